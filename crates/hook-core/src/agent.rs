@@ -1,0 +1,84 @@
+//! The trait an agent crate implements: its wire format and where its settings live.
+
+use std::path::{Path, PathBuf};
+
+use crate::event::Event;
+use crate::verdict::Verdict;
+
+/// What the binary writes and how it exits, exactly as the agent expects.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Response {
+    /// Bytes for stdout; empty means print nothing.
+    pub stdout: String,
+    /// Text for stderr (the block reason, for exit-2 agents, or a diagnostic line).
+    pub stderr: String,
+    pub exit_code: u8,
+}
+
+impl Response {
+    /// Exit 0 with `json` as the only line on stdout.
+    pub fn json(json: &serde_json::Value) -> Self {
+        Self { stdout: format!("{json}\n"), ..Self::default() }
+    }
+}
+
+/// Why the agent's input could not become an [`Event`].
+#[derive(Debug)]
+pub enum DecodeError {
+    /// Not JSON at all, or not UTF-8.
+    Json(serde_json::Error),
+    /// JSON, but not the shape this agent sends.
+    Shape(String),
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Json(e) => write!(f, "input is not JSON: {e}"),
+            Self::Shape(what) => write!(f, "unexpected input: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+impl From<serde_json::Error> for DecodeError {
+    fn from(e: serde_json::Error) -> Self {
+        Self::Json(e)
+    }
+}
+
+/// Which of the agent's settings files an install touches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingsScope {
+    /// The user's own settings, for every project.
+    User,
+    /// The project's shared, committed settings.
+    Project,
+    /// The project's personal, uncommitted settings.
+    Local,
+}
+
+/// One coding agent's wire format. Everything else lives in hook-core.
+pub trait Agent: Sync {
+    /// Binary name, e.g. `claude-hook`.
+    fn binary(&self) -> &'static str;
+
+    /// Human name, e.g. `Claude Code`.
+    fn display_name(&self) -> &'static str;
+
+    /// Turn stdin bytes into an event.
+    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError>;
+
+    /// Turn a verdict on `event` into the agent's answer, degrading verdicts the agent
+    /// cannot express (and saying so in the reason).
+    fn encode(&self, event: &Event, verdict: &Verdict) -> Response;
+
+    /// The agent's "allow, nothing to say": the answer to every internal failure.
+    fn allow_silently(&self) -> Response {
+        Response::default()
+    }
+
+    /// The settings file for `scope`, given the home and project directories.
+    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf>;
+}

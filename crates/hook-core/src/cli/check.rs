@@ -1,0 +1,35 @@
+//! `check`: load every policy layer, list them, and report errors as file:line:col.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::policy::{self, LayerKind};
+use crate::protocol;
+
+pub(crate) fn check(config: Option<&Path>) -> ExitCode {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let loaded = policy::load(&cwd, config);
+    let mut out = String::from("policy layers, later overriding earlier:\n");
+    for layer in &loaded.layers {
+        let kind = match layer.kind {
+            LayerKind::BuiltIn => "built-in",
+            LayerKind::System => "system",
+            LayerKind::User => "user",
+            LayerKind::Project => "project",
+            LayerKind::Explicit => "explicit",
+        };
+        let path =
+            layer.path.as_ref().map_or_else(|| "(compiled in)".to_string(), |p| p.display().to_string());
+        out.push_str(&format!("  {kind:<9} {path}\n"));
+    }
+    protocol::print(&out);
+    if loaded.errors.is_empty() {
+        protocol::print("ok: every layer is valid");
+        return ExitCode::SUCCESS;
+    }
+    for error in &loaded.errors {
+        protocol::warn(&format!("error: {error}"));
+    }
+    protocol::warn("the files above are ignored by the hooks until fixed; the other layers stay in force");
+    ExitCode::from(1)
+}

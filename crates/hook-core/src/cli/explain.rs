@@ -1,0 +1,101 @@
+//! `explain`: show how the policy decides a shell command, for people and for scripts.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use serde_json::json;
+
+use crate::decide::{ShellDecision, decide_shell};
+use crate::policy;
+use crate::project::Context;
+use crate::protocol;
+use crate::shell::{Dialect, SimpleCommand};
+use crate::verdict::Decision;
+
+pub(crate) fn explain(json: bool, cwd: Option<PathBuf>, words: &[String], config: Option<&Path>) -> ExitCode {
+    let cwd = cwd.or_else(|| std::env::current_dir().ok()).unwrap_or_else(|| PathBuf::from("/"));
+    let line = words.join(" ");
+    let loaded = policy::load(&cwd, config);
+    for error in &loaded.errors {
+        protocol::warn(&format!("agent-hooks: policy ignored, built-in rules in force: {error}"));
+    }
+    let ctx = Context::discover(&cwd);
+    let decision = decide_shell(&line, Dialect::Posix, &loaded.policy, &ctx);
+    if json {
+        protocol::print(&to_json(&decision).to_string());
+    } else {
+        protocol::print(&to_text(&line, &decision));
+    }
+    ExitCode::SUCCESS
+}
+
+fn reason(decision: &ShellDecision) -> Option<&str> {
+    match &decision.verdict.decision {
+        Decision::Allow => None,
+        Decision::Ask { reason, .. } | Decision::Deny { reason, .. } => Some(reason),
+        Decision::Rewrite { .. } => None,
+    }
+}
+
+fn rewritten(decision: &ShellDecision) -> Option<&str> {
+    match &decision.verdict.decision {
+        Decision::Rewrite { command, .. } => command.as_deref(),
+        _ => None,
+    }
+}
+
+fn command_json(command: &SimpleCommand) -> serde_json::Value {
+    json!({
+        "argv": command.argv.iter().map(|w| w.text.as_str()).collect::<Vec<_>>(),
+        "dynamic": command.argv.iter().map(|w| w.dynamic).collect::<Vec<_>>(),
+        "via": command.via,
+        "text": command.text,
+    })
+}
+
+fn to_json(decision: &ShellDecision) -> serde_json::Value {
+    json!({
+        "verdict": decision.verdict.label(),
+        "rule": decision.verdict.rule(),
+        "reason": reason(decision).unwrap_or(""),
+        "rewritten": rewritten(decision),
+        "commands": decision.analysis.commands.iter().map(command_json).collect::<Vec<_>>(),
+        "incomplete": decision.analysis.incomplete,
+    })
+}
+
+fn to_text(line: &str, decision: &ShellDecision) -> String {
+    let mut out = format!("command: {line}\n");
+    if decision.analysis.commands.is_empty() {
+        out.push_str("simple commands: none\n");
+    } else {
+        out.push_str("simple commands:\n");
+    }
+    for (i, command) in decision.analysis.commands.iter().enumerate() {
+        let argv: Vec<String> = command
+            .argv
+            .iter()
+            .map(|w| if w.dynamic { format!("{}(dynamic)", w.text) } else { format!("{:?}", w.text) })
+            .collect();
+        out.push_str(&format!("  {}. {}", i + 1, argv.join(" ")));
+        if !command.via.is_empty() {
+            out.push_str(&format!("    via {}", command.via.join(" > ")));
+        }
+        out.push('\n');
+    }
+    if decision.analysis.incomplete {
+        out.push_str("note: the line could not be fully parsed; the commands above were found\n");
+    }
+    out.push_str(&format!("verdict: {}", decision.verdict.label()));
+    if let Some(rule) = decision.verdict.rule() {
+        out.push_str(&format!(" (rule {rule})"));
+    }
+    out.push('\n');
+    if let Some(reason) = reason(decision) {
+        out.push_str(&format!("reason: {reason}\n"));
+    }
+    if let Some(rewritten) = rewritten(decision) {
+        out.push_str(&format!("rewritten: {rewritten}\n"));
+    }
+    out
+}

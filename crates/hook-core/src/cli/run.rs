@@ -1,0 +1,126 @@
+//! `run`: answer one event from stdin, under the exit-code contract of DESIGN.md.
+//!
+//! Every internal failure (unreadable stdin, bad JSON, a panic) ends as the agent's
+//! allow-with-no-output plus one stderr line, unless the policy says `on_error = "deny"`.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+use crate::agent::{Agent, Response};
+use crate::decide::decide;
+use crate::event::Event;
+use crate::policy::{self, Loaded, OnError};
+use crate::project::Context;
+use crate::protocol;
+use crate::verdict::Verdict;
+
+/// The answer the panic hook gives. Starts as the agent's silent allow and becomes the
+/// deny once the policy asks for fail-closed.
+static ON_PANIC: Mutex<Option<Response>> = Mutex::new(None);
+
+/// Never read more than this from stdin; a larger event is answered as malformed.
+const MAX_INPUT: u64 = 16 * 1024 * 1024;
+
+pub(crate) fn run(agent: &dyn Agent, config: Option<&Path>) -> ExitCode {
+    set_failure_answer(with_diagnostic(agent.allow_silently(), agent.binary(), "internal error"));
+    std::panic::set_hook(Box::new(|info| {
+        let answer = ON_PANIC.lock().ok().and_then(|slot| slot.clone()).unwrap_or_default();
+        let mut answer = answer;
+        answer.stderr = format!("agent-hooks: internal error ({info}); answered as on_error says");
+        protocol::answer_and_exit(&answer)
+    }));
+    protocol::answer(&answer(agent, config))
+}
+
+fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
+    let mut input = Vec::new();
+    if let Err(e) = std::io::stdin().take(MAX_INPUT + 1).read_to_end(&mut input) {
+        return failure(agent, config, None, &format!("cannot read stdin: {e}"));
+    }
+    if input.len() as u64 > MAX_INPUT {
+        return failure(agent, config, None, "input larger than 16 MiB");
+    }
+    let event = match agent.decode(&input) {
+        Ok(event) => event,
+        Err(e) => return failure(agent, config, None, &e.to_string()),
+    };
+    let cwd = event_cwd(&event);
+    let loaded = policy::load(&cwd, config);
+    if loaded.policy.on_error == OnError::Deny {
+        set_failure_answer(fail_closed(agent, &event, "internal error"));
+    }
+    let ctx = Context::discover(&cwd);
+    let mut verdict = decide(&event, &loaded.policy, &ctx);
+    let mut response_note = None;
+    if let Some(note) = policy_failure_note(&loaded) {
+        verdict.user_message = Some(match verdict.user_message.take() {
+            Some(message) => format!("{message}\n{note}"),
+            None => note.clone(),
+        });
+        response_note = Some(note);
+    }
+    let mut response = agent.encode(&event, &verdict);
+    if let Some(note) = response_note {
+        response.stderr = join_lines(&response.stderr, &note);
+    }
+    response
+}
+
+/// Where the event happens: its own cwd if it names an existing directory, else ours.
+fn event_cwd(event: &Event) -> PathBuf {
+    event
+        .cwd
+        .clone()
+        .filter(|dir| dir.is_dir())
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_else(|| PathBuf::from("/"))
+}
+
+/// What to tell the agent and the user when a policy file did not load.
+fn policy_failure_note(loaded: &Loaded) -> Option<String> {
+    if loaded.errors.is_empty() {
+        return None;
+    }
+    let errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+    Some(format!(
+        "agent-hooks: your policy failed to load, the built-in rules are in force instead: {} (fix it, then run `check`)",
+        errors.join("; ")
+    ))
+}
+
+/// The answer to an internal failure before or without a decodable event.
+fn failure(agent: &dyn Agent, config: Option<&Path>, event: Option<&Event>, why: &str) -> Response {
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
+    let on_error = policy::load(&cwd, config).policy.on_error;
+    match (on_error, event) {
+        (OnError::Deny, Some(event)) => fail_closed(agent, event, why),
+        (OnError::Deny, None) => Response {
+            stdout: String::new(),
+            stderr: format!("agent-hooks: {why}; denied because the policy says on_error = \"deny\""),
+            exit_code: 2,
+        },
+        (OnError::Allow, _) => with_diagnostic(agent.allow_silently(), agent.binary(), why),
+    }
+}
+
+fn fail_closed(agent: &dyn Agent, event: &Event, why: &str) -> Response {
+    let reason = format!("agent-hooks: {why}; denied because the policy says on_error = \"deny\"");
+    agent.encode(event, &Verdict::deny("on-error", reason))
+}
+
+fn with_diagnostic(mut response: Response, binary: &str, why: &str) -> Response {
+    response.stderr = join_lines(&response.stderr, &format!("{binary}: {why}; allowed (fail-open)"));
+    response
+}
+
+fn set_failure_answer(response: Response) {
+    if let Ok(mut slot) = ON_PANIC.lock() {
+        *slot = Some(response);
+    }
+}
+
+fn join_lines(first: &str, second: &str) -> String {
+    if first.is_empty() { second.to_string() } else { format!("{}\n{second}", first.trim_end()) }
+}

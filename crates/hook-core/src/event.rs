@@ -1,0 +1,109 @@
+//! The agent-neutral event: what happened, with the tool call or prompt it carries.
+
+use std::path::PathBuf;
+
+use crate::shell::Dialect;
+
+/// What kind of moment in the agent's life this event is.
+///
+/// Every agent in `shared/agents/` maps onto these; the agent's own event name is kept in
+/// [`Event::name`] so that its encoder can answer in the right shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    /// A shell command is about to run (Bash, PowerShell, run_shell_command, shell, ...).
+    BeforeShell,
+    /// A file is about to be created, written, edited or deleted by a file tool.
+    BeforeFileWrite,
+    /// A file tool is about to read a file.
+    BeforeFileRead,
+    /// Any other tool (MCP tools, web fetch, search) is about to run.
+    BeforeTool,
+    /// A file tool has written or edited a file.
+    AfterFileWrite,
+    /// Any other tool has finished (successfully or not).
+    AfterTool,
+    /// The user submitted a prompt; it has not reached the model yet.
+    PromptSubmit,
+    /// A session started or resumed.
+    SessionStart,
+    /// The agent (or a subagent) is about to end its turn.
+    Stop,
+    /// The session ended.
+    SessionEnd,
+    /// The conversation is about to be compacted.
+    Compaction,
+    /// The agent notified the user (idle, permission prompt, ...).
+    Notification,
+    /// Anything else: answered with the agent's plain allow.
+    Other,
+}
+
+/// One event, decoded from the agent's JSON.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub kind: EventKind,
+    /// The agent's own name for the event (`PreToolUse`, `beforeShellExecution`, ...).
+    pub name: String,
+    /// The tool call, for tool events.
+    pub tool: Option<ToolCall>,
+    /// The submitted prompt, for [`EventKind::PromptSubmit`].
+    pub prompt: Option<String>,
+    /// Where the agent is working; `None` when the agent did not say.
+    pub cwd: Option<PathBuf>,
+    pub session_id: Option<String>,
+    /// False when nobody will answer a confirmation (headless runs, bypass modes):
+    /// an ask must then become a deny.
+    pub can_ask: bool,
+    /// The agent says this stop is already a continuation forced by a stop hook.
+    pub stop_hook_active: bool,
+    /// The agent's last message, on stop events.
+    pub last_message: Option<String>,
+    /// The payload as received, for encoders that echo parts of it back.
+    pub raw: serde_json::Value,
+}
+
+/// A tool call as the agent described it.
+#[derive(Debug, Clone)]
+pub struct ToolCall {
+    /// The agent's tool name (`Bash`, `write_file`, `mcp__postgres__query`, ...).
+    pub name: String,
+    /// The tool's arguments, as the agent sent them (always a JSON object when known).
+    pub input: serde_json::Value,
+    /// The shell command, for shell tools.
+    pub shell: Option<ShellCall>,
+    /// Files the tool reads or writes, as given (absolute or relative to `cwd`).
+    pub paths: Vec<PathBuf>,
+}
+
+/// The command line of a shell tool call.
+#[derive(Debug, Clone)]
+pub struct ShellCall {
+    pub line: String,
+    pub dialect: Dialect,
+    /// The key of `ToolCall::input` holding the line (`command`, `cmd`, `command_line`),
+    /// so a rewrite can replace it in the whole input object.
+    pub field: String,
+}
+
+impl Event {
+    /// An event of `kind` with nothing else known; decoders fill in the rest.
+    pub fn new(kind: EventKind, name: impl Into<String>, raw: serde_json::Value) -> Self {
+        Self {
+            kind,
+            name: name.into(),
+            tool: None,
+            prompt: None,
+            cwd: None,
+            session_id: None,
+            can_ask: true,
+            stop_hook_active: false,
+            last_message: None,
+            raw,
+        }
+    }
+
+    /// The shell command line of a shell tool call.
+    pub fn shell(&self) -> Option<&ShellCall> {
+        self.tool.as_ref()?.shell.as_ref()
+    }
+}

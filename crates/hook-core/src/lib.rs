@@ -1,0 +1,20 @@
+//! hook-core: everything an agent-hooks binary does except speaking its agent's format.
+//!
+//! An agent crate implements [`Agent`] and its `main` calls [`main`]; hook-core reads the
+//! event, decides it with the policy and hands the verdict back for encoding.
+
+pub mod agent;
+pub mod cli;
+pub mod decide;
+pub mod event;
+pub mod policy;
+pub mod project;
+pub mod protocol;
+pub mod rules;
+pub mod shell;
+pub mod verdict;
+
+pub use agent::{Agent, DecodeError, Response, SettingsScope};
+pub use cli::main;
+pub use event::{Event, EventKind, ShellCall, ToolCall};
+pub use verdict::{Decision, Verdict};

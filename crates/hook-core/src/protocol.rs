@@ -1,0 +1,52 @@
+//! The protocol writer: the only code that touches stdout and stderr or picks the exit code.
+
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use crate::agent::Response;
+
+/// Write `response` exactly and return its exit code.
+pub fn answer(response: &Response) -> ExitCode {
+    emit(response);
+    ExitCode::from(response.exit_code)
+}
+
+/// Write `response` and end the process now. For the panic hook, where returning is not
+/// possible (`panic = "abort"` would otherwise kill the process with SIGABRT).
+pub fn answer_and_exit(response: &Response) -> ! {
+    emit(response);
+    #[allow(clippy::exit)]
+    std::process::exit(i32::from(response.exit_code))
+}
+
+fn emit(response: &Response) {
+    if !response.stdout.is_empty() {
+        let mut out = std::io::stdout().lock();
+        // A closed stdout means the agent stopped listening; nothing useful is left to do.
+        let _ = out.write_all(response.stdout.as_bytes());
+        let _ = out.flush();
+    }
+    if !response.stderr.is_empty() {
+        let mut err = std::io::stderr().lock();
+        let _ = err.write_all(response.stderr.as_bytes());
+        if !response.stderr.ends_with('\n') {
+            let _ = err.write_all(b"\n");
+        }
+    }
+}
+
+/// Text for a person at a terminal (`explain`, `check`, `--help`).
+pub fn print(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    if !text.ends_with('\n') {
+        let _ = out.write_all(b"\n");
+    }
+}
+
+/// One diagnostic line on stderr.
+pub fn warn(text: &str) {
+    eprintln!("{text}");
+}

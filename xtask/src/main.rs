@@ -1,0 +1,3 @@
+//! `cargo xtask`: the project's build tasks (bench, dist, tidy).
+
+fn main() {}
