@@ -1,8 +1,14 @@
-//! Claude Code's wire format: decoding its hook events and encoding verdicts.
+//! Claude Code's wire format: its hook events in, its JSON answers out.
+//!
+//! Facts from `shared/agents/claude-code.md`: snake_case input, `hookSpecificOutput` with the
+//! firing `hookEventName`, decisions as JSON on stdout with exit 0 (never JSON and exit 2).
+
+mod decode;
+mod encode;
 
 use std::path::{Path, PathBuf};
 
-use hook_core::{Agent, DecodeError, Event, EventKind, Response, SettingsScope, Verdict};
+use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// Claude Code.
 pub struct Claude;
@@ -17,12 +23,11 @@ impl Agent for Claude {
     }
 
     fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        let raw: serde_json::Value = serde_json::from_slice(input)?;
-        Ok(Event::new(EventKind::Other, "", raw))
+        decode::decode(input)
     }
 
-    fn encode(&self, _event: &Event, _verdict: &Verdict) -> Response {
-        Response::default()
+    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
+        encode::encode(event, verdict)
     }
 
     fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {

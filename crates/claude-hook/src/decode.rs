@@ -1,0 +1,187 @@
+//! Claude Code payloads to hook-core events.
+
+use std::path::PathBuf;
+
+use hook_core::shell::Dialect;
+use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use serde_json::Value;
+
+/// Tools that write files, with the input key that names the file.
+const WRITE_TOOLS: &[(&str, &str)] = &[
+    ("Write", "file_path"),
+    ("Edit", "file_path"),
+    ("MultiEdit", "file_path"),
+    ("NotebookEdit", "notebook_path"),
+];
+
+pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
+    let raw: Value = serde_json::from_slice(input)?;
+    let Some(fields) = raw.as_object() else {
+        return Err(DecodeError::Shape("the event is not a JSON object".into()));
+    };
+    let name = fields.get("hook_event_name").and_then(Value::as_str).unwrap_or_default().to_string();
+    let tool_name = fields.get("tool_name").and_then(Value::as_str);
+    let kind = kind_of(&name, tool_name);
+    let mut event = Event::new(kind, name, Value::Null);
+    event.cwd = text(fields.get("cwd")).filter(|c| !c.is_empty()).map(PathBuf::from);
+    event.session_id = text(fields.get("session_id"));
+    // Nobody answers a prompt in these modes: an ask would be approved or stall.
+    event.can_ask = !matches!(
+        fields.get("permission_mode").and_then(Value::as_str),
+        Some("bypassPermissions" | "dontAsk")
+    );
+    event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
+    event.last_message = text(fields.get("last_assistant_message"));
+    event.prompt = text(fields.get("prompt"));
+    if let Some(tool_name) = tool_name {
+        event.tool = Some(tool_call(tool_name, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
+    }
+    event.raw = raw;
+    Ok(event)
+}
+
+fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
+    let tool = tool.unwrap_or_default();
+    let writes = WRITE_TOOLS.iter().any(|(name, _)| *name == tool);
+    match event {
+        "PreToolUse" | "PermissionRequest" => match tool {
+            "Bash" | "PowerShell" => EventKind::BeforeShell,
+            "Read" => EventKind::BeforeFileRead,
+            _ if writes => EventKind::BeforeFileWrite,
+            _ => EventKind::BeforeTool,
+        },
+        "PostToolUse" if writes => EventKind::AfterFileWrite,
+        "PostToolUse" | "PostToolUseFailure" => EventKind::AfterTool,
+        "UserPromptSubmit" => EventKind::PromptSubmit,
+        "Stop" | "SubagentStop" => EventKind::Stop,
+        "SessionStart" => EventKind::SessionStart,
+        "SessionEnd" => EventKind::SessionEnd,
+        "PreCompact" => EventKind::Compaction,
+        "Notification" => EventKind::Notification,
+        _ => EventKind::Other,
+    }
+}
+
+fn tool_call(name: &str, input: Value) -> ToolCall {
+    let shell = match name {
+        "Bash" => Some(Dialect::Posix),
+        "PowerShell" => Some(Dialect::PowerShell),
+        _ => None,
+    }
+    .and_then(|dialect| {
+        let line = input.get("command")?.as_str()?.to_string();
+        Some(ShellCall { line, dialect, field: "command".into() })
+    });
+    let path_key = match name {
+        "Read" => Some("file_path"),
+        _ => WRITE_TOOLS.iter().find(|(tool, _)| *tool == name).map(|(_, key)| *key),
+    };
+    let paths = path_key.and_then(|key| text(input.get(key))).map(PathBuf::from).into_iter().collect();
+    ToolCall { name: name.to_string(), input, shell, paths }
+}
+
+fn text(value: Option<&Value>) -> Option<String> {
+    value?.as_str().map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> Event {
+        let path = format!("{}/../../tests/fixtures/claude-code/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        decode(&bytes).unwrap()
+    }
+
+    #[test]
+    fn bash_pre_tool_use_is_a_shell_event() {
+        let event = fixture("PreToolUse-bash-rm.json");
+        assert_eq!(event.kind, EventKind::BeforeShell);
+        assert_eq!(event.name, "PreToolUse");
+        let shell = event.shell().unwrap();
+        assert_eq!(shell.line, "rm -rf / --no-preserve-root");
+        assert_eq!(shell.dialect, Dialect::Posix);
+        assert_eq!(event.cwd, Some(PathBuf::from("/home/dev/app")));
+        assert!(event.can_ask);
+    }
+
+    #[test]
+    fn file_tools_carry_their_paths() {
+        let write = fixture("PreToolUse-write.json");
+        assert_eq!(write.kind, EventKind::BeforeFileWrite);
+        assert_eq!(write.tool.unwrap().paths, vec![PathBuf::from("/home/dev/app/.env")]);
+        assert_eq!(fixture("PreToolUse-edit.json").kind, EventKind::BeforeFileWrite);
+        assert_eq!(fixture("PreToolUse-multiedit-legacy.json").kind, EventKind::BeforeFileWrite);
+        let read = fixture("PreToolUse-read-env.json");
+        assert_eq!(read.kind, EventKind::BeforeFileRead);
+        assert_eq!(read.tool.unwrap().paths, vec![PathBuf::from("/home/dev/app/.env.production")]);
+        assert_eq!(fixture("PostToolUse-write.json").kind, EventKind::AfterFileWrite);
+    }
+
+    #[test]
+    fn every_fixture_decodes_to_its_kind() {
+        let expected = [
+            ("Notification.json", EventKind::Notification),
+            ("PermissionRequest-bash.json", EventKind::BeforeShell),
+            ("PostToolUse-bash.json", EventKind::AfterTool),
+            ("PostToolUseFailure-bash.json", EventKind::AfterTool),
+            ("PreCompact.json", EventKind::Compaction),
+            ("PreToolUse-bash-git-status.json", EventKind::BeforeShell),
+            ("PreToolUse-mcp.json", EventKind::BeforeTool),
+            ("PreToolUse-subagent-bash.json", EventKind::BeforeShell),
+            ("SessionEnd.json", EventKind::SessionEnd),
+            ("SessionStart.json", EventKind::SessionStart),
+            ("Stop.json", EventKind::Stop),
+            ("SubagentStop.json", EventKind::Stop),
+            ("UserPromptSubmit.json", EventKind::PromptSubmit),
+        ];
+        for (name, kind) in expected {
+            assert_eq!(fixture(name).kind, kind, "{name}");
+        }
+    }
+
+    #[test]
+    fn stop_fields_are_read() {
+        let again = fixture("Stop-already-continued.json");
+        assert!(again.stop_hook_active);
+        assert_eq!(again.last_message.as_deref(), Some("Fixed the failing test."));
+        assert!(!fixture("Stop.json").stop_hook_active);
+    }
+
+    #[test]
+    fn prompt_is_read() {
+        let event = fixture("UserPromptSubmit.json");
+        assert_eq!(event.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+    }
+
+    #[test]
+    fn nobody_to_ask_in_bypass_and_dont_ask_modes() {
+        for mode in ["bypassPermissions", "dontAsk"] {
+            let json = format!(
+                r#"{{"hook_event_name":"PreToolUse","permission_mode":"{mode}","tool_name":"Bash","tool_input":{{"command":"ls"}}}}"#
+            );
+            assert!(!decode(json.as_bytes()).unwrap().can_ask, "{mode}");
+        }
+        let json = r#"{"hook_event_name":"PreToolUse","permission_mode":"acceptEdits","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
+        assert!(decode(json.as_bytes()).unwrap().can_ask);
+    }
+
+    #[test]
+    fn powershell_tool_uses_the_powershell_dialect() {
+        let json = r#"{"hook_event_name":"PreToolUse","tool_name":"PowerShell","tool_input":{"command":"Remove-Item -Recurse C:\\"}}"#;
+        assert_eq!(decode(json.as_bytes()).unwrap().shell().unwrap().dialect, Dialect::PowerShell);
+    }
+
+    #[test]
+    fn wrong_shapes_are_tolerated_or_refused() {
+        assert!(decode(b"[1,2]").is_err());
+        assert!(decode(b"not json").is_err());
+        let odd =
+            decode(br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":42}}"#)
+                .unwrap();
+        assert_eq!(odd.kind, EventKind::BeforeShell);
+        assert!(odd.shell().is_none());
+        assert_eq!(decode(br#"{"hook_event_name":"Brand New Event"}"#).unwrap().kind, EventKind::Other);
+    }
+}
