@@ -1,3 +1,34 @@
-//! `cargo xtask`: the project's build tasks (bench, dist, tidy).
+//! `cargo xtask`: the project's own tasks, in Rust so they run wherever cargo does.
 
-fn main() {}
+#![allow(clippy::print_stdout, clippy::print_stderr, clippy::exit)]
+
+mod bench;
+mod build;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <task>
+
+tasks:
+  bench [--runs N] [--bin NAME]...   median and p95 spawn-to-exit time of each hook binary
+                                     on real fixtures, next to an empty static binary";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("bench") => bench::run(&args[1..]),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown task `{other}`\n{USAGE}")),
+        None => Err(USAGE.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

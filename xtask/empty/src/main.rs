@@ -1,0 +1,3 @@
+//! The cost of starting a process and doing nothing: the baseline of `cargo xtask bench`.
+
+fn main() {}

@@ -1,0 +1,63 @@
+//! Building the workspace's binaries for a target, through cargo.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The workspace root (the parent of `xtask/`).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap_or(Path::new(".")).to_path_buf()
+}
+
+/// The agent binaries: every `crates/*-hook` package.
+pub fn hook_binaries() -> Result<Vec<String>, String> {
+    let crates = workspace_root().join("crates");
+    let mut names: Vec<String> = std::fs::read_dir(&crates)
+        .map_err(|e| format!("{}: {e}", crates.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with("-hook"))
+        .collect();
+    names.sort();
+    Ok(names)
+}
+
+/// Make sure rustup has `target`, installing it when missing.
+pub fn ensure_target(target: &str) -> Result<(), String> {
+    let installed = Command::new("rustup").args(["target", "list", "--installed"]).output();
+    if let Ok(out) = &installed
+        && String::from_utf8_lossy(&out.stdout).lines().any(|t| t.trim() == target)
+    {
+        return Ok(());
+    }
+    eprintln!("xtask: installing the {target} target with rustup");
+    run(Command::new("rustup").args(["target", "add", target]))
+}
+
+/// `cargo build --profile PROFILE --target TARGET -p BIN...`, returning the output directory.
+pub fn build(profile: &str, target: &str, packages: &[String]) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = Command::new(cargo);
+    command.current_dir(workspace_root()).args([
+        "build",
+        "--quiet",
+        "--profile",
+        profile,
+        "--target",
+        target,
+    ]);
+    for package in packages {
+        command.args(["-p", package]);
+    }
+    run(&mut command)?;
+    let dir = if profile == "dev" { "debug" } else { profile };
+    Ok(target_dir().join(target).join(dir))
+}
+
+/// Where cargo puts its output.
+pub fn target_dir() -> PathBuf {
+    std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from).unwrap_or_else(|| workspace_root().join("target"))
+}
+
+fn run(command: &mut Command) -> Result<(), String> {
+    let status = command.status().map_err(|e| format!("cannot run {command:?}: {e}"))?;
+    if status.success() { Ok(()) } else { Err(format!("{command:?} failed with {status}")) }
+}
