@@ -4,6 +4,8 @@
 
 mod bench;
 mod build;
+#[cfg(test)]
+mod tidy;
 
 use std::process::ExitCode;
 
