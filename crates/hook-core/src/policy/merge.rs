@@ -18,7 +18,7 @@
 
 use std::collections::BTreeMap;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use toml::Spanned;
@@ -51,7 +51,7 @@ impl Source<'_> {
     }
 
     /// Relative paths in a policy file are relative to the file's directory.
-    fn resolve(&self, path: &str) -> std::path::PathBuf {
+    fn resolve(&self, path: &str) -> PathBuf {
         self.path.parent().map_or_else(|| path.into(), |dir| dir.join(path))
     }
 }
@@ -180,6 +180,7 @@ impl Merger {
 
     fn filter_from(&mut self, source: &Source<'_>, filter: &Spanned<FilterEntry>) -> Filter {
         let entry = filter.get_ref();
+        // The file's checks proved exactly one of `command` and `pattern` is set.
         let matcher = match (&entry.command, &entry.pattern) {
             (Some(name), _) => FilterMatch::Command {
                 name: name.get_ref().clone(),
@@ -209,6 +210,7 @@ impl Merger {
 
 fn rewrite_from(source: &Source<'_>, rewrite: &Spanned<RewriteEntry>) -> Rewrite {
     let entry = rewrite.get_ref();
+    // The file's checks proved exactly one of `prefix` and `replace` is set.
     let change = match (&entry.prefix, &entry.replace) {
         (Some(prefix), _) => RewriteChange::Prefix(prefix.get_ref().clone()),
         (None, replace) => {
@@ -246,6 +248,7 @@ fn stop_gate_from(source: &Source<'_>, stop: &Spanned<StopEntry>) -> StopGate {
 
 fn policy_test_from(source: &Source<'_>, test: &Spanned<TestEntry>) -> PolicyTest {
     let entry = test.get_ref();
+    // The file's checks proved exactly one of `command` and `event` is set.
     let input = match (&entry.command, &entry.event) {
         (Some(command), _) => TestInput::Command(command.get_ref().clone()),
         (None, event) => TestInput::Event(source.resolve(event.as_ref().map_or("", |e| e.get_ref()))),
@@ -291,8 +294,6 @@ fn action_name(action: Action) -> &'static str {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
-
     use super::*;
     use crate::policy::{Expect, SecretsAction};
 
