@@ -1,10 +1,18 @@
 //! The user's policy: its schema, its layers and how they merge.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::rules::Pack;
+
+mod load;
+mod merge;
+mod schema;
+
+pub use load::{
+    Sources, find_project_file, load, load_checked, load_from, system_config_path, user_config_path,
+};
 
 /// What a rule does when it matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -68,6 +76,169 @@ pub enum OnError {
     Deny,
 }
 
+/// A custom `[[filter]]`: a command the packs do not know about.
+///
+/// Patterns are kept as strings: compiling regexes costs start-up time (DESIGN.md
+/// "Performance"), so the decision code compiles only the filters an event needs, and
+/// [`load_checked`] (for `check`) proves that every pattern compiles. A pattern that does not
+/// compile on the hot path is the decision code's to report; it must not match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Filter {
+    pub matcher: FilterMatch,
+    /// `Deny`, `Ask` or `Allow` (an exception that wins over packs); never `Off`.
+    pub action: Action,
+    pub message: Option<String>,
+    /// Only ever true for a filter of the system layer: the decision code must not let a
+    /// later `allow` filter override it.
+    pub locked: bool,
+    pub origin: Location,
+}
+
+/// What a [`Filter`] matches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FilterMatch {
+    /// A regex matched against the command name as a whole word; when `args` is not empty,
+    /// the first argument must be one of them.
+    Command { name: String, args: Vec<String> },
+    /// A regex matched against the text of one simple command.
+    Pattern(String),
+}
+
+/// A `[[rewrite]]`: change a command before it runs, then guard the result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Rewrite {
+    /// A regex matched against the command name, as in [`FilterMatch::Command`].
+    pub command: String,
+    /// When not empty, the first argument must be one of these.
+    pub args: Vec<String>,
+    pub change: RewriteChange,
+    /// Command lines left alone even though they match.
+    pub exclude: Vec<String>,
+    pub message: Option<String>,
+    pub origin: Location,
+}
+
+/// How a [`Rewrite`] changes the command.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RewriteChange {
+    /// Put this in front: `git status` becomes `rtk git status`.
+    Prefix(String),
+    /// Run this instead of the command name.
+    Replace(String),
+}
+
+/// `[files]`: gitignore-style globs relative to the project root unless absolute; a `!`
+/// entry is an exception and the last matching entry wins.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FileRules {
+    pub deny_write: Vec<String>,
+    pub deny_read: Vec<String>,
+}
+
+/// Environment files hold secrets; their documented templates do not.
+const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"];
+
+impl Default for FileRules {
+    /// Built in: agents neither read nor write `.env` files (their templates excepted) and
+    /// never write inside `.git`, where a hook script or config edit would outlive the
+    /// session. A project re-allows with a later `"!.env"` entry.
+    fn default() -> Self {
+        let deny_read: Vec<String> = ENV_FILES.iter().map(|glob| glob.to_string()).collect();
+        let mut deny_write = deny_read.clone();
+        deny_write.push(".git/**".to_string());
+        Self { deny_write, deny_read }
+    }
+}
+
+/// `[prompt]`: checks on what the user submits to the agent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PromptRules {
+    /// What to do with a prompt that contains credentials.
+    pub secrets: SecretsAction,
+}
+
+/// What to do with a prompt that contains credentials (API keys, private keys).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SecretsAction {
+    /// Built in: a pasted key would be sent to the model provider.
+    #[default]
+    Deny,
+    Ask,
+    /// Let the prompt through with a notice.
+    Warn,
+    Off,
+}
+
+/// `[context]`: what to tell the agent when a session starts. Built in: nothing.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct ContextSettings {
+    pub date: bool,
+    pub git_status: bool,
+    /// How many recent commits to list; 0 for none.
+    pub recent_commits: u32,
+    /// Files whose contents are added.
+    pub files: Vec<String>,
+    /// A listing of the project's top directory.
+    pub listing: bool,
+}
+
+/// A `[[stop]]` gate: commands that must pass before the agent may stop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StopGate {
+    /// Run in parallel within the gate's stage.
+    pub commands: Vec<String>,
+    pub when: StopCondition,
+    /// 1..=5; stages run in order. Defaults to 3 so that gates can go before or after.
+    pub stage: u8,
+    /// Whether failures go back to the agent as the reason to continue (default true).
+    pub report: bool,
+    /// Overrides [`Policy::timeout`] for these commands.
+    pub timeout: Option<Duration>,
+    pub origin: Location,
+}
+
+/// When a [`StopGate`] applies; every condition given must hold.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct StopCondition {
+    /// Relative to the project root.
+    pub file_exists: Option<String>,
+    /// A program on `PATH`.
+    pub command_exists: Option<String>,
+}
+
+/// A `[[test]]` case: the policy's own regression test, run by `<bin> test`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicyTest {
+    pub input: TestInput,
+    pub expect: Expect,
+    /// The expected command after a rewrite (only with `Expect::Rewrite`).
+    pub rewritten: Option<String>,
+    /// The expected rule id.
+    pub rule: Option<String>,
+    /// Where the command runs; relative paths are resolved against the policy file's
+    /// directory.
+    pub cwd: Option<PathBuf>,
+    pub origin: Location,
+}
+
+/// What a [`PolicyTest`] decides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TestInput {
+    /// A shell command line.
+    Command(String),
+    /// A file holding an agent's JSON event, resolved against the policy file's directory.
+    Event(PathBuf),
+}
+
+/// The verdict a [`PolicyTest`] expects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expect {
+    Allow,
+    Ask,
+    Deny,
+    Rewrite,
+}
+
 /// The merged policy in force for one event.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Policy {
@@ -76,6 +247,15 @@ pub struct Policy {
     pub timeout: Duration,
     pub journal: bool,
     pub packs: PackSettings,
+    pub filters: Vec<Filter>,
+    pub rewrites: Vec<Rewrite>,
+    pub files: FileRules,
+    pub prompt: PromptRules,
+    /// After a file write or edit: the commands to run, by extension (`".rs"`).
+    pub format: BTreeMap<String, Vec<String>>,
+    pub stops: Vec<StopGate>,
+    pub context: ContextSettings,
+    pub tests: Vec<PolicyTest>,
 }
 
 impl Default for Policy {
@@ -86,7 +266,44 @@ impl Default for Policy {
             timeout: Duration::from_secs(60),
             journal: true,
             packs: PackSettings::default(),
+            filters: Vec::new(),
+            rewrites: Vec::new(),
+            files: FileRules::default(),
+            prompt: PromptRules::default(),
+            format: BTreeMap::new(),
+            stops: Vec::new(),
+            context: ContextSettings::default(),
+            tests: Vec::new(),
         }
+    }
+}
+
+/// A place in a policy file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    pub file: PathBuf,
+    /// 1-based.
+    pub line: usize,
+    /// 1-based, in characters.
+    pub column: usize,
+}
+
+impl Location {
+    /// The line and column of byte `offset` in `text`, the contents of `file`.
+    pub(crate) fn of_offset(file: &Path, text: &str, offset: usize) -> Self {
+        let before = text.get(..offset).unwrap_or(text);
+        let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
+        Self {
+            file: file.to_path_buf(),
+            line: before.matches('\n').count() + 1,
+            column: before[line_start..].chars().count() + 1,
+        }
+    }
+}
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.file.display(), self.line, self.column)
     }
 }
 
@@ -110,6 +327,22 @@ impl std::fmt::Display for PolicyError {
     }
 }
 
+impl PolicyError {
+    pub(crate) fn at(location: Location, message: impl Into<String>) -> Self {
+        Self {
+            file: location.file,
+            line: Some(location.line),
+            column: Some(location.column),
+            message: message.into(),
+        }
+    }
+
+    /// An error about the file as a whole (unreadable, not UTF-8).
+    pub(crate) fn whole_file(file: &Path, message: impl Into<String>) -> Self {
+        Self { file: file.to_path_buf(), line: None, column: None, message: message.into() }
+    }
+}
+
 impl std::error::Error for PolicyError {}
 
 /// Which layer a policy file belongs to (DESIGN.md "Policy files").
@@ -123,7 +356,7 @@ pub enum LayerKind {
     Explicit,
 }
 
-/// One layer that was loaded.
+/// One layer in force.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Layer {
     pub kind: LayerKind,
@@ -136,18 +369,13 @@ pub struct Layer {
 #[derive(Debug, Clone)]
 pub struct Loaded {
     pub policy: Policy,
+    /// The built-in layer, then every file that loaded, in merge order. A file that
+    /// failed is in `errors` instead.
     pub layers: Vec<Layer>,
     pub errors: Vec<PolicyError>,
-}
-
-/// Load every layer for an event in `cwd`; `explicit` is `--config FILE`.
-pub fn load(cwd: &std::path::Path, explicit: Option<&std::path::Path>) -> Loaded {
-    let _ = (cwd, explicit);
-    Loaded {
-        policy: Policy::default(),
-        layers: vec![Layer { kind: LayerKind::BuiltIn, path: None }],
-        errors: vec![],
-    }
+    /// Settings that were ignored without failing their file: attempts to weaken a pack
+    /// locked by the system layer, and `locked` outside the system layer.
+    pub warnings: Vec<PolicyError>,
 }
 
 /// The project policy file name, looked up from the event's cwd to the repository root.
@@ -156,11 +384,50 @@ pub const PROJECT_FILE: &str = ".agent-hooks.toml";
 /// The commented starter policy that `init` writes.
 pub const STARTER: &str = include_str!("starter.toml");
 
-/// `$XDG_CONFIG_HOME/agent-hooks/config.toml`, or `~/.config/agent-hooks/config.toml`.
-pub fn user_config_path() -> Option<PathBuf> {
-    let base =
-        std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
-            std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".config"))
-        })?;
-    Some(base.join("agent-hooks").join("config.toml"))
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_starter_policy_is_valid_and_changes_nothing_but_tests() {
+        let file = schema::PolicyFile::parse(STARTER).expect("STARTER parses");
+        assert!(file.check_patterns().is_ok());
+        let mut merger = merge::Merger::new();
+        let source = merge::Source { kind: LayerKind::User, path: Path::new("starter.toml"), text: STARTER };
+        merger.apply(&source, &file);
+        let (policy, warnings) = merger.finish();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let expects: Vec<Expect> = policy.tests.iter().map(|test| test.expect).collect();
+        assert_eq!(expects, [Expect::Allow, Expect::Deny]);
+        assert_eq!(Policy { tests: Vec::new(), ..policy }, Policy::default());
+    }
+
+    #[test]
+    fn locations_count_lines_and_characters_from_one() {
+        let text = "a = 1\nb = \"é\" x\n";
+        let at = |offset| {
+            let location = Location::of_offset(Path::new("p.toml"), text, offset);
+            (location.line, location.column)
+        };
+        assert_eq!(at(0), (1, 1));
+        assert_eq!(at(6), (2, 1));
+        assert_eq!(at(text.find('x').expect("x is in the text")), (2, 9));
+    }
+
+    #[test]
+    fn errors_display_as_file_line_column() {
+        let location = Location { file: PathBuf::from("/p/.agent-hooks.toml"), line: 3, column: 7 };
+        assert_eq!(PolicyError::at(location, "bad").to_string(), "/p/.agent-hooks.toml:3:7: bad");
+        assert_eq!(
+            PolicyError::whole_file(Path::new("/p/x.toml"), "unreadable").to_string(),
+            "/p/x.toml: unreadable"
+        );
+    }
+
+    #[test]
+    fn the_built_in_file_rules_guard_env_files_and_git() {
+        let files = FileRules::default();
+        assert_eq!(files.deny_read, [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"]);
+        assert_eq!(files.deny_write.last().map(String::as_str), Some(".git/**"));
+    }
 }

@@ -1,0 +1,159 @@
+//! Finding the policy files of every layer, reading them, and merging what loaded.
+//!
+//! This runs on every hook call, so it touches only the few files it needs: up to four small
+//! reads, plus one `.agent-hooks.toml` and one `.git` existence check per ancestor of the
+//! event's cwd. It compiles no regex unless asked to (see [`load_checked`]).
+
+use std::io::ErrorKind;
+use std::path::{Path, PathBuf};
+
+use super::merge::{Merger, Source};
+use super::schema::PolicyFile;
+use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, PolicyError};
+
+/// Where the system policy lives when `AGENT_HOOKS_SYSTEM_CONFIG` does not say otherwise.
+const SYSTEM_FILE: &str = "/etc/agent-hooks/config.toml";
+
+/// The policy files to load, one per layer; `None` skips the layer.
+///
+/// [`load`] builds this from the environment; tests build it by hand so that they do not
+/// race on process-wide environment variables.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Sources {
+    pub system: Option<PathBuf>,
+    /// Ignored when `explicit` is set.
+    pub user: Option<PathBuf>,
+    /// The directory the project file search starts from (the event's cwd); ignored when
+    /// `explicit` is set. See [`find_project_file`] for how far up it looks.
+    pub project_search_from: Option<PathBuf>,
+    /// `--config FILE` or `AGENT_HOOKS_CONFIG`: replaces the user and project layers, and
+    /// unlike the other layers, it is an error for it to be missing.
+    pub explicit: Option<PathBuf>,
+    /// Also compile every regex, so that a bad one fails its file. Costs start-up time:
+    /// for `check` and `test`, not for answering events.
+    pub check_patterns: bool,
+}
+
+impl Sources {
+    /// The layers for an event in `cwd`, from the environment: [`system_config_path`],
+    /// [`user_config_path`], the project file above `cwd`, and `explicit` as resolved by
+    /// the caller from `--config` or `AGENT_HOOKS_CONFIG`.
+    pub fn from_env(cwd: &Path, explicit: Option<&Path>) -> Self {
+        Self {
+            system: Some(system_config_path()),
+            user: user_config_path(),
+            project_search_from: Some(cwd.to_path_buf()),
+            explicit: explicit.map(Path::to_path_buf),
+            check_patterns: false,
+        }
+    }
+}
+
+/// Load every layer for an event in `cwd`; `explicit` is `--config FILE`.
+pub fn load(cwd: &Path, explicit: Option<&Path>) -> Loaded {
+    load_from(&Sources::from_env(cwd, explicit))
+}
+
+/// [`load`], but a regex that does not compile fails its file too. For `check` and `test`:
+/// the hot path leaves regexes to the decision code, which compiles only those it needs.
+pub fn load_checked(cwd: &Path, explicit: Option<&Path>) -> Loaded {
+    load_from(&Sources { check_patterns: true, ..Sources::from_env(cwd, explicit) })
+}
+
+/// Load and merge the layers `sources` names, in order: built-in, system, then either
+/// user and project or explicit. A missing file is no layer (except an explicit one); a
+/// file that fails is reported in [`Loaded::errors`] and contributes nothing.
+pub fn load_from(sources: &Sources) -> Loaded {
+    let mut files = vec![(LayerKind::System, sources.system.clone())];
+    match &sources.explicit {
+        Some(explicit) => files.push((LayerKind::Explicit, Some(explicit.clone()))),
+        None => {
+            files.push((LayerKind::User, sources.user.clone()));
+            let project = sources.project_search_from.as_deref().and_then(find_project_file);
+            files.push((LayerKind::Project, project));
+        }
+    }
+    let mut merger = Merger::new();
+    let mut layers = vec![Layer { kind: LayerKind::BuiltIn, path: None }];
+    let mut errors = Vec::new();
+    for (kind, path) in files {
+        let Some(path) = path else { continue };
+        let text = match read(&path, kind == LayerKind::Explicit) {
+            Ok(Some(text)) => text,
+            Ok(None) => continue,
+            Err(error) => {
+                errors.push(error);
+                continue;
+            }
+        };
+        match parse(&path, &text, sources.check_patterns) {
+            Ok(file) => {
+                merger.apply(&Source { kind, path: &path, text: &text }, &file);
+                layers.push(Layer { kind, path: Some(path) });
+            }
+            Err(error) => errors.push(error),
+        }
+    }
+    let (policy, warnings) = merger.finish();
+    Loaded { policy, layers, errors, warnings }
+}
+
+/// The project policy for an event in `cwd`: the nearest `.agent-hooks.toml` from `cwd` up
+/// to the repository root (the nearest ancestor holding `.git`, as [`crate::project`]
+/// decides). Outside a repository only `cwd` itself is looked at: walking further up would
+/// let any directory above, say a shared `/tmp`, set policy for whatever runs below it.
+pub fn find_project_file(cwd: &Path) -> Option<PathBuf> {
+    let mut nearest = None;
+    for dir in cwd.ancestors() {
+        if nearest.is_none() {
+            nearest = Some(dir.join(PROJECT_FILE)).filter(|file| file.exists());
+        }
+        if dir.join(".git").exists() {
+            return nearest;
+        }
+    }
+    Some(cwd.join(PROJECT_FILE)).filter(|file| file.exists())
+}
+
+/// The system policy: `/etc/agent-hooks/config.toml`, or the file that the environment
+/// variable `AGENT_HOOKS_SYSTEM_CONFIG` names (meant for tests; note that whoever sets the
+/// agent's environment can thereby swap out the locks of the system layer).
+pub fn system_config_path() -> PathBuf {
+    std::env::var_os("AGENT_HOOKS_SYSTEM_CONFIG")
+        .filter(|path| !path.is_empty())
+        .map_or_else(|| PathBuf::from(SYSTEM_FILE), PathBuf::from)
+}
+
+/// `$XDG_CONFIG_HOME/agent-hooks/config.toml`, or `~/.config/agent-hooks/config.toml`.
+pub fn user_config_path() -> Option<PathBuf> {
+    let base =
+        std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
+            std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".config"))
+        })?;
+    Some(base.join("agent-hooks").join("config.toml"))
+}
+
+/// The text of a policy file; `Ok(None)` when it does not exist and is not `required`.
+fn read(path: &Path, required: bool) -> Result<Option<String>, PolicyError> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == ErrorKind::NotFound && !required => return Ok(None),
+        Err(e) => return Err(PolicyError::whole_file(path, format!("cannot read the policy file: {e}"))),
+    };
+    String::from_utf8(bytes).map(Some).map_err(|e| {
+        let offset = e.utf8_error().valid_up_to();
+        PolicyError::whole_file(path, format!("not valid UTF-8 (first bad byte at offset {offset})"))
+    })
+}
+
+fn parse(path: &Path, text: &str, check_patterns: bool) -> Result<PolicyFile, PolicyError> {
+    let file = PolicyFile::parse(text);
+    let checked = match file {
+        Ok(file) if check_patterns => file.check_patterns().map(|()| file),
+        other => other,
+    };
+    checked.map_err(|problem| match problem.span {
+        Some(span) => PolicyError::at(Location::of_offset(path, text, span.start), problem.message),
+        None => PolicyError::whole_file(path, problem.message),
+    })
+}

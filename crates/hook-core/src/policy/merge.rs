@@ -1,0 +1,433 @@
+//! Merging policy files, layer by layer, over the built-in policy.
+//!
+//! The rules, each applied as a file is merged over everything before it:
+//! - scalars (`on_error`, `timeout`, `journal`): the later layer wins;
+//! - `[rules].<pack>`: field by field, so a later layer may set only `message`;
+//! - `[[filter]]`, `[[rewrite]]`, `[[stop]]`, `[[test]]`: appended in layer order;
+//! - `[files]` lists: appended, so a later `!exception` overrides an earlier entry
+//!   (gitignore-style, the last matching entry wins);
+//! - `[format]`: by extension, a later list replaces the earlier one (`[]` switches it off);
+//! - `[prompt]` and `[context]`: field by field (`context.files` is replaced as a whole).
+//!
+//! `locked = true` counts only in the system layer. A locked pack keeps the action and scope
+//! the system layer left it with as a floor: a later layer may make it stricter (action
+//! off < allow < ask < deny, scope dangerous < all) but an attempt to weaken it is ignored
+//! and reported as a warning. A locked filter is carried with `locked` set; the decision
+//! code does not let a later `allow` filter override it. `locked` elsewhere is ignored with
+//! a warning.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use toml::Spanned;
+
+use super::schema::{self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry};
+use super::{
+    Action, Filter, FilterMatch, LayerKind, Location, Policy, PolicyError, PolicyTest, Rewrite,
+    RewriteChange, Scope, StopCondition, StopGate, TestInput,
+};
+use crate::rules::Pack;
+
+/// Where `[[stop]]` gates go when they name no stage: the middle, so that others can be
+/// placed before or after them.
+const DEFAULT_STAGE: u8 = 3;
+
+/// One file being merged: which layer it is, where it is, and its text for locations.
+pub(crate) struct Source<'a> {
+    pub kind: LayerKind,
+    pub path: &'a Path,
+    pub text: &'a str,
+}
+
+impl Source<'_> {
+    fn locate(&self, span: &Range<usize>) -> Location {
+        Location::of_offset(self.path, self.text, span.start)
+    }
+
+    fn warning(&self, span: &Range<usize>, message: String) -> PolicyError {
+        PolicyError::at(self.locate(span), message)
+    }
+
+    /// Relative paths in a policy file are relative to the file's directory.
+    fn resolve(&self, path: &str) -> PathBuf {
+        self.path.parent().map_or_else(|| path.into(), |dir| dir.join(path))
+    }
+}
+
+/// The policy built so far, and what the system layer locked.
+pub(crate) struct Merger {
+    policy: Policy,
+    /// The settings of the packs the system layer locked: later layers cannot go below them.
+    floors: BTreeMap<Pack, (Action, Scope)>,
+    warnings: Vec<PolicyError>,
+}
+
+impl Merger {
+    /// Start from the built-in policy.
+    pub(crate) fn new() -> Self {
+        Self { policy: Policy::default(), floors: BTreeMap::new(), warnings: Vec::new() }
+    }
+
+    pub(crate) fn finish(self) -> (Policy, Vec<PolicyError>) {
+        (self.policy, self.warnings)
+    }
+
+    /// Merge one file that parsed and passed its checks over the layers before it.
+    pub(crate) fn apply(&mut self, source: &Source<'_>, file: &PolicyFile) {
+        let policy = &mut self.policy;
+        if let Some(on_error) = file.on_error {
+            policy.on_error = on_error.into();
+        }
+        if let Some(timeout) = &file.timeout {
+            policy.timeout = seconds(timeout);
+        }
+        if let Some(journal) = file.journal {
+            policy.journal = journal;
+        }
+        for (key, entry) in &file.rules {
+            // The file's checks already proved every key names a pack.
+            if let Ok(pack) = schema::pack_of(key) {
+                self.apply_pack(source, pack, entry);
+            }
+        }
+        self.apply_lists(source, file);
+    }
+
+    fn apply_pack(&mut self, source: &Source<'_>, pack: Pack, entry: &PackEntry) {
+        let setting = self.policy.packs.0.entry(pack).or_default();
+        let floor = self.floors.get(&pack).copied();
+        if let Some(action) = &entry.action {
+            let wanted = Action::from(*action.get_ref());
+            match floor {
+                Some((locked, _)) if strictness(wanted) < strictness(locked) => {
+                    self.warnings.push(source.warning(
+                        &action.span(),
+                        format!(
+                            "the system policy locks pack \"{}\" at action \"{}\"; this weaker action is ignored",
+                            pack.key(),
+                            action_name(locked)
+                        ),
+                    ));
+                }
+                _ => setting.action = wanted,
+            }
+        }
+        if let Some(scope) = &entry.scope {
+            let wanted = Scope::from(*scope.get_ref());
+            match floor {
+                Some((_, Scope::All)) if wanted == Scope::Dangerous => {
+                    self.warnings.push(source.warning(
+                        &scope.span(),
+                        format!(
+                            "the system policy locks pack \"{}\" at scope \"all\"; this narrower scope is ignored",
+                            pack.key()
+                        ),
+                    ));
+                }
+                _ => setting.scope = wanted,
+            }
+        }
+        if let Some(message) = &entry.message {
+            setting.message = Some(message.clone());
+        }
+        if let Some(locked) = entry.locked.as_ref().filter(|locked| *locked.get_ref()) {
+            if source.kind == LayerKind::System {
+                setting.locked = true;
+                self.floors.insert(pack, (setting.action, setting.scope));
+            } else {
+                self.warnings.push(ignored_lock(source, locked));
+            }
+        }
+    }
+
+    fn apply_lists(&mut self, source: &Source<'_>, file: &PolicyFile) {
+        for filter in &file.filters {
+            let filter = self.filter_from(source, filter);
+            self.policy.filters.push(filter);
+        }
+        let policy = &mut self.policy;
+        policy.rewrites.extend(file.rewrites.iter().map(|rewrite| rewrite_from(source, rewrite)));
+        policy.files.deny_write.extend(file.files.deny_write.iter().cloned());
+        policy.files.deny_read.extend(file.files.deny_read.iter().cloned());
+        if let Some(secrets) = file.prompt.secrets {
+            policy.prompt.secrets = secrets.into();
+        }
+        for (extension, commands) in &file.format {
+            policy.format.insert(extension.get_ref().clone(), commands.clone());
+        }
+        policy.stops.extend(file.stops.iter().map(|stop| stop_gate_from(source, stop)));
+        let context = &file.context;
+        let merged = &mut policy.context;
+        if let Some(date) = context.date {
+            merged.date = date;
+        }
+        if let Some(git_status) = context.git_status {
+            merged.git_status = git_status;
+        }
+        if let Some(count) = &context.recent_commits {
+            merged.recent_commits = u32::try_from(*count.get_ref()).unwrap_or(u32::MAX);
+        }
+        if let Some(files) = &context.files {
+            merged.files = files.clone();
+        }
+        if let Some(listing) = context.listing {
+            merged.listing = listing;
+        }
+        policy.tests.extend(file.tests.iter().map(|test| policy_test_from(source, test)));
+    }
+
+    fn filter_from(&mut self, source: &Source<'_>, filter: &Spanned<FilterEntry>) -> Filter {
+        let entry = filter.get_ref();
+        // The file's checks proved exactly one of `command` and `pattern` is set.
+        let matcher = match (&entry.command, &entry.pattern) {
+            (Some(name), _) => FilterMatch::Command {
+                name: name.get_ref().clone(),
+                args: entry.args.as_ref().map(|args| args.get_ref().clone()).unwrap_or_default(),
+            },
+            (None, pattern) => {
+                FilterMatch::Pattern(pattern.as_ref().map(|p| p.get_ref().clone()).unwrap_or_default())
+            }
+        };
+        let locked = match entry.locked.as_ref().filter(|locked| *locked.get_ref()) {
+            Some(_) if source.kind == LayerKind::System => true,
+            Some(locked) => {
+                self.warnings.push(ignored_lock(source, locked));
+                false
+            }
+            None => false,
+        };
+        Filter {
+            matcher,
+            action: entry.action.map_or(Action::Deny, Action::from),
+            message: entry.message.clone(),
+            locked,
+            origin: source.locate(&filter.span()),
+        }
+    }
+}
+
+fn rewrite_from(source: &Source<'_>, rewrite: &Spanned<RewriteEntry>) -> Rewrite {
+    let entry = rewrite.get_ref();
+    // The file's checks proved exactly one of `prefix` and `replace` is set.
+    let change = match (&entry.prefix, &entry.replace) {
+        (Some(prefix), _) => RewriteChange::Prefix(prefix.get_ref().clone()),
+        (None, replace) => {
+            RewriteChange::Replace(replace.as_ref().map(|r| r.get_ref().clone()).unwrap_or_default())
+        }
+    };
+    Rewrite {
+        command: entry.command.get_ref().clone(),
+        args: entry.args.clone(),
+        change,
+        exclude: entry.exclude.clone(),
+        message: entry.message.clone(),
+        origin: source.locate(&rewrite.span()),
+    }
+}
+
+fn stop_gate_from(source: &Source<'_>, stop: &Spanned<StopEntry>) -> StopGate {
+    let entry = stop.get_ref();
+    StopGate {
+        commands: entry.commands.get_ref().clone(),
+        when: StopCondition {
+            file_exists: entry.when.file_exists.clone(),
+            command_exists: entry.when.command_exists.clone(),
+        },
+        stage: entry
+            .stage
+            .as_ref()
+            .and_then(|stage| u8::try_from(*stage.get_ref()).ok())
+            .unwrap_or(DEFAULT_STAGE),
+        report: entry.report.unwrap_or(true),
+        timeout: entry.timeout.as_ref().map(seconds),
+        origin: source.locate(&stop.span()),
+    }
+}
+
+fn policy_test_from(source: &Source<'_>, test: &Spanned<TestEntry>) -> PolicyTest {
+    let entry = test.get_ref();
+    // The file's checks proved exactly one of `command` and `event` is set.
+    let input = match (&entry.command, &entry.event) {
+        (Some(command), _) => TestInput::Command(command.get_ref().clone()),
+        (None, event) => TestInput::Event(source.resolve(event.as_ref().map_or("", |e| e.get_ref()))),
+    };
+    PolicyTest {
+        input,
+        expect: entry.expect.into(),
+        rewritten: entry.rewritten.as_ref().map(|r| r.get_ref().clone()),
+        rule: entry.rule.clone(),
+        cwd: entry.cwd.as_deref().map(|cwd| source.resolve(cwd)),
+        origin: source.locate(&test.span()),
+    }
+}
+
+/// A count of seconds that the file's checks proved positive.
+fn seconds(value: &Spanned<i64>) -> Duration {
+    Duration::from_secs(value.get_ref().unsigned_abs())
+}
+
+fn ignored_lock(source: &Source<'_>, locked: &Spanned<bool>) -> PolicyError {
+    source
+        .warning(&locked.span(), "`locked` takes effect only in the system policy; ignored here".to_string())
+}
+
+/// How much an action blocks: a lock forbids going down this order.
+fn strictness(action: Action) -> u8 {
+    match action {
+        Action::Off => 0,
+        Action::Allow => 1,
+        Action::Ask => 2,
+        Action::Deny => 3,
+    }
+}
+
+fn action_name(action: Action) -> &'static str {
+    match action {
+        Action::Off => "off",
+        Action::Allow => "allow",
+        Action::Ask => "ask",
+        Action::Deny => "deny",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::policy::{Expect, SecretsAction};
+
+    /// Merge `(kind, text)` layers over the built-in policy.
+    fn merge(layers: &[(LayerKind, &str)]) -> (Policy, Vec<PolicyError>) {
+        let path = PathBuf::from("/policies/config.toml");
+        let mut merger = Merger::new();
+        for (kind, text) in layers {
+            let file = PolicyFile::parse(text).expect("valid layer");
+            merger.apply(&Source { kind: *kind, path: &path, text }, &file);
+        }
+        merger.finish()
+    }
+
+    #[test]
+    fn scalars_later_wins() {
+        let (policy, _) = merge(&[
+            (LayerKind::System, "on_error = \"deny\"\ntimeout = 5\n"),
+            (LayerKind::User, "timeout = 7\njournal = false\n"),
+        ]);
+        assert_eq!(policy.on_error, crate::policy::OnError::Deny);
+        assert_eq!(policy.timeout, Duration::from_secs(7));
+        assert!(!policy.journal);
+    }
+
+    #[test]
+    fn packs_merge_field_by_field() {
+        let (policy, _) = merge(&[
+            (LayerKind::User, "[rules]\nrm = { action = \"ask\", scope = \"all\" }\n"),
+            (LayerKind::Project, "[rules]\nrm = { message = \"use trash\" }\n"),
+        ]);
+        let rm = policy.packs.get(Pack::Rm);
+        assert_eq!(
+            (rm.action, rm.scope, rm.message.as_deref()),
+            (Action::Ask, Scope::All, Some("use trash"))
+        );
+        assert_eq!(policy.packs.get(Pack::Git), crate::policy::PackSetting::default());
+    }
+
+    #[test]
+    fn lists_append_in_layer_order() {
+        let (policy, _) = merge(&[
+            (LayerKind::User, "[[filter]]\ncommand = \"npm\"\n[[stop]]\ncommands = [\"a\"]\n"),
+            (
+                LayerKind::Project,
+                "[[filter]]\npattern = \"pip\"\naction = \"ask\"\n[[stop]]\ncommands = [\"b\"]\nstage = 1\n",
+            ),
+        ]);
+        let matchers: Vec<&FilterMatch> = policy.filters.iter().map(|f| &f.matcher).collect();
+        assert_eq!(
+            matchers,
+            [&FilterMatch::Command { name: "npm".into(), args: vec![] }, &FilterMatch::Pattern("pip".into())]
+        );
+        assert_eq!((policy.filters[0].action, policy.filters[1].action), (Action::Deny, Action::Ask));
+        let stages: Vec<u8> = policy.stops.iter().map(|s| s.stage).collect();
+        assert_eq!(stages, [DEFAULT_STAGE, 1]);
+        assert_eq!(policy.filters[1].origin.line, 1);
+    }
+
+    #[test]
+    fn file_lists_append_after_the_built_in_ones() {
+        let (policy, _) = merge(&[(LayerKind::Project, "[files]\ndeny_read = [\"!.env\"]\n")]);
+        assert_eq!(policy.files.deny_read.first().map(String::as_str), Some(".env"));
+        assert_eq!(policy.files.deny_read.last().map(String::as_str), Some("!.env"));
+        assert!(policy.files.deny_write.contains(&".git/**".to_string()));
+    }
+
+    #[test]
+    fn format_replaces_by_extension() {
+        let (policy, _) = merge(&[
+            (LayerKind::User, "[format]\n\".rs\" = [\"rustfmt {file}\"]\n\".py\" = [\"black {file}\"]\n"),
+            (LayerKind::Project, "[format]\n\".py\" = [\"ruff format {file}\"]\n"),
+        ]);
+        assert_eq!(policy.format[".rs"], ["rustfmt {file}"]);
+        assert_eq!(policy.format[".py"], ["ruff format {file}"]);
+    }
+
+    #[test]
+    fn prompt_and_context_merge_field_by_field() {
+        let (policy, _) = merge(&[
+            (LayerKind::User, "[prompt]\nsecrets = \"warn\"\n[context]\ndate = true\nrecent_commits = 3\n"),
+            (LayerKind::Project, "[prompt]\n[context]\nrecent_commits = 0\nfiles = [\"NOTES.md\"]\n"),
+        ]);
+        assert_eq!(policy.prompt.secrets, SecretsAction::Warn);
+        assert!(policy.context.date);
+        assert_eq!(policy.context.recent_commits, 0);
+        assert_eq!(policy.context.files, ["NOTES.md"]);
+    }
+
+    #[test]
+    fn a_locked_pack_cannot_be_weakened_but_can_be_strengthened() {
+        let (policy, warnings) = merge(&[
+            (LayerKind::System, "[rules]\nrm = { action = \"ask\", scope = \"all\", locked = true }\n"),
+            (LayerKind::User, "[rules]\nrm = { action = \"off\", scope = \"dangerous\", message = \"m\" }\n"),
+            (LayerKind::Project, "[rules]\nrm = { action = \"deny\" }\n"),
+        ]);
+        let rm = policy.packs.get(Pack::Rm);
+        assert_eq!(
+            (rm.action, rm.scope, rm.locked, rm.message.as_deref()),
+            (Action::Deny, Scope::All, true, Some("m"))
+        );
+        assert_eq!(warnings.len(), 2, "{warnings:?}");
+        assert!(warnings[0].message.contains("locks pack \"rm\" at action \"ask\""));
+        assert_eq!((warnings[0].line, warnings[0].column), (Some(2), Some(17)));
+    }
+
+    #[test]
+    fn locked_outside_the_system_layer_is_ignored_with_a_warning() {
+        let (policy, warnings) = merge(&[(
+            LayerKind::User,
+            "[rules]\ngit = { locked = true }\n[[filter]]\ncommand = \"npm\"\nlocked = true\n",
+        )]);
+        assert!(!policy.packs.get(Pack::Git).locked);
+        assert!(!policy.filters[0].locked);
+        assert_eq!(warnings.len(), 2);
+    }
+
+    #[test]
+    fn a_system_filter_keeps_its_lock() {
+        let (policy, warnings) =
+            merge(&[(LayerKind::System, "[[filter]]\ncommand = \"npm\"\nlocked = true\n")]);
+        assert!(policy.filters[0].locked && warnings.is_empty());
+    }
+
+    #[test]
+    fn rewrites_and_tests_are_converted() {
+        let (policy, _) = merge(&[(
+            LayerKind::Project,
+            "[[rewrite]]\ncommand = \"git\"\nreplace = \"jj\"\n\
+             [[test]]\nevent = \"events/push.json\"\nexpect = \"deny\"\ncwd = \"sub\"\n",
+        )]);
+        assert_eq!(policy.rewrites[0].change, RewriteChange::Replace("jj".into()));
+        let test = &policy.tests[0];
+        assert_eq!(test.input, TestInput::Event(PathBuf::from("/policies/events/push.json")));
+        assert_eq!((test.expect, test.cwd.as_deref()), (Expect::Deny, Some(Path::new("/policies/sub"))));
+    }
+}

@@ -1,0 +1,674 @@
+//! The TOML schema of one policy file, and the checks that serde alone cannot make.
+//!
+//! Every table denies unknown keys; values whose check needs a place keep their span.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{Action, Expect, OnError, Scope, SecretsAction};
+use crate::rules::Pack;
+
+/// What is wrong with a file, and where (a byte range of its text) when that is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Problem {
+    pub span: Option<Range<usize>>,
+    pub message: String,
+}
+
+impl Problem {
+    fn at(span: Range<usize>, message: impl Into<String>) -> Self {
+        Self { span: Some(span), message: message.into() }
+    }
+}
+
+/// One policy file as written.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct PolicyFile {
+    pub on_error: Option<OnErrorName>,
+    pub timeout: Option<Spanned<i64>>,
+    pub journal: Option<bool>,
+    /// Keys are checked against [`Pack::from_key`] so that the pack list lives in one place.
+    #[serde(default)]
+    pub rules: BTreeMap<Spanned<String>, PackEntry>,
+    #[serde(default, rename = "filter")]
+    pub filters: Vec<Spanned<FilterEntry>>,
+    #[serde(default, rename = "rewrite")]
+    pub rewrites: Vec<Spanned<RewriteEntry>>,
+    #[serde(default)]
+    pub files: FilesTable,
+    #[serde(default)]
+    pub prompt: PromptTable,
+    #[serde(default)]
+    pub format: BTreeMap<Spanned<String>, Vec<String>>,
+    #[serde(default, rename = "stop")]
+    pub stops: Vec<Spanned<StopEntry>>,
+    #[serde(default)]
+    pub context: ContextTable,
+    #[serde(default, rename = "test")]
+    pub tests: Vec<Spanned<TestEntry>>,
+}
+
+/// `[rules].<pack>`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, expecting = r#"an inline table like { action = "deny" }"#)]
+pub(crate) struct PackEntry {
+    pub action: Option<Spanned<PackActionName>>,
+    pub scope: Option<Spanned<ScopeName>>,
+    pub message: Option<String>,
+    pub locked: Option<Spanned<bool>>,
+}
+
+/// `[[filter]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct FilterEntry {
+    pub command: Option<Spanned<String>>,
+    pub args: Option<Spanned<Vec<String>>>,
+    pub pattern: Option<Spanned<String>>,
+    pub action: Option<FilterActionName>,
+    pub message: Option<String>,
+    pub locked: Option<Spanned<bool>>,
+}
+
+/// `[[rewrite]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct RewriteEntry {
+    pub command: Spanned<String>,
+    #[serde(default)]
+    pub args: Vec<String>,
+    pub prefix: Option<Spanned<String>>,
+    pub replace: Option<Spanned<String>>,
+    #[serde(default)]
+    pub exclude: Vec<String>,
+    pub message: Option<String>,
+}
+
+/// `[files]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct FilesTable {
+    #[serde(default)]
+    pub deny_write: Vec<String>,
+    #[serde(default)]
+    pub deny_read: Vec<String>,
+}
+
+/// `[prompt]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct PromptTable {
+    pub secrets: Option<SecretsName>,
+}
+
+/// `[[stop]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct StopEntry {
+    pub commands: Spanned<Vec<String>>,
+    #[serde(default)]
+    pub when: WhenTable,
+    pub stage: Option<Spanned<i64>>,
+    pub report: Option<bool>,
+    pub timeout: Option<Spanned<i64>>,
+}
+
+/// `[[stop]].when`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "an inline table like { file_exists = \"Cargo.toml\" }")]
+pub(crate) struct WhenTable {
+    pub file_exists: Option<String>,
+    pub command_exists: Option<String>,
+}
+
+/// `[context]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct ContextTable {
+    pub date: Option<bool>,
+    pub git_status: Option<bool>,
+    pub recent_commits: Option<Spanned<i64>>,
+    pub files: Option<Vec<String>>,
+    pub listing: Option<bool>,
+}
+
+/// `[[test]]`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct TestEntry {
+    pub command: Option<Spanned<String>>,
+    pub event: Option<Spanned<String>>,
+    pub expect: ExpectName,
+    pub rewritten: Option<Spanned<String>>,
+    pub rule: Option<String>,
+    pub cwd: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum OnErrorName {
+    Allow,
+    Deny,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum PackActionName {
+    Deny,
+    Ask,
+    Allow,
+    Off,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum ScopeName {
+    Dangerous,
+    All,
+}
+
+/// A filter cannot be `off`: delete it instead.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum FilterActionName {
+    Deny,
+    Ask,
+    Allow,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum SecretsName {
+    Deny,
+    Ask,
+    Warn,
+    Off,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum ExpectName {
+    Allow,
+    Ask,
+    Deny,
+    Rewrite,
+}
+
+impl From<OnErrorName> for OnError {
+    fn from(name: OnErrorName) -> Self {
+        match name {
+            OnErrorName::Allow => OnError::Allow,
+            OnErrorName::Deny => OnError::Deny,
+        }
+    }
+}
+
+impl From<PackActionName> for Action {
+    fn from(name: PackActionName) -> Self {
+        match name {
+            PackActionName::Deny => Action::Deny,
+            PackActionName::Ask => Action::Ask,
+            PackActionName::Allow => Action::Allow,
+            PackActionName::Off => Action::Off,
+        }
+    }
+}
+
+impl From<FilterActionName> for Action {
+    fn from(name: FilterActionName) -> Self {
+        match name {
+            FilterActionName::Deny => Action::Deny,
+            FilterActionName::Ask => Action::Ask,
+            FilterActionName::Allow => Action::Allow,
+        }
+    }
+}
+
+impl From<ScopeName> for Scope {
+    fn from(name: ScopeName) -> Self {
+        match name {
+            ScopeName::Dangerous => Scope::Dangerous,
+            ScopeName::All => Scope::All,
+        }
+    }
+}
+
+impl From<SecretsName> for SecretsAction {
+    fn from(name: SecretsName) -> Self {
+        match name {
+            SecretsName::Deny => SecretsAction::Deny,
+            SecretsName::Ask => SecretsAction::Ask,
+            SecretsName::Warn => SecretsAction::Warn,
+            SecretsName::Off => SecretsAction::Off,
+        }
+    }
+}
+
+impl From<ExpectName> for Expect {
+    fn from(name: ExpectName) -> Self {
+        match name {
+            ExpectName::Allow => Expect::Allow,
+            ExpectName::Ask => Expect::Ask,
+            ExpectName::Deny => Expect::Deny,
+            ExpectName::Rewrite => Expect::Rewrite,
+        }
+    }
+}
+
+/// The packs whose `scope` means something: the others have no "every use" form.
+const SCOPED_PACKS: [Pack; 3] = [Pack::Rm, Pack::Kill, Pack::Dd];
+
+/// The highest `[[stop]].stage`.
+pub(crate) const LAST_STAGE: i64 = 5;
+
+impl PolicyFile {
+    /// Parse and check one file's text; the first problem found fails the whole file.
+    pub(crate) fn parse(text: &str) -> Result<Self, Problem> {
+        let file: Self = toml::from_str(text)
+            .map_err(|e| Problem { span: e.span(), message: reword(e.message().trim_end()) })?;
+        file.check()?;
+        Ok(file)
+    }
+
+    /// The checks that need more than one key or a range: every one points at a place.
+    fn check(&self) -> Result<(), Problem> {
+        if let Some(timeout) = &self.timeout {
+            check_seconds(timeout, "timeout")?;
+        }
+        for (key, entry) in &self.rules {
+            let pack = pack_of(key)?;
+            if let Some(scope) = entry.scope.as_ref().filter(|_| !SCOPED_PACKS.contains(&pack)) {
+                return Err(Problem::at(
+                    scope.span(),
+                    format!("\"scope\" applies only to the rm, kill and dd packs, not to \"{}\"", pack.key()),
+                ));
+            }
+        }
+        self.filters.iter().try_for_each(|filter| filter.get_ref().check(filter.span()))?;
+        self.rewrites.iter().try_for_each(|rewrite| rewrite.get_ref().check(rewrite.span()))?;
+        for extension in self.format.keys() {
+            if !extension.get_ref().starts_with('.') || extension.get_ref().len() < 2 {
+                return Err(Problem::at(
+                    extension.span(),
+                    format!(
+                        "[format] keys are file extensions with their dot, like \".rs\"; got \"{}\"",
+                        extension.get_ref()
+                    ),
+                ));
+            }
+        }
+        self.stops.iter().try_for_each(|stop| stop.get_ref().check())?;
+        if let Some(count) = self.context.recent_commits.as_ref().filter(|count| *count.get_ref() < 0) {
+            return Err(Problem::at(count.span(), "recent_commits must be 0 or more"));
+        }
+        self.tests.iter().try_for_each(|test| test.get_ref().check(test.span()))
+    }
+
+    /// Compile every regex of the file: only for `check`, as it costs start-up time.
+    pub(crate) fn check_patterns(&self) -> Result<(), Problem> {
+        let filter_patterns = self.filters.iter().flat_map(|filter| {
+            let filter = filter.get_ref();
+            [filter.command.as_ref(), filter.pattern.as_ref()].into_iter().flatten()
+        });
+        let rewrite_patterns = self.rewrites.iter().map(|rewrite| &rewrite.get_ref().command);
+        for pattern in filter_patterns.chain(rewrite_patterns) {
+            if let Err(e) = regex_lite::Regex::new(pattern.get_ref()) {
+                return Err(Problem::at(pattern.span(), format!("invalid regex: {e}")));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The pack a `[rules]` key names.
+pub(crate) fn pack_of(key: &Spanned<String>) -> Result<Pack, Problem> {
+    Pack::from_key(key.get_ref()).ok_or_else(|| {
+        let known: Vec<&str> = Pack::ALL.iter().map(|pack| pack.key()).collect();
+        Problem::at(
+            key.span(),
+            format!("unknown pack \"{}\" in [rules], expected one of: {}", key.get_ref(), known.join(", ")),
+        )
+    })
+}
+
+/// A count of seconds must be positive: 0 would kill every command at once.
+fn check_seconds(seconds: &Spanned<i64>, key: &str) -> Result<(), Problem> {
+    if *seconds.get_ref() > 0 {
+        return Ok(());
+    }
+    Err(Problem::at(seconds.span(), format!("{key} must be a positive number of seconds")))
+}
+
+impl FilterEntry {
+    fn check(&self, table: Range<usize>) -> Result<(), Problem> {
+        match (&self.command, &self.pattern) {
+            (None, None) => {
+                Err(Problem::at(table, "a [[filter]] needs `command` (a command name regex) or `pattern`"))
+            }
+            (Some(_), Some(pattern)) => Err(Problem::at(
+                pattern.span(),
+                "a [[filter]] takes `command` or `pattern`, not both: write two filters",
+            )),
+            (None, Some(_)) => match &self.args {
+                Some(args) => Err(Problem::at(
+                    args.span(),
+                    "`args` goes with `command`; a `pattern` sees the whole text",
+                )),
+                None => Ok(()),
+            },
+            (Some(_), None) => Ok(()),
+        }
+    }
+}
+
+impl RewriteEntry {
+    fn check(&self, table: Range<usize>) -> Result<(), Problem> {
+        match (&self.prefix, &self.replace) {
+            (None, None) => Err(Problem::at(table, "a [[rewrite]] needs `prefix` or `replace`")),
+            (Some(_), Some(replace)) => {
+                Err(Problem::at(replace.span(), "a [[rewrite]] takes `prefix` or `replace`, not both"))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+impl StopEntry {
+    fn check(&self) -> Result<(), Problem> {
+        if self.commands.get_ref().is_empty() {
+            return Err(Problem::at(self.commands.span(), "a [[stop]] gate needs at least one command"));
+        }
+        if let Some(stage) = self.stage.as_ref().filter(|stage| !(1..=LAST_STAGE).contains(stage.get_ref())) {
+            return Err(Problem::at(
+                stage.span(),
+                format!("stage must be from 1 to {LAST_STAGE}; got {}", stage.get_ref()),
+            ));
+        }
+        self.timeout.as_ref().map_or(Ok(()), |timeout| check_seconds(timeout, "timeout"))
+    }
+}
+
+impl TestEntry {
+    fn check(&self, table: Range<usize>) -> Result<(), Problem> {
+        match (&self.command, &self.event) {
+            (None, None) => {
+                return Err(Problem::at(
+                    table,
+                    "a [[test]] needs `command` (a shell command line) or `event` (a JSON event file)",
+                ));
+            }
+            (Some(_), Some(event)) => {
+                return Err(Problem::at(event.span(), "a [[test]] takes `command` or `event`, not both"));
+            }
+            _ => {}
+        }
+        match &self.rewritten {
+            Some(rewritten) if self.expect != ExpectName::Rewrite => {
+                Err(Problem::at(rewritten.span(), "`rewritten` goes with expect = \"rewrite\""))
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Serde's messages in the policy's words: "key" and "value" instead of "field" and
+/// "variant", TOML type names instead of Rust ones, and the allowed names listed.
+fn reword(message: &str) -> String {
+    let reworded = if let Some(rest) = message.strip_prefix("unknown field ") {
+        reword_unknown("key", rest, false)
+    } else if let Some(rest) = message.strip_prefix("unknown variant ") {
+        reword_unknown("value", rest, true)
+    } else {
+        message
+            .strip_prefix("missing field ")
+            .map(|rest| format!("missing key \"{}\"", rest.trim_matches('`')))
+    };
+    let mut reworded = reworded.unwrap_or_else(|| message.to_string());
+    for (rust, toml) in [
+        ("expected i64", "expected an integer"),
+        ("expected a sequence", "expected an array"),
+        ("expected a map", "expected a table"),
+    ] {
+        if let Some(head) = reworded.strip_suffix(rust) {
+            reworded = format!("{head}{toml}");
+        }
+    }
+    reworded
+}
+
+/// `` `name`, expected one of `a`, `b` `` → `unknown <what> "name", expected one of: a, b`.
+fn reword_unknown(what: &str, rest: &str, quote_expected: bool) -> Option<String> {
+    let (name, expected) = rest.strip_prefix('`')?.split_once("`, ")?;
+    let expected: Vec<String> = expected
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|allowed| if quote_expected { format!("\"{allowed}\"") } else { allowed.to_string() })
+        .collect();
+    if expected.is_empty() {
+        return Some(format!("unknown {what} \"{name}\""));
+    }
+    Some(format!("unknown {what} \"{name}\", expected one of: {}", expected.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(text: &str) -> Problem {
+        match PolicyFile::parse(text) {
+            Ok(file) => panic!("expected a problem, parsed {file:?}"),
+            Err(problem) => problem,
+        }
+    }
+
+    /// The text the problem points at.
+    fn pointed_at<'a>(text: &'a str, problem: &Problem) -> &'a str {
+        &text[problem.span.clone().expect("a span")]
+    }
+
+    #[test]
+    fn the_design_example_parses() {
+        let text = r#"
+on_error = "allow"
+timeout = 60
+journal = true
+
+[rules]
+rm   = { action = "deny", scope = "dangerous" }
+kill = { action = "deny", scope = "dangerous" }
+dd   = { action = "deny", scope = "dangerous" }
+git  = { action = "deny" }
+disk = { action = "deny" }
+permissions = { action = "deny" }
+remote-script = { action = "deny" }
+fork-bomb = { action = "deny" }
+
+[[filter]]
+command = "npm"
+args = ["install", "i", "add"]
+action = "deny"
+message = "Use pnpm instead of npm"
+
+[[filter]]
+pattern = 'python[23]? -m pip'
+message = "Use uv pip"
+
+[[rewrite]]
+command = "git"
+args = ["status", "log", "diff"]
+prefix = "rtk"
+
+[files]
+deny_write = [".env", ".env.*", "!.env.example", "**/*.pem", ".git/**"]
+deny_read  = [".env", ".env.*", "!.env.example", "**/id_rsa"]
+
+[prompt]
+secrets = "deny"
+
+[format]
+".rs" = ["rustfmt {file}"]
+".py" = ["ruff format {file}", "ruff check {file}"]
+
+[[stop]]
+commands = ["cargo clippy --all-targets -- -D warnings", "cargo test -q"]
+when = { file_exists = "Cargo.toml", command_exists = "cargo" }
+stage = 3
+report = true
+
+[context]
+date = true
+recent_commits = 5
+
+[[test]]
+command = "git status"
+expect = "allow"
+"#;
+        let file = PolicyFile::parse(text).expect("the DESIGN.md example is valid");
+        assert_eq!(file.rules.len(), Pack::ALL.len());
+        assert_eq!(
+            (file.filters.len(), file.rewrites.len(), file.stops.len(), file.tests.len()),
+            (2, 1, 1, 1)
+        );
+        assert!(file.check_patterns().is_ok());
+    }
+
+    #[test]
+    fn every_pack_key_is_accepted() {
+        for pack in Pack::ALL {
+            let text = format!("[rules]\n{} = {{ action = \"ask\" }}\n", pack.key());
+            assert!(PolicyFile::parse(&text).is_ok(), "{}", pack.key());
+        }
+    }
+
+    #[test]
+    fn an_unknown_top_level_key_lists_the_allowed_ones() {
+        let text = "journal = true\nrulez = 1\n";
+        let problem = problem(text);
+        assert_eq!(
+            problem.message,
+            "unknown key \"rulez\", expected one of: on_error, timeout, journal, rules, filter, rewrite, \
+             files, prompt, format, stop, context, test"
+        );
+        assert_eq!(pointed_at(text, &problem), "rulez");
+    }
+
+    #[test]
+    fn an_unknown_value_lists_the_allowed_ones() {
+        let text = "[rules]\nrm = { action = \"block\" }\n";
+        let problem = problem(text);
+        assert_eq!(
+            problem.message,
+            "unknown value \"block\", expected one of: \"deny\", \"ask\", \"allow\", \"off\""
+        );
+        assert_eq!(pointed_at(text, &problem), "\"block\"");
+    }
+
+    #[test]
+    fn an_unknown_pack_is_named() {
+        let text = "[rules]\nrmm = { action = \"deny\" }\n";
+        let problem = problem(text);
+        assert!(problem.message.starts_with("unknown pack \"rmm\" in [rules], expected one of: rm, kill"));
+        assert_eq!(pointed_at(text, &problem), "rmm");
+    }
+
+    #[test]
+    fn scope_is_only_for_rm_kill_and_dd() {
+        assert!(PolicyFile::parse("[rules]\nkill = { scope = \"all\" }\n").is_ok());
+        let text = "[rules]\ngit = { scope = \"all\" }\n";
+        let problem = problem(text);
+        assert!(problem.message.contains("only to the rm, kill and dd packs"), "{}", problem.message);
+        assert_eq!(pointed_at(text, &problem), "\"all\"");
+    }
+
+    #[test]
+    fn wrong_types_say_what_is_expected() {
+        assert_eq!(problem("timeout = \"60\"\n").message, "invalid type: string \"60\", expected an integer");
+        assert_eq!(problem("journal = 1\n").message, "invalid type: integer `1`, expected a boolean");
+        assert!(
+            problem("[rules]\nrm = \"deny\"\n")
+                .message
+                .ends_with(r#"expected an inline table like { action = "deny" }"#)
+        );
+        assert!(problem("[files]\ndeny_read = \".env\"\n").message.ends_with("expected an array"));
+    }
+
+    #[test]
+    fn ranges_are_checked_at_the_value() {
+        let text = "timeout = 0\n";
+        assert_eq!(pointed_at(text, &problem(text)), "0");
+        let text = "[[stop]]\ncommands = [\"make\"]\nstage = 9\n";
+        let problem = problem(text);
+        assert_eq!(problem.message, "stage must be from 1 to 5; got 9");
+        assert_eq!(pointed_at(text, &problem), "9");
+        assert!(PolicyFile::parse("[[stop]]\ncommands = []\n").is_err());
+        assert!(PolicyFile::parse("[[stop]]\ncommands = [\"x\"]\ntimeout = -1\n").is_err());
+        assert!(PolicyFile::parse("[context]\nrecent_commits = -1\n").is_err());
+    }
+
+    #[test]
+    fn a_filter_needs_exactly_one_of_command_and_pattern() {
+        assert!(problem("[[filter]]\nmessage = \"x\"\n").message.contains("needs `command`"));
+        let text = "[[filter]]\ncommand = \"npm\"\npattern = \"npm i\"\n";
+        assert_eq!(pointed_at(text, &problem(text)), "\"npm i\"");
+        let text = "[[filter]]\npattern = \"npm i\"\nargs = [\"i\"]\n";
+        assert_eq!(pointed_at(text, &problem(text)), "[\"i\"]");
+    }
+
+    #[test]
+    fn a_filter_action_cannot_be_off() {
+        assert!(
+            problem("[[filter]]\ncommand = \"npm\"\naction = \"off\"\n")
+                .message
+                .starts_with("unknown value \"off\"")
+        );
+    }
+
+    #[test]
+    fn a_rewrite_needs_exactly_one_of_prefix_and_replace() {
+        let text = "[[rewrite]]\ncommand = \"git\"\nprefix = \"rtk\"\nreplace = \"jj\"\n";
+        let both = problem(text);
+        assert!(both.message.contains("not both"));
+        assert_eq!(pointed_at(text, &both), "\"jj\"");
+        assert!(PolicyFile::parse("[[rewrite]]\ncommand = \"git\"\n").is_err());
+        assert_eq!(problem("[[rewrite]]\nprefix = \"rtk\"\n").message, "missing key \"command\"");
+    }
+
+    #[test]
+    fn format_keys_are_extensions() {
+        let text = "[format]\nrs = [\"rustfmt {file}\"]\n";
+        assert_eq!(pointed_at(text, &problem(text)), "rs");
+    }
+
+    #[test]
+    fn a_test_needs_a_command_or_an_event_and_rewritten_needs_rewrite() {
+        assert!(problem("[[test]]\nexpect = \"allow\"\n").message.contains("needs `command`"));
+        let text = "[[test]]\ncommand = \"ls\"\nexpect = \"allow\"\nrewritten = \"ls -l\"\n";
+        assert_eq!(pointed_at(text, &problem(text)), "\"ls -l\"");
+        assert!(
+            PolicyFile::parse(
+                "[[test]]\ncommand = \"git status\"\nexpect = \"rewrite\"\nrewritten = \"rtk git status\"\n"
+            )
+            .is_ok()
+        );
+    }
+
+    #[test]
+    fn syntax_errors_have_a_place() {
+        let problem = problem("journal = \n");
+        assert!(problem.span.is_some());
+    }
+
+    #[test]
+    fn bad_regexes_are_found_only_when_asked() {
+        let text = "[[filter]]\npattern = \"python(\"\n";
+        let file = PolicyFile::parse(text).expect("parses without compiling");
+        let problem = file.check_patterns().expect_err("the regex is invalid");
+        assert!(problem.message.starts_with("invalid regex"));
+        assert_eq!(pointed_at(text, &problem), "\"python(\"");
+    }
+}

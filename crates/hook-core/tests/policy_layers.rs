@@ -1,0 +1,299 @@
+//! Policy layers on a real file system: which files are found, in what order they merge,
+//! and how a broken or weakening file is contained.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use hook_core::policy::{
+    Action, FilterMatch, LayerKind, Loaded, PROJECT_FILE, Scope, Sources, load, load_from,
+};
+use hook_core::rules::Pack;
+
+/// A scratch directory tree, removed when dropped.
+struct Tree {
+    root: PathBuf,
+}
+
+impl Tree {
+    fn new(name: &str) -> Self {
+        static COUNT: AtomicUsize = AtomicUsize::new(0);
+        let unique = format!(
+            "agent-hooks-policy-{}-{}-{name}",
+            std::process::id(),
+            COUNT.fetch_add(1, Ordering::Relaxed)
+        );
+        let root = std::env::temp_dir().join(unique);
+        std::fs::create_dir_all(&root).expect("create the scratch directory");
+        Self { root }
+    }
+
+    /// Write `text` to `relative`, creating its directories; returns the full path.
+    fn write(&self, relative: &str, text: &str) -> PathBuf {
+        let path = self.root.join(relative);
+        self.dir(path.parent().expect("a file has a parent").strip_prefix(&self.root).expect("inside"));
+        std::fs::write(&path, text).expect("write a policy file");
+        path
+    }
+
+    fn dir(&self, relative: impl AsRef<Path>) -> PathBuf {
+        let path = self.root.join(relative);
+        std::fs::create_dir_all(&path).expect("create a directory");
+        path
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        // Best effort: a leftover scratch directory must not fail the test.
+        let _ = std::fs::remove_dir_all(&self.root);
+    }
+}
+
+/// A repository at `repo/` with every layer's file, and an event cwd two levels below.
+struct Setup {
+    tree: Tree,
+    system: PathBuf,
+    user: PathBuf,
+    project: PathBuf,
+    cwd: PathBuf,
+}
+
+fn setup(name: &str, project_text: &str) -> Setup {
+    let tree = Tree::new(name);
+    let system = tree.write(
+        "etc/config.toml",
+        "timeout = 5\n[rules]\nrm = { action = \"ask\" }\n[[filter]]\ncommand = \"system\"\n",
+    );
+    let user = tree.write(
+        "home/.config/agent-hooks/config.toml",
+        "timeout = 10\n[[filter]]\ncommand = \"user\"\n[format]\n\".rs\" = [\"rustfmt {file}\"]\n",
+    );
+    tree.dir("repo/.git");
+    let project = tree.write(&format!("repo/{PROJECT_FILE}"), project_text);
+    let cwd = tree.dir("repo/crates/app");
+    Setup { tree, system, user, project, cwd }
+}
+
+impl Setup {
+    fn sources(&self) -> Sources {
+        Sources {
+            system: Some(self.system.clone()),
+            user: Some(self.user.clone()),
+            project_search_from: Some(self.cwd.clone()),
+            ..Sources::default()
+        }
+    }
+}
+
+fn layer_kinds(loaded: &Loaded) -> Vec<LayerKind> {
+    loaded.layers.iter().map(|layer| layer.kind).collect()
+}
+
+fn filter_names(loaded: &Loaded) -> Vec<&str> {
+    loaded
+        .policy
+        .filters
+        .iter()
+        .map(|filter| match &filter.matcher {
+            FilterMatch::Command { name, .. } => name.as_str(),
+            FilterMatch::Pattern(pattern) => pattern.as_str(),
+        })
+        .collect()
+}
+
+const PROJECT: &str =
+    "journal = false\n[rules]\nrm = { message = \"use trash-put\" }\n[[filter]]\ncommand = \"project\"\n";
+
+#[test]
+fn layers_load_in_order_and_merge() {
+    let setup = setup("order", PROJECT);
+    let loaded = load_from(&setup.sources());
+    assert!(loaded.errors.is_empty() && loaded.warnings.is_empty(), "{loaded:?}");
+    assert_eq!(
+        layer_kinds(&loaded),
+        [LayerKind::BuiltIn, LayerKind::System, LayerKind::User, LayerKind::Project]
+    );
+    let paths: Vec<Option<&Path>> = loaded.layers.iter().map(|layer| layer.path.as_deref()).collect();
+    assert_eq!(paths, [None, Some(&*setup.system), Some(&*setup.user), Some(&*setup.project)]);
+
+    let policy = &loaded.policy;
+    assert_eq!(policy.timeout, Duration::from_secs(10), "the user layer overrides the system one");
+    assert!(!policy.journal);
+    let rm = policy.packs.get(Pack::Rm);
+    assert_eq!((rm.action, rm.message.as_deref()), (Action::Ask, Some("use trash-put")));
+    assert_eq!(filter_names(&loaded), ["system", "user", "project"]);
+    assert_eq!(policy.format[".rs"], ["rustfmt {file}"]);
+    assert_eq!(policy.filters[2].origin.file, setup.project);
+}
+
+#[test]
+fn an_explicit_file_replaces_the_user_and_project_layers() {
+    let setup = setup("explicit", PROJECT);
+    let explicit = setup.tree.write("elsewhere/policy.toml", "[[filter]]\npattern = \"explicit\"\n");
+    let loaded = load_from(&Sources { explicit: Some(explicit.clone()), ..setup.sources() });
+    assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::System, LayerKind::Explicit]);
+    assert_eq!(loaded.layers[2].path.as_deref(), Some(&*explicit));
+    assert_eq!(filter_names(&loaded), ["system", "explicit"]);
+    assert_eq!(loaded.policy.timeout, Duration::from_secs(5));
+    assert!(loaded.policy.journal);
+}
+
+#[test]
+fn a_missing_explicit_file_is_an_error_but_a_missing_layer_is_not() {
+    let setup = setup("missing", PROJECT);
+    let missing = setup.tree.root.join("no-such.toml");
+    let loaded = load_from(&Sources { explicit: Some(missing.clone()), ..setup.sources() });
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::System]);
+    assert_eq!(loaded.errors.len(), 1);
+    assert_eq!((&loaded.errors[0].file, loaded.errors[0].line), (&missing, None));
+
+    let loaded =
+        load_from(&Sources { system: Some(missing.clone()), user: Some(missing), ..setup.sources() });
+    assert!(loaded.errors.is_empty());
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::Project]);
+}
+
+#[test]
+fn an_unknown_key_fails_only_its_own_file_at_its_location() {
+    let setup = setup("unknown", "journal = false\n[rules]\n  rmm = { action = \"off\" }\n");
+    let loaded = load_from(&setup.sources());
+    assert_eq!(loaded.errors.len(), 1);
+    assert_eq!(
+        loaded.errors[0].to_string(),
+        format!(
+            "{}:3:3: unknown pack \"rmm\" in [rules], expected one of: rm, kill, dd, git, disk, \
+             permissions, remote-script, fork-bomb",
+            setup.project.display()
+        )
+    );
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::System, LayerKind::User]);
+    assert!(loaded.policy.journal, "the failed file contributes nothing, not even its valid keys");
+    assert_eq!(loaded.policy.timeout, Duration::from_secs(10), "the other layers stay in force");
+    assert_eq!(filter_names(&loaded), ["system", "user"]);
+}
+
+#[test]
+fn a_syntax_error_and_bad_utf8_are_contained_too() {
+    let setup = setup("syntax", "journal = false\ntimeout = = 3\n");
+    std::fs::write(&setup.user, b"timeout = \"\xff\"\n").expect("write bytes");
+    let loaded = load_from(&setup.sources());
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::System]);
+    let places: Vec<(&Path, Option<usize>)> =
+        loaded.errors.iter().map(|error| (error.file.as_path(), error.line)).collect();
+    assert_eq!(places, [(&*setup.user, None), (&*setup.project, Some(2))]);
+    assert!(loaded.errors[0].message.contains("UTF-8"));
+    assert_eq!(loaded.policy.packs.get(Pack::Git).action, Action::Deny, "built-in rules stay");
+}
+
+#[test]
+fn a_locked_system_pack_cannot_be_weakened_by_the_project() {
+    let setup = setup("locked", "[rules]\nrm = { action = \"off\", scope = \"dangerous\" }\n");
+    std::fs::write(&setup.system, "[rules]\nrm = { action = \"deny\", scope = \"all\", locked = true }\n")
+        .expect("write the system policy");
+    let loaded = load_from(&setup.sources());
+    assert!(loaded.errors.is_empty(), "a weakening attempt is no error: {:?}", loaded.errors);
+    let rm = loaded.policy.packs.get(Pack::Rm);
+    assert_eq!((rm.action, rm.scope, rm.locked), (Action::Deny, Scope::All, true));
+    let warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+    let project = setup.project.display();
+    assert_eq!(
+        warnings,
+        [
+            format!(
+                "{project}:2:17: the system policy locks pack \"rm\" at action \"deny\"; this weaker action is ignored"
+            ),
+            format!(
+                "{project}:2:32: the system policy locks pack \"rm\" at scope \"all\"; this narrower scope is ignored"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_project_file_outside_the_repository_is_not_picked_up() {
+    let tree = Tree::new("outside");
+    tree.write(PROJECT_FILE, "journal = false\n");
+    tree.dir("repo/.git");
+    let cwd = tree.dir("repo/sub");
+    let loaded = load_from(&Sources { project_search_from: Some(cwd), ..Sources::default() });
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn]);
+    assert!(loaded.policy.journal);
+}
+
+#[test]
+fn the_nearest_project_file_wins() {
+    let tree = Tree::new("nearest");
+    tree.dir("repo/.git");
+    tree.write(&format!("repo/{PROJECT_FILE}"), "timeout = 1\n");
+    let nearest = tree.write(&format!("repo/pkg/{PROJECT_FILE}"), "timeout = 2\n");
+    let cwd = tree.dir("repo/pkg/src");
+    let loaded = load_from(&Sources { project_search_from: Some(cwd), ..Sources::default() });
+    assert_eq!(loaded.layers.last().and_then(|layer| layer.path.as_deref()), Some(&*nearest));
+    assert_eq!(loaded.policy.timeout, Duration::from_secs(2));
+}
+
+#[test]
+fn outside_any_repository_only_the_cwd_is_searched() {
+    let tree = Tree::new("norepo");
+    tree.write(PROJECT_FILE, "timeout = 1\n");
+    let sub = tree.dir("sub");
+    let loaded = load_from(&Sources { project_search_from: Some(sub), ..Sources::default() });
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn]);
+    let loaded = load_from(&Sources { project_search_from: Some(tree.root.clone()), ..Sources::default() });
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::Project]);
+}
+
+#[test]
+fn regexes_are_compiled_only_when_checking() {
+    let setup = setup("regex", "[[filter]]\npattern = \"npm (\"\n");
+    let loaded = load_from(&setup.sources());
+    assert!(loaded.errors.is_empty(), "the hot path does not compile patterns");
+    let checked = load_from(&Sources { check_patterns: true, ..setup.sources() });
+    assert_eq!(checked.errors.len(), 1);
+    assert_eq!((checked.errors[0].line, checked.errors[0].column), (Some(2), Some(11)));
+    assert_eq!(filter_names(&checked), ["system", "user"]);
+}
+
+/// Set by [`the_environment_names_the_layers`] for the copy of itself that it runs.
+const CHILD: &str = "AGENT_HOOKS_POLICY_LAYERS_CHILD";
+
+/// The environment is process-wide and cannot be changed safely from a test (and
+/// `unsafe` is forbidden here), so this test runs itself again in a child process
+/// with the environment set.
+#[test]
+fn the_environment_names_the_layers() {
+    let Some(root) = std::env::var_os(CHILD).map(PathBuf::from) else {
+        let setup = setup("env", PROJECT);
+        let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+            .args(["--exact", "the_environment_names_the_layers", "--test-threads=1"])
+            .env(CHILD, &setup.tree.root)
+            .env("AGENT_HOOKS_SYSTEM_CONFIG", &setup.system)
+            .env("XDG_CONFIG_HOME", setup.tree.root.join("home/.config"))
+            .output()
+            .expect("run the test binary");
+        assert!(
+            output.status.success(),
+            "{}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        return;
+    };
+    let cwd = root.join("repo/crates/app");
+    let loaded = load(&cwd, None);
+    let paths: Vec<Option<PathBuf>> = loaded.layers.iter().map(|layer| layer.path.clone()).collect();
+    assert_eq!(
+        paths,
+        [
+            None,
+            Some(root.join("etc/config.toml")),
+            Some(root.join("home/.config/agent-hooks/config.toml")),
+            Some(root.join("repo").join(PROJECT_FILE)),
+        ]
+    );
+    let explicit = root.join("repo").join(PROJECT_FILE);
+    let loaded = load(&root, Some(&explicit));
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::System, LayerKind::Explicit]);
+}
