@@ -11,7 +11,7 @@ const HANG: Duration = Duration::from_secs(10);
 
 fn sandbox() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("claude-hook-malformed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&dir).expect("temp dir");
     dir
 }
 
@@ -27,8 +27,8 @@ fn answer(input: &[u8]) -> std::process::Output {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
+        .expect("claude-hook starts");
+    let mut stdin = child.stdin.take().expect("piped stdin");
     let input = input.to_vec();
     // Write from a thread: a hook that answers before reading everything must not block us.
     let writer = std::thread::spawn(move || {
@@ -36,17 +36,17 @@ fn answer(input: &[u8]) -> std::process::Output {
     });
     let start = Instant::now();
     loop {
-        if child.try_wait().unwrap().is_some() {
+        if child.try_wait().expect("wait").is_some() {
             break;
         }
         if start.elapsed() > HANG {
-            child.kill().unwrap();
+            child.kill().expect("kill");
             panic!("claude-hook did not answer within {HANG:?}");
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    writer.join().unwrap();
-    child.wait_with_output().unwrap()
+    writer.join().expect("writer thread");
+    child.wait_with_output().expect("output")
 }
 
 fn assert_silent_allow(name: &str, input: &[u8]) {

@@ -1,4 +1,5 @@
-//! `check`: load every policy layer, list them, and report errors as file:line:col.
+//! `check`: load every policy layer, list them with their locked rules, and report errors
+//! as file:line:col.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -8,7 +9,7 @@ use crate::protocol;
 
 pub(crate) fn check(config: Option<&Path>) -> ExitCode {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let loaded = policy::load(&cwd, config);
+    let loaded = policy::load_checked(&cwd, config);
     let mut out = String::from("policy layers, later overriding earlier:\n");
     for layer in &loaded.layers {
         let kind = match layer.kind {
@@ -22,7 +23,25 @@ pub(crate) fn check(config: Option<&Path>) -> ExitCode {
             layer.path.as_ref().map_or_else(|| "(compiled in)".to_string(), |p| p.display().to_string());
         out.push_str(&format!("  {kind:<9} {path}\n"));
     }
+    let locked: Vec<&str> = loaded
+        .policy
+        .packs
+        .0
+        .iter()
+        .filter(|(_, setting)| setting.locked)
+        .map(|(pack, _)| pack.key())
+        .collect();
+    let locked_filters = loaded.policy.filters.iter().filter(|f| f.locked).count();
+    if !locked.is_empty() || locked_filters > 0 {
+        out.push_str(&format!(
+            "locked by the system layer: packs [{}], {locked_filters} filter(s)\n",
+            locked.join(", ")
+        ));
+    }
     protocol::print(&out);
+    for warning in &loaded.warnings {
+        protocol::warn(&format!("warning: {warning}"));
+    }
     if loaded.errors.is_empty() {
         protocol::print("ok: every layer is valid");
         return ExitCode::SUCCESS;
