@@ -21,6 +21,8 @@ const TARGET_RATIO: f64 = 1.5;
 struct Case {
     name: &'static str,
     stdin: Vec<u8>,
+    /// A policy file given as `AGENT_HOOKS_CONFIG`; `None` means the built-in policy.
+    policy: Option<PathBuf>,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -52,12 +54,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let sandbox = Sandbox::create()?;
 
     let baseline_path = out_dir.join(BASELINE);
-    let baseline = measure(&sandbox, &baseline_path, b"{}", runs)?;
+    let empty = Case { name: "empty main", stdin: b"{}".to_vec(), policy: None };
+    let baseline = measure(&sandbox, &baseline_path, &empty, runs)?;
     let mut rows = Vec::new();
     for binary in &binaries {
         for case in cases(binary) {
             eprint!("xtask: {binary} {} ...\r", case.name);
-            let stats = measure(&sandbox, &out_dir.join(binary), &case.stdin, runs)?;
+            let stats = measure(&sandbox, &out_dir.join(binary), &case, runs)?;
             rows.push((binary.clone(), case.name, stats));
         }
     }
@@ -65,27 +68,67 @@ pub fn run(args: &[String]) -> Result<(), String> {
     report(&baseline, &rows, runs)
 }
 
-/// The payloads for one binary: an allowed and a denied shell command, in its own format.
+/// Each agent's shell-command fixture: the payload the bench edits into allow and deny cases.
+const SHELL_FIXTURES: &[(&str, &str)] = &[
+    ("claude-hook", "claude-code/PreToolUse-bash-rm.json"),
+    ("codex-hook", "codex/PreToolUse-bash-rm.json"),
+    ("copilot-hook", "copilot/cli-preToolUse-bash.json"),
+    ("cursor-hook", "cursor/beforeShellExecution.json"),
+    ("gemini-hook", "gemini-cli/BeforeTool-run_shell_command.json"),
+    ("windsurf-hook", "windsurf/pre_run_command.json"),
+    ("xcode-hook", "x-code/PreToolUse-shell-rm.json"),
+    ("docker-agent-hook", "docker-agent/pre_tool_use-shell-rm.json"),
+];
+
+/// The payloads for one binary, in its own format: an allowed and a denied command, and for
+/// claude-hook the heavier cases (a long compound line, a 50-rule policy, a file write that
+/// no format rule matches).
 fn cases(binary: &str) -> Vec<Case> {
-    let fixtures = build::workspace_root().join("tests/fixtures");
-    let read = |agent: &str, file: &str| std::fs::read(fixtures.join(agent).join(file)).unwrap_or_default();
-    match binary {
-        "claude-hook" => vec![
-            Case {
-                name: "allow (git status)",
-                stdin: read("claude-code", "PreToolUse-bash-git-status.json"),
-            },
-            Case { name: "deny (rm -rf /)", stdin: read("claude-code", "PreToolUse-bash-rm.json") },
-            Case { name: "compound 2 KB", stdin: claude_bash(&compound_line()) },
-        ],
-        _ => Vec::new(),
+    let root = build::workspace_root();
+    let Some((_, fixture)) = SHELL_FIXTURES.iter().find(|(name, _)| *name == binary) else {
+        return Vec::new();
+    };
+    let Ok(text) = std::fs::read_to_string(root.join("tests/fixtures").join(fixture)) else {
+        return Vec::new();
+    };
+    let mut cases = vec![
+        Case { name: "allow (git status)", stdin: with_command(&text, "git status --short"), policy: None },
+        Case {
+            name: "deny (rm -rf /)",
+            stdin: with_command(&text, "rm -rf / --no-preserve-root"),
+            policy: None,
+        },
+    ];
+    if binary == "claude-hook" {
+        cases.push(Case {
+            name: "compound 2 KB",
+            stdin: with_command(&text, &compound_line()),
+            policy: None,
+        });
+        let fifty = root.join("tests/bench/policy-50-rules.toml");
+        if fifty.exists() {
+            cases.push(Case {
+                name: "50-rule policy",
+                stdin: with_command(&text, "git status --short"),
+                policy: Some(fifty),
+            });
+        }
+        cases.push(Case {
+            name: "write, no format rule",
+            stdin: std::fs::read(root.join("tests/fixtures/claude-code/PostToolUse-write.json"))
+                .unwrap_or_default(),
+            policy: Some(root.join("tests/bench/policy-format-python.toml")),
+        });
     }
+    cases
 }
 
-fn claude_bash(command: &str) -> Vec<u8> {
-    json!({"hook_event_name": "PreToolUse", "cwd": "/tmp", "tool_name": "Bash", "tool_input": {"command": command}})
-        .to_string()
-        .into_bytes()
+/// The fixture with its shell command (the string starting `rm -rf`) replaced.
+fn with_command(fixture: &str, command: &str) -> Vec<u8> {
+    let Some(start) = fixture.find("rm -rf") else { return fixture.as_bytes().to_vec() };
+    let end = fixture[start..].find(['"', '\\']).map_or(fixture.len(), |n| start + n);
+    let quoted = serde_json::to_string(command).unwrap_or_default();
+    format!("{}{}{}", &fixture[..start], quoted.trim_matches('"'), &fixture[end..]).into_bytes()
 }
 
 /// A realistic long line: a chain of harmless commands with pipes, quotes and substitutions.
@@ -101,24 +144,24 @@ struct Stats {
     instructions: Option<u64>,
 }
 
-fn measure(sandbox: &Sandbox, binary: &Path, stdin: &[u8], runs: usize) -> Result<Stats, String> {
+fn measure(sandbox: &Sandbox, binary: &Path, case: &Case, runs: usize) -> Result<Stats, String> {
     // One warm-up spawn pulls the binary into the page cache.
-    spawn(sandbox, binary, stdin)?;
+    spawn(sandbox, binary, case)?;
     let mut times = Vec::with_capacity(runs);
     for _ in 0..runs {
         let start = Instant::now();
-        spawn(sandbox, binary, stdin)?;
+        spawn(sandbox, binary, case)?;
         times.push(start.elapsed());
     }
     times.sort();
     let median = times[times.len() / 2];
     let p95 = times[(times.len() * 95 / 100).min(times.len() - 1)];
-    Ok(Stats { median, p95, instructions: instructions(sandbox, binary, stdin) })
+    Ok(Stats { median, p95, instructions: instructions(sandbox, binary, case) })
 }
 
-fn spawn(sandbox: &Sandbox, binary: &Path, stdin: &[u8]) -> Result<(), String> {
+fn spawn(sandbox: &Sandbox, binary: &Path, case: &Case) -> Result<(), String> {
     let mut child = sandbox
-        .command(binary)
+        .command(binary, case)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -126,16 +169,16 @@ fn spawn(sandbox: &Sandbox, binary: &Path, stdin: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
     if let Some(mut pipe) = child.stdin.take() {
         // A binary that exits before reading everything (the empty one) closes the pipe.
-        let _ = pipe.write_all(stdin);
+        let _ = pipe.write_all(&case.stdin);
     }
     child.wait().map_err(|e| format!("{}: {e}", binary.display()))?;
     Ok(())
 }
 
 /// Instructions executed, counted by callgrind, when valgrind is installed.
-fn instructions(sandbox: &Sandbox, binary: &Path, stdin: &[u8]) -> Option<u64> {
+fn instructions(sandbox: &Sandbox, binary: &Path, case: &Case) -> Option<u64> {
     let mut child = sandbox
-        .command(Path::new("valgrind"))
+        .command(Path::new("valgrind"), case)
         .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
         .arg(binary)
         .stdin(Stdio::piped())
@@ -144,7 +187,7 @@ fn instructions(sandbox: &Sandbox, binary: &Path, stdin: &[u8]) -> Option<u64> {
         .spawn()
         .ok()?;
     if let Some(mut pipe) = child.stdin.take() {
-        let _ = pipe.write_all(stdin);
+        let _ = pipe.write_all(&case.stdin);
     }
     let out = child.wait_with_output().ok()?;
     let text = String::from_utf8_lossy(&out.stderr);
@@ -158,11 +201,11 @@ fn report(baseline: &Stats, rows: &[(String, &str, Stats)], runs: usize) -> Resu
     let count = |i: Option<u64>| i.map_or_else(|| "-".to_string(), |n| format!("{:.0} K", n as f64 / 1000.0));
     println!("spawn to exit, {runs} runs each, {TARGET} {PROFILE} build");
     println!(
-        "{:<16} {:<20} {:>10} {:>10} {:>8} {:>12}",
+        "{:<18} {:<22} {:>10} {:>10} {:>8} {:>12}",
         "binary", "case", "median ms", "p95 ms", "ratio", "instructions"
     );
     println!(
-        "{:<16} {:<20} {:>10.3} {:>10.3} {:>8} {:>12}",
+        "{:<18} {:<22} {:>10.3} {:>10.3} {:>8} {:>12}",
         BASELINE,
         "empty main",
         ms(baseline.median),
@@ -175,7 +218,7 @@ fn report(baseline: &Stats, rows: &[(String, &str, Stats)], runs: usize) -> Resu
     for (binary, case, stats) in rows {
         let r = ratio(stats);
         println!(
-            "{:<16} {:<20} {:>10.3} {:>10.3} {:>8.2} {:>12}",
+            "{:<18} {:<22} {:>10.3} {:>10.3} {:>8.2} {:>12}",
             binary,
             case,
             ms(stats.median),
@@ -223,15 +266,18 @@ impl Sandbox {
         Ok(Self { dir })
     }
 
-    fn command(&self, program: &Path) -> Command {
+    fn command(&self, program: &Path, case: &Case) -> Command {
         let mut command = Command::new(program);
+        match &case.policy {
+            Some(policy) => command.env("AGENT_HOOKS_CONFIG", policy),
+            None => command.env_remove("AGENT_HOOKS_CONFIG"),
+        };
         command
             .current_dir(&self.dir)
             .env("HOME", &self.dir)
             .env("XDG_CONFIG_HOME", self.dir.join("config"))
             .env("XDG_STATE_HOME", self.dir.join("state"))
-            .env("AGENT_HOOKS_SYSTEM_CONFIG", self.dir.join("none.toml"))
-            .env_remove("AGENT_HOOKS_CONFIG");
+            .env("AGENT_HOOKS_SYSTEM_CONFIG", self.dir.join("none.toml"));
         command
     }
 }
