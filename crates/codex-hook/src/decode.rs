@@ -1,0 +1,177 @@
+//! Codex CLI payloads to hook-core events.
+
+use std::path::PathBuf;
+
+use hook_core::shell::Dialect;
+use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use serde_json::Value;
+
+const SHELL_TOOL: &str = "Bash";
+const PATCH_TOOL: &str = "apply_patch";
+/// Keys a shell tool's input may hold its command under.
+const COMMAND_KEYS: &[&str] = &["command", "cmd", "command_line"];
+/// Lines of a patch envelope that name a file the patch writes.
+const PATCH_FILE_HEADERS: &[&str] =
+    &["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
+
+pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
+    let raw: Value = serde_json::from_slice(input)?;
+    let Some(fields) = raw.as_object() else {
+        return Err(DecodeError::Shape("the event is not a JSON object".into()));
+    };
+    // The legacy `notify` program gets `{"type": "agent-turn-complete", ...}` instead.
+    let Some(name) = text(fields.get("hook_event_name")).or_else(|| text(fields.get("type"))) else {
+        return Err(DecodeError::Shape("no hook_event_name".into()));
+    };
+    let tool = text(fields.get("tool_name"))
+        .map(|tool_name| tool_call(tool_name, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
+    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
+    let mut event = Event::new(kind, name, Value::Null);
+    event.cwd = text(fields.get("cwd")).filter(|cwd| !cwd.is_empty()).map(PathBuf::from);
+    event.session_id = text(fields.get("session_id"));
+    // Codex has no ask; only its own approval prompt, which `PermissionRequest` precedes, can
+    // ask someone, and nobody is there in these modes.
+    event.can_ask = event.name == "PermissionRequest"
+        && !matches!(
+            fields.get("permission_mode").and_then(Value::as_str),
+            Some("bypassPermissions" | "dontAsk")
+        );
+    event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
+    event.last_message = text(fields.get("last_assistant_message"));
+    event.prompt = text(fields.get("prompt"));
+    event.tool = tool;
+    event.raw = raw;
+    Ok(event)
+}
+
+fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
+    let tool = tool.unwrap_or_default();
+    match event {
+        "PreToolUse" | "PermissionRequest" => match tool {
+            SHELL_TOOL => EventKind::BeforeShell,
+            PATCH_TOOL => EventKind::BeforeFileWrite,
+            _ => EventKind::BeforeTool,
+        },
+        "PostToolUse" if tool == PATCH_TOOL => EventKind::AfterFileWrite,
+        "PostToolUse" => EventKind::AfterTool,
+        "UserPromptSubmit" => EventKind::PromptSubmit,
+        "Stop" | "SubagentStop" => EventKind::Stop,
+        "SessionStart" => EventKind::SessionStart,
+        "SessionEnd" => EventKind::SessionEnd,
+        "PreCompact" => EventKind::Compaction,
+        _ => EventKind::Other,
+    }
+}
+
+/// `apply_patch` keeps its patch in `command` too: it is a file write, never a shell line.
+fn tool_call(name: String, input: Value) -> ToolCall {
+    let (shell, paths) = match name.as_str() {
+        SHELL_TOOL => {
+            let shell = COMMAND_KEYS.iter().find_map(|key| {
+                let line = input.get(*key)?.as_str()?.to_string();
+                Some(ShellCall { line, dialect: Dialect::Posix, field: (*key).into() })
+            });
+            (shell, Vec::new())
+        }
+        PATCH_TOOL => {
+            (None, input.get("command").and_then(Value::as_str).map(patch_paths).unwrap_or_default())
+        }
+        _ => (None, Vec::new()),
+    };
+    ToolCall { name, input, shell, paths }
+}
+
+/// Files written by a patch envelope: added, updated, deleted, and the targets of moves.
+fn patch_paths(patch: &str) -> Vec<PathBuf> {
+    patch
+        .lines()
+        .filter_map(|line| PATCH_FILE_HEADERS.iter().find_map(|header| line.strip_prefix(header)))
+        .map(|path| PathBuf::from(path.trim()))
+        .collect()
+}
+
+fn text(value: Option<&Value>) -> Option<String> {
+    value?.as_str().map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> Event {
+        let path = format!("{}/../../tests/fixtures/codex/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        decode(&bytes).unwrap()
+    }
+
+    #[test]
+    fn every_fixture_decodes_to_its_kind() {
+        let expected = [
+            ("PermissionRequest-bash.json", EventKind::BeforeShell),
+            ("PostToolUse-bash.json", EventKind::AfterTool),
+            ("PreToolUse-apply_patch.json", EventKind::BeforeFileWrite),
+            ("PreToolUse-bash-rm.json", EventKind::BeforeShell),
+            ("PreToolUse-mcp.json", EventKind::BeforeTool),
+            ("SessionStart.json", EventKind::SessionStart),
+            ("Stop.json", EventKind::Stop),
+            ("UserPromptSubmit.json", EventKind::PromptSubmit),
+            ("legacy-notify-agent-turn-complete.json", EventKind::Other),
+        ];
+        for (name, kind) in expected {
+            let event = fixture(name);
+            assert_eq!(event.kind, kind, "{name}");
+            assert_eq!(event.cwd, Some(PathBuf::from("/home/dev/app")), "{name}");
+        }
+    }
+
+    #[test]
+    fn bash_carries_its_command_and_cannot_ask() {
+        let event = fixture("PreToolUse-bash-rm.json");
+        assert!(!event.can_ask);
+        assert_eq!(event.session_id.as_deref(), Some("0199a1b2-3c4d-7e8f-9a0b-1c2d3e4f5a6b"));
+        let shell = event.shell().unwrap();
+        assert_eq!(shell.line, "rm -rf build/ ~/.cache");
+        assert_eq!(shell.field, "command");
+        assert_eq!(shell.dialect, Dialect::Posix);
+    }
+
+    #[test]
+    fn apply_patch_is_a_file_write_with_the_patched_paths() {
+        let event = fixture("PreToolUse-apply_patch.json");
+        assert!(event.shell().is_none());
+        assert_eq!(event.tool.unwrap().paths, ["src/lib.rs", ".env"].map(PathBuf::from));
+        let json = r#"{"hook_event_name":"PostToolUse","tool_name":"apply_patch","tool_input":{"command":
+            "*** Begin Patch\n*** Delete File: a.rs\n*** Update File: b.rs\n*** Move to: c.rs\n*** End Patch"}}"#;
+        let after = decode(json.as_bytes()).unwrap();
+        assert_eq!(after.kind, EventKind::AfterFileWrite);
+        assert_eq!(after.tool.unwrap().paths, ["a.rs", "b.rs", "c.rs"].map(PathBuf::from));
+    }
+
+    #[test]
+    fn permission_request_can_ask_unless_nobody_is_there() {
+        assert!(fixture("PermissionRequest-bash.json").can_ask);
+        let json = r#"{"hook_event_name":"PermissionRequest","permission_mode":"bypassPermissions","tool_name":"Bash","tool_input":{"command":"ls"}}"#;
+        assert!(!decode(json.as_bytes()).unwrap().can_ask);
+    }
+
+    #[test]
+    fn prompt_and_stop_fields_are_read() {
+        let prompt = fixture("UserPromptSubmit.json");
+        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        let stop = fixture("Stop.json");
+        assert!(!stop.stop_hook_active);
+        assert_eq!(stop.last_message.as_deref(), Some("I widened add() to i64; all tests pass."));
+    }
+
+    #[test]
+    fn wrong_shapes_are_tolerated_or_refused() {
+        assert!(matches!(decode(b"not json"), Err(DecodeError::Json(_))));
+        assert!(matches!(decode(b"42"), Err(DecodeError::Shape(_))));
+        assert!(matches!(decode(br#"{"tool_name":"Bash"}"#), Err(DecodeError::Shape(_))));
+        let odd =
+            decode(br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":["ls"]}"#).unwrap();
+        assert_eq!(odd.kind, EventKind::BeforeShell);
+        assert!(odd.shell().is_none());
+        assert_eq!(decode(br#"{"hook_event_name":"Interrupt"}"#).unwrap().kind, EventKind::Other);
+    }
+}

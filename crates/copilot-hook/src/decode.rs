@@ -1,0 +1,291 @@
+//! Copilot CLI and VS Code Copilot Chat payloads to hook-core events.
+
+use std::path::PathBuf;
+
+use hook_core::shell::Dialect;
+use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use serde_json::{Map, Value};
+
+/// Shell tools of both runtimes (CLI ids, VS Code ids, Claude names seen in PascalCase mode).
+const SHELL_TOOLS: &[(&str, Dialect)] = &[
+    ("bash", Dialect::Posix),
+    ("Bash", Dialect::Posix),
+    ("run_in_terminal", Dialect::Posix),
+    ("runTerminalCommand", Dialect::Posix),
+    ("powershell", Dialect::PowerShell),
+    ("PowerShell", Dialect::PowerShell),
+];
+const READ_TOOLS: &[&str] = &["view", "read_file", "Read"];
+const WRITE_TOOLS: &[&str] = &[
+    "create",
+    "edit",
+    "apply_patch",
+    "create_file",
+    "replace_string_in_file",
+    "insert_edit_into_file",
+    "createFile",
+    "editFiles",
+    "Write",
+    "Edit",
+];
+/// Keys a shell tool's arguments may hold its command under.
+const COMMAND_KEYS: &[&str] = &["command", "cmd", "command_line"];
+/// Keys a file tool's arguments may hold its path under.
+const PATH_KEYS: &[&str] = &["path", "file_path", "filePath"];
+/// Keys an `apply_patch` call may hold its patch under, when the arguments are an object.
+const PATCH_KEYS: &[&str] = &["input", "patch", "command"];
+/// Lines of a patch envelope that name a file the patch writes.
+const PATCH_FILE_HEADERS: &[&str] =
+    &["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
+/// Events whose answer can ask the user.
+const ASKING_EVENTS: &[&str] = &["preToolUse", "PreToolUse", "permissionRequest"];
+
+pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
+    let raw: Value = serde_json::from_slice(input)?;
+    let Some(fields) = raw.as_object() else {
+        return Err(DecodeError::Shape("the event is not a JSON object".into()));
+    };
+    let name = ["hook_event_name", "hookEventName", "hookName"]
+        .iter()
+        .find_map(|key| text(fields.get(*key)))
+        .unwrap_or_else(|| inferred_name(fields).to_string());
+    let tool = tool_call(fields);
+    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
+    let mut event = Event::new(kind, name, Value::Null);
+    event.cwd = text(fields.get("cwd")).filter(|cwd| !cwd.is_empty()).map(PathBuf::from);
+    event.session_id = text(fields.get("sessionId")).or_else(|| text(fields.get("session_id")));
+    event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
+    event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
+    event.prompt = text(fields.get("prompt"));
+    event.tool = tool;
+    event.raw = raw;
+    Ok(event)
+}
+
+/// The CLI's camelCase payloads name no event (only `permissionRequest` has `hookName`), and
+/// argv belongs to hook-core's command line, so the event is told by the fields it carries.
+fn inferred_name(fields: &Map<String, Value>) -> &'static str {
+    let has = |key: &str| fields.contains_key(key);
+    let stops = has("stopReason") || has("stop_hook_active");
+    if has("toolName") {
+        if has("toolResult") {
+            "postToolUse"
+        } else if has("error") {
+            "postToolUseFailure"
+        } else if has("toolInput") {
+            "permissionRequest"
+        } else {
+            "preToolUse"
+        }
+    } else if has("prompt") {
+        "userPromptSubmitted"
+    } else if has("agentName") {
+        if stops { "subagentStop" } else { "subagentStart" }
+    } else if stops {
+        "agentStop"
+    } else if has("source") {
+        "sessionStart"
+    } else if has("errorContext") {
+        "errorOccurred"
+    } else if has("trigger") {
+        "preCompact"
+    } else if has("reason") {
+        "sessionEnd"
+    } else {
+        "unknown"
+    }
+}
+
+fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
+    let tool = tool.unwrap_or_default();
+    let writes = WRITE_TOOLS.contains(&tool);
+    match event {
+        "preToolUse" | "PreToolUse" | "permissionRequest" => match tool {
+            _ if SHELL_TOOLS.iter().any(|(name, _)| *name == tool) => EventKind::BeforeShell,
+            _ if READ_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
+            _ if writes => EventKind::BeforeFileWrite,
+            _ => EventKind::BeforeTool,
+        },
+        "postToolUse" | "PostToolUse" if writes => EventKind::AfterFileWrite,
+        "postToolUse" | "PostToolUse" | "postToolUseFailure" | "PostToolUseFailure" => EventKind::AfterTool,
+        "userPromptSubmitted" | "UserPromptSubmit" => EventKind::PromptSubmit,
+        "agentStop" | "Stop" | "subagentStop" | "SubagentStop" => EventKind::Stop,
+        "sessionStart" | "SessionStart" => EventKind::SessionStart,
+        "sessionEnd" | "SessionEnd" => EventKind::SessionEnd,
+        "preCompact" | "PreCompact" => EventKind::Compaction,
+        "notification" | "Notification" => EventKind::Notification,
+        _ => EventKind::Other,
+    }
+}
+
+fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
+    let name = text(fields.get("toolName")).or_else(|| text(fields.get("tool_name")))?;
+    let input = ["toolArgs", "tool_input", "toolInput"]
+        .iter()
+        .find_map(|key| fields.get(*key))
+        .map(arguments)
+        .unwrap_or(Value::Null);
+    let shell = SHELL_TOOLS.iter().find(|(tool, _)| *tool == name).and_then(|(_, dialect)| {
+        let (field, line) = first_text(&input, COMMAND_KEYS)?;
+        Some(ShellCall { line, dialect: *dialect, field: field.into() })
+    });
+    let mut paths: Vec<PathBuf> = Vec::new();
+    if READ_TOOLS.contains(&name.as_str()) || WRITE_TOOLS.contains(&name.as_str()) {
+        paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
+    }
+    if name == "apply_patch" {
+        let patch = input.as_str().map(str::to_string).or_else(|| Some(first_text(&input, PATCH_KEYS)?.1));
+        paths.extend(patch.iter().flat_map(|patch| patch_paths(patch)));
+    }
+    Some(ToolCall { name, input, shell, paths })
+}
+
+/// `toolArgs` is an object in recent CLIs and a JSON-encoded string in older ones. A string
+/// that is not JSON is kept as it is (an `apply_patch` may send the bare patch).
+fn arguments(value: &Value) -> Value {
+    match value {
+        Value::String(encoded) => serde_json::from_str(encoded).unwrap_or_else(|_| value.clone()),
+        other => other.clone(),
+    }
+}
+
+/// Files written by a patch envelope: added, updated, deleted, and the targets of moves.
+fn patch_paths(patch: &str) -> impl Iterator<Item = PathBuf> + '_ {
+    patch
+        .lines()
+        .filter_map(|line| PATCH_FILE_HEADERS.iter().find_map(|header| line.strip_prefix(header)))
+        .map(|path| PathBuf::from(path.trim()))
+}
+
+/// The first of `keys` holding a string in `object`, with that key.
+fn first_text<'k>(object: &Value, keys: &[&'k str]) -> Option<(&'k str, String)> {
+    keys.iter().find_map(|key| Some((*key, object.get(*key)?.as_str()?.to_string())))
+}
+
+fn text(value: Option<&Value>) -> Option<String> {
+    value?.as_str().map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> Event {
+        let path = format!("{}/../../tests/fixtures/copilot/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        decode(&bytes).unwrap()
+    }
+
+    #[test]
+    fn every_fixture_decodes_to_its_event_and_kind() {
+        let expected = [
+            ("cli-PreToolUse-pascal.json", "PreToolUse", EventKind::BeforeShell),
+            ("cli-agentStop.json", "agentStop", EventKind::Stop),
+            ("cli-permissionRequest-bash.json", "permissionRequest", EventKind::BeforeShell),
+            ("cli-postToolUse-bash.json", "postToolUse", EventKind::AfterTool),
+            ("cli-preToolUse-bash-stringargs.json", "preToolUse", EventKind::BeforeShell),
+            ("cli-preToolUse-bash.json", "preToolUse", EventKind::BeforeShell),
+            ("cli-preToolUse-create.json", "preToolUse", EventKind::BeforeFileWrite),
+            ("cli-preToolUse-edit.json", "preToolUse", EventKind::BeforeFileWrite),
+            ("cli-sessionEnd.json", "sessionEnd", EventKind::SessionEnd),
+            ("cli-sessionStart.json", "sessionStart", EventKind::SessionStart),
+            ("cli-userPromptSubmitted.json", "userPromptSubmitted", EventKind::PromptSubmit),
+            ("vscode-PreToolUse-run_in_terminal.json", "PreToolUse", EventKind::BeforeShell),
+            ("vscode-Stop.json", "Stop", EventKind::Stop),
+        ];
+        for (file, name, kind) in expected {
+            let event = fixture(file);
+            assert_eq!(event.name, name, "{file}");
+            assert_eq!(event.kind, kind, "{file}");
+            assert_eq!(event.cwd, Some(PathBuf::from("/home/dev/app")), "{file}");
+        }
+    }
+
+    #[test]
+    fn tool_args_may_be_an_object_or_a_json_string() {
+        for file in ["cli-preToolUse-bash.json", "cli-preToolUse-bash-stringargs.json"] {
+            let event = fixture(file);
+            assert!(event.can_ask);
+            let shell = event.shell().unwrap();
+            assert_eq!(shell.line, "rm -rf dist", "{file}");
+            assert_eq!(shell.field, "command");
+            assert_eq!(shell.dialect, Dialect::Posix);
+            assert_eq!(event.tool.unwrap().input["description"], "Clean build directory", "{file}");
+        }
+    }
+
+    #[test]
+    fn every_shell_tool_spelling_is_a_shell() {
+        assert_eq!(fixture("cli-PreToolUse-pascal.json").shell().unwrap().line, "rm -rf dist");
+        let vscode = fixture("vscode-PreToolUse-run_in_terminal.json");
+        assert_eq!(vscode.shell().unwrap().line, "rm -rf node_modules");
+        assert_eq!(vscode.session_id.as_deref(), Some("vscode-session-4b2f"));
+        assert_eq!(fixture("cli-permissionRequest-bash.json").shell().unwrap().line, "git push origin main");
+        let powershell =
+            decode(br#"{"toolName":"powershell","toolArgs":{"cmd":"Remove-Item -Recurse C:\\"}}"#);
+        let powershell = powershell.unwrap();
+        assert_eq!(powershell.shell().unwrap().dialect, Dialect::PowerShell);
+        assert_eq!(powershell.shell().unwrap().field, "cmd");
+    }
+
+    #[test]
+    fn file_tools_carry_their_paths() {
+        let create = fixture("cli-preToolUse-create.json").tool.unwrap();
+        assert_eq!(create.paths, vec![PathBuf::from("/home/dev/app/.env")]);
+        let edit = fixture("cli-preToolUse-edit.json").tool.unwrap();
+        assert_eq!(edit.paths, vec![PathBuf::from("/home/dev/app/src/lib.rs")]);
+        let read = decode(
+            br#"{"hookEventName":"PreToolUse","tool_name":"read_file","tool_input":{"filePath":"/a/.env"}}"#,
+        )
+        .unwrap();
+        assert_eq!(read.kind, EventKind::BeforeFileRead);
+        assert_eq!(read.tool.unwrap().paths, vec![PathBuf::from("/a/.env")]);
+    }
+
+    #[test]
+    fn apply_patch_names_the_files_it_writes() {
+        let patch = "*** Begin Patch\n*** Update File: src/a.rs\n*** Move to: src/b.rs\n@@\n-x\n+y\n\
+                     *** Delete File: old.rs\n*** End Patch\n";
+        let as_object = serde_json::json!({"toolName": "apply_patch", "toolArgs": {"input": patch}});
+        let as_text = serde_json::json!({"toolName": "apply_patch", "toolArgs": patch});
+        for payload in [as_object, as_text] {
+            let event = decode(payload.to_string().as_bytes()).unwrap();
+            assert_eq!(event.kind, EventKind::BeforeFileWrite);
+            assert_eq!(event.tool.unwrap().paths, ["src/a.rs", "src/b.rs", "old.rs"].map(PathBuf::from));
+        }
+    }
+
+    #[test]
+    fn events_without_a_name_are_told_by_their_fields() {
+        let cases = [
+            (r#"{"toolName":"bash","toolArgs":{},"error":{"message":"x"}}"#, "postToolUseFailure"),
+            (r#"{"agentName":"explore","transcriptPath":"/t"}"#, "subagentStart"),
+            (r#"{"agentName":"explore","stop_hook_active":false}"#, "subagentStop"),
+            (r#"{"error":{"message":"x"},"errorContext":"tool","recoverable":true}"#, "errorOccurred"),
+            (r#"{"trigger":"auto","customInstructions":""}"#, "preCompact"),
+            (r#"{"sessionId":"s","cwd":"/a"}"#, "unknown"),
+        ];
+        for (json, name) in cases {
+            assert_eq!(decode(json.as_bytes()).unwrap().name, name, "{json}");
+        }
+    }
+
+    #[test]
+    fn prompt_and_stop_fields_are_read() {
+        let prompt = fixture("cli-userPromptSubmitted.json");
+        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert!(!prompt.can_ask);
+        assert!(!fixture("cli-agentStop.json").stop_hook_active);
+        assert!(decode(br#"{"hookEventName":"Stop","stop_hook_active":true}"#).unwrap().stop_hook_active);
+    }
+
+    #[test]
+    fn wrong_shapes_are_tolerated_or_refused() {
+        assert!(matches!(decode(b"not json"), Err(DecodeError::Json(_))));
+        assert!(matches!(decode(b"\"preToolUse\""), Err(DecodeError::Shape(_))));
+        let odd = decode(br#"{"toolName":"bash","toolArgs":"{not json"}"#).unwrap();
+        assert_eq!(odd.kind, EventKind::BeforeShell);
+        assert!(odd.shell().is_none());
+        assert_eq!(decode(b"{}").unwrap().kind, EventKind::Other);
+    }
+}

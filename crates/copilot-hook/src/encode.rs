@@ -1,0 +1,319 @@
+//! Verdicts to Copilot answers: flat JSON for the CLI's camelCase events, Claude-style
+//! `hookSpecificOutput` for PascalCase events (VS Code, or the CLI in compatibility mode).
+
+use hook_core::{Decision, Event, Response, Verdict};
+use serde_json::{Map, Value, json};
+
+pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
+    if event.name == "userPromptSubmitted" {
+        return prompt_warning(event, &verdict.decision);
+    }
+    let out =
+        if is_pascal_case(&event.name) { vscode_answer(event, verdict) } else { cli_answer(event, verdict) };
+    if out.is_empty() { Response::default() } else { Response::json(&Value::Object(out)) }
+}
+
+fn is_pascal_case(event: &str) -> bool {
+    event.starts_with(|first: char| first.is_ascii_uppercase())
+}
+
+fn cli_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
+    let mut out = Map::new();
+    let refusal = blocking_reason(event, &verdict.decision);
+    let asks = matches!(verdict.decision, Decision::Ask { .. });
+    match event.name.as_str() {
+        "preToolUse" => {
+            if let Some(reason) = refusal {
+                out.insert("permissionDecision".into(), json!(if asks { "ask" } else { "deny" }));
+                out.insert("permissionDecisionReason".into(), json!(reason));
+            }
+        }
+        // The permission dialog is itself the ask: only a refusal has anything to say.
+        "permissionRequest" => {
+            if let Some(reason) = refusal.filter(|_| !asks) {
+                out.insert("behavior".into(), json!("deny"));
+                out.insert("message".into(), json!(reason));
+                out.insert("interrupt".into(), json!(false));
+            }
+        }
+        "agentStop" | "subagentStop" => {
+            if let Some(reason) = refusal {
+                out.insert("decision".into(), json!("block"));
+                out.insert("reason".into(), json!(reason));
+            }
+        }
+        "sessionStart" | "subagentStart" | "notification" | "postToolUseFailure" => {
+            if let Some(context) = &verdict.context {
+                out.insert("additionalContext".into(), json!(context));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+fn vscode_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
+    let mut out = Map::new();
+    let mut specific = Map::new();
+    let refusal = blocking_reason(event, &verdict.decision);
+    match (event.name.as_str(), &verdict.decision) {
+        ("PreToolUse", Decision::Rewrite { input, rule, .. }) => {
+            specific.insert("permissionDecision".into(), json!("allow"));
+            specific.insert(
+                "permissionDecisionReason".into(),
+                json!(format!("rewritten by agent-hooks rule {rule}")),
+            );
+            specific.insert("updatedInput".into(), input.clone());
+        }
+        ("PreToolUse", decision) => {
+            if let Some(reason) = refusal {
+                let permission = if matches!(decision, Decision::Ask { .. }) { "ask" } else { "deny" };
+                specific.insert("permissionDecision".into(), json!(permission));
+                specific.insert("permissionDecisionReason".into(), json!(reason));
+                // The CLI sends PascalCase payloads too, and reads the flat fields.
+                out.insert("permissionDecision".into(), json!(permission));
+                out.insert("permissionDecisionReason".into(), json!(reason));
+            }
+        }
+        ("UserPromptSubmit" | "Stop" | "SubagentStop", _) => {
+            if let Some(reason) = refusal {
+                out.insert("decision".into(), json!("block"));
+                out.insert("reason".into(), json!(reason));
+                // VS Code documents Stop's block inside hookSpecificOutput, SubagentStop's at top
+                // level: Stop gets both.
+                if event.name == "Stop" {
+                    specific.insert("decision".into(), json!("block"));
+                    specific.insert("reason".into(), json!(reason));
+                }
+            }
+        }
+        _ => {}
+    }
+    let takes_context = matches!(
+        event.name.as_str(),
+        "PreToolUse" | "PostToolUse" | "UserPromptSubmit" | "SessionStart" | "SubagentStart"
+    );
+    if let Some(context) = verdict.context.as_ref().filter(|_| takes_context) {
+        specific.insert("additionalContext".into(), json!(context));
+    }
+    if !specific.is_empty() {
+        let mut with_name = Map::new();
+        with_name.insert("hookEventName".into(), json!(event.name));
+        with_name.extend(specific);
+        out.insert("hookSpecificOutput".into(), Value::Object(with_name));
+    }
+    if let Some(message) = &verdict.user_message {
+        out.insert("systemMessage".into(), json!(message));
+    }
+    out
+}
+
+/// The CLI ignores a prompt hook's output and cannot block the prompt; exit 2 shows stderr to
+/// the user as a warning, which is the most a refused prompt can get.
+fn prompt_warning(event: &Event, decision: &Decision) -> Response {
+    match blocking_reason(event, decision) {
+        Some(reason) => Response {
+            stdout: String::new(),
+            stderr: format!("{reason} (Copilot CLI cannot block a prompt: this is only a warning)"),
+            exit_code: 2,
+        },
+        None => Response::default(),
+    }
+}
+
+/// Why the event is refused, for every decision that refuses it here: a deny, an ask, or a
+/// rewrite that this event cannot apply. On the CLI, `modifiedArgs` is honoured by some
+/// versions only, so a rewrite is refused with the command to run instead.
+fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
+    match decision {
+        Decision::Allow => None,
+        Decision::Deny { reason, rule } | Decision::Ask { reason, rule } => Some(with_rule(reason, rule)),
+        Decision::Rewrite { input, command, rule } => {
+            let reason = match command {
+                Some(command) => format!(
+                    "agent-hooks rewrites this command to `{command}`, which Copilot does not reliably apply on {}; run `{command}` instead",
+                    event.name
+                ),
+                None => format!(
+                    "agent-hooks rewrites this call's arguments to {input}, which Copilot does not reliably apply on {}; call the tool again with them",
+                    event.name
+                ),
+            };
+            Some(with_rule(&reason, rule))
+        }
+    }
+}
+
+fn with_rule(reason: &str, rule: &str) -> String {
+    format!("{reason} [agent-hooks rule {rule}]")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hook_core::Agent;
+
+    use crate::Copilot;
+
+    fn event(json: &str) -> Event {
+        Copilot.decode(json.as_bytes()).unwrap()
+    }
+
+    fn fixture(name: &str) -> Event {
+        let path = format!("{}/../../tests/fixtures/copilot/{name}", env!("CARGO_MANIFEST_DIR"));
+        Copilot.decode(&std::fs::read(&path).unwrap()).unwrap()
+    }
+
+    fn stdout(event: &Event, verdict: &Verdict) -> Value {
+        let response = encode(event, verdict);
+        assert_eq!(response.exit_code, 0);
+        serde_json::from_str(&response.stdout).unwrap()
+    }
+
+    fn rewrite() -> Verdict {
+        Verdict::from(Decision::Rewrite {
+            input: json!({"command": "rtk git status"}),
+            command: Some("rtk git status".into()),
+            rule: "rewrite.1".into(),
+        })
+    }
+
+    #[test]
+    fn allow_prints_nothing() {
+        for name in
+            ["cli-preToolUse-bash.json", "vscode-PreToolUse-run_in_terminal.json", "cli-agentStop.json"]
+        {
+            assert_eq!(encode(&fixture(name), &Verdict::allow()), Response::default(), "{name}");
+        }
+    }
+
+    #[test]
+    fn cli_deny_and_ask_are_flat() {
+        let e = fixture("cli-preToolUse-bash.json");
+        assert_eq!(
+            stdout(&e, &Verdict::deny("rm.root", "Do not.")),
+            json!({"permissionDecision": "deny", "permissionDecisionReason": "Do not. [agent-hooks rule rm.root]"})
+        );
+        assert_eq!(
+            stdout(&e, &Verdict::ask("git.push", "Confirm.")),
+            json!({"permissionDecision": "ask", "permissionDecisionReason": "Confirm. [agent-hooks rule git.push]"})
+        );
+    }
+
+    #[test]
+    fn cli_rewrite_is_a_deny_naming_the_command() {
+        let out = stdout(&fixture("cli-preToolUse-bash-stringargs.json"), &rewrite());
+        let reason = "agent-hooks rewrites this command to `rtk git status`, which Copilot does not reliably \
+                      apply on preToolUse; run `rtk git status` instead [agent-hooks rule rewrite.1]";
+        assert_eq!(out, json!({"permissionDecision": "deny", "permissionDecisionReason": reason}));
+    }
+
+    #[test]
+    fn permission_request_denies_with_behavior() {
+        let e = fixture("cli-permissionRequest-bash.json");
+        assert_eq!(
+            stdout(&e, &Verdict::deny("git.push", "No.")),
+            json!({"behavior": "deny", "message": "No. [agent-hooks rule git.push]", "interrupt": false})
+        );
+        assert_eq!(encode(&e, &Verdict::ask("git.push", "?")), Response::default());
+    }
+
+    #[test]
+    fn cli_stop_deny_blocks() {
+        for e in [fixture("cli-agentStop.json"), event(r#"{"agentName":"a","stopReason":"end_turn"}"#)] {
+            assert_eq!(
+                stdout(&e, &Verdict::deny("stop.tests", "Tests fail.")),
+                json!({"decision": "block", "reason": "Tests fail. [agent-hooks rule stop.tests]"})
+            );
+        }
+    }
+
+    #[test]
+    fn cli_prompt_cannot_be_blocked_only_warned() {
+        let e = fixture("cli-userPromptSubmitted.json");
+        let response = encode(&e, &Verdict::deny("prompt.secret", "No keys."));
+        assert_eq!(response.exit_code, 2);
+        assert!(response.stdout.is_empty());
+        assert_eq!(
+            response.stderr,
+            "No keys. [agent-hooks rule prompt.secret] (Copilot CLI cannot block a prompt: this is only a warning)"
+        );
+        assert_eq!(encode(&e, &Verdict::allow()), Response::default());
+    }
+
+    #[test]
+    fn cli_context_goes_where_the_cli_reads_it() {
+        let mut verdict = Verdict::allow();
+        verdict.context = Some("uses pnpm".into());
+        assert_eq!(
+            stdout(&fixture("cli-sessionStart.json"), &verdict),
+            json!({"additionalContext": "uses pnpm"})
+        );
+        assert_eq!(encode(&fixture("cli-preToolUse-bash.json"), &verdict), Response::default());
+    }
+
+    #[test]
+    fn vscode_deny_is_claude_shaped_with_the_flat_fields_too() {
+        let out =
+            stdout(&fixture("vscode-PreToolUse-run_in_terminal.json"), &Verdict::deny("rm.root", "Do not."));
+        let reason = "Do not. [agent-hooks rule rm.root]";
+        assert_eq!(
+            out,
+            json!({
+                "permissionDecision": "deny", "permissionDecisionReason": reason,
+                "hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "deny",
+                    "permissionDecisionReason": reason}
+            })
+        );
+        let ask = stdout(&fixture("cli-PreToolUse-pascal.json"), &Verdict::ask("a.b", "?"));
+        assert_eq!(ask["hookSpecificOutput"]["permissionDecision"], "ask");
+    }
+
+    #[test]
+    fn vscode_rewrite_sends_updated_input() {
+        let out = stdout(&fixture("vscode-PreToolUse-run_in_terminal.json"), &rewrite());
+        assert_eq!(
+            out,
+            json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow",
+                "permissionDecisionReason": "rewritten by agent-hooks rule rewrite.1",
+                "updatedInput": {"command": "rtk git status"}}})
+        );
+    }
+
+    #[test]
+    fn vscode_stop_blocks_in_both_places() {
+        let out = stdout(&fixture("vscode-Stop.json"), &Verdict::deny("stop.tests", "Tests fail."));
+        let reason = "Tests fail. [agent-hooks rule stop.tests]";
+        assert_eq!(
+            out,
+            json!({"decision": "block", "reason": reason,
+                "hookSpecificOutput": {"hookEventName": "Stop", "decision": "block", "reason": reason}})
+        );
+        let prompt = stdout(
+            &event(r#"{"hookEventName":"UserPromptSubmit","prompt":"x"}"#),
+            &Verdict::deny("p.s", "No."),
+        );
+        assert_eq!(prompt, json!({"decision": "block", "reason": "No. [agent-hooks rule p.s]"}));
+    }
+
+    #[test]
+    fn vscode_context_and_user_message() {
+        let mut verdict = Verdict::allow();
+        verdict.context = Some("uses pnpm".into());
+        verdict.user_message = Some("policy failed".into());
+        assert_eq!(
+            stdout(&fixture("vscode-PreToolUse-run_in_terminal.json"), &verdict),
+            json!({"hookSpecificOutput": {"hookEventName": "PreToolUse", "additionalContext": "uses pnpm"},
+                "systemMessage": "policy failed"})
+        );
+    }
+
+    #[test]
+    fn events_without_decisions_ignore_deny() {
+        assert_eq!(encode(&fixture("cli-sessionEnd.json"), &Verdict::deny("x.y", "no")), Response::default());
+        assert_eq!(
+            encode(&fixture("cli-postToolUse-bash.json"), &Verdict::deny("x.y", "no")),
+            Response::default()
+        );
+    }
+}

@@ -1,0 +1,70 @@
+//! GitHub Copilot's two hook wire formats, told apart by the event name.
+//!
+//! Facts from `shared/agents/copilot.md`:
+//! - Copilot CLI (camelCase events, configured as `preToolUse`, ...): camelCase payload
+//!   (`toolName`, `toolArgs` as an object or a JSON string) with **no event name** except
+//!   `hookName` on `permissionRequest`; flat answers on stdout with exit 0
+//!   (`permissionDecision` deny/ask + `permissionDecisionReason`, `behavior` on
+//!   `permissionRequest`, `decision:"block"` on `agentStop`/`subagentStop`,
+//!   `additionalContext` on session/subagent start, notification, tool failure). Exit 2 is
+//!   only a warning; prompts cannot be blocked; `modifiedArgs` is not honoured by every version.
+//! - VS Code Copilot Chat, and the CLI when configured with PascalCase names: Claude-style
+//!   `hook_event_name`/`hookEventName`, `tool_name`/`tool_input`, `hookSpecificOutput` answers.
+//!
+//! Settings: `.github/hooks/*.json` (read by both), `~/.copilot/hooks/*.json`, and the CLI's
+//! personal `.github/copilot/settings.local.json`.
+
+mod decode;
+mod encode;
+
+use std::path::{Path, PathBuf};
+
+use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+
+/// GitHub Copilot CLI, its cloud agent, and VS Code Copilot Chat.
+pub struct Copilot;
+
+impl Agent for Copilot {
+    fn binary(&self) -> &'static str {
+        "copilot-hook"
+    }
+
+    fn display_name(&self) -> &'static str {
+        "GitHub Copilot"
+    }
+
+    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
+        decode::decode(input)
+    }
+
+    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
+        encode::encode(event, verdict)
+    }
+
+    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
+        Some(match scope {
+            SettingsScope::User => home.join(".copilot/hooks/agent-hooks.json"),
+            SettingsScope::Project => project.join(".github/hooks/agent-hooks.json"),
+            SettingsScope::Local => project.join(".github/copilot/settings.local.json"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_paths_per_scope() {
+        let (home, project) = (Path::new("/home/u"), Path::new("/p"));
+        let path = |scope| Copilot.settings_path(scope, home, project).unwrap();
+        assert_eq!(path(SettingsScope::User), PathBuf::from("/home/u/.copilot/hooks/agent-hooks.json"));
+        assert_eq!(path(SettingsScope::Project), PathBuf::from("/p/.github/hooks/agent-hooks.json"));
+        assert_eq!(path(SettingsScope::Local), PathBuf::from("/p/.github/copilot/settings.local.json"));
+    }
+
+    #[test]
+    fn the_silent_allow_prints_nothing() {
+        assert_eq!(Copilot.allow_silently(), Response::default());
+    }
+}

@@ -1,0 +1,263 @@
+//! Cursor payloads to hook-core events.
+
+use std::path::PathBuf;
+
+use hook_core::shell::Dialect;
+use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use serde_json::{Map, Value};
+
+/// Tools of the generic `preToolUse` family that change files.
+const WRITE_TOOLS: &[&str] = &["Write", "Edit", "Delete"];
+/// Keys a shell tool's input may hold its command under.
+const COMMAND_KEYS: &[&str] = &["command", "cmd", "command_line"];
+/// Keys a file tool's input (or an attachment) may hold its path under.
+const PATH_KEYS: &[&str] = &["file_path", "filePath", "path"];
+/// Events whose answer has a `permission:"ask"`.
+const ASKING_EVENTS: &[&str] = &["beforeShellExecution", "beforeMCPExecution", "preToolUse"];
+
+pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
+    let mut raw: Value = serde_json::from_slice(input)?;
+    if let Some(fields) = raw.as_object_mut() {
+        // `beforeReadFile` sends the whole file: keep secrets and bulk out of the event.
+        fields.remove("content");
+    }
+    let Some(fields) = raw.as_object() else {
+        return Err(DecodeError::Shape("the event is not a JSON object".into()));
+    };
+    let Some(name) = text(fields.get("hook_event_name")) else {
+        return Err(DecodeError::Shape("no hook_event_name".into()));
+    };
+    let tool = tool_call(&name, fields);
+    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
+    let mut event = Event::new(kind, name, Value::Null);
+    event.cwd = working_dir(fields, tool.as_ref());
+    event.session_id = text(fields.get("session_id")).or_else(|| text(fields.get("conversation_id")));
+    event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
+    // `loop_count` counts the follow-ups already forced at stop: any means we are one of them.
+    event.stop_hook_active = fields.get("loop_count").and_then(Value::as_u64).is_some_and(|n| n > 0);
+    event.prompt = text(fields.get("prompt"));
+    event.tool = tool;
+    event.raw = raw;
+    Ok(event)
+}
+
+fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
+    let tool = tool.unwrap_or_default();
+    let writes = WRITE_TOOLS.contains(&tool);
+    match event {
+        "beforeShellExecution" => EventKind::BeforeShell,
+        "beforeMCPExecution" => EventKind::BeforeTool,
+        "beforeReadFile" | "beforeTabFileRead" => EventKind::BeforeFileRead,
+        "preToolUse" => match tool {
+            "Shell" => EventKind::BeforeShell,
+            "Read" => EventKind::BeforeFileRead,
+            _ if writes => EventKind::BeforeFileWrite,
+            _ => EventKind::BeforeTool,
+        },
+        "afterFileEdit" | "afterTabFileEdit" => EventKind::AfterFileWrite,
+        "postToolUse" if writes => EventKind::AfterFileWrite,
+        "afterShellExecution" | "afterMCPExecution" | "postToolUse" | "postToolUseFailure" => {
+            EventKind::AfterTool
+        }
+        "beforeSubmitPrompt" => EventKind::PromptSubmit,
+        "stop" => EventKind::Stop,
+        "sessionStart" => EventKind::SessionStart,
+        "sessionEnd" => EventKind::SessionEnd,
+        "preCompact" => EventKind::Compaction,
+        _ => EventKind::Other,
+    }
+}
+
+/// The tool call an event carries. The generic family names it in `tool_name`/`tool_input`;
+/// the specific events put the arguments at top level, and are named here after the generic
+/// tool they stand for.
+fn tool_call(event: &str, fields: &Map<String, Value>) -> Option<ToolCall> {
+    let (name, input) = match event {
+        "beforeShellExecution" | "afterShellExecution" => ("Shell", pick(fields, &["command", "cwd"])),
+        "beforeReadFile" | "beforeTabFileRead" => ("Read", pick(fields, &["file_path"])),
+        "afterFileEdit" | "afterTabFileEdit" => ("Edit", pick(fields, &["file_path"])),
+        _ => (fields.get("tool_name")?.as_str()?, arguments(fields.get("tool_input"))),
+    };
+    let shell = match name {
+        "Shell" => first_text(&input, COMMAND_KEYS).map(|(field, line)| ShellCall {
+            line,
+            dialect: Dialect::Posix,
+            field: field.into(),
+        }),
+        _ => None,
+    };
+    let mut paths: Vec<PathBuf> = Vec::new();
+    if name == "Read" || WRITE_TOOLS.contains(&name) {
+        paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
+    }
+    if event == "beforeReadFile" {
+        // Attached files reach the model through the same event.
+        let attachments = fields.get("attachments").and_then(Value::as_array).into_iter().flatten();
+        paths.extend(attachments.filter_map(|a| first_text(a, PATH_KEYS)).map(|(_, p)| PathBuf::from(p)));
+    }
+    Some(ToolCall { name: name.to_string(), input, shell, paths })
+}
+
+/// `tool_input` is an object on `preToolUse` but a JSON-encoded string on `beforeMCPExecution`.
+fn arguments(value: Option<&Value>) -> Value {
+    match value {
+        Some(Value::String(encoded)) => serde_json::from_str(encoded).unwrap_or(Value::Null),
+        Some(object @ Value::Object(_)) => object.clone(),
+        _ => Value::Null,
+    }
+}
+
+/// An object of the given top-level fields that are present.
+fn pick(fields: &Map<String, Value>, keys: &[&str]) -> Value {
+    keys.iter().filter_map(|key| Some((key.to_string(), fields.get(*key)?.clone()))).collect()
+}
+
+/// The first of `keys` holding a string in `object`, with that key.
+fn first_text<'k>(object: &Value, keys: &[&'k str]) -> Option<(&'k str, String)> {
+    keys.iter().find_map(|key| Some((*key, object.get(*key)?.as_str()?.to_string())))
+}
+
+/// Where the command runs: `cwd` may be an empty string, so the tool's own `cwd` and then the
+/// first workspace root stand in for it.
+fn working_dir(fields: &Map<String, Value>, tool: Option<&ToolCall>) -> Option<PathBuf> {
+    let candidates = [
+        fields.get("cwd"),
+        tool.and_then(|tool| tool.input.get("cwd")),
+        fields.get("workspace_roots").and_then(|roots| roots.get(0)),
+    ];
+    candidates.into_iter().flatten().filter_map(Value::as_str).find(|dir| !dir.is_empty()).map(PathBuf::from)
+}
+
+fn text(value: Option<&Value>) -> Option<String> {
+    value?.as_str().map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> Event {
+        let path = format!("{}/../../tests/fixtures/cursor/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        decode(&bytes).unwrap()
+    }
+
+    #[test]
+    fn every_fixture_decodes_to_its_kind() {
+        let expected = [
+            ("afterFileEdit.json", EventKind::AfterFileWrite, Some("Edit")),
+            ("afterShellExecution.json", EventKind::AfterTool, Some("Shell")),
+            ("beforeMCPExecution.json", EventKind::BeforeTool, Some("query")),
+            ("beforeReadFile-env.json", EventKind::BeforeFileRead, Some("Read")),
+            ("beforeShellExecution-empty-cwd.json", EventKind::BeforeShell, Some("Shell")),
+            ("beforeShellExecution.json", EventKind::BeforeShell, Some("Shell")),
+            ("beforeSubmitPrompt.json", EventKind::PromptSubmit, None),
+            ("preToolUse-shell.json", EventKind::BeforeShell, Some("Shell")),
+            ("stop.json", EventKind::Stop, None),
+        ];
+        for (name, kind, tool) in expected {
+            let event = fixture(name);
+            assert_eq!(event.kind, kind, "{name}");
+            assert_eq!(event.tool.as_ref().map(|t| t.name.as_str()), tool, "{name}");
+            assert_eq!(event.session_id.as_deref(), Some("8f1c2b3a-4d5e-6f70-8192-a3b4c5d6e7f8"), "{name}");
+        }
+    }
+
+    #[test]
+    fn shell_execution_carries_its_command() {
+        let event = fixture("beforeShellExecution.json");
+        let shell = event.shell().unwrap();
+        assert_eq!(shell.line, "rm -rf / --no-preserve-root");
+        assert_eq!(shell.dialect, Dialect::Posix);
+        assert_eq!(shell.field, "command");
+        assert_eq!(event.cwd, Some(PathBuf::from("/home/dev/app")));
+        assert!(event.can_ask);
+    }
+
+    #[test]
+    fn empty_cwd_falls_back_to_the_workspace_root() {
+        let event = fixture("beforeShellExecution-empty-cwd.json");
+        assert_eq!(event.shell().unwrap().line, "git push --force origin main");
+        assert_eq!(event.cwd, Some(PathBuf::from("/home/dev/app")));
+    }
+
+    #[test]
+    fn generic_shell_tool_reads_tool_input() {
+        let event = fixture("preToolUse-shell.json");
+        assert_eq!(event.shell().unwrap().line, "git status");
+        assert_eq!(event.tool.unwrap().input["cwd"], "/home/dev/app");
+    }
+
+    #[test]
+    fn read_file_has_its_path_and_never_its_content() {
+        let event = fixture("beforeReadFile-env.json");
+        assert!(!event.can_ask);
+        assert!(event.raw.get("content").is_none());
+        let tool = event.tool.unwrap();
+        assert_eq!(tool.paths, vec![PathBuf::from("/home/dev/app/.env")]);
+        assert!(!tool.input.to_string().contains("sk_live"));
+    }
+
+    #[test]
+    fn read_file_attachments_are_paths_too() {
+        let json = r#"{"hook_event_name":"beforeReadFile","file_path":"/a/x","content":"s",
+            "attachments":[{"type":"file","filePath":"/a/y"},{"type":"rule","file_path":"/a/z"}]}"#;
+        let paths = decode(json.as_bytes()).unwrap().tool.unwrap().paths;
+        assert_eq!(paths, ["/a/x", "/a/y", "/a/z"].map(PathBuf::from));
+    }
+
+    #[test]
+    fn mcp_input_is_a_json_string_or_an_object() {
+        let tool = fixture("beforeMCPExecution.json").tool.unwrap();
+        assert_eq!(tool.input, serde_json::json!({"sql": "DROP TABLE users;"}));
+        assert!(tool.shell.is_none());
+        let json = r#"{"hook_event_name":"beforeMCPExecution","tool_name":"q","tool_input":{"a":1}}"#;
+        assert_eq!(decode(json.as_bytes()).unwrap().tool.unwrap().input["a"], 1);
+    }
+
+    #[test]
+    fn after_file_edit_names_the_file() {
+        let tool = fixture("afterFileEdit.json").tool.unwrap();
+        assert_eq!(tool.paths, vec![PathBuf::from("/home/dev/app/src/main.ts")]);
+    }
+
+    #[test]
+    fn generic_file_tools_accept_every_path_spelling() {
+        for (tool, key, kind) in [
+            ("Write", "file_path", EventKind::BeforeFileWrite),
+            ("Edit", "filePath", EventKind::BeforeFileWrite),
+            ("Delete", "path", EventKind::BeforeFileWrite),
+            ("Read", "path", EventKind::BeforeFileRead),
+        ] {
+            let json = format!(
+                r#"{{"hook_event_name":"preToolUse","tool_name":"{tool}","tool_input":{{"{key}":"/a/f"}}}}"#
+            );
+            let event = decode(json.as_bytes()).unwrap();
+            assert_eq!(event.kind, kind, "{tool}");
+            assert_eq!(event.tool.unwrap().paths, vec![PathBuf::from("/a/f")], "{tool}");
+        }
+        let json = r#"{"hook_event_name":"postToolUse","tool_name":"Write","tool_input":{"file_path":"/a"}}"#;
+        assert_eq!(decode(json.as_bytes()).unwrap().kind, EventKind::AfterFileWrite);
+    }
+
+    #[test]
+    fn prompt_and_stop_fields_are_read() {
+        let prompt = fixture("beforeSubmitPrompt.json");
+        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert!(!prompt.can_ask);
+        assert!(!fixture("stop.json").stop_hook_active);
+        let again = decode(br#"{"hook_event_name":"stop","status":"completed","loop_count":2}"#).unwrap();
+        assert!(again.stop_hook_active);
+    }
+
+    #[test]
+    fn wrong_shapes_are_tolerated_or_refused() {
+        assert!(matches!(decode(b"not json"), Err(DecodeError::Json(_))));
+        assert!(matches!(decode(b"[1,2]"), Err(DecodeError::Shape(_))));
+        assert!(matches!(decode(br#"{"command":"ls"}"#), Err(DecodeError::Shape(_))));
+        let odd = decode(br#"{"hook_event_name":"beforeShellExecution","command":42}"#).unwrap();
+        assert_eq!(odd.kind, EventKind::BeforeShell);
+        assert!(odd.shell().is_none());
+        assert_eq!(decode(br#"{"hook_event_name":"afterAgentThought"}"#).unwrap().kind, EventKind::Other);
+    }
+}

@@ -1,0 +1,177 @@
+//! Windsurf payloads to hook-core events.
+
+use std::path::PathBuf;
+
+use hook_core::shell::Dialect;
+use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use serde_json::Value;
+
+/// Keys `tool_info` may hold a command under (`command_line` is documented, the others are
+/// older or foreign spellings some adapters handle).
+const COMMAND_KEYS: &[&str] = &["command_line", "command", "cmd"];
+/// Keys `tool_info` may hold a file path under.
+const PATH_KEYS: &[&str] = &["file_path", "filePath", "path"];
+
+pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
+    let mut raw: Value = serde_json::from_slice(input)?;
+    if let Some(info) = raw.get_mut("tool_info").and_then(Value::as_object_mut) {
+        // `post_read_code` may carry the file read: keep secrets and bulk out of the event.
+        info.remove("content");
+    }
+    let Some(fields) = raw.as_object() else {
+        return Err(DecodeError::Shape("the event is not a JSON object".into()));
+    };
+    let Some(name) = text(fields.get("agent_action_name")) else {
+        return Err(DecodeError::Shape("no agent_action_name".into()));
+    };
+    let info = fields.get("tool_info").cloned().unwrap_or(Value::Null);
+    let mut event = Event::new(kind_of(&name), name, Value::Null);
+    event.cwd = text(info.get("cwd")).filter(|cwd| !cwd.is_empty()).map(PathBuf::from);
+    event.session_id = text(fields.get("trajectory_id"));
+    // Windsurf has no ask: hook-core turns asks into blocks that say so.
+    event.can_ask = false;
+    event.prompt = text(info.get("user_prompt"));
+    event.tool = tool_call(&event.name, info);
+    event.raw = raw;
+    Ok(event)
+}
+
+fn kind_of(event: &str) -> EventKind {
+    match event {
+        "pre_run_command" => EventKind::BeforeShell,
+        "pre_write_code" => EventKind::BeforeFileWrite,
+        "pre_read_code" => EventKind::BeforeFileRead,
+        "pre_mcp_tool_use" => EventKind::BeforeTool,
+        "post_write_code" => EventKind::AfterFileWrite,
+        "post_run_command" | "post_read_code" | "post_mcp_tool_use" => EventKind::AfterTool,
+        "pre_user_prompt" => EventKind::PromptSubmit,
+        // Not in the official list; some third parties report them.
+        "session_start" => EventKind::SessionStart,
+        "session_end" => EventKind::SessionEnd,
+        // `post_cascade_response` runs asynchronously and cannot keep the agent going: it is
+        // no stop to decide.
+        _ => EventKind::Other,
+    }
+}
+
+/// The tool behind a tool event. Windsurf names no tools: commands, reads and writes are
+/// named after the event (`run_command`, `read_code`, `write_code`), MCP tools by their own name.
+fn tool_call(event: &str, info: Value) -> Option<ToolCall> {
+    let action = event.strip_prefix("pre_").or_else(|| event.strip_prefix("post_"))?;
+    let (name, input) = match action {
+        "run_command" | "read_code" | "write_code" => (action.to_string(), info),
+        "mcp_tool_use" => (
+            text(info.get("mcp_tool_name")).unwrap_or_default(),
+            info.get("mcp_tool_arguments").cloned().unwrap_or(Value::Null),
+        ),
+        _ => return None,
+    };
+    let shell = (action == "run_command")
+        .then(|| {
+            COMMAND_KEYS.iter().find_map(|key| {
+                let line = input.get(*key)?.as_str()?.to_string();
+                Some(ShellCall { line, dialect: Dialect::Posix, field: (*key).into() })
+            })
+        })
+        .flatten();
+    let paths = match action {
+        "read_code" | "write_code" => {
+            PATH_KEYS.iter().find_map(|key| text(input.get(*key))).map(PathBuf::from).into_iter().collect()
+        }
+        _ => Vec::new(),
+    };
+    Some(ToolCall { name, input, shell, paths })
+}
+
+fn text(value: Option<&Value>) -> Option<String> {
+    value?.as_str().map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> Event {
+        let path = format!("{}/../../tests/fixtures/windsurf/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        decode(&bytes).unwrap()
+    }
+
+    #[test]
+    fn every_fixture_decodes_to_its_kind() {
+        let expected = [
+            ("post_cascade_response.json", EventKind::Other, None),
+            ("post_run_command.json", EventKind::AfterTool, Some("run_command")),
+            ("post_write_code.json", EventKind::AfterFileWrite, Some("write_code")),
+            ("pre_mcp_tool_use.json", EventKind::BeforeTool, Some("create_issue")),
+            ("pre_read_code.json", EventKind::BeforeFileRead, Some("read_code")),
+            ("pre_run_command.json", EventKind::BeforeShell, Some("run_command")),
+            ("pre_user_prompt.json", EventKind::PromptSubmit, None),
+            ("pre_write_code.json", EventKind::BeforeFileWrite, Some("write_code")),
+        ];
+        for (name, kind, tool) in expected {
+            let event = fixture(name);
+            assert_eq!(event.kind, kind, "{name}");
+            assert_eq!(event.tool.as_ref().map(|t| t.name.as_str()), tool, "{name}");
+            assert_eq!(event.session_id.as_deref(), Some("traj-2c7f4e1a"), "{name}");
+            assert!(!event.can_ask, "{name}");
+        }
+    }
+
+    #[test]
+    fn run_command_reads_command_line() {
+        let event = fixture("pre_run_command.json");
+        let shell = event.shell().unwrap();
+        assert_eq!(shell.line, "rm -rf / --no-preserve-root");
+        assert_eq!(shell.field, "command_line");
+        assert_eq!(shell.dialect, Dialect::Posix);
+        assert_eq!(event.cwd, Some(PathBuf::from("/home/dev/app")));
+        let older =
+            decode(br#"{"agent_action_name":"pre_run_command","tool_info":{"command":"ls"}}"#).unwrap();
+        assert_eq!(older.shell().unwrap().field, "command");
+    }
+
+    #[test]
+    fn file_events_carry_their_paths() {
+        let cases = [
+            ("pre_read_code.json", "/home/dev/.ssh/id_ed25519"),
+            ("pre_write_code.json", "/home/dev/app/.env"),
+            ("post_write_code.json", "/home/dev/app/src/foo.ts"),
+        ];
+        for (name, path) in cases {
+            assert_eq!(fixture(name).tool.unwrap().paths, vec![PathBuf::from(path)], "{name}");
+        }
+    }
+
+    #[test]
+    fn mcp_arguments_are_the_tool_input() {
+        let tool = fixture("pre_mcp_tool_use.json").tool.unwrap();
+        assert_eq!(tool.input["title"], "Rotate leaked key");
+    }
+
+    #[test]
+    fn prompt_is_read() {
+        let event = fixture("pre_user_prompt.json");
+        assert_eq!(event.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+    }
+
+    #[test]
+    fn read_content_is_dropped() {
+        let json =
+            r#"{"agent_action_name":"post_read_code","tool_info":{"file_path":"/a/.env","content":"KEY=1"}}"#;
+        let event = decode(json.as_bytes()).unwrap();
+        assert!(!event.raw.to_string().contains("KEY=1"));
+        assert!(!event.tool.unwrap().input.to_string().contains("KEY=1"));
+    }
+
+    #[test]
+    fn wrong_shapes_are_tolerated_or_refused() {
+        assert!(matches!(decode(b"not json"), Err(DecodeError::Json(_))));
+        assert!(matches!(decode(b"[]"), Err(DecodeError::Shape(_))));
+        assert!(matches!(decode(br#"{"tool_info":{}}"#), Err(DecodeError::Shape(_))));
+        let odd = decode(br#"{"agent_action_name":"pre_run_command"}"#).unwrap();
+        assert_eq!(odd.kind, EventKind::BeforeShell);
+        assert!(odd.shell().is_none());
+        assert_eq!(decode(br#"{"agent_action_name":"post_setup_worktree"}"#).unwrap().kind, EventKind::Other);
+    }
+}
