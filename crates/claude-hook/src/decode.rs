@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 
 use hook_core::shell::Dialect;
-use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use hook_core::wire::{self, text};
+use hook_core::{DecodeError, Event, EventKind, ToolCall};
 use serde_json::Value;
 
 /// Tools that write files, with the input key that names the file.
@@ -16,14 +17,12 @@ const WRITE_TOOLS: &[(&str, &str)] = &[
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
-    let Some(fields) = raw.as_object() else {
-        return Err(DecodeError::Shape("the event is not a JSON object".into()));
-    };
+    let fields = wire::fields(&raw)?;
     let name = fields.get("hook_event_name").and_then(Value::as_str).unwrap_or_default().to_string();
     let tool_name = fields.get("tool_name").and_then(Value::as_str);
     let kind = kind_of(&name, tool_name);
     let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = text(fields.get("cwd")).filter(|c| !c.is_empty()).map(PathBuf::from);
+    event.cwd = wire::dir(fields.get("cwd"));
     event.session_id = text(fields.get("session_id"));
     // Nobody answers a prompt in these modes: an ask would be approved or stall.
     event.can_ask = !matches!(
@@ -68,20 +67,13 @@ fn tool_call(name: &str, input: Value) -> ToolCall {
         "PowerShell" => Some(Dialect::PowerShell),
         _ => None,
     }
-    .and_then(|dialect| {
-        let line = input.get("command")?.as_str()?.to_string();
-        Some(ShellCall { line, dialect, field: "command".into() })
-    });
+    .and_then(|dialect| wire::shell_call(&input, &["command"], dialect));
     let path_key = match name {
         "Read" => Some("file_path"),
         _ => WRITE_TOOLS.iter().find(|(tool, _)| *tool == name).map(|(_, key)| *key),
     };
     let paths = path_key.and_then(|key| text(input.get(key))).map(PathBuf::from).into_iter().collect();
     ToolCall { name: name.to_string(), input, shell, paths }
-}
-
-fn text(value: Option<&Value>) -> Option<String> {
-    value?.as_str().map(str::to_string)
 }
 
 #[cfg(test)]

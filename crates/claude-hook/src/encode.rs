@@ -1,5 +1,6 @@
 //! Verdicts to Claude Code answers: one JSON object on stdout, exit 0, or nothing at all.
 
+use hook_core::wire::{self, with_rule};
 use hook_core::{Decision, Event, EventKind, Response, Verdict};
 use serde_json::{Map, Value, json};
 
@@ -22,16 +23,11 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
             specific.insert("additionalContext".into(), json!(context));
         }
     }
-    if !specific.is_empty() {
-        let mut with_name = Map::new();
-        with_name.insert("hookEventName".into(), json!(event.name));
-        with_name.extend(specific);
-        out.insert("hookSpecificOutput".into(), Value::Object(with_name));
-    }
+    wire::insert_hook_specific_output(&mut out, &event.name, specific);
     if let Some(message) = &verdict.user_message {
         out.insert("systemMessage".into(), json!(message));
     }
-    if out.is_empty() { Response::default() } else { Response::json(&Value::Object(out)) }
+    wire::json_or_silence(out)
 }
 
 fn pre_tool_use(decision: &Decision, specific: &mut Map<String, Value>) {
@@ -82,10 +78,6 @@ fn accepts_context(event: &Event) -> bool {
             | "Stop"
             | "SubagentStop"
     )
-}
-
-fn with_rule(reason: &str, rule: &str) -> String {
-    format!("{reason} [agent-hooks rule {rule}]")
 }
 
 #[cfg(test)]

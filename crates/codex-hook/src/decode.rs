@@ -1,24 +1,16 @@
 //! Codex CLI payloads to hook-core events.
 
-use std::path::PathBuf;
-
 use hook_core::shell::Dialect;
-use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use hook_core::wire::{self, COMMAND_KEYS, patch_paths, text};
+use hook_core::{DecodeError, Event, EventKind, ToolCall};
 use serde_json::Value;
 
 const SHELL_TOOL: &str = "Bash";
 const PATCH_TOOL: &str = "apply_patch";
-/// Keys a shell tool's input may hold its command under.
-const COMMAND_KEYS: &[&str] = &["command", "cmd", "command_line"];
-/// Lines of a patch envelope that name a file the patch writes.
-const PATCH_FILE_HEADERS: &[&str] =
-    &["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
-    let Some(fields) = raw.as_object() else {
-        return Err(DecodeError::Shape("the event is not a JSON object".into()));
-    };
+    let fields = wire::fields(&raw)?;
     // The legacy `notify` program gets `{"type": "agent-turn-complete", ...}` instead.
     let Some(name) = text(fields.get("hook_event_name")).or_else(|| text(fields.get("type"))) else {
         return Err(DecodeError::Shape("no hook_event_name".into()));
@@ -27,7 +19,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         .map(|tool_name| tool_call(tool_name, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
     let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
     let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = text(fields.get("cwd")).filter(|cwd| !cwd.is_empty()).map(PathBuf::from);
+    event.cwd = wire::dir(fields.get("cwd"));
     event.session_id = text(fields.get("session_id"));
     // Codex has no ask; only its own approval prompt, which `PermissionRequest` precedes, can
     // ask someone, and nobody is there in these modes.
@@ -66,13 +58,7 @@ fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
 /// `apply_patch` keeps its patch in `command` too: it is a file write, never a shell line.
 fn tool_call(name: String, input: Value) -> ToolCall {
     let (shell, paths) = match name.as_str() {
-        SHELL_TOOL => {
-            let shell = COMMAND_KEYS.iter().find_map(|key| {
-                let line = input.get(*key)?.as_str()?.to_string();
-                Some(ShellCall { line, dialect: Dialect::Posix, field: (*key).into() })
-            });
-            (shell, Vec::new())
-        }
+        SHELL_TOOL => (wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix), Vec::new()),
         PATCH_TOOL => {
             (None, input.get("command").and_then(Value::as_str).map(patch_paths).unwrap_or_default())
         }
@@ -81,21 +67,10 @@ fn tool_call(name: String, input: Value) -> ToolCall {
     ToolCall { name, input, shell, paths }
 }
 
-/// Files written by a patch envelope: added, updated, deleted, and the targets of moves.
-fn patch_paths(patch: &str) -> Vec<PathBuf> {
-    patch
-        .lines()
-        .filter_map(|line| PATCH_FILE_HEADERS.iter().find_map(|header| line.strip_prefix(header)))
-        .map(|path| PathBuf::from(path.trim()))
-        .collect()
-}
-
-fn text(value: Option<&Value>) -> Option<String> {
-    value?.as_str().map(str::to_string)
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn fixture(name: &str) -> Event {

@@ -1,7 +1,8 @@
 //! Verdicts to Codex CLI answers: one JSON object on stdout with exit 0, or nothing at all.
 
+use hook_core::wire;
 use hook_core::{Decision, Event, Response, Verdict};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, json};
 
 /// Events where a top-level `decision:"block"` acts: the prompt is refused, the turn or the
 /// subagent continues with the reason, the tool result is replaced by the reason.
@@ -45,48 +46,24 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     {
         specific.insert("additionalContext".into(), json!(context));
     }
-    if !specific.is_empty() {
-        let mut with_name = Map::new();
-        with_name.insert("hookEventName".into(), json!(event.name));
-        with_name.extend(specific);
-        out.insert("hookSpecificOutput".into(), Value::Object(with_name));
-    }
+    wire::insert_hook_specific_output(&mut out, &event.name, specific);
     if let Some(message) = &verdict.user_message {
         out.insert("systemMessage".into(), json!(message));
     }
-    if out.is_empty() { Response::default() } else { Response::json(&Value::Object(out)) }
+    wire::json_or_silence(out)
 }
 
 /// Why the event is refused: a deny, an ask (Codex has none: it would mark the hook failed and
 /// let the call run), or a rewrite on an event that cannot change a tool's input.
 fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
-    match decision {
-        Decision::Allow => None,
-        Decision::Deny { reason, rule } | Decision::Ask { reason, rule } => Some(with_rule(reason, rule)),
-        Decision::Rewrite { input, command, rule } => {
-            let reason = match command {
-                Some(command) => format!(
-                    "agent-hooks rewrites this command to `{command}`, which Codex cannot do on {}; run `{command}` instead",
-                    event.name
-                ),
-                None => format!(
-                    "agent-hooks rewrites this call's input to {input}, which Codex cannot do on {}; call the tool again with that input",
-                    event.name
-                ),
-            };
-            Some(with_rule(&reason, rule))
-        }
-    }
-}
-
-fn with_rule(reason: &str, rule: &str) -> String {
-    format!("{reason} [agent-hooks rule {rule}]")
+    wire::refusal(decision, &format!("Codex cannot do on {}", event.name))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use hook_core::Agent;
+    use serde_json::Value;
 
     use crate::Codex;
 

@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 
 use hook_core::shell::Dialect;
-use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use hook_core::wire::{self, COMMAND_KEYS, first_text, patch_paths, text};
+use hook_core::{DecodeError, Event, EventKind, ToolCall};
 use serde_json::{Map, Value};
 
 /// Shell tools of both runtimes (CLI ids, VS Code ids, Claude names seen in PascalCase mode).
@@ -28,23 +29,16 @@ const WRITE_TOOLS: &[&str] = &[
     "Write",
     "Edit",
 ];
-/// Keys a shell tool's arguments may hold its command under.
-const COMMAND_KEYS: &[&str] = &["command", "cmd", "command_line"];
 /// Keys a file tool's arguments may hold its path under.
 const PATH_KEYS: &[&str] = &["path", "file_path", "filePath"];
 /// Keys an `apply_patch` call may hold its patch under, when the arguments are an object.
 const PATCH_KEYS: &[&str] = &["input", "patch", "command"];
-/// Lines of a patch envelope that name a file the patch writes.
-const PATCH_FILE_HEADERS: &[&str] =
-    &["*** Add File: ", "*** Update File: ", "*** Delete File: ", "*** Move to: "];
 /// Events whose answer can ask the user.
 const ASKING_EVENTS: &[&str] = &["preToolUse", "PreToolUse", "permissionRequest"];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
-    let Some(fields) = raw.as_object() else {
-        return Err(DecodeError::Shape("the event is not a JSON object".into()));
-    };
+    let fields = wire::fields(&raw)?;
     let name = ["hook_event_name", "hookEventName", "hookName"]
         .iter()
         .find_map(|key| text(fields.get(*key)))
@@ -52,7 +46,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let tool = tool_call(fields);
     let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
     let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = text(fields.get("cwd")).filter(|cwd| !cwd.is_empty()).map(PathBuf::from);
+    event.cwd = wire::dir(fields.get("cwd"));
     event.session_id = text(fields.get("sessionId")).or_else(|| text(fields.get("session_id")));
     event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
     event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
@@ -123,12 +117,13 @@ fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
     let input = ["toolArgs", "tool_input", "toolInput"]
         .iter()
         .find_map(|key| fields.get(*key))
-        .map(arguments)
+        // An object in recent CLIs, a JSON-encoded string in older ones.
+        .map(wire::arguments)
         .unwrap_or(Value::Null);
-    let shell = SHELL_TOOLS.iter().find(|(tool, _)| *tool == name).and_then(|(_, dialect)| {
-        let (field, line) = first_text(&input, COMMAND_KEYS)?;
-        Some(ShellCall { line, dialect: *dialect, field: field.into() })
-    });
+    let shell = SHELL_TOOLS
+        .iter()
+        .find(|(tool, _)| *tool == name)
+        .and_then(|(_, dialect)| wire::shell_call(&input, COMMAND_KEYS, *dialect));
     let mut paths: Vec<PathBuf> = Vec::new();
     if READ_TOOLS.contains(&name.as_str()) || WRITE_TOOLS.contains(&name.as_str()) {
         paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
@@ -138,32 +133,6 @@ fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
         paths.extend(patch.iter().flat_map(|patch| patch_paths(patch)));
     }
     Some(ToolCall { name, input, shell, paths })
-}
-
-/// `toolArgs` is an object in recent CLIs and a JSON-encoded string in older ones. A string
-/// that is not JSON is kept as it is (an `apply_patch` may send the bare patch).
-fn arguments(value: &Value) -> Value {
-    match value {
-        Value::String(encoded) => serde_json::from_str(encoded).unwrap_or_else(|_| value.clone()),
-        other => other.clone(),
-    }
-}
-
-/// Files written by a patch envelope: added, updated, deleted, and the targets of moves.
-fn patch_paths(patch: &str) -> impl Iterator<Item = PathBuf> + '_ {
-    patch
-        .lines()
-        .filter_map(|line| PATCH_FILE_HEADERS.iter().find_map(|header| line.strip_prefix(header)))
-        .map(|path| PathBuf::from(path.trim()))
-}
-
-/// The first of `keys` holding a string in `object`, with that key.
-fn first_text<'k>(object: &Value, keys: &[&'k str]) -> Option<(&'k str, String)> {
-    keys.iter().find_map(|key| Some((*key, object.get(*key)?.as_str()?.to_string())))
-}
-
-fn text(value: Option<&Value>) -> Option<String> {
-    value?.as_str().map(str::to_string)
 }
 
 #[cfg(test)]

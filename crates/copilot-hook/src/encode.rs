@@ -1,6 +1,7 @@
 //! Verdicts to Copilot answers: flat JSON for the CLI's camelCase events, Claude-style
 //! `hookSpecificOutput` for PascalCase events (VS Code, or the CLI in compatibility mode).
 
+use hook_core::wire;
 use hook_core::{Decision, Event, Response, Verdict};
 use serde_json::{Map, Value, json};
 
@@ -10,7 +11,7 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     }
     let out =
         if is_pascal_case(&event.name) { vscode_answer(event, verdict) } else { cli_answer(event, verdict) };
-    if out.is_empty() { Response::default() } else { Response::json(&Value::Object(out)) }
+    wire::json_or_silence(out)
 }
 
 fn is_pascal_case(event: &str) -> bool {
@@ -96,12 +97,7 @@ fn vscode_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
     if let Some(context) = verdict.context.as_ref().filter(|_| takes_context) {
         specific.insert("additionalContext".into(), json!(context));
     }
-    if !specific.is_empty() {
-        let mut with_name = Map::new();
-        with_name.insert("hookEventName".into(), json!(event.name));
-        with_name.extend(specific);
-        out.insert("hookSpecificOutput".into(), Value::Object(with_name));
-    }
+    wire::insert_hook_specific_output(&mut out, &event.name, specific);
     if let Some(message) = &verdict.user_message {
         out.insert("systemMessage".into(), json!(message));
     }
@@ -125,27 +121,7 @@ fn prompt_warning(event: &Event, decision: &Decision) -> Response {
 /// rewrite that this event cannot apply. On the CLI, `modifiedArgs` is honoured by some
 /// versions only, so a rewrite is refused with the command to run instead.
 fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
-    match decision {
-        Decision::Allow => None,
-        Decision::Deny { reason, rule } | Decision::Ask { reason, rule } => Some(with_rule(reason, rule)),
-        Decision::Rewrite { input, command, rule } => {
-            let reason = match command {
-                Some(command) => format!(
-                    "agent-hooks rewrites this command to `{command}`, which Copilot does not reliably apply on {}; run `{command}` instead",
-                    event.name
-                ),
-                None => format!(
-                    "agent-hooks rewrites this call's arguments to {input}, which Copilot does not reliably apply on {}; call the tool again with them",
-                    event.name
-                ),
-            };
-            Some(with_rule(&reason, rule))
-        }
-    }
-}
-
-fn with_rule(reason: &str, rule: &str) -> String {
-    format!("{reason} [agent-hooks rule {rule}]")
+    wire::refusal(decision, &format!("Copilot does not reliably apply on {}", event.name))
 }
 
 #[cfg(test)]

@@ -3,15 +3,12 @@
 use std::path::PathBuf;
 
 use hook_core::shell::Dialect;
-use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use hook_core::wire::{self, COMMAND_KEYS, PATH_KEYS, first_text, text};
+use hook_core::{DecodeError, Event, EventKind, ToolCall};
 use serde_json::{Map, Value};
 
 /// Tools of the generic `preToolUse` family that change files.
 const WRITE_TOOLS: &[&str] = &["Write", "Edit", "Delete"];
-/// Keys a shell tool's input may hold its command under.
-const COMMAND_KEYS: &[&str] = &["command", "cmd", "command_line"];
-/// Keys a file tool's input (or an attachment) may hold its path under.
-const PATH_KEYS: &[&str] = &["file_path", "filePath", "path"];
 /// Events whose answer has a `permission:"ask"`.
 const ASKING_EVENTS: &[&str] = &["beforeShellExecution", "beforeMCPExecution", "preToolUse"];
 
@@ -21,9 +18,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         // `beforeReadFile` sends the whole file: keep secrets and bulk out of the event.
         fields.remove("content");
     }
-    let Some(fields) = raw.as_object() else {
-        return Err(DecodeError::Shape("the event is not a JSON object".into()));
-    };
+    let fields = wire::fields(&raw)?;
     let Some(name) = text(fields.get("hook_event_name")) else {
         return Err(DecodeError::Shape("no hook_event_name".into()));
     };
@@ -79,11 +74,7 @@ fn tool_call(event: &str, fields: &Map<String, Value>) -> Option<ToolCall> {
         _ => (fields.get("tool_name")?.as_str()?, arguments(fields.get("tool_input"))),
     };
     let shell = match name {
-        "Shell" => first_text(&input, COMMAND_KEYS).map(|(field, line)| ShellCall {
-            line,
-            dialect: Dialect::Posix,
-            field: field.into(),
-        }),
+        "Shell" => wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix),
         _ => None,
     };
     let mut paths: Vec<PathBuf> = Vec::new();
@@ -98,23 +89,15 @@ fn tool_call(event: &str, fields: &Map<String, Value>) -> Option<ToolCall> {
     Some(ToolCall { name: name.to_string(), input, shell, paths })
 }
 
-/// `tool_input` is an object on `preToolUse` but a JSON-encoded string on `beforeMCPExecution`.
+/// `tool_input` is an object on `preToolUse` but a JSON-encoded string on `beforeMCPExecution`;
+/// anything that is not an object once decoded is no input at all.
 fn arguments(value: Option<&Value>) -> Value {
-    match value {
-        Some(Value::String(encoded)) => serde_json::from_str(encoded).unwrap_or(Value::Null),
-        Some(object @ Value::Object(_)) => object.clone(),
-        _ => Value::Null,
-    }
+    value.map(wire::arguments).filter(Value::is_object).unwrap_or(Value::Null)
 }
 
 /// An object of the given top-level fields that are present.
 fn pick(fields: &Map<String, Value>, keys: &[&str]) -> Value {
     keys.iter().filter_map(|key| Some((key.to_string(), fields.get(*key)?.clone()))).collect()
-}
-
-/// The first of `keys` holding a string in `object`, with that key.
-fn first_text<'k>(object: &Value, keys: &[&'k str]) -> Option<(&'k str, String)> {
-    keys.iter().find_map(|key| Some((*key, object.get(*key)?.as_str()?.to_string())))
 }
 
 /// Where the command runs: `cwd` may be an empty string, so the tool's own `cwd` and then the
@@ -126,10 +109,6 @@ fn working_dir(fields: &Map<String, Value>, tool: Option<&ToolCall>) -> Option<P
         fields.get("workspace_roots").and_then(|roots| roots.get(0)),
     ];
     candidates.into_iter().flatten().filter_map(Value::as_str).find(|dir| !dir.is_empty()).map(PathBuf::from)
-}
-
-fn text(value: Option<&Value>) -> Option<String> {
-    value?.as_str().map(str::to_string)
 }
 
 #[cfg(test)]

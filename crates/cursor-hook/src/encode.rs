@@ -1,5 +1,6 @@
 //! Verdicts to Cursor answers: always one JSON object on stdout, always exit 0.
 
+use hook_core::wire::{self, lines, with_rule};
 use hook_core::{Decision, Event, Response, Verdict};
 use serde_json::{Map, Value, json};
 
@@ -82,33 +83,7 @@ fn context(verdict: &Verdict) -> Map<String, Value> {
 /// Why the event is refused, for every decision that refuses it here: a deny, an ask that
 /// reached an event without one, or a rewrite that Cursor cannot apply on this event.
 fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
-    match decision {
-        Decision::Allow => None,
-        Decision::Deny { reason, rule } | Decision::Ask { reason, rule } => Some(with_rule(reason, rule)),
-        Decision::Rewrite { input, command, rule } => {
-            let reason = match command {
-                Some(command) => format!(
-                    "agent-hooks rewrites this command to `{command}`, which Cursor cannot do on {}; run `{command}` instead",
-                    event.name
-                ),
-                None => format!(
-                    "agent-hooks rewrites this call's input to {input}, which Cursor cannot do on {}; call the tool again with that input",
-                    event.name
-                ),
-            };
-            Some(with_rule(&reason, rule))
-        }
-    }
-}
-
-/// The present parts, one per line.
-fn lines(parts: &[Option<&str>]) -> Option<String> {
-    let present: Vec<&str> = parts.iter().flatten().copied().collect();
-    (!present.is_empty()).then(|| present.join("\n"))
-}
-
-fn with_rule(reason: &str, rule: &str) -> String {
-    format!("{reason} [agent-hooks rule {rule}]")
+    wire::refusal(decision, &format!("Cursor cannot do on {}", event.name))
 }
 
 #[cfg(test)]

@@ -3,14 +3,13 @@
 use std::path::PathBuf;
 
 use hook_core::shell::Dialect;
-use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use hook_core::wire::{self, COMMAND_KEYS, first_text, text};
+use hook_core::{DecodeError, Event, EventKind, ToolCall};
 use serde_json::Value;
 
 const SHELL_TOOL: &str = "run_shell_command";
 const WRITE_TOOLS: &[&str] = &["write_file", "replace"];
 const READ_TOOLS: &[&str] = &["read_file", "read_many_files"];
-/// Keys a shell tool's input may hold its command under.
-const COMMAND_KEYS: &[&str] = &["command", "cmd", "command_line"];
 /// Keys a file tool's input may hold its one path under (`absolute_path` in older releases).
 const PATH_KEYS: &[&str] = &["file_path", "absolute_path", "filePath", "path"];
 /// `read_many_files` lists paths (older releases) or glob patterns (newer ones).
@@ -18,9 +17,7 @@ const PATH_LIST_KEYS: &[&str] = &["paths", "include"];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
-    let Some(fields) = raw.as_object() else {
-        return Err(DecodeError::Shape("the event is not a JSON object".into()));
-    };
+    let fields = wire::fields(&raw)?;
     let Some(name) = text(fields.get("hook_event_name")) else {
         return Err(DecodeError::Shape("no hook_event_name".into()));
     };
@@ -28,7 +25,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         .map(|tool_name| tool_call(tool_name, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
     let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
     let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = text(fields.get("cwd")).filter(|cwd| !cwd.is_empty()).map(PathBuf::from);
+    event.cwd = wire::dir(fields.get("cwd"));
     event.session_id = text(fields.get("session_id"));
     // Only BeforeTool answers can force a confirmation.
     event.can_ask = event.name == "BeforeTool";
@@ -63,10 +60,8 @@ fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
 }
 
 fn tool_call(name: String, input: Value) -> ToolCall {
-    let shell = (name == SHELL_TOOL)
-        .then(|| first_text(&input, COMMAND_KEYS))
-        .flatten()
-        .map(|(field, line)| ShellCall { line, dialect: Dialect::Posix, field: field.into() });
+    let shell =
+        (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
     let mut paths: Vec<PathBuf> = Vec::new();
     if WRITE_TOOLS.contains(&name.as_str()) || READ_TOOLS.contains(&name.as_str()) {
         paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
@@ -74,15 +69,6 @@ fn tool_call(name: String, input: Value) -> ToolCall {
         paths.extend(lists.filter_map(Value::as_str).map(PathBuf::from));
     }
     ToolCall { name, input, shell, paths }
-}
-
-/// The first of `keys` holding a string in `object`, with that key.
-fn first_text<'k>(object: &Value, keys: &[&'k str]) -> Option<(&'k str, String)> {
-    keys.iter().find_map(|key| Some((*key, object.get(*key)?.as_str()?.to_string())))
-}
-
-fn text(value: Option<&Value>) -> Option<String> {
-    value?.as_str().map(str::to_string)
 }
 
 #[cfg(test)]

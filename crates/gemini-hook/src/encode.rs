@@ -1,7 +1,8 @@
 //! Verdicts to Gemini CLI answers: one JSON object on stdout with exit 0, or nothing at all.
 
+use hook_core::wire::{self, with_rule};
 use hook_core::{Decision, Event, Response, Verdict};
-use serde_json::{Map, Value, json};
+use serde_json::{Map, json};
 
 /// Events whose `decision` Gemini acts on: a tool call refused, a tool result replaced, a
 /// prompt discarded, a final answer rejected and retried.
@@ -35,50 +36,24 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     {
         specific.insert("additionalContext".into(), json!(context));
     }
-    if !specific.is_empty() {
-        let mut with_name = Map::new();
-        with_name.insert("hookEventName".into(), json!(event.name));
-        with_name.extend(specific);
-        out.insert("hookSpecificOutput".into(), Value::Object(with_name));
+    wire::insert_hook_specific_output(&mut out, &event.name, specific);
+    if let Some(messages) = wire::lines(&[system_message.as_deref(), verdict.user_message.as_deref()]) {
+        out.insert("systemMessage".into(), json!(messages));
     }
-    let messages: Vec<&str> =
-        [system_message.as_deref(), verdict.user_message.as_deref()].into_iter().flatten().collect();
-    if !messages.is_empty() {
-        out.insert("systemMessage".into(), json!(messages.join("\n")));
-    }
-    if out.is_empty() { Response::default() } else { Response::json(&Value::Object(out)) }
+    wire::json_or_silence(out)
 }
 
 /// Why the event is refused: a deny, an ask where none can be forced, or a rewrite on an
 /// event that cannot change a tool's input.
 fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
-    match decision {
-        Decision::Allow => None,
-        Decision::Deny { reason, rule } | Decision::Ask { reason, rule } => Some(with_rule(reason, rule)),
-        Decision::Rewrite { input, command, rule } => {
-            let reason = match command {
-                Some(command) => format!(
-                    "agent-hooks rewrites this command to `{command}`, which Gemini CLI cannot do on {}; run `{command}` instead",
-                    event.name
-                ),
-                None => format!(
-                    "agent-hooks rewrites this call's input to {input}, which Gemini CLI cannot do on {}; call the tool again with that input",
-                    event.name
-                ),
-            };
-            Some(with_rule(&reason, rule))
-        }
-    }
-}
-
-fn with_rule(reason: &str, rule: &str) -> String {
-    format!("{reason} [agent-hooks rule {rule}]")
+    wire::refusal(decision, &format!("Gemini CLI cannot do on {}", event.name))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use hook_core::Agent;
+    use serde_json::Value;
 
     use crate::Gemini;
 

@@ -13,6 +13,7 @@ pub mod protocol;
 pub mod rules;
 pub mod shell;
 pub mod verdict;
+pub mod wire;
 
 pub use agent::{Agent, DecodeError, Response, SettingsScope};
 pub use cli::main;

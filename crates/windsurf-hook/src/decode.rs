@@ -3,14 +3,13 @@
 use std::path::PathBuf;
 
 use hook_core::shell::Dialect;
-use hook_core::{DecodeError, Event, EventKind, ShellCall, ToolCall};
+use hook_core::wire::{self, PATH_KEYS, text};
+use hook_core::{DecodeError, Event, EventKind, ToolCall};
 use serde_json::Value;
 
 /// Keys `tool_info` may hold a command under (`command_line` is documented, the others are
 /// older or foreign spellings some adapters handle).
 const COMMAND_KEYS: &[&str] = &["command_line", "command", "cmd"];
-/// Keys `tool_info` may hold a file path under.
-const PATH_KEYS: &[&str] = &["file_path", "filePath", "path"];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let mut raw: Value = serde_json::from_slice(input)?;
@@ -18,15 +17,13 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         // `post_read_code` may carry the file read: keep secrets and bulk out of the event.
         info.remove("content");
     }
-    let Some(fields) = raw.as_object() else {
-        return Err(DecodeError::Shape("the event is not a JSON object".into()));
-    };
+    let fields = wire::fields(&raw)?;
     let Some(name) = text(fields.get("agent_action_name")) else {
         return Err(DecodeError::Shape("no agent_action_name".into()));
     };
     let info = fields.get("tool_info").cloned().unwrap_or(Value::Null);
     let mut event = Event::new(kind_of(&name), name, Value::Null);
-    event.cwd = text(info.get("cwd")).filter(|cwd| !cwd.is_empty()).map(PathBuf::from);
+    event.cwd = wire::dir(info.get("cwd"));
     event.session_id = text(fields.get("trajectory_id"));
     // Windsurf has no ask: hook-core turns asks into blocks that say so.
     event.can_ask = false;
@@ -66,25 +63,15 @@ fn tool_call(event: &str, info: Value) -> Option<ToolCall> {
         ),
         _ => return None,
     };
-    let shell = (action == "run_command")
-        .then(|| {
-            COMMAND_KEYS.iter().find_map(|key| {
-                let line = input.get(*key)?.as_str()?.to_string();
-                Some(ShellCall { line, dialect: Dialect::Posix, field: (*key).into() })
-            })
-        })
-        .flatten();
+    let shell =
+        (action == "run_command").then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
     let paths = match action {
         "read_code" | "write_code" => {
-            PATH_KEYS.iter().find_map(|key| text(input.get(*key))).map(PathBuf::from).into_iter().collect()
+            wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)).into_iter().collect()
         }
         _ => Vec::new(),
     };
     Some(ToolCall { name, input, shell, paths })
-}
-
-fn text(value: Option<&Value>) -> Option<String> {
-    value?.as_str().map(str::to_string)
 }
 
 #[cfg(test)]

@@ -1,16 +1,15 @@
 //! Verdicts to Windsurf answers: exit 2 with the reason on stderr blocks a `pre_*` event;
 //! everything else is exit 0. Nothing is ever printed on stdout (Windsurf only displays it).
 
+use hook_core::wire;
 use hook_core::{Decision, Event, Response, Verdict};
 
 pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     // Exit 2 from a post hook has no effect: only pre hooks can refuse.
     let refusal = if event.name.starts_with("pre_") { blocking_reason(&verdict.decision) } else { None };
-    let stderr: Vec<&str> =
-        [refusal.as_deref(), verdict.user_message.as_deref()].into_iter().flatten().collect();
     Response {
         stdout: String::new(),
-        stderr: stderr.join("\n"),
+        stderr: wire::lines(&[refusal.as_deref(), verdict.user_message.as_deref()]).unwrap_or_default(),
         exit_code: if refusal.is_some() { 2 } else { 0 },
     }
 }
@@ -18,25 +17,7 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
 /// Why the event is refused. Windsurf has neither ask nor rewrite: an ask that reaches it is a
 /// block, and a rewrite is a block naming the command to run instead.
 fn blocking_reason(decision: &Decision) -> Option<String> {
-    match decision {
-        Decision::Allow => None,
-        Decision::Deny { reason, rule } | Decision::Ask { reason, rule } => Some(with_rule(reason, rule)),
-        Decision::Rewrite { input, command, rule } => {
-            let reason = match command {
-                Some(command) => format!(
-                    "agent-hooks rewrites this command to `{command}`, which Windsurf cannot do; run `{command}` instead"
-                ),
-                None => format!(
-                    "agent-hooks rewrites this call's input to {input}, which Windsurf cannot do; call the tool again with that input"
-                ),
-            };
-            Some(with_rule(&reason, rule))
-        }
-    }
-}
-
-fn with_rule(reason: &str, rule: &str) -> String {
-    format!("{reason} [agent-hooks rule {rule}]")
+    wire::refusal(decision, "Windsurf cannot do")
 }
 
 #[cfg(test)]
