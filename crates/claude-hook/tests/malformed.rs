@@ -1,6 +1,8 @@
 //! Broken input never wedges Claude: every payload below is answered with exit 0, nothing on
 //! stdout (Claude's plain allow) and one diagnostic line on stderr.
 
+#![allow(clippy::unwrap_used, reason = "test set-up helpers: a failed set-up should panic")]
+
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
