@@ -148,9 +148,9 @@ Usage:
   {bin} check                     load and validate every policy layer
   {bin} init [--project]          write a commented starter policy
   {bin} install [--user | --project | --local] [--dry-run]
-                                  register {bin} in {name}'s user settings (default),
-                                  the project's shared or its personal settings; a backup
-                                  of the file is kept; --dry-run prints the diff only
+                                  register {bin} with {name}: user settings (default),
+                                  the project's shared or personal ones; keeps a backup;
+                                  --dry-run prints the diff and writes nothing
   {bin} uninstall [--user | --project | --local] [--dry-run]
                                   remove exactly what install added
   {bin} doctor                    show where {bin} is registered and prove it answers

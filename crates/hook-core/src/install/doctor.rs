@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::command::program;
 use super::json_edit::Found;
-use super::registration::{ProbeAnswer, ProbeVerdict, Registration};
+use super::registration::{Layout, ProbeAnswer, ProbeVerdict, Registration};
 use super::{registered, scope_name};
 use crate::agent::{Agent, SettingsScope};
 
@@ -60,6 +60,9 @@ pub fn examine(agent: &dyn Agent, home: Option<&Path>, project: &Path) -> Vec<Fi
     let mut findings = Vec::new();
     let mut commands: Vec<String> = Vec::new();
     let mut shell_event_covered = false;
+    if home.is_none() {
+        findings.push(Finding::new(Status::Note, "HOME is not set: the user settings are not checked", None));
+    }
     for (scopes, path) in settings_files(agent, home, project) {
         let label = scopes.iter().map(|s| scope_name(*s)).collect::<Vec<_>>().join("+");
         let reinstall = format!("run `{bin} install --{}` again", scope_name(scopes[0]));
@@ -69,7 +72,7 @@ pub fn examine(agent: &dyn Agent, home: Option<&Path>, project: &Path) -> Vec<Fi
                 findings.push(Finding::new(
                     Status::Fail,
                     format!("{label}: {e}"),
-                    Some(format!("{} may not read this file at all", agent.display_name())),
+                    Some(format!("fix it: {} may ignore the whole file", agent.display_name())),
                 ));
                 continue;
             }
@@ -156,7 +159,7 @@ fn outdated(registration: &Registration, found: &[Found], label: &str, reinstall
         let on_event: Vec<&Found> = found.iter().filter(|f| f.event == hook.event).collect();
         let text = if on_event.is_empty() {
             format!("{label}: not registered for {}", hook.event)
-        } else if registration.layout == super::Layout::Grouped
+        } else if registration.layout == Layout::Grouped
             && !on_event.iter().any(|f| f.matcher.as_deref() == hook.matcher)
         {
             format!("{label}: {} fires for other tools than `{}`", hook.event, hook.matcher.unwrap_or("*"))

@@ -90,7 +90,7 @@ pub fn find(doc: &Value, registration: &Registration, binary: &str) -> Vec<Found
         for slot in slots(entries, registration, binary) {
             let item = &entries[slot.item];
             let handler = match slot.handler {
-                Some(h) => &item["hooks"][h],
+                Some(h) => item.get("hooks").and_then(|handlers| handlers.get(h)).unwrap_or(&Value::Null),
                 None => item,
             };
             let matcher = match registration.layout {
@@ -140,10 +140,10 @@ fn update_slot(entries: &mut [Value], slot: Slot, spec: &HookSpec, handler: &Map
         merge(item, handler);
         return true;
     };
-    let alone = item["hooks"].as_array().is_some_and(|handlers| handlers.len() == 1);
     let same_matcher = matcher_of(item) == spec.matcher.filter(|m| !is_match_all(m));
+    let alone = item.get("hooks").and_then(Value::as_array).is_some_and(|handlers| handlers.len() == 1);
     if !alone && !same_matcher {
-        if let Some(handlers) = item["hooks"].as_array_mut() {
+        if let Some(handlers) = item.get_mut("hooks").and_then(Value::as_array_mut) {
             handlers.remove(h);
         }
         return false;
@@ -151,7 +151,9 @@ fn update_slot(entries: &mut [Value], slot: Slot, spec: &HookSpec, handler: &Map
     if !same_matcher {
         set_group_matcher(item, spec.matcher);
     }
-    merge(&mut item["hooks"][h], handler);
+    if let Some(ours) = item.get_mut("hooks").and_then(|handlers| handlers.get_mut(h)) {
+        merge(ours, handler);
+    }
     true
 }
 
