@@ -5,9 +5,11 @@
 
 mod decode;
 mod encode;
+mod settings;
 
 use std::path::{Path, PathBuf};
 
+use hook_core::install::Registration;
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// Claude Code.
@@ -36,5 +38,9 @@ impl Agent for Claude {
             SettingsScope::Project => project.join(".claude/settings.json"),
             SettingsScope::Local => project.join(".claude/settings.local.json"),
         })
+    }
+
+    fn registration(&self) -> Option<Registration> {
+        Some(settings::registration())
     }
 }

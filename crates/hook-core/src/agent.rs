@@ -3,6 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::event::Event;
+use crate::install::Registration;
 use crate::verdict::Verdict;
 
 /// What the binary writes and how it exits, exactly as the agent expects.
@@ -81,4 +82,10 @@ pub trait Agent: Sync {
 
     /// The settings file for `scope`, given the home and project directories.
     fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf>;
+
+    /// How to register this binary in the agent's settings files and probe it live, for
+    /// `install`, `uninstall` and `doctor`. `None`: the agent cannot be installed (yet).
+    fn registration(&self) -> Option<Registration> {
+        None
+    }
 }

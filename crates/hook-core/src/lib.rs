@@ -7,6 +7,7 @@ pub mod agent;
 pub mod cli;
 pub mod decide;
 pub mod event;
+pub mod install;
 pub mod policy;
 pub mod project;
 pub mod protocol;

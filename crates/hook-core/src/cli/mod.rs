@@ -4,13 +4,14 @@
 mod check;
 mod explain;
 mod init;
+mod install;
 mod run;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::agent::Agent;
+use crate::agent::{Agent, SettingsScope};
 use crate::protocol;
 
 /// What the user asked for.
@@ -20,6 +21,9 @@ enum Command {
     Explain { json: bool, cwd: Option<PathBuf>, words: Vec<String> },
     Check,
     Init { project: bool },
+    Install { scope: SettingsScope, dry_run: bool },
+    Uninstall { scope: SettingsScope, dry_run: bool },
+    Doctor,
     Version,
     Help,
 }
@@ -48,6 +52,9 @@ pub fn main(agent: &dyn Agent) -> ExitCode {
         Command::Explain { json, cwd, words } => explain::explain(json, cwd, &words, config.as_deref()),
         Command::Check => check::check(config.as_deref()),
         Command::Init { project } => init::init(project),
+        Command::Install { scope, dry_run } => install::install(agent, scope, dry_run),
+        Command::Uninstall { scope, dry_run } => install::uninstall(agent, scope, dry_run),
+        Command::Doctor => install::doctor(agent),
         Command::Version => {
             protocol::print(&format!("{} {}", agent.binary(), env!("CARGO_PKG_VERSION")));
             ExitCode::SUCCESS
@@ -69,6 +76,8 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
     let mut project = false;
     let mut cwd = None;
     let mut words = Vec::new();
+    let mut scope = None;
+    let mut dry_run = false;
 
     while let Some(arg) = parser.next()? {
         match arg {
@@ -80,6 +89,18 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
                 cwd = Some(PathBuf::from(parser.value()?))
             }
             Long("project") if subcommand.as_deref() == Some("init") => project = true,
+            Long(flag @ ("user" | "project" | "local")) if edits_settings(subcommand.as_deref()) => {
+                let chosen = match flag {
+                    "user" => SettingsScope::User,
+                    "project" => SettingsScope::Project,
+                    _ => SettingsScope::Local,
+                };
+                if scope.is_some_and(|s| s != chosen) {
+                    return Err(lexopt::Error::from("choose one of --user, --project and --local"));
+                }
+                scope = Some(chosen);
+            }
+            Long("dry-run") if edits_settings(subcommand.as_deref()) => dry_run = true,
             Value(value) if subcommand.is_none() => subcommand = Some(value.string()?),
             Value(value) if subcommand.as_deref() == Some("explain") => {
                 words.push(value.string()?);
@@ -99,11 +120,19 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
         "explain" => Command::Explain { json, cwd, words },
         "check" => Command::Check,
         "init" => Command::Init { project },
+        "install" => Command::Install { scope: scope.unwrap_or(SettingsScope::User), dry_run },
+        "uninstall" => Command::Uninstall { scope: scope.unwrap_or(SettingsScope::User), dry_run },
+        "doctor" => Command::Doctor,
         "version" => Command::Version,
         "help" => Command::Help,
         other => return Err(lexopt::Error::from(format!("unknown command `{other}`"))),
     };
     Ok(Args { command, config })
+}
+
+/// The subcommands that take a settings scope and `--dry-run`.
+fn edits_settings(subcommand: Option<&str>) -> bool {
+    matches!(subcommand, Some("install" | "uninstall"))
 }
 
 fn help(agent: &dyn Agent) -> String {
@@ -118,6 +147,13 @@ Usage:
                                   show how the policy decides a shell command
   {bin} check                     load and validate every policy layer
   {bin} init [--project]          write a commented starter policy
+  {bin} install [--user | --project | --local] [--dry-run]
+                                  register {bin} with {name}: user settings (default),
+                                  the project's shared or personal ones; keeps a backup;
+                                  --dry-run prints the diff and writes nothing
+  {bin} uninstall [--user | --project | --local] [--dry-run]
+                                  remove exactly what install added
+  {bin} doctor                    show where {bin} is registered and prove it answers
   {bin} version | --version       print the version
   {bin} --help                    print this help
 
@@ -164,6 +200,40 @@ mod tests {
     #[test]
     fn unknown_subcommand_is_named() {
         assert!(args(&["frobnicate"]).unwrap_err().contains("frobnicate"));
+    }
+
+    #[test]
+    fn install_defaults_to_the_user_settings() {
+        assert_eq!(
+            args(&["install"]).unwrap().command,
+            Command::Install { scope: SettingsScope::User, dry_run: false }
+        );
+    }
+
+    #[test]
+    fn install_and_uninstall_take_a_scope_and_dry_run() {
+        assert_eq!(
+            args(&["install", "--project", "--dry-run"]).unwrap().command,
+            Command::Install { scope: SettingsScope::Project, dry_run: true }
+        );
+        assert_eq!(
+            args(&["uninstall", "--local"]).unwrap().command,
+            Command::Uninstall { scope: SettingsScope::Local, dry_run: false }
+        );
+        assert_eq!(args(&["doctor"]).unwrap().command, Command::Doctor);
+    }
+
+    #[test]
+    fn two_scopes_are_an_error() {
+        assert!(args(&["install", "--user", "--local"]).unwrap_err().contains("choose one"));
+        assert!(args(&["install", "--local", "--local"]).is_ok());
+    }
+
+    #[test]
+    fn settings_flags_only_for_install_and_uninstall() {
+        assert!(args(&["doctor", "--dry-run"]).is_err());
+        assert!(args(&["check", "--local"]).is_err());
+        assert!(args(&["--dry-run", "install"]).is_err());
     }
 
     #[test]

@@ -1,0 +1,170 @@
+//! `install`, `uninstall` and `doctor`: gather the places (HOME, the project, this binary),
+//! let the install module work, report, and map its errors to exit codes.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use crate::agent::{Agent, SettingsScope};
+use crate::install::doctor::{self, Status};
+use crate::install::{self, Found, InstallError, Plan};
+use crate::project::find_project_root;
+use crate::protocol;
+
+pub(crate) fn install(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) -> ExitCode {
+    let planned = settings_file(agent, scope).and_then(|path| {
+        let exe = std::env::current_exe().map_err(InstallError::CurrentExe)?;
+        install::plan_install(agent, &path, &exe)
+    });
+    let plan = match planned {
+        Ok(plan) => plan,
+        Err(e) => return failed(agent, &e),
+    };
+    let bin = agent.binary();
+    let path = plan.path.display();
+    if !plan.changes_anything() {
+        protocol::print(&format!(
+            "{bin} is already installed in {path} for {}; nothing to change",
+            events(&plan.registered)
+        ));
+        return ExitCode::SUCCESS;
+    }
+    if dry_run {
+        return preview(&plan, "install");
+    }
+    match install::apply(&plan) {
+        Ok(backup) => {
+            protocol::print(&format!(
+                "installed {bin} in {path} for {}{}\nprove it works with `{bin} doctor`",
+                events(&plan.registered),
+                backup_note(backup.as_deref()),
+            ));
+            ExitCode::SUCCESS
+        }
+        Err(e) => failed(agent, &e),
+    }
+}
+
+pub(crate) fn uninstall(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) -> ExitCode {
+    let plan = match settings_file(agent, scope).and_then(|path| install::plan_uninstall(agent, &path)) {
+        Ok(plan) => plan,
+        Err(e) => return failed(agent, &e),
+    };
+    let bin = agent.binary();
+    let path = plan.path.display();
+    if !plan.changes_anything() {
+        protocol::print(&format!("{bin} is not registered in {path}; nothing to change"));
+        return ExitCode::SUCCESS;
+    }
+    if dry_run {
+        return preview(&plan, "uninstall");
+    }
+    match install::apply(&plan) {
+        Ok(backup) => {
+            protocol::print(&format!("removed {bin} from {path}{}", backup_note(backup.as_deref())));
+            ExitCode::SUCCESS
+        }
+        Err(e) => failed(agent, &e),
+    }
+}
+
+pub(crate) fn doctor(agent: &dyn Agent) -> ExitCode {
+    let project = match std::env::current_dir() {
+        Ok(cwd) => find_project_root(&cwd),
+        Err(e) => {
+            protocol::warn(&format!("{}: cannot read the current directory: {e}", agent.binary()));
+            return ExitCode::from(1);
+        }
+    };
+    let findings = doctor::examine(agent, home().as_deref(), &project);
+    let mut report = String::new();
+    for finding in &findings {
+        let mark = match finding.status {
+            Status::Ok => "ok  ",
+            Status::Note => "note",
+            Status::Fail => "FAIL",
+        };
+        report.push_str(&format!("{mark}  {}\n", finding.text));
+        if let Some(fix) = &finding.fix {
+            report.push_str(&format!("      -> {fix}\n"));
+        }
+    }
+    let failures = findings.iter().filter(|f| f.status == Status::Fail).count();
+    if failures == 0 {
+        report.push_str(&format!(
+            "{} is installed and answers as {} expects",
+            agent.binary(),
+            agent.display_name()
+        ));
+        protocol::print(&report);
+        ExitCode::SUCCESS
+    } else {
+        report.push_str(&format!(
+            "{failures} check(s) failed: {} is not protecting {}",
+            agent.binary(),
+            agent.display_name()
+        ));
+        protocol::print(&report);
+        ExitCode::from(1)
+    }
+}
+
+/// `--dry-run`: the diff, and whether the real run would refuse.
+fn preview(plan: &Plan, action: &str) -> ExitCode {
+    let mut text = plan.diff();
+    if plan.drops_comments {
+        text.push_str(&format!(
+            "{action} would refuse: {}",
+            InstallError::Comments { path: plan.path.clone() }
+        ));
+    } else {
+        text.push_str(&format!("dry run: {} not changed", plan.path.display()));
+    }
+    protocol::print(&text);
+    ExitCode::SUCCESS
+}
+
+fn settings_file(agent: &dyn Agent, scope: SettingsScope) -> Result<PathBuf, InstallError> {
+    let cwd =
+        std::env::current_dir().map_err(|source| InstallError::Read { path: PathBuf::from("."), source })?;
+    install::settings_file(agent, scope, home().as_deref(), &cwd)
+}
+
+/// The user's home, from `HOME` (what the agents themselves read).
+fn home() -> Option<PathBuf> {
+    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from)
+}
+
+fn events(found: &[Found]) -> String {
+    let mut events: Vec<&str> = Vec::new();
+    for f in found {
+        if !events.contains(&f.event.as_str()) {
+            events.push(&f.event);
+        }
+    }
+    events.join(", ")
+}
+
+fn backup_note(backup: Option<&Path>) -> String {
+    match backup {
+        Some(backup) => format!("\nthe previous file is saved as {}", backup.display()),
+        None => String::new(),
+    }
+}
+
+/// The one place install errors become exit codes: 3 when a settings file was refused as
+/// it is (the user has to fix it), 1 for everything else.
+fn failed(agent: &dyn Agent, error: &InstallError) -> ExitCode {
+    protocol::warn(&format!("{}: {error}", agent.binary()));
+    match error {
+        InstallError::Invalid { .. } | InstallError::Shape { .. } | InstallError::Comments { .. } => {
+            ExitCode::from(3)
+        }
+        InstallError::NotSupported { .. }
+        | InstallError::NoHome
+        | InstallError::NoScope { .. }
+        | InstallError::CurrentExe(_)
+        | InstallError::Read { .. }
+        | InstallError::Write { .. }
+        | InstallError::Raced { .. } => ExitCode::from(1),
+    }
+}

@@ -1,0 +1,110 @@
+//! Replacing a settings file so that a crash or a full disk never leaves it half written:
+//! the previous content is kept as a backup next to it, the new content goes to a temporary
+//! file in the same directory and is renamed over the old one.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::error::InstallError;
+
+/// Appended to the settings file's name for the backup of its previous content.
+pub const BACKUP_SUFFIX: &str = ".agent-hooks.bak";
+
+/// Where the backup of `path` goes: `settings.json` → `settings.json.agent-hooks.bak`.
+pub fn backup_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(BACKUP_SUFFIX);
+    path.with_file_name(name)
+}
+
+/// Write `contents` to `path`. When `previous` (the file's current text) is given, it is
+/// saved first as the backup, whose path is returned. A symlinked settings file (a dotfiles
+/// manager's) is written through, so the link stays a link.
+pub fn replace(path: &Path, previous: Option<&str>, contents: &str) -> Result<Option<PathBuf>, InstallError> {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|source| InstallError::Write { path: dir.to_path_buf(), source })?;
+    let backup = match previous {
+        Some(previous) => {
+            let backup = backup_path(path);
+            write_via_temp(&backup, previous, None)?;
+            Some(backup)
+        }
+        None => None,
+    };
+    let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
+    write_via_temp(&target, contents, permissions)?;
+    Ok(backup)
+}
+
+/// Write `contents` to a temporary file next to `path`, flush it to disk and rename it
+/// over `path`: readers see the old file or the new one, never a mix.
+fn write_via_temp(
+    path: &Path,
+    contents: &str,
+    permissions: Option<std::fs::Permissions>,
+) -> Result<(), InstallError> {
+    let mut temp_name = std::ffi::OsString::from(".");
+    temp_name.push(path.file_name().unwrap_or_default());
+    temp_name.push(format!(".{}.tmp", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let written = (|| {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(contents.as_bytes())?;
+        if let Some(permissions) = permissions {
+            file.set_permissions(permissions)?;
+        }
+        file.sync_all()?;
+        std::fs::rename(&temp, path)
+    })();
+    written.map_err(|source| {
+        // The temp file is ours and useless now; failing to remove it changes nothing.
+        let _ = std::fs::remove_file(&temp);
+        InstallError::Write { path: path.to_path_buf(), source }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hook-core-atomic-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn new_file_has_no_backup_and_missing_dirs_are_made() {
+        let dir = scratch("new");
+        let path = dir.join(".claude/settings.json");
+        assert_eq!(replace(&path, None, "{}\n").unwrap(), None);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{}\n");
+        assert_eq!(std::fs::read_dir(dir.join(".claude")).unwrap().count(), 1, "no temp file left");
+    }
+
+    #[test]
+    fn previous_content_is_backed_up_next_to_the_file() {
+        let dir = scratch("backup");
+        let path = dir.join("settings.json");
+        std::fs::write(&path, "old").unwrap();
+        let backup = replace(&path, Some("old"), "new").unwrap().unwrap();
+        assert_eq!(backup, dir.join("settings.json.agent-hooks.bak"));
+        assert_eq!(std::fs::read_to_string(&backup).unwrap(), "old");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn symlinked_settings_stay_a_link() {
+        let dir = scratch("link");
+        let real = dir.join("dotfiles-settings.json");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.join("settings.json");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        replace(&link, Some("old"), "new").unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(std::fs::read_to_string(&real).unwrap(), "new");
+    }
+}

@@ -1,0 +1,109 @@
+//! Why an install, uninstall or settings read did not happen. Nothing is changed on disk
+//! when one of these is returned.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use crate::agent::SettingsScope;
+
+/// A failed install or uninstall. Every variant leaves the settings file untouched.
+#[derive(Debug)]
+pub enum InstallError {
+    /// The agent declares no registration: it has no hook settings to manage.
+    NotSupported {
+        agent: &'static str,
+    },
+    /// `HOME` is not set, so the user settings file cannot be found.
+    NoHome,
+    /// The agent has no settings file for this scope.
+    NoScope {
+        agent: &'static str,
+        scope: SettingsScope,
+    },
+    /// The path of the running binary is unknown.
+    CurrentExe(std::io::Error),
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The file is not valid JSON (or JSONC where the agent allows it).
+    Invalid {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// Valid JSON, but not the shape the agent reads (`hooks` is not an object, ...).
+    Shape {
+        path: PathBuf,
+        what: String,
+    },
+    /// The file has comments that rewriting it would drop.
+    Comments {
+        path: PathBuf,
+    },
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// The file changed between reading and writing it (the agent saved its settings).
+    Raced {
+        path: PathBuf,
+    },
+}
+
+impl fmt::Display for InstallError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotSupported { agent } => {
+                write!(f, "{agent} has no hook settings that agent-hooks can manage")
+            }
+            Self::NoHome => write!(f, "HOME is not set: cannot find the user settings file"),
+            Self::NoScope { agent, scope } => {
+                write!(f, "{agent} has no {} settings file", scope_name(*scope))
+            }
+            Self::CurrentExe(e) => write!(f, "cannot find the path of this binary: {e}"),
+            Self::Read { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Self::Invalid { path, line, column, message } => write!(
+                f,
+                "{}:{line}:{column}: not valid JSON: {message}; fix or move the file, nothing was changed",
+                path.display()
+            ),
+            Self::Shape { path, what } => {
+                write!(f, "{}: {what}; fix the file, nothing was changed", path.display())
+            }
+            Self::Comments { path } => write!(
+                f,
+                "{} has comments, which rewriting it would drop; nothing was changed. Add the entry \
+                 shown by --dry-run by hand, or remove the comments and run again",
+                path.display()
+            ),
+            Self::Write { path, source } => write!(f, "cannot write {}: {source}", path.display()),
+            Self::Raced { path } => {
+                write!(
+                    f,
+                    "{} changed while agent-hooks was editing it; nothing was written, run again",
+                    path.display()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for InstallError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::CurrentExe(e) | Self::Read { source: e, .. } | Self::Write { source: e, .. } => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// The scope as the command line spells it.
+pub fn scope_name(scope: SettingsScope) -> &'static str {
+    match scope {
+        SettingsScope::User => "user",
+        SettingsScope::Project => "project",
+        SettingsScope::Local => "local",
+    }
+}

@@ -1,0 +1,222 @@
+//! Registering this binary in the agent's settings files: `install` and `uninstall` as a
+//! plan (the new text and its diff) that is then written atomically with a backup, and
+//! `doctor`'s checks.
+//!
+//! Ownership: an entry is ours when its command's program has exactly this binary's name.
+//! Everything else in the file (other keys, other tools' hooks, key order, indentation) is
+//! kept. JSONC files with comments are read but never rewritten, since the comments would
+//! be lost.
+
+mod atomic;
+mod command;
+mod diff;
+pub mod doctor;
+mod error;
+mod json_edit;
+mod registration;
+mod settings_file;
+
+use std::path::{Path, PathBuf};
+
+use crate::agent::{Agent, SettingsScope};
+use crate::project::find_project_root;
+
+pub use atomic::backup_path;
+pub use command::{command_line, runs_binary};
+pub use error::{InstallError, scope_name};
+pub use json_edit::Found;
+pub use registration::{HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax};
+
+/// A change to one settings file, worked out but not written yet.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    pub path: PathBuf,
+    /// The file's text now; `None` when it does not exist.
+    pub before: Option<String>,
+    /// The file's text after the change; equal to `before` when there is nothing to do.
+    pub after: Option<String>,
+    /// The file has comments that writing it would drop, so [`apply`] refuses.
+    pub drops_comments: bool,
+    /// Our entries once the change is made.
+    pub registered: Vec<Found>,
+}
+
+impl Plan {
+    pub fn changes_anything(&self) -> bool {
+        self.before != self.after
+    }
+
+    /// The unified diff of the change; empty when there is none.
+    pub fn diff(&self) -> String {
+        let text = |t: &Option<String>| t.clone().unwrap_or_default();
+        diff::unified(&self.path.display().to_string(), &text(&self.before), &text(&self.after))
+    }
+}
+
+/// The settings file of `agent` for `scope`: under `home` for the user's, under the
+/// repository root above `cwd` for the project's.
+pub fn settings_file(
+    agent: &dyn Agent,
+    scope: SettingsScope,
+    home: Option<&Path>,
+    cwd: &Path,
+) -> Result<PathBuf, InstallError> {
+    let home = match (scope, home) {
+        (SettingsScope::User, None) => return Err(InstallError::NoHome),
+        (_, home) => home.unwrap_or(Path::new("")),
+    };
+    agent
+        .settings_path(scope, home, &find_project_root(cwd))
+        .ok_or(InstallError::NoScope { agent: agent.display_name(), scope })
+}
+
+/// What `install` would do to `path`: register `exe` for every hook the agent declares.
+pub fn plan_install(agent: &dyn Agent, path: &Path, exe: &Path) -> Result<Plan, InstallError> {
+    let registration = registration(agent)?;
+    let command = command_line(exe);
+    plan(agent, path, &registration, |doc| json_edit::add(doc, &registration, agent.binary(), &command))
+}
+
+/// What `uninstall` would do to `path`: remove every entry of ours.
+pub fn plan_uninstall(agent: &dyn Agent, path: &Path) -> Result<Plan, InstallError> {
+    let registration = registration(agent)?;
+    plan(agent, path, &registration, |doc| json_edit::remove(doc, &registration, agent.binary()))
+}
+
+/// Write `plan`; returns the backup of the previous file, if there was one. Nothing is
+/// written when the plan changes nothing, drops comments, or the file changed since the plan.
+pub fn apply(plan: &Plan) -> Result<Option<PathBuf>, InstallError> {
+    let Some(after) = plan.after.as_deref().filter(|_| plan.changes_anything()) else { return Ok(None) };
+    if plan.drops_comments {
+        return Err(InstallError::Comments { path: plan.path.clone() });
+    }
+    if settings_file::read(&plan.path)? != plan.before {
+        return Err(InstallError::Raced { path: plan.path.clone() });
+    }
+    atomic::replace(&plan.path, plan.before.as_deref(), after)
+}
+
+/// The agent's registration, or why it has none.
+pub fn registration(agent: &dyn Agent) -> Result<Registration, InstallError> {
+    agent.registration().ok_or(InstallError::NotSupported { agent: agent.display_name() })
+}
+
+/// Our entries in `path` (none when the file does not exist).
+pub fn registered(
+    agent: &dyn Agent,
+    registration: &Registration,
+    path: &Path,
+) -> Result<Vec<Found>, InstallError> {
+    let Some(text) = settings_file::read(path)? else { return Ok(Vec::new()) };
+    let settings = settings_file::parse(path, &text, registration.syntax)?;
+    Ok(json_edit::find(&settings.value, registration, agent.binary()))
+}
+
+/// Read `path`, apply `edit` to its JSON and work out the resulting text.
+fn plan(
+    agent: &dyn Agent,
+    path: &Path,
+    registration: &Registration,
+    edit: impl FnOnce(&mut serde_json::Value) -> Result<(), String>,
+) -> Result<Plan, InstallError> {
+    let before = settings_file::read(path)?;
+    let settings = settings_file::parse(path, before.as_deref().unwrap_or_default(), registration.syntax)?;
+    let mut value = settings.value.clone();
+    edit(&mut value).map_err(|what| InstallError::Shape { path: path.to_path_buf(), what })?;
+    let after = if value == settings.value && before.is_some() {
+        before.clone()
+    } else if before.is_none() && value.as_object().is_some_and(serde_json::Map::is_empty) {
+        // Uninstall from a file that does not exist: leave it not existing.
+        None
+    } else {
+        Some(settings_file::render(&value, &settings.style))
+    };
+    let drops_comments = settings.had_comments && after != before;
+    let registered = json_edit::find(&value, registration, agent.binary());
+    Ok(Plan { path: path.to_path_buf(), before, after, drops_comments, registered })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Map, Value, json};
+
+    use super::*;
+    use crate::agent::{DecodeError, Response};
+    use crate::event::Event;
+    use crate::verdict::Verdict;
+
+    /// An agent with a JSONC settings file, as Gemini CLI has.
+    struct Commented;
+
+    impl Agent for Commented {
+        fn binary(&self) -> &'static str {
+            "x-hook"
+        }
+        fn display_name(&self) -> &'static str {
+            "X"
+        }
+        fn decode(&self, _: &[u8]) -> Result<Event, DecodeError> {
+            Err(DecodeError::Shape("unused".into()))
+        }
+        fn encode(&self, _: &Event, _: &Verdict) -> Response {
+            Response::default()
+        }
+        fn settings_path(&self, _: SettingsScope, home: &Path, _: &Path) -> Option<PathBuf> {
+            Some(home.join("settings.json"))
+        }
+        fn registration(&self) -> Option<Registration> {
+            Some(Registration {
+                syntax: Syntax::Jsonc,
+                layout: Layout::Flat,
+                required_keys: Vec::new(),
+                hooks: vec![HookSpec { event: "pre", matcher: None, timeout: None }],
+                handler: |command, _| Map::from_iter([("command".to_string(), json!(command))]),
+                command_keys: &["command"],
+                probe: Probe {
+                    shell_event: "pre",
+                    payload: |_, _| String::new(),
+                    read_answer: |_| ProbeVerdict::Allow,
+                },
+            })
+        }
+    }
+
+    fn scratch(name: &str, text: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hook-core-install-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("settings.json");
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    #[test]
+    fn a_commented_file_is_planned_but_never_rewritten() {
+        let text = "{\n  // keep me\n  \"a\": 1\n}\n";
+        let path = scratch("comments", text);
+        let plan = plan_install(&Commented, &path, Path::new("/bin/x-hook")).unwrap();
+        assert!(plan.drops_comments);
+        assert!(plan.diff().contains("-  // keep me"), "{}", plan.diff());
+        assert!(matches!(apply(&plan), Err(InstallError::Comments { .. })));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
+
+    #[test]
+    fn trailing_commas_alone_do_not_stop_a_rewrite() {
+        let path = scratch("commas", "{\n  \"a\": [1,],\n}\n");
+        let plan = plan_install(&Commented, &path, Path::new("/bin/x-hook")).unwrap();
+        assert!(!plan.drops_comments);
+        apply(&plan).unwrap();
+        let written: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(written, json!({"a": [1], "hooks": {"pre": [{"command": "/bin/x-hook"}]}}));
+    }
+
+    #[test]
+    fn a_file_changed_since_the_plan_is_not_overwritten() {
+        let path = scratch("raced", "{}\n");
+        let plan = plan_install(&Commented, &path, Path::new("/bin/x-hook")).unwrap();
+        std::fs::write(&path, "{\"saved\": true}\n").unwrap();
+        assert!(matches!(apply(&plan), Err(InstallError::Raced { .. })));
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"saved\": true}\n");
+    }
+}
