@@ -1,0 +1,68 @@
+//! docker-agent's wire format: its hook events in, its snake_case JSON answers out.
+//!
+//! Facts from `shared/agents/docker-agent.md`: a snake_case re-spelling of Claude Code's
+//! protocol, in and out (`hook_event_name`, `tool_name`, `tool_input`;
+//! `hook_specific_output.permission_decision` allow/ask/deny with
+//! `permission_decision_reason`, `updated_input` shallow-merged over the arguments,
+//! `additional_context`, top-level `decision:"block"` + `reason`, `system_message`). Two
+//! shell tools, `shell` and `run_background_job`, both `{cmd, cwd?}`. stdout is read only on
+//! exit 0, and exit 2 drops it, so answers are always JSON with exit 0. `stop` cannot block.
+//! Hooks live in YAML (agent file, `~/.config/cagent/config.yaml`, `hooks.d/*.yaml`).
+
+mod decode;
+mod encode;
+
+use std::path::{Path, PathBuf};
+
+use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+
+/// docker-agent (formerly cagent).
+pub struct DockerAgent;
+
+impl Agent for DockerAgent {
+    fn binary(&self) -> &'static str {
+        "docker-agent-hook"
+    }
+
+    fn display_name(&self) -> &'static str {
+        "docker-agent"
+    }
+
+    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
+        decode::decode(input)
+    }
+
+    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
+        encode::encode(event, verdict)
+    }
+
+    fn settings_path(&self, scope: SettingsScope, home: &Path, _project: &Path) -> Option<PathBuf> {
+        match scope {
+            // A drop-in file of its own, so the user's config.yaml is never rewritten.
+            SettingsScope::User => Some(home.join(".config/cagent/hooks.d/agent-hooks.yaml")),
+            // Project hooks belong in the agent file itself, which only its author edits.
+            SettingsScope::Project | SettingsScope::Local => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hooks_go_to_a_user_drop_in_file() {
+        let (home, project) = (Path::new("/home/u"), Path::new("/p"));
+        assert_eq!(
+            DockerAgent.settings_path(SettingsScope::User, home, project),
+            Some(PathBuf::from("/home/u/.config/cagent/hooks.d/agent-hooks.yaml"))
+        );
+        assert_eq!(DockerAgent.settings_path(SettingsScope::Project, home, project), None);
+        assert_eq!(DockerAgent.settings_path(SettingsScope::Local, home, project), None);
+    }
+
+    #[test]
+    fn the_silent_allow_prints_nothing() {
+        assert_eq!(DockerAgent.allow_silently(), Response::default());
+    }
+}

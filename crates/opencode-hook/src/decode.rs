@@ -1,0 +1,201 @@
+//! OpenCode plugin calls, as the agent-hooks plugin forwards them, to hook-core events.
+
+use std::path::PathBuf;
+
+use hook_core::shell::Dialect;
+use hook_core::wire::{self, COMMAND_KEYS, PATH_KEYS, text};
+use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use serde_json::{Map, Value};
+
+const SHELL_TOOL: &str = "bash";
+/// `multiedit` in older versions.
+const WRITE_TOOLS: &[&str] = &["write", "edit", "multiedit", "apply_patch"];
+const READ_TOOL: &str = "read";
+/// Keys an `apply_patch` call may hold its patch envelope under.
+const PATCH_KEYS: &[&str] = &["patchText", "patch", "input"];
+
+pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
+    let raw: Value = serde_json::from_slice(input)?;
+    let fields = wire::fields(&raw)?;
+    let Some(hook) = text(fields.get("hook")) else {
+        return Err(DecodeError::Shape("no hook".into()));
+    };
+    let call = fields.get("input").cloned().unwrap_or(Value::Null);
+    let (name, tool) = match hook.as_str() {
+        "tool.execute.before" | "tool.execute.after" => {
+            (hook.clone(), tool_call(&call, fields.get("output")))
+        }
+        // Bus events are named by their type (`session.idle`, ...).
+        _ => (text(call.get("event").and_then(|event| event.get("type"))).unwrap_or(hook), None),
+    };
+    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
+    let mut event = Event::new(kind, name, Value::Null);
+    event.cwd = working_dir(wire::dir(fields.get("cwd")), tool.as_ref());
+    event.session_id =
+        text(call.get("sessionID")).or_else(|| text(call.get("event")?.get("properties")?.get("sessionID")));
+    // `tool.execute.before` can only let a call through or throw: hook-core turns asks into
+    // denies that say so.
+    event.can_ask = false;
+    event.tool = tool;
+    event.raw = raw;
+    Ok(event)
+}
+
+fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
+    let tool = tool.unwrap_or_default();
+    let writes = WRITE_TOOLS.contains(&tool);
+    match event {
+        "tool.execute.before" => match tool {
+            SHELL_TOOL => EventKind::BeforeShell,
+            READ_TOOL => EventKind::BeforeFileRead,
+            _ if writes => EventKind::BeforeFileWrite,
+            _ => EventKind::BeforeTool,
+        },
+        "tool.execute.after" if writes => EventKind::AfterFileWrite,
+        "tool.execute.after" => EventKind::AfterTool,
+        "session.created" => EventKind::SessionStart,
+        "session.deleted" => EventKind::SessionEnd,
+        "session.compacted" => EventKind::Compaction,
+        // `session.idle` is observe only: OpenCode cannot be kept working from it.
+        _ => EventKind::Other,
+    }
+}
+
+/// The tool call: its id in `input.tool`, its arguments in `output.args` before it runs (where
+/// the plugin may change them) and in `input.args` after.
+fn tool_call(call: &Value, output: Option<&Value>) -> Option<ToolCall> {
+    let name = text(call.get("tool"))?;
+    let args = output.and_then(|output| output.get("args")).or_else(|| call.get("args"));
+    let input = args.filter(|args| args.is_object()).cloned().unwrap_or_else(|| Value::Object(Map::new()));
+    let shell =
+        (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
+    let mut paths: Vec<PathBuf> = Vec::new();
+    if name == "apply_patch" {
+        paths.extend(
+            wire::first_text(&input, PATCH_KEYS)
+                .map(|(_, patch)| wire::patch_paths(&patch))
+                .unwrap_or_default(),
+        );
+    } else if name == READ_TOOL || WRITE_TOOLS.contains(&name.as_str()) {
+        paths.extend(wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
+    }
+    Some(ToolCall { name, input, shell, paths })
+}
+
+/// Where the call runs: `bash`'s own `workdir` (relative to the project) when it has one.
+fn working_dir(project: Option<PathBuf>, tool: Option<&ToolCall>) -> Option<PathBuf> {
+    let workdir =
+        tool.filter(|tool| tool.shell.is_some()).and_then(|tool| wire::dir(tool.input.get("workdir")));
+    match (project, workdir) {
+        (Some(project), Some(workdir)) => Some(project.join(workdir)),
+        (project, workdir) => workdir.filter(|dir| dir.is_absolute()).or(project),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> Event {
+        let path = format!("{}/../../tests/fixtures/opencode/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        decode(&bytes).unwrap()
+    }
+
+    #[test]
+    fn every_fixture_decodes_to_its_kind() {
+        let expected = [
+            ("event-session.idle.json", "session.idle", EventKind::Other, None),
+            ("tool.execute.after-bash.json", "tool.execute.after", EventKind::AfterTool, Some("bash")),
+            ("tool.execute.before-bash.json", "tool.execute.before", EventKind::BeforeShell, Some("bash")),
+            (
+                "tool.execute.before-edit.json",
+                "tool.execute.before",
+                EventKind::BeforeFileWrite,
+                Some("edit"),
+            ),
+            ("tool.execute.before-read.json", "tool.execute.before", EventKind::BeforeFileRead, Some("read")),
+            (
+                "tool.execute.before-write.json",
+                "tool.execute.before",
+                EventKind::BeforeFileWrite,
+                Some("write"),
+            ),
+        ];
+        for (file, name, kind, tool) in expected {
+            let event = fixture(file);
+            assert_eq!(event.name, name, "{file}");
+            assert_eq!(event.kind, kind, "{file}");
+            assert_eq!(event.tool.as_ref().map(|t| t.name.as_str()), tool, "{file}");
+            assert_eq!(event.session_id.as_deref(), Some("ses_4f2a9c1e8b7d"), "{file}");
+            assert!(!event.can_ask, "{file}");
+        }
+    }
+
+    #[test]
+    fn bash_carries_its_command_before_and_after() {
+        let before = fixture("tool.execute.before-bash.json");
+        let shell = before.shell().unwrap();
+        assert_eq!(shell.line, "rm -rf / --no-preserve-root");
+        assert_eq!(shell.field, "command");
+        assert_eq!(shell.dialect, Dialect::Posix);
+        assert_eq!(before.tool.unwrap().input["timeout"], 120000);
+        assert_eq!(fixture("tool.execute.after-bash.json").shell().unwrap().line, "cargo test");
+    }
+
+    #[test]
+    fn cwd_is_the_plugin_directory_or_bash_workdir() {
+        let call = |extra: &str| {
+            let json = format!(
+                r#"{{"hook":"tool.execute.before","cwd":"/p","input":{{"tool":"bash"}},"output":{{"args":{{"command":"ls"{extra}}}}}}}"#
+            );
+            decode(json.as_bytes()).unwrap().cwd
+        };
+        assert_eq!(call(""), Some(PathBuf::from("/p")));
+        assert_eq!(call(r#","workdir":"sub""#), Some(PathBuf::from("/p/sub")));
+        assert_eq!(call(r#","workdir":"/tmp""#), Some(PathBuf::from("/tmp")));
+        assert_eq!(fixture("tool.execute.before-bash.json").cwd, None);
+    }
+
+    #[test]
+    fn file_tools_carry_their_paths() {
+        let cases = [
+            ("tool.execute.before-edit.json", "/home/dev/app/src/lib.rs"),
+            ("tool.execute.before-read.json", "/home/dev/app/.env.production"),
+            ("tool.execute.before-write.json", "/home/dev/app/.env"),
+        ];
+        for (name, path) in cases {
+            assert_eq!(fixture(name).tool.unwrap().paths, vec![PathBuf::from(path)], "{name}");
+        }
+        let patch = serde_json::json!({"hook": "tool.execute.before", "input": {"tool": "apply_patch"},
+            "output": {"args": {"patchText": "*** Begin Patch\n*** Add File: a.rs\n+x\n*** Delete File: .env\n*** End Patch"}}});
+        let event = decode(patch.to_string().as_bytes()).unwrap();
+        assert_eq!(event.kind, EventKind::BeforeFileWrite);
+        assert_eq!(event.tool.unwrap().paths, ["a.rs", ".env"].map(PathBuf::from));
+        let after = br#"{"hook":"tool.execute.after","input":{"tool":"write","args":{"filePath":"/a/b.rs"}},"output":{}}"#;
+        let after = decode(after).unwrap();
+        assert_eq!(after.kind, EventKind::AfterFileWrite);
+        assert_eq!(after.tool.unwrap().paths, vec![PathBuf::from("/a/b.rs")]);
+    }
+
+    #[test]
+    fn session_events_are_named_by_their_type() {
+        let created = br#"{"hook":"event","input":{"event":{"type":"session.created","properties":{"sessionID":"s"}}}}"#;
+        let created = decode(created).unwrap();
+        assert_eq!((created.name.as_str(), created.kind), ("session.created", EventKind::SessionStart));
+        assert_eq!(created.session_id.as_deref(), Some("s"));
+    }
+
+    #[test]
+    fn wrong_shapes_are_tolerated_or_refused() {
+        assert!(matches!(decode(b"not json"), Err(DecodeError::Json(_))));
+        assert!(matches!(decode(b"[]"), Err(DecodeError::Shape(_))));
+        assert!(matches!(decode(br#"{"input":{"tool":"bash"}}"#), Err(DecodeError::Shape(_))));
+        // MCP tools have been seen without arguments: an empty object, never a crash.
+        let bare = decode(br#"{"hook":"tool.execute.before","input":{"tool":"bash"},"output":{}}"#).unwrap();
+        assert_eq!(bare.kind, EventKind::BeforeShell);
+        assert!(bare.shell().is_none());
+        assert_eq!(bare.tool.unwrap().input, serde_json::json!({}));
+        assert_eq!(decode(br#"{"hook":"chat.message"}"#).unwrap().kind, EventKind::Other);
+    }
+}

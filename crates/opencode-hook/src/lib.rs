@@ -1,0 +1,75 @@
+//! OpenCode's wire format, which is ours: OpenCode has no command hooks, only in-process
+//! plugins, so `installers/opencode/agent-hooks.js` forwards each hook call here as JSON.
+//!
+//! In (one object, as `shared/agents/opencode.md` renders a plugin call):
+//! `{"hook": "tool.execute.before" | "tool.execute.after" | "event", "cwd": <plugin directory>,
+//! "input": {tool, sessionID, callID, args?}, "output": {args?}}`. Tools are OpenCode's ids:
+//! `bash {command, workdir?}`, `write`/`edit`/`read {filePath}`, `apply_patch {patchText}`.
+//!
+//! Out (one object on stdout, always exit 0): `{"action": "allow" | "deny" | "rewrite",
+//! "reason"?, "args"?, "context"?, "message"?}`. The plugin throws `reason` on deny, replaces
+//! the call's arguments with `args` on rewrite, appends `context` to a finished tool's output
+//! and shows `message` to the user. Empty stdout (every internal failure) allows.
+//! OpenCode has no per-call ask and no stop that can be kept going.
+
+mod decode;
+mod encode;
+
+use std::path::{Path, PathBuf};
+
+use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+
+/// OpenCode, through the agent-hooks plugin.
+pub struct OpenCode;
+
+impl Agent for OpenCode {
+    fn binary(&self) -> &'static str {
+        "opencode-hook"
+    }
+
+    fn display_name(&self) -> &'static str {
+        "OpenCode"
+    }
+
+    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
+        decode::decode(input)
+    }
+
+    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
+        encode::encode(event, verdict)
+    }
+
+    /// Where the plugin module goes: OpenCode loads every module in these directories.
+    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
+        match scope {
+            SettingsScope::User => Some(home.join(".config/opencode/plugins/agent-hooks.js")),
+            SettingsScope::Project => Some(project.join(".opencode/plugins/agent-hooks.js")),
+            // OpenCode has no personal per-project plugin directory.
+            SettingsScope::Local => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plugin_goes_where_opencode_loads_plugins() {
+        let (home, project) = (Path::new("/home/u"), Path::new("/p"));
+        assert_eq!(
+            OpenCode.settings_path(SettingsScope::User, home, project),
+            Some(PathBuf::from("/home/u/.config/opencode/plugins/agent-hooks.js"))
+        );
+        assert_eq!(
+            OpenCode.settings_path(SettingsScope::Project, home, project),
+            Some(PathBuf::from("/p/.opencode/plugins/agent-hooks.js"))
+        );
+        assert_eq!(OpenCode.settings_path(SettingsScope::Local, home, project), None);
+    }
+
+    #[test]
+    fn the_silent_allow_prints_nothing() {
+        assert_eq!(OpenCode.allow_silently(), Response::default());
+    }
+}

@@ -1,0 +1,163 @@
+//! x-code CLI payloads to hook-core events.
+
+use std::path::PathBuf;
+
+use hook_core::shell::Dialect;
+use hook_core::wire::{self, COMMAND_KEYS, PATH_KEYS, text};
+use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use serde_json::Value;
+
+const SHELL_TOOL: &str = "shell";
+const WRITE_TOOLS: &[&str] = &["writeFile", "edit"];
+/// Never seen by `PreToolUse` today (reads run before the dispatcher), mapped for when they are.
+const READ_TOOL: &str = "readFile";
+
+pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
+    let raw: Value = serde_json::from_slice(input)?;
+    let fields = wire::fields(&raw)?;
+    let Some(name) = text(fields.get("event")) else {
+        return Err(DecodeError::Shape("no event".into()));
+    };
+    let tool = fields.get("tool").and_then(tool_call);
+    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
+    let session = fields.get("session");
+    let mut event = Event::new(kind, name, Value::Null);
+    event.cwd = wire::dir(session.and_then(|session| session.get("cwd")));
+    event.session_id = text(session.and_then(|session| session.get("sessionId")));
+    // x-code has no ask: hook-core turns asks into denies that say so.
+    event.can_ask = false;
+    event.prompt = text(fields.get("prompt"));
+    event.tool = tool;
+    event.raw = raw;
+    Ok(event)
+}
+
+fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
+    let tool = tool.unwrap_or_default();
+    let writes = WRITE_TOOLS.contains(&tool);
+    match event {
+        "PreToolUse" => match tool {
+            SHELL_TOOL => EventKind::BeforeShell,
+            READ_TOOL => EventKind::BeforeFileRead,
+            _ if writes => EventKind::BeforeFileWrite,
+            _ => EventKind::BeforeTool,
+        },
+        "PostToolUse" if writes => EventKind::AfterFileWrite,
+        "PostToolUse" => EventKind::AfterTool,
+        "UserPromptSubmit" => EventKind::PromptSubmit,
+        "SessionStart" => EventKind::SessionStart,
+        "SessionEnd" => EventKind::SessionEnd,
+        "PreCompact" => EventKind::Compaction,
+        // `TurnComplete` fires after every model round and, like `SubagentStop`, is observe
+        // only: x-code cannot be kept working, so neither is a stop to decide.
+        _ => EventKind::Other,
+    }
+}
+
+/// The `tool` object: `{name, args, callId, output?, isError?}`.
+fn tool_call(tool: &Value) -> Option<ToolCall> {
+    let name = text(tool.get("name"))?;
+    let input = tool.get("args").cloned().unwrap_or(Value::Null);
+    let shell =
+        (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
+    let mut paths: Vec<PathBuf> = Vec::new();
+    if name == READ_TOOL || WRITE_TOOLS.contains(&name.as_str()) {
+        // The tools send `filePath`; the hooks doc's examples read `path`: both are accepted.
+        paths.extend(wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
+    }
+    Some(ToolCall { name, input, shell, paths })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fixture(name: &str) -> Event {
+        let path = format!("{}/../../tests/fixtures/x-code/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        decode(&bytes).unwrap()
+    }
+
+    #[test]
+    fn every_fixture_decodes_to_its_kind() {
+        let expected = [
+            ("PostToolUse-shell.json", EventKind::AfterTool, Some("shell")),
+            ("PreCompact.json", EventKind::Compaction, None),
+            ("PreToolUse-edit.json", EventKind::BeforeFileWrite, Some("edit")),
+            ("PreToolUse-mcp.json", EventKind::BeforeTool, Some("postgres__query")),
+            ("PreToolUse-shell-rm.json", EventKind::BeforeShell, Some("shell")),
+            ("PreToolUse-writeFile.json", EventKind::BeforeFileWrite, Some("writeFile")),
+            ("SessionStart.json", EventKind::SessionStart, None),
+            ("SubagentStop.json", EventKind::Other, None),
+            ("TurnComplete.json", EventKind::Other, None),
+            ("UserPromptSubmit.json", EventKind::PromptSubmit, None),
+        ];
+        for (name, kind, tool) in expected {
+            let event = fixture(name);
+            assert_eq!(event.kind, kind, "{name}");
+            assert_eq!(event.tool.as_ref().map(|t| t.name.as_str()), tool, "{name}");
+            assert_eq!(event.cwd, Some(PathBuf::from("/home/dev/app")), "{name}");
+            assert!(!event.can_ask, "{name}");
+        }
+    }
+
+    #[test]
+    fn shell_carries_its_command_and_whole_args() {
+        let event = fixture("PreToolUse-shell-rm.json");
+        assert_eq!(event.name, "PreToolUse");
+        let shell = event.shell().unwrap();
+        assert_eq!(shell.line, "rm -rf / --no-preserve-root");
+        assert_eq!(shell.field, "command");
+        assert_eq!(shell.dialect, Dialect::Posix);
+        assert_eq!(event.tool.unwrap().input["timeout"], 30000);
+        assert_eq!(fixture("PostToolUse-shell.json").shell().unwrap().line, "npm test");
+    }
+
+    #[test]
+    fn file_tools_carry_their_paths() {
+        let cases = [
+            ("PreToolUse-writeFile.json", "/home/dev/app/.env"),
+            ("PreToolUse-edit.json", "/home/dev/app/src/index.ts"),
+        ];
+        for (name, path) in cases {
+            assert_eq!(fixture(name).tool.unwrap().paths, vec![PathBuf::from(path)], "{name}");
+        }
+        let documented = br#"{"event":"PreToolUse","tool":{"name":"writeFile","args":{"path":"a.txt"}}}"#;
+        assert_eq!(decode(documented).unwrap().tool.unwrap().paths, vec![PathBuf::from("a.txt")]);
+        let read =
+            decode(br#"{"event":"PreToolUse","tool":{"name":"readFile","args":{"filePath":"/a/.env"}}}"#);
+        assert_eq!(read.unwrap().kind, EventKind::BeforeFileRead);
+        let after =
+            br#"{"event":"PostToolUse","tool":{"name":"edit","args":{"filePath":"/a/b.rs"},"output":"ok"}}"#;
+        assert_eq!(decode(after).unwrap().kind, EventKind::AfterFileWrite);
+    }
+
+    #[test]
+    fn mcp_tools_are_other_tools() {
+        let tool = fixture("PreToolUse-mcp.json").tool.unwrap();
+        assert_eq!(tool.input["sql"], "DROP TABLE users;");
+        assert!(tool.shell.is_none());
+        assert!(tool.paths.is_empty());
+    }
+
+    #[test]
+    fn prompt_and_session_are_read() {
+        let event = fixture("UserPromptSubmit.json");
+        assert_eq!(event.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert_eq!(event.session_id, None);
+        let with_id = decode(br#"{"event":"SessionStart","session":{"cwd":"","sessionId":"s-1"}}"#).unwrap();
+        assert_eq!(with_id.session_id.as_deref(), Some("s-1"));
+        assert_eq!(with_id.cwd, None);
+    }
+
+    #[test]
+    fn wrong_shapes_are_tolerated_or_refused() {
+        assert!(matches!(decode(b"not json"), Err(DecodeError::Json(_))));
+        assert!(matches!(decode(b"[1,2]"), Err(DecodeError::Shape(_))));
+        assert!(matches!(decode(br#"{"tool":{"name":"shell"}}"#), Err(DecodeError::Shape(_))));
+        let odd = decode(br#"{"event":"PreToolUse","tool":{"name":"shell","args":{"command":7}}}"#).unwrap();
+        assert_eq!(odd.kind, EventKind::BeforeShell);
+        assert!(odd.shell().is_none());
+        assert_eq!(decode(br#"{"event":"PostCompact"}"#).unwrap().kind, EventKind::Other);
+    }
+}
