@@ -181,7 +181,10 @@ fn anchor(word: &Word) -> Option<(Anchor<'_>, &str)> {
     if known.is_some() {
         return known;
     }
-    if word.dynamic && text.starts_with(['$', '`', '{']) || has_percent_var(text) {
+    // A run-time word with no `$` or backtick left in its text is wholly run-time input
+    // (xargs or pipeline input).
+    let run_time = text.starts_with(['$', '`']) || !text.contains(['$', '`']);
+    if word.dynamic && run_time || has_percent_var(text) {
         return None;
     }
     if let Some(drive) = drive_prefix(text) {

@@ -10,7 +10,7 @@ use super::dd::is_block_device;
 use super::paths::{Place, classify};
 use super::{Call, Hit};
 use crate::policy::Scope;
-use crate::shell::Word;
+use crate::shell::{Stdin, Word};
 
 pub(super) const GUESSES: &[&str] = &["rm"];
 
@@ -18,6 +18,8 @@ pub(super) const GUESSES: &[&str] = &["rm"];
 const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred"];
 /// Windows deleting commands: they expand `*` and `?` themselves.
 const WINDOWS_DELETES: &[&str] = &["del", "erase", "rd", "remove-item", "ri"];
+/// Deleting commands that only PowerShell has: they take targets from the pipeline.
+const POWERSHELL_ONLY_DELETES: &[&str] = &["remove-item", "ri"];
 /// cmd.exe commands that take `/s`-style switches.
 const CMD_DELETES: &[&str] = &["del", "erase", "rd", "rmdir"];
 /// What `find -exec` may run that deletes.
@@ -48,8 +50,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         ));
     }
     let wildcards_expanded_by_tool = WINDOWS_DELETES.contains(&name);
-    let worst = args
-        .targets
+    // `Get-ChildItem X | Remove-Item` deletes what the pipeline hands it, like xargs.
+    let piped_input = Word { text: "<pipeline input>".into(), dynamic: true, ..Word::default() };
+    let mut targets = args.targets;
+    if targets.is_empty()
+        && POWERSHELL_ONLY_DELETES.contains(&name)
+        && matches!(call.command.stdin, Stdin::Pipe { .. })
+    {
+        targets.push(&piped_input);
+    }
+    let worst = targets
         .iter()
         // Shredding a disk is the disk pack's `disk.block-device-write`.
         .filter(|word| name != "shred" || !is_block_device(&word.text))
@@ -363,10 +373,15 @@ mod tests {
             (&["del", "/S", "C:\\*"], Some("rm.root")),
             (&["del", "/s", "*.tmp"], None),
             (&["rd", "/s", "/q", "build"], None),
+            (&["Remove-Item", "-Verbose", "C:\\"], Some("rm.system-file")),
         ];
         for (argv, expected) in cases {
             assert_eq!(rule(argv), *expected, "{argv:?}");
         }
+        let piped = pipeline(&[&["Get-ChildItem", "C:\\"], &["Remove-Item", "-Recurse"]]);
+        assert_eq!(rule_of(&piped), Some("rm.unknown-target"));
+        let piped = pipeline(&[&["Get-ChildItem", "*.log"], &["Remove-Item"]]);
+        assert_eq!(rule_of(&piped), None);
     }
 
     #[test]
