@@ -3,8 +3,8 @@
 //! Covers POSIX `rm`/`rmdir`/`unlink`/`shred`, `find -delete` and `find -exec rm`, PowerShell
 //! `Remove-Item` and its aliases, and cmd.exe `del`/`erase`/`rd`/`rmdir`. In scope
 //! `dangerous`, a recursive delete fires when a target is the root, home, outside the project
-//! and temp dirs, the project root itself, or unknown; a non-recursive delete fires only on
-//! system files. In scope `all`, every delete fires.
+//! and temp dirs (or a whole temp dir), the project root itself, or unknown; a non-recursive
+//! delete fires only on system files. In scope `all`, every delete fires.
 
 use super::dd::is_block_device;
 use super::paths::{Place, classify};
@@ -107,7 +107,9 @@ fn rule_for(place: Place) -> Option<&'static str> {
         Place::System | Place::Outside => Some("rm.outside-project"),
         Place::Unknown => Some("rm.unknown-target"),
         Place::ProjectRoot => Some("rm.project-root"),
-        Place::TempRoot | Place::Temp | Place::Project => None,
+        // A whole temp dir holds other programs' files and sockets.
+        Place::TempRoot => Some("rm.outside-project"),
+        Place::Temp | Place::Project => None,
     }
 }
 
@@ -238,20 +240,19 @@ fn judge_find(call: &Call) -> Option<Hit> {
         args[..expression_start].iter().filter(|w| !is_find_global_option(&w.text)).collect();
     let default_root = Word::literal(".");
     let roots = if roots.is_empty() { vec![&default_root] } else { roots };
-    let unfiltered = !expression.iter().any(|w| is_find_test(&w.text));
-    let worst =
+    let unfiltered = !has_find_test(expression);
+    let (place, root) =
         roots.iter().map(|word| (classify(word, call.ctx, word.glob), *word)).min_by_key(|(p, _)| *p)?;
-    let dangerous = worst.0.is_foreign() || unfiltered && worst.0 == Place::ProjectRoot;
+    let dangerous = place.is_foreign() || unfiltered && place == Place::ProjectRoot;
     if !dangerous {
         return None;
     }
-    let rule = rule_for(worst.0)?;
+    let root = if root.dynamic { String::new() } else { format!(" `{}`", root.text) };
     Some(Hit::new(
-        rule,
+        rule_for(place)?,
         format!(
-            "This `find` deletes what it finds under{} {}. Search inside the project or a temp dir with a filter such as `-name`, or ask the user to run it.",
-            shown(worst.1).trim_start_matches(" of"),
-            worst.0.describe()
+            "This `find` would delete what it finds under{root}, that is {}. Search inside the project or a temp dir, with a filter such as `-name`, or ask the user to run it.",
+            place.describe()
         ),
     ))
 }
@@ -262,33 +263,37 @@ fn is_expression_start(text: &str) -> bool {
         || matches!(text, "(" | "!" | ")" | ",")
 }
 
-/// `-H`, `-L`, `-P`, `-O2`, `-D x`: options before the roots.
+/// `-H`, `-L`, `-P`, `-O2`: options before the roots.
 fn is_find_global_option(text: &str) -> bool {
     matches!(text, "-H" | "-L" | "-P") || text.starts_with("-O") && text.len() <= 3
 }
 
-/// Anything that narrows what find matches; without one, find deletes everything it walks.
-fn is_find_test(text: &str) -> bool {
-    text.starts_with('-')
-        && !matches!(
-            text,
-            "-delete"
-                | "-depth"
-                | "-d"
-                | "-xdev"
-                | "-mount"
-                | "-maxdepth"
-                | "-mindepth"
-                | "-exec"
-                | "-execdir"
-                | "-ok"
-                | "-okdir"
-                | "-print"
-                | "-print0"
-                | "-ignore_readdir_race"
-                | "-noleaf"
-                | "-follow"
-        )
+/// Whether the expression has a test that narrows what find matches (outside the commands
+/// of `-exec`); without one, find deletes everything it walks.
+fn has_find_test(expression: &[Word]) -> bool {
+    const NOT_TESTS: &[&str] = &[
+        "-delete",
+        "-depth",
+        "-d",
+        "-xdev",
+        "-mount",
+        "-maxdepth",
+        "-mindepth",
+        "-print",
+        "-print0",
+        "-ignore_readdir_race",
+        "-noleaf",
+        "-follow",
+    ];
+    let mut in_exec = false;
+    expression.iter().map(|w| w.text.as_str()).any(|text| {
+        if in_exec {
+            in_exec = !matches!(text, ";" | "+");
+            return false;
+        }
+        in_exec = matches!(text, "-exec" | "-execdir" | "-ok" | "-okdir");
+        !in_exec && text.starts_with('-') && !NOT_TESTS.contains(&text)
+    })
 }
 
 fn base_name(text: &str) -> Option<String> {
@@ -315,6 +320,8 @@ mod tests {
             (&["rm", "-rf", "../other"], "rm.outside-project"),
             (&["rm", "-rf", "/etc"], "rm.outside-project"),
             (&["rm", "-rf", "~/Documents"], "rm.outside-project"),
+            (&["rm", "-rf", "/tmp"], "rm.outside-project"),
+            (&["rm", "-rf", "/tmp/*"], "rm.outside-project"),
             (&["rm", "-rf", "."], "rm.project-root"),
             (&["rm", "-rf", "*"], "rm.project-root"),
             (&["rm", "-rf", "./"], "rm.project-root"),
@@ -336,6 +343,7 @@ mod tests {
             &["rm", "-rf", "target"],
             &["rm", "-rf", "./build", "dist", "node_modules"],
             &["rm", "-rf", "/tmp/foo"],
+            &["rm", "-rf", "/tmp/build-*"],
             &["rm", "-rf", "$TMPDIR/x"],
             &["rm", "-rf", "./{}"],
             &["rm", "file.txt"],
@@ -399,6 +407,8 @@ mod tests {
             (&["find", ".", "-name", "*.o", "-delete"], None),
             (&["find", ".", "-type", "d", "-name", "node_modules", "-exec", "rm", "-rf", "{}", "+"], None),
             (&["find", "/tmp", "-mtime", "+3", "-delete"], None),
+            (&["find", ".", "-exec", "rm", "-rf", "{}", "+"], Some("rm.project-root")),
+            (&["find", ".", "-maxdepth", "1", "-delete"], Some("rm.project-root")),
             (&["find", "/", "-name", "x"], None),
         ];
         for (argv, expected) in cases {
