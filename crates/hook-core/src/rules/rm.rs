@@ -59,13 +59,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         targets.push(&piped_input);
     }
-    let worst = targets
+    let places = targets
         .iter()
         // Shredding a disk is the disk pack's `disk.block-device-write`.
         .filter(|word| name != "shred" || !is_block_device(&word.text))
-        .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), *word))
-        .min_by_key(|(place, _)| *place)?;
-    if args.recursive { recursive_delete_hit(name, worst) } else { system_file_hit(name, worst) }
+        .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), *word));
+    if args.recursive {
+        places.min_by_key(|(place, _)| *place).and_then(|worst| recursive_delete_hit(name, worst))
+    } else {
+        places
+            .filter(|(place, _)| matches!(place, Place::Root | Place::System))
+            .map(|(_, word)| system_file_hit(name, word))
+            .next()
+    }
 }
 
 /// The finding for a recursive delete whose most dangerous target is `place`.
@@ -87,16 +93,14 @@ fn recursive_delete_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit
 }
 
 /// Non-recursive deletes are everyday work; only operating-system files are protected.
-fn system_file_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit> {
-    matches!(place, Place::Root | Place::System).then(|| {
-        Hit::new(
-            "rm.system-file",
-            format!(
-                "`{name}`{} would delete operating-system files. Leave them alone, or ask the user to run it.",
-                shown(word)
-            ),
-        )
-    })
+fn system_file_hit(name: &str, word: &Word) -> Hit {
+    Hit::new(
+        "rm.system-file",
+        format!(
+            "`{name}`{} would delete operating-system files. Leave them alone, or ask the user to run it.",
+            shown(word)
+        ),
+    )
 }
 
 /// The rule id for a recursive delete reaching `place`, if that is dangerous.
@@ -362,6 +366,7 @@ mod tests {
         assert_eq!(rule(&["rm", "-f", "/etc/passwd"]), Some("rm.system-file"));
         assert_eq!(rule(&["unlink", "/usr/bin/python"]), Some("rm.system-file"));
         assert_eq!(rule(&["rm", "$X"]), None);
+        assert_eq!(rule(&["rm", "-f", "~", "/etc/hosts"]), Some("rm.system-file"));
     }
 
     #[test]
