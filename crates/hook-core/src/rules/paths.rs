@@ -94,11 +94,20 @@ const SYSTEM_DIRS: &[&str] = &[
 
 /// Run-time spellings of the home directory, matched at the start of a word (without case
 /// for the PowerShell and cmd.exe forms).
-const HOME_VARS: &[&str] =
-    &["$HOME", "${HOME}", "$env:HOME", "$env:USERPROFILE", "%USERPROFILE%", "%HOMEDRIVE%%HOMEPATH%"];
+const HOME_VARS: &[&str] = &[
+    "$HOME",
+    "${HOME}",
+    "${HOME:?}",
+    "$env:HOME",
+    "$env:USERPROFILE",
+    "%USERPROFILE%",
+    "%HOMEDRIVE%%HOMEPATH%",
+];
 const TEMP_VARS: &[&str] = &[
     "$TMPDIR",
     "${TMPDIR}",
+    "${TMPDIR:?}",
+    "${TMPDIR:-/tmp}",
     "$TMP",
     "${TMP}",
     "$TEMP",
@@ -410,7 +419,8 @@ mod tests {
 
     #[test]
     fn temp() {
-        for text in ["/tmp/foo", "/tmp/*.log", "/var/tmp/x", "$TMPDIR/x", "${TMPDIR}/a/b", "%TEMP%\\x"] {
+        for text in ["/tmp/foo", "/var/tmp/x", "$TMPDIR/x", "${TMPDIR}/a/b", "${TMPDIR:-/tmp}/x", "%TEMP%\\x"]
+        {
             assert_eq!(place(text), Place::Temp, "{text}");
         }
         for text in ["/tmp", "/tmp/*", "$TMPDIR", "$env:TEMP\\"] {
