@@ -1,0 +1,36 @@
+//! The OpenCode plugin (`installers/opencode/agent-hooks.js`) under `node --test`, with this
+//! crate's real binary behind it. Skipped, saying so, only where Node is not installed.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+#[test]
+fn plugin_under_node() {
+    if Command::new("node").arg("--version").output().is_err() {
+        println!("skipped: `node` is not installed, so the OpenCode plugin is not exercised");
+        return;
+    }
+    // No policy of the machine's user or system may leak into the verdicts.
+    let nowhere = workspace().join("target/opencode-plugin-nowhere");
+    let out = Command::new("node")
+        .args(["--test", "installers/opencode/test/"])
+        .current_dir(workspace())
+        .env("OPENCODE_HOOK_BIN", env!("CARGO_BIN_EXE_opencode-hook"))
+        .env("HOME", &nowhere)
+        .env("XDG_CONFIG_HOME", &nowhere)
+        .env("XDG_STATE_HOME", &nowhere)
+        .env("AGENT_HOOKS_SYSTEM_CONFIG", nowhere.join("system.toml"))
+        .env_remove("AGENT_HOOKS_CONFIG")
+        .output()
+        .expect("node runs");
+    assert!(
+        out.status.success(),
+        "node --test failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
