@@ -11,9 +11,11 @@
 
 mod decode;
 mod encode;
+mod hooks_file;
 
 use std::path::{Path, PathBuf};
 
+use hook_core::install::OwnedFile;
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// docker-agent (formerly cagent).
@@ -43,6 +45,10 @@ impl Agent for DockerAgent {
             // Project hooks belong in the agent file itself, which only its author edits.
             SettingsScope::Project | SettingsScope::Local => None,
         }
+    }
+
+    fn owned_file(&self) -> Option<OwnedFile> {
+        Some(hooks_file::owned_file())
     }
 }
 

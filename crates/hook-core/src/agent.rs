@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::event::Event;
-use crate::install::Registration;
+use crate::install::{OwnedFile, Registration};
 use crate::verdict::Verdict;
 
 /// What the binary writes and how it exits, exactly as the agent expects.
@@ -86,6 +86,13 @@ pub trait Agent: Sync {
     /// How to register this binary in the agent's settings files and probe it live, for
     /// `install`, `uninstall` and `doctor`. `None`: the agent cannot be installed (yet).
     fn registration(&self) -> Option<Registration> {
+        None
+    }
+
+    /// For agents whose hooks are registered by a file of their own (a plugin module, a
+    /// drop-in hooks file, a plugin manifest) rather than an entry in a shared settings
+    /// file: that file, which `install` writes whole at [`Agent::settings_path`].
+    fn owned_file(&self) -> Option<OwnedFile> {
         None
     }
 }

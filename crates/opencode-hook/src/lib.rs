@@ -14,9 +14,11 @@
 
 mod decode;
 mod encode;
+mod plugin;
 
 use std::path::{Path, PathBuf};
 
+use hook_core::install::OwnedFile;
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// OpenCode, through the agent-hooks plugin.
@@ -47,6 +49,10 @@ impl Agent for OpenCode {
             // OpenCode has no personal per-project plugin directory.
             SettingsScope::Local => None,
         }
+    }
+
+    fn owned_file(&self) -> Option<OwnedFile> {
+        Some(plugin::owned_file())
     }
 }
 

@@ -7,13 +7,16 @@
 //! `reason`, whole-object `args`, `output`, `context` on `UserPromptSubmit` only); empty
 //! stdout allows. Exit codes carry no decision: any non-zero exit is a hook failure, which
 //! x-code allows by default. No ask, no stop blocking; reads never reach `PreToolUse`.
-//! Hooks live only in a plugin's `plugin.json`; there is no settings file.
+//! Hooks live only in a plugin's `plugin.json`: `install` writes a plugin of ours under
+//! `~/.x-code/agent-hooks-plugin/`, which `xc plugin install` then registers.
 
 mod decode;
 mod encode;
+mod plugin;
 
 use std::path::{Path, PathBuf};
 
+use hook_core::install::OwnedFile;
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// The x-code CLI (`xc`).
@@ -36,9 +39,16 @@ impl Agent for XCode {
         encode::encode(event, verdict)
     }
 
-    /// x-code reads hooks only from plugin manifests, never from a settings file.
-    fn settings_path(&self, _scope: SettingsScope, _home: &Path, _project: &Path) -> Option<PathBuf> {
-        None
+    /// The manifest of our plugin; x-code has no settings file and no project plugins.
+    fn settings_path(&self, scope: SettingsScope, home: &Path, _project: &Path) -> Option<PathBuf> {
+        match scope {
+            SettingsScope::User => Some(home.join(".x-code/agent-hooks-plugin/.x-code-plugin/plugin.json")),
+            SettingsScope::Project | SettingsScope::Local => None,
+        }
+    }
+
+    fn owned_file(&self) -> Option<OwnedFile> {
+        Some(plugin::owned_file())
     }
 }
 
@@ -47,11 +57,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn there_is_no_settings_file() {
+    fn the_plugin_is_the_users() {
         let (home, project) = (Path::new("/home/u"), Path::new("/p"));
-        for scope in [SettingsScope::User, SettingsScope::Project, SettingsScope::Local] {
-            assert_eq!(XCode.settings_path(scope, home, project), None);
-        }
+        assert_eq!(
+            XCode.settings_path(SettingsScope::User, home, project),
+            Some(PathBuf::from("/home/u/.x-code/agent-hooks-plugin/.x-code-plugin/plugin.json"))
+        );
+        assert_eq!(XCode.settings_path(SettingsScope::Project, home, project), None);
+        assert_eq!(XCode.settings_path(SettingsScope::Local, home, project), None);
     }
 
     #[test]

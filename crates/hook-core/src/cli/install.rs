@@ -33,10 +33,12 @@ pub(crate) fn install(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) ->
     }
     match install::apply(&plan) {
         Ok(backup) => {
+            let next_step = agent.owned_file().and_then(|owned| owned.next_step).map(|step| step(&plan.path));
             protocol::print(&format!(
-                "installed {bin} in {path} for {}{}\nprove it works with `{bin} doctor`",
+                "installed {bin} in {path} for {}{}\n{}prove it works with `{bin} doctor`",
                 events(&plan.registered),
                 backup_note(backup.as_deref()),
+                next_step.map(|step| format!("{step}\n")).unwrap_or_default(),
             ));
             ExitCode::SUCCESS
         }

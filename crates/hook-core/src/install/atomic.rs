@@ -37,6 +37,15 @@ pub fn replace(path: &Path, previous: Option<&str>, contents: &str) -> Result<Op
     Ok(backup)
 }
 
+/// Delete `path`, saving `previous` (its current text) first as the backup, whose path is
+/// returned.
+pub fn remove(path: &Path, previous: &str) -> Result<PathBuf, InstallError> {
+    let backup = backup_path(path);
+    write_via_temp(&backup, previous, None)?;
+    std::fs::remove_file(path).map_err(|source| InstallError::Write { path: path.to_path_buf(), source })?;
+    Ok(backup)
+}
+
 /// Write `contents` to a temporary file next to `path`, flush it to disk and rename it
 /// over `path`: readers see the old file or the new one, never a mix.
 fn write_via_temp(

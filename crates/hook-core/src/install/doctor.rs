@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use super::command::program;
+use super::command::{command_line, program};
 use super::json_edit::Found;
-use super::registration::{Layout, ProbeAnswer, ProbeVerdict, Registration};
-use super::{registered, scope_name};
+use super::owned_file::OwnedFile;
+use super::registration::{Layout, Probe, ProbeAnswer, ProbeVerdict, Registration};
+use super::{registered, scope_name, settings_file};
 use crate::agent::{Agent, SettingsScope};
 
 /// The shell command a harmless probe asks about.
@@ -49,6 +50,9 @@ impl Finding {
 /// Check every settings file of `agent` and probe every registered command line.
 /// `project` is the repository root whose project settings are checked; probes run there.
 pub fn examine(agent: &dyn Agent, home: Option<&Path>, project: &Path) -> Vec<Finding> {
+    if let Some(owned) = agent.owned_file() {
+        return examine_owned(agent, &owned, home, project);
+    }
     let bin = agent.binary();
     let Some(registration) = agent.registration() else {
         return vec![Finding::new(
@@ -115,9 +119,80 @@ pub fn examine(agent: &dyn Agent, home: Option<&Path>, project: &Path) -> Vec<Fi
         ));
     }
     for command in &commands {
-        findings.push(probe(bin, &registration, command, HARMLESS_PROBE, ProbeVerdict::Allow, project));
-        findings.push(probe(bin, &registration, command, DANGEROUS_PROBE, ProbeVerdict::Block, project));
+        findings.push(probe(bin, &registration.probe, command, HARMLESS_PROBE, ProbeVerdict::Allow, project));
+        findings.push(probe(
+            bin,
+            &registration.probe,
+            command,
+            DANGEROUS_PROBE,
+            ProbeVerdict::Block,
+            project,
+        ));
     }
+    findings
+}
+
+/// `doctor` for an agent registered by a file of its own: where that file is, whether it
+/// runs this binary, and the live probe of this binary.
+fn examine_owned(agent: &dyn Agent, owned: &OwnedFile, home: Option<&Path>, project: &Path) -> Vec<Finding> {
+    let bin = agent.binary();
+    let mut findings = Vec::new();
+    let exe = std::env::current_exe().ok();
+    let mut installed = false;
+    for (scopes, path) in settings_files(agent, home, project) {
+        let label = scopes.iter().map(|s| scope_name(*s)).collect::<Vec<_>>().join("+");
+        let text = match settings_file::read(&path) {
+            Ok(Some(text)) => text,
+            Ok(None) => {
+                findings.push(Finding::new(
+                    Status::Note,
+                    format!("{label}: {}: no file", path.display()),
+                    None,
+                ));
+                continue;
+            }
+            Err(e) => {
+                findings.push(Finding::new(Status::Fail, format!("{label}: {e}"), None));
+                continue;
+            }
+        };
+        if !owned.wrote(&text) {
+            findings.push(Finding::new(
+                Status::Note,
+                format!("{label}: {}: not written by agent-hooks", path.display()),
+                None,
+            ));
+            continue;
+        }
+        installed = true;
+        findings.push(Finding::new(
+            Status::Ok,
+            format!("{label}: {}: registers {}", path.display(), owned.events.join(", ")),
+            owned.next_step.map(|step| step(&path)),
+        ));
+        if exe.as_deref().is_some_and(|exe| text != (owned.render)(exe)) {
+            findings.push(Finding::new(
+                Status::Note,
+                format!("{label}: the file was written for another {bin} or another version"),
+                Some(format!("run `{bin} install --{}` again from this binary", scope_name(scopes[0]))),
+            ));
+        }
+    }
+    if !installed {
+        findings.push(Finding::new(
+            Status::Fail,
+            format!("{bin} is not installed for {}", agent.display_name()),
+            Some(format!("run `{bin} install` (or `--project`)")),
+        ));
+        return findings;
+    }
+    let Some(exe) = exe else {
+        findings.push(Finding::new(Status::Fail, "cannot find the path of this binary to probe it", None));
+        return findings;
+    };
+    let command = command_line(&exe);
+    findings.push(probe(bin, &owned.probe, &command, HARMLESS_PROBE, ProbeVerdict::Allow, project));
+    findings.push(probe(bin, &owned.probe, &command, DANGEROUS_PROBE, ProbeVerdict::Block, project));
     findings
 }
 
@@ -231,20 +306,20 @@ fn is_executable(path: &Path) -> bool {
 /// would read the answer as `expected`.
 fn probe(
     bin: &str,
-    registration: &Registration,
+    registered: &Probe,
     command: &str,
     shell_command: &str,
     expected: ProbeVerdict,
     cwd: &Path,
 ) -> Finding {
-    let payload = (registration.probe.payload)(shell_command, cwd);
+    let payload = (registered.payload)(shell_command, cwd);
     let wanted = if expected == ProbeVerdict::Allow { "allow" } else { "block" };
     let about = format!("live: `{command}` asked about `{shell_command}`");
     let verdict = match run(command, &payload, cwd) {
         Ok(answer) if matches!(answer.exit_code, Some(126 | 127)) => {
             ProbeVerdict::Unrecognised(format!("the command could not start: {}", first_line(&answer.stderr)))
         }
-        Ok(answer) => (registration.probe.read_answer)(&answer),
+        Ok(answer) => (registered.read_answer)(&answer),
         Err(why) => ProbeVerdict::Unrecognised(why),
     };
     match verdict {

@@ -13,6 +13,7 @@ mod diff;
 pub mod doctor;
 mod error;
 mod json_edit;
+mod owned_file;
 mod registration;
 mod settings_file;
 
@@ -22,9 +23,10 @@ use crate::agent::{Agent, SettingsScope};
 use crate::project::find_project_root;
 
 pub use atomic::backup_path;
-pub use command::{command_line, runs_binary};
+pub use command::{command_line, quote, runs_binary};
 pub use error::{InstallError, scope_name};
 pub use json_edit::Found;
+pub use owned_file::OwnedFile;
 pub use registration::{HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax};
 
 /// A change to one settings file, worked out but not written yet.
@@ -72,6 +74,9 @@ pub fn settings_file(
 
 /// What `install` would do to `path`: register `exe` for every hook the agent declares.
 pub fn plan_install(agent: &dyn Agent, path: &Path, exe: &Path) -> Result<Plan, InstallError> {
+    if let Some(owned) = agent.owned_file() {
+        return owned_file::plan_install(&owned, path, exe);
+    }
     let registration = registration(agent)?;
     let command = command_line(exe);
     plan(agent, path, &registration, |doc| json_edit::add(doc, &registration, agent.binary(), &command))
@@ -79,21 +84,31 @@ pub fn plan_install(agent: &dyn Agent, path: &Path, exe: &Path) -> Result<Plan, 
 
 /// What `uninstall` would do to `path`: remove every entry of ours.
 pub fn plan_uninstall(agent: &dyn Agent, path: &Path) -> Result<Plan, InstallError> {
+    if let Some(owned) = agent.owned_file() {
+        return owned_file::plan_uninstall(&owned, path);
+    }
     let registration = registration(agent)?;
     plan(agent, path, &registration, |doc| json_edit::remove(doc, &registration, agent.binary()))
 }
 
-/// Write `plan`; returns the backup of the previous file, if there was one. Nothing is
-/// written when the plan changes nothing, drops comments, or the file changed since the plan.
+/// Write `plan` (or delete the file, when the plan leaves none); returns the backup of the
+/// previous file, if there was one. Nothing is written when the plan changes nothing, drops
+/// comments, or the file changed since the plan.
 pub fn apply(plan: &Plan) -> Result<Option<PathBuf>, InstallError> {
-    let Some(after) = plan.after.as_deref().filter(|_| plan.changes_anything()) else { return Ok(None) };
+    if !plan.changes_anything() {
+        return Ok(None);
+    }
     if plan.drops_comments {
         return Err(InstallError::Comments { path: plan.path.clone() });
     }
     if settings_file::read(&plan.path)? != plan.before {
         return Err(InstallError::Raced { path: plan.path.clone() });
     }
-    atomic::replace(&plan.path, plan.before.as_deref(), after)
+    match (plan.after.as_deref(), plan.before.as_deref()) {
+        (Some(after), before) => atomic::replace(&plan.path, before, after),
+        (None, Some(before)) => atomic::remove(&plan.path, before).map(Some),
+        (None, None) => Ok(None),
+    }
 }
 
 /// The agent's registration, or why it has none.
