@@ -28,12 +28,8 @@ export const AgentHooks = async ({ directory }) => ({
 
 /** The binary's answer to one call; `{action: "allow"}` whenever it cannot give one. */
 function ask(call) {
-  const run = spawnSync(BINARY, [], {
-    input: JSON.stringify(call),
-    encoding: "utf8",
-    timeout: TIMEOUT_MS,
-    cwd: call.cwd || undefined,
-  })
+  // The binary reads the working directory from `call.cwd`; its own does not matter.
+  const run = spawnSync(BINARY, [], { input: JSON.stringify(call), encoding: "utf8", timeout: TIMEOUT_MS })
   const allow = (why) => {
     console.error(`agent-hooks: ${BINARY} ${why}; the call is allowed`)
     return { action: "allow" }
