@@ -141,24 +141,26 @@ fn help(agent: &dyn Agent) -> String {
         "{bin} {version}: agent-hooks for {name}.
 Guards the agent's shell commands, files and prompts with one TOML policy.
 
-Usage:
-  {bin} [run]                     answer one event read on stdin (what {name} calls)
-  {bin} explain [--json] [--cwd DIR] -- COMMAND...
-                                  show how the policy decides a shell command
-  {bin} check                     load and validate every policy layer
-  {bin} init [--project]          write a commented starter policy
-  {bin} install [--user | --project | --local] [--dry-run]
-                                  register {bin} with {name}: user settings (default),
-                                  the project's shared or personal ones; keeps a backup;
-                                  --dry-run prints the diff and writes nothing
-  {bin} uninstall [--user | --project | --local] [--dry-run]
-                                  remove exactly what install added
-  {bin} doctor                    show where {bin} is registered and prove it answers
-  {bin} version | --version       print the version
-  {bin} --help                    print this help
+Usage: {bin} [COMMAND] [OPTIONS]
+
+Commands:
+  run                 answer one event read on stdin (the default; what {name} calls)
+  explain [--json] [--cwd DIR] -- COMMAND...
+                      show how the policy decides a shell command
+  check               load and validate every policy layer
+  init [--project]    write a commented starter policy
+  install [--user | --project | --local] [--dry-run]
+                      register {bin} with {name}: user settings (default), the
+                      project's shared or personal ones; keeps a backup;
+                      --dry-run prints the diff and writes nothing
+  uninstall [--user | --project | --local] [--dry-run]
+                      remove exactly what install added
+  doctor              show where {bin} is registered and prove it answers
+  version             print the version (also --version)
 
 Options:
-  --config FILE                   use only this policy file (also: AGENT_HOOKS_CONFIG)
+  --config FILE       use only this policy file (also: AGENT_HOOKS_CONFIG)
+  -h, --help          print this help
 ",
         version = env!("CARGO_PKG_VERSION"),
         name = agent.display_name(),
