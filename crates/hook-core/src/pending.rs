@@ -73,17 +73,22 @@ impl Held {
 /// Keep `report` for `session`. Without a session id there is no telling which agent it is
 /// for, so it is dropped.
 pub(crate) fn hold(session: Option<&str>, kind: ReportKind, report: &str) {
-    let Some(path) = session.and_then(|id| state::file(AREA, id)) else { return };
+    if let Some(path) = session.and_then(|id| state::file(AREA, id)) {
+        hold_at(&path, kind, report);
+    }
+}
+
+fn hold_at(path: &Path, kind: ReportKind, report: &str) {
     let mut record: String = report.chars().filter(|c| *c != SEPARATOR).collect();
     record.insert(0, kind.tag());
     record.push(SEPARATOR);
     let size = path.metadata().map_or(0, |meta| meta.len() as usize);
     // Appending is one write to a file opened for appending, so that hooks of edits made in
     // parallel do not lose each other's reports; only a full file is rewritten.
-    if size + record.len() <= CAP_BYTES && append(&path, &record).is_ok() {
+    if size + record.len() <= CAP_BYTES && append(path, &record).is_ok() {
         return;
     }
-    rewrite_keeping_newest(&path, &record);
+    rewrite_keeping_newest(path, &record);
 }
 
 fn append(path: &Path, record: &str) -> std::io::Result<()> {
@@ -121,11 +126,14 @@ fn rewrite_keeping_newest(path: &Path, record: &str) {
 /// Everything held for `session`, removed from the store. The file is renamed first, so
 /// that of two hooks running at once only one delivers it.
 pub(crate) fn take(session: Option<&str>) -> Option<Held> {
-    let path = state::file(AREA, session?)?;
-    let mut claimed = path.clone().into_os_string();
+    take_at(&state::file(AREA, session?)?)
+}
+
+fn take_at(path: &Path) -> Option<Held> {
+    let mut claimed = path.as_os_str().to_owned();
     claimed.push(format!(".taking.{}", std::process::id()));
     let claimed = PathBuf::from(claimed);
-    std::fs::rename(&path, &claimed).ok()?;
+    std::fs::rename(path, &claimed).ok()?;
     let text = std::fs::read_to_string(&claimed).unwrap_or_default();
     let _ = std::fs::remove_file(&claimed);
     Some(Held::parse(&text)).filter(|held| !held.reports.is_empty())
@@ -165,12 +173,32 @@ mod tests {
         assert!(held.text().ends_with("first\nline\n\nsecond"));
     }
 
+    fn store(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("hook-core-pending-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir.join("session")
+    }
+
+    #[test]
+    fn held_reports_are_taken_once_in_order() {
+        let path = store("roundtrip");
+        hold_at(&path, ReportKind::Note, "main.rs was changed");
+        hold_at(&path, ReportKind::Problem, &format!("lint failed{SEPARATOR}"));
+        let held = take_at(&path).unwrap();
+        assert_eq!(
+            held.reports,
+            [
+                (ReportKind::Note, "main.rs was changed".to_string()),
+                (ReportKind::Problem, "lint failed".to_string())
+            ]
+        );
+        assert_eq!(take_at(&path), None);
+    }
+
     #[test]
     fn a_full_store_drops_the_oldest() {
-        let dir = std::env::temp_dir().join(format!("hook-core-pending-{}", std::process::id()));
-        let path = dir.join("session");
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let path = store("full");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let old = format!("Pold{}{SEPARATOR}", "o".repeat(CAP_BYTES / 2));
         std::fs::write(&path, &old).unwrap();
         rewrite_keeping_newest(&path, &format!("Nnew{}{SEPARATOR}", "n".repeat(CAP_BYTES * 2 / 3)));

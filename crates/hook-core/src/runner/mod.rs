@@ -117,6 +117,8 @@ pub fn run(job: &Job) -> Result<Outcome, RunError> {
         .args(args)
         .current_dir(&job.dir)
         .envs(job.env.iter().map(|(name, value)| (name, value)))
+        // Nothing of the hook's stdin or stdout reaches the child: it can neither eat the
+        // agent's event nor write into the answer.
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
