@@ -25,8 +25,10 @@ static ON_PANIC: Mutex<Option<Response>> = Mutex::new(None);
 const MAX_INPUT: u64 = 16 * 1024 * 1024;
 
 pub(crate) fn run(agent: &dyn Agent, config: Option<&Path>) -> ExitCode {
-    // Spawned, at some depth, by one of our own stop gates: stay out of the way.
+    // Spawned, at some depth, by one of our own stop gates: stay out of the way. The event
+    // is still read, so that the agent does not fail writing it to a closed pipe.
     if std::env::var_os(STOP_ACTIVE_ENV).is_some_and(|value| value == "1") {
+        let _ = std::io::copy(&mut std::io::stdin().take(MAX_INPUT), &mut std::io::sink());
         return protocol::answer(&agent.allow_silently());
     }
     set_failure_answer(with_diagnostic(agent.allow_silently(), agent.binary(), "internal error"));
