@@ -18,7 +18,7 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
         },
     }
     if let Some(context) = &verdict.context {
-        if accepts_context(event) {
+        if event.accepts_context {
             specific.insert("additionalContext".into(), json!(context));
         }
     }
@@ -68,19 +68,6 @@ fn can_block(kind: EventKind) -> bool {
             | EventKind::AfterFileWrite
             | EventKind::AfterTool
             | EventKind::Compaction
-    )
-}
-
-fn accepts_context(event: &Event) -> bool {
-    matches!(
-        event.name.as_str(),
-        "PreToolUse"
-            | "PostToolUse"
-            | "PostToolUseFailure"
-            | "UserPromptSubmit"
-            | "SessionStart"
-            | "Stop"
-            | "SubagentStop"
     )
 }
 

@@ -3,9 +3,9 @@
 use crate::event::{Event, EventKind};
 use crate::policy::{Action, Policy};
 use crate::project::Context;
-use crate::rules;
 use crate::shell::{self, Analysis};
 use crate::verdict::{Decision, Verdict};
+use crate::{context, format, pending, rules, stop};
 
 /// How a shell command line was decided: the analysis and the verdict.
 #[derive(Debug, Clone)]
@@ -21,8 +21,13 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
             Some(call) => decide_shell(&call.line, call.dialect, policy, ctx).verdict,
             None => Verdict::allow(),
         },
+        EventKind::AfterFileWrite => format::after_write(event, policy, ctx),
+        EventKind::Stop => stop::at_stop(event, policy, ctx),
+        EventKind::SessionStart => context::at_session_start(event, policy, ctx),
+        EventKind::PromptSubmit => context::add_to_prompt(Verdict::allow(), event, policy, ctx),
         _ => Verdict::allow(),
     };
+    let verdict = pending::deliver(verdict, event, policy);
     if event.can_ask { verdict } else { ask_to_deny(verdict) }
 }
 

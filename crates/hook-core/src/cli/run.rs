@@ -14,6 +14,7 @@ use crate::event::Event;
 use crate::policy::{self, Loaded, OnError};
 use crate::project::Context;
 use crate::protocol;
+use crate::stop::STOP_ACTIVE_ENV;
 use crate::verdict::Verdict;
 
 /// The answer the panic hook gives. Starts as the agent's silent allow and becomes the
@@ -24,6 +25,12 @@ static ON_PANIC: Mutex<Option<Response>> = Mutex::new(None);
 const MAX_INPUT: u64 = 16 * 1024 * 1024;
 
 pub(crate) fn run(agent: &dyn Agent, config: Option<&Path>) -> ExitCode {
+    // Spawned, at some depth, by one of our own stop gates: stay out of the way. The event
+    // is still read, so that the agent does not fail writing it to a closed pipe.
+    if std::env::var_os(STOP_ACTIVE_ENV).is_some_and(|value| value == "1") {
+        let _ = std::io::copy(&mut std::io::stdin().take(MAX_INPUT), &mut std::io::sink());
+        return protocol::answer(&agent.allow_silently());
+    }
     set_failure_answer(with_diagnostic(agent.allow_silently(), agent.binary(), "internal error"));
     std::panic::set_hook(Box::new(|info| {
         let answer = ON_PANIC.lock().ok().and_then(|slot| slot.clone()).unwrap_or_default();
