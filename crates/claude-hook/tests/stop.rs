@@ -179,6 +179,17 @@ fn a_hook_run_by_a_gate_does_nothing() {
 }
 
 #[test]
+fn a_hook_run_by_a_gate_still_guards() {
+    let sandbox = Sandbox::new("stop-nested-guard");
+    let event = format!(
+        r#"{{"hook_event_name":"PreToolUse","cwd":"{}","tool_name":"Bash","tool_input":{{"command":"rm -rf ~"}}}}"#,
+        sandbox.project.display()
+    );
+    let answer = sandbox.run_with(CLAUDE.binary, &event, &[("AGENT_HOOKS_STOP_ACTIVE", "1")]);
+    assert!(answer.stdout.contains(r#""permissionDecision":"deny""#), "{}", answer.stdout);
+}
+
+#[test]
 fn a_gate_past_its_own_timeout_is_a_failure() {
     let sandbox = Sandbox::new("stop-timeout");
     sandbox.policy("timeout = 60\n[[stop]]\ncommands = [\"sleep 30\"]\ntimeout = 1\n");

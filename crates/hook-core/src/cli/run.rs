@@ -10,7 +10,7 @@ use std::sync::Mutex;
 
 use crate::agent::{Agent, Response};
 use crate::decide::decide;
-use crate::event::Event;
+use crate::event::{Event, EventKind};
 use crate::policy::{self, Loaded, OnError};
 use crate::project::Context;
 use crate::protocol;
@@ -25,12 +25,6 @@ static ON_PANIC: Mutex<Option<Response>> = Mutex::new(None);
 const MAX_INPUT: u64 = 16 * 1024 * 1024;
 
 pub(crate) fn run(agent: &dyn Agent, config: Option<&Path>) -> ExitCode {
-    // Spawned, at some depth, by one of our own stop gates: stay out of the way. The event
-    // is still read, so that the agent does not fail writing it to a closed pipe.
-    if std::env::var_os(STOP_ACTIVE_ENV).is_some_and(|value| value == "1") {
-        let _ = std::io::copy(&mut std::io::stdin().take(MAX_INPUT), &mut std::io::sink());
-        return protocol::answer(&agent.allow_silently());
-    }
     set_failure_answer(with_diagnostic(agent.allow_silently(), agent.binary(), "internal error"));
     std::panic::set_hook(Box::new(|info| {
         let answer = ON_PANIC.lock().ok().and_then(|slot| slot.clone()).unwrap_or_default();
@@ -53,6 +47,9 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
         Ok(event) => event,
         Err(e) => return failure(agent, config, None, &e.to_string()),
     };
+    if runs_commands(&event) && nested_in_stop_gate() {
+        return agent.allow_silently();
+    }
     let cwd = event_cwd(&event);
     let loaded = policy::load(&cwd, config);
     if loaded.policy.on_error == OnError::Deny {
@@ -73,6 +70,18 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
         response.stderr = join_lines(&response.stderr, &note);
     }
     response
+}
+
+/// Events that make the hook run the policy's own commands (formatters, gates, context).
+fn runs_commands(event: &Event) -> bool {
+    matches!(event.kind, EventKind::Stop | EventKind::AfterFileWrite | EventKind::SessionStart)
+}
+
+/// Spawned, at some depth, by one of our own stop gates (an agent run by a gate, say). Such a
+/// hook must not start gates or formatters again, but it still guards: a nested agent gets
+/// no licence to run `rm -rf ~`.
+fn nested_in_stop_gate() -> bool {
+    std::env::var_os(STOP_ACTIVE_ENV).is_some_and(|value| value == "1")
 }
 
 /// Where the event happens: its own cwd if it names an existing directory, else ours.
