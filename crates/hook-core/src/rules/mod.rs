@@ -1,8 +1,23 @@
 //! The built-in rule packs of the default policy, judged over analysed shell commands.
+//!
+//! Each pack lives in its own module and judges one simple command at a time through a
+//! [`Call`]; [`evaluate`] runs every enabled pack over every command of the line and keeps
+//! the strongest finding. A command whose name is only known at run time is judged as each
+//! of the names a pack offers to guess, so `$x -rf /` is read as `rm -rf /`.
 
-use crate::policy::{Action, PackSettings};
+mod dd;
+mod disk;
+mod fork_bomb;
+mod git;
+mod kill;
+mod paths;
+mod permissions;
+mod remote_script;
+mod rm;
+
+use crate::policy::{Action, PackSetting, PackSettings, Scope};
 use crate::project::Context;
-use crate::shell::Analysis;
+use crate::shell::{Analysis, SimpleCommand};
 
 /// A built-in rule pack. The names are the `[rules]` keys of the policy.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -46,6 +61,34 @@ impl Pack {
     pub fn from_key(key: &str) -> Option<Pack> {
         Pack::ALL.into_iter().find(|p| p.key() == key)
     }
+
+    /// Judge one call with this pack's rules.
+    fn judge(self, call: &Call) -> Option<Hit> {
+        match self {
+            Pack::Rm => rm::judge(call),
+            Pack::Kill => kill::judge(call),
+            Pack::Dd => dd::judge(call),
+            Pack::Git => git::judge(call),
+            Pack::Disk => disk::judge(call),
+            Pack::Permissions => permissions::judge(call),
+            Pack::RemoteScript => remote_script::judge(call),
+            Pack::ForkBomb => fork_bomb::judge(call),
+        }
+    }
+
+    /// The command names an unknown (run-time) command name is tried as. Only commands whose
+    /// destructive forms are recognisable from their arguments alone belong here.
+    fn guesses(self) -> &'static [&'static str] {
+        match self {
+            Pack::Rm => rm::GUESSES,
+            Pack::Kill => kill::GUESSES,
+            Pack::Dd => dd::GUESSES,
+            Pack::Git => git::GUESSES,
+            Pack::Permissions => permissions::GUESSES,
+            Pack::RemoteScript => remote_script::GUESSES,
+            Pack::Disk | Pack::ForkBomb => &[],
+        }
+    }
 }
 
 /// A rule that fired on one command of the line.
@@ -62,9 +105,254 @@ pub struct Finding {
     pub command: usize,
 }
 
+/// One simple command as a pack sees it.
+pub(crate) struct Call<'a> {
+    pub analysis: &'a Analysis,
+    /// Index of [`Call::command`] in the analysis.
+    pub index: usize,
+    pub command: &'a SimpleCommand,
+    /// The lower-cased base name without `.exe`; `None` when the name is only known at run
+    /// time (the pack then judges only what does not depend on the name).
+    pub name: Option<&'a str>,
+    /// `name` is a guess for a run-time name, not what was written.
+    pub guessed: bool,
+    pub ctx: &'a Context,
+    pub scope: Scope,
+}
+
+impl Call<'_> {
+    /// The arguments after the command name.
+    pub fn args(&self) -> &[crate::shell::Word] {
+        self.command.args()
+    }
+}
+
+/// What a pack reports: its rule id and default message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Hit {
+    pub rule: &'static str,
+    pub message: String,
+}
+
+impl Hit {
+    pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
+        Self { rule, message: message.into() }
+    }
+}
+
 /// The strongest finding on the line (deny beats ask; first in source order within a kind),
 /// or `None` when no enabled pack objects.
 pub fn evaluate(analysis: &Analysis, ctx: &Context, packs: &PackSettings) -> Option<Finding> {
-    let _ = (analysis, ctx, packs);
-    None
+    let enabled: Vec<(Pack, PackSetting)> = Pack::ALL
+        .into_iter()
+        .map(|pack| (pack, packs.get(pack)))
+        .filter(|(_, setting)| matches!(setting.action, Action::Deny | Action::Ask))
+        .collect();
+    if enabled.is_empty() {
+        return None;
+    }
+    let mut first_ask = None;
+    for (index, command) in analysis.commands.iter().enumerate() {
+        let name = command_name(command);
+        for (pack, setting) in &enabled {
+            let Some(hit) = judge_command(*pack, analysis, index, name.as_deref(), ctx, setting.scope) else {
+                continue;
+            };
+            let finding = Finding {
+                pack: *pack,
+                rule: hit.rule,
+                message: setting.message.clone().unwrap_or(hit.message),
+                action: setting.action,
+                command: index,
+            };
+            // A deny cannot be beaten, and later commands only come later in source order.
+            if finding.action == Action::Deny {
+                return Some(finding);
+            }
+            first_ask.get_or_insert(finding);
+        }
+    }
+    first_ask
+}
+
+/// Judge one command with one pack, trying the pack's guesses when the name is unknown.
+fn judge_command(
+    pack: Pack,
+    analysis: &Analysis,
+    index: usize,
+    name: Option<&str>,
+    ctx: &Context,
+    scope: Scope,
+) -> Option<Hit> {
+    let command = analysis.commands.get(index)?;
+    let call = Call { analysis, index, command, name, guessed: false, ctx, scope };
+    if let Some(hit) = pack.judge(&call) {
+        return Some(hit);
+    }
+    if name.is_some() {
+        return None;
+    }
+    // Scope `all` is not applied to guesses: it would fire on every run-time command name.
+    pack.guesses().iter().find_map(|guess| {
+        let call = Call { name: Some(guess), guessed: true, scope: Scope::Dangerous, ..call };
+        pack.judge(&call).map(|hit| Hit {
+            rule: hit.rule,
+            message: format!(
+                "The command name is only known at run time; read as `{guess}`: {}",
+                hit.message
+            ),
+        })
+    })
+}
+
+/// The command's base name, lower-cased (Windows and macOS file systems ignore case) and
+/// without a Windows executable suffix.
+fn command_name(command: &SimpleCommand) -> Option<String> {
+    let name = command.name()?.to_ascii_lowercase();
+    let stem = [".exe", ".com", ".cmd", ".bat"]
+        .iter()
+        .find_map(|suffix| name.strip_suffix(suffix))
+        .filter(|stem| !stem.is_empty());
+    Some(stem.map_or_else(|| name.clone(), str::to_owned))
+}
+
+/// Whether `arg` is a short-option cluster (`-rf`) that contains `letter`.
+pub(crate) fn short_cluster_has(arg: &str, letter: char) -> bool {
+    arg.strip_prefix('-').is_some_and(|rest| {
+        !rest.starts_with('-')
+            && !rest.is_empty()
+            && rest.chars().all(|c| c.is_ascii_alphanumeric())
+            && rest.contains(letter)
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Builders for hand-made analyses and the context every rule test runs in.
+
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::shell::{Stdin, Word};
+
+    /// The project `/home/dev/app` of user `dev`, with `/tmp` and `/var/tmp` as temp dirs.
+    pub fn ctx() -> Context {
+        Context {
+            cwd: PathBuf::from("/home/dev/app"),
+            project_root: PathBuf::from("/home/dev/app"),
+            home: Some(PathBuf::from("/home/dev")),
+            temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
+        }
+    }
+
+    /// A word as the analyser would give it for unquoted text: `$` or a backtick makes it
+    /// dynamic, `*`, `?` or `[` a glob.
+    pub fn word(text: &str) -> Word {
+        Word {
+            text: text.to_owned(),
+            raw: text.to_owned(),
+            dynamic: text.contains(['$', '`']),
+            glob: text.contains(['*', '?', '[']),
+        }
+    }
+
+    pub fn command(argv: &[&str]) -> SimpleCommand {
+        SimpleCommand {
+            argv: argv.iter().map(|w| word(w)).collect(),
+            text: argv.join(" "),
+            ..Default::default()
+        }
+    }
+
+    /// Commands run one after the other (`a; b; c`).
+    pub fn sequence(commands: &[&[&str]]) -> Analysis {
+        Analysis { commands: commands.iter().map(|argv| command(argv)).collect(), incomplete: false }
+    }
+
+    /// One pipeline (`a | b | c`).
+    pub fn pipeline(commands: &[&[&str]]) -> Analysis {
+        let mut analysis = sequence(commands);
+        for (index, command) in analysis.commands.iter_mut().enumerate().skip(1) {
+            command.stdin = Stdin::Pipe { from: Some(index - 1) };
+        }
+        analysis
+    }
+
+    /// The rule the default policy fires on `analysis`, if any.
+    pub fn rule_of(analysis: &Analysis) -> Option<&'static str> {
+        evaluate(analysis, &ctx(), &PackSettings::default()).map(|f| f.rule)
+    }
+
+    /// The rule the default policy fires on one command.
+    pub fn rule(argv: &[&str]) -> Option<&'static str> {
+        rule_of(&sequence(&[argv]))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::*;
+    use super::*;
+
+    fn settings(pack: Pack, setting: PackSetting) -> PackSettings {
+        let mut packs = PackSettings::default();
+        packs.0.insert(pack, setting);
+        packs
+    }
+
+    #[test]
+    fn deny_beats_an_earlier_ask() {
+        let packs = settings(Pack::Git, PackSetting { action: Action::Ask, ..Default::default() });
+        let analysis = sequence(&[&["git", "reset", "--hard"], &["rm", "-rf", "/"]]);
+        let finding = evaluate(&analysis, &ctx(), &packs).expect("a finding");
+        assert_eq!((finding.rule, finding.action, finding.command), ("rm.root", Action::Deny, 1));
+    }
+
+    #[test]
+    fn first_ask_in_source_order_wins() {
+        let ask = PackSetting { action: Action::Ask, ..Default::default() };
+        let mut packs = settings(Pack::Git, ask.clone());
+        packs.0.insert(Pack::Rm, ask);
+        let analysis = sequence(&[&["git", "reset", "--hard"], &["rm", "-rf", "/"]]);
+        let finding = evaluate(&analysis, &ctx(), &packs).expect("a finding");
+        assert_eq!((finding.rule, finding.action), ("git.reset-hard", Action::Ask));
+    }
+
+    #[test]
+    fn allow_and_off_never_fire() {
+        for action in [Action::Allow, Action::Off] {
+            let packs = settings(Pack::Rm, PackSetting { action, ..Default::default() });
+            assert_eq!(evaluate(&sequence(&[&["rm", "-rf", "/"]]), &ctx(), &packs), None);
+        }
+    }
+
+    #[test]
+    fn message_override_replaces_the_default() {
+        let message = Some("Ask Sam first".to_owned());
+        let packs = settings(Pack::Rm, PackSetting { message, ..Default::default() });
+        let finding = evaluate(&sequence(&[&["rm", "-rf", "/"]]), &ctx(), &packs).expect("a finding");
+        assert_eq!(finding.message, "Ask Sam first");
+    }
+
+    #[test]
+    fn unknown_names_are_judged_as_each_guess() {
+        assert_eq!(rule(&["$x", "-rf", "/"]), Some("rm.root"));
+        assert_eq!(rule(&["$(echo git)", "reset", "--hard"]), Some("git.reset-hard"));
+        assert_eq!(rule(&["$cmd", "-la"]), None);
+        assert_eq!(rule(&["$SLEEP", "1"]), None);
+    }
+
+    #[test]
+    fn names_are_compared_without_case_and_exe_suffix() {
+        assert_eq!(rule(&["/bin/RM", "-rf", "/"]), Some("rm.root"));
+        assert_eq!(rule(&["C:\\Windows\\git.exe", "reset", "--hard"]), Some("git.reset-hard"));
+    }
+
+    #[test]
+    fn short_clusters() {
+        assert!(short_cluster_has("-rf", 'r'));
+        assert!(!short_cluster_has("--rf", 'r'));
+        assert!(!short_cluster_has("-", 'r'));
+        assert!(!short_cluster_has("-r=1", 'r'));
+    }
 }

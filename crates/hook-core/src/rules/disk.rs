@@ -1,0 +1,193 @@
+//! The `disk` pack: formatting and partitioning disks, writing to block devices, and
+//! shutting the machine down.
+//!
+//! Fires on `mkfs*`, `mke2fs`, `mkswap`, `wipefs` (unless only asking for help or version),
+//! on partition editors given a device (`fdisk /dev/sda`, not `fdisk -l`), on `diskpart`,
+//! cmd.exe `format C:` and the PowerShell disk cmdlets, on any command that writes to a block
+//! device by redirection, `tee`, `cp` or `shred`, and on shutdown/reboot in every spelling.
+
+use super::dd::is_block_device;
+use super::{Call, Hit};
+use crate::shell::RedirectOp;
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    if let Some(hit) = block_device_write(call) {
+        return Some(hit);
+    }
+    let name = call.name?;
+    let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    if is_formatter(name) && !only_asks_for_help(&args) {
+        return Some(Hit::new(
+            "disk.mkfs",
+            format!("`{name}` would erase a file system. Ask the user to run it."),
+        ));
+    }
+    if is_partition_editor(name, &args) {
+        return Some(Hit::new(
+            "disk.partition",
+            format!(
+                "`{name}` would change a disk's partitions. List them with `-l`/`print` instead, or ask the user to run it."
+            ),
+        ));
+    }
+    if is_windows_format(name, &args) {
+        return Some(Hit::new(
+            "disk.format",
+            format!("`{name}` would erase a disk or volume. Ask the user to run it."),
+        ));
+    }
+    is_shutdown(name, &args).then(|| {
+        Hit::new(
+            "disk.shutdown",
+            format!("`{name}` would shut down or restart the machine the user is working on. Ask the user to do it."),
+        )
+    })
+}
+
+/// A redirection, `tee`, `cp` or `shred` writing to a block device.
+fn block_device_write(call: &Call) -> Option<Hit> {
+    let redirected = call.command.redirects.iter().any(|r| {
+        matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::ReadWrite)
+            && is_block_device(&r.target.text)
+    });
+    let args = call.args();
+    let by_argument = match call.name {
+        Some("tee" | "shred") => args.iter().any(|w| is_block_device(&w.text)),
+        Some("cp") => args.last().is_some_and(|w| is_block_device(&w.text)),
+        _ => false,
+    };
+    (redirected || by_argument).then(|| {
+        Hit::new(
+            "disk.block-device-write",
+            "Writing to a disk device would overwrite the data on it. Write to a file inside the project instead, or ask the user to run it.",
+        )
+    })
+}
+
+fn is_formatter(name: &str) -> bool {
+    name.starts_with("mkfs")
+        || name.starts_with("newfs")
+        || matches!(name, "mke2fs" | "mkswap" | "mkdosfs" | "mkntfs" | "mkexfatfs" | "wipefs")
+}
+
+fn only_asks_for_help(args: &[&str]) -> bool {
+    !args.is_empty() && args.iter().all(|a| matches!(*a, "-h" | "--help" | "-V" | "--version" | "-?"))
+}
+
+/// A partition editor pointed at a device, not just listing.
+fn is_partition_editor(name: &str, args: &[&str]) -> bool {
+    const LISTING: &[&str] =
+        &["-l", "--list", "-d", "--dump", "-p", "--print", "print", "p", "-s", "--show-size"];
+    match name {
+        "diskpart" => true,
+        "diskutil" => args.first().is_some_and(|verb| {
+            let verb = verb.to_ascii_lowercase();
+            verb.starts_with("erase")
+                || verb.starts_with("partition")
+                || verb.ends_with("disk") && verb != "listdisk"
+                || matches!(verb.as_str(), "reformat" | "secureerase")
+        }),
+        "fdisk" | "sfdisk" | "cfdisk" | "gdisk" | "sgdisk" | "cgdisk" | "parted" => {
+            args.iter().any(|a| a.starts_with("/dev/")) && !args.iter().any(|a| LISTING.contains(a))
+        }
+        _ => false,
+    }
+}
+
+/// cmd.exe `format C:` and the PowerShell disk-erasing cmdlets.
+fn is_windows_format(name: &str, args: &[&str]) -> bool {
+    let names_a_drive = |a: &&str| {
+        let bytes = a.as_bytes();
+        (bytes.len() == 2 || bytes.len() == 3 && matches!(bytes[2], b'\\' | b'/'))
+            && bytes[0].is_ascii_alphabetic()
+            && bytes[1] == b':'
+    };
+    match name {
+        "format" => args.iter().any(names_a_drive),
+        "format-volume" | "clear-disk" | "initialize-disk" | "remove-partition" => true,
+        _ => false,
+    }
+}
+
+fn is_shutdown(name: &str, args: &[&str]) -> bool {
+    let first_operand = args.iter().find(|a| !a.starts_with('-'));
+    match name {
+        "shutdown" => !args
+            .iter()
+            .any(|a| matches!(a.to_ascii_lowercase().as_str(), "-c" | "/a" | "-a" | "--help" | "/?" | "-k")),
+        "reboot" | "halt" | "poweroff" => !only_asks_for_help(args),
+        "init" | "telinit" => first_operand.is_some_and(|level| matches!(*level, "0" | "6")),
+        "systemctl" | "loginctl" => first_operand
+            .is_some_and(|verb| matches!(*verb, "poweroff" | "reboot" | "halt" | "kexec" | "soft-reboot")),
+        "stop-computer" | "restart-computer" => true,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::*;
+    use crate::shell::{Redirect, RedirectOp};
+
+    #[test]
+    fn formatting_and_partitioning() {
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["mkfs", "-t", "ext4", "/dev/sda1"], Some("disk.mkfs")),
+            (&["mkfs.ext4", "/dev/sdb"], Some("disk.mkfs")),
+            (&["mkswap", "/dev/sda2"], Some("disk.mkfs")),
+            (&["wipefs", "-a", "/dev/sda"], Some("disk.mkfs")),
+            (&["mkfs.ext4", "--version"], None),
+            (&["fdisk", "/dev/sda"], Some("disk.partition")),
+            (&["parted", "/dev/sda", "mklabel", "gpt"], Some("disk.partition")),
+            (&["fdisk", "-l", "/dev/sda"], None),
+            (&["parted", "/dev/sda", "print"], None),
+            (&["fdisk", "-l"], None),
+            (&["diskpart"], Some("disk.partition")),
+            (&["diskutil", "eraseDisk", "APFS", "X", "disk2"], Some("disk.partition")),
+            (&["diskutil", "list"], None),
+            (&["format", "C:"], Some("disk.format")),
+            (&["Format-Volume", "-DriveLetter", "D"], Some("disk.format")),
+            (&["shred", "-n", "1", "/dev/sda"], Some("disk.block-device-write")),
+            (&["tee", "/dev/sda"], Some("disk.block-device-write")),
+            (&["cp", "image.iso", "/dev/sdb"], Some("disk.block-device-write")),
+            (&["cp", "/dev/sdb", "image.iso"], None),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), *expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn shutdown_in_every_spelling() {
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["shutdown", "-h", "now"], Some("disk.shutdown")),
+            (&["shutdown", "/s", "/t", "0"], Some("disk.shutdown")),
+            (&["reboot"], Some("disk.shutdown")),
+            (&["halt"], Some("disk.shutdown")),
+            (&["poweroff"], Some("disk.shutdown")),
+            (&["init", "0"], Some("disk.shutdown")),
+            (&["init", "6"], Some("disk.shutdown")),
+            (&["systemctl", "reboot"], Some("disk.shutdown")),
+            (&["systemctl", "--no-wall", "poweroff"], Some("disk.shutdown")),
+            (&["Stop-Computer", "-Force"], Some("disk.shutdown")),
+            (&["Restart-Computer"], Some("disk.shutdown")),
+            (&["shutdown", "-c"], None),
+            (&["systemctl", "restart", "nginx"], None),
+            (&["reboot", "--help"], None),
+            (&["init", "3"], None),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), *expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn redirections_to_block_devices_on_any_command() {
+        let mut analysis = sequence(&[&["echo", "x"], &["$UNKNOWN"]]);
+        let redirect = |target: &str| Redirect { fd: None, op: RedirectOp::Write, target: word(target) };
+        analysis.commands[1].redirects.push(redirect("/dev/sda"));
+        assert_eq!(rule_of(&analysis), Some("disk.block-device-write"));
+        analysis.commands[1].redirects[0] = redirect("/dev/null");
+        assert_eq!(rule_of(&analysis), None);
+    }
+}

@@ -1,0 +1,235 @@
+//! The `git` pack: git commands that destroy history or uncommitted work.
+//!
+//! `reset --hard`, `clean` with force (unless dry-run), force pushes without a lease (`-f`,
+//! `--force`, `+refspec`, `--mirror`), `checkout`/`restore` of the whole work tree (`.`,
+//! `*`, `:/`, a run-time pathspec; a named file is allowed: that is how an agent undoes its
+//! own edit), `stash drop`/`stash clear` and `branch -D`. Global options before the
+//! subcommand (`-C dir`, `-c k=v`, `--git-dir=...`) are skipped.
+
+use super::{Call, Hit, short_cluster_has};
+use crate::shell::Word;
+
+pub(super) const GUESSES: &[&str] = &["git"];
+
+/// Global options that take the next word as their value.
+const GLOBAL_OPTIONS_WITH_VALUE: &[&str] =
+    &["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--exec-path"];
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    if call.name? != "git" {
+        return None;
+    }
+    let args = call.args();
+    let (subcommand, rest) = subcommand(args)?;
+    let rest: Vec<&Word> = rest.iter().collect();
+    let texts: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+    match subcommand {
+        "reset" => texts.contains(&"--hard").then(|| {
+            Hit::new("git.reset-hard", "`git reset --hard` throws away uncommitted changes. Commit or `git stash` them first, or use `git reset --soft`/`--mixed`.")
+        }),
+        "clean" => is_forced_clean(&texts).then(|| {
+            Hit::new("git.clean-force", "`git clean -f` permanently deletes untracked files. Preview with `git clean -n`, then delete specific paths, or ask the user.")
+        }),
+        "push" => judge_push(&texts),
+        "checkout" => discards_work_tree(&rest).then(|| {
+            Hit::new("git.checkout-discard", "This `git checkout` discards every uncommitted change in the work tree. Restore the specific files you changed, or `git stash` first.")
+        }),
+        "restore" => (restores_work_tree(&texts) && discards_work_tree(&rest)).then(|| {
+            Hit::new("git.restore-worktree", "This `git restore` discards every uncommitted change in the work tree. Restore the specific files you changed, or `git stash` first.")
+        }),
+        "stash" => match texts.first() {
+            Some(&"drop") => Some(Hit::new("git.stash-drop", "`git stash drop` deletes stashed work for good. Leave the stash in place, or ask the user.")),
+            Some(&"clear") => Some(Hit::new("git.stash-clear", "`git stash clear` deletes every stash for good. Leave the stashes in place, or ask the user.")),
+            _ => None,
+        },
+        "branch" => is_forced_branch_delete(&texts).then(|| {
+            Hit::new("git.branch-force-delete", "`git branch -D` deletes a branch even if its commits are not merged anywhere. Use `git branch -d`, or ask the user.")
+        }),
+        _ => None,
+    }
+}
+
+/// The subcommand after git's global options, and its arguments.
+fn subcommand(args: &[Word]) -> Option<(&str, &[Word])> {
+    let mut index = 0;
+    while let Some(word) = args.get(index) {
+        let text = word.text.as_str();
+        if GLOBAL_OPTIONS_WITH_VALUE.contains(&text) {
+            index += 2;
+        } else if text.starts_with('-') {
+            index += 1;
+        } else if word.dynamic {
+            return None;
+        } else {
+            return Some((text, &args[index + 1..]));
+        }
+    }
+    None
+}
+
+/// `git clean` with `-f`/`--force` and without `-n`/`--dry-run`.
+fn is_forced_clean(args: &[&str]) -> bool {
+    let mut forced = false;
+    let mut dry_run = false;
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        match *arg {
+            "--" => break,
+            "--force" => forced = true,
+            "--dry-run" => dry_run = true,
+            "-e" | "--exclude" => {
+                words.next();
+            }
+            short if short.starts_with('-') && !short.starts_with("--") => {
+                // `-e` swallows the rest of its cluster as the pattern (`-fe*.o`).
+                let options = short[1..].split('e').next().unwrap_or_default();
+                forced |= options.contains('f');
+                dry_run |= options.contains('n');
+            }
+            _ => {}
+        }
+    }
+    forced && !dry_run
+}
+
+/// A force push without `--force-with-lease`, a `+refspec`, or `--mirror`.
+fn judge_push(args: &[&str]) -> Option<Hit> {
+    let leased = args.iter().any(|a| a.starts_with("--force-with-lease"));
+    if args.contains(&"--mirror") {
+        return Some(Hit::new(
+            "git.push-mirror",
+            "`git push --mirror` overwrites and deletes every branch on the remote. Push the branches you mean to, or ask the user.",
+        ));
+    }
+    let mut forced = false;
+    let mut positional = 0;
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        match *arg {
+            "--force" => forced = true,
+            "-o" | "--push-option" | "--repo" | "--receive-pack" | "--exec" => {
+                words.next();
+            }
+            short if short_cluster_has(short, 'f') => forced = true,
+            refspec if !refspec.starts_with('-') => {
+                // The first operand is the remote; `+` on a later one forces that ref.
+                forced |= positional > 0 && refspec.starts_with('+');
+                positional += 1;
+            }
+            _ => {}
+        }
+    }
+    (forced && !leased).then(|| {
+        Hit::new("git.push-force", "A force push can overwrite commits on the remote that you do not have. Use `git push --force-with-lease`, or ask the user.")
+    })
+}
+
+/// `git restore` touches the work tree unless only `--staged` is given.
+fn restores_work_tree(args: &[&str]) -> bool {
+    let has = |long: &str, short: char| {
+        args.iter().any(|a| *a == long || a.starts_with('-') && !a.starts_with("--") && a.contains(short))
+    };
+    has("--worktree", 'W') || !has("--staged", 'S')
+}
+
+/// The pathspecs name the whole work tree, or cannot be known.
+fn discards_work_tree(args: &[&Word]) -> bool {
+    args.iter().any(|w| {
+        let text = w.text.as_str();
+        w.dynamic && !text.starts_with('-') || is_whole_tree(text) || text.starts_with("--pathspec-from-file")
+    })
+}
+
+/// `.`, `..`, `./`, `*`, `:/`, `:(top)`: a pathspec covering the project (or the cwd's part
+/// of it, which is all of it when the agent works from the root).
+fn is_whole_tree(text: &str) -> bool {
+    let top = text.strip_prefix(":/").or_else(|| text.strip_prefix(":(top)"));
+    let rest = top.unwrap_or(text);
+    let only_dots = !rest.is_empty() && rest.split(['/', '\\']).all(|part| matches!(part, "" | "." | ".."));
+    only_dots || matches!(rest, "*" | "**" | "./*") || top.is_some() && rest.is_empty()
+}
+
+/// `branch -D`, `branch --delete --force`, `branch -df`.
+fn is_forced_branch_delete(args: &[&str]) -> bool {
+    let short = |letter| args.iter().any(|a| short_cluster_has(a, letter));
+    let deletes = args.contains(&"--delete") || short('d');
+    let forced = args.contains(&"--force") || short('f');
+    short('D') || deletes && forced
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::*;
+
+    #[test]
+    fn destructive_forms() {
+        let cases: &[(&[&str], &str)] = &[
+            (&["git", "reset", "--hard"], "git.reset-hard"),
+            (&["git", "reset", "--hard", "origin/main"], "git.reset-hard"),
+            (&["git", "-C", "sub", "reset", "--hard", "HEAD~3"], "git.reset-hard"),
+            (&["git", "clean", "-f"], "git.clean-force"),
+            (&["git", "clean", "-fd"], "git.clean-force"),
+            (&["git", "clean", "-xdf"], "git.clean-force"),
+            (&["git", "clean", "-ffdx"], "git.clean-force"),
+            (&["git", "--git-dir=.git", "clean", "--force", "-d"], "git.clean-force"),
+            (&["git", "push", "--force"], "git.push-force"),
+            (&["git", "push", "-f", "origin", "main"], "git.push-force"),
+            (&["git", "-c", "x=y", "push", "-uf", "origin", "main"], "git.push-force"),
+            (&["git", "push", "origin", "+main"], "git.push-force"),
+            (&["git", "push", "origin", "+refs/heads/x:refs/heads/x"], "git.push-force"),
+            (&["git", "push", "--mirror"], "git.push-mirror"),
+            (&["git", "checkout", "--", "."], "git.checkout-discard"),
+            (&["git", "checkout", "."], "git.checkout-discard"),
+            (&["git", "checkout", "HEAD", "--", ":/"], "git.checkout-discard"),
+            (&["git", "checkout", "--", "$FILES"], "git.checkout-discard"),
+            (&["git", "restore", "."], "git.restore-worktree"),
+            (&["git", "restore", "--worktree", "--staged", "."], "git.restore-worktree"),
+            (&["git", "restore", "--source=HEAD~2", "--", "*"], "git.restore-worktree"),
+            (&["git", "stash", "drop"], "git.stash-drop"),
+            (&["git", "stash", "drop", "stash@{1}"], "git.stash-drop"),
+            (&["git", "stash", "clear"], "git.stash-clear"),
+            (&["git", "branch", "-D", "feature"], "git.branch-force-delete"),
+            (&["git", "branch", "--delete", "--force", "feature"], "git.branch-force-delete"),
+            (&["git", "branch", "-df", "feature"], "git.branch-force-delete"),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), Some(*expected), "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn everyday_forms() {
+        let cases: &[&[&str]] = &[
+            &["git", "status"],
+            &["git", "commit", "-m", "rm -rf /"],
+            &["git", "commit", "--amend", "--no-edit"],
+            &["git", "reset"],
+            &["git", "reset", "--soft", "HEAD~1"],
+            &["git", "reset", "HEAD", "file.rs"],
+            &["git", "push"],
+            &["git", "push", "-u", "origin", "main"],
+            &["git", "push", "--force-with-lease"],
+            &["git", "push", "--force-with-lease=main:abc", "origin", "main"],
+            &["git", "push", "--force", "--force-with-lease"],
+            &["git", "branch", "-d", "feature"],
+            &["git", "clean", "-n"],
+            &["git", "clean", "-fdn"],
+            &["git", "clean", "--dry-run", "-f"],
+            &["git", "stash"],
+            &["git", "stash", "pop"],
+            &["git", "stash", "list"],
+            &["git", "checkout", "main"],
+            &["git", "checkout", "-b", "feature"],
+            &["git", "checkout", "--", "src/lib.rs"],
+            &["git", "restore", "--staged", "."],
+            &["git", "restore", "-S", "src/lib.rs"],
+            &["git", "restore", "src/lib.rs"],
+            &["git", "log", "--", "."],
+            &["git", "-C", "reset", "status"],
+            &["git", "diff", "--", "."],
+        ];
+        for argv in cases {
+            assert_eq!(rule(argv), None, "{argv:?}");
+        }
+    }
+}

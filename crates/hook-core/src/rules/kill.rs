@@ -1,0 +1,188 @@
+//! The `kill` pack: killing every process, init, or processes chosen by name.
+//!
+//! `kill -1`, `kill -9 -1` and `kill 1` hit every process or init; `killall`, `pkill`,
+//! `taskkill /IM` and PowerShell `Stop-Process` pick processes by name or pattern and so
+//! may hit the agent, the editor or the user's own programs. `kill` of a specific pid or job
+//! (`kill 1234`, `kill %1`) is allowed. In scope `all`, every one of these commands fires.
+
+use super::{Call, Hit};
+use crate::policy::Scope;
+
+pub(super) const GUESSES: &[&str] = &["kill"];
+
+const KILLERS: &[&str] =
+    &["kill", "pkill", "killall", "killall5", "taskkill", "tskill", "stop-process", "spps", "skill", "slay"];
+
+const ADVICE: &str = "Kill the specific process id you started (`kill <pid>`), or ask the user to do it.";
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    if !KILLERS.contains(&name) {
+        return None;
+    }
+    if call.scope == Scope::All {
+        return Some(Hit::new(
+            "kill.all",
+            format!("Killing processes with `{name}` is not allowed by this policy. Ask the user to do it."),
+        ));
+    }
+    match name {
+        "kill" => judge_kill(call),
+        "killall5" => {
+            Some(Hit::new("kill.all-processes", format!("`killall5` signals every process. {ADVICE}")))
+        }
+        "taskkill" => judge_taskkill(call),
+        "stop-process" | "spps" => Some(stop_process_hit(name)),
+        _ => Some(Hit::new(
+            "kill.by-name",
+            format!(
+                "`{name}` kills every process whose name matches, which may include the agent or the user's programs. {ADVICE}"
+            ),
+        )),
+    }
+}
+
+fn stop_process_hit(name: &str) -> Hit {
+    Hit::new(
+        "kill.stop-process",
+        format!(
+            "`{name}` stops processes, possibly by name, including the agent or the user's programs. {ADVICE}"
+        ),
+    )
+}
+
+/// POSIX `kill`; in PowerShell `kill` is `Stop-Process`, recognised by its parameters.
+fn judge_kill(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let is_powershell = args.iter().any(|w| {
+        let lower = w.text.to_ascii_lowercase();
+        ["-name", "-processname", "-inputobject"].contains(&lower.as_str())
+    });
+    if is_powershell && !call.guessed {
+        return Some(stop_process_hit("kill"));
+    }
+    if args.iter().any(|w| matches!(w.text.as_str(), "-l" | "-L" | "--list" | "--table")) {
+        return None;
+    }
+    // A run-time name read as `kill` needs a signal and a target: `$LS -1` is not a kill.
+    if call.guessed && args.len() < 2 {
+        return None;
+    }
+    let pids = kill_targets(args.iter().map(|w| w.text.as_str()));
+    if pids.contains(&"-1") {
+        return Some(Hit::new(
+            "kill.all-processes",
+            format!("`kill -1` signals every process you own. {ADVICE}"),
+        ));
+    }
+    // A run-time name read as `kill` with a bare `1` is too likely something else (`$SLEEP 1`).
+    if pids.contains(&"1") && !call.guessed {
+        return Some(Hit::new(
+            "kill.init",
+            format!("`kill 1` signals init, the first process of the system. {ADVICE}"),
+        ));
+    }
+    None
+}
+
+/// The pids and job specs of a POSIX `kill` command line.
+fn kill_targets<'a>(mut words: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let mut targets = Vec::new();
+    let mut leading_dash_word = None;
+    while let Some(text) = words.next() {
+        match text {
+            "-s" | "-n" | "--signal" => {
+                words.next();
+                leading_dash_word = Some("");
+            }
+            "--" => break,
+            // `-9`, `-KILL`: the signal, the first time only; `kill -9 -1` targets pid -1.
+            _ if text.starts_with('-') && leading_dash_word.is_none() => leading_dash_word = Some(text),
+            _ => targets.push(text),
+        }
+    }
+    targets.extend(words);
+    // `kill -1` alone has no pid after the signal, so the shell reads `-1` as the target.
+    if targets.is_empty() {
+        targets.extend(leading_dash_word.filter(|w| !w.is_empty()));
+    }
+    targets
+}
+
+/// `taskkill /IM name` (and `/FI` filters) pick by image name; `/PID n` is a specific process.
+fn judge_taskkill(call: &Call) -> Option<Hit> {
+    let by_name = call.args().iter().any(|w| {
+        let lower = w.text.to_ascii_lowercase();
+        matches!(lower.as_str(), "/im" | "-im" | "/fi" | "-fi")
+    });
+    by_name.then(|| {
+        Hit::new(
+            "kill.by-name",
+            format!("`taskkill /IM` kills every process with that image name, which may include the agent or the user's programs. {ADVICE}"),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::{PackSetting, PackSettings, Scope};
+    use crate::rules::testing::*;
+    use crate::rules::{Pack, evaluate};
+
+    #[test]
+    fn every_process_and_init() {
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["kill", "-1"], Some("kill.all-processes")),
+            (&["kill", "-9", "-1"], Some("kill.all-processes")),
+            (&["kill", "-KILL", "-1"], Some("kill.all-processes")),
+            (&["kill", "-s", "KILL", "-1"], Some("kill.all-processes")),
+            (&["kill", "--", "-1"], Some("kill.all-processes")),
+            (&["kill", "1"], Some("kill.init")),
+            (&["kill", "-9", "1"], Some("kill.init")),
+            (&["kill", "-s", "KILL", "1"], Some("kill.init")),
+            (&["killall5"], Some("kill.all-processes")),
+            (&["kill", "1234"], None),
+            (&["kill", "-9", "1234"], None),
+            (&["kill", "-1", "1234"], None),
+            (&["kill", "%1"], None),
+            (&["kill", "-l"], None),
+            (&["kill", "-TERM", "$PID"], None),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), *expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn by_name() {
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["killall", "node"], Some("kill.by-name")),
+            (&["pkill", "-f", "python"], Some("kill.by-name")),
+            (&["taskkill", "/IM", "node.exe"], Some("kill.by-name")),
+            (&["taskkill", "/F", "/im", "node.exe"], Some("kill.by-name")),
+            (&["taskkill", "/PID", "1234"], None),
+            (&["Stop-Process", "-Id", "1234"], Some("kill.stop-process")),
+            (&["spps", "-Name", "node"], Some("kill.stop-process")),
+            (&["kill", "-Name", "node"], Some("kill.stop-process")),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), *expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn guessed_names_need_an_unmistakable_form() {
+        assert_eq!(rule(&["$K", "-9", "-1"]), Some("kill.all-processes"));
+        assert_eq!(rule(&["$SLEEP", "1"]), None);
+        assert_eq!(rule(&["$LS", "-1"]), None);
+        assert_eq!(rule(&["$HEAD", "-n", "-1"]), None);
+    }
+
+    #[test]
+    fn scope_all_fires_on_every_kill() {
+        let mut packs = PackSettings::default();
+        packs.0.insert(Pack::Kill, PackSetting { scope: Scope::All, ..Default::default() });
+        let finding = evaluate(&sequence(&[&["kill", "1234"]]), &ctx(), &packs).expect("a finding");
+        assert_eq!(finding.rule, "kill.all");
+    }
+}

@@ -1,0 +1,460 @@
+//! Where a target path word points, judged lexically against the project, home and temp dirs.
+//!
+//! Nothing here touches the file system: `..` is resolved on the text, symlinks are not
+//! followed. A word with a run-time part is only resolved when that part is a well-known
+//! location (`~`, `$HOME`, `$TMPDIR`, `$PWD`, their PowerShell and cmd.exe spellings);
+//! anything else is [`Place::Unknown`].
+
+use std::path::Path;
+
+use crate::project::Context;
+use crate::shell::Word;
+
+/// The kind of place a path is, from the most to the least dangerous to delete.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Place {
+    /// `/` or a drive root such as `C:\`.
+    Root,
+    /// The home directory or one of its ancestors (`/home`).
+    Home,
+    /// An operating-system directory or something inside it (`/etc`, `/usr/bin`, `C:\Windows`).
+    System,
+    /// Elsewhere outside the project and temp dirs (another project in home, `/data/x`).
+    Outside,
+    /// A run-time value that cannot be resolved from the line.
+    Unknown,
+    /// The project root itself (`.`, `*` in the root, the root's absolute path).
+    ProjectRoot,
+    /// A temp dir itself (`/tmp`).
+    TempRoot,
+    /// Something strictly inside a temp dir.
+    Temp,
+    /// Something strictly inside the project.
+    Project,
+}
+
+impl Place {
+    /// Outside the project and temp dirs, or unknowable.
+    pub fn is_foreign(self) -> bool {
+        matches!(self, Place::Root | Place::Home | Place::System | Place::Outside | Place::Unknown)
+    }
+
+    /// What deleting this place means, for messages.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Place::Root => "the whole file system",
+            Place::Home => "your home directory",
+            Place::System => "operating-system files",
+            Place::Outside => "files outside the project",
+            Place::Unknown => "a path that is only known at run time",
+            Place::ProjectRoot => "the whole project",
+            Place::TempRoot => "a whole temp directory",
+            Place::Temp => "files in a temp directory",
+            Place::Project => "files inside the project",
+        }
+    }
+}
+
+/// Top-level directories of the operating system (compared without case).
+const SYSTEM_DIRS: &[&str] = &[
+    "bin",
+    "boot",
+    "dev",
+    "etc",
+    "home",
+    "lib",
+    "lib32",
+    "lib64",
+    "libx32",
+    "media",
+    "mnt",
+    "nix",
+    "opt",
+    "proc",
+    "root",
+    "run",
+    "sbin",
+    "snap",
+    "srv",
+    "sys",
+    "usr",
+    "var",
+    "applications",
+    "library",
+    "private",
+    "system",
+    "users",
+    "volumes",
+    "cores",
+    "windows",
+    "program files",
+    "program files (x86)",
+    "programdata",
+];
+
+/// Run-time spellings of the home directory, matched at the start of a word (without case
+/// for the PowerShell and cmd.exe forms).
+const HOME_VARS: &[&str] =
+    &["$HOME", "${HOME}", "$env:HOME", "$env:USERPROFILE", "%USERPROFILE%", "%HOMEDRIVE%%HOMEPATH%"];
+const TEMP_VARS: &[&str] = &[
+    "$TMPDIR",
+    "${TMPDIR}",
+    "$TMP",
+    "${TMP}",
+    "$TEMP",
+    "${TEMP}",
+    "$env:TEMP",
+    "$env:TMP",
+    "%TEMP%",
+    "%TMP%",
+];
+const CWD_VARS: &[&str] = &["$PWD", "${PWD}", "$(pwd)", "`pwd`", "%CD%"];
+const SYSTEM_VARS: &[&str] =
+    &["%SystemRoot%", "%windir%", "$env:SystemRoot", "$env:windir", "%ProgramFiles%", "$env:ProgramFiles"];
+const DRIVE_VARS: &[&str] = &["%SystemDrive%", "$env:SystemDrive"];
+
+/// Classify a target word. `wildcards` says whether `*` and `?` in the word are expanded
+/// (an unquoted shell glob, or a Windows tool that expands patterns itself).
+pub(crate) fn classify(word: &Word, ctx: &Context, wildcards: bool) -> Place {
+    let text = word.text.as_str();
+    if text.starts_with("\\\\") {
+        // UNC shares and device paths (`\\server\share`, `\\.\PhysicalDrive0`).
+        return Place::Outside;
+    }
+    let Some((anchor, rest)) = anchor(word) else {
+        return Place::Unknown;
+    };
+    if word.dynamic && rest.contains(['$', '`']) || has_percent_var(rest) {
+        return Place::Unknown;
+    }
+    let base = match anchor {
+        Anchor::Cwd => Lexical::from_path(&ctx.cwd),
+        Anchor::Home => match &ctx.home {
+            Some(home) => Lexical::from_path(home),
+            None => return if is_empty_path(rest) { Place::Home } else { Place::Outside },
+        },
+        Anchor::OtherHome(user) => match ctx.home.as_deref().and_then(Path::parent) {
+            Some(homes) => Lexical::from_path(homes).join(user),
+            None => return Place::Outside,
+        },
+        Anchor::Temp => return classify_in_temp(rest, wildcards),
+        Anchor::System => return Place::System,
+        Anchor::Root(drive) => Lexical { drive, parts: Vec::new() },
+    };
+    place_of(&base.joined(rest, wildcards).lexical, ctx)
+}
+
+/// What the start of a word is relative to.
+enum Anchor<'a> {
+    Cwd,
+    Home,
+    /// `~user`.
+    OtherHome(&'a str),
+    Temp,
+    System,
+    /// An absolute path: `/` or a drive root (`c:`).
+    Root(Option<String>),
+}
+
+/// Split a word into its anchor and the rest of the path; `None` when it starts with a
+/// run-time part that is not a known location.
+fn anchor(word: &Word) -> Option<(Anchor<'_>, &str)> {
+    let text = word.text.as_str();
+    let unquoted_tilde = word.raw.is_empty() || word.raw.starts_with('~');
+    if let Some(after) = text.strip_prefix('~').filter(|_| unquoted_tilde) {
+        let end = after.find(['/', '\\']).unwrap_or(after.len());
+        let (user, rest) = after.split_at(end);
+        return match user {
+            "" => Some((Anchor::Home, rest)),
+            "+" => Some((Anchor::Cwd, rest)),
+            "-" => None,
+            user => Some((Anchor::OtherHome(user), rest)),
+        };
+    }
+    let after = |vars: &[&str]| vars.iter().find_map(|var| strip_var(text, var));
+    let known = None
+        .or_else(|| after(HOME_VARS).map(|rest| (Anchor::Home, rest)))
+        .or_else(|| after(TEMP_VARS).map(|rest| (Anchor::Temp, rest)))
+        .or_else(|| after(CWD_VARS).map(|rest| (Anchor::Cwd, rest)))
+        .or_else(|| after(SYSTEM_VARS).map(|rest| (Anchor::System, rest)))
+        .or_else(|| after(DRIVE_VARS).map(|rest| (Anchor::Root(None), rest)));
+    if known.is_some() {
+        return known;
+    }
+    if word.dynamic && text.starts_with(['$', '`', '{']) || has_percent_var(text) {
+        return None;
+    }
+    if let Some(drive) = drive_prefix(text) {
+        return Some((Anchor::Root(Some(drive.to_ascii_lowercase())), &text[drive.len()..]));
+    }
+    if text.starts_with(['/', '\\']) {
+        return Some((Anchor::Root(None), text));
+    }
+    Some((Anchor::Cwd, text))
+}
+
+/// `text` without `var` at its start, when the variable name ends there.
+fn strip_var<'t>(text: &'t str, var: &str) -> Option<&'t str> {
+    let head = text.get(..var.len())?;
+    let matches = if var.starts_with('$') && !var.starts_with("$env:") {
+        head == var
+    } else {
+        head.eq_ignore_ascii_case(var)
+    };
+    let rest = &text[var.len()..];
+    let ends_name = !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    (matches && ends_name).then_some(rest)
+}
+
+/// A Windows drive prefix (`C:`) followed by a separator or nothing.
+fn drive_prefix(text: &str) -> Option<&str> {
+    let bytes = text.as_bytes();
+    let is_drive = bytes.len() >= 2
+        && bytes[0].is_ascii_alphabetic()
+        && bytes[1] == b':'
+        && (bytes.len() == 2 || bytes[2] == b'/' || bytes[2] == b'\\');
+    is_drive.then(|| &text[..2])
+}
+
+/// A cmd.exe `%NAME%` expansion somewhere in `text`.
+fn has_percent_var(text: &str) -> bool {
+    let mut pieces = text.split('%');
+    pieces.next();
+    let mut pieces = pieces.peekable();
+    while let Some(piece) = pieces.next() {
+        let is_name = !piece.is_empty() && piece.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if is_name && pieces.peek().is_some() {
+            return true;
+        }
+    }
+    false
+}
+
+fn is_empty_path(rest: &str) -> bool {
+    rest.split(['/', '\\']).all(|part| part.is_empty() || part == ".")
+}
+
+/// A path relative to some temp dir (`$TMPDIR/x`): inside it unless it climbs out.
+fn classify_in_temp(rest: &str, wildcards: bool) -> Place {
+    let path = Lexical { drive: None, parts: Vec::new() }.joined(rest, wildcards);
+    if path.climbed {
+        Place::Unknown
+    } else if path.lexical.parts.is_empty() {
+        Place::TempRoot
+    } else {
+        Place::Temp
+    }
+}
+
+/// An absolute path as a drive (Windows) and normalised components.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Lexical {
+    drive: Option<String>,
+    parts: Vec<String>,
+}
+
+/// The result of joining a relative path: the path, and whether `..` went above the base.
+struct Joined {
+    lexical: Lexical,
+    climbed: bool,
+}
+
+impl Lexical {
+    fn from_path(path: &Path) -> Self {
+        let text = path.to_string_lossy();
+        let (drive, rest) = match drive_prefix(&text) {
+            Some(drive) => (Some(drive.to_ascii_lowercase()), &text[drive.len()..]),
+            None => (None, &text[..]),
+        };
+        let mut lexical = Lexical { drive, parts: Vec::new() };
+        lexical.push_all(rest);
+        lexical
+    }
+
+    fn join(mut self, part: &str) -> Self {
+        self.parts.push(part.to_owned());
+        self
+    }
+
+    /// Push every component of `rest` (`..` pops). `climbed` reports `..` above the start.
+    fn push_all(&mut self, rest: &str) -> bool {
+        let mut climbed = false;
+        for part in rest.split(['/', '\\']) {
+            match part {
+                "" | "." => {}
+                ".." => climbed |= self.parts.pop().is_none(),
+                part => self.parts.push(part.to_owned()),
+            }
+        }
+        climbed
+    }
+
+    /// `self` joined with `rest`. A final component made only of wildcards means "everything
+    /// in the directory", judged as the directory itself.
+    fn joined(mut self, rest: &str, wildcards: bool) -> Joined {
+        let trimmed = rest.trim_end_matches(['/', '\\']);
+        let (dir, last) = match trimmed.rfind(['/', '\\']) {
+            Some(at) => (&trimmed[..at], &trimmed[at + 1..]),
+            None => ("", trimmed),
+        };
+        let whole_dir = wildcards && is_pure_wildcard(last);
+        let climbed = if whole_dir { self.push_all(dir) } else { self.push_all(rest) };
+        Joined { lexical: self, climbed }
+    }
+
+    fn same_part(&self, a: &str, b: &str) -> bool {
+        if self.drive.is_some() { a.eq_ignore_ascii_case(b) } else { a == b }
+    }
+
+    /// `self` is `other` or inside it.
+    fn starts_with(&self, other: &Lexical) -> bool {
+        self.drive == other.drive
+            && self.parts.len() >= other.parts.len()
+            && self.parts.iter().zip(&other.parts).all(|(a, b)| self.same_part(a, b))
+    }
+
+    fn is_same(&self, other: &Lexical) -> bool {
+        self.parts.len() == other.parts.len() && self.starts_with(other)
+    }
+}
+
+/// `*`, `.*`, `*.*`, `??`: a pattern that names no particular file.
+fn is_pure_wildcard(part: &str) -> bool {
+    part.contains(['*', '?']) && part.chars().all(|c| matches!(c, '*' | '?' | '.'))
+}
+
+/// Classify an absolute path. Order matters: the home directory and the root stay dangerous
+/// even when the project is one of them, and the project wins over temp and system dirs
+/// that contain it (`/srv/app`, `/tmp/checkout`).
+fn place_of(path: &Lexical, ctx: &Context) -> Place {
+    if path.parts.is_empty() {
+        return Place::Root;
+    }
+    let home = ctx.home.as_deref().map(Lexical::from_path);
+    if home.as_ref().is_some_and(|home| home.starts_with(path)) {
+        return Place::Home;
+    }
+    let project = Lexical::from_path(&ctx.project_root);
+    if path.is_same(&project) {
+        return Place::ProjectRoot;
+    }
+    // A project at `/` or at home or above is no boundary at all.
+    let project_is_boundary =
+        !project.parts.is_empty() && !home.as_ref().is_some_and(|home| home.starts_with(&project));
+    if project_is_boundary && path.starts_with(&project) {
+        return Place::Project;
+    }
+    for temp in &ctx.temp_dirs {
+        let temp = Lexical::from_path(temp);
+        if temp.parts.is_empty() {
+            continue;
+        }
+        if path.is_same(&temp) {
+            return Place::TempRoot;
+        }
+        if path.starts_with(&temp) {
+            return Place::Temp;
+        }
+    }
+    if home.as_ref().is_some_and(|home| path.starts_with(home)) {
+        return Place::Outside;
+    }
+    let top = &path.parts[0];
+    if SYSTEM_DIRS.iter().any(|dir| dir.eq_ignore_ascii_case(top)) {
+        return Place::System;
+    }
+    Place::Outside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::{ctx, word};
+
+    fn place(text: &str) -> Place {
+        classify(&word(text), &ctx(), true)
+    }
+
+    #[test]
+    fn root_and_home() {
+        for text in ["/", "/*", "//", "/.", "/..", "C:\\", "c:/", "C:\\*", "%SystemDrive%\\"] {
+            assert_eq!(place(text), Place::Root, "{text}");
+        }
+        for text in ["~", "~/", "$HOME", "${HOME}/", "~/*", "..", "../", "../..", "/home", "/home/dev/"] {
+            assert_eq!(place(text), Place::Home, "{text}");
+        }
+        assert_eq!(place("$env:USERPROFILE"), Place::Home);
+        assert_eq!(place("%USERPROFILE%"), Place::Home);
+    }
+
+    #[test]
+    fn project() {
+        for text in [".", "./", "*", ".*", "./*", "/home/dev/app", "$PWD", "~/app", "build/.."] {
+            assert_eq!(place(text), Place::ProjectRoot, "{text}");
+        }
+        for text in ["target", "./build", "node_modules/", "*.o", "src/*", "./{}", "$PWD/dist", "~/app/x"] {
+            assert_eq!(place(text), Place::Project, "{text}");
+        }
+    }
+
+    #[test]
+    fn quoted_wildcards_and_tildes_are_names() {
+        let quoted_star = Word { text: "*".into(), raw: "'*'".into(), ..Default::default() };
+        assert_eq!(classify(&quoted_star, &ctx(), false), Place::Project);
+        let quoted_tilde = Word { text: "~".into(), raw: "\"~\"".into(), ..Default::default() };
+        assert_eq!(classify(&quoted_tilde, &ctx(), false), Place::Project);
+    }
+
+    #[test]
+    fn temp() {
+        for text in ["/tmp/foo", "/tmp/*.log", "/var/tmp/x", "$TMPDIR/x", "${TMPDIR}/a/b", "%TEMP%\\x"] {
+            assert_eq!(place(text), Place::Temp, "{text}");
+        }
+        for text in ["/tmp", "/tmp/*", "$TMPDIR", "$env:TEMP\\"] {
+            assert_eq!(place(text), Place::TempRoot, "{text}");
+        }
+        assert_eq!(place("$TMPDIR/../etc"), Place::Unknown);
+    }
+
+    #[test]
+    fn outside_and_system() {
+        for text in
+            ["/etc", "/usr/local/bin", "/var/log", "/home/other", "C:\\Windows\\System32", "$env:windir"]
+        {
+            assert_eq!(place(text), Place::System, "{text}");
+        }
+        for text in ["../other", "~/other", "/data/x", "~/.ssh", "\\\\server\\share", "~root"] {
+            assert_ne!(place(text).cmp(&Place::Outside), std::cmp::Ordering::Greater, "{text}");
+        }
+        assert_eq!(place("../other"), Place::Outside);
+        assert_eq!(place("~bob"), Place::System);
+    }
+
+    #[test]
+    fn unknown() {
+        for text in ["$X", "$(cmd)", "`cmd`", "${X}/y", "$HOME/$X", "%APPDATA%\\x", "$env:APPDATA", "~-"] {
+            assert_eq!(place(text), Place::Unknown, "{text}");
+        }
+        assert_eq!(place("$HOMER"), Place::Unknown);
+    }
+
+    #[test]
+    fn project_at_home_or_root_is_no_boundary() {
+        let mut at_home = ctx();
+        at_home.project_root = at_home.home.clone().expect("home");
+        at_home.cwd = at_home.project_root.clone();
+        assert_eq!(classify(&word("build"), &at_home, true), Place::Outside);
+        let mut at_root = ctx();
+        at_root.project_root = "/".into();
+        assert_eq!(classify(&word("/etc"), &at_root, true), Place::System);
+    }
+
+    #[test]
+    fn projects_inside_system_or_temp_dirs() {
+        let mut srv = ctx();
+        srv.project_root = "/srv/app".into();
+        srv.cwd = "/srv/app/sub".into();
+        assert_eq!(classify(&word("../build"), &srv, true), Place::Project);
+        assert_eq!(classify(&word(".."), &srv, true), Place::ProjectRoot);
+    }
+}

@@ -1,0 +1,416 @@
+//! The `rm` pack: deletes whose targets leave the project or cannot be known.
+//!
+//! Covers POSIX `rm`/`rmdir`/`unlink`/`shred`, `find -delete` and `find -exec rm`, PowerShell
+//! `Remove-Item` and its aliases, and cmd.exe `del`/`erase`/`rd`/`rmdir`. In scope
+//! `dangerous`, a recursive delete fires when a target is the root, home, outside the project
+//! and temp dirs, the project root itself, or unknown; a non-recursive delete fires only on
+//! system files. In scope `all`, every delete fires.
+
+use super::dd::is_block_device;
+use super::paths::{Place, classify};
+use super::{Call, Hit};
+use crate::policy::Scope;
+use crate::shell::Word;
+
+pub(super) const GUESSES: &[&str] = &["rm"];
+
+/// Deleting commands whose names mean the same in every shell.
+const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred"];
+/// Windows deleting commands: they expand `*` and `?` themselves.
+const WINDOWS_DELETES: &[&str] = &["del", "erase", "rd", "remove-item", "ri"];
+/// cmd.exe commands that take `/s`-style switches.
+const CMD_DELETES: &[&str] = &["del", "erase", "rd", "rmdir"];
+/// What `find -exec` may run that deletes.
+const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred"];
+
+const ADVICE: &str =
+    "Delete specific paths inside the project or a temp dir instead, or ask the user to run it.";
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    if name == "find" {
+        return judge_find(call);
+    }
+    if !POSIX_DELETES.contains(&name) && !WINDOWS_DELETES.contains(&name) {
+        return None;
+    }
+    if call.scope == Scope::All {
+        return Some(Hit::new(
+            "rm.all",
+            format!("Deleting files with `{name}` is not allowed by this policy. Ask the user to do it."),
+        ));
+    }
+    let args = DeleteArgs::parse(name, call.args());
+    if args.no_preserve_root {
+        return Some(Hit::new(
+            "rm.root",
+            format!("`{name} --no-preserve-root` would allow deleting the whole file system. {ADVICE}"),
+        ));
+    }
+    let wildcards_expanded_by_tool = WINDOWS_DELETES.contains(&name);
+    let worst = args
+        .targets
+        .iter()
+        // Shredding a disk is the disk pack's `disk.block-device-write`.
+        .filter(|word| name != "shred" || !is_block_device(&word.text))
+        .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), *word))
+        .min_by_key(|(place, _)| *place)?;
+    if args.recursive { recursive_delete_hit(name, worst) } else { system_file_hit(name, worst) }
+}
+
+/// The finding for a recursive delete whose most dangerous target is `place`.
+fn recursive_delete_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit> {
+    let rule = rule_for(place)?;
+    let advice = match place {
+        Place::Unknown => {
+            "Write the target out literally (a path inside the project or a temp dir), or ask the user to run it."
+        }
+        Place::ProjectRoot => {
+            "Delete the specific build or output directories instead, or ask the user to run it."
+        }
+        _ => ADVICE,
+    };
+    Some(Hit::new(
+        rule,
+        format!("This recursive `{name}`{} would delete {}. {advice}", shown(word), place.describe()),
+    ))
+}
+
+/// Non-recursive deletes are everyday work; only operating-system files are protected.
+fn system_file_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit> {
+    matches!(place, Place::Root | Place::System).then(|| {
+        Hit::new(
+            "rm.system-file",
+            format!(
+                "`{name}`{} would delete operating-system files. Leave them alone, or ask the user to run it.",
+                shown(word)
+            ),
+        )
+    })
+}
+
+/// The rule id for a recursive delete reaching `place`, if that is dangerous.
+fn rule_for(place: Place) -> Option<&'static str> {
+    match place {
+        Place::Root => Some("rm.root"),
+        Place::Home => Some("rm.home"),
+        Place::System | Place::Outside => Some("rm.outside-project"),
+        Place::Unknown => Some("rm.unknown-target"),
+        Place::ProjectRoot => Some("rm.project-root"),
+        Place::TempRoot | Place::Temp | Place::Project => None,
+    }
+}
+
+/// ` of `target`` for a static word, so the agent sees which target was refused. Run-time
+/// words are never echoed: they may carry secrets.
+fn shown(word: &Word) -> String {
+    if word.dynamic || word.text.len() > 80 { String::new() } else { format!(" of `{}`", word.text) }
+}
+
+/// The flags and targets of a delete command, read the POSIX, PowerShell or cmd.exe way.
+struct DeleteArgs<'a> {
+    recursive: bool,
+    no_preserve_root: bool,
+    targets: Vec<&'a Word>,
+}
+
+/// The short options of rm, rmdir, unlink and shred: a cluster of these (`-rf`) is POSIX,
+/// anything else after `-` is a PowerShell parameter (`-Verbose` is not `-r`).
+const POSIX_SHORT_OPTIONS: &str = "fiIrRdvpuxzn";
+/// PowerShell parameters of `Remove-Item` that name the target.
+const PS_PATH_PARAMS: &[&str] = &["path", "literalpath", "lp", "pspath"];
+/// PowerShell parameters that take a value that is not a target.
+const PS_VALUE_PARAMS: &[&str] = &[
+    "include",
+    "exclude",
+    "filter",
+    "credential",
+    "stream",
+    "erroraction",
+    "ea",
+    "warningaction",
+    "wa",
+    "informationaction",
+    "infa",
+    "errorvariable",
+    "ev",
+    "warningvariable",
+    "wv",
+    "informationvariable",
+    "iv",
+    "outvariable",
+    "ov",
+    "outbuffer",
+    "ob",
+    "pipelinevariable",
+    "pv",
+];
+
+impl<'a> DeleteArgs<'a> {
+    fn parse(name: &str, args: &'a [Word]) -> Self {
+        let cmd_switches = CMD_DELETES.contains(&name);
+        let mut parsed = DeleteArgs { recursive: false, no_preserve_root: false, targets: Vec::new() };
+        let mut words = args.iter();
+        while let Some(word) = words.next() {
+            let text = word.text.as_str();
+            if word.dynamic {
+                parsed.targets.push(word);
+            } else if text == "--" {
+                parsed.targets.extend(words.by_ref());
+            } else if let Some(long) = text.strip_prefix("--") {
+                parsed.recursive |= long == "recursive";
+                parsed.no_preserve_root |= long == "no-preserve-root";
+            } else if cmd_switches && is_cmd_switch(text) {
+                parsed.recursive |= text[1..].eq_ignore_ascii_case("s");
+            } else if let Some(option) = text.strip_prefix('-').filter(|o| o.starts_with(char::is_alphabetic))
+            {
+                parsed.option(option, &mut words);
+            } else {
+                parsed.targets.push(word);
+            }
+        }
+        parsed
+    }
+
+    /// One option after `-`: a PowerShell parameter (`-Recurse`, `-Path x`, `-rec`) or a
+    /// POSIX short cluster (`-rf`).
+    fn option(&mut self, option: &str, rest: &mut std::slice::Iter<'a, Word>) {
+        let (param, inline_value) = match option.split_once(':') {
+            Some((param, value)) => (param, Some(value)),
+            None => (option, None),
+        };
+        let lower = param.to_ascii_lowercase();
+        let is_prefix_of = |full: &str| lower.len() >= 2 && full.starts_with(&lower) || lower == full;
+        if lower.len() >= 2 && "recurse".starts_with(&lower) {
+            self.recursive = true;
+        } else if PS_PATH_PARAMS.iter().any(|p| is_prefix_of(p)) && lower != "p" {
+            if inline_value.is_none() {
+                self.targets.extend(rest.next());
+            }
+        } else if lower.len() >= 2 && PS_VALUE_PARAMS.iter().any(|p| is_prefix_of(p)) {
+            if inline_value.is_none() {
+                rest.next();
+            }
+        } else if param.chars().all(|c| POSIX_SHORT_OPTIONS.contains(c)) {
+            self.recursive |= param.contains(['r', 'R']);
+        }
+    }
+}
+
+/// `/s`, `/Q`, `/A:H`: a cmd.exe switch rather than a path.
+fn is_cmd_switch(text: &str) -> bool {
+    let Some(switch) = text.strip_prefix('/') else {
+        return false;
+    };
+    let letter = switch.split(':').next().unwrap_or(switch);
+    letter.len() == 1 && letter.chars().all(|c| c.is_ascii_alphabetic())
+}
+
+/// `find ROOTS... -delete` or `find ROOTS... -exec rm ...`: judged by its roots.
+fn judge_find(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let expression_start = args.iter().position(|w| is_expression_start(&w.text)).unwrap_or(args.len());
+    let expression = &args[expression_start..];
+    let deletes = expression.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+            && base_name(&pair[1].text).is_some_and(|n| FIND_EXEC_DELETES.contains(&n.as_str()))
+    }) || expression.iter().any(|w| w.text == "-delete");
+    if !deletes {
+        return None;
+    }
+    if call.scope == Scope::All {
+        return Some(Hit::new(
+            "rm.all",
+            "Deleting files with `find` is not allowed by this policy. Ask the user to do it.",
+        ));
+    }
+    let roots: Vec<&Word> =
+        args[..expression_start].iter().filter(|w| !is_find_global_option(&w.text)).collect();
+    let default_root = Word::literal(".");
+    let roots = if roots.is_empty() { vec![&default_root] } else { roots };
+    let unfiltered = !expression.iter().any(|w| is_find_test(&w.text));
+    let worst =
+        roots.iter().map(|word| (classify(word, call.ctx, word.glob), *word)).min_by_key(|(p, _)| *p)?;
+    let dangerous = worst.0.is_foreign() || unfiltered && worst.0 == Place::ProjectRoot;
+    if !dangerous {
+        return None;
+    }
+    let rule = rule_for(worst.0)?;
+    Some(Hit::new(
+        rule,
+        format!(
+            "This `find` deletes what it finds under{} {}. Search inside the project or a temp dir with a filter such as `-name`, or ask the user to run it.",
+            shown(worst.1).trim_start_matches(" of"),
+            worst.0.describe()
+        ),
+    ))
+}
+
+/// Where find's roots end: the first test, action, operator or option.
+fn is_expression_start(text: &str) -> bool {
+    (text.starts_with('-') && text.len() > 1 && !is_find_global_option(text))
+        || matches!(text, "(" | "!" | ")" | ",")
+}
+
+/// `-H`, `-L`, `-P`, `-O2`, `-D x`: options before the roots.
+fn is_find_global_option(text: &str) -> bool {
+    matches!(text, "-H" | "-L" | "-P") || text.starts_with("-O") && text.len() <= 3
+}
+
+/// Anything that narrows what find matches; without one, find deletes everything it walks.
+fn is_find_test(text: &str) -> bool {
+    text.starts_with('-')
+        && !matches!(
+            text,
+            "-delete"
+                | "-depth"
+                | "-d"
+                | "-xdev"
+                | "-mount"
+                | "-maxdepth"
+                | "-mindepth"
+                | "-exec"
+                | "-execdir"
+                | "-ok"
+                | "-okdir"
+                | "-print"
+                | "-print0"
+                | "-ignore_readdir_race"
+                | "-noleaf"
+                | "-follow"
+        )
+}
+
+fn base_name(text: &str) -> Option<String> {
+    let name = text.rsplit(['/', '\\']).next()?.to_ascii_lowercase();
+    Some(name.strip_suffix(".exe").map(str::to_owned).unwrap_or(name))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::{Action, PackSetting, PackSettings, Scope};
+    use crate::rules::testing::*;
+    use crate::rules::{Pack, evaluate};
+
+    #[test]
+    fn recursive_deletes_of_dangerous_targets() {
+        let cases: &[(&[&str], &str)] = &[
+            (&["rm", "-rf", "/"], "rm.root"),
+            (&["rm", "-fr", "/*"], "rm.root"),
+            (&["rm", "-r", "--force", "/"], "rm.root"),
+            (&["rm", "--recursive", "--force", "~"], "rm.home"),
+            (&["rm", "-Rf", "~/"], "rm.home"),
+            (&["rm", "-rf", "$HOME"], "rm.home"),
+            (&["rm", "-rf", ".."], "rm.home"),
+            (&["rm", "-rf", "../other"], "rm.outside-project"),
+            (&["rm", "-rf", "/etc"], "rm.outside-project"),
+            (&["rm", "-rf", "~/Documents"], "rm.outside-project"),
+            (&["rm", "-rf", "."], "rm.project-root"),
+            (&["rm", "-rf", "*"], "rm.project-root"),
+            (&["rm", "-rf", "./"], "rm.project-root"),
+            (&["rm", "-rf", "/home/dev/app"], "rm.project-root"),
+            (&["rm", "-rf", "$X"], "rm.unknown-target"),
+            (&["rm", "-rf", "$(cmd)"], "rm.unknown-target"),
+            (&["rm", "-rf", "build", "/"], "rm.root"),
+            (&["rm", "-f", "--no-preserve-root", "x"], "rm.root"),
+            (&["rm", "-rf", "--", "/"], "rm.root"),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), Some(*expected), "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn deletes_inside_the_project_or_temp_are_allowed() {
+        let cases: &[&[&str]] = &[
+            &["rm", "-rf", "target"],
+            &["rm", "-rf", "./build", "dist", "node_modules"],
+            &["rm", "-rf", "/tmp/foo"],
+            &["rm", "-rf", "$TMPDIR/x"],
+            &["rm", "-rf", "./{}"],
+            &["rm", "file.txt"],
+            &["rm", "-f", "~/notes.txt"],
+            &["rm", "-rf"],
+            &["rm", "-r", "-i", "src/old"],
+            &["rmdir", "empty"],
+        ];
+        for argv in cases {
+            assert_eq!(rule(argv), None, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn non_recursive_deletes_of_system_files() {
+        assert_eq!(rule(&["rm", "-f", "/etc/passwd"]), Some("rm.system-file"));
+        assert_eq!(rule(&["unlink", "/usr/bin/python"]), Some("rm.system-file"));
+        assert_eq!(rule(&["rm", "$X"]), None);
+    }
+
+    #[test]
+    fn powershell_and_cmd_deletes() {
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["Remove-Item", "-Recurse", "-Force", "C:\\"], Some("rm.root")),
+            (&["Remove-Item", "-Path", "~", "-Recurse"], Some("rm.home")),
+            (&["ri", "-r", "-fo", "$env:USERPROFILE"], Some("rm.home")),
+            (&["rm", "-rec", "-LiteralPath", "C:\\Windows"], Some("rm.outside-project")),
+            (&["Remove-Item", "-Path:C:\\Users", "-Recurse"], None),
+            (&["Remove-Item", "-Recurse", "-Force", ".\\build"], None),
+            (&["Remove-Item", "-Force", "C:\\"], Some("rm.system-file")),
+            (&["Remove-Item", "-Force", "-Filter", "*.txt", "."], None),
+            (&["rd", "/s", "/q", "C:\\"], Some("rm.root")),
+            (&["RMDIR", "/S", "/Q", "%USERPROFILE%"], Some("rm.home")),
+            (&["del", "/s", "/q", "*"], Some("rm.project-root")),
+            (&["del", "/S", "C:\\*"], Some("rm.root")),
+            (&["del", "/s", "*.tmp"], None),
+            (&["rd", "/s", "/q", "build"], None),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), *expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn find_deletes() {
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["find", "/", "-name", "*.log", "-delete"], Some("rm.root")),
+            (&["find", "~", "-type", "f", "-delete"], Some("rm.home")),
+            (&["find", "$DIR", "-delete"], Some("rm.unknown-target")),
+            (&["find", "..", "-exec", "rm", "-rf", "{}", "+"], Some("rm.home")),
+            (&["find", ".", "-delete"], Some("rm.project-root")),
+            (
+                &["find", "-L", "/etc", "-name", "x", "-exec", "/bin/rm", "{}", ";"],
+                Some("rm.outside-project"),
+            ),
+            (&["find", ".", "-name", "*.o", "-delete"], None),
+            (&["find", ".", "-type", "d", "-name", "node_modules", "-exec", "rm", "-rf", "{}", "+"], None),
+            (&["find", "/tmp", "-mtime", "+3", "-delete"], None),
+            (&["find", "/", "-name", "x"], None),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), *expected, "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn scope_all_fires_on_every_delete() {
+        let mut packs = PackSettings::default();
+        packs.0.insert(Pack::Rm, PackSetting { scope: Scope::All, ..Default::default() });
+        for argv in
+            [&["rm", "x"][..], &["shred", "x"], &["del", "x"], &["find", ".", "-name", "x", "-delete"]]
+        {
+            let finding = evaluate(&sequence(&[argv]), &ctx(), &packs).expect("a finding");
+            assert_eq!((finding.rule, finding.action), ("rm.all", Action::Deny), "{argv:?}");
+        }
+        assert_eq!(evaluate(&sequence(&[&["ls"]]), &ctx(), &packs), None);
+    }
+
+    #[test]
+    fn messages_say_what_to_do_and_hide_run_time_values() {
+        let finding = evaluate(&sequence(&[&["rm", "-rf", "~"]]), &ctx(), &PackSettings::default());
+        let message = finding.expect("a finding").message;
+        assert!(message.contains("home directory") && message.contains("instead"), "{message}");
+        let finding =
+            evaluate(&sequence(&[&["rm", "-rf", "$SECRET_TOKEN"]]), &ctx(), &PackSettings::default());
+        assert!(!finding.expect("a finding").message.contains("SECRET"));
+    }
+}
