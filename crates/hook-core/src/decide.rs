@@ -1,10 +1,13 @@
 //! The policy applied to one event: from an [`Event`] to a [`Verdict`].
 
-use crate::event::{Event, EventKind};
-use crate::policy::{Action, Policy};
+use serde_json::{Value, json};
+
+use crate::event::{Event, EventKind, ShellCall};
+use crate::guard::files::{self, Access};
+use crate::guard::{rewrite, secrets};
+use crate::policy::Policy;
 use crate::project::Context;
-use crate::rules;
-use crate::shell::{self, Analysis};
+use crate::shell::{self, Analysis, Dialect};
 use crate::verdict::{Decision, Verdict};
 
 /// How a shell command line was decided: the analysis and the verdict.
@@ -18,23 +21,71 @@ pub struct ShellDecision {
 pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
     let verdict = match event.kind {
         EventKind::BeforeShell => match event.shell() {
-            Some(call) => decide_shell(&call.line, call.dialect, policy, ctx).verdict,
+            Some(call) => decide_shell_event(event, call, policy, ctx),
             None => Verdict::allow(),
         },
+        EventKind::BeforeFileWrite => files::decide_tool(event, Access::Write, &policy.files, ctx),
+        EventKind::BeforeFileRead => files::decide_tool(event, Access::Read, &policy.files, ctx),
+        EventKind::PromptSubmit => secrets::decide_prompt(event.prompt.as_deref(), policy.prompt.secrets),
         _ => Verdict::allow(),
     };
     if event.can_ask { verdict } else { ask_to_deny(verdict) }
 }
 
-/// Decide one shell command line.
-pub fn decide_shell(line: &str, dialect: shell::Dialect, policy: &Policy, ctx: &Context) -> ShellDecision {
+/// Decide one shell command line: the packs, filters and file rules, then the rewrites, whose
+/// result is guarded again so that one verdict comes out: allow, ask, deny or rewrite.
+///
+/// A rewrite's `input` here holds only the line (`{"command": ...}`); [`decide`] puts the line
+/// into the agent's whole tool input.
+pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context) -> ShellDecision {
     let analysis = shell::analyse(line, dialect);
-    let verdict = match rules::evaluate(&analysis, ctx, &policy.packs) {
-        Some(finding) if finding.action == Action::Ask => Verdict::ask(finding.rule, finding.message),
-        Some(finding) => Verdict::deny(finding.rule, finding.message),
-        None => Verdict::allow(),
+    if let Some(block) = crate::guard::shell::judge(&analysis, policy, ctx) {
+        return ShellDecision { analysis, verdict: block.into_verdict() };
+    }
+    // Rewrites read the line with a POSIX tokeniser; other dialects are left as written.
+    let rewritten = (dialect == Dialect::Posix).then(|| rewrite::rewrite(line, &policy.rewrites)).flatten();
+    let Some(rewritten) = rewritten else {
+        return ShellDecision { analysis, verdict: Verdict::allow() };
+    };
+    let again = shell::analyse(&rewritten.line, dialect);
+    let verdict = match crate::guard::shell::judge(&again, policy, ctx) {
+        // What runs is the rewritten line, so its objection stands, as a deny: an ask would
+        // confirm a command the user never saw.
+        Some(block) => Verdict::deny(
+            block.rule,
+            format!(
+                "Your policy rewrites this command to `{}`, which is blocked: {}",
+                rewritten.line, block.reason
+            ),
+        ),
+        None => Verdict {
+            decision: Decision::Rewrite {
+                input: json!({ "command": rewritten.line }),
+                command: Some(rewritten.line),
+                rule: rewritten.rule,
+            },
+            context: rewritten.message,
+            user_message: None,
+        },
     };
     ShellDecision { analysis, verdict }
+}
+
+/// A shell tool call: a rewrite replaces only the line in the agent's tool input, so that
+/// everything else the agent sent (description, timeout) is kept.
+fn decide_shell_event(event: &Event, call: &ShellCall, policy: &Policy, ctx: &Context) -> Verdict {
+    let mut verdict = decide_shell(&call.line, call.dialect, policy, ctx).verdict;
+    if let Decision::Rewrite { input, command: Some(line), .. } = &mut verdict.decision {
+        let mut whole = event.tool.as_ref().map_or(Value::Null, |tool| tool.input.clone());
+        match whole.as_object_mut() {
+            Some(fields) => {
+                fields.insert(call.field.clone(), Value::String(line.clone()));
+            }
+            None => whole = json!({ call.field.clone(): line }),
+        }
+        *input = whole;
+    }
+    verdict
 }
 
 /// An ask where nobody can answer becomes a deny that says so.

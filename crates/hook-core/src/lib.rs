@@ -7,6 +7,8 @@ pub mod agent;
 pub mod cli;
 pub mod decide;
 pub mod event;
+pub mod guard;
+pub mod journal;
 pub mod policy;
 pub mod project;
 pub mod protocol;

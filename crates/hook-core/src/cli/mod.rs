@@ -5,6 +5,8 @@ mod check;
 mod explain;
 mod init;
 mod run;
+mod stats;
+mod test;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -20,6 +22,8 @@ enum Command {
     Explain { json: bool, cwd: Option<PathBuf>, words: Vec<String> },
     Check,
     Init { project: bool },
+    Test { file: Option<PathBuf> },
+    Stats,
     Version,
     Help,
 }
@@ -48,6 +52,8 @@ pub fn main(agent: &dyn Agent) -> ExitCode {
         Command::Explain { json, cwd, words } => explain::explain(json, cwd, &words, config.as_deref()),
         Command::Check => check::check(config.as_deref()),
         Command::Init { project } => init::init(project),
+        Command::Test { file } => test::test(agent, file.as_deref().or(config.as_deref())),
+        Command::Stats => stats::stats(),
         Command::Version => {
             protocol::print(&format!("{} {}", agent.binary(), env!("CARGO_PKG_VERSION")));
             ExitCode::SUCCESS
@@ -69,6 +75,7 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
     let mut project = false;
     let mut cwd = None;
     let mut words = Vec::new();
+    let mut file = None;
 
     while let Some(arg) = parser.next()? {
         match arg {
@@ -81,6 +88,9 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
             }
             Long("project") if subcommand.as_deref() == Some("init") => project = true,
             Value(value) if subcommand.is_none() => subcommand = Some(value.string()?),
+            Value(value) if subcommand.as_deref() == Some("test") && file.is_none() => {
+                file = Some(PathBuf::from(value))
+            }
             Value(value) if subcommand.as_deref() == Some("explain") => {
                 words.push(value.string()?);
                 words.extend(parser.raw_args()?.map(|w| w.to_string_lossy().into_owned()));
@@ -99,6 +109,8 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
         "explain" => Command::Explain { json, cwd, words },
         "check" => Command::Check,
         "init" => Command::Init { project },
+        "test" => Command::Test { file },
+        "stats" => Command::Stats,
         "version" => Command::Version,
         "help" => Command::Help,
         other => return Err(lexopt::Error::from(format!("unknown command `{other}`"))),
@@ -118,6 +130,8 @@ Usage:
                                   show how the policy decides a shell command
   {bin} check                     load and validate every policy layer
   {bin} init [--project]          write a commented starter policy
+  {bin} test [FILE]               run the policy's [[test]] cases (or those of FILE)
+  {bin} stats                     rank the rules of the decision journal by how often they fired
   {bin} version | --version       print the version
   {bin} --help                    print this help
 
@@ -164,6 +178,22 @@ mod tests {
     #[test]
     fn unknown_subcommand_is_named() {
         assert!(args(&["frobnicate"]).unwrap_err().contains("frobnicate"));
+    }
+
+    #[test]
+    fn test_takes_an_optional_file() {
+        assert_eq!(args(&["test"]).unwrap().command, Command::Test { file: None });
+        assert_eq!(
+            args(&["test", "p.toml"]).unwrap().command,
+            Command::Test { file: Some(PathBuf::from("p.toml")) }
+        );
+        assert!(args(&["test", "a.toml", "b.toml"]).is_err());
+    }
+
+    #[test]
+    fn stats_takes_nothing() {
+        assert_eq!(args(&["stats"]).unwrap().command, Command::Stats);
+        assert!(args(&["stats", "x"]).is_err());
     }
 
     #[test]
