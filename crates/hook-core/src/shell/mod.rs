@@ -4,6 +4,16 @@
 //! at run time is marked [`Word::dynamic`]. It sees through the wrappers, operators and
 //! structures listed in DESIGN.md ("The default policy"), in linear time with bounded depth.
 
+mod analyser;
+mod cmd;
+mod inline;
+mod lexer;
+mod output;
+mod parser;
+mod powershell;
+mod resolve;
+mod wrappers;
+
 /// Which shell language a command line is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -122,6 +132,5 @@ pub struct Analysis {
 
 /// Analyse one command line.
 pub fn analyse(line: &str, dialect: Dialect) -> Analysis {
-    let _ = (line, dialect);
-    Analysis::default()
+    analyser::analyse(line, dialect)
 }

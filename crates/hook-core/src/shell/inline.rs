@@ -1,0 +1,737 @@
+//! Interpreter one-liners (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`): the shell
+//! commands and recursive deletes written in their code, found by one hand-written scan.
+//!
+//! Strings and comments are skipped while looking for calls, so `print('os.system("x")')`
+//! is data. The scan only reads string literals; anything computed stays dynamic.
+
+use super::{Stdin, Word};
+
+/// What an interpreter command runs besides itself.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) struct Inline {
+    /// How the code was given: `python3 -c`, `node -e`, `perl stdin`.
+    pub via: String,
+    pub findings: Vec<Finding>,
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Finding {
+    /// A command line run through a shell (`os.system("...")`, backticks).
+    Shell(String),
+    /// A command run without a shell (`subprocess.run(["rm", "-rf", "/"])`).
+    Argv(Vec<Word>),
+    /// A recursive delete (`shutil.rmtree(x)`): `via` names the function.
+    Delete { via: String, target: Word },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Language {
+    Python,
+    Node,
+    Perl,
+    Ruby,
+    Php,
+}
+
+impl Language {
+    fn of(name: &str) -> Option<Language> {
+        let versioned = |prefix: &str| {
+            name.strip_prefix(prefix).is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        };
+        match name {
+            _ if versioned("python") || versioned("pypy") => Some(Language::Python),
+            "node" | "nodejs" | "bun" => Some(Language::Node),
+            _ if versioned("perl") => Some(Language::Perl),
+            _ if versioned("ruby") => Some(Language::Ruby),
+            _ if versioned("php") => Some(Language::Php),
+            _ => None,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Language::Python => "python",
+            Language::Node => "node",
+            Language::Perl => "perl",
+            Language::Ruby => "ruby",
+            Language::Php => "php",
+        }
+    }
+
+    fn line_comment(self, bytes: &[u8], i: usize) -> bool {
+        let hash = bytes[i] == b'#';
+        let slashes = bytes[i] == b'/' && bytes.get(i + 1) == Some(&b'/');
+        match self {
+            Language::Python | Language::Perl | Language::Ruby => hash,
+            Language::Node => slashes,
+            Language::Php => hash || slashes,
+        }
+    }
+}
+
+/// What a called function does with its arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Effect {
+    /// A string runs through a shell; a list or several strings are argv.
+    Shell,
+    /// Program and argument list (`spawnSync("rm", ["-rf", "/"])`).
+    Spawn,
+    Delete,
+    /// Deletes recursively only with a `recursive: true` option.
+    DeleteIfRecursive,
+}
+
+/// Function name, the qualifiers it must be called with (`""`: bare; empty list: any), effect.
+type Target = (&'static str, &'static [&'static str], Effect);
+
+const PYTHON: &[Target] = &[
+    ("system", &["os", ""], Effect::Shell),
+    ("popen", &["os", ""], Effect::Shell),
+    ("run", &["subprocess"], Effect::Shell),
+    ("call", &["subprocess"], Effect::Shell),
+    ("Popen", &["subprocess", ""], Effect::Shell),
+    ("check_call", &["subprocess", ""], Effect::Shell),
+    ("check_output", &["subprocess", ""], Effect::Shell),
+    ("getoutput", &["subprocess", ""], Effect::Shell),
+    ("getstatusoutput", &["subprocess", ""], Effect::Shell),
+    ("rmtree", &["shutil", ""], Effect::Delete),
+];
+
+const NODE: &[Target] = &[
+    ("execSync", &[], Effect::Shell),
+    ("exec", &[], Effect::Shell),
+    ("spawnSync", &[], Effect::Spawn),
+    ("spawn", &[], Effect::Spawn),
+    ("execFileSync", &[], Effect::Spawn),
+    ("execFile", &[], Effect::Spawn),
+    ("rmSync", &[], Effect::DeleteIfRecursive),
+    ("rmdirSync", &[], Effect::DeleteIfRecursive),
+    ("rm", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
+    ("rmdir", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
+    ("removeSync", &[], Effect::Delete),
+    ("rimraf", &[], Effect::Delete),
+];
+
+const PERL: &[Target] = &[
+    ("system", &[""], Effect::Shell),
+    ("exec", &[""], Effect::Shell),
+    ("rmtree", &[], Effect::Delete),
+    ("remove_tree", &[], Effect::Delete),
+];
+
+const RUBY: &[Target] = &[
+    ("system", &["", "Kernel"], Effect::Shell),
+    ("exec", &["", "Kernel"], Effect::Shell),
+    ("spawn", &["", "Kernel", "Process"], Effect::Shell),
+    ("popen", &["IO"], Effect::Shell),
+    ("capture2", &["Open3"], Effect::Shell),
+    ("capture2e", &["Open3"], Effect::Shell),
+    ("capture3", &["Open3"], Effect::Shell),
+    ("popen3", &["Open3"], Effect::Shell),
+    ("rm_rf", &[], Effect::Delete),
+    ("rm_r", &[], Effect::Delete),
+    ("remove_dir", &[], Effect::Delete),
+    ("remove_entry", &[], Effect::Delete),
+    ("remove_entry_secure", &[], Effect::Delete),
+];
+
+const PHP: &[Target] = &[
+    ("system", &[], Effect::Shell),
+    ("exec", &[], Effect::Shell),
+    ("shell_exec", &[], Effect::Shell),
+    ("passthru", &[], Effect::Shell),
+    ("popen", &[], Effect::Shell),
+    ("proc_open", &[], Effect::Shell),
+];
+
+/// Scan an interpreter command's code, given with `-c`/`-e`/`-r` or as standard input.
+pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
+    let program = argv.first().filter(|w| !w.dynamic)?;
+    let name = program.text.rsplit(['/', '\\']).next().unwrap_or(&program.text);
+    let language = Language::of(name)?;
+    let (flag, code) = match code_argument(language, argv) {
+        Source::Code(flag, code) => (flag, code),
+        Source::Stdin => match stdin {
+            Stdin::Text(text) => ("stdin".to_string(), text.clone()),
+            _ => return None,
+        },
+        Source::Elsewhere => return None,
+    };
+    let findings = Scanner { language, bytes: code.as_bytes(), code: &code, findings: Vec::new() }.run();
+    (!findings.is_empty()).then(|| Inline { via: format!("{name} {flag}"), findings })
+}
+
+enum Source {
+    /// The flag that gave the code, and the code.
+    Code(String, String),
+    Stdin,
+    /// A script file or module.
+    Elsewhere,
+}
+
+fn code_argument(language: Language, argv: &[Word]) -> Source {
+    let (code_flags, value_flags): (&str, &str) = match language {
+        Language::Python => ("c", "WXm"),
+        Language::Node => ("ep", "r"),
+        Language::Perl => ("eE", "IMmix"),
+        Language::Ruby => ("e", "rICEFx"),
+        Language::Php => ("r", "cdfz"),
+    };
+    let mut pieces: Vec<String> = Vec::new();
+    let mut flag = String::new();
+    let mut at = 1;
+    let mut operand = false;
+    while let Some(word) = argv.get(at) {
+        at += 1;
+        let text = word.text.as_str();
+        if text == "-" {
+            break;
+        }
+        if text == "--" || !text.starts_with('-') {
+            operand = text != "--" || argv.get(at).is_some();
+            break;
+        }
+        if let Some(long) = text.strip_prefix("--") {
+            match long.split_once('=') {
+                Some(("eval" | "print", code)) => pieces.push(code.to_string()),
+                None if matches!(long, "eval" | "print") => {
+                    pieces.extend(argv.get(at).map(|w| w.text.clone()));
+                    at += 1;
+                }
+                None if long == "require" => at += 1,
+                _ => {}
+            }
+            flag = format!("--{}", long.split('=').next().unwrap_or(long));
+            continue;
+        }
+        for (i, c) in text.char_indices().skip(1) {
+            let attached = &text[i + c.len_utf8()..];
+            if code_flags.contains(c) {
+                flag = format!("-{c}");
+                if attached.is_empty() {
+                    pieces.extend(argv.get(at).map(|w| w.text.clone()));
+                    at += 1;
+                } else {
+                    pieces.push(attached.to_string());
+                }
+                break;
+            }
+            if value_flags.contains(c) {
+                if c == 'm' && language == Language::Python {
+                    return Source::Elsewhere;
+                }
+                if attached.is_empty() && !matches!((language, c), (Language::Perl, 'i' | 'x')) {
+                    at += 1;
+                }
+                break;
+            }
+        }
+        // Python ends its options at -c; perl and ruby accept several -e.
+        if language == Language::Python && !pieces.is_empty() {
+            break;
+        }
+    }
+    if !pieces.is_empty() {
+        return Source::Code(flag, pieces.join("\n"));
+    }
+    if operand { Source::Elsewhere } else { Source::Stdin }
+}
+
+struct Scanner<'a> {
+    language: Language,
+    code: &'a str,
+    bytes: &'a [u8],
+    findings: Vec<Finding>,
+}
+
+/// One argument of a call.
+#[derive(Debug)]
+enum Arg {
+    /// A string literal: its value, and whether it interpolates run-time values.
+    Str(String, bool),
+    List(Vec<String>),
+    Other(String),
+}
+
+impl Scanner<'_> {
+    fn run(mut self) -> Vec<Finding> {
+        let mut i = 0;
+        while i < self.bytes.len() {
+            let b = self.bytes[i];
+            if self.language.line_comment(self.bytes, i) {
+                i += self.bytes[i..].iter().position(|&c| c == b'\n').unwrap_or(self.bytes.len() - i);
+            } else if b == b'/'
+                && self.bytes.get(i + 1) == Some(&b'*')
+                && matches!(self.language, Language::Node | Language::Php)
+            {
+                i = find(self.bytes, i + 2, b"*/").map_or(self.bytes.len(), |end| end + 2);
+            } else if b == b'`' && self.language != Language::Node {
+                let end = self.bytes[i + 1..]
+                    .iter()
+                    .position(|&c| c == b'`')
+                    .map_or(self.bytes.len(), |n| i + 1 + n);
+                self.findings.push(Finding::Shell(self.slice(i + 1, end).to_string()));
+                i = end + 1;
+            } else if b == b'\'' || b == b'"' || b == b'`' {
+                i = string_end(self.bytes, i, self.language);
+            } else if b.is_ascii_alphabetic() || b == b'_' {
+                i = self.identifier(i);
+            } else if b == b'%' && self.language == Language::Ruby && self.bytes.get(i + 1) == Some(&b'x') {
+                i = self.quoted_command(i + 2);
+            } else {
+                i += 1;
+            }
+        }
+        self.findings
+    }
+
+    fn slice(&self, start: usize, end: usize) -> &str {
+        self.code.get(start..end.min(self.code.len())).unwrap_or_default()
+    }
+
+    /// `%x(...)` and `qx(...)`: a command between delimiters starting at `open`.
+    fn quoted_command(&mut self, open: usize) -> usize {
+        let Some(&delimiter) = self.bytes.get(open) else { return open };
+        let close = match delimiter {
+            b'(' => b')',
+            b'{' => b'}',
+            b'[' => b']',
+            b'<' => b'>',
+            _ if delimiter.is_ascii_punctuation() => delimiter,
+            _ => return open,
+        };
+        let end = self.bytes[open + 1..]
+            .iter()
+            .position(|&c| c == close)
+            .map_or(self.bytes.len(), |n| open + 1 + n);
+        self.findings.push(Finding::Shell(self.slice(open + 1, end).to_string()));
+        end + 1
+    }
+
+    /// At the start of an identifier: read the dotted path and check it for a known call.
+    fn identifier(&mut self, start: usize) -> usize {
+        let mut end = start;
+        while end < self.bytes.len() {
+            let b = self.bytes[end];
+            let joins = (b == b'.' || (b == b':' && self.bytes.get(end + 1) == Some(&b':')))
+                && self
+                    .bytes
+                    .get(end + 1 + usize::from(b == b':'))
+                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                end += 1;
+            } else if joins {
+                end += if b == b':' { 2 } else { 1 };
+            } else {
+                break;
+            }
+        }
+        let path = self.slice(start, end).to_string();
+        let sigil = start > 0 && matches!(self.bytes[start - 1], b'$' | b'@' | b'%');
+        if sigil {
+            return end;
+        }
+        if self.language == Language::Perl && path == "qx" {
+            return self.quoted_command(end);
+        }
+        let (qualifier, name) = match path.rfind(['.', ':']) {
+            Some(dot) => (path[..dot].trim_end_matches(':'), &path[dot + 1..]),
+            None => ("", path.as_str()),
+        };
+        let table = match self.language {
+            Language::Python => PYTHON,
+            Language::Node => NODE,
+            Language::Perl => PERL,
+            Language::Ruby => RUBY,
+            Language::Php => PHP,
+        };
+        let Some(&(_, _, effect)) = table.iter().find(|(function, qualifiers, _)| {
+            *function == name && (qualifiers.is_empty() || qualifiers.contains(&qualifier))
+        }) else {
+            return end;
+        };
+        let Some((args, raw)) = self.call_arguments(end) else { return end };
+        self.record(effect, &path, args, &raw);
+        end
+    }
+
+    /// The arguments of a call starting at `at` (after the name): in parentheses, or for perl
+    /// and ruby up to the end of the statement.
+    fn call_arguments(&self, at: usize) -> Option<(Vec<Arg>, String)> {
+        let mut i = at;
+        while self.bytes.get(i).is_some_and(|b| *b == b' ' || *b == b'\t') {
+            i += 1;
+        }
+        let parens = self.bytes.get(i) == Some(&b'(');
+        let bare_call = matches!(self.language, Language::Perl | Language::Ruby)
+            && matches!(self.bytes.get(i), Some(b'\'' | b'"'));
+        if !parens && !bare_call {
+            return None;
+        }
+        let start = if parens { i + 1 } else { i };
+        let mut depth = 0usize;
+        let mut args = Vec::new();
+        let mut arg_start = start;
+        let mut j = start;
+        while j < self.bytes.len() {
+            let b = self.bytes[j];
+            match b {
+                b'\'' | b'"' | b'`' => {
+                    j = string_end(self.bytes, j, self.language);
+                    continue;
+                }
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth > 0 => depth -= 1,
+                b')' if parens => break,
+                b';' | b'\n' if !parens => break,
+                b',' if depth == 0 => {
+                    args.push(self.slice(arg_start, j).trim().to_string());
+                    arg_start = j + 1;
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        let last = self.slice(arg_start, j).trim().to_string();
+        if !last.is_empty() {
+            args.push(last);
+        }
+        let raw = self.slice(start, j).to_string();
+        Some((args.iter().map(|a| self.argument(a)).collect(), raw))
+    }
+
+    fn argument(&self, text: &str) -> Arg {
+        if let Some((value, interpolated)) = literal(text, self.language) {
+            return Arg::Str(value, interpolated);
+        }
+        if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
+            let items: Option<Vec<String>> = inner
+                .split(',')
+                .map(str::trim)
+                .filter(|item| !item.is_empty())
+                .map(|item| literal(item, self.language).map(|(value, _)| value))
+                .collect();
+            if let Some(items) = items {
+                return Arg::List(items);
+            }
+        }
+        Arg::Other(text.to_string())
+    }
+
+    fn record(&mut self, effect: Effect, path: &str, args: Vec<Arg>, raw: &str) {
+        let mut args = args.into_iter();
+        match (effect, args.next()) {
+            (Effect::Shell, Some(Arg::Str(program, _))) => {
+                let rest: Vec<String> = args
+                    .map_while(|arg| match arg {
+                        Arg::Str(value, _) => Some(value),
+                        _ => None,
+                    })
+                    .collect();
+                if rest.is_empty() {
+                    self.findings.push(Finding::Shell(program));
+                } else {
+                    let argv = std::iter::once(program).chain(rest).map(Word::literal).collect();
+                    self.findings.push(Finding::Argv(argv));
+                }
+            }
+            (Effect::Shell | Effect::Spawn, Some(Arg::List(argv))) if !argv.is_empty() => {
+                self.findings.push(Finding::Argv(argv.into_iter().map(Word::literal).collect()));
+            }
+            (Effect::Spawn, Some(Arg::Str(program, _))) => match args.next() {
+                Some(Arg::List(rest)) => {
+                    let argv = std::iter::once(program).chain(rest).map(Word::literal).collect();
+                    self.findings.push(Finding::Argv(argv));
+                }
+                _ => self.findings.push(Finding::Shell(program)),
+            },
+            (Effect::Delete, Some(target)) => self.delete(path, target),
+            (Effect::DeleteIfRecursive, Some(target)) => {
+                let compact: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+                if compact.contains("recursive:true") || compact.contains("\"recursive\":true") {
+                    self.delete(path, target);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn delete(&mut self, path: &str, target: Arg) {
+        let target = match target {
+            Arg::Str(value, interpolated) => Word { dynamic: interpolated, ..Word::literal(value) },
+            Arg::List(_) => return,
+            Arg::Other(expression) => self.target_expression(&expression),
+        };
+        self.findings.push(Finding::Delete { via: format!("{} {path}", self.language.label()), target });
+    }
+
+    /// A delete target that is not a plain string: the home directory in its usual
+    /// spellings, `expanduser("~/x")`, `Path("x")`, or else a dynamic word.
+    fn target_expression(&self, expression: &str) -> Word {
+        let compact: String = expression
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '"' { '\'' } else { c })
+            .collect();
+        const HOME: [&str; 12] = [
+            "Path.home()",
+            "pathlib.Path.home()",
+            "os.environ['HOME']",
+            "os.environ.get('HOME')",
+            "os.getenv('HOME')",
+            "os.homedir()",
+            "require('os').homedir()",
+            "process.env.HOME",
+            "process.env['HOME']",
+            "Dir.home",
+            "ENV['HOME']",
+            "$ENV{HOME}",
+        ];
+        if HOME.contains(&compact.as_str()) || compact == "$ENV{'HOME'}" {
+            return Word { text: "$HOME".into(), raw: expression.to_string(), dynamic: true, glob: false };
+        }
+        let wrappers = [
+            "os.path.expanduser(",
+            "expanduser(",
+            "File.expand_path(",
+            "Path(",
+            "pathlib.Path(",
+            "path.resolve(",
+        ];
+        for wrapper in wrappers {
+            let inner = expression.trim().strip_prefix(wrapper).and_then(|rest| rest.strip_suffix(')'));
+            if let Some((value, interpolated)) = inner.and_then(|inner| literal(inner, self.language)) {
+                return Word { raw: expression.to_string(), dynamic: interpolated, ..Word::literal(value) };
+            }
+        }
+        Word { text: expression.to_string(), raw: expression.to_string(), dynamic: true, glob: false }
+    }
+}
+
+fn find(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    bytes.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| from + p)
+}
+
+/// The index just past the string literal opening at `start`.
+fn string_end(bytes: &[u8], start: usize, language: Language) -> usize {
+    let quote = bytes[start];
+    let triple =
+        language == Language::Python && bytes.get(start..start + 3) == Some(&[quote, quote, quote][..]);
+    if triple {
+        return find(bytes, start + 3, &[quote, quote, quote]).map_or(bytes.len(), |end| end + 3);
+    }
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b if b == quote => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// The value of `text` when it is exactly one string literal; and whether it interpolates.
+fn literal(text: &str, language: Language) -> Option<(String, bool)> {
+    let text = text.trim();
+    let prefix_len = if language == Language::Python {
+        text.bytes()
+            .take_while(|b| matches!(b.to_ascii_lowercase(), b'r' | b'b' | b'u' | b'f'))
+            .count()
+            .min(2)
+    } else {
+        0
+    };
+    let prefix = text[..prefix_len].to_ascii_lowercase();
+    let body = &text[prefix_len..];
+    let quote = *body.as_bytes().first()?;
+    if !matches!(quote, b'\'' | b'"' | b'`') || (quote == b'`' && language != Language::Node) {
+        return None;
+    }
+    if string_end(body.as_bytes(), 0, language) != body.len() {
+        return None;
+    }
+    let triple = language == Language::Python && body.len() >= 6 && body.as_bytes()[..3] == [quote; 3];
+    let delimiter = if triple { 3 } else { 1 };
+    let inner = body.get(delimiter..body.len().checked_sub(delimiter)?)?;
+    let raw = prefix.contains('r')
+        || (quote == b'\'' && matches!(language, Language::Perl | Language::Ruby | Language::Php));
+    let interpolated = match language {
+        Language::Python => prefix.contains('f') && inner.contains('{'),
+        Language::Node => quote == b'`' && inner.contains("${"),
+        Language::Ruby => quote == b'"' && inner.contains("#{"),
+        Language::Perl | Language::Php => quote == b'"' && inner.contains(['$', '@']),
+    };
+    let mut value = if raw { inner.to_string() } else { unescape(inner) };
+    if interpolated && language == Language::Ruby {
+        value = value.replace("#{", "${");
+    }
+    Some((value, interpolated))
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(e @ ('\\' | '\'' | '"' | '`')) => out.push(e),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn findings(argv: &[&str]) -> Vec<Finding> {
+        let argv: Vec<Word> = argv.iter().map(|w| Word::literal(*w)).collect();
+        scan(&argv, &Stdin::Inherited).map(|i| i.findings).unwrap_or_default()
+    }
+
+    fn shell(line: &str) -> Finding {
+        Finding::Shell(line.into())
+    }
+
+    fn argv(words: &[&str]) -> Finding {
+        Finding::Argv(words.iter().map(|w| Word::literal(*w)).collect())
+    }
+
+    fn delete(via: &str, target: &str) -> Finding {
+        Finding::Delete { via: via.into(), target: Word::literal(target) }
+    }
+
+    #[test]
+    fn python_shell_outs() {
+        assert_eq!(findings(&["python3", "-c", "import os; os.system('rm -rf /')"]), [shell("rm -rf /")]);
+        assert_eq!(
+            findings(&["python", "-c", "import subprocess; subprocess.run(['rm', '-rf', '/'])"]),
+            [argv(&["rm", "-rf", "/"])]
+        );
+        assert_eq!(findings(&["python3", "-c", "import subprocess as s; s.check_output(\"ls\")"]), []);
+        assert_eq!(
+            findings(&["python3", "-c", "from subprocess import Popen; Popen(\"rm x\", shell=True)"]),
+            [shell("rm x")]
+        );
+        assert_eq!(findings(&["python2", "-Bc", "__import__('os').popen(\"id\")"]), [shell("id")]);
+    }
+
+    #[test]
+    fn python_data_is_not_code() {
+        assert_eq!(findings(&["python3", "-c", "print('rm -rf /')"]), []);
+        assert_eq!(findings(&["python3", "-c", "print('os.system(\"rm -rf /\")')  # os.system('x')"]), []);
+        assert_eq!(findings(&["python3", "script.py", "-c", "os.system('x')"]), []);
+        assert_eq!(findings(&["python3", "-m", "http.server"]), []);
+    }
+
+    #[test]
+    fn python_recursive_deletes() {
+        let via = "python shutil.rmtree";
+        assert_eq!(findings(&["python3", "-c", "import shutil; shutil.rmtree('/')"]), [delete(via, "/")]);
+        assert_eq!(
+            findings(&["python3", "-c", "import shutil,os; shutil.rmtree(os.path.expanduser('~'))"]),
+            [Finding::Delete {
+                via: via.into(),
+                target: Word { raw: "os.path.expanduser('~')".into(), ..Word::literal("~") }
+            }]
+        );
+        let home = findings(&["python3", "-c", "shutil.rmtree(os.environ['HOME'])"]);
+        assert!(
+            matches!(&home[..], [Finding::Delete { target, .. }] if target.text == "$HOME" && target.dynamic)
+        );
+        let home = findings(&["python3", "-c", "from pathlib import Path; shutil.rmtree(Path.home())"]);
+        assert!(
+            matches!(&home[..], [Finding::Delete { target, .. }] if target.text == "$HOME" && target.dynamic)
+        );
+        let computed = findings(&["python3", "-c", "shutil.rmtree(sys.argv[1])"]);
+        assert!(matches!(&computed[..], [Finding::Delete { target, .. }] if target.dynamic));
+    }
+
+    #[test]
+    fn node_one_liners() {
+        assert_eq!(
+            findings(&["node", "-e", "require('child_process').execSync('rm -rf ~')"]),
+            [shell("rm -rf ~")]
+        );
+        assert_eq!(
+            findings(&["node", "--eval", "cp.spawnSync('rm', ['-rf', '/'])"]),
+            [argv(&["rm", "-rf", "/"])]
+        );
+        assert_eq!(
+            findings(&["node", "-e", "fs.rmSync('/x', {recursive: true, force: true})"]),
+            [delete("node fs.rmSync", "/x")]
+        );
+        assert_eq!(findings(&["node", "-e", "fs.rmSync('/x')"]), []);
+        assert_eq!(
+            findings(&["node", "-e", "fs.rmdirSync(\"/y\",{recursive:true})"]),
+            [delete("node fs.rmdirSync", "/y")]
+        );
+        let template = findings(&["node", "-p", "execSync(`rm -rf ${dir}`)"]);
+        assert_eq!(template, [shell("rm -rf ${dir}")]);
+        let home = findings(&["node", "-e", "fs.rmSync(os.homedir(), {recursive: true})"]);
+        assert!(matches!(&home[..], [Finding::Delete { target, .. }] if target.text == "$HOME"));
+        assert_eq!(findings(&["node", "-e", "console.log('execSync(\"x\")') // exec('y')"]), []);
+    }
+
+    #[test]
+    fn perl_ruby_php() {
+        assert_eq!(findings(&["perl", "-e", "system(\"rm -rf /\")"]), [shell("rm -rf /")]);
+        assert_eq!(
+            findings(&["perl", "-le", "system 'rm', '-rf', '/'; print 1"]),
+            [argv(&["rm", "-rf", "/"])]
+        );
+        assert_eq!(findings(&["perl", "-e", "`rm -rf ~`; qx(ls)"]), [shell("rm -rf ~"), shell("ls")]);
+        assert_eq!(
+            findings(&["perl", "-MFile::Path", "-e", "rmtree('/tmp/x')"]),
+            [delete("perl rmtree", "/tmp/x")]
+        );
+        assert_eq!(
+            findings(&["perl", "-e", "File::Path::remove_tree('/a')"]),
+            [delete("perl File::Path::remove_tree", "/a")]
+        );
+        assert_eq!(findings(&["ruby", "-e", "system('rm -rf /')"]), [shell("rm -rf /")]);
+        assert_eq!(
+            findings(&["ruby", "-rfileutils", "-e", "FileUtils.rm_rf('/')"]),
+            [delete("ruby FileUtils.rm_rf", "/")]
+        );
+        assert_eq!(findings(&["ruby", "-e", "%x(rm -rf /)"]), [shell("rm -rf /")]);
+        let home = findings(&["ruby", "-e", "FileUtils.rm_r(Dir.home)"]);
+        assert!(matches!(&home[..], [Finding::Delete { target, .. }] if target.text == "$HOME"));
+        assert_eq!(findings(&["php", "-r", "shell_exec('rm -rf /');"]), [shell("rm -rf /")]);
+        assert_eq!(findings(&["ruby", "-e", "puts 'system(\"x\")'"]), []);
+    }
+
+    #[test]
+    fn code_from_stdin() {
+        let argv = [Word::literal("python3")];
+        let found = scan(&argv, &Stdin::Text("import os\nos.system('rm -rf /')\n".into()));
+        assert_eq!(found, Some(Inline { via: "python3 stdin".into(), findings: vec![shell("rm -rf /")] }));
+        assert_eq!(
+            scan(&[Word::literal("python3"), Word::literal("x.py")], &Stdin::Text("os.system('x')".into())),
+            None
+        );
+    }
+
+    #[test]
+    fn broken_code_never_panics() {
+        for code in
+            ["os.system(", "os.system('", "shutil.rmtree(\"", "`", "%x", "qx", "f'''", "system \"é", "r'é"]
+        {
+            let _ = findings(&["python3", "-c", code]);
+            let _ = findings(&["perl", "-e", code]);
+            let _ = findings(&["ruby", "-e", code]);
+            let _ = findings(&["node", "-e", code]);
+        }
+    }
+}

@@ -1,0 +1,255 @@
+//! What `echo`, `printf` and `cat` print when the line fixes it: the text a shell reads from
+//! a pipe (`echo 'rm -rf /' | sh`) or the value of a substitution (`$(echo rm)`).
+
+use super::{RedirectOp, SimpleCommand, Stdin};
+
+/// How many `cat` commands a pipe is followed back through.
+const MAX_CAT_CHAIN: usize = 8;
+/// Longer output is not worth analysing as a command line.
+const MAX_OUTPUT: usize = 1 << 20;
+
+/// What `commands[index]` prints on its standard output, if the line fixes it.
+pub(super) fn printed(commands: &[SimpleCommand], index: usize) -> Option<String> {
+    printed_within(commands, index, MAX_CAT_CHAIN)
+}
+
+fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Option<String> {
+    let command = commands.get(index)?;
+    let to_elsewhere = command.redirects.iter().any(|r| {
+        matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::Duplicate)
+            && matches!(r.fd, None | Some(1))
+    });
+    if to_elsewhere || command.args().iter().any(|w| w.dynamic || w.glob) {
+        return None;
+    }
+    let args: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
+    let text = match command.name()? {
+        "echo" => echo(&args),
+        "printf" => printf(&args)?,
+        "cat" if args.iter().all(|a| *a == "-") => match &command.stdin {
+            Stdin::Text(text) => text.clone(),
+            Stdin::Pipe { from: Some(from) } if *from < index && chain > 0 => {
+                printed_within(commands, *from, chain - 1)?
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    (text.len() <= MAX_OUTPUT).then_some(text)
+}
+
+fn echo(args: &[&str]) -> String {
+    let mut newline = true;
+    let mut escapes = false;
+    let mut rest = args;
+    while let Some((first, tail)) = rest.split_first() {
+        let is_flag =
+            first.len() > 1 && first.starts_with('-') && first[1..].chars().all(|c| "neE".contains(c));
+        if !is_flag {
+            break;
+        }
+        for flag in first[1..].chars() {
+            match flag {
+                'n' => newline = false,
+                'e' => escapes = true,
+                _ => escapes = false,
+            }
+        }
+        rest = tail;
+    }
+    let mut text = String::new();
+    for (i, arg) in rest.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        if escapes {
+            if unescape(arg, &mut text) {
+                return text;
+            }
+        } else {
+            text.push_str(arg);
+        }
+    }
+    if newline {
+        text.push('\n');
+    }
+    text
+}
+
+/// Append `s` with backslash escapes decoded; `true` when `\c` asks to stop all output.
+fn unescape(s: &str, out: &mut String) -> bool {
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('r') => out.push('\r'),
+            Some('a') => out.push('\x07'),
+            Some('b') => out.push('\x08'),
+            Some('f') => out.push('\x0c'),
+            Some('v') => out.push('\x0b'),
+            Some('e') => out.push('\x1b'),
+            Some('\\') => out.push('\\'),
+            Some('c') => return true,
+            Some('0') => {
+                let mut value = 0u32;
+                for _ in 0..3 {
+                    match chars.peek().and_then(|d| d.to_digit(8)) {
+                        Some(d) => {
+                            value = value * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.push(char::from_u32(value).unwrap_or('\0'));
+            }
+            Some('x') => {
+                let mut value = 0u32;
+                for _ in 0..2 {
+                    match chars.peek().and_then(|d| d.to_digit(16)) {
+                        Some(d) => {
+                            value = value * 16 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.push(char::from_u32(value).unwrap_or('\0'));
+            }
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    false
+}
+
+/// `printf FORMAT ARGS...` with `%s`, `%b`, `%d`, `%i`, `%c`, `%q`, `%%`; `None` for anything else.
+fn printf(args: &[&str]) -> Option<String> {
+    let args = match args.first() {
+        Some(&"--") => &args[1..],
+        Some(first) if first.starts_with('-') => return None,
+        _ => args,
+    };
+    let (format, mut rest) = args.split_first()?;
+    let mut out = String::new();
+    // The format is reused while arguments remain, as long as it consumes some.
+    loop {
+        let before = rest.len();
+        let stop = format_once(format, &mut rest, &mut out)?;
+        if stop || rest.is_empty() || rest.len() == before || out.len() > MAX_OUTPUT {
+            return Some(out);
+        }
+    }
+}
+
+/// One pass over the format; `Some(true)` when `%b` met `\c`.
+fn format_once(format: &str, args: &mut &[&str], out: &mut String) -> Option<bool> {
+    let mut chars = format.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let mut escape = String::from('\\');
+                if let Some(next) = chars.next() {
+                    escape.push(next);
+                }
+                if unescape(&escape, out) {
+                    return Some(true);
+                }
+            }
+            '%' => {
+                // Flags, width and precision change padding only.
+                while chars.peek().is_some_and(|c| "-+ #0123456789.".contains(*c)) {
+                    chars.next();
+                }
+                let conversion = chars.next()?;
+                if conversion == '%' {
+                    out.push('%');
+                    continue;
+                }
+                let arg = match args.split_first() {
+                    Some((arg, tail)) => {
+                        *args = tail;
+                        *arg
+                    }
+                    None => "",
+                };
+                match conversion {
+                    's' | 'q' => out.push_str(arg),
+                    'b' => {
+                        if unescape(arg, out) {
+                            return Some(true);
+                        }
+                    }
+                    'd' | 'i' => out.push_str(&arg.parse::<i64>().unwrap_or(0).to_string()),
+                    'c' => out.extend(arg.chars().next()),
+                    _ => return None,
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    Some(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Redirect, Word};
+    use super::*;
+
+    fn command(argv: &[&str]) -> SimpleCommand {
+        SimpleCommand { argv: argv.iter().map(|a| Word::literal(*a)).collect(), ..SimpleCommand::default() }
+    }
+
+    fn print(argv: &[&str]) -> Option<String> {
+        printed(&[command(argv)], 0)
+    }
+
+    #[test]
+    fn echo_output() {
+        assert_eq!(print(&["echo", "rm", "-rf", "/"]).as_deref(), Some("rm -rf /\n"));
+        assert_eq!(print(&["echo", "-n", "x"]).as_deref(), Some("x"));
+        assert_eq!(print(&["echo", "-e", "a\\nb"]).as_deref(), Some("a\nb\n"));
+        assert_eq!(print(&["echo", "a\\nb"]).as_deref(), Some("a\\nb\n"));
+        assert_eq!(print(&["/bin/echo", "-x"]).as_deref(), Some("-x\n"));
+    }
+
+    #[test]
+    fn printf_output() {
+        assert_eq!(print(&["printf", "rm -rf ~\\n"]).as_deref(), Some("rm -rf ~\n"));
+        assert_eq!(print(&["printf", "%s", "rm"]).as_deref(), Some("rm"));
+        assert_eq!(print(&["printf", "%s\\n", "a", "b"]).as_deref(), Some("a\nb\n"));
+        assert_eq!(print(&["printf", "%-5s|%d%%", "x", "7"]).as_deref(), Some("x|7%"));
+        assert_eq!(print(&["printf", "%f", "1"]), None);
+        assert_eq!(print(&["printf", "-v", "x", "y"]), None);
+    }
+
+    #[test]
+    fn unknown_or_redirected_output_is_none() {
+        let mut dynamic = command(&["echo", "x"]);
+        dynamic.argv[1].dynamic = true;
+        assert_eq!(printed(&[dynamic], 0), None);
+        let mut redirected = command(&["echo", "x"]);
+        redirected.redirects.push(Redirect { fd: None, op: RedirectOp::Write, target: Word::literal("f") });
+        assert_eq!(printed(&[redirected], 0), None);
+        assert_eq!(print(&["ls"]), None);
+    }
+
+    #[test]
+    fn cat_passes_its_input_on() {
+        let mut cat = command(&["cat"]);
+        cat.stdin = Stdin::Text("rm -rf /\n".into());
+        assert_eq!(printed(&[cat], 0).as_deref(), Some("rm -rf /\n"));
+        let mut piped = command(&["cat"]);
+        piped.stdin = Stdin::Pipe { from: Some(0) };
+        assert_eq!(printed(&[command(&["echo", "ls"]), piped], 1).as_deref(), Some("ls\n"));
+        assert_eq!(print(&["cat", "file"]), None);
+    }
+}

@@ -1,0 +1,682 @@
+//! POSIX sh/bash grammar: tokens become lists, pipelines, compound commands and simple
+//! commands, with a bound on nesting so hostile input cannot exhaust the stack.
+
+use super::lexer::{LexWord, Op, Redir, Token, TokenKind, assignment_name};
+
+/// Commands separated by `;`, `&` or newlines.
+#[derive(Debug, Default)]
+pub(super) struct List {
+    pub items: Vec<Item>,
+}
+
+#[derive(Debug)]
+pub(super) struct Item {
+    pub and_or: AndOr,
+    /// Ended by `&`: runs in the background, in a subshell.
+    pub background: bool,
+}
+
+/// Pipelines joined by `&&` and `||`: only the first always runs.
+#[derive(Debug)]
+pub(super) struct AndOr {
+    pub pipelines: Vec<Pipeline>,
+}
+
+#[derive(Debug)]
+pub(super) struct Pipeline {
+    pub commands: Vec<Command>,
+}
+
+#[derive(Debug)]
+pub(super) enum Command {
+    Simple(Simple),
+    Compound {
+        body: Compound,
+        redirects: Vec<Redirection>,
+    },
+    /// `f() { ...; }` or `function f { ...; }`: the body runs when `f` is called.
+    Function(Box<Command>),
+}
+
+#[derive(Debug)]
+pub(super) enum Compound {
+    Subshell(List),
+    Group(List),
+    /// `if` and `elif` conditions with their bodies, then the `else` body.
+    If {
+        branches: Vec<(List, List)>,
+        otherwise: Option<List>,
+    },
+    /// `while` and `until`.
+    Loop {
+        condition: List,
+        body: List,
+    },
+    /// `for` and `select`; `words` are the values the variable takes.
+    For {
+        name: Option<String>,
+        words: Vec<LexWord>,
+        body: List,
+    },
+    /// `case`: the subject and each arm's body (patterns are not commands).
+    Case {
+        subject: LexWord,
+        arms: Vec<List>,
+    },
+    /// `(( ... ))`: arithmetic, no command.
+    Arithmetic,
+}
+
+/// A simple command before expansion.
+#[derive(Debug, Default)]
+pub(super) struct Simple {
+    pub assignments: Vec<(String, LexWord)>,
+    pub words: Vec<LexWord>,
+    pub redirects: Vec<Redirection>,
+    /// Source span, for [`crate::shell::SimpleCommand::text`].
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Simple {
+    pub fn is_empty(&self) -> bool {
+        self.assignments.is_empty() && self.words.is_empty() && self.redirects.is_empty()
+    }
+}
+
+#[derive(Debug)]
+pub(super) enum Redirection {
+    To { fd: Option<u32>, redir: Redir, target: LexWord },
+    HereDoc { fd: Option<u32>, body: String, expand: bool },
+}
+
+/// A parsed command line.
+#[derive(Debug, Default)]
+pub(super) struct Parsed {
+    pub list: List,
+    /// Syntax the parser could not follow, or nesting beyond the bound.
+    pub incomplete: bool,
+}
+
+/// Parse tokens, nesting compound commands at most `max_nesting` deep.
+pub(super) fn parse(tokens: &[Token], max_nesting: usize) -> Parsed {
+    let mut parser = Parser { tokens, pos: 0, nesting: 0, max_nesting, aborted: false, incomplete: false };
+    let mut list = List::default();
+    loop {
+        list.items.extend(parser.list().items);
+        if parser.aborted || parser.pos >= tokens.len() {
+            break;
+        }
+        // A closer nothing opened (`fi`, `)`, `done`): skip it and go on.
+        parser.incomplete = true;
+        parser.pos += 1;
+    }
+    Parsed { list, incomplete: parser.incomplete || parser.aborted }
+}
+
+const CLOSERS: [&str; 8] = ["then", "elif", "else", "fi", "do", "done", "esac", "}"];
+
+struct Parser<'t> {
+    tokens: &'t [Token],
+    pos: usize,
+    nesting: usize,
+    max_nesting: usize,
+    /// Nesting went beyond the bound: stop, keeping what was parsed.
+    aborted: bool,
+    incomplete: bool,
+}
+
+impl<'t> Parser<'t> {
+    fn peek(&self) -> Option<&'t TokenKind> {
+        self.tokens.get(self.pos).map(|t| &t.kind)
+    }
+
+    fn peek_op(&self) -> Option<Op> {
+        match self.peek() {
+            Some(TokenKind::Op(op)) => Some(*op),
+            _ => None,
+        }
+    }
+
+    /// The current token as an unquoted word, for recognising reserved words.
+    fn reserved(&self) -> Option<&'t str> {
+        match self.peek() {
+            Some(TokenKind::Word(word)) => word.plain(),
+            _ => None,
+        }
+    }
+
+    fn at_closer(&self) -> bool {
+        matches!(self.peek_op(), Some(Op::RParen | Op::CaseEnd))
+            || self.reserved().is_some_and(|w| CLOSERS.contains(&w))
+    }
+
+    fn skip_newlines(&mut self) {
+        while self.peek_op() == Some(Op::Newline) {
+            self.pos += 1;
+        }
+    }
+
+    fn expect(&mut self, reserved: &str) -> bool {
+        if self.reserved() == Some(reserved) {
+            self.pos += 1;
+            true
+        } else {
+            self.incomplete = true;
+            false
+        }
+    }
+
+    fn list(&mut self) -> List {
+        let mut list = List::default();
+        loop {
+            while matches!(self.peek_op(), Some(Op::Newline | Op::Semi)) {
+                self.pos += 1;
+            }
+            if self.aborted || self.pos >= self.tokens.len() || self.at_closer() {
+                return list;
+            }
+            let before = self.pos;
+            let and_or = self.and_or();
+            let background = match self.peek_op() {
+                Some(Op::Amp) => {
+                    self.pos += 1;
+                    true
+                }
+                Some(Op::Semi | Op::Newline) => {
+                    self.pos += 1;
+                    false
+                }
+                _ => false,
+            };
+            list.items.push(Item { and_or, background });
+            if self.pos == before {
+                // A token that cannot start a command (`|`, `&&`, `(` in a bad place).
+                self.incomplete = true;
+                self.pos += 1;
+            }
+        }
+    }
+
+    fn and_or(&mut self) -> AndOr {
+        let mut pipelines = vec![self.pipeline()];
+        while matches!(self.peek_op(), Some(Op::And | Op::Or)) && !self.aborted {
+            self.pos += 1;
+            self.skip_newlines();
+            pipelines.push(self.pipeline());
+        }
+        AndOr { pipelines }
+    }
+
+    fn pipeline(&mut self) -> Pipeline {
+        loop {
+            match self.reserved() {
+                Some("!") => self.pos += 1,
+                Some("time") if self.time_is_keyword() => {
+                    self.pos += 1;
+                    if self.reserved() == Some("-p") {
+                        self.pos += 1;
+                    }
+                }
+                _ => break,
+            }
+        }
+        let mut commands = vec![self.command()];
+        while matches!(self.peek_op(), Some(Op::Pipe | Op::PipeAll)) && !self.aborted {
+            self.pos += 1;
+            self.skip_newlines();
+            commands.push(self.command());
+        }
+        if commands.iter().any(|c| matches!(c, Command::Simple(simple) if simple.is_empty())) {
+            // `| a`, `a | | b`, `a && ;`: a command is missing.
+            self.incomplete = true;
+        }
+        Pipeline { commands }
+    }
+
+    /// `time` before a compound command is the keyword; before a simple command it is left
+    /// to the wrapper logic, which records it in `via`.
+    fn time_is_keyword(&self) -> bool {
+        let mut next = self.pos + 1;
+        if matches!(self.tokens.get(next).map(|t| &t.kind), Some(TokenKind::Word(w)) if w.plain() == Some("-p"))
+        {
+            next += 1;
+        }
+        match self.tokens.get(next).map(|t| &t.kind) {
+            Some(TokenKind::Op(Op::LParen)) => true,
+            Some(TokenKind::Word(word)) => {
+                matches!(word.plain(), Some("{" | "if" | "while" | "until" | "for" | "case" | "select" | "!"))
+            }
+            _ => false,
+        }
+    }
+
+    fn command(&mut self) -> Command {
+        if self.peek_op() == Some(Op::LParen) {
+            if self.arithmetic_follows() {
+                self.skip_arithmetic();
+                return self.compound(Compound::Arithmetic);
+            }
+            return self.nested(|p| {
+                p.pos += 1;
+                let list = p.list();
+                if p.peek_op() == Some(Op::RParen) {
+                    p.pos += 1;
+                } else {
+                    p.incomplete = true;
+                }
+                Compound::Subshell(list)
+            });
+        }
+        match self.reserved() {
+            Some("{") => self.nested(|p| {
+                p.pos += 1;
+                let list = p.list();
+                p.expect("}");
+                Compound::Group(list)
+            }),
+            Some("if") => self.nested(Parser::if_clause),
+            Some("while" | "until") => self.nested(|p| {
+                p.pos += 1;
+                let condition = p.list();
+                let body = p.do_group();
+                Compound::Loop { condition, body }
+            }),
+            Some("for" | "select") => self.nested(Parser::for_clause),
+            Some("case") => self.nested(Parser::case_clause),
+            Some("function") => {
+                self.pos += 1;
+                if matches!(self.peek(), Some(TokenKind::Word(_))) {
+                    self.pos += 1;
+                }
+                self.function_body()
+            }
+            Some("[[") => self.double_bracket(),
+            _ => self.simple(),
+        }
+    }
+
+    fn compound(&mut self, body: Compound) -> Command {
+        let redirects = self.redirects();
+        Command::Compound { body, redirects }
+    }
+
+    /// Parse one compound command one level deeper, or stop everything past the bound.
+    fn nested(&mut self, parse: impl FnOnce(&mut Self) -> Compound) -> Command {
+        if self.nesting >= self.max_nesting {
+            self.aborted = true;
+            return Command::Simple(Simple::default());
+        }
+        self.nesting += 1;
+        let body = parse(self);
+        self.nesting -= 1;
+        self.compound(body)
+    }
+
+    /// After `function name` or `name ()`: the body command.
+    fn function_body(&mut self) -> Command {
+        if self.peek_op() == Some(Op::LParen)
+            && matches!(self.tokens.get(self.pos + 1).map(|t| &t.kind), Some(TokenKind::Op(Op::RParen)))
+        {
+            self.pos += 2;
+        }
+        self.skip_newlines();
+        if self.nesting >= self.max_nesting {
+            self.aborted = true;
+            return Command::Simple(Simple::default());
+        }
+        self.nesting += 1;
+        let body = self.command();
+        self.nesting -= 1;
+        Command::Function(Box::new(body))
+    }
+
+    fn do_group(&mut self) -> List {
+        if !self.expect("do") {
+            return List::default();
+        }
+        let body = self.list();
+        self.expect("done");
+        body
+    }
+
+    fn if_clause(&mut self) -> Compound {
+        let mut branches = Vec::new();
+        let mut otherwise = None;
+        // At `if` or `elif`.
+        loop {
+            self.pos += 1;
+            let condition = self.list();
+            if !self.expect("then") {
+                branches.push((condition, List::default()));
+                return Compound::If { branches, otherwise };
+            }
+            let body = self.list();
+            branches.push((condition, body));
+            match self.reserved() {
+                Some("elif") => continue,
+                Some("else") => {
+                    self.pos += 1;
+                    otherwise = Some(self.list());
+                    self.expect("fi");
+                }
+                _ => {
+                    self.expect("fi");
+                }
+            }
+            return Compound::If { branches, otherwise };
+        }
+    }
+
+    fn for_clause(&mut self) -> Compound {
+        self.pos += 1;
+        let mut name = None;
+        let mut words = Vec::new();
+        if self.peek_op() == Some(Op::LParen) {
+            self.skip_arithmetic();
+        } else if let Some(TokenKind::Word(word)) = self.peek() {
+            name = word.plain().map(str::to_string);
+            self.pos += 1;
+            self.skip_newlines();
+            if self.reserved() == Some("in") {
+                self.pos += 1;
+                while let Some(TokenKind::Word(word)) = self.peek() {
+                    words.push(word.clone());
+                    self.pos += 1;
+                }
+            }
+        }
+        while matches!(self.peek_op(), Some(Op::Semi | Op::Newline)) {
+            self.pos += 1;
+        }
+        let body = self.do_group();
+        Compound::For { name, words, body }
+    }
+
+    fn case_clause(&mut self) -> Compound {
+        self.pos += 1;
+        let subject = match self.peek() {
+            Some(TokenKind::Word(word)) => {
+                let word = word.clone();
+                self.pos += 1;
+                word
+            }
+            _ => LexWord::default(),
+        };
+        self.skip_newlines();
+        let mut arms = Vec::new();
+        if !self.expect("in") {
+            return Compound::Case { subject, arms };
+        }
+        loop {
+            self.skip_newlines();
+            if self.reserved() == Some("esac") {
+                self.pos += 1;
+                break;
+            }
+            if self.peek_op() == Some(Op::LParen) {
+                self.pos += 1;
+            }
+            // Patterns: words and `|` up to `)`.
+            while let Some(TokenKind::Word(_) | TokenKind::Op(Op::Pipe)) = self.peek() {
+                self.pos += 1;
+            }
+            if self.peek_op() != Some(Op::RParen) {
+                self.incomplete = true;
+                break;
+            }
+            self.pos += 1;
+            arms.push(self.list());
+            if self.peek_op() == Some(Op::CaseEnd) {
+                self.pos += 1;
+            } else if self.reserved() != Some("esac") {
+                self.incomplete = true;
+                break;
+            }
+        }
+        Compound::Case { subject, arms }
+    }
+
+    /// At `((`: arithmetic rather than two subshells.
+    fn arithmetic_follows(&self) -> bool {
+        match (self.tokens.get(self.pos), self.tokens.get(self.pos + 1)) {
+            (Some(first), Some(second)) => {
+                second.kind == TokenKind::Op(Op::LParen) && first.end == second.start
+            }
+            _ => false,
+        }
+    }
+
+    /// Skip balanced parentheses starting at the current `(`.
+    fn skip_arithmetic(&mut self) {
+        let mut depth = 0usize;
+        while let Some(kind) = self.peek() {
+            self.pos += 1;
+            match kind {
+                TokenKind::Op(Op::LParen) => depth += 1,
+                TokenKind::Op(Op::RParen) => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                TokenKind::Op(Op::Newline | Op::Semi) if depth == 0 => return,
+                _ => {}
+            }
+        }
+        self.incomplete = true;
+    }
+
+    /// `[[ ... ]]`: a test whose operators are words; substitutions in it still run.
+    fn double_bracket(&mut self) -> Command {
+        let start = self.tokens.get(self.pos).map_or(0, |t| t.start);
+        let mut simple = Simple { start, end: start, ..Simple::default() };
+        while let Some(token) = self.tokens.get(self.pos) {
+            match &token.kind {
+                TokenKind::Word(word) => {
+                    simple.words.push(word.clone());
+                    simple.end = token.end;
+                    self.pos += 1;
+                    if word.plain() == Some("]]") {
+                        break;
+                    }
+                }
+                TokenKind::Op(Op::Newline | Op::Semi | Op::Amp) | TokenKind::HereDoc { .. } => break,
+                TokenKind::Op(_) | TokenKind::Redirect { .. } => self.pos += 1,
+            }
+        }
+        Command::Simple(simple)
+    }
+
+    fn redirects(&mut self) -> Vec<Redirection> {
+        let mut redirects = Vec::new();
+        while let Some(redirect) = self.redirection() {
+            redirects.push(redirect);
+        }
+        redirects
+    }
+
+    fn redirection(&mut self) -> Option<Redirection> {
+        match self.peek()? {
+            TokenKind::Redirect { fd, redir } => {
+                let (fd, redir) = (*fd, *redir);
+                self.pos += 1;
+                let target = match self.peek() {
+                    Some(TokenKind::Word(word)) => {
+                        let word = word.clone();
+                        self.pos += 1;
+                        word
+                    }
+                    _ => {
+                        self.incomplete = true;
+                        LexWord::default()
+                    }
+                };
+                Some(Redirection::To { fd, redir, target })
+            }
+            TokenKind::HereDoc { fd, body, expand } => {
+                let redirect = Redirection::HereDoc { fd: *fd, body: body.clone(), expand: *expand };
+                self.pos += 1;
+                Some(redirect)
+            }
+            _ => None,
+        }
+    }
+
+    fn simple(&mut self) -> Command {
+        let start = self.tokens.get(self.pos).map_or(0, |t| t.start);
+        let mut simple = Simple { start, end: start, ..Simple::default() };
+        loop {
+            let end = self.tokens.get(self.pos).map_or(simple.end, |t| t.end);
+            if let Some(redirect) = self.redirection() {
+                simple.redirects.push(redirect);
+                simple.end = self.tokens.get(self.pos - 1).map_or(end, |t| t.end);
+                continue;
+            }
+            let Some(TokenKind::Word(word)) = self.peek() else { break };
+            let word = word.clone();
+            self.pos += 1;
+            simple.end = end;
+            if simple.words.is_empty() {
+                if let Some((name, value)) = split_assignment(&word) {
+                    simple.assignments.push((name, value));
+                    continue;
+                }
+                let defines_function = self.peek_op() == Some(Op::LParen)
+                    && matches!(
+                        self.tokens.get(self.pos + 1).map(|t| &t.kind),
+                        Some(TokenKind::Op(Op::RParen))
+                    );
+                if defines_function && simple.assignments.is_empty() {
+                    return self.function_body();
+                }
+            }
+            simple.words.push(word);
+        }
+        Command::Simple(simple)
+    }
+}
+
+/// `NAME=value` as an assignment: the name and the value's word.
+fn split_assignment(word: &LexWord) -> Option<(String, LexWord)> {
+    let super::lexer::Part::Literal { text, quoted: false } = word.parts.first()? else { return None };
+    let name = assignment_name(text)?.to_string();
+    let mut value = word.clone();
+    let prefix = name.len() + 1;
+    if let Some(super::lexer::Part::Literal { text, .. }) = value.parts.first_mut() {
+        text.drain(..prefix);
+        if text.is_empty() {
+            value.parts.remove(0);
+        }
+    }
+    value.raw = word.raw.get(prefix..).unwrap_or_default().to_string();
+    Some((name, value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lexer::tokenize;
+    use super::*;
+
+    fn parse_src(src: &str) -> Parsed {
+        parse(&tokenize(src).tokens, 64)
+    }
+
+    /// Every simple command's words (plain text), in source order, through all structures.
+    fn simples(src: &str) -> Vec<String> {
+        fn list(list: &List, out: &mut Vec<String>) {
+            for item in &list.items {
+                for pipeline in &item.and_or.pipelines {
+                    for command in &pipeline.commands {
+                        cmd(command, out);
+                    }
+                }
+            }
+        }
+        fn cmd(command: &Command, out: &mut Vec<String>) {
+            match command {
+                Command::Simple(s) if !s.words.is_empty() => {
+                    out.push(s.words.iter().map(|w| w.raw.as_str()).collect::<Vec<_>>().join(" "))
+                }
+                Command::Simple(_) => {}
+                Command::Function(body) => cmd(body, out),
+                Command::Compound { body, .. } => match body {
+                    Compound::Subshell(l) | Compound::Group(l) => list(l, out),
+                    Compound::If { branches, otherwise } => {
+                        for (c, b) in branches {
+                            list(c, out);
+                            list(b, out);
+                        }
+                        if let Some(o) = otherwise {
+                            list(o, out);
+                        }
+                    }
+                    Compound::Loop { condition, body } => {
+                        list(condition, out);
+                        list(body, out);
+                    }
+                    Compound::For { body, .. } => list(body, out),
+                    Compound::Case { arms, .. } => arms.iter().for_each(|a| list(a, out)),
+                    Compound::Arithmetic => {}
+                },
+            }
+        }
+        let mut out = Vec::new();
+        list(&parse_src(src).list, &mut out);
+        out
+    }
+
+    #[test]
+    fn control_structures_yield_their_commands() {
+        assert_eq!(simples("if a; then b; elif c; then d; else e; fi"), ["a", "b", "c", "d", "e"]);
+        assert_eq!(simples("while a; do b; done; until c\ndo d\ndone"), ["a", "b", "c", "d"]);
+        assert_eq!(simples("for x in 1 2; do rm $x; done"), ["rm $x"]);
+        assert_eq!(simples("for ((i=0;i<3;i++)); do b; done"), ["b"]);
+        assert_eq!(simples("case $x in a|b) c;; (d) e ;& *) f;; esac"), ["c", "e", "f"]);
+        assert_eq!(simples("f() { a; }; function g { b; }; function h() ( c )"), ["a", "b", "c"]);
+        assert_eq!(simples("(a; (b)) && { c; } || ! d | time e"), ["a", "b", "c", "d", "time e"]);
+        assert_eq!(simples("time { a; }; (( x = 1 + 2 )); [[ -f x && y ]]"), ["a", "[[ -f x y ]]"]);
+    }
+
+    #[test]
+    fn reserved_words_are_arguments_after_the_name() {
+        assert_eq!(simples("echo if then done }"), ["echo if then done }"]);
+    }
+
+    #[test]
+    fn assignments_and_redirections() {
+        let parsed = parse_src("A=1 B=\"x y\" cmd arg >out 2>&1 C=3");
+        let Some(Command::Simple(simple)) =
+            parsed.list.items.first().map(|i| &i.and_or.pipelines[0].commands[0])
+        else {
+            panic!("no simple command")
+        };
+        let names: Vec<&str> = simple.assignments.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["A", "B"]);
+        assert_eq!(simple.assignments[1].1.raw, "\"x y\"");
+        let words: Vec<&str> = simple.words.iter().map(|w| w.raw.as_str()).collect();
+        assert_eq!(words, ["cmd", "arg", "C=3"]);
+        assert_eq!(simple.redirects.len(), 2);
+        assert_eq!((simple.start, simple.end), (0, 33));
+    }
+
+    #[test]
+    fn stray_closers_are_skipped() {
+        let parsed = parse_src("fi; a ) b");
+        assert!(parsed.incomplete);
+        assert_eq!(simples("fi; a ) b"), ["a", "b"]);
+        assert!(parse_src("if a; then b").incomplete);
+        assert!(parse_src("| a").incomplete);
+    }
+
+    #[test]
+    fn nesting_beyond_the_bound_stops() {
+        let deep = "( ".repeat(10_000) + "a" + &")".repeat(10_000);
+        let parsed = parse(&tokenize(&deep).tokens, 16);
+        assert!(parsed.incomplete);
+        let deep = "{ ".repeat(5_000) + "a;" + &" }".repeat(5_000);
+        assert!(parse(&tokenize(&deep).tokens, 16).incomplete);
+        let deep = "if a; then ".repeat(5_000);
+        assert!(parse(&tokenize(&deep).tokens, 16).incomplete);
+    }
+}

@@ -1,0 +1,505 @@
+//! PowerShell: statements and pipelines of commands with their words, script blocks and
+//! subexpressions handed back as nested text, and `-EncodedCommand` decoding.
+
+use super::analyser::{FlatCommand, FlatScript};
+use super::{Dialect, Redirect, RedirectOp, Word};
+
+/// Statements that are language keywords, not commands; their blocks still run.
+const KEYWORDS: [&str; 24] = [
+    "if", "elseif", "else", "foreach", "for", "while", "do", "until", "switch", "try", "catch", "finally",
+    "trap", "function", "filter", "param", "begin", "process", "end", "return", "throw", "break", "continue",
+    "exit",
+];
+
+/// Split a PowerShell command line into pipelines of commands; `true` when it is incomplete.
+pub(super) fn parse(src: &str) -> (FlatScript, bool) {
+    let mut parser = Parser {
+        src,
+        bytes: src.as_bytes(),
+        pos: 0,
+        incomplete: false,
+        script: Vec::new(),
+        pipeline: Vec::new(),
+        command: FlatCommand::default(),
+        command_start: 0,
+    };
+    parser.run();
+    (parser.script, parser.incomplete)
+}
+
+struct Parser<'a> {
+    src: &'a str,
+    bytes: &'a [u8],
+    pos: usize,
+    incomplete: bool,
+    script: FlatScript,
+    pipeline: Vec<FlatCommand>,
+    command: FlatCommand,
+    command_start: usize,
+}
+
+fn ends_word(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n' | b';' | b'|' | b'&' | b'(' | b')' | b'{' | b'}' | b'>')
+}
+
+impl Parser<'_> {
+    fn peek_at(&self, offset: usize) -> Option<u8> {
+        self.bytes.get(self.pos + offset).copied()
+    }
+
+    fn slice(&self, start: usize, end: usize) -> &str {
+        self.src.get(start..end.min(self.src.len())).unwrap_or_default()
+    }
+
+    fn run(&mut self) {
+        while let Some(b) = self.peek_at(0) {
+            match b {
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'`' if matches!(self.peek_at(1), Some(b'\n' | b'\r')) => self.pos += 2,
+                b'\n' | b';' => {
+                    self.pos += 1;
+                    self.end_statement();
+                }
+                b'|' | b'&' if self.peek_at(1) == Some(b) => {
+                    self.pos += 2;
+                    self.end_statement();
+                }
+                b'|' => {
+                    self.pos += 1;
+                    self.end_command();
+                }
+                b'&' if self.command.argv.is_empty() => {
+                    // The call operator: the next word is the command, whatever its form.
+                    self.pos += 1;
+                    self.command.runs = true;
+                    self.command_start = self.pos;
+                }
+                b'&' => {
+                    self.pos += 1;
+                    self.end_statement();
+                }
+                b'#' => self.skip_to(b"\n", false),
+                b'<' if self.peek_at(1) == Some(b'#') => self.skip_to(b"#>", true),
+                b'>' => self.redirect(None),
+                b'0'..=b'9' | b'*' if matches!(self.peek_at(1), Some(b'>')) => {
+                    let fd = char::from(b).to_digit(10);
+                    self.pos += 1;
+                    self.redirect(fd);
+                }
+                _ => self.word(),
+            }
+        }
+        self.end_statement();
+    }
+
+    fn skip_to(&mut self, end: &[u8], past: bool) {
+        let rest = &self.bytes[self.pos..];
+        match rest.windows(end.len()).position(|w| w == end) {
+            Some(at) => self.pos += at + if past { end.len() } else { 0 },
+            None => self.pos = self.bytes.len(),
+        }
+    }
+
+    fn end_command(&mut self) {
+        let mut command = std::mem::take(&mut self.command);
+        if command.argv.is_empty() && command.nested.is_empty() {
+            return;
+        }
+        command.text = self
+            .slice(self.command_start, self.pos)
+            .trim()
+            .trim_end_matches(['|', ';', '&'])
+            .trim()
+            .to_string();
+        let first = command.argv.first();
+        let keyword =
+            first.is_some_and(|w| KEYWORDS.iter().any(|k| w.text.eq_ignore_ascii_case(k)) && !w.dynamic);
+        // A statement that starts with a value is an expression, not a command.
+        let bareword = first.is_some_and(|w| {
+            !w.dynamic
+                && w.raw.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b"_.\\/~".contains(&b))
+        });
+        command.runs = !keyword && (command.runs || bareword);
+        self.pipeline.push(command);
+    }
+
+    fn end_statement(&mut self) {
+        self.end_command();
+        if !self.pipeline.is_empty() {
+            self.script.push(std::mem::take(&mut self.pipeline));
+        }
+    }
+
+    fn redirect(&mut self, fd: Option<u32>) {
+        self.pos += 1;
+        let op = if self.peek_at(0) == Some(b'>') {
+            self.pos += 1;
+            RedirectOp::Append
+        } else {
+            RedirectOp::Write
+        };
+        if self.peek_at(0) == Some(b'&') {
+            let start = self.pos + 1;
+            self.pos = start + self.bytes[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let target = Word::literal(self.slice(start, self.pos));
+            self.command.redirects.push(Redirect { fd, op: RedirectOp::Duplicate, target });
+            return;
+        }
+        while matches!(self.peek_at(0), Some(b' ' | b'\t')) {
+            self.pos += 1;
+        }
+        let target = self.lex_word();
+        self.command.redirects.push(Redirect { fd, op, target });
+    }
+
+    fn word(&mut self) {
+        if self.command.argv.is_empty() && !self.command.runs {
+            self.command_start = self.pos;
+        }
+        let start = self.pos;
+        let word = self.lex_word();
+        if self.pos == start {
+            // A character no rule consumes (a stray closer): skip it.
+            self.pos += 1;
+            self.incomplete = true;
+            return;
+        }
+        // `$x = Get-Thing`: what follows the assignment is a new command.
+        let assigns = matches!(word.text.as_str(), "=" | "+=" | "-=" | "*=" | "/=")
+            && matches!(self.command.argv.as_slice(), [target] if target.raw.starts_with('$'));
+        if assigns {
+            self.command.argv.clear();
+            while matches!(self.peek_at(0), Some(b' ' | b'\t')) {
+                self.pos += 1;
+            }
+            self.command_start = self.pos;
+            return;
+        }
+        self.command.argv.push(word);
+    }
+
+    /// The end, just past the closer, of a bracket opened before `from`.
+    fn close(&mut self, from: usize, closer: u8) -> usize {
+        match find_close(self.bytes, from, closer) {
+            Some(end) => end,
+            None => {
+                self.incomplete = true;
+                self.bytes.len()
+            }
+        }
+    }
+
+    fn nest(&mut self, open: usize, body_start: usize, closer: u8) -> String {
+        let end = self.close(body_start, closer);
+        let body = self.slice(body_start, end.saturating_sub(1).max(body_start)).to_string();
+        self.command.nested.push((body, Dialect::PowerShell));
+        self.pos = end;
+        self.slice(open, end).to_string()
+    }
+
+    fn lex_word(&mut self) -> Word {
+        let start = self.pos;
+        let mut word = Word::default();
+        while let Some(b) = self.peek_at(0) {
+            match b {
+                b'(' if self.pos == start => {
+                    word.text.push_str(&self.nest(start, start + 1, b')'));
+                    word.dynamic = true;
+                }
+                b'{' if self.pos == start => {
+                    word.text.push_str(&self.nest(start, start + 1, b'}'));
+                    word.dynamic = true;
+                }
+                b'@' if matches!(self.peek_at(1), Some(b'(' | b'{')) => {
+                    // `@(...)` is code; `@{...}` is a hashtable, whose keys are not commands.
+                    let open = self.pos;
+                    let raw = if self.peek_at(1) == Some(b'(') {
+                        self.nest(open, open + 2, b')')
+                    } else {
+                        let end = self.close(open + 2, b'}');
+                        self.pos = end;
+                        self.slice(open, end).to_string()
+                    };
+                    word.text.push_str(&raw);
+                    word.dynamic = true;
+                }
+                _ if ends_word(b) => break,
+                b'`' => {
+                    self.pos += 1;
+                    if let Some(c) = self.slice(self.pos, self.bytes.len()).chars().next() {
+                        self.pos += c.len_utf8();
+                        word.text.push(c);
+                    }
+                }
+                b'\'' => {
+                    self.pos += 1;
+                    loop {
+                        let rest = &self.bytes[self.pos..];
+                        let Some(quote) = rest.iter().position(|&c| c == b'\'') else {
+                            word.text.push_str(self.slice(self.pos, self.bytes.len()));
+                            self.pos = self.bytes.len();
+                            self.incomplete = true;
+                            break;
+                        };
+                        word.text.push_str(self.slice(self.pos, self.pos + quote));
+                        self.pos += quote + 1;
+                        if self.peek_at(0) != Some(b'\'') {
+                            break;
+                        }
+                        word.text.push('\'');
+                        self.pos += 1;
+                    }
+                }
+                b'"' => {
+                    self.pos += 1;
+                    self.double_quoted(&mut word);
+                }
+                b'$' => self.variable(&mut word),
+                _ => {
+                    let Some(c) = self.slice(self.pos, self.bytes.len()).chars().next() else { break };
+                    self.pos += c.len_utf8();
+                    word.text.push(c);
+                }
+            }
+        }
+        word.raw = self.slice(start, self.pos).to_string();
+        word.glob = word.raw.contains(['*', '?']) && !word.dynamic;
+        word
+    }
+
+    fn double_quoted(&mut self, word: &mut Word) {
+        while let Some(b) = self.peek_at(0) {
+            match b {
+                b'"' if self.peek_at(1) == Some(b'"') => {
+                    self.pos += 2;
+                    word.text.push('"');
+                }
+                b'"' => {
+                    self.pos += 1;
+                    return;
+                }
+                b'`' => {
+                    self.pos += 1;
+                    let Some(c) = self.slice(self.pos, self.bytes.len()).chars().next() else { break };
+                    self.pos += c.len_utf8();
+                    word.text.push(match c {
+                        'n' => '\n',
+                        't' => '\t',
+                        'r' => '\r',
+                        '0' => '\0',
+                        'a' => '\x07',
+                        'e' => '\x1b',
+                        other => other,
+                    });
+                }
+                b'$' => self.variable(word),
+                _ => {
+                    let Some(c) = self.slice(self.pos, self.bytes.len()).chars().next() else { break };
+                    self.pos += c.len_utf8();
+                    word.text.push(c);
+                }
+            }
+        }
+        self.incomplete = true;
+    }
+
+    /// At `$`: a variable, `${name}` or a `$(...)` subexpression; all known only at run time.
+    fn variable(&mut self, word: &mut Word) {
+        let start = self.pos;
+        match self.peek_at(1) {
+            Some(b'(') => {
+                let raw = self.nest(start, start + 2, b')');
+                word.text.push_str(&raw);
+            }
+            Some(b'{') => {
+                let end = self.close(start + 2, b'}');
+                self.pos = end;
+                word.text.push_str(self.slice(start, end));
+            }
+            Some(b) if b.is_ascii_alphanumeric() || matches!(b, b'_' | b'?' | b'$' | b'^') => {
+                self.pos += 1;
+                while self.peek_at(0).is_some_and(|b| {
+                    b.is_ascii_alphanumeric() || matches!(b, b'_' | b':' | b'?' | b'$' | b'^')
+                }) {
+                    self.pos += 1;
+                }
+                word.text.push_str(self.slice(start, self.pos));
+            }
+            _ => {
+                self.pos += 1;
+                word.text.push('$');
+                return;
+            }
+        }
+        word.dynamic = true;
+    }
+}
+
+/// The index just past the `closer` that closes a bracket whose inside starts at `from`;
+/// quotes, nested brackets and subexpressions in strings are skipped. Iterative.
+fn find_close(bytes: &[u8], from: usize, closer: u8) -> Option<usize> {
+    let mut stack = vec![closer];
+    let mut i = from;
+    while i < bytes.len() {
+        let b = bytes[i];
+        let top = *stack.last()?;
+        if top == b'"' {
+            match b {
+                b'`' => i += 1,
+                b'"' if bytes.get(i + 1) == Some(&b'"') => i += 1,
+                b'"' => {
+                    stack.pop();
+                }
+                b'$' if bytes.get(i + 1) == Some(&b'(') => {
+                    stack.push(b')');
+                    i += 1;
+                }
+                _ => {}
+            }
+        } else {
+            match b {
+                b'`' => i += 1,
+                b'\'' => i += bytes[i + 1..].iter().position(|&c| c == b'\'')? + 1,
+                b'"' => stack.push(b'"'),
+                b'(' => stack.push(b')'),
+                b'{' => stack.push(b'}'),
+                b')' | b'}' if b == top => {
+                    stack.pop();
+                }
+                b'#' if i == 0 || bytes.get(i - 1).is_some_and(|c| c.is_ascii_whitespace()) => {
+                    i += bytes[i..].iter().position(|&c| c == b'\n').unwrap_or(bytes.len() - i);
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        i += 1;
+        if stack.is_empty() {
+            return Some(i);
+        }
+    }
+    None
+}
+
+/// The command of `-EncodedCommand`: base64 of UTF-16LE text.
+pub(super) fn decode_encoded_command(encoded: &str) -> Option<String> {
+    let bytes = decode_base64(encoded)?;
+    let units: Vec<u16> = bytes.chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]])).collect();
+    Some(String::from_utf16_lossy(&units))
+}
+
+fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len() / 4 * 3);
+    let mut buffer = 0u32;
+    let mut bits = 0u32;
+    for b in text.bytes() {
+        let value = match b {
+            b'A'..=b'Z' => b - b'A',
+            b'a'..=b'z' => b - b'a' + 26,
+            b'0'..=b'9' => b - b'0' + 52,
+            b'+' | b'-' => 62,
+            b'/' | b'_' => 63,
+            b'=' => break,
+            b' ' | b'\t' | b'\r' | b'\n' => continue,
+            _ => return None,
+        };
+        buffer = (buffer << 6) | u32::from(value);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn commands(src: &str) -> Vec<(Vec<String>, bool)> {
+        parse(src)
+            .0
+            .into_iter()
+            .flatten()
+            .map(|c| (c.argv.into_iter().map(|w| w.text).collect(), c.runs))
+            .collect()
+    }
+
+    fn run(src: &str) -> Vec<Vec<String>> {
+        commands(src).into_iter().filter(|(_, runs)| *runs).map(|(argv, _)| argv).collect()
+    }
+
+    #[test]
+    fn quoting_and_separators() {
+        assert_eq!(
+            run("Remove-Item -Recurse -Force 'C:\\it''s'; rm \"a`tb\" | Out-Null && ls || dir"),
+            [
+                vec!["Remove-Item", "-Recurse", "-Force", "C:\\it's"],
+                vec!["rm", "a\tb"],
+                vec!["Out-Null"],
+                vec!["ls"],
+                vec!["dir"],
+            ]
+        );
+    }
+
+    #[test]
+    fn call_operator_and_expressions() {
+        assert_eq!(run("& 'C:\\tools\\rm.exe' -rf x"), [vec!["C:\\tools\\rm.exe", "-rf", "x"]]);
+        assert_eq!(run("$x = Get-ChildItem C:\\; 'text'; 42"), [vec!["Get-ChildItem", "C:\\"]]);
+        assert_eq!(run("if (Test-Path x) { Remove-Item x }"), Vec::<Vec<String>>::new());
+    }
+
+    #[test]
+    fn blocks_and_subexpressions_are_nested_text() {
+        let (script, incomplete) = parse(
+            "Invoke-Command -ScriptBlock { Remove-Item -Recurse C:\\ }; echo $(Get-Date) \"$(whoami)\"",
+        );
+        assert!(!incomplete);
+        let nested: Vec<String> =
+            script.iter().flatten().flat_map(|c| c.nested.iter().map(|(body, _)| body.clone())).collect();
+        assert_eq!(nested, [" Remove-Item -Recurse C:\\ ", "Get-Date", "whoami"]);
+        let first = &script[0][0];
+        assert!(first.argv[2].dynamic);
+        let hashtable = parse("New-Thing @{ Name = 'x' }").0;
+        assert!(hashtable[0][0].nested.is_empty());
+    }
+
+    #[test]
+    fn redirections() {
+        let script = parse("Get-Thing > out.txt 2>&1 3>> log").0;
+        let command = &script[0][0];
+        assert_eq!(command.argv.len(), 1);
+        assert_eq!(
+            command.redirects,
+            [
+                Redirect { fd: None, op: RedirectOp::Write, target: Word::literal("out.txt") },
+                Redirect { fd: Some(2), op: RedirectOp::Duplicate, target: Word::literal("1") },
+                Redirect { fd: Some(3), op: RedirectOp::Append, target: Word::literal("log") },
+            ]
+        );
+    }
+
+    #[test]
+    fn comments() {
+        assert_eq!(run("ls # Remove-Item x\n<# rm y #> dir"), [vec!["ls"], vec!["dir"]]);
+    }
+
+    #[test]
+    fn encoded_command() {
+        // "rm -r C:\" as UTF-16LE, base64.
+        assert_eq!(decode_encoded_command("cgBtACAALQByACAAQwA6AFwA").as_deref(), Some("rm -r C:\\"));
+        assert_eq!(decode_encoded_command("not base64!"), None);
+    }
+
+    #[test]
+    fn unterminated_input_is_incomplete() {
+        for src in ["echo 'x", "echo \"x", "echo $(x", "{ x", "echo @(", "echo ${x"] {
+            assert!(parse(src).1, "{src}");
+        }
+        let _ = parse("`");
+        let _ = parse("é`é\"`");
+    }
+}

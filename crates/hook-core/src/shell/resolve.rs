@@ -1,0 +1,251 @@
+//! Run-time values that the line itself fixes: variables set by plain assignments earlier in
+//! the line, and words expanded with them and with resolved command substitutions.
+//!
+//! Never a guess: a variable assigned in a branch, a loop, a subshell or from a substitution
+//! becomes unknown, and an unknown value leaves the word [`Word::dynamic`].
+
+use std::collections::HashMap;
+
+use super::Word;
+use super::lexer::{LexWord, Part};
+
+/// The longest value kept for a variable or a substitution; longer ones are unknown, which
+/// also stops `a=$a$a` doubling from growing without bound.
+const MAX_VALUE: usize = 64 * 1024;
+
+/// Variables in nested scopes. A scope is opened for everything that may not run, or runs in
+/// a subshell; what it assigns is unknown once it closes.
+#[derive(Debug)]
+pub(super) struct Vars {
+    scopes: Vec<Scope>,
+}
+
+#[derive(Debug, Default)]
+struct Scope {
+    /// `None`: assigned, but to a value the line does not fix.
+    values: HashMap<String, Option<String>>,
+    /// Lookups stop here: a loop body (the value may come from a later iteration), a function
+    /// body (called later) or another shell process.
+    isolated: bool,
+}
+
+impl Default for Vars {
+    fn default() -> Self {
+        Self { scopes: vec![Scope::default()] }
+    }
+}
+
+impl Vars {
+    /// The value of `name` if the line fixes it here.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        for scope in self.scopes.iter().rev() {
+            if let Some(value) = scope.values.get(name) {
+                return value.as_deref();
+            }
+            if scope.isolated {
+                return None;
+            }
+        }
+        None
+    }
+
+    pub fn set(&mut self, name: &str, value: Option<String>) {
+        let value = value.filter(|v| v.len() <= MAX_VALUE);
+        if let Some(scope) = self.scopes.last_mut() {
+            scope.values.insert(name.to_string(), value);
+        }
+    }
+
+    pub fn enter(&mut self, isolated: bool) {
+        self.scopes.push(Scope { values: HashMap::new(), isolated });
+    }
+
+    /// Close the innermost scope: whatever it assigned may or may not have happened.
+    pub fn leave(&mut self) {
+        if self.scopes.len() < 2 {
+            return;
+        }
+        let Some(closed) = self.scopes.pop() else { return };
+        if let Some(parent) = self.scopes.last_mut() {
+            for name in closed.values.into_keys() {
+                parent.values.insert(name, None);
+            }
+        }
+    }
+}
+
+/// Expand one word. `outputs` holds what each command substitution of the word prints, in
+/// order (`None`: unknown). With `fields`, a word that is one unquoted expansion splits into
+/// several words the way the shell splits fields. `budget` bounds the bytes produced by
+/// expansions over the whole analysis.
+pub(super) fn expand(
+    word: &LexWord,
+    vars: &Vars,
+    outputs: &[Option<String>],
+    fields: bool,
+    budget: &mut usize,
+) -> Vec<Word> {
+    if fields {
+        let lone = match word.parts.as_slice() {
+            [Part::Param { name, quoted: false, .. }] => Some(vars.get(name)),
+            [Part::Command { quoted: false, .. }] => Some(outputs.first().and_then(Option::as_deref)),
+            _ => None,
+        };
+        if let Some(Some(value)) = lone {
+            if spend(budget, value.len()) {
+                return split_fields(value, &word.raw);
+            }
+        }
+    }
+    let mut out = Word { raw: word.raw.clone(), ..Word::default() };
+    let mut substitutions = outputs.iter();
+    for part in &word.parts {
+        let (value, raw, quoted) = match part {
+            Part::Literal { text, quoted } => {
+                out.glob |= !quoted && has_glob(text);
+                out.text.push_str(text);
+                continue;
+            }
+            Part::Param { name, raw, quoted } => (vars.get(name), raw, *quoted),
+            Part::Command { raw, quoted, .. } => {
+                (substitutions.next().and_then(Option::as_deref), raw, *quoted)
+            }
+            Part::Process { raw, .. } | Part::Opaque { raw } => (None, raw, true),
+        };
+        // Unquoted whitespace inside a longer word would split it in ways not worth guessing.
+        match value.filter(|v| quoted || !v.contains(char::is_whitespace)) {
+            Some(value) if spend(budget, value.len()) => {
+                out.glob |= !quoted && has_glob(value);
+                out.text.push_str(value);
+            }
+            _ => {
+                out.dynamic = true;
+                out.text.push_str(raw);
+            }
+        }
+    }
+    vec![out]
+}
+
+/// The value of a word when nothing in it is unknown (assignments: no field splitting).
+pub(super) fn expand_value(
+    word: &LexWord,
+    vars: &Vars,
+    outputs: &[Option<String>],
+    budget: &mut usize,
+) -> Word {
+    expand(word, vars, outputs, false, budget).pop().unwrap_or_default()
+}
+
+fn spend(budget: &mut usize, amount: usize) -> bool {
+    if amount > MAX_VALUE || amount > *budget {
+        return false;
+    }
+    *budget -= amount;
+    true
+}
+
+fn has_glob(text: &str) -> bool {
+    text.contains(['*', '?', '['])
+}
+
+/// Split an unquoted expansion into fields on blanks and newlines (the default `IFS`).
+fn split_fields(value: &str, raw: &str) -> Vec<Word> {
+    value
+        .split([' ', '\t', '\n'])
+        .filter(|field| !field.is_empty())
+        .map(|field| Word {
+            text: field.to_string(),
+            raw: raw.to_string(),
+            dynamic: false,
+            glob: has_glob(field),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lexer::{TokenKind, tokenize};
+    use super::*;
+
+    fn word(src: &str) -> LexWord {
+        match tokenize(src).tokens.into_iter().next().map(|t| t.kind) {
+            Some(TokenKind::Word(word)) => word,
+            other => panic!("not a word: {other:?}"),
+        }
+    }
+
+    fn texts(words: &[Word]) -> Vec<(&str, bool)> {
+        words.iter().map(|w| (w.text.as_str(), w.dynamic)).collect()
+    }
+
+    #[test]
+    fn known_variables_resolve_and_unknown_stay_dynamic() {
+        let mut vars = Vars::default();
+        vars.set("d", Some("/".into()));
+        let mut budget = 1 << 20;
+        assert_eq!(texts(&expand(&word("$d"), &vars, &[], true, &mut budget)), [("/", false)]);
+        assert_eq!(texts(&expand(&word("${d}x"), &vars, &[], true, &mut budget)), [("/x", false)]);
+        assert_eq!(texts(&expand(&word("\"$e/x\""), &vars, &[], true, &mut budget)), [("$e/x", true)]);
+        assert_eq!(texts(&expand(&word("$HOME"), &vars, &[], true, &mut budget)), [("$HOME", true)]);
+    }
+
+    #[test]
+    fn lone_unquoted_expansions_split_into_fields() {
+        let mut vars = Vars::default();
+        vars.set("c", Some("rm -rf".into()));
+        vars.set("empty", Some(String::new()));
+        let mut budget = 1 << 20;
+        assert_eq!(
+            texts(&expand(&word("$c"), &vars, &[], true, &mut budget)),
+            [("rm", false), ("-rf", false)]
+        );
+        assert_eq!(texts(&expand(&word("\"$c\""), &vars, &[], true, &mut budget)), [("rm -rf", false)]);
+        assert_eq!(texts(&expand(&word("x$c"), &vars, &[], true, &mut budget)), [("x$c", true)]);
+        assert!(expand(&word("$empty"), &vars, &[], true, &mut budget).is_empty());
+        let outputs = [Some("rm".to_string())];
+        assert_eq!(texts(&expand(&word("$(echo rm)"), &vars, &outputs, true, &mut budget)), [("rm", false)]);
+        assert_eq!(texts(&expand(&word("$(x)"), &vars, &[None], true, &mut budget)), [("$(x)", true)]);
+    }
+
+    #[test]
+    fn globs_and_tilde() {
+        let vars = Vars::default();
+        let mut budget = 1 << 20;
+        let star = expand(&word("*.rs"), &vars, &[], true, &mut budget);
+        assert!(star[0].glob && !star[0].dynamic);
+        assert!(!expand(&word("'*'"), &vars, &[], true, &mut budget)[0].glob);
+        let tilde = expand(&word("~/x"), &vars, &[], true, &mut budget);
+        assert_eq!(texts(&tilde), [("~/x", false)]);
+        let quoted = expand(&word("\"~\""), &vars, &[], true, &mut budget);
+        assert_eq!((quoted[0].text.as_str(), quoted[0].raw.as_str()), ("~", "\"~\""));
+    }
+
+    #[test]
+    fn scopes_forget_what_may_not_have_run() {
+        let mut vars = Vars::default();
+        vars.set("a", Some("ls".into()));
+        vars.enter(false);
+        assert_eq!(vars.get("a"), Some("ls"));
+        vars.set("a", Some("rm".into()));
+        assert_eq!(vars.get("a"), Some("rm"));
+        vars.leave();
+        assert_eq!(vars.get("a"), None);
+        vars.set("b", Some("x".into()));
+        vars.enter(true);
+        assert_eq!(vars.get("b"), None);
+        vars.leave();
+        assert_eq!(vars.get("b"), Some("x"));
+    }
+
+    #[test]
+    fn the_budget_bounds_expansion() {
+        let mut vars = Vars::default();
+        vars.set("a", Some("x".repeat(1000)));
+        let mut budget = 1500;
+        assert!(!expand(&word("$a"), &vars, &[], true, &mut budget)[0].dynamic);
+        assert!(expand(&word("$a"), &vars, &[], true, &mut budget)[0].dynamic);
+        vars.set("big", Some("x".repeat(MAX_VALUE + 1)));
+        assert_eq!(vars.get("big"), None);
+    }
+}

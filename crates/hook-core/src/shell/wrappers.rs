@@ -1,0 +1,838 @@
+//! Seeing through wrappers: programs that run another command given in their arguments
+//! (`sudo`, `env`, `xargs`, `find -exec`, `bash -c`, `cmd /c`, ...), one layer at a time.
+
+use super::{Dialect, Word, powershell};
+
+/// What running `argv` means, one wrapper layer down.
+#[derive(Debug, PartialEq, Eq)]
+pub(super) enum Peel {
+    /// Not a wrapper (or a wrapper given nothing to run): the command itself runs.
+    Runs,
+    /// A wrapper running the command `inner`.
+    Wraps { via: String, inner: Vec<Word> },
+    /// A wrapper running a command line written in `dialect`.
+    Script { via: String, script: Word, dialect: Dialect },
+    /// `find`, which runs itself and each `-exec` command (`via`, argv).
+    Find { execs: Vec<(String, Vec<Word>)> },
+}
+
+/// The text that xargs substitutes at run time.
+pub(super) const XARGS_INPUT: &str = "{xargs input}";
+
+const SHELLS: [&str; 12] =
+    ["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "rbash", "csh", "tcsh"];
+
+/// A command's program name: the base name, and lowercased without `.exe` outside POSIX
+/// (Windows names are case-insensitive). `None` when the name is only known at run time.
+pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<String> {
+    if word.dynamic {
+        return None;
+    }
+    let base = word.text.rsplit(['/', '\\']).next().unwrap_or(&word.text);
+    let lower = base.to_ascii_lowercase();
+    let windows = lower.strip_suffix(".exe").unwrap_or(&lower);
+    if dialect != Dialect::Posix || matches!(windows, "cmd" | "powershell" | "pwsh") {
+        Some(windows.to_string())
+    } else {
+        Some(base.to_string())
+    }
+}
+
+/// Peel one wrapper off `argv`.
+pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
+    let Some(name) = argv.first().and_then(|w| program_name(w, dialect)) else { return Peel::Runs };
+    match name.as_str() {
+        "sudo" => {
+            let scan = scan_options(
+                argv,
+                1,
+                "ugCDhpUrtTR",
+                &[
+                    "--user",
+                    "--group",
+                    "--close-from",
+                    "--chdir",
+                    "--host",
+                    "--prompt",
+                    "--other-user",
+                    "--role",
+                    "--type",
+                    "--command-timeout",
+                    "--chroot",
+                ],
+            );
+            wraps("sudo", argv, skip_assignments(argv, scan.operand))
+        }
+        "doas" => wraps("doas", argv, scan_options(argv, 1, "uC", &[]).operand),
+        "env" => env(argv),
+        "command" => {
+            let scan = scan_options(argv, 1, "", &[]);
+            if scan.flags.contains(&'v') || scan.flags.contains(&'V') {
+                Peel::Runs
+            } else {
+                wraps("command", argv, scan.operand)
+            }
+        }
+        "exec" => wraps("exec", argv, scan_options(argv, 1, "a", &[]).operand),
+        "builtin" => wraps("builtin", argv, 1),
+        "time" => wraps("time", argv, scan_options(argv, 1, "of", &["--output", "--format"]).operand),
+        "nice" => wraps("nice", argv, scan_options(argv, 1, "n", &["--adjustment"]).operand),
+        "nohup" | "unbuffer" | "setsid" => wraps(&name, argv, scan_options(argv, 1, "", &[]).operand),
+        "timeout" => {
+            let duration = scan_options(argv, 1, "sk", &["--signal", "--kill-after"]).operand;
+            wraps("timeout", argv, duration + 1)
+        }
+        "stdbuf" => {
+            wraps("stdbuf", argv, scan_options(argv, 1, "ioe", &["--input", "--output", "--error"]).operand)
+        }
+        "watch" => watch(argv),
+        "busybox" => match argv.get(1) {
+            Some(applet) if !applet.text.starts_with('-') => wraps("busybox", argv, 1),
+            _ => Peel::Runs,
+        },
+        "xargs" => xargs(argv),
+        "find" => find(argv),
+        "eval" => script("eval", &argv[1..], Dialect::Posix),
+        "nsenter" => wraps(
+            "nsenter",
+            argv,
+            scan_options(argv, 1, "tSG", &["--target", "--setuid", "--setgid"]).operand,
+        ),
+        "chroot" => {
+            let root = scan_options(argv, 1, "", &["--userspec", "--groups"]).operand;
+            wraps("chroot", argv, root + 1)
+        }
+        "ionice" => {
+            let scan =
+                scan_options(argv, 1, "cnpPu", &["--class", "--classdata", "--pid", "--pgid", "--uid"]);
+            if scan
+                .values
+                .iter()
+                .any(|(key, _)| matches!(key.as_str(), "p" | "P" | "u" | "--pid" | "--pgid" | "--uid"))
+            {
+                Peel::Runs
+            } else {
+                wraps("ionice", argv, scan.operand)
+            }
+        }
+        "chrt" => {
+            let scan =
+                scan_options(argv, 1, "TPD", &["--sched-runtime", "--sched-period", "--sched-deadline"]);
+            if scan.flags.contains(&'p') || scan.flags.contains(&'m') {
+                Peel::Runs
+            } else {
+                wraps("chrt", argv, scan.operand + 1)
+            }
+        }
+        "flock" => flock(argv),
+        "script" => {
+            let scan = scan_options(argv, 1, "cOIBTEm", &["--command", "--log-out", "--log-in", "--log-io"]);
+            match option_value(&scan, "c", "--command") {
+                Some(command) => {
+                    Peel::Script { via: "script -c".into(), script: command, dialect: Dialect::Posix }
+                }
+                None => Peel::Runs,
+            }
+        }
+        "su" => su(argv),
+        "cmd" => cmd(argv),
+        "powershell" | "pwsh" => powershell(&name, argv),
+        "invoke-expression" | "iex" if dialect == Dialect::PowerShell => {
+            let args: Vec<Word> =
+                argv[1..].iter().filter(|w| !w.text.eq_ignore_ascii_case("-command")).cloned().collect();
+            script("Invoke-Expression", &args, Dialect::PowerShell)
+        }
+        "call" if dialect == Dialect::Cmd => wraps("call", argv, 1),
+        "start" if dialect == Dialect::Cmd => start(argv),
+        shell if SHELLS.contains(&shell) => match shell_invocation(argv).command {
+            Some(index) => Peel::Script {
+                via: format!("{shell} -c"),
+                script: shell_command_text(&argv[index]),
+                dialect: Dialect::Posix,
+            },
+            None => Peel::Runs,
+        },
+        _ => Peel::Runs,
+    }
+}
+
+fn wraps(via: &str, argv: &[Word], at: usize) -> Peel {
+    match argv.get(at..) {
+        Some(inner) if !inner.is_empty() => Peel::Wraps { via: via.to_string(), inner: inner.to_vec() },
+        _ => Peel::Runs,
+    }
+}
+
+/// A command line made of words joined by spaces (`eval a b`, `cmd /c a b`). Among several
+/// words, those holding blanks are quoted again so that a Windows command line keeps them
+/// whole; a single word is the whole command line already (`cmd /c "rd /s x"`).
+fn script(via: &str, words: &[Word], dialect: Dialect) -> Peel {
+    if words.is_empty() {
+        return Peel::Runs;
+    }
+    let mut script = Word::default();
+    for (i, word) in words.iter().enumerate() {
+        if i > 0 {
+            script.text.push(' ');
+            script.raw.push(' ');
+        }
+        if dialect != Dialect::Posix && words.len() > 1 && word.text.contains(' ') && !word.text.contains('"')
+        {
+            script.text.push('"');
+            script.text.push_str(&word.text);
+            script.text.push('"');
+        } else {
+            script.text.push_str(&word.text);
+        }
+        script.raw.push_str(&word.raw);
+        script.dynamic |= word.dynamic;
+    }
+    Peel::Script { via: via.to_string(), script, dialect }
+}
+
+/// The options at the start of argv.
+#[derive(Debug, Default)]
+struct OptionScan {
+    /// Index of the first operand.
+    operand: usize,
+    /// Short options without a value.
+    flags: Vec<char>,
+    /// Options with a value: the short letter or the long `--name`, and the value.
+    values: Vec<(String, Word)>,
+}
+
+/// Skip options from `argv[from]`: short ones may be grouped (`-nE`), those in
+/// `short_values` take a value (attached or the next word), long ones in `long_values` too
+/// (`--user root`, `--user=root`). Stops at `--`, `-`, an operand or a dynamic word.
+fn scan_options(argv: &[Word], from: usize, short_values: &str, long_values: &[&str]) -> OptionScan {
+    let mut scan = OptionScan { operand: from, ..OptionScan::default() };
+    while let Some(word) = argv.get(scan.operand) {
+        let text = word.text.as_str();
+        if word.dynamic || !text.starts_with('-') || text == "-" {
+            break;
+        }
+        scan.operand += 1;
+        if text == "--" {
+            break;
+        }
+        if let Some(long) = text.strip_prefix("--") {
+            if let Some((name, value)) = long.split_once('=') {
+                scan.values.push((format!("--{name}"), derived(word, value)));
+            } else if long_values.contains(&text) {
+                if let Some(value) = argv.get(scan.operand) {
+                    scan.values.push((text.to_string(), value.clone()));
+                }
+                scan.operand += 1;
+            }
+            continue;
+        }
+        for (i, flag) in text.char_indices().skip(1) {
+            if !short_values.contains(flag) {
+                scan.flags.push(flag);
+                continue;
+            }
+            let attached = &text[i + flag.len_utf8()..];
+            if attached.is_empty() {
+                if let Some(value) = argv.get(scan.operand) {
+                    scan.values.push((flag.to_string(), value.clone()));
+                }
+                scan.operand += 1;
+            } else {
+                scan.values.push((flag.to_string(), derived(word, attached)));
+            }
+            break;
+        }
+    }
+    scan.operand = scan.operand.min(argv.len());
+    scan
+}
+
+fn option_value(scan: &OptionScan, short: &str, long: &str) -> Option<Word> {
+    scan.values.iter().rev().find(|(key, _)| key == short || key == long).map(|(_, value)| value.clone())
+}
+
+/// A word cut from another one (an attached option value).
+fn derived(word: &Word, text: &str) -> Word {
+    Word { text: text.to_string(), raw: word.raw.clone(), dynamic: word.dynamic, glob: word.glob }
+}
+
+fn is_assignment(word: &Word) -> bool {
+    !word.dynamic && super::lexer::assignment_name(&word.text).is_some()
+}
+
+fn skip_assignments(argv: &[Word], mut at: usize) -> usize {
+    while argv.get(at).is_some_and(is_assignment) {
+        at += 1;
+    }
+    at
+}
+
+fn env(argv: &[Word]) -> Peel {
+    let scan = scan_options(
+        argv,
+        1,
+        "uCSP",
+        &["--unset", "--chdir", "--split-string", "--default-signal", "--ignore-signal", "--block-signal"],
+    );
+    let at = skip_assignments(argv, scan.operand);
+    match option_value(&scan, "S", "--split-string") {
+        Some(split) => {
+            let mut words = vec![split];
+            words.extend(argv[at..].iter().cloned());
+            match script("env -S", &words, Dialect::Posix) {
+                Peel::Script { script, .. } => Peel::Wraps {
+                    via: "env".into(),
+                    inner: vec![Word::literal("sh"), Word::literal("-c"), script],
+                },
+                other => other,
+            }
+        }
+        None => wraps("env", argv, at),
+    }
+}
+
+fn watch(argv: &[Word]) -> Peel {
+    let scan = scan_options(argv, 1, "nq", &["--interval"]);
+    let rest = &argv[scan.operand..];
+    if scan.flags.contains(&'x') || rest.len() > 1 {
+        return wraps("watch", argv, scan.operand);
+    }
+    match rest.first() {
+        Some(command) => {
+            Peel::Script { via: "watch".into(), script: command.clone(), dialect: Dialect::Posix }
+        }
+        None => Peel::Runs,
+    }
+}
+
+fn xargs(argv: &[Word]) -> Peel {
+    let mut replace: Option<String> = None;
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if word.dynamic || !text.starts_with('-') || text == "-" {
+            break;
+        }
+        at += 1;
+        if text == "--" {
+            break;
+        }
+        if let Some(long) = text.strip_prefix("--") {
+            match long.split_once('=') {
+                Some(("replace", value)) => replace = Some(value.to_string()),
+                Some(_) => {}
+                None if long == "replace" => replace = Some("{}".into()),
+                None if matches!(
+                    long,
+                    "max-args" | "max-lines" | "max-procs" | "delimiter" | "arg-file" | "eof" | "max-chars"
+                ) =>
+                {
+                    at += 1
+                }
+                None => {}
+            }
+            continue;
+        }
+        for (i, flag) in text.char_indices().skip(1) {
+            let attached = &text[i + flag.len_utf8()..];
+            match flag {
+                'I' | 'n' | 'L' | 'P' | 'd' | 'a' | 'E' | 's' => {
+                    let value = if attached.is_empty() {
+                        at += 1;
+                        argv.get(at - 1).map(|w| w.text.clone())
+                    } else {
+                        Some(attached.to_string())
+                    };
+                    if flag == 'I' {
+                        replace = value;
+                    }
+                    break;
+                }
+                'i' => {
+                    replace = Some(if attached.is_empty() { "{}".into() } else { attached.to_string() });
+                    break;
+                }
+                'l' | 'e' => break,
+                _ => {}
+            }
+        }
+    }
+    let Some(command) = argv.get(at..).filter(|c| !c.is_empty()) else { return Peel::Runs };
+    let input = Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false };
+    let inner = match replace.filter(|r| !r.is_empty()) {
+        Some(placeholder) => command
+            .iter()
+            .map(|word| {
+                if word.text.contains(&placeholder) {
+                    Word { text: word.text.replace(&placeholder, XARGS_INPUT), dynamic: true, ..word.clone() }
+                } else {
+                    word.clone()
+                }
+            })
+            .collect(),
+        None => {
+            let mut inner = command.to_vec();
+            inner.push(input);
+            inner
+        }
+    };
+    Peel::Wraps { via: "xargs".into(), inner }
+}
+
+fn find(argv: &[Word]) -> Peel {
+    let mut at = 1;
+    // Options before the roots: -H -L -P -O3 -D debugopts.
+    while let Some(word) = argv.get(at) {
+        match word.text.as_str() {
+            "-H" | "-L" | "-P" => at += 1,
+            "-D" => at += 2,
+            t if t.starts_with("-O") && !word.dynamic => at += 1,
+            _ => break,
+        }
+    }
+    let mut roots: Vec<&Word> = Vec::new();
+    while let Some(word) = argv.get(at) {
+        let t = word.text.as_str();
+        if !word.dynamic && (t.starts_with('-') || t == "(" || t == "!") {
+            break;
+        }
+        roots.push(word);
+        at += 1;
+    }
+    let dot = Word::literal(".");
+    if roots.is_empty() {
+        roots.push(&dot);
+    }
+    let mut execs = Vec::new();
+    while let Some(word) = argv.get(at) {
+        at += 1;
+        let action = word.text.as_str();
+        if word.dynamic || !matches!(action, "-exec" | "-execdir" | "-ok" | "-okdir") {
+            continue;
+        }
+        let start = at;
+        while let Some(word) = argv.get(at) {
+            let ends_batch =
+                word.text == "+" && argv.get(at - 1).is_some_and(|w| w.text == "{}") && at > start;
+            if word.text == ";" || ends_batch {
+                break;
+            }
+            at += 1;
+        }
+        let command = &argv[start..at.min(argv.len())];
+        at += 1;
+        if command.is_empty() {
+            continue;
+        }
+        for root in &roots {
+            let found = format!("{}/{{}}", root.text.trim_end_matches('/'));
+            let argv = command
+                .iter()
+                .map(|word| {
+                    if word.text.contains("{}") {
+                        Word {
+                            text: word.text.replace("{}", &found),
+                            raw: word.raw.clone(),
+                            dynamic: word.dynamic || root.dynamic,
+                            glob: word.glob,
+                        }
+                    } else {
+                        word.clone()
+                    }
+                })
+                .collect();
+            execs.push((format!("find {action}"), argv));
+        }
+    }
+    if execs.is_empty() { Peel::Runs } else { Peel::Find { execs } }
+}
+
+fn flock(argv: &[Word]) -> Peel {
+    let scan = scan_options(argv, 1, "wEc", &["--timeout", "--conflict-exit-code", "--command"]);
+    if let Some(command) = option_value(&scan, "c", "--command") {
+        return Peel::Script { via: "flock -c".into(), script: command, dialect: Dialect::Posix };
+    }
+    let after_file = scan.operand + 1;
+    match argv.get(after_file).map(|w| w.text.as_str()) {
+        Some("-c" | "--command") => match argv.get(after_file + 1) {
+            Some(command) => {
+                Peel::Script { via: "flock -c".into(), script: command.clone(), dialect: Dialect::Posix }
+            }
+            None => Peel::Runs,
+        },
+        _ => wraps("flock", argv, after_file),
+    }
+}
+
+fn su(argv: &[Word]) -> Peel {
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        at += 1;
+        let text = word.text.as_str();
+        if word.dynamic || text == "-" || !text.starts_with('-') {
+            continue;
+        }
+        if text == "--" {
+            break;
+        }
+        let command = match text.strip_prefix("--") {
+            Some(long) => match long.split_once('=') {
+                Some(("command", value)) => Some(derived(word, value)),
+                _ if long == "command" => argv.get(at).cloned(),
+                _ => None,
+            },
+            None => match text.find('c') {
+                Some(i) if i + 1 < text.len() => Some(derived(word, &text[i + 1..])),
+                Some(_) => argv.get(at).cloned(),
+                None => None,
+            },
+        };
+        if let Some(script) = command {
+            return Peel::Script { via: "su -c".into(), script, dialect: Dialect::Posix };
+        }
+    }
+    Peel::Runs
+}
+
+/// How a shell is invoked: where its `-c` string is, or its script operand.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(super) struct ShellInvocation {
+    /// Index of the `-c` command string.
+    pub command: Option<usize>,
+    /// Index of the script file operand.
+    pub operand: Option<usize>,
+    /// `-s`: commands come from standard input even with operands.
+    pub reads_stdin: bool,
+}
+
+pub(super) fn shell_invocation(argv: &[Word]) -> ShellInvocation {
+    let mut invocation = ShellInvocation::default();
+    let mut command_flag = false;
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if word.dynamic {
+            break;
+        }
+        if text == "--" || text == "-" {
+            at += 1;
+            break;
+        }
+        if let Some(long) = text.strip_prefix("--") {
+            at += 1;
+            match long.split_once('=') {
+                Some(("command", _)) => {
+                    invocation.command = Some(at - 1);
+                    return invocation;
+                }
+                _ if long == "command" => command_flag = true,
+                _ if long == "rcfile" || long == "init-file" => at += 1,
+                _ => {}
+            }
+            continue;
+        }
+        if text.len() > 1 && (text.starts_with('-') || text.starts_with('+')) {
+            at += 1;
+            for flag in text.chars().skip(1) {
+                match flag {
+                    'c' => command_flag = true,
+                    's' => invocation.reads_stdin = true,
+                    'o' | 'O' => at += 1,
+                    _ => {}
+                }
+            }
+            continue;
+        }
+        break;
+    }
+    let at = at.min(argv.len());
+    if command_flag {
+        invocation.command = (at < argv.len()).then_some(at);
+    } else if at < argv.len() {
+        invocation.operand = Some(at);
+    }
+    invocation
+}
+
+/// `--command=STRING` keeps its string after the `=`.
+pub(super) fn shell_command_text(word: &Word) -> Word {
+    match word.text.strip_prefix("--command=") {
+        Some(text) => derived(word, text),
+        None => word.clone(),
+    }
+}
+
+/// A shell that reads its commands from standard input: no `-c`, and no script file or `-s`.
+pub(super) fn reads_commands_from_stdin(argv: &[Word], dialect: Dialect) -> Option<String> {
+    let name = program_name(argv.first()?, dialect)?;
+    if !SHELLS.contains(&name.as_str()) {
+        return None;
+    }
+    let invocation = shell_invocation(argv);
+    (invocation.command.is_none() && (invocation.operand.is_none() || invocation.reads_stdin)).then_some(name)
+}
+
+fn cmd(argv: &[Word]) -> Peel {
+    for (i, word) in argv.iter().enumerate().skip(1) {
+        let lower = word.text.to_ascii_lowercase();
+        if !lower.starts_with('/') {
+            return Peel::Runs;
+        }
+        if lower.starts_with("/c") || lower.starts_with("/k") {
+            let mut words = Vec::new();
+            let attached = word.text.get(2..).unwrap_or_default();
+            if !attached.is_empty() {
+                words.push(derived(word, attached));
+            }
+            words.extend(argv[i + 1..].iter().cloned());
+            return script("cmd /c", &words, Dialect::Cmd);
+        }
+    }
+    Peel::Runs
+}
+
+fn powershell(name: &str, argv: &[Word]) -> Peel {
+    const WITH_VALUE: [&str; 13] = [
+        "executionpolicy",
+        "ex",
+        "ep",
+        "windowstyle",
+        "w",
+        "inputformat",
+        "outputformat",
+        "of",
+        "workingdirectory",
+        "wd",
+        "configurationname",
+        "settingsfile",
+        "custompipename",
+    ];
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let lower = word.text.to_ascii_lowercase();
+        let Some(option) = lower.strip_prefix('-').or_else(|| lower.strip_prefix('/')) else { break };
+        at += 1;
+        let command = option == "c" || (option.len() >= 3 && "command".starts_with(option));
+        let encoded =
+            option == "e" || option == "ec" || (option.len() >= 2 && "encodedcommand".starts_with(option));
+        if command {
+            return match argv.get(at) {
+                Some(first) if first.text == "-" => Peel::Runs,
+                _ => script(&format!("{name} -Command"), &argv[at.min(argv.len())..], Dialect::PowerShell),
+            };
+        }
+        if encoded {
+            let decoded = argv.get(at).and_then(|w| powershell::decode_encoded_command(&w.text));
+            return match decoded {
+                Some(text) => Peel::Script {
+                    via: format!("{name} -EncodedCommand"),
+                    script: Word::literal(text),
+                    dialect: Dialect::PowerShell,
+                },
+                None => Peel::Runs,
+            };
+        }
+        if option == "f" || option == "file" {
+            return Peel::Runs;
+        }
+        if WITH_VALUE.contains(&option) {
+            at += 1;
+        }
+    }
+    // powershell.exe runs the rest as a command; pwsh takes it as a script file.
+    match argv.get(at) {
+        Some(_) if name == "powershell" => {
+            script(&format!("{name} -Command"), &argv[at..], Dialect::PowerShell)
+        }
+        _ => Peel::Runs,
+    }
+}
+
+fn start(argv: &[Word]) -> Peel {
+    let mut at = 1;
+    // A first quoted argument is the window title.
+    if argv.get(at).is_some_and(|w| w.raw.starts_with('"')) {
+        at += 1;
+    }
+    while let Some(word) = argv.get(at) {
+        let lower = word.text.to_ascii_lowercase();
+        if !lower.starts_with('/') {
+            break;
+        }
+        at += if matches!(lower.as_str(), "/d" | "/node" | "/affinity") { 2 } else { 1 };
+    }
+    wraps("start", argv, at)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(words: &[&str]) -> Vec<Word> {
+        words.iter().map(|w| Word::literal(*w)).collect()
+    }
+
+    fn inner(words: &[&str]) -> (String, Vec<String>) {
+        match peel(&argv(words), Dialect::Posix) {
+            Peel::Wraps { via, inner } => (via, inner.into_iter().map(|w| w.text).collect()),
+            other => panic!("{words:?} peeled to {other:?}"),
+        }
+    }
+
+    fn script_of(words: &[&str], dialect: Dialect) -> (String, String, Dialect) {
+        match peel(&argv(words), dialect) {
+            Peel::Script { via, script, dialect } => (via, script.text, dialect),
+            other => panic!("{words:?} peeled to {other:?}"),
+        }
+    }
+
+    #[test]
+    fn sudo_and_doas_options() {
+        assert_eq!(inner(&["sudo", "rm", "-rf", "/"]).1, ["rm", "-rf", "/"]);
+        assert_eq!(inner(&["sudo", "-n", "-E", "--", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["sudo", "-u", "root", "-g", "wheel", "-h", "host", "-p", "pw:", "rm"]).1, ["rm"]);
+        assert_eq!(
+            inner(&["sudo", "-uroot", "-C", "3", "-D", "/", "-U", "x", "-r", "r", "-t", "t", "rm"]).1,
+            ["rm"]
+        );
+        assert_eq!(inner(&["sudo", "--user=root", "--user", "root", "FOO=1", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["/usr/bin/sudo", "-nE", "rm"]), ("sudo".into(), vec!["rm".into()]));
+        assert_eq!(inner(&["doas", "-u", "root", "rm"]).1, ["rm"]);
+        assert_eq!(peel(&argv(&["sudo", "-l"]), Dialect::Posix), Peel::Runs);
+    }
+
+    #[test]
+    fn env_options_and_assignments() {
+        assert_eq!(inner(&["env", "-i", "-u", "X", "-C", "/tmp", "A=1", "B=2", "rm", "x"]).1, ["rm", "x"]);
+        assert_eq!(inner(&["env", "--", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["env", "-S", "rm -rf", "/"]).1, ["sh", "-c", "rm -rf /"]);
+        assert_eq!(peel(&argv(&["env"]), Dialect::Posix), Peel::Runs);
+    }
+
+    #[test]
+    fn small_wrappers() {
+        assert_eq!(inner(&["command", "-p", "rm"]).1, ["rm"]);
+        assert_eq!(peel(&argv(&["command", "-v", "rm"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(inner(&["exec", "-a", "name", "-c", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["builtin", "cd"]).1, ["cd"]);
+        assert_eq!(inner(&["time", "-p", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["nice", "-n", "5", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["nice", "-10", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["nohup", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["timeout", "-s", "KILL", "-k", "1", "5s", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["timeout", "--preserve-status", "5", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["stdbuf", "-oL", "-e", "0", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["busybox", "rm", "-rf", "/"]).1, ["rm", "-rf", "/"]);
+        assert_eq!(inner(&["nsenter", "-t", "1", "-m", "-u", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["chroot", "/mnt", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["unbuffer", "-p", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["setsid", "-f", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["ionice", "-c", "3", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["chrt", "-f", "10", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["flock", "/tmp/l", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["watch", "-n", "1", "rm", "-rf", "x"]).1, ["rm", "-rf", "x"]);
+    }
+
+    #[test]
+    fn script_wrappers() {
+        assert_eq!(script_of(&["bash", "-c", "rm -rf ~"], Dialect::Posix).0, "bash -c");
+        assert_eq!(script_of(&["sh", "-lc", "x"], Dialect::Posix).1, "x");
+        assert_eq!(script_of(&["bash", "-ec", "x"], Dialect::Posix).1, "x");
+        assert_eq!(script_of(&["bash", "--login", "-c", "x"], Dialect::Posix).1, "x");
+        assert_eq!(script_of(&["bash", "-o", "pipefail", "-e", "-c", "x", "arg0"], Dialect::Posix).1, "x");
+        assert_eq!(script_of(&["/bin/zsh", "-c", "x"], Dialect::Posix).0, "zsh -c");
+        assert_eq!(script_of(&["eval", "rm", "-rf", "/"], Dialect::Posix).1, "rm -rf /");
+        assert_eq!(script_of(&["watch", "rm -rf x"], Dialect::Posix).1, "rm -rf x");
+        assert_eq!(script_of(&["su", "-c", "x"], Dialect::Posix).1, "x");
+        assert_eq!(script_of(&["su", "-", "root", "-c", "x"], Dialect::Posix).1, "x");
+        assert_eq!(script_of(&["script", "-q", "-c", "x", "/dev/null"], Dialect::Posix).1, "x");
+        assert_eq!(script_of(&["flock", "/tmp/l", "-c", "x"], Dialect::Posix).1, "x");
+        assert_eq!(peel(&argv(&["bash", "script.sh"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(peel(&argv(&["ssh", "host", "rm -rf /"]), Dialect::Posix), Peel::Runs);
+    }
+
+    #[test]
+    fn windows_wrappers() {
+        assert_eq!(
+            script_of(&["cmd", "/c", "rd", "/s", "/q", "C:\\"], Dialect::Posix),
+            ("cmd /c".into(), "rd /s /q C:\\".into(), Dialect::Cmd)
+        );
+        assert_eq!(script_of(&["CMD.EXE", "/S", "/K", "rd x"], Dialect::PowerShell).1, "rd x");
+        assert_eq!(script_of(&["cmd", "/c", "rd", "C:\\a b"], Dialect::Posix).1, "rd \"C:\\a b\"");
+        assert_eq!(
+            script_of(
+                &["powershell", "-NoProfile", "-ExecutionPolicy", "Bypass", "-Command", "Remove-Item x"],
+                Dialect::Posix
+            ),
+            ("powershell -Command".into(), "Remove-Item x".into(), Dialect::PowerShell)
+        );
+        assert_eq!(script_of(&["pwsh.exe", "-c", "x"], Dialect::Cmd).1, "x");
+        assert_eq!(peel(&argv(&["pwsh", "-File", "x.ps1"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(script_of(&["iex", "Remove-Item x"], Dialect::PowerShell).1, "Remove-Item x");
+        assert_eq!(peel(&argv(&["call", "x"]), Dialect::Posix), Peel::Runs);
+        match peel(&argv(&["start", "\"\"", "/wait", "rd", "/s", "x"]), Dialect::Cmd) {
+            Peel::Wraps { via, inner } => assert_eq!((via.as_str(), inner[0].text.as_str()), ("start", "rd")),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn xargs_input_is_dynamic() {
+        let (via, words) = inner(&["xargs", "-0", "-n", "1", "-P", "4", "rm", "-rf"]);
+        assert_eq!((via.as_str(), words), ("xargs", vec!["rm".into(), "-rf".into(), XARGS_INPUT.into()]));
+        assert_eq!(
+            inner(&["xargs", "-I", "{}", "mv", "{}", "{}.bak"]).1,
+            ["mv", XARGS_INPUT, "{xargs input}.bak"]
+        );
+        assert_eq!(inner(&["xargs", "-I%", "rm", "%"]).1, ["rm", XARGS_INPUT]);
+        assert_eq!(inner(&["xargs", "-d", "\\n", "-a", "list", "rm"]).1, ["rm", XARGS_INPUT]);
+        match peel(&argv(&["xargs", "rm"]), Dialect::Posix) {
+            Peel::Wraps { inner, .. } => assert!(inner[1].dynamic && !inner[0].dynamic),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn find_exec_runs_per_root() {
+        let Peel::Find { execs } = peel(
+            &argv(&["find", "/", "~/x", "-name", "*.o", "-exec", "rm", "-rf", "{}", ";"]),
+            Dialect::Posix,
+        ) else {
+            panic!("not find")
+        };
+        let texts: Vec<(String, Vec<String>)> =
+            execs.into_iter().map(|(via, argv)| (via, argv.into_iter().map(|w| w.text).collect())).collect();
+        assert_eq!(
+            texts,
+            [
+                ("find -exec".into(), vec!["rm".into(), "-rf".into(), "/{}".into()]),
+                ("find -exec".into(), vec!["rm".into(), "-rf".into(), "~/x/{}".into()]),
+            ]
+        );
+        let Peel::Find { execs } =
+            peel(&argv(&["find", "-execdir", "rm", "{}", "+", "-ok", "ls", ";"]), Dialect::Posix)
+        else {
+            panic!("not find")
+        };
+        assert_eq!(execs[0].1.iter().map(|w| w.text.as_str()).collect::<Vec<_>>(), ["rm", "./{}"]);
+        assert!(!execs[0].1[1].dynamic);
+        assert_eq!(execs[1].0, "find -ok");
+        assert_eq!(peel(&argv(&["find", ".", "-delete"]), Dialect::Posix), Peel::Runs);
+    }
+
+    #[test]
+    fn shells_reading_stdin() {
+        assert_eq!(reads_commands_from_stdin(&argv(&["sh"]), Dialect::Posix).as_deref(), Some("sh"));
+        assert_eq!(
+            reads_commands_from_stdin(&argv(&["bash", "-s", "--", "a"]), Dialect::Posix).as_deref(),
+            Some("bash")
+        );
+        assert_eq!(
+            reads_commands_from_stdin(&argv(&["bash", "-x"]), Dialect::Posix).as_deref(),
+            Some("bash")
+        );
+        assert_eq!(reads_commands_from_stdin(&argv(&["bash", "file.sh"]), Dialect::Posix), None);
+        assert_eq!(reads_commands_from_stdin(&argv(&["bash", "-c", "x"]), Dialect::Posix), None);
+        assert_eq!(reads_commands_from_stdin(&argv(&["cat"]), Dialect::Posix), None);
+    }
+}
