@@ -2,13 +2,16 @@
 //!
 //! The analyser lists the commands of function bodies, so `:(){ :|:& };:` arrives as
 //! `:`, `:` reading a pipe from the first `:`, and the call `:`. The rule fires when a
-//! command with no arguments pipes into a command of the same name and that name is run a
-//! third time on the line (the call that starts it): a program piping into itself and being
-//! called again is not something real work does. cmd.exe's `%0|%0` (a batch file piping
+//! command with no arguments pipes into a command of the same name and that name is run again,
+//! without arguments, shortly after (the call that starts it): a program piping into itself
+//! and being called again is not something real work does. cmd.exe's `%0|%0` (a batch file piping
 //! itself into itself) fires on the pipe alone.
 
 use super::{Call, Hit};
 use crate::shell::{SimpleCommand, Stdin};
+
+/// How many commands after the self-pipe are searched for the call.
+const CALL_WINDOW: usize = 8;
 
 const MESSAGE: &str =
     "This is a fork bomb: it starts copies of itself until the machine stops responding. Do not run it.";
@@ -26,9 +29,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     let batch_self = name.eq_ignore_ascii_case("%0");
-    let runs =
-        call.analysis.commands.iter().filter(|c| c.argv.first().is_some_and(|w| w.text == name)).count();
-    (batch_self || runs >= 3).then(|| Hit::new("fork-bomb.bash", MESSAGE))
+    // The call that starts the bomb follows its definition closely; a bounded look-ahead
+    // keeps the pack linear on long lines.
+    let called_after = || {
+        let later = call.analysis.commands.iter().skip(call.index + 1).take(CALL_WINDOW);
+        later.filter_map(bare_name).any(|later_name| later_name == name)
+    };
+    (batch_self || called_after()).then(|| Hit::new("fork-bomb.bash", MESSAGE))
 }
 
 /// The name of a command run without arguments (as a fork bomb's body runs itself).

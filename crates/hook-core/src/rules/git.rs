@@ -31,10 +31,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             Hit::new("git.clean-force", "`git clean -f` permanently deletes untracked files. Preview with `git clean -n`, then delete specific paths, or ask the user.")
         }),
         "push" => judge_push(&texts),
-        "checkout" => discards_work_tree(&rest).then(|| {
+        "checkout" => discards_work_tree(&rest, false).then(|| {
             Hit::new("git.checkout-discard", "This `git checkout` discards every uncommitted change in the work tree. Restore the specific files you changed, or `git stash` first.")
         }),
-        "restore" => (restores_work_tree(&texts) && discards_work_tree(&rest)).then(|| {
+        "restore" => (restores_work_tree(&texts) && discards_work_tree(&rest, true)).then(|| {
             Hit::new("git.restore-worktree", "This `git restore` discards every uncommitted change in the work tree. Restore the specific files you changed, or `git stash` first.")
         }),
         "stash" => match texts.first() {
@@ -132,12 +132,34 @@ fn restores_work_tree(args: &[&str]) -> bool {
     has("--worktree", 'W') || !has("--staged", 'S')
 }
 
-/// The pathspecs name the whole work tree, or cannot be known.
-fn discards_work_tree(args: &[&Word]) -> bool {
-    args.iter().any(|w| {
-        let text = w.text.as_str();
-        w.dynamic && !text.starts_with('-') || is_whole_tree(text) || text.starts_with("--pathspec-from-file")
-    })
+/// The pathspecs name the whole work tree, or cannot be known. A run-time word before `--`
+/// may be a branch (`git checkout "$BRANCH"`), so it counts only when `dynamic_before_separator`.
+fn discards_work_tree(args: &[&Word], dynamic_before_separator: bool) -> bool {
+    let mut after_separator = false;
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if !after_separator {
+            match text {
+                "--" => {
+                    after_separator = true;
+                    continue;
+                }
+                "-s" | "--source" => {
+                    words.next();
+                    continue;
+                }
+                _ if text.starts_with("--pathspec-from-file") => return true,
+                _ if text.starts_with('-') => continue,
+                _ => {}
+            }
+        }
+        let unknowable = word.dynamic && (after_separator || dynamic_before_separator);
+        if unknowable || is_whole_tree(text) {
+            return true;
+        }
+    }
+    false
 }
 
 /// `.`, `..`, `./`, `*`, `:/`, `:(top)`: a pathspec covering the project (or the cwd's part
@@ -183,6 +205,7 @@ mod tests {
             (&["git", "checkout", "HEAD", "--", ":/"], "git.checkout-discard"),
             (&["git", "checkout", "--", "$FILES"], "git.checkout-discard"),
             (&["git", "restore", "."], "git.restore-worktree"),
+            (&["git", "restore", "$FILES"], "git.restore-worktree"),
             (&["git", "restore", "--worktree", "--staged", "."], "git.restore-worktree"),
             (&["git", "restore", "--source=HEAD~2", "--", "*"], "git.restore-worktree"),
             (&["git", "stash", "drop"], "git.stash-drop"),
@@ -220,6 +243,8 @@ mod tests {
             &["git", "stash", "list"],
             &["git", "checkout", "main"],
             &["git", "checkout", "-b", "feature"],
+            &["git", "checkout", "$BRANCH"],
+            &["git", "restore", "-s", "$REV", "src/lib.rs"],
             &["git", "checkout", "--", "src/lib.rs"],
             &["git", "restore", "--staged", "."],
             &["git", "restore", "-S", "src/lib.rs"],

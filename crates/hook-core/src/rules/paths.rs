@@ -94,11 +94,20 @@ const SYSTEM_DIRS: &[&str] = &[
 
 /// Run-time spellings of the home directory, matched at the start of a word (without case
 /// for the PowerShell and cmd.exe forms).
-const HOME_VARS: &[&str] =
-    &["$HOME", "${HOME}", "$env:HOME", "$env:USERPROFILE", "%USERPROFILE%", "%HOMEDRIVE%%HOMEPATH%"];
+const HOME_VARS: &[&str] = &[
+    "$HOME",
+    "${HOME}",
+    "${HOME:?}",
+    "$env:HOME",
+    "$env:USERPROFILE",
+    "%USERPROFILE%",
+    "%HOMEDRIVE%%HOMEPATH%",
+];
 const TEMP_VARS: &[&str] = &[
     "$TMPDIR",
     "${TMPDIR}",
+    "${TMPDIR:?}",
+    "${TMPDIR:-/tmp}",
     "$TMP",
     "${TMP}",
     "$TEMP",
@@ -181,7 +190,10 @@ fn anchor(word: &Word) -> Option<(Anchor<'_>, &str)> {
     if known.is_some() {
         return known;
     }
-    if word.dynamic && text.starts_with(['$', '`', '{']) || has_percent_var(text) {
+    // A run-time word with no `$` or backtick left in its text is wholly run-time input
+    // (xargs or pipeline input).
+    let run_time = text.starts_with(['$', '`']) || !text.contains(['$', '`']);
+    if word.dynamic && run_time || has_percent_var(text) {
         return None;
     }
     if let Some(drive) = drive_prefix(text) {
@@ -407,7 +419,8 @@ mod tests {
 
     #[test]
     fn temp() {
-        for text in ["/tmp/foo", "/tmp/*.log", "/var/tmp/x", "$TMPDIR/x", "${TMPDIR}/a/b", "%TEMP%\\x"] {
+        for text in ["/tmp/foo", "/var/tmp/x", "$TMPDIR/x", "${TMPDIR}/a/b", "${TMPDIR:-/tmp}/x", "%TEMP%\\x"]
+        {
             assert_eq!(place(text), Place::Temp, "{text}");
         }
         for text in ["/tmp", "/tmp/*", "$TMPDIR", "$env:TEMP\\"] {

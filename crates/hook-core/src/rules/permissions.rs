@@ -17,27 +17,25 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     let args = ModeArgs::parse(name, call.args());
-    let worst = args
-        .targets
-        .iter()
-        .map(|w| classify(w, call.ctx, w.glob))
-        .filter(|place| matches!(place, Place::Root | Place::Home | Place::System))
-        .min()?;
     let is_chmod = name == "chmod";
-    let fires = if args.recursive {
-        is_chmod || worst != Place::Home
-    } else {
-        is_chmod && args.operand.is_some_and(is_world_writable)
+    let fires_without_recursion = is_chmod && args.operand.is_some_and(is_world_writable);
+    if !args.recursive && !fires_without_recursion {
+        return None;
+    }
+    // Owning one's home recursively is a common repair; opening it to everyone is not.
+    let protected = |place: &Place| match place {
+        Place::Root | Place::System => true,
+        Place::Home => is_chmod,
+        _ => false,
     };
-    fires.then(|| {
-        Hit::new(
-            if args.recursive { "permissions.recursive-system" } else { "permissions.world-writable-system" },
-            format!(
-                "This `{name}` would change permissions on {}, which can break the system or open it to every user. Change only files inside the project, or ask the user to run it.",
-                worst_description(worst)
-            ),
-        )
-    })
+    let worst = args.targets.iter().map(|w| classify(w, call.ctx, w.glob)).filter(protected).min()?;
+    Some(Hit::new(
+        if args.recursive { "permissions.recursive-system" } else { "permissions.world-writable-system" },
+        format!(
+            "This `{name}` would change permissions on {}, which can break the system or open it to every user. Change only files inside the project, or ask the user to run it.",
+            worst_description(worst)
+        ),
+    ))
 }
 
 fn worst_description(place: Place) -> &'static str {
@@ -128,6 +126,7 @@ mod tests {
             (&["chmod", "-R", "777", "."], None),
             (&["chown", "-R", "me", "./build"], None),
             (&["chown", "-R", "me", "~"], None),
+            (&["chown", "-R", "me", "~", "/etc"], Some("permissions.recursive-system")),
             (&["chmod", "755", "/usr/local/bin/tool"], None),
             (&["chmod", "-R", "777", "$DIR"], None),
             (&["chmod", "-x", "/etc/x"], None),

@@ -3,14 +3,14 @@
 //! Covers POSIX `rm`/`rmdir`/`unlink`/`shred`, `find -delete` and `find -exec rm`, PowerShell
 //! `Remove-Item` and its aliases, and cmd.exe `del`/`erase`/`rd`/`rmdir`. In scope
 //! `dangerous`, a recursive delete fires when a target is the root, home, outside the project
-//! and temp dirs, the project root itself, or unknown; a non-recursive delete fires only on
-//! system files. In scope `all`, every delete fires.
+//! and temp dirs (or a whole temp dir), the project root itself, or unknown; a non-recursive
+//! delete fires only on system files. In scope `all`, every delete fires.
 
 use super::dd::is_block_device;
 use super::paths::{Place, classify};
 use super::{Call, Hit};
 use crate::policy::Scope;
-use crate::shell::Word;
+use crate::shell::{Stdin, Word};
 
 pub(super) const GUESSES: &[&str] = &["rm"];
 
@@ -18,6 +18,8 @@ pub(super) const GUESSES: &[&str] = &["rm"];
 const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred"];
 /// Windows deleting commands: they expand `*` and `?` themselves.
 const WINDOWS_DELETES: &[&str] = &["del", "erase", "rd", "remove-item", "ri"];
+/// Deleting commands that only PowerShell has: they take targets from the pipeline.
+const POWERSHELL_ONLY_DELETES: &[&str] = &["remove-item", "ri"];
 /// cmd.exe commands that take `/s`-style switches.
 const CMD_DELETES: &[&str] = &["del", "erase", "rd", "rmdir"];
 /// What `find -exec` may run that deletes.
@@ -48,14 +50,28 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         ));
     }
     let wildcards_expanded_by_tool = WINDOWS_DELETES.contains(&name);
-    let worst = args
-        .targets
+    // `Get-ChildItem X | Remove-Item` deletes what the pipeline hands it, like xargs.
+    let piped_input = Word { text: "<pipeline input>".into(), dynamic: true, ..Word::default() };
+    let mut targets = args.targets;
+    if targets.is_empty()
+        && POWERSHELL_ONLY_DELETES.contains(&name)
+        && matches!(call.command.stdin, Stdin::Pipe { .. })
+    {
+        targets.push(&piped_input);
+    }
+    let places = targets
         .iter()
         // Shredding a disk is the disk pack's `disk.block-device-write`.
         .filter(|word| name != "shred" || !is_block_device(&word.text))
-        .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), *word))
-        .min_by_key(|(place, _)| *place)?;
-    if args.recursive { recursive_delete_hit(name, worst) } else { system_file_hit(name, worst) }
+        .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), *word));
+    if args.recursive {
+        places.min_by_key(|(place, _)| *place).and_then(|worst| recursive_delete_hit(name, worst))
+    } else {
+        places
+            .filter(|(place, _)| matches!(place, Place::Root | Place::System))
+            .map(|(_, word)| system_file_hit(name, word))
+            .next()
+    }
 }
 
 /// The finding for a recursive delete whose most dangerous target is `place`.
@@ -77,16 +93,14 @@ fn recursive_delete_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit
 }
 
 /// Non-recursive deletes are everyday work; only operating-system files are protected.
-fn system_file_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit> {
-    matches!(place, Place::Root | Place::System).then(|| {
-        Hit::new(
-            "rm.system-file",
-            format!(
-                "`{name}`{} would delete operating-system files. Leave them alone, or ask the user to run it.",
-                shown(word)
-            ),
-        )
-    })
+fn system_file_hit(name: &str, word: &Word) -> Hit {
+    Hit::new(
+        "rm.system-file",
+        format!(
+            "`{name}`{} would delete operating-system files. Leave them alone, or ask the user to run it.",
+            shown(word)
+        ),
+    )
 }
 
 /// The rule id for a recursive delete reaching `place`, if that is dangerous.
@@ -97,7 +111,9 @@ fn rule_for(place: Place) -> Option<&'static str> {
         Place::System | Place::Outside => Some("rm.outside-project"),
         Place::Unknown => Some("rm.unknown-target"),
         Place::ProjectRoot => Some("rm.project-root"),
-        Place::TempRoot | Place::Temp | Place::Project => None,
+        // A whole temp dir holds other programs' files and sockets.
+        Place::TempRoot => Some("rm.outside-project"),
+        Place::Temp | Place::Project => None,
     }
 }
 
@@ -228,20 +244,19 @@ fn judge_find(call: &Call) -> Option<Hit> {
         args[..expression_start].iter().filter(|w| !is_find_global_option(&w.text)).collect();
     let default_root = Word::literal(".");
     let roots = if roots.is_empty() { vec![&default_root] } else { roots };
-    let unfiltered = !expression.iter().any(|w| is_find_test(&w.text));
-    let worst =
+    let unfiltered = !has_find_test(expression);
+    let (place, root) =
         roots.iter().map(|word| (classify(word, call.ctx, word.glob), *word)).min_by_key(|(p, _)| *p)?;
-    let dangerous = worst.0.is_foreign() || unfiltered && worst.0 == Place::ProjectRoot;
+    let dangerous = place.is_foreign() || unfiltered && place == Place::ProjectRoot;
     if !dangerous {
         return None;
     }
-    let rule = rule_for(worst.0)?;
+    let root = if root.dynamic { String::new() } else { format!(" `{}`", root.text) };
     Some(Hit::new(
-        rule,
+        rule_for(place)?,
         format!(
-            "This `find` deletes what it finds under{} {}. Search inside the project or a temp dir with a filter such as `-name`, or ask the user to run it.",
-            shown(worst.1).trim_start_matches(" of"),
-            worst.0.describe()
+            "This `find` would delete what it finds under{root}, that is {}. Search inside the project or a temp dir, with a filter such as `-name`, or ask the user to run it.",
+            place.describe()
         ),
     ))
 }
@@ -252,33 +267,37 @@ fn is_expression_start(text: &str) -> bool {
         || matches!(text, "(" | "!" | ")" | ",")
 }
 
-/// `-H`, `-L`, `-P`, `-O2`, `-D x`: options before the roots.
+/// `-H`, `-L`, `-P`, `-O2`: options before the roots.
 fn is_find_global_option(text: &str) -> bool {
     matches!(text, "-H" | "-L" | "-P") || text.starts_with("-O") && text.len() <= 3
 }
 
-/// Anything that narrows what find matches; without one, find deletes everything it walks.
-fn is_find_test(text: &str) -> bool {
-    text.starts_with('-')
-        && !matches!(
-            text,
-            "-delete"
-                | "-depth"
-                | "-d"
-                | "-xdev"
-                | "-mount"
-                | "-maxdepth"
-                | "-mindepth"
-                | "-exec"
-                | "-execdir"
-                | "-ok"
-                | "-okdir"
-                | "-print"
-                | "-print0"
-                | "-ignore_readdir_race"
-                | "-noleaf"
-                | "-follow"
-        )
+/// Whether the expression has a test that narrows what find matches (outside the commands
+/// of `-exec`); without one, find deletes everything it walks.
+fn has_find_test(expression: &[Word]) -> bool {
+    const NOT_TESTS: &[&str] = &[
+        "-delete",
+        "-depth",
+        "-d",
+        "-xdev",
+        "-mount",
+        "-maxdepth",
+        "-mindepth",
+        "-print",
+        "-print0",
+        "-ignore_readdir_race",
+        "-noleaf",
+        "-follow",
+    ];
+    let mut in_exec = false;
+    expression.iter().map(|w| w.text.as_str()).any(|text| {
+        if in_exec {
+            in_exec = !matches!(text, ";" | "+");
+            return false;
+        }
+        in_exec = matches!(text, "-exec" | "-execdir" | "-ok" | "-okdir");
+        !in_exec && text.starts_with('-') && !NOT_TESTS.contains(&text)
+    })
 }
 
 fn base_name(text: &str) -> Option<String> {
@@ -305,6 +324,8 @@ mod tests {
             (&["rm", "-rf", "../other"], "rm.outside-project"),
             (&["rm", "-rf", "/etc"], "rm.outside-project"),
             (&["rm", "-rf", "~/Documents"], "rm.outside-project"),
+            (&["rm", "-rf", "/tmp"], "rm.outside-project"),
+            (&["rm", "-rf", "/tmp/*"], "rm.outside-project"),
             (&["rm", "-rf", "."], "rm.project-root"),
             (&["rm", "-rf", "*"], "rm.project-root"),
             (&["rm", "-rf", "./"], "rm.project-root"),
@@ -326,6 +347,7 @@ mod tests {
             &["rm", "-rf", "target"],
             &["rm", "-rf", "./build", "dist", "node_modules"],
             &["rm", "-rf", "/tmp/foo"],
+            &["rm", "-rf", "/tmp/build-*"],
             &["rm", "-rf", "$TMPDIR/x"],
             &["rm", "-rf", "./{}"],
             &["rm", "file.txt"],
@@ -344,6 +366,7 @@ mod tests {
         assert_eq!(rule(&["rm", "-f", "/etc/passwd"]), Some("rm.system-file"));
         assert_eq!(rule(&["unlink", "/usr/bin/python"]), Some("rm.system-file"));
         assert_eq!(rule(&["rm", "$X"]), None);
+        assert_eq!(rule(&["rm", "-f", "~", "/etc/hosts"]), Some("rm.system-file"));
     }
 
     #[test]
@@ -363,10 +386,15 @@ mod tests {
             (&["del", "/S", "C:\\*"], Some("rm.root")),
             (&["del", "/s", "*.tmp"], None),
             (&["rd", "/s", "/q", "build"], None),
+            (&["Remove-Item", "-Verbose", "C:\\"], Some("rm.system-file")),
         ];
         for (argv, expected) in cases {
             assert_eq!(rule(argv), *expected, "{argv:?}");
         }
+        let piped = pipeline(&[&["Get-ChildItem", "C:\\"], &["Remove-Item", "-Recurse"]]);
+        assert_eq!(rule_of(&piped), Some("rm.unknown-target"));
+        let piped = pipeline(&[&["Get-ChildItem", "*.log"], &["Remove-Item"]]);
+        assert_eq!(rule_of(&piped), None);
     }
 
     #[test]
@@ -384,6 +412,8 @@ mod tests {
             (&["find", ".", "-name", "*.o", "-delete"], None),
             (&["find", ".", "-type", "d", "-name", "node_modules", "-exec", "rm", "-rf", "{}", "+"], None),
             (&["find", "/tmp", "-mtime", "+3", "-delete"], None),
+            (&["find", ".", "-exec", "rm", "-rf", "{}", "+"], Some("rm.project-root")),
+            (&["find", ".", "-maxdepth", "1", "-delete"], Some("rm.project-root")),
             (&["find", "/", "-name", "x"], None),
         ];
         for (argv, expected) in cases {
