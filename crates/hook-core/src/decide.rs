@@ -103,3 +103,94 @@ fn ask_to_deny(verdict: Verdict) -> Verdict {
         _ => verdict,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::event::ToolCall;
+    use crate::guard::pattern::testing::compiled;
+    use crate::policy::{self, Sources};
+    use crate::rules::testing::ctx;
+
+    /// The policy `text`, loaded as the explicit layer from a file named after the test.
+    fn policy(test: &str, text: &str) -> Policy {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-decide-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join(format!("{test}.toml"));
+        std::fs::write(&file, text).expect("policy written");
+        load(&file)
+    }
+
+    fn load(file: &Path) -> Policy {
+        let loaded = policy::load_from(&Sources {
+            explicit: Some(file.to_path_buf()),
+            check_patterns: true,
+            ..Sources::default()
+        });
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        loaded.policy
+    }
+
+    fn bash(line: &str) -> Event {
+        let mut event = Event::new(EventKind::BeforeShell, "PreToolUse", Value::Null);
+        event.tool = Some(ToolCall {
+            name: "Bash".into(),
+            input: json!({ "command": line, "description": "d", "timeout": 5 }),
+            shell: Some(ShellCall { line: line.into(), dialect: Dialect::Posix, field: "command".into() }),
+            paths: Vec::new(),
+        });
+        event
+    }
+
+    const RTK: &str = "[[rewrite]]\ncommand = \"git\"\nargs = [\"status\"]\nprefix = \"rtk\"\n";
+
+    #[test]
+    fn a_rewrite_replaces_only_the_line_in_the_whole_input() {
+        let verdict = decide(&bash("git status"), &policy("whole-input", RTK), &ctx());
+        let Decision::Rewrite { input, command, rule } = verdict.decision else { panic!("{verdict:?}") };
+        assert_eq!(input, json!({ "command": "rtk git status", "description": "d", "timeout": 5 }));
+        assert_eq!((command.as_deref(), rule.as_str()), (Some("rtk git status"), "rewrite.git"));
+    }
+
+    #[test]
+    fn the_rewritten_line_is_guarded_again() {
+        let text = format!("{RTK}[[filter]]\ncommand = \"rtk\"\naction = \"ask\"\n");
+        let verdict =
+            decide_shell("git status", Dialect::Posix, &policy("guarded-again", &text), &ctx()).verdict;
+        assert_eq!((verdict.label(), verdict.rule()), ("deny", Some("filter.rtk")));
+    }
+
+    #[test]
+    fn other_dialects_are_not_rewritten() {
+        assert_eq!(
+            decide_shell("git status", Dialect::PowerShell, &policy("powershell", RTK), &ctx()).verdict,
+            Verdict::allow()
+        );
+    }
+
+    #[test]
+    fn the_bench_policy_compiles_no_regex_for_lines_its_regexes_cannot_match() {
+        let bench =
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
+        let policy = load(&bench);
+        assert_eq!((policy.filters.len(), policy.rewrites.len()), (30, 10));
+        let before = compiled();
+        let decided = |line: &str| {
+            let verdict = decide_shell(line, Dialect::Posix, &policy, &ctx()).verdict;
+            (verdict.label(), verdict.rule().map(str::to_string))
+        };
+        assert_eq!(decided("git status --short"), ("rewrite", Some("rewrite.git".to_string())));
+        assert_eq!(
+            decided("cd src && npm install && cargo test -q"),
+            ("deny", Some("filter.npm-install".to_string()))
+        );
+        assert_eq!(compiled(), before);
+        // `rm -rf ` is the literal start of the build-directory exception: that one compiles.
+        assert_eq!(decided("rm -rf /").0, "deny");
+        assert_eq!(compiled(), before + 1);
+        assert_eq!(decided("docker compose down"), ("allow", None));
+        assert_eq!(decided("docker rm -f web"), ("ask", Some("filter.docker-compose-rm".to_string())));
+    }
+}

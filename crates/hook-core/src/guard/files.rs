@@ -42,7 +42,7 @@ impl Access {
 /// A file that the policy keeps the agent away from, and the glob that says so.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Denied<'p> {
-    /// The path as shown to the agent: relative to the project root when inside it.
+    /// The path as shown to the agent: relative to its cwd or the project root when inside.
     pub shown: String,
     pub glob: &'p str,
     pub access: Access,
@@ -52,7 +52,7 @@ impl Denied<'_> {
     /// The reason: names the path and the glob, never anything of the file's content.
     pub(crate) fn reason(&self) -> String {
         format!(
-            "Your policy does not let the agent {} `{}` (it matches \"{}\" in [files] {}); leave this file to the user",
+            "Your policy does not let the agent {} `{}` (it matches `{}` in [files] {}); leave this file to the user",
             match self.access {
                 Access::Read => "read",
                 Access::Write => "write to",
@@ -95,9 +95,9 @@ pub(crate) fn denied<'p>(
     if globs.is_empty() || path.is_empty() {
         return None;
     }
-    let absolute = resolve(path, ctx);
-    let relative = absolute.strip_prefix(&ctx.project_root).ok().map(slashed);
-    let absolute = slashed(&absolute);
+    let resolved = resolve(path, ctx);
+    let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
+    let absolute = slashed(&resolved);
     let mut verdict = None;
     for entry in globs {
         let (exception, glob) = match entry.strip_prefix('!') {
@@ -108,7 +108,9 @@ pub(crate) fn denied<'p>(
             verdict = if exception { None } else { Some(entry.as_str()) };
         }
     }
-    verdict.map(|glob| Denied { shown: relative.unwrap_or(absolute), glob, access })
+    // Shown as the agent would write it: from its cwd, else from the project root.
+    let shown = resolved.strip_prefix(&ctx.cwd).ok().map(slashed).or(relative).unwrap_or(absolute);
+    verdict.map(|glob| Denied { shown, glob, access })
 }
 
 /// Whether one glob (without its `!`) matches the path or a directory above it.
@@ -259,7 +261,7 @@ mod tests {
         assert_eq!(denied.rule(), "files.deny-write");
         assert_eq!(
             denied.reason(),
-            "Your policy does not let the agent write to `.env` (it matches \".env\" in [files] deny_write); leave this file to the user"
+            "Your policy does not let the agent write to `.env` (it matches `.env` in [files] deny_write); leave this file to the user"
         );
     }
 }
