@@ -1,6 +1,6 @@
 //! The `install`, `uninstall` and `doctor` scenarios every agent binary must pass, run on
 //! real files in a temporary HOME and project through the real binary. Each agent crate
-//! includes this file from its `tests/install.rs` and calls [`install_scenarios!`] once.
+//! includes this file from its `tests/install.rs` and calls `install_scenarios!` once.
 //!
 //! Settings files are compared byte for byte with the reviewed files in
 //! `tests/golden/<agent>/` (`GOLDEN=overwrite cargo test` rewrites them; review the diff
@@ -12,6 +12,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::RwLock;
 
+use hook_core::{Agent, SettingsScope};
+
 /// Where the golden directories live, from the including crate.
 const GOLDEN_ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden");
 /// Stands for the sandbox's directory in golden files, so they do not depend on the machine.
@@ -22,23 +24,36 @@ pub const TMP: &str = "@TMP@";
 /// with "text file busy".
 static COPY_OR_SPAWN: RwLock<()> = RwLock::new(());
 
-/// The agent binary a test file checks.
+/// The agent binary a test file checks: what it says about itself, and where cargo built it.
 pub struct AgentUnderTest {
-    /// `claude-hook`; its golden directory is the name without `-hook`.
-    pub binary: &'static str,
-    /// The binary cargo built: `env!("CARGO_BIN_EXE_<binary>")`.
+    pub agent: &'static dyn Agent,
+    /// `env!("CARGO_BIN_EXE_<binary>")`.
     pub built: &'static str,
-    /// The agent's name as doctor reports it.
-    pub display_name: &'static str,
-    /// The user's settings file, relative to HOME.
-    pub user_settings: &'static str,
-    /// The event doctor probes; the registration lists it first.
-    pub shell_event: &'static str,
 }
 
 impl AgentUnderTest {
+    fn binary(&self) -> &'static str {
+        self.agent.binary()
+    }
+
+    fn display_name(&self) -> &'static str {
+        self.agent.display_name()
+    }
+
+    /// The user's settings file, relative to HOME.
+    fn user_settings(&self) -> PathBuf {
+        let user = self.agent.settings_path(SettingsScope::User, Path::new(""), Path::new(""));
+        user.expect("every agent has user settings")
+    }
+
+    /// The event doctor probes; each registration lists it first.
+    fn shell_event(&self) -> &'static str {
+        self.agent.registration().expect("the agent can be installed").probe.shell_event
+    }
+
+    /// Golden file `name`, in the directory named after the binary without `-hook`.
     fn golden(&self, name: &str) -> PathBuf {
-        let dir = self.binary.trim_end_matches("-hook");
+        let dir = self.binary().trim_end_matches("-hook");
         Path::new(GOLDEN_ROOT).join(dir).join(name)
     }
 }
@@ -57,7 +72,7 @@ pub struct Sandbox {
 impl Sandbox {
     pub fn new(agent: &'static AgentUnderTest, name: &str) -> Self {
         let root =
-            std::env::temp_dir().join(format!("{}-install-{name}-{}", agent.binary, std::process::id()));
+            std::env::temp_dir().join(format!("{}-install-{name}-{}", agent.binary(), std::process::id()));
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).expect("create the sandbox");
         // current_exe() answers the canonical path; the golden placeholder must match it.
@@ -67,7 +82,7 @@ impl Sandbox {
         for dir in [home.clone(), project.join(".git"), project.join("src/deep"), root.join("my bin")] {
             std::fs::create_dir_all(dir).expect("create a sandbox directory");
         }
-        let bin = root.join("my bin").join(agent.binary);
+        let bin = root.join("my bin").join(agent.binary());
         {
             let _copying = COPY_OR_SPAWN.write().unwrap_or_else(|e| e.into_inner());
             std::fs::copy(agent.built, &bin).expect("copy the binary into the sandbox");
@@ -76,7 +91,7 @@ impl Sandbox {
     }
 
     pub fn user_settings(&self) -> PathBuf {
-        self.home.join(self.agent.user_settings)
+        self.home.join(self.agent.user_settings())
     }
 
     /// Run `program` with `args` from deep inside the project, HOME and config in the sandbox.
@@ -181,7 +196,7 @@ pub fn install_into_no_file_then_uninstall(agent: &'static AgentUnderTest) {
 
     let out = sandbox.hook(&["install"]);
     assert_success(&out);
-    assert!(stdout(&out).contains(&format!("installed {} in", agent.binary)), "{}", stdout(&out));
+    assert!(stdout(&out).contains(&format!("installed {} in", agent.binary())), "{}", stdout(&out));
     sandbox.assert_golden(&settings, "fresh.installed.json");
     assert!(!backup_of(&settings).exists(), "no previous file, so no backup");
 
@@ -204,35 +219,30 @@ pub fn install_twice_is_byte_identical(agent: &'static AgentUnderTest) {
 }
 
 pub fn install_keeps_unrelated_keys_and_other_tools_hooks(agent: &'static AgentUnderTest) {
-    let sandbox = Sandbox::new(agent, "existing");
-    let settings = sandbox.user_settings();
-    sandbox.seed_user_settings("existing.json");
-
-    assert_success(&sandbox.hook(&["install"]));
-    sandbox.assert_golden(&settings, "existing.installed.json");
-    sandbox.assert_golden(&backup_of(&settings), "existing.json");
-
-    // Again: nothing to do, so neither the file nor its backup changes.
-    assert_success(&sandbox.hook(&["install"]));
-    sandbox.assert_golden(&settings, "existing.installed.json");
-    sandbox.assert_golden(&backup_of(&settings), "existing.json");
-
-    assert_success(&sandbox.hook(&["uninstall"]));
-    sandbox.assert_golden(&settings, "existing.json");
-    sandbox.assert_golden(&backup_of(&settings), "existing.installed.json");
+    install_over_then_uninstall(agent, "existing", "existing.json");
 }
 
 pub fn install_updates_an_older_entry_in_place(agent: &'static AgentUnderTest) {
-    let sandbox = Sandbox::new(agent, "older");
-    let settings = sandbox.user_settings();
-    sandbox.seed_user_settings("older.json");
+    install_over_then_uninstall(agent, "older", "older.uninstalled.json");
+}
 
-    assert_success(&sandbox.hook(&["install"]));
-    sandbox.assert_golden(&settings, "older.installed.json");
-    sandbox.assert_golden(&backup_of(&settings), "older.json");
+/// Install over golden `<seed>.json` twice (the second time writes nothing, not even the
+/// backup), then uninstall, which leaves golden `uninstalled`.
+fn install_over_then_uninstall(agent: &'static AgentUnderTest, seed: &str, uninstalled: &str) {
+    let sandbox = Sandbox::new(agent, seed);
+    let settings = sandbox.user_settings();
+    let (original, installed) = (format!("{seed}.json"), format!("{seed}.installed.json"));
+    sandbox.seed_user_settings(&original);
+
+    for _ in 0..2 {
+        assert_success(&sandbox.hook(&["install"]));
+        sandbox.assert_golden(&settings, &installed);
+        sandbox.assert_golden(&backup_of(&settings), &original);
+    }
 
     assert_success(&sandbox.hook(&["uninstall"]));
-    sandbox.assert_golden(&settings, "older.uninstalled.json");
+    sandbox.assert_golden(&settings, uninstalled);
+    sandbox.assert_golden(&backup_of(&settings), &installed);
 }
 
 pub fn invalid_json_is_refused_and_left_unchanged(agent: &'static AgentUnderTest) {
@@ -265,10 +275,13 @@ pub fn doctor_passes_after_install(agent: &'static AgentUnderTest) {
     assert_success(&sandbox.hook(&["install"]));
     let out = sandbox.hook(&["doctor"]);
     let report = sandbox.read_text(&stdout(&out));
-    let registered =
-        format!("ok    user: {TMP}/home/{}: registered for {}", agent.user_settings, agent.shell_event);
+    let registered = format!(
+        "ok    user: {TMP}/home/{}: registered for {}",
+        agent.user_settings().display(),
+        agent.shell_event()
+    );
     assert!(report.contains(&registered), "{report}");
-    let runs = format!("ok    user: runs {TMP}/my bin/{}, an executable file", agent.binary);
+    let runs = format!("ok    user: runs {TMP}/my bin/{}, an executable file", agent.binary());
     assert!(report.contains(&runs), "{report}");
     assert!(report.contains("asked about `echo agent-hooks doctor probe`: allow"), "{report}");
     if policy_blocks_rm_rf_home(&sandbox) {
@@ -292,7 +305,7 @@ pub fn doctor_fails_when_the_binary_is_moved_away(agent: &'static AgentUnderTest
     let out = sandbox.run_program(Path::new(agent.built), &["doctor"]);
     assert_eq!(out.status.code(), Some(1));
     let report = sandbox.read_text(&stdout(&out));
-    let binary = agent.binary;
+    let binary = agent.binary();
     let missing = format!("FAIL  user: {TMP}/my bin/{binary} does not exist: the hook cannot start");
     assert!(report.contains(&missing), "{report}");
     let fix = format!("-> run `{binary} install --user` again from the binary you want");
@@ -303,7 +316,7 @@ pub fn doctor_fails_when_the_binary_is_moved_away(agent: &'static AgentUnderTest
         ),
         "{report}"
     );
-    assert!(report.contains(&format!("is not protecting {}", agent.display_name)), "{report}");
+    assert!(report.contains(&format!("is not protecting {}", agent.display_name())), "{report}");
 }
 
 pub fn doctor_fails_when_nothing_is_installed(agent: &'static AgentUnderTest) {
@@ -311,18 +324,23 @@ pub fn doctor_fails_when_nothing_is_installed(agent: &'static AgentUnderTest) {
     let out = sandbox.hook(&["doctor"]);
     assert_eq!(out.status.code(), Some(1));
     let report = stdout(&out);
-    let binary = agent.binary;
+    let binary = agent.binary();
     let unregistered =
-        format!("FAIL  {binary} is not registered in any {} settings file", agent.display_name);
+        format!("FAIL  {binary} is not registered in any {} settings file", agent.display_name());
     assert!(report.contains(&unregistered), "{report}");
     assert!(report.contains(&format!("-> run `{binary} install`")), "{report}");
 }
 
-/// One `#[test]` per scenario above, for the [`AgentUnderTest`] constant named `$agent`.
+/// A static [`AgentUnderTest`] named `$name` for the agent `$agent` and its binary
+/// `$binary`, and one `#[test]` per scenario above.
 macro_rules! install_scenarios {
-    ($agent:ident) => {
+    ($name:ident = $agent:expr, $binary:literal) => {
+        static $name: install_harness::AgentUnderTest = install_harness::AgentUnderTest {
+            agent: &$agent,
+            built: env!(concat!("CARGO_BIN_EXE_", $binary)),
+        };
         install_scenarios!(
-            $agent:
+            $name:
             install_into_no_file_then_uninstall,
             install_twice_is_byte_identical,
             install_keeps_unrelated_keys_and_other_tools_hooks,
@@ -333,11 +351,11 @@ macro_rules! install_scenarios {
             doctor_fails_when_nothing_is_installed,
         );
     };
-    ($agent:ident: $($scenario:ident,)*) => {
+    ($name:ident: $($scenario:ident,)*) => {
         $(
             #[test]
             fn $scenario() {
-                install_harness::$scenario(&$agent);
+                install_harness::$scenario(&$name);
             }
         )*
     };

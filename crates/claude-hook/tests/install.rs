@@ -6,17 +6,9 @@
 #[path = "../../../tests/support/install_harness.rs"]
 mod install_harness;
 
-use install_harness::{AgentUnderTest, Sandbox, assert_success, listing_beside, stdout};
+use install_harness::{Sandbox, assert_success, listing_beside, stdout};
 
-static CLAUDE: AgentUnderTest = AgentUnderTest {
-    binary: "claude-hook",
-    built: env!("CARGO_BIN_EXE_claude-hook"),
-    display_name: "Claude Code",
-    user_settings: ".claude/settings.json",
-    shell_event: "PreToolUse",
-};
-
-install_scenarios!(CLAUDE);
+install_scenarios!(CLAUDE = claude_hook::Claude, "claude-hook");
 
 #[test]
 fn dry_run_prints_the_diff_and_changes_nothing() {

@@ -71,18 +71,11 @@ fn read_answer(answer: &ProbeAnswer) -> ProbeVerdict {
         }
         None => return ProbeVerdict::Unrecognised("killed by a signal".into()),
     }
-    let stdout = answer.stdout.trim();
-    if stdout.is_empty() {
-        return ProbeVerdict::Allow;
-    }
-    let Ok(Value::Object(out)) = serde_json::from_str::<Value>(stdout) else {
-        return ProbeVerdict::Unrecognised(format!("stdout is not one JSON object: {stdout:.80}"));
+    let out = match answer.stdout_object() {
+        Ok(out) => out,
+        Err(why) => return ProbeVerdict::Unrecognised(why),
     };
-    match out.get("permissionDecision").and_then(Value::as_str) {
-        Some("deny") => ProbeVerdict::Block,
-        None | Some("allow") => ProbeVerdict::Allow,
-        Some(other) => ProbeVerdict::Unrecognised(format!("permissionDecision `{other}`")),
-    }
+    ProbeVerdict::from_permission("permissionDecision", out.get("permissionDecision"))
 }
 
 #[cfg(test)]

@@ -65,15 +65,14 @@ fn read_answer(answer: &ProbeAnswer) -> ProbeVerdict {
         Some(code) => return ProbeVerdict::Unrecognised(format!("exit {code}, which Cursor ignores")),
         None => return ProbeVerdict::Unrecognised("killed by a signal".into()),
     }
-    let stdout = answer.stdout.trim();
-    let Ok(Value::Object(out)) = serde_json::from_str::<Value>(stdout) else {
-        return ProbeVerdict::Unrecognised(format!("stdout is not one JSON object: {stdout:.80}"));
-    };
-    match out.get("permission").and_then(Value::as_str) {
-        Some("deny") => ProbeVerdict::Block,
-        None | Some("allow") => ProbeVerdict::Allow,
-        Some(other) => ProbeVerdict::Unrecognised(format!("permission `{other}`")),
+    if answer.stdout.trim().is_empty() {
+        return ProbeVerdict::Unrecognised("no JSON on stdout, which Cursor reads as a failed hook".into());
     }
+    let out = match answer.stdout_object() {
+        Ok(out) => out,
+        Err(why) => return ProbeVerdict::Unrecognised(why),
+    };
+    ProbeVerdict::from_permission("permission", out.get("permission"))
 }
 
 #[cfg(test)]

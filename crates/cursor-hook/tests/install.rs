@@ -5,14 +5,4 @@
 #[path = "../../../tests/support/install_harness.rs"]
 mod install_harness;
 
-use install_harness::AgentUnderTest;
-
-static CURSOR: AgentUnderTest = AgentUnderTest {
-    binary: "cursor-hook",
-    built: env!("CARGO_BIN_EXE_cursor-hook"),
-    display_name: "Cursor",
-    user_settings: ".cursor/hooks.json",
-    shell_event: "beforeShellExecution",
-};
-
-install_scenarios!(CURSOR);
+install_scenarios!(CURSOR = cursor_hook::Cursor, "cursor-hook");

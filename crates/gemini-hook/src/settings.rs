@@ -6,8 +6,10 @@
 
 use std::path::Path;
 
-use hook_core::install::{HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax};
-use serde_json::{Map, Value, json};
+use hook_core::install::{
+    HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax, command_handler,
+};
+use serde_json::{Value, json};
 
 /// The tools whose calls are checked before they run: shells, file writes, reads. Anchored,
 /// since Gemini's matcher would otherwise also fire for any tool whose name contains one.
@@ -30,20 +32,10 @@ pub(crate) fn registration() -> Registration {
             // Stop gates run test suites: Gemini's one-minute default would cut them off.
             hook("AfterAgent", None, 600_000),
         ],
-        handler,
+        handler: command_handler,
         command_keys: &["command"],
         probe: Probe { shell_event: "BeforeTool", payload: probe_payload, read_answer },
     }
-}
-
-fn handler(command: &str, hook: &HookSpec) -> Map<String, Value> {
-    let mut handler = Map::new();
-    handler.insert("type".into(), json!("command"));
-    handler.insert("command".into(), json!(command));
-    if let Some(timeout) = hook.timeout {
-        handler.insert("timeout".into(), json!(timeout));
-    }
-    handler
 }
 
 /// What Gemini CLI sends before its `run_shell_command` tool runs `command` in `cwd`.

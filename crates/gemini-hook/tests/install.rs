@@ -6,17 +6,9 @@
 #[path = "../../../tests/support/install_harness.rs"]
 mod install_harness;
 
-use install_harness::{AgentUnderTest, Sandbox, listing_beside, stderr};
+use install_harness::{Sandbox, listing_beside, stderr};
 
-static GEMINI: AgentUnderTest = AgentUnderTest {
-    binary: "gemini-hook",
-    built: env!("CARGO_BIN_EXE_gemini-hook"),
-    display_name: "Gemini CLI",
-    user_settings: ".gemini/settings.json",
-    shell_event: "BeforeTool",
-};
-
-install_scenarios!(GEMINI);
+install_scenarios!(GEMINI = gemini_hook::Gemini, "gemini-hook");
 
 #[test]
 fn a_file_with_comments_is_refused_and_left_unchanged() {

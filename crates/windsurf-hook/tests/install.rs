@@ -5,14 +5,4 @@
 #[path = "../../../tests/support/install_harness.rs"]
 mod install_harness;
 
-use install_harness::AgentUnderTest;
-
-static WINDSURF: AgentUnderTest = AgentUnderTest {
-    binary: "windsurf-hook",
-    built: env!("CARGO_BIN_EXE_windsurf-hook"),
-    display_name: "Windsurf",
-    user_settings: ".codeium/windsurf/hooks.json",
-    shell_event: "pre_run_command",
-};
-
-install_scenarios!(WINDSURF);
+install_scenarios!(WINDSURF = windsurf_hook::Windsurf, "windsurf-hook");
