@@ -17,7 +17,7 @@ use hook_core::{Agent, SettingsScope};
 /// Where the golden directories live, from the including crate.
 const GOLDEN_ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden");
 /// Stands for the sandbox's directory in golden files, so they do not depend on the machine.
-pub const TMP: &str = "@TMP@";
+const TMP: &str = "@TMP@";
 
 /// Copying the binary takes this for writing, spawning for reading: a child forked while
 /// another test still holds the copy open for writing would make running that copy fail
@@ -61,12 +61,12 @@ impl AgentUnderTest {
 /// A temporary HOME and project, and a copy of the binary in a directory whose name needs
 /// quoting. Removed on drop.
 pub struct Sandbox {
-    pub agent: &'static AgentUnderTest,
+    agent: &'static AgentUnderTest,
     root: PathBuf,
-    pub home: PathBuf,
+    home: PathBuf,
     pub project: PathBuf,
     /// The copy of the binary that installs itself.
-    pub bin: PathBuf,
+    bin: PathBuf,
 }
 
 impl Sandbox {
