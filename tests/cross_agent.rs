@@ -80,7 +80,9 @@ fn payload(fixture: &str, line: &str) -> Vec<u8> {
     let start = text.find("rm -rf").expect("fixture has an rm -rf command");
     let end = text[start..].find(['"', '\\']).map_or(text.len(), |n| start + n);
     let escaped = serde_json::to_string(line).expect("string");
-    format!("{}{}{}", &text[..start], escaped.trim_matches('"'), &text[end..]).into_bytes()
+    // The JSON string without its own two quotes (a quote inside stays escaped).
+    let inner = &escaped[1..escaped.len() - 1];
+    format!("{}{inner}{}", &text[..start], &text[end..]).into_bytes()
 }
 
 /// Read any agent's answer: exit 2 blocks where the agent uses exit codes; otherwise the JSON
@@ -120,7 +122,8 @@ fn visit(json: &serde_json::Value, on_string: &mut dyn FnMut(&str, &str)) {
 }
 
 fn answer(binary: &Path, stdin: &[u8]) -> std::process::Output {
-    let nowhere = workspace().join("target/cross-agent-nowhere");
+    // Outside the workspace: a home at or above the project would change what is "outside".
+    let nowhere = std::env::temp_dir().join("agent-hooks-cross-agent-nowhere");
     let mut child = Command::new(binary)
         .current_dir(workspace())
         .env("HOME", &nowhere)

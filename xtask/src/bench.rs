@@ -128,7 +128,9 @@ fn with_command(fixture: &str, command: &str) -> Vec<u8> {
     let Some(start) = fixture.find("rm -rf") else { return fixture.as_bytes().to_vec() };
     let end = fixture[start..].find(['"', '\\']).map_or(fixture.len(), |n| start + n);
     let quoted = serde_json::to_string(command).unwrap_or_default();
-    format!("{}{}{}", &fixture[..start], quoted.trim_matches('"'), &fixture[end..]).into_bytes()
+    // The JSON string without its own two quotes (a quote inside stays escaped).
+    let inner = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or_default();
+    format!("{}{inner}{}", &fixture[..start], &fixture[end..]).into_bytes()
 }
 
 /// A realistic long line: a chain of harmless commands with pipes, quotes and substitutions.

@@ -34,22 +34,39 @@ pub fn ensure_target(target: &str) -> Result<(), String> {
 
 /// `cargo build --profile PROFILE --target TARGET -p BIN...`, returning the output directory.
 pub fn build(profile: &str, target: &str, packages: &[String]) -> Result<PathBuf, String> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut command = Command::new(cargo);
-    command.current_dir(workspace_root()).args([
-        "build",
-        "--quiet",
-        "--profile",
-        profile,
-        "--target",
-        target,
-    ]);
+    build_with(&Cargo { subcommand: "build", env: &[], target_dir: &target_dir() }, profile, target, packages)
+}
+
+/// How [`build_with`] runs cargo.
+pub struct Cargo<'a> {
+    /// `build`, or another subcommand that takes the same arguments (e.g. `zigbuild`).
+    pub subcommand: &'a str,
+    /// Extra environment variables, e.g. a target's linker.
+    pub env: &'a [(String, String)],
+    /// Cargo's output directory.
+    pub target_dir: &'a Path,
+}
+
+/// [`build`], run as `cargo` says.
+pub fn build_with(
+    cargo: &Cargo,
+    profile: &str,
+    target: &str,
+    packages: &[String],
+) -> Result<PathBuf, String> {
+    let program = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = Command::new(program);
+    command
+        .current_dir(workspace_root())
+        .env("CARGO_TARGET_DIR", cargo.target_dir)
+        .envs(cargo.env.iter().map(|(name, value)| (name, value)))
+        .args([cargo.subcommand, "--quiet", "--profile", profile, "--target", target]);
     for package in packages {
         command.args(["-p", package]);
     }
     run(&mut command)?;
     let dir = if profile == "dev" { "debug" } else { profile };
-    Ok(target_dir().join(target).join(dir))
+    Ok(cargo.target_dir.join(target).join(dir))
 }
 
 /// Where cargo puts its output.

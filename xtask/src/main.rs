@@ -4,6 +4,7 @@
 
 mod bench;
 mod build;
+mod dist;
 #[cfg(test)]
 mod tidy;
 
@@ -13,12 +14,16 @@ const USAGE: &str = "usage: cargo xtask <task>
 
 tasks:
   bench [--runs N] [--bin NAME]...   median and p95 spawn-to-exit time of each hook binary
-                                     on real fixtures, next to an empty static binary";
+                                     on real fixtures, next to an empty static binary
+  dist [--target TRIPLE]...          release archives, checksums, Homebrew formula and Scoop
+                                     manifest in target/dist/ (default: every release target
+                                     this machine can build; the others are reported)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("bench") => bench::run(&args[1..]),
+        Some("dist") => dist::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())

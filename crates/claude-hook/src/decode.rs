@@ -29,6 +29,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         fields.get("permission_mode").and_then(Value::as_str),
         Some("bypassPermissions" | "dontAsk")
     );
+    event.accepts_context = accepts_context(&event.name);
     event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
     event.last_message = text(fields.get("last_assistant_message"));
     event.prompt = text(fields.get("prompt"));
@@ -59,6 +60,21 @@ fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
         "Notification" => EventKind::Notification,
         _ => EventKind::Other,
     }
+}
+
+/// Events whose `hookSpecificOutput.additionalContext` reaches the model. On `Stop` it also
+/// keeps the turn going.
+fn accepts_context(event: &str) -> bool {
+    matches!(
+        event,
+        "PreToolUse"
+            | "PostToolUse"
+            | "PostToolUseFailure"
+            | "UserPromptSubmit"
+            | "SessionStart"
+            | "Stop"
+            | "SubagentStop"
+    )
 }
 
 fn tool_call(name: &str, input: Value) -> ToolCall {
@@ -139,6 +155,15 @@ mod tests {
         assert!(again.stop_hook_active);
         assert_eq!(again.last_message.as_deref(), Some("Fixed the failing test."));
         assert!(!fixture("Stop.json").stop_hook_active);
+    }
+
+    #[test]
+    fn context_is_accepted_where_claude_reads_it() {
+        assert!(fixture("PostToolUse-write.json").accepts_context);
+        assert!(fixture("SessionStart.json").accepts_context);
+        assert!(fixture("PreToolUse-bash-rm.json").accepts_context);
+        assert!(!fixture("SessionEnd.json").accepts_context);
+        assert!(!fixture("PermissionRequest-bash.json").accepts_context);
     }
 
     #[test]

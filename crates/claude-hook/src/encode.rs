@@ -19,7 +19,7 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
         },
     }
     if let Some(context) = &verdict.context {
-        if accepts_context(event) {
+        if event.accepts_context {
             specific.insert("additionalContext".into(), json!(context));
         }
     }
@@ -64,19 +64,6 @@ fn can_block(kind: EventKind) -> bool {
             | EventKind::AfterFileWrite
             | EventKind::AfterTool
             | EventKind::Compaction
-    )
-}
-
-fn accepts_context(event: &Event) -> bool {
-    matches!(
-        event.name.as_str(),
-        "PreToolUse"
-            | "PostToolUse"
-            | "PostToolUseFailure"
-            | "UserPromptSubmit"
-            | "SessionStart"
-            | "Stop"
-            | "SubagentStop"
     )
 }
 

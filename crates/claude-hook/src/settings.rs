@@ -5,8 +5,10 @@
 
 use std::path::Path;
 
-use hook_core::install::{HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax};
-use serde_json::{Map, Value, json};
+use hook_core::install::{
+    HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax, command_handler,
+};
+use serde_json::{Value, json};
 
 /// The tools whose calls are checked before they run: shells, file writes, reads.
 const BEFORE_TOOLS: &str = "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit|Read";
@@ -27,20 +29,10 @@ pub(crate) fn registration() -> Registration {
             // Stop gates run test suites: keep Claude Code's own 10-minute default.
             HookSpec { event: "Stop", matcher: None, timeout: None },
         ],
-        handler,
+        handler: command_handler,
         command_keys: &["command"],
         probe: Probe { shell_event: "PreToolUse", payload: probe_payload, read_answer },
     }
-}
-
-fn handler(command: &str, hook: &HookSpec) -> Map<String, Value> {
-    let mut handler = Map::new();
-    handler.insert("type".into(), json!("command"));
-    handler.insert("command".into(), json!(command));
-    if let Some(timeout) = hook.timeout {
-        handler.insert("timeout".into(), json!(timeout));
-    }
-    handler
 }
 
 /// What Claude Code sends before its Bash tool runs `command` in `cwd`.
@@ -68,22 +60,15 @@ fn read_answer(answer: &ProbeAnswer) -> ProbeVerdict {
         Some(code) => return ProbeVerdict::Unrecognised(format!("exit {code}, which Claude Code ignores")),
         None => return ProbeVerdict::Unrecognised("killed by a signal".into()),
     }
-    let stdout = answer.stdout.trim();
-    if stdout.is_empty() {
-        return ProbeVerdict::Allow;
-    }
-    let Ok(Value::Object(out)) = serde_json::from_str::<Value>(stdout) else {
-        return ProbeVerdict::Unrecognised(format!("stdout is not one JSON object: {stdout:.80}"));
+    let out = match answer.stdout_object() {
+        Ok(out) => out,
+        Err(why) => return ProbeVerdict::Unrecognised(why),
     };
     let Some(specific) = out.get("hookSpecificOutput") else { return ProbeVerdict::Allow };
     if specific.get("hookEventName").and_then(Value::as_str) != Some("PreToolUse") {
         return ProbeVerdict::Unrecognised("hookSpecificOutput without hookEventName PreToolUse".into());
     }
-    match specific.get("permissionDecision").and_then(Value::as_str) {
-        Some("deny") => ProbeVerdict::Block,
-        None | Some("allow") => ProbeVerdict::Allow,
-        Some(other) => ProbeVerdict::Unrecognised(format!("permissionDecision `{other}`")),
-    }
+    ProbeVerdict::from_permission("permissionDecision", specific.get("permissionDecision"))
 }
 
 #[cfg(test)]

@@ -16,9 +16,11 @@
 
 mod decode;
 mod encode;
+mod settings;
 
 use std::path::{Path, PathBuf};
 
+use hook_core::install::Registration;
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// GitHub Copilot CLI, its cloud agent, and VS Code Copilot Chat.
@@ -47,6 +49,10 @@ impl Agent for Copilot {
             SettingsScope::Project => project.join(".github/hooks/agent-hooks.json"),
             SettingsScope::Local => project.join(".github/copilot/settings.local.json"),
         })
+    }
+
+    fn registration(&self) -> Option<Registration> {
+        Some(settings::registration())
     }
 }
 

@@ -10,9 +10,11 @@
 
 mod decode;
 mod encode;
+mod settings;
 
 use std::path::{Path, PathBuf};
 
+use hook_core::install::Registration;
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// Cursor (agent chat, Cmd+K and Tab).
@@ -47,6 +49,10 @@ impl Agent for Cursor {
             // Cursor has no personal per-project hooks file.
             SettingsScope::Local => None,
         }
+    }
+
+    fn registration(&self) -> Option<Registration> {
+        Some(settings::registration())
     }
 }
 

@@ -13,6 +13,9 @@ const WRITE_TOOLS: &[&str] = &["write_file", "edit_file"];
 const READ_TOOLS: &[&str] = &["read_file", "read_multiple_files"];
 /// Events whose answer has a `permission_decision`.
 const ASKING_EVENTS: &[&str] = &["pre_tool_use", "permission_request"];
+/// Events whose `additional_context` the runtime uses, per its capability table (the docs
+/// also list `post_tool_use` and `stop`, where the newest code drops it).
+const CONTEXT_EVENTS: &[&str] = &["session_start", "user_prompt_submit", "turn_start", "pre_compact"];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let mut raw: Value = serde_json::from_slice(input)?;
@@ -30,6 +33,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     event.cwd = working_dir(fields, tool.as_ref());
     event.session_id = text(fields.get("session_id"));
     event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
+    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
     event.last_message = text(fields.get("stop_response"));
     event.prompt = text(fields.get("prompt"));
     event.tool = tool;
@@ -175,7 +179,11 @@ mod tests {
         let prompt = fixture("user_prompt_submit.json");
         assert_eq!(prompt.prompt.as_deref(), Some("Clean up the build directory and push the fix to main"));
         assert!(!prompt.can_ask);
+        assert!(prompt.accepts_context);
+        assert!(fixture("session_start.json").accepts_context);
+        assert!(!fixture("pre_tool_use-shell-rm.json").accepts_context);
         let stop = fixture("stop.json");
+        assert!(!stop.accepts_context);
         assert_eq!(stop.last_message.as_deref(), Some("I removed build/ and pushed the fix to main."));
         assert!(fixture("before_llm_call.json").raw.get("messages").is_none());
     }

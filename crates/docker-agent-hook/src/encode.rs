@@ -8,9 +8,6 @@ use serde_json::{Map, Value, json};
 /// Events where a top-level `decision:"block"` acts: the prompt is refused, compaction is
 /// cancelled. (`post_tool_use` would halt the whole run, far more than a note to the model.)
 const BLOCKING_EVENTS: &[&str] = &["user_prompt_submit", "pre_compact"];
-/// Events whose `additional_context` the runtime uses, per its capability table (the docs
-/// also list `post_tool_use` and `stop`, where the newest code drops it).
-const CONTEXT_EVENTS: &[&str] = &["session_start", "user_prompt_submit", "turn_start", "pre_compact"];
 
 pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     let mut out = Map::new();
@@ -43,8 +40,7 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
         }
         _ => {}
     }
-    if let Some(context) = verdict.context.as_ref().filter(|_| CONTEXT_EVENTS.contains(&event.name.as_str()))
-    {
+    if let Some(context) = verdict.context.as_ref().filter(|_| event.accepts_context) {
         specific.insert("additional_context".into(), json!(context));
     }
     if !specific.is_empty() {

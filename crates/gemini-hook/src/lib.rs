@@ -11,9 +11,11 @@
 
 mod decode;
 mod encode;
+mod settings;
 
 use std::path::{Path, PathBuf};
 
+use hook_core::install::Registration;
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// Gemini CLI.
@@ -43,6 +45,10 @@ impl Agent for Gemini {
             // Gemini has no personal per-project settings file.
             SettingsScope::Local => None,
         }
+    }
+
+    fn registration(&self) -> Option<Registration> {
+        Some(settings::registration())
     }
 }
 

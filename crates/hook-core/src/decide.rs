@@ -1,11 +1,15 @@
 //! The policy applied to one event: from an [`Event`] to a [`Verdict`].
 
-use crate::event::{Event, EventKind};
-use crate::policy::{Action, Policy};
+use serde_json::{Value, json};
+
+use crate::event::{Event, EventKind, ShellCall};
+use crate::guard::files::{self, Access};
+use crate::guard::{rewrite, secrets};
+use crate::policy::Policy;
 use crate::project::Context;
-use crate::rules;
-use crate::shell::{self, Analysis};
+use crate::shell::{self, Analysis, Dialect};
 use crate::verdict::{Decision, Verdict};
+use crate::{context, format, pending, stop};
 
 /// How a shell command line was decided: the analysis and the verdict.
 #[derive(Debug, Clone)]
@@ -18,23 +22,80 @@ pub struct ShellDecision {
 pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
     let verdict = match event.kind {
         EventKind::BeforeShell => match event.shell() {
-            Some(call) => decide_shell(&call.line, call.dialect, policy, ctx).verdict,
+            Some(call) => decide_shell_event(event, call, policy, ctx),
             None => Verdict::allow(),
         },
+        EventKind::AfterFileWrite => format::after_write(event, policy, ctx),
+        EventKind::Stop => stop::at_stop(event, policy, ctx),
+        EventKind::SessionStart => context::at_session_start(event, policy, ctx),
+        EventKind::BeforeFileWrite => files::decide_tool(event, Access::Write, &policy.files, ctx),
+        EventKind::BeforeFileRead => files::decide_tool(event, Access::Read, &policy.files, ctx),
+        EventKind::PromptSubmit => context::add_to_prompt(
+            secrets::decide_prompt(event.prompt.as_deref(), policy.prompt.secrets),
+            event,
+            policy,
+            ctx,
+        ),
         _ => Verdict::allow(),
     };
+    let verdict = pending::deliver(verdict, event, policy);
     if event.can_ask { verdict } else { ask_to_deny(verdict) }
 }
 
-/// Decide one shell command line.
-pub fn decide_shell(line: &str, dialect: shell::Dialect, policy: &Policy, ctx: &Context) -> ShellDecision {
+/// Decide one shell command line: the packs, filters and file rules, then the rewrites, whose
+/// result is guarded again so that one verdict comes out: allow, ask, deny or rewrite.
+///
+/// A rewrite's `input` here holds only the line (`{"command": ...}`); [`decide`] puts the line
+/// into the agent's whole tool input.
+pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context) -> ShellDecision {
     let analysis = shell::analyse(line, dialect);
-    let verdict = match rules::evaluate(&analysis, ctx, &policy.packs) {
-        Some(finding) if finding.action == Action::Ask => Verdict::ask(finding.rule, finding.message),
-        Some(finding) => Verdict::deny(finding.rule, finding.message),
-        None => Verdict::allow(),
+    if let Some(block) = crate::guard::shell::judge(&analysis, policy, ctx) {
+        return ShellDecision { analysis, verdict: block.into_verdict() };
+    }
+    // Rewrites read the line with a POSIX tokeniser; other dialects are left as written.
+    let rewritten = (dialect == Dialect::Posix).then(|| rewrite::rewrite(line, &policy.rewrites)).flatten();
+    let Some(rewritten) = rewritten else {
+        return ShellDecision { analysis, verdict: Verdict::allow() };
+    };
+    let again = shell::analyse(&rewritten.line, dialect);
+    let verdict = match crate::guard::shell::judge(&again, policy, ctx) {
+        // What runs is the rewritten line, so its objection stands, as a deny: an ask would
+        // confirm a command the user never saw.
+        Some(block) => Verdict::deny(
+            block.rule,
+            format!(
+                "Your policy rewrites this command to `{}`, which is blocked: {}",
+                rewritten.line, block.reason
+            ),
+        ),
+        None => Verdict {
+            decision: Decision::Rewrite {
+                input: json!({ "command": rewritten.line }),
+                command: Some(rewritten.line),
+                rule: rewritten.rule,
+            },
+            context: rewritten.message,
+            user_message: None,
+        },
     };
     ShellDecision { analysis, verdict }
+}
+
+/// A shell tool call: a rewrite replaces only the line in the agent's tool input, so that
+/// everything else the agent sent (description, timeout) is kept.
+fn decide_shell_event(event: &Event, call: &ShellCall, policy: &Policy, ctx: &Context) -> Verdict {
+    let mut verdict = decide_shell(&call.line, call.dialect, policy, ctx).verdict;
+    if let Decision::Rewrite { input, command: Some(line), .. } = &mut verdict.decision {
+        let mut whole = event.tool.as_ref().map_or(Value::Null, |tool| tool.input.clone());
+        match whole.as_object_mut() {
+            Some(fields) => {
+                fields.insert(call.field.clone(), Value::String(line.clone()));
+            }
+            None => whole = json!({ call.field.clone(): line }),
+        }
+        *input = whole;
+    }
+    verdict
 }
 
 /// An ask where nobody can answer becomes a deny that says so.
@@ -50,5 +111,96 @@ fn ask_to_deny(verdict: Verdict) -> Verdict {
             ..verdict
         },
         _ => verdict,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::event::ToolCall;
+    use crate::guard::pattern::testing::compiled;
+    use crate::policy::{self, Sources};
+    use crate::rules::testing::ctx;
+
+    /// The policy `text`, loaded as the explicit layer from a file named after the test.
+    fn policy(test: &str, text: &str) -> Policy {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-decide-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join(format!("{test}.toml"));
+        std::fs::write(&file, text).expect("policy written");
+        load(&file)
+    }
+
+    fn load(file: &Path) -> Policy {
+        let loaded = policy::load_from(&Sources {
+            explicit: Some(file.to_path_buf()),
+            check_patterns: true,
+            ..Sources::default()
+        });
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        loaded.policy
+    }
+
+    fn bash(line: &str) -> Event {
+        let mut event = Event::new(EventKind::BeforeShell, "PreToolUse", Value::Null);
+        event.tool = Some(ToolCall {
+            name: "Bash".into(),
+            input: json!({ "command": line, "description": "d", "timeout": 5 }),
+            shell: Some(ShellCall { line: line.into(), dialect: Dialect::Posix, field: "command".into() }),
+            paths: Vec::new(),
+        });
+        event
+    }
+
+    const RTK: &str = "[[rewrite]]\ncommand = \"git\"\nargs = [\"status\"]\nprefix = \"rtk\"\n";
+
+    #[test]
+    fn a_rewrite_replaces_only_the_line_in_the_whole_input() {
+        let verdict = decide(&bash("git status"), &policy("whole-input", RTK), &ctx());
+        let Decision::Rewrite { input, command, rule } = verdict.decision else { panic!("{verdict:?}") };
+        assert_eq!(input, json!({ "command": "rtk git status", "description": "d", "timeout": 5 }));
+        assert_eq!((command.as_deref(), rule.as_str()), (Some("rtk git status"), "rewrite.git"));
+    }
+
+    #[test]
+    fn the_rewritten_line_is_guarded_again() {
+        let text = format!("{RTK}[[filter]]\ncommand = \"rtk\"\naction = \"ask\"\n");
+        let verdict =
+            decide_shell("git status", Dialect::Posix, &policy("guarded-again", &text), &ctx()).verdict;
+        assert_eq!((verdict.label(), verdict.rule()), ("deny", Some("filter.rtk")));
+    }
+
+    #[test]
+    fn other_dialects_are_not_rewritten() {
+        assert_eq!(
+            decide_shell("git status", Dialect::PowerShell, &policy("powershell", RTK), &ctx()).verdict,
+            Verdict::allow()
+        );
+    }
+
+    #[test]
+    fn the_bench_policy_compiles_no_regex_for_lines_its_regexes_cannot_match() {
+        let bench =
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
+        let policy = load(&bench);
+        assert_eq!((policy.filters.len(), policy.rewrites.len()), (30, 10));
+        let before = compiled();
+        let decided = |line: &str| {
+            let verdict = decide_shell(line, Dialect::Posix, &policy, &ctx()).verdict;
+            (verdict.label(), verdict.rule().map(str::to_string))
+        };
+        assert_eq!(decided("git status --short"), ("rewrite", Some("rewrite.git".to_string())));
+        assert_eq!(
+            decided("cd src && npm install && cargo test -q"),
+            ("deny", Some("filter.npm-install".to_string()))
+        );
+        assert_eq!(compiled(), before);
+        // `rm -rf ` is the literal start of the build-directory exception: that one compiles.
+        assert_eq!(decided("rm -rf /").0, "deny");
+        assert_eq!(compiled(), before + 1);
+        assert_eq!(decided("docker compose down"), ("allow", None));
+        assert_eq!(decided("docker rm -f web"), ("ask", Some("filter.docker-compose-rm".to_string())));
     }
 }

@@ -54,6 +54,13 @@ pub struct Event {
     /// False when nobody will answer a confirmation (headless runs, bypass modes):
     /// an ask must then become a deny.
     pub can_ask: bool,
+    /// The agent reads the context of this event's answer ([`Verdict::context`]) and hands
+    /// it to the model. Decoders set it false where the agent drops it (Cursor's
+    /// `afterFileEdit`, Copilot's `postToolUse`, every Windsurf event): post-edit reports are
+    /// then held and delivered on a later event that can carry them.
+    ///
+    /// [`Verdict::context`]: crate::verdict::Verdict::context
+    pub accepts_context: bool,
     /// The agent says this stop is already a continuation forced by a stop hook.
     pub stop_hook_active: bool,
     /// The agent's last message, on stop events.
@@ -96,6 +103,7 @@ impl Event {
             cwd: None,
             session_id: None,
             can_ask: true,
+            accepts_context: true,
             stop_hook_active: false,
             last_message: None,
             raw,

@@ -37,6 +37,14 @@ impl Verdict {
         Self::from(Decision::Ask { reason: reason.into(), rule: rule.into() })
     }
 
+    /// Add `text` to the context for the model, after what is there already.
+    pub fn add_context(&mut self, text: &str) {
+        self.context = Some(match self.context.take() {
+            Some(earlier) => format!("{earlier}\n\n{text}"),
+            None => text.to_string(),
+        });
+    }
+
     /// The rule that decided, if any.
     pub fn rule(&self) -> Option<&str> {
         match &self.decision {

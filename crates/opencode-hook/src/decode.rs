@@ -36,6 +36,8 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     // `tool.execute.before` can only let a call through or throw: hook-core turns asks into
     // denies that say so.
     event.can_ask = false;
+    // Only a finished tool's output can carry text to the model.
+    event.accepts_context = event.name == "tool.execute.after";
     event.tool = tool;
     event.raw = raw;
     Ok(event)
@@ -129,6 +131,7 @@ mod tests {
             assert_eq!(event.tool.as_ref().map(|t| t.name.as_str()), tool, "{file}");
             assert_eq!(event.session_id.as_deref(), Some("ses_4f2a9c1e8b7d"), "{file}");
             assert!(!event.can_ask, "{file}");
+            assert_eq!(event.accepts_context, name == "tool.execute.after", "{file}");
         }
     }
 

@@ -8,9 +8,11 @@
 
 mod decode;
 mod encode;
+mod settings;
 
 use std::path::{Path, PathBuf};
 
+use hook_core::install::Registration;
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// Windsurf / Devin Desktop (Cascade).
@@ -40,6 +42,10 @@ impl Agent for Windsurf {
             // Windsurf has no personal per-project hooks file.
             SettingsScope::Local => None,
         }
+    }
+
+    fn registration(&self) -> Option<Registration> {
+        Some(settings::registration())
     }
 }
 

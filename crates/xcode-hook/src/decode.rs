@@ -26,6 +26,8 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     event.session_id = text(session.and_then(|session| session.get("sessionId")));
     // x-code has no ask: hook-core turns asks into denies that say so.
     event.can_ask = false;
+    // Context is read on prompts; after a tool it is appended to the output the model sees.
+    event.accepts_context = matches!(event.name.as_str(), "UserPromptSubmit" | "PostToolUse");
     event.prompt = text(fields.get("prompt"));
     event.tool = tool;
     event.raw = raw;
@@ -98,6 +100,8 @@ mod tests {
             assert_eq!(event.tool.as_ref().map(|t| t.name.as_str()), tool, "{name}");
             assert_eq!(event.cwd, Some(PathBuf::from("/home/dev/app")), "{name}");
             assert!(!event.can_ask, "{name}");
+            let takes_context = name.starts_with("UserPromptSubmit") || name.starts_with("PostToolUse");
+            assert_eq!(event.accepts_context, takes_context, "{name}");
         }
     }
 

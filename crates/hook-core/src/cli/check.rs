@@ -4,7 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use crate::policy::{self, LayerKind};
+use crate::guard::glob;
+use crate::policy::{self, LayerKind, Loaded, Location, PolicyError};
 use crate::protocol;
 
 pub(crate) fn check(config: Option<&Path>) -> ExitCode {
@@ -42,13 +43,42 @@ pub(crate) fn check(config: Option<&Path>) -> ExitCode {
     for warning in &loaded.warnings {
         protocol::warn(&format!("warning: {warning}"));
     }
-    if loaded.errors.is_empty() {
+    let glob_errors = invalid_globs(&loaded);
+    if loaded.errors.is_empty() && glob_errors.is_empty() {
         protocol::print("ok: every layer is valid");
         return ExitCode::SUCCESS;
     }
-    for error in &loaded.errors {
+    for error in loaded.errors.iter().chain(&glob_errors) {
         protocol::warn(&format!("error: {error}"));
     }
     protocol::warn("the files above are ignored by the hooks until fixed; the other layers stay in force");
     ExitCode::from(1)
+}
+
+/// The `[files]` globs that cannot match anything as written, located in the layer that
+/// holds them. The schema keeps these lists without spans, so the place is found by looking
+/// for the glob as a TOML string in each loaded file.
+fn invalid_globs(loaded: &Loaded) -> Vec<PolicyError> {
+    let files = &loaded.policy.files;
+    let mut errors = Vec::new();
+    for entry in files.deny_write.iter().chain(&files.deny_read) {
+        let pattern = entry.strip_prefix('!').unwrap_or(entry);
+        let Err(problem) = glob::validate(pattern) else { continue };
+        let message = format!("invalid glob \"{entry}\" in [files]: {problem}");
+        let place = loaded.layers.iter().filter_map(|layer| layer.path.as_deref()).find_map(|path| {
+            let text = std::fs::read_to_string(path).ok()?;
+            let offset = [format!("\"{entry}\""), format!("'{entry}'")]
+                .iter()
+                .find_map(|quoted| text.find(quoted.as_str()))?;
+            Some(Location::of_offset(path, &text, offset))
+        });
+        let error = match place {
+            Some(place) => PolicyError::at(place, message),
+            None => PolicyError::whole_file(Path::new("[files]"), message),
+        };
+        if !errors.contains(&error) {
+            errors.push(error);
+        }
+    }
+    errors
 }

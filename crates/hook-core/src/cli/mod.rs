@@ -6,6 +6,8 @@ mod explain;
 mod init;
 mod install;
 mod run;
+mod stats;
+mod test;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -24,6 +26,8 @@ enum Command {
     Install { scope: SettingsScope, dry_run: bool },
     Uninstall { scope: SettingsScope, dry_run: bool },
     Doctor,
+    Test { file: Option<PathBuf> },
+    Stats,
     Version,
     Help,
 }
@@ -55,6 +59,8 @@ pub fn main(agent: &dyn Agent) -> ExitCode {
         Command::Install { scope, dry_run } => install::install(agent, scope, dry_run),
         Command::Uninstall { scope, dry_run } => install::uninstall(agent, scope, dry_run),
         Command::Doctor => install::doctor(agent),
+        Command::Test { file } => test::test(agent, file.as_deref().or(config.as_deref())),
+        Command::Stats => stats::stats(),
         Command::Version => {
             protocol::print(&format!("{} {}", agent.binary(), env!("CARGO_PKG_VERSION")));
             ExitCode::SUCCESS
@@ -78,6 +84,7 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
     let mut words = Vec::new();
     let mut scope = None;
     let mut dry_run = false;
+    let mut file = None;
 
     while let Some(arg) = parser.next()? {
         match arg {
@@ -102,6 +109,9 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
             }
             Long("dry-run") if edits_settings(subcommand.as_deref()) => dry_run = true,
             Value(value) if subcommand.is_none() => subcommand = Some(value.string()?),
+            Value(value) if subcommand.as_deref() == Some("test") && file.is_none() => {
+                file = Some(PathBuf::from(value))
+            }
             Value(value) if subcommand.as_deref() == Some("explain") => {
                 words.push(value.string()?);
                 words.extend(parser.raw_args()?.map(|w| w.to_string_lossy().into_owned()));
@@ -123,6 +133,8 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
         "install" => Command::Install { scope: scope.unwrap_or(SettingsScope::User), dry_run },
         "uninstall" => Command::Uninstall { scope: scope.unwrap_or(SettingsScope::User), dry_run },
         "doctor" => Command::Doctor,
+        "test" => Command::Test { file },
+        "stats" => Command::Stats,
         "version" => Command::Version,
         "help" => Command::Help,
         other => return Err(lexopt::Error::from(format!("unknown command `{other}`"))),
@@ -141,24 +153,28 @@ fn help(agent: &dyn Agent) -> String {
         "{bin} {version}: agent-hooks for {name}.
 Guards the agent's shell commands, files and prompts with one TOML policy.
 
-Usage:
-  {bin} [run]                     answer one event read on stdin (what {name} calls)
-  {bin} explain [--json] [--cwd DIR] -- COMMAND...
-                                  show how the policy decides a shell command
-  {bin} check                     load and validate every policy layer
-  {bin} init [--project]          write a commented starter policy
-  {bin} install [--user | --project | --local] [--dry-run]
-                                  register {bin} with {name}: user settings (default),
-                                  the project's shared or personal ones; keeps a backup;
-                                  --dry-run prints the diff and writes nothing
-  {bin} uninstall [--user | --project | --local] [--dry-run]
-                                  remove exactly what install added
-  {bin} doctor                    show where {bin} is registered and prove it answers
-  {bin} version | --version       print the version
-  {bin} --help                    print this help
+Usage: {bin} [COMMAND] [OPTIONS]
+
+Commands:
+  run                 answer one event read on stdin (the default; what {name} calls)
+  explain [--json] [--cwd DIR] -- COMMAND...
+                      show how the policy decides a shell command
+  check               load and validate every policy layer
+  init [--project]    write a commented starter policy
+  install [--user | --project | --local] [--dry-run]
+                      register {bin} with {name}: user settings (default), the
+                      project's shared or personal ones; keeps a backup;
+                      --dry-run prints the diff and writes nothing
+  uninstall [--user | --project | --local] [--dry-run]
+                      remove exactly what install added
+  doctor              show where {bin} is registered and prove it answers
+  test [FILE]         run the policy's [[test]] cases (or those of FILE)
+  stats               rank the rules of the decision journal by how often they fired
+  version             print the version (also --version)
 
 Options:
-  --config FILE                   use only this policy file (also: AGENT_HOOKS_CONFIG)
+  --config FILE       use only this policy file (also: AGENT_HOOKS_CONFIG)
+  -h, --help          print this help
 ",
         version = env!("CARGO_PKG_VERSION"),
         name = agent.display_name(),
@@ -234,6 +250,22 @@ mod tests {
         assert!(args(&["doctor", "--dry-run"]).is_err());
         assert!(args(&["check", "--local"]).is_err());
         assert!(args(&["--dry-run", "install"]).is_err());
+    }
+
+    #[test]
+    fn test_takes_an_optional_file() {
+        assert_eq!(args(&["test"]).unwrap().command, Command::Test { file: None });
+        assert_eq!(
+            args(&["test", "p.toml"]).unwrap().command,
+            Command::Test { file: Some(PathBuf::from("p.toml")) }
+        );
+        assert!(args(&["test", "a.toml", "b.toml"]).is_err());
+    }
+
+    #[test]
+    fn stats_takes_nothing() {
+        assert_eq!(args(&["stats"]).unwrap().command, Command::Stats);
+        assert!(args(&["stats", "x"]).is_err());
     }
 
     #[test]

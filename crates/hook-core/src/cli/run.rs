@@ -10,10 +10,12 @@ use std::sync::Mutex;
 
 use crate::agent::{Agent, Response};
 use crate::decide::decide;
-use crate::event::Event;
+use crate::event::{Event, EventKind};
+use crate::journal;
 use crate::policy::{self, Loaded, OnError};
 use crate::project::Context;
 use crate::protocol;
+use crate::stop::STOP_ACTIVE_ENV;
 use crate::verdict::Verdict;
 
 /// The answer the panic hook gives. Starts as the agent's silent allow and becomes the
@@ -46,6 +48,9 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
         Ok(event) => event,
         Err(e) => return failure(agent, config, None, &e.to_string()),
     };
+    if runs_commands(&event) && nested_in_stop_gate() {
+        return agent.allow_silently();
+    }
     let cwd = event_cwd(&event);
     let loaded = policy::load(&cwd, config);
     if loaded.policy.on_error == OnError::Deny {
@@ -53,6 +58,7 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
     }
     let ctx = Context::discover(&cwd);
     let mut verdict = decide(&event, &loaded.policy, &ctx);
+    let journal_failure = record(agent, &event, &verdict, loaded.policy.journal);
     let mut response_note = None;
     if let Some(note) = policy_failure_note(&loaded) {
         verdict.user_message = Some(match verdict.user_message.take() {
@@ -62,10 +68,34 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
         response_note = Some(note);
     }
     let mut response = agent.encode(&event, &verdict);
-    if let Some(note) = response_note {
+    for note in response_note.into_iter().chain(journal_failure) {
         response.stderr = join_lines(&response.stderr, &note);
     }
     response
+}
+
+/// Events that make the hook run the policy's own commands (formatters, gates, context).
+fn runs_commands(event: &Event) -> bool {
+    matches!(event.kind, EventKind::Stop | EventKind::AfterFileWrite | EventKind::SessionStart)
+}
+
+/// Spawned, at some depth, by one of our own stop gates (an agent run by a gate, say). Such a
+/// hook must not start gates or formatters again, but it still guards: a nested agent gets
+/// no licence to run `rm -rf ~`.
+fn nested_in_stop_gate() -> bool {
+    std::env::var_os(STOP_ACTIVE_ENV).is_some_and(|value| value == "1")
+}
+
+/// Append the verdict to the decision journal when the policy asks for it; a failure becomes
+/// a diagnostic line, never a different answer.
+fn record(agent: &dyn Agent, event: &Event, verdict: &Verdict, enabled: bool) -> Option<String> {
+    if !journal::is_journaled(verdict, enabled) {
+        return None;
+    }
+    let path = journal::journal_path()?;
+    journal::record(&path, agent.binary(), event, verdict)
+        .err()
+        .map(|e| format!("agent-hooks: cannot write the decision journal {}: {e}", path.display()))
 }
 
 /// Where the event happens: its own cwd if it names an existing directory, else ours.

@@ -27,7 +27,9 @@ pub use command::{command_line, quote, runs_binary};
 pub use error::{InstallError, scope_name};
 pub use json_edit::Found;
 pub use owned_file::OwnedFile;
-pub use registration::{HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax};
+pub use registration::{
+    HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax, command_handler,
+};
 
 /// A change to one settings file, worked out but not written yet.
 #[derive(Debug, Clone, PartialEq)]

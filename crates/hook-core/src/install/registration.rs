@@ -45,6 +45,21 @@ pub struct ProbeAnswer {
     pub stderr: String,
 }
 
+impl ProbeAnswer {
+    /// Stdout as the one JSON object the JSON-reading agents expect; an empty stdout reads
+    /// as `{}`, which says nothing. Err says why stdout is not usable.
+    pub fn stdout_object(&self) -> Result<Map<String, Value>, String> {
+        let stdout = self.stdout.trim();
+        if stdout.is_empty() {
+            return Ok(Map::new());
+        }
+        match serde_json::from_str::<Value>(stdout) {
+            Ok(Value::Object(out)) => Ok(out),
+            _ => Err(format!("stdout is not one JSON object: {stdout:.80}")),
+        }
+    }
+}
+
 /// How the agent would understand a probed hook's answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ProbeVerdict {
@@ -54,6 +69,19 @@ pub enum ProbeVerdict {
     Block,
     /// Not an answer the agent understands, and why.
     Unrecognised(String),
+}
+
+impl ProbeVerdict {
+    /// A permission field as the agents that have one read it (Claude Code's and Codex's
+    /// `permissionDecision`, Copilot CLI's flat one, Cursor's `permission`): `deny` blocks,
+    /// `allow` or no value allows, anything else is named by `field` in the reason.
+    pub fn from_permission(field: &str, value: Option<&Value>) -> Self {
+        match value.and_then(Value::as_str) {
+            Some("deny") => Self::Block,
+            None | Some("allow") => Self::Allow,
+            Some(other) => Self::Unrecognised(format!("{field} `{other}`")),
+        }
+    }
 }
 
 /// How `doctor` proves a registration live: the payload the agent sends before running a
@@ -86,4 +114,58 @@ pub struct Registration {
     /// this binary's when one of them runs it.
     pub command_keys: &'static [&'static str],
     pub probe: Probe,
+}
+
+/// The handler Claude Code's format uses, which Gemini CLI and Codex copied:
+/// `{"type": "command", "command": …, "timeout": …}`, the timeout left out when the hook
+/// keeps the agent's default.
+pub fn command_handler(command: &str, hook: &HookSpec) -> Map<String, Value> {
+    let mut handler = Map::new();
+    handler.insert("type".into(), Value::from("command"));
+    handler.insert("command".into(), Value::from(command));
+    if let Some(timeout) = hook.timeout {
+        handler.insert("timeout".into(), Value::from(timeout));
+    }
+    handler
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn permission_values_read_as_the_agents_read_them() {
+        assert_eq!(ProbeVerdict::from_permission("p", Some(&json!("deny"))), ProbeVerdict::Block);
+        assert_eq!(ProbeVerdict::from_permission("p", Some(&json!("allow"))), ProbeVerdict::Allow);
+        assert_eq!(ProbeVerdict::from_permission("p", None), ProbeVerdict::Allow);
+        assert_eq!(
+            ProbeVerdict::from_permission("p", Some(&json!("ask"))),
+            ProbeVerdict::Unrecognised("p `ask`".into())
+        );
+    }
+
+    #[test]
+    fn empty_stdout_is_an_empty_object_and_text_is_unusable() {
+        let answer =
+            |stdout: &str| ProbeAnswer { exit_code: Some(0), stdout: stdout.into(), stderr: String::new() };
+        assert_eq!(answer(" \n").stdout_object(), Ok(Map::new()));
+        assert_eq!(answer("{\"a\":1}\n").stdout_object().map(|o| o.len()), Ok(1));
+        assert!(answer("[1]").stdout_object().is_err());
+        assert!(answer("{} {}").stdout_object().is_err());
+    }
+
+    #[test]
+    fn the_command_handler_leaves_out_a_default_timeout() {
+        let hook = |timeout| HookSpec { event: "Stop", matcher: None, timeout };
+        assert_eq!(
+            Value::Object(command_handler("/bin/x", &hook(Some(30)))),
+            json!({"type": "command", "command": "/bin/x", "timeout": 30})
+        );
+        assert_eq!(
+            Value::Object(command_handler("/bin/x", &hook(None))),
+            json!({"type": "command", "command": "/bin/x"})
+        );
+    }
 }

@@ -1,0 +1,142 @@
+//! `[format]` through claude-hook with real formatter scripts: PostToolUse after a Write
+//! answers with the formatter's complaints and changes as `additionalContext`.
+//!
+//! Context rather than `decision: "block"`: the file is written either way, Claude gives the
+//! model both, and context keeps the verdict agent-neutral (hook-core's `format` module).
+
+#[path = "../../../tests/support/mod.rs"]
+mod support;
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::json;
+use support::sandbox::{Sandbox, pids, running};
+
+const HOOK: &str = env!("CARGO_BIN_EXE_claude-hook");
+
+fn post_write(cwd: &Path, file: &Path) -> String {
+    json!({
+        "session_id": "format-session",
+        "hook_event_name": "PostToolUse",
+        "cwd": cwd,
+        "tool_name": "Write",
+        "tool_input": {"file_path": file, "content": "x"},
+        "tool_response": {"type": "update", "filePath": file},
+    })
+    .to_string()
+}
+
+fn context_of(answer: &support::sandbox::Answer) -> String {
+    let out = answer.json();
+    assert_eq!(out["hookSpecificOutput"]["hookEventName"], "PostToolUse", "{answer:?}");
+    out["hookSpecificOutput"]["additionalContext"].as_str().expect("additionalContext").to_string()
+}
+
+#[test]
+fn a_failing_formatter_is_reported_to_the_model() {
+    let sandbox = Sandbox::new("format-fails");
+    sandbox.script("lint", "echo \"$1:1:1: E999 unused import\" >&2\nexit 3");
+    sandbox.policy("[format]\n\".py\" = [\"lint {file}\"]\n");
+    let file = sandbox.write("app/main.py", "import os\n");
+
+    let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &file));
+    let context = context_of(&answer);
+    assert!(context.contains("app/main.py"), "{context}");
+    assert!(context.contains("`lint {file}` failed (exit 3)"), "{context}");
+    assert!(context.contains("E999 unused import"), "{context}");
+    assert!(!context.contains("re-read"), "the file did not change: {context}");
+    assert_eq!(answer.code, Some(0));
+}
+
+#[test]
+fn a_formatter_that_rewrites_the_file_says_to_re_read_it() {
+    let sandbox = Sandbox::new("format-rewrites");
+    sandbox.script("fmt", "printf 'fn main() {}\\n' > \"$1\"\necho reformatted 1 file");
+    sandbox.policy("[format]\n\".rs\" = [\"fmt {file}\"]\n");
+    let file = sandbox.write("src/main.rs", "fn   main(){}");
+
+    let context = context_of(&sandbox.run(HOOK, &post_write(&sandbox.project, &file)));
+    assert!(context.contains("`fmt {file}` changed the file"), "{context}");
+    assert!(context.contains("reformatted 1 file"), "{context}");
+    assert!(context.contains("src/main.rs was changed on disk: re-read it"), "{context}");
+    assert_eq!(sandbox.read(&file), "fn main() {}\n");
+}
+
+#[test]
+fn a_formatter_that_passes_without_changes_says_nothing() {
+    let sandbox = Sandbox::new("format-quiet");
+    sandbox.script("check", "echo all good");
+    sandbox.policy("[format]\n\".rs\" = [\"check {file}\"]\n");
+    let file = sandbox.write("src/lib.rs", "\n");
+
+    let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &file));
+    assert_eq!(answer.stdout, "", "{answer:?}");
+}
+
+#[test]
+fn a_formatter_past_its_timeout_is_killed_with_its_children() {
+    let sandbox = Sandbox::new("format-timeout");
+    let pid_file = sandbox.outside("pids");
+    sandbox.script(
+        "slow-fmt",
+        &format!(
+            "echo $$ > '{pids}'\nsleep 30 &\necho $! >> '{pids}'\nsleep 30 &\necho $! >> '{pids}'\nsleep 30",
+            pids = pid_file.display()
+        ),
+    );
+    sandbox.policy("timeout = 1\n[format]\n\".rs\" = [\"slow-fmt {file}\"]\n");
+    let file = sandbox.write("src/lib.rs", "\n");
+
+    let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &file));
+    assert!(answer.elapsed < Duration::from_secs(2), "answered after {:?}", answer.elapsed);
+    let context = context_of(&answer);
+    assert!(context.contains("timed out after 1 s and was stopped"), "{context}");
+
+    let started = pids(&pid_file);
+    assert_eq!(started.len(), 3, "the script and its two children wrote their pids");
+    let left: Vec<u32> = started.into_iter().filter(|pid| running(*pid)).collect();
+    assert!(left.is_empty(), "still running after the hook answered: {left:?}");
+}
+
+#[test]
+fn an_odd_file_name_is_one_argument_and_runs_nothing() {
+    let sandbox = Sandbox::new("format-odd-name");
+    let argv_file = sandbox.outside("argv");
+    sandbox.script(
+        "record-args",
+        &format!(
+            "echo $# > '{argv}'\nfor arg in \"$@\"; do printf '%s\\n' \"$arg\" >> '{argv}'; done",
+            argv = argv_file.display()
+        ),
+    );
+    sandbox.policy("[format]\n\".rs\" = [\"record-args {file}\"]\n");
+    let name = "a b; $(touch pwned) 'q\" `touch pwned2` && touch pwned3.rs";
+    let file = sandbox.write(name, "\n");
+
+    let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &file));
+    assert_eq!(answer.stdout, "", "{answer:?}");
+    assert_eq!(sandbox.read(&argv_file), format!("1\n{}\n", file.display()));
+    for marker in ["pwned", "pwned2", "pwned3.rs"] {
+        assert!(!sandbox.project.join(marker).exists(), "{marker} was created");
+        assert!(!sandbox.root.join(marker).exists(), "{marker} was created");
+    }
+}
+
+#[test]
+fn files_outside_the_project_are_not_formatted() {
+    let sandbox = Sandbox::new("format-outside");
+    let runs = sandbox.outside("runs");
+    sandbox.script("fmt", &format!("echo \"$1\" >> '{}'", runs.display()));
+    sandbox.policy("[format]\n\".rs\" = [\"fmt {file}\"]\n");
+    sandbox.write("src/lib.rs", "\n");
+    let outside = sandbox.outside("elsewhere.rs");
+    std::fs::write(&outside, "\n").expect("outside file");
+
+    for path in [outside.clone(), sandbox.project.join("src/../../elsewhere.rs"), sandbox.project.join("src")]
+    {
+        let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &path));
+        assert_eq!(answer.stdout, "", "{path:?}: {answer:?}");
+    }
+    assert_eq!(sandbox.read(&runs), "", "the formatter ran on a path it must not touch");
+}

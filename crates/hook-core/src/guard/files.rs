@@ -1,0 +1,267 @@
+//! `[files]`: which paths the agent may not read or write, for file tools and shell commands.
+//!
+//! Globs follow gitignore: a glob without `/` matches a file or directory name at any depth
+//! (outside the project, the file's own name); a glob with `/` is anchored at the project
+//! root; a glob starting with `/` or `~/` is absolute. A match on a directory covers what is
+//! inside it. `!glob` is an exception, and the last matching entry wins. Paths are resolved
+//! lexically (`..` on the text, no symlinks followed), like the built-in packs do.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::event::Event;
+use crate::policy::{Action, FileRules};
+use crate::project::Context;
+use crate::verdict::Verdict;
+
+use super::Block;
+use super::glob;
+
+/// What a command or tool does with a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Access {
+    Read,
+    Write,
+}
+
+impl Access {
+    fn rule(self) -> &'static str {
+        match self {
+            Access::Read => "files.deny-read",
+            Access::Write => "files.deny-write",
+        }
+    }
+
+    fn list(self) -> &'static str {
+        match self {
+            Access::Read => "deny_read",
+            Access::Write => "deny_write",
+        }
+    }
+}
+
+/// A file that the policy keeps the agent away from, and the glob that says so.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Denied<'p> {
+    /// The path as shown to the agent: relative to its cwd or the project root when inside.
+    pub shown: String,
+    pub glob: &'p str,
+    pub access: Access,
+}
+
+impl Denied<'_> {
+    /// The reason: names the path and the glob, never anything of the file's content.
+    pub(crate) fn reason(&self) -> String {
+        format!(
+            "Your policy does not let the agent {} `{}` (it matches `{}` in [files] {}); leave this file to the user",
+            match self.access {
+                Access::Read => "read",
+                Access::Write => "write to",
+            },
+            self.shown,
+            self.glob,
+            self.access.list()
+        )
+    }
+
+    pub(crate) fn rule(&self) -> &'static str {
+        self.access.rule()
+    }
+
+    pub(crate) fn into_block(self, command: usize) -> Block {
+        Block { action: Action::Deny, rule: self.rule().to_string(), reason: self.reason(), command }
+    }
+}
+
+/// The verdict on a file tool call (Write, Edit, Read, ...) for every path it names.
+pub(crate) fn decide_tool(event: &Event, access: Access, rules: &FileRules, ctx: &Context) -> Verdict {
+    let paths = event.tool.as_ref().map_or(&[][..], |tool| tool.paths.as_slice());
+    paths
+        .iter()
+        .find_map(|path| denied(&path.to_string_lossy(), access, rules, ctx))
+        .map_or_else(Verdict::allow, |denied| Verdict::deny(denied.rule(), denied.reason()))
+}
+
+/// Whether `path` (absolute, `~/`-relative or relative to `ctx.cwd`) is denied for `access`.
+pub(crate) fn denied<'p>(
+    path: &str,
+    access: Access,
+    rules: &'p FileRules,
+    ctx: &Context,
+) -> Option<Denied<'p>> {
+    let globs = match access {
+        Access::Read => &rules.deny_read,
+        Access::Write => &rules.deny_write,
+    };
+    if globs.is_empty() || path.is_empty() {
+        return None;
+    }
+    let resolved = resolve(path, ctx);
+    let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
+    let absolute = slashed(&resolved);
+    let mut verdict = None;
+    for entry in globs {
+        let (exception, glob) = match entry.strip_prefix('!') {
+            Some(glob) => (true, glob),
+            None => (false, entry.as_str()),
+        };
+        if glob_matches(glob, &absolute, relative.as_deref(), ctx) {
+            verdict = if exception { None } else { Some(entry.as_str()) };
+        }
+    }
+    // Shown as the agent would write it: from its cwd, else from the project root.
+    let shown = resolved.strip_prefix(&ctx.cwd).ok().map(slashed).or(relative).unwrap_or(absolute);
+    verdict.map(|glob| Denied { shown, glob, access })
+}
+
+/// Whether one glob (without its `!`) matches the path or a directory above it.
+fn glob_matches(glob: &str, absolute: &str, relative: Option<&str>, ctx: &Context) -> bool {
+    let glob = glob.trim_end_matches('/');
+    if glob.is_empty() {
+        return false;
+    }
+    if let Some(in_home) = glob.strip_prefix("~/") {
+        let Some(home) = ctx.home.as_deref() else { return false };
+        return matches_or_ancestor(&format!("{}/{in_home}", slashed(home)), absolute);
+    }
+    if glob.starts_with('/') {
+        return matches_or_ancestor(glob, absolute);
+    }
+    if glob.contains('/') {
+        return relative.is_some_and(|relative| matches_or_ancestor(glob, relative));
+    }
+    match relative {
+        Some(relative) => relative.split('/').any(|name| glob::component_matches(glob, name)),
+        None => absolute.rsplit('/').next().is_some_and(|name| glob::component_matches(glob, name)),
+    }
+}
+
+/// `glob` matches `path` or one of its ancestors (a denied directory covers its contents).
+fn matches_or_ancestor(glob: &str, path: &str) -> bool {
+    let mut candidate = path;
+    loop {
+        if glob::matches(glob, candidate) {
+            return true;
+        }
+        match candidate.rfind('/') {
+            Some(end) if end > 0 => candidate = &candidate[..end],
+            _ => return false,
+        }
+    }
+}
+
+/// `path` made absolute against `ctx.cwd` (`~` against home), with `.` and `..` resolved on
+/// the text.
+fn resolve(path: &str, ctx: &Context) -> PathBuf {
+    let expanded = match (path.strip_prefix('~'), ctx.home.as_deref()) {
+        (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
+            home.join(rest.trim_start_matches('/'))
+        }
+        _ => PathBuf::from(path),
+    };
+    let joined = if expanded.is_absolute() { expanded } else { ctx.cwd.join(expanded) };
+    let mut normal = PathBuf::new();
+    for component in joined.components() {
+        match component {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                normal.pop();
+            }
+            other => normal.push(other),
+        }
+    }
+    normal
+}
+
+/// A path as `/`-separated text, without a trailing `/`.
+fn slashed(path: &Path) -> String {
+    let text = path.to_string_lossy().replace('\\', "/");
+    if text.len() > 1 { text.trim_end_matches('/').to_string() } else { text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::ctx;
+
+    fn rules(deny: &[&str]) -> FileRules {
+        let list: Vec<String> = deny.iter().map(|glob| glob.to_string()).collect();
+        FileRules { deny_write: list.clone(), deny_read: list }
+    }
+
+    fn read_denied(path: &str, rules: &FileRules) -> Option<String> {
+        denied(path, Access::Read, rules, &ctx()).map(|d| format!("{} by {}", d.shown, d.glob))
+    }
+
+    #[test]
+    fn the_built_in_lists_guard_env_files_but_not_their_templates() {
+        let built_in = FileRules::default();
+        assert_eq!(read_denied(".env", &built_in).as_deref(), Some(".env by .env"));
+        assert_eq!(
+            read_denied("/home/dev/app/.env.local", &built_in).as_deref(),
+            Some(".env.local by .env.*")
+        );
+        assert_eq!(read_denied(".env.example", &built_in), None);
+        assert_eq!(read_denied("config/.env", &built_in).as_deref(), Some("config/.env by .env"));
+        assert!(denied(".git/config", Access::Write, &built_in, &ctx()).is_some());
+        assert!(denied(".git/config", Access::Read, &built_in, &ctx()).is_none());
+    }
+
+    #[test]
+    fn relative_paths_resolve_against_the_cwd_lexically() {
+        let built_in = FileRules::default();
+        let mut sub = ctx();
+        sub.cwd = PathBuf::from("/home/dev/app/src");
+        assert_eq!(
+            denied("../.env", Access::Read, &built_in, &sub).map(|d| d.shown).as_deref(),
+            Some(".env")
+        );
+        assert_eq!(read_denied("./src/../.env", &built_in).as_deref(), Some(".env by .env"));
+    }
+
+    #[test]
+    fn names_match_outside_the_project_too_but_anchored_globs_do_not() {
+        let rules = rules(&[".env", "secrets/*.json"]);
+        assert_eq!(read_denied("/srv/other/.env", &rules).as_deref(), Some("/srv/other/.env by .env"));
+        assert_eq!(read_denied("/srv/secrets/a.json", &rules), None);
+        assert_eq!(
+            read_denied("secrets/a.json", &rules).as_deref(),
+            Some("secrets/a.json by secrets/*.json")
+        );
+        assert_eq!(read_denied("sub/secrets/a.json", &rules), None);
+    }
+
+    #[test]
+    fn a_denied_directory_covers_its_contents() {
+        let rules = rules(&["private/", "/etc/ssl"]);
+        assert!(read_denied("private/notes/a.txt", &rules).is_some());
+        assert!(read_denied("/etc/ssl/private/key.pem", &rules).is_some());
+        assert!(read_denied("/etc/hosts", &rules).is_none());
+    }
+
+    #[test]
+    fn the_last_matching_entry_wins() {
+        let rules = rules(&["*.pem", "!public.pem", "keys/public.pem"]);
+        assert!(read_denied("a.pem", &rules).is_some());
+        assert!(read_denied("public.pem", &rules).is_none());
+        assert!(read_denied("keys/public.pem", &rules).is_some());
+    }
+
+    #[test]
+    fn home_globs_and_tilde_paths() {
+        let rules = rules(&["~/.ssh/**"]);
+        assert!(read_denied("~/.ssh/id_ed25519", &rules).is_some());
+        assert!(read_denied("/home/dev/.ssh/config", &rules).is_some());
+        assert!(read_denied("/home/dev/.sshx", &rules).is_none());
+    }
+
+    #[test]
+    fn the_reason_names_the_path_and_glob_only() {
+        let built_in = FileRules::default();
+        let denied = denied(".env", Access::Write, &built_in, &ctx()).expect("denied");
+        assert_eq!(denied.rule(), "files.deny-write");
+        assert_eq!(
+            denied.reason(),
+            "Your policy does not let the agent write to `.env` (it matches `.env` in [files] deny_write); leave this file to the user"
+        );
+    }
+}

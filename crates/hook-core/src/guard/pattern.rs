@@ -1,0 +1,221 @@
+//! The regexes of filters and rewrites, compiled only when a cheap literal check says they could
+//! match.
+//!
+//! Compiling is what makes a policy expensive at start-up (DESIGN.md "Performance"), so a
+//! command name that is a plain word is compared as a string and never reaches regex-lite, and
+//! a regex is compiled only once the literal text it must start with is found in its input.
+
+use std::cell::OnceCell;
+
+use regex_lite::Regex;
+
+use crate::protocol;
+
+/// A regex matched against a whole command name: `npm` matches `npm`, not `pnpm`.
+#[derive(Debug)]
+pub(crate) enum NamePattern<'p> {
+    /// No regex syntax at all: compared as a string.
+    Word(&'p str),
+    /// Compiled as `^(?:source)$` on first need.
+    Regex(LazyRegex<'p>),
+}
+
+impl<'p> NamePattern<'p> {
+    pub(crate) fn new(source: &'p str) -> Self {
+        if !source.is_empty() && source.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+            return Self::Word(source);
+        }
+        Self::Regex(LazyRegex::new(source, Anchoring::WholeInput))
+    }
+
+    pub(crate) fn matches(&self, name: &str) -> bool {
+        match self {
+            Self::Word(word) => *word == name,
+            Self::Regex(regex) => regex.is_match(name),
+        }
+    }
+}
+
+/// Whether a regex must match the whole input or may match anywhere in it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Anchoring {
+    WholeInput,
+    Anywhere,
+}
+
+/// A regex from the policy, compiled on its first match attempt that passes the literal check.
+#[derive(Debug)]
+pub(crate) struct LazyRegex<'p> {
+    source: &'p str,
+    anchoring: Anchoring,
+    /// Literal texts of which every match starts with one; `None` when that is not known.
+    prefixes: Option<Vec<String>>,
+    /// `None` inside: the source does not compile, and then it never matches.
+    compiled: OnceCell<Option<Regex>>,
+}
+
+impl<'p> LazyRegex<'p> {
+    pub(crate) fn new(source: &'p str, anchoring: Anchoring) -> Self {
+        Self { source, anchoring, prefixes: literal_prefixes(source), compiled: OnceCell::new() }
+    }
+
+    pub(crate) fn is_match(&self, input: &str) -> bool {
+        if let Some(prefixes) = &self.prefixes {
+            let possible = match self.anchoring {
+                Anchoring::WholeInput => prefixes.iter().any(|prefix| input.starts_with(prefix.as_str())),
+                Anchoring::Anywhere => prefixes.iter().any(|prefix| input.contains(prefix.as_str())),
+            };
+            if !possible {
+                return false;
+            }
+        }
+        self.compiled
+            .get_or_init(|| compile(self.source, self.anchoring))
+            .as_ref()
+            .is_some_and(|regex| regex.is_match(input))
+    }
+}
+
+fn compile(source: &str, anchoring: Anchoring) -> Option<Regex> {
+    #[cfg(test)]
+    testing::COMPILED.with(|count| count.set(count.get() + 1));
+    let full = match anchoring {
+        Anchoring::WholeInput => format!("^(?:{source})$"),
+        Anchoring::Anywhere => source.to_string(),
+    };
+    match Regex::new(&full) {
+        Ok(regex) => Some(regex),
+        Err(e) => {
+            // `check` reports this with its place; here the rule just cannot match.
+            protocol::warn(&format!("agent-hooks: ignoring the policy regex `{source}`: {e}"));
+            None
+        }
+    }
+}
+
+/// The literal text each top-level alternative of `source` starts with, or `None` when an
+/// alternative may start with anything (a group, a class, a flag, an escape).
+fn literal_prefixes(source: &str) -> Option<Vec<String>> {
+    let mut prefixes = Vec::new();
+    for alternative in top_level_alternatives(source) {
+        let alternative = alternative.strip_prefix('^').unwrap_or(alternative);
+        let mut prefix = String::new();
+        let mut rest = alternative.chars().peekable();
+        while let Some(&c) = rest.peek() {
+            if "\\.+*?()|[]{}^$#".contains(c) {
+                break;
+            }
+            prefix.push(c);
+            rest.next();
+        }
+        // A quantifier after the last literal makes that character optional.
+        if matches!(rest.peek(), Some('?' | '*' | '{')) {
+            prefix.pop();
+        }
+        if prefix.is_empty() {
+            return None;
+        }
+        prefixes.push(prefix);
+    }
+    Some(prefixes)
+}
+
+/// `source` split at the `|` that are outside groups, classes and escapes.
+fn top_level_alternatives(source: &str) -> Vec<&str> {
+    let mut alternatives = Vec::new();
+    let (mut depth, mut in_class, mut escaped, mut start) = (0usize, false, false, 0);
+    for (i, c) in source.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '[' if !in_class => in_class = true,
+            ']' if in_class => in_class = false,
+            '(' if !in_class => depth += 1,
+            ')' if !in_class => depth = depth.saturating_sub(1),
+            '|' if !in_class && depth == 0 => {
+                alternatives.push(&source[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    alternatives.push(&source[start..]);
+    alternatives
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! A count of regex compilations on this thread, to prove what is not compiled.
+
+    use std::cell::Cell;
+
+    thread_local! {
+        pub(crate) static COMPILED: Cell<usize> = const { Cell::new(0) };
+    }
+
+    /// How many regexes this thread compiled so far.
+    pub(crate) fn compiled() -> usize {
+        COMPILED.with(Cell::get)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_words_compare_as_strings_without_compiling() {
+        let before = testing::compiled();
+        let npm = NamePattern::new("npm");
+        assert!(matches!(npm, NamePattern::Word("npm")));
+        assert!(npm.matches("npm") && !npm.matches("pnpm") && !npm.matches("npm2"));
+        assert_eq!(testing::compiled(), before);
+    }
+
+    #[test]
+    fn name_regexes_match_the_whole_name() {
+        let python = NamePattern::new("python[23]?");
+        assert!(python.matches("python3") && python.matches("python"));
+        assert!(!python.matches("ipython") && !python.matches("python3.12"));
+        let either = NamePattern::new("npm|yarn");
+        assert!(either.matches("yarn") && !either.matches("yarnpkg"));
+    }
+
+    #[test]
+    fn a_regex_whose_prefix_is_absent_is_not_compiled() {
+        let before = testing::compiled();
+        let pattern = NamePattern::new("docker(-compose)?");
+        assert!(!pattern.matches("git"));
+        assert!(!pattern.matches("cargo"));
+        assert_eq!(testing::compiled(), before);
+        assert!(pattern.matches("docker-compose"));
+        assert!(pattern.matches("docker"));
+        assert_eq!(testing::compiled(), before + 1, "compiled once, then reused");
+    }
+
+    #[test]
+    fn text_regexes_check_their_prefix_anywhere() {
+        let before = testing::compiled();
+        let pip = LazyRegex::new("python[23]? -m pip", Anchoring::Anywhere);
+        assert!(!pip.is_match("cargo test"));
+        assert_eq!(testing::compiled(), before);
+        assert!(pip.is_match("sudo python3 -m pip install x"));
+    }
+
+    #[test]
+    fn prefixes_are_only_claimed_when_certain() {
+        assert_eq!(literal_prefixes("npm|yarn"), Some(vec!["npm".to_string(), "yarn".to_string()]));
+        assert_eq!(literal_prefixes("^git"), Some(vec!["git".to_string()]));
+        assert_eq!(literal_prefixes("pythons?"), Some(vec!["python".to_string()]));
+        assert_eq!(literal_prefixes("(?i)npm"), None);
+        assert_eq!(literal_prefixes("a|[bc]"), None);
+        assert_eq!(literal_prefixes("x?y"), None);
+        assert_eq!(top_level_alternatives("a(b|c)|[|]|d"), ["a(b|c)", "[|]", "d"]);
+    }
+
+    #[test]
+    fn an_invalid_regex_never_matches() {
+        let broken = NamePattern::new("npm(");
+        assert!(!broken.matches("npm("));
+    }
+}

@@ -1,0 +1,379 @@
+//! Credentials in text: found in a submitted prompt (`[prompt] secrets`), and redacted from
+//! what the decision journal keeps.
+//!
+//! Hand-written scanning rather than regexes: a prompt is checked on every submit, and these
+//! shapes are a fixed prefix followed by a run of key characters. Generic assignments
+//! (`password=...`) count only when the value looks random (Shannon entropy), so a prompt that
+//! merely talks about passwords passes.
+
+use std::borrow::Cow;
+use std::ops::Range;
+
+use crate::policy::SecretsAction;
+use crate::verdict::Verdict;
+
+/// What kind of credential was found; named in messages instead of the credential itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SecretKind {
+    AwsAccessKeyId,
+    AwsSecretKey,
+    GitHubToken,
+    GitLabToken,
+    SlackToken,
+    StripeKey,
+    OpenAiKey,
+    AnthropicKey,
+    PrivateKey,
+    Jwt,
+    /// `password=...`, `api_key: ...` and the like, with a random-looking value.
+    Assignment,
+}
+
+impl SecretKind {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Self::AwsAccessKeyId => "an AWS access key id",
+            Self::AwsSecretKey => "an AWS secret access key",
+            Self::GitHubToken => "a GitHub token",
+            Self::GitLabToken => "a GitLab token",
+            Self::SlackToken => "a Slack token",
+            Self::StripeKey => "a Stripe live key",
+            Self::OpenAiKey => "an OpenAI API key",
+            Self::AnthropicKey => "an Anthropic API key",
+            Self::PrivateKey => "a private key",
+            Self::Jwt => "a JSON web token",
+            Self::Assignment => "a password, secret or token",
+        }
+    }
+}
+
+/// A credential found in a text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Secret {
+    pub kind: SecretKind,
+    /// Byte range of the credential in the text.
+    pub span: Range<usize>,
+}
+
+/// A token shape: a fixed prefix, then at least `min` characters of `alphabet`.
+struct Shape {
+    prefix: &'static str,
+    min: usize,
+    alphabet: fn(u8) -> bool,
+    kind: SecretKind,
+}
+
+fn alnum(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+}
+
+fn upper_alnum(b: u8) -> bool {
+    b.is_ascii_uppercase() || b.is_ascii_digit()
+}
+
+fn token_char(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || b == b'_' || b == b'-'
+}
+
+fn base64url(b: u8) -> bool {
+    token_char(b) || b == b'='
+}
+
+/// Longer prefixes before their shorter forms (`sk-ant-` before `sk-`).
+const SHAPES: &[Shape] = &[
+    Shape { prefix: "AKIA", min: 16, alphabet: upper_alnum, kind: SecretKind::AwsAccessKeyId },
+    Shape { prefix: "ASIA", min: 16, alphabet: upper_alnum, kind: SecretKind::AwsAccessKeyId },
+    Shape { prefix: "github_pat_", min: 22, alphabet: token_char, kind: SecretKind::GitHubToken },
+    Shape { prefix: "ghp_", min: 30, alphabet: alnum, kind: SecretKind::GitHubToken },
+    Shape { prefix: "gho_", min: 30, alphabet: alnum, kind: SecretKind::GitHubToken },
+    Shape { prefix: "ghu_", min: 30, alphabet: alnum, kind: SecretKind::GitHubToken },
+    Shape { prefix: "ghs_", min: 30, alphabet: alnum, kind: SecretKind::GitHubToken },
+    Shape { prefix: "ghr_", min: 30, alphabet: alnum, kind: SecretKind::GitHubToken },
+    Shape { prefix: "glpat-", min: 20, alphabet: token_char, kind: SecretKind::GitLabToken },
+    Shape { prefix: "xoxb-", min: 10, alphabet: token_char, kind: SecretKind::SlackToken },
+    Shape { prefix: "xoxa-", min: 10, alphabet: token_char, kind: SecretKind::SlackToken },
+    Shape { prefix: "xoxp-", min: 10, alphabet: token_char, kind: SecretKind::SlackToken },
+    Shape { prefix: "xoxr-", min: 10, alphabet: token_char, kind: SecretKind::SlackToken },
+    Shape { prefix: "sk_live_", min: 16, alphabet: alnum, kind: SecretKind::StripeKey },
+    Shape { prefix: "rk_live_", min: 16, alphabet: alnum, kind: SecretKind::StripeKey },
+    Shape { prefix: "sk-ant-", min: 20, alphabet: token_char, kind: SecretKind::AnthropicKey },
+    Shape { prefix: "sk-proj-", min: 20, alphabet: token_char, kind: SecretKind::OpenAiKey },
+    Shape { prefix: "sk-", min: 20, alphabet: token_char, kind: SecretKind::OpenAiKey },
+];
+
+/// Keys whose assigned value is a credential when it looks random; matched as the end of an
+/// identifier, so `DB_PASSWORD=` and `githubToken:` count too.
+const SECRET_KEYS: &[(&str, SecretKind)] = &[
+    ("aws_secret_access_key", SecretKind::AwsSecretKey),
+    ("secret_access_key", SecretKind::AwsSecretKey),
+    ("password", SecretKind::Assignment),
+    ("passwd", SecretKind::Assignment),
+    ("secret", SecretKind::Assignment),
+    ("token", SecretKind::Assignment),
+    ("api_key", SecretKind::Assignment),
+    ("apikey", SecretKind::Assignment),
+    ("api-key", SecretKind::Assignment),
+    ("access_key", SecretKind::Assignment),
+    ("private_key", SecretKind::Assignment),
+];
+
+/// A value shorter than this is not taken for a credential.
+const MIN_SECRET_VALUE: usize = 10;
+
+/// Bits per character above which a value looks random (English words stay below).
+const MIN_ENTROPY: f64 = 3.0;
+
+/// Every credential in `text`, in order, without overlaps.
+pub fn find(text: &str) -> Vec<Secret> {
+    let mut found: Vec<Secret> = Vec::new();
+    let bytes = text.as_bytes();
+    let mut pos = 0;
+    while pos < bytes.len() {
+        if !text.is_char_boundary(pos) {
+            pos += 1;
+            continue;
+        }
+        let starts_word = pos == 0 || !token_char(bytes[pos - 1]);
+        let secret = if starts_word {
+            shaped(text, pos).or_else(|| private_key(text, pos)).or_else(|| jwt(text, pos))
+        } else {
+            None
+        };
+        let secret = secret.or_else(|| assignment(text, pos));
+        match secret {
+            Some(secret) => {
+                pos = secret.span.end;
+                found.push(secret);
+            }
+            None => pos += 1,
+        }
+    }
+    found
+}
+
+/// `text` with every credential replaced by `[redacted: <kind>]`.
+pub fn redact(text: &str) -> Cow<'_, str> {
+    let secrets = find(text);
+    if secrets.is_empty() {
+        return Cow::Borrowed(text);
+    }
+    let mut redacted = String::with_capacity(text.len());
+    let mut last = 0;
+    for secret in secrets {
+        redacted.push_str(&text[last..secret.span.start]);
+        redacted.push_str(&format!("[redacted: {}]", secret.kind.describe()));
+        last = secret.span.end;
+    }
+    redacted.push_str(&text[last..]);
+    Cow::Owned(redacted)
+}
+
+/// The verdict on a submitted prompt.
+pub(crate) fn decide_prompt(prompt: Option<&str>, action: SecretsAction) -> Verdict {
+    let Some(prompt) = prompt.filter(|_| action != SecretsAction::Off) else {
+        return Verdict::allow();
+    };
+    let Some(secret) = find(prompt).into_iter().next() else {
+        return Verdict::allow();
+    };
+    let kind = secret.kind.describe();
+    let reason = format!(
+        "This prompt contains what looks like {kind}; it was not sent to the model. Remove it (keep credentials in environment variables or a secrets manager) and submit again"
+    );
+    match action {
+        SecretsAction::Deny => Verdict::deny(RULE, reason),
+        SecretsAction::Ask => Verdict::ask(RULE, reason),
+        SecretsAction::Warn | SecretsAction::Off => Verdict {
+            user_message: Some(format!(
+                "agent-hooks: this prompt contains what looks like {kind} and was sent to the model; rotate it if it is real"
+            )),
+            ..Verdict::allow()
+        },
+    }
+}
+
+/// The rule id of prompt secrets.
+const RULE: &str = "prompt.secret";
+
+fn shaped(text: &str, pos: usize) -> Option<Secret> {
+    let rest = &text.as_bytes()[pos..];
+    SHAPES.iter().find_map(|shape| {
+        let body = rest.strip_prefix(shape.prefix.as_bytes())?;
+        let length = body.iter().take_while(|b| (shape.alphabet)(**b)).count();
+        (length >= shape.min && !body.get(length).is_some_and(|b| alnum(*b)))
+            .then(|| Secret { kind: shape.kind, span: pos..pos + shape.prefix.len() + length })
+    })
+}
+
+/// `-----BEGIN ... PRIVATE KEY-----` up to its END line (or the end of the text).
+fn private_key(text: &str, pos: usize) -> Option<Secret> {
+    let rest = text[pos..].strip_prefix("-----BEGIN ")?;
+    let header_end = rest.find("-----")?;
+    if !rest[..header_end].ends_with("PRIVATE KEY") || header_end > 40 {
+        return None;
+    }
+    let body_start = pos + "-----BEGIN ".len() + header_end + "-----".len();
+    let end = text[body_start..]
+        .find("-----END ")
+        .and_then(|end| {
+            let after = body_start + end + "-----END ".len();
+            text[after..].find("-----").map(|close| after + close + "-----".len())
+        })
+        .unwrap_or(text.len());
+    Some(Secret { kind: SecretKind::PrivateKey, span: pos..end })
+}
+
+/// `eyJ<header>.eyJ<payload>.<signature>`.
+fn jwt(text: &str, pos: usize) -> Option<Secret> {
+    let bytes = text.as_bytes();
+    let mut end = pos;
+    for part in 0..3 {
+        if part < 2 && !bytes[end..].starts_with(b"eyJ") {
+            return None;
+        }
+        let length = bytes[end..].iter().take_while(|b| base64url(**b)).count();
+        if length < 10 {
+            return None;
+        }
+        end += length;
+        if part < 2 {
+            if bytes.get(end) != Some(&b'.') {
+                return None;
+            }
+            end += 1;
+        }
+    }
+    Some(Secret { kind: SecretKind::Jwt, span: pos..end })
+}
+
+/// `<key> = <value>` or `<key>: <value>` where the key ends with a secret word and the value
+/// looks random; the span is the value only.
+fn assignment(text: &str, pos: usize) -> Option<Secret> {
+    let bytes = text.as_bytes();
+    let (key, kind) = SECRET_KEYS.iter().find(|(key, _)| {
+        bytes.len() >= pos + key.len() && bytes[pos..pos + key.len()].eq_ignore_ascii_case(key.as_bytes())
+    })?;
+    let mut at = pos + key.len();
+    if bytes.get(at).is_some_and(|b| token_char(*b)) {
+        return None;
+    }
+    at += bytes[at..].iter().take_while(|b| matches!(b, b'"' | b'\'' | b' ' | b'\t')).count();
+    if !matches!(bytes.get(at), Some(b'=' | b':')) {
+        return None;
+    }
+    at += 1;
+    at += bytes[at..].iter().take_while(|b| matches!(b, b'"' | b'\'' | b' ' | b'\t')).count();
+    let length = bytes[at..]
+        .iter()
+        .take_while(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'\'' | b',' | b';' | b'&'))
+        .count();
+    let value = &text[at..at + length];
+    let placeholder = value.starts_with(['$', '<', '{', '*']) || value.chars().all(|c| c == 'x' || c == 'X');
+    (length >= MIN_SECRET_VALUE && !placeholder && entropy(value) >= MIN_ENTROPY)
+        .then(|| Secret { kind: *kind, span: at..at + length })
+}
+
+/// Shannon entropy of `value` in bits per character.
+fn entropy(value: &str) -> f64 {
+    let mut counts = [0u32; 256];
+    for byte in value.bytes() {
+        counts[usize::from(byte)] += 1;
+    }
+    let total = value.len() as f64;
+    counts
+        .iter()
+        .filter(|count| **count > 0)
+        .map(|count| f64::from(*count) / total)
+        .map(|p| -p * p.log2())
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::verdict::Decision;
+
+    fn kinds(text: &str) -> Vec<SecretKind> {
+        find(text).into_iter().map(|secret| secret.kind).collect()
+    }
+
+    #[test]
+    fn provider_keys_are_found_by_shape() {
+        assert_eq!(kinds("Deploy to production with key AKIAIOSFODNN7EXAMPLE"), [SecretKind::AwsAccessKeyId]);
+        assert_eq!(kinds(&format!("token ghp_{}", "a1B2".repeat(9))), [SecretKind::GitHubToken]);
+        assert_eq!(kinds(&format!("github_pat_{}", "A1_b".repeat(20))), [SecretKind::GitHubToken]);
+        assert_eq!(kinds("glpat-xxxxXXXXyyyyYYYYzzzz"), [SecretKind::GitLabToken]);
+        assert_eq!(kinds("xoxb-1234567890-abcdefghij"), [SecretKind::SlackToken]);
+        assert_eq!(kinds(&format!("sk_live_{}", "4eC39HqLyjWDarjtT1zdp7dc")), [SecretKind::StripeKey]);
+        assert_eq!(kinds(&format!("sk-ant-api03-{}", "Zx9_".repeat(10))), [SecretKind::AnthropicKey]);
+        assert_eq!(kinds(&format!("sk-proj-{}", "Ab3d".repeat(10))), [SecretKind::OpenAiKey]);
+        assert_eq!(kinds(&format!("OPENAI_API_KEY is sk-{}", "T3BlbkFJ".repeat(4))), [SecretKind::OpenAiKey]);
+    }
+
+    #[test]
+    fn shapes_need_their_word_boundary_and_length() {
+        assert!(kinds("XAKIAIOSFODNN7EXAMPLE").is_empty());
+        assert!(kinds("AKIAIOSFODNN7EXAMPL").is_empty());
+        assert!(kinds("the task-scheduler-service-component is slow").is_empty());
+        assert!(kinds("ghp_short").is_empty());
+    }
+
+    #[test]
+    fn private_keys_and_jwts() {
+        let pem = "here:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\nthanks";
+        let found = find(pem);
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].kind, SecretKind::PrivateKey);
+        assert!(pem[found[0].span.clone()].ends_with("KEY-----"));
+        assert!(kinds("-----BEGIN CERTIFICATE-----").is_empty());
+        let jwt =
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U";
+        assert_eq!(kinds(&format!("auth with {jwt} please")), [SecretKind::Jwt]);
+    }
+
+    #[test]
+    fn assignments_count_only_with_random_values() {
+        assert_eq!(kinds("DB_PASSWORD=Xk9#mQ2vL8pR4wZ"), [SecretKind::Assignment]);
+        assert_eq!(kinds("api_key: \"f3a9c1e07b5d4e2a9c8b\""), [SecretKind::Assignment]);
+        assert_eq!(
+            kinds("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+            [SecretKind::AwsSecretKey]
+        );
+        assert!(kinds("what is a good password policy?").is_empty());
+        assert!(kinds("password: hunter2").is_empty());
+        assert!(kinds("password=${DB_PASSWORD}").is_empty());
+        assert!(kinds("token = xxxxxxxxxxxxxxxx").is_empty());
+        assert!(kinds("passwords: aaaaaaaaaaaaaaaa").is_empty());
+    }
+
+    #[test]
+    fn redaction_keeps_everything_but_the_secret() {
+        assert_eq!(
+            redact("export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE && deploy"),
+            "export AWS_ACCESS_KEY_ID=[redacted: an AWS access key id] && deploy"
+        );
+        assert_eq!(redact("git status"), Cow::Borrowed("git status"));
+        assert_eq!(
+            redact("héllo wörld, clé=AKIAIOSFODNN7EXAMPLE"),
+            "héllo wörld, clé=[redacted: an AWS access key id]"
+        );
+    }
+
+    #[test]
+    fn prompt_verdicts_follow_the_action_and_never_quote_the_secret() {
+        let prompt = Some("Deploy with key AKIAIOSFODNN7EXAMPLE");
+        let deny = decide_prompt(prompt, SecretsAction::Deny);
+        let Decision::Deny { reason, rule } = &deny.decision else { panic!("{deny:?}") };
+        assert_eq!(rule, "prompt.secret");
+        assert!(reason.contains("an AWS access key id") && !reason.contains("AKIA"), "{reason}");
+        assert_eq!(decide_prompt(prompt, SecretsAction::Ask).label(), "ask");
+        let warn = decide_prompt(prompt, SecretsAction::Warn);
+        assert_eq!(warn.label(), "allow");
+        assert!(warn.user_message.is_some_and(|m| !m.contains("AKIA")));
+        assert_eq!(decide_prompt(prompt, SecretsAction::Off), Verdict::allow());
+        assert_eq!(
+            decide_prompt(Some("what is a good password policy?"), SecretsAction::Deny),
+            Verdict::allow()
+        );
+    }
+}

@@ -1,0 +1,155 @@
+//! One analysed shell line judged by everything that may object to it: the policy's filters,
+//! its `[files]` rules and the built-in packs, into the one strongest [`Block`].
+//!
+//! An `allow` filter is an exception to the packs for exactly the commands it matches, unless
+//! the pack that fires is locked by the system layer. It does not lift `[files]` rules: those
+//! say which files are off limits whatever the command.
+
+use crate::policy::{Action, PackSetting, PackSettings, Policy};
+use crate::project::Context;
+use crate::rules::{self, Finding, Pack};
+use crate::shell::{Analysis, SimpleCommand};
+
+use super::file_access::{accesses, path_of};
+use super::files::denied;
+use super::filters::{self, Filters};
+use super::{Block, strongest};
+
+/// The strongest objection to the line, or `None` when it may run.
+pub(crate) fn judge(analysis: &Analysis, policy: &Policy, ctx: &Context) -> Option<Block> {
+    let filters = Filters::new(&policy.filters);
+    let decided: Vec<_> = analysis.commands.iter().map(|command| filters.decide(command)).collect();
+    let excepted: Vec<bool> =
+        decided.iter().map(|filter| filter.is_some_and(|f| f.action == Action::Allow)).collect();
+    let filter_blocks = analysis
+        .commands
+        .iter()
+        .zip(&decided)
+        .enumerate()
+        .filter_map(|(index, (command, filter))| filters::block((*filter)?, command, index));
+    let file_blocks = analysis
+        .commands
+        .iter()
+        .enumerate()
+        .filter_map(|(index, command)| file_block(command, index, policy, ctx));
+    let pack_block = pack_finding(analysis, ctx, &policy.packs, &excepted).map(|finding| Block {
+        action: finding.action,
+        rule: finding.rule.to_string(),
+        reason: finding.message,
+        command: finding.command,
+    });
+    strongest(filter_blocks.chain(file_blocks).chain(pack_block))
+}
+
+/// The first file the command reads or writes that `[files]` denies.
+fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Context) -> Option<Block> {
+    accesses(command)
+        .into_iter()
+        .find_map(|(access, word)| denied(path_of(word), access, &policy.files, ctx))
+        .map(|denied| denied.into_block(index))
+}
+
+/// The packs' strongest finding, leaving out findings on commands that an allow filter
+/// excepts, unless the pack is locked.
+fn pack_finding(
+    analysis: &Analysis,
+    ctx: &Context,
+    packs: &PackSettings,
+    excepted: &[bool],
+) -> Option<Finding> {
+    let finding = rules::evaluate(analysis, ctx, packs)?;
+    let is_excepted = |finding: &Finding| excepted.get(finding.command).copied().unwrap_or(false);
+    if !is_excepted(&finding) || packs.get(finding.pack).locked {
+        return Some(finding);
+    }
+    // Locked packs still see every command; the others see the excepted ones as empty.
+    let locked_only = PackSettings(
+        Pack::ALL
+            .into_iter()
+            .map(|pack| {
+                let setting = packs.get(pack);
+                let setting =
+                    if setting.locked { setting } else { PackSetting { action: Action::Off, ..setting } };
+                (pack, setting)
+            })
+            .collect(),
+    );
+    let locked = rules::evaluate(analysis, ctx, &locked_only);
+    let mut masked = analysis.clone();
+    for (command, _) in masked.commands.iter_mut().zip(excepted).filter(|(_, excepted)| **excepted) {
+        *command = SimpleCommand::default();
+    }
+    let unlocked = rules::evaluate(&masked, ctx, packs);
+    [locked, unlocked].into_iter().flatten().reduce(|best, next| {
+        let rank = |f: &Finding| (f.action == Action::Deny, std::cmp::Reverse(f.command));
+        if rank(&next) > rank(&best) { next } else { best }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::policy::{Filter, FilterMatch, Location};
+    use crate::rules::testing::{ctx, sequence};
+
+    fn filter(name: &str, args: &[&str], action: Action) -> Filter {
+        Filter {
+            matcher: FilterMatch::Command {
+                name: name.into(),
+                args: args.iter().map(|a| a.to_string()).collect(),
+            },
+            action,
+            message: None,
+            locked: false,
+            origin: Location { file: PathBuf::from("p.toml"), line: 1, column: 1 },
+        }
+    }
+
+    fn rule(policy: &Policy, commands: &[&[&str]]) -> Option<String> {
+        judge(&sequence(commands), policy, &ctx()).map(|block| block.rule)
+    }
+
+    #[test]
+    fn filters_packs_and_files_all_object() {
+        let policy = Policy { filters: vec![filter("npm", &["install"], Action::Deny)], ..Policy::default() };
+        assert_eq!(rule(&policy, &[&["npm", "install"]]).as_deref(), Some("filter.npm-install"));
+        assert_eq!(rule(&policy, &[&["npm", "test"]]), None);
+        assert_eq!(rule(&policy, &[&["cat", ".env"]]).as_deref(), Some("files.deny-read"));
+        assert_eq!(rule(&policy, &[&["ls"], &["rm", "-rf", "/"]]).as_deref(), Some("rm.root"));
+    }
+
+    #[test]
+    fn an_allow_filter_excepts_exactly_its_commands_from_the_packs() {
+        let policy = Policy { filters: vec![filter("rm", &["-rf"], Action::Allow)], ..Policy::default() };
+        assert_eq!(rule(&policy, &[&["rm", "-rf", "/tmp/../etc"]]), None);
+        assert_eq!(rule(&policy, &[&["rm", "-r", "/"]]).as_deref(), Some("rm.root"));
+        assert_eq!(
+            rule(&policy, &[&["rm", "-rf", "/etc"], &["git", "reset", "--hard"]]).as_deref(),
+            Some("git.reset-hard")
+        );
+    }
+
+    #[test]
+    fn an_allow_filter_does_not_beat_a_locked_pack() {
+        let mut policy = Policy { filters: vec![filter("rm", &[], Action::Allow)], ..Policy::default() };
+        policy.packs.0.insert(Pack::Rm, PackSetting { locked: true, ..PackSetting::default() });
+        assert_eq!(rule(&policy, &[&["rm", "-rf", "/"]]).as_deref(), Some("rm.root"));
+    }
+
+    #[test]
+    fn an_allow_filter_does_not_lift_file_rules() {
+        let policy = Policy { filters: vec![filter("cat", &[], Action::Allow)], ..Policy::default() };
+        assert_eq!(rule(&policy, &[&["cat", ".env"]]).as_deref(), Some("files.deny-read"));
+    }
+
+    #[test]
+    fn deny_beats_an_earlier_ask() {
+        let policy = Policy {
+            filters: vec![filter("npm", &[], Action::Ask), filter("yarn", &[], Action::Deny)],
+            ..Policy::default()
+        };
+        assert_eq!(rule(&policy, &[&["npm"], &["yarn"]]).as_deref(), Some("filter.yarn"));
+    }
+}

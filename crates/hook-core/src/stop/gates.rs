@@ -1,0 +1,145 @@
+//! Running the `[[stop]]` gates: stage by stage in ascending order, the commands of one stage
+//! in parallel, skipping gates whose `when` does not hold, and stopping after the first stage
+//! with a failure to report.
+
+use std::ffi::OsString;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::format::OUTPUT_LIMIT;
+use crate::policy::{StopCondition, StopGate};
+use crate::runner::{self, Job};
+
+/// One command that did not pass.
+#[derive(Debug, Clone)]
+pub(super) struct Failure {
+    /// Whether it goes back to the agent ([`StopGate::report`] and the command ran). A gate
+    /// that cannot even start is the user's to fix, so it is only ever shown to the user.
+    pub to_agent: bool,
+    /// One line: the command and how it ended.
+    pub summary: String,
+    /// What it printed, shortened.
+    pub output: String,
+}
+
+/// What every gate command is run with.
+pub(super) struct Settings<'a> {
+    pub root: &'a Path,
+    /// For gates without their own timeout.
+    pub timeout: Duration,
+    pub env: &'a [(OsString, OsString)],
+}
+
+/// Run the gates that apply, and return what failed.
+pub(super) fn run(gates: &[StopGate], settings: &Settings<'_>) -> Vec<Failure> {
+    let mut stages: Vec<u8> = gates.iter().map(|gate| gate.stage).collect();
+    stages.sort_unstable();
+    stages.dedup();
+    let mut failures = Vec::new();
+    for stage in stages {
+        let jobs: Vec<(&str, &StopGate)> = gates
+            .iter()
+            .filter(|gate| gate.stage == stage && applies(&gate.when, settings.root))
+            .flat_map(|gate| gate.commands.iter().map(move |command| (command.as_str(), gate)))
+            .collect();
+        let stage_failures: Vec<Failure> = std::thread::scope(|scope| {
+            let running: Vec<_> = jobs
+                .iter()
+                .map(|&(command, gate)| (command, scope.spawn(move || check(command, gate, settings))))
+                .collect();
+            running
+                .into_iter()
+                .filter_map(|(command, thread)| {
+                    thread.join().unwrap_or_else(|_| {
+                        Some(Failure {
+                            to_agent: false,
+                            summary: format!("`{command}` could not be checked (agent-hooks failed)"),
+                            output: String::new(),
+                        })
+                    })
+                })
+                .collect()
+        });
+        let stop_here = stage_failures.iter().any(|failure| failure.to_agent);
+        failures.extend(stage_failures);
+        if stop_here {
+            break;
+        }
+    }
+    failures
+}
+
+/// Run one gate command; `None` when it passed.
+fn check(command: &str, gate: &StopGate, settings: &Settings<'_>) -> Option<Failure> {
+    let timeout = gate.timeout.unwrap_or(settings.timeout);
+    let argv = match runner::argv(command, None) {
+        Ok(argv) => argv,
+        Err(e) => return Some(Failure::setup(format!("`{command}` is not a command that can run: {e}"))),
+    };
+    let mut job = Job::new(argv, settings.root, timeout);
+    job.env.extend_from_slice(settings.env);
+    match runner::run(&job) {
+        Ok(outcome) if outcome.succeeded() => None,
+        Ok(outcome) => Some(Failure {
+            to_agent: gate.report,
+            summary: format!("`{command}` failed ({})", outcome.describe(timeout)),
+            output: outcome.output.for_agent(OUTPUT_LIMIT),
+        }),
+        Err(e) => Some(Failure::setup(format!("`{command}` could not run: {e}"))),
+    }
+}
+
+impl Failure {
+    fn setup(summary: String) -> Self {
+        Self { to_agent: false, summary, output: String::new() }
+    }
+}
+
+/// Whether every condition of `when` holds.
+fn applies(when: &StopCondition, root: &Path) -> bool {
+    when.file_exists.as_ref().is_none_or(|file| root.join(file).exists())
+        && when.command_exists.as_ref().is_none_or(|program| on_path(program, root))
+}
+
+/// Whether `program` can be run: a path (relative to `root`) to an executable file, or the
+/// name of one in a `PATH` directory.
+fn on_path(program: &str, root: &Path) -> bool {
+    if program.contains('/') {
+        return is_executable(&root.join(program));
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| is_executable(&dir.join(program))))
+}
+
+#[cfg(unix)]
+fn is_executable(path: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    path.metadata().is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
+}
+
+/// Without execute bits, a file is a program if it exists as is or with `.exe`.
+#[cfg(not(unix))]
+fn is_executable(path: &Path) -> bool {
+    path.is_file() || path.with_extension("exe").is_file()
+}
+
+#[cfg(test)]
+#[cfg(unix)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conditions_look_at_the_project_and_path() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let when = |file: Option<&str>, command: Option<&str>| StopCondition {
+            file_exists: file.map(str::to_string),
+            command_exists: command.map(str::to_string),
+        };
+        assert!(applies(&when(None, None), root));
+        assert!(applies(&when(Some("Cargo.toml"), Some("sh")), root));
+        assert!(!applies(&when(Some("no-such-file"), None), root));
+        assert!(!applies(&when(None, Some("agent-hooks-no-such-program")), root));
+        assert!(applies(&when(None, Some("/bin/sh")), root));
+        assert!(!applies(&when(None, Some("./Cargo.toml")), root));
+    }
+}
