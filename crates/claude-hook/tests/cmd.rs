@@ -2,24 +2,12 @@
 //! behaviour under `tests/cmd/claude/`, fed real Claude Code payloads and checked byte for
 //! byte. Regenerate with `TRYCMD=overwrite`.
 
-/// A directory that holds no policy and takes the journal of every case. Outside the
-/// workspace: a home at or above the project would change what counts as "outside".
-fn nowhere() -> String {
-    std::env::temp_dir().join("agent-hooks-trycmd-nowhere").display().to_string()
-}
+#[path = "../../../tests/support/trycmd_cases.rs"]
+mod trycmd_cases;
 
 #[test]
 fn cases() {
-    // No policy of the machine's user or system may leak into the expected answers.
-    let nowhere = nowhere();
-    trycmd::TestCases::new()
-        .env("HOME", &nowhere)
-        .env("XDG_CONFIG_HOME", &nowhere)
-        .env("XDG_STATE_HOME", &nowhere)
-        .env("AGENT_HOOKS_SYSTEM_CONFIG", format!("{nowhere}/system.toml"))
-        .env("AGENT_HOOKS_CONFIG", "")
-        .case(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/cmd/claude/*.toml"))
-        .case(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/cmd/claude/*.trycmd"));
+    trycmd_cases::run_isolated("claude");
 }
 
 /// Cases under `layers/` name their own system policy, user config directory and journal
@@ -28,7 +16,7 @@ fn cases() {
 #[test]
 fn cases_with_their_own_layers() {
     trycmd::TestCases::new()
-        .env("HOME", nowhere())
+        .env("HOME", trycmd_cases::nowhere())
         .env("AGENT_HOOKS_CONFIG", "")
-        .case(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/cmd/claude/layers/*.toml"));
+        .case(trycmd_cases::case_dir("claude/layers").join("*.toml"));
 }

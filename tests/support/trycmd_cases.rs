@@ -1,0 +1,32 @@
+//! The trycmd runner every agent's case file shares: cases under `tests/cmd/<dir>/`, run in
+//! an environment where no policy, config or journal of the machine can leak in.
+//!
+//! Include with `#[path = "../../../tests/support/trycmd_cases.rs"] mod trycmd_cases;`.
+
+use std::path::PathBuf;
+
+/// A home, config and state directory that hold nothing. Outside the workspace: a home at
+/// or above the project would change which paths count as outside it.
+pub fn nowhere() -> String {
+    std::env::temp_dir().join("agent-hooks-trycmd-nowhere").display().to_string()
+}
+
+/// The workspace's `tests/cmd/<dir>/` folder.
+pub fn case_dir(dir: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/cmd").join(dir)
+}
+
+/// Runs every `*.toml` (and `*.trycmd`) case in `tests/cmd/<dir>/` with the machine's
+/// policy layers, config directory and journal shut out.
+pub fn run_isolated(dir: &str) {
+    let nowhere = nowhere();
+    let cases = case_dir(dir);
+    trycmd::TestCases::new()
+        .env("HOME", &nowhere)
+        .env("XDG_CONFIG_HOME", &nowhere)
+        .env("XDG_STATE_HOME", &nowhere)
+        .env("AGENT_HOOKS_SYSTEM_CONFIG", format!("{nowhere}/system.toml"))
+        .env("AGENT_HOOKS_CONFIG", "")
+        .case(cases.join("*.toml"))
+        .case(cases.join("*.trycmd"));
+}
