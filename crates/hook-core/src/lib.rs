@@ -4,6 +4,7 @@
 //! event, decides it with the policy and hands the verdict back for encoding.
 
 pub mod agent;
+pub mod arena;
 pub mod cli;
 pub mod confine;
 pub mod context;
@@ -26,6 +27,10 @@ pub mod state;
 pub mod stop;
 pub mod verdict;
 pub mod wire;
+
+/// Every agent binary links hook-core, so this is every binary's allocator.
+#[global_allocator]
+static ALLOCATOR: arena::Arena = arena::Arena::new();
 
 pub use agent::{Agent, DecodeError, Response, SettingsScope};
 pub use cli::main;
