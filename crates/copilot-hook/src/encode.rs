@@ -252,6 +252,22 @@ mod tests {
         assert_eq!(encode(&fixture("cli-preToolUse-bash.json"), &verdict), Response::default());
     }
 
+    /// The decoder's `accepts_context` and this encoder's fields must agree, or held reports
+    /// would be taken from the store and then dropped.
+    #[test]
+    fn context_is_answered_exactly_where_it_is_accepted() {
+        let mut verdict = Verdict::allow();
+        verdict.context = Some("held report".into());
+        let cli = ["sessionStart", "subagentStart", "postToolUseFailure", "postToolUse", "preToolUse"];
+        let vscode =
+            ["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SubagentStart", "Stop"];
+        for name in cli.into_iter().chain(vscode).chain(["userPromptSubmitted", "agentStop"]) {
+            let event = event(&format!(r#"{{"hookEventName":"{name}","prompt":"p"}}"#));
+            let answered = encode(&event, &verdict).stdout.contains("held report");
+            assert_eq!(answered, event.accepts_context, "{name}");
+        }
+    }
+
     #[test]
     fn vscode_deny_is_claude_shaped_with_the_flat_fields_too() {
         let out =
