@@ -161,6 +161,11 @@ impl Drop for Sandbox {
     }
 }
 
+/// The name of a built binary, to keep apart the sandboxes of agents tested in parallel.
+pub fn binary_name(binary: &str) -> String {
+    Path::new(binary).file_stem().map_or_else(|| "agent".into(), |stem| stem.to_string_lossy().into_owned())
+}
+
 /// Whether process `pid` still runs (a zombie waiting to be reaped does not count: in a
 /// container the reaper may be slow or absent).
 pub fn running(pid: u32) -> bool {

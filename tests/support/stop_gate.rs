@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::sandbox::{Answer, Sandbox};
+use super::sandbox::{Answer, Sandbox, binary_name};
 
 /// How one agent binary stops.
 pub struct StopAgent {
@@ -20,7 +20,7 @@ pub struct StopAgent {
 /// A failing stage-3 gate sends the agent back with the failure as the reason; the stop that
 /// follows, flagged as forced by a stop hook, is let through without running the gate.
 pub fn failing_gate_sends_the_agent_back_once(agent: &StopAgent) {
-    let sandbox = Sandbox::new(&format!("stop-back-{}", name_of(agent)));
+    let sandbox = Sandbox::new(&format!("stop-back-{}", binary_name(agent.binary)));
     let runs = sandbox.outside("gate-runs");
     sandbox.script(
         "failing-gate",
@@ -41,7 +41,7 @@ pub fn failing_gate_sends_the_agent_back_once(agent: &StopAgent) {
 /// After a green run, a stop with the work tree unchanged skips the gates; an edit brings
 /// them back.
 pub fn unchanged_files_skip_the_gates(agent: &StopAgent) {
-    let sandbox = Sandbox::new(&format!("stop-unchanged-{}", name_of(agent)));
+    let sandbox = Sandbox::new(&format!("stop-unchanged-{}", binary_name(agent.binary)));
     let runs = sandbox.outside("gate-runs");
     sandbox.script("counting-gate", &format!("echo run >> '{}'", runs.display()));
     sandbox.policy("[[stop]]\ncommands = [\"counting-gate\"]\n");
@@ -65,10 +65,4 @@ pub fn unchanged_files_skip_the_gates(agent: &StopAgent) {
     sandbox.write("notes.txt", "new, untracked, and edited again\n");
     stop();
     assert_eq!(sandbox.read(&runs).lines().count(), 4, "an edited untracked file must run the gates again");
-}
-
-fn name_of(agent: &StopAgent) -> String {
-    Path::new(agent.binary)
-        .file_stem()
-        .map_or_else(|| "agent".into(), |stem| stem.to_string_lossy().into_owned())
 }
