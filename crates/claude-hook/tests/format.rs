@@ -40,9 +40,8 @@ fn post_write_in(cwd: &Path, session: &str, file: &Path) -> String {
 
 /// The `additionalContext` of a PostToolUse answer.
 fn added_context(answer: &Answer) -> Option<String> {
-    let specific = &answer.json()["hookSpecificOutput"];
-    assert_eq!(specific["hookEventName"], "PostToolUse", "{answer:?}");
-    specific["additionalContext"].as_str().map(str::to_string)
+    assert_eq!(answer.json()["hookSpecificOutput"]["hookEventName"], "PostToolUse", "{answer:?}");
+    answer.additional_context()
 }
 
 fn context_of(answer: &Answer) -> String {

@@ -13,7 +13,7 @@ use support::sandbox::Answer;
 const CODEX: EditingAgent = EditingAgent {
     binary: env!("CARGO_BIN_EXE_codex-hook"),
     after_edit,
-    delivery: Delivery::OnTheEdit { context },
+    delivery: Delivery::OnTheEdit { context: Answer::additional_context },
 };
 
 /// The patch names the file relative to `cwd`, as Codex writes it.
@@ -30,10 +30,6 @@ fn after_edit(cwd: &Path, session: &str, file: &Path) -> String {
         "tool_response": "Success. Updated the following files:\nA app/main.py\n",
     })
     .to_string()
-}
-
-fn context(answer: &Answer) -> Option<String> {
-    answer.json()["hookSpecificOutput"]["additionalContext"].as_str().map(str::to_string)
 }
 
 #[test]

@@ -33,8 +33,7 @@ fn agent_stop(cwd: &Path, session: &str) -> String {
 }
 
 fn block_reason(answer: &Answer) -> Option<String> {
-    let out = answer.json();
-    (out["decision"] == "block").then(|| out["reason"].as_str().expect("a block has a reason").to_string())
+    answer.reason_for("block")
 }
 
 #[test]

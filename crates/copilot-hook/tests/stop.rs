@@ -25,8 +25,7 @@ fn stop_event(cwd: &Path, session: &str, again: bool) -> String {
 }
 
 fn sent_back(answer: &Answer) -> Option<String> {
-    let out = answer.json();
-    (out["decision"] == "block").then(|| out["reason"].as_str().expect("a block has a reason").to_string())
+    answer.reason_for("block")
 }
 
 #[test]

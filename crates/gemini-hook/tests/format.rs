@@ -13,7 +13,7 @@ use support::sandbox::Answer;
 const GEMINI: EditingAgent = EditingAgent {
     binary: env!("CARGO_BIN_EXE_gemini-hook"),
     after_edit,
-    delivery: Delivery::OnTheEdit { context },
+    delivery: Delivery::OnTheEdit { context: Answer::additional_context },
 };
 
 fn after_edit(cwd: &Path, session: &str, file: &Path) -> String {
@@ -26,10 +26,6 @@ fn after_edit(cwd: &Path, session: &str, file: &Path) -> String {
         "tool_response": {"llmContent": "Successfully wrote the file.", "returnDisplay": "Wrote it"},
     })
     .to_string()
-}
-
-fn context(answer: &Answer) -> Option<String> {
-    answer.json()["hookSpecificOutput"]["additionalContext"].as_str().map(str::to_string)
 }
 
 #[test]

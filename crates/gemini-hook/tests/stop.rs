@@ -27,8 +27,7 @@ fn stop_event(cwd: &Path, session: &str, again: bool) -> String {
 }
 
 fn sent_back(answer: &Answer) -> Option<String> {
-    let out = answer.json();
-    (out["decision"] == "deny").then(|| out["reason"].as_str().expect("a deny has a reason").to_string())
+    answer.reason_for("deny")
 }
 
 #[test]
