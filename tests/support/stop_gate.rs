@@ -66,3 +66,20 @@ pub fn unchanged_files_skip_the_gates(agent: &StopAgent) {
     stop();
     assert_eq!(sandbox.read(&runs).lines().count(), 4, "an edited untracked file must run the gates again");
 }
+
+/// Gate commands run with `AGENT_HOOKS_STOP_ACTIVE=1` and the agent's last message from its
+/// stop payload (`message`), empty where the payload carries none.
+pub fn gates_see_the_nesting_flag_and_the_agent_message(agent: &StopAgent, message: Option<&str>) {
+    let sandbox = Sandbox::new(&format!("stop-env-{}", binary_name(agent.binary)));
+    let seen = sandbox.outside("seen");
+    sandbox.script(
+        "gate",
+        &format!(
+            "printf '%s|%s' \"$AGENT_HOOKS_STOP_ACTIVE\" \"$AGENT_HOOKS_AGENT_MESSAGE\" > '{}'",
+            seen.display()
+        ),
+    );
+    sandbox.policy("[[stop]]\ncommands = [\"gate\"]\n");
+    sandbox.run(agent.binary, &(agent.stop_event)(&sandbox.project, "s1", false));
+    assert_eq!(sandbox.read(&seen), format!("1|{}", message.unwrap_or_default()));
+}

@@ -12,6 +12,8 @@ use support::stop_gate::{self, StopAgent};
 
 const CODEX: StopAgent = StopAgent { binary: env!("CARGO_BIN_EXE_codex-hook"), stop_event, sent_back };
 
+const LAST_MESSAGE: &str = "I widened add() to i64; all tests pass.";
+
 fn stop_event(cwd: &Path, session: &str, again: bool) -> String {
     json!({
         "session_id": session,
@@ -22,7 +24,7 @@ fn stop_event(cwd: &Path, session: &str, again: bool) -> String {
         "model": "gpt-5.5-codex",
         "permission_mode": "default",
         "stop_hook_active": again,
-        "last_assistant_message": "I widened add() to i64; all tests pass.",
+        "last_assistant_message": LAST_MESSAGE,
     })
     .to_string()
 }
@@ -39,4 +41,9 @@ fn a_failing_gate_sends_codex_back_once() {
 #[test]
 fn unchanged_files_skip_the_gates() {
     stop_gate::unchanged_files_skip_the_gates(&CODEX);
+}
+
+#[test]
+fn gates_see_the_nesting_flag_and_the_agent_message() {
+    stop_gate::gates_see_the_nesting_flag_and_the_agent_message(&CODEX, Some(LAST_MESSAGE));
 }

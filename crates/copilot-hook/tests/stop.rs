@@ -37,3 +37,8 @@ fn a_failing_gate_sends_copilot_back_once() {
 fn unchanged_files_skip_the_gates() {
     stop_gate::unchanged_files_skip_the_gates(&COPILOT);
 }
+
+#[test]
+fn gates_see_the_nesting_flag_and_the_agent_message() {
+    stop_gate::gates_see_the_nesting_flag_and_the_agent_message(&COPILOT, None);
+}

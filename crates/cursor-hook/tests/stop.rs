@@ -39,3 +39,8 @@ fn a_failing_gate_sends_cursor_back_once() {
 fn unchanged_files_skip_the_gates() {
     stop_gate::unchanged_files_skip_the_gates(&CURSOR);
 }
+
+#[test]
+fn gates_see_the_nesting_flag_and_the_agent_message() {
+    stop_gate::gates_see_the_nesting_flag_and_the_agent_message(&CURSOR, None);
+}

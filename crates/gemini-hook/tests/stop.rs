@@ -12,6 +12,8 @@ use support::stop_gate::{self, StopAgent};
 
 const GEMINI: StopAgent = StopAgent { binary: env!("CARGO_BIN_EXE_gemini-hook"), stop_event, sent_back };
 
+const LAST_MESSAGE: &str = "Done. I changed add() to use i64.";
+
 fn stop_event(cwd: &Path, session: &str, again: bool) -> String {
     json!({
         "session_id": session,
@@ -20,7 +22,7 @@ fn stop_event(cwd: &Path, session: &str, again: bool) -> String {
         "hook_event_name": "AfterAgent",
         "timestamp": "2026-08-21T10:10:00.000Z",
         "prompt": "Add an i64 version of add() and make the tests pass.",
-        "prompt_response": "Done. I changed add() to use i64.",
+        "prompt_response": LAST_MESSAGE,
         "stop_hook_active": again,
     })
     .to_string()
@@ -38,4 +40,9 @@ fn a_failing_gate_sends_gemini_back_once() {
 #[test]
 fn unchanged_files_skip_the_gates() {
     stop_gate::unchanged_files_skip_the_gates(&GEMINI);
+}
+
+#[test]
+fn gates_see_the_nesting_flag_and_the_agent_message() {
+    stop_gate::gates_see_the_nesting_flag_and_the_agent_message(&GEMINI, Some(LAST_MESSAGE));
 }
