@@ -44,7 +44,7 @@ const ASKING_EVENTS: &[&str] = &["preToolUse", "PreToolUse", "permissionRequest"
 const CONTEXT_EVENTS: &[&str] = &[
     "sessionStart",
     "subagentStart",
-    "notification",
+    "Notification",
     "postToolUseFailure",
     "PreToolUse",
     "PostToolUse",

@@ -8,13 +8,18 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     if event.name == "userPromptSubmitted" {
         return prompt_warning(event, &verdict.decision);
     }
-    let out =
-        if is_pascal_case(&event.name) { vscode_answer(event, verdict) } else { cli_answer(event, verdict) };
+    let out = if is_vscode_shaped(&event.name) {
+        vscode_answer(event, verdict)
+    } else {
+        cli_answer(event, verdict)
+    };
     if out.is_empty() { Response::default() } else { Response::json(&Value::Object(out)) }
 }
 
-fn is_pascal_case(event: &str) -> bool {
-    event.starts_with(|first: char| first.is_ascii_uppercase())
+/// PascalCase events want VS Code's answer, except the CLI's notification: VS Code has no
+/// such event, and the CLI names it `Notification` in its payload.
+fn is_vscode_shaped(event: &str) -> bool {
+    event != "Notification" && event.starts_with(|first: char| first.is_ascii_uppercase())
 }
 
 fn cli_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
@@ -42,7 +47,7 @@ fn cli_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
                 out.insert("reason".into(), json!(reason));
             }
         }
-        "sessionStart" | "subagentStart" | "notification" | "postToolUseFailure" => {
+        "sessionStart" | "subagentStart" | "Notification" | "postToolUseFailure" => {
             if let Some(context) = &verdict.context {
                 out.insert("additionalContext".into(), json!(context));
             }
@@ -250,6 +255,9 @@ mod tests {
             json!({"additionalContext": "uses pnpm"})
         );
         assert_eq!(encode(&fixture("cli-preToolUse-bash.json"), &verdict), Response::default());
+        let notification =
+            event(r#"{"hook_event_name":"Notification","message":"m","notification_type":"idle"}"#);
+        assert_eq!(stdout(&notification, &verdict), json!({"additionalContext": "uses pnpm"}));
     }
 
     /// The decoder's `accepts_context` and this encoder's fields must agree, or held reports
@@ -258,7 +266,14 @@ mod tests {
     fn context_is_answered_exactly_where_it_is_accepted() {
         let mut verdict = Verdict::allow();
         verdict.context = Some("held report".into());
-        let cli = ["sessionStart", "subagentStart", "postToolUseFailure", "postToolUse", "preToolUse"];
+        let cli = [
+            "sessionStart",
+            "subagentStart",
+            "Notification",
+            "postToolUseFailure",
+            "postToolUse",
+            "preToolUse",
+        ];
         let vscode =
             ["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SubagentStart", "Stop"];
         for name in cli.into_iter().chain(vscode).chain(["userPromptSubmitted", "agentStop"]) {
