@@ -4,5 +4,6 @@
 // Each test crate that includes this uses only part of it.
 #![allow(dead_code)]
 
+pub mod format_report;
 pub mod sandbox;
 pub mod stop_gate;

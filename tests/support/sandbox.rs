@@ -34,6 +34,19 @@ impl Answer {
         }
         serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {self:?}"))
     }
+
+    /// The `reason` of an answer whose top-level `decision` is `decision` (the Claude-style
+    /// "block" that sends the agent back, Gemini's "deny"); `None` for any other answer.
+    pub fn reason_for(&self, decision: &str) -> Option<String> {
+        let out = self.json();
+        (out["decision"] == decision)
+            .then(|| out["reason"].as_str().expect("a decision has a reason").to_string())
+    }
+
+    /// `hookSpecificOutput.additionalContext`, where Claude-style agents read added context.
+    pub fn additional_context(&self) -> Option<String> {
+        self.json()["hookSpecificOutput"]["additionalContext"].as_str().map(str::to_string)
+    }
 }
 
 impl Sandbox {
@@ -159,6 +172,11 @@ impl Drop for Sandbox {
             let _ = std::fs::remove_dir_all(&self.root);
         }
     }
+}
+
+/// The name of a built binary, to keep apart the sandboxes of agents tested in parallel.
+pub fn binary_name(binary: &str) -> String {
+    Path::new(binary).file_stem().map_or_else(|| "agent".into(), |stem| stem.to_string_lossy().into_owned())
 }
 
 /// Whether process `pid` still runs (a zombie waiting to be reaped does not count: in a

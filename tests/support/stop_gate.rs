@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::sandbox::{Answer, Sandbox};
+use super::sandbox::{Answer, Sandbox, binary_name};
 
 /// How one agent binary stops.
 pub struct StopAgent {
@@ -20,7 +20,7 @@ pub struct StopAgent {
 /// A failing stage-3 gate sends the agent back with the failure as the reason; the stop that
 /// follows, flagged as forced by a stop hook, is let through without running the gate.
 pub fn failing_gate_sends_the_agent_back_once(agent: &StopAgent) {
-    let sandbox = Sandbox::new(&format!("stop-back-{}", name_of(agent)));
+    let sandbox = Sandbox::new(&format!("stop-back-{}", binary_name(agent.binary)));
     let runs = sandbox.outside("gate-runs");
     sandbox.script(
         "failing-gate",
@@ -41,7 +41,7 @@ pub fn failing_gate_sends_the_agent_back_once(agent: &StopAgent) {
 /// After a green run, a stop with the work tree unchanged skips the gates; an edit brings
 /// them back.
 pub fn unchanged_files_skip_the_gates(agent: &StopAgent) {
-    let sandbox = Sandbox::new(&format!("stop-unchanged-{}", name_of(agent)));
+    let sandbox = Sandbox::new(&format!("stop-unchanged-{}", binary_name(agent.binary)));
     let runs = sandbox.outside("gate-runs");
     sandbox.script("counting-gate", &format!("echo run >> '{}'", runs.display()));
     sandbox.policy("[[stop]]\ncommands = [\"counting-gate\"]\n");
@@ -67,8 +67,19 @@ pub fn unchanged_files_skip_the_gates(agent: &StopAgent) {
     assert_eq!(sandbox.read(&runs).lines().count(), 4, "an edited untracked file must run the gates again");
 }
 
-fn name_of(agent: &StopAgent) -> String {
-    Path::new(agent.binary)
-        .file_stem()
-        .map_or_else(|| "agent".into(), |stem| stem.to_string_lossy().into_owned())
+/// Gate commands run with `AGENT_HOOKS_STOP_ACTIVE=1` and the agent's last message from its
+/// stop payload (`message`), empty where the payload carries none.
+pub fn gates_see_the_nesting_flag_and_the_agent_message(agent: &StopAgent, message: Option<&str>) {
+    let sandbox = Sandbox::new(&format!("stop-env-{}", binary_name(agent.binary)));
+    let seen = sandbox.outside("seen");
+    sandbox.script(
+        "gate",
+        &format!(
+            "printf '%s|%s' \"$AGENT_HOOKS_STOP_ACTIVE\" \"$AGENT_HOOKS_AGENT_MESSAGE\" > '{}'",
+            seen.display()
+        ),
+    );
+    sandbox.policy("[[stop]]\ncommands = [\"gate\"]\n");
+    sandbox.run(agent.binary, &(agent.stop_event)(&sandbox.project, "s1", false));
+    assert_eq!(sandbox.read(&seen), format!("1|{}", message.unwrap_or_default()));
 }

@@ -11,13 +11,24 @@ use std::path::Path;
 use std::time::Duration;
 
 use serde_json::json;
-use support::sandbox::{Sandbox, pids, running};
+use support::format_report::{self, Delivery, EditingAgent};
+use support::sandbox::{Answer, Sandbox, pids, running};
 
 const HOOK: &str = env!("CARGO_BIN_EXE_claude-hook");
 
+const CLAUDE: EditingAgent = EditingAgent {
+    binary: HOOK,
+    after_edit: post_write_in,
+    delivery: Delivery::OnTheEdit { context: added_context },
+};
+
 fn post_write(cwd: &Path, file: &Path) -> String {
+    post_write_in(cwd, "format-session", file)
+}
+
+fn post_write_in(cwd: &Path, session: &str, file: &Path) -> String {
     json!({
-        "session_id": "format-session",
+        "session_id": session,
         "hook_event_name": "PostToolUse",
         "cwd": cwd,
         "tool_name": "Write",
@@ -27,26 +38,19 @@ fn post_write(cwd: &Path, file: &Path) -> String {
     .to_string()
 }
 
-fn context_of(answer: &support::sandbox::Answer) -> String {
-    let out = answer.json();
-    assert_eq!(out["hookSpecificOutput"]["hookEventName"], "PostToolUse", "{answer:?}");
-    out["hookSpecificOutput"]["additionalContext"].as_str().expect("additionalContext").to_string()
+/// The `additionalContext` of a PostToolUse answer.
+fn added_context(answer: &Answer) -> Option<String> {
+    assert_eq!(answer.json()["hookSpecificOutput"]["hookEventName"], "PostToolUse", "{answer:?}");
+    answer.additional_context()
+}
+
+fn context_of(answer: &Answer) -> String {
+    added_context(answer).expect("additionalContext")
 }
 
 #[test]
 fn a_failing_formatter_is_reported_to_the_model() {
-    let sandbox = Sandbox::new("format-fails");
-    sandbox.script("lint", "echo \"$1:1:1: E999 unused import\" >&2\nexit 3");
-    sandbox.policy("[format]\n\".py\" = [\"lint {file}\"]\n");
-    let file = sandbox.write("app/main.py", "import os\n");
-
-    let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &file));
-    let context = context_of(&answer);
-    assert!(context.contains("app/main.py"), "{context}");
-    assert!(context.contains("`lint {file}` failed (exit 3)"), "{context}");
-    assert!(context.contains("E999 unused import"), "{context}");
-    assert!(!context.contains("re-read"), "the file did not change: {context}");
-    assert_eq!(answer.code, Some(0));
+    format_report::failing_formatter_reaches_the_model(&CLAUDE);
 }
 
 #[test]

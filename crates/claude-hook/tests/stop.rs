@@ -13,20 +13,21 @@ use support::stop_gate::{self, StopAgent};
 
 const CLAUDE: StopAgent = StopAgent { binary: env!("CARGO_BIN_EXE_claude-hook"), stop_event, sent_back };
 
+const LAST_MESSAGE: &str = "All done: the parser handles quotes now.";
+
 fn stop_event(cwd: &Path, session: &str, again: bool) -> String {
     json!({
         "session_id": session,
         "hook_event_name": "Stop",
         "cwd": cwd,
         "stop_hook_active": again,
-        "last_assistant_message": "All done: the parser handles quotes now.",
+        "last_assistant_message": LAST_MESSAGE,
     })
     .to_string()
 }
 
 fn sent_back(answer: &Answer) -> Option<String> {
-    let out = answer.json();
-    (out["decision"] == "block").then(|| out["reason"].as_str().expect("a block has a reason").to_string())
+    answer.reason_for("block")
 }
 
 fn stop(sandbox: &Sandbox, session: &str) -> Answer {
@@ -148,18 +149,7 @@ fn blocks_in_a_row_are_budgeted() {
 
 #[test]
 fn gates_see_the_agent_message_and_the_nesting_flag() {
-    let sandbox = Sandbox::new("stop-env");
-    let seen = sandbox.outside("seen");
-    sandbox.script(
-        "gate",
-        &format!(
-            "printf '%s|%s' \"$AGENT_HOOKS_STOP_ACTIVE\" \"$AGENT_HOOKS_AGENT_MESSAGE\" > '{}'",
-            seen.display()
-        ),
-    );
-    sandbox.policy("[[stop]]\ncommands = [\"gate\"]\n");
-    stop(&sandbox, "s1");
-    assert_eq!(sandbox.read(&seen), "1|All done: the parser handles quotes now.");
+    stop_gate::gates_see_the_nesting_flag_and_the_agent_message(&CLAUDE, Some(LAST_MESSAGE));
 }
 
 #[test]

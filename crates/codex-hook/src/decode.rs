@@ -7,6 +7,10 @@ use serde_json::Value;
 
 const SHELL_TOOL: &str = "Bash";
 const PATCH_TOOL: &str = "apply_patch";
+/// Events that add `hookSpecificOutput.additionalContext` to the conversation; not
+/// `PermissionRequest`, the compactions or the stops.
+const CONTEXT_EVENTS: &[&str] =
+    &["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SubagentStart"];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
@@ -28,6 +32,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
             fields.get("permission_mode").and_then(Value::as_str),
             Some("bypassPermissions" | "dontAsk")
         );
+    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
     event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
     event.last_message = text(fields.get("last_assistant_message"));
     event.prompt = text(fields.get("prompt"));
@@ -136,6 +141,18 @@ mod tests {
         let stop = fixture("Stop.json");
         assert!(!stop.stop_hook_active);
         assert_eq!(stop.last_message.as_deref(), Some("I widened add() to i64; all tests pass."));
+    }
+
+    #[test]
+    fn context_is_accepted_on_tool_prompt_and_session_events() {
+        for name in
+            ["PreToolUse-bash-rm.json", "PostToolUse-bash.json", "UserPromptSubmit.json", "SessionStart.json"]
+        {
+            assert!(fixture(name).accepts_context, "{name}");
+        }
+        for name in ["PermissionRequest-bash.json", "Stop.json", "legacy-notify-agent-turn-complete.json"] {
+            assert!(!fixture(name).accepts_context, "{name}");
+        }
     }
 
     #[test]

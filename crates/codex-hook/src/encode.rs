@@ -7,9 +7,6 @@ use serde_json::{Map, json};
 /// Events where a top-level `decision:"block"` acts: the prompt is refused, the turn or the
 /// subagent continues with the reason, the tool result is replaced by the reason.
 const BLOCKING_EVENTS: &[&str] = &["UserPromptSubmit", "Stop", "SubagentStop", "PostToolUse"];
-/// Events that add `hookSpecificOutput.additionalContext` to the conversation.
-const CONTEXT_EVENTS: &[&str] =
-    &["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SubagentStart"];
 
 pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     let mut out = Map::new();
@@ -42,8 +39,7 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
         }
         _ => {}
     }
-    if let Some(context) = verdict.context.as_ref().filter(|_| CONTEXT_EVENTS.contains(&event.name.as_str()))
-    {
+    if let Some(context) = verdict.context.as_ref().filter(|_| event.accepts_context) {
         specific.insert("additionalContext".into(), json!(context));
     }
     wire::insert_hook_specific_output(&mut out, &event.name, specific);

@@ -35,6 +35,19 @@ const PATH_KEYS: &[&str] = &["path", "file_path", "filePath"];
 const PATCH_KEYS: &[&str] = &["input", "patch", "command"];
 /// Events whose answer can ask the user.
 const ASKING_EVENTS: &[&str] = &["preToolUse", "PreToolUse", "permissionRequest"];
+/// Events whose `additionalContext` reaches the model: few of the CLI's (not `postToolUse`,
+/// not `userPromptSubmitted`, whose output is ignored), and VS Code's Claude-style ones.
+const CONTEXT_EVENTS: &[&str] = &[
+    "sessionStart",
+    "subagentStart",
+    "Notification",
+    "postToolUseFailure",
+    "PreToolUse",
+    "PostToolUse",
+    "UserPromptSubmit",
+    "SessionStart",
+    "SubagentStart",
+];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
@@ -49,6 +62,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     event.cwd = wire::dir(fields.get("cwd"));
     event.session_id = text(fields.get("sessionId")).or_else(|| text(fields.get("session_id")));
     event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
+    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
     event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
     event.prompt = text(fields.get("prompt"));
     event.tool = tool;
@@ -246,6 +260,20 @@ mod tests {
         assert!(!prompt.can_ask);
         assert!(!fixture("cli-agentStop.json").stop_hook_active);
         assert!(decode(br#"{"hookEventName":"Stop","stop_hook_active":true}"#).unwrap().stop_hook_active);
+    }
+
+    #[test]
+    fn context_is_accepted_only_where_copilot_gives_it_to_the_model() {
+        let accepted = |file: &str| fixture(file).accepts_context;
+        assert!(accepted("cli-sessionStart.json"));
+        assert!(accepted("vscode-PreToolUse-run_in_terminal.json"));
+        for file in ["cli-postToolUse-bash.json", "cli-userPromptSubmitted.json", "cli-preToolUse-edit.json"]
+        {
+            assert!(!accepted(file), "{file}");
+        }
+        assert!(!accepted("cli-agentStop.json"));
+        let failure = decode(br#"{"toolName":"bash","toolArgs":{},"error":{"message":"x"}}"#).unwrap();
+        assert!(failure.accepts_context);
     }
 
     #[test]

@@ -9,13 +9,18 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     if event.name == "userPromptSubmitted" {
         return prompt_warning(event, &verdict.decision);
     }
-    let out =
-        if is_pascal_case(&event.name) { vscode_answer(event, verdict) } else { cli_answer(event, verdict) };
+    let out = if is_vscode_shaped(&event.name) {
+        vscode_answer(event, verdict)
+    } else {
+        cli_answer(event, verdict)
+    };
     wire::json_or_silence(out)
 }
 
-fn is_pascal_case(event: &str) -> bool {
-    event.starts_with(|first: char| first.is_ascii_uppercase())
+/// PascalCase events want VS Code's answer, except the CLI's notification: VS Code has no
+/// such event, and the CLI names it `Notification` in its payload.
+fn is_vscode_shaped(event: &str) -> bool {
+    event != "Notification" && event.starts_with(|first: char| first.is_ascii_uppercase())
 }
 
 fn cli_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
@@ -43,7 +48,7 @@ fn cli_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
                 out.insert("reason".into(), json!(reason));
             }
         }
-        "sessionStart" | "subagentStart" | "notification" | "postToolUseFailure" => {
+        "sessionStart" | "subagentStart" | "Notification" | "postToolUseFailure" => {
             if let Some(context) = &verdict.context {
                 out.insert("additionalContext".into(), json!(context));
             }
@@ -226,6 +231,32 @@ mod tests {
             json!({"additionalContext": "uses pnpm"})
         );
         assert_eq!(encode(&fixture("cli-preToolUse-bash.json"), &verdict), Response::default());
+        let notification =
+            event(r#"{"hook_event_name":"Notification","message":"m","notification_type":"idle"}"#);
+        assert_eq!(stdout(&notification, &verdict), json!({"additionalContext": "uses pnpm"}));
+    }
+
+    /// The decoder's `accepts_context` and this encoder's fields must agree, or held reports
+    /// would be taken from the store and then dropped.
+    #[test]
+    fn context_is_answered_exactly_where_it_is_accepted() {
+        let mut verdict = Verdict::allow();
+        verdict.context = Some("held report".into());
+        let cli = [
+            "sessionStart",
+            "subagentStart",
+            "Notification",
+            "postToolUseFailure",
+            "postToolUse",
+            "preToolUse",
+        ];
+        let vscode =
+            ["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SubagentStart", "Stop"];
+        for name in cli.into_iter().chain(vscode).chain(["userPromptSubmitted", "agentStop"]) {
+            let event = event(&format!(r#"{{"hookEventName":"{name}","prompt":"p"}}"#));
+            let answered = encode(&event, &verdict).stdout.contains("held report");
+            assert_eq!(answered, event.accepts_context, "{name}");
+        }
     }
 
     #[test]

@@ -11,6 +11,11 @@ use serde_json::{Map, Value};
 const WRITE_TOOLS: &[&str] = &["Write", "Edit", "Delete"];
 /// Events whose answer has a `permission:"ask"`.
 const ASKING_EVENTS: &[&str] = &["beforeShellExecution", "beforeMCPExecution", "preToolUse"];
+/// Events whose answer reaches the model: `agent_message` on the permission events (broken
+/// in some 2.0/2.1 builds, yet the only channel there), `additional_context` on the others.
+/// `afterFileEdit`, `beforeSubmitPrompt` and `stop` have none.
+const CONTEXT_EVENTS: &[&str] =
+    &["beforeShellExecution", "beforeMCPExecution", "preToolUse", "postToolUse", "sessionStart"];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let mut raw: Value = serde_json::from_slice(input)?;
@@ -28,6 +33,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     event.cwd = working_dir(fields, tool.as_ref());
     event.session_id = text(fields.get("session_id")).or_else(|| text(fields.get("conversation_id")));
     event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
+    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
     // `loop_count` counts the follow-ups already forced at stop: any means we are one of them.
     event.stop_hook_active = fields.get("loop_count").and_then(Value::as_u64).is_some_and(|n| n > 0);
     event.prompt = text(fields.get("prompt"));
@@ -227,6 +233,22 @@ mod tests {
         assert!(!fixture("stop.json").stop_hook_active);
         let again = decode(br#"{"hook_event_name":"stop","status":"completed","loop_count":2}"#).unwrap();
         assert!(again.stop_hook_active);
+    }
+
+    #[test]
+    fn context_is_accepted_only_where_cursor_gives_it_to_the_model() {
+        let accepted = |name: &str| {
+            decode(format!(r#"{{"hook_event_name":"{name}"}}"#).as_bytes()).unwrap().accepts_context
+        };
+        for name in
+            ["beforeShellExecution", "beforeMCPExecution", "preToolUse", "postToolUse", "sessionStart"]
+        {
+            assert!(accepted(name), "{name}");
+        }
+        let silent = ["afterFileEdit", "afterTabFileEdit", "beforeSubmitPrompt", "stop", "beforeReadFile"];
+        for name in silent.into_iter().chain(["afterShellExecution", "afterMCPExecution", "sessionEnd"]) {
+            assert!(!accepted(name), "{name}");
+        }
     }
 
     #[test]

@@ -169,6 +169,22 @@ mod tests {
         assert_eq!(stdout(&fixture("stop.json"), &verdict), json!({}));
     }
 
+    /// The decoder's `accepts_context` and this encoder's fields must agree, or held reports
+    /// would be taken from the store and then dropped.
+    #[test]
+    fn context_is_answered_exactly_where_it_is_accepted() {
+        let mut verdict = Verdict::allow();
+        verdict.context = Some("held report".into());
+        let names =
+            ["beforeShellExecution", "beforeMCPExecution", "preToolUse", "postToolUse", "sessionStart"];
+        let others = ["afterFileEdit", "beforeSubmitPrompt", "stop", "beforeReadFile", "afterShellExecution"];
+        for name in names.into_iter().chain(others) {
+            let event = event(&format!(r#"{{"hook_event_name":"{name}"}}"#));
+            let answered = stdout(&event, &verdict).to_string().contains("held report");
+            assert_eq!(answered, event.accepts_context, "{name}");
+        }
+    }
+
     #[test]
     fn read_deny_has_no_message_fields() {
         let out = stdout(&fixture("beforeReadFile-env.json"), &Verdict::deny("files.read", "Secret."));

@@ -14,6 +14,9 @@ const READ_TOOLS: &[&str] = &["read_file", "read_many_files"];
 const PATH_KEYS: &[&str] = &["file_path", "absolute_path", "filePath", "path"];
 /// `read_many_files` lists paths (older releases) or glob patterns (newer ones).
 const PATH_LIST_KEYS: &[&str] = &["paths", "include"];
+/// Events that add `hookSpecificOutput.additionalContext` to the conversation; `BeforeTool`
+/// does not (Gemini says to use `AfterTool`).
+const CONTEXT_EVENTS: &[&str] = &["AfterTool", "BeforeAgent", "SessionStart"];
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
@@ -29,6 +32,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     event.session_id = text(fields.get("session_id"));
     // Only BeforeTool answers can force a confirmation.
     event.can_ask = event.name == "BeforeTool";
+    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
     event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
     event.last_message = text(fields.get("prompt_response"));
     event.prompt = text(fields.get("prompt"));
@@ -154,6 +158,16 @@ mod tests {
         let stop = fixture("AfterAgent.json");
         assert!(!stop.stop_hook_active);
         assert_eq!(stop.last_message.as_deref(), Some("Done. I changed add() to use i64."));
+    }
+
+    #[test]
+    fn context_is_accepted_after_tools_at_prompts_and_at_session_start() {
+        for name in ["AfterTool-write_file.json", "BeforeAgent.json", "SessionStart.json"] {
+            assert!(fixture(name).accepts_context, "{name}");
+        }
+        for name in ["BeforeTool-write_file.json", "BeforeTool-run_shell_command.json", "AfterAgent.json"] {
+            assert!(!fixture(name).accepts_context, "{name}");
+        }
     }
 
     #[test]

@@ -7,8 +7,6 @@ use serde_json::{Map, json};
 /// Events whose `decision` Gemini acts on: a tool call refused, a tool result replaced, a
 /// prompt discarded, a final answer rejected and retried.
 const DECIDING_EVENTS: &[&str] = &["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent"];
-/// Events that add `hookSpecificOutput.additionalContext` to the conversation.
-const CONTEXT_EVENTS: &[&str] = &["AfterTool", "BeforeAgent", "SessionStart"];
 
 pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     let mut out = Map::new();
@@ -32,8 +30,7 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
         }
         _ => {}
     }
-    if let Some(context) = verdict.context.as_ref().filter(|_| CONTEXT_EVENTS.contains(&event.name.as_str()))
-    {
+    if let Some(context) = verdict.context.as_ref().filter(|_| event.accepts_context) {
         specific.insert("additionalContext".into(), json!(context));
     }
     wire::insert_hook_specific_output(&mut out, &event.name, specific);

@@ -27,6 +27,8 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     event.session_id = text(fields.get("trajectory_id"));
     // Windsurf has no ask: hook-core turns asks into blocks that say so.
     event.can_ask = false;
+    // Windsurf only displays stdout: no event hands context to the model.
+    event.accepts_context = false;
     event.prompt = text(info.get("user_prompt"));
     event.tool = tool_call(&event.name, info);
     event.raw = raw;
@@ -102,6 +104,7 @@ mod tests {
             assert_eq!(event.tool.as_ref().map(|t| t.name.as_str()), tool, "{name}");
             assert_eq!(event.session_id.as_deref(), Some("traj-2c7f4e1a"), "{name}");
             assert!(!event.can_ask, "{name}");
+            assert!(!event.accepts_context, "{name}");
         }
     }
 

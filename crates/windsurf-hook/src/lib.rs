@@ -5,6 +5,10 @@
 //! decisions are exit codes only: exit 2 from a `pre_*` hook blocks with the reason on
 //! stderr, anything else proceeds. No JSON output, no ask, no rewrite, no context, no way to
 //! keep the agent going. Settings: `~/.codeium/windsurf/hooks.json`, `.windsurf/hooks.json`.
+//!
+//! So Windsurf has no stop event to gate: `post_cascade_response` runs asynchronously after
+//! the answer, and `[[stop]]` gates never run here. `[format]` commands still run after
+//! `post_write_code`, but their reports reach no model.
 
 mod decode;
 mod encode;
