@@ -5,11 +5,15 @@
 
 use std::path::PathBuf;
 
-/// A home, config and state directory that hold nothing. Outside the workspace: a home at
-/// or above the project would change which paths count as outside it.
+/// A config and state directory that hold nothing. Outside the workspace: a home at or
+/// above the project would change which paths count as outside it.
 pub fn nowhere() -> String {
     std::env::temp_dir().join("agent-hooks-trycmd-nowhere").display().to_string()
 }
+
+/// A home that does not exist, outside the workspace and outside every temp directory: a
+/// home under `/tmp` would make `rm -rf ~/.ssh` a harmless delete in a temp directory.
+pub const HOME: &str = "/agent-hooks-trycmd-home";
 
 /// The workspace's `tests/cmd/<dir>/` folder.
 pub fn case_dir(dir: &str) -> PathBuf {
@@ -22,7 +26,7 @@ pub fn run_isolated(dir: &str) {
     let nowhere = nowhere();
     let cases = case_dir(dir);
     trycmd::TestCases::new()
-        .env("HOME", &nowhere)
+        .env("HOME", HOME)
         .env("XDG_CONFIG_HOME", &nowhere)
         .env("XDG_STATE_HOME", &nowhere)
         .env("AGENT_HOOKS_SYSTEM_CONFIG", format!("{nowhere}/system.toml"))
