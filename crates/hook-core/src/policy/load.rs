@@ -88,7 +88,7 @@ pub fn load_from(sources: &Sources) -> Loaded {
         };
         match parse(&path, &text, sources.check_patterns) {
             Ok(file) => {
-                merger.apply(&Source { kind, path: &path, text: &text }, &file);
+                merger.apply(&Source::new(kind, &path, &text), &file);
                 layers.push(Layer { kind, path: Some(path) });
             }
             Err(error) => errors.push(error),

@@ -393,7 +393,7 @@ mod tests {
         let file = schema::PolicyFile::parse(STARTER).expect("STARTER parses");
         assert!(file.check_patterns().is_ok());
         let mut merger = merge::Merger::new();
-        let source = merge::Source { kind: LayerKind::User, path: Path::new("starter.toml"), text: STARTER };
+        let source = merge::Source::new(LayerKind::User, Path::new("starter.toml"), STARTER);
         merger.apply(&source, &file);
         let (policy, warnings) = merger.finish();
         assert!(warnings.is_empty(), "{warnings:?}");
