@@ -70,7 +70,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         commands: Vec::new(),
         incomplete: false,
         vars: Vars::default(),
-        source_budget: line.len().saturating_mul(32).saturating_add(1 << 20),
+        source_budget: line.len().saturating_mul(4).saturating_add(1 << 20),
         expansion_budget: line.len().saturating_mul(4).saturating_add(4 << 20),
     };
     analyser.text(line, dialect, &Origin::default());
@@ -930,5 +930,31 @@ mod tests {
         assert!(!analysis.commands.is_empty());
         let one_word = "x".repeat(1 << 20);
         assert_eq!(posix(&one_word).commands.len(), 1);
+        // Quarter-megabyte hostile shapes: linear time is what they check.
+        let size = 1 << 18;
+        let hostile = [
+            "$(".repeat(size / 2),
+            "\"$(`".repeat(size / 3),
+            "( ".repeat(size / 2),
+            "{ ".repeat(size / 2),
+            "cat <<a\n".repeat(size / 8),
+            "a=$a$a; ".repeat(size / 8),
+            "echo x | sh; ".repeat(size / 13),
+            format!("python3 -c '{}'", "os.system(".repeat(size / 10)),
+            format!("perl -e '{}'", "system(".repeat(size / 7)),
+            format!("bash -c '{}'", "eval ".repeat(size / 5)),
+        ];
+        for line in &hostile {
+            for dialect in [Dialect::Posix, Dialect::PowerShell, Dialect::Cmd] {
+                let started = std::time::Instant::now();
+                analyse_line(line, dialect);
+                let elapsed = started.elapsed();
+                let head: String = line.chars().take(20).collect();
+                assert!(
+                    elapsed < std::time::Duration::from_secs(5),
+                    "{head:?} in {dialect:?} took {elapsed:?}"
+                );
+            }
+        }
     }
 }
