@@ -17,6 +17,8 @@ const MAX_DEPTH: usize = 16;
 const MAX_NESTING: usize = 48;
 /// Commands recorded for one line.
 const MAX_COMMANDS: usize = 10_000;
+/// [`wrappers::XARGS_INPUT`] while a command line holding it is parsed again.
+const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
 /// A command of a dialect without variables or compound syntax (PowerShell, cmd.exe).
 #[derive(Debug, Default)]
@@ -68,7 +70,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         commands: Vec::new(),
         incomplete: false,
         vars: Vars::default(),
-        source_budget: line.len().saturating_mul(32).saturating_add(1 << 20),
+        source_budget: line.len().saturating_mul(4).saturating_add(1 << 20),
         expansion_budget: line.len().saturating_mul(4).saturating_add(4 << 20),
     };
     analyser.text(line, dialect, &Origin::default());
@@ -449,13 +451,34 @@ impl Analyser {
         let mut via_chain = command.via;
         via_chain.push(via);
         let inner = origin.through(&via_chain, command.stdin);
+        // The xargs placeholder holds a blank; a token keeps it one word through parsing.
+        let xargs_input = script.text.contains(wrappers::XARGS_INPUT);
+        let text = script.text.replace(wrappers::XARGS_INPUT, XARGS_INPUT_TOKEN);
+        let first = self.commands.len();
         // eval runs in the same shell; every other wrapper starts a new process.
         let last = if eval {
-            self.text(&script.text, dialect, &inner)
+            self.text(&text, dialect, &inner)
         } else {
-            self.scoped(true, |a| a.text(&script.text, dialect, &inner))
+            self.scoped(true, |a| a.text(&text, dialect, &inner))
         };
+        if xargs_input {
+            self.restore_xargs_input(first);
+        }
         own.or(last)
+    }
+
+    /// Words of commands from `first` on that carry xargs input are dynamic again.
+    fn restore_xargs_input(&mut self, first: usize) {
+        let commands = self.commands.get_mut(first..).unwrap_or_default();
+        for command in commands {
+            let targets = command.redirects.iter_mut().map(|r| &mut r.target);
+            for word in command.argv.iter_mut().chain(targets) {
+                if word.text.contains(XARGS_INPUT_TOKEN) {
+                    word.text = word.text.replace(XARGS_INPUT_TOKEN, wrappers::XARGS_INPUT);
+                    word.dynamic = true;
+                }
+            }
+        }
     }
 
     /// Interpreter one-liners: their shell-outs and recursive deletes.
@@ -537,5 +560,401 @@ impl Analyser {
             last = writer;
         }
         last
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::analyse as analyse_line;
+    use super::*;
+
+    fn posix(line: &str) -> Analysis {
+        analyse_line(line, Dialect::Posix)
+    }
+
+    /// Every command's argv texts.
+    fn argvs(line: &str, dialect: Dialect) -> Vec<Vec<String>> {
+        analyse_line(line, dialect)
+            .commands
+            .iter()
+            .map(|c| c.argv.iter().map(|w| w.text.clone()).collect())
+            .collect()
+    }
+
+    fn names(line: &str) -> Vec<String> {
+        posix(line).commands.iter().map(|c| c.name().unwrap_or("<dynamic>").to_string()).collect()
+    }
+
+    fn texts(words: &[Word]) -> Vec<&str> {
+        words.iter().map(|w| w.text.as_str()).collect()
+    }
+
+    /// The only command of the line whose name is `name`.
+    fn find(analysis: &Analysis, name: &str) -> SimpleCommand {
+        let found: Vec<&SimpleCommand> =
+            analysis.commands.iter().filter(|c| c.name() == Some(name)).collect();
+        assert_eq!(found.len(), 1, "{name} in {analysis:#?}");
+        found[0].clone()
+    }
+
+    #[test]
+    fn wrapped_delete_is_one_command() {
+        let analysis = posix("sudo -n bash -c 'rm -rf ~'");
+        assert_eq!(analysis.commands.len(), 1);
+        let rm = &analysis.commands[0];
+        assert_eq!(texts(&rm.argv), ["rm", "-rf", "~"]);
+        assert_eq!(rm.via, ["sudo", "bash -c"]);
+        assert!(!rm.argv[2].dynamic);
+        assert!(!analysis.incomplete);
+    }
+
+    #[test]
+    fn wrappers_nest() {
+        let analysis = posix("sudo env FOO=1 timeout 5 nice -n 5 bash -c \"rm -rf ~\"");
+        assert_eq!(
+            argvs("sudo env FOO=1 timeout 5 nice -n 5 bash -c \"rm -rf ~\"", Dialect::Posix),
+            [["rm", "-rf", "~"]]
+        );
+        assert_eq!(analysis.commands[0].via, ["sudo", "env", "timeout", "nice", "bash -c"]);
+        let rm = find(&posix("/usr/bin/sudo /bin/rm -rf /"), "rm");
+        assert_eq!((rm.argv[0].text.as_str(), rm.via.as_slice()), ("/bin/rm", &["sudo".to_string()][..]));
+        assert_eq!(find(&posix("time rm x"), "rm").via, ["time"]);
+        assert_eq!(find(&posix("watch 'rm -rf x'"), "rm").via, ["watch"]);
+        assert_eq!(find(&posix("su - root -c 'rm -rf /'"), "rm").via, ["su -c"]);
+        assert_eq!(find(&posix("eval \"rm -rf /\""), "rm").via, ["eval"]);
+        assert_eq!(names("command -v rm; ssh host 'rm -rf /'"), ["command", "ssh"]);
+        assert_eq!(names("busybox rm -rf /"), ["rm"]);
+    }
+
+    #[test]
+    fn quoted_danger_is_data() {
+        assert_eq!(argvs("echo \"rm -rf /\"", Dialect::Posix), [["echo", "rm -rf /"]]);
+        assert_eq!(
+            argvs("git commit -m \"rm -rf /\"", Dialect::Posix),
+            [["git", "commit", "-m", "rm -rf /"]]
+        );
+        assert_eq!(argvs("grep -r 'rm -rf' .", Dialect::Posix), [["grep", "-r", "rm -rf", "."]]);
+        assert_eq!(argvs("echo rm -rf / \\; ls", Dialect::Posix), [["echo", "rm", "-rf", "/", ";", "ls"]]);
+        let cat = posix("cat <<EOF\nrm -rf /\nEOF");
+        assert_eq!(names("cat <<EOF\nrm -rf /\nEOF"), ["cat"]);
+        assert_eq!(cat.commands[0].stdin, Stdin::Text("rm -rf /\n".into()));
+        assert_eq!(names("python3 -c \"print('rm -rf /')\""), ["python3"]);
+    }
+
+    #[test]
+    fn names_with_quotes_and_escapes() {
+        for line in ["r''m -rf /", "\"rm\" -rf /", "\\rm -rf /", "$'rm' -rf /", "$'\\x72\\x6d' -rf /"] {
+            assert_eq!(names(line), ["rm"], "{line}");
+        }
+    }
+
+    #[test]
+    fn operators_and_structures() {
+        assert_eq!(names("a; b && c || d | e |& f & g\nh # i"), ["a", "b", "c", "d", "e", "f", "g", "h"]);
+        assert_eq!(names("(cd /; rm -rf *) && { ls; }"), ["cd", "rm", "ls"]);
+        assert_eq!(names("if a; then b; elif c; then d; else e; fi"), ["a", "b", "c", "d", "e"]);
+        assert_eq!(names("while a; do b; done; until c; do d; done"), ["a", "b", "c", "d"]);
+        assert_eq!(names("for x in 1 2; do rm $x; done"), ["rm"]);
+        assert_eq!(names("case $x in a|b) rm -rf /;; *) ls;; esac"), ["rm", "ls"]);
+        assert_eq!(names("f() { rm -rf /; }; function g { ls; }; f"), ["rm", "ls", "f"]);
+        assert_eq!(names("! rm x; time { ls; }; (( i++ )); [[ -d x ]]"), ["rm", "ls", "[["]);
+        let glob = find(&posix("(cd /; rm -rf *)"), "rm");
+        assert!(glob.argv[2].glob);
+    }
+
+    #[test]
+    fn substitutions_run_first_and_are_dynamic() {
+        let analysis = posix("echo \"$(rm -rf /)\" `ls` <(cat x) >(tee y) $((1 + 2))");
+        assert_eq!(
+            names("echo \"$(rm -rf /)\" `ls` <(cat x) >(tee y) $((1 + 2))"),
+            ["rm", "ls", "cat", "tee", "echo"]
+        );
+        let echo = find(&analysis, "echo");
+        assert!(echo.argv[1..].iter().all(|w| w.dynamic));
+        assert_eq!(echo.argv[1].text, "$(rm -rf /)");
+        assert_eq!(names("cat <<EOF\n$(rm -rf /)\nEOF"), ["rm", "cat"]);
+        assert_eq!(names("cat <<'EOF'\n$(rm -rf /)\nEOF"), ["cat"]);
+        assert_eq!(names("ls > $(rm x)"), ["rm", "ls"]);
+    }
+
+    #[test]
+    fn run_time_names_from_echo_and_printf() {
+        for line in ["$(echo rm) -rf /", "`echo rm` -rf /", "$(printf rm) -rf /", "$(printf '%s' rm) -rf /"] {
+            let analysis = posix(line);
+            let rm = analysis.commands.last().cloned().unwrap_or_default();
+            assert_eq!(texts(&rm.argv), ["rm", "-rf", "/"], "{line}");
+            assert!(!rm.argv[0].dynamic, "{line}");
+            assert_eq!(rm.argv[0].raw, line.split(" -rf").next().unwrap_or_default());
+        }
+        let both = posix("$(echo rm -rf) /");
+        assert_eq!(both.commands.last().map(|c| texts(&c.argv)), Some(vec!["rm", "-rf", "/"]));
+        let unknown = posix("$(whoami) -rf /");
+        assert_eq!(names("$(whoami) -rf /"), ["whoami", "<dynamic>"]);
+        assert!(unknown.commands[1].argv[0].dynamic);
+    }
+
+    #[test]
+    fn run_time_names_from_assignments() {
+        assert_eq!(argvs("a=rm; $a -rf /", Dialect::Posix), [["rm", "-rf", "/"]]);
+        assert_eq!(argvs("a=rm && $a -rf /", Dialect::Posix), [["rm", "-rf", "/"]]);
+        assert_eq!(argvs("X=rm; ${X} -rf ~", Dialect::Posix), [["rm", "-rf", "~"]]);
+        let analysis = posix("d=/; rm -rf $d");
+        assert_eq!(texts(&analysis.commands[0].argv), ["rm", "-rf", "/"]);
+        assert!(!analysis.commands[0].argv[2].dynamic);
+        assert_eq!(analysis.commands[0].argv[2].raw, "$d");
+        assert_eq!(argvs("a=ls; a=rm; $a x", Dialect::Posix), [["rm", "x"]]);
+        assert_eq!(argvs("a=rm; b=$a; $b x", Dialect::Posix), [["rm", "x"]]);
+        assert_eq!(argvs("export a=rm; $a x", Dialect::Posix), [["export", "a=rm"], ["rm", "x"]]);
+        assert_eq!(argvs("c='rm -rf'; $c /", Dialect::Posix), [["rm", "-rf", "/"]]);
+        assert_eq!(argvs("eval 'a=rm'; $a x", Dialect::Posix), [["rm", "x"]]);
+        assert_eq!(argvs("a=rm; bash -c \"$a x\"", Dialect::Posix), [["rm", "x"]]);
+    }
+
+    #[test]
+    fn run_time_names_are_never_guessed() {
+        for line in [
+            "$cmd -rf /",
+            "if x; then a=rm; fi; $a -rf /",
+            "a=$(echo rm); $a -rf /",
+            "(a=rm); $a -rf /",
+            "a=ls; (a=rm); $a -rf /",
+            "x && a=rm; $a -rf /",
+            "a=rm | cat; $a -rf /",
+            "for a in rm; do :; done; $a -rf /",
+            "a=ls; while true; do $a -rf /; a=rm; done",
+            "a=rm; f() { $a -rf /; }",
+            "a=rm; unset a; $a -rf /",
+            "a=rm; read a; $a -rf /",
+            "a=rm; bash -c '$a -rf /'",
+        ] {
+            let analysis = posix(line);
+            let last = analysis.commands.iter().rfind(|c| c.args().iter().any(|w| w.text == "-rf"));
+            assert!(last.is_some_and(|c| c.argv[0].dynamic), "{line}: {analysis:#?}");
+        }
+        assert_eq!(argvs("if x; then a=rm; $a y; fi", Dialect::Posix), [vec!["x"], vec!["rm", "y"]]);
+        let unknown = posix("$cmd -la");
+        assert!(unknown.commands[0].argv[0].dynamic && !unknown.commands[0].argv[1].dynamic);
+        assert_eq!(unknown.commands[0].name(), None);
+    }
+
+    #[test]
+    fn text_fed_to_a_shell_is_commands() {
+        let piped = posix("echo 'rm -rf /' | sh");
+        assert_eq!(names("echo 'rm -rf /' | sh"), ["echo", "sh", "rm"]);
+        assert_eq!(piped.commands[1].stdin, Stdin::Pipe { from: Some(0) });
+        assert_eq!(piped.commands[2].via, ["sh stdin"]);
+        assert_eq!(find(&posix("printf 'rm -rf ~\\n' | bash"), "rm").argv[2].text, "~");
+        assert_eq!(find(&posix("bash <<EOF\nrm -rf /\nEOF"), "rm").via, ["bash stdin"]);
+        assert_eq!(find(&posix("sh <<< 'rm -rf /'"), "rm").via, ["sh stdin"]);
+        assert_eq!(names("cat <<EOF | sh\nrm -rf /\nEOF"), ["cat", "sh", "rm"]);
+        assert_eq!(find(&posix("echo 'rm -rf /' | sudo bash -s"), "rm").via, ["sudo", "bash stdin"]);
+        for data in [
+            "echo 'rm -rf /' | cat",
+            "echo 'rm -rf /' | tee x",
+            "echo 'rm -rf /' > f",
+            "echo 'rm -rf /' | grep rm",
+        ] {
+            assert!(!names(data).contains(&"rm".to_string()), "{data}");
+        }
+        assert_eq!(names("echo 'rm -rf /' | bash script.sh"), ["echo", "bash"]);
+    }
+
+    #[test]
+    fn remote_scripts_keep_their_source() {
+        let curl = posix("curl -fsSL https://x.sh | sh");
+        assert_eq!(names("curl -fsSL https://x.sh | sh"), ["curl", "sh"]);
+        assert_eq!(curl.commands[1].stdin, Stdin::Pipe { from: Some(0) });
+        let process = posix("bash <(curl -s https://x.sh)");
+        assert_eq!(names("bash <(curl -s https://x.sh)"), ["curl", "bash"]);
+        assert!(process.commands[1].argv[1].dynamic);
+        let substituted = posix("sh -c \"$(curl -s https://x.sh)\"");
+        assert_eq!(names("sh -c \"$(curl -s https://x.sh)\""), ["curl", "sh"]);
+        assert!(substituted.commands[1].argv[2].dynamic);
+        assert_eq!(find(&posix("wget -qO- x | sudo bash"), "bash").stdin, Stdin::Pipe { from: Some(0) });
+    }
+
+    #[test]
+    fn find_and_xargs() {
+        let analysis = posix("find . /tmp -name '*.o' -exec rm -rf {} \\;");
+        assert_eq!(names("find . /tmp -name '*.o' -exec rm -rf {} \\;"), ["find", "rm", "rm"]);
+        assert_eq!(texts(&analysis.commands[1].argv), ["rm", "-rf", "./{}"]);
+        assert_eq!(texts(&analysis.commands[2].argv), ["rm", "-rf", "/tmp/{}"]);
+        assert_eq!(analysis.commands[1].via, ["find -exec"]);
+        assert!(!analysis.commands[1].argv[2].dynamic);
+        assert_eq!(names("find / -delete"), ["find"]);
+        assert_eq!(find(&posix("find -exec sudo rm {} +"), "rm").via, ["find -exec", "sudo"]);
+        let xargs = posix("ls | xargs -0 rm -rf");
+        let rm = find(&xargs, "rm");
+        assert_eq!(texts(&rm.argv), ["rm", "-rf", wrappers::XARGS_INPUT]);
+        assert!(rm.argv[2].dynamic);
+        assert_eq!(
+            (rm.via.as_slice(), &rm.stdin),
+            (&["xargs".to_string()][..], &Stdin::Pipe { from: Some(0) })
+        );
+        let placeholder = find(&posix("ls | xargs -I {} sh -c 'rm -rf \"{}\"'"), "rm");
+        assert_eq!(texts(&placeholder.argv), ["rm", "-rf", wrappers::XARGS_INPUT]);
+        assert!(placeholder.argv[2].dynamic);
+        assert_eq!(placeholder.via, ["xargs", "sh -c"]);
+    }
+
+    #[test]
+    fn interpreter_one_liners() {
+        let analysis = posix("python3 -c \"import shutil; shutil.rmtree('/')\"");
+        assert_eq!(names("python3 -c \"import shutil; shutil.rmtree('/')\""), ["python3", "rm"]);
+        assert_eq!(texts(&analysis.commands[1].argv), ["rm", "-rf", "/"]);
+        assert_eq!(analysis.commands[1].via, ["python shutil.rmtree"]);
+        let system = find(&posix("sudo python -c \"import os; os.system('rm -rf ~')\""), "rm");
+        assert_eq!(system.via, ["sudo", "python -c"]);
+        assert_eq!(texts(&find(&posix("node -e \"execSync('rm -rf /')\""), "rm").argv), ["rm", "-rf", "/"]);
+        assert_eq!(
+            find(&posix("python3 <<EOF\nimport os\nos.system('rm -rf /')\nEOF"), "rm").via,
+            ["python3 stdin"]
+        );
+    }
+
+    #[test]
+    fn powershell_dialect() {
+        assert_eq!(
+            argvs("Remove-Item -Recurse -Force C:\\Users; Get-ChildItem | Remove-Item", Dialect::PowerShell),
+            [
+                vec!["Remove-Item", "-Recurse", "-Force", "C:\\Users"],
+                vec!["Get-ChildItem"],
+                vec!["Remove-Item"]
+            ]
+        );
+        let pipe = analyse_line("Get-ChildItem | Remove-Item", Dialect::PowerShell);
+        assert_eq!(pipe.commands[1].stdin, Stdin::Pipe { from: Some(0) });
+        let block =
+            analyse_line("Invoke-Command -ScriptBlock { Remove-Item -Recurse C:\\ }", Dialect::PowerShell);
+        let names: Vec<Option<&str>> = block.commands.iter().map(SimpleCommand::name).collect();
+        assert_eq!(names, [Some("Remove-Item"), Some("Invoke-Command")]);
+        let nested =
+            find(&posix("powershell -NoProfile -Command \"Remove-Item -Recurse C:\\\\\""), "Remove-Item");
+        assert_eq!(nested.via, ["powershell -Command"]);
+        let encoded = posix("pwsh -EncodedCommand cgBtACAALQByACAAQwA6AFwA");
+        assert_eq!(
+            encoded.commands.iter().map(|c| texts(&c.argv)).collect::<Vec<_>>(),
+            [["rm", "-r", "C:\\"]]
+        );
+        assert_eq!(encoded.commands[0].via, ["pwsh -EncodedCommand"]);
+        let cmd = analyse_line("cmd /c rd /s /q C:\\", Dialect::PowerShell);
+        assert_eq!(cmd.commands[0].via, ["cmd /c"]);
+        let iex = analyse_line("iex 'Remove-Item x'", Dialect::PowerShell);
+        assert_eq!(iex.commands[0].via, ["Invoke-Expression"]);
+    }
+
+    #[test]
+    fn cmd_dialect() {
+        assert_eq!(
+            argvs("rd /s /q C:\\x & del /s /q *.tmp", Dialect::Cmd),
+            [vec!["rd", "/s", "/q", "C:\\x"], vec!["del", "/s", "/q", "*.tmp"]]
+        );
+        let posix_cmd = find(&posix("cmd /c \"rd /s /q C:\\\\\""), "rd");
+        assert_eq!(
+            (posix_cmd.via.as_slice(), posix_cmd.argv[3].text.as_str()),
+            (&["cmd /c".to_string()][..], "C:\\")
+        );
+        let start = analyse_line("start \"\" cmd /c rd /s /q x", Dialect::Cmd);
+        assert_eq!(start.commands[0].via, ["start", "cmd /c"]);
+        let call = analyse_line("call rmdir /s x", Dialect::Cmd);
+        assert_eq!(call.commands[0].via, ["call"]);
+        let block = analyse_line("if exist x (rd /s /q x) else (del y)", Dialect::Cmd);
+        assert_eq!(
+            block.commands.iter().map(|c| texts(&c.argv)).collect::<Vec<_>>(),
+            [vec!["rd", "/s", "/q", "x"], vec!["del", "y"]]
+        );
+        let ps = analyse_line("powershell -c \"Remove-Item -Recurse C:\\\"", Dialect::Cmd);
+        assert_eq!(ps.commands[0].via, ["powershell -Command"]);
+    }
+
+    #[test]
+    fn words_redirects_assignments_and_text() {
+        let analysis = posix("A=1 B=\"x y\" dd if=/dev/zero of=/dev/sda 2>&1 >>log < in");
+        let dd = &analysis.commands[0];
+        assert_eq!(
+            dd.assignments,
+            [
+                ("A".to_string(), Word::literal("1")),
+                ("B".to_string(), Word { raw: "\"x y\"".into(), ..Word::literal("x y") })
+            ]
+        );
+        assert_eq!(
+            dd.redirects,
+            [
+                Redirect { fd: Some(2), op: RedirectOp::Duplicate, target: Word::literal("1") },
+                Redirect { fd: None, op: RedirectOp::Append, target: Word::literal("log") },
+                Redirect { fd: None, op: RedirectOp::Read, target: Word::literal("in") },
+            ]
+        );
+        assert_eq!(dd.stdin, Stdin::File(Word::literal("in")));
+        let chain = posix("cd x && sudo rm -rf /tmp/y");
+        assert_eq!(chain.commands[1].text, "sudo rm -rf /tmp/y");
+        let tilde = posix("rm -rf \"~\" ~/x $HOME");
+        let args = tilde.commands[0].args();
+        assert_eq!((args[1].text.as_str(), args[1].raw.as_str(), args[1].dynamic), ("~", "\"~\"", false));
+        assert_eq!((args[2].text.as_str(), args[2].dynamic), ("~/x", false));
+        assert_eq!((args[3].text.as_str(), args[3].dynamic), ("$HOME", true));
+        let write = posix("> /dev/sda");
+        assert_eq!(write.commands[0].redirects[0].target.text, "/dev/sda");
+        assert!(posix("a=1").commands.is_empty());
+        let ops = posix("a &> f; b &>> g; c >| h; d <> i");
+        let kinds: Vec<RedirectOp> = ops.commands.iter().map(|c| c.redirects[0].op).collect();
+        assert_eq!(kinds, [RedirectOp::Write, RedirectOp::Append, RedirectOp::Write, RedirectOp::ReadWrite]);
+    }
+
+    #[test]
+    fn hostile_input_is_bounded() {
+        let deep = "$(".repeat(100) + "rm -rf /" + &")".repeat(100);
+        let analysis = posix(&deep);
+        assert!(analysis.incomplete);
+        let deep_backticks = "echo ".to_string() + &"$(echo ".repeat(5000) + &")".repeat(5000);
+        assert!(posix(&deep_backticks).incomplete);
+        let evals = "eval ".repeat(40) + "rm -rf /";
+        assert!(posix(&evals).incomplete);
+        let shells = "bash -c ".repeat(40) + "'rm -rf /'";
+        assert!(posix(&shells).commands.len() <= 1);
+        let many = "a;".repeat(20_000);
+        let analysis = posix(&many);
+        assert_eq!(analysis.commands.len(), MAX_COMMANDS);
+        assert!(analysis.incomplete);
+        let doubling = "a=xxxxxxxx; ".to_string() + &"a=$a$a; ".repeat(40) + "echo $a $a $a";
+        assert!(posix(&doubling).commands.iter().all(|c| c.argv.iter().all(|w| w.text.len() <= 1 << 20)));
+    }
+
+    #[test]
+    fn a_megabyte_line_is_quick() {
+        let line = "echo 'rm -rf /' \"$HOME\" $(ls) | grep x && ".repeat(1 << 20 >> 6);
+        let started = std::time::Instant::now();
+        let analysis = posix(&line);
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+        assert!(!analysis.commands.is_empty());
+        let one_word = "x".repeat(1 << 20);
+        assert_eq!(posix(&one_word).commands.len(), 1);
+        // Quarter-megabyte hostile shapes: linear time is what they check.
+        let size = 1 << 18;
+        let hostile = [
+            "$(".repeat(size / 2),
+            "\"$(`".repeat(size / 3),
+            "( ".repeat(size / 2),
+            "{ ".repeat(size / 2),
+            "cat <<a\n".repeat(size / 8),
+            "a=$a$a; ".repeat(size / 8),
+            "echo x | sh; ".repeat(size / 13),
+            format!("python3 -c '{}'", "os.system(".repeat(size / 10)),
+            format!("perl -e '{}'", "system(".repeat(size / 7)),
+            format!("bash -c '{}'", "eval ".repeat(size / 5)),
+        ];
+        for line in &hostile {
+            for dialect in [Dialect::Posix, Dialect::PowerShell, Dialect::Cmd] {
+                let started = std::time::Instant::now();
+                analyse_line(line, dialect);
+                let elapsed = started.elapsed();
+                let head: String = line.chars().take(20).collect();
+                assert!(
+                    elapsed < std::time::Duration::from_secs(5),
+                    "{head:?} in {dialect:?} took {elapsed:?}"
+                );
+            }
+        }
     }
 }

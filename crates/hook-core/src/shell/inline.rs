@@ -157,7 +157,14 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         },
         Source::Elsewhere => return None,
     };
-    let findings = Scanner { language, bytes: code.as_bytes(), code: &code, findings: Vec::new() }.run();
+    let findings = Scanner {
+        language,
+        bytes: code.as_bytes(),
+        code: &code,
+        findings: Vec::new(),
+        argument_budget: MAX_ALL_ARGUMENTS,
+    }
+    .run();
     (!findings.is_empty()).then(|| Inline { via: format!("{name} {flag}"), findings })
 }
 
@@ -237,11 +244,19 @@ fn code_argument(language: Language, argv: &[Word]) -> Source {
     if operand { Source::Elsewhere } else { Source::Stdin }
 }
 
+/// How far one call's arguments are read, how far all of them are, and how many findings
+/// one piece of code may give: hostile code like `system(system(...` must stay linear.
+const MAX_ARGUMENTS: usize = 16 * 1024;
+const MAX_ALL_ARGUMENTS: usize = 256 * 1024;
+const MAX_FINDINGS: usize = 256;
+
 struct Scanner<'a> {
     language: Language,
     code: &'a str,
     bytes: &'a [u8],
     findings: Vec<Finding>,
+    /// Bytes of call arguments that may still be read.
+    argument_budget: usize,
 }
 
 /// One argument of a call.
@@ -256,7 +271,7 @@ enum Arg {
 impl Scanner<'_> {
     fn run(mut self) -> Vec<Finding> {
         let mut i = 0;
-        while i < self.bytes.len() {
+        while i < self.bytes.len() && self.findings.len() < MAX_FINDINGS {
             let b = self.bytes[i];
             if self.language.line_comment(self.bytes, i) {
                 i += self.bytes[i..].iter().position(|&c| c == b'\n').unwrap_or(self.bytes.len() - i);
@@ -357,7 +372,7 @@ impl Scanner<'_> {
 
     /// The arguments of a call starting at `at` (after the name): in parentheses, or for perl
     /// and ruby up to the end of the statement.
-    fn call_arguments(&self, at: usize) -> Option<(Vec<Arg>, String)> {
+    fn call_arguments(&mut self, at: usize) -> Option<(Vec<Arg>, String)> {
         let mut i = at;
         while self.bytes.get(i).is_some_and(|b| *b == b' ' || *b == b'\t') {
             i += 1;
@@ -373,7 +388,8 @@ impl Scanner<'_> {
         let mut args = Vec::new();
         let mut arg_start = start;
         let mut j = start;
-        while j < self.bytes.len() {
+        let limit = self.bytes.len().min(start + MAX_ARGUMENTS.min(self.argument_budget));
+        while j < limit {
             let b = self.bytes[j];
             match b {
                 b'\'' | b'"' | b'`' => {
@@ -392,6 +408,7 @@ impl Scanner<'_> {
             }
             j += 1;
         }
+        self.argument_budget = self.argument_budget.saturating_sub(j - start);
         let last = self.slice(arg_start, j).trim().to_string();
         if !last.is_empty() {
             args.push(last);

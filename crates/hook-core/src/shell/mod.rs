@@ -134,3 +134,95 @@ pub struct Analysis {
 pub fn analyse(line: &str, dialect: Dialect) -> Analysis {
     analyser::analyse(line, dialect)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pieces of shell syntax the random lines are made of: every quote, operator and wrapper
+    /// the analyser treats specially, plus multi-byte text.
+    const PIECES: [&str; 48] = [
+        "rm",
+        " ",
+        "-rf",
+        "/",
+        "~",
+        "'",
+        "\"",
+        "$",
+        "(",
+        ")",
+        "{",
+        "}",
+        "`",
+        "\\",
+        "|",
+        "&",
+        ";",
+        "<",
+        ">",
+        "\n",
+        "#",
+        "*",
+        "é",
+        "^",
+        "%",
+        "!",
+        "=",
+        "$(",
+        "$((",
+        "${",
+        "<<EOF\n",
+        "EOF",
+        "<<<",
+        "bash -c ",
+        "sudo ",
+        "eval ",
+        "xargs ",
+        "find . -exec ",
+        "{} \\;",
+        "python3 -c ",
+        "os.system(",
+        "cmd /c ",
+        "powershell -c ",
+        "-EncodedCommand cgBt",
+        "case x in ",
+        "esac",
+        "if a; then ",
+        "fi",
+    ];
+
+    /// A deterministic xorshift generator, so failures reproduce.
+    struct Random(u64);
+
+    impl Random {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    #[test]
+    fn random_lines_never_panic_and_stay_bounded() {
+        let mut random = Random(0x9e37_79b9_7f4a_7c15);
+        for _ in 0..2000 {
+            let len = random.below(60);
+            let line: String = (0..len).map(|_| PIECES[random.below(PIECES.len())]).collect();
+            for dialect in [Dialect::Posix, Dialect::PowerShell, Dialect::Cmd] {
+                let analysis = analyse(&line, dialect);
+                assert!(analysis.commands.len() <= 10_000, "{line:?}");
+                let words: usize = analysis.commands.iter().map(|c| c.argv.len()).sum();
+                assert!(words <= 64 * line.len() + 64, "{line:?} in {dialect:?} gave {words} words");
+            }
+        }
+    }
+
+    #[test]
+    fn command_name_is_the_base_name() {
+        let command = SimpleCommand { argv: vec![Word::literal("/usr/bin/rm")], ..SimpleCommand::default() };
+        assert_eq!(command.name(), Some("rm"));
+        assert!(command.args().is_empty());
+    }
+}
