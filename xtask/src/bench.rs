@@ -78,6 +78,7 @@ const SHELL_FIXTURES: &[(&str, &str)] = &[
     ("windsurf-hook", "windsurf/pre_run_command.json"),
     ("xcode-hook", "x-code/PreToolUse-shell-rm.json"),
     ("docker-agent-hook", "docker-agent/pre_tool_use-shell-rm.json"),
+    ("opencode-hook", "opencode/tool.execute.before-bash.json"),
 ];
 
 /// The payloads for one binary, in its own format: an allowed and a denied command, and for

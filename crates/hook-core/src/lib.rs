@@ -28,7 +28,9 @@ pub mod stop;
 pub mod verdict;
 pub mod wire;
 
-/// Every agent binary links hook-core, so this is every binary's allocator.
+/// Every agent binary links hook-core, so this is every binary's allocator. Not under
+/// cargo-fuzz, so that the sanitizers see every allocation.
+#[cfg(not(fuzzing))]
 #[global_allocator]
 static ALLOCATOR: arena::Arena = arena::Arena::new();
 
