@@ -16,6 +16,8 @@ const PROFILE: &str = "release";
 const BASELINE: &str = "bench-empty";
 /// The ratio to the empty binary that counts as "costs nothing" (issue #2).
 const TARGET_RATIO: f64 = 1.5;
+/// Spawns of each comparison hook (jq, Python).
+const COMPARISON_RUNS: usize = 30;
 
 /// One payload fed to a binary.
 struct Case {
@@ -55,13 +57,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let baseline_path = out_dir.join(BASELINE);
     let empty = Case { name: "empty main", stdin: b"{}".to_vec(), policy: None };
-    let baseline = measure(&sandbox, &baseline_path, &empty, runs)?;
+    let baseline = measure(&sandbox, &Program::new(&baseline_path), &empty, runs)?;
     let mut rows = Vec::new();
     for binary in &binaries {
         for case in cases(binary) {
             eprint!("xtask: {binary} {} ...\r", case.name);
-            let stats = measure(&sandbox, &out_dir.join(binary), &case, runs)?;
+            let stats = measure(&sandbox, &Program::new(&out_dir.join(binary)), &case, runs)?;
             rows.push((binary.clone(), case.name, stats));
+        }
+    }
+    for (name, program) in comparisons() {
+        for case in cases("claude-hook").into_iter().take(2) {
+            eprint!("xtask: {name} {} ...\r", case.name);
+            // Interpreters cost tens of milliseconds a spawn: fewer runs keep the bench short.
+            match measure(&sandbox, &program, &case, runs.min(COMPARISON_RUNS)) {
+                Ok(stats) => rows.push((name.to_string(), case.name, stats)),
+                Err(e) => eprintln!("xtask: {name} skipped: {e}"),
+            }
         }
     }
     eprintln!();
@@ -147,7 +159,36 @@ struct Stats {
     instructions: Option<u64>,
 }
 
-fn measure(sandbox: &Sandbox, binary: &Path, case: &Case, runs: usize) -> Result<Stats, String> {
+/// What is spawned: a path and its arguments.
+struct Program {
+    path: PathBuf,
+    args: Vec<String>,
+}
+
+impl Program {
+    fn new(path: &Path) -> Self {
+        Self { path: path.to_path_buf(), args: Vec::new() }
+    }
+}
+
+/// The hooks people write today, doing the same check as the deny case, for comparison: a jq
+/// one-liner and a Python script (`tests/bench/`), each skipped when its interpreter is absent.
+fn comparisons() -> Vec<(&'static str, Program)> {
+    let bench = build::workspace_root().join("tests/bench");
+    let jq_filter = std::fs::read_to_string(bench.join("jq-hook.jq")).unwrap_or_default();
+    vec![
+        ("jq one-liner", Program { path: "jq".into(), args: vec!["-c".into(), jq_filter] }),
+        (
+            "python3 script",
+            Program {
+                path: "python3".into(),
+                args: vec![bench.join("python-hook.py").display().to_string()],
+            },
+        ),
+    ]
+}
+
+fn measure(sandbox: &Sandbox, binary: &Program, case: &Case, runs: usize) -> Result<Stats, String> {
     // One warm-up spawn pulls the binary into the page cache.
     spawn(sandbox, binary, case)?;
     let mut times = Vec::with_capacity(runs);
@@ -162,28 +203,30 @@ fn measure(sandbox: &Sandbox, binary: &Path, case: &Case, runs: usize) -> Result
     Ok(Stats { median, p95, instructions: instructions(sandbox, binary, case) })
 }
 
-fn spawn(sandbox: &Sandbox, binary: &Path, case: &Case) -> Result<(), String> {
+fn spawn(sandbox: &Sandbox, binary: &Program, case: &Case) -> Result<(), String> {
     let mut child = sandbox
-        .command(binary, case)
+        .command(&binary.path, case)
+        .args(&binary.args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", binary.display()))?;
+        .map_err(|e| format!("cannot start {}: {e}", binary.path.display()))?;
     if let Some(mut pipe) = child.stdin.take() {
         // A binary that exits before reading everything (the empty one) closes the pipe.
         let _ = pipe.write_all(&case.stdin);
     }
-    child.wait().map_err(|e| format!("{}: {e}", binary.display()))?;
+    child.wait().map_err(|e| format!("{}: {e}", binary.path.display()))?;
     Ok(())
 }
 
 /// Instructions executed, counted by callgrind, when valgrind is installed.
-fn instructions(sandbox: &Sandbox, binary: &Path, case: &Case) -> Option<u64> {
+fn instructions(sandbox: &Sandbox, binary: &Program, case: &Case) -> Option<u64> {
     let mut child = sandbox
         .command(Path::new("valgrind"), case)
         .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
-        .arg(binary)
+        .arg(&binary.path)
+        .args(&binary.args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -229,7 +272,7 @@ fn report(baseline: &Stats, rows: &[(String, &str, Stats)], runs: usize) -> Resu
             r,
             count(stats.instructions)
         );
-        if r > TARGET_RATIO {
+        if r > TARGET_RATIO && binary.ends_with("-hook") {
             over.push(format!("{binary} {case} ({r:.2}x)"));
         }
         json_rows.push(

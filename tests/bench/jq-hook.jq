@@ -1,0 +1,1 @@
+if (.tool_input.command // "" | test("(^|[;&|] *)(sudo +)?rm +-[a-zA-Z]*[rR][a-zA-Z]* +(/|~)")) then {hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "rm -rf of / or ~ is blocked"}} else empty end
