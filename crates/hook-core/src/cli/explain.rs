@@ -14,7 +14,7 @@ use crate::verdict::Decision;
 
 pub(crate) fn explain(json: bool, cwd: Option<PathBuf>, words: &[String], config: Option<&Path>) -> ExitCode {
     let cwd = cwd.or_else(|| std::env::current_dir().ok()).unwrap_or_else(|| PathBuf::from("/"));
-    let line = words.join(" ");
+    let line = command_line(words);
     let loaded = policy::load(&cwd, config);
     for error in &loaded.errors {
         protocol::warn(&format!("agent-hooks: policy ignored, built-in rules in force: {error}"));
@@ -27,6 +27,27 @@ pub(crate) fn explain(json: bool, cwd: Option<PathBuf>, words: &[String], config
         protocol::print(&to_text(&line, &decision));
     }
     ExitCode::SUCCESS
+}
+
+/// The command line to judge. One word is a whole line, as the agent would send it
+/// (`explain -- "git status && rm -rf ~"`); several words are an argv that the user's shell
+/// already split, quoted back so that `explain -- bash -c 'rm -rf ~'` means what it says.
+fn command_line(words: &[String]) -> String {
+    match words {
+        [line] => line.clone(),
+        _ => words.iter().map(|word| shell_quote(word)).collect::<Vec<_>>().join(" "),
+    }
+}
+
+/// `word` as one POSIX shell word. `~`, globs and `$` stay bare: a user who quoted them for
+/// their own shell meant them as shell syntax in the command being explained.
+fn shell_quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-+=:,./@%~*?$!^[]{}".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 fn reason(decision: &ShellDecision) -> Option<&str> {
@@ -98,4 +119,26 @@ fn to_text(line: &str, decision: &ShellDecision) -> String {
         out.push_str(&format!("rewritten: {rewritten}\n"));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(words: &[&str]) -> String {
+        command_line(&words.iter().map(|w| w.to_string()).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn one_word_is_a_whole_line() {
+        assert_eq!(line(&["git status && rm -rf ~"]), "git status && rm -rf ~");
+    }
+
+    #[test]
+    fn several_words_keep_their_boundaries() {
+        assert_eq!(line(&["sudo", "-n", "bash", "-c", "rm -rf ~"]), "sudo -n bash -c 'rm -rf ~'");
+        assert_eq!(line(&["echo", "it's", "&&", "ls"]), "echo 'it'\\''s' '&&' ls");
+        assert_eq!(line(&["rm", "-rf", "~", "$HOME/x", "*"]), "rm -rf ~ $HOME/x *");
+        assert_eq!(line(&["printf", ""]), "printf ''");
+    }
 }
