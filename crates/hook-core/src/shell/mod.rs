@@ -5,6 +5,7 @@
 //! structures listed in DESIGN.md ("The default policy"), in linear time with bounded depth.
 
 mod analyser;
+mod base64;
 mod cmd;
 mod inline;
 mod lexer;

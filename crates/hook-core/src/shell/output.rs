@@ -1,9 +1,9 @@
-//! What `echo`, `printf` and `cat` print when the line fixes it: the text a shell reads from
-//! a pipe (`echo 'rm -rf /' | sh`) or the value of a substitution (`$(echo rm)`).
+//! What `echo`, `printf`, `cat` and `base64 -d` print when the line fixes it: the text a shell
+//! reads from a pipe (`echo 'rm -rf /' | sh`) or the value of a substitution (`$(echo rm)`).
 
 use super::{RedirectOp, SimpleCommand, Stdin};
 
-/// How many `cat` commands a pipe is followed back through.
+/// How many `cat` or `base64` commands a pipe is followed back through.
 const MAX_CAT_CHAIN: usize = 8;
 /// Longer output is not worth analysing as a command line.
 const MAX_OUTPUT: usize = 1 << 20;
@@ -26,16 +26,32 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
     let text = match command.name()? {
         "echo" => echo(&args),
         "printf" => printf(&args)?,
-        "cat" if args.iter().all(|a| *a == "-") => match &command.stdin {
-            Stdin::Text(text) => text.clone(),
-            Stdin::Pipe { from: Some(from) } if *from < index && chain > 0 => {
-                printed_within(commands, *from, chain - 1)?
-            }
-            _ => return None,
-        },
+        "cat" if args.iter().all(|a| *a == "-") => read_stdin(commands, index, chain)?,
+        // Encoding a command is how a line hides it: decode what is fed in and read that.
+        "base64" if decodes_stdin(&args) => {
+            String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
+        }
         _ => return None,
     };
     (text.len() <= MAX_OUTPUT).then_some(text)
+}
+
+/// `base64` arguments that decode standard input: a decode flag, and no file.
+fn decodes_stdin(args: &[&str]) -> bool {
+    let decode = |a: &str| matches!(a, "-d" | "--decode" | "-D");
+    args.iter().any(|a| decode(a))
+        && args.iter().all(|a| decode(a) || matches!(*a, "-i" | "--ignore-garbage"))
+}
+
+/// The text `commands[index]` reads on its standard input, if the line fixes it.
+fn read_stdin(commands: &[SimpleCommand], index: usize, chain: usize) -> Option<String> {
+    match &commands.get(index)?.stdin {
+        Stdin::Text(text) => Some(text.clone()),
+        Stdin::Pipe { from: Some(from) } if *from < index && chain > 0 => {
+            printed_within(commands, *from, chain - 1)
+        }
+        _ => None,
+    }
 }
 
 fn echo(args: &[&str]) -> String {
