@@ -551,6 +551,9 @@ fn string_end(bytes: &[u8], start: usize, language: Language) -> usize {
 /// The value of `text` when it is exactly one string literal; and whether it interpolates.
 fn literal(text: &str, language: Language) -> Option<(String, bool)> {
     let text = text.trim();
+    if let Some(found) = quote_operator(text, language) {
+        return Some(found);
+    }
     let prefix_len = if language == Language::Python {
         text.bytes()
             .take_while(|b| matches!(b.to_ascii_lowercase(), b'r' | b'b' | b'u' | b'f'))
@@ -584,6 +587,37 @@ fn literal(text: &str, language: Language) -> Option<(String, bool)> {
         value = value.replace("#{", "${");
     }
     Some((value, interpolated))
+}
+
+/// Perl's `q{…}`/`qq{…}` and Ruby's `%q(…)`/`%Q(…)`/`%(…)`: string literals with a delimiter
+/// of the writer's choosing, as in `perl -e 'system(q{rm -rf /})'`.
+fn quote_operator(text: &str, language: Language) -> Option<(String, bool)> {
+    let (rest, interpolating) = match language {
+        Language::Perl => match text.strip_prefix("qq") {
+            Some(rest) => (rest, true),
+            None => (text.strip_prefix('q')?, false),
+        },
+        Language::Ruby => {
+            let rest = text.strip_prefix('%')?;
+            match rest.strip_prefix('q') {
+                Some(rest) => (rest, false),
+                None => (rest.strip_prefix('Q').unwrap_or(rest), true),
+            }
+        }
+        _ => return None,
+    };
+    let open = rest.chars().next()?;
+    let close = match open {
+        '{' => '}',
+        '(' => ')',
+        '[' => ']',
+        '<' => '>',
+        c if c.is_ascii_punctuation() => c,
+        _ => return None,
+    };
+    let inner = rest[open.len_utf8()..].strip_suffix(close)?;
+    let interpolated = interpolating && inner.contains(['$', '@', '#']);
+    Some((inner.to_string(), interpolated))
 }
 
 fn unescape(s: &str) -> String {
@@ -727,6 +761,13 @@ mod tests {
         assert!(matches!(&home[..], [Finding::Delete { target, .. }] if target.text == "$HOME"));
         assert_eq!(findings(&["php", "-r", "shell_exec('rm -rf /');"]), [shell("rm -rf /")]);
         assert_eq!(findings(&["ruby", "-e", "puts 'system(\"x\")'"]), []);
+    }
+
+    #[test]
+    fn quote_operators_are_strings() {
+        assert_eq!(findings(&["perl", "-e", "system(q{rm -rf /})"]), [shell("rm -rf /")]);
+        assert_eq!(findings(&["ruby", "-e", "system(%q(rm -rf ~))"]), [shell("rm -rf ~")]);
+        assert!(findings(&["perl", "-e", "print q{rm -rf /}"]).is_empty());
     }
 
     #[test]
