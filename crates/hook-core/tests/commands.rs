@@ -242,6 +242,9 @@ const DENIED: &[Case] = &[
     // Encoded to hide it: `rm -rf /` in base64, decoded into a shell.
     deny("rm.root", "echo cm0gLXJmIC8K | base64 -d | sh"),
     deny("rm.root", "perl -e 'system(q{rm -rf /})'"),
+    // A variable holding a substitution's output is judged by what the substitution is.
+    deny("rm.project-root", "d=$(pwd); rm -rf \"$d\""),
+    deny("rm.unknown-target", "x=$(cat list.txt); rm -rf $x"),
     deny("rm.root", "base64 --decode <<< cm0gLXJmIC8K | bash"),
     // Fork bombs.
     deny("fork-bomb.bash", ":(){ :|:& };:"),
@@ -344,6 +347,8 @@ const ALLOWED: &[Case] = &[
     allow("chown -R me ./build"),
     allow("curl -O https://x.example/file.tar.gz"),
     allow("echo cm0gLXJmIC8K | base64 -d"),
+    allow("tmp=$(mktemp -d); cd \"$tmp\" && make && rm -rf \"$tmp\""),
+    allow("rm -rf \"$(mktemp -d)\""),
     allow("echo aGVsbG8K | base64 -d | sh"),
     allow("curl https://x.example > install.sh"),
     allow("curl -s https://api.example/x | jq ."),

@@ -117,6 +117,9 @@ const TEMP_VARS: &[&str] = &[
     "%TEMP%",
     "%TMP%",
 ];
+/// Substitutions that print a path `mktemp` has just created in a temp dir (with no `-p` or
+/// template pointing elsewhere); `tmp=$(mktemp -d)` makes `$tmp` read as one too.
+const FRESH_TEMP: &[&str] = &["$(mktemp)", "$(mktemp -d)", "`mktemp`", "`mktemp -d`"];
 const CWD_VARS: &[&str] = &["$PWD", "${PWD}", "$(pwd)", "`pwd`", "%CD%"];
 const SYSTEM_VARS: &[&str] =
     &["%SystemRoot%", "%windir%", "$env:SystemRoot", "$env:windir", "%ProgramFiles%", "$env:ProgramFiles"];
@@ -147,6 +150,9 @@ pub(crate) fn classify(word: &Word, ctx: &Context, wildcards: bool) -> Place {
             None => return Place::Outside,
         },
         Anchor::Temp => return classify_in_temp(rest, wildcards),
+        // One level below a temp dir: `rm -rf "$(mktemp -d)"` is a delete in a temp dir, and
+        // `$(mktemp -d)/..` climbs back to the temp dir itself.
+        Anchor::FreshTemp => return classify_in_temp(&format!("mktemp{rest}"), wildcards),
         Anchor::System => return Place::System,
         Anchor::Root(drive) => Lexical { drive, parts: Vec::new() },
     };
@@ -160,6 +166,8 @@ enum Anchor<'a> {
     /// `~user`.
     OtherHome(&'a str),
     Temp,
+    /// A directory or file `mktemp` has just made inside a temp dir.
+    FreshTemp,
     System,
     /// An absolute path: `/` or a drive root (`c:`).
     Root(Option<String>),
@@ -184,6 +192,7 @@ fn anchor(word: &Word) -> Option<(Anchor<'_>, &str)> {
     let known = None
         .or_else(|| after(HOME_VARS).map(|rest| (Anchor::Home, rest)))
         .or_else(|| after(TEMP_VARS).map(|rest| (Anchor::Temp, rest)))
+        .or_else(|| after(FRESH_TEMP).map(|rest| (Anchor::FreshTemp, rest)))
         .or_else(|| after(CWD_VARS).map(|rest| (Anchor::Cwd, rest)))
         .or_else(|| after(SYSTEM_VARS).map(|rest| (Anchor::System, rest)))
         .or_else(|| after(DRIVE_VARS).map(|rest| (Anchor::Root(None), rest)));

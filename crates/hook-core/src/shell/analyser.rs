@@ -338,8 +338,13 @@ impl Analyser {
             let word = self.expand_value(value, origin);
             if simple.words.is_empty() {
                 let from_substitution = value.parts.iter().any(|p| matches!(p, Part::Command { .. }));
-                let known = !word.dynamic && !from_substitution;
-                self.vars.set(name, known.then(|| word.text.clone()));
+                let whole_substitution = matches!(value.parts.as_slice(), [Part::Command { .. }]);
+                if whole_substitution && word.dynamic {
+                    self.vars.set_substitution(name, &word.text);
+                } else {
+                    let known = !word.dynamic && !from_substitution;
+                    self.vars.set(name, known.then(|| word.text.clone()));
+                }
             }
             assignments.push((name.clone(), word));
         }

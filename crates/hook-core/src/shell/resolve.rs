@@ -22,11 +22,21 @@ pub(super) struct Vars {
 
 #[derive(Debug, Default)]
 struct Scope {
-    /// `None`: assigned, but to a value the line does not fix.
-    values: HashMap<String, Option<String>>,
+    values: HashMap<String, Value>,
     /// Lookups stop here: a loop body (the value may come from a later iteration), a function
     /// body (called later) or another shell process.
     isolated: bool,
+}
+
+/// What the line says about a variable.
+#[derive(Debug, Clone)]
+enum Value {
+    Known(String),
+    /// Assigned, to a value the line does not fix.
+    Unknown,
+    /// Assigned the output of a command substitution, written here as in the source
+    /// (`$(mktemp -d)`): still unknown, but what it stands for is worth showing the rules.
+    Substitution(String),
 }
 
 impl Default for Vars {
@@ -38,9 +48,25 @@ impl Default for Vars {
 impl Vars {
     /// The value of `name` if the line fixes it here.
     pub fn get(&self, name: &str) -> Option<&str> {
+        match self.lookup(name)? {
+            Value::Known(value) => Some(value),
+            Value::Unknown | Value::Substitution(_) => None,
+        }
+    }
+
+    /// The source text of the substitution whose output `name` holds, if that is all the
+    /// line says about it.
+    fn substitution(&self, name: &str) -> Option<&str> {
+        match self.lookup(name)? {
+            Value::Substitution(source) => Some(source),
+            Value::Known(_) | Value::Unknown => None,
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Value> {
         for scope in self.scopes.iter().rev() {
             if let Some(value) = scope.values.get(name) {
-                return value.as_deref();
+                return Some(value);
             }
             if scope.isolated {
                 return None;
@@ -50,7 +76,19 @@ impl Vars {
     }
 
     pub fn set(&mut self, name: &str, value: Option<String>) {
-        let value = value.filter(|v| v.len() <= MAX_VALUE);
+        let value = match value.filter(|v| v.len() <= MAX_VALUE) {
+            Some(value) => Value::Known(value),
+            None => Value::Unknown,
+        };
+        self.insert(name, value);
+    }
+
+    /// `name=$(…)` with an output the line does not fix: remember the substitution's text.
+    pub fn set_substitution(&mut self, name: &str, source: &str) {
+        self.insert(name, Value::Substitution(source.to_string()));
+    }
+
+    fn insert(&mut self, name: &str, value: Value) {
         if let Some(scope) = self.scopes.last_mut() {
             scope.values.insert(name.to_string(), value);
         }
@@ -68,7 +106,7 @@ impl Vars {
         let Some(closed) = self.scopes.pop() else { return };
         if let Some(parent) = self.scopes.last_mut() {
             for name in closed.values.into_keys() {
-                parent.values.insert(name, None);
+                parent.values.insert(name, Value::Unknown);
             }
         }
     }
@@ -106,11 +144,13 @@ pub(super) fn expand(
                 out.text.push_str(text);
                 continue;
             }
-            Part::Param { name, raw, quoted } => (vars.get(name), raw, *quoted),
-            Part::Command { raw, quoted, .. } => {
-                (substitutions.next().and_then(Option::as_deref), raw, *quoted)
+            Part::Param { name, raw, quoted } => {
+                (vars.get(name), vars.substitution(name).unwrap_or(raw.as_str()), *quoted)
             }
-            Part::Process { raw, .. } | Part::Opaque { raw } => (None, raw, true),
+            Part::Command { raw, quoted, .. } => {
+                (substitutions.next().and_then(Option::as_deref), raw.as_str(), *quoted)
+            }
+            Part::Process { raw, .. } | Part::Opaque { raw } => (None, raw.as_str(), true),
         };
         // Unquoted whitespace inside a longer word would split it in ways not worth guessing.
         match value.filter(|v| quoted || !v.contains(char::is_whitespace)) {
