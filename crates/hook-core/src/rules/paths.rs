@@ -345,8 +345,8 @@ fn is_pure_wildcard(part: &str) -> bool {
 }
 
 /// Classify an absolute path. Order matters: the home directory and the root stay dangerous
-/// even when the project is one of them, and the project wins over temp and system dirs
-/// that contain it (`/srv/app`, `/tmp/checkout`).
+/// even when the project is one of them, the project wins over temp and system dirs that
+/// contain it (`/srv/app`, `/tmp/checkout`), and home wins over a temp dir holding it.
 fn place_of(path: &Lexical, ctx: &Context) -> Place {
     if path.parts.is_empty() {
         return Place::Root;
@@ -365,6 +365,11 @@ fn place_of(path: &Lexical, ctx: &Context) -> Place {
     if project_is_boundary && path.starts_with(&project) {
         return Place::Project;
     }
+    // Before the temp dirs: where home is itself in one (HOME=/tmp in many containers),
+    // `~/.ssh` is still the user's, not scratch space.
+    if home.as_ref().is_some_and(|home| path.starts_with(home)) {
+        return Place::Outside;
+    }
     for temp in &ctx.temp_dirs {
         let temp = Lexical::from_path(temp);
         if temp.parts.is_empty() {
@@ -376,9 +381,6 @@ fn place_of(path: &Lexical, ctx: &Context) -> Place {
         if path.starts_with(&temp) {
             return Place::Temp;
         }
-    }
-    if home.as_ref().is_some_and(|home| path.starts_with(home)) {
-        return Place::Outside;
     }
     let top = &path.parts[0];
     if SYSTEM_DIRS.iter().any(|dir| dir.eq_ignore_ascii_case(top)) {
@@ -406,6 +408,16 @@ mod tests {
         }
         assert_eq!(place("$env:USERPROFILE"), Place::Home);
         assert_eq!(place("%USERPROFILE%"), Place::Home);
+    }
+
+    #[test]
+    fn home_inside_a_temp_dir_is_still_home() {
+        let mut ctx = ctx();
+        ctx.home = Some("/tmp/user".into());
+        for text in ["~/.ssh", "$HOME/other-project", "/tmp/user/.config"] {
+            assert_eq!(classify(&word(text), &ctx, true), Place::Outside, "{text}");
+        }
+        assert_eq!(classify(&word("/tmp/build"), &ctx, true), Place::Temp);
     }
 
     #[test]
