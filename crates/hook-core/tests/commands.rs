@@ -37,6 +37,7 @@ fn context() -> Context {
         project_root: PathBuf::from("/home/dev/app"),
         home: Some(PathBuf::from("/home/dev")),
         temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
+        cwd_known: true,
     }
 }
 
@@ -242,6 +243,14 @@ const DENIED: &[Case] = &[
     // Encoded to hide it: `rm -rf /` in base64, decoded into a shell.
     deny("rm.root", "echo cm0gLXJmIC8K | base64 -d | sh"),
     deny("rm.root", "perl -e 'system(q{rm -rf /})'"),
+    // `cd` moves what relative targets mean; where it may have failed, they are unknown.
+    deny("rm.outside-project", "cd /etc && rm -rf nginx"),
+    deny("rm.root", "cd / && rm -rf *"),
+    deny("rm.home", "cd ~ && rm -rf ."),
+    deny("rm.unknown-target", "cd build || rm -rf *"),
+    deny("rm.unknown-target", "cd build; rm -rf *"),
+    deny("rm.project-root", "(cd build && make); rm -rf *"),
+    deny("rm.unknown-target", "for d in a b; do rm -rf *; cd ..; done"),
     // A variable holding a substitution's output is judged by what the substitution is.
     deny("rm.project-root", "d=$(pwd); rm -rf \"$d\""),
     deny("rm.unknown-target", "x=$(cat list.txt); rm -rf $x"),
@@ -347,6 +356,11 @@ const ALLOWED: &[Case] = &[
     allow("chown -R me ./build"),
     allow("curl -O https://x.example/file.tar.gz"),
     allow("echo cm0gLXJmIC8K | base64 -d"),
+    allow("cd build && rm -rf *"),
+    allow("cd src && rm -rf ../dist"),
+    allow("cd build && cmake .. && make && rm -rf CMakeFiles"),
+    allow("pushd target && rm -rf ./* && popd"),
+    allow("cd build && bash -c 'rm -rf *'"),
     allow("tmp=$(mktemp -d); cd \"$tmp\" && make && rm -rf \"$tmp\""),
     allow("rm -rf \"$(mktemp -d)\""),
     allow("echo aGVsbG8K | base64 -d | sh"),

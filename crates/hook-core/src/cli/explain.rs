@@ -71,6 +71,8 @@ fn command_json(command: &SimpleCommand) -> serde_json::Value {
         "dynamic": command.argv.iter().map(|w| w.dynamic).collect::<Vec<_>>(),
         "via": command.via,
         "text": command.text,
+        // Where an earlier `cd` moved the command; null for the starting directory.
+        "cwd": command.cwd.as_ref().map(|dir| if dir.dynamic { "(unknown)" } else { dir.text.as_str() }),
     })
 }
 
@@ -101,6 +103,11 @@ fn to_text(line: &str, decision: &ShellDecision) -> String {
         out.push_str(&format!("  {}. {}", i + 1, argv.join(" ")));
         if !command.via.is_empty() {
             out.push_str(&format!("    via {}", command.via.join(" > ")));
+        }
+        match &command.cwd {
+            Some(dir) if dir.dynamic => out.push_str("    in an unknown directory"),
+            Some(dir) => out.push_str(&format!("    in {}", dir.text)),
+            None => {}
         }
         out.push('\n');
     }

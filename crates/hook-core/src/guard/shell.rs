@@ -43,9 +43,10 @@ pub(crate) fn judge(analysis: &Analysis, policy: &Policy, ctx: &Context) -> Opti
 
 /// The first file the command reads or writes that `[files]` denies.
 fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Context) -> Option<Block> {
+    let here = ctx.moved_to(command.cwd.as_ref());
     accesses(command)
         .into_iter()
-        .find_map(|(access, word)| denied(path_of(word), access, &policy.files, ctx))
+        .find_map(|(access, word)| denied(path_of(word), access, &policy.files, &here))
         .map(|denied| denied.into_block(index))
 }
 

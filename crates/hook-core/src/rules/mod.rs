@@ -154,8 +154,10 @@ pub fn evaluate(analysis: &Analysis, ctx: &Context, packs: &PackSettings) -> Opt
     let mut first_ask = None;
     for (index, command) in analysis.commands.iter().enumerate() {
         let name = command_name(command);
+        let here = ctx.moved_to(command.cwd.as_ref());
         for (pack, setting) in &enabled {
-            let Some(hit) = judge_command(*pack, analysis, index, name.as_deref(), ctx, setting.scope) else {
+            let Some(hit) = judge_command(*pack, analysis, index, name.as_deref(), &here, setting.scope)
+            else {
                 continue;
             };
             let finding = Finding {
@@ -242,6 +244,7 @@ pub(crate) mod testing {
             project_root: PathBuf::from("/home/dev/app"),
             home: Some(PathBuf::from("/home/dev")),
             temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
+            cwd_known: true,
         }
     }
 

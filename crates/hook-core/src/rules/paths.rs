@@ -140,6 +140,7 @@ pub(crate) fn classify(word: &Word, ctx: &Context, wildcards: bool) -> Place {
         return Place::Unknown;
     }
     let base = match anchor {
+        Anchor::Cwd if !ctx.cwd_known => return Place::Unknown,
         Anchor::Cwd => Lexical::from_path(&ctx.cwd),
         Anchor::Home => match &ctx.home {
             Some(home) => Lexical::from_path(home),

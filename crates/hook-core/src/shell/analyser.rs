@@ -56,6 +56,10 @@ impl Origin {
 
 pub(super) struct Analyser {
     commands: Vec<SimpleCommand>,
+    /// Where `cd` has moved the commands being walked.
+    cwd: Cwd,
+    /// `pushd`'s saved directories.
+    pushed: Vec<Cwd>,
     incomplete: bool,
     vars: Vars,
     /// Bytes of text that may still be lexed, so nested re-analysis stays linear.
@@ -68,6 +72,8 @@ pub(super) struct Analyser {
 pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
     let mut analyser = Analyser {
         commands: Vec::new(),
+        cwd: Cwd::Start,
+        pushed: Vec::new(),
         incomplete: false,
         vars: Vars::default(),
         source_budget: line.len().saturating_mul(4).saturating_add(1 << 20),
@@ -119,35 +125,90 @@ impl Analyser {
         parsed
     }
 
-    /// Run `walk` in a scope whose assignments are forgotten afterwards.
-    fn scoped<T>(&mut self, isolated: bool, walk: impl FnOnce(&mut Self) -> T) -> T {
-        self.vars.enter(isolated);
+    /// Run `walk` in a scope whose assignments are forgotten afterwards, and whose `cd`s
+    /// are undone or make the directory unknown, as `run` says.
+    fn scoped<T>(&mut self, run: Run, walk: impl FnOnce(&mut Self) -> T) -> T {
+        let before = self.cwd.clone();
+        let first = self.commands.len();
+        self.vars.enter(matches!(run, Run::Program | Run::Repeatedly));
         let result = walk(self);
         self.vars.leave();
+        if self.cwd != before {
+            match run {
+                // A child process's `cd` ends with it.
+                Run::Subshell | Run::Program => self.cwd = before,
+                Run::Maybe => self.cwd = Cwd::Unknown,
+                Run::Chained => {}
+                // A later round starts where the last one moved to.
+                Run::Repeatedly => {
+                    self.cwd = Cwd::Unknown;
+                    for command in &mut self.commands[first..] {
+                        command.cwd = Cwd::Unknown.word();
+                    }
+                }
+            }
+        }
         result
+    }
+
+    /// Follow `cd`, `pushd` and `popd`, run in this shell.
+    fn change_directory(&mut self, argv: &[Word]) {
+        let Some(name) = argv.first().filter(|w| !w.dynamic) else { return };
+        let target = || {
+            let mut args = argv[1..].iter().skip_while(|a| a.text.starts_with('-') && a.text != "-");
+            args.next()
+        };
+        let next = match name.text.as_str() {
+            "cd" | "pushd" => {
+                let to = match target() {
+                    Some(word) if word.dynamic || word.text == "-" => Cwd::Unknown,
+                    Some(word) => self.cwd.join(&word.text),
+                    None => Cwd::At("~".into()),
+                };
+                if name.text == "pushd" {
+                    self.pushed.push(self.cwd.clone());
+                }
+                to
+            }
+            "popd" => self.pushed.pop().unwrap_or(Cwd::Unknown),
+            _ => return,
+        };
+        self.cwd = next;
     }
 
     fn list(&mut self, list: &List, src: &str, origin: &Origin) -> Option<usize> {
         let mut last = None;
         for item in &list.items {
             last = if item.background {
-                self.scoped(false, |a| a.and_or(&item.and_or.pipelines, src, origin))
+                self.scoped(Run::Subshell, |a| a.and_or(&item.and_or, src, origin))
             } else {
-                self.and_or(&item.and_or.pipelines, src, origin)
+                self.and_or(&item.and_or, src, origin)
             };
         }
         last
     }
 
-    fn and_or(&mut self, pipelines: &[parser::Pipeline], src: &str, origin: &Origin) -> Option<usize> {
+    /// `a && b || c`. A `cd` holds for the pipelines that run only if it succeeded (`&&`); one
+    /// that runs after a failure (`||`) or after the chain may be in either directory.
+    fn and_or(&mut self, chain: &parser::AndOr, src: &str, origin: &Origin) -> Option<usize> {
+        let start = self.cwd.clone();
+        let mut entry = start.clone();
         let mut last = None;
-        for (i, pipeline) in pipelines.iter().enumerate() {
+        for (i, pipeline) in chain.pipelines.iter().enumerate() {
             // Only the first pipeline surely runs.
             last = if i == 0 {
                 self.pipeline(pipeline, src, origin)
             } else {
-                self.scoped(false, |a| a.pipeline(pipeline, src, origin))
+                let or_joined = chain.or_joined.get(i - 1).copied().unwrap_or(true);
+                if or_joined && self.cwd != entry {
+                    self.cwd = Cwd::Unknown;
+                }
+                entry = self.cwd.clone();
+                self.scoped(Run::Chained, |a| a.pipeline(pipeline, src, origin))
             };
+        }
+        if self.cwd != start {
+            self.cwd = Cwd::Unknown;
         }
         last
     }
@@ -163,7 +224,7 @@ impl Analyser {
                 stage.stdin = Stdin::Pipe { from: writer };
             }
             // Each side of a pipe runs in a subshell.
-            writer = self.scoped(false, |a| a.command(command, src, &stage));
+            writer = self.scoped(Run::Subshell, |a| a.command(command, src, &stage));
         }
         writer
     }
@@ -172,7 +233,7 @@ impl Analyser {
         match command {
             Command::Simple(simple) => self.simple(simple, src, origin),
             Command::Function(body) => {
-                self.scoped(true, |a| a.command(body, src, origin));
+                self.scoped(Run::Repeatedly, |a| a.command(body, src, origin));
                 None
             }
             Command::Compound { body, redirects } => {
@@ -186,22 +247,22 @@ impl Analyser {
     fn compound(&mut self, body: &Compound, src: &str, origin: &Origin) -> Option<usize> {
         match body {
             Compound::Group(list) => self.list(list, src, origin),
-            Compound::Subshell(list) => self.scoped(false, |a| a.list(list, src, origin)),
-            Compound::If { branches, otherwise } => self.scoped(false, |a| {
+            Compound::Subshell(list) => self.scoped(Run::Subshell, |a| a.list(list, src, origin)),
+            Compound::If { branches, otherwise } => self.scoped(Run::Maybe, |a| {
                 let mut last = None;
                 for (i, (condition, body)) in branches.iter().enumerate() {
                     let branch = |a: &mut Self| {
                         a.list(condition, src, origin);
-                        a.scoped(false, |a| a.list(body, src, origin))
+                        a.scoped(Run::Maybe, |a| a.list(body, src, origin))
                     };
-                    last = if i == 0 { branch(a) } else { a.scoped(false, branch) };
+                    last = if i == 0 { branch(a) } else { a.scoped(Run::Maybe, branch) };
                 }
                 if let Some(otherwise) = otherwise {
-                    last = a.scoped(false, |a| a.list(otherwise, src, origin));
+                    last = a.scoped(Run::Maybe, |a| a.list(otherwise, src, origin));
                 }
                 last
             }),
-            Compound::Loop { condition, body } => self.scoped(true, |a| {
+            Compound::Loop { condition, body } => self.scoped(Run::Repeatedly, |a| {
                 a.list(condition, src, origin);
                 a.list(body, src, origin)
             }),
@@ -209,7 +270,7 @@ impl Analyser {
                 for word in words {
                     self.substitutions(word, origin);
                 }
-                self.scoped(true, |a| {
+                self.scoped(Run::Repeatedly, |a| {
                     if let Some(name) = name {
                         a.vars.set(name, None);
                     }
@@ -218,10 +279,10 @@ impl Analyser {
             }
             Compound::Case { subject, arms } => {
                 self.substitutions(subject, origin);
-                self.scoped(false, |a| {
+                self.scoped(Run::Maybe, |a| {
                     let mut last = None;
                     for arm in arms {
-                        last = a.scoped(false, |a| a.list(arm, src, origin));
+                        last = a.scoped(Run::Maybe, |a| a.list(arm, src, origin));
                     }
                     last
                 })
@@ -238,7 +299,7 @@ impl Analyser {
                 Part::Command { body, .. } => outputs.push(self.substitution(body, origin)),
                 Part::Process { body, .. } => {
                     let inner = origin.through(&origin.via, origin.stdin.clone());
-                    self.scoped(false, |a| a.text(body, Dialect::Posix, &inner));
+                    self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
                 }
                 _ => {}
             }
@@ -253,7 +314,7 @@ impl Analyser {
             return None;
         }
         let parsed = self.parse_posix(body);
-        let writer = self.scoped(false, |a| a.list(&parsed.list, body, &inner));
+        let writer = self.scoped(Run::Subshell, |a| a.list(&parsed.list, body, &inner));
         let single = match parsed.list.items.as_slice() {
             [item] => {
                 !item.background
@@ -359,8 +420,13 @@ impl Analyser {
         }
         self.builtin_assignments(&argv);
         let text = src.get(simple.start..simple.end).unwrap_or_default().to_string();
-        let command = SimpleCommand { argv, assignments, redirects, stdin, via: origin.via.clone(), text };
-        self.emit(command, Dialect::Posix, origin)
+        let moves = matches!(argv.first().map(|w| w.text.as_str()), Some("cd" | "pushd" | "popd"));
+        let directory_argv = if moves { argv.clone() } else { Vec::new() };
+        let command =
+            SimpleCommand { argv, assignments, redirects, stdin, via: origin.via.clone(), text, cwd: None };
+        let index = self.emit(command, Dialect::Posix, origin);
+        self.change_directory(&directory_argv);
+        index
     }
 
     /// Builtins that set variables: `export a=rm` sets it, `read a`/`unset a` make it unknown.
@@ -387,11 +453,12 @@ impl Analyser {
         }
     }
 
-    fn push(&mut self, command: SimpleCommand) -> Option<usize> {
+    fn push(&mut self, mut command: SimpleCommand) -> Option<usize> {
         if self.commands.len() >= MAX_COMMANDS {
             self.incomplete = true;
             return None;
         }
+        command.cwd = self.cwd.word();
         self.commands.push(command);
         Some(self.commands.len() - 1)
     }
@@ -464,7 +531,7 @@ impl Analyser {
         let last = if eval {
             self.text(&text, dialect, &inner)
         } else {
-            self.scoped(true, |a| a.text(&text, dialect, &inner))
+            self.scoped(Run::Program, |a| a.text(&text, dialect, &inner))
         };
         if xargs_input {
             self.restore_xargs_input(first);
@@ -495,7 +562,7 @@ impl Analyser {
         for finding in found.findings {
             match finding {
                 inline::Finding::Shell(line) => {
-                    self.scoped(true, |a| a.text(&line, Dialect::Posix, &inner));
+                    self.scoped(Run::Program, |a| a.text(&line, Dialect::Posix, &inner));
                 }
                 inline::Finding::Argv(argv) => {
                     let exec = SimpleCommand {
@@ -532,7 +599,7 @@ impl Analyser {
         let mut via = command.via.clone();
         via.push(format!("{shell} stdin"));
         let inner = origin.through(&via, Stdin::Inherited);
-        self.scoped(true, |a| a.text(&text, Dialect::Posix, &inner));
+        self.scoped(Run::Program, |a| a.text(&text, Dialect::Posix, &inner));
     }
 
     fn flat(&mut self, script: FlatScript, dialect: Dialect, origin: &Origin) -> Option<usize> {
@@ -559,12 +626,65 @@ impl Analyser {
                     via: origin.via.clone(),
                     text: command.text,
                     assignments: Vec::new(),
+                    cwd: None,
                 };
                 writer = self.emit(simple, dialect, origin);
             }
             last = writer;
         }
         last
+    }
+}
+
+/// How a nested part of the line runs, which decides what happens to its `cd`s.
+#[derive(Debug, Clone, Copy)]
+enum Run {
+    /// Perhaps (a branch): a `cd` in it leaves the directory unknown.
+    Maybe,
+    /// After `&&` or `||`: whether it ran is known to what follows in the chain, which the
+    /// chain itself accounts for.
+    Chained,
+    /// In a child process that sees this shell's variables (`( )`, a pipe, `&`, `$( )`).
+    Subshell,
+    /// In a new program reading its own text (`bash -c`, a fed shell, a one-liner's shell-out).
+    Program,
+    /// Perhaps many times (a loop, a function): a `cd` in it also moves its own earlier
+    /// commands on later rounds.
+    Repeatedly,
+}
+
+/// The directory the walk has reached.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Cwd {
+    /// Where the line started.
+    Start,
+    /// A path relative to the start, or absolute (`/x`, `~/x`).
+    At(String),
+    Unknown,
+}
+
+impl Cwd {
+    /// After `cd target`.
+    fn join(&self, target: &str) -> Cwd {
+        if target.starts_with(['/', '~']) {
+            return Cwd::At(target.to_string());
+        }
+        match self {
+            Cwd::Start => Cwd::At(target.to_string()),
+            Cwd::At(dir) => Cwd::At(format!("{dir}/{target}")),
+            Cwd::Unknown => Cwd::Unknown,
+        }
+    }
+
+    /// As [`SimpleCommand::cwd`].
+    fn word(&self) -> Option<Word> {
+        match self {
+            Cwd::Start => None,
+            Cwd::At(dir) => Some(Word::literal(dir.clone())),
+            Cwd::Unknown => {
+                Some(Word { text: "$PWD".into(), raw: "$PWD".into(), dynamic: true, glob: false })
+            }
+        }
     }
 }
 

@@ -101,6 +101,10 @@ pub struct SimpleCommand {
     pub via: Vec<String>,
     /// The source text of this simple command (for regex filters and messages).
     pub text: String,
+    /// Where an earlier `cd` (or `pushd`, `popd`) of the line moved this command: a path
+    /// relative to the line's starting directory, or absolute; a dynamic word when the
+    /// directory is not known. `None`: the line's starting directory.
+    pub cwd: Option<Word>,
 }
 
 impl SimpleCommand {

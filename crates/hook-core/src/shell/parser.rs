@@ -20,6 +20,8 @@ pub(super) struct Item {
 #[derive(Debug)]
 pub(super) struct AndOr {
     pub pipelines: Vec<Pipeline>,
+    /// For each pipeline after the first: whether `||` (not `&&`) joins it to the one before.
+    pub or_joined: Vec<bool>,
 }
 
 #[derive(Debug)]
@@ -200,12 +202,14 @@ impl<'t> Parser<'t> {
 
     fn and_or(&mut self) -> AndOr {
         let mut pipelines = vec![self.pipeline()];
-        while matches!(self.peek_op(), Some(Op::And | Op::Or)) && !self.aborted {
+        let mut or_joined = Vec::new();
+        while let Some(op @ (Op::And | Op::Or)) = self.peek_op().filter(|_| !self.aborted) {
+            or_joined.push(op == Op::Or);
             self.pos += 1;
             self.skip_newlines();
             pipelines.push(self.pipeline());
         }
-        AndOr { pipelines }
+        AndOr { pipelines, or_joined }
     }
 
     fn pipeline(&mut self) -> Pipeline {
