@@ -104,7 +104,7 @@ fn ask_to_deny(verdict: Verdict) -> Verdict {
         Decision::Ask { reason, rule } => Verdict {
             decision: Decision::Deny {
                 reason: format!(
-                    "{reason} (this needs confirmation, but nobody can be asked in this mode, so it is denied)"
+                    "{reason} (this needs confirmation, which cannot be asked for here, so it is denied)"
                 ),
                 rule,
             },
