@@ -243,6 +243,9 @@ const DENIED: &[Case] = &[
     // Encoded to hide it: `rm -rf /` in base64, decoded into a shell.
     deny("rm.root", "echo cm0gLXJmIC8K | base64 -d | sh"),
     deny("rm.root", "perl -e 'system(q{rm -rf /})'"),
+    // The guard's own configuration is not the agent's to change.
+    deny("files.deny-write", "sed -i 's/deny/off/' .agent-hooks.toml"),
+    deny("files.deny-write", "echo '{}' > .claude/settings.json"),
     // `cd` moves what relative targets mean; where it may have failed, they are unknown.
     deny("rm.outside-project", "cd /etc && rm -rf nginx"),
     deny("rm.root", "cd / && rm -rf *"),
@@ -356,6 +359,7 @@ const ALLOWED: &[Case] = &[
     allow("chown -R me ./build"),
     allow("curl -O https://x.example/file.tar.gz"),
     allow("echo cm0gLXJmIC8K | base64 -d"),
+    allow("cat .claude/settings.json"),
     allow("cd build && rm -rf *"),
     allow("cd src && rm -rf ../dist"),
     allow("cd build && cmake .. && make && rm -rf CMakeFiles"),

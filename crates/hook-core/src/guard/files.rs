@@ -207,6 +207,22 @@ mod tests {
     }
 
     #[test]
+    fn the_guard_configuration_is_not_writable() {
+        let built_in = FileRules::default();
+        for path in [
+            "/home/dev/app/.agent-hooks.toml",
+            "/home/dev/app/.claude/settings.local.json",
+            "/home/dev/.claude/settings.json",
+            "/home/dev/.config/agent-hooks/config.toml",
+            "/home/dev/app/.github/hooks/agent-hooks.json",
+        ] {
+            assert!(denied(path, Access::Write, &built_in, &ctx()).is_some(), "{path}");
+            assert!(denied(path, Access::Read, &built_in, &ctx()).is_none(), "{path}");
+        }
+        assert!(denied("/home/dev/app/src/settings.json", Access::Write, &built_in, &ctx()).is_none());
+    }
+
+    #[test]
     fn relative_paths_resolve_against_the_cwd_lexically() {
         let built_in = FileRules::default();
         let mut sub = ctx();

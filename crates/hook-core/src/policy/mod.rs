@@ -138,14 +138,37 @@ pub struct FileRules {
 /// Environment files hold secrets; their documented templates do not.
 const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"];
 
+/// Where the guard itself is configured: this policy, and the agents' files that register the
+/// hooks. An agent that may edit them can switch its own guard off.
+const GUARD_FILES: [&str; 16] = [
+    ".agent-hooks.toml",
+    "~/.config/agent-hooks/**",
+    ".claude/settings.json",
+    ".claude/settings.local.json",
+    "~/.claude/settings.json",
+    ".cursor/hooks.json",
+    "~/.cursor/hooks.json",
+    ".github/hooks/**",
+    "~/.copilot/hooks/**",
+    ".gemini/settings.json",
+    "~/.gemini/settings.json",
+    ".codex/hooks.json",
+    "~/.codex/hooks.json",
+    ".windsurf/hooks.json",
+    "~/.codeium/windsurf/hooks.json",
+    "~/.config/cagent/hooks.d/**",
+];
+
 impl Default for FileRules {
-    /// Built in: agents neither read nor write `.env` files (their templates excepted) and
-    /// never write inside `.git`, where a hook script or config edit would outlive the
-    /// session. A project re-allows with a later `"!.env"` entry.
+    /// Built in: agents neither read nor write `.env` files (their templates excepted), never
+    /// write inside `.git`, where a hook script or config edit would outlive the session, and
+    /// never edit the files that configure this guard. A project re-allows with a later `!`
+    /// entry (`"!.env"`).
     fn default() -> Self {
         let deny_read: Vec<String> = ENV_FILES.iter().map(|glob| glob.to_string()).collect();
         let mut deny_write = deny_read.clone();
         deny_write.push(".git/**".to_string());
+        deny_write.extend(GUARD_FILES.iter().map(|glob| glob.to_string()));
         Self { deny_write, deny_read }
     }
 }
@@ -428,6 +451,7 @@ mod tests {
     fn the_built_in_file_rules_guard_env_files_and_git() {
         let files = FileRules::default();
         assert_eq!(files.deny_read, [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"]);
-        assert_eq!(files.deny_write.last().map(String::as_str), Some(".git/**"));
+        assert!(files.deny_write.iter().any(|glob| glob == ".git/**"));
+        assert!(files.deny_write.iter().any(|glob| glob == ".claude/settings.json"));
     }
 }
