@@ -147,6 +147,8 @@ const MIN_ENTROPY: f64 = 3.0;
 pub fn find(text: &str) -> Vec<Secret> {
     let mut found: Vec<Secret> = Vec::new();
     let bytes = text.as_bytes();
+    // `key = value` and `key: value` need one of these; most text has neither.
+    let assigns = text.contains(['=', ':']);
     let mut pos = 0;
     while pos < bytes.len() {
         if !STARTS[usize::from(bytes[pos].to_ascii_lowercase())] || !text.is_char_boundary(pos) {
@@ -159,7 +161,7 @@ pub fn find(text: &str) -> Vec<Secret> {
         } else {
             None
         };
-        let secret = secret.or_else(|| assignment(text, pos));
+        let secret = secret.or_else(|| if assigns { assignment(text, pos) } else { None });
         match secret {
             Some(secret) => {
                 pos = secret.span.end;
