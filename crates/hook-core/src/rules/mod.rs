@@ -9,6 +9,7 @@ mod dd;
 mod disk;
 mod fork_bomb;
 mod git;
+mod guard;
 mod kill;
 mod paths;
 mod permissions;
@@ -30,10 +31,11 @@ pub enum Pack {
     Permissions,
     RemoteScript,
     ForkBomb,
+    Guard,
 }
 
 impl Pack {
-    pub const ALL: [Pack; 8] = [
+    pub const ALL: [Pack; 9] = [
         Pack::Rm,
         Pack::Kill,
         Pack::Dd,
@@ -42,6 +44,7 @@ impl Pack {
         Pack::Permissions,
         Pack::RemoteScript,
         Pack::ForkBomb,
+        Pack::Guard,
     ];
 
     /// The pack's key in `[rules]`.
@@ -55,6 +58,7 @@ impl Pack {
             Pack::Permissions => "permissions",
             Pack::RemoteScript => "remote-script",
             Pack::ForkBomb => "fork-bomb",
+            Pack::Guard => "guard",
         }
     }
 
@@ -73,6 +77,7 @@ impl Pack {
             Pack::Permissions => permissions::judge(call),
             Pack::RemoteScript => remote_script::judge(call),
             Pack::ForkBomb => fork_bomb::judge(call),
+            Pack::Guard => guard::judge(call),
         }
     }
 
@@ -86,7 +91,7 @@ impl Pack {
             Pack::Git => git::GUESSES,
             Pack::Permissions => permissions::GUESSES,
             Pack::RemoteScript => remote_script::GUESSES,
-            Pack::Disk | Pack::ForkBomb => &[],
+            Pack::Disk | Pack::ForkBomb | Pack::Guard => &[],
         }
     }
 }

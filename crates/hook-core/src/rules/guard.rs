@@ -1,0 +1,66 @@
+//! The `guard` pack: the agent may not take its own guard apart through the hook binaries.
+//!
+//! File rules already keep the agent out of the policy and the hook settings; this pack covers
+//! what those cannot see: `claude-hook uninstall` (any `*-hook` binary of ours) edits the
+//! settings from inside our own process, and `init` writes a new policy.
+
+use super::{Call, Hit};
+
+/// Our binaries: every agent crate is `<agent>-hook`.
+const BINARIES: &[&str] = &[
+    "claude-hook",
+    "codex-hook",
+    "copilot-hook",
+    "cursor-hook",
+    "docker-agent-hook",
+    "gemini-hook",
+    "opencode-hook",
+    "windsurf-hook",
+    "xcode-hook",
+];
+
+/// Subcommands that change what the guard does; `--dry-run` only shows.
+const CHANGING: &[&str] = &["install", "uninstall", "init"];
+
+const MESSAGE: &str = "This changes how the agent's own guard is installed or configured. Leave that to the user: \
+     tell them what you would change and why.";
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    if !BINARIES.contains(&name) {
+        return None;
+    }
+    let args = call.command.args();
+    let changing = args.iter().any(|arg| CHANGING.contains(&arg.text.as_str()));
+    let dry_run = args.iter().any(|arg| arg.text == "--dry-run");
+    (changing && !dry_run).then(|| Hit::new("guard.reconfigure", MESSAGE))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{ctx, sequence};
+    use crate::rules::{Pack, evaluate};
+
+    fn rule(argv: &[&str]) -> Option<&'static str> {
+        let analysis = sequence(&[argv]);
+        evaluate(&analysis, &ctx(), &Default::default()).filter(|f| f.pack == Pack::Guard).map(|f| f.rule)
+    }
+
+    #[test]
+    fn uninstalling_or_reinstalling_the_guard_is_denied() {
+        assert_eq!(rule(&["claude-hook", "uninstall"]), Some("guard.reconfigure"));
+        assert_eq!(
+            rule(&["/home/dev/.local/bin/cursor-hook", "install", "--project"]),
+            Some("guard.reconfigure")
+        );
+        assert_eq!(rule(&["claude-hook", "init", "--project"]), Some("guard.reconfigure"));
+    }
+
+    #[test]
+    fn looking_is_allowed() {
+        assert_eq!(rule(&["claude-hook", "explain", "--", "rm", "-rf", "/"]), None);
+        assert_eq!(rule(&["claude-hook", "doctor"]), None);
+        assert_eq!(rule(&["claude-hook", "install", "--dry-run"]), None);
+        assert_eq!(rule(&["make", "install"]), None);
+    }
+}
