@@ -243,6 +243,8 @@ const DENIED: &[Case] = &[
     // Encoded to hide it: `rm -rf /` in base64, decoded into a shell.
     deny("rm.root", "echo cm0gLXJmIC8K | base64 -d | sh"),
     deny("rm.root", "perl -e 'system(q{rm -rf /})'"),
+    // Run on another machine, with the user's keys.
+    deny("rm.root", "ssh deploy@prod 'sudo rm -rf /'"),
     // The guard's own configuration is not the agent's to change.
     deny("files.deny-write", "sed -i 's/deny/off/' .agent-hooks.toml"),
     deny("files.deny-write", "echo '{}' > .claude/settings.json"),
@@ -360,6 +362,7 @@ const ALLOWED: &[Case] = &[
     allow("curl -O https://x.example/file.tar.gz"),
     allow("echo cm0gLXJmIC8K | base64 -d"),
     allow("cat .claude/settings.json"),
+    allow("ssh host 'cd app && git pull'"),
     allow("cd build && rm -rf *"),
     allow("cd src && rm -rf ../dist"),
     allow("cd build && cmake .. && make && rm -rf CMakeFiles"),

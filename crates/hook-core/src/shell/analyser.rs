@@ -747,7 +747,8 @@ mod tests {
         assert_eq!(find(&posix("watch 'rm -rf x'"), "rm").via, ["watch"]);
         assert_eq!(find(&posix("su - root -c 'rm -rf /'"), "rm").via, ["su -c"]);
         assert_eq!(find(&posix("eval \"rm -rf /\""), "rm").via, ["eval"]);
-        assert_eq!(names("command -v rm; ssh host 'rm -rf /'"), ["command", "ssh"]);
+        assert_eq!(names("command -v rm; ssh host 'rm -rf /'"), ["command", "rm"]);
+        assert_eq!(find(&posix("ssh host 'rm -rf /'"), "rm").via, ["ssh"]);
         assert_eq!(names("busybox rm -rf /"), ["rm"]);
     }
 

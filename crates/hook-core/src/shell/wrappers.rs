@@ -93,6 +93,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "xargs" => xargs(argv),
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
+        "ssh" => ssh(argv),
         "nsenter" => wraps(
             "nsenter",
             argv,
@@ -288,6 +289,17 @@ fn env(argv: &[Word]) -> Peel {
             }
         }
         None => wraps("env", argv, at),
+    }
+}
+
+/// `ssh [options] host command...`: the words after the host are joined into a line the
+/// remote shell runs. It runs elsewhere, but with the user's keys: `rm -rf /` there is still
+/// a disaster. No command is an interactive login.
+fn ssh(argv: &[Word]) -> Peel {
+    let host = scan_options(argv, 1, "bcDEeFIiJLlmOopQRSWwB", &[]).operand;
+    match argv.get(host + 1..) {
+        Some(command) if !command.is_empty() && !argv[host].dynamic => script("ssh", command, Dialect::Posix),
+        _ => Peel::Runs,
     }
 }
 
@@ -748,7 +760,12 @@ mod tests {
         assert_eq!(script_of(&["script", "-q", "-c", "x", "/dev/null"], Dialect::Posix).1, "x");
         assert_eq!(script_of(&["flock", "/tmp/l", "-c", "x"], Dialect::Posix).1, "x");
         assert_eq!(peel(&argv(&["bash", "script.sh"]), Dialect::Posix), Peel::Runs);
-        assert_eq!(peel(&argv(&["ssh", "host", "rm -rf /"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(script_of(&["ssh", "host", "rm -rf /"], Dialect::Posix).1, "rm -rf /");
+        assert_eq!(
+            script_of(&["ssh", "-p", "22", "-i", "k", "u@h", "sudo", "rm", "-rf", "/"], Dialect::Posix).1,
+            "sudo rm -rf /"
+        );
+        assert_eq!(peel(&argv(&["ssh", "-p", "22", "host"]), Dialect::Posix), Peel::Runs);
     }
 
     #[test]
