@@ -245,6 +245,9 @@ const DENIED: &[Case] = &[
     deny("rm.root", "perl -e 'system(q{rm -rf /})'"),
     // Run on another machine, with the user's keys.
     deny("rm.root", "ssh deploy@prod 'sudo rm -rf /'"),
+    // Files read or written by interpreter one-liners are judged like `cat` and `tee`.
+    deny("files.deny-read", "python3 -c \"print(open('.env').read())\""),
+    deny("files.deny-read", "node -e \"console.log(require('fs').readFileSync('.env', 'utf8'))\""),
     // The guard's own configuration is not the agent's to change.
     deny("files.deny-write", "sed -i 's/deny/off/' .agent-hooks.toml"),
     deny("files.deny-write", "echo '{}' > .claude/settings.json"),
@@ -362,6 +365,7 @@ const ALLOWED: &[Case] = &[
     allow("curl -O https://x.example/file.tar.gz"),
     allow("echo cm0gLXJmIC8K | base64 -d"),
     allow("cat .claude/settings.json"),
+    allow("python3 -c \"print(open('README.md').read())\""),
     allow("ssh host 'cd app && git pull'"),
     allow("cd build && rm -rf *"),
     allow("cd src && rm -rf ../dist"),

@@ -573,6 +573,17 @@ impl Analyser {
                     };
                     self.emit(exec, Dialect::Posix, &inner);
                 }
+                inline::Finding::Access { via: how, path, write } => {
+                    let mut access_via = command.via.clone();
+                    access_via.push(how);
+                    let reader = if write { "tee" } else { "cat" };
+                    self.push(SimpleCommand {
+                        argv: vec![Word::literal(reader), path],
+                        via: access_via,
+                        text: command.text.clone(),
+                        ..Default::default()
+                    });
+                }
                 inline::Finding::Delete { via: how, target } => {
                     let mut delete_via = command.via.clone();
                     delete_via.push(how);

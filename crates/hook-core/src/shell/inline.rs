@@ -22,6 +22,8 @@ pub(super) enum Finding {
     Argv(Vec<Word>),
     /// A recursive delete (`shutil.rmtree(x)`): `via` names the function.
     Delete { via: String, target: Word },
+    /// A file read or written (`open(".env").read()`, `fs.writeFileSync(p, s)`).
+    Access { via: String, path: Word, write: bool },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -79,6 +81,10 @@ enum Effect {
     Delete,
     /// Deletes recursively only with a `recursive: true` option.
     DeleteIfRecursive,
+    Read,
+    Write,
+    /// Python's `open(path, mode)`: a write when the mode says so.
+    Open,
 }
 
 /// Function name, the qualifiers it must be called with (`""`: bare; empty list: any), effect.
@@ -95,6 +101,7 @@ const PYTHON: &[Target] = &[
     ("getoutput", &["subprocess", ""], Effect::Shell),
     ("getstatusoutput", &["subprocess", ""], Effect::Shell),
     ("rmtree", &["shutil", ""], Effect::Delete),
+    ("open", &["", "io"], Effect::Open),
 ];
 
 const NODE: &[Target] = &[
@@ -110,6 +117,11 @@ const NODE: &[Target] = &[
     ("rmdir", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
     ("removeSync", &[], Effect::Delete),
     ("rimraf", &[], Effect::Delete),
+    ("readFileSync", &[], Effect::Read),
+    ("readFile", &[], Effect::Read),
+    ("writeFileSync", &[], Effect::Write),
+    ("writeFile", &[], Effect::Write),
+    ("appendFileSync", &[], Effect::Write),
 ];
 
 const PERL: &[Target] = &[
@@ -133,6 +145,9 @@ const RUBY: &[Target] = &[
     ("remove_dir", &[], Effect::Delete),
     ("remove_entry", &[], Effect::Delete),
     ("remove_entry_secure", &[], Effect::Delete),
+    ("read", &["File", "IO"], Effect::Read),
+    ("readlines", &["File", "IO"], Effect::Read),
+    ("write", &["File", "IO"], Effect::Write),
 ];
 
 const PHP: &[Target] = &[
@@ -142,6 +157,8 @@ const PHP: &[Target] = &[
     ("passthru", &[], Effect::Shell),
     ("popen", &[], Effect::Shell),
     ("proc_open", &[], Effect::Shell),
+    ("file_get_contents", &[], Effect::Read),
+    ("file_put_contents", &[], Effect::Write),
 ];
 
 /// Scan an interpreter command's code, given with `-c`/`-e`/`-r` or as standard input.
@@ -463,6 +480,13 @@ impl Scanner<'_> {
                 _ => self.findings.push(Finding::Shell(program)),
             },
             (Effect::Delete, Some(target)) => self.delete(path, target),
+            (Effect::Read, Some(target)) => self.access(path, target, false),
+            (Effect::Write, Some(target)) => self.access(path, target, true),
+            (Effect::Open, Some(target)) => {
+                let write =
+                    matches!(args.next(), Some(Arg::Str(mode, _)) if mode.contains(['w', 'a', 'x', '+']));
+                self.access(path, target, write);
+            }
             (Effect::DeleteIfRecursive, Some(target)) => {
                 let compact: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
                 if compact.contains("recursive:true") || compact.contains("\"recursive\":true") {
@@ -480,6 +504,14 @@ impl Scanner<'_> {
             Arg::Other(expression) => self.target_expression(&expression),
         };
         self.findings.push(Finding::Delete { via: format!("{} {path}", self.language.label()), target });
+    }
+
+    /// A file the code reads or writes, when its name is a plain string: the file rules judge
+    /// it like `cat` or `tee` of that path.
+    fn access(&mut self, path: &str, target: Arg, write: bool) {
+        let Arg::Str(name, false) = target else { return };
+        let via = format!("{} {path}", self.language.label());
+        self.findings.push(Finding::Access { via, path: Word::literal(name), write });
     }
 
     /// A delete target that is not a plain string: the home directory in its usual
@@ -768,6 +800,20 @@ mod tests {
         assert_eq!(findings(&["perl", "-e", "system(q{rm -rf /})"]), [shell("rm -rf /")]);
         assert_eq!(findings(&["ruby", "-e", "system(%q(rm -rf ~))"]), [shell("rm -rf ~")]);
         assert!(findings(&["perl", "-e", "print q{rm -rf /}"]).is_empty());
+    }
+
+    #[test]
+    fn file_reads_and_writes() {
+        let read = |path: &str| Finding::Access {
+            via: "python open".into(),
+            path: Word::literal(path),
+            write: false,
+        };
+        assert_eq!(findings(&["python3", "-c", "print(open('.env').read())"]), [read(".env")]);
+        let written = findings(&["python3", "-c", "open('out.txt', 'w').write('x')"]);
+        assert!(matches!(&written[..], [Finding::Access { write: true, .. }]), "{written:?}");
+        assert!(findings(&["python3", "-c", "open(name).read()"]).is_empty());
+        assert!(findings(&["python3", "-c", "print(\"open('.env')\")"]).is_empty());
     }
 
     #[test]
