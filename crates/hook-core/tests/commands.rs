@@ -248,6 +248,8 @@ const DENIED: &[Case] = &[
     // Files read or written by interpreter one-liners are judged like `cat` and `tee`.
     deny("files.deny-read", "python3 -c \"print(open('.env').read())\""),
     deny("files.deny-read", "node -e \"console.log(require('fs').readFileSync('.env', 'utf8'))\""),
+    in_dialect(PowerShell, deny("files.deny-read", "Get-Content .env")),
+    in_dialect(PowerShell, deny("files.deny-write", "Set-Content -Path .env -Value x")),
     // The guard's own configuration is not the agent's to change.
     deny("files.deny-write", "sed -i 's/deny/off/' .agent-hooks.toml"),
     deny("files.deny-write", "echo '{}' > .claude/settings.json"),
@@ -365,6 +367,8 @@ const ALLOWED: &[Case] = &[
     allow("curl -O https://x.example/file.tar.gz"),
     allow("echo cm0gLXJmIC8K | base64 -d"),
     allow("cat .claude/settings.json"),
+    in_dialect(PowerShell, allow("Get-Content README.md")),
+    in_dialect(PowerShell, allow("Set-Content notes.txt 'see .env.example'")),
     allow("python3 -c \"print(open('README.md').read())\""),
     allow("ssh host 'cd app && git pull'"),
     allow("cd build && rm -rf *"),

@@ -2,8 +2,9 @@
 //!
 //! Known from the line alone: redirections (`< f`, `> f`, `>> f`) and the file arguments of
 //! the common commands that show a file's content (`cat`, `head`, `grep`, `source`, ...) or
-//! change it (`cp` to, `mv`, `tee`, `sed -i`, `rm`, ...). Commands not listed read or write
-//! nothing as far as this module knows.
+//! change it (`cp` to, `mv`, `tee`, `sed -i`, `rm`, ...), with their PowerShell and cmd.exe
+//! counterparts (`Get-Content`, `type`, `Set-Content`, `Copy-Item`, ...). Commands not listed
+//! read or write nothing as far as this module knows.
 
 use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
 
@@ -12,15 +13,40 @@ use super::files::Access;
 
 /// Commands whose operands are all files they print or execute.
 const READERS: &[&str] = &[
-    ".", "base64", "bat", "batcat", "cat", "diff", "head", "hexdump", "less", "more", "nl", "od", "sort",
-    "source", "strings", "tac", "tail", "uniq", "view", "xxd",
+    ".",
+    "base64",
+    "bat",
+    "batcat",
+    "cat",
+    "diff",
+    "head",
+    "hexdump",
+    "less",
+    "more",
+    "nl",
+    "od",
+    "sort",
+    "source",
+    "strings",
+    "tac",
+    "tail",
+    "uniq",
+    "view",
+    "xxd",
+    "get-content",
+    "gc",
+    "type",
 ];
 
 /// Commands whose first operand is a pattern or program, and the rest files they print.
 const PATTERN_READERS: &[&str] = &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg"];
 
 /// Commands whose operands are all files they change, create or delete.
-const WRITERS: &[&str] = &["rm", "shred", "tee", "touch", "truncate", "unlink"];
+const WRITERS: &[&str] =
+    &["rm", "shred", "tee", "touch", "truncate", "unlink", "remove-item", "ri", "del", "erase"];
+
+/// PowerShell commands whose first operand is the file they write (the rest is content).
+const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file", "sc", "ac"];
 
 /// Every file `command` reads or writes, with how.
 pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word)> {
@@ -52,14 +78,19 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word)> {
             found.extend(files.iter().map(|word| (Access::Read, *word)));
         }
         _ if WRITERS.contains(&name) => found.extend(operands.iter().map(|word| (Access::Write, *word))),
-        "cp" | "install" | "rsync" | "scp" => {
+        _ if FIRST_OPERAND_WRITERS.contains(&name) => {
+            found.extend(operands.first().map(|word| (Access::Write, *word)));
+        }
+        "cp" | "install" | "rsync" | "scp" | "copy-item" | "copy" | "cpi" => {
             if let Some((target, sources)) = operands.split_last() {
                 found.extend(sources.iter().map(|word| (Access::Read, *word)));
                 found.push((Access::Write, *target));
             }
         }
         // Moving a file away deletes it where it was.
-        "mv" => found.extend(operands.iter().map(|word| (Access::Write, *word))),
+        "mv" | "move-item" | "move" | "mi" => {
+            found.extend(operands.iter().map(|word| (Access::Write, *word)))
+        }
         "sed" => {
             let in_place = command
                 .args()
