@@ -12,15 +12,21 @@ use crate::protocol;
 use crate::shell::{Dialect, SimpleCommand};
 use crate::verdict::Decision;
 
-pub(crate) fn explain(json: bool, cwd: Option<PathBuf>, words: &[String], config: Option<&Path>) -> ExitCode {
+pub(crate) fn explain(
+    json: bool,
+    cwd: Option<PathBuf>,
+    shell: Dialect,
+    words: &[String],
+    config: Option<&Path>,
+) -> ExitCode {
     let cwd = cwd.or_else(|| std::env::current_dir().ok()).unwrap_or_else(|| PathBuf::from("/"));
-    let line = command_line(words);
+    let line = command_line(words, shell);
     let loaded = policy::load(&cwd, config);
     for error in &loaded.errors {
         protocol::warn(&format!("agent-hooks: policy ignored, built-in rules in force: {error}"));
     }
     let ctx = Context::discover(&cwd);
-    let decision = decide_shell(&line, Dialect::Posix, &loaded.policy, &ctx);
+    let decision = decide_shell(&line, shell, &loaded.policy, &ctx);
     if json {
         protocol::print(&to_json(&decision).to_string());
     } else {
@@ -31,11 +37,17 @@ pub(crate) fn explain(json: bool, cwd: Option<PathBuf>, words: &[String], config
 
 /// The command line to judge. One word is a whole line, as the agent would send it
 /// (`explain -- "git status && rm -rf ~"`); several words are an argv that the user's shell
-/// already split, quoted back so that `explain -- bash -c 'rm -rf ~'` means what it says.
-fn command_line(words: &[String]) -> String {
+/// already split, quoted back so that `explain -- bash -c 'rm -rf ~'` means what it says
+/// (for PowerShell and cmd.exe, words with blanks are double-quoted).
+fn command_line(words: &[String], shell: Dialect) -> String {
+    let quote = |word: &String| match shell {
+        Dialect::Posix => shell_quote(word),
+        _ if word.contains(char::is_whitespace) => format!("\"{word}\""),
+        _ => word.clone(),
+    };
     match words {
         [line] => line.clone(),
-        _ => words.iter().map(|word| shell_quote(word)).collect::<Vec<_>>().join(" "),
+        _ => words.iter().map(quote).collect::<Vec<_>>().join(" "),
     }
 }
 
@@ -133,7 +145,7 @@ mod tests {
     use super::*;
 
     fn line(words: &[&str]) -> String {
-        command_line(&words.iter().map(|w| w.to_string()).collect::<Vec<_>>())
+        command_line(&words.iter().map(|w| w.to_string()).collect::<Vec<_>>(), Dialect::Posix)
     }
 
     #[test]

@@ -15,12 +15,13 @@ use std::process::ExitCode;
 
 use crate::agent::{Agent, SettingsScope};
 use crate::protocol;
+use crate::shell::Dialect;
 
 /// What the user asked for.
 #[derive(Debug, PartialEq, Eq)]
 enum Command {
     Run,
-    Explain { json: bool, cwd: Option<PathBuf>, words: Vec<String> },
+    Explain { json: bool, cwd: Option<PathBuf>, shell: Dialect, words: Vec<String> },
     Check,
     Init { project: bool },
     Install { scope: SettingsScope, dry_run: bool },
@@ -53,7 +54,9 @@ pub fn main(agent: &dyn Agent) -> ExitCode {
         .or_else(|| std::env::var_os("AGENT_HOOKS_CONFIG").filter(|c| !c.is_empty()).map(PathBuf::from));
     match args.command {
         Command::Run => run::run(agent, config.as_deref()),
-        Command::Explain { json, cwd, words } => explain::explain(json, cwd, &words, config.as_deref()),
+        Command::Explain { json, cwd, shell, words } => {
+            explain::explain(json, cwd, shell, &words, config.as_deref())
+        }
         Command::Check => check::check(config.as_deref()),
         Command::Init { project } => init::init(project),
         Command::Install { scope, dry_run } => install::install(agent, scope, dry_run),
@@ -81,6 +84,7 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
     let mut json = false;
     let mut project = false;
     let mut cwd = None;
+    let mut shell = Dialect::Posix;
     let mut words = Vec::new();
     let mut scope = None;
     let mut dry_run = false;
@@ -94,6 +98,18 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
             Long("json") if subcommand.as_deref() == Some("explain") => json = true,
             Long("cwd") if subcommand.as_deref() == Some("explain") => {
                 cwd = Some(PathBuf::from(parser.value()?))
+            }
+            Long("shell") if subcommand.as_deref() == Some("explain") => {
+                shell = match parser.value()?.string()?.as_str() {
+                    "sh" | "bash" | "posix" => Dialect::Posix,
+                    "powershell" | "pwsh" => Dialect::PowerShell,
+                    "cmd" => Dialect::Cmd,
+                    other => {
+                        return Err(lexopt::Error::from(format!(
+                            "unknown shell `{other}`: use posix, powershell or cmd"
+                        )));
+                    }
+                }
             }
             Long("project") if subcommand.as_deref() == Some("init") => project = true,
             Long(flag @ ("user" | "project" | "local")) if edits_settings(subcommand.as_deref()) => {
@@ -127,7 +143,7 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
                 "explain needs a command: explain [--json] [--cwd DIR] -- COMMAND...",
             ));
         }
-        "explain" => Command::Explain { json, cwd, words },
+        "explain" => Command::Explain { json, cwd, shell, words },
         "check" => Command::Check,
         "init" => Command::Init { project },
         "install" => Command::Install { scope: scope.unwrap_or(SettingsScope::User), dry_run },
@@ -157,7 +173,7 @@ Usage: {bin} [COMMAND] [OPTIONS]
 
 Commands:
   run                 answer one event read on stdin (the default; what {name} calls)
-  explain [--json] [--cwd DIR] -- COMMAND...
+  explain [--json] [--cwd DIR] [--shell posix|powershell|cmd] -- COMMAND...
                       show how the policy decides a shell command
   check               load and validate every policy layer
   init [--project]    write a commented starter policy
@@ -203,8 +219,18 @@ mod tests {
             Command::Explain {
                 json: true,
                 cwd: None,
+                shell: Dialect::Posix,
                 words: vec!["rm".into(), "-rf".into(), "--cwd".into()]
             }
+        );
+    }
+
+    #[test]
+    fn explain_takes_a_shell() {
+        let parsed = args(&["explain", "--shell", "powershell", "--", "Remove-Item", "x"]).unwrap();
+        assert!(matches!(parsed.command, Command::Explain { shell: Dialect::PowerShell, .. }));
+        assert!(
+            args(&["explain", "--shell", "fish", "--", "ls"]).unwrap_err().contains("unknown shell `fish`")
         );
     }
 
