@@ -127,7 +127,22 @@ impl Merger {
                         ),
                     ));
                 }
-                _ => setting.action = wanted,
+                _ => {
+                    // A repository's own file switching protection off is worth a look: it
+                    // applies to everyone who runs an agent in that checkout.
+                    if source.kind == LayerKind::Project && strictness(wanted) < strictness(setting.action) {
+                        self.warnings.push(source.warning(
+                            &action.span(),
+                            format!(
+                                "this project policy weakens pack \"{}\" from \"{}\" to \"{}\" for everyone working here",
+                                pack.key(),
+                                action_name(setting.action),
+                                action_name(wanted)
+                            ),
+                        ));
+                    }
+                    setting.action = wanted;
+                }
             }
         }
         if let Some(scope) = &entry.scope {
@@ -414,6 +429,23 @@ mod tests {
         assert_eq!(warnings.len(), 2, "{warnings:?}");
         assert!(warnings[0].message.contains("locks pack \"rm\" at action \"ask\""));
         assert_eq!((warnings[0].line, warnings[0].column), (Some(2), Some(17)));
+    }
+
+    #[test]
+    fn a_project_weakening_a_pack_is_reported() {
+        let (policy, warnings) = merge(&[(
+            LayerKind::Project,
+            "[rules]\nrm = { action = \"off\" }\ngit = { action = \"deny\" }\n",
+        )]);
+        assert_eq!(policy.packs.get(Pack::Rm).action, Action::Off);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].message.contains("weakens pack \"rm\" from \"deny\" to \"off\""),
+            "{}",
+            warnings[0]
+        );
+        let (_, from_user) = merge(&[(LayerKind::User, "[rules]\nrm = { action = \"off\" }\n")]);
+        assert!(from_user.is_empty());
     }
 
     #[test]
