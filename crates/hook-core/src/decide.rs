@@ -5,11 +5,11 @@ use serde_json::{Value, json};
 use crate::event::{Event, EventKind, ShellCall};
 use crate::guard::files::{self, Access};
 use crate::guard::{rewrite, secrets};
+use crate::lifecycle::{context, format, pending, stop};
 use crate::policy::Policy;
 use crate::project::Context;
 use crate::shell::{self, Analysis, Dialect};
 use crate::verdict::{Decision, Verdict};
-use crate::{context, format, pending, stop};
 
 /// How a shell command line was decided: the analysis and the verdict.
 #[derive(Debug, Clone)]

@@ -6,25 +6,17 @@
 pub mod agent;
 pub mod arena;
 pub mod cli;
-pub mod confine;
-pub mod context;
 pub mod decide;
-mod digest;
 pub mod event;
-pub mod format;
 pub mod guard;
 pub mod install;
 pub mod journal;
-pub mod pending;
+pub mod lifecycle;
 pub mod policy;
 pub mod project;
 pub mod protocol;
 pub mod rules;
-pub mod runner;
 pub mod shell;
-mod shorten;
-pub mod state;
-pub mod stop;
 pub mod verdict;
 pub mod wire;
 

@@ -12,10 +12,10 @@ use crate::agent::{Agent, Response};
 use crate::decide::decide;
 use crate::event::{Event, EventKind};
 use crate::journal;
+use crate::lifecycle::stop::STOP_ACTIVE_ENV;
 use crate::policy::{self, Loaded, OnError};
 use crate::project::Context;
 use crate::protocol;
-use crate::stop::STOP_ACTIVE_ENV;
 use crate::verdict::Verdict;
 
 /// The answer the panic hook gives. Starts as the agent's silent allow and becomes the

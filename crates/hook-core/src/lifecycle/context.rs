@@ -6,13 +6,13 @@ use std::io::Read;
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::confine;
 use crate::event::Event;
+use crate::lifecycle::confine;
+use crate::lifecycle::runner::{self, Job};
+use crate::lifecycle::shorten::shorten;
+use crate::lifecycle::state;
 use crate::policy::{ContextSettings, Policy};
 use crate::project::Context;
-use crate::runner::{self, Job};
-use crate::shorten::shorten;
-use crate::state;
 use crate::verdict::{Decision, Verdict};
 
 /// Marks the sessions that were given the context already.

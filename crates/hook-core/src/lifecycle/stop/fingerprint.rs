@@ -8,8 +8,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
-use crate::digest::Digest;
-use crate::runner::{self, Job};
+use crate::lifecycle::digest::Digest;
+use crate::lifecycle::runner::{self, Job};
 
 /// Status takes milliseconds; anything slower is a repository to leave alone.
 const GIT_TIMEOUT: Duration = Duration::from_secs(10);

@@ -4,19 +4,19 @@
 //! The report is context for the model, never a deny: the write has happened, and a deny on
 //! an after-tool event means something different to each agent (Gemini replaces the tool's
 //! result with it). Where the event cannot carry context, the report is held for a later
-//! event ([`crate::pending`]).
+//! event ([`crate::lifecycle::pending`]).
 
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::confine;
-use crate::digest::Digest;
 use crate::event::Event;
-use crate::pending::{self, ReportKind};
+use crate::lifecycle::confine;
+use crate::lifecycle::digest::Digest;
+use crate::lifecycle::pending::{self, ReportKind};
+use crate::lifecycle::runner::{self, Job};
+use crate::lifecycle::shorten::shorten;
 use crate::policy::Policy;
 use crate::project::Context;
-use crate::runner::{self, Job};
-use crate::shorten::shorten;
 use crate::verdict::Verdict;
 
 /// Characters of one command's output shown to the agent.

@@ -13,10 +13,10 @@ mod governor;
 use std::ffi::OsString;
 
 use crate::event::Event;
-use crate::pending::{self, Held};
+use crate::lifecycle::pending::{self, Held};
+use crate::lifecycle::shorten::shorten;
 use crate::policy::Policy;
 use crate::project::Context;
-use crate::shorten::shorten;
 use crate::verdict::Verdict;
 
 pub use governor::BLOCK_BUDGET;

@@ -6,8 +6,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::event::{Event, EventKind};
+use crate::lifecycle::state;
 use crate::policy::Policy;
-use crate::state;
 use crate::verdict::Verdict;
 
 const AREA: &str = "pending";
@@ -140,7 +140,7 @@ fn take_at(path: &Path) -> Option<Held> {
 }
 
 /// Put the reports held for this session in front of `verdict`'s context, when this event
-/// can carry them. Stops are left to [`crate::stop`], which puts them in its reason.
+/// can carry them. Stops are left to [`crate::lifecycle::stop`], which puts them in its reason.
 ///
 /// Costs one failed `rename` per event when nothing is held, and nothing at all unless the
 /// policy has `[format]` commands.

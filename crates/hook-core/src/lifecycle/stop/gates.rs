@@ -6,9 +6,9 @@ use std::ffi::OsString;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::format::OUTPUT_LIMIT;
+use crate::lifecycle::format::OUTPUT_LIMIT;
+use crate::lifecycle::runner::{self, Job};
 use crate::policy::{StopCondition, StopGate};
-use crate::runner::{self, Job};
 
 /// One command that did not pass.
 #[derive(Debug, Clone)]

@@ -1,0 +1,12 @@
+//! What the hooks do around the agent's work rather than guarding it: format after edits,
+//! gate the stop, give context at session start, and the runner and state these share.
+
+pub mod confine;
+pub mod context;
+mod digest;
+pub mod format;
+pub mod pending;
+pub mod runner;
+mod shorten;
+pub mod state;
+pub mod stop;
