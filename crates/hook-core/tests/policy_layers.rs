@@ -8,6 +8,7 @@ use std::time::Duration;
 use hook_core::policy::{
     Action, FilterMatch, LayerKind, Loaded, PROJECT_FILE, Scope, Sources, load, load_from,
 };
+use hook_core::project::Context;
 use hook_core::rules::Pack;
 
 /// A scratch directory tree, removed when dropped.
@@ -282,7 +283,7 @@ fn the_environment_names_the_layers() {
         return;
     };
     let cwd = root.join("repo/crates/app");
-    let loaded = load(&cwd, None);
+    let loaded = load(&Context::discover(&cwd), None);
     let paths: Vec<Option<PathBuf>> = loaded.layers.iter().map(|layer| layer.path.clone()).collect();
     assert_eq!(
         paths,
@@ -294,6 +295,6 @@ fn the_environment_names_the_layers() {
         ]
     );
     let explicit = root.join("repo").join(PROJECT_FILE);
-    let loaded = load(&root, Some(&explicit));
+    let loaded = load(&Context::discover(&root), Some(&explicit));
     assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::System, LayerKind::Explicit]);
 }

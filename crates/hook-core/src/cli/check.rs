@@ -6,11 +6,12 @@ use std::process::ExitCode;
 
 use crate::guard::glob;
 use crate::policy::{self, LayerKind, Loaded, Location, PolicyError};
+use crate::project::Context;
 use crate::protocol;
 
 pub(crate) fn check(config: Option<&Path>) -> ExitCode {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let loaded = policy::load_checked(&cwd, config);
+    let loaded = policy::load_checked(&Context::discover(&cwd), config);
     let mut out = String::from("policy layers, later overriding earlier:\n");
     for layer in &loaded.layers {
         let kind = match layer.kind {

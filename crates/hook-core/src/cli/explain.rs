@@ -21,11 +21,11 @@ pub(crate) fn explain(
 ) -> ExitCode {
     let cwd = cwd.or_else(|| std::env::current_dir().ok()).unwrap_or_else(|| PathBuf::from("/"));
     let line = command_line(words, shell);
-    let loaded = policy::load(&cwd, config);
+    let ctx = Context::discover(&cwd);
+    let loaded = policy::load(&ctx, config);
     for error in &loaded.errors {
         protocol::warn(&format!("agent-hooks: policy ignored, built-in rules in force: {error}"));
     }
-    let ctx = Context::discover(&cwd);
     let decision = decide_shell(&line, shell, &loaded.policy, &ctx);
     if json {
         protocol::print(&to_json(&decision).to_string());

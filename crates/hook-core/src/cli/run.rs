@@ -51,12 +51,11 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
     if runs_commands(&event) && nested_in_stop_gate() {
         return agent.allow_silently();
     }
-    let cwd = event_cwd(&event);
-    let loaded = policy::load(&cwd, config);
+    let ctx = Context::discover(&event_cwd(&event));
+    let loaded = policy::load(&ctx, config);
     if loaded.policy.on_error == OnError::Deny {
         set_failure_answer(fail_closed(agent, &event, "internal error"));
     }
-    let ctx = Context::discover(&cwd);
     let mut verdict = decide(&event, &loaded.policy, &ctx);
     let journal_failure = record(agent, &event, &verdict, loaded.policy.journal);
     let mut response_note = None;
@@ -123,7 +122,7 @@ fn policy_failure_note(loaded: &Loaded) -> Option<String> {
 /// The answer to an internal failure before or without a decodable event.
 fn failure(agent: &dyn Agent, config: Option<&Path>, event: Option<&Event>, why: &str) -> Response {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let on_error = policy::load(&cwd, config).policy.on_error;
+    let on_error = policy::load(&Context::discover(&cwd), config).policy.on_error;
     match (on_error, event) {
         (OnError::Deny, Some(event)) => fail_closed(agent, event, why),
         (OnError::Deny, None) => Response {

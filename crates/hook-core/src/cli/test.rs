@@ -23,7 +23,7 @@ const MAX_SHOWN: usize = 50;
 
 pub(crate) fn test(agent: &dyn Agent, explicit: Option<&Path>) -> ExitCode {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
-    let loaded = policy::load_checked(&cwd, explicit);
+    let loaded = policy::load_checked(&Context::discover(&cwd), explicit);
     for error in &loaded.errors {
         protocol::warn(&format!("error: {error} (the cases of this file were not run)"));
     }

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use super::merge::{Merger, Source};
 use super::schema::PolicyFile;
 use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, PolicyError};
+use crate::project::{Context, find_project_root};
 
 /// Where the system policy lives when `AGENT_HOOKS_SYSTEM_CONFIG` does not say otherwise.
 const SYSTEM_FILE: &str = "/etc/agent-hooks/config.toml";
@@ -26,6 +27,9 @@ pub struct Sources {
     /// The directory the project file search starts from (the event's cwd); ignored when
     /// `explicit` is set. See [`find_project_file`] for how far up it looks.
     pub project_search_from: Option<PathBuf>,
+    /// Where that search stops: the repository root, when the caller knows it already;
+    /// `None` looks it up.
+    pub project_root: Option<PathBuf>,
     /// `--config FILE` or `AGENT_HOOKS_CONFIG`: replaces the user and project layers, and
     /// unlike the other layers, it is an error for it to be missing.
     pub explicit: Option<PathBuf>,
@@ -35,29 +39,30 @@ pub struct Sources {
 }
 
 impl Sources {
-    /// The layers for an event in `cwd`, from the environment: [`system_config_path`],
-    /// [`user_config_path`], the project file above `cwd`, and `explicit` as resolved by
-    /// the caller from `--config` or `AGENT_HOOKS_CONFIG`.
-    pub fn from_env(cwd: &Path, explicit: Option<&Path>) -> Self {
+    /// The layers for an event at `place`, from the environment: [`system_config_path`],
+    /// [`user_config_path`], the project file between its cwd and its project root, and
+    /// `explicit` as resolved by the caller from `--config` or `AGENT_HOOKS_CONFIG`.
+    pub fn from_env(place: &Context, explicit: Option<&Path>) -> Self {
         Self {
             system: Some(system_config_path()),
             user: user_config_path(),
-            project_search_from: Some(cwd.to_path_buf()),
+            project_search_from: Some(place.cwd.clone()),
+            project_root: Some(place.project_root.clone()),
             explicit: explicit.map(Path::to_path_buf),
             check_patterns: false,
         }
     }
 }
 
-/// Load every layer for an event in `cwd`; `explicit` is `--config FILE`.
-pub fn load(cwd: &Path, explicit: Option<&Path>) -> Loaded {
-    load_from(&Sources::from_env(cwd, explicit))
+/// Load every layer for an event at `place`; `explicit` is `--config FILE`.
+pub fn load(place: &Context, explicit: Option<&Path>) -> Loaded {
+    load_from(&Sources::from_env(place, explicit))
 }
 
 /// [`load`], but a regex that does not compile fails its file too. For `check` and `test`:
 /// the hot path leaves regexes to the decision code, which compiles only those it needs.
-pub fn load_checked(cwd: &Path, explicit: Option<&Path>) -> Loaded {
-    load_from(&Sources { check_patterns: true, ..Sources::from_env(cwd, explicit) })
+pub fn load_checked(place: &Context, explicit: Option<&Path>) -> Loaded {
+    load_from(&Sources { check_patterns: true, ..Sources::from_env(place, explicit) })
 }
 
 /// Load and merge the layers `sources` names, in order: built-in, system, then either
@@ -69,7 +74,10 @@ pub fn load_from(sources: &Sources) -> Loaded {
         Some(explicit) => files.push((LayerKind::Explicit, Some(explicit.clone()))),
         None => {
             files.push((LayerKind::User, sources.user.clone()));
-            let project = sources.project_search_from.as_deref().and_then(find_project_file);
+            let project = sources.project_search_from.as_deref().and_then(|from| {
+                let root = sources.project_root.clone().unwrap_or_else(|| find_project_root(from));
+                find_project_file(from, &root)
+            });
             files.push((LayerKind::Project, project));
         }
     }
@@ -99,20 +107,16 @@ pub fn load_from(sources: &Sources) -> Loaded {
 }
 
 /// The project policy for an event in `cwd`: the nearest `.agent-hooks.toml` from `cwd` up
-/// to the repository root (the nearest ancestor holding `.git`, as [`crate::project`]
-/// decides). Outside a repository only `cwd` itself is looked at: walking further up would
-/// let any directory above, say a shared `/tmp`, set policy for whatever runs below it.
-pub fn find_project_file(cwd: &Path) -> Option<PathBuf> {
-    let mut nearest = None;
-    for dir in cwd.ancestors() {
-        if nearest.is_none() {
-            nearest = Some(dir.join(PROJECT_FILE)).filter(|file| file.exists());
-        }
-        if dir.join(".git").exists() {
-            return nearest;
-        }
-    }
-    Some(cwd.join(PROJECT_FILE)).filter(|file| file.exists())
+/// to `root`, the repository root of [`crate::project`] (which is `cwd` itself outside a
+/// repository: walking further up would let any directory above, say a shared `/tmp`, set
+/// policy for whatever runs below it).
+pub fn find_project_file(cwd: &Path, root: &Path) -> Option<PathBuf> {
+    let mut dirs = cwd.ancestors();
+    let upto: Vec<&Path> = match dirs.position(|dir| dir == root) {
+        Some(steps) => cwd.ancestors().take(steps + 1).collect(),
+        None => vec![cwd],
+    };
+    upto.into_iter().map(|dir| dir.join(PROJECT_FILE)).find(|file| file.exists())
 }
 
 /// The system policy: `/etc/agent-hooks/config.toml`, or the file that the environment
