@@ -68,9 +68,4 @@ mod tests {
         );
         assert_eq!(Codex.settings_path(SettingsScope::Local, home, project), None);
     }
-
-    #[test]
-    fn the_silent_allow_prints_nothing() {
-        assert_eq!(Codex.allow_silently(), Response::default());
-    }
 }

@@ -66,9 +66,4 @@ mod tests {
         assert_eq!(DockerAgent.settings_path(SettingsScope::Project, home, project), None);
         assert_eq!(DockerAgent.settings_path(SettingsScope::Local, home, project), None);
     }
-
-    #[test]
-    fn the_silent_allow_prints_nothing() {
-        assert_eq!(DockerAgent.allow_silently(), Response::default());
-    }
 }

@@ -73,9 +73,4 @@ mod tests {
         );
         assert_eq!(OpenCode.settings_path(SettingsScope::Local, home, project), None);
     }
-
-    #[test]
-    fn the_silent_allow_prints_nothing() {
-        assert_eq!(OpenCode.allow_silently(), Response::default());
-    }
 }

@@ -66,9 +66,4 @@ mod tests {
         assert_eq!(XCode.settings_path(SettingsScope::Project, home, project), None);
         assert_eq!(XCode.settings_path(SettingsScope::Local, home, project), None);
     }
-
-    #[test]
-    fn the_silent_allow_prints_nothing() {
-        assert_eq!(XCode.allow_silently(), Response::default());
-    }
 }
