@@ -116,12 +116,12 @@ impl Sandbox {
     }
 
     /// Run `binary` on one event, as the agent would, in the project.
-    pub fn run(&self, binary: &str, event: &str) -> Answer {
+    pub fn run(&self, binary: &str, event: impl AsRef<[u8]>) -> Answer {
         self.run_with(binary, event, &[])
     }
 
     /// [`Sandbox::run`] with extra environment variables.
-    pub fn run_with(&self, binary: &str, event: &str, env: &[(&str, &str)]) -> Answer {
+    pub fn run_with(&self, binary: &str, event: impl AsRef<[u8]>, env: &[(&str, &str)]) -> Answer {
         let path = std::env::join_paths(
             std::iter::once(self.root.join("bin"))
                 .chain(std::env::var_os("PATH").iter().flat_map(std::env::split_paths)),
@@ -143,11 +143,10 @@ impl Sandbox {
             .spawn()
             .expect("the hook starts");
         let start = Instant::now();
-        // A hook may answer without reading everything; its answer is what is checked.
-        let written = child.stdin.take().expect("piped stdin").write_all(event.as_bytes());
-        if let Err(e) = written {
-            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "writing the event: {e}");
-        }
+        // From a thread, so that a hook that stops reading still meets the hang check below.
+        let mut stdin = child.stdin.take().expect("piped stdin");
+        let event = event.as_ref().to_vec();
+        let writer = std::thread::spawn(move || stdin.write_all(&event));
         while child.try_wait().expect("wait").is_none() {
             if start.elapsed() > HANG {
                 let _ = child.kill();
@@ -156,6 +155,10 @@ impl Sandbox {
             std::thread::sleep(Duration::from_millis(5));
         }
         let elapsed = start.elapsed();
+        // A hook may answer without reading everything; its answer is what is checked.
+        if let Err(e) = writer.join().expect("writer thread") {
+            assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "writing the event: {e}");
+        }
         let output = child.wait_with_output().expect("output");
         Answer {
             code: output.status.code(),

@@ -28,12 +28,12 @@ pub fn failing_gate_sends_the_agent_back_once(agent: &StopAgent) {
     );
     sandbox.policy("[[stop]]\ncommands = [\"failing-gate\"]\nstage = 3\n");
 
-    let first = sandbox.run(agent.binary, &(agent.stop_event)(&sandbox.project, "s1", false));
+    let first = sandbox.run(agent.binary, (agent.stop_event)(&sandbox.project, "s1", false));
     let reason = (agent.sent_back)(&first).unwrap_or_else(|| panic!("the agent was let go: {first:?}"));
     assert!(reason.contains("`failing-gate` failed (exit 1)"), "{reason}");
     assert!(reason.contains("test parser::words ... FAILED"), "{reason}");
 
-    let again = sandbox.run(agent.binary, &(agent.stop_event)(&sandbox.project, "s1", true));
+    let again = sandbox.run(agent.binary, (agent.stop_event)(&sandbox.project, "s1", true));
     assert_eq!((agent.sent_back)(&again), None, "{again:?}");
     assert_eq!(sandbox.read(&runs).lines().count(), 1, "the gate ran on the forced stop");
 }
@@ -47,7 +47,7 @@ pub fn unchanged_files_skip_the_gates(agent: &StopAgent) {
     sandbox.policy("[[stop]]\ncommands = [\"counting-gate\"]\n");
     sandbox.write("src/lib.rs", "pub fn one() {}\n");
     sandbox.git_init("main");
-    let stop = || sandbox.run(agent.binary, &(agent.stop_event)(&sandbox.project, "s1", false));
+    let stop = || sandbox.run(agent.binary, (agent.stop_event)(&sandbox.project, "s1", false));
 
     for expected_runs in [1, 1, 1] {
         let answer = stop();
@@ -80,6 +80,6 @@ pub fn gates_see_the_nesting_flag_and_the_agent_message(agent: &StopAgent, messa
         ),
     );
     sandbox.policy("[[stop]]\ncommands = [\"gate\"]\n");
-    sandbox.run(agent.binary, &(agent.stop_event)(&sandbox.project, "s1", false));
+    sandbox.run(agent.binary, (agent.stop_event)(&sandbox.project, "s1", false));
     assert_eq!(sandbox.read(&seen), format!("1|{}", message.unwrap_or_default()));
 }

@@ -37,7 +37,7 @@ fn project(name: &str) -> Sandbox {
 #[test]
 fn session_start_tells_the_branch_status_commits_listing_and_files() {
     let sandbox = project("context-start");
-    let answer = sandbox.run(HOOK, &event("SessionStart", &sandbox.project, "c1"));
+    let answer = sandbox.run(HOOK, event("SessionStart", &sandbox.project, "c1"));
     assert_eq!(answer.json()["hookSpecificOutput"]["hookEventName"], "SessionStart");
     let context = context_of(&answer).expect("context");
     assert!(context.contains("## trunk"), "{context}");
@@ -53,15 +53,15 @@ fn session_start_tells_the_branch_status_commits_listing_and_files() {
 #[test]
 fn the_context_is_given_once_per_session() {
     let sandbox = project("context-once");
-    assert!(context_of(&sandbox.run(HOOK, &event("SessionStart", &sandbox.project, "c1"))).is_some());
-    assert_eq!(context_of(&sandbox.run(HOOK, &event("UserPromptSubmit", &sandbox.project, "c1"))), None);
+    assert!(context_of(&sandbox.run(HOOK, event("SessionStart", &sandbox.project, "c1"))).is_some());
+    assert_eq!(context_of(&sandbox.run(HOOK, event("UserPromptSubmit", &sandbox.project, "c1"))), None);
 
-    let first_prompt = sandbox.run(HOOK, &event("UserPromptSubmit", &sandbox.project, "c2"));
+    let first_prompt = sandbox.run(HOOK, event("UserPromptSubmit", &sandbox.project, "c2"));
     assert!(
         context_of(&first_prompt).is_some_and(|context| context.contains("## trunk")),
         "{first_prompt:?}"
     );
-    assert_eq!(context_of(&sandbox.run(HOOK, &event("UserPromptSubmit", &sandbox.project, "c2"))), None);
+    assert_eq!(context_of(&sandbox.run(HOOK, event("UserPromptSubmit", &sandbox.project, "c2"))), None);
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn outside_git_only_the_other_sections_appear() {
     sandbox.write("notes.txt", "\n");
     sandbox.policy("[context]\ngit_status = true\nrecent_commits = 5\nlisting = true\n");
     let context =
-        context_of(&sandbox.run(HOOK, &event("SessionStart", &sandbox.project, "c1"))).expect("context");
+        context_of(&sandbox.run(HOOK, event("SessionStart", &sandbox.project, "c1"))).expect("context");
     assert!(
         context.contains("notes.txt") && !context.contains("Git") && !context.contains("commits"),
         "{context}"

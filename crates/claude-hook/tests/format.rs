@@ -60,7 +60,7 @@ fn a_formatter_that_rewrites_the_file_says_to_re_read_it() {
     sandbox.policy("[format]\n\".rs\" = [\"fmt {file}\"]\n");
     let file = sandbox.write("src/main.rs", "fn   main(){}");
 
-    let context = context_of(&sandbox.run(HOOK, &post_write(&sandbox.project, &file)));
+    let context = context_of(&sandbox.run(HOOK, post_write(&sandbox.project, &file)));
     assert!(context.contains("`fmt {file}` changed the file"), "{context}");
     assert!(context.contains("reformatted 1 file"), "{context}");
     assert!(context.contains("src/main.rs was changed on disk: re-read it"), "{context}");
@@ -74,7 +74,7 @@ fn a_formatter_that_passes_without_changes_says_nothing() {
     sandbox.policy("[format]\n\".rs\" = [\"check {file}\"]\n");
     let file = sandbox.write("src/lib.rs", "\n");
 
-    let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &file));
+    let answer = sandbox.run(HOOK, post_write(&sandbox.project, &file));
     assert_eq!(answer.stdout, "", "{answer:?}");
 }
 
@@ -92,7 +92,7 @@ fn a_formatter_past_its_timeout_is_killed_with_its_children() {
     sandbox.policy("timeout = 1\n[format]\n\".rs\" = [\"slow-fmt {file}\"]\n");
     let file = sandbox.write("src/lib.rs", "\n");
 
-    let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &file));
+    let answer = sandbox.run(HOOK, post_write(&sandbox.project, &file));
     assert!(answer.elapsed < Duration::from_secs(2), "answered after {:?}", answer.elapsed);
     let context = context_of(&answer);
     assert!(context.contains("timed out after 1 s and was stopped"), "{context}");
@@ -118,7 +118,7 @@ fn an_odd_file_name_is_one_argument_and_runs_nothing() {
     let name = "a b; $(touch pwned) 'q\" `touch pwned2` && touch pwned3.rs";
     let file = sandbox.write(name, "\n");
 
-    let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &file));
+    let answer = sandbox.run(HOOK, post_write(&sandbox.project, &file));
     assert_eq!(answer.stdout, "", "{answer:?}");
     assert_eq!(sandbox.read(&argv_file), format!("1\n{}\n", file.display()));
     for marker in ["pwned", "pwned2", "pwned3.rs"] {
@@ -139,7 +139,7 @@ fn files_outside_the_project_are_not_formatted() {
 
     for path in [outside.clone(), sandbox.project.join("src/../../elsewhere.rs"), sandbox.project.join("src")]
     {
-        let answer = sandbox.run(HOOK, &post_write(&sandbox.project, &path));
+        let answer = sandbox.run(HOOK, post_write(&sandbox.project, &path));
         assert_eq!(answer.stdout, "", "{path:?}: {answer:?}");
     }
     assert_eq!(sandbox.read(&runs), "", "the formatter ran on a path it must not touch");

@@ -1,59 +1,22 @@
 //! Broken input never wedges Claude: every payload below is answered with exit 0, nothing on
 //! stdout (Claude's plain allow) and one diagnostic line on stderr.
 
-use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+#[path = "../../../tests/support/mod.rs"]
+mod support;
 
-/// Far above the real cost (well under a millisecond); only a hang or a runaway parser hits it.
-const HANG: Duration = Duration::from_secs(10);
+use support::sandbox::{Answer, Sandbox};
 
-fn sandbox() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("claude-hook-malformed-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
-}
-
-fn answer(input: &[u8]) -> std::process::Output {
-    let dir = sandbox();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_claude-hook"))
-        .current_dir(&dir)
-        .env("HOME", &dir)
-        .env("XDG_CONFIG_HOME", dir.join("config"))
-        .env("AGENT_HOOKS_SYSTEM_CONFIG", dir.join("none.toml"))
-        .env_remove("AGENT_HOOKS_CONFIG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("claude-hook starts");
-    let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_vec();
-    // Write from a thread: a hook that answers before reading everything must not block us.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let start = Instant::now();
-    loop {
-        if child.try_wait().expect("wait").is_some() {
-            break;
-        }
-        if start.elapsed() > HANG {
-            child.kill().expect("kill");
-            panic!("claude-hook did not answer within {HANG:?}");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    writer.join().expect("writer thread");
-    child.wait_with_output().expect("output")
+fn answer(name: &str, input: &[u8]) -> Answer {
+    let sandbox = Sandbox::new(&format!("malformed-{name}"));
+    sandbox.policy("");
+    sandbox.run(env!("CARGO_BIN_EXE_claude-hook"), input)
 }
 
 fn assert_silent_allow(name: &str, input: &[u8]) {
-    let out = answer(input);
-    assert_eq!(out.status.code(), Some(0), "{name}: exit status");
-    assert!(out.stdout.is_empty(), "{name}: stdout {:?}", String::from_utf8_lossy(&out.stdout));
-    let stderr = String::from_utf8_lossy(&out.stderr);
+    let out = answer(name, input);
+    assert_eq!(out.code, Some(0), "{name}: exit status");
+    assert!(out.stdout.is_empty(), "{name}: stdout {:?}", out.stdout);
+    let stderr = &out.stderr;
     assert_eq!(stderr.lines().count(), 1, "{name}: one stderr line, got {stderr:?}");
     assert!(stderr.contains("allowed (fail-open)"), "{name}: {stderr}");
 }
@@ -98,8 +61,8 @@ fn ten_megabytes_of_input() {
 
 #[test]
 fn well_formed_but_unknown_event_is_a_plain_allow() {
-    let out = answer(br#"{"hook_event_name":"SomethingNew","tool_name":"Teleport"}"#);
-    assert_eq!(out.status.code(), Some(0));
+    let out = answer("unknown-event", br#"{"hook_event_name":"SomethingNew","tool_name":"Teleport"}"#);
+    assert_eq!(out.code, Some(0));
     assert!(out.stdout.is_empty());
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", out.stderr);
 }

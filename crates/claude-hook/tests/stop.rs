@@ -31,7 +31,7 @@ fn sent_back(answer: &Answer) -> Option<String> {
 }
 
 fn stop(sandbox: &Sandbox, session: &str) -> Answer {
-    sandbox.run(CLAUDE.binary, &stop_event(&sandbox.project, session, false))
+    sandbox.run(CLAUDE.binary, stop_event(&sandbox.project, session, false))
 }
 
 #[test]
@@ -161,7 +161,7 @@ fn a_hook_run_by_a_gate_does_nothing() {
 
     let answer = sandbox.run_with(
         CLAUDE.binary,
-        &stop_event(&sandbox.project, "s1", false),
+        stop_event(&sandbox.project, "s1", false),
         &[("AGENT_HOOKS_STOP_ACTIVE", "1")],
     );
     assert_eq!((answer.code, answer.stdout.as_str(), answer.stderr.as_str()), (Some(0), "", ""));
