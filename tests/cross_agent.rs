@@ -2,9 +2,13 @@
 //! its own real payload shape, and every binary must reach the same verdict (after the
 //! degradations its agent documents: an ask becomes a deny where nobody can be asked).
 
-use std::io::Write;
+#[path = "support/mod.rs"]
+mod support;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
+
+use support::sandbox::Sandbox;
 
 /// Each binary with the fixture holding its shell-command payload; the command in it (the
 /// string starting `rm -rf`) is replaced by each line below.
@@ -121,40 +125,24 @@ fn visit(json: &serde_json::Value, on_string: &mut dyn FnMut(&str, &str)) {
     }
 }
 
-fn answer(binary: &Path, stdin: &[u8]) -> std::process::Output {
-    // Outside the workspace: a home at or above the project would change what is "outside".
-    let nowhere = std::env::temp_dir().join("agent-hooks-cross-agent-nowhere");
-    let mut child = Command::new(binary)
-        .current_dir(workspace())
-        .env("HOME", &nowhere)
-        .env("XDG_CONFIG_HOME", &nowhere)
-        .env("XDG_STATE_HOME", &nowhere)
-        .env("AGENT_HOOKS_SYSTEM_CONFIG", nowhere.join("system.toml"))
-        .env_remove("AGENT_HOOKS_CONFIG")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("hook starts");
-    child.stdin.take().expect("stdin").write_all(stdin).expect("write payload");
-    child.wait_with_output().expect("hook answers")
-}
-
 #[test]
 fn every_agent_reaches_the_same_verdict() {
+    // A project of its own, outside the workspace, with an empty policy: the built-in rules.
+    let sandbox = Sandbox::new("cross-agent");
+    sandbox.policy("");
     let mut failures = Vec::new();
     let mut agents = 0;
     for (name, fixture) in AGENTS {
         let Some(binary) = binary(name) else { continue };
         agents += 1;
         for (line, expected) in LINES {
-            let out = answer(&binary, &payload(fixture, line));
-            match verdict(out.status.code(), &out.stdout) {
+            let out = sandbox.run(&binary.to_string_lossy(), payload(fixture, line));
+            match verdict(out.code, out.stdout.as_bytes()) {
                 Ok(actual) if actual == *expected => {}
                 Ok(actual) => failures.push(format!(
                     "{name}: {line:?}: expected {expected:?}, got {actual:?}\n  stdout: {}\n  stderr: {}",
-                    String::from_utf8_lossy(&out.stdout).trim(),
-                    String::from_utf8_lossy(&out.stderr).trim()
+                    out.stdout.trim(),
+                    out.stderr.trim()
                 )),
                 Err(e) => failures.push(format!("{name}: {line:?}: {e}")),
             }
