@@ -87,3 +87,20 @@ fn code_is_formatted() {
     }
     assert!(out.status.success(), "cargo fmt --check:\n{}", String::from_utf8_lossy(&out.stdout));
 }
+
+#[test]
+fn every_agent_binary_is_known_to_the_lists_that_name_them() {
+    let binaries = crate::build::hook_binaries().unwrap_or_default();
+    assert!(binaries.len() >= 9, "found {binaries:?}");
+    let lists = ["crates/hook-core/src/rules/guard.rs", "tests/cross_agent.rs", "xtask/src/bench.rs"];
+    let mut missing = Vec::new();
+    for list in lists {
+        let text = std::fs::read_to_string(workspace_root().join(list)).unwrap_or_default();
+        for binary in &binaries {
+            if !text.contains(&format!("\"{binary}\"")) {
+                missing.push(format!("{list} does not name {binary}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "a new agent binary needs adding:\n{}", missing.join("\n"));
+}
