@@ -20,9 +20,9 @@ const TARGET_RATIO: f64 = 1.5;
 const COMPARISON_RUNS: usize = 30;
 
 /// One payload fed to a binary.
-struct Case {
+pub struct Case {
     name: &'static str,
-    stdin: Vec<u8>,
+    pub stdin: Vec<u8>,
     /// A policy file given as `AGENT_HOOKS_CONFIG`; `None` means the built-in policy.
     policy: Option<PathBuf>,
 }
@@ -93,10 +93,17 @@ const SHELL_FIXTURES: &[(&str, &str)] = &[
     ("opencode-hook", "opencode/tool.execute.before-bash.json"),
 ];
 
+/// The directory of `binary`'s agent fixtures (`tests/fixtures/<agent>/`).
+pub fn fixture_dir(binary: &str) -> Option<PathBuf> {
+    let (_, fixture) = SHELL_FIXTURES.iter().find(|(name, _)| *name == binary)?;
+    let agent = fixture.split('/').next()?;
+    Some(build::workspace_root().join("tests/fixtures").join(agent))
+}
+
 /// The payloads for one binary, in its own format: an allowed and a denied command, and for
 /// claude-hook the heavier cases (a long compound line, a 50-rule policy, a file write that
 /// no format rule matches).
-fn cases(binary: &str) -> Vec<Case> {
+pub fn cases(binary: &str) -> Vec<Case> {
     let root = build::workspace_root();
     let Some((_, fixture)) = SHELL_FIXTURES.iter().find(|(name, _)| *name == binary) else {
         return Vec::new();
@@ -205,7 +212,7 @@ fn measure(sandbox: &Sandbox, binary: &Program, case: &Case, runs: usize) -> Res
 
 fn spawn(sandbox: &Sandbox, binary: &Program, case: &Case) -> Result<(), String> {
     let mut child = sandbox
-        .command(&binary.path, case)
+        .command(&binary.path, case.policy.as_deref())
         .args(&binary.args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -223,7 +230,7 @@ fn spawn(sandbox: &Sandbox, binary: &Program, case: &Case) -> Result<(), String>
 /// Instructions executed, counted by callgrind, when valgrind is installed.
 fn instructions(sandbox: &Sandbox, binary: &Program, case: &Case) -> Option<u64> {
     let mut child = sandbox
-        .command(Path::new("valgrind"), case)
+        .command(Path::new("valgrind"), case.policy.as_deref())
         .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
         .arg(&binary.path)
         .args(&binary.args)
@@ -300,21 +307,26 @@ fn report(baseline: &Stats, rows: &[(String, &str, Stats)], runs: usize) -> Resu
 
 /// An empty HOME, config directory and working directory, so that no policy of the machine's
 /// user changes what is measured.
-struct Sandbox {
+pub struct Sandbox {
     dir: PathBuf,
 }
 
 impl Sandbox {
-    fn create() -> Result<Self, String> {
+    pub fn create() -> Result<Self, String> {
         let dir = build::target_dir().join("bench/sandbox");
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         Ok(Self { dir })
     }
 
-    fn command(&self, program: &Path, case: &Case) -> Command {
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// `program` run in the sandbox; `policy` is given as `AGENT_HOOKS_CONFIG`.
+    pub fn command(&self, program: &Path, policy: Option<&Path>) -> Command {
         let mut command = Command::new(program);
-        match &case.policy {
+        match policy {
             Some(policy) => command.env("AGENT_HOOKS_CONFIG", policy),
             None => command.env_remove("AGENT_HOOKS_CONFIG"),
         };

@@ -5,6 +5,7 @@
 mod bench;
 mod build;
 mod dist;
+mod layout;
 #[cfg(test)]
 mod tidy;
 
@@ -15,6 +16,9 @@ const USAGE: &str = "usage: cargo xtask <task>
 tasks:
   bench [--runs N] [--bin NAME]...   median and p95 spawn-to-exit time of each hook binary
                                      on real fixtures, next to an empty static binary
+  layout                             profile every hook binary with callgrind and write
+                                     link/hot-text.ld, which keeps the code a hook call
+                                     runs together
   dist [--target TRIPLE]...          release archives, checksums, Homebrew formula and Scoop
                                      manifest in target/dist/ (default: every release target
                                      this machine can build; the others are reported)";
@@ -24,6 +28,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("bench") => bench::run(&args[1..]),
         Some("dist") => dist::run(&args[1..]),
+        Some("layout") => layout::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())

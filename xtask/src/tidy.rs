@@ -48,7 +48,8 @@ fn every_module_says_what_it_owns() {
 
 #[test]
 fn only_the_protocol_writer_prints() {
-    let allowed = ["crates/hook-core/src/protocol.rs", "xtask/"];
+    // A build script's stdout is how it talks to cargo; it never runs in a hook.
+    let allowed = ["crates/hook-core/src/protocol.rs", "crates/hook-core/build.rs", "xtask/"];
     let offenders: Vec<String> = sources()
         .into_iter()
         .filter(|path| {

@@ -54,6 +54,18 @@ pub fn main(agent: &dyn Agent) -> ExitCode {
         .or_else(|| std::env::var_os("AGENT_HOOKS_CONFIG").filter(|c| !c.is_empty()).map(PathBuf::from));
     match args.command {
         Command::Run => run::run(agent, config.as_deref()),
+        command => other(agent, command, config),
+    }
+}
+
+/// Every subcommand but `run`. Kept out of line: inlined into [`main`], their code would sit
+/// between the instructions each hook call runs, and every 64 KB of code a call touches
+/// costs it a page fault.
+#[cold]
+#[inline(never)]
+fn other(agent: &dyn Agent, command: Command, config: Option<PathBuf>) -> ExitCode {
+    match command {
+        Command::Run => run::run(agent, config.as_deref()),
         Command::Explain { json, cwd, shell, words } => {
             explain::explain(json, cwd, shell, &words, config.as_deref())
         }

@@ -1,0 +1,435 @@
+//! `cargo xtask layout`: writes `link/hot-text.ld`, the linker script that puts the functions
+//! a hook call runs next to each other at the start of the binary's code.
+//!
+//! Every 64 KB block of code a process touches costs it a page fault (the kernel maps file
+//! pages around a fault in 64 KB windows), and the linker otherwise scatters the few hundred
+//! functions a call runs over the whole 1.5 MB of code. The script lists them by section
+//! name, as globs without the hashes that mangling puts in names, so it keeps matching after
+//! code changes; a function it misses is only placed as usual. The functions come from
+//! callgrind runs of every agent binary on its fixtures: first those of an allowed command,
+//! then those a denied one adds, then the other events'.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use crate::bench::{self, Sandbox};
+use crate::build::{self, Cargo};
+
+/// The target whose binaries are profiled: the one the bench measures and Linux ships.
+const TARGET: &str = "x86_64-unknown-linux-musl";
+/// Where the script goes, relative to the workspace root (`.cargo/config.toml` names it).
+pub const SCRIPT: &str = "link/hot-text.ld";
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    if let Some(arg) = args.first() {
+        return Err(format!("layout: unknown argument `{arg}`"));
+    }
+    if Command::new("valgrind").arg("--version").stdout(Stdio::null()).status().is_err() {
+        return Err("layout: needs valgrind's callgrind (Debian: apt-get install valgrind)".into());
+    }
+    let binaries = build::hook_binaries()?;
+    build::ensure_target(TARGET)?;
+    eprintln!("xtask: layout: building {} with symbols", binaries.join(", "));
+    // Symbols kept: callgrind reports functions by their mangled names, as the linker sees
+    // them. The target's flags without the current script: valgrind finds no source files for
+    // code in `.text.hot`, and the profile should not depend on the layout it replaces.
+    let env = [
+        ("CARGO_PROFILE_RELEASE_STRIP".to_string(), "false".to_string()),
+        // RUSTFLAGS replaces the flags of `.cargo/config.toml` (a target's variable would add).
+        ("RUSTFLAGS".to_string(), "-C relocation-model=static".to_string()),
+    ];
+    let target_dir = build::target_dir().join("layout");
+    let out_dir = build::build_with(
+        &Cargo { subcommand: "build", env: &env, target_dir: &target_dir },
+        "release",
+        TARGET,
+        &binaries,
+    )?;
+    let sandbox = Sandbox::create()?;
+    let mut order = Order::default();
+    for binary in &binaries {
+        let program = out_dir.join(binary);
+        let symbols = Symbols::read(&program)?;
+        let events = events(binary);
+        eprintln!("xtask: layout: {binary}: {} events", events.len());
+        for (group, stdin) in events {
+            let profile = profile(&sandbox, &program, &stdin)?;
+            order.add(group, &functions(&profile, &symbols));
+        }
+    }
+    let script = render(&order.finish());
+    let path = build::workspace_root().join(SCRIPT);
+    std::fs::write(&path, script).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("xtask: layout: wrote {}", path.display());
+    Ok(())
+}
+
+/// Which part of the script a function goes to: the earlier, the closer to the start.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Group {
+    Allow,
+    Deny,
+    Other,
+}
+
+/// The events one binary is profiled on: its bench payloads, then every fixture of its agent.
+fn events(binary: &str) -> Vec<(Group, Vec<u8>)> {
+    let mut events: Vec<(Group, Vec<u8>)> = bench::cases(binary)
+        .into_iter()
+        .take(2)
+        .zip([Group::Allow, Group::Deny])
+        .map(|(case, group)| (group, case.stdin))
+        .collect();
+    let Some(dir) = bench::fixture_dir(binary) else { return events };
+    let mut fixtures: Vec<_> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    fixtures.sort();
+    events.extend(fixtures.iter().filter_map(|path| Some((Group::Other, std::fs::read(path).ok()?))));
+    events
+}
+
+/// Callgrind's output for one run of `program` on `stdin`.
+fn profile(sandbox: &Sandbox, program: &Path, stdin: &[u8]) -> Result<String, String> {
+    let out = sandbox.dir().join("layout.callgrind");
+    let mut child = sandbox
+        .command(Path::new("valgrind"), None)
+        .args(["--tool=callgrind", "--demangle=no"])
+        .arg(format!("--callgrind-out-file={}", out.display()))
+        .arg(program)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run valgrind: {e}"))?;
+    if let Some(mut pipe) = child.stdin.take() {
+        use std::io::Write;
+        let _ = pipe.write_all(stdin);
+    }
+    child.wait().map_err(|e| format!("valgrind: {e}"))?;
+    std::fs::read_to_string(&out).map_err(|e| format!("{}: {e}", out.display()))
+}
+
+/// A function a profile saw run: its symbol, and for C code the source file it came from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+struct Function {
+    /// Empty for assembly callgrind could not name: then all of its source file's member.
+    symbol: String,
+    /// musl's `src/exit/exit.c` for `libc_exit_fini`: the archive member `exit.lo`.
+    source: Option<String>,
+}
+
+/// The functions a callgrind profile saw run, in the order it names them. Callgrind names a
+/// function or file once as `fn=(id) name` (`cfn=` for a callee, `fl=`/`fi=`/`fe=`/`cfi=`
+/// for files) and by `(id)` alone after that; `'N` marks a recursion level. Code it knows
+/// only by address (musl's assembly: `memcpy`, `_start`) is looked up in `symbols`, and
+/// `(below main)` is musl's `__libc_start_main`.
+fn functions(profile: &str, symbols: &Symbols) -> Vec<Function> {
+    let mut files: HashMap<&str, &str> = HashMap::new();
+    let mut names: HashMap<&str, &str> = HashMap::new();
+    let mut file = None;
+    let mut out: Vec<Function> = Vec::new();
+    for line in profile.lines() {
+        let Some((key, value)) = line.split_once('=') else { continue };
+        let (id, name) = value.split_once(' ').map_or((value, None), |(id, name)| (id, Some(name)));
+        match key {
+            "fl" | "fi" | "fe" | "cfi" | "cfl" => {
+                let path = match name {
+                    Some(path) => *files.entry(id).or_insert(path),
+                    None => files.get(id).copied().unwrap_or_default(),
+                };
+                if key == "fl" {
+                    file = Some(path);
+                }
+                // Assembly without symbol sizes (musl's `memcpy`) shows up as lines of another
+                // file inside whatever function precedes it: its archive member is what to place.
+                if matches!(key, "fi" | "fe") && (path.ends_with(".s") || path.ends_with(".S")) {
+                    let member = Function { symbol: String::new(), source: Some(path.to_string()) };
+                    if !out.contains(&member) {
+                        out.push(member);
+                    }
+                }
+            }
+            "fn" | "cfn" => {
+                let Some(name) = name.or_else(|| names.get(id).copied()) else { continue };
+                names.insert(id, name);
+                let name = name.split_once('\'').map_or(name, |(name, _)| name);
+                let symbol = match name.strip_prefix("0x") {
+                    Some(hex) => match u64::from_str_radix(hex, 16).ok().and_then(|a| symbols.at(a)) {
+                        Some(symbol) => symbol,
+                        None => continue,
+                    },
+                    None if name == "(below main)" => "__libc_start_main",
+                    None => name,
+                };
+                // A callee's own `fn=` line, which comes with its file, is what counts.
+                let source = (key == "fn").then_some(file).flatten().map(str::to_string);
+                match out.iter_mut().find(|f| f.symbol == symbol) {
+                    Some(known) => {
+                        if known.source.is_none() {
+                            known.source = source;
+                        }
+                    }
+                    None => out.push(Function { symbol: symbol.to_string(), source }),
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A binary's function symbols by address, from `nm`.
+struct Symbols {
+    /// Start address and name, sorted by address.
+    by_address: Vec<(u64, String)>,
+}
+
+impl Symbols {
+    fn read(binary: &Path) -> Result<Self, String> {
+        let out = Command::new("nm")
+            .args(["--defined-only", "--numeric-sort"])
+            .arg(binary)
+            .output()
+            .map_err(|e| format!("cannot run nm (Debian: binutils): {e}"))?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        Ok(Self::parse(&text))
+    }
+
+    fn parse(nm: &str) -> Self {
+        let by_address = nm
+            .lines()
+            .filter_map(|line| {
+                let mut fields = line.split_whitespace();
+                let address = u64::from_str_radix(fields.next()?, 16).ok()?;
+                let kind = fields.next()?;
+                let name = fields.next()?;
+                matches!(kind, "t" | "T" | "w" | "W").then(|| (address, name.to_string()))
+            })
+            .collect();
+        Self { by_address }
+    }
+
+    /// The function whose code holds `address`: the last symbol at or before it.
+    fn at(&self, address: u64) -> Option<&str> {
+        let after = self.by_address.partition_point(|(start, _)| *start <= address);
+        after.checked_sub(1).map(|i| self.by_address[i].1.as_str())
+    }
+}
+
+/// Functions gathered across profiles, each in the earliest group that ran it.
+#[derive(Default)]
+struct Order {
+    /// Each function's group and the position at which it was first met.
+    functions: HashMap<Function, (Group, usize)>,
+}
+
+impl Order {
+    fn add(&mut self, group: Group, functions: &[Function]) {
+        for function in functions {
+            let next = self.functions.len();
+            let entry = self.functions.entry(function.clone()).or_insert((group, next));
+            // Met before in a later group (an `Other` event of one agent runs before the
+            // allowed command of the next): it belongs with the earlier group.
+            entry.0 = entry.0.min(group);
+        }
+    }
+
+    /// The functions, allow group first; within a group, in the order they were first met.
+    fn finish(self) -> Vec<Function> {
+        let mut functions: Vec<_> = self.functions.into_iter().collect();
+        functions.sort_by_key(|(_, place)| *place);
+        functions.into_iter().map(|(function, _)| function).collect()
+    }
+}
+
+/// The input-section patterns that select `function`'s code.
+///
+/// Rust puts each function in `.text.<mangled name>` (`.text.unlikely.` when it is
+/// `#[cold]`). Legacy mangling ends a name with `17h<16 hex digits>E`, v0 mangling names
+/// each crate as `Cs<disambiguator>_`, and LTO numbers local copies (`name.103`); all three
+/// change from build to build, so they become `*`. musl's C functions are
+/// `.text.<name>`; its assembly (`memcpy`) has a plain `.text` in the archive member named
+/// after its source file.
+fn patterns(function: &Function) -> Vec<String> {
+    let rust = |name: &str| vec![format!("*(.text.{name} .text.unlikely.{name})")];
+    let member = || {
+        // Callgrind says `???` where it found no source file.
+        let source = function.source.as_deref().filter(|source| *source != "???")?;
+        let stem = Path::new(source).file_stem()?.to_str()?;
+        Some(format!("*libc.a:{stem}.lo(.text .text.*)"))
+    };
+    let (symbol, numbered) = without_copy_number(&function.symbol);
+    if let Some(stem) = symbol.strip_prefix("_ZN") {
+        rust(&legacy_hash(stem).map_or_else(
+            || if numbered { format!("{symbol}*") } else { symbol.to_string() },
+            |unhashed| format!("_ZN{unhashed}*"),
+        ))
+    } else if symbol.starts_with("_R") {
+        let name = v0_crates(symbol);
+        rust(&if numbered { format!("{name}*") } else { name })
+    } else if symbol == "_start" {
+        // The C runtime's entry point, in assembly.
+        vec!["*crt1.o(.text)".to_string()]
+    } else if symbol.is_empty() {
+        member().into_iter().collect()
+    } else {
+        std::iter::once(format!("*(.text.{symbol})")).chain(member()).collect()
+    }
+}
+
+/// `symbol` without the `.<n>` or `.llvm.<n>` that LTO appends to a local copy, and whether
+/// it had one.
+fn without_copy_number(symbol: &str) -> (&str, bool) {
+    let Some((base, number)) = symbol.rsplit_once('.') else { return (symbol, false) };
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) {
+        return (symbol, false);
+    }
+    (base.strip_suffix(".llvm").unwrap_or(base), true)
+}
+
+/// A legacy-mangled name without its hash (`...17h0123456789abcdefE` -> `...17h`).
+fn legacy_hash(stem: &str) -> Option<&str> {
+    let body = stem.strip_suffix('E')?;
+    let (unhashed, hash) = body.split_at_checked(body.len().checked_sub(16)?)?;
+    (unhashed.ends_with("17h") && hash.bytes().all(|b| b.is_ascii_hexdigit())).then_some(unhashed)
+}
+
+/// A v0-mangled name with every crate disambiguator (`Cs<base 62>_`) made `*`.
+fn v0_crates(symbol: &str) -> String {
+    let mut out = String::with_capacity(symbol.len());
+    let mut rest = symbol;
+    while let Some(at) = rest.find("Cs") {
+        out.push_str(&rest[..at + 2]);
+        rest = &rest[at + 2..];
+        let digits = rest.bytes().take_while(u8::is_ascii_alphanumeric).count();
+        if digits > 0 && rest[digits..].starts_with('_') {
+            out.push('*');
+            rest = &rest[digits..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The linker script: one output section, placed before `.text`, holding the functions in
+/// order. `INSERT` keeps the linker's default script for everything else.
+fn render(functions: &[Function]) -> String {
+    let mut script = String::from(
+        "/* Written by `cargo xtask layout`; do not edit. The functions a hook call runs, first\n   \
+         those of an allowed command, then a denied one, then other events: kept together,\n   \
+         they fill a few 64 KB blocks of code instead of touching most of the binary. */\n\
+         SECTIONS\n{\n  .text.hot :\n  {\n",
+    );
+    let mut written = HashSet::new();
+    for pattern in functions.iter().flat_map(patterns) {
+        if written.insert(pattern.clone()) {
+            script.push_str("    ");
+            script.push_str(&pattern);
+            script.push('\n');
+        }
+    }
+    script.push_str("  }\n}\nINSERT BEFORE .text;\n");
+    script
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rust(symbol: &str) -> Function {
+        Function { symbol: symbol.to_string(), source: None }
+    }
+
+    fn c(symbol: &str, source: &str) -> Function {
+        Function { symbol: symbol.to_string(), source: Some(source.to_string()) }
+    }
+
+    #[test]
+    fn callgrind_names_are_read_once_each_with_their_files() {
+        let symbols = Symbols::parse(
+            "0000000000401000 T _start\n0000000000401100 t memcpy\n0000000000600000 B buffer\n",
+        );
+        let profile = "fl=(1) /src/main.rs\nfn=(1) main\ncfi=(2) /rustc/core/fmt.rs\n\
+                       cfn=(2) _ZN4core3fmt5write17h0123456789abcdefE\ncalls=1 0\n\
+                       fl=(2)\nfn=(2)\nfi=(5) /musl/src/string/x86_64/memset.s\nfl=(3) /musl/src/string/x86_64/memcpy.s\nfn=(3) memcpy'2\n\
+                       fn=(4) 0x0000000000401004\nfl=(4) /musl/src/env/__libc_start_main.c\n\
+                       fn=(5) (below main)\ncfn=(6) 0x0000000000400000\ncfn=(1)\nfn=(7) 0x0000000000401180\n";
+        assert_eq!(
+            functions(profile, &symbols),
+            [
+                c("main", "/src/main.rs"),
+                c("_ZN4core3fmt5write17h0123456789abcdefE", "/rustc/core/fmt.rs"),
+                c("", "/musl/src/string/x86_64/memset.s"),
+                c("memcpy", "/musl/src/string/x86_64/memcpy.s"),
+                c("_start", "/musl/src/string/x86_64/memcpy.s"),
+                c("__libc_start_main", "/musl/src/env/__libc_start_main.c"),
+            ]
+        );
+    }
+
+    #[test]
+    fn legacy_names_lose_their_hash() {
+        assert_eq!(
+            patterns(&rust("_ZN9hook_core3cli4main17h5ebc9205e8c40707E")),
+            ["*(.text._ZN9hook_core3cli4main17h* .text.unlikely._ZN9hook_core3cli4main17h*)"]
+        );
+        // Not a hash: kept whole.
+        assert_eq!(
+            patterns(&rust("_ZN4core3fmt5writeE")),
+            ["*(.text._ZN4core3fmt5writeE .text.unlikely._ZN4core3fmt5writeE)"]
+        );
+    }
+
+    #[test]
+    fn v0_names_lose_their_crate_disambiguators_and_copy_numbers() {
+        assert_eq!(
+            patterns(&rust("_RNvNtNtCsaz6eC2DG7lh_3std3env7__var_os")),
+            ["*(.text._RNvNtNtCs*_3std3env7__var_os .text.unlikely._RNvNtNtCs*_3std3env7__var_os)"]
+        );
+        assert_eq!(
+            patterns(&rust("_RNvXs_NtCs7BliBxkEZsN_4core3fmtCs2Nb3gJ4iU0I_5alloc.103")),
+            ["*(.text._RNvXs_NtCs*_4core3fmtCs*_5alloc* .text.unlikely._RNvXs_NtCs*_4core3fmtCs*_5alloc*)"]
+        );
+        assert_eq!(without_copy_number("_ZN1a1bE.llvm.123"), ("_ZN1a1bE", true));
+        assert_eq!(without_copy_number("_ZN1a..b1cE"), ("_ZN1a..b1cE", false));
+    }
+
+    #[test]
+    fn c_functions_match_by_section_or_archive_member() {
+        assert_eq!(
+            patterns(&c("libc_exit_fini", "/musl/src/exit/exit.c")),
+            ["*(.text.libc_exit_fini)", "*libc.a:exit.lo(.text .text.*)"]
+        );
+        assert_eq!(patterns(&rust("strlen")), ["*(.text.strlen)"]);
+        assert_eq!(
+            patterns(&c("", "/musl/src/string/x86_64/memcpy.s")),
+            ["*libc.a:memcpy.lo(.text .text.*)"]
+        );
+        assert_eq!(patterns(&c("strnlen", "???")), ["*(.text.strnlen)"]);
+        assert_eq!(patterns(&rust("_start")), ["*crt1.o(.text)"]);
+    }
+
+    #[test]
+    fn allow_functions_come_first_even_when_met_later() {
+        let mut order = Order::default();
+        order.add(Group::Other, &[rust("stop"), rust("shared")]);
+        order.add(Group::Allow, &[rust("decode"), rust("shared")]);
+        order.add(Group::Deny, &[rust("journal")]);
+        let names: Vec<String> = order.finish().into_iter().map(|f| f.symbol).collect();
+        assert_eq!(names, ["shared", "decode", "journal", "stop"]);
+    }
+
+    #[test]
+    fn the_script_inserts_one_section_before_text() {
+        let script =
+            render(&[rust("main"), rust("_ZN1a1b17h0123456789abcdefE"), rust("_ZN1a1b17hfedcba9876543210E")]);
+        assert!(script.contains("  .text.hot :\n  {\n    *(.text.main)\n"), "{script}");
+        assert_eq!(script.matches("*(.text._ZN1a1b17h* ").count(), 1, "{script}");
+        assert!(script.ends_with("}\nINSERT BEFORE .text;\n"));
+    }
+}
