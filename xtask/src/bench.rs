@@ -55,29 +55,31 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let out_dir = build::build(PROFILE, TARGET, &packages)?;
     let sandbox = Sandbox::create()?;
 
-    let baseline_path = out_dir.join(BASELINE);
-    let empty = Case { name: "empty main", stdin: b"{}".to_vec(), policy: None };
-    let baseline = measure(&sandbox, &Program::new(&baseline_path), &empty, runs)?;
+    let baseline = Baseline {
+        program: Program::new(&out_dir.join(BASELINE)),
+        case: Case { name: "empty main", stdin: b"{}".to_vec(), policy: None },
+    };
     let mut rows = Vec::new();
     for binary in &binaries {
         for case in cases(binary) {
             eprint!("xtask: {binary} {} ...\r", case.name);
-            let stats = measure(&sandbox, &Program::new(&out_dir.join(binary)), &case, runs)?;
+            let stats = measure(&sandbox, &Program::new(&out_dir.join(binary)), &case, &baseline, runs)?;
             rows.push((binary.clone(), case.name, stats));
         }
     }
+    let baseline_stats = measure(&sandbox, &baseline.program, &baseline.case, &baseline, runs)?;
     for (name, program) in comparisons() {
         for case in cases("claude-hook").into_iter().take(2) {
             eprint!("xtask: {name} {} ...\r", case.name);
             // Interpreters cost tens of milliseconds a spawn: fewer runs keep the bench short.
-            match measure(&sandbox, &program, &case, runs.min(COMPARISON_RUNS)) {
+            match measure(&sandbox, &program, &case, &baseline, runs.min(COMPARISON_RUNS)) {
                 Ok(stats) => rows.push((name.to_string(), case.name, stats)),
                 Err(e) => eprintln!("xtask: {name} skipped: {e}"),
             }
         }
     }
     eprintln!();
-    report(&baseline, &rows, runs)
+    report(&baseline_stats, &rows, runs)
 }
 
 /// Each agent's shell-command fixture: the payload the bench edits into allow and deny cases.
@@ -163,7 +165,15 @@ fn compound_line() -> String {
 struct Stats {
     median: Duration,
     p95: Duration,
+    /// The empty binary's median over spawns taken in turn with these.
+    baseline: Duration,
     instructions: Option<u64>,
+}
+
+/// The empty binary and what it is fed.
+struct Baseline {
+    program: Program,
+    case: Case,
 }
 
 /// What is spawned: a path and its arguments.
@@ -195,19 +205,33 @@ fn comparisons() -> Vec<(&'static str, Program)> {
     ]
 }
 
-fn measure(sandbox: &Sandbox, binary: &Program, case: &Case, runs: usize) -> Result<Stats, String> {
+/// Spawn `binary` on `case` `runs` times, each spawn right after one of the empty binary:
+/// the machine's drift over the run (frequency, other load) then weighs on both alike.
+fn measure(
+    sandbox: &Sandbox,
+    binary: &Program,
+    case: &Case,
+    baseline: &Baseline,
+    runs: usize,
+) -> Result<Stats, String> {
     // One warm-up spawn pulls the binary into the page cache.
     spawn(sandbox, binary, case)?;
     let mut times = Vec::with_capacity(runs);
+    let mut baseline_times = Vec::with_capacity(runs);
     for _ in 0..runs {
+        let start = Instant::now();
+        spawn(sandbox, &baseline.program, &baseline.case)?;
+        baseline_times.push(start.elapsed());
         let start = Instant::now();
         spawn(sandbox, binary, case)?;
         times.push(start.elapsed());
     }
     times.sort();
+    baseline_times.sort();
     let median = times[times.len() / 2];
     let p95 = times[(times.len() * 95 / 100).min(times.len() - 1)];
-    Ok(Stats { median, p95, instructions: instructions(sandbox, binary, case) })
+    let baseline = baseline_times[baseline_times.len() / 2];
+    Ok(Stats { median, p95, baseline, instructions: instructions(sandbox, binary, case) })
 }
 
 fn spawn(sandbox: &Sandbox, binary: &Program, case: &Case) -> Result<(), String> {
@@ -250,9 +274,12 @@ fn instructions(sandbox: &Sandbox, binary: &Program, case: &Case) -> Option<u64>
 
 fn report(baseline: &Stats, rows: &[(String, &str, Stats)], runs: usize) -> Result<(), String> {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    let ratio = |s: &Stats| ms(s.median) / ms(baseline.median);
+    // Each row against the empty binary's spawns taken in turn with its own.
+    let ratio = |s: &Stats| ms(s.median) / ms(s.baseline);
     let count = |i: Option<u64>| i.map_or_else(|| "-".to_string(), |n| format!("{:.0} K", n as f64 / 1000.0));
-    println!("spawn to exit, {runs} runs each, {TARGET} {PROFILE} build");
+    println!(
+        "spawn to exit, {runs} runs each, {TARGET} {PROFILE} build; ratio: to the empty binary spawned in turn with each row"
+    );
     println!(
         "{:<18} {:<22} {:>10} {:>10} {:>8} {:>12}",
         "binary", "case", "median ms", "p95 ms", "ratio", "instructions"
@@ -284,7 +311,7 @@ fn report(baseline: &Stats, rows: &[(String, &str, Stats)], runs: usize) -> Resu
         }
         json_rows.push(
             json!({"binary": binary, "case": case, "median_ms": ms(stats.median), "p95_ms": ms(stats.p95),
-            "ratio": r, "instructions": stats.instructions}),
+            "baseline_median_ms": ms(stats.baseline), "ratio": r, "instructions": stats.instructions}),
         );
     }
     if over.is_empty() {
