@@ -334,8 +334,14 @@ fn render(functions: &[Function]) -> String {
         }
     }
     script.push_str("  }\n}\nINSERT BEFORE .text;\n");
+    script.push_str(ARENA_LAST);
     script
 }
+
+/// hook-core's 1 MB allocator arena goes after every other zero-initialised static: the
+/// statics that start-up touches then share pages with `.data` instead of lying beyond it.
+const ARENA_LAST: &str = "\n/* The allocator arena after the other zero-initialised statics. */\n\
+SECTIONS\n{\n  .bss.arena (NOLOAD) :\n  {\n    *(.bss._ZN9hook_core9ALLOCATOR17h*)\n  }\n}\nINSERT AFTER .bss;\n";
 
 #[cfg(test)]
 mod tests {
@@ -430,6 +436,7 @@ mod tests {
             render(&[rust("main"), rust("_ZN1a1b17h0123456789abcdefE"), rust("_ZN1a1b17hfedcba9876543210E")]);
         assert!(script.contains("  .text.hot :\n  {\n    *(.text.main)\n"), "{script}");
         assert_eq!(script.matches("*(.text._ZN1a1b17h* ").count(), 1, "{script}");
-        assert!(script.ends_with("}\nINSERT BEFORE .text;\n"));
+        assert!(script.contains("}\nINSERT BEFORE .text;\n"));
+        assert!(script.ends_with("}\nINSERT AFTER .bss;\n"));
     }
 }
