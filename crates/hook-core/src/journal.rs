@@ -158,16 +158,10 @@ impl Object {
     fn escaped(&mut self, value: &str) {
         let mut plain = 0;
         for (at, byte) in value.bytes().enumerate() {
-            let escape = match byte {
-                b'"' | b'\\' => byte,
-                b'\n' => b'n',
-                b'\r' => b'r',
-                b'\t' => b't',
-                0x08 => b'b',
-                0x0c => b'f',
-                0..0x20 => b'u',
-                _ => continue,
-            };
+            let escape = ESCAPES[usize::from(byte)];
+            if escape == 0 {
+                continue;
+            }
             // Only ASCII bytes are escaped, so `at` is a character boundary.
             self.text.push_str(&value[plain..at]);
             self.text.push('\\');
@@ -182,6 +176,26 @@ impl Object {
         self.text.push_str(&value[plain..]);
     }
 }
+
+/// For each byte, what follows the `\` that escapes it in a JSON string (`u` for `\u00XX`),
+/// or 0 for a byte that stands for itself: the escapes `serde_json` writes. A table, as each
+/// of the line's few hundred bytes is looked at.
+const ESCAPES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = b'u';
+        byte += 1;
+    }
+    table[0x08] = b'b';
+    table[0x0c] = b'f';
+    table[b'\n' as usize] = b'n';
+    table[b'\r' as usize] = b'r';
+    table[b'\t' as usize] = b't';
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table
+};
 
 fn append(path: &Path, line: &str) -> io::Result<()> {
     // The directory exists but for the very first line: try the file first, which spares
