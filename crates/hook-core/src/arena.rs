@@ -57,9 +57,12 @@ impl Arena {
     /// Move the end of the most recent block from `old_end` to `new_end`: true when the block
     /// ending at `old_end` was indeed the most recent one (nothing was reserved after it).
     fn move_end(&self, old_end: usize, new_end: usize) -> bool {
-        // AcqRel: growing takes memory another thread may have freed (acquire its writes);
-        // shrinking gives memory back (release ours).
-        self.used.compare_exchange(old_end, new_end, Ordering::AcqRel, Ordering::Relaxed).is_ok()
+        // Most blocks freed are not the most recent: a plain load rules them out without the
+        // locked instruction a failing compare-and-swap still costs. AcqRel: growing takes
+        // memory another thread may have freed (acquire its writes); shrinking gives memory
+        // back (release ours).
+        self.used.load(Ordering::Relaxed) == old_end
+            && self.used.compare_exchange(old_end, new_end, Ordering::AcqRel, Ordering::Relaxed).is_ok()
     }
 
     /// Reserve `layout` in the arena: the offset of the block, or `None` when it does not fit.
@@ -67,7 +70,9 @@ impl Arena {
         let base = self.base();
         let mut used = self.used.load(Ordering::Relaxed);
         loop {
-            let start = (base + used).checked_next_multiple_of(layout.align())? - base;
+            // Alignments are powers of two: a mask rounds up without a division.
+            let mask = layout.align() - 1;
+            let start = ((base + used).checked_add(mask)? & !mask) - base;
             let end = start.checked_add(layout.size()).filter(|&end| end <= ARENA_BYTES)?;
             // Acquire: the range may have been freed by another thread, whose writes to it
             // must come before ours.
