@@ -50,8 +50,36 @@ pub fn matches<'g>(glob: impl Iterator<Item = &'g str> + Clone, path: &str) -> b
 }
 
 /// The non-empty `/`-separated components of `text`.
-pub fn components(text: &str) -> impl Iterator<Item = &str> + Clone {
-    text.split('/').filter(|part| !part.is_empty())
+pub fn components(text: &str) -> Components<'_> {
+    Components { rest: text }
+}
+
+/// The iterator of [`components`]. Paths and globs are short: a byte loop finds each `/`
+/// for a fraction of what `str::split`'s searcher costs per component.
+#[derive(Clone)]
+pub struct Components<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Iterator for Components<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        loop {
+            if self.rest.is_empty() {
+                return None;
+            }
+            // `/` is ASCII, so both sides of it are character boundaries.
+            let (part, rest) = match self.rest.bytes().position(|byte| byte == b'/') {
+                Some(slash) => (&self.rest[..slash], &self.rest[slash + 1..]),
+                None => (self.rest, ""),
+            };
+            self.rest = rest;
+            if !part.is_empty() {
+                return Some(part);
+            }
+        }
+    }
 }
 
 // Iterators rather than collected slices: a hook checks a few dozen globs per path, and
