@@ -129,7 +129,8 @@ unsafe impl GlobalAlloc for Arena {
             self.move_end(old_end, start + new_size);
             return ptr;
         }
-        if start + new_size <= ARENA_BYTES && self.move_end(old_end, start + new_size) {
+        let new_end = start.checked_add(new_size).filter(|&end| end <= ARENA_BYTES);
+        if new_end.is_some_and(|new_end| self.move_end(old_end, new_end)) {
             // The most recent block grew over free space that nobody else holds.
             return ptr;
         }
