@@ -19,7 +19,11 @@ pub struct Response {
 impl Response {
     /// Exit 0 with `json` as the only line on stdout.
     pub fn json(json: &serde_json::Value) -> Self {
-        Self { stdout: format!("{json}\n"), ..Self::default() }
+        // Straight into the buffer: `format!` would pass every token through `fmt::Write`.
+        // A `Value` has only string keys, so it always serializes.
+        let mut stdout = serde_json::to_string(json).unwrap_or_default();
+        stdout.push('\n');
+        Self { stdout, ..Self::default() }
     }
 }
 

@@ -13,8 +13,6 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use serde_json::{Map, Value, json};
-
 use crate::event::Event;
 use crate::guard::secrets;
 use crate::verdict::{Decision, Verdict};
@@ -65,51 +63,152 @@ pub fn record(path: &Path, agent: &str, event: &Event, verdict: &Verdict) -> io:
 /// The journal line (with its newline) for `verdict` on `event` at `time`.
 pub fn line(time: SystemTime, agent: &str, event: &Event, verdict: &Verdict) -> String {
     let seconds = time.duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs());
-    let mut entry = Map::new();
-    entry.insert("time".into(), json!(rfc3339(seconds)));
-    entry.insert("agent".into(), json!(agent));
-    entry.insert("event".into(), json!(clip(&event.name, MAX_FIELD)));
-    entry.insert("verdict".into(), json!(verdict.label()));
-    entry.insert("rule".into(), json!(verdict.rule().map(|rule| clip(rule, MAX_FIELD))));
-    entry.insert("cwd".into(), json!(event.cwd.as_ref().map(|cwd| clip(&cwd.to_string_lossy(), MAX_FIELD))));
+    let mut entry = Object::default();
+    entry.string("time", &rfc3339(seconds), usize::MAX);
+    entry.string("agent", agent, usize::MAX);
+    entry.string("event", &event.name, MAX_FIELD);
+    entry.string("verdict", verdict.label(), usize::MAX);
+    entry.key("rule");
+    entry.optional(verdict.rule(), MAX_FIELD);
+    entry.key("cwd");
+    entry.optional(event.cwd.as_ref().map(|cwd| cwd.to_string_lossy()).as_deref(), MAX_FIELD);
     if let Some(tool) = &event.tool {
-        entry.insert("tool".into(), json!(clip(&tool.name, MAX_FIELD)));
+        entry.string("tool", &tool.name, MAX_FIELD);
     }
+    // What identifies the call ends here; the details after it are dropped from a long line.
+    let identity = entry.text.len();
     if let Some(shell) = event.shell() {
-        entry.insert("command".into(), json!(clip(&secrets::redact(&shell.line), MAX_COMMAND)));
+        entry.string("command", &secrets::redact(&shell.line), MAX_COMMAND);
     }
     if let Some(tool) = event.tool.as_ref().filter(|tool| !tool.paths.is_empty()) {
-        let paths: Vec<String> =
-            tool.paths.iter().map(|path| clip(&path.to_string_lossy(), MAX_FIELD)).collect();
-        entry.insert("paths".into(), json!(paths));
+        entry.key("paths");
+        for (index, path) in tool.paths.iter().enumerate() {
+            entry.text.push(if index == 0 { '[' } else { ',' });
+            entry.value(&path.to_string_lossy(), MAX_FIELD);
+        }
+        entry.text.push(']');
     }
     match &verdict.decision {
         Decision::Ask { reason, .. } | Decision::Deny { reason, .. } => {
-            entry.insert("reason".into(), json!(clip(&secrets::redact(reason), MAX_FIELD)));
+            entry.string("reason", &secrets::redact(reason), MAX_FIELD);
         }
         Decision::Rewrite { command: Some(command), .. } => {
-            entry.insert("rewritten".into(), json!(clip(&secrets::redact(command), MAX_COMMAND)));
+            entry.string("rewritten", &secrets::redact(command), MAX_COMMAND);
         }
         Decision::Rewrite { command: None, .. } | Decision::Allow => {}
     }
-    let mut text = Value::Object(entry.clone()).to_string();
-    if text.len() >= MAX_LINE {
+    // The object's length once closed by its `}`.
+    if entry.text.len() + 1 >= MAX_LINE {
         // Escapes can make even clipped fields long; keep the line's identity, drop the detail.
-        for key in ["reason", "rewritten", "paths", "command"] {
-            entry.remove(key);
-        }
-        entry.insert("clipped".into(), json!(true));
-        text = Value::Object(entry).to_string();
+        entry.text.truncate(identity);
+        entry.key("clipped");
+        entry.text.push_str("true");
     }
-    text.push('\n');
-    text
+    entry.text.push_str("}\n");
+    entry.text
 }
 
-fn append(path: &Path, line: &str) -> io::Result<()> {
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
+/// A JSON object written member by member, in order, with strings escaped exactly as
+/// `serde_json` escapes them: the lines are the bytes they were when built with it, without
+/// building a map of values first.
+#[derive(Default)]
+struct Object {
+    text: String,
+}
+
+impl Object {
+    /// Start the member `key`, a plain name with nothing to escape.
+    fn key(&mut self, key: &str) {
+        if self.text.is_empty() {
+            self.text.reserve(512);
+            self.text.push('{');
+        } else {
+            self.text.push(',');
+        }
+        self.text.push('"');
+        self.text.push_str(key);
+        self.text.push_str("\":");
     }
-    let mut file = open(path)?;
+
+    /// The member `key` with at most `max` characters of `value`.
+    fn string(&mut self, key: &str, value: &str, max: usize) {
+        self.key(key);
+        self.value(value, max);
+    }
+
+    /// At most `max` characters of `value`, or `null` without a value.
+    fn optional(&mut self, value: Option<&str>, max: usize) {
+        match value {
+            Some(value) => self.value(value, max),
+            None => self.text.push_str("null"),
+        }
+    }
+
+    /// At most `max` characters of `value` as a JSON string, marked with `…` when cut.
+    fn value(&mut self, value: &str, max: usize) {
+        let cut = if value.len() > max { value.char_indices().nth(max).map(|(cut, _)| cut) } else { None };
+        self.text.push('"');
+        self.escaped(&value[..cut.unwrap_or(value.len())]);
+        if cut.is_some() {
+            self.text.push('…');
+        }
+        self.text.push('"');
+    }
+
+    fn escaped(&mut self, value: &str) {
+        let mut plain = 0;
+        for (at, byte) in value.bytes().enumerate() {
+            let escape = ESCAPES[usize::from(byte)];
+            if escape == 0 {
+                continue;
+            }
+            // Only ASCII bytes are escaped, so `at` is a character boundary.
+            self.text.push_str(&value[plain..at]);
+            self.text.push('\\');
+            self.text.push(char::from(escape));
+            if escape == b'u' {
+                self.text.push_str("00");
+                self.text.push(char::from(HEX_DIGITS[usize::from(byte >> 4)]));
+                self.text.push(char::from(HEX_DIGITS[usize::from(byte & 0xf)]));
+            }
+            plain = at + 1;
+        }
+        self.text.push_str(&value[plain..]);
+    }
+}
+
+/// For each byte, what follows the `\` that escapes it in a JSON string (`u` for `\u00XX`),
+/// or 0 for a byte that stands for itself: the escapes `serde_json` writes. A table, as each
+/// of the line's few hundred bytes is looked at.
+const ESCAPES: [u8; 256] = {
+    let mut table = [0; 256];
+    let mut byte = 0;
+    while byte < 0x20 {
+        table[byte] = b'u';
+        byte += 1;
+    }
+    table[0x08] = b'b';
+    table[0x0c] = b'f';
+    table[b'\n' as usize] = b'n';
+    table[b'\r' as usize] = b'r';
+    table[b'\t' as usize] = b't';
+    table[b'"' as usize] = b'"';
+    table[b'\\' as usize] = b'\\';
+    table
+};
+
+fn append(path: &Path, line: &str) -> io::Result<()> {
+    // The directory exists but for the very first line: try the file first, which spares
+    // every other deny a `mkdir` and a `stat`.
+    let mut file = match open(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if let Some(dir) = path.parent() {
+                fs::create_dir_all(dir)?;
+            }
+            open(path)?
+        }
+        opened => opened?,
+    };
     if file.metadata()?.len() >= ROTATE_AT && still_at(&file, path)? {
         fs::rename(path, rotated_path(path))?;
         file = open(path)?;
@@ -135,20 +234,36 @@ fn still_at(_file: &File, _path: &Path) -> io::Result<bool> {
     Ok(true)
 }
 
-/// At most `max` characters of `text`, marked with `…` when cut.
-fn clip(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
-    }
-}
+/// Lowercase, as `serde_json` writes `\u00XX` escapes.
+const HEX_DIGITS: &[u8; 16] = b"0123456789abcdef";
 
 /// `seconds` since the Unix epoch as `YYYY-MM-DDTHH:MM:SSZ`.
 pub fn rfc3339(seconds: u64) -> String {
     let days = seconds / 86_400;
     let of_day = seconds % 86_400;
     let (year, month, day) = civil_from_days(days);
-    format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", of_day / 3600, of_day / 60 % 60, of_day % 60)
+    // Digit by digit: `format!` costs more than the whole line around it.
+    let mut text = String::with_capacity(20);
+    let fields = [(year, 4, '-'), (month, 2, '-'), (day, 2, 'T')];
+    let times = [(of_day / 3600, 2, ':'), (of_day / 60 % 60, 2, ':'), (of_day % 60, 2, 'Z')];
+    for (value, width, separator) in fields.into_iter().chain(times) {
+        push_padded(&mut text, value, width);
+        text.push(separator);
+    }
+    text
+}
+
+/// `value` in decimal, zero-padded to at least `width` digits.
+fn push_padded(text: &mut String, value: u64, width: usize) {
+    let mut digits = [b'0'; 20];
+    let mut rest = value;
+    let mut start = digits.len();
+    while rest > 0 || digits.len() - start < width {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+    }
+    text.extend(digits[start..].iter().map(|digit| char::from(*digit)));
 }
 
 /// The proleptic Gregorian date of day `days` after 1970-01-01 (Howard Hinnant's
@@ -169,6 +284,8 @@ fn civil_from_days(days: u64) -> (u64, u64, u64) {
 #[cfg(test)]
 mod tests {
     use std::time::Duration;
+
+    use serde_json::{Value, json};
 
     use super::*;
     use crate::event::{EventKind, ShellCall, ToolCall};
@@ -217,6 +334,56 @@ mod tests {
     }
 
     #[test]
+    fn lines_are_the_json_serde_json_writes() {
+        let tricky = [
+            "say \"hi\" \\ back\\slash",
+            "line\nbreak\r\ttab \u{8}\u{c} \u{0}\u{1}\u{1f}\u{7f}",
+            "héllo wörld ✓ 🦀 \u{2028}",
+            "/slashes/ and 'quotes'",
+        ];
+        for (index, text) in tricky.iter().enumerate() {
+            let mut event = shell_event(text);
+            event.name = (*text).to_string();
+            event.cwd = Some(PathBuf::from(text));
+            let tool = event.tool.as_mut().expect("tool");
+            tool.name = (*text).to_string();
+            tool.paths = vec![PathBuf::from(text), PathBuf::from("b")];
+            let verdict = if index % 2 == 0 {
+                Verdict::deny(*text, *text)
+            } else {
+                Verdict::from(Decision::Rewrite {
+                    input: Value::Null,
+                    command: Some((*text).to_string()),
+                    rule: (*text).to_string(),
+                })
+            };
+            let text_line = line(UNIX_EPOCH, text, &event, &verdict);
+            let entry: Value = serde_json::from_str(&text_line).expect("one JSON object");
+            let detail = if index % 2 == 0 { "reason" } else { "rewritten" };
+            assert_eq!(
+                entry,
+                json!({"time": "1970-01-01T00:00:00Z", "agent": text, "event": text,
+                    "verdict": verdict.label(), "rule": text, "cwd": text, "tool": text,
+                    "command": text, "paths": [text, "b"], detail: text}),
+                "{text_line}"
+            );
+            // Written back by serde_json (keys in their order), the line is byte for byte the same.
+            assert_eq!(format!("{}\n", serde_json::to_string(&entry).expect("json")), text_line);
+        }
+    }
+
+    #[test]
+    fn missing_fields_are_null_and_long_ones_are_clipped() {
+        let mut event = Event::new(EventKind::BeforeShell, "Stop", Value::Null);
+        event.name = "é".repeat(MAX_FIELD + 1);
+        let text = line(UNIX_EPOCH, "a", &event, &Verdict::ask("", "x"));
+        let entry: Value = serde_json::from_str(&text).expect("one JSON object");
+        assert_eq!(entry["cwd"], Value::Null);
+        assert_eq!(entry["event"], json!(format!("{}…", "é".repeat(MAX_FIELD))));
+        assert_eq!(entry.as_object().map(|entry| entry.len()), Some(7), "{text}");
+    }
+
+    #[test]
     fn long_commands_keep_lines_short() {
         let event = shell_event(&"\u{1}".repeat(50_000));
         let text = line(SystemTime::now(), "claude-hook", &event, &Verdict::deny("r", "x"));
@@ -230,6 +397,14 @@ mod tests {
         assert!(is_journaled(&Verdict::ask("a", "b"), true));
         assert!(!is_journaled(&Verdict::deny("a", "b"), false));
         assert!(!is_journaled(&Verdict::allow(), true));
+    }
+
+    #[test]
+    fn the_first_line_creates_the_directory() {
+        let path = temp_journal("create");
+        record(&path, "claude-hook", &shell_event("npm install"), &Verdict::deny("r", "x")).expect("append");
+        assert_eq!(fs::read_to_string(&path).expect("journal").lines().count(), 1);
+        let _ = fs::remove_dir_all(path.parent().expect("dir"));
     }
 
     #[test]

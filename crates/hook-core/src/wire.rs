@@ -63,7 +63,14 @@ pub fn patch_paths(patch: &str) -> Vec<PathBuf> {
 
 /// A reason followed by the rule that gave it, so the user can find and change the rule.
 pub fn with_rule(reason: &str, rule: &str) -> String {
-    format!("{reason} [agent-hooks rule {rule}]")
+    // Pushed rather than formatted: this is on every deny's path.
+    const OPEN: &str = " [agent-hooks rule ";
+    let mut text = String::with_capacity(reason.len() + OPEN.len() + rule.len() + 1);
+    text.push_str(reason);
+    text.push_str(OPEN);
+    text.push_str(rule);
+    text.push(']');
+    text
 }
 
 /// Why a call is refused, for every decision that refuses it where no rewrite can be applied:

@@ -98,13 +98,20 @@ pub(crate) fn denied<'p>(
     let resolved = resolve(path, ctx);
     let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
     let absolute = slashed(&resolved);
+    let home = ctx.home.as_deref().map(slashed);
+    let subject = Subject {
+        absolute: &absolute,
+        relative: relative.as_deref(),
+        name: absolute.rsplit('/').next().unwrap_or_default(),
+        home: home.as_deref(),
+    };
     let mut verdict = None;
     for entry in globs {
         let (exception, glob) = match entry.strip_prefix('!') {
             Some(glob) => (true, glob),
             None => (false, entry.as_str()),
         };
-        if glob_matches(glob, &absolute, relative.as_deref(), ctx) {
+        if glob_matches(glob, &subject) {
             verdict = if exception { None } else { Some(entry.as_str()) };
         }
     }
@@ -113,36 +120,54 @@ pub(crate) fn denied<'p>(
     verdict.map(|glob| Denied { shown, glob, access })
 }
 
+/// The path in the forms the globs are matched against, worked out once for all of them.
+struct Subject<'a> {
+    /// Absolute, `/`-separated.
+    absolute: &'a str,
+    /// From the project root, when inside it.
+    relative: Option<&'a str>,
+    /// The file's own name: the last component of `absolute`.
+    name: &'a str,
+    /// The home directory, `/`-separated, for `~/` globs.
+    home: Option<&'a str>,
+}
+
 /// Whether one glob (without its `!`) matches the path or a directory above it.
-fn glob_matches(glob: &str, absolute: &str, relative: Option<&str>, ctx: &Context) -> bool {
+fn glob_matches(glob: &str, subject: &Subject) -> bool {
     let glob = glob.trim_end_matches('/');
     if glob.is_empty() {
         return false;
     }
     if let Some(in_home) = glob.strip_prefix("~/") {
-        let Some(home) = ctx.home.as_deref() else { return false };
-        return matches_or_ancestor(&format!("{}/{in_home}", slashed(home)), absolute);
+        let Some(home) = subject.home else { return false };
+        // The home directory's components, then the glob's: no `home/glob` string to build.
+        let glob = glob::components(home).chain(glob::components(in_home));
+        return matches_or_ancestor(glob, subject.absolute);
     }
     if glob.starts_with('/') {
-        return matches_or_ancestor(glob, absolute);
+        return matches_or_ancestor(glob::components(glob), subject.absolute);
     }
     if glob.contains('/') {
-        return relative.is_some_and(|relative| matches_or_ancestor(glob, relative));
+        return subject
+            .relative
+            .is_some_and(|relative| matches_or_ancestor(glob::components(glob), relative));
     }
-    match relative {
+    match subject.relative {
         Some(relative) => relative.split('/').any(|name| glob::component_matches(glob, name)),
-        None => absolute.rsplit('/').next().is_some_and(|name| glob::component_matches(glob, name)),
+        None => glob::component_matches(glob, subject.name),
     }
 }
 
-/// `glob` matches `path` or one of its ancestors (a denied directory covers its contents).
-fn matches_or_ancestor(glob: &str, path: &str) -> bool {
+/// `glob` (its components) matches `path` or one of its ancestors (a denied directory covers
+/// its contents).
+fn matches_or_ancestor<'g>(glob: impl Iterator<Item = &'g str> + Clone, path: &str) -> bool {
     let mut candidate = path;
     loop {
-        if glob::matches(glob, candidate) {
+        if glob::matches(glob.clone(), candidate) {
             return true;
         }
-        match candidate.rfind('/') {
+        // A byte search: `rfind`'s searcher costs more than the few bytes it looks at.
+        match candidate.bytes().rposition(|byte| byte == b'/') {
             Some(end) if end > 0 => candidate = &candidate[..end],
             _ => return false,
         }

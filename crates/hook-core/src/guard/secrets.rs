@@ -120,23 +120,41 @@ const SECRET_KEYS: &[(&str, SecretKind)] = &[
 /// A value shorter than this is not taken for a credential.
 const MIN_SECRET_VALUE: usize = 10;
 
-/// Bytes (lowercased) that can begin a credential or a secret key name: only at those is a
-/// match tried, which keeps the scan of a command line to a table look-up per byte.
+/// Bytes, in either case, that can begin a credential or a secret key name: only at those
+/// is a match tried, which keeps the scan of a command line to a table look-up per byte.
 const STARTS: [bool; 256] = {
     let mut table = [false; 256];
     let mut i = 0;
     while i < SHAPES.len() {
-        table[SHAPES[i].prefix.as_bytes()[0].to_ascii_lowercase() as usize] = true;
+        let first = SHAPES[i].prefix.as_bytes()[0];
+        table[first.to_ascii_lowercase() as usize] = true;
+        table[first.to_ascii_uppercase() as usize] = true;
         i += 1;
     }
     i = 0;
     while i < SECRET_KEYS.len() {
-        table[SECRET_KEYS[i].0.as_bytes()[0].to_ascii_lowercase() as usize] = true;
+        let first = SECRET_KEYS[i].0.as_bytes()[0];
+        table[first.to_ascii_lowercase() as usize] = true;
+        table[first.to_ascii_uppercase() as usize] = true;
         i += 1;
     }
     // Private key blocks and JWTs.
     table[b'-' as usize] = true;
     table[b'e' as usize] = true;
+    table[b'E' as usize] = true;
+    table
+};
+
+/// For each byte, the set of [`SHAPES`] (bit `i` for `SHAPES[i]`) whose prefix begins with
+/// it: a word start is then compared with the two or three shapes it can be, not all of them.
+const SHAPES_BY_FIRST: [u32; 256] = {
+    assert!(SHAPES.len() <= 32);
+    let mut table = [0; 256];
+    let mut i = 0;
+    while i < SHAPES.len() {
+        table[SHAPES[i].prefix.as_bytes()[0] as usize] |= 1 << i;
+        i += 1;
+    }
     table
 };
 
@@ -148,14 +166,19 @@ pub fn find(text: &str) -> Vec<Secret> {
     let mut found: Vec<Secret> = Vec::new();
     let bytes = text.as_bytes();
     // `key = value` and `key: value` need one of these; most text has neither.
-    let assigns = text.contains(['=', ':']);
+    let assigns = bytes.contains(&b'=') || bytes.contains(&b':');
     let mut pos = 0;
     while pos < bytes.len() {
-        if !STARTS[usize::from(bytes[pos].to_ascii_lowercase())] || !text.is_char_boundary(pos) {
+        if !STARTS[usize::from(bytes[pos])] || !text.is_char_boundary(pos) {
             pos += 1;
             continue;
         }
         let starts_word = pos == 0 || !token_char(bytes[pos - 1]);
+        // Inside a word only an assignment can start, and only in text that has one.
+        if !starts_word && !assigns {
+            pos += 1;
+            continue;
+        }
         let secret = if starts_word {
             shaped(text, pos).or_else(|| private_key(text, pos)).or_else(|| jwt(text, pos))
         } else {
@@ -183,7 +206,9 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     let mut last = 0;
     for secret in secrets {
         redacted.push_str(&text[last..secret.span.start]);
-        redacted.push_str(&format!("[redacted: {}]", secret.kind.describe()));
+        redacted.push_str("[redacted: ");
+        redacted.push_str(secret.kind.describe());
+        redacted.push(']');
         last = secret.span.end;
     }
     redacted.push_str(&text[last..]);
@@ -219,16 +244,25 @@ const RULE: &str = "prompt.secret";
 
 fn shaped(text: &str, pos: usize) -> Option<Secret> {
     let rest = &text.as_bytes()[pos..];
-    SHAPES.iter().find_map(|shape| {
-        let body = rest.strip_prefix(shape.prefix.as_bytes())?;
+    // In `SHAPES` order, so that longer prefixes are still tried first.
+    let mut candidates = SHAPES_BY_FIRST[usize::from(*rest.first()?)];
+    while candidates != 0 {
+        let shape = &SHAPES[candidates.trailing_zeros() as usize];
+        candidates &= candidates - 1;
+        let Some(body) = rest.strip_prefix(shape.prefix.as_bytes()) else { continue };
         let length = body.iter().take_while(|b| (shape.alphabet)(**b)).count();
-        (length >= shape.min && !body.get(length).is_some_and(|b| alnum(*b)))
-            .then(|| Secret { kind: shape.kind, span: pos..pos + shape.prefix.len() + length })
-    })
+        if length >= shape.min && !body.get(length).is_some_and(|b| alnum(*b)) {
+            return Some(Secret { kind: shape.kind, span: pos..pos + shape.prefix.len() + length });
+        }
+    }
+    None
 }
 
 /// `-----BEGIN ... PRIVATE KEY-----` up to its END line (or the end of the text).
 fn private_key(text: &str, pos: usize) -> Option<Secret> {
+    if text.as_bytes()[pos] != b'-' {
+        return None;
+    }
     let rest = text[pos..].strip_prefix("-----BEGIN ")?;
     let header_end = rest.find("-----")?;
     if !rest[..header_end].ends_with("PRIVATE KEY") || header_end > 40 {
@@ -272,8 +306,11 @@ fn jwt(text: &str, pos: usize) -> Option<Secret> {
 /// looks random; the span is the value only.
 fn assignment(text: &str, pos: usize) -> Option<Secret> {
     let bytes = text.as_bytes();
+    let first = bytes[pos].to_ascii_lowercase();
     let (key, kind) = SECRET_KEYS.iter().find(|(key, _)| {
-        bytes.len() >= pos + key.len() && bytes[pos..pos + key.len()].eq_ignore_ascii_case(key.as_bytes())
+        key.as_bytes()[0] == first
+            && bytes.len() >= pos + key.len()
+            && bytes[pos..pos + key.len()].eq_ignore_ascii_case(key.as_bytes())
     })?;
     let mut at = pos + key.len();
     if bytes.get(at).is_some_and(|b| token_char(*b)) {
