@@ -22,6 +22,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 const ARENA_BYTES: usize = 1 << 20;
 
 /// A bump allocator over a fixed static buffer, falling back to [`System`].
+// `used` first: Rust would otherwise put it after the megabyte of `bytes`, on a page of its
+// own that the first allocation faults in twice (read, then write).
+#[repr(C)]
 pub struct Arena {
     /// Offset of the first free byte in `bytes`.
     used: AtomicUsize,
