@@ -139,10 +139,12 @@ pub struct FileRules {
 const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"];
 
 /// Where the guard itself is configured: this policy, and the agents' files that register the
-/// hooks. An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 16] = [
+/// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
+/// An agent that may edit them can switch its own guard off.
+const GUARD_FILES: [&str; 17] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
+    "~/.cache/agent-hooks/**",
     ".claude/settings.json",
     ".claude/settings.local.json",
     "~/.claude/settings.json",
