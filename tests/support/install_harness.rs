@@ -103,6 +103,7 @@ impl Sandbox {
                 .current_dir(self.project.join("src/deep"))
                 .env("HOME", &self.home)
                 .env("XDG_CONFIG_HOME", self.home.join(".config"))
+                .env("XDG_CACHE_HOME", self.home.join(".cache"))
                 .env("AGENT_HOOKS_SYSTEM_CONFIG", self.root.join("no-system-config.toml"))
                 .env_remove("AGENT_HOOKS_CONFIG")
                 .stdin(Stdio::null())

@@ -55,6 +55,7 @@ impl Home {
             .env("HOME", &self.root)
             .env("XDG_CONFIG_HOME", self.root.join(".config"))
             .env("XDG_STATE_HOME", self.root.join(".state"))
+            .env("XDG_CACHE_HOME", self.root.join(".cache"))
             .env("AGENT_HOOKS_SYSTEM_CONFIG", self.root.join("no-system-config.toml"))
             .env_remove("AGENT_HOOKS_CONFIG")
             .output()

@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 const HANG: Duration = Duration::from_secs(60);
 
 /// A temporary directory holding `project/` (the agent's cwd), `bin/` (on `PATH` first),
-/// `state/` (`XDG_STATE_HOME`), `home/` and `policy.toml` (`AGENT_HOOKS_CONFIG`). Everything
-/// but `project/` is outside the project, so files written there change no git status.
+/// `state/` (`XDG_STATE_HOME`), `cache/` (`XDG_CACHE_HOME`, made by the hook when it caches
+/// its policy), `home/` and `policy.toml` (`AGENT_HOOKS_CONFIG`). Everything but `project/`
+/// is outside the project, so files written there change no git status.
 pub struct Sandbox {
     pub root: PathBuf,
     pub project: PathBuf,
@@ -133,6 +134,7 @@ impl Sandbox {
             .env("HOME", self.root.join("home"))
             .env("XDG_CONFIG_HOME", self.root.join("home/.config"))
             .env("XDG_STATE_HOME", self.root.join("state"))
+            .env("XDG_CACHE_HOME", self.root.join("cache"))
             .env("AGENT_HOOKS_SYSTEM_CONFIG", self.root.join("no-system-policy.toml"))
             .env("AGENT_HOOKS_CONFIG", self.root.join("policy.toml"))
             .env_remove("AGENT_HOOKS_STOP_ACTIVE")

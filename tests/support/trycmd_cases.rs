@@ -11,6 +11,11 @@ pub fn nowhere() -> String {
     std::env::temp_dir().join("agent-hooks-trycmd-nowhere").display().to_string()
 }
 
+/// A policy cache directory that cannot be made, even by root: its parent is a device. Every
+/// case then parses its policy files, as on a first call, and shows that a cache that cannot
+/// be written changes nothing, not even stderr.
+pub const NO_CACHE: &str = "/dev/null/agent-hooks-trycmd-cache";
+
 /// A home that does not exist, outside the workspace and outside every temp directory: a
 /// home under `/tmp` would make `rm -rf ~/.ssh` a harmless delete in a temp directory.
 pub const HOME: &str = "/agent-hooks-trycmd-home";
@@ -21,7 +26,7 @@ pub fn case_dir(dir: &str) -> PathBuf {
 }
 
 /// Runs every `*.toml` (and `*.trycmd`) case in `tests/cmd/<dir>/` with the machine's
-/// policy layers, config directory and journal shut out.
+/// policy layers, config directory, journal and policy cache shut out.
 pub fn run_isolated(dir: &str) {
     let nowhere = nowhere();
     let cases = case_dir(dir);
@@ -29,6 +34,7 @@ pub fn run_isolated(dir: &str) {
         .env("HOME", HOME)
         .env("XDG_CONFIG_HOME", &nowhere)
         .env("XDG_STATE_HOME", &nowhere)
+        .env("XDG_CACHE_HOME", NO_CACHE)
         .env("AGENT_HOOKS_SYSTEM_CONFIG", format!("{nowhere}/system.toml"))
         .env("AGENT_HOOKS_CONFIG", "")
         .case(cases.join("*.toml"))

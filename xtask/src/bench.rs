@@ -332,8 +332,9 @@ fn report(baseline: &Stats, rows: &[(String, &str, Stats)], runs: usize) -> Resu
     Ok(())
 }
 
-/// An empty HOME, config directory and working directory, so that no policy of the machine's
-/// user changes what is measured.
+/// An empty HOME, config, state and cache directory and working directory, so that no policy
+/// of the machine's user changes what is measured. The warm-up spawn of each case fills the
+/// policy cache, so the runs measure a warm cache, as on every hook call but the first.
 pub struct Sandbox {
     dir: PathBuf,
 }
@@ -362,6 +363,7 @@ impl Sandbox {
             .env("HOME", &self.dir)
             .env("XDG_CONFIG_HOME", self.dir.join("config"))
             .env("XDG_STATE_HOME", self.dir.join("state"))
+            .env("XDG_CACHE_HOME", self.dir.join("cache"))
             .env("AGENT_HOOKS_SYSTEM_CONFIG", self.dir.join("none.toml"));
         command
     }

@@ -17,6 +17,7 @@ fn cases() {
 fn cases_with_their_own_layers() {
     trycmd::TestCases::new()
         .env("HOME", trycmd_cases::nowhere())
+        .env("XDG_CACHE_HOME", trycmd_cases::NO_CACHE)
         .env("AGENT_HOOKS_CONFIG", "")
         .case(trycmd_cases::case_dir("claude/layers").join("*.toml"));
 }

@@ -34,6 +34,7 @@ fn spawn_hook(dir: &Path) -> std::process::Child {
         .env("HOME", dir)
         .env("XDG_CONFIG_HOME", dir.join("config"))
         .env("XDG_STATE_HOME", dir.join("state"))
+        .env("XDG_CACHE_HOME", dir.join("cache"))
         .env("AGENT_HOOKS_SYSTEM_CONFIG", dir.join("no-system.toml"))
         .env("AGENT_HOOKS_CONFIG", dir.join("policy.toml"))
         .stdin(Stdio::piped())

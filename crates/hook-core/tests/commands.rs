@@ -253,6 +253,8 @@ const DENIED: &[Case] = &[
     // The guard's own configuration is not the agent's to change.
     deny("files.deny-write", "sed -i 's/deny/off/' .agent-hooks.toml"),
     deny("files.deny-write", "echo '{}' > .claude/settings.json"),
+    // Nor is the cache of its policy, whose entries stand in for the policy files.
+    deny("files.deny-write", "cp forged.bin ~/.cache/agent-hooks/policy-0123456789abcdef.bin"),
     // `cd` moves what relative targets mean; where it may have failed, they are unknown.
     deny("rm.outside-project", "cd /etc && rm -rf nginx"),
     deny("rm.root", "cd / && rm -rf *"),

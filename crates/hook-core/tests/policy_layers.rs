@@ -272,6 +272,7 @@ fn the_environment_names_the_layers() {
             .env(CHILD, &setup.tree.root)
             .env("AGENT_HOOKS_SYSTEM_CONFIG", &setup.system)
             .env("XDG_CONFIG_HOME", setup.tree.root.join("home/.config"))
+            .env("XDG_CACHE_HOME", setup.tree.root.join("cache"))
             .output()
             .expect("run the test binary");
         assert!(
@@ -297,4 +298,7 @@ fn the_environment_names_the_layers() {
     let explicit = root.join("repo").join(PROJECT_FILE);
     let loaded = load(&Context::discover(&root), Some(&explicit));
     assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::System, LayerKind::Explicit]);
+    // Each set of layer files has its entry in the policy cache under `XDG_CACHE_HOME`.
+    let entries = std::fs::read_dir(root.join("cache/agent-hooks")).expect("the policy cache").count();
+    assert_eq!(entries, 2);
 }

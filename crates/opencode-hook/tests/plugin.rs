@@ -23,6 +23,7 @@ fn plugin_under_node() {
         .env("HOME", &nowhere)
         .env("XDG_CONFIG_HOME", &nowhere)
         .env("XDG_STATE_HOME", &nowhere)
+        .env("XDG_CACHE_HOME", &nowhere)
         .env("AGENT_HOOKS_SYSTEM_CONFIG", nowhere.join("system.toml"))
         .env_remove("AGENT_HOOKS_CONFIG")
         .output()

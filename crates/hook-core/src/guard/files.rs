@@ -239,6 +239,7 @@ mod tests {
             "/home/dev/app/.claude/settings.local.json",
             "/home/dev/.claude/settings.json",
             "/home/dev/.config/agent-hooks/config.toml",
+            "/home/dev/.cache/agent-hooks/policy-0123456789abcdef.bin",
             "/home/dev/app/.github/hooks/agent-hooks.json",
         ] {
             assert!(denied(path, Access::Write, &built_in, &ctx()).is_some(), "{path}");

@@ -2,11 +2,14 @@
 //!
 //! This runs on every hook call, so it touches only the few files it needs: up to four small
 //! reads, plus one `.agent-hooks.toml` and one `.git` existence check per ancestor of the
-//! event's cwd. It compiles no regex unless asked to (see [`load_checked`]).
+//! event's cwd, and when any policy file exists, a look at this binary and one read of the
+//! policy cache, which spares the parse of files unchanged since the last call. It compiles
+//! no regex unless asked to (see [`load_checked`]).
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
+use super::cache::Cache;
 use super::merge::{Merger, Source};
 use super::schema::PolicyFile;
 use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, PolicyError};
@@ -34,8 +37,10 @@ pub struct Sources {
     /// unlike the other layers, it is an error for it to be missing.
     pub explicit: Option<PathBuf>,
     /// Also compile every regex, so that a bad one fails its file. Costs start-up time:
-    /// for `check` and `test`, not for answering events.
+    /// for `check` and `test`, not for answering events. Never answered from the cache.
     pub check_patterns: bool,
+    /// Where loads are cached ([`cache_dir`]); `None` parses every time.
+    pub cache: Option<PathBuf>,
 }
 
 impl Sources {
@@ -50,6 +55,7 @@ impl Sources {
             project_root: Some(place.project_root.clone()),
             explicit: explicit.map(Path::to_path_buf),
             check_patterns: false,
+            cache: cache_dir(),
         }
     }
 }
@@ -59,8 +65,9 @@ pub fn load(place: &Context, explicit: Option<&Path>) -> Loaded {
     load_from(&Sources::from_env(place, explicit))
 }
 
-/// [`load`], but a regex that does not compile fails its file too. For `check` and `test`:
-/// the hot path leaves regexes to the decision code, which compiles only those it needs.
+/// [`load`], but a regex that does not compile fails its file too, and every file is parsed,
+/// never answered from the cache. For `check` and `test`: the hot path leaves regexes to the
+/// decision code, which compiles only those it needs.
 pub fn load_checked(place: &Context, explicit: Option<&Path>) -> Loaded {
     load_from(&Sources { check_patterns: true, ..Sources::from_env(place, explicit) })
 }
@@ -68,6 +75,9 @@ pub fn load_checked(place: &Context, explicit: Option<&Path>) -> Loaded {
 /// Load and merge the layers `sources` names, in order: built-in, system, then either
 /// user and project or explicit. A missing file is no layer (except an explicit one); a
 /// file that fails is reported in [`Loaded::errors`] and contributes nothing.
+///
+/// With a [`Sources::cache`] directory and no pattern checks, a load whose files are those of
+/// an earlier load without errors is answered from the cache, without parsing.
 pub fn load_from(sources: &Sources) -> Loaded {
     let mut files = vec![(LayerKind::System, sources.system.clone())];
     match &sources.explicit {
@@ -81,23 +91,65 @@ pub fn load_from(sources: &Sources) -> Loaded {
             files.push((LayerKind::Project, project));
         }
     }
+    // Every file is read before any is parsed: the cache is keyed on their contents.
+    let read: Vec<LayerFile> = files
+        .into_iter()
+        .filter_map(|(kind, path)| {
+            let path = path?;
+            let bytes = read(&path, kind == LayerKind::Explicit).transpose()?;
+            Some(LayerFile { kind, path, bytes })
+        })
+        .collect();
+    let cache =
+        sources.cache.as_deref().filter(|_| !sources.check_patterns).and_then(|dir| cache_for(dir, &read));
+    if let Some(loaded) = cache.as_ref().and_then(Cache::get) {
+        return loaded;
+    }
+    let loaded = merge(&read, sources.check_patterns);
+    if let Some(cache) = cache {
+        // The cache only saves time: a hook must not fail, nor say anything, because its
+        // cache directory is read-only or full (or because the load had errors, which are
+        // not cached).
+        let _ = cache.put(&loaded);
+    }
+    loaded
+}
+
+/// One policy file that exists, with its contents or why it could not be read. The contents
+/// are checked to be UTF-8 only when parsed: a cache hit proves they were.
+struct LayerFile {
+    kind: LayerKind,
+    path: PathBuf,
+    bytes: Result<Vec<u8>, PolicyError>,
+}
+
+/// The cache entry for `files`, when there is something to cache: a built-in-only load
+/// parses nothing, and a load with an unreadable file is not cached.
+fn cache_for<'a>(dir: &Path, files: &'a [LayerFile]) -> Option<Cache<'a>> {
+    let layers: Vec<(LayerKind, &Path, &[u8])> = files
+        .iter()
+        .map(|file| file.bytes.as_deref().ok().map(|bytes| (file.kind, file.path.as_path(), bytes)))
+        .collect::<Option<_>>()?;
+    if layers.is_empty() {
+        return None;
+    }
+    Cache::new(dir, layers)
+}
+
+/// Parse `files` and merge them, in order, over the built-in policy.
+fn merge(files: &[LayerFile], check_patterns: bool) -> Loaded {
     let mut merger = Merger::new();
     let mut layers = vec![Layer { kind: LayerKind::BuiltIn, path: None }];
     let mut errors = Vec::new();
-    for (kind, path) in files {
-        let Some(path) = path else { continue };
-        let text = match read(&path, kind == LayerKind::Explicit) {
-            Ok(Some(text)) => text,
-            Ok(None) => continue,
-            Err(error) => {
-                errors.push(error);
-                continue;
-            }
-        };
-        match parse(&path, &text, sources.check_patterns) {
-            Ok(file) => {
-                merger.apply(&Source::new(kind, &path, &text), &file);
-                layers.push(Layer { kind, path: Some(path) });
+    for file in files {
+        let parsed = file.bytes.as_ref().map_err(Clone::clone).and_then(|bytes| {
+            let text = text(&file.path, bytes)?;
+            Ok((text, parse(&file.path, text, check_patterns)?))
+        });
+        match parsed {
+            Ok((text, parsed)) => {
+                merger.apply(&Source::new(file.kind, &file.path, text), &parsed);
+                layers.push(Layer { kind: file.kind, path: Some(file.path.clone()) });
             }
             Err(error) => errors.push(error),
         }
@@ -137,15 +189,28 @@ pub fn user_config_path() -> Option<PathBuf> {
     Some(base.join("agent-hooks").join("config.toml"))
 }
 
-/// The text of a policy file; `Ok(None)` when it does not exist and is not `required`.
-fn read(path: &Path, required: bool) -> Result<Option<String>, PolicyError> {
-    let bytes = match std::fs::read(path) {
-        Ok(bytes) => bytes,
-        Err(e) if e.kind() == ErrorKind::NotFound && !required => return Ok(None),
-        Err(e) => return Err(PolicyError::whole_file(path, format!("cannot read the policy file: {e}"))),
-    };
-    String::from_utf8(bytes).map(Some).map_err(|e| {
-        let offset = e.utf8_error().valid_up_to();
+/// `$XDG_CACHE_HOME/agent-hooks`, or `~/.cache/agent-hooks`.
+pub fn cache_dir() -> Option<PathBuf> {
+    let base =
+        std::env::var_os("XDG_CACHE_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
+            std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".cache"))
+        })?;
+    Some(base.join("agent-hooks"))
+}
+
+/// The contents of a policy file; `Ok(None)` when it does not exist and is not `required`.
+fn read(path: &Path, required: bool) -> Result<Option<Vec<u8>>, PolicyError> {
+    match std::fs::read(path) {
+        Ok(bytes) => Ok(Some(bytes)),
+        Err(e) if e.kind() == ErrorKind::NotFound && !required => Ok(None),
+        Err(e) => Err(PolicyError::whole_file(path, format!("cannot read the policy file: {e}"))),
+    }
+}
+
+/// The contents of the policy file at `path` as text.
+fn text<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, PolicyError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let offset = e.valid_up_to();
         PolicyError::whole_file(path, format!("not valid UTF-8 (first bad byte at offset {offset})"))
     })
 }

@@ -4,18 +4,22 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use serde::{Deserialize, Serialize};
+
 use crate::rules::Pack;
 
+mod cache;
 mod load;
 mod merge;
 mod schema;
 
 pub use load::{
-    Sources, find_project_file, load, load_checked, load_from, system_config_path, user_config_path,
+    Sources, cache_dir, find_project_file, load, load_checked, load_from, system_config_path,
+    user_config_path,
 };
 
 /// What a rule does when it matches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Action {
     /// Let the command through (for a pack: never fire; for a filter: an exception).
     Allow,
@@ -26,7 +30,7 @@ pub enum Action {
 }
 
 /// How much of a command family a pack covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Scope {
     /// Only the destructive forms of DESIGN.md's default policy.
     #[default]
@@ -36,7 +40,7 @@ pub enum Scope {
 }
 
 /// The settings of one built-in pack.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PackSetting {
     pub action: Action,
     pub scope: Scope,
@@ -53,7 +57,7 @@ impl Default for PackSetting {
 }
 
 /// The settings of every built-in pack.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PackSettings(pub BTreeMap<Pack, PackSetting>);
 
 impl Default for PackSettings {
@@ -69,7 +73,7 @@ impl PackSettings {
 }
 
 /// What to answer when the hook itself fails.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum OnError {
     #[default]
     Allow,
@@ -82,7 +86,7 @@ pub enum OnError {
 /// "Performance"), so the decision code compiles only the filters an event needs, and
 /// [`load_checked`] (for `check`) proves that every pattern compiles. A pattern that does not
 /// compile on the hot path is the decision code's to report; it must not match.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Filter {
     pub matcher: FilterMatch,
     /// `Deny`, `Ask` or `Allow` (an exception that wins over packs); never `Off`.
@@ -95,7 +99,7 @@ pub struct Filter {
 }
 
 /// What a [`Filter`] matches.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum FilterMatch {
     /// A regex matched against the command name as a whole word; when `args` is not empty,
     /// the first argument must be one of them.
@@ -105,7 +109,7 @@ pub enum FilterMatch {
 }
 
 /// A `[[rewrite]]`: change a command before it runs, then guard the result.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rewrite {
     /// A regex matched against the command name, as in [`FilterMatch::Command`].
     pub command: String,
@@ -119,7 +123,7 @@ pub struct Rewrite {
 }
 
 /// How a [`Rewrite`] changes the command.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RewriteChange {
     /// Put this in front: `git status` becomes `rtk git status`.
     Prefix(String),
@@ -129,7 +133,7 @@ pub enum RewriteChange {
 
 /// `[files]`: gitignore-style globs relative to the project root unless absolute; a `!`
 /// entry is an exception and the last matching entry wins.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileRules {
     pub deny_write: Vec<String>,
     pub deny_read: Vec<String>,
@@ -139,10 +143,12 @@ pub struct FileRules {
 const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"];
 
 /// Where the guard itself is configured: this policy, and the agents' files that register the
-/// hooks. An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 16] = [
+/// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
+/// An agent that may edit them can switch its own guard off.
+const GUARD_FILES: [&str; 17] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
+    "~/.cache/agent-hooks/**",
     ".claude/settings.json",
     ".claude/settings.local.json",
     "~/.claude/settings.json",
@@ -174,14 +180,14 @@ impl Default for FileRules {
 }
 
 /// `[prompt]`: checks on what the user submits to the agent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct PromptRules {
     /// What to do with a prompt that contains credentials.
     pub secrets: SecretsAction,
 }
 
 /// What to do with a prompt that contains credentials (API keys, private keys).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum SecretsAction {
     /// Built in: a pasted key would be sent to the model provider.
     #[default]
@@ -193,7 +199,7 @@ pub enum SecretsAction {
 }
 
 /// `[context]`: what to tell the agent when a session starts. Built in: nothing.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct ContextSettings {
     pub date: bool,
     pub git_status: bool,
@@ -206,7 +212,7 @@ pub struct ContextSettings {
 }
 
 /// A `[[stop]]` gate: commands that must pass before the agent may stop.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StopGate {
     /// Run in parallel within the gate's stage.
     pub commands: Vec<String>,
@@ -221,7 +227,7 @@ pub struct StopGate {
 }
 
 /// When a [`StopGate`] applies; every condition given must hold.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct StopCondition {
     /// Relative to the project root.
     pub file_exists: Option<String>,
@@ -230,7 +236,7 @@ pub struct StopCondition {
 }
 
 /// A `[[test]]` case: the policy's own regression test, run by `<bin> test`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PolicyTest {
     pub input: TestInput,
     pub expect: Expect,
@@ -245,7 +251,7 @@ pub struct PolicyTest {
 }
 
 /// What a [`PolicyTest`] decides.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TestInput {
     /// A shell command line.
     Command(String),
@@ -254,7 +260,7 @@ pub enum TestInput {
 }
 
 /// The verdict a [`PolicyTest`] expects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Expect {
     Allow,
     Ask,
@@ -263,7 +269,7 @@ pub enum Expect {
 }
 
 /// The merged policy in force for one event.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Policy {
     pub on_error: OnError,
     /// For commands the hooks run (formatters, stop gates).
@@ -302,7 +308,7 @@ impl Default for Policy {
 }
 
 /// A place in a policy file.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Location {
     pub file: PathBuf,
     /// 1-based.
@@ -331,7 +337,7 @@ impl std::fmt::Display for Location {
 }
 
 /// A policy file that failed to load, with where and why.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PolicyError {
     pub file: PathBuf,
     /// 1-based line and column, when the error has a place.
@@ -369,7 +375,7 @@ impl PolicyError {
 impl std::error::Error for PolicyError {}
 
 /// Which layer a policy file belongs to (DESIGN.md "Policy files").
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LayerKind {
     BuiltIn,
     System,
@@ -380,7 +386,7 @@ pub enum LayerKind {
 }
 
 /// One layer in force.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Layer {
     pub kind: LayerKind,
     /// `None` for the built-in layer.

@@ -16,12 +16,14 @@ mod permissions;
 mod remote_script;
 mod rm;
 
+use serde::{Deserialize, Serialize};
+
 use crate::policy::{Action, PackSetting, PackSettings, Scope};
 use crate::project::Context;
 use crate::shell::{Analysis, SimpleCommand};
 
 /// A built-in rule pack. The names are the `[rules]` keys of the policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Pack {
     Rm,
     Kill,

@@ -1,0 +1,436 @@
+//! A cache of the loaded policy, so that a hook call whose policy files have not changed
+//! since the last call skips the TOML parser and the pages of code it would fault in.
+//!
+//! One file per set of layer paths (so one per project, not one per edit), rewritten
+//! atomically on a miss. Its key is everything the merge depends on: this binary (a rebuild
+//! may change the built-in policy or this encoding), the format, and each layer's kind, path
+//! and full text. The text itself is the key rather than a hash of it: comparing a few
+//! kilobytes costs fewer instructions than hashing them, and cannot collide.
+//!
+//! The cache can only save time, never change an answer: a missing, truncated or foreign
+//! file, another key or trailing bytes are a miss, and a failure to write is the caller's to
+//! ignore. Its directory is in the built-in `deny_write` list (see `GUARD_FILES`), since a
+//! crafted entry would replace the policy.
+
+use std::io::{self, ErrorKind, Write};
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError};
+
+/// Changes whenever the layout of a cache file does. A rebuilt binary misses anyway (see
+/// [`Binary`]); this guards the first bytes against any other file in the directory.
+const FORMAT: u32 = 1;
+
+/// The cached loads of one set of policy files, and the key of the files as they are now.
+pub(super) struct Cache<'a> {
+    file: PathBuf,
+    key: Key<'a>,
+}
+
+/// Everything a load depends on besides the code: a cache entry is valid only for an equal key.
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+struct Key<'a> {
+    format: u32,
+    binary: Binary,
+    #[serde(borrow)]
+    layers: Vec<KeyLayer<'a>>,
+}
+
+/// One policy file that was read, in merge order.
+#[derive(Debug, Serialize, Deserialize)]
+struct KeyLayer<'a> {
+    kind: LayerKind,
+    #[serde(borrow)]
+    path: &'a Path,
+    /// Bytes rather than `str`: decoding them as text would check the UTF-8 of the whole file
+    /// again, and equal bytes are the same text.
+    #[serde(serialize_with = "as_bytes")]
+    contents: &'a [u8],
+}
+
+impl PartialEq for KeyLayer<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind && self.path == other.path && same_bytes(self.contents, other.contents)
+    }
+}
+
+/// This executable as the file system sees it: any rebuild or reinstall changes one of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Binary {
+    len: u64,
+    modified_secs: u64,
+    modified_nanos: u32,
+    device: u64,
+    inode: u64,
+}
+
+/// What a cache entry holds after its key. The layers of the load are those of the key: a
+/// load with errors is not cached.
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    /// With the file of every rule's [`origins`] left empty: that file is one of the key's
+    /// layers, and writing out its path once per rule nearly doubled the entry (50 rules:
+    /// 2.6 KB -> 4.8 KB, one more page to fault in, 2 K more instructions to decode).
+    policy: Policy,
+    /// For each of the policy's [`origins`], in order, the index of its file among the layers.
+    origin_layers: Vec<u8>,
+    warnings: Vec<PolicyError>,
+}
+
+impl<'a> Cache<'a> {
+    /// The cache under `dir` for these `(kind, path, contents)` layer files, in merge order; `None`
+    /// when this binary cannot be identified, as then a rebuild could go unnoticed.
+    pub(super) fn new(
+        dir: &Path,
+        layers: impl IntoIterator<Item = (LayerKind, &'a Path, &'a [u8])>,
+    ) -> Option<Self> {
+        let layers: Vec<KeyLayer<'a>> =
+            layers.into_iter().map(|(kind, path, contents)| KeyLayer { kind, path, contents }).collect();
+        let name = file_name(&layers);
+        Some(Self { file: dir.join(name), key: Key { format: FORMAT, binary: Binary::current()?, layers } })
+    }
+
+    /// The load cached under this key, if there is one and it decodes exactly.
+    pub(super) fn get(&self) -> Option<Loaded> {
+        let bytes = std::fs::read(&self.file).ok()?;
+        let (key, rest) = postcard::take_from_bytes::<Key<'_>>(&bytes).ok()?;
+        if key != self.key {
+            return None;
+        }
+        let (mut entry, rest) = postcard::take_from_bytes::<Entry>(rest).ok()?;
+        if !rest.is_empty() {
+            return None;
+        }
+        let mut indices = entry.origin_layers.iter();
+        for origin in origins(&mut entry.policy) {
+            origin.file = self.key.layers.get(usize::from(*indices.next()?))?.path.to_path_buf();
+        }
+        if indices.next().is_some() {
+            return None;
+        }
+        let built_in = Layer { kind: LayerKind::BuiltIn, path: None };
+        let files =
+            self.key.layers.iter().map(|layer| Layer { kind: layer.kind, path: Some(layer.path.into()) });
+        let layers = std::iter::once(built_in).chain(files).collect();
+        Some(Loaded { policy: entry.policy, layers, errors: Vec::new(), warnings: entry.warnings })
+    }
+
+    /// Keep `loaded`, the load of this key's files, under this key, replacing the previous
+    /// entry for these paths; a load with errors is refused, so that each call reports them.
+    /// Written to a temporary file first, so that a concurrent hook call reads either the old
+    /// entry or the new one, never half of one.
+    pub(super) fn put(&self, loaded: &Loaded) -> io::Result<()> {
+        if !loaded.errors.is_empty() {
+            return Err(ErrorKind::InvalidInput.into());
+        }
+        let mut policy = loaded.policy.clone();
+        let origin_layers = origins(&mut policy)
+            .map(|origin| {
+                let file = std::mem::take(&mut origin.file);
+                let index = self.key.layers.iter().position(|layer| layer.path == file)?;
+                u8::try_from(index).ok()
+            })
+            .collect::<Option<Vec<u8>>>()
+            .ok_or(ErrorKind::InvalidInput)?;
+        let entry = Entry { policy, origin_layers, warnings: loaded.warnings.clone() };
+        let mut bytes = postcard::to_allocvec(&self.key).map_err(invalid)?;
+        bytes = postcard::to_extend(&entry, bytes).map_err(invalid)?;
+        let dir = self.file.parent().ok_or(ErrorKind::InvalidInput)?;
+        std::fs::create_dir_all(dir)?;
+        let name = self.file.file_name().ok_or(ErrorKind::InvalidInput)?.to_string_lossy();
+        let temporary = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+        let written = std::fs::File::create(&temporary)
+            .and_then(|mut file| file.write_all(&bytes))
+            .and_then(|()| std::fs::rename(&temporary, &self.file));
+        if written.is_err() {
+            // Best effort: a leftover would only take space.
+            let _ = std::fs::remove_file(&temporary);
+        }
+        written
+    }
+}
+
+impl Binary {
+    /// The running executable, through the path the kernel gives for it: that path no longer
+    /// resolves once the file was replaced or deleted (Linux adds " (deleted)"), so an old
+    /// process cannot write an entry under the new binary's key.
+    fn current() -> Option<Self> {
+        let metadata = std::env::current_exe().and_then(std::fs::metadata).ok()?;
+        let modified = metadata.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
+        let (device, inode) = file_id(&metadata);
+        Some(Self {
+            len: metadata.len(),
+            modified_secs: modified.as_secs(),
+            modified_nanos: modified.subsec_nanos(),
+            device,
+            inode,
+        })
+    }
+}
+
+#[cfg(unix)]
+fn file_id(metadata: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (metadata.dev(), metadata.ino())
+}
+
+/// Elsewhere the length and modification time have to do.
+#[cfg(not(unix))]
+fn file_id(_metadata: &std::fs::Metadata) -> (u64, u64) {
+    (0, 0)
+}
+
+/// Where each located rule of `policy` comes from, in a fixed order. A kind of rule missing
+/// here would only have its origins written out in full.
+fn origins(policy: &mut Policy) -> impl Iterator<Item = &mut Location> {
+    let Policy { filters, rewrites, stops, tests, .. } = policy;
+    let filters = filters.iter_mut().map(|filter| &mut filter.origin);
+    let rewrites = rewrites.iter_mut().map(|rewrite| &mut rewrite.origin);
+    let stops = stops.iter_mut().map(|stop| &mut stop.origin);
+    filters.chain(rewrites).chain(stops).chain(tests.iter_mut().map(|test| &mut test.origin))
+}
+
+/// The entry's file name: a hash of the layers' kinds and paths, not of their texts, so that
+/// an edit replaces the project's entry instead of adding one. FNV-1a, stable across Rust
+/// releases (unlike `DefaultHasher`), so a toolchain update leaves no orphaned entries.
+fn file_name(layers: &[KeyLayer<'_>]) -> String {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for layer in layers {
+        let bytes = layer.path.as_os_str().as_encoded_bytes();
+        for &byte in [layer.kind as u8].iter().chain(bytes).chain(&[0]) {
+            hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
+        }
+    }
+    format!("policy-{hash:016x}.bin")
+}
+
+/// Whether `a` and `b` are equal. musl's `memcmp`, which `==` calls, goes a byte at a time;
+/// this loop, without an early exit, compiles to wide compares.
+fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |differ, (x, y)| differ | (x ^ y)) == 0
+}
+
+/// Serde writes a `&[u8]` as a sequence of numbers; this writes it as bytes, which is what
+/// the borrowing `&[u8]` decoder reads.
+fn as_bytes<S: serde::Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_bytes(bytes)
+}
+
+fn invalid(error: postcard::Error) -> io::Error {
+    io::Error::new(ErrorKind::InvalidData, error)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+    use std::path::PathBuf;
+
+    use super::*;
+    use crate::policy::{FilterMatch, Sources, load_from};
+
+    /// A filter and a rewrite (whose origins the entry stores as layer indices), and a
+    /// `locked` outside the system layer, which loads with a warning.
+    const POLICY: &str = "[[filter]]\ncommand = \"npm\"\nmessage = \"use pnpm\"\nlocked = true\n\
+                          [[rewrite]]\ncommand = \"git\"\nprefix = \"rtk\"\n";
+
+    /// A policy file and a cache directory of their own, removed when dropped.
+    struct Scratch {
+        root: PathBuf,
+    }
+
+    impl Scratch {
+        fn new(name: &str) -> Self {
+            let root = std::env::temp_dir().join(format!("hook-core-cache-{name}-{}", std::process::id()));
+            let _ = fs::remove_dir_all(&root);
+            fs::create_dir_all(&root).unwrap();
+            Self { root }
+        }
+
+        fn policy(&self) -> PathBuf {
+            self.root.join("policy.toml")
+        }
+
+        fn cache(&self) -> PathBuf {
+            self.root.join("cache")
+        }
+
+        fn write(&self, text: &str) {
+            fs::write(self.policy(), text).unwrap();
+        }
+
+        fn sources(&self) -> Sources {
+            Sources { explicit: Some(self.policy()), cache: Some(self.cache()), ..Sources::default() }
+        }
+
+        fn load(&self) -> Loaded {
+            load_from(&self.sources())
+        }
+
+        /// The files in the cache directory.
+        fn entries(&self) -> Vec<PathBuf> {
+            let Ok(dir) = fs::read_dir(self.cache()) else { return Vec::new() };
+            dir.map(|entry| entry.unwrap().path()).collect()
+        }
+
+        fn entry(&self) -> PathBuf {
+            let entries = self.entries();
+            assert_eq!(entries.len(), 1, "{entries:?}");
+            entries[0].clone()
+        }
+
+        /// Store `loaded` under the key of the policy file as it is now, as `change` leaves it.
+        fn put(&self, loaded: &Loaded, change: impl FnOnce(&mut Key<'_>)) {
+            let path = self.policy();
+            let contents = fs::read(&path).unwrap();
+            let layer = (LayerKind::Explicit, path.as_path(), contents.as_slice());
+            let mut cache = Cache::new(&self.cache(), [layer]).unwrap();
+            change(&mut cache.key);
+            cache.put(loaded).unwrap();
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = fs::remove_dir_all(&self.root);
+        }
+    }
+
+    /// `loaded` with its first filter's message replaced: a load that answers with that
+    /// message came from the cache.
+    fn planted(loaded: &Loaded) -> Loaded {
+        let mut planted = loaded.clone();
+        planted.policy.filters[0].message = Some("from the cache".into());
+        planted
+    }
+
+    fn message(loaded: &Loaded) -> Option<&str> {
+        loaded.policy.filters.first()?.message.as_deref()
+    }
+
+    #[test]
+    fn an_unchanged_policy_is_answered_from_the_cache() {
+        let scratch = Scratch::new("hit");
+        scratch.write(POLICY);
+        let parsed = scratch.load();
+        assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+        assert_eq!(parsed.warnings.len(), 1, "{:?}", parsed.warnings);
+        scratch.entry();
+        let cached = scratch.load();
+        assert_eq!(cached.policy, parsed.policy);
+        assert_eq!((&cached.layers, &cached.warnings), (&parsed.layers, &parsed.warnings));
+        assert_eq!(cached.policy.rewrites[0].origin.file, scratch.policy());
+
+        scratch.put(&planted(&parsed), |_| {});
+        assert_eq!(message(&scratch.load()), Some("from the cache"));
+    }
+
+    #[test]
+    fn an_edit_is_seen_even_with_the_same_size_and_time() {
+        let scratch = Scratch::new("edit");
+        scratch.write("[[filter]]\ncommand = \"npm\"\n");
+        let modified = fs::metadata(scratch.policy()).unwrap().modified().unwrap();
+        assert!(scratch.load().errors.is_empty());
+        scratch.write("[[filter]]\ncommand = \"pip\"\n");
+        fs::File::options().write(true).open(scratch.policy()).unwrap().set_modified(modified).unwrap();
+        assert_eq!(fs::metadata(scratch.policy()).unwrap().modified().unwrap(), modified);
+
+        let edited = scratch.load();
+        assert_eq!(
+            edited.policy.filters[0].matcher,
+            FilterMatch::Command { name: "pip".into(), args: vec![] }
+        );
+        // The entry of these paths was replaced, not joined by a second one.
+        scratch.entry();
+    }
+
+    #[test]
+    fn a_damaged_entry_is_parsed_again_and_rewritten() {
+        let scratch = Scratch::new("damaged");
+        scratch.write(POLICY);
+        let parsed = scratch.load();
+        let entry = scratch.entry();
+        let good = fs::read(&entry).unwrap();
+        scratch.put(&planted(&parsed), |_| {});
+        let planted = fs::read(&entry).unwrap();
+        let truncated = planted[..planted.len() / 2].to_vec();
+        let trailing = [planted.as_slice(), b"\0"].concat();
+        for damaged in [truncated, trailing, b"not a cache entry".to_vec(), Vec::new()] {
+            fs::write(&entry, &damaged).unwrap();
+            let loaded = scratch.load();
+            assert_eq!(loaded.policy, parsed.policy, "{damaged:?}");
+            assert_eq!(fs::read(&entry).unwrap(), good, "{damaged:?}");
+        }
+    }
+
+    #[test]
+    fn another_binary_or_format_misses() {
+        let scratch = Scratch::new("binary");
+        scratch.write(POLICY);
+        let planted = planted(&scratch.load());
+        scratch.put(&planted, |key| key.binary.modified_nanos ^= 1);
+        assert_eq!(message(&scratch.load()), Some("use pnpm"));
+        scratch.put(&planted, |key| key.format += 1);
+        assert_eq!(message(&scratch.load()), Some("use pnpm"));
+        scratch.put(&planted, |_| {});
+        assert_eq!(message(&scratch.load()), Some("from the cache"));
+    }
+
+    #[test]
+    fn a_policy_with_errors_is_reported_every_time_and_not_cached() {
+        let scratch = Scratch::new("errors");
+        scratch.write("[[filter]]\ncommand = \"npm\"\nbogus = 1\n");
+        for _ in 0..2 {
+            let loaded = scratch.load();
+            let errors: Vec<(Option<usize>, Option<usize>)> =
+                loaded.errors.iter().map(|error| (error.line, error.column)).collect();
+            assert_eq!(errors, [(Some(3), Some(1))], "{:?}", loaded.errors);
+            assert!(loaded.policy.filters.is_empty());
+        }
+        assert!(scratch.entries().is_empty());
+        // Nor is a cached load of the file before it broke used.
+        scratch.write(POLICY);
+        assert!(scratch.load().errors.is_empty());
+        scratch.write("[[filter]]\ncommand = \"npm\"\nbogus = 1\n");
+        assert_eq!(scratch.load().errors.len(), 1);
+    }
+
+    #[test]
+    fn pattern_checks_always_parse() {
+        let scratch = Scratch::new("checked");
+        scratch.write("[[filter]]\npattern = \"(\"\n");
+        assert!(scratch.load().errors.is_empty(), "the hot path leaves regexes to the decision");
+        scratch.entry();
+        let checked = load_from(&Sources { check_patterns: true, ..scratch.sources() });
+        assert_eq!(checked.errors.len(), 1, "{:?}", checked.errors);
+    }
+
+    #[test]
+    fn a_cache_that_cannot_be_written_changes_nothing() {
+        let scratch = Scratch::new("unwritable");
+        scratch.write(POLICY);
+        // A file where the directory should be stops even root from writing there.
+        fs::write(scratch.cache(), "not a directory").unwrap();
+        for _ in 0..2 {
+            let loaded = scratch.load();
+            assert!(loaded.errors.is_empty());
+            assert_eq!(message(&loaded), Some("use pnpm"));
+        }
+        assert_eq!(fs::read_to_string(scratch.cache()).unwrap(), "not a directory");
+    }
+
+    #[test]
+    fn the_built_in_policy_alone_is_not_cached() {
+        let scratch = Scratch::new("built-in");
+        let loaded = load_from(&Sources {
+            system: Some(scratch.root.join("missing.toml")),
+            cache: Some(scratch.cache()),
+            ..Sources::default()
+        });
+        assert_eq!(loaded.layers.len(), 1);
+        assert!(!scratch.cache().exists());
+    }
+}
