@@ -1,5 +1,5 @@
 //! `claude-hook`: the Claude Code binary, a shim over hook-core.
 
-fn main() -> std::process::ExitCode {
-    hook_core::main(&claude_hook::Claude)
-}
+#![no_main]
+
+hook_core::agent_main!(claude_hook::Claude);

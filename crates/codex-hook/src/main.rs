@@ -1,5 +1,5 @@
 //! `codex-hook`: the OpenAI Codex CLI binary, a shim over hook-core.
 
-fn main() -> std::process::ExitCode {
-    hook_core::main(&codex_hook::Codex)
-}
+#![no_main]
+
+hook_core::agent_main!(codex_hook::Codex);

@@ -1,5 +1,5 @@
 //! `cursor-hook`: the Cursor binary, a shim over hook-core.
 
-fn main() -> std::process::ExitCode {
-    hook_core::main(&cursor_hook::Cursor)
-}
+#![no_main]
+
+hook_core::agent_main!(cursor_hook::Cursor);

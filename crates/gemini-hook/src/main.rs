@@ -1,5 +1,5 @@
 //! `gemini-hook`: the Gemini CLI binary, a shim over hook-core.
 
-fn main() -> std::process::ExitCode {
-    hook_core::main(&gemini_hook::Gemini)
-}
+#![no_main]
+
+hook_core::agent_main!(gemini_hook::Gemini);

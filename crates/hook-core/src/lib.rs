@@ -1,12 +1,13 @@
 //! hook-core: everything an agent-hooks binary does except speaking its agent's format.
 //!
-//! An agent crate implements [`Agent`] and its `main` calls [`main`]; hook-core reads the
+//! An agent crate implements [`Agent`] and its binary defines its entry with [`agent_main!`]; hook-core reads the
 //! event, decides it with the policy and hands the verdict back for encoding.
 
 pub mod agent;
 pub mod arena;
 pub mod cli;
 pub mod decide;
+pub mod entry;
 pub mod event;
 pub mod guard;
 pub mod install;

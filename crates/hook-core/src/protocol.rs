@@ -37,6 +37,12 @@ fn emit(response: &Response) {
     }
 }
 
+/// Flush what is still buffered for stdout. The binaries' entry skips std's runtime, whose
+/// exit would otherwise do it (see [`crate::entry`]).
+pub fn finish() {
+    let _ = std::io::stdout().lock().flush();
+}
+
 /// Text for a person at a terminal (`explain`, `check`, `--help`).
 pub fn print(text: &str) {
     let mut out = std::io::stdout().lock();

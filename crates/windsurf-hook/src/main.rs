@@ -1,5 +1,5 @@
 //! `windsurf-hook`: the Windsurf (Cascade) binary, a shim over hook-core.
 
-fn main() -> std::process::ExitCode {
-    hook_core::main(&windsurf_hook::Windsurf)
-}
+#![no_main]
+
+hook_core::agent_main!(windsurf_hook::Windsurf);

@@ -1,5 +1,5 @@
 //! `xcode-hook`: the x-code CLI binary, a shim over hook-core.
 
-fn main() -> std::process::ExitCode {
-    hook_core::main(&xcode_hook::XCode)
-}
+#![no_main]
+
+hook_core::agent_main!(xcode_hook::XCode);

@@ -40,9 +40,9 @@ struct Args {
     config: Option<PathBuf>,
 }
 
-/// The entry point of every agent binary.
-pub fn main(agent: &dyn Agent) -> ExitCode {
-    let args = match parse(std::env::args_os().skip(1)) {
+/// Every agent binary, given the arguments after the program name (see [`crate::entry`]).
+pub fn main(agent: &dyn Agent, raw: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let args = match parse(raw) {
         Ok(args) => args,
         Err(e) => {
             protocol::warn(&format!("{}: {e}\nRun `{} --help` for usage.", agent.binary(), agent.binary()));
