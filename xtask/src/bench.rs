@@ -16,15 +16,21 @@ const PROFILE: &str = "release";
 const BASELINE: &str = "bench-empty";
 /// The ratio to the empty binary that counts as "costs nothing" (issue #2).
 const TARGET_RATIO: f64 = 1.5;
+/// The most a large user policy may cost over the built-in one on the same event (issue #3).
+const POLICY_RATIO: f64 = 1.2;
+const ALLOW: &str = "allow (git status)";
+const DENY: &str = "deny (rm -rf /)";
 /// Spawns of each comparison hook (jq, Python).
 const COMPARISON_RUNS: usize = 30;
 
 /// One payload fed to a binary.
 pub struct Case {
-    name: &'static str,
+    pub name: &'static str,
     pub stdin: Vec<u8>,
     /// A policy file given as `AGENT_HOOKS_CONFIG`; `None` means the built-in policy.
-    policy: Option<PathBuf>,
+    pub policy: Option<PathBuf>,
+    /// The case with the same payload under the built-in policy, for a policy's own cost.
+    pub same_event_as: Option<&'static str>,
 }
 
 pub fn run(args: &[String]) -> Result<(), String> {
@@ -57,14 +63,19 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let baseline = Baseline {
         program: Program::new(&out_dir.join(BASELINE)),
-        case: Case { name: "empty main", stdin: b"{}".to_vec(), policy: None },
+        case: Case { name: "empty main", stdin: b"{}".to_vec(), policy: None, same_event_as: None },
     };
     let mut rows = Vec::new();
     for binary in &binaries {
         for case in cases(binary) {
             eprint!("xtask: {binary} {} ...\r", case.name);
             let stats = measure(&sandbox, &Program::new(&out_dir.join(binary)), &case, &baseline, runs)?;
-            rows.push((binary.clone(), case.name, stats));
+            rows.push(Row {
+                binary: binary.clone(),
+                case: case.name,
+                same_event_as: case.same_event_as,
+                stats,
+            });
         }
     }
     let baseline_stats = measure(&sandbox, &baseline.program, &baseline.case, &baseline, runs)?;
@@ -73,7 +84,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
             eprint!("xtask: {name} {} ...\r", case.name);
             // Interpreters cost tens of milliseconds a spawn: fewer runs keep the bench short.
             match measure(&sandbox, &program, &case, &baseline, runs.min(COMPARISON_RUNS)) {
-                Ok(stats) => rows.push((name.to_string(), case.name, stats)),
+                Ok(stats) => {
+                    rows.push(Row { binary: name.to_string(), case: case.name, same_event_as: None, stats })
+                }
                 Err(e) => eprintln!("xtask: {name} skipped: {e}"),
             }
         }
@@ -114,11 +127,17 @@ pub fn cases(binary: &str) -> Vec<Case> {
         return Vec::new();
     };
     let mut cases = vec![
-        Case { name: "allow (git status)", stdin: with_command(&text, "git status --short"), policy: None },
         Case {
-            name: "deny (rm -rf /)",
+            name: ALLOW,
+            stdin: with_command(&text, "git status --short"),
+            policy: None,
+            same_event_as: None,
+        },
+        Case {
+            name: DENY,
             stdin: with_command(&text, "rm -rf / --no-preserve-root"),
             policy: None,
+            same_event_as: None,
         },
     ];
     if binary == "claude-hook" {
@@ -126,13 +145,23 @@ pub fn cases(binary: &str) -> Vec<Case> {
             name: "compound 2 KB",
             stdin: with_command(&text, &compound_line()),
             policy: None,
+            same_event_as: None,
         });
+        // The policy rewrites `git status` (so that call also re-guards and answers with the
+        // new input), and checks all of its rules on `rm -rf /`, which the built-in pack denies.
         let fifty = root.join("tests/bench/policy-50-rules.toml");
         if fifty.exists() {
             cases.push(Case {
-                name: "50-rule policy",
+                name: "50-rule: git status",
                 stdin: with_command(&text, "git status --short"),
+                policy: Some(fifty.clone()),
+                same_event_as: Some(ALLOW),
+            });
+            cases.push(Case {
+                name: "50-rule: rm -rf /",
+                stdin: with_command(&text, "rm -rf / --no-preserve-root"),
                 policy: Some(fifty),
+                same_event_as: Some(DENY),
             });
         }
         cases.push(Case {
@@ -140,6 +169,7 @@ pub fn cases(binary: &str) -> Vec<Case> {
             stdin: std::fs::read(root.join("tests/fixtures/claude-code/PostToolUse-write.json"))
                 .unwrap_or_default(),
             policy: Some(root.join("tests/bench/policy-format-python.toml")),
+            same_event_as: None,
         });
     }
     cases
@@ -159,6 +189,14 @@ fn with_command(fixture: &str, command: &str) -> Vec<u8> {
 fn compound_line() -> String {
     let piece = r#"cd src && git status --short | grep -v '^??' && cargo build --release 2>&1 | tail -n 20 && echo "done: $(date +%s)"; "#;
     piece.repeat(2048 / piece.len() + 1)
+}
+
+/// One line of the report.
+struct Row {
+    binary: String,
+    case: &'static str,
+    same_event_as: Option<&'static str>,
+    stats: Stats,
 }
 
 /// Timing results of one binary on one payload.
@@ -272,57 +310,76 @@ fn instructions(sandbox: &Sandbox, binary: &Program, case: &Case) -> Option<u64>
     line.rsplit(':').next()?.trim().parse().ok()
 }
 
-fn report(baseline: &Stats, rows: &[(String, &str, Stats)], runs: usize) -> Result<(), String> {
+fn report(baseline: &Stats, rows: &[Row], runs: usize) -> Result<(), String> {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     // Each row against the empty binary's spawns taken in turn with its own.
     let ratio = |s: &Stats| ms(s.median) / ms(s.baseline);
     let count = |i: Option<u64>| i.map_or_else(|| "-".to_string(), |n| format!("{:.0} K", n as f64 / 1000.0));
+    // A policy's own cost: its row against the same binary on the same payload without it,
+    // each taken as a ratio to its own interleaved baseline.
+    let built_in = |row: &Row| {
+        let name = row.same_event_as?;
+        let other = rows.iter().find(|r| r.binary == row.binary && r.case == name)?;
+        Some(ratio(&row.stats) / ratio(&other.stats))
+    };
     println!(
-        "spawn to exit, {runs} runs each, {TARGET} {PROFILE} build; ratio: to the empty binary spawned in turn with each row"
+        "spawn to exit, {runs} runs each, {TARGET} {PROFILE} build; ratio: to the empty binary spawned in turn with each row; policy: to the built-in policy on the same event"
     );
     println!(
-        "{:<18} {:<22} {:>10} {:>10} {:>8} {:>12}",
-        "binary", "case", "median ms", "p95 ms", "ratio", "instructions"
+        "{:<18} {:<22} {:>10} {:>10} {:>8} {:>8} {:>12}",
+        "binary", "case", "median ms", "p95 ms", "ratio", "policy", "instructions"
     );
     println!(
-        "{:<18} {:<22} {:>10.3} {:>10.3} {:>8} {:>12}",
+        "{:<18} {:<22} {:>10.3} {:>10.3} {:>8} {:>8} {:>12}",
         BASELINE,
         "empty main",
         ms(baseline.median),
         ms(baseline.p95),
         "1.00",
+        "",
         count(baseline.instructions)
     );
     let mut over = Vec::new();
     let mut json_rows = Vec::new();
-    for (binary, case, stats) in rows {
+    for row in rows {
+        let Row { binary, case, stats, .. } = row;
         let r = ratio(stats);
+        let policy = built_in(row);
         println!(
-            "{:<18} {:<22} {:>10.3} {:>10.3} {:>8.2} {:>12}",
+            "{:<18} {:<22} {:>10.3} {:>10.3} {:>8.2} {:>8} {:>12}",
             binary,
             case,
             ms(stats.median),
             ms(stats.p95),
             r,
+            policy.map_or_else(String::new, |p| format!("{p:.2}")),
             count(stats.instructions)
         );
-        if r > TARGET_RATIO && binary.ends_with("-hook") {
-            over.push(format!("{binary} {case} ({r:.2}x)"));
+        // The targets of issues #8 and #3: allow and deny near the empty binary, and a large
+        // policy near the built-in one; the heavier cases are shown, not held to them.
+        if r > TARGET_RATIO && binary.ends_with("-hook") && [ALLOW, DENY].contains(case) {
+            over.push(format!("{binary} {case} ({r:.2}x the empty binary)"));
+        }
+        if let Some(p) = policy.filter(|&p| p > POLICY_RATIO) {
+            over.push(format!("{binary} {case} ({p:.2}x the built-in policy)"));
         }
         json_rows.push(
             json!({"binary": binary, "case": case, "median_ms": ms(stats.median), "p95_ms": ms(stats.p95),
-            "baseline_median_ms": ms(stats.baseline), "ratio": r, "instructions": stats.instructions}),
+            "baseline_median_ms": ms(stats.baseline), "ratio": r, "policy_ratio": policy,
+            "instructions": stats.instructions}),
         );
     }
     if over.is_empty() {
-        println!("every case is within {TARGET_RATIO}x of the empty binary");
+        println!(
+            "every case is within its target: {TARGET_RATIO}x the empty binary, {POLICY_RATIO}x the built-in policy"
+        );
     } else {
-        println!("over {TARGET_RATIO}x of the empty binary: {}", over.join(", "));
+        println!("over target: {}", over.join(", "));
     }
     let report = json!({
         "target": TARGET, "profile": PROFILE, "runs": runs, "cpus": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         "baseline": {"binary": BASELINE, "median_ms": ms(baseline.median), "p95_ms": ms(baseline.p95), "instructions": baseline.instructions},
-        "results": json_rows, "target_ratio": TARGET_RATIO,
+        "results": json_rows, "target_ratio": TARGET_RATIO, "policy_target_ratio": POLICY_RATIO,
     });
     let dir = build::target_dir().join("bench");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -13,7 +13,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::bench::{self, Sandbox};
+use crate::bench::{self, Case, Sandbox};
 use crate::build::{self, Cargo};
 
 /// The target whose binaries are profiled: the one the bench measures and Linux ships.
@@ -53,8 +53,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
         let symbols = Symbols::read(&program)?;
         let events = events(binary);
         eprintln!("xtask: layout: {binary}: {} events", events.len());
-        for (group, stdin) in events {
-            let profile = profile(&sandbox, &program, &stdin)?;
+        for (group, case) in events {
+            let profile = profile(&sandbox, &program, &case)?;
             order.add(group, &functions(&profile, &symbols));
         }
     }
@@ -70,16 +70,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
 enum Group {
     Allow,
     Deny,
+    /// The bench's cases with a policy file: the policy cache and the user's rules.
+    Policy,
     Other,
 }
 
-/// The events one binary is profiled on: its bench payloads, then every fixture of its agent.
-fn events(binary: &str) -> Vec<(Group, Vec<u8>)> {
-    let mut events: Vec<(Group, Vec<u8>)> = bench::cases(binary)
+/// The events one binary is profiled on: its bench payloads (those with a policy file after
+/// the allow and deny ones), then every fixture of its agent.
+fn events(binary: &str) -> Vec<(Group, Case)> {
+    let mut events: Vec<(Group, Case)> = bench::cases(binary)
         .into_iter()
-        .take(2)
-        .zip([Group::Allow, Group::Deny])
-        .map(|(case, group)| (group, case.stdin))
+        .enumerate()
+        .filter_map(|(index, case)| match index {
+            0 => Some((Group::Allow, case)),
+            1 => Some((Group::Deny, case)),
+            _ => case.policy.is_some().then_some((Group::Policy, case)),
+        })
         .collect();
     let Some(dir) = bench::fixture_dir(binary) else { return events };
     let mut fixtures: Vec<_> = std::fs::read_dir(&dir)
@@ -89,29 +95,43 @@ fn events(binary: &str) -> Vec<(Group, Vec<u8>)> {
         .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
         .collect();
     fixtures.sort();
-    events.extend(fixtures.iter().filter_map(|path| Some((Group::Other, std::fs::read(path).ok()?))));
+    events.extend(fixtures.iter().filter_map(|path| {
+        Some((
+            Group::Other,
+            Case { name: "fixture", stdin: std::fs::read(path).ok()?, policy: None, same_event_as: None },
+        ))
+    }));
     events
 }
 
-/// Callgrind's output for one run of `program` on `stdin`.
-fn profile(sandbox: &Sandbox, program: &Path, stdin: &[u8]) -> Result<String, String> {
+/// Callgrind's output for one run of `program` on `case`, after one run outside valgrind
+/// that fills the policy cache: the profile is of a warm call, as all calls but the first are.
+fn profile(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<String, String> {
+    run_on(sandbox.command(program, case.policy.as_deref()), &case.stdin)?;
     let out = sandbox.dir().join("layout.callgrind");
-    let mut child = sandbox
-        .command(Path::new("valgrind"), None)
+    let mut valgrind = sandbox.command(Path::new("valgrind"), case.policy.as_deref());
+    valgrind
         .args(["--tool=callgrind", "--demangle=no"])
         .arg(format!("--callgrind-out-file={}", out.display()))
-        .arg(program)
+        .arg(program);
+    run_on(valgrind, &case.stdin)?;
+    std::fs::read_to_string(&out).map_err(|e| format!("{}: {e}", out.display()))
+}
+
+/// Run `command` to its end with `stdin` as its input and no output.
+fn run_on(mut command: Command, stdin: &[u8]) -> Result<(), String> {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| format!("cannot run valgrind: {e}"))?;
+        .map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
     if let Some(mut pipe) = child.stdin.take() {
         use std::io::Write;
         let _ = pipe.write_all(stdin);
     }
-    child.wait().map_err(|e| format!("valgrind: {e}"))?;
-    std::fs::read_to_string(&out).map_err(|e| format!("{}: {e}", out.display()))
+    child.wait().map_err(|e| format!("{:?}: {e}", command.get_program()))?;
+    Ok(())
 }
 
 /// A function a profile saw run: its symbol, and for C code the source file it came from.
