@@ -197,8 +197,10 @@ mod tests {
             ("deny", Some("filter.npm-install".to_string()))
         );
         assert_eq!(compiled(), before);
-        // `rm -rf ` is the literal start of the build-directory exception: that one compiles.
+        // The build-directory exception must start `rm -rf target`, `dist` or `build`.
         assert_eq!(decided("rm -rf /").0, "deny");
+        assert_eq!(compiled(), before);
+        assert_eq!(decided("rm -rf dist"), ("allow", None));
         assert_eq!(compiled(), before + 1);
         assert_eq!(decided("docker compose down"), ("allow", None));
         assert_eq!(decided("docker rm -f web"), ("ask", Some("filter.docker-compose-rm".to_string())));

@@ -94,30 +94,64 @@ fn compile(source: &str, anchoring: Anchoring) -> Option<Regex> {
 }
 
 /// The literal text each top-level alternative of `source` starts with, or `None` when an
-/// alternative may start with anything (a group, a class, a flag, an escape).
+/// alternative may start with anything (a group, a class, a flag, an escape). A group of plain
+/// alternatives right after the literal text extends it: `^rm -rf (target|dist)/` must start
+/// with `rm -rf target/` or `rm -rf dist/`, so `rm -rf /` compiles nothing.
 fn literal_prefixes(source: &str) -> Option<Vec<String>> {
     let mut prefixes = Vec::new();
     for alternative in top_level_alternatives(source) {
         let alternative = alternative.strip_prefix('^').unwrap_or(alternative);
-        let mut prefix = String::new();
-        let mut rest = alternative.chars().peekable();
-        while let Some(&c) = rest.peek() {
-            if "\\.+*?()|[]{}^$#".contains(c) {
-                break;
-            }
-            prefix.push(c);
-            rest.next();
-        }
-        // A quantifier after the last literal makes that character optional.
-        if matches!(rest.peek(), Some('?' | '*' | '{')) {
-            prefix.pop();
-        }
-        if prefix.is_empty() {
+        let expanded = alternative_prefixes(alternative);
+        if expanded.iter().any(String::is_empty) {
             return None;
         }
-        prefixes.push(prefix);
+        prefixes.extend(expanded);
     }
     Some(prefixes)
+}
+
+/// How many prefixes one alternative may expand to before the expansion stops.
+const MAX_PREFIXES: usize = 16;
+
+/// The texts one alternative (without `|` at its top level) must start with one of.
+fn alternative_prefixes(alternative: &str) -> Vec<String> {
+    let mut prefixes = vec![String::new()];
+    let mut rest = alternative;
+    loop {
+        let literal_end = rest.find(|c| "\\.+*?()|[]{}^$#".contains(c)).unwrap_or(rest.len());
+        let (literal, after) = rest.split_at(literal_end);
+        if is_quantifier(after) {
+            // The quantifier applies to the last character only: that one is optional.
+            let mut chars = literal.chars();
+            chars.next_back();
+            extend(&mut prefixes, chars.as_str());
+            return prefixes;
+        }
+        extend(&mut prefixes, literal);
+        let Some(group) = after.strip_prefix('(') else { return prefixes };
+        let Some(close) = group.find(')') else { return prefixes };
+        let (choices, after_group) = (&group[..close], &group[close + 1..]);
+        let plain = !choices.is_empty() && !choices.contains(|c| "\\.+*?()[]{}^$#".contains(c));
+        let count = choices.split('|').count();
+        if !plain || is_quantifier(after_group) || prefixes.len() * count > MAX_PREFIXES {
+            return prefixes;
+        }
+        prefixes = prefixes
+            .iter()
+            .flat_map(|prefix| choices.split('|').map(move |choice| format!("{prefix}{choice}")))
+            .collect();
+        rest = after_group;
+    }
+}
+
+fn is_quantifier(text: &str) -> bool {
+    text.starts_with(['?', '*', '{'])
+}
+
+fn extend(prefixes: &mut [String], literal: &str) {
+    for prefix in prefixes {
+        prefix.push_str(literal);
+    }
 }
 
 /// `source` split at the `|` that are outside groups, classes and escapes.
@@ -211,6 +245,30 @@ mod tests {
         assert_eq!(literal_prefixes("a|[bc]"), None);
         assert_eq!(literal_prefixes("x?y"), None);
         assert_eq!(top_level_alternatives("a(b|c)|[|]|d"), ["a(b|c)", "[|]", "d"]);
+        let expanded = literal_prefixes("^rm -rf (target|dist|build)/?$");
+        assert_eq!(expanded, Some(vec!["rm -rf target".into(), "rm -rf dist".into(), "rm -rf build".into()]));
+        assert_eq!(literal_prefixes("(git|hg) push"), Some(vec!["git push".into(), "hg push".into()]));
+        assert_eq!(literal_prefixes("docker(-compose)? up"), Some(vec!["docker".into()]));
+        assert_eq!(literal_prefixes("a(b|c)+"), Some(vec!["ab".into(), "ac".into()]));
+        assert_eq!(literal_prefixes("a(b|c)*"), Some(vec!["a".into()]));
+        assert_eq!(literal_prefixes("a(?i:b)"), Some(vec!["a".into()]));
+        assert_eq!(literal_prefixes("a(b|c.)"), Some(vec!["a".into()]));
+        assert_eq!(literal_prefixes("(|x)y"), Some(vec!["y".into(), "xy".into()]));
+        assert_eq!(literal_prefixes("(|x)"), None, "an empty choice leaves an empty prefix");
+        assert_eq!(literal_prefixes("x(a|)y"), Some(vec!["xay".into(), "xy".into()]));
+    }
+
+    #[test]
+    fn a_group_of_choices_after_the_prefix_spares_the_compile() {
+        let before = testing::compiled();
+        let clean = LazyRegex::new("^rm -rf (target|dist|build)/?$", Anchoring::Anywhere);
+        assert!(!clean.is_match("rm -rf / --no-preserve-root"));
+        assert!(!clean.is_match("rm -rf ~"));
+        assert_eq!(testing::compiled(), before);
+        assert!(clean.is_match("rm -rf dist/"));
+        assert!(clean.is_match("rm -rf target"));
+        assert!(!clean.is_match("rm -rf targets"));
+        assert_eq!(testing::compiled(), before + 1);
     }
 
     #[test]
