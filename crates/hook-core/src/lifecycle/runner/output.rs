@@ -3,7 +3,7 @@
 
 use std::io::Read;
 use std::process::{ChildStderr, ChildStdout};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// What is kept of each stream; the rest is read and counted, then dropped.
@@ -50,24 +50,42 @@ impl Captured {
     }
 }
 
-/// The two reader threads of one child.
+/// The two reader threads of one child, each putting its stream in a shared slot.
+///
+/// A mutex and a condition variable rather than an mpsc channel: std's channels keep a
+/// thread-local, and with it every binary's thread-local block outgrows the space musl
+/// reserves statically, which costs each hook call an `mmap` and a page fault at start-up.
 pub(super) struct Readers {
-    results: Receiver<(bool, Stream)>,
+    results: Arc<Results>,
     running: usize,
+}
+
+/// The streams read so far: `(is_stdout, stream)`.
+#[derive(Default)]
+struct Results {
+    done: Mutex<Vec<(bool, Stream)>>,
+    changed: Condvar,
 }
 
 /// Start reading both pipes.
 pub(super) fn read_both(stdout: Option<ChildStdout>, stderr: Option<ChildStderr>) -> Readers {
-    let (sender, results) = mpsc::channel();
+    let results = Arc::new(Results::default());
     let mut running = 0;
-    if let Some(pipe) = stdout {
-        let sender = sender.clone();
+    let pipes: [(bool, Option<Box<dyn Read + Send>>); 2] = [
+        (true, stdout.map(|pipe| Box::new(pipe) as Box<dyn Read + Send>)),
+        (false, stderr.map(|pipe| Box::new(pipe) as Box<dyn Read + Send>)),
+    ];
+    for (is_stdout, pipe) in pipes {
+        let Some(pipe) = pipe else { continue };
         running += 1;
-        std::thread::spawn(move || sender.send((true, read_bounded(pipe))));
-    }
-    if let Some(pipe) = stderr {
-        running += 1;
-        std::thread::spawn(move || sender.send((false, read_bounded(pipe))));
+        let results = Arc::clone(&results);
+        std::thread::spawn(move || {
+            let stream = read_bounded(pipe);
+            if let Ok(mut done) = results.done.lock() {
+                done.push((is_stdout, stream));
+            }
+            results.changed.notify_all();
+        });
     }
     Readers { results, running }
 }
@@ -79,12 +97,22 @@ impl Readers {
     pub(super) fn finish(self, grace: Duration) -> Captured {
         let deadline = Instant::now() + grace;
         let mut captured = Captured::default();
-        for _ in 0..self.running {
+        let Ok(mut done) = self.results.done.lock() else { return captured };
+        while done.len() < self.running {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.results.recv_timeout(left) {
-                Ok((true, stream)) => captured.stdout = stream,
-                Ok((false, stream)) => captured.stderr = stream,
-                Err(_) => break,
+            if left.is_zero() {
+                break;
+            }
+            done = match self.results.changed.wait_timeout(done, left) {
+                Ok((done, _)) => done,
+                Err(_) => return captured,
+            };
+        }
+        for (is_stdout, stream) in done.drain(..) {
+            if is_stdout {
+                captured.stdout = stream;
+            } else {
+                captured.stderr = stream;
             }
         }
         captured
