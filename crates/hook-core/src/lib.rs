@@ -8,6 +8,7 @@ pub mod arena;
 pub mod cli;
 pub mod decide;
 pub mod entry;
+pub mod environment;
 pub mod event;
 pub mod guard;
 pub mod install;

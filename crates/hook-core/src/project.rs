@@ -24,9 +24,9 @@ impl Context {
     /// The context for `cwd`, reading `HOME` and `TMPDIR` from the environment and looking
     /// for the repository root on disk.
     pub fn discover(cwd: &Path) -> Self {
-        let home = std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
+        let home = crate::environment::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from);
         let mut temp_dirs = vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")];
-        if let Some(tmp) = std::env::var_os("TMPDIR").filter(|t| !t.is_empty()) {
+        if let Some(tmp) = crate::environment::var_os("TMPDIR").filter(|t| !t.is_empty()) {
             temp_dirs.push(PathBuf::from(tmp));
         }
         Self {

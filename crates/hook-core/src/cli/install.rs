@@ -133,7 +133,7 @@ fn settings_file(agent: &dyn Agent, scope: SettingsScope) -> Result<PathBuf, Ins
 
 /// The user's home, from `HOME` (what the agents themselves read).
 fn home() -> Option<PathBuf> {
-    std::env::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from)
+    crate::environment::var_os("HOME").filter(|h| !h.is_empty()).map(PathBuf::from)
 }
 
 fn events(found: &[Found]) -> String {

@@ -49,9 +49,9 @@ pub fn main(agent: &dyn Agent, raw: impl IntoIterator<Item = OsString>) -> ExitC
             return ExitCode::from(2);
         }
     };
-    let config = args
-        .config
-        .or_else(|| std::env::var_os("AGENT_HOOKS_CONFIG").filter(|c| !c.is_empty()).map(PathBuf::from));
+    let config = args.config.or_else(|| {
+        crate::environment::var_os("AGENT_HOOKS_CONFIG").filter(|c| !c.is_empty()).map(PathBuf::from)
+    });
     match args.command {
         Command::Run => run::run(agent, config.as_deref()),
         command => other(agent, command, config),

@@ -86,7 +86,7 @@ fn runs_commands(event: &Event) -> bool {
 /// hook must not start gates or formatters again, but it still guards: a nested agent gets
 /// no licence to run `rm -rf ~`.
 fn nested_in_stop_gate() -> bool {
-    std::env::var_os(STOP_ACTIVE_ENV).is_some_and(|value| value == "1")
+    crate::environment::var_os(STOP_ACTIVE_ENV).is_some_and(|value| value == "1")
 }
 
 /// Append the verdict to the decision journal when the policy asks for it; a failure becomes

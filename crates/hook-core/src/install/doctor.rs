@@ -287,7 +287,7 @@ fn resolve(program: &str) -> Option<PathBuf> {
         let path = PathBuf::from(program);
         return path.is_file().then_some(path);
     }
-    let dirs = std::env::var_os("PATH")?;
+    let dirs = crate::environment::var_os("PATH")?;
     std::env::split_paths(&dirs).map(|dir| dir.join(program)).find(|path| path.is_file())
 }
 

@@ -12,9 +12,11 @@ const MAX_KEY: usize = 96;
 /// `$XDG_STATE_HOME/agent-hooks`, or `~/.local/state/agent-hooks`; `None` when neither
 /// variable is set.
 pub fn state_dir() -> Option<PathBuf> {
-    let base =
-        std::env::var_os("XDG_STATE_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
-            std::env::var_os("HOME")
+    let base = crate::environment::var_os("XDG_STATE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            crate::environment::var_os("HOME")
                 .filter(|v| !v.is_empty())
                 .map(|home| PathBuf::from(home).join(".local/state"))
         })?;

@@ -175,25 +175,33 @@ pub fn find_project_file(cwd: &Path, root: &Path) -> Option<PathBuf> {
 /// variable `AGENT_HOOKS_SYSTEM_CONFIG` names (meant for tests; note that whoever sets the
 /// agent's environment can thereby swap out the locks of the system layer).
 pub fn system_config_path() -> PathBuf {
-    std::env::var_os("AGENT_HOOKS_SYSTEM_CONFIG")
+    crate::environment::var_os("AGENT_HOOKS_SYSTEM_CONFIG")
         .filter(|path| !path.is_empty())
         .map_or_else(|| PathBuf::from(SYSTEM_FILE), PathBuf::from)
 }
 
 /// `$XDG_CONFIG_HOME/agent-hooks/config.toml`, or `~/.config/agent-hooks/config.toml`.
 pub fn user_config_path() -> Option<PathBuf> {
-    let base =
-        std::env::var_os("XDG_CONFIG_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
-            std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".config"))
+    let base = crate::environment::var_os("XDG_CONFIG_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            crate::environment::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| PathBuf::from(h).join(".config"))
         })?;
     Some(base.join("agent-hooks").join("config.toml"))
 }
 
 /// `$XDG_CACHE_HOME/agent-hooks`, or `~/.cache/agent-hooks`.
 pub fn cache_dir() -> Option<PathBuf> {
-    let base =
-        std::env::var_os("XDG_CACHE_HOME").filter(|v| !v.is_empty()).map(PathBuf::from).or_else(|| {
-            std::env::var_os("HOME").filter(|v| !v.is_empty()).map(|h| PathBuf::from(h).join(".cache"))
+    let base = crate::environment::var_os("XDG_CACHE_HOME")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| {
+            crate::environment::var_os("HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| PathBuf::from(h).join(".cache"))
         })?;
     Some(base.join("agent-hooks"))
 }

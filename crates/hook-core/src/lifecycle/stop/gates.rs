@@ -107,7 +107,7 @@ fn on_path(program: &str, root: &Path) -> bool {
     if program.contains('/') {
         return is_executable(&root.join(program));
     }
-    std::env::var_os("PATH")
+    crate::environment::var_os("PATH")
         .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| is_executable(&dir.join(program))))
 }
 
