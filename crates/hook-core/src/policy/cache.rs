@@ -122,6 +122,8 @@ impl<'a> Cache<'a> {
     /// entry for these paths; a load with errors is refused, so that each call reports them.
     /// Written to a temporary file first, so that a concurrent hook call reads either the old
     /// entry or the new one, never half of one.
+    #[cold]
+    #[inline(never)]
     pub(super) fn put(&self, loaded: &Loaded) -> io::Result<()> {
         if !loaded.errors.is_empty() {
             return Err(ErrorKind::InvalidInput.into());

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use super::cache::Cache;
 use super::merge::{Merger, Source};
 use super::schema::PolicyFile;
-use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, PolicyError};
+use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, Policy, PolicyError};
 use crate::project::{Context, find_project_root};
 
 /// Where the system policy lives when `AGENT_HOOKS_SYSTEM_CONFIG` does not say otherwise.
@@ -100,6 +100,9 @@ pub fn load_from(sources: &Sources) -> Loaded {
             Some(LayerFile { kind, path, bytes })
         })
         .collect();
+    if read.is_empty() {
+        return built_in();
+    }
     let cache =
         sources.cache.as_deref().filter(|_| !sources.check_patterns).and_then(|dir| cache_for(dir, &read));
     if let Some(loaded) = cache.as_ref().and_then(Cache::get) {
@@ -136,7 +139,17 @@ fn cache_for<'a>(dir: &Path, files: &'a [LayerFile]) -> Option<Cache<'a>> {
     Cache::new(dir, layers)
 }
 
-/// Parse `files` and merge them, in order, over the built-in policy.
+/// The load when no policy file exists: the built-in policy alone.
+fn built_in() -> Loaded {
+    let layers = vec![Layer { kind: LayerKind::BuiltIn, path: None }];
+    Loaded { policy: Policy::default(), layers, errors: Vec::new(), warnings: Vec::new() }
+}
+
+/// Parse `files` and merge them, in order, over the built-in policy. Out of line and cold:
+/// the calls that need it are the first after an edit, and its code (the TOML parser and the
+/// merge) would otherwise sit among the code every call runs.
+#[cold]
+#[inline(never)]
 fn merge(files: &[LayerFile], check_patterns: bool) -> Loaded {
     let mut merger = Merger::new();
     let mut layers = vec![Layer { kind: LayerKind::BuiltIn, path: None }];
