@@ -4,6 +4,7 @@ use serde_json::{Value, json};
 
 use crate::event::{Event, EventKind, ShellCall};
 use crate::guard::files::{self, Access};
+use crate::guard::filters::Filters;
 use crate::guard::{rewrite, secrets};
 use crate::lifecycle::{context, format, pending, stop};
 use crate::policy::Policy;
@@ -49,7 +50,9 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
 /// into the agent's whole tool input.
 pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context) -> ShellDecision {
     let analysis = shell::analyse(line, dialect);
-    if let Some(block) = crate::guard::shell::judge(&analysis, policy, ctx) {
+    // Built once for both passes: a rewritten line meets the same regexes, compiled or not.
+    let filters = Filters::new(&policy.filters);
+    if let Some(block) = crate::guard::shell::judge(&analysis, &filters, policy, ctx) {
         return ShellDecision { analysis, verdict: block.into_verdict() };
     }
     // Rewrites read the line with a POSIX tokeniser; other dialects are left as written.
@@ -58,7 +61,7 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
         return ShellDecision { analysis, verdict: Verdict::allow() };
     };
     let again = shell::analyse(&rewritten.line, dialect);
-    let verdict = match crate::guard::shell::judge(&again, policy, ctx) {
+    let verdict = match crate::guard::shell::judge(&again, &filters, policy, ctx) {
         // What runs is the rewritten line, so its objection stands, as a deny: an ask would
         // confirm a command the user never saw.
         Some(block) => Verdict::deny(

@@ -118,7 +118,8 @@ fn alternative_prefixes(alternative: &str) -> Vec<String> {
     let mut prefixes = vec![String::new()];
     let mut rest = alternative;
     loop {
-        let literal_end = rest.find(|c| "\\.+*?()|[]{}^$#".contains(c)).unwrap_or(rest.len());
+        // Every special byte is ASCII, so this position is a character boundary.
+        let literal_end = rest.bytes().position(is_special).unwrap_or(rest.len());
         let (literal, after) = rest.split_at(literal_end);
         if is_quantifier(after) {
             // The quantifier applies to the last character only: that one is optional.
@@ -131,17 +132,46 @@ fn alternative_prefixes(alternative: &str) -> Vec<String> {
         let Some(group) = after.strip_prefix('(') else { return prefixes };
         let Some(close) = group.find(')') else { return prefixes };
         let (choices, after_group) = (&group[..close], &group[close + 1..]);
-        let plain = !choices.is_empty() && !choices.contains(|c| "\\.+*?()[]{}^$#".contains(c));
+        let plain = !choices.is_empty() && !choices.bytes().any(|b| b != b'|' && is_special(b));
         let count = choices.split('|').count();
         if !plain || is_quantifier(after_group) || prefixes.len() * count > MAX_PREFIXES {
             return prefixes;
         }
         prefixes = prefixes
             .iter()
-            .flat_map(|prefix| choices.split('|').map(move |choice| format!("{prefix}{choice}")))
+            .flat_map(|prefix| {
+                choices.split('|').map(move |choice| {
+                    let mut joined = String::with_capacity(prefix.len() + choice.len());
+                    joined.push_str(prefix);
+                    joined.push_str(choice);
+                    joined
+                })
+            })
             .collect();
         rest = after_group;
     }
+}
+
+/// Bytes with a meaning in regex syntax (or that end a literal run, like `#` in verbose mode).
+fn is_special(byte: u8) -> bool {
+    matches!(
+        byte,
+        b'\\'
+            | b'.'
+            | b'+'
+            | b'*'
+            | b'?'
+            | b'('
+            | b')'
+            | b'|'
+            | b'['
+            | b']'
+            | b'{'
+            | b'}'
+            | b'^'
+            | b'$'
+            | b'#'
+    )
 }
 
 fn is_quantifier(text: &str) -> bool {

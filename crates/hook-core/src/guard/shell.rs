@@ -15,9 +15,14 @@ use super::files::denied;
 use super::filters::{self, Filters};
 use super::{Block, strongest};
 
-/// The strongest objection to the line, or `None` when it may run.
-pub(crate) fn judge(analysis: &Analysis, policy: &Policy, ctx: &Context) -> Option<Block> {
-    let filters = Filters::new(&policy.filters);
+/// The strongest objection to the line, or `None` when it may run. `filters` are the
+/// policy's, ready to match.
+pub(crate) fn judge(
+    analysis: &Analysis,
+    filters: &Filters<'_>,
+    policy: &Policy,
+    ctx: &Context,
+) -> Option<Block> {
     let decided: Vec<_> = analysis.commands.iter().map(|command| filters.decide(command)).collect();
     let excepted: Vec<bool> =
         decided.iter().map(|filter| filter.is_some_and(|f| f.action == Action::Allow)).collect();
@@ -109,7 +114,7 @@ mod tests {
     }
 
     fn rule(policy: &Policy, commands: &[&[&str]]) -> Option<String> {
-        judge(&sequence(commands), policy, &ctx()).map(|block| block.rule)
+        judge(&sequence(commands), &Filters::new(&policy.filters), policy, &ctx()).map(|block| block.rule)
     }
 
     #[test]
