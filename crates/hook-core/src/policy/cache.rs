@@ -2,9 +2,10 @@
 //! since the last call skips the TOML parser and the pages of code it would fault in.
 //!
 //! One file per set of layer paths (so one per project, not one per edit), rewritten
-//! atomically on a miss. Its key is everything the merge depends on: this binary (a rebuild
-//! may change the built-in policy or this encoding), the format, and each layer's kind, path
-//! and full text. The text itself is the key rather than a hash of it: comparing a few
+//! atomically on a miss. Its key is everything the merge depends on: the build (a fingerprint
+//! of hook-core's sources and `Cargo.lock`, made by `build.rs`: another build may have other
+//! built-in rules, another parser or another encoding, while the agent binaries of one build
+//! share their entries), the format, and each layer's kind, path and full text. The text itself is the key rather than a hash of it: comparing a few
 //! kilobytes costs fewer instructions than hashing them, and cannot collide.
 //!
 //! The cache can only save time, never change an answer: a missing, truncated or foreign
@@ -14,15 +15,17 @@
 
 use std::io::{self, ErrorKind, Write};
 use std::path::{Path, PathBuf};
-use std::time::UNIX_EPOCH;
 
 use serde::{Deserialize, Serialize};
 
 use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError};
 
-/// Changes whenever the layout of a cache file does. A rebuilt binary misses anyway (see
-/// [`Binary`]); this guards the first bytes against any other file in the directory.
-const FORMAT: u32 = 1;
+/// Changes whenever the layout of a cache file does. Another build misses anyway (see
+/// [`BUILD`]); this guards the first bytes against any other file in the directory.
+const FORMAT: u32 = 2;
+
+/// This build's fingerprint (see `build.rs`).
+const BUILD: &str = env!("HOOK_CORE_SOURCE");
 
 /// The cached loads of one set of policy files, and the key of the files as they are now.
 pub(super) struct Cache<'a> {
@@ -34,7 +37,8 @@ pub(super) struct Cache<'a> {
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
 struct Key<'a> {
     format: u32,
-    binary: Binary,
+    #[serde(borrow)]
+    build: &'a str,
     #[serde(borrow)]
     layers: Vec<KeyLayer<'a>>,
 }
@@ -57,16 +61,6 @@ impl PartialEq for KeyLayer<'_> {
     }
 }
 
-/// This executable as the file system sees it: any rebuild or reinstall changes one of these.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-struct Binary {
-    len: u64,
-    modified_secs: u64,
-    modified_nanos: u32,
-    device: u64,
-    inode: u64,
-}
-
 /// What a cache entry holds after its key. The layers of the load are those of the key: a
 /// load with errors is not cached.
 #[derive(Serialize, Deserialize)]
@@ -81,16 +75,12 @@ struct Entry {
 }
 
 impl<'a> Cache<'a> {
-    /// The cache under `dir` for these `(kind, path, contents)` layer files, in merge order; `None`
-    /// when this binary cannot be identified, as then a rebuild could go unnoticed.
-    pub(super) fn new(
-        dir: &Path,
-        layers: impl IntoIterator<Item = (LayerKind, &'a Path, &'a [u8])>,
-    ) -> Option<Self> {
+    /// The cache under `dir` for these `(kind, path, contents)` layer files, in merge order.
+    pub(super) fn new(dir: &Path, layers: impl IntoIterator<Item = (LayerKind, &'a Path, &'a [u8])>) -> Self {
         let layers: Vec<KeyLayer<'a>> =
             layers.into_iter().map(|(kind, path, contents)| KeyLayer { kind, path, contents }).collect();
         let name = file_name(&layers);
-        Some(Self { file: dir.join(name), key: Key { format: FORMAT, binary: Binary::current()?, layers } })
+        Self { file: dir.join(name), key: Key { format: FORMAT, build: BUILD, layers } }
     }
 
     /// The load cached under this key, if there is one and it decodes exactly.
@@ -153,36 +143,6 @@ impl<'a> Cache<'a> {
         }
         written
     }
-}
-
-impl Binary {
-    /// The running executable, through the path the kernel gives for it: that path no longer
-    /// resolves once the file was replaced or deleted (Linux adds " (deleted)"), so an old
-    /// process cannot write an entry under the new binary's key.
-    fn current() -> Option<Self> {
-        let metadata = std::env::current_exe().and_then(std::fs::metadata).ok()?;
-        let modified = metadata.modified().ok()?.duration_since(UNIX_EPOCH).ok()?;
-        let (device, inode) = file_id(&metadata);
-        Some(Self {
-            len: metadata.len(),
-            modified_secs: modified.as_secs(),
-            modified_nanos: modified.subsec_nanos(),
-            device,
-            inode,
-        })
-    }
-}
-
-#[cfg(unix)]
-fn file_id(metadata: &std::fs::Metadata) -> (u64, u64) {
-    use std::os::unix::fs::MetadataExt;
-    (metadata.dev(), metadata.ino())
-}
-
-/// Elsewhere the length and modification time have to do.
-#[cfg(not(unix))]
-fn file_id(_metadata: &std::fs::Metadata) -> (u64, u64) {
-    (0, 0)
 }
 
 /// Where each located rule of `policy` comes from, in a fixed order. A kind of rule missing
@@ -289,7 +249,7 @@ mod tests {
             let path = self.policy();
             let contents = fs::read(&path).unwrap();
             let layer = (LayerKind::Explicit, path.as_path(), contents.as_slice());
-            let mut cache = Cache::new(&self.cache(), [layer]).unwrap();
+            let mut cache = Cache::new(&self.cache(), [layer]);
             change(&mut cache.key);
             cache.put(loaded).unwrap();
         }
@@ -369,11 +329,11 @@ mod tests {
     }
 
     #[test]
-    fn another_binary_or_format_misses() {
-        let scratch = Scratch::new("binary");
+    fn another_build_or_format_misses() {
+        let scratch = Scratch::new("build");
         scratch.write(POLICY);
         let planted = planted(&scratch.load());
-        scratch.put(&planted, |key| key.binary.modified_nanos ^= 1);
+        scratch.put(&planted, |key| key.build = "another build");
         assert_eq!(message(&scratch.load()), Some("use pnpm"));
         scratch.put(&planted, |key| key.format += 1);
         assert_eq!(message(&scratch.load()), Some("use pnpm"));

@@ -2,9 +2,9 @@
 //!
 //! This runs on every hook call, so it touches only the few files it needs: up to four small
 //! reads, plus one `.agent-hooks.toml` and one `.git` existence check per ancestor of the
-//! event's cwd, and when any policy file exists, a look at this binary and one read of the
-//! policy cache, which spares the parse of files unchanged since the last call. It compiles
-//! no regex unless asked to (see [`load_checked`]).
+//! event's cwd, and when any policy file exists, one read of the policy cache, which spares
+//! the parse of files unchanged since the last call. It compiles no regex unless asked to
+//! (see [`load_checked`]).
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -136,7 +136,7 @@ fn cache_for<'a>(dir: &Path, files: &'a [LayerFile]) -> Option<Cache<'a>> {
     if layers.is_empty() {
         return None;
     }
-    Cache::new(dir, layers)
+    Some(Cache::new(dir, layers))
 }
 
 /// The load when no policy file exists: the built-in policy alone.
