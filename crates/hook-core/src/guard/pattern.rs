@@ -115,7 +115,7 @@ const MAX_PREFIXES: usize = 16;
 
 /// The texts one alternative (without `|` at its top level) must start with one of.
 fn alternative_prefixes(alternative: &str) -> Vec<String> {
-    let mut prefixes = vec![String::new()];
+    let mut prefixes = vec![String::with_capacity(alternative.len())];
     let mut rest = alternative;
     loop {
         // Every special byte is ASCII, so this position is a character boundary.
@@ -184,19 +184,20 @@ fn extend(prefixes: &mut [String], literal: &str) {
     }
 }
 
-/// `source` split at the `|` that are outside groups, classes and escapes.
+/// `source` split at the `|` that are outside groups, classes and escapes. By bytes: every
+/// delimiter is ASCII, and no byte of a multi-byte character is.
 fn top_level_alternatives(source: &str) -> Vec<&str> {
     let mut alternatives = Vec::new();
     let (mut depth, mut in_class, mut escaped, mut start) = (0usize, false, false, 0);
-    for (i, c) in source.char_indices() {
-        match c {
+    for (i, byte) in source.bytes().enumerate() {
+        match byte {
             _ if escaped => escaped = false,
-            '\\' => escaped = true,
-            '[' if !in_class => in_class = true,
-            ']' if in_class => in_class = false,
-            '(' if !in_class => depth += 1,
-            ')' if !in_class => depth = depth.saturating_sub(1),
-            '|' if !in_class && depth == 0 => {
+            b'\\' => escaped = true,
+            b'[' if !in_class => in_class = true,
+            b']' if in_class => in_class = false,
+            b'(' if !in_class => depth += 1,
+            b')' if !in_class => depth = depth.saturating_sub(1),
+            b'|' if !in_class && depth == 0 => {
                 alternatives.push(&source[start..i]);
                 start = i + 1;
             }
