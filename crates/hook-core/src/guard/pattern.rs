@@ -50,8 +50,10 @@ pub(crate) struct LazyRegex<'p> {
     anchoring: Anchoring,
     /// Literal texts of which every match starts with one; `None` when that is not known.
     prefixes: Option<Vec<String>>,
-    /// `None` inside: the source does not compile, and then it never matches.
-    compiled: OnceCell<Option<Regex>>,
+    /// `None` inside: the source does not compile, and then it never matches. Boxed: a
+    /// compiled regex is a few hundred bytes, and a policy's filters are built in one array
+    /// of which few ever compile (that array's every page is a page fault).
+    compiled: OnceCell<Option<Box<Regex>>>,
 }
 
 impl<'p> LazyRegex<'p> {
@@ -76,7 +78,7 @@ impl<'p> LazyRegex<'p> {
     }
 }
 
-fn compile(source: &str, anchoring: Anchoring) -> Option<Regex> {
+fn compile(source: &str, anchoring: Anchoring) -> Option<Box<Regex>> {
     #[cfg(test)]
     testing::COMPILED.with(|count| count.set(count.get() + 1));
     let full = match anchoring {
@@ -84,7 +86,7 @@ fn compile(source: &str, anchoring: Anchoring) -> Option<Regex> {
         Anchoring::Anywhere => source.to_string(),
     };
     match Regex::new(&full) {
-        Ok(regex) => Some(regex),
+        Ok(regex) => Some(Box::new(regex)),
         Err(e) => {
             // `check` reports this with its place; here the rule just cannot match.
             protocol::warn(&format!("agent-hooks: ignoring the policy regex `{source}`: {e}"));
