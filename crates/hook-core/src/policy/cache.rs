@@ -85,7 +85,7 @@ impl<'a> Cache<'a> {
 
     /// The load cached under this key, if there is one and it decodes exactly.
     pub(super) fn get(&self) -> Option<Loaded> {
-        let bytes = std::fs::read(&self.file).ok()?;
+        let bytes = super::load::read_file(&self.file).ok()?;
         let (key, rest) = postcard::take_from_bytes::<Key<'_>>(&bytes).ok()?;
         if key != self.key {
             return None;

@@ -221,11 +221,24 @@ pub fn cache_dir() -> Option<PathBuf> {
 
 /// The contents of a policy file; `Ok(None)` when it does not exist and is not `required`.
 fn read(path: &Path, required: bool) -> Result<Option<Vec<u8>>, PolicyError> {
-    match std::fs::read(path) {
+    match read_file(path) {
         Ok(bytes) => Ok(Some(bytes)),
         Err(e) if e.kind() == ErrorKind::NotFound && !required => Ok(None),
         Err(e) => Err(PolicyError::whole_file(path, format!("cannot read the policy file: {e}"))),
     }
+}
+
+/// The whole file at `path`, read up to the size it has when opened. `std::fs::read` makes
+/// one more `read` to be sure the file ended; a file being written at that moment is read
+/// half-written either way.
+pub(super) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+
+    let file = std::fs::File::open(path)?;
+    let len = file.metadata()?.len();
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(len).read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// The contents of the policy file at `path` as text.
