@@ -47,7 +47,8 @@ fn read() -> [Option<OsString>; NAMES.len()] {
     use std::os::unix::ffi::OsStrExt;
 
     unsafe extern "C" {
-        static environ: *const *const c_char;
+        // `char **environ`; read as bytes, whatever the sign of `c_char` on the target.
+        static environ: *const *const u8;
     }
     let mut found: [Option<OsString>; NAMES.len()] = Default::default();
     // SAFETY: `environ` is the C runtime's NULL-terminated array of NUL-terminated strings;
@@ -58,7 +59,7 @@ fn read() -> [Option<OsString>; NAMES.len()] {
     }
     // SAFETY: as above; the loop stops at the terminating NULL.
     while let Some(text) = unsafe { (*entry).as_ref() } {
-        let first = *text as u8;
+        let first = *text;
         // Most variables start with none of the names' first letters: one test skips them.
         let candidate = FIRST_BYTES.contains(&first);
         for (index, name) in NAMES.iter().enumerate().filter(|_| candidate) {
@@ -70,7 +71,7 @@ fn read() -> [Option<OsString>; NAMES.len()] {
             let value = unsafe { value_of(text, name.as_bytes()) };
             if let Some(value) = value {
                 // SAFETY: `value` points into the same NUL-terminated string.
-                let bytes = unsafe { CStr::from_ptr(value) }.to_bytes();
+                let bytes = unsafe { CStr::from_ptr(value.cast::<c_char>()) }.to_bytes();
                 found[index] = Some(OsStr::from_bytes(bytes).to_os_string());
             }
         }
@@ -86,15 +87,15 @@ fn read() -> [Option<OsString>; NAMES.len()] {
 ///
 /// `text` must point to a NUL-terminated string.
 #[cfg(unix)]
-unsafe fn value_of(text: *const std::ffi::c_char, name: &[u8]) -> Option<*const std::ffi::c_char> {
+unsafe fn value_of(text: *const u8, name: &[u8]) -> Option<*const u8> {
     for (offset, &expected) in name.iter().enumerate() {
         // SAFETY: the bytes before `offset` matched `name` (no NUL), so the string goes on.
-        if unsafe { *text.add(offset) } as u8 != expected {
+        if unsafe { *text.add(offset) } != expected {
             return None;
         }
     }
     // SAFETY: as above, `name.len()` is at most the NUL's offset.
-    (unsafe { *text.add(name.len()) } as u8 == b'=').then(|| unsafe { text.add(name.len() + 1) })
+    (unsafe { *text.add(name.len()) } == b'=').then(|| unsafe { text.add(name.len() + 1) })
 }
 
 #[cfg(not(unix))]
@@ -126,9 +127,9 @@ mod tests {
     fn a_definition_matches_its_whole_name_and_the_equals_sign() {
         let value = |text: &std::ffi::CStr, name: &str| {
             // SAFETY: a `CStr` is NUL-terminated.
-            let start = unsafe { value_of(text.as_ptr(), name.as_bytes()) }?;
+            let start = unsafe { value_of(text.as_ptr().cast(), name.as_bytes()) }?;
             // SAFETY: `start` points into `text`, before or at its NUL.
-            Some(unsafe { std::ffi::CStr::from_ptr(start) }.to_str().ok()?.to_string())
+            Some(unsafe { std::ffi::CStr::from_ptr(start.cast()) }.to_str().ok()?.to_string())
         };
         assert_eq!(value(c"HOME=/home/dev", "HOME").as_deref(), Some("/home/dev"));
         assert_eq!(value(c"HOME=", "HOME").as_deref(), Some(""));

@@ -59,7 +59,7 @@ pub fn is_journaled(verdict: &Verdict, enabled: bool) -> bool {
 
 /// Append one line for `verdict` on `event` to the journal at `path`.
 pub fn record(path: &Path, agent: &str, event: &Event, verdict: &Verdict) -> io::Result<()> {
-    append(path, &line(SystemTime::now(), agent, event, verdict))
+    append(path, &line(crate::clock::now(), agent, event, verdict))
 }
 
 /// The journal line (with its newline) for `verdict` on `event` at `time`.

@@ -6,6 +6,7 @@
 pub mod agent;
 pub mod arena;
 pub mod cli;
+pub mod clock;
 pub mod decide;
 pub mod entry;
 pub mod environment;
