@@ -163,6 +163,12 @@ fn ends_word(b: u8) -> bool {
     is_blank(b) || matches!(b, b'\n' | b';' | b'&' | b'|' | b'(' | b')' | b'<' | b'>')
 }
 
+/// A byte that stands for itself inside a word: not one that ends it, quotes, escapes,
+/// expands or may open a parenthesis belonging to the word.
+fn plain_in_word(b: u8) -> bool {
+    !ends_word(b) && !matches!(b, b'\\' | b'\'' | b'"' | b'`' | b'$')
+}
+
 fn is_name_start(b: u8) -> bool {
     b.is_ascii_alphabetic() || b == b'_'
 }
@@ -418,6 +424,15 @@ impl<'a> Lexer<'a> {
                 b'`' => self.backtick(&mut word, false),
                 b'$' => self.dollar(&mut word, false),
                 _ => {
+                    // Most of a word is plain text: take it in one run, not a char at a time.
+                    // The run stops at ASCII bytes only, so it ends on a character boundary.
+                    let run = self.bytes[self.pos..].iter().position(|&b| !plain_in_word(b));
+                    let end = run.map_or(self.bytes.len(), |run| self.pos + run);
+                    if end > self.pos {
+                        word.push_str(self.slice(self.pos, end), false);
+                        self.pos = end;
+                        continue;
+                    }
                     let Some(c) = self.next_char() else { break };
                     self.pos += c.len_utf8();
                     word.push_char(c, false);
