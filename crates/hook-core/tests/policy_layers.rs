@@ -125,7 +125,7 @@ fn layers_load_in_order_and_merge() {
     assert_eq!((rm.action, rm.message.as_deref()), (Action::Ask, Some("use trash-put")));
     assert_eq!(filter_names(&loaded), ["system", "user", "project"]);
     assert_eq!(policy.format[".rs"], ["rustfmt {file}"]);
-    assert_eq!(policy.filters[2].origin.file, setup.project);
+    assert_eq!(&*policy.filters[2].origin.file, setup.project.as_path());
 }
 
 #[test]

@@ -166,7 +166,7 @@ mod tests {
             rewritten: None,
             rule: None,
             cwd: None,
-            origin: Location { file: PathBuf::from("/p/.agent-hooks.toml"), line: 7, column: 1 },
+            origin: Location { file: Path::new("/p/.agent-hooks.toml").into(), line: 7, column: 1 },
         }
     }
 

@@ -129,7 +129,7 @@ fn strictness(action: Action) -> u8 {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
+    use std::path::Path;
 
     use super::*;
     use crate::guard::pattern::testing::compiled;
@@ -143,7 +143,7 @@ mod tests {
             action,
             message: None,
             locked,
-            origin: Location { file: PathBuf::from("p.toml"), line: 1, column: 1 },
+            origin: Location { file: Path::new("p.toml").into(), line: 1, column: 1 },
         }
     }
 

@@ -108,7 +108,7 @@ fn opts_out(assignment: &Token) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
+    use std::path::Path;
 
     use super::*;
     use crate::guard::pattern::testing::compiled;
@@ -121,7 +121,7 @@ mod tests {
             change,
             exclude: Vec::new(),
             message: None,
-            origin: Location { file: PathBuf::from("p.toml"), line: 1, column: 1 },
+            origin: Location { file: Path::new("p.toml").into(), line: 1, column: 1 },
         }
     }
 

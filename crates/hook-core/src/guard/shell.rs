@@ -94,7 +94,7 @@ fn pack_finding(
 
 #[cfg(test)]
 mod tests {
-    use std::path::PathBuf;
+    use std::path::Path;
 
     use super::*;
     use crate::policy::{Filter, FilterMatch, Location};
@@ -109,7 +109,7 @@ mod tests {
             action,
             message: None,
             locked: false,
-            origin: Location { file: PathBuf::from("p.toml"), line: 1, column: 1 },
+            origin: Location { file: Path::new("p.toml").into(), line: 1, column: 1 },
         }
     }
 

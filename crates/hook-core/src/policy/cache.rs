@@ -15,6 +15,7 @@
 
 use std::io::{self, ErrorKind, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -94,9 +95,10 @@ impl<'a> Cache<'a> {
         if !rest.is_empty() {
             return None;
         }
+        let files: Vec<Arc<Path>> = self.key.layers.iter().map(|layer| layer.path.into()).collect();
         let mut indices = entry.origin_layers.iter();
         for origin in origins(&mut entry.policy) {
-            origin.file = self.key.layers.get(usize::from(*indices.next()?))?.path.to_path_buf();
+            origin.file = Arc::clone(files.get(usize::from(*indices.next()?))?);
         }
         if indices.next().is_some() {
             return None;
@@ -121,8 +123,8 @@ impl<'a> Cache<'a> {
         let mut policy = loaded.policy.clone();
         let origin_layers = origins(&mut policy)
             .map(|origin| {
-                let file = std::mem::take(&mut origin.file);
-                let index = self.key.layers.iter().position(|layer| layer.path == file)?;
+                let file = std::mem::replace(&mut origin.file, Path::new("").into());
+                let index = self.key.layers.iter().position(|layer| layer.path == &*file)?;
                 u8::try_from(index).ok()
             })
             .collect::<Option<Vec<u8>>>()
@@ -284,7 +286,7 @@ mod tests {
         let cached = scratch.load();
         assert_eq!(cached.policy, parsed.policy);
         assert_eq!((&cached.layers, &cached.warnings), (&parsed.layers, &parsed.warnings));
-        assert_eq!(cached.policy.rewrites[0].origin.file, scratch.policy());
+        assert_eq!(&*cached.policy.rewrites[0].origin.file, scratch.policy().as_path());
 
         scratch.put(&planted(&parsed), |_| {});
         assert_eq!(message(&scratch.load()), Some("from the cache"));

@@ -20,6 +20,7 @@ use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use toml::Spanned;
@@ -40,6 +41,8 @@ pub(crate) struct Source<'a> {
     pub kind: LayerKind,
     pub path: &'a Path,
     pub text: &'a str,
+    /// `path`, shared by the location of every rule in the file.
+    file: Arc<Path>,
     /// Byte offsets where each line of `text` starts, found once on the first location asked
     /// for: every rule records where it came from, and rescanning the text for each one made
     /// loading a 50-rule policy quadratic.
@@ -48,7 +51,7 @@ pub(crate) struct Source<'a> {
 
 impl<'a> Source<'a> {
     pub(crate) fn new(kind: LayerKind, path: &'a Path, text: &'a str) -> Self {
-        Self { kind, path, text, line_starts: OnceCell::new() }
+        Self { kind, path, text, file: path.into(), line_starts: OnceCell::new() }
     }
 
     fn locate(&self, span: &Range<usize>) -> Location {
@@ -59,7 +62,7 @@ impl<'a> Source<'a> {
         let line = starts.partition_point(|&start| start <= offset);
         let line_start = starts[line - 1];
         let column = self.text.get(line_start..offset).map_or(1, |prefix| prefix.chars().count() + 1);
-        Location { file: self.path.to_path_buf(), line, column }
+        Location { file: Arc::clone(&self.file), line, column }
     }
 
     fn warning(&self, span: &Range<usize>, message: String) -> PolicyError {

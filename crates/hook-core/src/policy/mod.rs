@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -310,7 +311,8 @@ impl Default for Policy {
 /// A place in a policy file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Location {
-    pub file: PathBuf,
+    /// Shared: every rule of a file records it, and a cached load restores it for each.
+    pub file: Arc<Path>,
     /// 1-based.
     pub line: usize,
     /// 1-based, in characters.
@@ -323,7 +325,7 @@ impl Location {
         let before = text.get(..offset).unwrap_or(text);
         let line_start = before.rfind('\n').map_or(0, |newline| newline + 1);
         Self {
-            file: file.to_path_buf(),
+            file: file.into(),
             line: before.matches('\n').count() + 1,
             column: before[line_start..].chars().count() + 1,
         }
@@ -359,7 +361,7 @@ impl std::fmt::Display for PolicyError {
 impl PolicyError {
     pub(crate) fn at(location: Location, message: impl Into<String>) -> Self {
         Self {
-            file: location.file,
+            file: location.file.to_path_buf(),
             line: Some(location.line),
             column: Some(location.column),
             message: message.into(),
@@ -445,7 +447,7 @@ mod tests {
 
     #[test]
     fn errors_display_as_file_line_column() {
-        let location = Location { file: PathBuf::from("/p/.agent-hooks.toml"), line: 3, column: 7 };
+        let location = Location { file: Path::new("/p/.agent-hooks.toml").into(), line: 3, column: 7 };
         assert_eq!(PolicyError::at(location, "bad").to_string(), "/p/.agent-hooks.toml:3:7: bad");
         assert_eq!(
             PolicyError::whole_file(Path::new("/p/x.toml"), "unreadable").to_string(),
