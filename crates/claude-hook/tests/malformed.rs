@@ -66,3 +66,31 @@ fn well_formed_but_unknown_event_is_a_plain_allow() {
     assert!(out.stdout.is_empty());
     assert!(out.stderr.is_empty(), "{}", out.stderr);
 }
+
+/// An agent that stops reading before the answer is written must not see the hook killed by
+/// SIGPIPE (the binaries skip std's start-up, which would have ignored it): the write fails,
+/// the journal line is already written, and the exit status is the answer's.
+#[cfg(unix)]
+#[test]
+fn a_closed_stdout_is_not_a_crash() {
+    use std::process::{Command, Stdio};
+
+    let sandbox = Sandbox::new("malformed-closed-stdout");
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let payload =
+        r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"rm -rf /"}}"#;
+    let stdin = sandbox.outside("closed-stdout.json");
+    std::fs::write(&stdin, payload).expect("payload written");
+    let status = Command::new(env!("CARGO_BIN_EXE_claude-hook"))
+        .current_dir(&sandbox.project)
+        .env("HOME", sandbox.outside("home"))
+        .env("XDG_STATE_HOME", sandbox.outside("state"))
+        .env("XDG_CACHE_HOME", sandbox.outside("cache"))
+        .stdin(std::fs::File::open(&stdin).expect("payload"))
+        .stdout(Stdio::from(writer))
+        .stderr(Stdio::null())
+        .status()
+        .expect("the hook runs");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+}
