@@ -10,6 +10,7 @@
 #![allow(unsafe_code)]
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::sync::OnceLock;
 
 /// The variables of the hot path. Any other name goes to `std::env::var_os`.
@@ -23,6 +24,14 @@ const NAMES: [&str; 8] = [
     "XDG_CONFIG_HOME",
     "XDG_STATE_HOME",
 ];
+
+/// An XDG base directory: `$variable` when set and not empty, else `$HOME/home_relative`.
+pub fn xdg_dir(variable: &str, home_relative: &str) -> Option<PathBuf> {
+    let set = |name| var_os(name).filter(|value| !value.is_empty());
+    set(variable)
+        .map(PathBuf::from)
+        .or_else(|| set("HOME").map(|home| PathBuf::from(home).join(home_relative)))
+}
 
 /// The first bytes of [`NAMES`].
 const FIRST_BYTES: [u8; 4] = *b"AHTX";

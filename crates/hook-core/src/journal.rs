@@ -34,15 +34,7 @@ const MAX_FIELD: usize = 300;
 
 /// `$XDG_STATE_HOME/agent-hooks/journal.jsonl`, or `~/.local/state/agent-hooks/journal.jsonl`.
 pub fn journal_path() -> Option<PathBuf> {
-    let state = crate::environment::var_os("XDG_STATE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            crate::environment::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|home| PathBuf::from(home).join(".local/state"))
-        })?;
-    Some(state.join("agent-hooks").join(FILE_NAME))
+    Some(crate::lifecycle::state::state_dir()?.join(FILE_NAME))
 }
 
 /// Where a rotated journal goes: `journal.jsonl.1`.

@@ -12,15 +12,7 @@ const MAX_KEY: usize = 96;
 /// `$XDG_STATE_HOME/agent-hooks`, or `~/.local/state/agent-hooks`; `None` when neither
 /// variable is set.
 pub fn state_dir() -> Option<PathBuf> {
-    let base = crate::environment::var_os("XDG_STATE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            crate::environment::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|home| PathBuf::from(home).join(".local/state"))
-        })?;
-    Some(base.join("agent-hooks"))
+    Some(crate::environment::xdg_dir("XDG_STATE_HOME", ".local/state")?.join("agent-hooks"))
 }
 
 /// The file for `key` (a session id, a project path) in the state directory's `area`.

@@ -13,6 +13,7 @@ use super::cache::Cache;
 use super::merge::{Merger, Source};
 use super::schema::PolicyFile;
 use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, Policy, PolicyError};
+use crate::environment::xdg_dir;
 use crate::project::{Context, find_project_root};
 
 /// Where the system policy lives when `AGENT_HOOKS_SYSTEM_CONFIG` does not say otherwise.
@@ -195,28 +196,12 @@ pub fn system_config_path() -> PathBuf {
 
 /// `$XDG_CONFIG_HOME/agent-hooks/config.toml`, or `~/.config/agent-hooks/config.toml`.
 pub fn user_config_path() -> Option<PathBuf> {
-    let base = crate::environment::var_os("XDG_CONFIG_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            crate::environment::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|h| PathBuf::from(h).join(".config"))
-        })?;
-    Some(base.join("agent-hooks").join("config.toml"))
+    Some(xdg_dir("XDG_CONFIG_HOME", ".config")?.join("agent-hooks").join("config.toml"))
 }
 
 /// `$XDG_CACHE_HOME/agent-hooks`, or `~/.cache/agent-hooks`.
 pub fn cache_dir() -> Option<PathBuf> {
-    let base = crate::environment::var_os("XDG_CACHE_HOME")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| {
-            crate::environment::var_os("HOME")
-                .filter(|v| !v.is_empty())
-                .map(|h| PathBuf::from(h).join(".cache"))
-        })?;
-    Some(base.join("agent-hooks"))
+    Some(xdg_dir("XDG_CACHE_HOME", ".cache")?.join("agent-hooks"))
 }
 
 /// The contents of a policy file; `Ok(None)` when it does not exist and is not `required`.
