@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::rules::Pack;
 
 mod cache;
+mod cached_text;
 mod load;
 mod merge;
 mod schema;
@@ -46,6 +47,7 @@ pub struct PackSetting {
     pub action: Action,
     pub scope: Scope,
     /// Replaces the pack's default message.
+    #[serde(deserialize_with = "cached_text::option")]
     pub message: Option<String>,
     /// Set in the system layer: later layers cannot weaken this pack.
     pub locked: bool,
@@ -92,6 +94,7 @@ pub struct Filter {
     pub matcher: FilterMatch,
     /// `Deny`, `Ask` or `Allow` (an exception that wins over packs); never `Off`.
     pub action: Action,
+    #[serde(deserialize_with = "cached_text::option")]
     pub message: Option<String>,
     /// Only ever true for a filter of the system layer: the decision code must not let a
     /// later `allow` filter override it.
@@ -104,21 +107,30 @@ pub struct Filter {
 pub enum FilterMatch {
     /// A regex matched against the command name as a whole word; when `args` is not empty,
     /// the first argument must be one of them.
-    Command { name: String, args: Vec<String> },
+    Command {
+        #[serde(deserialize_with = "cached_text::string")]
+        name: String,
+        #[serde(deserialize_with = "cached_text::list")]
+        args: Vec<String>,
+    },
     /// A regex matched against the text of one simple command.
-    Pattern(String),
+    Pattern(#[serde(deserialize_with = "cached_text::string")] String),
 }
 
 /// A `[[rewrite]]`: change a command before it runs, then guard the result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rewrite {
     /// A regex matched against the command name, as in [`FilterMatch::Command`].
+    #[serde(deserialize_with = "cached_text::string")]
     pub command: String,
     /// When not empty, the first argument must be one of these.
+    #[serde(deserialize_with = "cached_text::list")]
     pub args: Vec<String>,
     pub change: RewriteChange,
     /// Command lines left alone even though they match.
+    #[serde(deserialize_with = "cached_text::list")]
     pub exclude: Vec<String>,
+    #[serde(deserialize_with = "cached_text::option")]
     pub message: Option<String>,
     pub origin: Location,
 }
@@ -127,16 +139,18 @@ pub struct Rewrite {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RewriteChange {
     /// Put this in front: `git status` becomes `rtk git status`.
-    Prefix(String),
+    Prefix(#[serde(deserialize_with = "cached_text::string")] String),
     /// Run this instead of the command name.
-    Replace(String),
+    Replace(#[serde(deserialize_with = "cached_text::string")] String),
 }
 
 /// `[files]`: gitignore-style globs relative to the project root unless absolute; a `!`
 /// entry is an exception and the last matching entry wins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FileRules {
+    #[serde(deserialize_with = "cached_text::list")]
     pub deny_write: Vec<String>,
+    #[serde(deserialize_with = "cached_text::list")]
     pub deny_read: Vec<String>,
 }
 
