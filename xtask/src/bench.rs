@@ -92,7 +92,47 @@ pub fn run(args: &[String]) -> Result<(), String> {
         }
     }
     eprintln!();
+    for binary in &binaries {
+        if let Some(warning) = tls_warning(binary, &out_dir.join(binary)) {
+            eprintln!("xtask: {warning}");
+        }
+    }
     report(&baseline_stats, &rows, runs)
+}
+
+/// The thread-local block musl's start code can place in its static reserve on x86_64 (the
+/// `builtin_tls` space of `__init_tls.c`, less the thread descriptor's alignment). A larger
+/// block is `mmap`ed at every start: a system call and a page fault on every hook call.
+const MUSL_STATIC_TLS: u64 = 112;
+
+/// A warning when `path`'s thread-local block outgrows [`MUSL_STATIC_TLS`].
+fn tls_warning(binary: &str, path: &Path) -> Option<String> {
+    let size = std::fs::read(path).ok().and_then(|elf| tls_size(&elf))?;
+    (size > MUSL_STATIC_TLS).then(|| {
+        format!(
+            "{binary}: thread-local block of {size} bytes, over the {MUSL_STATIC_TLS} musl reserves statically: \
+             every call pays an mmap and a page fault (look for a new thread_local!, in the code or a dependency)"
+        )
+    })
+}
+
+/// The memory size of a 64-bit little-endian ELF file's `PT_TLS` segment, 0 without one;
+/// `None` when `elf` is not such a file.
+fn tls_size(elf: &[u8]) -> Option<u64> {
+    const PT_TLS: u32 = 7;
+    let u16_at = |at: usize| Some(u16::from_le_bytes(elf.get(at..at + 2)?.try_into().ok()?));
+    let u32_at = |at: usize| Some(u32::from_le_bytes(elf.get(at..at + 4)?.try_into().ok()?));
+    let u64_at = |at: usize| Some(u64::from_le_bytes(elf.get(at..at + 8)?.try_into().ok()?));
+    // Magic, 64-bit class, little-endian.
+    if elf.get(..6)? != b"\x7fELF\x02\x01" {
+        return None;
+    }
+    let table = usize::try_from(u64_at(0x20)?).ok()?;
+    let (entry, count) = (usize::from(u16_at(0x36)?), usize::from(u16_at(0x38)?));
+    let sizes = (0..count)
+        .map(|index| table + index * entry)
+        .filter_map(|header| (u32_at(header)? == PT_TLS).then(|| u64_at(header + 0x28)).flatten());
+    Some(sizes.max().unwrap_or(0))
 }
 
 /// Each agent's shell-command fixture: the payload the bench edits into allow and deny cases.
@@ -423,5 +463,47 @@ impl Sandbox {
             .env("XDG_CACHE_HOME", self.dir.join("cache"))
             .env("AGENT_HOOKS_SYSTEM_CONFIG", self.dir.join("none.toml"));
         command
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 64-bit little-endian ELF header followed by program headers of `(type, memsz)`.
+    fn elf(segments: &[(u32, u64)]) -> Vec<u8> {
+        let mut file = vec![0u8; 64];
+        file[..6].copy_from_slice(b"\x7fELF\x02\x01");
+        file[0x20..0x28].copy_from_slice(&64u64.to_le_bytes());
+        file[0x36..0x38].copy_from_slice(&56u16.to_le_bytes());
+        file[0x38..0x3a].copy_from_slice(&u16::try_from(segments.len()).unwrap().to_le_bytes());
+        for &(kind, memsz) in segments {
+            let mut header = vec![0u8; 56];
+            header[..4].copy_from_slice(&kind.to_le_bytes());
+            header[0x28..0x30].copy_from_slice(&memsz.to_le_bytes());
+            file.extend(header);
+        }
+        file
+    }
+
+    #[test]
+    fn the_tls_segment_is_found_among_the_program_headers() {
+        assert_eq!(tls_size(&elf(&[(1, 4096), (7, 104), (2, 64)])), Some(104));
+        assert_eq!(tls_size(&elf(&[(1, 4096)])), Some(0));
+        assert_eq!(tls_size(b"not an ELF file"), None);
+        assert_eq!(tls_size(&elf(&[(7, 104)])[..70]), Some(0), "a cut table reads as no segment");
+    }
+
+    #[test]
+    fn a_block_over_the_reserve_is_reported() {
+        let dir = std::env::temp_dir().join(format!("xtask-tls-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (small, large) = (dir.join("small"), dir.join("large"));
+        std::fs::write(&small, elf(&[(7, MUSL_STATIC_TLS)])).unwrap();
+        std::fs::write(&large, elf(&[(7, MUSL_STATIC_TLS + 8)])).unwrap();
+        assert_eq!(tls_warning("small", &small), None);
+        let warning = tls_warning("large", &large).expect("a warning");
+        assert!(warning.starts_with("large: thread-local block of 120 bytes"), "{warning}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
