@@ -5,8 +5,11 @@
 //! atomically on a miss. Its key is everything the merge depends on: the build (a fingerprint
 //! of hook-core's sources and `Cargo.lock`, made by `build.rs`: another build may have other
 //! built-in rules, another parser or another encoding, while the agent binaries of one build
-//! share their entries), the format, and each layer's kind, path and full text. The text itself is the key rather than a hash of it: comparing a few
-//! kilobytes costs fewer instructions than hashing them, and cannot collide.
+//! share their entries), the format, and each layer's kind, path and [`Stamp`]. A hit then
+//! costs one `stat` per policy file and no read of it. Where a stamp alone cannot prove the
+//! file unchanged (a change too recent when it was read, see [`Stamp::settled`]), the entry
+//! also holds the file's text, and a lookup reads the file and compares; once the stamps have
+//! settled, the lookup writes the entry again without the texts.
 //!
 //! The cache can only save time, never change an answer: a missing, truncated or foreign
 //! file, another key or trailing bytes are a miss, and a failure to write is the caller's to
@@ -16,14 +19,16 @@
 use std::io::{self, ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
+use super::stamp::Stamp;
 use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError};
 
 /// Changes whenever the layout of a cache file does. Another build misses anyway (see
 /// [`BUILD`]); this guards the first bytes against any other file in the directory.
-const FORMAT: u32 = 2;
+const FORMAT: u32 = 3;
 
 /// This build's fingerprint (see `build.rs`).
 const BUILD: &str = env!("HOOK_CORE_SOURCE");
@@ -34,7 +39,8 @@ pub(super) struct Cache<'a> {
     key: Key<'a>,
 }
 
-/// Everything a load depends on besides the code: a cache entry is valid only for an equal key.
+/// Everything a load depends on besides the code: a cache entry is valid only for a key that
+/// [`Key::admits`] the files as they are now.
 #[derive(Debug, PartialEq, Serialize, Deserialize)]
 struct Key<'a> {
     format: u32,
@@ -45,20 +51,58 @@ struct Key<'a> {
 }
 
 /// One policy file that was read, in merge order.
-#[derive(Debug, Serialize, Deserialize)]
-struct KeyLayer<'a> {
-    kind: LayerKind,
+#[derive(Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct KeyLayer<'a> {
+    pub(super) kind: LayerKind,
     #[serde(borrow)]
-    path: &'a Path,
+    pub(super) path: &'a Path,
+    pub(super) stamp: Stamp,
+    /// The text the entry was loaded from, kept only while the stamp could not prove it.
     /// Bytes rather than `str`: decoding them as text would check the UTF-8 of the whole file
     /// again, and equal bytes are the same text.
-    #[serde(serialize_with = "as_bytes")]
-    contents: &'a [u8],
+    #[serde(borrow, serialize_with = "as_bytes")]
+    pub(super) contents: Option<&'a [u8]>,
 }
 
-impl PartialEq for KeyLayer<'_> {
-    fn eq(&self, other: &Self) -> bool {
-        self.kind == other.kind && self.path == other.path && same_bytes(self.contents, other.contents)
+impl<'a> KeyLayer<'a> {
+    /// The layer as read at `now`: its text is kept unless its stamp has settled.
+    pub(super) fn read(
+        kind: LayerKind,
+        path: &'a Path,
+        stamp: Stamp,
+        contents: &'a [u8],
+        now: SystemTime,
+    ) -> Self {
+        let contents = (!stamp.settled(now)).then_some(contents);
+        Self { kind, path, stamp, contents }
+    }
+}
+
+impl Key<'_> {
+    /// Whether an entry stored under `self` holds for the files as `now` (stamps only)
+    /// describes them, reading the files whose texts `self` kept; `Some(true)` when it
+    /// compared texts.
+    fn admits(&self, now: &Key<'_>) -> Option<bool> {
+        let same = self.format == now.format
+            && self.build == now.build
+            && self.layers.len() == now.layers.len()
+            && self.layers.iter().zip(&now.layers).all(|(stored, current)| {
+                stored.kind == current.kind && stored.path == current.path && stored.stamp == current.stamp
+            });
+        if !same {
+            return None;
+        }
+        let mut compared = false;
+        for layer in &self.layers {
+            if let Some(contents) = layer.contents {
+                let (_, text) = super::load::read_file(layer.path).ok()?;
+                if !same_bytes(&text, contents) {
+                    return None;
+                }
+                compared = true;
+            }
+        }
+        Some(compared)
     }
 }
 
@@ -76,21 +120,18 @@ struct Entry {
 }
 
 impl<'a> Cache<'a> {
-    /// The cache under `dir` for these `(kind, path, contents)` layer files, in merge order.
-    pub(super) fn new(dir: &Path, layers: impl IntoIterator<Item = (LayerKind, &'a Path, &'a [u8])>) -> Self {
-        let layers: Vec<KeyLayer<'a>> =
-            layers.into_iter().map(|(kind, path, contents)| KeyLayer { kind, path, contents }).collect();
+    /// The cache under `dir` for these layer files, in merge order: as found now (without
+    /// contents) for a lookup, as read (see [`KeyLayer::read`]) for a store.
+    pub(super) fn new(dir: &Path, layers: Vec<KeyLayer<'a>>) -> Self {
         let name = file_name(&layers);
         Self { file: dir.join(name), key: Key { format: FORMAT, build: BUILD, layers } }
     }
 
     /// The load cached under this key, if there is one and it decodes exactly.
     pub(super) fn get(&self) -> Option<Loaded> {
-        let bytes = super::load::read_file(&self.file).ok()?;
+        let (_, bytes) = super::load::read_file(&self.file).ok()?;
         let (key, rest) = postcard::take_from_bytes::<Key<'_>>(&bytes).ok()?;
-        if key != self.key {
-            return None;
-        }
+        let compared_texts = key.admits(&self.key)?;
         let (mut entry, rest) = postcard::take_from_bytes::<Entry>(rest).ok()?;
         if !rest.is_empty() {
             return None;
@@ -107,7 +148,23 @@ impl<'a> Cache<'a> {
         let files =
             self.key.layers.iter().map(|layer| Layer { kind: layer.kind, path: Some(layer.path.into()) });
         let layers = std::iter::once(built_in).chain(files).collect();
-        Some(Loaded { policy: entry.policy, layers, errors: Vec::new(), warnings: entry.warnings })
+        let loaded = Loaded { policy: entry.policy, layers, errors: Vec::new(), warnings: entry.warnings };
+        if compared_texts {
+            self.settle(&loaded);
+        }
+        Some(loaded)
+    }
+
+    /// Once every file's stamp has settled, store `loaded` again under the stamps alone, so
+    /// that later lookups read no policy file.
+    #[cold]
+    #[inline(never)]
+    fn settle(&self, loaded: &Loaded) {
+        let now = crate::clock::now();
+        if self.key.layers.iter().all(|layer| layer.stamp.settled(now)) {
+            // Best effort, as every write of the cache.
+            let _ = self.put(loaded);
+        }
     }
 
     /// Keep `loaded`, the load of this key's files, under this key, replacing the previous
@@ -180,8 +237,19 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 
 /// Serde writes a `&[u8]` as a sequence of numbers; this writes it as bytes, which is what
 /// the borrowing `&[u8]` decoder reads.
-fn as_bytes<S: serde::Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_bytes(bytes)
+fn as_bytes<S: serde::Serializer>(bytes: &Option<&[u8]>, serializer: S) -> Result<S::Ok, S::Error> {
+    struct Bytes<'a>(&'a [u8]);
+
+    impl Serialize for Bytes<'_> {
+        fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            serializer.serialize_bytes(self.0)
+        }
+    }
+
+    match bytes {
+        Some(bytes) => serializer.serialize_some(&Bytes(bytes)),
+        None => serializer.serialize_none(),
+    }
 }
 
 fn invalid(error: postcard::Error) -> io::Error {
@@ -246,12 +314,22 @@ mod tests {
             entries[0].clone()
         }
 
-        /// Store `loaded` under the key of the policy file as it is now, as `change` leaves it.
+        /// Store `loaded` under the key of the policy file as read now, as `change` leaves it.
         fn put(&self, loaded: &Loaded, change: impl FnOnce(&mut Key<'_>)) {
-            let path = self.policy();
-            let contents = fs::read(&path).unwrap();
-            let layer = (LayerKind::Explicit, path.as_path(), contents.as_slice());
-            let mut cache = Cache::new(&self.cache(), [layer]);
+            self.put_read_at(&self.policy(), crate::clock::now(), loaded, change);
+        }
+
+        /// Store `loaded` under the key of `path` as read at `now`, as `change` leaves it.
+        fn put_read_at(
+            &self,
+            path: &Path,
+            now: SystemTime,
+            loaded: &Loaded,
+            change: impl FnOnce(&mut Key<'_>),
+        ) {
+            let (stamp, contents) = crate::policy::load::read_file(path).unwrap();
+            let layer = KeyLayer::read(LayerKind::Explicit, path, stamp, &contents, now);
+            let mut cache = Cache::new(&self.cache(), vec![layer]);
             change(&mut cache.key);
             cache.put(loaded).unwrap();
         }
@@ -309,6 +387,77 @@ mod tests {
         );
         // The entry of these paths was replaced, not joined by a second one.
         scratch.entry();
+    }
+
+    /// A time long after any file of the test was written: every stamp has settled.
+    fn much_later() -> SystemTime {
+        crate::clock::now() + std::time::Duration::from_secs(3600)
+    }
+
+    fn contains(haystack: &[u8], needle: &str) -> bool {
+        haystack.windows(needle.len()).any(|window| window == needle.as_bytes())
+    }
+
+    #[test]
+    fn a_settled_file_is_known_by_its_stamp_alone() {
+        let scratch = Scratch::new("settled");
+        scratch.write(POLICY);
+        let planted = planted(&scratch.load());
+        assert!(contains(&fs::read(scratch.entry()).unwrap(), "use pnpm"), "a fresh file keeps its text");
+
+        scratch.put_read_at(&scratch.policy(), much_later(), &planted, |_| {});
+        let entry = fs::read(scratch.entry()).unwrap();
+        assert!(!contains(&entry, "command = \"npm\""), "no text is kept for a settled file");
+        assert_eq!(message(&scratch.load()), Some("from the cache"));
+    }
+
+    #[test]
+    fn a_fresh_file_is_also_compared_by_its_text() {
+        let scratch = Scratch::new("fresh");
+        scratch.write(POLICY);
+        let planted = planted(&scratch.load());
+        // The stamp matches, as it would after a same-size edit within one tick of the
+        // filesystem's clock; only the kept text tells the files apart.
+        scratch.put(&planted, |key| key.layers[0].contents = Some(b"[[filter]]\ncommand = \"pip\"\n"));
+        assert_eq!(message(&scratch.load()), Some("use pnpm"));
+        scratch.put(&planted, |_| {});
+        assert_eq!(message(&scratch.load()), Some("from the cache"));
+    }
+
+    #[test]
+    fn another_stamp_misses() {
+        let scratch = Scratch::new("stamp");
+        scratch.write(POLICY);
+        let planted = planted(&scratch.load());
+        let other = Stamp::of(&fs::metadata(&scratch.root).unwrap());
+        scratch.put_read_at(&scratch.policy(), much_later(), &planted, |key| key.layers[0].stamp = other);
+        assert_eq!(message(&scratch.load()), Some("use pnpm"));
+    }
+
+    #[test]
+    fn an_entry_with_texts_is_stored_again_without_them_once_the_files_settle() {
+        // A file of the source tree: written when it was checked out, well before this test
+        // was built, so its stamp has settled.
+        let starter = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src/policy/starter.toml"));
+        let stamp = Stamp::of(&fs::metadata(starter).unwrap());
+        assert!(stamp.settled(crate::clock::now()), "{} changed in the last seconds", starter.display());
+        let scratch = Scratch::new("heal");
+        let sources = Sources {
+            explicit: Some(starter.to_path_buf()),
+            cache: Some(scratch.cache()),
+            ..Sources::default()
+        };
+        let mut loaded = load_from(&sources);
+        assert!(loaded.errors.is_empty(), "{:?}", loaded.errors);
+        loaded.policy.tests[0].rule = Some("from the cache".into());
+        // As stored by a call that read the file just after it was written.
+        scratch.put_read_at(starter, SystemTime::UNIX_EPOCH, &loaded, |_| {});
+        assert!(contains(&fs::read(scratch.entry()).unwrap(), "[[test]]"));
+
+        for _ in 0..2 {
+            assert_eq!(load_from(&sources).policy.tests[0].rule.as_deref(), Some("from the cache"));
+            assert!(!contains(&fs::read(scratch.entry()).unwrap(), "[[test]]"));
+        }
     }
 
     #[test]

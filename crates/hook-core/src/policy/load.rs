@@ -1,17 +1,18 @@
 //! Finding the policy files of every layer, reading them, and merging what loaded.
 //!
-//! This runs on every hook call, so it touches only the few files it needs: up to four small
-//! reads, plus one `.agent-hooks.toml` and one `.git` existence check per ancestor of the
-//! event's cwd, and when any policy file exists, one read of the policy cache, which spares
-//! the parse of files unchanged since the last call. It compiles no regex unless asked to
-//! (see [`load_checked`]).
+//! This runs on every hook call, so it touches only the few files it needs: a `stat` of each
+//! layer's file, plus one `.agent-hooks.toml` and one `.git` existence check per ancestor of
+//! the event's cwd, and when any policy file exists, one read of the policy cache, which
+//! spares reading and parsing files unchanged since the last call. It compiles no regex unless
+//! asked to (see [`load_checked`]).
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
 
-use super::cache::Cache;
+use super::cache::{Cache, KeyLayer};
 use super::merge::{Merger, Source};
 use super::schema::PolicyFile;
+use super::stamp::Stamp;
 use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, Policy, PolicyError};
 use crate::environment::xdg_dir;
 use crate::project::{Context, find_project_root};
@@ -92,52 +93,86 @@ pub fn load_from(sources: &Sources) -> Loaded {
             files.push((LayerKind::Project, project));
         }
     }
-    // Every file is read before any is parsed: the cache is keyed on their contents.
-    let read: Vec<LayerFile> = files
+    let found: Vec<Found> = files
         .into_iter()
         .filter_map(|(kind, path)| {
             let path = path?;
-            let bytes = read(&path, kind == LayerKind::Explicit).transpose()?;
-            Some(LayerFile { kind, path, bytes })
+            let stamp = stamp(&path, kind == LayerKind::Explicit).transpose()?;
+            Some(Found { kind, path, stamp })
         })
         .collect();
-    if read.is_empty() {
+    if found.is_empty() {
         return built_in();
     }
-    let cache =
-        sources.cache.as_deref().filter(|_| !sources.check_patterns).and_then(|dir| cache_for(dir, &read));
-    if let Some(loaded) = cache.as_ref().and_then(Cache::get) {
+    let cache = sources.cache.as_deref().filter(|_| !sources.check_patterns);
+    let hit = cache.and_then(|dir| lookup(dir, &found)).and_then(|cache| cache.get());
+    if let Some(loaded) = hit {
         return loaded;
     }
-    let loaded = merge(&read, sources.check_patterns);
-    if let Some(cache) = cache {
+    load_and_store(found, sources.check_patterns, cache)
+}
+
+/// One policy file that exists, with what `stat` says of it or why it could not be read.
+struct Found {
+    kind: LayerKind,
+    path: PathBuf,
+    stamp: Result<Stamp, PolicyError>,
+}
+
+/// The cache entry for `found` as the files are now, when there is one to look up: a load
+/// with a file that cannot be read is never cached.
+fn lookup<'a>(dir: &Path, found: &'a [Found]) -> Option<Cache<'a>> {
+    let layers = found
+        .iter()
+        .map(|file| {
+            let stamp = *file.stamp.as_ref().ok()?;
+            Some(KeyLayer { kind: file.kind, path: &file.path, stamp, contents: None })
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Cache::new(dir, layers))
+}
+
+/// A cache miss: read and parse `found`, merge, and store the load in `cache` when there is
+/// one. Out of line and cold: the calls that need it are the first after an edit, and its
+/// code (the TOML parser and the merge) would otherwise sit among the code every call runs.
+#[cold]
+#[inline(never)]
+fn load_and_store(found: Vec<Found>, check_patterns: bool, cache: Option<&Path>) -> Loaded {
+    let read: Vec<LayerFile> = found
+        .into_iter()
+        .filter_map(|file| {
+            let required = file.kind == LayerKind::Explicit;
+            let read = match file.stamp {
+                Ok(_) => read(&file.path, required).transpose()?,
+                Err(error) => Err(error),
+            };
+            Some(LayerFile { kind: file.kind, path: file.path, read })
+        })
+        .collect();
+    let loaded = merge(&read, check_patterns);
+    let now = crate::clock::now();
+    let layers = read
+        .iter()
+        .map(|file| {
+            let (stamp, contents) = file.read.as_ref().ok()?;
+            Some(KeyLayer::read(file.kind, &file.path, *stamp, contents, now))
+        })
+        .collect::<Option<Vec<_>>>();
+    if let (Some(dir), Some(layers)) = (cache, layers.filter(|layers| !layers.is_empty())) {
         // The cache only saves time: a hook must not fail, nor say anything, because its
         // cache directory is read-only or full (or because the load had errors, which are
         // not cached).
-        let _ = cache.put(&loaded);
+        let _ = Cache::new(dir, layers).put(&loaded);
     }
     loaded
 }
 
-/// One policy file that exists, with its contents or why it could not be read. The contents
-/// are checked to be UTF-8 only when parsed: a cache hit proves they were.
+/// One policy file that was read: its stamp and contents, or why it could not be read. The
+/// contents are checked to be UTF-8 only when parsed.
 struct LayerFile {
     kind: LayerKind,
     path: PathBuf,
-    bytes: Result<Vec<u8>, PolicyError>,
-}
-
-/// The cache entry for `files`, when there is something to cache: a built-in-only load
-/// parses nothing, and a load with an unreadable file is not cached.
-fn cache_for<'a>(dir: &Path, files: &'a [LayerFile]) -> Option<Cache<'a>> {
-    let layers: Vec<(LayerKind, &Path, &[u8])> = files
-        .iter()
-        .map(|file| file.bytes.as_deref().ok().map(|bytes| (file.kind, file.path.as_path(), bytes)))
-        .collect::<Option<_>>()?;
-    if layers.is_empty() {
-        return None;
-    }
-    Some(Cache::new(dir, layers))
+    read: Result<(Stamp, Vec<u8>), PolicyError>,
 }
 
 /// The load when no policy file exists: the built-in policy alone.
@@ -146,17 +181,13 @@ fn built_in() -> Loaded {
     Loaded { policy: Policy::default(), layers, errors: Vec::new(), warnings: Vec::new() }
 }
 
-/// Parse `files` and merge them, in order, over the built-in policy. Out of line and cold:
-/// the calls that need it are the first after an edit, and its code (the TOML parser and the
-/// merge) would otherwise sit among the code every call runs.
-#[cold]
-#[inline(never)]
+/// Parse `files` and merge them, in order, over the built-in policy.
 fn merge(files: &[LayerFile], check_patterns: bool) -> Loaded {
     let mut merger = Merger::new();
     let mut layers = vec![Layer { kind: LayerKind::BuiltIn, path: None }];
     let mut errors = Vec::new();
     for file in files {
-        let parsed = file.bytes.as_ref().map_err(Clone::clone).and_then(|bytes| {
+        let parsed = file.read.as_ref().map_err(Clone::clone).and_then(|(_, bytes)| {
             let text = text(&file.path, bytes)?;
             Ok((text, parse(&file.path, text, check_patterns)?))
         });
@@ -204,26 +235,43 @@ pub fn cache_dir() -> Option<PathBuf> {
     Some(xdg_dir("XDG_CACHE_HOME", ".cache")?.join("agent-hooks"))
 }
 
-/// The contents of a policy file; `Ok(None)` when it does not exist and is not `required`.
-fn read(path: &Path, required: bool) -> Result<Option<Vec<u8>>, PolicyError> {
-    match read_file(path) {
-        Ok(bytes) => Ok(Some(bytes)),
-        Err(e) if e.kind() == ErrorKind::NotFound && !required => Ok(None),
-        Err(e) => Err(PolicyError::whole_file(path, format!("cannot read the policy file: {e}"))),
+/// What `stat` says of the policy file at `path`; `Ok(None)` when it does not exist and is not
+/// `required`.
+fn stamp(path: &Path, required: bool) -> Result<Option<Stamp>, PolicyError> {
+    match std::fs::metadata(path) {
+        Ok(metadata) => Ok(Some(Stamp::of(&metadata))),
+        Err(e) => absent_or_error(path, &e, required),
     }
 }
 
-/// The whole file at `path`, read up to the size it has when opened. `std::fs::read` makes
-/// one more `read` to be sure the file ended; a file being written at that moment is read
-/// half-written either way.
-pub(super) fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+/// The stamp and contents of a policy file; `Ok(None)` when it does not exist (any more) and
+/// is not `required`.
+fn read(path: &Path, required: bool) -> Result<Option<(Stamp, Vec<u8>)>, PolicyError> {
+    match read_file(path) {
+        Ok(read) => Ok(Some(read)),
+        Err(e) => absent_or_error(path, &e, required),
+    }
+}
+
+fn absent_or_error<T>(path: &Path, error: &std::io::Error, required: bool) -> Result<Option<T>, PolicyError> {
+    if error.kind() == ErrorKind::NotFound && !required {
+        return Ok(None);
+    }
+    Err(PolicyError::whole_file(path, format!("cannot read the policy file: {error}")))
+}
+
+/// The whole file at `path`, read up to the size it has when opened, with the stamp of what
+/// was opened. `std::fs::read` makes one more `read` to be sure the file ended; a file being
+/// written at that moment is read half-written either way.
+pub(super) fn read_file(path: &Path) -> std::io::Result<(Stamp, Vec<u8>)> {
     use std::io::Read;
 
     let file = std::fs::File::open(path)?;
-    let len = file.metadata()?.len();
+    let metadata = file.metadata()?;
+    let len = metadata.len();
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
     file.take(len).read_to_end(&mut bytes)?;
-    Ok(bytes)
+    Ok((Stamp::of(&metadata), bytes))
 }
 
 /// The contents of the policy file at `path` as text.

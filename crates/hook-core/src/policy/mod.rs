@@ -14,6 +14,7 @@ mod cached_text;
 mod load;
 mod merge;
 mod schema;
+mod stamp;
 
 pub use load::{
     Sources, cache_dir, find_project_file, load, load_checked, load_from, system_config_path,
