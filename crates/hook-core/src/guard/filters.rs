@@ -21,8 +21,9 @@ pub(crate) struct Filters<'p> {
 
 #[derive(Debug)]
 enum Matcher<'p> {
-    Command { name: NamePattern<'p>, args: &'p [String] },
-    Pattern(LazyRegex<'p>),
+    Command(NamePattern<'p>, &'p [String]),
+    /// Boxed, as [`NamePattern::Regex`] is.
+    Pattern(Box<LazyRegex<'p>>),
 }
 
 impl<'p> Filters<'p> {
@@ -31,11 +32,9 @@ impl<'p> Filters<'p> {
             .iter()
             .map(|filter| {
                 let matcher = match &filter.matcher {
-                    FilterMatch::Command { name, args } => {
-                        Matcher::Command { name: NamePattern::new(name), args }
-                    }
+                    FilterMatch::Command { name, args } => Matcher::Command(NamePattern::new(name), args),
                     FilterMatch::Pattern(pattern) => {
-                        Matcher::Pattern(LazyRegex::new(pattern, Anchoring::Anywhere))
+                        Matcher::Pattern(Box::new(LazyRegex::new(pattern, Anchoring::Anywhere)))
                     }
                 };
                 (filter, matcher)
@@ -55,7 +54,7 @@ impl<'p> Filters<'p> {
         let mut decided: Option<&'p Filter> = None;
         for (filter, matcher) in &self.filters {
             let matched = match matcher {
-                Matcher::Command { name: pattern, args } => name.as_deref().is_some_and(|name| {
+                Matcher::Command(pattern, args) => name.as_deref().is_some_and(|name| {
                     pattern.matches(name)
                         && (args.is_empty()
                             || command.args().first().is_some_and(|first| args.contains(&first.text)))
