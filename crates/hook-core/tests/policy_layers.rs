@@ -97,8 +97,8 @@ fn filter_names(loaded: &Loaded) -> Vec<&str> {
         .filters
         .iter()
         .map(|filter| match &filter.matcher {
-            FilterMatch::Command { name, .. } => name.as_str(),
-            FilterMatch::Pattern(pattern) => pattern.as_str(),
+            FilterMatch::Command { name, .. } => name.as_ref(),
+            FilterMatch::Pattern(pattern) => pattern.as_ref(),
         })
         .collect()
 }

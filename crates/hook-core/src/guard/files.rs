@@ -109,10 +109,10 @@ pub(crate) fn denied<'p>(
     for entry in globs {
         let (exception, glob) = match entry.strip_prefix('!') {
             Some(glob) => (true, glob),
-            None => (false, entry.as_str()),
+            None => (false, &**entry),
         };
         if glob_matches(glob, &subject) {
-            verdict = if exception { None } else { Some(entry.as_str()) };
+            verdict = if exception { None } else { Some(&**entry) };
         }
     }
     // Shown as the agent would write it: from its cwd, else from the project root.
@@ -206,10 +206,11 @@ fn slashed(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::policy::Text;
     use crate::rules::testing::ctx;
 
     fn rules(deny: &[&str]) -> FileRules {
-        let list: Vec<String> = deny.iter().map(|glob| glob.to_string()).collect();
+        let list: Vec<Text> = deny.iter().map(|glob| glob.to_string().into()).collect();
         FileRules { deny_write: list.clone(), deny_read: list }
     }
 

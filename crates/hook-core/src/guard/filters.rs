@@ -7,7 +7,7 @@
 //! [`code_view`]), so `echo "npm install"` is not `npm install`. Heredoc bodies are not words
 //! of any command, so no filter sees them.
 
-use crate::policy::{Action, Filter, FilterMatch};
+use crate::policy::{Action, Filter, FilterMatch, Text};
 use crate::shell::SimpleCommand;
 
 use super::pattern::{Anchoring, LazyRegex, NamePattern};
@@ -21,7 +21,7 @@ pub(crate) struct Filters<'p> {
 
 #[derive(Debug)]
 enum Matcher<'p> {
-    Command(NamePattern<'p>, &'p [String]),
+    Command(NamePattern<'p>, &'p [Text]),
     /// Boxed, as [`NamePattern::Regex`] is.
     Pattern(Box<LazyRegex<'p>>),
 }
@@ -57,7 +57,10 @@ impl<'p> Filters<'p> {
                 Matcher::Command(pattern, args) => name.as_deref().is_some_and(|name| {
                     pattern.matches(name)
                         && (args.is_empty()
-                            || command.args().first().is_some_and(|first| args.contains(&first.text)))
+                            || command
+                                .args()
+                                .first()
+                                .is_some_and(|first| args.iter().any(|arg| *arg == first.text)))
                 }),
                 Matcher::Pattern(regex) => regex.is_match(view.get_or_insert_with(|| code_view(command))),
             };
@@ -95,9 +98,9 @@ pub(crate) fn rule_id(filter: &Filter) -> String {
     let what = match &filter.matcher {
         FilterMatch::Command { name, args } => match args.as_slice() {
             [first, ..] => format!("{name}-{first}"),
-            [] => name.clone(),
+            [] => name.to_string(),
         },
-        FilterMatch::Pattern(pattern) => pattern.clone(),
+        FilterMatch::Pattern(pattern) => pattern.to_string(),
     };
     format!("filter.{}", rule_slug(&what))
 }
@@ -147,12 +150,12 @@ mod tests {
     }
 
     fn npm(args: &[&str], action: Action) -> Filter {
-        let args = args.iter().map(|a| a.to_string()).collect();
+        let args = args.iter().map(|a| a.to_string().into()).collect();
         filter(FilterMatch::Command { name: "npm".into(), args }, action, false)
     }
 
     fn pattern(source: &str) -> Filter {
-        filter(FilterMatch::Pattern(source.into()), Action::Deny, false)
+        filter(FilterMatch::Pattern(source.to_string().into()), Action::Deny, false)
     }
 
     fn quoted(text: &str) -> Word {

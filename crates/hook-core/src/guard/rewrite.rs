@@ -61,7 +61,11 @@ pub(crate) fn rewrite(line: &str, rewrites: &[Rewrite]) -> Option<Rewritten> {
     for (span, replacement) in edits.into_iter().rev() {
         rewritten.replace_range(span, &replacement);
     }
-    Some(Rewritten { line: rewritten, rule: rule_id(rule), message: rule.message.clone() })
+    Some(Rewritten {
+        line: rewritten,
+        rule: rule_id(rule),
+        message: rule.message.as_deref().map(str::to_owned),
+    })
 }
 
 /// `rewrite.<command>`, as `stats` and `test` name it.
@@ -72,7 +76,8 @@ pub(crate) fn rule_id(rule: &Rewrite) -> String {
 /// Whether `rule` is meant for this command (name, first argument, not excluded).
 fn applies(rule: &Rewrite, pattern: &NamePattern<'_>, name: &str, words: &[Token]) -> bool {
     pattern.matches(name)
-        && (rule.args.is_empty() || words.get(1).is_some_and(|first| rule.args.contains(&first.text)))
+        && (rule.args.is_empty()
+            || words.get(1).is_some_and(|first| rule.args.iter().any(|arg| *arg == first.text)))
         && !rule.exclude.iter().any(|excluded| starts_with_words(words, excluded))
 }
 
@@ -84,7 +89,7 @@ fn edit(rule: &Rewrite, name: &Token, words: &[Token]) -> Option<(Range<usize>, 
             Some((name.span.start..name.span.start, format!("{prefix} ")))
         }
         RewriteChange::Replace(replacement) if name.text != *replacement => {
-            Some((name.span.clone(), replacement.clone()))
+            Some((name.span.clone(), replacement.to_string()))
         }
         _ => None,
     }
@@ -116,8 +121,8 @@ mod tests {
 
     fn rule(command: &str, args: &[&str], change: RewriteChange) -> Rewrite {
         Rewrite {
-            command: command.into(),
-            args: args.iter().map(|a| a.to_string()).collect(),
+            command: command.to_string().into(),
+            args: args.iter().map(|a| a.to_string().into()).collect(),
             change,
             exclude: Vec::new(),
             message: None,

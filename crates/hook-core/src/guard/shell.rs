@@ -103,8 +103,8 @@ mod tests {
     fn filter(name: &str, args: &[&str], action: Action) -> Filter {
         Filter {
             matcher: FilterMatch::Command {
-                name: name.into(),
-                args: args.iter().map(|a| a.to_string()).collect(),
+                name: name.to_string().into(),
+                args: args.iter().map(|a| a.to_string().into()).collect(),
             },
             action,
             message: None,

@@ -109,6 +109,7 @@ impl Key<'_> {
 /// What a cache entry holds after its key. The layers of the load are those of the key: a
 /// load with errors is not cached.
 #[derive(Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 struct Entry {
     /// With the file of every rule's [`origins`] left empty: that file is one of the key's
     /// layers, and writing out its path once per rule nearly doubled the entry (50 rules:
@@ -132,7 +133,12 @@ impl<'a> Cache<'a> {
         let (_, bytes) = super::load::read_file(&self.file).ok()?;
         let (key, rest) = postcard::take_from_bytes::<Key<'_>>(&bytes).ok()?;
         let compared_texts = key.admits(&self.key)?;
-        let (mut entry, rest) = postcard::take_from_bytes::<Entry>(rest).ok()?;
+        let key_len = bytes.len() - rest.len();
+        // The policy's texts are borrowed from these bytes (see `cached_text`), so they stay
+        // for the rest of the process: a hook call ends right after its answer, and `check`
+        // or `test` load a policy once.
+        let bytes: &'static [u8] = Vec::leak(bytes);
+        let (mut entry, rest) = postcard::take_from_bytes::<Entry>(&bytes[key_len..]).ok()?;
         if !rest.is_empty() {
             return None;
         }

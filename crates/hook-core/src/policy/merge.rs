@@ -16,6 +16,7 @@
 //! code does not let a later `allow` filter override it. `locked` elsewhere is ignored with
 //! a warning.
 
+use std::borrow::Cow;
 use std::cell::OnceCell;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -28,7 +29,7 @@ use toml::Spanned;
 use super::schema::{self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry};
 use super::{
     Action, Filter, FilterMatch, LayerKind, Location, Policy, PolicyError, PolicyTest, Rewrite,
-    RewriteChange, Scope, StopCondition, StopGate, TestInput,
+    RewriteChange, Scope, StopCondition, StopGate, TestInput, Text,
 };
 use crate::rules::Pack;
 
@@ -164,7 +165,7 @@ impl Merger {
             }
         }
         if let Some(message) = &entry.message {
-            setting.message = Some(message.clone());
+            setting.message = Some(text(message));
         }
         if let Some(locked) = entry.locked.as_ref().filter(|locked| *locked.get_ref()) {
             if source.kind == LayerKind::System {
@@ -183,8 +184,8 @@ impl Merger {
         }
         let policy = &mut self.policy;
         policy.rewrites.extend(file.rewrites.iter().map(|rewrite| rewrite_from(source, rewrite)));
-        policy.files.deny_write.extend(file.files.deny_write.iter().cloned());
-        policy.files.deny_read.extend(file.files.deny_read.iter().cloned());
+        policy.files.deny_write.extend(file.files.deny_write.iter().map(|glob| text(glob)));
+        policy.files.deny_read.extend(file.files.deny_read.iter().map(|glob| text(glob)));
         if let Some(secrets) = file.prompt.secrets {
             policy.prompt.secrets = secrets.into();
         }
@@ -217,11 +218,11 @@ impl Merger {
         // The file's checks proved exactly one of `command` and `pattern` is set.
         let matcher = match (&entry.command, &entry.pattern) {
             (Some(name), _) => FilterMatch::Command {
-                name: name.get_ref().clone(),
-                args: entry.args.as_ref().map(|args| args.get_ref().clone()).unwrap_or_default(),
+                name: text(name.get_ref()),
+                args: entry.args.as_ref().map(|args| texts(args.get_ref())).unwrap_or_default(),
             },
             (None, pattern) => {
-                FilterMatch::Pattern(pattern.as_ref().map(|p| p.get_ref().clone()).unwrap_or_default())
+                FilterMatch::Pattern(pattern.as_ref().map(|p| text(p.get_ref())).unwrap_or_default())
             }
         };
         let locked = match entry.locked.as_ref().filter(|locked| *locked.get_ref()) {
@@ -235,28 +236,37 @@ impl Merger {
         Filter {
             matcher,
             action: entry.action.map_or(Action::Deny, Action::from),
-            message: entry.message.clone(),
+            message: entry.message.as_deref().map(text),
             locked,
             origin: source.locate(&filter.span()),
         }
     }
 }
 
+/// A policy file's text as a rule's.
+fn text(text: &str) -> Text {
+    Cow::Owned(text.to_owned())
+}
+
+fn texts(list: &[String]) -> Vec<Text> {
+    list.iter().map(|item| text(item)).collect()
+}
+
 fn rewrite_from(source: &Source<'_>, rewrite: &Spanned<RewriteEntry>) -> Rewrite {
     let entry = rewrite.get_ref();
     // The file's checks proved exactly one of `prefix` and `replace` is set.
     let change = match (&entry.prefix, &entry.replace) {
-        (Some(prefix), _) => RewriteChange::Prefix(prefix.get_ref().clone()),
+        (Some(prefix), _) => RewriteChange::Prefix(text(prefix.get_ref())),
         (None, replace) => {
-            RewriteChange::Replace(replace.as_ref().map(|r| r.get_ref().clone()).unwrap_or_default())
+            RewriteChange::Replace(replace.as_ref().map(|r| text(r.get_ref())).unwrap_or_default())
         }
     };
     Rewrite {
-        command: entry.command.get_ref().clone(),
-        args: entry.args.clone(),
+        command: text(entry.command.get_ref()),
+        args: texts(&entry.args),
         change,
-        exclude: entry.exclude.clone(),
-        message: entry.message.clone(),
+        exclude: texts(&entry.exclude),
+        message: entry.message.as_deref().map(text),
         origin: source.locate(&rewrite.span()),
     }
 }
@@ -390,9 +400,9 @@ mod tests {
     #[test]
     fn file_lists_append_after_the_built_in_ones() {
         let (policy, _) = merge(&[(LayerKind::Project, "[files]\ndeny_read = [\"!.env\"]\n")]);
-        assert_eq!(policy.files.deny_read.first().map(String::as_str), Some(".env"));
-        assert_eq!(policy.files.deny_read.last().map(String::as_str), Some("!.env"));
-        assert!(policy.files.deny_write.contains(&".git/**".to_string()));
+        assert_eq!(policy.files.deny_read.first().map(AsRef::as_ref), Some(".env"));
+        assert_eq!(policy.files.deny_read.last().map(AsRef::as_ref), Some("!.env"));
+        assert!(policy.files.deny_write.iter().any(|glob| glob == ".git/**"));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! The user's policy: its schema, its layers and how they merge.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -20,6 +21,10 @@ pub use load::{
     Sources, cache_dir, find_project_file, load, load_checked, load_from, system_config_path,
     user_config_path,
 };
+
+/// The text of a rule: owned when parsed from a policy file, borrowed from the bytes of the
+/// policy cache when a hit decoded it, so that a hit copies none of the rules' texts.
+pub type Text = Cow<'static, str>;
 
 /// What a rule does when it matches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -44,12 +49,13 @@ pub enum Scope {
 
 /// The settings of one built-in pack.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 pub struct PackSetting {
     pub action: Action,
     pub scope: Scope,
     /// Replaces the pack's default message.
     #[serde(deserialize_with = "cached_text::option")]
-    pub message: Option<String>,
+    pub message: Option<Text>,
     /// Set in the system layer: later layers cannot weaken this pack.
     pub locked: bool,
 }
@@ -62,6 +68,7 @@ impl Default for PackSetting {
 
 /// The settings of every built-in pack.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 pub struct PackSettings(pub BTreeMap<Pack, PackSetting>);
 
 impl Default for PackSettings {
@@ -91,12 +98,13 @@ pub enum OnError {
 /// [`load_checked`] (for `check`) proves that every pattern compiles. A pattern that does not
 /// compile on the hot path is the decision code's to report; it must not match.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 pub struct Filter {
     pub matcher: FilterMatch,
     /// `Deny`, `Ask` or `Allow` (an exception that wins over packs); never `Off`.
     pub action: Action,
     #[serde(deserialize_with = "cached_text::option")]
-    pub message: Option<String>,
+    pub message: Option<Text>,
     /// Only ever true for a filter of the system layer: the decision code must not let a
     /// later `allow` filter override it.
     pub locked: bool,
@@ -105,54 +113,58 @@ pub struct Filter {
 
 /// What a [`Filter`] matches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 pub enum FilterMatch {
     /// A regex matched against the command name as a whole word; when `args` is not empty,
     /// the first argument must be one of them.
     Command {
         #[serde(deserialize_with = "cached_text::string")]
-        name: String,
+        name: Text,
         #[serde(deserialize_with = "cached_text::list")]
-        args: Vec<String>,
+        args: Vec<Text>,
     },
     /// A regex matched against the text of one simple command.
-    Pattern(#[serde(deserialize_with = "cached_text::string")] String),
+    Pattern(#[serde(deserialize_with = "cached_text::string")] Text),
 }
 
 /// A `[[rewrite]]`: change a command before it runs, then guard the result.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 pub struct Rewrite {
     /// A regex matched against the command name, as in [`FilterMatch::Command`].
     #[serde(deserialize_with = "cached_text::string")]
-    pub command: String,
+    pub command: Text,
     /// When not empty, the first argument must be one of these.
     #[serde(deserialize_with = "cached_text::list")]
-    pub args: Vec<String>,
+    pub args: Vec<Text>,
     pub change: RewriteChange,
     /// Command lines left alone even though they match.
     #[serde(deserialize_with = "cached_text::list")]
-    pub exclude: Vec<String>,
+    pub exclude: Vec<Text>,
     #[serde(deserialize_with = "cached_text::option")]
-    pub message: Option<String>,
+    pub message: Option<Text>,
     pub origin: Location,
 }
 
 /// How a [`Rewrite`] changes the command.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 pub enum RewriteChange {
     /// Put this in front: `git status` becomes `rtk git status`.
-    Prefix(#[serde(deserialize_with = "cached_text::string")] String),
+    Prefix(#[serde(deserialize_with = "cached_text::string")] Text),
     /// Run this instead of the command name.
-    Replace(#[serde(deserialize_with = "cached_text::string")] String),
+    Replace(#[serde(deserialize_with = "cached_text::string")] Text),
 }
 
 /// `[files]`: gitignore-style globs relative to the project root unless absolute; a `!`
 /// entry is an exception and the last matching entry wins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 pub struct FileRules {
     #[serde(deserialize_with = "cached_text::list")]
-    pub deny_write: Vec<String>,
+    pub deny_write: Vec<Text>,
     #[serde(deserialize_with = "cached_text::list")]
-    pub deny_read: Vec<String>,
+    pub deny_read: Vec<Text>,
 }
 
 /// Environment files hold secrets; their documented templates do not.
@@ -187,10 +199,10 @@ impl Default for FileRules {
     /// never edit the files that configure this guard. A project re-allows with a later `!`
     /// entry (`"!.env"`).
     fn default() -> Self {
-        let deny_read: Vec<String> = ENV_FILES.iter().map(|glob| glob.to_string()).collect();
+        let deny_read: Vec<Text> = ENV_FILES.iter().map(|&glob| Cow::Borrowed(glob)).collect();
         let mut deny_write = deny_read.clone();
-        deny_write.push(".git/**".to_string());
-        deny_write.extend(GUARD_FILES.iter().map(|glob| glob.to_string()));
+        deny_write.push(Cow::Borrowed(".git/**"));
+        deny_write.extend(GUARD_FILES.iter().map(|&glob| Cow::Borrowed(glob)));
         Self { deny_write, deny_read }
     }
 }
@@ -286,6 +298,7 @@ pub enum Expect {
 
 /// The merged policy in force for one event.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
 pub struct Policy {
     pub on_error: OnError,
     /// For commands the hooks run (formatters, stop gates).

@@ -170,7 +170,7 @@ pub fn evaluate(analysis: &Analysis, ctx: &Context, packs: &PackSettings) -> Opt
             let finding = Finding {
                 pack: *pack,
                 rule: hit.rule,
-                message: setting.message.clone().unwrap_or(hit.message),
+                message: setting.message.as_deref().map_or(hit.message, str::to_owned),
                 action: setting.action,
                 command: index,
             };
@@ -338,7 +338,7 @@ mod tests {
 
     #[test]
     fn message_override_replaces_the_default() {
-        let message = Some("Ask Sam first".to_owned());
+        let message = Some("Ask Sam first".into());
         let packs = settings(Pack::Rm, PackSetting { message, ..Default::default() });
         let finding = evaluate(&sequence(&[&["rm", "-rf", "/"]]), &ctx(), &packs).expect("a finding");
         assert_eq!(finding.message, "Ask Sam first");
