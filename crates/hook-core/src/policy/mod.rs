@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
@@ -339,12 +339,21 @@ impl Default for Policy {
 /// A place in a policy file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Location {
-    /// Shared: every rule of a file records it, and a cached load restores it for each.
+    /// Shared: every rule of a file records it. Not in the policy cache, whose entries record
+    /// each rule's file as an index among their layers: decoding a path for every rule, to
+    /// replace it at once, cost ~100 instructions a rule.
+    #[serde(skip, default = "unknown_file")]
     pub file: Arc<Path>,
     /// 1-based.
     pub line: usize,
     /// 1-based, in characters.
     pub column: usize,
+}
+
+/// The file of a [`Location`] decoded from the policy cache, until the cache sets the real one.
+fn unknown_file() -> Arc<Path> {
+    static UNKNOWN: OnceLock<Arc<Path>> = OnceLock::new();
+    Arc::clone(UNKNOWN.get_or_init(|| Path::new("").into()))
 }
 
 impl Location {
