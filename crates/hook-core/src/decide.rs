@@ -184,6 +184,46 @@ mod tests {
     }
 
     #[test]
+    fn a_cached_policy_decodes_only_the_rules_a_line_can_meet_and_decides_as_the_parsed_one() {
+        let bench = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
+        let cache = std::env::temp_dir().join(format!("agent-hooks-decide-cache-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&cache);
+        let sources =
+            Sources { explicit: Some(bench.to_path_buf()), cache: Some(cache.clone()), ..Sources::default() };
+        let parsed = policy::load_from(&sources).policy;
+        let cached = policy::load_from(&sources).policy;
+        assert_eq!(cached.filters.decoded(), 0, "a hit decodes no rule before it is needed");
+
+        let decided =
+            |line: &str, policy: &Policy| decide_shell(line, Dialect::Posix, policy, &ctx()).verdict;
+        assert_eq!(decided("git status --short", &cached).label(), "rewrite");
+        // The filters on regexes (five patterns, `python[23]?`, `docker(-compose)?`) meet every
+        // line; of those on plain names, none is on `git` or `rtk`. One rewrite is on `git`.
+        assert_eq!((cached.filters.decoded(), cached.rewrites.decoded()), (7, 1));
+        assert_eq!(decided("sudo npm i left-pad", &cached).rule(), Some("filter.npm-install"));
+        assert_eq!(cached.filters.decoded(), 8);
+
+        for line in [
+            "git status --short",
+            "cd src && npm install && cargo test -q",
+            "yarn add x; pip3 install y",
+            "rm -rf dist",
+            "rm -rf /",
+            "docker compose down",
+            "docker rm -f web",
+            "python3 setup.py install",
+            "bash -c 'terraform destroy'",
+            "npx tsc && grep -r x . | ls",
+            "git push --no-verify origin main",
+            "echo 'npm install'",
+        ] {
+            assert_eq!(decided(line, &cached), decided(line, &parsed), "{line}");
+        }
+        assert_eq!(cached, parsed);
+        std::fs::remove_dir_all(&cache).expect("cache removed");
+    }
+
+    #[test]
     fn the_bench_policy_compiles_no_regex_for_lines_its_regexes_cannot_match() {
         let bench =
             PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));

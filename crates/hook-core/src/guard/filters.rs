@@ -7,16 +7,20 @@
 //! [`code_view`]), so `echo "npm install"` is not `npm install`. Heredoc bodies are not words
 //! of any command, so no filter sees them.
 
-use crate::policy::{Action, Filter, FilterMatch, Text};
+use crate::policy::{Action, Filter, FilterMatch, Rules, Text};
 use crate::shell::SimpleCommand;
 
 use super::pattern::{Anchoring, LazyRegex, NamePattern};
 use super::{Block, command_name, rule_slug};
 
-/// The policy's filters, ready to match; building this compiles nothing.
+/// The policy's filters, ready to match; building this compiles nothing, and a filter on one
+/// plain command name is only decoded from the policy cache once a command has that name.
 #[derive(Debug)]
 pub(crate) struct Filters<'p> {
-    filters: Vec<(&'p Filter, Matcher<'p>)>,
+    rules: &'p Rules<Filter>,
+    /// The filters that may match more than one name (regexes), by position, with their
+    /// matchers, whose compiled regexes are kept for every command of the decision.
+    regexes: Vec<(usize, &'p Filter, Matcher<'p>)>,
 }
 
 #[derive(Debug)]
@@ -26,47 +30,66 @@ enum Matcher<'p> {
     Pattern(Box<LazyRegex<'p>>),
 }
 
+impl<'p> Matcher<'p> {
+    fn of(filter: &'p Filter) -> Self {
+        match &filter.matcher {
+            FilterMatch::Command { name, args } => Matcher::Command(NamePattern::new(name), args),
+            FilterMatch::Pattern(pattern) => {
+                Matcher::Pattern(Box::new(LazyRegex::new(pattern, Anchoring::Anywhere)))
+            }
+        }
+    }
+
+    fn matches(&self, name: Option<&str>, command: &SimpleCommand, view: &mut Option<String>) -> bool {
+        match self {
+            Matcher::Command(pattern, args) => name.is_some_and(|name| {
+                pattern.matches(name)
+                    && (args.is_empty()
+                        || command
+                            .args()
+                            .first()
+                            .is_some_and(|first| args.iter().any(|arg| *arg == first.text)))
+            }),
+            Matcher::Pattern(regex) => regex.is_match(view.get_or_insert_with(|| code_view(command))),
+        }
+    }
+}
+
 impl<'p> Filters<'p> {
-    pub(crate) fn new(filters: &'p [Filter]) -> Self {
-        let filters = filters
-            .iter()
-            .map(|filter| {
-                let matcher = match &filter.matcher {
-                    FilterMatch::Command { name, args } => Matcher::Command(NamePattern::new(name), args),
-                    FilterMatch::Pattern(pattern) => {
-                        Matcher::Pattern(Box::new(LazyRegex::new(pattern, Anchoring::Anywhere)))
-                    }
-                };
-                (filter, matcher)
-            })
+    pub(crate) fn new(rules: &'p Rules<Filter>) -> Self {
+        let regexes = rules
+            .names()
+            .enumerate()
+            .filter(|(_, only)| only.is_none())
+            .filter_map(|(index, _)| rules.get(index).map(|filter| (index, filter, Matcher::of(filter))))
             .collect();
-        Self { filters }
+        Self { rules, regexes }
     }
 
     /// The filter that decides `command`: the last one that matches, except that a locked
     /// filter (system layer) is only replaced by a later filter at least as strict.
     pub(crate) fn decide(&self, command: &SimpleCommand) -> Option<&'p Filter> {
-        if self.filters.is_empty() {
+        if self.rules.is_empty() {
             return None;
         }
         let name = command_name(command);
         let mut view = None;
         let mut decided: Option<&'p Filter> = None;
-        for (filter, matcher) in &self.filters {
-            let matched = match matcher {
-                Matcher::Command(pattern, args) => name.as_deref().is_some_and(|name| {
-                    pattern.matches(name)
-                        && (args.is_empty()
-                            || command
-                                .args()
-                                .first()
-                                .is_some_and(|first| args.iter().any(|arg| *arg == first.text)))
+        let mut regexes = self.regexes.iter().peekable();
+        for (index, only) in self.rules.names().enumerate() {
+            let matched = match only {
+                Some(word) if name.as_deref() != Some(word) => None,
+                // Built here, for the few filters named like the command: a word's matcher
+                // compiles nothing.
+                Some(_) => self
+                    .rules
+                    .get(index)
+                    .filter(|filter| Matcher::of(filter).matches(name.as_deref(), command, &mut view)),
+                None => regexes.next_if(|(at, ..)| *at == index).and_then(|(_, filter, matcher)| {
+                    matcher.matches(name.as_deref(), command, &mut view).then_some(*filter)
                 }),
-                Matcher::Pattern(regex) => regex.is_match(view.get_or_insert_with(|| code_view(command))),
             };
-            if !matched {
-                continue;
-            }
+            let Some(filter) = matched else { continue };
             let overridable = decided.is_none_or(|current| {
                 !current.locked || strictness(filter.action) >= strictness(current.action)
             });
@@ -164,7 +187,7 @@ mod tests {
 
     #[test]
     fn args_mode_checks_the_first_argument() {
-        let policy = [npm(&["install", "i"], Action::Deny)];
+        let policy = Rules::from(vec![npm(&["install", "i"], Action::Deny)]);
         let filters = Filters::new(&policy);
         assert!(filters.decide(&command(&["npm", "install"])).is_some());
         assert!(filters.decide(&command(&["/usr/bin/npm", "i", "x"])).is_some());
@@ -174,7 +197,7 @@ mod tests {
 
     #[test]
     fn a_plain_word_filter_decides_without_compiling_a_regex() {
-        let policy = [npm(&[], Action::Deny), npm(&["ci"], Action::Allow)];
+        let policy = Rules::from(vec![npm(&[], Action::Deny), npm(&["ci"], Action::Allow)]);
         let before = compiled();
         let filters = Filters::new(&policy);
         assert_eq!(filters.decide(&command(&["npm", "ci"])).map(|f| f.action), Some(Action::Allow));
@@ -185,7 +208,7 @@ mod tests {
 
     #[test]
     fn pattern_filters_never_see_quoted_data() {
-        let policy = [pattern("npm install")];
+        let policy = Rules::from(vec![pattern("npm install")]);
         let filters = Filters::new(&policy);
         let mut echo = command(&["echo", "npm install"]);
         echo.argv[1] = quoted("npm install");
@@ -199,7 +222,7 @@ mod tests {
 
     #[test]
     fn pattern_filters_see_assignments() {
-        let policy = [pattern("CI=1 .*deploy")];
+        let policy = Rules::from(vec![pattern("CI=1 .*deploy")]);
         let mut deploy = command(&["make", "deploy"]);
         deploy.assignments.push(("CI".into(), Word::literal("1")));
         assert!(Filters::new(&policy).decide(&deploy).is_some());
@@ -207,7 +230,8 @@ mod tests {
 
     #[test]
     fn the_last_matching_filter_decides() {
-        let policy = [npm(&[], Action::Deny), npm(&["test"], Action::Allow), npm(&[], Action::Ask)];
+        let policy =
+            Rules::from(vec![npm(&[], Action::Deny), npm(&["test"], Action::Allow), npm(&[], Action::Ask)]);
         let filters = Filters::new(&policy);
         assert_eq!(filters.decide(&command(&["npm", "test"])).map(|f| f.action), Some(Action::Ask));
     }
@@ -216,7 +240,7 @@ mod tests {
     fn a_locked_filter_is_not_overridden_by_a_later_allow() {
         let mut locked = npm(&[], Action::Deny);
         locked.locked = true;
-        let policy = [locked, npm(&["install"], Action::Allow)];
+        let policy = Rules::from(vec![locked, npm(&["install"], Action::Allow)]);
         let filters = Filters::new(&policy);
         assert_eq!(filters.decide(&command(&["npm", "install"])).map(|f| f.action), Some(Action::Deny));
     }

@@ -24,7 +24,7 @@ pub(crate) enum NamePattern<'p> {
 
 impl<'p> NamePattern<'p> {
     pub(crate) fn new(source: &'p str) -> Self {
-        if !source.is_empty() && source.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-') {
+        if is_plain_word(source) {
             return Self::Word(source);
         }
         Self::Regex(Box::new(LazyRegex::new(source, Anchoring::WholeInput)))
@@ -36,6 +36,11 @@ impl<'p> NamePattern<'p> {
             Self::Regex(regex) => regex.is_match(name),
         }
     }
+}
+
+/// Whether `source`, as a command-name regex, is a plain word: it then matches that one name.
+pub(crate) fn is_plain_word(source: &str) -> bool {
+    !source.is_empty() && source.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// Whether a regex must match the whole input or may match anywhere in it.

@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use crate::policy::{Rewrite, RewriteChange};
+use crate::policy::{Rewrite, RewriteChange, Rules};
 
 use super::pattern::NamePattern;
 use super::rule_slug;
@@ -30,13 +30,34 @@ pub(crate) struct Rewritten {
 }
 
 /// `line` with every rewrite applied, or `None` when none applies.
-pub(crate) fn rewrite(line: &str, rewrites: &[Rewrite]) -> Option<Rewritten> {
+pub(crate) fn rewrite(line: &str, rewrites: &Rules<Rewrite>) -> Option<Rewritten> {
     if rewrites.is_empty() {
         return None;
     }
     let segments = segments::split(line)?;
-    let rules: Vec<(&Rewrite, NamePattern<'_>)> =
-        rewrites.iter().map(|rule| (rule, NamePattern::new(&rule.command))).collect();
+    // Rules on a regex are ready for every command; a rule on a plain name is only decoded
+    // from the policy cache once a command has that name.
+    let regexes: Vec<(usize, &Rewrite, NamePattern<'_>)> = rewrites
+        .names()
+        .enumerate()
+        .filter(|(_, only)| only.is_none())
+        .filter_map(|(index, _)| {
+            rewrites.get(index).map(|rule| (index, rule, NamePattern::new(&rule.command)))
+        })
+        .collect();
+    let rule_for = |base: &str, words: &[Token]| {
+        rewrites.names().enumerate().find_map(|(index, only)| match only {
+            Some(word) if word != base => None,
+            Some(_) => rewrites
+                .get(index)
+                .filter(|rule| applies(rule, &NamePattern::new(&rule.command), base, words)),
+            None => regexes
+                .iter()
+                .find(|(at, ..)| *at == index)
+                .filter(|(_, rule, pattern)| applies(rule, pattern, base, words))
+                .map(|(_, rule, _)| *rule),
+        })
+    };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut first: Option<&Rewrite> = None;
     for segment in segments.iter().filter(|segment| !segment.piped_in) {
@@ -46,11 +67,7 @@ pub(crate) fn rewrite(line: &str, rewrites: &[Rewrite]) -> Option<Rewritten> {
         }
         let Some(name) = words.first() else { continue };
         let base = name.text.rsplit(['/', '\\']).next().unwrap_or(&name.text);
-        let Some(rule) =
-            rules.iter().find_map(|(rule, pattern)| applies(rule, pattern, base, words).then_some(*rule))
-        else {
-            continue;
-        };
+        let Some(rule) = rule_for(base, words) else { continue };
         if let Some(edit) = edit(rule, name, words) {
             edits.push(edit);
             first.get_or_insert(rule);
@@ -135,7 +152,7 @@ mod tests {
     }
 
     fn rewritten(line: &str, rules: &[Rewrite]) -> Option<String> {
-        rewrite(line, rules).map(|r| r.line)
+        rewrite(line, &Rules::from(rules.to_vec())).map(|r| r.line)
     }
 
     #[test]
@@ -147,7 +164,7 @@ mod tests {
             Some("rtk git status && cargo test; rtk git  log -3")
         );
         assert_eq!(rewritten("git push", &rtk()), None);
-        assert_eq!(rewrite("git diff", &rtk()).map(|r| r.rule).as_deref(), Some("rewrite.git"));
+        assert_eq!(rewrite("git diff", &Rules::from(rtk())).map(|r| r.rule).as_deref(), Some("rewrite.git"));
     }
 
     #[test]

@@ -97,7 +97,7 @@ mod tests {
     use std::path::Path;
 
     use super::*;
-    use crate::policy::{Filter, FilterMatch, Location};
+    use crate::policy::{Filter, FilterMatch, Location, Rules};
     use crate::rules::testing::{ctx, sequence};
 
     fn filter(name: &str, args: &[&str], action: Action) -> Filter {
@@ -119,7 +119,10 @@ mod tests {
 
     #[test]
     fn filters_packs_and_files_all_object() {
-        let policy = Policy { filters: vec![filter("npm", &["install"], Action::Deny)], ..Policy::default() };
+        let policy = Policy {
+            filters: Rules::from(vec![filter("npm", &["install"], Action::Deny)]),
+            ..Policy::default()
+        };
         assert_eq!(rule(&policy, &[&["npm", "install"]]).as_deref(), Some("filter.npm-install"));
         assert_eq!(rule(&policy, &[&["npm", "test"]]), None);
         assert_eq!(rule(&policy, &[&["cat", ".env"]]).as_deref(), Some("files.deny-read"));
@@ -128,7 +131,8 @@ mod tests {
 
     #[test]
     fn an_allow_filter_excepts_exactly_its_commands_from_the_packs() {
-        let policy = Policy { filters: vec![filter("rm", &["-rf"], Action::Allow)], ..Policy::default() };
+        let policy =
+            Policy { filters: Rules::from(vec![filter("rm", &["-rf"], Action::Allow)]), ..Policy::default() };
         assert_eq!(rule(&policy, &[&["rm", "-rf", "/tmp/../etc"]]), None);
         assert_eq!(rule(&policy, &[&["rm", "-r", "/"]]).as_deref(), Some("rm.root"));
         assert_eq!(
@@ -139,21 +143,23 @@ mod tests {
 
     #[test]
     fn an_allow_filter_does_not_beat_a_locked_pack() {
-        let mut policy = Policy { filters: vec![filter("rm", &[], Action::Allow)], ..Policy::default() };
+        let mut policy =
+            Policy { filters: Rules::from(vec![filter("rm", &[], Action::Allow)]), ..Policy::default() };
         policy.packs.0.insert(Pack::Rm, PackSetting { locked: true, ..PackSetting::default() });
         assert_eq!(rule(&policy, &[&["rm", "-rf", "/"]]).as_deref(), Some("rm.root"));
     }
 
     #[test]
     fn an_allow_filter_does_not_lift_file_rules() {
-        let policy = Policy { filters: vec![filter("cat", &[], Action::Allow)], ..Policy::default() };
+        let policy =
+            Policy { filters: Rules::from(vec![filter("cat", &[], Action::Allow)]), ..Policy::default() };
         assert_eq!(rule(&policy, &[&["cat", ".env"]]).as_deref(), Some("files.deny-read"));
     }
 
     #[test]
     fn deny_beats_an_earlier_ask() {
         let policy = Policy {
-            filters: vec![filter("npm", &[], Action::Ask), filter("yarn", &[], Action::Deny)],
+            filters: Rules::from(vec![filter("npm", &[], Action::Ask), filter("yarn", &[], Action::Deny)]),
             ..Policy::default()
         };
         assert_eq!(rule(&policy, &[&["npm"], &["yarn"]]).as_deref(), Some("filter.yarn"));

@@ -23,8 +23,9 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
+use super::rules::CacheSource;
 use super::stamp::Stamp;
-use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError};
+use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError, Rule, Rules};
 
 /// Changes whenever the layout of a cache file does. Another build misses anyway (see
 /// [`BUILD`]); this guards the first bytes against any other file in the directory.
@@ -60,7 +61,7 @@ pub(super) struct KeyLayer<'a> {
     /// The text the entry was loaded from, kept only while the stamp could not prove it.
     /// Bytes rather than `str`: decoding them as text would check the UTF-8 of the whole file
     /// again, and equal bytes are the same text.
-    #[serde(borrow, serialize_with = "as_bytes")]
+    #[serde(borrow, serialize_with = "as_maybe_bytes")]
     pub(super) contents: Option<&'a [u8]>,
 }
 
@@ -109,15 +110,54 @@ impl Key<'_> {
 /// What a cache entry holds after its key. The layers of the load are those of the key: a
 /// load with errors is not cached.
 #[derive(Serialize, Deserialize)]
-#[serde(bound(deserialize = "'de: 'static"))]
-struct Entry {
-    /// Without the file of every rule's [`origins`] (see [`Location::file`]): that file is one
-    /// of the key's layers, and writing out its path once per rule nearly doubled the entry
-    /// (50 rules: 2.6 KB -> 4.8 KB, one more page to fault in, 2 K more instructions to decode).
+#[serde(bound(deserialize = "'de: 'static, 'de: 'a"))]
+struct Entry<'a> {
+    /// Without its filters and rewrites, and without the file of every rule's [`origins`] (see
+    /// [`Location::file`]): that file is one of the key's layers, and writing out its path
+    /// once per rule nearly doubled the entry (50 rules: 2.6 KB -> 4.8 KB, one more page to
+    /// fault in, 2 K more instructions to decode).
     policy: Policy,
     /// For each of the policy's [`origins`], in order, the index of its file among the layers.
     origin_layers: Vec<u8>,
+    /// Each rule on its own, so that a call decodes only those its event can meet.
+    filters: Vec<EncodedRule<'a>>,
+    rewrites: Vec<EncodedRule<'a>>,
     warnings: Vec<PolicyError>,
+}
+
+/// A filter or rewrite of a cache entry, not decoded until needed (see [`Rules`]).
+#[derive(Serialize, Deserialize)]
+struct EncodedRule<'a> {
+    /// [`Rule::only_name`].
+    only_name: Option<&'a str>,
+    /// The index of the rule's file among the layers.
+    layer: u8,
+    /// The rule, encoded on its own.
+    #[serde(serialize_with = "as_bytes")]
+    bytes: &'a [u8],
+}
+
+/// A rule of `policy`, encoded for an [`EncodedRule`]: its name, its layer among `layers`
+/// (`None` when its file is not one of them) and its bytes.
+fn encode_rule<T: Rule + Serialize>(
+    rule: &T,
+    origin: &Location,
+    layers: &[KeyLayer<'_>],
+) -> Option<(Option<String>, u8, Vec<u8>)> {
+    let layer = layers.iter().position(|layer| layer.path == &*origin.file)?;
+    let bytes = postcard::to_allocvec(rule).ok()?;
+    Some((rule.only_name().map(str::to_owned), u8::try_from(layer).ok()?, bytes))
+}
+
+fn encoded_rules(rules: &[(Option<String>, u8, Vec<u8>)]) -> Vec<EncodedRule<'_>> {
+    rules
+        .iter()
+        .map(|(only_name, layer, bytes)| EncodedRule {
+            only_name: only_name.as_deref(),
+            layer: *layer,
+            bytes,
+        })
+        .collect()
 }
 
 impl<'a> Cache<'a> {
@@ -138,7 +178,7 @@ impl<'a> Cache<'a> {
         // for the rest of the process: a hook call ends right after its answer, and `check`
         // or `test` load a policy once.
         let bytes: &'static [u8] = Vec::leak(bytes);
-        let (mut entry, rest) = postcard::take_from_bytes::<Entry>(&bytes[key_len..]).ok()?;
+        let (mut entry, rest) = postcard::take_from_bytes::<Entry<'static>>(&bytes[key_len..]).ok()?;
         if !rest.is_empty() {
             return None;
         }
@@ -150,6 +190,14 @@ impl<'a> Cache<'a> {
         if indices.next().is_some() {
             return None;
         }
+        let source = Arc::new(CacheSource { entry: self.file.clone(), files });
+        fn rules(
+            encoded: Vec<EncodedRule<'static>>,
+        ) -> impl Iterator<Item = (Option<&'static str>, u8, &'static [u8])> {
+            encoded.into_iter().map(|rule| (rule.only_name, rule.layer, rule.bytes))
+        }
+        entry.policy.filters = Rules::encoded(Arc::clone(&source), rules(entry.filters));
+        entry.policy.rewrites = Rules::encoded(source, rules(entry.rewrites));
         let built_in = Layer { kind: LayerKind::BuiltIn, path: None };
         let files =
             self.key.layers.iter().map(|layer| Layer { kind: layer.kind, path: Some(layer.path.into()) });
@@ -184,6 +232,19 @@ impl<'a> Cache<'a> {
             return Err(ErrorKind::InvalidInput.into());
         }
         let mut policy = loaded.policy.clone();
+        let layers = &self.key.layers;
+        let filters = policy
+            .filters
+            .iter()
+            .map(|filter| encode_rule(filter, &filter.origin, layers))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(ErrorKind::InvalidInput)?;
+        let rewrites = policy
+            .rewrites
+            .iter()
+            .map(|rewrite| encode_rule(rewrite, &rewrite.origin, layers))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(ErrorKind::InvalidInput)?;
         let origin_layers = origins(&mut policy)
             .map(|origin| {
                 let index = self.key.layers.iter().position(|layer| layer.path == &*origin.file)?;
@@ -191,7 +252,13 @@ impl<'a> Cache<'a> {
             })
             .collect::<Option<Vec<u8>>>()
             .ok_or(ErrorKind::InvalidInput)?;
-        let entry = Entry { policy, origin_layers, warnings: loaded.warnings.clone() };
+        let entry = Entry {
+            policy,
+            origin_layers,
+            filters: encoded_rules(&filters),
+            rewrites: encoded_rules(&rewrites),
+            warnings: loaded.warnings.clone(),
+        };
         let mut bytes = postcard::to_allocvec(&self.key).map_err(invalid)?;
         bytes = postcard::to_extend(&entry, bytes).map_err(invalid)?;
         let dir = self.file.parent().ok_or(ErrorKind::InvalidInput)?;
@@ -212,11 +279,9 @@ impl<'a> Cache<'a> {
 /// Where each located rule of `policy` comes from, in a fixed order. A kind of rule missing
 /// here would only have its origins written out in full.
 fn origins(policy: &mut Policy) -> impl Iterator<Item = &mut Location> {
-    let Policy { filters, rewrites, stops, tests, .. } = policy;
-    let filters = filters.iter_mut().map(|filter| &mut filter.origin);
-    let rewrites = rewrites.iter_mut().map(|rewrite| &mut rewrite.origin);
+    let Policy { stops, tests, .. } = policy;
     let stops = stops.iter_mut().map(|stop| &mut stop.origin);
-    filters.chain(rewrites).chain(stops).chain(tests.iter_mut().map(|test| &mut test.origin))
+    stops.chain(tests.iter_mut().map(|test| &mut test.origin))
 }
 
 /// The entry's file name: a hash of the layers' kinds and paths, not of their texts, so that
@@ -249,7 +314,12 @@ fn same_bytes(a: &[u8], b: &[u8]) -> bool {
 
 /// Serde writes a `&[u8]` as a sequence of numbers; this writes it as bytes, which is what
 /// the borrowing `&[u8]` decoder reads.
-fn as_bytes<S: serde::Serializer>(bytes: &Option<&[u8]>, serializer: S) -> Result<S::Ok, S::Error> {
+fn as_bytes<S: serde::Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_bytes(bytes)
+}
+
+/// [`as_bytes`] for text that may be absent.
+fn as_maybe_bytes<S: serde::Serializer>(bytes: &Option<&[u8]>, serializer: S) -> Result<S::Ok, S::Error> {
     struct Bytes<'a>(&'a [u8]);
 
     impl Serialize for Bytes<'_> {
@@ -362,7 +432,7 @@ mod tests {
     }
 
     fn message(loaded: &Loaded) -> Option<&str> {
-        loaded.policy.filters.first()?.message.as_deref()
+        loaded.policy.filters.get(0)?.message.as_deref()
     }
 
     #[test]
@@ -481,6 +551,44 @@ mod tests {
         let name = file_name(&[layer("/a.toml")]);
         assert!(name.len() == 27 && name.starts_with("policy-") && name.ends_with(".bin"), "{name}");
         assert_ne!(name, file_name(&[layer("/b.toml")]));
+    }
+
+    #[test]
+    fn a_rule_that_no_longer_decodes_blocks_its_commands_once_and_the_entry_is_removed() {
+        use crate::decide::decide_shell;
+        use crate::shell::Dialect;
+        use crate::verdict::Decision;
+
+        let scratch = Scratch::new("damaged-rule");
+        scratch.write(POLICY);
+        let parsed = scratch.load();
+        let file = scratch.entry();
+        // The stored key, then an entry whose one filter, on `npm`, is bytes of nothing.
+        let stored = fs::read(&file).unwrap();
+        let (key, _) = postcard::take_from_bytes::<Key<'_>>(&stored).unwrap();
+        let garbage = EncodedRule { only_name: Some("npm"), layer: 0, bytes: &[0xff; 3] };
+        let entry = Entry {
+            policy: parsed.policy.clone(),
+            origin_layers: Vec::new(),
+            filters: vec![garbage],
+            rewrites: Vec::new(),
+            warnings: Vec::new(),
+        };
+        let damaged = postcard::to_extend(&entry, postcard::to_allocvec(&key).unwrap()).unwrap();
+        fs::write(&file, damaged).unwrap();
+
+        let cached = scratch.load().policy;
+        assert_eq!(cached.filters.decoded(), 0, "answered from the damaged entry");
+        let decided =
+            |line: &str| decide_shell(line, Dialect::Posix, &cached, &crate::rules::testing::ctx()).verdict;
+        assert_eq!(decided("yarn test").label(), "allow", "the rule could not have matched");
+        assert!(file.exists());
+        let verdict = decided("sudo npm test");
+        assert_eq!(verdict.label(), "deny", "{verdict:?}");
+        let Decision::Deny { reason, .. } = &verdict.decision else { panic!("{verdict:?}") };
+        assert!(reason.contains("policy cache"), "{reason}");
+        assert!(!file.exists(), "the damaged entry is gone");
+        assert_eq!(message(&scratch.load()), Some("use pnpm"));
     }
 
     #[test]

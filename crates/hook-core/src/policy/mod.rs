@@ -14,8 +14,11 @@ mod cache;
 mod cached_text;
 mod load;
 mod merge;
+mod rules;
 mod schema;
 mod stamp;
+
+pub use rules::{Rule, Rules};
 
 pub use load::{
     Sources, cache_dir, find_project_file, load, load_checked, load_from, system_config_path,
@@ -111,6 +114,33 @@ pub struct Filter {
     pub origin: Location,
 }
 
+impl Rule for Filter {
+    fn only_name(&self) -> Option<&str> {
+        match &self.matcher {
+            FilterMatch::Command { name, .. } if crate::guard::pattern::is_plain_word(name) => Some(name),
+            _ => None,
+        }
+    }
+
+    fn origin_mut(&mut self) -> &mut Location {
+        &mut self.origin
+    }
+
+    /// A locked deny of every command the lost filter could have matched: the empty pattern
+    /// matches any command, and [`Rules`] offers it only for the lost filter's name.
+    fn damaged() -> Option<Self> {
+        Some(Self {
+            matcher: FilterMatch::Pattern(Text::Borrowed("")),
+            action: Action::Deny,
+            message: Some(Text::Borrowed(
+                "A rule of the policy cache could not be read, so this command is blocked once; the cache was removed and the next call reads the policy files again",
+            )),
+            locked: true,
+            origin: Location { file: unknown_file(), line: 0, column: 0 },
+        })
+    }
+}
+
 /// What a [`Filter`] matches.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound(deserialize = "'de: 'static"))]
@@ -144,6 +174,21 @@ pub struct Rewrite {
     #[serde(deserialize_with = "cached_text::option")]
     pub message: Option<Text>,
     pub origin: Location,
+}
+
+impl Rule for Rewrite {
+    fn only_name(&self) -> Option<&str> {
+        crate::guard::pattern::is_plain_word(&self.command).then_some(&*self.command)
+    }
+
+    fn origin_mut(&mut self) -> &mut Location {
+        &mut self.origin
+    }
+
+    /// A rewrite that cannot be read is left out: the command then runs as written.
+    fn damaged() -> Option<Self> {
+        None
+    }
 }
 
 /// How a [`Rewrite`] changes the command.
@@ -305,8 +350,12 @@ pub struct Policy {
     pub timeout: Duration,
     pub journal: bool,
     pub packs: PackSettings,
-    pub filters: Vec<Filter>,
-    pub rewrites: Vec<Rewrite>,
+    /// Not in the policy cache's encoding of the policy: the cache keeps each rule apart, to
+    /// decode only those an event can meet (see [`Rules`]).
+    #[serde(skip)]
+    pub filters: Rules<Filter>,
+    #[serde(skip)]
+    pub rewrites: Rules<Rewrite>,
     pub files: FileRules,
     pub prompt: PromptRules,
     /// After a file write or edit: the commands to run, by extension (`".rs"`).
@@ -324,8 +373,8 @@ impl Default for Policy {
             timeout: Duration::from_secs(60),
             journal: true,
             packs: PackSettings::default(),
-            filters: Vec::new(),
-            rewrites: Vec::new(),
+            filters: Rules::default(),
+            rewrites: Rules::default(),
             files: FileRules::default(),
             prompt: PromptRules::default(),
             format: BTreeMap::new(),
