@@ -204,12 +204,67 @@ pub enum RewriteChange {
 /// `[files]`: gitignore-style globs relative to the project root unless absolute; a `!`
 /// entry is an exception and the last matching entry wins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound(deserialize = "'de: 'static"))]
+#[serde(bound(deserialize = "'de: 'static"), from = "CachedFileRules", into = "CachedFileRules")]
 pub struct FileRules {
-    #[serde(deserialize_with = "cached_text::list")]
     pub deny_write: Vec<Text>,
-    #[serde(deserialize_with = "cached_text::list")]
     pub deny_read: Vec<Text>,
+}
+
+/// [`FileRules`] in the policy cache: each list without the built-in globs it starts with
+/// (layers only add to them), which a decode takes from the statics again, so that a call
+/// decodes only the user's globs (28 fewer texts).
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
+struct CachedFileRules {
+    deny_write: CachedGlobs,
+    deny_read: CachedGlobs,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
+struct CachedGlobs {
+    after_built_in: bool,
+    #[serde(deserialize_with = "cached_text::list")]
+    globs: Vec<Text>,
+}
+
+impl CachedGlobs {
+    fn of(mut list: Vec<Text>, built_in: &[Text]) -> Self {
+        let after_built_in = list.starts_with(built_in);
+        if after_built_in {
+            list.drain(..built_in.len());
+        }
+        Self { after_built_in, globs: list }
+    }
+
+    fn into_list(self, built_in: Vec<Text>) -> Vec<Text> {
+        if !self.after_built_in {
+            return self.globs;
+        }
+        let mut list = built_in;
+        list.extend(self.globs);
+        list
+    }
+}
+
+impl From<FileRules> for CachedFileRules {
+    fn from(files: FileRules) -> Self {
+        let built_in = FileRules::default();
+        Self {
+            deny_write: CachedGlobs::of(files.deny_write, &built_in.deny_write),
+            deny_read: CachedGlobs::of(files.deny_read, &built_in.deny_read),
+        }
+    }
+}
+
+impl From<CachedFileRules> for FileRules {
+    fn from(cached: CachedFileRules) -> Self {
+        let built_in = FileRules::default();
+        Self {
+            deny_write: cached.deny_write.into_list(built_in.deny_write),
+            deny_read: cached.deny_read.into_list(built_in.deny_read),
+        }
+    }
 }
 
 /// Environment files hold secrets; their documented templates do not.
@@ -539,6 +594,20 @@ mod tests {
             PolicyError::whole_file(Path::new("/p/x.toml"), "unreadable").to_string(),
             "/p/x.toml: unreadable"
         );
+    }
+
+    #[test]
+    fn file_rules_are_cached_without_their_built_in_globs() {
+        let mut added = FileRules::default();
+        added.deny_write.push("secrets/**".into());
+        added.deny_read.push("!.env".into());
+        let replaced = FileRules { deny_write: vec!["a".into()], deny_read: Vec::new() };
+        for files in [FileRules::default(), added, replaced] {
+            let bytes: &'static [u8] = Vec::leak(postcard::to_allocvec(&files).unwrap());
+            let text = String::from_utf8_lossy(bytes);
+            assert!(!text.contains(".claude/settings.json"), "{text}");
+            assert_eq!(postcard::from_bytes::<FileRules>(bytes).unwrap(), files);
+        }
     }
 
     #[test]

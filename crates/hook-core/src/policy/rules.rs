@@ -61,15 +61,11 @@ impl<T: Rule> Rules<T> {
     /// Rules as the cache encoded them: `(only name, layer index, bytes)` each, in order.
     pub(super) fn encoded(
         source: Arc<CacheSource>,
-        encoded: impl IntoIterator<Item = (Option<&'static str>, u8, &'static [u8])>,
+        encoded: impl IntoIterator<Item = (Option<Text>, u8, &'static [u8])>,
     ) -> Self {
         let slots = encoded
             .into_iter()
-            .map(|(name, layer, bytes)| Slot {
-                name: name.map(Text::Borrowed),
-                rule: OnceCell::new(),
-                encoded: Some((bytes, layer)),
-            })
+            .map(|(name, layer, bytes)| Slot { name, rule: OnceCell::new(), encoded: Some((bytes, layer)) })
             .collect();
         Self { slots, source: Some(source) }
     }
