@@ -7,36 +7,36 @@
 //! [`code_view`]), so `echo "npm install"` is not `npm install`. Heredoc bodies are not words
 //! of any command, so no filter sees them.
 
-use crate::policy::{Action, Filter, FilterMatch, Rules, Text};
+use std::cell::OnceCell;
+
+use crate::policy::{Action, Filter, FilterMatch, RuleKey, Rules, Text};
 use crate::shell::SimpleCommand;
 
-use super::pattern::{Anchoring, LazyRegex, NamePattern};
+use super::pattern::{Anchoring, LazyRegex, NamePattern, contains};
 use super::{Block, command_name, rule_slug};
 
-/// The policy's filters, ready to match; building this compiles nothing, and a filter on one
-/// plain command name is only decoded from the policy cache once a command has that name.
+/// The policy's filters, ready to match. Building this compiles and decodes nothing: a
+/// filter is decoded from the policy cache, and its matcher built, when a command first passes
+/// its [`RuleKey`], and that matcher (with its compiled regex) then serves every command of
+/// the decision.
 #[derive(Debug)]
 pub(crate) struct Filters<'p> {
     rules: &'p Rules<Filter>,
-    /// The filters that may match more than one name (regexes), by position, with their
-    /// matchers, whose compiled regexes are kept for every command of the decision.
-    regexes: Vec<(usize, &'p Filter, Matcher<'p>)>,
+    /// By the filter's position.
+    matchers: Vec<OnceCell<Box<Matcher<'p>>>>,
 }
 
 #[derive(Debug)]
 enum Matcher<'p> {
     Command(NamePattern<'p>, &'p [Text]),
-    /// Boxed, as [`NamePattern::Regex`] is.
-    Pattern(Box<LazyRegex<'p>>),
+    Pattern(LazyRegex<'p>),
 }
 
 impl<'p> Matcher<'p> {
     fn of(filter: &'p Filter) -> Self {
         match &filter.matcher {
             FilterMatch::Command { name, args } => Matcher::Command(NamePattern::new(name), args),
-            FilterMatch::Pattern(pattern) => {
-                Matcher::Pattern(Box::new(LazyRegex::new(pattern, Anchoring::Anywhere)))
-            }
+            FilterMatch::Pattern(pattern) => Matcher::Pattern(LazyRegex::new(pattern, Anchoring::Anywhere)),
         }
     }
 
@@ -55,15 +55,25 @@ impl<'p> Matcher<'p> {
     }
 }
 
+/// Whether `command`, named `name`, passes `key`; `view` is its [`code_view`], made on first
+/// need.
+fn passes(key: &RuleKey, name: Option<&str>, command: &SimpleCommand, view: &mut Option<String>) -> bool {
+    match key {
+        RuleKey::Name(word) => name == Some(&**word),
+        RuleKey::NameStart(prefixes) => {
+            name.is_some_and(|name| prefixes.iter().any(|prefix| name.starts_with(&**prefix)))
+        }
+        RuleKey::TextHas(parts) => {
+            let text = view.get_or_insert_with(|| code_view(command));
+            parts.iter().any(|part| contains(text, part))
+        }
+        RuleKey::Any => true,
+    }
+}
+
 impl<'p> Filters<'p> {
     pub(crate) fn new(rules: &'p Rules<Filter>) -> Self {
-        let regexes = rules
-            .names()
-            .enumerate()
-            .filter(|(_, only)| only.is_none())
-            .filter_map(|(index, _)| rules.get(index).map(|filter| (index, filter, Matcher::of(filter))))
-            .collect();
-        Self { rules, regexes }
+        Self { rules, matchers: (0..rules.len()).map(|_| OnceCell::new()).collect() }
     }
 
     /// The filter that decides `command`: the last one that matches, except that a locked
@@ -75,21 +85,15 @@ impl<'p> Filters<'p> {
         let name = command_name(command);
         let mut view = None;
         let mut decided: Option<&'p Filter> = None;
-        let mut regexes = self.regexes.iter().peekable();
-        for (index, only) in self.rules.names().enumerate() {
-            let matched = match only {
-                Some(word) if name.as_deref() != Some(word) => None,
-                // Built here, for the few filters named like the command: a word's matcher
-                // compiles nothing.
-                Some(_) => self
-                    .rules
-                    .get(index)
-                    .filter(|filter| Matcher::of(filter).matches(name.as_deref(), command, &mut view)),
-                None => regexes.next_if(|(at, ..)| *at == index).and_then(|(_, filter, matcher)| {
-                    matcher.matches(name.as_deref(), command, &mut view).then_some(*filter)
-                }),
-            };
-            let Some(filter) = matched else { continue };
+        for ((index, key), matcher) in self.rules.keys().enumerate().zip(&self.matchers) {
+            if !passes(key, name.as_deref(), command, &mut view) {
+                continue;
+            }
+            let Some(filter) = self.rules.get(index) else { continue };
+            let matcher = matcher.get_or_init(|| Box::new(Matcher::of(filter)));
+            if !matcher.matches(name.as_deref(), command, &mut view) {
+                continue;
+            }
             let overridable = decided.is_none_or(|current| {
                 !current.locked || strictness(filter.action) >= strictness(current.action)
             });

@@ -89,7 +89,7 @@ impl<'p> LazyRegex<'p> {
 /// Whether `text` contains `part`. The inputs are one simple command's text, a few dozen
 /// bytes: trying each place where `part`'s first byte occurs costs far less than setting up
 /// the two-way search of `str::contains` (callgrind: ~250 instructions a call).
-fn contains(text: &str, part: &str) -> bool {
+pub(crate) fn contains(text: &str, part: &str) -> bool {
     let (text, part) = (text.as_bytes(), part.as_bytes());
     let Some((&first, _)) = part.split_first() else { return true };
     text.iter().enumerate().any(|(at, &byte)| byte == first && text[at..].starts_with(part))
@@ -116,7 +116,7 @@ fn compile(source: &str, anchoring: Anchoring) -> Option<Box<Regex>> {
 /// alternative may start with anything (a group, a class, a flag, an escape). A group of plain
 /// alternatives right after the literal text extends it: `^rm -rf (target|dist)/` must start
 /// with `rm -rf target/` or `rm -rf dist/`, so `rm -rf /` compiles nothing.
-fn literal_prefixes(source: &str) -> Option<Vec<Cow<'_, str>>> {
+pub(crate) fn literal_prefixes(source: &str) -> Option<Vec<Cow<'_, str>>> {
     // A byte test: `contains(char)` sets up a searcher that costs more than these few bytes.
     if !source.bytes().any(|byte| byte == b'|') {
         return non_empty(alternative_prefixes(source.strip_prefix('^').unwrap_or(source)));

@@ -8,9 +8,10 @@
 //! idempotent; so is one matching an `exclude` entry, or one written after the opt-out
 //! assignment `AGENT_HOOKS_NO_REWRITE=1`, which affects rewrites only and never a deny.
 
+use std::cell::OnceCell;
 use std::ops::Range;
 
-use crate::policy::{Rewrite, RewriteChange, Rules};
+use crate::policy::{Rewrite, RewriteChange, RuleKey, Rules};
 
 use super::pattern::NamePattern;
 use super::rule_slug;
@@ -35,27 +36,22 @@ pub(crate) fn rewrite(line: &str, rewrites: &Rules<Rewrite>) -> Option<Rewritten
         return None;
     }
     let segments = segments::split(line)?;
-    // Rules on a regex are ready for every command; a rule on a plain name is only decoded
-    // from the policy cache once a command has that name.
-    let regexes: Vec<(usize, &Rewrite, NamePattern<'_>)> = rewrites
-        .names()
-        .enumerate()
-        .filter(|(_, only)| only.is_none())
-        .filter_map(|(index, _)| {
-            rewrites.get(index).map(|rule| (index, rule, NamePattern::new(&rule.command)))
-        })
-        .collect();
+    // A rule is decoded from the policy cache, and its name pattern built (then kept for the
+    // other commands of the line), only for a command whose name passes its key.
+    let patterns: Vec<OnceCell<NamePattern<'_>>> = (0..rewrites.len()).map(|_| OnceCell::new()).collect();
     let rule_for = |base: &str, words: &[Token]| {
-        rewrites.names().enumerate().find_map(|(index, only)| match only {
-            Some(word) if word != base => None,
-            Some(_) => rewrites
-                .get(index)
-                .filter(|rule| applies(rule, &NamePattern::new(&rule.command), base, words)),
-            None => regexes
-                .iter()
-                .find(|(at, ..)| *at == index)
-                .filter(|(_, rule, pattern)| applies(rule, pattern, base, words))
-                .map(|(_, rule, _)| *rule),
+        rewrites.keys().zip(&patterns).enumerate().find_map(|(index, (key, pattern))| {
+            let possible = match key {
+                RuleKey::Name(word) => base == &**word,
+                RuleKey::NameStart(prefixes) => prefixes.iter().any(|prefix| base.starts_with(&**prefix)),
+                RuleKey::TextHas(_) | RuleKey::Any => true,
+            };
+            if !possible {
+                return None;
+            }
+            let rule = rewrites.get(index)?;
+            let pattern = pattern.get_or_init(|| NamePattern::new(&rule.command));
+            applies(rule, pattern, base, words).then_some(rule)
         })
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();

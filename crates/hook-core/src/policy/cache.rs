@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::CacheSource;
 use super::stamp::Stamp;
-use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError, Rule, Rules, Text};
+use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError, Rule, RuleKey, Rules};
 
 /// Changes whenever the layout of a cache file does. Another build misses anyway (see
 /// [`BUILD`]); this guards the first bytes against any other file in the directory.
@@ -129,9 +129,8 @@ struct Entry<'a> {
 #[derive(Serialize, Deserialize)]
 #[serde(bound(deserialize = "'de: 'static, 'de: 'a"))]
 struct EncodedRule<'a> {
-    /// [`Rule::only_name`]. Decoded as the policy's texts are, without a second UTF-8 check.
-    #[serde(deserialize_with = "super::cached_text::option")]
-    only_name: Option<Text>,
+    /// [`Rule::key`].
+    key: RuleKey,
     /// The index of the rule's file among the layers.
     layer: u8,
     /// The rule, encoded on its own.
@@ -145,17 +144,14 @@ fn encode_rule<T: Rule + Serialize>(
     rule: &T,
     origin: &Location,
     layers: &[KeyLayer<'_>],
-) -> Option<(Option<Text>, u8, Vec<u8>)> {
+) -> Option<(RuleKey, u8, Vec<u8>)> {
     let layer = layers.iter().position(|layer| layer.path == &*origin.file)?;
     let bytes = postcard::to_allocvec(rule).ok()?;
-    Some((rule.only_name().map(|name| Text::Owned(name.to_owned())), u8::try_from(layer).ok()?, bytes))
+    Some((rule.key(), u8::try_from(layer).ok()?, bytes))
 }
 
-fn encoded_rules(rules: &[(Option<Text>, u8, Vec<u8>)]) -> Vec<EncodedRule<'_>> {
-    rules
-        .iter()
-        .map(|(only_name, layer, bytes)| EncodedRule { only_name: only_name.clone(), layer: *layer, bytes })
-        .collect()
+fn encoded_rules(rules: &[(RuleKey, u8, Vec<u8>)]) -> Vec<EncodedRule<'_>> {
+    rules.iter().map(|(key, layer, bytes)| EncodedRule { key: key.clone(), layer: *layer, bytes }).collect()
 }
 
 impl<'a> Cache<'a> {
@@ -189,10 +185,8 @@ impl<'a> Cache<'a> {
             return None;
         }
         let source = Arc::new(CacheSource { entry: self.file.clone(), files });
-        fn rules(
-            encoded: Vec<EncodedRule<'static>>,
-        ) -> impl Iterator<Item = (Option<Text>, u8, &'static [u8])> {
-            encoded.into_iter().map(|rule| (rule.only_name, rule.layer, rule.bytes))
+        fn rules(encoded: Vec<EncodedRule<'static>>) -> impl Iterator<Item = (RuleKey, u8, &'static [u8])> {
+            encoded.into_iter().map(|rule| (rule.key, rule.layer, rule.bytes))
         }
         entry.policy.filters = Rules::encoded(Arc::clone(&source), rules(entry.filters));
         entry.policy.rewrites = Rules::encoded(source, rules(entry.rewrites));
@@ -564,7 +558,7 @@ mod tests {
         // The stored key, then an entry whose one filter, on `npm`, is bytes of nothing.
         let stored = fs::read(&file).unwrap();
         let (key, _) = postcard::take_from_bytes::<Key<'_>>(&stored).unwrap();
-        let garbage = EncodedRule { only_name: Some("npm".into()), layer: 0, bytes: &[0xff; 3] };
+        let garbage = EncodedRule { key: RuleKey::Name("npm".into()), layer: 0, bytes: &[0xff; 3] };
         let entry = Entry {
             policy: parsed.policy.clone(),
             origin_layers: Vec::new(),

@@ -18,7 +18,7 @@ mod rules;
 mod schema;
 mod stamp;
 
-pub use rules::{Rule, Rules};
+pub use rules::{Rule, RuleKey, Rules};
 
 pub use load::{
     Sources, cache_dir, find_project_file, load, load_checked, load_from, system_config_path,
@@ -115,10 +115,10 @@ pub struct Filter {
 }
 
 impl Rule for Filter {
-    fn only_name(&self) -> Option<&str> {
+    fn key(&self) -> RuleKey {
         match &self.matcher {
-            FilterMatch::Command { name, .. } if crate::guard::pattern::is_plain_word(name) => Some(name),
-            _ => None,
+            FilterMatch::Command { name, .. } => RuleKey::of_name(name),
+            FilterMatch::Pattern(pattern) => RuleKey::of_text(pattern),
         }
     }
 
@@ -127,7 +127,8 @@ impl Rule for Filter {
     }
 
     /// A locked deny of every command the lost filter could have matched: the empty pattern
-    /// matches any command, and [`Rules`] offers it only for the lost filter's name.
+    /// matches any command, and [`Rules`] offers it only to those that pass the lost filter's
+    /// key.
     fn damaged() -> Option<Self> {
         Some(Self {
             matcher: FilterMatch::Pattern(Text::Borrowed("")),
@@ -177,8 +178,8 @@ pub struct Rewrite {
 }
 
 impl Rule for Rewrite {
-    fn only_name(&self) -> Option<&str> {
-        crate::guard::pattern::is_plain_word(&self.command).then_some(&*self.command)
+    fn key(&self) -> RuleKey {
+        RuleKey::of_name(&self.command)
     }
 
     fn origin_mut(&mut self) -> &mut Location {

@@ -1,7 +1,7 @@
-//! A policy's filters or rewrites, in policy order, each with the one command name it can
-//! match when there is just one. Parsed from a file, every rule is at hand; answered from the
-//! policy cache, a rule stays encoded until an event has a command of that name, so that a
-//! call decodes the few rules its command line can meet instead of all of them.
+//! A policy's filters or rewrites, in policy order, each with its [`RuleKey`]: the cheap test a
+//! command must pass before the rule can match it. Parsed from a file, every rule is at hand;
+//! answered from the policy cache, a rule stays encoded until a command passes its key, so
+//! that a call decodes (and compiles) the few rules its command line can meet instead of all.
 
 use std::cell::OnceCell;
 use std::fmt;
@@ -9,15 +9,50 @@ use std::ops::{Index, IndexMut};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
-use super::{Location, Text};
+use super::{Location, Text, cached_text};
+
+/// What a command needs before a rule can match it; a command that fails the key is not
+/// matched by the rule, so the rule need not be decoded, nor its regex compiled, for it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(bound(deserialize = "'de: 'static"))]
+pub enum RuleKey {
+    /// The command's name is this word (a `command` without regex syntax).
+    Name(#[serde(deserialize_with = "cached_text::string")] Text),
+    /// The command's name starts with one of these (a `command` regex's literal prefixes).
+    NameStart(#[serde(deserialize_with = "cached_text::list")] Vec<Text>),
+    /// The command's text, as a `pattern` reads it, contains one of these.
+    TextHas(#[serde(deserialize_with = "cached_text::list")] Vec<Text>),
+    /// Nothing is known: every command is tried.
+    Any,
+}
+
+impl RuleKey {
+    /// The key of a `command` name regex.
+    pub(crate) fn of_name(source: &str) -> Self {
+        if crate::guard::pattern::is_plain_word(source) {
+            return Self::Name(Text::Owned(source.to_owned()));
+        }
+        crate::guard::pattern::literal_prefixes(source)
+            .map_or(Self::Any, |prefixes| Self::NameStart(owned(prefixes)))
+    }
+
+    /// The key of a `pattern` regex, matched anywhere in a command's text.
+    pub(crate) fn of_text(source: &str) -> Self {
+        crate::guard::pattern::literal_prefixes(source)
+            .map_or(Self::Any, |prefixes| Self::TextHas(owned(prefixes)))
+    }
+}
+
+fn owned(texts: Vec<std::borrow::Cow<'_, str>>) -> Vec<Text> {
+    texts.into_iter().map(|text| Text::Owned(text.into_owned())).collect()
+}
 
 /// What [`Rules`] needs of a rule.
 pub trait Rule: Sized + Deserialize<'static> {
-    /// The one command name this rule can match (a `command` that is a plain word); `None`
-    /// when it may match others (a regex).
-    fn only_name(&self) -> Option<&str>;
+    /// What a command needs before this rule can match it.
+    fn key(&self) -> RuleKey;
 
     fn origin_mut(&mut self) -> &mut Location;
 
@@ -35,7 +70,7 @@ pub struct Rules<T> {
 }
 
 struct Slot<T> {
-    name: Option<Text>,
+    key: RuleKey,
     rule: OnceCell<T>,
     /// The rule's bytes in the cache entry, and the index of its file among the entry's
     /// layers; `None` for a rule built from a policy file.
@@ -58,21 +93,20 @@ impl<T> Default for Rules<T> {
 }
 
 impl<T: Rule> Rules<T> {
-    /// Rules as the cache encoded them: `(only name, layer index, bytes)` each, in order.
+    /// Rules as the cache encoded them: `(key, layer index, bytes)` each, in order.
     pub(super) fn encoded(
         source: Arc<CacheSource>,
-        encoded: impl IntoIterator<Item = (Option<Text>, u8, &'static [u8])>,
+        encoded: impl IntoIterator<Item = (RuleKey, u8, &'static [u8])>,
     ) -> Self {
         let slots = encoded
             .into_iter()
-            .map(|(name, layer, bytes)| Slot { name, rule: OnceCell::new(), encoded: Some((bytes, layer)) })
+            .map(|(key, layer, bytes)| Slot { key, rule: OnceCell::new(), encoded: Some((bytes, layer)) })
             .collect();
         Self { slots, source: Some(source) }
     }
 
     pub fn push(&mut self, rule: T) {
-        let name = rule.only_name().map(|name| Text::Owned(name.to_owned()));
-        self.slots.push(Slot { name, rule: OnceCell::from(rule), encoded: None });
+        self.slots.push(Slot { key: rule.key(), rule: OnceCell::from(rule), encoded: None });
     }
 
     pub fn len(&self) -> usize {
@@ -83,9 +117,9 @@ impl<T: Rule> Rules<T> {
         self.slots.is_empty()
     }
 
-    /// For each rule in order, the one command name it can match, or `None` for any.
-    pub fn names(&self) -> impl ExactSizeIterator<Item = Option<&str>> {
-        self.slots.iter().map(|slot| slot.name.as_deref())
+    /// Each rule's key, in order.
+    pub fn keys(&self) -> impl ExactSizeIterator<Item = &RuleKey> {
+        self.slots.iter().map(|slot| &slot.key)
     }
 
     /// The rule at `index`, decoded on first use. A rule whose encoding does not decode is
@@ -180,7 +214,7 @@ impl<T: Clone> Clone for Rules<T> {
         let slots = self
             .slots
             .iter()
-            .map(|slot| Slot { name: slot.name.clone(), rule: slot.rule.clone(), encoded: slot.encoded })
+            .map(|slot| Slot { key: slot.key.clone(), rule: slot.rule.clone(), encoded: slot.encoded })
             .collect();
         Self { slots, source: self.source.clone() }
     }
@@ -195,5 +229,26 @@ impl<T: Rule + PartialEq> PartialEq for Rules<T> {
 impl<T: Rule + fmt::Debug> fmt::Debug for Rules<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(texts: &[&str]) -> Vec<Text> {
+        texts.iter().map(|text| Text::Owned((*text).to_owned())).collect()
+    }
+
+    #[test]
+    fn keys_hold_what_a_match_must_start_with_or_contain() {
+        assert_eq!(RuleKey::of_name("npm"), RuleKey::Name("npm".into()));
+        assert_eq!(RuleKey::of_name("python[23]?"), RuleKey::NameStart(texts(&["python"])));
+        assert_eq!(RuleKey::of_name("npm|yarn"), RuleKey::NameStart(texts(&["npm", "yarn"])));
+        assert_eq!(RuleKey::of_name("(?i)npm"), RuleKey::Any);
+        assert_eq!(RuleKey::of_name(".*"), RuleKey::Any);
+        assert_eq!(RuleKey::of_text("git push .*--no-verify"), RuleKey::TextHas(texts(&["git push "])));
+        assert_eq!(RuleKey::of_text("^rm -rf (a|b)$"), RuleKey::TextHas(texts(&["rm -rf a", "rm -rf b"])));
+        assert_eq!(RuleKey::of_text("[nN]pm"), RuleKey::Any);
     }
 }
