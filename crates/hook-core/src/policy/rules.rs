@@ -78,7 +78,6 @@ struct Slot<T> {
 }
 
 /// The cache entry that encoded rules were read from.
-#[derive(Debug)]
 pub(super) struct CacheSource {
     /// Removed when a rule does not decode, so that the next call parses the policy again.
     pub(super) entry: PathBuf,
@@ -165,12 +164,6 @@ impl<T: Rule> Rules<T> {
         (0..self.slots.len()).filter_map(|index| self.get(index))
     }
 
-    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut T> {
-        for index in 0..self.slots.len() {
-            self.get(index);
-        }
-        self.slots.iter_mut().filter_map(|slot| slot.rule.get_mut())
-    }
 }
 
 impl<T: Rule> From<Vec<T>> for Rules<T> {
