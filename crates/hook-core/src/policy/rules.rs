@@ -163,7 +163,6 @@ impl<T: Rule> Rules<T> {
     pub fn iter(&self) -> impl Iterator<Item = &T> {
         (0..self.slots.len()).filter_map(|index| self.get(index))
     }
-
 }
 
 impl<T: Rule> From<Vec<T>> for Rules<T> {
