@@ -248,6 +248,9 @@ const DENIED: &[Case] = &[
     // Files read or written by interpreter one-liners are judged like `cat` and `tee`.
     deny("files.deny-read", "python3 -c \"print(open('.env').read())\""),
     deny("files.deny-read", "node -e \"console.log(require('fs').readFileSync('.env', 'utf8'))\""),
+    deny("files.deny-read", "python3 -c 'from pathlib import Path; print(Path(\".env\").read_text())'"),
+    deny("files.deny-write", "python3 -c 'import pathlib; pathlib.Path(\".env\").write_text(\"K=v\")'"),
+    deny("files.deny-read", "python3 -c 'import shutil; shutil.copy(\".env\", \"/tmp/leak\")'"),
     in_dialect(PowerShell, deny("files.deny-read", "Get-Content .env")),
     in_dialect(PowerShell, deny("files.deny-write", "Set-Content -Path .env -Value x")),
     // The guard's own configuration is not the agent's to change.

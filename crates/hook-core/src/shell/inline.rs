@@ -85,6 +85,9 @@ enum Effect {
     Write,
     /// Python's `open(path, mode)`: a write when the mode says so.
     Open,
+    /// `pathlib.Path(path)`: what the method called on it does (`.read_text()` reads,
+    /// `.write_text(s)` writes, `.open(mode)` as [`Effect::Open`]).
+    PathObject,
 }
 
 /// Function name, the qualifiers it must be called with (`""`: bare; empty list: any), effect.
@@ -102,6 +105,10 @@ const PYTHON: &[Target] = &[
     ("getstatusoutput", &["subprocess", ""], Effect::Shell),
     ("rmtree", &["shutil", ""], Effect::Delete),
     ("open", &["", "io"], Effect::Open),
+    ("Path", &["", "pathlib"], Effect::PathObject),
+    ("copy", &["shutil"], Effect::Read),
+    ("copyfile", &["shutil"], Effect::Read),
+    ("copy2", &["shutil"], Effect::Read),
 ];
 
 const NODE: &[Target] = &[
@@ -382,14 +389,52 @@ impl Scanner<'_> {
         }) else {
             return end;
         };
-        let Some((args, raw)) = self.call_arguments(end) else { return end };
+        let Some((args, raw, close)) = self.call_arguments(end) else { return end };
+        let effect = match effect {
+            Effect::PathObject => match self.method_after(close) {
+                Some(("read_text" | "read_bytes", _)) => Effect::Read,
+                Some(("write_text" | "write_bytes", _)) => Effect::Write,
+                Some(("open", args)) => {
+                    // `open("w")` or `open(mode="w")`.
+                    let positional = matches!(args.first(), Some(Arg::Str(mode, _)) if is_write_mode(mode));
+                    let keyword = args.iter().any(|arg| match arg {
+                        Arg::Other(text) => text.strip_prefix("mode").is_some_and(|rest| {
+                            let value = rest.trim_start().strip_prefix('=').unwrap_or("").trim();
+                            literal(value, Language::Python).is_some_and(|(mode, _)| is_write_mode(&mode))
+                        }),
+                        Arg::Str(..) | Arg::List(_) => false,
+                    });
+                    let write = positional || keyword;
+                    if write { Effect::Write } else { Effect::Read }
+                }
+                _ => return end,
+            },
+            effect => effect,
+        };
         self.record(effect, &path, args, &raw);
         end
     }
 
+    /// The method called on the value of a call whose arguments end at `close`
+    /// (`Path(p).read_text()`), with its arguments.
+    fn method_after(&mut self, close: usize) -> Option<(&'static str, Vec<Arg>)> {
+        const METHODS: [&str; 5] = ["read_text", "read_bytes", "write_text", "write_bytes", "open"];
+        let rest = self.bytes.get(close + 1..)?;
+        let skipped = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
+        let after_dot = rest.get(skipped..)?.strip_prefix(b".")?;
+        let name = METHODS.into_iter().find(|method| {
+            after_dot.starts_with(method.as_bytes())
+                && !after_dot.get(method.len()).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        })?;
+        let name_end = close + 1 + skipped + 1 + name.len();
+        let (args, ..) = self.call_arguments(name_end)?;
+        Some((name, args))
+    }
+
     /// The arguments of a call starting at `at` (after the name): in parentheses, or for perl
     /// and ruby up to the end of the statement.
-    fn call_arguments(&mut self, at: usize) -> Option<(Vec<Arg>, String)> {
+    /// With the position where they end (the closing parenthesis, if any).
+    fn call_arguments(&mut self, at: usize) -> Option<(Vec<Arg>, String, usize)> {
         let mut i = at;
         while self.bytes.get(i).is_some_and(|b| *b == b' ' || *b == b'\t') {
             i += 1;
@@ -431,7 +476,7 @@ impl Scanner<'_> {
             args.push(last);
         }
         let raw = self.slice(start, j).to_string();
-        Some((args.iter().map(|a| self.argument(a)).collect(), raw))
+        Some((args.iter().map(|a| self.argument(a)).collect(), raw, j))
     }
 
     fn argument(&self, text: &str) -> Arg {
@@ -483,8 +528,7 @@ impl Scanner<'_> {
             (Effect::Read, Some(target)) => self.access(path, target, false),
             (Effect::Write, Some(target)) => self.access(path, target, true),
             (Effect::Open, Some(target)) => {
-                let write =
-                    matches!(args.next(), Some(Arg::Str(mode, _)) if mode.contains(['w', 'a', 'x', '+']));
+                let write = matches!(args.next(), Some(Arg::Str(mode, _)) if is_write_mode(&mode));
                 self.access(path, target, write);
             }
             (Effect::DeleteIfRecursive, Some(target)) => {
@@ -581,6 +625,11 @@ fn string_end(bytes: &[u8], start: usize, language: Language) -> usize {
 }
 
 /// The value of `text` when it is exactly one string literal; and whether it interpolates.
+/// Whether Python's `open` mode writes (`"w"`, `"a"`, `"x"`, `"r+"`).
+fn is_write_mode(mode: &str) -> bool {
+    mode.contains(['w', 'a', 'x', '+'])
+}
+
 fn literal(text: &str, language: Language) -> Option<(String, bool)> {
     let text = text.trim();
     if let Some(found) = quote_operator(text, language) {
@@ -814,6 +863,43 @@ mod tests {
         assert!(matches!(&written[..], [Finding::Access { write: true, .. }]), "{written:?}");
         assert!(findings(&["python3", "-c", "open(name).read()"]).is_empty());
         assert!(findings(&["python3", "-c", "print(\"open('.env')\")"]).is_empty());
+    }
+
+    #[test]
+    fn pathlib_and_shutil_file_access() {
+        let access = |via: &str, path: &str, write: bool| Finding::Access {
+            via: format!("python {via}"),
+            path: Word::literal(path),
+            write,
+        };
+        let python = |code: &str| findings(&["python3", "-c", code]);
+        assert_eq!(
+            python("from pathlib import Path; print(Path('.env').read_text())"),
+            [access("Path", ".env", false)]
+        );
+        assert_eq!(
+            python("import pathlib; pathlib.Path(\".env\") .read_bytes()"),
+            [access("pathlib.Path", ".env", false)]
+        );
+        assert_eq!(python("Path('out.txt').write_text('x')"), [access("Path", "out.txt", true)]);
+        assert_eq!(
+            python("Path('.git/config').open(mode='a').write('x')"),
+            [access("Path", ".git/config", true)]
+        );
+        assert_eq!(
+            python("Path('.git/config').open(mode = \"r\").read()"),
+            [access("Path", ".git/config", false)]
+        );
+        assert_eq!(python("Path('.env').open().read()"), [access("Path", ".env", false)]);
+        assert_eq!(
+            python("import shutil; shutil.copy('.env', '/tmp/x')"),
+            [access("shutil.copy", ".env", false)]
+        );
+        // Not a read: no method that reads, or the text is data.
+        assert!(python("print(Path('.env').exists())").is_empty());
+        assert!(python("Path('.env').read_textual()").is_empty());
+        assert!(python("print(\"Path('.env').read_text()\")").is_empty());
+        assert!(python("Path(name).read_text()").is_empty());
     }
 
     #[test]
