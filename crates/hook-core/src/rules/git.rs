@@ -1,10 +1,13 @@
 //! The `git` pack: git commands that destroy history or uncommitted work.
 //!
 //! `reset --hard`, `clean` with force (unless dry-run), force pushes without a lease (`-f`,
-//! `--force`, `+refspec`, `--mirror`), `checkout`/`restore` of the whole work tree (`.`,
-//! `*`, `:/`, a run-time pathspec; a named file is allowed: that is how an agent undoes its
-//! own edit), `stash drop`/`stash clear` and `branch -D`. Global options before the
-//! subcommand (`-C dir`, `-c k=v`, `--git-dir=...`) are skipped.
+//! `--force`, `+refspec`, `--mirror`), deletes of remote branches (`push --delete`,
+//! `push origin :branch`), `checkout`/`restore` of the whole work tree (`.`, `*`, `:/`, a
+//! run-time pathspec; a named file is allowed: that is how an agent undoes its own edit),
+//! `stash drop`/`stash clear`, `branch -D`, and what takes away the way back: `update-ref -d`,
+//! `reflog expire`/`gc --prune` of everything at once, and whole-history rewrites
+//! (`filter-branch`, `filter-repo`). Global options before the subcommand (`-C dir`,
+//! `-c k=v`, `--git-dir=...`) are skipped.
 
 use super::{Call, Hit, short_cluster_has};
 use crate::shell::Word;
@@ -45,6 +48,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "branch" => is_forced_branch_delete(&texts).then(|| {
             Hit::new("git.branch-force-delete", "`git branch -D` deletes a branch even if its commits are not merged anywhere. Use `git branch -d`, or ask the user.")
         }),
+        "update-ref" => texts.iter().any(|a| *a == "--stdin" || short_cluster_has(a, 'd')).then(|| {
+            Hit::new("git.update-ref-delete", "`git update-ref -d` deletes a ref, with no check that its commits are kept anywhere. Use `git branch -d`, or ask the user.")
+        }),
+        "reflog" => drops_reflog_now(&texts).then(|| {
+            Hit::new("git.reflog-expire", "Expiring the reflog now removes the only record of commits that `reset` or `rebase` left behind. Leave the reflog to expire on its own, or ask the user.")
+        }),
+        "gc" | "prune" => texts.iter().any(|a| matches!(*a, "--prune=now" | "--prune=all" | "--expire=now")).then(|| {
+            Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git gc` without `--prune=now`, or ask the user.")
+        }),
+        "filter-branch" | "filter-repo" => Some(Hit::new(
+            "git.history-rewrite",
+            format!("`git {subcommand}` rewrites the whole history of the repository. Ask the user to run it."),
+        )),
         _ => None,
     }
 }
@@ -92,8 +108,12 @@ fn is_forced_clean(args: &[&str]) -> bool {
     forced && !dry_run
 }
 
-/// A force push without `--force-with-lease`, a `+refspec`, or `--mirror`.
+/// A force push without `--force-with-lease`, a `+refspec`, `--mirror`, or a delete of a
+/// remote branch (`--delete`, `-d`, or a `:branch` refspec); a dry run changes nothing.
 fn judge_push(args: &[&str]) -> Option<Hit> {
+    if args.iter().any(|a| *a == "--dry-run" || short_cluster_has(a, 'n')) {
+        return None;
+    }
     let leased = args.iter().any(|a| a.starts_with("--force-with-lease"));
     if args.contains(&"--mirror") {
         return Some(Hit::new(
@@ -102,22 +122,35 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
         ));
     }
     let mut forced = false;
+    let mut deletes = false;
     let mut positional = 0;
     let mut words = args.iter();
     while let Some(arg) = words.next() {
         match *arg {
             "--force" => forced = true,
+            "--delete" => deletes = true,
             "-o" | "--push-option" | "--repo" | "--receive-pack" | "--exec" => {
                 words.next();
             }
-            short if short_cluster_has(short, 'f') => forced = true,
+            short if short_cluster_has(short, 'f') || short_cluster_has(short, 'd') => {
+                forced |= short_cluster_has(short, 'f');
+                deletes |= short_cluster_has(short, 'd');
+            }
             refspec if !refspec.starts_with('-') => {
-                // The first operand is the remote; `+` on a later one forces that ref.
+                // The first operand is the remote; `+` on a later one forces that ref, and an
+                // empty source (`:branch`) deletes it.
                 forced |= positional > 0 && refspec.starts_with('+');
+                deletes |= positional > 0 && refspec.starts_with(':') && refspec.len() > 1;
                 positional += 1;
             }
             _ => {}
         }
+    }
+    if deletes {
+        return Some(Hit::new(
+            "git.push-delete",
+            "This push deletes a branch on the remote, with any commits nobody else has. Ask the user to delete it.",
+        ));
     }
     (forced && !leased).then(|| {
         Hit::new("git.push-force", "A force push can overwrite commits on the remote that you do not have. Use `git push --force-with-lease`, or ask the user.")
@@ -169,6 +202,19 @@ fn is_whole_tree(text: &str) -> bool {
     let rest = top.unwrap_or(text);
     let only_dots = !rest.is_empty() && rest.split(['/', '\\']).all(|part| matches!(part, "" | "." | ".."));
     only_dots || matches!(rest, "*" | "**" | "./*") || top.is_some() && rest.is_empty()
+}
+
+/// `reflog delete`, or `reflog expire` of entries up to now.
+fn drops_reflog_now(args: &[&str]) -> bool {
+    let now = |arg: &&str| {
+        let when = arg.strip_prefix("--expire=").or_else(|| arg.strip_prefix("--expire-unreachable="));
+        when.is_some_and(|when| matches!(when, "now" | "all"))
+    };
+    match args.first() {
+        Some(&"delete") => true,
+        Some(&"expire") => args.iter().any(now),
+        _ => false,
+    }
 }
 
 /// `branch -D`, `branch --delete --force`, `branch -df`.
