@@ -48,7 +48,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "branch" => is_forced_branch_delete(&texts).then(|| {
             Hit::new("git.branch-force-delete", "`git branch -D` deletes a branch even if its commits are not merged anywhere. Use `git branch -d`, or ask the user.")
         }),
-        "update-ref" => texts.iter().any(|a| *a == "--stdin" || short_cluster_has(a, 'd')).then(|| {
+        "update-ref" => texts.iter().any(|a| short_cluster_has(a, 'd')).then(|| {
             Hit::new("git.update-ref-delete", "`git update-ref -d` deletes a ref, with no check that its commits are kept anywhere. Use `git branch -d`, or ask the user.")
         }),
         "reflog" => drops_reflog_now(&texts).then(|| {
