@@ -1,7 +1,9 @@
 //! The `rm` pack: deletes whose targets leave the project or cannot be known.
 //!
-//! Covers POSIX `rm`/`rmdir`/`unlink`/`shred`, `find -delete` and `find -exec rm`, PowerShell
-//! `Remove-Item` and its aliases, and cmd.exe `del`/`erase`/`rd`/`rmdir`. In scope
+//! Covers POSIX `rm`/`rmdir`/`unlink`/`shred`, `find -delete` and `find -exec rm`, `rsync
+//! --delete` (which deletes whatever in its destination the source lacks: `rsync -a --delete
+//! empty/ ~/` empties the home directory), PowerShell `Remove-Item` and its aliases, and cmd.exe
+//! `del`/`erase`/`rd`/`rmdir`. In scope
 //! `dangerous`, a recursive delete fires when a target is the root, home, outside the project
 //! and temp dirs (or a whole temp dir), the project root itself, or unknown; a non-recursive
 //! delete fires only on system files. In scope `all`, every delete fires.
@@ -32,6 +34,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     if name == "find" {
         return judge_find(call);
+    }
+    if name == "rsync" {
+        return judge_rsync(call);
     }
     if !POSIX_DELETES.contains(&name) && !WINDOWS_DELETES.contains(&name) {
         return None;
@@ -72,6 +77,110 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .map(|(_, word)| system_file_hit(name, word))
             .next()
     }
+}
+
+/// rsync options that take the next word as their value (unless written `--option=value`).
+const RSYNC_OPTIONS_WITH_VALUE: &[&str] = &[
+    "-e",
+    "--rsh",
+    "--rsync-path",
+    "-f",
+    "--filter",
+    "--exclude",
+    "--include",
+    "--exclude-from",
+    "--include-from",
+    "--files-from",
+    "-T",
+    "--temp-dir",
+    "--backup-dir",
+    "--suffix",
+    "--chmod",
+    "--chown",
+    "--log-file",
+    "--log-file-format",
+    "--password-file",
+    "--compare-dest",
+    "--copy-dest",
+    "--link-dest",
+    "--partial-dir",
+    "--max-size",
+    "--min-size",
+    "--max-delete",
+    "--timeout",
+    "--contimeout",
+    "--port",
+    "--address",
+    "--bwlimit",
+    "-B",
+    "--block-size",
+    "-M",
+    "--remote-option",
+    "--out-format",
+    "--usermap",
+    "--groupmap",
+    "--iconv",
+    "--info",
+    "--debug",
+    "--checksum-choice",
+    "--compress-choice",
+    "--compress-level",
+    "--skip-compress",
+    "--sockopts",
+    "--stop-after",
+    "--stop-at",
+    "--write-batch",
+    "--read-batch",
+    "--only-write-batch",
+    "--outbuf",
+    "--modify-window",
+    "--max-alloc",
+];
+
+/// `rsync --delete SOURCE... DEST` deletes what DEST has and the sources lack: a recursive
+/// delete of DEST. A remote DEST (`host:path`, `rsync://`) is another machine's business.
+fn judge_rsync(call: &Call) -> Option<Hit> {
+    let mut deletes = false;
+    let mut operands: Vec<&Word> = Vec::new();
+    let mut words = call.args().iter();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        match text {
+            "--" => operands.extend(words.by_ref()),
+            "--del" => deletes = true,
+            _ if text.starts_with("--delete") => deletes = true,
+            _ if text.starts_with("--") && text.contains('=') => {}
+            _ if RSYNC_OPTIONS_WITH_VALUE.contains(&text) => {
+                words.next();
+            }
+            // A short cluster ending in an option that takes a value (`-ae ssh`).
+            _ if text.starts_with('-') && !text.starts_with("--") && text.len() > 2 => {
+                if text.ends_with(['e', 'f', 'T', 'B', 'M']) {
+                    words.next();
+                }
+            }
+            _ if text.starts_with('-') && text.len() > 1 => {}
+            _ => operands.push(word),
+        }
+    }
+    let destination = operands.last().filter(|_| deletes && operands.len() >= 2)?;
+    if is_remote(&destination.text) {
+        return None;
+    }
+    let place = classify(destination, call.ctx, destination.glob);
+    recursive_delete_hit("rsync --delete", (place, destination))
+}
+
+/// An rsync location on another machine: `host:path`, `host::module`, `rsync://...`.
+fn is_remote(text: &str) -> bool {
+    let before_slash = text.split('/').next().unwrap_or_default();
+    text.starts_with("rsync://") || before_slash.contains(':') && !is_drive(before_slash)
+}
+
+/// A Windows drive (`C:`), which rsync under Cygwin or MSYS writes before a local path.
+fn is_drive(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':'
 }
 
 /// The finding for a recursive delete whose most dangerous target is `place`.
