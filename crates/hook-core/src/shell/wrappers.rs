@@ -126,6 +126,25 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             }
         }
         "flock" => flock(argv),
+        "taskset" => {
+            // `taskset [-a] [-c] MASK-OR-LIST COMMAND`; with `-p` it changes a running process.
+            let scan = scan_options(argv, 1, "", &[]);
+            let on_pid = scan.flags.contains(&'p') || argv[1..scan.operand].iter().any(|w| w.text == "--pid");
+            if on_pid { Peel::Runs } else { wraps("taskset", argv, scan.operand + 1) }
+        }
+        "unshare" => wraps(
+            "unshare",
+            argv,
+            scan_options(
+                argv,
+                1,
+                "SGRw",
+                &["--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups"],
+            )
+            .operand,
+        ),
+        "parallel" => parallel(argv),
+        "alias" if dialect == Dialect::Posix => alias(argv),
         "script" => {
             let scan = scan_options(argv, 1, "cOIBTEm", &["--command", "--log-out", "--log-in", "--log-io"]);
             match option_value(&scan, "c", "--command") {
@@ -389,6 +408,80 @@ fn xargs(argv: &[Word]) -> Peel {
         }
     };
     Peel::Wraps { via: "xargs".into(), inner }
+}
+
+/// GNU `parallel COMMAND ::: ARGS`: the command with its arguments in place of `{}`, or
+/// after it. Arguments from files (`::::`) or from standard input are only known at run
+/// time, as xargs input is.
+fn parallel(argv: &[Word]) -> Peel {
+    let scan = scan_options(
+        argv,
+        1,
+        "jSadICEnNLs",
+        &[
+            "--jobs",
+            "--sshlogin",
+            "--arg-file",
+            "--delimiter",
+            "--colsep",
+            "--max-args",
+            "--max-replace-args",
+            "--max-lines",
+            "--results",
+            "--joblog",
+            "--tmpdir",
+            "--timeout",
+            "--eof",
+        ],
+    );
+    let rest = &argv[scan.operand..];
+    let separator = rest.iter().position(|word| word.text.starts_with(":::"));
+    let command = &rest[..separator.unwrap_or(rest.len())];
+    if command.is_empty() {
+        return Peel::Runs;
+    }
+    let run_time = Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false };
+    let inputs: Vec<Word> = match separator {
+        Some(at) if rest[at].text.starts_with("::::") => vec![run_time],
+        Some(at) => rest[at + 1..].iter().filter(|word| !word.text.starts_with(":::")).cloned().collect(),
+        None => vec![run_time],
+    };
+    // Every argument in place of `{}` at once: for a command that takes a list of targets,
+    // that is what the runs add up to.
+    let placeholder = command.iter().any(|word| word.text == "{}");
+    let mut inner = Vec::new();
+    for word in command {
+        if word.text == "{}" {
+            inner.extend(inputs.iter().cloned());
+        } else {
+            inner.push(word.clone());
+        }
+    }
+    if !placeholder {
+        inner.extend(inputs);
+    }
+    Peel::Wraps { via: "parallel".into(), inner }
+}
+
+/// `alias name='text'`: the text runs wherever the name is used later (zsh expands aliases in
+/// scripts too), so it is read as a command line of its own.
+fn alias(argv: &[Word]) -> Peel {
+    let bodies: Vec<&Word> = argv[1..].iter().filter(|word| word.text.contains('=')).collect();
+    if bodies.is_empty() {
+        return Peel::Runs;
+    }
+    let mut script = Word::default();
+    for word in bodies {
+        let (_, body) = word.text.split_once('=').unwrap_or_default();
+        if !script.text.is_empty() {
+            script.text.push('\n');
+            script.raw.push('\n');
+        }
+        script.text.push_str(body);
+        script.raw.push_str(&word.raw);
+        script.dynamic |= word.dynamic;
+    }
+    Peel::Script { via: "alias".into(), script, dialect: Dialect::Posix }
 }
 
 fn find(argv: &[Word]) -> Peel {
