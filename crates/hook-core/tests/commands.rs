@@ -275,6 +275,15 @@ const DENIED: &[Case] = &[
     // Files read or written by interpreter one-liners are judged like `cat` and `tee`.
     deny("files.deny-read", "python3 -c \"print(open('.env').read())\""),
     deny("files.deny-read", "node -e \"console.log(require('fs').readFileSync('.env', 'utf8'))\""),
+    // Other ways to show a file: pack it, run it, link it, take it from git, edit it.
+    deny("files.deny-read", "tar cf - .env | base64"),
+    deny("files.deny-read", "python3 .env"),
+    deny("files.deny-read", "ln -s .env notes.txt && cat notes.txt"),
+    deny("files.deny-read", "git show HEAD:.env"),
+    deny("files.deny-read", "docker run --env-file .env alpine env"),
+    deny("files.deny-read", "perl -ne print .env"),
+    deny("files.deny-read", "vim .env"),
+    deny("files.deny-write", "vim .claude/settings.json"),
     deny("files.deny-read", "python3 -c 'from pathlib import Path; print(Path(\".env\").read_text())'"),
     deny("files.deny-write", "python3 -c 'import pathlib; pathlib.Path(\".env\").write_text(\"K=v\")'"),
     deny("files.deny-read", "python3 -c 'import shutil; shutil.copy(\".env\", \"/tmp/leak\")'"),

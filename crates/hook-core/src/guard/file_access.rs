@@ -1,10 +1,12 @@
 //! Which files one analysed simple command reads or writes, for the `[files]` rules.
 //!
 //! Known from the line alone: redirections (`< f`, `> f`, `>> f`) and the file arguments of
-//! the common commands that show a file's content (`cat`, `head`, `grep`, `source`, ...) or
-//! change it (`cp` to, `mv`, `tee`, `sed -i`, `rm`, ...), with their PowerShell and cmd.exe
-//! counterparts (`Get-Content`, `type`, `Set-Content`, `Copy-Item`, ...). Commands not listed
-//! read or write nothing as far as this module knows.
+//! the common commands that show a file's content (`cat`, `head`, `grep`, `source`, ...),
+//! open it in an editor, run it as a script (`python3 f`), pack it (`tar c`, `zip`), give
+//! it another name (`ln`), hand it to a container (`docker run --env-file f`) or show it from
+//! git (`git show HEAD:f`), or change it (`cp` to, `mv`, `tee`, `sed -i`, `rm`, ...), with
+//! their PowerShell and cmd.exe counterparts (`Get-Content`, `type`, `Set-Content`,
+//! `Copy-Item`, ...). Commands not listed read or write nothing as far as this module knows.
 
 use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
 
@@ -17,26 +19,65 @@ const READERS: &[&str] = &[
     "base64",
     "bat",
     "batcat",
+    "bzcat",
     "cat",
+    "column",
+    "comm",
+    "cut",
     "diff",
+    "expand",
+    "fmt",
+    "fold",
+    "hd",
     "head",
     "hexdump",
+    "iconv",
+    "join",
     "less",
     "more",
     "nl",
     "od",
+    "paste",
+    "pr",
+    "rev",
     "sort",
     "source",
     "strings",
     "tac",
     "tail",
     "uniq",
+    "unexpand",
     "view",
     "xxd",
+    "xzcat",
+    "zcat",
+    "zless",
+    "zmore",
     "get-content",
     "gc",
     "type",
 ];
+
+/// Editors: they show a file and may save it.
+const EDITORS: &[&str] = &["ed", "emacs", "ex", "micro", "nano", "nvim", "vi", "vim", "code", "notepad"];
+
+/// Interpreters: their first operand, unless code comes from an option (`-c`, `-e`, `-m`), is a
+/// script they read (and whose lines their errors quote: `python3 .env`).
+const INTERPRETERS: &[&str] =
+    &["bash", "dash", "ksh", "node", "perl", "php", "python", "python2", "python3", "ruby", "sh", "zsh"];
+
+/// Long options after which an interpreter runs code given on the command line.
+const INLINE_CODE_OPTIONS: &[&str] = &["--eval", "--print", "--command"];
+
+/// The short options after which `interpreter` runs code given on the command line (or a
+/// module), not a script file: a shell's `-e` is an option of its own.
+fn inline_code_letters(interpreter: &str) -> &'static [char] {
+    match interpreter {
+        "bash" | "dash" | "ksh" | "sh" | "zsh" => &['c'],
+        "python" | "python2" | "python3" => &['c', 'm'],
+        _ => &['e', 'E', 'r', 'p'],
+    }
+}
 
 /// Commands whose first operand is a pattern or program, and the rest files they print.
 const PATTERN_READERS: &[&str] = &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg"];
@@ -48,8 +89,22 @@ const WRITERS: &[&str] =
 /// PowerShell commands whose first operand is the file they write (the rest is content).
 const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file", "sc", "ac"];
 
-/// Every file `command` reads or writes, with how.
-pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word)> {
+/// Every file `command` reads or writes: how, the word that names it, and its path (the
+/// word without `dd`'s `if=`/`of=`, `--env-file=`, or the revision of git's `REV:path`).
+pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
+    let committed = command_name(command).is_some_and(|name| name == "git");
+    words_accessed(command)
+        .into_iter()
+        .map(|(access, word)| {
+            let text = ["if=", "of=", "--env-file="].iter().find_map(|key| word.text.strip_prefix(key));
+            let text = text.unwrap_or(&word.text);
+            let path = if committed { committed_path(text).unwrap_or(text) } else { text };
+            (access, word, path)
+        })
+        .collect()
+}
+
+fn words_accessed(command: &SimpleCommand) -> Vec<(Access, &Word)> {
     let mut found = Vec::new();
     for redirect in &command.redirects {
         let access = match redirect.op {
@@ -78,6 +133,58 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word)> {
             found.extend(files.iter().map(|word| (Access::Read, *word)));
         }
         _ if WRITERS.contains(&name) => found.extend(operands.iter().map(|word| (Access::Write, *word))),
+        _ if EDITORS.contains(&name) => {
+            found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
+        }
+        _ if INTERPRETERS.contains(&name) => {
+            let letters = inline_code_letters(name);
+            let inline = command.args().iter().any(|arg| {
+                INLINE_CODE_OPTIONS.contains(&arg.text.as_str())
+                    || arg.text.starts_with('-') && !arg.text.starts_with("--") && arg.text.ends_with(letters)
+            });
+            if !inline {
+                found.extend(operands.first().map(|word| (Access::Read, *word)));
+            } else if matches!(name, "perl" | "ruby") && has_short_flag(command, 'n', 'p') {
+                // `perl -ne CODE FILE...` loops over the lines of its files.
+                found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word)));
+            }
+        }
+        "tar" => found.extend(tar_reads(command.args()).into_iter().map(|word| (Access::Read, word))),
+        // `zip ARCHIVE FILES...`, `7z a ARCHIVE FILES...`.
+        "zip" => found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word))),
+        "7z" | "7za" if operands.first().is_some_and(|mode| mode.text == "a") => {
+            found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
+        }
+        // A link is the file under another name: making one reads it, as far as the rules go.
+        "ln" => {
+            if let Some((link, targets)) = operands.split_last() {
+                let targets = if targets.is_empty() { std::slice::from_ref(link) } else { targets };
+                found.extend(targets.iter().map(|word| (Access::Read, *word)));
+            }
+        }
+        "git" => {
+            // `git show REV:path`, `git cat-file -p REV:path`: a file as committed.
+            let committed = command.args().iter().filter(|arg| !arg.text.starts_with('-'));
+            let subcommand = command.args().iter().find(|arg| !arg.text.starts_with('-'));
+            if subcommand.is_some_and(|word| matches!(word.text.as_str(), "show" | "cat-file")) {
+                found.extend(
+                    committed
+                        .skip(1)
+                        .filter(|arg| committed_path(&arg.text).is_some())
+                        .map(|arg| (Access::Read, arg)),
+                );
+            }
+        }
+        "docker" | "podman" => {
+            let args = command.args();
+            for (at, arg) in args.iter().enumerate() {
+                if arg.text == "--env-file" {
+                    found.extend(args.get(at + 1).map(|file| (Access::Read, file)));
+                } else if arg.text.starts_with("--env-file=") {
+                    found.push((Access::Read, arg));
+                }
+            }
+        }
         _ if FIRST_OPERAND_WRITERS.contains(&name) => {
             found.extend(operands.first().map(|word| (Access::Write, *word)));
         }
@@ -118,9 +225,47 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word)> {
     found
 }
 
-/// The path a word names: `dd`'s `if=`/`of=` operands without their key.
-pub(crate) fn path_of(word: &Word) -> &str {
-    ["if=", "of="].iter().find_map(|key| word.text.strip_prefix(key)).unwrap_or(&word.text)
+/// `path` of git's `REV:path` (`HEAD:.env`, `main:config/.env`); `None` for other words.
+fn committed_path(text: &str) -> Option<&str> {
+    let (revision, path) = text.split_once(':')?;
+    let plain = !revision.is_empty()
+        && !path.is_empty()
+        && revision.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./~^@{}".contains(&b));
+    plain.then_some(path)
+}
+
+/// The files `tar` packs: its operands in create, append or update mode (`tar czf out.tgz
+/// f`, `tar -c -f out.tar f`, `tar --create --file=out.tar f`), without the archive itself.
+fn tar_reads(args: &[Word]) -> Vec<&Word> {
+    // Options whose value is the next word (or the rest of a cluster).
+    const WITH_VALUE: &str = "fCTXbgKNVH";
+    let mut packs = false;
+    let mut operands = Vec::new();
+    let mut words = args.iter().enumerate();
+    while let Some((at, word)) = words.next() {
+        let text = word.text.as_str();
+        if let Some(long) = text.strip_prefix("--") {
+            packs |= matches!(long, "create" | "append" | "update");
+            let takes_value =
+                ["file", "directory", "files-from", "exclude-from", "exclude", "transform"].contains(&long);
+            if takes_value {
+                words.next();
+            }
+            continue;
+        }
+        // The first word may be a cluster without its `-` (`tar czf`).
+        let cluster = text.strip_prefix('-').or((at == 0).then_some(text));
+        let Some(cluster) = cluster.filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_alphabetic()))
+        else {
+            operands.push(word);
+            continue;
+        };
+        packs |= cluster.contains(['c', 'r', 'u']);
+        for _ in cluster.chars().filter(|letter| WITH_VALUE.contains(*letter)) {
+            words.next();
+        }
+    }
+    if packs { operands } else { Vec::new() }
 }
 
 /// The arguments that are not options (`-n`, `--lines=5`); everything after `--` counts.
@@ -141,6 +286,15 @@ fn skip_first<'a, 'w>(operands: &'a [&'w Word]) -> &'a [&'w Word] {
     operands.get(1..).unwrap_or(&[])
 }
 
+/// Whether a short option cluster holds `one` or `other` (`-ne`, `-p`).
+fn has_short_flag(command: &SimpleCommand, one: char, other: char) -> bool {
+    command.args().iter().any(|arg| {
+        arg.text
+            .strip_prefix('-')
+            .is_some_and(|cluster| !cluster.starts_with('-') && cluster.contains([one, other]))
+    })
+}
+
 fn has_option(command: &SimpleCommand, options: &[&str]) -> bool {
     command.args().iter().any(|arg| {
         options.iter().any(|option| arg.text == *option || arg.text.starts_with(&format!("{option}=")))
@@ -154,10 +308,7 @@ mod tests {
     use crate::shell::Redirect;
 
     fn seen(argv: &[&str]) -> Vec<(Access, String)> {
-        accesses(&command(argv))
-            .into_iter()
-            .map(|(access, word)| (access, path_of(word).to_string()))
-            .collect()
+        accesses(&command(argv)).into_iter().map(|(access, _, path)| (access, path.to_string())).collect()
     }
 
     fn reads(paths: &[&str]) -> Vec<(Access, String)> {
@@ -203,12 +354,40 @@ mod tests {
         echo.redirects.push(Redirect { fd: None, op: RedirectOp::Append, target: word(".env") });
         echo.redirects.push(Redirect { fd: Some(2), op: RedirectOp::Duplicate, target: word("1") });
         echo.stdin = Stdin::File(word("in.txt"));
-        let found: Vec<(Access, &str)> =
-            accesses(&echo).into_iter().map(|(a, w)| (a, w.text.as_str())).collect();
+        let found: Vec<(Access, &str)> = accesses(&echo).into_iter().map(|(a, _, path)| (a, path)).collect();
         assert_eq!(found, [(Access::Write, ".env"), (Access::Read, "in.txt")]);
         assert_eq!(
             seen(&["dd", "if=.env", "of=/tmp/x"]),
             vec![(Access::Read, ".env".into()), (Access::Write, "/tmp/x".into())]
+        );
+    }
+
+    #[test]
+    fn editors_interpreters_archives_links_git_and_containers() {
+        let both = |path: &str| vec![(Access::Read, path.to_string()), (Access::Write, path.to_string())];
+        assert_eq!(seen(&["vim", ".env"]), both(".env"));
+        assert_eq!(seen(&["python3", "-u", ".env", "x"]), reads(&[".env"]));
+        assert!(seen(&["python3", "-c", "print(1)", ".env"]).is_empty());
+        assert!(seen(&["bash", "-lc", "cat x"]).is_empty());
+        assert_eq!(seen(&["perl", "-ne", "print", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["bash", "-e", ".env"]), reads(&[".env"]));
+        assert!(seen(&["node", "-e", "1", ".env"]).is_empty());
+        assert_eq!(seen(&["tar", "czf", "out.tgz", ".env", "src"]), reads(&[".env", "src"]));
+        assert_eq!(seen(&["tar", "-c", "-f", "out.tar", "--exclude", "x", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["tar", "--create", "--file=out.tar", ".env"]), reads(&[".env"]));
+        assert!(seen(&["tar", "xzf", "in.tgz", ".env"]).is_empty());
+        assert_eq!(seen(&["zip", "out.zip", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["7z", "a", "out.7z", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["ln", "-s", ".env", "x"]), reads(&[".env"]));
+        assert_eq!(seen(&["git", "show", "HEAD:.env"]), reads(&[".env"]));
+        assert_eq!(seen(&["git", "cat-file", "-p", "main~2:config/.env"]), reads(&["config/.env"]));
+        assert!(seen(&["git", "show", "HEAD"]).is_empty());
+        assert_eq!(seen(&["docker", "run", "--env-file", ".env", "alpine"]), reads(&[".env"]));
+        assert_eq!(seen(&["podman", "run", "--env-file=.env", "alpine"]), reads(&[".env"]));
+        // Only git reads `REV:path`: for scp it is a host.
+        assert_eq!(
+            seen(&["scp", "a", "web:.env"]),
+            vec![(Access::Read, "a".to_string()), (Access::Write, "web:.env".to_string())]
         );
     }
 

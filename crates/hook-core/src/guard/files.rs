@@ -174,6 +174,39 @@ fn matches_or_ancestor<'g>(glob: impl Iterator<Item = &'g str> + Clone, path: &s
     }
 }
 
+/// How many entries of one directory a glob is matched against; a larger directory is
+/// only partly looked at (the rest of the check still applies to the glob as written).
+const MAX_GLOB_ENTRIES: usize = 4096;
+
+/// The existing files that the shell glob `pattern` expands to, as the shell would find them
+/// before running the command: its last component matched against the entries of its
+/// directory, a name that starts with `.` only by a component that does too (bash without
+/// `dotglob`). `None` when that cannot be known here (a glob in a directory component, a
+/// directory that cannot be listed): the caller then judges the glob as written.
+pub(crate) fn expand(pattern: &str, ctx: &Context) -> Option<Vec<String>> {
+    let (directory, last) = match pattern.rsplit_once('/') {
+        Some((directory, last)) => (directory, last),
+        None => ("", pattern),
+    };
+    if last.is_empty()
+        || directory.contains(['*', '?', '['])
+        || !ctx.cwd_known && !directory.starts_with(['/', '~'])
+    {
+        return None;
+    }
+    let listed = resolve(if directory.is_empty() { "." } else { directory }, ctx);
+    let entries = std::fs::read_dir(&listed).ok()?;
+    let expanded = entries
+        .take(MAX_GLOB_ENTRIES)
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| {
+            (!name.starts_with('.') || last.starts_with('.')) && glob::component_matches(last, name)
+        })
+        .map(|name| if directory.is_empty() { name } else { format!("{directory}/{name}") })
+        .collect();
+    Some(expanded)
+}
+
 /// `path` made absolute against `ctx.cwd` (`~` against home), with `.` and `..` resolved on
 /// the text.
 fn resolve(path: &str, ctx: &Context) -> PathBuf {

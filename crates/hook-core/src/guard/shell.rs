@@ -10,8 +10,8 @@ use crate::project::Context;
 use crate::rules::{self, Finding, Pack};
 use crate::shell::{Analysis, SimpleCommand};
 
-use super::file_access::{accesses, path_of};
-use super::files::denied;
+use super::file_access::accesses;
+use super::files::{self, denied};
 use super::filters::{self, Filters};
 use super::{Block, strongest};
 
@@ -51,7 +51,14 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
     let here = ctx.moved_to(command.cwd.as_ref());
     accesses(command)
         .into_iter()
-        .find_map(|(access, word)| denied(path_of(word), access, &policy.files, &here))
+        .find_map(|(access, word, path)| {
+            // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
+            // matches nothing stays as written, naming a file that does not exist).
+            match word.glob.then(|| files::expand(path, &here)).flatten() {
+                Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, &here)),
+                None => denied(path, access, &policy.files, &here),
+            }
+        })
         .map(|denied| denied.into_block(index))
 }
 
@@ -163,5 +170,34 @@ mod tests {
             ..Policy::default()
         };
         assert_eq!(rule(&policy, &[&["npm"], &["yarn"]]).as_deref(), Some("filter.yarn"));
+    }
+
+    #[test]
+    fn a_glob_is_judged_by_the_files_it_expands_to() {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-glob-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("config")).expect("project made");
+        for file in [".env", "notes.txt", "config/.env.local", ".env.example"] {
+            std::fs::write(dir.join(file), "K=v\n").expect("file written");
+        }
+        let here = Context {
+            cwd: dir.clone(),
+            project_root: dir.clone(),
+            home: None,
+            temp_dirs: Vec::new(),
+            cwd_known: true,
+        };
+        let policy = Policy::default();
+        let decided = |line: &str| {
+            let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
+            judge(&analysis, &Filters::new(&policy.filters), &policy, &here).map(|block| block.rule)
+        };
+        for denied in ["cat .en?", "cat .e*", "head config/.env*", "grep K .[e]nv", "rm -f .env*"] {
+            assert!(decided(denied).is_some_and(|rule| rule.starts_with("files.")), "{denied}");
+        }
+        // `*` leaves out dotfiles, as bash does; `.env.e*` only matches the template.
+        for allowed in ["cat *", "cat *.txt", "cat .env.e*", "cat missing/*", "echo .en?"] {
+            assert_eq!(decided(allowed), None, "{allowed}");
+        }
+        std::fs::remove_dir_all(&dir).expect("project removed");
     }
 }
