@@ -543,3 +543,32 @@ fn the_table_is_large_and_balanced() {
         ALLOWED.len()
     );
 }
+
+/// A policy answered from the policy cache decodes its filters and rewrites one by one, as
+/// lines need them: every line of the table must get the verdict the parsed policy gives.
+#[test]
+fn a_cached_policy_decides_every_line_as_the_parsed_one() {
+    use hook_core::policy::{Sources, load_from};
+
+    let bench = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
+    let cache = std::env::temp_dir().join(format!("agent-hooks-commands-cache-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let sources = Sources { explicit: Some(bench), cache: Some(cache.clone()), ..Sources::default() };
+    let parsed = load_from(&sources);
+    assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
+    let entries = std::fs::read_dir(cache.join("")).map(Iterator::count).unwrap_or(0);
+    assert_eq!(entries, 1, "the first load stored its entry");
+    let ctx = context();
+    let mut differences = String::new();
+    for case in DENIED.iter().chain(ALLOWED) {
+        // A fresh cached load per line, so that each starts with every rule still encoded.
+        let cached = load_from(&sources).policy;
+        let from_cache = decide_shell(case.line, case.dialect, &cached, &ctx).verdict;
+        let from_file = decide_shell(case.line, case.dialect, &parsed.policy, &ctx).verdict;
+        if from_cache != from_file {
+            let _ = writeln!(differences, "{}\n  cached: {from_cache:?}\n  parsed: {from_file:?}", case.line);
+        }
+    }
+    std::fs::remove_dir_all(&cache).expect("cache removed");
+    assert!(differences.is_empty(), "{differences}");
+}
