@@ -122,6 +122,7 @@ struct Entry<'a> {
     /// Each rule on its own, so that a call decodes only those its event can meet.
     filters: Vec<EncodedRule<'a>>,
     rewrites: Vec<EncodedRule<'a>>,
+    tests: Vec<EncodedRule<'a>>,
     warnings: Vec<PolicyError>,
 }
 
@@ -189,7 +190,8 @@ impl<'a> Cache<'a> {
             encoded.into_iter().map(|rule| (rule.key, rule.layer, rule.bytes))
         }
         entry.policy.filters = Rules::encoded(Arc::clone(&source), rules(entry.filters));
-        entry.policy.rewrites = Rules::encoded(source, rules(entry.rewrites));
+        entry.policy.rewrites = Rules::encoded(Arc::clone(&source), rules(entry.rewrites));
+        entry.policy.tests = Rules::encoded(source, rules(entry.tests));
         let built_in = Layer { kind: LayerKind::BuiltIn, path: None };
         let files =
             self.key.layers.iter().map(|layer| Layer { kind: layer.kind, path: Some(layer.path.into()) });
@@ -237,6 +239,12 @@ impl<'a> Cache<'a> {
             .map(|rewrite| encode_rule(rewrite, &rewrite.origin, layers))
             .collect::<Option<Vec<_>>>()
             .ok_or(ErrorKind::InvalidInput)?;
+        let tests = policy
+            .tests
+            .iter()
+            .map(|test| encode_rule(test, &test.origin, layers))
+            .collect::<Option<Vec<_>>>()
+            .ok_or(ErrorKind::InvalidInput)?;
         let origin_layers = origins(&mut policy)
             .map(|origin| {
                 let index = self.key.layers.iter().position(|layer| layer.path == &*origin.file)?;
@@ -249,6 +257,7 @@ impl<'a> Cache<'a> {
             origin_layers,
             filters: encoded_rules(&filters),
             rewrites: encoded_rules(&rewrites),
+            tests: encoded_rules(&tests),
             warnings: loaded.warnings.clone(),
         };
         let mut bytes = postcard::to_allocvec(&self.key).map_err(invalid)?;
@@ -268,12 +277,10 @@ impl<'a> Cache<'a> {
     }
 }
 
-/// Where each located rule of `policy` comes from, in a fixed order. A kind of rule missing
-/// here would only have its origins written out in full.
+/// Where each located rule of `policy` that the entry keeps inside the policy comes from (the
+/// stop gates: filters, rewrites and tests are kept one by one, each with its layer).
 fn origins(policy: &mut Policy) -> impl Iterator<Item = &mut Location> {
-    let Policy { stops, tests, .. } = policy;
-    let stops = stops.iter_mut().map(|stop| &mut stop.origin);
-    stops.chain(tests.iter_mut().map(|test| &mut test.origin))
+    policy.stops.iter_mut().map(|stop| &mut stop.origin)
 }
 
 /// The entry's file name: a hash of the layers' kinds and paths, not of their texts, so that
@@ -564,6 +571,7 @@ mod tests {
             origin_layers: Vec::new(),
             filters: vec![garbage],
             rewrites: Vec::new(),
+            tests: Vec::new(),
             warnings: Vec::new(),
         };
         let damaged = postcard::to_extend(&entry, postcard::to_allocvec(&key).unwrap()).unwrap();
@@ -581,6 +589,18 @@ mod tests {
         assert!(reason.contains("policy cache"), "{reason}");
         assert!(!file.exists(), "the damaged entry is gone");
         assert_eq!(message(&scratch.load()), Some("use pnpm"));
+    }
+
+    #[test]
+    fn policy_tests_stay_encoded_until_read() {
+        let scratch = Scratch::new("tests");
+        scratch.write("[[test]]\ncommand = \"git status\"\nexpect = \"allow\"\n[[test]]\ncommand = \"rm -rf ~\"\nexpect = \"deny\"\n");
+        let parsed = scratch.load();
+        let cached = scratch.load();
+        assert_eq!((cached.policy.tests.len(), cached.policy.tests.decoded()), (2, 0));
+        assert_eq!(cached.policy.tests[1].input, crate::policy::TestInput::Command("rm -rf ~".into()));
+        assert_eq!(cached.policy, parsed.policy);
+        assert_eq!(cached.policy.tests.decoded(), 2);
     }
 
     #[test]

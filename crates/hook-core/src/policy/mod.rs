@@ -379,6 +379,21 @@ pub struct PolicyTest {
     pub origin: Location,
 }
 
+impl Rule for PolicyTest {
+    /// A test is not matched against commands: it is only ever read whole, by `test`.
+    fn key(&self) -> RuleKey {
+        RuleKey::Any
+    }
+
+    fn origin_mut(&mut self) -> &mut Location {
+        &mut self.origin
+    }
+
+    fn damaged() -> Option<Self> {
+        None
+    }
+}
+
 /// What a [`PolicyTest`] decides.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TestInput {
@@ -418,7 +433,9 @@ pub struct Policy {
     pub format: BTreeMap<String, Vec<String>>,
     pub stops: Vec<StopGate>,
     pub context: ContextSettings,
-    pub tests: Vec<PolicyTest>,
+    /// Only `test` reads them: a hook call leaves them encoded in the policy cache.
+    #[serde(skip)]
+    pub tests: Rules<PolicyTest>,
 }
 
 impl Default for Policy {
@@ -436,7 +453,7 @@ impl Default for Policy {
             format: BTreeMap::new(),
             stops: Vec::new(),
             context: ContextSettings::default(),
-            tests: Vec::new(),
+            tests: Rules::default(),
         }
     }
 }
@@ -572,7 +589,7 @@ mod tests {
         assert!(warnings.is_empty(), "{warnings:?}");
         let expects: Vec<Expect> = policy.tests.iter().map(|test| test.expect).collect();
         assert_eq!(expects, [Expect::Allow, Expect::Deny]);
-        assert_eq!(Policy { tests: Vec::new(), ..policy }, Policy::default());
+        assert_eq!(Policy { tests: Rules::default(), ..policy }, Policy::default());
     }
 
     #[test]
