@@ -27,6 +27,8 @@ pub enum SecretKind {
     Jwt,
     /// `password=...`, `api_key: ...` and the like, with a random-looking value.
     Assignment,
+    /// The password of `scheme://user:password@host`, random-looking.
+    UrlPassword,
 }
 
 impl SecretKind {
@@ -43,6 +45,7 @@ impl SecretKind {
             Self::PrivateKey => "a private key",
             Self::Jwt => "a JSON web token",
             Self::Assignment => "a password, secret or token",
+            Self::UrlPassword => "a password in a URL",
         }
     }
 }
@@ -193,7 +196,41 @@ pub fn find(text: &str) -> Vec<Secret> {
             None => pos += 1,
         }
     }
+    if text.contains("://") {
+        let before = found.len();
+        for secret in url_passwords(text) {
+            if !found[..before]
+                .iter()
+                .any(|other| other.span.start < secret.span.end && secret.span.start < other.span.end)
+            {
+                found.push(secret);
+            }
+        }
+        found.sort_by_key(|secret| secret.span.start);
+    }
     found
+}
+
+/// The random-looking passwords of `scheme://user:password@host` URLs (a database URL pasted
+/// with its credentials); the span is the password only.
+fn url_passwords(text: &str) -> impl Iterator<Item = Secret> + '_ {
+    text.match_indices("://").filter_map(move |(scheme_end, _)| {
+        let start = scheme_end + "://".len();
+        let rest = &text[start..];
+        let authority_end = rest
+            .find(|c: char| matches!(c, '/' | '?' | '#' | '"' | '\'' | '`') || c.is_whitespace())
+            .unwrap_or(rest.len());
+        let authority = &rest[..authority_end];
+        let userinfo = &authority[..authority.rfind('@')?];
+        let colon = userinfo.find(':')?;
+        let password = &userinfo[colon + 1..];
+        let first = password.chars().next()?;
+        let placeholder =
+            password.starts_with(['$', '<', '{', '*', '%']) || password.chars().all(|c| c == first);
+        let span = start + colon + 1..start + userinfo.len();
+        (password.len() >= 6 && !placeholder && entropy(password) >= MIN_ENTROPY)
+            .then_some(Secret { kind: SecretKind::UrlPassword, span })
+    })
 }
 
 /// `text` with every credential replaced by `[redacted: <kind>]`.
@@ -403,6 +440,28 @@ mod tests {
         assert!(kinds("password=${DB_PASSWORD}").is_empty());
         assert!(kinds("token = xxxxxxxxxxxxxxxx").is_empty());
         assert!(kinds("passwords: aaaaaaaaaaaaaaaa").is_empty());
+    }
+
+    #[test]
+    fn passwords_in_urls() {
+        let url = "postgres://admin:S3cr3tP4ssw0rd@db.example.com:5432/app";
+        let found = find(&format!("connect with {url} please"));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].kind, SecretKind::UrlPassword);
+        assert_eq!(&format!("connect with {url} please")[found[0].span.clone()], "S3cr3tP4ssw0rd");
+        assert_eq!(redact(url), "postgres://admin:[redacted: a password in a URL]@db.example.com:5432/app");
+        // Dev defaults, placeholders and URLs without a password are not credentials.
+        for harmless in [
+            "postgres://postgres:postgres@localhost:5432/db",
+            "redis://:${REDIS_PASSWORD}@cache:6379",
+            "https://user:****@example.com",
+            "https://example.com/a:b@c",
+            "git@github.com:org/repo.git",
+            "https://github.com/org/repo",
+            "mysql://root:xxxxxxxx@127.0.0.1/x",
+        ] {
+            assert!(find(harmless).is_empty(), "{harmless}");
+        }
     }
 
     #[test]
