@@ -112,7 +112,7 @@ impl Key<'_> {
 #[derive(Serialize, Deserialize)]
 #[serde(bound(deserialize = "'de: 'static, 'de: 'a"))]
 struct Entry<'a> {
-    /// Without its filters and rewrites, and without the file of every rule's [`origins`] (see
+    /// Without its filters, rewrites and tests, and without the file of every rule's [`origins`] (see
     /// [`Location::file`]): that file is one of the key's layers, and writing out its path
     /// once per rule nearly doubled the entry (50 rules: 2.6 KB -> 4.8 KB, one more page to
     /// fault in, 2 K more instructions to decode).
@@ -126,7 +126,7 @@ struct Entry<'a> {
     warnings: Vec<PolicyError>,
 }
 
-/// A filter or rewrite of a cache entry, not decoded until needed (see [`Rules`]).
+/// A filter, rewrite or test of a cache entry, not decoded until needed (see [`Rules`]).
 #[derive(Serialize, Deserialize)]
 #[serde(bound(deserialize = "'de: 'static, 'de: 'a"))]
 struct EncodedRule<'a> {
@@ -139,7 +139,7 @@ struct EncodedRule<'a> {
     bytes: &'a [u8],
 }
 
-/// A rule of `policy`, encoded for an [`EncodedRule`]: its name, its layer among `layers`
+/// A rule of `policy`, encoded for an [`EncodedRule`]: its key, its layer among `layers`
 /// (`None` when its file is not one of them) and its bytes.
 fn encode_rule<T: Rule + Serialize>(
     rule: &T,
@@ -170,8 +170,8 @@ impl<'a> Cache<'a> {
         let compared_texts = key.admits(&self.key)?;
         let key_len = bytes.len() - rest.len();
         // The policy's texts are borrowed from these bytes (see `cached_text`), so they stay
-        // for the rest of the process: a hook call ends right after its answer, and `check`
-        // or `test` load a policy once.
+        // for the rest of the process: a hook call ends right after its answer, and the one other
+        // command that loads through the cache, `explain`, loads once.
         let bytes: &'static [u8] = Vec::leak(bytes);
         let (mut entry, rest) = postcard::take_from_bytes::<Entry<'static>>(&bytes[key_len..]).ok()?;
         if !rest.is_empty() {
