@@ -584,7 +584,7 @@ mod tests {
         assert_eq!(decided("yarn test").label(), "allow", "the rule could not have matched");
         assert!(file.exists());
         let verdict = decided("sudo npm test");
-        assert_eq!(verdict.label(), "deny", "{verdict:?}");
+        assert_eq!(verdict.rule(), Some("filter.policy-cache-damaged"), "{verdict:?}");
         let Decision::Deny { reason, .. } = &verdict.decision else { panic!("{verdict:?}") };
         assert!(reason.contains("policy cache"), "{reason}");
         assert!(!file.exists(), "the damaged entry is gone");

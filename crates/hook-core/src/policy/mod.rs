@@ -126,12 +126,12 @@ impl Rule for Filter {
         &mut self.origin
     }
 
-    /// A locked deny of every command the lost filter could have matched: the empty pattern
-    /// matches any command, and [`Rules`] offers it only to those that pass the lost filter's
-    /// key.
+    /// A locked deny of every command the lost filter could have matched: the pattern, all of
+    /// it optional, matches any command (and names the rule `filter.policy-cache-damaged`),
+    /// and [`Rules`] offers it only to those that pass the lost filter's key.
     fn damaged() -> Option<Self> {
         Some(Self {
-            matcher: FilterMatch::Pattern(Text::Borrowed("")),
+            matcher: FilterMatch::Pattern(Text::Borrowed("(?:policy-cache-damaged)?")),
             action: Action::Deny,
             message: Some(Text::Borrowed(
                 "A rule of the policy cache could not be read, so this command is blocked once; the cache was removed and the next call reads the policy files again",
