@@ -284,6 +284,7 @@ const DENIED: &[Case] = &[
     deny("files.deny-read", "perl -ne print .env"),
     deny("files.deny-read", "vim .env"),
     deny("files.deny-write", "vim .claude/settings.json"),
+    deny("files.deny-write", "ln -sf /dev/null ~/.claude/settings.json"),
     deny("files.deny-read", "python3 -c 'from pathlib import Path; print(Path(\".env\").read_text())'"),
     deny("files.deny-write", "python3 -c 'import pathlib; pathlib.Path(\".env\").write_text(\"K=v\")'"),
     deny("files.deny-read", "python3 -c 'import shutil; shutil.copy(\".env\", \"/tmp/leak\")'"),

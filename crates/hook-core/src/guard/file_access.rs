@@ -155,13 +155,16 @@ fn words_accessed(command: &SimpleCommand) -> Vec<(Access, &Word)> {
         "7z" | "7za" if operands.first().is_some_and(|mode| mode.text == "a") => {
             found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
         }
-        // A link is the file under another name: making one reads it, as far as the rules go.
-        "ln" => {
-            if let Some((link, targets)) = operands.split_last() {
-                let targets = if targets.is_empty() { std::slice::from_ref(link) } else { targets };
+        // A link is the file under another name: making one reads it, as far as the rules go,
+        // and replaces whatever had the link's name (`ln -sf /dev/null settings.json`).
+        "ln" => match operands.split_last() {
+            Some((link, targets)) if !targets.is_empty() => {
                 found.extend(targets.iter().map(|word| (Access::Read, *word)));
+                found.push((Access::Write, *link));
             }
-        }
+            Some((target, _)) => found.push((Access::Read, *target)),
+            None => {}
+        },
         "git" => {
             // `git show REV:path`, `git cat-file -p REV:path`: a file as committed.
             let committed = command.args().iter().filter(|arg| !arg.text.starts_with('-'));
@@ -378,7 +381,11 @@ mod tests {
         assert!(seen(&["tar", "xzf", "in.tgz", ".env"]).is_empty());
         assert_eq!(seen(&["zip", "out.zip", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["7z", "a", "out.7z", ".env"]), reads(&[".env"]));
-        assert_eq!(seen(&["ln", "-s", ".env", "x"]), reads(&[".env"]));
+        assert_eq!(
+            seen(&["ln", "-s", ".env", "x"]),
+            vec![(Access::Read, ".env".into()), (Access::Write, "x".into())]
+        );
+        assert_eq!(seen(&["ln", "-s", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["git", "show", "HEAD:.env"]), reads(&[".env"]));
         assert_eq!(seen(&["git", "cat-file", "-p", "main~2:config/.env"]), reads(&["config/.env"]));
         assert!(seen(&["git", "show", "HEAD"]).is_empty());
