@@ -145,10 +145,19 @@ fn words_accessed(command: &SimpleCommand) -> Vec<(Access, &Word)> {
             if !inline {
                 found.extend(operands.first().map(|word| (Access::Read, *word)));
             } else if matches!(name, "perl" | "ruby") && has_short_flag(command, 'n', 'p') {
-                // `perl -ne CODE FILE...` loops over the lines of its files.
-                found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word)));
+                // `perl -ne CODE FILE...` loops over the lines of its files; with `-i` it
+                // rewrites them.
+                let access = if has_short_flag(command, 'i', 'i') { Access::Write } else { Access::Read };
+                found.extend(skip_first(&operands).iter().map(|word| (access, *word)));
             }
         }
+        // Changing who may read or write a file changes the file, as the rules count it.
+        "chmod" | "chown" | "chgrp" => {
+            let reference = command.args().iter().any(|arg| arg.text.starts_with("--reference"));
+            let files = if reference { &operands[..] } else { skip_first(&operands) };
+            found.extend(files.iter().map(|word| (Access::Write, *word)));
+        }
+        "chattr" | "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
         "tar" => found.extend(tar_reads(command.args()).into_iter().map(|word| (Access::Read, word))),
         // `zip ARCHIVE FILES...`, `7z a ARCHIVE FILES...`.
         "zip" => found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word))),
@@ -373,6 +382,9 @@ mod tests {
         assert!(seen(&["python3", "-c", "print(1)", ".env"]).is_empty());
         assert!(seen(&["bash", "-lc", "cat x"]).is_empty());
         assert_eq!(seen(&["perl", "-ne", "print", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["perl", "-pi", "-e", "s/a/b/", "x.json"]), vec![(Access::Write, "x.json".into())]);
+        assert_eq!(seen(&["chmod", "000", ".env"]), vec![(Access::Write, ".env".into())]);
+        assert_eq!(seen(&["chmod", "--reference=a", ".env"]), vec![(Access::Write, ".env".into())]);
         assert_eq!(seen(&["bash", "-e", ".env"]), reads(&[".env"]));
         assert!(seen(&["node", "-e", "1", ".env"]).is_empty());
         assert_eq!(seen(&["tar", "czf", "out.tgz", ".env", "src"]), reads(&[".env", "src"]));
