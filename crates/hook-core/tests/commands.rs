@@ -210,6 +210,12 @@ const DENIED: &[Case] = &[
     deny("rm.home", "alias x='rm -rf ~'; x"),
     // rsync --delete empties its destination of whatever the source lacks.
     deny("rm.home", "rsync -a --delete /empty/ ~/"),
+    // `expanduser` and `File.expand_path` expand `~`; `Path("~")` names a directory `~`.
+    deny("rm.home", "python3 -c \"import shutil,os; shutil.rmtree(os.path.expanduser('~'))\""),
+    deny(
+        "rm.outside-project",
+        "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(File.expand_path(\"~/Documents\"))'",
+    ),
     deny("rm.home", "sudo rsync -aHAX --delete-after --exclude .cache ./ /home/"),
     deny("rm.root", "rsync -a --del empty/ /"),
     deny("rm.outside-project", "rsync -av --delete -e ssh src/ /etc/nginx/"),
@@ -380,6 +386,7 @@ const ALLOWED: &[Case] = &[
     allow("git push -u origin main"),
     allow("git branch -d feature"),
     allow("rsync -a --delete src/ dist/"),
+    allow("python3 -c \"import shutil; from pathlib import Path; shutil.rmtree(Path('~'))\""),
     allow("chmod +x scripts/build.sh"),
     allow("perl -pi -e 's/a/b/' src/config.json"),
     allow("taskset -p 0x1 1234"),

@@ -583,18 +583,21 @@ impl Scanner<'_> {
         if HOME.contains(&compact.as_str()) || compact == "$ENV{'HOME'}" {
             return Word { text: "$HOME".into(), raw: expression.to_string(), dynamic: true, glob: false };
         }
+        // Whether each wrapper expands a leading `~` (a `Path("~")` is a directory named `~`).
         let wrappers = [
-            "os.path.expanduser(",
-            "expanduser(",
-            "File.expand_path(",
-            "Path(",
-            "pathlib.Path(",
-            "path.resolve(",
+            ("os.path.expanduser(", true),
+            ("expanduser(", true),
+            ("File.expand_path(", true),
+            ("Path(", false),
+            ("pathlib.Path(", false),
+            ("path.resolve(", false),
         ];
-        for wrapper in wrappers {
+        for (wrapper, expands_tilde) in wrappers {
             let inner = expression.trim().strip_prefix(wrapper).and_then(|rest| rest.strip_suffix(')'));
             if let Some((value, interpolated)) = inner.and_then(|inner| literal(inner, self.language)) {
-                return Word { raw: expression.to_string(), dynamic: interpolated, ..Word::literal(value) };
+                // The raw text is what tells the path rules whether a `~` was quoted.
+                let raw = if expands_tilde { value.clone() } else { expression.to_string() };
+                return Word { raw, dynamic: interpolated, ..Word::literal(value) };
             }
         }
         Word { text: expression.to_string(), raw: expression.to_string(), dynamic: true, glob: false }
@@ -773,10 +776,7 @@ mod tests {
         assert_eq!(findings(&["python3", "-c", "import shutil; shutil.rmtree('/')"]), [delete(via, "/")]);
         assert_eq!(
             findings(&["python3", "-c", "import shutil,os; shutil.rmtree(os.path.expanduser('~'))"]),
-            [Finding::Delete {
-                via: via.into(),
-                target: Word { raw: "os.path.expanduser('~')".into(), ..Word::literal("~") }
-            }]
+            [Finding::Delete { via: via.into(), target: Word::literal("~") }]
         );
         let home = findings(&["python3", "-c", "shutil.rmtree(os.environ['HOME'])"]);
         assert!(
