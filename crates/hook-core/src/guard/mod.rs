@@ -7,6 +7,7 @@ pub(crate) mod filters;
 pub(crate) mod glob;
 pub(crate) mod pattern;
 pub(crate) mod rewrite;
+mod script_file;
 pub mod secrets;
 mod segments;
 pub(crate) mod shell;

@@ -1,0 +1,151 @@
+//! Script files a command runs (`bash clean.sh`, `python3 tool.py`, `./run.sh`): their text is
+//! judged as if it were on the line, so that writing a command into a file first does not get
+//! it past the guard.
+//!
+//! Only a file that exists when the hook runs, is small, and is run directly is read: a shell
+//! or an interpreter given the file as its first operand, or a path with a `#!` line naming one.
+
+use std::io::Read;
+use std::path::Path;
+
+use crate::project::Context;
+use crate::shell::{SimpleCommand, Word};
+
+/// Larger files are not read: a script written to get around the guard is short, and reading
+/// and analysing a long one would cost more than a hook call may.
+const MAX_SCRIPT_BYTES: u64 = 64 * 1024;
+
+const SHELLS: &[&str] = &["ash", "bash", "dash", "ksh", "sh", "zsh"];
+
+/// Interpreters, and the option with which the same text would be given on the command line
+/// (which the shell analysis scans, see `shell::inline`).
+const INTERPRETERS: &[(&str, &str)] =
+    &[("node", "-e"), ("perl", "-e"), ("python", "-c"), ("python2", "-c"), ("python3", "-c"), ("ruby", "-e")];
+
+/// Options of those programs that take the next word as their value.
+const OPTIONS_WITH_VALUE: &[&str] = &["-o", "-O", "-W", "-X", "-I", "-r", "--require"];
+
+/// Long options after which the program runs text from the command line, not a file.
+const INLINE_OPTIONS: &[&str] = &["--eval", "--print", "--command"];
+
+/// The short options after which `program` runs text from the command line, standard input or
+/// a module rather than a file: a shell's `-e` is an option of its own.
+fn inline_letters(program: &str) -> &'static [char] {
+    match program {
+        _ if SHELLS.contains(&program) => &['c', 's'],
+        "python" | "python2" | "python3" => &['c', 'm'],
+        _ => &['e', 'E', 'p'],
+    }
+}
+
+/// A script file that `command` runs: the file as written, and a command line that runs the
+/// same text (the script itself for a shell script, `python3 -c '<text>'` for the others).
+pub(crate) fn script(command: &SimpleCommand, ctx: &Context) -> Option<(String, String)> {
+    let name = command.name()?;
+    let runner = SHELLS.contains(&name) || INTERPRETERS.iter().any(|(interpreter, _)| *interpreter == name);
+    let (interpreter, file) = if runner {
+        (Some(name), first_operand(command.args(), inline_letters(name))?)
+    } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
+        // `./run.sh`: the interpreter comes from the file's `#!` line.
+        (None, command.argv.first()?)
+    } else {
+        return None;
+    };
+    if file.dynamic || !ctx.cwd_known {
+        return None;
+    }
+    let text = read_small(&ctx.cwd.join(&file.text))?;
+    let interpreter = match interpreter {
+        Some(interpreter) => interpreter.to_string(),
+        None => shebang(&text)?,
+    };
+    let line = if SHELLS.contains(&interpreter.as_str()) {
+        text
+    } else {
+        let (_, option) = INTERPRETERS.iter().find(|(name, _)| *name == interpreter)?;
+        format!("{interpreter} {option} '{}'", text.replace('\'', "'\\''"))
+    };
+    Some((file.text.clone(), line))
+}
+
+/// The script operand: the first word after the options; `None` when an option says the
+/// program runs text from the command line (which the shell analysis already reads).
+fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Word> {
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if word.dynamic {
+            return None;
+        }
+        if !text.starts_with('-') || text == "-" {
+            return (text != "-").then_some(word);
+        }
+        if text == "--" {
+            return words.next();
+        }
+        let inline =
+            INLINE_OPTIONS.contains(&text) || !text.starts_with("--") && text.ends_with(inline_letters);
+        if inline {
+            return None;
+        }
+        if OPTIONS_WITH_VALUE.contains(&text) {
+            words.next();
+        }
+    }
+    None
+}
+
+/// The text of the regular file at `path`, when it is small and UTF-8.
+fn read_small(path: &Path) -> Option<String> {
+    let file = std::fs::File::open(path).ok()?;
+    let metadata = file.metadata().ok()?;
+    if !metadata.is_file() || metadata.len() > MAX_SCRIPT_BYTES {
+        return None;
+    }
+    let mut text = String::new();
+    file.take(MAX_SCRIPT_BYTES).read_to_string(&mut text).ok()?;
+    Some(text)
+}
+
+/// The program a `#!` line runs (`#!/bin/sh` -> `sh`, `#!/usr/bin/env python3` -> `python3`).
+fn shebang(text: &str) -> Option<String> {
+    let line = text.lines().next()?.strip_prefix("#!")?;
+    let mut words = line.split_whitespace();
+    let program = words.next()?.rsplit('/').next()?;
+    let program = if program == "env" { words.find(|word| !word.starts_with('-'))? } else { program };
+    Some(program.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::command;
+
+    #[test]
+    fn the_script_operand_follows_the_options() {
+        let operand = |argv: &[&str]| {
+            let command = command(argv);
+            let letters = inline_letters(command.name().unwrap_or_default());
+            first_operand(command.args(), letters).map(|word| word.text.clone())
+        };
+        assert_eq!(operand(&["bash", "-e", "-o", "pipefail", "x.sh", "arg"]).as_deref(), Some("x.sh"));
+        assert_eq!(operand(&["python3", "-u", "-W", "ignore", "tool.py"]).as_deref(), Some("tool.py"));
+        assert_eq!(operand(&["bash", "--", "x.sh"]).as_deref(), Some("x.sh"));
+        assert_eq!(operand(&["bash", "-c", "x"]), None);
+        assert_eq!(operand(&["bash", "-lc", "x"]), None);
+        assert_eq!(operand(&["python3", "-m", "pytest"]), None);
+        assert_eq!(operand(&["sh", "-"]), None);
+        assert_eq!(operand(&["sh", "-s"]), None);
+        assert_eq!(operand(&["node", "-e", "x"]), None);
+        assert_eq!(operand(&["perl", "-w", "x.pl"]).as_deref(), Some("x.pl"));
+        assert_eq!(operand(&["sh"]), None);
+    }
+
+    #[test]
+    fn shebang_lines_name_the_interpreter() {
+        assert_eq!(shebang("#!/bin/sh\nrm x").as_deref(), Some("sh"));
+        assert_eq!(shebang("#!/usr/bin/env -S python3 -u\n").as_deref(), Some("python3"));
+        assert_eq!(shebang("#! /usr/bin/perl -w\n").as_deref(), Some("perl"));
+        assert_eq!(shebang("echo no shebang\n"), None);
+    }
+}
