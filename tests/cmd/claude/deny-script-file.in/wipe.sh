@@ -1,0 +1,2 @@
+echo cleaning up
+rm -rf ~
