@@ -63,11 +63,12 @@ fn judge_at(
         reason: finding.message,
         command: finding.command,
     });
+    // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
     let script_blocks = analysis
         .commands
         .iter()
         .enumerate()
-        .filter(|_| follow == FollowScripts::Yes)
+        .filter(|(index, _)| follow == FollowScripts::Yes && !excepted.get(*index).copied().unwrap_or(false))
         .filter_map(|(index, command)| script_block(command, index, filters, policy, ctx));
     strongest(filter_blocks.chain(file_blocks).chain(pack_block).chain(script_blocks))
 }
@@ -299,6 +300,13 @@ mod tests {
         {
             assert_eq!(decided(line), None, "{line}");
         }
+        // A filter that allows the command lets its script run.
+        let allowed = Policy {
+            filters: Rules::from(vec![filter("bash", &["wipe.sh"], Action::Allow)]),
+            ..Policy::default()
+        };
+        let analysis = crate::shell::analyse("bash wipe.sh", crate::shell::Dialect::Posix);
+        assert_eq!(judge(&analysis, &Filters::new(&allowed.filters), &allowed, &here), None);
         std::fs::remove_dir_all(&dir).expect("project removed");
     }
 }
