@@ -10,8 +10,8 @@
 
 use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
 
-use super::command_name;
 use super::files::Access;
+use super::{command_name, script_file};
 
 /// Commands whose operands are all files they print or execute.
 const READERS: &[&str] = &[
@@ -60,24 +60,6 @@ const READERS: &[&str] = &[
 
 /// Editors: they show a file and may save it.
 const EDITORS: &[&str] = &["ed", "emacs", "ex", "micro", "nano", "nvim", "vi", "vim", "code", "notepad"];
-
-/// Interpreters: their first operand, unless code comes from an option (`-c`, `-e`, `-m`), is a
-/// script they read (and whose lines their errors quote: `python3 .env`).
-const INTERPRETERS: &[&str] =
-    &["bash", "dash", "ksh", "node", "perl", "php", "python", "python2", "python3", "ruby", "sh", "zsh"];
-
-/// Long options after which an interpreter runs code given on the command line.
-const INLINE_CODE_OPTIONS: &[&str] = &["--eval", "--print", "--command"];
-
-/// The short options after which `interpreter` runs code given on the command line (or a
-/// module), not a script file: a shell's `-e` is an option of its own.
-fn inline_code_letters(interpreter: &str) -> &'static [char] {
-    match interpreter {
-        "bash" | "dash" | "ksh" | "sh" | "zsh" => &['c'],
-        "python" | "python2" | "python3" => &['c', 'm'],
-        _ => &['e', 'E', 'r', 'p'],
-    }
-}
 
 /// Commands whose first operand is a pattern or program, and the rest files they print.
 const PATTERN_READERS: &[&str] = &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg"];
@@ -136,14 +118,11 @@ fn words_accessed(command: &SimpleCommand) -> Vec<(Access, &Word)> {
         _ if EDITORS.contains(&name) => {
             found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
         }
-        _ if INTERPRETERS.contains(&name) => {
-            let letters = inline_code_letters(name);
-            let inline = command.args().iter().any(|arg| {
-                INLINE_CODE_OPTIONS.contains(&arg.text.as_str())
-                    || arg.text.starts_with('-') && !arg.text.starts_with("--") && arg.text.ends_with(letters)
-            });
-            if !inline {
-                found.extend(operands.first().map(|word| (Access::Read, *word)));
+        // A shell or interpreter reads the script it runs (and its errors quote its lines:
+        // `python3 .env`).
+        _ if script_file::is_runner(name) => {
+            if let Some(script) = script_file::script_operand(command) {
+                found.push((Access::Read, script));
             } else if matches!(name, "perl" | "ruby") && has_short_flag(command, 'n', 'p') {
                 // `perl -ne CODE FILE...` loops over the lines of its files; with `-i` it
                 // rewrites them.
@@ -386,6 +365,7 @@ mod tests {
         assert_eq!(seen(&["chmod", "000", ".env"]), vec![(Access::Write, ".env".into())]);
         assert_eq!(seen(&["chmod", "--reference=a", ".env"]), vec![(Access::Write, ".env".into())]);
         assert_eq!(seen(&["bash", "-e", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["bash", "-o", "pipefail", ".env"]), reads(&[".env"]));
         assert!(seen(&["node", "-e", "1", ".env"]).is_empty());
         assert_eq!(seen(&["tar", "czf", "out.tgz", ".env", "src"]), reads(&[".env", "src"]));
         assert_eq!(seen(&["tar", "-c", "-f", "out.tar", "--exclude", "x", ".env"]), reads(&[".env"]));

@@ -19,8 +19,15 @@ const SHELLS: &[&str] = &["ash", "bash", "dash", "ksh", "sh", "zsh"];
 
 /// Interpreters, and the option with which the same text would be given on the command line
 /// (which the shell analysis scans, see `shell::inline`).
-const INTERPRETERS: &[(&str, &str)] =
-    &[("node", "-e"), ("perl", "-e"), ("python", "-c"), ("python2", "-c"), ("python3", "-c"), ("ruby", "-e")];
+const INTERPRETERS: &[(&str, &str)] = &[
+    ("node", "-e"),
+    ("perl", "-e"),
+    ("php", "-r"),
+    ("python", "-c"),
+    ("python2", "-c"),
+    ("python3", "-c"),
+    ("ruby", "-e"),
+];
 
 /// Options of those programs that take the next word as their value.
 const OPTIONS_WITH_VALUE: &[&str] = &["-o", "-O", "-W", "-X", "-I", "-r", "--require"];
@@ -34,17 +41,31 @@ fn inline_letters(program: &str) -> &'static [char] {
     match program {
         _ if SHELLS.contains(&program) => &['c', 's'],
         "python" | "python2" | "python3" => &['c', 'm'],
-        _ => &['e', 'E', 'p'],
+        _ => &['e', 'E', 'r', 'p'],
     }
+}
+
+/// Whether `name` is a shell or an interpreter that runs a script file given as an operand.
+pub(crate) fn is_runner(name: &str) -> bool {
+    SHELLS.contains(&name) || INTERPRETERS.iter().any(|(interpreter, _)| *interpreter == name)
+}
+
+/// The script file a shell or interpreter `command` runs (`bash -e x.sh`, `python3 -u x.py`);
+/// `None` when it runs code from the command line, standard input or a module.
+pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
+    let name = command.name()?;
+    if !is_runner(name) {
+        return None;
+    }
+    first_operand(command.args(), inline_letters(name))
 }
 
 /// A script file that `command` runs: the file as written, and a command line that runs the
 /// same text (the script itself for a shell script, `python3 -c '<text>'` for the others).
 pub(crate) fn script(command: &SimpleCommand, ctx: &Context) -> Option<(String, String)> {
     let name = command.name()?;
-    let runner = SHELLS.contains(&name) || INTERPRETERS.iter().any(|(interpreter, _)| *interpreter == name);
-    let (interpreter, file) = if runner {
-        (Some(name), first_operand(command.args(), inline_letters(name))?)
+    let (interpreter, file) = if is_runner(name) {
+        (Some(name), script_operand(command)?)
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
