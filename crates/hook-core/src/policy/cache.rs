@@ -139,16 +139,19 @@ struct EncodedRule<'a> {
     bytes: &'a [u8],
 }
 
-/// A rule of `policy`, encoded for an [`EncodedRule`]: its key, its layer among `layers`
-/// (`None` when its file is not one of them) and its bytes.
-fn encode_rule<T: Rule + Serialize>(
-    rule: &T,
-    origin: &Location,
+/// Each of `rules`, encoded for an [`EncodedRule`]: its key, the index of its file among
+/// `layers` (an error when its file is not one of them) and its bytes.
+fn encode_rules<T: Rule + Serialize>(
+    rules: &Rules<T>,
     layers: &[KeyLayer<'_>],
-) -> Option<(RuleKey, u8, Vec<u8>)> {
-    let layer = layers.iter().position(|layer| layer.path == &*origin.file)?;
-    let bytes = postcard::to_allocvec(rule).ok()?;
-    Some((rule.key(), u8::try_from(layer).ok()?, bytes))
+) -> io::Result<Vec<(RuleKey, u8, Vec<u8>)>> {
+    let encode = |rule: &T| {
+        let file = &rule.origin().file;
+        let layer = layers.iter().position(|layer| layer.path == &**file)?;
+        let bytes = postcard::to_allocvec(rule).ok()?;
+        Some((rule.key(), u8::try_from(layer).ok()?, bytes))
+    };
+    rules.iter().map(encode).collect::<Option<Vec<_>>>().ok_or_else(|| ErrorKind::InvalidInput.into())
 }
 
 fn encoded_rules(rules: &[(RuleKey, u8, Vec<u8>)]) -> Vec<EncodedRule<'_>> {
@@ -227,24 +230,9 @@ impl<'a> Cache<'a> {
         }
         let mut policy = loaded.policy.clone();
         let layers = &self.key.layers;
-        let filters = policy
-            .filters
-            .iter()
-            .map(|filter| encode_rule(filter, &filter.origin, layers))
-            .collect::<Option<Vec<_>>>()
-            .ok_or(ErrorKind::InvalidInput)?;
-        let rewrites = policy
-            .rewrites
-            .iter()
-            .map(|rewrite| encode_rule(rewrite, &rewrite.origin, layers))
-            .collect::<Option<Vec<_>>>()
-            .ok_or(ErrorKind::InvalidInput)?;
-        let tests = policy
-            .tests
-            .iter()
-            .map(|test| encode_rule(test, &test.origin, layers))
-            .collect::<Option<Vec<_>>>()
-            .ok_or(ErrorKind::InvalidInput)?;
+        let filters = encode_rules(&policy.filters, layers)?;
+        let rewrites = encode_rules(&policy.rewrites, layers)?;
+        let tests = encode_rules(&policy.tests, layers)?;
         let origin_layers = origins(&mut policy)
             .map(|origin| {
                 let index = self.key.layers.iter().position(|layer| layer.path == &*origin.file)?;

@@ -122,6 +122,10 @@ impl Rule for Filter {
         }
     }
 
+    fn origin(&self) -> &Location {
+        &self.origin
+    }
+
     fn origin_mut(&mut self) -> &mut Location {
         &mut self.origin
     }
@@ -180,6 +184,10 @@ pub struct Rewrite {
 impl Rule for Rewrite {
     fn key(&self) -> RuleKey {
         RuleKey::of_name(&self.command)
+    }
+
+    fn origin(&self) -> &Location {
+        &self.origin
     }
 
     fn origin_mut(&mut self) -> &mut Location {
@@ -383,6 +391,10 @@ impl Rule for PolicyTest {
     /// A test is not matched against commands: it is only ever read whole, by `test`.
     fn key(&self) -> RuleKey {
         RuleKey::Any
+    }
+
+    fn origin(&self) -> &Location {
+        &self.origin
     }
 
     fn origin_mut(&mut self) -> &mut Location {

@@ -54,6 +54,8 @@ pub trait Rule: Sized + Deserialize<'static> {
     /// What a command needs before this rule can match it.
     fn key(&self) -> RuleKey;
 
+    fn origin(&self) -> &Location;
+
     fn origin_mut(&mut self) -> &mut Location;
 
     /// What stands in for a rule whose cached encoding no longer decodes, for the commands
