@@ -2,14 +2,79 @@
 //! judged as if it were on the line, so that writing a command into a file first does not get
 //! it past the guard.
 //!
-//! Only a file that exists when the hook runs, is small, and is run directly is read: a shell
-//! or an interpreter given the file as its first operand, or a path with a `#!` line naming one.
+//! Only a file that is small and run directly is read: a shell or an interpreter given the file
+//! as its first operand, or a path with a `#!` line naming one. A file that the same line
+//! writes first (`cat > x.sh <<EOF ... EOF; bash x.sh`) is read from the line, as [`Written`].
 
 use std::io::Read;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use crate::project::Context;
-use crate::shell::{SimpleCommand, Word};
+use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
+
+/// Files the line itself writes, with the text it gives them, in the order written.
+#[derive(Debug, Default)]
+pub(crate) struct Written {
+    files: Vec<(PathBuf, String)>,
+}
+
+impl Written {
+    /// What `commands` write to files with text the line fixes: `echo`/`printf` arguments and
+    /// heredocs or here-strings given to `cat` or `tee`, redirected (or, for `tee`, given) to a
+    /// file whose name is written out.
+    pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context) -> Self {
+        let mut written = Self::default();
+        for command in commands {
+            let redirected = command.redirects.iter().filter(|redirect| {
+                matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
+                    && matches!(redirect.fd, None | Some(1))
+            });
+            let tee = command.name() == Some("tee");
+            if !tee && redirected.clone().next().is_none() {
+                continue;
+            }
+            let Some(text) = text_written(command) else { continue };
+            let teed = tee.then(|| command.args().iter().filter(|w| !w.text.starts_with('-')));
+            for target in redirected.map(|redirect| &redirect.target).chain(teed.into_iter().flatten()) {
+                if !target.dynamic {
+                    let here = ctx.moved_to(command.cwd.as_ref());
+                    written.files.push((here.cwd.join(&target.text), text.clone()));
+                }
+            }
+        }
+        written
+    }
+
+    /// The text the line last wrote to `path`.
+    fn text(&self, path: &Path) -> Option<&str> {
+        self.files.iter().rev().find(|(file, _)| file == path).map(|(_, text)| text.as_str())
+    }
+}
+
+/// The text `command` prints when it is fixed by the line.
+fn text_written(command: &SimpleCommand) -> Option<String> {
+    let args = command.args();
+    match command.name()? {
+        "cat" | "tee" => match &command.stdin {
+            Stdin::Text(text) if command.name() == Some("tee") || args.is_empty() => Some(text.clone()),
+            _ => None,
+        },
+        "echo" => {
+            let words = args.iter().skip_while(|word| matches!(word.text.as_str(), "-n" | "-e" | "-E"));
+            Some(words.map(|word| word.text.as_str()).collect::<Vec<_>>().join(" ") + "\n")
+        }
+        "printf" => {
+            let (format, rest) = args.split_first()?;
+            let mut text = format.text.replace("\\n", "\n");
+            for word in rest {
+                text.push(' ');
+                text.push_str(&word.text);
+            }
+            Some(text)
+        }
+        _ => None,
+    }
+}
 
 /// Larger files are not read: a script written to get around the guard is short, and reading
 /// and analysing a long one would cost more than a hook call may.
@@ -45,6 +110,11 @@ fn inline_letters(program: &str) -> &'static [char] {
     }
 }
 
+/// Whether `command` may run a script file: a shell or an interpreter, or a path.
+pub(crate) fn may_run_script(command: &SimpleCommand) -> bool {
+    command.name().is_some_and(is_runner) || command.argv.first().is_some_and(|word| word.text.contains('/'))
+}
+
 /// Whether `name` is a shell or an interpreter that runs a script file given as an operand.
 pub(crate) fn is_runner(name: &str) -> bool {
     SHELLS.contains(&name) || INTERPRETERS.iter().any(|(interpreter, _)| *interpreter == name)
@@ -62,7 +132,8 @@ pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
 
 /// A script file that `command` runs: the file as written, and a command line that runs the
 /// same text (the script itself for a shell script, `python3 -c '<text>'` for the others).
-pub(crate) fn script(command: &SimpleCommand, ctx: &Context) -> Option<(String, String)> {
+/// The text is what the line wrote to the file, else what the file holds.
+pub(crate) fn script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, String)> {
     let name = command.name()?;
     let (interpreter, file) = if is_runner(name) {
         (Some(name), script_operand(command)?)
@@ -75,7 +146,11 @@ pub(crate) fn script(command: &SimpleCommand, ctx: &Context) -> Option<(String, 
     if file.dynamic || !ctx.cwd_known {
         return None;
     }
-    let text = read_small(&ctx.cwd.join(&file.text))?;
+    let path = ctx.cwd.join(&file.text);
+    let text = match written.text(&path) {
+        Some(text) => text.to_string(),
+        None => read_small(&path)?,
+    };
     let interpreter = match interpreter {
         Some(interpreter) => interpreter.to_string(),
         None => shebang(&text)?,

@@ -64,12 +64,19 @@ fn judge_at(
         command: finding.command,
     });
     // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
+    // What the line writes to files is only looked at when it may run a script.
+    let follow =
+        if analysis.commands.iter().any(script_file::may_run_script) { follow } else { FollowScripts::No };
+    let written = match follow {
+        FollowScripts::Yes => script_file::Written::by(&analysis.commands, ctx),
+        FollowScripts::No => script_file::Written::default(),
+    };
     let script_blocks = analysis
         .commands
         .iter()
         .enumerate()
         .filter(|(index, _)| follow == FollowScripts::Yes && !excepted.get(*index).copied().unwrap_or(false))
-        .filter_map(|(index, command)| script_block(command, index, filters, policy, ctx));
+        .filter_map(|(index, command)| script_block(command, index, filters, policy, ctx, &written));
     strongest(filter_blocks.chain(file_blocks).chain(pack_block).chain(script_blocks))
 }
 
@@ -82,9 +89,10 @@ fn script_block(
     filters: &Filters<'_>,
     policy: &Policy,
     ctx: &Context,
+    written: &script_file::Written,
 ) -> Option<Block> {
     let here = ctx.moved_to(command.cwd.as_ref());
-    let (file, line) = script_file::script(command, &here)?;
+    let (file, line) = script_file::script(command, &here, written)?;
     let mut analysis = shell::analyse(&line, Dialect::Posix);
     for _ in 0..=analysis.commands.len() {
         let block = judge_at(&analysis, filters, policy, &here, FollowScripts::No)?;
@@ -290,14 +298,26 @@ mod tests {
             ("bash fetch.sh", "remote-script.pipe-to-shell"),
             ("bash build-then-wipe.sh", "rm.home"),
             ("cd bin && ./run", "rm.root"),
+            // Written by the line itself, then run.
+            ("cat > w.sh <<'EOF'\necho bye\nrm -rf ~\nEOF\nbash w.sh", "rm.home"),
+            ("echo 'rm -rf /' > w.sh && chmod +x w.sh && sh ./w.sh", "rm.root"),
+            ("printf '#!/bin/sh\\nrm -rf ~\\n' > bin/w && chmod +x bin/w && ./bin/w", "rm.home"),
+            ("tee w.py <<< 'import shutil; shutil.rmtree(\"/\")' >/dev/null; python3 w.py", "rm.root"),
+            ("cd bin && echo 'rm -rf ~' > w.sh && bash w.sh", "rm.home"),
         ] {
             let (found, reason) = decided(line).unwrap_or_else(|| panic!("{line} was allowed"));
             assert_eq!(found, rule, "{line}: {reason}");
             assert!(reason.contains("runs what your policy blocks"), "{line}: {reason}");
         }
-        for line in
-            ["bash build.sh out", "bash again.sh", "python3 tool.py", "bash missing.sh", "bash -c 'echo hi'"]
-        {
+        for line in [
+            "bash build.sh out",
+            "bash again.sh",
+            "python3 tool.py",
+            "bash missing.sh",
+            "bash -c 'echo hi'",
+            "echo 'rm -rf ~' > notes.txt && bash wipe-free.sh",
+            "echo 'echo hello' > w.sh && bash w.sh",
+        ] {
             assert_eq!(decided(line), None, "{line}");
         }
         // A filter that allows the command lets its script run.
