@@ -156,12 +156,87 @@ pub(crate) fn script(command: &SimpleCommand, ctx: &Context, written: &Written) 
         None => shebang(&text)?,
     };
     let line = if SHELLS.contains(&interpreter.as_str()) {
-        text
+        // What follows the file on the line is what the script's `$1`, `$@`... hold.
+        let at = command.argv.iter().position(|word| std::ptr::eq(word, file)).unwrap_or(0);
+        with_arguments(&text, command.argv.get(at + 1..).unwrap_or_default())
     } else {
         let (_, option) = INTERPRETERS.iter().find(|(name, _)| *name == interpreter)?;
         format!("{interpreter} {option} '{}'", text.replace('\'', "'\\''"))
     };
     Some((file.text.clone(), line))
+}
+
+/// A shell script's text with its positional parameters (`$1`, `${2}`, `$@`, `$*`) replaced by
+/// the words it is run with, outside single quotes: `rm -rf "$1"` run as `bash x.sh ~` is
+/// `rm -rf "$HOME"`. Other text is left as it is.
+fn with_arguments(text: &str, args: &[Word]) -> String {
+    if !text.contains('$') {
+        return text.to_string();
+    }
+    let value = |index: usize| args.get(index).map(argument).unwrap_or_default();
+    let mut out = String::with_capacity(text.len());
+    let (mut single, mut double) = (false, false);
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '\\' if !single => {
+                out.push(c);
+                if let Some((_, escaped)) = chars.next() {
+                    out.push(escaped);
+                }
+                continue;
+            }
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            '$' if !single => {
+                let rest = &text[at + 1..];
+                let digit = rest.chars().next().and_then(|d| d.to_digit(10)).filter(|d| *d > 0);
+                let braced =
+                    rest.strip_prefix('{').and_then(|inner| inner.split_once('}')).and_then(|(number, _)| {
+                        number.parse::<usize>().ok().filter(|n| *n > 0).map(|n| (n, number.len() + 2))
+                    });
+                let (replacement, skip) = match (digit, braced, rest.chars().next()) {
+                    (Some(d), ..) => (value(d as usize - 1), 1),
+                    (None, Some((n, length)), _) => (value(n - 1), length),
+                    (None, None, Some('@' | '*')) => {
+                        (args.iter().map(argument).collect::<Vec<_>>().join(" "), 1)
+                    }
+                    _ => {
+                        out.push(c);
+                        continue;
+                    }
+                };
+                out.push_str(&replacement);
+                for _ in 0..skip {
+                    chars.next();
+                }
+                continue;
+            }
+            _ => {}
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A word of the line as the script receives it, written so that it reads the same inside or
+/// outside double quotes: a run-time value stays the variable it is, `~` is `$HOME`.
+fn argument(word: &Word) -> String {
+    if word.dynamic {
+        return word.text.clone();
+    }
+    let tilde = word.raw.starts_with('~') && (word.text == "~" || word.text.starts_with("~/"));
+    if tilde {
+        return format!("$HOME{}", &word.text[1..]);
+    }
+    let mut escaped = String::with_capacity(word.text.len());
+    for c in word.text.chars() {
+        if matches!(c, '"' | '\\' | '$' | '`') {
+            escaped.push('\\');
+        }
+        escaped.push(c);
+    }
+    escaped
 }
 
 /// The script operand: the first word after the options; `None` when an option says the
@@ -235,6 +310,19 @@ mod tests {
         assert_eq!(operand(&["node", "-e", "x"]), None);
         assert_eq!(operand(&["perl", "-w", "x.pl"]).as_deref(), Some("x.pl"));
         assert_eq!(operand(&["sh"]), None);
+    }
+
+    #[test]
+    fn positional_parameters_take_the_words_the_script_is_run_with() {
+        let run = |text: &str, args: &[&str]| {
+            let command = command(&[&["bash", "x.sh"], args].concat());
+            with_arguments(text, &command.argv[2..])
+        };
+        assert_eq!(run("rm -rf \"$1\"", &["~"]), "rm -rf \"$HOME\"");
+        assert_eq!(run("cp ${2} $1", &["a b", "c"]), "cp c a b");
+        assert_eq!(run("echo \"$@\" '$1' \\$1", &["x", "y"]), "echo \"x y\" '$1' \\$1");
+        assert_eq!(run("echo \"$1\"", &["say \"hi\""]), "echo \"say \\\"hi\\\"\"");
+        assert_eq!(run("echo $3 $0 $HOME", &["a"]), "echo  $0 $HOME");
     }
 
     #[test]

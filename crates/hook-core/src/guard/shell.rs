@@ -272,6 +272,7 @@ mod tests {
             ("build.sh", "OUT=\"$1\"\nrm -rf \"$OUT\"\nmake\n"),
             ("build-then-wipe.sh", "rm -rf \"$OUT\"\nrm -rf ~\n"),
             ("again.sh", "bash again.sh\n"),
+            ("wipe-arg.sh", "set -e\nrm -rf \"$1\"\n"),
             ("tool.py", "print('rm -rf ~')\n"),
         ];
         for (file, text) in scripts {
@@ -298,6 +299,9 @@ mod tests {
             ("bash fetch.sh", "remote-script.pipe-to-shell"),
             ("bash build-then-wipe.sh", "rm.home"),
             ("cd bin && ./run", "rm.root"),
+            // The words the script is run with are its `$1`, `$@`.
+            ("bash wipe-arg.sh ~", "rm.home"),
+            ("bash wipe-arg.sh /", "rm.root"),
             // Written by the line itself, then run.
             ("cat > w.sh <<'EOF'\necho bye\nrm -rf ~\nEOF\nbash w.sh", "rm.home"),
             ("echo 'rm -rf /' > w.sh && chmod +x w.sh && sh ./w.sh", "rm.root"),
@@ -311,6 +315,7 @@ mod tests {
         }
         for line in [
             "bash build.sh out",
+            "bash wipe-arg.sh build",
             "bash again.sh",
             "python3 tool.py",
             "bash missing.sh",
