@@ -1,6 +1,6 @@
-//! Script files a command runs (`bash clean.sh`, `python3 tool.py`, `./run.sh`): their text is
-//! judged as if it were on the line, so that writing a command into a file first does not get
-//! it past the guard.
+//! Script files a command runs (`bash clean.sh`, `python3 tool.py`, `./run.sh`, and the
+//! `package.json` scripts of `npm run clean`): their text is judged as if it were on the line,
+//! so that writing a command into a file first does not get it past the guard.
 //!
 //! Only a file that is small and run directly is read: a shell or an interpreter given the file
 //! as its first operand, or a path with a `#!` line naming one. A file that the same line
@@ -110,9 +110,69 @@ fn inline_letters(program: &str) -> &'static [char] {
     }
 }
 
-/// Whether `command` may run a script file: a shell or an interpreter, or a path.
+/// Whether `command` may run a script file: a shell, an interpreter, a package manager, or a
+/// path.
 pub(crate) fn may_run_script(command: &SimpleCommand) -> bool {
-    command.name().is_some_and(is_runner) || command.argv.first().is_some_and(|word| word.text.contains('/'))
+    command.name().is_some_and(|name| is_runner(name) || PACKAGE_MANAGERS.contains(&name))
+        || command.argv.first().is_some_and(|word| word.text.contains('/'))
+}
+
+/// Package managers that run the `scripts` of `package.json`.
+const PACKAGE_MANAGERS: &[&str] = &["bun", "npm", "pnpm", "yarn"];
+
+/// Larger `package.json` files are not read.
+const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
+
+/// The `package.json` script a package manager runs (`npm run clean`, `npm test`, `yarn
+/// build`, `pnpm lint`), with the `pre`/`post` scripts npm runs around it and the arguments
+/// after `--`: `(what it is, the command line it runs)`.
+fn package_script(command: &SimpleCommand, ctx: &Context) -> Option<(String, String)> {
+    let manager = command.name()?;
+    let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
+    let (name, rest) = match (manager, args.as_slice()) {
+        (_, ["run" | "run-script" | "rum" | "urn", name, rest @ ..]) => (*name, rest),
+        ("npm", [alias @ ("test" | "t" | "tst" | "start" | "stop" | "restart"), rest @ ..]) => {
+            let name = match *alias {
+                "t" | "tst" => "test",
+                other => other,
+            };
+            (name, rest)
+        }
+        // An install of the project itself runs its `preinstall`, `install` and `postinstall`.
+        (_, ["install" | "i" | "ci", rest @ ..]) if rest.iter().all(|arg| arg.starts_with('-')) => {
+            ("install", rest)
+        }
+        ("yarn" | "pnpm", []) => ("install", &[][..]),
+        // `yarn build`, `pnpm lint`: a script when package.json has one of that name.
+        ("yarn" | "pnpm", [name, rest @ ..]) if !name.starts_with('-') => (*name, rest),
+        _ => return None,
+    };
+    if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
+        return None;
+    }
+    let text = read_small(&ctx.cwd.join("package.json"), MAX_PACKAGE_JSON_BYTES)?;
+    let package: serde_json::Value = serde_json::from_str(&text).ok()?;
+    let scripts = package.get("scripts")?;
+    let script = |name: &str| scripts.get(name).and_then(serde_json::Value::as_str);
+    let extra: Vec<&str> = rest.iter().skip_while(|arg| **arg != "--").skip(1).copied().collect();
+    let main = match script(name) {
+        Some(main) if !extra.is_empty() => format!("{main} {}", extra.join(" ")),
+        Some(main) => main.to_string(),
+        None => String::new(),
+    };
+    let lines: Vec<String> = [
+        script(&format!("pre{name}")).map(str::to_string),
+        Some(main),
+        script(&format!("post{name}")).map(str::to_string),
+    ]
+    .into_iter()
+    .flatten()
+    .filter(|line| !line.is_empty())
+    .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    Some((format!("the package.json script `{name}`"), lines.join("\n")))
 }
 
 /// Whether `name` is a shell or an interpreter that runs a script file given as an operand.
@@ -130,11 +190,15 @@ pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
     first_operand(command.args(), inline_letters(name))
 }
 
-/// A script file that `command` runs: the file as written, and a command line that runs the
-/// same text (the script itself for a shell script, `python3 -c '<text>'` for the others).
-/// The text is what the line wrote to the file, else what the file holds.
+/// A script that `command` runs: what it is (the file as written, or a package script), and a
+/// command line that runs the same text (the script itself for a shell script,
+/// `python3 -c '<text>'` for the others). The text is what the line wrote to the file, else
+/// what the file holds.
 pub(crate) fn script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, String)> {
     let name = command.name()?;
+    if PACKAGE_MANAGERS.contains(&name) {
+        return package_script(command, ctx);
+    }
     let (interpreter, file) = if is_runner(name) {
         (Some(name), script_operand(command)?)
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
@@ -149,7 +213,7 @@ pub(crate) fn script(command: &SimpleCommand, ctx: &Context, written: &Written) 
     let path = ctx.cwd.join(&file.text);
     let text = match written.text(&path) {
         Some(text) => text.to_string(),
-        None => read_small(&path)?,
+        None => read_small(&path, MAX_SCRIPT_BYTES)?,
     };
     let interpreter = match interpreter {
         Some(interpreter) => interpreter.to_string(),
@@ -163,7 +227,7 @@ pub(crate) fn script(command: &SimpleCommand, ctx: &Context, written: &Written) 
         let (_, option) = INTERPRETERS.iter().find(|(name, _)| *name == interpreter)?;
         format!("{interpreter} {option} '{}'", text.replace('\'', "'\\''"))
     };
-    Some((file.text.clone(), line))
+    Some((format!("`{}`", file.text), line))
 }
 
 /// A shell script's text with its positional parameters (`$1`, `${2}`, `$@`, `$*`) replaced by
@@ -266,15 +330,15 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
     None
 }
 
-/// The text of the regular file at `path`, when it is small and UTF-8.
-fn read_small(path: &Path) -> Option<String> {
+/// The text of the regular file at `path`, when it is at most `limit` bytes and UTF-8.
+fn read_small(path: &Path, limit: u64) -> Option<String> {
     let file = std::fs::File::open(path).ok()?;
     let metadata = file.metadata().ok()?;
-    if !metadata.is_file() || metadata.len() > MAX_SCRIPT_BYTES {
+    if !metadata.is_file() || metadata.len() > limit {
         return None;
     }
     let mut text = String::new();
-    file.take(MAX_SCRIPT_BYTES).read_to_string(&mut text).ok()?;
+    file.take(limit).read_to_string(&mut text).ok()?;
     Some(text)
 }
 
