@@ -1,6 +1,7 @@
-//! Script files a command runs (`bash clean.sh`, `python3 tool.py`, `./run.sh`, and the
-//! `package.json` scripts of `npm run clean`): their text is judged as if it were on the line,
-//! so that writing a command into a file first does not get it past the guard.
+//! Script files a command runs (`bash clean.sh`, `python3 tool.py`, `./run.sh`, the
+//! `package.json` scripts of `npm run clean`, the recipe of `make clean`): their text is judged
+//! as if it were on the line, so that writing a command into a file first does not get it past
+//! the guard.
 //!
 //! Only a file that is small and run directly is read: a shell or an interpreter given the file
 //! as its first operand, or a path with a `#!` line naming one. A file that the same line
@@ -113,8 +114,113 @@ fn inline_letters(program: &str) -> &'static [char] {
 /// Whether `command` may run a script file: a shell, an interpreter, a package manager, or a
 /// path.
 pub(crate) fn may_run_script(command: &SimpleCommand) -> bool {
-    command.name().is_some_and(|name| is_runner(name) || PACKAGE_MANAGERS.contains(&name))
+    command.name().is_some_and(|name| is_runner(name) || PACKAGE_MANAGERS.contains(&name) || name == "make")
         || command.argv.first().is_some_and(|word| word.text.contains('/'))
+}
+
+/// The recipe `make` runs for the targets it is given (the first target of the makefile when
+/// none is): its lines, without their `@`/`-`/`+` prefixes, with `$$` as `$` and make's
+/// `$(NAME)` as the shell variable `${NAME}` (unknown here, as make's variables are).
+/// Prerequisites' recipes are not followed.
+fn make_recipe(command: &SimpleCommand, ctx: &Context) -> Option<(String, String)> {
+    let mut makefile = None;
+    let mut targets = Vec::new();
+    let mut args = command.args().iter();
+    while let Some(word) = args.next() {
+        let text = word.text.as_str();
+        if word.dynamic {
+            return None;
+        }
+        match text {
+            "-f" | "--file" | "--makefile" => makefile = args.next().map(|file| file.text.clone()),
+            "-C" | "--directory" => return None,
+            _ if text.starts_with('-') || text.contains('=') => {}
+            _ => targets.push(text),
+        }
+    }
+    if !ctx.cwd_known {
+        return None;
+    }
+    let names = makefile.map_or_else(
+        || vec!["GNUmakefile".to_string(), "makefile".into(), "Makefile".into()],
+        |file| vec![file],
+    );
+    let text = names.iter().find_map(|name| read_small(&ctx.cwd.join(name), MAX_SCRIPT_BYTES))?;
+    let rules = make_rules(&text);
+    let targets: Vec<&str> = if targets.is_empty() {
+        rules.iter().map(|(target, _)| *target).find(|target| !target.starts_with('.')).into_iter().collect()
+    } else {
+        targets
+    };
+    let lines: Vec<String> = targets
+        .iter()
+        // Every rule of the target: a line like `target: VAR = x` has none of the recipe.
+        .flat_map(|target| rules.iter().filter(move |(name, _)| name == target))
+        .flat_map(|(_, recipe)| recipe.iter().map(|line| recipe_line(line)))
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    Some((format!("the make recipe of `{}`", targets.join(" ")), lines.join("\n")))
+}
+
+/// The rules of a makefile: each target with its recipe lines (those starting with a tab).
+fn make_rules(text: &str) -> Vec<(&str, Vec<&str>)> {
+    let mut rules: Vec<(&str, Vec<&str>)> = Vec::new();
+    let mut current: Vec<usize> = Vec::new();
+    for line in text.lines() {
+        if let Some(recipe) = line.strip_prefix('\t') {
+            for &rule in &current {
+                rules[rule].1.push(recipe);
+            }
+            continue;
+        }
+        current.clear();
+        let Some((head, _)) = line.split_once(':') else { continue };
+        // `X := value`, `X ::= value` are assignments; a rule's head has no `=` either.
+        if line[head.len()..].starts_with(":=")
+            || line[head.len()..].starts_with("::=")
+            || head.contains(['=', '#'])
+        {
+            continue;
+        }
+        for target in head.split_whitespace() {
+            current.push(rules.len());
+            rules.push((target, Vec::new()));
+        }
+    }
+    rules
+}
+
+/// One recipe line as the shell gets it.
+fn recipe_line(line: &str) -> String {
+    let line = line.trim_start().trim_start_matches(['@', '-', '+']);
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(at) = rest.find('$') {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 1..];
+        if let Some(tail) = after.strip_prefix('$') {
+            out.push('$');
+            rest = tail;
+        } else if let Some((name, tail)) = after.strip_prefix('(').and_then(|inner| inner.split_once(')')) {
+            if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                out.push_str("${");
+                out.push_str(name);
+                out.push('}');
+            } else {
+                out.push_str("$(");
+                out.push_str(name);
+                out.push(')');
+            }
+            rest = tail;
+        } else {
+            out.push('$');
+            rest = after;
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Package managers that run the `scripts` of `package.json`.
@@ -198,6 +304,9 @@ pub(crate) fn script(command: &SimpleCommand, ctx: &Context, written: &Written) 
     let name = command.name()?;
     if PACKAGE_MANAGERS.contains(&name) {
         return package_script(command, ctx);
+    }
+    if name == "make" {
+        return make_recipe(command, ctx);
     }
     let (interpreter, file) = if is_runner(name) {
         (Some(name), script_operand(command)?)
@@ -387,6 +496,17 @@ mod tests {
         assert_eq!(run("echo \"$@\" '$1' \\$1", &["x", "y"]), "echo \"x y\" '$1' \\$1");
         assert_eq!(run("echo \"$1\"", &["say \"hi\""]), "echo \"say \\\"hi\\\"\"");
         assert_eq!(run("echo $3 $0 $HOME", &["a"]), "echo  $0 $HOME");
+    }
+
+    #[test]
+    fn make_rules_and_recipe_lines() {
+        let makefile = "BUILD := out\nCC = cc\n\nall: build\n\t@echo all\n\nclean distclean:\n\t-rm -rf $(BUILD) $$HOME/x\n\t$(MAKE) -C sub clean\n# done: yes\n";
+        let rules = make_rules(makefile);
+        let names: Vec<&str> = rules.iter().map(|(name, _)| *name).collect();
+        assert_eq!(names, ["all", "clean", "distclean"]);
+        assert_eq!(rules[1].1, ["-rm -rf $(BUILD) $$HOME/x", "$(MAKE) -C sub clean"]);
+        assert_eq!(recipe_line("-rm -rf $(BUILD) $$HOME/x"), "rm -rf ${BUILD} $HOME/x");
+        assert_eq!(recipe_line("@echo $(shell date)"), "echo $(shell date)");
     }
 
     #[test]

@@ -274,6 +274,8 @@ mod tests {
             "test": "jest"
         }}"#;
         std::fs::write(dir.join("package.json"), package).expect("package.json written");
+        let makefile = "OUT := dist\n\nbuild:\n\tcargo build\n\nclean:\n\trm -rf $(OUT)\n\nreset:\n\t@git reset --hard\n\ngo: clean\n\t-rm -rf $$HOME\n";
+        std::fs::write(dir.join("Makefile"), makefile).expect("Makefile written");
         let scripts = [
             ("wipe.sh", "echo bye\nrm -rf ~\n"),
             ("bin/run", "#!/usr/bin/env bash\nset -e\nrm -rf /\n"),
@@ -315,6 +317,9 @@ mod tests {
             ("pnpm run lint", "remote-script.pipe-to-shell"),
             ("npm install", "rm.root"),
             ("npm ci --ignore-engines", "rm.root"),
+            // make recipes: the targets named, or the first.
+            ("make reset", "git.reset-hard"),
+            ("make build go", "rm.home"),
             // The words the script is run with are its `$1`, `$@`.
             ("bash wipe-arg.sh ~", "rm.home"),
             ("bash wipe-arg.sh /", "rm.root"),
@@ -333,6 +338,9 @@ mod tests {
             "bash build.sh out",
             "bash wipe-arg.sh build",
             "npm run build",
+            "make",
+            "make clean",
+            "make -C sub reset",
             "npm run clean",
             "npm test",
             "yarn add left-pad",
