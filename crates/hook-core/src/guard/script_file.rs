@@ -3,9 +3,11 @@
 //! as if it were on the line, so that writing a command into a file first does not get it past
 //! the guard.
 //!
-//! Only a file that is small and run directly is read: a shell or an interpreter given the file
-//! as its first operand, or a path with a `#!` line naming one. A file that the same line
-//! writes first (`cat > x.sh <<EOF ... EOF; bash x.sh`) is read from the line, as [`Written`].
+//! Only small files are read, and only those a command runs directly: a shell or an interpreter
+//! given the file as its first operand, a path with a `#!` line naming one, the `package.json`
+//! of a package manager's working directory, the makefile of `make`. A script file that the
+//! same line writes first (`cat > x.sh <<EOF ... EOF; bash x.sh`) is read from the line, as
+//! [`Written`].
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
