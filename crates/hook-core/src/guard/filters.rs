@@ -9,10 +9,10 @@
 
 use std::cell::OnceCell;
 
-use crate::policy::{Action, Filter, FilterMatch, RuleKey, Rules, Text};
+use crate::policy::{Action, Filter, FilterMatch, Rules, Text};
 use crate::shell::SimpleCommand;
 
-use super::pattern::{Anchoring, LazyRegex, NamePattern, contains};
+use super::pattern::{Anchoring, LazyRegex, NamePattern};
 use super::{Block, command_name, rule_slug};
 
 /// The policy's filters, ready to match. Building this compiles and decodes nothing: a
@@ -55,22 +55,6 @@ impl<'p> Matcher<'p> {
     }
 }
 
-/// Whether `command`, named `name`, passes `key`; `view` is its [`code_view`], made on first
-/// need.
-fn passes(key: &RuleKey, name: Option<&str>, command: &SimpleCommand, view: &mut Option<String>) -> bool {
-    match key {
-        RuleKey::Name(word) => name == Some(&**word),
-        RuleKey::NameStart(prefixes) => {
-            name.is_some_and(|name| prefixes.iter().any(|prefix| name.starts_with(&**prefix)))
-        }
-        RuleKey::TextHas(parts) => {
-            let text = view.get_or_insert_with(|| code_view(command));
-            parts.iter().any(|part| contains(text, part))
-        }
-        RuleKey::Any => true,
-    }
-}
-
 impl<'p> Filters<'p> {
     pub(crate) fn new(rules: &'p Rules<Filter>) -> Self {
         Self { rules, matchers: (0..rules.len()).map(|_| OnceCell::new()).collect() }
@@ -86,7 +70,7 @@ impl<'p> Filters<'p> {
         let mut view = None;
         let mut decided: Option<&'p Filter> = None;
         for ((index, key), matcher) in self.rules.keys().enumerate().zip(&self.matchers) {
-            if !passes(key, name.as_deref(), command, &mut view) {
+            if !key.passes(name.as_deref(), || view.get_or_insert_with(|| code_view(command))) {
                 continue;
             }
             let Some(filter) = self.rules.get(index) else { continue };

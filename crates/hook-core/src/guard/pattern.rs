@@ -17,9 +17,8 @@ use crate::protocol;
 pub(crate) enum NamePattern<'p> {
     /// No regex syntax at all: compared as a string.
     Word(&'p str),
-    /// Compiled as `^(?:source)$` on first need. Boxed: most names are words, and a policy's
-    /// patterns are built in one array per decision, whose every page is a page fault.
-    Regex(Box<LazyRegex<'p>>),
+    /// Compiled as `^(?:source)$` on first need.
+    Regex(LazyRegex<'p>),
 }
 
 impl<'p> NamePattern<'p> {
@@ -27,7 +26,7 @@ impl<'p> NamePattern<'p> {
         if is_plain_word(source) {
             return Self::Word(source);
         }
-        Self::Regex(Box::new(LazyRegex::new(source, Anchoring::WholeInput)))
+        Self::Regex(LazyRegex::new(source, Anchoring::WholeInput))
     }
 
     pub(crate) fn matches(&self, name: &str) -> bool {
@@ -59,8 +58,7 @@ pub(crate) struct LazyRegex<'p> {
     /// Borrowed from the source unless a group of choices was expanded.
     prefixes: Option<Vec<Cow<'p, str>>>,
     /// `None` inside: the source does not compile, and then it never matches. Boxed: a
-    /// compiled regex is a few hundred bytes, and a policy's filters are built in one array
-    /// of which few ever compile (that array's every page is a page fault).
+    /// compiled regex is a few hundred bytes, and most matchers never compile theirs.
     compiled: OnceCell<Option<Box<Regex>>>,
 }
 

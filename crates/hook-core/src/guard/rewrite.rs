@@ -11,7 +11,7 @@
 use std::cell::OnceCell;
 use std::ops::Range;
 
-use crate::policy::{Rewrite, RewriteChange, RuleKey, Rules};
+use crate::policy::{Rewrite, RewriteChange, Rules};
 
 use super::pattern::NamePattern;
 use super::rule_slug;
@@ -41,12 +41,8 @@ pub(crate) fn rewrite(line: &str, rewrites: &Rules<Rewrite>) -> Option<Rewritten
     let patterns: Vec<OnceCell<NamePattern<'_>>> = (0..rewrites.len()).map(|_| OnceCell::new()).collect();
     let rule_for = |base: &str, words: &[Token]| {
         rewrites.keys().zip(&patterns).enumerate().find_map(|(index, (key, pattern))| {
-            let possible = match key {
-                RuleKey::Name(word) => base == &**word,
-                RuleKey::NameStart(prefixes) => prefixes.iter().any(|prefix| base.starts_with(&**prefix)),
-                RuleKey::TextHas(_) | RuleKey::Any => true,
-            };
-            if !possible {
+            // Rewrites have name keys; the whole line stands for a command's text.
+            if !key.passes(Some(base), || line) {
                 return None;
             }
             let rule = rewrites.get(index)?;

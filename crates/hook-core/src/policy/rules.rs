@@ -1,5 +1,5 @@
-//! A policy's filters or rewrites, in policy order, each with its [`RuleKey`]: the cheap test a
-//! command must pass before the rule can match it. Parsed from a file, every rule is at hand;
+//! A policy's filters, rewrites or `[[test]]` cases, in policy order, each with its [`RuleKey`]:
+//! the cheap test a command must pass before the rule can match it. Parsed from a file, every rule is at hand;
 //! answered from the policy cache, a rule stays encoded until a command passes its key, so
 //! that a call decodes (and compiles) the few rules its command line can meet instead of all.
 
@@ -42,6 +42,22 @@ impl RuleKey {
     pub(crate) fn of_text(source: &str) -> Self {
         crate::guard::pattern::literal_prefixes(source)
             .map_or(Self::Any, |prefixes| Self::TextHas(owned(prefixes)))
+    }
+
+    /// Whether a command named `name` passes; `text` gives the command's text, asked for only
+    /// by a [`RuleKey::TextHas`] key.
+    pub(crate) fn passes<'t>(&self, name: Option<&str>, text: impl FnOnce() -> &'t str) -> bool {
+        match self {
+            Self::Name(word) => name == Some(&**word),
+            Self::NameStart(prefixes) => {
+                name.is_some_and(|name| prefixes.iter().any(|prefix| name.starts_with(&**prefix)))
+            }
+            Self::TextHas(parts) => {
+                let text = text();
+                parts.iter().any(|part| crate::guard::pattern::contains(text, part))
+            }
+            Self::Any => true,
+        }
     }
 }
 
@@ -244,5 +260,18 @@ mod tests {
         assert_eq!(RuleKey::of_text("git push .*--no-verify"), RuleKey::TextHas(texts(&["git push "])));
         assert_eq!(RuleKey::of_text("^rm -rf (a|b)$"), RuleKey::TextHas(texts(&["rm -rf a", "rm -rf b"])));
         assert_eq!(RuleKey::of_text("[nN]pm"), RuleKey::Any);
+    }
+
+    #[test]
+    fn a_key_asks_for_the_text_only_when_it_needs_it() {
+        let never = || -> &str { panic!("the text was asked for") };
+        assert!(RuleKey::of_name("npm").passes(Some("npm"), never));
+        assert!(!RuleKey::of_name("npm").passes(Some("pnpm"), never));
+        assert!(!RuleKey::of_name("npm").passes(None, never));
+        assert!(RuleKey::of_name("python[23]?").passes(Some("python3"), never));
+        assert!(RuleKey::Any.passes(None, never));
+        let push = RuleKey::of_text("git push .*--force");
+        assert!(push.passes(Some("git"), || "git push --force"));
+        assert!(!push.passes(Some("git"), || "git status"));
     }
 }
