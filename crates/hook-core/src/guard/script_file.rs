@@ -113,13 +113,6 @@ fn inline_letters(program: &str) -> &'static [char] {
     }
 }
 
-/// Whether `command` may run a script file: a shell, an interpreter, a package manager, or a
-/// path.
-pub(crate) fn may_run_script(command: &SimpleCommand) -> bool {
-    command.name().is_some_and(|name| is_runner(name) || PACKAGE_MANAGERS.contains(&name) || name == "make")
-        || command.argv.first().is_some_and(|word| word.text.contains('/'))
-}
-
 /// The recipe `make` runs for the targets it is given (the first target of the makefile when
 /// none is): its lines, without their `@`/`-`/`+` prefixes, with `$$` as `$` and make's
 /// `$(NAME)` as the shell variable `${NAME}` (unknown here, as make's variables are).
@@ -147,7 +140,7 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context) -> Option<(String, String
         || vec!["GNUmakefile".to_string(), "makefile".into(), "Makefile".into()],
         |file| vec![file],
     );
-    let text = names.iter().find_map(|name| read_small(&ctx.cwd.join(name), MAX_SCRIPT_BYTES))?;
+    let text = names.iter().find_map(|name| read_small(&ctx.cwd.join(name), MAX_SCRIPT_BYTES, false))?;
     let rules = make_rules(&text);
     let targets: Vec<&str> = if targets.is_empty() {
         rules.iter().map(|(target, _)| *target).find(|target| !target.starts_with('.')).into_iter().collect()
@@ -258,24 +251,19 @@ fn package_script(command: &SimpleCommand, ctx: &Context) -> Option<(String, Str
     if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
         return None;
     }
-    let text = read_small(&ctx.cwd.join("package.json"), MAX_PACKAGE_JSON_BYTES)?;
+    let text = read_small(&ctx.cwd.join("package.json"), MAX_PACKAGE_JSON_BYTES, false)?;
     let package: serde_json::Value = serde_json::from_str(&text).ok()?;
     let scripts = package.get("scripts")?;
     let script = |name: &str| scripts.get(name).and_then(serde_json::Value::as_str);
     let extra: Vec<&str> = rest.iter().skip_while(|arg| **arg != "--").skip(1).copied().collect();
-    let main = match script(name) {
-        Some(main) if !extra.is_empty() => format!("{main} {}", extra.join(" ")),
-        Some(main) => main.to_string(),
-        None => String::new(),
-    };
+    let main = script(name).map(|main| [main].into_iter().chain(extra).collect::<Vec<_>>().join(" "));
     let lines: Vec<String> = [
         script(&format!("pre{name}")).map(str::to_string),
-        Some(main),
+        main,
         script(&format!("post{name}")).map(str::to_string),
     ]
     .into_iter()
     .flatten()
-    .filter(|line| !line.is_empty())
     .collect();
     if lines.is_empty() {
         return None;
@@ -300,9 +288,13 @@ pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
 
 /// A script that `command` runs: what it is (the file as written, or a package script), and a
 /// command line that runs the same text (the script itself for a shell script,
-/// `python3 -c '<text>'` for the others). The text is what the line wrote to the file, else
-/// what the file holds.
-pub(crate) fn script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, String)> {
+/// `python3 -c '<text>'` for the others). The text is what the line wrote to the file
+/// (`written`, asked for only when a command runs a script file), else what the file holds.
+pub(crate) fn script<'w>(
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: impl FnOnce() -> &'w Written,
+) -> Option<(String, String)> {
     let name = command.name()?;
     if PACKAGE_MANAGERS.contains(&name) {
         return package_script(command, ctx);
@@ -322,13 +314,15 @@ pub(crate) fn script(command: &SimpleCommand, ctx: &Context, written: &Written) 
         return None;
     }
     let path = ctx.cwd.join(&file.text);
-    let text = match written.text(&path) {
+    let text = match written().text(&path) {
         Some(text) => text.to_string(),
-        None => read_small(&path, MAX_SCRIPT_BYTES)?,
+        // Run as a path, a compiled program is not read past its first bytes.
+        None => read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none())?,
     };
     let interpreter = match interpreter {
         Some(interpreter) => interpreter.to_string(),
-        None => shebang(&text)?,
+        // A text file without a `#!` line is run by the shell that runs the line: `sh`.
+        None => shebang(&text).unwrap_or_else(|| "sh".to_string()),
     };
     let line = if SHELLS.contains(&interpreter.as_str()) {
         // What follows the file on the line is what the script's `$1`, `$@`... hold.
@@ -441,16 +435,28 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
     None
 }
 
-/// The text of the regular file at `path`, when it is at most `limit` bytes and UTF-8.
-fn read_small(path: &Path, limit: u64) -> Option<String> {
+/// The text of the regular file at `path`, when it is at most `limit` bytes and UTF-8. Of an
+/// `executable` that is a compiled program (ELF, Mach-O, PE), only the first bytes are read.
+fn read_small(path: &Path, limit: u64, executable: bool) -> Option<String> {
     let file = std::fs::File::open(path).ok()?;
     let metadata = file.metadata().ok()?;
     if !metadata.is_file() || metadata.len() > limit {
         return None;
     }
-    let mut text = String::new();
-    file.take(limit).read_to_string(&mut text).ok()?;
-    Some(text)
+    let mut bytes = Vec::new();
+    let mut file = file.take(limit);
+    if executable {
+        const COMPILED: [&[u8]; 5] =
+            [b"\x7fELF", b"MZ", b"\xcf\xfa\xed\xfe", b"\xce\xfa\xed\xfe", b"\xca\xfe\xba\xbe"];
+        let mut head = [0u8; 4];
+        let read = file.read(&mut head).ok()?;
+        if COMPILED.iter().any(|magic| head[..read].starts_with(magic)) {
+            return None;
+        }
+        bytes.extend_from_slice(&head[..read]);
+    }
+    file.read_to_end(&mut bytes).ok()?;
+    String::from_utf8(bytes).ok()
 }
 
 /// The program a `#!` line runs (`#!/bin/sh` -> `sh`, `#!/usr/bin/env python3` -> `python3`).

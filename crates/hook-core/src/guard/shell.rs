@@ -6,6 +6,8 @@
 //! the pack that fires is locked by the system layer. It does not lift `[files]` rules: those
 //! say which files are off limits whatever the command.
 
+use std::cell::OnceCell;
+
 use crate::policy::{Action, PackSetting, PackSettings, Policy};
 use crate::project::Context;
 use crate::rules::{self, Finding, Pack};
@@ -63,19 +65,15 @@ fn judge_at(
         reason: finding.message,
         command: finding.command,
     });
-    // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
-    // What the line writes to files is only looked at when it may run a script.
-    let follow =
-        if analysis.commands.iter().any(script_file::may_run_script) { follow } else { FollowScripts::No };
-    let written = match follow {
-        FollowScripts::Yes => script_file::Written::by(&analysis.commands, ctx),
-        FollowScripts::No => script_file::Written::default(),
-    };
+    // What the line writes to files is only worked out once a command runs a script file.
+    let written = OnceCell::new();
+    let written = || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx));
     let script_blocks = analysis
         .commands
         .iter()
         .enumerate()
-        .filter(|(index, _)| follow == FollowScripts::Yes && !excepted.get(*index).copied().unwrap_or(false))
+        // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
+        .filter(|(index, _)| follow == FollowScripts::Yes && !excepted[*index])
         .filter_map(|(index, command)| script_block(command, index, filters, policy, ctx, &written));
     strongest(filter_blocks.chain(file_blocks).chain(pack_block).chain(script_blocks))
 }
@@ -83,13 +81,13 @@ fn judge_at(
 /// What blocks the text of the script file `command` runs, as a block of the command. A delete
 /// of a target known only at run time (`rm -rf "$OUT"`) does not block a script on its own:
 /// a project's scripts set such variables themselves, and the line cannot see their values.
-fn script_block(
+fn script_block<'w>(
     command: &SimpleCommand,
     index: usize,
     filters: &Filters<'_>,
     policy: &Policy,
     ctx: &Context,
-    written: &script_file::Written,
+    written: &dyn Fn() -> &'w script_file::Written,
 ) -> Option<Block> {
     let here = ctx.moved_to(command.cwd.as_ref());
     let (file, line) = script_file::script(command, &here, written)?;
@@ -285,6 +283,9 @@ mod tests {
             ("build-then-wipe.sh", "rm -rf \"$OUT\"\nrm -rf ~\n"),
             ("again.sh", "bash again.sh\n"),
             ("wipe-arg.sh", "set -e\nrm -rf \"$1\"\n"),
+            ("bin/plain", "rm -rf ~\n"),
+            // A compiled program is not read as a script, whatever text follows its header.
+            ("bin/prog", "\u{7f}ELF\nrm -rf ~\n"),
             ("tool.py", "print('rm -rf ~')\n"),
         ];
         for (file, text) in scripts {
@@ -311,6 +312,8 @@ mod tests {
             ("bash fetch.sh", "remote-script.pipe-to-shell"),
             ("bash build-then-wipe.sh", "rm.home"),
             ("cd bin && ./run", "rm.root"),
+            // Without a `#!` line, a text file is run by `sh`.
+            ("./bin/plain", "rm.home"),
             // package.json scripts, with their pre and post scripts.
             ("npm run nuke", "rm.home"),
             ("yarn nuke", "rm.home"),
@@ -337,6 +340,7 @@ mod tests {
         for line in [
             "bash build.sh out",
             "bash wipe-arg.sh build",
+            "./bin/prog",
             "npm run build",
             "make",
             "make clean",
