@@ -184,7 +184,7 @@ mod tests {
     }
 
     #[test]
-    fn a_cached_policy_decodes_only_the_rules_a_line_can_meet_and_decides_as_the_parsed_one() {
+    fn a_cached_policy_decodes_only_the_rules_a_line_can_meet() {
         let bench = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
         let cache = std::env::temp_dir().join(format!("agent-hooks-decide-cache-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&cache);
@@ -207,23 +207,7 @@ mod tests {
         assert_eq!(decided("python3 setup.py bdist", &cached).rule(), Some("filter.python-23-setup.py"));
         assert_eq!(decided("git push origin main", &cached).label(), "allow");
         assert_eq!(cached.filters.decoded(), 3);
-
-        for line in [
-            "git status --short",
-            "cd src && npm install && cargo test -q",
-            "yarn add x; pip3 install y",
-            "rm -rf dist",
-            "rm -rf /",
-            "docker compose down",
-            "docker rm -f web",
-            "python3 setup.py install",
-            "bash -c 'terraform destroy'",
-            "npx tsc && grep -r x . | ls",
-            "git push --no-verify origin main",
-            "echo 'npm install'",
-        ] {
-            assert_eq!(decided(line, &cached), decided(line, &parsed), "{line}");
-        }
+        // Line by line, the command table shows that both decide alike (`tests/commands.rs`).
         assert_eq!(cached, parsed);
         std::fs::remove_dir_all(&cache).expect("cache removed");
     }

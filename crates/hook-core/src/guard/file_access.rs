@@ -74,8 +74,9 @@ const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file
 /// Every file `command` reads or writes: how, the word that names it, and its path (the
 /// word without `dd`'s `if=`/`of=`, `--env-file=`, or the revision of git's `REV:path`).
 pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
-    let committed = command_name(command).is_some_and(|name| name == "git");
-    words_accessed(command)
+    let name = command_name(command).map(|name| name.to_ascii_lowercase());
+    let committed = name.as_deref() == Some("git");
+    words_accessed(command, name.as_deref())
         .into_iter()
         .map(|(access, word)| {
             let text = ["if=", "of=", "--env-file="].iter().find_map(|key| word.text.strip_prefix(key));
@@ -86,7 +87,8 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
         .collect()
 }
 
-fn words_accessed(command: &SimpleCommand) -> Vec<(Access, &Word)> {
+/// The words naming the files `command`, named `name` (lowercase), reads or writes.
+fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word)> {
     let mut found = Vec::new();
     for redirect in &command.redirects {
         let access = match redirect.op {
@@ -99,11 +101,8 @@ fn words_accessed(command: &SimpleCommand) -> Vec<(Access, &Word)> {
     if let Stdin::File(file) = &command.stdin {
         found.push((Access::Read, file));
     }
-    let Some(name) = command_name(command).map(|name| name.to_ascii_lowercase()) else {
-        return found;
-    };
+    let Some(name) = name else { return found };
     let operands = operands(command.args());
-    let name = name.as_str();
     match name {
         _ if READERS.contains(&name) => found.extend(operands.iter().map(|word| (Access::Read, *word))),
         _ if PATTERN_READERS.contains(&name) => {
@@ -123,10 +122,10 @@ fn words_accessed(command: &SimpleCommand) -> Vec<(Access, &Word)> {
         _ if script_file::is_runner(name) => {
             if let Some(script) = script_file::script_operand(command) {
                 found.push((Access::Read, script));
-            } else if matches!(name, "perl" | "ruby") && has_short_flag(command, 'n', 'p') {
+            } else if matches!(name, "perl" | "ruby") && has_short_flag(command, &['n', 'p']) {
                 // `perl -ne CODE FILE...` loops over the lines of its files; with `-i` it
                 // rewrites them.
-                let access = if has_short_flag(command, 'i', 'i') { Access::Write } else { Access::Read };
+                let access = if has_short_flag(command, &['i']) { Access::Write } else { Access::Read };
                 found.extend(skip_first(&operands).iter().map(|word| (access, *word)));
             }
         }
@@ -153,19 +152,16 @@ fn words_accessed(command: &SimpleCommand) -> Vec<(Access, &Word)> {
             Some((target, _)) => found.push((Access::Read, *target)),
             None => {}
         },
-        "git" => {
-            // `git show REV:path`, `git cat-file -p REV:path`: a file as committed.
-            let committed = command.args().iter().filter(|arg| !arg.text.starts_with('-'));
-            let subcommand = command.args().iter().find(|arg| !arg.text.starts_with('-'));
-            if subcommand.is_some_and(|word| matches!(word.text.as_str(), "show" | "cat-file")) {
-                found.extend(
-                    committed
-                        .skip(1)
+        // `git show REV:path`, `git cat-file -p REV:path`: a file as committed.
+        "git" => match operands.split_first() {
+            Some((subcommand, rest)) if matches!(subcommand.text.as_str(), "show" | "cat-file") => found
+                .extend(
+                    rest.iter()
                         .filter(|arg| committed_path(&arg.text).is_some())
-                        .map(|arg| (Access::Read, arg)),
-                );
-            }
-        }
+                        .map(|arg| (Access::Read, *arg)),
+                ),
+            _ => {}
+        },
         "docker" | "podman" => {
             let args = command.args();
             for (at, arg) in args.iter().enumerate() {
@@ -277,12 +273,12 @@ fn skip_first<'a, 'w>(operands: &'a [&'w Word]) -> &'a [&'w Word] {
     operands.get(1..).unwrap_or(&[])
 }
 
-/// Whether a short option cluster holds `one` or `other` (`-ne`, `-p`).
-fn has_short_flag(command: &SimpleCommand, one: char, other: char) -> bool {
+/// Whether a short option cluster holds one of `letters` (`-ne`, `-pi.bak`).
+fn has_short_flag(command: &SimpleCommand, letters: &[char]) -> bool {
     command.args().iter().any(|arg| {
         arg.text
             .strip_prefix('-')
-            .is_some_and(|cluster| !cluster.starts_with('-') && cluster.contains([one, other]))
+            .is_some_and(|cluster| !cluster.starts_with('-') && cluster.contains(letters))
     })
 }
 

@@ -472,7 +472,11 @@ mod tests {
         let scratch = Scratch::new("settled");
         scratch.write(POLICY);
         let planted = planted(&scratch.load());
-        assert!(contains(&fs::read(scratch.entry()).unwrap(), "use pnpm"), "a fresh file keeps its text");
+        // TOML syntax: only the kept text of the file has it, not the encoded rules.
+        assert!(
+            contains(&fs::read(scratch.entry()).unwrap(), "command = \"npm\""),
+            "a fresh file keeps its text"
+        );
 
         scratch.put_read_at(&scratch.policy(), much_later(), &planted, |_| {});
         let entry = fs::read(scratch.entry()).unwrap();

@@ -389,7 +389,7 @@ fn xargs(argv: &[Word]) -> Peel {
         }
     }
     let Some(command) = argv.get(at..).filter(|c| !c.is_empty()) else { return Peel::Runs };
-    let input = Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false };
+    let input = run_time_input();
     let inner = match replace.filter(|r| !r.is_empty()) {
         Some(placeholder) => command
             .iter()
@@ -408,6 +408,11 @@ fn xargs(argv: &[Word]) -> Peel {
         }
     };
     Peel::Wraps { via: "xargs".into(), inner }
+}
+
+/// Arguments that xargs or parallel read at run time.
+fn run_time_input() -> Word {
+    Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false }
 }
 
 /// GNU `parallel COMMAND ::: ARGS`: the command with its arguments in place of `{}`, or
@@ -440,11 +445,11 @@ fn parallel(argv: &[Word]) -> Peel {
     if command.is_empty() {
         return Peel::Runs;
     }
-    let run_time = Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false };
     let inputs: Vec<Word> = match separator {
-        Some(at) if rest[at].text.starts_with("::::") => vec![run_time],
-        Some(at) => rest[at + 1..].iter().filter(|word| !word.text.starts_with(":::")).cloned().collect(),
-        None => vec![run_time],
+        Some(at) if !rest[at].text.starts_with("::::") => {
+            rest[at + 1..].iter().filter(|word| !word.text.starts_with(":::")).cloned().collect()
+        }
+        _ => vec![run_time_input()],
     };
     // Every argument in place of `{}` at once: for a command that takes a list of targets,
     // that is what the runs add up to.
