@@ -17,8 +17,9 @@ use crate::protocol;
 pub(crate) enum NamePattern<'p> {
     /// No regex syntax at all: compared as a string.
     Word(&'p str),
-    /// Compiled as `^(?:source)$` on first need.
-    Regex(LazyRegex<'p>),
+    /// Compiled as `^(?:source)$` on first need. Boxed: most names are words, and a line's
+    /// rewrites keep a slot for every rule's pattern (see `rewrite`), each slot this small.
+    Regex(Box<LazyRegex<'p>>),
 }
 
 impl<'p> NamePattern<'p> {
@@ -26,7 +27,7 @@ impl<'p> NamePattern<'p> {
         if is_plain_word(source) {
             return Self::Word(source);
         }
-        Self::Regex(LazyRegex::new(source, Anchoring::WholeInput))
+        Self::Regex(Box::new(LazyRegex::new(source, Anchoring::WholeInput)))
     }
 
     pub(crate) fn matches(&self, name: &str) -> bool {
