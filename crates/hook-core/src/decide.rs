@@ -207,7 +207,7 @@ mod tests {
         assert_eq!(decided("python3 setup.py bdist", &cached).rule(), Some("filter.python-23-setup.py"));
         assert_eq!(decided("git push origin main", &cached).label(), "allow");
         assert_eq!(cached.filters.decoded(), 3);
-        // Line by line, the command table shows that both decide alike (`tests/commands.rs`).
+        // Line by line, the command table shows that both decide alike (`tests/commands/`).
         assert_eq!(cached, parsed);
         std::fs::remove_dir_all(&cache).expect("cache removed");
     }

@@ -1,0 +1,13 @@
+//! The command table's themed parts, one file each, so that each area's rows (dangerous lines
+//! and their harmless look-alikes) live beside each other.
+
+mod expansion;
+mod infrastructure;
+mod runners;
+mod secrets;
+
+use super::Case;
+
+/// Every themed table; `main.rs` checks each row of each.
+pub(crate) const ALL: &[&[Case]] =
+    &[expansion::CASES, runners::CASES, infrastructure::CASES, secrets::CASES];
