@@ -9,5 +9,4 @@ mod secrets;
 use super::Case;
 
 /// Every themed table; `main.rs` checks each row of each.
-pub(crate) const ALL: &[&[Case]] =
-    &[expansion::CASES, runners::CASES, infrastructure::CASES, secrets::CASES];
+pub(crate) const ALL: &[&[Case]] = &[expansion::CASES, runners::CASES, infrastructure::CASES, secrets::CASES];
