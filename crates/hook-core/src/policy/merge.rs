@@ -28,7 +28,7 @@ use toml::Spanned;
 
 use super::schema::{self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry};
 use super::{
-    Action, Filter, FilterMatch, LayerKind, Location, Policy, PolicyError, PolicyTest, Rewrite,
+    Action, Filter, FilterMatch, LayerKind, Location, PackSetting, Policy, PolicyError, PolicyTest, Rewrite,
     RewriteChange, Scope, StopCondition, StopGate, TestInput, Text,
 };
 use crate::rules::Pack;
@@ -116,7 +116,7 @@ impl Merger {
     }
 
     fn apply_pack(&mut self, source: &Source<'_>, pack: Pack, entry: &PackEntry) {
-        let setting = self.policy.packs.0.entry(pack).or_default();
+        let setting = self.policy.packs.0.entry(pack).or_insert_with(|| PackSetting::of(pack));
         let floor = self.floors.get(&pack).copied();
         if let Some(action) = &entry.action {
             let wanted = Action::from(*action.get_ref());

@@ -76,13 +76,20 @@ pub struct PackSettings(pub BTreeMap<Pack, PackSetting>);
 
 impl Default for PackSettings {
     fn default() -> Self {
-        Self(Pack::ALL.into_iter().map(|p| (p, PackSetting::default())).collect())
+        Self(Pack::ALL.into_iter().map(|p| (p, PackSetting::of(p))).collect())
     }
 }
 
 impl PackSettings {
     pub fn get(&self, pack: Pack) -> PackSetting {
-        self.0.get(&pack).cloned().unwrap_or_default()
+        self.0.get(&pack).cloned().unwrap_or_else(|| PackSetting::of(pack))
+    }
+}
+
+impl PackSetting {
+    /// The built-in setting of `pack`.
+    pub fn of(pack: Pack) -> Self {
+        Self { action: pack.default_action(), ..Self::default() }
     }
 }
 

@@ -11,6 +11,7 @@ mod fork_bomb;
 mod git;
 mod guard;
 mod kill;
+mod opaque;
 mod paths;
 mod permissions;
 mod remote_script;
@@ -34,10 +35,15 @@ pub enum Pack {
     RemoteScript,
     ForkBomb,
     Guard,
+    /// Text a shell, `eval` or `source` runs that the analyser cannot compute, and syntax it
+    /// cannot follow.
+    Opaque,
+    /// The bounds of the analysis: a line beyond them is not fully seen.
+    Limit,
 }
 
 impl Pack {
-    pub const ALL: [Pack; 9] = [
+    pub const ALL: [Pack; 11] = [
         Pack::Rm,
         Pack::Kill,
         Pack::Dd,
@@ -47,6 +53,8 @@ impl Pack {
         Pack::RemoteScript,
         Pack::ForkBomb,
         Pack::Guard,
+        Pack::Opaque,
+        Pack::Limit,
     ];
 
     /// The pack's key in `[rules]`.
@@ -61,6 +69,17 @@ impl Pack {
             Pack::RemoteScript => "remote-script",
             Pack::ForkBomb => "fork-bomb",
             Pack::Guard => "guard",
+            Pack::Opaque => "opaque",
+            Pack::Limit => "limit",
+        }
+    }
+
+    /// The action of a pack no policy mentions: what was not seen is asked about, the rest
+    /// denied.
+    pub fn default_action(self) -> Action {
+        match self {
+            Pack::Opaque | Pack::Limit => Action::Ask,
+            _ => Action::Deny,
         }
     }
 
@@ -80,6 +99,8 @@ impl Pack {
             Pack::RemoteScript => remote_script::judge(call),
             Pack::ForkBomb => fork_bomb::judge(call),
             Pack::Guard => guard::judge(call),
+            // Judged over the whole analysis, in `evaluate`.
+            Pack::Opaque | Pack::Limit => None,
         }
     }
 
@@ -93,7 +114,7 @@ impl Pack {
             Pack::Git => git::GUESSES,
             Pack::Permissions => permissions::GUESSES,
             Pack::RemoteScript => remote_script::GUESSES,
-            Pack::Disk | Pack::ForkBomb | Pack::Guard => &[],
+            Pack::Disk | Pack::ForkBomb | Pack::Guard | Pack::Opaque | Pack::Limit => &[],
         }
     }
 }
@@ -180,6 +201,12 @@ pub fn evaluate(analysis: &Analysis, ctx: &Context, packs: &PackSettings) -> Opt
             }
             first_ask.get_or_insert(finding);
         }
+    }
+    for finding in opaque::findings(analysis, packs) {
+        if finding.action == Action::Deny {
+            return Some(finding);
+        }
+        first_ask.get_or_insert(finding);
     }
     first_ask
 }
@@ -276,7 +303,11 @@ pub(crate) mod testing {
 
     /// Commands run one after the other (`a; b; c`).
     pub fn sequence(commands: &[&[&str]]) -> Analysis {
-        Analysis { commands: commands.iter().map(|argv| command(argv)).collect(), incomplete: false }
+        Analysis {
+            commands: commands.iter().map(|argv| command(argv)).collect(),
+            incomplete: false,
+            unseen: Vec::new(),
+        }
     }
 
     /// One pipeline (`a | b | c`).

@@ -8,8 +8,8 @@ use super::lexer::{self, LexWord, Part, Redir};
 use super::parser::{self, Command, Compound, List, Redirection, Simple};
 use super::resolve::{self, Vars};
 use super::wrappers::{self, Peel};
-use super::{Analysis, Dialect, Redirect, RedirectOp, SimpleCommand, Stdin, Word};
-use super::{cmd, inline, output, powershell};
+use super::{Analysis, Dialect, Redirect, RedirectOp, SimpleCommand, Stdin, Unseen, UnseenKind, Word};
+use super::{cmd, inline, opaque, output, powershell};
 
 /// Nesting of text inside text: substitutions, `-c` strings, eval, text fed to a shell.
 const MAX_DEPTH: usize = 16;
@@ -60,7 +60,8 @@ pub(super) struct Analyser {
     cwd: Cwd,
     /// `pushd`'s saved directories.
     pushed: Vec<Cwd>,
-    incomplete: bool,
+    /// What runs unseen; the line is incomplete when this is not empty.
+    unseen: Vec<Unseen>,
     vars: Vars,
     /// Bytes of text that may still be lexed, so nested re-analysis stays linear.
     source_budget: usize,
@@ -74,14 +75,17 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         commands: Vec::new(),
         cwd: Cwd::Start,
         pushed: Vec::new(),
-        incomplete: false,
+        unseen: Vec::new(),
         vars: Vars::default(),
         source_budget: line.len().saturating_mul(4).saturating_add(1 << 20),
         expansion_budget: line.len().saturating_mul(4).saturating_add(4 << 20),
     };
     analyser.text(line, dialect, &Origin::default());
-    Analysis { commands: analyser.commands, incomplete: analyser.incomplete }
+    Analysis { commands: analyser.commands, incomplete: !analyser.unseen.is_empty(), unseen: analyser.unseen }
 }
+
+/// Unseen parts recorded per line: enough to explain, bounded however hostile the line.
+const MAX_UNSEEN: usize = 16;
 
 impl Analyser {
     /// Analyse `src` as commands of `dialect`; the index of the last command that writes to
@@ -97,12 +101,16 @@ impl Analyser {
             }
             Dialect::PowerShell => {
                 let (script, incomplete) = powershell::parse(src);
-                self.incomplete |= incomplete;
+                if incomplete {
+                    self.not_understood(src);
+                }
                 self.flat(script, dialect, origin)
             }
             Dialect::Cmd => {
                 let (script, incomplete) = cmd::parse(src);
-                self.incomplete |= incomplete;
+                if incomplete {
+                    self.not_understood(src);
+                }
                 self.flat(script, dialect, origin)
             }
         }
@@ -110,8 +118,16 @@ impl Analyser {
 
     /// Whether nested text may be analysed: within the depth bound and the budget.
     fn admit(&mut self, src: &str, origin: &Origin) -> bool {
-        if origin.depth > MAX_DEPTH || src.len() > self.source_budget {
-            self.incomplete = true;
+        if origin.depth > MAX_DEPTH {
+            let what = format!(
+                "text run {MAX_DEPTH} levels deep (substitutions, `-c` strings, `eval`) is not followed further"
+            );
+            self.note(UnseenKind::Depth, None, what);
+            return false;
+        }
+        if src.len() > self.source_budget {
+            let what = "the line and the text it runs are longer than the analyser reads".to_string();
+            self.note(UnseenKind::Size, None, what);
             return false;
         }
         self.source_budget -= src.len();
@@ -121,8 +137,32 @@ impl Analyser {
     fn parse_posix(&mut self, src: &str) -> parser::Parsed {
         let lexed = lexer::tokenize(src);
         let parsed = parser::parse(&lexed.tokens, MAX_NESTING);
-        self.incomplete |= lexed.incomplete || parsed.incomplete;
+        if parsed.too_deep {
+            let what = format!("compound commands nested over {MAX_NESTING} deep are not followed");
+            self.note(UnseenKind::Nesting, None, what);
+        }
+        if lexed.incomplete || parsed.incomplete {
+            self.not_understood(src);
+        }
         parsed
+    }
+
+    /// Record a part of the line that runs unseen (once per kind, but for each `Exec`).
+    fn note(&mut self, kind: UnseenKind, command: Option<usize>, what: String) {
+        let repeated = kind != UnseenKind::Exec && self.unseen.iter().any(|u| u.kind == kind);
+        if !repeated && self.unseen.len() < MAX_UNSEEN {
+            self.unseen.push(Unseen { kind, command, what });
+        }
+    }
+
+    /// Syntax in `src` that the analyser could not follow.
+    fn not_understood(&mut self, src: &str) {
+        let shown: String = src.chars().take(60).collect();
+        let more = if shown.len() < src.len() { "…" } else { "" };
+        let what = format!(
+            "the syntax of `{shown}{more}` is not understood (an unterminated quote, heredoc or block?)"
+        );
+        self.note(UnseenKind::Syntax, None, what);
     }
 
     /// Run `walk` in a scope whose assignments are forgotten afterwards, and whose `cd`s
@@ -424,7 +464,17 @@ impl Analyser {
         let directory_argv = if moves { argv.clone() } else { Vec::new() };
         let command =
             SimpleCommand { argv, assignments, redirects, stdin, via: origin.via.clone(), text, cwd: None };
+        let name_unseen = command
+            .argv
+            .first()
+            .is_some_and(|w| w.dynamic)
+            .then(|| uncomputed_command_part(simple.words.first()?))
+            .flatten();
         let index = self.emit(command, Dialect::Posix, origin);
+        if let Some(body) = name_unseen {
+            let what = format!("the command name is the output of `{body}`, which is not computed");
+            self.note(UnseenKind::Exec, index, what);
+        }
         self.change_directory(&directory_argv);
         index
     }
@@ -455,7 +505,8 @@ impl Analyser {
 
     fn push(&mut self, mut command: SimpleCommand) -> Option<usize> {
         if self.commands.len() >= MAX_COMMANDS {
-            self.incomplete = true;
+            let what = format!("the line runs more than {MAX_COMMANDS} commands; the rest are not read");
+            self.note(UnseenKind::Commands, None, what);
             return None;
         }
         command.cwd = self.cwd.word();
@@ -480,7 +531,8 @@ impl Analyser {
                     let find = self.push(command.clone());
                     let inner = origin.through(&origin.via, origin.stdin.clone());
                     if inner.depth > MAX_DEPTH {
-                        self.incomplete = true;
+                        let what = format!("`-exec` commands {MAX_DEPTH} levels deep are not followed");
+                        self.note(UnseenKind::Depth, find, what);
                         return find;
                     }
                     for (via, argv) in execs {
@@ -500,7 +552,8 @@ impl Analyser {
         }
         let index = self.push(command.clone());
         self.interpreter(&command, origin);
-        self.fed_shell(&command, dialect, origin);
+        self.fed_shell(&command, index, dialect, origin);
+        self.process_script(&command, index, dialect);
         index
     }
 
@@ -517,11 +570,22 @@ impl Analyser {
         let substituted = script.text.contains("$(") || script.text.contains('`');
         let own = if script.dynamic { self.push(command.clone()) } else { None };
         if script.dynamic && substituted {
+            // The output of the substitution becomes shell text: seen only when it is a known
+            // tool's set-up code, or data that is not in command position.
+            let leads = script.text.trim_start().starts_with(['$', '`']);
+            let unseen = opaque::substitutions(&script.text)
+                .into_iter()
+                .find(|body| !(opaque::prints_setup(body) || !leads && opaque::prints_data(body)));
+            if let Some(body) = unseen {
+                let what =
+                    format!("the text `{via}` runs holds the output of `{body}`, which is not computed");
+                self.note(UnseenKind::Exec, own, what);
+            }
             return own;
         }
         let eval = via == "eval";
         let mut via_chain = command.via;
-        via_chain.push(via);
+        via_chain.push(via.clone());
         let inner = origin.through(&via_chain, command.stdin);
         // The xargs placeholder holds a blank; a token keeps it one word through parsing.
         let xargs_input = script.text.contains(wrappers::XARGS_INPUT);
@@ -535,6 +599,17 @@ impl Analyser {
         };
         if xargs_input {
             self.restore_xargs_input(first);
+        } else if script.dynamic {
+            let unknown = self
+                .commands
+                .get(first..)
+                .unwrap_or_default()
+                .iter()
+                .find_map(|c| c.argv.first().filter(|w| w.dynamic));
+            if let Some(name) = unknown {
+                let what = format!("the command `{via}` runs is `{}`, known only at run time", name.text);
+                self.note(UnseenKind::Exec, own.or(last), what);
+            }
         }
         own.or(last)
     }
@@ -598,19 +673,64 @@ impl Analyser {
         }
     }
 
-    /// A shell reading its commands from standard input that the line fixes.
-    fn fed_shell(&mut self, command: &SimpleCommand, dialect: Dialect, origin: &Origin) {
-        let Some(shell) = wrappers::reads_commands_from_stdin(&command.argv, dialect) else { return };
+    /// A shell reading its commands from standard input: analysed when the line fixes
+    /// them, unseen when it does not.
+    fn fed_shell(
+        &mut self,
+        command: &SimpleCommand,
+        index: Option<usize>,
+        dialect: Dialect,
+        origin: &Origin,
+    ) {
+        let Some(shell) = stdin_script(&command.argv, dialect) else { return };
         let text = match &command.stdin {
             Stdin::Text(text) => Some(text.clone()),
             Stdin::Pipe { from: Some(from) } => output::printed(&self.commands, *from),
             _ => None,
         };
-        let Some(text) = text else { return };
+        let Some(text) = text else {
+            let source = match &command.stdin {
+                Stdin::Pipe { from: Some(from) } => {
+                    let writer =
+                        self.commands.get(*from).and_then(|c| c.argv.first()).map(|w| w.text.clone());
+                    format!("the output of `{}`", writer.unwrap_or_default())
+                }
+                Stdin::Pipe { from: None } => "the output of a pipe".to_string(),
+                Stdin::File(file) if file.dynamic => format!("the file `{}`", file.raw),
+                _ => return,
+            };
+            let what = format!("the script fed to `{shell}` is {source}, which is not computed");
+            self.note(UnseenKind::Exec, index, what);
+            return;
+        };
         let mut via = command.via.clone();
         via.push(format!("{shell} stdin"));
         let inner = origin.through(&via, Stdin::Inherited);
         self.scoped(Run::Program, |a| a.text(&text, Dialect::Posix, &inner));
+    }
+
+    /// A shell or `source` running a process substitution (`bash <(curl …)`,
+    /// `source <(kubectl completion bash)`): unseen unless a known tool prints it.
+    fn process_script(&mut self, command: &SimpleCommand, index: Option<usize>, dialect: Dialect) {
+        if dialect != Dialect::Posix {
+            return;
+        }
+        let Some(name) = command.name() else { return };
+        let operand = match name {
+            "source" | "." => command.argv.get(1),
+            _ if wrappers::SHELLS.contains(&name) => {
+                wrappers::shell_invocation(&command.argv).operand.and_then(|at| command.argv.get(at))
+            }
+            _ => None,
+        };
+        let Some(operand) = operand else { return };
+        let Some(body) = operand.raw.strip_prefix("<(").and_then(|rest| rest.strip_suffix(')')) else {
+            return;
+        };
+        if !opaque::prints_setup(body) {
+            let what = format!("the script `{name}` runs is the output of `{body}`, which is not computed");
+            self.note(UnseenKind::Exec, index, what);
+        }
     }
 
     fn flat(&mut self, script: FlatScript, dialect: Dialect, origin: &Origin) -> Option<usize> {
@@ -645,6 +765,33 @@ impl Analyser {
         }
         last
     }
+}
+
+/// The body of a command substitution in a command's name word whose output is code, not
+/// data the name is built from (`$(which python3)` names a program, `$(cat cmd.txt)` does
+/// not).
+fn uncomputed_command_part(word: &LexWord) -> Option<String> {
+    word.parts.iter().find_map(|part| match part {
+        Part::Command { body, .. } if !opaque::prints_data(body) => Some(body.clone()),
+        _ => None,
+    })
+}
+
+/// The program that reads its commands from standard input: a shell without `-c` or script
+/// (or with `/dev/stdin` as its script), or `source /dev/stdin`.
+fn stdin_script(argv: &[Word], dialect: Dialect) -> Option<String> {
+    if let Some(shell) = wrappers::reads_commands_from_stdin(argv, dialect) {
+        return Some(shell);
+    }
+    let name = wrappers::program_name(argv.first()?, dialect)?;
+    let operand = match name.as_str() {
+        "source" | "." => argv.get(1)?,
+        _ if wrappers::SHELLS.contains(&name.as_str()) => {
+            argv.get(wrappers::shell_invocation(argv).operand?)?
+        }
+        _ => return None,
+    };
+    matches!(operand.text.as_str(), "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-").then_some(name)
 }
 
 /// How a nested part of the line runs, which decides what happens to its `cd`s.

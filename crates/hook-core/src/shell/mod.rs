@@ -9,6 +9,7 @@ mod base64;
 mod cmd;
 mod inline;
 mod lexer;
+mod opaque;
 mod output;
 mod parser;
 mod powershell;
@@ -133,6 +134,53 @@ pub struct Analysis {
     /// The line could not be fully understood (unterminated quote, depth limit, ...).
     /// The commands found so far are still listed.
     pub incomplete: bool,
+    /// What the line runs that the analyser could not see: text a shell, `eval` or `source`
+    /// executes that is not computed, and the bounds the analysis hit. Each one is also
+    /// `incomplete`.
+    pub unseen: Vec<Unseen>,
+}
+
+/// One part of a line that runs unseen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unseen {
+    pub kind: UnseenKind,
+    /// Index into [`Analysis::commands`] of the command it belongs to, when there is one.
+    pub command: Option<usize>,
+    /// What was not seen and why, for the agent and `explain` ("the script fed to `sh` is
+    /// the output of `tr`, which is not computed").
+    pub what: String,
+}
+
+/// Why a part of the line was not seen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnseenKind {
+    /// A shell, `eval`, `source` or runner executes text that is not computed.
+    Exec,
+    /// Syntax the analyser could not follow (an unterminated quote or heredoc, a stray
+    /// closer): what it means to the shell is not known.
+    Syntax,
+    /// More simple commands than the analyser records.
+    Commands,
+    /// Compound commands nested deeper than the analyser follows.
+    Nesting,
+    /// Text inside text (substitutions, `-c` strings, `eval`) deeper than it follows.
+    Depth,
+    /// More text than it analyses (the line, or what its expansions produce).
+    Size,
+}
+
+impl UnseenKind {
+    /// The rule id an ask about it carries.
+    pub fn rule(self) -> &'static str {
+        match self {
+            UnseenKind::Exec => "opaque.exec",
+            UnseenKind::Syntax => "opaque.syntax",
+            UnseenKind::Commands => "limit.commands",
+            UnseenKind::Nesting => "limit.nesting",
+            UnseenKind::Depth => "limit.depth",
+            UnseenKind::Size => "limit.size",
+        }
+    }
 }
 
 /// Analyse one command line.

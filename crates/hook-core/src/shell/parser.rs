@@ -96,8 +96,10 @@ pub(super) enum Redirection {
 #[derive(Debug, Default)]
 pub(super) struct Parsed {
     pub list: List,
-    /// Syntax the parser could not follow, or nesting beyond the bound.
+    /// Syntax the parser could not follow.
     pub incomplete: bool,
+    /// Nesting went beyond the bound: what is deeper was not parsed.
+    pub too_deep: bool,
 }
 
 /// Parse tokens, nesting compound commands at most `max_nesting` deep.
@@ -113,7 +115,7 @@ pub(super) fn parse(tokens: &[Token], max_nesting: usize) -> Parsed {
         parser.incomplete = true;
         parser.pos += 1;
     }
-    Parsed { list, incomplete: parser.incomplete || parser.aborted }
+    Parsed { list, incomplete: parser.incomplete, too_deep: parser.aborted }
 }
 
 const CLOSERS: [&str; 8] = ["then", "elif", "else", "fi", "do", "done", "esac", "}"];

@@ -19,7 +19,7 @@ pub(super) enum Peel {
 /// The text that xargs substitutes at run time.
 pub(super) const XARGS_INPUT: &str = "{xargs input}";
 
-const SHELLS: [&str; 12] =
+pub(super) const SHELLS: [&str; 12] =
     ["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "rbash", "csh", "tcsh"];
 
 /// A command's program name: the base name, and lowercased without `.exe` outside POSIX
