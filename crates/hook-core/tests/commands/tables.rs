@@ -2,11 +2,14 @@
 //! and their harmless look-alikes) live beside each other.
 
 mod expansion;
+mod hostile;
 mod infrastructure;
 mod runners;
 mod secrets;
+mod trust;
 
 use super::Case;
 
 /// Every themed table; `main.rs` checks each row of each.
-pub(crate) const ALL: &[&[Case]] = &[expansion::CASES, runners::CASES, infrastructure::CASES, secrets::CASES];
+pub(crate) const ALL: &[&[Case]] =
+    &[expansion::CASES, runners::CASES, infrastructure::CASES, secrets::CASES, trust::CASES, hostile::CASES];

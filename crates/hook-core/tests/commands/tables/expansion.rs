@@ -1,4 +1,4 @@
-//! Opaque text fed to an executor, expansion as bash does it, and the analyser's limits (issues 14 and 15).
+//! Opaque text fed to an executor and expansion exactly as bash does it (issue 14, classes 1-2).
 
 #[allow(unused_imports)]
 use super::super::{Case, allow, ask, deny};
