@@ -207,10 +207,12 @@ pub(crate) fn expand(pattern: &str, ctx: &Context) -> Option<Vec<String>> {
     Some(expanded)
 }
 
-/// `path` made absolute against `ctx.cwd` (`~` against home), with `.` and `..` resolved on
-/// the text.
+/// `path` made absolute against `ctx.cwd` (`~`, `$HOME` and `${HOME}` against home), with `.`
+/// and `..` resolved on the text. `$HOME` is read as the home even though the line could set
+/// it otherwise: a guard file is then denied once too often, never once too few.
 fn resolve(path: &str, ctx: &Context) -> PathBuf {
-    let expanded = match (path.strip_prefix('~'), ctx.home.as_deref()) {
+    let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));
+    let expanded = match (in_home, ctx.home.as_deref()) {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
             home.join(rest.trim_start_matches('/'))
         }
