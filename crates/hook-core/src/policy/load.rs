@@ -333,3 +333,35 @@ fn parse(path: &Path, text: &str, check_patterns: bool) -> Result<PolicyFile, Po
         None => PolicyError::whole_file(path, problem.message),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The trust store is looked at only when a project file is in force: with none, a store
+    /// that cannot even be `stat`ed (its parent is a device) leaves every call a cache hit,
+    /// which no call could be if the store were part of its key.
+    #[test]
+    fn without_a_project_file_the_trust_store_is_never_looked_at() {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-load-store-{}", std::process::id()));
+        let repo = dir.join("repo");
+        std::fs::create_dir_all(repo.join(".git")).expect("a repository");
+        let user = dir.join("config.toml");
+        std::fs::write(&user, "[[filter]]\ncommand = \"npm\"\n").expect("the user policy");
+        let sources = Sources {
+            user: Some(user.clone()),
+            project_search_from: Some(repo.clone()),
+            cache: Some(dir.join("cache")),
+            trust_store: Some(PathBuf::from("/dev/null/trusted-policies")),
+            ..Sources::default()
+        };
+        let hit = |sources: &Sources| {
+            load_from(sources);
+            load_from(sources).policy.filters.decoded() == 0
+        };
+        assert!(hit(&sources), "no project file: the broken store is not looked at");
+        std::fs::write(repo.join(PROJECT_FILE), "journal = true\n").expect("a project file");
+        assert!(!hit(&sources), "a project file: the store is part of the key, and unreadable");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
+}
