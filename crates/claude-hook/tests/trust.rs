@@ -163,3 +163,25 @@ fn a_policy_that_only_strengthens_applies_at_once() {
     assert!(trust.status.success(), "{trust:?}");
     assert!(String::from_utf8_lossy(&trust.stdout).contains("only makes the guard stricter"), "{trust:?}");
 }
+
+/// The agent cannot write the trust store where `XDG_STATE_HOME` puts it, however it names it;
+/// reading it, or writing beside the state directory, stays allowed.
+#[test]
+fn the_trust_store_is_guarded_where_the_state_directory_is() {
+    let sandbox = Sandbox::new("trust-store-guarded");
+    let state = sandbox.root.join("state");
+    let store = state.join("agent-hooks/trusted-policies");
+    let run = |line: &str| decision(&sandbox.run_with(HOOK, bash(&sandbox.project, "s", line), ENV));
+    for line in [
+        "echo forged > $XDG_STATE_HOME/agent-hooks/trusted-policies".to_string(),
+        "echo forged >> \"${XDG_STATE_HOME}/agent-hooks/trusted-policies\"".to_string(),
+        format!("cp /tmp/forged {}", store.display()),
+        format!("cd {} && tee agent-hooks/trusted-policies < /tmp/forged", state.display()),
+    ] {
+        let (verdict, reason) = run(&line);
+        assert_eq!(verdict, "deny", "{line}: {reason}");
+        assert!(reason.contains("$XDG_STATE_HOME/agent-hooks/**"), "{line}: {reason}");
+    }
+    assert_eq!(run(&format!("cat {}", store.display())).0, "allow");
+    assert_eq!(run(&format!("echo x > {}", state.join("other-tool").display())).0, "allow");
+}

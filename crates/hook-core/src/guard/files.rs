@@ -115,9 +115,23 @@ pub(crate) fn denied<'p>(
             verdict = if exception { None } else { Some(&**entry) };
         }
     }
+    // The built-in glob names the state directory's default place; where `XDG_STATE_HOME`
+    // moves it, the trust store (see `crate::policy::Trust`) is guarded there as well.
+    if verdict.is_none() && access == Access::Write && in_state_dir(&resolved) {
+        verdict = Some(STATE_DIR_GLOB);
+    }
     // Shown as the agent would write it: from its cwd, else from the project root.
     let shown = resolved.strip_prefix(&ctx.cwd).ok().map(slashed).or(relative).unwrap_or(absolute);
     verdict.map(|glob| Denied { shown, glob, access })
+}
+
+/// How [`in_state_dir`] names what it guards.
+const STATE_DIR_GLOB: &str = "$XDG_STATE_HOME/agent-hooks/**";
+
+/// Whether `path` is in this guard's state directory, which holds the trust store.
+fn in_state_dir(path: &Path) -> bool {
+    static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    DIR.get_or_init(crate::lifecycle::state::state_dir).as_deref().is_some_and(|dir| path.starts_with(dir))
 }
 
 /// The path in the forms the globs are matched against, worked out once for all of them.
@@ -207,16 +221,18 @@ pub(crate) fn expand(pattern: &str, ctx: &Context) -> Option<Vec<String>> {
     Some(expanded)
 }
 
-/// `path` made absolute against `ctx.cwd` (`~`, `$HOME` and `${HOME}` against home), with `.`
-/// and `..` resolved on the text. `$HOME` is read as the home even though the line could set
-/// it otherwise: a guard file is then denied once too often, never once too few.
+/// `path` made absolute against `ctx.cwd` (`~`, `$HOME` and `${HOME}` against home, a leading
+/// `$XDG_CONFIG_HOME`, `$XDG_CACHE_HOME` or `$XDG_STATE_HOME` as this process sees it), with `.`
+/// and `..` resolved on the text. A variable is read as the hook's environment has it even
+/// though the line could set it otherwise: a guard file is then denied once too often, never
+/// once too few.
 fn resolve(path: &str, ctx: &Context) -> PathBuf {
     let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));
     let expanded = match (in_home, ctx.home.as_deref()) {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
             home.join(rest.trim_start_matches('/'))
         }
-        _ => PathBuf::from(path),
+        _ => xdg_expanded(path).unwrap_or_else(|| PathBuf::from(path)),
     };
     let joined = if expanded.is_absolute() { expanded } else { ctx.cwd.join(expanded) };
     let mut normal = PathBuf::new();
@@ -230,6 +246,21 @@ fn resolve(path: &str, ctx: &Context) -> PathBuf {
         }
     }
     normal
+}
+
+/// `path` with a leading `$XDG_*_HOME` (or `${...}`) replaced by its value, when set.
+fn xdg_expanded(path: &str) -> Option<PathBuf> {
+    let rest = path.strip_prefix('$')?;
+    ["XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"].iter().find_map(|name| {
+        let after = rest
+            .strip_prefix(name)
+            .or_else(|| rest.strip_prefix('{')?.strip_prefix(name)?.strip_prefix('}'))?;
+        if !(after.is_empty() || after.starts_with('/')) {
+            return None;
+        }
+        let value = crate::environment::var_os(name).filter(|value| !value.is_empty())?;
+        Some(PathBuf::from(value).join(after.trim_start_matches('/')))
+    })
 }
 
 /// A path as `/`-separated text, without a trailing `/`.
