@@ -182,6 +182,10 @@ fn the_trust_store_is_guarded_where_the_state_directory_is() {
         assert_eq!(verdict, "deny", "{line}: {reason}");
         assert!(reason.contains("$XDG_STATE_HOME/agent-hooks/**"), "{line}: {reason}");
     }
+    let config = sandbox.root.join("home/.config/agent-hooks/config.toml");
+    let (verdict, reason) = run(&format!("echo '[trust]' > {}", config.display()));
+    assert_eq!(verdict, "deny", "the user policy, where XDG_CONFIG_HOME puts it: {reason}");
+    assert_eq!(run("echo x > $XDG_CACHE_HOME/agent-hooks/policy-0.bin").0, "deny");
     assert_eq!(run(&format!("cat {}", store.display())).0, "allow");
     assert_eq!(run(&format!("echo x > {}", state.join("other-tool").display())).0, "allow");
 }

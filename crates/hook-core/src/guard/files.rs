@@ -4,7 +4,9 @@
 //! (outside the project, the file's own name); a glob with `/` is anchored at the project
 //! root; a glob starting with `/` or `~/` is absolute. A match on a directory covers what is
 //! inside it. `!glob` is an exception, and the last matching entry wins. Paths are resolved
-//! lexically (`..` on the text, no symlinks followed), like the built-in packs do.
+//! lexically (`..` on the text, no symlinks followed), like the built-in packs do. Writes to
+//! the guard's own directories (user policy, policy cache, trust store) are denied wherever the
+//! XDG variables put them, besides the built-in globs of their default places.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -115,23 +117,32 @@ pub(crate) fn denied<'p>(
             verdict = if exception { None } else { Some(&**entry) };
         }
     }
-    // The built-in glob names the state directory's default place; where `XDG_STATE_HOME`
-    // moves it, the trust store (see `crate::policy::Trust`) is guarded there as well.
-    if verdict.is_none() && access == Access::Write && in_state_dir(&resolved) {
-        verdict = Some(STATE_DIR_GLOB);
+    // The built-in globs name the default places of the guard's own directories; where the
+    // XDG variables move them, they are guarded there as well.
+    if verdict.is_none() && access == Access::Write {
+        verdict = guard_dir_of(&resolved);
     }
     // Shown as the agent would write it: from its cwd, else from the project root.
     let shown = resolved.strip_prefix(&ctx.cwd).ok().map(slashed).or(relative).unwrap_or(absolute);
     verdict.map(|glob| Denied { shown, glob, access })
 }
 
-/// How [`in_state_dir`] names what it guards.
-const STATE_DIR_GLOB: &str = "$XDG_STATE_HOME/agent-hooks/**";
-
-/// Whether `path` is in this guard's state directory, which holds the trust store.
-fn in_state_dir(path: &Path) -> bool {
-    static DIR: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
-    DIR.get_or_init(crate::lifecycle::state::state_dir).as_deref().is_some_and(|dir| path.starts_with(dir))
+/// The guard's own directory that holds `path`, as a glob for the reason: the user policy, the
+/// policy cache and the trust store, where this process's environment puts them.
+fn guard_dir_of(path: &Path) -> Option<&'static str> {
+    static DIRS: std::sync::OnceLock<Vec<(PathBuf, &'static str)>> = std::sync::OnceLock::new();
+    let dirs = DIRS.get_or_init(|| {
+        let config = crate::policy::user_config_path().and_then(|file| Some(file.parent()?.to_path_buf()));
+        [
+            (config, "$XDG_CONFIG_HOME/agent-hooks/**"),
+            (crate::policy::cache_dir(), "$XDG_CACHE_HOME/agent-hooks/**"),
+            (crate::lifecycle::state::state_dir(), "$XDG_STATE_HOME/agent-hooks/**"),
+        ]
+        .into_iter()
+        .filter_map(|(dir, glob)| Some((dir?, glob)))
+        .collect()
+    });
+    dirs.iter().find(|(dir, _)| path.starts_with(dir)).map(|(_, glob)| *glob)
 }
 
 /// The path in the forms the globs are matched against, worked out once for all of them.
