@@ -29,6 +29,9 @@ pub struct Case {
     pub stdin: Vec<u8>,
     /// A policy file given as `AGENT_HOOKS_CONFIG`; `None` means the built-in policy.
     pub policy: Option<PathBuf>,
+    /// `policy` is instead the trusted `.agent-hooks.toml` of the repository the hook runs in
+    /// (the sandbox's `project/`): the cost of a project layer and of its trust check.
+    pub trusted_project: bool,
     /// The case with the same payload under the built-in policy, for a policy's own cost.
     pub same_event_as: Option<&'static str>,
 }
@@ -63,7 +66,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let baseline = Baseline {
         program: Program::new(&out_dir.join(BASELINE)),
-        case: Case { name: "empty main", stdin: b"{}".to_vec(), policy: None, same_event_as: None },
+        case: Case {
+            name: "empty main",
+            stdin: b"{}".to_vec(),
+            policy: None,
+            trusted_project: false,
+            same_event_as: None,
+        },
     };
     let mut rows = Vec::new();
     for binary in &binaries {
@@ -171,12 +180,14 @@ pub fn cases(binary: &str) -> Vec<Case> {
             name: ALLOW,
             stdin: with_command(&text, "git status --short"),
             policy: None,
+            trusted_project: false,
             same_event_as: None,
         },
         Case {
             name: DENY,
             stdin: with_command(&text, "rm -rf / --no-preserve-root"),
             policy: None,
+            trusted_project: false,
             same_event_as: None,
         },
     ];
@@ -185,6 +196,7 @@ pub fn cases(binary: &str) -> Vec<Case> {
             name: "compound 2 KB",
             stdin: with_command(&text, &compound_line()),
             policy: None,
+            trusted_project: false,
             same_event_as: None,
         });
         // The policy rewrites `git status` (so that call also re-guards and answers with the
@@ -195,13 +207,22 @@ pub fn cases(binary: &str) -> Vec<Case> {
                 name: "50-rule: git status",
                 stdin: with_command(&text, "git status --short"),
                 policy: Some(fifty.clone()),
+                trusted_project: false,
                 same_event_as: Some(ALLOW),
             });
             cases.push(Case {
                 name: "50-rule: rm -rf /",
                 stdin: with_command(&text, "rm -rf / --no-preserve-root"),
-                policy: Some(fifty),
+                policy: Some(fifty.clone()),
+                trusted_project: false,
                 same_event_as: Some(DENY),
+            });
+            cases.push(Case {
+                name: "50-rule project, trusted: git status",
+                stdin: with_command(&text, "git status --short"),
+                policy: Some(fifty),
+                trusted_project: true,
+                same_event_as: Some(ALLOW),
             });
         }
         cases.push(Case {
@@ -209,6 +230,7 @@ pub fn cases(binary: &str) -> Vec<Case> {
             stdin: std::fs::read(root.join("tests/fixtures/claude-code/PostToolUse-write.json"))
                 .unwrap_or_default(),
             policy: Some(root.join("tests/bench/policy-format-python.toml")),
+            trusted_project: false,
             same_event_as: None,
         });
     }
@@ -292,6 +314,9 @@ fn measure(
     baseline: &Baseline,
     runs: usize,
 ) -> Result<Stats, String> {
+    if case.trusted_project {
+        sandbox.trust_project(binary, case)?;
+    }
     // One warm-up spawn pulls the binary into the page cache.
     spawn(sandbox, binary, case)?;
     let mut times = Vec::with_capacity(runs);
@@ -314,7 +339,7 @@ fn measure(
 
 fn spawn(sandbox: &Sandbox, binary: &Program, case: &Case) -> Result<(), String> {
     let mut child = sandbox
-        .command(&binary.path, case.policy.as_deref())
+        .command_for(&binary.path, case)
         .args(&binary.args)
         .stdin(Stdio::piped())
         .stdout(Stdio::null())
@@ -332,7 +357,7 @@ fn spawn(sandbox: &Sandbox, binary: &Program, case: &Case) -> Result<(), String>
 /// Instructions executed, counted by callgrind, when valgrind is installed.
 fn instructions(sandbox: &Sandbox, binary: &Program, case: &Case) -> Option<u64> {
     let mut child = sandbox
-        .command(Path::new("valgrind"), case.policy.as_deref())
+        .command_for(Path::new("valgrind"), case)
         .args(["--tool=callgrind", "--callgrind-out-file=/dev/null"])
         .arg(&binary.path)
         .args(&binary.args)
@@ -463,6 +488,42 @@ impl Sandbox {
             .env("XDG_CACHE_HOME", self.dir.join("cache"))
             .env("AGENT_HOOKS_SYSTEM_CONFIG", self.dir.join("none.toml"));
         command
+    }
+
+    /// `program` run in the sandbox on `case`'s policy.
+    pub fn command_for(&self, program: &Path, case: &Case) -> Command {
+        if !case.trusted_project {
+            return self.command(program, case.policy.as_deref());
+        }
+        let mut command = self.command(program, None);
+        command.current_dir(self.project());
+        command
+    }
+
+    fn project(&self) -> PathBuf {
+        self.dir.join("project")
+    }
+
+    /// Make the sandbox's `project/` a repository whose `.agent-hooks.toml` is `case`'s
+    /// policy, trusted by `binary trust --yes` as a user would.
+    fn trust_project(&self, binary: &Program, case: &Case) -> Result<(), String> {
+        let project = self.project();
+        let policy = case.policy.as_deref().ok_or("a trusted project case needs a policy")?;
+        std::fs::create_dir_all(project.join(".git")).map_err(|e| format!("{}: {e}", project.display()))?;
+        std::fs::copy(policy, project.join(".agent-hooks.toml"))
+            .map_err(|e| format!("{}: {e}", policy.display()))?;
+        let status = self
+            .command(&binary.path, None)
+            .current_dir(&project)
+            .args(["trust", "--yes"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .status()
+            .map_err(|e| format!("{}: {e}", binary.path.display()))?;
+        if !status.success() {
+            return Err(format!("{} trust --yes failed in {}", binary.path.display(), project.display()));
+        }
+        Ok(())
     }
 }
 

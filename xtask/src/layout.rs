@@ -98,7 +98,13 @@ fn events(binary: &str) -> Vec<(Group, Case)> {
     events.extend(fixtures.iter().filter_map(|path| {
         Some((
             Group::Other,
-            Case { name: "fixture", stdin: std::fs::read(path).ok()?, policy: None, same_event_as: None },
+            Case {
+                name: "fixture",
+                stdin: std::fs::read(path).ok()?,
+                policy: None,
+                trusted_project: false,
+                same_event_as: None,
+            },
         ))
     }));
     events

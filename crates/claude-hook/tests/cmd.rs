@@ -21,3 +21,18 @@ fn cases_with_their_own_layers() {
         .env("AGENT_HOOKS_CONFIG", "")
         .case(trycmd_cases::case_dir("claude/layers").join("*.toml"));
 }
+
+/// Cases under `trust/` record trust in a state directory of their own sandbox (a relative
+/// `XDG_STATE_HOME`), so that what `trust` writes stays in the case; `cp` edits a policy.
+#[test]
+fn trust_cases() {
+    trycmd::TestCases::new()
+        .register_bin("cp", std::path::Path::new("/bin/cp"))
+        .env("HOME", trycmd_cases::HOME)
+        .env("XDG_CONFIG_HOME", "no-user-config")
+        .env("XDG_STATE_HOME", "state")
+        .env("XDG_CACHE_HOME", trycmd_cases::NO_CACHE)
+        .env("AGENT_HOOKS_SYSTEM_CONFIG", "no-system-policy.toml")
+        .env("AGENT_HOOKS_CONFIG", "")
+        .case(trycmd_cases::case_dir("claude/trust").join("*.trycmd"));
+}

@@ -52,6 +52,13 @@ pub fn print(text: &str) {
     }
 }
 
+/// A question for a person at a terminal, the answer to be typed on the same line.
+pub fn prompt(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes());
+    let _ = out.flush();
+}
+
 /// One diagnostic line on stderr.
 pub fn warn(text: &str) {
     eprintln!("{text}");

@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::guard::glob;
-use crate::policy::{self, LayerKind, Loaded, Location, PolicyError};
+use crate::policy::{self, LayerKind, Loaded, Location, PolicyError, Trust};
 use crate::project::Context;
 use crate::protocol;
 
-pub(crate) fn check(config: Option<&Path>) -> ExitCode {
+pub(crate) fn check(binary: &str, config: Option<&Path>) -> ExitCode {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let loaded = policy::load_checked(&Context::discover(&cwd), config);
     let mut out = String::from("policy layers, later overriding earlier:\n");
@@ -23,7 +23,17 @@ pub(crate) fn check(config: Option<&Path>) -> ExitCode {
         };
         let path =
             layer.path.as_ref().map_or_else(|| "(compiled in)".to_string(), |p| p.display().to_string());
-        out.push_str(&format!("  {kind:<9} {path}\n"));
+        let trust = match &layer.trust {
+            Trust::Own => String::new(),
+            Trust::Approved => "  (trusted)".to_string(),
+            Trust::Directory(dir) => format!("  (trusted: under {})", dir.display()),
+            Trust::Untrusted => "  (untrusted: only what makes the guard stricter applies)".to_string(),
+            Trust::Forbidden => {
+                "  (untrusted, and the system policy allows no trust: only what makes the guard stricter applies)"
+                    .to_string()
+            }
+        };
+        out.push_str(&format!("  {kind:<9} {path}{trust}\n"));
     }
     let locked: Vec<&str> = loaded
         .policy
@@ -39,6 +49,9 @@ pub(crate) fn check(config: Option<&Path>) -> ExitCode {
             "locked by the system layer: packs [{}], {locked_filters} filter(s)\n",
             locked.join(", ")
         ));
+    }
+    if let Some(file) = loaded.untrusted_layer().and_then(|layer| layer.path.as_deref()) {
+        out.push_str(&super::skipped_text(file, &loaded, binary));
     }
     protocol::print(&out);
     for warning in &loaded.warnings {

@@ -13,6 +13,7 @@ use crate::shell::{Dialect, SimpleCommand};
 use crate::verdict::Decision;
 
 pub(crate) fn explain(
+    binary: &str,
     json: bool,
     cwd: Option<PathBuf>,
     shell: Dialect,
@@ -27,10 +28,20 @@ pub(crate) fn explain(
         protocol::warn(&format!("agent-hooks: policy ignored, built-in rules in force: {error}"));
     }
     let decision = decide_shell(&line, shell, &loaded.policy, &ctx);
+    let untrusted = loaded.untrusted_layer().and_then(|layer| layer.path.as_deref());
     if json {
-        protocol::print(&to_json(&decision).to_string());
+        let mut answer = to_json(&decision);
+        if let Some(file) = untrusted {
+            let skipped: Vec<String> = loaded.skipped.iter().map(ToString::to_string).collect();
+            answer["untrusted"] = json!({ "file": file, "skipped": skipped });
+        }
+        protocol::print(&answer.to_string());
     } else {
-        protocol::print(&to_text(&line, &decision));
+        let mut out = to_text(&line, &decision);
+        if let Some(file) = untrusted {
+            out.push_str(&super::skipped_text(file, &loaded, binary));
+        }
+        protocol::print(&out);
     }
     ExitCode::SUCCESS
 }

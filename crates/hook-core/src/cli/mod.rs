@@ -8,6 +8,7 @@ mod install;
 mod run;
 mod stats;
 mod test;
+mod trust;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -29,6 +30,8 @@ enum Command {
     Doctor,
     Test { file: Option<PathBuf> },
     Stats,
+    Trust(trust::Request),
+    Untrust(trust::Request),
     Version,
     Help,
 }
@@ -67,15 +70,17 @@ fn other(agent: &dyn Agent, command: Command, config: Option<PathBuf>) -> ExitCo
     match command {
         Command::Run => run::run(agent, config.as_deref()),
         Command::Explain { json, cwd, shell, words } => {
-            explain::explain(json, cwd, shell, &words, config.as_deref())
+            explain::explain(agent.binary(), json, cwd, shell, &words, config.as_deref())
         }
-        Command::Check => check::check(config.as_deref()),
+        Command::Check => check::check(agent.binary(), config.as_deref()),
         Command::Init { project } => init::init(project),
         Command::Install { scope, dry_run } => install::install(agent, scope, dry_run),
         Command::Uninstall { scope, dry_run } => install::uninstall(agent, scope, dry_run),
         Command::Doctor => install::doctor(agent),
         Command::Test { file } => test::test(agent, file.as_deref().or(config.as_deref())),
         Command::Stats => stats::stats(),
+        Command::Trust(request) => trust::trust(agent.binary(), &request),
+        Command::Untrust(request) => trust::untrust(&request),
         Command::Version => {
             protocol::print(&format!("{} {}", agent.binary(), env!("CARGO_PKG_VERSION")));
             ExitCode::SUCCESS
@@ -101,6 +106,7 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
     let mut scope = None;
     let mut dry_run = false;
     let mut file = None;
+    let mut yes = false;
 
     while let Some(arg) = parser.next()? {
         match arg {
@@ -136,8 +142,11 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
                 scope = Some(chosen);
             }
             Long("dry-run") if edits_settings(subcommand.as_deref()) => dry_run = true,
+            Long("yes") if subcommand.as_deref() == Some("trust") => yes = true,
             Value(value) if subcommand.is_none() => subcommand = Some(value.string()?),
-            Value(value) if subcommand.as_deref() == Some("test") && file.is_none() => {
+            Value(value)
+                if matches!(subcommand.as_deref(), Some("test" | "trust" | "untrust")) && file.is_none() =>
+            {
                 file = Some(PathBuf::from(value))
             }
             Value(value) if subcommand.as_deref() == Some("explain") => {
@@ -163,11 +172,26 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
         "doctor" => Command::Doctor,
         "test" => Command::Test { file },
         "stats" => Command::Stats,
+        "trust" => Command::Trust(trust::Request { file, yes }),
+        "untrust" => Command::Untrust(trust::Request { file, yes }),
         "version" => Command::Version,
         "help" => Command::Help,
         other => return Err(lexopt::Error::from(format!("unknown command `{other}`"))),
     };
     Ok(Args { command, config })
+}
+
+/// What an untrusted project file would have changed, for `explain`, `check` and
+/// `test`.
+pub(crate) fn skipped_text(file: &std::path::Path, loaded: &crate::policy::Loaded, binary: &str) -> String {
+    let mut out = format!(
+        "untrusted: {} is not trusted, so these of its settings are not applied (`{binary} trust` reviews and trusts it):\n",
+        file.display()
+    );
+    for skip in &loaded.skipped {
+        out.push_str(&format!("  {skip}\n"));
+    }
+    out
 }
 
 /// The subcommands that take a settings scope and `--dry-run`.
@@ -198,6 +222,11 @@ Commands:
   doctor              show where {bin} is registered and prove it answers
   test [FILE]         run the policy's [[test]] cases (or those of FILE)
   stats               rank the rules of the decision journal by how often they fired
+  trust [FILE] [--yes]
+                      show what the project policy (FILE, or the one here) would
+                      weaken or run, and once you confirm, let it: until then
+                      only its stricter rules apply; an edit undoes the trust
+  untrust [FILE]      withdraw that trust
   version             print the version (also --version)
 
 Options:
@@ -298,6 +327,22 @@ mod tests {
             Command::Test { file: Some(PathBuf::from("p.toml")) }
         );
         assert!(args(&["test", "a.toml", "b.toml"]).is_err());
+    }
+
+    #[test]
+    fn trust_takes_an_optional_file_and_yes() {
+        let request = |file: Option<&str>, yes| trust::Request { file: file.map(PathBuf::from), yes };
+        assert_eq!(args(&["trust"]).unwrap().command, Command::Trust(request(None, false)));
+        assert_eq!(
+            args(&["trust", "repo", "--yes"]).unwrap().command,
+            Command::Trust(request(Some("repo"), true))
+        );
+        assert_eq!(
+            args(&["untrust", "repo"]).unwrap().command,
+            Command::Untrust(request(Some("repo"), false))
+        );
+        assert!(args(&["untrust", "--yes"]).is_err());
+        assert!(args(&["check", "--yes"]).is_err());
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::decide::decide;
 use crate::event::{Event, EventKind};
 use crate::journal;
 use crate::lifecycle::stop::STOP_ACTIVE_ENV;
+use crate::lifecycle::trust_notice;
 use crate::policy::{self, Loaded, OnError};
 use crate::project::Context;
 use crate::protocol;
@@ -57,6 +58,9 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
         set_failure_answer(fail_closed(agent, &event, "internal error"));
     }
     let mut verdict = decide(&event, &loaded.policy, &ctx);
+    if !loaded.skipped.is_empty() {
+        trust_notice::tell(&mut verdict, &event, &loaded, agent.binary());
+    }
     let journal_failure = record(agent, &event, &verdict, loaded.policy.journal);
     let mut response_note = None;
     if let Some(note) = policy_failure_note(&loaded) {

@@ -27,6 +27,11 @@ pub(crate) fn test(agent: &dyn Agent, explicit: Option<&Path>) -> ExitCode {
     for error in &loaded.errors {
         protocol::warn(&format!("error: {error} (the cases of this file were not run)"));
     }
+    // The cases run against the policy in force, which leaves out what an untrusted project
+    // file would weaken: say so, or its own cases would fail for no visible reason.
+    if let Some(file) = loaded.untrusted_layer().and_then(|layer| layer.path.as_deref()) {
+        protocol::warn(super::skipped_text(file, &loaded, agent.binary()).trim_end());
+    }
     let failures: Vec<Failure<'_>> =
         loaded.policy.tests.iter().filter_map(|case| failure(agent, case, &loaded.policy, &cwd)).collect();
     if !failures.is_empty() {

@@ -4,7 +4,9 @@
 //! (outside the project, the file's own name); a glob with `/` is anchored at the project
 //! root; a glob starting with `/` or `~/` is absolute. A match on a directory covers what is
 //! inside it. `!glob` is an exception, and the last matching entry wins. Paths are resolved
-//! lexically (`..` on the text, no symlinks followed), like the built-in packs do.
+//! lexically (`..` on the text, no symlinks followed), like the built-in packs do. Writes to
+//! the guard's own directories (user policy, policy cache, trust store) are denied wherever the
+//! XDG variables put them, besides the built-in globs of their default places.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -115,9 +117,32 @@ pub(crate) fn denied<'p>(
             verdict = if exception { None } else { Some(&**entry) };
         }
     }
+    // The built-in globs name the default places of the guard's own directories; where the
+    // XDG variables move them, they are guarded there as well.
+    if verdict.is_none() && access == Access::Write {
+        verdict = guard_dir_of(&resolved);
+    }
     // Shown as the agent would write it: from its cwd, else from the project root.
     let shown = resolved.strip_prefix(&ctx.cwd).ok().map(slashed).or(relative).unwrap_or(absolute);
     verdict.map(|glob| Denied { shown, glob, access })
+}
+
+/// The guard's own directory that holds `path`, as a glob for the reason: the user policy, the
+/// policy cache and the trust store, where this process's environment puts them.
+fn guard_dir_of(path: &Path) -> Option<&'static str> {
+    static DIRS: std::sync::OnceLock<Vec<(PathBuf, &'static str)>> = std::sync::OnceLock::new();
+    let dirs = DIRS.get_or_init(|| {
+        let config = crate::policy::user_config_path().and_then(|file| Some(file.parent()?.to_path_buf()));
+        [
+            (config, "$XDG_CONFIG_HOME/agent-hooks/**"),
+            (crate::policy::cache_dir(), "$XDG_CACHE_HOME/agent-hooks/**"),
+            (crate::lifecycle::state::state_dir(), "$XDG_STATE_HOME/agent-hooks/**"),
+        ]
+        .into_iter()
+        .filter_map(|(dir, glob)| Some((dir?, glob)))
+        .collect()
+    });
+    dirs.iter().find(|(dir, _)| path.starts_with(dir)).map(|(_, glob)| *glob)
 }
 
 /// The path in the forms the globs are matched against, worked out once for all of them.
@@ -207,14 +232,18 @@ pub(crate) fn expand(pattern: &str, ctx: &Context) -> Option<Vec<String>> {
     Some(expanded)
 }
 
-/// `path` made absolute against `ctx.cwd` (`~` against home), with `.` and `..` resolved on
-/// the text.
+/// `path` made absolute against `ctx.cwd` (`~`, `$HOME` and `${HOME}` against home, a leading
+/// `$XDG_CONFIG_HOME`, `$XDG_CACHE_HOME` or `$XDG_STATE_HOME` as this process sees it), with `.`
+/// and `..` resolved on the text. A variable is read as the hook's environment has it even
+/// though the line could set it otherwise: a guard file is then denied once too often, never
+/// once too few.
 fn resolve(path: &str, ctx: &Context) -> PathBuf {
-    let expanded = match (path.strip_prefix('~'), ctx.home.as_deref()) {
+    let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));
+    let expanded = match (in_home, ctx.home.as_deref()) {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
             home.join(rest.trim_start_matches('/'))
         }
-        _ => PathBuf::from(path),
+        _ => xdg_expanded(path).unwrap_or_else(|| PathBuf::from(path)),
     };
     let joined = if expanded.is_absolute() { expanded } else { ctx.cwd.join(expanded) };
     let mut normal = PathBuf::new();
@@ -228,6 +257,21 @@ fn resolve(path: &str, ctx: &Context) -> PathBuf {
         }
     }
     normal
+}
+
+/// `path` with a leading `$XDG_*_HOME` (or `${...}`) replaced by its value, when set.
+fn xdg_expanded(path: &str) -> Option<PathBuf> {
+    let rest = path.strip_prefix('$')?;
+    ["XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"].iter().find_map(|name| {
+        let after = rest
+            .strip_prefix(name)
+            .or_else(|| rest.strip_prefix('{')?.strip_prefix(name)?.strip_prefix('}'))?;
+        if !(after.is_empty() || after.starts_with('/')) {
+            return None;
+        }
+        let value = crate::environment::var_os(name).filter(|value| !value.is_empty())?;
+        Some(PathBuf::from(value).join(after.trim_start_matches('/')))
+    })
 }
 
 /// A path as `/`-separated text, without a trailing `/`.

@@ -61,7 +61,8 @@ impl<'p> Filters<'p> {
     }
 
     /// The filter that decides `command`: the last one that matches, except that a locked
-    /// filter (system layer) is only replaced by a later filter at least as strict.
+    /// filter (system layer) is only replaced by a later filter at least as strict, and a
+    /// filter of an untrusted project layer only replaces one it is at least as strict as.
     pub(crate) fn decide(&self, command: &SimpleCommand) -> Option<&'p Filter> {
         if self.rules.is_empty() {
             return None;
@@ -79,7 +80,8 @@ impl<'p> Filters<'p> {
                 continue;
             }
             let overridable = decided.is_none_or(|current| {
-                !current.locked || strictness(filter.action) >= strictness(current.action)
+                !(current.locked || filter.untrusted)
+                    || strictness(filter.action) >= strictness(current.action)
             });
             if overridable {
                 decided = Some(filter);
@@ -156,6 +158,7 @@ mod tests {
             action,
             message: None,
             locked,
+            untrusted: false,
             origin: Location { file: Path::new("p.toml").into(), line: 1, column: 1 },
         }
     }

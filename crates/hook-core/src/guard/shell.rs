@@ -173,6 +173,7 @@ mod tests {
             action,
             message: None,
             locked: false,
+            untrusted: false,
             origin: Location { file: Path::new("p.toml").into(), line: 1, column: 1 },
         }
     }

@@ -10,3 +10,4 @@ pub mod runner;
 mod shorten;
 pub mod state;
 pub mod stop;
+pub mod trust_notice;

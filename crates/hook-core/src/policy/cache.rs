@@ -5,7 +5,8 @@
 //! atomically on a miss. Its key is everything the merge depends on: the build (a fingerprint
 //! of hook-core's sources and `Cargo.lock`, made by `build.rs`: another build may have other
 //! built-in rules, another parser or another encoding, while the agent binaries of one build
-//! share their entries), the format, and each layer's kind, path and [`Stamp`]. A hit then
+//! share their entries), the format, each layer's kind, path and [`Stamp`], and when a project
+//! layer is among them, the trust store's (which decides how much of that layer applies). A hit then
 //! costs one `stat` per policy file and no read of it. Where a stamp alone cannot prove the
 //! file unchanged (a change too recent when it was read, see [`Stamp::settled`]), the entry
 //! also holds the file's text, and a lookup reads the file and compares; once the stamps have
@@ -25,11 +26,11 @@ use serde::{Deserialize, Serialize};
 
 use super::rules::CacheSource;
 use super::stamp::Stamp;
-use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError, Rule, RuleKey, Rules};
+use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError, Rule, RuleKey, Rules, Trust};
 
 /// Changes whenever the layout of a cache file does. Another build misses anyway (see
 /// [`BUILD`]); this guards the first bytes against any other file in the directory.
-const FORMAT: u32 = 3;
+const FORMAT: u32 = 4;
 
 /// This build's fingerprint (see `build.rs`).
 const BUILD: &str = env!("HOOK_CORE_SOURCE");
@@ -49,6 +50,9 @@ struct Key<'a> {
     build: &'a str,
     #[serde(borrow)]
     layers: Vec<KeyLayer<'a>>,
+    /// The trust store, when there is a project layer and the store exists.
+    #[serde(borrow)]
+    store: Option<KeyLayer<'a>>,
 }
 
 /// One policy file that was read, in merge order.
@@ -87,14 +91,19 @@ impl Key<'_> {
         let same = self.format == now.format
             && self.build == now.build
             && self.layers.len() == now.layers.len()
-            && self.layers.iter().zip(&now.layers).all(|(stored, current)| {
-                stored.kind == current.kind && stored.path == current.path && stored.stamp == current.stamp
-            });
+            && self.store.is_some() == now.store.is_some()
+            && self.layers.iter().chain(&self.store).zip(now.layers.iter().chain(&now.store)).all(
+                |(stored, current)| {
+                    stored.kind == current.kind
+                        && stored.path == current.path
+                        && stored.stamp == current.stamp
+                },
+            );
         if !same {
             return None;
         }
         let mut compared = false;
-        for layer in &self.layers {
+        for layer in self.layers.iter().chain(&self.store) {
             if let Some(contents) = layer.contents {
                 let (_, text) = super::load::read_file(layer.path).ok()?;
                 if !same_bytes(&text, contents) {
@@ -124,6 +133,9 @@ struct Entry<'a> {
     rewrites: Vec<EncodedRule<'a>>,
     tests: Vec<EncodedRule<'a>>,
     warnings: Vec<PolicyError>,
+    /// Each of the key's layers' [`Trust`], in order.
+    trust: Vec<Trust>,
+    skipped: Vec<PolicyError>,
 }
 
 /// A filter, rewrite or test of a cache entry, not decoded until needed (see [`Rules`]).
@@ -161,9 +173,10 @@ fn encoded_rules(rules: &[(RuleKey, u8, Vec<u8>)]) -> Vec<EncodedRule<'_>> {
 impl<'a> Cache<'a> {
     /// The cache under `dir` for these layer files, in merge order: as found now (without
     /// contents) for a lookup, as read (see [`KeyLayer::read`]) for a store.
-    pub(super) fn new(dir: &Path, layers: Vec<KeyLayer<'a>>) -> Self {
+    /// `store` is the trust store's, when a project layer is among `layers`.
+    pub(super) fn new(dir: &Path, layers: Vec<KeyLayer<'a>>, store: Option<KeyLayer<'a>>) -> Self {
         let name = file_name(&layers);
-        Self { file: dir.join(name), key: Key { format: FORMAT, build: BUILD, layers } }
+        Self { file: dir.join(name), key: Key { format: FORMAT, build: BUILD, layers, store } }
     }
 
     /// The load cached under this key, if there is one and it decodes exactly.
@@ -195,11 +208,23 @@ impl<'a> Cache<'a> {
         entry.policy.filters = Rules::encoded(Arc::clone(&source), rules(entry.filters));
         entry.policy.rewrites = Rules::encoded(Arc::clone(&source), rules(entry.rewrites));
         entry.policy.tests = Rules::encoded(source, rules(entry.tests));
-        let built_in = Layer { kind: LayerKind::BuiltIn, path: None };
-        let files =
-            self.key.layers.iter().map(|layer| Layer { kind: layer.kind, path: Some(layer.path.into()) });
+        if entry.trust.len() != self.key.layers.len() {
+            return None;
+        }
+        let built_in = Layer { kind: LayerKind::BuiltIn, path: None, trust: Trust::Own };
+        let files = self.key.layers.iter().zip(entry.trust).map(|(layer, trust)| Layer {
+            kind: layer.kind,
+            path: Some(layer.path.into()),
+            trust,
+        });
         let layers = std::iter::once(built_in).chain(files).collect();
-        let loaded = Loaded { policy: entry.policy, layers, errors: Vec::new(), warnings: entry.warnings };
+        let loaded = Loaded {
+            policy: entry.policy,
+            layers,
+            errors: Vec::new(),
+            warnings: entry.warnings,
+            skipped: entry.skipped,
+        };
         if compared_texts {
             self.settle(&loaded);
         }
@@ -212,7 +237,7 @@ impl<'a> Cache<'a> {
     #[inline(never)]
     fn settle(&self, loaded: &Loaded) {
         let now = crate::clock::now();
-        if self.key.layers.iter().all(|layer| layer.stamp.settled(now)) {
+        if self.key.layers.iter().chain(&self.key.store).all(|layer| layer.stamp.settled(now)) {
             // Best effort, as every write of the cache.
             let _ = self.put(loaded);
         }
@@ -247,6 +272,8 @@ impl<'a> Cache<'a> {
             rewrites: encoded_rules(&rewrites),
             tests: encoded_rules(&tests),
             warnings: loaded.warnings.clone(),
+            trust: loaded.layers.iter().skip(1).map(|layer| layer.trust.clone()).collect(),
+            skipped: loaded.skipped.clone(),
         };
         let mut bytes = postcard::to_allocvec(&self.key).map_err(invalid)?;
         bytes = postcard::to_extend(&entry, bytes).map_err(invalid)?;
@@ -398,7 +425,7 @@ mod tests {
         ) {
             let (stamp, contents) = crate::policy::load::read_file(path).unwrap();
             let layer = KeyLayer::read(LayerKind::Explicit, path, stamp, &contents, now);
-            let mut cache = Cache::new(&self.cache(), vec![layer]);
+            let mut cache = Cache::new(&self.cache(), vec![layer], None);
             change(&mut cache.key);
             cache.put(loaded).unwrap();
         }
@@ -565,6 +592,8 @@ mod tests {
             rewrites: Vec::new(),
             tests: Vec::new(),
             warnings: Vec::new(),
+            trust: vec![Trust::Own],
+            skipped: Vec::new(),
         };
         let damaged = postcard::to_extend(&entry, postcard::to_allocvec(&key).unwrap()).unwrap();
         fs::write(&file, damaged).unwrap();

@@ -3,8 +3,9 @@
 //! This runs on every hook call, so it touches only the few files it needs: a `stat` of each
 //! layer's file, plus one `.agent-hooks.toml` and one `.git` existence check per ancestor of
 //! the event's cwd, and when any policy file exists, one read of the policy cache, which
-//! spares reading and parsing files unchanged since the last call. It compiles no regex unless
-//! asked to (see [`load_checked`]).
+//! spares reading and parsing files unchanged since the last call. When a project file exists,
+//! the trust store is one more `stat`: whether that file is trusted is part of what the cache
+//! keeps. It compiles no regex unless asked to (see [`load_checked`]).
 
 use std::io::ErrorKind;
 use std::path::{Path, PathBuf};
@@ -13,6 +14,7 @@ use super::cache::{Cache, KeyLayer};
 use super::merge::{Merger, Source};
 use super::schema::PolicyFile;
 use super::stamp::Stamp;
+use super::trust::{self, Trust};
 use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, Policy, PolicyError};
 use crate::environment::xdg_dir;
 use crate::project::{Context, find_project_root};
@@ -43,6 +45,9 @@ pub struct Sources {
     pub check_patterns: bool,
     /// Where loads are cached ([`cache_dir`]); `None` parses every time.
     pub cache: Option<PathBuf>,
+    /// The store of trusted project files ([`trust::store_path`]); `None` trusts no project
+    /// file but by the `[trust] directories` of the user's and the system's policies.
+    pub trust_store: Option<PathBuf>,
 }
 
 impl Sources {
@@ -58,6 +63,7 @@ impl Sources {
             explicit: explicit.map(Path::to_path_buf),
             check_patterns: false,
             cache: cache_dir(),
+            trust_store: trust::store_path(),
         }
     }
 }
@@ -104,13 +110,20 @@ pub fn load_from(sources: &Sources) -> Loaded {
     if found.is_empty() {
         return built_in();
     }
+    // Only a project layer needs the store: without one, trust costs nothing.
+    let store =
+        sources.trust_store.as_deref().filter(|_| found.iter().any(|file| file.kind == LayerKind::Project));
+    let store = store.map(|path| (path, stamp(path, false)));
     let cache = sources.cache.as_deref().filter(|_| !sources.check_patterns);
-    let hit = cache.and_then(|dir| lookup(dir, &found)).and_then(|cache| cache.get());
+    let hit = cache.and_then(|dir| lookup(dir, &found, store.as_ref())).and_then(|cache| cache.get());
     if let Some(loaded) = hit {
         return loaded;
     }
-    load_and_store(found, sources.check_patterns, cache)
+    load_and_store(found, sources, store.map(|(path, _)| path), cache)
 }
+
+/// The trust store as found: its path, and its stamp or `None` when it does not exist.
+type StoreFound<'a> = (&'a Path, Result<Option<Stamp>, PolicyError>);
 
 /// One policy file that exists, with what `stat` says of it or why it could not be read.
 struct Found {
@@ -121,7 +134,7 @@ struct Found {
 
 /// The cache entry for `found` as the files are now, when there is one to look up: a load
 /// with a file that cannot be read is never cached.
-fn lookup<'a>(dir: &Path, found: &'a [Found]) -> Option<Cache<'a>> {
+fn lookup<'a>(dir: &Path, found: &'a [Found], store: Option<&StoreFound<'a>>) -> Option<Cache<'a>> {
     let layers = found
         .iter()
         .map(|file| {
@@ -129,7 +142,14 @@ fn lookup<'a>(dir: &Path, found: &'a [Found]) -> Option<Cache<'a>> {
             Some(KeyLayer { kind: file.kind, path: &file.path, stamp, contents: None })
         })
         .collect::<Option<Vec<_>>>()?;
-    Some(Cache::new(dir, layers))
+    let store = match store {
+        Some((path, Ok(Some(stamp)))) => {
+            Some(KeyLayer { kind: LayerKind::Project, path, stamp: *stamp, contents: None })
+        }
+        Some((_, Err(_))) => return None,
+        Some((_, Ok(None))) | None => None,
+    };
+    Some(Cache::new(dir, layers, store))
 }
 
 /// A cache miss: read and parse `found`, merge, and store the load in `cache` when there is
@@ -137,8 +157,16 @@ fn lookup<'a>(dir: &Path, found: &'a [Found]) -> Option<Cache<'a>> {
 /// code (the TOML parser and the merge) would otherwise sit among the code every call runs.
 #[cold]
 #[inline(never)]
-fn load_and_store(found: Vec<Found>, check_patterns: bool, cache: Option<&Path>) -> Loaded {
-    let read: Vec<LayerFile> = found
+fn load_and_store(
+    found: Vec<Found>,
+    sources: &Sources,
+    store: Option<&Path>,
+    cache: Option<&Path>,
+) -> Loaded {
+    // Read before the project file is judged, so that a `trust` in between makes the entry
+    // stale rather than wrong.
+    let store_read = store.and_then(|path| read(path, false).ok().flatten());
+    let files: Vec<LayerFile> = found
         .into_iter()
         .filter_map(|file| {
             let required = file.kind == LayerKind::Explicit;
@@ -149,20 +177,23 @@ fn load_and_store(found: Vec<Found>, check_patterns: bool, cache: Option<&Path>)
             Some(LayerFile { kind: file.kind, path: file.path, read })
         })
         .collect();
-    let loaded = merge(&read, check_patterns);
+    let loaded = merge(&files, sources.check_patterns, store);
     let now = crate::clock::now();
-    let layers = read
+    let layers = files
         .iter()
         .map(|file| {
             let (stamp, contents) = file.read.as_ref().ok()?;
             Some(KeyLayer::read(file.kind, &file.path, *stamp, contents, now))
         })
         .collect::<Option<Vec<_>>>();
+    let store_layer = store
+        .zip(store_read.as_ref())
+        .map(|(path, (stamp, contents))| KeyLayer::read(LayerKind::Project, path, *stamp, contents, now));
     if let (Some(dir), Some(layers)) = (cache, layers.filter(|layers| !layers.is_empty())) {
         // The cache only saves time: a hook must not fail, nor say anything, because its
         // cache directory is read-only or full (or because the load had errors, which are
         // not cached).
-        let _ = Cache::new(dir, layers).put(&loaded);
+        let _ = Cache::new(dir, layers, store_layer).put(&loaded);
     }
     loaded
 }
@@ -177,30 +208,39 @@ struct LayerFile {
 
 /// The load when no policy file exists: the built-in policy alone.
 fn built_in() -> Loaded {
-    let layers = vec![Layer { kind: LayerKind::BuiltIn, path: None }];
-    Loaded { policy: Policy::default(), layers, errors: Vec::new(), warnings: Vec::new() }
+    let layers = vec![Layer { kind: LayerKind::BuiltIn, path: None, trust: Trust::Own }];
+    let policy = Policy::default();
+    Loaded { policy, layers, errors: Vec::new(), warnings: Vec::new(), skipped: Vec::new() }
 }
 
-/// Parse `files` and merge them, in order, over the built-in policy.
-fn merge(files: &[LayerFile], check_patterns: bool) -> Loaded {
+/// Parse `files` and merge them, in order, over the built-in policy; a project file is
+/// trusted as the `[trust]` settings before it and the trust store at `store` say.
+fn merge(files: &[LayerFile], check_patterns: bool, store: Option<&Path>) -> Loaded {
     let mut merger = Merger::new();
-    let mut layers = vec![Layer { kind: LayerKind::BuiltIn, path: None }];
+    let mut layers = vec![Layer { kind: LayerKind::BuiltIn, path: None, trust: Trust::Own }];
     let mut errors = Vec::new();
     for file in files {
         let parsed = file.read.as_ref().map_err(Clone::clone).and_then(|(_, bytes)| {
             let text = text(&file.path, bytes)?;
-            Ok((text, parse(&file.path, text, check_patterns)?))
+            Ok((bytes, text, parse(&file.path, text, check_patterns)?))
         });
         match parsed {
-            Ok((text, parsed)) => {
-                merger.apply(&Source::new(file.kind, &file.path, text), &parsed);
-                layers.push(Layer { kind: file.kind, path: Some(file.path.clone()) });
+            Ok((bytes, text, parsed)) => {
+                let trust = match file.kind {
+                    LayerKind::Project => merger.trust().judge(&file.path, bytes, store),
+                    _ => Trust::Own,
+                };
+                let source = Source::new(file.kind, &file.path, text);
+                let source = if trust.is_trusted() { source } else { source.untrusted() };
+                merger.apply(&source, &parsed);
+                layers.push(Layer { kind: file.kind, path: Some(file.path.clone()), trust });
             }
             Err(error) => errors.push(error),
         }
     }
+    let skipped = merger.take_skipped();
     let (policy, warnings) = merger.finish();
-    Loaded { policy, layers, errors, warnings }
+    Loaded { policy, layers, errors, warnings, skipped }
 }
 
 /// The project policy for an event in `cwd`: the nearest `.agent-hooks.toml` from `cwd` up
@@ -292,4 +332,36 @@ fn parse(path: &Path, text: &str, check_patterns: bool) -> Result<PolicyFile, Po
         Some(span) => PolicyError::at(Location::of_offset(path, text, span.start), problem.message),
         None => PolicyError::whole_file(path, problem.message),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The trust store is looked at only when a project file is in force: with none, a store
+    /// that cannot even be `stat`ed (its parent is a device) leaves every call a cache hit,
+    /// which no call could be if the store were part of its key.
+    #[test]
+    fn without_a_project_file_the_trust_store_is_never_looked_at() {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-load-store-{}", std::process::id()));
+        let repo = dir.join("repo");
+        std::fs::create_dir_all(repo.join(".git")).expect("a repository");
+        let user = dir.join("config.toml");
+        std::fs::write(&user, "[[filter]]\ncommand = \"npm\"\n").expect("the user policy");
+        let sources = Sources {
+            user: Some(user.clone()),
+            project_search_from: Some(repo.clone()),
+            cache: Some(dir.join("cache")),
+            trust_store: Some(PathBuf::from("/dev/null/trusted-policies")),
+            ..Sources::default()
+        };
+        let hit = |sources: &Sources| {
+            load_from(sources);
+            load_from(sources).policy.filters.decoded() == 0
+        };
+        assert!(hit(&sources), "no project file: the broken store is not looked at");
+        std::fs::write(repo.join(PROJECT_FILE), "journal = true\n").expect("a project file");
+        assert!(!hit(&sources), "a project file: the store is part of the key, and unreadable");
+        std::fs::remove_dir_all(&dir).expect("clean up");
+    }
 }

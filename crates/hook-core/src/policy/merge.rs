@@ -9,6 +9,14 @@
 //! - `[format]`: by extension, a later list replaces the earlier one (`[]` switches it off);
 //! - `[prompt]` and `[context]`: field by field (`context.files` is replaced as a whole).
 //!
+//! A project layer that the user has not trusted (see `super::trust`) may only make the guard
+//! stricter: whatever would weaken it (a pack off or softened, an `allow` filter, a `!`
+//! exception in `[files]`, `on_error = "allow"`, the journal off, a weaker `[prompt]`) or run
+//! something (`[[rewrite]]`, `[format]`, `[[stop]]`, `[context]`) is skipped and reported in
+//! [`Merger::take_skipped`]; its filters may replace an earlier filter's decision only with
+//! one at least as strict. Whatever its trust, no project layer lowers a pack that the user's
+//! own policy sets to `deny`. `[trust]` counts only in the system, user and explicit layers.
+//!
 //! `locked = true` counts only in the system layer. A locked pack keeps the action and scope
 //! the system layer left it with as a floor: a later layer may make it stricter (action
 //! off < allow < ask < deny, scope dangerous < all) but an attempt to weaken it is ignored
@@ -18,7 +26,7 @@
 
 use std::borrow::Cow;
 use std::cell::OnceCell;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -27,9 +35,10 @@ use std::time::Duration;
 use toml::Spanned;
 
 use super::schema::{self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry};
+use super::trust;
 use super::{
-    Action, Filter, FilterMatch, LayerKind, Location, PackSetting, Policy, PolicyError, PolicyTest, Rewrite,
-    RewriteChange, Scope, StopCondition, StopGate, TestInput, Text,
+    Action, ContextSettings, Filter, FilterMatch, LayerKind, Location, OnError, Policy, PolicyError,
+    PolicyTest, Rewrite, RewriteChange, Scope, SecretsAction, StopCondition, StopGate, TestInput, Text,
 };
 use crate::rules::Pack;
 
@@ -44,6 +53,8 @@ pub(crate) struct Source<'a> {
     pub text: &'a str,
     /// `path`, shared by the location of every rule in the file.
     file: Arc<Path>,
+    /// False only for a project file the user has not trusted.
+    trusted: bool,
     /// Byte offsets where each line of `text` starts, found once on the first location asked
     /// for: every rule records where it came from, and rescanning the text for each one made
     /// loading a 50-rule policy quadratic.
@@ -52,7 +63,12 @@ pub(crate) struct Source<'a> {
 
 impl<'a> Source<'a> {
     pub(crate) fn new(kind: LayerKind, path: &'a Path, text: &'a str) -> Self {
-        Self { kind, path, text, file: path.into(), line_starts: OnceCell::new() }
+        Self { kind, path, text, file: path.into(), trusted: true, line_starts: OnceCell::new() }
+    }
+
+    /// This file as one the user has not trusted: it may only make the guard stricter.
+    pub(crate) fn untrusted(self) -> Self {
+        Self { trusted: false, ..self }
     }
 
     fn locate(&self, span: &Range<usize>) -> Location {
@@ -81,13 +97,41 @@ pub(crate) struct Merger {
     policy: Policy,
     /// The settings of the packs the system layer locked: later layers cannot go below them.
     floors: BTreeMap<Pack, (Action, Scope)>,
+    /// The packs the user's own policy sets to `deny`: no project layer lowers them.
+    user_denies: BTreeSet<Pack>,
+    trust: trust::Settings,
     warnings: Vec<PolicyError>,
+    /// What untrusted layers would have weakened or run, at its place.
+    skipped: Vec<PolicyError>,
 }
 
 impl Merger {
     /// Start from the built-in policy.
     pub(crate) fn new() -> Self {
-        Self { policy: Policy::default(), floors: BTreeMap::new(), warnings: Vec::new() }
+        Self {
+            policy: Policy::default(),
+            floors: BTreeMap::new(),
+            user_denies: BTreeSet::new(),
+            trust: trust::Settings::default(),
+            warnings: Vec::new(),
+            skipped: Vec::new(),
+        }
+    }
+
+    /// The `[trust]` settings of the layers merged so far.
+    pub(crate) fn trust(&self) -> &trust::Settings {
+        &self.trust
+    }
+
+    /// What the untrusted layers merged so far would have weakened or run, each at its place.
+    pub(crate) fn take_skipped(&mut self) -> Vec<PolicyError> {
+        std::mem::take(&mut self.skipped)
+    }
+
+    /// Report that `source` (untrusted) wanted `what` at `span`, which was not applied until
+    /// the user trusts the file.
+    fn skip(&mut self, source: &Source<'_>, span: &Range<usize>, what: impl std::fmt::Display) {
+        self.skipped.push(source.warning(span, what.to_string()));
     }
 
     pub(crate) fn finish(self) -> (Policy, Vec<PolicyError>) {
@@ -96,15 +140,30 @@ impl Merger {
 
     /// Merge one file that parsed and passed its checks over the layers before it.
     pub(crate) fn apply(&mut self, source: &Source<'_>, file: &PolicyFile) {
-        let policy = &mut self.policy;
-        if let Some(on_error) = file.on_error {
-            policy.on_error = on_error.into();
+        let skipped_before = self.skipped.len();
+        self.apply_settings(source, file);
+        // In the file's order, for reading next to it ([rules] is merged in key order).
+        self.skipped[skipped_before..].sort_by_key(|skip| (skip.line, skip.column));
+    }
+
+    fn apply_settings(&mut self, source: &Source<'_>, file: &PolicyFile) {
+        if let Some(on_error) = &file.on_error {
+            let wanted = OnError::from(*on_error.get_ref());
+            if !source.trusted && wanted == OnError::Allow && self.policy.on_error == OnError::Deny {
+                self.skip(source, &on_error.span(), "on_error = \"allow\" (fail open)");
+            } else {
+                self.policy.on_error = wanted;
+            }
         }
         if let Some(timeout) = &file.timeout {
-            policy.timeout = seconds(timeout);
+            self.policy.timeout = seconds(timeout);
         }
-        if let Some(journal) = file.journal {
-            policy.journal = journal;
+        if let Some(journal) = &file.journal {
+            if !source.trusted && !*journal.get_ref() && self.policy.journal {
+                self.skip(source, &journal.span(), "journal = false (the decision journal off)");
+            } else {
+                self.policy.journal = *journal.get_ref();
+            }
         }
         for (key, entry) in &file.rules {
             // The file's checks already proved every key names a pack.
@@ -112,14 +171,44 @@ impl Merger {
                 self.apply_pack(source, pack, entry);
             }
         }
+        if let Some(table) = &file.trust {
+            self.apply_trust(source, table);
+        }
         self.apply_lists(source, file);
     }
 
+    fn apply_trust(&mut self, source: &Source<'_>, table: &Spanned<schema::TrustTable>) {
+        let entry = table.get_ref();
+        let directories = entry.directories.iter().filter_map(|dir| trust::directory(dir.get_ref()));
+        match source.kind {
+            LayerKind::System => {
+                self.trust.system_directories.extend(directories);
+                self.trust.locked |= entry.locked.as_ref().is_some_and(|locked| *locked.get_ref());
+            }
+            LayerKind::User | LayerKind::Explicit => {
+                self.trust.user_directories.extend(directories);
+                if let Some(locked) = entry.locked.as_ref().filter(|locked| *locked.get_ref()) {
+                    self.warnings.push(ignored_lock(source, locked));
+                }
+            }
+            LayerKind::Project | LayerKind::BuiltIn => self.warnings.push(source.warning(
+                &table.span(),
+                "a project policy cannot trust itself: [trust] counts only in the user and system policies; ignored"
+                    .to_string(),
+            )),
+        }
+    }
+
     fn apply_pack(&mut self, source: &Source<'_>, pack: Pack, entry: &PackEntry) {
-        let setting = self.policy.packs.0.entry(pack).or_insert_with(|| PackSetting::of(pack));
+        // Changed on a copy, put back at the end: the checks below report through `self`.
+        let mut setting = self.policy.packs.get(pack);
         let floor = self.floors.get(&pack).copied();
         if let Some(action) = &entry.action {
             let wanted = Action::from(*action.get_ref());
+            let user_denied = source.kind == LayerKind::Project && self.user_denies.contains(&pack);
+            if source.kind == LayerKind::User && wanted == Action::Deny {
+                self.user_denies.insert(pack);
+            }
             match floor {
                 Some((locked, _)) if strictness(wanted) < strictness(locked) => {
                     self.warnings.push(source.warning(
@@ -130,6 +219,25 @@ impl Merger {
                             action_name(locked)
                         ),
                     ));
+                }
+                _ if user_denied && wanted != Action::Deny => {
+                    self.warnings.push(source.warning(
+                        &action.span(),
+                        format!(
+                            "your user policy sets pack \"{}\" to \"deny\"; a project policy cannot lower it, so \"{}\" is ignored",
+                            pack.key(),
+                            action_name(wanted)
+                        ),
+                    ));
+                }
+                _ if !source.trusted && strictness(wanted) < strictness(setting.action) => {
+                    let what = format!(
+                        "pack \"{}\" from \"{}\" to \"{}\"",
+                        pack.key(),
+                        action_name(setting.action),
+                        action_name(wanted)
+                    );
+                    self.skip(source, &action.span(), what);
                 }
                 _ => {
                     // A repository's own file switching protection off is worth a look: it
@@ -161,6 +269,13 @@ impl Merger {
                         ),
                     ));
                 }
+                _ if !source.trusted && wanted == Scope::Dangerous && setting.scope == Scope::All => {
+                    self.skip(
+                        source,
+                        &scope.span(),
+                        format!("pack \"{}\" narrowed to scope \"dangerous\"", pack.key()),
+                    );
+                }
                 _ => setting.scope = wanted,
             }
         }
@@ -175,41 +290,82 @@ impl Merger {
                 self.warnings.push(ignored_lock(source, locked));
             }
         }
+        self.policy.packs.0.insert(pack, setting);
     }
 
     fn apply_lists(&mut self, source: &Source<'_>, file: &PolicyFile) {
-        for filter in &file.filters {
-            let filter = self.filter_from(source, filter);
-            self.policy.filters.push(filter);
+        for spanned in &file.filters {
+            let filter = self.filter_from(source, spanned);
+            if source.trusted || filter.action != Action::Allow {
+                self.policy.filters.push(filter);
+                continue;
+            }
+            let what = format!("an allow exception for `{}`", matched(&filter.matcher));
+            self.skip(source, &spanned.span(), what);
         }
-        let policy = &mut self.policy;
-        policy.rewrites.extend(file.rewrites.iter().map(|rewrite| rewrite_from(source, rewrite)));
-        policy.files.deny_write.extend(file.files.deny_write.iter().map(|glob| text(glob)));
-        policy.files.deny_read.extend(file.files.deny_read.iter().map(|glob| text(glob)));
-        if let Some(secrets) = file.prompt.secrets {
-            policy.prompt.secrets = secrets.into();
+        for rewrite in &file.rewrites {
+            if source.trusted {
+                self.policy.rewrites.push(rewrite_from(source, rewrite));
+                continue;
+            }
+            let what =
+                format!("a [[rewrite]] of `{}` (it changes what runs)", rewrite.get_ref().command.get_ref());
+            self.skip(source, &rewrite.span(), what);
+        }
+        for (globs, merged) in
+            [(&file.files.deny_write, Access::Write), (&file.files.deny_read, Access::Read)]
+        {
+            for glob in globs {
+                if source.trusted || !glob.get_ref().starts_with('!') {
+                    let list = match merged {
+                        Access::Write => &mut self.policy.files.deny_write,
+                        Access::Read => &mut self.policy.files.deny_read,
+                    };
+                    list.push(text(glob.get_ref()));
+                    continue;
+                }
+                let what = format!("the [files] exception \"{}\"", glob.get_ref());
+                self.skip(source, &glob.span(), what);
+            }
+        }
+        if let Some(secrets) = &file.prompt.secrets {
+            let wanted = SecretsAction::from(*secrets.get_ref());
+            if !source.trusted && secrets_strictness(wanted) < secrets_strictness(self.policy.prompt.secrets)
+            {
+                self.skip(source, &secrets.span(), "a weaker [prompt] secrets action");
+            } else {
+                self.policy.prompt.secrets = wanted;
+            }
         }
         for (extension, commands) in &file.format {
-            policy.format.insert(extension.get_ref().clone(), commands.clone());
+            if source.trusted {
+                self.policy.format.insert(extension.get_ref().clone(), commands.clone());
+                continue;
+            }
+            let what = format!("[format] runs {:?} after edits of {} files", commands, extension.get_ref());
+            self.skip(source, &extension.span(), what);
         }
-        policy.stops.extend(file.stops.iter().map(|stop| stop_gate_from(source, stop)));
-        let context = &file.context;
-        let merged = &mut policy.context;
-        if let Some(date) = context.date {
-            merged.date = date;
+        for stop in &file.stops {
+            if source.trusted {
+                self.policy.stops.push(stop_gate_from(source, stop));
+                continue;
+            }
+            let what =
+                format!("a [[stop]] gate runs {:?} when the agent stops", stop.get_ref().commands.get_ref());
+            self.skip(source, &stop.span(), what);
         }
-        if let Some(git_status) = context.git_status {
-            merged.git_status = git_status;
+        if let Some(context) = file.context.as_ref().filter(|context| !context.get_ref().is_empty()) {
+            if source.trusted {
+                merge_context(&mut self.policy.context, context.get_ref());
+            } else {
+                self.skip(
+                    source,
+                    &context.span(),
+                    "[context] runs git and reads files into the agent's context",
+                );
+            }
         }
-        if let Some(count) = &context.recent_commits {
-            merged.recent_commits = u32::try_from(*count.get_ref()).unwrap_or(u32::MAX);
-        }
-        if let Some(files) = &context.files {
-            merged.files = files.clone();
-        }
-        if let Some(listing) = context.listing {
-            merged.listing = listing;
-        }
+        let policy = &mut self.policy;
         policy.tests.extend(file.tests.iter().map(|test| policy_test_from(source, test)));
     }
 
@@ -238,8 +394,43 @@ impl Merger {
             action: entry.action.map_or(Action::Deny, Action::from),
             message: entry.message.as_deref().map(text),
             locked,
+            untrusted: !source.trusted,
             origin: source.locate(&filter.span()),
         }
+    }
+}
+
+/// Which `[files]` list a glob goes to.
+#[derive(Clone, Copy)]
+enum Access {
+    Write,
+    Read,
+}
+
+fn merge_context(merged: &mut ContextSettings, context: &schema::ContextTable) {
+    if let Some(date) = context.date {
+        merged.date = date;
+    }
+    if let Some(git_status) = context.git_status {
+        merged.git_status = git_status;
+    }
+    if let Some(count) = &context.recent_commits {
+        merged.recent_commits = u32::try_from(*count.get_ref()).unwrap_or(u32::MAX);
+    }
+    if let Some(files) = &context.files {
+        merged.files = files.clone();
+    }
+    if let Some(listing) = context.listing {
+        merged.listing = listing;
+    }
+}
+
+/// What a filter matches, as its file wrote it.
+fn matched(matcher: &FilterMatch) -> String {
+    match matcher {
+        FilterMatch::Command { name, args } if args.is_empty() => name.to_string(),
+        FilterMatch::Command { name, args } => format!("{name} {}", args.join("|")),
+        FilterMatch::Pattern(pattern) => pattern.to_string(),
     }
 }
 
@@ -324,6 +515,16 @@ fn strictness(action: Action) -> u8 {
         Action::Allow => 1,
         Action::Ask => 2,
         Action::Deny => 3,
+    }
+}
+
+/// How much a `[prompt] secrets` action blocks.
+fn secrets_strictness(action: SecretsAction) -> u8 {
+    match action {
+        SecretsAction::Off => 0,
+        SecretsAction::Warn => 1,
+        SecretsAction::Ask => 2,
+        SecretsAction::Deny => 3,
     }
 }
 

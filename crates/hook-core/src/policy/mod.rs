@@ -17,8 +17,10 @@ mod merge;
 mod rules;
 mod schema;
 mod stamp;
+mod trust;
 
 pub use rules::{Rule, RuleKey, Rules};
+pub use trust::{Store as TrustStore, Trust, digest as trust_digest, store_path as trust_store_path};
 
 pub use load::{
     Sources, cache_dir, find_project_file, load, load_checked, load_from, system_config_path,
@@ -118,6 +120,9 @@ pub struct Filter {
     /// Only ever true for a filter of the system layer: the decision code must not let a
     /// later `allow` filter override it.
     pub locked: bool,
+    /// From a project layer the user has not trusted: the decision code lets it replace an
+    /// earlier filter's decision only with one at least as strict.
+    pub untrusted: bool,
     pub origin: Location,
 }
 
@@ -148,6 +153,7 @@ impl Rule for Filter {
                 "A rule of the policy cache could not be read, so this command is blocked once; the cache was removed and the next call reads the policy files again",
             )),
             locked: true,
+            untrusted: false,
             origin: Location { file: unknown_file(), line: 0, column: 0 },
         })
     }
@@ -289,10 +295,12 @@ const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example", "!.env.sample",
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
 /// An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 17] = [
+const GUARD_FILES: [&str; 18] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
     "~/.cache/agent-hooks/**",
+    // The trust store (see `trust`) among the state files: trusting is the user's to do.
+    "~/.local/state/agent-hooks/**",
     ".claude/settings.json",
     ".claude/settings.local.json",
     "~/.claude/settings.json",
@@ -571,6 +579,8 @@ pub struct Layer {
     pub kind: LayerKind,
     /// `None` for the built-in layer.
     pub path: Option<PathBuf>,
+    /// Only a project layer can be anything but [`Trust::Own`].
+    pub trust: Trust,
 }
 
 /// The outcome of loading every layer: the merged policy, what was loaded, and the
@@ -585,6 +595,16 @@ pub struct Loaded {
     /// Settings that were ignored without failing their file: attempts to weaken a pack
     /// locked by the system layer, and `locked` outside the system layer.
     pub warnings: Vec<PolicyError>,
+    /// What untrusted project layers would have weakened or run, each at its place: not
+    /// applied until the user trusts the file.
+    pub skipped: Vec<PolicyError>,
+}
+
+impl Loaded {
+    /// The project layer the user has not trusted, when one was skipped in part.
+    pub fn untrusted_layer(&self) -> Option<&Layer> {
+        self.layers.iter().find(|layer| !layer.trust.is_trusted()).filter(|_| !self.skipped.is_empty())
+    }
 }
 
 /// The project policy file name, looked up from the event's cwd to the repository root.

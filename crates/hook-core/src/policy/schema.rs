@@ -28,9 +28,9 @@ impl Problem {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, expecting = "a table")]
 pub(crate) struct PolicyFile {
-    pub on_error: Option<OnErrorName>,
+    pub on_error: Option<Spanned<OnErrorName>>,
     pub timeout: Option<Spanned<i64>>,
-    pub journal: Option<bool>,
+    pub journal: Option<Spanned<bool>>,
     /// Keys are checked against [`Pack::from_key`] so that the pack list lives in one place.
     #[serde(default)]
     pub rules: BTreeMap<Spanned<String>, PackEntry>,
@@ -46,10 +46,12 @@ pub(crate) struct PolicyFile {
     pub format: BTreeMap<Spanned<String>, Vec<String>>,
     #[serde(default, rename = "stop")]
     pub stops: Vec<Spanned<StopEntry>>,
-    #[serde(default)]
-    pub context: ContextTable,
+    pub context: Option<Spanned<ContextTable>>,
     #[serde(default, rename = "test")]
     pub tests: Vec<Spanned<TestEntry>>,
+    /// Which project policies the user trusts (see `super::trust`); read only in the system,
+    /// user and explicit layers.
+    pub trust: Option<Spanned<TrustTable>>,
 }
 
 /// `[rules].<pack>`.
@@ -93,16 +95,16 @@ pub(crate) struct RewriteEntry {
 #[serde(deny_unknown_fields, expecting = "a table")]
 pub(crate) struct FilesTable {
     #[serde(default)]
-    pub deny_write: Vec<String>,
+    pub deny_write: Vec<Spanned<String>>,
     #[serde(default)]
-    pub deny_read: Vec<String>,
+    pub deny_read: Vec<Spanned<String>>,
 }
 
 /// `[prompt]`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, expecting = "a table")]
 pub(crate) struct PromptTable {
-    pub secrets: Option<SecretsName>,
+    pub secrets: Option<Spanned<SecretsName>>,
 }
 
 /// `[[stop]]`.
@@ -134,6 +136,29 @@ pub(crate) struct ContextTable {
     pub recent_commits: Option<Spanned<i64>>,
     pub files: Option<Vec<String>>,
     pub listing: Option<bool>,
+}
+
+/// `[trust]`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, expecting = "a table")]
+pub(crate) struct TrustTable {
+    /// Directory trees (absolute, or `~/`) whose project policies are trusted as they are.
+    #[serde(default)]
+    pub directories: Vec<Spanned<String>>,
+    /// In the system policy: only the system's own `directories` are trusted; `trust` and
+    /// the user's `directories` count for nothing.
+    pub locked: Option<Spanned<bool>>,
+}
+
+impl ContextTable {
+    /// Whether the table sets nothing (the starter policy's, all commented out).
+    pub fn is_empty(&self) -> bool {
+        self.date.is_none()
+            && self.git_status.is_none()
+            && self.recent_commits.is_none()
+            && self.files.is_none()
+            && self.listing.is_none()
+    }
 }
 
 /// `[[test]]`.
@@ -302,8 +327,21 @@ impl PolicyFile {
             }
         }
         self.stops.iter().try_for_each(|stop| stop.get_ref().check())?;
-        if let Some(count) = self.context.recent_commits.as_ref().filter(|count| *count.get_ref() < 0) {
+        let context = self.context.as_ref().map(Spanned::get_ref);
+        if let Some(count) =
+            context.and_then(|context| context.recent_commits.as_ref()).filter(|count| *count.get_ref() < 0)
+        {
             return Err(Problem::at(count.span(), "recent_commits must be 0 or more"));
+        }
+        for directory in self.trust.iter().flat_map(|trust| &trust.get_ref().directories) {
+            let path = directory.get_ref();
+            if !(path.starts_with('/') || path.starts_with("~/") || std::path::Path::new(path).is_absolute())
+            {
+                return Err(Problem::at(
+                    directory.span(),
+                    format!("[trust] directories must be absolute or start with ~/; got \"{path}\""),
+                ));
+            }
         }
         self.tests.iter().try_for_each(|test| test.get_ref().check(test.span()))
     }
@@ -553,7 +591,7 @@ expect = "allow"
         assert_eq!(
             problem.message,
             "unknown key \"rulez\", expected one of: on_error, timeout, journal, rules, filter, rewrite, \
-             files, prompt, format, stop, context, test"
+             files, prompt, format, stop, context, test, trust"
         );
         assert_eq!(pointed_at(text, &problem), "rulez");
     }

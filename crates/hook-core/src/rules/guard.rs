@@ -19,8 +19,10 @@ const BINARIES: &[&str] = &[
     "xcode-hook",
 ];
 
-/// Subcommands that change what the guard does; `--dry-run` only shows.
-const CHANGING: &[&str] = &["install", "uninstall", "init"];
+/// Subcommands that change what the guard does; `--dry-run` only shows. `trust` lets a
+/// project policy weaken the guard: the user's call, never the agent's (`untrust` only
+/// makes it stricter).
+const CHANGING: &[&str] = &["install", "uninstall", "init", "trust"];
 
 const MESSAGE: &str = "This changes how the agent's own guard is installed or configured. Leave that to the user: \
      tell them what you would change and why.";
@@ -54,6 +56,8 @@ mod tests {
             Some("guard.reconfigure")
         );
         assert_eq!(rule(&["claude-hook", "init", "--project"]), Some("guard.reconfigure"));
+        assert_eq!(rule(&["claude-hook", "trust", "--yes"]), Some("guard.reconfigure"));
+        assert_eq!(rule(&["/opt/bin/gemini-hook", "trust", ".agent-hooks.toml"]), Some("guard.reconfigure"));
     }
 
     #[test]
@@ -62,5 +66,7 @@ mod tests {
         assert_eq!(rule(&["claude-hook", "doctor"]), None);
         assert_eq!(rule(&["claude-hook", "install", "--dry-run"]), None);
         assert_eq!(rule(&["make", "install"]), None);
+        assert_eq!(rule(&["claude-hook", "untrust"]), None);
+        assert_eq!(rule(&["direnv", "trust"]), None);
     }
 }
