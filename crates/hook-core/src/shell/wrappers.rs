@@ -77,7 +77,58 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "builtin" => wraps("builtin", argv, 1),
         "time" => wraps("time", argv, scan_options(argv, 1, "of", &["--output", "--format"]).operand),
         "nice" => wraps("nice", argv, scan_options(argv, 1, "n", &["--adjustment"]).operand),
-        "nohup" | "unbuffer" | "setsid" => wraps(&name, argv, scan_options(argv, 1, "", &[]).operand),
+        "nohup" | "unbuffer" | "setsid" | "chronic" | "valgrind" | "firejail" | "pkexec" => {
+            wraps(&name, argv, scan_options(argv, 1, "", &["--user"]).operand)
+        }
+        "strace" | "ltrace" => {
+            let scan = scan_options(argv, 1, "abeEIoOpPsSuUXAFlLnwx", &["--output", "--user"]);
+            if scan.values.iter().any(|(key, _)| key == "p") {
+                Peel::Runs
+            } else {
+                wraps(&name, argv, scan.operand)
+            }
+        }
+        "run0" => {
+            wraps("run0", argv, scan_options(argv, 1, "ugD", &["--user", "--group", "--chdir"]).operand)
+        }
+        "systemd-run" => wraps(
+            "systemd-run",
+            argv,
+            scan_options(
+                argv,
+                1,
+                "upEHMjd",
+                &["--unit", "--property", "--setenv", "--host", "--machine", "--description", "--slice"],
+            )
+            .operand,
+        ),
+        "runuser" if argv.iter().any(|w| w.text == "-u" || w.text.starts_with("--user")) => wraps(
+            "runuser",
+            argv,
+            scan_options(argv, 1, "ugGsw", &["--user", "--group", "--supp-group", "--shell"]).operand,
+        ),
+        "runuser" => su(argv),
+        "npx" | "bunx" | "pnpx" => package_runner(&name, argv, 1),
+        "pnpm" | "yarn" if argv.get(1).is_some_and(|w| w.text == "dlx") => package_runner(&name, argv, 2),
+        "git" => git(argv),
+        "tmux" => tmux(argv),
+        "screen" => screen(argv),
+        "fd" | "fdfind" => fd(argv),
+        "entr" => wraps("entr", argv, scan_options(argv, 1, "", &[]).operand),
+        "watchexec" => {
+            let scan = scan_options(
+                argv,
+                1,
+                "ewWifdsEj",
+                &["--exts", "--watch", "--ignore", "--filter", "--delay-run", "--signal", "--shell"],
+            );
+            match &argv[scan.operand..] {
+                [line] => {
+                    Peel::Script { via: "watchexec".into(), script: line.clone(), dialect: Dialect::Posix }
+                }
+                _ => wraps("watchexec", argv, scan.operand),
+            }
+        }
         "timeout" => {
             let duration = scan_options(argv, 1, "sk", &["--signal", "--kill-after"]).operand;
             wraps("timeout", argv, duration + 1)
@@ -320,6 +371,132 @@ fn ssh(argv: &[Word]) -> Peel {
         Some(command) if !command.is_empty() && !argv[host].dynamic => script("ssh", command, Dialect::Posix),
         _ => Peel::Runs,
     }
+}
+
+/// Packages that are known recursive deleters, run by `npx`/`pnpm dlx`: they delete their
+/// operands as `rm -rf` does.
+const DELETER_PACKAGES: &[&str] = &["rimraf", "del-cli", "del", "trash-cli", "rmrf"];
+
+/// `npx [OPTIONS] PACKAGE ARGS`: the package's binary runs; a known deleter is `rm -rf`.
+fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
+    let at = scan_options(argv, from, "pc", &["--package", "--call"]).operand;
+    let Some(package) = argv.get(at) else { return Peel::Runs };
+    let bare = package.text.split('@').find(|p| !p.is_empty()).unwrap_or("");
+    let bare = bare.rsplit('/').next().unwrap_or(bare);
+    if !DELETER_PACKAGES.contains(&bare) {
+        return wraps(via, argv, at);
+    }
+    let mut inner = vec![derived(package, "rm"), derived(package, "-rf")];
+    inner.extend(argv[at + 1..].iter().filter(|w| !w.text.starts_with('-')).cloned());
+    Peel::Wraps { via: format!("{via} {bare}"), inner }
+}
+
+/// git's own command runners: `!` aliases given with `-c alias.X=`, `submodule foreach`,
+/// `bisect run`.
+fn git(argv: &[Word]) -> Peel {
+    let mut aliases: Vec<(String, Word)> = Vec::new();
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        match word.text.as_str() {
+            "-c" => {
+                if let Some((key, value)) = argv.get(at + 1).and_then(|w| w.text.split_once('=')) {
+                    if let Some(name) = key.strip_prefix("alias.") {
+                        aliases.push((name.to_string(), derived(&argv[at + 1], value)));
+                    }
+                }
+                at += 2;
+            }
+            "-C" | "--git-dir" | "--work-tree" | "--namespace" => at += 2,
+            text if text.starts_with('-') => at += 1,
+            _ => break,
+        }
+    }
+    let Some(sub) = argv.get(at) else { return Peel::Runs };
+    if let Some((_, value)) = aliases.iter().rev().find(|(name, _)| *name == sub.text) {
+        return match value.text.strip_prefix('!') {
+            Some(line) => script("git alias", &[derived(value, line)], Dialect::Posix),
+            None => Peel::Runs,
+        };
+    }
+    match (sub.text.as_str(), argv.get(at + 1).map(|w| w.text.as_str())) {
+        ("submodule", Some("foreach")) => {
+            let mut from = at + 2;
+            while argv.get(from).is_some_and(|w| w.text.starts_with('-')) {
+                from += 1;
+            }
+            script("git submodule foreach", argv.get(from..).unwrap_or_default(), Dialect::Posix)
+        }
+        ("bisect", Some("run")) => wraps("git bisect run", argv, at + 2),
+        _ => Peel::Runs,
+    }
+}
+
+/// tmux commands that start a shell command (`new-session CMD`) or type into a pane
+/// (`send-keys TEXT Enter`).
+fn tmux(argv: &[Word]) -> Peel {
+    let mut at = scan_options(argv, 1, "cfLST", &[]).operand;
+    let Some(sub) = argv.get(at) else { return Peel::Runs };
+    at += 1;
+    let via = format!("tmux {}", sub.text);
+    match sub.text.as_str() {
+        "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw" | "respawn-pane"
+        | "respawnp" | "respawn-window" | "respawnw" => {
+            let scan = scan_options(argv, at, "cetFnslxyS", &[]);
+            script(&via, &argv[scan.operand..], Dialect::Posix)
+        }
+        "send-keys" | "send" => {
+            let scan = scan_options(argv, at, "tNc", &[]);
+            let typed: Vec<Word> = argv[scan.operand..]
+                .iter()
+                .filter(|w| !matches!(w.text.as_str(), "Enter" | "C-m" | "KPEnter" | "C-j"))
+                .cloned()
+                .collect();
+            script(&via, &typed, Dialect::Posix)
+        }
+        _ => Peel::Runs,
+    }
+}
+
+/// `screen -dm CMD` runs a command; `screen -X stuff TEXT` types into a session.
+fn screen(argv: &[Word]) -> Peel {
+    if let Some(i) = argv.iter().position(|w| w.text == "stuff") {
+        return script("screen stuff", argv.get(i + 1..).unwrap_or_default(), Dialect::Posix);
+    }
+    let scan = scan_options(argv, 1, "SceEhpTtXx", &[]);
+    if scan.values.iter().any(|(key, _)| key == "X") {
+        return Peel::Runs;
+    }
+    wraps("screen", argv, scan.operand)
+}
+
+/// `fd PATTERN -x CMD` / `-X CMD`: the command runs on each found path (`{}`), appended
+/// when no placeholder is given.
+fn fd(argv: &[Word]) -> Peel {
+    let Some(i) =
+        argv.iter().position(|w| matches!(w.text.as_str(), "-x" | "--exec" | "-X" | "--exec-batch"))
+    else {
+        return Peel::Runs;
+    };
+    let mut inner: Vec<Word> = Vec::new();
+    let mut placeholder = false;
+    for word in &argv[i + 1..] {
+        if word.text == ";" {
+            break;
+        }
+        if word.text.contains('{') && word.text.contains('}') {
+            placeholder = true;
+            inner.push(run_time_input());
+        } else {
+            inner.push(word.clone());
+        }
+    }
+    if inner.is_empty() {
+        return Peel::Runs;
+    }
+    if !placeholder {
+        inner.push(run_time_input());
+    }
+    Peel::Wraps { via: "fd -x".into(), inner }
 }
 
 fn watch(argv: &[Word]) -> Peel {
@@ -841,6 +1018,45 @@ mod tests {
         assert_eq!(inner(&["chrt", "-f", "10", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["flock", "/tmp/l", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["watch", "-n", "1", "rm", "-rf", "x"]).1, ["rm", "-rf", "x"]);
+        assert_eq!(inner(&["strace", "-f", "-o", "log", "rm"]).1, ["rm"]);
+        assert_eq!(peel(&argv(&["strace", "-p", "42"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(inner(&["valgrind", "--leak-check=full", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["systemd-run", "--user", "-p", "X=1", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["runuser", "-u", "dev", "--", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["run0", "-u", "root", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["screen", "-dmS", "x", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["entr", "-r", "rm"]).1, ["rm"]);
+        assert_eq!(inner(&["watchexec", "-e", "rs", "rm", "x"]).1, ["rm", "x"]);
+        assert_eq!(inner(&["git", "bisect", "run", "rm"]).1, ["rm"]);
+    }
+
+    #[test]
+    fn package_runners_and_fd() {
+        assert_eq!(
+            inner(&["npx", "rimraf", "dist"]),
+            ("npx rimraf".into(), vec!["rm".into(), "-rf".into(), "dist".into()])
+        );
+        assert_eq!(inner(&["pnpm", "dlx", "rimraf@5", "--glob", "x"]).1, ["rm", "-rf", "x"]);
+        assert_eq!(inner(&["npx", "--yes", "prettier", "."]).1, ["prettier", "."]);
+        assert_eq!(peel(&argv(&["pnpm", "install"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(inner(&["fd", "-e", "o", "-x", "rm", "{}"]).1, ["rm", XARGS_INPUT]);
+        assert_eq!(inner(&["fd", "-X", "rm", "-f"]).1, ["rm", "-f", XARGS_INPUT]);
+        assert_eq!(peel(&argv(&["fd", "-e", "rs"]), Dialect::Posix), Peel::Runs);
+    }
+
+    #[test]
+    fn runners_of_command_lines() {
+        assert_eq!(script_of(&["git", "-c", "alias.x=!rm -rf y", "x"], Dialect::Posix).1, "rm -rf y");
+        assert_eq!(peel(&argv(&["git", "-c", "alias.x=log", "x"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(
+            script_of(&["git", "submodule", "foreach", "--recursive", "a", "b"], Dialect::Posix).1,
+            "a b"
+        );
+        assert_eq!(script_of(&["tmux", "new-session", "-d", "-s", "x", "a b"], Dialect::Posix).1, "a b");
+        assert_eq!(script_of(&["tmux", "send-keys", "-t", "0", "a b", "Enter"], Dialect::Posix).1, "a b");
+        assert_eq!(script_of(&["screen", "-S", "x", "-X", "stuff", "a b"], Dialect::Posix).1, "a b");
+        assert_eq!(script_of(&["watchexec", "a b"], Dialect::Posix).1, "a b");
+        assert_eq!(peel(&argv(&["tmux", "ls"]), Dialect::Posix), Peel::Runs);
     }
 
     #[test]
