@@ -4,6 +4,7 @@
 //! All recursion into nested text (substitutions, `-c` strings, eval, fed text, script
 //! blocks) goes through [`Analyser::text`], which enforces the depth bound and the budget.
 
+use super::braces::{self, Braces};
 use super::lexer::{self, LexWord, Part, Redir};
 use super::parser::{self, Command, Compound, List, Redirection, Simple};
 use super::resolve::{self, Vars};
@@ -372,6 +373,18 @@ impl Analyser {
     }
 
     fn expand_word(&mut self, word: &LexWord, origin: &Origin) -> Vec<Word> {
+        match braces::expand(word) {
+            None => {}
+            Some(Braces::Words(words)) => return words,
+            Some(Braces::TooMany) => {
+                let what = format!(
+                    "the braces of `{}` make more than {} words; they are not read",
+                    word.raw.chars().take(60).collect::<String>(),
+                    braces::MAX_WORDS
+                );
+                self.note(UnseenKind::Size, None, what);
+            }
+        }
         let outputs = self.substitutions(word, origin);
         resolve::expand(word, &self.vars, &outputs, true, &mut self.expansion_budget)
     }
@@ -436,6 +449,17 @@ impl Analyser {
         // Expansions happen left to right: assignments, words, then redirections.
         let mut assignments = Vec::new();
         for (name, value) in &simple.assignments {
+            // `x=~/bin`: the home directory, which the line does not fix but the rules know.
+            if let Some(home) = resolve::tilde_assignment(value) {
+                if simple.words.is_empty() {
+                    self.vars.set_substitution(name, &home);
+                }
+                assignments.push((
+                    name.clone(),
+                    Word { text: home, raw: value.raw.clone(), dynamic: true, glob: false },
+                ));
+                continue;
+            }
             let word = self.expand_value(value, origin);
             if simple.words.is_empty() {
                 let from_substitution = value.parts.iter().any(|p| matches!(p, Part::Command { .. }));
@@ -493,7 +517,11 @@ impl Analyser {
             }
             match arg.text.split_once('=') {
                 Some((var, value)) if sets && lexer::assignment_name(&arg.text).is_some() => {
-                    self.vars.set(var, (!arg.dynamic).then(|| value.to_string()));
+                    // `export x=~` expands the tilde like an assignment does.
+                    match resolve::tilde_value(value).filter(|_| arg.raw == arg.text) {
+                        Some(home) => self.vars.set_substitution(var, &home),
+                        None => self.vars.set(var, (!arg.dynamic).then(|| value.to_string())),
+                    }
                 }
                 _ if forgets && lexer::assignment_name(&format!("{}=", arg.text)).is_some() => {
                     self.vars.set(&arg.text, None);

@@ -6,6 +6,7 @@
 
 mod analyser;
 mod base64;
+mod braces;
 mod cmd;
 mod inline;
 mod lexer;

@@ -22,7 +22,8 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
     if to_elsewhere || command.args().iter().any(|w| w.dynamic || w.glob) {
         return None;
     }
-    let args: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
+    let words: Vec<String> = command.args().iter().map(super::resolve::home_word).collect();
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
     let text = match command.name()? {
         "echo" => echo(&args),
         "printf" => printf(&args)?,

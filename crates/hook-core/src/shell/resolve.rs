@@ -177,6 +177,44 @@ pub(super) fn expand_value(
     expand(word, vars, outputs, false, budget).pop().unwrap_or_default()
 }
 
+/// An argument's text with an unquoted leading `~` written as `$HOME`, the directory the
+/// shell puts there: what `echo ~` prints is the home directory, not a file named `~`.
+pub(super) fn home_word(word: &Word) -> String {
+    match word.text.strip_prefix('~') {
+        Some(rest) if word.raw.starts_with('~') && (rest.is_empty() || rest.starts_with('/')) => {
+            format!("$HOME{rest}")
+        }
+        _ => word.text.clone(),
+    }
+}
+
+/// The value of an assignment written without quotes or expansions, with bash's tilde
+/// expansion applied (a `~` at its start and after each `:`, as in `PATH=~/bin:~/.local/bin`)
+/// written as `$HOME`; `None` when the value has no such tilde.
+pub(super) fn tilde_value(value: &str) -> Option<String> {
+    let mut out = String::with_capacity(value.len());
+    let mut expanded = false;
+    for (i, segment) in value.split(':').enumerate() {
+        if i > 0 {
+            out.push(':');
+        }
+        match segment.strip_prefix('~') {
+            Some(rest) if rest.is_empty() || rest.starts_with('/') => {
+                expanded = true;
+                out.push_str("$HOME");
+                out.push_str(rest);
+            }
+            _ => out.push_str(segment),
+        }
+    }
+    expanded.then_some(out)
+}
+
+/// [`tilde_value`] of a word that is one unquoted literal.
+pub(super) fn tilde_assignment(word: &LexWord) -> Option<String> {
+    tilde_value(word.plain()?)
+}
+
 fn spend(budget: &mut usize, amount: usize) -> bool {
     if amount > MAX_VALUE || amount > *budget {
         return false;
