@@ -687,6 +687,11 @@ impl Analyser {
                         ..Default::default()
                     });
                 }
+                inline::Finding::Opaque { call, argument } => {
+                    let shown: String = argument.chars().take(60).collect();
+                    let what = format!("`{call}` runs `{shown}`, which is not computed");
+                    self.note(UnseenKind::Exec, None, what);
+                }
                 inline::Finding::Delete { via: how, target } => {
                     let mut delete_via = command.via.clone();
                     delete_via.push(how);

@@ -1,5 +1,6 @@
-//! Interpreter one-liners (`python -c`, `node -e`, `perl -e`, `ruby -e`, `php -r`): the shell
-//! commands and recursive deletes written in their code, found by one hand-written scan.
+//! Interpreter one-liners (`python -c`, `node -e`, `deno eval`, `perl -e`, `ruby -e`, `php -r`,
+//! awk programs, `lua -e`, `Rscript -e`, `julia -e`, `osascript -e`): the shell commands and
+//! recursive deletes written in their code, found by one hand-written scan.
 //!
 //! Strings and comments are skipped while looking for calls, so `print('os.system("x")')`
 //! is data. The scan only reads string literals; anything computed stays dynamic.
@@ -24,6 +25,9 @@ pub(super) enum Finding {
     Delete { via: String, target: Word },
     /// A file read or written (`open(".env").read()`, `fs.writeFileSync(p, s)`).
     Access { via: String, path: Word, write: bool },
+    /// A command run from text the scan cannot compute (`os.system(cmd)`): the call and
+    /// its argument.
+    Opaque { call: String, argument: String },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +37,11 @@ enum Language {
     Perl,
     Ruby,
     Php,
+    Awk,
+    Lua,
+    R,
+    Julia,
+    AppleScript,
 }
 
 impl Language {
@@ -42,7 +51,13 @@ impl Language {
         };
         match name {
             _ if versioned("python") || versioned("pypy") => Some(Language::Python),
-            "node" | "nodejs" | "bun" => Some(Language::Node),
+            "node" | "nodejs" | "bun" | "deno" => Some(Language::Node),
+            "awk" | "gawk" | "mawk" | "nawk" => Some(Language::Awk),
+            "luajit" => Some(Language::Lua),
+            _ if versioned("lua") => Some(Language::Lua),
+            "Rscript" | "R" => Some(Language::R),
+            _ if versioned("julia") => Some(Language::Julia),
+            "osascript" => Some(Language::AppleScript),
             _ if versioned("perl") => Some(Language::Perl),
             _ if versioned("ruby") => Some(Language::Ruby),
             _ if versioned("php") => Some(Language::Php),
@@ -57,6 +72,11 @@ impl Language {
             Language::Perl => "perl",
             Language::Ruby => "ruby",
             Language::Php => "php",
+            Language::Awk => "awk",
+            Language::Lua => "lua",
+            Language::R => "R",
+            Language::Julia => "julia",
+            Language::AppleScript => "osascript",
         }
     }
 
@@ -64,9 +84,15 @@ impl Language {
         let hash = bytes[i] == b'#';
         let slashes = bytes[i] == b'/' && bytes.get(i + 1) == Some(&b'/');
         match self {
-            Language::Python | Language::Perl | Language::Ruby => hash,
+            Language::Python
+            | Language::Perl
+            | Language::Ruby
+            | Language::Awk
+            | Language::R
+            | Language::Julia => hash,
             Language::Node => slashes,
             Language::Php => hash || slashes,
+            Language::Lua | Language::AppleScript => bytes[i] == b'-' && bytes.get(i + 1) == Some(&b'-'),
         }
     }
 }
@@ -123,6 +149,7 @@ const NODE: &[Target] = &[
     ("rm", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
     ("rmdir", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
     ("removeSync", &[], Effect::Delete),
+    ("remove", &["Deno"], Effect::DeleteIfRecursive),
     ("rimraf", &[], Effect::Delete),
     ("readFileSync", &[], Effect::Read),
     ("readFile", &[], Effect::Read),
@@ -157,6 +184,22 @@ const RUBY: &[Target] = &[
     ("write", &["File", "IO"], Effect::Write),
 ];
 
+const AWK: &[Target] = &[("system", &[""], Effect::Shell)];
+
+const LUA: &[Target] = &[("execute", &["os"], Effect::Shell), ("popen", &["io"], Effect::Shell)];
+
+const R: &[Target] = &[
+    ("system", &[""], Effect::Shell),
+    ("system2", &[""], Effect::Shell),
+    ("unlink", &[""], Effect::DeleteIfRecursive),
+];
+
+/// Julia's backtick commands are found as text; `rm(path; recursive=true)` deletes.
+const JULIA: &[Target] = &[("rm", &["", "Base"], Effect::DeleteIfRecursive)];
+
+/// JXA's `app.doShellScript(...)`; AppleScript's `do shell script` is found as text.
+const APPLESCRIPT: &[Target] = &[("doShellScript", &[], Effect::Shell)];
+
 const PHP: &[Target] = &[
     ("system", &[], Effect::Shell),
     ("exec", &[], Effect::Shell),
@@ -173,7 +216,12 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     let program = argv.first().filter(|w| !w.dynamic)?;
     let name = program.text.rsplit(['/', '\\']).next().unwrap_or(&program.text);
     let language = Language::of(name)?;
-    let (flag, code) = match code_argument(language, argv) {
+    let source = match name {
+        "deno" => deno_code(argv),
+        _ if language == Language::Awk => awk_program(argv),
+        _ => code_argument(language, argv),
+    };
+    let (flag, code) = match source {
         Source::Code(flag, code) => (flag, code),
         Source::Stdin => match stdin {
             Stdin::Text(text) => ("stdin".to_string(), text.clone()),
@@ -200,6 +248,42 @@ enum Source {
     Elsewhere,
 }
 
+/// `deno eval [OPTIONS] CODE`; any other deno command runs a file.
+fn deno_code(argv: &[Word]) -> Source {
+    match (argv.get(1), argv.last()) {
+        (Some(sub), Some(code)) if sub.text == "eval" && argv.len() > 2 => {
+            Source::Code("eval".into(), code.text.clone())
+        }
+        _ => Source::Elsewhere,
+    }
+}
+
+/// awk's program: the first operand, unless `-f`/`-E` names a program file.
+fn awk_program(argv: &[Word]) -> Source {
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if text == "--" {
+            at += 1;
+            break;
+        }
+        if !text.starts_with('-') || text == "-" {
+            break;
+        }
+        let value_letter = text.chars().nth(1).filter(|c| "fFvEi".contains(*c));
+        match value_letter {
+            Some('f' | 'E') => return Source::Elsewhere,
+            Some(_) if text.len() == 2 => at += 2,
+            _ if text.starts_with("--file") || text.starts_with("--exec") => return Source::Elsewhere,
+            _ => at += 1,
+        }
+    }
+    match argv.get(at) {
+        Some(program) => Source::Code("program".into(), program.text.clone()),
+        None => Source::Elsewhere,
+    }
+}
+
 fn code_argument(language: Language, argv: &[Word]) -> Source {
     let (code_flags, value_flags): (&str, &str) = match language {
         Language::Python => ("c", "WXm"),
@@ -207,6 +291,11 @@ fn code_argument(language: Language, argv: &[Word]) -> Source {
         Language::Perl => ("eE", "IMmix"),
         Language::Ruby => ("e", "rICEFx"),
         Language::Php => ("r", "cdfz"),
+        Language::Lua => ("e", "l"),
+        Language::R => ("e", ""),
+        Language::Julia => ("eE", "LJtpC"),
+        Language::AppleScript => ("e", "ls"),
+        Language::Awk => ("", ""),
     };
     let mut pieces: Vec<String> = Vec::new();
     let mut flag = String::new();
@@ -304,6 +393,10 @@ impl Scanner<'_> {
                 && matches!(self.language, Language::Node | Language::Php)
             {
                 i = find(self.bytes, i + 2, b"*/").map_or(self.bytes.len(), |end| end + 2);
+            } else if self.language == Language::AppleScript
+                && self.bytes[i..].starts_with(b"do shell script")
+            {
+                i = self.apple_shell_script(i + b"do shell script".len());
             } else if b == b'`' && self.language != Language::Node {
                 let end = self.bytes[i + 1..]
                     .iter()
@@ -322,6 +415,25 @@ impl Scanner<'_> {
             }
         }
         self.findings
+    }
+
+    /// AppleScript's `do shell script "..."`: the string after it, or unknown text.
+    fn apple_shell_script(&mut self, mut at: usize) -> usize {
+        while self.bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        let end = if self.bytes.get(at) == Some(&b'"') {
+            string_end(self.bytes, at, self.language)
+        } else {
+            self.bytes[at..].iter().position(|&c| c == b'\n').map_or(self.bytes.len(), |n| at + n)
+        };
+        let text = self.slice(at, end).to_string();
+        let rest_of_line = self.bytes[end..].iter().take_while(|&&c| c != b'\n').all(u8::is_ascii_whitespace);
+        match literal(&text, self.language) {
+            Some((line, false)) if rest_of_line => self.findings.push(Finding::Shell(line)),
+            _ => self.findings.push(Finding::Opaque { call: "do shell script".into(), argument: text }),
+        }
+        end
     }
 
     fn slice(&self, start: usize, end: usize) -> &str {
@@ -383,6 +495,11 @@ impl Scanner<'_> {
             Language::Perl => PERL,
             Language::Ruby => RUBY,
             Language::Php => PHP,
+            Language::Awk => AWK,
+            Language::Lua => LUA,
+            Language::R => R,
+            Language::Julia => JULIA,
+            Language::AppleScript => APPLESCRIPT,
         };
         let Some(&(_, _, effect)) = table.iter().find(|(function, qualifiers, _)| {
             *function == name && (qualifiers.is_empty() || qualifiers.contains(&qualifier))
@@ -524,6 +641,9 @@ impl Scanner<'_> {
                 }
                 _ => self.findings.push(Finding::Shell(program)),
             },
+            (Effect::Shell | Effect::Spawn, Some(Arg::Other(argument))) if self.computes_command(path) => {
+                self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+            }
             (Effect::Delete, Some(target)) => self.delete(path, target),
             (Effect::Read, Some(target)) => self.access(path, target, false),
             (Effect::Write, Some(target)) => self.access(path, target, true),
@@ -533,12 +653,19 @@ impl Scanner<'_> {
             }
             (Effect::DeleteIfRecursive, Some(target)) => {
                 let compact: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
-                if compact.contains("recursive:true") || compact.contains("\"recursive\":true") {
+                let recursive = ["recursive:true", "\"recursive\":true", "recursive=TRUE", "recursive=true"];
+                if recursive.iter().any(|flag| compact.contains(flag)) {
                     self.delete(path, target);
                 }
             }
             _ => {}
         }
+    }
+
+    /// Whether a call of `path` with a computed argument surely runs a command: a bare
+    /// `exec(x)` in JavaScript is as likely a regular expression's method.
+    fn computes_command(&self, path: &str) -> bool {
+        !(self.language == Language::Node && path.rsplit('.').next() == Some("exec"))
     }
 
     fn delete(&mut self, path: &str, target: Arg) {
@@ -665,6 +792,7 @@ fn literal(text: &str, language: Language) -> Option<(String, bool)> {
         Language::Node => quote == b'`' && inner.contains("${"),
         Language::Ruby => quote == b'"' && inner.contains("#{"),
         Language::Perl | Language::Php => quote == b'"' && inner.contains(['$', '@']),
+        Language::Awk | Language::Lua | Language::R | Language::Julia | Language::AppleScript => false,
     };
     let mut value = if raw { inner.to_string() } else { unescape(inner) };
     if interpolated && language == Language::Ruby {
@@ -745,6 +873,26 @@ mod tests {
 
     fn delete(via: &str, target: &str) -> Finding {
         Finding::Delete { via: via.into(), target: Word::literal(target) }
+    }
+
+    #[test]
+    fn more_interpreters() {
+        assert_eq!(findings(&["awk", "-F", ":", "BEGIN{system(\"a b\")}"]), [shell("a b")]);
+        assert_eq!(findings(&["awk", "-f", "x.awk", "BEGIN{system(\"a\")}"]), []);
+        assert_eq!(findings(&["lua", "-e", "os.execute('a')"]), [shell("a")]);
+        assert_eq!(findings(&["Rscript", "-e", "unlink('/x', recursive=TRUE)"]), [delete("R unlink", "/x")]);
+        assert_eq!(findings(&["julia", "-e", "run(`a b`)"]), [shell("a b")]);
+        assert_eq!(findings(&["osascript", "-e", "do shell script \"a\""]), [shell("a")]);
+        assert_eq!(
+            findings(&["deno", "eval", "Deno.remove('/x', {recursive: true})"]),
+            [delete("node Deno.remove", "/x")]
+        );
+        assert_eq!(findings(&["deno", "run", "x.ts"]), []);
+        assert_eq!(
+            findings(&["python3", "-c", "import os; os.system(cmd)"]),
+            [Finding::Opaque { call: "os.system".into(), argument: "cmd".into() }]
+        );
+        assert_eq!(findings(&["node", "-e", "/a/.exec(s)"]), []);
     }
 
     #[test]
