@@ -194,7 +194,9 @@ pub(super) fn expand(
         word.parts.as_slice(),
         [Part::Param { quoted: false, .. } | Part::Command { quoted: false, .. }]
     );
-    if !(out.text.is_empty() && !out.dynamic && (lone_unquoted_expansion || !words.is_empty())) {
+    // An empty field is dropped, unless it is all the word is and something quoted made it.
+    let empty_field = out.text.is_empty() && !out.dynamic;
+    if !empty_field || (!lone_unquoted_expansion && words.is_empty()) {
         words.push(out);
     }
     words
