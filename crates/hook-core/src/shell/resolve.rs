@@ -13,6 +13,9 @@ use super::lexer::{LexWord, Part};
 /// also stops `a=$a$a` doubling from growing without bound.
 const MAX_VALUE: usize = 64 * 1024;
 
+/// What `IFS` holds when nothing sets it.
+const DEFAULT_IFS: &str = " \t\n";
+
 /// Variables in nested scopes. A scope is opened for everything that may not run, or runs in
 /// a subshell; what it assigns is unknown once it closes.
 #[derive(Debug)]
@@ -48,6 +51,9 @@ impl Default for Vars {
 impl Vars {
     /// The value of `name` if the line fixes it here.
     pub fn get(&self, name: &str) -> Option<&str> {
+        if name == "IFS" && self.lookup(name).is_none() {
+            return Some(DEFAULT_IFS);
+        }
         match self.lookup(name)? {
             Value::Known(value) => Some(value),
             Value::Unknown | Value::Substitution(_) => None,
@@ -60,6 +66,16 @@ impl Vars {
         match self.lookup(name)? {
             Value::Substitution(source) => Some(source),
             Value::Known(_) | Value::Unknown => None,
+        }
+    }
+
+    /// The field separators: `IFS` as the line sets it, blanks and newlines when it does not
+    /// touch it, `None` when it sets it to something unknown.
+    pub fn ifs(&self) -> Option<&str> {
+        match self.lookup("IFS") {
+            None => Some(DEFAULT_IFS),
+            Some(Value::Known(value)) => Some(value),
+            Some(Value::Unknown | Value::Substitution(_)) => None,
         }
     }
 
@@ -123,18 +139,10 @@ pub(super) fn expand(
     fields: bool,
     budget: &mut usize,
 ) -> Vec<Word> {
-    if fields {
-        let lone = match word.parts.as_slice() {
-            [Part::Param { name, quoted: false, .. }] => Some(vars.get(name)),
-            [Part::Command { quoted: false, .. }] => Some(outputs.first().and_then(Option::as_deref)),
-            _ => None,
-        };
-        if let Some(Some(value)) = lone {
-            if spend(budget, value.len()) {
-                return split_fields(value, &word.raw);
-            }
-        }
-    }
+    // Unquoted expansions split into fields on the characters of `IFS` (`rm${IFS}-rf`); with
+    // an `IFS` the line does not fix, a split is not guessed.
+    let ifs = vars.ifs();
+    let mut words = Vec::new();
     let mut out = Word { raw: word.raw.clone(), ..Word::default() };
     let mut substitutions = outputs.iter();
     for part in &word.parts {
@@ -152,11 +160,29 @@ pub(super) fn expand(
             }
             Part::Process { raw, .. } | Part::Opaque { raw } => (None, raw.as_str(), true),
         };
-        // Unquoted whitespace inside a longer word would split it in ways not worth guessing.
-        match value.filter(|v| quoted || !v.contains(char::is_whitespace)) {
+        let splits = |ifs: &str| !quoted && value.is_some_and(|v| v.contains(|c| ifs.contains(c)));
+        let value = match ifs {
+            Some(ifs) if splits(ifs) && !fields => value.filter(|_| false),
+            Some(_) => value,
+            None if fields && !quoted => None,
+            None => value.filter(|v| quoted || !v.contains(char::is_whitespace)),
+        };
+        match value {
             Some(value) if spend(budget, value.len()) => {
-                out.glob |= !quoted && has_glob(value);
-                out.text.push_str(value);
+                let separators = ifs.filter(|_| fields && !quoted).unwrap_or_default();
+                let mut pieces = value.split(|c| separators.contains(c));
+                if let Some(first) = pieces.next() {
+                    out.glob |= !quoted && has_glob(first);
+                    out.text.push_str(first);
+                }
+                for piece in pieces {
+                    let done = std::mem::replace(&mut out, Word { raw: word.raw.clone(), ..Word::default() });
+                    if !done.text.is_empty() || done.dynamic {
+                        words.push(done);
+                    }
+                    out.glob |= !quoted && has_glob(piece);
+                    out.text.push_str(piece);
+                }
             }
             _ => {
                 out.dynamic = true;
@@ -164,7 +190,16 @@ pub(super) fn expand(
             }
         }
     }
-    vec![out]
+    let lone_unquoted_expansion = matches!(
+        word.parts.as_slice(),
+        [Part::Param { quoted: false, .. } | Part::Command { quoted: false, .. }]
+    );
+    // An empty field is dropped, unless it is all the word is and something quoted made it.
+    let empty_field = out.text.is_empty() && !out.dynamic;
+    if !empty_field || (!lone_unquoted_expansion && words.is_empty()) {
+        words.push(out);
+    }
+    words
 }
 
 /// The value of a word when nothing in it is unknown (assignments: no field splitting).
@@ -227,20 +262,6 @@ fn has_glob(text: &str) -> bool {
     text.contains(['*', '?', '['])
 }
 
-/// Split an unquoted expansion into fields on blanks and newlines (the default `IFS`).
-fn split_fields(value: &str, raw: &str) -> Vec<Word> {
-    value
-        .split([' ', '\t', '\n'])
-        .filter(|field| !field.is_empty())
-        .map(|field| Word {
-            text: field.to_string(),
-            raw: raw.to_string(),
-            dynamic: false,
-            glob: has_glob(field),
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::lexer::{TokenKind, tokenize};
@@ -279,7 +300,25 @@ mod tests {
             [("rm", false), ("-rf", false)]
         );
         assert_eq!(texts(&expand(&word("\"$c\""), &vars, &[], true, &mut budget)), [("rm -rf", false)]);
-        assert_eq!(texts(&expand(&word("x$c"), &vars, &[], true, &mut budget)), [("x$c", true)]);
+        assert_eq!(
+            texts(&expand(&word("x$c"), &vars, &[], true, &mut budget)),
+            [("xrm", false), ("-rf", false)]
+        );
+        assert_eq!(texts(&[expand_value(&word("x$c"), &vars, &[], &mut budget)]), [("x$c", true)]);
+        assert_eq!(
+            texts(&expand(&word("rm${IFS}-rf${IFS}/"), &vars, &[], true, &mut budget)),
+            [("rm", false), ("-rf", false), ("/", false)]
+        );
+        vars.set("IFS", Some(",".into()));
+        vars.set("l", Some("rm,-rf,/".into()));
+        assert_eq!(
+            texts(&expand(&word("$l"), &vars, &[], true, &mut budget)),
+            [("rm", false), ("-rf", false), ("/", false)]
+        );
+        assert_eq!(texts(&expand(&word("$c"), &vars, &[], true, &mut budget)), [("rm -rf", false)]);
+        vars.set("IFS", None);
+        assert_eq!(texts(&expand(&word("$l"), &vars, &[], true, &mut budget)), [("$l", true)]);
+        vars.set("IFS", Some(DEFAULT_IFS.into()));
         assert!(expand(&word("$empty"), &vars, &[], true, &mut budget).is_empty());
         let outputs = [Some("rm".to_string())];
         assert_eq!(texts(&expand(&word("$(echo rm)"), &vars, &outputs, true, &mut budget)), [("rm", false)]);

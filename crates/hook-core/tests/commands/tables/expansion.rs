@@ -35,4 +35,15 @@ pub(crate) const CASES: &[Case] = &[
     allow("echo {1..5}"),
     ask("limit.size", "rm -rf {1..100000}"),
     ask("limit.size", "echo {a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}{a,b}"),
+    // Field splitting on IFS, as set by the line or its default.
+    deny("rm.root", "rm${IFS}-rf${IFS}/"),
+    deny("rm.home", "rm${IFS}-rf${IFS}$HOME"),
+    deny("rm.root", "IFS=,; c=rm,-rf,/; $c"),
+    deny("rm.root", "c='m -rf'; r$c /"),
+    allow("c='rm -rf'; x$c /"),
+    deny("rm.root", "a='-rf /'; rm $a"),
+    allow("IFS=,; c='rm -rf /'; echo $c"),
+    allow("echo a${IFS}b"),
+    allow("c='ls -la'; $c"),
+    allow("IFS=:; for d in $PATH; do ls $d; done"),
 ];
