@@ -4,7 +4,9 @@
 //! Fires on `mkfs*`, `mke2fs`, `mkswap`, `wipefs` (unless only asking for help or version),
 //! on partition editors given a device (`fdisk /dev/sda`, not `fdisk -l`), on `diskpart`,
 //! cmd.exe `format C:` and the PowerShell disk cmdlets, on any command that writes to a block
-//! device by redirection, `tee`, `cp` or `shred`, and on shutdown/reboot in every spelling.
+//! device by redirection, `tee`, `cp`, `shred` or `blkdiscard`, and on shutdown/reboot in
+//! every spelling or by `/proc/sysrq-trigger`. A formatter given a disk image file
+//! (`mkfs.ext4 disk.img`) is allowed.
 
 use super::dd::is_block_device;
 use super::{Call, Hit};
@@ -14,9 +16,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some(hit) = block_device_write(call) {
         return Some(hit);
     }
+    if writes_sysrq(call) {
+        return Some(Hit::new(
+            "disk.shutdown",
+            "Writing to `/proc/sysrq-trigger` can reboot, halt or crash the machine at once. Ask the user to do it.",
+        ));
+    }
     let name = call.name?;
     let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
-    if is_formatter(name) && !only_asks_for_help(&args) {
+    if is_formatter(name) && !only_asks_for_help(&args) && !formats_image_file(call) {
         return Some(Hit::new(
             "disk.mkfs",
             format!("`{name}` would erase a file system. Ask the user to run it."),
@@ -52,7 +60,7 @@ fn block_device_write(call: &Call) -> Option<Hit> {
     });
     let args = call.args();
     let by_argument = match call.name {
-        Some("tee" | "shred") => args.iter().any(|w| is_block_device(&w.text)),
+        Some("tee" | "shred" | "blkdiscard") => args.iter().any(|w| is_block_device(&w.text)),
         Some("cp") => args.last().is_some_and(|w| is_block_device(&w.text)),
         _ => false,
     };
@@ -62,6 +70,26 @@ fn block_device_write(call: &Call) -> Option<Hit> {
             "Writing to a disk device would overwrite the data on it. Write to a file inside the project instead, or ask the user to run it.",
         )
     })
+}
+
+/// The kernel's magic SysRq switch, written by redirection or `tee`.
+fn writes_sysrq(call: &Call) -> bool {
+    const SYSRQ: &str = "/proc/sysrq-trigger";
+    call.command.redirects.iter().any(|r| {
+        matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::ReadWrite)
+            && r.target.text == SYSRQ
+    }) || (call.name == Some("tee") && call.args().iter().any(|w| w.text == SYSRQ))
+}
+
+/// A formatter pointed at a disk image file, not a device: nothing outside the file is
+/// erased. Its target is the last operand (a block count may follow a device, but then a
+/// `/dev/` word is among the arguments).
+fn formats_image_file(call: &Call) -> bool {
+    let args = call.args();
+    let Some(target) = args.iter().rev().find(|w| !w.text.starts_with('-')) else { return false };
+    !target.dynamic
+        && target.text.contains('.')
+        && !args.iter().any(|w| w.dynamic || w.text.starts_with("/dev"))
 }
 
 fn is_formatter(name: &str) -> bool {
@@ -137,6 +165,10 @@ mod tests {
             (&["mkswap", "/dev/sda2"], Some("disk.mkfs")),
             (&["wipefs", "-a", "/dev/sda"], Some("disk.mkfs")),
             (&["mkfs.ext4", "--version"], None),
+            (&["mkfs.ext4", "-F", "disk.img"], None),
+            (&["mkfs.ext4", "/dev/sdb", "1024"], Some("disk.mkfs")),
+            (&["blkdiscard", "/dev/nvme0n1"], Some("disk.block-device-write")),
+            (&["tee", "/proc/sysrq-trigger"], Some("disk.shutdown")),
             (&["fdisk", "/dev/sda"], Some("disk.partition")),
             (&["parted", "/dev/sda", "mklabel", "gpt"], Some("disk.partition")),
             (&["fdisk", "-l", "/dev/sda"], None),

@@ -4,6 +4,7 @@
 //! `--force`, `+refspec`, `--mirror`), deletes of remote branches (`push --delete`,
 //! `push origin :branch`), `checkout`/`restore` of the whole work tree (`.`, `*`, `:/`, a
 //! run-time pathspec; a named file is allowed: that is how an agent undoes its own edit),
+//! forced `checkout -f`/`switch --discard-changes`, `worktree remove --force`,
 //! `stash drop`/`stash clear`, `branch -D`, and what takes away the way back: `update-ref -d`,
 //! `reflog expire`/`gc --prune` of everything at once, and whole-history rewrites
 //! (`filter-branch`, `filter-repo`). Global options before the subcommand (`-C dir`,
@@ -34,6 +35,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             Hit::new("git.clean-force", "`git clean -f` permanently deletes untracked files. Preview with `git clean -n`, then delete specific paths, or ask the user.")
         }),
         "push" => judge_push(&texts),
+        "checkout" | "switch" if forces_switch(subcommand, &texts) => Some(Hit::new(
+            "git.checkout-discard",
+            format!("A forced `git {subcommand}` discards every uncommitted change it would conflict with. Commit or `git stash` first."),
+        )),
+        "worktree" if texts.first() == Some(&"remove") && texts.iter().any(|a| *a == "--force" || short_cluster_has(a, 'f')) => {
+            Some(Hit::new(
+                "git.worktree-force-remove",
+                "`git worktree remove --force` deletes a work tree with its uncommitted changes. Commit or stash there first, or ask the user.",
+            ))
+        }
         "checkout" => discards_work_tree(&rest, false).then(|| {
             Hit::new("git.checkout-discard", "This `git checkout` discards every uncommitted change in the work tree. Restore the specific files you changed, or `git stash` first.")
         }),
@@ -63,6 +74,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         )),
         _ => None,
     }
+}
+
+/// `checkout -f`/`--force` and `switch --discard-changes`/`-f` throw local changes away.
+fn forces_switch(subcommand: &str, args: &[&str]) -> bool {
+    args.iter().take_while(|a| **a != "--").any(|a| {
+        matches!(*a, "--force" | "--discard-changes")
+            || (subcommand == "checkout" && short_cluster_has(a, 'f'))
+            || (subcommand == "switch" && *a == "-f")
+    })
 }
 
 /// The subcommand after git's global options, and its arguments.
@@ -128,7 +148,7 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
     while let Some(arg) = words.next() {
         match *arg {
             "--force" => forced = true,
-            "--delete" => deletes = true,
+            "--delete" | "--prune" => deletes = true,
             "-o" | "--push-option" | "--repo" | "--receive-pack" | "--exec" => {
                 words.next();
             }
@@ -257,6 +277,10 @@ mod tests {
             (&["git", "stash", "drop"], "git.stash-drop"),
             (&["git", "stash", "drop", "stash@{1}"], "git.stash-drop"),
             (&["git", "stash", "clear"], "git.stash-clear"),
+            (&["git", "checkout", "-f", "main"], "git.checkout-discard"),
+            (&["git", "switch", "--discard-changes", "main"], "git.checkout-discard"),
+            (&["git", "push", "--prune", "origin"], "git.push-delete"),
+            (&["git", "worktree", "remove", "-f", "../wt"], "git.worktree-force-remove"),
             (&["git", "branch", "-D", "feature"], "git.branch-force-delete"),
             (&["git", "branch", "--delete", "--force", "feature"], "git.branch-force-delete"),
             (&["git", "branch", "-df", "feature"], "git.branch-force-delete"),
