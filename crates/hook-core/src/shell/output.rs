@@ -125,9 +125,14 @@ fn unescape(s: &str, out: &mut String) -> bool {
                 }
                 out.push(char::from_u32(value).unwrap_or('\0'));
             }
-            Some('x') => {
+            Some(kind @ ('x' | 'u' | 'U')) => {
+                let digits = match kind {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
                 let mut value = 0u32;
-                for _ in 0..2 {
+                for _ in 0..digits {
                     match chars.peek().and_then(|d| d.to_digit(16)) {
                         Some(d) => {
                             value = value * 16 + d;
@@ -172,15 +177,48 @@ fn format_once(format: &str, args: &mut &[&str], out: &mut String) -> Option<boo
     let mut chars = format.chars().peekable();
     while let Some(c) = chars.next() {
         match c {
-            '\\' => {
-                let mut escape = String::from('\\');
-                if let Some(next) = chars.next() {
-                    escape.push(next);
+            '\\' => match chars.peek().copied() {
+                // In a format, `\NNN` is octal without the leading 0 that `%b` and `echo -e` need.
+                Some(d @ '0'..='7') => {
+                    chars.next();
+                    let mut value = d.to_digit(8).unwrap_or_default();
+                    for _ in 0..2 {
+                        match chars.peek().and_then(|d| d.to_digit(8)) {
+                            Some(d) => {
+                                value = value * 8 + d;
+                                chars.next();
+                            }
+                            None => break,
+                        }
+                    }
+                    out.push(char::from_u32(value).unwrap_or('\0'));
                 }
-                if unescape(&escape, out) {
-                    return Some(true);
+                _ => {
+                    let mut escape = String::from('\\');
+                    if let Some(next) = chars.next() {
+                        escape.push(next);
+                        // The digits of `\xHH`, `\uHHHH` and `\UHHHHHHHH` belong to the escape.
+                        let digits = match next {
+                            'x' => 2,
+                            'u' => 4,
+                            'U' => 8,
+                            _ => 0,
+                        };
+                        for _ in 0..digits {
+                            match chars.peek().filter(|d| d.is_ascii_hexdigit()) {
+                                Some(&d) => {
+                                    escape.push(d);
+                                    chars.next();
+                                }
+                                None => break,
+                            }
+                        }
+                    }
+                    if unescape(&escape, out) {
+                        return Some(true);
+                    }
                 }
-            }
+            },
             '%' => {
                 // Flags, width and precision change padding only.
                 while chars.peek().is_some_and(|c| "-+ #0123456789.".contains(*c)) {
