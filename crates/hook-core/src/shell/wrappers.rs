@@ -12,7 +12,8 @@ pub(super) enum Peel {
     Wraps { via: String, inner: Vec<Word> },
     /// A wrapper running a command line written in `dialect`.
     Script { via: String, script: Word, dialect: Dialect },
-    /// `find`, which runs itself and each `-exec` command (`via`, argv).
+    /// A command that runs itself and others, each judged too (`via`, argv): `find` and its
+    /// `-exec` commands, `docker run` (whose own options read files) and the container's.
     Find { execs: Vec<(String, Vec<Word>)> },
 }
 
@@ -111,6 +112,14 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "npx" | "bunx" | "pnpx" => package_runner(&name, argv, 1),
         "pnpm" | "yarn" if argv.get(1).is_some_and(|w| w.text == "dlx") => package_runner(&name, argv, 2),
         "git" => git(argv),
+        "docker" | "podman" | "nerdctl" => container(&name, argv),
+        "kubectl" | "oc" => match argv.get(1).map(|w| w.text.as_str()) {
+            Some("exec") => match argv.iter().position(|w| w.text == "--") {
+                Some(dash) => wraps(&format!("{name} exec"), argv, dash + 1),
+                None => Peel::Runs,
+            },
+            _ => Peel::Runs,
+        },
         "tmux" => tmux(argv),
         "screen" => screen(argv),
         "fd" | "fdfind" => fd(argv),
@@ -429,6 +438,141 @@ fn git(argv: &[Word]) -> Peel {
         ("bisect", Some("run")) => wraps("git bisect run", argv, at + 2),
         _ => Peel::Runs,
     }
+}
+
+/// Options of `docker run`/`exec` that take a value.
+const CONTAINER_VALUES: &[&str] = &[
+    "-v",
+    "--volume",
+    "-e",
+    "--env",
+    "--env-file",
+    "-w",
+    "--workdir",
+    "--name",
+    "-p",
+    "--publish",
+    "--entrypoint",
+    "--network",
+    "--net",
+    "-u",
+    "--user",
+    "-m",
+    "--memory",
+    "--mount",
+    "-l",
+    "--label",
+    "--cpus",
+    "--platform",
+    "-h",
+    "--hostname",
+    "--add-host",
+    "--device",
+    "--cap-add",
+    "--cap-drop",
+    "--restart",
+    "--pid",
+    "--ipc",
+    "--security-opt",
+    "--tmpfs",
+    "--ulimit",
+    "--log-driver",
+    "--log-opt",
+    "--gpus",
+    "-a",
+    "--attach",
+    "--pull",
+    "--shm-size",
+    "--userns",
+    "--uts",
+    "--dns",
+    "--expose",
+    "--group-add",
+    "--stop-signal",
+];
+
+/// `docker run [OPTIONS] IMAGE CMD...` and `docker exec [OPTIONS] CONTAINER CMD...`: the
+/// command runs in the container, where a bind mount (`-v HOST:CTR`) makes CTR paths the
+/// host's: they are mapped back, so `rm -rf /h` under `-v ~:/h` deletes the home directory.
+fn container(name: &str, argv: &[Word]) -> Peel {
+    let (sub, mut at) = match argv.get(1).map(|w| w.text.as_str()) {
+        Some("container") => (argv.get(2).map(|w| w.text.as_str()), 3),
+        other => (other, 2),
+    };
+    if !matches!(sub, Some("run" | "exec")) {
+        return Peel::Runs;
+    }
+    let mut mounts: Vec<(String, Word)> = Vec::new();
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if !text.starts_with('-') || text == "--" {
+            break;
+        }
+        let (option, attached) = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(derived(word, value))),
+            _ => (text, None),
+        };
+        let value = if CONTAINER_VALUES.contains(&option) {
+            attached.or_else(|| {
+                at += 1;
+                argv.get(at).cloned()
+            })
+        } else {
+            None
+        };
+        if let (Some(value), "-v" | "--volume") = (value, option) {
+            let mut parts = value.text.splitn(3, ':');
+            let raw_host = value.raw.split(':').next().unwrap_or_default();
+            if let (Some(host), Some(inside)) = (parts.next(), parts.next()) {
+                if inside.starts_with('/') && !host.is_empty() {
+                    let host = Word { text: host.into(), raw: raw_host.into(), ..value.clone() };
+                    mounts.push((inside.trim_end_matches('/').to_string(), host));
+                }
+            }
+        }
+        at += 1;
+    }
+    // The image or container, then the command.
+    let Some(command) = argv.get(at + 1..).filter(|c| !c.is_empty()) else { return Peel::Runs };
+    let inner = command.iter().map(|word| mapped(word, &mounts)).collect();
+    Peel::Find { execs: vec![(format!("{name} {}", sub.unwrap_or_default()), inner)] }
+}
+
+/// A word of a container's command with each bind-mounted path (a blank-separated token
+/// at or under the mount point, also inside `sh -c` text) spelled as on the host.
+fn mapped(word: &Word, mounts: &[(String, Word)]) -> Word {
+    if mounts.is_empty() {
+        return word.clone();
+    }
+    let map = |token: &str| -> Option<(String, &Word)> {
+        mounts.iter().find_map(|(inside, host)| {
+            let rest = if inside.is_empty() { Some(token) } else { token.strip_prefix(inside.as_str()) }?;
+            (rest.is_empty() || rest.starts_with('/') || inside.is_empty() && token.starts_with('/'))
+                .then(|| (format!("{}{}", host.text, rest), host))
+        })
+    };
+    if let Some((text, host)) = map(&word.text) {
+        let rest = &text[host.text.len()..];
+        return Word {
+            text: text.clone(),
+            raw: format!("{}{rest}", host.raw),
+            dynamic: host.dynamic,
+            glob: word.glob,
+        };
+    }
+    let mut changed = false;
+    let text: Vec<String> = word
+        .text
+        .split(' ')
+        .map(|token| match map(token) {
+            Some((text, _)) => {
+                changed = true;
+                text
+            }
+            None => token.to_string(),
+        })
+        .collect();
+    if changed { Word { text: text.join(" "), ..word.clone() } } else { word.clone() }
 }
 
 /// tmux commands that start a shell command (`new-session CMD`) or type into a pane
@@ -1042,6 +1186,30 @@ mod tests {
         assert_eq!(inner(&["fd", "-e", "o", "-x", "rm", "{}"]).1, ["rm", XARGS_INPUT]);
         assert_eq!(inner(&["fd", "-X", "rm", "-f"]).1, ["rm", "-f", XARGS_INPUT]);
         assert_eq!(peel(&argv(&["fd", "-e", "rs"]), Dialect::Posix), Peel::Runs);
+    }
+
+    #[test]
+    fn containers_map_bind_mounts_back_to_the_host() {
+        let execs = |words: &[&str]| match peel(&argv(words), Dialect::Posix) {
+            Peel::Find { execs } => execs.into_iter().map(|(via, argv)| (via, texts(&argv))).collect(),
+            _ => Vec::new(),
+        };
+        fn texts(words: &[Word]) -> Vec<String> {
+            words.iter().map(|w| w.text.clone()).collect()
+        }
+        assert_eq!(
+            execs(&["docker", "run", "--rm", "-v", "/home/u:/h", "-e", "A=1", "img", "rm", "-rf", "/h/x"]),
+            [("docker run".to_string(), vec!["rm".to_string(), "-rf".into(), "/home/u/x".into()])]
+        );
+        assert_eq!(
+            execs(&["podman", "run", "--volume=/srv:/d:ro", "img", "sh", "-c", "rm -rf /d"]),
+            [("podman run".to_string(), vec!["sh".to_string(), "-c".into(), "rm -rf /srv".into()])]
+        );
+        assert_eq!(execs(&["docker", "run", "-v", "/a:/h", "img", "ls", "/hx"])[0].1[1], "/hx");
+        assert_eq!(execs(&["docker", "exec", "-u", "root", "app", "ls"])[0].1, ["ls"]);
+        assert_eq!(inner(&["kubectl", "exec", "-it", "pod", "--", "ls"]).1, ["ls"]);
+        assert_eq!(peel(&argv(&["docker", "run", "img"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(peel(&argv(&["docker", "build", "."]), Dialect::Posix), Peel::Runs);
     }
 
     #[test]
