@@ -32,6 +32,30 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         "base64" if decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
         }
+        "openssl" if openssl_decodes_stdin(&args) => {
+            String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
+        }
+        "xxd"
+            if matches!(
+                args.as_slice(),
+                ["-r", "-p" | "-ps" | "-plain"] | ["-p" | "-ps" | "-plain", "-r"] | ["-rp" | "-pr"]
+            ) =>
+        {
+            unhex(&read_stdin(commands, index, chain)?)?
+        }
+        "rev" if args.is_empty() => read_stdin(commands, index, chain)?
+            .split_inclusive('\n')
+            .map(|line| {
+                let body = line.trim_end_matches('\n');
+                let mut reversed: String = body.chars().rev().collect();
+                reversed.push_str(&line[body.len()..]);
+                reversed
+            })
+            .collect(),
+        "tr" => match args.as_slice() {
+            [from, to] => translate(&read_stdin(commands, index, chain)?, from, to)?,
+            _ => return None,
+        },
         _ => return None,
     };
     (text.len() <= MAX_OUTPUT).then_some(text)
@@ -42,6 +66,63 @@ fn decodes_stdin(args: &[&str]) -> bool {
     let decode = |a: &str| matches!(a, "-d" | "--decode" | "-D");
     args.iter().any(|a| decode(a))
         && args.iter().all(|a| decode(a) || matches!(*a, "-i" | "--ignore-garbage"))
+}
+
+/// `openssl base64 -d` and `openssl enc -base64 -d` (also `-a`, `-A`) on standard input.
+fn openssl_decodes_stdin(args: &[&str]) -> bool {
+    let rest = match args {
+        ["base64", rest @ ..] => rest,
+        ["enc", rest @ ..] if rest.iter().any(|a| matches!(*a, "-base64" | "-a")) => rest,
+        _ => return false,
+    };
+    rest.contains(&"-d") && rest.iter().all(|a| matches!(*a, "-d" | "-base64" | "-a" | "-A"))
+}
+
+/// What `xxd -r -p` makes of hex digits (whitespace between them is skipped).
+fn unhex(text: &str) -> Option<String> {
+    let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
+    let bytes = digits
+        .chunks(2)
+        .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
+        .collect::<Option<Vec<u8>>>()?;
+    String::from_utf8(bytes).ok()
+}
+
+/// `tr FROM TO` with literal sets and ranges (`a-z`, rot13's `A-Za-z N-ZA-Mn-za-m`); `None`
+/// for classes, escapes and options, which are not computed.
+fn translate(text: &str, from: &str, to: &str) -> Option<String> {
+    let set = |spec: &str| -> Option<Vec<char>> {
+        if spec.starts_with('-') || spec.contains(['[', '\\']) {
+            return None;
+        }
+        let chars: Vec<char> = spec.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            if i + 2 < chars.len() && chars[i + 1] == '-' {
+                let (a, b) = (chars[i], chars[i + 2]);
+                if a > b {
+                    return None;
+                }
+                out.extend(a..=b);
+                i += 3;
+            } else {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+        Some(out)
+    };
+    let (from, to) = (set(from)?, set(to)?);
+    let last = *to.last()?;
+    Some(
+        text.chars()
+            .map(|c| match from.iter().rposition(|&f| f == c) {
+                Some(i) => to.get(i).copied().unwrap_or(last),
+                None => c,
+            })
+            .collect(),
+    )
 }
 
 /// The text `commands[index]` reads on its standard input, if the line fixes it.
