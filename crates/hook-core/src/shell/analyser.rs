@@ -68,7 +68,12 @@ pub(super) struct Analyser {
     source_budget: usize,
     /// Bytes that variable and substitution values may still produce.
     expansion_budget: usize,
+    /// Aliases the line has defined so far, by name: their text replaces the name later.
+    aliases: Vec<(String, String)>,
 }
+
+/// Alias uses followed inside one another.
+const MAX_ALIAS_DEPTH: usize = 8;
 
 /// Analyse one command line.
 pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
@@ -80,6 +85,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         vars: Vars::default(),
         source_budget: line.len().saturating_mul(4).saturating_add(1 << 20),
         expansion_budget: line.len().saturating_mul(4).saturating_add(4 << 20),
+        aliases: Vec::new(),
     };
     analyser.text(line, dialect, &Origin::default());
     Analysis { commands: analyser.commands, incomplete: !analyser.unseen.is_empty(), unseen: analyser.unseen }
@@ -488,6 +494,9 @@ impl Analyser {
         let directory_argv = if moves { argv.clone() } else { Vec::new() };
         let command =
             SimpleCommand { argv, assignments, redirects, stdin, via: origin.via.clone(), text, cwd: None };
+        if let Some(index) = self.use_alias(&command, simple, origin) {
+            return index;
+        }
         let name_unseen = command
             .argv
             .first()
@@ -501,6 +510,38 @@ impl Analyser {
         }
         self.change_directory(&directory_argv);
         index
+    }
+
+    /// `alias x='rm -rf'` records the alias; a later `x /` runs `rm -rf /`, read as such.
+    /// `Some` when the command was an alias use (the index of what it ran, if anything).
+    fn use_alias(
+        &mut self,
+        command: &SimpleCommand,
+        simple: &Simple,
+        origin: &Origin,
+    ) -> Option<Option<usize>> {
+        let first = command.argv.first()?;
+        if first.text == "alias" && !first.dynamic {
+            for arg in &command.argv[1..] {
+                if let Some((name, body)) = arg.text.split_once('=').filter(|_| !arg.dynamic) {
+                    self.aliases.push((name.to_string(), body.to_string()));
+                }
+            }
+            return None;
+        }
+        let plain = simple.words.first()?.plain()?;
+        let (_, body) = self.aliases.iter().rev().find(|(name, _)| name == plain)?;
+        // An alias used inside its own text would expand for ever; bash expands it once.
+        if command.via.iter().filter(|v| *v == "alias").count() >= MAX_ALIAS_DEPTH {
+            return None;
+        }
+        let mut text = body.clone();
+        for word in &command.argv[1..] {
+            text.push(' ');
+            text.push_str(&word.raw);
+        }
+        let script = Word { raw: text.clone(), text, dynamic: false, glob: false };
+        Some(self.script(command.clone(), "alias".into(), &script, Dialect::Posix, origin))
     }
 
     /// Builtins that set variables: `export a=rm` sets it, `read a`/`unset a` make it unknown.
