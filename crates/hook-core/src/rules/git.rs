@@ -4,7 +4,8 @@
 //! `--force`, `+refspec`, `--mirror`), deletes of remote branches (`push --delete`,
 //! `push origin :branch`), `checkout`/`restore` of the whole work tree (`.`, `*`, `:/`, a
 //! run-time pathspec; a named file is allowed: that is how an agent undoes its own edit),
-//! forced `checkout -f`/`switch --discard-changes`, `worktree remove --force`,
+//! forced `checkout -f`/`switch --discard-changes`, `worktree remove --force`, `rm -r` of
+//! the whole tree (not `--cached`),
 //! `stash drop`/`stash clear`, `branch -D`, and what takes away the way back: `update-ref -d`,
 //! `reflog expire`/`gc --prune` of everything at once, and whole-history rewrites
 //! (`filter-branch`, `filter-repo`). Global options before the subcommand (`-C dir`,
@@ -44,6 +45,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 "git.worktree-force-remove",
                 "`git worktree remove --force` deletes a work tree with its uncommitted changes. Commit or stash there first, or ask the user.",
             ))
+        }
+        "rm" if !texts.contains(&"--cached") && texts.iter().any(|a| *a == "-r" || short_cluster_has(a, 'r')) => {
+            discards_work_tree(&rest, false).then(|| {
+                Hit::new("git.rm-tree", "`git rm -r` of the whole tree deletes every tracked file from the work tree. Remove the specific paths, or use `--cached`.")
+            })
         }
         "checkout" => discards_work_tree(&rest, false).then(|| {
             Hit::new("git.checkout-discard", "This `git checkout` discards every uncommitted change in the work tree. Restore the specific files you changed, or `git stash` first.")
@@ -278,6 +284,7 @@ mod tests {
             (&["git", "stash", "drop", "stash@{1}"], "git.stash-drop"),
             (&["git", "stash", "clear"], "git.stash-clear"),
             (&["git", "checkout", "-f", "main"], "git.checkout-discard"),
+            (&["git", "rm", "-rf", "."], "git.rm-tree"),
             (&["git", "switch", "--discard-changes", "main"], "git.checkout-discard"),
             (&["git", "push", "--prune", "origin"], "git.push-delete"),
             (&["git", "worktree", "remove", "-f", "../wt"], "git.worktree-force-remove"),

@@ -996,6 +996,12 @@ pub(super) fn shell_command_text(word: &Word) -> Word {
 /// A shell that reads its commands from standard input: no `-c`, and no script file or `-s`.
 pub(super) fn reads_commands_from_stdin(argv: &[Word], dialect: Dialect) -> Option<String> {
     let name = program_name(argv.first()?, dialect)?;
+    if matches!(name.as_str(), "at" | "batch") {
+        // `at TIME` runs its standard input later; `-f` names a file, the others only query.
+        let queries =
+            argv[1..].iter().any(|w| matches!(w.text.as_str(), "-f" | "-l" | "-r" | "-d" | "-c" | "-V"));
+        return (!queries).then_some(name);
+    }
     if !SHELLS.contains(&name.as_str()) {
         return None;
     }
@@ -1321,6 +1327,11 @@ mod tests {
 
     #[test]
     fn shells_reading_stdin() {
+        assert_eq!(
+            reads_commands_from_stdin(&argv(&["at", "now", "+", "1", "minute"]), Dialect::Posix).as_deref(),
+            Some("at")
+        );
+        assert_eq!(reads_commands_from_stdin(&argv(&["at", "-l"]), Dialect::Posix), None);
         assert_eq!(reads_commands_from_stdin(&argv(&["sh"]), Dialect::Posix).as_deref(), Some("sh"));
         assert_eq!(
             reads_commands_from_stdin(&argv(&["bash", "-s", "--", "a"]), Dialect::Posix).as_deref(),
