@@ -378,7 +378,26 @@ impl Analyser {
         Some(printed)
     }
 
+    /// The elements of `a=(LIST)`, when the line fixes every one.
+    fn array_items(&mut self, list: &str, origin: &Origin) -> Option<Vec<String>> {
+        let mut items = Vec::new();
+        for token in lexer::tokenize(list).tokens {
+            let lexer::TokenKind::Word(word) = token.kind else { return None };
+            for item in self.expand_word(&word, origin) {
+                if item.dynamic || item.glob {
+                    return None;
+                }
+                // An element's tilde was expanded when the array was made.
+                items.push(resolve::home_word(&item));
+            }
+        }
+        Some(items)
+    }
+
     fn expand_word(&mut self, word: &LexWord, origin: &Origin) -> Vec<Word> {
+        if let Some(words) = resolve::array_words(word, &self.vars) {
+            return words;
+        }
         match braces::expand(word) {
             None => {}
             Some(Braces::Words(words)) => return words,
@@ -466,6 +485,13 @@ impl Analyser {
                 ));
                 continue;
             }
+            if let [Part::Opaque { raw }] = value.parts.as_slice() {
+                if let Some(list) = raw.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+                    let items = self.array_items(list, origin);
+                    self.vars.set_array(name, items);
+                    continue;
+                }
+            }
             let word = self.expand_value(value, origin);
             if simple.words.is_empty() {
                 let from_substitution = value.parts.iter().any(|p| matches!(p, Part::Command { .. }));
@@ -488,7 +514,7 @@ impl Analyser {
         if argv.is_empty() && redirects.is_empty() {
             return None;
         }
-        self.builtin_assignments(&argv);
+        self.builtin_assignments(&argv, origin);
         let text = src.get(simple.start..simple.end).unwrap_or_default().to_string();
         let moves = matches!(argv.first().map(|w| w.text.as_str()), Some("cd" | "pushd" | "popd"));
         let directory_argv = if moves { argv.clone() } else { Vec::new() };
@@ -545,7 +571,7 @@ impl Analyser {
     }
 
     /// Builtins that set variables: `export a=rm` sets it, `read a`/`unset a` make it unknown.
-    fn builtin_assignments(&mut self, argv: &[Word]) {
+    fn builtin_assignments(&mut self, argv: &[Word], origin: &Origin) {
         let Some(name) = argv.first().filter(|w| !w.dynamic) else { return };
         let sets = matches!(name.text.as_str(), "export" | "local" | "declare" | "typeset" | "readonly");
         let forgets = matches!(name.text.as_str(), "unset" | "read" | "mapfile" | "readarray" | "getopts");
@@ -558,6 +584,12 @@ impl Analyser {
             }
             match arg.text.split_once('=') {
                 Some((var, value)) if sets && lexer::assignment_name(&arg.text).is_some() => {
+                    if let Some(list) = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')) {
+                        // `declare -a a=(rm -rf /)`
+                        let items = self.array_items(list, origin);
+                        self.vars.set_array(var, items);
+                        continue;
+                    }
                     // `export x=~` expands the tilde like an assignment does.
                     match resolve::tilde_value(value).filter(|_| arg.raw == arg.text) {
                         Some(home) => self.vars.set_substitution(var, &home),

@@ -37,6 +37,8 @@ enum Value {
     Known(String),
     /// Assigned, to a value the line does not fix.
     Unknown,
+    /// An array whose elements the line fixes (`a=(rm -rf /)`).
+    Array(Vec<String>),
     /// Assigned the output of a command substitution, written here as in the source
     /// (`$(mktemp -d)`): still unknown, but what it stands for is worth showing the rules.
     Substitution(String),
@@ -56,8 +58,29 @@ impl Vars {
         }
         match self.lookup(name)? {
             Value::Known(value) => Some(value),
+            // `$a` is the first element.
+            Value::Array(items) => items.first().map(String::as_str),
             Value::Unknown | Value::Substitution(_) => None,
         }
+    }
+
+    /// The elements of `name` when the line fixes them (a plain value is one element).
+    pub fn array(&self, name: &str) -> Option<Vec<&str>> {
+        match self.lookup(name)? {
+            Value::Array(items) => Some(items.iter().map(String::as_str).collect()),
+            Value::Known(value) => Some(vec![value.as_str()]),
+            Value::Unknown | Value::Substitution(_) => None,
+        }
+    }
+
+    /// `name=(…)`: the elements, or `None` when one is not fixed by the line.
+    pub fn set_array(&mut self, name: &str, items: Option<Vec<String>>) {
+        let fits = |items: &Vec<String>| items.iter().map(String::len).sum::<usize>() <= MAX_VALUE;
+        let value = match items.filter(fits) {
+            Some(items) => Value::Array(items),
+            None => Value::Unknown,
+        };
+        self.insert(name, value);
     }
 
     /// The source text of the substitution whose output `name` holds, if that is all the
@@ -65,7 +88,7 @@ impl Vars {
     fn substitution(&self, name: &str) -> Option<&str> {
         match self.lookup(name)? {
             Value::Substitution(source) => Some(source),
-            Value::Known(_) | Value::Unknown => None,
+            Value::Known(_) | Value::Unknown | Value::Array(_) => None,
         }
     }
 
@@ -75,7 +98,7 @@ impl Vars {
         match self.lookup("IFS") {
             None => Some(DEFAULT_IFS),
             Some(Value::Known(value)) => Some(value),
-            Some(Value::Unknown | Value::Substitution(_)) => None,
+            Some(Value::Unknown | Value::Substitution(_) | Value::Array(_)) => None,
         }
     }
 
@@ -200,6 +223,24 @@ pub(super) fn expand(
         words.push(out);
     }
     words
+}
+
+/// `${a[@]}`, `"${a[@]}"`, `${a[*]}`, `"${a[*]}"` and `${a[N]}` of an array the line fixes:
+/// its words; `None` for any other word.
+pub(super) fn array_words(word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
+    let [Part::Opaque { raw }] = word.parts.as_slice() else { return None };
+    let quoted = word.raw.starts_with('"');
+    let inner = raw.strip_prefix("${")?.strip_suffix("]}")?;
+    let (name, index) = inner.split_once('[')?;
+    let items = vars.array(name)?;
+    let made =
+        |text: &str| Word { text: text.to_string(), raw: word.raw.clone(), dynamic: false, glob: false };
+    let texts: Vec<String> = match index {
+        "*" if quoted => vec![items.join(" ")],
+        "@" | "*" => items.iter().map(|s| s.to_string()).collect(),
+        n => vec![items.get(n.parse::<usize>().ok()?).copied().unwrap_or_default().to_string()],
+    };
+    Some(texts.iter().map(|t| made(t)).collect())
 }
 
 /// The value of a word when nothing in it is unknown (assignments: no field splitting).

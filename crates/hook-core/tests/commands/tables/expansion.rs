@@ -87,4 +87,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("alias x='rm -rf'; x build"),
     allow("alias ll='ls -la'; ll /"),
     allow("alias x='x'; x"),
+    // Arrays the line fills.
+    deny("rm.root", "a=(rm -rf /); \"${a[@]}\""),
+    deny("rm.root", "a=(rm -rf /); ${a[*]}"),
+    deny("rm.root", "a=(rm -rf /); ${a[0]} -rf ${a[2]}"),
+    deny("rm.root", "a=(rm -rf /); $a -rf /"),
+    deny("rm.home", "a=(rm -rf ~); \"${a[@]}\""),
+    deny("rm.root", "a=(-rf /); rm \"${a[@]}\""),
+    deny("rm.root", "declare -a a=(rm -rf /); \"${a[@]}\""),
+    deny("rm.root", "local -a a=(rm -rf /); ${a[@]}"),
+    allow("a=(ls -la /); \"${a[@]}\""),
+    allow("a=(rm -rf /); echo \"${a[*]}\""),
+    allow("files=(a.txt b.txt); rm \"${files[@]}\""),
 ];
