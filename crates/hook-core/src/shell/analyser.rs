@@ -809,6 +809,7 @@ impl Analyser {
             self.note(UnseenKind::Exec, index, what);
             return;
         };
+        let text = if shell == "crontab" { wrappers::cron_commands(&text) } else { text };
         let mut via = command.via.clone();
         via.push(format!("{shell} stdin"));
         let inner = origin.through(&via, Stdin::Inherited);

@@ -440,6 +440,27 @@ fn git(argv: &[Word]) -> Peel {
     }
 }
 
+/// The commands of crontab lines: each line after its five time fields (or an `@reboot`
+/// style name); variable settings and comments run nothing.
+pub(super) fn cron_commands(table: &str) -> String {
+    let mut commands = String::new();
+    for line in table.lines().map(str::trim) {
+        let first = line.split_whitespace().next().unwrap_or_default();
+        if line.is_empty() || line.starts_with('#') || (first.contains('=') && !first.starts_with('@')) {
+            continue;
+        }
+        let fields = if first.starts_with('@') { 1 } else { 5 };
+        let mut rest = line;
+        for _ in 0..fields {
+            rest = rest.trim_start();
+            rest = rest.find(char::is_whitespace).map_or("", |end| &rest[end..]);
+        }
+        commands.push_str(rest.trim());
+        commands.push('\n');
+    }
+    commands
+}
+
 /// Options of `docker run`/`exec` that take a value.
 const CONTAINER_VALUES: &[&str] = &[
     "-v",
@@ -996,6 +1017,12 @@ pub(super) fn shell_command_text(word: &Word) -> Word {
 /// A shell that reads its commands from standard input: no `-c`, and no script file or `-s`.
 pub(super) fn reads_commands_from_stdin(argv: &[Word], dialect: Dialect) -> Option<String> {
     let name = program_name(argv.first()?, dialect)?;
+    if name == "crontab" {
+        // `crontab -` (or no file) installs its standard input; `-l`, `-r`, `-e` do not.
+        let scan = scan_options(argv, 1, "u", &[]);
+        let installs = argv.get(scan.operand).is_none_or(|w| w.text == "-") && scan.flags.is_empty();
+        return installs.then_some(name);
+    }
     if matches!(name.as_str(), "at" | "batch") {
         // `at TIME` runs its standard input later; `-f` names a file, the others only query.
         let queries =
@@ -1332,6 +1359,16 @@ mod tests {
             Some("at")
         );
         assert_eq!(reads_commands_from_stdin(&argv(&["at", "-l"]), Dialect::Posix), None);
+        assert_eq!(
+            reads_commands_from_stdin(&argv(&["crontab", "-"]), Dialect::Posix).as_deref(),
+            Some("crontab")
+        );
+        assert_eq!(reads_commands_from_stdin(&argv(&["crontab", "-l"]), Dialect::Posix), None);
+        assert_eq!(
+            reads_commands_from_stdin(&argv(&["crontab", "-u", "dev", "-"]), Dialect::Posix).as_deref(),
+            Some("crontab")
+        );
+        assert_eq!(cron_commands("# c\nA=1\n*/5 * * * * a b\n@reboot  c\n"), "a b\nc\n");
         assert_eq!(reads_commands_from_stdin(&argv(&["sh"]), Dialect::Posix).as_deref(), Some("sh"));
         assert_eq!(
             reads_commands_from_stdin(&argv(&["bash", "-s", "--", "a"]), Dialect::Posix).as_deref(),
