@@ -99,4 +99,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("a=(ls -la /); \"${a[@]}\""),
     allow("a=(rm -rf /); echo \"${a[*]}\""),
     allow("files=(a.txt b.txt); rm \"${files[@]}\""),
+    // ANSI-C strings and concatenation.
+    deny("rm.root", "$'\\x72\\x6d' -rf /"),
+    deny("rm.root", "$'\\162\\155' -rf /"),
+    deny("rm.root", "$'\\u0072m' -rf /"),
+    deny("rm.root", "a=rm; b=' -rf /'; eval $a$b"),
+    deny("rm.home", "x=~; rm -rf \"$x\"/"),
+    allow("echo $'\\x68i'"),
+    allow("a=ls; b=' -la'; eval $a$b"),
 ];
