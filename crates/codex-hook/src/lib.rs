@@ -1,6 +1,6 @@
 //! OpenAI Codex CLI's wire format: its hook events in, its JSON answers out.
 //!
-//! Facts from `shared/agents/codex.md`: Claude-compatible input (`hook_event_name`,
+//! Facts from `docs/agents/codex.md`: Claude-compatible input (`hook_event_name`,
 //! `tool_name`, `tool_input`, `permission_mode`); `Bash` and `apply_patch` both carry a
 //! `{command}` input, the latter holding the whole patch envelope; answers are JSON with exit
 //! 0 (`hookSpecificOutput.permissionDecision:"deny"`, `updatedInput` only together with

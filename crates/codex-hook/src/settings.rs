@@ -1,5 +1,5 @@
 //! Codex CLI's `hooks.json`: the hooks `install` registers there and how `doctor` probes
-//! them. Facts from `shared/agents/codex.md` ("Config location and registration"): strict
+//! them. Facts from `docs/agents/codex.md` ("Config location and registration"): strict
 //! JSON, `hooks.<Event>[] = {matcher, hooks: [{type, command, timeout}]}` like Claude Code,
 //! `timeout` in seconds (default 600), `matcher` a regex over the tool name.
 

@@ -1,6 +1,6 @@
 //! GitHub Copilot's two hook wire formats, told apart by the event name.
 //!
-//! Facts from `shared/agents/copilot.md`:
+//! Facts from `docs/agents/copilot.md`:
 //! - Copilot CLI (camelCase events, configured as `preToolUse`, ...): camelCase payload
 //!   (`toolName`, `toolArgs` as an object or a JSON string) with **no event name** except
 //!   `hookName` on `permissionRequest`; flat answers on stdout with exit 0

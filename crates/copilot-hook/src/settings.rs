@@ -1,5 +1,5 @@
 //! Copilot CLI's hook files: the hooks `install` registers there and how `doctor` probes
-//! them. Facts from `shared/agents/copilot.md` ("Config location and registration"): strict
+//! them. Facts from `docs/agents/copilot.md` ("Config location and registration"): strict
 //! JSON, `"version": 1`, `hooks.<event>[] = {type, bash, timeoutSec}` (flat), camelCase
 //! events (they select the CLI's own payloads, which `decode` reads), `timeoutSec` in
 //! seconds (default 30), `matcher` an anchored regex over `toolName` on `preToolUse` only.

@@ -1,6 +1,6 @@
 //! Cursor's wire format: its hook events in, its JSON answers out.
 //!
-//! Facts from `shared/agents/cursor.md`: snake_case input named by `hook_event_name`, both the
+//! Facts from `docs/agents/cursor.md`: snake_case input named by `hook_event_name`, both the
 //! specific events (`beforeShellExecution`, `beforeReadFile`, ...) and the generic
 //! `preToolUse` family; Cursor always expects one JSON object on stdout with exit 0 (`{}` is
 //! the no-op); `permission` allow/deny/ask with `user_message`/`agent_message`;

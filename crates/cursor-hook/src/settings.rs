@@ -1,5 +1,5 @@
 //! Cursor's `hooks.json`: the hooks `install` registers there and how `doctor` probes them.
-//! Facts from `shared/agents/cursor.md` ("Config location and registration"): strict JSON,
+//! Facts from `docs/agents/cursor.md` ("Config location and registration"): strict JSON,
 //! `"version": 1` required, `hooks.<event>[] = {command, …}` (flat, no groups), `matcher`
 //! only on the generic `preToolUse` family, `timeout` units unconfirmed (so never written).
 

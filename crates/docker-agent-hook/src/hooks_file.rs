@@ -1,5 +1,5 @@
 //! The hooks drop-in file `install` writes into docker-agent's `hooks.d/`, and how `doctor`
-//! probes the binary the way docker-agent calls it. Facts from `shared/agents/docker-agent.md`
+//! probes the binary the way docker-agent calls it. Facts from `docs/agents/docker-agent.md`
 //! ("Config location and registration"): YAML; tool events take `{matcher, preempt_yolo,
 //! hooks: [...]}`, the others a plain list of hooks; timeouts in seconds.
 

@@ -1,6 +1,6 @@
 //! docker-agent's wire format: its hook events in, its snake_case JSON answers out.
 //!
-//! Facts from `shared/agents/docker-agent.md`: a snake_case re-spelling of Claude Code's
+//! Facts from `docs/agents/docker-agent.md`: a snake_case re-spelling of Claude Code's
 //! protocol, in and out (`hook_event_name`, `tool_name`, `tool_input`;
 //! `hook_specific_output.permission_decision` allow/ask/deny with
 //! `permission_decision_reason`, `updated_input` shallow-merged over the arguments,

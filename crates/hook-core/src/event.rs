@@ -6,7 +6,7 @@ use crate::shell::Dialect;
 
 /// What kind of moment in the agent's life this event is.
 ///
-/// Every agent in `shared/agents/` maps onto these; the agent's own event name is kept in
+/// Every agent in `docs/agents/` maps onto these; the agent's own event name is kept in
 /// [`Event::name`] so that its encoder can answer in the right shape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EventKind {

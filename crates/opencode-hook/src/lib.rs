@@ -1,7 +1,7 @@
 //! OpenCode's wire format, which is ours: OpenCode has no command hooks, only in-process
 //! plugins, so `installers/opencode/agent-hooks.js` forwards each hook call here as JSON.
 //!
-//! In (one object, as `shared/agents/opencode.md` renders a plugin call):
+//! In (one object, as `docs/agents/opencode.md` renders a plugin call):
 //! `{"hook": "tool.execute.before" | "tool.execute.after" | "event", "cwd": <plugin directory>,
 //! "input": {tool, sessionID, callID, args?}, "output": {args?}}`. Tools are OpenCode's ids:
 //! `bash {command, workdir?}`, `write`/`edit`/`read {filePath}`, `apply_patch {patchText}`.

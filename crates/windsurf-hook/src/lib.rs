@@ -1,6 +1,6 @@
 //! Windsurf's (Cascade's) wire format: its hook events in, exit codes out.
 //!
-//! Facts from `shared/agents/windsurf.md`: every payload names its event in
+//! Facts from `docs/agents/windsurf.md`: every payload names its event in
 //! `agent_action_name` and carries event-specific `tool_info` (`command_line` for commands);
 //! decisions are exit codes only: exit 2 from a `pre_*` hook blocks with the reason on
 //! stderr, anything else proceeds. No JSON output, no ask, no rewrite, no context, no way to

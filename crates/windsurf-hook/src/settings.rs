@@ -1,5 +1,5 @@
 //! Windsurf's (Cascade's) `hooks.json`: the hooks `install` registers there and how `doctor`
-//! probes them. Facts from `shared/agents/windsurf.md` ("Config location and registration"):
+//! probes them. Facts from `docs/agents/windsurf.md` ("Config location and registration"):
 //! strict JSON, `hooks.<event>[] = {command, …}` (flat), no matcher and no timeout key: each
 //! kind of action has its own event instead.
 

@@ -1,4 +1,4 @@
-//! `run`: answer one event from stdin, under the exit-code contract of DESIGN.md.
+//! `run`: answer one event from stdin, under the exit-code contract (ARCHITECTURE.md, invariant 1).
 //!
 //! Every internal failure (unreadable stdin, bad JSON, a panic) ends as the agent's
 //! allow-with-no-output plus one stderr line, unless the policy says `on_error = "deny"`.

@@ -1,7 +1,7 @@
 //! The regexes of filters and rewrites, compiled only when a cheap literal check says they could
 //! match.
 //!
-//! Compiling is what makes a policy expensive at start-up (DESIGN.md "Performance"), so a
+//! Compiling is what makes a policy expensive at start-up (README "Performance"), so a
 //! command name that is a plain word is compared as a string and never reaches regex-lite, and
 //! a regex is compiled only once the literal text it must start with is found in its input.
 

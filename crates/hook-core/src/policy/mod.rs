@@ -45,7 +45,7 @@ pub enum Action {
 /// How much of a command family a pack covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub enum Scope {
-    /// Only the destructive forms of DESIGN.md's default policy.
+    /// Only the destructive forms, as the built-in policy has them.
     #[default]
     Dangerous,
     /// Every use of the commands (every rm, every kill, every dd).
@@ -105,7 +105,7 @@ pub enum OnError {
 
 /// A custom `[[filter]]`: a command the packs do not know about.
 ///
-/// Patterns are kept as strings: compiling regexes costs start-up time (DESIGN.md
+/// Patterns are kept as strings: compiling regexes costs start-up time (README
 /// "Performance"), so the decision code compiles only the filters an event needs, and
 /// [`load_checked`] (for `check`) proves that every pattern compiles. A pattern that does not
 /// compile on the hot path is the decision code's to report; it must not match.
@@ -562,7 +562,7 @@ impl PolicyError {
 
 impl std::error::Error for PolicyError {}
 
-/// Which layer a policy file belongs to (DESIGN.md "Policy files").
+/// Which layer a policy file belongs to (README "The policy").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LayerKind {
     BuiltIn,

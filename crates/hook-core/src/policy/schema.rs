@@ -566,8 +566,8 @@ recent_commits = 5
 command = "git status"
 expect = "allow"
 "#;
-        let file = PolicyFile::parse(text).expect("the DESIGN.md example is valid");
-        // Every pack DESIGN.md lists (all but `guard`, `opaque` and `limit`, added later).
+        let file = PolicyFile::parse(text).expect("the example policy is valid");
+        // Every pack of the first release (all but `guard`, `opaque` and `limit`, added later).
         assert_eq!(file.rules.len(), Pack::ALL.len() - 3);
         assert_eq!(
             (file.filters.len(), file.rewrites.len(), file.stops.len(), file.tests.len()),

@@ -2,7 +2,7 @@
 //!
 //! The analyser never executes anything and never guesses: a word whose value is only known
 //! at run time is marked [`Word::dynamic`]. It sees through the wrappers, operators and
-//! structures listed in DESIGN.md ("The default policy"), in linear time with bounded depth.
+//! structures listed in the README ("The policy"), in linear time with bounded depth.
 
 mod analyser;
 mod base64;
