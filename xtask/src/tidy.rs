@@ -181,3 +181,185 @@ fn a_comment_naming_a_file_outside_is_caught() {
             .collect();
     assert_eq!(cited, ["shared/agents/codex.md", "../shared/DESIGN.md", "README.md"]);
 }
+
+/// hook-core's modules, by path (`["policy", "load"]`), with the shipped part of their text
+/// (before the tests) and without comments.
+fn core_modules() -> Vec<(Vec<String>, String)> {
+    let src = workspace_root().join("crates/hook-core/src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files
+        .into_iter()
+        .map(|path| {
+            let relative = path.strip_prefix(&src).unwrap_or(&path).with_extension("");
+            let mut module: Vec<String> =
+                relative.components().map(|c| c.as_os_str().to_string_lossy().into_owned()).collect();
+            if module.last().is_some_and(|last| last == "mod" || last == "lib") {
+                module.pop();
+            }
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            let shipped = text.split("#[cfg(test)]").next().unwrap_or_default();
+            let code: Vec<&str> =
+                shipped.lines().map(|line| line.split("//").next().unwrap_or_default()).collect();
+            (module, code.join("\n"))
+        })
+        .collect()
+}
+
+/// The module paths `code` names through `crate::` and `super::`, braces expanded one level
+/// (`crate::{a, b::c}`), relative to the crate root. `module` is the file's own path.
+fn named_paths(module: &[String], code: &str) -> Vec<Vec<String>> {
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    let mut paths = Vec::new();
+    for (at, _) in code.match_indices("crate::").chain(code.match_indices("super::")) {
+        if code[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        let rest = &code[at..];
+        let end = rest.find(|c: char| !is_name(c)).unwrap_or(rest.len());
+        let mut words: Vec<&str> = rest[..end].split("::").filter(|w| !w.is_empty()).collect();
+        let mut base: Vec<String> = Vec::new();
+        if words.first() == Some(&"crate") {
+            words.remove(0);
+        } else {
+            let ups = words.iter().take_while(|w| **w == "super").count();
+            base = module[..module.len().saturating_sub(ups)].to_vec();
+            words.drain(..ups);
+        }
+        base.extend(words.iter().map(|w| (*w).to_string()));
+        if rest[end..].starts_with('{') {
+            let inner = &rest[end + 1..rest[end..].find('}').map_or(rest.len(), |n| end + n)];
+            for item in inner.split(',') {
+                let mut path = base.clone();
+                path.extend(item.trim().split("::").filter(|w| !w.is_empty()).map(str::to_string));
+                paths.push(path);
+            }
+        } else {
+            paths.push(base);
+        }
+    }
+    paths
+}
+
+/// Edges between sibling modules: a file of `a::x` naming `a::y::z` is an edge `a::x -> a::y`.
+/// A module naming its own ancestors or descendants is not an edge.
+fn module_edges() -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let modules = core_modules();
+    let known: std::collections::BTreeSet<Vec<String>> = modules.iter().map(|(m, _)| m.clone()).collect();
+    let mut edges: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+        Default::default();
+    for (module, code) in &modules {
+        for path in named_paths(module, code) {
+            let Some(target) = (1..=path.len()).rev().map(|n| &path[..n]).find(|p| known.contains(*p)) else {
+                continue;
+            };
+            let shared = module.iter().zip(target).take_while(|(a, b)| a == b).count();
+            if shared >= module.len() || shared >= target.len() {
+                continue;
+            }
+            edges.entry(module[..=shared].join("::")).or_default().insert(target[..=shared].join("::"));
+        }
+    }
+    edges
+}
+
+/// Every cycle of `edges`, as the sorted members of each strongly connected component with more
+/// than one module (Tarjan's algorithm).
+fn cycles(
+    edges: &std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        edges: &'a std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        index: std::collections::BTreeMap<&'a str, (usize, usize)>,
+        stack: Vec<&'a str>,
+        found: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, node: &'a str) {
+            let n = self.index.len();
+            self.index.insert(node, (n, n));
+            self.stack.push(node);
+            for next in self.edges.get(node).into_iter().flatten() {
+                let next = next.as_str();
+                if let Some(&(seen, _)) = self.index.get(next) {
+                    if self.stack.contains(&next) {
+                        let entry = self.index.get_mut(node).expect("visited");
+                        entry.1 = entry.1.min(seen);
+                    }
+                } else {
+                    self.visit(next);
+                    let low = self.index[next].1;
+                    let entry = self.index.get_mut(node).expect("visited");
+                    entry.1 = entry.1.min(low);
+                }
+            }
+            let (index, low) = self.index[node];
+            if index == low {
+                let at = self.stack.iter().rposition(|n| *n == node).expect("on the stack");
+                let mut component: Vec<String> = self.stack.drain(at..).map(str::to_string).collect();
+                if component.len() > 1 {
+                    component.sort();
+                    self.found.push(component);
+                }
+            }
+        }
+    }
+    let mut walk = Walk { edges, index: Default::default(), stack: Vec::new(), found: Vec::new() };
+    for node in edges.keys() {
+        if !walk.index.contains_key(node.as_str()) {
+            walk.visit(node);
+        }
+    }
+    walk.found.sort();
+    walk.found
+}
+
+/// Cycles that exist today and are to be taken apart (ARCHITECTURE.md, "Code map"). A new one
+/// fails the test; so does one of these once it is gone, so that the list only shrinks.
+const KNOWN_CYCLES: &[&[&str]] = &[
+    &["agent", "install"],
+    &["guard", "lifecycle", "policy", "rules"],
+    &["policy::cache", "policy::load"],
+    &["shell::analyser", "shell::cmd", "shell::powershell", "shell::wrappers"],
+];
+
+#[test]
+fn hook_core_modules_have_no_new_cycles() {
+    let found = cycles(&module_edges());
+    let known: Vec<Vec<String>> =
+        KNOWN_CYCLES.iter().map(|cycle| cycle.iter().map(|m| (*m).to_string()).collect()).collect();
+    let edges = module_edges();
+    let describe = |cycle: &Vec<String>| {
+        let inside: Vec<String> = cycle
+            .iter()
+            .flat_map(|from| {
+                edges[from].iter().filter(|to| cycle.contains(to)).map(move |to| format!("  {from} -> {to}"))
+            })
+            .collect();
+        format!("{}\n{}", cycle.join(" <-> "), inside.join("\n"))
+    };
+    let new: Vec<String> = found.iter().filter(|c| !known.contains(c)).map(describe).collect();
+    assert!(new.is_empty(), "module cycles in hook-core (take one edge away):\n{}", new.join("\n"));
+    let gone: Vec<&Vec<String>> = known.iter().filter(|c| !found.contains(c)).collect();
+    assert!(gone.is_empty(), "cycles no longer there: remove them from KNOWN_CYCLES: {gone:?}");
+}
+
+#[test]
+fn a_cycle_between_sibling_modules_is_found() {
+    let module = |name: &str| name.split("::").map(str::to_string).collect::<Vec<_>>();
+    let mut paths = named_paths(
+        &module("policy::load"),
+        "use super::cache::{Cache, x};\nuse crate::{rules::Pack, event};",
+    );
+    paths.sort();
+    assert_eq!(
+        paths,
+        [module("event"), module("policy::cache::Cache"), module("policy::cache::x"), module("rules::Pack")]
+    );
+    let mut edges: std::collections::BTreeMap<String, std::collections::BTreeSet<String>> =
+        Default::default();
+    for (from, to) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d")] {
+        edges.entry(from.to_string()).or_default().insert(to.to_string());
+    }
+    assert_eq!(cycles(&edges), [["a", "b", "c"]]);
+}
