@@ -363,3 +363,60 @@ fn a_cycle_between_sibling_modules_is_found() {
     }
     assert_eq!(cycles(&edges), [["a", "b", "c"]]);
 }
+
+/// The path segments of a legacy-mangled symbol name in the linker script
+/// once its hash is cut off (`_ZN9hook_core5guard5files6denied` is `hook_core`, `guard`,
+/// `files`, `denied`).
+fn mangled_segments(mut name: &str) -> Vec<&str> {
+    let mut segments = Vec::new();
+    while let Some(digits) = name.find(|c: char| !c.is_ascii_digit()).filter(|&n| n > 0) {
+        let Ok(len) = name[..digits].parse::<usize>() else { break };
+        let Some(segment) = name.get(digits..digits + len) else { break };
+        segments.push(segment);
+        name = &name[digits + len..];
+    }
+    segments
+}
+
+#[test]
+fn the_linker_script_names_functions_that_exist() {
+    let root = workspace_root();
+    let script = std::fs::read_to_string(root.join("link/hot-text.ld")).expect("link/hot-text.ld");
+    let mut stale = Vec::new();
+    for pattern in script.split(|c: char| c.is_whitespace() || c == '(' || c == ')') {
+        let Some(name) = pattern.strip_prefix(".text._ZN") else { continue };
+        let name = name.trim_end_matches("17h*");
+        let segments = mangled_segments(name);
+        let (Some(krate), Some(function)) = (segments.first(), segments.last()) else { continue };
+        // Our crates: `hook_core` and the agent crates (`claude_hook` is `crates/claude-hook`).
+        let dir = root.join("crates").join(krate.replace('_', "-")).join("src");
+        if !(*krate == "hook_core" || krate.ends_with("_hook")) || !dir.is_dir() {
+            continue;
+        }
+        if function.contains('$') || function.contains('{') || segments.len() < 2 {
+            continue;
+        }
+        let mut files = Vec::new();
+        rust_files(&dir, &mut files);
+        let defined = files.iter().any(|file| {
+            std::fs::read_to_string(file).unwrap_or_default().contains(&format!("fn {function}"))
+        });
+        if !defined {
+            stale.push(segments.join("::"));
+        }
+    }
+    assert!(
+        stale.is_empty(),
+        "link/hot-text.ld names functions that no longer exist (run `cargo xtask layout`):\n{}",
+        stale.join("\n")
+    );
+}
+
+#[test]
+fn mangled_names_split_into_their_path() {
+    assert_eq!(
+        mangled_segments("9hook_core5rules5paths15has_percent_var"),
+        ["hook_core", "rules", "paths", "has_percent_var"]
+    );
+    assert_eq!(mangled_segments("11cursor_hook6decode4pick"), ["cursor_hook", "decode", "pick"]);
+}
