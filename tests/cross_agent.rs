@@ -13,13 +13,13 @@ use support::sandbox::Sandbox;
 /// Each binary with the fixture holding its shell-command payload; the command in it (the
 /// string starting `rm -rf`) is replaced by each line below.
 const AGENTS: &[(&str, &str)] = &[
-    ("claude-hook", "claude-code/PreToolUse-bash-rm.json"),
+    ("claude-hook", "claude/PreToolUse-bash-rm.json"),
     ("codex-hook", "codex/PreToolUse-bash-rm.json"),
     ("copilot-hook", "copilot/cli-preToolUse-bash.json"),
     ("cursor-hook", "cursor/beforeShellExecution.json"),
-    ("gemini-hook", "gemini-cli/BeforeTool-run_shell_command.json"),
+    ("gemini-hook", "gemini/BeforeTool-run_shell_command.json"),
     ("windsurf-hook", "windsurf/pre_run_command.json"),
-    ("xcode-hook", "x-code/PreToolUse-shell-rm.json"),
+    ("xcode-hook", "xcode/PreToolUse-shell-rm.json"),
     ("docker-agent-hook", "docker-agent/pre_tool_use-shell-rm.json"),
     ("opencode-hook", "opencode/tool.execute.before-bash.json"),
 ];

@@ -146,13 +146,13 @@ fn tls_size(elf: &[u8]) -> Option<u64> {
 
 /// Each agent's shell-command fixture: the payload the bench edits into allow and deny cases.
 const SHELL_FIXTURES: &[(&str, &str)] = &[
-    ("claude-hook", "claude-code/PreToolUse-bash-rm.json"),
+    ("claude-hook", "claude/PreToolUse-bash-rm.json"),
     ("codex-hook", "codex/PreToolUse-bash-rm.json"),
     ("copilot-hook", "copilot/cli-preToolUse-bash.json"),
     ("cursor-hook", "cursor/beforeShellExecution.json"),
-    ("gemini-hook", "gemini-cli/BeforeTool-run_shell_command.json"),
+    ("gemini-hook", "gemini/BeforeTool-run_shell_command.json"),
     ("windsurf-hook", "windsurf/pre_run_command.json"),
-    ("xcode-hook", "x-code/PreToolUse-shell-rm.json"),
+    ("xcode-hook", "xcode/PreToolUse-shell-rm.json"),
     ("docker-agent-hook", "docker-agent/pre_tool_use-shell-rm.json"),
     ("opencode-hook", "opencode/tool.execute.before-bash.json"),
 ];
@@ -227,7 +227,7 @@ pub fn cases(binary: &str) -> Vec<Case> {
         }
         cases.push(Case {
             name: "write, no format rule",
-            stdin: std::fs::read(root.join("tests/fixtures/claude-code/PostToolUse-write.json"))
+            stdin: std::fs::read(root.join("tests/fixtures/claude/PostToolUse-write.json"))
                 .unwrap_or_default(),
             policy: Some(root.join("tests/bench/policy-format-python.toml")),
             trusted_project: false,

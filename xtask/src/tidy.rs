@@ -420,3 +420,58 @@ fn mangled_names_split_into_their_path() {
     );
     assert_eq!(mangled_segments("11cursor_hook6decode4pick"), ["cursor_hook", "decode", "pick"]);
 }
+
+/// One id names an agent everywhere: its crate `crates/<id>-hook`, its fixtures
+/// `tests/fixtures/<id>/`, trycmd cases `tests/cmd/<id>/`, golden files `tests/golden/<id>/` and
+/// protocol notes `docs/agents/<id>.md`.
+#[test]
+fn one_agent_id_names_the_crate_fixtures_cases_and_notes() {
+    let root = workspace_root();
+    let ids: Vec<String> = std::fs::read_dir(root.join("crates"))
+        .expect("crates/")
+        .flatten()
+        .filter_map(|e| e.file_name().to_string_lossy().strip_suffix("-hook").map(str::to_string))
+        .collect();
+    assert!(ids.len() >= 9, "{ids:?}");
+    let mut wrong = Vec::new();
+    for id in &ids {
+        for required in
+            [format!("tests/fixtures/{id}"), format!("tests/cmd/{id}"), format!("docs/agents/{id}.md")]
+        {
+            if !root.join(&required).exists() {
+                wrong.push(format!("missing {required}"));
+            }
+        }
+    }
+    for dir in ["tests/fixtures", "tests/cmd", "tests/golden", "docs/agents"] {
+        for entry in std::fs::read_dir(root.join(dir)).expect(dir).flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let id = name.strip_suffix(".md").unwrap_or(&name);
+            // Golden release archives and the agents' index are not an agent's.
+            if !ids.iter().any(|known| known == id) && !matches!(name.as_str(), "dist" | "README.md") {
+                wrong.push(format!("{dir}/{name} is not named by an agent id ({})", ids.join(", ")));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// trycmd cases take their stdin from fixtures through symlinks; a renamed fixture must not
+/// leave a case reading nothing.
+#[test]
+fn symlinks_under_tests_resolve() {
+    fn walk(dir: &Path, broken: &mut Vec<String>) {
+        for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let path = entry.path();
+            let Ok(kind) = entry.file_type() else { continue };
+            if kind.is_symlink() && !path.exists() {
+                broken.push(path.display().to_string());
+            } else if kind.is_dir() {
+                walk(&path, broken);
+            }
+        }
+    }
+    let mut broken = Vec::new();
+    walk(&workspace_root().join("tests"), &mut broken);
+    assert!(broken.is_empty(), "symlinks to nothing:\n{}", broken.join("\n"));
+}

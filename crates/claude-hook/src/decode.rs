@@ -97,7 +97,7 @@ mod tests {
     use super::*;
 
     fn fixture(name: &str) -> Event {
-        let path = format!("{}/../../tests/fixtures/claude-code/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../../tests/fixtures/claude/{name}", env!("CARGO_MANIFEST_DIR"));
         let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         decode(&bytes).unwrap()
     }

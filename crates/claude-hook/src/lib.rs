@@ -1,6 +1,6 @@
 //! Claude Code's wire format: its hook events in, its JSON answers out.
 //!
-//! Facts from `docs/agents/claude-code.md`: snake_case input, `hookSpecificOutput` with the
+//! Facts from `docs/agents/claude.md`: snake_case input, `hookSpecificOutput` with the
 //! firing `hookEventName`, decisions as JSON on stdout with exit 0 (never JSON and exit 2).
 
 mod decode;

@@ -1,5 +1,5 @@
 //! Claude Code's settings files: the hooks `install` registers there and how `doctor`
-//! probes them. Facts from `docs/agents/claude-code.md` ("Config location and
+//! probes them. Facts from `docs/agents/claude.md` ("Config location and
 //! registration"): `hooks.<Event>[] = {matcher, hooks: [{type, command, timeout}]}`,
 //! timeouts in seconds, strict JSON.
 

@@ -80,7 +80,7 @@ mod tests {
     use super::*;
 
     fn fixture(name: &str) -> Event {
-        let path = format!("{}/../../tests/fixtures/gemini-cli/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../../tests/fixtures/gemini/{name}", env!("CARGO_MANIFEST_DIR"));
         let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         decode(&bytes).unwrap()
     }

@@ -55,7 +55,7 @@ mod tests {
     use crate::Gemini;
 
     fn fixture(name: &str) -> Event {
-        let path = format!("{}/../../tests/fixtures/gemini-cli/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../../tests/fixtures/gemini/{name}", env!("CARGO_MANIFEST_DIR"));
         Gemini.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 

@@ -1,6 +1,6 @@
 //! Gemini CLI's wire format: its hook events in, its JSON answers out.
 //!
-//! Facts from `docs/agents/gemini-cli.md`: Claude's field names (`hook_event_name`,
+//! Facts from `docs/agents/gemini.md`: Claude's field names (`hook_event_name`,
 //! `tool_name`, `tool_input`, `hookSpecificOutput`) under Gemini's own event names
 //! (`BeforeTool`, `AfterTool`, `BeforeAgent`, `AfterAgent`, ...); `decision` is
 //! `allow|ask|deny` at top level with `reason`; a rewrite is `hookSpecificOutput.tool_input`

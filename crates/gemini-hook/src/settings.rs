@@ -1,5 +1,5 @@
 //! Gemini CLI's `settings.json`: the hooks `install` registers there and how `doctor`
-//! probes them. Facts from `docs/agents/gemini-cli.md` ("Config location and
+//! probes them. Facts from `docs/agents/gemini.md` ("Config location and
 //! registration"): JSON with comments allowed, `hooks.<Event>[] = {matcher, hooks: [{type,
 //! command, timeout}]}` like Claude Code, Gemini's own event and tool names, `timeout` in
 //! milliseconds (default 60 000), `matcher` an unanchored JavaScript regex.

@@ -56,7 +56,7 @@ mod tests {
     use crate::XCode;
 
     fn fixture(name: &str) -> Event {
-        let path = format!("{}/../../tests/fixtures/x-code/{name}", env!("CARGO_MANIFEST_DIR"));
+        let path = format!("{}/../../tests/fixtures/xcode/{name}", env!("CARGO_MANIFEST_DIR"));
         XCode.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 

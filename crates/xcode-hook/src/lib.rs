@@ -1,6 +1,6 @@
 //! x-code CLI's wire format: its plugin hook events in, its JSON decisions out.
 //!
-//! Facts from `docs/agents/x-code.md`: one JSON object per call, `{event, session{cwd,
+//! Facts from `docs/agents/xcode.md`: one JSON object per call, `{event, session{cwd,
 //! sessionId?}, plugin{id, dir}, tool{name, args, callId, output?, isError?}}` plus `prompt`
 //! on `UserPromptSubmit`; camelCase tools (`shell {command}`, `writeFile`/`edit {filePath}`);
 //! answers are one JSON object on stdout with exit 0 (`decision: allow | deny | modify`,

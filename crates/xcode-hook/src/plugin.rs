@@ -1,6 +1,6 @@
 //! The x-code plugin `install` writes: a plugin directory whose `.x-code-plugin/plugin.json`
 //! registers this binary for the events it decides, and how `doctor` probes the binary the
-//! way x-code calls it. Facts from `docs/agents/x-code.md` ("Config location and
+//! way x-code calls it. Facts from `docs/agents/xcode.md` ("Config location and
 //! registration"): hooks only in plugin manifests, `timeout` in milliseconds, per-OS
 //! `command*` overrides, `${homedir}`-style variables substituted before the shell runs.
 
