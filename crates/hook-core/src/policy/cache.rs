@@ -105,7 +105,7 @@ impl Key<'_> {
         let mut compared = false;
         for layer in self.layers.iter().chain(&self.store) {
             if let Some(contents) = layer.contents {
-                let (_, text) = super::load::read_file(layer.path).ok()?;
+                let (_, text) = super::stamp::read(layer.path).ok()?;
                 if !same_bytes(&text, contents) {
                     return None;
                 }
@@ -181,7 +181,7 @@ impl<'a> Cache<'a> {
 
     /// The load cached under this key, if there is one and it decodes exactly.
     pub(super) fn get(&self) -> Option<Loaded> {
-        let (_, bytes) = super::load::read_file(&self.file).ok()?;
+        let (_, bytes) = super::stamp::read(&self.file).ok()?;
         let (key, rest) = postcard::take_from_bytes::<Key<'_>>(&bytes).ok()?;
         let compared_texts = key.admits(&self.key)?;
         let key_len = bytes.len() - rest.len();
@@ -423,7 +423,7 @@ mod tests {
             loaded: &Loaded,
             change: impl FnOnce(&mut Key<'_>),
         ) {
-            let (stamp, contents) = crate::policy::load::read_file(path).unwrap();
+            let (stamp, contents) = crate::policy::stamp::read(path).unwrap();
             let layer = KeyLayer::read(LayerKind::Explicit, path, stamp, &contents, now);
             let mut cache = Cache::new(&self.cache(), vec![layer], None);
             change(&mut cache.key);

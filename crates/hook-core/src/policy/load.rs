@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use super::cache::{Cache, KeyLayer};
 use super::merge::{Merger, Source};
 use super::schema::PolicyFile;
-use super::stamp::Stamp;
+use super::stamp::{self, Stamp};
 use super::trust::{self, Trust};
 use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, Policy, PolicyError};
 use crate::environment::xdg_dir;
@@ -287,7 +287,7 @@ fn stamp(path: &Path, required: bool) -> Result<Option<Stamp>, PolicyError> {
 /// The stamp and contents of a policy file; `Ok(None)` when it does not exist (any more) and
 /// is not `required`.
 fn read(path: &Path, required: bool) -> Result<Option<(Stamp, Vec<u8>)>, PolicyError> {
-    match read_file(path) {
+    match stamp::read(path) {
         Ok(read) => Ok(Some(read)),
         Err(e) => absent_or_error(path, &e, required),
     }
@@ -298,20 +298,6 @@ fn absent_or_error<T>(path: &Path, error: &std::io::Error, required: bool) -> Re
         return Ok(None);
     }
     Err(PolicyError::whole_file(path, format!("cannot read the policy file: {error}")))
-}
-
-/// The whole file at `path`, read up to the size it has when opened, with the stamp of what
-/// was opened. `std::fs::read` makes one more `read` to be sure the file ended; a file being
-/// written at that moment is read half-written either way.
-pub(super) fn read_file(path: &Path) -> std::io::Result<(Stamp, Vec<u8>)> {
-    use std::io::Read;
-
-    let file = std::fs::File::open(path)?;
-    let metadata = file.metadata()?;
-    let len = metadata.len();
-    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
-    file.take(len).read_to_end(&mut bytes)?;
-    Ok((Stamp::of(&metadata), bytes))
 }
 
 /// The contents of the policy file at `path` as text.

@@ -1,5 +1,5 @@
 //! What `stat` says of a policy file, so that the policy cache can tell an unchanged file
-//! without reading it.
+//! without reading it, and the one way a policy file is read: with the stamp of what was read.
 //!
 //! A write to a file moves its change time (`ctime`), which no user can set back, so equal
 //! stamps mean an unchanged file, with one exception that git's index knows as "racy": a
@@ -10,6 +10,7 @@
 //! always decide.
 
 use std::fs::Metadata;
+use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
@@ -104,4 +105,17 @@ mod tests {
         let before_the_epoch = Stamp { changed: (-1, 0), modified: (-1, 0), ..stamp };
         assert!(!before_the_epoch.settled(at(1005)));
     }
+}
+/// The whole file at `path`, read up to the size it has when opened, with the stamp of what
+/// was opened. `std::fs::read` makes one more `read` to be sure the file ended; a file being
+/// written at that moment is read half-written either way.
+pub(super) fn read(path: &Path) -> std::io::Result<(Stamp, Vec<u8>)> {
+    use std::io::Read;
+
+    let file = std::fs::File::open(path)?;
+    let metadata = file.metadata()?;
+    let len = metadata.len();
+    let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
+    file.take(len).read_to_end(&mut bytes)?;
+    Ok((Stamp::of(&metadata), bytes))
 }

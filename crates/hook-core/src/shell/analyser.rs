@@ -5,6 +5,7 @@
 //! blocks) goes through [`Analyser::text`], which enforces the depth bound and the budget.
 
 use super::braces::{self, Braces};
+use super::flat::FlatScript;
 use super::lexer::{self, LexWord, Part, Redir};
 use super::parser::{self, Command, Compound, List, Redirection, Simple};
 use super::resolve::{self, Vars};
@@ -20,24 +21,6 @@ const MAX_NESTING: usize = 48;
 const MAX_COMMANDS: usize = 10_000;
 /// [`wrappers::XARGS_INPUT`] while a command line holding it is parsed again.
 const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
-
-/// A command of a dialect without variables or compound syntax (PowerShell, cmd.exe).
-#[derive(Debug, Default)]
-pub(super) struct FlatCommand {
-    pub argv: Vec<Word>,
-    pub redirects: Vec<Redirect>,
-    /// Standard input set by the command itself (`< file`).
-    pub stdin: Option<Stdin>,
-    pub text: String,
-    /// Text inside the command that runs too: script blocks, subexpressions.
-    pub nested: Vec<(String, Dialect)>,
-    /// `false` for statements that are not commands (keywords, expressions): only their
-    /// nested text runs.
-    pub runs: bool,
-}
-
-/// Pipelines of flat commands, in order.
-pub(super) type FlatScript = Vec<Vec<FlatCommand>>;
 
 /// Where the commands being analysed come from.
 #[derive(Debug, Clone, Default)]

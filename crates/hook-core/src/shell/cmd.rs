@@ -1,7 +1,7 @@
 //! cmd.exe: `&`, `&&`, `||`, `|`, `^` escapes, double quotes, `%VAR%`, parenthesised
 //! blocks, and the `if`/`for` forms whose command comes after a condition.
 
-use super::analyser::{FlatCommand, FlatScript};
+use super::flat::{FlatCommand, FlatScript};
 use super::{Dialect, Redirect, RedirectOp, Stdin, Word};
 
 /// Split a cmd.exe command line into pipelines of commands; `true` when it is incomplete.

@@ -8,6 +8,7 @@ mod analyser;
 mod base64;
 mod braces;
 mod cmd;
+mod flat;
 mod inline;
 mod lexer;
 mod opaque;

@@ -1,7 +1,7 @@
 //! PowerShell: statements and pipelines of commands with their words, script blocks and
 //! subexpressions handed back as nested text, and `-EncodedCommand` decoding.
 
-use super::analyser::{FlatCommand, FlatScript};
+use super::flat::{FlatCommand, FlatScript};
 use super::{Dialect, Redirect, RedirectOp, Word};
 
 /// Statements that are language keywords, not commands; their blocks still run.
