@@ -3,7 +3,8 @@
 use std::path::{Path, PathBuf};
 
 use crate::event::Event;
-use crate::install::{OwnedFile, Registration};
+pub use crate::install::SettingsScope;
+use crate::install::{Installable, OwnedFile, Registration};
 use crate::verdict::Verdict;
 
 /// What the binary writes and how it exits, exactly as the agent expects.
@@ -53,17 +54,6 @@ impl From<serde_json::Error> for DecodeError {
     }
 }
 
-/// Which of the agent's settings files an install touches.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SettingsScope {
-    /// The user's own settings, for every project.
-    User,
-    /// The project's shared, committed settings.
-    Project,
-    /// The project's personal, uncommitted settings.
-    Local,
-}
-
 /// One coding agent's wire format. Everything else lives in hook-core.
 pub trait Agent: Sync {
     /// Binary name, e.g. `claude-hook`.
@@ -98,5 +88,29 @@ pub trait Agent: Sync {
     /// file: that file, which `install` writes whole at [`Agent::settings_path`].
     fn owned_file(&self) -> Option<OwnedFile> {
         None
+    }
+}
+
+/// Every agent is something `install`, `uninstall` and `doctor` can work on; they know it by
+/// these methods alone, so that the install code does not depend on the whole agent.
+impl<A: Agent + ?Sized> Installable for A {
+    fn binary(&self) -> &'static str {
+        Agent::binary(self)
+    }
+
+    fn display_name(&self) -> &'static str {
+        Agent::display_name(self)
+    }
+
+    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
+        Agent::settings_path(self, scope, home, project)
+    }
+
+    fn registration(&self) -> Option<Registration> {
+        Agent::registration(self)
+    }
+
+    fn owned_file(&self) -> Option<OwnedFile> {
+        Agent::owned_file(self)
     }
 }

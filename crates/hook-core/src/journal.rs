@@ -34,7 +34,7 @@ const MAX_FIELD: usize = 300;
 
 /// `$XDG_STATE_HOME/agent-hooks/journal.jsonl`, or `~/.local/state/agent-hooks/journal.jsonl`.
 pub fn journal_path() -> Option<PathBuf> {
-    Some(crate::lifecycle::state::state_dir()?.join(FILE_NAME))
+    Some(crate::state::state_dir()?.join(FILE_NAME))
 }
 
 /// Where a rotated journal goes: `journal.jsonl.1`.

@@ -136,7 +136,7 @@ fn guard_dir_of(path: &Path) -> Option<&'static str> {
         [
             (config, "$XDG_CONFIG_HOME/agent-hooks/**"),
             (crate::policy::cache_dir(), "$XDG_CACHE_HOME/agent-hooks/**"),
-            (crate::lifecycle::state::state_dir(), "$XDG_STATE_HOME/agent-hooks/**"),
+            (crate::state::state_dir(), "$XDG_STATE_HOME/agent-hooks/**"),
         ]
         .into_iter()
         .filter_map(|(dir, glob)| Some((dir?, glob)))

@@ -11,8 +11,8 @@ use super::command::{command_line, program};
 use super::json_edit::Found;
 use super::owned_file::OwnedFile;
 use super::registration::{Layout, Probe, ProbeAnswer, ProbeVerdict, Registration};
+use super::{Installable, SettingsScope};
 use super::{registered, scope_name, settings_file};
-use crate::agent::{Agent, SettingsScope};
 
 /// The shell command a harmless probe asks about.
 pub const HARMLESS_PROBE: &str = "echo agent-hooks doctor probe";
@@ -49,7 +49,7 @@ impl Finding {
 
 /// Check every settings file of `agent` and probe every registered command line.
 /// `project` is the repository root whose project settings are checked; probes run there.
-pub fn examine(agent: &dyn Agent, home: Option<&Path>, project: &Path) -> Vec<Finding> {
+pub fn examine<A: Installable + ?Sized>(agent: &A, home: Option<&Path>, project: &Path) -> Vec<Finding> {
     if let Some(owned) = agent.owned_file() {
         return examine_owned(agent, &owned, home, project);
     }
@@ -134,7 +134,12 @@ pub fn examine(agent: &dyn Agent, home: Option<&Path>, project: &Path) -> Vec<Fi
 
 /// `doctor` for an agent registered by a file of its own: where that file is, whether it
 /// runs this binary, and the live probe of this binary.
-fn examine_owned(agent: &dyn Agent, owned: &OwnedFile, home: Option<&Path>, project: &Path) -> Vec<Finding> {
+fn examine_owned<A: Installable + ?Sized>(
+    agent: &A,
+    owned: &OwnedFile,
+    home: Option<&Path>,
+    project: &Path,
+) -> Vec<Finding> {
     let bin = agent.binary();
     let mut findings = Vec::new();
     let exe = std::env::current_exe().ok();
@@ -198,8 +203,8 @@ fn examine_owned(agent: &dyn Agent, owned: &OwnedFile, home: Option<&Path>, proj
 
 /// The agent's settings files, each with the scopes that name it (a project at the home
 /// directory shares the user's file).
-fn settings_files(
-    agent: &dyn Agent,
+fn settings_files<A: Installable + ?Sized>(
+    agent: &A,
     home: Option<&Path>,
     project: &Path,
 ) -> Vec<(Vec<SettingsScope>, PathBuf)> {

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::agent::SettingsScope;
+use super::SettingsScope;
 
 /// A failed install or uninstall. Every variant leaves the settings file untouched.
 #[derive(Debug)]

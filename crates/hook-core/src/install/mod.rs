@@ -19,7 +19,6 @@ mod settings_file;
 
 use std::path::{Path, PathBuf};
 
-use crate::agent::{Agent, SettingsScope};
 use crate::project::find_project_root;
 
 pub use atomic::backup_path;
@@ -30,6 +29,31 @@ pub use owned_file::OwnedFile;
 pub use registration::{
     HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Registration, Syntax, command_handler,
 };
+
+/// Which of the agent's settings files an install touches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SettingsScope {
+    /// The user's own settings, for every project.
+    User,
+    /// The project's shared, committed settings.
+    Project,
+    /// The project's personal, uncommitted settings.
+    Local,
+}
+
+/// What install, uninstall and doctor know of an agent: every [`crate::Agent`] is one.
+pub trait Installable {
+    /// Binary name, e.g. `claude-hook`.
+    fn binary(&self) -> &'static str;
+    /// Human name, e.g. `Claude Code`.
+    fn display_name(&self) -> &'static str;
+    /// The settings file for `scope`, given the home and project directories.
+    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf>;
+    /// How to register the binary; `None`: the agent cannot be installed (yet).
+    fn registration(&self) -> Option<Registration>;
+    /// The file of its own that registers the binary, for agents that have one.
+    fn owned_file(&self) -> Option<OwnedFile>;
+}
 
 /// A change to one settings file, worked out but not written yet.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,8 +83,8 @@ impl Plan {
 
 /// The settings file of `agent` for `scope`: under `home` for the user's, under the
 /// repository root above `cwd` for the project's.
-pub fn settings_file(
-    agent: &dyn Agent,
+pub fn settings_file<A: Installable + ?Sized>(
+    agent: &A,
     scope: SettingsScope,
     home: Option<&Path>,
     cwd: &Path,
@@ -75,7 +99,11 @@ pub fn settings_file(
 }
 
 /// What `install` would do to `path`: register `exe` for every hook the agent declares.
-pub fn plan_install(agent: &dyn Agent, path: &Path, exe: &Path) -> Result<Plan, InstallError> {
+pub fn plan_install<A: Installable + ?Sized>(
+    agent: &A,
+    path: &Path,
+    exe: &Path,
+) -> Result<Plan, InstallError> {
     if let Some(owned) = agent.owned_file() {
         return owned_file::plan_install(&owned, path, exe);
     }
@@ -85,7 +113,7 @@ pub fn plan_install(agent: &dyn Agent, path: &Path, exe: &Path) -> Result<Plan, 
 }
 
 /// What `uninstall` would do to `path`: remove every entry of ours.
-pub fn plan_uninstall(agent: &dyn Agent, path: &Path) -> Result<Plan, InstallError> {
+pub fn plan_uninstall<A: Installable + ?Sized>(agent: &A, path: &Path) -> Result<Plan, InstallError> {
     if let Some(owned) = agent.owned_file() {
         return owned_file::plan_uninstall(&owned, path);
     }
@@ -114,13 +142,13 @@ pub fn apply(plan: &Plan) -> Result<Option<PathBuf>, InstallError> {
 }
 
 /// The agent's registration, or why it has none.
-pub fn registration(agent: &dyn Agent) -> Result<Registration, InstallError> {
+pub fn registration<A: Installable + ?Sized>(agent: &A) -> Result<Registration, InstallError> {
     agent.registration().ok_or(InstallError::NotSupported { agent: agent.display_name() })
 }
 
 /// Our entries in `path` (none when the file does not exist).
-pub fn registered(
-    agent: &dyn Agent,
+pub fn registered<A: Installable + ?Sized>(
+    agent: &A,
     registration: &Registration,
     path: &Path,
 ) -> Result<Vec<Found>, InstallError> {
@@ -130,8 +158,8 @@ pub fn registered(
 }
 
 /// Read `path`, apply `edit` to its JSON and work out the resulting text.
-fn plan(
-    agent: &dyn Agent,
+fn plan<A: Installable + ?Sized>(
+    agent: &A,
     path: &Path,
     registration: &Registration,
     edit: impl FnOnce(&mut serde_json::Value) -> Result<(), String>,
@@ -158,7 +186,7 @@ mod tests {
     use serde_json::{Map, Value, json};
 
     use super::*;
-    use crate::agent::{DecodeError, Response};
+    use crate::agent::{Agent, DecodeError, Response};
     use crate::event::Event;
     use crate::verdict::Verdict;
 

@@ -10,9 +10,9 @@ use crate::event::Event;
 use crate::lifecycle::confine;
 use crate::lifecycle::runner::{self, Job};
 use crate::lifecycle::shorten::shorten;
-use crate::lifecycle::state;
 use crate::policy::{ContextSettings, Policy};
 use crate::project::Context;
+use crate::state;
 use crate::verdict::{Decision, Verdict};
 
 /// Marks the sessions that were given the context already.

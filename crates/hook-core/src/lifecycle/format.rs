@@ -9,9 +9,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::digest::Digest;
 use crate::event::Event;
 use crate::lifecycle::confine;
-use crate::lifecycle::digest::Digest;
 use crate::lifecycle::pending::{self, ReportKind};
 use crate::lifecycle::runner::{self, Job};
 use crate::lifecycle::shorten::shorten;

@@ -3,11 +3,9 @@
 
 pub mod confine;
 pub mod context;
-mod digest;
 pub mod format;
 pub mod pending;
 pub mod runner;
 mod shorten;
-pub mod state;
 pub mod stop;
 pub mod trust_notice;

@@ -6,8 +6,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::event::{Event, EventKind};
-use crate::lifecycle::state;
 use crate::policy::Policy;
+use crate::state;
 use crate::verdict::Verdict;
 
 const AREA: &str = "pending";

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::path::Path;
 
 use crate::event::Event;
-use crate::lifecycle::state;
 use crate::policy::Loaded;
+use crate::state;
 use crate::verdict::{Decision, Verdict};
 
 /// Where each session's marker lists the project files it was told about.

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use super::rules::CacheSource;
 use super::stamp::Stamp;
 use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError, Rule, RuleKey, Rules, Trust};
+use crate::digest::Digest;
 
 /// Changes whenever the layout of a cache file does. Another build misses anyway (see
 /// [`BUILD`]); this guards the first bytes against any other file in the directory.
@@ -298,24 +299,18 @@ fn origins(policy: &mut Policy) -> impl Iterator<Item = &mut Location> {
     policy.stops.iter_mut().map(|stop| &mut stop.origin)
 }
 
-/// The entry's file name: a hash of the layers' kinds and paths, not of their texts, so that
-/// an edit replaces the project's entry instead of adding one. FNV-1a, stable across Rust
-/// releases (unlike `DefaultHasher`), so a toolchain update leaves no orphaned entries.
+/// The entry's file name: a digest of the layers' kinds and paths, not of their texts, so that
+/// an edit replaces the project's entry instead of adding one.
 fn file_name(layers: &[KeyLayer<'_>]) -> String {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut digest = Digest::default();
     for layer in layers {
-        let bytes = layer.path.as_os_str().as_encoded_bytes();
-        for &byte in [layer.kind as u8].iter().chain(bytes).chain(&[0]) {
-            hash = (hash ^ u64::from(byte)).wrapping_mul(PRIME);
-        }
+        digest.bytes(&[layer.kind as u8]);
+        digest.bytes(layer.path.as_os_str().as_encoded_bytes());
+        digest.bytes(&[0]);
     }
-    // By hand: `format!` runs the formatting machinery, ~700 instructions of every call.
     let mut name = String::with_capacity(27);
     name.push_str("policy-");
-    for shift in (0..16).rev() {
-        name.push(char::from(b"0123456789abcdef"[usize::try_from((hash >> (shift * 4)) & 0xf).unwrap_or(0)]));
-    }
+    name.push_str(&digest.hex());
     name.push_str(".bin");
     name
 }

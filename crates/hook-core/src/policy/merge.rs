@@ -34,13 +34,13 @@ use std::time::Duration;
 
 use toml::Spanned;
 
+use super::Pack;
 use super::schema::{self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry};
 use super::trust;
 use super::{
     Action, ContextSettings, Filter, FilterMatch, LayerKind, Location, OnError, Policy, PolicyError,
     PolicyTest, Rewrite, RewriteChange, Scope, SecretsAction, StopCondition, StopGate, TestInput, Text,
 };
-use crate::rules::Pack;
 
 /// Where `[[stop]]` gates go when they name no stage: the middle, so that others can be
 /// placed before or after them.

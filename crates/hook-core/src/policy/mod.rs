@@ -8,17 +8,17 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::rules::Pack;
-
 mod cache;
 mod cached_text;
 mod load;
 mod merge;
+mod pack;
 mod rules;
 mod schema;
 mod stamp;
 mod trust;
 
+pub use pack::{Pack, PackSetting, PackSettings, Scope};
 pub use rules::{Rule, RuleKey, Rules};
 pub use trust::{Store as TrustStore, Trust, digest as trust_digest, store_path as trust_store_path};
 
@@ -40,59 +40,6 @@ pub enum Action {
     Deny,
     /// The pack is switched off.
     Off,
-}
-
-/// How much of a command family a pack covers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub enum Scope {
-    /// Only the destructive forms, as the built-in policy has them.
-    #[default]
-    Dangerous,
-    /// Every use of the commands (every rm, every kill, every dd).
-    All,
-}
-
-/// The settings of one built-in pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound(deserialize = "'de: 'static"))]
-pub struct PackSetting {
-    pub action: Action,
-    pub scope: Scope,
-    /// Replaces the pack's default message.
-    #[serde(deserialize_with = "cached_text::option")]
-    pub message: Option<Text>,
-    /// Set in the system layer: later layers cannot weaken this pack.
-    pub locked: bool,
-}
-
-impl Default for PackSetting {
-    fn default() -> Self {
-        Self { action: Action::Deny, scope: Scope::Dangerous, message: None, locked: false }
-    }
-}
-
-/// The settings of every built-in pack.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(bound(deserialize = "'de: 'static"))]
-pub struct PackSettings(pub BTreeMap<Pack, PackSetting>);
-
-impl Default for PackSettings {
-    fn default() -> Self {
-        Self(Pack::ALL.into_iter().map(|p| (p, PackSetting::of(p))).collect())
-    }
-}
-
-impl PackSettings {
-    pub fn get(&self, pack: Pack) -> PackSetting {
-        self.0.get(&pack).cloned().unwrap_or_else(|| PackSetting::of(pack))
-    }
-}
-
-impl PackSetting {
-    /// The built-in setting of `pack`.
-    pub fn of(pack: Pack) -> Self {
-        Self { action: pack.default_action(), ..Self::default() }
-    }
 }
 
 /// What to answer when the hook itself fails.

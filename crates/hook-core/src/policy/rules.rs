@@ -31,17 +31,16 @@ pub enum RuleKey {
 impl RuleKey {
     /// The key of a `command` name regex.
     pub(crate) fn of_name(source: &str) -> Self {
-        if crate::guard::pattern::is_plain_word(source) {
+        if crate::literal::is_plain_word(source) {
             return Self::Name(Text::Owned(source.to_owned()));
         }
-        crate::guard::pattern::literal_prefixes(source)
+        crate::literal::literal_prefixes(source)
             .map_or(Self::Any, |prefixes| Self::NameStart(owned(prefixes)))
     }
 
     /// The key of a `pattern` regex, matched anywhere in a command's text.
     pub(crate) fn of_text(source: &str) -> Self {
-        crate::guard::pattern::literal_prefixes(source)
-            .map_or(Self::Any, |prefixes| Self::TextHas(owned(prefixes)))
+        crate::literal::literal_prefixes(source).map_or(Self::Any, |prefixes| Self::TextHas(owned(prefixes)))
     }
 
     /// Whether a command named `name` passes; `text` gives the command's text, asked for only
@@ -54,7 +53,7 @@ impl RuleKey {
             }
             Self::TextHas(parts) => {
                 let text = text();
-                parts.iter().any(|part| crate::guard::pattern::contains(text, part))
+                parts.iter().any(|part| crate::literal::contains(text, part))
             }
             Self::Any => true,
         }

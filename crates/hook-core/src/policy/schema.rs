@@ -8,8 +8,8 @@ use std::ops::Range;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::Pack;
 use super::{Action, Expect, OnError, Scope, SecretsAction};
-use crate::rules::Pack;
 
 /// What is wrong with a file, and where (a byte range of its text) when that is known.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::lifecycle::state::{state_dir, write_atomically};
+use crate::state::{state_dir, write_atomically};
 
 /// The store's file name in the state directory.
 const STORE_FILE: &str = "trusted-policies";

@@ -17,105 +17,39 @@ mod permissions;
 mod remote_script;
 mod rm;
 
-use serde::{Deserialize, Serialize};
-
+pub use crate::policy::Pack;
 use crate::policy::{Action, PackSetting, PackSettings, Scope};
 use crate::project::Context;
 use crate::shell::{Analysis, SimpleCommand};
 
-/// A built-in rule pack. The names are the `[rules]` keys of the policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Pack {
-    Rm,
-    Kill,
-    Dd,
-    Git,
-    Disk,
-    Permissions,
-    RemoteScript,
-    ForkBomb,
-    Guard,
-    /// Text a shell, `eval` or `source` runs that the analyser cannot compute, and syntax it
-    /// cannot follow.
-    Opaque,
-    /// The bounds of the analysis: a line beyond them is not fully seen.
-    Limit,
+/// Judge one call with `pack`'s rules.
+fn judge(pack: Pack, call: &Call) -> Option<Hit> {
+    match pack {
+        Pack::Rm => rm::judge(call),
+        Pack::Kill => kill::judge(call),
+        Pack::Dd => dd::judge(call),
+        Pack::Git => git::judge(call),
+        Pack::Disk => disk::judge(call),
+        Pack::Permissions => permissions::judge(call),
+        Pack::RemoteScript => remote_script::judge(call),
+        Pack::ForkBomb => fork_bomb::judge(call),
+        Pack::Guard => guard::judge(call),
+        // Judged over the whole analysis, in `evaluate`.
+        Pack::Opaque | Pack::Limit => None,
+    }
 }
 
-impl Pack {
-    pub const ALL: [Pack; 11] = [
-        Pack::Rm,
-        Pack::Kill,
-        Pack::Dd,
-        Pack::Git,
-        Pack::Disk,
-        Pack::Permissions,
-        Pack::RemoteScript,
-        Pack::ForkBomb,
-        Pack::Guard,
-        Pack::Opaque,
-        Pack::Limit,
-    ];
-
-    /// The pack's key in `[rules]`.
-    pub fn key(self) -> &'static str {
-        match self {
-            Pack::Rm => "rm",
-            Pack::Kill => "kill",
-            Pack::Dd => "dd",
-            Pack::Git => "git",
-            Pack::Disk => "disk",
-            Pack::Permissions => "permissions",
-            Pack::RemoteScript => "remote-script",
-            Pack::ForkBomb => "fork-bomb",
-            Pack::Guard => "guard",
-            Pack::Opaque => "opaque",
-            Pack::Limit => "limit",
-        }
-    }
-
-    /// The action of a pack no policy mentions: what was not seen is asked about, the rest
-    /// denied.
-    pub fn default_action(self) -> Action {
-        match self {
-            Pack::Opaque | Pack::Limit => Action::Ask,
-            _ => Action::Deny,
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Pack> {
-        Pack::ALL.into_iter().find(|p| p.key() == key)
-    }
-
-    /// Judge one call with this pack's rules.
-    fn judge(self, call: &Call) -> Option<Hit> {
-        match self {
-            Pack::Rm => rm::judge(call),
-            Pack::Kill => kill::judge(call),
-            Pack::Dd => dd::judge(call),
-            Pack::Git => git::judge(call),
-            Pack::Disk => disk::judge(call),
-            Pack::Permissions => permissions::judge(call),
-            Pack::RemoteScript => remote_script::judge(call),
-            Pack::ForkBomb => fork_bomb::judge(call),
-            Pack::Guard => guard::judge(call),
-            // Judged over the whole analysis, in `evaluate`.
-            Pack::Opaque | Pack::Limit => None,
-        }
-    }
-
-    /// The command names an unknown (run-time) command name is tried as. Only commands whose
-    /// destructive forms are recognisable from their arguments alone belong here.
-    fn guesses(self) -> &'static [&'static str] {
-        match self {
-            Pack::Rm => rm::GUESSES,
-            Pack::Kill => kill::GUESSES,
-            Pack::Dd => dd::GUESSES,
-            Pack::Git => git::GUESSES,
-            Pack::Permissions => permissions::GUESSES,
-            Pack::RemoteScript => remote_script::GUESSES,
-            Pack::Disk | Pack::ForkBomb | Pack::Guard | Pack::Opaque | Pack::Limit => &[],
-        }
+/// The command names an unknown (run-time) command name is tried as for `pack`. Only commands
+/// whose destructive forms are recognisable from their arguments alone belong here.
+fn guesses(pack: Pack) -> &'static [&'static str] {
+    match pack {
+        Pack::Rm => rm::GUESSES,
+        Pack::Kill => kill::GUESSES,
+        Pack::Dd => dd::GUESSES,
+        Pack::Git => git::GUESSES,
+        Pack::Permissions => permissions::GUESSES,
+        Pack::RemoteScript => remote_script::GUESSES,
+        Pack::Disk | Pack::ForkBomb | Pack::Guard | Pack::Opaque | Pack::Limit => &[],
     }
 }
 
@@ -222,16 +156,16 @@ fn judge_command(
 ) -> Option<Hit> {
     let command = analysis.commands.get(index)?;
     let call = Call { analysis, index, command, name, guessed: false, ctx, scope };
-    if let Some(hit) = pack.judge(&call) {
+    if let Some(hit) = judge(pack, &call) {
         return Some(hit);
     }
     if name.is_some() {
         return None;
     }
     // Scope `all` is not applied to guesses: it would fire on every run-time command name.
-    pack.guesses().iter().find_map(|guess| {
+    guesses(pack).iter().find_map(|guess| {
         let call = Call { name: Some(guess), guessed: true, scope: Scope::Dangerous, ..call };
-        pack.judge(&call).map(|hit| Hit {
+        judge(pack, &call).map(|hit| Hit {
             rule: hit.rule,
             message: format!(
                 "The command name is only known at run time; read as `{guess}`: {}",

@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, UNIX_EPOCH};
 
-use crate::lifecycle::digest::Digest;
+use crate::digest::Digest;
 use crate::lifecycle::runner::{self, Job};
 
 /// Status takes milliseconds; anything slower is a repository to leave alone.

@@ -3,8 +3,8 @@
 
 use std::path::Path;
 
-use crate::lifecycle::digest::Digest;
-use crate::lifecycle::state;
+use crate::digest::Digest;
+use crate::state;
 
 /// Blocks in a row before the agent is let go even though gates fail; well below Claude
 /// Code's own cap of 8, and Cursor's 5 follow-ups.

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::lifecycle::digest::Digest;
+use crate::digest::Digest;
 
 /// Keys longer than this are replaced by their digest.
 const MAX_KEY: usize = 96;

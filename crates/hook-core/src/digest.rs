@@ -1,4 +1,6 @@
-//! A stable 64-bit digest (FNV-1a) for fingerprints that hook runs leave on disk for later ones.
+//! The one hash of the project: a stable 64-bit digest (FNV-1a) for names and fingerprints that
+//! hook runs leave on disk for later ones (the policy cache's file names, stop fingerprints,
+//! state keys), and for the build's source fingerprint (`build.rs` includes this file).
 //!
 //! std's `DefaultHasher` may hash differently in another Rust release, and a fingerprint
 //! written by one build of the hook is read by the next.
@@ -42,8 +44,13 @@ impl Digest {
         self.bytes(&value.to_le_bytes());
     }
 
+    /// Sixteen lowercase hex digits. By hand: `format!` runs the formatting machinery, about
+    /// 700 instructions, and the policy cache names its file with this on every call.
     pub(crate) fn hex(&self) -> String {
-        format!("{:016x}", self.0)
+        (0..16)
+            .rev()
+            .map(|nibble| char::from(b"0123456789abcdef"[((self.0 >> (nibble * 4)) & 0xf) as usize]))
+            .collect()
     }
 }
 
