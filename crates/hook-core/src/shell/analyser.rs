@@ -317,7 +317,19 @@ impl Analyser {
                     last
                 })
             }
-            Compound::Arithmetic => None,
+            Compound::Arithmetic(words) => {
+                for word in words {
+                    self.substitutions(word, origin);
+                }
+                // sh and dash have no arithmetic command: there `((rm -rf ~))` is two subshells
+                // running `rm`. Words that read as a command (a name, then an argument, which no
+                // arithmetic expression has) are judged as one.
+                if reads_as_command(words) {
+                    let text = words.iter().map(|w| w.raw.as_str()).collect::<Vec<_>>().join(" ");
+                    self.scoped(Run::Subshell, |a| a.text(&text, Dialect::Posix, origin));
+                }
+                None
+            }
         }
     }
 
@@ -331,10 +343,33 @@ impl Analyser {
                     let inner = origin.through(&origin.via, origin.stdin.clone());
                     self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
                 }
+                Part::Opaque { raw } => self.opaque_substitutions(raw, origin),
                 _ => {}
             }
         }
         outputs
+    }
+
+    /// Run the command substitutions inside an expansion the analyser does not compute: they
+    /// run all the same (`${x:-$(cmd)}`, `$(( $(cmd) + 1 ))`, `${a[$(cmd)]}`).
+    fn opaque_substitutions(&mut self, raw: &str, origin: &Origin) {
+        if !raw.contains("$(") && !raw.contains('`') {
+            return;
+        }
+        let inner = raw
+            .strip_prefix("$((")
+            .and_then(|rest| rest.strip_suffix("))"))
+            .or_else(|| raw.strip_prefix("${").and_then(|rest| rest.strip_suffix('}')))
+            .or_else(|| raw.strip_prefix("$[").and_then(|rest| rest.strip_suffix(']')))
+            .unwrap_or(raw);
+        // One level deeper, like any text inside text: nested expansions are bounded by depth
+        // and by the line's budget.
+        let deeper = origin.through(&origin.via, origin.stdin.clone());
+        if !self.admit(inner, &deeper) {
+            return;
+        }
+        let (parts, _) = lexer::heredoc_parts(inner);
+        self.substitutions(&LexWord { parts, raw: inner.to_string() }, &deeper);
     }
 
     /// Analyse the commands of `$(body)`; its output when it is one plain echo or printf.
@@ -936,6 +971,19 @@ impl Cwd {
     }
 }
 
+/// Whether the words of `((...))` read as a command: a plain name followed by a word no
+/// arithmetic expression puts after a name (an option, a path, another name).
+fn reads_as_command(words: &[LexWord]) -> bool {
+    let [first, second, ..] = words else { return false };
+    let name = first.plain().is_some_and(|name| {
+        name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '.')
+            && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'/'))
+    });
+    let argument = second.raw.starts_with(|c: char| {
+        c.is_ascii_alphabetic() || matches!(c, '-' | '/' | '~' | '.' | '\'' | '"' | '$')
+    });
+    name && argument
+}
 #[cfg(test)]
 mod tests {
     use super::super::analyse as analyse_line;

@@ -65,8 +65,8 @@ pub(super) enum Compound {
         subject: LexWord,
         arms: Vec<List>,
     },
-    /// `(( ... ))`: arithmetic, no command.
-    Arithmetic,
+    /// `(( ... ))`: arithmetic, no command; its words' substitutions still run.
+    Arithmetic(Vec<LexWord>),
 }
 
 /// A simple command before expansion.
@@ -260,8 +260,8 @@ impl<'t> Parser<'t> {
     fn command(&mut self) -> Command {
         if self.peek_op() == Some(Op::LParen) {
             if self.arithmetic_follows() {
-                self.skip_arithmetic();
-                return self.compound(Compound::Arithmetic);
+                let words = self.skip_arithmetic();
+                return self.compound(Compound::Arithmetic(words));
             }
             return self.nested(|p| {
                 p.pos += 1;
@@ -379,7 +379,9 @@ impl<'t> Parser<'t> {
         let mut name = None;
         let mut words = Vec::new();
         if self.peek_op() == Some(Op::LParen) {
-            self.skip_arithmetic();
+            // `for ((init; test; step))`: no loop variable, and the substitutions of the three
+            // expressions run like those of a word list.
+            words = self.skip_arithmetic();
         } else if let Some(TokenKind::Word(word)) = self.peek() {
             name = word.plain().map(str::to_string);
             self.pos += 1;
@@ -443,18 +445,38 @@ impl<'t> Parser<'t> {
         Compound::Case { subject, arms }
     }
 
-    /// At `((`: arithmetic rather than two subshells.
+    /// At `((`: arithmetic rather than two subshells. bash decides as it reads: the text is
+    /// arithmetic when the first `)` that closes nothing opened inside it is directly followed
+    /// by a second `)`; otherwise (`((cmd); cmd)`, `((cmd) )`) it is subshells after all.
     fn arithmetic_follows(&self) -> bool {
-        match (self.tokens.get(self.pos), self.tokens.get(self.pos + 1)) {
+        let adjacent = |at: usize| match (self.tokens.get(at), self.tokens.get(at + 1)) {
             (Some(first), Some(second)) => {
-                second.kind == TokenKind::Op(Op::LParen) && first.end == second.start
+                second.kind == TokenKind::Op(Op::RParen) && first.end == second.start
             }
             _ => false,
+        };
+        match (self.tokens.get(self.pos), self.tokens.get(self.pos + 1)) {
+            (Some(first), Some(second))
+                if second.kind == TokenKind::Op(Op::LParen) && first.end == second.start => {}
+            _ => return false,
         }
+        let mut depth = 0usize;
+        for at in self.pos + 2..self.tokens.len() {
+            match self.tokens[at].kind {
+                TokenKind::Op(Op::LParen) => depth += 1,
+                TokenKind::Op(Op::RParen) if depth > 0 => depth -= 1,
+                TokenKind::Op(Op::RParen) => return adjacent(at),
+                _ => {}
+            }
+        }
+        // Unclosed: bash reports a syntax error and runs nothing.
+        true
     }
 
-    /// Skip balanced parentheses starting at the current `(`.
-    fn skip_arithmetic(&mut self) {
+    /// Skip balanced parentheses starting at the current `(`, keeping the words inside (their
+    /// substitutions run).
+    fn skip_arithmetic(&mut self) -> Vec<LexWord> {
+        let mut words = Vec::new();
         let mut depth = 0usize;
         while let Some(kind) = self.peek() {
             self.pos += 1;
@@ -463,14 +485,16 @@ impl<'t> Parser<'t> {
                 TokenKind::Op(Op::RParen) => {
                     depth = depth.saturating_sub(1);
                     if depth == 0 {
-                        return;
+                        return words;
                     }
                 }
-                TokenKind::Op(Op::Newline | Op::Semi) if depth == 0 => return,
+                TokenKind::Op(Op::Newline | Op::Semi) if depth == 0 => return words,
+                TokenKind::Word(word) => words.push(word.clone()),
                 _ => {}
             }
         }
         self.incomplete = true;
+        words
     }
 
     /// `[[ ... ]]`: a test whose operators are words; substitutions in it still run.
@@ -623,7 +647,7 @@ mod tests {
                     }
                     Compound::For { body, .. } => list(body, out),
                     Compound::Case { arms, .. } => arms.iter().for_each(|a| list(a, out)),
-                    Compound::Arithmetic => {}
+                    Compound::Arithmetic(_) => {}
                 },
             }
         }

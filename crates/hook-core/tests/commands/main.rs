@@ -57,7 +57,7 @@ pub(crate) const fn in_dialect(dialect: Dialect, case: Case) -> Case {
 }
 
 /// The project `/home/dev/app` of user `dev`.
-fn context() -> Context {
+pub(crate) fn context() -> Context {
     Context {
         cwd: PathBuf::from("/home/dev/app"),
         project_root: PathBuf::from("/home/dev/app"),

@@ -1,6 +1,91 @@
-//! Input shaped to hit the analyser's bounds rather than its rules: each limit asks (issue 15).
+//! Input shaped to hit the analyser's bounds rather than its rules: each limit asks, and text
+//! that runs from inside an expansion the analyser does not compute is still judged (issue 15).
 
 #[allow(unused_imports)]
 use super::super::{Case, allow, ask, deny};
 
-pub(crate) const CASES: &[Case] = &[];
+pub(crate) const CASES: &[Case] = &[
+    // Substitutions inside expansions that are not computed still run: parameter operators,
+    // arithmetic expansion and commands, array subscripts, C-style for loops.
+    deny("rm.home", "echo ${x:-$(rm -rf ~)}"),
+    deny("rm.home", "echo \"${x:=`rm -rf ~`}\""),
+    deny("rm.home", "echo ${x/a/$(rm -rf ~)}"),
+    deny("rm.home", "echo ${#x[$(rm -rf ~)]}"),
+    deny("rm.home", "echo $(( $(rm -rf ~) + 1 ))"),
+    deny("rm.home", "(( $(rm -rf ~) + 1 ))"),
+    deny("rm.home", "(( x = `rm -rf ~` ))"),
+    deny("rm.home", "for ((i=$(rm -rf ~); i<2; i++)); do :; done"),
+    deny("rm.home", "echo ${x:-${y:-$(rm -rf ~)}}"),
+    allow("echo ${HOME:-/tmp}"),
+    allow("echo ${x:-$(date)}"),
+    allow("echo ${x:-'rm -rf ~'} | wc -c"),
+    // Inside double quotes, single quotes in the default are literal: the substitution runs.
+    deny("rm.home", "echo \"${x:-'$(rm -rf ~)'}\""),
+    allow("echo $(( $(wc -l < notes.txt) + 1 ))"),
+    allow("(( n = $(ls | wc -l) ))"),
+    allow("for ((i=0; i<3; i++)); do echo $i; done"),
+    // `((` is arithmetic only when its first unmatched `)` is followed by another: otherwise
+    // bash reads subshells (`((cmd); cmd)`), and sh and dash always do.
+    deny("rm.home", "((rm -rf ~); true)"),
+    deny("rm.home", "((rm -rf ~) )"),
+    deny("rm.home", "((rm -rf ~))"),
+    deny("rm.home", "(((rm -rf ~)))"),
+    deny("rm.home", "sh -c '((rm -rf ~))'"),
+    allow("(( x = 1 ))"),
+    allow("((i++))"),
+    allow("(( $# > 0 )) && echo yes"),
+    allow("(( a < b )) || echo no"),
+    allow("((count += 1))"),
+    allow("(( x ? y : z ))"),
+];
+
+/// Lines too long for the table: each bound the analyser hits asks under a rule of its own, with
+/// the dangerous command after (or inside) the harmless bulk, and the same bulk alone is allowed
+/// or asked, never silently allowed with the danger unseen.
+#[test]
+fn every_bound_asks() {
+    use hook_core::decide::decide_shell;
+    use hook_core::policy::Policy;
+    use hook_core::shell::Dialect::Posix;
+    use hook_core::verdict::Decision;
+
+    let danger = "rm -rf ~";
+    let shapes = [
+        ("limit.commands", "true; ".repeat(10_001) + danger),
+        ("limit.nesting", "{ ".repeat(60) + danger + &"; }".repeat(60)),
+        ("limit.nesting", "if true; then ".repeat(60) + danger + &"; fi".repeat(60)),
+        ("limit.depth", "eval ".repeat(20) + danger),
+        ("limit.depth", "bash -c \"$(printf %s ".repeat(20) + "x" + &")\"".repeat(20)),
+    ];
+    let policy = Policy::default();
+    let ctx = super::super::context();
+    for (rule, line) in &shapes {
+        let decision = decide_shell(line, Posix, &policy, &ctx);
+        let head: String = line.chars().take(40).collect();
+        match &decision.verdict.decision {
+            Decision::Ask { rule: asked, .. } | Decision::Deny { rule: asked, .. } => {
+                assert!(
+                    asked == rule || asked.starts_with("rm."),
+                    "{head:?}: expected {rule} (or the delete itself), got {asked}"
+                );
+            }
+            other => panic!("{head:?}: expected an ask under {rule}, got {other:?}"),
+        }
+        assert!(decision.analysis.incomplete || matches!(decision.verdict.decision, Decision::Deny { .. }));
+    }
+    // Deep but within the bounds: seen, so the delete itself is denied.
+    let subshells = "(".repeat(40) + danger + &")".repeat(40);
+    let decision = decide_shell(&subshells, Posix, &policy, &ctx);
+    assert!(
+        matches!(&decision.verdict.decision, Decision::Deny { rule, .. } if rule == "rm.home"),
+        "{:?}",
+        decision.verdict
+    );
+    // Harmless bulk within the bounds stays allowed.
+    for line in
+        ["(".repeat(40) + "ls" + &")".repeat(40), "true; ".repeat(2_000) + "ls", "eval ".repeat(10) + "ls"]
+    {
+        let decision = decide_shell(&line, Posix, &policy, &ctx);
+        assert!(matches!(decision.verdict.decision, Decision::Allow), "{:?}", decision.verdict);
+    }
+}
