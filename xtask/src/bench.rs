@@ -106,7 +106,103 @@ pub fn run(args: &[String]) -> Result<(), String> {
             eprintln!("xtask: {warning}");
         }
     }
-    report(&baseline_stats, &rows, runs)
+    let shapes = if binaries.iter().any(|b| b == "claude-hook") {
+        worst_shapes(&sandbox, &Program::new(&out_dir.join("claude-hook")))?
+    } else {
+        Vec::new()
+    };
+    report(&baseline_stats, &rows, &shapes, runs)
+}
+
+/// The most one hook call may take on any input up to the 16 MiB stdin cap (issue 15).
+const SHAPE_TIME: Duration = Duration::from_millis(200);
+const SHAPE_RSS_KB: u64 = 128 * 1024;
+/// Spawns of each worst-case shape; the slowest counts.
+const SHAPE_RUNS: usize = 5;
+
+/// Inputs shaped to hit the analyser's costs rather than its rules, just under the longest
+/// line it reads (`hook_core::shell::MAX_LINE`, 256 KB) and over it (1 MB, and a 16 MB
+/// payload): each must be answered within [`SHAPE_TIME`] and [`SHAPE_RSS_KB`].
+fn shape_lines() -> Vec<(&'static str, String)> {
+    let near = 250 * 1024;
+    let danger = "rm -rf ~";
+    let fill = |piece: &str, size: usize| piece.repeat(size / piece.len());
+    vec![
+        ("wrapper chain 250 KB", fill("env ", near) + danger),
+        ("cd chain 250 KB", fill(&format!("cd {} && ", "a".repeat(200)), near) + danger),
+        ("word-heavy 250 KB", "echo ".to_string() + &fill("w ", near)),
+        ("compound 250 KB", fill("git status | grep x && echo \"$(date)\"; ", near)),
+        ("nested subst 250 KB", fill("$(", near / 2)),
+        ("wrapper chain 1 MB", fill("env ", 1 << 20) + danger),
+        ("cd chain 1 MB", fill(&format!("cd {} && ", "a".repeat(200)), 1 << 20) + danger),
+        ("word-heavy 1 MB", "echo ".to_string() + &fill("w ", 1 << 20)),
+        ("16 MB payload", fill("w ", 16 << 20)),
+    ]
+}
+
+/// One worst-case shape's slowest time and largest peak memory.
+struct Shape {
+    name: &'static str,
+    bytes: usize,
+    slowest: Duration,
+    peak_kb: u64,
+}
+
+fn worst_shapes(sandbox: &Sandbox, binary: &Program) -> Result<Vec<Shape>, String> {
+    let root = build::workspace_root();
+    let fixture = std::fs::read_to_string(root.join("tests/fixtures/claude/PreToolUse-bash-rm.json"))
+        .map_err(|e| format!("the Claude fixture: {e}"))?;
+    let mut shapes = Vec::new();
+    for (name, line) in shape_lines() {
+        eprint!("xtask: claude-hook {name} ...\r");
+        let case = Case {
+            name,
+            stdin: with_command(&fixture, &line),
+            policy: None,
+            trusted_project: false,
+            same_event_as: None,
+        };
+        let mut slowest = Duration::ZERO;
+        let mut peak_kb = 0;
+        for _ in 0..SHAPE_RUNS {
+            let (took, kb) = spawn_measured(sandbox, binary, &case)?;
+            slowest = slowest.max(took);
+            peak_kb = peak_kb.max(kb);
+        }
+        shapes.push(Shape { name, bytes: case.stdin.len(), slowest, peak_kb });
+    }
+    Ok(shapes)
+}
+
+/// Spawn to exit, and the child's peak resident memory (from `wait4`: std's `wait` does not
+/// return the child's resource usage).
+#[allow(unsafe_code)]
+fn spawn_measured(sandbox: &Sandbox, binary: &Program, case: &Case) -> Result<(Duration, u64), String> {
+    let start = Instant::now();
+    let mut child = sandbox
+        .command_for(&binary.path, case)
+        .args(&binary.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", binary.path.display()))?;
+    if let Some(mut pipe) = child.stdin.take() {
+        let _ = pipe.write_all(&case.stdin);
+    }
+    let pid = libc::pid_t::try_from(child.id()).map_err(|e| e.to_string())?;
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is valid, and `wait4` fills it for our own child, which
+    // is reaped here and never waited for again.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our child's; `status` and `usage` are valid for writes.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let took = start.elapsed();
+    if waited != pid {
+        return Err(format!("wait4: {}", std::io::Error::last_os_error()));
+    }
+    std::mem::forget(child);
+    Ok((took, u64::try_from(usage.ru_maxrss).unwrap_or(0)))
 }
 
 /// The thread-local block musl's start code can place in its static reserve on x86_64 (the
@@ -375,7 +471,7 @@ fn instructions(sandbox: &Sandbox, binary: &Program, case: &Case) -> Option<u64>
     line.rsplit(':').next()?.trim().parse().ok()
 }
 
-fn report(baseline: &Stats, rows: &[Row], runs: usize) -> Result<(), String> {
+fn report(baseline: &Stats, rows: &[Row], shapes: &[Shape], runs: usize) -> Result<(), String> {
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
     // Each row against the empty binary's spawns taken in turn with its own.
     let ratio = |s: &Stats| ms(s.median) / ms(s.baseline);
@@ -434,9 +530,38 @@ fn report(baseline: &Stats, rows: &[Row], runs: usize) -> Result<(), String> {
             "instructions": stats.instructions}),
         );
     }
+    let mut json_shapes = Vec::new();
+    if !shapes.is_empty() {
+        println!(
+            "worst-case shapes, claude-hook, slowest of {SHAPE_RUNS} spawns and peak memory (targets {} ms, {} MB)",
+            SHAPE_TIME.as_millis(),
+            SHAPE_RSS_KB / 1024
+        );
+        println!("{:<22} {:>10} {:>10} {:>10}", "shape", "KB", "ms", "peak MB");
+    }
+    for shape in shapes {
+        println!(
+            "{:<22} {:>10} {:>10.1} {:>10.1}",
+            shape.name,
+            shape.bytes / 1024,
+            ms(shape.slowest),
+            shape.peak_kb as f64 / 1024.0
+        );
+        if shape.slowest > SHAPE_TIME || shape.peak_kb > SHAPE_RSS_KB {
+            over.push(format!(
+                "claude-hook {} ({:.0} ms, {} MB)",
+                shape.name,
+                ms(shape.slowest),
+                shape.peak_kb / 1024
+            ));
+        }
+        json_shapes.push(json!({"shape": shape.name, "bytes": shape.bytes, "slowest_ms": ms(shape.slowest), "peak_kb": shape.peak_kb}));
+    }
     if over.is_empty() {
         println!(
-            "every case is within its target: {TARGET_RATIO}x the empty binary, {POLICY_RATIO}x the built-in policy"
+            "every case is within its target: {TARGET_RATIO}x the empty binary, {POLICY_RATIO}x the built-in policy, {} ms and {} MB for the worst shapes",
+            SHAPE_TIME.as_millis(),
+            SHAPE_RSS_KB / 1024
         );
     } else {
         println!("over target: {}", over.join(", "));
@@ -445,6 +570,7 @@ fn report(baseline: &Stats, rows: &[Row], runs: usize) -> Result<(), String> {
         "target": TARGET, "profile": PROFILE, "runs": runs, "cpus": std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
         "baseline": {"binary": BASELINE, "median_ms": ms(baseline.median), "p95_ms": ms(baseline.p95), "instructions": baseline.instructions},
         "results": json_rows, "target_ratio": TARGET_RATIO, "policy_target_ratio": POLICY_RATIO,
+        "worst_shapes": json_shapes,
     });
     let dir = build::target_dir().join("bench");
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;

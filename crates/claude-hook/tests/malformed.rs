@@ -67,6 +67,51 @@ fn well_formed_but_unknown_event_is_a_plain_allow() {
     assert!(out.stderr.is_empty(), "{}", out.stderr);
 }
 
+#[test]
+fn a_tool_call_of_the_wrong_shape_says_so() {
+    assert_silent_allow(
+        "input-a-string",
+        br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":"rm -rf ~"}"#,
+    );
+    assert_silent_allow(
+        "no-command",
+        br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"cmd":"rm -rf ~"}}"#,
+    );
+    assert_silent_allow(
+        "command-a-number",
+        br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":5}}"#,
+    );
+}
+
+#[test]
+fn a_tool_call_of_the_wrong_shape_is_denied_under_on_error_deny() {
+    let sandbox = Sandbox::new("malformed-on-error-deny");
+    sandbox.policy("on_error = \"deny\"\n");
+    let out = sandbox.run(
+        env!("CARGO_BIN_EXE_claude-hook"),
+        br#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":"rm -rf ~"}"#,
+    );
+    assert_eq!(out.code, Some(0));
+    assert!(out.stdout.contains(r#""permissionDecision":"deny""#), "{}", out.stdout);
+    assert!(out.stdout.contains("not a JSON object"), "{}", out.stdout);
+}
+
+#[test]
+fn a_tool_no_rule_covers_is_allowed_with_a_line() {
+    let out = answer(
+        "unknown-tool",
+        br#"{"hook_event_name":"PreToolUse","tool_name":"Teleport","tool_input":{"to":"mars"}}"#,
+    );
+    assert_eq!(out.code, Some(0));
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert_eq!(out.stderr.trim(), "claude-hook: no rule covers the tool `Teleport`; allowed");
+    let mcp = answer(
+        "mcp-tool",
+        br#"{"hook_event_name":"PreToolUse","tool_name":"mcp__db__query","tool_input":{}}"#,
+    );
+    assert!(mcp.stderr.is_empty(), "MCP tools are expected: {}", mcp.stderr);
+}
+
 /// An agent that stops reading before the answer is written must not see the hook killed by
 /// SIGPIPE (the binaries skip std's start-up, which would have ignored it): the write fails,
 /// the journal line is already written, and the exit status is the answer's.

@@ -114,4 +114,24 @@ impl Event {
     pub fn shell(&self) -> Option<&ShellCall> {
         self.tool.as_ref()?.shell.as_ref()
     }
+
+    /// What is wrong with a tool event whose payload does not have the shape its tool has: a
+    /// shell call without a command, arguments that are not an object. Such an event is an
+    /// internal failure (answered as `on_error` says), never a silent allow.
+    pub fn malformed(&self) -> Option<String> {
+        let tool = self.tool.as_ref()?;
+        if !(tool.input.is_object() || tool.input.is_null()) {
+            return Some(format!("the `{}` call's arguments are not a JSON object", tool.name));
+        }
+        (self.kind == EventKind::BeforeShell && tool.shell.is_none())
+            .then(|| format!("the `{}` call carries no command", tool.name))
+    }
+
+    /// A tool the guard has no rules for (not a shell, file or MCP tool): allowed, with a
+    /// line on stderr so that a tool the agent renamed does not pass unnoticed.
+    pub fn unknown_tool(&self) -> Option<&str> {
+        let tool = self.tool.as_ref()?;
+        let mcp = tool.name.to_ascii_lowercase().starts_with("mcp");
+        (self.kind == EventKind::BeforeTool && !mcp).then_some(tool.name.as_str())
+    }
 }

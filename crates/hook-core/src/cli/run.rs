@@ -49,6 +49,9 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
         Ok(event) => event,
         Err(e) => return failure(agent, config, None, &e.to_string()),
     };
+    if let Some(why) = event.malformed() {
+        return failure(agent, config, Some(&event), &format!("unexpected input: {why}"));
+    }
     if runs_commands(&event) && nested_in_stop_gate() {
         return agent.allow_silently();
     }
@@ -71,7 +74,10 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
         response_note = Some(note);
     }
     let mut response = agent.encode(&event, &verdict);
-    for note in response_note.into_iter().chain(journal_failure) {
+    let unknown = event
+        .unknown_tool()
+        .map(|tool| format!("{}: no rule covers the tool `{tool}`; allowed", agent.binary()));
+    for note in response_note.into_iter().chain(journal_failure).chain(unknown) {
         response.stderr = join_lines(&response.stderr, &note);
     }
     // The process ends right after this answer, and the arena allocator gives nothing back

@@ -185,14 +185,41 @@ impl UnseenKind {
     }
 }
 
+/// The longest command line analysed. A longer one is asked about unread (`limit.size`): the
+/// analysis keeps a few hundred bytes of structure per byte of text, and an agent's command
+/// is rarely a tenth of this.
+pub const MAX_LINE: usize = 256 * 1024;
+
 /// Analyse one command line.
 pub fn analyse(line: &str, dialect: Dialect) -> Analysis {
+    if line.len() > MAX_LINE {
+        let what = format!(
+            "the command line is {} KB, longer than the {} KB the guard reads",
+            line.len().div_ceil(1024),
+            MAX_LINE / 1024
+        );
+        return Analysis {
+            commands: Vec::new(),
+            incomplete: true,
+            unseen: vec![Unseen { kind: UnseenKind::Size, command: None, what }],
+        };
+    }
     analyser::analyse(line, dialect)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_longer_than_the_guard_reads_is_asked_about_unread() {
+        let long = "echo ".to_string() + &"w ".repeat(MAX_LINE / 2);
+        let analysis = analyse(&long, Dialect::Posix);
+        assert!(analysis.incomplete && analysis.commands.is_empty());
+        assert_eq!(analysis.unseen.iter().map(|u| u.kind).collect::<Vec<_>>(), [UnseenKind::Size]);
+        let within = "echo ".to_string() + &"w ".repeat(MAX_LINE / 2 - 4);
+        assert!(!analyse(&within, Dialect::Posix).incomplete);
+    }
 
     /// Pieces of shell syntax the random lines are made of: every quote, operator and wrapper
     /// the analyser treats specially, plus multi-byte text.

@@ -8,8 +8,11 @@ use super::{Dialect, Word, powershell};
 pub(super) enum Peel {
     /// Not a wrapper (or a wrapper given nothing to run): the command itself runs.
     Runs,
-    /// A wrapper running the command `inner`.
+    /// A wrapper running the command `inner`, which it builds (adds to, splits or changes).
     Wraps { via: String, inner: Vec<Word> },
+    /// A wrapper running the command that starts at `argv[at]`: nothing is copied, so that a
+    /// chain of wrappers peels in linear time.
+    Skips { via: String, at: usize },
     /// A wrapper running a command line written in `dialect`.
     Script { via: String, script: Word, dialect: Dialect },
     /// A command that runs itself and others, each judged too (`via`, argv): `find` and its
@@ -238,7 +241,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
 
 fn wraps(via: &str, argv: &[Word], at: usize) -> Peel {
     match argv.get(at..) {
-        Some(inner) if !inner.is_empty() => Peel::Wraps { via: via.to_string(), inner: inner.to_vec() },
+        Some(inner) if !inner.is_empty() => Peel::Skips { via: via.to_string(), at },
         _ => Peel::Runs,
     }
 }
@@ -1137,8 +1140,15 @@ mod tests {
     }
 
     fn inner(words: &[&str]) -> (String, Vec<String>) {
-        match peel(&argv(words), Dialect::Posix) {
-            Peel::Wraps { via, inner } => (via, inner.into_iter().map(|w| w.text).collect()),
+        let (via, inner) = inner_words(words, Dialect::Posix);
+        (via, inner.into_iter().map(|w| w.text).collect())
+    }
+
+    fn inner_words(words: &[&str], dialect: Dialect) -> (String, Vec<Word>) {
+        let argv = argv(words);
+        match peel(&argv, dialect) {
+            Peel::Wraps { via, inner } => (via, inner),
+            Peel::Skips { via, at } => (via, argv[at..].to_vec()),
             other => panic!("{words:?} peeled to {other:?}"),
         }
     }
@@ -1302,10 +1312,8 @@ mod tests {
         assert_eq!(peel(&argv(&["pwsh", "-File", "x.ps1"]), Dialect::Posix), Peel::Runs);
         assert_eq!(script_of(&["iex", "Remove-Item x"], Dialect::PowerShell).1, "Remove-Item x");
         assert_eq!(peel(&argv(&["call", "x"]), Dialect::Posix), Peel::Runs);
-        match peel(&argv(&["start", "\"\"", "/wait", "rd", "/s", "x"]), Dialect::Cmd) {
-            Peel::Wraps { via, inner } => assert_eq!((via.as_str(), inner[0].text.as_str()), ("start", "rd")),
-            other => panic!("{other:?}"),
-        }
+        let (via, inner) = inner_words(&["start", "\"\"", "/wait", "rd", "/s", "x"], Dialect::Cmd);
+        assert_eq!((via.as_str(), inner[0].text.as_str()), ("start", "rd"));
     }
 
     #[test]
@@ -1318,10 +1326,8 @@ mod tests {
         );
         assert_eq!(inner(&["xargs", "-I%", "rm", "%"]).1, ["rm", XARGS_INPUT]);
         assert_eq!(inner(&["xargs", "-d", "\\n", "-a", "list", "rm"]).1, ["rm", XARGS_INPUT]);
-        match peel(&argv(&["xargs", "rm"]), Dialect::Posix) {
-            Peel::Wraps { inner, .. } => assert!(inner[1].dynamic && !inner[0].dynamic),
-            other => panic!("{other:?}"),
-        }
+        let (_, inner) = inner_words(&["xargs", "rm"], Dialect::Posix);
+        assert!(inner[1].dynamic && !inner[0].dynamic);
     }
 
     #[test]
