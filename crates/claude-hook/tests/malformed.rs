@@ -113,8 +113,8 @@ fn a_tool_no_rule_covers_is_allowed_with_a_line() {
 }
 
 /// An agent that stops reading before the answer is written must not see the hook killed by
-/// SIGPIPE (the binaries skip std's start-up, which would have ignored it): the write fails,
-/// the journal line is already written, and the exit status is the answer's.
+/// SIGPIPE (the binaries skip std's start-up, which would have ignored it): the write fails and
+/// says so on stderr, the journal line is written after it, and the exit status is the answer's.
 #[cfg(unix)]
 #[test]
 fn a_closed_stdout_is_not_a_crash() {
@@ -134,8 +134,13 @@ fn a_closed_stdout_is_not_a_crash() {
         .env("XDG_CACHE_HOME", sandbox.outside("cache"))
         .stdin(std::fs::File::open(&stdin).expect("payload"))
         .stdout(Stdio::from(writer))
-        .stderr(Stdio::null())
-        .status()
+        .stderr(Stdio::piped())
+        .output()
         .expect("the hook runs");
-    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert_eq!(status.status.code(), Some(0), "{status:?}");
+    let stderr = String::from_utf8_lossy(&status.stderr);
+    assert!(stderr.contains("the answer could not be written to stdout"), "a lost deny says so: {stderr}");
+    let journal = std::fs::read_to_string(sandbox.outside("state").join("agent-hooks/journal.jsonl"))
+        .expect("the deny is journaled after the failed answer");
+    assert!(journal.contains(r#""verdict":"deny""#), "{journal}");
 }

@@ -49,11 +49,6 @@ pub fn is_journaled(verdict: &Verdict, enabled: bool) -> bool {
     enabled && matches!(verdict.decision, Decision::Deny { .. } | Decision::Ask { .. })
 }
 
-/// Append one line for `verdict` on `event` to the journal at `path`.
-pub fn record(path: &Path, agent: &str, event: &Event, verdict: &Verdict) -> io::Result<()> {
-    append(path, &line(crate::clock::now(), agent, event, verdict))
-}
-
 /// The journal line (with its newline) for `verdict` on `event` at `time`.
 pub fn line(time: SystemTime, agent: &str, event: &Event, verdict: &Verdict) -> String {
     let seconds = time.duration_since(UNIX_EPOCH).map_or(0, |since| since.as_secs());
@@ -191,7 +186,9 @@ const ESCAPES: [u8; 256] = {
     table
 };
 
-fn append(path: &Path, line: &str) -> io::Result<()> {
+/// Append `line` (one JSON object and its newline) to the journal at `path`, rotating it when
+/// it is full.
+pub fn append(path: &Path, line: &str) -> io::Result<()> {
     // The directory exists but for the very first line: try the file first, which spares
     // every other deny a `mkdir` and a `stat`.
     let mut file = match open(path) {
@@ -203,9 +200,16 @@ fn append(path: &Path, line: &str) -> io::Result<()> {
         }
         opened => opened?,
     };
-    if file.metadata()?.len() >= ROTATE_AT && still_at(&file, path)? {
-        fs::rename(path, rotated_path(path))?;
-        file = open(path)?;
+    // Another hook may rotate at the same moment: whatever of the rotation fails (the name
+    // already moved, the new file not there yet), the line still goes into the file we hold,
+    // which is the journal or its rotated copy, never nowhere.
+    if file.metadata()?.len() >= ROTATE_AT
+        && still_at(&file, path).unwrap_or(false)
+        && fs::rename(path, rotated_path(path)).is_ok()
+    {
+        if let Ok(fresh) = open(path) {
+            file = fresh;
+        }
     }
     file.write_all(line.as_bytes())
 }
@@ -282,6 +286,35 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+
+    /// Hooks journal at once while the file rotates: every line is in the journal or in its
+    /// rotated copy (one rotation's worth of lines is written, so no copy is replaced).
+    #[test]
+    fn concurrent_writers_lose_no_line_across_a_rotation() {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-journal-rotate-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        let path = dir.join(FILE_NAME);
+        let line = format!("{{\"pad\":\"{}\"}}\n", "x".repeat(240));
+        let per_writer = 800;
+        let writers = 8;
+        let threads: Vec<_> = (0..writers)
+            .map(|_| {
+                let (path, line) = (path.clone(), line.clone());
+                std::thread::spawn(move || {
+                    for _ in 0..per_writer {
+                        append(&path, &line).expect("appended");
+                    }
+                })
+            })
+            .collect();
+        for thread in threads {
+            thread.join().expect("writer");
+        }
+        let lines = |p: &Path| fs::read_to_string(p).map(|t| t.lines().count()).unwrap_or(0);
+        assert!(fs::metadata(rotated_path(&path)).is_ok(), "the journal rotated once");
+        assert_eq!(lines(&path) + lines(&rotated_path(&path)), writers * per_writer);
+        fs::remove_dir_all(&dir).unwrap();
+    }
     use crate::event::{EventKind, ShellCall, ToolCall};
     use crate::shell::Dialect;
 
@@ -396,7 +429,11 @@ mod tests {
     #[test]
     fn the_first_line_creates_the_directory() {
         let path = temp_journal("create");
-        record(&path, "claude-hook", &shell_event("npm install"), &Verdict::deny("r", "x")).expect("append");
+        append(
+            &path,
+            &line(crate::clock::now(), "claude-hook", &shell_event("npm install"), &Verdict::deny("r", "x")),
+        )
+        .expect("append");
         assert_eq!(fs::read_to_string(&path).expect("journal").lines().count(), 1);
         let _ = fs::remove_dir_all(path.parent().expect("dir"));
     }
@@ -408,8 +445,8 @@ mod tests {
         let verdict = Verdict::deny("filter.npm", "no");
         fs::create_dir_all(path.parent().expect("dir")).expect("dir");
         fs::write(&path, "x".repeat(usize::try_from(ROTATE_AT).expect("fits"))).expect("fill");
-        record(&path, "claude-hook", &event, &verdict).expect("append");
-        record(&path, "claude-hook", &event, &verdict).expect("append");
+        append(&path, &line(crate::clock::now(), "claude-hook", &event, &verdict)).expect("append");
+        append(&path, &line(crate::clock::now(), "claude-hook", &event, &verdict)).expect("append");
         let rotated = fs::metadata(rotated_path(&path)).expect("rotated").len();
         assert_eq!(rotated, ROTATE_AT);
         assert_eq!(fs::read_to_string(&path).expect("journal").lines().count(), 2);

@@ -24,9 +24,15 @@ pub fn answer_and_exit(response: &Response) -> ! {
 fn emit(response: &Response) {
     if !response.stdout.is_empty() {
         let mut out = std::io::stdout().lock();
-        // A closed stdout means the agent stopped listening; nothing useful is left to do.
-        let _ = out.write_all(response.stdout.as_bytes());
-        let _ = out.flush();
+        let written = out.write_all(response.stdout.as_bytes()).and_then(|()| out.flush());
+        // A closed stdout means the agent stopped listening: say so where it may still look, so
+        // that a lost deny is never silent.
+        if let Err(e) = written {
+            let _ = writeln!(
+                std::io::stderr().lock(),
+                "agent-hooks: the answer could not be written to stdout: {e}"
+            );
+        }
     }
     if !response.stderr.is_empty() {
         let mut err = std::io::stderr().lock();

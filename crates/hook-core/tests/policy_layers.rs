@@ -331,6 +331,28 @@ fn a_syntax_error_and_bad_utf8_are_contained_too() {
     assert_eq!(loaded.policy.packs.get(Pack::Git).action, Action::Deny, "built-in rules stay");
 }
 
+/// A FIFO where the project file is expected would block every hook call on its open; a huge
+/// file would cost every call its parse. Both are errors of their own file, found at once.
+#[cfg(unix)]
+#[test]
+fn only_a_regular_file_of_bounded_size_is_read() {
+    let setup = setup("not-a-file", "");
+    std::fs::remove_file(&setup.project).expect("remove the project file");
+    let made = std::process::Command::new("mkfifo").arg(&setup.project).status().expect("mkfifo runs");
+    assert!(made.success());
+    std::fs::write(&setup.user, "# padding\n".repeat(200_000)).expect("write a 2 MB user policy");
+    let sources = setup.sources();
+    let (done, loaded) = std::sync::mpsc::channel();
+    std::thread::spawn(move || done.send(Box::new(load_from(&sources))).is_ok());
+    let loaded = loaded.recv_timeout(Duration::from_secs(20)).expect("loading does not block on a FIFO");
+    assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::System]);
+    let messages: Vec<String> = loaded.errors.iter().map(|e| e.message.clone()).collect();
+    assert_eq!(messages.len(), 2, "{messages:?}");
+    assert!(messages.iter().any(|m| m.contains("over the 1024 KB")), "{messages:?}");
+    assert!(messages.iter().any(|m| m.contains("only a regular file is read")), "{messages:?}");
+    assert_eq!(loaded.policy.packs.get(Pack::Rm).action, Action::Ask, "the system layer stays in force");
+}
+
 #[test]
 fn a_locked_system_pack_cannot_be_weakened_by_the_project() {
     let setup = setup("locked", "[rules]\nrm = { action = \"off\", scope = \"dangerous\" }\n");

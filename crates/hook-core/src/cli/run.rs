@@ -34,26 +34,41 @@ pub(crate) fn run(agent: &dyn Agent, config: Option<&Path>) -> ExitCode {
         answer.stderr = format!("agent-hooks: internal error ({info}); answered as on_error says");
         protocol::answer_and_exit(&answer)
     }));
-    protocol::answer(&answer(agent, config))
+    let (response, journal_line) = answer(agent, config);
+    // The answer first: whatever happens while journaling (a full disk, a file size limit that
+    // ends the process), the agent has its answer.
+    let code = protocol::answer(&response);
+    if let Some((path, line)) = journal_line {
+        if let Err(e) = journal::append(&path, &line) {
+            protocol::warn(&format!(
+                "{}: cannot write the decision journal {}: {e}",
+                agent.binary(),
+                path.display()
+            ));
+        }
+    }
+    code
 }
 
-fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
+/// The answer, and the journal line to append once it is written.
+fn answer(agent: &dyn Agent, config: Option<&Path>) -> (Response, Option<(PathBuf, String)>) {
+    let failed = |response| (response, None);
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().take(MAX_INPUT + 1).read_to_end(&mut input) {
-        return failure(agent, config, None, &format!("cannot read stdin: {e}"));
+        return failed(failure(agent, config, None, &format!("cannot read stdin: {e}")));
     }
     if input.len() as u64 > MAX_INPUT {
-        return failure(agent, config, None, "input larger than 16 MiB");
+        return failed(failure(agent, config, None, "input larger than 16 MiB"));
     }
     let event = match agent.decode(&input) {
         Ok(event) => event,
-        Err(e) => return failure(agent, config, None, &e.to_string()),
+        Err(e) => return failed(failure(agent, config, None, &e.to_string())),
     };
     if let Some(why) = event.malformed() {
-        return failure(agent, config, Some(&event), &format!("unexpected input: {why}"));
+        return failed(failure(agent, config, Some(&event), &format!("unexpected input: {why}")));
     }
     if runs_commands(&event) && nested_in_stop_gate() {
-        return agent.allow_silently();
+        return failed(agent.allow_silently());
     }
     let ctx = Context::discover(&event_cwd(&event));
     let loaded = policy::load(&ctx, config);
@@ -64,7 +79,14 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
     if !loaded.skipped.is_empty() {
         trust_notice::tell(&mut verdict, &event, &loaded, agent.binary());
     }
-    let journal_failure = record(agent, &event, &verdict, loaded.policy.journal);
+    let journal_line = journal::is_journaled(&verdict, loaded.policy.journal)
+        .then(|| {
+            Some((
+                journal::journal_path()?,
+                journal::line(crate::clock::now(), agent.binary(), &event, &verdict),
+            ))
+        })
+        .flatten();
     let mut response_note = None;
     if let Some(note) = policy_failure_note(&loaded) {
         verdict.user_message = Some(match verdict.user_message.take() {
@@ -77,14 +99,14 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> Response {
     let unknown = event
         .unknown_tool()
         .map(|tool| format!("{}: no rule covers the tool `{tool}`; allowed", agent.binary()));
-    for note in response_note.into_iter().chain(journal_failure).chain(unknown) {
+    for note in response_note.into_iter().chain(unknown) {
         response.stderr = join_lines(&response.stderr, &note);
     }
     // The process ends right after this answer, and the arena allocator gives nothing back
     // to the system: dropping these (a 50-rule policy is a few hundred strings) would only
     // walk them, ~10 K instructions of pure cost.
     std::mem::forget((input, event, loaded, verdict, ctx));
-    response
+    (response, journal_line)
 }
 
 /// Events that make the hook run the policy's own commands (formatters, gates, context).
@@ -97,18 +119,6 @@ fn runs_commands(event: &Event) -> bool {
 /// no licence to run `rm -rf ~`.
 fn nested_in_stop_gate() -> bool {
     crate::environment::var_os(STOP_ACTIVE_ENV).is_some_and(|value| value == "1")
-}
-
-/// Append the verdict to the decision journal when the policy asks for it; a failure becomes
-/// a diagnostic line, never a different answer.
-fn record(agent: &dyn Agent, event: &Event, verdict: &Verdict, enabled: bool) -> Option<String> {
-    if !journal::is_journaled(verdict, enabled) {
-        return None;
-    }
-    let path = journal::journal_path()?;
-    journal::record(&path, agent.binary(), event, verdict)
-        .err()
-        .map(|e| format!("agent-hooks: cannot write the decision journal {}: {e}", path.display()))
 }
 
 /// Where the event happens: its own cwd if it names an existing directory, else ours.

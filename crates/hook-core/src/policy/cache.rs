@@ -20,7 +20,7 @@
 use std::io::{self, ErrorKind, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
@@ -289,7 +289,29 @@ impl<'a> Cache<'a> {
             // Best effort: a leftover would only take space.
             let _ = std::fs::remove_file(&temporary);
         }
+        collect_stale(dir, SystemTime::now());
         written
+    }
+}
+
+/// How long an entry nobody rewrote is kept: a project that was deleted or moved leaves its
+/// entry behind, and the directory would only grow.
+const STALE_AFTER: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// Remove the entries (and leftover temporary files) of `dir` not written for
+/// [`STALE_AFTER`]. Runs on a miss only, after the entry was written: a hit pays nothing. An
+/// entry still in use that goes is written again by its next call.
+fn collect_stale(dir: &Path, now: SystemTime) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours = name.starts_with("policy-") && name.ends_with(".bin")
+            || name.starts_with(".policy-") && name.ends_with(".tmp");
+        let age = entry.metadata().and_then(|m| m.modified()).ok().and_then(|at| now.duration_since(at).ok());
+        if ours && age.is_some_and(|age| age > STALE_AFTER) {
+            let _ = std::fs::remove_file(entry.path());
+        }
     }
 }
 
@@ -353,6 +375,32 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
+
+    #[test]
+    fn entries_nobody_rewrote_for_a_month_are_collected() {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-cache-collect-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let now = SystemTime::now();
+        let old = now - STALE_AFTER - Duration::from_secs(60);
+        for (name, modified) in [
+            ("policy-0000000000000001.bin", old),
+            (".policy-0000000000000002.bin.7.tmp", old),
+            ("policy-0000000000000003.bin", now),
+            ("notes.txt", old),
+        ] {
+            let file = fs::File::create(dir.join(name)).unwrap();
+            file.set_modified(modified).unwrap();
+        }
+        collect_stale(&dir, now);
+        let mut left: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["notes.txt", "policy-0000000000000003.bin"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
     use crate::policy::{FilterMatch, Sources, load_from};
 
     /// A filter and a rewrite (whose origins the entry stores as layer indices), and a

@@ -106,16 +106,45 @@ mod tests {
         assert!(!before_the_epoch.settled(at(1005)));
     }
 }
+/// The largest policy file read: far above any real policy, far below what could slow a hook.
+pub(super) const MAX_FILE: u64 = 1 << 20;
+
 /// The whole file at `path`, read up to the size it has when opened, with the stamp of what
 /// was opened. `std::fs::read` makes one more `read` to be sure the file ended; a file being
 /// written at that moment is read half-written either way.
+///
+/// Only a regular file of at most [`MAX_FILE`] bytes is read: a FIFO at a policy path would
+/// block every hook call on its open, a device never ends. The open does not block (a FIFO
+/// opens at once), and what it opened is checked before anything is read.
 pub(super) fn read(path: &Path) -> std::io::Result<(Stamp, Vec<u8>)> {
-    use std::io::Read;
+    use std::io::{Error, ErrorKind, Read};
 
-    let file = std::fs::File::open(path)?;
+    let file = open_without_blocking(path)?;
     let metadata = file.metadata()?;
+    if !metadata.is_file() {
+        let what =
+            if metadata.is_dir() { "a directory" } else { "not a regular file (a FIFO, socket or device)" };
+        return Err(Error::new(ErrorKind::InvalidInput, format!("{what}: only a regular file is read")));
+    }
     let len = metadata.len();
+    if len > MAX_FILE {
+        let message =
+            format!("{} KB, over the {} KB a policy file may have", len.div_ceil(1024), MAX_FILE / 1024);
+        return Err(Error::new(ErrorKind::InvalidData, message));
+    }
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0));
     file.take(len).read_to_end(&mut bytes)?;
     Ok((Stamp::of(&metadata), bytes))
+}
+
+#[cfg(unix)]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+
+    std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NONBLOCK).open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_blocking(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
 }

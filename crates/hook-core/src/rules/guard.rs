@@ -27,8 +27,17 @@ const CHANGING: &[&str] = &["install", "uninstall", "init", "trust"];
 const MESSAGE: &str = "This changes how the agent's own guard is installed or configured. Leave that to the user: \
      tell them what you would change and why.";
 
+/// File names a policy layer is read from: the project's, and the user's and system's.
+const POLICY_NAMES: &[&str] = &[".agent-hooks.toml", "config.toml"];
+
+const NOT_A_FILE: &str = "This puts something that is not a plain file (a FIFO, a device, a link to one) where \
+     the guard reads its policy. Leave the policy files to the user.";
+
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    if let Some(hit) = special_file_at_policy_path(name, call) {
+        return Some(hit);
+    }
     if !BINARIES.contains(&name) {
         return None;
     }
@@ -36,6 +45,31 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let changing = args.iter().any(|arg| CHANGING.contains(&arg.text.as_str()));
     let dry_run = args.iter().any(|arg| arg.text == "--dry-run");
     (changing && !dry_run).then(|| Hit::new("guard.reconfigure", MESSAGE))
+}
+
+/// `mkfifo`, `mknod` or a link to a device at a policy file's path: the guard would then read
+/// a FIFO or a device instead of a policy (it refuses, and falls back to the built-in rules).
+fn special_file_at_policy_path(name: &str, call: &Call) -> Option<Hit> {
+    let policy_path = |text: &str| {
+        let file = text.rsplit('/').next().unwrap_or(text);
+        file == POLICY_NAMES[0] || (file == POLICY_NAMES[1] && text.contains("agent-hooks"))
+    };
+    let args = call.args();
+    let operands = || args.iter().filter(|arg| !arg.text.starts_with('-'));
+    let hit = match name {
+        "mkfifo" | "mknod" => operands().any(|arg| policy_path(&arg.text)),
+        // `ln -s /dev/zero .agent-hooks.toml`: the link's target is a device.
+        "ln" => {
+            let words: Vec<_> = operands().collect();
+            words.len() >= 2
+                && words[..words.len() - 1]
+                    .iter()
+                    .any(|target| target.text.starts_with("/dev/") || target.text.starts_with("/proc/"))
+                && words.last().is_some_and(|link| policy_path(&link.text))
+        }
+        _ => false,
+    };
+    hit.then(|| Hit::new("guard.policy-not-a-file", NOT_A_FILE))
 }
 
 #[cfg(test)]

@@ -37,6 +37,17 @@ pub(crate) const CASES: &[Case] = &[
     allow("(( a < b )) || echo no"),
     allow("((count += 1))"),
     allow("(( x ? y : z ))"),
+    // A FIFO or device where the guard reads a policy would hang or feed every hook call:
+    // the guard refuses to read one, and does not let the agent make one.
+    deny("guard.policy-not-a-file", "mkfifo .agent-hooks.toml"),
+    deny("guard.policy-not-a-file", "mknod .agent-hooks.toml p"),
+    deny("guard.policy-not-a-file", "mkfifo sub/dir/.agent-hooks.toml"),
+    deny("guard.policy-not-a-file", "mkfifo ~/.config/agent-hooks/config.toml"),
+    deny("files.deny-write", "ln -sf /dev/zero .agent-hooks.toml"),
+    allow("mkfifo /tmp/pipe"),
+    allow("mkfifo \"$tmp/fifo\""),
+    allow("mkfifo config.toml"),
+    allow("ln -s /dev/null /tmp/devnull-link"),
 ];
 
 /// Lines too long for the table: each bound the analyser hits asks under a rule of its own, with
