@@ -121,14 +121,15 @@ impl Sandbox {
         self.run_with(binary, event, &[])
     }
 
-    /// [`Sandbox::run`] with extra environment variables.
-    pub fn run_with(&self, binary: &str, event: impl AsRef<[u8]>, env: &[(&str, &str)]) -> Answer {
+    /// The hook as the agent would start it, in the project, with the sandbox's environment.
+    pub fn command(&self, binary: &str) -> Command {
         let path = std::env::join_paths(
             std::iter::once(self.root.join("bin"))
                 .chain(std::env::var_os("PATH").iter().flat_map(std::env::split_paths)),
         )
         .expect("PATH");
-        let mut child = Command::new(binary)
+        let mut command = Command::new(binary);
+        command
             .current_dir(&self.project)
             .env("PATH", path)
             .env("HOME", self.root.join("home"))
@@ -138,12 +139,15 @@ impl Sandbox {
             .env("AGENT_HOOKS_SYSTEM_CONFIG", self.root.join("no-system-policy.toml"))
             .env("AGENT_HOOKS_CONFIG", self.root.join("policy.toml"))
             .env_remove("AGENT_HOOKS_STOP_ACTIVE")
-            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the hook starts");
+            .stderr(Stdio::piped());
+        command
+    }
+
+    /// [`Sandbox::run`] with extra environment variables.
+    pub fn run_with(&self, binary: &str, event: impl AsRef<[u8]>, env: &[(&str, &str)]) -> Answer {
+        let mut child = self.command(binary).envs(env.iter().copied()).spawn().expect("the hook starts");
         let start = Instant::now();
         // From a thread, so that a hook that stops reading still meets the hang check below.
         let mut stdin = child.stdin.take().expect("piped stdin");

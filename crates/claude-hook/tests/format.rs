@@ -67,6 +67,39 @@ fn a_formatter_that_rewrites_the_file_says_to_re_read_it() {
     assert_eq!(sandbox.read(&file), "fn main() {}\n");
 }
 
+/// All the formatters of an edit share one deadline: once a hanging one has used up the
+/// policy's `timeout`, the next is not started (the agent would kill the hook first).
+#[test]
+fn the_formatters_of_an_edit_share_one_deadline() {
+    let sandbox = Sandbox::new("format-deadline");
+    let log = sandbox.outside("started");
+    sandbox.script("hang", &format!("echo \"$1\" >> '{}'\nexec sleep 30", log.display()));
+    sandbox.policy("timeout = 1\n[format]\n\".rs\" = [\"hang first {file}\", \"hang second {file}\"]\n");
+    let file = sandbox.write("src/lib.rs", "\n");
+
+    let context = context_of(&sandbox.run(HOOK, post_write(&sandbox.project, &file)));
+    assert!(context.contains("`hang first {file}` failed (timed out after 1 s"), "{context}");
+    assert!(
+        context.contains("`hang second {file}` was not run: this edit's 1 s for formatters are used up"),
+        "{context}"
+    );
+    assert_eq!(sandbox.read(&log), "first\n", "only the first formatter started");
+}
+
+/// The starter policy's form for pipes, `sh -c '... {file} ...'`: a file name that is shell
+/// code reaches the shell as data (`"$1"`), never as part of the script.
+#[test]
+fn a_file_name_is_never_shell_code() {
+    let sandbox = Sandbox::new("format-file-name-code");
+    sandbox.policy("[format]\n\".rs\" = [\"sh -c 'wc -c {file} >/dev/null && echo checked {file}'\"]\n");
+    let file = sandbox.write("src/$(touch pwned).rs", "fn main() {}\n");
+
+    let answer = sandbox.run(HOOK, post_write(&sandbox.project, &file));
+    assert!(!sandbox.project.join("pwned").exists(), "the file name ran as code: {answer:?}");
+    assert!(!sandbox.project.join("src/pwned").exists(), "the file name ran as code: {answer:?}");
+    assert_eq!(sandbox.read(&file), "fn main() {}\n");
+}
+
 #[test]
 fn a_formatter_that_passes_without_changes_says_nothing() {
     let sandbox = Sandbox::new("format-quiet");

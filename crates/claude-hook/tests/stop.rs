@@ -188,3 +188,35 @@ fn a_gate_past_its_own_timeout_is_a_failure() {
     let reason = sent_back(&answer).expect("sent back");
     assert!(reason.contains("`sleep 30` failed (timed out after 1 s and was stopped)"), "{reason}");
 }
+
+/// An agent kills a hook at its timeout, and only the hook: the gate it was running dies with
+/// it instead of running on unwatched (Linux: the parent-death signal).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_gate_dies_with_a_killed_hook() {
+    use std::io::Write;
+
+    use support::sandbox::{pids, running};
+
+    let sandbox = Sandbox::new("stop-killed-hook");
+    let pid_file = sandbox.outside("gate.pid");
+    sandbox.script("slow-gate", &format!("echo $$ >> '{}'\nexec sleep 60", pid_file.display()));
+    sandbox.policy("timeout = 120\n[[stop]]\ncommands = [\"slow-gate\"]\n");
+    let mut hook = sandbox.command(CLAUDE.binary).spawn().expect("the hook starts");
+    let event = stop_event(&sandbox.project, "killed", false);
+    hook.stdin.take().expect("stdin").write_all(event.as_bytes()).expect("event written");
+    let waited = std::time::Instant::now();
+    while pids(&pid_file).is_empty() {
+        assert!(waited.elapsed() < Duration::from_secs(20), "the gate never started");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let gate = pids(&pid_file)[0];
+    assert!(running(gate));
+    hook.kill().expect("the agent kills the hook");
+    hook.wait().expect("reaped");
+    let killed = std::time::Instant::now();
+    while running(gate) {
+        assert!(killed.elapsed() < Duration::from_secs(10), "gate {gate} outlived the killed hook");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}

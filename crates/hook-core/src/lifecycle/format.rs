@@ -8,6 +8,7 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::time::Instant;
 
 use crate::digest::Digest;
 use crate::event::Event;
@@ -34,8 +35,11 @@ pub fn after_write(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
     let mut verdict = Verdict::allow();
     let Some(tool) = event.tool.as_ref().filter(|_| !policy.format.is_empty()) else { return verdict };
     let mut reports = Vec::new();
+    // One deadline for every command of the event: six files and a hanging formatter take
+    // `timeout` in all, not six times it (the agent's own timeout would end the hook first).
+    let deadline = Instant::now() + policy.timeout;
     for path in &tool.paths {
-        let Some(report) = format_file(path, policy, ctx) else { continue };
+        let Some(report) = format_file(path, policy, ctx, deadline) else { continue };
         if event.accepts_context {
             reports.push(report.text);
         } else {
@@ -58,7 +62,7 @@ struct Report {
 /// Run the commands for `path`; `None` when there is nothing to tell: no commands for its
 /// extension, a path outside the project or not a regular file, or commands that passed
 /// without touching it.
-fn format_file(path: &Path, policy: &Policy, ctx: &Context) -> Option<Report> {
+fn format_file(path: &Path, policy: &Policy, ctx: &Context, deadline: Instant) -> Option<Report> {
     let commands = commands_for(&policy.format, path)?;
     let file = confine::file_inside(&ctx.project_root, &ctx.cwd, path).ok()?;
     let shown = file.strip_prefix(&ctx.project_root).unwrap_or(&file).display().to_string();
@@ -66,11 +70,20 @@ fn format_file(path: &Path, policy: &Policy, ctx: &Context) -> Option<Report> {
     let mut failed = false;
     let mut changed = false;
     for command in commands {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            failed = true;
+            let seconds = policy.timeout.as_secs();
+            lines.push(format!(
+                "- `{command}` was not run: this edit's {seconds} s for formatters are used up."
+            ));
+            continue;
+        }
         let before = FileState::read(&file);
         let outcome = runner::argv(command, Some(&file))
             .map_err(|e| format!("`{command}` is not a command that can run: {e}"))
             .and_then(|argv| {
-                let job = Job::new(argv, &ctx.project_root, policy.timeout);
+                let job = Job::new(argv, &ctx.project_root, left);
                 runner::run(&job).map_err(|e| format!("`{command}` could not run: {e}"))
             });
         let outcome = match outcome {
@@ -86,7 +99,7 @@ fn format_file(path: &Path, policy: &Policy, ctx: &Context) -> Option<Report> {
         changed |= this_changed;
         if !outcome.succeeded() {
             failed = true;
-            lines.push(format!("- `{command}` failed ({}):", outcome.describe(policy.timeout)));
+            lines.push(format!("- `{command}` failed ({}):", outcome.describe(left)));
         } else if this_changed {
             lines.push(format!("- `{command}` changed the file."));
         } else {

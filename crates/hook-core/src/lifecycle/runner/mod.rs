@@ -72,7 +72,12 @@ impl Outcome {
         match self.finish {
             Finish::Exited(Some(code)) => format!("exit {code}"),
             Finish::Exited(None) => "killed by a signal".to_string(),
-            Finish::TimedOut => format!("timed out after {} s and was stopped", timeout.as_secs_f32()),
+            Finish::TimedOut => {
+                // Tenths of a second: a deadline shared by several commands leaves odd remainders.
+                let seconds = format!("{:.1}", timeout.as_secs_f32());
+                let seconds = seconds.strip_suffix(".0").unwrap_or(&seconds);
+                format!("timed out after {seconds} s and was stopped")
+            }
         }
     }
 }

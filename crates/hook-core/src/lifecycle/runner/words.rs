@@ -109,9 +109,38 @@ pub fn split(line: &str) -> Result<Vec<String>, SplitError> {
 /// The argv of `line`, with `{file}` in any word replaced by `file`. The file name is put
 /// in after splitting, so whatever it contains (spaces, quotes, `$(...)`) stays inside the
 /// one argument it was substituted into.
+///
+/// Inside a shell's `-c` script (`sh -c 'ruff format {file} | head'`) the file name would
+/// become shell text, and a file named `src/$(touch x).rs` would run code. There `{file}` is
+/// replaced by `"$1"` and the file is passed after the script as the shell's first positional
+/// parameter, which the shell never reads as code.
 pub fn argv(line: &str, file: Option<&Path>) -> Result<Vec<OsString>, SplitError> {
-    let words = split(line)?;
+    let mut words = split(line)?;
+    if let (Some(file), Some(script)) = (file, shell_script(&words)) {
+        if words[script].contains(FILE_PLACEHOLDER) {
+            words[script] = words[script].replace(FILE_PLACEHOLDER, "\"$1\"");
+            // The script's own arguments come after `$0`; ours goes first among them.
+            let name = words[0].clone();
+            let mut argv: Vec<OsString> = words[..=script].iter().map(OsString::from).collect();
+            argv.push(OsString::from(name));
+            argv.push(file.as_os_str().to_owned());
+            argv.extend(words[script + 1..].iter().map(|word| substitute(word, Some(file))));
+            return Ok(argv);
+        }
+    }
     Ok(words.iter().map(|word| substitute(word, file)).collect())
+}
+
+/// The index of the script of `sh -c SCRIPT` (any POSIX shell, options before `-c` allowed).
+fn shell_script(words: &[String]) -> Option<usize> {
+    let program = words.first()?.rsplit('/').next()?;
+    if !matches!(program, "sh" | "bash" | "dash" | "zsh" | "ksh" | "ash" | "mksh") {
+        return None;
+    }
+    let at = words.iter().skip(1).position(|word| !word.starts_with('-') || word.contains('c'))? + 1;
+    (words[at].starts_with('-') && words[at].contains('c'))
+        .then_some(at + 1)
+        .filter(|&script| script < words.len())
 }
 
 fn substitute(word: &str, file: Option<&Path>) -> OsString {
@@ -133,6 +162,21 @@ fn substitute(word: &str, file: Option<&Path>) -> OsString {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_inside_a_shell_script_is_a_positional_parameter() {
+        let file = Path::new("src/$(touch pwned).rs");
+        let piped = argv("sh -c 'ruff format {file} | head -n 5'", Some(file)).unwrap();
+        assert_eq!(piped, ["sh", "-c", "ruff format \"$1\" | head -n 5", "sh", "src/$(touch pwned).rs"]);
+        let chained = argv("bash -eu -c 'fmt {file} && lint {file}' extra", Some(file)).unwrap();
+        assert_eq!(
+            chained,
+            ["bash", "-eu", "-c", "fmt \"$1\" && lint \"$1\"", "bash", "src/$(touch pwned).rs", "extra"]
+        );
+        // Outside a shell script the name is one argument already.
+        assert_eq!(argv("rustfmt {file}", Some(file)).unwrap(), ["rustfmt", "src/$(touch pwned).rs"]);
+        assert_eq!(argv("sh -c 'cargo fmt'", Some(file)).unwrap(), ["sh", "-c", "cargo fmt"]);
+    }
 
     fn words(line: &str) -> Vec<String> {
         split(line).unwrap()

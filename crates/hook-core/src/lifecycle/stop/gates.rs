@@ -4,7 +4,7 @@
 
 use std::ffi::OsString;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::lifecycle::format::OUTPUT_LIMIT;
 use crate::lifecycle::runner::{self, Job};
@@ -27,7 +27,16 @@ pub(super) struct Settings<'a> {
     pub root: &'a Path,
     /// For gates without their own timeout.
     pub timeout: Duration,
+    /// When every gate of the stop must be done: the longest timeout any of them has, from the
+    /// start, so that stages in a row never add up past what one gate may take.
+    pub deadline: Instant,
     pub env: &'a [(OsString, OsString)],
+}
+
+/// The deadline of a stop's gates: the longest timeout among them (or the policy's), from now.
+pub(super) fn deadline(gates: &[StopGate], timeout: Duration) -> Instant {
+    let longest = gates.iter().filter_map(|gate| gate.timeout).fold(timeout, Duration::max);
+    Instant::now() + longest
 }
 
 /// Run the gates that apply, and return what failed.
@@ -71,7 +80,13 @@ pub(super) fn run(gates: &[StopGate], settings: &Settings<'_>) -> Vec<Failure> {
 
 /// Run one gate command; `None` when it passed.
 fn check(command: &str, gate: &StopGate, settings: &Settings<'_>) -> Option<Failure> {
-    let timeout = gate.timeout.unwrap_or(settings.timeout);
+    let left = settings.deadline.saturating_duration_since(Instant::now());
+    if left.is_zero() {
+        return Some(Failure::setup(format!(
+            "`{command}` was not run: the stop's time for gates is used up"
+        )));
+    }
+    let timeout = gate.timeout.unwrap_or(settings.timeout).min(left);
     let argv = match runner::argv(command, None) {
         Ok(argv) => argv,
         Err(e) => return Some(Failure::setup(format!("`{command}` is not a command that can run: {e}"))),

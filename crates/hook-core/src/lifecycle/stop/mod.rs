@@ -55,7 +55,8 @@ pub fn at_stop(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
         Vec::new()
     } else {
         let env = gate_env(event);
-        gates::run(&policy.stops, &gates::Settings { root, timeout: policy.timeout, env: &env })
+        let deadline = gates::deadline(&policy.stops, policy.timeout);
+        gates::run(&policy.stops, &gates::Settings { root, timeout: policy.timeout, deadline, env: &env })
     };
     let (to_agent, to_user): (Vec<_>, Vec<_>) = failures.into_iter().partition(|failure| failure.to_agent);
 
