@@ -5,6 +5,7 @@ mod check;
 mod explain;
 mod init;
 mod install;
+mod rules;
 mod run;
 mod stats;
 mod test;
@@ -30,6 +31,7 @@ enum Command {
     Doctor,
     Test { file: Option<PathBuf> },
     Stats,
+    Rules,
     Trust(trust::Request),
     Untrust(trust::Request),
     Version,
@@ -79,6 +81,7 @@ fn other(agent: &dyn Agent, command: Command, config: Option<PathBuf>) -> ExitCo
         Command::Doctor => install::doctor(agent),
         Command::Test { file } => test::test(agent, file.as_deref().or(config.as_deref())),
         Command::Stats => stats::stats(),
+        Command::Rules => rules::rules(config.as_deref()),
         Command::Trust(request) => trust::trust(agent.binary(), &request),
         Command::Untrust(request) => trust::untrust(&request),
         Command::Version => {
@@ -172,6 +175,7 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
         "doctor" => Command::Doctor,
         "test" => Command::Test { file },
         "stats" => Command::Stats,
+        "rules" => Command::Rules,
         "trust" => Command::Trust(trust::Request { file, yes }),
         "untrust" => Command::Untrust(trust::Request { file, yes }),
         "version" => Command::Version,
@@ -222,6 +226,7 @@ Commands:
   doctor              show where {bin} is registered and prove it answers
   test [FILE]         run the policy's [[test]] cases (or those of FILE)
   stats               rank the rules of the decision journal by how often they fired
+  rules               list every built-in pack and rule id, with its action
   trust [FILE] [--yes]
                       show what the project policy (FILE, or the one here) would
                       weaken or run, and once you confirm, let it: until then

@@ -24,10 +24,16 @@ pub enum Pack {
     Opaque,
     /// The bounds of the analysis: a line beyond them is not fully seen.
     Limit,
+    Database,
+    Kubernetes,
+    Iac,
+    Cloud,
+    Containers,
+    Hosting,
 }
 
 impl Pack {
-    pub const ALL: [Pack; 11] = [
+    pub const ALL: [Pack; 17] = [
         Pack::Rm,
         Pack::Kill,
         Pack::Dd,
@@ -39,6 +45,12 @@ impl Pack {
         Pack::Guard,
         Pack::Opaque,
         Pack::Limit,
+        Pack::Database,
+        Pack::Kubernetes,
+        Pack::Iac,
+        Pack::Cloud,
+        Pack::Containers,
+        Pack::Hosting,
     ];
 
     /// The pack's key in `[rules]`.
@@ -55,14 +67,28 @@ impl Pack {
             Pack::Guard => "guard",
             Pack::Opaque => "opaque",
             Pack::Limit => "limit",
+            Pack::Database => "database",
+            Pack::Kubernetes => "kubernetes",
+            Pack::Iac => "iac",
+            Pack::Cloud => "cloud",
+            Pack::Containers => "containers",
+            Pack::Hosting => "hosting",
         }
     }
 
-    /// The action of a pack no policy mentions: what was not seen is asked about, the rest
-    /// denied.
+    /// The action of a pack no policy mentions: what was not seen is asked about, and so is
+    /// what the data and infrastructure packs catch (often meant, always to be confirmed);
+    /// the rest is denied.
     pub fn default_action(self) -> Action {
         match self {
-            Pack::Opaque | Pack::Limit => Action::Ask,
+            Pack::Opaque
+            | Pack::Limit
+            | Pack::Database
+            | Pack::Kubernetes
+            | Pack::Iac
+            | Pack::Cloud
+            | Pack::Containers
+            | Pack::Hosting => Action::Ask,
             _ => Action::Deny,
         }
     }

@@ -5,22 +5,31 @@
 //! the strongest finding. A command whose name is only known at run time is judged as each
 //! of the names a pack offers to guess, so `$x -rf /` is read as `rm -rf /`.
 
+mod catalogue;
+mod cloud;
+mod containers;
+mod database;
 mod dd;
 mod disk;
 mod fork_bomb;
 mod git;
 mod guard;
+mod hosting;
+mod iac;
 mod kill;
+mod kubernetes;
 mod opaque;
 mod paths;
 mod permissions;
 mod remote_script;
 mod rm;
+mod sql;
 
 pub use crate::policy::Pack;
 use crate::policy::{Action, PackSetting, PackSettings, Scope};
 use crate::project::Context;
 use crate::shell::{Analysis, SimpleCommand};
+pub use catalogue::{CATALOGUE, PackInfo};
 
 /// Judge one call with `pack`'s rules.
 fn judge(pack: Pack, call: &Call) -> Option<Hit> {
@@ -34,6 +43,12 @@ fn judge(pack: Pack, call: &Call) -> Option<Hit> {
         Pack::RemoteScript => remote_script::judge(call),
         Pack::ForkBomb => fork_bomb::judge(call),
         Pack::Guard => guard::judge(call),
+        Pack::Database => database::judge(call),
+        Pack::Kubernetes => kubernetes::judge(call),
+        Pack::Iac => iac::judge(call),
+        Pack::Cloud => cloud::judge(call),
+        Pack::Containers => containers::judge(call),
+        Pack::Hosting => hosting::judge(call),
         // Judged over the whole analysis, in `evaluate`.
         Pack::Opaque | Pack::Limit => None,
     }
@@ -49,7 +64,17 @@ fn guesses(pack: Pack) -> &'static [&'static str] {
         Pack::Git => git::GUESSES,
         Pack::Permissions => permissions::GUESSES,
         Pack::RemoteScript => remote_script::GUESSES,
-        Pack::Disk | Pack::ForkBomb | Pack::Guard | Pack::Opaque | Pack::Limit => &[],
+        Pack::Disk
+        | Pack::ForkBomb
+        | Pack::Guard
+        | Pack::Opaque
+        | Pack::Limit
+        | Pack::Database
+        | Pack::Kubernetes
+        | Pack::Iac
+        | Pack::Cloud
+        | Pack::Containers
+        | Pack::Hosting => &[],
     }
 }
 
@@ -184,6 +209,24 @@ fn command_name(command: &SimpleCommand) -> Option<String> {
         .find_map(|suffix| name.strip_suffix(suffix))
         .filter(|stem| !stem.is_empty());
     Some(stem.map_or_else(|| name.clone(), str::to_owned))
+}
+
+/// The operands of `args`: words that are not options, nor the value after an option of
+/// `takes_value` (`kubectl --context prod delete ...` has the operands `delete ...`).
+pub(crate) fn operands<'a>(args: &'a [crate::shell::Word], takes_value: &[&str]) -> Vec<&'a str> {
+    let mut operands = Vec::new();
+    let mut skip = false;
+    for arg in args {
+        let text = arg.text.as_str();
+        if skip {
+            skip = false;
+        } else if text.starts_with('-') && text.len() > 1 {
+            skip = takes_value.contains(&text);
+        } else {
+            operands.push(text);
+        }
+    }
+    operands
 }
 
 /// Whether `arg` is a short-option cluster (`-rf`) that contains `letter`.

@@ -142,6 +142,19 @@ pub struct Analysis {
     pub unseen: Vec<Unseen>,
 }
 
+impl Analysis {
+    /// The text command `index` reads on its standard input when the line fixes it: a heredoc
+    /// or here-string, or what an `echo`, `printf` or `cat` piped into it prints. `None` when
+    /// it reads anything else (a file, the line's own input, another command's output).
+    pub fn stdin_text(&self, index: usize) -> Option<String> {
+        match &self.commands.get(index)?.stdin {
+            Stdin::Text(text) => Some(text.clone()),
+            Stdin::Pipe { from: Some(from) } => output::printed(&self.commands, *from),
+            Stdin::Pipe { from: None } | Stdin::File(_) | Stdin::Inherited => None,
+        }
+    }
+}
+
 /// One part of a line that runs unseen.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unseen {

@@ -1,0 +1,243 @@
+//! Every built-in pack and rule id with one line of what it catches, for `rules` (so that a
+//! user can find what to switch off) and for the test that keeps this list whole.
+
+use super::Pack;
+
+/// One pack: what it catches, and its rules.
+pub struct PackInfo {
+    pub pack: Pack,
+    pub catches: &'static str,
+    pub rules: &'static [(&'static str, &'static str)],
+}
+
+pub const CATALOGUE: &[PackInfo] = &[
+    PackInfo {
+        pack: Pack::Rm,
+        catches: "recursive deletes whose targets leave the project or cannot be known",
+        rules: &[
+            ("rm.root", "the file system root"),
+            ("rm.home", "the home directory"),
+            ("rm.outside-project", "a path outside the project and the temp directories"),
+            ("rm.project-root", "the whole project (`.`, `*`, its own path)"),
+            ("rm.unknown-target", "a target known only at run time"),
+            ("rm.system-file", "a system file or directory"),
+            ("rm.all", "any delete, in scope `all`"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Kill,
+        catches: "killing every process, init, or processes chosen by name",
+        rules: &[
+            ("kill.all-processes", "every process (`kill -1`, `kill -9 -1`)"),
+            ("kill.init", "process 1"),
+            ("kill.by-name", "`killall`, `pkill` and friends by name"),
+            ("kill.stop-process", "PowerShell's `Stop-Process` of everything"),
+            ("kill.all", "any kill, in scope `all`"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Dd,
+        catches: "`dd` writing to a block device",
+        rules: &[("dd.block-device", "`of=` a disk or partition"), ("dd.all", "any `dd`, in scope `all`")],
+    },
+    PackInfo {
+        pack: Pack::Git,
+        catches: "git commands that destroy history or uncommitted work",
+        rules: &[
+            ("git.reset-hard", "`reset --hard`"),
+            ("git.clean-force", "`clean -f`"),
+            ("git.checkout-discard", "`checkout -- .`, forced checkout or switch"),
+            ("git.restore-worktree", "`restore` of the work tree"),
+            ("git.push-force", "force push without a lease"),
+            ("git.push-delete", "deleting remote branches or tags"),
+            ("git.push-mirror", "`push --mirror`, `--prune`"),
+            ("git.stash-clear", "`stash clear`"),
+            ("git.stash-drop", "`stash drop`"),
+            ("git.branch-force-delete", "`branch -D`"),
+            ("git.update-ref-delete", "`update-ref -d`"),
+            ("git.reflog-expire", "deleting or expiring the reflog"),
+            ("git.prune-now", "`gc`/`prune` with `--prune=now`"),
+            ("git.history-rewrite", "`filter-branch`, `filter-repo`"),
+            ("git.worktree-force-remove", "`worktree remove --force`"),
+            ("git.rm-tree", "`git rm -r` of the whole tree"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Disk,
+        catches: "formatting and partitioning disks, writing to block devices, shutting down",
+        rules: &[
+            ("disk.mkfs", "`mkfs` of a device"),
+            ("disk.format", "formatting a volume"),
+            ("disk.partition", "partition tools and wiping signatures on a device"),
+            ("disk.block-device-write", "a redirection or copy onto a block device"),
+            ("disk.shutdown", "shutdown, reboot, halt, SysRq"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Permissions,
+        catches: "ownership and mode changes across the system or the home directory",
+        rules: &[
+            (
+                "permissions.recursive-system",
+                "recursive `chmod`/`chown` of system paths or the home directory",
+            ),
+            ("permissions.world-writable-system", "making system paths world-writable"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::RemoteScript,
+        catches: "downloaded code run without being saved or read first",
+        rules: &[("remote-script.pipe-to-shell", "`curl … | sh` and its variants")],
+    },
+    PackInfo {
+        pack: Pack::ForkBomb,
+        catches: "a function that runs itself in the background twice",
+        rules: &[("fork-bomb.bash", "`:(){ :|:& };:` and its renamings")],
+    },
+    PackInfo {
+        pack: Pack::Guard,
+        catches: "the agent taking its own guard apart",
+        rules: &[
+            ("guard.reconfigure", "running `install`, `uninstall`, `init` or `trust` of a hook binary"),
+            ("guard.policy-not-a-file", "a FIFO, device or link to one where a policy file is read"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Opaque,
+        catches: "code that would run unseen",
+        rules: &[
+            ("opaque.exec", "a shell, `eval` or runner given text the guard cannot compute"),
+            ("opaque.syntax", "a line the guard cannot fully read"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Limit,
+        catches: "lines beyond what the guard analyses",
+        rules: &[
+            ("limit.commands", "more than 10 000 commands"),
+            ("limit.nesting", "compound commands nested too deep"),
+            ("limit.depth", "text inside text nested too deep"),
+            ("limit.size", "a line or expansion larger than the guard reads"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Database,
+        catches: "destructive SQL and database resets, by any client, argument, here-doc, pipe or file",
+        rules: &[
+            ("database.drop", "`DROP DATABASE|SCHEMA|TABLE`, `dropdb`, Mongo drops"),
+            ("database.truncate", "`TRUNCATE`"),
+            ("database.delete-all", "`DELETE` without `WHERE`"),
+            ("database.update-all", "`UPDATE` without `WHERE`"),
+            ("database.flush", "`redis-cli FLUSHALL`/`FLUSHDB`"),
+            ("database.orm-reset", "`prisma migrate reset`, `rails db:drop`, `manage.py flush`, …"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Kubernetes,
+        catches: "cluster-wide deletes, drains and prunes",
+        rules: &[
+            ("kubernetes.delete-namespace", "deleting a namespace or project"),
+            ("kubernetes.delete-node", "deleting a node"),
+            ("kubernetes.delete-volume", "deleting persistent volumes or claims"),
+            ("kubernetes.delete-crd", "deleting custom resource definitions"),
+            ("kubernetes.delete-all", "`delete --all` or across all namespaces"),
+            ("kubernetes.drain", "`kubectl drain`"),
+            ("kubernetes.apply-prune", "`kubectl apply --prune`"),
+            ("kubernetes.helm-uninstall", "`helm uninstall`"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Iac,
+        catches: "infrastructure as code destroying what it manages",
+        rules: &[
+            ("iac.destroy", "`terraform`/`tofu`/`pulumi`/`cdk` destroy, `serverless remove`"),
+            ("iac.state-rm", "removing resources from the state"),
+            ("iac.stack-rm", "`pulumi stack rm`"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Cloud,
+        catches: "deletes through the cloud CLIs",
+        rules: &[
+            ("cloud.aws-s3-delete", "recursive or whole-bucket S3 deletes, `s3 sync --delete`"),
+            ("cloud.aws-delete", "`aws … delete-*`/`terminate-*`"),
+            ("cloud.gcloud-delete", "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`"),
+            ("cloud.az-delete", "`az … delete`"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Containers,
+        catches: "removing every image, volume or container at once",
+        rules: &[
+            ("containers.prune-all", "`system prune -a`, `--volumes`, `image prune -a`"),
+            ("containers.volume-delete", "`volume rm`, `volume prune`"),
+            ("containers.compose-volumes", "`compose down -v`"),
+            ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
+        ],
+    },
+    PackInfo {
+        pack: Pack::Hosting,
+        catches: "deleting repositories, releases, refs and apps on hosting services",
+        rules: &[
+            ("hosting.repo-delete", "`gh repo delete`"),
+            ("hosting.release-delete", "`gh release delete`"),
+            ("hosting.api-delete", "`gh api` with method `DELETE`"),
+            ("hosting.app-delete", "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, …"),
+        ],
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every rule id the sources can report is listed under its own pack, and every pack is.
+    #[test]
+    fn the_catalogue_lists_every_pack_and_rule() {
+        assert_eq!(CATALOGUE.iter().map(|info| info.pack).collect::<Vec<_>>(), Pack::ALL);
+        let listed: Vec<&str> =
+            CATALOGUE.iter().flat_map(|info| info.rules.iter().map(|(id, _)| *id)).collect();
+        for info in CATALOGUE {
+            for (id, _) in info.rules {
+                assert!(
+                    id.starts_with(&format!("{}.", info.pack.key())),
+                    "{id} is not under {}",
+                    info.pack.key()
+                );
+            }
+        }
+        let sources = [
+            include_str!("mod.rs"),
+            include_str!("rm.rs"),
+            include_str!("kill.rs"),
+            include_str!("dd.rs"),
+            include_str!("git.rs"),
+            include_str!("disk.rs"),
+            include_str!("permissions.rs"),
+            include_str!("remote_script.rs"),
+            include_str!("fork_bomb.rs"),
+            include_str!("guard.rs"),
+            include_str!("database.rs"),
+            include_str!("kubernetes.rs"),
+            include_str!("iac.rs"),
+            include_str!("cloud.rs"),
+            include_str!("containers.rs"),
+            include_str!("hosting.rs"),
+            include_str!("../shell/mod.rs"),
+        ];
+        let keys: Vec<&str> = Pack::ALL.iter().map(|pack| pack.key()).collect();
+        for source in sources {
+            let shipped = source.split("#[cfg(test)]").next().unwrap_or_default();
+            for quoted in shipped.split('"').skip(1).step_by(2) {
+                let is_id = quoted.split_once('.').is_some_and(|(pack, rule)| {
+                    keys.contains(&pack)
+                        && !rule.is_empty()
+                        && rule.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+                });
+                if is_id {
+                    assert!(listed.contains(&quoted), "rule id `{quoted}` is missing from the catalogue");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! The `containers` pack: Docker and Podman removing everything at once: `system prune` of
+//! all images or volumes, volume deletes, `compose down --volumes`, and removing every
+//! container or image computed from `docker ps -aq` / `docker images -q`.
+
+use super::{Call, Hit};
+use crate::shell::Stdin;
+
+const ENGINES: &[&str] = &["docker", "podman", "nerdctl"];
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
+    let compose = name == "docker-compose" || name == "podman-compose" || words.first() == Some(&"compose");
+    if compose && ENGINES.contains(&name) || matches!(name, "docker-compose" | "podman-compose") {
+        let down = words.contains(&"down");
+        return (down && flag(&["-v", "--volumes"])).then(|| Hit::new("containers.compose-volumes", COMPOSE));
+    }
+    if !ENGINES.contains(&name) {
+        return None;
+    }
+    let verb = |i: usize| words.get(i).copied();
+    match (verb(0)?, verb(1)) {
+        ("system", Some("prune")) | ("image" | "builder", Some("prune"))
+            if flag(&["-a", "--all", "--volumes"]) =>
+        {
+            Some(Hit::new("containers.prune-all", PRUNE))
+        }
+        ("volume", Some("rm" | "remove" | "prune")) => Some(Hit::new("containers.volume-delete", VOLUME)),
+        ("rm" | "rmi" | "kill", _) | ("container" | "image", Some("rm" | "remove")) if every_one(call) => {
+            Some(Hit::new("containers.remove-all", REMOVE_ALL))
+        }
+        _ => None,
+    }
+}
+
+/// The command's operands come from listing every container or image: `$(docker ps -aq)`,
+/// or `docker ps -aq | xargs docker rm`.
+fn every_one(call: &Call) -> bool {
+    let lists_all = |text: &str| {
+        let text = text.replace(['"', '\''], "");
+        ENGINES.iter().any(|engine| {
+            ["ps -a", "ps -qa", "ps --all", "container ls -a", "images -q", "images -aq", "image ls -q"]
+                .iter()
+                .any(|listing| text.contains(&format!("{engine} {listing}")))
+        })
+    };
+    let substituted = call.args().iter().any(|arg| arg.dynamic && lists_all(&arg.raw));
+    let piped = match call.command.stdin {
+        Stdin::Pipe { from: Some(from) } => {
+            call.analysis.commands.get(from).is_some_and(|c| lists_all(&c.text))
+        }
+        _ => false,
+    };
+    substituted || piped
+}
+
+const PRUNE: &str = "This deletes every unused image (and with `--volumes` every unused volume and its data). Prune dangling objects only (no `-a`), or ask the user.";
+const VOLUME: &str = "This deletes container volumes and the data in them. Ask the user to run it.";
+const COMPOSE: &str = "`compose down -v` deletes the project's volumes and their data. Run `compose down` without `-v`, or ask the user.";
+const REMOVE_ALL: &str = "This removes every container or image on the machine, not just this project's. Name the ones you mean, or ask the user.";

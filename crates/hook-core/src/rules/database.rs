@@ -1,0 +1,271 @@
+//! The `database` pack: destructive SQL given to a database client (by `-c`/`-e`/`--execute`,
+//! as an argument, a here-doc, a pipe or a `-f` file), the clients' own drop commands,
+//! `redis-cli FLUSHALL`, `mongosh --eval` of a drop, and the ORMs' database resets.
+
+use std::path::Path;
+
+use super::sql::{self, Destruction};
+use super::{Call, Hit};
+
+/// SQL clients, with the options whose value is SQL and those whose value is a file of SQL.
+struct Client {
+    name: &'static str,
+    sql_options: &'static [&'static str],
+    file_options: &'static [&'static str],
+    /// Operands after the database are statements (`sqlite3 app.db "DROP TABLE t"`).
+    statements_as_operands: bool,
+}
+
+const CLIENTS: &[Client] = &[
+    Client {
+        name: "psql",
+        sql_options: &["-c", "--command"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "pgcli",
+        sql_options: &["-c", "--command"],
+        file_options: &[],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "mysql",
+        sql_options: &["-e", "--execute"],
+        file_options: &[],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "mariadb",
+        sql_options: &["-e", "--execute"],
+        file_options: &[],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "mycli",
+        sql_options: &["-e", "--execute"],
+        file_options: &[],
+        statements_as_operands: false,
+    },
+    Client { name: "sqlite3", sql_options: &["-cmd"], file_options: &[], statements_as_operands: true },
+    Client {
+        name: "duckdb",
+        sql_options: &["-c", "-cmd"],
+        file_options: &["-f"],
+        statements_as_operands: true,
+    },
+    Client {
+        name: "sqlcmd",
+        sql_options: &["-Q", "-q"],
+        file_options: &["-i"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "clickhouse-client",
+        sql_options: &["-q", "--query"],
+        file_options: &["--queries-file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "usql",
+        sql_options: &["-c", "--command"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "cockroach sql",
+        sql_options: &["-e", "--execute"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+];
+
+fn client(name: &str) -> Option<&'static Client> {
+    CLIENTS.iter().find(|client| client.name == name)
+}
+
+/// The most of a `-f` file read: a migration file, not a dump.
+const MAX_SQL_FILE: u64 = 256 * 1024;
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    let args = call.args();
+    let word = |i: usize| args.get(i).map(|w| w.text.as_str());
+    match name {
+        "dropdb" => return Some(Hit::new("database.drop", DROP)),
+        "mysqladmin" if args.iter().any(|a| a.text.eq_ignore_ascii_case("drop")) => {
+            return Some(Hit::new("database.drop", DROP));
+        }
+        "redis-cli" | "valkey-cli" | "keydb-cli" => {
+            let flush =
+                |text: &str| text.eq_ignore_ascii_case("flushall") || text.eq_ignore_ascii_case("flushdb");
+            let fed = call.analysis.stdin_text(call.index);
+            if args.iter().any(|a| flush(&a.text))
+                || fed.is_some_and(|text| text.split_whitespace().any(flush))
+            {
+                return Some(Hit::new("database.flush", FLUSH));
+            }
+            return None;
+        }
+        "mongosh" | "mongo" => {
+            let eval = option_values(args, &["--eval"]).chain(call.analysis.stdin_text(call.index));
+            return eval.into_iter().any(|js| mongo_destroys(&js)).then(|| Hit::new("database.drop", DROP));
+        }
+        "cockroach" if word(0) == Some("sql") => return client_sql(call, client("cockroach sql")?, 1),
+        "clickhouse" if word(0) == Some("client") => {
+            return client_sql(call, client("clickhouse-client")?, 1);
+        }
+        _ => {}
+    }
+    if let Some(client) = client(name) {
+        return client_sql(call, client, 0);
+    }
+    orm_reset(name, args)
+}
+
+/// Destructive SQL a client is given, from its arguments (starting at `from`), a file, or
+/// its standard input.
+fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
+    let args = &call.args()[from.min(call.args().len())..];
+    let mut texts: Vec<String> = option_values(args, client.sql_options).collect();
+    if client.statements_as_operands {
+        // `sqlite3 [options] DB SQL...`: every operand after the database file.
+        texts.extend(operands(args).skip(1).map(str::to_string));
+    }
+    for file in option_values(args, client.file_options) {
+        texts.extend(read_sql(call, &file));
+    }
+    texts.extend(call.analysis.stdin_text(call.index));
+    if let crate::shell::Stdin::File(file) = &call.command.stdin {
+        if !file.dynamic {
+            texts.extend(read_sql(call, &file.text));
+        }
+    }
+    let found = texts.iter().find_map(|text| sql::destruction(text))?;
+    Some(match found {
+        Destruction::Drop => Hit::new("database.drop", DROP),
+        Destruction::Truncate => Hit::new("database.truncate", TRUNCATE),
+        Destruction::DeleteAll => Hit::new("database.delete-all", DELETE_ALL),
+        Destruction::UpdateAll => Hit::new("database.update-all", UPDATE_ALL),
+    })
+}
+
+/// The values of `options` in `args`: `-c X`, `-cX`, `--command=X`, `--command X`.
+fn option_values<'a>(
+    args: &'a [crate::shell::Word],
+    options: &'a [&'a str],
+) -> impl Iterator<Item = String> + 'a {
+    args.iter().enumerate().filter_map(move |(i, arg)| {
+        let text = arg.text.as_str();
+        options.iter().find_map(|option| {
+            if text == *option {
+                return args.get(i + 1).map(|value| value.text.clone());
+            }
+            if option.starts_with("--") {
+                return text.strip_prefix(option)?.strip_prefix('=').map(str::to_string);
+            }
+            // `-cSQL`, for single-letter options only.
+            (option.len() == 2)
+                .then(|| text.strip_prefix(option).filter(|rest| !rest.is_empty()).map(str::to_string))?
+        })
+    })
+}
+
+/// Words that are not options (nor the value right after a known option taking one).
+fn operands(args: &[crate::shell::Word]) -> impl Iterator<Item = &str> {
+    args.iter().map(|a| a.text.as_str()).filter(|text| !text.starts_with('-'))
+}
+
+/// The SQL in `file` (relative to where the command runs), when it is a readable regular file.
+fn read_sql(call: &Call, file: &str) -> Option<String> {
+    let path = Path::new(file);
+    let path = if path.is_absolute() { path.to_path_buf() } else { call.ctx.cwd.join(path) };
+    let metadata = std::fs::metadata(&path).ok()?;
+    if !metadata.is_file() || metadata.len() > MAX_SQL_FILE {
+        return None;
+    }
+    std::fs::read_to_string(path).ok()
+}
+
+/// `db.dropDatabase()`, `db.x.drop()`, `deleteMany({})` with an empty filter.
+fn mongo_destroys(js: &str) -> bool {
+    let compact: String = js.chars().filter(|c| !c.is_whitespace()).collect();
+    compact.contains("dropDatabase(")
+        || compact.contains(".drop()")
+        || compact.contains("deleteMany({})")
+        || compact.contains("deleteMany()")
+        || compact.contains("remove({})")
+}
+
+/// The ORMs' and frameworks' commands that drop or empty the database.
+fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+    let has = |word: &str| texts.contains(&word);
+    let tool = match name {
+        // Package runners: `npx prisma migrate reset`, `pnpm exec sequelize db:drop`.
+        "npx" | "bunx" | "pnpx" | "pnpm" | "yarn" | "bun" | "bundle" | "poetry" | "uv" | "pipenv" => texts
+            .iter()
+            .copied()
+            .find(|t| !t.starts_with('-') && !matches!(*t, "exec" | "dlx" | "run" | "x"))?,
+        _ => name,
+    };
+    let reset = match tool {
+        "prisma" => has("migrate") && has("reset") || has("db") && has("push") && has("--force-reset"),
+        "rails" | "rake" | "bin/rails" => texts.iter().any(|t| {
+            matches!(*t, "db:drop" | "db:reset" | "db:schema:load" | "db:truncate_all" | "db:purge")
+        }),
+        "sequelize" | "sequelize-cli" => has("db:drop"),
+        "manage.py" | "django-admin" => has("flush") || has("reset_db"),
+        "python" | "python3" => {
+            texts.first().is_some_and(|s| s.ends_with("manage.py")) && (has("flush") || has("reset_db"))
+        }
+        _ => false,
+    };
+    reset.then(|| Hit::new("database.orm-reset", ORM_RESET))
+}
+
+const DROP: &str = "This drops a database, schema or table, and its data with it. Drop a scratch copy, take a backup first, or ask the user to run it.";
+const TRUNCATE: &str =
+    "`TRUNCATE` empties a whole table. Delete the rows you mean with a `WHERE`, or ask the user to run it.";
+const DELETE_ALL: &str = "`DELETE` without a `WHERE` removes every row of the table. Add the `WHERE` that selects the rows you mean, or ask the user.";
+const UPDATE_ALL: &str = "`UPDATE` without a `WHERE` rewrites every row of the table. Add the `WHERE` that selects the rows you mean, or ask the user.";
+const FLUSH: &str =
+    "`FLUSHALL`/`FLUSHDB` deletes every key. Delete the keys you mean, or ask the user to run it.";
+const ORM_RESET: &str =
+    "This drops or empties the database behind the app. Run it against a scratch database, or ask the user.";
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::PackSettings;
+    use crate::rules::evaluate;
+    use crate::rules::testing::ctx;
+    use crate::shell::{Dialect, analyse};
+
+    /// SQL from files is read where the command runs: `-f`, `-i`, `--queries-file` and `<`.
+    #[test]
+    fn sql_files_are_read() {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-sql-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("drop.sql"), "-- reset\nDROP TABLE users;\n").unwrap();
+        std::fs::write(dir.join("report.sql"), "SELECT count(*) FROM users WHERE active;\n").unwrap();
+        let mut here = ctx();
+        here.cwd = dir.clone();
+        let rule = |line: &str| {
+            evaluate(&analyse(line, Dialect::Posix), &here, &PackSettings::default())
+                .map(|finding| finding.rule)
+        };
+        for line in [
+            "psql -f drop.sql",
+            "psql app --file=drop.sql",
+            "sqlcmd -i drop.sql",
+            "psql app < drop.sql",
+            "mysql app < drop.sql",
+        ] {
+            assert_eq!(rule(line), Some("database.drop"), "{line}");
+        }
+        for line in ["psql -f report.sql", "psql app < report.sql", "psql -f missing.sql", "cat drop.sql"] {
+            assert_eq!(rule(line), None, "{line}");
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

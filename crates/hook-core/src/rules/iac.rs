@@ -1,0 +1,48 @@
+//! The `iac` pack: infrastructure-as-code tools destroying what they manage: `terraform` and
+//! `tofu` (`destroy`, `apply -destroy`, `state rm`), `terragrunt`, `pulumi destroy` and
+//! `stack rm`, `cdk destroy`, `serverless remove`.
+
+use super::{Call, Hit};
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    // The first word that is not an option (terraform's `-chdir=x` comes before the verb).
+    let verbs: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    let verb = |i: usize| verbs.get(i).copied();
+    let flag = |f: &str| args.iter().any(|a| *a == f || a.starts_with(&format!("{f}=")));
+    let tool = match name {
+        // `npx cdk destroy`, `npx serverless remove`: the package runners' first operand.
+        "npx" | "bunx" | "pnpx" => verb(0)?,
+        _ => name,
+    };
+    let verbs = if tool == name { &verbs[..] } else { &verbs[1..] };
+    let verb = |i: usize| verbs.get(i).copied();
+    match tool {
+        "terraform" | "tofu" | "terragrunt" => {
+            let verb = if verb(0) == Some("run-all") { verb(1) } else { verb(0) };
+            match verb? {
+                "destroy" => Some(Hit::new("iac.destroy", DESTROY)),
+                "apply" if flag("-destroy") || flag("--destroy") => Some(Hit::new("iac.destroy", DESTROY)),
+                "state" if matches!(verbs.get(1).copied(), Some("rm")) => {
+                    Some(Hit::new("iac.state-rm", STATE_RM))
+                }
+                _ => None,
+            }
+        }
+        "pulumi" => match (verb(0)?, verb(1)) {
+            ("destroy" | "down", _) => Some(Hit::new("iac.destroy", DESTROY)),
+            ("stack", Some("rm" | "remove")) => Some(Hit::new("iac.stack-rm", STACK_RM)),
+            ("state", Some("delete")) => Some(Hit::new("iac.state-rm", STATE_RM)),
+            _ => None,
+        },
+        "cdk" | "aws-cdk" | "cdktf" => (verb(0)? == "destroy").then(|| Hit::new("iac.destroy", DESTROY)),
+        "serverless" | "sls" => (verb(0)? == "remove").then(|| Hit::new("iac.destroy", DESTROY)),
+        _ => None,
+    }
+}
+
+const DESTROY: &str = "This destroys the infrastructure the configuration manages. Run `plan -destroy` (or the tool's preview) and show it to the user, who can run the destroy.";
+const STATE_RM: &str =
+    "This makes the tool forget resources it manages, so they are no longer tracked. Ask the user to run it.";
+const STACK_RM: &str = "`pulumi stack rm` deletes a stack and its history. Ask the user to run it.";

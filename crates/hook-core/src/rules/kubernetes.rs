@@ -1,0 +1,99 @@
+//! The `kubernetes` pack: `kubectl` (and OpenShift's `oc`) deleting namespaces, nodes,
+//! volumes, custom resource definitions or everything of a kind, draining nodes, applying
+//! with `--prune`; `helm uninstall`.
+
+use super::{Call, Hit, operands};
+
+/// kubectl's options that take a value, which is not the verb.
+const VALUE_OPTIONS: &[&str] = &[
+    "--context",
+    "-n",
+    "--namespace",
+    "--kubeconfig",
+    "--cluster",
+    "--user",
+    "-s",
+    "--server",
+    "-l",
+    "--selector",
+    "--as",
+    "--token",
+    "-o",
+    "--output",
+    "--field-selector",
+    "-f",
+    "--filename",
+];
+
+/// Resource kinds whose deletion takes much more with it, by every spelling kubectl accepts.
+const WIDE_KINDS: &[(&str, &str)] = &[
+    ("namespace", "kubernetes.delete-namespace"),
+    ("project", "kubernetes.delete-namespace"),
+    ("projects", "kubernetes.delete-namespace"),
+    ("namespaces", "kubernetes.delete-namespace"),
+    ("ns", "kubernetes.delete-namespace"),
+    ("node", "kubernetes.delete-node"),
+    ("nodes", "kubernetes.delete-node"),
+    ("no", "kubernetes.delete-node"),
+    ("persistentvolume", "kubernetes.delete-volume"),
+    ("persistentvolumes", "kubernetes.delete-volume"),
+    ("pv", "kubernetes.delete-volume"),
+    ("persistentvolumeclaim", "kubernetes.delete-volume"),
+    ("persistentvolumeclaims", "kubernetes.delete-volume"),
+    ("pvc", "kubernetes.delete-volume"),
+    ("customresourcedefinition", "kubernetes.delete-crd"),
+    ("customresourcedefinitions", "kubernetes.delete-crd"),
+    ("crd", "kubernetes.delete-crd"),
+    ("crds", "kubernetes.delete-crd"),
+];
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    match name {
+        "kubectl" | "oc" | "kubecolor" => kubectl(&args, &operands(call.args(), VALUE_OPTIONS)),
+        "helm" => {
+            let verb = args.iter().find(|a| !a.starts_with('-'))?;
+            matches!(*verb, "uninstall" | "delete" | "del" | "un")
+                .then(|| Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL))
+        }
+        _ => None,
+    }
+}
+
+fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
+    let verb = *words.first()?;
+    let rest = args;
+    match verb {
+        "delete" => {
+            let all = rest.iter().any(|a| matches!(*a, "--all" | "-A" | "--all-namespaces" | "--all=true"));
+            // The kinds: `delete ns x`, `delete ns/x`, `delete pod,pvc x`.
+            let kinds = words.get(1).into_iter().flat_map(|kind| {
+                kind.split('/')
+                    .next()
+                    .unwrap_or(kind)
+                    .split(',')
+                    .map(str::to_ascii_lowercase)
+                    .collect::<Vec<_>>()
+            });
+            for kind in kinds {
+                let base = kind.split('.').next().unwrap_or(&kind).to_string();
+                if let Some((_, rule)) = WIDE_KINDS.iter().find(|(name, _)| *name == base) {
+                    return Some(Hit::new(rule, DELETE_WIDE));
+                }
+            }
+            all.then(|| Hit::new("kubernetes.delete-all", DELETE_ALL))
+        }
+        "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
+        "apply" if rest.iter().any(|a| *a == "--prune" || a.starts_with("--prune=")) => {
+            Some(Hit::new("kubernetes.apply-prune", PRUNE))
+        }
+        _ => None,
+    }
+}
+
+const DELETE_WIDE: &str = "This deletes a namespace, node, volume or resource definition, and everything that depends on it. Delete the specific objects you mean, or ask the user to run it.";
+const DELETE_ALL: &str = "`--all`/`--all-namespaces` deletes every object of the kind. Name the objects you mean, or ask the user.";
+const DRAIN: &str = "`kubectl drain` evicts every pod from a node. Ask the user to run it.";
+const PRUNE: &str = "`kubectl apply --prune` deletes objects that are not in the applied files. Apply without `--prune`, or ask the user.";
+const HELM_UNINSTALL: &str = "`helm uninstall` removes a release and its resources. Ask the user to run it.";

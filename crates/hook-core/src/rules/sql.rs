@@ -1,0 +1,170 @@
+//! Destructive statements in SQL text, found by a scanner that reads keywords and skips what is
+//! not code: strings, quoted names, dollar-quoted bodies and comments.
+//!
+//! `SELECT 'drop table x'` is data; `DROP TABLE x`, `TRUNCATE x`, and `DELETE FROM x` or
+//! `UPDATE x SET ...` without a `WHERE` destroy data. Every statement of the text is read.
+
+/// What a destructive statement does, most destructive first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Destruction {
+    /// `DROP DATABASE`, `DROP SCHEMA`, `DROP TABLE` (and `DROP VIEW`, `DROP COLLECTION`).
+    Drop,
+    /// `TRUNCATE [TABLE] x`.
+    Truncate,
+    /// `DELETE FROM x` with no `WHERE`.
+    DeleteAll,
+    /// `UPDATE x SET ...` with no `WHERE`.
+    UpdateAll,
+}
+
+/// The first destructive statement in `sql`, if any.
+pub(super) fn destruction(sql: &str) -> Option<Destruction> {
+    statements(sql).into_iter().find_map(|words| judge(&words))
+}
+
+fn judge(words: &[String]) -> Option<Destruction> {
+    let word = |i: usize| words.get(i).map(String::as_str);
+    let has_where = || words.iter().any(|w| w == "WHERE");
+    // `WITH x AS (...) DELETE FROM t`: the statement's verb follows its common table expressions.
+    let verb_at = if word(0) == Some("WITH") {
+        words.iter().position(|w| matches!(w.as_str(), "DELETE" | "UPDATE" | "TRUNCATE" | "DROP"))?
+    } else {
+        0
+    };
+    match word(verb_at)? {
+        "DROP" => {
+            let mut object = verb_at + 1;
+            if word(object) == Some("TEMPORARY") || word(object) == Some("TEMP") {
+                object += 1;
+            }
+            matches!(word(object), Some("DATABASE" | "SCHEMA" | "TABLE" | "VIEW" | "COLLECTION" | "KEYSPACE"))
+                .then_some(Destruction::Drop)
+        }
+        "TRUNCATE" => Some(Destruction::Truncate),
+        "DELETE" if !has_where() => Some(Destruction::DeleteAll),
+        "UPDATE" if word(verb_at + 1).is_some() && words.iter().any(|w| w == "SET") && !has_where() => {
+            Some(Destruction::UpdateAll)
+        }
+        _ => None,
+    }
+}
+
+/// The statements of `sql`, each as its upper-cased keywords and names, without strings,
+/// quoted names and comments.
+fn statements(sql: &str) -> Vec<Vec<String>> {
+    let bytes = sql.as_bytes();
+    let mut statements = Vec::new();
+    let mut words: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        match byte {
+            b';' => {
+                if !words.is_empty() {
+                    statements.push(std::mem::take(&mut words));
+                }
+                i += 1;
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'-') => i = find(bytes, i + 2, b"\n").unwrap_or(bytes.len()),
+            b'#' => i = find(bytes, i + 1, b"\n").unwrap_or(bytes.len()),
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = find(bytes, i + 2, b"*/").map_or(bytes.len(), |end| end + 2)
+            }
+            b'\'' | b'"' | b'`' => i = closing_quote(bytes, i),
+            b'$' => match dollar_tag(bytes, i) {
+                Some(tag) => {
+                    let body = i + tag.len();
+                    i = find(bytes, body, tag).map_or(bytes.len(), |end| end + tag.len());
+                }
+                None => i += 1,
+            },
+            b'[' => i = find(bytes, i + 1, b"]").map_or(bytes.len(), |end| end + 1),
+            _ if byte.is_ascii_alphabetic() || byte == b'_' => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                words.push(sql[start..i].to_ascii_uppercase());
+            }
+            _ => i += 1,
+        }
+    }
+    if !words.is_empty() {
+        statements.push(words);
+    }
+    statements
+}
+
+/// Where `needle` next starts at or after `from`.
+fn find(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    bytes.get(from..)?.windows(needle.len()).position(|window| window == needle).map(|at| from + at)
+}
+
+/// The index after the quote that closes the one at `open` (a doubled quote is part of the
+/// text, a backslash escapes the next byte).
+fn closing_quote(bytes: &[u8], open: usize) -> usize {
+    let quote = bytes[open];
+    let mut i = open + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b if b == quote && bytes.get(i + 1) == Some(&quote) => i += 2,
+            b if b == quote => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// PostgreSQL's `$tag$` (or `$$`) opening a dollar-quoted body at `at`.
+fn dollar_tag(bytes: &[u8], at: usize) -> Option<&[u8]> {
+    let rest = bytes.get(at + 1..)?;
+    let len = rest.iter().position(|&b| !(b.is_ascii_alphanumeric() || b == b'_'))?;
+    (rest[len] == b'$' && !rest[..len].first().is_some_and(u8::is_ascii_digit))
+        .then(|| &bytes[at..at + len + 2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn destructive_statements() {
+        for (sql, expected) in [
+            ("DROP DATABASE prod", Destruction::Drop),
+            ("drop table if exists users;", Destruction::Drop),
+            ("DROP SCHEMA public CASCADE", Destruction::Drop),
+            ("drop temporary table t", Destruction::Drop),
+            ("TRUNCATE users", Destruction::Truncate),
+            ("truncate table users restart identity", Destruction::Truncate),
+            ("DELETE FROM users", Destruction::DeleteAll),
+            ("delete from users;", Destruction::DeleteAll),
+            ("UPDATE users SET admin = true", Destruction::UpdateAll),
+            ("SELECT 1; DROP TABLE x; SELECT 2", Destruction::Drop),
+            ("WITH old AS (SELECT 1) DELETE FROM t", Destruction::DeleteAll),
+            ("/* cleanup */ DELETE FROM users -- all of them", Destruction::DeleteAll),
+        ] {
+            assert_eq!(destruction(sql), Some(expected), "{sql}");
+        }
+    }
+
+    #[test]
+    fn data_and_careful_statements() {
+        for sql in [
+            "SELECT * FROM users",
+            "SELECT 'drop table users'",
+            "SELECT \"DROP TABLE\" FROM t",
+            "DELETE FROM users WHERE id = 3",
+            "UPDATE users SET name = 'x' WHERE id = 1",
+            "-- DROP TABLE users\nSELECT 1",
+            "/* TRUNCATE users */ SELECT 1",
+            "INSERT INTO log VALUES ('DELETE FROM users')",
+            "CREATE FUNCTION f() RETURNS void AS $$ DELETE FROM t $$ LANGUAGE sql",
+            "DROP INDEX idx_users_name",
+            "\\dt",
+            "",
+        ] {
+            assert_eq!(destruction(sql), None, "{sql}");
+        }
+    }
+}
