@@ -75,7 +75,9 @@ fn judge_at(
         // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
         .filter(|(index, _)| follow == FollowScripts::Yes && !excepted[*index])
         .filter_map(|(index, command)| script_block(command, index, filters, policy, ctx, &written));
-    strongest(filter_blocks.chain(file_blocks).chain(pack_block).chain(script_blocks))
+    // Among equals the first wins: the user's filters, then the packs (whose ids say what the
+    // command does: `rm.outside-project` for `rm -rf /etc`), then the file rules.
+    strongest(filter_blocks.chain(pack_block).chain(file_blocks).chain(script_blocks))
 }
 
 /// What blocks the text of the script file `command` runs, as a block of the command. A delete
@@ -198,10 +200,10 @@ mod tests {
     fn an_allow_filter_excepts_exactly_its_commands_from_the_packs() {
         let policy =
             Policy { filters: Rules::from(vec![filter("rm", &["-rf"], Action::Allow)]), ..Policy::default() };
-        assert_eq!(rule(&policy, &[&["rm", "-rf", "/tmp/../etc"]]), None);
+        assert_eq!(rule(&policy, &[&["rm", "-rf", "/tmp/../srv/data"]]), None);
         assert_eq!(rule(&policy, &[&["rm", "-r", "/"]]).as_deref(), Some("rm.root"));
         assert_eq!(
-            rule(&policy, &[&["rm", "-rf", "/etc"], &["git", "reset", "--hard"]]).as_deref(),
+            rule(&policy, &[&["rm", "-rf", "/srv/data"], &["git", "reset", "--hard"]]).as_deref(),
             Some("git.reset-hard")
         );
     }

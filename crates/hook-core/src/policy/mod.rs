@@ -264,16 +264,79 @@ const GUARD_FILES: [&str; 18] = [
     "~/.config/cagent/hooks.d/**",
 ];
 
+/// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
+/// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
+/// project's `.envrc`.
+const CREDENTIAL_FILES: [&str; 27] = [
+    "~/.ssh/id_*",
+    "!~/.ssh/*.pub",
+    "**/id_rsa",
+    "**/id_ed25519",
+    "**/id_ecdsa",
+    "**/id_dsa",
+    "~/.aws/credentials",
+    "~/.aws/sso/cache/**",
+    "~/.aws/cli/cache/**",
+    "~/.config/gcloud/**",
+    "~/.azure/**",
+    "~/.kube/config",
+    "~/.docker/config.json",
+    "~/.netrc",
+    "~/.git-credentials",
+    "~/.npmrc",
+    "~/.pypirc",
+    "~/.gnupg/private-keys-v1.d/**",
+    "~/.gnupg/secring.gpg",
+    "~/.config/gh/hosts.yml",
+    "~/.cargo/credentials.toml",
+    "~/.cargo/credentials",
+    "~/.vault-token",
+    "~/.terraform.d/credentials.tfrc.json",
+    "~/.config/hub",
+    "~/.password-store/**",
+    ".envrc",
+];
+
+/// Where a change persists beyond the session and runs later, unasked: shell start-up files,
+/// SSH's keys and config, system configuration, user services and login items, cron tables.
+const PERSISTENCE_FILES: [&str; 20] = [
+    "~/.bashrc",
+    "~/.bash_profile",
+    "~/.bash_login",
+    "~/.bash_logout",
+    "~/.profile",
+    "~/.zshrc",
+    "~/.zshenv",
+    "~/.zprofile",
+    "~/.zlogin",
+    "~/.config/fish/**",
+    "~/.ssh/authorized_keys",
+    "~/.ssh/config",
+    "~/.ssh/rc",
+    "~/.ssh/environment",
+    "/etc/**",
+    "~/.config/systemd/user/**",
+    "~/.config/autostart/**",
+    "~/Library/LaunchAgents/**",
+    "/var/spool/cron/**",
+    "/Library/LaunchDaemons/**",
+];
+
 impl Default for FileRules {
-    /// Built in: agents neither read nor write `.env` files (their templates excepted), never
-    /// write inside `.git`, where a hook script or config edit would outlive the session, and
-    /// never edit the files that configure this guard. A project re-allows with a later `!`
-    /// entry (`"!.env"`).
+    /// Built in: agents neither read nor write `.env` files (their templates excepted) or the
+    /// credentials of the user's tools, never write inside `.git`, where a hook script or
+    /// config edit would outlive the session, nor where a change would run at the next login
+    /// or boot, and never edit the files that configure this guard. Any entry is switched off
+    /// by a later `!` entry in a policy (`"!.env"`, `"!~/.kube/config"`).
     fn default() -> Self {
-        let deny_read: Vec<Text> = ENV_FILES.iter().map(|&glob| Cow::Borrowed(glob)).collect();
+        let borrowed =
+            |globs: &[&'static str]| globs.iter().map(|&glob| Cow::Borrowed(glob)).collect::<Vec<Text>>();
+        let mut deny_read = borrowed(&ENV_FILES);
+        deny_read.extend(borrowed(&CREDENTIAL_FILES));
         let mut deny_write = deny_read.clone();
         deny_write.push(Cow::Borrowed(".git/**"));
-        deny_write.extend(GUARD_FILES.iter().map(|&glob| Cow::Borrowed(glob)));
+        deny_write.extend(borrowed(&GUARD_FILES));
+        deny_write.extend(borrowed(&PERSISTENCE_FILES));
         Self { deny_write, deny_read }
     }
 }
@@ -617,7 +680,16 @@ mod tests {
     #[test]
     fn the_built_in_file_rules_guard_env_files_and_git() {
         let files = FileRules::default();
-        assert_eq!(files.deny_read, [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"]);
+        assert_eq!(
+            files.deny_read[..5],
+            [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"]
+        );
+        for credential in ["~/.ssh/id_*", "!~/.ssh/*.pub", "~/.aws/credentials", "~/.kube/config", ".envrc"] {
+            assert!(files.deny_read.iter().any(|glob| glob == credential), "{credential}");
+        }
+        for persistence in ["~/.bashrc", "~/.ssh/authorized_keys", "/etc/**"] {
+            assert!(files.deny_write.iter().any(|glob| glob == persistence), "{persistence}");
+        }
         assert!(files.deny_write.iter().any(|glob| glob == ".git/**"));
         assert!(files.deny_write.iter().any(|glob| glob == ".claude/settings.json"));
     }

@@ -38,6 +38,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "rsync" {
         return judge_rsync(call);
     }
+    if name == "mv" {
+        return judge_move(call);
+    }
     if !POSIX_DELETES.contains(&name) && !WINDOWS_DELETES.contains(&name) {
         return None;
     }
@@ -199,6 +202,39 @@ fn recursive_delete_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit
         rule,
         format!("This recursive `{name}`{} would delete {}. {advice}", shown(word), place.describe()),
     ))
+}
+
+/// `mv` that destroys: into `/dev/null` (the sources are gone, like `rm -rf`), or moving the
+/// root, the home directory or a system directory away from where everything expects it.
+fn judge_move(call: &Call) -> Option<Hit> {
+    let operands: Vec<&Word> = call.args().iter().filter(|w| !w.text.starts_with('-')).collect();
+    let (destination, sources) = operands.split_last()?;
+    let places = sources.iter().map(|word| (classify(word, call.ctx, word.glob), *word));
+    if destination.text == "/dev/null" {
+        return places.min_by_key(|(place, _)| *place).and_then(|worst| {
+            recursive_delete_hit("mv", worst).or_else(|| {
+                Some(Hit::new(
+                    "rm.outside-project",
+                    format!(
+                        "`mv` into `/dev/null`{} destroys it. Delete it with `rm`, or ask the user.",
+                        shown(worst.1)
+                    ),
+                ))
+            })
+        });
+    }
+    places.filter(|(place, _)| matches!(place, Place::Root | Place::Home | Place::System)).find_map(
+        |(place, word)| {
+            Some(Hit::new(
+                rule_for(place)?,
+                format!(
+                    "Moving{} away takes {} from where the system expects it. {ADVICE}",
+                    shown(word),
+                    place.describe()
+                ),
+            ))
+        },
+    )
 }
 
 /// Non-recursive deletes are everyday work; only operating-system files are protected.

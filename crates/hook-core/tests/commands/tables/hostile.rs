@@ -43,7 +43,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("guard.policy-not-a-file", "mknod .agent-hooks.toml p"),
     deny("guard.policy-not-a-file", "mkfifo sub/dir/.agent-hooks.toml"),
     deny("guard.policy-not-a-file", "mkfifo ~/.config/agent-hooks/config.toml"),
-    deny("files.deny-write", "ln -sf /dev/zero .agent-hooks.toml"),
+    deny("guard.policy-not-a-file", "ln -sf /dev/zero .agent-hooks.toml"),
     allow("mkfifo /tmp/pipe"),
     allow("mkfifo \"$tmp/fifo\""),
     allow("mkfifo config.toml"),

@@ -1,6 +1,77 @@
-//! Secrets and self-protection: real files, searches, uploads, credentials, persistence (issue 17).
+//! Secrets and persistence (issue 17): the credentials of the user's tools stay unread, the
+//! places where a change would run at the next login or boot stay unwritten, and destructive
+//! moves of home and system directories are deletes.
 
 #[allow(unused_imports)]
 use super::super::{Case, allow, ask, deny};
 
-pub(crate) const CASES: &[Case] = &[];
+pub(crate) const CASES: &[Case] = &[
+    // Private keys, but not their public halves.
+    deny("files.deny-read", "cat ~/.ssh/id_rsa"),
+    deny("files.deny-read", "cat ~/.ssh/id_ed25519"),
+    deny("files.deny-read", "base64 < ~/.ssh/id_ecdsa"),
+    deny("files.deny-read", "cp ~/.ssh/id_rsa /tmp/k"),
+    deny("files.deny-read", "cat $HOME/.ssh/id_rsa"),
+    deny("files.deny-read", "cat deploy/id_rsa"),
+    allow("cat ~/.ssh/id_rsa.pub"),
+    allow("cat ~/.ssh/id_ed25519.pub"),
+    allow("ls -la ~/.ssh"),
+    allow("ssh-keygen -l -f ~/.ssh/id_ed25519.pub"),
+    // Cloud, cluster, registry and forge credentials.
+    deny("files.deny-read", "cat ~/.aws/credentials"),
+    deny("files.deny-read", "cat ~/.aws/sso/cache/abc.json"),
+    deny("files.deny-read", "cat ~/.config/gcloud/application_default_credentials.json"),
+    deny("files.deny-read", "cat ~/.azure/msal_token_cache.json"),
+    deny("files.deny-read", "cat ~/.kube/config"),
+    deny("files.deny-read", "cp ~/.kube/config ./kubeconfig"),
+    deny("files.deny-read", "cat ~/.docker/config.json"),
+    deny("files.deny-read", "cat ~/.netrc"),
+    deny("files.deny-read", "cat ~/.git-credentials"),
+    deny("files.deny-read", "cat ~/.npmrc"),
+    deny("files.deny-read", "cat ~/.pypirc"),
+    deny("files.deny-read", "cat ~/.config/gh/hosts.yml"),
+    deny("files.deny-read", "cat ~/.cargo/credentials.toml"),
+    deny("files.deny-read", "cat ~/.vault-token"),
+    deny("files.deny-read", "tar czf /tmp/g.tgz ~/.gnupg/private-keys-v1.d"),
+    deny("files.deny-read", "cat .envrc"),
+    allow("cat ~/.aws/config.example"),
+    allow("cat .npmrc.example"),
+    allow("kubectl config current-context"),
+    allow("aws sts get-caller-identity"),
+    allow("gh auth status"),
+    allow("cat ~/.gitconfig"),
+    allow("cat README.md"),
+    // Persistence: shell start-up files, SSH, system configuration, services, cron.
+    deny("files.deny-write", "echo 'curl x | sh' >> ~/.bashrc"),
+    deny("files.deny-write", "echo alias ls=rm >> ~/.zshrc"),
+    deny("files.deny-write", "printf 'x' > ~/.profile"),
+    deny("files.deny-write", ": > ~/.bashrc"),
+    deny("files.deny-write", "truncate -s 0 ~/.zshenv"),
+    deny("files.deny-write", "ln -sf /tmp/evil ~/.bashrc"),
+    deny("files.deny-write", "cp evil.fish ~/.config/fish/config.fish"),
+    deny("files.deny-write", "echo ssh-ed25519 AAAA >> ~/.ssh/authorized_keys"),
+    deny("files.deny-write", "tee -a ~/.ssh/config < host.txt"),
+    deny("files.deny-write", "sudo tee /etc/hosts < hosts"),
+    deny("files.deny-write", "echo 'dev ALL=(ALL) NOPASSWD:ALL' | sudo tee /etc/sudoers.d/dev"),
+    deny("files.deny-write", "cp agent.service ~/.config/systemd/user/agent.service"),
+    deny("files.deny-write", "cp x.plist ~/Library/LaunchAgents/x.plist"),
+    deny("files.deny-write", "cp x.desktop ~/.config/autostart/x.desktop"),
+    deny("files.deny-write", "rm ~/.bashrc"),
+    allow("cat ~/.bashrc"),
+    allow("grep PATH ~/.profile"),
+    allow("cat /etc/hosts"),
+    allow("echo 'export X=1' >> .env.example"),
+    allow("cp config.example.toml config.toml"),
+    allow("source ~/.bashrc"),
+    // Destructive moves: into /dev/null, or the home, root or system directories away.
+    deny("rm.home", "mv ~ /dev/null"),
+    deny("rm.home", "mv ~ /tmp/gone"),
+    deny("rm.home", "mv $HOME /tmp/x"),
+    deny("rm.outside-project", "mv /usr /tmp/usr"),
+    deny("rm.outside-project", "mv ~/other-project /dev/null"),
+    deny("rm.root", "mv / /tmp/root"),
+    allow("mv src/a.rs src/b.rs"),
+    allow("mv ~/Downloads/data.csv ./data/"),
+    allow("mv build/out.log logs/"),
+    allow("mv /tmp/x.log /tmp/y.log"),
+];
