@@ -497,6 +497,84 @@ fn reword_unknown(what: &str, rest: &str, quote_expected: bool) -> Option<String
 mod tests {
     use super::*;
 
+    /// The keys the schema accepts in one place, as serde lists them when it meets one it does
+    /// not know: the list comes from the structs themselves, not from a copy of it.
+    fn schema_keys(toml_with_unknown_key: &str) -> Vec<String> {
+        let message = PolicyFile::parse(toml_with_unknown_key).expect_err("an unknown key").message;
+        let expected = message.split_once("expected one of:").map_or("", |(_, list)| list);
+        expected.split(',').map(|key| key.trim().to_string()).filter(|key| !key.is_empty()).collect()
+    }
+
+    /// Each place of the schema: how to reach it with an unknown key, its heading in
+    /// `docs/policy.md`, and its path in `docs/policy.schema.json`.
+    const PLACES: [(&str, &str, &[&str]); 11] = [
+        ("zzz = 1", "## Top level", &[]),
+        ("[rules]\nrm = { zzz = 1 }", "## `[rules]`", &["rules", "rm"]),
+        ("[[filter]]\nzzz = 1", "## `[[filter]]`", &["filter", "items"]),
+        ("[[rewrite]]\nzzz = 1", "## `[[rewrite]]`", &["rewrite", "items"]),
+        ("[files]\nzzz = 1", "## `[files]`", &["files"]),
+        ("[prompt]\nzzz = 1", "## `[prompt]`", &["prompt"]),
+        ("[[stop]]\nzzz = 1", "## `[[stop]]`", &["stop", "items"]),
+        (
+            "[[stop]]\ncommands = []\nwhen = { zzz = 1 }",
+            "### `when`",
+            &["stop", "items", "when"],
+        ),
+        ("[context]\nzzz = 1", "## `[context]`", &["context"]),
+        ("[[test]]\nzzz = 1", "## `[[test]]`", &["test", "items"]),
+        ("[trust]\nzzz = 1", "## `[trust]`", &["trust"]),
+    ];
+
+    /// `docs/policy.md` and the JSON Schema describe every key the schema accepts, each in
+    /// its own section, and the JSON Schema accepts no key the schema does not.
+    #[test]
+    fn the_reference_and_the_json_schema_list_every_key() {
+        let reference = include_str!("../../../../docs/policy.md");
+        let json: serde_json::Value =
+            serde_json::from_str(include_str!("../../../../docs/policy.schema.json")).expect("valid JSON");
+        let mut missing = Vec::new();
+        for (provoke, heading, path) in PLACES {
+            let keys = schema_keys(provoke);
+            assert!(!keys.is_empty(), "no keys found for {heading}");
+            let section = reference
+                .split_once(&format!("{heading}\n"))
+                .map(|(_, rest)| rest.split("\n## ").next().unwrap_or(rest))
+                .unwrap_or_else(|| panic!("docs/policy.md has no `{heading}`"));
+            let node = path.iter().fold(&json, |node, step| match *step {
+                "items" | "properties" => &node[*step],
+                name => &node["properties"][name],
+            });
+            let properties =
+                node["properties"].as_object().unwrap_or_else(|| panic!("{heading}: no properties"));
+            for key in &keys {
+                let is_table = path.is_empty()
+                    && [
+                        "rules", "filter", "rewrite", "files", "prompt", "format", "stop", "context", "test",
+                        "trust",
+                    ]
+                    .contains(&key.as_str());
+                let documented = if is_table {
+                    reference.contains(&format!("## `[{key}]`"))
+                        || reference.contains(&format!("## `[[{key}]]`"))
+                } else {
+                    section.contains(&format!("| `{key}` |"))
+                };
+                if !documented {
+                    missing.push(format!("docs/policy.md, {heading}: `{key}`"));
+                }
+                if !properties.contains_key(key) {
+                    missing.push(format!("docs/policy.schema.json, {heading}: `{key}`"));
+                }
+            }
+            for key in properties.keys() {
+                if !keys.contains(key) {
+                    missing.push(format!("docs/policy.schema.json, {heading}: `{key}` is not in the schema"));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "{}", missing.join("\n"));
+    }
+
     fn problem(text: &str) -> Problem {
         match PolicyFile::parse(text) {
             Ok(file) => panic!("expected a problem, parsed {file:?}"),
