@@ -515,11 +515,7 @@ mod tests {
         ("[files]\nzzz = 1", "## `[files]`", &["files"]),
         ("[prompt]\nzzz = 1", "## `[prompt]`", &["prompt"]),
         ("[[stop]]\nzzz = 1", "## `[[stop]]`", &["stop", "items"]),
-        (
-            "[[stop]]\ncommands = []\nwhen = { zzz = 1 }",
-            "### `when`",
-            &["stop", "items", "when"],
-        ),
+        ("[[stop]]\ncommands = []\nwhen = { zzz = 1 }", "### `when`", &["stop", "items", "when"]),
         ("[context]\nzzz = 1", "## `[context]`", &["context"]),
         ("[[test]]\nzzz = 1", "## `[[test]]`", &["test", "items"]),
         ("[trust]\nzzz = 1", "## `[trust]`", &["trust"]),
