@@ -19,27 +19,35 @@ const READERS: &[&str] = &[
     "base64",
     "bat",
     "batcat",
+    "brotli",
     "bzcat",
+    "bzip2",
     "cat",
+    "cmp",
+    "colordiff",
     "column",
     "comm",
     "cut",
     "diff",
+    "diff3",
     "expand",
     "fmt",
     "fold",
+    "gzip",
     "hd",
     "head",
     "hexdump",
     "iconv",
     "join",
     "less",
+    "lz4",
     "more",
     "nl",
     "od",
     "paste",
     "pr",
     "rev",
+    "sdiff",
     "sort",
     "source",
     "strings",
@@ -48,11 +56,14 @@ const READERS: &[&str] = &[
     "uniq",
     "unexpand",
     "view",
+    "vimdiff",
     "xxd",
+    "xz",
     "xzcat",
     "zcat",
     "zless",
     "zmore",
+    "zstd",
     "get-content",
     "gc",
     "type",
@@ -62,7 +73,11 @@ const READERS: &[&str] = &[
 const EDITORS: &[&str] = &["ed", "emacs", "ex", "micro", "nano", "nvim", "vi", "vim", "code", "notepad"];
 
 /// Commands whose first operand is a pattern or program, and the rest files they print.
-const PATTERN_READERS: &[&str] = &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg"];
+const PATTERN_READERS: &[&str] =
+    &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg", "yq", "gojq", "jaq"];
+
+/// Network clients, whose `@file` (and `-T file`) arguments are files they send.
+const UPLOADERS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];
 
 /// Commands whose operands are all files they change, create or delete.
 const WRITERS: &[&str] =
@@ -79,8 +94,10 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     words_accessed(command, name.as_deref())
         .into_iter()
         .map(|(access, word)| {
-            let text = ["if=", "of=", "--env-file="].iter().find_map(|key| word.text.strip_prefix(key));
-            let text = text.unwrap_or(&word.text);
+            let text = ["if=", "of=", "--env-file=", "--post-file=", "--body-file="]
+                .iter()
+                .find_map(|key| word.text.strip_prefix(key));
+            let text = text.or_else(|| uploaded_path(&word.text)).unwrap_or(&word.text);
             let path = if committed { committed_path(text).unwrap_or(text) } else { text };
             (access, word, path)
         })
@@ -152,8 +169,16 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             Some((target, _)) => found.push((Access::Read, *target)),
             None => {}
         },
-        // `git show REV:path`, `git cat-file -p REV:path`: a file as committed.
+        // `git show REV:path`, `git cat-file -p REV:path`: a file as committed; `git add`
+        // (with `-f` past `.gitignore`) puts the file in a commit that leaves the machine;
+        // `git diff --no-index a b` shows two files.
         "git" => match operands.split_first() {
+            Some((subcommand, rest))
+                if subcommand.text == "add"
+                    || subcommand.text == "diff" && has_option(command, &["--no-index"]) =>
+            {
+                found.extend(rest.iter().map(|arg| (Access::Read, *arg)));
+            }
             Some((subcommand, rest)) if matches!(subcommand.text.as_str(), "show" | "cat-file") => found
                 .extend(
                     rest.iter()
@@ -198,6 +223,18 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             let access = if in_place { Access::Write } else { Access::Read };
             found.extend(files.iter().map(|word| (access, *word)));
         }
+        _ if UPLOADERS.contains(&name) => {
+            found.extend(uploaded(command.args()).into_iter().map(|word| (Access::Read, word)))
+        }
+        // `openssl enc -in FILE`, `openssl rsa -in key.pem`: the file it reads.
+        "openssl" => {
+            let args = command.args();
+            for (at, arg) in args.iter().enumerate() {
+                if matches!(arg.text.as_str(), "-in" | "-inkey" | "-infiles") {
+                    found.extend(args.get(at + 1).map(|file| (Access::Read, file)));
+                }
+            }
+        }
         "dd" => {
             for arg in command.args() {
                 if arg.text.starts_with("if=") {
@@ -210,6 +247,38 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         _ => {}
     }
     found
+}
+
+/// The words of a network client's arguments that name a file it sends: curl's `-d @f`,
+/// `--data-binary @f`, `-F k=@f`, `-F k=<f`, `--json @f`, `-T f`, `--upload-file f`; wget's
+/// `--post-file=f`, `--body-file=f`; httpie's `@f`, `k@f`, `k=@f`, `k:=@f`.
+fn uploaded(args: &[Word]) -> Vec<&Word> {
+    let mut files = Vec::new();
+    for (at, arg) in args.iter().enumerate() {
+        let text = arg.text.as_str();
+        if matches!(text, "-T" | "--upload-file" | "--post-file" | "--body-file") {
+            files.extend(args.get(at + 1).filter(|next| next.text != "-"));
+        } else if text.starts_with("--post-file=")
+            || text.starts_with("--body-file=")
+            || uploaded_path(text).is_some()
+        {
+            files.push(arg);
+        }
+    }
+    files
+}
+
+/// The file of an argument that sends one: the text after `@` (or curl's `<`), without curl's
+/// `;type=...` suffix; `None` for `@-` (standard input) and words that send no file.
+fn uploaded_path(text: &str) -> Option<&str> {
+    let at = text.find(['@', '<'])?;
+    // `-d @f`, `k=@f`, `k:=@f`, `k@f` (httpie), `k=<f`; not an e-mail address in a value.
+    let before = &text[..at];
+    let sends = before.is_empty()
+        || before.ends_with('=')
+        || !before.contains(['=', '.', '/']) && text.as_bytes()[at] == b'@';
+    let file = text[at + 1..].split(";type=").next().unwrap_or_default();
+    (sends && !file.is_empty() && file != "-" && !file.starts_with("http")).then_some(file)
 }
 
 /// `path` of git's `REV:path` (`HEAD:.env`, `main:config/.env`); `None` for other words.

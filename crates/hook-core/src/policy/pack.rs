@@ -30,10 +30,12 @@ pub enum Pack {
     Cloud,
     Containers,
     Hosting,
+    /// Secrets sent to the network: the process environment dumped into a network client.
+    Exfiltration,
 }
 
 impl Pack {
-    pub const ALL: [Pack; 17] = [
+    pub const ALL: [Pack; 18] = [
         Pack::Rm,
         Pack::Kill,
         Pack::Dd,
@@ -51,6 +53,7 @@ impl Pack {
         Pack::Cloud,
         Pack::Containers,
         Pack::Hosting,
+        Pack::Exfiltration,
     ];
 
     /// The pack's key in `[rules]`.
@@ -73,6 +76,7 @@ impl Pack {
             Pack::Cloud => "cloud",
             Pack::Containers => "containers",
             Pack::Hosting => "hosting",
+            Pack::Exfiltration => "exfiltration",
         }
     }
 

@@ -185,6 +185,14 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("hosting.app-delete", "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, …"),
         ],
     },
+    PackInfo {
+        pack: Pack::Exfiltration,
+        catches: "secrets sent to the network",
+        rules: &[(
+            "exfiltration.environment",
+            "`env`, `printenv`, `/proc/*/environ` piped or substituted into a network client",
+        )],
+    },
 ];
 
 #[cfg(test)]
@@ -223,6 +231,7 @@ mod tests {
             include_str!("cloud.rs"),
             include_str!("containers.rs"),
             include_str!("hosting.rs"),
+            include_str!("exfiltration.rs"),
             include_str!("../shell/mod.rs"),
         ];
         let keys: Vec<&str> = Pack::ALL.iter().map(|pack| pack.key()).collect();

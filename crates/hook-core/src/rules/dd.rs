@@ -44,7 +44,7 @@ pub(super) fn is_block_device(path: &str) -> bool {
         return false;
     };
     let harmless = HARMLESS_DEVICES.contains(&device)
-        || ["fd/", "pts/", "shm/", "tty"].iter().any(|prefix| device.starts_with(prefix));
+        || ["fd/", "pts/", "shm/", "tty", "tcp/", "udp/"].iter().any(|prefix| device.starts_with(prefix));
     !device.is_empty() && !harmless
 }
 

