@@ -203,16 +203,34 @@ pub fn append(path: &Path, line: &str) -> io::Result<()> {
     // Another hook may rotate at the same moment: whatever of the rotation fails (the name
     // already moved, the new file not there yet), the line still goes into the file we hold,
     // which is the journal or its rotated copy, never nowhere.
-    if file.metadata()?.len() >= ROTATE_AT
-        && still_at(&file, path).unwrap_or(false)
-        && fs::rename(path, rotated_path(path)).is_ok()
-    {
-        if let Ok(fresh) = open(path) {
-            file = fresh;
+    if file.metadata()?.len() >= ROTATE_AT {
+        // One rotation at a time: two hooks that both found the journal full would otherwise
+        // both rename, and the second would throw the fresh journal over the full one.
+        lock(&file);
+        if still_at(&file, path).unwrap_or(false) && fs::rename(path, rotated_path(path)).is_ok() {
+            if let Ok(fresh) = open(path) {
+                // Dropping the old file closes it, which releases the lock.
+                file = fresh;
+            }
         }
     }
     file.write_all(line.as_bytes())
 }
+
+/// Wait for the exclusive lock on `file` (released when it is closed). Best effort: without
+/// it, a rotation may still race.
+#[cfg(unix)]
+#[allow(unsafe_code)]
+fn lock(file: &File) {
+    use std::os::fd::AsRawFd;
+    // SAFETY: `flock` on a descriptor this `File` owns, for as long as it is open.
+    unsafe {
+        libc::flock(file.as_raw_fd(), libc::LOCK_EX);
+    }
+}
+
+#[cfg(not(unix))]
+fn lock(_file: &File) {}
 
 fn open(path: &Path) -> io::Result<File> {
     OpenOptions::new().create(true).append(true).open(path)

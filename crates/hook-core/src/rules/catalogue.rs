@@ -173,6 +173,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("containers.volume-delete", "`volume rm`, `volume prune`"),
             ("containers.compose-volumes", "`compose down -v`"),
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
+            (
+                "containers.host-access",
+                "`--privileged`, `--pid=host`, the host's root mounted, `nsenter -t 1`, `chroot /`",
+            ),
         ],
     },
     PackInfo {

@@ -17,8 +17,25 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         let down = words.contains(&"down");
         return (down && flag(&["-v", "--volumes"])).then(|| Hit::new("containers.compose-volumes", COMPOSE));
     }
+    // Into the host's namespaces, or its root: what runs there is not a container's any more.
+    // The wrappers are peeled off the command; their `via` says where it went.
+    if call.command.via.iter().any(|via| via == "nsenter -t 1" || via == "chroot /") {
+        return Some(Hit::new("containers.host-access", HOST));
+    }
     if !ENGINES.contains(&name) {
         return None;
+    }
+    if matches!(words.first(), Some(&"run" | &"create" | &"exec"))
+        && (flag(&["--privileged", "--pid=host", "--ipc=host", "--userns=host", "--cgroupns=host"])
+            || args.windows(2).any(|pair| pair[0] == "--pid" && pair[1] == "host")
+            || args.iter().any(|a| {
+                a.starts_with("/:/")
+                    || a.starts_with("-v/:/")
+                    || a.starts_with("--volume=/:/")
+                    || a.contains("source=/,")
+            }))
+    {
+        return Some(Hit::new("containers.host-access", HOST));
     }
     let verb = |i: usize| words.get(i).copied();
     match (verb(0)?, verb(1)) {
@@ -56,6 +73,7 @@ fn every_one(call: &Call) -> bool {
     substituted || piped
 }
 
+const HOST: &str = "This gives the command the host itself (its processes, devices or whole file system), outside any container. Ask the user to run it.";
 const PRUNE: &str = "This deletes every unused image (and with `--volumes` every unused volume and its data). Prune dangling objects only (no `-a`), or ask the user.";
 const VOLUME: &str = "This deletes container volumes and the data in them. Ask the user to run it.";
 const COMPOSE: &str = "`compose down -v` deletes the project's volumes and their data. Run `compose down` without `-v`, or ask the user.";

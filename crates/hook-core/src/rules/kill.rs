@@ -68,6 +68,12 @@ fn judge_kill(call: &Call) -> Option<Hit> {
     if call.guessed && args.len() < 2 {
         return None;
     }
+    if lists_every_process(call) {
+        return Some(Hit::new(
+            "kill.all-processes",
+            format!("The process ids come from a listing of every process (`ps -e`, `pgrep .`). {ADVICE}"),
+        ));
+    }
     let pids = kill_targets(args.iter().map(|w| w.text.as_str()));
     if pids.contains(&"-1") {
         return Some(Hit::new(
@@ -86,6 +92,47 @@ fn judge_kill(call: &Call) -> Option<Hit> {
 }
 
 /// The pids and job specs of a POSIX `kill` command line.
+/// The pids are computed from a listing of every process: `kill $(pgrep .)`,
+/// `kill -9 $(ps -e -o pid=)`, `ps aux | awk '{print $2}' | xargs kill`.
+fn lists_every_process(call: &Call) -> bool {
+    let everything = |text: &str| {
+        let text = text.replace(['"', '\'', '$', '(', ')', '`'], " ");
+        let words: Vec<&str> = text.split_whitespace().collect();
+        words.windows(2).any(|pair| match pair {
+            ["ps", options] => {
+                ["-e", "-A", "aux", "-aux", "ax", "-ax", "-ef", "-eo", "-Ao", "axo", "-ely"].contains(options)
+                    || options.starts_with("-e")
+                    || options.starts_with("-A")
+            }
+            ["pgrep" | "pidof", pattern] => {
+                matches!(*pattern, "." | ".*" | "^" | "-u" | "-U" | "-v")
+            }
+            _ => false,
+        }) || words.windows(3).any(|triple| matches!(triple, ["pgrep", "-f" | "-x" | "-l", "." | ".*" | "^"]))
+    };
+    let substituted = call.args().iter().any(|arg| arg.dynamic && everything(&arg.raw));
+    let piped = match call.command.stdin {
+        crate::shell::Stdin::Pipe { from: Some(mut from) } => {
+            // Walk back along the pipeline: `ps aux | grep -v x | awk ... | xargs kill`.
+            let mut found = false;
+            for _ in 0..8 {
+                let Some(feeder) = call.analysis.commands.get(from) else { break };
+                if everything(&feeder.text) {
+                    found = true;
+                    break;
+                }
+                match feeder.stdin {
+                    crate::shell::Stdin::Pipe { from: Some(earlier) } => from = earlier,
+                    _ => break,
+                }
+            }
+            found
+        }
+        _ => false,
+    };
+    substituted || piped
+}
+
 fn kill_targets<'a>(mut words: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
     let mut targets = Vec::new();
     let mut leading_dash_word = None;

@@ -13,19 +13,24 @@ pub(super) const GUESSES: &[&str] = &["chmod", "chown"];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !matches!(name, "chmod" | "chown" | "chgrp") {
-        return None;
+    match name {
+        "find" => return judge_find(call),
+        "setfacl" => return judge_setfacl(call),
+        "chmod" | "chown" | "chgrp" => {}
+        _ => return None,
     }
     let args = ModeArgs::parse(name, call.args());
     let is_chmod = name == "chmod";
     let fires_without_recursion = is_chmod && args.operand.is_some_and(is_world_writable);
     if !args.recursive && !fires_without_recursion {
-        return None;
+        return root_itself(name, call);
     }
-    // Owning one's home recursively is a common repair; opening it to everyone is not.
+    // Owning one's home recursively is a common repair; opening it to everyone, or giving it
+    // to another owner, is not.
+    let another_owner = !is_chmod && args.operand.is_some_and(|owner| !is_own_user(owner, call));
     let protected = |place: &Place| match place {
         Place::Root | Place::System => true,
-        Place::Home => is_chmod,
+        Place::Home => is_chmod || another_owner,
         _ => false,
     };
     let worst = args.targets.iter().map(|w| classify(w, call.ctx, w.glob)).filter(protected).min()?;
@@ -33,6 +38,94 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         if args.recursive { "permissions.recursive-system" } else { "permissions.world-writable-system" },
         format!(
             "This `{name}` would change permissions on {}, which can break the system or open it to every user. Change only files inside the project, or ask the user to run it.",
+            worst_description(worst)
+        ),
+    ))
+}
+
+/// Any mode or owner change of the root directory itself (`chmod 000 /` locks every user
+/// out): nothing real work does.
+fn root_itself(name: &str, call: &Call) -> Option<Hit> {
+    let args = ModeArgs::parse(name, call.args());
+    args.targets.iter().any(|w| classify(w, call.ctx, w.glob) == Place::Root).then(|| {
+        Hit::new(
+            "permissions.recursive-system",
+            format!("This `{name}` changes the root directory itself, which can lock every user out. Ask the user to run it."),
+        )
+    })
+}
+
+/// Whether a chown owner (`user`, `user:group`, `:group`) is the user whose home this is.
+fn is_own_user(owner: &str, call: &Call) -> bool {
+    let user = owner.split([':', '.']).next().unwrap_or_default();
+    let home_user =
+        call.ctx.home.as_ref().and_then(|home| home.file_name()).map(|n| n.to_string_lossy().into_owned());
+    user.is_empty()
+        || matches!(user, "$USER" | "${USER}" | "$(whoami)" | "$(id -u)" | "$(id -un)" | "`whoami`" | "$UID")
+        || home_user.as_deref() == Some(user)
+}
+
+/// `setfacl -R` (or `--recursive`) on the root, the home directory or system directories.
+fn judge_setfacl(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let recursive = args.iter().any(|a| {
+        a.text == "--recursive"
+            || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('R')
+    });
+    if !recursive {
+        return None;
+    }
+    // The operands after the ACL spec (`-m u:x:r`, `-x u:x`, `-b`, `--set=...`).
+    let mut skip = false;
+    let targets: Vec<&crate::shell::Word> = args
+        .iter()
+        .filter(|a| {
+            let keep = !skip && !a.text.starts_with('-');
+            skip = matches!(
+                a.text.as_str(),
+                "-m" | "-x" | "-M" | "-X" | "--modify" | "--remove" | "--set" | "--set-file"
+            );
+            keep
+        })
+        .collect();
+    let worst = targets
+        .iter()
+        .map(|w| classify(w, call.ctx, w.glob))
+        .filter(|p| matches!(p, Place::Root | Place::System | Place::Home))
+        .min()?;
+    Some(Hit::new(
+        "permissions.recursive-system",
+        format!(
+            "This `setfacl -R` would change access on {}. Change only files inside the project, or ask the user.",
+            worst_description(worst)
+        ),
+    ))
+}
+
+/// `find ROOTS ... -exec chmod|chown|chgrp|setfacl ...`: a recursive change of everything under
+/// the roots.
+fn judge_find(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let changes = args.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+            && matches!(
+                pair[1].text.rsplit('/').next(),
+                Some("chmod" | "chown" | "chgrp" | "setfacl" | "chattr")
+            )
+    });
+    if !changes {
+        return None;
+    }
+    let roots = args.iter().take_while(|a| !a.text.starts_with(['-', '(', '!']));
+    let worst = roots
+        .map(|w| classify(w, call.ctx, w.glob))
+        .filter(|p| matches!(p, Place::Root | Place::System | Place::Home))
+        .min()?;
+    let opens = args.windows(2).any(|pair| pair[0].text == "chmod" && is_world_writable(&pair[1].text));
+    Some(Hit::new(
+        if opens { "permissions.world-writable-system" } else { "permissions.recursive-system" },
+        format!(
+            "This `find -exec` would change permissions on {}. Change only files inside the project, or ask the user.",
             worst_description(worst)
         ),
     ))
@@ -125,8 +218,10 @@ mod tests {
             (&["chmod", "-R", "755", "./dist"], None),
             (&["chmod", "-R", "777", "."], None),
             (&["chown", "-R", "me", "./build"], None),
-            (&["chown", "-R", "me", "~"], None),
-            (&["chown", "-R", "me", "~", "/etc"], Some("permissions.recursive-system")),
+            (&["chown", "-R", "dev", "~"], None),
+            (&["chown", "-R", "dev:staff", "~"], None),
+            (&["chown", "-R", "nobody", "~"], Some("permissions.recursive-system")),
+            (&["chown", "-R", "dev", "~", "/etc"], Some("permissions.recursive-system")),
             (&["chmod", "755", "/usr/local/bin/tool"], None),
             (&["chmod", "-R", "777", "$DIR"], None),
             (&["chmod", "-x", "/etc/x"], None),

@@ -705,12 +705,18 @@ impl Analyser {
             // The output of the substitution becomes shell text: seen only when it is a known
             // tool's set-up code, or data that is not in command position.
             let leads = script.text.trim_start().starts_with(['$', '`']);
-            let unseen = opaque::substitutions(&script.text)
-                .into_iter()
+            let bodies = opaque::substitutions(&script.text);
+            let unseen = bodies
+                .iter()
                 .find(|body| !(opaque::prints_setup(body) || !leads && opaque::prints_data(body)));
             if let Some(body) = unseen {
                 let what =
                     format!("the text `{via}` runs holds the output of `{body}`, which is not computed");
+                self.note(UnseenKind::Exec, own, what);
+            } else if bodies.is_empty() {
+                // A substitution that cannot even be read out (unterminated, or run together with
+                // other expansions): what it runs is not known at all.
+                let what = format!("the text `{via}` runs holds a substitution that cannot be read");
                 self.note(UnseenKind::Exec, own, what);
             }
             return own;

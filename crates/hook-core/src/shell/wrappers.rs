@@ -157,14 +157,20 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
-        "nsenter" => wraps(
-            "nsenter",
-            argv,
-            scan_options(argv, 1, "tSG", &["--target", "--setuid", "--setgid"]).operand,
-        ),
+        // Into the namespaces of process 1, or the root directory itself: the host, which the
+        // `containers` pack asks about, so the wrapper says so.
+        "nsenter" => {
+            let host = argv
+                .windows(2)
+                .any(|pair| matches!(pair[0].text.as_str(), "-t" | "--target") && pair[1].text == "1")
+                || argv.iter().any(|w| matches!(w.text.as_str(), "-t1" | "--target=1" | "-a" | "--all"));
+            let via = if host { "nsenter -t 1" } else { "nsenter" };
+            wraps(via, argv, scan_options(argv, 1, "tSG", &["--target", "--setuid", "--setgid"]).operand)
+        }
         "chroot" => {
             let root = scan_options(argv, 1, "", &["--userspec", "--groups"]).operand;
-            wraps("chroot", argv, root + 1)
+            let host = argv.get(root).is_some_and(|dir| dir.text == "/" || dir.text == "/proc/1/root");
+            wraps(if host { "chroot /" } else { "chroot" }, argv, root + 1)
         }
         "ionice" => {
             let scan =
