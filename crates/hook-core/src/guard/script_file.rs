@@ -19,6 +19,8 @@ use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
 #[derive(Debug, Default)]
 pub(crate) struct Written {
     files: Vec<(PathBuf, String)>,
+    /// `package.json` scripts the line sets: `npm pkg set scripts.x="..."`.
+    scripts: Vec<(String, String)>,
 }
 
 impl Written {
@@ -28,6 +30,7 @@ impl Written {
     pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context) -> Self {
         let mut written = Self::default();
         for command in commands {
+            written.scripts.extend(scripts_set(command));
             let redirected = command.redirects.iter().filter(|redirect| {
                 matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
                     && matches!(redirect.fd, None | Some(1))
@@ -48,9 +51,35 @@ impl Written {
         written
     }
 
+    /// The text the line last gave the `package.json` script `name`.
+    fn script(&self, name: &str) -> Option<&str> {
+        self.scripts.iter().rev().find(|(script, _)| script == name).map(|(_, text)| text.as_str())
+    }
+
     /// The text the line last wrote to `path`.
     fn text(&self, path: &Path) -> Option<&str> {
         self.files.iter().rev().find(|(file, _)| file == path).map(|(_, text)| text.as_str())
+    }
+}
+
+/// The `package.json` scripts `command` sets: `npm pkg set scripts.x=CMD` (any number of
+/// them), and `npm set-script x CMD` of older npm.
+fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
+    let args: Vec<&Word> = command.args().iter().collect();
+    let texts: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    if !matches!(command.name(), Some("npm" | "pnpm" | "yarn" | "bun")) {
+        return Vec::new();
+    }
+    match texts.as_slice() {
+        ["pkg", "set", sets @ ..] => sets
+            .iter()
+            .filter_map(|set| {
+                let (key, value) = set.split_once('=')?;
+                Some((key.strip_prefix("scripts.")?.to_string(), value.to_string()))
+            })
+            .collect(),
+        ["set-script", name, value, ..] => vec![((*name).to_string(), (*value).to_string())],
+        _ => Vec::new(),
     }
 }
 
@@ -141,7 +170,7 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context) -> Option<(String, String
         |file| vec![file],
     );
     let text = names.iter().find_map(|name| read_small(&ctx.cwd.join(name), MAX_SCRIPT_BYTES, false))?;
-    let rules = make_rules(&text);
+    let rules = crate::shell::make::rules(&text);
     let targets: Vec<&str> = if targets.is_empty() {
         rules.iter().map(|(target, _)| *target).find(|target| !target.starts_with('.')).into_iter().collect()
     } else {
@@ -151,7 +180,7 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context) -> Option<(String, String
         .iter()
         // Every rule of the target: a line like `target: VAR = x` has none of the recipe.
         .flat_map(|target| rules.iter().filter(move |(name, _)| name == target))
-        .flat_map(|(_, recipe)| recipe.iter().map(|line| recipe_line(line)))
+        .flat_map(|(_, recipe)| recipe.iter().map(|line| crate::shell::make::recipe_line(line)))
         .collect();
     if lines.is_empty() {
         return None;
@@ -159,63 +188,38 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context) -> Option<(String, String
     Some((format!("the make recipe of `{}`", targets.join(" ")), lines.join("\n")))
 }
 
-/// The rules of a makefile: each target with its recipe lines (those starting with a tab).
-fn make_rules(text: &str) -> Vec<(&str, Vec<&str>)> {
-    let mut rules: Vec<(&str, Vec<&str>)> = Vec::new();
-    let mut current: Vec<usize> = Vec::new();
-    for line in text.lines() {
-        if let Some(recipe) = line.strip_prefix('\t') {
-            for &rule in &current {
-                rules[rule].1.push(recipe);
+/// The jobs of `crontab FILE`, which installs the file as the user's cron table: each line's
+/// command, judged as what will run.
+fn cron_table<'w>(
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: impl FnOnce() -> &'w Written,
+) -> Option<(String, String)> {
+    let args = command.args();
+    if args.iter().any(|w| matches!(w.text.as_str(), "-l" | "-r" | "-e" | "-i")) {
+        return None;
+    }
+    let mut words = args.iter();
+    let mut file = None;
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "-u" => {
+                words.next();
             }
-            continue;
-        }
-        current.clear();
-        let Some((head, _)) = line.split_once(':') else { continue };
-        // `X := value`, `X ::= value` are assignments; a rule's head has no `=` either.
-        if line[head.len()..].starts_with(":=")
-            || line[head.len()..].starts_with("::=")
-            || head.contains(['=', '#'])
-        {
-            continue;
-        }
-        for target in head.split_whitespace() {
-            current.push(rules.len());
-            rules.push((target, Vec::new()));
+            text if text.starts_with('-') => {}
+            _ => file = Some(word),
         }
     }
-    rules
-}
-
-/// One recipe line as the shell gets it.
-fn recipe_line(line: &str) -> String {
-    let line = line.trim_start().trim_start_matches(['@', '-', '+']);
-    let mut out = String::with_capacity(line.len());
-    let mut rest = line;
-    while let Some(at) = rest.find('$') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        if let Some(tail) = after.strip_prefix('$') {
-            out.push('$');
-            rest = tail;
-        } else if let Some((name, tail)) = after.strip_prefix('(').and_then(|inner| inner.split_once(')')) {
-            if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
-                out.push_str("${");
-                out.push_str(name);
-                out.push('}');
-            } else {
-                out.push_str("$(");
-                out.push_str(name);
-                out.push(')');
-            }
-            rest = tail;
-        } else {
-            out.push('$');
-            rest = after;
-        }
+    let file = file.filter(|file| !file.dynamic && file.text != "-")?;
+    if !ctx.cwd_known {
+        return None;
     }
-    out.push_str(rest);
-    out
+    let path = ctx.cwd.join(&file.text);
+    let text = match written().text(&path) {
+        Some(text) => text.to_string(),
+        None => read_small(&path, MAX_SCRIPT_BYTES, false)?,
+    };
+    Some((format!("the cron table `{}`", file.text), crate::shell::cron_commands(&text)))
 }
 
 /// Package managers that run the `scripts` of `package.json`.
@@ -227,7 +231,7 @@ const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
 /// The `package.json` script a package manager runs (`npm run clean`, `npm test`, `yarn
 /// build`, `pnpm lint`), with the `pre`/`post` scripts npm runs around it and the arguments
 /// after `--`: `(what it is, the command line it runs)`.
-fn package_script(command: &SimpleCommand, ctx: &Context) -> Option<(String, String)> {
+fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, String)> {
     let manager = command.name()?;
     let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
     let (name, rest) = match (manager, args.as_slice()) {
@@ -248,6 +252,9 @@ fn package_script(command: &SimpleCommand, ctx: &Context) -> Option<(String, Str
         ("yarn" | "pnpm", [name, rest @ ..]) if !name.starts_with('-') => (*name, rest),
         _ => return None,
     };
+    if let Some(set) = written.script(name) {
+        return Some((format!("the package.json script `{name}` set on this line"), set.to_string()));
+    }
     if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
         return None;
     }
@@ -297,10 +304,13 @@ pub(crate) fn script<'w>(
 ) -> Option<(String, String)> {
     let name = command.name()?;
     if PACKAGE_MANAGERS.contains(&name) {
-        return package_script(command, ctx);
+        return package_script(command, ctx, written());
     }
     if name == "make" {
         return make_recipe(command, ctx);
+    }
+    if name == "crontab" {
+        return cron_table(command, ctx, written);
     }
     let (interpreter, file) = if is_runner(name) {
         (Some(name), script_operand(command)?)
@@ -509,12 +519,12 @@ mod tests {
     #[test]
     fn make_rules_and_recipe_lines() {
         let makefile = "BUILD := out\nCC = cc\n\nall: build\n\t@echo all\n\nclean distclean:\n\t-rm -rf $(BUILD) $$HOME/x\n\t$(MAKE) -C sub clean\n# done: yes\n";
-        let rules = make_rules(makefile);
+        let rules = crate::shell::make::rules(makefile);
         let names: Vec<&str> = rules.iter().map(|(name, _)| *name).collect();
         assert_eq!(names, ["all", "clean", "distclean"]);
         assert_eq!(rules[1].1, ["-rm -rf $(BUILD) $$HOME/x", "$(MAKE) -C sub clean"]);
-        assert_eq!(recipe_line("-rm -rf $(BUILD) $$HOME/x"), "rm -rf ${BUILD} $HOME/x");
-        assert_eq!(recipe_line("@echo $(shell date)"), "echo $(shell date)");
+        assert_eq!(crate::shell::make::recipe_line("-rm -rf $(BUILD) $$HOME/x"), "rm -rf ${BUILD} $HOME/x");
+        assert_eq!(crate::shell::make::recipe_line("@echo $(shell date)"), "echo $(shell date)");
     }
 
     #[test]

@@ -535,6 +535,7 @@ impl Analyser {
             return None;
         }
         self.builtin_assignments(&argv, origin);
+        self.read_from_text(&argv, &stdin);
         let text = src.get(simple.start..simple.end).unwrap_or_default().to_string();
         let moves = matches!(argv.first().map(|w| w.text.as_str()), Some("cd" | "pushd" | "popd"));
         let directory_argv = if moves { argv.clone() } else { Vec::new() };
@@ -621,6 +622,62 @@ impl Analyser {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// `read [-r] a b <<< "text"` (or from a heredoc): the line fixes what the variables get,
+    /// split on blanks as bash does, the last one taking the rest; `read -a arr` fills an array.
+    fn read_from_text(&mut self, argv: &[Word], stdin: &Stdin) {
+        let (Some(name), Stdin::Text(text)) = (argv.first().filter(|w| !w.dynamic), stdin) else { return };
+        if name.text != "read" {
+            return;
+        }
+        let mut names = Vec::new();
+        let mut array = None;
+        let mut args = argv[1..].iter();
+        while let Some(arg) = args.next() {
+            match arg.text.as_str() {
+                "-a" => array = args.next().map(|w| w.text.clone()),
+                // Options with a value: prompt, delimiter, count, timeout, descriptor.
+                "-p" | "-d" | "-n" | "-N" | "-t" | "-u" | "-i" => {
+                    args.next();
+                }
+                // A delimiter other than newline, or a count, changes what is read: unknown.
+                text if text.starts_with("-d") || text.starts_with("-n") || text.starts_with("-N") => return,
+                text if text.starts_with('-') => {}
+                _ if arg.dynamic => return,
+                text => names.push(text.to_string()),
+            }
+        }
+        let line = text.lines().next().unwrap_or_default();
+        // Text still holding an expansion is known only at run time.
+        if line.contains(['$', '`']) {
+            for var in names.iter().chain(array.iter()) {
+                self.vars.set(var, None);
+            }
+            return;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        if let Some(array) = array {
+            self.vars.set_array(&array, Some(fields.iter().map(|f| (*f).to_string()).collect()));
+            return;
+        }
+        if names.is_empty() {
+            names.push("REPLY".to_string());
+        }
+        for (i, var) in names.iter().enumerate() {
+            let value = if i + 1 == names.len() {
+                // The last variable takes the rest of the line, inner blanks kept.
+                let skip: usize = fields.iter().take(i).count();
+                let mut rest = line.trim_start();
+                for _ in 0..skip {
+                    rest = rest.split_once(char::is_whitespace).map_or("", |(_, r)| r).trim_start();
+                }
+                rest.trim_end().to_string()
+            } else {
+                fields.get(i).map(|f| (*f).to_string()).unwrap_or_default()
+            };
+            self.vars.set(var, Some(value));
         }
     }
 
@@ -846,7 +903,11 @@ impl Analyser {
             self.note(UnseenKind::Exec, index, what);
             return;
         };
-        let text = if shell == "crontab" { wrappers::cron_commands(&text) } else { text };
+        let text = match shell.as_str() {
+            "crontab" => wrappers::cron_commands(&text),
+            "make" | "gmake" => super::make::all_recipes(&text),
+            _ => text,
+        };
         let mut via = command.via.clone();
         via.push(format!("{shell} stdin"));
         let inner = origin.through(&via, Stdin::Inherited);

@@ -11,12 +11,15 @@ mod cmd;
 mod flat;
 mod inline;
 mod lexer;
+pub(crate) mod make;
 mod opaque;
 mod output;
 mod parser;
 mod powershell;
 mod resolve;
 mod wrappers;
+
+pub(crate) use wrappers::cron_commands;
 
 /// Which shell language a command line is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

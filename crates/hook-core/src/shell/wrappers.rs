@@ -157,6 +157,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
+        "gdb" | "cgdb" => gdb(argv),
+        "rg" => ripgrep_preprocessor(argv),
         // Into the namespaces of process 1, or the root directory itself: the host, which the
         // `containers` pack asks about, so the wrapper says so.
         "nsenter" => {
@@ -341,6 +343,64 @@ fn option_value(scan: &OptionScan, short: &str, long: &str) -> Option<Word> {
 }
 
 /// A word cut from another one (an attached option value).
+/// gdb runs shell commands given with `-ex 'shell CMD'` (or `!CMD`), and with `-ex run` the
+/// program after `--args`.
+fn gdb(argv: &[Word]) -> Peel {
+    let mut commands: Vec<&Word> = Vec::new();
+    let mut runs = false;
+    for (at, word) in argv.iter().enumerate() {
+        let value = match word.text.as_str() {
+            "-ex" | "--ex" | "-eval-command" | "--eval-command" | "-iex" => argv.get(at + 1),
+            text if text.starts_with("--eval-command=") || text.starts_with("-eval-command=") => Some(word),
+            _ => None,
+        };
+        let Some(value) = value else { continue };
+        let text = value.text.split_once("eval-command=").map_or(value.text.as_str(), |(_, v)| v).trim();
+        if text.starts_with("shell ") || text.starts_with('!') || text.starts_with("pipe ") {
+            commands.push(value);
+        }
+        runs |= matches!(text, "run" | "r" | "start" | "starti");
+    }
+    if let Some(first) = commands.first() {
+        let text: Vec<&str> = commands
+            .iter()
+            .map(|w| {
+                let text = w.text.split_once("eval-command=").map_or(w.text.as_str(), |(_, v)| v).trim();
+                text.strip_prefix("shell ").or_else(|| text.strip_prefix('!')).unwrap_or(text)
+            })
+            .collect();
+        return Peel::Script {
+            via: "gdb shell".into(),
+            script: derived(first, &text.join("\n")),
+            dialect: Dialect::Posix,
+        };
+    }
+    match argv.iter().position(|w| w.text == "--args") {
+        Some(at) if runs => wraps("gdb --args", argv, at + 1),
+        _ => Peel::Runs,
+    }
+}
+
+/// `rg --pre COMMAND`: ripgrep runs COMMAND on every file it searches.
+fn ripgrep_preprocessor(argv: &[Word]) -> Peel {
+    let program = argv.iter().enumerate().find_map(|(at, word)| match word.text.as_str() {
+        "--pre" => argv.get(at + 1).cloned(),
+        text => text.strip_prefix("--pre=").map(|program| derived(word, program)),
+    });
+    match program {
+        Some(program) => Peel::Find {
+            execs: vec![(
+                "rg --pre".into(),
+                vec![
+                    program,
+                    Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false },
+                ],
+            )],
+        },
+        None => Peel::Runs,
+    }
+}
+
 fn derived(word: &Word, text: &str) -> Word {
     Word { text: text.to_string(), raw: word.raw.clone(), dynamic: word.dynamic, glob: word.glob }
 }
@@ -451,7 +511,7 @@ fn git(argv: &[Word]) -> Peel {
 
 /// The commands of crontab lines: each line after its five time fields (or an `@reboot`
 /// style name); variable settings and comments run nothing.
-pub(super) fn cron_commands(table: &str) -> String {
+pub(crate) fn cron_commands(table: &str) -> String {
     let mut commands = String::new();
     for line in table.lines().map(str::trim) {
         let first = line.split_whitespace().next().unwrap_or_default();
@@ -1031,6 +1091,15 @@ pub(super) fn reads_commands_from_stdin(argv: &[Word], dialect: Dialect) -> Opti
         let scan = scan_options(argv, 1, "u", &[]);
         let installs = argv.get(scan.operand).is_none_or(|w| w.text == "-") && scan.flags.is_empty();
         return installs.then_some(name);
+    }
+    if name == "make" || name == "gmake" {
+        // `make -f -` reads its makefile from standard input, and runs its recipes.
+        let stdin_file =
+            argv.windows(2).any(|pair| {
+                matches!(pair[0].text.as_str(), "-f" | "--file" | "--makefile")
+                    && matches!(pair[1].text.as_str(), "-" | "/dev/stdin")
+            }) || argv.iter().any(|w| matches!(w.text.as_str(), "--file=-" | "--makefile=-" | "-f-"));
+        return stdin_file.then_some(name);
     }
     if matches!(name.as_str(), "at" | "batch") {
         // `at TIME` runs its standard input later; `-f` names a file, the others only query.

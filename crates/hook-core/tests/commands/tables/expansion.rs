@@ -107,4 +107,14 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "x=~; rm -rf \"$x\"/"),
     allow("echo $'\\x68i'"),
     allow("a=ls; b=' -la'; eval $a$b"),
+    // `read` from a here-string or heredoc: the variables get the line's words.
+    deny("rm.root", "read c <<< \"rm -rf /\"; $c"),
+    deny("rm.root", "read -r a b <<< \"rm -rf /\"; $a $b"),
+    deny("rm.root", "read -a w <<< \"rm -rf /\"; \"${w[@]}\""),
+    deny("rm.root", "read c <<EOF\nrm -rf /\nEOF\n$c"),
+    deny("rm.unknown-target", "read x <<< \"$(cat f)\"; rm -rf $x"),
+    deny("rm.unknown-target", "read x <<< \"$HOME\"; rm -rf $x"),
+    allow("read x <<< build; rm -rf $x"),
+    allow("read x <<< hello; echo $x"),
+    allow("read -r name rest <<< \"a b c\"; echo $name"),
 ];
