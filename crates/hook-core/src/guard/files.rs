@@ -11,7 +11,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use crate::event::Event;
-use crate::policy::{Action, FileRules};
+use crate::policy::{Action, FileRules, Text};
 use crate::project::Context;
 use crate::verdict::Verdict;
 
@@ -98,8 +98,39 @@ pub(crate) fn denied<'p>(
         return None;
     }
     let resolved = resolve(path, ctx);
+    let mut verdict = matching_glob(&resolved, globs, ctx);
+    // The built-in globs name the default places of the guard's own directories; where the
+    // XDG variables move them, they are guarded there as well.
+    if verdict.is_none() && access == Access::Write {
+        verdict = guard_dir_of(&resolved);
+    }
+    // The file the path really is: a link with any name (`notes.txt` -> `.env`, a directory
+    // link into `~/.ssh`) is judged by what it points at. Only a path that exists costs the
+    // look-up, and only when the name alone is not denied.
+    let mut through = None;
+    if verdict.is_none() {
+        if let Some(real) = real_path(&resolved).filter(|real| *real != resolved) {
+            verdict = matching_glob(&real, globs, ctx)
+                .or_else(|| (access == Access::Write).then(|| guard_dir_of(&real)).flatten());
+            through = verdict.is_some().then(|| slashed(&real));
+        }
+    }
     let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
     let absolute = slashed(&resolved);
+    // Shown as the agent would write it: from its cwd, else from the project root.
+    let shown = resolved.strip_prefix(&ctx.cwd).ok().map(slashed).or(relative).unwrap_or(absolute);
+    let shown = match through {
+        Some(real) => format!("{shown}`, a link to `{real}"),
+        None => shown,
+    };
+    verdict.map(|glob| Denied { shown, glob, access })
+}
+
+/// The glob of `globs` (a later `!` exception winning over an earlier match) that denies the
+/// absolute path `resolved`.
+fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Option<&'p str> {
+    let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
+    let absolute = slashed(resolved);
     let home = ctx.home.as_deref().map(slashed);
     let subject = Subject {
         absolute: &absolute,
@@ -117,14 +148,17 @@ pub(crate) fn denied<'p>(
             verdict = if exception { None } else { Some(&**entry) };
         }
     }
-    // The built-in globs name the default places of the guard's own directories; where the
-    // XDG variables move them, they are guarded there as well.
-    if verdict.is_none() && access == Access::Write {
-        verdict = guard_dir_of(&resolved);
-    }
-    // Shown as the agent would write it: from its cwd, else from the project root.
-    let shown = resolved.strip_prefix(&ctx.cwd).ok().map(slashed).or(relative).unwrap_or(absolute);
-    verdict.map(|glob| Denied { shown, glob, access })
+    verdict
+}
+
+/// Where `path` really is, links resolved: the path itself when it exists, else its directory's
+/// real path with its name (a file about to be created in a linked directory). `None` when
+/// neither exists.
+fn real_path(path: &Path) -> Option<PathBuf> {
+    std::fs::canonicalize(path).ok().or_else(|| {
+        let parent = std::fs::canonicalize(path.parent()?).ok()?;
+        Some(parent.join(path.file_name()?))
+    })
 }
 
 /// The guard's own directory that holds `path`, as a glob for the reason: the user policy, the
@@ -285,6 +319,45 @@ mod tests {
     use super::*;
     use crate::policy::Text;
     use crate::rules::testing::ctx;
+
+    /// A link with any name is the file it points at: in the project, to the project's `.env`,
+    /// or out of it, into a protected directory; a plain file or a link to one is not.
+    #[cfg(unix)]
+    #[test]
+    fn links_are_judged_by_what_they_point_at() {
+        use std::os::unix::fs::symlink;
+
+        let root = std::env::temp_dir().join(format!("agent-hooks-links-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let (project, home) = (root.join("app"), root.join("home"));
+        std::fs::create_dir_all(home.join(".ssh")).unwrap();
+        std::fs::create_dir_all(&project).unwrap();
+        std::fs::write(project.join(".env"), "SECRET=1\n").unwrap();
+        std::fs::write(project.join("README"), "hi\n").unwrap();
+        std::fs::write(home.join(".ssh/authorized_keys"), "").unwrap();
+        symlink(".env", project.join("notes.txt")).unwrap();
+        symlink("README", project.join("readme-link")).unwrap();
+        symlink(home.join(".ssh"), project.join("keys")).unwrap();
+        let mut here = ctx();
+        here.cwd = project.clone();
+        here.project_root = project.clone();
+        here.home = Some(home.clone());
+        let built_in = FileRules::default();
+        let read = |path: &str| denied(path, Access::Read, &built_in, &here).map(|d| d.glob.to_string());
+        let write = |path: &str| denied(path, Access::Write, &built_in, &here).map(|d| d.glob.to_string());
+        assert_eq!(read("notes.txt").as_deref(), Some(".env"));
+        let shown = denied("notes.txt", Access::Read, &built_in, &here).unwrap().shown;
+        assert!(shown.starts_with("notes.txt`, a link to `") && shown.ends_with("/app/.env"), "{shown}");
+        assert_eq!(write("keys/authorized_keys").as_deref(), Some("~/.ssh/authorized_keys"));
+        assert_eq!(
+            write("keys/config").as_deref(),
+            Some("~/.ssh/config"),
+            "a new file in a linked directory"
+        );
+        assert_eq!(read("readme-link"), None);
+        assert_eq!(read("README"), None);
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 
     fn rules(deny: &[&str]) -> FileRules {
         let list: Vec<Text> = deny.iter().map(|glob| glob.to_string().into()).collect();
