@@ -13,7 +13,7 @@ const HOOKS: usize = 8;
 const POLICY: &str = "[[filter]]\ncommand = \"npm\"\nargs = [\"install\"]\nmessage = \"Use pnpm\"\n";
 
 /// A command that the policy denies and that carries a credential.
-const COMMAND: &str = "AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE npm install";
+const COMMAND: &str = "AWS_ACCESS_KEY_ID=AKIAZ7Q2VN4R8KD3XW5T npm install";
 
 /// A fresh directory holding the policy; the journal goes under its `state/`.
 fn sandbox(name: &str) -> PathBuf {

@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn prompt_and_stop_fields_are_read() {
         let prompt = fixture("UserPromptSubmit.json");
-        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAZ7Q2VN4R8KD3XW5T"));
         let stop = fixture("Stop.json");
         assert!(!stop.stop_hook_active);
         assert_eq!(stop.last_message.as_deref(), Some("I widened add() to i64; all tests pass."));

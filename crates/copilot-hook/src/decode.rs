@@ -256,7 +256,7 @@ mod tests {
     #[test]
     fn prompt_and_stop_fields_are_read() {
         let prompt = fixture("cli-userPromptSubmitted.json");
-        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAZ7Q2VN4R8KD3XW5T"));
         assert!(!prompt.can_ask);
         assert!(!fixture("cli-agentStop.json").stop_hook_active);
         assert!(decode(br#"{"hookEventName":"Stop","stop_hook_active":true}"#).unwrap().stop_hook_active);

@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn prompt_and_stop_fields_are_read() {
         let prompt = fixture("beforeSubmitPrompt.json");
-        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAZ7Q2VN4R8KD3XW5T"));
         assert!(!prompt.can_ask);
         assert!(!fixture("stop.json").stop_hook_active);
         let again = decode(br#"{"hook_event_name":"stop","status":"completed","loop_count":2}"#).unwrap();

@@ -153,7 +153,7 @@ mod tests {
     #[test]
     fn prompt_and_stop_fields_are_read() {
         let prompt = fixture("BeforeAgent.json");
-        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert_eq!(prompt.prompt.as_deref(), Some("Deploy to production with key AKIAZ7Q2VN4R8KD3XW5T"));
         assert!(!prompt.can_ask);
         let stop = fixture("AfterAgent.json");
         assert!(!stop.stop_hook_active);

@@ -364,7 +364,7 @@ mod tests {
 
     #[test]
     fn a_line_names_the_rule_and_redacts_the_command() {
-        let event = shell_event("AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE npm install");
+        let event = shell_event("AWS_ACCESS_KEY_ID=AKIAZ7Q2VN4R8KD3XW5T npm install");
         let verdict = Verdict::deny("filter.npm", "Use pnpm");
         let text = line(UNIX_EPOCH + Duration::from_secs(1_700_000_000), "claude-hook", &event, &verdict);
         assert!(text.ends_with('\n') && text.len() < MAX_LINE);

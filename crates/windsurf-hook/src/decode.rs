@@ -142,7 +142,7 @@ mod tests {
     #[test]
     fn prompt_is_read() {
         let event = fixture("pre_user_prompt.json");
-        assert_eq!(event.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert_eq!(event.prompt.as_deref(), Some("Deploy to production with key AKIAZ7Q2VN4R8KD3XW5T"));
     }
 
     #[test]

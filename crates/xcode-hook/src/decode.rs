@@ -147,7 +147,7 @@ mod tests {
     #[test]
     fn prompt_and_session_are_read() {
         let event = fixture("UserPromptSubmit.json");
-        assert_eq!(event.prompt.as_deref(), Some("Deploy to production with key AKIAIOSFODNN7EXAMPLE"));
+        assert_eq!(event.prompt.as_deref(), Some("Deploy to production with key AKIAZ7Q2VN4R8KD3XW5T"));
         assert_eq!(event.session_id, None);
         let with_id = decode(br#"{"event":"SessionStart","session":{"cwd":"","sessionId":"s-1"}}"#).unwrap();
         assert_eq!(with_id.session_id.as_deref(), Some("s-1"));

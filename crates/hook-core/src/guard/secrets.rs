@@ -27,8 +27,13 @@ pub enum SecretKind {
     Jwt,
     /// `password=...`, `api_key: ...` and the like, with a random-looking value.
     Assignment,
-    /// The password of `scheme://user:password@host`, random-looking.
+    /// The password of `scheme://user:password@host`: random-looking, or any real password of
+    /// a database URL.
     UrlPassword,
+    /// `Authorization: Bearer ...` or `Basic ...` credentials.
+    AuthorizationHeader,
+    /// A provider's token recognised by its prefix: what it is, for messages.
+    Service(&'static str),
 }
 
 impl SecretKind {
@@ -46,6 +51,8 @@ impl SecretKind {
             Self::Jwt => "a JSON web token",
             Self::Assignment => "a password, secret or token",
             Self::UrlPassword => "a password in a URL",
+            Self::AuthorizationHeader => "an Authorization header credential",
+            Self::Service(what) => what,
         }
     }
 }
@@ -82,8 +89,282 @@ fn base64url(b: u8) -> bool {
     token_char(b) || b == b'='
 }
 
-/// Longer prefixes before their shorter forms (`sk-ant-` before `sk-`).
+fn hex(b: u8) -> bool {
+    b.is_ascii_hexdigit()
+}
+
+fn lower_alnum(b: u8) -> bool {
+    b.is_ascii_lowercase() || b.is_ascii_digit()
+}
+
+/// Token characters and dots: tokens made of several dot-separated parts.
+fn dotted(b: u8) -> bool {
+    token_char(b) || b == b'.'
+}
+
+/// Webhook URLs: the path after the host.
+fn dotted_path(b: u8) -> bool {
+    dotted(b) || b == b'/'
+}
+
+/// Braintree's `access_token$production$...$...`.
+fn dollar_token(b: u8) -> bool {
+    alnum(b) || b == b'$'
+}
+
+fn base64(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'/' | b'=')
+}
+
+/// Longer prefixes before their shorter forms (`sk-ant-` before `sk-`, `xoxe.xoxp-` before
+/// `xoxp-`): candidates are tried in this order.
 const SHAPES: &[Shape] = &[
+    Shape { prefix: "AIza", min: 35, alphabet: token_char, kind: SecretKind::Service("a Google API key") },
+    Shape {
+        prefix: "GOCSPX-",
+        min: 24,
+        alphabet: token_char,
+        kind: SecretKind::Service("a Google OAuth client secret"),
+    },
+    Shape {
+        prefix: "ya29.",
+        min: 30,
+        alphabet: dotted,
+        kind: SecretKind::Service("a Google OAuth access token"),
+    },
+    Shape {
+        prefix: "AccountKey=",
+        min: 40,
+        alphabet: base64,
+        kind: SecretKind::Service("an Azure storage account key"),
+    },
+    Shape {
+        prefix: "SharedAccessKey=",
+        min: 30,
+        alphabet: base64,
+        kind: SecretKind::Service("an Azure shared access key"),
+    },
+    Shape { prefix: "dop_v1_", min: 64, alphabet: hex, kind: SecretKind::Service("a DigitalOcean token") },
+    Shape {
+        prefix: "doo_v1_",
+        min: 64,
+        alphabet: hex,
+        kind: SecretKind::Service("a DigitalOcean OAuth token"),
+    },
+    Shape {
+        prefix: "dor_v1_",
+        min: 64,
+        alphabet: hex,
+        kind: SecretKind::Service("a DigitalOcean refresh token"),
+    },
+    Shape {
+        prefix: "LTAI",
+        min: 16,
+        alphabet: alnum,
+        kind: SecretKind::Service("an Alibaba Cloud access key"),
+    },
+    Shape { prefix: "npm_", min: 36, alphabet: alnum, kind: SecretKind::Service("an npm token") },
+    Shape { prefix: "pypi-AgEI", min: 50, alphabet: token_char, kind: SecretKind::Service("a PyPI token") },
+    Shape { prefix: "rubygems_", min: 48, alphabet: hex, kind: SecretKind::Service("a RubyGems key") },
+    Shape { prefix: "oy2", min: 43, alphabet: lower_alnum, kind: SecretKind::Service("a NuGet key") },
+    Shape { prefix: "cio", min: 32, alphabet: alnum, kind: SecretKind::Service("a crates.io token") },
+    Shape { prefix: "hf_", min: 34, alphabet: alnum, kind: SecretKind::Service("a Hugging Face token") },
+    Shape { prefix: "gsk_", min: 50, alphabet: alnum, kind: SecretKind::Service("a Groq key") },
+    Shape { prefix: "r8_", min: 37, alphabet: alnum, kind: SecretKind::Service("a Replicate token") },
+    Shape { prefix: "pplx-", min: 40, alphabet: alnum, kind: SecretKind::Service("a Perplexity key") },
+    Shape { prefix: "xai-", min: 70, alphabet: alnum, kind: SecretKind::Service("an xAI key") },
+    Shape {
+        prefix: "gldt-",
+        min: 20,
+        alphabet: token_char,
+        kind: SecretKind::Service("a GitLab deploy token"),
+    },
+    Shape {
+        prefix: "glrt-",
+        min: 20,
+        alphabet: token_char,
+        kind: SecretKind::Service("a GitLab runner token"),
+    },
+    Shape {
+        prefix: "glptt-",
+        min: 20,
+        alphabet: token_char,
+        kind: SecretKind::Service("a GitLab pipeline trigger token"),
+    },
+    Shape {
+        prefix: "glsoat-",
+        min: 20,
+        alphabet: token_char,
+        kind: SecretKind::Service("a GitLab service account token"),
+    },
+    Shape {
+        prefix: "GR1348941",
+        min: 20,
+        alphabet: token_char,
+        kind: SecretKind::Service("a GitLab runner registration token"),
+    },
+    Shape { prefix: "xoxe.xoxp-", min: 10, alphabet: token_char, kind: SecretKind::Service("a Slack token") },
+    Shape { prefix: "xoxs-", min: 10, alphabet: token_char, kind: SecretKind::Service("a Slack token") },
+    Shape { prefix: "xapp-", min: 10, alphabet: token_char, kind: SecretKind::Service("a Slack app token") },
+    Shape {
+        prefix: "https://hooks.slack.com/services/",
+        min: 30,
+        alphabet: dotted_path,
+        kind: SecretKind::Service("a Slack webhook URL"),
+    },
+    Shape {
+        prefix: "https://discord.com/api/webhooks/",
+        min: 40,
+        alphabet: dotted_path,
+        kind: SecretKind::Service("a Discord webhook URL"),
+    },
+    Shape {
+        prefix: "https://discordapp.com/api/webhooks/",
+        min: 40,
+        alphabet: dotted_path,
+        kind: SecretKind::Service("a Discord webhook URL"),
+    },
+    Shape { prefix: "sk_test_", min: 16, alphabet: alnum, kind: SecretKind::Service("a Stripe test key") },
+    Shape {
+        prefix: "whsec_",
+        min: 24,
+        alphabet: alnum,
+        kind: SecretKind::Service("a Stripe webhook secret"),
+    },
+    Shape { prefix: "SG.", min: 60, alphabet: dotted, kind: SecretKind::Service("a SendGrid key") },
+    Shape { prefix: "key-", min: 32, alphabet: hex, kind: SecretKind::Service("a Mailgun key") },
+    Shape { prefix: "shpat_", min: 32, alphabet: hex, kind: SecretKind::Service("a Shopify access token") },
+    Shape {
+        prefix: "shpca_",
+        min: 32,
+        alphabet: hex,
+        kind: SecretKind::Service("a Shopify custom app token"),
+    },
+    Shape {
+        prefix: "shppa_",
+        min: 32,
+        alphabet: hex,
+        kind: SecretKind::Service("a Shopify private app token"),
+    },
+    Shape { prefix: "shpss_", min: 32, alphabet: hex, kind: SecretKind::Service("a Shopify shared secret") },
+    Shape {
+        prefix: "ATATT3",
+        min: 100,
+        alphabet: base64url,
+        kind: SecretKind::Service("an Atlassian API token"),
+    },
+    Shape {
+        prefix: "ATCTT3",
+        min: 100,
+        alphabet: base64url,
+        kind: SecretKind::Service("an Atlassian token"),
+    },
+    Shape { prefix: "lin_api_", min: 40, alphabet: alnum, kind: SecretKind::Service("a Linear key") },
+    Shape { prefix: "secret_", min: 43, alphabet: alnum, kind: SecretKind::Service("a Notion token") },
+    Shape { prefix: "ntn_", min: 40, alphabet: alnum, kind: SecretKind::Service("a Notion token") },
+    Shape { prefix: "NRAK-", min: 27, alphabet: upper_alnum, kind: SecretKind::Service("a New Relic key") },
+    Shape {
+        prefix: "NRII-",
+        min: 20,
+        alphabet: token_char,
+        kind: SecretKind::Service("a New Relic insert key"),
+    },
+    Shape { prefix: "sntrys_", min: 60, alphabet: base64url, kind: SecretKind::Service("a Sentry token") },
+    Shape { prefix: "sntryu_", min: 60, alphabet: hex, kind: SecretKind::Service("a Sentry user token") },
+    Shape { prefix: "dp.pt.", min: 40, alphabet: alnum, kind: SecretKind::Service("a Doppler token") },
+    Shape {
+        prefix: "dp.st.",
+        min: 40,
+        alphabet: dotted,
+        kind: SecretKind::Service("a Doppler service token"),
+    },
+    Shape {
+        prefix: "dp.sa.",
+        min: 40,
+        alphabet: alnum,
+        kind: SecretKind::Service("a Doppler service account token"),
+    },
+    Shape { prefix: "dp.ct.", min: 40, alphabet: alnum, kind: SecretKind::Service("a Doppler CLI token") },
+    Shape { prefix: "HRKU-", min: 40, alphabet: token_char, kind: SecretKind::Service("a Heroku key") },
+    Shape { prefix: "nfp_", min: 36, alphabet: alnum, kind: SecretKind::Service("a Netlify token") },
+    Shape { prefix: "fo1_", min: 40, alphabet: token_char, kind: SecretKind::Service("a Fly.io token") },
+    Shape { prefix: "FlyV1 ", min: 60, alphabet: base64, kind: SecretKind::Service("a Fly.io token") },
+    Shape { prefix: "PMAK-", min: 59, alphabet: token_char, kind: SecretKind::Service("a Postman key") },
+    Shape { prefix: "sl.", min: 130, alphabet: token_char, kind: SecretKind::Service("a Dropbox token") },
+    Shape {
+        prefix: "sq0atp-",
+        min: 22,
+        alphabet: token_char,
+        kind: SecretKind::Service("a Square access token"),
+    },
+    Shape {
+        prefix: "sq0csp-",
+        min: 43,
+        alphabet: token_char,
+        kind: SecretKind::Service("a Square OAuth secret"),
+    },
+    Shape { prefix: "EAAA", min: 60, alphabet: token_char, kind: SecretKind::Service("a Square token") },
+    Shape {
+        prefix: "access_token$production$",
+        min: 40,
+        alphabet: dollar_token,
+        kind: SecretKind::Service("a PayPal Braintree token"),
+    },
+    Shape { prefix: "pul-", min: 40, alphabet: hex, kind: SecretKind::Service("a Pulumi token") },
+    Shape { prefix: "hvs.", min: 24, alphabet: token_char, kind: SecretKind::Service("a Vault token") },
+    Shape { prefix: "hvb.", min: 24, alphabet: token_char, kind: SecretKind::Service("a Vault batch token") },
+    Shape {
+        prefix: "AGE-SECRET-KEY-1",
+        min: 58,
+        alphabet: upper_alnum,
+        kind: SecretKind::Service("an age secret key"),
+    },
+    Shape { prefix: "dapi", min: 32, alphabet: hex, kind: SecretKind::Service("a Databricks token") },
+    Shape { prefix: "figd_", min: 40, alphabet: token_char, kind: SecretKind::Service("a Figma token") },
+    Shape { prefix: "glc_", min: 32, alphabet: base64, kind: SecretKind::Service("a Grafana Cloud token") },
+    Shape {
+        prefix: "glsa_",
+        min: 32,
+        alphabet: token_char,
+        kind: SecretKind::Service("a Grafana service account token"),
+    },
+    Shape { prefix: "bkua_", min: 40, alphabet: hex, kind: SecretKind::Service("a Buildkite token") },
+    Shape {
+        prefix: "CFPAT-",
+        min: 43,
+        alphabet: token_char,
+        kind: SecretKind::Service("a Contentful token"),
+    },
+    Shape { prefix: "shippo_live_", min: 40, alphabet: hex, kind: SecretKind::Service("a Shippo token") },
+    Shape {
+        prefix: "pscale_tkn_",
+        min: 32,
+        alphabet: token_char,
+        kind: SecretKind::Service("a PlanetScale token"),
+    },
+    Shape {
+        prefix: "pscale_pw_",
+        min: 32,
+        alphabet: token_char,
+        kind: SecretKind::Service("a PlanetScale password"),
+    },
+    Shape { prefix: "sbp_", min: 40, alphabet: hex, kind: SecretKind::Service("a Supabase token") },
+    Shape {
+        prefix: "sb_secret_",
+        min: 30,
+        alphabet: token_char,
+        kind: SecretKind::Service("a Supabase secret key"),
+    },
+    Shape { prefix: "sk.eyJ", min: 60, alphabet: dotted, kind: SecretKind::Service("a Mapbox secret token") },
+    Shape { prefix: "tfp_", min: 44, alphabet: token_char, kind: SecretKind::Service("a Typeform token") },
+    Shape { prefix: "pnu_", min: 36, alphabet: alnum, kind: SecretKind::Service("a Prefect token") },
+    Shape { prefix: "rdme_", min: 70, alphabet: alnum, kind: SecretKind::Service("a ReadMe key") },
+    Shape {
+        prefix: "dckr_pat_",
+        min: 27,
+        alphabet: token_char,
+        kind: SecretKind::Service("a Docker Hub token"),
+    },
     Shape { prefix: "AKIA", min: 16, alphabet: upper_alnum, kind: SecretKind::AwsAccessKeyId },
     Shape { prefix: "ASIA", min: 16, alphabet: upper_alnum, kind: SecretKind::AwsAccessKeyId },
     Shape { prefix: "github_pat_", min: 22, alphabet: token_char, kind: SecretKind::GitHubToken },
@@ -141,8 +422,10 @@ const STARTS: [bool; 256] = {
         table[first.to_ascii_uppercase() as usize] = true;
         i += 1;
     }
-    // Private key blocks and JWTs.
+    // Private key blocks, JWTs and Authorization headers.
     table[b'-' as usize] = true;
+    table[b'B' as usize] = true;
+    table[b'b' as usize] = true;
     table[b'e' as usize] = true;
     table[b'E' as usize] = true;
     table
@@ -150,8 +433,8 @@ const STARTS: [bool; 256] = {
 
 /// For each byte, the set of [`SHAPES`] (bit `i` for `SHAPES[i]`) whose prefix begins with
 /// it: a word start is then compared with the two or three shapes it can be, not all of them.
-const SHAPES_BY_FIRST: [u32; 256] = {
-    assert!(SHAPES.len() <= 32);
+const SHAPES_BY_FIRST: [u128; 256] = {
+    assert!(SHAPES.len() <= 128);
     let mut table = [0; 256];
     let mut i = 0;
     while i < SHAPES.len() {
@@ -183,7 +466,10 @@ pub fn find(text: &str) -> Vec<Secret> {
             continue;
         }
         let secret = if starts_word {
-            shaped(text, pos).or_else(|| private_key(text, pos)).or_else(|| jwt(text, pos))
+            shaped(text, pos)
+                .or_else(|| private_key(text, pos))
+                .or_else(|| jwt(text, pos))
+                .or_else(|| authorization(text, pos))
         } else {
             None
         };
@@ -217,19 +503,70 @@ fn url_passwords(text: &str) -> impl Iterator<Item = Secret> + '_ {
     text.match_indices("://").filter_map(move |(scheme_end, _)| {
         let start = scheme_end + "://".len();
         let rest = &text[start..];
-        let authority_end = rest
-            .find(|c: char| matches!(c, '/' | '?' | '#' | '"' | '\'' | '`') || c.is_whitespace())
-            .unwrap_or(rest.len());
+        let scheme = text[..scheme_end]
+            .rsplit(|c: char| !(c.is_ascii_alphanumeric() || c == '+'))
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        let database = matches!(
+            scheme.as_str(),
+            "postgres"
+                | "postgresql"
+                | "mysql"
+                | "mariadb"
+                | "mongodb"
+                | "mongodb+srv"
+                | "redis"
+                | "rediss"
+                | "amqp"
+                | "amqps"
+                | "mssql"
+                | "sqlserver"
+                | "clickhouse"
+                | "cockroachdb"
+                | "jdbc"
+                | "oracle"
+                | "neo4j"
+                | "memcached"
+        );
+        // A database password may hold any character, `/` and `#` too: its authority runs to
+        // the last `@` before a blank or a quote.
+        let stop = |c: char| {
+            matches!(c, '"' | '\'' | '`') || c.is_whitespace() || !database && matches!(c, '/' | '?' | '#')
+        };
+        let authority_end = rest.find(stop).unwrap_or(rest.len());
         let authority = &rest[..authority_end];
         let userinfo = &authority[..authority.rfind('@')?];
         let colon = userinfo.find(':')?;
         let password = &userinfo[colon + 1..];
         let first = password.chars().next()?;
-        let placeholder =
-            password.starts_with(['$', '<', '{', '*', '%']) || password.chars().all(|c| c == first);
+        let placeholder = password.starts_with(['$', '<', '{', '*', '%', '['])
+            || password.chars().all(|c| c == first)
+            || matches!(
+                password.to_ascii_lowercase().as_str(),
+                "password"
+                    | "pass"
+                    | "passwd"
+                    | "secret"
+                    | "changeme"
+                    | "pw"
+                    | "pwd"
+                    | "example"
+                    | "user"
+                    | "postgres"
+                    | "root"
+                    | "admin"
+                    | "test"
+            );
         let span = start + colon + 1..start + userinfo.len();
-        (password.len() >= 6 && !placeholder && entropy(password) >= MIN_ENTROPY)
-            .then_some(Secret { kind: SecretKind::UrlPassword, span })
+        // A database URL's password is a credential whatever it looks like; elsewhere (a
+        // `https://user:pass@` example) only a random-looking one is.
+        let counts = if database {
+            !password.is_empty()
+        } else {
+            password.len() >= 6 && entropy(password) >= MIN_ENTROPY
+        };
+        (counts && !placeholder).then_some(Secret { kind: SecretKind::UrlPassword, span })
     })
 }
 
@@ -288,11 +625,45 @@ fn shaped(text: &str, pos: usize) -> Option<Secret> {
         candidates &= candidates - 1;
         let Some(body) = rest.strip_prefix(shape.prefix.as_bytes()) else { continue };
         let length = body.iter().take_while(|b| (shape.alphabet)(**b)).count();
-        if length >= shape.min && !body.get(length).is_some_and(|b| alnum(*b)) {
+        let value = std::str::from_utf8(&body[..length]).unwrap_or_default();
+        if length >= shape.min && !body.get(length).is_some_and(|b| alnum(*b)) && !is_filler(value) {
             return Some(Secret { kind: shape.kind, span: pos..pos + shape.prefix.len() + length });
         }
     }
     None
+}
+
+/// A published placeholder rather than a credential: the vendors' documented `EXAMPLE` keys,
+/// `xxxx…`, one character repeated, or a run of the alphabet or digits in order.
+fn is_filler(value: &str) -> bool {
+    let upper = value.to_ascii_uppercase();
+    let first = value.bytes().next().unwrap_or_default();
+    let sequential = value.as_bytes().windows(2).filter(|pair| pair[1] == pair[0].wrapping_add(1)).count();
+    upper.contains("EXAMPLE")
+        || upper.contains("XXXX")
+        || upper.contains("YOUR")
+        || upper.contains("PLACEHOLDER")
+        || value.bytes().all(|b| b == first)
+        || sequential * 2 > value.len()
+        || value.len() >= 16 && entropy(value) < 2.5
+}
+
+/// `Bearer <token>` and `Basic <base64>`, as an `Authorization` header carries them.
+fn authorization(text: &str, pos: usize) -> Option<Secret> {
+    let rest = &text[pos..];
+    let (scheme, min, alphabet): (&str, usize, fn(u8) -> bool) =
+        if rest.starts_with("Bearer ") || rest.starts_with("bearer ") {
+            ("Bearer ", 20, |b| dotted(b) || matches!(b, b'~' | b'+' | b'/' | b'='))
+        } else if rest.starts_with("Basic ") || rest.starts_with("basic ") {
+            ("Basic ", 12, base64)
+        } else {
+            return None;
+        };
+    let start = pos + scheme.len();
+    let length = text.as_bytes()[start..].iter().take_while(|b| alphabet(**b)).count();
+    let value = &text[start..start + length];
+    (length >= min && !is_filler(value) && entropy(value) >= MIN_ENTROPY)
+        .then_some(Secret { kind: SecretKind::AuthorizationHeader, span: start..start + length })
 }
 
 /// `-----BEGIN ... PRIVATE KEY-----` up to its END line (or the end of the text).
@@ -302,7 +673,8 @@ fn private_key(text: &str, pos: usize) -> Option<Secret> {
     }
     let rest = text[pos..].strip_prefix("-----BEGIN ")?;
     let header_end = rest.find("-----")?;
-    if !rest[..header_end].ends_with("PRIVATE KEY") || header_end > 40 {
+    let header = &rest[..header_end];
+    if !(header.ends_with("PRIVATE KEY") || header.ends_with("PRIVATE KEY BLOCK")) || header_end > 40 {
         return None;
     }
     let body_start = pos + "-----BEGIN ".len() + header_end + "-----".len();
@@ -313,7 +685,10 @@ fn private_key(text: &str, pos: usize) -> Option<Secret> {
             text[after..].find("-----").map(|close| after + close + "-----".len())
         })
         .unwrap_or(text.len());
-    Some(Secret { kind: SecretKind::PrivateKey, span: pos..end })
+    // A header with no key after it (`-----BEGIN RSA PRIVATE KEY-----` quoted in a question)
+    // holds nothing secret.
+    let body: usize = text[body_start..end].bytes().filter(|b| b.is_ascii_alphanumeric()).count();
+    (body >= 40).then_some(Secret { kind: SecretKind::PrivateKey, span: pos..end })
 }
 
 /// `eyJ<header>.eyJ<payload>.<signature>`.
@@ -364,7 +739,9 @@ fn assignment(text: &str, pos: usize) -> Option<Secret> {
         .take_while(|b| b.is_ascii_graphic() && !matches!(b, b'"' | b'\'' | b',' | b';' | b'&'))
         .count();
     let value = &text[at..at + length];
-    let placeholder = value.starts_with(['$', '<', '{', '*']) || value.chars().all(|c| c == 'x' || c == 'X');
+    let placeholder = value.starts_with(['$', '<', '{', '*'])
+        || value.chars().all(|c| c == 'x' || c == 'X')
+        || is_filler(value);
     (length >= MIN_SECRET_VALUE && !placeholder && entropy(value) >= MIN_ENTROPY)
         .then(|| Secret { kind: *kind, span: at..at + length })
 }
@@ -393,17 +770,116 @@ mod tests {
         find(text).into_iter().map(|secret| secret.kind).collect()
     }
 
+    /// `n` random-looking characters of `alphabet` (a fixed sequence: the tests repeat).
+    fn random(n: usize, alphabet: &str) -> String {
+        let chars: Vec<char> = alphabet.chars().collect();
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15 ^ n as u64;
+        (0..n)
+            .map(|_| {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                chars[(state >> 33) as usize % chars.len()]
+            })
+            .collect()
+    }
+
+    const ALNUM: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+
     #[test]
     fn provider_keys_are_found_by_shape() {
-        assert_eq!(kinds("Deploy to production with key AKIAIOSFODNN7EXAMPLE"), [SecretKind::AwsAccessKeyId]);
-        assert_eq!(kinds(&format!("token ghp_{}", "a1B2".repeat(9))), [SecretKind::GitHubToken]);
-        assert_eq!(kinds(&format!("github_pat_{}", "A1_b".repeat(20))), [SecretKind::GitHubToken]);
-        assert_eq!(kinds("glpat-xxxxXXXXyyyyYYYYzzzz"), [SecretKind::GitLabToken]);
-        assert_eq!(kinds("xoxb-1234567890-abcdefghij"), [SecretKind::SlackToken]);
+        assert_eq!(kinds("Deploy to production with key AKIAZ7Q2VN4R8KD3XW5T"), [SecretKind::AwsAccessKeyId]);
+        assert_eq!(kinds(&format!("token ghp_{}", random(36, ALNUM))), [SecretKind::GitHubToken]);
+        assert_eq!(kinds(&format!("github_pat_{}", random(60, ALNUM))), [SecretKind::GitHubToken]);
+        assert_eq!(kinds(&format!("glpat-{}", random(20, ALNUM))), [SecretKind::GitLabToken]);
+        assert_eq!(
+            kinds(&format!("xoxb-{}-{}", random(12, "0123456789"), random(24, ALNUM))),
+            [SecretKind::SlackToken]
+        );
         assert_eq!(kinds(&format!("sk_live_{}", "4eC39HqLyjWDarjtT1zdp7dc")), [SecretKind::StripeKey]);
-        assert_eq!(kinds(&format!("sk-ant-api03-{}", "Zx9_".repeat(10))), [SecretKind::AnthropicKey]);
-        assert_eq!(kinds(&format!("sk-proj-{}", "Ab3d".repeat(10))), [SecretKind::OpenAiKey]);
-        assert_eq!(kinds(&format!("OPENAI_API_KEY is sk-{}", "T3BlbkFJ".repeat(4))), [SecretKind::OpenAiKey]);
+        assert_eq!(kinds(&format!("sk-ant-api03-{}", random(40, ALNUM))), [SecretKind::AnthropicKey]);
+        assert_eq!(kinds(&format!("sk-proj-{}", random(40, ALNUM))), [SecretKind::OpenAiKey]);
+        assert_eq!(kinds(&format!("OPENAI_API_KEY is sk-{}", random(32, ALNUM))), [SecretKind::OpenAiKey]);
+    }
+
+    /// Every shape of the catalogue: a random-looking token of it is found as that shape; one
+    /// character short, or a filler of the right length, is not.
+    #[test]
+    fn every_shape_has_a_blocked_token_and_passing_look_alikes() {
+        assert!(SHAPES.len() + 4 >= 80, "{} shapes", SHAPES.len());
+        for shape in SHAPES {
+            let alphabet: String = (b'!'..=b'~')
+                .filter(|b| (shape.alphabet)(*b) && !matches!(b, b'.' | b'/' | b'$' | b'=' | b'+'))
+                .map(char::from)
+                .collect();
+            let length = shape.min.max(40);
+            let token = format!("{}{}", shape.prefix, random(length, &alphabet));
+            let prompt = format!("please use {token} for the deploy");
+            assert_eq!(kinds(&prompt), [shape.kind], "{token}");
+            let short =
+                format!("please use {}{} for the deploy", shape.prefix, random(shape.min - 1, &alphabet));
+            // `sk-proj-` one short is still a key of the shorter `sk-` shape.
+            let shadowed = SHAPES
+                .iter()
+                .any(|other| other.prefix != shape.prefix && shape.prefix.starts_with(other.prefix));
+            assert!(shadowed || !kinds(&short).contains(&shape.kind), "{short}");
+            let filler = format!("please use {}{} for the deploy", shape.prefix, "X".repeat(length));
+            assert!(kinds(&filler).is_empty(), "{filler}");
+        }
+    }
+
+    /// The vendors' documented example keys and the usual stand-ins pass; real ones do not.
+    #[test]
+    fn published_placeholders_pass() {
+        for text in [
+            "export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE",
+            "aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+            "OPENAI_API_KEY=your_api_key_here",
+            "Authorization: Bearer <token>",
+            "Authorization: Bearer $TOKEN",
+            "key: sk-xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+            "DATABASE_URL=postgres://postgres:postgres@localhost/app",
+            "DATABASE_URL=postgres://user:password@localhost/app",
+            "DATABASE_URL=postgres://user:${DB_PASSWORD}@db/app",
+            "redis://:changeme@localhost:6379",
+            "What does -----BEGIN RSA PRIVATE KEY----- mean at the top of a file?",
+            "-----BEGIN PGP PRIVATE KEY BLOCK----- is the armor header",
+            "token = abcdefghijklmnopqrstuvwxyz",
+            "the Authorization header takes Bearer tokens",
+        ] {
+            assert!(kinds(text).is_empty(), "{text}: {:?}", kinds(text));
+        }
+        for (text, kind) in [
+            (
+                format!("DATABASE_URL=postgres://app:{}@db.internal:5432/app", "s3cr3t!pass"),
+                SecretKind::UrlPassword,
+            ),
+            (
+                format!("mongodb+srv://admin:{}@cluster0.x.mongodb.net", random(16, ALNUM)),
+                SecretKind::UrlPassword,
+            ),
+            ("amqp://guest:h/u#nt3r2@mq:5672".to_string(), SecretKind::UrlPassword),
+            (
+                format!("curl -H 'Authorization: Bearer {}' x", random(40, ALNUM)),
+                SecretKind::AuthorizationHeader,
+            ),
+            (format!("Authorization: Basic {}", "ZGV2OnM5M0xxUnpXOXRLdg=="), SecretKind::AuthorizationHeader),
+            (
+                format!(
+                    "-----BEGIN PGP PRIVATE KEY BLOCK-----\n\n{}\n-----END PGP PRIVATE KEY BLOCK-----",
+                    random(120, ALNUM)
+                ),
+                SecretKind::PrivateKey,
+            ),
+            (
+                format!(
+                    "-----BEGIN EC PRIVATE KEY-----\n{}\n-----END EC PRIVATE KEY-----",
+                    random(90, ALNUM)
+                ),
+                SecretKind::PrivateKey,
+            ),
+            (format!("-----BEGIN ENCRYPTED PRIVATE KEY-----\n{}", random(90, ALNUM)), SecretKind::PrivateKey),
+        ] {
+            assert_eq!(kinds(&text), [kind], "{text}");
+        }
     }
 
     #[test]
@@ -416,7 +892,7 @@ mod tests {
 
     #[test]
     fn private_keys_and_jwts() {
-        let pem = "here:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\nthanks";
+        let pem = "here:\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----\nthanks";
         let found = find(pem);
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].kind, SecretKind::PrivateKey);
@@ -432,7 +908,7 @@ mod tests {
         assert_eq!(kinds("DB_PASSWORD=Xk9#mQ2vL8pR4wZ"), [SecretKind::Assignment]);
         assert_eq!(kinds("api_key: \"f3a9c1e07b5d4e2a9c8b\""), [SecretKind::Assignment]);
         assert_eq!(
-            kinds("aws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"),
+            kinds("aws_secret_access_key = k9Xf2Lq8Vz3Rm7Tp1Ws4Yh6Bn0Cd5Ge8Ja2Ku9Q"),
             [SecretKind::AwsSecretKey]
         );
         assert!(kinds("what is a good password policy?").is_empty());
@@ -467,19 +943,19 @@ mod tests {
     #[test]
     fn redaction_keeps_everything_but_the_secret() {
         assert_eq!(
-            redact("export AWS_ACCESS_KEY_ID=AKIAIOSFODNN7EXAMPLE && deploy"),
+            redact("export AWS_ACCESS_KEY_ID=AKIAZ7Q2VN4R8KD3XW5T && deploy"),
             "export AWS_ACCESS_KEY_ID=[redacted: an AWS access key id] && deploy"
         );
         assert_eq!(redact("git status"), Cow::Borrowed("git status"));
         assert_eq!(
-            redact("héllo wörld, clé=AKIAIOSFODNN7EXAMPLE"),
+            redact("héllo wörld, clé=AKIAZ7Q2VN4R8KD3XW5T"),
             "héllo wörld, clé=[redacted: an AWS access key id]"
         );
     }
 
     #[test]
     fn prompt_verdicts_follow_the_action_and_never_quote_the_secret() {
-        let prompt = Some("Deploy with key AKIAIOSFODNN7EXAMPLE");
+        let prompt = Some("Deploy with key AKIAZ7Q2VN4R8KD3XW5T");
         let deny = decide_prompt(prompt, SecretsAction::Deny);
         let Decision::Deny { reason, rule } = &deny.decision else { panic!("{deny:?}") };
         assert_eq!(rule, "prompt.secret");

@@ -271,6 +271,10 @@ impl<'t> Parser<'t> {
                 } else {
                     p.incomplete = true;
                 }
+                // `()` alone is a syntax error to every shell: the line does not run as read.
+                if list.items.is_empty() {
+                    p.incomplete = true;
+                }
                 Compound::Subshell(list)
             });
         }
