@@ -115,7 +115,9 @@ fn prompt_warning(event: &Event, decision: &Decision) -> Response {
     match blocking_reason(event, decision) {
         Some(reason) => Response {
             stdout: String::new(),
-            stderr: format!("{reason} (Copilot CLI cannot block a prompt: this is only a warning)"),
+            stderr: format!(
+                "{reason} (Copilot CLI cannot hold a prompt back: it was sent to the model anyway; rotate the credential if it is real)"
+            ),
             exit_code: 2,
         },
         None => Response::default(),
@@ -217,7 +219,7 @@ mod tests {
         assert!(response.stdout.is_empty());
         assert_eq!(
             response.stderr,
-            "No keys. [agent-hooks rule prompt.secret] (Copilot CLI cannot block a prompt: this is only a warning)"
+            "No keys. [agent-hooks rule prompt.secret] (Copilot CLI cannot hold a prompt back: it was sent to the model anyway; rotate the credential if it is real)"
         );
         assert_eq!(encode(&e, &Verdict::allow()), Response::default());
     }

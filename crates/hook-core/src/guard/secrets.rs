@@ -599,7 +599,7 @@ pub(crate) fn decide_prompt(prompt: Option<&str>, action: SecretsAction) -> Verd
     };
     let kind = secret.kind.describe();
     let reason = format!(
-        "This prompt contains what looks like {kind}; it was not sent to the model. Remove it (keep credentials in environment variables or a secrets manager) and submit again"
+        "This prompt contains what looks like {kind}. Remove it (keep credentials in environment variables or a secrets manager) and submit again"
     );
     match action {
         SecretsAction::Deny => Verdict::deny(RULE, reason),
