@@ -6,6 +6,7 @@ mod bench;
 mod build;
 mod dist;
 mod layout;
+mod live;
 #[cfg(test)]
 mod tidy;
 
@@ -16,6 +17,8 @@ const USAGE: &str = "usage: cargo xtask <task>
 tasks:
   bench [--runs N] [--bin NAME]...   median and p95 spawn-to-exit time of each hook binary
                                      on real fixtures, next to an empty static binary
+  live [claude]                      drive the real agent CLIs (installed from npm) against a
+                                     fake model server and check what the hooks stopped
   layout                             profile every hook binary with callgrind and write
                                      link/hot-text.ld, which keeps the code a hook call
                                      runs together
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
         Some("bench") => bench::run(&args[1..]),
         Some("dist") => dist::run(&args[1..]),
         Some("layout") => layout::run(&args[1..]),
+        Some("live") => live::run(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             Ok(())

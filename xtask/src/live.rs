@@ -1,0 +1,388 @@
+//! `cargo xtask live`: the hooks inside the real agents. Each agent's CLI is installed from the
+//! npm registry (pinned, cached under `target/live/npm`), registered with the binary's own
+//! `install --user` in a scratch HOME, and driven headless against a fake model server on
+//! 127.0.0.1 that answers with one scripted tool call and logs every request it receives.
+//! The evidence is the filesystem and that log, not the hook's own output.
+//!
+//! Proven today: Claude Code (README, "Agents"). The scratch directories live under `target/live/`, so even a
+//! hook that failed open could only delete what the suite made for it.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::build;
+
+/// The Claude Code release the scenarios are proven on.
+const CLAUDE_CODE: &str = "@anthropic-ai/claude-code@2.1.331";
+
+/// How long one agent run may take before the scenario fails.
+const RUN_LIMIT: Duration = Duration::from_secs(120);
+
+/// A secret the scenarios put in `.env`: it must be in no request the model server receives.
+const SECRET: &str = "LIVE_SECRET_7Qm2Vx9Kp4Zr";
+
+/// One scripted session: the tool call the model makes, and what must hold afterwards.
+struct Scenario {
+    name: &'static str,
+    tool: &'static str,
+    /// The tool's input; `{home}` and `{project}` are replaced by the scratch paths.
+    input: &'static str,
+    check: fn(&Run) -> Result<(), String>,
+}
+
+/// What a scenario left behind.
+struct Run {
+    home: PathBuf,
+    project: PathBuf,
+    requests: Vec<String>,
+}
+
+impl Run {
+    /// The tool result the agent sent back to the model.
+    fn tool_result(&self) -> Option<String> {
+        self.requests.iter().find_map(|body| {
+            let request: Value = serde_json::from_str(body).ok()?;
+            let messages = request["messages"].as_array()?;
+            messages.iter().rev().find_map(|message| {
+                message["content"]
+                    .as_array()?
+                    .iter()
+                    .find_map(|block| (block["type"] == "tool_result").then(|| block["content"].to_string()))
+            })
+        })
+    }
+
+    fn blocked_by_the_hook(&self) -> Result<(), String> {
+        match self.tool_result() {
+            Some(result) if result.contains("agent-hooks rule") => Ok(()),
+            Some(result) => Err(format!("the tool result does not come from the hook: {result}")),
+            None => Err("the agent sent no tool result back".into()),
+        }
+    }
+
+    fn secret_never_sent(&self) -> Result<(), String> {
+        match self.requests.iter().any(|body| body.contains(SECRET)) {
+            true => Err("the secret from .env reached the model server".into()),
+            false => Ok(()),
+        }
+    }
+}
+
+const SCENARIOS: &[Scenario] = &[
+    Scenario {
+        name: "a recursive delete outside the project is blocked",
+        tool: "Bash",
+        input: r#"{"command": "rm -rf {home}/victim", "description": "clean up"}"#,
+        check: |run| {
+            if !run.home.join("victim/keep.txt").exists() {
+                return Err("the directory was deleted".into());
+            }
+            run.blocked_by_the_hook()
+        },
+    },
+    Scenario {
+        name: "a harmless command runs",
+        tool: "Bash",
+        input: r#"{"command": "touch made-by-agent.txt", "description": "make a file"}"#,
+        check: |run| match run.project.join("made-by-agent.txt").exists() {
+            true => Ok(()),
+            false => Err(format!("the command did not run; tool result: {:?}", run.tool_result())),
+        },
+    },
+    Scenario {
+        name: "reading .env with the Read tool is blocked",
+        tool: "Read",
+        input: r#"{"file_path": "{project}/.env"}"#,
+        check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
+    },
+    Scenario {
+        name: "reading .env through the shell is blocked",
+        tool: "Bash",
+        input: r#"{"command": "cat .env", "description": "show config"}"#,
+        check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
+    },
+    Scenario {
+        name: "writing .env is blocked",
+        tool: "Write",
+        input: r#"{"file_path": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#,
+        check: |run| {
+            let text = std::fs::read_to_string(run.project.join(".env")).unwrap_or_default();
+            if !text.contains(SECRET) {
+                return Err(format!(".env was changed: {text:?}"));
+            }
+            run.blocked_by_the_hook()
+        },
+    },
+];
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    if let Some(other) = args.iter().find(|a| *a != "claude") {
+        return Err(format!("live: unknown agent `{other}` (proven live: claude)"));
+    }
+    let root = build::target_dir().join("live");
+    let claude = install_agent(&root.join("npm"), CLAUDE_CODE, "claude")?;
+    let hook = build_hook("claude-hook")?;
+    let mut failures = Vec::new();
+    for (index, scenario) in SCENARIOS.iter().enumerate() {
+        let started = Instant::now();
+        let outcome = run_scenario(&root, index, scenario, &claude, &hook);
+        let took = started.elapsed().as_secs_f32();
+        match outcome {
+            Ok(()) => eprintln!("xtask: live: claude: ok    {} ({took:.1} s)", scenario.name),
+            Err(why) => {
+                eprintln!("xtask: live: claude: FAIL  {}: {why}", scenario.name);
+                failures.push(scenario.name);
+            }
+        }
+    }
+    if failures.is_empty() {
+        eprintln!("xtask: live: claude ({CLAUDE_CODE}): {} scenarios passed", SCENARIOS.len());
+        Ok(())
+    } else {
+        Err(format!(
+            "live: {} of {} scenarios failed: {}",
+            failures.len(),
+            SCENARIOS.len(),
+            failures.join("; ")
+        ))
+    }
+}
+
+/// `npm install` of `package` into `prefix` once; the path of its `bin` program.
+fn install_agent(prefix: &Path, package: &str, bin: &str) -> Result<PathBuf, String> {
+    let program = prefix.join("node_modules/.bin").join(bin);
+    let marker = prefix.join(format!(".installed-{}", package.replace(['/', '@'], "_")));
+    if program.exists() && marker.exists() {
+        return Ok(program);
+    }
+    std::fs::create_dir_all(prefix).map_err(|e| format!("{}: {e}", prefix.display()))?;
+    eprintln!("xtask: live: npm install {package} (cached in {})", prefix.display());
+    let status = Command::new("npm")
+        .args(["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix"])
+        .arg(prefix)
+        .arg(package)
+        .status()
+        .map_err(|e| format!("npm is needed for the live suite: {e}"))?;
+    if !status.success() || !program.exists() {
+        return Err(format!("npm install {package} failed ({status})"));
+    }
+    std::fs::write(&marker, "").map_err(|e| format!("{}: {e}", marker.display()))?;
+    Ok(program)
+}
+
+/// The debug build of `binary`, as a user's `cargo build` would leave it.
+fn build_hook(binary: &str) -> Result<PathBuf, String> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .current_dir(build::workspace_root())
+        .args(["build", "--quiet", "-p", binary])
+        .status()
+        .map_err(|e| format!("cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("cargo build -p {binary} failed"));
+    }
+    Ok(build::target_dir().join("debug").join(binary))
+}
+
+fn run_scenario(
+    root: &Path,
+    index: usize,
+    scenario: &Scenario,
+    claude: &Path,
+    hook: &Path,
+) -> Result<(), String> {
+    let scratch = root.join(format!("run-{}-{index}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    let (home, project) = (scratch.join("home"), scratch.join("project"));
+    let io = |e: std::io::Error| e.to_string();
+    std::fs::create_dir_all(home.join("victim")).map_err(io)?;
+    std::fs::create_dir_all(&project).map_err(io)?;
+    std::fs::write(home.join("victim/keep.txt"), "keep\n").map_err(io)?;
+    std::fs::write(project.join(".env"), format!("API_KEY={SECRET}\n")).map_err(io)?;
+    Command::new("git").args(["init", "-q"]).current_dir(&project).status().map_err(io)?;
+    let installed = Command::new(hook)
+        .args(["install", "--user"])
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .output()
+        .map_err(io)?;
+    if !installed.status.success() {
+        return Err(format!("install failed: {}", String::from_utf8_lossy(&installed.stderr)));
+    }
+    let input = scenario
+        .input
+        .replace("{home}", &home.display().to_string())
+        .replace("{project}", &project.display().to_string());
+    let input: Value = serde_json::from_str(&input).map_err(|e| e.to_string())?;
+    let server = FakeModel::start(scenario.tool, input)?;
+    let mut child = Command::new(claude)
+        .args(["-p", "Do the task.", "--dangerously-skip-permissions", "--output-format", "json"])
+        .current_dir(&project)
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_STATE_HOME", home.join(".local/state"))
+        .env("XDG_CACHE_HOME", home.join(".cache"))
+        .env("IS_SANDBOX", "1")
+        .env("ANTHROPIC_BASE_URL", format!("http://{}", server.address))
+        .env("ANTHROPIC_API_KEY", "sk-ant-live-suite")
+        .env("DISABLE_AUTOUPDATER", "1")
+        .env("DISABLE_TELEMETRY", "1")
+        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start Claude Code: {e}"))?;
+    let started = Instant::now();
+    while child.try_wait().map_err(io)?.is_none() {
+        if started.elapsed() > RUN_LIMIT {
+            let _ = child.kill();
+            return Err(format!("Claude Code did not finish within {} s", RUN_LIMIT.as_secs()));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().map_err(io)?;
+    let requests = server.requests();
+    if requests.is_empty() {
+        return Err(format!(
+            "Claude Code made no request to the model server: {}",
+            String::from_utf8_lossy(&output.stderr).lines().last().unwrap_or_default()
+        ));
+    }
+    let run = Run { home, project, requests };
+    let verdict = (scenario.check)(&run);
+    if verdict.is_ok() {
+        let _ = std::fs::remove_dir_all(&scratch);
+    }
+    verdict
+}
+
+/// A model server that speaks the Anthropic Messages API, streaming or not: the first request
+/// that offers `tool` gets a call of it with `input`, every other request a short text answer.
+struct FakeModel {
+    address: String,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+impl FakeModel {
+    fn start(tool: &'static str, input: Value) -> Result<Self, String> {
+        let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+        let address = listener.local_addr().map_err(|e| e.to_string())?.to_string();
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let called = Arc::new(Mutex::new(false));
+        let (server_log, input) = (Arc::clone(&log), Arc::new(input));
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let (log, called, input) = (Arc::clone(&server_log), Arc::clone(&called), Arc::clone(&input));
+                std::thread::spawn(move || serve(stream, tool, &input, &log, &called));
+            }
+        });
+        Ok(Self { address, log })
+    }
+
+    fn requests(&self) -> Vec<String> {
+        self.log.lock().map(|log| log.clone()).unwrap_or_default()
+    }
+}
+
+/// Answer the requests of one connection (keep-alive) until it closes.
+fn serve(stream: TcpStream, tool: &str, input: &Value, log: &Mutex<Vec<String>>, called: &Mutex<bool>) {
+    let Ok(mut writer) = stream.try_clone() else { return };
+    let mut reader = BufReader::new(stream);
+    loop {
+        let mut request_line = String::new();
+        if reader.read_line(&mut request_line).unwrap_or(0) == 0 {
+            return;
+        }
+        let mut length = 0;
+        loop {
+            let mut header = String::new();
+            if reader.read_line(&mut header).unwrap_or(0) == 0 {
+                return;
+            }
+            if header.trim().is_empty() {
+                break;
+            }
+            if let Some((name, value)) = header.split_once(':')
+                && name.eq_ignore_ascii_case("content-length")
+            {
+                length = value.trim().parse().unwrap_or(0);
+            }
+        }
+        let mut body = vec![0; length];
+        if reader.read_exact(&mut body).is_err() {
+            return;
+        }
+        let body = String::from_utf8_lossy(&body).into_owned();
+        if let Ok(mut log) = log.lock() {
+            log.push(body.clone());
+        }
+        let path = request_line.split_whitespace().nth(1).unwrap_or_default();
+        let (content_type, response) = answer(path, &body, tool, input, called);
+        let head = format!(
+            "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\n\r\n",
+            response.len()
+        );
+        if writer.write_all(head.as_bytes()).and_then(|()| writer.write_all(response.as_bytes())).is_err() {
+            return;
+        }
+    }
+}
+
+fn answer(path: &str, body: &str, tool: &str, input: &Value, called: &Mutex<bool>) -> (&'static str, String) {
+    let request: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    if path.contains("count_tokens") {
+        return ("application/json", json!({"input_tokens": 10}).to_string());
+    }
+    let offers = request["tools"].as_array().is_some_and(|tools| tools.iter().any(|t| t["name"] == tool));
+    let call =
+        offers && called.lock().map(|mut called| !std::mem::replace(&mut *called, true)).unwrap_or(false);
+    let model = request["model"].as_str().unwrap_or("claude");
+    let (block, delta, stop) = if call {
+        (
+            json!({"type": "tool_use", "id": "toolu_live", "name": tool, "input": {}}),
+            json!({"type": "input_json_delta", "partial_json": input.to_string()}),
+            "tool_use",
+        )
+    } else {
+        (json!({"type": "text", "text": ""}), json!({"type": "text_delta", "text": "Done."}), "end_turn")
+    };
+    if request["stream"] != true {
+        let content = if call {
+            json!([{"type": "tool_use", "id": "toolu_live", "name": tool, "input": input}])
+        } else {
+            json!([{"type": "text", "text": "Done."}])
+        };
+        let message = json!({"id": "msg_live", "type": "message", "role": "assistant", "model": model,
+            "content": content, "stop_reason": stop, "stop_sequence": null,
+            "usage": {"input_tokens": 10, "output_tokens": 5}});
+        return ("application/json", message.to_string());
+    }
+    let events = [
+        (
+            "message_start",
+            json!({"type": "message_start", "message": {"id": "msg_live", "type": "message",
+            "role": "assistant", "model": model, "content": [], "stop_reason": null, "stop_sequence": null,
+            "usage": {"input_tokens": 10, "output_tokens": 1}}}),
+        ),
+        ("content_block_start", json!({"type": "content_block_start", "index": 0, "content_block": block})),
+        ("content_block_delta", json!({"type": "content_block_delta", "index": 0, "delta": delta})),
+        ("content_block_stop", json!({"type": "content_block_stop", "index": 0})),
+        (
+            "message_delta",
+            json!({"type": "message_delta", "delta": {"stop_reason": stop, "stop_sequence": null},
+            "usage": {"output_tokens": 5}}),
+        ),
+        ("message_stop", json!({"type": "message_stop"})),
+    ];
+    let stream = events.iter().map(|(name, data)| format!("event: {name}\ndata: {data}\n\n")).collect();
+    ("text/event-stream", stream)
+}
