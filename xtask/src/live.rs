@@ -4,8 +4,9 @@
 //! 127.0.0.1 that answers with one scripted tool call and logs every request it receives.
 //! The evidence is the filesystem and that log, not the hook's own output.
 //!
-//! Proven today: Claude Code (README, "Agents"). The scratch directories live under `target/live/`, so even a
-//! hook that failed open could only delete what the suite made for it.
+//! Proven today: Claude Code, and Gemini CLI for its shell tool (README, "Agents"). The scratch directories live
+//! under `target/live/`, so even a hook that failed open could only delete what the suite made
+//! for it.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -18,8 +19,53 @@ use serde_json::{Value, json};
 
 use crate::build;
 
-/// The Claude Code release the scenarios are proven on.
-const CLAUDE_CODE: &str = "@anthropic-ai/claude-code@2.1.331";
+/// An agent CLI the suite drives: its npm package (pinned), its program, its hook binary, the
+/// model API its fake server speaks, and its tool names for the scenarios' actions.
+struct AgentCli {
+    name: &'static str,
+    package: &'static str,
+    program: &'static str,
+    hook: &'static str,
+    api: Api,
+    shell_tool: &'static str,
+    /// `None`: the agent's file tools are not driven live yet (README, "Agents", says why).
+    read_tool: Option<&'static str>,
+    write_tool: Option<&'static str>,
+}
+
+/// The model API a fake server speaks.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Api {
+    /// Anthropic Messages (`/v1/messages`), streaming or not.
+    Anthropic,
+    /// Gemini `generateContent` and `streamGenerateContent` (`?alt=sse`).
+    Gemini,
+}
+
+const AGENTS: &[AgentCli] = &[
+    AgentCli {
+        name: "claude",
+        package: "@anthropic-ai/claude-code@2.1.331",
+        program: "claude",
+        hook: "claude-hook",
+        api: Api::Anthropic,
+        shell_tool: "Bash",
+        read_tool: Some("Read"),
+        write_tool: Some("Write"),
+    },
+    AgentCli {
+        name: "gemini",
+        package: "@google/gemini-cli@0.61.0",
+        program: "gemini",
+        hook: "gemini-hook",
+        api: Api::Gemini,
+        shell_tool: "run_shell_command",
+        // Gemini CLI 0.61.0 refuses the scratch project's `.env` path in its own workspace check
+        // ("Path not in workspace") before any hook runs.
+        read_tool: None,
+        write_tool: None,
+    },
+];
 
 /// How long one agent run may take before the scenario fails.
 const RUN_LIMIT: Duration = Duration::from_secs(120);
@@ -30,10 +76,28 @@ const SECRET: &str = "LIVE_SECRET_7Qm2Vx9Kp4Zr";
 /// One scripted session: the tool call the model makes, and what must hold afterwards.
 struct Scenario {
     name: &'static str,
-    tool: &'static str,
+    action: Action,
     /// The tool's input; `{home}` and `{project}` are replaced by the scratch paths.
     input: &'static str,
     check: fn(&Run) -> Result<(), String>,
+}
+
+/// Which of the agent's tools a scenario calls.
+#[derive(Clone, Copy)]
+enum Action {
+    Shell,
+    Read,
+    Write,
+}
+
+impl AgentCli {
+    fn tool(&self, action: Action) -> Option<&'static str> {
+        match action {
+            Action::Shell => Some(self.shell_tool),
+            Action::Read => self.read_tool,
+            Action::Write => self.write_tool,
+        }
+    }
 }
 
 /// What a scenario left behind.
@@ -58,11 +122,13 @@ impl Run {
         })
     }
 
+    /// The hook's reason reached the model: a later request carries it as the tool's result.
     fn blocked_by_the_hook(&self) -> Result<(), String> {
-        match self.tool_result() {
-            Some(result) if result.contains("agent-hooks rule") => Ok(()),
-            Some(result) => Err(format!("the tool result does not come from the hook: {result}")),
-            None => Err("the agent sent no tool result back".into()),
+        match self.requests.iter().any(|body| body.contains("agent-hooks rule")) {
+            true => Ok(()),
+            false => {
+                Err(format!("no request carries the hook's reason; tool result: {:?}", self.tool_result()))
+            }
         }
     }
 
@@ -77,7 +143,7 @@ impl Run {
 const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "a recursive delete outside the project is blocked",
-        tool: "Bash",
+        action: Action::Shell,
         input: r#"{"command": "rm -rf {home}/victim", "description": "clean up"}"#,
         check: |run| {
             if !run.home.join("victim/keep.txt").exists() {
@@ -88,7 +154,7 @@ const SCENARIOS: &[Scenario] = &[
     },
     Scenario {
         name: "a harmless command runs",
-        tool: "Bash",
+        action: Action::Shell,
         input: r#"{"command": "touch made-by-agent.txt", "description": "make a file"}"#,
         check: |run| match run.project.join("made-by-agent.txt").exists() {
             true => Ok(()),
@@ -97,19 +163,19 @@ const SCENARIOS: &[Scenario] = &[
     },
     Scenario {
         name: "reading .env with the Read tool is blocked",
-        tool: "Read",
+        action: Action::Read,
         input: r#"{"file_path": "{project}/.env"}"#,
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
     },
     Scenario {
         name: "reading .env through the shell is blocked",
-        tool: "Bash",
+        action: Action::Shell,
         input: r#"{"command": "cat .env", "description": "show config"}"#,
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
     },
     Scenario {
         name: "writing .env is blocked",
-        tool: "Write",
+        action: Action::Write,
         input: r#"{"file_path": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#,
         check: |run| {
             let text = std::fs::read_to_string(run.project.join(".env")).unwrap_or_default();
@@ -122,35 +188,34 @@ const SCENARIOS: &[Scenario] = &[
 ];
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    if let Some(other) = args.iter().find(|a| *a != "claude") {
-        return Err(format!("live: unknown agent `{other}` (proven live: claude)"));
+    if let Some(other) = args.iter().find(|a| !AGENTS.iter().any(|agent| agent.name == **a)) {
+        let names: Vec<&str> = AGENTS.iter().map(|agent| agent.name).collect();
+        return Err(format!("live: unknown agent `{other}` (proven live: {})", names.join(", ")));
     }
     let root = build::target_dir().join("live");
-    let claude = install_agent(&root.join("npm"), CLAUDE_CODE, "claude")?;
-    let hook = build_hook("claude-hook")?;
     let mut failures = Vec::new();
-    for (index, scenario) in SCENARIOS.iter().enumerate() {
-        let started = Instant::now();
-        let outcome = run_scenario(&root, index, scenario, &claude, &hook);
-        let took = started.elapsed().as_secs_f32();
-        match outcome {
-            Ok(()) => eprintln!("xtask: live: claude: ok    {} ({took:.1} s)", scenario.name),
-            Err(why) => {
-                eprintln!("xtask: live: claude: FAIL  {}: {why}", scenario.name);
-                failures.push(scenario.name);
+    for agent in AGENTS.iter().filter(|agent| args.is_empty() || args.iter().any(|a| a == agent.name)) {
+        let program = install_agent(&root.join("npm").join(agent.name), agent.package, agent.program)?;
+        let hook = build_hook(agent.hook)?;
+        for (index, scenario) in SCENARIOS.iter().enumerate() {
+            let Some(tool) = agent.tool(scenario.action) else { continue };
+            let started = Instant::now();
+            let outcome = run_scenario(&root, index, agent, tool, scenario, &program, &hook);
+            let took = started.elapsed().as_secs_f32();
+            match outcome {
+                Ok(()) => eprintln!("xtask: live: {}: ok    {} ({took:.1} s)", agent.name, scenario.name),
+                Err(why) => {
+                    eprintln!("xtask: live: {}: FAIL  {}: {why}", agent.name, scenario.name);
+                    failures.push(format!("{}: {}", agent.name, scenario.name));
+                }
             }
         }
+        eprintln!("xtask: live: {} ({}) done", agent.name, agent.package);
     }
     if failures.is_empty() {
-        eprintln!("xtask: live: claude ({CLAUDE_CODE}): {} scenarios passed", SCENARIOS.len());
         Ok(())
     } else {
-        Err(format!(
-            "live: {} of {} scenarios failed: {}",
-            failures.len(),
-            SCENARIOS.len(),
-            failures.join("; ")
-        ))
+        Err(format!("live: {} scenarios failed: {}", failures.len(), failures.join("; ")))
     }
 }
 
@@ -193,11 +258,13 @@ fn build_hook(binary: &str) -> Result<PathBuf, String> {
 fn run_scenario(
     root: &Path,
     index: usize,
+    agent: &AgentCli,
+    tool: &'static str,
     scenario: &Scenario,
-    claude: &Path,
+    program: &Path,
     hook: &Path,
 ) -> Result<(), String> {
-    let scratch = root.join(format!("run-{}-{index}", std::process::id()));
+    let scratch = root.join(format!("run-{}-{}-{index}", agent.name, std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
     let (home, project) = (scratch.join("home"), scratch.join("project"));
     let io = |e: std::io::Error| e.to_string();
@@ -220,9 +287,13 @@ fn run_scenario(
         .replace("{home}", &home.display().to_string())
         .replace("{project}", &project.display().to_string());
     let input: Value = serde_json::from_str(&input).map_err(|e| e.to_string())?;
-    let server = FakeModel::start(scenario.tool, input)?;
-    let mut child = Command::new(claude)
-        .args(["-p", "Do the task.", "--dangerously-skip-permissions", "--output-format", "json"])
+    if agent.api == Api::Gemini {
+        prepare_gemini(&home, &project)?;
+    }
+    let server = FakeModel::start(agent.api, tool, input)?;
+    let base_url = format!("http://{}", server.address);
+    let mut command = Command::new(program);
+    command
         .current_dir(&project)
         .env_clear()
         .env("PATH", std::env::var_os("PATH").unwrap_or_default())
@@ -230,22 +301,30 @@ fn run_scenario(
         .env("XDG_CONFIG_HOME", home.join(".config"))
         .env("XDG_STATE_HOME", home.join(".local/state"))
         .env("XDG_CACHE_HOME", home.join(".cache"))
-        .env("IS_SANDBOX", "1")
-        .env("ANTHROPIC_BASE_URL", format!("http://{}", server.address))
-        .env("ANTHROPIC_API_KEY", "sk-ant-live-suite")
-        .env("DISABLE_AUTOUPDATER", "1")
-        .env("DISABLE_TELEMETRY", "1")
-        .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start Claude Code: {e}"))?;
+        .stderr(Stdio::piped());
+    match agent.api {
+        Api::Anthropic => command
+            .args(["-p", "Do the task.", "--dangerously-skip-permissions", "--output-format", "json"])
+            .env("IS_SANDBOX", "1")
+            .env("ANTHROPIC_BASE_URL", &base_url)
+            .env("ANTHROPIC_API_KEY", "sk-ant-live-suite")
+            .env("DISABLE_AUTOUPDATER", "1")
+            .env("DISABLE_TELEMETRY", "1")
+            .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"),
+        Api::Gemini => command
+            .args(["-p", "Do the task.", "--yolo", "--output-format", "json"])
+            .env("GEMINI_API_KEY", "live-suite")
+            .env("GOOGLE_GEMINI_BASE_URL", &base_url)
+            .env("GEMINI_CLI_NO_RELAUNCH", "true"),
+    };
+    let mut child = command.spawn().map_err(|e| format!("cannot start {}: {e}", agent.program))?;
     let started = Instant::now();
     while child.try_wait().map_err(io)?.is_none() {
         if started.elapsed() > RUN_LIMIT {
             let _ = child.kill();
-            return Err(format!("Claude Code did not finish within {} s", RUN_LIMIT.as_secs()));
+            return Err(format!("{} did not finish within {} s", agent.program, RUN_LIMIT.as_secs()));
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -253,7 +332,7 @@ fn run_scenario(
     let requests = server.requests();
     if requests.is_empty() {
         return Err(format!(
-            "Claude Code made no request to the model server: {}",
+            "the agent made no request to the model server: {}",
             String::from_utf8_lossy(&output.stderr).lines().last().unwrap_or_default()
         ));
     }
@@ -265,15 +344,29 @@ fn run_scenario(
     verdict
 }
 
-/// A model server that speaks the Anthropic Messages API, streaming or not: the first request
-/// that offers `tool` gets a call of it with `input`, every other request a short text answer.
+/// Gemini CLI's own settings beside the hook registration: API-key auth (the key and the base
+/// URL come from the environment) and the project folder trusted, without which its hooks and
+/// `--yolo` do not apply.
+fn prepare_gemini(home: &Path, project: &Path) -> Result<(), String> {
+    let path = home.join(".gemini/settings.json");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut settings: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    settings["security"]["auth"]["selectedType"] = json!("gemini-api-key");
+    settings["security"]["folderTrust"]["enabled"] = json!(false);
+    std::fs::write(&path, settings.to_string()).map_err(|e| e.to_string())?;
+    let trusted = json!({ project.display().to_string(): "TRUST_FOLDER" });
+    std::fs::write(home.join(".gemini/trustedFolders.json"), trusted.to_string()).map_err(|e| e.to_string())
+}
+
+/// A model server that speaks one model API, streaming or not: the first request that offers
+/// `tool` gets a call of it with `input`, every other request a short text answer.
 struct FakeModel {
     address: String,
     log: Arc<Mutex<Vec<String>>>,
 }
 
 impl FakeModel {
-    fn start(tool: &'static str, input: Value) -> Result<Self, String> {
+    fn start(api: Api, tool: &'static str, input: Value) -> Result<Self, String> {
         let listener = TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
         let address = listener.local_addr().map_err(|e| e.to_string())?.to_string();
         let log = Arc::new(Mutex::new(Vec::new()));
@@ -282,7 +375,7 @@ impl FakeModel {
         std::thread::spawn(move || {
             for stream in listener.incoming().flatten() {
                 let (log, called, input) = (Arc::clone(&server_log), Arc::clone(&called), Arc::clone(&input));
-                std::thread::spawn(move || serve(stream, tool, &input, &log, &called));
+                std::thread::spawn(move || serve(stream, api, tool, &input, &log, &called));
             }
         });
         Ok(Self { address, log })
@@ -294,7 +387,14 @@ impl FakeModel {
 }
 
 /// Answer the requests of one connection (keep-alive) until it closes.
-fn serve(stream: TcpStream, tool: &str, input: &Value, log: &Mutex<Vec<String>>, called: &Mutex<bool>) {
+fn serve(
+    stream: TcpStream,
+    api: Api,
+    tool: &str,
+    input: &Value,
+    log: &Mutex<Vec<String>>,
+    called: &Mutex<bool>,
+) {
     let Ok(mut writer) = stream.try_clone() else { return };
     let mut reader = BufReader::new(stream);
     loop {
@@ -326,7 +426,10 @@ fn serve(stream: TcpStream, tool: &str, input: &Value, log: &Mutex<Vec<String>>,
             log.push(body.clone());
         }
         let path = request_line.split_whitespace().nth(1).unwrap_or_default();
-        let (content_type, response) = answer(path, &body, tool, input, called);
+        let (content_type, response) = match api {
+            Api::Anthropic => answer(path, &body, tool, input, called),
+            Api::Gemini => answer_gemini(path, &body, tool, input, called),
+        };
         let head = format!(
             "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\n\r\n",
             response.len()
@@ -385,4 +488,60 @@ fn answer(path: &str, body: &str, tool: &str, input: &Value, called: &Mutex<bool
     ];
     let stream = events.iter().map(|(name, data)| format!("event: {name}\ndata: {data}\n\n")).collect();
     ("text/event-stream", stream)
+}
+
+/// The tool call for `tool` once, when the request offers it; `false` for every other request.
+fn calls_now(offered: bool, called: &Mutex<bool>) -> bool {
+    offered && called.lock().map(|mut called| !std::mem::replace(&mut *called, true)).unwrap_or(false)
+}
+
+fn answer_gemini(
+    path: &str,
+    body: &str,
+    tool: &str,
+    input: &Value,
+    called: &Mutex<bool>,
+) -> (&'static str, String) {
+    if path.contains("countTokens") {
+        return ("application/json", json!({"totalTokens": 10}).to_string());
+    }
+    let request: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let offered = request["tools"].as_array().is_some_and(|tools| {
+        tools.iter().any(|t| {
+            t["functionDeclarations"].as_array().is_some_and(|d| d.iter().any(|f| f["name"] == tool))
+        })
+    });
+    let schema = &request["generationConfig"]["responseJsonSchema"];
+    let part = if calls_now(offered, called) {
+        json!({"functionCall": {"name": tool, "args": input}})
+    } else if schema.is_object() {
+        // The CLI's own side questions (routing, loop checks) want JSON of a schema: an answer
+        // that does not parse is retried with back-off, for minutes.
+        json!({"text": filled(schema).to_string()})
+    } else {
+        json!({"text": "Done."})
+    };
+    let response = json!({"candidates": [{"content": {"role": "model", "parts": [part]}, "finishReason": "STOP", "index": 0}],
+        "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15}});
+    if path.contains("streamGenerateContent") {
+        ("text/event-stream", format!("data: {response}\r\n\r\n"))
+    } else {
+        ("application/json", response.to_string())
+    }
+}
+
+/// A value of JSON Schema `schema`, with every property filled.
+fn filled(schema: &Value) -> Value {
+    match schema["type"].as_str().map(str::to_ascii_uppercase).as_deref() {
+        Some("OBJECT") => {
+            let properties = schema["properties"].as_object().cloned().unwrap_or_default();
+            Value::Object(
+                properties.iter().map(|(name, property)| (name.clone(), filled(property))).collect(),
+            )
+        }
+        Some("ARRAY") => json!([]),
+        Some("INTEGER" | "NUMBER") => json!(10),
+        Some("BOOLEAN") => json!(false),
+        _ => schema["enum"].get(0).cloned().unwrap_or_else(|| json!("ok")),
+    }
 }

@@ -309,7 +309,7 @@ mod tests {
     /// rotated copy (one rotation's worth of lines is written, so no copy is replaced).
     #[test]
     fn concurrent_writers_lose_no_line_across_a_rotation() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-journal-rotate-{}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("agent-hooks-journal-concurrent-{}", std::process::id()));
         let _ = fs::remove_dir_all(&dir);
         let path = dir.join(FILE_NAME);
         let line = format!("{{\"pad\":\"{}\"}}\n", "x".repeat(240));
