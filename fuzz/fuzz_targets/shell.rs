@@ -38,7 +38,9 @@ fuzz_target!(|line: &str| {
     };
     let policy = Policy::default();
     // A trailing backslash joins the next line to this one: `echo \` + `rm -rf ~` only prints.
-    if line.ends_with('\\') {
+    // An extended-glob opener (`?(`, `*(`, `+(`, `@(`, `!(`) makes what follows a pattern or a
+    // syntax error, depending on `shopt extglob`: either way the delete does not run.
+    if line.ends_with('\\') || ["?(", "*(", "+(", "@(", "!("].iter().any(|opener| line.contains(opener)) {
         return;
     }
     for (open, close) in SHAPES {
