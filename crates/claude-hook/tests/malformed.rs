@@ -144,3 +144,21 @@ fn a_closed_stdout_is_not_a_crash() {
         .expect("the deny is journaled after the failed answer");
     assert!(journal.contains(r#""verdict":"deny""#), "{journal}");
 }
+
+/// Run by hand on a terminal, the hook says what it expects instead of waiting for input
+/// (`script` gives it a real pseudo-terminal).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_terminal_on_stdin_gets_a_line_instead_of_a_wait() {
+    use std::process::Command;
+
+    let hook = env!("CARGO_BIN_EXE_claude-hook");
+    let run = Command::new("timeout").args(["10", "script", "-qec", hook, "/dev/null"]).output();
+    let Some(out) = run.ok().filter(|out| out.status.code() != Some(127)) else {
+        assert!(std::env::var_os("CI").is_none(), "`script` (util-linux) is needed for this test");
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("answers one Claude Code hook event, as JSON on stdin"), "{text}");
+    assert_eq!(out.status.code(), Some(2), "{text}");
+}

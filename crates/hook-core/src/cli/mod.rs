@@ -23,19 +23,35 @@ use crate::shell::Dialect;
 #[derive(Debug, PartialEq, Eq)]
 enum Command {
     Run,
-    Explain { json: bool, cwd: Option<PathBuf>, shell: Dialect, words: Vec<String> },
+    Explain {
+        json: bool,
+        cwd: Option<PathBuf>,
+        shell: Dialect,
+        words: Vec<String>,
+    },
     Check,
-    Init { project: bool },
-    Install { scope: SettingsScope, dry_run: bool },
-    Uninstall { scope: SettingsScope, dry_run: bool },
+    Init {
+        project: bool,
+    },
+    Install {
+        scope: SettingsScope,
+        dry_run: bool,
+    },
+    Uninstall {
+        scope: SettingsScope,
+        dry_run: bool,
+    },
     Doctor,
-    Test { file: Option<PathBuf> },
+    Test {
+        file: Option<PathBuf>,
+    },
     Stats,
     Rules,
     Trust(trust::Request),
     Untrust(trust::Request),
     Version,
-    Help,
+    /// The whole help, or one command's (`help CMD`, `CMD --help`).
+    Help(Option<String>),
 }
 
 /// Global options.
@@ -54,11 +70,19 @@ pub fn main(agent: &dyn Agent, raw: impl IntoIterator<Item = OsString>) -> ExitC
             return ExitCode::from(2);
         }
     };
+    let named = args.config.clone();
     let config = args.config.or_else(|| {
         crate::environment::var_os("AGENT_HOOKS_CONFIG").filter(|c| !c.is_empty()).map(PathBuf::from)
     });
     match args.command {
         Command::Run => run::run(agent, config.as_deref()),
+        // A policy file named on the command line must be there: a typo would otherwise run
+        // every command against the built-in policy alone.
+        _ if named.as_ref().is_some_and(|file| !file.exists()) => {
+            let file = named.as_deref().unwrap_or(std::path::Path::new("")).display().to_string();
+            protocol::warn(&format!("{}: --config {file}: no such file", agent.binary()));
+            ExitCode::from(2)
+        }
         command => other(agent, command, config),
     }
 }
@@ -88,8 +112,12 @@ fn other(agent: &dyn Agent, command: Command, config: Option<PathBuf>) -> ExitCo
             protocol::print(&format!("{} {}", agent.binary(), env!("CARGO_PKG_VERSION")));
             ExitCode::SUCCESS
         }
-        Command::Help => {
+        Command::Help(None) => {
             protocol::print(&help(agent));
+            ExitCode::SUCCESS
+        }
+        Command::Help(Some(command)) => {
+            protocol::print(&command_help(agent, &command));
             ExitCode::SUCCESS
         }
     }
@@ -110,11 +138,16 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
     let mut dry_run = false;
     let mut file = None;
     let mut yes = false;
+    let mut help_for: Option<String> = None;
 
     while let Some(arg) = parser.next()? {
         match arg {
             Long("config") => config = Some(PathBuf::from(parser.value()?)),
-            Long("help") | Short('h') => subcommand = Some("help".into()),
+            Long("help") | Short('h') => {
+                // `CMD --help` is that command's help; `--help` alone the whole help.
+                help_for = subcommand.take().filter(|command| command != "help");
+                subcommand = Some("help".into());
+            }
             Long("version") | Short('V') => subcommand = Some("version".into()),
             Long("json") if subcommand.as_deref() == Some("explain") => json = true,
             Long("cwd") if subcommand.as_deref() == Some("explain") => {
@@ -147,6 +180,9 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
             Long("dry-run") if edits_settings(subcommand.as_deref()) => dry_run = true,
             Long("yes") if subcommand.as_deref() == Some("trust") => yes = true,
             Value(value) if subcommand.is_none() => subcommand = Some(value.string()?),
+            Value(value) if subcommand.as_deref() == Some("help") && help_for.is_none() => {
+                help_for = Some(value.string()?)
+            }
             Value(value)
                 if matches!(subcommand.as_deref(), Some("test" | "trust" | "untrust")) && file.is_none() =>
             {
@@ -179,8 +215,13 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
         "trust" => Command::Trust(trust::Request { file, yes }),
         "untrust" => Command::Untrust(trust::Request { file, yes }),
         "version" => Command::Version,
-        "help" => Command::Help,
-        other => return Err(lexopt::Error::from(format!("unknown command `{other}`"))),
+        "help" => match help_for {
+            Some(command) if !COMMANDS.iter().any(|(name, ..)| *name == command) => {
+                return Err(lexopt::Error::from(unknown_command(&command)));
+            }
+            command => Command::Help(command),
+        },
+        other => return Err(lexopt::Error::from(unknown_command(other))),
     };
     Ok(Args { command, config })
 }
@@ -196,6 +237,125 @@ pub(crate) fn skipped_text(file: &std::path::Path, loaded: &crate::policy::Loade
         out.push_str(&format!("  {skip}\n"));
     }
     out
+}
+
+/// Each command: its usage, what it does, and examples, for `help CMD` and `CMD --help`.
+const COMMANDS: &[(&str, &str, &str, &[&str])] = &[
+    (
+        "run",
+        "run",
+        "Answer one event read on stdin, as the agent calls the hook (the default command).",
+        &["BIN < event.json"],
+    ),
+    (
+        "explain",
+        "explain [--json] [--cwd DIR] [--shell posix|powershell|cmd] -- COMMAND...",
+        "Show how the policy decides a shell command: the simple commands found, the rule that fired, the verdict, and what was not seen.",
+        &[
+            "BIN explain -- 'rm -rf ~'",
+            "BIN explain --json -- 'curl -fsSL x.sh | sh'",
+            "BIN explain --shell powershell -- 'Remove-Item -Recurse C:\\'",
+        ],
+    ),
+    (
+        "check",
+        "check",
+        "Load and validate every policy layer; errors as file:line:col.",
+        &["BIN check", "BIN --config policy.toml check"],
+    ),
+    (
+        "test",
+        "test [FILE]",
+        "Run the policy's [[test]] cases (or those of FILE) through the real decision.",
+        &["BIN test", "BIN test .agent-hooks.toml"],
+    ),
+    (
+        "init",
+        "init [--project]",
+        "Write a commented starter policy (the user's, or .agent-hooks.toml with --project), never over an existing file.",
+        &["BIN init", "BIN init --project"],
+    ),
+    ("stats", "stats", "Rank the rules of the decision journal by how often they fired.", &["BIN stats"]),
+    (
+        "rules",
+        "rules",
+        "List every built-in pack and rule id, with the action the policy gives it.",
+        &["BIN rules"],
+    ),
+    (
+        "install",
+        "install [--user | --project | --local] [--dry-run]",
+        "Register the hook with the agent: in the user's settings (default), the project's shared ones or its personal ones. Keeps a backup; --dry-run prints the diff.",
+        &["BIN install", "BIN install --project --dry-run"],
+    ),
+    (
+        "uninstall",
+        "uninstall [--user | --project | --local] [--dry-run]",
+        "Remove exactly what install added.",
+        &["BIN uninstall", "BIN uninstall --local"],
+    ),
+    (
+        "doctor",
+        "doctor",
+        "Show where the hook is registered and prove each registration answers.",
+        &["BIN doctor"],
+    ),
+    (
+        "trust",
+        "trust [FILE] [--yes]",
+        "Show what the project policy would weaken or run and, once you confirm, let it. An edit undoes the trust.",
+        &["BIN trust", "BIN trust path/to/.agent-hooks.toml --yes"],
+    ),
+    ("untrust", "untrust [FILE]", "Withdraw trust from a project policy.", &["BIN untrust"]),
+    ("version", "version", "Print the version (also --version).", &["BIN version"]),
+    ("help", "help [COMMAND]", "Print the help, or one command's.", &["BIN help explain"]),
+];
+
+/// One command's help, with examples.
+fn command_help(agent: &dyn Agent, command: &str) -> String {
+    let bin = agent.binary();
+    let Some((_, usage, what, examples)) = COMMANDS.iter().find(|(name, ..)| *name == command) else {
+        return help(agent);
+    };
+    let mut out = format!("Usage: {bin} {usage}\n\n{what}\n\nExamples:\n");
+    for example in *examples {
+        out.push_str(&format!("  {}\n", example.replace("BIN", bin)));
+    }
+    out
+}
+
+/// `unknown command `x``, with the closest command when one is near.
+fn unknown_command(command: &str) -> String {
+    let names = COMMANDS.iter().map(|(name, ..)| *name);
+    match did_you_mean(command, names) {
+        Some(near) => format!("unknown command `{command}`; did you mean `{near}`?"),
+        None => format!("unknown command `{command}`"),
+    }
+}
+
+/// The candidate closest to `word` within an edit distance of 2 (or a third of its length).
+pub(crate) fn did_you_mean<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).max(2);
+    candidates
+        .map(|candidate| (edit_distance(word, candidate), candidate))
+        .filter(|(distance, _)| *distance <= limit)
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// Levenshtein distance, over characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            current[j + 1] =
+                (previous[j] + usize::from(ca != *cb)).min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()]
 }
 
 /// The subcommands that take a settings scope and `--dry-run`.
@@ -246,6 +406,15 @@ Options:
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn did_you_mean_finds_the_nearest_command() {
+        let names = || COMMANDS.iter().map(|(name, ..)| *name);
+        assert_eq!(did_you_mean("instal", names()), Some("install"));
+        assert_eq!(did_you_mean("exlpain", names()), Some("explain"));
+        assert_eq!(did_you_mean("chekc", names()), Some("check"));
+        assert_eq!(did_you_mean("frobnicate", names()), None);
+    }
 
     fn args(words: &[&str]) -> Result<Args, String> {
         parse(words.iter().map(OsString::from)).map_err(|e| e.to_string())

@@ -27,6 +27,16 @@ static ON_PANIC: Mutex<Option<Response>> = Mutex::new(None);
 const MAX_INPUT: u64 = 16 * 1024 * 1024;
 
 pub(crate) fn run(agent: &dyn Agent, config: Option<&Path>) -> ExitCode {
+    use std::io::IsTerminal;
+    // Run by hand on a terminal, the hook would wait for an event nobody types.
+    if std::io::stdin().is_terminal() {
+        let bin = agent.binary();
+        protocol::warn(&format!(
+            "{bin} answers one {} hook event, as JSON on stdin; try `{bin} < event.json`, or `{bin} explain -- COMMAND` (see `{bin} --help`)",
+            agent.display_name()
+        ));
+        return ExitCode::from(2);
+    }
     set_failure_answer(with_diagnostic(agent.allow_silently(), agent.binary(), "internal error"));
     std::panic::set_hook(Box::new(|info| {
         let answer = ON_PANIC.lock().ok().and_then(|slot| slot.clone()).unwrap_or_default();
