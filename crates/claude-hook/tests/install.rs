@@ -67,3 +67,49 @@ fn uninstall_without_a_registration_changes_nothing() {
     assert!(stdout(&out).contains("not registered"), "{}", stdout(&out));
     assert!(!sandbox.user_settings().exists());
 }
+
+/// Installed by a package manager, the binary is registered by its stable path: the link on
+/// `PATH` it was started by, or Homebrew's `opt/` link for a `Cellar/<version>/` path, so that
+/// the next upgrade (a new version directory) keeps every hook working.
+#[cfg(unix)]
+#[test]
+fn install_through_a_link_registers_the_stable_path() {
+    use std::os::unix::fs::symlink;
+    use std::process::Command;
+
+    let root = std::env::temp_dir().join(format!("agent-hooks-cellar-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let cellar_bin = root.join("brew/Cellar/agent-hooks/1.2.3/bin");
+    std::fs::create_dir_all(&cellar_bin).unwrap();
+    std::fs::create_dir_all(root.join("brew/bin")).unwrap();
+    std::fs::create_dir_all(root.join("brew/opt")).unwrap();
+    std::fs::copy(env!("CARGO_BIN_EXE_claude-hook"), cellar_bin.join("claude-hook")).unwrap();
+    symlink("../Cellar/agent-hooks/1.2.3/bin/claude-hook", root.join("brew/bin/claude-hook")).unwrap();
+    symlink("../Cellar/agent-hooks/1.2.3", root.join("brew/opt/agent-hooks")).unwrap();
+    let registered = |program: &str, path_dirs: &str| {
+        let home = root.join("home");
+        let _ = std::fs::remove_dir_all(&home);
+        std::fs::create_dir_all(&home).unwrap();
+        let out = Command::new(program)
+            .args(["install", "--user"])
+            .current_dir(&root)
+            .env("HOME", &home)
+            .env("PATH", path_dirs)
+            .env("XDG_CONFIG_HOME", home.join(".config"))
+            .output()
+            .expect("install runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let settings: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(home.join(".claude/settings.json")).unwrap())
+                .unwrap();
+        settings["hooks"]["PreToolUse"][0]["hooks"][0]["command"].as_str().unwrap().to_string()
+    };
+    let on_path = format!("{}:/usr/bin:/bin", root.join("brew/bin").display());
+    assert_eq!(registered("claude-hook", &on_path), root.join("brew/bin/claude-hook").display().to_string());
+    let versioned = cellar_bin.join("claude-hook").display().to_string();
+    assert_eq!(
+        registered(&versioned, "/usr/bin:/bin"),
+        root.join("brew/opt/agent-hooks/bin/claude-hook").display().to_string()
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}

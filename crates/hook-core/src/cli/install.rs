@@ -11,10 +11,15 @@ use crate::project::find_project_root;
 use crate::protocol;
 
 pub(crate) fn install(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) -> ExitCode {
+    let mut warning = None;
     let planned = settings_file(agent, scope).and_then(|path| {
-        let exe = std::env::current_exe().map_err(InstallError::CurrentExe)?;
+        let (exe, note) = install::stable_exe().map_err(InstallError::CurrentExe)?;
+        warning = note;
         install::plan_install(agent, &path, &exe)
     });
+    if let Some(warning) = &warning {
+        protocol::warn(&format!("{}: {warning}", agent.binary()));
+    }
     let plan = match planned {
         Ok(plan) => plan,
         Err(e) => return failed(agent, &e),

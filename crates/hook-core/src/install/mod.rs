@@ -81,6 +81,54 @@ impl Plan {
     }
 }
 
+/// The path to register for this binary: the one it was started by (the link on `PATH`, not
+/// the versioned file a package manager points it at), so that an upgrade that moves the real
+/// file keeps every hook working. A Homebrew `Cellar/<formula>/<version>/` path becomes the
+/// formula's `opt/` link and a Scoop `apps/<app>/<version>/` path its `current/` one. A cargo
+/// `target/` build is registered as it is, with a warning: `cargo clean` removes it.
+pub fn stable_exe() -> std::io::Result<(PathBuf, Option<String>)> {
+    let real = std::env::current_exe()?;
+    let invoked = std::env::args_os().next().map(PathBuf::from).and_then(|argv0| {
+        if argv0.components().count() > 1 {
+            Some(std::env::current_dir().ok()?.join(argv0))
+        } else {
+            std::env::var_os("PATH").and_then(|paths| {
+                std::env::split_paths(&paths).map(|dir| dir.join(&argv0)).find(|p| p.is_file())
+            })
+        }
+    });
+    let same_file = |path: &Path| std::fs::canonicalize(path).ok() == std::fs::canonicalize(&real).ok();
+    let chosen = invoked.filter(|path| same_file(path)).unwrap_or_else(|| real.clone());
+    let chosen = versionless(&chosen).filter(|path| same_file(path)).unwrap_or(chosen);
+    let text = chosen.to_string_lossy().replace('\\', "/");
+    let warning = (text.contains("/target/debug/") || text.contains("/target/release/")).then(|| {
+        format!("{} is a cargo build output: `cargo clean` or a rebuild elsewhere breaks the hooks; install a release (or `cargo install`) and run install from there", chosen.display())
+    });
+    Ok((chosen, warning))
+}
+
+/// The unversioned path of a package manager's versioned one: Homebrew's
+/// `<prefix>/Cellar/<formula>/<version>/bin/x` is `<prefix>/opt/<formula>/bin/x`, Scoop's
+/// `apps/<app>/<version>/x` is `apps/<app>/current/x`.
+fn versionless(path: &Path) -> Option<PathBuf> {
+    let parts: Vec<&std::ffi::OsStr> = path.iter().collect();
+    let at = |name: &str| parts.iter().position(|part| *part == name);
+    if let Some(cellar) = at("Cellar").filter(|&i| i + 2 < parts.len()) {
+        let mut stable: PathBuf = parts[..cellar].iter().collect();
+        stable.push("opt");
+        stable.push(parts[cellar + 1]);
+        stable.extend(&parts[cellar + 3..]);
+        return Some(stable);
+    }
+    if let Some(apps) = at("apps").filter(|&i| i + 2 < parts.len() && parts[i + 2] != "current") {
+        let mut stable: PathBuf = parts[..=apps + 1].iter().collect();
+        stable.push("current");
+        stable.extend(&parts[apps + 3..]);
+        return Some(stable);
+    }
+    None
+}
+
 /// The settings file of `agent` for `scope`: under `home` for the user's, under the
 /// repository root above `cwd` for the project's.
 pub fn settings_file<A: Installable + ?Sized>(
