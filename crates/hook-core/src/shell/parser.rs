@@ -308,6 +308,16 @@ impl<'t> Parser<'t> {
 
     fn compound(&mut self, body: Compound) -> Command {
         let redirects = self.redirects();
+        // A word right after a compound command (`(a)b`, `{ a; }b`) is a syntax error to the
+        // shell, which then runs nothing of the line.
+        let closes =
+            matches!(self.reserved(), Some("fi" | "done" | "esac" | "then" | "else" | "elif" | "do" | "}"));
+        if matches!(self.peek(), Some(TokenKind::Word(_)))
+            && !closes
+            && !matches!(body, Compound::Arithmetic(_))
+        {
+            self.incomplete = true;
+        }
         Command::Compound { body, redirects }
     }
 
