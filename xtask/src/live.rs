@@ -31,6 +31,8 @@ struct AgentCli {
     /// `None`: the agent's file tools are not driven live yet (README, "Agents", says why).
     read_tool: Option<&'static str>,
     write_tool: Option<&'static str>,
+    /// The search tool and its input aimed at `.env` (each agent names its arguments).
+    search: Option<(&'static str, &'static str)>,
 }
 
 /// The model API a fake server speaks.
@@ -52,6 +54,10 @@ const AGENTS: &[AgentCli] = &[
         shell_tool: "Bash",
         read_tool: Some("Read"),
         write_tool: Some("Write"),
+        search: Some((
+            "Grep",
+            r#"{"pattern": "API_KEY", "path": "{project}/.env", "output_mode": "content"}"#,
+        )),
     },
     AgentCli {
         name: "gemini",
@@ -64,6 +70,7 @@ const AGENTS: &[AgentCli] = &[
         // ("Path not in workspace") before any hook runs.
         read_tool: None,
         write_tool: None,
+        search: Some(("grep_search", r#"{"pattern": "API_KEY", "include_pattern": ".env"}"#)),
     },
 ];
 
@@ -88,6 +95,7 @@ enum Action {
     Shell,
     Read,
     Write,
+    Search,
 }
 
 impl AgentCli {
@@ -96,6 +104,7 @@ impl AgentCli {
             Action::Shell => Some(self.shell_tool),
             Action::Read => self.read_tool,
             Action::Write => self.write_tool,
+            Action::Search => self.search.map(|(tool, _)| tool),
         }
     }
 }
@@ -171,6 +180,13 @@ const SCENARIOS: &[Scenario] = &[
         name: "reading .env through the shell is blocked",
         action: Action::Shell,
         input: r#"{"command": "cat .env", "description": "show config"}"#,
+        check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
+    },
+    Scenario {
+        name: "searching .env with the search tool is blocked",
+        action: Action::Search,
+        // The agent's own input for its search tool (`AgentCli::search`).
+        input: "",
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
     },
     Scenario {
@@ -282,8 +298,11 @@ fn run_scenario(
     if !installed.status.success() {
         return Err(format!("install failed: {}", String::from_utf8_lossy(&installed.stderr)));
     }
-    let input = scenario
-        .input
+    let template = match scenario.action {
+        Action::Search => agent.search.map_or("", |(_, input)| input),
+        _ => scenario.input,
+    };
+    let input = template
         .replace("{home}", &home.display().to_string())
         .replace("{project}", &project.display().to_string());
     let input: Value = serde_json::from_str(&input).map_err(|e| e.to_string())?;

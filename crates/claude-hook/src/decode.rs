@@ -46,7 +46,7 @@ fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
     match event {
         "PreToolUse" | "PermissionRequest" => match tool {
             "Bash" | "PowerShell" => EventKind::BeforeShell,
-            "Read" => EventKind::BeforeFileRead,
+            "Read" | "Grep" | "Glob" => EventKind::BeforeFileRead,
             _ if writes => EventKind::BeforeFileWrite,
             _ => EventKind::BeforeTool,
         },
@@ -88,7 +88,11 @@ fn tool_call(name: &str, input: Value) -> ToolCall {
         "Read" => Some("file_path"),
         _ => WRITE_TOOLS.iter().find(|(tool, _)| *tool == name).map(|(_, key)| *key),
     };
-    let paths = path_key.and_then(|key| text(input.get(key))).map(PathBuf::from).into_iter().collect();
+    let paths = match name {
+        "Grep" => wire::search_paths(&input, &["path"], &["glob"]),
+        "Glob" => wire::search_paths(&input, &["path"], &["pattern"]),
+        _ => path_key.and_then(|key| text(input.get(key))).map(PathBuf::from).into_iter().collect(),
+    };
     ToolCall { name: name.to_string(), input, shell, paths }
 }
 

@@ -10,8 +10,8 @@ use hook_core::install::{
 };
 use serde_json::{Value, json};
 
-/// The tools whose calls are checked before they run: shells, file writes, reads.
-const BEFORE_TOOLS: &str = "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit|Read";
+/// The tools whose calls are checked before they run: shells, file writes, reads and searches.
+const BEFORE_TOOLS: &str = "Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob";
 /// The tools after which formatters run.
 const AFTER_TOOLS: &str = "Write|Edit|MultiEdit|NotebookEdit";
 

@@ -25,7 +25,9 @@ fn dry_run_prints_the_diff_and_changes_nothing() {
     assert_success(&out);
     let diff = sandbox.read_text(&stdout(&out));
     assert!(
-        diff.contains("+        \"matcher\": \"Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit|Read\",\n"),
+        diff.contains(
+            "+        \"matcher\": \"Bash|PowerShell|Write|Edit|MultiEdit|NotebookEdit|Read|Grep|Glob\",\n"
+        ),
         "{diff}"
     );
     assert!(diff.contains("+            \"command\": \"'@TMP@/my bin/claude-hook'\",\n"), "{diff}");

@@ -17,6 +17,9 @@ const SHELL_TOOLS: &[(&str, Dialect)] = &[
     ("PowerShell", Dialect::PowerShell),
 ];
 const READ_TOOLS: &[&str] = &["view", "read_file", "Read"];
+/// Search tools (the CLI's `grep` and `glob`, and the Claude-style names): what they return is
+/// the contents or names of the files they search.
+const SEARCH_TOOLS: &[&str] = &["grep", "glob", "Grep", "Glob"];
 const WRITE_TOOLS: &[&str] = &[
     "create",
     "edit",
@@ -110,7 +113,7 @@ fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
     match event {
         "preToolUse" | "PreToolUse" | "permissionRequest" => match tool {
             _ if SHELL_TOOLS.iter().any(|(name, _)| *name == tool) => EventKind::BeforeShell,
-            _ if READ_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
+            _ if READ_TOOLS.contains(&tool) || SEARCH_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
             _ if writes => EventKind::BeforeFileWrite,
             _ => EventKind::BeforeTool,
         },
@@ -139,7 +142,11 @@ fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
         .find(|(tool, _)| *tool == name)
         .and_then(|(_, dialect)| wire::shell_call(&input, COMMAND_KEYS, *dialect));
     let mut paths: Vec<PathBuf> = Vec::new();
-    if READ_TOOLS.contains(&name.as_str()) || WRITE_TOOLS.contains(&name.as_str()) {
+    if SEARCH_TOOLS.contains(&name.as_str()) {
+        let filter: &[&str] =
+            if name.eq_ignore_ascii_case("glob") { &["pattern"] } else { &["glob", "include"] };
+        paths.extend(wire::search_paths(&input, &["path"], filter));
+    } else if READ_TOOLS.contains(&name.as_str()) || WRITE_TOOLS.contains(&name.as_str()) {
         paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
     }
     if name == "apply_patch" {

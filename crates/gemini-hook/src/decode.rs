@@ -8,6 +8,8 @@ use hook_core::{DecodeError, Event, EventKind, ToolCall};
 use serde_json::Value;
 
 const SHELL_TOOL: &str = "run_shell_command";
+/// The search tools: what they return is the contents (or names) of the files they search.
+const SEARCH_TOOLS: &[&str] = &["grep_search", "search_file_content", "glob"];
 const WRITE_TOOLS: &[&str] = &["write_file", "replace"];
 const READ_TOOLS: &[&str] = &["read_file", "read_many_files"];
 /// Keys a file tool's input may hold its one path under (`absolute_path` in older releases).
@@ -47,6 +49,7 @@ fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
     match event {
         "BeforeTool" => match tool {
             SHELL_TOOL => EventKind::BeforeShell,
+            _ if SEARCH_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
             _ if writes => EventKind::BeforeFileWrite,
             _ if READ_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
             _ => EventKind::BeforeTool,
@@ -67,7 +70,10 @@ fn tool_call(name: String, input: Value) -> ToolCall {
     let shell =
         (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
     let mut paths: Vec<PathBuf> = Vec::new();
-    if WRITE_TOOLS.contains(&name.as_str()) || READ_TOOLS.contains(&name.as_str()) {
+    if SEARCH_TOOLS.contains(&name.as_str()) {
+        let filters: &[&str] = if name == "glob" { &["pattern"] } else { &["include_pattern", "include"] };
+        paths.extend(wire::search_paths(&input, &["dir_path", "path"], filters));
+    } else if WRITE_TOOLS.contains(&name.as_str()) || READ_TOOLS.contains(&name.as_str()) {
         paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
         let lists = PATH_LIST_KEYS.iter().filter_map(|key| input.get(*key)?.as_array()).flatten();
         paths.extend(lists.filter_map(Value::as_str).map(PathBuf::from));

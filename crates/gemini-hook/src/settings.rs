@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 
 /// The tools whose calls are checked before they run: shells, file writes, reads. Anchored,
 /// since Gemini's matcher would otherwise also fire for any tool whose name contains one.
-const BEFORE_TOOLS: &str = "^(run_shell_command|write_file|replace|read_file|read_many_files)$";
+const BEFORE_TOOLS: &str =
+    "^(run_shell_command|write_file|replace|read_file|read_many_files|grep_search|search_file_content|glob)$";
 /// The tools after which formatters run.
 const AFTER_TOOLS: &str = "^(write_file|replace)$";
 
