@@ -758,6 +758,9 @@ impl Analyser {
     ) -> Option<usize> {
         let substituted = script.text.contains("$(") || script.text.contains('`');
         let own = if script.dynamic { self.push(command.clone()) } else { None };
+        // Every substitution in the text prints known set-up code or data: what runs in their
+        // place is seen (a named exception, `eval "$(ssh-agent -s)"`).
+        let mut printed_known = false;
         if script.dynamic && substituted {
             // The output of the substitution becomes shell text: seen only when it is a known
             // tool's set-up code, or data that is not in command position.
@@ -770,13 +773,20 @@ impl Analyser {
                 let what =
                     format!("the text `{via}` runs holds the output of `{body}`, which is not computed");
                 self.note(UnseenKind::Exec, own, what);
-            } else if bodies.is_empty() {
+            } else if !bodies.is_empty() {
+                printed_known = true;
+            } else {
                 // A substitution that cannot even be read out (unterminated, or run together with
                 // other expansions): what it runs is not known at all.
                 let what = format!("the text `{via}` runs holds a substitution that cannot be read");
                 self.note(UnseenKind::Exec, own, what);
             }
-            return own;
+            // The rest of the text is read all the same: `bash -c "echo $(date); rm -rf ~"`
+            // runs its `rm` whatever `date` prints. Text that is nothing but substitutions
+            // (`eval "$(ssh-agent -s)"`) has no rest: the notes above said what it runs.
+            if !has_text_besides_substitutions(&script.text) {
+                return own;
+            }
         }
         let eval = via == "eval";
         let mut via_chain = command.via;
@@ -794,7 +804,7 @@ impl Analyser {
         };
         if xargs_input {
             self.restore_xargs_input(first);
-        } else if script.dynamic {
+        } else if script.dynamic && !printed_known {
             let unknown = self
                 .commands
                 .get(first..)
@@ -1070,6 +1080,15 @@ fn reads_as_command(words: &[LexWord]) -> bool {
         c.is_ascii_alphabetic() || matches!(c, '-' | '/' | '~' | '.' | '\'' | '"' | '$')
     });
     name && argument
+}
+
+/// Whether `text` holds anything but command substitutions and blanks.
+fn has_text_besides_substitutions(text: &str) -> bool {
+    let mut rest = text.to_string();
+    for body in opaque::substitutions(text) {
+        rest = rest.replace(&format!("$({body})"), "").replace(&format!("`{body}`"), "");
+    }
+    !rest.trim().trim_matches('"').trim().is_empty()
 }
 #[cfg(test)]
 mod tests {

@@ -117,4 +117,10 @@ pub(crate) const CASES: &[Case] = &[
     allow("read x <<< build; rm -rf $x"),
     allow("read x <<< hello; echo $x"),
     allow("read -r name rest <<< \"a b c\"; echo $name"),
+    // A substitution whose output is data does not hide the rest of the text a shell runs.
+    deny("rm.home", "eval \"echo `date`; rm -rf ~\""),
+    deny("rm.home", "bash -c \"echo $(date); rm -rf ~\""),
+    deny("rm.home", "sh -c \"cd $(pwd) && rm -rf ~\""),
+    allow("bash -c \"echo $(date); ls\""),
+    allow("bash -c \"cd $(git rev-parse --show-toplevel) && make\""),
 ];
