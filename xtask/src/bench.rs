@@ -434,20 +434,7 @@ fn measure(
 }
 
 fn spawn(sandbox: &Sandbox, binary: &Program, case: &Case) -> Result<(), String> {
-    let mut child = sandbox
-        .command_for(&binary.path, case)
-        .args(&binary.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", binary.path.display()))?;
-    if let Some(mut pipe) = child.stdin.take() {
-        // A binary that exits before reading everything (the empty one) closes the pipe.
-        let _ = pipe.write_all(&case.stdin);
-    }
-    child.wait().map_err(|e| format!("{}: {e}", binary.path.display()))?;
-    Ok(())
+    spawn_measured(sandbox, binary, case).map(|_| ())
 }
 
 /// Instructions executed, counted by callgrind, when valgrind is installed.

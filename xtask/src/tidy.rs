@@ -5,7 +5,8 @@ use std::process::Command;
 
 use crate::build::workspace_root;
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+/// The files under `dir` whose name ends in `.extension`, build output and hidden folders left out.
+fn files_with(extension: &str, dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {
         let path = entry.path();
@@ -14,11 +15,15 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
             continue;
         }
         if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
+            files_with(extension, &path, out);
+        } else if path.extension().is_some_and(|e| e == extension) {
             out.push(path);
         }
     }
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    files_with("rs", dir, out);
 }
 
 fn sources() -> Vec<PathBuf> {
@@ -125,7 +130,7 @@ fn cited_paths(comment: &str) -> impl Iterator<Item = &str> {
 fn comments_cite_files_in_this_repository() {
     let root = workspace_root();
     let mut markdown = Vec::new();
-    markdown_files(&root, &mut markdown);
+    files_with("md", &root, &mut markdown);
     let names: Vec<String> =
         markdown.iter().filter_map(|p| p.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
     let mut outside = Vec::new();
@@ -156,22 +161,6 @@ fn comments_cite_files_in_this_repository() {
          docs/ instead):\n{}",
         outside.join("\n")
     );
-}
-
-fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        if name == "target" || name.to_string_lossy().starts_with('.') {
-            continue;
-        }
-        if path.is_dir() {
-            markdown_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "md") {
-            out.push(path);
-        }
-    }
 }
 
 #[test]
