@@ -197,6 +197,13 @@ fn glob_matches(glob: &str, subject: &Subject) -> bool {
     if glob.is_empty() {
         return false;
     }
+    // Every literal component of the glob (`.ssh` of `~/.ssh/id_*`) stands in any path it
+    // matches: a path without one is rejected with a substring search, before the matcher walks
+    // components. Most of the built-in lists are literal, so most globs end here.
+    let literal = |part: &&str| !part.is_empty() && *part != "~" && !part.contains(['*', '?', '[', '\\']);
+    if glob.split('/').filter(literal).any(|part| !subject.absolute.contains(part)) {
+        return false;
+    }
     if let Some(in_home) = glob.strip_prefix("~/") {
         let Some(home) = subject.home else { return false };
         // The home directory's components, then the glob's: no `home/glob` string to build.
