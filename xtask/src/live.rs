@@ -356,11 +356,20 @@ fn run_scenario(
         ));
     }
     let run = Run { home, project, requests };
-    let verdict = (scenario.check)(&run);
-    if verdict.is_ok() {
-        let _ = std::fs::remove_dir_all(&scratch);
+    match (scenario.check)(&run) {
+        Ok(()) => {
+            let _ = std::fs::remove_dir_all(&scratch);
+            Ok(())
+        }
+        Err(why) => {
+            // What the agent sent and printed, kept beside its scratch HOME for the failure's reader.
+            let kept = scratch.join("requests.jsonl");
+            let _ = std::fs::write(&kept, run.requests.join("\n"));
+            let _ = std::fs::write(scratch.join("agent.stdout"), &output.stdout);
+            let _ = std::fs::write(scratch.join("agent.stderr"), &output.stderr);
+            Err(format!("{why} (requests and output kept in {})", scratch.display()))
+        }
     }
-    verdict
 }
 
 /// Gemini CLI's own settings beside the hook registration: API-key auth (the key and the base

@@ -26,6 +26,9 @@ const VALUE_OPTIONS: &[&str] = &[
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az") {
+        return None;
+    }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let words = operands(call.args(), VALUE_OPTIONS);
     let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));

@@ -9,6 +9,10 @@ const ENGINES: &[&str] = &["docker", "podman", "nerdctl"];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    let engine = ENGINES.contains(&name) || matches!(name, "docker-compose" | "podman-compose");
+    if !engine && call.command.via.is_empty() {
+        return None;
+    }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
     let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));

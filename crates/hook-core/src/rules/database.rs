@@ -199,6 +199,31 @@ fn mongo_destroys(js: &str) -> bool {
 
 /// The ORMs' and frameworks' commands that drop or empty the database.
 fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    const TOOLS: &[&str] = &[
+        "npx",
+        "bunx",
+        "pnpx",
+        "pnpm",
+        "yarn",
+        "bun",
+        "bundle",
+        "poetry",
+        "uv",
+        "pipenv",
+        "prisma",
+        "rails",
+        "rake",
+        "bin/rails",
+        "sequelize",
+        "sequelize-cli",
+        "manage.py",
+        "django-admin",
+        "python",
+        "python3",
+    ];
+    if !TOOLS.contains(&name) {
+        return None;
+    }
     let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
     let has = |word: &str| texts.contains(&word);
     let tool = match name {

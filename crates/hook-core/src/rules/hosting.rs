@@ -6,6 +6,9 @@ use super::{Call, Hit, operands};
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    if !matches!(name, "gh" | "vercel" | "fly" | "flyctl" | "heroku" | "netlify") {
+        return None;
+    }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let words = operands(
         call.args(),

@@ -6,6 +6,23 @@ use super::{Call, Hit};
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    if !matches!(
+        name,
+        "npx"
+            | "bunx"
+            | "pnpx"
+            | "terraform"
+            | "tofu"
+            | "terragrunt"
+            | "pulumi"
+            | "cdk"
+            | "aws-cdk"
+            | "cdktf"
+            | "serverless"
+            | "sls"
+    ) {
+        return None;
+    }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     // The first word that is not an option (terraform's `-chdir=x` comes before the verb).
     let verbs: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();

@@ -49,6 +49,9 @@ const WIDE_KINDS: &[(&str, &str)] = &[
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm") {
+        return None;
+    }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     match name {
         "kubectl" | "oc" | "kubecolor" => kubectl(&args, &operands(call.args(), VALUE_OPTIONS)),
