@@ -54,10 +54,9 @@ const AGENTS: &[AgentCli] = &[
         shell_tool: "Bash",
         read_tool: Some("Read"),
         write_tool: Some("Write"),
-        search: Some((
-            "Grep",
-            r#"{"pattern": "API_KEY", "path": "{project}/.env", "output_mode": "content"}"#,
-        )),
+        // Claude Code 2.1.331 offers no Grep or Glob tool (its requests list none): it searches
+        // with its shell, so the search a user would see is a recursive grep.
+        search: Some(("Bash", r#"{"command": "grep -rn API_KEY .", "description": "find the key"}"#)),
     },
     AgentCli {
         name: "gemini",

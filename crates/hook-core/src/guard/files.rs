@@ -126,6 +126,20 @@ pub(crate) fn denied<'p>(
     verdict.map(|glob| Denied { shown, glob, access })
 }
 
+/// The deny_read glob that denies the existing file `path` found in a directory listing: by
+/// its name, else, for a link, by what it points at.
+pub(super) fn denied_glob<'p>(
+    path: &Path,
+    link: bool,
+    rules: &'p FileRules,
+    ctx: &Context,
+) -> Option<&'p str> {
+    matching_glob(path, &rules.deny_read, ctx).or_else(|| {
+        let real = link.then(|| std::fs::canonicalize(path).ok()).flatten()?;
+        matching_glob(&real, &rules.deny_read, ctx)
+    })
+}
+
 /// The glob of `globs` (a later `!` exception winning over an earlier match) that denies the
 /// absolute path `resolved`.
 fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Option<&'p str> {
@@ -278,7 +292,7 @@ pub(crate) fn expand(pattern: &str, ctx: &Context) -> Option<Vec<String>> {
 /// and `..` resolved on the text. A variable is read as the hook's environment has it even
 /// though the line could set it otherwise: a guard file is then denied once too often, never
 /// once too few.
-fn resolve(path: &str, ctx: &Context) -> PathBuf {
+pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
     let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));
     let expanded = match (in_home, ctx.home.as_deref()) {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {

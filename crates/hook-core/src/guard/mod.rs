@@ -11,6 +11,7 @@ mod script_file;
 pub mod secrets;
 mod segments;
 pub(crate) mod shell;
+mod tree;
 
 use crate::policy::Action;
 use crate::shell::SimpleCommand;

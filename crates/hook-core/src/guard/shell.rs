@@ -17,6 +17,7 @@ use super::file_access::accesses;
 use super::files::{self, denied};
 use super::filters::{self, Filters};
 use super::script_file;
+use super::tree;
 use super::{Block, strongest};
 
 /// The strongest objection to the line, or `None` when it may run. `filters` are the
@@ -54,11 +55,9 @@ fn judge_at(
         .zip(&decided)
         .enumerate()
         .filter_map(|(index, (command, filter))| filters::block((*filter)?, command, index));
-    let file_blocks = analysis
-        .commands
-        .iter()
-        .enumerate()
-        .filter_map(|(index, command)| file_block(command, index, policy, ctx));
+    let file_blocks = analysis.commands.iter().enumerate().filter_map(|(index, command)| {
+        file_block(command, index, policy, ctx).or_else(|| tree::block(analysis, index, &policy.files, ctx))
+    });
     let pack_block = pack_finding(analysis, ctx, &policy.packs, &excepted).map(|finding| Block {
         action: finding.action,
         rule: finding.rule.to_string(),

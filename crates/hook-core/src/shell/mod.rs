@@ -19,7 +19,7 @@ mod powershell;
 mod resolve;
 mod wrappers;
 
-pub(crate) use wrappers::cron_commands;
+pub(crate) use wrappers::{XARGS_INPUT, cron_commands};
 
 /// Which shell language a command line is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

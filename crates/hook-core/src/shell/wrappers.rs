@@ -21,7 +21,7 @@ pub(super) enum Peel {
 }
 
 /// The text that xargs substitutes at run time.
-pub(super) const XARGS_INPUT: &str = "{xargs input}";
+pub(crate) const XARGS_INPUT: &str = "{xargs input}";
 
 pub(super) const SHELLS: [&str; 12] =
     ["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "rbash", "csh", "tcsh"];

@@ -1,0 +1,746 @@
+//! Reads of whole directory trees, judged by the deny_read files inside them: recursive
+//! searches (`grep -r`, `rg`, `ag`, `ack`, `git grep --untracked`), archives and copies of a
+//! directory (`tar c`, `zip -r`, `7z a`, `rsync -r`, `scp -r`, `cp -r` out of the project),
+//! `find` handing its files to a command (`-exec`, `| xargs`), and readers whose file is named
+//! only by another command's output (`cat $(ls -a | grep env)`).
+//!
+//! A file rule matches a path; a tree read names only its root. So the tree is walked (entries
+//! bounded by [`MAX_ENTRIES`]) with the command's own filters (its include and exclude globs,
+//! whether it skips hidden files), and a deny_read file it would read makes the command an
+//! ask that says what to exclude. A filter that names the denied file itself (`grep -r
+//! --include=.env`) is a deny, as naming the file is. Only commands of these shapes pay for
+//! the walk.
+
+use std::path::Path;
+
+use crate::policy::{Action, FileRules};
+use crate::project::Context;
+use crate::shell::{Analysis, SimpleCommand, Stdin, Word, XARGS_INPUT};
+
+use super::files;
+use super::glob;
+use super::{Block, command_name};
+
+/// How many entries a walk looks at before it gives up and asks: a tree larger than this is
+/// not read unseen.
+const MAX_ENTRIES: usize = 50_000;
+
+/// What one command reads as whole trees.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct TreeRead<'c> {
+    /// What the command does with the tree, for the reason (`searches`, `packs`).
+    verb: &'static str,
+    /// The directories, as written (relative to the command's cwd).
+    roots: Vec<&'c str>,
+    /// Dot-files and dot-directories are read (ripgrep and ag skip them by default).
+    hidden: bool,
+    /// Name globs: when any is given, only files whose name matches one are read.
+    include: Vec<&'c str>,
+    /// Name or path globs of files and directories left out.
+    exclude: Vec<&'c str>,
+    /// What to do instead, for the reason; `NAME` stands for the denied file's name.
+    exclude_hint: &'static str,
+}
+
+/// The strongest objection to the tree reads of `analysis.commands[index]`.
+pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, ctx: &Context) -> Option<Block> {
+    if rules.deny_read.is_empty() {
+        return None;
+    }
+    let command = analysis.commands.get(index)?;
+    let tree = tree_read(analysis, command)?;
+    let here = ctx.moved_to(command.cwd.as_ref());
+    let name = command_name(command).unwrap_or_else(|| "the command".into());
+    let mut budget = MAX_ENTRIES;
+    for root in &tree.roots {
+        let path = files::resolve(root, &here);
+        match walk(&path, &tree, rules, &here, &mut budget) {
+            Walk::Clean => {}
+            Walk::Found { shown, glob, named } => {
+                let (action, reason) = if named {
+                    (
+                        Action::Deny,
+                        format!(
+                            "`{name}` {} `{root}` and its filter picks `{shown}`, which your policy does not let the agent read (it matches `{glob}` in [files] deny_read); leave this file to the user",
+                            tree.verb
+                        ),
+                    )
+                } else {
+                    (
+                        Action::Ask,
+                        format!(
+                            "`{name}` {} `{root}`, which holds `{shown}`: your policy does not let the agent read it (it matches `{glob}` in [files] deny_read). {}",
+                            tree.verb,
+                            tree.exclude_hint.replace("NAME", shown.rsplit('/').next().unwrap_or(&shown))
+                        ),
+                    )
+                };
+                return Some(Block { action, rule: "files.deny-read-tree".into(), reason, command: index });
+            }
+            Walk::TooLarge => {
+                let reason = format!(
+                    "`{name}` {} `{root}`, a tree of more than {MAX_ENTRIES} entries that the guard cannot check for files your policy does not let the agent read. Name the directories or files you need",
+                    tree.verb
+                );
+                return Some(Block {
+                    action: Action::Ask,
+                    rule: "files.deny-read-tree".into(),
+                    reason,
+                    command: index,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// The tree `command` reads, if it reads one.
+fn tree_read<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
+    let name = command_name(command)?.to_ascii_lowercase();
+    let args = command.args();
+    match name.as_str() {
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" if grep_recursive(args) => Some(search(
+            args,
+            GREP_VALUES,
+            true,
+            TreeRead {
+                verb: "searches",
+                hidden: true,
+                exclude_hint: "Leave it out with `--exclude=NAME`, or search where it is not",
+                ..Default::default()
+            },
+        )),
+        "rg" => {
+            if has(args, &["--files", "--type-list"]) {
+                return None;
+            }
+            let hidden = has(args, &["--hidden", "-.", "-uu", "-uuu"])
+                || args.iter().filter(|a| a.text == "-u").count() >= 2;
+            Some(search(
+                args,
+                RG_VALUES,
+                true,
+                TreeRead {
+                    verb: "searches",
+                    hidden,
+                    exclude_hint: "Leave it out with `-g '!NAME'`, or search where it is not",
+                    ..Default::default()
+                },
+            ))
+        }
+        "ag" | "pt" | "sift" | "ack" | "ack-grep" => {
+            let hidden = name.starts_with("ack") || has(args, &["--hidden", "-u", "--unrestricted"]);
+            Some(search(
+                args,
+                AG_VALUES,
+                true,
+                TreeRead {
+                    verb: "searches",
+                    hidden,
+                    exclude_hint: "Leave it out with `--ignore NAME`, or search where it is not",
+                    ..Default::default()
+                },
+            ))
+        }
+        "git" => {
+            let grep = args.first().is_some_and(|a| a.text == "grep");
+            (grep && has(args, &["--untracked", "--no-index"])).then(|| {
+                search(
+                    &args[1..],
+                    GREP_VALUES,
+                    true,
+                    TreeRead {
+                        verb: "searches",
+                        hidden: true,
+                        exclude_hint: "Leave it out with the pathspec `':!NAME'`, or search where it is not",
+                        ..Default::default()
+                    },
+                )
+            })
+        }
+        "tar" if packs(args) => {
+            Some(archive(args, "packs", "Leave it out with `--exclude=NAME`, or pack only what you need", 0))
+        }
+        "zip" if has_short(args, 'r') || has(args, &["--recurse-paths"]) => {
+            Some(archive(args, "packs", "Leave it out with `-x NAME`, or pack only what you need", 1))
+        }
+        "7z" | "7za" | "7zz"
+            if args.iter().find(|a| !a.text.starts_with('-')).is_some_and(|a| a.text == "a") =>
+        {
+            Some(archive(args, "packs", "Leave it out with `-xr!NAME`, or pack only what you need", 2))
+        }
+        "rsync" | "scp"
+            if has_short(args, 'r') || has_short(args, 'a') || has(args, &["--recursive", "--archive"]) =>
+        {
+            Some(archive(
+                args,
+                "copies",
+                "Leave it out with `--exclude=NAME`, or copy only what you need",
+                usize::MAX,
+            ))
+        }
+        "cp" if has_short(args, 'r')
+            || has_short(args, 'R')
+            || has_short(args, 'a')
+            || has(args, &["--recursive", "--archive"]) =>
+        {
+            Some(archive(args, "copies", "Copy only the files you need", usize::MAX))
+        }
+        "find" if args.iter().any(|a| matches!(a.text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")) => {
+            Some(find(args))
+        }
+        _ => fed_by_find(analysis, command).or_else(|| named_at_run_time(command)),
+    }
+}
+
+/// A command that reads a file named only by another command's output (`cat $(ls -a | grep
+/// env)`, `... | xargs cat`): that file may be any under the working directory. A list of
+/// tracked files (`git ls-files`) names none that git ignores, so it is left to the rules.
+fn named_at_run_time(command: &SimpleCommand) -> Option<TreeRead<'_>> {
+    let computed = |word: &Word| {
+        word.dynamic
+            && (word.raw.contains("$(") || word.raw.contains('`') || word.text.contains(XARGS_INPUT))
+            && !word.raw.contains("git ls-files")
+    };
+    let reads = super::file_access::accesses(command)
+        .into_iter()
+        .any(|(access, word, _)| access == super::files::Access::Read && computed(word));
+    reads.then(|| TreeRead {
+        verb: "reads files named only at run time, any of those under",
+        roots: vec!["."],
+        hidden: true,
+        exclude_hint: "Name the files the command reads",
+        ..Default::default()
+    })
+}
+
+/// A command run by `xargs` on what `find` printed: the tree is `find`'s.
+fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
+    let Stdin::Pipe { from: Some(from) } = command.stdin else { return None };
+    if !command.via.iter().any(|via| via.starts_with("xargs")) {
+        return None;
+    }
+    let producer = analysis.commands.get(from)?;
+    (command_name(producer)?.as_str() == "find")
+        .then(|| TreeRead { verb: "reads the files `find` lists under", ..find(producer.args()) })
+}
+
+/// `find ROOTS... EXPRESSION`: the roots before the first test, its `-name` globs as includes
+/// (dropped when the expression negates, so a `! -name` never hides a file).
+fn find(args: &[Word]) -> TreeRead<'_> {
+    let roots: Vec<&str> = args
+        .iter()
+        .take_while(|a| !a.text.starts_with('-') && !matches!(a.text.as_str(), "(" | "!" | ")"))
+        .map(|a| a.text.as_str())
+        .collect();
+    let negates = args.iter().any(|a| matches!(a.text.as_str(), "!" | "-not" | "-prune"));
+    let include = if negates {
+        Vec::new()
+    } else {
+        args.windows(2)
+            .filter(|pair| matches!(pair[0].text.as_str(), "-name" | "-iname"))
+            .map(|pair| pair[1].text.as_str())
+            .collect()
+    };
+    TreeRead {
+        verb: "runs a command on the files under",
+        roots: if roots.is_empty() { vec!["."] } else { roots },
+        hidden: true,
+        include,
+        exclude: Vec::new(),
+        exclude_hint: "Leave it out with `-not -name NAME`, or pick the files by name",
+    }
+}
+
+/// Options of grep (and `git grep`, ugrep) that take the next word as their value.
+const GREP_VALUES: &[&str] = &[
+    "-e",
+    "-f",
+    "-m",
+    "-A",
+    "-B",
+    "-C",
+    "-d",
+    "-D",
+    "--regexp",
+    "--file",
+    "--max-count",
+    "--include",
+    "--exclude",
+    "--exclude-dir",
+    "--context",
+    "--after-context",
+    "--before-context",
+    "--directories",
+    "--devices",
+    "--label",
+    "--binary-files",
+    "--color",
+    "--colour",
+];
+
+const RG_VALUES: &[&str] = &[
+    "-e",
+    "-f",
+    "-g",
+    "-t",
+    "-T",
+    "-m",
+    "-A",
+    "-B",
+    "-C",
+    "-M",
+    "-j",
+    "-r",
+    "-E",
+    "-d",
+    "--regexp",
+    "--file",
+    "--glob",
+    "--iglob",
+    "--type",
+    "--type-not",
+    "--type-add",
+    "--type-clear",
+    "--max-count",
+    "--context",
+    "--after-context",
+    "--before-context",
+    "--max-columns",
+    "--threads",
+    "--replace",
+    "--encoding",
+    "--max-depth",
+    "--maxdepth",
+    "--pre",
+    "--pre-glob",
+    "--ignore-file",
+    "--path-separator",
+    "--engine",
+    "--colors",
+    "--sort",
+    "--sortr",
+    "--max-filesize",
+    "--context-separator",
+    "--field-match-separator",
+];
+
+const AG_VALUES: &[&str] = &[
+    "-G",
+    "-g",
+    "-m",
+    "-A",
+    "-B",
+    "-C",
+    "--ignore",
+    "--ignore-dir",
+    "--file-search-regex",
+    "--max-count",
+    "--context",
+    "--after",
+    "--before",
+    "--depth",
+    "--pager",
+    "--workers",
+    "--type-set",
+    "--ignore-file",
+];
+
+/// A search: the first operand is its pattern unless `-e`/`-f` gave one; the rest are roots
+/// (the working directory when none). Include and exclude globs from the options.
+fn search<'c>(
+    args: &'c [Word],
+    values: &[&str],
+    pattern_first: bool,
+    mut tree: TreeRead<'c>,
+) -> TreeRead<'c> {
+    let mut operands = Vec::new();
+    let mut given_pattern = false;
+    let mut words = args.iter();
+    let mut options_done = false;
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if options_done || !text.starts_with('-') || text == "-" {
+            operands.push(text);
+            continue;
+        }
+        if text == "--" {
+            options_done = true;
+            continue;
+        }
+        let (option, inline) = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            _ => (text, None),
+        };
+        let value = match inline {
+            Some(value) => Some(value),
+            None if values.contains(&option) => words.next().map(|w| w.text.as_str()),
+            None => None,
+        };
+        given_pattern |= matches!(option, "-e" | "-f" | "--regexp" | "--file");
+        let Some(value) = value else { continue };
+        match option {
+            "--include" => tree.include.push(value),
+            "--exclude" | "--exclude-dir" | "--ignore" | "--ignore-dir" => tree.exclude.push(value),
+            "-g" | "--glob" | "--iglob" => match value.strip_prefix('!') {
+                Some(excluded) => tree.exclude.push(excluded),
+                None => tree.include.push(value),
+            },
+            _ => {}
+        }
+    }
+    let roots =
+        if pattern_first && !given_pattern { operands.get(1..).unwrap_or(&[]) } else { &operands[..] };
+    tree.roots = if roots.is_empty() { vec!["."] } else { roots.to_vec() };
+    tree
+}
+
+/// An archiver or copier: its operands from `skip` on (the archive itself comes first), all but
+/// the last for copies (`usize::MAX`: the last is the target), with `--exclude`/`-x` globs.
+fn archive<'c>(
+    args: &'c [Word],
+    verb: &'static str,
+    exclude_hint: &'static str,
+    skip: usize,
+) -> TreeRead<'c> {
+    let mut tree = TreeRead { verb, hidden: true, exclude_hint, ..Default::default() };
+    let mut operands = Vec::new();
+    let mut words = args.iter().peekable();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if let Some(value) = text
+            .strip_prefix("--exclude=")
+            .or_else(|| text.strip_prefix("-xr!"))
+            .or_else(|| text.strip_prefix("-x!"))
+        {
+            tree.exclude.push(value);
+        } else if matches!(
+            text,
+            "--exclude"
+                | "-f"
+                | "--file"
+                | "-C"
+                | "--directory"
+                | "-e"
+                | "-i"
+                | "-P"
+                | "-o"
+                | "--exclude-from"
+                | "--files-from"
+        ) {
+            let value = words.next();
+            if text == "--exclude" {
+                tree.exclude.extend(value.map(|w| w.text.as_str()));
+            }
+        } else if text == "-x" {
+            // zip's `-x PATTERN...`: every word up to the next option.
+            while let Some(next) = words.next_if(|w| !w.text.starts_with('-')) {
+                tree.exclude.push(next.text.as_str());
+            }
+        } else if !text.starts_with('-') {
+            operands.push(text);
+        }
+    }
+    let sources = match skip {
+        usize::MAX => operands.split_last().map_or(&[][..], |(_, sources)| sources),
+        // tar's first word may be its mode cluster without a `-` (`tar czf out.tgz dir`).
+        0 => match operands.first() {
+            Some(first)
+                if args
+                    .first()
+                    .is_some_and(|a| a.text == *first && first.bytes().all(|b| b.is_ascii_alphabetic())) =>
+            {
+                &operands[1..]
+            }
+            _ => &operands[..],
+        },
+        skip => operands.get(skip..).unwrap_or(&[]),
+    };
+    tree.roots = sources.to_vec();
+    tree
+}
+
+/// tar in create, append or update mode.
+fn packs(args: &[Word]) -> bool {
+    args.iter().enumerate().any(|(at, arg)| {
+        let text = arg.text.as_str();
+        matches!(text, "--create" | "--append" | "--update")
+            || text.strip_prefix('-').or((at == 0).then_some(text)).is_some_and(|cluster| {
+                !cluster.starts_with('-')
+                    && cluster.bytes().all(|b| b.is_ascii_alphabetic())
+                    && cluster.contains(['c', 'r', 'u'])
+            })
+    })
+}
+
+fn grep_recursive(args: &[Word]) -> bool {
+    has(args, &["--recursive", "--dereference-recursive", "--directories=recurse"])
+        || has_short(args, 'r')
+        || has_short(args, 'R')
+        || args.windows(2).any(|pair| pair[0].text == "-d" && pair[1].text == "recurse")
+}
+
+fn has(args: &[Word], options: &[&str]) -> bool {
+    args.iter().any(|arg| options.contains(&arg.text.as_str()))
+}
+
+/// A short option cluster holding `letter` (`-rn`, `-av`).
+fn has_short(args: &[Word], letter: char) -> bool {
+    args.iter().any(|arg| {
+        arg.text.strip_prefix('-').is_some_and(|cluster| {
+            !cluster.starts_with('-')
+                && cluster.bytes().all(|b| b.is_ascii_alphanumeric())
+                && cluster.contains(letter)
+        })
+    })
+}
+
+enum Walk {
+    Clean,
+    /// A deny_read file the command would read: as shown, the glob that denies it, and whether
+    /// an include glob of the command names it.
+    Found {
+        shown: String,
+        glob: String,
+        named: bool,
+    },
+    TooLarge,
+}
+
+/// Look under `root` for a file `tree` would read that the deny_read globs deny.
+fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: &mut usize) -> Walk {
+    // A root that is a file is an ordinary read, judged by the file rules already.
+    if !root.is_dir() {
+        return Walk::Clean;
+    }
+    let mut pending = vec![root.to_path_buf()];
+    while let Some(directory) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&directory) else { continue };
+        for entry in entries.flatten() {
+            if *budget == 0 {
+                return Walk::TooLarge;
+            }
+            *budget -= 1;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if !tree.hidden && name.starts_with('.') {
+                continue;
+            }
+            let path = entry.path();
+            let relative =
+                path.strip_prefix(root).map(|p| p.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+            if tree.exclude.iter().any(|glob| excludes(glob, &name, &relative)) {
+                continue;
+            }
+            let Ok(kind) = entry.file_type() else { continue };
+            if kind.is_dir() {
+                pending.push(path);
+                continue;
+            }
+            let included = tree.include.is_empty()
+                || tree.include.iter().any(|glob| glob::component_matches(glob, &name));
+            if !included {
+                continue;
+            }
+            if let Some(glob) = files::denied_glob(&path, kind.is_symlink(), rules, ctx) {
+                let shown = path.strip_prefix(&ctx.cwd).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+                return Walk::Found { shown, glob: glob.to_string(), named: !tree.include.is_empty() };
+            }
+        }
+    }
+    Walk::Clean
+}
+
+/// Whether an exclude glob leaves out the entry `name` at `relative` (from the root).
+fn excludes(glob: &str, name: &str, relative: &str) -> bool {
+    let glob = glob.trim_start_matches("./").trim_end_matches('/');
+    if glob.contains('/') {
+        glob::matches(glob::components(glob), relative)
+    } else {
+        glob::component_matches(glob, name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    use super::*;
+    use crate::policy::FileRules;
+    use crate::shell::{Dialect, analyse};
+
+    /// A fresh directory of its own for each test.
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-tree-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.canonicalize().unwrap()
+    }
+
+    fn ctx_at(root: &Path) -> Context {
+        Context {
+            cwd: root.to_path_buf(),
+            project_root: root.to_path_buf(),
+            home: Some(PathBuf::from("/nonexistent-home")),
+            temp_dirs: vec![PathBuf::from("/tmp")],
+            cwd_known: true,
+        }
+    }
+
+    /// A project with a `.env`, a key under `src/` and a `docs/` without secrets.
+    fn project(name: &str) -> Context {
+        let root = scratch(name);
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        std::fs::create_dir_all(root.join("src/config")).unwrap();
+        std::fs::create_dir_all(root.join("docs")).unwrap();
+        std::fs::write(root.join(".env"), "API_KEY=x\n").unwrap();
+        std::fs::write(root.join("src/main.rs"), "fn main() {}\n").unwrap();
+        std::fs::write(root.join("src/config/id_rsa"), "-----BEGIN\n").unwrap();
+        std::fs::write(root.join("docs/guide.md"), "# guide\n").unwrap();
+        ctx_at(&root)
+    }
+
+    fn judged(line: &str, ctx: &Context) -> Option<(Action, String)> {
+        let analysis = analyse(line, Dialect::Posix);
+        let rules = FileRules::default();
+        (0..analysis.commands.len())
+            .find_map(|index| block(&analysis, index, &rules, ctx))
+            .map(|block| (block.action, block.reason))
+    }
+
+    fn action(line: &str, ctx: &Context) -> Option<Action> {
+        judged(line, ctx).map(|(action, _)| action)
+    }
+
+    #[test]
+    fn recursive_searches_over_a_tree_holding_a_secret_ask_and_say_what_to_exclude() {
+        let ctx = project("search-ask");
+        for line in [
+            "grep -r API_KEY .",
+            "grep -rn API_KEY",
+            "grep -R --color=never API_KEY .",
+            "grep --recursive -e API_KEY",
+            "egrep -ri 'api_key|token' .",
+            "grep -d recurse API_KEY .",
+            "rg --hidden API_KEY",
+            "rg -uu API_KEY",
+            "rg -u -u API_KEY .",
+            "ag --hidden API_KEY",
+            "ack API_KEY",
+            "git grep --untracked API_KEY",
+            "git grep --no-index API_KEY .",
+            "rg BEGIN src",
+            "grep -r BEGIN src",
+        ] {
+            assert_eq!(action(line, &ctx), Some(Action::Ask), "{line}");
+        }
+        let (_, reason) = judged("grep -r API_KEY .", &ctx).unwrap();
+        assert!(reason.contains("--exclude=.env") && reason.contains("`.env`"), "{reason}");
+        let (_, reason) = judged("rg -uu API_KEY", &ctx).unwrap();
+        assert!(reason.contains("-g '!.env'"), "{reason}");
+    }
+
+    #[test]
+    fn searches_that_leave_the_secrets_out_or_never_reach_them_run() {
+        let ctx = project("search-run");
+        for line in [
+            "grep -r API_KEY docs",
+            "grep -r --exclude=.env --exclude=id_rsa API_KEY .",
+            "grep -r --include='*.rs' main .",
+            "grep -rn --exclude-dir=src --exclude=.env API_KEY .",
+            "rg API_KEY docs",
+            "rg -g '!.env' -g '!id_rsa' --hidden API_KEY",
+            "rg -t rust -g '*.rs' main",
+            "git grep API_KEY",
+            "grep API_KEY docs/guide.md",
+            "grep -c main src/main.rs",
+            "rg --files",
+            "find . -name '*.rs' -exec wc -l {} +",
+            "find . -name '*.md' | xargs wc -l",
+            "git ls-files | xargs wc -l",
+            "cat $(git ls-files '*.md')",
+            "tar czf /tmp/docs.tgz docs",
+            "tar czf /tmp/all.tgz --exclude=.env --exclude=id_rsa .",
+            "zip -r /tmp/docs.zip docs",
+            "cp -r docs /tmp/docs-copy",
+            "rsync -a --exclude=.env --exclude=id_rsa . /tmp/mirror",
+        ] {
+            assert_eq!(judged(line, &ctx), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn ripgrep_and_ag_skip_hidden_files_unless_told() {
+        let ctx = project("hidden");
+        std::fs::remove_file(ctx.cwd.join("src/config/id_rsa")).unwrap();
+        assert_eq!(action("rg API_KEY", &ctx), None);
+        assert_eq!(action("ag API_KEY .", &ctx), None);
+        assert_eq!(action("rg -. API_KEY", &ctx), Some(Action::Ask));
+        assert_eq!(action("grep -r API_KEY .", &ctx), Some(Action::Ask));
+    }
+
+    #[test]
+    fn a_search_whose_filter_names_the_secret_is_denied() {
+        let ctx = project("named");
+        for line in [
+            "grep -r --include=.env KEY",
+            "grep -r --include .env KEY .",
+            "rg -g '.env' --hidden KEY",
+            "rg -g 'id_*' BEGIN",
+        ] {
+            assert_eq!(action(line, &ctx), Some(Action::Deny), "{line}");
+        }
+    }
+
+    #[test]
+    fn archives_copies_and_find_feeding_a_command_see_the_tree() {
+        let ctx = project("archives");
+        for line in [
+            "tar czf /tmp/x.tgz .",
+            "tar -czf /tmp/x.tgz src",
+            "tar --create --file=/tmp/x.tar .",
+            "zip -r /tmp/x.zip .",
+            "zip -qr /tmp/x.zip . -x id_rsa",
+            "7z a /tmp/x.7z .",
+            "rsync -a . backup:/srv/x",
+            "scp -r . host:/tmp/x",
+            "cp -r . /tmp/copy",
+            "cp -a src /tmp/src",
+            "find . -name '.e*' -exec cat {} +",
+            "find . -type f -exec cat {} \\;",
+            "find . -name '.env*' | xargs cat",
+            "find . -print0 | xargs -0 grep KEY",
+            "find . ! -name '*.rs' -exec cat {} +",
+            "cat $(ls -a | grep env)",
+            "head -n 3 `ls -A | grep en`",
+        ] {
+            assert!(action(line, &ctx).is_some(), "{line}");
+        }
+        let (_, reason) = judged("tar czf /tmp/x.tgz .", &ctx).unwrap();
+        assert!(reason.contains("packs") && reason.contains("--exclude=.env"), "{reason}");
+    }
+
+    #[test]
+    fn a_tree_too_large_to_check_is_asked_about() {
+        let root = scratch("large");
+        let mut budget = 3;
+        for name in ["a", "b", "c", "d"] {
+            std::fs::write(root.join(name), "").unwrap();
+        }
+        let tree = TreeRead { roots: vec!["."], hidden: true, ..Default::default() };
+        let ctx = ctx_at(&root);
+        assert!(matches!(walk(&root, &tree, &FileRules::default(), &ctx, &mut budget), Walk::TooLarge));
+        let mut budget = 10;
+        assert!(matches!(walk(&root, &tree, &FileRules::default(), &ctx, &mut budget), Walk::Clean));
+    }
+
+    #[test]
+    fn a_link_to_a_secret_in_the_tree_is_the_secret() {
+        let ctx = project("link");
+        std::fs::remove_file(ctx.cwd.join("src/config/id_rsa")).unwrap();
+        let secret = scratch("link-target").join(".env");
+        std::fs::write(&secret, "K=v\n").unwrap();
+        std::os::unix::fs::symlink(&secret, ctx.cwd.join("docs/notes.txt")).unwrap();
+        assert_eq!(action("grep -r K docs", &ctx), Some(Action::Ask));
+    }
+}
