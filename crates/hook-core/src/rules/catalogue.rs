@@ -92,7 +92,10 @@ pub const CATALOGUE: &[PackInfo] = &[
     PackInfo {
         pack: Pack::ForkBomb,
         catches: "a function that runs itself in the background twice",
-        rules: &[("fork-bomb.bash", "`:(){ :|:& };:` and its renamings")],
+        rules: &[
+            ("fork-bomb.bash", "`:(){ :|:& };:`, its renamings, and `f(){ f & f & }; f`"),
+            ("fork-bomb.interpreter", "interpreter code that forks in a loop: `perl -e 'fork while fork'`"),
+        ],
     },
     PackInfo {
         pack: Pack::Guard,

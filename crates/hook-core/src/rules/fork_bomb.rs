@@ -1,4 +1,5 @@
-//! The `fork-bomb` pack: a function that pipes itself into itself.
+//! The `fork-bomb` pack: a function that pipes itself into itself, or runs itself twice and
+//! is called; interpreter code that forks in a loop (the analyser's `fork_bombs`).
 //!
 //! The analyser lists the commands of function bodies, so `:(){ :|:& };:` arrives as
 //! `:`, `:` reading a pipe from the first `:`, and the call `:`. The rule fires when a
@@ -17,6 +18,10 @@ const MESSAGE: &str =
     "This is a fork bomb: it starts copies of itself until the machine stops responding. Do not run it.";
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
+    if call.analysis.fork_bombs.contains(&call.index) {
+        let rule = if call.command.argv.len() > 1 { "fork-bomb.interpreter" } else { "fork-bomb.bash" };
+        return Some(Hit::new(rule, MESSAGE));
+    }
     let reader = call.command;
     let Stdin::Pipe { from: Some(from) } = reader.stdin else {
         return None;

@@ -287,6 +287,7 @@ pub(crate) mod testing {
             commands: commands.iter().map(|argv| command(argv)).collect(),
             incomplete: false,
             unseen: Vec::new(),
+            fork_bombs: Vec::new(),
         }
     }
 

@@ -55,6 +55,11 @@ pub(super) struct Analyser {
     expansion_budget: usize,
     /// Aliases the line has defined so far, by name: their text replaces the name later.
     aliases: Vec<(String, String)>,
+    /// Functions whose body runs the function itself at least twice (`f(){ f & f & }`): the
+    /// name and the commands of the body.
+    self_spawning: Vec<(String, std::ops::Range<usize>)>,
+    /// Commands found to start a fork bomb (see [`Analysis::fork_bombs`]).
+    fork_bombs: Vec<usize>,
 }
 
 /// Alias uses followed inside one another.
@@ -71,9 +76,33 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         source_budget: line.len().saturating_mul(4).saturating_add(1 << 20),
         expansion_budget: line.len().saturating_mul(4).saturating_add(4 << 20),
         aliases: Vec::new(),
+        self_spawning: Vec::new(),
+        fork_bombs: Vec::new(),
     };
     analyser.text(line, dialect, &Origin::default());
-    Analysis { commands: analyser.commands, incomplete: !analyser.unseen.is_empty(), unseen: analyser.unseen }
+    let mut fork_bombs = std::mem::take(&mut analyser.fork_bombs);
+    // A self-spawning function is a bomb once it is called from outside its own body.
+    for (name, body) in &analyser.self_spawning {
+        let called = analyser
+            .commands
+            .iter()
+            .enumerate()
+            .any(|(at, command)| !body.contains(&at) && bare_call(command, name));
+        if called {
+            fork_bombs.push(body.start);
+        }
+    }
+    Analysis {
+        commands: analyser.commands,
+        incomplete: !analyser.unseen.is_empty(),
+        unseen: analyser.unseen,
+        fork_bombs,
+    }
+}
+
+/// `command` is `name` run without arguments, as a fork bomb's body runs itself.
+fn bare_call(command: &SimpleCommand, name: &str) -> bool {
+    matches!(command.argv.as_slice(), [only] if only.text == name)
 }
 
 /// Unseen parts recorded per line: enough to explain, bounded however hostile the line.
@@ -264,8 +293,14 @@ impl Analyser {
     fn command(&mut self, command: &Command, src: &str, origin: &Origin) -> Option<usize> {
         match command {
             Command::Simple(simple) => self.simple(simple, src, origin),
-            Command::Function(body) => {
+            Command::Function { name, body } => {
+                let start = self.commands.len();
                 self.scoped(Run::Repeatedly, |a| a.command(body, src, origin));
+                let body = start..self.commands.len();
+                let calls = self.commands[body.clone()].iter().filter(|c| bare_call(c, name)).count();
+                if calls >= 2 {
+                    self.self_spawning.push((name.clone(), body));
+                }
                 None
             }
             Command::Compound { body, redirects } => {
@@ -740,7 +775,7 @@ impl Analyser {
         }
         command.argv.drain(..start);
         let index = self.push(command.clone());
-        self.interpreter(&command, origin);
+        self.interpreter(&command, index, origin);
         self.fed_shell(&command, index, dialect, origin);
         self.process_script(&command, index, dialect);
         index
@@ -834,7 +869,7 @@ impl Analyser {
     }
 
     /// Interpreter one-liners: their shell-outs and recursive deletes.
-    fn interpreter(&mut self, command: &SimpleCommand, origin: &Origin) {
+    fn interpreter(&mut self, command: &SimpleCommand, index: Option<usize>, origin: &Origin) {
         let Some(found) = inline::scan(&command.argv, &command.stdin) else { return };
         let mut via = command.via.clone();
         via.push(found.via);
@@ -864,6 +899,7 @@ impl Analyser {
                         ..Default::default()
                     });
                 }
+                inline::Finding::ForkLoop => self.fork_bombs.extend(index),
                 inline::Finding::Opaque { call, argument } => {
                     let shown: String = argument.chars().take(60).collect();
                     let what = format!("`{call}` runs `{shown}`, which is not computed");

@@ -28,6 +28,8 @@ pub(super) enum Finding {
     /// A command run from text the scan cannot compute (`os.system(cmd)`): the call and
     /// its argument.
     Opaque { call: String, argument: String },
+    /// The code forks in a loop (`while True: os.fork()`, `fork while fork`): a fork bomb.
+    ForkLoop,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,6 +111,8 @@ enum Effect {
     DeleteIfRecursive,
     Read,
     Write,
+    /// Deletes one file (`os.remove`, `unlink`): a write of it, as the file rules count it.
+    Remove,
     /// Python's `open(path, mode)`: a write when the mode says so.
     Open,
     /// `pathlib.Path(path)`: what the method called on it does (`.read_text()` reads,
@@ -130,6 +134,8 @@ const PYTHON: &[Target] = &[
     ("getoutput", &["subprocess", ""], Effect::Shell),
     ("getstatusoutput", &["subprocess", ""], Effect::Shell),
     ("rmtree", &["shutil", ""], Effect::Delete),
+    ("remove", &["os", ""], Effect::Remove),
+    ("unlink", &["os", ""], Effect::Remove),
     ("open", &["", "io"], Effect::Open),
     ("Path", &["", "pathlib"], Effect::PathObject),
     ("copy", &["shutil"], Effect::Read),
@@ -151,6 +157,8 @@ const NODE: &[Target] = &[
     ("removeSync", &[], Effect::Delete),
     ("remove", &["Deno"], Effect::DeleteIfRecursive),
     ("rimraf", &[], Effect::Delete),
+    ("unlinkSync", &[], Effect::Remove),
+    ("unlink", &["fs", "fs.promises", "fsp", "promises"], Effect::Remove),
     ("readFileSync", &[], Effect::Read),
     ("readFile", &[], Effect::Read),
     ("writeFileSync", &[], Effect::Write),
@@ -163,6 +171,7 @@ const PERL: &[Target] = &[
     ("exec", &[""], Effect::Shell),
     ("rmtree", &[], Effect::Delete),
     ("remove_tree", &[], Effect::Delete),
+    ("unlink", &[""], Effect::Remove),
 ];
 
 const RUBY: &[Target] = &[
@@ -179,6 +188,10 @@ const RUBY: &[Target] = &[
     ("remove_dir", &[], Effect::Delete),
     ("remove_entry", &[], Effect::Delete),
     ("remove_entry_secure", &[], Effect::Delete),
+    ("delete", &["File"], Effect::Remove),
+    ("unlink", &["File"], Effect::Remove),
+    ("rm", &["FileUtils"], Effect::Remove),
+    ("rm_f", &["FileUtils"], Effect::Remove),
     ("read", &["File", "IO"], Effect::Read),
     ("readlines", &["File", "IO"], Effect::Read),
     ("write", &["File", "IO"], Effect::Write),
@@ -209,6 +222,7 @@ const PHP: &[Target] = &[
     ("proc_open", &[], Effect::Shell),
     ("file_get_contents", &[], Effect::Read),
     ("file_put_contents", &[], Effect::Write),
+    ("unlink", &[], Effect::Remove),
 ];
 
 /// Scan an interpreter command's code, given with `-c`/`-e`/`-r` or as standard input.
@@ -240,7 +254,35 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     if language == Language::Awk {
         findings.extend(awk_pipes(&code));
     }
+    if forks_in_a_loop(language, &code) {
+        findings.push(Finding::ForkLoop);
+    }
     (!findings.is_empty()).then(|| Inline { via: format!("{name} {flag}"), findings })
+}
+
+/// Whether `code` calls its language's `fork` and loops: no real one-liner does both, every
+/// interpreter fork bomb does.
+fn forks_in_a_loop(language: Language, code: &str) -> bool {
+    let words: Vec<&str> =
+        code.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty()).collect();
+    let has = |word: &str| words.contains(&word);
+    let forks = has("fork") || has("pcntl_fork") || has("forkpty");
+    let loops = match language {
+        Language::Python => has("while"),
+        Language::Node => {
+            has("while") || has("setInterval") || code.contains("for(;;)") || code.contains("for (;;)")
+        }
+        Language::Perl | Language::Ruby | Language::Php => {
+            has("while")
+                || has("until")
+                || has("loop")
+                || code.contains("for(;;)")
+                || code.contains("for (;;)")
+        }
+        Language::Lua => has("while") || has("repeat"),
+        _ => false,
+    };
+    forks && loops
 }
 
 enum Source {
@@ -559,7 +601,7 @@ impl Scanner<'_> {
         let effect = match effect {
             Effect::PathObject => match self.method_after(close) {
                 Some(("read_text" | "read_bytes", _)) => Effect::Read,
-                Some(("write_text" | "write_bytes", _)) => Effect::Write,
+                Some(("write_text" | "write_bytes" | "unlink", _)) => Effect::Write,
                 Some(("open", args)) => {
                     // `open("w")` or `open(mode="w")`.
                     let positional = matches!(args.first(), Some(Arg::Str(mode, _)) if is_write_mode(mode));
@@ -584,7 +626,7 @@ impl Scanner<'_> {
     /// The method called on the value of a call whose arguments end at `close`
     /// (`Path(p).read_text()`), with its arguments.
     fn method_after(&mut self, close: usize) -> Option<(&'static str, Vec<Arg>)> {
-        const METHODS: [&str; 5] = ["read_text", "read_bytes", "write_text", "write_bytes", "open"];
+        const METHODS: [&str; 6] = ["read_text", "read_bytes", "write_text", "write_bytes", "open", "unlink"];
         let rest = self.bytes.get(close + 1..)?;
         let skipped = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
         let after_dot = rest.get(skipped..)?.strip_prefix(b".")?;
@@ -606,8 +648,11 @@ impl Scanner<'_> {
             i += 1;
         }
         let parens = self.bytes.get(i) == Some(&b'(');
+        // Perl's list operators also take a call or a variable: `unlink glob("~/*")`, `unlink $f`.
         let bare_call = matches!(self.language, Language::Perl | Language::Ruby)
-            && matches!(self.bytes.get(i), Some(b'\'' | b'"'));
+            && matches!(self.bytes.get(i), Some(b'\'' | b'"'))
+            || self.language == Language::Perl
+                && self.bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic() || *b == b'$');
         if !parens && !bare_call {
             return None;
         }
@@ -696,6 +741,7 @@ impl Scanner<'_> {
             (Effect::Delete, Some(target)) => self.delete(path, target),
             (Effect::Read, Some(target)) => self.access(path, target, false),
             (Effect::Write, Some(target)) => self.access(path, target, true),
+            (Effect::Remove, Some(target)) => self.remove(path, target),
             (Effect::Open, Some(target)) => {
                 let write = matches!(args.next(), Some(Arg::Str(mode, _)) if is_write_mode(&mode));
                 self.access(path, target, write);
@@ -732,6 +778,29 @@ impl Scanner<'_> {
         let Arg::Str(name, false) = target else { return };
         let via = format!("{} {path}", self.language.label());
         self.findings.push(Finding::Access { via, path: Word::literal(name), write });
+    }
+
+    /// One file deleted: a write of it when its name is a string or a known expression
+    /// (`expanduser("~/.bashrc")`, `glob("~/.ssh/*")`).
+    fn remove(&mut self, path: &str, target: Arg) {
+        let word = match target {
+            Arg::Str(name, false) => Word::literal(name),
+            Arg::Other(expression) => {
+                let inner = expression.trim().strip_prefix("glob(").and_then(|rest| rest.strip_suffix(')'));
+                match inner.and_then(|inner| literal(inner.trim(), self.language)) {
+                    Some((pattern, false)) => {
+                        Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern) }
+                    }
+                    _ => self.target_expression(&expression),
+                }
+            }
+            Arg::Str(..) | Arg::List(_) => return,
+        };
+        if word.dynamic {
+            return;
+        }
+        let via = format!("{} {path}", self.language.label());
+        self.findings.push(Finding::Access { via, path: word, write: true });
     }
 
     /// A delete target that is not a plain string: the home directory in its usual

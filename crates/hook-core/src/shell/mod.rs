@@ -143,6 +143,10 @@ pub struct Analysis {
     /// executes that is not computed, and the bounds the analysis hit. Each one is also
     /// `incomplete`.
     pub unseen: Vec<Unseen>,
+    /// Commands that start a fork bomb: the body of a function that runs itself twice or
+    /// more and is called (`f(){ f & f & }; f`), and interpreter code that forks in a loop
+    /// (`perl -e 'fork while fork'`).
+    pub fork_bombs: Vec<usize>,
 }
 
 impl Analysis {
@@ -218,6 +222,7 @@ pub fn analyse(line: &str, dialect: Dialect) -> Analysis {
             commands: Vec::new(),
             incomplete: true,
             unseen: vec![Unseen { kind: UnseenKind::Size, command: None, what }],
+            fork_bombs: Vec::new(),
         };
     }
     analyser::analyse(line, dialect)

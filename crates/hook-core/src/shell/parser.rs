@@ -37,7 +37,10 @@ pub(super) enum Command {
         redirects: Vec<Redirection>,
     },
     /// `f() { ...; }` or `function f { ...; }`: the body runs when `f` is called.
-    Function(Box<Command>),
+    Function {
+        name: String,
+        body: Box<Command>,
+    },
 }
 
 #[derive(Debug)]
@@ -296,10 +299,12 @@ impl<'t> Parser<'t> {
             Some("case") => self.nested(Parser::case_clause),
             Some("function") => {
                 self.pos += 1;
-                if matches!(self.peek(), Some(TokenKind::Word(_))) {
+                let mut name = String::new();
+                if let Some(TokenKind::Word(word)) = self.peek() {
+                    name = word.raw.clone();
                     self.pos += 1;
                 }
-                self.function_body()
+                self.function_body(name)
             }
             Some("[[") => self.double_bracket(),
             _ => self.simple(),
@@ -334,7 +339,7 @@ impl<'t> Parser<'t> {
     }
 
     /// After `function name` or `name ()`: the body command.
-    fn function_body(&mut self) -> Command {
+    fn function_body(&mut self, name: String) -> Command {
         if self.peek_op() == Some(Op::LParen)
             && matches!(self.tokens.get(self.pos + 1).map(|t| &t.kind), Some(TokenKind::Op(Op::RParen)))
         {
@@ -348,7 +353,7 @@ impl<'t> Parser<'t> {
         self.nesting += 1;
         let body = self.command();
         self.nesting -= 1;
-        Command::Function(Box::new(body))
+        Command::Function { name, body: Box::new(body) }
     }
 
     fn do_group(&mut self) -> List {
@@ -592,7 +597,7 @@ impl<'t> Parser<'t> {
                         Some(TokenKind::Op(Op::RParen))
                     );
                 if defines_function && simple.assignments.is_empty() {
-                    return self.function_body();
+                    return self.function_body(word.raw);
                 }
             }
             simple.words.push(word);
@@ -643,7 +648,7 @@ mod tests {
                     out.push(s.words.iter().map(|w| w.raw.as_str()).collect::<Vec<_>>().join(" "))
                 }
                 Command::Simple(_) => {}
-                Command::Function(body) => cmd(body, out),
+                Command::Function { body, .. } => cmd(body, out),
                 Command::Compound { body, .. } => match body {
                     Compound::Subshell(l) | Compound::Group(l) => list(l, out),
                     Compound::If { branches, otherwise } => {

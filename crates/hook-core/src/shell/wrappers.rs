@@ -149,8 +149,37 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             wraps("stdbuf", argv, scan_options(argv, 1, "ioe", &["--input", "--output", "--error"]).operand)
         }
         "watch" => watch(argv),
-        "busybox" => match argv.get(1) {
-            Some(applet) if !applet.text.starts_with('-') => wraps("busybox", argv, 1),
+        "busybox" | "toybox" => match argv.get(1) {
+            Some(applet) if !applet.text.starts_with('-') => wraps(&name, argv, 1),
+            _ => Peel::Runs,
+        },
+        // `perf record|stat|trace [OPTIONS] COMMAND`: the profiler runs the command.
+        "perf" => match argv.get(1).map(|w| w.text.as_str()) {
+            Some("record" | "stat" | "trace" | "mem" | "c2c" | "sched" | "kmem" | "lock" | "ftrace") => {
+                let scan = scan_options(
+                    argv,
+                    2,
+                    "eocpCFGtuDmjIrN",
+                    &[
+                        "--event",
+                        "--output",
+                        "--cpu",
+                        "--pid",
+                        "--tid",
+                        "--freq",
+                        "--cgroup",
+                        "--uid",
+                        "--call-graph",
+                        "--repeat",
+                        "--mmap-pages",
+                    ],
+                );
+                if scan.values.iter().any(|(key, _)| matches!(key.as_str(), "p" | "t" | "--pid" | "--tid")) {
+                    Peel::Runs
+                } else {
+                    wraps("perf", argv, scan.operand)
+                }
+            }
             _ => Peel::Runs,
         },
         "xargs" => xargs(argv),
