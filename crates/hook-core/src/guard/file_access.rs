@@ -119,7 +119,11 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         found.push((Access::Read, file));
     }
     let Some(name) = name else { return found };
-    let operands = operands(command.args());
+    let operands = match name {
+        // `tail -n 20`: the count is no file.
+        "head" | "tail" => operands_after(command.args(), &["-n", "-c", "--lines", "--bytes"]),
+        _ => operands(command.args()),
+    };
     match name {
         _ if READERS.contains(&name) => found.extend(operands.iter().map(|word| (Access::Read, *word))),
         _ if PATTERN_READERS.contains(&name) => {
@@ -324,6 +328,24 @@ fn tar_reads(args: &[Word]) -> Vec<&Word> {
     if packs { operands } else { Vec::new() }
 }
 
+/// The operands of a command whose `options` take the next word as their value.
+fn operands_after<'w>(args: &'w [Word], options: &[&str]) -> Vec<&'w Word> {
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        if arg.text == "--" {
+            operands.extend(words);
+            break;
+        }
+        if options.contains(&arg.text.as_str()) {
+            words.next();
+        } else if !arg.text.starts_with('-') || arg.text == "-" {
+            operands.push(arg);
+        }
+    }
+    operands
+}
+
 /// The arguments that are not options (`-n`, `--lines=5`); everything after `--` counts.
 fn operands(args: &[Word]) -> Vec<&Word> {
     let mut operands = Vec::new();
@@ -376,7 +398,8 @@ mod tests {
         assert_eq!(seen(&["cat", ".env", "-n", "b"]), reads(&[".env", "b"]));
         assert_eq!(seen(&["source", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&[".", ".env"]), reads(&[".env"]));
-        assert_eq!(seen(&["/usr/bin/head", "-n", "5", ".env"]), reads(&["5", ".env"]));
+        assert_eq!(seen(&["/usr/bin/head", "-n", "5", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["tail", "-c", "100", "--", "-n", ".env"]), reads(&["-n", ".env"]));
     }
 
     #[test]

@@ -151,6 +151,7 @@ fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Optio
         relative: relative.as_deref(),
         name: absolute.rsplit('/').next().unwrap_or_default(),
         home: home.as_deref(),
+        components: absolute.split('/').filter(|part| !part.is_empty()).collect(),
     };
     let mut verdict = None;
     for entry in globs {
@@ -203,6 +204,8 @@ struct Subject<'a> {
     name: &'a str,
     /// The home directory, `/`-separated, for `~/` globs.
     home: Option<&'a str>,
+    /// The components of `absolute`.
+    components: Vec<&'a str>,
 }
 
 /// Whether one glob (without its `!`) matches the path or a directory above it.
@@ -211,11 +214,12 @@ fn glob_matches(glob: &str, subject: &Subject) -> bool {
     if glob.is_empty() {
         return false;
     }
-    // Every literal component of the glob (`.ssh` of `~/.ssh/id_*`) stands in any path it
-    // matches: a path without one is rejected with a substring search, before the matcher walks
-    // components. Most of the built-in lists are literal, so most globs end here.
+    // Every literal component of the glob (`.ssh` of `~/.ssh/id_*`) is a component of any path
+    // it matches (`*` never crosses a `/`): a path without one is rejected by comparing names,
+    // before the matcher walks components. Most of the built-in lists are literal, so most
+    // globs end here.
     let literal = |part: &&str| !part.is_empty() && *part != "~" && !part.contains(['*', '?', '[', '\\']);
-    if glob.split('/').filter(literal).any(|part| !subject.absolute.contains(part)) {
+    if glob.split('/').filter(literal).any(|part| !subject.components.contains(&part)) {
         return false;
     }
     if let Some(in_home) = glob.strip_prefix("~/") {

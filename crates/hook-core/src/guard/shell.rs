@@ -55,20 +55,27 @@ fn judge_at(
         .zip(&decided)
         .enumerate()
         .filter_map(|(index, (command, filter))| filters::block((*filter)?, command, index));
-    let file_blocks = analysis.commands.iter().enumerate().filter_map(|(index, command)| {
-        file_block(command, index, policy, ctx).or_else(|| tree::block(analysis, index, &policy.files, ctx))
-    });
     let pack_block = pack_finding(analysis, ctx, &policy.packs, &excepted).map(|finding| Block {
         action: finding.action,
         rule: finding.rule.to_string(),
         reason: finding.message,
         command: finding.command,
     });
+    // A pack's deny is beaten only by a deny of an earlier command (`Block::beats`): the file
+    // rules and scripts of the commands from there on cannot change the answer, so they are
+    // not worked out (a deny then costs no file look-ups).
+    let decided_at = match &pack_block {
+        Some(block) if block.action == Action::Deny => block.command,
+        _ => analysis.commands.len(),
+    };
+    let before = &analysis.commands[..decided_at.min(analysis.commands.len())];
+    let file_blocks = before.iter().enumerate().filter_map(|(index, command)| {
+        file_block(command, index, policy, ctx).or_else(|| tree::block(analysis, index, &policy.files, ctx))
+    });
     // What the line writes to files is only worked out once a command runs a script file.
     let written = OnceCell::new();
     let written = || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx));
-    let script_blocks = analysis
-        .commands
+    let script_blocks = before
         .iter()
         .enumerate()
         // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
@@ -106,8 +113,12 @@ fn script_block<'w>(
 
 /// The first file the command reads or writes that `[files]` denies.
 fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Context) -> Option<Block> {
+    let accessed = accesses(command);
+    if accessed.is_empty() {
+        return None;
+    }
     let here = ctx.moved_to(command.cwd.as_ref());
-    accesses(command)
+    accessed
         .into_iter()
         .find_map(|(access, word, path)| {
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that

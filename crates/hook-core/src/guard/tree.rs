@@ -189,7 +189,11 @@ fn tree_read<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option<T
         "find" if args.iter().any(|a| matches!(a.text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")) => {
             Some(find(args))
         }
-        _ => fed_by_find(analysis, command).or_else(|| named_at_run_time(command)),
+        // Only a command with a word known at run time can read a file named at run time.
+        _ if command.argv.iter().any(|word| word.dynamic) => {
+            fed_by_find(analysis, command).or_else(|| named_at_run_time(command))
+        }
+        _ => None,
     }
 }
 
