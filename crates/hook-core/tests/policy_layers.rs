@@ -309,7 +309,7 @@ fn an_unknown_key_fails_only_its_own_file_at_its_location() {
         format!(
             "{}:3:3: unknown pack \"rmm\" in [rules], expected one of: rm, kill, dd, git, disk, \
              permissions, remote-script, fork-bomb, guard, opaque, limit, database, kubernetes, iac, \
-             cloud, containers, hosting, exfiltration",
+             cloud, containers, hosting, exfiltration, credentials",
             setup.project.display()
         )
     );

@@ -16,7 +16,9 @@ use super::{command_name, script_file};
 /// Commands whose operands are all files they print or execute.
 const READERS: &[&str] = &[
     ".",
+    "base32",
     "base64",
+    "basenc",
     "bat",
     "batcat",
     "brotli",
@@ -46,6 +48,7 @@ const READERS: &[&str] = &[
     "od",
     "paste",
     "pr",
+    "pygmentize",
     "rev",
     "sdiff",
     "sort",
@@ -55,6 +58,7 @@ const READERS: &[&str] = &[
     "tail",
     "uniq",
     "unexpand",
+    "uuencode",
     "view",
     "vimdiff",
     "xxd",
@@ -138,6 +142,34 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         _ if EDITORS.contains(&name) => {
             found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
         }
+        // `python3 -m json.tool .env`: modules that print the files they are given.
+        _ if name.starts_with("python") && printing_module(command.args()).is_some() => {
+            let at = printing_module(command.args()).unwrap_or_default();
+            found.extend(
+                operands_after(&command.args()[at..], &[]).into_iter().map(|word| (Access::Read, word)),
+            );
+        }
+        // Encrypting, signing or decrypting a file reads it.
+        "gpg" | "gpg2" => found.extend(
+            operands_after(
+                command.args(),
+                &[
+                    "-r",
+                    "--recipient",
+                    "-o",
+                    "--output",
+                    "-u",
+                    "--local-user",
+                    "--passphrase",
+                    "--homedir",
+                    "-z",
+                    "--trust-model",
+                    "--default-key",
+                ],
+            )
+            .into_iter()
+            .map(|word| (Access::Read, word)),
+        ),
         // A shell or interpreter reads the script it runs (and its errors quote its lines:
         // `python3 .env`).
         _ if script_file::is_runner(name) => {
@@ -189,6 +221,19 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                         .filter(|arg| committed_path(&arg.text).is_some())
                         .map(|arg| (Access::Read, *arg)),
                 ),
+            // `git log -p -- .env`, `git blame .env`: the file's contents, then and now.
+            Some((subcommand, _))
+                if matches!(subcommand.text.as_str(), "log" | "diff" | "blame" | "annotate") =>
+            {
+                let args = command.args();
+                match args.iter().position(|arg| arg.text == "--") {
+                    Some(dash) => found.extend(args[dash + 1..].iter().map(|arg| (Access::Read, arg))),
+                    None if matches!(subcommand.text.as_str(), "blame" | "annotate") => {
+                        found.extend(operands.last().map(|arg| (Access::Read, *arg)))
+                    }
+                    None => {}
+                }
+            }
             _ => {}
         },
         "docker" | "podman" => {
@@ -285,9 +330,17 @@ fn uploaded_path(text: &str) -> Option<&str> {
     (sends && !file.is_empty() && file != "-" && !file.starts_with("http")).then_some(file)
 }
 
-/// `path` of git's `REV:path` (`HEAD:.env`, `main:config/.env`); `None` for other words.
+/// `path` of git's `REV:path` (`HEAD:.env`, `main:config/.env`), `:path` and `:0:path` (the
+/// index); `None` for other words.
 fn committed_path(text: &str) -> Option<&str> {
     let (revision, path) = text.split_once(':')?;
+    let (revision, path) = match path.split_once(':') {
+        Some((stage, staged)) if revision.is_empty() && matches!(stage, "0" | "1" | "2" | "3") => {
+            ("0", staged)
+        }
+        _ if revision.is_empty() => ("0", path),
+        _ => (revision, path),
+    };
     let plain = !revision.is_empty()
         && !path.is_empty()
         && revision.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./~^@{}".contains(&b));
@@ -326,6 +379,15 @@ fn tar_reads(args: &[Word]) -> Vec<&Word> {
         }
     }
     if packs { operands } else { Vec::new() }
+}
+
+/// Where the operands of `python -m MODULE` start, when the module prints the files it is
+/// given.
+fn printing_module(args: &[Word]) -> Option<usize> {
+    let at = args.iter().position(|arg| arg.text == "-m")?;
+    let module = args.get(at + 1)?;
+    matches!(module.text.as_str(), "json.tool" | "base64" | "quopri" | "uu" | "tokenize" | "pickletools")
+        .then_some(at + 2)
 }
 
 /// The operands of a command whose `options` take the next word as their value.
@@ -455,6 +517,10 @@ mod tests {
         assert_eq!(seen(&["bash", "-e", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["bash", "-o", "pipefail", ".env"]), reads(&[".env"]));
         assert!(seen(&["node", "-e", "1", ".env"]).is_empty());
+        assert_eq!(seen(&["python3", "-m", "json.tool", ".env"]), reads(&[".env"]));
+        assert!(seen(&["python3", "-m", "pytest", "tests"]).is_empty());
+        assert_eq!(seen(&["gpg", "-c", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["gpg", "-e", "-r", "me@x", "-o", "out.gpg", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["tar", "czf", "out.tgz", ".env", "src"]), reads(&[".env", "src"]));
         assert_eq!(seen(&["tar", "-c", "-f", "out.tar", "--exclude", "x", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["tar", "--create", "--file=out.tar", ".env"]), reads(&[".env"]));
@@ -469,6 +535,11 @@ mod tests {
         assert_eq!(seen(&["git", "show", "HEAD:.env"]), reads(&[".env"]));
         assert_eq!(seen(&["git", "cat-file", "-p", "main~2:config/.env"]), reads(&["config/.env"]));
         assert!(seen(&["git", "show", "HEAD"]).is_empty());
+        assert_eq!(seen(&["git", "show", ":.env"]), reads(&[".env"]));
+        assert_eq!(seen(&["git", "show", ":0:.env"]), reads(&[".env"]));
+        assert_eq!(seen(&["git", "log", "-p", "--", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["git", "blame", ".env"]), reads(&[".env"]));
+        assert!(seen(&["git", "log", "--oneline", "-5"]).is_empty());
         assert_eq!(seen(&["docker", "run", "--env-file", ".env", "alpine"]), reads(&[".env"]));
         assert_eq!(seen(&["podman", "run", "--env-file=.env", "alpine"]), reads(&[".env"]));
         // Only git reads `REV:path`: for scp it is a host.

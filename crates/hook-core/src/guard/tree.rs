@@ -48,7 +48,7 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, ctx: &
         return None;
     }
     let command = analysis.commands.get(index)?;
-    let tree = tree_read(analysis, command)?;
+    let tree = tree_read(analysis, index, command)?;
     let here = ctx.moved_to(command.cwd.as_ref());
     let name = command_name(command).unwrap_or_else(|| "the command".into());
     let mut budget = MAX_ENTRIES;
@@ -95,7 +95,7 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, ctx: &
 }
 
 /// The tree `command` reads, if it reads one.
-fn tree_read<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
+fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
     let name = command_name(command)?.to_ascii_lowercase();
     let args = command.args();
     match name.as_str() {
@@ -186,8 +186,14 @@ fn tree_read<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option<T
         {
             Some(archive(args, "copies", "Copy only the files you need", usize::MAX))
         }
-        "find" if args.iter().any(|a| matches!(a.text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")) => {
-            Some(find(args))
+        // `find -exec cat {} +`: the command it runs reads the files it finds; `-exec wc -l`
+        // or `-exec chmod` read nothing of them.
+        "find" => {
+            let ran = analysis.commands.iter().skip(index + 1).take_while(|later| {
+                later.via.iter().any(|via| via.starts_with("find -exec") || via.starts_with("find -ok"))
+            });
+            let reads = ran.into_iter().any(|later| reads_word(later, |text| text.contains("{}")));
+            reads.then(|| find(args))
         }
         // Only a command with a word known at run time can read a file named at run time.
         _ if command.argv.iter().any(|word| word.dynamic) => {
@@ -218,14 +224,21 @@ fn named_at_run_time(command: &SimpleCommand) -> Option<TreeRead<'_>> {
     })
 }
 
-/// A command run by `xargs` on what `find` printed: the tree is `find`'s.
+/// Whether `command` reads a file named by a word whose text `names` accepts.
+fn reads_word(command: &SimpleCommand, names: impl Fn(&str) -> bool) -> bool {
+    super::file_access::accesses(command)
+        .into_iter()
+        .any(|(access, word, _)| access == super::files::Access::Read && names(&word.text))
+}
+
+/// A command run by `xargs` on what `find` printed, reading those files: the tree is `find`'s.
 fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
     let Stdin::Pipe { from: Some(from) } = command.stdin else { return None };
     if !command.via.iter().any(|via| via.starts_with("xargs")) {
         return None;
     }
     let producer = analysis.commands.get(from)?;
-    (command_name(producer)?.as_str() == "find")
+    (command_name(producer)?.as_str() == "find" && reads_word(command, |text| text.contains(XARGS_INPUT)))
         .then(|| TreeRead { verb: "reads the files `find` lists under", ..find(producer.args()) })
 }
 
@@ -661,6 +674,10 @@ mod tests {
             "rg --files",
             "find . -name '*.rs' -exec wc -l {} +",
             "find . -name '*.md' | xargs wc -l",
+            "find . -type f | xargs wc -l",
+            "find . -type f -exec wc -l {} +",
+            "find . -type f -exec chmod 644 {} +",
+            "find . -newer Cargo.toml",
             "git ls-files | xargs wc -l",
             "cat $(git ls-files '*.md')",
             "tar czf /tmp/docs.tgz docs",

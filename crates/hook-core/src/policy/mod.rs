@@ -267,7 +267,7 @@ const GUARD_FILES: [&str; 18] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 27] = [
+const CREDENTIAL_FILES: [&str; 28] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -295,6 +295,8 @@ const CREDENTIAL_FILES: [&str; 27] = [
     "~/.config/hub",
     "~/.password-store/**",
     ".envrc",
+    // A process's environment, with every token it was given.
+    "/proc/*/environ",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,

@@ -32,10 +32,12 @@ pub enum Pack {
     Hosting,
     /// Secrets sent to the network: the process environment dumped into a network client.
     Exfiltration,
+    /// Stored credentials printed where the agent reads them (`gh auth token`).
+    Credentials,
 }
 
 impl Pack {
-    pub const ALL: [Pack; 18] = [
+    pub const ALL: [Pack; 19] = [
         Pack::Rm,
         Pack::Kill,
         Pack::Dd,
@@ -54,6 +56,7 @@ impl Pack {
         Pack::Containers,
         Pack::Hosting,
         Pack::Exfiltration,
+        Pack::Credentials,
     ];
 
     /// The pack's key in `[rules]`.
@@ -77,6 +80,7 @@ impl Pack {
             Pack::Containers => "containers",
             Pack::Hosting => "hosting",
             Pack::Exfiltration => "exfiltration",
+            Pack::Credentials => "credentials",
         }
     }
 
@@ -92,7 +96,8 @@ impl Pack {
             | Pack::Iac
             | Pack::Cloud
             | Pack::Containers
-            | Pack::Hosting => Action::Ask,
+            | Pack::Hosting
+            | Pack::Credentials => Action::Ask,
             _ => Action::Deny,
         }
     }

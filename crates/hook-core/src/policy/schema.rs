@@ -568,6 +568,12 @@ mod tests {
                 }
             }
         }
+        let packs = json["properties"]["rules"]["properties"].as_object().expect("[rules] in the schema");
+        for pack in crate::policy::Pack::ALL {
+            if !packs.contains_key(pack.key()) {
+                missing.push(format!("docs/policy.schema.json, [rules]: pack `{}`", pack.key()));
+            }
+        }
         assert!(missing.is_empty(), "{}", missing.join("\n"));
     }
 

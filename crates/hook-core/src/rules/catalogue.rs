@@ -200,6 +200,14 @@ pub const CATALOGUE: &[PackInfo] = &[
             "`env`, `printenv`, `/proc/*/environ` piped or substituted into a network client",
         )],
     },
+    PackInfo {
+        pack: Pack::Credentials,
+        catches: "stored credentials printed where the agent reads them",
+        rules: &[(
+            "credentials.print",
+            "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, …",
+        )],
+    },
 ];
 
 #[cfg(test)]
@@ -239,6 +247,7 @@ mod tests {
             include_str!("containers.rs"),
             include_str!("hosting.rs"),
             include_str!("exfiltration.rs"),
+            include_str!("credentials.rs"),
             include_str!("../shell/mod.rs"),
         ];
         let keys: Vec<&str> = Pack::ALL.iter().map(|pack| pack.key()).collect();

@@ -8,6 +8,7 @@
 mod catalogue;
 mod cloud;
 mod containers;
+mod credentials;
 mod database;
 mod dd;
 mod disk;
@@ -51,6 +52,7 @@ fn judge(pack: Pack, call: &Call) -> Option<Hit> {
         Pack::Containers => containers::judge(call),
         Pack::Hosting => hosting::judge(call),
         Pack::Exfiltration => exfiltration::judge(call),
+        Pack::Credentials => credentials::judge(call),
         // Judged over the whole analysis, in `evaluate`.
         Pack::Opaque | Pack::Limit => None,
     }
@@ -77,7 +79,8 @@ fn guesses(pack: Pack) -> &'static [&'static str] {
         | Pack::Cloud
         | Pack::Containers
         | Pack::Hosting
-        | Pack::Exfiltration => &[],
+        | Pack::Exfiltration
+        | Pack::Credentials => &[],
     }
 }
 

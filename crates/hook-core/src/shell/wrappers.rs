@@ -520,10 +520,16 @@ fn git(argv: &[Word]) -> Peel {
     }
     let Some(sub) = argv.get(at) else { return Peel::Runs };
     if let Some((_, value)) = aliases.iter().rev().find(|(name, _)| *name == sub.text) {
-        return match value.text.strip_prefix('!') {
-            Some(line) => script("git alias", &[derived(value, line)], Dialect::Posix),
-            None => Peel::Runs,
-        };
+        return git_alias(value, &argv[at + 1..]);
+    }
+    // `git config alias.x '!rm -rf ~'`: what the alias runs is judged where it is defined, as
+    // the later `git x` (in this line or any later session) names none of it.
+    if sub.text == "config" {
+        let rest = &argv[at + 1..];
+        let key = rest.iter().position(|w| w.text.starts_with("alias.") && !w.text.contains('='));
+        if let Some(value) = key.and_then(|key| rest.get(key + 1)) {
+            return git_alias(value, &[]);
+        }
     }
     match (sub.text.as_str(), argv.get(at + 1).map(|w| w.text.as_str())) {
         ("submodule", Some("foreach")) => {
@@ -536,6 +542,18 @@ fn git(argv: &[Word]) -> Peel {
         ("bisect", Some("run")) => wraps("git bisect run", argv, at + 2),
         _ => Peel::Runs,
     }
+}
+
+/// What running the git alias `value` with `args` runs: a `!` alias is a shell line, any other
+/// a git command line (`reset --hard`).
+fn git_alias(value: &Word, args: &[Word]) -> Peel {
+    let line = match value.text.strip_prefix('!') {
+        Some(shell) => derived(value, shell),
+        None => derived(value, &format!("git {}", value.text)),
+    };
+    let mut words = vec![line];
+    words.extend(args.iter().cloned());
+    script("git alias", &words, Dialect::Posix)
 }
 
 /// The commands of crontab lines: each line after its five time fields (or an `@reboot`
@@ -1362,7 +1380,9 @@ mod tests {
     #[test]
     fn runners_of_command_lines() {
         assert_eq!(script_of(&["git", "-c", "alias.x=!rm -rf y", "x"], Dialect::Posix).1, "rm -rf y");
-        assert_eq!(peel(&argv(&["git", "-c", "alias.x=log", "x"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(script_of(&["git", "-c", "alias.x=log", "x", "-3"], Dialect::Posix).1, "git log -3");
+        assert_eq!(script_of(&["git", "config", "alias.x", "!rm -rf y"], Dialect::Posix).1, "rm -rf y");
+        assert_eq!(peel(&argv(&["git", "config", "--get", "alias.x"]), Dialect::Posix), Peel::Runs);
         assert_eq!(
             script_of(&["git", "submodule", "foreach", "--recursive", "a", "b"], Dialect::Posix).1,
             "a b"

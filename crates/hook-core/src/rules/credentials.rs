@@ -1,0 +1,187 @@
+//! The `credentials` pack: commands that print a stored credential where the agent reads it:
+//! `gh auth token`, `aws configure get aws_secret_access_key`, `gcloud auth
+//! print-access-token`, `az account get-access-token`, `kubectl config view --raw`, `git
+//! credential fill`, the keychains and password stores (`security find-generic-password -w`,
+//! `secret-tool lookup`, `pass show`, `op read`, `bw get password`, `vault kv get`) and the
+//! Docker credential helpers. The file rules keep the agent from reading the stores; these ask
+//! it to read them for it.
+//!
+//! Output that the line itself uses is not printed to the agent: a substitution
+//! (`curl -H "Authorization: token $(gh auth token)"`) or a pipe into a consumer
+//! (`aws ecr get-login-password | docker login --password-stdin`) passes.
+
+use super::{Call, Hit};
+use crate::shell::{SimpleCommand, Stdin};
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    let name = call.name?;
+    if !prints_credential(name, call.command) {
+        return None;
+    }
+    (!consumed(call)).then(|| Hit::new("credentials.print", MESSAGE))
+}
+
+/// Whether `command`, named `name`, prints a stored secret.
+fn prints_credential(name: &str, command: &SimpleCommand) -> bool {
+    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
+    let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    let has = |flag: &str| args.iter().any(|a| *a == flag || a.starts_with(&format!("{flag}=")));
+    let verb = |i: usize| words.get(i).copied().unwrap_or_default();
+    match name {
+        "gh" => {
+            verb(0) == "auth"
+                && (verb(1) == "token" || verb(1) == "status" && (has("-t") || has("--show-token")))
+        }
+        "aws" => match (verb(0), verb(1)) {
+            ("configure", "get") => {
+                let key = verb(2).to_ascii_lowercase();
+                key.contains("secret") || key.contains("token") || key.contains("access_key")
+            }
+            ("configure", "export-credentials") | ("sts", "get-session-token") => true,
+            ("ecr" | "ecr-public", "get-login-password") => true,
+            ("codeartifact", "get-authorization-token") => true,
+            _ => false,
+        },
+        "gcloud" => {
+            words.contains(&"auth")
+                && words.iter().any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
+                || verb(0) == "config" && verb(1) == "config-helper"
+        }
+        "az" => verb(0) == "account" && verb(1) == "get-access-token",
+        "kubectl" | "oc" => {
+            verb(0) == "config" && verb(1) == "view" && has("--raw")
+                || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
+        }
+        "git" => verb(0) == "credential" && matches!(verb(1), "fill" | "get"),
+        "npm" | "pnpm" | "yarn" => {
+            verb(0) == "config" && verb(1) == "get" && {
+                let key = verb(2).to_ascii_lowercase();
+                key.contains("auth") || key.contains("token") || key.contains("password")
+            }
+        }
+        "security" => {
+            matches!(verb(0), "find-generic-password" | "find-internet-password") && (has("-w") || has("-g"))
+        }
+        "secret-tool" => verb(0) == "lookup",
+        // `pass NAME` shows the entry, like `pass show NAME`.
+        "pass" | "gopass" => {
+            !words.is_empty()
+                && !matches!(
+                    verb(0),
+                    "ls" | "list"
+                        | "find"
+                        | "search"
+                        | "init"
+                        | "insert"
+                        | "add"
+                        | "generate"
+                        | "edit"
+                        | "rm"
+                        | "mv"
+                        | "cp"
+                        | "git"
+                        | "help"
+                        | "version"
+                        | "sync"
+                )
+        }
+        "op" => {
+            verb(0) == "read" || verb(0) == "item" && verb(1) == "get" && (has("--reveal") || has("--fields"))
+        }
+        "bw" => verb(0) == "get" && matches!(verb(1), "password" | "item" | "totp" | "notes"),
+        "vault" => matches!((verb(0), verb(1)), ("kv", "get") | ("read", _) | ("print", "token")),
+        "heroku" => verb(0) == "auth:token",
+        "fly" | "flyctl" => verb(0) == "auth" && verb(1) == "token",
+        _ => name.starts_with("docker-credential-") && verb(0) == "get",
+    }
+}
+
+/// The line uses the output itself: inside a substitution assigned to a variable or given to a
+/// command that does not print it, or piped into such a command.
+fn consumed(call: &Call) -> bool {
+    let text = call.command.text.trim();
+    let captured = [format!("$({text})"), format!("`{text}`")];
+    let holds = |word: &crate::shell::Word| {
+        word.dynamic && captured.iter().any(|form| word.raw.contains(form.as_str()))
+    };
+    let substituted = call.analysis.commands.iter().skip(call.index + 1).any(|later| {
+        let shown =
+            later.name().is_none_or(|name| SHOWERS.contains(&name) || matches!(name, "echo" | "printf"));
+        later.assignments.iter().any(|(_, value)| holds(value)) || !shown && later.argv.iter().any(holds)
+    });
+    let piped_on = call.analysis.commands.iter().skip(call.index + 1).find_map(|later| match later.stdin {
+        Stdin::Pipe { from: Some(from) } if from == call.index => later.name(),
+        _ => None,
+    });
+    substituted || piped_on.is_some_and(|reader| !SHOWERS.contains(&reader))
+}
+
+/// Commands that pass what they read on to the agent.
+const SHOWERS: &[&str] = &[
+    "cat", "tee", "head", "tail", "less", "more", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr",
+    "sed", "awk", "cut", "strings", "fold", "jq", "yq", "sort", "uniq", "grep", "column", "nl",
+];
+
+const MESSAGE: &str = "This prints a stored credential where the agent reads it, and from there into the conversation. Use it inside the command that needs it (`$(gh auth token)`), or ask the user.";
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::PackSettings;
+    use crate::rules::evaluate;
+    use crate::rules::testing::ctx;
+    use crate::shell::{Dialect, analyse};
+
+    fn rule(line: &str) -> Option<&'static str> {
+        evaluate(&analyse(line, Dialect::Posix), &ctx(), &PackSettings::default())
+            .filter(|finding| finding.pack == crate::rules::Pack::Credentials)
+            .map(|finding| finding.rule)
+    }
+
+    #[test]
+    fn printed_credentials_are_asked_about() {
+        for line in [
+            "gh auth token",
+            "gh auth status --show-token",
+            "aws configure get aws_secret_access_key",
+            "aws configure export-credentials --format env",
+            "aws ecr get-login-password",
+            "gcloud auth print-access-token",
+            "gcloud auth application-default print-access-token",
+            "az account get-access-token",
+            "kubectl config view --raw",
+            "git credential fill",
+            "npm config get //registry.npmjs.org/:_authToken",
+            "security find-generic-password -w -s github",
+            "secret-tool lookup service github",
+            "pass show github",
+            "pass github/token",
+            "op read op://vault/item/password",
+            "bw get password github",
+            "vault kv get secret/prod",
+            "docker-credential-desktop get",
+            "gh auth token | base64",
+            "echo $(gh auth token)",
+        ] {
+            assert_eq!(rule(line), Some("credentials.print"), "{line}");
+        }
+    }
+
+    #[test]
+    fn credentials_the_line_uses_itself_pass() {
+        for line in [
+            "curl -H \"Authorization: token $(gh auth token)\" https://api.github.com/user",
+            "export GH_TOKEN=$(gh auth token)",
+            "aws ecr get-login-password | docker login --username AWS --password-stdin 1.dkr.ecr.aws",
+            "gh auth status",
+            "aws configure get region",
+            "kubectl config view",
+            "gcloud auth list",
+            "pass ls",
+            "npm config get registry",
+            "security find-generic-password -s github",
+            "vault status",
+        ] {
+            assert_eq!(rule(line), None, "{line}");
+        }
+    }
+}
