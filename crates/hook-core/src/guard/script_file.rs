@@ -21,6 +21,8 @@ pub(crate) struct Written {
     files: Vec<(PathBuf, String)>,
     /// `package.json` scripts the line sets: `npm pkg set scripts.x="..."`.
     scripts: Vec<(String, String)>,
+    /// Files the line downloads, with the address: they hold whatever the server sends.
+    downloads: Vec<(PathBuf, String)>,
 }
 
 impl Written {
@@ -31,6 +33,12 @@ impl Written {
         let mut written = Self::default();
         for command in commands {
             written.scripts.extend(scripts_set(command));
+            // A file downloaded by the line holds what the server sends: running it is running
+            // a remote script, as `curl URL | sh` is.
+            if let Some((file, url)) = downloaded(command) {
+                let here = ctx.moved_to(command.cwd.as_ref());
+                written.downloads.push((here.cwd.join(file), url));
+            }
             let redirected = command.redirects.iter().filter(|redirect| {
                 matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
                     && matches!(redirect.fd, None | Some(1))
@@ -54,6 +62,11 @@ impl Written {
     /// The text the line last gave the `package.json` script `name`.
     fn script(&self, name: &str) -> Option<&str> {
         self.scripts.iter().rev().find(|(script, _)| script == name).map(|(_, text)| text.as_str())
+    }
+
+    /// The address the line downloaded `path` from.
+    fn download(&self, path: &Path) -> Option<&str> {
+        self.downloads.iter().rev().find(|(file, _)| file == path).map(|(_, url)| url.as_str())
     }
 
     /// The text the line last wrote to `path`.
@@ -81,6 +94,47 @@ fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
         ["set-script", name, value, ..] => vec![((*name).to_string(), (*value).to_string())],
         _ => Vec::new(),
     }
+}
+
+/// The file a downloader writes and the address it fetches: `curl -o F URL`, `curl -O URL`,
+/// `wget -O F URL`, `wget URL` (the address's last component).
+fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
+    let name = command.name()?;
+    if !matches!(name, "curl" | "wget") {
+        return None;
+    }
+    let args = command.args();
+    let url = args.iter().find(|w| w.text.contains("://"))?.text.clone();
+    let last =
+        url.split(['?', '#']).next().unwrap_or_default().rsplit('/').next().unwrap_or_default().to_string();
+    let mut file = None;
+    for (at, arg) in args.iter().enumerate() {
+        let text = arg.text.as_str();
+        let value = || args.get(at + 1).map(|w| w.text.clone());
+        match (name, text) {
+            ("curl", "-o" | "--output") | ("wget", "-O" | "--output-document") => file = value(),
+            ("curl", "-O" | "--remote-name") => file = Some(last.clone()),
+            _ if text.starts_with("--output=") || text.starts_with("--output-document=") => {
+                file = text.split_once('=').map(|(_, f)| f.to_string());
+            }
+            // A cluster of short options: `-fsSLO`, `-sSLo out.sh`, `-qO- `, `-qOout.py`.
+            _ if text.starts_with('-') && !text.starts_with("--") => {
+                let cluster = &text[1..];
+                let output = if name == "curl" { 'o' } else { 'O' };
+                if let Some(at) = cluster.find(output) {
+                    let attached = &cluster[at + 1..];
+                    file = if attached.is_empty() { value() } else { Some(attached.to_string()) };
+                } else if name == "curl" && cluster.contains('O') {
+                    file = Some(last.clone());
+                }
+            }
+            _ => {}
+        }
+    }
+    if name == "wget" && file.is_none() {
+        file = Some(last);
+    }
+    file.filter(|file| !file.is_empty() && file != "-").map(|file| (file, url))
 }
 
 /// The text `command` prints when it is fixed by the line.
@@ -324,7 +378,13 @@ pub(crate) fn script<'w>(
         return None;
     }
     let path = ctx.cwd.join(&file.text);
-    let text = match written().text(&path) {
+    let written = written();
+    // Running what the line downloaded is running a remote script: judged as its pipe form.
+    if let Some(url) = written.download(&path) {
+        let runner = interpreter.unwrap_or("sh");
+        return Some((format!("`{}`", file.text), format!("curl -fsSL '{url}' | {runner}")));
+    }
+    let text = match written.text(&path) {
         Some(text) => text.to_string(),
         // Run as a path, a compiled program is not read past its first bytes.
         None => read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none())?,

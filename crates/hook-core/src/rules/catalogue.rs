@@ -82,6 +82,7 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "recursive `chmod`/`chown` of system paths or the home directory",
             ),
             ("permissions.world-writable-system", "making system paths world-writable"),
+            ("permissions.setuid", "`chmod u+s`/`4755` outside the project, `setcap cap_setuid+ep`"),
         ],
     },
     PackInfo {

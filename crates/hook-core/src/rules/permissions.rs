@@ -16,10 +16,20 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     match name {
         "find" => return judge_find(call),
         "setfacl" => return judge_setfacl(call),
+        "setcap" => return judge_setcap(call),
         "chmod" | "chown" | "chgrp" => {}
         _ => return None,
     }
     let args = ModeArgs::parse(name, call.args());
+    if name == "chmod" && args.operand.is_some_and(sets_id_bit) {
+        let outside = args
+            .targets
+            .iter()
+            .any(|w| !matches!(classify(w, call.ctx, w.glob), Place::Project | Place::Temp) || w.dynamic);
+        if outside {
+            return Some(Hit::new("permissions.setuid", SETUID));
+        }
+    }
     let is_chmod = name == "chmod";
     let fires_without_recursion = is_chmod && args.operand.is_some_and(is_world_writable);
     if !args.recursive && !fires_without_recursion {
@@ -42,6 +52,32 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         ),
     ))
 }
+
+/// A mode that sets the set-user-ID or set-group-ID bit: `u+s`, `g+s`, `+s`, `4755`, `2755`.
+fn sets_id_bit(mode: &str) -> bool {
+    let symbolic = mode
+        .split(',')
+        .filter_map(|clause| clause.split_once(['+', '=']))
+        .any(|(who, what)| what.contains('s') && who != "o");
+    let octal = mode.len() == 4
+        && mode.bytes().all(|b| (b'0'..=b'7').contains(&b))
+        && matches!(mode.as_bytes()[0], b'2'..=b'7');
+    symbolic || octal
+}
+
+/// `setcap` giving a program a capability that makes it root: whoever runs it owns the machine.
+fn judge_setcap(call: &Call) -> Option<Hit> {
+    const ROOTING: [&str; 6] =
+        ["cap_setuid", "cap_setgid", "cap_sys_admin", "cap_dac_override", "cap_sys_ptrace", "cap_sys_module"];
+    let grants = call.args().iter().any(|arg| {
+        let text = arg.text.to_ascii_lowercase();
+        (text.contains('+') || text.contains('='))
+            && (ROOTING.iter().any(|cap| text.contains(cap)) || text.starts_with("all"))
+    });
+    grants.then(|| Hit::new("permissions.setuid", SETUID))
+}
+
+const SETUID: &str = "This makes a program run with root's (or another user's) rights for whoever starts it: a way in that outlives the session. Ask the user to do it.";
 
 /// Any mode or owner change of the root directory itself (`chmod 000 /` locks every user
 /// out): nothing real work does.

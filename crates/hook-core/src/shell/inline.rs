@@ -113,6 +113,8 @@ enum Effect {
     Write,
     /// Deletes one file (`os.remove`, `unlink`): a write of it, as the file rules count it.
     Remove,
+    /// Runs a string as code of the same language (`exec("...")`, `eval "..."`).
+    Eval,
     /// Python's `open(path, mode)`: a write when the mode says so.
     Open,
     /// `pathlib.Path(path)`: what the method called on it does (`.read_text()` reads,
@@ -135,6 +137,8 @@ const PYTHON: &[Target] = &[
     ("getstatusoutput", &["subprocess", ""], Effect::Shell),
     ("rmtree", &["shutil", ""], Effect::Delete),
     ("remove", &["os", ""], Effect::Remove),
+    ("exec", &[""], Effect::Eval),
+    ("eval", &[""], Effect::Eval),
     ("unlink", &["os", ""], Effect::Remove),
     ("open", &["", "io"], Effect::Open),
     ("Path", &["", "pathlib"], Effect::PathObject),
@@ -158,6 +162,9 @@ const NODE: &[Target] = &[
     ("remove", &["Deno"], Effect::DeleteIfRecursive),
     ("rimraf", &[], Effect::Delete),
     ("unlinkSync", &[], Effect::Remove),
+    ("eval", &[""], Effect::Eval),
+    ("Function", &["", "new"], Effect::Eval),
+    ("runInThisContext", &[], Effect::Eval),
     ("unlink", &["fs", "fs.promises", "fsp", "promises"], Effect::Remove),
     ("readFileSync", &[], Effect::Read),
     ("readFile", &[], Effect::Read),
@@ -172,6 +179,7 @@ const PERL: &[Target] = &[
     ("rmtree", &[], Effect::Delete),
     ("remove_tree", &[], Effect::Delete),
     ("unlink", &[""], Effect::Remove),
+    ("eval", &[""], Effect::Eval),
 ];
 
 const RUBY: &[Target] = &[
@@ -189,6 +197,9 @@ const RUBY: &[Target] = &[
     ("remove_entry", &[], Effect::Delete),
     ("remove_entry_secure", &[], Effect::Delete),
     ("delete", &["File"], Effect::Remove),
+    ("eval", &["", "Kernel"], Effect::Eval),
+    ("instance_eval", &[], Effect::Eval),
+    ("class_eval", &[], Effect::Eval),
     ("unlink", &["File"], Effect::Remove),
     ("rm", &["FileUtils"], Effect::Remove),
     ("rm_f", &["FileUtils"], Effect::Remove),
@@ -199,7 +210,12 @@ const RUBY: &[Target] = &[
 
 const AWK: &[Target] = &[("system", &[""], Effect::Shell)];
 
-const LUA: &[Target] = &[("execute", &["os"], Effect::Shell), ("popen", &["io"], Effect::Shell)];
+const LUA: &[Target] = &[
+    ("execute", &["os"], Effect::Shell),
+    ("popen", &["io"], Effect::Shell),
+    ("loadstring", &[""], Effect::Eval),
+    ("load", &[""], Effect::Eval),
+];
 
 const R: &[Target] = &[
     ("system", &[""], Effect::Shell),
@@ -223,6 +239,7 @@ const PHP: &[Target] = &[
     ("file_get_contents", &[], Effect::Read),
     ("file_put_contents", &[], Effect::Write),
     ("unlink", &[], Effect::Remove),
+    ("eval", &[], Effect::Eval),
 ];
 
 /// Scan an interpreter command's code, given with `-c`/`-e`/`-r` or as standard input.
@@ -243,6 +260,7 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         },
         Source::Elsewhere => return None,
     };
+    let code = if language == Language::Python { unaliased(&code) } else { code };
     let mut findings = Scanner {
         language,
         bytes: code.as_bytes(),
@@ -283,6 +301,39 @@ fn forks_in_a_loop(language: Language, code: &str) -> bool {
         _ => false,
     };
     forks && loops
+}
+
+/// Python code with its module aliases spelled out (`import subprocess as sp` makes `sp.run`
+/// `subprocess.run`), so that the qualified calls are found under any name.
+fn unaliased(code: &str) -> String {
+    let mut code = code.to_string();
+    for module in ["subprocess", "os", "shutil", "pathlib"] {
+        let marker = format!("import {module} as ");
+        let Some(at) = code.find(&marker) else { continue };
+        let alias: String = code[at + marker.len()..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if alias.is_empty() || alias == module {
+            continue;
+        }
+        let mut spelled = String::with_capacity(code.len());
+        let mut rest = code.as_str();
+        let call = format!("{alias}.");
+        while let Some(found) = rest.find(&call) {
+            let boundary = rest[..found]
+                .chars()
+                .last()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'));
+            spelled.push_str(&rest[..found]);
+            spelled.push_str(if boundary { module } else { &alias });
+            spelled.push('.');
+            rest = &rest[found + call.len()..];
+        }
+        spelled.push_str(rest);
+        code = spelled;
+    }
+    code
 }
 
 enum Source {
@@ -742,6 +793,22 @@ impl Scanner<'_> {
             (Effect::Read, Some(target)) => self.access(path, target, false),
             (Effect::Write, Some(target)) => self.access(path, target, true),
             (Effect::Remove, Some(target)) => self.remove(path, target),
+            // A literal is code to scan like the rest; anything else runs unseen.
+            (Effect::Eval, Some(Arg::Str(code, false))) => {
+                let budget = self.argument_budget;
+                self.argument_budget = budget.saturating_sub(code.len());
+                let inner = Scanner {
+                    language: self.language,
+                    bytes: code.as_bytes(),
+                    code: &code,
+                    findings: Vec::new(),
+                    argument_budget: budget,
+                };
+                self.findings.extend(inner.run());
+            }
+            (Effect::Eval, Some(Arg::Other(argument) | Arg::Str(argument, true))) => {
+                self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+            }
             (Effect::Open, Some(target)) => {
                 let write = matches!(args.next(), Some(Arg::Str(mode, _)) if is_write_mode(&mode));
                 self.access(path, target, write);
@@ -1020,7 +1087,14 @@ mod tests {
             findings(&["python", "-c", "import subprocess; subprocess.run(['rm', '-rf', '/'])"]),
             [argv(&["rm", "-rf", "/"])]
         );
-        assert_eq!(findings(&["python3", "-c", "import subprocess as s; s.check_output(\"ls\")"]), []);
+        assert_eq!(
+            findings(&["python3", "-c", "import subprocess as s; s.check_output(\"ls\")"]),
+            [shell("ls")]
+        );
+        assert_eq!(
+            findings(&["python3", "-c", "import os as o; o.system('id'); co.system('x')"]),
+            [shell("id")]
+        );
         assert_eq!(
             findings(&["python3", "-c", "from subprocess import Popen; Popen(\"rm x\", shell=True)"]),
             [shell("rm x")]
