@@ -210,13 +210,24 @@ pub fn install_twice_is_byte_identical(agent: &'static AgentUnderTest) {
     let sandbox = Sandbox::new(agent, "twice");
     let settings = sandbox.user_settings();
     assert_success(&sandbox.hook(&["install"]));
-    let first = std::fs::read(&settings).expect("read the settings file");
+    // Beside the settings file, an agent's trust record (Codex's `config.toml`) if it keeps one.
+    let contents = || {
+        let dir = settings.parent().expect("settings in a directory");
+        listing_beside(&settings)
+            .into_iter()
+            .map(|name| {
+                let bytes = std::fs::read(dir.join(&name)).expect("read a file beside the settings");
+                (name, bytes)
+            })
+            .collect::<Vec<_>>()
+    };
+    let first = contents();
+    assert!(first.iter().any(|(name, _)| *name == file_name(&settings)), "{first:?}");
 
     let out = sandbox.hook(&["install"]);
     assert_success(&out);
     assert!(stdout(&out).contains("already installed"), "{}", stdout(&out));
-    assert_eq!(std::fs::read(&settings).expect("read it again"), first);
-    assert_eq!(listing_beside(&settings), [file_name(&settings)], "nothing written the second time");
+    assert_eq!(contents(), first, "nothing written the second time, no backup left");
 }
 
 pub fn install_keeps_unrelated_keys_and_other_tools_hooks(agent: &'static AgentUnderTest) {

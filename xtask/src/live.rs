@@ -4,7 +4,7 @@
 //! 127.0.0.1 that answers with one scripted tool call and logs every request it receives.
 //! The evidence is the filesystem and that log, not the hook's own output.
 //!
-//! Proven today: Claude Code, and Gemini CLI for its shell tool (README, "Agents"). The scratch directories live
+//! Proven today: Claude Code, Gemini CLI and Codex CLI (README, "Agents"). The scratch directories live
 //! under `target/live/`, so even a hook that failed open could only delete what the suite made
 //! for it.
 
@@ -42,6 +42,8 @@ enum Api {
     Anthropic,
     /// Gemini `generateContent` and `streamGenerateContent` (`?alt=sse`).
     Gemini,
+    /// OpenAI Responses (`/v1/responses`), streamed.
+    OpenAiResponses,
 }
 
 const AGENTS: &[AgentCli] = &[
@@ -70,6 +72,19 @@ const AGENTS: &[AgentCli] = &[
         read_tool: None,
         write_tool: None,
         search: Some(("grep_search", r#"{"pattern": "API_KEY", "include_pattern": ".env"}"#)),
+    },
+    AgentCli {
+        name: "codex",
+        package: "@openai/codex@0.171.0",
+        program: "codex",
+        hook: "codex-hook",
+        api: Api::OpenAiResponses,
+        // Codex 0.171.0's shell tool takes `{"cmd": "..."}`; it reads files through it and
+        // writes them through `apply_patch`, a free-form tool (not driven live yet).
+        shell_tool: "exec_command",
+        read_tool: None,
+        write_tool: None,
+        search: Some(("exec_command", r#"{"cmd": "grep -rn API_KEY ."}"#)),
     },
 ];
 
@@ -304,12 +319,20 @@ fn run_scenario(
     let input = template
         .replace("{home}", &home.display().to_string())
         .replace("{project}", &project.display().to_string());
-    let input: Value = serde_json::from_str(&input).map_err(|e| e.to_string())?;
+    let mut input: Value = serde_json::from_str(&input).map_err(|e| e.to_string())?;
+    if agent.api == Api::OpenAiResponses
+        && let Some(command) = input.get("command").cloned()
+    {
+        input = json!({ "cmd": command });
+    }
     if agent.api == Api::Gemini {
         prepare_gemini(&home, &project)?;
     }
     let server = FakeModel::start(agent.api, tool, input)?;
     let base_url = format!("http://{}", server.address);
+    if agent.api == Api::OpenAiResponses {
+        prepare_codex(&home, &base_url)?;
+    }
     let mut command = Command::new(program);
     command
         .current_dir(&project)
@@ -336,6 +359,15 @@ fn run_scenario(
             .env("GEMINI_API_KEY", "live-suite")
             .env("GOOGLE_GEMINI_BASE_URL", &base_url)
             .env("GEMINI_CLI_NO_RELAUNCH", "true"),
+        Api::OpenAiResponses => command
+            .args([
+                "exec",
+                "--dangerously-bypass-approvals-and-sandbox",
+                "--skip-git-repo-check",
+                "--json",
+                "Do the task.",
+            ])
+            .env("LIVE_SUITE_API_KEY", "live-suite"),
     };
     let mut child = command.spawn().map_err(|e| format!("cannot start {}: {e}", agent.program))?;
     let started = Instant::now();
@@ -383,6 +415,20 @@ fn prepare_gemini(home: &Path, project: &Path) -> Result<(), String> {
     std::fs::write(&path, settings.to_string()).map_err(|e| e.to_string())?;
     let trusted = json!({ project.display().to_string(): "TRUST_FOLDER" });
     std::fs::write(home.join(".gemini/trustedFolders.json"), trusted.to_string()).map_err(|e| e.to_string())
+}
+
+/// Codex's own settings beside the hook registration and the trust `install` recorded: the
+/// fake server as its model provider, put before the tables already in `config.toml`.
+fn prepare_codex(home: &Path, base_url: &str) -> Result<(), String> {
+    let path = home.join(".codex/config.toml");
+    let recorded = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !recorded.contains("[hooks.state.") {
+        return Err(format!("codex-hook install recorded no trust in {}", path.display()));
+    }
+    let provider = format!(
+        "model = \"live-suite\"\nmodel_provider = \"live\"\n\n[model_providers.live]\nname = \"live\"\nbase_url = \"{base_url}/v1\"\nwire_api = \"responses\"\nenv_key = \"LIVE_SUITE_API_KEY\"\nrequest_max_retries = 0\nstream_max_retries = 0\n\n"
+    );
+    std::fs::write(&path, provider + &recorded).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A model server that speaks one model API, streaming or not: the first request that offers
@@ -456,6 +502,7 @@ fn serve(
         let (content_type, response) = match api {
             Api::Anthropic => answer(path, &body, tool, input, called),
             Api::Gemini => answer_gemini(path, &body, tool, input, called),
+            Api::OpenAiResponses => answer_responses(&body, tool, input, called),
         };
         let head = format!(
             "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\n\r\n",
@@ -555,6 +602,24 @@ fn answer_gemini(
     } else {
         ("application/json", response.to_string())
     }
+}
+
+/// OpenAI Responses, streamed: one `response.output_item.done` (the tool call once, when the
+/// request offers the tool, else a short message) and `response.completed`, the two events
+/// Codex requires.
+fn answer_responses(body: &str, tool: &str, input: &Value, called: &Mutex<bool>) -> (&'static str, String) {
+    let request: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let offered = request["tools"].as_array().is_some_and(|tools| tools.iter().any(|t| t["name"] == tool));
+    let item = if calls_now(offered, called) {
+        json!({"type": "function_call", "call_id": "call_live", "name": tool, "arguments": input.to_string()})
+    } else {
+        json!({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Done."}]})
+    };
+    let events = [
+        json!({"type": "response.output_item.done", "output_index": 0, "item": item}),
+        json!({"type": "response.completed", "response": {"id": "resp_live", "usage": {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15}}}),
+    ];
+    ("text/event-stream", events.iter().map(|event| format!("data: {event}\n\n")).collect())
 }
 
 /// A value of JSON Schema `schema`, with every property filled.

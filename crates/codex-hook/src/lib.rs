@@ -11,10 +11,11 @@
 mod decode;
 mod encode;
 mod settings;
+mod trust;
 
 use std::path::{Path, PathBuf};
 
-use hook_core::install::Registration;
+use hook_core::install::{Registration, TrustFile};
 use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
 
 /// OpenAI Codex CLI.
@@ -48,6 +49,10 @@ impl Agent for Codex {
 
     fn registration(&self) -> Option<Registration> {
         Some(settings::registration())
+    }
+
+    fn trust_file(&self) -> Option<TrustFile> {
+        Some(TrustFile { path: trust::config_path, record: trust::record })
     }
 }
 

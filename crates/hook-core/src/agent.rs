@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 
 use crate::event::Event;
 pub use crate::install::SettingsScope;
-use crate::install::{Installable, OwnedFile, Registration};
+use crate::install::{Installable, OwnedFile, Registration, TrustFile};
 use crate::verdict::Verdict;
 
 /// What the binary writes and how it exits, exactly as the agent expects.
@@ -89,6 +89,12 @@ pub trait Agent: Sync {
     fn owned_file(&self) -> Option<OwnedFile> {
         None
     }
+
+    /// For agents that run only the hooks a user has trusted: where `install` records that
+    /// trust.
+    fn trust_file(&self) -> Option<TrustFile> {
+        None
+    }
 }
 
 /// Every agent is something `install`, `uninstall` and `doctor` can work on; they know it by
@@ -112,5 +118,9 @@ impl<A: Agent + ?Sized> Installable for A {
 
     fn owned_file(&self) -> Option<OwnedFile> {
         Agent::owned_file(self)
+    }
+
+    fn trust_file(&self) -> Option<TrustFile> {
+        Agent::trust_file(self)
     }
 }

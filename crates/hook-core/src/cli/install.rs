@@ -27,28 +27,49 @@ pub(crate) fn install(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) ->
     let bin = agent.binary();
     let path = plan.path.display();
     if !plan.changes_anything() {
+        // An earlier install may predate the trust record, or the user may have revoked it.
+        let trusted = match install::record_trust(agent, &plan, home().as_deref()) {
+            Ok(trusted) => trusted,
+            Err(e) => return failed(agent, &e),
+        };
         protocol::print(&format!(
-            "{bin} is already installed in {path} for {}; nothing to change",
-            events(&plan.registered)
+            "{bin} is already installed in {path} for {}; nothing to change{}",
+            events(&plan.registered),
+            trust_note(agent, trusted.as_deref()),
         ));
         return ExitCode::SUCCESS;
     }
     if dry_run {
         return preview(&plan, "install");
     }
-    match install::apply(&plan) {
-        Ok(backup) => {
+    let installed = install::apply(&plan)
+        .and_then(|backup| Ok((backup, install::record_trust(agent, &plan, home().as_deref())?)));
+    match installed {
+        Ok((backup, trusted)) => {
             let next_step = agent.owned_file().and_then(|owned| owned.next_step).map(|step| step(&plan.path));
             protocol::print(&format!(
-                "installed {bin} in {path} for {}{}\n{}prove it works with `{bin} doctor`",
+                "installed {bin} in {path} for {}{}{}\n{}prove it works with `{bin} doctor`",
                 events(&plan.registered),
                 backup_note(backup.as_deref()),
+                trust_note(agent, trusted.as_deref()),
                 next_step.map(|step| format!("{step}\n")).unwrap_or_default(),
             ));
             ExitCode::SUCCESS
         }
         Err(e) => failed(agent, &e),
     }
+}
+
+/// What `install` said about trust, for agents that keep a trust file.
+fn trust_note(agent: &dyn Agent, trust_file: Option<&Path>) -> String {
+    trust_file.map_or_else(String::new, |file| {
+        format!(
+            "\nrecorded {}'s trust in these hooks in {} ({} runs only hooks the user has trusted; running install is that consent, and an edit to an entry needs it again)",
+            agent.display_name(),
+            file.display(),
+            agent.display_name()
+        )
+    })
 }
 
 pub(crate) fn uninstall(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) -> ExitCode {

@@ -53,6 +53,51 @@ pub trait Installable {
     fn registration(&self) -> Option<Registration>;
     /// The file of its own that registers the binary, for agents that have one.
     fn owned_file(&self) -> Option<OwnedFile>;
+    /// Where the agent records which hooks the user trusts, for agents that run no other.
+    fn trust_file(&self) -> Option<TrustFile>;
+}
+
+/// The second file of agents that run only the hooks a user has trusted (Codex records a hash
+/// per hook in its `config.toml`): `install` records trust for exactly the entries it wrote,
+/// since running `install` is the user's consent.
+#[derive(Debug, Clone, Copy)]
+pub struct TrustFile {
+    /// The file, given the settings file and the home directory.
+    pub path: fn(settings: &Path, home: Option<&Path>) -> Option<PathBuf>,
+    /// The file's text once it records trust for every entry of `binary` in `doc` (the
+    /// settings file at `settings`), given its text now; `Err` says why it cannot be edited.
+    pub record: fn(
+        current: Option<&str>,
+        settings: &Path,
+        doc: &serde_json::Value,
+        binary: &str,
+    ) -> Result<String, String>,
+}
+
+/// Record trust for the entries `plan` leaves in its settings file, where the agent needs it:
+/// the trust file written (with a backup of what it held) when that changes it. `None` when the
+/// agent keeps no trust file.
+pub fn record_trust<A: Installable + ?Sized>(
+    agent: &A,
+    plan: &Plan,
+    home: Option<&Path>,
+) -> Result<Option<PathBuf>, InstallError> {
+    let Some(trust) = agent.trust_file() else { return Ok(None) };
+    let Some(path) = (trust.path)(&plan.path, home) else { return Ok(None) };
+    let settings = plan.after.as_deref().unwrap_or("{}");
+    let doc: serde_json::Value = serde_json::from_str(settings).map_err(|e| InstallError::Invalid {
+        path: plan.path.clone(),
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    })?;
+    let current = settings_file::read(&path)?;
+    let next = (trust.record)(current.as_deref(), &plan.path, &doc, agent.binary())
+        .map_err(|what| InstallError::Shape { path: path.clone(), what })?;
+    if current.as_deref() != Some(next.as_str()) {
+        atomic::replace(&path, current.as_deref(), &next)?;
+    }
+    Ok(Some(path))
 }
 
 /// A change to one settings file, worked out but not written yet.
