@@ -93,6 +93,7 @@ pub fn examine<A: Installable + ?Sized>(agent: &A, home: Option<&Path>, project:
             None,
         ));
         findings.extend(outdated(&registration, &found, &label, &reinstall));
+        findings.extend(untrusted(agent, &path, home, &label, &reinstall));
         for command in distinct_commands(&found) {
             findings.push(check_program(&command, &label, &reinstall));
             if !commands.contains(&command) {
@@ -130,6 +131,43 @@ pub fn examine<A: Installable + ?Sized>(agent: &A, home: Option<&Path>, project:
         ));
     }
     findings
+}
+
+/// For agents that run only trusted hooks: whether the trust on record covers our entries in
+/// `path` as they are now (an edit to an entry, or trust revoked, makes the agent skip it).
+fn untrusted<A: Installable + ?Sized>(
+    agent: &A,
+    path: &Path,
+    home: Option<&Path>,
+    label: &str,
+    reinstall: &str,
+) -> Option<Finding> {
+    let trust = agent.trust_file()?;
+    let file = (trust.path)(path, home)?;
+    let settings: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
+    let current = std::fs::read_to_string(&file).ok();
+    let recorded = (trust.record)(current.as_deref(), path, &settings, agent.binary());
+    let name = agent.display_name();
+    Some(match recorded {
+        Ok(text) if current.as_deref() == Some(text.as_str()) => Finding::new(
+            Status::Ok,
+            format!("{label}: {name} has these hooks on record as trusted in {}", file.display()),
+            None,
+        ),
+        Ok(_) => Finding::new(
+            Status::Fail,
+            format!(
+                "{label}: {name} would skip these hooks without a word: {} does not record them as trusted",
+                file.display()
+            ),
+            Some(format!("{reinstall} (it records the trust), or trust them in {name} itself")),
+        ),
+        Err(why) => Finding::new(
+            Status::Fail,
+            format!("{label}: {}: {why}", file.display()),
+            Some(format!("fix the file, then {reinstall}")),
+        ),
+    })
 }
 
 /// `doctor` for an agent registered by a file of its own: where that file is, whether it
