@@ -22,7 +22,7 @@ const TMP: &str = "@TMP@";
 /// Copying the binary takes this for writing, spawning for reading: a child forked while
 /// another test still holds the copy open for writing would make running that copy fail
 /// with "text file busy".
-static COPY_OR_SPAWN: RwLock<()> = RwLock::new(());
+pub static COPY_OR_SPAWN: RwLock<()> = RwLock::new(());
 
 /// The agent binary a test file checks: what it says about itself, and where cargo built it.
 pub struct AgentUnderTest {

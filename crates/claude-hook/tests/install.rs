@@ -85,21 +85,28 @@ fn install_through_a_link_registers_the_stable_path() {
     std::fs::create_dir_all(&cellar_bin).unwrap();
     std::fs::create_dir_all(root.join("brew/bin")).unwrap();
     std::fs::create_dir_all(root.join("brew/opt")).unwrap();
-    std::fs::copy(env!("CARGO_BIN_EXE_claude-hook"), cellar_bin.join("claude-hook")).unwrap();
+    {
+        // Another test's spawn that forks while this copy is open keeps it "Text file busy".
+        let _copying = install_harness::COPY_OR_SPAWN.write().unwrap_or_else(|e| e.into_inner());
+        std::fs::copy(env!("CARGO_BIN_EXE_claude-hook"), cellar_bin.join("claude-hook")).unwrap();
+    }
     symlink("../Cellar/agent-hooks/1.2.3/bin/claude-hook", root.join("brew/bin/claude-hook")).unwrap();
     symlink("../Cellar/agent-hooks/1.2.3", root.join("brew/opt/agent-hooks")).unwrap();
     let registered = |program: &str, path_dirs: &str| {
         let home = root.join("home");
         let _ = std::fs::remove_dir_all(&home);
         std::fs::create_dir_all(&home).unwrap();
-        let out = Command::new(program)
-            .args(["install", "--user"])
-            .current_dir(&root)
-            .env("HOME", &home)
-            .env("PATH", path_dirs)
-            .env("XDG_CONFIG_HOME", home.join(".config"))
-            .output()
-            .expect("install runs");
+        let out = {
+            let _spawning = install_harness::COPY_OR_SPAWN.read().unwrap_or_else(|e| e.into_inner());
+            Command::new(program)
+                .args(["install", "--user"])
+                .current_dir(&root)
+                .env("HOME", &home)
+                .env("PATH", path_dirs)
+                .env("XDG_CONFIG_HOME", home.join(".config"))
+                .output()
+                .expect("install runs")
+        };
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         let settings: serde_json::Value =
             serde_json::from_str(&std::fs::read_to_string(home.join(".claude/settings.json")).unwrap())

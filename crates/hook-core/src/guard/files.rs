@@ -126,6 +126,27 @@ pub(crate) fn denied<'p>(
     verdict.map(|glob| Denied { shown, glob, access })
 }
 
+/// A deny_write glob of a place outside the project (`~/.ssh/authorized_keys`, `/etc/**`) that
+/// lies inside the directory `path`: moving the directory away writes that file too.
+pub(crate) fn holds_denied<'p>(path: &str, rules: &'p FileRules, ctx: &Context) -> Option<Denied<'p>> {
+    let resolved = resolve(path, ctx);
+    let home = ctx.home.as_deref();
+    rules.deny_write.iter().find_map(|glob| {
+        let literal: Vec<&str> =
+            glob.split('/').take_while(|part| !part.contains(['*', '?', '[', '\\'])).collect();
+        let prefix = match literal.first() {
+            Some(&"~") => home?.join(literal[1..].join("/")),
+            Some(&"") => PathBuf::from("/").join(literal[1..].join("/")),
+            _ => return None,
+        };
+        (prefix != resolved && prefix.starts_with(&resolved)).then(|| Denied {
+            shown: slashed(&resolved),
+            glob,
+            access: Access::Write,
+        })
+    })
+}
+
 /// The deny_read glob that denies the existing file `path` found in a directory listing: by
 /// its name, else, for a link, by what it points at.
 pub(super) fn denied_glob<'p>(

@@ -118,17 +118,21 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
         return None;
     }
     let here = ctx.moved_to(command.cwd.as_ref());
-    accessed
-        .into_iter()
-        .find_map(|(access, word, path)| {
-            // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
-            // matches nothing stays as written, naming a file that does not exist).
-            match word.glob.then(|| files::expand(path, &here)).flatten() {
-                Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, &here)),
-                None => denied(path, access, &policy.files, &here),
-            }
-        })
-        .map(|denied| denied.into_block(index))
+    let found = accessed.iter().find_map(|&(access, word, path)| {
+        // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
+        // matches nothing stays as written, naming a file that does not exist).
+        match word.glob.then(|| files::expand(path, &here)).flatten() {
+            Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, &here)),
+            None => denied(path, access, &policy.files, &here),
+        }
+    });
+    // `mv ~/.ssh /tmp`: a directory moved away takes the guarded files inside it along.
+    let found = found.or_else(|| {
+        (command.name() == Some("mv"))
+            .then(|| accessed.iter().find_map(|(_, _, path)| files::holds_denied(path, &policy.files, &here)))
+            .flatten()
+    });
+    found.map(|denied| denied.into_block(index))
 }
 
 /// The packs' strongest finding, leaving out findings on commands that an allow filter

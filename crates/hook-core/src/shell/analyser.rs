@@ -629,6 +629,30 @@ impl Analyser {
     /// Builtins that set variables: `export a=rm` sets it, `read a`/`unset a` make it unknown.
     fn builtin_assignments(&mut self, argv: &[Word], origin: &Origin) {
         let Some(name) = argv.first().filter(|w| !w.dynamic) else { return };
+        // `set -- a b c` (or `set a b c`): the positional parameters `$1`… and `$@`.
+        if name.text == "set" {
+            let rest = &argv[1..];
+            let values = match rest.iter().position(|w| w.text == "--") {
+                Some(dash) => Some(&rest[dash + 1..]),
+                None if rest.first().is_some_and(|w| !w.text.starts_with(['-', '+'])) => Some(rest),
+                None => None,
+            };
+            if let Some(values) = values {
+                let known = values.iter().all(|w| !w.dynamic);
+                for (at, value) in values.iter().enumerate().take(9) {
+                    let name = (at + 1).to_string();
+                    // `set -- ~` expands the tilde before `$1` holds it.
+                    match resolve::tilde_value(&value.text).filter(|_| value.raw == value.text) {
+                        Some(home) => self.vars.set_substitution(&name, &home),
+                        None => self.vars.set(&name, (!value.dynamic).then(|| value.text.clone())),
+                    }
+                }
+                let all = known.then(|| values.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "));
+                self.vars.set("@", all.clone());
+                self.vars.set("*", all);
+            }
+            return;
+        }
         let sets = matches!(name.text.as_str(), "export" | "local" | "declare" | "typeset" | "readonly");
         let forgets = matches!(name.text.as_str(), "unset" | "read" | "mapfile" | "readarray" | "getopts");
         if !sets && !forgets {

@@ -570,6 +570,12 @@ impl<'a> Lexer<'a> {
                 self.pos = start + 1 + len;
                 word.parts.push(Part::Param { name, raw: self.slice(start, self.pos).to_string(), quoted });
             }
+            // `$1`…`$9`, `$@`, `$*`: parameters a `set --` of the line may fix.
+            Some(b) if (b'1'..=b'9').contains(&b) || b == b'@' || b == b'*' => {
+                self.pos += 2;
+                let name = (b as char).to_string();
+                word.parts.push(Part::Param { name, raw: self.slice(start, self.pos).to_string(), quoted });
+            }
             Some(b) if b.is_ascii_digit() || b"@*#?$!-".contains(&b) => {
                 self.pos += 2;
                 word.parts.push(Part::Opaque { raw: self.slice(start, self.pos).to_string() });
@@ -869,7 +875,7 @@ mod tests {
                 Part::Param { name: "a".into(), raw: "$a".into(), quoted: false },
                 Part::Param { name: "b".into(), raw: "${b}".into(), quoted: false },
                 Part::Opaque { raw: "${c:-d}".into() },
-                Part::Opaque { raw: "$1".into() },
+                Part::Param { name: "1".into(), raw: "$1".into(), quoted: false },
                 Part::Param { name: "e".into(), raw: "$e".into(), quoted: true },
             ]
         );

@@ -175,8 +175,9 @@ pub(super) fn expand(
                 out.text.push_str(text);
                 continue;
             }
+            // `"$@"` is one word per parameter: split like an unquoted expansion.
             Part::Param { name, raw, quoted } => {
-                (vars.get(name), vars.substitution(name).unwrap_or(raw.as_str()), *quoted)
+                (vars.get(name), vars.substitution(name).unwrap_or(raw.as_str()), *quoted && name != "@")
             }
             Part::Command { raw, quoted, .. } => {
                 (substitutions.next().and_then(Option::as_deref), raw.as_str(), *quoted)

@@ -85,6 +85,12 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "alias a='rm' b='-rf'; a -rf ~"),
     deny("rm.root", "alias y='rm -rf'; alias x=y; x /"),
     allow("alias x='rm -rf'; x build"),
+    // Positional parameters set by `set --`.
+    deny("rm.root", "set -- -rf /; rm \"$@\""),
+    deny("rm.root", "set -- rm -rf /; \"$@\""),
+    deny("rm.home", "set -- ~; rm -rf $1"),
+    allow("set -- -rf build; rm \"$@\""),
+    allow("set -euo pipefail; rm -rf build"),
     allow("alias ll='ls -la'; ll /"),
     allow("alias x='x'; x"),
     // Arrays the line fills.
