@@ -62,6 +62,9 @@ pub(super) struct Analyser {
     fork_bombs: Vec<usize>,
 }
 
+/// The most words a `for` loop's body is read for, one at a time.
+const MAX_FOR_VALUES: usize = 8;
+
 /// Alias uses followed inside one another.
 const MAX_ALIAS_DEPTH: usize = 8;
 
@@ -337,12 +340,34 @@ impl Analyser {
                 for word in words {
                     self.substitutions(word, origin);
                 }
-                self.scoped(Run::Repeatedly, |a| {
-                    if let Some(name) = name {
-                        a.vars.set(name, None);
+                // Over a few words written out (`for f in ~/.ssh/* build`), the body is
+                // read once for each: a glob's variable stands for its files.
+                let plain: Option<Vec<&str>> = words.iter().map(|word| word.plain()).collect();
+                match (name, plain.filter(|values| !values.is_empty() && values.len() <= MAX_FOR_VALUES)) {
+                    (Some(name), Some(values)) => {
+                        let mut last = None;
+                        for value in values {
+                            last = self.scoped(Run::Repeatedly, |a| {
+                                if value.contains(['*', '?', '[']) {
+                                    a.vars.set_pattern(name, value);
+                                } else if let Some(home) = resolve::tilde_value(value) {
+                                    // The word list's `~` is expanded before the loop runs.
+                                    a.vars.set_substitution(name, &home);
+                                } else {
+                                    a.vars.set(name, Some(value.to_string()));
+                                }
+                                a.list(body, src, origin)
+                            });
+                        }
+                        last
                     }
-                    a.list(body, src, origin)
-                })
+                    _ => self.scoped(Run::Repeatedly, |a| {
+                        if let Some(name) = name {
+                            a.vars.set(name, None);
+                        }
+                        a.list(body, src, origin)
+                    }),
+                }
             }
             Compound::Case { subject, arms } => {
                 self.substitutions(subject, origin);
@@ -1242,7 +1267,8 @@ mod tests {
         assert_eq!(names("(cd /; rm -rf *) && { ls; }"), ["cd", "rm", "ls"]);
         assert_eq!(names("if a; then b; elif c; then d; else e; fi"), ["a", "b", "c", "d", "e"]);
         assert_eq!(names("while a; do b; done; until c; do d; done"), ["a", "b", "c", "d"]);
-        assert_eq!(names("for x in 1 2; do rm $x; done"), ["rm"]);
+        assert_eq!(names("for x in 1 2; do rm $x; done"), ["rm", "rm"]);
+        assert_eq!(names("for x in $(ls); do rm $x; done"), ["ls", "rm"]);
         assert_eq!(names("case $x in a|b) rm -rf /;; *) ls;; esac"), ["rm", "ls"]);
         assert_eq!(names("f() { rm -rf /; }; function g { ls; }; f"), ["rm", "ls", "f"]);
         assert_eq!(names("! rm x; time { ls; }; (( i++ )); [[ -d x ]]"), ["rm", "ls", "[["]);

@@ -42,6 +42,9 @@ enum Value {
     /// Assigned the output of a command substitution, written here as in the source
     /// (`$(mktemp -d)`): still unknown, but what it stands for is worth showing the rules.
     Substitution(String),
+    /// A `for` variable over a glob (`for f in ~/.ssh/*`): it holds the files the glob names,
+    /// so its expansions are that glob, quoted or not.
+    Pattern(String),
 }
 
 impl Default for Vars {
@@ -57,7 +60,7 @@ impl Vars {
             return Some(DEFAULT_IFS);
         }
         match self.lookup(name)? {
-            Value::Known(value) => Some(value),
+            Value::Known(value) | Value::Pattern(value) => Some(value),
             // `$a` is the first element.
             Value::Array(items) => items.first().map(String::as_str),
             Value::Unknown | Value::Substitution(_) => None,
@@ -68,7 +71,7 @@ impl Vars {
     pub fn array(&self, name: &str) -> Option<Vec<&str>> {
         match self.lookup(name)? {
             Value::Array(items) => Some(items.iter().map(String::as_str).collect()),
-            Value::Known(value) => Some(vec![value.as_str()]),
+            Value::Known(value) | Value::Pattern(value) => Some(vec![value.as_str()]),
             Value::Unknown | Value::Substitution(_) => None,
         }
     }
@@ -88,7 +91,7 @@ impl Vars {
     fn substitution(&self, name: &str) -> Option<&str> {
         match self.lookup(name)? {
             Value::Substitution(source) => Some(source),
-            Value::Known(_) | Value::Unknown | Value::Array(_) => None,
+            Value::Known(_) | Value::Unknown | Value::Array(_) | Value::Pattern(_) => None,
         }
     }
 
@@ -98,7 +101,7 @@ impl Vars {
         match self.lookup("IFS") {
             None => Some(DEFAULT_IFS),
             Some(Value::Known(value)) => Some(value),
-            Some(Value::Unknown | Value::Substitution(_) | Value::Array(_)) => None,
+            Some(Value::Unknown | Value::Substitution(_) | Value::Array(_) | Value::Pattern(_)) => None,
         }
     }
 
@@ -120,6 +123,16 @@ impl Vars {
             None => Value::Unknown,
         };
         self.insert(name, value);
+    }
+
+    /// `for name in GLOB`: the variable stands for the files the glob names.
+    pub fn set_pattern(&mut self, name: &str, pattern: &str) {
+        self.insert(name, Value::Pattern(pattern.to_string()));
+    }
+
+    /// Whether `name` holds a glob's files (`set_pattern`).
+    pub fn is_pattern(&self, name: &str) -> bool {
+        matches!(self.lookup(name), Some(Value::Pattern(_)))
     }
 
     /// `name=$(…)` with an output the line does not fix: remember the substitution's text.
@@ -184,6 +197,11 @@ pub(super) fn expand(
             }
             Part::Process { raw, .. } | Part::Opaque { raw } => (None, raw.as_str(), true),
         };
+        if let Part::Param { name, .. } = part
+            && vars.is_pattern(name)
+        {
+            out.glob = true;
+        }
         let splits = |ifs: &str| !quoted && value.is_some_and(|v| v.contains(|c| ifs.contains(c)));
         let value = match ifs {
             Some(ifs) if splits(ifs) && !fields => value.filter(|_| false),

@@ -85,6 +85,14 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "alias a='rm' b='-rf'; a -rf ~"),
     deny("rm.root", "alias y='rm -rf'; alias x=y; x /"),
     allow("alias x='rm -rf'; x build"),
+    // A `for` loop over words written out is read once per word.
+    deny("rm.root", "for d in build /; do rm -rf \"$d\"; done"),
+    deny("rm.home", "for d in ~ /tmp/x; do rm -rf $d; done"),
+    deny("files.deny-read", "for f in .env README.md; do cat \"$f\"; done"),
+    deny("files.deny-read", "for f in ~/.ssh/id_rsa ~/.ssh/id_ed25519; do base64 \"$f\"; done"),
+    allow("for d in build dist; do rm -rf \"$d\"; done"),
+    allow("for f in README.md CHANGELOG.md; do head -3 \"$f\"; done"),
+    allow("for i in 1 2 3; do echo $i; done"),
     // Positional parameters set by `set --`.
     deny("rm.root", "set -- -rf /; rm \"$@\""),
     deny("rm.root", "set -- rm -rf /; \"$@\""),
