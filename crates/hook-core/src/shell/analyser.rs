@@ -62,6 +62,25 @@ pub(super) struct Analyser {
     fork_bombs: Vec<usize>,
 }
 
+/// Variables whose value programs run as a shell command line.
+const COMMAND_VARIABLES: &[&str] = &[
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "GIT_PAGER",
+    "GIT_EXTERNAL_DIFF",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+    "PAGER",
+    "MANPAGER",
+    "EDITOR",
+    "VISUAL",
+    "PROMPT_COMMAND",
+    "LESSOPEN",
+    "RSYNC_RSH",
+];
+
 /// The most words a `for` loop's body is read for, one at a time.
 const MAX_FOR_VALUES: usize = 8;
 
@@ -585,6 +604,7 @@ impl Analyser {
             }
             assignments.push((name.clone(), word));
         }
+        self.command_variables(assignments.iter().map(|(name, word)| (name.as_str(), word)), origin);
         let mut argv = Vec::new();
         for word in &simple.words {
             argv.extend(self.expand_word(word, origin));
@@ -651,6 +671,36 @@ impl Analyser {
         Some(self.script(command.clone(), "alias".into(), &script, Dialect::Posix, origin))
     }
 
+    /// Variables whose value a program runs (`GIT_SSH_COMMAND='…' git fetch`, `PAGER=…`,
+    /// `BASH_ENV=file bash`) or loads as code (`LD_PRELOAD=x.so`): the command line is judged as
+    /// what runs, a library asked about, as nothing of it is seen.
+    fn command_variables<'w>(
+        &mut self,
+        assigned: impl Iterator<Item = (&'w str, &'w Word)>,
+        origin: &Origin,
+    ) {
+        for (name, value) in assigned {
+            if value.text.trim().is_empty() {
+                continue;
+            }
+            if COMMAND_VARIABLES.contains(&name) {
+                let line = Word { text: value.text.clone(), ..value.clone() };
+                let exec = SimpleCommand {
+                    argv: vec![Word::literal("sh"), Word::literal("-c"), line],
+                    via: vec![format!("{name}=")],
+                    text: format!("{name}={}", value.raw),
+                    ..Default::default()
+                };
+                self.emit(exec, Dialect::Posix, origin);
+            } else if matches!(name, "BASH_ENV" | "ENV") {
+                self.scoped(Run::Program, |a| a.text(&format!(". {}", value.raw), Dialect::Posix, origin));
+            } else if matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES") {
+                let what = format!("`{name}` loads `{}` into the program: code that is not seen", value.text);
+                self.note(UnseenKind::Exec, None, what);
+            }
+        }
+    }
+
     /// Builtins that set variables: `export a=rm` sets it, `read a`/`unset a` make it unknown.
     fn builtin_assignments(&mut self, argv: &[Word], origin: &Origin) {
         let Some(name) = argv.first().filter(|w| !w.dynamic) else { return };
@@ -694,6 +744,10 @@ impl Analyser {
                         let items = self.array_items(list, origin);
                         self.vars.set_array(var, items);
                         continue;
+                    }
+                    if name.text == "export" {
+                        let value_word = Word { text: value.to_string(), ..arg.clone() };
+                        self.command_variables(std::iter::once((var, &value_word)), origin);
                     }
                     // `export x=~` expands the tilde like an assignment does.
                     match resolve::tilde_value(value).filter(|_| arg.raw == arg.text) {

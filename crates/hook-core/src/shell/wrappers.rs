@@ -20,6 +20,122 @@ pub(super) enum Peel {
     Find { execs: Vec<(String, Vec<Word>)> },
 }
 
+/// git configuration keys whose value git runs as a shell command line (`-c core.pager=CMD`).
+const GIT_COMMAND_KEYS: &[&str] = &[
+    "core.pager",
+    "core.sshcommand",
+    "core.editor",
+    "core.fsmonitor",
+    "core.askpass",
+    "sequence.editor",
+    "diff.external",
+    "gpg.program",
+    "interactive.difffilter",
+];
+
+/// Options whose value the program runs as a shell command line, beside its own work
+/// (`tar --to-command=CMD`, `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `git -c core.pager=CMD`,
+/// `man -P CMD`, `vim -c '!CMD'`, `expect -c 'spawn CMD'`): each value, with how it was given.
+fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
+    let mut found = Vec::new();
+    for (at, word) in argv.iter().enumerate().skip(1) {
+        let text = word.text.as_str();
+        let next = argv.get(at + 1);
+        let attached =
+            |prefixes: &[&str]| prefixes.iter().find_map(|p| text.strip_prefix(p)).map(|v| derived(word, v));
+        let line = match name {
+            "tar" | "gtar" | "bsdtar" => attached(&[
+                "--to-command=",
+                "--use-compress-program=",
+                "--rsh-command=",
+                "--info-script=",
+                "--new-volume-script=",
+                "--checkpoint-action=exec=",
+            ])
+            .or_else(|| {
+                matches!(text, "-I" | "--to-command" | "--use-compress-program" | "-F" | "--info-script")
+                    .then(|| next.cloned())
+                    .flatten()
+            }),
+            "rsync" => attached(&["--rsh=", "--rsync-path="])
+                .or_else(|| matches!(text, "-e" | "--rsh" | "--rsync-path").then(|| next.cloned()).flatten()),
+            "ssh" | "scp" | "sftp" => {
+                let option = match text {
+                    "-o" => next.map(|w| (w, w.text.as_str())),
+                    _ => text.strip_prefix("-o").map(|rest| (word, rest)),
+                };
+                option.and_then(|(holder, option)| {
+                    let (key, value) = option.split_once(['=', ' '])?;
+                    let runs = ["proxycommand", "localcommand", "knownhostscommand"];
+                    runs.contains(&key.trim().to_ascii_lowercase().as_str())
+                        .then(|| derived(holder, value.trim()))
+                })
+            }
+            "zip" => matches!(text, "-TT" | "--unzip-command").then(|| next.cloned()).flatten(),
+            "man" => attached(&["--pager="]).or_else(|| (text == "-P").then(|| next.cloned()).flatten()),
+            "git" if text == "-c" => next.and_then(|w| {
+                let (key, value) = w.text.split_once('=')?;
+                let key = key.to_ascii_lowercase();
+                let runs = GIT_COMMAND_KEYS.contains(&key.as_str())
+                    || key.starts_with("pager.")
+                    || key.starts_with("filter.")
+                        && [".clean", ".smudge", ".process"].iter().any(|s| key.ends_with(s))
+                    || key.starts_with("diff.") && (key.ends_with(".textconv") || key.ends_with(".command"))
+                    || key.starts_with("merge.") && key.ends_with(".driver")
+                    || key == "credential.helper" && value.starts_with('!');
+                runs.then(|| derived(w, value.strip_prefix('!').unwrap_or(value)))
+            }),
+            "vim" | "vi" | "nvim" | "view" | "ex" | "gvim" | "vimdiff" => {
+                let command = match text {
+                    "-c" | "--cmd" => next.map(|w| w.text.as_str()),
+                    _ => text.strip_prefix('+'),
+                };
+                command
+                    .and_then(|c| c.trim_start_matches(':').trim_start().strip_prefix('!'))
+                    .map(|line| derived(word, line))
+            }
+            "less" | "more" => text.strip_prefix("+!").map(|line| derived(word, line)),
+            // GNU sed's `e COMMAND` runs COMMAND (`sed '1e rm -rf ~' f`).
+            "sed" | "gsed" => {
+                let script = match text {
+                    "-e" | "--expression" => next,
+                    _ if at == first_operand(argv) => Some(word),
+                    _ => None,
+                };
+                script.and_then(|script| sed_exec(&script.text).map(|line| derived(script, line)))
+            }
+            "expect" if text == "-c" => next.and_then(|w| {
+                let spawned = w.text.split_once("spawn ")?.1;
+                let line = spawned.split(['\n', ';', '}']).next().unwrap_or(spawned).trim();
+                Some(derived(w, line))
+            }),
+            _ => None,
+        };
+        if let Some(line) = line.filter(|line| !line.text.trim().is_empty()) {
+            found.push((format!("{name} {}", text.split('=').next().unwrap_or(text)), line));
+        }
+    }
+    found
+}
+
+/// Where the first word that is not an option is (sed's script when no `-e` gives one).
+fn first_operand(argv: &[Word]) -> usize {
+    if argv.iter().any(|w| w.text == "-e" || w.text == "--expression" || w.text == "-f") {
+        return usize::MAX;
+    }
+    argv.iter().skip(1).position(|w| !w.text.starts_with('-')).map_or(usize::MAX, |at| at + 1)
+}
+
+/// The command of a sed script's `e COMMAND`, after its address (`1e cmd`, `$ e cmd`).
+fn sed_exec(script: &str) -> Option<&str> {
+    script.split(['\n', ';']).find_map(|command| {
+        let command = command.trim_start();
+        let body = command
+            .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '!' | ' ' | '~'));
+        body.strip_prefix("e ").map(str::trim).filter(|line| !line.is_empty())
+    })
+}
+
 /// The text that xargs substitutes at run time.
 pub(crate) const XARGS_INPUT: &str = "{xargs input}";
 
@@ -45,6 +161,11 @@ pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<String> {
 /// Peel one wrapper off `argv`.
 pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
     let Some(name) = argv.first().and_then(|w| program_name(w, dialect)) else { return Peel::Runs };
+    let lines = command_options(&name, argv);
+    if !lines.is_empty() {
+        let shell = |line: Word| vec![derived(&line, "sh"), derived(&line, "-c"), line];
+        return Peel::Find { execs: lines.into_iter().map(|(via, line)| (via, shell(line))).collect() };
+    }
     match name.as_str() {
         "sudo" => {
             let scan = scan_options(
@@ -112,7 +233,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             scan_options(argv, 1, "ugGsw", &["--user", "--group", "--supp-group", "--shell"]).operand,
         ),
         "runuser" => su(argv),
-        "npx" | "bunx" | "pnpx" => package_runner(&name, argv, 1),
+        "npx" | "bunx" | "pnpx" if !argv.iter().any(|w| w.text == "-c" || w.text.starts_with("--call")) => {
+            package_runner(&name, argv, 1)
+        }
         "pnpm" | "yarn" if argv.get(1).is_some_and(|w| w.text == "dlx") => package_runner(&name, argv, 2),
         "git" => git(argv),
         "docker" | "podman" | "nerdctl" => container(&name, argv),
@@ -247,12 +370,68 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "alias" if dialect == Dialect::Posix => alias(argv),
         "script" => {
             let scan = scan_options(argv, 1, "cOIBTEm", &["--command", "--log-out", "--log-in", "--log-io"]);
-            match option_value(&scan, "c", "--command") {
+            // GNU getopt permutes: `script -q /dev/null -c CMD` has its `-c` after the file.
+            let late = || {
+                let at = argv.iter().position(|w| w.text == "-c" || w.text == "--command")?;
+                argv.get(at + 1).cloned()
+            };
+            match option_value(&scan, "c", "--command").or_else(late) {
                 Some(command) => {
                     Peel::Script { via: "script -c".into(), script: command, dialect: Dialect::Posix }
                 }
                 None => Peel::Runs,
             }
+        }
+        // `trap 'CMD' EXIT`: the shell runs CMD when it exits or gets the signal.
+        "trap" => match argv.get(1) {
+            Some(handler)
+                if argv.len() > 2 && !handler.text.starts_with('-') && !handler.text.trim().is_empty() =>
+            {
+                Peel::Script { via: "trap".into(), script: handler.clone(), dialect: Dialect::Posix }
+            }
+            _ => Peel::Runs,
+        },
+        "coproc" => wraps("coproc", argv, 1),
+        // `sg GROUP -c CMD`, `sg GROUP CMD...`.
+        "sg" => match argv.iter().position(|w| w.text == "-c") {
+            Some(at) => match argv.get(at + 1) {
+                Some(line) => {
+                    Peel::Script { via: "sg -c".into(), script: line.clone(), dialect: Dialect::Posix }
+                }
+                None => Peel::Runs,
+            },
+            None => wraps("sg", argv, 2),
+        },
+        "sshpass" => wraps("sshpass", argv, scan_options(argv, 1, "pfdP", &[]).operand),
+        "cpulimit" => wraps(
+            "cpulimit",
+            argv,
+            scan_options(argv, 1, "lpPe", &["--limit", "--pid", "--exe", "--path", "--cpu"]).operand,
+        ),
+        "caffeinate" => wraps("caffeinate", argv, scan_options(argv, 1, "tw", &[]).operand),
+        // `npm exec -c CMD`, `npx -c CMD`: a shell command line; `npm exec PKG`, `yarn exec
+        // BIN`, `pnpm exec BIN`, `bun x PKG`: a package's or the project's program.
+        "npm" | "npx" | "yarn" | "pnpm" | "bun"
+            if argv.iter().any(|w| w.text == "-c" || w.text == "--call" || w.text.starts_with("--call="))
+                && (name == "npx" || argv.get(1).is_some_and(|w| w.text == "exec" || w.text == "x")) =>
+        {
+            let at = argv.iter().position(|w| w.text == "-c" || w.text == "--call");
+            let line = match at {
+                Some(at) => argv.get(at + 1).cloned(),
+                None => argv.iter().find_map(|w| w.text.strip_prefix("--call=").map(|v| derived(w, v))),
+            };
+            match line {
+                Some(line) => {
+                    Peel::Script { via: format!("{name} -c"), script: line, dialect: Dialect::Posix }
+                }
+                None => Peel::Runs,
+            }
+        }
+        "npm" if argv.get(1).is_some_and(|w| w.text == "exec") => package_runner("npm exec", argv, 2),
+        "bun" if argv.get(1).is_some_and(|w| w.text == "x") => package_runner("bun x", argv, 2),
+        "yarn" | "pnpm" if argv.get(1).is_some_and(|w| w.text == "exec") => {
+            let at = scan_options(argv, 2, "", &[]).operand;
+            wraps(&format!("{name} exec"), argv, at)
         }
         "su" => su(argv),
         "cmd" => cmd(argv),
