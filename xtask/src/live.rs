@@ -4,7 +4,7 @@
 //! 127.0.0.1 that answers with one scripted tool call and logs every request it receives.
 //! The evidence is the filesystem and that log, not the hook's own output.
 //!
-//! Proven today: Claude Code, Gemini CLI and Codex CLI (README, "Agents"). The scratch directories live
+//! Proven today: Claude Code, Gemini CLI, Codex CLI, OpenCode and Copilot CLI (README, "Agents"). The scratch directories live
 //! under `target/live/`, so even a hook that failed open could only delete what the suite made
 //! for it.
 
@@ -28,9 +28,11 @@ struct AgentCli {
     hook: &'static str,
     api: Api,
     shell_tool: &'static str,
-    /// `None`: the agent's file tools are not driven live yet (README, "Agents", says why).
-    read_tool: Option<&'static str>,
-    write_tool: Option<&'static str>,
+    /// The read tool and its input aimed at `.env`; `None`: not driven live yet (README,
+    /// "Agents", says why).
+    read_tool: Option<(&'static str, &'static str)>,
+    /// The write tool and its input overwriting `.env`.
+    write_tool: Option<(&'static str, &'static str)>,
     /// The search tool and its input aimed at `.env` (each agent names its arguments).
     search: Option<(&'static str, &'static str)>,
 }
@@ -44,6 +46,8 @@ enum Api {
     Gemini,
     /// OpenAI Responses (`/v1/responses`), streamed.
     OpenAiResponses,
+    /// OpenAI Chat Completions (`/v1/chat/completions`), streamed.
+    OpenAiChat,
 }
 
 const AGENTS: &[AgentCli] = &[
@@ -54,8 +58,8 @@ const AGENTS: &[AgentCli] = &[
         hook: "claude-hook",
         api: Api::Anthropic,
         shell_tool: "Bash",
-        read_tool: Some("Read"),
-        write_tool: Some("Write"),
+        read_tool: Some(("Read", r#"{"file_path": "{project}/.env"}"#)),
+        write_tool: Some(("Write", r#"{"file_path": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
         // Claude Code 2.1.331 offers no Grep or Glob tool (its requests list none): it searches
         // with its shell, so the search a user would see is a recursive grep.
         search: Some(("Bash", r#"{"command": "grep -rn API_KEY .", "description": "find the key"}"#)),
@@ -85,6 +89,28 @@ const AGENTS: &[AgentCli] = &[
         read_tool: None,
         write_tool: None,
         search: Some(("exec_command", r#"{"cmd": "grep -rn API_KEY ."}"#)),
+    },
+    AgentCli {
+        name: "opencode",
+        package: "opencode-ai@1.18.33",
+        program: "opencode",
+        hook: "opencode-hook",
+        api: Api::OpenAiChat,
+        shell_tool: "bash",
+        read_tool: Some(("read", r#"{"filePath": "{project}/.env"}"#)),
+        write_tool: Some(("write", r#"{"filePath": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
+        search: Some(("grep", r#"{"pattern": "API_KEY", "include": ".env"}"#)),
+    },
+    AgentCli {
+        name: "copilot",
+        package: "@github/copilot@1.0.102",
+        program: "copilot",
+        hook: "copilot-hook",
+        api: Api::OpenAiChat,
+        shell_tool: "bash",
+        read_tool: Some(("view", r#"{"path": "{project}/.env"}"#)),
+        write_tool: Some(("create", r#"{"path": "{project}/.env", "file_text": "OVERWRITTEN=1\n"}"#)),
+        search: Some(("grep", r#"{"pattern": "API_KEY", "paths": "{project}/.env"}"#)),
     },
 ];
 
@@ -116,8 +142,8 @@ impl AgentCli {
     fn tool(&self, action: Action) -> Option<&'static str> {
         match action {
             Action::Shell => Some(self.shell_tool),
-            Action::Read => self.read_tool,
-            Action::Write => self.write_tool,
+            Action::Read => self.read_tool.map(|(tool, _)| tool),
+            Action::Write => self.write_tool.map(|(tool, _)| tool),
             Action::Search => self.search.map(|(tool, _)| tool),
         }
     }
@@ -185,9 +211,10 @@ const SCENARIOS: &[Scenario] = &[
         },
     },
     Scenario {
-        name: "reading .env with the Read tool is blocked",
+        name: "reading .env with the read tool is blocked",
         action: Action::Read,
-        input: r#"{"file_path": "{project}/.env"}"#,
+        // The agent's own input for its read tool (`AgentCli::read_tool`).
+        input: "",
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
     },
     Scenario {
@@ -206,7 +233,8 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "writing .env is blocked",
         action: Action::Write,
-        input: r#"{"file_path": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#,
+        // The agent's own input for its write tool (`AgentCli::write_tool`).
+        input: "",
         check: |run| {
             let text = std::fs::read_to_string(run.project.join(".env")).unwrap_or_default();
             if !text.contains(SECRET) {
@@ -314,7 +342,9 @@ fn run_scenario(
     }
     let template = match scenario.action {
         Action::Search => agent.search.map_or("", |(_, input)| input),
-        _ => scenario.input,
+        Action::Read => agent.read_tool.map_or("", |(_, input)| input),
+        Action::Write => agent.write_tool.map_or("", |(_, input)| input),
+        Action::Shell => scenario.input,
     };
     let input = template
         .replace("{home}", &home.display().to_string())
@@ -328,10 +358,16 @@ fn run_scenario(
     if agent.api == Api::Gemini {
         prepare_gemini(&home, &project)?;
     }
+    if agent.name == "opencode" {
+        prepare_opencode(&home)?;
+    }
     let server = FakeModel::start(agent.api, tool, input)?;
     let base_url = format!("http://{}", server.address);
     if agent.api == Api::OpenAiResponses {
         prepare_codex(&home, &base_url)?;
+    }
+    if agent.name == "opencode" {
+        configure_opencode(&home, &base_url)?;
     }
     let mut command = Command::new(program);
     command
@@ -368,6 +404,22 @@ fn run_scenario(
                 "Do the task.",
             ])
             .env("LIVE_SUITE_API_KEY", "live-suite"),
+        Api::OpenAiChat if agent.name == "opencode" => command
+            // OpenCode takes the project from `PWD`, not from the process's directory.
+            .args(["run", "--title", "live", "Do the task."])
+            .env("PWD", &project)
+            .env("OPENCODE_DISABLE_MODELS_FETCH", "1")
+            .env("OPENCODE_DISABLE_AUTOUPDATE", "1")
+            .env("OPENCODE_DISABLE_LSP_DOWNLOAD", "1")
+            .env("OPENCODE_DISABLE_SHARE", "1"),
+        Api::OpenAiChat => command
+            .args(["-p", "Do the task.", "--allow-all-tools", "--no-color"])
+            .env("COPILOT_OFFLINE", "true")
+            .env("COPILOT_PROVIDER_BASE_URL", format!("{base_url}/v1"))
+            .env("COPILOT_MODEL", "gpt-4.1")
+            .env("COPILOT_AUTO_UPDATE", "false")
+            // Copilot unpacks itself on first launch: once per cache, not per scratch HOME.
+            .env("COPILOT_PKG_CACHE_HOME", root.join("npm/copilot-unpacked")),
     };
     let mut child = command.spawn().map_err(|e| format!("cannot start {}: {e}", agent.program))?;
     let started = Instant::now();
@@ -429,6 +481,36 @@ fn prepare_codex(home: &Path, base_url: &str) -> Result<(), String> {
         "model = \"live-suite\"\nmodel_provider = \"live\"\n\n[model_providers.live]\nname = \"live\"\nbase_url = \"{base_url}/v1\"\nwire_api = \"responses\"\nenv_key = \"LIVE_SUITE_API_KEY\"\nrequest_max_retries = 0\nstream_max_retries = 0\n\n"
     );
     std::fs::write(&path, provider + &recorded).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// OpenCode runs `npm install @opencode-ai/plugin` in every directory that holds plugins before
+/// it loads them (about 70 s offline); a lock file naming it makes it skip that.
+fn prepare_opencode(home: &Path) -> Result<(), String> {
+    let dir = home.join(".config/opencode");
+    std::fs::create_dir_all(dir.join("node_modules")).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let lock = r#"{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}}}"#;
+    std::fs::write(dir.join("package-lock.json"), lock).map_err(|e| e.to_string())
+}
+
+/// OpenCode's own settings beside the plugin: the fake server as an OpenAI-compatible provider
+/// (bundled in OpenCode, nothing to download), and every tool allowed, as `--yolo` would.
+fn configure_opencode(home: &Path, base_url: &str) -> Result<(), String> {
+    let config = json!({
+        "$schema": "https://opencode.ai/config.json",
+        "model": "live/live-model",
+        "small_model": "live/live-model",
+        "autoupdate": false,
+        "share": "disabled",
+        "permission": {"*": "allow", "bash": "allow", "edit": "allow", "external_directory": "allow"},
+        "provider": {"live": {
+            "npm": "@ai-sdk/openai-compatible",
+            "name": "Live suite",
+            "options": {"baseURL": format!("{base_url}/v1"), "apiKey": "live-suite"},
+            "models": {"live-model": {"name": "Live model", "tool_call": true}}
+        }}
+    });
+    let path = home.join(".config/opencode/opencode.json");
+    std::fs::write(&path, config.to_string()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// A model server that speaks one model API, streaming or not: the first request that offers
@@ -503,6 +585,7 @@ fn serve(
             Api::Anthropic => answer(path, &body, tool, input, called),
             Api::Gemini => answer_gemini(path, &body, tool, input, called),
             Api::OpenAiResponses => answer_responses(&body, tool, input, called),
+            Api::OpenAiChat => answer_chat(&body, tool, input, called),
         };
         let head = format!(
             "HTTP/1.1 200 OK\r\ncontent-type: {content_type}\r\ncontent-length: {}\r\n\r\n",
@@ -620,6 +703,38 @@ fn answer_responses(body: &str, tool: &str, input: &Value, called: &Mutex<bool>)
         json!({"type": "response.completed", "response": {"id": "resp_live", "usage": {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15}}}),
     ];
     ("text/event-stream", events.iter().map(|event| format!("data: {event}\n\n")).collect())
+}
+
+/// OpenAI Chat Completions, streamed: the tool call once, when the request offers the tool
+/// (OpenCode's title requests offer none), else a short answer; then `[DONE]`.
+fn answer_chat(body: &str, tool: &str, input: &Value, called: &Mutex<bool>) -> (&'static str, String) {
+    let request: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let offered =
+        request["tools"].as_array().is_some_and(|tools| tools.iter().any(|t| t["function"]["name"] == tool));
+    let model = request["model"].as_str().unwrap_or("live-model");
+    let chunk = |delta: Value, finish: Value| {
+        json!({"id": "chatcmpl-live", "object": "chat.completion.chunk", "created": 0, "model": model,
+            "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
+    };
+    let chunks = if calls_now(offered, called) {
+        let call = json!({"index": 0, "id": "call_live", "type": "function",
+            "function": {"name": tool, "arguments": input.to_string()}});
+        [
+            chunk(json!({"role": "assistant", "tool_calls": [call]}), Value::Null),
+            chunk(json!({}), json!("tool_calls")),
+        ]
+    } else {
+        [
+            chunk(json!({"role": "assistant", "content": "Done."}), Value::Null),
+            chunk(json!({}), json!("stop")),
+        ]
+    };
+    let usage = json!({"id": "chatcmpl-live", "object": "chat.completion.chunk", "created": 0, "model": model,
+        "choices": [], "usage": {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15}});
+    let mut stream: String =
+        chunks.iter().chain([&usage]).map(|chunk| format!("data: {chunk}\n\n")).collect();
+    stream.push_str("data: [DONE]\n\n");
+    ("text/event-stream", stream)
 }
 
 /// A value of JSON Schema `schema`, with every property filled.

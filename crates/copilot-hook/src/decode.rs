@@ -19,7 +19,8 @@ const SHELL_TOOLS: &[(&str, Dialect)] = &[
 const READ_TOOLS: &[&str] = &["view", "read_file", "Read"];
 /// Search tools (the CLI's `grep` and `glob`, and the Claude-style names): what they return is
 /// the contents or names of the files they search.
-const SEARCH_TOOLS: &[&str] = &["grep", "glob", "Grep", "Glob"];
+/// 1.0.102 renames `grep` to `rg` for GPT-5 models.
+const SEARCH_TOOLS: &[&str] = &["grep", "rg", "glob", "Grep", "Glob"];
 const WRITE_TOOLS: &[&str] = &[
     "create",
     "edit",
@@ -145,7 +146,19 @@ fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
     if SEARCH_TOOLS.contains(&name.as_str()) {
         let filter: &[&str] =
             if name.eq_ignore_ascii_case("glob") { &["pattern"] } else { &["glob", "include"] };
-        paths.extend(wire::search_paths(&input, &["path"], filter));
+        // 1.0.102 names its roots `paths`, one string or a list; earlier ones `path`.
+        let roots: Vec<Value> = match input.get("paths") {
+            Some(Value::Array(roots)) => roots.clone(),
+            Some(root) => vec![root.clone()],
+            None => vec![input.get("path").cloned().unwrap_or(Value::Null)],
+        };
+        for root in roots {
+            let mut one = input.clone();
+            if let Some(object) = one.as_object_mut() {
+                object.insert("path".into(), root);
+            }
+            paths.extend(wire::search_paths(&one, &["path"], filter));
+        }
     } else if READ_TOOLS.contains(&name.as_str()) || WRITE_TOOLS.contains(&name.as_str()) {
         paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
     }

@@ -10,7 +10,7 @@ use hook_core::install::{HookSpec, Layout, Probe, ProbeAnswer, ProbeVerdict, Reg
 use serde_json::{Map, Value, json};
 
 /// The CLI's tools whose calls are checked before they run: shells, file writes, reads.
-const BEFORE_TOOLS: &str = "bash|powershell|create|edit|apply_patch|view|grep|glob";
+const BEFORE_TOOLS: &str = "bash|powershell|create|edit|apply_patch|view|grep|rg|glob";
 
 pub(crate) fn registration() -> Registration {
     let hook = |event, matcher, timeout| HookSpec { event, matcher, timeout: Some(timeout) };

@@ -11,6 +11,8 @@ const SHELL_TOOL: &str = "bash";
 /// `multiedit` in older versions.
 const WRITE_TOOLS: &[&str] = &["write", "edit", "multiedit", "apply_patch"];
 const READ_TOOL: &str = "read";
+/// The search tools: what they return is the contents (or names) of the files they search.
+const SEARCH_TOOLS: &[&str] = &["grep", "glob", "list"];
 /// Keys an `apply_patch` call may hold its patch envelope under.
 const PATCH_KEYS: &[&str] = &["patchText", "patch", "input"];
 
@@ -50,6 +52,7 @@ fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
         "tool.execute.before" => match tool {
             SHELL_TOOL => EventKind::BeforeShell,
             READ_TOOL => EventKind::BeforeFileRead,
+            _ if SEARCH_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
             _ if writes => EventKind::BeforeFileWrite,
             _ => EventKind::BeforeTool,
         },
@@ -78,6 +81,10 @@ fn tool_call(call: &Value, output: Option<&Value>) -> Option<ToolCall> {
                 .map(|(_, patch)| wire::patch_paths(&patch))
                 .unwrap_or_default(),
         );
+    } else if SEARCH_TOOLS.contains(&name.as_str()) {
+        // `grep {pattern, path, include}`, `glob {pattern, path}`, `list {path}`.
+        let filters: &[&str] = if name == "glob" { &["pattern"] } else { &["include"] };
+        paths.extend(wire::search_paths(&input, &["path"], filters));
     } else if name == READ_TOOL || WRITE_TOOLS.contains(&name.as_str()) {
         paths.extend(wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
     }
@@ -116,6 +123,7 @@ mod tests {
                 EventKind::BeforeFileWrite,
                 Some("edit"),
             ),
+            ("tool.execute.before-grep.json", "tool.execute.before", EventKind::BeforeFileRead, Some("grep")),
             ("tool.execute.before-read.json", "tool.execute.before", EventKind::BeforeFileRead, Some("read")),
             (
                 "tool.execute.before-write.json",
@@ -133,6 +141,15 @@ mod tests {
             assert!(!event.can_ask, "{file}");
             assert_eq!(event.accepts_context, name == "tool.execute.after", "{file}");
         }
+    }
+
+    #[test]
+    fn search_tools_read_their_root_and_include_filter() {
+        let grep = fixture("tool.execute.before-grep.json");
+        assert_eq!(grep.kind, EventKind::BeforeFileRead);
+        let paths = grep.tool.unwrap().paths;
+        assert!(paths.contains(&PathBuf::from("/home/dev/app")), "{paths:?}");
+        assert!(paths.contains(&PathBuf::from("/home/dev/app/.env")), "{paths:?}");
     }
 
     #[test]

@@ -285,6 +285,10 @@ impl<'t> Parser<'t> {
             Some("{") => self.nested(|p| {
                 p.pos += 1;
                 let list = p.list();
+                // `{ }` is a syntax error to the shell: what follows is not read as it reads it.
+                if list.items.is_empty() {
+                    p.incomplete = true;
+                }
                 p.expect("}");
                 Compound::Group(list)
             }),

@@ -5,6 +5,10 @@
 use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
+    // An empty group is a syntax error: what follows is not read as the shell reads it (fuzz:
+    // `{ }<<}` took the next lines for a heredoc body).
+    ask("opaque.syntax", "{ }<<}\nrm -rf ~\n}"),
+    allow("{ ls; } <<EOF\nhello\nEOF"),
     // Substitutions inside expansions that are not computed still run: parameter operators,
     // arithmetic expansion and commands, array subscripts, C-style for loops.
     deny("rm.home", "echo ${x:-$(rm -rf ~)}"),
