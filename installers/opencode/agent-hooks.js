@@ -1,8 +1,8 @@
-//! agent-hooks for OpenCode: forwards every tool call to the `opencode-hook` binary, which
-//! decides it from the agent-hooks policy. Deny throws the reason (the model sees it as the
-//! tool's error), rewrite replaces the call's arguments, context is appended to a finished
-//! tool's output. A missing, failing or slow binary never blocks the call: it is allowed and
-//! the problem is reported on stderr.
+//! agent-hooks for OpenCode: forwards every tool call and every prompt to the `opencode-hook`
+//! binary, which decides it from the agent-hooks policy. Deny throws the reason (the model sees
+//! it as the tool's error; a refused prompt is never sent), rewrite replaces the call's
+//! arguments, context is appended to a finished tool's output. A missing, failing or slow
+//! binary never blocks the call: it is allowed and the problem is reported on stderr.
 
 import { spawnSync } from "node:child_process"
 
@@ -18,6 +18,15 @@ export const AgentHooks = async ({ directory }) => ({
     if (answer.message) console.error(`agent-hooks: ${answer.message}`)
     if (answer.action === "deny") throw new Error(answer.reason || "Blocked by agent-hooks")
     if (answer.action === "rewrite" && isObject(answer.args)) replaceArgs(output, answer.args)
+  },
+  // The prompt is in the text parts of the message about to be sent.
+  "chat.message": async (input, output) => {
+    const parts = Array.isArray(output?.parts) ? output.parts : []
+    const prompt = parts.filter((part) => typeof part?.text === "string").map((part) => part.text).join("\n")
+    if (!prompt) return
+    const answer = ask({ hook: "chat.message", cwd: directory, input, prompt })
+    if (answer.message) console.error(`agent-hooks: ${answer.message}`)
+    if (answer.action === "deny") throw new Error(answer.reason || "Blocked by agent-hooks")
   },
   "tool.execute.after": async (input, output) => {
     const answer = ask({ hook: "tool.execute.after", cwd: directory, input, output })

@@ -35,6 +35,8 @@ struct AgentCli {
     write_tool: Option<(&'static str, &'static str)>,
     /// The search tool and its input aimed at `.env` (each agent names its arguments).
     search: Option<(&'static str, &'static str)>,
+    /// The agent lets a hook stop a prompt before it is sent.
+    prompt_guard: bool,
 }
 
 /// The model API a fake server speaks.
@@ -63,6 +65,7 @@ const AGENTS: &[AgentCli] = &[
         // Claude Code 2.1.331 offers no Grep or Glob tool (its requests list none): it searches
         // with its shell, so the search a user would see is a recursive grep.
         search: Some(("Bash", r#"{"command": "grep -rn API_KEY .", "description": "find the key"}"#)),
+        prompt_guard: true,
     },
     AgentCli {
         name: "gemini",
@@ -76,6 +79,7 @@ const AGENTS: &[AgentCli] = &[
         read_tool: None,
         write_tool: None,
         search: Some(("grep_search", r#"{"pattern": "API_KEY", "include_pattern": ".env"}"#)),
+        prompt_guard: true,
     },
     AgentCli {
         name: "codex",
@@ -89,6 +93,7 @@ const AGENTS: &[AgentCli] = &[
         read_tool: None,
         write_tool: None,
         search: Some(("exec_command", r#"{"cmd": "grep -rn API_KEY ."}"#)),
+        prompt_guard: true,
     },
     AgentCli {
         name: "opencode",
@@ -100,6 +105,7 @@ const AGENTS: &[AgentCli] = &[
         read_tool: Some(("read", r#"{"filePath": "{project}/.env"}"#)),
         write_tool: Some(("write", r#"{"filePath": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
         search: Some(("grep", r#"{"pattern": "API_KEY", "include": ".env"}"#)),
+        prompt_guard: true,
     },
     AgentCli {
         name: "copilot",
@@ -111,11 +117,16 @@ const AGENTS: &[AgentCli] = &[
         read_tool: Some(("view", r#"{"path": "{project}/.env"}"#)),
         write_tool: Some(("create", r#"{"path": "{project}/.env", "file_text": "OVERWRITTEN=1\n"}"#)),
         search: Some(("grep", r#"{"pattern": "API_KEY", "paths": "{project}/.env"}"#)),
+        prompt_guard: true,
     },
 ];
 
 /// How long one agent run may take before the scenario fails.
 const RUN_LIMIT: Duration = Duration::from_secs(120);
+
+/// An AWS key id of the documented shape (not the documentation's own `EXAMPLE` key, which the
+/// guard lets through) put in the prompt of the prompt scenario.
+const PROMPT_SECRET: &str = "AKIAIOSFODNN7LIVESUIT";
 
 /// A secret the scenarios put in `.env`: it must be in no request the model server receives.
 const SECRET: &str = "LIVE_SECRET_7Qm2Vx9Kp4Zr";
@@ -129,9 +140,10 @@ struct Scenario {
     check: fn(&Run) -> Result<(), String>,
 }
 
-/// Which of the agent's tools a scenario calls.
+/// Which of the agent's tools a scenario calls (`Prompt`: none; the prompt itself is the test).
 #[derive(Clone, Copy)]
 enum Action {
+    Prompt,
     Shell,
     Read,
     Write,
@@ -145,6 +157,7 @@ impl AgentCli {
             Action::Read => self.read_tool.map(|(tool, _)| tool),
             Action::Write => self.write_tool.map(|(tool, _)| tool),
             Action::Search => self.search.map(|(tool, _)| tool),
+            Action::Prompt => self.prompt_guard.then_some(self.shell_tool),
         }
     }
 }
@@ -229,6 +242,15 @@ const SCENARIOS: &[Scenario] = &[
         // The agent's own input for its search tool (`AgentCli::search`).
         input: "",
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
+    },
+    Scenario {
+        name: "a credential in the prompt never reaches the server",
+        action: Action::Prompt,
+        input: "",
+        check: |run| match run.requests.iter().any(|body| body.contains(PROMPT_SECRET)) {
+            true => Err("the prompt's credential reached the model server".into()),
+            false => Ok(()),
+        },
     },
     Scenario {
         name: "writing .env is blocked",
@@ -345,6 +367,8 @@ fn run_scenario(
         Action::Read => agent.read_tool.map_or("", |(_, input)| input),
         Action::Write => agent.write_tool.map_or("", |(_, input)| input),
         Action::Shell => scenario.input,
+        // Only the prompt matters; a model that got it may run something harmless.
+        Action::Prompt => r#"{"command": "echo the-prompt-was-sent"}"#,
     };
     let input = template
         .replace("{home}", &home.display().to_string())
@@ -362,6 +386,11 @@ fn run_scenario(
         prepare_opencode(&home)?;
     }
     let server = FakeModel::start(agent.api, tool, input)?;
+    let prompt = match scenario.action {
+        Action::Prompt => format!("Deploy with the key {PROMPT_SECRET} and report back."),
+        _ => "Do the task.".to_string(),
+    };
+    let prompt = prompt.as_str();
     let base_url = format!("http://{}", server.address);
     if agent.api == Api::OpenAiResponses {
         prepare_codex(&home, &base_url)?;
@@ -383,7 +412,7 @@ fn run_scenario(
         .stderr(Stdio::piped());
     match agent.api {
         Api::Anthropic => command
-            .args(["-p", "Do the task.", "--dangerously-skip-permissions", "--output-format", "json"])
+            .args(["-p", prompt, "--dangerously-skip-permissions", "--output-format", "json"])
             .env("IS_SANDBOX", "1")
             .env("ANTHROPIC_BASE_URL", &base_url)
             .env("ANTHROPIC_API_KEY", "sk-ant-live-suite")
@@ -391,7 +420,7 @@ fn run_scenario(
             .env("DISABLE_TELEMETRY", "1")
             .env("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1"),
         Api::Gemini => command
-            .args(["-p", "Do the task.", "--yolo", "--output-format", "json"])
+            .args(["-p", prompt, "--yolo", "--output-format", "json"])
             .env("GEMINI_API_KEY", "live-suite")
             .env("GOOGLE_GEMINI_BASE_URL", &base_url)
             .env("GEMINI_CLI_NO_RELAUNCH", "true"),
@@ -401,19 +430,19 @@ fn run_scenario(
                 "--dangerously-bypass-approvals-and-sandbox",
                 "--skip-git-repo-check",
                 "--json",
-                "Do the task.",
+                prompt,
             ])
             .env("LIVE_SUITE_API_KEY", "live-suite"),
         Api::OpenAiChat if agent.name == "opencode" => command
             // OpenCode takes the project from `PWD`, not from the process's directory.
-            .args(["run", "--title", "live", "Do the task."])
+            .args(["run", "--title", "live", prompt])
             .env("PWD", &project)
             .env("OPENCODE_DISABLE_MODELS_FETCH", "1")
             .env("OPENCODE_DISABLE_AUTOUPDATE", "1")
             .env("OPENCODE_DISABLE_LSP_DOWNLOAD", "1")
             .env("OPENCODE_DISABLE_SHARE", "1"),
         Api::OpenAiChat => command
-            .args(["-p", "Do the task.", "--allow-all-tools", "--no-color"])
+            .args(["-p", prompt, "--allow-all-tools", "--no-color"])
             .env("COPILOT_OFFLINE", "true")
             .env("COPILOT_PROVIDER_BASE_URL", format!("{base_url}/v1"))
             .env("COPILOT_MODEL", "gpt-4.1")
@@ -432,7 +461,8 @@ fn run_scenario(
     }
     let output = child.wait_with_output().map_err(io)?;
     let requests = server.requests();
-    if requests.is_empty() {
+    // A refused prompt may leave the agent nothing to send at all.
+    if requests.is_empty() && !matches!(scenario.action, Action::Prompt) {
         return Err(format!(
             "the agent made no request to the model server: {}",
             String::from_utf8_lossy(&output.stderr).lines().last().unwrap_or_default()

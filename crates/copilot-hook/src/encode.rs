@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 
 pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
     if event.name == "userPromptSubmitted" {
-        return prompt_warning(event, &verdict.decision);
+        return prompt_refusal(event, &verdict.decision);
     }
     let out = if is_vscode_shaped(&event.name) {
         vscode_answer(event, verdict)
@@ -109,17 +109,16 @@ fn vscode_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
     out
 }
 
-/// The CLI ignores a prompt hook's output and cannot block the prompt; exit 2 shows stderr to
-/// the user as a warning, which is the most a refused prompt can get.
-fn prompt_warning(event: &Event, decision: &Decision) -> Response {
+/// A refused prompt: `{"decision": "block", "reason"}`, which Copilot CLI 1.0.102 honours (the
+/// prompt is never sent; seen live, `cargo xtask live copilot`; its docs said prompt hooks could
+/// only observe).
+fn prompt_refusal(event: &Event, decision: &Decision) -> Response {
     match blocking_reason(event, decision) {
-        Some(reason) => Response {
-            stdout: String::new(),
-            stderr: format!(
-                "{reason} (Copilot CLI cannot hold a prompt back: it was sent to the model anyway; rotate the credential if it is real)"
-            ),
-            exit_code: 2,
-        },
+        Some(reason) => wire::json_or_silence(
+            [("decision".to_string(), json!("block")), ("reason".to_string(), json!(reason))]
+                .into_iter()
+                .collect(),
+        ),
         None => Response::default(),
     }
 }
@@ -212,15 +211,13 @@ mod tests {
     }
 
     #[test]
-    fn cli_prompt_cannot_be_blocked_only_warned() {
+    fn cli_prompt_is_blocked_with_its_reason() {
         let e = fixture("cli-userPromptSubmitted.json");
         let response = encode(&e, &Verdict::deny("prompt.secret", "No keys."));
-        assert_eq!(response.exit_code, 2);
-        assert!(response.stdout.is_empty());
-        assert_eq!(
-            response.stderr,
-            "No keys. [agent-hooks rule prompt.secret] (Copilot CLI cannot hold a prompt back: it was sent to the model anyway; rotate the credential if it is real)"
-        );
+        assert_eq!(response.exit_code, 0);
+        assert!(response.stderr.is_empty());
+        let out: Value = serde_json::from_str(&response.stdout).unwrap();
+        assert_eq!(out, json!({"decision": "block", "reason": "No keys. [agent-hooks rule prompt.secret]"}));
         assert_eq!(encode(&e, &Verdict::allow()), Response::default());
     }
 

@@ -7,7 +7,9 @@
 //!   (`permissionDecision` deny/ask + `permissionDecisionReason`, `behavior` on
 //!   `permissionRequest`, `decision:"block"` on `agentStop`/`subagentStop`,
 //!   `additionalContext` on session/subagent start, notification, tool failure). Exit 2 is
-//!   only a warning; prompts cannot be blocked; `modifiedArgs` is not honoured by every version.
+//!   only a warning; `modifiedArgs` is not honoured by every version. Seen live on 1.0.102:
+//!   `decision:"block"` on `userPromptSubmitted` holds the prompt back (the docs said prompts
+//!   are only observed).
 //! - VS Code Copilot Chat, and the CLI when configured with PascalCase names: Claude-style
 //!   `hook_event_name`/`hookEventName`, `tool_name`/`tool_input`, `hookSpecificOutput` answers.
 //!

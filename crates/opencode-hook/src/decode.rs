@@ -27,6 +27,7 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         "tool.execute.before" | "tool.execute.after" => {
             (hook.clone(), tool_call(&call, fields.get("output")))
         }
+        "chat.message" => (hook.clone(), None),
         // Bus events are named by their type (`session.idle`, ...).
         _ => (text(call.get("event").and_then(|event| event.get("type"))).unwrap_or(hook), None),
     };
@@ -41,6 +42,9 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     // Only a finished tool's output can carry text to the model.
     event.accepts_context = event.name == "tool.execute.after";
     event.tool = tool;
+    if event.kind == EventKind::PromptSubmit {
+        event.prompt = text(fields.get("prompt"));
+    }
     event.raw = raw;
     Ok(event)
 }
@@ -58,6 +62,8 @@ fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
         },
         "tool.execute.after" if writes => EventKind::AfterFileWrite,
         "tool.execute.after" => EventKind::AfterTool,
+        // The plugin forwards the text of a message about to be sent.
+        "chat.message" => EventKind::PromptSubmit,
         "session.created" => EventKind::SessionStart,
         "session.deleted" => EventKind::SessionEnd,
         "session.compacted" => EventKind::Compaction,
@@ -114,6 +120,7 @@ mod tests {
     #[test]
     fn every_fixture_decodes_to_its_kind() {
         let expected = [
+            ("chat.message.json", "chat.message", EventKind::PromptSubmit, None),
             ("event-session.idle.json", "session.idle", EventKind::Other, None),
             ("tool.execute.after-bash.json", "tool.execute.after", EventKind::AfterTool, Some("bash")),
             ("tool.execute.before-bash.json", "tool.execute.before", EventKind::BeforeShell, Some("bash")),
@@ -141,6 +148,13 @@ mod tests {
             assert!(!event.can_ask, "{file}");
             assert_eq!(event.accepts_context, name == "tool.execute.after", "{file}");
         }
+    }
+
+    #[test]
+    fn a_message_carries_its_prompt() {
+        let message = fixture("chat.message.json");
+        assert_eq!(message.prompt.as_deref(), Some("deploy with this key: AKIAIOSFODNN7REALKEY please"));
+        assert_eq!(message.cwd, Some(PathBuf::from("/home/dev/app")));
     }
 
     #[test]
@@ -216,6 +230,7 @@ mod tests {
         assert_eq!(bare.kind, EventKind::BeforeShell);
         assert!(bare.shell().is_none());
         assert_eq!(bare.tool.unwrap().input, serde_json::json!({}));
-        assert_eq!(decode(br#"{"hook":"chat.message"}"#).unwrap().kind, EventKind::Other);
+        let bare = decode(br#"{"hook":"chat.message"}"#).unwrap();
+        assert_eq!((bare.kind, bare.prompt), (EventKind::PromptSubmit, None));
     }
 }

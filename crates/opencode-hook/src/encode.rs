@@ -13,7 +13,7 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
             out.insert("reason".into(), json!(format!("rewritten by agent-hooks rule {rule}")));
             out.insert("args".into(), input.clone());
         }
-        ("tool.execute.before", _) if refusal.is_some() => {
+        ("tool.execute.before" | "chat.message", _) if refusal.is_some() => {
             out.insert("action".into(), json!("deny"));
             out.insert("reason".into(), json!(refusal));
         }

@@ -67,6 +67,18 @@ test("git status is allowed with its arguments untouched", async () => {
   assert.deepEqual(said, [])
 })
 
+test("a prompt holding a credential is refused before it is sent", async () => {
+  const message = (await hooks(REAL_BINARY))["chat.message"]
+  const input = { sessionID: "ses_test", agent: "build", messageID: "msg_test" }
+  const output = { message: {}, parts: [{ type: "text", text: "deploy with AKIAIOSFODNN7REALKEY" }] }
+  await assert.rejects(message(input, output), (error) => {
+    assert.match(error.message, /agent-hooks rule prompt\.secret/)
+    return true
+  })
+  const harmless = { message: {}, parts: [{ type: "text", text: "run the tests" }] }
+  assert.deepEqual(await warnings(() => message(input, harmless)), [])
+})
+
 test("a missing binary allows the call and warns", async () => {
   const before = (await hooks(join(directory, "no-such-opencode-hook")))["tool.execute.before"]
   const { input, output } = bash("rm -rf /")
