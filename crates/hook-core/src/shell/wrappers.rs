@@ -38,6 +38,13 @@ const GIT_COMMAND_KEYS: &[&str] = &[
 /// `man -P CMD`, `vim -c '!CMD'`, `expect -c 'spawn CMD'`): each value, with how it was given.
 fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
     let mut found = Vec::new();
+    const PROGRAMS: &[&str] = &[
+        "tar", "gtar", "bsdtar", "rsync", "ssh", "scp", "sftp", "zip", "man", "git", "vim", "vi", "nvim", "view",
+        "ex", "gvim", "vimdiff", "less", "more", "sed", "gsed", "expect",
+    ];
+    if !PROGRAMS.contains(&name) {
+        return found;
+    }
     for (at, word) in argv.iter().enumerate().skip(1) {
         let text = word.text.as_str();
         let next = argv.get(at + 1);
