@@ -122,3 +122,53 @@ fn install_through_a_link_registers_the_stable_path() {
     );
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// The user's own bytes survive: an install then an uninstall gives back the file exactly (big
+/// integers, escapes, duplicate keys, layout), the first backup is never replaced, a read-only
+/// file is refused untouched, and a dangling symlink is written through.
+#[test]
+fn settings_files_keep_every_byte_the_hooks_do_not_own() {
+    use std::process::Command;
+
+    let root = std::env::temp_dir().join(format!("agent-hooks-bytes-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let home = root.join("home");
+    std::fs::create_dir_all(home.join(".claude")).unwrap();
+    let settings = home.join(".claude/settings.json");
+    let run = |args: &[&str]| {
+        let _spawning = install_harness::COPY_OR_SPAWN.read().unwrap_or_else(|e| e.into_inner());
+        Command::new(env!("CARGO_BIN_EXE_claude-hook"))
+            .args(args)
+            .current_dir(&root)
+            .env("HOME", &home)
+            .env("XDG_CONFIG_HOME", home.join(".config"))
+            .output()
+            .expect("run claude-hook")
+    };
+    let original = "{\n    \"big\": 12345678901234567890123,\n    \"esc\": \"caf\\u00e9\",\n    \"x\": 1,\n    \"x\": 2\n}\n";
+    std::fs::write(&settings, original).unwrap();
+    assert!(run(&["install", "--user"]).status.success());
+    assert_ne!(std::fs::read_to_string(&settings).unwrap(), original);
+    assert!(run(&["uninstall", "--user"]).status.success());
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), original, "uninstall gives the bytes back");
+    let backup = hook_core::install::backup_path(&settings);
+    assert_eq!(std::fs::read_to_string(&backup).unwrap(), original, "the first backup is kept");
+
+    // Read-only: refused, untouched.
+    let mut permissions = std::fs::metadata(&settings).unwrap().permissions();
+    permissions.set_readonly(true);
+    std::fs::set_permissions(&settings, permissions).unwrap();
+    let refused = run(&["install", "--user"]);
+    assert_eq!(refused.status.code(), Some(3));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("is read-only"));
+    assert_eq!(std::fs::read_to_string(&settings).unwrap(), original);
+
+    // A dangling symlink stays a link; its target is written.
+    std::fs::remove_file(&settings).unwrap();
+    std::fs::remove_file(&backup).unwrap();
+    std::os::unix::fs::symlink("../dotfiles/claude.json", &settings).unwrap();
+    assert!(run(&["install", "--user"]).status.success());
+    assert!(std::fs::symlink_metadata(&settings).unwrap().file_type().is_symlink());
+    assert!(std::fs::read_to_string(home.join("dotfiles/claude.json")).unwrap().contains("claude-hook"));
+    let _ = std::fs::remove_dir_all(&root);
+}

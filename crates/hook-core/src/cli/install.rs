@@ -184,9 +184,10 @@ fn backup_note(backup: Option<&Path>) -> String {
 fn failed(agent: &dyn Agent, error: &InstallError) -> ExitCode {
     protocol::warn(&format!("{}: {error}", agent.binary()));
     match error {
-        InstallError::Invalid { .. } | InstallError::Shape { .. } | InstallError::Comments { .. } => {
-            ExitCode::from(3)
-        }
+        InstallError::Invalid { .. }
+        | InstallError::Shape { .. }
+        | InstallError::Comments { .. }
+        | InstallError::ReadOnly { .. } => ExitCode::from(3),
         InstallError::NotSupported { .. }
         | InstallError::NoHome
         | InstallError::NoScope { .. }

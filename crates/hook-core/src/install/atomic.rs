@@ -17,17 +17,24 @@ pub fn backup_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Write `contents` to `path`. When `previous` (the file's current text) is given, it is
-/// saved first as the backup, whose path is returned. A symlinked settings file (a dotfiles
-/// manager's) is written through, so the link stays a link.
+/// Write `contents` to `path`. When `previous` (the file's current text) is given and no
+/// backup exists yet, it is saved first as the backup, whose path is returned: the first backup
+/// is the user's own file, and later writes never replace it. A symlinked settings file (a
+/// dotfiles manager's, even one whose target does not exist yet) is written through, so the
+/// link stays a link. A read-only file is refused.
 pub fn replace(path: &Path, previous: Option<&str>, contents: &str) -> Result<Option<PathBuf>, InstallError> {
-    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    let target = link_target(path);
+    if std::fs::metadata(&target).is_ok_and(|meta| meta.permissions().readonly()) {
+        return Err(InstallError::ReadOnly { path: path.to_path_buf() });
+    }
     let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|source| InstallError::Write { path: dir.to_path_buf(), source })?;
     let backup = match previous {
         Some(previous) => {
             let backup = backup_path(path);
-            write_via_temp(&backup, previous, None)?;
+            if !backup.exists() {
+                write_via_temp(&backup, previous, None)?;
+            }
             Some(backup)
         }
         None => None,
@@ -37,11 +44,25 @@ pub fn replace(path: &Path, previous: Option<&str>, contents: &str) -> Result<Op
     Ok(backup)
 }
 
-/// Delete `path`, saving `previous` (its current text) first as the backup, whose path is
-/// returned.
+/// The file a write of `path` goes to: where its links lead (a dangling link's target
+/// included), else `path` itself.
+fn link_target(path: &Path) -> PathBuf {
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return real;
+    }
+    match std::fs::read_link(path) {
+        Ok(link) => path.parent().unwrap_or(Path::new("")).join(link),
+        Err(_) => path.to_path_buf(),
+    }
+}
+
+/// Delete `path`, saving `previous` (its current text) first as the backup unless one exists,
+/// whose path is returned.
 pub fn remove(path: &Path, previous: &str) -> Result<PathBuf, InstallError> {
     let backup = backup_path(path);
-    write_via_temp(&backup, previous, None)?;
+    if !backup.exists() {
+        write_via_temp(&backup, previous, None)?;
+    }
     std::fs::remove_file(path).map_err(|source| InstallError::Write { path: path.to_path_buf(), source })?;
     Ok(backup)
 }

@@ -50,6 +50,10 @@ pub enum InstallError {
     Raced {
         path: PathBuf,
     },
+    /// The file is read-only: its owner keeps it from being edited, so it is left alone.
+    ReadOnly {
+        path: PathBuf,
+    },
 }
 
 impl fmt::Display for InstallError {
@@ -86,6 +90,11 @@ impl fmt::Display for InstallError {
                     path.display()
                 )
             }
+            Self::ReadOnly { path } => write!(
+                f,
+                "{} is read-only; nothing was changed (make it writable, e.g. `chmod u+w`, to register the hooks there)",
+                path.display()
+            ),
         }
     }
 }

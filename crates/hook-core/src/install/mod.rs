@@ -261,8 +261,15 @@ fn plan<A: Installable + ?Sized>(
     let settings = settings_file::parse(path, before.as_deref().unwrap_or_default(), registration.syntax)?;
     let mut value = settings.value.clone();
     edit(&mut value).map_err(|what| InstallError::Shape { path: path.to_path_buf(), what })?;
+    // The user's own file, as the first backup keeps it: when the change leaves the same
+    // settings it held (an uninstall after an install), its exact bytes come back.
+    let original = settings_file::read(&atomic::backup_path(path)).ok().flatten().filter(|text| {
+        settings_file::parse(path, text, registration.syntax).is_ok_and(|original| original.value == value)
+    });
     let after = if value == settings.value && before.is_some() {
         before.clone()
+    } else if original.is_some() {
+        original
     } else if before.is_none() && value.as_object().is_some_and(serde_json::Map::is_empty) {
         // Uninstall from a file that does not exist: leave it not existing.
         None

@@ -39,8 +39,8 @@ const GIT_COMMAND_KEYS: &[&str] = &[
 fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
     let mut found = Vec::new();
     const PROGRAMS: &[&str] = &[
-        "tar", "gtar", "bsdtar", "rsync", "ssh", "scp", "sftp", "zip", "man", "git", "vim", "vi", "nvim", "view",
-        "ex", "gvim", "vimdiff", "less", "more", "sed", "gsed", "expect",
+        "tar", "gtar", "bsdtar", "rsync", "ssh", "scp", "sftp", "zip", "man", "git", "vim", "vi", "nvim",
+        "view", "ex", "gvim", "vimdiff", "less", "more", "sed", "gsed", "expect",
     ];
     if !PROGRAMS.contains(&name) {
         return found;
