@@ -56,8 +56,10 @@ fn project_and_local_scopes_write_the_project_files() {
     sandbox.assert_golden(&personal, "fresh.installed.json");
     assert!(!sandbox.user_settings().exists(), "the user's settings were touched");
 
+    // The project's file was install's alone: it goes, and no backup is left for `git add`.
     assert_success(&sandbox.hook(&["uninstall", "--project"]));
-    sandbox.assert_golden(&shared, "fresh.uninstalled.json");
+    assert!(!shared.exists());
+    assert_eq!(listing_beside(&shared), ["settings.local.json"]);
     sandbox.assert_golden(&personal, "fresh.installed.json");
 }
 

@@ -112,6 +112,9 @@ pub struct Plan {
     pub drops_comments: bool,
     /// Our entries once the change is made.
     pub registered: Vec<Found>,
+    /// The file is ours alone (install created it and nothing else was added): deleting it
+    /// keeps no backup.
+    pub ours_alone: bool,
 }
 
 impl Plan {
@@ -229,6 +232,9 @@ pub fn apply(plan: &Plan) -> Result<Option<PathBuf>, InstallError> {
     }
     match (plan.after.as_deref(), plan.before.as_deref()) {
         (Some(after), before) => atomic::replace(&plan.path, before, after),
+        (None, Some(_)) if plan.ours_alone => std::fs::remove_file(&plan.path)
+            .map(|()| None)
+            .map_err(|source| InstallError::Write { path: plan.path.clone(), source }),
         (None, Some(before)) => atomic::remove(&plan.path, before).map(Some),
         (None, None) => Ok(None),
     }
@@ -266,11 +272,19 @@ fn plan<A: Installable + ?Sized>(
     let original = settings_file::read(&atomic::backup_path(path)).ok().flatten().filter(|text| {
         settings_file::parse(path, text, registration.syntax).is_ok_and(|original| original.value == value)
     });
+    let empty = value.as_object().is_some_and(serde_json::Map::is_empty);
+    // Install created the file (no backup of a user's file exists) and the change leaves
+    // nothing but the keys install adds itself (Copilot's `"version": 1`): it goes, with
+    // nothing left behind.
+    let only_required = value.as_object().is_some_and(|map| {
+        map.iter().all(|(key, held)| registration.required_keys.iter().any(|(k, v)| k == key && v == held))
+    });
+    let ours_alone = only_required && before.is_some() && !atomic::backup_path(path).exists();
     let after = if value == settings.value && before.is_some() {
         before.clone()
     } else if original.is_some() {
         original
-    } else if before.is_none() && value.as_object().is_some_and(serde_json::Map::is_empty) {
+    } else if ours_alone || before.is_none() && empty {
         // Uninstall from a file that does not exist: leave it not existing.
         None
     } else {
@@ -278,7 +292,7 @@ fn plan<A: Installable + ?Sized>(
     };
     let drops_comments = settings.had_comments && after != before;
     let registered = json_edit::find(&value, registration, agent.binary());
-    Ok(Plan { path: path.to_path_buf(), before, after, drops_comments, registered })
+    Ok(Plan { path: path.to_path_buf(), before, after, drops_comments, registered, ours_alone })
 }
 
 #[cfg(test)]

@@ -50,13 +50,21 @@ pub fn plan_install(owned: &OwnedFile, path: &Path, exe: &Path) -> Result<Plan, 
         after,
         drops_comments: false,
         registered: owned.registered(exe),
+        ours_alone: false,
     })
 }
 
 /// What `uninstall` would do: delete the file if it is ours.
 pub fn plan_uninstall(owned: &OwnedFile, path: &Path) -> Result<Plan, InstallError> {
     let before = read_ours(owned, path)?;
-    Ok(Plan { path: path.to_path_buf(), before, after: None, drops_comments: false, registered: Vec::new() })
+    Ok(Plan {
+        path: path.to_path_buf(),
+        before,
+        after: None,
+        drops_comments: false,
+        registered: Vec::new(),
+        ours_alone: false,
+    })
 }
 
 /// The file's text when it is ours; an error, leaving it alone, when it is someone else's.
