@@ -174,3 +174,22 @@ fn settings_files_keep_every_byte_the_hooks_do_not_own() {
     assert!(std::fs::read_to_string(home.join("dotfiles/claude.json")).unwrap().contains("claude-hook"));
     let _ = std::fs::remove_dir_all(&root);
 }
+
+/// `doctor` fails, naming the file, when a policy layer does not load: the hooks answer, but
+/// without that layer.
+#[test]
+fn doctor_fails_on_a_policy_that_does_not_load() {
+    let sandbox = Sandbox::new(&CLAUDE, "doctor-policy");
+    assert_success(&sandbox.hook(&["install"]));
+    let ok = sandbox.hook(&["doctor"]);
+    assert!(stdout(&ok).contains("policy: every layer loads"), "{}", stdout(&ok));
+    std::fs::write(sandbox.project.join(".agent-hooks.toml"), "[rules]\nrm = { action = \"maybe\" }\n")
+        .unwrap();
+    let out = sandbox.hook(&["doctor"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("FAIL  policy: ") && stdout(&out).contains(".agent-hooks.toml:2"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -103,7 +103,21 @@ pub(crate) fn doctor(agent: &dyn Agent) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let findings = doctor::examine(agent, home().as_deref(), &project);
+    let mut findings = doctor::examine(agent, home().as_deref(), &project);
+    // The hooks answer, but with which policy: a layer that does not load is skipped by them
+    // (the rest stays in force), which `check` reports and the agent never hears of.
+    let cwd = std::env::current_dir().unwrap_or_else(|_| project.clone());
+    let loaded = crate::policy::load_checked(&crate::project::Context::discover(&cwd), None);
+    for error in &loaded.errors {
+        findings.push(doctor::Finding::new(
+            Status::Fail,
+            format!("policy: {error}"),
+            Some(format!("fix the file; `{} check` lists every layer", agent.binary())),
+        ));
+    }
+    if loaded.errors.is_empty() {
+        findings.push(doctor::Finding::new(Status::Ok, "policy: every layer loads", None));
+    }
     let mut report = String::new();
     for finding in &findings {
         let mark = match finding.status {

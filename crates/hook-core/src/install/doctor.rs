@@ -42,7 +42,7 @@ pub struct Finding {
 }
 
 impl Finding {
-    fn new(status: Status, text: impl Into<String>, fix: Option<String>) -> Self {
+    pub fn new(status: Status, text: impl Into<String>, fix: Option<String>) -> Self {
         Self { status, text: text.into(), fix }
     }
 }
