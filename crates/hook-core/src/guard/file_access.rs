@@ -98,9 +98,21 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     words_accessed(command, name.as_deref())
         .into_iter()
         .map(|(access, word)| {
-            let text = ["if=", "of=", "--env-file=", "--post-file=", "--body-file="]
-                .iter()
-                .find_map(|key| word.text.strip_prefix(key));
+            if std::ptr::eq(word, &CRON_SPOOL) {
+                return (access, word, CRON_SPOOL_PATH);
+            }
+            let text = [
+                "if=",
+                "of=",
+                "--env-file=",
+                "--post-file=",
+                "--body-file=",
+                "--output=",
+                "--output-document=",
+                "--directory=",
+            ]
+            .iter()
+            .find_map(|key| word.text.strip_prefix(key));
             let text = text.or_else(|| uploaded_path(&word.text)).unwrap_or(&word.text);
             let path = if committed { committed_path(text).unwrap_or(text) } else { text };
             (access, word, path)
@@ -185,7 +197,12 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // Changing who may read or write a file changes the file, as the rules count it.
         "chmod" | "chown" | "chgrp" => {
             let reference = command.args().iter().any(|arg| arg.text.starts_with("--reference"));
-            let files = if reference { &operands[..] } else { skip_first(&operands) };
+            // `chmod -x f`: a mode that starts with `-` reads as an option, but is the mode.
+            let dash_mode = name == "chmod"
+                && command.args().first().is_some_and(|arg| {
+                    arg.text.len() > 1 && arg.text[1..].bytes().all(|b| b"rwxXst".contains(&b))
+                });
+            let files = if reference || dash_mode { &operands[..] } else { skip_first(&operands) };
             found.extend(files.iter().map(|word| (Access::Write, *word)));
         }
         "chattr" | "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
@@ -255,6 +272,16 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 found.push((Access::Write, *target));
             }
         }
+        // Downloads write where they are told (`curl -o f`, `wget -O f`).
+        "curl" | "wget" => {
+            found.extend(download_targets(name, command.args()).into_iter().map(|w| (Access::Write, w)));
+            found.extend(uploaded(command.args()).into_iter().map(|word| (Access::Read, word)));
+        }
+        // Removing the user's cron table writes the cron spool (an installed table is judged by
+        // its jobs, `script_file`).
+        "crontab" if command.args().iter().any(|a| a.text == "-r") => {
+            found.push((Access::Write, &CRON_SPOOL))
+        }
         // Moving a file away deletes it where it was.
         "mv" | "move-item" | "move" | "mi" => {
             found.extend(operands.iter().map(|word| (Access::Write, *word)))
@@ -296,6 +323,89 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         _ => {}
     }
     found
+}
+
+/// What `crontab` writes, as the `[files]` rules see it.
+static CRON_SPOOL: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
+
+/// The path of [`CRON_SPOOL`]: the spool directory's entry for the user (where `crontab` keeps
+/// it on Linux), named only so that the built-in `/var/spool/cron/**` covers it.
+pub(crate) const CRON_SPOOL_PATH: &str = "/var/spool/cron/crontabs/user";
+
+/// The files `curl` (`-o F`, `--output F`, `-oF`, a cluster ending in `o`) and `wget` (`-O F`,
+/// `--output-document=F`) write.
+fn download_targets<'w>(name: &str, args: &'w [Word]) -> Vec<&'w Word> {
+    let mut targets = Vec::new();
+    let output = if name == "curl" { 'o' } else { 'O' };
+    for (at, arg) in args.iter().enumerate() {
+        let text = arg.text.as_str();
+        match text {
+            "--output" | "--output-document" => targets.extend(args.get(at + 1)),
+            _ if text.starts_with("--output=") || text.starts_with("--output-document=") => targets.push(arg),
+            _ if text.starts_with('-') && !text.starts_with("--") && text[1..].ends_with(output) => {
+                targets.extend(args.get(at + 1));
+            }
+            _ => {}
+        }
+    }
+    targets.retain(|word| word.text != "-");
+    targets
+}
+
+/// The directories `command` writes into with names it does not know before it runs:
+/// extraction (`tar -x -C D`, `unzip -d D`), clones (`git clone URL D`), downloads (`wget -P D`).
+pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<&Word> {
+    let Some(name) = command_name(command) else { return Vec::new() };
+    let args = command.args();
+    let after = |options: &[&str]| -> Vec<&Word> {
+        args.iter()
+            .enumerate()
+            .filter_map(|(at, arg)| {
+                let text = arg.text.as_str();
+                if options.contains(&text) {
+                    return args.get(at + 1);
+                }
+                options
+                    .iter()
+                    .any(|o| o.starts_with("--") && text.starts_with(&format!("{o}=")))
+                    .then_some(arg)
+            })
+            .collect()
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "tar" => after(&["-C", "--directory"]),
+        "unzip" => after(&["-d"]),
+        "wget" => after(&["-P", "--directory-prefix"]),
+        "git" if args.first().is_some_and(|a| a.text == "clone") => {
+            let operands: Vec<&Word> = args[1..].iter().filter(|a| !a.text.starts_with('-')).collect();
+            if operands.len() >= 2 { operands.last().copied().into_iter().collect() } else { Vec::new() }
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The files a copy or move into a directory creates there (`cp settings.json ~/.claude/`
+/// writes `~/.claude/settings.json`): the target directory joined with each source's name,
+/// and whether the target is written as a directory (a trailing `/`).
+pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
+    let Some(name) = command.name() else { return Vec::new() };
+    if !matches!(name, "cp" | "mv" | "install" | "rsync" | "scp" | "ln") {
+        return Vec::new();
+    }
+    let operands = operands(command.args());
+    let Some((target, sources)) = operands.split_last() else { return Vec::new() };
+    if sources.is_empty() || target.dynamic {
+        return Vec::new();
+    }
+    let base = target.text.trim_end_matches('/');
+    let slashed = target.text.ends_with('/');
+    sources
+        .iter()
+        .filter(|source| !source.dynamic)
+        .filter_map(|source| source.text.trim_end_matches('/').rsplit('/').next())
+        .filter(|file| !file.is_empty() && *file != "." && *file != "..")
+        .map(|file| (format!("{base}/{file}"), slashed))
+        .collect()
 }
 
 /// The words of a network client's arguments that name a file it sends: curl's `-d @f`,

@@ -126,6 +126,11 @@ pub(crate) fn denied<'p>(
     verdict.map(|glob| Denied { shown, glob, access })
 }
 
+/// Whether `path` (as [`resolve`] reads it) is an existing directory.
+pub(crate) fn is_directory(path: &str, ctx: &Context) -> bool {
+    resolve(path, ctx).is_dir()
+}
+
 /// A deny_write glob of a place outside the project (`~/.ssh/authorized_keys`, `/etc/**`) that
 /// lies inside the directory `path`: moving the directory away writes that file too.
 pub(crate) fn holds_denied<'p>(path: &str, rules: &'p FileRules, ctx: &Context) -> Option<Denied<'p>> {
@@ -137,6 +142,16 @@ pub(crate) fn holds_denied<'p>(path: &str, rules: &'p FileRules, ctx: &Context) 
         let prefix = match literal.first() {
             Some(&"~") => home?.join(literal[1..].join("/")),
             Some(&"") => PathBuf::from("/").join(literal[1..].join("/")),
+            // `.claude/settings.json`: anchored at the project root, and only for a directory
+            // inside it (the project itself holds every such file).
+            Some(_)
+                if glob.contains('/')
+                    && !glob.starts_with('!')
+                    && resolved != ctx.project_root
+                    && resolved.starts_with(&ctx.project_root) =>
+            {
+                ctx.project_root.join(literal.join("/"))
+            }
             _ => return None,
         };
         (prefix != resolved && prefix.starts_with(&resolved)).then(|| Denied {
@@ -203,10 +218,14 @@ fn guard_dir_of(path: &Path) -> Option<&'static str> {
     static DIRS: std::sync::OnceLock<Vec<(PathBuf, &'static str)>> = std::sync::OnceLock::new();
     let dirs = DIRS.get_or_init(|| {
         let config = crate::policy::user_config_path().and_then(|file| Some(file.parent()?.to_path_buf()));
+        // The hook binary itself, where it runs from: replacing or disabling it switches the
+        // guard off as surely as its settings do.
+        let binary = std::env::current_exe().ok().and_then(|exe| std::fs::canonicalize(exe).ok());
         [
             (config, "$XDG_CONFIG_HOME/agent-hooks/**"),
             (crate::policy::cache_dir(), "$XDG_CACHE_HOME/agent-hooks/**"),
             (crate::state::state_dir(), "$XDG_STATE_HOME/agent-hooks/**"),
+            (binary, "the hook binary"),
         ]
         .into_iter()
         .filter_map(|(dir, glob)| Some((dir?, glob)))

@@ -13,7 +13,7 @@ use crate::project::Context;
 use crate::rules::{self, Finding, Pack};
 use crate::shell::{self, Analysis, Dialect, SimpleCommand};
 
-use super::file_access::accesses;
+use super::file_access::{accesses, copied_into, directory_writes};
 use super::files::{self, denied};
 use super::filters::{self, Filters};
 use super::script_file;
@@ -114,7 +114,8 @@ fn script_block<'w>(
 /// The first file the command reads or writes that `[files]` denies.
 fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Context) -> Option<Block> {
     let accessed = accesses(command);
-    if accessed.is_empty() {
+    let into_directories = directory_writes(command);
+    if accessed.is_empty() && into_directories.is_empty() {
         return None;
     }
     let here = ctx.moved_to(command.cwd.as_ref());
@@ -131,6 +132,30 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
         (command.name() == Some("mv"))
             .then(|| accessed.iter().find_map(|(_, _, path)| files::holds_denied(path, &policy.files, &here)))
             .flatten()
+    });
+    // `cp settings.json ~/.claude/`: the file it makes in the directory.
+    let found = found.or_else(|| {
+        let into = copied_into(command);
+        let target_is_dir = |(file, slashed): &(String, bool)| {
+            let dir = file.rsplit_once('/').map_or(".", |(dir, _)| dir);
+            *slashed || dir.is_empty() || files::is_directory(dir, &here)
+        };
+        into.iter()
+            .filter(|made| target_is_dir(made))
+            .find_map(|(file, _)| denied(file, files::Access::Write, &policy.files, &here))
+    });
+    // `tar -x -C ~/.claude`, `git clone URL ~/.config/agent-hooks`: a directory written into, with
+    // names the archive or the server picks, writes the guarded files it holds.
+    let found = found.or_else(|| {
+        into_directories.into_iter().find_map(|dir| {
+            let path = dir
+                .text
+                .split_once('=')
+                .filter(|(key, _)| key.starts_with("--"))
+                .map_or(dir.text.as_str(), |(_, value)| value);
+            denied(path, files::Access::Write, &policy.files, &here)
+                .or_else(|| files::holds_denied(path, &policy.files, &here))
+        })
     });
     found.map(|denied| denied.into_block(index))
 }
