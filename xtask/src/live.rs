@@ -37,6 +37,8 @@ struct AgentCli {
     search: Option<(&'static str, &'static str)>,
     /// The agent lets a hook stop a prompt before it is sent.
     prompt_guard: bool,
+    /// The agent runs a tool with the input a hook rewrote.
+    rewrites: bool,
 }
 
 /// The model API a fake server speaks.
@@ -66,6 +68,7 @@ const AGENTS: &[AgentCli] = &[
         // with its shell, so the search a user would see is a recursive grep.
         search: Some(("Bash", r#"{"command": "grep -rn API_KEY .", "description": "find the key"}"#)),
         prompt_guard: true,
+        rewrites: true,
     },
     AgentCli {
         name: "gemini",
@@ -80,6 +83,7 @@ const AGENTS: &[AgentCli] = &[
         write_tool: None,
         search: Some(("grep_search", r#"{"pattern": "API_KEY", "include_pattern": ".env"}"#)),
         prompt_guard: true,
+        rewrites: true,
     },
     AgentCli {
         name: "codex",
@@ -94,6 +98,7 @@ const AGENTS: &[AgentCli] = &[
         write_tool: None,
         search: Some(("exec_command", r#"{"cmd": "grep -rn API_KEY ."}"#)),
         prompt_guard: true,
+        rewrites: true,
     },
     AgentCli {
         name: "opencode",
@@ -106,6 +111,7 @@ const AGENTS: &[AgentCli] = &[
         write_tool: Some(("write", r#"{"filePath": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
         search: Some(("grep", r#"{"pattern": "API_KEY", "include": ".env"}"#)),
         prompt_guard: true,
+        rewrites: true,
     },
     AgentCli {
         name: "copilot",
@@ -118,11 +124,16 @@ const AGENTS: &[AgentCli] = &[
         write_tool: Some(("create", r#"{"path": "{project}/.env", "file_text": "OVERWRITTEN=1\n"}"#)),
         search: Some(("grep", r#"{"pattern": "API_KEY", "paths": "{project}/.env"}"#)),
         prompt_guard: true,
+        rewrites: true,
     },
 ];
 
 /// How long one agent run may take before the scenario fails.
 const RUN_LIMIT: Duration = Duration::from_secs(120);
+
+/// The user policy of every scenario: one rewrite whose effect shows on the filesystem.
+const REWRITE_POLICY: &str =
+    "[[rewrite]]\ncommand = \"touch\"\nargs = [\"rewrite-source.txt\"]\nreplace = \"mkdir\"\n";
 
 /// An AWS key id of the documented shape (not the documentation's own `EXAMPLE` key, which the
 /// guard lets through) put in the prompt of the prompt scenario.
@@ -144,6 +155,8 @@ struct Scenario {
 #[derive(Clone, Copy)]
 enum Action {
     Prompt,
+    /// The shell tool, with a command the user policy rewrites.
+    Rewrite,
     Shell,
     Read,
     Write,
@@ -158,6 +171,7 @@ impl AgentCli {
             Action::Write => self.write_tool.map(|(tool, _)| tool),
             Action::Search => self.search.map(|(tool, _)| tool),
             Action::Prompt => self.prompt_guard.then_some(self.shell_tool),
+            Action::Rewrite => self.rewrites.then_some(self.shell_tool),
         }
     }
 }
@@ -242,6 +256,19 @@ const SCENARIOS: &[Scenario] = &[
         // The agent's own input for its search tool (`AgentCli::search`).
         input: "",
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
+    },
+    Scenario {
+        name: "a rewrite is applied",
+        action: Action::Rewrite,
+        // The user policy (`REWRITE_POLICY`) turns this `touch` into a `mkdir`.
+        input: r#"{"command": "touch rewrite-source.txt", "description": "make a file"}"#,
+        check: |run| match run.project.join("rewrite-source.txt").is_dir() {
+            true => Ok(()),
+            false => Err(format!(
+                "rewrite-source.txt is not the directory the rewritten command makes; tool result: {:?}",
+                run.tool_result()
+            )),
+        },
     },
     Scenario {
         name: "a credential in the prompt never reaches the server",
@@ -352,6 +379,9 @@ fn run_scenario(
     std::fs::create_dir_all(&project).map_err(io)?;
     std::fs::write(home.join("victim/keep.txt"), "keep\n").map_err(io)?;
     std::fs::write(project.join(".env"), format!("API_KEY={SECRET}\n")).map_err(io)?;
+    let policy = home.join(".config/agent-hooks/config.toml");
+    std::fs::create_dir_all(home.join(".config/agent-hooks")).map_err(io)?;
+    std::fs::write(&policy, REWRITE_POLICY).map_err(io)?;
     Command::new("git").args(["init", "-q"]).current_dir(&project).status().map_err(io)?;
     let installed = Command::new(hook)
         .args(["install", "--user"])
@@ -366,7 +396,7 @@ fn run_scenario(
         Action::Search => agent.search.map_or("", |(_, input)| input),
         Action::Read => agent.read_tool.map_or("", |(_, input)| input),
         Action::Write => agent.write_tool.map_or("", |(_, input)| input),
-        Action::Shell => scenario.input,
+        Action::Shell | Action::Rewrite => scenario.input,
         // Only the prompt matters; a model that got it may run something harmless.
         Action::Prompt => r#"{"command": "echo the-prompt-was-sent"}"#,
     };

@@ -28,6 +28,18 @@ fn cli_answer(event: &Event, verdict: &Verdict) -> Map<String, Value> {
     let refusal = blocking_reason(event, &verdict.decision);
     let asks = matches!(verdict.decision, Decision::Ask { .. });
     match event.name.as_str() {
+        // Copilot CLI 1.0.102 runs the tool with `modifiedArgs`, the whole argument object,
+        // when the decision is allow (seen live: `cargo xtask live copilot`).
+        "preToolUse" if matches!(verdict.decision, Decision::Rewrite { .. }) => {
+            if let Decision::Rewrite { input, rule, .. } = &verdict.decision {
+                out.insert("permissionDecision".into(), json!("allow"));
+                out.insert(
+                    "permissionDecisionReason".into(),
+                    json!(format!("rewritten by agent-hooks rule {rule}")),
+                );
+                out.insert("modifiedArgs".into(), input.clone());
+            }
+        }
         "preToolUse" => {
             if let Some(reason) = refusal {
                 out.insert("permissionDecision".into(), json!(if asks { "ask" } else { "deny" }));
@@ -124,8 +136,7 @@ fn prompt_refusal(event: &Event, decision: &Decision) -> Response {
 }
 
 /// Why the event is refused, for every decision that refuses it here: a deny, an ask, or a
-/// rewrite that this event cannot apply. On the CLI, `modifiedArgs` is honoured by some
-/// versions only, so a rewrite is refused with the command to run instead.
+/// rewrite that this event cannot apply.
 fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
     wire::refusal(decision, &format!("Copilot does not reliably apply on {}", event.name))
 }
@@ -183,11 +194,16 @@ mod tests {
     }
 
     #[test]
-    fn cli_rewrite_is_a_deny_naming_the_command() {
+    fn cli_rewrite_runs_the_tool_with_modified_args() {
         let out = stdout(&fixture("cli-preToolUse-bash-stringargs.json"), &rewrite());
-        let reason = "agent-hooks rewrites this command to `rtk git status`, which Copilot does not reliably \
-                      apply on preToolUse; run `rtk git status` instead [agent-hooks rule rewrite.1]";
-        assert_eq!(out, json!({"permissionDecision": "deny", "permissionDecisionReason": reason}));
+        assert_eq!(
+            out,
+            json!({
+                "permissionDecision": "allow",
+                "permissionDecisionReason": "rewritten by agent-hooks rule rewrite.1",
+                "modifiedArgs": {"command": "rtk git status"}
+            })
+        );
     }
 
     #[test]

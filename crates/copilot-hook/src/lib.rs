@@ -7,9 +7,9 @@
 //!   (`permissionDecision` deny/ask + `permissionDecisionReason`, `behavior` on
 //!   `permissionRequest`, `decision:"block"` on `agentStop`/`subagentStop`,
 //!   `additionalContext` on session/subagent start, notification, tool failure). Exit 2 is
-//!   only a warning; `modifiedArgs` is not honoured by every version. Seen live on 1.0.102:
-//!   `decision:"block"` on `userPromptSubmitted` holds the prompt back (the docs said prompts
-//!   are only observed).
+//!   only a warning. Seen live on 1.0.102: `decision:"block"` on `userPromptSubmitted` holds the
+//!   prompt back (the docs said prompts are only observed), and `modifiedArgs` with `"allow"`
+//!   runs the tool with the rewritten arguments.
 //! - VS Code Copilot Chat, and the CLI when configured with PascalCase names: Claude-style
 //!   `hook_event_name`/`hookEventName`, `tool_name`/`tool_input`, `hookSpecificOutput` answers.
 //!
