@@ -39,6 +39,8 @@ struct AgentCli {
     prompt_guard: bool,
     /// The agent runs a tool with the input a hook rewrote.
     rewrites: bool,
+    /// The agent keeps working when a stop hook refuses the end of its turn.
+    stop_gate: bool,
 }
 
 /// The model API a fake server speaks.
@@ -69,6 +71,7 @@ const AGENTS: &[AgentCli] = &[
         search: Some(("Bash", r#"{"command": "grep -rn API_KEY .", "description": "find the key"}"#)),
         prompt_guard: true,
         rewrites: true,
+        stop_gate: true,
     },
     AgentCli {
         name: "gemini",
@@ -84,6 +87,7 @@ const AGENTS: &[AgentCli] = &[
         search: Some(("grep_search", r#"{"pattern": "API_KEY", "include_pattern": ".env"}"#)),
         prompt_guard: true,
         rewrites: true,
+        stop_gate: true,
     },
     AgentCli {
         name: "codex",
@@ -99,6 +103,7 @@ const AGENTS: &[AgentCli] = &[
         search: Some(("exec_command", r#"{"cmd": "grep -rn API_KEY ."}"#)),
         prompt_guard: true,
         rewrites: true,
+        stop_gate: true,
     },
     AgentCli {
         name: "opencode",
@@ -112,6 +117,8 @@ const AGENTS: &[AgentCli] = &[
         search: Some(("grep", r#"{"pattern": "API_KEY", "include": ".env"}"#)),
         prompt_guard: true,
         rewrites: true,
+        // OpenCode has no hook that can refuse the end of a turn.
+        stop_gate: false,
     },
     AgentCli {
         name: "copilot",
@@ -125,6 +132,7 @@ const AGENTS: &[AgentCli] = &[
         search: Some(("grep", r#"{"pattern": "API_KEY", "paths": "{project}/.env"}"#)),
         prompt_guard: true,
         rewrites: true,
+        stop_gate: true,
     },
 ];
 
@@ -146,6 +154,8 @@ const SECRET: &str = "LIVE_SECRET_7Qm2Vx9Kp4Zr";
 struct Scenario {
     name: &'static str,
     action: Action,
+    /// Added to the user policy for this scenario only.
+    policy: &'static str,
     /// The tool's input; `{home}` and `{project}` are replaced by the scratch paths.
     input: &'static str,
     check: fn(&Run) -> Result<(), String>,
@@ -155,6 +165,10 @@ struct Scenario {
 #[derive(Clone, Copy)]
 enum Action {
     Prompt,
+    /// The write tool, on a file the policy's formatter runs for.
+    Format,
+    /// A harmless shell command, then the end of the turn, which a failing stop gate refuses.
+    Stop,
     /// The shell tool, with a command the user policy rewrites.
     Rewrite,
     Shell,
@@ -172,6 +186,8 @@ impl AgentCli {
             Action::Search => self.search.map(|(tool, _)| tool),
             Action::Prompt => self.prompt_guard.then_some(self.shell_tool),
             Action::Rewrite => self.rewrites.then_some(self.shell_tool),
+            Action::Format => self.write_tool.map(|(tool, _)| tool),
+            Action::Stop => self.stop_gate.then_some(self.shell_tool),
         }
     }
 }
@@ -218,6 +234,7 @@ impl Run {
 
 const SCENARIOS: &[Scenario] = &[
     Scenario {
+        policy: "",
         name: "a recursive delete outside the project is blocked",
         action: Action::Shell,
         input: r#"{"command": "rm -rf {home}/victim", "description": "clean up"}"#,
@@ -229,6 +246,7 @@ const SCENARIOS: &[Scenario] = &[
         },
     },
     Scenario {
+        policy: "",
         name: "a harmless command runs",
         action: Action::Shell,
         input: r#"{"command": "touch made-by-agent.txt", "description": "make a file"}"#,
@@ -238,6 +256,7 @@ const SCENARIOS: &[Scenario] = &[
         },
     },
     Scenario {
+        policy: "",
         name: "reading .env with the read tool is blocked",
         action: Action::Read,
         // The agent's own input for its read tool (`AgentCli::read_tool`).
@@ -245,12 +264,14 @@ const SCENARIOS: &[Scenario] = &[
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
     },
     Scenario {
+        policy: "",
         name: "reading .env through the shell is blocked",
         action: Action::Shell,
         input: r#"{"command": "cat .env", "description": "show config"}"#,
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
     },
     Scenario {
+        policy: "",
         name: "searching .env with the search tool is blocked",
         action: Action::Search,
         // The agent's own input for its search tool (`AgentCli::search`).
@@ -258,6 +279,7 @@ const SCENARIOS: &[Scenario] = &[
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
     },
     Scenario {
+        policy: "",
         name: "a rewrite is applied",
         action: Action::Rewrite,
         // The user policy (`REWRITE_POLICY`) turns this `touch` into a `mkdir`.
@@ -271,6 +293,27 @@ const SCENARIOS: &[Scenario] = &[
         },
     },
     Scenario {
+        policy: "[format]\n\".txt\" = [\"touch formatter-ran\"]\n",
+        name: "a formatter runs after an edit",
+        action: Action::Format,
+        input: "",
+        check: |run| match run.project.join("formatter-ran").exists() {
+            true => Ok(()),
+            false => Err(format!("the formatter did not run; tool result: {:?}", run.tool_result())),
+        },
+    },
+    Scenario {
+        policy: "[[stop]]\ncommands = [\"sh -c 'echo LIVE-GATE-FAILED; exit 1'\"]\n",
+        name: "a failing stop gate sends the agent back",
+        action: Action::Stop,
+        input: r#"{"command": "touch made-by-agent.txt", "description": "make a file"}"#,
+        check: |run| match run.requests.iter().any(|body| body.contains("LIVE-GATE-FAILED")) {
+            true => Ok(()),
+            false => Err("no request after the stop carries the gate's output".into()),
+        },
+    },
+    Scenario {
+        policy: "",
         name: "a credential in the prompt never reaches the server",
         action: Action::Prompt,
         input: "",
@@ -280,6 +323,7 @@ const SCENARIOS: &[Scenario] = &[
         },
     },
     Scenario {
+        policy: "",
         name: "writing .env is blocked",
         action: Action::Write,
         // The agent's own input for its write tool (`AgentCli::write_tool`).
@@ -381,7 +425,7 @@ fn run_scenario(
     std::fs::write(project.join(".env"), format!("API_KEY={SECRET}\n")).map_err(io)?;
     let policy = home.join(".config/agent-hooks/config.toml");
     std::fs::create_dir_all(home.join(".config/agent-hooks")).map_err(io)?;
-    std::fs::write(&policy, REWRITE_POLICY).map_err(io)?;
+    std::fs::write(&policy, format!("{REWRITE_POLICY}{}", scenario.policy)).map_err(io)?;
     Command::new("git").args(["init", "-q"]).current_dir(&project).status().map_err(io)?;
     let installed = Command::new(hook)
         .args(["install", "--user"])
@@ -396,9 +440,15 @@ fn run_scenario(
         Action::Search => agent.search.map_or("", |(_, input)| input),
         Action::Read => agent.read_tool.map_or("", |(_, input)| input),
         Action::Write => agent.write_tool.map_or("", |(_, input)| input),
-        Action::Shell | Action::Rewrite => scenario.input,
+        Action::Shell | Action::Rewrite | Action::Stop => scenario.input,
+        // The agent's write tool, on a harmless file of the formatter's extension.
+        Action::Format => agent.write_tool.map_or("", |(_, input)| input),
         // Only the prompt matters; a model that got it may run something harmless.
         Action::Prompt => r#"{"command": "echo the-prompt-was-sent"}"#,
+    };
+    let template = match scenario.action {
+        Action::Format => template.replace("/.env", "/notes.txt"),
+        _ => template.to_string(),
     };
     let input = template
         .replace("{home}", &home.display().to_string())
