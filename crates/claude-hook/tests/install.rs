@@ -183,6 +183,9 @@ fn doctor_fails_on_a_policy_that_does_not_load() {
     assert_success(&sandbox.hook(&["install"]));
     let ok = sandbox.hook(&["doctor"]);
     assert!(stdout(&ok).contains("policy: every layer loads"), "{}", stdout(&ok));
+    // Its probes (one of them a `rm -rf ~` that is denied) are not the agent's decisions.
+    let home = sandbox.user_settings().parent().and_then(|dir| dir.parent()).unwrap().to_path_buf();
+    assert!(!home.join(".local/state/agent-hooks/journal.jsonl").exists(), "doctor's probes were journaled");
     std::fs::write(sandbox.project.join(".agent-hooks.toml"), "[rules]\nrm = { action = \"maybe\" }\n")
         .unwrap();
     let out = sandbox.hook(&["doctor"]);

@@ -20,6 +20,9 @@ pub(crate) fn registration() -> Registration {
         required_keys: vec![("version", json!(1))],
         hooks: vec![
             hook("preToolUse", Some(BEFORE_TOOLS), 30),
+            // Under `--allow-all-tools` the CLI still asks this hook unless `preToolUse` allowed
+            // the call explicitly: a second place where a deny holds.
+            hook("permissionRequest", Some(BEFORE_TOOLS), 30),
             // Formatters and linters run here, so more time than a decision needs.
             hook("postToolUse", None, 120),
             hook("userPromptSubmitted", None, 30),

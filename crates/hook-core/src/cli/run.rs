@@ -89,7 +89,8 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> (Response, Option<(PathBu
     if !loaded.skipped.is_empty() {
         trust_notice::tell(&mut verdict, &event, &loaded, agent.binary());
     }
-    let journal_line = journal::is_journaled(&verdict, loaded.policy.journal)
+    let probe = crate::environment::var_os(crate::install::doctor::PROBE_VARIABLE).is_some();
+    let journal_line = journal::is_journaled(&verdict, loaded.policy.journal && !probe)
         .then(|| {
             Some((
                 journal::journal_path()?,

@@ -389,12 +389,17 @@ fn probe(
     }
 }
 
+/// Set in the environment of `doctor`'s probes.
+pub const PROBE_VARIABLE: &str = "AGENT_HOOKS_DOCTOR_PROBE";
+
 /// Run `command` through the agent's shell with `payload` on stdin, killed after
 /// [`PROBE_TIMEOUT`].
 fn run(command: &str, payload: &str, cwd: &Path) -> Result<ProbeAnswer, String> {
     let mut child = Command::new(SHELL)
         .arg("-c")
         .arg(command)
+        // A probe is no decision of the agent's: kept out of the journal and `stats`.
+        .env(PROBE_VARIABLE, "1")
         .current_dir(cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
