@@ -85,7 +85,7 @@ const UPLOADERS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "http
 
 /// Commands whose operands are all files they change, create or delete.
 const WRITERS: &[&str] =
-    &["rm", "shred", "tee", "touch", "truncate", "unlink", "remove-item", "ri", "del", "erase"];
+    &["rm", "shred", "tee", "touch", "truncate", "unlink", "sponge", "remove-item", "ri", "del", "erase"];
 
 /// PowerShell commands whose first operand is the file they write (the rest is content).
 const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file", "sc", "ac"];
@@ -109,6 +109,7 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 "--body-file=",
                 "--output=",
                 "--output-document=",
+                "file://",
                 "--directory=",
             ]
             .iter()
@@ -253,6 +254,9 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             }
             _ => {}
         },
+        "docker" | "podman" if operands.first().is_some_and(|w| w.text == "cp") => {
+            found.extend(operands.get(1).filter(|w| !w.text.contains(':')).map(|w| (Access::Read, *w)));
+        }
         "docker" | "podman" => {
             let args = command.args();
             for (at, arg) in args.iter().enumerate() {
@@ -276,6 +280,18 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         "curl" | "wget" => {
             found.extend(download_targets(name, command.args()).into_iter().map(|w| (Access::Write, w)));
             found.extend(uploaded(command.args()).into_iter().map(|word| (Access::Read, word)));
+            // `curl file:///home/u/.ssh/id_rsa` reads the file.
+            found.extend(
+                command.args().iter().filter(|w| w.text.starts_with("file://")).map(|w| (Access::Read, w)),
+            );
+        }
+        // `gh gist create f`, `gh release upload TAG f`: files sent to GitHub.
+        "gh" if matches!(
+            (operands.first().map(|w| w.text.as_str()), operands.get(1).map(|w| w.text.as_str())),
+            (Some("gist"), Some("create" | "edit")) | (Some("release"), Some("upload" | "create"))
+        ) =>
+        {
+            found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
         }
         // Removing the user's cron table writes the cron spool (an installed table is judged by
         // its jobs, `script_file`).

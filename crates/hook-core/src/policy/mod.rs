@@ -237,7 +237,8 @@ impl From<CachedFileRules> for FileRules {
 }
 
 /// Environment files hold secrets; their documented templates do not.
-const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"];
+/// The templates stay readable, and so do their copies (`.env.example.bak`).
+const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example*", "!.env.sample*", "!.env.template*"];
 
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
@@ -267,7 +268,7 @@ const GUARD_FILES: [&str; 18] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 28] = [
+const CREDENTIAL_FILES: [&str; 30] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -294,6 +295,8 @@ const CREDENTIAL_FILES: [&str; 28] = [
     "~/.terraform.d/credentials.tfrc.json",
     "~/.config/hub",
     "~/.password-store/**",
+    "~/.pgpass",
+    "~/.my.cnf",
     ".envrc",
     // A process's environment, with every token it was given.
     "/proc/*/environ",
@@ -301,7 +304,7 @@ const CREDENTIAL_FILES: [&str; 28] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 20] = [
+const PERSISTENCE_FILES: [&str; 25] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -311,6 +314,12 @@ const PERSISTENCE_FILES: [&str; 20] = [
     "~/.zshenv",
     "~/.zprofile",
     "~/.zlogin",
+    "~/.bash_aliases",
+    "~/.ssh/authorized_keys2",
+    // Claude Code's own configuration (MCP servers it starts) and a project's MCP servers.
+    "~/.claude.json",
+    ".mcp.json",
+    "~/.config/systemd/user.conf",
     "~/.config/fish/**",
     "~/.ssh/authorized_keys",
     "~/.ssh/config",
@@ -684,7 +693,7 @@ mod tests {
         let files = FileRules::default();
         assert_eq!(
             files.deny_read[..5],
-            [".env", ".env.*", "!.env.example", "!.env.sample", "!.env.template"]
+            [".env", ".env.*", "!.env.example*", "!.env.sample*", "!.env.template*"]
         );
         for credential in ["~/.ssh/id_*", "!~/.ssh/*.pub", "~/.aws/credentials", "~/.kube/config", ".envrc"] {
             assert!(files.deny_read.iter().any(|glob| glob == credential), "{credential}");

@@ -15,7 +15,17 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
-    let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
+    // `-a`, `--all`, and a short cluster holding the letter (`-af`, `-fa`).
+    let flag = |f: &[&str]| {
+        args.iter().any(|a| {
+            f.contains(a)
+                || a.strip_prefix('-').is_some_and(|cluster| {
+                    !cluster.starts_with('-')
+                        && cluster.len() > 1
+                        && f.iter().any(|o| o.len() == 2 && o.starts_with('-') && cluster.contains(&o[1..]))
+                })
+        })
+    };
     let compose = name == "docker-compose" || name == "podman-compose" || words.first() == Some(&"compose");
     if compose && ENGINES.contains(&name) || matches!(name, "docker-compose" | "podman-compose") {
         let down = words.contains(&"down");
@@ -49,6 +59,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             Some(Hit::new("containers.prune-all", PRUNE))
         }
         ("volume", Some("rm" | "remove" | "prune")) => Some(Hit::new("containers.volume-delete", VOLUME)),
+        // `podman system reset`: every container, image, volume and network.
+        ("system", Some("reset")) => Some(Hit::new("containers.prune-all", PRUNE)),
         ("rm" | "rmi" | "kill", _) | ("container" | "image", Some("rm" | "remove")) if every_one(call) => {
             Some(Hit::new("containers.remove-all", REMOVE_ALL))
         }

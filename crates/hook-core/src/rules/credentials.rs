@@ -39,6 +39,10 @@ fn prints_credential(name: &str, command: &SimpleCommand) -> bool {
             }
             ("configure", "export-credentials") | ("sts", "get-session-token") => true,
             ("ecr" | "ecr-public", "get-login-password") => true,
+            ("secretsmanager", "get-secret-value") => true,
+            ("ssm", "get-parameter" | "get-parameters" | "get-parameters-by-path") => {
+                has("--with-decryption")
+            }
             ("codeartifact", "get-authorization-token") => true,
             _ => false,
         },
@@ -46,8 +50,22 @@ fn prints_credential(name: &str, command: &SimpleCommand) -> bool {
             words.contains(&"auth")
                 && words.iter().any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
                 || verb(0) == "config" && verb(1) == "config-helper"
+                || verb(0) == "secrets" && verb(1) == "versions" && verb(2) == "access"
         }
-        "az" => verb(0) == "account" && verb(1) == "get-access-token",
+        "az" => {
+            verb(0) == "account" && verb(1) == "get-access-token"
+                || verb(0) == "keyvault" && verb(1) == "secret" && matches!(verb(2), "show" | "download")
+        }
+        // `kubectl get secret x -o yaml`: the secret's data, base64 and all.
+        "kubectl" | "oc"
+            if matches!(verb(0), "get" | "describe") && matches!(verb(1), "secret" | "secrets")
+                || verb(1).starts_with("secret/") =>
+        {
+            verb(0) == "get" && args.iter().any(|a| a.starts_with("-o") || a.starts_with("--output"))
+        }
+        "gpg" | "gpg2" => has("--export-secret-keys") || has("--export-secret-subkeys"),
+        // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed.
+        "echo" | "printf" => command.args().iter().any(|a| a.dynamic && secret_variable(&a.raw)),
         "kubectl" | "oc" => {
             verb(0) == "config" && verb(1) == "view" && has("--raw")
                 || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
@@ -94,6 +112,22 @@ fn prints_credential(name: &str, command: &SimpleCommand) -> bool {
         "fly" | "flyctl" => verb(0) == "auth" && verb(1) == "token",
         _ => name.starts_with("docker-credential-") && verb(0) == "get",
     }
+}
+
+/// Whether `raw` expands a variable whose name says it holds a secret (`$GITHUB_TOKEN`,
+/// `${AWS_SECRET_ACCESS_KEY}`, `$DB_PASSWORD`, `$OPENAI_API_KEY`).
+fn secret_variable(raw: &str) -> bool {
+    raw.split('$').skip(1).any(|rest| {
+        let name: String = rest
+            .trim_start_matches('{')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect::<String>()
+            .to_ascii_uppercase();
+        ["SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY"]
+            .iter()
+            .any(|part| name.contains(part))
+    })
 }
 
 /// The line uses the output itself: inside a substitution assigned to a variable or given to a

@@ -81,6 +81,14 @@ fn judge_kill(call: &Call) -> Option<Hit> {
             format!("`kill -1` signals every process you own. {ADVICE}"),
         ));
     }
+    // `kill 0` signals the whole process group (the agent's own shell and the agent with it);
+    // `$PPID` is the shell's parent, the agent itself.
+    if !call.guessed && pids.iter().any(|pid| matches!(*pid, "0" | "-0" | "$PPID" | "${PPID}")) {
+        return Some(Hit::new(
+            "kill.all-processes",
+            format!("This signals the agent's own process group or the agent itself. {ADVICE}"),
+        ));
+    }
     // A run-time name read as `kill` with a bare `1` is too likely something else (`$SLEEP 1`).
     if pids.contains(&"1") && !call.guessed {
         return Some(Hit::new(

@@ -7,6 +7,14 @@
 use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
+    // Short option clusters hold the letters (`-af`), and `system reset` removes everything.
+    ask("containers.prune-all", "docker system prune -af"),
+    ask("containers.prune-all", "docker system prune -fa --volumes"),
+    ask("containers.prune-all", "podman system prune -af"),
+    ask("containers.prune-all", "docker image prune -af"),
+    ask("containers.prune-all", "podman system reset -f"),
+    allow("docker system prune -f"),
+    allow("docker image prune -f"),
     // database: SQL by option, argument, here-doc, here-string and pipe.
     ask("database.drop", "psql -c 'DROP DATABASE prod'"),
     ask("database.drop", "psql -d app --command='drop table users'"),

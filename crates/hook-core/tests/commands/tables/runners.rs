@@ -271,6 +271,10 @@ pub(crate) const CASES: &[Case] = &[
     allow("python3 -c 'print(eval(\"1 + 2\"))'"),
     allow("node -e 'console.log(eval(\"[1,2].length\"))'"),
     allow("perl -e 'eval { die \"x\" }; print \"ok\"'"),
+    // The agent's own process group, or the agent itself.
+    deny("kill.all-processes", "kill -9 0"),
+    deny("kill.all-processes", "kill -9 $PPID"),
+    allow("kill -9 12345"),
     // Set-user-ID bits and rooting capabilities outlive the session.
     deny("permissions.setuid", "chmod u+s /bin/bash"),
     deny("permissions.setuid", "chmod 4755 /usr/bin/python3"),
