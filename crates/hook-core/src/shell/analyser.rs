@@ -942,6 +942,18 @@ impl Analyser {
         };
         if xargs_input {
             self.restore_xargs_input(first);
+            // `xargs -I% sh -c %`: the command itself is what xargs reads.
+            let unknown = self
+                .commands
+                .get(first..)
+                .unwrap_or_default()
+                .iter()
+                .any(|c| c.argv.first().is_some_and(|w| w.text.contains(wrappers::XARGS_INPUT)));
+            if unknown {
+                let what =
+                    format!("the command `{via}` runs is the input xargs reads, known only at run time");
+                self.note(UnseenKind::Exec, own.or(last), what);
+            }
         } else if script.dynamic && !printed_known {
             let unknown = self
                 .commands
@@ -973,7 +985,26 @@ impl Analyser {
 
     /// Interpreter one-liners: their shell-outs and recursive deletes.
     fn interpreter(&mut self, command: &SimpleCommand, index: Option<usize>, origin: &Origin) {
-        let Some(found) = inline::scan(&command.argv, &command.stdin) else { return };
+        // Code piped in from a printer is known text (`echo 'import os…' | python3`).
+        let stdin = match &command.stdin {
+            Stdin::Pipe { from: Some(from) } => {
+                output::printed(&self.commands, *from).map_or_else(|| command.stdin.clone(), Stdin::Text)
+            }
+            other => other.clone(),
+        };
+        let Some(found) = inline::scan(&command.argv, &stdin) else {
+            if matches!(stdin, Stdin::Pipe { .. }) && inline::reads_code_from_stdin(&command.argv) {
+                let writer = match &stdin {
+                    Stdin::Pipe { from: Some(from) } => self.commands.get(*from).and_then(|c| c.argv.first()),
+                    _ => None,
+                };
+                let source = writer.map_or("a pipe".to_string(), |w| format!("the output of `{}`", w.text));
+                let what =
+                    format!("the code fed to `{}` is {source}, which is not computed", command.argv[0].text);
+                self.note(UnseenKind::Exec, index, what);
+            }
+            return;
+        };
         let mut via = command.via.clone();
         via.push(found.via);
         let inner = origin.through(&via, Stdin::Inherited);

@@ -242,6 +242,18 @@ const PHP: &[Target] = &[
     ("eval", &[], Effect::Eval),
 ];
 
+/// Whether `argv` is an interpreter that reads its code from standard input (`python3`,
+/// `python3 -`, `node /dev/stdin`, `perl`).
+pub(super) fn reads_code_from_stdin(argv: &[Word]) -> bool {
+    let Some(program) = argv.first().filter(|w| !w.dynamic) else { return false };
+    let name = program.text.rsplit(['/', '\\']).next().unwrap_or(&program.text);
+    match Language::of(name) {
+        Some(Language::Awk) | None => false,
+        Some(language) if name != "deno" => matches!(code_argument(language, argv), Source::Stdin),
+        Some(_) => false,
+    }
+}
+
 /// Scan an interpreter command's code, given with `-c`/`-e`/`-r` or as standard input.
 pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     let program = argv.first().filter(|w| !w.dynamic)?;
@@ -447,6 +459,10 @@ fn code_argument(language: Language, argv: &[Word]) -> Source {
         at += 1;
         let text = word.text.as_str();
         if text == "-" {
+            break;
+        }
+        // `python3 /dev/stdin`: a script path that is standard input.
+        if matches!(text, "/dev/stdin" | "/proc/self/fd/0" | "/dev/fd/0") {
             break;
         }
         if text == "--" || !text.starts_with('-') {

@@ -253,6 +253,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("npx -c 'eslint .'"),
     allow("npm exec -- prettier --check ."),
     allow("yarn exec jest"),
+    // Code fed to an interpreter or a shell on standard input, or as xargs input.
+    deny("rm.home", "echo 'import shutil,os; shutil.rmtree(os.path.expanduser(\"~\"))' | python3"),
+    deny("rm.home", "printf 'require(\"fs\").rmSync(require(\"os\").homedir(),{recursive:true})' | node"),
+    deny("rm.home", "python3 /dev/stdin <<< 'import os; os.system(\"rm -rf ~\")'"),
+    ask("opaque.exec", "cat x.py | python3"),
+    ask("opaque.exec", "jq -r .script config.json | perl -"),
+    ask("opaque.exec", "echo 'rm -rf ~' | xargs -I% sh -c %"),
+    ask("opaque.exec", "echo 'rm -rf ~' | xargs -I{} bash -c '{}'"),
+    allow("ls | xargs -I{} sh -c 'wc -l {}'"),
+    allow("echo '{\"a\": 1}' | python3 -m json.tool"),
+    allow("cat data.json | python3 -c 'import json,sys; print(json.load(sys.stdin))'"),
+    allow("echo 'print(1 + 1)' | python3"),
     // Modules under another name.
     deny("rm.root", "python3 -c \"import subprocess as s; s.call('rm -rf /', shell=True)\""),
     deny("rm.home", "python3 -c 'import shutil as sh, os; sh.rmtree(os.path.expanduser(\"~\"))'"),
