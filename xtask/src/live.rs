@@ -272,11 +272,19 @@ const SCENARIOS: &[Scenario] = &[
     },
     Scenario {
         policy: "",
-        name: "searching .env with the search tool is blocked",
+        name: "a search never returns .env",
         action: Action::Search,
         // The agent's own input for its search tool (`AgentCli::search`).
         input: "",
-        check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
+        // A shell search over the tree runs with `.env` left out, where the agent runs a
+        // rewritten command; a search tool aimed at `.env` is denied.
+        check: |run| {
+            run.secret_never_sent()?;
+            match run.requests.iter().any(|body| body.contains("agent-hooks left out")) {
+                true => Ok(()),
+                false => run.blocked_by_the_hook(),
+            }
+        },
     },
     Scenario {
         policy: "",

@@ -53,6 +53,29 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
     // Built once for both passes: a rewritten line meets the same regexes, compiled or not.
     let filters = Filters::new(&policy.filters);
     if let Some(block) = crate::guard::shell::judge(&analysis, &filters, policy, ctx) {
+        // A search over a tree that holds secrets runs with them left out, where the line is
+        // one search and the narrowed line passes every rule.
+        let narrowed = (block.rule == "files.deny-read-tree" && block.action == crate::policy::Action::Ask)
+            .then(|| crate::guard::tree::excluding(line, &analysis, &policy.files, ctx))
+            .flatten()
+            .filter(|fixed| {
+                crate::guard::shell::judge(&shell::analyse(fixed, dialect), &filters, policy, ctx).is_none()
+            });
+        if let Some(fixed) = narrowed {
+            let verdict = Verdict {
+                decision: Decision::Rewrite {
+                    input: json!({ "command": fixed }),
+                    command: Some(fixed),
+                    rule: block.rule.clone(),
+                },
+                context: Some(format!(
+                    "agent-hooks left out files your policy keeps from the agent: {}",
+                    block.reason
+                )),
+                user_message: None,
+            };
+            return ShellDecision { analysis, verdict };
+        }
         return ShellDecision { analysis, verdict: block.into_verdict() };
     }
     // Rewrites read the line with a POSIX tokeniser; other dialects are left as written.

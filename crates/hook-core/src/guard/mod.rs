@@ -11,7 +11,7 @@ mod script_file;
 pub mod secrets;
 mod segments;
 pub(crate) mod shell;
-mod tree;
+pub(crate) mod tree;
 
 use crate::policy::Action;
 use crate::shell::SimpleCommand;

@@ -26,7 +26,7 @@ use super::{Block, command_name};
 const MAX_ENTRIES: usize = 50_000;
 
 /// What one command reads as whole trees.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
 struct TreeRead<'c> {
     /// What the command does with the tree, for the reason (`searches`, `packs`).
     verb: &'static str,
@@ -92,6 +92,57 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, ctx: &
         }
     }
     None
+}
+
+/// How many denied files a rewrite leaves out by name before it gives up and asks.
+const MAX_EXCLUDED: usize = 16;
+
+/// A line that is one search reading a tree that holds deny_read files, with those files left
+/// out by the search's own option (`grep -rn KEY .` → `grep --exclude=.env -rn KEY .`), for the
+/// agents that run a rewritten command. `None` when the line is anything else, or the files
+/// cannot all be named.
+pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx: &Context) -> Option<String> {
+    let [command] = analysis.commands.as_slice() else { return None };
+    if !command.via.is_empty() || command.text.trim() != line.trim() {
+        return None;
+    }
+    let name = command.name()?;
+    let option: fn(&str) -> String = match name {
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => |file| format!("--exclude='{file}'"),
+        "rg" => |file| format!("-g '!{file}'"),
+        "ag" | "pt" => |file| format!("--ignore '{file}'"),
+        _ => return None,
+    };
+    let tree = tree_read(analysis, 0, command)?;
+    let here = ctx.moved_to(command.cwd.as_ref());
+    let mut names: Vec<String> = Vec::new();
+    while names.len() < MAX_EXCLUDED {
+        let mut exclude = tree.exclude.clone();
+        exclude.extend(names.iter().map(String::as_str));
+        let narrowed = TreeRead { exclude, include: tree.include.clone(), roots: tree.roots.clone(), ..tree };
+        let mut budget = MAX_ENTRIES;
+        let mut found = None;
+        for root in &narrowed.roots {
+            match walk(&files::resolve(root, &here), &narrowed, rules, &here, &mut budget) {
+                Walk::Clean => {}
+                Walk::Found { shown, named: false, .. } => {
+                    found = Some(shown.rsplit('/').next().unwrap_or(&shown).to_string());
+                    break;
+                }
+                Walk::Found { named: true, .. } | Walk::TooLarge => return None,
+            }
+        }
+        match found {
+            None if names.is_empty() => return None,
+            None => break,
+            Some(file) if file.contains(['\'', '\n']) || names.contains(&file) => return None,
+            Some(file) => names.push(file),
+        }
+    }
+    let program = command.argv.first()?;
+    let at = line.find(program.raw.as_str())? + program.raw.len();
+    let options: Vec<String> = names.iter().map(|file| option(file)).collect();
+    Some(format!("{} {}{}", &line[..at], options.join(" "), &line[at..]))
 }
 
 /// The tree `command` reads, if it reads one.
@@ -739,6 +790,23 @@ mod tests {
         }
         let (_, reason) = judged("tar czf /tmp/x.tgz .", &ctx).unwrap();
         assert!(reason.contains("packs") && reason.contains("--exclude=.env"), "{reason}");
+    }
+
+    #[test]
+    fn a_search_line_is_narrowed_to_leave_every_secret_out() {
+        let ctx = project("narrowed");
+        let rules = FileRules::default();
+        let narrowed = |line: &str| excluding(line, &analyse(line, Dialect::Posix), &rules, &ctx);
+        assert_eq!(
+            narrowed("grep -rn KEY ."),
+            Some("grep --exclude='.env' --exclude='id_rsa' -rn KEY .".into())
+        );
+        assert_eq!(narrowed("rg -uu KEY"), Some("rg -g '!.env' -g '!id_rsa' -uu KEY".into()));
+        assert_eq!(narrowed("grep -r KEY src"), Some("grep --exclude='id_rsa' -r KEY src".into()));
+        // Only a line that is one search: the rest is asked about as it is.
+        assert_eq!(narrowed("grep -rn KEY . | head"), None);
+        assert_eq!(narrowed("tar czf /tmp/x.tgz ."), None);
+        assert_eq!(narrowed("grep -rn KEY docs"), None);
     }
 
     #[test]
