@@ -276,6 +276,32 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 found.push((Access::Write, *target));
             }
         }
+        // `find .git -delete`: every file under its roots, unless a test picks some.
+        "find" if command.args().iter().any(|a| a.text == "-delete") => {
+            let args = command.args();
+            let tests = args.iter().any(|a| {
+                matches!(
+                    a.text.as_str(),
+                    "-name"
+                        | "-iname"
+                        | "-path"
+                        | "-ipath"
+                        | "-regex"
+                        | "-newer"
+                        | "-mtime"
+                        | "-mmin"
+                        | "-size"
+                        | "-empty"
+                )
+            });
+            let alternatives = args.iter().any(|a| matches!(a.text.as_str(), "-o" | "-or"));
+            if !tests || alternatives {
+                let roots = args
+                    .iter()
+                    .take_while(|a| !a.text.starts_with('-') && !matches!(a.text.as_str(), "(" | "!"));
+                found.extend(roots.map(|word| (Access::Write, word)));
+            }
+        }
         // Downloads write where they are told (`curl -o f`, `wget -O f`).
         "curl" | "wget" => {
             found.extend(download_targets(name, command.args()).into_iter().map(|w| (Access::Write, w)));

@@ -389,10 +389,18 @@ fn judge_find(call: &Call) -> Option<Hit> {
         args[..expression_start].iter().filter(|w| !is_find_global_option(&w.text)).collect();
     let default_root = Word::literal(".");
     let roots = if roots.is_empty() { vec![&default_root] } else { roots };
-    let unfiltered = !has_find_test(expression);
+    // `-o` joins alternatives: `-path ./.git -prune -o -delete` deletes everything else.
+    let alternatives = expression.iter().any(|w| matches!(w.text.as_str(), "-o" | "-or"));
+    let unfiltered = !has_find_test(expression) || alternatives;
     let (place, root) =
         roots.iter().map(|word| (classify(word, call.ctx, word.glob), *word)).min_by_key(|(p, _)| *p)?;
-    let dangerous = place.is_foreign() || unfiltered && place == Place::ProjectRoot;
+    // `find ~/.cache -name '*.whl' -delete`: files of one kind, not the tree (the home directory
+    // itself stays guarded: `find ~ -name '*.bak' -delete` reaches every backup the user has).
+    let by_name = !unfiltered && narrow_name(expression);
+    let dangerous = match place {
+        Place::Outside if by_name => false,
+        _ => place.is_foreign() || unfiltered && place == Place::ProjectRoot,
+    };
     if !dangerous {
         return None;
     }
@@ -404,6 +412,15 @@ fn judge_find(call: &Call) -> Option<Hit> {
             place.describe()
         ),
     ))
+}
+
+/// Whether the expression picks files by a name pattern that is more than a wildcard
+/// (`-name '*.pyc'`, not `-name '*'`).
+fn narrow_name(expression: &[Word]) -> bool {
+    expression.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "-name" | "-iname")
+            && pair[1].text.chars().any(|c| !matches!(c, '*' | '?' | '.'))
+    })
 }
 
 /// Where find's roots end: the first test, action, operator or option.

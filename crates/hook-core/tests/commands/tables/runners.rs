@@ -283,6 +283,14 @@ pub(crate) const CASES: &[Case] = &[
     allow("python3 -c 'print(eval(\"1 + 2\"))'"),
     allow("node -e 'console.log(eval(\"[1,2].length\"))'"),
     allow("perl -e 'eval { die \"x\" }; print \"ok\"'"),
+    // find deleting: the project's history, everything but one path, files of one kind.
+    deny("files.deny-write", "find .git -delete"),
+    deny("rm.project-root", "find . -path ./.git -prune -o -delete"),
+    deny("rm.home", "find ~ -name '*' -delete"),
+    deny("rm.home", "find ~ -name '*.pyc' -delete"),
+    allow("find ~/.cache/pip -name '*.whl' -delete"),
+    allow("find . -name '*.orig' -delete"),
+    allow("find .git -name '*.lock' -delete"),
     // The agent's own process group, or the agent itself.
     deny("kill.all-processes", "kill -9 0"),
     deny("kill.all-processes", "kill -9 $PPID"),
