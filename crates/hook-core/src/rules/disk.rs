@@ -30,6 +30,22 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             format!("`{name}` would erase a file system. Ask the user to run it."),
         ));
     }
+    // Volume managers, encryption and secure erase: each destroys what the volume held.
+    let destroys_volume = match name {
+        "zpool" | "zfs" => matches!(args.first(), Some(&("destroy" | "labelclear"))),
+        "lvremove" | "vgremove" | "pvremove" => true,
+        "cryptsetup" => args.iter().any(|a| matches!(*a, "luksFormat" | "erase" | "luksErase" | "reencrypt")),
+        "hdparm" => args.iter().any(|a| a.starts_with("--security-erase") || *a == "--trim-sector-ranges"),
+        "nvme" => matches!(args.first(), Some(&("format" | "sanitize"))),
+        "sgdisk" => args.iter().any(|a| a.starts_with("--zap") || *a == "-Z" || *a == "-z"),
+        _ => false,
+    };
+    if destroys_volume {
+        return Some(Hit::new(
+            "disk.partition",
+            format!("`{name}` would destroy a volume and everything on it. Ask the user to run it."),
+        ));
+    }
     if is_partition_editor(name, &args) {
         return Some(Hit::new(
             "disk.partition",

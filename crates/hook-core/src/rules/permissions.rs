@@ -22,10 +22,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     let args = ModeArgs::parse(name, call.args());
     if name == "chmod" && args.operand.is_some_and(sets_id_bit) {
+        // In a temp dir too: a set-user-ID copy of a shell in `/tmp` is the classic way back in.
         let outside = args
             .targets
             .iter()
-            .any(|w| !matches!(classify(w, call.ctx, w.glob), Place::Project | Place::Temp) || w.dynamic);
+            .any(|w| !matches!(classify(w, call.ctx, w.glob), Place::Project) || w.dynamic);
         if outside {
             return Some(Hit::new("permissions.setuid", SETUID));
         }

@@ -716,6 +716,11 @@ fn git(argv: &[Word]) -> Peel {
         if let Some(value) = key.and_then(|key| rest.get(key + 1)) {
             return git_alias(value, &[]);
         }
+        // `git config core.pager CMD`: git runs it on every later `log`, in any session.
+        let runs = rest.iter().position(|w| GIT_COMMAND_KEYS.contains(&w.text.to_ascii_lowercase().as_str()));
+        if let Some(value) = runs.and_then(|key| rest.get(key + 1)) {
+            return script("git config", std::slice::from_ref(value), Dialect::Posix);
+        }
     }
     match (sub.text.as_str(), argv.get(at + 1).map(|w| w.text.as_str())) {
         ("submodule", Some("foreach")) => {

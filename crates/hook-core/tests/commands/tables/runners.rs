@@ -291,6 +291,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("find ~/.cache/pip -name '*.whl' -delete"),
     allow("find . -name '*.orig' -delete"),
     allow("find .git -name '*.lock' -delete"),
+    // Volumes destroyed; set-user-ID shells in temp dirs; git commands set for later.
+    deny("disk.partition", "zpool destroy tank"),
+    deny("disk.partition", "lvremove -f /dev/vg0/data"),
+    deny("disk.partition", "cryptsetup luksFormat /dev/sdb1"),
+    deny("disk.partition", "hdparm --security-erase NULL /dev/sda"),
+    allow("zpool status"),
+    allow("cryptsetup status cryptroot"),
+    deny("permissions.setuid", "cp /bin/bash /tmp/sh && chmod 4755 /tmp/sh"),
+    deny("rm.home", "git config core.pager 'rm -rf ~'"),
+    deny("rm.home", "git config --global core.sshCommand 'rm -rf ~'"),
+    allow("git config core.pager 'less -R'"),
+    allow("git config --global core.editor vim"),
     // The agent's own process group, or the agent itself.
     deny("kill.all-processes", "kill -9 0"),
     deny("kill.all-processes", "kill -9 $PPID"),
