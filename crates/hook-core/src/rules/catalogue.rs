@@ -94,7 +94,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::ForkBomb,
         catches: "a function that runs itself in the background twice",
         rules: &[
-            ("fork-bomb.bash", "`:(){ :|:& };:`, its renamings, and `f(){ f & f & }; f`"),
+            (
+                "fork-bomb.bash",
+                "`:(){ :|:& };:`, its renamings, `f(){ f & f & }; f`, `while true; do bash & done`",
+            ),
             ("fork-bomb.interpreter", "interpreter code that forks in a loop: `perl -e 'fork while fork'`"),
         ],
     },

@@ -19,7 +19,12 @@ const MESSAGE: &str =
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     if call.analysis.fork_bombs.contains(&call.index) {
-        let rule = if call.command.argv.len() > 1 { "fork-bomb.interpreter" } else { "fork-bomb.bash" };
+        let interpreter = call.name.is_some_and(|name| {
+            ["python", "perl", "ruby", "node", "php", "lua", "bun", "deno"]
+                .iter()
+                .any(|i| name.starts_with(i))
+        });
+        let rule = if interpreter { "fork-bomb.interpreter" } else { "fork-bomb.bash" };
         return Some(Hit::new(rule, MESSAGE));
     }
     let reader = call.command;

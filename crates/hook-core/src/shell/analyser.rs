@@ -122,6 +122,14 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
     }
 }
 
+/// A loop condition that always holds: `true`, `:`.
+fn always_true(condition: &parser::List) -> bool {
+    let [item] = condition.items.as_slice() else { return false };
+    let [pipeline] = item.and_or.pipelines.as_slice() else { return false };
+    let [parser::Command::Simple(simple)] = pipeline.commands.as_slice() else { return false };
+    matches!(simple.words.as_slice(), [word] if matches!(word.plain(), Some("true" | ":")))
+}
+
 /// `command` is `name` run without arguments, as a fork bomb's body runs itself.
 fn bare_call(command: &SimpleCommand, name: &str) -> bool {
     matches!(command.argv.as_slice(), [only] if only.text == name)
@@ -353,7 +361,17 @@ impl Analyser {
             }),
             Compound::Loop { condition, body } => self.scoped(Run::Repeatedly, |a| {
                 a.list(condition, src, origin);
-                a.list(body, src, origin)
+                let start = a.commands.len();
+                let last = a.list(body, src, origin);
+                // `while true; do bash & done`: a loop that never ends starting processes it
+                // does not wait for is a fork bomb too.
+                if always_true(condition)
+                    && body.items.iter().any(|item| item.background)
+                    && a.commands.len() > start
+                {
+                    a.fork_bombs.push(start);
+                }
+                last
             }),
             Compound::For { name, words, body } => {
                 for word in words {
@@ -533,7 +551,14 @@ impl Analyser {
                     let is_descriptor = target.text == "-" || target.text.bytes().all(|b| b.is_ascii_digit());
                     let op = match redir {
                         Redir::HereString => {
-                            *stdin = Stdin::Text(format!("{}\n", target.text));
+                            // The word's tilde is expanded like an argument's (`read d <<< ~`).
+                            let text = match resolve::tilde_value(&target.text)
+                                .filter(|_| target.raw == target.text)
+                            {
+                                Some(home) => home,
+                                None => target.text.clone(),
+                            };
+                            *stdin = Stdin::Text(format!("{text}\n"));
                             continue;
                         }
                         Redir::Read => {
