@@ -80,6 +80,12 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             }
             "zip" => matches!(text, "-TT" | "--unzip-command").then(|| next.cloned()).flatten(),
             "man" => attached(&["--pager="]).or_else(|| (text == "-P").then(|| next.cloned()).flatten()),
+            // `git rebase --exec CMD`, `git difftool -x CMD`, `git clone 'ext::CMD'`.
+            "git" if matches!(text, "--exec" | "-x" | "--extcmd") => next.cloned(),
+            "git" if text.starts_with("--exec=") || text.starts_with("--extcmd=") => {
+                text.split_once('=').map(|(_, value)| derived(word, value))
+            }
+            "git" if text.starts_with("ext::") => Some(derived(word, &ext_command(&text["ext::".len()..]))),
             "git" if text == "-c" => next.and_then(|w| {
                 let (key, value) = w.text.split_once('=')?;
                 let key = key.to_ascii_lowercase();
@@ -123,6 +129,28 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         }
     }
     found
+}
+
+/// The command line of git's `ext::` transport: words split at spaces, `% ` a space inside one
+/// (`sh -c rm% -rf% ~` is `sh -c 'rm -rf ~'`), each word quoted again for the shell.
+fn ext_command(spec: &str) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mut word = String::new();
+    let mut chars = spec.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '%' if chars.peek() == Some(&' ') => {
+                chars.next();
+                word.push(' ');
+            }
+            ' ' => words.push(std::mem::take(&mut word)),
+            c => word.push(c),
+        }
+    }
+    words.push(word);
+    let quoted: Vec<String> =
+        words.iter().filter(|w| !w.is_empty()).map(|w| format!("'{}'", w.replace('\'', "'\\''"))).collect();
+    quoted.join(" ")
 }
 
 /// Where the first word that is not an option is (sed's script when no `-e` gives one).
@@ -416,6 +444,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             scan_options(argv, 1, "lpPe", &["--limit", "--pid", "--exe", "--path", "--cpu"]).operand,
         ),
         "caffeinate" => wraps("caffeinate", argv, scan_options(argv, 1, "tw", &[]).operand),
+        // `faketime 'yesterday' CMD`: the time spec, then the command.
+        "faketime" => wraps("faketime", argv, scan_options(argv, 1, "", &[]).operand + 1),
         // `npm exec -c CMD`, `npx -c CMD`: a shell command line; `npm exec PKG`, `yarn exec
         // BIN`, `pnpm exec BIN`, `bun x PKG`: a package's or the project's program.
         "npm" | "npx" | "yarn" | "pnpm" | "bun"

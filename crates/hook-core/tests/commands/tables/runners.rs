@@ -303,6 +303,17 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "git config --global core.sshCommand 'rm -rf ~'"),
     allow("git config core.pager 'less -R'"),
     allow("git config --global core.editor vim"),
+    // More runners: exec-family calls, git's own command options, faketime.
+    deny("rm.root", "python3 -c 'import os; os.execvp(\"rm\", [\"rm\", \"-rf\", \"/\"])'"),
+    deny("rm.home", "python3 -c 'import pty; pty.spawn(\"rm -rf ~\")'"),
+    deny("rm.home", "git rebase --exec 'rm -rf ~' HEAD~1"),
+    deny("rm.home", "git rebase -x 'rm -rf ~' main"),
+    deny("rm.home", "git difftool -x 'rm -rf ~' HEAD"),
+    deny("rm.home", "git clone 'ext::sh -c rm% -rf% ~' x"),
+    deny("rm.home", "faketime 'yesterday' rm -rf ~"),
+    allow("git rebase --exec 'cargo test' main"),
+    allow("git difftool -x meld HEAD~1"),
+    allow("faketime '2024-01-01' date"),
     // The agent's own process group, or the agent itself.
     deny("kill.all-processes", "kill -9 0"),
     deny("kill.all-processes", "kill -9 $PPID"),
