@@ -298,6 +298,10 @@ fn matches_or_ancestor<'g>(glob: impl Iterator<Item = &'g str> + Clone, path: &s
     }
 }
 
+/// How many directories a glob in a directory component expands to before the rest is left
+/// unread.
+const MAX_GLOB_DIRECTORIES: usize = 64;
+
 /// How many entries of one directory a glob is matched against; a larger directory is
 /// only partly looked at (the rest of the check still applies to the glob as written).
 const MAX_GLOB_ENTRIES: usize = 4096;
@@ -312,11 +316,17 @@ pub(crate) fn expand(pattern: &str, ctx: &Context) -> Option<Vec<String>> {
         Some((directory, last)) => (directory, last),
         None => ("", pattern),
     };
-    if last.is_empty()
-        || directory.contains(['*', '?', '['])
-        || !ctx.cwd_known && !directory.starts_with(['/', '~'])
-    {
+    if last.is_empty() || !ctx.cwd_known && !directory.starts_with(['/', '~']) {
         return None;
+    }
+    // `~/.ss?/id_rsa`: the directories the glob names first, then the name in each.
+    if directory.contains(['*', '?', '[']) {
+        let directories = expand(directory, ctx)?;
+        let mut expanded = Vec::new();
+        for found in directories.iter().take(MAX_GLOB_DIRECTORIES) {
+            expanded.extend(expand(&format!("{found}/{last}"), ctx).unwrap_or_default());
+        }
+        return Some(expanded);
     }
     let listed = resolve(if directory.is_empty() { "." } else { directory }, ctx);
     let entries = std::fs::read_dir(&listed).ok()?;
@@ -388,6 +398,24 @@ mod tests {
     /// A link with any name is the file it points at: in the project, to the project's `.env`,
     /// or out of it, into a protected directory; a plain file or a link to one is not.
     #[cfg(unix)]
+    #[test]
+    fn a_glob_in_a_directory_component_expands_level_by_level() {
+        let root = std::env::temp_dir().join(format!("agent-hooks-globdirs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("home/.ssh")).unwrap();
+        std::fs::create_dir_all(root.join("home/.aws")).unwrap();
+        std::fs::write(root.join("home/.ssh/id_rsa"), "").unwrap();
+        std::fs::write(root.join("home/.aws/credentials"), "").unwrap();
+        let mut here = ctx();
+        here.cwd = root.clone();
+        here.project_root = root.clone();
+        here.home = Some(root.join("home"));
+        assert_eq!(expand("~/.ss?/id_rsa", &here), Some(vec!["~/.ssh/id_rsa".to_string()]));
+        assert_eq!(expand("~/.*/credentials", &here), Some(vec!["~/.aws/credentials".to_string()]));
+        assert_eq!(expand("~/*/credentials", &here), Some(Vec::new()), "no dot-directory without a dot");
+        let _ = std::fs::remove_dir_all(&root);
+    }
+
     #[test]
     fn links_are_judged_by_what_they_point_at() {
         use std::os::unix::fs::symlink;
