@@ -397,7 +397,10 @@ fn download_targets<'w>(name: &str, args: &'w [Word]) -> Vec<&'w Word> {
 /// The directories `command` writes into with names it does not know before it runs:
 /// extraction (`tar -x -C D`, `unzip -d D`), clones (`git clone URL D`), downloads (`wget -P D`).
 pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<&Word> {
-    let Some(name) = command_name(command) else { return Vec::new() };
+    // Most commands are none of these: decided on the bare name, with nothing allocated.
+    let Some(name) = command.name().filter(|name| matches!(*name, "tar" | "unzip" | "wget" | "git")) else {
+        return Vec::new();
+    };
     let args = command.args();
     let after = |options: &[&str]| -> Vec<&Word> {
         args.iter()
@@ -414,7 +417,7 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<&Word> {
             })
             .collect()
     };
-    match name.to_ascii_lowercase().as_str() {
+    match name {
         "tar" => after(&["-C", "--directory"]),
         "unzip" => after(&["-d"]),
         "wget" => after(&["-P", "--directory-prefix"]),

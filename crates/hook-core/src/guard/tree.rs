@@ -147,9 +147,9 @@ pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx:
 
 /// The tree `command` reads, if it reads one.
 fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
-    let name = command_name(command)?.to_ascii_lowercase();
+    let name = command.name()?;
     let args = command.args();
-    match name.as_str() {
+    match name {
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" if grep_recursive(args) => Some(search(
             args,
             GREP_VALUES,
