@@ -148,6 +148,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.delete-volume", "deleting persistent volumes or claims"),
             ("kubernetes.delete-crd", "deleting custom resource definitions"),
             ("kubernetes.delete-all", "`delete --all` or across all namespaces"),
+            ("kubernetes.delete-manifest", "`delete -f app.yaml`, `delete -k dir`"),
             ("kubernetes.drain", "`kubectl drain`"),
             ("kubernetes.apply-prune", "`kubectl apply --prune`"),
             ("kubernetes.helm-uninstall", "`helm uninstall`"),
@@ -158,6 +159,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         catches: "infrastructure as code destroying what it manages",
         rules: &[
             ("iac.destroy", "`terraform`/`tofu`/`pulumi`/`cdk` destroy, `serverless remove`"),
+            ("iac.replace", "`terraform apply -replace=ADDR`"),
             ("iac.state-rm", "removing resources from the state"),
             ("iac.stack-rm", "`pulumi stack rm`"),
         ],
@@ -170,6 +172,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("cloud.aws-delete", "`aws … delete-*`/`terminate-*`"),
             ("cloud.gcloud-delete", "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`"),
             ("cloud.az-delete", "`az … delete`"),
+            ("cloud.doctl-delete", "`doctl … delete`"),
         ],
     },
     PackInfo {
@@ -193,6 +196,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("hosting.repo-delete", "`gh repo delete`"),
             ("hosting.release-delete", "`gh release delete`"),
             ("hosting.api-delete", "`gh api` with method `DELETE`"),
+            ("hosting.make-public", "`gh repo edit --visibility public`"),
             ("hosting.app-delete", "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, …"),
         ],
     },

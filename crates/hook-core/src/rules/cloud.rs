@@ -26,7 +26,7 @@ const VALUE_OPTIONS: &[&str] = &[
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az") {
+    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl") {
         return None;
     }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
@@ -61,6 +61,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             });
             (verb == "rb" || verb == "rm" && recursive).then(|| Hit::new("cloud.gcloud-delete", DELETE))
         }
+        "doctl" => words
+            .iter()
+            .any(|w| matches!(*w, "delete" | "rm" | "destroy"))
+            .then(|| Hit::new("cloud.doctl-delete", DELETE)),
         "az" => words
             .iter()
             .any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))

@@ -20,6 +20,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             ("repo", Some("delete")) => Some(Hit::new("hosting.repo-delete", REPO)),
             ("release", Some("delete" | "delete-asset")) => Some(Hit::new("hosting.release-delete", RELEASE)),
             ("api", _) if deletes(&args) => Some(Hit::new("hosting.api-delete", API)),
+            // Making a repository public publishes its whole history.
+            ("repo", Some("edit"))
+                if args.windows(2).any(|p| p[0] == "--visibility" && p[1] == "public")
+                    || args.contains(&"--visibility=public") =>
+            {
+                Some(Hit::new("hosting.make-public", PUBLIC))
+            }
             _ => None,
         },
         "vercel" => matches!(verb(0)?, "remove" | "rm").then(|| Hit::new("hosting.app-delete", APP)),
@@ -48,6 +55,8 @@ fn deletes(args: &[&str]) -> bool {
     })
 }
 
+const PUBLIC: &str =
+    "This makes the repository public, with every commit of its history. Ask the user to do it.";
 const REPO: &str =
     "`gh repo delete` deletes a repository with its issues and history. Ask the user to run it.";
 const RELEASE: &str = "This deletes a published release. Ask the user to run it.";

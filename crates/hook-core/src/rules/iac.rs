@@ -41,6 +41,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             match verb? {
                 "destroy" => Some(Hit::new("iac.destroy", DESTROY)),
                 "apply" if flag("-destroy") || flag("--destroy") => Some(Hit::new("iac.destroy", DESTROY)),
+                // `apply -replace=ADDR`: destroys the resource and makes a new one.
+                "apply" if flag("-replace") => Some(Hit::new("iac.replace", REPLACE)),
                 "state" if matches!(verbs.get(1).copied(), Some("rm")) => {
                     Some(Hit::new("iac.state-rm", STATE_RM))
                 }
@@ -62,4 +64,5 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 const DESTROY: &str = "This destroys the infrastructure the configuration manages. Run `plan -destroy` (or the tool's preview) and show it to the user, who can run the destroy.";
 const STATE_RM: &str =
     "This makes the tool forget resources it manages, so they are no longer tracked. Ask the user to run it.";
+const REPLACE: &str = "`-replace` destroys the resource and creates it again, with whatever it held. Show the plan (`plan -replace=...`) to the user, who can apply it.";
 const STACK_RM: &str = "`pulumi stack rm` deletes a stack and its history. Ask the user to run it.";

@@ -85,7 +85,16 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
                     return Some(Hit::new(rule, DELETE_WIDE));
                 }
             }
-            all.then(|| Hit::new("kubernetes.delete-all", DELETE_ALL))
+            if all {
+                return Some(Hit::new("kubernetes.delete-all", DELETE_ALL));
+            }
+            // `kubectl delete -f app.yaml` (or `-k dir`): everything the manifests describe.
+            let manifests = rest.iter().any(|a| {
+                matches!(*a, "-f" | "--filename" | "-k" | "--kustomize")
+                    || a.starts_with("--filename=")
+                    || a.starts_with("--kustomize=")
+            });
+            manifests.then(|| Hit::new("kubernetes.delete-manifest", DELETE_MANIFEST))
         }
         "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
         "apply" if rest.iter().any(|a| *a == "--prune" || a.starts_with("--prune=")) => {
@@ -96,6 +105,7 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
 }
 
 const DELETE_WIDE: &str = "This deletes a namespace, node, volume or resource definition, and everything that depends on it. Delete the specific objects you mean, or ask the user to run it.";
+const DELETE_MANIFEST: &str = "This deletes every object the manifests describe, with the data of their volumes. Delete the objects you mean by name, or ask the user to run it.";
 const DELETE_ALL: &str = "`--all`/`--all-namespaces` deletes every object of the kind. Name the objects you mean, or ask the user.";
 const DRAIN: &str = "`kubectl drain` evicts every pod from a node. Ask the user to run it.";
 const PRUNE: &str = "`kubectl apply --prune` deletes objects that are not in the applied files. Apply without `--prune`, or ask the user.";

@@ -161,7 +161,7 @@ fn echo(args: &[&str]) -> String {
             text.push(' ');
         }
         if escapes {
-            if unescape(arg, &mut text) {
+            if unescape(arg, &mut text, false) {
                 return text;
             }
         } else {
@@ -175,7 +175,7 @@ fn echo(args: &[&str]) -> String {
 }
 
 /// Append `s` with backslash escapes decoded; `true` when `\c` asks to stop all output.
-fn unescape(s: &str, out: &mut String) -> bool {
+fn unescape(s: &str, out: &mut String, bare_octal: bool) -> bool {
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         if c != '\\' {
@@ -193,6 +193,20 @@ fn unescape(s: &str, out: &mut String) -> bool {
             Some('e') => out.push('\x1b'),
             Some('\\') => out.push('\\'),
             Some('c') => return true,
+            // printf's `%b` also reads `\NNN` without the leading 0 (bash and dash do).
+            Some(d @ '1'..='7') if bare_octal => {
+                let mut value = d.to_digit(8).unwrap_or_default();
+                for _ in 0..2 {
+                    match chars.peek().and_then(|d| d.to_digit(8)) {
+                        Some(d) => {
+                            value = value * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.push(char::from_u32(value).unwrap_or('\0'));
+            }
             Some('0') => {
                 let mut value = 0u32;
                 for _ in 0..3 {
@@ -295,7 +309,7 @@ fn format_once(format: &str, args: &mut &[&str], out: &mut String) -> Option<boo
                             }
                         }
                     }
-                    if unescape(&escape, out) {
+                    if unescape(&escape, out, false) {
                         return Some(true);
                     }
                 }
@@ -320,7 +334,7 @@ fn format_once(format: &str, args: &mut &[&str], out: &mut String) -> Option<boo
                 match conversion {
                     's' | 'q' => out.push_str(arg),
                     'b' => {
-                        if unescape(arg, out) {
+                        if unescape(arg, out, true) {
                             return Some(true);
                         }
                     }
@@ -365,6 +379,8 @@ mod tests {
         assert_eq!(print(&["printf", "%-5s|%d%%", "x", "7"]).as_deref(), Some("x|7%"));
         assert_eq!(print(&["printf", "%f", "1"]), None);
         assert_eq!(print(&["printf", "-v", "x", "y"]), None);
+        // `%b` reads `\162` as octal too, `echo -e` (bash) does not.
+        assert_eq!(print(&["printf", "%b", "\\162\\155 -rf ~"]).as_deref(), Some("rm -rf ~"));
     }
 
     #[test]

@@ -93,6 +93,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("for d in build dist; do rm -rf \"$d\"; done"),
     allow("for f in README.md CHANGELOG.md; do head -3 \"$f\"; done"),
     allow("for i in 1 2 3; do echo $i; done"),
+    // printf's %b reads octal escapes without their leading 0.
+    deny("rm.home", "printf '%b' '\\162\\155 -rf ~' | sh"),
+    allow("printf '%b\\n' 'done'"),
     // A here-string's tilde is the home directory.
     deny("rm.unknown-target", "read d <<< ~; rm -rf \"$d\""),
     allow("read -r x <<< hello; echo $x"),

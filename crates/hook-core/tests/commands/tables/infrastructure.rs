@@ -7,6 +7,16 @@
 use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
+    ask("kubernetes.delete-manifest", "kubectl delete -f k8s/"),
+    ask("kubernetes.delete-manifest", "kubectl delete -k overlays/prod"),
+    allow("kubectl apply -f k8s/"),
+    allow("kubectl delete pod web-7f9c"),
+    ask("iac.replace", "terraform apply -replace=aws_instance.web -auto-approve"),
+    allow("terraform plan -replace=aws_instance.web"),
+    ask("hosting.make-public", "gh repo edit --visibility public --accept-visibility-change-consequences"),
+    allow("gh repo edit --description 'x'"),
+    ask("cloud.doctl-delete", "doctl compute droplet delete web-1 --force"),
+    allow("doctl compute droplet list"),
     // Short option clusters hold the letters (`-af`), and `system reset` removes everything.
     ask("containers.prune-all", "docker system prune -af"),
     ask("containers.prune-all", "docker system prune -fa --volumes"),
