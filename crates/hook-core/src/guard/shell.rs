@@ -119,13 +119,21 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
         return None;
     }
     let here = ctx.moved_to(command.cwd.as_ref());
-    let found = accessed.iter().find_map(|&(access, word, path)| {
-        // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
-        // matches nothing stays as written, naming a file that does not exist).
-        match word.glob.then(|| files::expand(path, &here)).flatten() {
-            Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, &here)),
-            None => denied(path, access, &policy.files, &here),
-        }
+    let judged_in = |here: &Context| {
+        accessed.iter().find_map(|&(access, word, path)| {
+            // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
+            // matches nothing stays as written, naming a file that does not exist).
+            match word.glob.then(|| files::expand(path, here)).flatten() {
+                Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, here)),
+                None => denied(path, access, &policy.files, here),
+            }
+        })
+    };
+    // `cd ~/.ssh; cat id_rsa`: after a `cd` that may have failed, relative paths are judged in
+    // both directories (the analyser keeps the likely one as the unknown directory's text).
+    let likely = command.cwd.as_ref().filter(|dir| dir.dynamic && dir.raw == "$PWD" && dir.text != "$PWD");
+    let found = judged_in(&here).or_else(|| {
+        likely.and_then(|dir| judged_in(&ctx.moved_to(Some(&crate::shell::Word::literal(dir.text.clone())))))
     });
     // `mv ~/.ssh /tmp`: a directory moved away takes the guarded files inside it along.
     let found = found.or_else(|| {

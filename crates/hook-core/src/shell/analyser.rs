@@ -299,7 +299,12 @@ impl Analyser {
             };
         }
         if self.cwd != start {
-            self.cwd = Cwd::Unknown;
+            // `cd X; cat f`: the `cd` may have failed, so the directory is X or where the line
+            // was; X is kept as a hint for the file rules, which judge both.
+            self.cwd = match &self.cwd {
+                Cwd::At(dir) => Cwd::Maybe(dir.clone()),
+                _ => Cwd::Unknown,
+            };
         }
         last
     }
@@ -1229,6 +1234,8 @@ enum Cwd {
     /// A path relative to the start, or absolute (`/x`, `~/x`).
     At(String),
     Unknown,
+    /// After a `cd` that may have failed: this directory, or the one before it.
+    Maybe(String),
 }
 
 impl Cwd {
@@ -1242,7 +1249,7 @@ impl Cwd {
             match self {
                 Cwd::Start => Cwd::At(target.to_string()),
                 Cwd::At(dir) if dir.len() + target.len() < MAX_CWD => Cwd::At(format!("{dir}/{target}")),
-                Cwd::At(_) | Cwd::Unknown => Cwd::Unknown,
+                Cwd::At(_) | Cwd::Unknown | Cwd::Maybe(_) => Cwd::Unknown,
             }
         };
         match joined {
@@ -1258,6 +1265,10 @@ impl Cwd {
             Cwd::At(dir) => Some(Word::literal(dir.clone())),
             Cwd::Unknown => {
                 Some(Word { text: "$PWD".into(), raw: "$PWD".into(), dynamic: true, glob: false })
+            }
+            // Unknown all the same; the text names the likely directory for the file rules.
+            Cwd::Maybe(dir) => {
+                Some(Word { text: dir.clone(), raw: "$PWD".into(), dynamic: true, glob: false })
             }
         }
     }

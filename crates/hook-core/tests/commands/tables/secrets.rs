@@ -145,6 +145,11 @@ pub(crate) const CASES: &[Case] = &[
     allow("git clone https://x.example/y.git vendor/y"),
     allow("cp notes.md docs/"),
     allow("chmod -x scripts/old.sh"),
+    // After a `cd` that may have failed, a relative path is judged in both directories.
+    deny("files.deny-read", "cd ~/.ssh; cat id_rsa"),
+    deny("files.deny-read", "pushd ~/.aws; base64 credentials"),
+    allow("cd src; cat main.rs"),
+    allow("cd docs; cat README.md"),
     // A directory moved away takes the guarded files inside it along.
     deny("files.deny-write", "mv ~/.ssh /tmp/"),
     deny("files.deny-write", "mv ~/.aws ~/aws-old"),
