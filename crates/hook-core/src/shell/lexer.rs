@@ -561,6 +561,12 @@ impl<'a> Lexer<'a> {
                     }
                     _ => Part::Opaque { raw },
                 };
+                // `${HOME` then a blank or a newline: a bad substitution, which the shell
+                // refuses before running the command; what it means is not read here.
+                let name_len = inner.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+                if name_len > 0 && inner.as_bytes().get(name_len).is_some_and(|b| b.is_ascii_whitespace()) {
+                    self.out.incomplete = true;
+                }
                 self.pos = end;
                 word.parts.push(part);
             }

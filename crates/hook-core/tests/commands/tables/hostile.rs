@@ -9,6 +9,9 @@ pub(crate) const CASES: &[Case] = &[
     // `{ }<<}` took the next lines for a heredoc body).
     ask("opaque.syntax", "{ }<<}\nrm -rf ~\n}"),
     allow("{ ls; } <<EOF\nhello\nEOF"),
+    // A bad substitution that runs across lines is not read as the shell would (fuzz).
+    ask("opaque.syntax", "echo ${HOME\nrm -rf ~\n}"),
+    allow("echo ${HOME:-/root} ${PATH#*:}"),
     // Substitutions inside expansions that are not computed still run: parameter operators,
     // arithmetic expansion and commands, array subscripts, C-style for loops.
     deny("rm.home", "echo ${x:-$(rm -rf ~)}"),
