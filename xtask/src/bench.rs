@@ -96,7 +96,8 @@ pub fn run(args: &[String]) -> Result<(), String> {
                 Ok(stats) => {
                     rows.push(Row { binary: name.to_string(), case: case.name, same_event_as: None, stats })
                 }
-                Err(e) => eprintln!("xtask: {name} skipped: {e}"),
+                // The reference rows are part of the report: a missing interpreter is an error.
+                Err(e) => return Err(format!("{name}: {e} (the bench compares against it: install it)")),
             }
         }
     }

@@ -175,6 +175,21 @@ fn echo(args: &[&str]) -> String {
 }
 
 /// Append `s` with backslash escapes decoded; `true` when `\c` asks to stop all output.
+/// The character of an octal escape: `value` so far, then up to `more` octal digits taken from
+/// `chars`.
+fn octal(mut value: u32, more: usize, chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> char {
+    for _ in 0..more {
+        match chars.peek().and_then(|d| d.to_digit(8)) {
+            Some(d) => {
+                value = value * 8 + d;
+                chars.next();
+            }
+            None => break,
+        }
+    }
+    char::from_u32(value).unwrap_or('\0')
+}
+
 fn unescape(s: &str, out: &mut String, bare_octal: bool) -> bool {
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
@@ -195,31 +210,9 @@ fn unescape(s: &str, out: &mut String, bare_octal: bool) -> bool {
             Some('c') => return true,
             // printf's `%b` also reads `\NNN` without the leading 0 (bash and dash do).
             Some(d @ '1'..='7') if bare_octal => {
-                let mut value = d.to_digit(8).unwrap_or_default();
-                for _ in 0..2 {
-                    match chars.peek().and_then(|d| d.to_digit(8)) {
-                        Some(d) => {
-                            value = value * 8 + d;
-                            chars.next();
-                        }
-                        None => break,
-                    }
-                }
-                out.push(char::from_u32(value).unwrap_or('\0'));
+                out.push(octal(d.to_digit(8).unwrap_or_default(), 2, &mut chars))
             }
-            Some('0') => {
-                let mut value = 0u32;
-                for _ in 0..3 {
-                    match chars.peek().and_then(|d| d.to_digit(8)) {
-                        Some(d) => {
-                            value = value * 8 + d;
-                            chars.next();
-                        }
-                        None => break,
-                    }
-                }
-                out.push(char::from_u32(value).unwrap_or('\0'));
-            }
+            Some('0') => out.push(octal(0, 3, &mut chars)),
             Some(kind @ ('x' | 'u' | 'U')) => {
                 let digits = match kind {
                     'x' => 2,
@@ -276,17 +269,7 @@ fn format_once(format: &str, args: &mut &[&str], out: &mut String) -> Option<boo
                 // In a format, `\NNN` is octal without the leading 0 that `%b` and `echo -e` need.
                 Some(d @ '0'..='7') => {
                     chars.next();
-                    let mut value = d.to_digit(8).unwrap_or_default();
-                    for _ in 0..2 {
-                        match chars.peek().and_then(|d| d.to_digit(8)) {
-                            Some(d) => {
-                                value = value * 8 + d;
-                                chars.next();
-                            }
-                            None => break,
-                        }
-                    }
-                    out.push(char::from_u32(value).unwrap_or('\0'));
+                    out.push(octal(d.to_digit(8).unwrap_or_default(), 2, &mut chars));
                 }
                 _ => {
                     let mut escape = String::from('\\');
