@@ -174,7 +174,6 @@ fn echo(args: &[&str]) -> String {
     text
 }
 
-/// Append `s` with backslash escapes decoded; `true` when `\c` asks to stop all output.
 /// The character of an octal escape: `value` so far, then up to `more` octal digits taken from
 /// `chars`.
 fn octal(mut value: u32, more: usize, chars: &mut std::iter::Peekable<std::str::Chars<'_>>) -> char {
@@ -190,6 +189,8 @@ fn octal(mut value: u32, more: usize, chars: &mut std::iter::Peekable<std::str::
     char::from_u32(value).unwrap_or('\0')
 }
 
+/// Append `s` with backslash escapes decoded; `true` when `\c` asks to stop all output.
+/// `bare_octal`: `\NNN` without its leading 0 is octal too (printf's `%b`).
 fn unescape(s: &str, out: &mut String, bare_octal: bool) -> bool {
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
