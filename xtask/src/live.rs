@@ -325,9 +325,17 @@ const SCENARIOS: &[Scenario] = &[
         name: "a credential in the prompt never reaches the server",
         action: Action::Prompt,
         input: "",
-        check: |run| match run.requests.iter().any(|body| body.contains(PROMPT_SECRET)) {
-            true => Err("the prompt's credential reached the model server".into()),
-            false => Ok(()),
+        check: |run| {
+            if run.requests.iter().any(|body| body.contains(PROMPT_SECRET)) {
+                return Err("the prompt's credential reached the model server".into());
+            }
+            // An agent that never started would send nothing either: the hook's journal shows
+            // that it saw the prompt and refused it.
+            let journal = run.home.join(".local/state/agent-hooks/journal.jsonl");
+            match std::fs::read_to_string(&journal).is_ok_and(|lines| lines.contains("prompt.secret")) {
+                true => Ok(()),
+                false => Err(format!("{} records no refused prompt", journal.display())),
+            }
         },
     },
     Scenario {
