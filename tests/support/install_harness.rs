@@ -259,6 +259,54 @@ fn install_over_then_uninstall(agent: &'static AgentUnderTest, seed: &str, unins
     sandbox.assert_golden(&backup_of(&settings), &original);
 }
 
+/// Over every hand-written file in `tests/golden/corpus/` (tabs, CRLF, big and odd numbers,
+/// escapes, duplicate keys, one-line files): install inserts its entries and changes no other
+/// byte, uninstall gives the file back byte for byte, with the backup as the user's flow keeps
+/// it and, where install added no keys of the agent's own, without it (the text edit alone).
+pub fn every_byte_of_the_users_survives_a_round_trip(agent: &'static AgentUnderTest) {
+    let corpus = Path::new(GOLDEN_ROOT).join("corpus");
+    let mut names: Vec<_> = std::fs::read_dir(&corpus)
+        .expect("read the corpus")
+        .map(|entry| entry.expect("corpus entry").file_name().into_string().expect("UTF-8 name"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 6, "{names:?}");
+    let adds_keys = !agent.agent.registration().expect("installable").required_keys.is_empty();
+    for name in names {
+        let original = std::fs::read_to_string(corpus.join(&name)).expect("read a corpus file");
+        for keep_backup in [true, false] {
+            let sandbox =
+                Sandbox::new(agent, &format!("corpus-{}-{keep_backup}", name.trim_end_matches(".json")));
+            let settings = sandbox.user_settings();
+            std::fs::create_dir_all(settings.parent().expect("settings have a directory"))
+                .expect("create it");
+            std::fs::write(&settings, &original).expect("seed the settings file");
+            assert_success(&sandbox.hook(&["install"]));
+            let installed = std::fs::read_to_string(&settings).expect("read the installed file");
+            // The user's text is a prefix and a suffix of the new one: install only inserted.
+            let split = original.trim_end().len() - 1;
+            let (head, tail) = original.split_at(split);
+            let head = head.trim_end();
+            assert!(
+                installed.starts_with(head) && installed.ends_with(tail) && installed.len() > original.len(),
+                "{name}: install changed the user's bytes:\n{installed}"
+            );
+            if !keep_backup {
+                if adds_keys {
+                    continue;
+                }
+                std::fs::remove_file(backup_of(&settings)).expect("remove the backup");
+            }
+            assert_success(&sandbox.hook(&["uninstall"]));
+            assert_eq!(
+                std::fs::read_to_string(&settings).expect("read the uninstalled file"),
+                original,
+                "{name}: uninstall (backup kept: {keep_backup}) did not give the bytes back"
+            );
+        }
+    }
+}
+
 pub fn invalid_json_is_refused_and_left_unchanged(agent: &'static AgentUnderTest) {
     let sandbox = Sandbox::new(agent, "invalid");
     let settings = sandbox.user_settings();
@@ -359,6 +407,7 @@ macro_rules! install_scenarios {
             install_twice_is_byte_identical,
             install_keeps_unrelated_keys_and_other_tools_hooks,
             install_updates_an_older_entry_in_place,
+            every_byte_of_the_users_survives_a_round_trip,
             invalid_json_is_refused_and_left_unchanged,
             doctor_passes_after_install,
             doctor_fails_when_the_binary_is_moved_away,

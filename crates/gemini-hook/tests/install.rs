@@ -1,27 +1,25 @@
 //! `install`, `uninstall` and `doctor` for gemini-hook: the scenarios every agent shares
 //! (`tests/support/install_harness.rs`) against the golden files in `tests/golden/gemini/`,
-//! and what JSONC changes: comments are read but a file holding them is never rewritten.
+//! and what JSONC changes: comments and trailing commas are kept through install and uninstall.
 
 #[macro_use]
 #[path = "../../../tests/support/install_harness.rs"]
 mod install_harness;
 
-use install_harness::{Sandbox, listing_beside, stderr};
+use install_harness::{Sandbox, assert_success, backup_of};
 
 install_scenarios!(GEMINI = gemini_hook::Gemini, "gemini-hook");
 
 #[test]
-fn a_file_with_comments_is_refused_and_left_unchanged() {
+fn a_file_with_comments_keeps_them_through_install_and_uninstall() {
     let sandbox = Sandbox::new(&GEMINI, "comments");
     let settings = sandbox.user_settings();
     sandbox.seed_user_settings("commented.json");
-    let original = std::fs::read(&settings).expect("read the settings file");
+    let original = std::fs::read_to_string(&settings).expect("read the settings file");
 
-    let out = sandbox.hook(&["install"]);
-    assert!(!out.status.success());
-    let message = stderr(&out);
-    assert!(message.contains(&format!("{} has comments", settings.display())), "{message}");
-    assert!(message.contains("nothing was changed"), "{message}");
-    assert_eq!(std::fs::read(&settings).expect("read it again"), original);
-    assert_eq!(listing_beside(&settings), ["settings.json"]);
+    assert_success(&sandbox.hook(&["install"]));
+    sandbox.assert_golden(&settings, "commented.installed.json");
+    std::fs::remove_file(backup_of(&settings)).expect("remove the backup");
+    assert_success(&sandbox.hook(&["uninstall"]));
+    assert_eq!(std::fs::read_to_string(&settings).expect("read it again"), original);
 }

@@ -16,6 +16,7 @@ mod json_edit;
 mod owned_file;
 mod registration;
 mod settings_file;
+mod splice;
 
 use std::path::{Path, PathBuf};
 
@@ -108,7 +109,8 @@ pub struct Plan {
     pub before: Option<String>,
     /// The file's text after the change; equal to `before` when there is nothing to do.
     pub after: Option<String>,
-    /// The file has comments that writing it would drop, so [`apply`] refuses.
+    /// The file has comments and the change could not be made as an edit of its text, so
+    /// writing it would drop them: [`apply`] refuses.
     pub drops_comments: bool,
     /// Our entries once the change is made.
     pub registered: Vec<Found>,
@@ -214,7 +216,23 @@ pub fn plan_uninstall<A: Installable + ?Sized>(agent: &A, path: &Path) -> Result
         return owned_file::plan_uninstall(&owned, path);
     }
     let registration = registration(agent)?;
-    plan(agent, path, &registration, |doc| json_edit::remove(doc, &registration, agent.binary()))
+    // The keys install adds for the agent (Copilot's `"version": 1`) go too when the user's
+    // own file, as its first backup keeps it, did not have them.
+    let users = settings_file::read(&atomic::backup_path(path))
+        .ok()
+        .flatten()
+        .and_then(|text| settings_file::parse(path, &text, registration.syntax).ok());
+    plan(agent, path, &registration, |doc| {
+        json_edit::remove(doc, &registration, agent.binary())?;
+        if let (Some(users), Some(root)) = (&users, doc.as_object_mut()) {
+            for (key, value) in &registration.required_keys {
+                if users.value.get(key).is_none() && root.get(*key) == Some(value) {
+                    root.shift_remove(*key);
+                }
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Write `plan` (or delete the file, when the plan leaves none); returns the backup of the
@@ -280,6 +298,7 @@ fn plan<A: Installable + ?Sized>(
         map.iter().all(|(key, held)| registration.required_keys.iter().any(|(k, v)| k == key && v == held))
     });
     let ours_alone = only_required && before.is_some() && !atomic::backup_path(path).exists();
+    let mut rendered_whole = false;
     let after = if value == settings.value && before.is_some() {
         before.clone()
     } else if original.is_some() {
@@ -288,9 +307,12 @@ fn plan<A: Installable + ?Sized>(
         // Uninstall from a file that does not exist: leave it not existing.
         None
     } else {
-        Some(settings_file::render(&value, &settings.style))
+        let spliced =
+            before.as_deref().and_then(|text| splice::edit(text, &settings.value, &value, &settings.style));
+        rendered_whole = spliced.is_none();
+        Some(spliced.unwrap_or_else(|| settings_file::render(&value, &settings.style)))
     };
-    let drops_comments = settings.had_comments && after != before;
+    let drops_comments = settings.had_comments && rendered_whole && after != before;
     let registered = json_edit::find(&value, registration, agent.binary());
     Ok(Plan { path: path.to_path_buf(), before, after, drops_comments, registered, ours_alone })
 }
@@ -350,10 +372,31 @@ mod tests {
     }
 
     #[test]
-    fn a_commented_file_is_planned_but_never_rewritten() {
-        let text = "{\n  // keep me\n  \"a\": 1\n}\n";
+    fn a_commented_file_keeps_its_comments() {
+        let text = "{\n  // keep me\n  \"a\": 1 /* and me */\n}\n";
         let path = scratch("comments", text);
         let plan = plan_install(&Commented, &path, Path::new("/bin/x-hook")).unwrap();
+        assert!(!plan.drops_comments);
+        apply(&plan).unwrap();
+        let written = std::fs::read_to_string(&path).unwrap();
+        assert!(
+            written.starts_with("{\n  // keep me\n  \"a\": 1, /* and me */\n  \"hooks\": {\n"),
+            "{written}"
+        );
+        apply(&plan_uninstall(&Commented, &path).unwrap()).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    }
+
+    #[test]
+    fn a_commented_file_that_cannot_be_spliced_is_never_rewritten() {
+        let text = "{\n  // keep me\n  \"a\": 1,\n  \"b\": 2\n}\n";
+        let path = scratch("reordered", text);
+        let registration = registration(&Commented).unwrap();
+        let reorder = |doc: &mut Value| {
+            *doc = json!({"b": 3, "a": 1});
+            Ok(())
+        };
+        let plan = plan(&Commented, &path, &registration, reorder).unwrap();
         assert!(plan.drops_comments);
         assert!(plan.diff().contains("-  // keep me"), "{}", plan.diff());
         assert!(matches!(apply(&plan), Err(InstallError::Comments { .. })));
@@ -366,7 +409,8 @@ mod tests {
         let plan = plan_install(&Commented, &path, Path::new("/bin/x-hook")).unwrap();
         assert!(!plan.drops_comments);
         apply(&plan).unwrap();
-        let written: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let written = settings_file::parse(&path, &text, Syntax::Jsonc).unwrap().value;
         assert_eq!(written, json!({"a": [1], "hooks": {"pre": [{"command": "/bin/x-hook"}]}}));
     }
 

@@ -102,10 +102,10 @@ fn style_of(text: &str) -> Style {
     Style { indent, crlf: text.contains("\r\n"), final_newline: text.ends_with('\n') }
 }
 
-/// JSONC as plain JSON: comments and trailing commas become spaces, so that line and column
-/// numbers of errors still point into the original text. Also says whether there were
-/// comments.
-fn strip_jsonc(text: &str) -> (String, bool) {
+/// JSONC as plain JSON: comments and trailing commas become spaces, byte for byte, so that
+/// error locations and text spans still point into the original text. Also says whether
+/// there were comments.
+pub(super) fn strip_jsonc(text: &str) -> (String, bool) {
     let mut out: Vec<char> = Vec::with_capacity(text.len());
     let mut had_comments = false;
     let mut chars = text.chars().peekable();
@@ -133,7 +133,7 @@ fn strip_jsonc(text: &str) -> (String, bool) {
                         out.push('\n');
                         break;
                     }
-                    out.push(' ');
+                    out.extend(std::iter::repeat_n(' ', c.len_utf8()));
                 }
             }
             ('/', Some('*')) => {
@@ -142,7 +142,10 @@ fn strip_jsonc(text: &str) -> (String, bool) {
                 chars.next();
                 let mut previous = ' ';
                 for c in chars.by_ref() {
-                    out.push(if c == '\n' { '\n' } else { ' ' });
+                    match c {
+                        '\n' => out.push('\n'),
+                        c => out.extend(std::iter::repeat_n(' ', c.len_utf8())),
+                    }
                     if previous == '*' && c == '/' {
                         break;
                     }
