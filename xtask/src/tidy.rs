@@ -435,7 +435,9 @@ fn one_agent_id_names_the_crate_fixtures_cases_and_notes() {
             let id = name.strip_suffix(".md").unwrap_or(&name);
             // Golden release archives, the settings corpus every agent installs over and the
             // agents' index are not an agent's.
-            if !ids.iter().any(|known| known == id) && !matches!(name.as_str(), "dist" | "corpus" | "README.md") {
+            if !ids.iter().any(|known| known == id)
+                && !matches!(name.as_str(), "dist" | "corpus" | "README.md")
+            {
                 wrong.push(format!("{dir}/{name} is not named by an agent id ({})", ids.join(", ")));
             }
         }
