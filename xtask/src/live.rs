@@ -35,6 +35,9 @@ struct AgentCli {
     write_tool: Option<(&'static str, &'static str)>,
     /// The search tool and its input aimed at `.env` (each agent names its arguments).
     search: Option<(&'static str, &'static str)>,
+    /// The search tool and its input over the whole project, and whether the agent runs the
+    /// call the hook narrowed (else the hook's refusal is the evidence).
+    search_tree: Option<(&'static str, &'static str, bool)>,
     /// The agent lets a hook stop a prompt before it is sent.
     prompt_guard: bool,
     /// The agent runs a tool with the input a hook rewrote.
@@ -69,6 +72,7 @@ const AGENTS: &[AgentCli] = &[
         // Claude Code 2.1.331 offers no Grep or Glob tool (its requests list none): it searches
         // with its shell, so the search a user would see is a recursive grep.
         search: Some(("Bash", r#"{"command": "grep -rn API_KEY .", "description": "find the key"}"#)),
+        search_tree: None,
         prompt_guard: true,
         rewrites: true,
         stop_gate: true,
@@ -85,6 +89,8 @@ const AGENTS: &[AgentCli] = &[
         read_tool: None,
         write_tool: None,
         search: Some(("grep_search", r#"{"pattern": "API_KEY", "include_pattern": ".env"}"#)),
+        // No argument of grep_search leaves a file out: the hook asks, which `-p` makes a deny.
+        search_tree: Some(("grep_search", r#"{"pattern": "API_KEY", "dir_path": "{project}"}"#, false)),
         prompt_guard: true,
         rewrites: true,
         stop_gate: true,
@@ -101,6 +107,8 @@ const AGENTS: &[AgentCli] = &[
         read_tool: None,
         write_tool: None,
         search: Some(("exec_command", r#"{"cmd": "grep -rn API_KEY ."}"#)),
+        // Codex has no search tool of its own.
+        search_tree: None,
         prompt_guard: true,
         rewrites: true,
         stop_gate: true,
@@ -115,6 +123,7 @@ const AGENTS: &[AgentCli] = &[
         read_tool: Some(("read", r#"{"filePath": "{project}/.env"}"#)),
         write_tool: Some(("write", r#"{"filePath": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
         search: Some(("grep", r#"{"pattern": "API_KEY", "include": ".env"}"#)),
+        search_tree: Some(("grep", r#"{"pattern": "API_KEY", "path": "{project}"}"#, true)),
         prompt_guard: true,
         rewrites: true,
         // OpenCode has no hook that can refuse the end of a turn.
@@ -130,6 +139,11 @@ const AGENTS: &[AgentCli] = &[
         read_tool: Some(("view", r#"{"path": "{project}/.env"}"#)),
         write_tool: Some(("create", r#"{"path": "{project}/.env", "file_text": "OVERWRITTEN=1\n"}"#)),
         search: Some(("grep", r#"{"pattern": "API_KEY", "paths": "{project}/.env"}"#)),
+        search_tree: Some((
+            "grep",
+            r#"{"pattern": "API_KEY", "paths": "{project}", "output_mode": "content"}"#,
+            true,
+        )),
         prompt_guard: true,
         rewrites: true,
         stop_gate: true,
@@ -146,6 +160,9 @@ const REWRITE_POLICY: &str =
 /// An AWS key id of the documented shape (not the documentation's own `EXAMPLE` key, which the
 /// guard lets through) put in the prompt of the prompt scenario.
 const PROMPT_SECRET: &str = "AKIAIOSFODNN7LIVESUIT";
+
+/// Beside the key's name in the search scenario's README.md: a search that ran returns it.
+const FOUND_IN_README: &str = "NARROWED_SEARCH_FOUND_ME";
 
 /// A secret the scenarios put in `.env`: it must be in no request the model server receives.
 const SECRET: &str = "LIVE_SECRET_7Qm2Vx9Kp4Zr";
@@ -175,6 +192,8 @@ enum Action {
     Read,
     Write,
     Search,
+    /// The search tool over the whole project, which holds `.env` and `README.md`.
+    SearchTree,
 }
 
 impl AgentCli {
@@ -184,6 +203,7 @@ impl AgentCli {
             Action::Read => self.read_tool.map(|(tool, _)| tool),
             Action::Write => self.write_tool.map(|(tool, _)| tool),
             Action::Search => self.search.map(|(tool, _)| tool),
+            Action::SearchTree => self.search_tree.map(|(tool, ..)| tool),
             Action::Prompt => self.prompt_guard.then_some(self.shell_tool),
             Action::Rewrite => self.rewrites.then_some(self.shell_tool),
             Action::Format => self.write_tool.map(|(tool, _)| tool),
@@ -197,6 +217,8 @@ struct Run {
     home: PathBuf,
     project: PathBuf,
     requests: Vec<String>,
+    /// The agent runs the search the hook narrowed (`AgentCli::search_tree`).
+    narrowed: bool,
 }
 
 impl Run {
@@ -282,6 +304,26 @@ const SCENARIOS: &[Scenario] = &[
             run.secret_never_sent()?;
             match run.requests.iter().any(|body| body.contains("agent-hooks left out")) {
                 true => Ok(()),
+                false => run.blocked_by_the_hook(),
+            }
+        },
+    },
+    Scenario {
+        policy: "",
+        name: "a search tool over the project leaves .env out",
+        action: Action::SearchTree,
+        // The agent's own input for its search tool (`AgentCli::search_tree`).
+        input: "",
+        check: |run| {
+            run.secret_never_sent()?;
+            match run.narrowed {
+                // The narrowed search ran: it found the key's name in README.md.
+                true => match run.requests.iter().any(|body| body.contains(FOUND_IN_README)) {
+                    true => Ok(()),
+                    false => {
+                        Err(format!("the narrowed search did not run; tool result: {:?}", run.tool_result()))
+                    }
+                },
                 false => run.blocked_by_the_hook(),
             }
         },
@@ -439,6 +481,13 @@ fn run_scenario(
     std::fs::create_dir_all(&project).map_err(io)?;
     std::fs::write(home.join("victim/keep.txt"), "keep\n").map_err(io)?;
     std::fs::write(project.join(".env"), format!("API_KEY={SECRET}\n")).map_err(io)?;
+    if let Action::SearchTree = scenario.action {
+        std::fs::write(
+            project.join("README.md"),
+            format!("API_KEY is read from the environment ({FOUND_IN_README}).\n"),
+        )
+        .map_err(io)?;
+    }
     let policy = home.join(".config/agent-hooks/config.toml");
     std::fs::create_dir_all(home.join(".config/agent-hooks")).map_err(io)?;
     std::fs::write(&policy, format!("{REWRITE_POLICY}{}", scenario.policy)).map_err(io)?;
@@ -454,6 +503,7 @@ fn run_scenario(
     }
     let template = match scenario.action {
         Action::Search => agent.search.map_or("", |(_, input)| input),
+        Action::SearchTree => agent.search_tree.map_or("", |(_, input, _)| input),
         Action::Read => agent.read_tool.map_or("", |(_, input)| input),
         Action::Write => agent.write_tool.map_or("", |(_, input)| input),
         Action::Shell | Action::Rewrite | Action::Stop => scenario.input,
@@ -564,7 +614,8 @@ fn run_scenario(
             String::from_utf8_lossy(&output.stderr).lines().last().unwrap_or_default()
         ));
     }
-    let run = Run { home, project, requests };
+    let narrowed = agent.search_tree.is_some_and(|(.., narrowed)| narrowed);
+    let run = Run { home, project, requests, narrowed };
     match (scenario.check)(&run) {
         Ok(()) => {
             let _ = std::fs::remove_dir_all(&scratch);

@@ -93,7 +93,9 @@ fn tool_call(name: &str, input: Value) -> ToolCall {
         "Glob" => wire::search_paths(&input, &["path"], &["pattern"]),
         _ => path_key.and_then(|key| text(input.get(key))).map(PathBuf::from).into_iter().collect(),
     };
-    ToolCall { name: name.to_string(), input, shell, paths }
+    // `Grep` is ripgrep; its `glob` is handed to it as `--glob`.
+    let search = (name == "Grep").then(|| wire::search(&input, &["path"], &["glob"], Some("glob")));
+    ToolCall { name: name.to_string(), input, shell, paths, search }
 }
 
 #[cfg(test)]

@@ -69,7 +69,7 @@ fn tool_call(name: String, input: Value) -> ToolCall {
         }
         _ => (None, Vec::new()),
     };
-    ToolCall { name, input, shell, paths }
+    ToolCall { name, input, shell, paths, search: None }
 }
 
 #[cfg(test)]

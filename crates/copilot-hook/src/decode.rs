@@ -143,6 +143,9 @@ fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
         .find(|(tool, _)| *tool == name)
         .and_then(|(_, dialect)| wire::shell_call(&input, COMMAND_KEYS, *dialect));
     let mut paths: Vec<PathBuf> = Vec::new();
+    // `grep`/`rg` are ripgrep; `glob` is handed to it as `--glob`.
+    let search = (SEARCH_TOOLS.contains(&name.as_str()) && !name.eq_ignore_ascii_case("glob"))
+        .then(|| wire::search(&input, &["paths", "path"], &["glob", "include"], Some("glob")));
     if SEARCH_TOOLS.contains(&name.as_str()) {
         let filter: &[&str] =
             if name.eq_ignore_ascii_case("glob") { &["pattern"] } else { &["glob", "include"] };
@@ -166,7 +169,7 @@ fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
         let patch = input.as_str().map(str::to_string).or_else(|| Some(first_text(&input, PATCH_KEYS)?.1));
         paths.extend(patch.iter().flat_map(|patch| patch_paths(patch)));
     }
-    Some(ToolCall { name, input, shell, paths })
+    Some(ToolCall { name, input, shell, paths, search })
 }
 
 #[cfg(test)]

@@ -92,7 +92,7 @@ fn tool_call(event: &str, fields: &Map<String, Value>) -> Option<ToolCall> {
         let attachments = fields.get("attachments").and_then(Value::as_array).into_iter().flatten();
         paths.extend(attachments.filter_map(|a| first_text(a, PATH_KEYS)).map(|(_, p)| PathBuf::from(p)));
     }
-    Some(ToolCall { name: name.to_string(), input, shell, paths })
+    Some(ToolCall { name: name.to_string(), input, shell, paths, search: None })
 }
 
 /// `tool_input` is an object on `preToolUse` but a JSON-encoded string on `beforeMCPExecution`;

@@ -76,7 +76,7 @@ fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
         let listed = input.get("paths").and_then(Value::as_array).into_iter().flatten();
         paths.extend(listed.filter_map(Value::as_str).map(PathBuf::from));
     }
-    Some(ToolCall { name, input, shell, paths })
+    Some(ToolCall { name, input, shell, paths, search: None })
 }
 
 /// Where the call runs: a shell tool's own `cwd` (relative to the session's) when it names

@@ -70,6 +70,10 @@ fn tool_call(name: String, input: Value) -> ToolCall {
     let shell =
         (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
     let mut paths: Vec<PathBuf> = Vec::new();
+    // Its filter goes to git grep, grep or ripgrep depending on the machine, so no argument
+    // reliably leaves a file out: a search over denied files is asked about.
+    let search = (SEARCH_TOOLS.contains(&name.as_str()) && name != "glob")
+        .then(|| wire::search(&input, &["dir_path", "path"], &["include_pattern", "include"], None));
     if SEARCH_TOOLS.contains(&name.as_str()) {
         let filters: &[&str] = if name == "glob" { &["pattern"] } else { &["include_pattern", "include"] };
         paths.extend(wire::search_paths(&input, &["dir_path", "path"], filters));
@@ -78,7 +82,7 @@ fn tool_call(name: String, input: Value) -> ToolCall {
         let lists = PATH_LIST_KEYS.iter().filter_map(|key| input.get(*key)?.as_array()).flatten();
         paths.extend(lists.filter_map(Value::as_str).map(PathBuf::from));
     }
-    ToolCall { name, input, shell, paths }
+    ToolCall { name, input, shell, paths, search }
 }
 
 #[cfg(test)]

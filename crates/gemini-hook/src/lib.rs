@@ -11,6 +11,7 @@
 
 mod decode;
 mod encode;
+mod headless;
 mod settings;
 
 use std::path::{Path, PathBuf};
@@ -31,7 +32,9 @@ impl Agent for Gemini {
     }
 
     fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
+        let mut event = decode::decode(input)?;
+        event.someone_can_answer = Some(headless::someone_can_answer);
+        Ok(event)
     }
 
     fn encode(&self, event: &Event, verdict: &Verdict) -> Response {

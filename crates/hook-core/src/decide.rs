@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::event::{Event, EventKind, ShellCall};
+use crate::event::{Event, EventKind, ShellCall, ToolCall};
 use crate::guard::files::{self, Access};
 use crate::guard::filters::Filters;
 use crate::guard::{rewrite, secrets};
@@ -30,7 +30,15 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
         EventKind::Stop => stop::at_stop(event, policy, ctx),
         EventKind::SessionStart => context::at_session_start(event, policy, ctx),
         EventKind::BeforeFileWrite => files::decide_tool(event, Access::Write, &policy.files, ctx),
-        EventKind::BeforeFileRead => files::decide_tool(event, Access::Read, &policy.files, ctx),
+        EventKind::BeforeFileRead => {
+            let verdict = files::decide_tool(event, Access::Read, &policy.files, ctx);
+            match event.tool.as_ref().filter(|_| verdict.decision == Decision::Allow) {
+                Some(ToolCall { search: Some(search), input, .. }) => {
+                    crate::guard::tree::decide_search(search, input, &policy.files, ctx)
+                }
+                _ => verdict,
+            }
+        }
         EventKind::PromptSubmit => context::add_to_prompt(
             secrets::decide_prompt(event.prompt.as_deref(), policy.prompt.secrets),
             event,
@@ -40,7 +48,9 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
         _ => Verdict::allow(),
     };
     let verdict = pending::deliver(verdict, event, policy);
-    if event.can_ask { verdict } else { ask_to_deny(verdict) }
+    let asking = matches!(verdict.decision, Decision::Ask { .. });
+    let answered = event.can_ask && !(asking && event.someone_can_answer.is_some_and(|probe| !probe()));
+    if answered { verdict } else { ask_to_deny(verdict) }
 }
 
 /// Decide one shell command line: the packs, filters and file rules, then the rewrites, whose
@@ -176,6 +186,7 @@ mod tests {
             input: json!({ "command": line, "description": "d", "timeout": 5 }),
             shell: Some(ShellCall { line: line.into(), dialect: Dialect::Posix, field: "command".into() }),
             paths: Vec::new(),
+            search: None,
         });
         event
     }

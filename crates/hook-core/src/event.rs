@@ -54,6 +54,9 @@ pub struct Event {
     /// False when nobody will answer a confirmation (headless runs, bypass modes):
     /// an ask must then become a deny.
     pub can_ask: bool,
+    /// For agents whose payload does not say whether anyone can answer an ask: a look at the
+    /// agent's process, made only when the answer is an ask (false: degrade it to a deny).
+    pub someone_can_answer: Option<fn() -> bool>,
     /// The agent reads the context of this event's answer ([`Verdict::context`]) and hands
     /// it to the model. Decoders set it false where the agent drops it (Cursor's
     /// `afterFileEdit`, Copilot's `postToolUse`, every Windsurf event): post-edit reports are
@@ -80,6 +83,22 @@ pub struct ToolCall {
     pub shell: Option<ShellCall>,
     /// Files the tool reads or writes, as given (absolute or relative to `cwd`).
     pub paths: Vec<PathBuf>,
+    /// What a content-search tool reads, for search tools.
+    pub search: Option<Search>,
+}
+
+/// A content search over files (Claude Code's `Grep`, Gemini CLI's `grep_search`, OpenCode's
+/// `grep`, Copilot CLI's `grep`/`rg`): it reads every file under its roots that its filter
+/// picks, so a deny_read file anywhere in them is read unless left out.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Search {
+    /// The directories (or files) searched, as given; empty: the cwd.
+    pub roots: Vec<String>,
+    /// The tool's file filter (a glob), when the call gives one.
+    pub include: Option<String>,
+    /// The argument the tool hands to ripgrep as `--glob`, where `!name` leaves a file out:
+    /// a call without a filter can then be rewritten to exclude the denied files.
+    pub exclude_key: Option<&'static str>,
 }
 
 /// The command line of a shell tool call.
@@ -103,6 +122,7 @@ impl Event {
             cwd: None,
             session_id: None,
             can_ask: true,
+            someone_can_answer: None,
             accepts_context: true,
             stop_hook_active: false,
             last_message: None,

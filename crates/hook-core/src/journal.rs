@@ -344,6 +344,7 @@ mod tests {
             input: json!({ "command": line }),
             shell: Some(ShellCall { line: line.into(), dialect: Dialect::Posix, field: "command".into() }),
             paths: Vec::new(),
+            search: None,
         });
         event
     }

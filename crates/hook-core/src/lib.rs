@@ -34,5 +34,5 @@ static ALLOCATOR: arena::Arena = arena::Arena::new();
 
 pub use agent::{Agent, DecodeError, Response, SettingsScope};
 pub use cli::main;
-pub use event::{Event, EventKind, ShellCall, ToolCall};
+pub use event::{Event, EventKind, Search, ShellCall, ToolCall};
 pub use verdict::{Decision, Verdict};

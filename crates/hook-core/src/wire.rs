@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 
 use crate::agent::{DecodeError, Response};
-use crate::event::ShellCall;
+use crate::event::{Search, ShellCall};
 use crate::shell::Dialect;
 use crate::verdict::Decision;
 
@@ -125,6 +125,22 @@ pub fn insert_hook_specific_output(
 /// `out` as one JSON line with exit 0, or the silent allow when it is empty.
 pub fn json_or_silence(out: Map<String, Value>) -> Response {
     if out.is_empty() { Response::default() } else { Response::json(&Value::Object(out)) }
+}
+
+/// A content search's roots (under the first of `root_keys` present: one string or a list)
+/// and filter (the first of `include_keys`); `exclude_key` as [`Search::exclude_key`] says.
+pub fn search(
+    input: &Value,
+    root_keys: &[&str],
+    include_keys: &[&str],
+    exclude_key: Option<&'static str>,
+) -> Search {
+    let roots = match root_keys.iter().find_map(|key| input.get(*key)) {
+        Some(Value::Array(roots)) => roots.iter().filter_map(|root| text(Some(root))).collect(),
+        root => text(root).into_iter().collect(),
+    };
+    let include = include_keys.iter().find_map(|key| text(input.get(*key)));
+    Search { roots, include, exclude_key }
 }
 
 /// The files a search tool (Claude Code's `Grep`/`Glob`, Gemini CLI's `grep_search`/`glob`)

@@ -81,6 +81,8 @@ fn tool_call(call: &Value, output: Option<&Value>) -> Option<ToolCall> {
     let shell =
         (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
     let mut paths: Vec<PathBuf> = Vec::new();
+    // `grep` hands `include` to ripgrep as `--glob` (with `--hidden`).
+    let search = (name == "grep").then(|| wire::search(&input, &["path"], &["include"], Some("include")));
     if name == "apply_patch" {
         paths.extend(
             wire::first_text(&input, PATCH_KEYS)
@@ -94,7 +96,7 @@ fn tool_call(call: &Value, output: Option<&Value>) -> Option<ToolCall> {
     } else if name == READ_TOOL || WRITE_TOOLS.contains(&name.as_str()) {
         paths.extend(wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
     }
-    Some(ToolCall { name, input, shell, paths })
+    Some(ToolCall { name, input, shell, paths, search })
 }
 
 /// Where the call runs: `bash`'s own `workdir` (relative to the project) when it has one.

@@ -73,7 +73,7 @@ fn tool_call(event: &str, info: Value) -> Option<ToolCall> {
         }
         _ => Vec::new(),
     };
-    Some(ToolCall { name, input, shell, paths })
+    Some(ToolCall { name, input, shell, paths, search: None })
 }
 
 #[cfg(test)]

@@ -67,7 +67,7 @@ fn tool_call(tool: &Value) -> Option<ToolCall> {
         // The tools send `filePath`; the hooks doc's examples read `path`: both are accepted.
         paths.extend(wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
     }
-    Some(ToolCall { name, input, shell, paths })
+    Some(ToolCall { name, input, shell, paths, search: None })
 }
 
 #[cfg(test)]

@@ -90,6 +90,7 @@ fn shell_event(line: &str) -> Event {
         input: json!({ "command": line }),
         shell: Some(ShellCall { line: line.into(), dialect: Dialect::Posix, field: "command".into() }),
         paths: Vec::new(),
+        search: None,
     });
     event
 }

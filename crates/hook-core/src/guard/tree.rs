@@ -1,5 +1,6 @@
 //! Reads of whole directory trees, judged by the deny_read files inside them: recursive
-//! searches (`grep -r`, `rg`, `ag`, `ack`, `git grep --untracked`), archives and copies of a
+//! searches (`grep -r`, `rg`, `ag`, `ack`, `git grep --untracked`, the agents' own search
+//! tools), archives and copies of a
 //! directory (`tar c`, `zip -r`, `7z a`, `rsync -r`, `scp -r`, `cp -r` out of the project),
 //! `find` handing its files to a command (`-exec`, `| xargs`), and readers whose file is named
 //! only by another command's output (`cat $(ls -a | grep env)`).
@@ -13,9 +14,13 @@
 
 use std::path::Path;
 
+use serde_json::Value;
+
+use crate::event::Search;
 use crate::policy::{Action, FileRules};
 use crate::project::Context;
 use crate::shell::{Analysis, SimpleCommand, Stdin, Word, XARGS_INPUT};
+use crate::verdict::{Decision, Verdict};
 
 use super::files;
 use super::glob;
@@ -143,6 +148,116 @@ pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx:
     let at = line.find(program.raw.as_str())? + program.raw.len();
     let options: Vec<String> = names.iter().map(|file| option(file)).collect();
     Some(format!("{} {}{}", &line[..at], options.join(" "), &line[at..]))
+}
+
+/// A search tool's call over trees that hold deny_read files: rewritten to leave them out
+/// through the tool's own ripgrep glob argument where it has one and the call sets no filter,
+/// else an ask. A filter that picks a denied file is a deny, as naming it is.
+pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, ctx: &Context) -> Verdict {
+    if rules.deny_read.is_empty() {
+        return Verdict::allow();
+    }
+    let roots: Vec<&str> =
+        search.roots.iter().map(|root| if root.is_empty() { "." } else { root.as_str() }).collect();
+    let roots = if roots.is_empty() { vec!["."] } else { roots };
+    // `*` and `**/*` filter nothing; `*.{ts,tsx}` is each of its alternatives.
+    let include: Vec<String> = search
+        .include
+        .iter()
+        .filter(|glob| !matches!(glob.as_str(), "" | "*" | "**" | "**/*"))
+        .flat_map(|glob| alternatives(glob))
+        .collect();
+    let tree = TreeRead {
+        verb: "searches",
+        roots,
+        // The agents' ripgrep runs with `--hidden`, or may: dot-files are searched.
+        hidden: true,
+        include: include.iter().map(String::as_str).collect(),
+        exclude: Vec::new(),
+        exclude_hint: "Search with a filter that leaves out `NAME`",
+    };
+    let mut names: Vec<String> = Vec::new();
+    let mut first: Option<(String, String)> = None;
+    loop {
+        let mut narrowed = tree.clone();
+        narrowed.exclude.extend(names.iter().map(String::as_str));
+        let mut budget = MAX_ENTRIES;
+        let mut found = None;
+        for root in &narrowed.roots {
+            match walk(&files::resolve(root, ctx), &narrowed, rules, ctx, &mut budget) {
+                Walk::Clean => {}
+                Walk::Found { shown, glob, named: true } => {
+                    return Verdict::deny(
+                        "files.deny-read-tree",
+                        format!(
+                            "This search's filter picks `{shown}`, which your policy does not let the agent read (it matches `{glob}` in [files] deny_read); leave this file to the user"
+                        ),
+                    );
+                }
+                Walk::Found { shown, glob, named: false } => {
+                    found = Some((shown, glob));
+                    break;
+                }
+                Walk::TooLarge => {
+                    return Verdict::ask(
+                        "files.deny-read-tree",
+                        format!(
+                            "This search reads a tree of more than {MAX_ENTRIES} entries that the guard cannot check for files your policy does not let the agent read. Name the directories you need"
+                        ),
+                    );
+                }
+            }
+        }
+        let Some((shown, glob)) = found else { break };
+        let name = shown.rsplit('/').next().unwrap_or(&shown).to_string();
+        let excludable = search.exclude_key.is_some()
+            && include.is_empty()
+            && names.len() < MAX_EXCLUDED
+            && !name.contains(['*', '?', '[', ']', '{', '}', ',', '!', '\\'])
+            && !names.contains(&name);
+        let (shown, glob) = first.get_or_insert((shown, glob)).clone();
+        if !excludable {
+            let hint = tree.exclude_hint.replace("NAME", shown.rsplit('/').next().unwrap_or(&shown));
+            return Verdict::ask(
+                "files.deny-read-tree",
+                format!("Asked because {}. {hint}", reads(&shown, &glob)),
+            );
+        }
+        names.push(name);
+    }
+    let (Some((shown, glob)), Some(key)) = (first, search.exclude_key) else { return Verdict::allow() };
+    let exclude = match names.as_slice() {
+        [one] => format!("!{one}"),
+        many => format!("!{{{}}}", many.join(",")),
+    };
+    let mut narrowed = input.clone();
+    if let Some(fields) = narrowed.as_object_mut() {
+        fields.insert(key.to_string(), Value::String(exclude));
+    }
+    Verdict {
+        decision: Decision::Rewrite { input: narrowed, command: None, rule: "files.deny-read-tree".into() },
+        context: Some(format!(
+            "agent-hooks left out files your policy keeps from the agent: {}",
+            reads(&shown, &glob)
+        )),
+        user_message: None,
+    }
+}
+
+fn reads(shown: &str, glob: &str) -> String {
+    format!(
+        "the search reads `{shown}`, which your policy does not let the agent read (it matches `{glob}` in [files] deny_read)"
+    )
+}
+
+/// A glob's brace alternatives, one level deep (`*.{ts,tsx}`: `*.ts`, `*.tsx`).
+fn alternatives(glob: &str) -> Vec<String> {
+    match glob.split_once('{').and_then(|(head, rest)| Some((head, rest.split_once('}')?))) {
+        Some((head, (choices, tail))) => {
+            choices.split(',').map(|choice| format!("{head}{choice}{tail}")).collect()
+        }
+        None => vec![glob.to_string()],
+    }
 }
 
 /// The tree `command` reads, if it reads one.
@@ -605,8 +720,8 @@ fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: 
                 pending.push(path);
                 continue;
             }
-            let included = tree.include.is_empty()
-                || tree.include.iter().any(|glob| glob::component_matches(glob, &name));
+            let included =
+                tree.include.is_empty() || tree.include.iter().any(|glob| excludes(glob, &name, &relative));
             if !included {
                 continue;
             }
@@ -619,7 +734,8 @@ fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: 
     Walk::Clean
 }
 
-/// Whether an exclude glob leaves out the entry `name` at `relative` (from the root).
+/// Whether a glob picks the entry `name` at `relative` (from the root): a glob with a `/`
+/// matches the path, any other the name (an exclude glob leaves such an entry out).
 fn excludes(glob: &str, name: &str, relative: &str) -> bool {
     let glob = glob.trim_start_matches("./").trim_end_matches('/');
     if glob.contains('/') {
@@ -831,5 +947,68 @@ mod tests {
         std::fs::write(&secret, "K=v\n").unwrap();
         std::os::unix::fs::symlink(&secret, ctx.cwd.join("docs/notes.txt")).unwrap();
         assert_eq!(action("grep -r K docs", &ctx), Some(Action::Ask));
+    }
+
+    fn searched(
+        roots: &[&str],
+        include: Option<&str>,
+        exclude_key: Option<&'static str>,
+        ctx: &Context,
+    ) -> Verdict {
+        let search = Search {
+            roots: roots.iter().map(|root| root.to_string()).collect(),
+            include: include.map(str::to_string),
+            exclude_key,
+        };
+        let input = serde_json::json!({"pattern": "KEY", "path": roots.first()});
+        decide_search(&search, &input, &FileRules::default(), ctx)
+    }
+
+    #[test]
+    fn a_search_tool_over_a_tree_holding_secrets_is_narrowed_by_its_own_glob() {
+        let ctx = project("tool-search-rewrite");
+        for roots in [&[][..], &["."], &[""], &["src", "docs"]] {
+            let verdict = searched(roots, None, Some("glob"), &ctx);
+            let Decision::Rewrite { input, command: None, rule } = &verdict.decision else {
+                panic!("{roots:?}: {verdict:?}")
+            };
+            assert_eq!(rule, "files.deny-read-tree");
+            let expected = if roots.contains(&"src") { "!id_rsa" } else { "!{.env,id_rsa}" };
+            let globs = [expected.to_string(), "!{id_rsa,.env}".to_string()];
+            assert!(globs.contains(&input["glob"].as_str().unwrap().to_string()), "{roots:?}: {input}");
+            assert_eq!(input["pattern"], "KEY", "the rest of the call is kept");
+            assert!(verdict.context.as_deref().unwrap().contains("left out"), "{verdict:?}");
+        }
+    }
+
+    #[test]
+    fn a_search_tool_without_an_exclude_argument_asks() {
+        let ctx = project("tool-search-ask");
+        let verdict = searched(&["."], None, None, &ctx);
+        let Decision::Ask { reason, rule } = &verdict.decision else { panic!("{verdict:?}") };
+        assert_eq!(rule, "files.deny-read-tree");
+        assert!(reason.contains("Search with a filter that leaves out"), "{reason}");
+        // `*` filters nothing, so the exclusion takes its place; a filter that picks a secret
+        // is a deny.
+        let verdict = searched(&["."], Some("*"), Some("glob"), &ctx);
+        assert!(matches!(verdict.decision, Decision::Rewrite { .. }), "`*` filters nothing: {verdict:?}");
+        let verdict = searched(&["."], Some("{*.rs,.env}"), Some("glob"), &ctx);
+        assert!(matches!(verdict.decision, Decision::Deny { .. }), "{verdict:?}");
+    }
+
+    #[test]
+    fn a_search_tool_whose_filter_picks_a_secret_is_denied_and_one_that_does_not_passes() {
+        let ctx = project("tool-search-filter");
+        for include in ["src/**", "*_rsa", "*.{env,toml}", "**/config/*"] {
+            let verdict = searched(&["."], Some(include), Some("glob"), &ctx);
+            assert!(matches!(verdict.decision, Decision::Deny { .. }), "{include}: {verdict:?}");
+        }
+        for include in ["*.rs", "*.{rs,md}", "docs/**", "src/*.rs"] {
+            let verdict = searched(&["."], Some(include), Some("glob"), &ctx);
+            assert_eq!(verdict.decision, Decision::Allow, "{include}");
+        }
+        for roots in [&["docs"][..], &["src/main.rs"]] {
+            assert_eq!(searched(roots, None, None, &ctx).decision, Decision::Allow, "{roots:?}");
+        }
     }
 }
