@@ -15,10 +15,27 @@ use std::path::{Path, PathBuf};
 use crate::project::Context;
 use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
 
+use super::files::Access;
+
+/// The files a command reads and writes (`file_access::accesses`, passed in so that the two
+/// modules do not depend on each other).
+pub(crate) type Accesses = for<'c> fn(&'c SimpleCommand) -> Vec<(Access, &'c Word, &'c str)>;
+
+/// What a script a command runs holds, as far as the line lets the guard know.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Held {
+    /// A command line that runs the same text.
+    Line(String),
+    /// The line writes the file with text computed at run time, by this command.
+    Unknown(String),
+}
+
 /// Files the line itself writes, with the text it gives them, in the order written.
 #[derive(Debug, Default)]
 pub(crate) struct Written {
-    files: Vec<(PathBuf, String)>,
+    /// Each file with its text, or the name of the command that writes text the guard does
+    /// not compute (`base64 -d > s`, `python3 gen.py > s.sh`, `sed -i … s.sh`).
+    files: Vec<(PathBuf, Result<String, String>)>,
     /// `package.json` scripts the line sets: `npm pkg set scripts.x="..."`.
     scripts: Vec<(String, String)>,
     /// Files the line downloads, with the address: they hold whatever the server sends.
@@ -29,7 +46,7 @@ impl Written {
     /// What `commands` write to files with text the line fixes: `echo`/`printf` arguments and
     /// heredocs or here-strings given to `cat` or `tee`, redirected (or, for `tee`, given) to a
     /// file whose name is written out.
-    pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context) -> Self {
+    pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context, accesses: Accesses) -> Self {
         let mut written = Self::default();
         for command in commands {
             written.scripts.extend(scripts_set(command));
@@ -43,16 +60,53 @@ impl Written {
                 matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
                     && matches!(redirect.fd, None | Some(1))
             });
+            let here = ctx.moved_to(command.cwd.as_ref());
             let tee = command.name() == Some("tee");
-            if !tee && redirected.clone().next().is_none() {
+            let mut known = Vec::new();
+            if let Some(text) =
+                (tee || redirected.clone().next().is_some()).then(|| text_written(command)).flatten()
+            {
+                let teed = tee.then(|| command.args().iter().filter(|w| !w.text.starts_with('-')));
+                for target in
+                    redirected.clone().map(|redirect| &redirect.target).chain(teed.into_iter().flatten())
+                {
+                    if !target.dynamic {
+                        let path = here.cwd.join(&target.text);
+                        let appended = command
+                            .redirects
+                            .iter()
+                            .any(|r| r.op == RedirectOp::Append && std::ptr::eq(&r.target, target));
+                        let text = match written.text(&path) {
+                            Some(Ok(before)) if appended => Ok(format!("{before}{text}")),
+                            Some(Err(writer)) if appended => Err(writer.to_string()),
+                            _ => Ok(text.clone()),
+                        };
+                        written.files.push((path.clone(), text));
+                        known.push(path);
+                    }
+                }
+            }
+            // A download to standard output redirected to a file (`curl URL > x.sh`).
+            if let (Some("curl" | "wget"), Some(url)) =
+                (command.name(), command.args().iter().find(|w| w.text.contains("://")))
+            {
+                for target in redirected.clone().map(|redirect| &redirect.target).filter(|t| !t.dynamic) {
+                    written.downloads.push((here.cwd.join(&target.text), url.text.clone()));
+                }
+            }
+            // Every other file the command writes holds text it computes at run time; a change
+            // of mode, owner or times leaves the text as it was.
+            let writer = command.name().unwrap_or("a command").to_string();
+            if matches!(
+                writer.as_str(),
+                "chmod" | "chown" | "chgrp" | "touch" | "setfacl" | "chattr" | "xattr"
+            ) {
                 continue;
             }
-            let Some(text) = text_written(command) else { continue };
-            let teed = tee.then(|| command.args().iter().filter(|w| !w.text.starts_with('-')));
-            for target in redirected.map(|redirect| &redirect.target).chain(teed.into_iter().flatten()) {
-                if !target.dynamic {
-                    let here = ctx.moved_to(command.cwd.as_ref());
-                    written.files.push((here.cwd.join(&target.text), text.clone()));
+            for (access, word, path) in accesses(command) {
+                let path = here.cwd.join(path);
+                if access == Access::Write && !word.dynamic && !known.contains(&path) {
+                    written.files.push((path, Err(writer.clone())));
                 }
             }
         }
@@ -69,9 +123,13 @@ impl Written {
         self.downloads.iter().rev().find(|(file, _)| file == path).map(|(_, url)| url.as_str())
     }
 
-    /// The text the line last wrote to `path`.
-    fn text(&self, path: &Path) -> Option<&str> {
-        self.files.iter().rev().find(|(file, _)| file == path).map(|(_, text)| text.as_str())
+    /// The text the line last wrote to `path`, or the command whose text it does not know.
+    fn text(&self, path: &Path) -> Option<Result<&str, &str>> {
+        self.files
+            .iter()
+            .rev()
+            .find(|(file, _)| file == path)
+            .map(|(_, text)| text.as_deref().map_err(String::as_str))
     }
 }
 
@@ -248,7 +306,7 @@ fn cron_table<'w>(
     command: &SimpleCommand,
     ctx: &Context,
     written: impl FnOnce() -> &'w Written,
-) -> Option<(String, String)> {
+) -> Option<(String, Held)> {
     let args = command.args();
     if args.iter().any(|w| matches!(w.text.as_str(), "-l" | "-r" | "-e" | "-i")) {
         return None;
@@ -269,11 +327,13 @@ fn cron_table<'w>(
         return None;
     }
     let path = ctx.cwd.join(&file.text);
+    let what = format!("the cron table `{}`", file.text);
     let text = match written().text(&path) {
-        Some(text) => text.to_string(),
+        Some(Ok(text)) => text.to_string(),
+        Some(Err(writer)) => return Some((what, Held::Unknown(writer.to_string()))),
         None => read_small(&path, MAX_SCRIPT_BYTES, false)?,
     };
-    Some((format!("the cron table `{}`", file.text), crate::shell::cron_commands(&text)))
+    Some((what, Held::Line(crate::shell::cron_commands(&text))))
 }
 
 /// Package managers that run the `scripts` of `package.json`.
@@ -355,19 +415,22 @@ pub(crate) fn script<'w>(
     command: &SimpleCommand,
     ctx: &Context,
     written: impl FnOnce() -> &'w Written,
-) -> Option<(String, String)> {
+) -> Option<(String, Held)> {
     let name = command.name()?;
     if PACKAGE_MANAGERS.contains(&name) {
-        return package_script(command, ctx, written());
+        return package_script(command, ctx, written()).map(|(what, line)| (what, Held::Line(line)));
     }
     if name == "make" {
-        return make_recipe(command, ctx);
+        return make_recipe(command, ctx).map(|(what, line)| (what, Held::Line(line)));
     }
     if name == "crontab" {
         return cron_table(command, ctx, written);
     }
     let (interpreter, file) = if is_runner(name) {
         (Some(name), script_operand(command)?)
+    } else if matches!(name, "source" | ".") {
+        // Run by the shell that runs the line.
+        (Some("sh"), command.args().first()?)
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
@@ -382,10 +445,11 @@ pub(crate) fn script<'w>(
     // Running what the line downloaded is running a remote script: judged as its pipe form.
     if let Some(url) = written.download(&path) {
         let runner = interpreter.unwrap_or("sh");
-        return Some((format!("`{}`", file.text), format!("curl -fsSL '{url}' | {runner}")));
+        return Some((format!("`{}`", file.text), Held::Line(format!("curl -fsSL '{url}' | {runner}"))));
     }
     let text = match written.text(&path) {
-        Some(text) => text.to_string(),
+        Some(Ok(text)) => text.to_string(),
+        Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer.to_string()))),
         // Run as a path, a compiled program is not read past its first bytes.
         None => read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none())?,
     };
@@ -402,7 +466,7 @@ pub(crate) fn script<'w>(
         let (_, option) = INTERPRETERS.iter().find(|(name, _)| *name == interpreter)?;
         format!("{interpreter} {option} '{}'", text.replace('\'', "'\\''"))
     };
-    Some((format!("`{}`", file.text), line))
+    Some((format!("`{}`", file.text), Held::Line(line)))
 }
 
 /// A shell script's text with its positional parameters (`$1`, `${2}`, `$@`, `$*`) replaced by

@@ -74,7 +74,7 @@ fn judge_at(
     });
     // What the line writes to files is only worked out once a command runs a script file.
     let written = OnceCell::new();
-    let written = || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx));
+    let written = || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx, accesses));
     let script_blocks = before
         .iter()
         .enumerate()
@@ -98,7 +98,15 @@ fn script_block<'w>(
     written: &dyn Fn() -> &'w script_file::Written,
 ) -> Option<Block> {
     let here = ctx.moved_to(command.cwd.as_ref());
-    let (file, line) = script_file::script(command, &here, written)?;
+    let (file, line) = match script_file::script(command, &here, written)? {
+        (file, script_file::Held::Line(line)) => (file, line),
+        (file, script_file::Held::Unknown(writer)) => {
+            let reason = format!(
+                "{file} runs what `{writer}` writes to it on this line, which the guard cannot compute; run the steps apart, so that the file can be read first"
+            );
+            return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
+        }
+    };
     let mut analysis = shell::analyse(&line, Dialect::Posix);
     for _ in 0..=analysis.commands.len() {
         let block = judge_at(&analysis, filters, policy, &here, FollowScripts::No)?;
