@@ -60,6 +60,9 @@ pub(super) struct Analyser {
     self_spawning: Vec<(String, std::ops::Range<usize>)>,
     /// Commands found to start a fork bomb (see [`Analysis::fork_bombs`]).
     fork_bombs: Vec<usize>,
+    /// Symbolic links the line has made so far (`ln -s ~ h`): the link's path as written and
+    /// what it points at. A later word through the link names the target (`rm -rf h/`).
+    links: Vec<(String, Word)>,
 }
 
 /// Variables whose value programs run as a shell command line.
@@ -79,7 +82,41 @@ const COMMAND_VARIABLES: &[&str] = &[
     "PROMPT_COMMAND",
     "LESSOPEN",
     "RSYNC_RSH",
+    "GIT_PROXY_COMMAND",
+    "BROWSER",
+    "RUSTC_WRAPPER",
+    "RUSTC_WORKSPACE_WRAPPER",
+    "CARGO_BUILD_RUSTC_WRAPPER",
+    "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
 ];
+
+/// Whether `name` is a variable whose value a program runs as a command: the list above, and
+/// cargo's per-target runners and linkers (`CARGO_TARGET_<TRIPLE>_RUNNER`).
+fn runs_value(name: &str) -> bool {
+    COMMAND_VARIABLES.contains(&name)
+        || name
+            .strip_prefix("CARGO_TARGET_")
+            .is_some_and(|rest| rest.ends_with("_RUNNER") || rest.ends_with("_LINKER"))
+}
+
+/// The link `argv` makes, when it is `ln -s TARGET NAME` (or `ln -s TARGET`, a link named
+/// after the target in the current directory): the name as written and the target.
+fn made_link(argv: &[Word]) -> Option<(String, Word)> {
+    if argv.first().map(|w| w.text.as_str()) != Some("ln") {
+        return None;
+    }
+    let (options, operands): (Vec<&Word>, Vec<&Word>) =
+        argv[1..].iter().partition(|w| w.text.starts_with('-') && w.text.len() > 1);
+    let symbolic =
+        options.iter().any(|o| o.text == "--symbolic" || (!o.text.starts_with("--") && o.text.contains('s')));
+    let (target, name) = match operands.as_slice() {
+        [target] => (*target, target.text.rsplit('/').next().unwrap_or_default().to_string()),
+        [target, name] if !name.dynamic => (*target, name.text.clone()),
+        _ => return None,
+    };
+    let name = name.strip_prefix("./").unwrap_or(&name).trim_end_matches('/').to_string();
+    (symbolic && !name.is_empty() && name != "." && name != "..").then(|| (name, target.clone()))
+}
 
 /// The most words a `for` loop's body is read for, one at a time.
 const MAX_FOR_VALUES: usize = 8;
@@ -100,6 +137,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         aliases: Vec::new(),
         self_spawning: Vec::new(),
         fork_bombs: Vec::new(),
+        links: Vec::new(),
     };
     analyser.text(line, dialect, &Origin::default());
     let mut fork_bombs = std::mem::take(&mut analyser.fork_bombs);
@@ -640,10 +678,26 @@ impl Analyser {
             argv.extend(self.expand_word(word, origin));
         }
         let mut stdin = origin.stdin.clone();
-        let redirects = self.redirections(&simple.redirects, &mut stdin, origin);
+        let mut redirects = self.redirections(&simple.redirects, &mut stdin, origin);
         if argv.is_empty() && redirects.is_empty() {
             return None;
         }
+        if !self.links.is_empty() {
+            let targets = redirects.iter_mut().map(|redirect| &mut redirect.target);
+            // The command itself only when run by its path (`./h/x`).
+            let skip = usize::from(!argv.first().is_some_and(|w| w.text.contains('/')));
+            for word in argv.iter_mut().skip(skip).chain(targets) {
+                self.through_links(word);
+            }
+            // Still run by its path: `./x` through a link to `evil.sh` runs `./evil.sh`.
+            if let Some(program) = argv.first_mut().filter(|w| skip == 0 && !w.text.contains('/')) {
+                program.text.insert_str(0, "./");
+            }
+        }
+        let link = made_link(&argv);
+        // `fc` without `-l` runs commands again from the history.
+        let reruns_history = argv.first().is_some_and(|w| w.text == "fc")
+            && !argv[1..].iter().any(|w| w.text.starts_with('-') && w.text.contains('l'));
         self.builtin_assignments(&argv, origin);
         self.read_from_text(&argv, &stdin);
         let text = src.get(simple.start..simple.end).unwrap_or_default().to_string();
@@ -666,7 +720,30 @@ impl Analyser {
             self.note(UnseenKind::Exec, index, what);
         }
         self.change_directory(&directory_argv);
+        self.links.extend(link);
+        if reruns_history {
+            let what =
+                "`fc` runs commands from the shell's history, which the guard does not see".to_string();
+            self.note(UnseenKind::Exec, index, what);
+        }
         index
+    }
+
+    /// `word` with a link the line made at its start replaced by the link's target.
+    fn through_links(&self, word: &mut Word) {
+        if word.dynamic {
+            return;
+        }
+        let text = word.text.strip_prefix("./").unwrap_or(&word.text);
+        let found = self.links.iter().rev().find_map(|(name, target)| {
+            let rest = text.strip_prefix(name.as_str())?;
+            (rest.is_empty() || rest.starts_with('/')).then(|| (target, rest.to_string()))
+        });
+        if let Some((target, rest)) = found {
+            let text = format!("{}{rest}", target.text.trim_end_matches('/'));
+            let text = if text.is_empty() { "/".to_string() } else { text };
+            *word = Word { raw: text.clone(), text, dynamic: target.dynamic, glob: word.glob || target.glob };
+        }
     }
 
     /// `alias x='rm -rf'` records the alias; a later `x /` runs `rm -rf /`, read as such.
@@ -713,7 +790,7 @@ impl Analyser {
             if value.text.trim().is_empty() {
                 continue;
             }
-            if COMMAND_VARIABLES.contains(&name) {
+            if runs_value(name) {
                 let line = Word { text: value.text.clone(), ..value.clone() };
                 let exec = SimpleCommand {
                     argv: vec![Word::literal("sh"), Word::literal("-c"), line],
@@ -763,8 +840,26 @@ impl Analyser {
         if !sets && !forgets {
             return;
         }
+        // `declare -n r=HOME`: `r` names the variable `HOME`, so `$r` is `$HOME`.
+        let reference = name.text != "export"
+            && argv[1..]
+                .iter()
+                .any(|a| a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('n'));
         for arg in &argv[1..] {
             if arg.text.starts_with(['-', '+']) {
+                continue;
+            }
+            if reference {
+                match arg.text.split_once('=') {
+                    Some((var, target))
+                        if lexer::assignment_name(&arg.text).is_some()
+                            && lexer::assignment_name(&format!("{target}=")).is_some() =>
+                    {
+                        self.text(&format!("{var}=\"${{{target}}}\""), Dialect::Posix, origin);
+                    }
+                    Some((var, _)) => self.vars.set(var, None),
+                    None => self.vars.set(&arg.text, None),
+                }
                 continue;
             }
             match arg.text.split_once('=') {

@@ -21,9 +21,11 @@ pub(crate) fn rules(text: &str) -> Vec<(&str, Vec<&str>)> {
         {
             continue;
         }
+        // `target: prerequisites ; recipe` starts the recipe on the rule's own line.
+        let inline = line[head.len() + 1..].split_once(';').map(|(_, recipe)| recipe);
         for target in head.split_whitespace() {
             current.push(rules.len());
-            rules.push((target, Vec::new()));
+            rules.push((target, inline.into_iter().collect()));
         }
     }
     rules

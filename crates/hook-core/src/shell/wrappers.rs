@@ -39,8 +39,33 @@ const GIT_COMMAND_KEYS: &[&str] = &[
 fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
     let mut found = Vec::new();
     const PROGRAMS: &[&str] = &[
-        "tar", "gtar", "bsdtar", "rsync", "ssh", "scp", "sftp", "zip", "man", "git", "vim", "vi", "nvim",
-        "view", "ex", "gvim", "vimdiff", "less", "more", "sed", "gsed", "expect",
+        "tar",
+        "gtar",
+        "bsdtar",
+        "rsync",
+        "ssh",
+        "scp",
+        "sftp",
+        "zip",
+        "man",
+        "git",
+        "vim",
+        "vi",
+        "nvim",
+        "view",
+        "ex",
+        "gvim",
+        "vimdiff",
+        "less",
+        "more",
+        "sed",
+        "gsed",
+        "expect",
+        "cargo",
+        "make",
+        "gmake",
+        "emacs",
+        "emacsclient",
     ];
     if !PROGRAMS.contains(&name) {
         return found;
@@ -117,6 +142,52 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 };
                 script.and_then(|script| sed_exec(&script.text).map(|line| derived(script, line)))
             }
+            // `cargo --config 'target.x.runner="CMD"'`: runners, linkers and rustc wrappers.
+            "cargo" => {
+                let config = match text {
+                    "--config" => next,
+                    _ if text.starts_with("--config=") => Some(word),
+                    _ => None,
+                };
+                config.and_then(|w| {
+                    let setting = w.text.strip_prefix("--config=").unwrap_or(&w.text);
+                    let (key, value) = setting.split_once('=')?;
+                    let key = key.trim();
+                    let runs = key.ends_with(".runner")
+                        || key.ends_with(".linker")
+                        || matches!(
+                            key,
+                            "build.rustc-wrapper" | "build.rustc-workspace-wrapper" | "build.rustc"
+                        );
+                    runs.then(|| derived(w, &toml_command(value)))
+                })
+            }
+            // `make --eval='all:;CMD'`: the recipes of the makefile text given.
+            "make" | "gmake" => {
+                let text_given = match text {
+                    "--eval" | "-E" => next,
+                    _ if text.starts_with("--eval=") => Some(word),
+                    _ => None,
+                };
+                text_given.and_then(|w| {
+                    let makefile = w.text.strip_prefix("--eval=").unwrap_or(&w.text);
+                    let lines: Vec<String> = super::make::rules(makefile)
+                        .iter()
+                        .flat_map(|(_, recipe)| recipe.iter().map(|line| super::make::recipe_line(line)))
+                        .collect();
+                    (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
+                })
+            }
+            // `emacs --batch --eval '(shell-command "CMD")'`, `(delete-directory "D" t)`.
+            "emacs" | "emacsclient" => {
+                let form = match text {
+                    "--eval" | "-eval" => next,
+                    _ if text.starts_with("--eval=") => Some(word),
+                    _ => None,
+                };
+                form.and_then(|w| elisp_commands(w.text.strip_prefix("--eval=").unwrap_or(&w.text)))
+                    .map(|line| derived(word, &line))
+            }
             "expect" if text == "-c" => next.and_then(|w| {
                 let spawned = w.text.split_once("spawn ")?.1;
                 let line = spawned.split(['\n', ';', '}']).next().unwrap_or(spawned).trim();
@@ -129,6 +200,79 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         }
     }
     found
+}
+
+/// A TOML command value as a shell line: a string (`"sh -c x"`) or an array of words.
+fn toml_command(value: &str) -> String {
+    let value = value.trim();
+    match value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+        Some(words) => words
+            .split(',')
+            .map(|w| {
+                let w = w.trim().trim_matches(['"', '\'']);
+                format!("'{}'", w.replace('\'', "'\\''"))
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+        None => value.trim_matches(['"', '\'']).to_string(),
+    }
+}
+
+/// What an Emacs Lisp form runs or deletes, as shell lines: the string of `shell-command`,
+/// `async-shell-command` and `shell-command-to-string`, and `delete-directory`/`delete-file`
+/// of a literal path as `rm`. A call of those with anything but a string literal, or of
+/// `call-process`/`start-process`/`make-process`, is a command the guard cannot read: it is
+/// given as `eval "$EMACS_FORM"`, which the analysis asks about.
+fn elisp_commands(form: &str) -> Option<String> {
+    let mut lines = Vec::new();
+    let literal = |rest: &str| -> Option<String> {
+        let rest = rest.trim_start().strip_prefix('"')?;
+        let end = rest.find('"')?;
+        Some(rest[..end].replace("\\\"", "\""))
+    };
+    for (function, shell) in [
+        ("(shell-command-to-string", true),
+        ("(async-shell-command", true),
+        ("(shell-command", true),
+        ("(delete-directory", false),
+        ("(delete-file", false),
+        ("(call-process", false),
+        ("(start-process", false),
+        ("(make-process", false),
+        ("(process-lines", false),
+    ] {
+        let mut rest = form;
+        while let Some(at) = rest.find(function) {
+            let after = &rest[at + function.len()..];
+            rest = after;
+            // `(shell-command-to-string` also starts with `(shell-command`.
+            if after.starts_with(|c: char| c == '-' || c.is_ascii_lowercase()) {
+                continue;
+            }
+            let line = match (function, literal(after)) {
+                (_, Some(text)) if shell => text,
+                ("(delete-directory", Some(path)) => {
+                    let recursive = after.trim_start()[path.len() + 2..].trim_start().starts_with('t');
+                    format!("rm {}{}", if recursive { "-rf " } else { "-d " }, elisp_path(&path))
+                }
+                ("(delete-file", Some(path)) => format!("rm -f {}", elisp_path(&path)),
+                _ => "eval \"$EMACS_FORM\"".to_string(),
+            };
+            lines.push(line);
+        }
+    }
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// An Emacs file name as a shell word: quoted, with Emacs's leading `~` left for the shell to
+/// expand as Emacs does.
+fn elisp_path(path: &str) -> String {
+    let quoted = |text: &str| format!("'{}'", text.replace('\'', "'\\''"));
+    match path.strip_prefix('~') {
+        Some("") => "~".to_string(),
+        Some(rest) if rest.starts_with('/') => format!("~/{}", quoted(&rest[1..])),
+        _ => quoted(path),
+    }
 }
 
 /// The command line of git's `ext::` transport: words split at spaces, `% ` a space inside one
