@@ -6,7 +6,7 @@
 #[path = "../../../tests/support/install_harness.rs"]
 mod install_harness;
 
-use install_harness::{Sandbox, assert_success, listing_beside, stdout};
+use install_harness::{Sandbox, assert_success, backup_of, listing_beside, stdout};
 
 install_scenarios!(CLAUDE = claude_hook::Claude, "claude-hook");
 
@@ -61,6 +61,34 @@ fn project_and_local_scopes_write_the_project_files() {
     assert!(!shared.exists());
     assert_eq!(listing_beside(&shared), ["settings.local.json"]);
     sandbox.assert_golden(&personal, "fresh.installed.json");
+}
+
+/// What install leaves in a repository for the user alone (the backup of a project file, the
+/// `--local` settings file) is listed in `.git/info/exclude`, so `git add -A` never takes it.
+#[test]
+fn backups_and_local_settings_stay_out_of_git_add() {
+    let sandbox = Sandbox::new(&CLAUDE, "git-add");
+    let git = |args: &[&str]| {
+        let out = std::process::Command::new("git")
+            .args(args)
+            .current_dir(&sandbox.project)
+            .output()
+            .expect("git runs (the tests need it)");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    git(&["init", "-q"]);
+    let shared = sandbox.project.join(".claude/settings.json");
+    std::fs::create_dir_all(shared.parent().unwrap()).unwrap();
+    std::fs::write(&shared, "{\"model\": \"opus\"}\n").unwrap();
+
+    assert_success(&sandbox.hook(&["install", "--project"]));
+    assert!(backup_of(&shared).exists());
+    assert_success(&sandbox.hook(&["install", "--local"]));
+    let status = git(&["status", "--porcelain", "--untracked-files=all"]);
+    assert!(status.contains(".claude/settings.json\n"), "the shared file is the team's: {status}");
+    assert!(!status.contains(".bak"), "{status}");
+    assert!(!status.contains("settings.local.json"), "{status}");
 }
 
 #[test]

@@ -43,6 +43,13 @@ pub(crate) fn install(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) ->
         return preview(&plan, "install");
     }
     let installed = install::apply(&plan)
+        // The personal settings file is the user's alone: git is told to leave it out.
+        .and_then(|backup| {
+            if scope == SettingsScope::Local {
+                install::git_exclude(&plan.path)?;
+            }
+            Ok(backup)
+        })
         .and_then(|backup| Ok((backup, install::record_trust(agent, &plan, home().as_deref())?)));
     match installed {
         Ok((backup, trusted)) => {

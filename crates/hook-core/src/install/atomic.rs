@@ -1,5 +1,6 @@
 //! Replacing a settings file so that a crash or a full disk never leaves it half written:
-//! the previous content is kept as a backup next to it, the new content goes to a temporary
+//! the previous content is kept as a backup next to it (listed in the repository's
+//! `.git/info/exclude` when the file is in a work tree), the new content goes to a temporary
 //! file in the same directory and is renamed over the old one.
 
 use std::io::Write;
@@ -34,6 +35,8 @@ pub fn replace(path: &Path, previous: Option<&str>, contents: &str) -> Result<Op
             let backup = backup_path(path);
             if !backup.exists() {
                 write_via_temp(&backup, previous, None)?;
+                // A backup of a project's file stays out of `git add`.
+                super::git_exclude::exclude(&backup)?;
             }
             Some(backup)
         }
@@ -62,6 +65,7 @@ pub fn remove(path: &Path, previous: &str) -> Result<PathBuf, InstallError> {
     let backup = backup_path(path);
     if !backup.exists() {
         write_via_temp(&backup, previous, None)?;
+        super::git_exclude::exclude(&backup)?;
     }
     std::fs::remove_file(path).map_err(|source| InstallError::Write { path: path.to_path_buf(), source })?;
     Ok(backup)

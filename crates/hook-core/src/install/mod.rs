@@ -12,6 +12,7 @@ mod command;
 mod diff;
 pub mod doctor;
 mod error;
+mod git_exclude;
 mod json_edit;
 mod owned_file;
 mod registration;
@@ -25,6 +26,7 @@ use crate::project::find_project_root;
 pub use atomic::backup_path;
 pub use command::{command_line, quote, runs_binary};
 pub use error::{InstallError, scope_name};
+pub use git_exclude::exclude as git_exclude;
 pub use json_edit::Found;
 pub use owned_file::OwnedFile;
 pub use registration::{
