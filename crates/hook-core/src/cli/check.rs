@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use crate::guard::glob;
-use crate::policy::{self, LayerKind, Loaded, Location, PolicyError, Trust};
+use crate::policy::{self, Effect, LayerKind, Loaded, Location, PolicyError, Trust};
 use crate::project::Context;
 use crate::protocol;
 
@@ -62,11 +62,55 @@ pub(crate) fn check(binary: &str, config: Option<&Path>) -> ExitCode {
         protocol::print("ok: every layer is valid");
         return ExitCode::SUCCESS;
     }
-    for error in loaded.errors.iter().chain(&glob_errors) {
-        protocol::warn(&format!("error: {error}"));
+    let mut errors: Vec<&PolicyError> = loaded.errors.iter().chain(&glob_errors).collect();
+    // In layer order (a file left out is not among the layers in force: a user file sits
+    // before the project's), then in file order.
+    let layer_of = |error: &PolicyError| {
+        let loaded_at =
+            loaded.layers.iter().position(|layer| layer.path.as_deref() == Some(error.file.as_path()));
+        loaded_at.unwrap_or_else(|| match error.file.file_name() {
+            Some(name) if name == policy::PROJECT_FILE => usize::MAX,
+            _ => usize::MAX - 1,
+        })
+    };
+    errors.sort_by_key(|error| (layer_of(error), error.line, error.column));
+    for error in &errors {
+        protocol::warn(&shown(error));
     }
-    protocol::warn("the files above are ignored by the hooks until fixed; the other layers stay in force");
+    let ignored = errors.iter().filter(|error| error.effect == Effect::FileIgnored).count();
+    protocol::warn(&format!(
+        "{} error(s): {ignored} leave their file out of the hooks until fixed (the other layers stay in force), {} skip only their rule",
+        errors.len(),
+        errors.len() - ignored
+    ));
     ExitCode::from(1)
+}
+
+/// One error the way compilers show them: the message, the place, the source line with a
+/// caret under the column, and what the hooks do about it.
+fn shown(error: &PolicyError) -> String {
+    let mut out = format!("error: {}\n", error.message);
+    let place = match (error.line, error.column) {
+        (Some(line), Some(column)) => format!("{}:{line}:{column}", error.file.display()),
+        _ => error.file.display().to_string(),
+    };
+    out.push_str(&format!("  --> {place}\n"));
+    let source = error.line.and_then(|line| {
+        let text = std::fs::read_to_string(&error.file).ok()?;
+        Some((line, text.lines().nth(line.checked_sub(1)?)?.to_string()))
+    });
+    if let (Some((line, text)), Some(column)) = (source, error.column) {
+        let gutter = " ".repeat(line.to_string().len());
+        // The caret sits under the column's character, tabs kept so it lines up.
+        let pad: String =
+            text.chars().take(column.saturating_sub(1)).map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+        out.push_str(&format!("{gutter} |\n{line} | {text}\n{gutter} | {pad}^\n"));
+    }
+    out.push_str(match error.effect {
+        Effect::FileIgnored => "  = the hooks leave this file out until it is fixed",
+        Effect::RuleSkipped => "  = the hooks keep this file and skip only this rule",
+    });
+    out
 }
 
 /// The `[files]` globs that cannot match anything as written, located in the layer that
@@ -89,7 +133,8 @@ fn invalid_globs(loaded: &Loaded) -> Vec<PolicyError> {
         let error = match place {
             Some(place) => PolicyError::at(place, message),
             None => PolicyError::whole_file(Path::new("[files]"), message),
-        };
+        }
+        .rule_skipped();
         if !errors.contains(&error) {
             errors.push(error);
         }

@@ -12,10 +12,10 @@ use std::path::{Path, PathBuf};
 
 use super::cache::{Cache, KeyLayer};
 use super::merge::{Merger, Source};
-use super::schema::PolicyFile;
+use super::schema::{PolicyFile, Problem};
 use super::stamp::{self, Stamp};
 use super::trust::{self, Trust};
-use super::{Layer, LayerKind, Loaded, Location, PROJECT_FILE, Policy, PolicyError};
+use super::{Effect, Layer, LayerKind, Loaded, Location, PROJECT_FILE, Policy, PolicyError};
 use crate::environment::xdg_dir;
 use crate::project::{Context, find_project_root};
 
@@ -220,9 +220,19 @@ fn merge(files: &[LayerFile], check_patterns: bool, store: Option<&Path>) -> Loa
     let mut layers = vec![Layer { kind: LayerKind::BuiltIn, path: None, trust: Trust::Own }];
     let mut errors = Vec::new();
     for file in files {
-        let parsed = file.read.as_ref().map_err(Clone::clone).and_then(|(_, bytes)| {
+        let read = file.read.as_ref().map_err(Clone::clone).and_then(|(_, bytes)| {
             let text = text(&file.path, bytes)?;
-            Ok((bytes, text, parse(&file.path, text, check_patterns)?))
+            Ok((bytes, text))
+        });
+        let parsed = read.map_err(|error| vec![error]).and_then(|(bytes, text)| {
+            let (parsed, problems) = parse(&file.path, text, check_patterns);
+            errors.extend(problems.iter().filter(|problem| problem.effect == Effect::RuleSkipped).cloned());
+            let ignored: Vec<PolicyError> =
+                problems.into_iter().filter(|problem| problem.effect == Effect::FileIgnored).collect();
+            match parsed {
+                Some(parsed) if ignored.is_empty() => Ok((bytes, text, parsed)),
+                _ => Err(ignored),
+            }
         });
         match parsed {
             Ok((bytes, text, parsed)) => {
@@ -235,7 +245,7 @@ fn merge(files: &[LayerFile], check_patterns: bool, store: Option<&Path>) -> Loa
                 merger.apply(&source, &parsed);
                 layers.push(Layer { kind: file.kind, path: Some(file.path.clone()), trust });
             }
-            Err(error) => errors.push(error),
+            Err(ignored) => errors.extend(ignored),
         }
     }
     let skipped = merger.take_skipped();
@@ -308,16 +318,20 @@ fn text<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a str, PolicyError> {
     })
 }
 
-fn parse(path: &Path, text: &str, check_patterns: bool) -> Result<PolicyFile, PolicyError> {
-    let file = PolicyFile::parse(text);
-    let checked = match file {
-        Ok(file) if check_patterns => file.check_patterns().map(|()| file),
-        other => other,
-    };
-    checked.map_err(|problem| match problem.span {
+/// The file, unless a problem leaves it out, and every problem found: with `check_patterns`,
+/// the regexes that do not compile, which skip only their rule.
+fn parse(path: &Path, text: &str, check_patterns: bool) -> (Option<PolicyFile>, Vec<PolicyError>) {
+    let located = |problem: Problem| match problem.span {
         Some(span) => PolicyError::at(Location::of_offset(path, text, span.start), problem.message),
         None => PolicyError::whole_file(path, problem.message),
-    })
+    };
+    match PolicyFile::parse(text) {
+        Ok(file) => {
+            let skipped = if check_patterns { file.check_patterns() } else { Vec::new() };
+            (Some(file), skipped.into_iter().map(|problem| located(problem).rule_skipped()).collect())
+        }
+        Err(problems) => (None, problems.into_iter().map(located).collect()),
+    }
 }
 
 #[cfg(test)]

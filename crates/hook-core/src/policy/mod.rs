@@ -553,6 +553,20 @@ pub struct PolicyError {
     pub line: Option<usize>,
     pub column: Option<usize>,
     pub message: String,
+    /// What the hooks do about it.
+    #[serde(default)]
+    pub effect: Effect,
+}
+
+/// What the hooks do with a policy file that has an error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Effect {
+    /// The whole file is left out until it is fixed; the other layers stay in force.
+    #[default]
+    FileIgnored,
+    /// The file is in force without the rule that holds the error (a regex that does not
+    /// compile, a glob that matches nothing).
+    RuleSkipped,
 }
 
 impl std::fmt::Display for PolicyError {
@@ -572,12 +586,24 @@ impl PolicyError {
             line: Some(location.line),
             column: Some(location.column),
             message: message.into(),
+            effect: Effect::FileIgnored,
         }
+    }
+
+    /// The same error, for a rule the hooks skip while keeping the file.
+    pub(crate) fn rule_skipped(self) -> Self {
+        Self { effect: Effect::RuleSkipped, ..self }
     }
 
     /// An error about the file as a whole (unreadable, not UTF-8).
     pub(crate) fn whole_file(file: &Path, message: impl Into<String>) -> Self {
-        Self { file: file.to_path_buf(), line: None, column: None, message: message.into() }
+        Self {
+            file: file.to_path_buf(),
+            line: None,
+            column: None,
+            message: message.into(),
+            effect: Effect::FileIgnored,
+        }
     }
 }
 
@@ -641,7 +667,7 @@ mod tests {
     #[test]
     fn the_starter_policy_is_valid_and_changes_nothing_but_tests() {
         let file = schema::PolicyFile::parse(STARTER).expect("STARTER parses");
-        assert!(file.check_patterns().is_ok());
+        assert!(file.check_patterns().is_empty());
         let mut merger = merge::Merger::new();
         let source = merge::Source::new(LayerKind::User, Path::new("starter.toml"), STARTER);
         merger.apply(&source, &file);

@@ -291,33 +291,57 @@ const SCOPED_PACKS: [Pack; 3] = [Pack::Rm, Pack::Kill, Pack::Dd];
 pub(crate) const LAST_STAGE: i64 = 5;
 
 impl PolicyFile {
-    /// Parse and check one file's text; the first problem found fails the whole file.
-    pub(crate) fn parse(text: &str) -> Result<Self, Problem> {
-        let file: Self = toml::from_str(text)
-            .map_err(|e| Problem { span: e.span(), message: reword(e.message().trim_end()) })?;
-        file.check()?;
-        Ok(file)
+    /// Parse and check one file's text. Any problem fails the whole file; all of them are
+    /// reported, in file order.
+    pub(crate) fn parse(text: &str) -> Result<Self, Vec<Problem>> {
+        match toml::from_str::<Self>(text) {
+            Ok(file) => {
+                let problems = file.check();
+                if problems.is_empty() { Ok(file) } else { Err(problems) }
+            }
+            Err(e) => {
+                // serde stops at the first problem; each section read on its own shows the
+                // others.
+                let mut problems = vec![problem_of(&e)];
+                problems.extend(sections(text).into_iter().flat_map(|section| {
+                    match toml::from_str::<Self>(&section) {
+                        Ok(file) => file.check(),
+                        Err(e) => vec![problem_of(&e)],
+                    }
+                }));
+                Err(in_file_order(problems))
+            }
+        }
     }
 
     /// The checks that need more than one key or a range: every one points at a place.
-    fn check(&self) -> Result<(), Problem> {
+    fn check(&self) -> Vec<Problem> {
+        let mut problems = Vec::new();
         if let Some(timeout) = &self.timeout {
-            check_seconds(timeout, "timeout")?;
+            problems.extend(check_seconds(timeout, "timeout").err());
         }
         for (key, entry) in &self.rules {
-            let pack = pack_of(key)?;
-            if let Some(scope) = entry.scope.as_ref().filter(|_| !SCOPED_PACKS.contains(&pack)) {
-                return Err(Problem::at(
-                    scope.span(),
-                    format!("\"scope\" applies only to the rm, kill and dd packs, not to \"{}\"", pack.key()),
-                ));
+            match pack_of(key) {
+                Err(problem) => problems.push(problem),
+                Ok(pack) => {
+                    if let Some(scope) = entry.scope.as_ref().filter(|_| !SCOPED_PACKS.contains(&pack)) {
+                        problems.push(Problem::at(
+                            scope.span(),
+                            format!(
+                                "\"scope\" applies only to the rm, kill and dd packs, not to \"{}\"",
+                                pack.key()
+                            ),
+                        ));
+                    }
+                }
             }
         }
-        self.filters.iter().try_for_each(|filter| filter.get_ref().check(filter.span()))?;
-        self.rewrites.iter().try_for_each(|rewrite| rewrite.get_ref().check(rewrite.span()))?;
+        problems.extend(self.filters.iter().filter_map(|filter| filter.get_ref().check(filter.span()).err()));
+        problems
+            .extend(self.rewrites.iter().filter_map(|rewrite| rewrite.get_ref().check(rewrite.span()).err()));
         for extension in self.format.keys() {
             if !extension.get_ref().starts_with('.') || extension.get_ref().len() < 2 {
-                return Err(Problem::at(
+                problems.push(Problem::at(
                     extension.span(),
                     format!(
                         "[format] keys are file extensions with their dot, like \".rs\"; got \"{}\"",
@@ -326,40 +350,102 @@ impl PolicyFile {
                 ));
             }
         }
-        self.stops.iter().try_for_each(|stop| stop.get_ref().check())?;
+        problems.extend(self.stops.iter().filter_map(|stop| stop.get_ref().check().err()));
         let context = self.context.as_ref().map(Spanned::get_ref);
         if let Some(count) =
             context.and_then(|context| context.recent_commits.as_ref()).filter(|count| *count.get_ref() < 0)
         {
-            return Err(Problem::at(count.span(), "recent_commits must be 0 or more"));
+            problems.push(Problem::at(count.span(), "recent_commits must be 0 or more"));
         }
         for directory in self.trust.iter().flat_map(|trust| &trust.get_ref().directories) {
             let path = directory.get_ref();
             if !(path.starts_with('/') || path.starts_with("~/") || std::path::Path::new(path).is_absolute())
             {
-                return Err(Problem::at(
+                problems.push(Problem::at(
                     directory.span(),
                     format!("[trust] directories must be absolute or start with ~/; got \"{path}\""),
                 ));
             }
         }
-        self.tests.iter().try_for_each(|test| test.get_ref().check(test.span()))
+        problems.extend(self.tests.iter().filter_map(|test| test.get_ref().check(test.span()).err()));
+        in_file_order(problems)
     }
 
-    /// Compile every regex of the file: only for `check`, as it costs start-up time.
-    pub(crate) fn check_patterns(&self) -> Result<(), Problem> {
+    /// Compile every regex of the file: only for `check`, as it costs start-up time. The
+    /// hooks keep a file with a bad regex and skip only the rule that holds it.
+    pub(crate) fn check_patterns(&self) -> Vec<Problem> {
         let filter_patterns = self.filters.iter().flat_map(|filter| {
             let filter = filter.get_ref();
             [filter.command.as_ref(), filter.pattern.as_ref()].into_iter().flatten()
         });
         let rewrite_patterns = self.rewrites.iter().map(|rewrite| &rewrite.get_ref().command);
-        for pattern in filter_patterns.chain(rewrite_patterns) {
-            if let Err(e) = regex_lite::Regex::new(pattern.get_ref()) {
-                return Err(Problem::at(pattern.span(), format!("invalid regex: {e}")));
+        filter_patterns
+            .chain(rewrite_patterns)
+            .filter_map(|pattern| {
+                regex_lite::Regex::new(pattern.get_ref())
+                    .err()
+                    .map(|e| Problem::at(pattern.span(), format!("invalid regex: {e}")))
+            })
+            .collect()
+    }
+}
+
+fn problem_of(e: &toml::de::Error) -> Problem {
+    Problem { span: e.span(), message: reword(e.message().trim_end()) }
+}
+
+/// `problems` sorted by place (those without one first), each once.
+fn in_file_order(mut problems: Vec<Problem>) -> Vec<Problem> {
+    problems.sort_by_key(|problem| problem.span.as_ref().map(|span| (span.start, span.end)));
+    problems.dedup_by(|a, b| {
+        a.message == b.message && a.span.as_ref().map(|s| s.start) == b.span.as_ref().map(|s| s.start)
+    });
+    problems
+}
+
+/// Each section of `text` (the keys before the first header, then each `[table]` or
+/// `[[array]]` with its keys) as a document of its own, the rest blanked so that offsets stay
+/// those of `text`.
+fn sections(text: &str) -> Vec<String> {
+    let mut starts = vec![0];
+    let mut offset = 0;
+    let mut in_multiline = None;
+    for line in text.split_inclusive('\n') {
+        for quotes in ["\"\"\"", "\'\'\'"] {
+            if line.matches(quotes).count() % 2 == 1 {
+                in_multiline = match in_multiline {
+                    Some(open) if open == quotes => None,
+                    None => Some(quotes),
+                    other => other,
+                };
             }
         }
-        Ok(())
+        if in_multiline.is_none() && is_header(line) && offset > 0 {
+            starts.push(offset);
+        }
+        offset += line.len();
     }
+    starts.push(text.len());
+    starts
+        .windows(2)
+        .map(|range| {
+            let (start, end) = (range[0], range[1]);
+            let blank =
+                |part: &str| part.bytes().map(|b| if b == b'\n' { '\n' } else { ' ' }).collect::<String>();
+            format!("{}{}{}", blank(&text[..start]), &text[start..end], blank(&text[end..]))
+        })
+        .collect()
+}
+
+/// A line that opens a table: `[name]`, `[[name]]`, `[a."b"]`, with an optional comment.
+fn is_header(line: &str) -> bool {
+    let line = line.trim();
+    let line = line.split_once('#').map_or(line, |(head, _)| head).trim_end();
+    let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']'));
+    inner.is_some_and(|inner| {
+        let inner = inner.strip_prefix('[').and_then(|i| i.strip_suffix(']')).unwrap_or(inner);
+        !inner.is_empty() && inner.chars().all(|c| c.is_alphanumeric() || "_-. \"'".contains(c))
+    })
 }
 
 /// The pack a `[rules]` key names.
@@ -500,7 +586,7 @@ mod tests {
     /// The keys the schema accepts in one place, as serde lists them when it meets one it does
     /// not know: the list comes from the structs themselves, not from a copy of it.
     fn schema_keys(toml_with_unknown_key: &str) -> Vec<String> {
-        let message = PolicyFile::parse(toml_with_unknown_key).expect_err("an unknown key").message;
+        let message = PolicyFile::parse(toml_with_unknown_key).expect_err("an unknown key").remove(0).message;
         let expected = message.split_once("expected one of:").map_or("", |(_, list)| list);
         expected.split(',').map(|key| key.trim().to_string()).filter(|key| !key.is_empty()).collect()
     }
@@ -580,7 +666,7 @@ mod tests {
     fn problem(text: &str) -> Problem {
         match PolicyFile::parse(text) {
             Ok(file) => panic!("expected a problem, parsed {file:?}"),
-            Err(problem) => problem,
+            Err(mut problems) => problems.remove(0),
         }
     }
 
@@ -653,7 +739,7 @@ expect = "allow"
             (file.filters.len(), file.rewrites.len(), file.stops.len(), file.tests.len()),
             (2, 1, 1, 1)
         );
-        assert!(file.check_patterns().is_ok());
+        assert!(file.check_patterns().is_empty());
     }
 
     #[test]
@@ -783,10 +869,25 @@ expect = "allow"
     }
 
     #[test]
+    fn every_problem_of_a_file_is_found_in_file_order() {
+        let text = "timeout = -1\n[rules.rm]\naction = \"maybe\"\n\n[[filter]]\ncommand = \"x\"\nzzz = 1\n\n[[stop]]\ncommands = [\"a\"]\ntimeout = -3\n[format]\n\"rs\" = [\"rustfmt\"]\n";
+        let problems = PolicyFile::parse(text).expect_err("four problems");
+        let pointed: Vec<&str> = problems.iter().map(|problem| pointed_at(text, problem)).collect();
+        assert_eq!(pointed.len(), 5, "{problems:?}");
+        assert!(pointed[0].starts_with("-1"), "{pointed:?}");
+        assert!(pointed[1].starts_with("\"maybe\""), "{pointed:?}");
+        assert!(pointed[2].starts_with("zzz"), "{pointed:?}");
+        assert!(pointed[4].starts_with("\"rs\""), "{pointed:?}");
+        let text = "[[filter]]\ncommand = \"(\"\n[[filter]]\npattern = \"[z\"\n";
+        let file = PolicyFile::parse(text).expect("parses without compiling");
+        assert_eq!(file.check_patterns().len(), 2);
+    }
+
+    #[test]
     fn bad_regexes_are_found_only_when_asked() {
         let text = "[[filter]]\npattern = \"python(\"\n";
         let file = PolicyFile::parse(text).expect("parses without compiling");
-        let problem = file.check_patterns().expect_err("the regex is invalid");
+        let problem = file.check_patterns().pop().expect("the regex is invalid");
         assert!(problem.message.starts_with("invalid regex"));
         assert_eq!(pointed_at(text, &problem), "\"python(\"");
     }
