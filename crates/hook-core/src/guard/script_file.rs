@@ -392,6 +392,72 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
     Some((format!("the package.json script `{name}`"), lines.join("\n")))
 }
 
+/// A path that names standard input.
+fn is_stdin(path: &str) -> bool {
+    matches!(path, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
+}
+
+/// Whether a shell or interpreter `name` given `args` reads its program from standard input:
+/// no script operand (or `-`, `/dev/stdin`) and no option that gives the program another way
+/// (`-c`, `-e`, `-m`); a shell's `-s` says so outright.
+fn program_on_stdin(name: &str, args: &[Word]) -> bool {
+    let shell = SHELLS.contains(&name);
+    for word in args {
+        let text = word.text.as_str();
+        if word.dynamic {
+            return false;
+        }
+        if !text.starts_with('-') || is_stdin(text) {
+            return is_stdin(text);
+        }
+        if text == "--" || INLINE_OPTIONS.contains(&text) {
+            return false;
+        }
+        let letters = text.strip_prefix('-').filter(|l| !l.starts_with('-')).unwrap_or_default();
+        let inline: &[char] = if shell { &['c'] } else { inline_letters(name) };
+        if letters.contains(inline) {
+            return false;
+        }
+        if shell && letters.contains('s') {
+            return true;
+        }
+    }
+    true
+}
+
+/// The jobs `parallel` runs when it is given no command: each input line (`parallel <
+/// jobs.txt`, `parallel :::: jobs.txt`, `-a jobs.txt`) or each argument after `:::` is a
+/// command line of its own.
+fn parallel_jobs(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
+    let args = command.args();
+    let input = args.iter().position(|w| w.text == "-a").map(|at| at + 1);
+    let first = args.iter().enumerate().position(|(at, w)| !w.text.starts_with('-') && Some(at) != input);
+    let file = match first.map(|at| args[at].text.as_str()) {
+        Some(":::") => {
+            let jobs: Vec<&str> = args[first? + 1..].iter().map(|w| w.text.as_str()).collect();
+            return Some(("`parallel`".into(), Held::Line(jobs.join("\n"))));
+        }
+        Some("::::") => args.get(first? + 1),
+        // A command of its own: the input lines are its arguments.
+        Some(_) => None,
+        None => match (input, &command.stdin) {
+            (Some(at), _) => args.get(at),
+            (None, Stdin::File(file)) => Some(file),
+            _ => None,
+        },
+    }?;
+    if file.dynamic || !ctx.cwd_known {
+        return None;
+    }
+    let path = ctx.cwd.join(&file.text);
+    let what = format!("the jobs in `{}`", file.text);
+    match written.text(&path) {
+        Some(Ok(text)) => Some((what, Held::Line(text.to_string()))),
+        Some(Err(writer)) => Some((what, Held::Unknown(writer.to_string()))),
+        None => Some((what, Held::Line(read_small(&path, MAX_SCRIPT_BYTES, false)?))),
+    }
+}
+
 /// Whether `name` is a shell or an interpreter that runs a script file given as an operand.
 pub(crate) fn is_runner(name: &str) -> bool {
     SHELLS.contains(&name) || INTERPRETERS.iter().any(|(interpreter, _)| *interpreter == name)
@@ -426,11 +492,30 @@ pub(crate) fn script<'w>(
     if name == "crontab" {
         return cron_table(command, ctx, written);
     }
+    let stdin_file = match &command.stdin {
+        Stdin::File(file) => Some(file),
+        _ => None,
+    };
     let (interpreter, file) = if is_runner(name) {
-        (Some(name), script_operand(command)?)
+        match script_operand(command) {
+            Some(file) if !is_stdin(&file.text) => (Some(name), file),
+            // `bash < x.sh`, `sh -s < x.sh`, `python3 - < x.py`: the program is the file on stdin.
+            _ if program_on_stdin(name, command.args()) => (Some(name), stdin_file?),
+            _ => return None,
+        }
     } else if matches!(name, "source" | ".") {
         // Run by the shell that runs the line.
-        (Some("sh"), command.args().first()?)
+        match command.args().first()? {
+            file if is_stdin(&file.text) => (Some("sh"), stdin_file?),
+            file => (Some("sh"), file),
+        }
+    } else if matches!(name, "at" | "batch") {
+        // The job is `-f FILE`, or the script on standard input.
+        let args = command.args();
+        let file = args.iter().position(|w| w.text == "-f").and_then(|at| args.get(at + 1));
+        (Some("sh"), file.or(stdin_file)?)
+    } else if name == "parallel" {
+        return parallel_jobs(command, ctx, written());
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)

@@ -682,6 +682,19 @@ impl Analyser {
         if argv.is_empty() && redirects.is_empty() {
             return None;
         }
+        // `$SHELL -c …`, `$0 -c …`: whatever the shell is, it runs the text as a shell does.
+        if let (Some(name), Some([part])) =
+            (argv.first_mut(), simple.words.first().map(|w| w.parts.as_slice()))
+        {
+            let shell = match part {
+                Part::Param { name, .. } => matches!(name.as_str(), "SHELL" | "BASH" | "ZSH_NAME"),
+                Part::Opaque { raw } => raw == "$0" || raw == "${0}",
+                _ => false,
+            };
+            if shell && name.dynamic {
+                *name = Word { text: "sh".into(), raw: name.raw.clone(), dynamic: false, glob: false };
+            }
+        }
         if !self.links.is_empty() {
             let targets = redirects.iter_mut().map(|redirect| &mut redirect.target);
             // The command itself only when run by its path (`./h/x`).
@@ -708,15 +721,26 @@ impl Analyser {
         if let Some(index) = self.use_alias(&command, simple, origin) {
             return index;
         }
-        let name_unseen = command
-            .argv
-            .first()
-            .is_some_and(|w| w.dynamic)
-            .then(|| uncomputed_command_part(simple.words.first()?))
-            .flatten();
+        let name_unseen = command.argv.first().and_then(|name| {
+            let written = simple.words.first()?;
+            if let Some(body) = name.dynamic.then(|| uncomputed_command_part(written)).flatten() {
+                return Some(format!("the command name is the output of `{body}`, which is not computed"));
+            }
+            // `$CMD`, `"$@"`, `$1`: a program named by a value the line does not fix.
+            let from_value =
+                written.parts.iter().any(|part| matches!(part, Part::Param { .. } | Part::Opaque { .. }));
+            if name.dynamic && from_value {
+                return Some(format!("the command name is `{}`, whose value is not known here", written.raw));
+            }
+            (name.glob && !name.dynamic).then(|| {
+                format!(
+                    "the command name `{}` is a glob: which program it runs depends on the files",
+                    written.raw
+                )
+            })
+        });
         let index = self.emit(command, Dialect::Posix, origin);
-        if let Some(body) = name_unseen {
-            let what = format!("the command name is the output of `{body}`, which is not computed");
+        if let Some(what) = name_unseen {
             self.note(UnseenKind::Exec, index, what);
         }
         self.change_directory(&directory_argv);
@@ -820,7 +844,10 @@ impl Analyser {
                 None => None,
             };
             if let Some(values) = values {
-                let known = values.iter().all(|w| !w.dynamic);
+                // A tilde is the home directory in `$1` but only its text in a joined `$@`:
+                // the list is left unknown rather than wrong.
+                let tilde = values.iter().any(|w| w.raw == w.text && resolve::tilde_value(&w.text).is_some());
+                let known = !tilde && values.iter().all(|w| !w.dynamic);
                 for (at, value) in values.iter().enumerate().take(9) {
                     let name = (at + 1).to_string();
                     // `set -- ~` expands the tilde before `$1` holds it.
