@@ -162,6 +162,23 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 operands_after(&command.args()[at..], &[]).into_iter().map(|word| (Access::Read, word)),
             );
         }
+        // Cloud storage uploads read their sources: `aws s3 cp .env s3://b/`, `gsutil cp`,
+        // `gcloud storage cp`, `rclone copy`.
+        "aws" | "gsutil" | "gcloud" | "rclone" => {
+            let words: Vec<&str> = operands.iter().map(|word| word.text.as_str()).collect();
+            let sources = match (name, words.as_slice()) {
+                ("aws", ["s3", "cp" | "mv" | "sync", ..])
+                | ("gcloud", ["storage", "cp" | "mv" | "rsync", ..]) => {
+                    operands.get(2..operands.len().saturating_sub(1))
+                }
+                ("gsutil", ["cp" | "mv" | "rsync", ..])
+                | ("rclone", ["copy" | "copyto" | "sync" | "move" | "moveto", ..]) => {
+                    operands.get(1..operands.len().saturating_sub(1))
+                }
+                _ => None,
+            };
+            found.extend(sources.unwrap_or_default().iter().map(|word| (Access::Read, *word)));
+        }
         // Encrypting, signing or decrypting a file reads it.
         "gpg" | "gpg2" => found.extend(
             operands_after(

@@ -126,6 +126,47 @@ pub(crate) fn denied<'p>(
     verdict.map(|glob| Denied { shown, glob, access })
 }
 
+/// A deny glob anchored at a place (`~/.ssh/id_*`, `/etc/shadow`, `config/secrets/**`) that
+/// `path` may reach where the files are not here to look at: a glob path that could pick it
+/// (`~/.ssh/*`, `~/.*/credentials`), or a directory that would hold it (`~/.ssh` for a tree
+/// read). Name-only globs (`.env`) are judged on the files that exist.
+pub(crate) fn could_reach<'p>(
+    path: &str,
+    access: Access,
+    rules: &'p FileRules,
+    ctx: &Context,
+) -> Option<Denied<'p>> {
+    let globs = match access {
+        Access::Read => &rules.deny_read,
+        Access::Write => &rules.deny_write,
+    };
+    if globs.is_empty() || path.is_empty() {
+        return None;
+    }
+    let resolved = slashed(&resolve(path, ctx));
+    let is_glob = path.contains(['*', '?', '[']);
+    let home = ctx.home.as_deref().map(slashed);
+    globs.iter().filter(|entry| !entry.starts_with('!')).find_map(|entry| {
+        let glob: &str = entry;
+        let anchored = match (glob.strip_prefix("~/"), &home) {
+            (Some(rest), Some(home)) => format!("{home}/{rest}"),
+            (Some(_), None) => return None,
+            _ if glob.starts_with('/') => glob.to_string(),
+            // `**/id_rsa` is a name at any depth, judged like `.env`.
+            _ if glob.contains('/') && !glob.starts_with("**") => {
+                format!("{}/{glob}", slashed(&ctx.project_root))
+            }
+            _ => return None,
+        };
+        let reached = if is_glob {
+            glob::matches(glob::components(&resolved), &anchored)
+        } else {
+            anchored.strip_prefix(resolved.as_str()).is_some_and(|rest| rest.starts_with('/'))
+        };
+        reached.then(|| Denied { shown: path.to_string(), glob, access })
+    })
+}
+
 /// Whether `path` (as [`resolve`] reads it) is an existing directory.
 pub(crate) fn is_directory(path: &str, ctx: &Context) -> bool {
     resolve(path, ctx).is_dir()

@@ -131,10 +131,14 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
         accessed.iter().find_map(|&(access, word, path)| {
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
             // matches nothing stays as written, naming a file that does not exist).
-            match word.glob.then(|| files::expand(path, here)).flatten() {
+            let found = match word.glob.then(|| files::expand(path, here)).flatten() {
                 Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, here)),
                 None => denied(path, access, &policy.files, here),
-            }
+            };
+            // `cat ~/.ssh/*` where there is no `~/.ssh` to expand it in: what it would pick.
+            found.or_else(|| {
+                word.glob.then(|| files::could_reach(path, access, &policy.files, here)).flatten()
+            })
         })
     };
     // `cd ~/.ssh; cat id_rsa`: after a `cd` that may have failed, relative paths are judged in

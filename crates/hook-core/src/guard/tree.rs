@@ -59,7 +59,20 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, ctx: &
     let mut budget = MAX_ENTRIES;
     for root in &tree.roots {
         let path = files::resolve(root, &here);
-        match walk(&path, &tree, rules, &here, &mut budget) {
+        // A directory a deny_read glob names a place in (`~/.ssh`): it holds such files on
+        // the machines that have them, whether or not this one does.
+        let reached = tree
+            .include
+            .is_empty()
+            .then(|| files::could_reach(root, files::Access::Read, rules, &here))
+            .flatten();
+        let found = match reached {
+            Some(denied) => {
+                Walk::Found { shown: denied.glob.to_string(), glob: denied.glob.to_string(), named: false }
+            }
+            None => walk(&path, &tree, rules, &here, &mut budget),
+        };
+        match found {
             Walk::Clean => {}
             Walk::Found { shown, glob, named } => {
                 let (action, reason) = if named {
@@ -351,6 +364,19 @@ fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComman
             || has(args, &["--recursive", "--archive"]) =>
         {
             Some(archive(args, "copies", "Copy only the files you need", usize::MAX))
+        }
+        // Uploads of a directory to cloud storage.
+        "aws" | "gsutil" | "gcloud" | "rclone"
+            if args.iter().any(|a| {
+                matches!(a.text.as_str(), "sync" | "rsync" | "copy" | "move" | "-r" | "-R" | "--recursive")
+            }) =>
+        {
+            Some(archive(
+                args,
+                "uploads",
+                "Leave it out with `--exclude NAME`, or upload only what you need",
+                usize::MAX,
+            ))
         }
         // `find -exec cat {} +`: the command it runs reads the files it finds; `-exec wc -l`
         // or `-exec chmod` read nothing of them.

@@ -280,6 +280,12 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         },
         Source::Elsewhere => return None,
     };
+    // `python3 -c "$CODE"`, `perl -e "$(curl …)"`: the whole program is a value the line does
+    // not fix (a known one would stand here as its text).
+    if is_one_expansion(&code) && argv.iter().any(|word| word.dynamic && word.text.ends_with(code.trim())) {
+        let finding = Finding::Opaque { call: format!("{name} {flag}"), argument: code.trim().to_string() };
+        return Some(Inline { via: format!("{name} {flag}"), findings: vec![finding] });
+    }
     let code = if language == Language::Python { unaliased(&code) } else { code };
     let mut findings = Scanner {
         language,
@@ -296,6 +302,16 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         findings.push(Finding::ForkLoop);
     }
     (!findings.is_empty()).then(|| Inline { via: format!("{name} {flag}"), findings })
+}
+
+/// Whether `code` is nothing but one shell expansion: `$X`, `${X}`, `$(…)`, `` `…` ``.
+fn is_one_expansion(code: &str) -> bool {
+    let code = code.trim();
+    let name = |rest: &str| !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    code.strip_prefix("$(").is_some_and(|rest| rest.ends_with(')'))
+        || code.len() > 1 && code.starts_with('`') && code.ends_with('`')
+        || code.strip_prefix("${").and_then(|rest| rest.strip_suffix('}')).is_some_and(name)
+        || code.strip_prefix('$').is_some_and(name)
 }
 
 /// Whether `code` calls its language's `fork` and loops: no real one-liner does both, every
@@ -818,6 +834,10 @@ impl Scanner<'_> {
             (Effect::Write, Some(target)) => self.access(path, target, true),
             (Effect::Remove, Some(target)) => self.remove(path, target),
             // A literal is code to scan like the rest; anything else runs unseen.
+            // A literal that is one shell expansion (`exec('$X')`) holds what the shell puts there.
+            (Effect::Eval, Some(Arg::Str(code, false))) if is_one_expansion(&code) => {
+                self.findings.push(Finding::Opaque { call: path.to_string(), argument: code });
+            }
             (Effect::Eval, Some(Arg::Str(code, false))) => {
                 let budget = self.argument_budget;
                 self.argument_budget = budget.saturating_sub(code.len());
