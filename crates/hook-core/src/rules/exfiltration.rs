@@ -31,12 +31,46 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if !sent {
         return None;
     }
-    let piped = match command.stdin {
-        Stdin::Pipe { from: Some(from) } => call.analysis.commands.get(from).is_some_and(dumps_environment),
-        _ => false,
-    };
+    let commands = &call.analysis.commands;
+    let piped = carries_environment(commands, command);
     let substituted = call.args().iter().any(|arg| arg.dynamic && substitutes_environment(&arg.raw));
-    (piped || substituted).then(|| Hit::new("exfiltration.environment", MESSAGE))
+    // `env > /tmp/e; curl -T /tmp/e …`: a file the line filled with the environment.
+    let uploaded = || {
+        let files: Vec<&str> = commands
+            .iter()
+            .filter(|earlier| dumps_environment(earlier) || carries_environment(commands, earlier))
+            .flat_map(|earlier| {
+                let teed = if earlier.name() == Some("tee") { earlier.args() } else { &[] };
+                earlier.redirects.iter().map(|r| &r.target).chain(teed).map(|w| w.text.as_str())
+            })
+            .filter(|file| !file.starts_with('-') && !file.starts_with("/dev/"))
+            .collect();
+        !files.is_empty()
+            && call.args().iter().any(|arg| {
+                let text = arg.text.rsplit(['@', '=']).next().unwrap_or(&arg.text);
+                files.contains(&text)
+            })
+    };
+    (piped || substituted || uploaded()).then(|| Hit::new("exfiltration.environment", MESSAGE))
+}
+
+/// How many filters between the dump and the client are followed (`env | gzip | base64 |
+/// curl …`).
+const MAX_FILTERS: usize = 8;
+
+/// Whether `command` reads a pipe that carries the environment: from a dump, through any
+/// filters (`base64`, `gzip`, `xxd`, `tee`) in between.
+fn carries_environment(commands: &[SimpleCommand], command: &SimpleCommand) -> bool {
+    let mut stdin = &command.stdin;
+    for _ in 0..MAX_FILTERS {
+        let Stdin::Pipe { from: Some(from) } = stdin else { return false };
+        let Some(writer) = commands.get(*from) else { return false };
+        if dumps_environment(writer) {
+            return true;
+        }
+        stdin = &writer.stdin;
+    }
+    false
 }
 
 /// Whether `command` prints the whole environment (or a process's).

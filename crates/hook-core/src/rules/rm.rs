@@ -41,6 +41,20 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "mv" {
         return judge_move(call);
     }
+    // Names handed on by `find`/`xargs` (`ROOT/{}`) are every file under ROOT: deleting or
+    // emptying each of them is a recursive delete of ROOT.
+    let each_found =
+        |word: &Word| word.text.ends_with("/{}") || word.text.ends_with(crate::shell::XARGS_INPUT);
+    let empties = matches!(name, "truncate" | "shred");
+    if empties && call.args().iter().any(|word| each_found(word) && word.text.len() > 3) {
+        let roots: Vec<Word> = call.args().iter().filter_map(found_root).collect();
+        let worst = roots
+            .iter()
+            .map(|root| (classify(root, call.ctx, false), root))
+            .filter(|(place, _)| matches!(place, Place::Root | Place::Home | Place::System | Place::Outside))
+            .min_by_key(|(place, _)| *place);
+        return worst.and_then(|worst| recursive_delete_hit(name, worst));
+    }
     if !POSIX_DELETES.contains(&name) && !WINDOWS_DELETES.contains(&name) {
         return None;
     }
@@ -60,7 +74,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let wildcards_expanded_by_tool = WINDOWS_DELETES.contains(&name);
     // `Get-ChildItem X | Remove-Item` deletes what the pipeline hands it, like xargs.
     let piped_input = Word { text: "<pipeline input>".into(), dynamic: true, ..Word::default() };
-    let mut targets = args.targets;
+    // Each `ROOT/{}` stands for the files under ROOT: `find . -name '*.pyc' -exec rm {} +` is
+    // cleaning up, the same over home or `/` is deleting it.
+    let found_hit = args
+        .targets
+        .iter()
+        .filter_map(|word| found_root(word))
+        .map(|root| (classify(&root, call.ctx, false), root))
+        .filter(|(place, _)| matches!(place, Place::Root | Place::Home | Place::System | Place::Outside))
+        .min_by_key(|(place, _)| *place);
+    if let Some((place, root)) = found_hit {
+        return recursive_delete_hit(name, (place, &root));
+    }
+    let mut targets: Vec<&Word> = args.targets;
     if targets.is_empty()
         && POWERSHELL_ONLY_DELETES.contains(&name)
         && matches!(call.command.stdin, Stdin::Pipe { .. })
@@ -80,6 +106,17 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .map(|(_, word)| system_file_hit(name, word))
             .next()
     }
+}
+
+/// The root of `ROOT/{}` (find's `-exec`) or `ROOT/{xargs input}` (xargs fed by a listing of
+/// ROOT), as a word of its own.
+fn found_root(word: &Word) -> Option<Word> {
+    let root = word
+        .text
+        .strip_suffix("/{}")
+        .or_else(|| word.text.strip_suffix(&format!("/{}", crate::shell::XARGS_INPUT)))?;
+    let root = if root.is_empty() { "/" } else { root };
+    Some(Word { text: root.to_string(), raw: root.to_string(), dynamic: false, glob: false })
 }
 
 /// rsync options that take the next word as their value (unless written `--option=value`).

@@ -1029,11 +1029,39 @@ impl Analyser {
             }
         }
         command.argv.drain(..start);
+        self.rooted_xargs_input(&mut command);
         let index = self.push(command.clone());
         self.interpreter(&command, index, origin);
         self.fed_shell(&command, index, dialect, origin);
         self.process_script(&command, index, dialect);
         index
+    }
+
+    /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the
+    /// `find` (or `ls`, `fd`) that feeds it, as `find -exec`'s `{}` are.
+    fn rooted_xargs_input(&self, command: &mut SimpleCommand) {
+        if !command.via.iter().any(|via| via.starts_with("xargs")) {
+            return;
+        }
+        let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
+        let Some(lister) = self.commands.get(from) else { return };
+        let operands = || lister.argv[1..].iter().filter(|w| !w.text.starts_with('-'));
+        let root = match lister.argv.first().map(|w| w.text.as_str()) {
+            Some("find") => {
+                lister.argv[1..].iter().take_while(|w| !w.text.starts_with(['-', '(', '!'])).next()
+            }
+            Some("ls") => operands().next().filter(|w| !w.glob),
+            Some("fd" | "fdfind") => operands().nth(1),
+            _ => return,
+        };
+        let Some(root) = root.filter(|root| !root.dynamic && !matches!(root.text.as_str(), "." | "./"))
+        else {
+            return;
+        };
+        let rooted = format!("{}/{}", root.text.trim_end_matches('/'), wrappers::XARGS_INPUT);
+        for word in command.argv.iter_mut().skip(1).filter(|w| w.text == wrappers::XARGS_INPUT) {
+            word.text.clone_from(&rooted);
+        }
     }
 
     /// A wrapper that runs a command line: analyse it, keeping the wrapper itself when the

@@ -604,4 +604,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("python3 -c \"print('$HOME')\""),
     allow("awk '{print $1}' data.txt"),
     allow("perl -e 'print `date`'"),
+    // What find and xargs hand a destroyer are the files under the listed root.
+    deny("rm.home", "find ~ -name '*' -print0 | xargs -0 rm -f"),
+    deny("rm.home", "ls ~ | xargs rm -f"),
+    deny("rm.root", "find / -type f -print | xargs shred"),
+    deny("rm.home", "find ~ -type f | xargs truncate -s0"),
+    deny("rm.home", "find ~ -type f -exec truncate -s 0 {} +"),
+    deny("rm.outside-project", "find /etc -name '*.conf' | xargs rm -f"),
+    allow("find . -name '*.pyc' | xargs rm -f"),
+    allow("find src -name '*.o' | xargs rm"),
+    allow("find /tmp/build -name '*.o' | xargs rm -f"),
+    allow("find . -name '*.log' -exec truncate -s0 {} +"),
+    allow("ls *.log | xargs rm"),
 ];
