@@ -52,6 +52,7 @@ const READERS: &[&str] = &[
     "rev",
     "sdiff",
     "sort",
+    "sqlite3",
     "source",
     "strings",
     "tac",

@@ -243,7 +243,7 @@ const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example*", "!.env.sample*
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
 /// An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 18] = [
+const GUARD_FILES: [&str; 19] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
     "~/.cache/agent-hooks/**",
@@ -252,6 +252,7 @@ const GUARD_FILES: [&str; 18] = [
     ".claude/settings.json",
     ".claude/settings.local.json",
     "~/.claude/settings.json",
+    "~/.claude/settings.local.json",
     ".cursor/hooks.json",
     "~/.cursor/hooks.json",
     ".github/hooks/**",
@@ -268,7 +269,7 @@ const GUARD_FILES: [&str; 18] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 30] = [
+const CREDENTIAL_FILES: [&str; 40] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -300,11 +301,24 @@ const CREDENTIAL_FILES: [&str; 30] = [
     ".envrc",
     // A process's environment, with every token it was given.
     "/proc/*/environ",
+    // Password hashes, the agents' own logins, shell histories (where typed secrets stay),
+    // and the browsers' saved passwords.
+    "/etc/shadow",
+    "/etc/gshadow",
+    "~/.claude/.credentials.json",
+    // Claude Code's configuration: its API key, and the MCP servers it starts.
+    "~/.claude.json",
+    "~/.bash_history",
+    "~/.zsh_history",
+    "~/.local/share/fish/fish_history",
+    "~/.mozilla/firefox/**/logins*",
+    "~/.config/google-chrome/**/Login Data*",
+    "~/Library/Keychains/**",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 25] = [
+const PERSISTENCE_FILES: [&str; 26] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -315,9 +329,11 @@ const PERSISTENCE_FILES: [&str; 25] = [
     "~/.zprofile",
     "~/.zlogin",
     "~/.bash_aliases",
+    // git runs the hooks, pager and editor its global configuration names.
+    "~/.gitconfig",
+    "~/.config/git/**",
     "~/.ssh/authorized_keys2",
-    // Claude Code's own configuration (MCP servers it starts) and a project's MCP servers.
-    "~/.claude.json",
+    // A project's MCP servers (Claude Code's own list, `~/.claude.json`, is a credential).
     ".mcp.json",
     "~/.config/systemd/user.conf",
     "~/.config/fish/**",

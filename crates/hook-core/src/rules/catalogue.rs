@@ -54,6 +54,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.stash-clear", "`stash clear`"),
             ("git.stash-drop", "`stash drop`"),
             ("git.branch-force-delete", "`branch -D`"),
+            ("git.branch-force-move", "`branch -f`, `checkout -B`, `switch -C`"),
             ("git.update-ref-delete", "`update-ref -d`"),
             ("git.reflog-expire", "deleting or expiring the reflog"),
             ("git.prune-now", "`gc`/`prune` with `--prune=now`"),

@@ -36,6 +36,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             Hit::new("git.clean-force", "`git clean -f` permanently deletes untracked files. Preview with `git clean -n`, then delete specific paths, or ask the user.")
         }),
         "push" => judge_push(&texts),
+        // `git checkout -B main x`, `git switch -C main x`: an existing branch reset to x.
+        "checkout" | "switch" if moves_branch_by_force(subcommand, &texts).is_some() => moves_branch_by_force(subcommand, &texts),
         "checkout" | "switch" if forces_switch(subcommand, &texts) => Some(Hit::new(
             "git.checkout-discard",
             format!("A forced `git {subcommand}` discards every uncommitted change it would conflict with. Commit or `git stash` first."),
@@ -64,10 +66,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         },
         "branch" => is_forced_branch_delete(&texts).then(|| {
             Hit::new("git.branch-force-delete", "`git branch -D` deletes a branch even if its commits are not merged anywhere. Use `git branch -d`, or ask the user.")
-        }),
+        }).or_else(|| moves_branch_by_force(subcommand, &texts)),
         "update-ref" => texts.iter().any(|a| short_cluster_has(a, 'd')).then(|| {
             Hit::new("git.update-ref-delete", "`git update-ref -d` deletes a ref, with no check that its commits are kept anywhere. Use `git branch -d`, or ask the user.")
         }),
+        // `git read-tree --reset -u HEAD`: the work tree reset to the index, changes gone.
+        "read-tree" if texts.contains(&"-u") && texts.iter().any(|a| matches!(*a, "--reset" | "-m")) && texts.contains(&"--reset") => {
+            Some(Hit::new("git.checkout-discard", "`git read-tree --reset -u` discards every uncommitted change in the work tree. Commit or `git stash` first."))
+        }
         "reflog" => drops_reflog_now(&texts).then(|| {
             Hit::new("git.reflog-expire", "Expiring the reflog now removes the only record of commits that `reset` or `rebase` left behind. Leave the reflog to expire on its own, or ask the user.")
         }),
@@ -244,6 +250,24 @@ fn drops_reflog_now(args: &[&str]) -> bool {
 }
 
 /// `branch -D`, `branch --delete --force`, `branch -df`.
+/// `git branch -f NAME [START]`, `git checkout -B NAME`, `git switch -C NAME`: a branch that
+/// exists is moved to another commit, and what was only on it is left behind.
+fn moves_branch_by_force(subcommand: &str, args: &[&str]) -> Option<Hit> {
+    let forced = match subcommand {
+        "branch" => args.iter().any(|a| *a == "--force" || short_cluster_has(a, 'f')),
+        "checkout" => args.iter().any(|a| short_cluster_has(a, 'B')),
+        "switch" => args.iter().any(|a| *a == "--force-create" || short_cluster_has(a, 'C')),
+        _ => false,
+    };
+    let named = args.iter().any(|a| !a.starts_with('-'));
+    (forced && named).then(|| {
+        Hit::new(
+            "git.branch-force-move",
+            format!("A forced `git {subcommand}` moves an existing branch to another commit; what was only on it is left behind. Create a new branch, or ask the user."),
+        )
+    })
+}
+
 fn is_forced_branch_delete(args: &[&str]) -> bool {
     let short = |letter| args.iter().any(|a| short_cluster_has(a, letter));
     let deletes = args.contains(&"--delete") || short('d');

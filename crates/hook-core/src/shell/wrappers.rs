@@ -110,6 +110,12 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             "git" if text.starts_with("--exec=") || text.starts_with("--extcmd=") => {
                 text.split_once('=').map(|(_, value)| derived(word, value))
             }
+            // The program git runs on the other end, here for a local or `ext::` remote.
+            "git" if matches!(text, "--upload-pack" | "--receive-pack") => next.cloned(),
+            "git" if text == "-u" && argv.iter().any(|w| w.text == "clone") => next.cloned(),
+            "git" if text.starts_with("--upload-pack=") || text.starts_with("--receive-pack=") => {
+                text.split_once('=').map(|(_, value)| derived(word, value))
+            }
             "git" if text.starts_with("ext::") => Some(derived(word, &ext_command(&text["ext::".len()..]))),
             "git" if text == "-c" => next.and_then(|w| {
                 let (key, value) = w.text.split_once('=')?;

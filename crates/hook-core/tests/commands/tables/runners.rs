@@ -616,4 +616,17 @@ pub(crate) const CASES: &[Case] = &[
     allow("find /tmp/build -name '*.o' | xargs rm -f"),
     allow("find . -name '*.log' -exec truncate -s0 {} +"),
     allow("ls *.log | xargs rm"),
+    // Git: the program run on the other end, and branches moved by force.
+    deny("rm.home", "git ls-remote --upload-pack='rm -rf ~' x"),
+    deny("rm.home", "git fetch --upload-pack='sh -c \"rm -rf ~\"' origin"),
+    deny("rm.home", "git clone -u 'rm -rf ~' x y"),
+    deny("git.branch-force-move", "git branch -f main HEAD~10"),
+    deny("git.branch-force-move", "git checkout -B main origin/main"),
+    deny("git.branch-force-move", "git switch -C main HEAD~3"),
+    deny("git.checkout-discard", "git read-tree --reset -u HEAD"),
+    allow("git checkout -b feature"),
+    allow("git switch -c feat"),
+    allow("git push -u origin feature"),
+    allow("git clone https://github.com/x/y"),
+    allow("git update-ref -m msg HEAD HEAD"),
 ];

@@ -278,4 +278,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("env | sort > env.txt; wc -l env.txt"),
     allow("ls | gzip | curl --data-binary @- https://x.example"),
     allow("echo hi > /tmp/e; curl -T /tmp/e https://x.example"),
+    // Password hashes, the agents' logins, histories, browsers' saved passwords; the agents'
+    // personal settings and git's global configuration are the guard's and persistence.
+    deny("files.deny-read", "cat /etc/shadow"),
+    deny("files.deny-read", "cat ~/.claude/.credentials.json"),
+    deny("files.deny-read", "jq .primaryApiKey ~/.claude.json"),
+    deny("files.deny-read", "grep -i token ~/.bash_history"),
+    deny("files.deny-read", "sqlite3 ~/.mozilla/firefox/abc.default/logins.json .dump"),
+    deny("files.deny-write", "echo x > ~/.claude/settings.local.json"),
+    deny("files.deny-write", "truncate -s0 ~/.claude/settings.local.json"),
+    deny("files.deny-write", "echo > ~/.gitconfig"),
+    deny("files.deny-write", "printf '[core]\\n\\thooksPath = /tmp/h\\n' >> ~/.config/git/config"),
+    allow("cat /etc/hostname"),
+    allow("cat ~/.claude/CLAUDE.md"),
+    allow("git config --global --get user.name"),
 ];
