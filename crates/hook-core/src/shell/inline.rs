@@ -304,6 +304,75 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     (!findings.is_empty()).then(|| Inline { via: format!("{name} {flag}"), findings })
 }
 
+/// The languages' ways of naming the home directory.
+const HOME_EXPRESSIONS: &[&str] = &[
+    "process.env.HOME",
+    "process.env['HOME']",
+    "process.env[\"HOME\"]",
+    "os.homedir()",
+    "require('os').homedir()",
+    "require(\"os\").homedir()",
+    "os.path.expanduser('~')",
+    "os.path.expanduser(\"~\")",
+    "os.environ['HOME']",
+    "os.environ[\"HOME\"]",
+    "os.getenv('HOME')",
+    "os.getenv(\"HOME\")",
+    "str(Path.home())",
+    "Path.home()",
+    "pathlib.Path.home()",
+    "Dir.home",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "$ENV{HOME}",
+    "$ENV{'HOME'}",
+    "getenv('HOME')",
+    "getenv(\"HOME\")",
+    "$_SERVER['HOME']",
+];
+
+/// A path built from the home directory and a literal (`os.homedir() + '/.bashrc'`,
+/// `path.join(os.homedir(), '.ssh')`, `Path.home() / '.aws'`, `"$ENV{HOME}/.bashrc"`,
+/// `"#{Dir.home}/.ssh"`), as `~/…`; `None` for anything else.
+fn home_path(text: &str, language: Language) -> Option<String> {
+    let text = text.trim();
+    // `path.join(HOME, 'a', 'b')`, `os.path.join(…)`, `File.join(…)`, `path.resolve(…)`.
+    for join in ["path.join(", "os.path.join(", "File.join(", "path.resolve(", "Join-Path("] {
+        if let Some(inner) = text.strip_prefix(join).and_then(|rest| rest.strip_suffix(')')) {
+            let mut parts = inner.split(',').map(str::trim);
+            let home = parts.next()?;
+            HOME_EXPRESSIONS.contains(&home).then_some(())?;
+            let rest: Option<Vec<String>> =
+                parts.map(|part| literal(part, language).map(|(value, _)| value)).collect();
+            return Some(format!("~/{}", rest?.join("/").trim_start_matches('/')));
+        }
+    }
+    // `HOME + '/x'`, `HOME . '/x'` (Perl, PHP), `HOME / 'x'` (pathlib).
+    if let Some(home) = HOME_EXPRESSIONS.iter().find(|home| text.starts_with(**home)) {
+        // The bare home directory is the scanner's own `$HOME` finding.
+        let rest = text[home.len()..].trim_start();
+        let rest = rest.strip_prefix(['+', '.', '/'])?.trim_start();
+        let (value, _) = literal(rest, language)?;
+        return Some(format!("~/{}", value.trim_start_matches('/')));
+    }
+    // `"$ENV{HOME}/.bashrc"`, `"#{Dir.home}/.ssh"`, `f"{Path.home()}/.aws"`, `` `${os.homedir()}/x` ``.
+    let (value, true) = literal(text, language)? else { return None };
+    let home = [
+        "$ENV{HOME}",
+        "#{Dir.home}",
+        "#{ENV['HOME']}",
+        "{Path.home()}",
+        "{os.path.expanduser('~')}",
+        "${process.env.HOME}",
+        "${os.homedir()}",
+        "{os.environ['HOME']}",
+    ]
+    .iter()
+    .find(|home| value.starts_with(**home))?;
+    let rest = &value[home.len()..];
+    (rest.is_empty() || rest.starts_with('/')).then(|| format!("~{rest}"))
+}
+
 /// Whether `code` is nothing but one shell expansion: `$X`, `${X}`, `$(…)`, `` `…` ``.
 fn is_one_expansion(code: &str) -> bool {
     let code = code.trim();
@@ -782,6 +851,9 @@ impl Scanner<'_> {
     }
 
     fn argument(&self, text: &str) -> Arg {
+        if let Some(path) = home_path(text, self.language) {
+            return Arg::Str(path, false);
+        }
         if let Some((value, interpolated)) = literal(text, self.language) {
             return Arg::Str(value, interpolated);
         }

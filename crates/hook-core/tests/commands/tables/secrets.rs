@@ -292,4 +292,25 @@ pub(crate) const CASES: &[Case] = &[
     allow("cat /etc/hostname"),
     allow("cat ~/.claude/CLAUDE.md"),
     allow("git config --global --get user.name"),
+    // Interpreters naming a file from the home directory and a literal.
+    deny(
+        "files.deny-read",
+        "node -e \"console.log(require('fs').readFileSync(process.env.HOME+'/.ssh/id_rsa','utf8'))\"",
+    ),
+    deny(
+        "files.deny-write",
+        "node -e \"require('fs').writeFileSync(require('os').homedir()+'/.bashrc','x')\"",
+    ),
+    deny("files.deny-write", "perl -e 'unlink \"$ENV{HOME}/.bashrc\"'"),
+    deny(
+        "files.deny-read",
+        "python3 -c \"import os; print(open(os.path.expanduser('~') + '/.aws/credentials').read())\"",
+    ),
+    deny(
+        "rm.outside-project",
+        "python3 -c \"import shutil, os; shutil.rmtree(os.path.join(os.path.expanduser('~'), '.ssh'))\"",
+    ),
+    allow("node -e \"console.log(require('os').homedir())\""),
+    allow("python3 -c \"import os; print(open(os.path.expanduser('~') + '/.gitignore_global').read())\""),
+    allow("node -e \"require('fs').readFileSync(process.env.HOME + '/.config/app.json')\""),
 ];
