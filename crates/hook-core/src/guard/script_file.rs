@@ -48,7 +48,7 @@ impl Written {
     /// file whose name is written out.
     pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context, accesses: Accesses) -> Self {
         let mut written = Self::default();
-        for command in commands {
+        for (index, command) in commands.iter().enumerate() {
             written.scripts.extend(scripts_set(command));
             // A file downloaded by the line holds what the server sends: running it is running
             // a remote script, as `curl URL | sh` is.
@@ -63,9 +63,10 @@ impl Written {
             let here = ctx.moved_to(command.cwd.as_ref());
             let tee = command.name() == Some("tee");
             let mut known = Vec::new();
-            if let Some(text) =
-                (tee || redirected.clone().next().is_some()).then(|| text_written(command)).flatten()
-            {
+            // What the command prints, as the shell analysis computes it (`printf`, `echo -e`,
+            // `base64 -d`), or a heredoc given to `cat`/`tee`.
+            let computed = || crate::shell::file_output(commands, index).or_else(|| text_written(command));
+            if let Some(text) = (tee || redirected.clone().next().is_some()).then(computed).flatten() {
                 let teed = tee.then(|| command.args().iter().filter(|w| !w.text.starts_with('-')));
                 for target in
                     redirected.clone().map(|redirect| &redirect.target).chain(teed.into_iter().flatten())
@@ -258,7 +259,7 @@ fn inline_letters(program: &str) -> &'static [char] {
 /// none is): its lines, without their `@`/`-`/`+` prefixes, with `$$` as `$` and make's
 /// `$(NAME)` as the shell variable `${NAME}` (unknown here, as make's variables are).
 /// Prerequisites' recipes are not followed.
-fn make_recipe(command: &SimpleCommand, ctx: &Context) -> Option<(String, String)> {
+fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
     let mut makefile = None;
     let mut targets = Vec::new();
     let mut args = command.args().iter();
@@ -281,7 +282,12 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context) -> Option<(String, String
         || vec!["GNUmakefile".to_string(), "makefile".into(), "Makefile".into()],
         |file| vec![file],
     );
-    let text = names.iter().find_map(|name| read_small(&ctx.cwd.join(name), MAX_SCRIPT_BYTES, false))?;
+    // A makefile the line writes first is read from the line.
+    let text = match names.iter().find_map(|name| written.text(&ctx.cwd.join(name))) {
+        Some(Ok(text)) => text.to_string(),
+        Some(Err(writer)) => return Some(("the makefile".into(), Held::Unknown(writer.to_string()))),
+        None => names.iter().find_map(|name| read_small(&ctx.cwd.join(name), MAX_SCRIPT_BYTES, false))?,
+    };
     let rules = crate::shell::make::rules(&text);
     let targets: Vec<&str> = if targets.is_empty() {
         rules.iter().map(|(target, _)| *target).find(|target| !target.starts_with('.')).into_iter().collect()
@@ -297,7 +303,7 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context) -> Option<(String, String
     if lines.is_empty() {
         return None;
     }
-    Some((format!("the make recipe of `{}`", targets.join(" ")), lines.join("\n")))
+    Some((format!("the make recipe of `{}`", targets.join(" ")), Held::Line(lines.join("\n"))))
 }
 
 /// The jobs of `crontab FILE`, which installs the file as the user's cron table: each line's
@@ -345,7 +351,7 @@ const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
 /// The `package.json` script a package manager runs (`npm run clean`, `npm test`, `yarn
 /// build`, `pnpm lint`), with the `pre`/`post` scripts npm runs around it and the arguments
 /// after `--`: `(what it is, the command line it runs)`.
-fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, String)> {
+fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
     let manager = command.name()?;
     let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
     let (name, rest) = match (manager, args.as_slice()) {
@@ -367,12 +373,19 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
         _ => return None,
     };
     if let Some(set) = written.script(name) {
-        return Some((format!("the package.json script `{name}` set on this line"), set.to_string()));
+        return Some((
+            format!("the package.json script `{name}` set on this line"),
+            Held::Line(set.to_string()),
+        ));
     }
     if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
         return None;
     }
-    let text = read_small(&ctx.cwd.join("package.json"), MAX_PACKAGE_JSON_BYTES, false)?;
+    let text = match written.text(&ctx.cwd.join("package.json")) {
+        Some(Ok(text)) => text.to_string(),
+        Some(Err(writer)) => return Some(("`package.json`".into(), Held::Unknown(writer.to_string()))),
+        None => read_small(&ctx.cwd.join("package.json"), MAX_PACKAGE_JSON_BYTES, false)?,
+    };
     let package: serde_json::Value = serde_json::from_str(&text).ok()?;
     let scripts = package.get("scripts")?;
     let script = |name: &str| scripts.get(name).and_then(serde_json::Value::as_str);
@@ -389,7 +402,7 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
     if lines.is_empty() {
         return None;
     }
-    Some((format!("the package.json script `{name}`"), lines.join("\n")))
+    Some((format!("the package.json script `{name}`"), Held::Line(lines.join("\n"))))
 }
 
 /// A path that names standard input.
@@ -484,10 +497,10 @@ pub(crate) fn script<'w>(
 ) -> Option<(String, Held)> {
     let name = command.name()?;
     if PACKAGE_MANAGERS.contains(&name) {
-        return package_script(command, ctx, written()).map(|(what, line)| (what, Held::Line(line)));
+        return package_script(command, ctx, written());
     }
     if name == "make" {
-        return make_recipe(command, ctx).map(|(what, line)| (what, Held::Line(line)));
+        return make_recipe(command, ctx, written());
     }
     if name == "crontab" {
         return cron_table(command, ctx, written);

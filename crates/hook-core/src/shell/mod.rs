@@ -149,6 +149,12 @@ pub struct Analysis {
     pub fork_bombs: Vec<usize>,
 }
 
+/// What `commands[index]` writes to a file its standard output is redirected to, when the
+/// line fixes it (`printf 'a\tb' > f`, `echo cm0= | base64 -d > f`).
+pub(crate) fn file_output(commands: &[SimpleCommand], index: usize) -> Option<String> {
+    output::output(commands, index)
+}
+
 impl Analysis {
     /// The text command `index` reads on its standard input when the line fixes it: a heredoc
     /// or here-string, or what an `echo`, `printf` or `cat` piped into it prints. `None` when

@@ -10,16 +10,29 @@ const MAX_OUTPUT: usize = 1 << 20;
 
 /// What `commands[index]` prints on its standard output, if the line fixes it.
 pub(super) fn printed(commands: &[SimpleCommand], index: usize) -> Option<String> {
+    if redirected(commands.get(index)?) {
+        return None;
+    }
+    printed_within(commands, index, MAX_CAT_CHAIN)
+}
+
+/// Whether the command's standard output goes elsewhere than its pipe.
+fn redirected(command: &SimpleCommand) -> bool {
+    command.redirects.iter().any(|r| {
+        matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::Duplicate)
+            && matches!(r.fd, None | Some(1))
+    })
+}
+
+/// What `commands[index]` prints wherever its standard output goes (a file it is redirected
+/// to), if the line fixes it.
+pub(super) fn output(commands: &[SimpleCommand], index: usize) -> Option<String> {
     printed_within(commands, index, MAX_CAT_CHAIN)
 }
 
 fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Option<String> {
     let command = commands.get(index)?;
-    let to_elsewhere = command.redirects.iter().any(|r| {
-        matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::Duplicate)
-            && matches!(r.fd, None | Some(1))
-    });
-    if to_elsewhere || command.args().iter().any(|w| w.dynamic || w.glob) {
+    if command.args().iter().any(|w| w.dynamic || w.glob) {
         return None;
     }
     let words: Vec<String> = command.args().iter().map(super::resolve::home_word).collect();
@@ -28,6 +41,8 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         "echo" => echo(&args),
         "printf" => printf(&args)?,
         "cat" if args.iter().all(|a| *a == "-") => read_stdin(commands, index, chain)?,
+        // `tee` prints what it reads, and writes the same to its files.
+        "tee" => read_stdin(commands, index, chain)?,
         // Encoding a command is how a line hides it: decode what is fed in and read that.
         "base64" if decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
@@ -129,7 +144,9 @@ fn translate(text: &str, from: &str, to: &str) -> Option<String> {
 fn read_stdin(commands: &[SimpleCommand], index: usize, chain: usize) -> Option<String> {
     match &commands.get(index)?.stdin {
         Stdin::Text(text) => Some(text.clone()),
-        Stdin::Pipe { from: Some(from) } if *from < index && chain > 0 => {
+        Stdin::Pipe { from: Some(from) }
+            if *from < index && chain > 0 && !redirected(commands.get(*from)?) =>
+        {
             printed_within(commands, *from, chain - 1)
         }
         _ => None,
