@@ -102,6 +102,12 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             if std::ptr::eq(word, &CRON_SPOOL) {
                 return (access, word, CRON_SPOOL_PATH);
             }
+            if std::ptr::eq(word, &SYSTEMD_USER) {
+                return (access, word, "~/.config/systemd/user/unit");
+            }
+            if std::ptr::eq(word, &SYSTEMD_SYSTEM) {
+                return (access, word, "/etc/systemd/system/unit");
+            }
             let text = [
                 "if=",
                 "of=",
@@ -342,6 +348,27 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         "crontab" if command.args().iter().any(|a| a.text == "-r") => {
             found.push((Access::Write, &CRON_SPOOL))
         }
+        // Enabling, linking or masking a unit writes the unit directory: user units under
+        // `~/.config/systemd/user`, system ones under `/etc/systemd/system`.
+        "systemctl"
+            if command.args().iter().any(|a| {
+                matches!(
+                    a.text.as_str(),
+                    "enable"
+                        | "reenable"
+                        | "link"
+                        | "mask"
+                        | "edit"
+                        | "preset"
+                        | "add-wants"
+                        | "add-requires"
+                        | "set-property"
+                )
+            }) =>
+        {
+            let user = command.args().iter().any(|a| a.text == "--user");
+            found.push((Access::Write, if user { &SYSTEMD_USER } else { &SYSTEMD_SYSTEM }));
+        }
         // Moving a file away deletes it where it was.
         "mv" | "move-item" | "move" | "mi" => {
             found.extend(operands.iter().map(|word| (Access::Write, *word)))
@@ -387,6 +414,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
 
 /// What `crontab` writes, as the `[files]` rules see it.
 static CRON_SPOOL: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
+
+/// What `systemctl --user enable` writes, and `systemctl enable`: named by their text.
+static SYSTEMD_USER: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
+static SYSTEMD_SYSTEM: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
 
 /// The path of [`CRON_SPOOL`]: the spool directory's entry for the user (where `crontab` keeps
 /// it on Linux), named only so that the built-in `/var/spool/cron/**` covers it.

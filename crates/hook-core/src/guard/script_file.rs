@@ -342,6 +342,128 @@ fn cron_table<'w>(
     Some((what, Held::Line(crate::shell::cron_commands(&text))))
 }
 
+/// git's own commands, which no alias can replace; any other `git NAME` may be an alias.
+const GIT_COMMANDS: &[&str] = &[
+    "add",
+    "am",
+    "apply",
+    "archive",
+    "bisect",
+    "blame",
+    "branch",
+    "bundle",
+    "cat-file",
+    "checkout",
+    "cherry",
+    "cherry-pick",
+    "clean",
+    "clone",
+    "commit",
+    "config",
+    "describe",
+    "diff",
+    "difftool",
+    "fetch",
+    "for-each-ref",
+    "format-patch",
+    "fsck",
+    "gc",
+    "grep",
+    "help",
+    "init",
+    "log",
+    "ls-files",
+    "ls-remote",
+    "ls-tree",
+    "merge",
+    "merge-base",
+    "mergetool",
+    "mv",
+    "notes",
+    "pull",
+    "push",
+    "range-diff",
+    "rebase",
+    "reflog",
+    "remote",
+    "repack",
+    "replace",
+    "reset",
+    "restore",
+    "rev-list",
+    "rev-parse",
+    "revert",
+    "rm",
+    "shortlog",
+    "show",
+    "show-ref",
+    "sparse-checkout",
+    "stash",
+    "status",
+    "submodule",
+    "switch",
+    "symbolic-ref",
+    "tag",
+    "update-index",
+    "update-ref",
+    "version",
+    "whatchanged",
+    "worktree",
+    "maintenance",
+    "lfs",
+];
+
+/// Larger repository configurations are not read.
+const MAX_GIT_CONFIG_BYTES: u64 = 64 * 1024;
+
+/// `git st` where the repository's own `.git/config` (which came with the repository, or an
+/// earlier session wrote) defines `alias.st`: a `!` alias is a shell line, any other a git
+/// command line. git's own commands are never aliases, so only other names cost the read.
+fn repository_alias(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
+    let args = command.args();
+    let mut at = 0;
+    while let Some(word) = args.get(at) {
+        match word.text.as_str() {
+            "-c" | "--git-dir" | "--work-tree" | "--namespace" | "-C" => at += 2,
+            text if text.starts_with('-') => at += 1,
+            _ => break,
+        }
+    }
+    let name = args.get(at).filter(|w| !w.dynamic && !GIT_COMMANDS.contains(&w.text.as_str()))?;
+    if !ctx.cwd_known {
+        return None;
+    }
+    let config = read_small(&ctx.project_root.join(".git/config"), MAX_GIT_CONFIG_BYTES, false)?;
+    let value = ini_value(&config, "alias", &name.text)?;
+    let rest: Vec<&str> = args[at + 1..].iter().map(|w| w.raw.as_str()).collect();
+    let line = match value.strip_prefix('!') {
+        Some(shell) => format!("{shell} {}", rest.join(" ")),
+        None => format!("git {value} {}", rest.join(" ")),
+    };
+    Some((format!("the git alias `{}` in `.git/config`", name.text), Held::Line(line)))
+}
+
+/// The value of `key` in `[section]` of a git configuration file (the last one wins, as git
+/// reads it); quotes around the value are taken off.
+fn ini_value(text: &str, section: &str, key: &str) -> Option<String> {
+    let mut current = String::new();
+    let mut found = None;
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(header) = line.strip_prefix('[').and_then(|l| l.split(']').next()) {
+            current = header.trim().to_ascii_lowercase();
+            continue;
+        }
+        let Some((name, value)) = line.split_once('=') else { continue };
+        if current == section && name.trim().eq_ignore_ascii_case(key) {
+            let value = value.trim();
+            let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(value);
+            found = Some(value.replace("\\\"", "\""));
+        }
+    }
+    found
+}
+
 /// Package managers that run the `scripts` of `package.json`.
 const PACKAGE_MANAGERS: &[&str] = &["bun", "npm", "pnpm", "yarn"];
 
@@ -504,6 +626,9 @@ pub(crate) fn script<'w>(
     }
     if name == "crontab" {
         return cron_table(command, ctx, written);
+    }
+    if name == "git" {
+        return repository_alias(command, ctx);
     }
     let stdin_file = match &command.stdin {
         Stdin::File(file) => Some(file),
@@ -723,6 +848,31 @@ mod tests {
         assert_eq!(operand(&["node", "-e", "x"]), None);
         assert_eq!(operand(&["perl", "-w", "x.pl"]).as_deref(), Some("x.pl"));
         assert_eq!(operand(&["sh"]), None);
+    }
+
+    #[test]
+    fn a_repository_alias_is_what_it_runs_and_git_commands_cost_no_read() {
+        let root = std::env::temp_dir().join(format!("agent-hooks-git-alias-{}", std::process::id()));
+        std::fs::create_dir_all(root.join(".git")).unwrap();
+        std::fs::write(
+            root.join(".git/config"),
+            "[core]\n\tbare = false\n[alias]\n\tst = !rm -rf ~\n\tlg = \"log --oneline\"\n[alias \"x\"]\n\ty = z\n",
+        )
+        .unwrap();
+        let ctx = Context {
+            cwd: root.clone(),
+            project_root: root.clone(),
+            home: None,
+            temp_dirs: Vec::new(),
+            cwd_known: true,
+        };
+        let alias = |argv: &[&str]| repository_alias(&command(argv), &ctx).map(|(_, held)| held);
+        assert_eq!(alias(&["git", "st", "."]), Some(Held::Line("rm -rf ~ .".into())));
+        assert_eq!(alias(&["git", "-C", ".", "lg"]), Some(Held::Line("git log --oneline ".into())));
+        assert_eq!(alias(&["git", "y"]), None, "a subsection is not [alias]");
+        std::fs::write(root.join(".git/config"), "[alias]\n\tstatus = !rm -rf ~\n").unwrap();
+        assert_eq!(alias(&["git", "status"]), None, "git's own commands are never aliases");
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

@@ -146,7 +146,7 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     _ if at == first_operand(argv) => Some(word),
                     _ => None,
                 };
-                script.and_then(|script| sed_exec(&script.text).map(|line| derived(script, line)))
+                script.and_then(|script| sed_exec(&script.text).map(|line| derived(script, &line)))
             }
             // `cargo --config 'target.x.runner="CMD"'`: runners, linkers and rustc wrappers.
             "cargo" => {
@@ -312,12 +312,22 @@ fn first_operand(argv: &[Word]) -> usize {
 }
 
 /// The command of a sed script's `e COMMAND`, after its address (`1e cmd`, `$ e cmd`).
-fn sed_exec(script: &str) -> Option<&str> {
+fn sed_exec(script: &str) -> Option<String> {
     script.split(['\n', ';']).find_map(|command| {
         let command = command.trim_start();
         let body = command
             .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '!' | ' ' | '~'));
-        body.strip_prefix("e ").map(str::trim).filter(|line| !line.is_empty())
+        if let Some(line) = body.strip_prefix("e ").map(str::trim).filter(|line| !line.is_empty()) {
+            return Some(line.to_string());
+        }
+        // `s/REGEX/REPLACEMENT/e` runs the pattern space after the substitution: the
+        // replacement is judged, and the rest of the line, the input's, is not known here.
+        let rest = body.strip_prefix('s')?;
+        let delimiter = rest.chars().next().filter(|c| !c.is_alphanumeric() && *c != '\\')?;
+        let parts: Vec<&str> = rest[delimiter.len_utf8()..].splitn(3, delimiter).collect();
+        let [_, replacement, flags] = parts.as_slice() else { return None };
+        let flags = flags.split([' ', '}']).next().unwrap_or_default();
+        flags.contains('e').then(|| format!("{replacement}\neval \"$SED_PATTERN_SPACE\""))
     })
 }
 

@@ -638,4 +638,14 @@ pub(crate) const CASES: &[Case] = &[
     allow("printf 'all:\\n\\techo hi\\n' > Makefile && make"),
     allow("echo bHMgLWxh | base64 -d > s; sh s"),
     allow("echo ls | tee t; sh t"),
+    // Jobs and units that run later, unasked; sed's `e` flag.
+    deny("files.deny-write", "systemctl --user enable --now evil.service"),
+    deny("files.deny-write", "systemctl enable docker"),
+    deny("rm.home", "sed 's/.*/rm -rf ~/e' README.md"),
+    ask("opaque.exec", "sed 's/x/date/e' notes.txt"),
+    allow("crontab -l"),
+    allow("systemctl --user status app"),
+    allow("systemctl --user restart app"),
+    allow("sed -n 's/^version = \"\\(.*\\)\"/\\1/p' Cargo.toml"),
+    allow("sed -i 's/foo/bar/g' notes.txt"),
 ];
