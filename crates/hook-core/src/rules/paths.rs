@@ -348,6 +348,23 @@ fn is_pure_wildcard(part: &str) -> bool {
 /// Classify an absolute path. Order matters: the home directory and the root stay dangerous
 /// even when the project is one of them, the project wins over temp and system dirs that
 /// contain it (`/srv/app`, `/tmp/checkout`), and home wins over a temp dir holding it.
+/// Tools' caches under the home directory, whose contents are fetched or built again.
+const HOME_CACHES: &[&str] = &[
+    ".cache",
+    ".npm/_cacache",
+    ".cargo/registry",
+    ".cargo/git",
+    ".gradle/caches",
+    ".m2/repository",
+    ".rustup/downloads",
+    ".rustup/tmp",
+    "go/pkg/mod",
+    "Library/Caches",
+    ".bun/install/cache",
+    ".yarn/berry/cache",
+    ".pnpm-store",
+];
+
 fn place_of(path: &Lexical, ctx: &Context) -> Place {
     if path.parts.is_empty() {
         return Place::Root;
@@ -367,9 +384,19 @@ fn place_of(path: &Lexical, ctx: &Context) -> Place {
         return Place::Project;
     }
     // Before the temp dirs: where home is itself in one (HOME=/tmp in many containers),
-    // `~/.ssh` is still the user's, not scratch space.
-    if home.as_ref().is_some_and(|home| path.starts_with(home)) {
-        return Place::Outside;
+    // `~/.ssh` is still the user's, not scratch space. The tools' caches under home are
+    // scratch space: what is in them is fetched or built again (`~/.cache` itself, every
+    // tool's at once, stays outside).
+    if let Some(home) = home.as_ref().filter(|home| path.starts_with(home)) {
+        let below: Vec<&str> = path.parts[home.parts.len()..].iter().map(String::as_str).collect();
+        let in_cache = HOME_CACHES.iter().any(|cache| {
+            let cache: Vec<&str> = cache.split('/').collect();
+            // `~/.cache` and `~/Library/Caches` hold every tool's cache: only what is inside.
+            let shared = matches!(cache.as_slice(), [".cache"] | ["Library", "Caches"]);
+            below.len() >= cache.len() + usize::from(shared)
+                && below[..cache.len()].iter().zip(&cache).all(|(a, b)| a == b)
+        });
+        return if in_cache { Place::Temp } else { Place::Outside };
     }
     for temp in &ctx.temp_dirs {
         let temp = Lexical::from_path(temp);

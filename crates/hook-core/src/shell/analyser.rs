@@ -118,6 +118,10 @@ fn made_link(argv: &[Word]) -> Option<(String, Word)> {
     (symbolic && !name.is_empty() && name != "." && name != "..").then(|| (name, target.clone()))
 }
 
+/// A process substitution longer than this is not run through a second analysis to compute
+/// the script it prints.
+const MAX_PRINTED_SCRIPT: usize = 4096;
+
 /// The most words a `for` loop's body is read for, one at a time.
 const MAX_FOR_VALUES: usize = 8;
 
@@ -1292,9 +1296,27 @@ impl Analyser {
         let Some(body) = operand.raw.strip_prefix("<(").and_then(|rest| rest.strip_suffix(')')) else {
             return;
         };
-        if !opaque::prints_setup(body) {
-            let what = format!("the script `{name}` runs is the output of `{body}`, which is not computed");
-            self.note(UnseenKind::Exec, index, what);
+        if opaque::prints_setup(body) {
+            return;
+        }
+        // `bash <(echo 'make test')`, `source <(printf …)`: the printed text is the script.
+        let printed = (body.len() <= MAX_PRINTED_SCRIPT)
+            .then(|| {
+                let printer = super::analyse(body, Dialect::Posix);
+                let last = printer.commands.len().checked_sub(1)?;
+                output::printed(&printer.commands, last)
+            })
+            .flatten();
+        match printed {
+            Some(script) => {
+                let inner = Origin::default().through(&command.via, Stdin::Inherited);
+                self.scoped(Run::Program, |a| a.text(&script, Dialect::Posix, &inner));
+            }
+            None => {
+                let what =
+                    format!("the script `{name}` runs is the output of `{body}`, which is not computed");
+                self.note(UnseenKind::Exec, index, what);
+            }
         }
     }
 

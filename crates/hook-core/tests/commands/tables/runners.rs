@@ -648,4 +648,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("systemctl --user restart app"),
     allow("sed -n 's/^version = \"\\(.*\\)\"/\\1/p' Cargo.toml"),
     allow("sed -i 's/foo/bar/g' notes.txt"),
+    // A process substitution that prints a script the line fixes is that script.
+    deny("rm.home", "bash <(echo 'rm -rf ~')"),
+    deny("rm.home", "source <(printf 'rm -rf ~')"),
+    deny("rm.home", "bash <(echo cm0gLXJmIH4= | base64 -d)"),
+    allow("bash <(echo 'echo hi')"),
+    allow("source <(kubectl completion bash)"),
+    // The tools' caches under home are scratch space; home itself and its other parts are not.
+    allow("rm -rf ~/.cache/pip"),
+    allow("rm -rf ~/.cargo/registry/cache"),
+    allow("rm -rf ~/.npm/_cacache"),
+    deny("rm.outside-project", "rm -rf ~/.cache"),
+    deny("rm.outside-project", "rm -rf ~/.cache/../.ssh"),
+    deny("rm.outside-project", "rm -rf ~/.cargo"),
+    deny("files.deny-write", "rm -rf ~/.cache/agent-hooks"),
 ];
