@@ -17,6 +17,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "find" => return judge_find(call),
         "setfacl" => return judge_setfacl(call),
         "setcap" => return judge_setcap(call),
+        "chattr" => return judge_chattr(call),
         "chmod" | "chown" | "chgrp" => {}
         _ => return None,
     }
@@ -134,6 +135,30 @@ fn judge_setfacl(call: &Call) -> Option<Hit> {
         "permissions.recursive-system",
         format!(
             "This `setfacl -R` would change access on {}. Change only files inside the project, or ask the user.",
+            worst_description(worst)
+        ),
+    ))
+}
+
+/// `chattr -R +i ~`: every file made immutable (or append-only), which not even their owner
+/// can then change or delete until it is undone as root.
+fn judge_chattr(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let recursive =
+        args.iter().any(|a| a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('R'));
+    if !recursive {
+        return None;
+    }
+    let worst = args
+        .iter()
+        .filter(|a| !a.text.starts_with(['-', '+', '=']))
+        .map(|w| classify(w, call.ctx, w.glob))
+        .filter(|p| matches!(p, Place::Root | Place::System | Place::Home))
+        .min()?;
+    Some(Hit::new(
+        "permissions.recursive-system",
+        format!(
+            "This `chattr -R` would change the attributes of {}. Change only files inside the project, or ask the user.",
             worst_description(worst)
         ),
     ))

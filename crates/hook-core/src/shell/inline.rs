@@ -221,6 +221,9 @@ const AWK: &[Target] = &[("system", &[""], Effect::Shell)];
 const LUA: &[Target] = &[
     ("execute", &["os"], Effect::Shell),
     ("popen", &["io"], Effect::Shell),
+    ("open", &["io"], Effect::Open),
+    ("lines", &["io"], Effect::Read),
+    ("remove", &["os"], Effect::Remove),
     ("loadstring", &[""], Effect::Eval),
     ("load", &[""], Effect::Eval),
 ];
@@ -245,6 +248,12 @@ const PHP: &[Target] = &[
     ("popen", &[], Effect::Shell),
     ("proc_open", &[], Effect::Shell),
     ("file_get_contents", &[], Effect::Read),
+    ("readfile", &[], Effect::Read),
+    ("file", &[], Effect::Read),
+    ("highlight_file", &[], Effect::Read),
+    ("show_source", &[], Effect::Read),
+    ("copy", &[], Effect::Read),
+    ("fopen", &[], Effect::Open),
     ("file_put_contents", &[], Effect::Write),
     ("unlink", &[], Effect::Remove),
     ("eval", &[], Effect::Eval),

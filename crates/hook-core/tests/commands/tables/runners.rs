@@ -662,4 +662,8 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.outside-project", "rm -rf ~/.cache/../.ssh"),
     deny("rm.outside-project", "rm -rf ~/.cargo"),
     deny("files.deny-write", "rm -rf ~/.cache/agent-hooks"),
+    deny("permissions.recursive-system", "chattr -R +i ~"),
+    deny("permissions.recursive-system", "chattr -R +a /"),
+    allow("chattr -R -i build"),
+    allow("chattr +i notes.txt"),
 ];

@@ -313,4 +313,11 @@ pub(crate) const CASES: &[Case] = &[
     allow("node -e \"console.log(require('os').homedir())\""),
     allow("python3 -c \"import os; print(open(os.path.expanduser('~') + '/.gitignore_global').read())\""),
     allow("node -e \"require('fs').readFileSync(process.env.HOME + '/.config/app.json')\""),
+    // PHP and Lua readers.
+    deny("files.deny-read", "php -r 'readfile(\".env\");'"),
+    deny("files.deny-read", "php -r 'print_r(file(\".env\"));'"),
+    deny("files.deny-read", "lua -e 'print(io.open(\".env\"):read(\"a\"))'"),
+    deny("files.deny-read", "lua -e 'for l in io.lines(\".env\") do print(l) end'"),
+    allow("php -r 'echo file_get_contents(\"README.md\");'"),
+    allow("lua -e 'print(io.open(\"README.md\"):read(\"a\"))'"),
 ];
