@@ -2,8 +2,7 @@
 //! its own real payload shape, and every binary must reach the same verdict (after the
 //! degradations its agent documents: an ask becomes a deny where nobody can be asked).
 
-#[path = "support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,8 +2,7 @@
 //! behaviour under `tests/cmd/claude/`, fed real Claude Code payloads and checked byte for
 //! byte. Regenerate with `TRYCMD=overwrite`.
 
-#[path = "../../../tests/support/trycmd_cases.rs"]
-mod trycmd_cases;
+use test_support::trycmd_cases;
 
 #[test]
 fn cases() {

@@ -1,8 +1,7 @@
 //! `[context]` through claude-hook: SessionStart tells Claude about the project, once per
 //! session; a first prompt gets it when the session start did not.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

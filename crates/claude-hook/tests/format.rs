@@ -4,8 +4,7 @@
 //! Context rather than `decision: "block"`: the file is written either way, Claude gives the
 //! model both, and context keeps the verdict agent-neutral (hook-core's `format` module).
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 use std::time::Duration;

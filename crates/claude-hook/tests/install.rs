@@ -1,10 +1,8 @@
 //! `install`, `uninstall` and `doctor` for claude-hook: the scenarios every agent shares
-//! (`tests/support/install_harness.rs`), and the scopes and dry run, whose handling is the
+//! (`test_support::install_harness`), and the scopes and dry run, whose handling is the
 //! same for every agent and so is checked here once. Golden files: `tests/golden/claude/`.
 
-#[macro_use]
-#[path = "../../../tests/support/install_harness.rs"]
-mod install_harness;
+use test_support::{install_harness, install_scenarios};
 
 use install_harness::{Sandbox, assert_success, backup_of, listing_beside, stdout};
 

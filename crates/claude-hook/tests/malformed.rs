@@ -1,8 +1,7 @@
 //! Broken input never wedges Claude: every payload below is answered with exit 0, nothing on
 //! stdout (Claude's plain allow) and one diagnostic line on stderr.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use support::sandbox::{Answer, Sandbox};
 

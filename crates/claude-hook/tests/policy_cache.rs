@@ -3,8 +3,7 @@
 //! that cannot be written is never mentioned. (That an entry is used at all is shown by
 //! hook-core's unit tests, which can plant one.)
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::PathBuf;
 

@@ -1,8 +1,7 @@
 //! `[[stop]]` gates through claude-hook with real gate scripts: `decision: "block"` sends
 //! Claude back to work with the failures as the reason.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 use std::time::Duration;

@@ -3,8 +3,7 @@
 //! switch the guard off nor run its formatter; `trust` needs a terminal or `--yes`; any edit
 //! undoes the trust.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

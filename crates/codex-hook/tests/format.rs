@@ -1,8 +1,7 @@
 //! `[format]` through codex-hook: `PostToolUse` of `apply_patch` answers with the failing
 //! formatter's report on the patched file as `additionalContext`.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

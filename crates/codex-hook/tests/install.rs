@@ -1,8 +1,6 @@
 //! `install`, `uninstall` and `doctor` for codex-hook: the scenarios every agent shares
-//! (`tests/support/install_harness.rs`) against the golden files in `tests/golden/codex/`.
+//! (`test_support::install_harness`) against the golden files in `tests/golden/codex/`.
 
-#[macro_use]
-#[path = "../../../tests/support/install_harness.rs"]
-mod install_harness;
+use test_support::install_scenarios;
 
 install_scenarios!(CODEX = codex_hook::Codex, "codex-hook");

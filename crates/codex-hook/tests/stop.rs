@@ -1,8 +1,7 @@
 //! The shared `[[stop]]` gate scenarios through codex-hook: `Stop` answered
 //! `decision: "block"` continues the turn with the reason as a new prompt.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

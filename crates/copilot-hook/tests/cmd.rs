@@ -1,8 +1,7 @@
 //! trycmd cases for copilot-hook: one TOML per behaviour under `tests/cmd/copilot/`, fed real
 //! payloads and checked byte for byte. Regenerate with `TRYCMD=overwrite`.
 
-#[path = "../../../tests/support/trycmd_cases.rs"]
-mod trycmd_cases;
+use test_support::trycmd_cases;
 
 #[test]
 fn cases() {

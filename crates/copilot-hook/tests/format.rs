@@ -1,8 +1,7 @@
 //! `[format]` through copilot-hook: the CLI ignores `postToolUse` output, so a failing
 //! formatter's report is held and keeps the agent from stopping, as `agentStop`'s reason.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

@@ -1,8 +1,7 @@
 //! The shared `[[stop]]` gate scenarios through copilot-hook: the CLI's `agentStop` (which
 //! names no event; its fields tell it) is answered `decision: "block"` to send Copilot back.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

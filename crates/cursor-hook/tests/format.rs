@@ -1,8 +1,7 @@
 //! `[format]` through cursor-hook: `afterFileEdit` hands nothing to the model, so a failing
 //! formatter's report is held and given as `agent_message` on the next shell command.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

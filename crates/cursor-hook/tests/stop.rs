@@ -1,8 +1,7 @@
 //! The shared `[[stop]]` gate scenarios through cursor-hook: `followup_message` on `stop`
 //! sends Cursor back to work, and `loop_count` above 0 marks a stop forced by a follow-up.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

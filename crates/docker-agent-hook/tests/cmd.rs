@@ -1,8 +1,7 @@
 //! trycmd cases for docker-agent-hook: one TOML per behaviour under `tests/cmd/docker-agent/`, fed real
 //! payloads and checked byte for byte. Regenerate with `TRYCMD=overwrite`.
 
-#[path = "../../../tests/support/trycmd_cases.rs"]
-mod trycmd_cases;
+use test_support::trycmd_cases;
 
 #[test]
 fn cases() {

@@ -1,8 +1,7 @@
 //! `[format]` through gemini-hook: `AfterTool` of `write_file` answers with the failing
 //! formatter's report as `additionalContext`.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

@@ -1,10 +1,8 @@
 //! `install`, `uninstall` and `doctor` for gemini-hook: the scenarios every agent shares
-//! (`tests/support/install_harness.rs`) against the golden files in `tests/golden/gemini/`,
+//! (`test_support::install_harness`) against the golden files in `tests/golden/gemini/`,
 //! and what JSONC changes: comments and trailing commas are kept through install and uninstall.
 
-#[macro_use]
-#[path = "../../../tests/support/install_harness.rs"]
-mod install_harness;
+use test_support::{install_harness, install_scenarios};
 
 use install_harness::{Sandbox, assert_success, backup_of};
 

@@ -1,8 +1,7 @@
 //! The shared `[[stop]]` gate scenarios through gemini-hook: `AfterAgent` answered
 //! `decision: "deny"` rejects the final answer and retries the turn with the reason.
 
-#[path = "../../../tests/support/mod.rs"]
-mod support;
+use test_support as support;
 
 use std::path::Path;
 

@@ -1,9 +1,7 @@
 //! `install`, `uninstall` and `doctor` for xcode-hook: the scenarios every agent with a file
-//! of its own shares (`tests/support/owned_file_harness.rs`), and the plugin manifest.
+//! of its own shares (`test_support::owned_file_harness`), and the plugin manifest.
 
-#[macro_use]
-#[path = "../../../tests/support/owned_file_harness.rs"]
-mod owned_file_harness;
+use test_support::{owned_file_harness, owned_file_scenarios};
 
 use hook_core::SettingsScope;
 use owned_file_harness::Home;

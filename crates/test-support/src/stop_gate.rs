@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::sandbox::{Answer, Sandbox, binary_name};
+use crate::sandbox::{Answer, Sandbox, binary_name};
 
 /// How one agent binary stops.
 pub struct StopAgent {

@@ -1,7 +1,8 @@
 //! The `install`, `uninstall` and `doctor` scenarios of every agent registered by a file of
 //! its own ([`hook_core::install::OwnedFile`]: x-code, docker-agent, OpenCode), run through
-//! the real binary in a temporary HOME. Each such agent crate includes this file from its
-//! `tests/install.rs` and calls `owned_file_scenarios!` once, then adds its own cases.
+//! the real binary in a temporary HOME. Each such agent crate calls
+//! `test_support::owned_file_scenarios!` once from its `tests/install.rs`, then adds its own
+//! cases.
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
@@ -122,13 +123,14 @@ pub fn a_file_of_the_users_is_left_alone(agent: &'static AgentUnderTest) {
 }
 
 /// Declares `$name` for the agent and one `#[test]` per shared scenario.
+#[macro_export]
 macro_rules! owned_file_scenarios {
     ($name:ident = $agent:expr, $binary:literal) => {
-        static $name: owned_file_harness::AgentUnderTest = owned_file_harness::AgentUnderTest {
+        static $name: $crate::owned_file_harness::AgentUnderTest = $crate::owned_file_harness::AgentUnderTest {
             agent: &$agent,
             built: env!(concat!("CARGO_BIN_EXE_", $binary)),
         };
-        owned_file_scenarios!(
+        $crate::owned_file_scenarios!(
             $name:
             install_writes_the_file_and_uninstall_removes_it,
             doctor_passes_after_install,
@@ -140,7 +142,7 @@ macro_rules! owned_file_scenarios {
         $(
             #[test]
             fn $scenario() {
-                owned_file_harness::$scenario(&$name);
+                $crate::owned_file_harness::$scenario(&$name);
             }
         )*
     };

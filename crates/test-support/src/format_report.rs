@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::sandbox::{Answer, Sandbox, binary_name};
+use crate::sandbox::{Answer, Sandbox, binary_name};
 
 /// How one agent binary reports an edit and hands context to the model.
 pub struct EditingAgent {

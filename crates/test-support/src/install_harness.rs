@@ -1,6 +1,6 @@
 //! The `install`, `uninstall` and `doctor` scenarios every agent binary must pass, run on
 //! real files in a temporary HOME and project through the real binary. Each agent crate
-//! includes this file from its `tests/install.rs` and calls `install_scenarios!` once.
+//! calls `test_support::install_scenarios!` once from its `tests/install.rs`.
 //!
 //! Settings files are compared byte for byte with the reviewed files in
 //! `tests/golden/<agent>/` (`GOLDEN=overwrite cargo test` rewrites them; review the diff
@@ -395,13 +395,14 @@ pub fn doctor_fails_when_nothing_is_installed(agent: &'static AgentUnderTest) {
 
 /// A static [`AgentUnderTest`] named `$name` for the agent `$agent` and its binary
 /// `$binary`, and one `#[test]` per scenario above.
+#[macro_export]
 macro_rules! install_scenarios {
     ($name:ident = $agent:expr, $binary:literal) => {
-        static $name: install_harness::AgentUnderTest = install_harness::AgentUnderTest {
+        static $name: $crate::install_harness::AgentUnderTest = $crate::install_harness::AgentUnderTest {
             agent: &$agent,
             built: env!(concat!("CARGO_BIN_EXE_", $binary)),
         };
-        install_scenarios!(
+        $crate::install_scenarios!(
             $name:
             install_into_no_file_then_uninstall,
             install_twice_is_byte_identical,
@@ -418,7 +419,7 @@ macro_rules! install_scenarios {
         $(
             #[test]
             fn $scenario() {
-                install_harness::$scenario(&$name);
+                $crate::install_harness::$scenario(&$name);
             }
         )*
     };

@@ -1,7 +1,7 @@
 //! The trycmd runner every agent's case file shares: cases under `tests/cmd/<dir>/`, run in
 //! an environment where no policy, config or journal of the machine can leak in.
 //!
-//! Include with `#[path = "../../../tests/support/trycmd_cases.rs"] mod trycmd_cases;`.
+//! Used as `test_support::trycmd_cases` from each agent crate's `tests/cmd.rs`.
 
 use std::path::PathBuf;
 
