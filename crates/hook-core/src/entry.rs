@@ -8,7 +8,7 @@
 //! before reading its input) must be an error the code handles, not the end of the process.
 //! The rest prepares for what a hook never meets, and a stack overflow ends it the same way
 //! either way (the agent sees a crash, which its contract treats as a non-blocking error). So
-//! the binaries are `#![no_main]`, [`agent_main!`] defines the `main` that the C runtime
+//! the binaries are `#![no_main]`, [`agent_main!`](crate::agent_main) defines the `main` that the C runtime
 //! calls, and [`start`] ignores SIGPIPE itself: one system call.
 #![allow(unsafe_code)]
 

@@ -3,7 +3,7 @@
 //! `std::env::var_os` asks libc's `getenv`, which compares the name with every variable in
 //! turn; a hook call asks for eight or so names, and an agent's environment holds dozens of
 //! variables: 7 K of the 58 K instructions of an allowed command (callgrind, 39 variables).
-//! Here the first look walks the environment once, recording the variables of [`NAMES`] by
+//! Here the first look walks the environment once, recording the variables of `NAMES` by
 //! their first byte; later looks are an index. Nothing in this program changes its own
 //! environment (`set_var` appears nowhere), so the walk cannot race a writer and the
 //! snapshot stays true.

@@ -1,28 +1,39 @@
 //! hook-core: everything an agent-hooks binary does except speaking its agent's format.
 //!
-//! An agent crate implements [`Agent`] and its binary defines its entry with [`agent_main!`]; hook-core reads the
-//! event, decides it with the policy and hands the verdict back for encoding.
+//! An agent crate implements [`Agent`]: its names, `decode` (the agent's JSON into an
+//! [`Event`], built with the helpers of [`wire`]), `encode` (a [`Verdict`] into the agent's
+//! [`Response`]) and where its settings live with what `install` registers there
+//! ([`install::Registration`], or an [`install::OwnedFile`]). Its binary is one line,
+//! `hook_core::agent_main!(MyAgent);`. hook-core reads the event, decides it with the policy and
+//! hands the verdict back for encoding; the CLI (`install`, `doctor`, `check`, `explain`, ...)
+//! is hook-core's too.
+//!
+//! Everything else is private to this crate. The modules still public are what the agent
+//! crates, the workspace's tests, the fuzz targets and `xtask` use: `decide`, `environment`,
+//! `install`, `policy`, `project`, `rules`, `shell`, `verdict`, `wire` (and `entry`, which
+//! `agent_main!` expands to).
 
-pub mod agent;
-pub mod arena;
-pub mod cli;
-pub mod clock;
+pub(crate) mod agent;
+pub(crate) mod arena;
+pub(crate) mod cli;
+pub(crate) mod clock;
 pub mod decide;
-pub mod digest;
+pub(crate) mod digest;
+#[doc(hidden)]
 pub mod entry;
 pub mod environment;
-pub mod event;
-pub mod guard;
+pub(crate) mod event;
+pub(crate) mod guard;
 pub mod install;
-pub mod journal;
-pub mod lifecycle;
-pub mod literal;
+pub(crate) mod journal;
+pub(crate) mod lifecycle;
+pub(crate) mod literal;
 pub mod policy;
 pub mod project;
-pub mod protocol;
+pub(crate) mod protocol;
 pub mod rules;
 pub mod shell;
-pub mod state;
+pub(crate) mod state;
 pub mod verdict;
 pub mod wire;
 

@@ -1,7 +1,7 @@
 //! The built-in rule packs of the default policy, judged over analysed shell commands.
 //!
 //! Each pack lives in its own module and judges one simple command at a time through a
-//! [`Call`]; [`evaluate`] runs every enabled pack over every command of the line and keeps
+//! `Call`; [`evaluate`] runs every enabled pack over every command of the line and keeps
 //! the strongest finding. A command whose name is only known at run time is judged as each
 //! of the names a pack offers to guess, so `$x -rf /` is read as `rm -rf /`.
 
