@@ -243,7 +243,7 @@ const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example*", "!.env.sample*
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
 /// An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 19] = [
+const GUARD_FILES: [&str; 28] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
     "~/.cache/agent-hooks/**",
@@ -264,12 +264,24 @@ const GUARD_FILES: [&str; 19] = [
     ".windsurf/hooks.json",
     "~/.codeium/windsurf/hooks.json",
     "~/.config/cagent/hooks.d/**",
+    // The other agents' configuration that can switch their hooks off or start programs:
+    // Codex's trust records and MCP servers, Cursor's and VS Code's MCP servers, OpenCode's
+    // plugins (where its hook lives).
+    "~/.codex/config.toml",
+    ".codex/config.toml",
+    "~/.cursor/mcp.json",
+    ".cursor/mcp.json",
+    ".vscode/mcp.json",
+    "~/.config/opencode/plugin/**",
+    "~/.config/opencode/plugins/**",
+    ".opencode/plugin/**",
+    ".opencode/plugins/**",
 ];
 
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 40] = [
+const CREDENTIAL_FILES: [&str; 70] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -314,11 +326,46 @@ const CREDENTIAL_FILES: [&str; 40] = [
     "~/.mozilla/firefox/**/logins*",
     "~/.config/google-chrome/**/Login Data*",
     "~/Library/Keychains/**",
+    // Any other private key in ~/.ssh (`deploy_key`, `*.pem`); its public halves, the known
+    // hosts and the client configuration stay readable.
+    "~/.ssh/*",
+    "!~/.ssh/*.pub",
+    "!~/.ssh/known_hosts*",
+    "!~/.ssh/config",
+    "!~/.ssh/authorized_keys*",
+    "/etc/ssh/ssh_host_*_key",
+    // Secrets mounted into containers and pods.
+    "/var/run/secrets/**",
+    "/run/secrets/**",
+    // The other agents' logins.
+    "~/.codex/auth.json",
+    "~/.gemini/oauth_creds.json",
+    "~/.local/share/opencode/auth.json",
+    "~/.config/github-copilot/**",
+    // More tools' tokens.
+    "~/.config/rclone/rclone.conf",
+    "~/.gem/credentials",
+    "~/.m2/settings.xml",
+    "~/.gradle/gradle.properties",
+    "~/.config/composer/auth.json",
+    "~/.s3cfg",
+    "~/.config/doctl/config.yaml",
+    "~/.cache/huggingface/token",
+    "~/.huggingface/token",
+    "~/.kaggle/kaggle.json",
+    "~/.pulumi/credentials.json",
+    "~/.databrickscfg",
+    "~/.python_history",
+    "~/.psql_history",
+    "~/.mysql_history",
+    "~/.node_repl_history",
+    "~/.sqlite_history",
+    "~/.rediscli_history",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 26] = [
+const PERSISTENCE_FILES: [&str; 50] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -347,6 +394,32 @@ const PERSISTENCE_FILES: [&str; 26] = [
     "~/Library/LaunchAgents/**",
     "/var/spool/cron/**",
     "/Library/LaunchDaemons/**",
+    // System programs and libraries, and more start-up files: editors, terminals, X
+    // sessions, Python's and IPython's start-up, cargo's wrappers, git's templates.
+    "/bin/**",
+    "/sbin/**",
+    "/usr/**",
+    "/lib/**",
+    "/lib64/**",
+    "/boot/**",
+    "~/.tmux.conf",
+    "~/.vimrc",
+    "~/.config/nvim/init.*",
+    "~/.xprofile",
+    "~/.xinitrc",
+    "~/.xsession",
+    "~/.config/environment.d/**",
+    "~/.local/share/systemd/user/**",
+    "**/site-packages/*.pth",
+    "**/site-packages/usercustomize.py",
+    "**/site-packages/sitecustomize.py",
+    "**/dist-packages/sitecustomize.py",
+    "~/.ipython/profile_*/startup/**",
+    "~/.cargo/config.toml",
+    "~/.cargo/config",
+    "~/.git-templates/**",
+    "~/.bashrc.d/**",
+    "~/.oh-my-zsh/custom/**",
 ];
 
 impl Default for FileRules {
