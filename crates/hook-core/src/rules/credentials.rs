@@ -15,14 +15,14 @@ use crate::shell::{SimpleCommand, Stdin};
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !prints_credential(name, call.command) {
+    if !prints_credential(name, call.command, &call.analysis.commands) {
         return None;
     }
     (!consumed(call)).then(|| Hit::new("credentials.print", MESSAGE))
 }
 
 /// Whether `command`, named `name`, prints a stored secret.
-fn prints_credential(name: &str, command: &SimpleCommand) -> bool {
+fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
     let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
     let has = |flag: &str| args.iter().any(|a| *a == flag || a.starts_with(&format!("{flag}=")));
@@ -64,8 +64,30 @@ fn prints_credential(name: &str, command: &SimpleCommand) -> bool {
             verb(0) == "get" && args.iter().any(|a| a.starts_with("-o") || a.starts_with("--output"))
         }
         "gpg" | "gpg2" => has("--export-secret-keys") || has("--export-secret-subkeys"),
-        // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed.
+        // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
+        // `base64 <<<` of it.
         "echo" | "printf" => command.args().iter().any(|a| a.dynamic && secret_variable(&a.raw)),
+        "cat" | "base64" | "xxd" | "od" | "rev" | "tr"
+            if command.args().iter().all(|a| a.text.starts_with('-')) =>
+        {
+            matches!(&command.stdin, crate::shell::Stdin::Text(text) if text.contains('$') && secret_variable(text))
+                || command.redirects.iter().any(|r| r.target.dynamic && secret_variable(&r.target.raw))
+        }
+        // `env | grep -i token`: the secret-named variables of the environment, printed.
+        "grep" | "egrep" | "rg" | "awk" | "sed" => {
+            let pattern = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+            let secretive =
+                ["token", "secret", "key", "pass", "auth", "cred"].iter().any(|p| pattern.contains(p));
+            secretive && environment_piped_in(command, commands)
+                || name == "awk" && args.iter().any(|code| reads_secret_variable(code))
+        }
+        // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
+        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" => {
+            args.iter().any(|code| reads_secret_variable(code))
+        }
+        // `printenv GITHUB_TOKEN`, `declare -p OPENAI_API_KEY`.
+        "printenv" => words.iter().any(|w| secret_variable(&format!("${w}"))),
+        "declare" | "typeset" => has("-p") && words.iter().any(|w| secret_variable(&format!("${w}"))),
         "kubectl" | "oc" => {
             verb(0) == "config" && verb(1) == "view" && has("--raw")
                 || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
@@ -112,6 +134,49 @@ fn prints_credential(name: &str, command: &SimpleCommand) -> bool {
         "fly" | "flyctl" => verb(0) == "auth" && verb(1) == "token",
         _ => name.starts_with("docker-credential-") && verb(0) == "get",
     }
+}
+
+/// Whether `command` reads a pipe from a command that prints the whole environment.
+fn environment_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
+    let crate::shell::Stdin::Pipe { from: Some(from) } = command.stdin else { return false };
+    let Some(writer) = commands.get(from) else { return false };
+    let args: Vec<&str> = writer.args().iter().map(|a| a.text.as_str()).collect();
+    match writer.name() {
+        Some("env" | "printenv") => args.iter().all(|a| a.starts_with('-')),
+        Some("export" | "declare" | "typeset") => {
+            args.iter().any(|a| matches!(*a, "-p" | "-x" | "-px" | "-xp"))
+        }
+        Some("set") => args.is_empty(),
+        _ => false,
+    }
+}
+
+/// Whether interpreter code reads a secret-named variable of the environment
+/// (`os.environ['GITHUB_TOKEN']`, `process.env.OPENAI_API_KEY`, `$ENV{AWS_SECRET_ACCESS_KEY}`).
+fn reads_secret_variable(code: &str) -> bool {
+    [
+        "environ[",
+        "ENVIRON[",
+        "environ.get(",
+        "getenv(",
+        "process.env.",
+        "process.env[",
+        "ENV[",
+        "ENV.fetch(",
+        "$ENV{",
+        "Deno.env.get(",
+    ]
+    .iter()
+    .any(|access| {
+        code.match_indices(access).any(|(at, _)| {
+            let name: String = code[at + access.len()..]
+                .trim_start_matches(['\'', '"', '{'])
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            !name.is_empty() && secret_variable(&format!("${name}"))
+        })
+    })
 }
 
 /// Whether `raw` expands a variable whose name says it holds a secret (`$GITHUB_TOKEN`,
