@@ -230,6 +230,7 @@ const SHELLS: &[&str] = &["ash", "bash", "dash", "ksh", "sh", "zsh"];
 /// Interpreters, and the option with which the same text would be given on the command line
 /// (which the shell analysis scans, see `shell::inline`).
 const INTERPRETERS: &[(&str, &str)] = &[
+    ("lua", "-e"),
     ("node", "-e"),
     ("perl", "-e"),
     ("php", "-r"),
@@ -654,6 +655,21 @@ pub(crate) fn script<'w>(
         (Some("sh"), file.or(stdin_file)?)
     } else if name == "parallel" {
         return parallel_jobs(command, ctx, written());
+    } else if matches!(name, "awk" | "gawk" | "mawk" | "nawk") {
+        // `awk -f prog.awk data`: the program is the file.
+        let args = command.args();
+        let file = args.iter().position(|w| w.text == "-f").and_then(|at| args.get(at + 1))?;
+        if file.dynamic || !ctx.cwd_known {
+            return None;
+        }
+        let path = ctx.cwd.join(&file.text);
+        let what = format!("`{}`", file.text);
+        let text = match written().text(&path) {
+            Some(Ok(text)) => text.to_string(),
+            Some(Err(writer)) => return Some((what, Held::Unknown(writer.to_string()))),
+            None => read_small(&path, MAX_SCRIPT_BYTES, false)?,
+        };
+        return Some((what, Held::Line(format!("{name} '{}'", text.replace('\'', "'\\''")))));
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)

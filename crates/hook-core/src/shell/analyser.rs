@@ -84,6 +84,11 @@ const COMMAND_VARIABLES: &[&str] = &[
     "RSYNC_RSH",
     "GIT_PROXY_COMMAND",
     "BROWSER",
+    // bash expands PS4 before each traced command, substitutions and all.
+    "PS4",
+    "SYSTEMD_PAGER",
+    "SYSTEMD_EDITOR",
+    "FZF_DEFAULT_COMMAND",
     "RUSTC_WRAPPER",
     "RUSTC_WORKSPACE_WRAPPER",
     "CARGO_BUILD_RUSTC_WRAPPER",
@@ -715,8 +720,21 @@ impl Analyser {
         // `fc` without `-l` runs commands again from the history.
         let reruns_history = argv.first().is_some_and(|w| w.text == "fc")
             && !argv[1..].iter().any(|w| w.text.starts_with('-') && w.text.contains('l'));
+        // `c+=m`: an append to a variable, not a command.
+        if let [word] = argv.as_slice() {
+            let appended = word
+                .text
+                .split_once("+=")
+                .filter(|(name, _)| !word.dynamic && lexer::assignment_name(&format!("{name}=")).is_some());
+            if let Some((name, value)) = appended {
+                let joined = self.vars.get(name).map(|before| format!("{before}{value}"));
+                self.vars.set(name, joined);
+                return None;
+            }
+        }
         self.builtin_assignments(&argv, origin);
-        self.read_from_text(&argv, &stdin);
+        let own_ifs = assignments.iter().any(|(name, _)| name == "IFS");
+        self.read_from_text(&argv, &stdin, own_ifs);
         let text = src.get(simple.start..simple.end).unwrap_or_default().to_string();
         let moves = matches!(argv.first().map(|w| w.text.as_str()), Some("cd" | "pushd" | "popd"));
         let directory_argv = if moves { argv.clone() } else { Vec::new() };
@@ -829,7 +847,13 @@ impl Analyser {
                 self.emit(exec, Dialect::Posix, origin);
             } else if matches!(name, "BASH_ENV" | "ENV") {
                 self.scoped(Run::Program, |a| a.text(&format!(". {}", value.raw), Dialect::Posix, origin));
-            } else if matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES") {
+            } else if matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES")
+                || name == "NODE_OPTIONS"
+                    && ["--require", "-r ", "--import", "--loader", "--experimental-loader"]
+                        .iter()
+                        .any(|option| value.text.contains(option))
+                || name == "PERL5OPT" && (value.text.contains("-M") || value.text.contains("-m"))
+            {
                 let what = format!("`{name}` loads `{}` into the program: code that is not seen", value.text);
                 self.note(UnseenKind::Exec, None, what);
             }
@@ -921,7 +945,7 @@ impl Analyser {
 
     /// `read [-r] a b <<< "text"` (or from a heredoc): the line fixes what the variables get,
     /// split on blanks as bash does, the last one taking the rest; `read -a arr` fills an array.
-    fn read_from_text(&mut self, argv: &[Word], stdin: &Stdin) {
+    fn read_from_text(&mut self, argv: &[Word], stdin: &Stdin, own_ifs: bool) {
         let (Some(name), Stdin::Text(text)) = (argv.first().filter(|w| !w.dynamic), stdin) else { return };
         if name.text != "read" {
             return;
@@ -932,6 +956,10 @@ impl Analyser {
         while let Some(arg) = args.next() {
             match arg.text.as_str() {
                 "-a" => array = args.next().map(|w| w.text.clone()),
+                // `-ra`, `-ar`: a cluster ending in `a` takes the array's name next.
+                text if text.starts_with('-') && !text.starts_with("--") && text.ends_with('a') => {
+                    array = args.next().map(|w| w.text.clone());
+                }
                 // Options with a value: prompt, delimiter, count, timeout, descriptor.
                 "-p" | "-d" | "-n" | "-N" | "-t" | "-u" | "-i" => {
                     args.next();
@@ -944,8 +972,9 @@ impl Analyser {
             }
         }
         let line = text.lines().next().unwrap_or_default();
-        // Text still holding an expansion is known only at run time.
-        if line.contains(['$', '`']) {
+        // Text still holding an expansion is known only at run time; split on an `IFS` given
+        // to `read` alone, it is not worked out here.
+        if line.contains(['$', '`']) || own_ifs {
             for var in names.iter().chain(array.iter()) {
                 self.vars.set(var, None);
             }
@@ -1294,6 +1323,12 @@ impl Analyser {
         };
         let Some(operand) = operand else { return };
         let Some(body) = operand.raw.strip_prefix("<(").and_then(|rest| rest.strip_suffix(')')) else {
+            // `bash "$SCRIPT"`: a script named by a value the line does not fix.
+            if operand.dynamic && operand.raw.contains('$') && !operand.raw.contains("$(") {
+                let what =
+                    format!("the script `{name}` runs is `{}`, whose value is not known here", operand.raw);
+                self.note(UnseenKind::Exec, index, what);
+            }
             return;
         };
         if opaque::prints_setup(body) {

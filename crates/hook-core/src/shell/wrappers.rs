@@ -66,6 +66,12 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "gmake",
         "emacs",
         "emacsclient",
+        "sqlite3",
+        "duckdb",
+        "psql",
+        "mysql",
+        "mariadb",
+        "lftp",
     ];
     if !PROGRAMS.contains(&name) {
         return found;
@@ -182,6 +188,21 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                         .flat_map(|(_, recipe)| recipe.iter().map(|line| super::make::recipe_line(line)))
                         .collect();
                     (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
+                })
+            }
+            // Database shells' own escapes: `.shell`/`.system` (sqlite3, duckdb), `\!` (psql),
+            // `system` (mysql), `!` (lftp), in any of their SQL or command arguments.
+            "sqlite3" | "duckdb" | "psql" | "mysql" | "mariadb" | "lftp" => {
+                let escapes: &[&str] = match name {
+                    "sqlite3" | "duckdb" => &[".shell ", ".system "],
+                    "psql" => &["\\! "],
+                    "mysql" | "mariadb" => &["system ", "\\! "],
+                    _ => &["!"],
+                };
+                escapes.iter().find_map(|escape| {
+                    let at = text.find(escape)?;
+                    let line = text[at + escape.len()..].split(['\n', ';']).next().unwrap_or_default();
+                    Some(derived(word, line.trim()))
                 })
             }
             // `emacs --batch --eval '(shell-command "CMD")'`, `(delete-directory "D" t)`.
