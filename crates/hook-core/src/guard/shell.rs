@@ -123,7 +123,9 @@ fn script_block<'w>(
 fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Context) -> Option<Block> {
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
-    if accessed.is_empty() && into_directories.is_empty() {
+    let git_moves = command.name() == Some("git")
+        && matches!(command.args().first().map(|a| a.text.as_str()), Some("rm" | "mv"));
+    if accessed.is_empty() && into_directories.is_empty() && !git_moves {
         return None;
     }
     let here = ctx.moved_to(command.cwd.as_ref());
@@ -147,11 +149,51 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
     let found = judged_in(&here).or_else(|| {
         likely.and_then(|dir| judged_in(&ctx.moved_to(Some(&crate::shell::Word::literal(dir.text.clone())))))
     });
-    // `mv ~/.ssh /tmp`: a directory moved away takes the guarded files inside it along.
+    // `mv ~/.ssh /tmp`, `rm -rf .claude`: a directory moved away or deleted takes the guarded
+    // files inside it along.
     let found = found.or_else(|| {
-        (command.name() == Some("mv"))
-            .then(|| accessed.iter().find_map(|(_, _, path)| files::holds_denied(path, &policy.files, &here)))
-            .flatten()
+        let args = command.args();
+        let recursive = args.iter().any(|a| {
+            a.text == "--recursive"
+                || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains(['r', 'R'])
+        });
+        let takes_along = match command.name() {
+            Some("mv") => true,
+            Some("rm") => recursive,
+            // `git rm --cached` leaves the work tree alone.
+            Some("git") => {
+                let sub = args.first().map(|a| a.text.as_str());
+                sub == Some("mv") || sub == Some("rm") && !args.iter().any(|a| a.text == "--cached")
+            }
+            _ => false,
+        };
+        if !takes_along {
+            return None;
+        }
+        // git's own `rm`/`mv` name their paths after the subcommand.
+        let paths: Vec<&str> = if command.name() == Some("git") {
+            args.iter()
+                .skip(1)
+                .filter(|a| !a.text.starts_with('-') && !a.dynamic)
+                .map(|a| a.text.as_str())
+                .collect()
+        } else {
+            accessed
+                .iter()
+                .filter(|(access, ..)| *access == files::Access::Write)
+                .map(|(_, _, path)| *path)
+                .collect()
+        };
+        // Home itself or `/` is the rm pack's to judge (a policy may allow it by a filter).
+        let whole_home = |path: &str| {
+            let resolved = files::resolve(path, &here);
+            here.home.as_deref().is_some_and(|home| home.starts_with(&resolved))
+        };
+        paths.into_iter().filter(|path| !whole_home(path)).find_map(|path| {
+            denied(path, files::Access::Write, &policy.files, &here)
+                .or_else(|| files::holds_denied(path, &policy.files, &here))
+                .or_else(|| files::could_reach(path, files::Access::Write, &policy.files, &here))
+        })
     });
     // `cp settings.json ~/.claude/`: the file it makes in the directory.
     let found = found.or_else(|| {

@@ -360,4 +360,15 @@ pub(crate) const CASES: &[Case] = &[
     allow("python3 -c \"import os; print(os.environ['HOME'])\""),
     allow("grep -rn token src/"),
     allow("curl -H \"Authorization: Bearer $GITHUB_TOKEN\" https://api.github.com/user"),
+    // A directory deleted or moved takes the guarded files inside it along.
+    deny("files.deny-write", "rm -rf .claude"),
+    deny("files.deny-write", "rm -rf ./.claude/"),
+    deny("files.deny-write", "mv .claude .claude-old"),
+    deny("files.deny-write", "git rm -r .claude"),
+    deny("files.deny-write", "git mv .claude x"),
+    deny("files.deny-write", "git rm .env"),
+    allow("git rm -r --cached .claude"),
+    allow("git rm src/old.rs"),
+    allow("git mv src/a.rs src/b.rs"),
+    allow("rm -rf build node_modules"),
 ];
