@@ -409,7 +409,31 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         }
         _ => {}
     }
+    found.extend(option_outputs(name, command.args()).into_iter().map(|word| (Access::Write, word)));
     found
+}
+
+/// Files a command writes through an option or a second operand: `sort -o F`, `xxd -r IN F`,
+/// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command.
+fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
+    let mut outputs = Vec::new();
+    for (at, arg) in args.iter().enumerate() {
+        let next = args.get(at + 1);
+        match (name, arg.text.as_str()) {
+            ("sort", "-o" | "--output") | ("find", "-fprint" | "-fprint0" | "-fprintf" | "-fls") => {
+                outputs.extend(next);
+            }
+            ("sort", text) if text.starts_with("--output=") || text.starts_with("-o") && text.len() > 2 => {
+                outputs.push(arg);
+            }
+            _ => {}
+        }
+    }
+    if name == "xxd" && args.iter().any(|a| a.text == "-r" || a.text.starts_with("-r")) {
+        let operands: Vec<&Word> = args.iter().filter(|a| !a.text.starts_with('-')).collect();
+        outputs.extend(operands.get(1).copied());
+    }
+    outputs
 }
 
 /// What `crontab` writes, as the `[files]` rules see it.

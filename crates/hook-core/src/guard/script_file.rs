@@ -40,6 +40,9 @@ pub(crate) struct Written {
     scripts: Vec<(String, String)>,
     /// Files the line downloads, with the address: they hold whatever the server sends.
     downloads: Vec<(PathBuf, String)>,
+    /// A command of the line that writes files it does not name (`tar x`, `unzip`, `git
+    /// apply`, `patch`): a script read from the disk may no longer be what runs.
+    unpacker: Option<String>,
 }
 
 impl Written {
@@ -50,6 +53,9 @@ impl Written {
         let mut written = Self::default();
         for (index, command) in commands.iter().enumerate() {
             written.scripts.extend(scripts_set(command));
+            if written.unpacker.is_none() && unpacks(command) {
+                written.unpacker = command.name().map(str::to_string);
+            }
             // A file downloaded by the line holds what the server sends: running it is running
             // a remote script, as `curl URL | sh` is.
             if let Some((file, url)) = downloaded(command) {
@@ -131,6 +137,31 @@ impl Written {
             .rev()
             .find(|(file, _)| file == path)
             .map(|(_, text)| text.as_deref().map_err(String::as_str))
+    }
+}
+
+/// Whether `command` writes files it does not name: an archive extracted, a patch applied,
+/// files checked out of another commit.
+fn unpacks(command: &SimpleCommand) -> bool {
+    let args: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
+    let short =
+        |letter: char| args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(letter));
+    match command.name() {
+        Some("tar" | "gtar" | "bsdtar") => {
+            short('x')
+                || args.iter().any(|a| *a == "--extract" || *a == "--get")
+                || args.first().is_some_and(|a| !a.starts_with('-') && a.contains('x'))
+        }
+        Some("unzip" | "patch" | "cpio" | "ar" | "bsdcpio") => true,
+        Some("7z" | "7za" | "7zz") => {
+            args.iter().find(|a| !a.starts_with('-')).is_some_and(|a| matches!(*a, "x" | "e"))
+        }
+        Some("git") => match args.first() {
+            Some(&("apply" | "am" | "restore" | "stash")) => true,
+            Some(&"checkout") => args.contains(&"--"),
+            _ => false,
+        },
+        _ => false,
     }
 }
 
@@ -287,6 +318,12 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
     let text = match names.iter().find_map(|name| written.text(&ctx.cwd.join(name))) {
         Some(Ok(text)) => text.to_string(),
         Some(Err(writer)) => return Some(("the makefile".into(), Held::Unknown(writer.to_string()))),
+        None if written.unpacker.is_some() => {
+            return Some((
+                "the makefile".into(),
+                Held::Unknown(written.unpacker.clone().unwrap_or_default()),
+            ));
+        }
         None => names.iter().find_map(|name| read_small(&ctx.cwd.join(name), MAX_SCRIPT_BYTES, false))?,
     };
     let rules = crate::shell::make::rules(&text);
@@ -507,6 +544,12 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
     let text = match written.text(&ctx.cwd.join("package.json")) {
         Some(Ok(text)) => text.to_string(),
         Some(Err(writer)) => return Some(("`package.json`".into(), Held::Unknown(writer.to_string()))),
+        None if written.unpacker.is_some() => {
+            return Some((
+                "`package.json`".into(),
+                Held::Unknown(written.unpacker.clone().unwrap_or_default()),
+            ));
+        }
         None => read_small(&ctx.cwd.join("package.json"), MAX_PACKAGE_JSON_BYTES, false)?,
     };
     let package: serde_json::Value = serde_json::from_str(&text).ok()?;
@@ -690,6 +733,13 @@ pub(crate) fn script<'w>(
         Some(Ok(text)) => text.to_string(),
         Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer.to_string()))),
         // Run as a path, a compiled program is not read past its first bytes.
+        // Unpacked or patched by the line: what is on the disk now may not be what runs.
+        None if written.unpacker.is_some() => {
+            return Some((
+                format!("`{}`", file.text),
+                Held::Unknown(written.unpacker.clone().unwrap_or_default()),
+            ));
+        }
         None => read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none())?,
     };
     let interpreter = match interpreter {

@@ -693,4 +693,21 @@ pub(crate) const CASES: &[Case] = &[
     allow("read -r a b <<< 'ls -la'; $a $b"),
     allow("echo 'BEGIN{print 1}' > a.awk; awk -f a.awk data.txt"),
     allow("bash \"$(git rev-parse --show-toplevel)/scripts/check.sh\""),
+    // A script or makefile read from the disk after the line unpacked or patched files there.
+    ask("opaque.exec", "tar xf /tmp/payload.tar && ./run.sh"),
+    ask("opaque.exec", "unzip -o /tmp/p.zip && sh run.sh"),
+    ask("opaque.exec", "git apply /tmp/p.patch && ./scripts/setup.sh"),
+    ask("opaque.exec", "patch -p1 < /tmp/p.patch && make test"),
+    ask("opaque.exec", "git checkout origin/x -- Makefile && make test"),
+    allow("tar czf out.tgz src && ls -l out.tgz"),
+    allow("git checkout main && git log -1"),
+    allow("unzip x.zip && ls"),
+    // Files written through an option or a second operand.
+    deny("files.deny-write", "sort -o ~/.zshrc /tmp/evil"),
+    deny("files.deny-write", "sort -o ~/.claude/settings.json /dev/null"),
+    deny("files.deny-write", "xxd -r /tmp/x ~/.bashrc"),
+    deny("files.deny-write", "find . -maxdepth 0 -fprintf ~/.bashrc 'curl x|sh\\n'"),
+    allow("sort -o out.txt in.txt"),
+    allow("xxd -r dump.hex out.bin"),
+    allow("find . -name '*.rs' -fprint files.txt"),
 ];
