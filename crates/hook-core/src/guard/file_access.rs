@@ -102,6 +102,15 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             if std::ptr::eq(word, &CRON_SPOOL) {
                 return (access, word, CRON_SPOOL_PATH);
             }
+            if std::ptr::eq(word, &GLOBAL_GIT_CONFIG) {
+                return (access, word, "~/.gitconfig");
+            }
+            if std::ptr::eq(word, &SYSTEM_GIT_CONFIG) {
+                return (access, word, "/etc/gitconfig");
+            }
+            if std::ptr::eq(word, &LOCAL_GIT_CONFIG) {
+                return (access, word, ".git/config");
+            }
             if std::ptr::eq(word, &SYSTEMD_USER) {
                 return (access, word, "~/.config/systemd/user/unit");
             }
@@ -263,6 +272,45 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                         .filter(|arg| committed_path(&arg.text).is_some())
                         .map(|arg| (Access::Read, *arg)),
                 ),
+            // `git checkout REV -- .claude`, `git restore --source=REV x`: the files written
+            // over with another version.
+            Some((subcommand, _))
+                if subcommand.text == "checkout" && command.args().iter().any(|a| a.text == "--") =>
+            {
+                let args = command.args();
+                let dash = args.iter().position(|a| a.text == "--").unwrap_or(args.len());
+                found.extend(args[dash + 1..].iter().map(|arg| (Access::Write, arg)));
+            }
+            Some((subcommand, rest))
+                if subcommand.text == "restore"
+                    && (!has_option(command, &["--staged", "-S"])
+                        || has_option(command, &["--worktree", "-W"])) =>
+            {
+                found.extend(
+                    rest.iter().filter(|arg| !arg.text.starts_with('-')).map(|arg| (Access::Write, *arg)),
+                );
+            }
+            // `git config --global core.hooksPath x`: a setting that runs code on later git
+            // commands writes the configuration file it goes to.
+            Some((subcommand, _))
+                if subcommand.text == "config"
+                    && config_setting(command.args()).is_some_and(|(key, value)| runs_code(key, value)) =>
+            {
+                let args = command.args();
+                let file = args
+                    .iter()
+                    .position(|a| a.text == "--file" || a.text == "-f")
+                    .and_then(|at| args.get(at + 1));
+                found.push((
+                    Access::Write,
+                    match file {
+                        Some(file) => file,
+                        None if has_option(command, &["--global"]) => &GLOBAL_GIT_CONFIG,
+                        None if has_option(command, &["--system"]) => &SYSTEM_GIT_CONFIG,
+                        None => &LOCAL_GIT_CONFIG,
+                    },
+                ));
+            }
             // `git log -p -- .env`, `git blame .env`: the file's contents, then and now.
             Some((subcommand, _))
                 if matches!(subcommand.text.as_str(), "log" | "diff" | "blame" | "annotate") =>
@@ -438,6 +486,53 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
 
 /// What `crontab` writes, as the `[files]` rules see it.
 static CRON_SPOOL: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
+
+/// git configuration settings that run code from outside the repository's own files in later
+/// git commands, quietly: hooks from a directory elsewhere, a file monitor, a proxy, an
+/// included configuration or template, a transport's remote program, a filter. The everyday
+/// ones (`core.editor`, `core.pager`, `credential.helper`, aliases, whose values the shell
+/// analysis judges) are left alone, as is `core.hooksPath .githooks` inside the project.
+fn runs_code(key: &str, value: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    match key.as_str() {
+        "core.hookspath" => value.starts_with('/') || value.starts_with('~') || value.starts_with(".."),
+        "core.fsmonitor" => !matches!(value, "true" | "false"),
+        "core.gitproxy" | "include.path" | "init.templatedir" => true,
+        _ => {
+            key.starts_with("includeif.")
+                || key.ends_with(".uploadpack")
+                || key.ends_with(".receivepack")
+                || key.starts_with("filter.")
+                    && [".clean", ".smudge", ".process"].iter().any(|s| key.ends_with(s))
+        }
+    }
+}
+
+/// The key and value `git config [options] KEY VALUE` sets (options and `--file F` skipped).
+fn config_setting(args: &[Word]) -> Option<(&str, &str)> {
+    let mut words = args.iter().skip(1);
+    let mut operands = Vec::new();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "--file" | "-f" | "--blob" | "--type" => {
+                words.next();
+            }
+            text if text.starts_with('-') => {}
+            text => operands.push(text),
+        }
+    }
+    match operands.as_slice() {
+        [key, value, ..] => Some((key, value)),
+        _ => None,
+    }
+}
+
+/// The configuration files `git config` writes, by their paths' text.
+static GLOBAL_GIT_CONFIG: Word =
+    Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
+static SYSTEM_GIT_CONFIG: Word =
+    Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
+static LOCAL_GIT_CONFIG: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
 
 /// What `systemctl --user enable` writes, and `systemctl enable`: named by their text.
 static SYSTEMD_USER: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };

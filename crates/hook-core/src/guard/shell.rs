@@ -124,7 +124,10 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
     let git_moves = command.name() == Some("git")
-        && matches!(command.args().first().map(|a| a.text.as_str()), Some("rm" | "mv"));
+        && matches!(
+            command.args().first().map(|a| a.text.as_str()),
+            Some("rm" | "mv" | "checkout" | "restore")
+        );
     if accessed.is_empty() && into_directories.is_empty() && !git_moves {
         return None;
     }
@@ -163,17 +166,26 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
             // `git rm --cached` leaves the work tree alone.
             Some("git") => {
                 let sub = args.first().map(|a| a.text.as_str());
-                sub == Some("mv") || sub == Some("rm") && !args.iter().any(|a| a.text == "--cached")
+                let has = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
+                matches!(sub, Some("mv" | "checkout"))
+                    || sub == Some("restore") && (!has(&["--staged", "-S"]) || has(&["--worktree", "-W"]))
+                    || sub == Some("rm") && !has(&["--cached"])
             }
             _ => false,
         };
         if !takes_along {
             return None;
         }
-        // git's own `rm`/`mv` name their paths after the subcommand.
+        // git's own `rm`/`mv`/`restore` name their paths after the subcommand; `checkout REV --
+        // PATHS` after `--`, and without one it switches branches.
         let paths: Vec<&str> = if command.name() == Some("git") {
+            let from = match args.iter().position(|a| a.text == "--") {
+                Some(dash) => dash + 1,
+                None if args.first().is_some_and(|a| a.text == "checkout") => args.len(),
+                None => 1,
+            };
             args.iter()
-                .skip(1)
+                .skip(from)
                 .filter(|a| !a.text.starts_with('-') && !a.dynamic)
                 .map(|a| a.text.as_str())
                 .collect()

@@ -28,7 +28,27 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let (subcommand, rest) = subcommand(args)?;
     let rest: Vec<&Word> = rest.iter().collect();
     let texts: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+    // `git -c clean.requireForce=false clean`, `-c gc.pruneExpire=now gc`: settings given on
+    // the line that turn the command into its forced form.
+    let setting = |key: &str, values: &[&str]| {
+        args.windows(2).any(|pair| {
+            pair[0].text == "-c"
+                && pair[1].text.split_once('=').is_some_and(|(k, v)| {
+                    k.eq_ignore_ascii_case(key) && values.iter().any(|value| v.eq_ignore_ascii_case(value))
+                })
+        })
+    };
     match subcommand {
+        "clean" if setting("clean.requireForce", &["false", "0", "no", "off"]) && !texts.iter().any(|a| *a == "--dry-run" || short_cluster_has(a, 'n')) => {
+            Some(Hit::new("git.clean-force", "`git clean` with `clean.requireForce=false` permanently deletes untracked files. Preview with `git clean -n`, then delete specific paths, or ask the user."))
+        }
+        "gc" | "prune" | "reflog" if setting("gc.pruneExpire", &["now", "all"]) || setting("gc.reflogExpire", &["now", "all"]) || setting("gc.reflogExpireUnreachable", &["now", "all"]) => {
+            Some(Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git gc` without those settings, or ask the user."))
+        }
+        // `git checkout-index -a -f`: every tracked file written over from the index.
+        "checkout-index" if texts.iter().any(|a| *a == "--all" || short_cluster_has(a, 'a')) && texts.iter().any(|a| *a == "--force" || short_cluster_has(a, 'f')) => {
+            Some(Hit::new("git.checkout-discard", "`git checkout-index -a -f` overwrites every uncommitted change in the work tree. Commit or `git stash` first."))
+        }
         "reset" => texts.contains(&"--hard").then(|| {
             Hit::new("git.reset-hard", "`git reset --hard` throws away uncommitted changes. Commit or `git stash` them first, or use `git reset --soft`/`--mixed`.")
         }),

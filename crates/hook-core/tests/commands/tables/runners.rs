@@ -710,4 +710,21 @@ pub(crate) const CASES: &[Case] = &[
     allow("sort -o out.txt in.txt"),
     allow("xxd -r dump.hex out.bin"),
     allow("find . -name '*.rs' -fprint files.txt"),
+    // git settings given on the line or written to a configuration file that run code or
+    // turn a command into its forced form; checkouts over guarded files.
+    deny("git.clean-force", "git -c clean.requireForce=false clean -dx"),
+    deny("git.prune-now", "git -c gc.reflogExpire=now -c gc.pruneExpire=now gc"),
+    deny("git.checkout-discard", "git checkout-index -a -f"),
+    deny("files.deny-write", "git config --global core.hooksPath /tmp/hooks"),
+    deny("files.deny-write", "git config core.hooksPath /tmp/hooks"),
+    deny("files.deny-write", "git config --file ~/.config/git/config include.path /tmp/x"),
+    deny("files.deny-write", "git checkout HEAD~1 -- .claude"),
+    deny("files.deny-write", "git restore --source=HEAD~1 .claude/settings.json"),
+    allow("git -c clean.requireForce=false clean -n"),
+    allow("git config core.hooksPath .githooks"),
+    allow("git config --global core.editor vim"),
+    allow("git config --global user.email dev@example.com"),
+    allow("git checkout HEAD -- src/main.rs"),
+    allow("git restore --staged ."),
+    allow("git checkout-index -a"),
 ];
