@@ -391,9 +391,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         {
             found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
         }
-        // Removing the user's cron table writes the cron spool (an installed table is judged by
-        // its jobs, `script_file`).
-        "crontab" if command.args().iter().any(|a| a.text == "-r") => {
+        // Installing, editing or removing the user's cron table writes the cron spool: a job
+        // that runs later, unasked, is persistence whatever it runs (its commands are judged
+        // too, `script_file`). Listing it does not.
+        "crontab" if !command.args().iter().any(|a| matches!(a.text.as_str(), "-l" | "-V" | "--help")) => {
             found.push((Access::Write, &CRON_SPOOL))
         }
         // Enabling, linking or masking a unit writes the unit directory: user units under
