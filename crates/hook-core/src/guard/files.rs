@@ -136,17 +136,28 @@ pub(crate) fn could_reach<'p>(
     rules: &'p FileRules,
     ctx: &Context,
 ) -> Option<Denied<'p>> {
+    reachable(path, access, rules, ctx).next()
+}
+
+/// Every deny glob [`could_reach`] finds for `path`, in the policy's order.
+pub(crate) fn reachable<'p, 'a>(
+    path: &'a str,
+    access: Access,
+    rules: &'p FileRules,
+    ctx: &'a Context,
+) -> impl Iterator<Item = Denied<'p>> + 'a
+where
+    'p: 'a,
+{
     let globs = match access {
         Access::Read => &rules.deny_read,
         Access::Write => &rules.deny_write,
     };
-    if globs.is_empty() || path.is_empty() {
-        return None;
-    }
     let resolved = slashed(&resolve(path, ctx));
     let is_glob = path.contains(['*', '?', '[']);
     let home = ctx.home.as_deref().map(slashed);
-    globs.iter().filter(|entry| !entry.starts_with('!')).find_map(|entry| {
+    let globs = if path.is_empty() { &globs[..0] } else { &globs[..] };
+    globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
         let anchored = match (glob.strip_prefix("~/"), &home) {
             (Some(rest), Some(home)) => format!("{home}/{rest}"),

@@ -128,7 +128,8 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
             command.args().first().map(|a| a.text.as_str()),
             Some("rm" | "mv" | "checkout" | "restore")
         );
-    if accessed.is_empty() && into_directories.is_empty() && !git_moves {
+    let finds_deleting = command.name() == Some("find") && command.args().iter().any(|a| a.text == "-delete");
+    if accessed.is_empty() && into_directories.is_empty() && !git_moves && !finds_deleting {
         return None;
     }
     let here = ctx.moved_to(command.cwd.as_ref());
@@ -173,6 +174,50 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
             }
             _ => false,
         };
+        // `find ~/.claude -name 'settings*.json' -delete`: what it finds under its root and
+        // deletes, as far as the guarded places there match its name filter.
+        if command.name() == Some("find") && args.iter().any(|a| a.text == "-delete") {
+            let root = args.iter().take_while(|a| !a.text.starts_with(['-', '(', '!'])).next()?;
+            let name = args
+                .iter()
+                .position(|a| matches!(a.text.as_str(), "-name" | "-iname"))
+                .and_then(|at| args.get(at + 1));
+            let picks = |glob: &str| {
+                let last = glob.rsplit('/').next().unwrap_or(glob);
+                match name {
+                    None => true,
+                    Some(_) if last == "**" => false,
+                    Some(name) => {
+                        crate::guard::glob::component_matches(&name.text, last)
+                            || last.contains(['*', '?', '['])
+                                && crate::guard::glob::component_matches(last, &name.text)
+                    }
+                }
+            };
+            // A name at any depth (`.env`, `id_rsa`) that the name filter picks.
+            let named = || {
+                let name = name?;
+                policy
+                    .files
+                    .deny_write
+                    .iter()
+                    .map(|glob| &**glob)
+                    .find(|glob| {
+                        !glob.starts_with('!')
+                            && !glob.contains('/')
+                            && (crate::guard::glob::component_matches(&name.text, glob)
+                                || crate::guard::glob::component_matches(glob, &name.text))
+                    })
+                    .map(|glob| files::Denied {
+                        shown: name.text.clone(),
+                        glob,
+                        access: files::Access::Write,
+                    })
+            };
+            return files::reachable(&root.text, files::Access::Write, &policy.files, &here)
+                .find(|denied| picks(denied.glob))
+                .or_else(named);
+        }
         if !takes_along {
             return None;
         }

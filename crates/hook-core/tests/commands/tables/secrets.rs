@@ -371,4 +371,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("git rm src/old.rs"),
     allow("git mv src/a.rs src/b.rs"),
     allow("rm -rf build node_modules"),
+    // find -delete: the guarded places under its root that its name filter picks.
+    deny("files.deny-write", "find ~/.claude -name 'settings*.json' -delete"),
+    deny("files.deny-write", "find ~/.claude -name settings.json -delete"),
+    deny("files.deny-write", "find . -name settings.json -delete"),
+    deny("files.deny-write", "find . -name .env -delete"),
+    deny("files.deny-write", "find . -name '.env*' -delete"),
+    allow("find . -name '*.pyc' -delete"),
+    allow("find ~/.claude -name '*.log' -delete"),
+    allow("find src -name '*.orig' -delete"),
 ];
