@@ -43,6 +43,11 @@ fuzz_target!(|line: &str| {
     if line.ends_with('\\') || ["?(", "*(", "+(", "@(", "!("].iter().any(|opener| line.contains(opener)) {
         return;
     }
+    // A heredoc opened in the text (`<<}`) takes the lines after it as its body, up to its
+    // delimiter, which the shape's own closing line can be (`}`): the delete is then data.
+    if line.contains("<<") {
+        return;
+    }
     for (open, close) in SHAPES {
         // As the first word of `bash -c` or `eval`, a leading `-` or `+` is an invalid option,
         // and nothing runs.
