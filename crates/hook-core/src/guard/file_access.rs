@@ -51,7 +51,10 @@ const READERS: &[&str] = &[
     "pygmentize",
     "rev",
     "sdiff",
+    "pv",
+    "shuf",
     "sort",
+    "split",
     "sqlite3",
     "source",
     "strings",
@@ -75,11 +78,12 @@ const READERS: &[&str] = &[
 ];
 
 /// Editors: they show a file and may save it.
-const EDITORS: &[&str] = &["ed", "emacs", "ex", "micro", "nano", "nvim", "vi", "vim", "code", "notepad"];
+const EDITORS: &[&str] =
+    &["ed", "emacs", "ex", "micro", "nano", "nvim", "vi", "vim", "code", "notepad", "dos2unix", "unix2dos"];
 
 /// Commands whose first operand is a pattern or program, and the rest files they print.
 const PATTERN_READERS: &[&str] =
-    &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg", "yq", "gojq", "jaq"];
+    &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg", "yq", "gojq", "jaq", "look"];
 
 /// Network clients, whose `@file` (and `-T file`) arguments are files they send.
 const UPLOADERS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];

@@ -306,6 +306,7 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     .run();
     if language == Language::Awk {
         findings.extend(awk_pipes(&code));
+        findings.extend(awk_redirects(&code));
     }
     if forks_in_a_loop(language, &code) {
         findings.push(Finding::ForkLoop);
@@ -470,6 +471,26 @@ fn deno_code(argv: &[Word]) -> Source {
 
 /// awk's pipes, which run through `sh -c`: `print X | "cmd"` runs `cmd` (and when `cmd` is a
 /// shell, what is printed is its script), `"cmd" | getline` runs `cmd`.
+/// awk's `print > "file"` and `print >> "file"`: the file is written.
+fn awk_redirects(code: &str) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find('>') {
+        let after = rest[at + 1..].trim_start_matches('>').trim_start();
+        rest = &rest[at + 1..];
+        if let Some((file, _)) = after.strip_prefix('"').and_then(|tail| tail.split_once('"')) {
+            if !file.is_empty() && !file.starts_with("/dev/std") {
+                findings.push(Finding::Access {
+                    via: "awk >".into(),
+                    path: Word::literal(file),
+                    write: true,
+                });
+            }
+        }
+    }
+    findings
+}
+
 fn awk_pipes(code: &str) -> Vec<Finding> {
     let mut findings = Vec::new();
     let bytes = code.as_bytes();
@@ -862,6 +883,19 @@ impl Scanner<'_> {
     fn argument(&self, text: &str) -> Arg {
         if let Some(path) = home_path(text, self.language) {
             return Arg::Str(path, false);
+        }
+        // `'.e' + 'nv'`, `".e" . "nv"`: literals joined are the joined literal.
+        for operator in ['+', '.'] {
+            let parts: Vec<&str> = text.split(operator).map(str::trim).collect();
+            if parts.len() > 1 {
+                let literals: Option<Vec<String>> = parts
+                    .iter()
+                    .map(|part| literal(part, self.language).filter(|(_, i)| !i).map(|(v, _)| v))
+                    .collect();
+                if let Some(literals) = literals {
+                    return Arg::Str(literals.concat(), false);
+                }
+            }
         }
         if let Some((value, interpolated)) = literal(text, self.language) {
             return Arg::Str(value, interpolated);

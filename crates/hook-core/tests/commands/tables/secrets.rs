@@ -380,4 +380,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("find . -name '*.pyc' -delete"),
     allow("find ~/.claude -name '*.log' -delete"),
     allow("find src -name '*.orig' -delete"),
+    // More readers and writers.
+    deny("files.deny-read", "look A .env"),
+    deny("files.deny-read", "split -l 1 .env part_"),
+    deny("files.deny-read", "shuf .env"),
+    deny("files.deny-read", "pv .env"),
+    deny("files.deny-read", "dos2unix -n .env /dev/stdout"),
+    deny("files.deny-read", "python3 -c \"print(open('.e'+'nv').read())\""),
+    deny("files.deny-write", "awk '{print > \"/etc/profile\"}' /tmp/evil"),
+    deny("files.deny-write", "awk 'BEGIN{print \"{}\" > \".claude/settings.json\"}'"),
+    allow("awk '{print > \"out.txt\"}' in.txt"),
+    allow("awk '{ if ($1 > 5) print }' data.txt"),
+    allow("look foo words.txt"),
+    allow("shuf -n 3 names.txt"),
+    allow("python3 -c \"print('a' + 'b')\""),
 ];
