@@ -182,6 +182,7 @@ const NODE: &[Target] = &[
 ];
 
 const PERL: &[Target] = &[
+    ("open", &[""], Effect::Open),
     ("system", &[""], Effect::Shell),
     ("exec", &[""], Effect::Shell),
     ("rmtree", &[], Effect::Delete),
@@ -967,6 +968,19 @@ impl Scanner<'_> {
             }
             (Effect::Eval, Some(Arg::Other(argument) | Arg::Str(argument, true))) => {
                 self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+            }
+            // Perl's `open(F, '>', 'path')` and `open(F, '>path')`: a filehandle first, the
+            // mode a string of `<`, `>`, `>>`, `+<`.
+            (Effect::Open, Some(_)) if self.language == Language::Perl => {
+                let (mode, target) = match (args.next(), args.next()) {
+                    (Some(Arg::Str(mode, _)), Some(target @ Arg::Str(..))) => (mode, target),
+                    (Some(Arg::Str(both, interpolated)), None) => {
+                        let path = both.trim_start_matches(['<', '>', '+', ' ']).to_string();
+                        (both[..both.len() - path.len()].to_string(), Arg::Str(path, interpolated))
+                    }
+                    _ => return,
+                };
+                self.access(path, target, mode.contains('>') || mode.contains('+'));
             }
             (Effect::Open, Some(target)) => {
                 let write = matches!(args.next(), Some(Arg::Str(mode, _)) if is_write_mode(&mode));

@@ -394,4 +394,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("look foo words.txt"),
     allow("shuf -n 3 names.txt"),
     allow("python3 -c \"print('a' + 'b')\""),
+    deny("files.deny-write", "perl -e 'open F,\">>\",\"/etc/profile\"; print F \"x\"'"),
+    deny("files.deny-read", "perl -e 'open(my $f, \"<\", \".env\"); print <$f>'"),
+    deny("files.deny-write", "perl -e 'open(F, \">/etc/profile\")'"),
+    allow("perl -e 'open(my $f, \"<\", \"README.md\"); print <$f>'"),
+    allow("perl -e 'open F, \">\", \"out.txt\"'"),
 ];
