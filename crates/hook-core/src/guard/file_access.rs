@@ -106,6 +106,9 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             if std::ptr::eq(word, &CRON_SPOOL) {
                 return (access, word, CRON_SPOOL_PATH);
             }
+            if std::ptr::eq(word, &ACCOUNTS) {
+                return (access, word, "/etc/passwd");
+            }
             if std::ptr::eq(word, &GLOBAL_GIT_CONFIG) {
                 return (access, word, "~/.gitconfig");
             }
@@ -401,6 +404,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         "crontab" if !command.args().iter().any(|a| matches!(a.text.as_str(), "-l" | "-V" | "--help")) => {
             found.push((Access::Write, &CRON_SPOOL))
         }
+        // Accounts and passwords are files under /etc.
+        "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
+        | "chsh" | "vipw" => found.push((Access::Write, &ACCOUNTS)),
+        // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked.
+        "systemd-run" if command.args().iter().any(|a| a.text.starts_with("--on-")) => {
+            let user = command.args().iter().any(|a| a.text == "--user");
+            found.push((Access::Write, if user { &SYSTEMD_USER } else { &SYSTEMD_SYSTEM }));
+        }
         // Enabling, linking or masking a unit writes the unit directory: user units under
         // `~/.config/systemd/user`, system ones under `/etc/systemd/system`.
         "systemctl"
@@ -531,6 +542,9 @@ fn config_setting(args: &[Word]) -> Option<(&str, &str)> {
         _ => None,
     }
 }
+
+/// What the account tools write.
+static ACCOUNTS: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
 
 /// The configuration files `git config` writes, by their paths' text.
 static GLOBAL_GIT_CONFIG: Word =

@@ -729,4 +729,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("git checkout HEAD -- src/main.rs"),
     allow("git restore --staged ."),
     allow("git checkout-index -a"),
+    // Accounts are files under /etc.
+    deny("files.deny-write", "useradd -o -u 0 -g 0 -M backdoor"),
+    deny("files.deny-write", "echo 'root:x' | chpasswd"),
+    allow("id -u"),
+    allow("getent passwd dev"),
 ];
