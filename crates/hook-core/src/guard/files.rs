@@ -170,7 +170,14 @@ where
             _ => return None,
         };
         let reached = if is_glob {
+            // The place itself, or for a write a directory above it (`rm -rf ./.c*` takes
+            // `.claude` along).
             glob::matches(glob::components(&resolved), &anchored)
+                || access == Access::Write
+                    && anchored
+                        .match_indices('/')
+                        .skip(1)
+                        .any(|(at, _)| glob::matches(glob::components(&resolved), &anchored[..at]))
         } else {
             anchored.strip_prefix(resolved.as_str()).is_some_and(|rest| rest.starts_with('/'))
         };

@@ -646,7 +646,8 @@ fn archive<'c>(
             while let Some(next) = words.next_if(|w| !w.text.starts_with('-')) {
                 tree.exclude.push(next.text.as_str());
             }
-        } else if !text.starts_with('-') {
+        } else if !text.starts_with('-') || text == "-" {
+            // `-` is standard output as the archive (`zip -r - . | nc …`), an operand all the same.
             operands.push(text);
         }
     }
@@ -914,6 +915,7 @@ mod tests {
             "tar -czf /tmp/x.tgz src",
             "tar --create --file=/tmp/x.tar .",
             "zip -r /tmp/x.zip .",
+            "zip -r - .",
             "zip -qr /tmp/x.zip . -x id_rsa",
             "7z a /tmp/x.7z .",
             "rsync -a . backup:/srv/x",

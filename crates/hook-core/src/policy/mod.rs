@@ -281,7 +281,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 70] = [
+const CREDENTIAL_FILES: [&str; 72] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -355,6 +355,8 @@ const CREDENTIAL_FILES: [&str; 70] = [
     "~/.kaggle/kaggle.json",
     "~/.pulumi/credentials.json",
     "~/.databrickscfg",
+    "~/.local/share/com.vercel.cli/auth.json",
+    "~/.vercel/auth.json",
     "~/.python_history",
     "~/.psql_history",
     "~/.mysql_history",

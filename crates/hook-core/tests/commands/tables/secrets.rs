@@ -399,4 +399,9 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "perl -e 'open(F, \">/etc/profile\")'"),
     allow("perl -e 'open(my $f, \"<\", \"README.md\"); print <$f>'"),
     allow("perl -e 'open F, \">\", \"out.txt\"'"),
+    deny("files.deny-write", "rm -rf ./.c*"),
+    deny("files.deny-read", "cat ~/.vercel/auth.json"),
+    allow("rm -rf ./.cache-build*"),
+    allow("rm -rf build/*"),
+    allow("zip -r - src > src.zip"),
 ];
