@@ -15,6 +15,11 @@ use crate::shell::{SimpleCommand, Stdin};
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    // `env`, `printenv`, `export -p`, `set`: every variable, tokens included, printed where the
+    // agent reads it (piped or written elsewhere, it is the reader's or the file's business).
+    if dumps_environment(name, call.command) && !output_goes_elsewhere(call) {
+        return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
+    }
     if !prints_credential(name, call.command, &call.analysis.commands) {
         return None;
     }
@@ -214,6 +219,46 @@ fn consumed(call: &Call) -> bool {
     });
     substituted || piped_on.is_some_and(|reader| !SHOWERS.contains(&reader))
 }
+
+/// Whether `command` prints the whole environment.
+fn dumps_environment(name: &str, command: &SimpleCommand) -> bool {
+    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
+    match name {
+        "env" | "printenv" => args.iter().all(|a| a.starts_with('-')),
+        "export" => args.is_empty() || args == ["-p"],
+        "declare" | "typeset" => {
+            !args.is_empty() && args.iter().all(|a| matches!(*a, "-x" | "-p" | "-px" | "-xp"))
+        }
+        "set" => args.is_empty(),
+        _ => false,
+    }
+}
+
+/// Whether `command`'s standard output is redirected to a file.
+fn writes_to_file(command: &SimpleCommand) -> bool {
+    command.redirects.iter().any(|r| {
+        matches!(r.op, crate::shell::RedirectOp::Write | crate::shell::RedirectOp::Append)
+            && matches!(r.fd, None | Some(1))
+    })
+}
+
+/// Whether the command's output goes to a pipe or a file rather than to the agent.
+fn output_goes_elsewhere(call: &Call) -> bool {
+    let redirected = writes_to_file(call.command);
+    // Into a filter that picks lines (`grep PATH`) or a program of its own, not into one that
+    // shows it all (`sort`, `cat`, `head`).
+    let piped = call.analysis.commands.iter().skip(call.index + 1).any(|later| {
+        matches!(later.stdin, Stdin::Pipe { from: Some(from) } if from == call.index)
+            && (later.name().is_none_or(|reader| {
+                !SHOWERS.contains(&reader)
+                    || matches!(reader, "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed")
+            }) || writes_to_file(later))
+    });
+    let substituted = call.command.via.iter().any(|via| via.starts_with('$') || via.starts_with('`'));
+    redirected || piped || substituted
+}
+
+const ENVIRONMENT_MESSAGE: &str = "This prints every environment variable, with the tokens and keys among them, where the agent reads it and from there into the conversation. Print the variables that are needed (`printenv PATH`), filter them (`env | grep -i proxy`), or ask the user.";
 
 /// Commands that pass what they read on to the agent.
 const SHOWERS: &[&str] = &[
