@@ -119,6 +119,15 @@ fn script_block<'w>(
     None
 }
 
+/// Whether `find`'s expression deletes what it finds: `-delete`, or `-exec`/`-execdir`/`-ok`
+/// of a deleting program.
+fn find_deletes(args: &[crate::shell::Word]) -> bool {
+    args.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+            && matches!(pair[1].text.rsplit('/').next(), Some("rm" | "shred" | "unlink" | "truncate"))
+    }) || args.iter().any(|a| a.text == "-delete")
+}
+
 /// The first file the command reads or writes that `[files]` denies.
 fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Context) -> Option<Block> {
     let accessed = accesses(command);
@@ -128,7 +137,7 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
             command.args().first().map(|a| a.text.as_str()),
             Some("rm" | "mv" | "checkout" | "restore")
         );
-    let finds_deleting = command.name() == Some("find") && command.args().iter().any(|a| a.text == "-delete");
+    let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
     if accessed.is_empty() && into_directories.is_empty() && !git_moves && !finds_deleting {
         return None;
     }
@@ -176,22 +185,29 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
         };
         // `find ~/.claude -name 'settings*.json' -delete`: what it finds under its root and
         // deletes, as far as the guarded places there match its name filter.
-        if command.name() == Some("find") && args.iter().any(|a| a.text == "-delete") {
+        if command.name() == Some("find") && find_deletes(args) {
             let root = args.iter().take_while(|a| !a.text.starts_with(['-', '(', '!'])).next()?;
+            // Home itself or `/` is the rm pack's to judge.
+            let resolved = files::resolve(&root.text, &here);
+            if resolved.parent().is_none()
+                || here.home.as_deref().is_some_and(|home| home.starts_with(&resolved))
+            {
+                return None;
+            }
             let name = args
                 .iter()
                 .position(|a| matches!(a.text.as_str(), "-name" | "-iname"))
                 .and_then(|at| args.get(at + 1));
-            let picks = |glob: &str| {
-                let last = glob.rsplit('/').next().unwrap_or(glob);
-                match name {
-                    None => true,
-                    Some(_) if last == "**" => false,
-                    Some(name) => {
-                        crate::guard::glob::component_matches(&name.text, last)
-                            || last.contains(['*', '?', '['])
-                                && crate::guard::glob::component_matches(last, &name.text)
-                    }
+            // The filter picks the guarded file, or (`-name .git -exec rm -rf {} +`) a directory
+            // on its way.
+            let picks = |glob: &str| match name {
+                None => true,
+                Some(name) => {
+                    glob.split('/').filter(|part| !matches!(*part, "**" | "*" | "~" | "")).any(|part| {
+                        crate::guard::glob::component_matches(&name.text, part)
+                            || part.contains(['*', '?', '['])
+                                && crate::guard::glob::component_matches(part, &name.text)
+                    })
                 }
             };
             // A name at any depth (`.env`, `id_rsa`) that the name filter picks.

@@ -415,4 +415,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("env | wc -l"),
     allow("set -e; make"),
     allow("env -i PATH=/bin ls"),
+    deny("files.deny-write", "find . -name .git -exec rm -rf {} +"),
+    deny("files.deny-write", "find . -name '.env*' -exec shred -u {} \\;"),
+    allow("find . -name node_modules -prune -exec rm -rf {} +"),
+    allow("find . -name '*.pyc' -exec rm -f {} +"),
 ];
