@@ -103,26 +103,9 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     words_accessed(command, name.as_deref())
         .into_iter()
         .map(|(access, word)| {
-            if std::ptr::eq(word, &CRON_SPOOL) {
-                return (access, word, CRON_SPOOL_PATH);
-            }
-            if std::ptr::eq(word, &ACCOUNTS) {
-                return (access, word, "/etc/passwd");
-            }
-            if std::ptr::eq(word, &GLOBAL_GIT_CONFIG) {
-                return (access, word, "~/.gitconfig");
-            }
-            if std::ptr::eq(word, &SYSTEM_GIT_CONFIG) {
-                return (access, word, "/etc/gitconfig");
-            }
-            if std::ptr::eq(word, &LOCAL_GIT_CONFIG) {
-                return (access, word, ".git/config");
-            }
-            if std::ptr::eq(word, &SYSTEMD_USER) {
-                return (access, word, "~/.config/systemd/user/unit");
-            }
-            if std::ptr::eq(word, &SYSTEMD_SYSTEM) {
-                return (access, word, "/etc/systemd/system/unit");
+            // A place the command writes that none of its words names.
+            if let Some(at) = PLACES.iter().position(|place| std::ptr::eq(word, place)) {
+                return (access, word, PLACE_PATHS[at]);
             }
             let text = [
                 "if=",
@@ -279,6 +262,16 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                         .filter(|arg| committed_path(&arg.text).is_some())
                         .map(|arg| (Access::Read, *arg)),
                 ),
+            // `git rm`, `git mv`: the work tree's files deleted or moved (`--cached` leaves
+            // them alone).
+            Some((subcommand, rest))
+                if subcommand.text == "mv"
+                    || subcommand.text == "rm" && !has_option(command, &["--cached"]) =>
+            {
+                found.extend(
+                    rest.iter().filter(|arg| !arg.text.starts_with('-')).map(|arg| (Access::Write, *arg)),
+                );
+            }
             // `git checkout REV -- .claude`, `git restore --source=REV x`: the files written
             // over with another version.
             Some((subcommand, _))
@@ -312,9 +305,9 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                     Access::Write,
                     match file {
                         Some(file) => file,
-                        None if has_option(command, &["--global"]) => &GLOBAL_GIT_CONFIG,
-                        None if has_option(command, &["--system"]) => &SYSTEM_GIT_CONFIG,
-                        None => &LOCAL_GIT_CONFIG,
+                        None if has_option(command, &["--global"]) => &PLACES[GLOBAL_GIT_CONFIG],
+                        None if has_option(command, &["--system"]) => &PLACES[SYSTEM_GIT_CONFIG],
+                        None => &PLACES[LOCAL_GIT_CONFIG],
                     },
                 ));
             }
@@ -402,15 +395,15 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // that runs later, unasked, is persistence whatever it runs (its commands are judged
         // too, `script_file`). Listing it does not.
         "crontab" if !command.args().iter().any(|a| matches!(a.text.as_str(), "-l" | "-V" | "--help")) => {
-            found.push((Access::Write, &CRON_SPOOL))
+            found.push((Access::Write, &PLACES[CRON_SPOOL]))
         }
         // Accounts and passwords are files under /etc.
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
-        | "chsh" | "vipw" => found.push((Access::Write, &ACCOUNTS)),
+        | "chsh" | "vipw" => found.push((Access::Write, &PLACES[ACCOUNTS])),
         // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked.
         "systemd-run" if command.args().iter().any(|a| a.text.starts_with("--on-")) => {
             let user = command.args().iter().any(|a| a.text == "--user");
-            found.push((Access::Write, if user { &SYSTEMD_USER } else { &SYSTEMD_SYSTEM }));
+            found.push((Access::Write, if user { &PLACES[SYSTEMD_USER] } else { &PLACES[SYSTEMD_SYSTEM] }));
         }
         // Enabling, linking or masking a unit writes the unit directory: user units under
         // `~/.config/systemd/user`, system ones under `/etc/systemd/system`.
@@ -431,7 +424,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             }) =>
         {
             let user = command.args().iter().any(|a| a.text == "--user");
-            found.push((Access::Write, if user { &SYSTEMD_USER } else { &SYSTEMD_SYSTEM }));
+            found.push((Access::Write, if user { &PLACES[SYSTEMD_USER] } else { &PLACES[SYSTEMD_SYSTEM] }));
         }
         // Moving a file away deletes it where it was.
         "mv" | "move-item" | "move" | "mi" => {
@@ -481,6 +474,9 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
 /// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command.
 fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     let mut outputs = Vec::new();
+    if !matches!(name, "sort" | "find" | "xxd") {
+        return outputs;
+    }
     for (at, arg) in args.iter().enumerate() {
         let next = args.get(at + 1);
         match (name, arg.text.as_str()) {
@@ -500,8 +496,28 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     outputs
 }
 
-/// What `crontab` writes, as the `[files]` rules see it.
-static CRON_SPOOL: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
+/// Places a command writes that none of its words names (`crontab` the cron spool, `useradd`
+/// `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit directory),
+/// as words for the `[files]` rules, each with the path that stands for it
+/// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
+static PLACES: [Word; 7] = [PLACE; 7];
+const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
+const PLACE_PATHS: [&str; 7] = [
+    "/var/spool/cron/crontabs/user",
+    "/etc/passwd",
+    "~/.gitconfig",
+    "/etc/gitconfig",
+    ".git/config",
+    "~/.config/systemd/user/unit",
+    "/etc/systemd/system/unit",
+];
+const CRON_SPOOL: usize = 0;
+const ACCOUNTS: usize = 1;
+const GLOBAL_GIT_CONFIG: usize = 2;
+const SYSTEM_GIT_CONFIG: usize = 3;
+const LOCAL_GIT_CONFIG: usize = 4;
+const SYSTEMD_USER: usize = 5;
+const SYSTEMD_SYSTEM: usize = 6;
 
 /// git configuration settings that run code from outside the repository's own files in later
 /// git commands, quietly: hooks from a directory elsewhere, a file monitor, a proxy, an
@@ -542,24 +558,6 @@ fn config_setting(args: &[Word]) -> Option<(&str, &str)> {
         _ => None,
     }
 }
-
-/// What the account tools write.
-static ACCOUNTS: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-
-/// The configuration files `git config` writes, by their paths' text.
-static GLOBAL_GIT_CONFIG: Word =
-    Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-static SYSTEM_GIT_CONFIG: Word =
-    Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-static LOCAL_GIT_CONFIG: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-
-/// What `systemctl --user enable` writes, and `systemctl enable`: named by their text.
-static SYSTEMD_USER: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-static SYSTEMD_SYSTEM: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-
-/// The path of [`CRON_SPOOL`]: the spool directory's entry for the user (where `crontab` keeps
-/// it on Linux), named only so that the built-in `/var/spool/cron/**` covers it.
-pub(crate) const CRON_SPOOL_PATH: &str = "/var/spool/cron/crontabs/user";
 
 /// The files `curl` (`-o F`, `--output F`, `-oF`, a cluster ending in `o`) and `wget` (`-O F`,
 /// `--output-document=F`) write.

@@ -130,6 +130,17 @@ impl Written {
         self.downloads.iter().rev().find(|(file, _)| file == path).map(|(_, url)| url.as_str())
     }
 
+    /// The text `path` holds when a later command of the line runs it: what the line wrote
+    /// there, else what `read` finds on the disk; `Err` with the command whose text the guard
+    /// does not know, the one that wrote the file or one that unpacked or patched files before.
+    fn contents(&self, path: &Path, read: impl FnOnce() -> Option<String>) -> Option<Result<String, String>> {
+        match (self.text(path), self.unpacker.as_deref()) {
+            (Some(Ok(text)), _) => Some(Ok(text.to_string())),
+            (Some(Err(writer)), _) | (None, Some(writer)) => Some(Err(writer.to_string())),
+            (None, None) => read().map(Ok),
+        }
+    }
+
     /// The text the line last wrote to `path`, or the command whose text it does not know.
     fn text(&self, path: &Path) -> Option<Result<&str, &str>> {
         self.files
@@ -315,16 +326,13 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         |file| vec![file],
     );
     // A makefile the line writes first is read from the line.
-    let text = match names.iter().find_map(|name| written.text(&ctx.cwd.join(name))) {
-        Some(Ok(text)) => text.to_string(),
-        Some(Err(writer)) => return Some(("the makefile".into(), Held::Unknown(writer.to_string()))),
-        None if written.unpacker.is_some() => {
-            return Some((
-                "the makefile".into(),
-                Held::Unknown(written.unpacker.clone().unwrap_or_default()),
-            ));
-        }
-        None => names.iter().find_map(|name| read_small(&ctx.cwd.join(name), MAX_SCRIPT_BYTES, false))?,
+    let read = |name: &String| {
+        let path = ctx.cwd.join(name);
+        written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))
+    };
+    let text = match names.iter().find_map(read)? {
+        Ok(text) => text,
+        Err(writer) => return Some(("the makefile".into(), Held::Unknown(writer))),
     };
     let rules = crate::shell::make::rules(&text);
     let targets: Vec<&str> = if targets.is_empty() {
@@ -372,10 +380,9 @@ fn cron_table<'w>(
     }
     let path = ctx.cwd.join(&file.text);
     let what = format!("the cron table `{}`", file.text);
-    let text = match written().text(&path) {
-        Some(Ok(text)) => text.to_string(),
-        Some(Err(writer)) => return Some((what, Held::Unknown(writer.to_string()))),
-        None => read_small(&path, MAX_SCRIPT_BYTES, false)?,
+    let text = match written().contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
+        Ok(text) => text,
+        Err(writer) => return Some((what, Held::Unknown(writer))),
     };
     Some((what, Held::Line(crate::shell::cron_commands(&text))))
 }
@@ -541,16 +548,10 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
     if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
         return None;
     }
-    let text = match written.text(&ctx.cwd.join("package.json")) {
-        Some(Ok(text)) => text.to_string(),
-        Some(Err(writer)) => return Some(("`package.json`".into(), Held::Unknown(writer.to_string()))),
-        None if written.unpacker.is_some() => {
-            return Some((
-                "`package.json`".into(),
-                Held::Unknown(written.unpacker.clone().unwrap_or_default()),
-            ));
-        }
-        None => read_small(&ctx.cwd.join("package.json"), MAX_PACKAGE_JSON_BYTES, false)?,
+    let path = ctx.cwd.join("package.json");
+    let text = match written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false))? {
+        Ok(text) => text,
+        Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
     };
     let package: serde_json::Value = serde_json::from_str(&text).ok()?;
     let scripts = package.get("scripts")?;
@@ -630,10 +631,9 @@ fn parallel_jobs(command: &SimpleCommand, ctx: &Context, written: &Written) -> O
     }
     let path = ctx.cwd.join(&file.text);
     let what = format!("the jobs in `{}`", file.text);
-    match written.text(&path) {
-        Some(Ok(text)) => Some((what, Held::Line(text.to_string()))),
-        Some(Err(writer)) => Some((what, Held::Unknown(writer.to_string()))),
-        None => Some((what, Held::Line(read_small(&path, MAX_SCRIPT_BYTES, false)?))),
+    match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
+        Ok(text) => Some((what, Held::Line(text))),
+        Err(writer) => Some((what, Held::Unknown(writer))),
     }
 }
 
@@ -707,10 +707,9 @@ pub(crate) fn script<'w>(
         }
         let path = ctx.cwd.join(&file.text);
         let what = format!("`{}`", file.text);
-        let text = match written().text(&path) {
-            Some(Ok(text)) => text.to_string(),
-            Some(Err(writer)) => return Some((what, Held::Unknown(writer.to_string()))),
-            None => read_small(&path, MAX_SCRIPT_BYTES, false)?,
+        let text = match written().contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
+            Ok(text) => text,
+            Err(writer) => return Some((what, Held::Unknown(writer))),
         };
         return Some((what, Held::Line(format!("{name} '{}'", text.replace('\'', "'\\''")))));
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
@@ -729,18 +728,11 @@ pub(crate) fn script<'w>(
         let runner = interpreter.unwrap_or("sh");
         return Some((format!("`{}`", file.text), Held::Line(format!("curl -fsSL '{url}' | {runner}"))));
     }
-    let text = match written.text(&path) {
-        Some(Ok(text)) => text.to_string(),
-        Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer.to_string()))),
-        // Run as a path, a compiled program is not read past its first bytes.
-        // Unpacked or patched by the line: what is on the disk now may not be what runs.
-        None if written.unpacker.is_some() => {
-            return Some((
-                format!("`{}`", file.text),
-                Held::Unknown(written.unpacker.clone().unwrap_or_default()),
-            ));
-        }
-        None => read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none())?,
+    // Run as a path, a compiled program is not read past its first bytes.
+    let read = || read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none());
+    let text = match written.contents(&path, read)? {
+        Ok(text) => text,
+        Err(writer) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
     };
     let interpreter = match interpreter {
         Some(interpreter) => interpreter.to_string(),

@@ -119,6 +119,52 @@ fn script_block<'w>(
     None
 }
 
+/// Whether `path` is the home directory, a directory above it, or `/`.
+fn home_or_root(path: &str, here: &Context) -> bool {
+    let resolved = files::resolve(path, here);
+    resolved.parent().is_none() || here.home.as_deref().is_some_and(|home| home.starts_with(&resolved))
+}
+
+/// `find ~/.claude -name 'settings*.json' -delete`, `find . -name .git -exec rm -rf {} +`: the
+/// guarded places under its root that its name filter picks (the file, or a directory on its
+/// way), deleted with what it finds. Home itself or `/` is the rm pack's to judge.
+fn find_deleting<'p>(
+    args: &[crate::shell::Word],
+    policy: &'p Policy,
+    here: &Context,
+) -> Option<files::Denied<'p>> {
+    let root = args.iter().take_while(|a| !a.text.starts_with(['-', '(', '!'])).next()?;
+    if home_or_root(&root.text, here) {
+        return None;
+    }
+    let name = args
+        .iter()
+        .position(|a| matches!(a.text.as_str(), "-name" | "-iname"))
+        .and_then(|at| args.get(at + 1));
+    let picked = |part: &str| {
+        name.is_none_or(|name| {
+            crate::guard::glob::component_matches(&name.text, part)
+                || part.contains(['*', '?', '[']) && crate::guard::glob::component_matches(part, &name.text)
+        })
+    };
+    let under_root = files::reachable(&root.text, files::Access::Write, &policy.files, here).find(|denied| {
+        name.is_none()
+            || denied.glob.split('/').filter(|part| !matches!(*part, "**" | "*" | "~" | "")).any(picked)
+    });
+    // A name at any depth (`.env`, `id_rsa`) that the name filter picks.
+    let named = || {
+        let name = name?;
+        let glob = policy
+            .files
+            .deny_write
+            .iter()
+            .map(|glob| &**glob)
+            .find(|glob| !glob.starts_with('!') && !glob.contains('/') && picked(glob))?;
+        Some(files::Denied { shown: name.text.clone(), glob, access: files::Access::Write })
+    };
+    under_root.or_else(named)
+}
+
 /// Whether `find`'s expression deletes what it finds: `-delete`, or `-exec`/`-execdir`/`-ok`
 /// of a deleting program.
 fn find_deletes(args: &[crate::shell::Word]) -> bool {
@@ -132,13 +178,8 @@ fn find_deletes(args: &[crate::shell::Word]) -> bool {
 fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Context) -> Option<Block> {
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
-    let git_moves = command.name() == Some("git")
-        && matches!(
-            command.args().first().map(|a| a.text.as_str()),
-            Some("rm" | "mv" | "checkout" | "restore")
-        );
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
-    if accessed.is_empty() && into_directories.is_empty() && !git_moves && !finds_deleting {
+    if accessed.is_empty() && into_directories.is_empty() && !finds_deleting {
         return None;
     }
     let here = ctx.moved_to(command.cwd.as_ref());
@@ -162,109 +203,28 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
     let found = judged_in(&here).or_else(|| {
         likely.and_then(|dir| judged_in(&ctx.moved_to(Some(&crate::shell::Word::literal(dir.text.clone())))))
     });
-    // `mv ~/.ssh /tmp`, `rm -rf .claude`: a directory moved away or deleted takes the guarded
-    // files inside it along.
+    // `mv ~/.ssh /tmp`, `rm -rf .claude`, `git rm -r .claude`: a directory moved away, deleted
+    // or checked out over takes the guarded files inside it along.
     let found = found.or_else(|| {
-        let args = command.args();
-        let recursive = args.iter().any(|a| {
+        if finds_deleting {
+            return find_deleting(command.args(), policy, &here);
+        }
+        let recursive = command.args().iter().any(|a| {
             a.text == "--recursive"
                 || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains(['r', 'R'])
         });
         let takes_along = match command.name() {
-            Some("mv") => true,
+            Some("mv" | "git") => true,
             Some("rm") => recursive,
-            // `git rm --cached` leaves the work tree alone.
-            Some("git") => {
-                let sub = args.first().map(|a| a.text.as_str());
-                let has = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
-                matches!(sub, Some("mv" | "checkout"))
-                    || sub == Some("restore") && (!has(&["--staged", "-S"]) || has(&["--worktree", "-W"]))
-                    || sub == Some("rm") && !has(&["--cached"])
-            }
             _ => false,
         };
-        // `find ~/.claude -name 'settings*.json' -delete`: what it finds under its root and
-        // deletes, as far as the guarded places there match its name filter.
-        if command.name() == Some("find") && find_deletes(args) {
-            let root = args.iter().take_while(|a| !a.text.starts_with(['-', '(', '!'])).next()?;
-            // Home itself or `/` is the rm pack's to judge.
-            let resolved = files::resolve(&root.text, &here);
-            if resolved.parent().is_none()
-                || here.home.as_deref().is_some_and(|home| home.starts_with(&resolved))
-            {
-                return None;
-            }
-            let name = args
-                .iter()
-                .position(|a| matches!(a.text.as_str(), "-name" | "-iname"))
-                .and_then(|at| args.get(at + 1));
-            // The filter picks the guarded file, or (`-name .git -exec rm -rf {} +`) a directory
-            // on its way.
-            let picks = |glob: &str| match name {
-                None => true,
-                Some(name) => {
-                    glob.split('/').filter(|part| !matches!(*part, "**" | "*" | "~" | "")).any(|part| {
-                        crate::guard::glob::component_matches(&name.text, part)
-                            || part.contains(['*', '?', '['])
-                                && crate::guard::glob::component_matches(part, &name.text)
-                    })
-                }
-            };
-            // A name at any depth (`.env`, `id_rsa`) that the name filter picks.
-            let named = || {
-                let name = name?;
-                policy
-                    .files
-                    .deny_write
-                    .iter()
-                    .map(|glob| &**glob)
-                    .find(|glob| {
-                        !glob.starts_with('!')
-                            && !glob.contains('/')
-                            && (crate::guard::glob::component_matches(&name.text, glob)
-                                || crate::guard::glob::component_matches(glob, &name.text))
-                    })
-                    .map(|glob| files::Denied {
-                        shown: name.text.clone(),
-                        glob,
-                        access: files::Access::Write,
-                    })
-            };
-            return files::reachable(&root.text, files::Access::Write, &policy.files, &here)
-                .find(|denied| picks(denied.glob))
-                .or_else(named);
-        }
         if !takes_along {
             return None;
         }
-        // git's own `rm`/`mv`/`restore` name their paths after the subcommand; `checkout REV --
-        // PATHS` after `--`, and without one it switches branches.
-        let paths: Vec<&str> = if command.name() == Some("git") {
-            let from = match args.iter().position(|a| a.text == "--") {
-                Some(dash) => dash + 1,
-                None if args.first().is_some_and(|a| a.text == "checkout") => args.len(),
-                None => 1,
-            };
-            args.iter()
-                .skip(from)
-                .filter(|a| !a.text.starts_with('-') && !a.dynamic)
-                .map(|a| a.text.as_str())
-                .collect()
-        } else {
-            accessed
-                .iter()
-                .filter(|(access, ..)| *access == files::Access::Write)
-                .map(|(_, _, path)| *path)
-                .collect()
-        };
+        let writes = accessed.iter().filter(|(access, ..)| *access == files::Access::Write);
         // Home itself or `/` is the rm pack's to judge (a policy may allow it by a filter).
-        let whole_home = |path: &str| {
-            let resolved = files::resolve(path, &here);
-            here.home.as_deref().is_some_and(|home| home.starts_with(&resolved))
-        };
-        paths.into_iter().filter(|path| !whole_home(path)).find_map(|path| {
-            denied(path, files::Access::Write, &policy.files, &here)
-                .or_else(|| files::holds_denied(path, &policy.files, &here))
+        writes.map(|(_, _, path)| *path).filter(|path| !home_or_root(path, &here)).find_map(|path| {
+            files::holds_denied(path, &policy.files, &here)
                 .or_else(|| files::could_reach(path, files::Access::Write, &policy.files, &here))
         })
     });

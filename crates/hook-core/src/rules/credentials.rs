@@ -80,10 +80,11 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         }
         // `env | grep -i token`: the secret-named variables of the environment, printed.
         "grep" | "egrep" | "rg" | "awk" | "sed" => {
-            let pattern = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
-            let secretive =
-                ["token", "secret", "key", "pass", "auth", "cred"].iter().any(|p| pattern.contains(p));
-            secretive && environment_piped_in(command, commands)
+            let secretive = || {
+                let pattern = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+                ["token", "secret", "key", "pass", "auth", "cred"].iter().any(|p| pattern.contains(p))
+            };
+            environment_piped_in(command, commands) && secretive()
                 || name == "awk" && args.iter().any(|code| reads_secret_variable(code))
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.

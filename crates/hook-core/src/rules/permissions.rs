@@ -8,6 +8,7 @@
 
 use super::paths::{Place, classify};
 use super::{Call, Hit};
+use crate::shell::Word;
 
 pub(super) const GUESSES: &[&str] = &["chmod", "chown"];
 
@@ -115,7 +116,7 @@ fn judge_setfacl(call: &Call) -> Option<Hit> {
     }
     // The operands after the ACL spec (`-m u:x:r`, `-x u:x`, `-b`, `--set=...`).
     let mut skip = false;
-    let targets: Vec<&crate::shell::Word> = args
+    let targets: Vec<&Word> = args
         .iter()
         .filter(|a| {
             let keep = !skip && !a.text.starts_with('-');
@@ -126,20 +127,8 @@ fn judge_setfacl(call: &Call) -> Option<Hit> {
             keep
         })
         .collect();
-    let worst = targets
-        .iter()
-        .map(|w| classify(w, call.ctx, w.glob))
-        .filter(|p| matches!(p, Place::Root | Place::System | Place::Home))
-        .min()?;
-    Some(Hit::new(
-        "permissions.recursive-system",
-        format!(
-            "This `setfacl -R` would change access on {}. Change only files inside the project, or ask the user.",
-            worst_description(worst)
-        ),
-    ))
+    recursive_change(call, targets.into_iter(), "`setfacl -R` would change access on")
 }
-
 /// `chattr -R +i ~`: every file made immutable (or append-only), which not even their owner
 /// can then change or delete until it is undone as root.
 fn judge_chattr(call: &Call) -> Option<Hit> {
@@ -149,21 +138,25 @@ fn judge_chattr(call: &Call) -> Option<Hit> {
     if !recursive {
         return None;
     }
-    let worst = args
-        .iter()
-        .filter(|a| !a.text.starts_with(['-', '+', '=']))
+    let targets = args.iter().filter(|a| !a.text.starts_with(['-', '+', '=']));
+    recursive_change(call, targets, "`chattr -R` would change the attributes of")
+}
+
+/// The finding for a recursive change (`what`, "`setfacl -R` would change access on") of
+/// `targets`, when one is the root, a system directory or the home directory.
+fn recursive_change<'w>(call: &Call, targets: impl Iterator<Item = &'w Word>, what: &str) -> Option<Hit> {
+    let worst = targets
         .map(|w| classify(w, call.ctx, w.glob))
         .filter(|p| matches!(p, Place::Root | Place::System | Place::Home))
         .min()?;
     Some(Hit::new(
         "permissions.recursive-system",
         format!(
-            "This `chattr -R` would change the attributes of {}. Change only files inside the project, or ask the user.",
+            "This {what} {}. Change only files inside the project, or ask the user.",
             worst_description(worst)
         ),
     ))
 }
-
 /// `find ROOTS ... -exec chmod|chown|chgrp|setfacl ...`: a recursive change of everything under
 /// the roots.
 fn judge_find(call: &Call) -> Option<Hit> {

@@ -750,8 +750,8 @@ impl Analyser {
             }
             // `$CMD`, `"$@"`, `$1`: a program named by a value the line does not fix.
             let from_value =
-                written.parts.iter().any(|part| matches!(part, Part::Param { .. } | Part::Opaque { .. }));
-            if name.dynamic && from_value {
+                || written.parts.iter().any(|part| matches!(part, Part::Param { .. } | Part::Opaque { .. }));
+            if name.dynamic && from_value() {
                 return Some(format!("the command name is `{}`, whose value is not known here", written.raw));
             }
             (name.glob && !name.dynamic).then(|| {
