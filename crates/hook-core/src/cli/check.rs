@@ -119,7 +119,7 @@ fn shown(error: &PolicyError) -> String {
 fn invalid_globs(loaded: &Loaded) -> Vec<PolicyError> {
     let files = &loaded.policy.files;
     let mut errors = Vec::new();
-    for entry in files.deny_write.iter().chain(&files.deny_read) {
+    for entry in files.deny_write.iter().chain(files.deny_read.iter()) {
         let pattern = entry.strip_prefix('!').unwrap_or(entry);
         let Err(problem) = glob::validate(pattern) else { continue };
         let message = format!("invalid glob \"{entry}\" in [files]: {problem}");

@@ -513,7 +513,7 @@ mod tests {
 
     fn rules(deny: &[&str]) -> FileRules {
         let list: Vec<Text> = deny.iter().map(|glob| glob.to_string().into()).collect();
-        FileRules { deny_write: list.clone(), deny_read: list }
+        FileRules { deny_write: list.clone().into(), deny_read: list.into() }
     }
 
     fn read_denied(path: &str, rules: &FileRules) -> Option<String> {

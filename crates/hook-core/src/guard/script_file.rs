@@ -298,13 +298,16 @@ fn inline_letters(program: &str) -> &'static [char] {
     }
 }
 
-/// The recipe `make` runs for the targets it is given (the first target of the makefile when
-/// none is): its lines, without their `@`/`-`/`+` prefixes, with `$$` as `$` and make's
-/// `$(NAME)` as the shell variable `${NAME}` (unknown here, as make's variables are).
-/// Prerequisites' recipes are not followed.
+/// What `make` runs for the targets it is given (the makefile's first target when none is):
+/// the commands run while the makefile is read, then each target's recipe after its
+/// prerequisites', with make's variables as the command line, the makefile and make's
+/// defaults set them (see `shell::make`). A dry run (`-n`) is judged like a run: make still
+/// runs the lines that name `$(MAKE)` or start with `+`.
 fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
     let mut makefile = None;
+    let mut directory = None;
     let mut targets = Vec::new();
+    let mut given = Vec::new();
     let mut args = command.args().iter();
     while let Some(word) = args.next() {
         let text = word.text.as_str();
@@ -313,39 +316,43 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         }
         match text {
             "-f" | "--file" | "--makefile" => makefile = args.next().map(|file| file.text.clone()),
-            "-C" | "--directory" => return None,
-            _ if text.starts_with('-') || text.contains('=') => {}
-            _ => targets.push(text),
+            "-C" | "--directory" => directory = args.next().map(|dir| dir.text.clone()),
+            _ if text.starts_with("--directory=") => {
+                directory = Some(text["--directory=".len()..].to_string())
+            }
+            _ if text.starts_with("-C") => directory = Some(text[2..].to_string()),
+            _ if text.starts_with('-') => {}
+            _ => match text.split_once('=') {
+                Some((name, value)) => given.push((name, value)),
+                None => targets.push(text),
+            },
         }
     }
     if !ctx.cwd_known {
         return None;
     }
+    let dir = match &directory {
+        Some(dir) => super::files::resolve(dir, ctx),
+        None => ctx.cwd.clone(),
+    };
     let names = makefile.map_or_else(
         || vec!["GNUmakefile".to_string(), "makefile".into(), "Makefile".into()],
         |file| vec![file],
     );
     // A makefile the line writes first is read from the line.
     let read = |name: &String| {
-        let path = ctx.cwd.join(name);
+        let path = dir.join(name);
         written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))
     };
     let text = match names.iter().find_map(read)? {
         Ok(text) => text,
         Err(writer) => return Some(("the makefile".into(), Held::Unknown(writer))),
     };
-    let rules = crate::shell::make::rules(&text);
-    let targets: Vec<&str> = if targets.is_empty() {
-        rules.iter().map(|(target, _)| *target).find(|target| !target.starts_with('.')).into_iter().collect()
-    } else {
-        targets
-    };
-    let lines: Vec<String> = targets
-        .iter()
-        // Every rule of the target: a line like `target: VAR = x` has none of the recipe.
-        .flat_map(|target| rules.iter().filter(move |(name, _)| name == target))
-        .flat_map(|(_, recipe)| recipe.iter().map(|line| crate::shell::make::recipe_line(line)))
-        .collect();
+    let parsed = crate::shell::make::Makefile::parse(&text);
+    if targets.is_empty() {
+        targets.extend(parsed.default_target());
+    }
+    let lines = parsed.recipes(&targets, &given);
     if lines.is_empty() {
         return None;
     }
@@ -944,17 +951,6 @@ mod tests {
         assert_eq!(run("echo \"$@\" '$1' \\$1", &["x", "y"]), "echo \"x y\" '$1' \\$1");
         assert_eq!(run("echo \"$1\"", &["say \"hi\""]), "echo \"say \\\"hi\\\"\"");
         assert_eq!(run("echo $3 $0 $HOME", &["a"]), "echo  $0 $HOME");
-    }
-
-    #[test]
-    fn make_rules_and_recipe_lines() {
-        let makefile = "BUILD := out\nCC = cc\n\nall: build\n\t@echo all\n\nclean distclean:\n\t-rm -rf $(BUILD) $$HOME/x\n\t$(MAKE) -C sub clean\n# done: yes\n";
-        let rules = crate::shell::make::rules(makefile);
-        let names: Vec<&str> = rules.iter().map(|(name, _)| *name).collect();
-        assert_eq!(names, ["all", "clean", "distclean"]);
-        assert_eq!(rules[1].1, ["-rm -rf $(BUILD) $$HOME/x", "$(MAKE) -C sub clean"]);
-        assert_eq!(crate::shell::make::recipe_line("-rm -rf $(BUILD) $$HOME/x"), "rm -rf ${BUILD} $HOME/x");
-        assert_eq!(crate::shell::make::recipe_line("@echo $(shell date)"), "echo $(shell date)");
     }
 
     #[test]

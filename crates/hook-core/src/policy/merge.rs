@@ -321,7 +321,7 @@ impl Merger {
                         Access::Write => &mut self.policy.files.deny_write,
                         Access::Read => &mut self.policy.files.deny_read,
                     };
-                    list.push(text(glob.get_ref()));
+                    list.to_mut().push(text(glob.get_ref()));
                     continue;
                 }
                 let what = format!("the [files] exception \"{}\"", glob.get_ref());

@@ -175,8 +175,10 @@ pub enum RewriteChange {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound(deserialize = "'de: 'static"), from = "CachedFileRules", into = "CachedFileRules")]
 pub struct FileRules {
-    pub deny_write: Vec<Text>,
-    pub deny_read: Vec<Text>,
+    /// Borrowed from the built-in statics until a layer adds to it, so that a call on the
+    /// built-in policy builds no list.
+    pub deny_write: Cow<'static, [Text]>,
+    pub deny_read: Cow<'static, [Text]>,
 }
 
 /// [`FileRules`] in the policy cache: each list without the built-in globs it starts with
@@ -198,7 +200,8 @@ struct CachedGlobs {
 }
 
 impl CachedGlobs {
-    fn of(mut list: Vec<Text>, built_in: &[Text]) -> Self {
+    fn of(list: Cow<'static, [Text]>, built_in: &[Text]) -> Self {
+        let mut list = list.into_owned();
         let after_built_in = list.starts_with(built_in);
         if after_built_in {
             list.drain(..built_in.len());
@@ -206,13 +209,12 @@ impl CachedGlobs {
         Self { after_built_in, globs: list }
     }
 
-    fn into_list(self, built_in: Vec<Text>) -> Vec<Text> {
-        if !self.after_built_in {
-            return self.globs;
+    fn into_list(self, built_in: &'static [Text]) -> Cow<'static, [Text]> {
+        match (self.after_built_in, self.globs.is_empty()) {
+            (false, _) => Cow::Owned(self.globs),
+            (true, true) => Cow::Borrowed(built_in),
+            (true, false) => Cow::Owned([built_in, &self.globs].concat()),
         }
-        let mut list = built_in;
-        list.extend(self.globs);
-        list
     }
 }
 
@@ -228,10 +230,9 @@ impl From<FileRules> for CachedFileRules {
 
 impl From<CachedFileRules> for FileRules {
     fn from(cached: CachedFileRules) -> Self {
-        let built_in = FileRules::default();
         Self {
-            deny_write: cached.deny_write.into_list(built_in.deny_write),
-            deny_read: cached.deny_read.into_list(built_in.deny_read),
+            deny_write: cached.deny_write.into_list(&BUILT_IN_DENY_WRITE),
+            deny_read: cached.deny_read.into_list(BUILT_IN_DENY_READ),
         }
     }
 }
@@ -431,16 +432,31 @@ impl Default for FileRules {
     /// or boot, and never edit the files that configure this guard. Any entry is switched off
     /// by a later `!` entry in a policy (`"!.env"`, `"!~/.kube/config"`).
     fn default() -> Self {
-        let borrowed =
-            |globs: &[&'static str]| globs.iter().map(|&glob| Cow::Borrowed(glob)).collect::<Vec<Text>>();
-        let mut deny_read = borrowed(&ENV_FILES);
-        deny_read.extend(borrowed(&CREDENTIAL_FILES));
-        let mut deny_write = deny_read.clone();
-        deny_write.push(Cow::Borrowed(".git/**"));
-        deny_write.extend(borrowed(&GUARD_FILES));
-        deny_write.extend(borrowed(&PERSISTENCE_FILES));
-        Self { deny_write, deny_read }
+        Self { deny_write: Cow::Borrowed(&BUILT_IN_DENY_WRITE), deny_read: Cow::Borrowed(BUILT_IN_DENY_READ) }
     }
+}
+
+/// The built-in deny_write list; the deny_read list is its start.
+static BUILT_IN_DENY_WRITE: [Text;
+    ENV_FILES.len() + CREDENTIAL_FILES.len() + 1 + GUARD_FILES.len() + PERSISTENCE_FILES.len()] =
+    concat(&[&ENV_FILES, &CREDENTIAL_FILES, &[".git/**"], &GUARD_FILES, &PERSISTENCE_FILES]);
+static BUILT_IN_DENY_READ: &[Text] = BUILT_IN_DENY_WRITE.split_at(ENV_FILES.len() + CREDENTIAL_FILES.len()).0;
+
+/// `lists` one after the other, as texts, at compile time.
+const fn concat<const N: usize>(lists: &[&[&'static str]]) -> [Text; N] {
+    let mut out = [const { Cow::Borrowed("") }; N];
+    let (mut list, mut at) = (0, 0);
+    while list < lists.len() {
+        let mut item = 0;
+        while item < lists[list].len() {
+            // A `Cow`'s destructor cannot run at compile time; what it replaces is a borrow.
+            std::mem::forget(std::mem::replace(&mut out[at], Cow::Borrowed(lists[list][item])));
+            (item, at) = (item + 1, at + 1);
+        }
+        list += 1;
+    }
+    assert!(at == N, "the built-in lists fill the array exactly");
+    out
 }
 
 /// `[prompt]`: checks on what the user submits to the agent.
@@ -794,9 +810,9 @@ mod tests {
     #[test]
     fn file_rules_are_cached_without_their_built_in_globs() {
         let mut added = FileRules::default();
-        added.deny_write.push("secrets/**".into());
-        added.deny_read.push("!.env".into());
-        let replaced = FileRules { deny_write: vec!["a".into()], deny_read: Vec::new() };
+        added.deny_write.to_mut().push("secrets/**".into());
+        added.deny_read.to_mut().push("!.env".into());
+        let replaced = FileRules { deny_write: vec!["a".into()].into(), deny_read: Vec::new().into() };
         for files in [FileRules::default(), added, replaced] {
             let bytes: &'static [u8] = Vec::leak(postcard::to_allocvec(&files).unwrap());
             let text = String::from_utf8_lossy(bytes);

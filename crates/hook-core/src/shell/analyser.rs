@@ -1298,7 +1298,7 @@ impl Analyser {
         };
         let text = match shell.as_str() {
             "crontab" => wrappers::cron_commands(&text),
-            "make" | "gmake" => super::make::all_recipes(&text),
+            "make" | "gmake" => super::make::Makefile::parse(&text).everything().join("\n"),
             _ => text,
         };
         let mut via = command.via.clone();

@@ -178,7 +178,8 @@ fn sequence(inner: &[(char, bool)]) -> Result<Option<Vec<String>>, TooMany> {
 fn to_word(text: &[(char, bool)], original: &LexWord) -> Word {
     let plain: String = text.iter().map(|&(c, _)| c).collect();
     let unquoted = text.iter().all(|&(_, quoted)| !quoted);
-    let glob = text.iter().any(|&(c, quoted)| !quoted && matches!(c, '*' | '?' | '['));
+    let unquoted_text: String = text.iter().filter(|&&(_, quoted)| !quoted).map(|&(c, _)| c).collect();
+    let glob = super::resolve::has_glob(&unquoted_text);
     let raw = if unquoted { plain.clone() } else { original.raw.clone() };
     Word { text: plain, raw, dynamic: false, glob }
 }

@@ -1,49 +1,274 @@
-//! Makefiles as far as the guard reads them: the rules with their recipe lines, and a recipe
-//! line as the shell gets it (make's own variables left unknown).
+//! Makefiles as far as the guard reads them: rules with their prerequisites and recipe lines,
+//! make's variables where their values are known, and what `make TARGET…` would run, as the
+//! shell gets it.
 
-/// The rules of a makefile: each target with its recipe lines (those starting with a tab).
-pub(crate) fn rules(text: &str) -> Vec<(&str, Vec<&str>)> {
-    let mut rules: Vec<(&str, Vec<&str>)> = Vec::new();
-    let mut current: Vec<usize> = Vec::new();
-    for line in text.lines() {
-        if let Some(recipe) = line.strip_prefix('\t') {
-            for &rule in &current {
-                rules[rule].1.push(recipe);
-            }
-            continue;
-        }
-        current.clear();
-        let Some((head, _)) = line.split_once(':') else { continue };
-        // `X := value`, `X ::= value` are assignments; a rule's head has no `=` either.
-        if line[head.len()..].starts_with(":=")
-            || line[head.len()..].starts_with("::=")
-            || head.contains(['=', '#'])
-        {
-            continue;
-        }
-        // `target: prerequisites ; recipe` starts the recipe on the rule's own line.
-        let inline = line[head.len() + 1..].split_once(';').map(|(_, recipe)| recipe);
-        for target in head.split_whitespace() {
-            current.push(rules.len());
-            rules.push((target, inline.into_iter().collect()));
-        }
-    }
-    rules
+/// A makefile read once: its rules, its variable assignments, and the commands it runs while
+/// it is read (`X != cmd`, `$(shell cmd)` in an immediate assignment).
+pub(crate) struct Makefile<'t> {
+    rules: Vec<Rule<'t>>,
+    variables: Vec<Assignment<'t>>,
+    parse_time: Vec<&'t str>,
 }
 
-/// One recipe line as the shell gets it.
-pub(crate) fn recipe_line(line: &str) -> String {
-    let line = line.trim_start().trim_start_matches(['@', '-', '+']);
+struct Rule<'t> {
+    target: &'t str,
+    prerequisites: Vec<&'t str>,
+    recipe: Vec<&'t str>,
+}
+
+struct Assignment<'t> {
+    name: &'t str,
+    /// `=`, `:=`, `::=`, `?=` (only where nothing set the name), `+=` (appends).
+    operator: &'t str,
+    value: &'t str,
+    /// `override X = …`: wins over the command line too.
+    overriding: bool,
+}
+
+/// Variables and their values, last one wins.
+type Values = Vec<(String, String)>;
+
+/// make's own defaults (`make -p` of GNU make) for the programs recipes name by variable.
+const BUILT_IN: &[(&str, &str)] = &[
+    ("AR", "ar"),
+    ("AS", "as"),
+    ("CC", "cc"),
+    ("CXX", "g++"),
+    ("CPP", "$(CC) -E"),
+    ("FC", "f77"),
+    ("LD", "ld"),
+    ("LEX", "lex"),
+    ("YACC", "yacc"),
+    ("PC", "pc"),
+    ("M2C", "m2c"),
+    ("CO", "co"),
+    ("GET", "get"),
+    ("MAKEINFO", "makeinfo"),
+    ("TEX", "tex"),
+    ("RM", "rm -f"),
+    ("MAKE", "make"),
+    ("SHELL", "/bin/sh"),
+    ("ARFLAGS", "rv"),
+];
+
+/// Nested variable references followed at most this deep (`A = $(B)`, `B = $(A)` ends).
+const MAX_DEPTH: usize = 8;
+
+/// Rules followed through prerequisites at most this many (a make run names few).
+const MAX_RULES: usize = 64;
+
+impl<'t> Makefile<'t> {
+    pub(crate) fn parse(text: &'t str) -> Self {
+        let mut makefile = Makefile { rules: Vec::new(), variables: Vec::new(), parse_time: Vec::new() };
+        let mut current: Vec<usize> = Vec::new();
+        for line in text.lines() {
+            if let Some(recipe) = line.strip_prefix('\t') {
+                for &rule in &current {
+                    makefile.rules[rule].recipe.push(recipe);
+                }
+                continue;
+            }
+            current.clear();
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            if let Some(assignment) = assignment(line) {
+                match assignment.operator {
+                    // `X != cmd` runs `cmd` when the makefile is read.
+                    "!=" => makefile.parse_time.push(assignment.value),
+                    // An immediate assignment runs its `$(shell …)` when it is read.
+                    ":=" | "::=" => makefile.parse_time.extend(shell_calls(assignment.value)),
+                    _ => {}
+                }
+                makefile.variables.push(assignment);
+                continue;
+            }
+            let Some((head, rest)) = line.split_once(':') else { continue };
+            if head.contains(['=', '#']) {
+                continue;
+            }
+            let (prerequisites, inline) = match rest.split_once(';') {
+                Some((prerequisites, recipe)) => (prerequisites, Some(recipe)),
+                None => (rest, None),
+            };
+            // `target: VAR = x` is a target-specific variable, not a recipe.
+            if inline.is_none() && prerequisites.contains('=') {
+                continue;
+            }
+            let prerequisites: Vec<&str> =
+                prerequisites.split('#').next().unwrap_or_default().split_whitespace().collect();
+            for target in head.split_whitespace() {
+                current.push(makefile.rules.len());
+                makefile.rules.push(Rule {
+                    target,
+                    prerequisites: prerequisites.clone(),
+                    recipe: inline.into_iter().collect(),
+                });
+            }
+        }
+        makefile
+    }
+
+    /// The first target that is not special (`.PHONY`): what a bare `make` builds.
+    pub(crate) fn default_target(&self) -> Option<&'t str> {
+        self.rules.iter().map(|rule| rule.target).find(|target| !target.starts_with('.'))
+    }
+
+    /// What `make TARGETS` runs, one shell line each: the commands run while the makefile is
+    /// read, then each target's recipe after its prerequisites', with make's variables as
+    /// `given` on the command line, the makefile and make's defaults set them, and the
+    /// others left as shell variables (unknown here).
+    pub(crate) fn recipes(&self, targets: &[&str], given: &[(&str, &str)]) -> Vec<String> {
+        let values = self.values(given);
+        let mut lines: Vec<String> =
+            self.parse_time.iter().map(|line| expand(line, &values, &[], 0)).collect();
+        let mut done: Vec<&str> = Vec::new();
+        let mut started: Vec<&str> = Vec::new();
+        let mut stack: Vec<&str> = targets.iter().rev().copied().collect();
+        while let Some(target) = stack.pop() {
+            if done.contains(&target) || done.len() >= MAX_RULES {
+                continue;
+            }
+            let rules: Vec<&Rule> = self.rules.iter().filter(|rule| rule.target == target).collect();
+            let prerequisites: Vec<&str> =
+                rules.iter().flat_map(|rule| rule.prerequisites.iter().copied()).collect();
+            // Prerequisites first: come back to this target after them (once: a cycle ends).
+            if !started.contains(&target) {
+                started.push(target);
+                stack.push(target);
+                stack.extend(prerequisites.iter().rev().filter(|name| !done.contains(name)));
+                continue;
+            }
+            done.push(target);
+            let all = prerequisites.join(" ");
+            let automatic =
+                [("@", target), ("<", prerequisites.first().copied().unwrap_or_default()), ("^", &all)];
+            for line in rules.iter().flat_map(|rule| &rule.recipe) {
+                lines.push(expand(recipe_prefixes(line), &values, &automatic, 0));
+            }
+        }
+        lines
+    }
+
+    /// Every recipe line and read-time command: what `make -f -` of this text may run.
+    pub(crate) fn everything(&self) -> Vec<String> {
+        let values = self.values(&[]);
+        let mut lines: Vec<String> =
+            self.parse_time.iter().map(|line| expand(line, &values, &[], 0)).collect();
+        for rule in &self.rules {
+            for line in &rule.recipe {
+                lines.push(expand(recipe_prefixes(line), &values, &[("@", rule.target)], 0));
+            }
+        }
+        lines
+    }
+
+    /// Each variable's value as make sees it: the command line's unless the makefile says
+    /// `override`, else the makefile's in order (`?=` only where nothing set the name, make's
+    /// defaults included, as GNU make does; `+=` appends), else make's defaults.
+    fn values(&self, given: &[(&str, &str)]) -> Values {
+        let mut values: Values =
+            BUILT_IN.iter().map(|&(name, value)| (name.to_string(), value.to_string())).collect();
+        for &(name, value) in given {
+            values.push((name.to_string(), value.to_string()));
+        }
+        for assignment in &self.variables {
+            let from_line = given.iter().any(|&(name, _)| name == assignment.name);
+            let known = values.iter().rposition(|(name, _)| name == assignment.name);
+            match (assignment.operator, known) {
+                _ if from_line && !assignment.overriding => {}
+                ("?=", Some(_)) | ("!=", _) => {}
+                ("+=", Some(at)) => {
+                    let value = &mut values[at].1;
+                    value.push(' ');
+                    value.push_str(assignment.value);
+                }
+                _ => values.push((assignment.name.to_string(), assignment.value.to_string())),
+            }
+        }
+        values
+    }
+}
+
+/// A recipe line without make's `@`, `-` and `+` prefixes.
+fn recipe_prefixes(line: &str) -> &str {
+    line.trim_start().trim_start_matches(['@', '-', '+'])
+}
+
+/// The commands of the `$(shell …)` calls in `value`.
+fn shell_calls(value: &str) -> Vec<&str> {
+    let mut calls = Vec::new();
+    let mut rest = value;
+    while let Some(at) = rest.find("$(shell ") {
+        let body = &rest[at + "$(shell ".len()..];
+        let mut depth = 1;
+        let end = body.char_indices().find_map(|(i, c)| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            (depth == 0).then_some(i)
+        });
+        let Some(end) = end else { break };
+        calls.push(&body[..end]);
+        rest = &body[end + 1..];
+    }
+    calls
+}
+
+/// `NAME = value` with its operator (`=`, `:=`, `::=`, `?=`, `+=`, `!=`), an `override` or
+/// `export` in front allowed.
+fn assignment(line: &str) -> Option<Assignment<'_>> {
+    let line = line.trim_start();
+    let overriding = line.starts_with("override ");
+    let line = line.strip_prefix("override ").unwrap_or(line).trim_start();
+    let line = line.strip_prefix("export ").unwrap_or(line).trim_start();
+    let equals = line.find('=')?;
+    let head = &line[..equals];
+    let (name, operator) = ["::", ":", "?", "+", "!"]
+        .iter()
+        .find_map(|op| head.strip_suffix(op).map(|name| (name, &line[equals - op.len()..=equals])))
+        .unwrap_or((head, "="));
+    let name = name.trim();
+    let valid = !name.is_empty()
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.'));
+    valid.then(|| Assignment { name, operator, value: line[equals + 1..].trim(), overriding })
+}
+
+/// make's expansion of `line`: `$$` is `$`, `$(NAME)`/`${NAME}` is the value known for it
+/// (expanded in turn) or the shell variable `${NAME}` when none is, `$(shell CMD)` is the
+/// shell's `$(CMD)`, `$@`/`$<`/`$^` are the rule's target and prerequisites.
+fn expand(line: &str, variables: &Values, automatic: &[(&str, &str)], depth: usize) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     while let Some(at) = rest.find('$') {
         out.push_str(&rest[..at]);
         let after = &rest[at + 1..];
+        let close = match after.as_bytes().first() {
+            Some(b'(') => Some(')'),
+            Some(b'{') => Some('}'),
+            _ => None,
+        };
         if let Some(tail) = after.strip_prefix('$') {
             out.push('$');
             rest = tail;
-        } else if let Some((name, tail)) = after.strip_prefix('(').and_then(|inner| inner.split_once(')')) {
-            if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        } else if let Some((name, tail)) = close.and_then(|close| after[1..].split_once(close)) {
+            if let Some(command) = name.strip_prefix("shell ") {
+                out.push_str("$(");
+                out.push_str(&expand(command, variables, automatic, depth + 1));
+                out.push(')');
+            } else if let Some(value) =
+                variables.iter().rev().find(|(known, _)| known == name).map(|(_, value)| value.as_str())
+            {
+                if depth < MAX_DEPTH {
+                    out.push_str(&expand(value, variables, automatic, depth + 1));
+                } else {
+                    out.push_str("${");
+                    out.push_str(name);
+                    out.push('}');
+                }
+            } else if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
                 out.push_str("${");
                 out.push_str(name);
                 out.push('}');
@@ -53,6 +278,9 @@ pub(crate) fn recipe_line(line: &str) -> String {
                 out.push(')');
             }
             rest = tail;
+        } else if let Some((_, value)) = automatic.iter().find(|(name, _)| after.starts_with(name)) {
+            out.push_str(value);
+            rest = &after[1..];
         } else {
             out.push('$');
             rest = after;
@@ -62,19 +290,51 @@ pub(crate) fn recipe_line(line: &str) -> String {
     out
 }
 
-/// Every recipe line of `text`, as the shell gets them: what `make -f -` may run.
-pub(super) fn all_recipes(text: &str) -> String {
-    let mut lines: Vec<String> =
-        rules(text).iter().flat_map(|(_, recipe)| recipe.iter().map(|line| recipe_line(line))).collect();
-    // `target: ; command` on the rule line.
-    for line in text.lines().filter(|line| !line.starts_with('\t')) {
-        if let Some((head, command)) =
-            line.split_once(':').and_then(|(head, rest)| Some((head, rest.split_once(';')?.1)))
-        {
-            if !head.contains(['=', '#']) {
-                lines.push(recipe_line(command));
-            }
-        }
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MAKEFILE: &str = "BUILD := out\nCC = clang\nPY ?= python3\nX != date\nNOW := $(shell date +%s)\n\nall: build\n\t@echo all\n\nbuild: gen\n\t$(CC) -o $@ $^ $(CFLAGS)\n\ngen:\n\t$(PY) gen.py\n\nclean distclean:\n\t-rm -rf $(BUILD) $$HOME/x\n\t$(MAKE) -C sub clean\n# done: yes\nt: ; $(RM) t\n";
+
+    #[test]
+    fn a_target_runs_after_its_prerequisites_with_make_s_variables() {
+        let makefile = Makefile::parse(MAKEFILE);
+        assert_eq!(makefile.default_target(), Some("all"));
+        assert_eq!(
+            makefile.recipes(&["all"], &[]),
+            ["date", "date +%s", "python3 gen.py", "clang -o build gen ${CFLAGS}", "echo all"]
+        );
+        assert_eq!(
+            makefile.recipes(&["clean"], &[("BUILD", "/")]),
+            ["date", "date +%s", "rm -rf / $HOME/x", "make -C sub clean"]
+        );
+        assert_eq!(makefile.recipes(&["t"], &[])[2], "rm -f t");
     }
-    lines.join("\n")
+
+    #[test]
+    fn the_command_line_wins_over_the_makefile_and_defaults_fill_in() {
+        let makefile = Makefile::parse(
+            "CC ?= gcc\nLD = ld.gold\noverride KEEP = yes\nall:\n\t$(CC) $(LD) $(KEEP) $(AR)\n",
+        );
+        // `?=` keeps make's own default, as GNU make does.
+        assert_eq!(makefile.recipes(&["all"], &[]), ["cc ld.gold yes ar"]);
+        assert_eq!(
+            makefile.recipes(&["all"], &[("CC", "tcc"), ("LD", "mold"), ("KEEP", "no")]),
+            ["tcc mold yes ar"]
+        );
+    }
+
+    #[test]
+    fn variables_that_refer_to_each_other_end() {
+        let makefile = Makefile::parse("A = $(B)\nB = $(A)\nall:\n\t$(A) x\n");
+        assert!(makefile.recipes(&["all"], &[])[0].ends_with(" x"));
+    }
+
+    #[test]
+    fn everything_a_piped_makefile_may_run() {
+        let makefile = Makefile::parse(MAKEFILE);
+        let all = makefile.everything();
+        assert!(all.contains(&"rm -rf out $HOME/x".to_string()), "{all:?}");
+        assert!(all.contains(&"rm -f t".to_string()), "{all:?}");
+    }
 }

@@ -318,8 +318,12 @@ fn spend(budget: &mut usize, amount: usize) -> bool {
     true
 }
 
-fn has_glob(text: &str) -> bool {
-    text.contains(['*', '?', '['])
+/// Whether `text` holds a pattern bash would match against files: `*`, `?`, or a bracket
+/// expression that closes (`[ab]`). A `[` with no `]` after it (the `[` and `[[` commands)
+/// is only itself.
+pub(super) fn has_glob(text: &str) -> bool {
+    text.contains(['*', '?'])
+        || text.match_indices('[').any(|(at, _)| text.get(at + 2..).is_some_and(|rest| rest.contains(']')))
 }
 
 #[cfg(test)]

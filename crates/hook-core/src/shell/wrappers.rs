@@ -183,10 +183,7 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 };
                 text_given.and_then(|w| {
                     let makefile = w.text.strip_prefix("--eval=").unwrap_or(&w.text);
-                    let lines: Vec<String> = super::make::rules(makefile)
-                        .iter()
-                        .flat_map(|(_, recipe)| recipe.iter().map(|line| super::make::recipe_line(line)))
-                        .collect();
+                    let lines = super::make::Makefile::parse(makefile).everything();
                     (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
                 })
             }

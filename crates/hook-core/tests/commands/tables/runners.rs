@@ -734,4 +734,23 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "echo 'root:x' | chpasswd"),
     allow("id -u"),
     allow("getent passwd dev"),
+    // `[` and `[[` are commands, not globs: a `[` with no `]` after it matches only itself.
+    allow("if [ -f package.json ]; then npm test; fi"),
+    allow("[[ -d node_modules ]] || npm ci"),
+    allow("[ \"$CI\" = true ] && cargo test"),
+    ask("opaque.exec", "/bin/r[m] -rf build"),
+    ask("opaque.exec", "/usr/bin/[r]m -rf target"),
+    // make's variables, as the command line, the makefile and make's defaults set them, and
+    // the recipes of a target's prerequisites, which run first.
+    allow("printf 'all:\\n\\t$(CC) -o app main.c\\n' > Makefile && make"),
+    allow("printf 'all:\\n\\t$(CC) -o app main.c\\n' > Makefile && make CC=clang"),
+    allow("printf 'PY ?= python3\\ntest:\\n\\t$(PY) -m pytest\\n' > Makefile && make test"),
+    allow("printf 'clean:\\n\\t$(RM) -r build\\n' > Makefile && make clean"),
+    deny("rm.home", "printf 'CC = rm -rf ~\\nall:\\n\\t$(CC)\\n' > Makefile && make"),
+    deny("rm.home", "printf 'all:\\n\\t$(CC) x.c\\n' > Makefile && make CC='rm -rf ~'"),
+    deny("rm.home", "printf 'all: clean\\n\\techo built\\nclean:\\n\\trm -rf ~\\n' > Makefile && make"),
+    deny("rm.home", "printf 'clean:\\n\\trm -rf $(OUT)/\\n' > Makefile && make clean OUT=~"),
+    deny("rm.home", "printf 'X != rm -rf ~\\nall:\\n\\techo hi\\n' > Makefile && make"),
+    deny("rm.home", "printf 'NOW := $(shell rm -rf ~)\\nall:\\n\\techo hi\\n' > Makefile && make"),
+    ask("opaque.exec", "printf 'all:\\n\\t$(TOOL) run\\n' > Makefile && make"),
 ];
