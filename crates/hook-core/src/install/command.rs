@@ -8,23 +8,13 @@ use std::path::Path;
 /// quotes where the path needs them.
 pub fn command_line(exe: &Path) -> String {
     let path = exe.to_string_lossy();
-    quote(&posix_path(&path, cfg!(windows)))
+    crate::shell::quote(&posix_path(&path, cfg!(windows)))
 }
 
 /// `path` as a POSIX shell on this platform spells it: on Windows, `C:\x\y` becomes `C:/x/y`,
 /// which Git Bash and Windows both accept. Elsewhere a backslash is an ordinary character.
 fn posix_path(path: &str, windows: bool) -> String {
     if windows { path.replace('\\', "/") } else { path.to_string() }
-}
-
-/// `word` as one POSIX shell word: unchanged when it has nothing the shell would interpret,
-/// else in single quotes (an inner `'` becomes `'\''`).
-pub fn quote(word: &str) -> String {
-    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:@%+=,".contains(c);
-    if !word.is_empty() && word.chars().all(plain) {
-        return word.to_string();
-    }
-    format!("'{}'", word.replace('\'', r"'\''"))
 }
 
 /// Whether `command` runs the binary called `binary`: the base name of its program (first
@@ -111,6 +101,7 @@ fn words(command: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shell::quote;
 
     #[test]
     fn plain_paths_stay_unquoted() {

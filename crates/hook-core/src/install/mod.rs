@@ -23,8 +23,9 @@ use std::path::{Path, PathBuf};
 
 use crate::project::find_project_root;
 
+pub use crate::shell::quote;
 pub use atomic::backup_path;
-pub use command::{command_line, quote, runs_binary};
+pub use command::{command_line, runs_binary};
 pub use error::{InstallError, scope_name};
 pub use git_exclude::exclude as git_exclude;
 pub use json_edit::Found;

@@ -290,7 +290,7 @@ impl Analyser {
     }
 
     /// Follow `cd`, `pushd` and `popd`, run in this shell.
-    fn change_directory(&mut self, argv: &[Word]) {
+    fn change_directory(&mut self, argv: &[Word], searched: bool) {
         let Some(name) = argv.first().filter(|w| !w.dynamic) else { return };
         let target = || {
             let mut args = argv[1..].iter().skip_while(|a| a.text.starts_with('-') && a.text != "-");
@@ -300,6 +300,7 @@ impl Analyser {
             "cd" | "pushd" => {
                 let to = match target() {
                     Some(word) if word.dynamic || word.text == "-" => Cwd::Unknown,
+                    Some(word) if searched && !word.text.starts_with(['/', '.', '~']) => Cwd::Unknown,
                     Some(word) => self.cwd.join(&word.text),
                     None => Cwd::At("~".into()),
                 };
@@ -738,6 +739,11 @@ impl Analyser {
         let text = src.get(simple.start..simple.end).unwrap_or_default().to_string();
         let moves = matches!(argv.first().map(|w| w.text.as_str()), Some("cd" | "pushd" | "popd"));
         let directory_argv = if moves { argv.clone() } else { Vec::new() };
+        // `CDPATH=/ cd etc` goes to `/etc`: a relative `cd` under a search path lands where
+        // the directories on the disk say.
+        let searched = moves
+            && (assignments.iter().any(|(name, value)| name == "CDPATH" && !value.text.is_empty())
+                || self.vars.get("CDPATH").is_some_and(|value| !value.is_empty()));
         let command =
             SimpleCommand { argv, assignments, redirects, stdin, via: origin.via.clone(), text, cwd: None };
         if let Some(index) = self.use_alias(&command, simple, origin) {
@@ -765,7 +771,7 @@ impl Analyser {
         if let Some(what) = name_unseen {
             self.note(UnseenKind::Exec, index, what);
         }
-        self.change_directory(&directory_argv);
+        self.change_directory(&directory_argv, searched);
         self.links.extend(link);
         if reruns_history {
             let what =
@@ -793,6 +799,7 @@ impl Analyser {
     }
 
     /// `alias x='rm -rf'` records the alias; a later `x /` runs `rm -rf /`, read as such.
+    /// `hash -p PATH NAME` is recorded the same way.
     /// `Some` when the command was an alias use (the index of what it ran, if anything).
     fn use_alias(
         &mut self,
@@ -805,6 +812,16 @@ impl Analyser {
             for arg in &command.argv[1..] {
                 if let Some((name, body)) = arg.text.split_once('=').filter(|_| !arg.dynamic) {
                     self.aliases.push((name.to_string(), body.to_string()));
+                }
+            }
+            return None;
+        }
+        // `hash -p /bin/rm tidy`: a later `tidy` runs `/bin/rm`, as an alias would.
+        if first.text == "hash" && !first.dynamic {
+            let at = command.argv.iter().position(|w| w.text == "-p")?;
+            if let [path, name, ..] = command.argv.get(at + 1..)? {
+                if !path.dynamic && !name.dynamic {
+                    self.aliases.push((name.text.clone(), super::quote(&path.text)));
                 }
             }
             return None;

@@ -10,6 +10,7 @@ mod braces;
 mod cmd;
 mod flat;
 mod inline;
+mod launchers;
 mod lexer;
 pub(crate) mod make;
 mod opaque;
@@ -209,6 +210,16 @@ impl UnseenKind {
             UnseenKind::Size => "limit.size",
         }
     }
+}
+
+/// `word` as one POSIX shell word: unchanged when it has nothing the shell would interpret,
+/// else in single quotes (an inner `'` becomes `'\''`).
+pub fn quote(word: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:@%+=,".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        return word.to_string();
+    }
+    format!("'{}'", word.replace('\'', r"'\''"))
 }
 
 /// The longest command line analysed. A longer one is asked about unread (`limit.size`): the

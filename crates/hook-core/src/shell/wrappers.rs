@@ -374,7 +374,8 @@ pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<String> {
 /// Peel one wrapper off `argv`.
 pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
     let Some(name) = argv.first().and_then(|w| program_name(w, dialect)) else { return Peel::Runs };
-    let lines = command_options(&name, argv);
+    let mut lines = command_options(&name, argv);
+    lines.extend(super::launchers::shell_lines(&name, argv).into_iter().map(|line| (name.clone(), line)));
     if !lines.is_empty() {
         let shell = |line: Word| vec![derived(&line, "sh"), derived(&line, "-c"), line];
         return Peel::Find { execs: lines.into_iter().map(|(via, line)| (via, shell(line))).collect() };
@@ -399,7 +400,11 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                     "--chroot",
                 ],
             );
-            wraps("sudo", argv, skip_assignments(argv, scan.operand))
+            let at = skip_assignments(argv, scan.operand);
+            match option_value(&scan, "D", "--chdir") {
+                Some(dir) => in_directory("sudo", &dir, argv, at),
+                None => wraps("sudo", argv, at),
+            }
         }
         "doas" => wraps("doas", argv, scan_options(argv, 1, "uC", &[]).operand),
         "env" => env(argv),
@@ -462,7 +467,17 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "tmux" => tmux(argv),
         "screen" => screen(argv),
         "fd" | "fdfind" => fd(argv),
-        "entr" => wraps("entr", argv, scan_options(argv, 1, "", &[]).operand),
+        // `entr -s 'CMD'`: the first operand is a shell line.
+        "entr" => {
+            let scan = scan_options(argv, 1, "", &[]);
+            match argv.get(scan.operand) {
+                Some(line) if scan.flags.contains(&'s') => {
+                    Peel::Script { via: "entr -s".into(), script: line.clone(), dialect: Dialect::Posix }
+                }
+                _ => wraps("entr", argv, scan.operand),
+            }
+        }
+        "start-stop-daemon" => start_stop_daemon(argv),
         "watchexec" => {
             let scan = scan_options(
                 argv,
@@ -666,7 +681,10 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             },
             None => Peel::Runs,
         },
-        _ => Peel::Runs,
+        _ => match super::launchers::command_start(&name, argv, options_end) {
+            Some(at) => wraps(&name, argv, at),
+            None => Peel::Runs,
+        },
     }
 }
 
@@ -759,6 +777,11 @@ fn scan_options(argv: &[Word], from: usize, short_values: &str, long_values: &[&
     }
     scan.operand = scan.operand.min(argv.len());
     scan
+}
+
+/// Where the operands start after the options from `argv[from]` (see [`scan_options`]).
+fn options_end(argv: &[Word], from: usize, short_values: &str, long_values: &[&str]) -> usize {
+    scan_options(argv, from, short_values, long_values).operand
 }
 
 fn option_value(scan: &OptionScan, short: &str, long: &str) -> Option<Word> {
@@ -859,7 +882,53 @@ fn env(argv: &[Word]) -> Peel {
                 other => other,
             }
         }
-        None => wraps("env", argv, at),
+        None => match option_value(&scan, "C", "--chdir") {
+            Some(dir) => in_directory("env", &dir, argv, at),
+            None => wraps("env", argv, at),
+        },
+    }
+}
+
+/// A wrapper that runs its command in another directory (`env -C DIR`, `sudo -D DIR`): the
+/// command as `cd DIR && CMD`, so that its relative paths are judged from there. A command
+/// with a word the line does not fix keeps its words as they are.
+fn in_directory(via: &str, dir: &Word, argv: &[Word], at: usize) -> Peel {
+    let inner = argv.get(at..).unwrap_or_default();
+    if inner.is_empty() || dir.dynamic || inner.iter().any(|w| w.dynamic) {
+        return wraps(via, argv, at);
+    }
+    let mut line = format!("cd {} &&", super::quote(&dir.text));
+    for word in inner {
+        line.push(' ');
+        // A glob stays a glob: it is expanded in the new directory.
+        if word.glob && !word.text.contains(char::is_whitespace) {
+            line.push_str(&word.text);
+        } else {
+            line.push_str(&super::quote(&word.text));
+        }
+    }
+    Peel::Script { via: format!("{via} -C"), script: derived(dir, &line), dialect: Dialect::Posix }
+}
+
+/// `start-stop-daemon --start --exec PROGRAM -- ARGS`: the program (`--startas` when given)
+/// with the arguments after `--`.
+fn start_stop_daemon(argv: &[Word]) -> Peel {
+    let starts = argv.iter().any(|w| w.text == "--start" || w.text == "-S");
+    let dash = argv.iter().position(|w| w.text == "--").unwrap_or(argv.len());
+    let value = |names: &[&str]| {
+        argv[..dash]
+            .windows(2)
+            .rev()
+            .find(|pair| names.contains(&pair[0].text.as_str()))
+            .map(|pair| pair[1].clone())
+    };
+    match value(&["--startas", "-a"]).or_else(|| value(&["--exec", "-x"])) {
+        Some(program) if starts => {
+            let mut inner = vec![program];
+            inner.extend(argv.get(dash + 1..).unwrap_or_default().iter().cloned());
+            Peel::Wraps { via: "start-stop-daemon".into(), inner }
+        }
+        _ => Peel::Runs,
     }
 }
 
@@ -1686,10 +1755,7 @@ mod tests {
         assert_eq!(inner(&["sudo", "rm", "-rf", "/"]).1, ["rm", "-rf", "/"]);
         assert_eq!(inner(&["sudo", "-n", "-E", "--", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["sudo", "-u", "root", "-g", "wheel", "-h", "host", "-p", "pw:", "rm"]).1, ["rm"]);
-        assert_eq!(
-            inner(&["sudo", "-uroot", "-C", "3", "-D", "/", "-U", "x", "-r", "r", "-t", "t", "rm"]).1,
-            ["rm"]
-        );
+        assert_eq!(inner(&["sudo", "-uroot", "-C", "3", "-U", "x", "-r", "r", "-t", "t", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["sudo", "--user=root", "--user", "root", "FOO=1", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["/usr/bin/sudo", "-nE", "rm"]), ("sudo".into(), vec!["rm".into()]));
         assert_eq!(inner(&["doas", "-u", "root", "rm"]).1, ["rm"]);
@@ -1698,7 +1764,12 @@ mod tests {
 
     #[test]
     fn env_options_and_assignments() {
-        assert_eq!(inner(&["env", "-i", "-u", "X", "-C", "/tmp", "A=1", "B=2", "rm", "x"]).1, ["rm", "x"]);
+        assert_eq!(inner(&["env", "-i", "-u", "X", "A=1", "B=2", "rm", "x"]).1, ["rm", "x"]);
+        // In another directory, the command is judged from there.
+        assert_eq!(
+            script_of(&["env", "-i", "-C", "/tmp", "A=1", "rm", "x y"], Dialect::Posix).1,
+            "cd /tmp && rm 'x y'"
+        );
         assert_eq!(inner(&["env", "--", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["env", "-S", "rm -rf", "/"]).1, ["sh", "-c", "rm -rf /"]);
         assert_eq!(peel(&argv(&["env"]), Dialect::Posix), Peel::Runs);
