@@ -74,7 +74,7 @@ fn run(agent: &dyn Agent, case: &PolicyTest, policy: &Policy, cwd: &Path) -> Res
     let event = match &case.input {
         TestInput::Command(line) => shell_event(line),
         TestInput::Event(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let bytes = fs_err::read(path).map_err(|e| e.to_string())?;
             agent.decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
         }
     };
