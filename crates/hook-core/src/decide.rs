@@ -2,6 +2,7 @@
 
 use serde_json::{Value, json};
 
+use crate::agent::Agent;
 use crate::event::{Event, EventKind, ShellCall, ToolCall};
 use crate::guard::files::{self, Access};
 use crate::guard::filters::Filters;
@@ -48,9 +49,14 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
         _ => Verdict::allow(),
     };
     let verdict = pending::deliver(verdict, event, policy);
+    if event.can_ask { verdict } else { ask_to_deny(verdict) }
+}
+
+/// `verdict` as `agent` can take it: an ask that nobody can answer
+/// ([`Agent::someone_can_answer`], asked only of an ask) becomes a deny.
+pub(crate) fn as_agent_can_take(agent: &dyn Agent, event: &Event, verdict: Verdict) -> Verdict {
     let asking = matches!(verdict.decision, Decision::Ask { .. });
-    let answered = event.can_ask && !(asking && event.someone_can_answer.is_some_and(|probe| !probe()));
-    if answered { verdict } else { ask_to_deny(verdict) }
+    if asking && !agent.someone_can_answer(event) { ask_to_deny(verdict) } else { verdict }
 }
 
 /// Decide one shell command line: the packs, filters and file rules, then the rewrites, whose
