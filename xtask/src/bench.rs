@@ -151,8 +151,8 @@ struct Shape {
 
 fn worst_shapes(sandbox: &Sandbox, binary: &Program) -> Result<Vec<Shape>, String> {
     let root = build::workspace_root();
-    let fixture = std::fs::read_to_string(root.join("tests/fixtures/claude/PreToolUse-bash-rm.json"))
-        .map_err(|e| format!("the Claude fixture: {e}"))?;
+    let fixture = fs_err::read_to_string(root.join("tests/fixtures/claude/PreToolUse-bash-rm.json"))
+        .map_err(|e| e.to_string())?;
     let mut shapes = Vec::new();
     for (name, line) in shape_lines() {
         eprint!("xtask: claude-hook {name} ...\r");
@@ -561,9 +561,9 @@ fn report(baseline: &Stats, rows: &[Row], shapes: &[Shape], runs: usize) -> Resu
         "worst_shapes": json_shapes,
     });
     let dir = build::target_dir().join("bench");
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    fs_err::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let path = dir.join("bench.json");
-    std::fs::write(&path, format!("{report:#}\n")).map_err(|e| format!("{}: {e}", path.display()))?;
+    fs_err::write(&path, format!("{report:#}\n")).map_err(|e| e.to_string())?;
     println!("written to {}", path.display());
     Ok(())
 }
@@ -579,7 +579,7 @@ impl Sandbox {
     pub fn create() -> Result<Self, String> {
         let dir = build::target_dir().join("bench/sandbox");
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        fs_err::create_dir_all(&dir).map_err(|e| e.to_string())?;
         Ok(Self { dir })
     }
 
@@ -623,9 +623,8 @@ impl Sandbox {
     fn trust_project(&self, binary: &Program, case: &Case) -> Result<(), String> {
         let project = self.project();
         let policy = case.policy.as_deref().ok_or("a trusted project case needs a policy")?;
-        std::fs::create_dir_all(project.join(".git")).map_err(|e| format!("{}: {e}", project.display()))?;
-        std::fs::copy(policy, project.join(".agent-hooks.toml"))
-            .map_err(|e| format!("{}: {e}", policy.display()))?;
+        fs_err::create_dir_all(project.join(".git")).map_err(|e| e.to_string())?;
+        fs_err::copy(policy, project.join(".agent-hooks.toml")).map_err(|e| e.to_string())?;
         let status = self
             .command(&binary.path, None)
             .current_dir(&project)

@@ -11,8 +11,8 @@ pub fn workspace_root() -> PathBuf {
 /// The agent binaries: every `crates/*-hook` package.
 pub fn hook_binaries() -> Result<Vec<String>, String> {
     let crates = workspace_root().join("crates");
-    let mut names: Vec<String> = std::fs::read_dir(&crates)
-        .map_err(|e| format!("{}: {e}", crates.display()))?
+    let mut names: Vec<String> = fs_err::read_dir(&crates)
+        .map_err(|e| e.to_string())?
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter(|name| name.ends_with("-hook"))
         .collect();

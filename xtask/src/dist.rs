@@ -40,9 +40,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let binaries = build::hook_binaries()?;
     let dist_dir = build::target_dir().join("dist");
     if dist_dir.exists() {
-        std::fs::remove_dir_all(&dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;
+        fs_err::remove_dir_all(&dist_dir).map_err(|e| e.to_string())?;
     }
-    std::fs::create_dir_all(&dist_dir).map_err(|e| format!("{}: {e}", dist_dir.display()))?;
+    fs_err::create_dir_all(&dist_dir).map_err(|e| e.to_string())?;
 
     let toolchain = Toolchain::probe();
     let mut archives = Vec::new();
@@ -63,8 +63,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         write_installer(&installer, &release, &binaries, &archives, &dist_dir)?;
     }
     let script = dist_dir.join("install.sh");
-    std::fs::copy(build::workspace_root().join(INSTALL_SCRIPT), &script)
-        .map_err(|e| format!("{INSTALL_SCRIPT}: {e}"))?;
+    fs_err::copy(build::workspace_root().join(INSTALL_SCRIPT), &script).map_err(|e| e.to_string())?;
     println!("{}", script.display());
     if explicit && !not_built.is_empty() {
         return Err(format!("dist: requested targets not built: {}", not_built.join(", ")));
@@ -107,7 +106,7 @@ fn package(
     let out_dir = linker.build(&build::target_dir().join(BUILD_DIR), PROFILE, target, binaries)?;
 
     let stem = release.archive_stem(target);
-    let read = |path: &Path| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
+    let read = |path: &Path| fs_err::read(path).map_err(|e| e.to_string());
     let mut entries = Vec::new();
     for binary in binaries {
         let name = target.executable(binary);
@@ -151,7 +150,7 @@ fn write_installer(
         return Ok(());
     };
     let path = dist_dir.join(installer.file_name);
-    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    fs_err::write(&path, text).map_err(|e| e.to_string())?;
     if !left_out.is_empty() {
         eprintln!("xtask: dist: {} leaves out {} (not built)", installer.file_name, left_out.join(", "));
     }

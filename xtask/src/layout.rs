@@ -60,7 +60,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
     }
     let script = render(&order.finish());
     let path = build::workspace_root().join(SCRIPT);
-    std::fs::write(&path, script).map_err(|e| format!("{}: {e}", path.display()))?;
+    fs_err::write(&path, script).map_err(|e| e.to_string())?;
     eprintln!("xtask: layout: wrote {}", path.display());
     Ok(())
 }
@@ -121,7 +121,7 @@ fn profile(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<String, Str
         .arg(format!("--callgrind-out-file={}", out.display()))
         .arg(program);
     run_on(valgrind, &case.stdin)?;
-    std::fs::read_to_string(&out).map_err(|e| format!("{}: {e}", out.display()))
+    fs_err::read_to_string(&out).map_err(|e| e.to_string())
 }
 
 /// Run `command` to its end with `stdin` as its input and no output.

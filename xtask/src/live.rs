@@ -435,7 +435,7 @@ fn install_agent(prefix: &Path, package: &str, bin: &str) -> Result<PathBuf, Str
     if program.exists() && marker.exists() {
         return Ok(program);
     }
-    std::fs::create_dir_all(prefix).map_err(|e| format!("{}: {e}", prefix.display()))?;
+    fs_err::create_dir_all(prefix).map_err(|e| e.to_string())?;
     eprintln!("xtask: live: npm install {package} (cached in {})", prefix.display());
     let status = Command::new("npm")
         .args(["install", "--no-audit", "--no-fund", "--loglevel=error", "--prefix"])
@@ -446,7 +446,7 @@ fn install_agent(prefix: &Path, package: &str, bin: &str) -> Result<PathBuf, Str
     if !status.success() || !program.exists() {
         return Err(format!("npm install {package} failed ({status})"));
     }
-    std::fs::write(&marker, "").map_err(|e| format!("{}: {e}", marker.display()))?;
+    fs_err::write(&marker, "").map_err(|e| e.to_string())?;
     Ok(program)
 }
 
@@ -477,20 +477,20 @@ fn run_scenario(
     let _ = std::fs::remove_dir_all(&scratch);
     let (home, project) = (scratch.join("home"), scratch.join("project"));
     let io = |e: std::io::Error| e.to_string();
-    std::fs::create_dir_all(home.join("victim")).map_err(io)?;
-    std::fs::create_dir_all(&project).map_err(io)?;
-    std::fs::write(home.join("victim/keep.txt"), "keep\n").map_err(io)?;
-    std::fs::write(project.join(".env"), format!("API_KEY={SECRET}\n")).map_err(io)?;
+    fs_err::create_dir_all(home.join("victim")).map_err(io)?;
+    fs_err::create_dir_all(&project).map_err(io)?;
+    fs_err::write(home.join("victim/keep.txt"), "keep\n").map_err(io)?;
+    fs_err::write(project.join(".env"), format!("API_KEY={SECRET}\n")).map_err(io)?;
     if let Action::SearchTree = scenario.action {
-        std::fs::write(
+        fs_err::write(
             project.join("README.md"),
             format!("API_KEY is read from the environment ({FOUND_IN_README}).\n"),
         )
         .map_err(io)?;
     }
     let policy = home.join(".config/agent-hooks/config.toml");
-    std::fs::create_dir_all(home.join(".config/agent-hooks")).map_err(io)?;
-    std::fs::write(&policy, format!("{REWRITE_POLICY}{}", scenario.policy)).map_err(io)?;
+    fs_err::create_dir_all(home.join(".config/agent-hooks")).map_err(io)?;
+    fs_err::write(&policy, format!("{REWRITE_POLICY}{}", scenario.policy)).map_err(io)?;
     Command::new("git").args(["init", "-q"]).current_dir(&project).status().map_err(io)?;
     let installed = Command::new(hook)
         .args(["install", "--user"])
@@ -637,36 +637,36 @@ fn run_scenario(
 /// `--yolo` do not apply.
 fn prepare_gemini(home: &Path, project: &Path) -> Result<(), String> {
     let path = home.join(".gemini/settings.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = fs_err::read_to_string(&path).map_err(|e| e.to_string())?;
     let mut settings: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     settings["security"]["auth"]["selectedType"] = json!("gemini-api-key");
     settings["security"]["folderTrust"]["enabled"] = json!(false);
-    std::fs::write(&path, settings.to_string()).map_err(|e| e.to_string())?;
+    fs_err::write(&path, settings.to_string()).map_err(|e| e.to_string())?;
     let trusted = json!({ project.display().to_string(): "TRUST_FOLDER" });
-    std::fs::write(home.join(".gemini/trustedFolders.json"), trusted.to_string()).map_err(|e| e.to_string())
+    fs_err::write(home.join(".gemini/trustedFolders.json"), trusted.to_string()).map_err(|e| e.to_string())
 }
 
 /// Codex's own settings beside the hook registration and the trust `install` recorded: the
 /// fake server as its model provider, put before the tables already in `config.toml`.
 fn prepare_codex(home: &Path, base_url: &str) -> Result<(), String> {
     let path = home.join(".codex/config.toml");
-    let recorded = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let recorded = fs_err::read_to_string(&path).map_err(|e| e.to_string())?;
     if !recorded.contains("[hooks.state.") {
         return Err(format!("codex-hook install recorded no trust in {}", path.display()));
     }
     let provider = format!(
         "model = \"live-suite\"\nmodel_provider = \"live\"\n\n[model_providers.live]\nname = \"live\"\nbase_url = \"{base_url}/v1\"\nwire_api = \"responses\"\nenv_key = \"LIVE_SUITE_API_KEY\"\nrequest_max_retries = 0\nstream_max_retries = 0\n\n"
     );
-    std::fs::write(&path, provider + &recorded).map_err(|e| format!("{}: {e}", path.display()))
+    fs_err::write(&path, provider + &recorded).map_err(|e| e.to_string())
 }
 
 /// OpenCode runs `npm install @opencode-ai/plugin` in every directory that holds plugins before
 /// it loads them (about 70 s offline); a lock file naming it makes it skip that.
 fn prepare_opencode(home: &Path) -> Result<(), String> {
     let dir = home.join(".config/opencode");
-    std::fs::create_dir_all(dir.join("node_modules")).map_err(|e| format!("{}: {e}", dir.display()))?;
+    fs_err::create_dir_all(dir.join("node_modules")).map_err(|e| e.to_string())?;
     let lock = r#"{"lockfileVersion":3,"packages":{"":{"dependencies":{"@opencode-ai/plugin":"1.18.33"}}}}"#;
-    std::fs::write(dir.join("package-lock.json"), lock).map_err(|e| e.to_string())
+    fs_err::write(dir.join("package-lock.json"), lock).map_err(|e| e.to_string())
 }
 
 /// OpenCode's own settings beside the plugin: the fake server as an OpenAI-compatible provider
@@ -687,7 +687,7 @@ fn configure_opencode(home: &Path, base_url: &str) -> Result<(), String> {
         }}
     });
     let path = home.join(".config/opencode/opencode.json");
-    std::fs::write(&path, config.to_string()).map_err(|e| format!("{}: {e}", path.display()))
+    fs_err::write(&path, config.to_string()).map_err(|e| e.to_string())
 }
 
 /// A model server that speaks one model API, streaming or not: the first request that offers

@@ -79,6 +79,30 @@ fn only_the_protocol_writer_prints() {
     );
 }
 
+/// `fs-err` names the file in every I/O error, for the commands whose errors a person reads;
+/// a hook call keeps `std::fs` (ARCHITECTURE.md, "Hand-written pieces and why").
+#[test]
+fn fs_err_stays_off_a_hook_calls_path() {
+    let src = workspace_root().join("crates/hook-core/src");
+    let cold = ["install/", "cli/"];
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let offenders: Vec<String> = files
+        .into_iter()
+        .filter(|path| {
+            let relative = path.strip_prefix(&src).unwrap_or(path).to_string_lossy().replace('\\', "/");
+            relative == "cli/run.rs" || !cold.iter().any(|c| relative.starts_with(c))
+        })
+        .filter(|path| std::fs::read_to_string(path).unwrap_or_default().contains("fs_err"))
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "fs_err on a hook call's path (keep std::fs there):\n{}",
+        offenders.join("\n")
+    );
+}
+
 #[test]
 fn code_is_formatted() {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());

@@ -9,7 +9,8 @@
 /// How many ancestors are looked at for the Gemini process.
 const MAX_DEPTH: usize = 4;
 
-/// The probe [`hook_core::Event::someone_can_answer`] runs when the answer is an ask.
+/// Whether the Gemini process above this hook has a user at a terminal; looked at by
+/// `Agent::someone_can_answer` only when the answer is an ask.
 pub fn someone_can_answer() -> bool {
     let mut pid = std::process::id();
     for _ in 0..MAX_DEPTH {

@@ -32,9 +32,13 @@ impl Agent for Gemini {
     }
 
     fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        let mut event = decode::decode(input)?;
-        event.someone_can_answer = Some(headless::someone_can_answer);
-        Ok(event)
+        decode::decode(input)
+    }
+
+    /// Gemini's payload does not say whether anyone is there to answer an ask; its process
+    /// does (a headless `-p` run ends on an ask with no result).
+    fn someone_can_answer(&self, event: &Event) -> bool {
+        event.can_ask && headless::someone_can_answer()
     }
 
     fn encode(&self, event: &Event, verdict: &Verdict) -> Response {

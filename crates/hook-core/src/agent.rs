@@ -69,6 +69,13 @@ pub trait Agent: Sync {
     /// cannot express (and saying so in the reason).
     fn encode(&self, event: &Event, verdict: &Verdict) -> Response;
 
+    /// Whether someone will answer an ask on `event`; asked only when the verdict is an ask,
+    /// and a deny that says why replaces the ask when not. The event's own flag by default;
+    /// an agent whose payload does not say looks further (Gemini: its process in `/proc`).
+    fn someone_can_answer(&self, event: &Event) -> bool {
+        event.can_ask
+    }
+
     /// The agent's "allow, nothing to say": the answer to every internal failure.
     fn allow_silently(&self) -> Response {
         Response::default()

@@ -2,11 +2,12 @@
 
 use serde_json::{Value, json};
 
+use crate::agent::Agent;
 use crate::event::{Event, EventKind, ShellCall, ToolCall};
 use crate::guard::files::{self, Access};
 use crate::guard::filters::Filters;
 use crate::guard::{rewrite, secrets};
-use crate::lifecycle::{context, format, pending, stop};
+use crate::lifecycle::{format, pending, session_context, stop};
 use crate::policy::Policy;
 use crate::project::Context;
 use crate::shell::{self, Analysis, Dialect};
@@ -28,7 +29,7 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
         },
         EventKind::AfterFileWrite => format::after_write(event, policy, ctx),
         EventKind::Stop => stop::at_stop(event, policy, ctx),
-        EventKind::SessionStart => context::at_session_start(event, policy, ctx),
+        EventKind::SessionStart => session_context::at_session_start(event, policy, ctx),
         EventKind::BeforeFileWrite => files::decide_tool(event, Access::Write, &policy.files, ctx),
         EventKind::BeforeFileRead => {
             let verdict = files::decide_tool(event, Access::Read, &policy.files, ctx);
@@ -39,7 +40,7 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
                 _ => verdict,
             }
         }
-        EventKind::PromptSubmit => context::add_to_prompt(
+        EventKind::PromptSubmit => session_context::add_to_prompt(
             secrets::decide_prompt(event.prompt.as_deref(), policy.prompt.secrets),
             event,
             policy,
@@ -48,9 +49,14 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
         _ => Verdict::allow(),
     };
     let verdict = pending::deliver(verdict, event, policy);
+    if event.can_ask { verdict } else { ask_to_deny(verdict) }
+}
+
+/// `verdict` as `agent` can take it: an ask that nobody can answer
+/// ([`Agent::someone_can_answer`], asked only of an ask) becomes a deny.
+pub(crate) fn as_agent_can_take(agent: &dyn Agent, event: &Event, verdict: Verdict) -> Verdict {
     let asking = matches!(verdict.decision, Decision::Ask { .. });
-    let answered = event.can_ask && !(asking && event.someone_can_answer.is_some_and(|probe| !probe()));
-    if answered { verdict } else { ask_to_deny(verdict) }
+    if asking && !agent.someone_can_answer(event) { ask_to_deny(verdict) } else { verdict }
 }
 
 /// Decide one shell command line: the packs, filters and file rules, then the rewrites, whose
@@ -62,14 +68,14 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
     let analysis = shell::analyse(line, dialect);
     // Built once for both passes: a rewritten line meets the same regexes, compiled or not.
     let filters = Filters::new(&policy.filters);
-    if let Some(block) = crate::guard::shell::judge(&analysis, &filters, policy, ctx) {
+    if let Some(block) = crate::guard::line::judge(&analysis, &filters, policy, ctx) {
         // A search over a tree that holds secrets runs with them left out, where the line is
         // one search and the narrowed line passes every rule.
         let narrowed = (block.rule == "files.deny-read-tree" && block.action == crate::policy::Action::Ask)
             .then(|| crate::guard::tree::excluding(line, &analysis, &policy.files, ctx))
             .flatten()
             .filter(|fixed| {
-                crate::guard::shell::judge(&shell::analyse(fixed, dialect), &filters, policy, ctx).is_none()
+                crate::guard::line::judge(&shell::analyse(fixed, dialect), &filters, policy, ctx).is_none()
             });
         if let Some(fixed) = narrowed {
             let verdict = Verdict {
@@ -94,7 +100,7 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
         return ShellDecision { analysis, verdict: Verdict::allow() };
     };
     let again = shell::analyse(&rewritten.line, dialect);
-    let verdict = match crate::guard::shell::judge(&again, &filters, policy, ctx) {
+    let verdict = match crate::guard::line::judge(&again, &filters, policy, ctx) {
         // What runs is the rewritten line, so its objection stands, as a deny: an ask would
         // confirm a command the user never saw.
         Some(block) => Verdict::deny(

@@ -52,11 +52,9 @@ pub struct Event {
     pub cwd: Option<PathBuf>,
     pub session_id: Option<String>,
     /// False when nobody will answer a confirmation (headless runs, bypass modes):
-    /// an ask must then become a deny.
+    /// an ask must then become a deny. An agent whose payload does not say looks further in
+    /// `Agent::someone_can_answer`.
     pub can_ask: bool,
-    /// For agents whose payload does not say whether anyone can answer an ask: a look at the
-    /// agent's process, made only when the answer is an ask (false: degrade it to a deny).
-    pub someone_can_answer: Option<fn() -> bool>,
     /// The agent reads the context of this event's answer ([`Verdict::context`]) and hands
     /// it to the model. Decoders set it false where the agent drops it (Cursor's
     /// `afterFileEdit`, Copilot's `postToolUse`, every Windsurf event): post-edit reports are
@@ -122,7 +120,6 @@ impl Event {
             cwd: None,
             session_id: None,
             can_ask: true,
-            someone_can_answer: None,
             accepts_context: true,
             stop_hook_active: false,
             last_message: None,

@@ -1,5 +1,5 @@
 //! The OpenCode plugin (`installers/opencode/agent-hooks.js`) under `node --test`, with this
-//! crate's real binary behind it. Skipped, saying so, only where Node is not installed.
+//! crate's real binary behind it. Without Node it fails (`.ci/run` installs Node).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -324,6 +324,22 @@ pub fn invalid_json_is_refused_and_left_unchanged(agent: &'static AgentUnderTest
     }
 }
 
+/// A settings file that cannot be read (a directory where the file should be) fails
+/// install and uninstall with an error that names it, and nothing is written.
+pub fn an_unreadable_settings_file_is_named(agent: &'static AgentUnderTest) {
+    let sandbox = Sandbox::new(agent, "unreadable");
+    let settings = sandbox.user_settings();
+    std::fs::create_dir_all(&settings).expect("a directory where the settings file goes");
+
+    for command in ["install", "uninstall"] {
+        let out = sandbox.hook(&[command]);
+        assert_eq!(out.status.code(), Some(1), "{command}: {}", stderr(&out));
+        let message = stderr(&out);
+        assert!(message.contains(&format!("`{}`", settings.display())), "{command}: {message}");
+        assert_eq!(listing_beside(&settings), [file_name(&settings)], "{command} left a file behind");
+    }
+}
+
 /// Whether the built-in policy blocks `rm -rf ~` yet (the rule packs are built on their
 /// own branch): decides what a healthy doctor must report.
 fn policy_blocks_rm_rf_home(sandbox: &Sandbox) -> bool {
@@ -410,6 +426,7 @@ macro_rules! install_scenarios {
             install_updates_an_older_entry_in_place,
             every_byte_of_the_users_survives_a_round_trip,
             invalid_json_is_refused_and_left_unchanged,
+            an_unreadable_settings_file_is_named,
             doctor_passes_after_install,
             doctor_fails_when_the_binary_is_moved_away,
             doctor_fails_when_nothing_is_installed,

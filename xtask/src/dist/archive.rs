@@ -57,7 +57,7 @@ fn write_tar_gz(path: &Path, entries: &[Entry]) -> Result<(), String> {
     let mut gzip = GzEncoder::new(Vec::new(), Compression::best());
     gzip.write_all(&tar).map_err(|e| format!("gzip: {e}"))?;
     let bytes = gzip.finish().map_err(|e| format!("gzip: {e}"))?;
-    std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
+    fs_err::write(path, bytes).map_err(|e| e.to_string())
 }
 
 fn ustar_header(entry: &Entry) -> Result<[u8; 512], String> {
@@ -141,7 +141,7 @@ fn write_zip(path: &Path, entries: &[Entry]) -> Result<(), String> {
     zip.extend_from_slice(&directory_size.to_le_bytes());
     zip.extend_from_slice(&directory_offset.to_le_bytes());
     zip.extend_from_slice(&0u16.to_le_bytes()); // comment length
-    std::fs::write(path, zip).map_err(|e| format!("{}: {e}", path.display()))
+    fs_err::write(path, zip).map_err(|e| e.to_string())
 }
 
 /// [`TIMESTAMP`] as a DOS date: (year - 1980) << 9 | month << 5 | day.

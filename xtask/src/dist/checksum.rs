@@ -12,13 +12,12 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 /// Write `<file>.sha256` holding `<hex>  <file name>`, the line `sha256sum -c` checks;
 /// returns the hex digest.
 pub fn write_sidecar(file: &Path) -> Result<String, String> {
-    let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    let bytes = fs_err::read(file).map_err(|e| e.to_string())?;
     let name =
         file.file_name().and_then(|n| n.to_str()).ok_or(format!("{}: no file name", file.display()))?;
     let hex = sha256_hex(&bytes);
     let sidecar = sidecar_path(file);
-    std::fs::write(&sidecar, format!("{hex}  {name}\n"))
-        .map_err(|e| format!("{}: {e}", sidecar.display()))?;
+    fs_err::write(&sidecar, format!("{hex}  {name}\n")).map_err(|e| e.to_string())?;
     Ok(hex)
 }
 

@@ -51,7 +51,7 @@ impl Installer {
             return Ok(None);
         }
         let path = workspace_root().join(self.template);
-        let template = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let template = fs_err::read_to_string(&path).map_err(|e| e.to_string())?;
         let context = context(release, binaries, archives)?;
         render(&template, &context).map(Some).map_err(|e| format!("{}: {e}", self.template))
     }

@@ -15,7 +15,7 @@ impl Release {
     /// Read the version and repository of the workspace being released.
     pub fn from_workspace() -> Result<Release, String> {
         let path = workspace_root().join("Cargo.toml");
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = fs_err::read_to_string(&path).map_err(|e| e.to_string())?;
         Release::from_manifest(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 

@@ -22,13 +22,13 @@ pub(crate) fn init(project: bool) -> ExitCode {
         return ExitCode::from(1);
     }
     if let Some(parent) = path.parent().filter(|p| !p.as_os_str().is_empty()) {
-        if let Err(e) = std::fs::create_dir_all(parent) {
-            protocol::warn(&format!("agent-hooks: cannot create {}: {e}", parent.display()));
+        if let Err(e) = fs_err::create_dir_all(parent) {
+            protocol::warn(&format!("agent-hooks: {e}"));
             return ExitCode::from(1);
         }
     }
-    if let Err(e) = std::fs::write(&path, policy::STARTER) {
-        protocol::warn(&format!("agent-hooks: cannot write {}: {e}", path.display()));
+    if let Err(e) = fs_err::write(&path, policy::STARTER) {
+        protocol::warn(&format!("agent-hooks: {e}"));
         return ExitCode::from(1);
     }
     protocol::print(&format!("wrote {}; check it with `check`", path.display()));

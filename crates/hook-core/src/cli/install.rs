@@ -173,8 +173,7 @@ fn preview(plan: &Plan, action: &str) -> ExitCode {
 }
 
 fn settings_file(agent: &dyn Agent, scope: SettingsScope) -> Result<PathBuf, InstallError> {
-    let cwd =
-        std::env::current_dir().map_err(|source| InstallError::Read { path: PathBuf::from("."), source })?;
+    let cwd = std::env::current_dir().map_err(InstallError::CurrentDir)?;
     install::settings_file(agent, scope, home().as_deref(), &cwd)
 }
 
@@ -213,8 +212,8 @@ fn failed(agent: &dyn Agent, error: &InstallError) -> ExitCode {
         | InstallError::NoHome
         | InstallError::NoScope { .. }
         | InstallError::CurrentExe(_)
-        | InstallError::Read { .. }
-        | InstallError::Write { .. }
+        | InstallError::CurrentDir(_)
+        | InstallError::File(_)
         | InstallError::Raced { .. } => ExitCode::from(1),
     }
 }

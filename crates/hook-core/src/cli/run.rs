@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::sync::Mutex;
 
 use crate::agent::{Agent, Response};
-use crate::decide::decide;
+use crate::decide::{as_agent_can_take, decide};
 use crate::event::{Event, EventKind};
 use crate::journal;
 use crate::lifecycle::stop::STOP_ACTIVE_ENV;
@@ -85,7 +85,7 @@ fn answer(agent: &dyn Agent, config: Option<&Path>) -> (Response, Option<(PathBu
     if loaded.policy.on_error == OnError::Deny {
         set_failure_answer(fail_closed(agent, &event, "internal error"));
     }
-    let mut verdict = decide(&event, &loaded.policy, &ctx);
+    let mut verdict = as_agent_can_take(agent, &event, decide(&event, &loaded.policy, &ctx));
     if !loaded.skipped.is_empty() {
         trust_notice::tell(&mut verdict, &event, &loaded, agent.binary());
     }

@@ -29,10 +29,18 @@ pub(crate) fn stats() -> ExitCode {
         protocol::warn("agent-hooks: cannot find the journal: set XDG_STATE_HOME or HOME");
         return ExitCode::from(1);
     };
-    let texts: Vec<String> = [journal::rotated_path(&path), path.clone()]
-        .iter()
-        .filter_map(|file| std::fs::read_to_string(file).ok())
-        .collect();
+    let mut texts = Vec::new();
+    for file in [journal::rotated_path(&path), path.clone()] {
+        match fs_err::read_to_string(file) {
+            Ok(text) => texts.push(text),
+            // No journal yet, or never rotated: nothing to count.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => {
+                protocol::warn(&format!("agent-hooks: {e}"));
+                return ExitCode::from(1);
+            }
+        }
+    }
     let counts = count(texts.iter().flat_map(|text| text.lines()));
     protocol::print(&report(&counts, &path));
     ExitCode::SUCCESS

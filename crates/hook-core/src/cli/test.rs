@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use serde_json::json;
 
 use crate::agent::Agent;
-use crate::decide::decide;
+use crate::decide::{as_agent_can_take, decide};
 use crate::event::{Event, EventKind, ShellCall, ToolCall};
 use crate::policy::{self, Expect, Policy, PolicyTest, TestInput};
 use crate::project::Context;
@@ -74,12 +74,12 @@ fn run(agent: &dyn Agent, case: &PolicyTest, policy: &Policy, cwd: &Path) -> Res
     let event = match &case.input {
         TestInput::Command(line) => shell_event(line),
         TestInput::Event(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let bytes = fs_err::read(path).map_err(|e| e.to_string())?;
             agent.decode(&bytes).map_err(|e| format!("{}: {e}", path.display()))?
         }
     };
     let dir = case.cwd.clone().or_else(|| event.cwd.clone()).unwrap_or_else(|| cwd.to_path_buf());
-    Ok(decide(&event, policy, &Context::discover(&dir)))
+    Ok(as_agent_can_take(agent, &event, decide(&event, policy, &Context::discover(&dir))))
 }
 
 /// The shell tool call every agent's shell tool decodes to.

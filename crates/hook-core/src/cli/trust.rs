@@ -24,8 +24,7 @@ pub(crate) struct Request {
 
 pub(crate) fn trust(binary: &str, request: &Request) -> ExitCode {
     let Some((file, store)) = locate(request.file.as_deref()) else { return ExitCode::from(1) };
-    let Ok(bytes) = std::fs::read(&file).map_err(|e| fail(&format!("cannot read {}: {e}", file.display())))
-    else {
+    let Ok(bytes) = fs_err::read(&file).map_err(|e| fail(&e.to_string())) else {
         return ExitCode::from(1);
     };
     let loaded = review(&file, &store);
@@ -130,10 +129,10 @@ fn locate(asked: Option<&Path>) -> Option<(PathBuf, PathBuf)> {
         ));
         return None;
     }
-    let file = match std::fs::canonicalize(&file) {
+    let file = match fs_err::canonicalize(&file) {
         Ok(real) => real,
         Err(e) => {
-            fail(&format!("cannot find {}: {e}", file.display()));
+            fail(&e.to_string());
             return None;
         }
     };

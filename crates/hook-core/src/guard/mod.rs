@@ -5,12 +5,12 @@ pub(crate) mod file_access;
 pub(crate) mod files;
 pub(crate) mod filters;
 pub(crate) mod glob;
+pub(crate) mod line;
 pub(crate) mod pattern;
 pub(crate) mod rewrite;
 mod script_file;
 pub mod secrets;
 mod segments;
-pub(crate) mod shell;
 pub(crate) mod tree;
 
 use crate::policy::Action;

@@ -29,7 +29,7 @@ pub fn replace(path: &Path, previous: Option<&str>, contents: &str) -> Result<Op
         return Err(InstallError::ReadOnly { path: path.to_path_buf() });
     }
     let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|source| InstallError::Write { path: dir.to_path_buf(), source })?;
+    fs_err::create_dir_all(dir).map_err(InstallError::File)?;
     let backup = match previous {
         Some(previous) => {
             let backup = backup_path(path);
@@ -67,7 +67,7 @@ pub fn remove(path: &Path, previous: &str) -> Result<PathBuf, InstallError> {
         write_via_temp(&backup, previous, None)?;
         super::git_exclude::exclude(&backup)?;
     }
-    std::fs::remove_file(path).map_err(|source| InstallError::Write { path: path.to_path_buf(), source })?;
+    fs_err::remove_file(path).map_err(InstallError::File)?;
     Ok(backup)
 }
 
@@ -83,18 +83,18 @@ fn write_via_temp(
     temp_name.push(format!(".{}.tmp", std::process::id()));
     let temp = path.with_file_name(temp_name);
     let written = (|| {
-        let mut file = std::fs::File::create(&temp)?;
+        let mut file = fs_err::File::create(&temp)?;
         file.write_all(contents.as_bytes())?;
         if let Some(permissions) = permissions {
             file.set_permissions(permissions)?;
         }
         file.sync_all()?;
-        std::fs::rename(&temp, path)
+        fs_err::rename(&temp, path)
     })();
-    written.map_err(|source| {
+    written.map_err(|error| {
         // The temp file is ours and useless now; failing to remove it changes nothing.
         let _ = std::fs::remove_file(&temp);
-        InstallError::Write { path: path.to_path_buf(), source }
+        InstallError::File(error)
     })
 }
 

@@ -10,50 +10,27 @@ use super::SettingsScope;
 #[derive(Debug)]
 pub enum InstallError {
     /// The agent declares no registration: it has no hook settings to manage.
-    NotSupported {
-        agent: &'static str,
-    },
+    NotSupported { agent: &'static str },
     /// `HOME` is not set, so the user settings file cannot be found.
     NoHome,
     /// The agent has no settings file for this scope.
-    NoScope {
-        agent: &'static str,
-        scope: SettingsScope,
-    },
+    NoScope { agent: &'static str, scope: SettingsScope },
     /// The path of the running binary is unknown.
     CurrentExe(std::io::Error),
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    /// The current directory is unknown, so a project settings file cannot be found.
+    CurrentDir(std::io::Error),
+    /// A file could not be read or written; the error (from `fs-err`) names the file.
+    File(std::io::Error),
     /// The file is not valid JSON (or JSONC where the agent allows it).
-    Invalid {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
+    Invalid { path: PathBuf, line: usize, column: usize, message: String },
     /// Valid JSON, but not the shape the agent reads (`hooks` is not an object, ...).
-    Shape {
-        path: PathBuf,
-        what: String,
-    },
+    Shape { path: PathBuf, what: String },
     /// The file has comments that rewriting it would drop.
-    Comments {
-        path: PathBuf,
-    },
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Comments { path: PathBuf },
     /// The file changed between reading and writing it (the agent saved its settings).
-    Raced {
-        path: PathBuf,
-    },
+    Raced { path: PathBuf },
     /// The file is read-only: its owner keeps it from being edited, so it is left alone.
-    ReadOnly {
-        path: PathBuf,
-    },
+    ReadOnly { path: PathBuf },
 }
 
 impl fmt::Display for InstallError {
@@ -67,7 +44,8 @@ impl fmt::Display for InstallError {
                 write!(f, "{agent} has no {} settings file", scope_name(*scope))
             }
             Self::CurrentExe(e) => write!(f, "cannot find the path of this binary: {e}"),
-            Self::Read { path, source } => write!(f, "cannot read {}: {source}", path.display()),
+            Self::CurrentDir(e) => write!(f, "cannot find the current directory: {e}"),
+            Self::File(e) => write!(f, "{e}"),
             Self::Invalid { path, line, column, message } => write!(
                 f,
                 "{}:{line}:{column}: not valid JSON: {message}; fix or move the file, nothing was changed",
@@ -82,7 +60,6 @@ impl fmt::Display for InstallError {
                  shown by --dry-run by hand, or remove the comments and run again",
                 path.display()
             ),
-            Self::Write { path, source } => write!(f, "cannot write {}: {source}", path.display()),
             Self::Raced { path } => {
                 write!(
                     f,
@@ -102,7 +79,7 @@ impl fmt::Display for InstallError {
 impl std::error::Error for InstallError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            Self::CurrentExe(e) | Self::Read { source: e, .. } | Self::Write { source: e, .. } => Some(e),
+            Self::CurrentExe(e) | Self::CurrentDir(e) | Self::File(e) => Some(e),
             _ => None,
         }
     }

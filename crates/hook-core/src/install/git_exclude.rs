@@ -18,11 +18,11 @@ pub fn exclude(path: &Path) -> Result<Option<PathBuf>, InstallError> {
     if current.lines().any(|line| line.trim_end() == entry) {
         return Ok(None);
     }
-    let write = |source| InstallError::Write { path: file.clone(), source };
-    std::fs::create_dir_all(git_dir.join("info")).map_err(write)?;
-    let mut out = std::fs::OpenOptions::new().create(true).append(true).open(&file).map_err(write)?;
+    fs_err::create_dir_all(git_dir.join("info")).map_err(InstallError::File)?;
+    let mut out =
+        fs_err::OpenOptions::new().create(true).append(true).open(&file).map_err(InstallError::File)?;
     let separator = if current.is_empty() || current.ends_with('\n') { "" } else { "\n" };
-    out.write_all(format!("{separator}{entry}\n").as_bytes()).map_err(write)?;
+    out.write_all(format!("{separator}{entry}\n").as_bytes()).map_err(InstallError::File)?;
     Ok(Some(file))
 }
 

@@ -253,9 +253,9 @@ pub fn apply(plan: &Plan) -> Result<Option<PathBuf>, InstallError> {
     }
     match (plan.after.as_deref(), plan.before.as_deref()) {
         (Some(after), before) => atomic::replace(&plan.path, before, after),
-        (None, Some(_)) if plan.ours_alone => std::fs::remove_file(&plan.path)
-            .map(|()| None)
-            .map_err(|source| InstallError::Write { path: plan.path.clone(), source }),
+        (None, Some(_)) if plan.ours_alone => {
+            fs_err::remove_file(&plan.path).map(|()| None).map_err(InstallError::File)
+        }
         (None, Some(before)) => atomic::remove(&plan.path, before).map(Some),
         (None, None) => Ok(None),
     }

@@ -34,7 +34,7 @@ impl Default for Style {
 
 /// The file's text, or `None` when it does not exist.
 pub fn read(path: &Path) -> Result<Option<String>, InstallError> {
-    match std::fs::read(path) {
+    match fs_err::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map(Some).map_err(|e| InstallError::Invalid {
             path: path.to_path_buf(),
             line: 1,
@@ -42,7 +42,7 @@ pub fn read(path: &Path) -> Result<Option<String>, InstallError> {
             message: format!("not UTF-8 text ({e})"),
         }),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(source) => Err(InstallError::Read { path: path.to_path_buf(), source }),
+        Err(error) => Err(InstallError::File(error)),
     }
 }
 

@@ -2,10 +2,10 @@
 //! gate the stop, give context at session start, and the runner and state these share.
 
 pub mod confine;
-pub mod context;
 pub mod format;
 pub mod pending;
 pub mod runner;
+pub mod session_context;
 mod shorten;
 pub mod stop;
 pub mod trust_notice;

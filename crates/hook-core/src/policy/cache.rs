@@ -24,7 +24,7 @@ use std::time::{Duration, SystemTime};
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::CacheSource;
+use super::keyed::CacheSource;
 use super::stamp::Stamp;
 use super::{Layer, LayerKind, Loaded, Location, Policy, PolicyError, Rule, RuleKey, Rules, Trust};
 use crate::digest::Digest;

@@ -10,16 +10,16 @@ use serde::{Deserialize, Serialize};
 
 mod cache;
 mod cached_text;
+mod keyed;
 mod load;
 mod merge;
 mod pack;
-mod rules;
 mod schema;
 mod stamp;
 mod trust;
 
+pub use keyed::{Rule, RuleKey, Rules};
 pub use pack::{Pack, PackSetting, PackSettings, Scope};
-pub use rules::{Rule, RuleKey, Rules};
 pub use trust::{Store as TrustStore, Trust, digest as trust_digest, store_path as trust_store_path};
 
 pub use load::{
