@@ -29,6 +29,7 @@ pub(crate) mod journal;
 pub(crate) mod lifecycle;
 pub(crate) mod literal;
 pub mod policy;
+pub(crate) mod program;
 pub mod project;
 pub(crate) mod protocol;
 pub mod rules;

@@ -88,6 +88,7 @@ pub(crate) struct RewriteEntry {
     #[serde(default)]
     pub exclude: Vec<String>,
     pub message: Option<String>,
+    pub when: Option<WhenTable>,
 }
 
 /// `[files]`.
@@ -119,7 +120,7 @@ pub(crate) struct StopEntry {
     pub timeout: Option<Spanned<i64>>,
 }
 
-/// `[[stop]].when`.
+/// `when` of a `[[stop]]` gate or a `[[rewrite]]`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, expecting = "an inline table like { file_exists = \"Cargo.toml\" }")]
 pub(crate) struct WhenTable {
@@ -593,11 +594,16 @@ mod tests {
 
     /// Each place of the schema: how to reach it with an unknown key, its heading in
     /// `docs/policy.md`, and its path in `docs/policy.schema.json`.
-    const PLACES: [(&str, &str, &[&str]); 11] = [
+    const PLACES: [(&str, &str, &[&str]); 12] = [
         ("zzz = 1", "## Top level", &[]),
         ("[rules]\nrm = { zzz = 1 }", "## `[rules]`", &["rules", "rm"]),
         ("[[filter]]\nzzz = 1", "## `[[filter]]`", &["filter", "items"]),
         ("[[rewrite]]\nzzz = 1", "## `[[rewrite]]`", &["rewrite", "items"]),
+        (
+            "[[rewrite]]\ncommand = \"git\"\nprefix = \"rtk\"\nwhen = { zzz = 1 }",
+            "### `when`",
+            &["rewrite", "items", "when"],
+        ),
         ("[files]\nzzz = 1", "## `[files]`", &["files"]),
         ("[prompt]\nzzz = 1", "## `[prompt]`", &["prompt"]),
         ("[[stop]]\nzzz = 1", "## `[[stop]]`", &["stop", "items"]),
