@@ -244,8 +244,7 @@ mod tests {
         let bench = bench_policy("cached-decodes");
         let cache = std::env::temp_dir().join(format!("agent-hooks-decide-cache-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&cache);
-        let sources =
-            Sources { explicit: Some(bench), cache: Some(cache.clone()), ..Sources::default() };
+        let sources = Sources { explicit: Some(bench), cache: Some(cache.clone()), ..Sources::default() };
         let parsed = policy::load_from(&sources).policy;
         let cached = policy::load_from(&sources).policy;
         assert_eq!(cached.filters.decoded(), 0, "a hit decodes no rule before it is needed");

@@ -306,8 +306,7 @@ mod tests {
     #[test]
     fn a_when_replaces_the_default_and_a_skipped_rule_leaves_the_command_to_the_next() {
         let mut rules = rtk();
-        rules[0].when =
-            Some(Condition { file_exists: Some("no-such-file".into()), command_exists: None });
+        rules[0].when = Some(Condition { file_exists: Some("no-such-file".into()), command_exists: None });
         rules.push(rule("git", &[], RewriteChange::Replace("jj".into())));
         let outcome = outcome("git status && git log", &rules);
         assert_eq!(outcome.rewritten.map(|r| r.line).as_deref(), Some("jj status && jj log"));

@@ -35,11 +35,13 @@ use std::time::Duration;
 use toml::Spanned;
 
 use super::Pack;
-use super::schema::{self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry, WhenTable};
+use super::schema::{
+    self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry, WhenTable,
+};
 use super::trust;
 use super::{
-    Action, ContextSettings, Filter, FilterMatch, LayerKind, Location, OnError, Policy, PolicyError,
-    Condition, PolicyTest, Rewrite, RewriteChange, Scope, SecretsAction, StopGate, TestInput, Text,
+    Action, Condition, ContextSettings, Filter, FilterMatch, LayerKind, Location, OnError, Policy,
+    PolicyError, PolicyTest, Rewrite, RewriteChange, Scope, SecretsAction, StopGate, TestInput, Text,
 };
 
 /// Where `[[stop]]` gates go when they name no stage: the middle, so that others can be

@@ -792,12 +792,18 @@ mod tests {
         assert_eq!(when(None, None).unmet(root), None);
         assert_eq!(when(Some("Cargo.toml"), Some("sh")).unmet(root), None);
         assert_eq!(when(None, Some("/bin/sh")).unmet(root), None);
-        assert_eq!(when(Some("no-such-file"), Some("sh")).unmet(root).as_deref(), Some("`no-such-file` does not exist"));
+        assert_eq!(
+            when(Some("no-such-file"), Some("sh")).unmet(root).as_deref(),
+            Some("`no-such-file` does not exist")
+        );
         assert_eq!(
             when(None, Some("agent-hooks-no-such-program")).unmet(root).as_deref(),
             Some("`agent-hooks-no-such-program` is not on PATH")
         );
-        assert_eq!(when(None, Some("./Cargo.toml")).unmet(root).as_deref(), Some("`./Cargo.toml` is not an executable file"));
+        assert_eq!(
+            when(None, Some("./Cargo.toml")).unmet(root).as_deref(),
+            Some("`./Cargo.toml` is not an executable file")
+        );
     }
 
     #[test]
