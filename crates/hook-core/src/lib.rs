@@ -34,6 +34,7 @@ pub mod project;
 pub(crate) mod protocol;
 pub mod rules;
 pub mod shell;
+pub(crate) mod spelling;
 pub(crate) mod state;
 pub mod verdict;
 pub mod wire;
