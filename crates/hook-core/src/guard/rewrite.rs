@@ -7,6 +7,10 @@
 //! rewritten. A command already in its rewritten form is left alone, so rewriting is
 //! idempotent; so is one matching an `exclude` entry, or one written after the opt-out
 //! assignment `AGENT_HOOKS_NO_REWRITE=1`, which affects rewrites only and never a deny.
+//!
+//! A rule whose condition does not hold (its `when`, or without one its program not on
+//! `PATH`) is skipped, and the command goes to the next rule; the skip is reported for
+//! `explain`.
 
 use std::cell::OnceCell;
 use std::ops::Range;
