@@ -579,7 +579,17 @@ impl Sandbox {
     pub fn create() -> Result<Self, String> {
         let dir = build::target_dir().join("bench/sandbox");
         let _ = std::fs::remove_dir_all(&dir);
-        fs_err::create_dir_all(&dir).map_err(|e| e.to_string())?;
+        // The 50-rule policy's rewrites put `rtk` in front, and a rewrite applies only where its
+        // program is on PATH: a stand-in makes every machine measure the rewrite.
+        let bin = dir.join("bin");
+        fs_err::create_dir_all(&bin).map_err(|e| e.to_string())?;
+        let rtk = bin.join("rtk");
+        fs_err::write(&rtk, "#!/bin/sh\nexec \"$@\"\n").map_err(|e| e.to_string())?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            fs_err::set_permissions(&rtk, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+        }
         Ok(Self { dir })
     }
 
@@ -601,6 +611,12 @@ impl Sandbox {
             .env("XDG_STATE_HOME", self.dir.join("state"))
             .env("XDG_CACHE_HOME", self.dir.join("cache"))
             .env("AGENT_HOOKS_SYSTEM_CONFIG", self.dir.join("none.toml"));
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        if let Ok(path) =
+            std::env::join_paths(std::iter::once(self.dir.join("bin")).chain(std::env::split_paths(&path)))
+        {
+            command.env("PATH", path);
+        }
         command
     }
 

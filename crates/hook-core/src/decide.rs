@@ -18,6 +18,9 @@ use crate::verdict::{Decision, Verdict};
 pub struct ShellDecision {
     pub analysis: Analysis,
     pub verdict: Verdict,
+    /// Rewrites that would have changed the line but whose condition does not hold, each with
+    /// why (`rewrite.git skipped: `rtk` is not on PATH`).
+    pub skipped_rewrites: Vec<String>,
 }
 
 /// Decide one event.
@@ -90,14 +93,18 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
                 )),
                 user_message: None,
             };
-            return ShellDecision { analysis, verdict };
+            return ShellDecision { analysis, verdict, skipped_rewrites: Vec::new() };
         }
-        return ShellDecision { analysis, verdict: block.into_verdict() };
+        return ShellDecision { analysis, verdict: block.into_verdict(), skipped_rewrites: Vec::new() };
     }
     // Rewrites read the line with a POSIX tokeniser; other dialects are left as written.
-    let rewritten = (dialect == Dialect::Posix).then(|| rewrite::rewrite(line, &policy.rewrites)).flatten();
-    let Some(rewritten) = rewritten else {
-        return ShellDecision { analysis, verdict: Verdict::allow() };
+    let outcome = match dialect {
+        Dialect::Posix => rewrite::rewrite(line, &policy.rewrites, &ctx.project_root),
+        _ => rewrite::Outcome::default(),
+    };
+    let skipped_rewrites = outcome.skipped;
+    let Some(rewritten) = outcome.rewritten else {
+        return ShellDecision { analysis, verdict: Verdict::allow(), skipped_rewrites };
     };
     let again = shell::analyse(&rewritten.line, dialect);
     let verdict = match crate::guard::line::judge(&again, &filters, policy, ctx) {
@@ -120,7 +127,7 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
             user_message: None,
         },
     };
-    ShellDecision { analysis, verdict }
+    ShellDecision { analysis, verdict, skipped_rewrites }
 }
 
 /// A shell tool call: a rewrite replaces only the line in the agent's tool input, so that
@@ -197,7 +204,22 @@ mod tests {
         event
     }
 
-    const RTK: &str = "[[rewrite]]\ncommand = \"git\"\nargs = [\"status\"]\nprefix = \"rtk\"\n";
+    /// `when = {}` holds everywhere, so these rewrites apply whether or not `rtk` is installed.
+    const RTK: &str = "[[rewrite]]\ncommand = \"git\"\nargs = [\"status\"]\nprefix = \"rtk\"\nwhen = {}\n";
+
+    /// The bench's 50-rule policy, its rewrites made to apply on any machine, in a file named
+    /// after the test.
+    fn bench_policy(test: &str) -> PathBuf {
+        let bench = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
+        let text = std::fs::read_to_string(bench).expect("the bench policy");
+        assert!(!text.contains("when ="), "the bench's rewrites have no `when` of their own");
+        let text = text.replace("prefix = \"rtk\"\n", "prefix = \"rtk\"\nwhen = {}\n");
+        let dir = std::env::temp_dir().join(format!("agent-hooks-decide-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let file = dir.join(format!("{test}.toml"));
+        std::fs::write(&file, text).expect("policy written");
+        file
+    }
 
     #[test]
     fn a_rewrite_replaces_only_the_line_in_the_whole_input() {
@@ -225,11 +247,10 @@ mod tests {
 
     #[test]
     fn a_cached_policy_decodes_only_the_rules_a_line_can_meet() {
-        let bench = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
+        let bench = bench_policy("cached-decodes");
         let cache = std::env::temp_dir().join(format!("agent-hooks-decide-cache-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&cache);
-        let sources =
-            Sources { explicit: Some(bench.to_path_buf()), cache: Some(cache.clone()), ..Sources::default() };
+        let sources = Sources { explicit: Some(bench), cache: Some(cache.clone()), ..Sources::default() };
         let parsed = policy::load_from(&sources).policy;
         let cached = policy::load_from(&sources).policy;
         assert_eq!(cached.filters.decoded(), 0, "a hit decodes no rule before it is needed");
@@ -254,9 +275,7 @@ mod tests {
 
     #[test]
     fn the_bench_policy_compiles_no_regex_for_lines_its_regexes_cannot_match() {
-        let bench =
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
-        let policy = load(&bench);
+        let policy = load(&bench_policy("no-regex"));
         assert_eq!((policy.filters.len(), policy.rewrites.len()), (30, 10));
         let before = compiled();
         let decided = |line: &str| {

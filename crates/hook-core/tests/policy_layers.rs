@@ -307,7 +307,7 @@ fn an_unknown_key_fails_only_its_own_file_at_its_location() {
     assert_eq!(
         loaded.errors[0].to_string(),
         format!(
-            "{}:3:3: unknown pack \"rmm\" in [rules], expected one of: rm, kill, dd, git, disk, \
+            "{}:3:3: unknown pack \"rmm\" (did you mean \"rm\"?) in [rules], expected one of: rm, kill, dd, git, disk, \
              permissions, remote-script, fork-bomb, guard, opaque, limit, database, kubernetes, iac, \
              cloud, containers, hosting, exfiltration, credentials",
             setup.project.display()

@@ -105,6 +105,7 @@ fn to_json(decision: &ShellDecision) -> serde_json::Value {
         "rule": decision.verdict.rule(),
         "reason": reason(decision).unwrap_or(""),
         "rewritten": rewritten(decision),
+        "skipped_rewrites": decision.skipped_rewrites,
         "commands": decision.analysis.commands.iter().map(command_json).collect::<Vec<_>>(),
         "incomplete": decision.analysis.incomplete,
     })
@@ -147,6 +148,9 @@ fn to_text(line: &str, decision: &ShellDecision) -> String {
     }
     if let Some(rewritten) = rewritten(decision) {
         out.push_str(&format!("rewritten: {rewritten}\n"));
+    }
+    for skipped in &decision.skipped_rewrites {
+        out.push_str(&format!("note: {skipped}\n"));
     }
     out
 }

@@ -18,6 +18,7 @@ use std::process::ExitCode;
 use crate::agent::{Agent, SettingsScope};
 use crate::protocol;
 use crate::shell::Dialect;
+use crate::spelling::did_you_mean;
 
 /// What the user asked for.
 #[derive(Debug, PartialEq, Eq)]
@@ -63,10 +64,19 @@ struct Args {
 
 /// Every agent binary, given the arguments after the program name (see [`crate::entry`]).
 pub fn main(agent: &dyn Agent, raw: impl IntoIterator<Item = OsString>) -> ExitCode {
-    let args = match parse(raw) {
+    let mut subcommand = None;
+    let args = match parse(raw, &mut subcommand) {
         Ok(args) => args,
         Err(e) => {
-            protocol::warn(&format!("{}: {e}\nRun `{} --help` for usage.", agent.binary(), agent.binary()));
+            // The help of the command the mistake was made in, when it is one.
+            let bin = agent.binary();
+            let known =
+                |command: &String| command != "help" && COMMANDS.iter().any(|(name, ..)| name == command);
+            let help = match subcommand.filter(known) {
+                Some(command) => format!("{bin} {command} --help"),
+                None => format!("{bin} --help"),
+            };
+            protocol::warn(&format!("{bin}: {e}\nRun `{help}` for usage."));
             return ExitCode::from(2);
         }
     };
@@ -123,12 +133,16 @@ fn other(agent: &dyn Agent, command: Command, config: Option<PathBuf>) -> ExitCo
     }
 }
 
-fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error> {
+/// The command line; `subcommand` is left naming the command being parsed, for the hint of an
+/// error.
+fn parse(
+    raw: impl IntoIterator<Item = OsString>,
+    subcommand: &mut Option<String>,
+) -> Result<Args, lexopt::Error> {
     use lexopt::prelude::*;
 
     let mut parser = lexopt::Parser::from_iter(std::iter::once(OsString::from("hook")).chain(raw));
     let mut config = None;
-    let mut subcommand: Option<String> = None;
     let mut json = false;
     let mut project = false;
     let mut cwd = None;
@@ -146,9 +160,9 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
             Long("help") | Short('h') => {
                 // `CMD --help` is that command's help; `--help` alone the whole help.
                 help_for = subcommand.take().filter(|command| command != "help");
-                subcommand = Some("help".into());
+                *subcommand = Some("help".into());
             }
-            Long("version") | Short('V') => subcommand = Some("version".into()),
+            Long("version") | Short('V') => *subcommand = Some("version".into()),
             Long("json") if subcommand.as_deref() == Some("explain") => json = true,
             Long("cwd") if subcommand.as_deref() == Some("explain") => {
                 cwd = Some(PathBuf::from(parser.value()?))
@@ -179,7 +193,7 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
             }
             Long("dry-run") if edits_settings(subcommand.as_deref()) => dry_run = true,
             Long("yes") if subcommand.as_deref() == Some("trust") => yes = true,
-            Value(value) if subcommand.is_none() => subcommand = Some(value.string()?),
+            Value(value) if subcommand.is_none() => *subcommand = Some(value.string()?),
             Value(value) if subcommand.as_deref() == Some("help") && help_for.is_none() => {
                 help_for = Some(value.string()?)
             }
@@ -192,6 +206,7 @@ fn parse(raw: impl IntoIterator<Item = OsString>) -> Result<Args, lexopt::Error>
                 words.push(value.string()?);
                 words.extend(parser.raw_args()?.map(|w| w.to_string_lossy().into_owned()));
             }
+            Long(option) => return Err(lexopt::Error::from(unknown_option(option, subcommand.as_deref()))),
             _ => return Err(arg.unexpected()),
         }
     }
@@ -333,29 +348,38 @@ fn unknown_command(command: &str) -> String {
     }
 }
 
-/// The candidate closest to `word` within an edit distance of 2 (or a third of its length).
-pub(crate) fn did_you_mean<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).max(2);
-    candidates
-        .map(|candidate| (edit_distance(word, candidate), candidate))
-        .filter(|(distance, _)| *distance <= limit)
-        .min_by_key(|(distance, _)| *distance)
-        .map(|(_, candidate)| candidate)
+/// The options every command takes.
+const GLOBAL_OPTIONS: [&str; 3] = ["--config", "--help", "--version"];
+
+/// The options `command` takes: those its usage in [`COMMANDS`] lists, and the global ones.
+fn options_of(command: Option<&str>) -> Vec<&'static str> {
+    let usage = COMMANDS.iter().find(|(name, ..)| Some(*name) == command).map_or("", |(_, usage, ..)| *usage);
+    let own = usage
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|word| word.len() > 2 && word.starts_with("--"));
+    GLOBAL_OPTIONS.into_iter().chain(own).collect()
 }
 
-/// Levenshtein distance, over characters.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            current[j + 1] =
-                (previous[j] + usize::from(ca != *cb)).min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        previous = current;
+/// `--option` that `command` does not take: which commands do take it, or the nearest one
+/// it does.
+fn unknown_option(option: &str, command: Option<&str>) -> String {
+    let option = format!("--{option}");
+    let takers: Vec<&str> = COMMANDS
+        .iter()
+        .map(|(name, ..)| *name)
+        .filter(|name| options_of(Some(name)).contains(&option.as_str()))
+        .collect();
+    let mut message = match command {
+        Some(command) => format!("`{command}` has no option `{option}`"),
+        None if !takers.is_empty() => format!("`{option}` goes after its command"),
+        None => format!("unknown option `{option}`"),
+    };
+    if !takers.is_empty() {
+        message.push_str(&format!(" (it is an option of {})", takers.join(", ")));
+    } else if let Some(near) = did_you_mean(&option, options_of(command)) {
+        message.push_str(&format!("; did you mean `{near}`?"));
     }
-    previous[b.len()]
+    message
 }
 
 /// The subcommands that take a settings scope and `--dry-run`.
@@ -407,17 +431,8 @@ Options:
 mod tests {
     use super::*;
 
-    #[test]
-    fn did_you_mean_finds_the_nearest_command() {
-        let names = || COMMANDS.iter().map(|(name, ..)| *name);
-        assert_eq!(did_you_mean("instal", names()), Some("install"));
-        assert_eq!(did_you_mean("exlpain", names()), Some("explain"));
-        assert_eq!(did_you_mean("chekc", names()), Some("check"));
-        assert_eq!(did_you_mean("frobnicate", names()), None);
-    }
-
     fn args(words: &[&str]) -> Result<Args, String> {
-        parse(words.iter().map(OsString::from)).map_err(|e| e.to_string())
+        parse(words.iter().map(OsString::from), &mut None).map_err(|e| e.to_string())
     }
 
     #[test]
@@ -452,6 +467,31 @@ mod tests {
     #[test]
     fn explain_without_command_is_an_error() {
         assert!(args(&["explain", "--json"]).unwrap_err().contains("explain needs a command"));
+    }
+
+    #[test]
+    fn an_unknown_option_gets_the_nearest_one_or_the_commands_that_take_it() {
+        assert_eq!(
+            options_of(Some("explain")),
+            ["--config", "--help", "--version", "--json", "--cwd", "--shell"]
+        );
+        assert_eq!(
+            args(&["explain", "--jsn", "--", "ls"]).unwrap_err(),
+            "`explain` has no option `--jsn`; did you mean `--json`?"
+        );
+        assert_eq!(
+            args(&["--confg", "p.toml", "check"]).unwrap_err(),
+            "unknown option `--confg`; did you mean `--config`?"
+        );
+        assert_eq!(
+            args(&["check", "--project"]).unwrap_err(),
+            "`check` has no option `--project` (it is an option of init, install, uninstall)"
+        );
+        assert_eq!(
+            args(&["--dry-run", "install"]).unwrap_err(),
+            "`--dry-run` goes after its command (it is an option of install, uninstall)"
+        );
+        assert_eq!(args(&["stats", "--frobnicate"]).unwrap_err(), "`stats` has no option `--frobnicate`");
     }
 
     #[test]

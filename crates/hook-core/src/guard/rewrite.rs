@@ -7,11 +7,17 @@
 //! rewritten. A command already in its rewritten form is left alone, so rewriting is
 //! idempotent; so is one matching an `exclude` entry, or one written after the opt-out
 //! assignment `AGENT_HOOKS_NO_REWRITE=1`, which affects rewrites only and never a deny.
+//!
+//! A rule whose condition does not hold (its `when`, or without one its program not on
+//! `PATH`) is skipped, and the command goes to the next rule; the skip is reported for
+//! `explain`.
 
 use std::cell::OnceCell;
 use std::ops::Range;
+use std::path::Path;
 
-use crate::policy::{Rewrite, RewriteChange, Rules};
+use crate::policy::{Rewrite, RewriteChange, Rules, not_on_path};
+use crate::program;
 
 use super::pattern::NamePattern;
 use super::rule_slug;
@@ -30,25 +36,45 @@ pub(crate) struct Rewritten {
     pub message: Option<String>,
 }
 
-/// `line` with every rewrite applied, or `None` when none applies.
-pub(crate) fn rewrite(line: &str, rewrites: &Rules<Rewrite>) -> Option<Rewritten> {
+/// What the rewrites did to one line.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    /// `None` when no rewrite applies.
+    pub rewritten: Option<Rewritten>,
+    /// The rewrites that would have changed a command but whose condition does not hold, each
+    /// with why (`rewrite.git skipped: `rtk` is not on PATH`), for `explain`.
+    pub skipped: Vec<String>,
+}
+
+/// `line` with every rewrite applied. A rule's condition is looked at in the project at
+/// `root`, only once the rule would change a command: it may walk `PATH`.
+pub(crate) fn rewrite(line: &str, rewrites: &Rules<Rewrite>, root: &Path) -> Outcome {
     if rewrites.is_empty() {
-        return None;
+        return Outcome::default();
     }
-    let segments = segments::split(line)?;
+    let Some(segments) = segments::split(line) else { return Outcome::default() };
     // A rule is decoded from the policy cache, and its name pattern built (then kept for the
-    // other commands of the line), only for a command whose name passes its key.
-    let patterns: Vec<OnceCell<NamePattern<'_>>> = (0..rewrites.len()).map(|_| OnceCell::new()).collect();
-    let rule_for = |base: &str, words: &[Token]| {
-        rewrites.keys().zip(&patterns).enumerate().find_map(|(index, (key, pattern))| {
+    // other commands of the line), only for a command whose name passes its key; its condition
+    // is looked at once per line, for the first command it would change.
+    let seen: Vec<Seen<'_>> = (0..rewrites.len()).map(|_| Seen::default()).collect();
+    let change_for = |name: &Token, base: &str, words: &[Token]| {
+        for (index, (key, seen)) in rewrites.keys().zip(&seen).enumerate() {
             // Rewrites have name keys; the whole line stands for a command's text.
             if !key.passes(Some(base), || line) {
-                return None;
+                continue;
             }
-            let rule = rewrites.get(index)?;
-            let pattern = pattern.get_or_init(|| NamePattern::new(&rule.command));
-            applies(rule, pattern, base, words).then_some(rule)
-        })
+            let Some(rule) = rewrites.get(index) else { continue };
+            let pattern = seen.pattern.get_or_init(|| NamePattern::new(&rule.command));
+            if !applies(rule, pattern, base, words) {
+                continue;
+            }
+            // A command already in this rule's form is left alone, not handed to a later rule.
+            let edit = edit(rule, name, words)?;
+            if seen.unmet.get_or_init(|| unmet_condition(rule, root)).is_none() {
+                return Some((rule, edit));
+            }
+        }
+        None
     };
     let mut edits: Vec<(Range<usize>, String)> = Vec::new();
     let mut first: Option<&Rewrite> = None;
@@ -59,22 +85,53 @@ pub(crate) fn rewrite(line: &str, rewrites: &Rules<Rewrite>) -> Option<Rewritten
         }
         let Some(name) = words.first() else { continue };
         let base = name.text.rsplit(['/', '\\']).next().unwrap_or(&name.text);
-        let Some(rule) = rule_for(base, words) else { continue };
-        if let Some(edit) = edit(rule, name, words) {
+        if let Some((rule, edit)) = change_for(name, base, words) {
             edits.push(edit);
             first.get_or_insert(rule);
         }
     }
-    let rule = first?;
+    let skipped = seen
+        .iter()
+        .enumerate()
+        .filter_map(|(index, seen)| {
+            let why = seen.unmet.get()?.as_ref()?;
+            Some(format!("{} skipped: {why}", rule_id(rewrites.get(index)?)))
+        })
+        .collect();
+    let Some(rule) = first else { return Outcome { rewritten: None, skipped } };
     let mut rewritten = line.to_string();
     for (span, replacement) in edits.into_iter().rev() {
         rewritten.replace_range(span, &replacement);
     }
-    Some(Rewritten {
-        line: rewritten,
-        rule: rule_id(rule),
-        message: rule.message.as_deref().map(str::to_owned),
-    })
+    Outcome {
+        rewritten: Some(Rewritten {
+            line: rewritten,
+            rule: rule_id(rule),
+            message: rule.message.as_deref().map(str::to_owned),
+        }),
+        skipped,
+    }
+}
+
+/// What one line has found out about one rule.
+#[derive(Default)]
+struct Seen<'r> {
+    pattern: OnceCell<NamePattern<'r>>,
+    /// Why its condition does not hold (`None` inside when it does).
+    unmet: OnceCell<Option<String>>,
+}
+
+/// Why `rule` does not apply in the project at `root`: its `when`, or, without one, the
+/// program it puts in front of or in place of the command cannot be run (the rewritten
+/// command would fail where the original works).
+fn unmet_condition(rule: &Rewrite, root: &Path) -> Option<String> {
+    if let Some(when) = &rule.when {
+        return when.unmet(root).map(|why| format!("its `when` does not hold: {why}"));
+    }
+    let (RewriteChange::Prefix(program) | RewriteChange::Replace(program)) = &rule.change;
+    // The first word that is not an assignment (`prefix = "RTK_TEE=1 rtk"`).
+    let program = program.split_whitespace().find(|word| !word.contains('='))?;
+    (!program::exists(program, root)).then(|| not_on_path(program))
 }
 
 /// `rewrite.<command>`, as `stats` and `test` name it.
@@ -126,8 +183,10 @@ mod tests {
 
     use super::*;
     use crate::guard::pattern::testing::compiled;
-    use crate::policy::Location;
+    use crate::policy::{Condition, Location};
+    use crate::program::testing::looked_up;
 
+    /// A rule whose `when` always holds, so that what it does is the same on every machine.
     fn rule(command: &str, args: &[&str], change: RewriteChange) -> Rewrite {
         Rewrite {
             command: command.to_string().into(),
@@ -135,16 +194,25 @@ mod tests {
             change,
             exclude: Vec::new(),
             message: None,
+            when: Some(Condition::default()),
             origin: Location { file: Path::new("p.toml").into(), line: 1, column: 1 },
         }
+    }
+
+    fn root() -> &'static Path {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
     }
 
     fn rtk() -> Vec<Rewrite> {
         vec![rule("git", &["status", "log", "diff"], RewriteChange::Prefix("rtk".into()))]
     }
 
+    fn outcome(line: &str, rules: &[Rewrite]) -> Outcome {
+        rewrite(line, &Rules::from(rules.to_vec()), root())
+    }
+
     fn rewritten(line: &str, rules: &[Rewrite]) -> Option<String> {
-        rewrite(line, &Rules::from(rules.to_vec())).map(|r| r.line)
+        outcome(line, rules).rewritten.map(|r| r.line)
     }
 
     #[test]
@@ -156,7 +224,7 @@ mod tests {
             Some("rtk git status && cargo test; rtk git  log -3")
         );
         assert_eq!(rewritten("git push", &rtk()), None);
-        assert_eq!(rewrite("git diff", &Rules::from(rtk())).map(|r| r.rule).as_deref(), Some("rewrite.git"));
+        assert_eq!(outcome("git diff", &rtk()).rewritten.map(|r| r.rule).as_deref(), Some("rewrite.git"));
     }
 
     #[test]
@@ -220,5 +288,47 @@ mod tests {
         let before = compiled();
         assert!(rewritten("cargo test && git status", &rtk()).is_some());
         assert_eq!(compiled(), before);
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn without_a_when_the_program_put_in_front_must_exist() {
+        let mut rules = [rule("git", &[], RewriteChange::Prefix("RTK=1 sh -c".into()))];
+        rules[0].when = None;
+        assert_eq!(rewritten("git status", &rules).as_deref(), Some("RTK=1 sh -c git status"));
+        rules[0].change = RewriteChange::Prefix("agent-hooks-no-such-tool".into());
+        let skipped = outcome("git status", &rules);
+        assert_eq!(skipped.rewritten, None);
+        assert_eq!(skipped.skipped, ["rewrite.git skipped: `agent-hooks-no-such-tool` is not on PATH"]);
+        rules[0].change = RewriteChange::Replace("./no-such-wrapper".into());
+        assert_eq!(
+            outcome("git status", &rules).skipped,
+            ["rewrite.git skipped: `./no-such-wrapper` is not an executable file"]
+        );
+    }
+
+    #[test]
+    fn a_when_replaces_the_default_and_a_skipped_rule_leaves_the_command_to_the_next() {
+        let mut rules = rtk();
+        rules[0].when = Some(Condition { file_exists: Some("no-such-file".into()), command_exists: None });
+        rules.push(rule("git", &[], RewriteChange::Replace("jj".into())));
+        let outcome = outcome("git status && git log", &rules);
+        assert_eq!(outcome.rewritten.map(|r| r.line).as_deref(), Some("jj status && jj log"));
+        assert_eq!(
+            outcome.skipped,
+            ["rewrite.git skipped: its `when` does not hold: `no-such-file` does not exist"],
+            "said once, however many commands it matched"
+        );
+    }
+
+    #[test]
+    fn programs_are_looked_up_only_for_a_command_a_rule_would_change() {
+        let mut rules = rtk();
+        rules[0].when = None;
+        let before = looked_up();
+        outcome("cargo test && git push && rtk git status", &rules);
+        assert_eq!(looked_up(), before, "no command the rule changes");
+        outcome("git status; git log; git diff", &rules);
+        assert_eq!(looked_up(), before + 1, "once per line and rule");
     }
 }

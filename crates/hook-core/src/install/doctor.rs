@@ -310,7 +310,7 @@ fn check_program(command: &str, label: &str, reinstall: &str) -> Finding {
         return Finding::new(Status::Fail, format!("{label}: `{command}` names no program"), fix);
     };
     match resolve(&program) {
-        Some(path) if is_executable(&path) => {
+        Some(path) if crate::program::is_executable(&path) => {
             Finding::new(Status::Ok, format!("{label}: runs {}, an executable file", path.display()), None)
         }
         Some(path) => {
@@ -332,17 +332,6 @@ fn resolve(program: &str) -> Option<PathBuf> {
     }
     let dirs = crate::environment::var_os("PATH")?;
     std::env::split_paths(&dirs).map(|dir| dir.join(program)).find(|path| path.is_file())
-}
-
-#[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::metadata(path).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
-}
-
-#[cfg(not(unix))]
-fn is_executable(path: &Path) -> bool {
-    path.is_file()
 }
 
 /// Run `command` as the agent would for a shell call of `shell_command`; check the agent

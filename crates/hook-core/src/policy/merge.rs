@@ -35,11 +35,13 @@ use std::time::Duration;
 use toml::Spanned;
 
 use super::Pack;
-use super::schema::{self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry};
+use super::schema::{
+    self, FilterEntry, PackEntry, PolicyFile, RewriteEntry, StopEntry, TestEntry, WhenTable,
+};
 use super::trust;
 use super::{
-    Action, ContextSettings, Filter, FilterMatch, LayerKind, Location, OnError, Policy, PolicyError,
-    PolicyTest, Rewrite, RewriteChange, Scope, SecretsAction, StopCondition, StopGate, TestInput, Text,
+    Action, Condition, ContextSettings, Filter, FilterMatch, LayerKind, Location, OnError, Policy,
+    PolicyError, PolicyTest, Rewrite, RewriteChange, Scope, SecretsAction, StopGate, TestInput, Text,
 };
 
 /// Where `[[stop]]` gates go when they name no stage: the middle, so that others can be
@@ -458,18 +460,20 @@ fn rewrite_from(source: &Source<'_>, rewrite: &Spanned<RewriteEntry>) -> Rewrite
         change,
         exclude: texts(&entry.exclude),
         message: entry.message.as_deref().map(text),
+        when: entry.when.as_ref().map(condition),
         origin: source.locate(&rewrite.span()),
     }
+}
+
+fn condition(when: &WhenTable) -> Condition {
+    Condition { file_exists: when.file_exists.clone(), command_exists: when.command_exists.clone() }
 }
 
 fn stop_gate_from(source: &Source<'_>, stop: &Spanned<StopEntry>) -> StopGate {
     let entry = stop.get_ref();
     StopGate {
         commands: entry.commands.get_ref().clone(),
-        when: StopCondition {
-            file_exists: entry.when.file_exists.clone(),
-            command_exists: entry.when.command_exists.clone(),
-        },
+        when: condition(&entry.when),
         stage: entry
             .stage
             .as_ref()

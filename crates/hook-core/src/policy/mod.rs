@@ -138,6 +138,9 @@ pub struct Rewrite {
     pub exclude: Vec<Text>,
     #[serde(deserialize_with = "cached_text::option")]
     pub message: Option<Text>,
+    /// When the rewrite applies. Without one, a prefix rewrite applies when the prefix's
+    /// program can be run: a rewrite to a missing tool would break the command.
+    pub when: Option<Condition>,
     pub origin: Location,
 }
 
@@ -496,7 +499,7 @@ pub struct ContextSettings {
 pub struct StopGate {
     /// Run in parallel within the gate's stage.
     pub commands: Vec<String>,
-    pub when: StopCondition,
+    pub when: Condition,
     /// 1..=5; stages run in order. Defaults to 3 so that gates can go before or after.
     pub stage: u8,
     /// Whether failures go back to the agent as the reason to continue (default true).
@@ -506,13 +509,36 @@ pub struct StopGate {
     pub origin: Location,
 }
 
-/// When a [`StopGate`] applies; every condition given must hold.
+/// When a [`StopGate`] or a [`Rewrite`] applies; every condition given must hold.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-pub struct StopCondition {
+pub struct Condition {
     /// Relative to the project root.
     pub file_exists: Option<String>,
-    /// A program on `PATH`.
+    /// A program on `PATH`, or a path relative to the project root.
     pub command_exists: Option<String>,
+}
+
+impl Condition {
+    /// The first condition that does not hold in the project at `root`, said for a person;
+    /// `None` when all hold.
+    pub(crate) fn unmet(&self, root: &Path) -> Option<String> {
+        if let Some(file) = self.file_exists.as_ref().filter(|file| !root.join(file).exists()) {
+            return Some(format!("`{file}` does not exist"));
+        }
+        self.command_exists
+            .as_ref()
+            .filter(|program| !crate::program::exists(program, root))
+            .map(|program| not_on_path(program))
+    }
+}
+
+/// Why a program cannot be run: a name is missing from `PATH`, a path is not an executable file.
+pub(crate) fn not_on_path(program: &str) -> String {
+    if program.contains(['/', '\\']) {
+        format!("`{program}` is not an executable file")
+    } else {
+        format!("`{program}` is not on PATH")
+    }
 }
 
 /// A `[[test]]` case: the policy's own regression test, run by `<bin> test`.
@@ -770,6 +796,31 @@ pub const STARTER: &str = include_str!("starter.toml");
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    #[cfg(unix)]
+    fn conditions_look_at_the_project_and_path() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let when = |file: Option<&str>, command: Option<&str>| Condition {
+            file_exists: file.map(str::to_string),
+            command_exists: command.map(str::to_string),
+        };
+        assert_eq!(when(None, None).unmet(root), None);
+        assert_eq!(when(Some("Cargo.toml"), Some("sh")).unmet(root), None);
+        assert_eq!(when(None, Some("/bin/sh")).unmet(root), None);
+        assert_eq!(
+            when(Some("no-such-file"), Some("sh")).unmet(root).as_deref(),
+            Some("`no-such-file` does not exist")
+        );
+        assert_eq!(
+            when(None, Some("agent-hooks-no-such-program")).unmet(root).as_deref(),
+            Some("`agent-hooks-no-such-program` is not on PATH")
+        );
+        assert_eq!(
+            when(None, Some("./Cargo.toml")).unmet(root).as_deref(),
+            Some("`./Cargo.toml` is not an executable file")
+        );
+    }
 
     #[test]
     fn the_starter_policy_is_valid_and_changes_nothing_but_tests() {

@@ -88,6 +88,7 @@ pub(crate) struct RewriteEntry {
     #[serde(default)]
     pub exclude: Vec<String>,
     pub message: Option<String>,
+    pub when: Option<WhenTable>,
 }
 
 /// `[files]`.
@@ -119,7 +120,7 @@ pub(crate) struct StopEntry {
     pub timeout: Option<Spanned<i64>>,
 }
 
-/// `[[stop]].when`.
+/// `when` of a `[[stop]]` gate or a `[[rewrite]]`.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields, expecting = "an inline table like { file_exists = \"Cargo.toml\" }")]
 pub(crate) struct WhenTable {
@@ -452,9 +453,16 @@ fn is_header(line: &str) -> bool {
 pub(crate) fn pack_of(key: &Spanned<String>) -> Result<Pack, Problem> {
     Pack::from_key(key.get_ref()).ok_or_else(|| {
         let known: Vec<&str> = Pack::ALL.iter().map(|pack| pack.key()).collect();
+        let near = crate::spelling::did_you_mean(key.get_ref(), known.iter().copied())
+            .map(|near| format!(" (did you mean \"{near}\"?)"))
+            .unwrap_or_default();
         Problem::at(
             key.span(),
-            format!("unknown pack \"{}\" in [rules], expected one of: {}", key.get_ref(), known.join(", ")),
+            format!(
+                "unknown pack \"{}\"{near} in [rules], expected one of: {}",
+                key.get_ref(),
+                known.join(", ")
+            ),
         )
     })
 }
@@ -576,7 +584,10 @@ fn reword_unknown(what: &str, rest: &str, quote_expected: bool) -> Option<String
     if expected.is_empty() {
         return Some(format!("unknown {what} \"{name}\""));
     }
-    Some(format!("unknown {what} \"{name}\", expected one of: {}", expected.join(", ")))
+    let near = crate::spelling::did_you_mean(name, expected.iter().map(|allowed| allowed.trim_matches('"')))
+        .map(|near| format!(" (did you mean \"{near}\"?)"))
+        .unwrap_or_default();
+    Some(format!("unknown {what} \"{name}\"{near}, expected one of: {}", expected.join(", ")))
 }
 
 #[cfg(test)]
@@ -593,11 +604,16 @@ mod tests {
 
     /// Each place of the schema: how to reach it with an unknown key, its heading in
     /// `docs/policy.md`, and its path in `docs/policy.schema.json`.
-    const PLACES: [(&str, &str, &[&str]); 11] = [
+    const PLACES: [(&str, &str, &[&str]); 12] = [
         ("zzz = 1", "## Top level", &[]),
         ("[rules]\nrm = { zzz = 1 }", "## `[rules]`", &["rules", "rm"]),
         ("[[filter]]\nzzz = 1", "## `[[filter]]`", &["filter", "items"]),
         ("[[rewrite]]\nzzz = 1", "## `[[rewrite]]`", &["rewrite", "items"]),
+        (
+            "[[rewrite]]\ncommand = \"git\"\nprefix = \"rtk\"\nwhen = { zzz = 1 }",
+            "### `when`",
+            &["rewrite", "items", "when"],
+        ),
         ("[files]\nzzz = 1", "## `[files]`", &["files"]),
         ("[prompt]\nzzz = 1", "## `[prompt]`", &["prompt"]),
         ("[[stop]]\nzzz = 1", "## `[[stop]]`", &["stop", "items"]),
@@ -756,10 +772,23 @@ expect = "allow"
         let problem = problem(text);
         assert_eq!(
             problem.message,
-            "unknown key \"rulez\", expected one of: on_error, timeout, journal, rules, filter, rewrite, \
+            "unknown key \"rulez\" (did you mean \"rules\"?), expected one of: on_error, timeout, journal, rules, filter, rewrite, \
              files, prompt, format, stop, context, test, trust"
         );
         assert_eq!(pointed_at(text, &problem), "rulez");
+    }
+
+    #[test]
+    fn a_mistyped_key_or_value_gets_the_nearest_one() {
+        assert_eq!(
+            problem("[[rewrite]]\ncommand = \"git\"\nprefx = \"rtk\"\n").message,
+            "unknown key \"prefx\" (did you mean \"prefix\"?), expected one of: command, args, prefix, replace, \
+             exclude, message, when"
+        );
+        assert_eq!(
+            problem("[rules]\nrm = { action = \"dney\" }\n").message,
+            "unknown value \"dney\" (did you mean \"deny\"?), expected one of: \"deny\", \"ask\", \"allow\", \"off\""
+        );
     }
 
     #[test]
@@ -777,7 +806,13 @@ expect = "allow"
     fn an_unknown_pack_is_named() {
         let text = "[rules]\nrmm = { action = \"deny\" }\n";
         let problem = problem(text);
-        assert!(problem.message.starts_with("unknown pack \"rmm\" in [rules], expected one of: rm, kill"));
+        assert!(
+            problem.message.starts_with(
+                "unknown pack \"rmm\" (did you mean \"rm\"?) in [rules], expected one of: rm, kill"
+            ),
+            "{}",
+            problem.message
+        );
         assert_eq!(pointed_at(text, &problem), "rmm");
     }
 

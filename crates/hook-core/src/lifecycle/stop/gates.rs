@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::lifecycle::format::OUTPUT_LIMIT;
 use crate::lifecycle::runner::{self, Job};
-use crate::policy::{StopCondition, StopGate};
+use crate::policy::StopGate;
 
 /// One command that did not pass.
 #[derive(Debug, Clone)]
@@ -48,7 +48,7 @@ pub(super) fn run(gates: &[StopGate], settings: &Settings<'_>) -> Vec<Failure> {
     for stage in stages {
         let jobs: Vec<(&str, &StopGate)> = gates
             .iter()
-            .filter(|gate| gate.stage == stage && applies(&gate.when, settings.root))
+            .filter(|gate| gate.stage == stage && gate.when.unmet(settings.root).is_none())
             .flat_map(|gate| gate.commands.iter().map(move |command| (command.as_str(), gate)))
             .collect();
         let stage_failures: Vec<Failure> = std::thread::scope(|scope| {
@@ -107,54 +107,5 @@ fn check(command: &str, gate: &StopGate, settings: &Settings<'_>) -> Option<Fail
 impl Failure {
     fn setup(summary: String) -> Self {
         Self { to_agent: false, summary, output: String::new() }
-    }
-}
-
-/// Whether every condition of `when` holds.
-fn applies(when: &StopCondition, root: &Path) -> bool {
-    when.file_exists.as_ref().is_none_or(|file| root.join(file).exists())
-        && when.command_exists.as_ref().is_none_or(|program| on_path(program, root))
-}
-
-/// Whether `program` can be run: a path (relative to `root`) to an executable file, or the
-/// name of one in a `PATH` directory.
-fn on_path(program: &str, root: &Path) -> bool {
-    if program.contains('/') {
-        return is_executable(&root.join(program));
-    }
-    crate::environment::var_os("PATH")
-        .is_some_and(|dirs| std::env::split_paths(&dirs).any(|dir| is_executable(&dir.join(program))))
-}
-
-#[cfg(unix)]
-fn is_executable(path: &Path) -> bool {
-    use std::os::unix::fs::PermissionsExt;
-    path.metadata().is_ok_and(|meta| meta.is_file() && meta.permissions().mode() & 0o111 != 0)
-}
-
-/// Without execute bits, a file is a program if it exists as is or with `.exe`.
-#[cfg(not(unix))]
-fn is_executable(path: &Path) -> bool {
-    path.is_file() || path.with_extension("exe").is_file()
-}
-
-#[cfg(test)]
-#[cfg(unix)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn conditions_look_at_the_project_and_path() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let when = |file: Option<&str>, command: Option<&str>| StopCondition {
-            file_exists: file.map(str::to_string),
-            command_exists: command.map(str::to_string),
-        };
-        assert!(applies(&when(None, None), root));
-        assert!(applies(&when(Some("Cargo.toml"), Some("sh")), root));
-        assert!(!applies(&when(Some("no-such-file"), None), root));
-        assert!(!applies(&when(None, Some("agent-hooks-no-such-program")), root));
-        assert!(applies(&when(None, Some("/bin/sh")), root));
-        assert!(!applies(&when(None, Some("./Cargo.toml")), root));
     }
 }
