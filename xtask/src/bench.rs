@@ -588,7 +588,8 @@ impl Sandbox {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            fs_err::set_permissions(&rtk, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())?;
+            fs_err::set_permissions(&rtk, std::fs::Permissions::from_mode(0o755))
+                .map_err(|e| e.to_string())?;
         }
         Ok(Self { dir })
     }
