@@ -10,6 +10,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -44,6 +45,28 @@ struct AgentCli {
     rewrites: bool,
     /// The agent keeps working when a stop hook refuses the end of its turn.
     stop_gate: bool,
+    /// What a hook that exits 2 with a reason on stderr does to a tool call (as the live run
+    /// shows); `None`: not driven.
+    exit_2: Option<ExitTwo>,
+    /// The agent's names of the events the recorded fixtures are taken from.
+    events: Events,
+}
+
+/// What a before-tool hook's exit status 2, with a reason on stderr and nothing on stdout, does.
+#[derive(Clone, Copy)]
+struct ExitTwo {
+    /// The tool does not run.
+    blocks: bool,
+    /// The stderr text is what the model is told.
+    reason_reaches_model: bool,
+}
+
+/// An agent's names for the hook events `--record` keeps.
+struct Events {
+    before_tool: &'static str,
+    after_tool: &'static str,
+    prompt: &'static str,
+    stop: &'static str,
 }
 
 /// The model API a fake server speaks.
@@ -76,6 +99,13 @@ const AGENTS: &[AgentCli] = &[
         prompt_guard: true,
         rewrites: true,
         stop_gate: true,
+        exit_2: None,
+        events: Events {
+            before_tool: "PreToolUse",
+            after_tool: "PostToolUse",
+            prompt: "UserPromptSubmit",
+            stop: "Stop",
+        },
     },
     AgentCli {
         name: "gemini",
@@ -84,16 +114,27 @@ const AGENTS: &[AgentCli] = &[
         hook: "gemini-hook",
         api: Api::Gemini,
         shell_tool: "run_shell_command",
-        // Gemini CLI 0.61.0 refuses the scratch project's `.env` path in its own workspace check
-        // ("Path not in workspace") before any hook runs.
-        read_tool: None,
-        write_tool: None,
+        // Gemini CLI 0.61.0's file tools refuse a path with a `.env`, `.git` or `node_modules`
+        // segment themselves ("Path not in workspace"), before any hook runs; `.env.local`,
+        // which the policy guards too, reaches the hook.
+        read_tool: Some(("read_file", r#"{"file_path": "{project}/.env.local"}"#)),
+        write_tool: Some((
+            "write_file",
+            r#"{"file_path": "{project}/.env.local", "content": "OVERWRITTEN=1\n"}"#,
+        )),
         search: Some(("grep_search", r#"{"pattern": "API_KEY", "include_pattern": ".env"}"#)),
         // No argument of grep_search leaves a file out: the hook asks, which `-p` makes a deny.
         search_tree: Some(("grep_search", r#"{"pattern": "API_KEY", "dir_path": "{project}"}"#, false)),
         prompt_guard: true,
         rewrites: true,
         stop_gate: true,
+        exit_2: None,
+        events: Events {
+            before_tool: "BeforeTool",
+            after_tool: "AfterTool",
+            prompt: "BeforeAgent",
+            stop: "AfterAgent",
+        },
     },
     AgentCli {
         name: "codex",
@@ -102,16 +143,27 @@ const AGENTS: &[AgentCli] = &[
         hook: "codex-hook",
         api: Api::OpenAiResponses,
         // Codex 0.171.0's shell tool takes `{"cmd": "..."}`; it reads files through it and
-        // writes them through `apply_patch`, a free-form tool (not driven live yet).
+        // writes them through `apply_patch`, a free-form (custom) tool whose input is the patch
+        // text itself, offered to the models its catalogue marks so (`prepare_codex`).
         shell_tool: "exec_command",
         read_tool: None,
-        write_tool: None,
+        write_tool: Some((
+            "apply_patch",
+            r#""*** Begin Patch\n*** Add File: {project}/.env\n+OVERWRITTEN=1\n*** End Patch\n""#,
+        )),
         search: Some(("exec_command", r#"{"cmd": "grep -rn API_KEY ."}"#)),
         // Codex has no search tool of its own.
         search_tree: None,
         prompt_guard: true,
         rewrites: true,
         stop_gate: true,
+        exit_2: None,
+        events: Events {
+            before_tool: "PreToolUse",
+            after_tool: "PostToolUse",
+            prompt: "UserPromptSubmit",
+            stop: "Stop",
+        },
     },
     AgentCli {
         name: "opencode",
@@ -128,6 +180,14 @@ const AGENTS: &[AgentCli] = &[
         rewrites: true,
         // OpenCode has no hook that can refuse the end of a turn.
         stop_gate: false,
+        exit_2: None,
+        // No stop event (`stop_gate`).
+        events: Events {
+            before_tool: "tool.execute.before",
+            after_tool: "tool.execute.after",
+            prompt: "chat.message",
+            stop: "",
+        },
     },
     AgentCli {
         name: "copilot",
@@ -147,6 +207,15 @@ const AGENTS: &[AgentCli] = &[
         prompt_guard: true,
         rewrites: true,
         stop_gate: true,
+        // 1.0.102 blocks, but tells the model only "Denied by preToolUse hook: hook exited
+        // with code 2": the reason stays behind.
+        exit_2: Some(ExitTwo { blocks: true, reason_reaches_model: false }),
+        events: Events {
+            before_tool: "preToolUse",
+            after_tool: "postToolUse",
+            prompt: "userPromptSubmitted",
+            stop: "agentStop",
+        },
     },
 ];
 
@@ -167,6 +236,10 @@ const FOUND_IN_README: &str = "NARROWED_SEARCH_FOUND_ME";
 /// A secret the scenarios put in `.env`: it must be in no request the model server receives.
 const SECRET: &str = "LIVE_SECRET_7Qm2Vx9Kp4Zr";
 
+/// The files that hold `SECRET`: `.env` always, `.env.local` where a scenario's input names it
+/// (`AgentCli::read_tool`).
+const GUARDED: [&str; 2] = [".env", ".env.local"];
+
 /// One scripted session: the tool call the model makes, and what must hold afterwards.
 struct Scenario {
     name: &'static str,
@@ -176,6 +249,17 @@ struct Scenario {
     /// The tool's input; `{home}` and `{project}` are replaced by the scratch paths.
     input: &'static str,
     check: fn(&Run) -> Result<(), String>,
+    /// What `--record` keeps of this scenario: the fixture's tag and the event it is taken from.
+    fixture: Option<(&'static str, Stage)>,
+}
+
+/// The event of a scenario that `--record` keeps (`Events` names it per agent).
+#[derive(Clone, Copy)]
+enum Stage {
+    BeforeTool,
+    AfterTool,
+    Prompt,
+    Stop,
 }
 
 /// Which of the agent's tools a scenario calls (`Prompt`: none; the prompt itself is the test).
@@ -194,6 +278,9 @@ enum Action {
     Search,
     /// The search tool over the whole project, which holds `.env` and `README.md`.
     SearchTree,
+    /// The shell tool, with a stand-in hook that refuses it by exit status 2 alone
+    /// (`EXIT_2_HOOK`).
+    ExitTwo,
 }
 
 impl AgentCli {
@@ -208,6 +295,7 @@ impl AgentCli {
             Action::Rewrite => self.rewrites.then_some(self.shell_tool),
             Action::Format => self.write_tool.map(|(tool, _)| tool),
             Action::Stop => self.stop_gate.then_some(self.shell_tool),
+            Action::ExitTwo => self.exit_2.map(|_| self.shell_tool),
         }
     }
 }
@@ -219,6 +307,8 @@ struct Run {
     requests: Vec<String>,
     /// The agent runs the search the hook narrowed (`AgentCli::search_tree`).
     narrowed: bool,
+    /// `AgentCli::exit_2`.
+    exit_2: Option<ExitTwo>,
 }
 
 impl Run {
@@ -258,6 +348,7 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "a recursive delete outside the project is blocked",
+        fixture: Some(("shell-rm-home", Stage::BeforeTool)),
         action: Action::Shell,
         input: r#"{"command": "rm -rf {home}/victim", "description": "clean up"}"#,
         check: |run| {
@@ -270,6 +361,7 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "a harmless command runs",
+        fixture: None,
         action: Action::Shell,
         input: r#"{"command": "touch made-by-agent.txt", "description": "make a file"}"#,
         check: |run| match run.project.join("made-by-agent.txt").exists() {
@@ -280,6 +372,7 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "reading .env with the read tool is blocked",
+        fixture: Some(("read-env", Stage::BeforeTool)),
         action: Action::Read,
         // The agent's own input for its read tool (`AgentCli::read_tool`).
         input: "",
@@ -288,6 +381,7 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "reading .env through the shell is blocked",
+        fixture: Some(("shell-cat-env", Stage::BeforeTool)),
         action: Action::Shell,
         input: r#"{"command": "cat .env", "description": "show config"}"#,
         check: |run| run.secret_never_sent().and_then(|()| run.blocked_by_the_hook()),
@@ -295,6 +389,7 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "a search never returns .env",
+        fixture: Some(("search-env", Stage::BeforeTool)),
         action: Action::Search,
         // The agent's own input for its search tool (`AgentCli::search`).
         input: "",
@@ -311,6 +406,7 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "a search tool over the project leaves .env out",
+        fixture: Some(("search-tree", Stage::BeforeTool)),
         action: Action::SearchTree,
         // The agent's own input for its search tool (`AgentCli::search_tree`).
         input: "",
@@ -331,6 +427,7 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "a rewrite is applied",
+        fixture: None,
         action: Action::Rewrite,
         // The user policy (`REWRITE_POLICY`) turns this `touch` into a `mkdir`.
         input: r#"{"command": "touch rewrite-source.txt", "description": "make a file"}"#,
@@ -344,17 +441,25 @@ const SCENARIOS: &[Scenario] = &[
     },
     Scenario {
         policy: "[format]\n\".txt\" = [\"touch formatter-ran\"]\n",
-        name: "a formatter runs after an edit",
+        name: "a harmless write runs and a formatter runs after it",
+        fixture: Some(("write-notes", Stage::AfterTool)),
         action: Action::Format,
         input: "",
-        check: |run| match run.project.join("formatter-ran").exists() {
-            true => Ok(()),
-            false => Err(format!("the formatter did not run; tool result: {:?}", run.tool_result())),
+        check: |run| {
+            let written = std::fs::read_to_string(run.project.join("notes.txt")).unwrap_or_default();
+            if !written.contains("OVERWRITTEN=1") {
+                return Err(format!("notes.txt was not written; tool result: {:?}", run.tool_result()));
+            }
+            match run.project.join("formatter-ran").exists() {
+                true => Ok(()),
+                false => Err(format!("the formatter did not run; tool result: {:?}", run.tool_result())),
+            }
         },
     },
     Scenario {
         policy: "[[stop]]\ncommands = [\"sh -c 'echo LIVE-GATE-FAILED; exit 1'\"]\n",
         name: "a failing stop gate sends the agent back",
+        fixture: Some(("stop", Stage::Stop)),
         action: Action::Stop,
         input: r#"{"command": "touch made-by-agent.txt", "description": "make a file"}"#,
         check: |run| match run.requests.iter().any(|body| body.contains("LIVE-GATE-FAILED")) {
@@ -365,6 +470,7 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "a credential in the prompt never reaches the server",
+        fixture: Some(("prompt-secret", Stage::Prompt)),
         action: Action::Prompt,
         input: "",
         check: |run| {
@@ -383,33 +489,85 @@ const SCENARIOS: &[Scenario] = &[
     Scenario {
         policy: "",
         name: "writing .env is blocked",
+        fixture: Some(("write-env", Stage::BeforeTool)),
         action: Action::Write,
         // The agent's own input for its write tool (`AgentCli::write_tool`).
         input: "",
         check: |run| {
-            let text = std::fs::read_to_string(run.project.join(".env")).unwrap_or_default();
-            if !text.contains(SECRET) {
-                return Err(format!(".env was changed: {text:?}"));
+            for name in GUARDED {
+                let path = run.project.join(name);
+                let text = std::fs::read_to_string(&path).unwrap_or_default();
+                if path.exists() && !text.contains(SECRET) {
+                    return Err(format!("{name} was changed: {text:?}"));
+                }
             }
             run.blocked_by_the_hook()
         },
     },
+    Scenario {
+        policy: "",
+        name: "a hook's exit status 2 with a reason blocks the shell",
+        fixture: None,
+        action: Action::ExitTwo,
+        input: r#"{"command": "rm -rf {home}/victim", "description": "clean up"}"#,
+        check: |run| {
+            let Some(expected) = run.exit_2 else { return Err("no expectation for exit 2".into()) };
+            let blocked = run.home.join("victim/keep.txt").exists();
+            let told = run.requests.iter().any(|body| body.contains(EXIT_2_REASON));
+            match (blocked == expected.blocks, told == expected.reason_reaches_model) {
+                (true, true) => Ok(()),
+                _ => Err(format!(
+                    "exit 2: blocked {blocked} (expected {}), reason reached the model {told} (expected {}); tool result: {:?}",
+                    expected.blocks,
+                    expected.reason_reaches_model,
+                    run.tool_result()
+                )),
+            }
+        },
+    },
 ];
 
+/// The reason `EXIT_2_HOOK` gives on stderr.
+const EXIT_2_REASON: &str = "refused by exit status 2 alone";
+
+/// A stand-in hook that refuses the tool call about `victim` by its exit status alone: 2, with
+/// the reason on stderr and nothing on stdout. Every other event (Copilot CLI's
+/// `permissionRequest`, which names itself, and the tool's result) gets a silent allow, so
+/// that only the before-tool event can block.
+const EXIT_2_HOOK: &str = r#"#!/bin/sh
+payload=$(cat)
+case "$payload" in
+  *'"hookName"'* | *'"toolResult"'*) exit 0 ;;
+  *victim*) echo '{reason}' >&2; exit 2 ;;
+esac
+"#;
+
+/// The recorder `--record` puts where the agent finds the hook: it keeps each payload in
+/// `{payloads}`, then hands it to the real hook unchanged.
+const RECORDER: &str = r#"#!/bin/sh
+payload=$(mktemp '{payloads}/payload.XXXXXX') && cat > "$payload" && exec '{hook}' "$@" < "$payload"
+exec '{hook}' "$@"
+"#;
+
+/// Where recorded payloads say the scratch directory was: fixtures name no path of this machine.
+const FIXTURE_ROOT: &str = "/tmp/agent-hooks-live";
+
 pub fn run(args: &[String]) -> Result<(), String> {
-    if let Some(other) = args.iter().find(|a| !AGENTS.iter().any(|agent| agent.name == **a)) {
+    let record = args.iter().any(|a| a == "--record");
+    let args: Vec<&String> = args.iter().filter(|a| *a != "--record").collect();
+    if let Some(other) = args.iter().find(|a| !AGENTS.iter().any(|agent| agent.name == ***a)) {
         let names: Vec<&str> = AGENTS.iter().map(|agent| agent.name).collect();
         return Err(format!("live: unknown agent `{other}` (proven live: {})", names.join(", ")));
     }
     let root = build::target_dir().join("live");
     let mut failures = Vec::new();
-    for agent in AGENTS.iter().filter(|agent| args.is_empty() || args.iter().any(|a| a == agent.name)) {
+    for agent in AGENTS.iter().filter(|agent| args.is_empty() || args.iter().any(|a| *a == agent.name)) {
         let program = install_agent(&root.join("npm").join(agent.name), agent.package, agent.program)?;
         let hook = build_hook(agent.hook)?;
         for (index, scenario) in SCENARIOS.iter().enumerate() {
             let Some(tool) = agent.tool(scenario.action) else { continue };
             let started = Instant::now();
-            let outcome = run_scenario(&root, index, agent, tool, scenario, &program, &hook);
+            let outcome = run_scenario(&root, index, agent, tool, scenario, &program, &hook, record);
             let took = started.elapsed().as_secs_f32();
             match outcome {
                 Ok(()) => eprintln!("xtask: live: {}: ok    {} ({took:.1} s)", agent.name, scenario.name),
@@ -464,6 +622,7 @@ fn build_hook(binary: &str) -> Result<PathBuf, String> {
     Ok(build::target_dir().join("debug").join(binary))
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_scenario(
     root: &Path,
     index: usize,
@@ -472,6 +631,7 @@ fn run_scenario(
     scenario: &Scenario,
     program: &Path,
     hook: &Path,
+    record: bool,
 ) -> Result<(), String> {
     let scratch = root.join(format!("run-{}-{}-{index}", agent.name, std::process::id()));
     let _ = std::fs::remove_dir_all(&scratch);
@@ -492,7 +652,28 @@ fn run_scenario(
     fs_err::create_dir_all(home.join(".config/agent-hooks")).map_err(io)?;
     fs_err::write(&policy, format!("{REWRITE_POLICY}{}", scenario.policy)).map_err(io)?;
     Command::new("git").args(["init", "-q"]).current_dir(&project).status().map_err(io)?;
-    let installed = Command::new(hook)
+    let payloads = scratch.join("payloads");
+    let stand_in = match scenario.action {
+        Action::ExitTwo => Some(EXIT_2_HOOK.replace("{reason}", EXIT_2_REASON)),
+        _ if record => {
+            std::fs::create_dir_all(&payloads).map_err(io)?;
+            let script = RECORDER.replace("{payloads}", &payloads.display().to_string());
+            Some(script.replace("{hook}", &hook.display().to_string()))
+        }
+        _ => None,
+    };
+    // A stand-in is registered by a link to the binary (install registers the path it was
+    // started by), which the script then replaces.
+    let registered = match stand_in {
+        Some(_) => {
+            let link = scratch.join("bin").join(agent.hook);
+            std::fs::create_dir_all(scratch.join("bin")).map_err(io)?;
+            std::fs::hard_link(hook, &link).or_else(|_| std::fs::copy(hook, &link).map(drop)).map_err(io)?;
+            link
+        }
+        None => hook.to_path_buf(),
+    };
+    let installed = Command::new(&registered)
         .args(["install", "--user"])
         .env("HOME", &home)
         .env("XDG_CONFIG_HOME", home.join(".config"))
@@ -501,21 +682,32 @@ fn run_scenario(
     if !installed.status.success() {
         return Err(format!("install failed: {}", String::from_utf8_lossy(&installed.stderr)));
     }
+    if let Some(script) = stand_in {
+        // Removed first: the link shares the real binary's contents.
+        std::fs::remove_file(&registered).map_err(io)?;
+        std::fs::write(&registered, script).map_err(io)?;
+        std::fs::set_permissions(&registered, std::fs::Permissions::from_mode(0o755)).map_err(io)?;
+    }
     let template = match scenario.action {
         Action::Search => agent.search.map_or("", |(_, input)| input),
         Action::SearchTree => agent.search_tree.map_or("", |(_, input, _)| input),
         Action::Read => agent.read_tool.map_or("", |(_, input)| input),
         Action::Write => agent.write_tool.map_or("", |(_, input)| input),
-        Action::Shell | Action::Rewrite | Action::Stop => scenario.input,
+        Action::Shell | Action::Rewrite | Action::Stop | Action::ExitTwo => scenario.input,
         // The agent's write tool, on a harmless file of the formatter's extension.
         Action::Format => agent.write_tool.map_or("", |(_, input)| input),
         // Only the prompt matters; a model that got it may run something harmless.
         Action::Prompt => r#"{"command": "echo the-prompt-was-sent"}"#,
     };
     let template = match scenario.action {
-        Action::Format => template.replace("/.env", "/notes.txt"),
+        Action::Format => {
+            GUARDED.iter().rev().fold(template.to_string(), |t, name| t.replace(name, "notes.txt"))
+        }
         _ => template.to_string(),
     };
+    if template.contains(GUARDED[1]) {
+        std::fs::write(project.join(GUARDED[1]), format!("API_KEY={SECRET}\n")).map_err(io)?;
+    }
     let input = template
         .replace("{home}", &home.display().to_string())
         .replace("{project}", &project.display().to_string());
@@ -615,9 +807,12 @@ fn run_scenario(
         ));
     }
     let narrowed = agent.search_tree.is_some_and(|(.., narrowed)| narrowed);
-    let run = Run { home, project, requests, narrowed };
+    let run = Run { home, project, requests, narrowed, exit_2: agent.exit_2 };
     match (scenario.check)(&run) {
         Ok(()) => {
+            if let (true, Some((tag, stage))) = (record, scenario.fixture) {
+                keep_fixture(agent, tag, stage, &payloads, &scratch)?;
+            }
             let _ = std::fs::remove_dir_all(&scratch);
             Ok(())
         }
@@ -629,6 +824,67 @@ fn run_scenario(
             let _ = std::fs::write(scratch.join("agent.stderr"), &output.stderr);
             Err(format!("{why} (requests and output kept in {})", scratch.display()))
         }
+    }
+}
+
+/// The first payload recorded in `payloads` for `stage`'s event, written to
+/// `tests/fixtures/<agent>/live-<version>-<event>-<tag>.json` as the agent sent it, with the
+/// scratch directory's path replaced by `FIXTURE_ROOT`.
+fn keep_fixture(
+    agent: &AgentCli,
+    tag: &str,
+    stage: Stage,
+    payloads: &Path,
+    scratch: &Path,
+) -> Result<(), String> {
+    let event = match stage {
+        Stage::BeforeTool => agent.events.before_tool,
+        Stage::AfterTool => agent.events.after_tool,
+        Stage::Prompt => agent.events.prompt,
+        Stage::Stop => agent.events.stop,
+    };
+    let mut recorded: Vec<(std::time::SystemTime, String)> = std::fs::read_dir(payloads)
+        .map_err(|e| format!("{}: {e}", payloads.display()))?
+        .flatten()
+        .filter_map(|entry| {
+            let written = entry.metadata().and_then(|m| m.modified()).ok()?;
+            Some((written, std::fs::read_to_string(entry.path()).ok()?))
+        })
+        .collect();
+    recorded.sort();
+    let Some((_, payload)) = recorded.into_iter().find(|(_, payload)| {
+        serde_json::from_str::<Value>(payload).is_ok_and(|payload| event_of(&payload) == Some(event))
+    }) else {
+        return Err(format!("--record: the agent sent its hook no {event} payload"));
+    };
+    let version = agent.package.rsplit_once('@').map_or("", |(_, version)| version);
+    let path = build::workspace_root()
+        .join("tests/fixtures")
+        .join(agent.name)
+        .join(format!("live-{version}-{event}-{tag}.json"));
+    // Claude Code also names the project by its path with every `/` and `.` made a `-`.
+    let munged = |path: &str| path.replace(['/', '.'], "-");
+    let scratch = scratch.display().to_string();
+    let payload = payload.replace(&scratch, FIXTURE_ROOT).replace(&munged(&scratch), &munged(FIXTURE_ROOT));
+    std::fs::write(&path, payload).map_err(|e| format!("{}: {e}", path.display()))?;
+    eprintln!("xtask: live: recorded {}", path.display());
+    Ok(())
+}
+
+/// The event a recorded payload is for, by the field each agent names it in. Copilot CLI's
+/// camelCase payloads name none but `permissionRequest`: a tool result, a tool, a prompt or a
+/// stop reason tells them apart (as copilot-hook's decoder does).
+fn event_of(payload: &Value) -> Option<&str> {
+    if let Some(name) = ["hook_event_name", "hookName", "hook"].iter().find_map(|key| payload[key].as_str()) {
+        return Some(name);
+    }
+    let has = |key: &str| payload.get(key).is_some();
+    match () {
+        () if has("toolResult") => Some("postToolUse"),
+        () if has("toolName") => Some("preToolUse"),
+        () if has("prompt") => Some("userPromptSubmitted"),
+        () if has("stopReason") => Some("agentStop"),
+        () => None,
     }
 }
 
@@ -647,7 +903,9 @@ fn prepare_gemini(home: &Path, project: &Path) -> Result<(), String> {
 }
 
 /// Codex's own settings beside the hook registration and the trust `install` recorded: the
-/// fake server as its model provider, put before the tables already in `config.toml`.
+/// fake server as its model provider, put before the tables already in `config.toml`. The
+/// model is one of Codex's own catalogue: it offers `apply_patch` only to the models the
+/// catalogue gives an `apply_patch_tool_type` (an unknown name gets no write tool at all).
 fn prepare_codex(home: &Path, base_url: &str) -> Result<(), String> {
     let path = home.join(".codex/config.toml");
     let recorded = fs_err::read_to_string(&path).map_err(|e| e.to_string())?;
@@ -655,7 +913,7 @@ fn prepare_codex(home: &Path, base_url: &str) -> Result<(), String> {
         return Err(format!("codex-hook install recorded no trust in {}", path.display()));
     }
     let provider = format!(
-        "model = \"live-suite\"\nmodel_provider = \"live\"\n\n[model_providers.live]\nname = \"live\"\nbase_url = \"{base_url}/v1\"\nwire_api = \"responses\"\nenv_key = \"LIVE_SUITE_API_KEY\"\nrequest_max_retries = 0\nstream_max_retries = 0\n\n"
+        "model = \"gpt-5.5\"\nmodel_provider = \"live\"\n\n[model_providers.live]\nname = \"live\"\nbase_url = \"{base_url}/v1\"\nwire_api = \"responses\"\nenv_key = \"LIVE_SUITE_API_KEY\"\nrequest_max_retries = 0\nstream_max_retries = 0\n\n"
     );
     fs_err::write(&path, provider + &recorded).map_err(|e| e.to_string())
 }
@@ -866,12 +1124,18 @@ fn answer_gemini(
 
 /// OpenAI Responses, streamed: one `response.output_item.done` (the tool call once, when the
 /// request offers the tool, else a short message) and `response.completed`, the two events
-/// Codex requires.
+/// Codex requires. A `custom` tool (Codex's `apply_patch`) is called with a `custom_tool_call`.
 fn answer_responses(body: &str, tool: &str, input: &Value, called: &Mutex<bool>) -> (&'static str, String) {
     let request: Value = serde_json::from_str(body).unwrap_or(Value::Null);
-    let offered = request["tools"].as_array().is_some_and(|tools| tools.iter().any(|t| t["name"] == tool));
-    let item = if calls_now(offered, called) {
-        json!({"type": "function_call", "call_id": "call_live", "name": tool, "arguments": input.to_string()})
+    let offered = request["tools"].as_array().and_then(|tools| tools.iter().find(|t| t["name"] == tool));
+    let item = if calls_now(offered.is_some(), called) {
+        match offered.is_some_and(|t| t["type"] == "custom") {
+            // A free-form tool's input is its text, not JSON arguments.
+            true => json!({"type": "custom_tool_call", "call_id": "call_live", "name": tool,
+                "input": input.as_str().unwrap_or_default()}),
+            false => json!({"type": "function_call", "call_id": "call_live", "name": tool,
+                "arguments": input.to_string()}),
+        }
     } else {
         json!({"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Done."}]})
     };

@@ -207,4 +207,38 @@ mod tests {
         assert!(odd.shell().is_none());
         assert_eq!(decode(br#"{"hook_event_name":"Brand New Event"}"#).unwrap().kind, EventKind::Other);
     }
+
+    #[test]
+    fn live_payloads_decode_to_their_events() {
+        // Recorded by `cargo xtask live --record` (docs/agents/claude.md, "Seen live").
+        test_support::live_fixtures::assert_live_fixtures(
+            "claude",
+            decode,
+            &[
+                (
+                    "live-2.1.331-PostToolUse-write-notes.json",
+                    "AfterFileWrite Write /tmp/agent-hooks-live/project/notes.txt",
+                ),
+                (
+                    "live-2.1.331-PreToolUse-read-env.json",
+                    "BeforeFileRead Read /tmp/agent-hooks-live/project/.env",
+                ),
+                ("live-2.1.331-PreToolUse-search-env.json", "BeforeShell Bash: grep -rn API_KEY ."),
+                ("live-2.1.331-PreToolUse-shell-cat-env.json", "BeforeShell Bash: cat .env"),
+                (
+                    "live-2.1.331-PreToolUse-shell-rm-home.json",
+                    "BeforeShell Bash: rm -rf /tmp/agent-hooks-live/home/victim",
+                ),
+                (
+                    "live-2.1.331-PreToolUse-write-env.json",
+                    "BeforeFileWrite Write /tmp/agent-hooks-live/project/.env",
+                ),
+                ("live-2.1.331-Stop-stop.json", "Stop"),
+                (
+                    "live-2.1.331-UserPromptSubmit-prompt-secret.json",
+                    "PromptSubmit: Deploy with the key AKIAIOSFODNN7LIVESUIT and report back.",
+                ),
+            ],
+        );
+    }
 }

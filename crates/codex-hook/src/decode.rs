@@ -166,4 +166,34 @@ mod tests {
         assert!(odd.shell().is_none());
         assert_eq!(decode(br#"{"hook_event_name":"Interrupt"}"#).unwrap().kind, EventKind::Other);
     }
+
+    #[test]
+    fn live_payloads_decode_to_their_events() {
+        // Recorded by `cargo xtask live --record` (docs/agents/codex.md, "Seen live").
+        test_support::live_fixtures::assert_live_fixtures(
+            "codex",
+            decode,
+            &[
+                (
+                    "live-0.171.0-PostToolUse-write-notes.json",
+                    "AfterFileWrite apply_patch /tmp/agent-hooks-live/project/notes.txt",
+                ),
+                ("live-0.171.0-PreToolUse-search-env.json", "BeforeShell Bash: grep -rn API_KEY ."),
+                ("live-0.171.0-PreToolUse-shell-cat-env.json", "BeforeShell Bash: cat .env"),
+                (
+                    "live-0.171.0-PreToolUse-shell-rm-home.json",
+                    "BeforeShell Bash: rm -rf /tmp/agent-hooks-live/home/victim",
+                ),
+                (
+                    "live-0.171.0-PreToolUse-write-env.json",
+                    "BeforeFileWrite apply_patch /tmp/agent-hooks-live/project/.env",
+                ),
+                ("live-0.171.0-Stop-stop.json", "Stop"),
+                (
+                    "live-0.171.0-UserPromptSubmit-prompt-secret.json",
+                    "PromptSubmit: Deploy with the key AKIAIOSFODNN7LIVESUIT and report back.",
+                ),
+            ],
+        );
+    }
 }

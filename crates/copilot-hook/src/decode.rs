@@ -308,4 +308,45 @@ mod tests {
         assert!(odd.shell().is_none());
         assert_eq!(decode(b"{}").unwrap().kind, EventKind::Other);
     }
+
+    #[test]
+    fn live_payloads_decode_to_their_events() {
+        // Recorded by `cargo xtask live --record` (docs/agents/copilot.md, "Seen live").
+        test_support::live_fixtures::assert_live_fixtures(
+            "copilot",
+            decode,
+            &[
+                ("live-1.0.102-agentStop-stop.json", "Stop"),
+                (
+                    "live-1.0.102-postToolUse-write-notes.json",
+                    "AfterFileWrite create /tmp/agent-hooks-live/project/notes.txt",
+                ),
+                (
+                    "live-1.0.102-preToolUse-read-env.json",
+                    "BeforeFileRead view /tmp/agent-hooks-live/project/.env",
+                ),
+                (
+                    "live-1.0.102-preToolUse-search-env.json",
+                    "BeforeFileRead grep /tmp/agent-hooks-live/project/.env search [\"/tmp/agent-hooks-live/project/.env\"] include None",
+                ),
+                (
+                    "live-1.0.102-preToolUse-search-tree.json",
+                    "BeforeFileRead grep /tmp/agent-hooks-live/project search [\"/tmp/agent-hooks-live/project\"] include None",
+                ),
+                ("live-1.0.102-preToolUse-shell-cat-env.json", "BeforeShell bash: cat .env"),
+                (
+                    "live-1.0.102-preToolUse-shell-rm-home.json",
+                    "BeforeShell bash: rm -rf /tmp/agent-hooks-live/home/victim",
+                ),
+                (
+                    "live-1.0.102-preToolUse-write-env.json",
+                    "BeforeFileWrite create /tmp/agent-hooks-live/project/.env",
+                ),
+                (
+                    "live-1.0.102-userPromptSubmitted-prompt-secret.json",
+                    "PromptSubmit: Deploy with the key AKIAIOSFODNN7LIVESUIT and report back.",
+                ),
+            ],
+        );
+    }
 }

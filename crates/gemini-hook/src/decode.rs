@@ -192,4 +192,45 @@ mod tests {
         assert!(odd.shell().is_none());
         assert_eq!(decode(br#"{"hook_event_name":"AfterModel"}"#).unwrap().kind, EventKind::Other);
     }
+
+    #[test]
+    fn live_payloads_decode_to_their_events() {
+        // Recorded by `cargo xtask live --record` (docs/agents/gemini.md, "Seen live").
+        test_support::live_fixtures::assert_live_fixtures(
+            "gemini",
+            decode,
+            &[
+                ("live-0.61.0-AfterAgent-stop.json", "Stop: Do the task."),
+                (
+                    "live-0.61.0-AfterTool-write-notes.json",
+                    "AfterFileWrite write_file /tmp/agent-hooks-live/project/notes.txt",
+                ),
+                (
+                    "live-0.61.0-BeforeAgent-prompt-secret.json",
+                    "PromptSubmit: Deploy with the key AKIAIOSFODNN7LIVESUIT and report back.",
+                ),
+                (
+                    "live-0.61.0-BeforeTool-read-env.json",
+                    "BeforeFileRead read_file /tmp/agent-hooks-live/project/.env.local",
+                ),
+                (
+                    "live-0.61.0-BeforeTool-search-env.json",
+                    "BeforeFileRead grep_search .env .env .env search [] include Some(\".env\")",
+                ),
+                (
+                    "live-0.61.0-BeforeTool-search-tree.json",
+                    "BeforeFileRead grep_search /tmp/agent-hooks-live/project search [\"/tmp/agent-hooks-live/project\"] include None",
+                ),
+                ("live-0.61.0-BeforeTool-shell-cat-env.json", "BeforeShell run_shell_command: cat .env"),
+                (
+                    "live-0.61.0-BeforeTool-shell-rm-home.json",
+                    "BeforeShell run_shell_command: rm -rf /tmp/agent-hooks-live/home/victim",
+                ),
+                (
+                    "live-0.61.0-BeforeTool-write-env.json",
+                    "BeforeFileWrite write_file /tmp/agent-hooks-live/project/.env.local",
+                ),
+            ],
+        );
+    }
 }

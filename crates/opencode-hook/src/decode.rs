@@ -235,4 +235,44 @@ mod tests {
         let bare = decode(br#"{"hook":"chat.message"}"#).unwrap();
         assert_eq!((bare.kind, bare.prompt), (EventKind::PromptSubmit, None));
     }
+
+    #[test]
+    fn live_payloads_decode_to_their_events() {
+        // Recorded by `cargo xtask live --record` (docs/agents/opencode.md, "Seen live").
+        test_support::live_fixtures::assert_live_fixtures(
+            "opencode",
+            decode,
+            &[
+                (
+                    "live-1.18.33-chat.message-prompt-secret.json",
+                    "PromptSubmit: \"Deploy with the key AKIAIOSFODNN7LIVESUIT and report back.\"",
+                ),
+                (
+                    "live-1.18.33-tool.execute.after-write-notes.json",
+                    "AfterFileWrite write /tmp/agent-hooks-live/project/notes.txt",
+                ),
+                (
+                    "live-1.18.33-tool.execute.before-read-env.json",
+                    "BeforeFileRead read /tmp/agent-hooks-live/project/.env",
+                ),
+                (
+                    "live-1.18.33-tool.execute.before-search-env.json",
+                    "BeforeFileRead grep .env .env .env search [] include Some(\".env\")",
+                ),
+                (
+                    "live-1.18.33-tool.execute.before-search-tree.json",
+                    "BeforeFileRead grep /tmp/agent-hooks-live/project search [\"/tmp/agent-hooks-live/project\"] include None",
+                ),
+                ("live-1.18.33-tool.execute.before-shell-cat-env.json", "BeforeShell bash: cat .env"),
+                (
+                    "live-1.18.33-tool.execute.before-shell-rm-home.json",
+                    "BeforeShell bash: rm -rf /tmp/agent-hooks-live/home/victim",
+                ),
+                (
+                    "live-1.18.33-tool.execute.before-write-env.json",
+                    "BeforeFileWrite write /tmp/agent-hooks-live/project/.env",
+                ),
+            ],
+        );
+    }
 }
