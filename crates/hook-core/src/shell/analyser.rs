@@ -907,6 +907,13 @@ impl Analyser {
             }
             return;
         }
+        // `printf -v x FORMAT ARGS`: `x` holds what printf would print.
+        if name.text == "printf" && argv.get(1).is_some_and(|w| w.text == "-v") {
+            if let Some(var) = argv.get(2).filter(|w| !w.dynamic) {
+                self.vars.set(&var.text, argv.get(3..).and_then(super::output::formatted));
+            }
+            return;
+        }
         let sets = matches!(name.text.as_str(), "export" | "local" | "declare" | "typeset" | "readonly");
         let forgets = matches!(name.text.as_str(), "unset" | "read" | "mapfile" | "readarray" | "getopts");
         if !sets && !forgets {
@@ -927,7 +934,13 @@ impl Analyser {
                         if lexer::assignment_name(&arg.text).is_some()
                             && lexer::assignment_name(&format!("{target}=")).is_some() =>
                     {
-                        self.text(&format!("{var}=\"${{{target}}}\""), Dialect::Posix, origin);
+                        // An environment variable the line does not set (`HOME`) is read as
+                        // the shell has it; any other name is followed when `var` is used.
+                        if self.vars.is_set(target) || target.bytes().any(|b| b.is_ascii_lowercase()) {
+                            self.vars.set_reference(var, target);
+                        } else {
+                            self.text(&format!("{var}=\"${{{target}}}\""), Dialect::Posix, origin);
+                        }
                     }
                     Some((var, _)) => self.vars.set(var, None),
                     None => self.vars.set(&arg.text, None),

@@ -15,6 +15,7 @@ mod lexer;
 pub(crate) mod make;
 mod opaque;
 mod output;
+mod param;
 mod parser;
 mod powershell;
 mod resolve;

@@ -1,7 +1,7 @@
 //! What `echo`, `printf`, `cat` and `base64 -d` print when the line fixes it: the text a shell
 //! reads from a pipe (`echo 'rm -rf /' | sh`) or the value of a substitution (`$(echo rm)`).
 
-use super::{RedirectOp, SimpleCommand, Stdin};
+use super::{RedirectOp, SimpleCommand, Stdin, Word};
 
 /// How many `cat` or `base64` commands a pipe is followed back through.
 const MAX_CAT_CHAIN: usize = 8;
@@ -74,6 +74,16 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         _ => return None,
     };
     (text.len() <= MAX_OUTPUT).then_some(text)
+}
+
+/// What `printf ARGS` prints (`printf -v x ARGS` stores it), when the line fixes its words.
+pub(super) fn formatted(args: &[Word]) -> Option<String> {
+    if args.iter().any(|w| w.dynamic || w.glob) {
+        return None;
+    }
+    let words: Vec<String> = args.iter().map(super::resolve::home_word).collect();
+    let args: Vec<&str> = words.iter().map(String::as_str).collect();
+    printf(&args).filter(|text| text.len() <= MAX_OUTPUT)
 }
 
 /// `base64` arguments that decode standard input: a decode flag, and no file.

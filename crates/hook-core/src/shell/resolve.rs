@@ -13,6 +13,10 @@ use super::lexer::{LexWord, Part};
 /// also stops `a=$a$a` doubling from growing without bound.
 const MAX_VALUE: usize = 64 * 1024;
 
+/// References followed from one name (`declare -n a=b`, `b` naming `c`…) before the value
+/// counts as unknown.
+const MAX_REFERENCES: usize = 8;
+
 /// What `IFS` holds when nothing sets it.
 const DEFAULT_IFS: &str = " \t\n";
 
@@ -45,11 +49,23 @@ enum Value {
     /// A `for` variable over a glob (`for f in ~/.ssh/*`): it holds the files the glob names,
     /// so its expansions are that glob, quoted or not.
     Pattern(String),
+    /// `declare -n r=x`: `r` is another name for `x`, whatever `x` holds when `r` is used.
+    Reference(String),
 }
 
 impl Default for Vars {
     fn default() -> Self {
         Self { scopes: vec![Scope::default()] }
+    }
+}
+
+impl super::param::Lookup for Vars {
+    fn value_of(&self, name: &str) -> Option<&str> {
+        self.get(name)
+    }
+
+    fn is_set(&self, name: &str) -> bool {
+        Vars::is_set(self, name)
     }
 }
 
@@ -63,7 +79,7 @@ impl Vars {
             Value::Known(value) | Value::Pattern(value) => Some(value),
             // `$a` is the first element.
             Value::Array(items) => items.first().map(String::as_str),
-            Value::Unknown | Value::Substitution(_) => None,
+            Value::Unknown | Value::Substitution(_) | Value::Reference(_) => None,
         }
     }
 
@@ -72,7 +88,7 @@ impl Vars {
         match self.lookup(name)? {
             Value::Array(items) => Some(items.iter().map(String::as_str).collect()),
             Value::Known(value) | Value::Pattern(value) => Some(vec![value.as_str()]),
-            Value::Unknown | Value::Substitution(_) => None,
+            Value::Unknown | Value::Substitution(_) | Value::Reference(_) => None,
         }
     }
 
@@ -91,7 +107,9 @@ impl Vars {
     fn substitution(&self, name: &str) -> Option<&str> {
         match self.lookup(name)? {
             Value::Substitution(source) => Some(source),
-            Value::Known(_) | Value::Unknown | Value::Array(_) | Value::Pattern(_) => None,
+            Value::Known(_) | Value::Unknown | Value::Array(_) | Value::Pattern(_) | Value::Reference(_) => {
+                None
+            }
         }
     }
 
@@ -101,11 +119,30 @@ impl Vars {
         match self.lookup("IFS") {
             None => Some(DEFAULT_IFS),
             Some(Value::Known(value)) => Some(value),
-            Some(Value::Unknown | Value::Substitution(_) | Value::Array(_) | Value::Pattern(_)) => None,
+            Some(
+                Value::Unknown
+                | Value::Substitution(_)
+                | Value::Array(_)
+                | Value::Pattern(_)
+                | Value::Reference(_),
+            ) => None,
         }
     }
 
+    /// What `name` holds, through the names references lead to (a loop of them holds
+    /// nothing known).
     fn lookup(&self, name: &str) -> Option<&Value> {
+        let mut name = name;
+        for _ in 0..MAX_REFERENCES {
+            match self.own(name)? {
+                Value::Reference(target) => name = target,
+                value => return Some(value),
+            }
+        }
+        Some(&Value::Unknown)
+    }
+
+    fn own(&self, name: &str) -> Option<&Value> {
         for scope in self.scopes.iter().rev() {
             if let Some(value) = scope.values.get(name) {
                 return Some(value);
@@ -115,6 +152,11 @@ impl Vars {
             }
         }
         None
+    }
+
+    /// `declare -n name=target`.
+    pub fn set_reference(&mut self, name: &str, target: &str) {
+        self.insert(name, Value::Reference(target.to_string()));
     }
 
     pub fn set(&mut self, name: &str, value: Option<String>) {
@@ -130,6 +172,11 @@ impl Vars {
         self.insert(name, Value::Pattern(pattern.to_string()));
     }
 
+    /// Whether the line assigned `name` anything, known or not.
+    pub fn is_set(&self, name: &str) -> bool {
+        self.lookup(name).is_some()
+    }
+
     /// Whether `name` holds a glob's files (`set_pattern`).
     pub fn is_pattern(&self, name: &str) -> bool {
         matches!(self.lookup(name), Some(Value::Pattern(_)))
@@ -141,8 +188,18 @@ impl Vars {
     }
 
     fn insert(&mut self, name: &str, value: Value) {
+        // Assigning through a reference assigns the variable it names.
+        let mut name = name.to_string();
+        if !matches!(value, Value::Reference(_)) {
+            for _ in 0..MAX_REFERENCES {
+                match self.own(&name) {
+                    Some(Value::Reference(target)) => name = target.clone(),
+                    _ => break,
+                }
+            }
+        }
         if let Some(scope) = self.scopes.last_mut() {
-            scope.values.insert(name.to_string(), value);
+            scope.values.insert(name, value);
         }
     }
 
@@ -182,6 +239,7 @@ pub(super) fn expand(
     let mut out = Word { raw: word.raw.clone(), ..Word::default() };
     let mut substitutions = outputs.iter();
     for part in &word.parts {
+        let computed: Option<String>;
         let (value, raw, quoted) = match part {
             Part::Literal { text, quoted } => {
                 out.glob |= !quoted && has_glob(text);
@@ -195,7 +253,15 @@ pub(super) fn expand(
             Part::Command { raw, quoted, .. } => {
                 (substitutions.next().and_then(Option::as_deref), raw.as_str(), *quoted)
             }
-            Part::Process { raw, .. } | Part::Opaque { raw } => (None, raw.as_str(), true),
+            Part::Process { raw, .. } => (None, raw.as_str(), true),
+            Part::Opaque { raw } => {
+                computed = operator_value(raw, vars);
+                match computed.as_deref() {
+                    // A home directory the line does not spell is known only by where it is.
+                    Some(home) if home.starts_with("$HOME") => (None, home, true),
+                    value => (value, raw.as_str(), true),
+                }
+            }
         };
         if let Part::Param { name, .. } = part
             && vars.is_pattern(name)
@@ -242,6 +308,30 @@ pub(super) fn expand(
         words.push(out);
     }
     words
+}
+
+/// The value of an expansion with an operator (`${x:-d}`, `${x#p}`, `${!x}`) where the line
+/// fixes it; its words (`d`, `p`) are expanded in turn.
+fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
+    if !raw.starts_with("${") {
+        return None;
+    }
+    let mut budget = MAX_VALUE;
+    let mut word_value = |word: &str| -> Option<String> {
+        if word.is_empty() {
+            return Some(String::new());
+        }
+        let tokens = super::lexer::tokenize(word).tokens;
+        let [token] = tokens.as_slice() else { return None };
+        let super::lexer::TokenKind::Word(lexed) = &token.kind else { return None };
+        // `${d:-~/x}`: the tilde is the home directory, which stands as `$HOME` (see below).
+        if let Some(home) = tilde_value(word).filter(|_| lexed.raw == word) {
+            return Some(home);
+        }
+        let value = expand_value(lexed, vars, &[], &mut budget);
+        (!value.dynamic).then_some(value.text)
+    };
+    super::param::value(raw, vars, &mut word_value)
 }
 
 /// `${a[@]}`, `"${a[@]}"`, `${a[*]}`, `"${a[*]}"` and `${a[N]}` of an array the line fixes:
