@@ -85,6 +85,96 @@ const EDITORS: &[&str] =
 const PATTERN_READERS: &[&str] =
     &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg", "yq", "gojq", "jaq", "look"];
 
+/// Programs whose operands are names, text or numbers, never contents they show, and ssh's
+/// family, which uses the key it is given without showing it: the file rules leave their
+/// operands alone.
+const NAME_ONLY: &[&str] = &[
+    ":",
+    "[",
+    "[[",
+    "alias",
+    "autossh",
+    "b2sum",
+    "basename",
+    "bg",
+    "builtin",
+    "cd",
+    "cksum",
+    "command",
+    "declare",
+    "dirname",
+    "disown",
+    "du",
+    "echo",
+    "exa",
+    "exit",
+    "export",
+    "eza",
+    "false",
+    "fg",
+    "file",
+    "fuser",
+    "getfacl",
+    "getfattr",
+    "hash",
+    "history",
+    "inotifywait",
+    "jobs",
+    "kill",
+    "killall",
+    "let",
+    "local",
+    "ls",
+    "lsattr",
+    "lsd",
+    "lsof",
+    "md5sum",
+    "mkdir",
+    "mkfifo",
+    "mknod",
+    "mktemp",
+    "mosh",
+    "namei",
+    "pkill",
+    "popd",
+    "printf",
+    "pushd",
+    "read",
+    "readlink",
+    "readonly",
+    "realpath",
+    "return",
+    "rmdir",
+    "set",
+    "sftp",
+    "sha1sum",
+    "sha224sum",
+    "sha256sum",
+    "sha384sum",
+    "sha512sum",
+    "shasum",
+    "shift",
+    "sleep",
+    "ssh",
+    "ssh-add",
+    "sshfs",
+    "stat",
+    "sum",
+    "test",
+    "tree",
+    "true",
+    "type",
+    "typeset",
+    "ulimit",
+    "umask",
+    "unalias",
+    "unset",
+    "wait",
+    "wc",
+    "whereis",
+    "which",
+];
+
 /// Network clients, whose `@file` (and `-T file`) arguments are files they send.
 const UPLOADERS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];
 
@@ -250,8 +340,11 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // (with `-f` past `.gitignore`) puts the file in a commit that leaves the machine;
         // `git diff --no-index a b` shows two files.
         "git" => match operands.split_first() {
+            // `git hash-object -w .env`, `git update-index --add .env`: the file into the
+            // object store, whence `git cat-file` prints it.
             Some((subcommand, rest))
-                if subcommand.text == "add"
+                if matches!(subcommand.text.as_str(), "add" | "hash-object")
+                    || subcommand.text == "update-index" && has_option(command, &["--add"])
                     || subcommand.text == "diff" && has_option(command, &["--no-index"]) =>
             {
                 found.extend(rest.iter().map(|arg| (Access::Read, *arg)));
@@ -464,7 +557,34 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 }
             }
         }
-        _ => {}
+        // `xargs -a F`, `parallel -a F`/`:::: F`: the file's lines become arguments.
+        "xargs" | "parallel" => {
+            let args = command.args();
+            for (at, arg) in args.iter().enumerate() {
+                if matches!(arg.text.as_str(), "-a" | "--arg-file" | "::::") {
+                    found.extend(args.get(at + 1).map(|file| (Access::Read, file)));
+                } else if arg.text.starts_with("--arg-file=") {
+                    found.push((Access::Read, arg));
+                }
+            }
+        }
+        _ if NAME_ONLY.contains(&name) => {}
+        // A program none of these lists knows, given a file by name, may print it or send it
+        // on (`csvlook .env`, `man -l .env`, `mlr cat .env`): as the rules count it, it reads
+        // it. Programs that take files by name only (`ls`, `stat`) or text (`echo`) are
+        // listed apart.
+        // The value of a long option is where a program is told which credentials to use
+        // (`--kubeconfig F`, `--key-file F`), not what to show.
+        _ => {
+            let args = command.args();
+            let after_long_option = |word: &Word| {
+                let at = args.iter().position(|arg| std::ptr::eq(arg, word)).unwrap_or_default();
+                at > 0 && args[at - 1].text.starts_with("--") && !args[at - 1].text.contains('=')
+            };
+            found.extend(
+                operands.iter().filter(|word| !after_long_option(word)).map(|word| (Access::Read, *word)),
+            );
+        }
     }
     found.extend(option_outputs(name, command.args()).into_iter().map(|word| (Access::Write, word)));
     found

@@ -1315,6 +1315,7 @@ fn xargs(argv: &[Word]) -> Peel {
         }
     }
     let Some(command) = argv.get(at..).filter(|c| !c.is_empty()) else { return Peel::Runs };
+    let reads_file = argv[..at].iter().any(|w| w.text.starts_with("-a") || w.text.starts_with("--arg-file"));
     let input = run_time_input();
     let inner = match replace.filter(|r| !r.is_empty()) {
         Some(placeholder) => command
@@ -1333,6 +1334,10 @@ fn xargs(argv: &[Word]) -> Peel {
             inner
         }
     };
+    // `xargs -a FILE`: xargs itself is judged too, as the reader of its argument file.
+    if reads_file {
+        return Peel::Find { execs: vec![("xargs".into(), inner)] };
+    }
     Peel::Wraps { via: "xargs".into(), inner }
 }
 
@@ -1390,6 +1395,10 @@ fn parallel(argv: &[Word]) -> Peel {
     }
     if !placeholder {
         inner.extend(inputs);
+    }
+    // `parallel -a FILE`, `:::: FILE`: parallel itself is judged too, as the reader of it.
+    if option_value(&scan, "a", "--arg-file").is_some() || rest.iter().any(|word| word.text == "::::") {
+        return Peel::Find { execs: vec![("parallel".into(), inner)] };
     }
     Peel::Wraps { via: "parallel".into(), inner }
 }
@@ -1919,7 +1928,14 @@ mod tests {
             ["mv", XARGS_INPUT, "{xargs input}.bak"]
         );
         assert_eq!(inner(&["xargs", "-I%", "rm", "%"]).1, ["rm", XARGS_INPUT]);
-        assert_eq!(inner(&["xargs", "-d", "\\n", "-a", "list", "rm"]).1, ["rm", XARGS_INPUT]);
+        // With an argument file, xargs itself is judged too, as its reader.
+        match peel(&argv(&["xargs", "-d", "\\n", "-a", "list", "rm"]), Dialect::Posix) {
+            Peel::Find { execs } => {
+                let texts: Vec<&str> = execs[0].1.iter().map(|w| w.text.as_str()).collect();
+                assert_eq!(texts, ["rm", XARGS_INPUT]);
+            }
+            other => panic!("{other:?}"),
+        }
         let (_, inner) = inner_words(&["xargs", "rm"], Dialect::Posix);
         assert!(inner[1].dynamic && !inner[0].dynamic);
     }
