@@ -10,7 +10,7 @@
 
 use crate::shell::{
     RedirectOp, SimpleCommand, Stdin, Word, git_config_setting, git_path_outside, git_setting_command,
-    schedules_timer,
+    git_subcommand, schedules_timer,
 };
 
 use super::files::Access;
@@ -149,15 +149,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // `tail -n 20`: the count is no file.
         "head" | "tail" => operands_after(command.args(), &["-n", "-c", "--lines", "--bytes"]),
         // `git -C sub config …`: the subcommand comes after git's global options.
-        "git" => {
-            let args = command.args();
-            let mut at = 0;
-            while let Some(arg) = args.get(at).filter(|arg| arg.text.starts_with('-')) {
-                let valued = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"];
-                at += if valued.contains(&arg.text.as_str()) { 2 } else { 1 };
-            }
-            operands(args.get(at..).unwrap_or_default())
-        }
+        "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
         _ => operands(command.args()),
     };
     match name {
@@ -423,21 +415,25 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // commands are judged too, `script_file`), as `crontab` is. Listing, showing and
         // removing jobs queue none.
         "at" | "batch"
-            if !command.args().iter().any(|a| matches!(a.text.as_str(), "-l" | "-r" | "-d" | "-c" | "-V")) =>
+            if !command
+                .args()
+                .iter()
+                .any(|a| matches!(a.text.as_str(), "-l" | "-r" | "-d" | "-c" | "-V")) =>
         {
             found.push((Access::Write, &PLACES[AT_SPOOL]));
         }
         // `launchctl load|bootstrap|enable|submit`: a launchd job that starts at login or
         // boot (`system` domain and `/Library` plists: a daemon).
         "launchctl"
-            if operands
-                .first()
-                .is_some_and(|verb| matches!(verb.text.as_str(), "load" | "bootstrap" | "enable" | "submit")) =>
+            if operands.first().is_some_and(|verb| {
+                matches!(verb.text.as_str(), "load" | "bootstrap" | "enable" | "submit")
+            }) =>
         {
             let system = operands.get(1).is_some_and(|target| {
                 target.text.starts_with("system") || target.text.starts_with("/Library/")
             });
-            found.push((Access::Write, if system { &PLACES[LAUNCH_DAEMONS] } else { &PLACES[LAUNCH_AGENTS] }));
+            found
+                .push((Access::Write, if system { &PLACES[LAUNCH_DAEMONS] } else { &PLACES[LAUNCH_AGENTS] }));
         }
         // A lingering user's units start at boot, logged in or not.
         "loginctl" if operands.first().is_some_and(|verb| verb.text == "enable-linger") => {
@@ -576,7 +572,9 @@ fn runs_code(key: &Word, value: &Word) -> bool {
     match lower.as_str() {
         "core.hookspath" => value.dynamic || git_path_outside(&value.text),
         "include.path" | "init.templatedir" => true,
-        "protocol.allow" | "protocol.ext.allow" => value.dynamic || matches!(value.text.as_str(), "always" | "user"),
+        "protocol.allow" | "protocol.ext.allow" => {
+            value.dynamic || matches!(value.text.as_str(), "always" | "user")
+        }
         _ if lower.starts_with("includeif.") => true,
         _ => git_setting_command(&key.text, value).is_some_and(|line| !everyday_program(&line)),
     }

@@ -63,7 +63,13 @@ pub(super) struct Analyser {
     /// Symbolic links the line has made so far (`ln -s ~ h`): the link's path as written and
     /// what it points at. A later word through the link names the target (`rm -rf h/`).
     links: Vec<(String, Word)>,
+    /// Settings `git config KEY VALUE` has made so far, as `KEY=VALUE`: they are in effect for
+    /// the later git commands of the line, as if given with `-c`.
+    git_settings: Vec<Word>,
 }
+
+/// The most `git config` settings carried to later git commands.
+const MAX_GIT_SETTINGS: usize = 64;
 
 /// Variables whose value programs run as a shell command line.
 const COMMAND_VARIABLES: &[&str] = &[
@@ -147,6 +153,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         self_spawning: Vec::new(),
         fork_bombs: Vec::new(),
         links: Vec::new(),
+        git_settings: Vec::new(),
     };
     analyser.text(line, dialect, &Origin::default());
     let mut fork_bombs = std::mem::take(&mut analyser.fork_bombs);
@@ -1011,8 +1018,78 @@ impl Analyser {
             return None;
         }
         command.cwd = self.cwd.word();
+        let git = command.name() == Some("git");
+        if git {
+            self.git_settings(&mut command);
+        }
         self.commands.push(command);
-        Some(self.commands.len() - 1)
+        let index = self.commands.len() - 1;
+        if git {
+            self.unseen_git_code(index);
+        }
+        Some(index)
+    }
+
+    /// `git config KEY VALUE` is remembered; a later git command runs with what it set
+    /// (`git config clean.requireForce false && git clean -xd` is a forced clean).
+    fn git_settings(&mut self, command: &mut SimpleCommand) {
+        let at = wrappers::git_subcommand(&command.argv);
+        let Some(subcommand) = command.argv.get(at) else { return };
+        if subcommand.text == "config" {
+            let set = wrappers::git_config_setting(&command.argv[at + 1..]);
+            if let Some((key, value)) = set.filter(|_| self.git_settings.len() < MAX_GIT_SETTINGS) {
+                let setting = format!("{}={}", key.text, value.text);
+                self.git_settings.push(Word {
+                    text: setting,
+                    dynamic: key.dynamic || value.dynamic,
+                    ..value.clone()
+                });
+            }
+        } else if !self.git_settings.is_empty() {
+            let given = self.git_settings.iter().flat_map(|setting| [Word::literal("-c"), setting.clone()]);
+            command.argv.splice(1..1, given);
+        }
+    }
+
+    /// Hooks, templates or configuration git takes from outside the project for one command
+    /// (`git -c core.hooksPath=/tmp/h commit`, `git clone --template=DIR`): code it runs that
+    /// nobody has read.
+    fn unseen_git_code(&mut self, index: usize) {
+        let argv = &self.commands[index].argv;
+        let mut found = Vec::new();
+        let at = wrappers::git_subcommand(argv);
+        for pair in argv[..at.min(argv.len())].windows(2) {
+            let setting = match (pair[0].text.as_str(), pair[1].text.split_once('=')) {
+                ("-c", Some(setting)) => setting,
+                _ => continue,
+            };
+            let key = setting.0.to_ascii_lowercase();
+            let read = matches!(key.as_str(), "core.hookspath" | "include.path" | "init.templatedir")
+                || key.starts_with("includeif.");
+            if read && (pair[1].dynamic || wrappers::git_path_outside(setting.1)) {
+                found.push(format!(
+                    "git takes `{}` from `{}`, outside the project, which the guard has not read",
+                    setting.0, setting.1
+                ));
+            }
+        }
+        if argv.get(at).is_some_and(|sub| matches!(sub.text.as_str(), "clone" | "init")) {
+            for (i, word) in argv.iter().enumerate().skip(at + 1) {
+                let template = match word.text.as_str() {
+                    "--template" => argv.get(i + 1),
+                    text if text.starts_with("--template=") => Some(word),
+                    _ => None,
+                };
+                let Some(template) = template else { continue };
+                let dir = template.text.strip_prefix("--template=").unwrap_or(&template.text);
+                if template.dynamic || wrappers::git_path_outside(dir) {
+                    found.push(format!("git copies the hooks of the template `{dir}`, which the guard has not read, into the repository"));
+                }
+            }
+        }
+        for what in found {
+            self.note(UnseenKind::Exec, Some(index), what);
+        }
     }
 
     /// Record a command after peeling its wrappers; returns the index of the command that

@@ -20,7 +20,8 @@ mod resolve;
 mod wrappers;
 
 pub(crate) use wrappers::{
-    XARGS_INPUT, cron_commands, git_config_setting, git_path_outside, git_setting_command, schedules_timer,
+    XARGS_INPUT, cron_commands, git_config_setting, git_path_outside, git_setting_command, git_subcommand,
+    schedules_timer,
 };
 
 /// Which shell language a command line is written in.

@@ -91,8 +91,8 @@ pub(crate) fn git_config_setting(args: &[Word]) -> Option<(&Word, &Word)> {
             "--file" | "-f" | "--blob" | "--type" | "--default" | "--comment" => {
                 words.next();
             }
-            "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch" | "--unset" | "--unset-all" | "--list"
-            | "-l" | "--edit" | "-e" | "--remove-section" | "--rename-section" | "--get-color"
+            "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch" | "--unset" | "--unset-all"
+            | "--list" | "-l" | "--edit" | "-e" | "--remove-section" | "--rename-section" | "--get-color"
             | "--get-colorbool" => return None,
             text if text.starts_with('-') => {}
             _ => operands.push(word),
@@ -110,6 +110,16 @@ pub(crate) fn git_config_setting(args: &[Word]) -> Option<(&Word, &Word)> {
         [key, value, ..] => Some((key, value)),
         _ => None,
     }
+}
+
+/// Where git's subcommand is in `argv` (`git -C x -c k=v commit`): past the global options.
+pub(crate) fn git_subcommand(argv: &[Word]) -> usize {
+    let mut at = 1;
+    while let Some(word) = argv.get(at).filter(|word| word.text.starts_with('-')) {
+        let valued = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"];
+        at += if valued.contains(&word.text.as_str()) { 2 } else { 1 };
+    }
+    at
 }
 
 /// Whether a directory git is told to take hooks, templates or included configuration from
@@ -1052,7 +1062,8 @@ fn git(argv: &[Word]) -> Peel {
     // later commands, in this line or any later session, which name none of it; so it is
     // judged where it is set, beside the write of the configuration file.
     if sub.text == "config" {
-        let line = git_config_setting(&argv[at + 1..]).and_then(|(key, value)| git_setting_command(&key.text, value));
+        let line = git_config_setting(&argv[at + 1..])
+            .and_then(|(key, value)| git_setting_command(&key.text, value));
         if let Some(line) = line {
             let shell = vec![derived(&line, "sh"), derived(&line, "-c"), line];
             return Peel::Find { execs: vec![("git config".to_string(), shell)] };
@@ -1917,9 +1928,13 @@ mod tests {
         assert_eq!(script_of(&["git", "-c", "alias.x=!rm -rf y", "x"], Dialect::Posix).1, "rm -rf y");
         assert_eq!(script_of(&["git", "-c", "alias.x=log", "x", "-3"], Dialect::Posix).1, "git log -3");
         // A setting git runs later is judged where it is set, and the `git config` stays.
-        let shell = |line: &str| vec![("git config".to_string(), vec!["sh".into(), "-c".into(), line.into()])];
+        let shell =
+            |line: &str| vec![("git config".to_string(), vec!["sh".into(), "-c".into(), line.into()])];
         assert_eq!(execs(&["git", "config", "alias.x", "!rm -rf y"]), shell("rm -rf y"));
-        assert_eq!(execs(&["git", "config", "--global", "alias.x", "reset --hard"]), shell("git reset --hard"));
+        assert_eq!(
+            execs(&["git", "config", "--global", "alias.x", "reset --hard"]),
+            shell("git reset --hard")
+        );
         assert_eq!(execs(&["git", "config", "core.fsmonitor", "/tmp/b"]), shell("/tmp/b"));
         assert_eq!(execs(&["git", "config", "set", "--local", "filter.x.smudge", "a b"]), shell("a b"));
         assert_eq!(execs(&["git", "config", "credential.helper", "!f"]), shell("f"));
