@@ -90,7 +90,13 @@ pub const CATALOGUE: &[PackInfo] = &[
     PackInfo {
         pack: Pack::RemoteScript,
         catches: "downloaded code run without being saved or read first",
-        rules: &[("remote-script.pipe-to-shell", "`curl … | sh` and its variants")],
+        rules: &[
+            ("remote-script.pipe-to-shell", "`curl … | sh` and its variants"),
+            (
+                "remote-script.reverse-shell",
+                "a shell on a network socket: `bash -i >& /dev/tcp/…`, `nc -e sh`, `socat … EXEC:sh`",
+            ),
+        ],
     },
     PackInfo {
         pack: Pack::ForkBomb,
