@@ -101,6 +101,29 @@ const COMMAND_VARIABLES: &[&str] = &[
     "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
 ];
 
+/// A git setting that takes hooks, templates or configuration from outside the project
+/// (`core.hooksPath=/tmp/h`, `include.path=~/x`): what is not seen, said for `explain`.
+fn unseen_git_setting(key: &str, value: &Word) -> Option<String> {
+    let lower = key.to_ascii_lowercase();
+    let reads = matches!(lower.as_str(), "core.hookspath" | "include.path" | "init.templatedir")
+        || lower.starts_with("includeif.");
+    (reads && (value.dynamic || wrappers::git_path_outside(&value.text))).then(|| {
+        format!("git takes `{key}` from `{}`, outside the project, which the guard has not read", value.text)
+    })
+}
+
+/// The `'key'='value'` pairs of `GIT_CONFIG_PARAMETERS`, as git writes them for `-c`.
+fn quoted_pairs(text: &str) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    // Between the quotes: key, `=`, value, a blank, key, ...
+    let mut parts = text.split('\'').skip(1);
+    while let (Some(key), Some("="), Some(value)) = (parts.next(), parts.next(), parts.next()) {
+        pairs.push((key.to_string(), value.to_string()));
+        parts.next();
+    }
+    pairs
+}
+
 /// Whether `name` is a variable whose value a program runs as a command: the list above, and
 /// cargo's per-target runners and linkers (`CARGO_TARGET_<TRIPLE>_RUNNER`).
 fn runs_value(name: &str) -> bool {
@@ -839,7 +862,35 @@ impl Analyser {
         assigned: impl Iterator<Item = (&'w str, &'w Word)>,
         origin: &Origin,
     ) {
+        // git settings given through the environment (`GIT_CONFIG_KEY_0`/`GIT_CONFIG_VALUE_0`,
+        // `GIT_CONFIG_PARAMETERS`), judged as `-c` settings are.
+        let mut git_keys: Vec<(&str, &str)> = Vec::new();
+        let mut git_values: Vec<(&str, &Word)> = Vec::new();
+        let mut git_settings: Vec<(String, Word)> = Vec::new();
         for (name, value) in assigned {
+            if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {
+                git_keys.push((n, value.text.as_str()));
+            } else if let Some(n) = name.strip_prefix("GIT_CONFIG_VALUE_") {
+                git_values.push((n, value));
+            } else if name == "GIT_CONFIG_PARAMETERS" {
+                let pairs = quoted_pairs(&value.text).into_iter();
+                git_settings.extend(pairs.map(|(key, text)| (key, Word { text, ..value.clone() })));
+            } else if matches!(
+                name,
+                "GIT_TEMPLATE_DIR"
+                    | "GIT_EXEC_PATH"
+                    | "GIT_CONFIG_GLOBAL"
+                    | "GIT_CONFIG_SYSTEM"
+                    | "GIT_CONFIG"
+            ) && (value.dynamic || wrappers::git_path_outside(&value.text))
+            {
+                let what = format!(
+                    "git takes `{name}` from `{}`, outside the project, which the guard has not read",
+                    value.text
+                );
+                self.note(UnseenKind::Exec, None, what);
+                continue;
+            }
             if value.text.trim().is_empty() {
                 continue;
             }
@@ -863,6 +914,24 @@ impl Analyser {
             {
                 let what = format!("`{name}` loads `{}` into the program: code that is not seen", value.text);
                 self.note(UnseenKind::Exec, None, what);
+            }
+        }
+        for (n, key) in git_keys {
+            if let Some((_, value)) = git_values.iter().find(|(m, _)| *m == n) {
+                git_settings.push((key.to_string(), (*value).clone()));
+            }
+        }
+        for (key, value) in git_settings {
+            if let Some(what) = unseen_git_setting(&key, &value) {
+                self.note(UnseenKind::Exec, None, what);
+            } else if let Some(line) = wrappers::git_setting_command(&key, &value) {
+                let exec = SimpleCommand {
+                    argv: vec![Word::literal("sh"), Word::literal("-c"), line],
+                    via: vec![format!("git setting {key} from the environment")],
+                    text: value.raw.clone(),
+                    ..Default::default()
+                };
+                self.emit(exec, Dialect::Posix, origin);
             }
         }
     }
@@ -1059,18 +1128,8 @@ impl Analyser {
         let mut found = Vec::new();
         let at = wrappers::git_subcommand(argv);
         for pair in argv[..at.min(argv.len())].windows(2) {
-            let setting = match (pair[0].text.as_str(), pair[1].text.split_once('=')) {
-                ("-c", Some(setting)) => setting,
-                _ => continue,
-            };
-            let key = setting.0.to_ascii_lowercase();
-            let read = matches!(key.as_str(), "core.hookspath" | "include.path" | "init.templatedir")
-                || key.starts_with("includeif.");
-            if read && (pair[1].dynamic || wrappers::git_path_outside(setting.1)) {
-                found.push(format!(
-                    "git takes `{}` from `{}`, outside the project, which the guard has not read",
-                    setting.0, setting.1
-                ));
+            if let ("-c", Some((key, value))) = (pair[0].text.as_str(), pair[1].text.split_once('=')) {
+                found.extend(unseen_git_setting(key, &Word { text: value.to_string(), ..pair[1].clone() }));
             }
         }
         if argv.get(at).is_some_and(|sub| matches!(sub.text.as_str(), "clone" | "init")) {
