@@ -939,6 +939,62 @@ mod tests {
     }
 
     #[test]
+    fn settings_that_run_code_write_the_git_config() {
+        let writes = |path: &str| vec![(Access::Write, path.to_string())];
+        assert_eq!(seen(&["git", "config", "core.fsmonitor", "/tmp/b"]), writes(".git/config"));
+        assert_eq!(
+            seen(&["git", "-C", "x", "config", "--global", "core.pager", "p | q"]),
+            writes("~/.gitconfig")
+        );
+        assert_eq!(seen(&["git", "config", "--system", "alias.x", "!./b"]), writes("/etc/gitconfig"));
+        assert_eq!(seen(&["git", "config", "--file", "f.cfg", "diff.x.textconv", "./c"]), writes("f.cfg"));
+        assert_eq!(seen(&["git", "config", "set", "credential.helper", "/tmp/h"]), writes(".git/config"));
+        assert_eq!(seen(&["git", "config", "protocol.ext.allow", "always"]), writes(".git/config"));
+        assert_eq!(seen(&["git", "config", "core.editor", "env ./e"]), writes(".git/config"));
+        assert_eq!(seen(&["git", "config", "core.editor", "python3 e.py"]), writes(".git/config"));
+        assert_eq!(
+            seen(&["git", "config", "core.sshCommand", "ssh -oProxyCommand=/tmp/p"]),
+            writes(".git/config")
+        );
+        // Everyday values: a bare program with plain options, hooks inside the project.
+        for (key, value) in [
+            ("core.editor", "code --wait"),
+            ("core.pager", "less -R"),
+            ("core.sshCommand", "ssh -i ~/.ssh/id_work"),
+            ("credential.helper", "cache --timeout=3600"),
+            ("credential.helper", "store"),
+            ("alias.st", "status -sb"),
+            ("alias.lg", "!git log --oneline"),
+            ("core.hooksPath", ".githooks"),
+            ("core.fsmonitor", "true"),
+            ("protocol.ext.allow", "never"),
+            ("user.name", "Dev"),
+        ] {
+            assert!(seen(&["git", "config", "--global", key, value]).is_empty(), "{key} {value}");
+        }
+        assert!(seen(&["git", "config", "--get", "core.pager", "/tmp/b"]).is_empty());
+    }
+
+    #[test]
+    fn scheduling_writes_its_spool() {
+        let writes = |path: &str| vec![(Access::Write, path.to_string())];
+        assert_eq!(seen(&["at", "now"]), writes("/var/spool/cron/atjobs/job"));
+        assert_eq!(seen(&["batch"]), writes("/var/spool/cron/atjobs/job"));
+        assert!(seen(&["at", "-l"]).is_empty());
+        assert!(seen(&["at", "-r", "3"]).is_empty());
+        assert_eq!(seen(&["launchctl", "load", "-w", "a.plist"]), writes("~/Library/LaunchAgents/job.plist"));
+        assert_eq!(
+            seen(&["launchctl", "bootstrap", "system", "/Library/LaunchDaemons/a.plist"]),
+            writes("/Library/LaunchDaemons/job.plist")
+        );
+        assert!(seen(&["launchctl", "list"]).is_empty());
+        assert_eq!(seen(&["loginctl", "enable-linger"]), writes("/var/lib/systemd/linger/user"));
+        assert!(seen(&["loginctl", "disable-linger"]).is_empty());
+        assert_eq!(seen(&["systemd-run", "--timer-property=x", "b"]), writes("/etc/systemd/system/unit"));
+        assert!(seen(&["systemd-run", "--scope", "make"]).is_empty());
+    }
+
+    #[test]
     fn other_commands_touch_nothing() {
         assert!(seen(&["echo", ".env"]).is_empty());
         assert!(seen(&["git", "status", ".env"]).is_empty());

@@ -1852,6 +1852,26 @@ mod tests {
     }
 
     #[test]
+    fn git_settings_made_on_the_line_apply_to_later_git_commands() {
+        let line = "git config clean.requireForce false && sudo git -C x clean -xd; git config --get a.b";
+        assert_eq!(
+            argvs(line, Dialect::Posix)[1],
+            ["git", "-c", "clean.requireForce=false", "-C", "x", "clean", "-xd"]
+        );
+        let unseen = |line: &str| posix(line).unseen.into_iter().map(|u| u.what).collect::<Vec<_>>();
+        assert_eq!(
+            unseen("git -c core.hooksPath=/tmp/h commit"),
+            ["git takes `core.hooksPath` from `/tmp/h`, outside the project, which the guard has not read"]
+        );
+        assert_eq!(unseen("git clone --template=~/t u").len(), 1);
+        assert_eq!(
+            unseen("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=include.path GIT_CONFIG_VALUE_0=/x git log").len(),
+            1
+        );
+        assert!(unseen("git -c core.hooksPath=.githooks commit; git clone --template= u").is_empty());
+    }
+
+    #[test]
     fn find_and_xargs() {
         let analysis = posix("find . /tmp -name '*.o' -exec rm -rf {} \\;");
         assert_eq!(names("find . /tmp -name '*.o' -exec rm -rf {} \\;"), ["find", "rm", "rm"]);
