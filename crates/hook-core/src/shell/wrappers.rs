@@ -43,7 +43,8 @@ const GIT_COMMAND_KEYS: &[&str] = &[
 /// The command line git runs for configuration `key` set to `value`: the value of a command
 /// key (`core.pager`, `pager.log`, `filter.x.clean`, `diff.x.textconv`, `merge.x.driver`,
 /// `remote.x.uploadpack`, `difftool.x.cmd`, ...), a credential helper's after `!` or when it
-/// is a path (`store` is `git credential-store`), an alias's after `!` or else `git VALUE`.
+/// is a path (`store` is `git credential-store`), a submodule's update command after `!`, an
+/// alias's after `!` or else `git VALUE`.
 /// `None` for settings whose value git does not run.
 pub(crate) fn git_setting_command(key: &str, value: &Word) -> Option<Word> {
     let key = key.to_ascii_lowercase();
@@ -73,6 +74,8 @@ pub(crate) fn git_setting_command(key: &str, value: &Word) -> Option<Word> {
             Some(shell) => derived(value, shell),
             None => derived(value, &format!("git {}", value.text)),
         }),
+        // `submodule.x.update = !CMD`: `git submodule update` runs CMD in the submodule.
+        ("submodule", "update") => bang.map(|shell| derived(value, shell)),
         ("credential", "helper") => match bang {
             Some(shell) => Some(derived(value, shell)),
             None => value.text.contains('/').then(|| value.clone()),
@@ -1939,6 +1942,11 @@ mod tests {
         assert_eq!(execs(&["git", "config", "set", "--local", "filter.x.smudge", "a b"]), shell("a b"));
         assert_eq!(execs(&["git", "config", "credential.helper", "!f"]), shell("f"));
         assert_eq!(execs(&["git", "config", "remote.origin.uploadpack", "u"]), shell("u"));
+        assert_eq!(execs(&["git", "config", "submodule.lib.update", "!./x"]), shell("./x"));
+        assert_eq!(
+            peel(&argv(&["git", "config", "submodule.lib.update", "rebase"]), Dialect::Posix),
+            Peel::Runs
+        );
         assert_eq!(peel(&argv(&["git", "config", "credential.helper", "store"]), Dialect::Posix), Peel::Runs);
         assert_eq!(peel(&argv(&["git", "config", "--get", "alias.x"]), Dialect::Posix), Peel::Runs);
         assert_eq!(peel(&argv(&["git", "config", "user.name", "x"]), Dialect::Posix), Peel::Runs);
