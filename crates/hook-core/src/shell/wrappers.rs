@@ -56,16 +56,16 @@ pub(crate) fn git_setting_command(key: &str, value: &Word) -> Option<Word> {
     let runs = GIT_COMMAND_KEYS.contains(&key.as_str())
         || section == "pager"
         || named
-            && match (section, name) {
+            && matches!(
+                (section, name),
                 ("filter", "clean" | "smudge" | "process")
-                | ("diff", "textconv" | "command")
-                | ("merge", "driver")
-                | ("remote", "uploadpack" | "receivepack")
-                | ("difftool" | "mergetool" | "guitool" | "browser" | "man", "cmd")
-                | ("trailer", "command" | "cmd")
-                | ("gpg", "program") => true,
-                _ => false,
-            };
+                    | ("diff", "textconv" | "command")
+                    | ("merge", "driver")
+                    | ("remote", "uploadpack" | "receivepack")
+                    | ("difftool" | "mergetool" | "guitool" | "browser" | "man", "cmd")
+                    | ("trailer", "command" | "cmd")
+                    | ("gpg", "program")
+            );
     if runs {
         return Some(value.clone());
     }
