@@ -8,7 +8,10 @@
 //! their PowerShell and cmd.exe counterparts (`Get-Content`, `type`, `Set-Content`,
 //! `Copy-Item`, ...). Commands not listed read or write nothing as far as this module knows.
 
-use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
+use crate::shell::{
+    RedirectOp, SimpleCommand, Stdin, Word, git_config_setting, git_path_outside, git_setting_command,
+    git_subcommand, schedules_timer,
+};
 
 use super::files::Access;
 use super::{command_name, script_file};
@@ -235,6 +238,8 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
     let operands = match name {
         // `tail -n 20`: the count is no file.
         "head" | "tail" => operands_after(command.args(), &["-n", "-c", "--lines", "--bytes"]),
+        // `git -C sub config …`: the subcommand comes after git's global options.
+        "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
         _ => operands(command.args()),
     };
     match name {
@@ -387,7 +392,8 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             // commands writes the configuration file it goes to.
             Some((subcommand, _))
                 if subcommand.text == "config"
-                    && config_setting(command.args()).is_some_and(|(key, value)| runs_code(key, value)) =>
+                    && git_config_setting(after(command.args(), subcommand))
+                        .is_some_and(|(key, value)| runs_code(key, value)) =>
             {
                 let args = command.args();
                 let file = args
@@ -494,9 +500,37 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
         | "chsh" | "vipw" => found.push((Access::Write, &PLACES[ACCOUNTS])),
         // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked.
-        "systemd-run" if command.args().iter().any(|a| a.text.starts_with("--on-")) => {
+        "systemd-run" if schedules_timer(command.args()) => {
             let user = command.args().iter().any(|a| a.text == "--user");
             found.push((Access::Write, if user { &PLACES[SYSTEMD_USER] } else { &PLACES[SYSTEMD_SYSTEM] }));
+        }
+        // `at TIME`, `batch`: a job queued to run later, unasked, whatever it runs (its
+        // commands are judged too, `script_file`), as `crontab` is. Listing, showing and
+        // removing jobs queue none.
+        "at" | "batch"
+            if !command
+                .args()
+                .iter()
+                .any(|a| matches!(a.text.as_str(), "-l" | "-r" | "-d" | "-c" | "-V")) =>
+        {
+            found.push((Access::Write, &PLACES[AT_SPOOL]));
+        }
+        // `launchctl load|bootstrap|enable|submit`: a launchd job that starts at login or
+        // boot (`system` domain and `/Library` plists: a daemon).
+        "launchctl"
+            if operands.first().is_some_and(|verb| {
+                matches!(verb.text.as_str(), "load" | "bootstrap" | "enable" | "submit")
+            }) =>
+        {
+            let system = operands.get(1).is_some_and(|target| {
+                target.text.starts_with("system") || target.text.starts_with("/Library/")
+            });
+            found
+                .push((Access::Write, if system { &PLACES[LAUNCH_DAEMONS] } else { &PLACES[LAUNCH_AGENTS] }));
+        }
+        // A lingering user's units start at boot, logged in or not.
+        "loginctl" if operands.first().is_some_and(|verb| verb.text == "enable-linger") => {
+            found.push((Access::Write, &PLACES[LINGER]));
         }
         // Enabling, linking or masking a unit writes the unit directory: user units under
         // `~/.config/systemd/user`, system ones under `/etc/systemd/system`.
@@ -620,9 +654,9 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
 /// `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit directory),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 7] = [PLACE; 7];
+static PLACES: [Word; 11] = [PLACE; 11];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 7] = [
+const PLACE_PATHS: [&str; 11] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -630,6 +664,10 @@ const PLACE_PATHS: [&str; 7] = [
     ".git/config",
     "~/.config/systemd/user/unit",
     "/etc/systemd/system/unit",
+    "/var/spool/cron/atjobs/job",
+    "~/Library/LaunchAgents/job.plist",
+    "/Library/LaunchDaemons/job.plist",
+    "/var/lib/systemd/linger/user",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -638,45 +676,50 @@ const SYSTEM_GIT_CONFIG: usize = 3;
 const LOCAL_GIT_CONFIG: usize = 4;
 const SYSTEMD_USER: usize = 5;
 const SYSTEMD_SYSTEM: usize = 6;
+const AT_SPOOL: usize = 7;
+const LAUNCH_AGENTS: usize = 8;
+const LAUNCH_DAEMONS: usize = 9;
+const LINGER: usize = 10;
 
-/// git configuration settings that run code from outside the repository's own files in later
-/// git commands, quietly: hooks from a directory elsewhere, a file monitor, a proxy, an
-/// included configuration or template, a transport's remote program, a filter. The everyday
-/// ones (`core.editor`, `core.pager`, `credential.helper`, aliases, whose values the shell
-/// analysis judges) are left alone, as is `core.hooksPath .githooks` inside the project.
-fn runs_code(key: &str, value: &str) -> bool {
-    let key = key.to_ascii_lowercase();
-    match key.as_str() {
-        "core.hookspath" => value.starts_with('/') || value.starts_with('~') || value.starts_with(".."),
-        "core.fsmonitor" => !matches!(value, "true" | "false"),
-        "core.gitproxy" | "include.path" | "init.templatedir" => true,
-        _ => {
-            key.starts_with("includeif.")
-                || key.ends_with(".uploadpack")
-                || key.ends_with(".receivepack")
-                || key.starts_with("filter.")
-                    && [".clean", ".smudge", ".process"].iter().any(|s| key.ends_with(s))
+/// Whether `git config KEY VALUE` makes later git commands, in any session, run code nobody
+/// has read: a command key (`core.pager`, `core.fsmonitor`, `filter.x.clean`,
+/// `remote.x.uploadpack`, ...), a `!` alias or credential helper, hooks, templates or included
+/// configuration from elsewhere, the `ext::` transport allowed. The everyday values are left
+/// alone: a bare program with plain options (`vim`, `code --wait`, `less -R`, `store`, an
+/// alias without `!`), and `core.hooksPath .githooks` inside the project.
+fn runs_code(key: &Word, value: &Word) -> bool {
+    let lower = key.text.to_ascii_lowercase();
+    match lower.as_str() {
+        "core.hookspath" => value.dynamic || git_path_outside(&value.text),
+        "include.path" | "init.templatedir" => true,
+        "protocol.allow" | "protocol.ext.allow" => {
+            value.dynamic || matches!(value.text.as_str(), "always" | "user")
         }
+        _ if lower.starts_with("includeif.") => true,
+        _ => git_setting_command(&key.text, value).is_some_and(|line| !everyday_program(&line)),
     }
 }
 
-/// The key and value `git config [options] KEY VALUE` sets (options and `--file F` skipped).
-fn config_setting(args: &[Word]) -> Option<(&str, &str)> {
-    let mut words = args.iter().skip(1);
-    let mut operands = Vec::new();
-    while let Some(word) = words.next() {
-        match word.text.as_str() {
-            "--file" | "-f" | "--blob" | "--type" => {
-                words.next();
-            }
-            text if text.starts_with('-') => {}
-            text => operands.push(text),
-        }
+/// A command line that runs one program found on `PATH` with plain options: no shell syntax,
+/// no path to a program, no shell or interpreter that would run a script operand, nothing
+/// the analyser peels as a wrapper (`env X`, `nice X`), and no path inside an option's value.
+fn everyday_program(line: &Word) -> bool {
+    let text = line.text.trim();
+    let plain = |b: u8| b.is_ascii_alphanumeric() || b" _.,:=+@%^~/-".contains(&b);
+    if line.dynamic || !text.bytes().all(plain) {
+        return false;
     }
-    match operands.as_slice() {
-        [key, value, ..] => Some((key, value)),
-        _ => None,
+    let mut words = text.split(' ').filter(|w| !w.is_empty());
+    let Some(program) = words.next() else { return true };
+    if program.starts_with(['-', '.', '~']) || program.contains('/') || script_file::is_runner(program) {
+        return false;
     }
+    if words.any(|w| w.contains('=') && w.contains(['/', '~'])) {
+        return false;
+    }
+    let analysis = crate::shell::analyse(text, crate::shell::Dialect::Posix);
+    matches!(analysis.commands.as_slice(), [only] if only.via.is_empty() && only.name() == Some(program))
+        && !analysis.incomplete
 }
 
 /// The files `curl` (`-o F`, `--output F`, `-oF`, a cluster ending in `o`) and `wget` (`-O F`,
@@ -882,6 +925,12 @@ fn operands(args: &[Word]) -> Vec<&Word> {
     operands
 }
 
+/// The words of `args` after `word`, one of them.
+fn after<'w>(args: &'w [Word], word: &Word) -> &'w [Word] {
+    let at = args.iter().position(|arg| std::ptr::eq(arg, word)).map_or(args.len(), |at| at + 1);
+    &args[at..]
+}
+
 fn skip_first<'a, 'w>(operands: &'a [&'w Word]) -> &'a [&'w Word] {
     operands.get(1..).unwrap_or(&[])
 }
@@ -1007,6 +1056,62 @@ mod tests {
             seen(&["scp", "a", "web:.env"]),
             vec![(Access::Read, "a".to_string()), (Access::Write, "web:.env".to_string())]
         );
+    }
+
+    #[test]
+    fn settings_that_run_code_write_the_git_config() {
+        let writes = |path: &str| vec![(Access::Write, path.to_string())];
+        assert_eq!(seen(&["git", "config", "core.fsmonitor", "/tmp/b"]), writes(".git/config"));
+        assert_eq!(
+            seen(&["git", "-C", "x", "config", "--global", "core.pager", "p | q"]),
+            writes("~/.gitconfig")
+        );
+        assert_eq!(seen(&["git", "config", "--system", "alias.x", "!./b"]), writes("/etc/gitconfig"));
+        assert_eq!(seen(&["git", "config", "--file", "f.cfg", "diff.x.textconv", "./c"]), writes("f.cfg"));
+        assert_eq!(seen(&["git", "config", "set", "credential.helper", "/tmp/h"]), writes(".git/config"));
+        assert_eq!(seen(&["git", "config", "protocol.ext.allow", "always"]), writes(".git/config"));
+        assert_eq!(seen(&["git", "config", "core.editor", "env ./e"]), writes(".git/config"));
+        assert_eq!(seen(&["git", "config", "core.editor", "python3 e.py"]), writes(".git/config"));
+        assert_eq!(
+            seen(&["git", "config", "core.sshCommand", "ssh -oProxyCommand=/tmp/p"]),
+            writes(".git/config")
+        );
+        // Everyday values: a bare program with plain options, hooks inside the project.
+        for (key, value) in [
+            ("core.editor", "code --wait"),
+            ("core.pager", "less -R"),
+            ("core.sshCommand", "ssh -i ~/.ssh/id_work"),
+            ("credential.helper", "cache --timeout=3600"),
+            ("credential.helper", "store"),
+            ("alias.st", "status -sb"),
+            ("alias.lg", "!git log --oneline"),
+            ("core.hooksPath", ".githooks"),
+            ("core.fsmonitor", "true"),
+            ("protocol.ext.allow", "never"),
+            ("user.name", "Dev"),
+        ] {
+            assert!(seen(&["git", "config", "--global", key, value]).is_empty(), "{key} {value}");
+        }
+        assert!(seen(&["git", "config", "--get", "core.pager", "/tmp/b"]).is_empty());
+    }
+
+    #[test]
+    fn scheduling_writes_its_spool() {
+        let writes = |path: &str| vec![(Access::Write, path.to_string())];
+        assert_eq!(seen(&["at", "now"]), writes("/var/spool/cron/atjobs/job"));
+        assert_eq!(seen(&["batch"]), writes("/var/spool/cron/atjobs/job"));
+        assert!(seen(&["at", "-l"]).is_empty());
+        assert!(seen(&["at", "-r", "3"]).is_empty());
+        assert_eq!(seen(&["launchctl", "load", "-w", "a.plist"]), writes("~/Library/LaunchAgents/job.plist"));
+        assert_eq!(
+            seen(&["launchctl", "bootstrap", "system", "/Library/LaunchDaemons/a.plist"]),
+            writes("/Library/LaunchDaemons/job.plist")
+        );
+        assert!(seen(&["launchctl", "list"]).is_empty());
+        assert_eq!(seen(&["loginctl", "enable-linger"]), writes("/var/lib/systemd/linger/user"));
+        assert!(seen(&["loginctl", "disable-linger"]).is_empty());
+        assert_eq!(seen(&["systemd-run", "--timer-property=x", "b"]), writes("/etc/systemd/system/unit"));
+        assert!(seen(&["systemd-run", "--scope", "make"]).is_empty());
     }
 
     #[test]

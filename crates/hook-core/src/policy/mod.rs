@@ -371,7 +371,7 @@ const CREDENTIAL_FILES: [&str; 72] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 50] = [
+const PERSISTENCE_FILES: [&str; 51] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -399,6 +399,8 @@ const PERSISTENCE_FILES: [&str; 50] = [
     "~/.config/autostart/**",
     "~/Library/LaunchAgents/**",
     "/var/spool/cron/**",
+    // A lingering user's units start at boot (`loginctl enable-linger`).
+    "/var/lib/systemd/linger/**",
     "/Library/LaunchDaemons/**",
     // System programs and libraries, and more start-up files: editors, terminals, X
     // sessions, Python's and IPython's start-up, cargo's wrappers, git's templates.

@@ -54,12 +54,13 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.stash-clear", "`stash clear`"),
             ("git.stash-drop", "`stash drop`"),
             ("git.branch-force-delete", "`branch -D`"),
-            ("git.branch-force-move", "`branch -f`, `checkout -B`, `switch -C`"),
+            ("git.branch-force-move", "`branch -f`, `checkout -B`, `switch -C`, `update-ref REF OLD`"),
             ("git.update-ref-delete", "`update-ref -d`"),
             ("git.reflog-expire", "deleting or expiring the reflog"),
             ("git.prune-now", "`gc`/`prune` with `--prune=now`"),
             ("git.history-rewrite", "`filter-branch`, `filter-repo`"),
             ("git.worktree-force-remove", "`worktree remove --force`"),
+            ("git.submodule-deinit-force", "`submodule deinit --force`"),
             ("git.rm-tree", "`git rm -r` of the whole tree"),
         ],
     },
@@ -89,7 +90,13 @@ pub const CATALOGUE: &[PackInfo] = &[
     PackInfo {
         pack: Pack::RemoteScript,
         catches: "downloaded code run without being saved or read first",
-        rules: &[("remote-script.pipe-to-shell", "`curl … | sh` and its variants")],
+        rules: &[
+            ("remote-script.pipe-to-shell", "`curl … | sh` and its variants"),
+            (
+                "remote-script.reverse-shell",
+                "a shell on a network socket: `bash -i >& /dev/tcp/…`, `nc -e sh`, `socat … EXEC:sh`",
+            ),
+        ],
     },
     PackInfo {
         pack: Pack::ForkBomb,

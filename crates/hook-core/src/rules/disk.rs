@@ -2,14 +2,15 @@
 //! shutting the machine down.
 //!
 //! Fires on `mkfs*`, `mke2fs`, `mkswap`, `wipefs` (unless only asking for help or version),
-//! on partition editors given a device (`fdisk /dev/sda`, not `fdisk -l`), on `diskpart`,
+//! on partition editors given a device (`fdisk /dev/sda`, `sgdisk -d 1`, `parted -s DEV
+//! mklabel`; not `fdisk -l`, `sgdisk -p`, `parted DEV print`), on `diskpart`,
 //! cmd.exe `format C:` and the PowerShell disk cmdlets, on any command that writes to a block
 //! device by redirection, `tee`, `cp`, `shred` or `blkdiscard`, and on shutdown/reboot in
 //! every spelling or by `/proc/sysrq-trigger`. A formatter given a disk image file
 //! (`mkfs.ext4 disk.img`) is allowed.
 
 use super::dd::is_block_device;
-use super::{Call, Hit};
+use super::{Call, Hit, short_cluster_has};
 use crate::shell::RedirectOp;
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
@@ -24,7 +25,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     let name = call.name?;
     let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
-    if is_formatter(name) && !only_asks_for_help(&args) && !formats_image_file(call) {
+    // `wipefs DEVICE` alone (or with `-n`) only lists the signatures it would erase.
+    let lists_signatures = name == "wipefs"
+        && (!args.iter().any(|a| {
+            matches!(*a, "--all" | "--offset")
+                || a.starts_with("--offset=")
+                || short_cluster_has(a, 'a')
+                || a.starts_with("-o")
+        }) || args.iter().any(|a| *a == "--no-act" || short_cluster_has(a, 'n')));
+    if is_formatter(name) && !only_asks_for_help(&args) && !formats_image_file(call) && !lists_signatures {
         return Some(Hit::new(
             "disk.mkfs",
             format!("`{name}` would erase a file system. Ask the user to run it."),
@@ -118,10 +127,11 @@ fn only_asks_for_help(args: &[&str]) -> bool {
     !args.is_empty() && args.iter().all(|a| matches!(*a, "-h" | "--help" | "-V" | "--version" | "-?"))
 }
 
-/// A partition editor pointed at a device, not just listing.
+/// A partition editor pointed at a device, not just listing (`fdisk -l`, `sfdisk --dump`,
+/// `sgdisk -p`, `parted /dev/sda print`).
 fn is_partition_editor(name: &str, args: &[&str]) -> bool {
-    const LISTING: &[&str] =
-        &["-l", "--list", "-d", "--dump", "-p", "--print", "print", "p", "-s", "--show-size"];
+    let lists = |listing: &[&str]| args.iter().any(|a| listing.contains(a));
+    let device = args.iter().any(|a| a.starts_with("/dev/"));
     match name {
         "diskpart" => true,
         "diskutil" => args.first().is_some_and(|verb| {
@@ -131,8 +141,74 @@ fn is_partition_editor(name: &str, args: &[&str]) -> bool {
                 || verb.ends_with("disk") && verb != "listdisk"
                 || matches!(verb.as_str(), "reformat" | "secureerase")
         }),
-        "fdisk" | "sfdisk" | "cfdisk" | "gdisk" | "sgdisk" | "cgdisk" | "parted" => {
-            args.iter().any(|a| a.starts_with("/dev/")) && !args.iter().any(|a| LISTING.contains(a))
+        "fdisk" | "gdisk" | "cfdisk" | "cgdisk" => device && !lists(&["-l", "--list", "-s", "--getsz"]),
+        "sfdisk" => {
+            device
+                && !lists(&[
+                    "-l",
+                    "--list",
+                    "-d",
+                    "--dump",
+                    "-s",
+                    "--show-size",
+                    "-g",
+                    "--show-geometry",
+                    "-J",
+                    "--json",
+                    "-F",
+                    "--list-free",
+                    "-V",
+                    "--verify",
+                ])
+        }
+        // sgdisk does what its options say: only printing, verifying and backing up to a file
+        // leave the disk alone (`-d 1` deletes a partition).
+        "sgdisk" => {
+            const READS: &[&str] = &[
+                "-p",
+                "--print",
+                "-i",
+                "--info",
+                "-v",
+                "--verify",
+                "-O",
+                "--print-mbr",
+                "-b",
+                "--backup",
+                "-L",
+                "--list-types",
+            ];
+            device
+                && args.iter().any(|a| {
+                    a.starts_with('-') && !READS.iter().any(|r| a == r || a.starts_with(&format!("{r}=")))
+                })
+        }
+        // `parted [-s] DEVICE [COMMAND...]`: `print`, `unit` and `help` change nothing; with no
+        // command it is interactive.
+        "parted" => {
+            let commands: Vec<&&str> =
+                args.iter().filter(|a| !a.starts_with('-') && !a.starts_with("/dev/")).collect();
+            device
+                && !lists(&["-l", "--list"])
+                && (commands.is_empty()
+                    || !commands.iter().all(|c| {
+                        matches!(
+                            **c,
+                            "print"
+                                | "p"
+                                | "unit"
+                                | "help"
+                                | "s"
+                                | "B"
+                                | "MB"
+                                | "GB"
+                                | "MiB"
+                                | "GiB"
+                                | "free"
+                                | "list"
+                                | "all"
+                        )
+                    }))
         }
         _ => false,
     }
@@ -189,6 +265,19 @@ mod tests {
             (&["parted", "/dev/sda", "mklabel", "gpt"], Some("disk.partition")),
             (&["fdisk", "-l", "/dev/sda"], None),
             (&["parted", "/dev/sda", "print"], None),
+            (&["parted", "-s", "/dev/sda", "mklabel", "gpt"], Some("disk.partition")),
+            (&["parted", "-s", "/dev/sda", "unit", "MiB", "print", "free"], None),
+            (&["parted", "-l"], None),
+            (&["sgdisk", "-d", "1", "/dev/sda"], Some("disk.partition")),
+            (&["sgdisk", "-n", "1:0:0", "/dev/sda"], Some("disk.partition")),
+            (&["sgdisk", "-p", "/dev/sda"], None),
+            (&["sgdisk", "--backup=table.bin", "/dev/sda"], None),
+            (&["sfdisk", "--delete", "/dev/sda", "1"], Some("disk.partition")),
+            (&["sfdisk", "-d", "/dev/sda"], None),
+            (&["wipefs", "--all", "/dev/nvme0n1"], Some("disk.mkfs")),
+            (&["wipefs", "-af", "/dev/sdb1"], Some("disk.mkfs")),
+            (&["wipefs", "/dev/sda"], None),
+            (&["wipefs", "-n", "-a", "/dev/sda"], None),
             (&["fdisk", "-l"], None),
             (&["diskpart"], Some("disk.partition")),
             (&["diskutil", "eraseDisk", "APFS", "X", "disk2"], Some("disk.partition")),

@@ -4,8 +4,8 @@
 //! `--force`, `+refspec`, `--mirror`), deletes of remote branches (`push --delete`,
 //! `push origin :branch`), `checkout`/`restore` of the whole work tree (`.`, `*`, `:/`, a
 //! run-time pathspec; a named file is allowed: that is how an agent undoes its own edit),
-//! forced `checkout -f`/`switch --discard-changes`, `worktree remove --force`, `rm -r` of
-//! the whole tree (not `--cached`),
+//! forced `checkout -f`/`switch --discard-changes`, `worktree remove --force`, `submodule
+//! deinit --force`, `rm -r` of the whole tree (not `--cached`), refs moved by `update-ref`,
 //! `stash drop`/`stash clear`, `branch -D`, and what takes away the way back: `update-ref -d`,
 //! `reflog expire`/`gc --prune` of everything at once, and whole-history rewrites
 //! (`filter-branch`, `filter-repo`). Global options before the subcommand (`-C dir`,
@@ -41,6 +41,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     match subcommand {
         "clean" if setting("clean.requireForce", &["false", "0", "no", "off"]) && !texts.iter().any(|a| *a == "--dry-run" || short_cluster_has(a, 'n')) => {
             Some(Hit::new("git.clean-force", "`git clean` with `clean.requireForce=false` permanently deletes untracked files. Preview with `git clean -n`, then delete specific paths, or ask the user."))
+        }
+        "prune" if texts.windows(2).any(|pair| pair[0] == "--expire" && matches!(pair[1], "now" | "all")) => {
+            Some(Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git prune` without `--expire now`, or ask the user."))
         }
         "gc" | "prune" | "reflog" if setting("gc.pruneExpire", &["now", "all"]) || setting("gc.reflogExpire", &["now", "all"]) || setting("gc.reflogExpireUnreachable", &["now", "all"]) => {
             Some(Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git gc` without those settings, or ask the user."))
@@ -87,9 +90,18 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "branch" => is_forced_branch_delete(&texts).then(|| {
             Hit::new("git.branch-force-delete", "`git branch -D` deletes a branch even if its commits are not merged anywhere. Use `git branch -d`, or ask the user.")
         }).or_else(|| moves_branch_by_force(subcommand, &texts)),
-        "update-ref" => texts.iter().any(|a| short_cluster_has(a, 'd')).then(|| {
-            Hit::new("git.update-ref-delete", "`git update-ref -d` deletes a ref, with no check that its commits are kept anywhere. Use `git branch -d`, or ask the user.")
+        "update-ref" if texts.iter().any(|a| short_cluster_has(a, 'd')) => {
+            Some(Hit::new("git.update-ref-delete", "`git update-ref -d` deletes a ref, with no check that its commits are kept anywhere. Use `git branch -d`, or ask the user."))
+        }
+        // `git update-ref refs/heads/main HEAD~3`: a ref moved, as `branch -f` moves it; to
+        // `HEAD` itself (a new ref at the current commit) nothing is left behind.
+        "update-ref" => moves_ref(&texts).then(|| {
+            Hit::new("git.branch-force-move", "`git update-ref` moves a ref to another commit; what was only on it is left behind. Create a new branch, or ask the user.")
         }),
+        // `git submodule deinit -f`: the submodules' work trees removed with their changes.
+        "submodule" if texts.first() == Some(&"deinit") && texts.iter().any(|a| *a == "--force" || short_cluster_has(a, 'f')) => {
+            Some(Hit::new("git.submodule-deinit-force", "`git submodule deinit --force` deletes submodule work trees with their uncommitted changes. Run it without `--force`, or ask the user."))
+        }
         // `git read-tree --reset -u HEAD`: the work tree reset to the index, changes gone.
         "read-tree" if texts.contains(&"-u") && texts.iter().any(|a| matches!(*a, "--reset" | "-m")) && texts.contains(&"--reset") => {
             Some(Hit::new("git.checkout-discard", "`git read-tree --reset -u` discards every uncommitted change in the work tree. Commit or `git stash` first."))
@@ -97,7 +109,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "reflog" => drops_reflog_now(&texts).then(|| {
             Hit::new("git.reflog-expire", "Expiring the reflog now removes the only record of commits that `reset` or `rebase` left behind. Leave the reflog to expire on its own, or ask the user.")
         }),
-        "gc" | "prune" => texts.iter().any(|a| matches!(*a, "--prune=now" | "--prune=all" | "--expire=now")).then(|| {
+        "gc" | "prune" => texts.iter().any(|a| matches!(*a, "--prune=now" | "--prune=all" | "--expire=now" | "--expire=all")).then(|| {
             Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git gc` without `--prune=now`, or ask the user.")
         }),
         "filter-branch" | "filter-repo" => Some(Hit::new(
@@ -262,11 +274,33 @@ fn drops_reflog_now(args: &[&str]) -> bool {
         let when = arg.strip_prefix("--expire=").or_else(|| arg.strip_prefix("--expire-unreachable="));
         when.is_some_and(|when| matches!(when, "now" | "all"))
     };
+    // `--expire now`, the value as its own word.
+    let spaced = args.windows(2).any(|pair| {
+        matches!(pair[0], "--expire" | "--expire-unreachable") && matches!(pair[1], "now" | "all")
+    });
     match args.first() {
         Some(&"delete") => true,
-        Some(&"expire") => args.iter().any(now),
+        Some(&"expire") => spaced || args.iter().any(now),
         _ => false,
     }
+}
+
+/// `git update-ref REF NEW [OLD]` with `NEW` another commit than `HEAD` (`--stdin` reads its
+/// updates, unseen, from standard input).
+fn moves_ref(args: &[&str]) -> bool {
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        match *arg {
+            "--stdin" => return true,
+            "-m" => {
+                words.next();
+            }
+            _ if arg.starts_with('-') => {}
+            _ => operands.push(*arg),
+        }
+    }
+    operands.get(1).is_some_and(|new| !matches!(*new, "HEAD" | "@"))
 }
 
 /// `branch -D`, `branch --delete --force`, `branch -df`.
@@ -335,6 +369,16 @@ mod tests {
             (&["git", "branch", "-D", "feature"], "git.branch-force-delete"),
             (&["git", "branch", "--delete", "--force", "feature"], "git.branch-force-delete"),
             (&["git", "branch", "-df", "feature"], "git.branch-force-delete"),
+            (&["git", "update-ref", "refs/heads/main", "HEAD~3"], "git.branch-force-move"),
+            (
+                &["git", "update-ref", "-m", "x", "refs/heads/main", "abc123", "def456"],
+                "git.branch-force-move",
+            ),
+            (&["git", "update-ref", "--stdin"], "git.branch-force-move"),
+            (&["git", "update-ref", "-d", "refs/heads/x"], "git.update-ref-delete"),
+            (&["git", "prune", "--expire", "now"], "git.prune-now"),
+            (&["git", "reflog", "expire", "--expire", "now", "--all"], "git.reflog-expire"),
+            (&["git", "submodule", "deinit", "-f", "--all"], "git.submodule-deinit-force"),
         ];
         for (argv, expected) in cases {
             assert_eq!(rule(argv), Some(*expected), "{argv:?}");
@@ -373,6 +417,12 @@ mod tests {
             &["git", "log", "--", "."],
             &["git", "-C", "reset", "status"],
             &["git", "diff", "--", "."],
+            &["git", "update-ref", "-m", "msg", "HEAD", "HEAD"],
+            &["git", "update-ref", "refs/heads/backup", "HEAD"],
+            &["git", "prune", "--expire", "2.weeks.ago"],
+            &["git", "prune", "-n"],
+            &["git", "submodule", "deinit", "vendor/x"],
+            &["git", "submodule", "update", "--init", "--force"],
         ];
         for argv in cases {
             assert_eq!(rule(argv), None, "{argv:?}");

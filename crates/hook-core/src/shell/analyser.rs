@@ -63,7 +63,13 @@ pub(super) struct Analyser {
     /// Symbolic links the line has made so far (`ln -s ~ h`): the link's path as written and
     /// what it points at. A later word through the link names the target (`rm -rf h/`).
     links: Vec<(String, Word)>,
+    /// Settings `git config KEY VALUE` has made so far, as `KEY=VALUE`: they are in effect for
+    /// the later git commands of the line, as if given with `-c`.
+    git_settings: Vec<Word>,
 }
+
+/// The most `git config` settings carried to later git commands.
+const MAX_GIT_SETTINGS: usize = 64;
 
 /// Variables whose value programs run as a shell command line.
 const COMMAND_VARIABLES: &[&str] = &[
@@ -94,6 +100,29 @@ const COMMAND_VARIABLES: &[&str] = &[
     "CARGO_BUILD_RUSTC_WRAPPER",
     "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
 ];
+
+/// A git setting that takes hooks, templates or configuration from outside the project
+/// (`core.hooksPath=/tmp/h`, `include.path=~/x`): what is not seen, said for `explain`.
+fn unseen_git_setting(key: &str, value: &Word) -> Option<String> {
+    let lower = key.to_ascii_lowercase();
+    let reads = matches!(lower.as_str(), "core.hookspath" | "include.path" | "init.templatedir")
+        || lower.starts_with("includeif.");
+    (reads && (value.dynamic || wrappers::git_path_outside(&value.text))).then(|| {
+        format!("git takes `{key}` from `{}`, outside the project, which the guard has not read", value.text)
+    })
+}
+
+/// The `'key'='value'` pairs of `GIT_CONFIG_PARAMETERS`, as git writes them for `-c`.
+fn quoted_pairs(text: &str) -> Vec<(String, String)> {
+    let mut pairs = Vec::new();
+    // Between the quotes: key, `=`, value, a blank, key, ...
+    let mut parts = text.split('\'').skip(1);
+    while let (Some(key), Some("="), Some(value)) = (parts.next(), parts.next(), parts.next()) {
+        pairs.push((key.to_string(), value.to_string()));
+        parts.next();
+    }
+    pairs
+}
 
 /// Whether `name` is a variable whose value a program runs as a command: the list above, and
 /// cargo's per-target runners and linkers (`CARGO_TARGET_<TRIPLE>_RUNNER`).
@@ -147,6 +176,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         self_spawning: Vec::new(),
         fork_bombs: Vec::new(),
         links: Vec::new(),
+        git_settings: Vec::new(),
     };
     analyser.text(line, dialect, &Origin::default());
     let mut fork_bombs = std::mem::take(&mut analyser.fork_bombs);
@@ -849,7 +879,35 @@ impl Analyser {
         assigned: impl Iterator<Item = (&'w str, &'w Word)>,
         origin: &Origin,
     ) {
+        // git settings given through the environment (`GIT_CONFIG_KEY_0`/`GIT_CONFIG_VALUE_0`,
+        // `GIT_CONFIG_PARAMETERS`), judged as `-c` settings are.
+        let mut git_keys: Vec<(&str, &str)> = Vec::new();
+        let mut git_values: Vec<(&str, &Word)> = Vec::new();
+        let mut git_settings: Vec<(String, Word)> = Vec::new();
         for (name, value) in assigned {
+            if let Some(n) = name.strip_prefix("GIT_CONFIG_KEY_") {
+                git_keys.push((n, value.text.as_str()));
+            } else if let Some(n) = name.strip_prefix("GIT_CONFIG_VALUE_") {
+                git_values.push((n, value));
+            } else if name == "GIT_CONFIG_PARAMETERS" {
+                let pairs = quoted_pairs(&value.text).into_iter();
+                git_settings.extend(pairs.map(|(key, text)| (key, Word { text, ..value.clone() })));
+            } else if matches!(
+                name,
+                "GIT_TEMPLATE_DIR"
+                    | "GIT_EXEC_PATH"
+                    | "GIT_CONFIG_GLOBAL"
+                    | "GIT_CONFIG_SYSTEM"
+                    | "GIT_CONFIG"
+            ) && (value.dynamic || wrappers::git_path_outside(&value.text))
+            {
+                let what = format!(
+                    "git takes `{name}` from `{}`, outside the project, which the guard has not read",
+                    value.text
+                );
+                self.note(UnseenKind::Exec, None, what);
+                continue;
+            }
             if value.text.trim().is_empty() {
                 continue;
             }
@@ -873,6 +931,24 @@ impl Analyser {
             {
                 let what = format!("`{name}` loads `{}` into the program: code that is not seen", value.text);
                 self.note(UnseenKind::Exec, None, what);
+            }
+        }
+        for (n, key) in git_keys {
+            if let Some((_, value)) = git_values.iter().find(|(m, _)| *m == n) {
+                git_settings.push((key.to_string(), (*value).clone()));
+            }
+        }
+        for (key, value) in git_settings {
+            if let Some(what) = unseen_git_setting(&key, &value) {
+                self.note(UnseenKind::Exec, None, what);
+            } else if let Some(line) = wrappers::git_setting_command(&key, &value) {
+                let exec = SimpleCommand {
+                    argv: vec![Word::literal("sh"), Word::literal("-c"), line],
+                    via: vec![format!("git setting {key} from the environment")],
+                    text: value.raw.clone(),
+                    ..Default::default()
+                };
+                self.emit(exec, Dialect::Posix, origin);
             }
         }
     }
@@ -1041,8 +1117,68 @@ impl Analyser {
             return None;
         }
         command.cwd = self.cwd.word();
+        let git = command.name() == Some("git");
+        if git {
+            self.git_settings(&mut command);
+        }
         self.commands.push(command);
-        Some(self.commands.len() - 1)
+        let index = self.commands.len() - 1;
+        if git {
+            self.unseen_git_code(index);
+        }
+        Some(index)
+    }
+
+    /// `git config KEY VALUE` is remembered; a later git command runs with what it set
+    /// (`git config clean.requireForce false && git clean -xd` is a forced clean).
+    fn git_settings(&mut self, command: &mut SimpleCommand) {
+        let at = wrappers::git_subcommand(&command.argv);
+        let Some(subcommand) = command.argv.get(at) else { return };
+        if subcommand.text == "config" {
+            let set = wrappers::git_config_setting(&command.argv[at + 1..]);
+            if let Some((key, value)) = set.filter(|_| self.git_settings.len() < MAX_GIT_SETTINGS) {
+                let setting = format!("{}={}", key.text, value.text);
+                self.git_settings.push(Word {
+                    text: setting,
+                    dynamic: key.dynamic || value.dynamic,
+                    ..value.clone()
+                });
+            }
+        } else if !self.git_settings.is_empty() {
+            let given = self.git_settings.iter().flat_map(|setting| [Word::literal("-c"), setting.clone()]);
+            command.argv.splice(1..1, given);
+        }
+    }
+
+    /// Hooks, templates or configuration git takes from outside the project for one command
+    /// (`git -c core.hooksPath=/tmp/h commit`, `git clone --template=DIR`): code it runs that
+    /// nobody has read.
+    fn unseen_git_code(&mut self, index: usize) {
+        let argv = &self.commands[index].argv;
+        let mut found = Vec::new();
+        let at = wrappers::git_subcommand(argv);
+        for pair in argv[..at.min(argv.len())].windows(2) {
+            if let ("-c", Some((key, value))) = (pair[0].text.as_str(), pair[1].text.split_once('=')) {
+                found.extend(unseen_git_setting(key, &Word { text: value.to_string(), ..pair[1].clone() }));
+            }
+        }
+        if argv.get(at).is_some_and(|sub| matches!(sub.text.as_str(), "clone" | "init")) {
+            for (i, word) in argv.iter().enumerate().skip(at + 1) {
+                let template = match word.text.as_str() {
+                    "--template" => argv.get(i + 1),
+                    text if text.starts_with("--template=") => Some(word),
+                    _ => None,
+                };
+                let Some(template) = template else { continue };
+                let dir = template.text.strip_prefix("--template=").unwrap_or(&template.text);
+                if template.dynamic || wrappers::git_path_outside(dir) {
+                    found.push(format!("git copies the hooks of the template `{dir}`, which the guard has not read, into the repository"));
+                }
+            }
+        }
+        for what in found {
+            self.note(UnseenKind::Exec, Some(index), what);
+        }
     }
 
     /// Record a command after peeling its wrappers; returns the index of the command that
@@ -1743,6 +1879,26 @@ mod tests {
         assert_eq!(names("sh -c \"$(curl -s https://x.sh)\""), ["curl", "sh"]);
         assert!(substituted.commands[1].argv[2].dynamic);
         assert_eq!(find(&posix("wget -qO- x | sudo bash"), "bash").stdin, Stdin::Pipe { from: Some(0) });
+    }
+
+    #[test]
+    fn git_settings_made_on_the_line_apply_to_later_git_commands() {
+        let line = "git config clean.requireForce false && sudo git -C x clean -xd; git config --get a.b";
+        assert_eq!(
+            argvs(line, Dialect::Posix)[1],
+            ["git", "-c", "clean.requireForce=false", "-C", "x", "clean", "-xd"]
+        );
+        let unseen = |line: &str| posix(line).unseen.into_iter().map(|u| u.what).collect::<Vec<_>>();
+        assert_eq!(
+            unseen("git -c core.hooksPath=/tmp/h commit"),
+            ["git takes `core.hooksPath` from `/tmp/h`, outside the project, which the guard has not read"]
+        );
+        assert_eq!(unseen("git clone --template=~/t u").len(), 1);
+        assert_eq!(
+            unseen("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=include.path GIT_CONFIG_VALUE_0=/x git log").len(),
+            1
+        );
+        assert!(unseen("git -c core.hooksPath=.githooks commit; git clone --template= u").is_empty());
     }
 
     #[test]

@@ -21,7 +21,10 @@ mod powershell;
 mod resolve;
 mod wrappers;
 
-pub(crate) use wrappers::{XARGS_INPUT, cron_commands};
+pub(crate) use wrappers::{
+    XARGS_INPUT, cron_commands, git_config_setting, git_path_outside, git_setting_command, git_subcommand,
+    schedules_timer,
+};
 
 /// Which shell language a command line is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -27,11 +27,111 @@ const GIT_COMMAND_KEYS: &[&str] = &[
     "core.editor",
     "core.fsmonitor",
     "core.askpass",
+    "core.gitproxy",
+    "core.alternaterefscommand",
     "sequence.editor",
     "diff.external",
     "gpg.program",
+    "gpg.ssh.defaultkeycommand",
     "interactive.difffilter",
+    "uploadpack.packobjectshook",
+    "sendemail.sendmailcmd",
+    "sendemail.tocmd",
+    "sendemail.cccmd",
 ];
+
+/// The command line git runs for configuration `key` set to `value`: the value of a command
+/// key (`core.pager`, `pager.log`, `filter.x.clean`, `diff.x.textconv`, `merge.x.driver`,
+/// `remote.x.uploadpack`, `difftool.x.cmd`, ...), a credential helper's after `!` or when it
+/// is a path (`store` is `git credential-store`), a submodule's update command after `!`, an
+/// alias's after `!` or else `git VALUE`.
+/// `None` for settings whose value git does not run.
+pub(crate) fn git_setting_command(key: &str, value: &Word) -> Option<Word> {
+    let key = key.to_ascii_lowercase();
+    let (section, rest) = key.split_once('.')?;
+    // The last part of `section.subsection.name` (the subsection may hold dots).
+    let name = rest.rsplit('.').next().unwrap_or(rest);
+    let named = rest.contains('.');
+    let bang = value.text.strip_prefix('!');
+    let runs = GIT_COMMAND_KEYS.contains(&key.as_str())
+        || section == "pager"
+        || named
+            && matches!(
+                (section, name),
+                ("filter", "clean" | "smudge" | "process")
+                    | ("diff", "textconv" | "command")
+                    | ("merge", "driver")
+                    | ("remote", "uploadpack" | "receivepack")
+                    | ("difftool" | "mergetool" | "guitool" | "browser" | "man", "cmd")
+                    | ("trailer", "command" | "cmd")
+                    | ("gpg", "program")
+            );
+    if runs {
+        return Some(value.clone());
+    }
+    match (section, name) {
+        ("alias", _) => Some(match bang {
+            Some(shell) => derived(value, shell),
+            None => derived(value, &format!("git {}", value.text)),
+        }),
+        // `submodule.x.update = !CMD`: `git submodule update` runs CMD in the submodule.
+        ("submodule", "update") => bang.map(|shell| derived(value, shell)),
+        ("credential", "helper") => match bang {
+            Some(shell) => Some(derived(value, shell)),
+            None => value.text.contains('/').then(|| value.clone()),
+        },
+        _ => None,
+    }
+}
+
+/// The key and value `git config [OPTIONS] KEY VALUE` (or `git config set KEY VALUE`) sets,
+/// from the words after `config`; `None` when it reads, lists, edits or unsets instead.
+pub(crate) fn git_config_setting(args: &[Word]) -> Option<(&Word, &Word)> {
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "--file" | "-f" | "--blob" | "--type" | "--default" | "--comment" => {
+                words.next();
+            }
+            "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch" | "--unset" | "--unset-all"
+            | "--list" | "-l" | "--edit" | "-e" | "--remove-section" | "--rename-section" | "--get-color"
+            | "--get-colorbool" => return None,
+            text if text.starts_with('-') => {}
+            _ => operands.push(word),
+        }
+    }
+    let operands = match operands.first().map(|w| w.text.as_str()) {
+        Some("set") => &operands[1..],
+        Some(
+            "get" | "unset" | "list" | "edit" | "rename-section" | "remove-section" | "get-color"
+            | "get-colorbool",
+        ) => return None,
+        _ => &operands[..],
+    };
+    match operands {
+        [key, value, ..] => Some((key, value)),
+        _ => None,
+    }
+}
+
+/// Where git's subcommand is in `argv` (`git -C x -c k=v commit`): past the global options.
+pub(crate) fn git_subcommand(argv: &[Word]) -> usize {
+    let mut at = 1;
+    while let Some(word) = argv.get(at).filter(|word| word.text.starts_with('-')) {
+        let valued = ["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env"];
+        at += if valued.contains(&word.text.as_str()) { 2 } else { 1 };
+    }
+    at
+}
+
+/// Whether a directory git is told to take hooks, templates or included configuration from
+/// lies outside the project, as written: absolute, in the home directory, or up from it.
+/// `/dev/null` (no hooks at all) and an empty value are not.
+pub(crate) fn git_path_outside(path: &str) -> bool {
+    !matches!(path, "" | "/dev/null")
+        && (path.starts_with(['/', '~', '$']) || path == ".." || path.starts_with("../"))
+}
 
 /// Options whose value the program runs as a shell command line, beside its own work
 /// (`tar --to-command=CMD`, `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `git -c core.pager=CMD`,
@@ -123,17 +223,13 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 text.split_once('=').map(|(_, value)| derived(word, value))
             }
             "git" if text.starts_with("ext::") => Some(derived(word, &ext_command(&text["ext::".len()..]))),
+            // `-c alias.x=…` is run where the alias is used (`git` below).
             "git" if text == "-c" => next.and_then(|w| {
                 let (key, value) = w.text.split_once('=')?;
-                let key = key.to_ascii_lowercase();
-                let runs = GIT_COMMAND_KEYS.contains(&key.as_str())
-                    || key.starts_with("pager.")
-                    || key.starts_with("filter.")
-                        && [".clean", ".smudge", ".process"].iter().any(|s| key.ends_with(s))
-                    || key.starts_with("diff.") && (key.ends_with(".textconv") || key.ends_with(".command"))
-                    || key.starts_with("merge.") && key.ends_with(".driver")
-                    || key == "credential.helper" && value.starts_with('!');
-                runs.then(|| derived(w, value.strip_prefix('!').unwrap_or(value)))
+                if key.to_ascii_lowercase().starts_with("alias.") {
+                    return None;
+                }
+                git_setting_command(key, &derived(w, value))
             }),
             "vim" | "vi" | "nvim" | "view" | "ex" | "gvim" | "vimdiff" => {
                 let command = match text {
@@ -434,17 +530,51 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "run0" => {
             wraps("run0", argv, scan_options(argv, 1, "ugD", &["--user", "--group", "--chdir"]).operand)
         }
-        "systemd-run" => wraps(
-            "systemd-run",
-            argv,
-            scan_options(
+        "systemd-run" => {
+            let at = scan_options(
                 argv,
                 1,
                 "upEHMjd",
-                &["--unit", "--property", "--setenv", "--host", "--machine", "--description", "--slice"],
+                &[
+                    "--unit",
+                    "--property",
+                    "--setenv",
+                    "--host",
+                    "--machine",
+                    "--description",
+                    "--slice",
+                    "--on-active",
+                    "--on-boot",
+                    "--on-startup",
+                    "--on-unit-active",
+                    "--on-unit-inactive",
+                    "--on-calendar",
+                    "--timer-property",
+                    "--path-property",
+                    "--socket-property",
+                    "--working-directory",
+                    "--uid",
+                    "--gid",
+                    "--nice",
+                    "--service-type",
+                ],
             )
-            .operand,
-        ),
+            .operand;
+            // A timer is itself a change that outlives the line (the guard's file rules see
+            // it), beside the command it runs later.
+            if schedules_timer(&argv[1..at]) {
+                persists("systemd-run", argv, at)
+            } else {
+                wraps("systemd-run", argv, at)
+            }
+        }
+        // `launchctl submit -l LABEL -- COMMAND`: a job launchd keeps running.
+        "launchctl" if argv.get(1).is_some_and(|w| w.text == "submit") => {
+            match argv.iter().position(|w| w.text == "--") {
+                Some(dash) => persists("launchctl submit", argv, dash + 1),
+                None => Peel::Runs,
+            }
+        }
         "runuser" if argv.iter().any(|w| w.text == "-u" || w.text.starts_with("--user")) => wraps(
             "runuser",
             argv,
@@ -691,6 +821,21 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
 fn wraps(via: &str, argv: &[Word], at: usize) -> Peel {
     match argv.get(at..) {
         Some(inner) if !inner.is_empty() => Peel::Skips { via: via.to_string(), at },
+        _ => Peel::Runs,
+    }
+}
+
+/// Whether `systemd-run` makes a timer: a unit that runs later, unasked (`--on-calendar`,
+/// `--on-active`, `--on-boot`, `--on-unit-active`, ..., `--timer-property`).
+pub(crate) fn schedules_timer(args: &[Word]) -> bool {
+    args.iter().any(|a| a.text.starts_with("--on-") || a.text.starts_with("--timer-property"))
+}
+
+/// A wrapper that changes something that outlives the line (a timer, a launchd job) and runs
+/// the command that starts at `argv[at]` through it: both are judged.
+fn persists(via: &str, argv: &[Word], at: usize) -> Peel {
+    match argv.get(at..) {
+        Some(inner) if !inner.is_empty() => Peel::Find { execs: vec![(via.to_string(), inner.to_vec())] },
         _ => Peel::Runs,
     }
 }
@@ -985,18 +1130,15 @@ fn git(argv: &[Word]) -> Peel {
     if let Some((_, value)) = aliases.iter().rev().find(|(name, _)| *name == sub.text) {
         return git_alias(value, &argv[at + 1..]);
     }
-    // `git config alias.x '!rm -rf ~'`: what the alias runs is judged where it is defined, as
-    // the later `git x` (in this line or any later session) names none of it.
+    // `git config core.pager CMD`, `git config alias.x '!rm -rf ~'`: git runs the value on
+    // later commands, in this line or any later session, which name none of it; so it is
+    // judged where it is set, beside the write of the configuration file.
     if sub.text == "config" {
-        let rest = &argv[at + 1..];
-        let key = rest.iter().position(|w| w.text.starts_with("alias.") && !w.text.contains('='));
-        if let Some(value) = key.and_then(|key| rest.get(key + 1)) {
-            return git_alias(value, &[]);
-        }
-        // `git config core.pager CMD`: git runs it on every later `log`, in any session.
-        let runs = rest.iter().position(|w| GIT_COMMAND_KEYS.contains(&w.text.to_ascii_lowercase().as_str()));
-        if let Some(value) = runs.and_then(|key| rest.get(key + 1)) {
-            return script("git config", std::slice::from_ref(value), Dialect::Posix);
+        let line = git_config_setting(&argv[at + 1..])
+            .and_then(|(key, value)| git_setting_command(&key.text, value));
+        if let Some(line) = line {
+            let shell = vec![derived(&line, "sh"), derived(&line, "-c"), line];
+            return Peel::Find { execs: vec![("git config".to_string(), shell)] };
         }
     }
     match (sub.text.as_str(), argv.get(at + 1).map(|w| w.text.as_str())) {
@@ -1015,10 +1157,7 @@ fn git(argv: &[Word]) -> Peel {
 /// What running the git alias `value` with `args` runs: a `!` alias is a shell line, any other
 /// a git command line (`reset --hard`).
 fn git_alias(value: &Word, args: &[Word]) -> Peel {
-    let line = match value.text.strip_prefix('!') {
-        Some(shell) => derived(value, shell),
-        None => derived(value, &format!("git {}", value.text)),
-    };
+    let Some(line) = git_setting_command("alias.x", value) else { return Peel::Runs };
     let mut words = vec![line];
     words.extend(args.iter().cloned());
     script("git alias", &words, Dialect::Posix)
@@ -1752,6 +1891,17 @@ mod tests {
         }
     }
 
+    /// The commands a wrapper that also runs itself runs beside it, with how.
+    fn execs(words: &[&str]) -> Vec<(String, Vec<String>)> {
+        match peel(&argv(words), Dialect::Posix) {
+            Peel::Find { execs } => execs
+                .into_iter()
+                .map(|(via, argv)| (via, argv.iter().map(|w| w.text.clone()).collect()))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
     fn script_of(words: &[&str], dialect: Dialect) -> (String, String, Dialect) {
         match peel(&argv(words), dialect) {
             Peel::Script { via, script, dialect } => (via, script.text, dialect),
@@ -1786,6 +1936,13 @@ mod tests {
 
     #[test]
     fn small_wrappers() {
+        // A timer or launchd job outlives the line: the wrapper stays beside what it runs.
+        let timer = execs(&["systemd-run", "--user", "--on-calendar", "daily", "b", "x"]);
+        assert_eq!(timer, [("systemd-run".to_string(), vec!["b".to_string(), "x".to_string()])]);
+        assert_eq!(execs(&["systemd-run", "--timer-property=AccuracySec=1", "b"])[0].1, ["b"]);
+        assert_eq!(inner(&["systemd-run", "--scope", "--unit", "u", "make"]).1, ["make"]);
+        assert_eq!(execs(&["launchctl", "submit", "-l", "x", "--", "b", "y"])[0].1, ["b", "y"]);
+        assert_eq!(peel(&argv(&["launchctl", "list"]), Dialect::Posix), Peel::Runs);
         assert_eq!(inner(&["command", "-p", "rm"]).1, ["rm"]);
         assert_eq!(peel(&argv(&["command", "-v", "rm"]), Dialect::Posix), Peel::Runs);
         assert_eq!(inner(&["exec", "-a", "name", "-c", "rm"]).1, ["rm"]);
@@ -1834,13 +1991,6 @@ mod tests {
 
     #[test]
     fn containers_map_bind_mounts_back_to_the_host() {
-        let execs = |words: &[&str]| match peel(&argv(words), Dialect::Posix) {
-            Peel::Find { execs } => execs.into_iter().map(|(via, argv)| (via, texts(&argv))).collect(),
-            _ => Vec::new(),
-        };
-        fn texts(words: &[Word]) -> Vec<String> {
-            words.iter().map(|w| w.text.clone()).collect()
-        }
         assert_eq!(
             execs(&["docker", "run", "--rm", "-v", "/home/u:/h", "-e", "A=1", "img", "rm", "-rf", "/h/x"]),
             [("docker run".to_string(), vec!["rm".to_string(), "-rf".into(), "/home/u/x".into()])]
@@ -1860,8 +2010,29 @@ mod tests {
     fn runners_of_command_lines() {
         assert_eq!(script_of(&["git", "-c", "alias.x=!rm -rf y", "x"], Dialect::Posix).1, "rm -rf y");
         assert_eq!(script_of(&["git", "-c", "alias.x=log", "x", "-3"], Dialect::Posix).1, "git log -3");
-        assert_eq!(script_of(&["git", "config", "alias.x", "!rm -rf y"], Dialect::Posix).1, "rm -rf y");
+        // A setting git runs later is judged where it is set, and the `git config` stays.
+        let shell =
+            |line: &str| vec![("git config".to_string(), vec!["sh".into(), "-c".into(), line.into()])];
+        assert_eq!(execs(&["git", "config", "alias.x", "!rm -rf y"]), shell("rm -rf y"));
+        assert_eq!(
+            execs(&["git", "config", "--global", "alias.x", "reset --hard"]),
+            shell("git reset --hard")
+        );
+        assert_eq!(execs(&["git", "config", "core.fsmonitor", "/tmp/b"]), shell("/tmp/b"));
+        assert_eq!(execs(&["git", "config", "set", "--local", "filter.x.smudge", "a b"]), shell("a b"));
+        assert_eq!(execs(&["git", "config", "credential.helper", "!f"]), shell("f"));
+        assert_eq!(execs(&["git", "config", "remote.origin.uploadpack", "u"]), shell("u"));
+        assert_eq!(execs(&["git", "config", "submodule.lib.update", "!./x"]), shell("./x"));
+        assert_eq!(
+            peel(&argv(&["git", "config", "submodule.lib.update", "rebase"]), Dialect::Posix),
+            Peel::Runs
+        );
+        assert_eq!(peel(&argv(&["git", "config", "credential.helper", "store"]), Dialect::Posix), Peel::Runs);
         assert_eq!(peel(&argv(&["git", "config", "--get", "alias.x"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(peel(&argv(&["git", "config", "user.name", "x"]), Dialect::Posix), Peel::Runs);
+        let sh = |via: &str, line: &str| vec![(via.to_string(), vec!["sh".into(), "-c".into(), line.into()])];
+        assert_eq!(execs(&["git", "-c", "core.gitProxy=a b", "fetch"]), sh("git -c", "a b"));
+        assert_eq!(execs(&["git", "-c", "remote.o.receivepack=r", "push"]), sh("git -c", "r"));
         assert_eq!(
             script_of(&["git", "submodule", "foreach", "--recursive", "a", "b"], Dialect::Posix).1,
             "a b"
