@@ -88,7 +88,8 @@ const EDITORS: &[&str] =
 const PATTERN_READERS: &[&str] =
     &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg", "yq", "gojq", "jaq", "look"];
 
-/// Programs whose operands are names, text or numbers, never contents they show, and ssh's
+/// Programs whose operands are names, text, numbers, jobs or units, never contents they show
+/// (those of them that write a place have their own arms above), and ssh's
 /// family, which uses the key it is given without showing it: the file rules leave their
 /// operands alone.
 const NAME_ONLY: &[&str] = &[
@@ -96,14 +97,19 @@ const NAME_ONLY: &[&str] = &[
     "[",
     "[[",
     "alias",
+    "at",
+    "atq",
+    "atrm",
     "autossh",
     "b2sum",
     "basename",
+    "batch",
     "bg",
     "builtin",
     "cd",
     "cksum",
     "command",
+    "crontab",
     "declare",
     "dirname",
     "disown",
@@ -123,10 +129,13 @@ const NAME_ONLY: &[&str] = &[
     "history",
     "inotifywait",
     "jobs",
+    "journalctl",
     "kill",
     "killall",
+    "launchctl",
     "let",
     "local",
+    "loginctl",
     "ls",
     "lsattr",
     "lsd",
@@ -148,6 +157,7 @@ const NAME_ONLY: &[&str] = &[
     "realpath",
     "return",
     "rmdir",
+    "service",
     "set",
     "sftp",
     "sha1sum",
@@ -163,6 +173,8 @@ const NAME_ONLY: &[&str] = &[
     "sshfs",
     "stat",
     "sum",
+    "systemctl",
+    "systemd-run",
     "test",
     "tree",
     "true",
