@@ -334,7 +334,15 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                     arg.text.len() > 1 && arg.text[1..].bytes().all(|b| b"rwxXst".contains(&b))
                 });
             let files = if reference || dash_mode { &operands[..] } else { skip_first(&operands) };
-            found.extend(files.iter().map(|word| (Access::Write, *word)));
+            // `chmod 600 .env`, `chmod go-rwx key`: only others lose access and the owner
+            // keeps reading it, which is what ssh and tools ask for; nothing is weakened.
+            let closes = name == "chmod"
+                && !reference
+                && !dash_mode
+                && operands.first().is_some_and(|mode| closes_to_others(&mode.text));
+            if !closes {
+                found.extend(files.iter().map(|word| (Access::Write, *word)));
+            }
         }
         "chattr" | "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
         "tar" => found.extend(tar_reads(command.args()).into_iter().map(|word| (Access::Read, word))),
@@ -627,13 +635,34 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 let at = args.iter().position(|arg| std::ptr::eq(arg, word)).unwrap_or_default();
                 at > 0 && args[at - 1].text.starts_with("--") && !args[at - 1].text.contains('=')
             };
+            // Only the names the line spells: an unknown program's run-time operand (`eval
+            // "$(ssh-agent -s)"`) is not taken for a file it reads.
             found.extend(
-                operands.iter().filter(|word| !after_long_option(word)).map(|word| (Access::Read, *word)),
+                operands
+                    .iter()
+                    .filter(|word| !word.dynamic && !after_long_option(word))
+                    .map(|word| (Access::Read, *word)),
             );
         }
     }
     found.extend(option_outputs(name, command.args()).into_iter().map(|word| (Access::Write, word)));
     found
+}
+
+/// Whether the chmod `mode` takes access away from group and others only and leaves the owner
+/// able to read: `600`, `0400`, `go-rwx`, `o=`. Not `000`, `u-r` or `a-r`.
+fn closes_to_others(mode: &str) -> bool {
+    let digits = mode.strip_prefix('0').filter(|rest| rest.len() == 3).unwrap_or(mode);
+    if digits.len() == 3 && digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return digits.as_bytes()[0] & 4 != 0 && digits.ends_with("00");
+    }
+    mode.split(',').all(|clause| {
+        let who_end = clause.find(['-', '=', '+']).unwrap_or(clause.len());
+        let (who, rest) = clause.split_at(who_end);
+        !who.is_empty()
+            && who.bytes().all(|b| b == b'g' || b == b'o')
+            && (rest.starts_with('-') && rest.len() > 1 || rest == "=")
+    })
 }
 
 /// Files a command writes through an option or a second operand: `sort -o F`, `xxd -r IN F`,

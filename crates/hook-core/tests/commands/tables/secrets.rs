@@ -444,4 +444,14 @@ pub(crate) const CASES: &[Case] = &[
     allow("git update-index --assume-unchanged .env"),
     allow("git hash-object README.md"),
     allow("csvlook data.csv"),
+    // Closing a file to others is what ssh asks for and weakens nothing; opening it is a write.
+    allow("chmod 600 .env"),
+    allow("chmod 0600 ~/.ssh/id_rsa"),
+    allow("chmod go-rwx ~/.ssh/id_ed25519"),
+    deny("files.deny-write", "chmod 644 ~/.ssh/id_rsa"),
+    deny("files.deny-write", "chmod u-r .env"),
+    deny("files.deny-write", "chmod 000 ~/.claude/settings.json"),
+    // An unknown program's run-time operand is no file it is told to read.
+    allow("eval \"$(ssh-agent -s)\""),
+    allow("eval \"$(direnv hook bash)\""),
 ];
