@@ -229,7 +229,68 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             let path = if committed { committed_path(text).unwrap_or(text) } else { text };
             (access, word, path)
         })
+        .chain(
+            sed_writes(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Write, word, path)),
+        )
         .collect()
+}
+
+/// The files a sed script writes with its `w FILE` command or the `w FILE` flag of `s`
+/// (`sed -n 'w ~/.profile' x`, `sed 's/a/b/w out' x`): the script word and the file name in it.
+fn sed_writes<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
+    if name != Some("sed") {
+        return Vec::new();
+    }
+    let args = command.args();
+    let scripts: Vec<&Word> = match args.iter().position(|a| a.text == "-e" || a.text == "--expression") {
+        Some(_) => args
+            .windows(2)
+            .filter(|p| p[0].text == "-e" || p[0].text == "--expression")
+            .map(|p| &p[1])
+            .collect(),
+        None => operands(args).into_iter().take(1).collect(),
+    };
+    let mut writes = Vec::new();
+    for script in scripts {
+        for piece in script.text.split(['\n', ';']) {
+            let command = sed_command(piece);
+            let file = match command.as_bytes().first() {
+                Some(b'w' | b'W') => Some(&command[1..]),
+                Some(b's') => sed_substitution_flags(command)
+                    .and_then(|flags| flags.split_once('w').map(|(_, file)| file)),
+                _ => None,
+            };
+            if let Some(file) = file.map(str::trim).filter(|file| !file.is_empty() && *file != "/dev/stdout")
+            {
+                writes.push((script, file));
+            }
+        }
+    }
+    writes
+}
+
+/// One sed command without its address (`3`, `$`, `1,5`, `/re/`) and leading blanks.
+fn sed_command(piece: &str) -> &str {
+    let mut rest = piece.trim_start();
+    loop {
+        if let Some(after) = rest.strip_prefix('/') {
+            let end = after.find('/').map_or(after.len(), |at| at + 1);
+            rest = &after[end..];
+        } else if rest.starts_with(|c: char| c.is_ascii_digit() || c == '$' || c == ',' || c == '!') {
+            rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '$' || c == ',' || c == '!');
+        } else {
+            return rest.trim_start();
+        }
+    }
+}
+
+/// The flags of `s/a/b/FLAGS` (with any delimiter).
+fn sed_substitution_flags(command: &str) -> Option<&str> {
+    let delimiter = command[1..].chars().next()?;
+    let mut parts = command[1 + delimiter.len_utf8()..].splitn(3, delimiter);
+    parts.next()?;
+    parts.next()?;
+    parts.next()
 }
 
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.
@@ -516,6 +577,22 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         "crontab" if !command.args().iter().any(|a| matches!(a.text.as_str(), "-l" | "-V" | "--help")) => {
             found.push((Access::Write, &PLACES[CRON_SPOOL]))
         }
+        // `npm config set`, `pip config set`: the user's configuration file (a registry, a
+        // script shell, a token), read by every later install.
+        "npm" | "pnpm" | "yarn"
+            if matches!(operands.first().map(|w| w.text.as_str()), Some("config" | "c"))
+                && matches!(operands.get(1).map(|w| w.text.as_str()), Some("set" | "edit" | "delete"))
+                && !has_option(command, &["--location=project", "--project"]) =>
+        {
+            found.push((Access::Write, &PLACES[NPMRC]))
+        }
+        "pip" | "pip3"
+            if operands.first().is_some_and(|w| w.text == "config")
+                && matches!(operands.get(1).map(|w| w.text.as_str()), Some("set" | "edit" | "unset"))
+                && !has_option(command, &["--site"]) =>
+        {
+            found.push((Access::Write, &PLACES[PIP_CONF]))
+        }
         // Accounts and passwords are files under /etc.
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
         | "chsh" | "vipw" => found.push((Access::Write, &PLACES[ACCOUNTS])),
@@ -669,13 +746,30 @@ fn closes_to_others(mode: &str) -> bool {
 /// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command.
 fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     let mut outputs = Vec::new();
-    if !matches!(name, "sort" | "find" | "xxd") {
+    if !matches!(
+        name,
+        "sort"
+            | "find"
+            | "xxd"
+            | "cc"
+            | "gcc"
+            | "g++"
+            | "c++"
+            | "clang"
+            | "clang++"
+            | "tcc"
+            | "ld"
+            | "rustc"
+            | "zig"
+    ) {
         return outputs;
     }
     for (at, arg) in args.iter().enumerate() {
         let next = args.get(at + 1);
         match (name, arg.text.as_str()) {
-            ("sort", "-o" | "--output") | ("find", "-fprint" | "-fprint0" | "-fprintf" | "-fls") => {
+            ("sort", "-o" | "--output")
+            | ("find", "-fprint" | "-fprint0" | "-fprintf" | "-fls")
+            | ("cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig", "-o") => {
                 outputs.extend(next);
             }
             ("sort", text) if text.starts_with("--output=") || text.starts_with("-o") && text.len() > 2 => {
@@ -695,9 +789,9 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
 /// `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit directory),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 11] = [PLACE; 11];
+static PLACES: [Word; 13] = [PLACE; 13];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 11] = [
+const PLACE_PATHS: [&str; 13] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -709,6 +803,8 @@ const PLACE_PATHS: [&str; 11] = [
     "~/Library/LaunchAgents/job.plist",
     "/Library/LaunchDaemons/job.plist",
     "/var/lib/systemd/linger/user",
+    "~/.npmrc",
+    "~/.config/pip/pip.conf",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -721,6 +817,8 @@ const AT_SPOOL: usize = 7;
 const LAUNCH_AGENTS: usize = 8;
 const LAUNCH_DAEMONS: usize = 9;
 const LINGER: usize = 10;
+const NPMRC: usize = 11;
+const PIP_CONF: usize = 12;
 
 /// Whether `git config KEY VALUE` makes later git commands, in any session, run code nobody
 /// has read: a command key (`core.pager`, `core.fsmonitor`, `filter.x.clean`,

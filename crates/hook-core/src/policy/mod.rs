@@ -371,7 +371,7 @@ const CREDENTIAL_FILES: [&str; 72] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 51] = [
+const PERSISTENCE_FILES: [&str; 67] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -428,6 +428,25 @@ const PERSISTENCE_FILES: [&str; 51] = [
     "~/.git-templates/**",
     "~/.bashrc.d/**",
     "~/.oh-my-zsh/custom/**",
+    // Programs found on PATH before the system's: a `git` there runs instead of git.
+    "~/.local/bin/**",
+    "~/bin/**",
+    // Python runs these at every start, outside any project too.
+    "~/.local/lib/python*/site-packages/*.pth",
+    "~/.local/lib/python*/site-packages/usercustomize.py",
+    "~/.local/lib/python*/site-packages/sitecustomize.py",
+    "~/.emacs",
+    "~/.emacs.d/init.el",
+    "~/.emacs.d/early-init.el",
+    "~/.config/emacs/init.el",
+    "~/.pam_environment",
+    "~/.config/pip/pip.conf",
+    "~/.pip/pip.conf",
+    // The agents' own instructions for every project: a line there steers every session.
+    "~/.claude/CLAUDE.md",
+    "~/.codex/AGENTS.md",
+    "~/.gemini/GEMINI.md",
+    "~/.config/opencode/AGENTS.md",
 ];
 
 impl Default for FileRules {

@@ -99,6 +99,10 @@ const COMMAND_VARIABLES: &[&str] = &[
     "RUSTC_WORKSPACE_WRAPPER",
     "CARGO_BUILD_RUSTC_WRAPPER",
     "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+    // npm runs every script through this program.
+    "npm_config_script_shell",
+    "NPM_CONFIG_SCRIPT_SHELL",
+    "SUDO_ASKPASS",
 ];
 
 /// A git setting that takes hooks, templates or configuration from outside the project
@@ -928,6 +932,15 @@ impl Analyser {
                         .iter()
                         .any(|option| value.text.contains(option))
                 || name == "PERL5OPT" && (value.text.contains("-M") || value.text.contains("-m"))
+                || name == "RUBYOPT" && value.text.contains("-r")
+                || name == "JAVA_TOOL_OPTIONS" && value.text.contains("-javaagent")
+                // Perl's debugger code, the file an interactive Python runs first, and tar's
+                // options that run programs.
+                || matches!(name, "PERL5DB" | "PYTHONSTARTUP")
+                || name == "TAR_OPTIONS"
+                    && ["--to-command", "--use-compress-program", "-I", "--checkpoint-action", "--info-script", "-F", "--rsh-command", "--new-volume-script"]
+                        .iter()
+                        .any(|option| value.text.contains(option))
             {
                 let what = format!("`{name}` loads `{}` into the program: code that is not seen", value.text);
                 self.note(UnseenKind::Exec, None, what);
@@ -1121,10 +1134,22 @@ impl Analyser {
         if git {
             self.git_settings(&mut command);
         }
+        let fetched = super::launchers::fetched_code(&command.argv)
+            .map(|source| {
+                format!("`{}` runs code it fetches from `{}`, which is not seen", command.text, source.text)
+            })
+            .or_else(|| {
+                super::launchers::replaced_shell(&command.argv).map(|shell| {
+                    format!("`{}` runs its scripts with `{shell}`, which is not seen", command.text)
+                })
+            });
         self.commands.push(command);
         let index = self.commands.len() - 1;
         if git {
             self.unseen_git_code(index);
+        }
+        if let Some(what) = fetched {
+            self.note(UnseenKind::Exec, Some(index), what);
         }
         Some(index)
     }

@@ -226,3 +226,87 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
     }
     lines
 }
+
+/// Runners that fetch a program from a URL or a repository and run it at once (`deno run
+/// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`, `pip
+/// install git+https://…`, whose build runs the package's code; `go install` builds without
+/// running anything): the source they fetch. A
+/// package from the registry by name (`npx prettier`) is the everyday case and is not one.
+pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
+    let name = argv.first()?.text.rsplit('/').next()?;
+    let sub = argv.get(1).map(|w| w.text.as_str());
+    let operands = |from: usize| argv.iter().skip(from).filter(|w| !w.text.starts_with('-'));
+    let option = |names: &[&str]| {
+        argv.windows(2).find(|pair| names.contains(&pair[0].text.as_str())).map(|pair| &pair[1]).or_else(
+            || {
+                argv.iter().find(|w| {
+                    names.iter().any(|n| w.text.strip_prefix(n).is_some_and(|v| v.starts_with('=')))
+                })
+            },
+        )
+    };
+    match (name, sub) {
+        ("deno", Some("run" | "eval" | "test" | "install" | "compile")) | ("bun", Some("run" | "x")) => {
+            operands(2).next().filter(|w| is_url(&w.text))
+        }
+        ("npx" | "bunx" | "pnpx", _) => operands(1).next().filter(|w| is_repository_package(&w.text)),
+        ("npm", Some("exec" | "x")) | ("pnpm" | "yarn", Some("dlx")) => {
+            operands(2).next().filter(|w| is_repository_package(&w.text))
+        }
+        ("uvx", _) | ("uv", Some("tool")) | ("pipx", Some("run")) => option(&["--from", "--spec"])
+            .filter(|w| is_remote_spec(&w.text))
+            .or_else(|| operands(if name == "uvx" { 1 } else { 2 }).find(|w| is_url(&w.text))),
+        ("uv", Some("run")) => operands(2).next().filter(|w| is_url(&w.text)),
+        ("go", Some("run")) => {
+            operands(2).next().filter(|w| w.text.contains('@') && !w.text.starts_with(['.', '/']))
+        }
+        ("pip" | "pip3" | "uv" | "pipx", Some("install")) => operands(2).find(|w| is_remote_spec(&w.text)),
+        ("python" | "python3", Some("-m")) if argv.get(2).is_some_and(|w| w.text == "pip") => {
+            operands(4).find(|w| is_remote_spec(&w.text))
+        }
+        _ => None,
+    }
+}
+
+/// A program told to run its work through another program the line names, which the guard
+/// does not see (`make SHELL=./x`, `npm test --script-shell=./x`): that program.
+pub(super) fn replaced_shell(argv: &[Word]) -> Option<&str> {
+    let name = argv.first()?.text.rsplit('/').next()?;
+    let value = match name {
+        "make" | "gmake" => argv.iter().find_map(|w| w.text.strip_prefix("SHELL=")),
+        "npm" | "pnpm" | "yarn" => {
+            argv.iter().enumerate().find_map(|(at, w)| match w.text.strip_prefix("--script-shell") {
+                Some("") => argv.get(at + 1).map(|v| v.text.as_str()),
+                Some(rest) => rest.strip_prefix('='),
+                None => None,
+            })
+        }
+        _ => None,
+    }?;
+    let program = value.split_whitespace().next().unwrap_or_default();
+    // A shell by name or from the system's directories; `/tmp/sh` is someone's program.
+    let (dir, base) = program.rsplit_once('/').unwrap_or(("", program));
+    let system = matches!(dir, "" | "/bin" | "/usr/bin" | "/usr/local/bin" | "/opt/homebrew/bin");
+    (!system || !matches!(base, "sh" | "bash" | "dash" | "zsh" | "ksh")).then_some(value)
+}
+
+fn is_url(text: &str) -> bool {
+    text.starts_with("https://") || text.starts_with("http://")
+}
+
+/// A pip or uv source that is no registry package: a URL or a VCS checkout.
+fn is_remote_spec(text: &str) -> bool {
+    is_url(text)
+        || ["git+", "hg+", "svn+", "bzr+"].iter().any(|vcs| text.starts_with(vcs))
+        || text.contains(" @ ")
+}
+
+/// An npm package spec that names a repository or a tarball rather than a registry name:
+/// `github:o/r`, `git+https://…`, `https://…/x.tgz`, `o/r` (GitHub's shorthand).
+fn is_repository_package(text: &str) -> bool {
+    is_url(text)
+        || ["github:", "gitlab:", "bitbucket:", "gist:", "git+", "git://", "file:"]
+            .iter()
+            .any(|p| text.starts_with(p))
+        || !text.starts_with('@') && text.contains('/') && !text.starts_with(['.', '/'])
+}

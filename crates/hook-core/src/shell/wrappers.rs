@@ -470,6 +470,10 @@ pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<String> {
 /// Peel one wrapper off `argv`.
 pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
     let Some(name) = argv.first().and_then(|w| program_name(w, dialect)) else { return Peel::Runs };
+    // A runner of code it fetches (`npx github:o/r`) is judged itself: what it runs is not here.
+    if super::launchers::fetched_code(argv).is_some() {
+        return Peel::Runs;
+    }
     let mut lines = command_options(&name, argv);
     lines.extend(super::launchers::shell_lines(&name, argv).into_iter().map(|line| (name.clone(), line)));
     if !lines.is_empty() {
