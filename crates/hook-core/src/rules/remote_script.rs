@@ -81,9 +81,11 @@ fn runs_downloaded_code(call: &Call, name: &str) -> bool {
     reads_stdin && fed_by_downloader(call.analysis, call.index)
 }
 
-/// `python3`, `python3.12`, `perl`, ...
+/// `python3`, `python3.12`, `perl`, and every language the one-liner scan reads (`julia`,
+/// `Rscript`, `guile`, `tclsh`, ...).
 fn is_interpreter(name: &str) -> bool {
     INTERPRETERS.contains(&name)
+        || crate::shell::is_interpreter(name)
         || name
             .strip_prefix("python")
             .is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.'))

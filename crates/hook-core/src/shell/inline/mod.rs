@@ -6,9 +6,14 @@
 //! is data. The scan only reads string literals; anything computed stays dynamic.
 
 mod awk;
+mod editor;
+mod environment;
 mod language;
-mod python;
+mod lisp;
+mod names;
 mod scanner;
+mod tcl;
+mod value;
 
 use super::{Stdin, Word};
 use language::Language;
@@ -37,6 +42,12 @@ pub(super) enum Finding {
     Opaque { call: String, argument: String },
     /// The code forks in a loop (`while True: os.fork()`, `fork while fork`): a fork bomb.
     ForkLoop,
+    /// Code fetched from the network and run (`include(download(url))`,
+    /// `eval URI.open(url).read`): like `curl URL | sh`.
+    Remote { via: String, url: String },
+    /// The whole environment printed where the agent reads it (`print(os.environ)`), or sent
+    /// to the network (`requests.post(url, json=dict(os.environ))`).
+    Environment { sent: bool },
 }
 
 /// Whether `argv` is an interpreter that reads its code from standard input (`python3`,
@@ -46,8 +57,71 @@ pub(super) fn reads_code_from_stdin(argv: &[Word]) -> bool {
     let name = program.text.rsplit(['/', '\\']).next().unwrap_or(&program.text);
     match Language::of(name) {
         Some(Language::Awk) | None => false,
-        Some(language) if name != "deno" => matches!(code_argument(language, argv), Source::Stdin),
+        Some(Language::Editor) => editor::reads_stdin(name, argv),
+        Some(language) if name != "deno" => matches!(source(name, language, argv), Source::Stdin),
         Some(_) => false,
+    }
+}
+
+/// Whether `name` is a program that runs code of a language the scan reads (`python3`,
+/// `guile`, `tclsh`), as opposed to a shell or an editor.
+/// The rule packs see names in lower case (`rscript`).
+pub(crate) fn is_interpreter(name: &str) -> bool {
+    let name = if name == "rscript" { "Rscript" } else { name };
+    Language::of(name).is_some_and(|language| !matches!(language, Language::Awk | Language::Editor))
+}
+
+/// Where `name`'s code comes from.
+fn source(name: &str, language: Language, argv: &[Word]) -> Source {
+    match (name, language) {
+        ("deno", _) => deno_code(argv),
+        (_, Language::Awk) => awk_program(argv),
+        ("erl", _) => named_code(argv, &["-eval"], true),
+        ("elixir", _) => named_code(argv, &["-e", "--eval"], false),
+        ("groovy", _) => named_code(argv, &["-e"], false),
+        ("guile", _) => named_code(argv, &["-c"], true),
+        ("racket", _) => named_code(argv, &["-e", "--eval"], true),
+        ("sbcl" | "ecl", _) => named_code(argv, &["--eval", "-eval"], true),
+        ("clisp", _) => named_code(argv, &["-x"], true),
+        ("clojure" | "clj" | "bb", _) => named_code(argv, &["-e", "--eval"], name == "bb"),
+        (_, Language::Tcl) => named_code(argv, &["-c"], true),
+        _ => code_argument(language, argv),
+    }
+}
+
+/// The code given after any of `flags` (each may repeat: `sbcl --eval A --eval B`); else
+/// standard input when `stdin` says the program reads it with no operand (`echo … | guile`).
+/// babashka also takes an expression as its first operand (`bb '(+ 1 2)'`).
+fn named_code(argv: &[Word], flags: &[&str], stdin: bool) -> Source {
+    let mut pieces = Vec::new();
+    let mut flag = String::new();
+    let mut operand = None;
+    let mut words = argv.iter().skip(1);
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if let Some(given) = flags.iter().find(|f| **f == text) {
+            flag = (*given).to_string();
+            pieces.extend(words.next().map(|w| w.text.clone()));
+        } else if let Some((given, code)) =
+            flags.iter().find_map(|f| Some((*f, text.strip_prefix(f)?.strip_prefix('=')?)))
+        {
+            flag = given.to_string();
+            pieces.push(code.to_string());
+        } else if !text.starts_with('-') && operand.is_none() {
+            operand = Some(text);
+        }
+    }
+    if !pieces.is_empty() {
+        return Source::Code(flag, pieces.join("\n"));
+    }
+    match operand {
+        // `bb '(shell "rm -rf ~")'`: babashka's expression operand.
+        Some(code) if argv[0].text.ends_with("bb") && code.trim_start().starts_with('(') => {
+            Source::Code("expression".into(), code.to_string())
+        }
+        Some(_) => Source::Elsewhere,
+        None if stdin => Source::Stdin,
+        None => Source::Elsewhere,
     }
 }
 
@@ -56,18 +130,19 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     let program = argv.first().filter(|w| !w.dynamic)?;
     let name = program.text.rsplit(['/', '\\']).next().unwrap_or(&program.text);
     let language = Language::of(name)?;
-    let source = match name {
-        "deno" => deno_code(argv),
-        _ if language == Language::Awk => awk_program(argv),
-        _ => code_argument(language, argv),
+    // `node --env-file=.env app.js`, `node -r dotenv/config`: files the runtime reads itself.
+    let mut findings = if language == Language::Node { runtime_reads(argv) } else { Vec::new() };
+    let source = match language {
+        Language::Editor => editor::source(name, argv, stdin),
+        _ => source(name, language, argv),
     };
     let (flag, code) = match source {
         Source::Code(flag, code) => (flag, code),
         Source::Stdin => match stdin {
             Stdin::Text(text) => ("stdin".to_string(), text.clone()),
-            _ => return None,
+            _ => return inline(name, "", findings),
         },
-        Source::Elsewhere => return None,
+        Source::Elsewhere => return inline(name, "", findings),
     };
     // `python3 -c "$CODE"`, `perl -e "$(curl …)"`: the whole program is a value the line does
     // not fix (a known one would stand here as its text).
@@ -75,15 +150,20 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         let finding = Finding::Opaque { call: format!("{name} {flag}"), argument: code.trim().to_string() };
         return Some(Inline { via: format!("{name} {flag}"), findings: vec![finding] });
     }
-    let code = if language == Language::Python { python::unaliased(&code) } else { code };
-    let mut findings = Scanner {
-        language,
-        bytes: code.as_bytes(),
-        code: &code,
-        findings: Vec::new(),
-        argument_budget: MAX_ALL_ARGUMENTS,
+    let code = match language {
+        Language::Python => names::resolved(&names::unaliased(&code), &mut findings),
+        Language::Node => names::node_resolved(&code, &mut findings),
+        _ => code,
+    };
+    match language {
+        Language::Lisp => findings.extend(lisp::scan(&code)),
+        Language::Tcl => findings.extend(tcl::scan(&code)),
+        Language::Editor => findings.extend(editor::scan(&code)),
+        _ => findings.extend(Scanner::new(language, &code, MAX_ALL_ARGUMENTS).run()),
     }
-    .run();
+    if let Some(sent) = environment::dump(language, &code, flag == "-p" || flag == "--print") {
+        findings.push(Finding::Environment { sent });
+    }
     if language == Language::Awk {
         findings.extend(awk::awk_pipes(&code));
         findings.extend(awk::awk_redirects(&code));
@@ -91,7 +171,43 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     if forks_in_a_loop(language, &code) {
         findings.push(Finding::ForkLoop);
     }
-    (!findings.is_empty()).then(|| Inline { via: format!("{name} {flag}"), findings })
+    inline(name, &flag, findings)
+}
+
+fn inline(name: &str, flag: &str, findings: Vec<Finding>) -> Option<Inline> {
+    let via = if flag.is_empty() { name.to_string() } else { format!("{name} {flag}") };
+    (!findings.is_empty()).then_some(Inline { via, findings })
+}
+
+/// Files Node, Deno and Bun read before any code runs: `--env-file=.env`, `-r dotenv/config`
+/// (which loads `.env`).
+fn runtime_reads(argv: &[Word]) -> Vec<Finding> {
+    let mut findings = Vec::new();
+    let read = |path: &str| Finding::Access {
+        via: "node --env-file".into(),
+        path: Word::literal(path),
+        write: false,
+    };
+    let mut words = argv.iter().skip(1).map(|w| w.text.as_str());
+    while let Some(text) = words.next() {
+        match text.split_once('=') {
+            Some(("--env-file" | "--env-file-if-exists" | "--env", file)) => findings.push(read(file)),
+            None if matches!(text, "--env-file" | "--env-file-if-exists") => {
+                findings.extend(words.next().map(read))
+            }
+            None if matches!(text, "-r" | "--require" | "--import") => {
+                if words.next().is_some_and(|module| module.starts_with("dotenv/config")) {
+                    findings.push(read(".env"));
+                }
+            }
+            _ => {}
+        }
+        // The program's own arguments are not the runtime's options (`deno run`, `bun run`).
+        if !text.starts_with('-') && !matches!(text, "run" | "eval") {
+            break;
+        }
+    }
+    findings
 }
 
 /// Whether `code` is nothing but one shell expansion: `$X`, `${X}`, `$(…)`, `` `…` ``.
@@ -184,7 +300,13 @@ fn code_argument(language: Language, argv: &[Word]) -> Source {
         Language::R => ("e", ""),
         Language::Julia => ("eE", "LJtpC"),
         Language::AppleScript => ("e", "ls"),
-        Language::Awk => ("", ""),
+        Language::Awk
+        | Language::Erlang
+        | Language::Elixir
+        | Language::Groovy
+        | Language::Lisp
+        | Language::Tcl
+        | Language::Editor => ("", ""),
     };
     let mut pieces: Vec<String> = Vec::new();
     let mut flag = String::new();

@@ -3,77 +3,9 @@
 //! language's table, the arguments of a known call read as literals where they are literals.
 
 use super::language::{Effect, Language};
+use super::value::{computed, find, is_url, is_write_mode, literal, split_top, string_end, url_in};
 use super::{Finding, is_one_expansion};
 use crate::shell::Word;
-
-/// The languages' ways of naming the home directory.
-const HOME_EXPRESSIONS: &[&str] = &[
-    "process.env.HOME",
-    "process.env['HOME']",
-    "process.env[\"HOME\"]",
-    "os.homedir()",
-    "require('os').homedir()",
-    "require(\"os\").homedir()",
-    "os.path.expanduser('~')",
-    "os.path.expanduser(\"~\")",
-    "os.environ['HOME']",
-    "os.environ[\"HOME\"]",
-    "os.getenv('HOME')",
-    "os.getenv(\"HOME\")",
-    "str(Path.home())",
-    "Path.home()",
-    "pathlib.Path.home()",
-    "Dir.home",
-    "ENV['HOME']",
-    "ENV[\"HOME\"]",
-    "$ENV{HOME}",
-    "$ENV{'HOME'}",
-    "getenv('HOME')",
-    "getenv(\"HOME\")",
-    "$_SERVER['HOME']",
-];
-
-/// A path built from the home directory and a literal (`os.homedir() + '/.bashrc'`,
-/// `path.join(os.homedir(), '.ssh')`, `Path.home() / '.aws'`, `"$ENV{HOME}/.bashrc"`,
-/// `"#{Dir.home}/.ssh"`), as `~/…`; `None` for anything else.
-fn home_path(text: &str, language: Language) -> Option<String> {
-    let text = text.trim();
-    // `path.join(HOME, 'a', 'b')`, `os.path.join(…)`, `File.join(…)`, `path.resolve(…)`.
-    for join in ["path.join(", "os.path.join(", "File.join(", "path.resolve(", "Join-Path("] {
-        if let Some(inner) = text.strip_prefix(join).and_then(|rest| rest.strip_suffix(')')) {
-            let mut parts = inner.split(',').map(str::trim);
-            let home = parts.next()?;
-            HOME_EXPRESSIONS.contains(&home).then_some(())?;
-            let rest: Option<Vec<String>> =
-                parts.map(|part| literal(part, language).map(|(value, _)| value)).collect();
-            return Some(format!("~/{}", rest?.join("/").trim_start_matches('/')));
-        }
-    }
-    // `HOME + '/x'`, `HOME . '/x'` (Perl, PHP), `HOME / 'x'` (pathlib).
-    if let Some(home) = HOME_EXPRESSIONS.iter().find(|home| text.starts_with(**home)) {
-        // The bare home directory is the scanner's own `$HOME` finding.
-        let rest = text[home.len()..].trim_start();
-        let rest = rest.strip_prefix(['+', '.', '/'])?.trim_start();
-        let (value, _) = literal(rest, language)?;
-        return Some(format!("~/{}", value.trim_start_matches('/')));
-    }
-    // `"$ENV{HOME}/.bashrc"`, `"#{Dir.home}/.ssh"`, `f"{Path.home()}/.aws"`, `` `${os.homedir()}/x` ``.
-    let (value, true) = literal(text, language)? else { return None };
-    let home = [
-        "$ENV{HOME}",
-        "#{Dir.home}",
-        "#{ENV['HOME']}",
-        "{Path.home()}",
-        "{os.path.expanduser('~')}",
-        "${process.env.HOME}",
-        "${os.homedir()}",
-        "{os.environ['HOME']}",
-    ]
-    .iter()
-    .find(|home| value.starts_with(**home))?;
-    let rest = &value[home.len()..];
-    (rest.is_empty() || rest.starts_with('/')).then(|| format!("~{rest}"))
-}
 
 /// How far one call's arguments are read, how far all of them are, and how many findings
 /// one piece of code may give: hostile code like `system(system(...` must stay linear.
@@ -82,24 +14,54 @@ pub(super) const MAX_ALL_ARGUMENTS: usize = 256 * 1024;
 const MAX_FINDINGS: usize = 256;
 
 pub(super) struct Scanner<'a> {
-    pub language: Language,
-    pub code: &'a str,
-    pub bytes: &'a [u8],
-    pub findings: Vec<Finding>,
+    language: Language,
+    code: &'a str,
+    bytes: &'a [u8],
+    findings: Vec<Finding>,
     /// Bytes of call arguments that may still be read.
-    pub argument_budget: usize,
+    argument_budget: usize,
+    /// Patterns whose matches the code may read (`glob.glob(".e*")`).
+    globs: Vec<String>,
 }
+
+/// Calls that read a file the code names by a variable (`open(f)`, `fs.readFileSync(f)`):
+/// with one of these, the names a glob lists are read.
+const READS_BY_NAME: &[&str] = &[
+    "open(",
+    "read_text(",
+    "read_bytes(",
+    "readFile",
+    "File.read",
+    "IO.read",
+    "file_get_contents(",
+    "readlines(",
+    "readLines(",
+    "<$",
+    "cat ",
+];
 
 /// One argument of a call.
 #[derive(Debug)]
 enum Arg {
     /// A string literal: its value, and whether it interpolates run-time values.
     Str(String, bool),
-    List(Vec<String>),
+    /// A list of literals and expressions, as argv words.
+    List(Vec<Word>),
     Other(String),
 }
 
-impl Scanner<'_> {
+impl<'a> Scanner<'a> {
+    pub(super) fn new(language: Language, code: &'a str, argument_budget: usize) -> Self {
+        Scanner {
+            language,
+            code,
+            bytes: code.as_bytes(),
+            findings: Vec::new(),
+            argument_budget,
+            globs: Vec::new(),
+        }
+    }
+
     pub(super) fn run(mut self) -> Vec<Finding> {
         let mut i = 0;
         while i < self.bytes.len() && self.findings.len() < MAX_FINDINGS {
@@ -122,8 +84,20 @@ impl Scanner<'_> {
                     .map_or(self.bytes.len(), |n| i + 1 + n);
                 self.findings.push(Finding::Shell(self.slice(i + 1, end).to_string()));
                 i = end + 1;
+            } else if b == b'`' && self.tagged_shell(i) {
+                // zx's and Bun's `` $`rm -rf ${dir}` ``: a template run by a shell.
+                let end = string_end(self.bytes, i, self.language);
+                self.findings.push(Finding::Shell(self.slice(i + 1, end.saturating_sub(1)).to_string()));
+                i = end;
             } else if b == b'\'' || b == b'"' || b == b'`' {
-                i = string_end(self.bytes, i, self.language);
+                let end = string_end(self.bytes, i, self.language);
+                if self.language == Language::Groovy {
+                    self.groovy_execute(i, end);
+                }
+                i = end;
+            } else if b == b'[' && self.language == Language::Groovy {
+                self.groovy_execute_list(i);
+                i += 1;
             } else if b.is_ascii_alphabetic() || b == b'_' {
                 i = self.identifier(i);
             } else if b == b'%' && self.language == Language::Ruby && self.bytes.get(i + 1) == Some(&b'x') {
@@ -132,7 +106,68 @@ impl Scanner<'_> {
                 i += 1;
             }
         }
+        if self.globs.iter().any(|_| READS_BY_NAME.iter().any(|read| self.code.contains(read))) {
+            for pattern in std::mem::take(&mut self.globs) {
+                let path = Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern) };
+                let via = format!("{} glob", self.language.label());
+                self.findings.push(Finding::Access { via, path, write: false });
+            }
+        }
         self.findings
+    }
+
+    /// Whether the template literal at `at` is tagged `$` (zx) or `Bun.$`.
+    fn tagged_shell(&self, at: usize) -> bool {
+        self.language == Language::Node
+            && at > 0
+            && self.bytes[at - 1] == b'$'
+            && (at < 2
+                || !(self.bytes[at - 2].is_ascii_alphanumeric() || matches!(self.bytes[at - 2], b'_' | b'$')))
+    }
+
+    /// Groovy's `"rm -rf ~".execute()`: the string between `start` and `end` runs.
+    fn groovy_execute(&mut self, start: usize, end: usize) {
+        if !self.bytes[end..].starts_with(b".execute(") {
+            return;
+        }
+        match literal(self.slice(start, end), self.language) {
+            Some((line, false)) => self.findings.push(Finding::Shell(line)),
+            _ => self.findings.push(Finding::Opaque {
+                call: "execute()".into(),
+                argument: self.slice(start, end).to_string(),
+            }),
+        }
+    }
+
+    /// Groovy's `["rm", "-rf", "/"].execute()`: the list opening at `open` is an argv.
+    fn groovy_execute_list(&mut self, open: usize) {
+        let mut depth = 0usize;
+        let mut j = open;
+        while j < self.bytes.len() {
+            match self.bytes[j] {
+                b'\'' | b'"' => {
+                    j = string_end(self.bytes, j, self.language);
+                    continue;
+                }
+                b'[' => depth += 1,
+                b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        if !self.bytes.get(j + 1..).is_some_and(|rest| rest.starts_with(b".execute(")) {
+            return;
+        }
+        if let Arg::List(argv) = self.argument(self.slice(open, j + 1)) {
+            if !argv.is_empty() {
+                self.findings.push(Finding::Argv(argv));
+            }
+        }
     }
 
     /// AppleScript's `do shell script "..."`: the string after it, or unknown text.
@@ -182,18 +217,28 @@ impl Scanner<'_> {
         let mut end = start;
         while end < self.bytes.len() {
             let b = self.bytes[end];
-            let joins = (b == b'.' || (b == b':' && self.bytes.get(end + 1) == Some(&b':')))
+            // `os.path`, `File::Path`, Erlang's `os:cmd`.
+            let double_colon = b == b':' && self.bytes.get(end + 1) == Some(&b':');
+            let colon = double_colon || b == b':' && self.language == Language::Erlang;
+            let joins = (b == b'.' || colon)
                 && self
                     .bytes
-                    .get(end + 1 + usize::from(b == b':'))
+                    .get(end + 1 + usize::from(double_colon))
                     .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
             if b.is_ascii_alphanumeric() || b == b'_' {
                 end += 1;
             } else if joins {
-                end += if b == b':' { 2 } else { 1 };
+                end += if double_colon { 2 } else { 1 };
             } else {
                 break;
             }
+        }
+        // Elixir's `File.read!`, `File.exists?`.
+        if self.language == Language::Elixir
+            && matches!(self.bytes.get(end), Some(b'!' | b'?'))
+            && self.bytes.get(end + 1) != Some(&b'=')
+        {
+            end += 1;
         }
         let path = self.slice(start, end).to_string();
         let sigil = start > 0 && matches!(self.bytes[start - 1], b'$' | b'@' | b'%');
@@ -207,52 +252,132 @@ impl Scanner<'_> {
             Some(dot) => (path[..dot].trim_end_matches(':'), &path[dot + 1..]),
             None => ("", path.as_str()),
         };
+        // `require('dotenv').config()`: the call's qualifier is a value, not a name.
+        let dotenv = self.language == Language::Node
+            && name == "config"
+            && qualifier.is_empty()
+            && ["require('dotenv').", "require(\"dotenv\")."].iter().any(|r| self.code[..start].ends_with(r));
         let table = self.language.table();
-        let Some(&(_, _, effect)) = table.iter().find(|(function, qualifiers, _)| {
+        let effect = match table.iter().find(|(function, qualifiers, _)| {
             *function == name && (qualifiers.is_empty() || qualifiers.contains(&qualifier))
-        }) else {
-            return end;
+        }) {
+            Some(&(_, _, effect)) => effect,
+            None if dotenv => Effect::Dotenv,
+            None => return end,
         };
         let Some((args, raw, close)) = self.call_arguments(end) else { return end };
         let effect = match effect {
-            Effect::PathObject => match self.method_after(close) {
-                Some(("read_text" | "read_bytes", _)) => Effect::Read,
-                Some(("write_text" | "write_bytes" | "unlink", _)) => Effect::Write,
-                Some(("open", args)) => {
-                    // `open("w")` or `open(mode="w")`.
-                    let positional = matches!(args.first(), Some(Arg::Str(mode, _)) if is_write_mode(mode));
-                    let keyword = args.iter().any(|arg| match arg {
-                        Arg::Other(text) => text.strip_prefix("mode").is_some_and(|rest| {
-                            let value = rest.trim_start().strip_prefix('=').unwrap_or("").trim();
-                            literal(value, Language::Python).is_some_and(|(mode, _)| is_write_mode(&mode))
-                        }),
-                        Arg::Str(..) | Arg::List(_) => false,
-                    });
-                    let write = positional || keyword;
-                    if write { Effect::Write } else { Effect::Read }
-                }
-                _ => return end,
-            },
+            Effect::PathObject => {
+                let base = if name == "home" {
+                    Some("~".to_string())
+                } else {
+                    match args.first() {
+                        Some(Arg::Str(path, false)) => Some(path.clone()),
+                        _ => None,
+                    }
+                };
+                let Some(base) = base else { return end };
+                return self.path_object(&path, base, close).unwrap_or(end);
+            }
             effect => effect,
         };
         self.record(effect, &path, args, &raw);
         end
     }
 
-    /// The method called on the value of a call whose arguments end at `close`
-    /// (`Path(p).read_text()`), with its arguments.
-    fn method_after(&mut self, close: usize) -> Option<(&'static str, Vec<Arg>)> {
-        const METHODS: [&str; 6] = ["read_text", "read_bytes", "write_text", "write_bytes", "open", "unlink"];
-        let rest = self.bytes.get(close + 1..)?;
-        let skipped = rest.iter().take_while(|b| b.is_ascii_whitespace()).count();
-        let after_dot = rest.get(skipped..)?.strip_prefix(b".")?;
-        let name = METHODS.into_iter().find(|method| {
-            after_dot.starts_with(method.as_bytes())
-                && !after_dot.get(method.len()).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
-        })?;
-        let name_end = close + 1 + skipped + 1 + name.len();
-        let (args, ..) = self.call_arguments(name_end)?;
-        Some((name, args))
+    /// What is done with a path object (`Path(p)`, `Path.home()`, `new File(p)`,
+    /// `Bun.file(p)`) whose construction ends at `close`: joins (`/ ".ssh"`, `.joinpath(…)`),
+    /// `.expanduser()`, then the method that reads, writes, deletes or globs. Returns where
+    /// the scan goes on.
+    fn path_object(&mut self, via: &str, mut path: String, close: usize) -> Option<usize> {
+        let mut at = close + 1;
+        let skip_space = |bytes: &[u8], mut at: usize| {
+            while bytes.get(at).is_some_and(|b| b.is_ascii_whitespace()) {
+                at += 1;
+            }
+            at
+        };
+        loop {
+            at = skip_space(self.bytes, at);
+            let rest = self.bytes.get(at..)?;
+            if self.language == Language::Python && rest.first() == Some(&b'/') && rest.get(1) != Some(&b'/')
+            {
+                let operand_start = skip_space(self.bytes, at + 1);
+                let quote = *self.bytes.get(operand_start)?;
+                if !matches!(quote, b'\'' | b'"') {
+                    return None;
+                }
+                let operand_end = string_end(self.bytes, operand_start, self.language);
+                let (segment, false) = literal(self.slice(operand_start, operand_end), self.language)? else {
+                    return None;
+                };
+                path = format!("{}/{segment}", path.trim_end_matches('/'));
+                at = operand_end;
+            } else if rest.first() == Some(&b')') {
+                // `(Path.home() / ".ssh").read_text()`.
+                at += 1;
+            } else if let Some(method) = [".expanduser()", ".resolve()", ".absolute()"]
+                .iter()
+                .find(|method| rest.starts_with(method.as_bytes()))
+            {
+                at += method.len();
+            } else if rest.starts_with(b".joinpath(") {
+                let (args, _, end) = self.call_arguments(at + ".joinpath".len())?;
+                for arg in args {
+                    let Arg::Str(segment, false) = arg else { return None };
+                    path = format!("{}/{segment}", path.trim_end_matches('/'));
+                }
+                at = end + 1;
+            } else {
+                break;
+            }
+        }
+        let (method, args, end) = self.method_at(at)?;
+        let effect = match method {
+            "read_text" | "read_bytes" | "text" | "json" | "arrayBuffer" | "bytes" | "getText"
+            | "readLines" | "eachLine" | "newReader" | "withReader" | "readBytes" => Effect::Read,
+            "write_text" | "write_bytes" | "write" | "setText" | "append" | "newWriter" | "withWriter" => {
+                Effect::Write
+            }
+            "unlink" | "delete" => Effect::Remove,
+            "deleteDir" => Effect::Delete,
+            "glob" | "rglob" => {
+                if let Some(Arg::Str(pattern, false)) = args.first() {
+                    let pattern = if path == "." { pattern.clone() } else { format!("{path}/{pattern}") };
+                    self.globs.push(pattern);
+                }
+                return Some(end);
+            }
+            "open" => {
+                // `open("w")` or `open(mode="w")`.
+                let positional = matches!(args.first(), Some(Arg::Str(mode, _)) if is_write_mode(mode));
+                let keyword = args.iter().any(|arg| match arg {
+                    Arg::Other(text) => text.strip_prefix("mode").is_some_and(|rest| {
+                        let value = rest.trim_start().strip_prefix('=').unwrap_or("").trim();
+                        literal(value, Language::Python).is_some_and(|(mode, _)| is_write_mode(&mode))
+                    }),
+                    Arg::Str(..) | Arg::List(_) => false,
+                });
+                let write = positional || keyword;
+                if write { Effect::Write } else { Effect::Read }
+            }
+            _ => return Some(end),
+        };
+        self.record(effect, via, vec![Arg::Str(path, false)], "");
+        Some(end)
+    }
+
+    /// The method called at `at` (`.read_text()`, Groovy's property `.text`), its arguments
+    /// and where it ends.
+    fn method_at(&mut self, at: usize) -> Option<(&'a str, Vec<Arg>, usize)> {
+        let after_dot = self.bytes.get(at..)?.strip_prefix(b".")?;
+        let length = after_dot.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+        let name = self.code.get(at + 1..at + 1 + length)?;
+        let name_end = at + 1 + length;
+        match self.call_arguments(name_end) {
+            Some((args, _, close)) => Some((name, args, close + 1)),
+            None => Some((name, Vec::new(), name_end)),
+        }
     }
 
     /// The arguments of a call starting at `at` (after the name): in parentheses, or for perl
@@ -265,10 +390,12 @@ impl Scanner<'_> {
         }
         let parens = self.bytes.get(i) == Some(&b'(');
         // Perl's list operators also take a call or a variable: `unlink glob("~/*")`, `unlink $f`.
-        let bare_call = matches!(self.language, Language::Perl | Language::Ruby)
+        // Ruby's and Elixir's calls without parentheses: `eval URI.open(u).read`, `File.read! ".env"`.
+        let bare_call = matches!(self.language, Language::Perl | Language::Ruby | Language::Elixir)
             && matches!(self.bytes.get(i), Some(b'\'' | b'"'))
-            || self.language == Language::Perl
-                && self.bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic() || *b == b'$');
+            || matches!(self.language, Language::Perl | Language::Ruby)
+                && i > at
+                && self.bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'$' | b'@'));
         if !parens && !bare_call {
             return None;
         }
@@ -307,73 +434,146 @@ impl Scanner<'_> {
     }
 
     fn argument(&self, text: &str) -> Arg {
-        if let Some(path) = home_path(text, self.language) {
-            return Arg::Str(path, false);
-        }
-        // `'.e' + 'nv'`, `".e" . "nv"`: literals joined are the joined literal.
-        for operator in ['+', '.'] {
-            let parts: Vec<&str> = text.split(operator).map(str::trim).collect();
-            if parts.len() > 1 {
-                let literals: Option<Vec<String>> = parts
-                    .iter()
-                    .map(|part| literal(part, self.language).filter(|(_, i)| !i).map(|(v, _)| v))
-                    .collect();
-                if let Some(literals) = literals {
-                    return Arg::Str(literals.concat(), false);
-                }
-            }
+        if let Some(value) = computed(text, self.language) {
+            return Arg::Str(value, false);
         }
         if let Some((value, interpolated)) = literal(text, self.language) {
             return Arg::Str(value, interpolated);
         }
-        if let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) {
-            let items: Option<Vec<String>> = inner
-                .split(',')
-                .map(str::trim)
-                .filter(|item| !item.is_empty())
-                .map(|item| literal(item, self.language).map(|(value, _)| value))
-                .collect();
-            if let Some(items) = items {
-                return Arg::List(items);
+        // Erlang's `open_port({spawn, "cmd"}, …)`.
+        if let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+            if let Some(("spawn" | "spawn_executable", command)) =
+                inner.split_once(',').map(|(kind, command)| (kind.trim(), command))
+            {
+                return self.argument(command);
             }
         }
+        // A list: `[…]`, R's `c(…)`, Perl's `(…)`.
+        let list = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')).or_else(|| {
+            (self.language == Language::R).then(|| text.strip_prefix("c(")?.strip_suffix(')')).flatten()
+        });
+        if let Some(inner) = list {
+            let items = split_top(inner, ",", self.language);
+            let words = items.iter().map(|item| item.trim()).filter(|item| !item.is_empty()).map(|item| {
+                match self.argument(item) {
+                    Arg::Str(value, interpolated) => Word { dynamic: interpolated, ..Word::literal(value) },
+                    _ => self.target_expression(item),
+                }
+            });
+            return Arg::List(words.collect());
+        }
         Arg::Other(text.to_string())
+    }
+
+    /// An argument after the first as a word of an argv: a literal, or an expression the
+    /// command gets at run time (unknown, never dropped); keyword arguments and options
+    /// (`shell=True`, `exception: true`, `{cwd: d}`) are not argv.
+    fn positional_word(&self, arg: Arg) -> Option<Word> {
+        match arg {
+            Arg::Str(value, interpolated) => Some(Word { dynamic: interpolated, ..Word::literal(value) }),
+            Arg::List(_) => None,
+            Arg::Other(text) => {
+                let name_length =
+                    text.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+                let rest = text[name_length..].trim_start();
+                let keyword = name_length > 0
+                    && (rest.starts_with('=') && !rest.starts_with("==")
+                        || rest.starts_with(':') && !rest.starts_with("::"));
+                let options = text.starts_with(['{', '*', '&', ':']) || text.contains("=>");
+                (!keyword && !options).then(|| self.target_expression(&text))
+            }
+        }
     }
 
     fn record(&mut self, effect: Effect, path: &str, args: Vec<Arg>, raw: &str) {
         let mut args = args.into_iter();
         match (effect, args.next()) {
             (Effect::Shell, Some(Arg::Str(program, _))) => {
-                let rest: Vec<String> = args
-                    .map_while(|arg| match arg {
-                        Arg::Str(value, _) => Some(value),
-                        _ => None,
-                    })
-                    .collect();
+                let rest: Vec<Word> = args.filter_map(|arg| self.positional_word(arg)).collect();
                 if rest.is_empty() {
                     self.findings.push(Finding::Shell(program));
                 } else {
-                    let argv = std::iter::once(program).chain(rest).map(Word::literal).collect();
+                    let argv = std::iter::once(Word::literal(program)).chain(rest).collect();
                     self.findings.push(Finding::Argv(argv));
                 }
             }
-            (Effect::Shell | Effect::Spawn, Some(Arg::List(argv))) if !argv.is_empty() => {
-                self.findings.push(Finding::Argv(argv.into_iter().map(Word::literal).collect()));
+            (Effect::Command, Some(Arg::Str(line, _))) => self.findings.push(Finding::Shell(line)),
+            (Effect::Shell | Effect::Spawn | Effect::Command, Some(Arg::List(argv))) if !argv.is_empty() => {
+                self.findings.push(Finding::Argv(argv));
             }
             (Effect::Spawn, Some(Arg::Str(program, _))) => match args.next() {
                 Some(Arg::List(rest)) => {
-                    let argv = std::iter::once(program).chain(rest).map(Word::literal).collect();
+                    let argv = std::iter::once(Word::literal(program)).chain(rest).collect();
+                    self.findings.push(Finding::Argv(argv));
+                }
+                // `new Deno.Command("rm", {args: [...]})`.
+                Some(Arg::Other(options)) if self.option_list(&options, "args").is_some() => {
+                    let rest = self.option_list(&options, "args").unwrap_or_default();
+                    let argv = std::iter::once(Word::literal(program)).chain(rest).collect();
                     self.findings.push(Finding::Argv(argv));
                 }
                 _ => self.findings.push(Finding::Shell(program)),
             },
-            (Effect::Shell | Effect::Spawn, Some(Arg::Other(argument))) if self.computes_command(path) => {
+            // `Deno.run({cmd: [...]})`, `Bun.spawn({cmd: [...]})`.
+            (Effect::Spawn, Some(Arg::Other(options))) if self.option_list(&options, "cmd").is_some() => {
+                let argv = self.option_list(&options, "cmd").unwrap_or_default();
+                self.findings.push(Finding::Argv(argv));
+            }
+            (Effect::ExecList(skip), first) => match first.into_iter().chain(args).nth(skip) {
+                Some(Arg::List(argv)) if !argv.is_empty() => self.findings.push(Finding::Argv(argv)),
+                Some(Arg::Other(argument) | Arg::Str(argument, _)) => {
+                    self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+                }
+                _ => {}
+            },
+            (Effect::ExecArgs(skip), first) => {
+                let argv: Vec<Word> = first
+                    .into_iter()
+                    .chain(args)
+                    .skip(skip)
+                    .filter_map(|arg| self.positional_word(arg))
+                    .collect();
+                if !argv.is_empty() {
+                    self.findings.push(Finding::Argv(argv));
+                }
+            }
+            // `fork("worker.js", args)` runs a JavaScript file, as `node worker.js` would.
+            (Effect::Fork, Some(Arg::Str(module, false))) => {
+                let rest = args.filter_map(|arg| self.positional_word(arg));
+                let argv = [Word::literal("node"), Word::literal(module)].into_iter().chain(rest).collect();
+                self.findings.push(Finding::Argv(argv));
+            }
+            (Effect::Shell | Effect::Spawn | Effect::Command | Effect::Fork, Some(Arg::Other(argument)))
+                if self.computes_command(path) =>
+            {
                 self.findings.push(Finding::Opaque { call: path.to_string(), argument });
             }
             (Effect::Delete, Some(target)) => self.delete(path, target),
             (Effect::Read, Some(target)) => self.access(path, target, false),
             (Effect::Write, Some(target)) => self.access(path, target, true),
             (Effect::Remove, Some(target)) => self.remove(path, target),
+            (Effect::Glob, Some(Arg::Str(pattern, false))) => self.globs.push(pattern),
+            // `load_dotenv()`, `dotenv_values(".env.local")`, `dotenv.config({path: p})`.
+            (Effect::Dotenv, first) => {
+                let file = match first {
+                    Some(Arg::Str(file, false)) => Some(file),
+                    Some(Arg::Other(options)) => {
+                        ["dotenv_path", "path"].iter().find_map(|key| self.option_literal(&options, key))
+                    }
+                    None => Some(".env".into()),
+                    Some(_) => None,
+                };
+                if let Some(file) = file {
+                    self.access(path, Arg::Str(file, false), false);
+                }
+            }
+            (Effect::Source, Some(Arg::Str(file, false))) if is_url(&file) => {
+                self.findings
+                    .push(Finding::Remote { via: format!("{} {path}", self.language.label()), url: file });
+            }
+            (Effect::Source, Some(Arg::Other(argument) | Arg::Str(argument, true))) => {
+                self.remote_or_opaque(path, argument);
+            }
             // A literal is code to scan like the rest; anything else runs unseen.
             // A literal that is one shell expansion (`exec('$X')`) holds what the shell puts there.
             (Effect::Eval, Some(Arg::Str(code, false))) if is_one_expansion(&code) => {
@@ -382,23 +582,33 @@ impl Scanner<'_> {
             (Effect::Eval, Some(Arg::Str(code, false))) => {
                 let budget = self.argument_budget;
                 self.argument_budget = budget.saturating_sub(code.len());
-                let inner = Scanner {
-                    language: self.language,
-                    bytes: code.as_bytes(),
-                    code: &code,
-                    findings: Vec::new(),
-                    argument_budget: budget,
-                };
-                self.findings.extend(inner.run());
+                self.findings.extend(Scanner::new(self.language, &code, budget).run());
             }
             (Effect::Eval, Some(Arg::Other(argument) | Arg::Str(argument, true))) => {
-                self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+                self.remote_or_opaque(path, argument);
             }
             // Perl's `open(F, '>', 'path')` and `open(F, '>path')`: a filehandle first, the
-            // mode a string of `<`, `>`, `>>`, `+<`.
+            // mode a string of `<`, `>`, `>>`, `+<`; `'|-'`/`'-|'` and `"| cmd"`/`"cmd |"` run
+            // a command.
             (Effect::Open, Some(_)) if self.language == Language::Perl => {
                 let (mode, target) = match (args.next(), args.next()) {
+                    (Some(Arg::Str(mode, _)), Some(Arg::Str(command, _))) if mode.contains('|') => {
+                        let rest: Vec<Word> = args.filter_map(|arg| self.positional_word(arg)).collect();
+                        if rest.is_empty() {
+                            self.findings.push(Finding::Shell(command));
+                        } else {
+                            let argv = std::iter::once(Word::literal(command)).chain(rest).collect();
+                            self.findings.push(Finding::Argv(argv));
+                        }
+                        return;
+                    }
                     (Some(Arg::Str(mode, _)), Some(target @ Arg::Str(..))) => (mode, target),
+                    (Some(Arg::Str(both, _)), None)
+                        if both.trim().starts_with('|') || both.trim().ends_with('|') =>
+                    {
+                        self.findings.push(Finding::Shell(both.trim().trim_matches('|').to_string()));
+                        return;
+                    }
                     (Some(Arg::Str(both, interpolated)), None) => {
                         let path = both.trim_start_matches(['<', '>', '+', ' ']).to_string();
                         (both[..both.len() - path.len()].to_string(), Arg::Str(path, interpolated))
@@ -406,6 +616,12 @@ impl Scanner<'_> {
                     _ => return,
                 };
                 self.access(path, target, mode.contains('>') || mode.contains('+'));
+            }
+            // Ruby's `open("| cmd")`.
+            (Effect::Open, Some(Arg::Str(command, _)))
+                if self.language == Language::Ruby && command.starts_with('|') =>
+            {
+                self.findings.push(Finding::Shell(command[1..].to_string()));
             }
             (Effect::Open, Some(target)) => {
                 let write = matches!(args.next(), Some(Arg::Str(mode, _)) if is_write_mode(&mode));
@@ -420,6 +636,44 @@ impl Scanner<'_> {
             }
             _ => {}
         }
+    }
+
+    /// Code that is not a literal: fetched from a URL the call names (`eval(get(URL))`,
+    /// `include(download(URL))`), else unseen.
+    fn remote_or_opaque(&mut self, path: &str, argument: String) {
+        match url_in(&argument) {
+            Some(url) => {
+                self.findings.push(Finding::Remote { via: format!("{} {path}", self.language.label()), url });
+            }
+            None => self.findings.push(Finding::Opaque { call: path.to_string(), argument }),
+        }
+    }
+
+    /// The list under `key` in an options object (`{args: ["-rf", "/"]}`), as words.
+    fn option_list(&self, options: &str, key: &str) -> Option<Vec<Word>> {
+        let value = self.option_value(options, key)?;
+        match self.argument(value) {
+            Arg::List(words) => Some(words),
+            _ => None,
+        }
+    }
+
+    /// The string under `key` in an options object or keyword argument (`{path: ".env"}`,
+    /// `dotenv_path=".env"`).
+    fn option_literal(&self, options: &str, key: &str) -> Option<String> {
+        match self.argument(self.option_value(options, key)?) {
+            Arg::Str(value, false) => Some(value),
+            _ => None,
+        }
+    }
+
+    fn option_value<'t>(&self, options: &'t str, key: &str) -> Option<&'t str> {
+        let inner = options.trim();
+        let inner = inner.strip_prefix('{').and_then(|i| i.strip_suffix('}')).unwrap_or(inner);
+        split_top(inner, ",", self.language).into_iter().find_map(|entry| {
+            let (name, value) = entry.split_once([':', '='])?;
+            (name.trim().trim_matches(['\'', '"']) == key).then_some(value.trim())
+        })
     }
 
     /// Whether a call of `path` with a computed argument surely runs a command: a bare
@@ -512,127 +766,4 @@ impl Scanner<'_> {
         }
         Word { text: expression.to_string(), raw: expression.to_string(), dynamic: true, glob: false }
     }
-}
-
-fn find(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
-    bytes.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| from + p)
-}
-
-/// The index just past the string literal opening at `start`.
-pub(super) fn string_end(bytes: &[u8], start: usize, language: Language) -> usize {
-    let quote = bytes[start];
-    let triple =
-        language == Language::Python && bytes.get(start..start + 3) == Some(&[quote, quote, quote][..]);
-    if triple {
-        return find(bytes, start + 3, &[quote, quote, quote]).map_or(bytes.len(), |end| end + 3);
-    }
-    let mut i = start + 1;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'\\' => i += 2,
-            b if b == quote => return i + 1,
-            _ => i += 1,
-        }
-    }
-    bytes.len()
-}
-
-/// The value of `text` when it is exactly one string literal; and whether it interpolates.
-/// Whether Python's `open` mode writes (`"w"`, `"a"`, `"x"`, `"r+"`).
-fn is_write_mode(mode: &str) -> bool {
-    mode.contains(['w', 'a', 'x', '+'])
-}
-
-pub(super) fn literal(text: &str, language: Language) -> Option<(String, bool)> {
-    let text = text.trim();
-    if let Some(found) = quote_operator(text, language) {
-        return Some(found);
-    }
-    let prefix_len = if language == Language::Python {
-        text.bytes()
-            .take_while(|b| matches!(b.to_ascii_lowercase(), b'r' | b'b' | b'u' | b'f'))
-            .count()
-            .min(2)
-    } else {
-        0
-    };
-    let prefix = text[..prefix_len].to_ascii_lowercase();
-    let body = &text[prefix_len..];
-    let quote = *body.as_bytes().first()?;
-    if !matches!(quote, b'\'' | b'"' | b'`') || (quote == b'`' && language != Language::Node) {
-        return None;
-    }
-    if string_end(body.as_bytes(), 0, language) != body.len() {
-        return None;
-    }
-    let triple = language == Language::Python && body.len() >= 6 && body.as_bytes()[..3] == [quote; 3];
-    let delimiter = if triple { 3 } else { 1 };
-    let inner = body.get(delimiter..body.len().checked_sub(delimiter)?)?;
-    let raw = prefix.contains('r')
-        || (quote == b'\'' && matches!(language, Language::Perl | Language::Ruby | Language::Php));
-    let interpolated = match language {
-        Language::Python => prefix.contains('f') && inner.contains('{'),
-        Language::Node => quote == b'`' && inner.contains("${"),
-        Language::Ruby => quote == b'"' && inner.contains("#{"),
-        Language::Perl | Language::Php => quote == b'"' && inner.contains(['$', '@']),
-        Language::Awk | Language::Lua | Language::R | Language::Julia | Language::AppleScript => false,
-    };
-    let mut value = if raw { inner.to_string() } else { unescape(inner) };
-    if interpolated && language == Language::Ruby {
-        value = value.replace("#{", "${");
-    }
-    Some((value, interpolated))
-}
-
-/// Perl's `q{…}`/`qq{…}` and Ruby's `%q(…)`/`%Q(…)`/`%(…)`: string literals with a delimiter
-/// of the writer's choosing, as in `perl -e 'system(q{rm -rf /})'`.
-fn quote_operator(text: &str, language: Language) -> Option<(String, bool)> {
-    let (rest, interpolating) = match language {
-        Language::Perl => match text.strip_prefix("qq") {
-            Some(rest) => (rest, true),
-            None => (text.strip_prefix('q')?, false),
-        },
-        Language::Ruby => {
-            let rest = text.strip_prefix('%')?;
-            match rest.strip_prefix('q') {
-                Some(rest) => (rest, false),
-                None => (rest.strip_prefix('Q').unwrap_or(rest), true),
-            }
-        }
-        _ => return None,
-    };
-    let open = rest.chars().next()?;
-    let close = match open {
-        '{' => '}',
-        '(' => ')',
-        '[' => ']',
-        '<' => '>',
-        c if c.is_ascii_punctuation() => c,
-        _ => return None,
-    };
-    let inner = rest[open.len_utf8()..].strip_suffix(close)?;
-    let interpolated = interpolating && inner.contains(['$', '@', '#']);
-    Some((inner.to_string(), interpolated))
-}
-
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('t') => out.push('\t'),
-            Some(e @ ('\\' | '\'' | '"' | '`')) => out.push(e),
-            Some(other) => {
-                out.push('\\');
-                out.push(other);
-            }
-            None => out.push('\\'),
-        }
-    }
-    out
 }
