@@ -4,6 +4,7 @@
 mod expansion;
 mod hostile;
 mod infrastructure;
+mod interpreters;
 mod runners;
 mod secrets;
 mod trust;
@@ -11,5 +12,12 @@ mod trust;
 use super::Case;
 
 /// Every themed table; `main.rs` checks each row of each.
-pub(crate) const ALL: &[&[Case]] =
-    &[expansion::CASES, runners::CASES, infrastructure::CASES, secrets::CASES, trust::CASES, hostile::CASES];
+pub(crate) const ALL: &[&[Case]] = &[
+    expansion::CASES,
+    runners::CASES,
+    interpreters::CASES,
+    infrastructure::CASES,
+    secrets::CASES,
+    trust::CASES,
+    hostile::CASES,
+];

@@ -5,9 +5,29 @@ use crate::shell::Word;
 
 /// awk's pipes, which run through `sh -c`: `print X | "cmd"` runs `cmd` (and when `cmd` is a
 /// shell, what is printed is its script), `"cmd" | getline` runs `cmd`.
-/// awk's `print > "file"` and `print >> "file"`: the file is written.
+/// awk's `print > "file"` and `print >> "file"`: the file is written; `getline < "file"`:
+/// the file is read.
 pub(super) fn awk_redirects(code: &str) -> Vec<Finding> {
     let mut findings = Vec::new();
+    let mut rest = code;
+    while let Some(at) = rest.find("getline") {
+        rest = &rest[at + "getline".len()..];
+        let operand = rest
+            .trim_start()
+            .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
+            .trim_start();
+        let file = operand
+            .strip_prefix('<')
+            .map(str::trim_start)
+            .and_then(|tail| tail.strip_prefix('"')?.split_once('"'));
+        if let Some((file, _)) = file.filter(|(file, _)| !file.is_empty() && !file.starts_with("/dev/std")) {
+            findings.push(Finding::Access {
+                via: "awk getline <".into(),
+                path: Word::literal(file),
+                write: false,
+            });
+        }
+    }
     let mut rest = code;
     while let Some(at) = rest.find('>') {
         let after = rest[at + 1..].trim_start_matches('>').trim_start();

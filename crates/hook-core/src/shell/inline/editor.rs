@@ -12,6 +12,8 @@ use super::scanner::Scanner;
 use super::{Finding, Source, Stdin};
 use crate::shell::Word;
 
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh", "fish"];
+
 /// Where the editor's commands come from: every `-c`/`--cmd`/`+` value (joined by lines), and
 /// standard input when the editor reads commands there (ed, ex, `vim -e`/`-es`).
 pub(super) fn source(name: &str, argv: &[Word], stdin: &Stdin) -> Source {
@@ -114,6 +116,17 @@ fn ex_command(body: &str, findings: &mut Vec<Finding>) {
         "w" | "write" | "r" | "read" | "e" | "edit" => {
             if let Some(line) = rest.strip_prefix('!') {
                 findings.push(Finding::Shell(line.to_string()));
+                // `w !sh`: the buffer, a file's text, is the program.
+                let program = line.split_whitespace().next().unwrap_or_default();
+                let program = program.rsplit('/').next().unwrap_or(program);
+                if matches!(word.as_str(), "w" | "write")
+                    && (SHELLS.contains(&program) || super::is_interpreter(program))
+                {
+                    findings.push(Finding::Opaque {
+                        call: format!("w !{program}"),
+                        argument: "the buffer".into(),
+                    });
+                }
             }
         }
         // `exe "!rm -rf ~"`: a string of Ex commands.
@@ -145,7 +158,11 @@ mod tests {
     #[test]
     fn ex_commands_that_run() {
         assert_eq!(scan("!rm -rf ~\nq"), [shell("rm -rf ~")]);
-        assert_eq!(scan("1,$w !sh"), [shell("sh")]);
+        assert_eq!(
+            scan("1,$w !sh"),
+            [shell("sh"), Finding::Opaque { call: "w !sh".into(), argument: "the buffer".into() }]
+        );
+        assert_eq!(scan("w !wc -l"), [shell("wc -l")]);
         assert_eq!(scan("lua os.execute('rm -rf ~')"), [shell("rm -rf ~")]);
         assert_eq!(scan("py3 import os; os.system('rm -rf ~')"), [shell("rm -rf ~")]);
         assert_eq!(scan("call system('rm -rf ~')"), [shell("rm -rf ~")]);

@@ -123,7 +123,11 @@ fn whole_environment(language: Language, code: &str, at: usize, object: &str) ->
         Language::Php | Language::Julia | Language::Awk => after.starts_with('['),
         _ => false,
     };
-    if one_variable || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+    // Only the names, or how many: `os.environ.keys()`, `len(os.environ)`, `Object.keys(process.env)`.
+    let names = [".keys", ".size", ".length", ".count"].iter().any(|method| after.starts_with(method))
+        || ["len(", "Object.keys(", "length(", "keys("].iter().any(|call| before.trim_end().ends_with(call))
+            && !(language == Language::Perl && before.trim_end().ends_with("keys("));
+    if one_variable || names || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
         return false;
     }
     // `env=dict(os.environ, X="1")`, `env: {...process.env}`, `{**os.environ}`.
@@ -206,6 +210,8 @@ mod tests {
             None
         );
         assert_eq!(python("print('os.environ')"), None);
+        assert_eq!(python("import os; print(len(os.environ), sorted(os.environ.keys()))"), None);
+        assert_eq!(dump(Language::Node, "console.log(Object.keys(process.env).length)", false), None);
         assert_eq!(dump(Language::Node, "console.log(process.env.PATH)", false), None);
         assert_eq!(
             dump(Language::Node, "spawn('x', {env: {...process.env, A: 1}}); console.log(1)", false),

@@ -309,6 +309,11 @@ const LUA: &[Target] = &[
     ("loadstring", &[""], Effect::Eval),
     ("load", &[""], Effect::Eval),
     ("dofile", &[""], Effect::Source),
+    // Neovim's Lua API (`nvim -c 'lua vim.fn.system("…")'`).
+    ("system", &["vim.fn"], Effect::Command),
+    ("systemlist", &["vim.fn"], Effect::Command),
+    ("jobstart", &["vim.fn"], Effect::Shell),
+    ("system", &["vim"], Effect::Spawn),
 ];
 
 const R: &[Target] = &[
@@ -318,6 +323,8 @@ const R: &[Target] = &[
     ("readLines", &[""], Effect::Read),
     ("readRenviron", &[""], Effect::Read),
     ("source", &[""], Effect::Source),
+    // `eval(parse(text = …))`: the text is code.
+    ("parse", &[""], Effect::Eval),
 ];
 
 /// Julia's backtick commands are found as text; `rm(path; recursive=true)` deletes.

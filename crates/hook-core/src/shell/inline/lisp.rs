@@ -308,7 +308,11 @@ fn value(node: &Node) -> Option<String> {
         "getProperty" if string_arg(0) == Some("user.home") => Some("~".into()),
         "getenv" | "posix-getenv" | "get-env" if string_arg(0) == Some("HOME") => Some("~".into()),
         "user-homedir-pathname" | "home" => Some("~".into()),
-        "find-system-path" if matches!(args.first(), Some(Node::Atom(a)) if a == "home-dir") => {
+        "find-system-path"
+            if args
+                .first()
+                .is_some_and(|arg| matches!(render(arg).as_str(), "home-dir" | "(quote home-dir)")) =>
+        {
             Some("~".into())
         }
         "str" | "string-append" => Some(values(args)?.concat()),

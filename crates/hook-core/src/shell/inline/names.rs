@@ -38,6 +38,55 @@ pub(super) fn unaliased(code: &str) -> String {
         spelled.push_str(rest);
         code = spelled;
     }
+    function_aliases(&code)
+}
+
+/// Python code with its function aliases spelled out: `from os import system as s` and
+/// `f = os.system` make `s(…)` and `f(…)` calls of `os.system`.
+fn function_aliases(code: &str) -> String {
+    let mut aliases: Vec<(String, String)> = Vec::new();
+    for statement in code.split([';', '\n']) {
+        let statement = statement.trim();
+        if let Some((module, imported)) =
+            statement.strip_prefix("from ").and_then(|rest| rest.split_once(" import "))
+        {
+            for item in imported.split(',') {
+                if let Some((name, alias)) = item.split_once(" as ") {
+                    aliases.push((alias.trim().to_string(), format!("{}.{}", module.trim(), name.trim())));
+                }
+            }
+        } else if let Some((alias, value)) = statement.split_once('=') {
+            let (alias, value) = (alias.trim(), value.trim());
+            let is_name =
+                |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            let module = value.split('.').next().unwrap_or_default();
+            if is_name(alias)
+                && value.contains('.')
+                && RISKY_MODULES.contains(&module)
+                && value.split('.').all(is_name)
+            {
+                aliases.push((alias.to_string(), value.to_string()));
+            }
+        }
+    }
+    let mut code = code.to_string();
+    for (alias, target) in aliases {
+        let call = format!("{alias}(");
+        let mut spelled = String::with_capacity(code.len());
+        let mut rest = code.as_str();
+        while let Some(found) = rest.find(&call) {
+            let boundary = rest[..found]
+                .chars()
+                .last()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'));
+            spelled.push_str(&rest[..found]);
+            spelled.push_str(if boundary { &target } else { &alias });
+            spelled.push('(');
+            rest = &rest[found + call.len()..];
+        }
+        spelled.push_str(rest);
+        code = spelled;
+    }
     code
 }
 

@@ -3,7 +3,9 @@
 //! language's table, the arguments of a known call read as literals where they are literals.
 
 use super::language::{Effect, Language};
-use super::value::{computed, find, is_url, is_write_mode, literal, split_top, string_end, url_in};
+use super::value::{
+    HOME_EXPRESSIONS, computed, find, is_url, is_write_mode, literal, split_top, string_end, url_in,
+};
 use super::{Finding, is_one_expansion};
 use crate::shell::Word;
 
@@ -105,6 +107,14 @@ impl<'a> Scanner<'a> {
             } else {
                 i += 1;
             }
+        }
+        // `fetch(url).then(r => r.text()).then(eval)`: eval handed the fetched text.
+        if self.language == Language::Node && self.code.contains("(eval)") {
+            let finding = match url_in(self.code) {
+                Some(url) => Finding::Remote { via: "node eval".into(), url },
+                None => Finding::Opaque { call: "eval".into(), argument: "a promise's value".into() },
+            };
+            self.findings.push(finding);
         }
         if self.globs.iter().any(|_| READS_BY_NAME.iter().any(|read| self.code.contains(read))) {
             for pattern in std::mem::take(&mut self.globs) {
@@ -273,6 +283,10 @@ impl<'a> Scanner<'a> {
                 } else {
                     match args.first() {
                         Some(Arg::Str(path, false)) => Some(path.clone()),
+                        // `new File(System.getProperty("user.home"))`.
+                        Some(Arg::Other(text)) if HOME_EXPRESSIONS.contains(&text.as_str()) => {
+                            Some("~".into())
+                        }
                         _ => None,
                     }
                 };
@@ -489,7 +503,13 @@ impl<'a> Scanner<'a> {
         let mut args = args.into_iter();
         match (effect, args.next()) {
             (Effect::Shell, Some(Arg::Str(program, _))) => {
-                let rest: Vec<Word> = args.filter_map(|arg| self.positional_word(arg)).collect();
+                // `system2("rm", c("-rf", "~"))`: a list among the arguments is more of them.
+                let rest: Vec<Word> = args
+                    .flat_map(|arg| match arg {
+                        Arg::List(words) => words,
+                        arg => self.positional_word(arg).into_iter().collect(),
+                    })
+                    .collect();
                 if rest.is_empty() {
                     self.findings.push(Finding::Shell(program));
                 } else {
@@ -583,6 +603,19 @@ impl<'a> Scanner<'a> {
                 let budget = self.argument_budget;
                 self.argument_budget = budget.saturating_sub(code.len());
                 self.findings.extend(Scanner::new(self.language, &code, budget).run());
+            }
+            // R's `parse(text = "…")`, `parse(file = "x.R")`.
+            (Effect::Eval, Some(Arg::Other(argument)))
+                if self.language == Language::R && argument.contains('=') =>
+            {
+                match self.option_value(&argument, "text").map(|text| self.argument(text)) {
+                    Some(Arg::Str(code, false)) => {
+                        let budget = self.argument_budget;
+                        self.findings.extend(Scanner::new(self.language, &code, budget).run());
+                    }
+                    Some(_) => self.remote_or_opaque(path, argument),
+                    None => {}
+                }
             }
             (Effect::Eval, Some(Arg::Other(argument) | Arg::Str(argument, true))) => {
                 self.remote_or_opaque(path, argument);
@@ -744,7 +777,10 @@ impl<'a> Scanner<'a> {
             "ENV['HOME']",
             "$ENV{HOME}",
         ];
-        if HOME.contains(&compact.as_str()) || compact == "$ENV{'HOME'}" {
+        if HOME.contains(&compact.as_str())
+            || compact == "$ENV{'HOME'}"
+            || HOME_EXPRESSIONS.contains(&expression.trim())
+        {
             return Word { text: "$HOME".into(), raw: expression.to_string(), dynamic: true, glob: false };
         }
         // Whether each wrapper expands a leading `~` (a `Path("~")` is a directory named `~`).

@@ -30,6 +30,15 @@ pub(super) const HOME_EXPRESSIONS: &[&str] = &[
     "getenv('HOME')",
     "getenv(\"HOME\")",
     "$_SERVER['HOME']",
+    "System.getProperty(\"user.home\")",
+    "System.getProperty('user.home')",
+    "System.getenv(\"HOME\")",
+    "System.user_home!()",
+    "System.user_home()",
+    "homedir()",
+    "Sys.getenv(\"HOME\")",
+    "Sys.getenv('HOME')",
+    "path.expand(\"~\")",
 ];
 
 /// A path built from the home directory and a literal (`os.homedir() + '/.bashrc'`,
@@ -294,7 +303,16 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
         }
     }
     // `path.join(a, b)`, `os.path.join(a, b)`, `File.join(a, b)`, `joinpath(a, b)`.
-    for join in ["path.join(", "os.path.join(", "File.join(", "path.resolve(", "joinpath(", "file.path("] {
+    for join in [
+        "path.join(",
+        "os.path.join(",
+        "File.join(",
+        "path.resolve(",
+        "joinpath(",
+        "file.path(",
+        "require('path').join(",
+        "require(\"path\").join(",
+    ] {
         if let Some(inner) = call(join) {
             let values: Option<Vec<String>> =
                 split_top(inner, ",", language).iter().map(|p| part(p, language, depth + 1)).collect();
