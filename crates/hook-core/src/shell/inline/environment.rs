@@ -172,7 +172,7 @@ fn masked(language: Language, code: &str) -> String {
             i += 1;
         }
     }
-    String::from_utf8(out).unwrap_or_default()
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]

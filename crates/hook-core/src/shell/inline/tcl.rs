@@ -86,8 +86,9 @@ fn command(code: &str, mut at: usize, depth: usize, findings: &mut Vec<Finding>)
                             at = end + 1;
                         }
                         b'\\' => {
-                            text.push_str(code.get(at..at + 2).unwrap_or_default());
-                            at += 2;
+                            let length = 1 + code[at + 1..].chars().next().map_or(0, char::len_utf8);
+                            text.push_str(&code[at..at + length]);
+                            at += length;
                         }
                         _ => {
                             if b == b'$' {
