@@ -130,8 +130,12 @@ fn whole_environment(language: Language, code: &str, at: usize, object: &str) ->
     if one_variable || names || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
         return false;
     }
-    // `env=dict(os.environ, X="1")`, `env: {...process.env}`, `{**os.environ}`.
     let statement = before.rsplit([';', '\n']).next().unwrap_or(before);
+    // `"CI" in os.environ` asks whether one variable is set; `for k in os.environ` walks them.
+    if statement.trim_end().ends_with(" in") && !statement.contains("for ") && !statement.contains("for(") {
+        return false;
+    }
+    // `env=dict(os.environ, X="1")`, `env: {...process.env}`, `{**os.environ}`.
     let compact: String = statement.chars().filter(|c| !c.is_whitespace()).collect();
     let handed = ["env=", "env:", "environment:", "env=>", "**", "..."].iter().any(|form| {
         compact.ends_with(form)
@@ -210,6 +214,8 @@ mod tests {
             None
         );
         assert_eq!(python("print('os.environ')"), None);
+        assert_eq!(python("import os; print('CI' in os.environ)"), None);
+        assert_eq!(python("import os\nfor k in os.environ: print(k, os.environ[k])"), Some(false));
         assert_eq!(python("import os; print(len(os.environ), sorted(os.environ.keys()))"), None);
         assert_eq!(dump(Language::Node, "console.log(Object.keys(process.env).length)", false), None);
         assert_eq!(dump(Language::Node, "console.log(process.env.PATH)", false), None);

@@ -232,7 +232,7 @@ const NODE: &[Target] = &[
     ("remove", &["Deno"], Effect::DeleteIfRecursive),
     ("rimraf", &[], Effect::Delete),
     ("unlinkSync", &[], Effect::Remove),
-    ("eval", &[""], Effect::Eval),
+    ("eval", &["", "global", "globalThis", "window"], Effect::Eval),
     ("Function", &["", "new"], Effect::Eval),
     ("runInThisContext", &[], Effect::Eval),
     ("unlink", &["fs", "fs.promises", "fsp", "promises"], Effect::Remove),

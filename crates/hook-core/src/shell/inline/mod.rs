@@ -153,6 +153,7 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     let code = match language {
         Language::Python => names::unaliased(&names::resolved(&code, &mut findings)),
         Language::Node => names::node_resolved(&code, &mut findings),
+        Language::Ruby => names::ruby_resolved(&code, &mut findings),
         _ => code,
     };
     match language {

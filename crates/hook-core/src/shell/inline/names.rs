@@ -130,6 +130,40 @@ pub(super) fn resolved(code: &str, findings: &mut Vec<Finding>) -> String {
     })
 }
 
+/// Ruby with dynamic dispatch spelled out: `Kernel.send(:system, "…")`, `public_send`,
+/// `__send__` and `method(:system).call(…)` call `system`; a name the scan cannot compute
+/// (`send(name, …)`) is unseen.
+pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    rewrite(code, Language::Ruby, &["send(", "method("], findings, |form, inner, _| {
+        let (name, rest) = match inner.split_once(',') {
+            Some((name, rest)) => (name.trim(), Some(rest)),
+            None => (inner.trim(), None),
+        };
+        let name = match name.strip_prefix(':') {
+            Some(symbol) => symbol.to_string(),
+            None => match computed(name, Language::Ruby) {
+                Some(name) => name,
+                None if form == "send(" && built_from_strings(name)
+                    || name.starts_with(|c: char| c.is_ascii_lowercase()) =>
+                {
+                    return Some(Err(opaque("send", name)));
+                }
+                None => return None,
+            },
+        };
+        if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return None;
+        }
+        Some(Ok(match (form, rest) {
+            ("send(", Some(rest)) => format!("{name}({rest})"),
+            ("send(", None) => format!("{name}()"),
+            // `method(:system)` is the function; its `.call(…)` is the call.
+            _ => format!("{name}"),
+        }))
+    })
+    .replace(".call(", "(")
+}
+
 /// JavaScript with computed `require(…)` and `obj[…]` names spelled out.
 pub(super) fn node_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
     rewrite(code, Language::Node, &["require(", "["], findings, |form, inner, object| match form {
@@ -208,6 +242,16 @@ fn rewrite(
         let inner = code[open + 1..close].to_string();
         // The object a member form applies to: the identifier path just before it.
         let (start, object) = match form {
+            // `Kernel.send(…)`, `obj.public_send(…)`, `__send__(…)`: the receiver goes too.
+            "send(" | "method(" => {
+                let before = &code[..at];
+                let receiver = before
+                    .bytes()
+                    .rev()
+                    .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':'))
+                    .count();
+                (at - receiver, String::new())
+            }
             "[" | "__dict__[" => {
                 let before = &code[..at];
                 // A member access follows a name, a call or an index; `f(['a'])` is a list.
