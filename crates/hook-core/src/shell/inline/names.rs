@@ -158,7 +158,7 @@ pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
             ("send(", Some(rest)) => format!("{name}({rest})"),
             ("send(", None) => format!("{name}()"),
             // `method(:system)` is the function; its `.call(…)` is the call.
-            _ => format!("{name}"),
+            _ => name,
         }))
     })
     .replace(".call(", "(")
