@@ -503,6 +503,11 @@ mod tests {
             findings(&["node", "-e", "fs.rmdirSync(\"/y\",{recursive:true})"]),
             [delete("node fs.rmdirSync", "/y")]
         );
+        assert_eq!(
+            findings(&["python3", "-c", "os.system(f'rm -rf {d} {{x}}')"]),
+            [shell("rm -rf ${d} {x}")]
+        );
+        assert_eq!(findings(&["ruby", "-e", "system(\"rm -rf #{Dir.home}\")"]), [shell("rm -rf $HOME")]);
         let template = findings(&["node", "-p", "execSync(`rm -rf ${dir}`)"]);
         assert_eq!(template, [shell("rm -rf ${dir}")]);
         let home = findings(&["node", "-e", "fs.rmSync(os.homedir(), {recursive: true})"]);

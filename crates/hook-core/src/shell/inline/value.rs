@@ -157,10 +157,41 @@ pub(super) fn literal(text: &str, language: Language) -> Option<(String, bool)> 
         | Language::Editor => false,
     };
     let mut value = if raw { inner.to_string() } else { unescape(inner) };
-    if interpolated && language == Language::Ruby {
-        value = value.replace("#{", "${");
+    if interpolated {
+        value = as_shell_expansions(&value, language);
     }
     Some((value, interpolated))
+}
+
+/// An interpolating string's run-time parts as shell expansions, so that a command line built
+/// from it has unknown words where they are (`f"rm -rf {d}"` is `rm -rf ${d}`), and the home
+/// directory where it is named (`"rm -rf #{Dir.home}"` is `rm -rf $HOME`).
+fn as_shell_expansions(value: &str, language: Language) -> String {
+    let value = match language {
+        Language::Ruby | Language::Elixir => value.replace("#{", "${"),
+        // `{{` is a literal brace in an f-string.
+        Language::Python => value.replace("{{", "\u{1}").replace('{', "${").replace('\u{1}', "{"),
+        _ => value.to_string(),
+    };
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value.as_str();
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let Some(end) = after.find('}') else {
+            out.push_str(&rest[at..]);
+            return out;
+        };
+        let expression = after[..end].trim();
+        if HOME_EXPRESSIONS.contains(&expression) || matches!(expression, "Dir.home" | "HOME") {
+            out.push_str("$HOME");
+        } else {
+            out.push_str(&rest[at..at + 2 + end + 1]);
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Perl's `q{…}`/`qq{…}` and Ruby's `%q(…)`/`%Q(…)`/`%(…)`: string literals with a delimiter

@@ -490,4 +490,24 @@ for k in os.environ: print(k, os.environ[k])'"#,
     allow(r#"bb tasks"#),
     allow(r#"erl -noshell -s init stop"#),
     allow(r#"tclsh build.tcl"#),
+    // Interpolated strings: run-time parts are unknown words, a named home directory is `~`.
+    deny(
+        "rm.unknown-target",
+        r#"python3 -c "import os, subprocess; h = os.path.expanduser('~'); subprocess.run(f'rm -rf {h}', shell=True)""#,
+    ),
+    deny("rm.home", r#"python3 -c "import os; os.system(f'rm -rf {os.path.expanduser(\"~\")}')""#),
+    deny(
+        "rm.unknown-target",
+        r#"node -e "require('child_process').execSync(`rm -rf ${require('os').homedir()}`)""#,
+    ),
+    deny("rm.home", r#"ruby -e 'system("rm -rf #{Dir.home}")'"#),
+    deny(
+        "files.deny-read",
+        r#"python3 -c "print(open(os.path.join(os.path.expanduser('~'), '.ssh', 'id_rsa')).read())""#,
+    ),
+    ask("opaque.exec", r#"python3 -c "import os; os.system('rm -rf %s' % os.environ['HOME'])""#),
+    allow(r#"python3 -c "import os; os.system(f'echo {{x}} {os.getcwd()}')""#),
+    allow(r#"python3 -c "import subprocess; subprocess.run(f'git log -{n}', shell=True)""#),
+    allow(r#"ruby -e 'system("echo #{Dir.pwd}")'"#),
+    allow(r#"node -e "require('child_process').execSync(`git log -${n}`)""#),
 ];
