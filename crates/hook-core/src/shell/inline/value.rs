@@ -169,8 +169,13 @@ pub(super) fn literal(text: &str, language: Language) -> Option<(String, bool)> 
 fn as_shell_expansions(value: &str, language: Language) -> String {
     let value = match language {
         Language::Ruby | Language::Elixir => value.replace("#{", "${"),
-        // `{{` is a literal brace in an f-string.
-        Language::Python => value.replace("{{", "\u{1}").replace('{', "${").replace('\u{1}', "{"),
+        // `{{` and `}}` are literal braces in an f-string.
+        Language::Python => value
+            .replace("{{", "\u{1}")
+            .replace("}}", "\u{2}")
+            .replace('{', "${")
+            .replace('\u{1}', "{")
+            .replace('\u{2}', "}"),
         _ => value.to_string(),
     };
     let mut out = String::with_capacity(value.len());
