@@ -17,7 +17,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     // `env`, `printenv`, `export -p`, `set`: every variable, tokens included, printed where the
     // agent reads it (piped or written elsewhere, it is the reader's or the file's business).
-    if dumps_environment(name, call.command) && !output_goes_elsewhere(call) {
+    let interpreter_dump = call.analysis.environment_dumps.iter().any(|d| d.command == call.index && !d.sent);
+    if (dumps_environment(name, call.command) || interpreter_dump) && !output_goes_elsewhere(call) {
         return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
     }
     if !prints_credential(name, call.command, &call.analysis.commands) {

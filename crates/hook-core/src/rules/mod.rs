@@ -291,6 +291,7 @@ pub(crate) mod testing {
             incomplete: false,
             unseen: Vec::new(),
             fork_bombs: Vec::new(),
+            environment_dumps: Vec::new(),
         }
     }
 

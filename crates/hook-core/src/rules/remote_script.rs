@@ -220,9 +220,11 @@ fn starts_shell(code: &str) -> bool {
         || code.contains("|&") && code.contains("getline")
 }
 
-/// `python3`, `python3.12`, `perl`, ...
+/// `python3`, `python3.12`, `perl`, and every language the one-liner scan reads (`julia`,
+/// `Rscript`, `guile`, `tclsh`, ...).
 fn is_interpreter(name: &str) -> bool {
     INTERPRETERS.contains(&name)
+        || crate::shell::is_interpreter(name)
         || name
             .strip_prefix("python")
             .is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.'))

@@ -10,7 +10,9 @@ use super::lexer::{self, LexWord, Part, Redir};
 use super::parser::{self, Command, Compound, List, Redirection, Simple};
 use super::resolve::{self, Vars};
 use super::wrappers::{self, Peel};
-use super::{Analysis, Dialect, Redirect, RedirectOp, SimpleCommand, Stdin, Unseen, UnseenKind, Word};
+use super::{
+    Analysis, Dialect, EnvironmentDump, Redirect, RedirectOp, SimpleCommand, Stdin, Unseen, UnseenKind, Word,
+};
 use super::{cmd, inline, opaque, output, powershell};
 
 /// Nesting of text inside text: substitutions, `-c` strings, eval, text fed to a shell.
@@ -60,6 +62,8 @@ pub(super) struct Analyser {
     self_spawning: Vec<(String, std::ops::Range<usize>)>,
     /// Commands found to start a fork bomb (see [`Analysis::fork_bombs`]).
     fork_bombs: Vec<usize>,
+    /// See [`Analysis::environment_dumps`].
+    environment_dumps: Vec<EnvironmentDump>,
     /// Symbolic links the line has made so far (`ln -s ~ h`): the link's path as written and
     /// what it points at. A later word through the link names the target (`rm -rf h/`).
     links: Vec<(String, Word)>,
@@ -179,6 +183,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         aliases: Vec::new(),
         self_spawning: Vec::new(),
         fork_bombs: Vec::new(),
+        environment_dumps: Vec::new(),
         links: Vec::new(),
         git_settings: Vec::new(),
     };
@@ -200,6 +205,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         incomplete: !analyser.unseen.is_empty(),
         unseen: analyser.unseen,
         fork_bombs,
+        environment_dumps: analyser.environment_dumps,
     }
 }
 
@@ -1442,6 +1448,28 @@ impl Analyser {
                     let shown: String = argument.chars().take(60).collect();
                     let what = format!("`{call}` runs `{shown}`, which is not computed");
                     self.note(UnseenKind::Exec, None, what);
+                }
+                // Code fetched and run: the download, and the interpreter reading it, as the
+                // `remote-script` pack knows them from `curl URL | python3`.
+                inline::Finding::Remote { via: how, url } => {
+                    let mut fetch_via = command.via.clone();
+                    fetch_via.push(how.clone());
+                    let download = self.push(SimpleCommand {
+                        argv: vec![Word::literal("curl"), Word::literal(url)],
+                        via: fetch_via.clone(),
+                        text: command.text.clone(),
+                        ..Default::default()
+                    });
+                    self.push(SimpleCommand {
+                        argv: vec![command.argv[0].clone()],
+                        stdin: Stdin::Pipe { from: download },
+                        via: fetch_via,
+                        text: command.text.clone(),
+                        ..Default::default()
+                    });
+                }
+                inline::Finding::Environment { sent } => {
+                    self.environment_dumps.extend(index.map(|command| EnvironmentDump { command, sent }));
                 }
                 inline::Finding::Delete { via: how, target } => {
                     let mut delete_via = command.via.clone();

@@ -21,6 +21,7 @@ mod powershell;
 mod resolve;
 mod wrappers;
 
+pub(crate) use inline::is_interpreter;
 pub(crate) use wrappers::{
     XARGS_INPUT, cron_commands, git_config_setting, git_path_outside, git_setting_command, git_subcommand,
     schedules_timer,
@@ -152,6 +153,18 @@ pub struct Analysis {
     /// more and is called (`f(){ f & f & }; f`), and interpreter code that forks in a loop
     /// (`perl -e 'fork while fork'`).
     pub fork_bombs: Vec<usize>,
+    /// Interpreter commands whose code dumps the whole environment (`print(os.environ)`).
+    pub environment_dumps: Vec<EnvironmentDump>,
+}
+
+/// An interpreter command that prints the whole environment where the agent reads it, or
+/// sends it to the network.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct EnvironmentDump {
+    /// The index in [`Analysis::commands`] of the interpreter command.
+    pub command: usize,
+    /// The code also talks to the network (`requests.post(url, json=dict(os.environ))`).
+    pub sent: bool,
 }
 
 /// What `commands[index]` writes to a file its standard output is redirected to, when the
@@ -244,6 +257,7 @@ pub fn analyse(line: &str, dialect: Dialect) -> Analysis {
             incomplete: true,
             unseen: vec![Unseen { kind: UnseenKind::Size, command: None, what }],
             fork_bombs: Vec::new(),
+            environment_dumps: Vec::new(),
         };
     }
     analyser::analyse(line, dialect)

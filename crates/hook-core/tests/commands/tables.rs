@@ -4,6 +4,7 @@
 mod expansion;
 mod hostile;
 mod infrastructure;
+mod interpreters;
 mod persistence;
 mod runners;
 mod secrets;
@@ -15,6 +16,7 @@ use super::Case;
 pub(crate) const ALL: &[&[Case]] = &[
     expansion::CASES,
     runners::CASES,
+    interpreters::CASES,
     infrastructure::CASES,
     secrets::CASES,
     trust::CASES,

@@ -1,0 +1,417 @@
+//! The languages the one-liner scanner reads, and the calls of each that run, read, write or
+//! delete: a table per language, looked up by function name and qualifier.
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Language {
+    Python,
+    Node,
+    Perl,
+    Ruby,
+    Php,
+    Awk,
+    Lua,
+    R,
+    Julia,
+    AppleScript,
+    Erlang,
+    Elixir,
+    Groovy,
+    /// Scheme, Racket, Common Lisp, Clojure: s-expressions, read by `lisp`.
+    Lisp,
+    /// Tcl and expect: command words, read by `tcl`.
+    Tcl,
+    /// vi, vim, neovim, ex and ed: Ex commands, read by `editor`.
+    Editor,
+}
+
+impl Language {
+    pub(super) fn of(name: &str) -> Option<Language> {
+        let versioned = |prefix: &str| {
+            name.strip_prefix(prefix).is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+        };
+        match name {
+            _ if versioned("python") || versioned("pypy") => Some(Language::Python),
+            "node" | "nodejs" | "bun" | "deno" => Some(Language::Node),
+            "awk" | "gawk" | "mawk" | "nawk" => Some(Language::Awk),
+            "luajit" => Some(Language::Lua),
+            _ if versioned("lua") => Some(Language::Lua),
+            "Rscript" | "R" => Some(Language::R),
+            _ if versioned("julia") => Some(Language::Julia),
+            "osascript" => Some(Language::AppleScript),
+            _ if versioned("perl") => Some(Language::Perl),
+            _ if versioned("ruby") => Some(Language::Ruby),
+            _ if versioned("php") => Some(Language::Php),
+            "erl" => Some(Language::Erlang),
+            "elixir" => Some(Language::Elixir),
+            "groovy" => Some(Language::Groovy),
+            "guile" | "racket" | "sbcl" | "clisp" | "ecl" | "clojure" | "clj" | "bb" => Some(Language::Lisp),
+            "expect" | "wish" => Some(Language::Tcl),
+            _ if versioned("tclsh") => Some(Language::Tcl),
+            "vi" | "vim" | "nvim" | "view" | "ex" | "gvim" | "vimdiff" | "ed" => Some(Language::Editor),
+            _ => None,
+        }
+    }
+
+    /// The calls this language's scan looks for.
+    pub(super) fn table(self) -> &'static [Target] {
+        match self {
+            Language::Python => PYTHON,
+            Language::Node => NODE,
+            Language::Perl => PERL,
+            Language::Ruby => RUBY,
+            Language::Php => PHP,
+            Language::Awk => AWK,
+            Language::Lua => LUA,
+            Language::R => R,
+            Language::Julia => JULIA,
+            Language::AppleScript => APPLESCRIPT,
+            Language::Erlang => ERLANG,
+            Language::Elixir => ELIXIR,
+            Language::Groovy => GROOVY,
+            Language::Editor => VIMSCRIPT,
+            Language::Lisp | Language::Tcl => &[],
+        }
+    }
+
+    pub(super) fn label(self) -> &'static str {
+        match self {
+            Language::Python => "python",
+            Language::Node => "node",
+            Language::Perl => "perl",
+            Language::Ruby => "ruby",
+            Language::Php => "php",
+            Language::Awk => "awk",
+            Language::Lua => "lua",
+            Language::R => "R",
+            Language::Julia => "julia",
+            Language::AppleScript => "osascript",
+            Language::Erlang => "erl",
+            Language::Elixir => "elixir",
+            Language::Groovy => "groovy",
+            Language::Lisp => "lisp",
+            Language::Tcl => "tcl",
+            Language::Editor => "vim",
+        }
+    }
+
+    pub(super) fn line_comment(self, bytes: &[u8], i: usize) -> bool {
+        let hash = bytes[i] == b'#';
+        let slashes = bytes[i] == b'/' && bytes.get(i + 1) == Some(&b'/');
+        match self {
+            Language::Python
+            | Language::Perl
+            | Language::Ruby
+            | Language::Awk
+            | Language::R
+            | Language::Julia
+            | Language::Elixir
+            | Language::Tcl => hash,
+            Language::Node | Language::Groovy => slashes,
+            Language::Erlang => bytes[i] == b'%',
+            Language::Lisp => bytes[i] == b';',
+            Language::Editor => false,
+            Language::Php => hash || slashes,
+            Language::Lua | Language::AppleScript => bytes[i] == b'-' && bytes.get(i + 1) == Some(&b'-'),
+        }
+    }
+}
+
+/// What a called function does with its arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Effect {
+    /// A string runs through a shell; a list or several strings are argv.
+    Shell,
+    /// Program and argument list (`spawnSync("rm", ["-rf", "/"])`).
+    Spawn,
+    Delete,
+    /// Deletes recursively only with a `recursive: true` option.
+    DeleteIfRecursive,
+    Read,
+    Write,
+    /// Deletes one file (`os.remove`, `unlink`): a write of it, as the file rules count it.
+    Remove,
+    /// Runs a string as code of the same language (`exec("...")`, `eval "..."`).
+    Eval,
+    /// Runs a file or URL as code of the same language (R's `source(x)`, Julia's
+    /// `include(x)`).
+    Source,
+    /// The first argument is a shell command line, the others are modes and options
+    /// (`os.popen(cmd, "r")`, `proc_open(cmd, $spec, $pipes)`).
+    Command,
+    /// `exec*`/`spawn*` with the argv as a list after `skip` leading arguments (mode, path):
+    /// `os.execv(path, argv)`, `os.spawnv(mode, path, argv)`, `os.posix_spawn(path, argv, env)`.
+    ExecList(usize),
+    /// `exec*`/`spawn*` with the argv as the arguments after `skip` leading ones:
+    /// `os.execl(path, "rm", "-rf", "/")`, `os.spawnlp(mode, "rm", "rm", "-rf", "/")`.
+    ExecArgs(usize),
+    /// Node's `fork(module, args)`: runs a JavaScript file.
+    Fork,
+    /// A file's names matched by a pattern (`glob.glob(".e*")`): read when the code reads
+    /// files it does not name.
+    Glob,
+    /// A dotenv loader (`load_dotenv()`, `dotenv_values(p)`, `dotenv.config()`): reads
+    /// `.env` or the file given.
+    Dotenv,
+    /// Python's `open(path, mode)`: a write when the mode says so.
+    Open,
+    /// `pathlib.Path(path)`, Groovy's `new File(path)`, `Bun.file(path)`: what the method
+    /// called on it does (`.read_text()` reads, `.write_text(s)` writes, `.open(mode)` as
+    /// [`Effect::Open`]); `Path.home()` is the home directory.
+    PathObject,
+}
+
+/// Function name, the qualifiers it must be called with (`""`: bare; empty list: any), effect.
+pub(super) type Target = (&'static str, &'static [&'static str], Effect);
+
+const PYTHON: &[Target] = &[
+    ("system", &["os", ""], Effect::Shell),
+    ("popen", &["os", ""], Effect::Command),
+    ("run", &["subprocess"], Effect::Shell),
+    ("call", &["subprocess"], Effect::Shell),
+    ("Popen", &["subprocess", ""], Effect::Shell),
+    ("check_call", &["subprocess", ""], Effect::Shell),
+    ("check_output", &["subprocess", ""], Effect::Shell),
+    ("getoutput", &["subprocess", ""], Effect::Shell),
+    ("getstatusoutput", &["subprocess", ""], Effect::Shell),
+    ("rmtree", &["shutil", ""], Effect::Delete),
+    ("remove", &["os", ""], Effect::Remove),
+    ("execv", &["os"], Effect::ExecList(1)),
+    ("execve", &["os"], Effect::ExecList(1)),
+    ("execvp", &["os"], Effect::ExecList(1)),
+    ("execvpe", &["os"], Effect::ExecList(1)),
+    ("posix_spawn", &["os"], Effect::ExecList(1)),
+    ("posix_spawnp", &["os"], Effect::ExecList(1)),
+    ("spawnv", &["os"], Effect::ExecList(2)),
+    ("spawnve", &["os"], Effect::ExecList(2)),
+    ("spawnvp", &["os"], Effect::ExecList(2)),
+    ("spawnvpe", &["os"], Effect::ExecList(2)),
+    ("execl", &["os"], Effect::ExecArgs(1)),
+    ("execle", &["os"], Effect::ExecArgs(1)),
+    ("execlp", &["os"], Effect::ExecArgs(1)),
+    ("execlpe", &["os"], Effect::ExecArgs(1)),
+    ("spawnl", &["os"], Effect::ExecArgs(2)),
+    ("spawnle", &["os"], Effect::ExecArgs(2)),
+    ("spawnlp", &["os"], Effect::ExecArgs(2)),
+    ("spawnlpe", &["os"], Effect::ExecArgs(2)),
+    ("spawn", &["pty"], Effect::Shell),
+    ("exec", &["", "builtins"], Effect::Eval),
+    ("eval", &["", "builtins"], Effect::Eval),
+    ("unlink", &["os", ""], Effect::Remove),
+    ("open", &["", "io", "builtins"], Effect::Open),
+    ("Path", &["", "pathlib"], Effect::PathObject),
+    ("home", &["Path", "pathlib.Path"], Effect::PathObject),
+    ("copy", &["shutil"], Effect::Read),
+    ("copyfile", &["shutil"], Effect::Read),
+    ("copy2", &["shutil"], Effect::Read),
+    ("glob", &["glob"], Effect::Glob),
+    ("iglob", &["glob"], Effect::Glob),
+    ("load_dotenv", &["", "dotenv"], Effect::Dotenv),
+    ("dotenv_values", &["", "dotenv"], Effect::Dotenv),
+];
+
+const NODE: &[Target] = &[
+    ("execSync", &[], Effect::Shell),
+    ("exec", &[], Effect::Shell),
+    ("spawnSync", &[], Effect::Spawn),
+    ("spawn", &[], Effect::Spawn),
+    ("execFileSync", &[], Effect::Spawn),
+    ("execFile", &[], Effect::Spawn),
+    ("execa", &[], Effect::Spawn),
+    ("execaSync", &[], Effect::Spawn),
+    ("execaCommand", &[], Effect::Shell),
+    ("execaCommandSync", &[], Effect::Shell),
+    ("fork", &["", "child_process", "cp", "childProcess"], Effect::Fork),
+    // `new Deno.Command("rm", {args: [...]})`, `Deno.run({cmd: [...]})`, `Bun.spawn({cmd})`.
+    ("Command", &["Deno"], Effect::Spawn),
+    ("run", &["Deno"], Effect::Spawn),
+    ("rmSync", &[], Effect::DeleteIfRecursive),
+    ("rmdirSync", &[], Effect::DeleteIfRecursive),
+    ("rm", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
+    ("rmdir", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
+    ("removeSync", &[], Effect::Delete),
+    ("remove", &["Deno"], Effect::DeleteIfRecursive),
+    ("rimraf", &[], Effect::Delete),
+    ("unlinkSync", &[], Effect::Remove),
+    ("eval", &["", "global", "globalThis", "window"], Effect::Eval),
+    ("Function", &["", "new"], Effect::Eval),
+    ("runInThisContext", &[], Effect::Eval),
+    ("unlink", &["fs", "fs.promises", "fsp", "promises"], Effect::Remove),
+    ("readFileSync", &[], Effect::Read),
+    ("readFile", &[], Effect::Read),
+    ("readTextFileSync", &[], Effect::Read),
+    ("readTextFile", &[], Effect::Read),
+    ("createReadStream", &[], Effect::Read),
+    ("file", &["Bun"], Effect::PathObject),
+    ("writeFileSync", &[], Effect::Write),
+    ("writeFile", &[], Effect::Write),
+    ("writeTextFileSync", &[], Effect::Write),
+    ("writeTextFile", &[], Effect::Write),
+    ("appendFileSync", &[], Effect::Write),
+    ("createWriteStream", &[], Effect::Write),
+    ("write", &["Bun"], Effect::Write),
+    ("globSync", &[], Effect::Glob),
+    ("config", &["dotenv"], Effect::Dotenv),
+];
+
+const PERL: &[Target] = &[
+    ("open", &[""], Effect::Open),
+    ("system", &[""], Effect::Shell),
+    ("exec", &[""], Effect::Shell),
+    ("readpipe", &[""], Effect::Shell),
+    ("rmtree", &[], Effect::Delete),
+    ("remove_tree", &[], Effect::Delete),
+    ("unlink", &[""], Effect::Remove),
+    ("eval", &[""], Effect::Eval),
+    ("glob", &[""], Effect::Glob),
+];
+
+const RUBY: &[Target] = &[
+    ("system", &["", "Kernel"], Effect::Shell),
+    ("exec", &["", "Kernel"], Effect::Shell),
+    ("spawn", &["", "Kernel", "Process"], Effect::Shell),
+    ("popen", &["IO"], Effect::Command),
+    ("capture2", &["Open3"], Effect::Shell),
+    ("capture2e", &["Open3"], Effect::Shell),
+    ("capture3", &["Open3"], Effect::Shell),
+    ("popen3", &["Open3"], Effect::Shell),
+    ("popen2", &["Open3"], Effect::Shell),
+    ("popen2e", &["Open3"], Effect::Shell),
+    ("pipeline", &["Open3"], Effect::Shell),
+    ("rm_rf", &[], Effect::Delete),
+    ("rm_r", &[], Effect::Delete),
+    ("remove_dir", &[], Effect::Delete),
+    ("remove_entry", &[], Effect::Delete),
+    ("remove_entry_secure", &[], Effect::Delete),
+    ("delete", &["File"], Effect::Remove),
+    ("eval", &["", "Kernel"], Effect::Eval),
+    ("instance_eval", &[], Effect::Eval),
+    ("class_eval", &[], Effect::Eval),
+    ("unlink", &["File"], Effect::Remove),
+    ("rm", &["FileUtils"], Effect::Remove),
+    ("rm_f", &["FileUtils"], Effect::Remove),
+    ("read", &["File", "IO"], Effect::Read),
+    ("readlines", &["File", "IO"], Effect::Read),
+    ("binread", &["File", "IO"], Effect::Read),
+    ("foreach", &["File", "IO"], Effect::Read),
+    ("open", &["", "File", "Kernel"], Effect::Open),
+    ("write", &["File", "IO"], Effect::Write),
+    ("glob", &["Dir"], Effect::Glob),
+];
+
+const AWK: &[Target] = &[("system", &[""], Effect::Shell)];
+
+const LUA: &[Target] = &[
+    ("execute", &["os"], Effect::Shell),
+    ("popen", &["io"], Effect::Command),
+    ("open", &["io"], Effect::Open),
+    ("lines", &["io"], Effect::Read),
+    ("remove", &["os"], Effect::Remove),
+    ("loadstring", &[""], Effect::Eval),
+    ("load", &[""], Effect::Eval),
+    ("dofile", &[""], Effect::Source),
+    // Neovim's Lua API (`nvim -c 'lua vim.fn.system("…")'`).
+    ("system", &["vim.fn"], Effect::Command),
+    ("systemlist", &["vim.fn"], Effect::Command),
+    ("jobstart", &["vim.fn"], Effect::Shell),
+    ("system", &["vim"], Effect::Spawn),
+];
+
+const R: &[Target] = &[
+    ("system", &[""], Effect::Shell),
+    ("system2", &[""], Effect::Shell),
+    ("unlink", &[""], Effect::DeleteIfRecursive),
+    ("readLines", &[""], Effect::Read),
+    ("readRenviron", &[""], Effect::Read),
+    ("source", &[""], Effect::Source),
+    // `eval(parse(text = …))`: the text is code.
+    ("parse", &[""], Effect::Eval),
+];
+
+/// Julia's backtick commands are found as text; `rm(path; recursive=true)` deletes.
+const JULIA: &[Target] = &[
+    ("rm", &["", "Base"], Effect::DeleteIfRecursive),
+    ("read", &["", "Base"], Effect::Read),
+    ("readlines", &["", "Base"], Effect::Read),
+    ("open", &["", "Base"], Effect::Open),
+    ("include", &["", "Base"], Effect::Source),
+    ("eval", &["", "Base", "Core"], Effect::Eval),
+];
+
+/// JXA's `app.doShellScript(...)`; AppleScript's `do shell script` is found as text.
+const APPLESCRIPT: &[Target] = &[("doShellScript", &[], Effect::Shell)];
+
+const PHP: &[Target] = &[
+    ("system", &[], Effect::Shell),
+    ("exec", &[], Effect::Shell),
+    ("shell_exec", &[], Effect::Shell),
+    ("passthru", &[], Effect::Shell),
+    ("popen", &[], Effect::Command),
+    ("proc_open", &[], Effect::Command),
+    ("pcntl_exec", &[], Effect::Spawn),
+    ("file_get_contents", &[], Effect::Read),
+    ("readfile", &[], Effect::Read),
+    ("file", &[], Effect::Read),
+    ("highlight_file", &[], Effect::Read),
+    ("show_source", &[], Effect::Read),
+    ("parse_ini_file", &[], Effect::Read),
+    ("copy", &[], Effect::Read),
+    ("fopen", &[], Effect::Open),
+    ("file_put_contents", &[], Effect::Write),
+    ("unlink", &[], Effect::Remove),
+    ("eval", &[], Effect::Eval),
+    ("glob", &[], Effect::Glob),
+];
+
+/// Erlang's `os:cmd("…")`, `open_port({spawn, "…"}, Opts)` and the `file` module.
+const ERLANG: &[Target] = &[
+    ("cmd", &["os"], Effect::Shell),
+    ("open_port", &["", "erlang"], Effect::Shell),
+    ("read_file", &["file"], Effect::Read),
+    ("consult", &["file"], Effect::Read),
+    ("open", &["file"], Effect::Read),
+    ("write_file", &["file"], Effect::Write),
+    ("delete", &["file"], Effect::Remove),
+    ("del_dir_r", &["file"], Effect::Delete),
+];
+
+const ELIXIR: &[Target] = &[
+    ("cmd", &["System"], Effect::Spawn),
+    ("shell", &["System"], Effect::Shell),
+    ("cmd", &["os", ":os"], Effect::Shell),
+    ("open_port", &[":erlang", "Port"], Effect::Shell),
+    ("open", &["Port"], Effect::Shell),
+    ("read", &["File"], Effect::Read),
+    ("read!", &["File"], Effect::Read),
+    ("stream!", &["File"], Effect::Read),
+    ("open", &["File"], Effect::Read),
+    ("open!", &["File"], Effect::Read),
+    ("write", &["File"], Effect::Write),
+    ("write!", &["File"], Effect::Write),
+    ("rm", &["File"], Effect::Remove),
+    ("rm!", &["File"], Effect::Remove),
+    ("rm_rf", &["File"], Effect::Delete),
+    ("rm_rf!", &["File"], Effect::Delete),
+    ("eval_string", &["Code"], Effect::Eval),
+    ("wildcard", &["Path"], Effect::Glob),
+];
+
+/// Groovy (and Java's API from it); `"cmd".execute()` and `[argv].execute()` are found as
+/// text.
+const GROOVY: &[Target] = &[
+    ("exec", &[], Effect::Shell),
+    ("ProcessBuilder", &["", "new", "java.lang"], Effect::Shell),
+    ("File", &["", "new", "java.io"], Effect::PathObject),
+    ("me", &["Eval"], Effect::Eval),
+    ("evaluate", &["", "shell", "new GroovyShell()"], Effect::Eval),
+    ("readAllBytes", &["Files"], Effect::Read),
+    ("readString", &["Files"], Effect::Read),
+    ("readAllLines", &["Files"], Effect::Read),
+];
+
+/// Vimscript's functions (in `:call`, `:echo`, `:let`).
+const VIMSCRIPT: &[Target] = &[
+    ("system", &[""], Effect::Command),
+    ("systemlist", &[""], Effect::Command),
+    ("readfile", &[""], Effect::Read),
+    ("readblob", &[""], Effect::Read),
+];

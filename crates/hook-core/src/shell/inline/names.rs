@@ -1,0 +1,353 @@
+//! Spellings that hide a module or function name, spelled out before the scan: Python's
+//! aliases (`import os as o`), `__import__('o' + 's')`, `importlib.import_module(…)`,
+//! `getattr(os, 'sys' + 'tem')`, `sys.modules['os']`, and JavaScript's computed `require(…)`
+//! and `obj['exec' + 'Sync']`. A name built from strings that the scan cannot compute is
+//! reported: the call it makes is unseen.
+
+use super::Finding;
+use super::language::Language;
+use super::value::{computed, split_top, string_end};
+
+/// Python code with its module aliases spelled out (`import subprocess as sp` makes `sp.run`
+/// `subprocess.run`), so that the qualified calls are found under any name.
+pub(super) fn unaliased(code: &str) -> String {
+    let mut code = code.to_string();
+    for module in ["subprocess", "os", "shutil", "pathlib"] {
+        let marker = format!("import {module} as ");
+        let Some(at) = code.find(&marker) else { continue };
+        let alias: String = code[at + marker.len()..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        if alias.is_empty() || alias == module {
+            continue;
+        }
+        let mut spelled = String::with_capacity(code.len());
+        let mut rest = code.as_str();
+        let call = format!("{alias}.");
+        while let Some(found) = rest.find(&call) {
+            let boundary = rest[..found]
+                .chars()
+                .last()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'));
+            spelled.push_str(&rest[..found]);
+            spelled.push_str(if boundary { module } else { &alias });
+            spelled.push('.');
+            rest = &rest[found + call.len()..];
+        }
+        spelled.push_str(rest);
+        code = spelled;
+    }
+    function_aliases(&code)
+}
+
+/// Python code with its function aliases spelled out: `from os import system as s` and
+/// `f = os.system` make `s(…)` and `f(…)` calls of `os.system`.
+fn function_aliases(code: &str) -> String {
+    let mut aliases: Vec<(String, String)> = Vec::new();
+    for statement in code.split([';', '\n']) {
+        let statement = statement.trim();
+        if let Some((module, imported)) =
+            statement.strip_prefix("from ").and_then(|rest| rest.split_once(" import "))
+        {
+            for item in imported.split(',') {
+                if let Some((name, alias)) = item.split_once(" as ") {
+                    aliases.push((alias.trim().to_string(), format!("{}.{}", module.trim(), name.trim())));
+                }
+            }
+        } else if let Some((alias, value)) = statement.split_once('=') {
+            let (alias, value) = (alias.trim(), value.trim());
+            let is_name =
+                |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            let module = value.split('.').next().unwrap_or_default();
+            if is_name(alias)
+                && value.contains('.')
+                && RISKY_MODULES.contains(&module)
+                && value.split('.').all(is_name)
+            {
+                aliases.push((alias.to_string(), value.to_string()));
+            }
+        }
+    }
+    let mut code = code.to_string();
+    for (alias, target) in aliases {
+        let call = format!("{alias}(");
+        let mut spelled = String::with_capacity(code.len());
+        let mut rest = code.as_str();
+        while let Some(found) = rest.find(&call) {
+            let boundary = rest[..found]
+                .chars()
+                .last()
+                .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'));
+            spelled.push_str(&rest[..found]);
+            spelled.push_str(if boundary { &target } else { &alias });
+            spelled.push('(');
+            rest = &rest[found + call.len()..];
+        }
+        spelled.push_str(rest);
+        code = spelled;
+    }
+    code
+}
+
+/// How many computed names one piece of code may have spelled out.
+const MAX_REWRITES: usize = 64;
+
+/// Python modules whose attributes run commands or code.
+const RISKY_MODULES: &[&str] =
+    &["os", "subprocess", "shutil", "pty", "posix", "nt", "builtins", "__builtins__", "importlib", "sys"];
+
+/// Python code with computed module and attribute names spelled out (`getattr(__import__('o'
+/// + 's'), 'system')` becomes `os.system`); names it cannot compute are `Opaque` findings.
+pub(super) fn resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    const FORMS: &[&str] =
+        &["__import__(", "import_module(", "getattr(", "sys.modules[", "__dict__[", "vars("];
+    rewrite(code, Language::Python, FORMS, findings, |form, inner, object| {
+        let parts = split_top(inner, ",", Language::Python);
+        match form {
+            "__import__(" | "import_module(" => {
+                let module = parts.first()?.trim();
+                Some(computed(module, Language::Python).ok_or_else(|| opaque(form, module)))
+            }
+            "getattr(" => {
+                let [target, name, ..] = parts.as_slice() else { return None };
+                match computed(name, Language::Python) {
+                    Some(attribute) => Some(Ok(format!("{}.{attribute}", target.trim()))),
+                    None if RISKY_MODULES.contains(&target.trim()) || built_from_strings(name) => {
+                        Some(Err(opaque("getattr", name)))
+                    }
+                    None => None,
+                }
+            }
+            // `sys.modules['os']`, `os.__dict__['system']`, `vars(os)['system']`.
+            "sys.modules[" => computed(inner, Language::Python).map(Ok),
+            "__dict__[" => {
+                let attribute = computed(inner, Language::Python)?;
+                Some(Ok(format!("{}.{attribute}", object.trim_end_matches('.'))))
+            }
+            _ => None,
+        }
+    })
+}
+
+/// Ruby with dynamic dispatch spelled out: `Kernel.send(:system, "…")`, `public_send`,
+/// `__send__` and `method(:system).call(…)` call `system`; a name the scan cannot compute
+/// (`send(name, …)`) is unseen.
+pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    rewrite(code, Language::Ruby, &["send(", "method("], findings, |form, inner, _| {
+        let (name, rest) = match inner.split_once(',') {
+            Some((name, rest)) => (name.trim(), Some(rest)),
+            None => (inner.trim(), None),
+        };
+        let name = match name.strip_prefix(':') {
+            Some(symbol) => symbol.to_string(),
+            None => match computed(name, Language::Ruby) {
+                Some(name) => name,
+                None if form == "send(" && built_from_strings(name)
+                    || name.starts_with(|c: char| c.is_ascii_lowercase()) =>
+                {
+                    return Some(Err(opaque("send", name)));
+                }
+                None => return None,
+            },
+        };
+        if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return None;
+        }
+        Some(Ok(match (form, rest) {
+            ("send(", Some(rest)) => format!("{name}({rest})"),
+            ("send(", None) => format!("{name}()"),
+            // `method(:system)` is the function; its `.call(…)` is the call.
+            _ => name,
+        }))
+    })
+    .replace(".call(", "(")
+}
+
+/// JavaScript with computed `require(…)` and `obj[…]` names spelled out.
+pub(super) fn node_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    rewrite(code, Language::Node, &["require(", "["], findings, |form, inner, object| match form {
+        "require(" => {
+            let module = inner.trim();
+            if super::value::literal(module, Language::Node).is_some() {
+                return None;
+            }
+            match computed(module, Language::Node) {
+                Some(name) => Some(Ok(format!("require('{name}')"))),
+                None if built_from_strings(module) => Some(Err(opaque("require", module))),
+                None => None,
+            }
+        }
+        // `cp['exec' + 'Sync'](…)`: a member whose name is computed.
+        _ => {
+            if object.is_empty() {
+                return None;
+            }
+            match computed(inner, Language::Node) {
+                Some(name)
+                    if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
+                {
+                    Some(Ok(format!("{object}.{name}")))
+                }
+                None if built_from_strings(inner) && object.contains("child_process") => {
+                    Some(Err(opaque("child_process[…]", inner)))
+                }
+                _ => None,
+            }
+        }
+    })
+}
+
+fn opaque(call: &str, argument: &str) -> Finding {
+    Finding::Opaque {
+        call: call.trim_end_matches(['(', '[']).to_string(),
+        argument: argument.trim().to_string(),
+    }
+}
+
+/// Whether an expression builds a string at run time (`'o' + x`, `chr(111)`, `s[::-1]`).
+fn built_from_strings(expression: &str) -> bool {
+    expression.contains(['\'', '"', '`'])
+        || ["chr(", "fromCharCode", "join(", "decode(", "[::-1]", "reverse", "atob(", "Buffer.from"]
+            .iter()
+            .any(|form| expression.contains(form))
+}
+
+/// `code` with each occurrence of `forms` replaced by what `spell` makes of it, innermost (last)
+/// first. `spell` gets the form, the text between its brackets and the object before it (for
+/// `obj[…]` and `obj.__dict__[…]`); it returns the replacement, a finding, or nothing.
+fn rewrite(
+    code: &str,
+    language: Language,
+    forms: &[&'static str],
+    findings: &mut Vec<Finding>,
+    spell: impl Fn(&str, &str, &str) -> Option<Result<String, Finding>>,
+) -> String {
+    if !forms.iter().any(|form| code.contains(form.trim_end_matches(['(', '[']))) {
+        return code.to_string();
+    }
+    let mut code = code.to_string();
+    let mut limit = code.len();
+    for _ in 0..MAX_REWRITES {
+        let Some((at, form)) = forms
+            .iter()
+            .filter_map(|form| Some((code[..limit].rfind(form)?, *form)))
+            .max_by_key(|(at, form)| at + form.len())
+        else {
+            break;
+        };
+        limit = at;
+        let open = at + form.len() - 1;
+        let Some(close) = closing(&code, open, language) else { continue };
+        let inner = code[open + 1..close].to_string();
+        // The object a member form applies to: the identifier path just before it.
+        let (start, object) = match form {
+            // `Kernel.send(…)`, `obj.public_send(…)`, `__send__(…)`: the receiver goes too.
+            "send(" | "method(" => {
+                let before = &code[..at];
+                let receiver = before
+                    .bytes()
+                    .rev()
+                    .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b':'))
+                    .count();
+                (at - receiver, String::new())
+            }
+            "[" | "__dict__[" => {
+                let before = &code[..at];
+                // A member access follows a name, a call or an index; `f(['a'])` is a list.
+                if !before.bytes().last().is_some_and(|b| {
+                    b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b')' | b']' | b'.')
+                }) {
+                    continue;
+                }
+                let length = before
+                    .bytes()
+                    .rev()
+                    .take_while(|b| {
+                        b.is_ascii_alphanumeric()
+                            || matches!(b, b'_' | b'.' | b'$' | b')' | b'(' | b'\'' | b'"')
+                    })
+                    .count();
+                let object = &before[before.len() - length..];
+                // An array literal (`[1, 2]`) has no object; `require('x')[…]` has one.
+                if object.is_empty() || object.starts_with('(') && !balanced_call(object) {
+                    continue;
+                }
+                (at - length, object.to_string())
+            }
+            "import_module(" => {
+                let start = if code[..at].ends_with("importlib.") { at - "importlib.".len() } else { at };
+                (start, String::new())
+            }
+            "vars(" => {
+                // `vars(os)['system']` is `os.__dict__['system']`.
+                let rest = &code[close + 1..];
+                if !rest.starts_with('[') {
+                    continue;
+                }
+                let object = inner.trim().to_string();
+                let key_close = match closing(&code, close + 1, language) {
+                    Some(end) => end,
+                    None => continue,
+                };
+                let key = code[close + 2..key_close].to_string();
+                if let Some(attribute) = computed(&key, language) {
+                    code.replace_range(at..=key_close, &format!("{object}.{attribute}"));
+                }
+                continue;
+            }
+            _ => {
+                // Not part of a longer name (`my_getattr(`).
+                if code[..at].bytes().last().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_') {
+                    continue;
+                }
+                (at, String::new())
+            }
+        };
+        match spell(form, &inner, &object) {
+            Some(Ok(spelled)) => code.replace_range(start..=close, &spelled),
+            Some(Err(finding)) => findings.push(finding),
+            None => {}
+        }
+        limit = limit.min(start).min(code.len());
+    }
+    code
+}
+
+/// Whether an object text that starts with `(` is a whole call's arguments (it is not).
+fn balanced_call(object: &str) -> bool {
+    let mut depth = 0i32;
+    for b in object.bytes() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            _ => {}
+        }
+    }
+    depth == 0
+}
+
+/// The index of the bracket that closes the one at `open`, skipping strings.
+fn closing(code: &str, open: usize, language: Language) -> Option<usize> {
+    let bytes = code.as_bytes();
+    let mut depth = 0usize;
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\'' | b'"' | b'`' => {
+                i = string_end(bytes, i, language);
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}

@@ -1,0 +1,810 @@
+//! The scan of call-syntax languages (Python, JavaScript, Perl, Ruby, PHP, Lua, R, Julia,
+//! AppleScript, awk): strings and comments skipped, each dotted name looked up in its
+//! language's table, the arguments of a known call read as literals where they are literals.
+
+use super::language::{Effect, Language};
+use super::value::{
+    HOME_EXPRESSIONS, computed, find, is_url, is_write_mode, literal, split_top, string_end, url_in,
+};
+use super::{Finding, is_one_expansion};
+use crate::shell::Word;
+
+/// How far one call's arguments are read, how far all of them are, and how many findings
+/// one piece of code may give: hostile code like `system(system(...` must stay linear.
+const MAX_ARGUMENTS: usize = 16 * 1024;
+pub(super) const MAX_ALL_ARGUMENTS: usize = 256 * 1024;
+pub(super) const MAX_FINDINGS: usize = 256;
+
+pub(super) struct Scanner<'a> {
+    language: Language,
+    code: &'a str,
+    bytes: &'a [u8],
+    findings: Vec<Finding>,
+    /// Bytes of call arguments that may still be read.
+    argument_budget: usize,
+    /// Patterns whose matches the code may read (`glob.glob(".e*")`).
+    globs: Vec<String>,
+}
+
+/// Calls that read a file the code names by a variable (`open(f)`, `fs.readFileSync(f)`):
+/// with one of these, the names a glob lists are read.
+const READS_BY_NAME: &[&str] = &[
+    "open(",
+    "read_text(",
+    "read_bytes(",
+    "readFile",
+    "File.read",
+    "IO.read",
+    "file_get_contents(",
+    "readlines(",
+    "readLines(",
+    "<$",
+    "cat ",
+];
+
+/// One argument of a call.
+#[derive(Debug)]
+enum Arg {
+    /// A string literal: its value, and whether it interpolates run-time values.
+    Str(String, bool),
+    /// A list of literals and expressions, as argv words.
+    List(Vec<Word>),
+    Other(String),
+}
+
+impl<'a> Scanner<'a> {
+    pub(super) fn new(language: Language, code: &'a str, argument_budget: usize) -> Self {
+        Scanner {
+            language,
+            code,
+            bytes: code.as_bytes(),
+            findings: Vec::new(),
+            argument_budget,
+            globs: Vec::new(),
+        }
+    }
+
+    pub(super) fn run(mut self) -> Vec<Finding> {
+        let mut i = 0;
+        while i < self.bytes.len() && self.findings.len() < MAX_FINDINGS {
+            let b = self.bytes[i];
+            if self.language.line_comment(self.bytes, i) {
+                i += self.bytes[i..].iter().position(|&c| c == b'\n').unwrap_or(self.bytes.len() - i);
+            } else if b == b'/'
+                && self.bytes.get(i + 1) == Some(&b'*')
+                && matches!(self.language, Language::Node | Language::Php)
+            {
+                i = find(self.bytes, i + 2, b"*/").map_or(self.bytes.len(), |end| end + 2);
+            } else if self.language == Language::AppleScript
+                && self.bytes[i..].starts_with(b"do shell script")
+            {
+                i = self.apple_shell_script(i + b"do shell script".len());
+            } else if b == b'`' && self.language != Language::Node {
+                let end = self.bytes[i + 1..]
+                    .iter()
+                    .position(|&c| c == b'`')
+                    .map_or(self.bytes.len(), |n| i + 1 + n);
+                self.findings.push(Finding::Shell(self.slice(i + 1, end).to_string()));
+                i = end + 1;
+            } else if b == b'`' && self.tagged_shell(i) {
+                // zx's and Bun's `` $`rm -rf ${dir}` ``: a template run by a shell.
+                let end = string_end(self.bytes, i, self.language);
+                self.findings.push(Finding::Shell(self.slice(i + 1, end.saturating_sub(1)).to_string()));
+                i = end;
+            } else if b == b'\'' || b == b'"' || b == b'`' {
+                let end = string_end(self.bytes, i, self.language);
+                if self.language == Language::Groovy {
+                    self.groovy_execute(i, end);
+                }
+                i = end;
+            } else if b == b'[' && self.language == Language::Groovy {
+                self.groovy_execute_list(i);
+                i += 1;
+            } else if b.is_ascii_alphabetic() || b == b'_' {
+                i = self.identifier(i);
+            } else if b == b'%' && self.language == Language::Ruby && self.bytes.get(i + 1) == Some(&b'x') {
+                i = self.quoted_command(i + 2);
+            } else {
+                i += 1;
+            }
+        }
+        // Stopped at the bound with code left: what it calls is unseen.
+        if i < self.bytes.len() {
+            let what = format!("more than {MAX_FINDINGS} calls");
+            self.findings.push(Finding::Opaque { call: "the code".into(), argument: what });
+        }
+        // `fetch(url).then(r => r.text()).then(eval)`: eval handed the fetched text.
+        if self.language == Language::Node && self.code.contains("(eval)") {
+            let finding = match url_in(self.code) {
+                Some(url) => Finding::Remote { via: "node eval".into(), url },
+                None => Finding::Opaque { call: "eval".into(), argument: "a promise's value".into() },
+            };
+            self.findings.push(finding);
+        }
+        if self.globs.iter().any(|_| READS_BY_NAME.iter().any(|read| self.code.contains(read))) {
+            for pattern in std::mem::take(&mut self.globs) {
+                let path = Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern) };
+                let via = format!("{} glob", self.language.label());
+                self.findings.push(Finding::Access { via, path, write: false });
+            }
+        }
+        self.findings
+    }
+
+    /// Whether the template literal at `at` is tagged `$` (zx) or `Bun.$`.
+    fn tagged_shell(&self, at: usize) -> bool {
+        self.language == Language::Node
+            && at > 0
+            && self.bytes[at - 1] == b'$'
+            && (at < 2
+                || !(self.bytes[at - 2].is_ascii_alphanumeric() || matches!(self.bytes[at - 2], b'_' | b'$')))
+    }
+
+    /// Groovy's `"rm -rf ~".execute()`: the string between `start` and `end` runs.
+    fn groovy_execute(&mut self, start: usize, end: usize) {
+        if !self.bytes[end..].starts_with(b".execute(") {
+            return;
+        }
+        match literal(self.slice(start, end), self.language) {
+            Some((line, false)) => self.findings.push(Finding::Shell(line)),
+            _ => self.findings.push(Finding::Opaque {
+                call: "execute()".into(),
+                argument: self.slice(start, end).to_string(),
+            }),
+        }
+    }
+
+    /// Groovy's `["rm", "-rf", "/"].execute()`: the list opening at `open` is an argv.
+    fn groovy_execute_list(&mut self, open: usize) {
+        let mut depth = 0usize;
+        let mut j = open;
+        while j < self.bytes.len() {
+            match self.bytes[j] {
+                b'\'' | b'"' => {
+                    j = string_end(self.bytes, j, self.language);
+                    continue;
+                }
+                b'[' => depth += 1,
+                b']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        if !self.bytes.get(j + 1..).is_some_and(|rest| rest.starts_with(b".execute(")) {
+            return;
+        }
+        if let Arg::List(argv) = self.argument(self.slice(open, j + 1)) {
+            if !argv.is_empty() {
+                self.findings.push(Finding::Argv(argv));
+            }
+        }
+    }
+
+    /// AppleScript's `do shell script "..."`: the string after it, or unknown text.
+    fn apple_shell_script(&mut self, mut at: usize) -> usize {
+        while self.bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
+            at += 1;
+        }
+        let end = if self.bytes.get(at) == Some(&b'"') {
+            string_end(self.bytes, at, self.language)
+        } else {
+            self.bytes[at..].iter().position(|&c| c == b'\n').map_or(self.bytes.len(), |n| at + n)
+        };
+        let text = self.slice(at, end).to_string();
+        let rest_of_line = self.bytes[end..].iter().take_while(|&&c| c != b'\n').all(u8::is_ascii_whitespace);
+        match literal(&text, self.language) {
+            Some((line, false)) if rest_of_line => self.findings.push(Finding::Shell(line)),
+            _ => self.findings.push(Finding::Opaque { call: "do shell script".into(), argument: text }),
+        }
+        end
+    }
+
+    fn slice(&self, start: usize, end: usize) -> &str {
+        self.code.get(start..end.min(self.code.len())).unwrap_or_default()
+    }
+
+    /// `%x(...)` and `qx(...)`: a command between delimiters starting at `open`.
+    fn quoted_command(&mut self, open: usize) -> usize {
+        let Some(&delimiter) = self.bytes.get(open) else { return open };
+        let close = match delimiter {
+            b'(' => b')',
+            b'{' => b'}',
+            b'[' => b']',
+            b'<' => b'>',
+            _ if delimiter.is_ascii_punctuation() => delimiter,
+            _ => return open,
+        };
+        let end = self.bytes[open + 1..]
+            .iter()
+            .position(|&c| c == close)
+            .map_or(self.bytes.len(), |n| open + 1 + n);
+        self.findings.push(Finding::Shell(self.slice(open + 1, end).to_string()));
+        end + 1
+    }
+
+    /// At the start of an identifier: read the dotted path and check it for a known call.
+    fn identifier(&mut self, start: usize) -> usize {
+        let mut end = start;
+        while end < self.bytes.len() {
+            let b = self.bytes[end];
+            // `os.path`, `File::Path`, Erlang's `os:cmd`.
+            let double_colon = b == b':' && self.bytes.get(end + 1) == Some(&b':');
+            let colon = double_colon || b == b':' && self.language == Language::Erlang;
+            let joins = (b == b'.' || colon)
+                && self
+                    .bytes
+                    .get(end + 1 + usize::from(double_colon))
+                    .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_');
+            if b.is_ascii_alphanumeric() || b == b'_' {
+                end += 1;
+            } else if joins {
+                end += if double_colon { 2 } else { 1 };
+            } else {
+                break;
+            }
+        }
+        // Elixir's `File.read!`, `File.exists?`.
+        if self.language == Language::Elixir
+            && matches!(self.bytes.get(end), Some(b'!' | b'?'))
+            && self.bytes.get(end + 1) != Some(&b'=')
+        {
+            end += 1;
+        }
+        let path = self.slice(start, end).to_string();
+        let sigil = start > 0 && matches!(self.bytes[start - 1], b'$' | b'@' | b'%');
+        if sigil {
+            return end;
+        }
+        if self.language == Language::Perl && path == "qx" {
+            return self.quoted_command(end);
+        }
+        let (qualifier, name) = match path.rfind(['.', ':']) {
+            Some(dot) => (path[..dot].trim_end_matches(':'), &path[dot + 1..]),
+            None => ("", path.as_str()),
+        };
+        // `require('dotenv').config()`: the call's qualifier is a value, not a name.
+        let dotenv = self.language == Language::Node
+            && name == "config"
+            && qualifier.is_empty()
+            && ["require('dotenv').", "require(\"dotenv\")."].iter().any(|r| self.code[..start].ends_with(r));
+        let table = self.language.table();
+        let effect = match table.iter().find(|(function, qualifiers, _)| {
+            *function == name && (qualifiers.is_empty() || qualifiers.contains(&qualifier))
+        }) {
+            Some(&(_, _, effect)) => effect,
+            None if dotenv => Effect::Dotenv,
+            None => return end,
+        };
+        let Some((args, raw, close)) = self.call_arguments(end) else { return end };
+        let effect = match effect {
+            Effect::PathObject => {
+                let base = if name == "home" {
+                    Some("~".to_string())
+                } else {
+                    match args.first() {
+                        Some(Arg::Str(path, false)) => Some(path.clone()),
+                        // `new File(System.getProperty("user.home"))`.
+                        Some(Arg::Other(text)) if HOME_EXPRESSIONS.contains(&text.as_str()) => {
+                            Some("~".into())
+                        }
+                        _ => None,
+                    }
+                };
+                let Some(base) = base else { return end };
+                return self.path_object(&path, base, close).unwrap_or(end);
+            }
+            effect => effect,
+        };
+        self.record(effect, &path, args, &raw);
+        end
+    }
+
+    /// What is done with a path object (`Path(p)`, `Path.home()`, `new File(p)`,
+    /// `Bun.file(p)`) whose construction ends at `close`: joins (`/ ".ssh"`, `.joinpath(…)`),
+    /// `.expanduser()`, then the method that reads, writes, deletes or globs. Returns where
+    /// the scan goes on.
+    fn path_object(&mut self, via: &str, mut path: String, close: usize) -> Option<usize> {
+        let mut at = close + 1;
+        let skip_space = |bytes: &[u8], mut at: usize| {
+            while bytes.get(at).is_some_and(|b| b.is_ascii_whitespace()) {
+                at += 1;
+            }
+            at
+        };
+        loop {
+            at = skip_space(self.bytes, at);
+            let rest = self.bytes.get(at..)?;
+            if self.language == Language::Python && rest.first() == Some(&b'/') && rest.get(1) != Some(&b'/')
+            {
+                let operand_start = skip_space(self.bytes, at + 1);
+                let quote = *self.bytes.get(operand_start)?;
+                if !matches!(quote, b'\'' | b'"') {
+                    return None;
+                }
+                let operand_end = string_end(self.bytes, operand_start, self.language);
+                let (segment, false) = literal(self.slice(operand_start, operand_end), self.language)? else {
+                    return None;
+                };
+                path = format!("{}/{segment}", path.trim_end_matches('/'));
+                at = operand_end;
+            } else if rest.first() == Some(&b')') {
+                // `(Path.home() / ".ssh").read_text()`.
+                at += 1;
+            } else if let Some(method) = [".expanduser()", ".resolve()", ".absolute()"]
+                .iter()
+                .find(|method| rest.starts_with(method.as_bytes()))
+            {
+                at += method.len();
+            } else if rest.starts_with(b".joinpath(") {
+                let (args, _, end) = self.call_arguments(at + ".joinpath".len())?;
+                for arg in args {
+                    let Arg::Str(segment, false) = arg else { return None };
+                    path = format!("{}/{segment}", path.trim_end_matches('/'));
+                }
+                at = end + 1;
+            } else {
+                break;
+            }
+        }
+        let (method, args, end) = self.method_at(at)?;
+        let effect = match method {
+            "read_text" | "read_bytes" | "text" | "json" | "arrayBuffer" | "bytes" | "getText"
+            | "readLines" | "eachLine" | "newReader" | "withReader" | "readBytes" => Effect::Read,
+            "write_text" | "write_bytes" | "write" | "setText" | "append" | "newWriter" | "withWriter" => {
+                Effect::Write
+            }
+            "unlink" | "delete" => Effect::Remove,
+            "deleteDir" => Effect::Delete,
+            "glob" | "rglob" => {
+                if let Some(Arg::Str(pattern, false)) = args.first() {
+                    let pattern = if path == "." { pattern.clone() } else { format!("{path}/{pattern}") };
+                    self.globs.push(pattern);
+                }
+                return Some(end);
+            }
+            "open" => {
+                // `open("w")` or `open(mode="w")`.
+                let positional = matches!(args.first(), Some(Arg::Str(mode, _)) if is_write_mode(mode));
+                let keyword = args.iter().any(|arg| match arg {
+                    Arg::Other(text) => text.strip_prefix("mode").is_some_and(|rest| {
+                        let value = rest.trim_start().strip_prefix('=').unwrap_or("").trim();
+                        literal(value, Language::Python).is_some_and(|(mode, _)| is_write_mode(&mode))
+                    }),
+                    Arg::Str(..) | Arg::List(_) => false,
+                });
+                let write = positional || keyword;
+                if write { Effect::Write } else { Effect::Read }
+            }
+            _ => return Some(end),
+        };
+        self.record(effect, via, vec![Arg::Str(path, false)], "");
+        Some(end)
+    }
+
+    /// The method called at `at` (`.read_text()`, Groovy's property `.text`), its arguments
+    /// and where it ends.
+    fn method_at(&mut self, at: usize) -> Option<(&'a str, Vec<Arg>, usize)> {
+        let after_dot = self.bytes.get(at..)?.strip_prefix(b".")?;
+        let length = after_dot.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+        let name = self.code.get(at + 1..at + 1 + length)?;
+        let name_end = at + 1 + length;
+        match self.call_arguments(name_end) {
+            Some((args, _, close)) => Some((name, args, close + 1)),
+            None => Some((name, Vec::new(), name_end)),
+        }
+    }
+
+    /// The arguments of a call starting at `at` (after the name): in parentheses, or for perl
+    /// and ruby up to the end of the statement.
+    /// With the position where they end (the closing parenthesis, if any).
+    fn call_arguments(&mut self, at: usize) -> Option<(Vec<Arg>, String, usize)> {
+        let mut i = at;
+        while self.bytes.get(i).is_some_and(|b| *b == b' ' || *b == b'\t') {
+            i += 1;
+        }
+        let parens = self.bytes.get(i) == Some(&b'(');
+        // Perl's list operators also take a call or a variable: `unlink glob("~/*")`, `unlink $f`.
+        // Ruby's and Elixir's calls without parentheses: `eval URI.open(u).read`, `File.read! ".env"`.
+        let bare_call = matches!(self.language, Language::Perl | Language::Ruby | Language::Elixir)
+            && matches!(self.bytes.get(i), Some(b'\'' | b'"'))
+            || matches!(self.language, Language::Perl | Language::Ruby)
+                && i > at
+                && self.bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'$' | b'@'));
+        if !parens && !bare_call {
+            return None;
+        }
+        let start = if parens { i + 1 } else { i };
+        let mut depth = 0usize;
+        let mut args = Vec::new();
+        let mut arg_start = start;
+        let mut j = start;
+        let limit = self.bytes.len().min(start + MAX_ARGUMENTS.min(self.argument_budget));
+        while j < limit {
+            let b = self.bytes[j];
+            match b {
+                b'\'' | b'"' | b'`' => {
+                    j = string_end(self.bytes, j, self.language);
+                    continue;
+                }
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth > 0 => depth -= 1,
+                b')' if parens => break,
+                b';' | b'\n' if !parens => break,
+                b',' if depth == 0 => {
+                    args.push(self.slice(arg_start, j).trim().to_string());
+                    arg_start = j + 1;
+                }
+                _ => {}
+            }
+            j += 1;
+        }
+        self.argument_budget = self.argument_budget.saturating_sub(j - start);
+        let last = self.slice(arg_start, j).trim().to_string();
+        if !last.is_empty() {
+            args.push(last);
+        }
+        let raw = self.slice(start, j).to_string();
+        Some((args.iter().map(|a| self.argument(a)).collect(), raw, j))
+    }
+
+    fn argument(&self, text: &str) -> Arg {
+        if let Some(value) = computed(text, self.language) {
+            return Arg::Str(value, false);
+        }
+        if let Some((value, interpolated)) = literal(text, self.language) {
+            return Arg::Str(value, interpolated);
+        }
+        // Erlang's `open_port({spawn, "cmd"}, …)`.
+        if let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+            if let Some(("spawn" | "spawn_executable", command)) =
+                inner.split_once(',').map(|(kind, command)| (kind.trim(), command))
+            {
+                return self.argument(command);
+            }
+        }
+        // A list: `[…]`, R's `c(…)`, Perl's `(…)`.
+        let list = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')).or_else(|| {
+            (self.language == Language::R).then(|| text.strip_prefix("c(")?.strip_suffix(')')).flatten()
+        });
+        if let Some(inner) = list {
+            let items = split_top(inner, ",", self.language);
+            let words = items.iter().map(|item| item.trim()).filter(|item| !item.is_empty()).map(|item| {
+                match self.argument(item) {
+                    Arg::Str(value, interpolated) => Word { dynamic: interpolated, ..Word::literal(value) },
+                    _ => self.target_expression(item),
+                }
+            });
+            return Arg::List(words.collect());
+        }
+        Arg::Other(text.to_string())
+    }
+
+    /// An argument after the first as a word of an argv: a literal, or an expression the
+    /// command gets at run time (unknown, never dropped); keyword arguments and options
+    /// (`shell=True`, `exception: true`, `{cwd: d}`) are not argv.
+    fn positional_word(&self, arg: Arg) -> Option<Word> {
+        match arg {
+            Arg::Str(value, interpolated) => Some(Word { dynamic: interpolated, ..Word::literal(value) }),
+            Arg::List(_) => None,
+            Arg::Other(text) => {
+                let name_length =
+                    text.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+                let rest = text[name_length..].trim_start();
+                let keyword = name_length > 0
+                    && (rest.starts_with('=') && !rest.starts_with("==")
+                        || rest.starts_with(':') && !rest.starts_with("::"));
+                let options = text.starts_with(['{', '*', '&', ':']) || text.contains("=>");
+                (!keyword && !options).then(|| self.target_expression(&text))
+            }
+        }
+    }
+
+    fn record(&mut self, effect: Effect, path: &str, args: Vec<Arg>, raw: &str) {
+        let mut args = args.into_iter();
+        match (effect, args.next()) {
+            (Effect::Shell, Some(Arg::Str(program, _))) => {
+                // `system2("rm", c("-rf", "~"))`: a list among the arguments is more of them.
+                let rest: Vec<Word> = args
+                    .flat_map(|arg| match arg {
+                        Arg::List(words) => words,
+                        arg => self.positional_word(arg).into_iter().collect(),
+                    })
+                    .collect();
+                if rest.is_empty() {
+                    self.findings.push(Finding::Shell(program));
+                } else {
+                    let argv = std::iter::once(Word::literal(program)).chain(rest).collect();
+                    self.findings.push(Finding::Argv(argv));
+                }
+            }
+            (Effect::Command, Some(Arg::Str(line, _))) => self.findings.push(Finding::Shell(line)),
+            (Effect::Shell | Effect::Spawn | Effect::Command, Some(Arg::List(argv))) if !argv.is_empty() => {
+                self.findings.push(Finding::Argv(argv));
+            }
+            (Effect::Spawn, Some(Arg::Str(program, _))) => match args.next() {
+                Some(Arg::List(rest)) => {
+                    let argv = std::iter::once(Word::literal(program)).chain(rest).collect();
+                    self.findings.push(Finding::Argv(argv));
+                }
+                // `new Deno.Command("rm", {args: [...]})`.
+                Some(Arg::Other(options)) if self.option_list(&options, "args").is_some() => {
+                    let rest = self.option_list(&options, "args").unwrap_or_default();
+                    let argv = std::iter::once(Word::literal(program)).chain(rest).collect();
+                    self.findings.push(Finding::Argv(argv));
+                }
+                _ => self.findings.push(Finding::Shell(program)),
+            },
+            // `Deno.run({cmd: [...]})`, `Bun.spawn({cmd: [...]})`.
+            (Effect::Spawn, Some(Arg::Other(options))) if self.option_list(&options, "cmd").is_some() => {
+                let argv = self.option_list(&options, "cmd").unwrap_or_default();
+                self.findings.push(Finding::Argv(argv));
+            }
+            (Effect::ExecList(skip), first) => match first.into_iter().chain(args).nth(skip) {
+                Some(Arg::List(argv)) if !argv.is_empty() => self.findings.push(Finding::Argv(argv)),
+                Some(Arg::Other(argument) | Arg::Str(argument, _)) => {
+                    self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+                }
+                _ => {}
+            },
+            (Effect::ExecArgs(skip), first) => {
+                let argv: Vec<Word> = first
+                    .into_iter()
+                    .chain(args)
+                    .skip(skip)
+                    .filter_map(|arg| self.positional_word(arg))
+                    .collect();
+                if !argv.is_empty() {
+                    self.findings.push(Finding::Argv(argv));
+                }
+            }
+            // `fork("worker.js", args)` runs a JavaScript file, as `node worker.js` would.
+            (Effect::Fork, Some(Arg::Str(module, false))) => {
+                let rest = args.filter_map(|arg| self.positional_word(arg));
+                let argv = [Word::literal("node"), Word::literal(module)].into_iter().chain(rest).collect();
+                self.findings.push(Finding::Argv(argv));
+            }
+            (Effect::Shell | Effect::Spawn | Effect::Command | Effect::Fork, Some(Arg::Other(argument)))
+                if self.computes_command(path) =>
+            {
+                self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+            }
+            (Effect::Delete, Some(target)) => self.delete(path, target),
+            (Effect::Read, Some(target)) => self.access(path, target, false),
+            (Effect::Write, Some(target)) => self.access(path, target, true),
+            (Effect::Remove, Some(target)) => self.remove(path, target),
+            (Effect::Glob, Some(Arg::Str(pattern, false))) => self.globs.push(pattern),
+            // `load_dotenv()`, `dotenv_values(".env.local")`, `dotenv.config({path: p})`.
+            (Effect::Dotenv, first) => {
+                let file = match first {
+                    Some(Arg::Str(file, false)) => Some(file),
+                    Some(Arg::Other(options)) => {
+                        ["dotenv_path", "path"].iter().find_map(|key| self.option_literal(&options, key))
+                    }
+                    None => Some(".env".into()),
+                    Some(_) => None,
+                };
+                if let Some(file) = file {
+                    self.access(path, Arg::Str(file, false), false);
+                }
+            }
+            (Effect::Source, Some(Arg::Str(file, false))) if is_url(&file) => {
+                self.findings
+                    .push(Finding::Remote { via: format!("{} {path}", self.language.label()), url: file });
+            }
+            (Effect::Source, Some(Arg::Other(argument) | Arg::Str(argument, true))) => {
+                self.remote_or_opaque(path, argument);
+            }
+            // A literal is code to scan like the rest; anything else runs unseen.
+            // A literal that is one shell expansion (`exec('$X')`) holds what the shell puts there.
+            (Effect::Eval, Some(Arg::Str(code, false))) if is_one_expansion(&code) => {
+                self.findings.push(Finding::Opaque { call: path.to_string(), argument: code });
+            }
+            (Effect::Eval, Some(Arg::Str(code, false))) => {
+                let budget = self.argument_budget;
+                self.argument_budget = budget.saturating_sub(code.len());
+                self.findings.extend(Scanner::new(self.language, &code, budget).run());
+            }
+            // R's `parse(text = "…")`, `parse(file = "x.R")`.
+            (Effect::Eval, Some(Arg::Other(argument)))
+                if self.language == Language::R && argument.contains('=') =>
+            {
+                match self.option_value(&argument, "text").map(|text| self.argument(text)) {
+                    Some(Arg::Str(code, false)) => {
+                        let budget = self.argument_budget;
+                        self.findings.extend(Scanner::new(self.language, &code, budget).run());
+                    }
+                    Some(_) => self.remote_or_opaque(path, argument),
+                    None => {}
+                }
+            }
+            (Effect::Eval, Some(Arg::Other(argument) | Arg::Str(argument, true))) => {
+                self.remote_or_opaque(path, argument);
+            }
+            // Perl's `open(F, '>', 'path')` and `open(F, '>path')`: a filehandle first, the
+            // mode a string of `<`, `>`, `>>`, `+<`; `'|-'`/`'-|'` and `"| cmd"`/`"cmd |"` run
+            // a command.
+            (Effect::Open, Some(_)) if self.language == Language::Perl => {
+                let (mode, target) = match (args.next(), args.next()) {
+                    (Some(Arg::Str(mode, _)), Some(Arg::Str(command, _))) if mode.contains('|') => {
+                        let rest: Vec<Word> = args.filter_map(|arg| self.positional_word(arg)).collect();
+                        if rest.is_empty() {
+                            self.findings.push(Finding::Shell(command));
+                        } else {
+                            let argv = std::iter::once(Word::literal(command)).chain(rest).collect();
+                            self.findings.push(Finding::Argv(argv));
+                        }
+                        return;
+                    }
+                    (Some(Arg::Str(mode, _)), Some(target @ Arg::Str(..))) => (mode, target),
+                    (Some(Arg::Str(both, _)), None)
+                        if both.trim().starts_with('|') || both.trim().ends_with('|') =>
+                    {
+                        self.findings.push(Finding::Shell(both.trim().trim_matches('|').to_string()));
+                        return;
+                    }
+                    (Some(Arg::Str(both, interpolated)), None) => {
+                        let path = both.trim_start_matches(['<', '>', '+', ' ']).to_string();
+                        (both[..both.len() - path.len()].to_string(), Arg::Str(path, interpolated))
+                    }
+                    _ => return,
+                };
+                self.access(path, target, mode.contains('>') || mode.contains('+'));
+            }
+            // Ruby's `open("| cmd")`.
+            (Effect::Open, Some(Arg::Str(command, _)))
+                if self.language == Language::Ruby && command.starts_with('|') =>
+            {
+                self.findings.push(Finding::Shell(command[1..].to_string()));
+            }
+            (Effect::Open, Some(target)) => {
+                let write = matches!(args.next(), Some(Arg::Str(mode, _)) if is_write_mode(&mode));
+                self.access(path, target, write);
+            }
+            (Effect::DeleteIfRecursive, Some(target)) => {
+                let compact: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+                let recursive = ["recursive:true", "\"recursive\":true", "recursive=TRUE", "recursive=true"];
+                if recursive.iter().any(|flag| compact.contains(flag)) {
+                    self.delete(path, target);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Code that is not a literal: fetched from a URL the call names (`eval(get(URL))`,
+    /// `include(download(URL))`), else unseen.
+    fn remote_or_opaque(&mut self, path: &str, argument: String) {
+        match url_in(&argument) {
+            Some(url) => {
+                self.findings.push(Finding::Remote { via: format!("{} {path}", self.language.label()), url });
+            }
+            None => self.findings.push(Finding::Opaque { call: path.to_string(), argument }),
+        }
+    }
+
+    /// The list under `key` in an options object (`{args: ["-rf", "/"]}`), as words.
+    fn option_list(&self, options: &str, key: &str) -> Option<Vec<Word>> {
+        let value = self.option_value(options, key)?;
+        match self.argument(value) {
+            Arg::List(words) => Some(words),
+            _ => None,
+        }
+    }
+
+    /// The string under `key` in an options object or keyword argument (`{path: ".env"}`,
+    /// `dotenv_path=".env"`).
+    fn option_literal(&self, options: &str, key: &str) -> Option<String> {
+        match self.argument(self.option_value(options, key)?) {
+            Arg::Str(value, false) => Some(value),
+            _ => None,
+        }
+    }
+
+    fn option_value<'t>(&self, options: &'t str, key: &str) -> Option<&'t str> {
+        let inner = options.trim();
+        let inner = inner.strip_prefix('{').and_then(|i| i.strip_suffix('}')).unwrap_or(inner);
+        split_top(inner, ",", self.language).into_iter().find_map(|entry| {
+            let (name, value) = entry.split_once([':', '='])?;
+            (name.trim().trim_matches(['\'', '"']) == key).then_some(value.trim())
+        })
+    }
+
+    /// Whether a call of `path` with a computed argument surely runs a command: a bare
+    /// `exec(x)` in JavaScript is as likely a regular expression's method.
+    fn computes_command(&self, path: &str) -> bool {
+        !(self.language == Language::Node && path.rsplit('.').next() == Some("exec"))
+    }
+
+    fn delete(&mut self, path: &str, target: Arg) {
+        let target = match target {
+            Arg::Str(value, interpolated) => Word { dynamic: interpolated, ..Word::literal(value) },
+            Arg::List(_) => return,
+            Arg::Other(expression) => self.target_expression(&expression),
+        };
+        self.findings.push(Finding::Delete { via: format!("{} {path}", self.language.label()), target });
+    }
+
+    /// A file the code reads or writes, when its name is a plain string: the file rules judge
+    /// it like `cat` or `tee` of that path.
+    fn access(&mut self, path: &str, target: Arg, write: bool) {
+        let Arg::Str(name, false) = target else { return };
+        let via = format!("{} {path}", self.language.label());
+        self.findings.push(Finding::Access { via, path: Word::literal(name), write });
+    }
+
+    /// One file deleted: a write of it when its name is a string or a known expression
+    /// (`expanduser("~/.bashrc")`, `glob("~/.ssh/*")`).
+    fn remove(&mut self, path: &str, target: Arg) {
+        let word = match target {
+            Arg::Str(name, false) => Word::literal(name),
+            Arg::Other(expression) => {
+                let inner = expression.trim().strip_prefix("glob(").and_then(|rest| rest.strip_suffix(')'));
+                match inner.and_then(|inner| literal(inner.trim(), self.language)) {
+                    Some((pattern, false)) => {
+                        Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern) }
+                    }
+                    _ => self.target_expression(&expression),
+                }
+            }
+            Arg::Str(..) | Arg::List(_) => return,
+        };
+        if word.dynamic {
+            return;
+        }
+        let via = format!("{} {path}", self.language.label());
+        self.findings.push(Finding::Access { via, path: word, write: true });
+    }
+
+    /// A delete target that is not a plain string: the home directory in its usual
+    /// spellings, `expanduser("~/x")`, `Path("x")`, or else a dynamic word.
+    fn target_expression(&self, expression: &str) -> Word {
+        let compact: String = expression
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| if c == '"' { '\'' } else { c })
+            .collect();
+        const HOME: [&str; 12] = [
+            "Path.home()",
+            "pathlib.Path.home()",
+            "os.environ['HOME']",
+            "os.environ.get('HOME')",
+            "os.getenv('HOME')",
+            "os.homedir()",
+            "require('os').homedir()",
+            "process.env.HOME",
+            "process.env['HOME']",
+            "Dir.home",
+            "ENV['HOME']",
+            "$ENV{HOME}",
+        ];
+        if HOME.contains(&compact.as_str())
+            || compact == "$ENV{'HOME'}"
+            || HOME_EXPRESSIONS.contains(&expression.trim())
+        {
+            return Word { text: "$HOME".into(), raw: expression.to_string(), dynamic: true, glob: false };
+        }
+        // Whether each wrapper expands a leading `~` (a `Path("~")` is a directory named `~`).
+        let wrappers = [
+            ("os.path.expanduser(", true),
+            ("expanduser(", true),
+            ("File.expand_path(", true),
+            ("Path(", false),
+            ("pathlib.Path(", false),
+            ("path.resolve(", false),
+        ];
+        for (wrapper, expands_tilde) in wrappers {
+            let inner = expression.trim().strip_prefix(wrapper).and_then(|rest| rest.strip_suffix(')'));
+            if let Some((value, interpolated)) = inner.and_then(|inner| literal(inner, self.language)) {
+                // The raw text is what tells the path rules whether a `~` was quoted.
+                let raw = if expands_tilde { value.clone() } else { expression.to_string() };
+                return Word { raw, dynamic: interpolated, ..Word::literal(value) };
+            }
+        }
+        Word { text: expression.to_string(), raw: expression.to_string(), dynamic: true, glob: false }
+    }
+}

@@ -1,0 +1,456 @@
+//! The values of expressions the scan can compute: string literals in each language's
+//! spellings, literals joined at run time (`'.e' + 'nv'`, `['.', 'env'].join('')`, `chr(46)`),
+//! and paths built from the home directory (`os.path.expanduser("~/.ssh")`,
+//! `Path.home() / ".aws"`).
+
+use super::language::Language;
+
+/// The languages' ways of naming the home directory.
+pub(super) const HOME_EXPRESSIONS: &[&str] = &[
+    "process.env.HOME",
+    "process.env['HOME']",
+    "process.env[\"HOME\"]",
+    "os.homedir()",
+    "require('os').homedir()",
+    "require(\"os\").homedir()",
+    "os.path.expanduser('~')",
+    "os.path.expanduser(\"~\")",
+    "os.environ['HOME']",
+    "os.environ[\"HOME\"]",
+    "os.getenv('HOME')",
+    "os.getenv(\"HOME\")",
+    "str(Path.home())",
+    "Path.home()",
+    "pathlib.Path.home()",
+    "Dir.home",
+    "ENV['HOME']",
+    "ENV[\"HOME\"]",
+    "$ENV{HOME}",
+    "$ENV{'HOME'}",
+    "getenv('HOME')",
+    "getenv(\"HOME\")",
+    "$_SERVER['HOME']",
+    "System.getProperty(\"user.home\")",
+    "System.getProperty('user.home')",
+    "System.getenv(\"HOME\")",
+    "System.user_home!()",
+    "System.user_home()",
+    "homedir()",
+    "Sys.getenv(\"HOME\")",
+    "Sys.getenv('HOME')",
+    "path.expand(\"~\")",
+];
+
+/// A path built from the home directory and a literal (`os.homedir() + '/.bashrc'`,
+/// `path.join(os.homedir(), '.ssh')`, `Path.home() / '.aws'`, `"$ENV{HOME}/.bashrc"`,
+/// `"#{Dir.home}/.ssh"`), as `~/…`; `None` for anything else.
+pub(super) fn home_path(text: &str, language: Language) -> Option<String> {
+    let text = text.trim();
+    // `path.join(HOME, 'a', 'b')`, `os.path.join(…)`, `File.join(…)`, `path.resolve(…)`.
+    for join in ["path.join(", "os.path.join(", "File.join(", "path.resolve(", "Join-Path("] {
+        if let Some(inner) = text.strip_prefix(join).and_then(|rest| rest.strip_suffix(')')) {
+            let mut parts = inner.split(',').map(str::trim);
+            let home = parts.next()?;
+            HOME_EXPRESSIONS.contains(&home).then_some(())?;
+            let rest: Option<Vec<String>> =
+                parts.map(|part| literal(part, language).map(|(value, _)| value)).collect();
+            return Some(format!("~/{}", rest?.join("/").trim_start_matches('/')));
+        }
+    }
+    // `HOME + '/x'`, `HOME . '/x'` (Perl, PHP), `HOME / 'x'` (pathlib).
+    if let Some(home) = HOME_EXPRESSIONS.iter().find(|home| text.starts_with(**home)) {
+        // The bare home directory is the scanner's own `$HOME` finding.
+        let rest = text[home.len()..].trim_start();
+        let rest = rest.strip_prefix(['+', '.', '/'])?.trim_start();
+        let (value, _) = literal(rest, language)?;
+        return Some(format!("~/{}", value.trim_start_matches('/')));
+    }
+    // `"$ENV{HOME}/.bashrc"`, `"#{Dir.home}/.ssh"`, `f"{Path.home()}/.aws"`, `` `${os.homedir()}/x` ``.
+    let (value, true) = literal(text, language)? else { return None };
+    let home = [
+        "$ENV{HOME}",
+        "#{Dir.home}",
+        "#{ENV['HOME']}",
+        "{Path.home()}",
+        "{os.path.expanduser('~')}",
+        "${process.env.HOME}",
+        "${os.homedir()}",
+        "{os.environ['HOME']}",
+    ]
+    .iter()
+    .find(|home| value.starts_with(**home))?;
+    let rest = &value[home.len()..];
+    (rest.is_empty() || rest.starts_with('/')).then(|| format!("~{rest}"))
+}
+
+pub(super) fn find(bytes: &[u8], from: usize, needle: &[u8]) -> Option<usize> {
+    bytes.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| from + p)
+}
+
+/// The index just past the string literal opening at `start`.
+pub(super) fn string_end(bytes: &[u8], start: usize, language: Language) -> usize {
+    let quote = bytes[start];
+    let triple =
+        language == Language::Python && bytes.get(start..start + 3) == Some(&[quote, quote, quote][..]);
+    if triple {
+        return find(bytes, start + 3, &[quote, quote, quote]).map_or(bytes.len(), |end| end + 3);
+    }
+    let mut i = start + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b if b == quote => return i + 1,
+            _ => i += 1,
+        }
+    }
+    bytes.len()
+}
+
+/// Whether Python's `open` mode writes (`"w"`, `"a"`, `"x"`, `"r+"`).
+pub(super) fn is_write_mode(mode: &str) -> bool {
+    mode.contains(['w', 'a', 'x', '+'])
+}
+
+/// The value of `text` when it is exactly one string literal; and whether it interpolates.
+pub(super) fn literal(text: &str, language: Language) -> Option<(String, bool)> {
+    let text = text.trim();
+    if let Some(found) = quote_operator(text, language) {
+        return Some(found);
+    }
+    let prefix_len = if language == Language::Python {
+        text.bytes()
+            .take_while(|b| matches!(b.to_ascii_lowercase(), b'r' | b'b' | b'u' | b'f'))
+            .count()
+            .min(2)
+    } else {
+        0
+    };
+    let prefix = text[..prefix_len].to_ascii_lowercase();
+    let body = &text[prefix_len..];
+    let quote = *body.as_bytes().first()?;
+    if !matches!(quote, b'\'' | b'"' | b'`') || (quote == b'`' && language != Language::Node) {
+        return None;
+    }
+    if string_end(body.as_bytes(), 0, language) != body.len() {
+        return None;
+    }
+    let triple = language == Language::Python && body.len() >= 6 && body.as_bytes()[..3] == [quote; 3];
+    let delimiter = if triple { 3 } else { 1 };
+    let inner = body.get(delimiter..body.len().checked_sub(delimiter)?)?;
+    let raw = prefix.contains('r')
+        || (quote == b'\'' && matches!(language, Language::Perl | Language::Ruby | Language::Php));
+    let interpolated = match language {
+        Language::Python => prefix.contains('f') && inner.contains('{'),
+        Language::Node => quote == b'`' && inner.contains("${"),
+        Language::Ruby => quote == b'"' && inner.contains("#{"),
+        Language::Perl | Language::Php => quote == b'"' && inner.contains(['$', '@']),
+        Language::Elixir => quote == b'"' && inner.contains("#{"),
+        Language::Groovy => quote == b'"' && inner.contains('$'),
+        Language::Awk
+        | Language::Lua
+        | Language::R
+        | Language::Julia
+        | Language::AppleScript
+        | Language::Erlang
+        | Language::Lisp
+        | Language::Tcl
+        | Language::Editor => false,
+    };
+    let mut value = if raw { inner.to_string() } else { unescape(inner) };
+    if interpolated {
+        value = as_shell_expansions(&value, language);
+    }
+    Some((value, interpolated))
+}
+
+/// An interpolating string's run-time parts as shell expansions, so that a command line built
+/// from it has unknown words where they are (`f"rm -rf {d}"` is `rm -rf ${d}`), and the home
+/// directory where it is named (`"rm -rf #{Dir.home}"` is `rm -rf $HOME`).
+fn as_shell_expansions(value: &str, language: Language) -> String {
+    let value = match language {
+        Language::Ruby | Language::Elixir => value.replace("#{", "${"),
+        // `{{` and `}}` are literal braces in an f-string.
+        Language::Python => value
+            .replace("{{", "\u{1}")
+            .replace("}}", "\u{2}")
+            .replace('{', "${")
+            .replace('\u{1}', "{")
+            .replace('\u{2}', "}"),
+        _ => value.to_string(),
+    };
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value.as_str();
+    while let Some(at) = rest.find("${") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let Some(end) = after.find('}') else {
+            out.push_str(&rest[at..]);
+            return out;
+        };
+        let expression = after[..end].trim();
+        if HOME_EXPRESSIONS.contains(&expression) || matches!(expression, "Dir.home" | "HOME") {
+            out.push_str("$HOME");
+        } else {
+            out.push_str(&rest[at..at + 2 + end + 1]);
+        }
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Perl's `q{…}`/`qq{…}` and Ruby's `%q(…)`/`%Q(…)`/`%(…)`: string literals with a delimiter
+/// of the writer's choosing, as in `perl -e 'system(q{rm -rf /})'`.
+fn quote_operator(text: &str, language: Language) -> Option<(String, bool)> {
+    let (rest, interpolating) = match language {
+        Language::Perl => match text.strip_prefix("qq") {
+            Some(rest) => (rest, true),
+            None => (text.strip_prefix('q')?, false),
+        },
+        Language::Ruby => {
+            let rest = text.strip_prefix('%')?;
+            match rest.strip_prefix('q') {
+                Some(rest) => (rest, false),
+                None => (rest.strip_prefix('Q').unwrap_or(rest), true),
+            }
+        }
+        _ => return None,
+    };
+    let open = rest.chars().next()?;
+    let close = match open {
+        '{' => '}',
+        '(' => ')',
+        '[' => ']',
+        '<' => '>',
+        c if c.is_ascii_punctuation() => c,
+        _ => return None,
+    };
+    let inner = rest[open.len_utf8()..].strip_suffix(close)?;
+    let interpolated = interpolating && inner.contains(['$', '@', '#']);
+    Some((inner.to_string(), interpolated))
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some(e @ ('\\' | '\'' | '"' | '`')) => out.push(e),
+            Some(other) => {
+                out.push('\\');
+                out.push(other);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+/// The value of `text` when the scan can compute it: a literal without interpolation, literals
+/// joined (`'.e' + 'nv'`, `".e" . "nv"`, `['.', 'env'].join('')`, `"".join([...])`,
+/// `chr(46) + 'env'`), or a path from the home directory (`~/…`: `os.path.expanduser("~/x")`,
+/// `Path.home() / ".ssh" / "id_rsa"`, `path.join(os.homedir(), ".aws")`). The bare home
+/// directory is not a value here: callers name it `$HOME`.
+pub(super) fn computed(text: &str, language: Language) -> Option<String> {
+    let text = text.trim();
+    if HOME_EXPRESSIONS.contains(&text) {
+        return None;
+    }
+    part(text, language, 0)
+}
+
+/// How deep joins inside joins are followed.
+const MAX_DEPTH: usize = 8;
+
+fn part(text: &str, language: Language, depth: usize) -> Option<String> {
+    let text = strip_parens(text.trim());
+    if depth > MAX_DEPTH || text.is_empty() {
+        return None;
+    }
+    if let Some((value, false)) = literal(text, language) {
+        return Some(value);
+    }
+    if HOME_EXPRESSIONS.contains(&text) || text == "Path.home()" {
+        return Some("~".into());
+    }
+    if let Some(path) = home_path(text, language) {
+        return Some(path);
+    }
+    let operators: &[&str] = match language {
+        Language::Perl | Language::Php => &["."],
+        Language::Lua => &[".."],
+        Language::Julia => &["*"],
+        Language::Elixir => &["<>"],
+        Language::Python => &["+", "/"],
+        _ => &["+"],
+    };
+    for operator in operators {
+        let parts = split_top(text, operator, language);
+        if parts.len() > 1 {
+            let values: Option<Vec<String>> = parts.iter().map(|p| part(p, language, depth + 1)).collect();
+            let values = values?;
+            let separator = if *operator == "/" { "/" } else { "" };
+            return Some(values.join(separator));
+        }
+    }
+    let call = |name: &str| text.strip_prefix(name).and_then(|rest| rest.strip_suffix(')'));
+    // `os.path.expanduser("~/x")`, `File.expand_path("~/x")`, `Path("~/x").expanduser()`.
+    for wrapper in ["os.path.expanduser(", "expanduser(", "File.expand_path(", "path.normalize("] {
+        if let Some(inner) = call(wrapper) {
+            return part(inner, language, depth + 1);
+        }
+    }
+    for suffix in [".expanduser()", ".resolve()", ".absolute()"] {
+        if let Some(object) = text.strip_suffix(suffix) {
+            let value = part(object, language, depth + 1)?;
+            let expands = suffix == ".expanduser()";
+            return Some(if expands {
+                value.strip_prefix("./").unwrap_or(&value).to_string()
+            } else {
+                value
+            });
+        }
+    }
+    // `Path("~")` is a directory named `~` until `.expanduser()`.
+    for constructor in ["Path(", "pathlib.Path(", "PurePath("] {
+        if let Some(inner) = call(constructor) {
+            let value = part(inner, language, depth + 1)?;
+            return Some(if value.starts_with('~') { format!("./{value}") } else { value });
+        }
+    }
+    for constructor in ["String(", "str("] {
+        if let Some(inner) = call(constructor) {
+            return part(inner, language, depth + 1);
+        }
+    }
+    // `chr(46)`, `String.fromCharCode(46, 101)`.
+    for function in ["chr(", "String.fromCharCode("] {
+        if let Some(inner) = call(function) {
+            return inner
+                .split(',')
+                .map(|code| code.trim().parse::<u32>().ok().and_then(char::from_u32))
+                .collect();
+        }
+    }
+    // `path.join(a, b)`, `os.path.join(a, b)`, `File.join(a, b)`, `joinpath(a, b)`.
+    for join in [
+        "path.join(",
+        "os.path.join(",
+        "File.join(",
+        "path.resolve(",
+        "joinpath(",
+        "file.path(",
+        "require('path').join(",
+        "require(\"path\").join(",
+    ] {
+        if let Some(inner) = call(join) {
+            let values: Option<Vec<String>> =
+                split_top(inner, ",", language).iter().map(|p| part(p, language, depth + 1)).collect();
+            return Some(values?.join("/"));
+        }
+    }
+    // `"".join([...])` (Python), `[...].join("")` (JavaScript, Ruby), `paste0(...)` (R).
+    if let Some((before, after)) = text.split_once(".join(") {
+        let inside = after.strip_suffix(')')?;
+        let (separator, items) = match part(before, language, depth + 1) {
+            Some(separator) => (separator, inside),
+            None if inside.trim().is_empty() => {
+                (if language == Language::Node { ",".into() } else { String::new() }, before)
+            }
+            None => (part(inside, language, depth + 1)?, before),
+        };
+        let items = items.trim().strip_prefix(['[', '(']).and_then(|i| i.strip_suffix([']', ')']))?;
+        let values: Option<Vec<String>> =
+            split_top(items, ",", language).iter().map(|p| part(p, language, depth + 1)).collect();
+        return Some(values?.join(&separator));
+    }
+    if let Some(inner) = call("paste0(") {
+        let values: Option<Vec<String>> =
+            split_top(inner, ",", language).iter().map(|p| part(p, language, depth + 1)).collect();
+        return Some(values?.concat());
+    }
+    None
+}
+
+/// `text` without parentheses that enclose all of it.
+fn strip_parens(text: &str) -> &str {
+    let mut text = text;
+    while let Some(inner) = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        // `(a) + (b)` is not enclosed.
+        if split_top(inner, ")", Language::Python).len() > 1 || !balanced(inner) {
+            break;
+        }
+        text = inner.trim();
+    }
+    text
+}
+
+fn balanced(text: &str) -> bool {
+    let mut depth = 0i32;
+    for b in text.bytes() {
+        match b {
+            b'(' => depth += 1,
+            b')' => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0
+}
+
+/// `text` cut at each `operator` outside strings, parentheses, brackets and braces.
+pub(super) fn split_top<'t>(text: &'t str, operator: &str, language: Language) -> Vec<&'t str> {
+    let bytes = text.as_bytes();
+    let op = operator.as_bytes();
+    let mut parts = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        match b {
+            b'\'' | b'"' | b'`' => {
+                i = string_end(bytes, i, language);
+                continue;
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' if depth > 0 => depth -= 1,
+            _ if depth == 0 && bytes[i..].starts_with(op) => {
+                // `//` is not a path join, `..` not a concatenation of `.`.
+                let doubled =
+                    op.len() == 1 && (bytes.get(i + 1) == Some(&op[0]) || i > 0 && bytes[i - 1] == op[0]);
+                if !doubled {
+                    parts.push(&text[start..i]);
+                    start = i + op.len();
+                    i += op.len();
+                    continue;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    parts.push(&text[start..]);
+    parts
+}
+
+/// Whether `text` is a URL that code is fetched from.
+pub(super) fn is_url(text: &str) -> bool {
+    text.starts_with("http://") || text.starts_with("https://") || text.starts_with("ftp://")
+}
+
+/// The first URL written in `text` as a string literal's start (`open(urlopen("https://x/a"))`).
+pub(super) fn url_in(text: &str) -> Option<String> {
+    let at = ["https://", "http://", "ftp://"].iter().filter_map(|scheme| text.find(scheme)).min()?;
+    let url: String =
+        text[at..].chars().take_while(|c| !matches!(c, '\'' | '"' | '`' | ')' | ' ' | ',')).collect();
+    Some(url)
+}
