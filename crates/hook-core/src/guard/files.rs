@@ -280,6 +280,15 @@ fn guard_dir_of(path: &Path) -> Option<&'static str> {
         // The hook binary itself, where it runs from: replacing or disabling it switches the
         // guard off as surely as its settings do.
         let binary = std::env::current_exe().ok().and_then(|exe| std::fs::canonicalize(exe).ok());
+        // Its siblings, the other agents' hooks installed beside it, are guards as well.
+        let siblings: Vec<Option<PathBuf>> = match binary.as_ref().and_then(|exe| exe.parent()) {
+            Some(dir) => crate::rules::BINARIES
+                .iter()
+                .flat_map(|name| [dir.join(name), dir.join(format!("{name}.exe"))])
+                .map(Some)
+                .collect(),
+            None => Vec::new(),
+        };
         [
             (config, "$XDG_CONFIG_HOME/agent-hooks/**"),
             (crate::policy::cache_dir(), "$XDG_CACHE_HOME/agent-hooks/**"),
@@ -287,6 +296,7 @@ fn guard_dir_of(path: &Path) -> Option<&'static str> {
             (binary, "the hook binary"),
         ]
         .into_iter()
+        .chain(siblings.into_iter().map(|sibling| (sibling, "the hook binaries")))
         .filter_map(|(dir, glob)| Some((dir?, glob)))
         .collect()
     });

@@ -218,11 +218,17 @@ pub const CATALOGUE: &[PackInfo] = &[
     },
     PackInfo {
         pack: Pack::Credentials,
-        catches: "stored credentials printed where the agent reads them",
-        rules: &[(
-            "credentials.print",
-            "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, …",
-        )],
+        catches: "stored credentials printed where the agent reads them, or sent to another service",
+        rules: &[
+            (
+                "credentials.print",
+                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, …",
+            ),
+            (
+                "credentials.send",
+                "a secret-named variable or a stored credential in a request to a host that is not its service",
+            ),
+        ],
     },
 ];
 

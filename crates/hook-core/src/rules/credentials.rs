@@ -15,6 +15,9 @@ use crate::shell::{SimpleCommand, Stdin};
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    if let Some(secret) = sent_elsewhere(name, call.command) {
+        return Some(Hit::new("credentials.send", format!("This sends `{secret}` {SEND_MESSAGE}")));
+    }
     // `env`, `printenv`, `export -p`, `set`: every variable, tokens included, printed where the
     // agent reads it (piped or written elsewhere, it is the reader's or the file's business).
     let interpreter_dump = call.analysis.environment_dumps.iter().any(|d| d.command == call.index && !d.sent);
@@ -72,7 +75,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "gpg" | "gpg2" => has("--export-secret-keys") || has("--export-secret-subkeys"),
         // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
         // `base64 <<<` of it.
-        "echo" | "printf" => command.args().iter().any(|a| a.dynamic && secret_variable(&a.raw)),
+        "echo" | "printf" => {
+            command.args().iter().any(|a| a.dynamic && (secret_variable(&a.raw) || secret_variable(&a.text)))
+        }
         "cat" | "base64" | "xxd" | "od" | "rev" | "tr"
             if command.args().iter().all(|a| a.text.starts_with('-')) =>
         {
@@ -267,6 +272,129 @@ const SHOWERS: &[&str] = &[
     "cat", "tee", "head", "tail", "less", "more", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr",
     "sed", "awk", "cut", "strings", "fold", "jq", "yq", "sort", "uniq", "grep", "column", "nl",
 ];
+
+const SEND_MESSAGE: &str = "to a host that is not the service it belongs to, where whoever runs that host can use it. Send it only where it belongs, or ask the user.";
+
+/// HTTP clients whose arguments become a request.
+const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];
+
+/// The hosts a credential's variable name says it belongs to: a part of the name, and the
+/// host suffixes of its service.
+const SERVICES: &[(&str, &[&str])] = &[
+    ("GITHUB", &["github.com", "githubusercontent.com"]),
+    ("GH_", &["github.com", "githubusercontent.com"]),
+    ("GITLAB", &["gitlab.com"]),
+    ("OPENAI", &["openai.com"]),
+    ("ANTHROPIC", &["anthropic.com"]),
+    ("CLAUDE", &["anthropic.com"]),
+    ("GEMINI", &["googleapis.com"]),
+    ("GOOGLE", &["googleapis.com", "google.com"]),
+    ("GCP", &["googleapis.com"]),
+    ("AWS", &["amazonaws.com"]),
+    ("AZURE", &["azure.com", "microsoft.com", "windows.net"]),
+    ("NPM", &["npmjs.org", "npmjs.com"]),
+    ("PYPI", &["pypi.org"]),
+    ("CARGO", &["crates.io"]),
+    ("HF_", &["huggingface.co"]),
+    ("HUGGINGFACE", &["huggingface.co"]),
+    ("SLACK", &["slack.com"]),
+    ("STRIPE", &["stripe.com"]),
+    ("CLOUDFLARE", &["cloudflare.com"]),
+    ("CF_", &["cloudflare.com"]),
+    ("VERCEL", &["vercel.com"]),
+    ("NETLIFY", &["netlify.com"]),
+    ("HEROKU", &["heroku.com"]),
+    ("DIGITALOCEAN", &["digitalocean.com"]),
+    ("DOCKER", &["docker.io", "docker.com"]),
+    ("SENTRY", &["sentry.io"]),
+    ("DATADOG", &["datadoghq.com", "datadoghq.eu"]),
+    ("DD_", &["datadoghq.com", "datadoghq.eu"]),
+    ("LINEAR", &["linear.app"]),
+    ("NOTION", &["notion.com", "notion.so"]),
+    ("MISTRAL", &["mistral.ai"]),
+    ("GROQ", &["groq.com"]),
+    ("OPENROUTER", &["openrouter.ai"]),
+    ("COHERE", &["cohere.ai", "cohere.com"]),
+    ("TWILIO", &["twilio.com"]),
+    ("SENDGRID", &["sendgrid.com"]),
+    ("SUPABASE", &["supabase.co", "supabase.com"]),
+    ("FLY", &["fly.io"]),
+    ("CODECOV", &["codecov.io"]),
+    ("CIRCLE", &["circleci.com"]),
+    ("ATLASSIAN", &["atlassian.net", "atlassian.com"]),
+    ("JIRA", &["atlassian.net"]),
+];
+
+/// Commands whose output, substituted into a request, is a stored credential.
+const CREDENTIAL_PRINTERS: &[(&str, &[&str])] = &[
+    ("gh auth token", &["github.com", "githubusercontent.com"]),
+    ("gcloud auth print-access-token", &["googleapis.com"]),
+    ("gcloud auth print-identity-token", &[]),
+    ("az account get-access-token", &["azure.com", "microsoft.com"]),
+    ("aws configure get", &["amazonaws.com"]),
+    ("security find-generic-password", &[]),
+    ("security find-internet-password", &[]),
+    ("pass show", &[]),
+    ("op read", &[]),
+    ("secret-tool lookup", &[]),
+];
+
+/// The secret an HTTP client puts in a request to a host that is not its service (or to a host
+/// the line does not name): a secret-named variable (`$OPENAI_API_KEY`), a copy of one, or a
+/// credential printer's output (`$(gh auth token)`). To the machine itself it stays.
+fn sent_elsewhere(name: &str, command: &SimpleCommand) -> Option<String> {
+    if !HTTP_CLIENTS.contains(&name) {
+        return None;
+    }
+    let args = command.args();
+    // A URL whose host is spelled out counts even when its path or query is computed.
+    let hosts: Vec<&str> =
+        args.iter().filter_map(|a| host_of(&a.text)).filter(|host| !host.contains(['$', '`'])).collect();
+    for arg in args.iter().filter(|a| a.dynamic) {
+        let (secret, services): (String, &[&str]) = if let Some((printer, services)) =
+            CREDENTIAL_PRINTERS.iter().find(|(p, _)| arg.raw.contains(&format!("$({p}")))
+        {
+            (format!("$({printer})"), services)
+        } else if let Some(variable) = secret_name(&arg.raw).or_else(|| secret_name(&arg.text)) {
+            let upper = variable.to_ascii_uppercase();
+            let services =
+                SERVICES.iter().find(|(part, _)| upper.contains(part)).map_or(&[][..], |(_, s)| *s);
+            (format!("${variable}"), services)
+        } else {
+            continue;
+        };
+        let belongs = |host: &str| {
+            matches!(host, "localhost" | "127.0.0.1" | "[::1]")
+                || services.iter().any(|service| host == *service || host.ends_with(&format!(".{service}")))
+        };
+        if hosts.is_empty() || !hosts.iter().all(|host| belongs(host)) {
+            return Some(secret);
+        }
+    }
+    None
+}
+
+/// The host of a URL argument (`https://api.github.com/x` -> `api.github.com`).
+fn host_of(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("https://").or_else(|| text.strip_prefix("http://"))?;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?;
+    let host =
+        if host.starts_with('[') { host.split_inclusive(']').next()? } else { host.split(':').next()? };
+    (!host.is_empty()).then_some(host)
+}
+
+/// The first secret-named variable `raw` expands (see [`secret_variable`]).
+fn secret_name(raw: &str) -> Option<String> {
+    raw.split('$').skip(1).find_map(|rest| {
+        let name: String = rest
+            .trim_start_matches('{')
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        secret_variable(&format!("${name}")).then_some(name)
+    })
+}
 
 const MESSAGE: &str = "This prints a stored credential where the agent reads it, and from there into the conversation. Use it inside the command that needs it (`$(gh auth token)`), or ask the user.";
 

@@ -7,7 +7,7 @@
 use super::{Call, Hit};
 
 /// Our binaries: every agent crate is `<agent>-hook`.
-const BINARIES: &[&str] = &[
+pub(crate) const BINARIES: &[&str] = &[
     "claude-hook",
     "codex-hook",
     "copilot-hook",

@@ -16,6 +16,7 @@ mod exfiltration;
 mod fork_bomb;
 mod git;
 mod guard;
+pub(crate) use guard::BINARIES;
 mod hosting;
 mod iac;
 mod kill;

@@ -6,7 +6,9 @@
 //! `del`/`erase`/`rd`/`rmdir`. In scope
 //! `dangerous`, a recursive delete fires when a target is the root, home, outside the project
 //! and temp dirs (or a whole temp dir), the project root itself, or unknown; a non-recursive
-//! delete fires only on system files. In scope `all`, every delete fires.
+//! delete fires on system files and on the user's own files in the home directory outside the
+//! project and the tools' caches (`rm ~/Documents/thesis.docx`, `find ~/Documents -name '*.docx'
+//! -delete`). In scope `all`, every delete fires.
 
 use super::dd::is_block_device;
 use super::paths::{Place, classify};
@@ -101,11 +103,39 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if args.recursive {
         places.min_by_key(|(place, _)| *place).and_then(|worst| recursive_delete_hit(name, worst))
     } else {
+        let mut places = places.peekable();
+        let worst = places.clone().find(|(place, _)| matches!(place, Place::Root | Place::System));
+        if let Some((_, word)) = worst {
+            return Some(system_file_hit(name, word));
+        }
         places
-            .filter(|(place, _)| matches!(place, Place::Root | Place::System))
-            .map(|(_, word)| system_file_hit(name, word))
-            .next()
+            .find(|(place, word)| *place == Place::Outside && in_home(word, call))
+            .map(|(_, word)| home_file_hit(name, word))
     }
+}
+
+/// Whether `word` names a path under the user's home directory (`~/Documents/x`, `$HOME/x`).
+fn in_home(word: &Word, call: &Call) -> bool {
+    let text = word.text.as_str();
+    let home = call.ctx.home.as_ref().map(|home| home.to_string_lossy());
+    let rest = text
+        .strip_prefix("~/")
+        .or_else(|| text.strip_prefix("$HOME/"))
+        .or_else(|| home.as_deref().and_then(|home| text.strip_prefix(home)?.strip_prefix('/')));
+    // Dot files and directories are configuration, caches and state, which the file rules
+    // judge (`~/.bashrc`, `~/.claude`); the rest is the user's own (`~/Documents`, `~/notes.txt`).
+    rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('.'))
+}
+
+/// A file of the user's own, outside the project and the caches, deleted or emptied.
+fn home_file_hit(name: &str, word: &Word) -> Hit {
+    Hit::new(
+        "rm.outside-project",
+        format!(
+            "`{name}`{} would delete the user's own files outside the project. Leave them alone, or ask the user to run it.",
+            shown(word)
+        ),
+    )
 }
 
 /// The root of `ROOT/{}` (find's `-exec`) or `ROOT/{xargs input}` (xargs fed by a listing of
@@ -435,7 +465,9 @@ fn judge_find(call: &Call) -> Option<Hit> {
     // itself stays guarded: `find ~ -name '*.bak' -delete` reaches every backup the user has).
     let by_name = !unfiltered && narrow_name(expression);
     let dangerous = match place {
-        Place::Outside if by_name => false,
+        // In the user's home it is still the user's own files (`~/Documents`); the caches there
+        // are scratch space, classified apart.
+        Place::Outside if by_name => in_home(root, call),
         _ => place.is_foreign() || unfiltered && place == Place::ProjectRoot,
     };
     if !dangerous {
@@ -550,7 +582,8 @@ mod tests {
             &["rm", "-rf", "$TMPDIR/x"],
             &["rm", "-rf", "./{}"],
             &["rm", "file.txt"],
-            &["rm", "-f", "~/notes.txt"],
+            &["rm", "-f", "~/.cache/pip/wheel.whl"],
+            &["rm", "-f", "~/.bash_history"],
             &["rm", "-rf"],
             &["rm", "-r", "-i", "src/old"],
             &["rmdir", "empty"],
@@ -558,6 +591,13 @@ mod tests {
         for argv in cases {
             assert_eq!(rule(argv), None, "{argv:?}");
         }
+    }
+
+    #[test]
+    fn non_recursive_deletes_of_the_users_own_files() {
+        assert_eq!(rule(&["rm", "-f", "~/notes.txt"]), Some("rm.outside-project"));
+        assert_eq!(rule(&["shred", "-u", "~/Documents/thesis.docx"]), Some("rm.outside-project"));
+        assert_eq!(rule(&["rm", "/tmp/x"]), None);
     }
 
     #[test]

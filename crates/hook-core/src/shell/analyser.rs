@@ -713,7 +713,10 @@ impl Analyser {
             if simple.words.is_empty() {
                 let from_substitution = value.parts.iter().any(|p| matches!(p, Part::Command { .. }));
                 let whole_substitution = matches!(value.parts.as_slice(), [Part::Command { .. }]);
-                if whole_substitution && word.dynamic {
+                // `x=$GITHUB_TOKEN`: `$x` stands for the variable it copies, whose name says
+                // what it holds.
+                let copies_variable = matches!(value.parts.as_slice(), [Part::Param { .. }]);
+                if (whole_substitution || copies_variable) && word.dynamic {
                     self.vars.set_substitution(name, &word.text);
                 } else {
                     let known = !word.dynamic && !from_substitution;
@@ -918,7 +921,9 @@ impl Analyser {
                 self.note(UnseenKind::Exec, None, what);
                 continue;
             }
-            if value.text.trim().is_empty() {
+            // `BASH_ENV=<(…)`: a process substitution has no text until it runs.
+            let substituted = matches!(name, "BASH_ENV" | "ENV") && value.raw.contains("<(");
+            if value.text.trim().is_empty() && !substituted {
                 continue;
             }
             if runs_value(name) {
@@ -1538,6 +1543,13 @@ impl Analyser {
             _ if wrappers::SHELLS.contains(&name) => {
                 wrappers::shell_invocation(&command.argv).operand.and_then(|at| command.argv.get(at))
             }
+            // `make -f <(printf …)`: the makefile, whose recipes run.
+            "make" | "gmake" => command
+                .argv
+                .windows(2)
+                .find(|pair| matches!(pair[0].text.as_str(), "-f" | "--file" | "--makefile"))
+                .map(|pair| &pair[1])
+                .filter(|file| file.raw.starts_with("<(")),
             _ => None,
         };
         let Some(operand) = operand else { return };
@@ -1561,6 +1573,12 @@ impl Analyser {
                 output::printed(&printer.commands, last)
             })
             .flatten();
+        let printed = match name {
+            "make" | "gmake" => {
+                printed.map(|text| super::make::Makefile::parse(&text).everything().join("\n"))
+            }
+            _ => printed,
+        };
         match printed {
             Some(script) => {
                 let inner = Origin::default().through(&command.via, Stdin::Inherited);

@@ -391,6 +391,15 @@ impl<'a> Lexer<'a> {
                         word.push_str(&raw, false);
                     }
                 }
+                // `X=<(cmd)`, `x<(cmd)`: a process substitution inside a word belongs to it.
+                b'<' | b'>' if self.peek_at(1) == Some(b'(') && !word.parts.is_empty() => {
+                    let open = self.pos;
+                    let end = self.close(open + 2, Ctx::Paren { case_depth: 0 });
+                    let body = self.slice(open + 2, end.saturating_sub(1).max(open + 2)).to_string();
+                    let raw = self.slice(open, end).to_string();
+                    self.pos = end;
+                    word.parts.push(Part::Process { body, raw });
+                }
                 _ if ends_word(b) => break,
                 b'\\' => {
                     self.pos += 1;

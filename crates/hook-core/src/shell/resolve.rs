@@ -257,8 +257,9 @@ pub(super) fn expand(
             Part::Opaque { raw } => {
                 computed = operator_value(raw, vars);
                 match computed.as_deref() {
-                    // A home directory the line does not spell is known only by where it is.
-                    Some(home) if home.starts_with("$HOME") => (None, home, true),
+                    // A home directory the line does not spell is known only by where it is;
+                    // `${!v}` of a variable the line does not set stands for that variable.
+                    Some(stands) if stands.starts_with('$') => (None, stands, true),
                     value => (value, raw.as_str(), true),
                 }
             }
@@ -331,7 +332,18 @@ fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
         let value = expand_value(lexed, vars, &[], &mut budget);
         (!value.dynamic).then_some(value.text)
     };
+    // `${!v}` with `v=GITHUB_TOKEN`: `$GITHUB_TOKEN`, whatever the environment holds.
+    if let Some(target) =
+        raw.strip_prefix("${!").and_then(|r| r.strip_suffix('}')).and_then(|name| vars.get(name))
+    {
+        let is_name = !target.is_empty() && target.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        if is_name && !vars.is_set(target) {
+            return Some(format!("${target}"));
+        }
+    }
     super::param::value(raw, vars, &mut word_value)
+        // A computed value is text: a `$` in it is no expansion.
+        .filter(|value| !value.starts_with('$') || value.starts_with("$HOME"))
 }
 
 /// `${a[@]}`, `"${a[@]}"`, `${a[*]}`, `"${a[*]}"` and `${a[N]}` of an array the line fixes:

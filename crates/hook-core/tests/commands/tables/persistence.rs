@@ -389,4 +389,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("gcc -o app main.c"),
     allow("sed -n '1,5w head.txt' notes.txt"),
     allow("pip install --user black"),
+    // The user's own files in the home directory, outside the project and its dot files.
+    deny("rm.outside-project", "rm -f ~/Documents/thesis.docx ~/Documents/*.pdf"),
+    deny("rm.outside-project", "shred -u ~/Documents/thesis.docx"),
+    deny("rm.outside-project", "find ~/Documents -name '*.docx' -delete"),
+    deny("rm.outside-project", "rm ~/notes.txt"),
+    allow("rm /tmp/x.log"),
+    allow("rm ~/.cache/pip/x.whl"),
+    allow("find ~/.cache -name '*.whl' -delete"),
+    allow("rm build/x.o"),
 ];
