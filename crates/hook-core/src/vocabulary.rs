@@ -112,12 +112,12 @@ pub struct Fields {
     pub cwd: &'static [&'static str],
     /// The session's id: the first key holding a string.
     pub session: &'static [&'static str],
-    /// The submitted prompt, read on [`EventKind::PromptSubmit`], the only event that uses it.
+    /// The submitted prompt.
     pub prompt: &'static [&'static str],
-    /// The agent's last message, read on [`EventKind::Stop`].
+    /// The agent's last message, on stops.
     pub last_message: &'static [&'static str],
-    /// The flag that this stop is already one a stop hook forced, read on
-    /// [`EventKind::Stop`]: the first key holding a boolean.
+    /// The flag that this stop is already one a stop hook forced: the first key holding a
+    /// boolean.
     pub stop_hook_active: &'static [&'static str],
     /// A field and the values of it that say nobody answers a confirmation (bypass modes):
     /// an event then cannot ask, whatever [`Vocabulary::asks`] says.
@@ -164,15 +164,9 @@ impl Vocabulary {
                 at(&raw, key).and_then(Value::as_str).is_some_and(|value| values.contains(&value))
             });
         event.accepts_context = self.context.contains(&event.name);
-        match kind {
-            EventKind::PromptSubmit => event.prompt = first(&raw, fields.prompt, text),
-            EventKind::Stop => {
-                event.last_message = first(&raw, fields.last_message, text);
-                event.stop_hook_active =
-                    first(&raw, fields.stop_hook_active, Value::as_bool).unwrap_or(false);
-            }
-            _ => {}
-        }
+        event.prompt = first(&raw, fields.prompt, text);
+        event.last_message = first(&raw, fields.last_message, text);
+        event.stop_hook_active = first(&raw, fields.stop_hook_active, Value::as_bool).unwrap_or(false);
         event.raw = raw;
         event
     }
@@ -323,15 +317,16 @@ mod tests {
     #[test]
     fn fields_are_read_where_the_table_says() {
         let raw = json!({"where": "", "session": {"cwd": "/p", "id": "s1"}, "text": "hi", "said": "done", "again": true});
-        let prompt = event("prompt", None, raw.clone());
-        assert_eq!(prompt.cwd, Some(PathBuf::from("/p")), "an empty directory is none");
-        assert_eq!(prompt.session_id.as_deref(), Some("s1"));
-        assert_eq!(prompt.prompt.as_deref(), Some("hi"));
-        assert_eq!((prompt.last_message, prompt.stop_hook_active), (None, false), "read on stops only");
         let stop = event("stop", None, raw.clone());
+        assert_eq!(stop.cwd, Some(PathBuf::from("/p")), "an empty directory is none");
+        assert_eq!(stop.session_id.as_deref(), Some("s1"));
+        assert_eq!(stop.prompt.as_deref(), Some("hi"));
+        assert_eq!((stop.last_message.as_deref(), stop.stop_hook_active), (Some("done"), true));
+        let bare = event("prompt", None, json!({"where": 1, "again": "yes"}));
         assert_eq!(
-            (stop.last_message.as_deref(), stop.stop_hook_active, stop.prompt),
-            (Some("done"), true, None)
+            (bare.cwd, bare.prompt, bare.stop_hook_active),
+            (None, None, false),
+            "wrong types are absent"
         );
         assert_eq!(stop.raw, raw, "the payload is kept");
     }
