@@ -1,105 +1,65 @@
 //! Claude Code payloads to hook-core events.
 
-use std::path::PathBuf;
-
 use hook_core::shell::Dialect;
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
 use hook_core::wire::{self, text};
-use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use hook_core::{DecodeError, Event, EventKind};
 use serde_json::Value;
 
-/// Tools that write files, with the input key that names the file.
-const WRITE_TOOLS: &[(&str, &str)] = &[
-    ("Write", "file_path"),
-    ("Edit", "file_path"),
-    ("MultiEdit", "file_path"),
-    ("NotebookEdit", "notebook_path"),
-];
+static VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        ("PreToolUse", Moment::BeforeTool),
+        ("PermissionRequest", Moment::BeforeTool),
+        ("PostToolUse", Moment::AfterTool),
+        ("PostToolUseFailure", Moment::Is(EventKind::AfterTool)),
+        ("UserPromptSubmit", Moment::Is(EventKind::PromptSubmit)),
+        ("Stop", Moment::Is(EventKind::Stop)),
+        ("SubagentStop", Moment::Is(EventKind::Stop)),
+        ("SessionStart", Moment::Is(EventKind::SessionStart)),
+        ("SessionEnd", Moment::Is(EventKind::SessionEnd)),
+        ("PreCompact", Moment::Is(EventKind::Compaction)),
+        ("Notification", Moment::Is(EventKind::Notification)),
+    ],
+    tools: &[
+        ("Bash", Tool::Shell(Dialect::Posix, &["command"])),
+        ("PowerShell", Tool::Shell(Dialect::PowerShell, &["command"])),
+        ("Read", Tool::Read(Paths::at(&["file_path"]))),
+        // `Grep` is ripgrep; its `glob` is handed to it as `--glob`.
+        ("Grep", Tool::Grep { roots: &["path"], filters: &["glob"], exclude: Some("glob") }),
+        ("Glob", Tool::Glob { roots: &["path"], filters: &["pattern"] }),
+        ("Write", Tool::Write(Paths::at(&["file_path"]))),
+        ("Edit", Tool::Write(Paths::at(&["file_path"]))),
+        ("MultiEdit", Tool::Write(Paths::at(&["file_path"]))),
+        ("NotebookEdit", Tool::Write(Paths::at(&["notebook_path"]))),
+    ],
+    asks: Events::All,
+    // Where `hookSpecificOutput.additionalContext` reaches the model. On `Stop` it also keeps
+    // the turn going.
+    context: Events::Only(&[
+        "PreToolUse",
+        "PostToolUse",
+        "PostToolUseFailure",
+        "UserPromptSubmit",
+        "SessionStart",
+        "Stop",
+        "SubagentStop",
+    ]),
+    fields: Fields::CLAUDE,
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
     let fields = wire::fields(&raw)?;
-    let name = fields.get("hook_event_name").and_then(Value::as_str).unwrap_or_default().to_string();
-    let tool_name = fields.get("tool_name").and_then(Value::as_str);
-    let kind = kind_of(&name, tool_name);
-    let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = wire::dir(fields.get("cwd"));
-    event.session_id = text(fields.get("session_id"));
-    // Nobody answers a prompt in these modes: an ask would be approved or stall.
-    event.can_ask = !matches!(
-        fields.get("permission_mode").and_then(Value::as_str),
-        Some("bypassPermissions" | "dontAsk")
-    );
-    event.accepts_context = accepts_context(&event.name);
-    event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
-    event.last_message = text(fields.get("last_assistant_message"));
-    event.prompt = text(fields.get("prompt"));
-    if let Some(tool_name) = tool_name {
-        event.tool = Some(tool_call(tool_name, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
-    }
-    event.raw = raw;
-    Ok(event)
-}
-
-fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
-    let tool = tool.unwrap_or_default();
-    let writes = WRITE_TOOLS.iter().any(|(name, _)| *name == tool);
-    match event {
-        "PreToolUse" | "PermissionRequest" => match tool {
-            "Bash" | "PowerShell" => EventKind::BeforeShell,
-            "Read" | "Grep" | "Glob" => EventKind::BeforeFileRead,
-            _ if writes => EventKind::BeforeFileWrite,
-            _ => EventKind::BeforeTool,
-        },
-        "PostToolUse" if writes => EventKind::AfterFileWrite,
-        "PostToolUse" | "PostToolUseFailure" => EventKind::AfterTool,
-        "UserPromptSubmit" => EventKind::PromptSubmit,
-        "Stop" | "SubagentStop" => EventKind::Stop,
-        "SessionStart" => EventKind::SessionStart,
-        "SessionEnd" => EventKind::SessionEnd,
-        "PreCompact" => EventKind::Compaction,
-        "Notification" => EventKind::Notification,
-        _ => EventKind::Other,
-    }
-}
-
-/// Events whose `hookSpecificOutput.additionalContext` reaches the model. On `Stop` it also
-/// keeps the turn going.
-fn accepts_context(event: &str) -> bool {
-    matches!(
-        event,
-        "PreToolUse"
-            | "PostToolUse"
-            | "PostToolUseFailure"
-            | "UserPromptSubmit"
-            | "SessionStart"
-            | "Stop"
-            | "SubagentStop"
-    )
-}
-
-fn tool_call(name: &str, input: Value) -> ToolCall {
-    let shell = match name {
-        "Bash" => Some(Dialect::Posix),
-        "PowerShell" => Some(Dialect::PowerShell),
-        _ => None,
-    }
-    .and_then(|dialect| wire::shell_call(&input, &["command"], dialect));
-    let path_key = match name {
-        "Read" => Some("file_path"),
-        _ => WRITE_TOOLS.iter().find(|(tool, _)| *tool == name).map(|(_, key)| *key),
-    };
-    let paths = match name {
-        "Grep" => wire::search_paths(&input, &["path"], &["glob"]),
-        "Glob" => wire::search_paths(&input, &["path"], &["pattern"]),
-        _ => path_key.and_then(|key| text(input.get(key))).map(PathBuf::from).into_iter().collect(),
-    };
-    // `Grep` is ripgrep; its `glob` is handed to it as `--glob`.
-    let search = (name == "Grep").then(|| wire::search(&input, &["path"], &["glob"], Some("glob")));
-    ToolCall { name: name.to_string(), input, shell, paths, search }
+    let name = text(fields.get("hook_event_name")).unwrap_or_default();
+    let tool = text(fields.get("tool_name"))
+        .map(|tool| (tool, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
+    Ok(VOCABULARY.event(name, tool, raw))
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn fixture(name: &str) -> Event {

@@ -70,12 +70,11 @@ fn can_block(kind: EventKind) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
 
-    use crate::Claude;
+    use crate::CLAUDE;
 
     fn event(json: &str) -> Event {
-        Claude.decode(json.as_bytes()).unwrap()
+        CLAUDE.decode(json.as_bytes()).unwrap()
     }
 
     const BASH: &str = r#"{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"git status","description":"d"}}"#;

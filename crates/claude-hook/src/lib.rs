@@ -7,40 +7,21 @@ mod decode;
 mod encode;
 mod settings;
 
-use std::path::{Path, PathBuf};
-
-use hook_core::install::Registration;
-use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+use hook_core::{Agent, Install, SettingsPaths};
 
 /// Claude Code.
-pub struct Claude;
-
-impl Agent for Claude {
-    fn binary(&self) -> &'static str {
-        "claude-hook"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Claude Code"
-    }
-
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
-    }
-
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
-        encode::encode(event, verdict)
-    }
-
-    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
-        Some(match scope {
-            SettingsScope::User => home.join(".claude/settings.json"),
-            SettingsScope::Project => project.join(".claude/settings.json"),
-            SettingsScope::Local => project.join(".claude/settings.local.json"),
-        })
-    }
-
-    fn registration(&self) -> Option<Registration> {
-        Some(settings::registration())
-    }
-}
+pub static CLAUDE: Agent = Agent {
+    binary: "claude-hook",
+    display_name: "Claude Code",
+    decode: decode::decode,
+    encode: encode::encode,
+    silent_allow: "",
+    someone_at_hand: None,
+    settings: SettingsPaths {
+        user: Some(".claude/settings.json"),
+        project: Some(".claude/settings.json"),
+        local: Some(".claude/settings.local.json"),
+    },
+    install: Install::Entries(settings::registration),
+    trust_file: None,
+};

@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(claude_hook::Claude);
+hook_core::agent_main!(claude_hook::CLAUDE);

@@ -6,7 +6,7 @@ use test_support::{install_harness, install_scenarios};
 
 use install_harness::{Sandbox, assert_success, backup_of, listing_beside, stdout};
 
-install_scenarios!(CLAUDE = claude_hook::Claude, "claude-hook");
+install_scenarios!(CLAUDE = claude_hook::CLAUDE, "claude-hook");
 
 #[test]
 fn dry_run_prints_the_diff_and_changes_nothing() {

@@ -1,16 +1,42 @@
 //! Codex CLI payloads to hook-core events.
 
 use hook_core::shell::Dialect;
-use hook_core::wire::{self, COMMAND_KEYS, patch_paths, text};
-use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
+use hook_core::wire::{self, COMMAND_KEYS, text};
+use hook_core::{DecodeError, Event, EventKind};
 use serde_json::Value;
 
-const SHELL_TOOL: &str = "Bash";
-const PATCH_TOOL: &str = "apply_patch";
-/// Events that add `hookSpecificOutput.additionalContext` to the conversation; not
-/// `PermissionRequest`, the compactions or the stops.
-const CONTEXT_EVENTS: &[&str] =
-    &["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SubagentStart"];
+static VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        ("PreToolUse", Moment::BeforeTool),
+        ("PermissionRequest", Moment::BeforeTool),
+        ("PostToolUse", Moment::AfterTool),
+        ("UserPromptSubmit", Moment::Is(EventKind::PromptSubmit)),
+        ("Stop", Moment::Is(EventKind::Stop)),
+        ("SubagentStop", Moment::Is(EventKind::Stop)),
+        ("SessionStart", Moment::Is(EventKind::SessionStart)),
+        ("SessionEnd", Moment::Is(EventKind::SessionEnd)),
+        ("PreCompact", Moment::Is(EventKind::Compaction)),
+    ],
+    tools: &[
+        ("Bash", Tool::Shell(Dialect::Posix, COMMAND_KEYS)),
+        // `apply_patch` keeps its patch in `command` too: it is a file write, never a shell line.
+        ("apply_patch", Tool::Write(Paths { keys: &[], lists: &[], patch: &["command"] })),
+    ],
+    // Codex has no ask; only its own approval prompt, which `PermissionRequest` precedes, can
+    // ask someone (and nobody is there in the unattended modes).
+    asks: Events::Only(&["PermissionRequest"]),
+    // The events that add `hookSpecificOutput.additionalContext` to the conversation; not
+    // `PermissionRequest`, the compactions or the stops.
+    context: Events::Only(&[
+        "PreToolUse",
+        "PostToolUse",
+        "UserPromptSubmit",
+        "SessionStart",
+        "SubagentStart",
+    ]),
+    fields: Fields::CLAUDE,
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
@@ -20,56 +46,8 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         return Err(DecodeError::Shape("no hook_event_name".into()));
     };
     let tool = text(fields.get("tool_name"))
-        .map(|tool_name| tool_call(tool_name, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
-    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
-    let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = wire::dir(fields.get("cwd"));
-    event.session_id = text(fields.get("session_id"));
-    // Codex has no ask; only its own approval prompt, which `PermissionRequest` precedes, can
-    // ask someone, and nobody is there in these modes.
-    event.can_ask = event.name == "PermissionRequest"
-        && !matches!(
-            fields.get("permission_mode").and_then(Value::as_str),
-            Some("bypassPermissions" | "dontAsk")
-        );
-    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
-    event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
-    event.last_message = text(fields.get("last_assistant_message"));
-    event.prompt = text(fields.get("prompt"));
-    event.tool = tool;
-    event.raw = raw;
-    Ok(event)
-}
-
-fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
-    let tool = tool.unwrap_or_default();
-    match event {
-        "PreToolUse" | "PermissionRequest" => match tool {
-            SHELL_TOOL => EventKind::BeforeShell,
-            PATCH_TOOL => EventKind::BeforeFileWrite,
-            _ => EventKind::BeforeTool,
-        },
-        "PostToolUse" if tool == PATCH_TOOL => EventKind::AfterFileWrite,
-        "PostToolUse" => EventKind::AfterTool,
-        "UserPromptSubmit" => EventKind::PromptSubmit,
-        "Stop" | "SubagentStop" => EventKind::Stop,
-        "SessionStart" => EventKind::SessionStart,
-        "SessionEnd" => EventKind::SessionEnd,
-        "PreCompact" => EventKind::Compaction,
-        _ => EventKind::Other,
-    }
-}
-
-/// `apply_patch` keeps its patch in `command` too: it is a file write, never a shell line.
-fn tool_call(name: String, input: Value) -> ToolCall {
-    let (shell, paths) = match name.as_str() {
-        SHELL_TOOL => (wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix), Vec::new()),
-        PATCH_TOOL => {
-            (None, input.get("command").and_then(Value::as_str).map(patch_paths).unwrap_or_default())
-        }
-        _ => (None, Vec::new()),
-    };
-    ToolCall { name, input, shell, paths, search: None }
+        .map(|tool| (tool, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
+    Ok(VOCABULARY.event(name, tool, raw))
 }
 
 #[cfg(test)]

@@ -58,14 +58,13 @@ fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
     use serde_json::Value;
 
-    use crate::Codex;
+    use crate::CODEX;
 
     fn fixture(name: &str) -> Event {
         let path = format!("{}/../../tests/fixtures/codex/{name}", env!("CARGO_MANIFEST_DIR"));
-        Codex.decode(&std::fs::read(&path).unwrap()).unwrap()
+        CODEX.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 
     fn stdout(event: &Event, verdict: &Verdict) -> Value {

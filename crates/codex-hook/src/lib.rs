@@ -13,64 +13,46 @@ mod encode;
 mod settings;
 mod trust;
 
-use std::path::{Path, PathBuf};
-
-use hook_core::install::{Registration, TrustFile};
-use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+use hook_core::install::TrustFile;
+use hook_core::{Agent, Install, SettingsPaths};
 
 /// OpenAI Codex CLI.
-pub struct Codex;
-
-impl Agent for Codex {
-    fn binary(&self) -> &'static str {
-        "codex-hook"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Codex CLI"
-    }
-
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
-    }
-
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
-        encode::encode(event, verdict)
-    }
-
-    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
-        match scope {
-            SettingsScope::User => Some(home.join(".codex/hooks.json")),
-            SettingsScope::Project => Some(project.join(".codex/hooks.json")),
-            // Codex has no personal per-project hooks file.
-            SettingsScope::Local => None,
-        }
-    }
-
-    fn registration(&self) -> Option<Registration> {
-        Some(settings::registration())
-    }
-
-    fn trust_file(&self) -> Option<TrustFile> {
-        Some(TrustFile { path: trust::config_path, record: trust::record })
-    }
-}
+pub static CODEX: Agent = Agent {
+    binary: "codex-hook",
+    display_name: "Codex CLI",
+    decode: decode::decode,
+    encode: encode::encode,
+    silent_allow: "",
+    someone_at_hand: None,
+    // Codex has no personal per-project hooks file.
+    settings: SettingsPaths {
+        user: Some(".codex/hooks.json"),
+        project: Some(".codex/hooks.json"),
+        local: None,
+    },
+    install: Install::Entries(settings::registration),
+    trust_file: Some(TrustFile { path: trust::config_path, record: trust::record }),
+};
 
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
+    use hook_core::SettingsScope;
+
     use super::*;
 
     #[test]
     fn settings_live_in_dot_codex() {
         let (home, project) = (Path::new("/home/u"), Path::new("/p"));
         assert_eq!(
-            Codex.settings_path(SettingsScope::User, home, project),
+            CODEX.settings_path(SettingsScope::User, home, project),
             Some(PathBuf::from("/home/u/.codex/hooks.json"))
         );
         assert_eq!(
-            Codex.settings_path(SettingsScope::Project, home, project),
+            CODEX.settings_path(SettingsScope::Project, home, project),
             Some(PathBuf::from("/p/.codex/hooks.json"))
         );
-        assert_eq!(Codex.settings_path(SettingsScope::Local, home, project), None);
+        assert_eq!(CODEX.settings_path(SettingsScope::Local, home, project), None);
     }
 }

@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(codex_hook::Codex);
+hook_core::agent_main!(codex_hook::CODEX);

@@ -3,4 +3,4 @@
 
 use test_support::install_scenarios;
 
-install_scenarios!(CODEX = codex_hook::Codex, "codex-hook");
+install_scenarios!(CODEX = codex_hook::CODEX, "codex-hook");

@@ -1,57 +1,101 @@
 //! Copilot CLI and VS Code Copilot Chat payloads to hook-core events.
 
-use std::path::PathBuf;
-
 use hook_core::shell::Dialect;
-use hook_core::wire::{self, COMMAND_KEYS, first_text, patch_paths, text};
-use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
+use hook_core::wire::{self, COMMAND_KEYS, text};
+use hook_core::{DecodeError, Event, EventKind};
 use serde_json::{Map, Value};
 
-/// Shell tools of both runtimes (CLI ids, VS Code ids, Claude names seen in PascalCase mode).
-const SHELL_TOOLS: &[(&str, Dialect)] = &[
-    ("bash", Dialect::Posix),
-    ("Bash", Dialect::Posix),
-    ("run_in_terminal", Dialect::Posix),
-    ("runTerminalCommand", Dialect::Posix),
-    ("powershell", Dialect::PowerShell),
-    ("PowerShell", Dialect::PowerShell),
-];
-const READ_TOOLS: &[&str] = &["view", "read_file", "Read"];
-/// Search tools (the CLI's `grep` and `glob`, and the Claude-style names): what they return is
-/// the contents or names of the files they search.
-/// 1.0.102 renames `grep` to `rg` for GPT-5 models.
-const SEARCH_TOOLS: &[&str] = &["grep", "rg", "glob", "Grep", "Glob"];
-const WRITE_TOOLS: &[&str] = &[
-    "create",
-    "edit",
-    "apply_patch",
-    "create_file",
-    "replace_string_in_file",
-    "insert_edit_into_file",
-    "createFile",
-    "editFiles",
-    "Write",
-    "Edit",
-];
+const POSIX: Tool = Tool::Shell(Dialect::Posix, COMMAND_KEYS);
+const POWERSHELL: Tool = Tool::Shell(Dialect::PowerShell, COMMAND_KEYS);
 /// Keys a file tool's arguments may hold its path under.
-const PATH_KEYS: &[&str] = &["path", "file_path", "filePath"];
-/// Keys an `apply_patch` call may hold its patch under, when the arguments are an object.
-const PATCH_KEYS: &[&str] = &["input", "patch", "command"];
-/// Events whose answer can ask the user.
-const ASKING_EVENTS: &[&str] = &["preToolUse", "PreToolUse", "permissionRequest"];
-/// Events whose `additionalContext` reaches the model: few of the CLI's (not `postToolUse`,
-/// not `userPromptSubmitted`, whose output is ignored), and VS Code's Claude-style ones.
-const CONTEXT_EVENTS: &[&str] = &[
-    "sessionStart",
-    "subagentStart",
-    "Notification",
-    "postToolUseFailure",
-    "PreToolUse",
-    "PostToolUse",
-    "UserPromptSubmit",
-    "SessionStart",
-    "SubagentStart",
-];
+const FILE: Paths = Paths::at(&["path", "file_path", "filePath"]);
+const WRITE: Tool = Tool::Write(FILE);
+/// The search tools: what they return is the contents or names of the files they search.
+/// 1.0.102 names their roots `paths`, one string or a list; earlier ones `path`. `grep`/`rg`
+/// are ripgrep; their `glob` is handed to it as `--glob`.
+const GREP: Tool =
+    Tool::Grep { roots: &["paths", "path"], filters: &["glob", "include"], exclude: Some("glob") };
+const GLOB: Tool = Tool::Glob { roots: &["paths", "path"], filters: &["pattern"] };
+
+static VOCABULARY: Vocabulary = Vocabulary {
+    // The CLI's camelCase names and VS Code's (and the CLI's PascalCase mode's) Claude-style ones.
+    events: &[
+        ("preToolUse", Moment::BeforeTool),
+        ("PreToolUse", Moment::BeforeTool),
+        ("permissionRequest", Moment::BeforeTool),
+        ("postToolUse", Moment::AfterTool),
+        ("PostToolUse", Moment::AfterTool),
+        ("postToolUseFailure", Moment::Is(EventKind::AfterTool)),
+        ("PostToolUseFailure", Moment::Is(EventKind::AfterTool)),
+        ("userPromptSubmitted", Moment::Is(EventKind::PromptSubmit)),
+        ("UserPromptSubmit", Moment::Is(EventKind::PromptSubmit)),
+        ("agentStop", Moment::Is(EventKind::Stop)),
+        ("Stop", Moment::Is(EventKind::Stop)),
+        ("subagentStop", Moment::Is(EventKind::Stop)),
+        ("SubagentStop", Moment::Is(EventKind::Stop)),
+        ("sessionStart", Moment::Is(EventKind::SessionStart)),
+        ("SessionStart", Moment::Is(EventKind::SessionStart)),
+        ("sessionEnd", Moment::Is(EventKind::SessionEnd)),
+        ("SessionEnd", Moment::Is(EventKind::SessionEnd)),
+        ("preCompact", Moment::Is(EventKind::Compaction)),
+        ("PreCompact", Moment::Is(EventKind::Compaction)),
+        ("notification", Moment::Is(EventKind::Notification)),
+        ("Notification", Moment::Is(EventKind::Notification)),
+    ],
+    // Both runtimes' tools: CLI ids, VS Code ids, and the Claude names of PascalCase mode.
+    tools: &[
+        ("bash", POSIX),
+        ("Bash", POSIX),
+        ("run_in_terminal", POSIX),
+        ("runTerminalCommand", POSIX),
+        ("powershell", POWERSHELL),
+        ("PowerShell", POWERSHELL),
+        ("view", Tool::Read(FILE)),
+        ("read_file", Tool::Read(FILE)),
+        ("Read", Tool::Read(FILE)),
+        // 1.0.102 renames `grep` to `rg` for GPT-5 models.
+        ("grep", GREP),
+        ("rg", GREP),
+        ("Grep", GREP),
+        ("glob", GLOB),
+        ("Glob", GLOB),
+        ("create", WRITE),
+        ("edit", WRITE),
+        // `apply_patch` holds its patch under one of these keys when its arguments are an
+        // object, or is the patch itself.
+        ("apply_patch", Tool::Write(Paths { patch: &["input", "patch", "command"], ..FILE })),
+        ("create_file", WRITE),
+        ("replace_string_in_file", WRITE),
+        ("insert_edit_into_file", WRITE),
+        ("createFile", WRITE),
+        ("editFiles", WRITE),
+        ("Write", WRITE),
+        ("Edit", WRITE),
+    ],
+    asks: Events::Only(&["preToolUse", "PreToolUse", "permissionRequest"]),
+    // The events whose `additionalContext` reaches the model: few of the CLI's (not
+    // `postToolUse`, not `userPromptSubmitted`, whose output is ignored), and VS Code's
+    // Claude-style ones.
+    context: Events::Only(&[
+        "sessionStart",
+        "subagentStart",
+        "Notification",
+        "postToolUseFailure",
+        "PreToolUse",
+        "PostToolUse",
+        "UserPromptSubmit",
+        "SessionStart",
+        "SubagentStart",
+    ]),
+    fields: Fields {
+        cwd: &["cwd"],
+        session: &["sessionId", "session_id"],
+        prompt: &["prompt"],
+        stop_hook_active: &["stop_hook_active"],
+        ..Fields::NONE
+    },
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
@@ -61,17 +105,18 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         .find_map(|key| text(fields.get(*key)))
         .unwrap_or_else(|| inferred_name(fields).to_string());
     let tool = tool_call(fields);
-    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
-    let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = wire::dir(fields.get("cwd"));
-    event.session_id = text(fields.get("sessionId")).or_else(|| text(fields.get("session_id")));
-    event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
-    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
-    event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
-    event.prompt = text(fields.get("prompt"));
-    event.tool = tool;
-    event.raw = raw;
-    Ok(event)
+    Ok(VOCABULARY.event(name, tool, raw))
+}
+
+/// The tool's name and arguments: an object in recent CLIs, a JSON-encoded string in older ones.
+fn tool_call(fields: &Map<String, Value>) -> Option<(String, Value)> {
+    let name = text(fields.get("toolName")).or_else(|| text(fields.get("tool_name")))?;
+    let input = ["toolArgs", "tool_input", "toolInput"]
+        .iter()
+        .find_map(|key| fields.get(*key))
+        .map(wire::arguments)
+        .unwrap_or(Value::Null);
+    Some((name, input))
 }
 
 /// The CLI's camelCase payloads name no event (only `permissionRequest` has `hookName`), and
@@ -108,72 +153,10 @@ fn inferred_name(fields: &Map<String, Value>) -> &'static str {
     }
 }
 
-fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
-    let tool = tool.unwrap_or_default();
-    let writes = WRITE_TOOLS.contains(&tool);
-    match event {
-        "preToolUse" | "PreToolUse" | "permissionRequest" => match tool {
-            _ if SHELL_TOOLS.iter().any(|(name, _)| *name == tool) => EventKind::BeforeShell,
-            _ if READ_TOOLS.contains(&tool) || SEARCH_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
-            _ if writes => EventKind::BeforeFileWrite,
-            _ => EventKind::BeforeTool,
-        },
-        "postToolUse" | "PostToolUse" if writes => EventKind::AfterFileWrite,
-        "postToolUse" | "PostToolUse" | "postToolUseFailure" | "PostToolUseFailure" => EventKind::AfterTool,
-        "userPromptSubmitted" | "UserPromptSubmit" => EventKind::PromptSubmit,
-        "agentStop" | "Stop" | "subagentStop" | "SubagentStop" => EventKind::Stop,
-        "sessionStart" | "SessionStart" => EventKind::SessionStart,
-        "sessionEnd" | "SessionEnd" => EventKind::SessionEnd,
-        "preCompact" | "PreCompact" => EventKind::Compaction,
-        "notification" | "Notification" => EventKind::Notification,
-        _ => EventKind::Other,
-    }
-}
-
-fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
-    let name = text(fields.get("toolName")).or_else(|| text(fields.get("tool_name")))?;
-    let input = ["toolArgs", "tool_input", "toolInput"]
-        .iter()
-        .find_map(|key| fields.get(*key))
-        // An object in recent CLIs, a JSON-encoded string in older ones.
-        .map(wire::arguments)
-        .unwrap_or(Value::Null);
-    let shell = SHELL_TOOLS
-        .iter()
-        .find(|(tool, _)| *tool == name)
-        .and_then(|(_, dialect)| wire::shell_call(&input, COMMAND_KEYS, *dialect));
-    let mut paths: Vec<PathBuf> = Vec::new();
-    // `grep`/`rg` are ripgrep; `glob` is handed to it as `--glob`.
-    let search = (SEARCH_TOOLS.contains(&name.as_str()) && !name.eq_ignore_ascii_case("glob"))
-        .then(|| wire::search(&input, &["paths", "path"], &["glob", "include"], Some("glob")));
-    if SEARCH_TOOLS.contains(&name.as_str()) {
-        let filter: &[&str] =
-            if name.eq_ignore_ascii_case("glob") { &["pattern"] } else { &["glob", "include"] };
-        // 1.0.102 names its roots `paths`, one string or a list; earlier ones `path`.
-        let roots: Vec<Value> = match input.get("paths") {
-            Some(Value::Array(roots)) => roots.clone(),
-            Some(root) => vec![root.clone()],
-            None => vec![input.get("path").cloned().unwrap_or(Value::Null)],
-        };
-        for root in roots {
-            let mut one = input.clone();
-            if let Some(object) = one.as_object_mut() {
-                object.insert("path".into(), root);
-            }
-            paths.extend(wire::search_paths(&one, &["path"], filter));
-        }
-    } else if READ_TOOLS.contains(&name.as_str()) || WRITE_TOOLS.contains(&name.as_str()) {
-        paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
-    }
-    if name == "apply_patch" {
-        let patch = input.as_str().map(str::to_string).or_else(|| Some(first_text(&input, PATCH_KEYS)?.1));
-        paths.extend(patch.iter().flat_map(|patch| patch_paths(patch)));
-    }
-    Some(ToolCall { name, input, shell, paths, search })
-}
-
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn fixture(name: &str) -> Event {

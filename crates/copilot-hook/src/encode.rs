@@ -144,17 +144,16 @@ fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
 
-    use crate::Copilot;
+    use crate::COPILOT;
 
     fn event(json: &str) -> Event {
-        Copilot.decode(json.as_bytes()).unwrap()
+        COPILOT.decode(json.as_bytes()).unwrap()
     }
 
     fn fixture(name: &str) -> Event {
         let path = format!("{}/../../tests/fixtures/copilot/{name}", env!("CARGO_MANIFEST_DIR"));
-        Copilot.decode(&std::fs::read(&path).unwrap()).unwrap()
+        COPILOT.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 
     fn stdout(event: &Event, verdict: &Verdict) -> Value {

@@ -20,52 +20,37 @@ mod decode;
 mod encode;
 mod settings;
 
-use std::path::{Path, PathBuf};
-
-use hook_core::install::Registration;
-use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+use hook_core::{Agent, Install, SettingsPaths};
 
 /// GitHub Copilot CLI, its cloud agent, and VS Code Copilot Chat.
-pub struct Copilot;
-
-impl Agent for Copilot {
-    fn binary(&self) -> &'static str {
-        "copilot-hook"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "GitHub Copilot"
-    }
-
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
-    }
-
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
-        encode::encode(event, verdict)
-    }
-
-    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
-        Some(match scope {
-            SettingsScope::User => home.join(".copilot/hooks/agent-hooks.json"),
-            SettingsScope::Project => project.join(".github/hooks/agent-hooks.json"),
-            SettingsScope::Local => project.join(".github/copilot/settings.local.json"),
-        })
-    }
-
-    fn registration(&self) -> Option<Registration> {
-        Some(settings::registration())
-    }
-}
+pub static COPILOT: Agent = Agent {
+    binary: "copilot-hook",
+    display_name: "GitHub Copilot",
+    decode: decode::decode,
+    encode: encode::encode,
+    silent_allow: "",
+    someone_at_hand: None,
+    settings: SettingsPaths {
+        user: Some(".copilot/hooks/agent-hooks.json"),
+        project: Some(".github/hooks/agent-hooks.json"),
+        local: Some(".github/copilot/settings.local.json"),
+    },
+    install: Install::Entries(settings::registration),
+    trust_file: None,
+};
 
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
+    use hook_core::SettingsScope;
+
     use super::*;
 
     #[test]
     fn settings_paths_per_scope() {
         let (home, project) = (Path::new("/home/u"), Path::new("/p"));
-        let path = |scope| Copilot.settings_path(scope, home, project).unwrap();
+        let path = |scope| COPILOT.settings_path(scope, home, project).unwrap();
         assert_eq!(path(SettingsScope::User), PathBuf::from("/home/u/.copilot/hooks/agent-hooks.json"));
         assert_eq!(path(SettingsScope::Project), PathBuf::from("/p/.github/hooks/agent-hooks.json"));
         assert_eq!(path(SettingsScope::Local), PathBuf::from("/p/.github/copilot/settings.local.json"));

@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(copilot_hook::Copilot);
+hook_core::agent_main!(copilot_hook::COPILOT);

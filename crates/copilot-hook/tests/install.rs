@@ -3,4 +3,4 @@
 
 use test_support::install_scenarios;
 
-install_scenarios!(COPILOT = copilot_hook::Copilot, "copilot-hook");
+install_scenarios!(COPILOT = copilot_hook::COPILOT, "copilot-hook");

@@ -3,19 +3,57 @@
 use std::path::PathBuf;
 
 use hook_core::shell::Dialect;
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
 use hook_core::wire::{self, COMMAND_KEYS, PATH_KEYS, first_text, text};
-use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use hook_core::{DecodeError, Event, EventKind};
 use serde_json::{Map, Value};
 
-/// Tools of the generic `preToolUse` family that change files.
-const WRITE_TOOLS: &[&str] = &["Write", "Edit", "Delete"];
-/// Events whose answer has a `permission:"ask"`.
-const ASKING_EVENTS: &[&str] = &["beforeShellExecution", "beforeMCPExecution", "preToolUse"];
-/// Events whose answer reaches the model: `agent_message` on the permission events (broken
-/// in some 2.0/2.1 builds, yet the only channel there), `additional_context` on the others.
-/// `afterFileEdit`, `beforeSubmitPrompt` and `stop` have none.
-const CONTEXT_EVENTS: &[&str] =
-    &["beforeShellExecution", "beforeMCPExecution", "preToolUse", "postToolUse", "sessionStart"];
+static VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        ("beforeShellExecution", Moment::Is(EventKind::BeforeShell)),
+        ("beforeMCPExecution", Moment::Is(EventKind::BeforeTool)),
+        ("beforeReadFile", Moment::Is(EventKind::BeforeFileRead)),
+        ("beforeTabFileRead", Moment::Is(EventKind::BeforeFileRead)),
+        ("preToolUse", Moment::BeforeTool),
+        ("afterFileEdit", Moment::Is(EventKind::AfterFileWrite)),
+        ("afterTabFileEdit", Moment::Is(EventKind::AfterFileWrite)),
+        ("postToolUse", Moment::AfterTool),
+        ("afterShellExecution", Moment::Is(EventKind::AfterTool)),
+        ("afterMCPExecution", Moment::Is(EventKind::AfterTool)),
+        ("postToolUseFailure", Moment::Is(EventKind::AfterTool)),
+        ("beforeSubmitPrompt", Moment::Is(EventKind::PromptSubmit)),
+        ("stop", Moment::Is(EventKind::Stop)),
+        ("sessionStart", Moment::Is(EventKind::SessionStart)),
+        ("sessionEnd", Moment::Is(EventKind::SessionEnd)),
+        ("preCompact", Moment::Is(EventKind::Compaction)),
+    ],
+    // The generic `preToolUse` family's tools, which the specific events are named after too.
+    tools: &[
+        ("Shell", Tool::Shell(Dialect::Posix, COMMAND_KEYS)),
+        ("Read", Tool::Read(Paths::at(PATH_KEYS))),
+        ("Write", Tool::Write(Paths::at(PATH_KEYS))),
+        ("Edit", Tool::Write(Paths::at(PATH_KEYS))),
+        ("Delete", Tool::Write(Paths::at(PATH_KEYS))),
+    ],
+    // The events whose answer has a `permission:"ask"`.
+    asks: Events::Only(&["beforeShellExecution", "beforeMCPExecution", "preToolUse"]),
+    // The events whose answer reaches the model: `agent_message` on the permission events
+    // (broken in some 2.0/2.1 builds, yet the only channel there), `additional_context` on
+    // the others. `afterFileEdit`, `beforeSubmitPrompt` and `stop` have none.
+    context: Events::Only(&[
+        "beforeShellExecution",
+        "beforeMCPExecution",
+        "preToolUse",
+        "postToolUse",
+        "sessionStart",
+    ]),
+    fields: Fields {
+        cwd: &["cwd"],
+        session: &["session_id", "conversation_id"],
+        prompt: &["prompt"],
+        ..Fields::NONE
+    },
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let mut raw: Value = serde_json::from_slice(input)?;
@@ -28,71 +66,48 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         return Err(DecodeError::Shape("no hook_event_name".into()));
     };
     let tool = tool_call(&name, fields);
-    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
-    let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = working_dir(fields, tool.as_ref());
-    event.session_id = text(fields.get("session_id")).or_else(|| text(fields.get("conversation_id")));
-    event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
-    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
+    // Attached files reach the model through the same event.
+    let attached: Vec<PathBuf> = match name.as_str() {
+        "beforeReadFile" => {
+            let attachments = fields.get("attachments").and_then(Value::as_array).into_iter().flatten();
+            attachments.filter_map(|a| first_text(a, PATH_KEYS)).map(|(_, p)| PathBuf::from(p)).collect()
+        }
+        _ => Vec::new(),
+    };
+    let mut event = VOCABULARY.event(name, tool, raw);
+    if let Some(tool) = &mut event.tool {
+        tool.paths.extend(attached);
+    }
+    // `cwd` may be an empty string, so the tool's own `cwd` and then the first workspace root
+    // stand in for it.
+    if event.cwd.is_none() {
+        let candidates = [
+            event.tool.as_ref().and_then(|tool| tool.input.get("cwd")),
+            event.raw.get("workspace_roots").and_then(|roots| roots.get(0)),
+        ];
+        event.cwd = candidates
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .find(|dir| !dir.is_empty())
+            .map(PathBuf::from);
+    }
     // `loop_count` counts the follow-ups already forced at stop: any means we are one of them.
-    event.stop_hook_active = fields.get("loop_count").and_then(Value::as_u64).is_some_and(|n| n > 0);
-    event.prompt = text(fields.get("prompt"));
-    event.tool = tool;
-    event.raw = raw;
+    event.stop_hook_active = event.raw.get("loop_count").and_then(Value::as_u64).is_some_and(|n| n > 0);
     Ok(event)
 }
 
-fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
-    let tool = tool.unwrap_or_default();
-    let writes = WRITE_TOOLS.contains(&tool);
-    match event {
-        "beforeShellExecution" => EventKind::BeforeShell,
-        "beforeMCPExecution" => EventKind::BeforeTool,
-        "beforeReadFile" | "beforeTabFileRead" => EventKind::BeforeFileRead,
-        "preToolUse" => match tool {
-            "Shell" => EventKind::BeforeShell,
-            "Read" => EventKind::BeforeFileRead,
-            _ if writes => EventKind::BeforeFileWrite,
-            _ => EventKind::BeforeTool,
-        },
-        "afterFileEdit" | "afterTabFileEdit" => EventKind::AfterFileWrite,
-        "postToolUse" if writes => EventKind::AfterFileWrite,
-        "afterShellExecution" | "afterMCPExecution" | "postToolUse" | "postToolUseFailure" => {
-            EventKind::AfterTool
-        }
-        "beforeSubmitPrompt" => EventKind::PromptSubmit,
-        "stop" => EventKind::Stop,
-        "sessionStart" => EventKind::SessionStart,
-        "sessionEnd" => EventKind::SessionEnd,
-        "preCompact" => EventKind::Compaction,
-        _ => EventKind::Other,
-    }
-}
-
-/// The tool call an event carries. The generic family names it in `tool_name`/`tool_input`;
-/// the specific events put the arguments at top level, and are named here after the generic
-/// tool they stand for.
-fn tool_call(event: &str, fields: &Map<String, Value>) -> Option<ToolCall> {
+/// The tool call an event carries, with its arguments. The generic family names it in
+/// `tool_name`/`tool_input`; the specific events put the arguments at top level, and are
+/// named here after the generic tool they stand for.
+fn tool_call(event: &str, fields: &Map<String, Value>) -> Option<(String, Value)> {
     let (name, input) = match event {
         "beforeShellExecution" | "afterShellExecution" => ("Shell", pick(fields, &["command", "cwd"])),
         "beforeReadFile" | "beforeTabFileRead" => ("Read", pick(fields, &["file_path"])),
         "afterFileEdit" | "afterTabFileEdit" => ("Edit", pick(fields, &["file_path"])),
         _ => (fields.get("tool_name")?.as_str()?, arguments(fields.get("tool_input"))),
     };
-    let shell = match name {
-        "Shell" => wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix),
-        _ => None,
-    };
-    let mut paths: Vec<PathBuf> = Vec::new();
-    if name == "Read" || WRITE_TOOLS.contains(&name) {
-        paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
-    }
-    if event == "beforeReadFile" {
-        // Attached files reach the model through the same event.
-        let attachments = fields.get("attachments").and_then(Value::as_array).into_iter().flatten();
-        paths.extend(attachments.filter_map(|a| first_text(a, PATH_KEYS)).map(|(_, p)| PathBuf::from(p)));
-    }
-    Some(ToolCall { name: name.to_string(), input, shell, paths, search: None })
+    Some((name.to_string(), input))
 }
 
 /// `tool_input` is an object on `preToolUse` but a JSON-encoded string on `beforeMCPExecution`;
@@ -104,17 +119,6 @@ fn arguments(value: Option<&Value>) -> Value {
 /// An object of the given top-level fields that are present.
 fn pick(fields: &Map<String, Value>, keys: &[&str]) -> Value {
     keys.iter().filter_map(|key| Some((key.to_string(), fields.get(*key)?.clone()))).collect()
-}
-
-/// Where the command runs: `cwd` may be an empty string, so the tool's own `cwd` and then the
-/// first workspace root stand in for it.
-fn working_dir(fields: &Map<String, Value>, tool: Option<&ToolCall>) -> Option<PathBuf> {
-    let candidates = [
-        fields.get("cwd"),
-        tool.and_then(|tool| tool.input.get("cwd")),
-        fields.get("workspace_roots").and_then(|roots| roots.get(0)),
-    ];
-    candidates.into_iter().flatten().filter_map(Value::as_str).find(|dir| !dir.is_empty()).map(PathBuf::from)
 }
 
 #[cfg(test)]

@@ -89,17 +89,16 @@ fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
 
-    use crate::Cursor;
+    use crate::CURSOR;
 
     fn event(json: &str) -> Event {
-        Cursor.decode(json.as_bytes()).unwrap()
+        CURSOR.decode(json.as_bytes()).unwrap()
     }
 
     fn fixture(name: &str) -> Event {
         let path = format!("{}/../../tests/fixtures/cursor/{name}", env!("CARGO_MANIFEST_DIR"));
-        Cursor.decode(&std::fs::read(&path).unwrap()).unwrap()
+        CURSOR.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 
     fn stdout(event: &Event, verdict: &Verdict) -> Value {

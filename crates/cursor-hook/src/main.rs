@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(cursor_hook::Cursor);
+hook_core::agent_main!(cursor_hook::CURSOR);

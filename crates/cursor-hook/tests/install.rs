@@ -3,4 +3,4 @@
 
 use test_support::install_scenarios;
 
-install_scenarios!(CURSOR = cursor_hook::Cursor, "cursor-hook");
+install_scenarios!(CURSOR = cursor_hook::CURSOR, "cursor-hook");

@@ -3,19 +3,48 @@
 use std::path::PathBuf;
 
 use hook_core::shell::Dialect;
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
 use hook_core::wire::{self, COMMAND_KEYS, PATH_KEYS, text};
 use hook_core::{DecodeError, Event, EventKind, ToolCall};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-/// Both shell entry points: a guard that misses `run_background_job` is bypassed by it.
-const SHELL_TOOLS: &[&str] = &["shell", "run_background_job"];
-const WRITE_TOOLS: &[&str] = &["write_file", "edit_file"];
-const READ_TOOLS: &[&str] = &["read_file", "read_multiple_files"];
-/// Events whose answer has a `permission_decision`.
-const ASKING_EVENTS: &[&str] = &["pre_tool_use", "permission_request"];
-/// Events whose `additional_context` the runtime uses, per its capability table (the docs
-/// also list `post_tool_use` and `stop`, where the newest code drops it).
-const CONTEXT_EVENTS: &[&str] = &["session_start", "user_prompt_submit", "turn_start", "pre_compact"];
+/// A file tool's one path, or its list of them.
+const FILES: Paths = Paths { keys: PATH_KEYS, lists: &["paths"], patch: &[] };
+
+static VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        ("pre_tool_use", Moment::BeforeTool),
+        ("permission_request", Moment::BeforeTool),
+        ("post_tool_use", Moment::AfterTool),
+        ("user_prompt_submit", Moment::Is(EventKind::PromptSubmit)),
+        ("session_start", Moment::Is(EventKind::SessionStart)),
+        ("session_end", Moment::Is(EventKind::SessionEnd)),
+        ("pre_compact", Moment::Is(EventKind::Compaction)),
+        ("notification", Moment::Is(EventKind::Notification)),
+        // `stop` and `subagent_stop` cannot block or force another turn: no stop to decide.
+    ],
+    tools: &[
+        // Both shell entry points: a guard that misses `run_background_job` is bypassed by it.
+        ("shell", Tool::Shell(Dialect::Posix, COMMAND_KEYS)),
+        ("run_background_job", Tool::Shell(Dialect::Posix, COMMAND_KEYS)),
+        ("write_file", Tool::Write(FILES)),
+        ("edit_file", Tool::Write(FILES)),
+        ("read_file", Tool::Read(FILES)),
+        ("read_multiple_files", Tool::Read(FILES)),
+    ],
+    // The events whose answer has a `permission_decision`.
+    asks: Events::Only(&["pre_tool_use", "permission_request"]),
+    // The events whose `additional_context` the runtime uses, per its capability table (the
+    // docs also list `post_tool_use` and `stop`, where the newest code drops it).
+    context: Events::Only(&["session_start", "user_prompt_submit", "turn_start", "pre_compact"]),
+    fields: Fields {
+        cwd: &["cwd"],
+        session: &["session_id"],
+        prompt: &["prompt"],
+        last_message: &["stop_response"],
+        ..Fields::NONE
+    },
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let mut raw: Value = serde_json::from_slice(input)?;
@@ -27,62 +56,16 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let Some(name) = text(fields.get("hook_event_name")) else {
         return Err(DecodeError::Shape("no hook_event_name".into()));
     };
-    let tool = tool_call(fields);
-    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
-    let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = working_dir(fields, tool.as_ref());
-    event.session_id = text(fields.get("session_id"));
-    event.can_ask = ASKING_EVENTS.contains(&event.name.as_str());
-    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
-    event.last_message = text(fields.get("stop_response"));
-    event.prompt = text(fields.get("prompt"));
-    event.tool = tool;
-    event.raw = raw;
+    let tool = text(fields.get("tool_name"))
+        .map(|tool| (tool, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
+    let mut event = VOCABULARY.event(name, tool, raw);
+    event.cwd = working_dir(event.cwd.take(), event.tool.as_ref());
     Ok(event)
-}
-
-fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
-    let tool = tool.unwrap_or_default();
-    let writes = WRITE_TOOLS.contains(&tool);
-    match event {
-        "pre_tool_use" | "permission_request" => match tool {
-            _ if SHELL_TOOLS.contains(&tool) => EventKind::BeforeShell,
-            _ if READ_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
-            _ if writes => EventKind::BeforeFileWrite,
-            _ => EventKind::BeforeTool,
-        },
-        "post_tool_use" if writes => EventKind::AfterFileWrite,
-        "post_tool_use" => EventKind::AfterTool,
-        "user_prompt_submit" => EventKind::PromptSubmit,
-        "session_start" => EventKind::SessionStart,
-        "session_end" => EventKind::SessionEnd,
-        "pre_compact" => EventKind::Compaction,
-        "notification" => EventKind::Notification,
-        // `stop` and `subagent_stop` cannot block or force another turn: no stop to decide.
-        _ => EventKind::Other,
-    }
-}
-
-fn tool_call(fields: &Map<String, Value>) -> Option<ToolCall> {
-    let name = text(fields.get("tool_name"))?;
-    let input = fields.get("tool_input").cloned().unwrap_or(Value::Null);
-    let shell = SHELL_TOOLS
-        .contains(&name.as_str())
-        .then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix))
-        .flatten();
-    let mut paths: Vec<PathBuf> = Vec::new();
-    if READ_TOOLS.contains(&name.as_str()) || WRITE_TOOLS.contains(&name.as_str()) {
-        paths.extend(wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
-        let listed = input.get("paths").and_then(Value::as_array).into_iter().flatten();
-        paths.extend(listed.filter_map(Value::as_str).map(PathBuf::from));
-    }
-    Some(ToolCall { name, input, shell, paths, search: None })
 }
 
 /// Where the call runs: a shell tool's own `cwd` (relative to the session's) when it names
 /// another directory, else the session's.
-fn working_dir(fields: &Map<String, Value>, tool: Option<&ToolCall>) -> Option<PathBuf> {
-    let session = wire::dir(fields.get("cwd"));
+fn working_dir(session: Option<PathBuf>, tool: Option<&ToolCall>) -> Option<PathBuf> {
     let own = tool.filter(|tool| tool.shell.is_some()).and_then(|tool| wire::dir(tool.input.get("cwd")));
     match (session, own) {
         (session, Some(own)) if own.as_os_str() == "." => session,

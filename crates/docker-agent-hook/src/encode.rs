@@ -58,13 +58,12 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
 
-    use crate::DockerAgent;
+    use crate::DOCKER_AGENT;
 
     fn fixture(name: &str) -> Event {
         let path = format!("{}/../../tests/fixtures/docker-agent/{name}", env!("CARGO_MANIFEST_DIR"));
-        DockerAgent.decode(&std::fs::read(&path).unwrap()).unwrap()
+        DOCKER_AGENT.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 
     fn stdout(event: &Event, verdict: &Verdict) -> Value {

@@ -13,57 +13,43 @@ mod decode;
 mod encode;
 mod hooks_file;
 
-use std::path::{Path, PathBuf};
-
-use hook_core::install::OwnedFile;
-use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+use hook_core::{Agent, Install, SettingsPaths};
 
 /// docker-agent (formerly cagent).
-pub struct DockerAgent;
-
-impl Agent for DockerAgent {
-    fn binary(&self) -> &'static str {
-        "docker-agent-hook"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "docker-agent"
-    }
-
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
-    }
-
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
-        encode::encode(event, verdict)
-    }
-
-    fn settings_path(&self, scope: SettingsScope, home: &Path, _project: &Path) -> Option<PathBuf> {
-        match scope {
-            // A drop-in file of its own, so the user's config.yaml is never rewritten.
-            SettingsScope::User => Some(home.join(".config/cagent/hooks.d/agent-hooks.yaml")),
-            // Project hooks belong in the agent file itself, which only its author edits.
-            SettingsScope::Project | SettingsScope::Local => None,
-        }
-    }
-
-    fn owned_file(&self) -> Option<OwnedFile> {
-        Some(hooks_file::owned_file())
-    }
-}
+pub static DOCKER_AGENT: Agent = Agent {
+    binary: "docker-agent-hook",
+    display_name: "docker-agent",
+    decode: decode::decode,
+    encode: encode::encode,
+    silent_allow: "",
+    someone_at_hand: None,
+    settings: SettingsPaths {
+        // A drop-in file of its own, so the user's config.yaml is never rewritten.
+        user: Some(".config/cagent/hooks.d/agent-hooks.yaml"),
+        // Project hooks belong in the agent file itself, which only its author edits.
+        project: None,
+        local: None,
+    },
+    install: Install::OwnedFile(hooks_file::owned_file),
+    trust_file: None,
+};
 
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
+    use hook_core::SettingsScope;
+
     use super::*;
 
     #[test]
     fn hooks_go_to_a_user_drop_in_file() {
         let (home, project) = (Path::new("/home/u"), Path::new("/p"));
         assert_eq!(
-            DockerAgent.settings_path(SettingsScope::User, home, project),
+            DOCKER_AGENT.settings_path(SettingsScope::User, home, project),
             Some(PathBuf::from("/home/u/.config/cagent/hooks.d/agent-hooks.yaml"))
         );
-        assert_eq!(DockerAgent.settings_path(SettingsScope::Project, home, project), None);
-        assert_eq!(DockerAgent.settings_path(SettingsScope::Local, home, project), None);
+        assert_eq!(DOCKER_AGENT.settings_path(SettingsScope::Project, home, project), None);
+        assert_eq!(DOCKER_AGENT.settings_path(SettingsScope::Local, home, project), None);
     }
 }

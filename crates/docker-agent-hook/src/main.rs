@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(docker_agent_hook::DockerAgent);
+hook_core::agent_main!(docker_agent_hook::DOCKER_AGENT);

@@ -6,7 +6,7 @@ use test_support::{owned_file_harness, owned_file_scenarios};
 use hook_core::SettingsScope;
 use owned_file_harness::Home;
 
-owned_file_scenarios!(DOCKER_AGENT = docker_agent_hook::DockerAgent, "docker-agent-hook");
+owned_file_scenarios!(DOCKER_AGENT = docker_agent_hook::DOCKER_AGENT, "docker-agent-hook");
 
 #[test]
 fn the_drop_in_guards_every_call_with_this_binary() {

@@ -1,24 +1,54 @@
 //! Gemini CLI payloads to hook-core events.
 
-use std::path::PathBuf;
-
 use hook_core::shell::Dialect;
-use hook_core::wire::{self, COMMAND_KEYS, first_text, text};
-use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
+use hook_core::wire::{self, COMMAND_KEYS, text};
+use hook_core::{DecodeError, Event, EventKind};
 use serde_json::Value;
 
-const SHELL_TOOL: &str = "run_shell_command";
-/// The search tools: what they return is the contents (or names) of the files they search.
-const SEARCH_TOOLS: &[&str] = &["grep_search", "search_file_content", "glob"];
-const WRITE_TOOLS: &[&str] = &["write_file", "replace"];
-const READ_TOOLS: &[&str] = &["read_file", "read_many_files"];
-/// Keys a file tool's input may hold its one path under (`absolute_path` in older releases).
-const PATH_KEYS: &[&str] = &["file_path", "absolute_path", "filePath", "path"];
-/// `read_many_files` lists paths (older releases) or glob patterns (newer ones).
-const PATH_LIST_KEYS: &[&str] = &["paths", "include"];
-/// Events that add `hookSpecificOutput.additionalContext` to the conversation; `BeforeTool`
-/// does not (Gemini says to use `AfterTool`).
-const CONTEXT_EVENTS: &[&str] = &["AfterTool", "BeforeAgent", "SessionStart"];
+/// A file tool's one path (`absolute_path` in older releases), or the paths (older releases)
+/// or glob patterns (newer ones) `read_many_files` lists.
+const FILES: Paths = Paths {
+    keys: &["file_path", "absolute_path", "filePath", "path"],
+    lists: &["paths", "include"],
+    patch: &[],
+};
+
+/// Where a search tool's roots and filter are.
+const SEARCH_ROOTS: &[&str] = &["dir_path", "path"];
+const SEARCH_FILTERS: &[&str] = &["include_pattern", "include"];
+
+static VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        ("BeforeTool", Moment::BeforeTool),
+        ("AfterTool", Moment::AfterTool),
+        ("BeforeAgent", Moment::Is(EventKind::PromptSubmit)),
+        ("AfterAgent", Moment::Is(EventKind::Stop)),
+        ("SessionStart", Moment::Is(EventKind::SessionStart)),
+        ("SessionEnd", Moment::Is(EventKind::SessionEnd)),
+        ("PreCompress", Moment::Is(EventKind::Compaction)),
+        ("Notification", Moment::Is(EventKind::Notification)),
+    ],
+    tools: &[
+        ("run_shell_command", Tool::Shell(Dialect::Posix, COMMAND_KEYS)),
+        // The search tools: what they return is the contents (or names) of the files they
+        // search. Their filter goes to git grep, grep or ripgrep depending on the machine, so
+        // no argument reliably leaves a file out: a search over denied files is asked about.
+        ("grep_search", Tool::Grep { roots: SEARCH_ROOTS, filters: SEARCH_FILTERS, exclude: None }),
+        ("search_file_content", Tool::Grep { roots: SEARCH_ROOTS, filters: SEARCH_FILTERS, exclude: None }),
+        ("glob", Tool::Glob { roots: SEARCH_ROOTS, filters: &["pattern"] }),
+        ("write_file", Tool::Write(FILES)),
+        ("replace", Tool::Write(FILES)),
+        ("read_file", Tool::Read(FILES)),
+        ("read_many_files", Tool::Read(FILES)),
+    ],
+    // Only BeforeTool answers can force a confirmation.
+    asks: Events::Only(&["BeforeTool"]),
+    // The events that add `hookSpecificOutput.additionalContext` to the conversation;
+    // `BeforeTool` does not (Gemini says to use `AfterTool`).
+    context: Events::Only(&["AfterTool", "BeforeAgent", "SessionStart"]),
+    fields: Fields { last_message: &["prompt_response"], unattended: None, ..Fields::CLAUDE },
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
@@ -27,66 +57,14 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
         return Err(DecodeError::Shape("no hook_event_name".into()));
     };
     let tool = text(fields.get("tool_name"))
-        .map(|tool_name| tool_call(tool_name, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
-    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
-    let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = wire::dir(fields.get("cwd"));
-    event.session_id = text(fields.get("session_id"));
-    // Only BeforeTool answers can force a confirmation.
-    event.can_ask = event.name == "BeforeTool";
-    event.accepts_context = CONTEXT_EVENTS.contains(&event.name.as_str());
-    event.stop_hook_active = fields.get("stop_hook_active").and_then(Value::as_bool).unwrap_or(false);
-    event.last_message = text(fields.get("prompt_response"));
-    event.prompt = text(fields.get("prompt"));
-    event.tool = tool;
-    event.raw = raw;
-    Ok(event)
-}
-
-fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
-    let tool = tool.unwrap_or_default();
-    let writes = WRITE_TOOLS.contains(&tool);
-    match event {
-        "BeforeTool" => match tool {
-            SHELL_TOOL => EventKind::BeforeShell,
-            _ if SEARCH_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
-            _ if writes => EventKind::BeforeFileWrite,
-            _ if READ_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
-            _ => EventKind::BeforeTool,
-        },
-        "AfterTool" if writes => EventKind::AfterFileWrite,
-        "AfterTool" => EventKind::AfterTool,
-        "BeforeAgent" => EventKind::PromptSubmit,
-        "AfterAgent" => EventKind::Stop,
-        "SessionStart" => EventKind::SessionStart,
-        "SessionEnd" => EventKind::SessionEnd,
-        "PreCompress" => EventKind::Compaction,
-        "Notification" => EventKind::Notification,
-        _ => EventKind::Other,
-    }
-}
-
-fn tool_call(name: String, input: Value) -> ToolCall {
-    let shell =
-        (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
-    let mut paths: Vec<PathBuf> = Vec::new();
-    // Its filter goes to git grep, grep or ripgrep depending on the machine, so no argument
-    // reliably leaves a file out: a search over denied files is asked about.
-    let search = (SEARCH_TOOLS.contains(&name.as_str()) && name != "glob")
-        .then(|| wire::search(&input, &["dir_path", "path"], &["include_pattern", "include"], None));
-    if SEARCH_TOOLS.contains(&name.as_str()) {
-        let filters: &[&str] = if name == "glob" { &["pattern"] } else { &["include_pattern", "include"] };
-        paths.extend(wire::search_paths(&input, &["dir_path", "path"], filters));
-    } else if WRITE_TOOLS.contains(&name.as_str()) || READ_TOOLS.contains(&name.as_str()) {
-        paths.extend(first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
-        let lists = PATH_LIST_KEYS.iter().filter_map(|key| input.get(*key)?.as_array()).flatten();
-        paths.extend(lists.filter_map(Value::as_str).map(PathBuf::from));
-    }
-    ToolCall { name, input, shell, paths, search }
+        .map(|tool| (tool, fields.get("tool_input").cloned().unwrap_or(Value::Null)));
+    Ok(VOCABULARY.event(name, tool, raw))
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn fixture(name: &str) -> Event {

@@ -49,14 +49,13 @@ fn blocking_reason(event: &Event, decision: &Decision) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
     use serde_json::Value;
 
-    use crate::Gemini;
+    use crate::GEMINI;
 
     fn fixture(name: &str) -> Event {
         let path = format!("{}/../../tests/fixtures/gemini/{name}", env!("CARGO_MANIFEST_DIR"));
-        Gemini.decode(&std::fs::read(&path).unwrap()).unwrap()
+        GEMINI.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 
     fn stdout(event: &Event, verdict: &Verdict) -> Value {

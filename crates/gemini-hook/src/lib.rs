@@ -14,66 +14,47 @@ mod encode;
 mod headless;
 mod settings;
 
-use std::path::{Path, PathBuf};
-
-use hook_core::install::Registration;
-use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+use hook_core::{Agent, Install, SettingsPaths};
 
 /// Gemini CLI.
-pub struct Gemini;
-
-impl Agent for Gemini {
-    fn binary(&self) -> &'static str {
-        "gemini-hook"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Gemini CLI"
-    }
-
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
-    }
-
-    /// Gemini's payload does not say whether anyone is there to answer an ask; its process
-    /// does (a headless `-p` run ends on an ask with no result).
-    fn someone_can_answer(&self, event: &Event) -> bool {
-        event.can_ask && headless::someone_can_answer()
-    }
-
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
-        encode::encode(event, verdict)
-    }
-
-    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
-        match scope {
-            SettingsScope::User => Some(home.join(".gemini/settings.json")),
-            SettingsScope::Project => Some(project.join(".gemini/settings.json")),
-            // Gemini has no personal per-project settings file.
-            SettingsScope::Local => None,
-        }
-    }
-
-    fn registration(&self) -> Option<Registration> {
-        Some(settings::registration())
-    }
-}
+pub static GEMINI: Agent = Agent {
+    binary: "gemini-hook",
+    display_name: "Gemini CLI",
+    decode: decode::decode,
+    encode: encode::encode,
+    silent_allow: "",
+    // Gemini's payload does not say whether anyone is there to answer an ask; its process
+    // does (a headless `-p` run ends on an ask with no result).
+    someone_at_hand: Some(headless::someone_can_answer),
+    // Gemini has no personal per-project settings file.
+    settings: SettingsPaths {
+        user: Some(".gemini/settings.json"),
+        project: Some(".gemini/settings.json"),
+        local: None,
+    },
+    install: Install::Entries(settings::registration),
+    trust_file: None,
+};
 
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
+    use hook_core::SettingsScope;
+
     use super::*;
 
     #[test]
     fn settings_live_in_dot_gemini() {
         let (home, project) = (Path::new("/home/u"), Path::new("/p"));
         assert_eq!(
-            Gemini.settings_path(SettingsScope::User, home, project),
+            GEMINI.settings_path(SettingsScope::User, home, project),
             Some(PathBuf::from("/home/u/.gemini/settings.json"))
         );
         assert_eq!(
-            Gemini.settings_path(SettingsScope::Project, home, project),
+            GEMINI.settings_path(SettingsScope::Project, home, project),
             Some(PathBuf::from("/p/.gemini/settings.json"))
         );
-        assert_eq!(Gemini.settings_path(SettingsScope::Local, home, project), None);
+        assert_eq!(GEMINI.settings_path(SettingsScope::Local, home, project), None);
     }
 }

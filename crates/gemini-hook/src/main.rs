@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(gemini_hook::Gemini);
+hook_core::agent_main!(gemini_hook::GEMINI);

@@ -6,7 +6,7 @@ use test_support::{install_harness, install_scenarios};
 
 use install_harness::{Sandbox, assert_success, backup_of};
 
-install_scenarios!(GEMINI = gemini_hook::Gemini, "gemini-hook");
+install_scenarios!(GEMINI = gemini_hook::GEMINI, "gemini-hook");
 
 #[test]
 fn a_file_with_comments_keeps_them_through_install_and_uninstall() {

@@ -1,4 +1,4 @@
-//! The trait an agent crate implements: its wire format and where its settings live.
+//! What an agent crate declares: its names, its wire format and where its settings live.
 
 use std::path::{Path, PathBuf};
 
@@ -54,65 +54,127 @@ impl From<serde_json::Error> for DecodeError {
     }
 }
 
-/// One coding agent's wire format. Everything else lives in hook-core.
-pub trait Agent: Sync {
+/// Where an agent's settings file (or the file of its own that registers our hooks) is for
+/// each scope: the user's relative to the home directory, the others relative to the
+/// project. `None` where the agent has no such file.
+#[derive(Debug, Clone, Copy)]
+pub struct SettingsPaths {
+    pub user: Option<&'static str>,
+    pub project: Option<&'static str>,
+    /// The personal file of one project, kept out of version control.
+    pub local: Option<&'static str>,
+}
+
+/// How `install` registers the hooks.
+#[derive(Debug, Clone, Copy)]
+pub enum Install {
+    /// Entries in a settings file the agent shares with its user.
+    Entries(fn() -> Registration),
+    /// A file of the agent's own (a plugin module, a drop-in hooks file, a plugin manifest),
+    /// written whole at the settings path.
+    OwnedFile(fn() -> OwnedFile),
+}
+
+/// One coding agent: a row of data and its wire format. Everything else lives in hook-core.
+/// Each agent crate holds one as a `static`, which its binary runs with `agent_main!`.
+#[derive(Debug)]
+pub struct Agent {
     /// Binary name, e.g. `claude-hook`.
-    fn binary(&self) -> &'static str;
+    pub binary: &'static str,
+    /// Human name, e.g. `Claude Code`.
+    pub display_name: &'static str,
+    /// Stdin bytes into an event.
+    pub decode: fn(&[u8]) -> Result<Event, DecodeError>,
+    /// A verdict on an event into the agent's answer, degrading verdicts the agent cannot
+    /// express (and saying so in the reason).
+    pub encode: fn(&Event, &Verdict) -> Response,
+    /// The stdout of the agent's "allow, nothing to say", the answer to every internal
+    /// failure: empty for most agents.
+    pub silent_allow: &'static str,
+    /// For an agent whose payload does not say whether anyone will answer an ask: how to find
+    /// out (Gemini reads its process in `/proc`). `None`: the event's own flag says.
+    pub someone_at_hand: Option<fn() -> bool>,
+    pub settings: SettingsPaths,
+    pub install: Install,
+    /// For agents that run only the hooks a user has trusted: where `install` records that
+    /// trust.
+    pub trust_file: Option<TrustFile>,
+}
+
+impl Agent {
+    /// Binary name, e.g. `claude-hook`.
+    pub fn binary(&self) -> &'static str {
+        self.binary
+    }
 
     /// Human name, e.g. `Claude Code`.
-    fn display_name(&self) -> &'static str;
+    pub fn display_name(&self) -> &'static str {
+        self.display_name
+    }
 
     /// Turn stdin bytes into an event.
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError>;
+    pub fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
+        (self.decode)(input)
+    }
 
-    /// Turn a verdict on `event` into the agent's answer, degrading verdicts the agent
-    /// cannot express (and saying so in the reason).
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response;
+    /// Turn a verdict on `event` into the agent's answer.
+    pub fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
+        (self.encode)(event, verdict)
+    }
 
     /// Whether someone will answer an ask on `event`; asked only when the verdict is an ask,
-    /// and a deny that says why replaces the ask when not. The event's own flag by default;
-    /// an agent whose payload does not say looks further (Gemini: its process in `/proc`).
-    fn someone_can_answer(&self, event: &Event) -> bool {
-        event.can_ask
+    /// and a deny that says why replaces the ask when not.
+    pub fn someone_can_answer(&self, event: &Event) -> bool {
+        event.can_ask && self.someone_at_hand.is_none_or(|look| look())
     }
 
     /// The agent's "allow, nothing to say": the answer to every internal failure.
-    fn allow_silently(&self) -> Response {
-        Response::default()
+    pub fn allow_silently(&self) -> Response {
+        Response { stdout: self.silent_allow.to_string(), ..Response::default() }
     }
 
     /// The settings file for `scope`, given the home and project directories.
-    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf>;
+    pub fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
+        match scope {
+            SettingsScope::User => self.settings.user.map(|path| home.join(path)),
+            SettingsScope::Project => self.settings.project.map(|path| project.join(path)),
+            SettingsScope::Local => self.settings.local.map(|path| project.join(path)),
+        }
+    }
 
     /// How to register this binary in the agent's settings files and probe it live, for
-    /// `install`, `uninstall` and `doctor`. `None`: the agent cannot be installed (yet).
-    fn registration(&self) -> Option<Registration> {
-        None
+    /// `install`, `uninstall` and `doctor`; `None` for an agent with a file of its own.
+    pub fn registration(&self) -> Option<Registration> {
+        match self.install {
+            Install::Entries(registration) => Some(registration()),
+            Install::OwnedFile(_) => None,
+        }
     }
 
-    /// For agents whose hooks are registered by a file of their own (a plugin module, a
-    /// drop-in hooks file, a plugin manifest) rather than an entry in a shared settings
-    /// file: that file, which `install` writes whole at [`Agent::settings_path`].
-    fn owned_file(&self) -> Option<OwnedFile> {
-        None
+    /// The file of its own that registers the hooks, for agents that have one: `install`
+    /// writes it whole at [`Agent::settings_path`].
+    pub fn owned_file(&self) -> Option<OwnedFile> {
+        match self.install {
+            Install::OwnedFile(owned_file) => Some(owned_file()),
+            Install::Entries(_) => None,
+        }
     }
 
-    /// For agents that run only the hooks a user has trusted: where `install` records that
-    /// trust.
-    fn trust_file(&self) -> Option<TrustFile> {
-        None
+    /// Where `install` records the user's trust, for agents that need it.
+    pub fn trust_file(&self) -> Option<TrustFile> {
+        self.trust_file
     }
 }
 
 /// Every agent is something `install`, `uninstall` and `doctor` can work on; they know it by
 /// these methods alone, so that the install code does not depend on the whole agent.
-impl<A: Agent + ?Sized> Installable for A {
+impl Installable for Agent {
     fn binary(&self) -> &'static str {
-        Agent::binary(self)
+        self.binary
     }
 
     fn display_name(&self) -> &'static str {
-        Agent::display_name(self)
+        self.display_name
     }
 
     fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
@@ -128,6 +190,6 @@ impl<A: Agent + ?Sized> Installable for A {
     }
 
     fn trust_file(&self) -> Option<TrustFile> {
-        Agent::trust_file(self)
+        self.trust_file
     }
 }

@@ -57,7 +57,7 @@ pub fn decide(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
 
 /// `verdict` as `agent` can take it: an ask that nobody can answer
 /// ([`Agent::someone_can_answer`], asked only of an ask) becomes a deny.
-pub(crate) fn as_agent_can_take(agent: &dyn Agent, event: &Event, verdict: Verdict) -> Verdict {
+pub(crate) fn as_agent_can_take(agent: &Agent, event: &Event, verdict: Verdict) -> Verdict {
     let asking = matches!(verdict.decision, Decision::Ask { .. });
     if asking && !agent.someone_can_answer(event) { ask_to_deny(verdict) } else { verdict }
 }

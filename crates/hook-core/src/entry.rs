@@ -22,7 +22,7 @@ use crate::agent::Agent;
 ///
 /// ```ignore
 /// #![no_main]
-/// hook_core::agent_main!(claude_hook::Claude);
+/// hook_core::agent_main!(claude_hook::CLAUDE);
 /// ```
 #[macro_export]
 macro_rules! agent_main {
@@ -45,7 +45,7 @@ macro_rules! agent_main {
 ///
 /// `argv` must hold `argc` pointers to NUL-terminated strings that outlive the call, as
 /// the C runtime's arguments to `main` do.
-pub unsafe fn start(agent: &dyn Agent, argc: c_int, argv: *const *const c_char) -> c_int {
+pub unsafe fn start(agent: &Agent, argc: c_int, argv: *const *const c_char) -> c_int {
     ignore_sigpipe();
     // SAFETY: passed on from the caller.
     let args = unsafe { arguments(argc, argv) };

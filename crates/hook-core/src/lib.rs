@@ -1,16 +1,17 @@
 //! hook-core: everything an agent-hooks binary does except speaking its agent's format.
 //!
-//! An agent crate implements [`Agent`]: its names, `decode` (the agent's JSON into an
-//! [`Event`], built with the helpers of [`wire`]), `encode` (a [`Verdict`] into the agent's
-//! [`Response`]) and where its settings live with what `install` registers there
-//! ([`install::Registration`], or an [`install::OwnedFile`]). Its binary is one line,
-//! `hook_core::agent_main!(MyAgent);`. hook-core reads the event, decides it with the policy and
-//! hands the verdict back for encoding; the CLI (`install`, `doctor`, `check`, `explain`, ...)
-//! is hook-core's too.
+//! An agent crate declares one [`Agent`], a row of data: its names, where its settings live
+//! ([`SettingsPaths`]) and how `install` registers it ([`install::Registration`], or an
+//! [`install::OwnedFile`]), with its wire format: `decode` (the agent's JSON into an
+//! [`Event`]: the names read in the agent's shape, the rest from its
+//! [`vocabulary::Vocabulary`], with the helpers of [`wire`]) and `encode` (a [`Verdict`] into
+//! the agent's [`Response`]). Its binary is one line, `hook_core::agent_main!(MY_AGENT);`.
+//! hook-core reads the event, decides it with the policy and hands the verdict back for
+//! encoding; the CLI (`install`, `doctor`, `check`, `explain`, ...) is hook-core's too.
 //!
 //! Everything else is private to this crate. The modules still public are what the agent
 //! crates, the workspace's tests, the fuzz targets and `xtask` use: `decide`, `environment`,
-//! `install`, `policy`, `project`, `rules`, `shell`, `verdict`, `wire` (and `entry`, which
+//! `install`, `policy`, `project`, `rules`, `shell`, `verdict`, `vocabulary`, `wire` (and `entry`, which
 //! `agent_main!` expands to).
 
 pub(crate) mod agent;
@@ -37,6 +38,7 @@ pub mod shell;
 pub(crate) mod spelling;
 pub(crate) mod state;
 pub mod verdict;
+pub mod vocabulary;
 pub mod wire;
 
 /// Every agent binary links hook-core, so this is every binary's allocator. Not under
@@ -45,7 +47,7 @@ pub mod wire;
 #[global_allocator]
 static ALLOCATOR: arena::Arena = arena::Arena::new();
 
-pub use agent::{Agent, DecodeError, Response, SettingsScope};
+pub use agent::{Agent, DecodeError, Install, Response, SettingsPaths, SettingsScope};
 pub use cli::main;
 pub use event::{Event, EventKind, Search, ShellCall, ToolCall};
 pub use verdict::{Decision, Verdict};

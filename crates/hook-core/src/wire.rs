@@ -144,27 +144,34 @@ pub fn search(
 }
 
 /// The files a search tool (Claude Code's `Grep`/`Glob`, Gemini CLI's `grep_search`/`glob`)
-/// would read, as far as the `[files]` rules can judge them: its root (a file or a directory)
-/// and its file filter, both as a path and with its wildcards taken away (`.env*` names
-/// `.env`), so that a search aimed at a denied file is denied like a read of it.
+/// would read, as far as the `[files]` rules can judge them: each root (a file or a
+/// directory; as [`search`] reads them) and the file filter under each, both as a path and
+/// with its wildcards taken away (`.env*` names `.env`), so that a search aimed at a denied
+/// file is denied like a read of it.
 pub fn search_paths(input: &Value, root_keys: &[&str], glob_keys: &[&str]) -> Vec<PathBuf> {
-    let root = root_keys.iter().find_map(|key| text(input.get(*key)));
-    let mut paths: Vec<PathBuf> = root.iter().map(PathBuf::from).collect();
-    for glob in glob_keys.iter().filter_map(|key| text(input.get(*key))) {
-        let base = root.as_deref().map(Path::new).unwrap_or(Path::new(""));
-        for candidate in [glob.clone(), glob.replace(['*', '?'], ""), glob.replace(['*', '?'], "x")] {
-            // `**/.env` and `{a,.env}`: the last component, and each brace alternative.
-            let candidate = candidate.rsplit('/').next().unwrap_or_default().to_string();
-            let alternatives: Vec<String> = match candidate
-                .split_once('{')
-                .and_then(|(head, rest)| Some((head, rest.split_once('}')?)))
-            {
-                Some((head, (choices, tail))) => {
-                    choices.split(',').map(|choice| format!("{head}{choice}{tail}")).collect()
-                }
-                None => vec![candidate],
-            };
-            paths.extend(alternatives.into_iter().filter(|a| !a.is_empty()).map(|a| base.join(a)));
+    let roots: Vec<Option<&str>> = match root_keys.iter().find_map(|key| input.get(*key)) {
+        Some(Value::Array(roots)) => roots.iter().map(Value::as_str).collect(),
+        root => vec![root.and_then(Value::as_str)],
+    };
+    let mut paths = Vec::new();
+    for root in roots {
+        paths.extend(root.map(PathBuf::from));
+        let base = root.map(Path::new).unwrap_or(Path::new(""));
+        for glob in glob_keys.iter().filter_map(|key| text(input.get(*key))) {
+            for candidate in [glob.clone(), glob.replace(['*', '?'], ""), glob.replace(['*', '?'], "x")] {
+                // `**/.env` and `{a,.env}`: the last component, and each brace alternative.
+                let candidate = candidate.rsplit('/').next().unwrap_or_default().to_string();
+                let alternatives: Vec<String> = match candidate
+                    .split_once('{')
+                    .and_then(|(head, rest)| Some((head, rest.split_once('}')?)))
+                {
+                    Some((head, (choices, tail))) => {
+                        choices.split(',').map(|choice| format!("{head}{choice}{tail}")).collect()
+                    }
+                    None => vec![candidate],
+                };
+                paths.extend(alternatives.into_iter().filter(|a| !a.is_empty()).map(|a| base.join(a)));
+            }
         }
     }
     paths

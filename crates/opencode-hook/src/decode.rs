@@ -3,18 +3,52 @@
 use std::path::PathBuf;
 
 use hook_core::shell::Dialect;
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
 use hook_core::wire::{self, COMMAND_KEYS, PATH_KEYS, text};
 use hook_core::{DecodeError, Event, EventKind, ToolCall};
 use serde_json::{Map, Value};
 
-const SHELL_TOOL: &str = "bash";
-/// `multiedit` in older versions.
-const WRITE_TOOLS: &[&str] = &["write", "edit", "multiedit", "apply_patch"];
-const READ_TOOL: &str = "read";
-/// The search tools: what they return is the contents (or names) of the files they search.
-const SEARCH_TOOLS: &[&str] = &["grep", "glob", "list"];
-/// Keys an `apply_patch` call may hold its patch envelope under.
-const PATCH_KEYS: &[&str] = &["patchText", "patch", "input"];
+static VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        ("tool.execute.before", Moment::BeforeTool),
+        ("tool.execute.after", Moment::AfterTool),
+        // The plugin forwards the text of a message about to be sent.
+        ("chat.message", Moment::Is(EventKind::PromptSubmit)),
+        ("session.created", Moment::Is(EventKind::SessionStart)),
+        ("session.deleted", Moment::Is(EventKind::SessionEnd)),
+        ("session.compacted", Moment::Is(EventKind::Compaction)),
+        // `session.idle` is observe only: OpenCode cannot be kept working from it.
+    ],
+    tools: &[
+        ("bash", Tool::Shell(Dialect::Posix, COMMAND_KEYS)),
+        ("read", Tool::Read(Paths::at(PATH_KEYS))),
+        // The search tools: what they return is the contents (or names) of the files they
+        // search. `grep {pattern, path, include}` hands `include` to ripgrep as `--glob` (with
+        // `--hidden`); `glob {pattern, path}`, `list {path}`.
+        ("grep", Tool::Grep { roots: &["path"], filters: &["include"], exclude: Some("include") }),
+        ("glob", Tool::Glob { roots: &["path"], filters: &["pattern"] }),
+        ("list", Tool::Glob { roots: &["path"], filters: &["include"] }),
+        ("write", Tool::Write(Paths::at(PATH_KEYS))),
+        ("edit", Tool::Write(Paths::at(PATH_KEYS))),
+        // `multiedit` in older versions.
+        ("multiedit", Tool::Write(Paths::at(PATH_KEYS))),
+        (
+            "apply_patch",
+            Tool::Write(Paths { keys: &[], lists: &[], patch: &["patchText", "patch", "input"] }),
+        ),
+    ],
+    // `tool.execute.before` can only let a call through or throw: hook-core turns asks into
+    // denies that say so.
+    asks: Events::NONE,
+    // Only a finished tool's output can carry text to the model.
+    context: Events::Only(&["tool.execute.after"]),
+    fields: Fields {
+        cwd: &["cwd"],
+        session: &["input.sessionID", "input.event.properties.sessionID"],
+        prompt: &["prompt"],
+        ..Fields::NONE
+    },
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
@@ -22,81 +56,28 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let Some(hook) = text(fields.get("hook")) else {
         return Err(DecodeError::Shape("no hook".into()));
     };
-    let call = fields.get("input").cloned().unwrap_or(Value::Null);
+    let call = fields.get("input");
     let (name, tool) = match hook.as_str() {
         "tool.execute.before" | "tool.execute.after" => {
-            (hook.clone(), tool_call(&call, fields.get("output")))
+            let tool = call.and_then(|call| tool_call(call, fields.get("output")));
+            (hook, tool)
         }
-        "chat.message" => (hook.clone(), None),
+        "chat.message" => (hook, None),
         // Bus events are named by their type (`session.idle`, ...).
-        _ => (text(call.get("event").and_then(|event| event.get("type"))).unwrap_or(hook), None),
+        _ => (text(call.and_then(|call| call.get("event")?.get("type"))).unwrap_or(hook), None),
     };
-    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
-    let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = working_dir(wire::dir(fields.get("cwd")), tool.as_ref());
-    event.session_id =
-        text(call.get("sessionID")).or_else(|| text(call.get("event")?.get("properties")?.get("sessionID")));
-    // `tool.execute.before` can only let a call through or throw: hook-core turns asks into
-    // denies that say so.
-    event.can_ask = false;
-    // Only a finished tool's output can carry text to the model.
-    event.accepts_context = event.name == "tool.execute.after";
-    event.tool = tool;
-    if event.kind == EventKind::PromptSubmit {
-        event.prompt = text(fields.get("prompt"));
-    }
-    event.raw = raw;
+    let mut event = VOCABULARY.event(name, tool, raw);
+    event.cwd = working_dir(event.cwd.take(), event.tool.as_ref());
     Ok(event)
-}
-
-fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
-    let tool = tool.unwrap_or_default();
-    let writes = WRITE_TOOLS.contains(&tool);
-    match event {
-        "tool.execute.before" => match tool {
-            SHELL_TOOL => EventKind::BeforeShell,
-            READ_TOOL => EventKind::BeforeFileRead,
-            _ if SEARCH_TOOLS.contains(&tool) => EventKind::BeforeFileRead,
-            _ if writes => EventKind::BeforeFileWrite,
-            _ => EventKind::BeforeTool,
-        },
-        "tool.execute.after" if writes => EventKind::AfterFileWrite,
-        "tool.execute.after" => EventKind::AfterTool,
-        // The plugin forwards the text of a message about to be sent.
-        "chat.message" => EventKind::PromptSubmit,
-        "session.created" => EventKind::SessionStart,
-        "session.deleted" => EventKind::SessionEnd,
-        "session.compacted" => EventKind::Compaction,
-        // `session.idle` is observe only: OpenCode cannot be kept working from it.
-        _ => EventKind::Other,
-    }
 }
 
 /// The tool call: its id in `input.tool`, its arguments in `output.args` before it runs (where
 /// the plugin may change them) and in `input.args` after.
-fn tool_call(call: &Value, output: Option<&Value>) -> Option<ToolCall> {
+fn tool_call(call: &Value, output: Option<&Value>) -> Option<(String, Value)> {
     let name = text(call.get("tool"))?;
     let args = output.and_then(|output| output.get("args")).or_else(|| call.get("args"));
     let input = args.filter(|args| args.is_object()).cloned().unwrap_or_else(|| Value::Object(Map::new()));
-    let shell =
-        (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
-    let mut paths: Vec<PathBuf> = Vec::new();
-    // `grep` hands `include` to ripgrep as `--glob` (with `--hidden`).
-    let search = (name == "grep").then(|| wire::search(&input, &["path"], &["include"], Some("include")));
-    if name == "apply_patch" {
-        paths.extend(
-            wire::first_text(&input, PATCH_KEYS)
-                .map(|(_, patch)| wire::patch_paths(&patch))
-                .unwrap_or_default(),
-        );
-    } else if SEARCH_TOOLS.contains(&name.as_str()) {
-        // `grep {pattern, path, include}`, `glob {pattern, path}`, `list {path}`.
-        let filters: &[&str] = if name == "glob" { &["pattern"] } else { &["include"] };
-        paths.extend(wire::search_paths(&input, &["path"], filters));
-    } else if name == READ_TOOL || WRITE_TOOLS.contains(&name.as_str()) {
-        paths.extend(wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
-    }
-    Some(ToolCall { name, input, shell, paths, search })
+    Some((name, input))
 }
 
 /// Where the call runs: `bash`'s own `workdir` (relative to the project) when it has one.

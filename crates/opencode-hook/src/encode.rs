@@ -37,14 +37,13 @@ pub(crate) fn encode(event: &Event, verdict: &Verdict) -> Response {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
     use serde_json::Value;
 
-    use crate::OpenCode;
+    use crate::OPENCODE;
 
     fn fixture(name: &str) -> Event {
         let path = format!("{}/../../tests/fixtures/opencode/{name}", env!("CARGO_MANIFEST_DIR"));
-        OpenCode.decode(&std::fs::read(&path).unwrap()).unwrap()
+        OPENCODE.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 
     fn stdout(event: &Event, verdict: &Verdict) -> Value {

@@ -16,61 +16,46 @@ mod decode;
 mod encode;
 mod plugin;
 
-use std::path::{Path, PathBuf};
-
-use hook_core::install::OwnedFile;
-use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+use hook_core::{Agent, Install, SettingsPaths};
 
 /// OpenCode, through the agent-hooks plugin.
-pub struct OpenCode;
-
-impl Agent for OpenCode {
-    fn binary(&self) -> &'static str {
-        "opencode-hook"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "OpenCode"
-    }
-
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
-    }
-
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
-        encode::encode(event, verdict)
-    }
-
-    /// Where the plugin module goes: OpenCode loads every module in these directories.
-    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
-        match scope {
-            SettingsScope::User => Some(home.join(".config/opencode/plugins/agent-hooks.js")),
-            SettingsScope::Project => Some(project.join(".opencode/plugins/agent-hooks.js")),
-            // OpenCode has no personal per-project plugin directory.
-            SettingsScope::Local => None,
-        }
-    }
-
-    fn owned_file(&self) -> Option<OwnedFile> {
-        Some(plugin::owned_file())
-    }
-}
+pub static OPENCODE: Agent = Agent {
+    binary: "opencode-hook",
+    display_name: "OpenCode",
+    decode: decode::decode,
+    encode: encode::encode,
+    silent_allow: "",
+    someone_at_hand: None,
+    // Where the plugin module goes: OpenCode loads every module in these directories, and
+    // has no personal per-project plugin directory.
+    settings: SettingsPaths {
+        user: Some(".config/opencode/plugins/agent-hooks.js"),
+        project: Some(".opencode/plugins/agent-hooks.js"),
+        local: None,
+    },
+    install: Install::OwnedFile(plugin::owned_file),
+    trust_file: None,
+};
 
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
+    use hook_core::SettingsScope;
+
     use super::*;
 
     #[test]
     fn the_plugin_goes_where_opencode_loads_plugins() {
         let (home, project) = (Path::new("/home/u"), Path::new("/p"));
         assert_eq!(
-            OpenCode.settings_path(SettingsScope::User, home, project),
+            OPENCODE.settings_path(SettingsScope::User, home, project),
             Some(PathBuf::from("/home/u/.config/opencode/plugins/agent-hooks.js"))
         );
         assert_eq!(
-            OpenCode.settings_path(SettingsScope::Project, home, project),
+            OPENCODE.settings_path(SettingsScope::Project, home, project),
             Some(PathBuf::from("/p/.opencode/plugins/agent-hooks.js"))
         );
-        assert_eq!(OpenCode.settings_path(SettingsScope::Local, home, project), None);
+        assert_eq!(OPENCODE.settings_path(SettingsScope::Local, home, project), None);
     }
 }

@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(opencode_hook::OpenCode);
+hook_core::agent_main!(opencode_hook::OPENCODE);

@@ -6,7 +6,7 @@ use test_support::{owned_file_harness, owned_file_scenarios};
 use hook_core::SettingsScope;
 use owned_file_harness::Home;
 
-owned_file_scenarios!(OPENCODE = opencode_hook::OpenCode, "opencode-hook");
+owned_file_scenarios!(OPENCODE = opencode_hook::OPENCODE, "opencode-hook");
 
 #[test]
 fn the_plugin_runs_this_binary() {

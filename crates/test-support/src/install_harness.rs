@@ -26,7 +26,7 @@ pub static COPY_OR_SPAWN: RwLock<()> = RwLock::new(());
 
 /// The agent binary a test file checks: what it says about itself, and where cargo built it.
 pub struct AgentUnderTest {
-    pub agent: &'static dyn Agent,
+    pub agent: &'static Agent,
     /// `env!("CARGO_BIN_EXE_<binary>")`.
     pub built: &'static str,
 }

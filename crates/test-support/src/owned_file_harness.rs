@@ -12,7 +12,7 @@ use hook_core::{Agent, SettingsScope};
 
 /// The agent binary a test file checks, and where cargo built it.
 pub struct AgentUnderTest {
-    pub agent: &'static dyn Agent,
+    pub agent: &'static Agent,
     /// `env!("CARGO_BIN_EXE_<binary>")`.
     pub built: &'static str,
 }

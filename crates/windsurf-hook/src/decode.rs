@@ -1,15 +1,47 @@
 //! Windsurf payloads to hook-core events.
 
-use std::path::PathBuf;
-
 use hook_core::shell::Dialect;
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
 use hook_core::wire::{self, PATH_KEYS, text};
-use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use hook_core::{DecodeError, Event, EventKind};
 use serde_json::Value;
 
-/// Keys `tool_info` may hold a command under (`command_line` is documented, the others are
-/// older or foreign spellings some adapters handle).
-const COMMAND_KEYS: &[&str] = &["command_line", "command", "cmd"];
+static VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        ("pre_run_command", Moment::Is(EventKind::BeforeShell)),
+        ("pre_write_code", Moment::Is(EventKind::BeforeFileWrite)),
+        ("pre_read_code", Moment::Is(EventKind::BeforeFileRead)),
+        ("pre_mcp_tool_use", Moment::Is(EventKind::BeforeTool)),
+        ("post_write_code", Moment::Is(EventKind::AfterFileWrite)),
+        ("post_run_command", Moment::Is(EventKind::AfterTool)),
+        ("post_read_code", Moment::Is(EventKind::AfterTool)),
+        ("post_mcp_tool_use", Moment::Is(EventKind::AfterTool)),
+        ("pre_user_prompt", Moment::Is(EventKind::PromptSubmit)),
+        // Not in the official list; some third parties report them.
+        ("session_start", Moment::Is(EventKind::SessionStart)),
+        ("session_end", Moment::Is(EventKind::SessionEnd)),
+        // `post_cascade_response` runs asynchronously and cannot keep the agent going: it is
+        // no stop to decide.
+    ],
+    // Windsurf names no tools: commands, reads and writes are named after their events here.
+    tools: &[
+        // `command_line` is documented, the others are older or foreign spellings some
+        // adapters handle.
+        ("run_command", Tool::Shell(Dialect::Posix, &["command_line", "command", "cmd"])),
+        ("read_code", Tool::Read(Paths::at(PATH_KEYS))),
+        ("write_code", Tool::Write(Paths::at(PATH_KEYS))),
+    ],
+    // Windsurf has no ask: hook-core turns asks into blocks that say so.
+    asks: Events::NONE,
+    // Windsurf only displays stdout: no event hands context to the model.
+    context: Events::NONE,
+    fields: Fields {
+        cwd: &["tool_info.cwd"],
+        session: &["trajectory_id"],
+        prompt: &["tool_info.user_prompt"],
+        ..Fields::NONE
+    },
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let mut raw: Value = serde_json::from_slice(input)?;
@@ -21,63 +53,28 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let Some(name) = text(fields.get("agent_action_name")) else {
         return Err(DecodeError::Shape("no agent_action_name".into()));
     };
-    let info = fields.get("tool_info").cloned().unwrap_or(Value::Null);
-    let mut event = Event::new(kind_of(&name), name, Value::Null);
-    event.cwd = wire::dir(info.get("cwd"));
-    event.session_id = text(fields.get("trajectory_id"));
-    // Windsurf has no ask: hook-core turns asks into blocks that say so.
-    event.can_ask = false;
-    // Windsurf only displays stdout: no event hands context to the model.
-    event.accepts_context = false;
-    event.prompt = text(info.get("user_prompt"));
-    event.tool = tool_call(&event.name, info);
-    event.raw = raw;
-    Ok(event)
+    let tool = tool_call(&name, fields.get("tool_info").cloned().unwrap_or(Value::Null));
+    Ok(VOCABULARY.event(name, tool, raw))
 }
 
-fn kind_of(event: &str) -> EventKind {
-    match event {
-        "pre_run_command" => EventKind::BeforeShell,
-        "pre_write_code" => EventKind::BeforeFileWrite,
-        "pre_read_code" => EventKind::BeforeFileRead,
-        "pre_mcp_tool_use" => EventKind::BeforeTool,
-        "post_write_code" => EventKind::AfterFileWrite,
-        "post_run_command" | "post_read_code" | "post_mcp_tool_use" => EventKind::AfterTool,
-        "pre_user_prompt" => EventKind::PromptSubmit,
-        // Not in the official list; some third parties report them.
-        "session_start" => EventKind::SessionStart,
-        "session_end" => EventKind::SessionEnd,
-        // `post_cascade_response` runs asynchronously and cannot keep the agent going: it is
-        // no stop to decide.
-        _ => EventKind::Other,
-    }
-}
-
-/// The tool behind a tool event. Windsurf names no tools: commands, reads and writes are
-/// named after the event (`run_command`, `read_code`, `write_code`), MCP tools by their own name.
-fn tool_call(event: &str, info: Value) -> Option<ToolCall> {
+/// The tool behind a tool event, with its arguments: commands, reads and writes are named
+/// after the event (`run_command`, `read_code`, `write_code`), MCP tools by their own name.
+fn tool_call(event: &str, info: Value) -> Option<(String, Value)> {
     let action = event.strip_prefix("pre_").or_else(|| event.strip_prefix("post_"))?;
-    let (name, input) = match action {
-        "run_command" | "read_code" | "write_code" => (action.to_string(), info),
-        "mcp_tool_use" => (
+    match action {
+        "run_command" | "read_code" | "write_code" => Some((action.to_string(), info)),
+        "mcp_tool_use" => Some((
             text(info.get("mcp_tool_name")).unwrap_or_default(),
             info.get("mcp_tool_arguments").cloned().unwrap_or(Value::Null),
-        ),
-        _ => return None,
-    };
-    let shell =
-        (action == "run_command").then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
-    let paths = match action {
-        "read_code" | "write_code" => {
-            wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)).into_iter().collect()
-        }
-        _ => Vec::new(),
-    };
-    Some(ToolCall { name, input, shell, paths, search: None })
+        )),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn fixture(name: &str) -> Event {

@@ -23,14 +23,13 @@ fn blocking_reason(decision: &Decision) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
     use serde_json::json;
 
-    use crate::Windsurf;
+    use crate::WINDSURF;
 
     fn fixture(name: &str) -> Event {
         let path = format!("{}/../../tests/fixtures/windsurf/{name}", env!("CARGO_MANIFEST_DIR"));
-        Windsurf.decode(&std::fs::read(&path).unwrap()).unwrap()
+        WINDSURF.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 
     fn blocked(stderr: &str) -> Response {

@@ -14,60 +14,45 @@ mod decode;
 mod encode;
 mod settings;
 
-use std::path::{Path, PathBuf};
-
-use hook_core::install::Registration;
-use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+use hook_core::{Agent, Install, SettingsPaths};
 
 /// Windsurf / Devin Desktop (Cascade).
-pub struct Windsurf;
-
-impl Agent for Windsurf {
-    fn binary(&self) -> &'static str {
-        "windsurf-hook"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "Windsurf"
-    }
-
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
-    }
-
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
-        encode::encode(event, verdict)
-    }
-
-    fn settings_path(&self, scope: SettingsScope, home: &Path, project: &Path) -> Option<PathBuf> {
-        match scope {
-            SettingsScope::User => Some(home.join(".codeium/windsurf/hooks.json")),
-            SettingsScope::Project => Some(project.join(".windsurf/hooks.json")),
-            // Windsurf has no personal per-project hooks file.
-            SettingsScope::Local => None,
-        }
-    }
-
-    fn registration(&self) -> Option<Registration> {
-        Some(settings::registration())
-    }
-}
+pub static WINDSURF: Agent = Agent {
+    binary: "windsurf-hook",
+    display_name: "Windsurf",
+    decode: decode::decode,
+    encode: encode::encode,
+    silent_allow: "",
+    someone_at_hand: None,
+    // Windsurf has no personal per-project hooks file.
+    settings: SettingsPaths {
+        user: Some(".codeium/windsurf/hooks.json"),
+        project: Some(".windsurf/hooks.json"),
+        local: None,
+    },
+    install: Install::Entries(settings::registration),
+    trust_file: None,
+};
 
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
+    use hook_core::SettingsScope;
+
     use super::*;
 
     #[test]
     fn settings_paths_per_scope() {
         let (home, project) = (Path::new("/home/u"), Path::new("/p"));
         assert_eq!(
-            Windsurf.settings_path(SettingsScope::User, home, project),
+            WINDSURF.settings_path(SettingsScope::User, home, project),
             Some(PathBuf::from("/home/u/.codeium/windsurf/hooks.json"))
         );
         assert_eq!(
-            Windsurf.settings_path(SettingsScope::Project, home, project),
+            WINDSURF.settings_path(SettingsScope::Project, home, project),
             Some(PathBuf::from("/p/.windsurf/hooks.json"))
         );
-        assert_eq!(Windsurf.settings_path(SettingsScope::Local, home, project), None);
+        assert_eq!(WINDSURF.settings_path(SettingsScope::Local, home, project), None);
     }
 }

@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(windsurf_hook::Windsurf);
+hook_core::agent_main!(windsurf_hook::WINDSURF);

@@ -3,4 +3,4 @@
 
 use test_support::install_scenarios;
 
-install_scenarios!(WINDSURF = windsurf_hook::Windsurf, "windsurf-hook");
+install_scenarios!(WINDSURF = windsurf_hook::WINDSURF, "windsurf-hook");

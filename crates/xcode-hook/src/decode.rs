@@ -1,16 +1,42 @@
 //! x-code CLI payloads to hook-core events.
 
-use std::path::PathBuf;
-
 use hook_core::shell::Dialect;
+use hook_core::vocabulary::{Events, Fields, Moment, Paths, Tool, Vocabulary};
 use hook_core::wire::{self, COMMAND_KEYS, PATH_KEYS, text};
-use hook_core::{DecodeError, Event, EventKind, ToolCall};
+use hook_core::{DecodeError, Event, EventKind};
 use serde_json::Value;
 
-const SHELL_TOOL: &str = "shell";
-const WRITE_TOOLS: &[&str] = &["writeFile", "edit"];
-/// Never seen by `PreToolUse` today (reads run before the dispatcher), mapped for when they are.
-const READ_TOOL: &str = "readFile";
+static VOCABULARY: Vocabulary = Vocabulary {
+    events: &[
+        ("PreToolUse", Moment::BeforeTool),
+        ("PostToolUse", Moment::AfterTool),
+        ("UserPromptSubmit", Moment::Is(EventKind::PromptSubmit)),
+        ("SessionStart", Moment::Is(EventKind::SessionStart)),
+        ("SessionEnd", Moment::Is(EventKind::SessionEnd)),
+        ("PreCompact", Moment::Is(EventKind::Compaction)),
+        // `TurnComplete` fires after every model round and, like `SubagentStop`, is observe
+        // only: x-code cannot be kept working, so neither is a stop to decide.
+    ],
+    tools: &[
+        ("shell", Tool::Shell(Dialect::Posix, COMMAND_KEYS)),
+        // The tools send `filePath`; the hooks doc's examples read `path`: both are accepted.
+        ("writeFile", Tool::Write(Paths::at(PATH_KEYS))),
+        ("edit", Tool::Write(Paths::at(PATH_KEYS))),
+        // Never seen by `PreToolUse` today (reads run before the dispatcher), mapped for when
+        // they are.
+        ("readFile", Tool::Read(Paths::at(PATH_KEYS))),
+    ],
+    // x-code has no ask: hook-core turns asks into denies that say so.
+    asks: Events::NONE,
+    // Context is read on prompts; after a tool it is appended to the output the model sees.
+    context: Events::Only(&["UserPromptSubmit", "PostToolUse"]),
+    fields: Fields {
+        cwd: &["session.cwd"],
+        session: &["session.sessionId"],
+        prompt: &["prompt"],
+        ..Fields::NONE
+    },
+};
 
 pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let raw: Value = serde_json::from_slice(input)?;
@@ -18,60 +44,17 @@ pub(crate) fn decode(input: &[u8]) -> Result<Event, DecodeError> {
     let Some(name) = text(fields.get("event")) else {
         return Err(DecodeError::Shape("no event".into()));
     };
-    let tool = fields.get("tool").and_then(tool_call);
-    let kind = kind_of(&name, tool.as_ref().map(|tool| tool.name.as_str()));
-    let session = fields.get("session");
-    let mut event = Event::new(kind, name, Value::Null);
-    event.cwd = wire::dir(session.and_then(|session| session.get("cwd")));
-    event.session_id = text(session.and_then(|session| session.get("sessionId")));
-    // x-code has no ask: hook-core turns asks into denies that say so.
-    event.can_ask = false;
-    // Context is read on prompts; after a tool it is appended to the output the model sees.
-    event.accepts_context = matches!(event.name.as_str(), "UserPromptSubmit" | "PostToolUse");
-    event.prompt = text(fields.get("prompt"));
-    event.tool = tool;
-    event.raw = raw;
-    Ok(event)
-}
-
-fn kind_of(event: &str, tool: Option<&str>) -> EventKind {
-    let tool = tool.unwrap_or_default();
-    let writes = WRITE_TOOLS.contains(&tool);
-    match event {
-        "PreToolUse" => match tool {
-            SHELL_TOOL => EventKind::BeforeShell,
-            READ_TOOL => EventKind::BeforeFileRead,
-            _ if writes => EventKind::BeforeFileWrite,
-            _ => EventKind::BeforeTool,
-        },
-        "PostToolUse" if writes => EventKind::AfterFileWrite,
-        "PostToolUse" => EventKind::AfterTool,
-        "UserPromptSubmit" => EventKind::PromptSubmit,
-        "SessionStart" => EventKind::SessionStart,
-        "SessionEnd" => EventKind::SessionEnd,
-        "PreCompact" => EventKind::Compaction,
-        // `TurnComplete` fires after every model round and, like `SubagentStop`, is observe
-        // only: x-code cannot be kept working, so neither is a stop to decide.
-        _ => EventKind::Other,
-    }
-}
-
-/// The `tool` object: `{name, args, callId, output?, isError?}`.
-fn tool_call(tool: &Value) -> Option<ToolCall> {
-    let name = text(tool.get("name"))?;
-    let input = tool.get("args").cloned().unwrap_or(Value::Null);
-    let shell =
-        (name == SHELL_TOOL).then(|| wire::shell_call(&input, COMMAND_KEYS, Dialect::Posix)).flatten();
-    let mut paths: Vec<PathBuf> = Vec::new();
-    if name == READ_TOOL || WRITE_TOOLS.contains(&name.as_str()) {
-        // The tools send `filePath`; the hooks doc's examples read `path`: both are accepted.
-        paths.extend(wire::first_text(&input, PATH_KEYS).map(|(_, path)| PathBuf::from(path)));
-    }
-    Some(ToolCall { name, input, shell, paths, search: None })
+    // `tool` is `{name, args, callId, output?, isError?}`.
+    let tool = fields
+        .get("tool")
+        .and_then(|tool| Some((text(tool.get("name"))?, tool.get("args").cloned().unwrap_or(Value::Null))));
+    Ok(VOCABULARY.event(name, tool, raw))
 }
 
 #[cfg(test)]
 mod tests {
+    use std::path::PathBuf;
+
     use super::*;
 
     fn fixture(name: &str) -> Event {

@@ -51,13 +51,12 @@ fn with_note(output: &str, note: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hook_core::Agent;
 
-    use crate::XCode;
+    use crate::XCODE;
 
     fn fixture(name: &str) -> Event {
         let path = format!("{}/../../tests/fixtures/xcode/{name}", env!("CARGO_MANIFEST_DIR"));
-        XCode.decode(&std::fs::read(&path).unwrap()).unwrap()
+        XCODE.decode(&std::fs::read(&path).unwrap()).unwrap()
     }
 
     fn stdout(event: &Event, verdict: &Verdict) -> Value {
@@ -147,7 +146,7 @@ mod tests {
         );
         let mut verdict = Verdict::allow();
         verdict.context = Some("formatted".into());
-        let bare = XCode.decode(br#"{"event":"PostToolUse","tool":{"name":"edit","args":{}}}"#).unwrap();
+        let bare = XCODE.decode(br#"{"event":"PostToolUse","tool":{"name":"edit","args":{}}}"#).unwrap();
         assert_eq!(stdout(&bare, &verdict), json!({"decision": "modify", "output": "formatted"}));
     }
 

@@ -14,56 +14,42 @@ mod decode;
 mod encode;
 mod plugin;
 
-use std::path::{Path, PathBuf};
-
-use hook_core::install::OwnedFile;
-use hook_core::{Agent, DecodeError, Event, Response, SettingsScope, Verdict};
+use hook_core::{Agent, Install, SettingsPaths};
 
 /// The x-code CLI (`xc`).
-pub struct XCode;
-
-impl Agent for XCode {
-    fn binary(&self) -> &'static str {
-        "xcode-hook"
-    }
-
-    fn display_name(&self) -> &'static str {
-        "x-code CLI"
-    }
-
-    fn decode(&self, input: &[u8]) -> Result<Event, DecodeError> {
-        decode::decode(input)
-    }
-
-    fn encode(&self, event: &Event, verdict: &Verdict) -> Response {
-        encode::encode(event, verdict)
-    }
-
-    /// The manifest of our plugin; x-code has no settings file and no project plugins.
-    fn settings_path(&self, scope: SettingsScope, home: &Path, _project: &Path) -> Option<PathBuf> {
-        match scope {
-            SettingsScope::User => Some(home.join(".x-code/agent-hooks-plugin/.x-code-plugin/plugin.json")),
-            SettingsScope::Project | SettingsScope::Local => None,
-        }
-    }
-
-    fn owned_file(&self) -> Option<OwnedFile> {
-        Some(plugin::owned_file())
-    }
-}
+pub static XCODE: Agent = Agent {
+    binary: "xcode-hook",
+    display_name: "x-code CLI",
+    decode: decode::decode,
+    encode: encode::encode,
+    silent_allow: "",
+    someone_at_hand: None,
+    // The manifest of our plugin; x-code has no settings file and no project plugins.
+    settings: SettingsPaths {
+        user: Some(".x-code/agent-hooks-plugin/.x-code-plugin/plugin.json"),
+        project: None,
+        local: None,
+    },
+    install: Install::OwnedFile(plugin::owned_file),
+    trust_file: None,
+};
 
 #[cfg(test)]
 mod tests {
+    use std::path::{Path, PathBuf};
+
+    use hook_core::SettingsScope;
+
     use super::*;
 
     #[test]
     fn the_plugin_is_the_users() {
         let (home, project) = (Path::new("/home/u"), Path::new("/p"));
         assert_eq!(
-            XCode.settings_path(SettingsScope::User, home, project),
+            XCODE.settings_path(SettingsScope::User, home, project),
             Some(PathBuf::from("/home/u/.x-code/agent-hooks-plugin/.x-code-plugin/plugin.json"))
         );
-        assert_eq!(XCode.settings_path(SettingsScope::Project, home, project), None);
-        assert_eq!(XCode.settings_path(SettingsScope::Local, home, project), None);
+        assert_eq!(XCODE.settings_path(SettingsScope::Project, home, project), None);
+        assert_eq!(XCODE.settings_path(SettingsScope::Local, home, project), None);
     }
 }

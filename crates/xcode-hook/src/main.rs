@@ -2,4 +2,4 @@
 
 #![no_main]
 
-hook_core::agent_main!(xcode_hook::XCode);
+hook_core::agent_main!(xcode_hook::XCODE);

@@ -6,7 +6,7 @@ use test_support::{owned_file_harness, owned_file_scenarios};
 use hook_core::SettingsScope;
 use owned_file_harness::Home;
 
-owned_file_scenarios!(XCODE = xcode_hook::XCode, "xcode-hook");
+owned_file_scenarios!(XCODE = xcode_hook::XCODE, "xcode-hook");
 
 #[test]
 fn the_manifest_registers_the_binary_and_says_how_to_load_it() {

@@ -10,7 +10,7 @@ use crate::install::{self, Found, InstallError, Plan};
 use crate::project::find_project_root;
 use crate::protocol;
 
-pub(crate) fn install(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) -> ExitCode {
+pub(crate) fn install(agent: &Agent, scope: SettingsScope, dry_run: bool) -> ExitCode {
     let mut warning = None;
     let planned = settings_file(agent, scope).and_then(|path| {
         let (exe, note) = install::stable_exe().map_err(InstallError::CurrentExe)?;
@@ -68,7 +68,7 @@ pub(crate) fn install(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) ->
 }
 
 /// What `install` said about trust, for agents that keep a trust file.
-fn trust_note(agent: &dyn Agent, trust_file: Option<&Path>) -> String {
+fn trust_note(agent: &Agent, trust_file: Option<&Path>) -> String {
     trust_file.map_or_else(String::new, |file| {
         format!(
             "\nrecorded {}'s trust in these hooks in {} ({} runs only hooks the user has trusted; running install is that consent, and an edit to an entry needs it again)",
@@ -79,7 +79,7 @@ fn trust_note(agent: &dyn Agent, trust_file: Option<&Path>) -> String {
     })
 }
 
-pub(crate) fn uninstall(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) -> ExitCode {
+pub(crate) fn uninstall(agent: &Agent, scope: SettingsScope, dry_run: bool) -> ExitCode {
     let plan = match settings_file(agent, scope).and_then(|path| install::plan_uninstall(agent, &path)) {
         Ok(plan) => plan,
         Err(e) => return failed(agent, &e),
@@ -102,7 +102,7 @@ pub(crate) fn uninstall(agent: &dyn Agent, scope: SettingsScope, dry_run: bool) 
     }
 }
 
-pub(crate) fn doctor(agent: &dyn Agent) -> ExitCode {
+pub(crate) fn doctor(agent: &Agent) -> ExitCode {
     let project = match std::env::current_dir() {
         Ok(cwd) => find_project_root(&cwd),
         Err(e) => {
@@ -172,7 +172,7 @@ fn preview(plan: &Plan, action: &str) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn settings_file(agent: &dyn Agent, scope: SettingsScope) -> Result<PathBuf, InstallError> {
+fn settings_file(agent: &Agent, scope: SettingsScope) -> Result<PathBuf, InstallError> {
     let cwd = std::env::current_dir().map_err(InstallError::CurrentDir)?;
     install::settings_file(agent, scope, home().as_deref(), &cwd)
 }
@@ -201,7 +201,7 @@ fn backup_note(backup: Option<&Path>) -> String {
 
 /// The one place install errors become exit codes: 3 when a settings file was refused as
 /// it is (the user has to fix it), 1 for everything else.
-fn failed(agent: &dyn Agent, error: &InstallError) -> ExitCode {
+fn failed(agent: &Agent, error: &InstallError) -> ExitCode {
     protocol::warn(&format!("{}: {error}", agent.binary()));
     match error {
         InstallError::Invalid { .. }

@@ -63,7 +63,7 @@ struct Args {
 }
 
 /// Every agent binary, given the arguments after the program name (see [`crate::entry`]).
-pub fn main(agent: &dyn Agent, raw: impl IntoIterator<Item = OsString>) -> ExitCode {
+pub fn main(agent: &Agent, raw: impl IntoIterator<Item = OsString>) -> ExitCode {
     let mut subcommand = None;
     let args = match parse(raw, &mut subcommand) {
         Ok(args) => args,
@@ -102,7 +102,7 @@ pub fn main(agent: &dyn Agent, raw: impl IntoIterator<Item = OsString>) -> ExitC
 /// costs it a page fault.
 #[cold]
 #[inline(never)]
-fn other(agent: &dyn Agent, command: Command, config: Option<PathBuf>) -> ExitCode {
+fn other(agent: &Agent, command: Command, config: Option<PathBuf>) -> ExitCode {
     match command {
         Command::Run => run::run(agent, config.as_deref()),
         Command::Explain { json, cwd, shell, words } => {
@@ -327,7 +327,7 @@ const COMMANDS: &[(&str, &str, &str, &[&str])] = &[
 ];
 
 /// One command's help, with examples.
-fn command_help(agent: &dyn Agent, command: &str) -> String {
+fn command_help(agent: &Agent, command: &str) -> String {
     let bin = agent.binary();
     let Some((_, usage, what, examples)) = COMMANDS.iter().find(|(name, ..)| *name == command) else {
         return help(agent);
@@ -387,7 +387,7 @@ fn edits_settings(subcommand: Option<&str>) -> bool {
     matches!(subcommand, Some("install" | "uninstall"))
 }
 
-fn help(agent: &dyn Agent) -> String {
+fn help(agent: &Agent) -> String {
     let bin = agent.binary();
     format!(
         "{bin} {version}: agent-hooks for {name}.

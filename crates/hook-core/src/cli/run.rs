@@ -26,7 +26,7 @@ static ON_PANIC: Mutex<Option<Response>> = Mutex::new(None);
 /// Never read more than this from stdin; a larger event is answered as malformed.
 const MAX_INPUT: u64 = 16 * 1024 * 1024;
 
-pub(crate) fn run(agent: &dyn Agent, config: Option<&Path>) -> ExitCode {
+pub(crate) fn run(agent: &Agent, config: Option<&Path>) -> ExitCode {
     use std::io::IsTerminal;
     // Run by hand on a terminal, the hook would wait for an event nobody types.
     if std::io::stdin().is_terminal() {
@@ -61,7 +61,7 @@ pub(crate) fn run(agent: &dyn Agent, config: Option<&Path>) -> ExitCode {
 }
 
 /// The answer, and the journal line to append once it is written.
-fn answer(agent: &dyn Agent, config: Option<&Path>) -> (Response, Option<(PathBuf, String)>) {
+fn answer(agent: &Agent, config: Option<&Path>) -> (Response, Option<(PathBuf, String)>) {
     let failed = |response| (response, None);
     let mut input = Vec::new();
     if let Err(e) = std::io::stdin().take(MAX_INPUT + 1).read_to_end(&mut input) {
@@ -155,7 +155,7 @@ fn policy_failure_note(loaded: &Loaded) -> Option<String> {
 }
 
 /// The answer to an internal failure before or without a decodable event.
-fn failure(agent: &dyn Agent, config: Option<&Path>, event: Option<&Event>, why: &str) -> Response {
+fn failure(agent: &Agent, config: Option<&Path>, event: Option<&Event>, why: &str) -> Response {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let on_error = policy::load(&Context::discover(&cwd), config).policy.on_error;
     match (on_error, event) {
@@ -169,7 +169,7 @@ fn failure(agent: &dyn Agent, config: Option<&Path>, event: Option<&Event>, why:
     }
 }
 
-fn fail_closed(agent: &dyn Agent, event: &Event, why: &str) -> Response {
+fn fail_closed(agent: &Agent, event: &Event, why: &str) -> Response {
     let reason = format!("agent-hooks: {why}; denied because the policy says on_error = \"deny\"");
     agent.encode(event, &Verdict::deny("on-error", reason))
 }

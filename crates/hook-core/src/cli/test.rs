@@ -21,7 +21,7 @@ use crate::verdict::{Decision, Verdict};
 /// Longest input shown in the table, in characters.
 const MAX_SHOWN: usize = 50;
 
-pub(crate) fn test(agent: &dyn Agent, explicit: Option<&Path>) -> ExitCode {
+pub(crate) fn test(agent: &Agent, explicit: Option<&Path>) -> ExitCode {
     let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/"));
     let loaded = policy::load_checked(&Context::discover(&cwd), explicit);
     for error in &loaded.errors {
@@ -50,7 +50,7 @@ struct Failure<'c> {
     rule: Option<String>,
 }
 
-fn failure<'c>(agent: &dyn Agent, case: &'c PolicyTest, policy: &Policy, cwd: &Path) -> Option<Failure<'c>> {
+fn failure<'c>(agent: &Agent, case: &'c PolicyTest, policy: &Policy, cwd: &Path) -> Option<Failure<'c>> {
     let verdict = match run(agent, case, policy, cwd) {
         Ok(verdict) => verdict,
         Err(why) => return Some(Failure { case, actual: format!("error: {why}"), rule: None }),
@@ -70,7 +70,7 @@ fn failure<'c>(agent: &dyn Agent, case: &'c PolicyTest, policy: &Policy, cwd: &P
 }
 
 /// The verdict on one case.
-fn run(agent: &dyn Agent, case: &PolicyTest, policy: &Policy, cwd: &Path) -> Result<Verdict, String> {
+fn run(agent: &Agent, case: &PolicyTest, policy: &Policy, cwd: &Path) -> Result<Verdict, String> {
     let event = match &case.input {
         TestInput::Command(line) => shell_event(line),
         TestInput::Event(path) => {

@@ -325,45 +325,32 @@ mod tests {
     use serde_json::{Map, Value, json};
 
     use super::*;
-    use crate::agent::{Agent, DecodeError, Response};
-    use crate::event::Event;
-    use crate::verdict::Verdict;
+    use crate::agent::{Agent, DecodeError, Install, Response, SettingsPaths};
 
     /// An agent with a JSONC settings file, as Gemini CLI has.
-    struct Commented;
-
-    impl Agent for Commented {
-        fn binary(&self) -> &'static str {
-            "x-hook"
-        }
-        fn display_name(&self) -> &'static str {
-            "X"
-        }
-        fn decode(&self, _: &[u8]) -> Result<Event, DecodeError> {
-            Err(DecodeError::Shape("unused".into()))
-        }
-        fn encode(&self, _: &Event, _: &Verdict) -> Response {
-            Response::default()
-        }
-        fn settings_path(&self, _: SettingsScope, home: &Path, _: &Path) -> Option<PathBuf> {
-            Some(home.join("settings.json"))
-        }
-        fn registration(&self) -> Option<Registration> {
-            Some(Registration {
-                syntax: Syntax::Jsonc,
-                layout: Layout::Flat,
-                required_keys: Vec::new(),
-                hooks: vec![HookSpec { event: "pre", matcher: None, timeout: None }],
-                handler: |command, _| Map::from_iter([("command".to_string(), json!(command))]),
-                command_keys: &["command"],
-                probe: Probe {
-                    shell_event: "pre",
-                    payload: |_, _| String::new(),
-                    read_answer: |_| ProbeVerdict::Allow,
-                },
-            })
-        }
-    }
+    static COMMENTED: Agent = Agent {
+        binary: "x-hook",
+        display_name: "X",
+        decode: |_| Err(DecodeError::Shape("unused".into())),
+        encode: |_, _| Response::default(),
+        silent_allow: "",
+        someone_at_hand: None,
+        settings: SettingsPaths { user: Some("settings.json"), project: None, local: None },
+        install: Install::Entries(|| Registration {
+            syntax: Syntax::Jsonc,
+            layout: Layout::Flat,
+            required_keys: Vec::new(),
+            hooks: vec![HookSpec { event: "pre", matcher: None, timeout: None }],
+            handler: |command, _| Map::from_iter([("command".to_string(), json!(command))]),
+            command_keys: &["command"],
+            probe: Probe {
+                shell_event: "pre",
+                payload: |_, _| String::new(),
+                read_answer: |_| ProbeVerdict::Allow,
+            },
+        }),
+        trust_file: None,
+    };
 
     fn scratch(name: &str, text: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("hook-core-install-{name}-{}", std::process::id()));
@@ -378,7 +365,7 @@ mod tests {
     fn a_commented_file_keeps_its_comments() {
         let text = "{\n  // keep me\n  \"a\": 1 /* and me */\n}\n";
         let path = scratch("comments", text);
-        let plan = plan_install(&Commented, &path, Path::new("/bin/x-hook")).unwrap();
+        let plan = plan_install(&COMMENTED, &path, Path::new("/bin/x-hook")).unwrap();
         assert!(!plan.drops_comments);
         apply(&plan).unwrap();
         let written = std::fs::read_to_string(&path).unwrap();
@@ -386,7 +373,7 @@ mod tests {
             written.starts_with("{\n  // keep me\n  \"a\": 1, /* and me */\n  \"hooks\": {\n"),
             "{written}"
         );
-        apply(&plan_uninstall(&Commented, &path).unwrap()).unwrap();
+        apply(&plan_uninstall(&COMMENTED, &path).unwrap()).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     }
 
@@ -394,12 +381,12 @@ mod tests {
     fn a_commented_file_that_cannot_be_spliced_is_never_rewritten() {
         let text = "{\n  // keep me\n  \"a\": 1,\n  \"b\": 2\n}\n";
         let path = scratch("reordered", text);
-        let registration = registration(&Commented).unwrap();
+        let registration = registration(&COMMENTED).unwrap();
         let reorder = |doc: &mut Value| {
             *doc = json!({"b": 3, "a": 1});
             Ok(())
         };
-        let plan = plan(&Commented, &path, &registration, reorder).unwrap();
+        let plan = plan(&COMMENTED, &path, &registration, reorder).unwrap();
         assert!(plan.drops_comments);
         assert!(plan.diff().contains("-  // keep me"), "{}", plan.diff());
         assert!(matches!(apply(&plan), Err(InstallError::Comments { .. })));
@@ -409,7 +396,7 @@ mod tests {
     #[test]
     fn trailing_commas_alone_do_not_stop_a_rewrite() {
         let path = scratch("commas", "{\n  \"a\": [1,],\n}\n");
-        let plan = plan_install(&Commented, &path, Path::new("/bin/x-hook")).unwrap();
+        let plan = plan_install(&COMMENTED, &path, Path::new("/bin/x-hook")).unwrap();
         assert!(!plan.drops_comments);
         apply(&plan).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
@@ -420,7 +407,7 @@ mod tests {
     #[test]
     fn a_file_changed_since_the_plan_is_not_overwritten() {
         let path = scratch("raced", "{}\n");
-        let plan = plan_install(&Commented, &path, Path::new("/bin/x-hook")).unwrap();
+        let plan = plan_install(&COMMENTED, &path, Path::new("/bin/x-hook")).unwrap();
         std::fs::write(&path, "{\"saved\": true}\n").unwrap();
         assert!(matches!(apply(&plan), Err(InstallError::Raced { .. })));
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "{\"saved\": true}\n");
