@@ -88,15 +88,17 @@ const EDITORS: &[&str] =
 const PATTERN_READERS: &[&str] =
     &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg", "yq", "gojq", "jaq", "look"];
 
-/// Programs whose operands are names, text, numbers, jobs or units, never contents they show
-/// (those of them that write a place have their own arms above), and ssh's
-/// family, which uses the key it is given without showing it: the file rules leave their
-/// operands alone.
+/// Programs whose operands are names, text, numbers, jobs, units or subcommands, never contents
+/// they show (those of them that write a place have their own arms above), and ssh's family,
+/// which uses the key it is given without showing it: the file rules leave their operands
+/// alone. Sorted, for a binary search on every command.
 const NAME_ONLY: &[&str] = &[
     ":",
     "[",
     "[[",
     "alias",
+    "apt",
+    "apt-get",
     "at",
     "atq",
     "atrm",
@@ -105,28 +107,42 @@ const NAME_ONLY: &[&str] = &[
     "basename",
     "batch",
     "bg",
+    "brew",
     "builtin",
+    "bun",
+    "cargo",
     "cd",
     "cksum",
     "command",
     "crontab",
+    "date",
     "declare",
+    "df",
     "dirname",
     "disown",
+    "dnf",
+    "dotnet",
     "du",
     "echo",
     "exa",
     "exit",
     "export",
+    "expr",
     "eza",
     "false",
     "fg",
     "file",
+    "free",
     "fuser",
     "getfacl",
     "getfattr",
+    "go",
+    "gradle",
     "hash",
+    "helm",
     "history",
+    "hostname",
+    "id",
     "inotifywait",
     "jobs",
     "journalctl",
@@ -146,10 +162,20 @@ const NAME_ONLY: &[&str] = &[
     "mknod",
     "mktemp",
     "mosh",
+    "mvn",
     "namei",
+    "npm",
+    "nproc",
+    "pacman",
+    "pdm",
+    "pip",
+    "pip3",
     "pkill",
+    "pnpm",
+    "poetry",
     "popd",
     "printf",
+    "ps",
     "pushd",
     "read",
     "readlink",
@@ -157,6 +183,8 @@ const NAME_ONLY: &[&str] = &[
     "realpath",
     "return",
     "rmdir",
+    "rustup",
+    "seq",
     "service",
     "set",
     "sftp",
@@ -173,6 +201,7 @@ const NAME_ONLY: &[&str] = &[
     "sshfs",
     "stat",
     "sum",
+    "swift",
     "systemctl",
     "systemd-run",
     "test",
@@ -183,11 +212,17 @@ const NAME_ONLY: &[&str] = &[
     "ulimit",
     "umask",
     "unalias",
+    "uname",
     "unset",
+    "uptime",
+    "uv",
     "wait",
     "wc",
     "whereis",
     "which",
+    "whoami",
+    "yarn",
+    "yum",
 ];
 
 /// Network clients, whose `@file` (and `-T file`) arguments are files they send.
@@ -699,7 +734,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 }
             }
         }
-        _ if NAME_ONLY.contains(&name) => {}
+        _ if NAME_ONLY.binary_search(&name).is_ok() => {}
         // A program none of these lists knows, given a file by name, may print it or send it
         // on (`csvlook .env`, `man -l .env`, `mlr cat .env`): as the rules count it, it reads
         // it. Programs that take files by name only (`ls`, `stat`) or text (`echo`) are
@@ -1092,6 +1127,11 @@ fn has_option(command: &SimpleCommand, options: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_name_only_list_is_sorted_for_its_binary_search() {
+        assert!(NAME_ONLY.windows(2).all(|pair| pair[0] < pair[1]));
+    }
     use crate::rules::testing::{command, word};
     use crate::shell::Redirect;
 
