@@ -748,12 +748,21 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 at > 0 && args[at - 1].text.starts_with("--") && !args[at - 1].text.contains('=')
             };
             // Only the names the line spells: an unknown program's run-time operand (`eval
-            // "$(ssh-agent -s)"`) is not taken for a file it reads.
+            // "$(ssh-agent -s)"`) is not taken for a file it reads; nor is a first operand that
+            // is a bare word, a subcommand by its looks (`rtk git status`, `tool build`).
+            // Other bare words are looked at only where a secret may be named without a dot
+            // (`id_rsa`, `credentials`): matching every word against every glob costs a call
+            // as much as the rest of its work.
+            let bare = |word: &Word| !word.text.contains(['.', '/', '~']);
+            let subcommand = |at: usize, word: &Word| {
+                bare(word) && (at == 0 || !(word.text.starts_with("id_") || word.text.contains("credential")))
+            };
             found.extend(
                 operands
                     .iter()
-                    .filter(|word| !word.dynamic && !after_long_option(word))
-                    .map(|word| (Access::Read, *word)),
+                    .enumerate()
+                    .filter(|(at, word)| !word.dynamic && !after_long_option(word) && !subcommand(*at, word))
+                    .map(|(_, word)| (Access::Read, *word)),
             );
         }
     }
