@@ -81,9 +81,34 @@ fn judge_at(
         // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
         .filter(|(index, _)| follow == FollowScripts::Yes && !excepted[*index])
         .filter_map(|(index, command)| script_block(command, index, filters, policy, ctx, &written));
+    // Git hooks and package scripts the line writes run later, unasked: their text is judged
+    // now, as if it ran (only lines that name such a place work out what they write).
+    let writes_later = follow == FollowScripts::Yes
+        && before.iter().any(|c| {
+            ["/.husky", ".husky/", ".githooks", "hooks/", "pkg set", "set-script"]
+                .iter()
+                .any(|p| c.text.contains(p))
+        });
+    let mut later_blocks = Vec::new();
+    if writes_later {
+        let index = before.len().saturating_sub(1);
+        for (what, text) in written().runs_later() {
+            later_blocks.extend(match text {
+                Ok(text) => text_block(&what, text, index, filters, policy, ctx),
+                Err(writer) => Some(Block {
+                    action: Action::Ask,
+                    rule: "opaque.exec".into(),
+                    reason: format!(
+                        "{what} holds what `{writer}` writes to it on this line, which the guard cannot compute and which runs later, unasked"
+                    ),
+                    command: index,
+                }),
+            });
+        }
+    }
     // Among equals the first wins: the user's filters, then the packs (whose ids say what the
     // command does: `rm.outside-project` for `rm -rf /etc`), then the file rules.
-    strongest(filter_blocks.chain(pack_block).chain(file_blocks).chain(script_blocks))
+    strongest(filter_blocks.chain(pack_block).chain(file_blocks).chain(script_blocks).chain(later_blocks))
 }
 
 /// What blocks the text of the script file `command` runs, as a block of the command. A delete
@@ -107,9 +132,21 @@ fn script_block<'w>(
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
     };
-    let mut analysis = shell::analyse(&line, Dialect::Posix);
+    text_block(&file, &line, index, filters, policy, &here)
+}
+
+/// What blocks the script text `line` that `file` holds, as a block of command `index`.
+fn text_block(
+    file: &str,
+    line: &str,
+    index: usize,
+    filters: &Filters<'_>,
+    policy: &Policy,
+    here: &Context,
+) -> Option<Block> {
+    let mut analysis = shell::analyse(line, Dialect::Posix);
     for _ in 0..=analysis.commands.len() {
-        let block = judge_at(&analysis, filters, policy, &here, FollowScripts::No)?;
+        let block = judge_at(&analysis, filters, policy, here, FollowScripts::No)?;
         if block.rule != "rm.unknown-target" {
             let reason = format!("{file} runs what your policy blocks: {}", block.reason);
             return Some(Block { reason, command: index, ..block });

@@ -142,6 +142,26 @@ impl Written {
     }
 
     /// The text the line last wrote to `path`, or the command whose text it does not know.
+    /// What the line leaves to run later, unasked: git hooks it writes (`.husky/`,
+    /// `.githooks/`, `.git/hooks/`) and the package scripts it sets (`npm pkg set
+    /// scripts.postinstall=…`), each named for the reason, with its text (or the writer whose
+    /// text is not computed).
+    pub(crate) fn runs_later(&self) -> Vec<(String, Result<&str, &str>)> {
+        let hook = |path: &Path| {
+            let parts: Vec<_> = path.components().map(|c| c.as_os_str().to_string_lossy()).collect();
+            parts.iter().any(|part| part == ".husky" || part == ".githooks")
+                || parts.windows(2).any(|pair| pair[0] == ".git" && pair[1] == "hooks")
+        };
+        let hooks = self.files.iter().filter(|(path, _)| hook(path)).map(|(path, text)| {
+            (format!("the git hook `{}`", path.display()), text.as_deref().map_err(String::as_str))
+        });
+        let scripts = self
+            .scripts
+            .iter()
+            .map(|(name, text)| (format!("the package script `{name}`"), Ok(text.as_str())));
+        hooks.chain(scripts).collect()
+    }
+
     fn text(&self, path: &Path) -> Option<Result<&str, &str>> {
         self.files
             .iter()
