@@ -4,6 +4,8 @@
 //! for a test; `cargo xtask dist` itself smoke-runs the real binaries.
 
 #![cfg(unix)]
+// The one print: a note when this machine has no release target to test with.
+#![allow(clippy::print_stdout)]
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -66,15 +68,17 @@ impl Run {
     fn new(name: &str) -> Run {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("dist-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(dir.join("target/dist")).unwrap();
-        std::fs::write(dir.join("target/dist/previous.tar.gz"), "the last good release").unwrap();
+        std::fs::create_dir_all(dir.join("target/dist")).expect("the test's own files and processes");
+        std::fs::write(dir.join("target/dist/previous.tar.gz"), "the last good release")
+            .expect("the test's own files and processes");
         Run { dir }
     }
 
     fn script(&self, name: &str, text: &str) -> PathBuf {
         let path = self.dir.join(name);
-        std::fs::write(&path, text).unwrap();
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::write(&path, text).expect("the test's own files and processes");
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .expect("the test's own files and processes");
         path
     }
 
@@ -90,7 +94,7 @@ impl Run {
             .env("CARGO_TARGET_DIR", self.target())
             .env_remove("AGENT_HOOKS_VERSION")
             .output()
-            .unwrap()
+            .expect("the test's own files and processes")
     }
 
     fn target(&self) -> PathBuf {
@@ -100,8 +104,14 @@ impl Run {
     /// The files of `target/dist/`, sorted.
     fn dist_files(&self) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(self.target().join("dist"))
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .expect("the test's own files and processes")
+            .map(|entry| {
+                entry
+                    .expect("the test's own files and processes")
+                    .file_name()
+                    .into_string()
+                    .expect("the test's own files and processes")
+            })
             .collect();
         names.sort();
         names
@@ -110,8 +120,14 @@ impl Run {
     /// Staging or swapped-out directories left beside `dist/`.
     fn leftovers(&self) -> Vec<String> {
         std::fs::read_dir(self.target())
-            .unwrap()
-            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .expect("the test's own files and processes")
+            .map(|entry| {
+                entry
+                    .expect("the test's own files and processes")
+                    .file_name()
+                    .into_string()
+                    .expect("the test's own files and processes")
+            })
             .filter(|name| name.starts_with("dist."))
             .collect()
     }
@@ -131,7 +147,10 @@ fn host() -> Option<&'static str> {
         println!("note: this machine has no release target; dist is not tested");
         return None;
     };
-    let libdir = Command::new("rustc").args(["--print", "target-libdir", "--target", host]).output().unwrap();
+    let libdir = Command::new("rustc")
+        .args(["--print", "target-libdir", "--target", host])
+        .output()
+        .expect("the test's own files and processes");
     let installed = Path::new(String::from_utf8_lossy(&libdir.stdout).trim()).is_dir();
     assert!(installed, "the {host} standard library is missing: rustup target add {host}");
     Some(host)
