@@ -14,18 +14,18 @@
 #
 # The same settings can come from AGENT_HOOKS_PREFIX, AGENT_HOOKS_VERSION and AGENT_HOOKS_DIST.
 
-param(
-    [string]$Prefix = $env:AGENT_HOOKS_PREFIX,
-    [string]$Version = $env:AGENT_HOOKS_VERSION,
-    [string]$From = $env:AGENT_HOOKS_DIST
-)
-
 $Repository = "https://github.com/agent-hooks/agent-hooks"
 
 # Everything runs from this function, so that a download cut short by `irm | iex` runs
-# nothing; errors are thrown rather than `exit`, which would close the user's shell.
+# nothing; errors are thrown rather than `exit`, which would close the user's shell. The
+# parameters are the function's, not the script's: under `irm | iex` a script's `param` block
+# is not one, so the script passes its arguments on with `@args`.
 function Install-AgentHooks {
-    param([string]$Prefix, [string]$Version, [string]$From)
+    param(
+        [string]$Prefix = $env:AGENT_HOOKS_PREFIX,
+        [string]$Version = $env:AGENT_HOOKS_VERSION,
+        [string]$From = $env:AGENT_HOOKS_DIST
+    )
     $ErrorActionPreference = "Stop"
     $ProgressPreference = "SilentlyContinue"
 
@@ -116,4 +116,4 @@ function Install-AgentHooks {
     }
 }
 
-Install-AgentHooks -Prefix $Prefix -Version $Version -From $From
+Install-AgentHooks @args

@@ -164,7 +164,9 @@ fn parse(args: &[String]) -> Result<Request, String> {
                     let known: Vec<&str> = RELEASE_TARGETS.iter().map(|t| t.triple).collect();
                     format!("dist: `{triple}` is not a release target; they are: {}", known.join(", "))
                 })?;
-                named.push(target);
+                if !named.contains(&target) {
+                    named.push(target);
+                }
             }
             other => return Err(format!("dist: unknown argument `{other}`")),
         }
