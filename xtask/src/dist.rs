@@ -135,8 +135,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let dist_dir = staging.commit()?;
     print_summary(&summary);
-    for entry in fs_err::read_dir(&dist_dir).map_err(|e| e.to_string())? {
-        println!("{}", entry.map_err(|e| e.to_string())?.path().display());
+    let mut files = fs_err::read_dir(&dist_dir)
+        .map_err(|e| e.to_string())?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    files.sort();
+    for file in files {
+        println!("{}", file.display());
     }
     let absent = RELEASE_TARGETS.len() - archives.len();
     if absent > 0 {
