@@ -34,7 +34,7 @@ detect_target() {
     case "$(uname -s)" in
         Linux) os=unknown-linux-musl ;;
         Darwin) os=apple-darwin ;;
-        MINGW* | MSYS* | CYGWIN* | Windows_NT) die "on Windows, install with Scoop (see $repository#install)" ;;
+        MINGW* | MSYS* | CYGWIN* | Windows_NT) die "on Windows, use install.ps1 or Scoop (see $repository#install)" ;;
         *) die "no release build for $(uname -s); build from source: cargo install --git $repository claude-hook" ;;
     esac
     case "$(uname -m)" in
@@ -173,10 +173,17 @@ main() {
     done
     [ -n "$installed" ] || die "$archive holds no binaries"
     say "installed$installed into $prefix/bin"
+    hook=claude-hook
     case ":$PATH:" in
         *":$prefix/bin:"*) ;;
-        *) say "$prefix/bin is not on PATH; add it, e.g. in ~/.profile: export PATH=\"$prefix/bin:\$PATH\"" ;;
+        *)
+            say "$prefix/bin is not on PATH; add it, e.g. in ~/.profile: export PATH=\"$prefix/bin:\$PATH\""
+            hook="$prefix/bin/claude-hook"
+            ;;
     esac
+    say "next, register the hook of your agent and check it, e.g. for Claude Code:"
+    say "    $hook install && $hook doctor"
+    say "(the same with codex-hook, cursor-hook, ... for the other agents)"
 }
 
 main "$@"

@@ -18,8 +18,9 @@ const BASELINE: &str = "bench-empty";
 const TARGET_RATIO: f64 = 1.5;
 /// The most a large user policy may cost over the built-in one on the same event (issue #3).
 const POLICY_RATIO: f64 = 1.2;
-const ALLOW: &str = "allow (git status)";
-const DENY: &str = "deny (rm -rf /)";
+/// The names of the cases every binary has, which `dist` also smoke-runs.
+pub const ALLOW: &str = "allow (git status)";
+pub const DENY: &str = "deny (rm -rf /)";
 /// Spawns of each comparison hook (jq, Python).
 const COMPARISON_RUNS: usize = 30;
 
@@ -577,7 +578,11 @@ pub struct Sandbox {
 
 impl Sandbox {
     pub fn create() -> Result<Self, String> {
-        let dir = build::target_dir().join("bench/sandbox");
+        Self::at(build::target_dir().join("bench/sandbox"))
+    }
+
+    /// A fresh sandbox in `dir` (whatever was there is removed).
+    pub fn at(dir: PathBuf) -> Result<Self, String> {
         let _ = std::fs::remove_dir_all(&dir);
         // The 50-rule policy's rewrites put `rtk` in front, and a rewrite applies only where its
         // program is on PATH: a stand-in makes every machine measure the rewrite.

@@ -1,109 +1,214 @@
-//! `cargo xtask dist`: build every agent binary for each release target this machine can
-//! build, pack them into checksummed archives in `target/dist/`, and render the Homebrew
-//! formula and the Scoop manifest from the archives that were built.
+//! `cargo xtask dist`: build every agent binary for the release targets, smoke-run those this
+//! machine can run, pack them into checksummed archives, and render the Homebrew formula and
+//! the Scoop manifest when every archive they point at was built. All of it is staged in a
+//! directory of its own and swapped into `target/dist/` only when the run succeeds, so a failed
+//! run leaves the last good `target/dist/` as it was.
 
 mod archive;
 mod checksum;
 #[cfg(test)]
 mod install_script;
 mod installers;
+#[cfg(test)]
+mod publish;
 mod release;
 mod render;
 #[cfg(test)]
 mod scratch;
+mod smoke;
+mod staging;
 mod targets;
 mod toolchain;
 
 use std::path::Path;
+use std::process::Command;
 
 use crate::build;
 use archive::Entry;
 use installers::{BuiltArchive, HOMEBREW, Installer, SCOOP};
 use release::Release;
-use targets::{RELEASE_TARGETS, ReleaseTarget};
+use smoke::Runner;
+use staging::Staging;
+use targets::{Os, RELEASE_TARGETS, ReleaseTarget};
 use toolchain::Toolchain;
 
 const PROFILE: &str = "dist";
 /// Cargo's output directory for release builds. Not the default one: with `--target`, cargo
 /// keeps the `dist` profile's build scripts in `<target dir>/dist/`, the archives' directory.
 const BUILD_DIR: &str = "dist-build";
+/// Where the smoke runs keep their sandboxes and install.sh its trial prefix.
+const SMOKE_DIR: &str = "dist-smoke";
 /// Shipped next to the binaries in every archive.
 const DOCUMENTS: [&str; 3] = ["README.md", "LICENSE-MIT", "LICENSE-APACHE"];
-/// Published as a release file too, for `curl ... | sh`.
-const INSTALL_SCRIPT: &str = "installers/install.sh";
+/// Published as release files too, for `curl ... | sh` and `irm ... | iex`.
+const INSTALL_SCRIPTS: [&str; 2] = ["installers/install.sh", "installers/install.ps1"];
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let requested = requested_targets(args)?;
-    let explicit = !requested.is_empty();
-    let targets = if explicit { requested } else { RELEASE_TARGETS.iter().collect() };
-    let release = Release::from_workspace()?;
-    let binaries = build::hook_binaries()?;
-    let dist_dir = build::target_dir().join("dist");
-    if dist_dir.exists() {
-        fs_err::remove_dir_all(&dist_dir).map_err(|e| e.to_string())?;
-    }
-    fs_err::create_dir_all(&dist_dir).map_err(|e| e.to_string())?;
+/// Which targets a run builds, and whether all of them must be built.
+#[derive(Debug, PartialEq, Eq)]
+enum Request {
+    /// Plain `dist`: every target this machine can build; the others are reported.
+    Buildable,
+    /// `--all`: every release target, or the run fails.
+    All,
+    /// `--target T...`: these, or the run fails.
+    Named(Vec<&'static ReleaseTarget>),
+}
 
-    let toolchain = Toolchain::probe();
-    let mut archives = Vec::new();
-    let mut not_built = Vec::new();
-    for target in targets {
-        match package(&toolchain, &release, &binaries, target, &dist_dir) {
-            Ok(archive) => archives.push(archive),
-            Err(why) => {
-                eprintln!("xtask: dist: {} NOT BUILT: {why}", target.triple);
-                not_built.push(target.triple);
-            }
+impl Request {
+    fn targets(&self) -> Vec<&'static ReleaseTarget> {
+        match self {
+            Request::Buildable | Request::All => RELEASE_TARGETS.iter().collect(),
+            Request::Named(targets) => targets.clone(),
         }
     }
-    if archives.is_empty() {
-        return Err("dist: no target could be built (see above)".into());
+}
+
+/// What happened to one release target.
+enum Outcome {
+    Built { archive: BuiltArchive, smoke: String },
+    NotBuilt(String),
+}
+
+pub fn run(args: &[String]) -> Result<(), String> {
+    let request = parse(args)?;
+    let release = Release::from_workspace()?;
+    let binaries = build::hook_binaries()?;
+    let target_dir = build::target_dir();
+    let staging = Staging::new(&target_dir.join("dist"))?;
+    let toolchain = Toolchain::probe();
+
+    let mut outcomes = Vec::new();
+    for target in request.targets() {
+        let outcome = match package(&toolchain, &release, &binaries, target, staging.path()) {
+            Ok((archive, smoke)) => Outcome::Built { archive, smoke },
+            Err(why) => {
+                eprintln!("xtask: dist: {} NOT BUILT: {why}", target.triple);
+                Outcome::NotBuilt(why)
+            }
+        };
+        outcomes.push((target, outcome));
     }
+    let archives: Vec<&BuiltArchive> = outcomes
+        .iter()
+        .filter_map(|(_, outcome)| match outcome {
+            Outcome::Built { archive, .. } => Some(archive),
+            Outcome::NotBuilt(_) => None,
+        })
+        .collect();
+    let mut summary: Vec<(String, String)> = outcomes
+        .iter()
+        .map(|(target, outcome)| {
+            let status = match outcome {
+                Outcome::Built { smoke, .. } => format!("built; {smoke}"),
+                Outcome::NotBuilt(why) => format!("NOT BUILT: {why}"),
+            };
+            (target.triple.to_string(), status)
+        })
+        .collect();
+    let missing = outcomes.iter().filter(|(_, outcome)| matches!(outcome, Outcome::NotBuilt(_))).count();
+    let failure = match &request {
+        _ if archives.is_empty() => Some("no target could be built".to_string()),
+        Request::All if missing > 0 => {
+            Some(format!("--all: {missing} of {} release targets not built", RELEASE_TARGETS.len()))
+        }
+        Request::Named(_) if missing > 0 => Some(format!("{missing} of the requested targets not built")),
+        _ => None,
+    };
+    if let Some(failure) = failure {
+        print_summary(&summary);
+        return Err(format!("dist: {failure}; target/dist is left as it was"));
+    }
+
     for installer in [HOMEBREW, SCOOP] {
-        write_installer(&installer, &release, &binaries, &archives, &dist_dir)?;
+        let status = write_installer(&installer, &release, &binaries, &archives, staging.path())?;
+        summary.push((installer.file_name.to_string(), status));
     }
-    let script = dist_dir.join("install.sh");
-    fs_err::copy(build::workspace_root().join(INSTALL_SCRIPT), &script).map_err(|e| e.to_string())?;
-    println!("{}", script.display());
-    if explicit && !not_built.is_empty() {
-        return Err(format!("dist: requested targets not built: {}", not_built.join(", ")));
+    for script in INSTALL_SCRIPTS {
+        let name = Path::new(script).file_name().ok_or("an install script has no file name")?;
+        fs_err::copy(build::workspace_root().join(script), staging.path().join(name))
+            .map_err(|e| e.to_string())?;
+    }
+    if let Some(host) = ReleaseTarget::host().filter(|host| archives.iter().any(|a| a.target == *host)) {
+        let status = install_with_script(host, &binaries, staging.path(), &target_dir.join(SMOKE_DIR))?;
+        summary.push(("install.sh".into(), status));
+    }
+
+    let dist_dir = staging.commit()?;
+    print_summary(&summary);
+    let mut files = fs_err::read_dir(&dist_dir)
+        .map_err(|e| e.to_string())?
+        .map(|entry| entry.map(|entry| entry.path()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    files.sort();
+    for file in files {
+        println!("{}", file.display());
+    }
+    let absent = RELEASE_TARGETS.len() - archives.len();
+    if absent > 0 {
+        eprintln!(
+            "xtask: dist: {absent} of {} release targets are missing from {}: not a whole release \
+             (`cargo xtask dist --all` builds every target or fails)",
+            RELEASE_TARGETS.len(),
+            dist_dir.display()
+        );
     }
     Ok(())
 }
 
-/// The release targets named by `--target`; none means every release target.
-fn requested_targets(args: &[String]) -> Result<Vec<&'static ReleaseTarget>, String> {
-    let mut targets = Vec::new();
+/// `--all`, or `--target TRIPLE` (repeatable); neither means every target this machine can build.
+fn parse(args: &[String]) -> Result<Request, String> {
+    let mut all = false;
+    let mut named = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
+            "--all" => all = true,
             "--target" => {
                 let triple = args.next().ok_or("--target needs a target triple")?;
                 let target = ReleaseTarget::find(triple).ok_or_else(|| {
                     let known: Vec<&str> = RELEASE_TARGETS.iter().map(|t| t.triple).collect();
                     format!("dist: `{triple}` is not a release target; they are: {}", known.join(", "))
                 })?;
-                targets.push(target);
+                if !named.contains(&target) {
+                    named.push(target);
+                }
             }
             other => return Err(format!("dist: unknown argument `{other}`")),
         }
     }
-    Ok(targets)
+    match (all, named.is_empty()) {
+        (true, false) => Err("dist: --all and --target exclude each other".into()),
+        (true, true) => Ok(Request::All),
+        (false, true) => Ok(Request::Buildable),
+        (false, false) => Ok(Request::Named(named)),
+    }
 }
 
-/// Build the binaries for `target`, archive them with the documents, and checksum the archive.
+/// Build the binaries for `target`, smoke-run them when this machine can, archive them with
+/// the documents, and checksum the archive; also says how the smoke run went.
 fn package(
     toolchain: &Toolchain,
     release: &Release,
     binaries: &[String],
     target: &'static ReleaseTarget,
     dist_dir: &Path,
-) -> Result<BuiltArchive, String> {
+) -> Result<(BuiltArchive, String), String> {
     let linker = toolchain
         .linker(target)
         .map_err(|missing| format!("{}; set up with: {}", missing.reason, missing.setup))?;
     eprintln!("xtask: dist: building {} for {} ({})", binaries.join(", "), target.triple, linker.describe());
     let out_dir = linker.build(&build::target_dir().join(BUILD_DIR), PROFILE, target, binaries)?;
+
+    let smoke = match Runner::for_target(target) {
+        Ok(runner) => {
+            let sandbox = build::target_dir().join(SMOKE_DIR).join(target.triple);
+            smoke::run(&runner, &out_dir, target, binaries, sandbox)
+                .map_err(|e| format!("smoke run {}: {e}", runner.describe()))?;
+            format!("every binary denied and allowed {}", runner.describe())
+        }
+        Err(why) => format!("not smoke-run: {why}"),
+    };
 
     let stem = release.archive_stem(target);
     let read = |path: &Path| fs_err::read(path).map_err(|e| e.to_string());
@@ -123,37 +228,83 @@ fn package(
     let path = dist_dir.join(release.archive_name(target));
     target.archive_format().write(&path, &entries)?;
     let sha256 = checksum::write_sidecar(&path)?;
-    println!("{}", path.display());
-    println!("{}", checksum::sidecar_path(&path).display());
-    Ok(BuiltArchive { target, sha256 })
+    Ok((BuiltArchive { target, sha256 }, smoke))
 }
 
-/// Render `installer` into `dist_dir`, saying which of its platforms it leaves out.
+/// Render `installer` into `dist_dir` when every archive it points at was built; returns its
+/// line of the summary.
 fn write_installer(
     installer: &Installer,
     release: &Release,
     binaries: &[String],
-    archives: &[BuiltArchive],
+    archives: &[&BuiltArchive],
     dist_dir: &Path,
-) -> Result<(), String> {
-    let left_out: Vec<&str> = installer
-        .targets()
-        .filter(|target| !archives.iter().any(|archive| archive.target == *target))
-        .map(|target| target.triple)
-        .collect();
-    let Some(text) = installer.render(release, binaries, archives)? else {
-        eprintln!(
-            "xtask: dist: {} NOT RENDERED: no archive of {} was built",
-            installer.file_name,
-            left_out.join(", ")
-        );
-        return Ok(());
-    };
-    let path = dist_dir.join(installer.file_name);
-    fs_err::write(&path, text).map_err(|e| e.to_string())?;
-    if !left_out.is_empty() {
-        eprintln!("xtask: dist: {} leaves out {} (not built)", installer.file_name, left_out.join(", "));
+) -> Result<String, String> {
+    let missing = installer.missing(archives);
+    if !missing.is_empty() {
+        return Ok(format!("NOT RENDERED: needs the archives of {}", missing.join(", ")));
     }
-    println!("{}", path.display());
-    Ok(())
+    let text = installer.render(release, binaries, archives)?;
+    fs_err::write(dist_dir.join(installer.file_name), text).map_err(|e| e.to_string())?;
+    Ok("rendered".into())
+}
+
+/// Install the `host` archive from `dist_dir` with the shipped install.sh into a scratch
+/// prefix, as a user would, and smoke-run the installed binaries; returns the summary line.
+fn install_with_script(
+    host: &ReleaseTarget,
+    binaries: &[String],
+    dist_dir: &Path,
+    smoke_dir: &Path,
+) -> Result<String, String> {
+    if host.os == Os::Windows {
+        return Ok("not tried: install.sh is not for Windows".into());
+    }
+    let prefix = smoke_dir.join("install-sh-prefix");
+    let _ = std::fs::remove_dir_all(&prefix);
+    let out = Command::new("sh")
+        .arg(dist_dir.join("install.sh"))
+        .arg("--from")
+        .arg(dist_dir)
+        .arg("--prefix")
+        .arg(&prefix)
+        .env_remove("AGENT_HOOKS_VERSION")
+        .output()
+        .map_err(|e| format!("cannot run sh: {e}"))?;
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(format!("dist: install.sh failed on the {} archive: {stderr}", host.triple));
+    }
+    smoke::run(&Runner::Native, &prefix.join("bin"), host, binaries, smoke_dir.join("installed"))
+        .map_err(|e| format!("dist: after install.sh: {e}"))?;
+    Ok(format!("installed the {} archive, and the installed binaries answered", host.triple))
+}
+
+fn print_summary(summary: &[(String, String)]) {
+    let width = summary.iter().map(|(name, _)| name.len()).max().unwrap_or(0);
+    eprintln!("xtask: dist: summary");
+    for (name, status) in summary {
+        eprintln!("  {name:width$}  {status}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|arg| arg.to_string()).collect()
+    }
+
+    #[test]
+    fn all_and_target_choose_what_must_be_built() {
+        assert_eq!(parse(&[]), Ok(Request::Buildable));
+        assert_eq!(parse(&args(&["--all"])), Ok(Request::All));
+        let arm = ReleaseTarget::find("aarch64-unknown-linux-musl").unwrap();
+        assert_eq!(parse(&args(&["--target", arm.triple])), Ok(Request::Named(vec![arm])));
+        assert!(parse(&args(&["--all", "--target", arm.triple])).unwrap_err().contains("exclude"));
+        assert!(
+            parse(&args(&["--target", "sparc-sun-solaris"])).unwrap_err().contains("not a release target")
+        );
+    }
 }

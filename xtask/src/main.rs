@@ -24,9 +24,12 @@ tasks:
   layout                             profile every hook binary with callgrind and write
                                      link/hot-text.ld, which keeps the code a hook call
                                      runs together
-  dist [--target TRIPLE]...          release archives, checksums, Homebrew formula and Scoop
-                                     manifest in target/dist/ (default: every release target
-                                     this machine can build; the others are reported)";
+  dist [--all | --target TRIPLE...]  release archives, checksums, Homebrew formula, Scoop
+                                     manifest and install scripts in target/dist/, swapped in
+                                     only when the run succeeds; every binary this machine can
+                                     run is smoke-run first (default: every release target
+                                     this machine can build, with a summary of the others;
+                                     --all fails unless all of them are built)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

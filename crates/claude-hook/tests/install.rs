@@ -191,13 +191,16 @@ fn settings_files_keep_every_byte_the_hooks_do_not_own() {
     assert!(String::from_utf8_lossy(&refused.stderr).contains("is read-only"));
     assert_eq!(std::fs::read_to_string(&settings).unwrap(), original);
 
-    // A dangling symlink stays a link; its target is written.
-    std::fs::remove_file(&settings).unwrap();
-    std::fs::remove_file(&backup).unwrap();
-    std::os::unix::fs::symlink("../dotfiles/claude.json", &settings).unwrap();
-    assert!(run(&["install", "--user"]).status.success());
-    assert!(std::fs::symlink_metadata(&settings).unwrap().file_type().is_symlink());
-    assert!(std::fs::read_to_string(home.join("dotfiles/claude.json")).unwrap().contains("claude-hook"));
+    // A dangling symlink stays a link; its target is written (a test makes links on Unix only).
+    #[cfg(unix)]
+    {
+        std::fs::remove_file(&settings).unwrap();
+        std::fs::remove_file(&backup).unwrap();
+        std::os::unix::fs::symlink("../dotfiles/claude.json", &settings).unwrap();
+        assert!(run(&["install", "--user"]).status.success());
+        assert!(std::fs::symlink_metadata(&settings).unwrap().file_type().is_symlink());
+        assert!(std::fs::read_to_string(home.join("dotfiles/claude.json")).unwrap().contains("claude-hook"));
+    }
     let _ = std::fs::remove_dir_all(&root);
 }
 

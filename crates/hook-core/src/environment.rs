@@ -33,7 +33,8 @@ pub fn xdg_dir(variable: &str, home_relative: &str) -> Option<PathBuf> {
         .or_else(|| set("HOME").map(|home| PathBuf::from(home).join(home_relative)))
 }
 
-/// The first bytes of [`NAMES`].
+/// The first bytes of [`NAMES`], for the Unix pass over `environ`.
+#[cfg(any(unix, test))]
 const FIRST_BYTES: [u8; 4] = *b"AHTX";
 
 /// The value of the environment variable `name`, as `std::env::var_os` gives it.

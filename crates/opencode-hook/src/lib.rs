@@ -1,5 +1,5 @@
 //! OpenCode's wire format, which is ours: OpenCode has no command hooks, only in-process
-//! plugins, so `installers/opencode/agent-hooks.js` forwards each hook call here as JSON.
+//! plugins, so `crates/opencode-hook/plugin/agent-hooks.js` forwards each hook call here as JSON.
 //!
 //! In (one object, as `docs/agents/opencode.md` renders a plugin call):
 //! `{"hook": "tool.execute.before" | "tool.execute.after" | "event", "cwd": <plugin directory>,

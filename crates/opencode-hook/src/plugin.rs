@@ -1,5 +1,5 @@
 //! The plugin module `install` places where OpenCode loads plugins: the one in
-//! `installers/opencode/`, with the path of this binary written in, and how `doctor` probes
+//! `crates/opencode-hook/plugin/`, with the path of this binary written in, and how `doctor` probes
 //! the binary the way the plugin calls it.
 
 use std::path::Path;
@@ -7,7 +7,7 @@ use std::path::Path;
 use hook_core::install::{OwnedFile, Probe, ProbeAnswer, ProbeVerdict};
 use serde_json::{Value, json};
 
-const PLUGIN: &str = include_str!("../../../installers/opencode/agent-hooks.js");
+const PLUGIN: &str = include_str!("../plugin/agent-hooks.js");
 /// How the plugin names its binary before `install` writes the real path in.
 const BINARY_BY_NAME: &str = r#"process.env.OPENCODE_HOOK_BIN || "opencode-hook""#;
 

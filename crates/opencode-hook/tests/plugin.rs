@@ -1,4 +1,4 @@
-//! The OpenCode plugin (`installers/opencode/agent-hooks.js`) under `node --test`, with this
+//! The OpenCode plugin (`crates/opencode-hook/plugin/agent-hooks.js`) under `node --test`, with this
 //! crate's real binary behind it. Without Node it fails (`.ci/run` installs Node).
 
 use std::path::{Path, PathBuf};
@@ -18,8 +18,8 @@ fn plugin_under_node() {
     // No policy of the machine's user or system may leak into the verdicts.
     let nowhere = workspace().join("target/opencode-plugin-nowhere");
     let out = Command::new("node")
-        .args(["--test", "installers/opencode/test/"])
-        .current_dir(workspace())
+        .args(["--test", "plugin/test/"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .env("OPENCODE_HOOK_BIN", env!("CARGO_BIN_EXE_opencode-hook"))
         .env("HOME", &nowhere)
         .env("XDG_CONFIG_HOME", &nowhere)

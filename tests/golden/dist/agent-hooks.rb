@@ -6,6 +6,11 @@ class AgentHooks < Formula
   version "0.1.0"
   license any_of: ["MIT", "Apache-2.0"]
 
+  livecheck do
+    url :stable
+    strategy :github_latest
+  end
+
   on_macos do
     on_arm do
       url "https://github.com/agent-hooks/agent-hooks/releases/download/v0.1.0/agent-hooks-0.1.0-aarch64-apple-darwin.tar.gz"
@@ -32,9 +37,23 @@ class AgentHooks < Formula
     bin.install %w[claude-hook cursor-hook]
   end
 
+  def caveats
+    <<~EOS
+      Next, register the hook of your agent and check it, e.g. for Claude Code:
+        claude-hook install && claude-hook doctor
+      Every agent's hook works the same: claude-hook cursor-hook
+    EOS
+  end
+
   test do
     %w[claude-hook cursor-hook].each do |binary|
       assert_match version.to_s, shell_output("#{bin}/#{binary} --version")
     end
+    # A real decision: Claude Code's payload for `rm -rf /` is denied, `git status` is not.
+    payload = '{"hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"COMMAND"}}'
+    denied = pipe_output("#{bin}/claude-hook", payload.sub("COMMAND", "rm -rf /"), 0)
+    assert_match '"permissionDecision":"deny"', denied
+    allowed = pipe_output("#{bin}/claude-hook", payload.sub("COMMAND", "git status"), 0)
+    refute_match "deny", allowed
   end
 end

@@ -67,6 +67,11 @@ fn installs_the_binaries_from_a_local_dist_directory() {
     let version = Command::new(prefix.join("bin/claude-hook")).arg("--version").output().unwrap();
     assert_eq!(String::from_utf8_lossy(&version.stdout), format!("claude-hook {VERSION}\n"));
     assert!(!prefix.join("bin/README.md").exists(), "only binaries go to PREFIX/bin");
+    // The prefix is not on PATH, so the next step names the binary by its path.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let hook = prefix.join("bin/claude-hook");
+    let next = format!("    {} install && {} doctor\n", hook.display(), hook.display());
+    assert!(stderr.contains(&next), "no next step in:\n{stderr}");
 }
 
 #[test]
@@ -88,10 +93,29 @@ fn refuses_an_archive_whose_checksum_does_not_match() {
 
 #[test]
 fn downloads_from_the_workspace_repository() {
-    let script = std::fs::read_to_string(workspace_root().join("installers/install.sh")).unwrap();
     let repository = Release::from_workspace().unwrap().repository;
-    assert!(
-        script.contains(&format!("\nrepository=\"{repository}\"\n")),
-        "installers/install.sh must download from the workspace's repository, {repository}"
-    );
+    for (script, line) in [
+        ("installers/install.sh", format!("\nrepository=\"{repository}\"\n")),
+        ("installers/install.ps1", format!("\n$Repository = \"{repository}\"\n")),
+    ] {
+        let text = std::fs::read_to_string(workspace_root().join(script)).unwrap();
+        assert!(text.contains(&line), "{script} must download from the workspace's repository, {repository}");
+    }
+}
+
+/// install.ps1 cannot run here (no PowerShell in Debian, and npm's `pwsh` downloads it from
+/// GitHub when installed): what is checked is that it asks for the archive `dist` names, and
+/// ends with the next step.
+#[test]
+fn the_powershell_installer_asks_for_the_windows_archive_and_says_what_next() {
+    let script = std::fs::read_to_string(workspace_root().join("installers/install.ps1")).unwrap();
+    let windows = ReleaseTarget::find("x86_64-pc-windows-gnu").unwrap();
+    let release = Release { version: "$Version".into(), repository: String::new() };
+    assert!(script.contains(&format!("$target = \"{}\"\n", windows.triple)), "the Windows target");
+    // `$stem` is the archive stem with the version and target filled in by PowerShell.
+    let stem = release.archive_stem(windows).replace(windows.triple, "$target");
+    assert!(script.contains(&format!("$stem = \"{stem}\"\n")), "the stem {stem}");
+    assert!(script.contains("$archive = \"$stem.zip\"\n"), "the archive name");
+    assert_eq!(windows.archive_format().extension(), "zip");
+    assert!(script.contains("claude-hook install; claude-hook doctor"), "the next step");
 }

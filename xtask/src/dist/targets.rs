@@ -86,7 +86,8 @@ impl Os {
 }
 
 impl Arch {
-    fn key(self) -> &'static str {
+    /// The name templates and qemu use for this CPU.
+    pub fn key(self) -> &'static str {
         match self {
             Arch::X86_64 => "x86_64",
             Arch::Aarch64 => "aarch64",

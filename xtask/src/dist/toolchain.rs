@@ -130,7 +130,8 @@ fn zig_available() -> bool {
             || succeeds(Command::new("python3").args(["-m", "ziglang", "version"])))
 }
 
-fn on_path(program: &str) -> bool {
+/// Whether `program --version` runs.
+pub fn on_path(program: &str) -> bool {
     succeeds(Command::new(program).arg("--version"))
 }
 

@@ -488,6 +488,8 @@ mod tests {
         let _ = std::fs::remove_dir_all(&root);
     }
 
+    // Symbolic links made by a test need Unix (Windows asks for a privilege).
+    #[cfg(unix)]
     #[test]
     fn links_are_judged_by_what_they_point_at() {
         use std::os::unix::fs::symlink;
