@@ -121,6 +121,7 @@ const NAME_ONLY: &[&str] = &[
     "dirname",
     "disown",
     "dnf",
+    "dotenv-linter",
     "dotnet",
     "du",
     "echo",
@@ -130,8 +131,11 @@ const NAME_ONLY: &[&str] = &[
     "expr",
     "eza",
     "false",
+    "fd",
+    "fdfind",
     "fg",
     "file",
+    "find",
     "free",
     "fuser",
     "getfacl",
@@ -151,6 +155,7 @@ const NAME_ONLY: &[&str] = &[
     "launchctl",
     "let",
     "local",
+    "locate",
     "loginctl",
     "ls",
     "lsattr",
@@ -161,6 +166,7 @@ const NAME_ONLY: &[&str] = &[
     "mkfifo",
     "mknod",
     "mktemp",
+    "mlocate",
     "mosh",
     "mvn",
     "namei",
@@ -171,6 +177,7 @@ const NAME_ONLY: &[&str] = &[
     "pip",
     "pip3",
     "pkill",
+    "plocate",
     "pnpm",
     "poetry",
     "popd",
@@ -198,6 +205,7 @@ const NAME_ONLY: &[&str] = &[
     "sleep",
     "ssh",
     "ssh-add",
+    "ssh-keygen",
     "sshfs",
     "stat",
     "sum",
@@ -723,6 +731,13 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 }
             }
         }
+        // `ssh-keygen -p -f KEY` rewrites the key (a passphrase taken off is a key weakened).
+        "ssh-keygen" if has_short_flag(command, &['p']) => {
+            let args = command.args();
+            found.extend(
+                args.windows(2).filter(|pair| pair[0].text == "-f").map(|pair| (Access::Write, &pair[1])),
+            );
+        }
         // `xargs -a F`, `parallel -a F`/`:::: F`: the file's lines become arguments.
         "xargs" | "parallel" => {
             let args = command.args();
@@ -770,8 +785,8 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
     found
 }
 
-/// Whether the chmod `mode` takes access away from group and others only and leaves the owner
-/// able to read: `600`, `0400`, `go-rwx`, `o=`. Not `000`, `u-r` or `a-r`.
+/// Whether the chmod `mode` only takes access away and leaves the owner able to read: `600`,
+/// `0400`, `go-rwx`, `o=`, `a-w`, `u=rw,go=`. Not `000`, `644`, `u-r`, `a-r` or `+x`.
 fn closes_to_others(mode: &str) -> bool {
     let digits = mode.strip_prefix('0').filter(|rest| rest.len() == 3).unwrap_or(mode);
     if digits.len() == 3 && digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
@@ -780,9 +795,20 @@ fn closes_to_others(mode: &str) -> bool {
     mode.split(',').all(|clause| {
         let who_end = clause.find(['-', '=', '+']).unwrap_or(clause.len());
         let (who, rest) = clause.split_at(who_end);
-        !who.is_empty()
-            && who.bytes().all(|b| b == b'g' || b == b'o')
-            && (rest.starts_with('-') && rest.len() > 1 || rest == "=")
+        let owner = who.is_empty() || who.contains(['u', 'a']);
+        if !who.bytes().all(|b| matches!(b, b'u' | b'g' | b'o' | b'a')) {
+            return false;
+        }
+        match (rest.as_bytes().first(), &rest.get(1..).unwrap_or_default()) {
+            // Taking away: anything from group and others, anything but reading from the owner.
+            (Some(b'-'), perms) => !(perms.is_empty() || owner && perms.contains('r')),
+            // Setting: nothing for group and others, or the owner's own with reading kept.
+            (Some(b'='), perms) => {
+                let owner_only = who.bytes().all(|b| b == b'u') && !who.is_empty();
+                if owner_only { perms.contains('r') } else { !owner && perms.is_empty() }
+            }
+            _ => false,
+        }
     })
 }
 
@@ -887,21 +913,44 @@ fn runs_code(key: &Word, value: &Word) -> bool {
 /// no path to a program, no shell or interpreter that would run a script operand, nothing
 /// the analyser peels as a wrapper (`env X`, `nice X`), and no path inside an option's value.
 fn everyday_program(line: &Word) -> bool {
-    let text = line.text.trim();
+    // git's own placeholders for a diff or merge tool (`code --wait $REMOTE $LOCAL`) and a
+    // quoted plain option value (`vim -c 'set tw=72'`) are plain too.
+    let mut text = line.text.trim().to_string();
+    for placeholder in ["$REMOTE", "$LOCAL", "$BASE", "$MERGED"] {
+        text = text.replace(&format!("\"{placeholder}\""), "file").replace(placeholder, "file");
+    }
     let plain = |b: u8| b.is_ascii_alphanumeric() || b" _.,:=+@%^~/-".contains(&b);
+    let mut pieces = text.split('\'');
+    let mut unquoted = pieces.next().unwrap_or_default().to_string();
+    for (at, piece) in pieces.enumerate() {
+        let quoted = at % 2 == 0;
+        if quoted && !piece.bytes().all(plain) {
+            return false;
+        }
+        unquoted.push_str(if quoted { "x" } else { piece });
+    }
+    let text = unquoted.as_str();
     if line.dynamic || !text.bytes().all(plain) {
         return false;
     }
     let mut words = text.split(' ').filter(|w| !w.is_empty());
     let Some(program) = words.next() else { return true };
-    if program.starts_with(['-', '.', '~']) || program.contains('/') || script_file::is_runner(program) {
+    // A program from the system's own directories by path (git's contrib helpers) is one too.
+    let system = ["/usr/bin/", "/usr/local/bin/", "/usr/share/", "/usr/lib/", "/opt/homebrew/", "/bin/"]
+        .iter()
+        .any(|dir| program.starts_with(dir) && !program.contains(".."));
+    if program.starts_with(['-', '.', '~'])
+        || program.contains('/') && !system
+        || script_file::is_runner(program.rsplit('/').next().unwrap_or(program))
+    {
         return false;
     }
     if words.any(|w| w.contains('=') && w.contains(['/', '~'])) {
         return false;
     }
     let analysis = crate::shell::analyse(text, crate::shell::Dialect::Posix);
-    matches!(analysis.commands.as_slice(), [only] if only.via.is_empty() && only.name() == Some(program))
+    let base = program.rsplit('/').next().unwrap_or(program);
+    matches!(analysis.commands.as_slice(), [only] if only.via.is_empty() && only.name().is_some_and(|name| name == program || name == base))
         && !analysis.incomplete
 }
 

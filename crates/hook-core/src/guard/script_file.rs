@@ -372,7 +372,20 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
     if targets.is_empty() {
         targets.extend(parsed.default_target());
     }
-    let lines = parsed.recipes(&targets, &given);
+    // The environment's values: with `-e` they win over the makefile's, as the command line's
+    // do; without, the makefile's own assignments win.
+    let environment_wins =
+        command.args().iter().any(|a| a.text == "-e" || a.text == "--environment-overrides");
+    let environment: Vec<(&str, &str)> = command
+        .assignments
+        .iter()
+        .filter(|(_, value)| !value.dynamic)
+        .map(|(n, v)| (n.as_str(), v.text.as_str()))
+        .collect();
+    if environment_wins {
+        given.extend(environment.iter().copied());
+    }
+    let lines = parsed.recipes(&targets, &given, if environment_wins { &[] } else { &environment });
     if lines.is_empty() {
         return None;
     }

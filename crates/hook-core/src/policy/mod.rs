@@ -242,7 +242,19 @@ impl From<CachedFileRules> for FileRules {
 
 /// Environment files hold secrets; their documented templates do not.
 /// The templates stay readable, and so do their copies (`.env.example.bak`).
-const ENV_FILES: [&str; 5] = [".env", ".env.*", "!.env.example*", "!.env.sample*", "!.env.template*"];
+const ENV_FILES: [&str; 11] = [
+    ".env",
+    ".env.*",
+    "!.env.example*",
+    "!.env.sample*",
+    "!.env.template*",
+    "!.env.*.example",
+    "!.env.*.sample",
+    "!.env.*.template",
+    "!.env.dist",
+    "!.env.defaults",
+    "!.env.schema",
+];
 
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.

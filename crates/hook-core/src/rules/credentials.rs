@@ -27,6 +27,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if !prints_credential(name, call.command, &call.analysis.commands) {
         return None;
     }
+    // `echo "token=$NPM_TOKEN" > .npmrc`: written where it is used, not shown.
+    if matches!(name, "echo" | "printf") && writes_to_file(call.command) {
+        return None;
+    }
     (!consumed(call)).then(|| Hit::new("credentials.print", MESSAGE))
 }
 
@@ -281,8 +285,36 @@ const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "h
 /// The hosts a credential's variable name says it belongs to: a part of the name, and the
 /// host suffixes of its service.
 const SERVICES: &[(&str, &[&str])] = &[
-    ("GITHUB", &["github.com", "githubusercontent.com"]),
-    ("GH_", &["github.com", "githubusercontent.com"]),
+    // The more specific names first: `AZURE_OPENAI_API_KEY` is Azure's.
+    ("AZURE", &["azure.com", "microsoft.com", "windows.net"]),
+    ("GITHUB", &["github.com", "githubusercontent.com", "ghcr.io"]),
+    ("GH_", &["github.com", "githubusercontent.com", "ghcr.io"]),
+    ("ACTIONS_", &["github.com", "githubusercontent.com"]),
+    ("CI_JOB", &["gitlab.com"]),
+    ("CI_REGISTRY", &["gitlab.com"]),
+    ("TF_TOKEN_", &["terraform.io"]),
+    ("TFE_", &["terraform.io"]),
+    ("TWINE", &["pypi.org"]),
+    ("DO_", &["digitalocean.com"]),
+    ("TELEGRAM", &["telegram.org"]),
+    ("PULUMI", &["pulumi.com"]),
+    ("RENDER", &["render.com"]),
+    ("RAILWAY", &["railway.app"]),
+    ("BITBUCKET", &["bitbucket.org"]),
+    ("SONAR", &["sonarcloud.io"]),
+    ("POSTMAN", &["postman.com", "getpostman.com"]),
+    ("DEEPSEEK", &["deepseek.com"]),
+    ("TOGETHER", &["together.xyz", "together.ai"]),
+    ("REPLICATE", &["replicate.com"]),
+    ("FIGMA", &["figma.com"]),
+    ("DISCORD", &["discord.com"]),
+    ("SNYK", &["snyk.io"]),
+    ("DOPPLER", &["doppler.com"]),
+    ("NGROK", &["ngrok.com"]),
+    ("CODEBERG", &["codeberg.org"]),
+    ("MAILGUN", &["mailgun.net"]),
+    ("POSTHOG", &["posthog.com"]),
+    ("CONFLUENCE", &["atlassian.net"]),
     ("GITLAB", &["gitlab.com"]),
     ("OPENAI", &["openai.com"]),
     ("ANTHROPIC", &["anthropic.com"]),
@@ -291,7 +323,6 @@ const SERVICES: &[(&str, &[&str])] = &[
     ("GOOGLE", &["googleapis.com", "google.com"]),
     ("GCP", &["googleapis.com"]),
     ("AWS", &["amazonaws.com"]),
-    ("AZURE", &["azure.com", "microsoft.com", "windows.net"]),
     ("NPM", &["npmjs.org", "npmjs.com"]),
     ("PYPI", &["pypi.org"]),
     ("CARGO", &["crates.io"]),
@@ -364,10 +395,12 @@ fn sent_elsewhere(name: &str, command: &SimpleCommand) -> Option<String> {
             continue;
         };
         let belongs = |host: &str| {
-            matches!(host, "localhost" | "127.0.0.1" | "[::1]")
+            is_local(host)
                 || services.iter().any(|service| host == *service || host.ends_with(&format!(".{service}")))
         };
-        if hosts.is_empty() || !hosts.iter().all(|host| belongs(host)) {
+        // A host the line does not spell (`"$GITHUB_API_URL/repos"`) is the environment's
+        // configuration; a host it spells must be the secret's own.
+        if !hosts.iter().all(|host| belongs(host)) {
             return Some(secret);
         }
     }
@@ -384,7 +417,9 @@ fn host_of(text: &str) -> Option<&str> {
     (!host.is_empty()).then_some(host)
 }
 
-/// The first secret-named variable `raw` expands (see [`secret_variable`]).
+/// The first variable `raw` expands whose name ends in what a secret is called (`_TOKEN`,
+/// `_API_KEY`, `_SECRET`, `PASSWORD`, `_PAT`): `$MAX_TOKENS`, `$TOKEN_URL` and `$SECRET_NAME`
+/// name no secret.
 fn secret_name(raw: &str) -> Option<String> {
     raw.split('$').skip(1).find_map(|rest| {
         let name: String = rest
@@ -392,8 +427,25 @@ fn secret_name(raw: &str) -> Option<String> {
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
-        secret_variable(&format!("${name}")).then_some(name)
+        let upper = name.to_ascii_uppercase();
+        let secret =
+            ["TOKEN", "SECRET", "PASSWORD", "PASSWD", "APIKEY", "API_KEY", "_KEY", "_PAT", "CREDENTIALS"]
+                .iter()
+                .any(|end| upper.ends_with(end))
+                || upper.starts_with("TF_TOKEN_");
+        secret.then_some(name)
     })
+}
+
+/// A host on this machine or its local network by name (`localhost`, `0.0.0.0`, a compose
+/// service `app`): a request there stays with the user.
+fn is_local(host: &str) -> bool {
+    matches!(host, "localhost" | "0.0.0.0" | "[::1]" | "host.docker.internal")
+        || host.starts_with("127.")
+        || host.ends_with(".localhost")
+        || host.ends_with(".local")
+        || host.ends_with(".internal")
+        || !host.contains('.') && !host.starts_with('[')
 }
 
 const MESSAGE: &str = "This prints a stored credential where the agent reads it, and from there into the conversation. Use it inside the command that needs it (`$(gh auth token)`), or ask the user.";

@@ -1056,7 +1056,8 @@ impl Analyser {
                         continue;
                     }
                     if name.text == "export" {
-                        let value_word = Word { text: value.to_string(), ..arg.clone() };
+                        let value_word =
+                            Word { text: value.to_string(), raw: value.to_string(), ..arg.clone() };
                         self.command_variables(std::iter::once((var, &value_word)), origin);
                     }
                     // `export x=~` expands the tilde like an assignment does.

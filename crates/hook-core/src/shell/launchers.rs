@@ -260,9 +260,11 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         ("go", Some("run")) => {
             operands(2).next().filter(|w| w.text.contains('@') && !w.text.starts_with(['.', '/']))
         }
-        ("pip" | "pip3" | "uv" | "pipx", Some("install")) => operands(2).find(|w| is_remote_spec(&w.text)),
+        ("pip" | "pip3" | "uv" | "pipx", Some("install")) => {
+            pip_sources(&argv[2..]).find(|w| is_remote_spec(&w.text))
+        }
         ("python" | "python3", Some("-m")) if argv.get(2).is_some_and(|w| w.text == "pip") => {
-            operands(4).find(|w| is_remote_spec(&w.text))
+            pip_sources(argv.get(4..).unwrap_or_default()).find(|w| is_remote_spec(&w.text))
         }
         _ => None,
     }
@@ -288,6 +290,34 @@ pub(super) fn replaced_shell(argv: &[Word]) -> Option<&str> {
     let (dir, base) = program.rsplit_once('/').unwrap_or(("", program));
     let system = matches!(dir, "" | "/bin" | "/usr/bin" | "/usr/local/bin" | "/opt/homebrew/bin");
     (!system || !matches!(base, "sh" | "bash" | "dash" | "zsh" | "ksh")).then_some(value)
+}
+
+/// The package sources of `pip install ARGS`: its operands, without the values of the options
+/// that name an index or a requirements file (`-i https://pypi.org/simple` is no package).
+fn pip_sources(args: &[Word]) -> impl Iterator<Item = &Word> {
+    const VALUED: &[&str] = &[
+        "-i",
+        "--index-url",
+        "--extra-index-url",
+        "-f",
+        "--find-links",
+        "-r",
+        "--requirement",
+        "-c",
+        "--constraint",
+        "-t",
+        "--target",
+        "--prefix",
+        "--root",
+        "--python",
+        "-p",
+    ];
+    args.iter()
+        .enumerate()
+        .filter(move |(at, word)| {
+            !(word.text.starts_with('-') || *at > 0 && VALUED.contains(&args[at - 1].text.as_str()))
+        })
+        .map(|(_, word)| word)
 }
 
 fn is_url(text: &str) -> bool {

@@ -13,6 +13,7 @@ pub(crate) struct Makefile<'t> {
 struct Rule<'t> {
     target: &'t str,
     prerequisites: Vec<&'t str>,
+    order_only: Vec<&'t str>,
     recipe: Vec<&'t str>,
 }
 
@@ -95,13 +96,17 @@ impl<'t> Makefile<'t> {
             if inline.is_none() && prerequisites.contains('=') {
                 continue;
             }
-            let prerequisites: Vec<&str> =
-                prerequisites.split('#').next().unwrap_or_default().split_whitespace().collect();
+            // `target: normal | order-only`: both are made first; only the normal ones are `$^`.
+            let listed = prerequisites.split('#').next().unwrap_or_default();
+            let (normal, order_only) = listed.split_once('|').unwrap_or((listed, ""));
+            let prerequisites: Vec<&str> = normal.split_whitespace().collect();
+            let order_only: Vec<&str> = order_only.split_whitespace().collect();
             for target in head.split_whitespace() {
                 current.push(makefile.rules.len());
                 makefile.rules.push(Rule {
                     target,
                     prerequisites: prerequisites.clone(),
+                    order_only: order_only.clone(),
                     recipe: inline.into_iter().collect(),
                 });
             }
@@ -116,43 +121,68 @@ impl<'t> Makefile<'t> {
 
     /// What `make TARGETS` runs, one shell line each: the commands run while the makefile is
     /// read, then each target's recipe after its prerequisites', with make's variables as
-    /// `given` on the command line, the makefile and make's defaults set them, and the
-    /// others left as shell variables (unknown here).
-    pub(crate) fn recipes(&self, targets: &[&str], given: &[(&str, &str)]) -> Vec<String> {
-        let values = self.values(given);
+    /// `given` on the command line, the makefile, the `environment` and make's defaults set
+    /// them, and the others left as shell variables (unknown here).
+    pub(crate) fn recipes(
+        &self,
+        targets: &[&str],
+        given: &[(&str, &str)],
+        environment: &[(&str, &str)],
+    ) -> Vec<String> {
+        let values = self.values(given, environment);
         let mut lines: Vec<String> =
             self.parse_time.iter().map(|line| expand(line, &values, &[], 0)).collect();
-        let mut done: Vec<&str> = Vec::new();
-        let mut started: Vec<&str> = Vec::new();
-        let mut stack: Vec<&str> = targets.iter().rev().copied().collect();
+        // Rule heads name targets through variables too (`$(B)/app: … | $(B)`).
+        let named = |text: &str| expand(text, &values, &[], 0);
+        let heads: Vec<String> = self.rules.iter().map(|rule| named(rule.target)).collect();
+        let mut done: Vec<String> = Vec::new();
+        let mut started: Vec<String> = Vec::new();
+        let mut stack: Vec<String> = targets.iter().rev().map(|target| named(target)).collect();
         while let Some(target) = stack.pop() {
             if done.contains(&target) || done.len() >= MAX_RULES {
                 continue;
             }
-            let rules: Vec<&Rule> = self.rules.iter().filter(|rule| rule.target == target).collect();
-            let prerequisites: Vec<&str> =
-                rules.iter().flat_map(|rule| rule.prerequisites.iter().copied()).collect();
+            let rules: Vec<&Rule> = self
+                .rules
+                .iter()
+                .zip(&heads)
+                .filter(|(_, head)| **head == target)
+                .map(|(rule, _)| rule)
+                .collect();
+            let prerequisites: Vec<String> =
+                rules.iter().flat_map(|rule| rule.prerequisites.iter().map(|p| named(p))).collect();
+            let order_only: Vec<String> =
+                rules.iter().flat_map(|rule| rule.order_only.iter().map(|p| named(p))).collect();
             // Prerequisites first: come back to this target after them (once: a cycle ends).
             if !started.contains(&target) {
-                started.push(target);
+                started.push(target.clone());
                 stack.push(target);
-                stack.extend(prerequisites.iter().rev().filter(|name| !done.contains(name)));
+                stack.extend(
+                    prerequisites
+                        .iter()
+                        .chain(&order_only)
+                        .rev()
+                        .filter(|name| !done.contains(name))
+                        .cloned(),
+                );
                 continue;
             }
-            done.push(target);
             let all = prerequisites.join(" ");
+            let after = order_only.join(" ");
+            let first = prerequisites.first().cloned().unwrap_or_default();
             let automatic =
-                [("@", target), ("<", prerequisites.first().copied().unwrap_or_default()), ("^", &all)];
+                [("@", target.as_str()), ("<", first.as_str()), ("^", all.as_str()), ("|", after.as_str())];
             for line in rules.iter().flat_map(|rule| &rule.recipe) {
                 lines.push(expand(recipe_prefixes(line), &values, &automatic, 0));
             }
+            done.push(target);
         }
         lines
     }
 
     /// Every recipe line and read-time command: what `make -f -` of this text may run.
     pub(crate) fn everything(&self) -> Vec<String> {
-        let values = self.values(&[]);
+        let values = self.values(&[], &[]);
         let mut lines: Vec<String> =
             self.parse_time.iter().map(|line| expand(line, &values, &[], 0)).collect();
         for rule in &self.rules {
@@ -166,9 +196,14 @@ impl<'t> Makefile<'t> {
     /// Each variable's value as make sees it: the command line's unless the makefile says
     /// `override`, else the makefile's in order (`?=` only where nothing set the name, make's
     /// defaults included, as GNU make does; `+=` appends), else make's defaults.
-    fn values(&self, given: &[(&str, &str)]) -> Values {
+    fn values(&self, given: &[(&str, &str)], environment: &[(&str, &str)]) -> Values {
         let mut values: Values =
             BUILT_IN.iter().map(|&(name, value)| (name.to_string(), value.to_string())).collect();
+        // The environment's values replace make's defaults and satisfy a `?=`; the makefile's
+        // other assignments replace them.
+        for &(name, value) in environment {
+            values.push((name.to_string(), value.to_string()));
+        }
         for &(name, value) in given {
             values.push((name.to_string(), value.to_string()));
         }
@@ -238,7 +273,7 @@ fn assignment(line: &str) -> Option<Assignment<'_>> {
 
 /// make's expansion of `line`: `$$` is `$`, `$(NAME)`/`${NAME}` is the value known for it
 /// (expanded in turn) or the shell variable `${NAME}` when none is, `$(shell CMD)` is the
-/// shell's `$(CMD)`, `$@`/`$<`/`$^` are the rule's target and prerequisites.
+/// shell's `$(CMD)`, `$@`/`$<`/`$^`/`$|` are the rule's target and prerequisites.
 fn expand(line: &str, variables: &Values, automatic: &[(&str, &str)], depth: usize) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
@@ -301,14 +336,14 @@ mod tests {
         let makefile = Makefile::parse(MAKEFILE);
         assert_eq!(makefile.default_target(), Some("all"));
         assert_eq!(
-            makefile.recipes(&["all"], &[]),
+            makefile.recipes(&["all"], &[], &[]),
             ["date", "date +%s", "python3 gen.py", "clang -o build gen ${CFLAGS}", "echo all"]
         );
         assert_eq!(
-            makefile.recipes(&["clean"], &[("BUILD", "/")]),
+            makefile.recipes(&["clean"], &[("BUILD", "/")], &[]),
             ["date", "date +%s", "rm -rf / $HOME/x", "make -C sub clean"]
         );
-        assert_eq!(makefile.recipes(&["t"], &[])[2], "rm -f t");
+        assert_eq!(makefile.recipes(&["t"], &[], &[])[2], "rm -f t");
     }
 
     #[test]
@@ -317,17 +352,24 @@ mod tests {
             "CC ?= gcc\nLD = ld.gold\noverride KEEP = yes\nall:\n\t$(CC) $(LD) $(KEEP) $(AR)\n",
         );
         // `?=` keeps make's own default, as GNU make does.
-        assert_eq!(makefile.recipes(&["all"], &[]), ["cc ld.gold yes ar"]);
+        assert_eq!(makefile.recipes(&["all"], &[], &[]), ["cc ld.gold yes ar"]);
         assert_eq!(
-            makefile.recipes(&["all"], &[("CC", "tcc"), ("LD", "mold"), ("KEEP", "no")]),
+            makefile.recipes(&["all"], &[("CC", "tcc"), ("LD", "mold"), ("KEEP", "no")], &[]),
             ["tcc mold yes ar"]
         );
     }
 
     #[test]
+    fn order_only_prerequisites_are_made_first_and_are_no_part_of_the_inputs() {
+        let makefile =
+            Makefile::parse("B := build\n$(B)/app: main.c | $(B)\n\t$(CC) -o $@ $^\n$(B):\n\tmkdir -p $@\n");
+        assert_eq!(makefile.recipes(&["build/app"], &[], &[]), ["mkdir -p build", "cc -o build/app main.c"]);
+    }
+
+    #[test]
     fn variables_that_refer_to_each_other_end() {
         let makefile = Makefile::parse("A = $(B)\nB = $(A)\nall:\n\t$(A) x\n");
-        assert!(makefile.recipes(&["all"], &[])[0].ends_with(" x"));
+        assert!(makefile.recipes(&["all"], &[], &[])[0].ends_with(" x"));
     }
 
     #[test]

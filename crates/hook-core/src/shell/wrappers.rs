@@ -213,6 +213,13 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             "man" => attached(&["--pager="]).or_else(|| (text == "-P").then(|| next.cloned()).flatten()),
             // `git rebase --exec CMD`, `git difftool -x CMD`, `git clone 'ext::CMD'`.
             "git" if matches!(text, "--exec" | "-x" | "--extcmd") => next.cloned(),
+            // `git grep -O'CMD'`, `--open-files-in-pager=CMD`: the matching files opened with CMD.
+            "git" if argv.iter().any(|w| w.text == "grep") && text.starts_with("--open-files-in-pager=") => {
+                text.split_once('=').map(|(_, value)| derived(word, value))
+            }
+            "git" if argv.iter().any(|w| w.text == "grep") && text.starts_with("-O") && text.len() > 2 => {
+                Some(derived(word, &text[2..]))
+            }
             "git" if text.starts_with("--exec=") || text.starts_with("--extcmd=") => {
                 text.split_once('=').map(|(_, value)| derived(word, value))
             }

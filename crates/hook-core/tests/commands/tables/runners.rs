@@ -833,4 +833,15 @@ pub(crate) const CASES: &[Case] = &[
     allow("BASH_ENV=<(echo 'echo hi') bash -c true"),
     allow("make -f <(printf 'a:\\n\\techo hi\\n')"),
     allow("diff <(ls a) <(ls b)"),
+    // pip's index options name no package; a makefile's order-only prerequisites and rule
+    // heads spelled through variables.
+    allow("pip install -i https://pypi.org/simple requests"),
+    allow("pip install torch --index-url https://download.pytorch.org/whl/cpu"),
+    allow(
+        "printf 'B := build\\n$(B)/app: main.c | $(B)\\n\\t$(CC) -o $@ $^\\n$(B):\\n\\tmkdir -p $@\\n' > Makefile && make",
+    ),
+    deny(
+        "rm.home",
+        "printf 'B := ~\\nall: | $(B)\\n\\techo hi\\n$(B):\\n\\trm -rf $@\\n' > Makefile && make",
+    ),
 ];
