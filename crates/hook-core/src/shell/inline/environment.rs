@@ -125,9 +125,15 @@ fn whole_environment(language: Language, code: &str, at: usize, object: &str) ->
     };
     // Only the names, or how many: `os.environ.keys()`, `len(os.environ)`, `Object.keys(process.env)`.
     let names = [".keys", ".size", ".length", ".count"].iter().any(|method| after.starts_with(method))
-        || ["len(", "Object.keys(", "length(", "keys("].iter().any(|call| before.trim_end().ends_with(call))
+        || ["len(", "Object.keys(", "length(", "keys(", "list(", "sorted(", "set(", "tuple("]
+            .iter()
+            .any(|call| before.trim_end().ends_with(call))
             && !(language == Language::Perl && before.trim_end().ends_with("keys("));
-    if one_variable || names || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+    // `{k: v for k, v in os.environ.items() if k.startswith("LC_")}`: the variables a test picks.
+    let filtered = after.starts_with(".items()")
+        && after.split(['\n', ';']).next().is_some_and(|rest| rest.contains(" if "));
+    if one_variable || names || filtered || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+    {
         return false;
     }
     let statement = before.rsplit([';', '\n']).next().unwrap_or(before);

@@ -510,4 +510,9 @@ for k in os.environ: print(k, os.environ[k])'"#,
     allow(r#"python3 -c "import subprocess; subprocess.run(f'git log -{n}', shell=True)""#),
     allow(r#"ruby -e 'system("echo #{Dir.pwd}")'"#),
     allow(r#"node -e "require('child_process').execSync(`git log -${n}`)""#),
+    // The names of the environment, or the variables a test picks, are no dump.
+    allow("python3 -c 'import os; print(list(os.environ))'"),
+    allow("python3 -c 'import os; print(sorted(os.environ))'"),
+    allow("python3 -c 'import os; print({k: v for k, v in os.environ.items() if k.startswith(\"LC_\")})'"),
+    ask("credentials.print", "python3 -c 'import os; print({k: v for k, v in os.environ.items()})'"),
 ];
