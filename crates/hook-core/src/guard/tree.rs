@@ -321,6 +321,25 @@ fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComman
                 },
             ))
         }
+        // `git add -f .`, `git add -A -f`: the files `.gitignore` keeps out go into a commit that
+        // leaves the machine.
+        "git"
+            if args.first().is_some_and(|a| a.text == "add")
+                && (has(args, &["--force"]) || has_short(args, 'f')) =>
+        {
+            let mut roots: Vec<&str> =
+                args[1..].iter().filter(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).collect();
+            if roots.is_empty() {
+                roots.push(".");
+            }
+            Some(TreeRead {
+                verb: "stages",
+                roots,
+                hidden: true,
+                exclude_hint: "Stage the files by name, without `-f`, or leave it out with the pathspec `':!NAME'`",
+                ..Default::default()
+            })
+        }
         "git" => {
             let grep = args.first().is_some_and(|a| a.text == "grep");
             (grep && has(args, &["--untracked", "--no-index"])).then(|| {
@@ -882,6 +901,16 @@ mod tests {
         ] {
             assert_eq!(judged(line, &ctx), None, "{line}");
         }
+    }
+
+    #[test]
+    fn forced_adds_of_a_tree_holding_a_secret_ask() {
+        let ctx = project("git-add-force");
+        assert_eq!(action("git add -A -f", &ctx), Some(Action::Ask));
+        assert_eq!(action("git add -f .", &ctx), Some(Action::Ask));
+        assert_eq!(action("git add --force src", &ctx), Some(Action::Ask));
+        assert_eq!(action("git add -f docs", &ctx), None);
+        assert_eq!(action("git add -A", &ctx), None);
     }
 
     #[test]
