@@ -275,6 +275,9 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
         .chain(
             sed_writes(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Write, word, path)),
         )
+        .chain(
+            stdin_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)),
+        )
         .collect()
 }
 
@@ -310,6 +313,30 @@ fn sed_writes<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Wo
         }
     }
     writes
+}
+
+/// The files named on the standard input the line gives a program that reads them: the
+/// `put`/`mput` commands of an `sftp`/`ftp`/`lftp` batch (`sftp h <<< 'put .env'`), the file
+/// list of `cpio -o`/`-p` (`cpio -o <<< .env`). The program's name stands for the word.
+fn stdin_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
+    let (Some(name), Stdin::Text(text), Some(program)) = (name, &command.stdin, command.argv.first()) else {
+        return Vec::new();
+    };
+    match name {
+        "sftp" | "ftp" | "lftp" => text
+            .lines()
+            .filter_map(|line| {
+                let mut words = line.split_whitespace();
+                let verb = words.next()?;
+                matches!(verb, "put" | "mput" | "append" | "reput").then(|| words.next()).flatten()
+            })
+            .map(|file| (program, file))
+            .collect(),
+        "cpio" if has_short_flag(command, &['o', 'p']) => {
+            text.lines().map(str::trim).filter(|line| !line.is_empty()).map(|file| (program, file)).collect()
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// One sed command without its address (`3`, `$`, `1,5`, `/re/`) and leading blanks.
