@@ -748,6 +748,14 @@ impl Analyser {
                 *name = Word { text: "sh".into(), raw: name.raw.clone(), dynamic: false, glob: false };
             }
         }
+        // `/proc/self/exe -c …`: the shell running the line, by the path of its own program.
+        if let Some(name) = argv.first_mut().filter(|name| {
+            !name.dynamic
+                && (name.text == "/proc/self/exe"
+                    || name.text.starts_with("/proc/") && name.text.ends_with("/exe"))
+        }) {
+            *name = Word { text: "sh".into(), raw: name.raw.clone(), dynamic: false, glob: false };
+        }
         if !self.links.is_empty() {
             let targets = redirects.iter_mut().map(|redirect| &mut redirect.target);
             // The command itself only when run by its path (`./h/x`).
@@ -935,6 +943,20 @@ impl Analyser {
                     ..Default::default()
                 };
                 self.emit(exec, Dialect::Posix, origin);
+            } else if name == "PATH"
+                && value.text.split(':').any(|dir| {
+                    ["/tmp", "/var/tmp", "/dev/shm"]
+                        .iter()
+                        .any(|temp| dir == *temp || dir.starts_with(&format!("{temp}/")))
+                })
+            {
+                // A temp directory on the search path: the programs there run instead of the
+                // system's, and nobody has read them.
+                let what = format!(
+                    "`PATH` looks for programs in `{}`, a temp directory, whose programs are not seen",
+                    value.text
+                );
+                self.note(UnseenKind::Exec, None, what);
             } else if matches!(name, "BASH_ENV" | "ENV") {
                 self.scoped(Run::Program, |a| a.text(&format!(". {}", value.raw), Dialect::Posix, origin));
             } else if matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES")
@@ -1146,6 +1168,16 @@ impl Analyser {
         if git {
             self.git_settings(&mut command);
         }
+        // `find /bin -name rm -exec {} -rf ~ \;`: the program is each file `find` finds.
+        let found_program = command
+            .argv
+            .first()
+            .filter(|name| {
+                name.text == "{}" || name.text.ends_with("/{}") || name.text.contains(wrappers::XARGS_INPUT)
+            })
+            .map(|name| {
+                format!("the program `{}` runs is each file found at run time, which is not seen", name.raw)
+            });
         let fetched = super::launchers::fetched_code(&command.argv)
             .map(|source| {
                 format!("`{}` runs code it fetches from `{}`, which is not seen", command.text, source.text)
@@ -1160,7 +1192,7 @@ impl Analyser {
         if git {
             self.unseen_git_code(index);
         }
-        if let Some(what) = fetched {
+        if let Some(what) = fetched.or(found_program) {
             self.note(UnseenKind::Exec, Some(index), what);
         }
         Some(index)

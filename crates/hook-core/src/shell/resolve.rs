@@ -172,6 +172,21 @@ impl Vars {
         self.insert(name, Value::Pattern(pattern.to_string()));
     }
 
+    /// `"$*"` where the line fixes `$1`… and `IFS`.
+    pub fn positional_joined(&self) -> Option<String> {
+        self.get("@")?;
+        let mut values = Vec::new();
+        for n in 1..=9 {
+            match self.lookup(&n.to_string()) {
+                Some(Value::Known(value)) => values.push(value.as_str()),
+                Some(_) => return None,
+                None => break,
+            }
+        }
+        let separator: String = self.get("IFS")?.chars().take(1).collect();
+        Some(values.join(&separator))
+    }
+
     /// Whether the line assigned `name` anything, known or not.
     pub fn is_set(&self, name: &str) -> bool {
         self.lookup(name).is_some()
@@ -247,6 +262,12 @@ pub(super) fn expand(
                 continue;
             }
             // `"$@"` is one word per parameter: split like an unquoted expansion.
+            // `"$*"`: the positional parameters joined by the first character of `IFS`, none
+            // when it is empty (`set -- r m; IFS=; "$*"` is `rm`).
+            Part::Param { name, raw, quoted } if name == "*" && *quoted => {
+                computed = vars.positional_joined();
+                (computed.as_deref(), raw.as_str(), true)
+            }
             Part::Param { name, raw, quoted } => {
                 (vars.get(name), vars.substitution(name).unwrap_or(raw.as_str()), *quoted && name != "@")
             }

@@ -844,4 +844,15 @@ pub(crate) const CASES: &[Case] = &[
         "rm.home",
         "printf 'B := ~\\nall: | $(B)\\n\\techo hi\\n$(B):\\n\\trm -rf $@\\n' > Makefile && make",
     ),
+    // The shell by its own program's path; each file `find` finds as the program; `"$*"`
+    // joined by `IFS`; a temp directory on the search path.
+    deny("rm.home", "/proc/self/exe -c 'rm -rf ~'"),
+    ask("opaque.exec", "find /bin -name rm -exec {} -rf ~ \\;"),
+    deny("rm.home", "set -- r m; IFS=; \"$*\" -rf ~"),
+    ask("opaque.exec", "PATH=/tmp/evil:$PATH git status"),
+    ask("opaque.exec", "export PATH=/tmp/x:$PATH; ls"),
+    allow("find . -name '*.o' -exec rm {} +"),
+    allow("set -- a b; echo \"$*\""),
+    allow("PATH=./node_modules/.bin:$PATH jest"),
+    allow("export PATH=$HOME/.cargo/bin:$PATH"),
 ];
