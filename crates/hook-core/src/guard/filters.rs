@@ -106,8 +106,12 @@ pub(crate) fn block(filter: &Filter, command: &SimpleCommand, index: usize) -> O
     Some(Block { action, rule: rule_id(filter), reason, command: index })
 }
 
-/// `filter.<what it matches>`: stable across edits elsewhere in the file, readable in `stats`.
+/// `filter.<id>` when the filter names itself, else `filter.<what it matches>`: stable across
+/// edits elsewhere in the file, readable in `stats`.
 pub(crate) fn rule_id(filter: &Filter) -> String {
+    if let Some(id) = &filter.id {
+        return format!("filter.{}", rule_slug(id));
+    }
     let what = match &filter.matcher {
         FilterMatch::Command { name, args } => match args.as_slice() {
             [first, ..] => format!("{name}-{first}"),
@@ -154,6 +158,7 @@ mod tests {
 
     fn filter(matcher: FilterMatch, action: Action, locked: bool) -> Filter {
         Filter {
+            id: None,
             matcher,
             action,
             message: None,
@@ -240,6 +245,8 @@ mod tests {
     fn rule_ids_name_what_the_filter_matches() {
         assert_eq!(rule_id(&npm(&["install", "i"], Action::Deny)), "filter.npm-install");
         assert_eq!(rule_id(&pattern("python[23]? -m pip")), "filter.python-23-m-pip");
+        let named = Filter { id: Some("No pip!".into()), ..pattern("python[23]? -m pip") };
+        assert_eq!(rule_id(&named), "filter.no-pip");
     }
 
     #[test]

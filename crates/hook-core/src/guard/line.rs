@@ -339,6 +339,7 @@ mod tests {
 
     fn filter(name: &str, args: &[&str], action: Action) -> Filter {
         Filter {
+            id: None,
             matcher: FilterMatch::Command {
                 name: name.to_string().into(),
                 args: args.iter().map(|a| a.to_string().into()).collect(),

@@ -134,9 +134,10 @@ fn unmet_condition(rule: &Rewrite, root: &Path) -> Option<String> {
     (!program::exists(program, root)).then(|| not_on_path(program))
 }
 
-/// `rewrite.<command>`, as `stats` and `test` name it.
+/// `rewrite.<id>` when the rewrite names itself, else `rewrite.<command>`, as `stats` and
+/// `test` name it.
 pub(crate) fn rule_id(rule: &Rewrite) -> String {
-    format!("rewrite.{}", rule_slug(&rule.command))
+    format!("rewrite.{}", rule_slug(rule.id.as_deref().unwrap_or(&rule.command)))
 }
 
 /// Whether `rule` is meant for this command (name, first argument, not excluded).
@@ -187,8 +188,16 @@ mod tests {
     use crate::program::testing::looked_up;
 
     /// A rule whose `when` always holds, so that what it does is the same on every machine.
+    #[test]
+    fn a_rewrite_is_named_by_its_id_or_its_command() {
+        let unnamed = rule("git", &[], RewriteChange::Prefix("rtk".into()));
+        assert_eq!(rule_id(&unnamed), "rewrite.git");
+        assert_eq!(rule_id(&Rewrite { id: Some("rtk".into()), ..unnamed }), "rewrite.rtk");
+    }
+
     fn rule(command: &str, args: &[&str], change: RewriteChange) -> Rewrite {
         Rewrite {
+            id: None,
             command: command.to_string().into(),
             args: args.iter().map(|a| a.to_string().into()).collect(),
             change,

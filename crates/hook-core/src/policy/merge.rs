@@ -392,6 +392,7 @@ impl Merger {
             None => false,
         };
         Filter {
+            id: entry.id.as_deref().map(text),
             matcher,
             action: entry.action.map_or(Action::Deny, Action::from),
             message: entry.message.as_deref().map(text),
@@ -455,6 +456,7 @@ fn rewrite_from(source: &Source<'_>, rewrite: &Spanned<RewriteEntry>) -> Rewrite
         }
     };
     Rewrite {
+        id: entry.id.as_deref().map(text),
         command: text(entry.command.get_ref()),
         args: texts(&entry.args),
         change,

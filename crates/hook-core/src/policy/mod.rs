@@ -59,6 +59,9 @@ pub enum OnError {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound(deserialize = "'de: 'static"))]
 pub struct Filter {
+    /// The user's name for the rule (`id = "no-npm"`), if given.
+    #[serde(deserialize_with = "cached_text::option")]
+    pub id: Option<Text>,
     pub matcher: FilterMatch,
     /// `Deny`, `Ask` or `Allow` (an exception that wins over packs); never `Off`.
     pub action: Action,
@@ -94,6 +97,7 @@ impl Rule for Filter {
     /// and [`Rules`] offers it only to those that pass the lost filter's key.
     fn damaged() -> Option<Self> {
         Some(Self {
+            id: None,
             matcher: FilterMatch::Pattern(Text::Borrowed("(?:policy-cache-damaged)?")),
             action: Action::Deny,
             message: Some(Text::Borrowed(
@@ -126,6 +130,9 @@ pub enum FilterMatch {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(bound(deserialize = "'de: 'static"))]
 pub struct Rewrite {
+    /// The user's name for the rule (`id = "rtk"`), if given.
+    #[serde(deserialize_with = "cached_text::option")]
+    pub id: Option<Text>,
     /// A regex matched against the command name, as in [`FilterMatch::Command`].
     #[serde(deserialize_with = "cached_text::string")]
     pub command: Text,

@@ -68,6 +68,8 @@ pub(crate) struct PackEntry {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, expecting = "a table")]
 pub(crate) struct FilterEntry {
+    /// The rule id's name (`filter.<id>`), instead of one derived from what it matches.
+    pub id: Option<String>,
     pub command: Option<Spanned<String>>,
     pub args: Option<Spanned<Vec<String>>>,
     pub pattern: Option<Spanned<String>>,
@@ -80,6 +82,8 @@ pub(crate) struct FilterEntry {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields, expecting = "a table")]
 pub(crate) struct RewriteEntry {
+    /// The rule id's name (`rewrite.<id>`), instead of the command's.
+    pub id: Option<String>,
     pub command: Spanned<String>,
     #[serde(default)]
     pub args: Vec<String>,
@@ -782,8 +786,8 @@ expect = "allow"
     fn a_mistyped_key_or_value_gets_the_nearest_one() {
         assert_eq!(
             problem("[[rewrite]]\ncommand = \"git\"\nprefx = \"rtk\"\n").message,
-            "unknown key \"prefx\" (did you mean \"prefix\"?), expected one of: command, args, prefix, replace, \
-             exclude, message, when"
+            "unknown key \"prefx\" (did you mean \"prefix\"?), expected one of: id, command, args, prefix, \
+             replace, exclude, message, when"
         );
         assert_eq!(
             problem("[rules]\nrm = { action = \"dney\" }\n").message,
