@@ -33,6 +33,10 @@ static VOCABULARY: Vocabulary = Vocabulary {
         ("Read", Tool::Read(Paths::at(PATH_KEYS))),
         ("Write", Tool::Write(Paths::at(PATH_KEYS))),
         ("Edit", Tool::Write(Paths::at(PATH_KEYS))),
+        // The agent's in-place edit and the tab completion's write, as public hooks.json
+        // files register them (`docs/agents/cursor.md`).
+        ("StrReplace", Tool::Write(Paths::at(PATH_KEYS))),
+        ("TabWrite", Tool::Write(Paths::at(PATH_KEYS))),
         ("Delete", Tool::Write(Paths::at(PATH_KEYS))),
     ],
     // The events whose answer has a `permission:"ask"`.
@@ -129,6 +133,19 @@ mod tests {
         let path = format!("{}/../../tests/fixtures/cursor/{name}", env!("CARGO_MANIFEST_DIR"));
         let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
         decode(&bytes).unwrap()
+    }
+
+    #[test]
+    fn the_edit_tools_public_registrations_name_are_writes() {
+        // Tool names as public `hooks.json` files register them for `preToolUse`; the input's
+        // path key is one of the keys every write tool is read with.
+        for tool in ["StrReplace", "TabWrite", "Write", "Edit", "Delete"] {
+            let payload = format!(
+                r#"{{"hook_event_name":"preToolUse","tool_name":"{tool}","tool_input":{{"file_path":".env"}},"cwd":"/home/dev/app"}}"#
+            );
+            let event = decode(payload.as_bytes()).unwrap();
+            assert_eq!(event.kind, EventKind::BeforeFileWrite, "{tool}");
+        }
     }
 
     #[test]

@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 
 /// The generic tools that change files: the specific events have no before-write hook, so
 /// writes are gated through `preToolUse`, filtered to them (shells and reads have their own).
-const WRITE_TOOLS: &str = "Write|Edit|Delete";
+const WRITE_TOOLS: &str = "Write|Edit|StrReplace|TabWrite|Delete";
 
 pub(crate) fn registration() -> Registration {
     let hook = |event, matcher| HookSpec { event, matcher, timeout: None };
