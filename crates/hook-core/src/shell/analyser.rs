@@ -944,14 +944,15 @@ impl Analyser {
                 };
                 self.emit(exec, Dialect::Posix, origin);
             } else if name == "PATH"
-                && value.text.split(':').any(|dir| {
+                && value.raw.split(':').any(|dir| {
                     ["/tmp", "/var/tmp", "/dev/shm"]
                         .iter()
                         .any(|temp| dir == *temp || dir.starts_with(&format!("{temp}/")))
                 })
             {
-                // A temp directory on the search path: the programs there run instead of the
-                // system's, and nobody has read them.
+                // A temp directory spelled out on the search path: the programs there run
+                // instead of the system's, and nobody has read them (a path built from a
+                // variable, `$VIRTUAL_ENV/bin` of a venv's activate script, is the project's).
                 let what = format!(
                     "`PATH` looks for programs in `{}`, a temp directory, whose programs are not seen",
                     value.text

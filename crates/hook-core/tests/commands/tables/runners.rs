@@ -854,5 +854,6 @@ pub(crate) const CASES: &[Case] = &[
     allow("find . -name '*.o' -exec rm {} +"),
     allow("set -- a b; echo \"$*\""),
     allow("PATH=./node_modules/.bin:$PATH jest"),
+    allow("VIRTUAL_ENV=/tmp/app/.venv; PATH=\"$VIRTUAL_ENV/bin:$PATH\"; export PATH; pytest"),
     allow("export PATH=$HOME/.cargo/bin:$PATH"),
 ];
