@@ -278,7 +278,50 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
         .chain(
             stdin_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)),
         )
+        .chain(sql_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)))
         .collect()
+}
+
+/// Files a database shell's SQL or dot commands read (`sqlite3 :memory: "select
+/// readfile('.env')"`, `.import .env t`, duckdb's `read_text('.env')`, MySQL's `LOAD_FILE`,
+/// PostgreSQL's `pg_read_file`): the argument and the file name in it.
+fn sql_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
+    if !matches!(name, Some("sqlite3" | "duckdb" | "mysql" | "mariadb" | "psql")) {
+        return Vec::new();
+    }
+    const CALLS: &[&str] = &[
+        "readfile(",
+        "read_text(",
+        "read_blob(",
+        "read_csv(",
+        "read_csv_auto(",
+        "read_json(",
+        "load_file(",
+        "pg_read_file(",
+    ];
+    let mut reads = Vec::new();
+    for arg in command.args() {
+        let text = arg.text.as_str();
+        let lower = text.to_ascii_lowercase();
+        for call in CALLS {
+            for (at, _) in lower.match_indices(call) {
+                let rest = text[at + call.len()..].trim_start();
+                let Some(quote) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else { continue };
+                if let Some(file) = rest[1..].split(quote).next() {
+                    reads.push((arg, file));
+                }
+            }
+        }
+        // Dot commands: `.import FILE TABLE`, `.read FILE`.
+        for line in text.split(['\n', ';']) {
+            let mut words = line.split_whitespace();
+            if matches!(words.next(), Some(".import" | ".read" | ".open")) {
+                let file = words.find(|w| !w.starts_with("--"));
+                reads.extend(file.map(|file| (arg, file.trim_matches(['\'', '"']))));
+            }
+        }
+    }
+    reads
 }
 
 /// The files a sed script writes with its `w FILE` command or the `w FILE` flag of `s`

@@ -498,4 +498,12 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "cpio -o <<< .env > out.cpio"),
     allow("sftp x.example <<< 'put dist.tgz'"),
     allow("find . -name '*.rs' | cpio -o > src.cpio"),
+    // Files a database shell's SQL or dot commands read.
+    deny("files.deny-read", "sqlite3 :memory: \"select readfile('.env')\""),
+    deny("files.deny-read", "sqlite3 -header :memory: '.import .env t' 'select * from t'"),
+    deny("files.deny-read", "duckdb -c \"select content from read_text('.env')\""),
+    deny("files.deny-read", "mysql -e \"select load_file('/home/dev/.ssh/id_rsa')\""),
+    allow("duckdb -c \"select * from read_csv('data.csv')\""),
+    allow("sqlite3 app.db '.tables'"),
+    allow("sqlite3 app.db '.import data.csv t'"),
 ];
