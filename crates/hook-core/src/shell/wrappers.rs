@@ -363,6 +363,11 @@ fn elisp_commands(form: &str) -> Option<String> {
         ("(shell-command", true),
         ("(delete-directory", false),
         ("(delete-file", false),
+        // Files read into a buffer, whose text the form then prints or sends.
+        ("(insert-file-contents", false),
+        ("(insert-file-contents-literally", false),
+        ("(find-file", false),
+        ("(find-file-noselect", false),
         ("(call-process", false),
         ("(start-process", false),
         ("(make-process", false),
@@ -383,6 +388,24 @@ fn elisp_commands(form: &str) -> Option<String> {
                     format!("rm {}{}", if recursive { "-rf " } else { "-d " }, elisp_path(&path))
                 }
                 ("(delete-file", Some(path)) => format!("rm -f {}", elisp_path(&path)),
+                (
+                    "(insert-file-contents"
+                    | "(insert-file-contents-literally"
+                    | "(find-file"
+                    | "(find-file-noselect",
+                    Some(path),
+                ) => {
+                    format!("cat {}", elisp_path(&path))
+                }
+                (
+                    "(insert-file-contents"
+                    | "(insert-file-contents-literally"
+                    | "(find-file"
+                    | "(find-file-noselect",
+                    None,
+                ) => {
+                    continue;
+                }
                 _ => "eval \"$EMACS_FORM\"".to_string(),
             };
             lines.push(line);

@@ -506,4 +506,10 @@ pub(crate) const CASES: &[Case] = &[
     allow("duckdb -c \"select * from read_csv('data.csv')\""),
     allow("sqlite3 app.db '.tables'"),
     allow("sqlite3 app.db '.import data.csv t'"),
+    // Emacs reading a file into a buffer from `--eval`.
+    deny(
+        "files.deny-read",
+        "emacs --batch --eval \"(princ (with-temp-buffer (insert-file-contents \\\".env\\\") (buffer-string)))\"",
+    ),
+    allow("emacs --batch --eval \"(progn (find-file \\\"README.md\\\") (org-mode))\""),
 ];
