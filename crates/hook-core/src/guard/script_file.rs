@@ -308,6 +308,28 @@ const OPTIONS_WITH_VALUE: &[&str] = &["-o", "-O", "-W", "-X", "-I", "-r", "--req
 /// Long options after which the program runs text from the command line, not a file.
 const INLINE_OPTIONS: &[&str] = &["--eval", "--print", "--command"];
 
+/// The code files `program` loads and runs by name from its directory, in the order it looks
+/// for them, and the interpreter they are written for.
+fn loaded_code(program: &str, args: &[Word]) -> Option<(&'static str, &'static [&'static str])> {
+    let installs_here = || {
+        args.first().is_some_and(|w| w.text == "install")
+            && args.iter().any(|w| w.text == "." || w.text == "./")
+    };
+    match program {
+        "pytest" | "py.test" => Some(("python3", &["conftest.py"])),
+        "pip" | "pip3" if installs_here() => Some(("python3", &["setup.py"])),
+        "eslint" => Some((
+            "node",
+            &["eslint.config.js", "eslint.config.cjs", "eslint.config.mjs", ".eslintrc.js", ".eslintrc.cjs"],
+        )),
+        "jest" => Some(("node", &["jest.config.js", "jest.config.cjs", "jest.config.mjs"])),
+        "webpack" => Some(("node", &["webpack.config.js", "webpack.config.cjs"])),
+        "babel" => Some(("node", &["babel.config.js", "babel.config.cjs", ".babelrc.js"])),
+        "prettier" => Some(("node", &["prettier.config.js", ".prettierrc.js", ".prettierrc.cjs"])),
+        _ => None,
+    }
+}
+
 /// The short options after which `program` runs text from the command line, standard input or
 /// a module rather than a file: a shell's `-e` is an option of its own.
 fn inline_letters(program: &str) -> &'static [char] {
@@ -752,6 +774,24 @@ pub(crate) fn script<'w>(
             Err(writer) => return Some((what, Held::Unknown(writer))),
         };
         return Some((what, Held::Line(format!("{name} '{}'", text.replace('\'', "'\\''")))));
+    } else if let Some((interpreter, files)) = loaded_code(name, command.args()) {
+        // `pytest` imports `conftest.py`, `pip install .` runs `setup.py`, `eslint` loads its
+        // `.eslintrc.js`: code files a tool runs by their names.
+        if !ctx.cwd_known {
+            return None;
+        }
+        let written = written();
+        let (file, text) = files.iter().find_map(|file| {
+            let path = ctx.cwd.join(file);
+            Some((*file, written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))?))
+        })?;
+        let what = format!("`{file}` (run by `{name}`)");
+        let text = match text {
+            Ok(text) => text,
+            Err(writer) => return Some((what, Held::Unknown(writer))),
+        };
+        let option = if interpreter == "node" { "-e" } else { "-c" };
+        return Some((what, Held::Line(format!("{interpreter} {option} {}", crate::shell::quote(&text)))));
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)

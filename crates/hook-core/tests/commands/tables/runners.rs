@@ -856,4 +856,17 @@ pub(crate) const CASES: &[Case] = &[
     allow("PATH=./node_modules/.bin:$PATH jest"),
     allow("VIRTUAL_ENV=/tmp/app/.venv; PATH=\"$VIRTUAL_ENV/bin:$PATH\"; export PATH; pytest"),
     allow("export PATH=$HOME/.cargo/bin:$PATH"),
+    // Code files a tool runs by their names: pytest's conftest.py, setup.py of `pip install .`,
+    // eslint's and jest's configurations.
+    deny("rm.home", "printf 'import os\\nos.system(\"rm -rf ~\")\\n' > conftest.py && pytest -q"),
+    deny("rm.home", "printf 'import os\\nos.system(\"rm -rf ~\")\\n' > setup.py && pip install ."),
+    deny(
+        "rm.home",
+        "echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > .eslintrc.js && npx eslint .",
+    ),
+    ask("opaque.exec", "python3 gen.py > conftest.py && pytest"),
+    allow("printf 'import pytest\\n' > conftest.py && pytest -q"),
+    allow("echo 'module.exports = {}' > jest.config.js && jest"),
+    allow("pytest -q"),
+    allow("pip install -e ."),
 ];
