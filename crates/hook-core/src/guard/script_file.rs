@@ -308,6 +308,26 @@ const OPTIONS_WITH_VALUE: &[&str] = &["-o", "-O", "-W", "-X", "-I", "-r", "--req
 /// Long options after which the program runs text from the command line, not a file.
 const INLINE_OPTIONS: &[&str] = &["--eval", "--print", "--command"];
 
+/// The files of the working directory a module option names: `python3 -m tool` (`tool.py`,
+/// `tool/__main__.py`), `node -r ./x.js`/`--require`/`--import`.
+fn module_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>)> {
+    let value = |options: &[&str]| {
+        args.windows(2)
+            .find(|pair| options.contains(&pair[0].text.as_str()))
+            .map(|pair| &pair[1])
+            .filter(|w| !w.dynamic)
+    };
+    if program.starts_with("python") {
+        let module = value(&["-m"])?.text.replace('.', "/");
+        return Some(("python3", vec![format!("{module}.py"), format!("{module}/__main__.py")]));
+    }
+    if program == "node" {
+        let file = value(&["-r", "--require", "--import"])?;
+        return file.text.starts_with(['.', '/']).then(|| ("node", vec![file.text.clone()]));
+    }
+    None
+}
+
 /// The code files `program` loads and runs by name from its directory, in the order it looks
 /// for them, and the interpreter they are written for.
 fn loaded_code(program: &str, args: &[Word]) -> Option<(&'static str, &'static [&'static str])> {
@@ -740,6 +760,25 @@ pub(crate) fn script<'w>(
         Stdin::File(file) => Some(file),
         _ => None,
     };
+    // `python3 -m tool` runs `tool.py` (or `tool/__main__.py`) of the directory it runs in
+    // before any installed module; `node -r ./x.js` loads `x.js` first.
+    if let Some((interpreter, files)) = module_files(name, command.args()) {
+        if !ctx.cwd_known {
+            return None;
+        }
+        let written = written();
+        let (file, text) = files.iter().find_map(|file| {
+            let path = ctx.cwd.join(file);
+            Some((file.clone(), written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))?))
+        })?;
+        let what = format!("`{file}` (run by `{name}`)");
+        let text = match text {
+            Ok(text) => text,
+            Err(writer) => return Some((what, Held::Unknown(writer))),
+        };
+        let option = if interpreter == "node" { "-e" } else { "-c" };
+        return Some((what, Held::Line(format!("{interpreter} {option} {}", crate::shell::quote(&text)))));
+    }
     let (interpreter, file) = if is_runner(name) {
         match script_operand(command) {
             Some(file) if !is_stdin(&file.text) => (Some(name), file),

@@ -869,4 +869,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("echo 'module.exports = {}' > jest.config.js && jest"),
     allow("pytest -q"),
     allow("pip install -e ."),
+    // A module of the working directory run by `python3 -m`, a file `node -r` loads first.
+    deny("rm.home", "printf 'import os\\nos.system(\"rm -rf ~\")\\n' > tool.py && python3 -m tool"),
+    deny(
+        "rm.home",
+        "echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > pre.js && node -r ./pre.js -v",
+    ),
+    allow("python3 -m venv .venv"),
+    allow("python3 -m pip list"),
+    allow("printf 'print(1)\\n' > tool.py && python3 -m tool"),
 ];
