@@ -345,13 +345,26 @@ fn is_pure_wildcard(part: &str) -> bool {
     part.contains(['*', '?']) && part.chars().all(|c| matches!(c, '*' | '?' | '.'))
 }
 
-/// Classify an absolute path. Order matters: the home directory and the root stay dangerous
-/// even when the project is one of them, the project wins over temp and system dirs that
-/// contain it (`/srv/app`, `/tmp/checkout`), and home wins over a temp dir holding it.
 /// Tools' caches under the home directory, whose contents are fetched or built again.
 const HOME_CACHES: &[&str] = &[
     ".cache",
-    ".npm/_cacache",
+    ".npm",
+    ".yarn/cache",
+    ".local/share/pnpm/store",
+    ".gradle/wrapper/dists",
+    ".ivy2/cache",
+    ".nuget/packages",
+    ".pub-cache",
+    ".conda/pkgs",
+    ".ccache",
+    ".composer/cache",
+    ".cabal/packages",
+    ".terraform.d/plugin-cache",
+    ".node-gyp",
+    ".electron",
+    ".kube/cache",
+    ".minikube/cache",
+    "Library/Developer/Xcode/DerivedData",
     ".cargo/registry",
     ".cargo/git",
     ".gradle/caches",
@@ -365,6 +378,9 @@ const HOME_CACHES: &[&str] = &[
     ".pnpm-store",
 ];
 
+/// Classify an absolute path. Order matters: the home directory and the root stay dangerous
+/// even when the project is one of them, the project wins over temp and system dirs that
+/// contain it (`/srv/app`, `/tmp/checkout`), and home wins over a temp dir holding it.
 fn place_of(path: &Lexical, ctx: &Context) -> Place {
     if path.parts.is_empty() {
         return Place::Root;

@@ -878,4 +878,11 @@ pub(crate) const CASES: &[Case] = &[
     allow("python3 -m venv .venv"),
     allow("python3 -m pip list"),
     allow("printf 'print(1)\\n' > tool.py && python3 -m tool"),
+    // More tools' caches under home are scratch space; the tools' configuration is not.
+    allow("rm -rf ~/.npm"),
+    allow("rm -rf ~/.yarn/cache"),
+    allow("rm -rf ~/.gradle/wrapper/dists"),
+    allow("rm -rf ~/Library/Developer/Xcode/DerivedData"),
+    deny("rm.outside-project", "rm -rf ~/.kube"),
+    deny("rm.outside-project", "rm -rf ~/.gradle"),
 ];
