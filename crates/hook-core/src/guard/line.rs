@@ -83,12 +83,7 @@ fn judge_at(
         .filter_map(|(index, command)| script_block(command, index, filters, policy, ctx, &written));
     // Git hooks and package scripts the line writes run later, unasked: their text is judged
     // now, as if it ran (only lines that name such a place work out what they write).
-    let writes_later = follow == FollowScripts::Yes
-        && before.iter().any(|c| {
-            ["/.husky", ".husky/", ".githooks", "hooks/", "pkg set", "set-script"]
-                .iter()
-                .any(|p| c.text.contains(p))
-        });
+    let writes_later = follow == FollowScripts::Yes && before.iter().any(script_file::may_write_later);
     let mut later_blocks = Vec::new();
     if writes_later {
         let index = before.len().saturating_sub(1);

@@ -217,6 +217,19 @@ fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
     }
 }
 
+/// Whether `command` may leave something to run later that [`Written::runs_later`] finds: a
+/// write into a hooks directory (by redirection or `tee`), or a package script it sets. Only
+/// the names are looked at, so that most lines pay nothing for the question.
+pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
+    let hooks = |text: &str| text.contains(".husky") || text.contains(".githooks") || text.contains("hooks/");
+    command
+        .redirects
+        .iter()
+        .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append) && hooks(&r.target.text))
+        || command.name() == Some("tee") && command.args().iter().any(|w| hooks(&w.text))
+        || !scripts_set(command).is_empty()
+}
+
 /// The file a downloader writes and the address it fetches: `curl -o F URL`, `curl -O URL`,
 /// `wget -O F URL`, `wget URL` (the address's last component).
 fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
@@ -308,46 +321,43 @@ const OPTIONS_WITH_VALUE: &[&str] = &["-o", "-O", "-W", "-X", "-I", "-r", "--req
 /// Long options after which the program runs text from the command line, not a file.
 const INLINE_OPTIONS: &[&str] = &["--eval", "--print", "--command"];
 
-/// The files of the working directory a module option names: `python3 -m tool` (`tool.py`,
-/// `tool/__main__.py`), `node -r ./x.js`/`--require`/`--import`.
-fn module_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>)> {
+/// The code files of the working directory `program` runs by name, in the order it looks for
+/// them, and the interpreter they are written for: a module option's (`python3 -m tool`:
+/// `tool.py`, `tool/__main__.py`; `node -r ./x.js`), or a tool's own (`pytest`'s
+/// `conftest.py`, `setup.py` of `pip install .`, eslint's or jest's configuration).
+fn code_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>)> {
     let value = |options: &[&str]| {
         args.windows(2)
             .find(|pair| options.contains(&pair[0].text.as_str()))
             .map(|pair| &pair[1])
             .filter(|w| !w.dynamic)
     };
-    if program.starts_with("python") {
-        let module = value(&["-m"])?.text.replace('.', "/");
-        return Some(("python3", vec![format!("{module}.py"), format!("{module}/__main__.py")]));
-    }
-    if program == "node" {
-        let file = value(&["-r", "--require", "--import"])?;
-        return file.text.starts_with(['.', '/']).then(|| ("node", vec![file.text.clone()]));
-    }
-    None
-}
-
-/// The code files `program` loads and runs by name from its directory, in the order it looks
-/// for them, and the interpreter they are written for.
-fn loaded_code(program: &str, args: &[Word]) -> Option<(&'static str, &'static [&'static str])> {
     let installs_here = || {
         args.first().is_some_and(|w| w.text == "install")
             && args.iter().any(|w| w.text == "." || w.text == "./")
     };
-    match program {
-        "pytest" | "py.test" => Some(("python3", &["conftest.py"])),
-        "pip" | "pip3" if installs_here() => Some(("python3", &["setup.py"])),
-        "eslint" => Some((
+    let (interpreter, files): (&'static str, &[&str]) = match program {
+        _ if program.starts_with("python") => {
+            let module = value(&["-m"])?.text.replace('.', "/");
+            return Some(("python3", vec![format!("{module}.py"), format!("{module}/__main__.py")]));
+        }
+        "node" => {
+            let file = value(&["-r", "--require", "--import"])?;
+            return file.text.starts_with(['.', '/']).then(|| ("node", vec![file.text.clone()]));
+        }
+        "pytest" | "py.test" => ("python3", &["conftest.py"]),
+        "pip" | "pip3" if installs_here() => ("python3", &["setup.py"]),
+        "eslint" => (
             "node",
             &["eslint.config.js", "eslint.config.cjs", "eslint.config.mjs", ".eslintrc.js", ".eslintrc.cjs"],
-        )),
-        "jest" => Some(("node", &["jest.config.js", "jest.config.cjs", "jest.config.mjs"])),
-        "webpack" => Some(("node", &["webpack.config.js", "webpack.config.cjs"])),
-        "babel" => Some(("node", &["babel.config.js", "babel.config.cjs", ".babelrc.js"])),
-        "prettier" => Some(("node", &["prettier.config.js", ".prettierrc.js", ".prettierrc.cjs"])),
-        _ => None,
-    }
+        ),
+        "jest" => ("node", &["jest.config.js", "jest.config.cjs", "jest.config.mjs"]),
+        "webpack" => ("node", &["webpack.config.js", "webpack.config.cjs"]),
+        "babel" => ("node", &["babel.config.js", "babel.config.cjs", ".babelrc.js"]),
+        "prettier" => ("node", &["prettier.config.js", ".prettierrc.js", ".prettierrc.cjs"]),
+        _ => return None,
+    };
+    Some((interpreter, files.iter().map(|file| file.to_string()).collect()))
 }
 
 /// The short options after which `program` runs text from the command line, standard input or
@@ -760,9 +770,10 @@ pub(crate) fn script<'w>(
         Stdin::File(file) => Some(file),
         _ => None,
     };
-    // `python3 -m tool` runs `tool.py` (or `tool/__main__.py`) of the directory it runs in
-    // before any installed module; `node -r ./x.js` loads `x.js` first.
-    if let Some((interpreter, files)) = module_files(name, command.args()) {
+    // Code files a program runs by their names: `python3 -m tool` runs `tool.py` of the
+    // directory it runs in, `node -r ./x.js` loads `x.js`, `pytest` imports `conftest.py`,
+    // `pip install .` runs `setup.py`, `eslint` loads its `.eslintrc.js`.
+    if let Some((interpreter, files)) = code_files(name, command.args()) {
         if !ctx.cwd_known {
             return None;
         }
@@ -812,25 +823,7 @@ pub(crate) fn script<'w>(
             Ok(text) => text,
             Err(writer) => return Some((what, Held::Unknown(writer))),
         };
-        return Some((what, Held::Line(format!("{name} '{}'", text.replace('\'', "'\\''")))));
-    } else if let Some((interpreter, files)) = loaded_code(name, command.args()) {
-        // `pytest` imports `conftest.py`, `pip install .` runs `setup.py`, `eslint` loads its
-        // `.eslintrc.js`: code files a tool runs by their names.
-        if !ctx.cwd_known {
-            return None;
-        }
-        let written = written();
-        let (file, text) = files.iter().find_map(|file| {
-            let path = ctx.cwd.join(file);
-            Some((*file, written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))?))
-        })?;
-        let what = format!("`{file}` (run by `{name}`)");
-        let text = match text {
-            Ok(text) => text,
-            Err(writer) => return Some((what, Held::Unknown(writer))),
-        };
-        let option = if interpreter == "node" { "-e" } else { "-c" };
-        return Some((what, Held::Line(format!("{interpreter} {option} {}", crate::shell::quote(&text)))));
+        return Some((what, Held::Line(format!("{name} {}", crate::shell::quote(&text)))));
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
