@@ -56,6 +56,44 @@ impl Context {
     }
 }
 
+/// The context of each command of a line ([`Context::moved_to`] by the `cd`s before it),
+/// worked out once per line: every rule asks for it, and a run of commands after one `cd`
+/// shares one.
+pub struct Places<'c> {
+    line: &'c Context,
+    moved: Vec<Context>,
+    /// Per command: its context in `moved`, or `None` for the line's own.
+    at: Vec<Option<usize>>,
+}
+
+impl<'c> Places<'c> {
+    pub fn new(commands: &[crate::shell::SimpleCommand], line: &'c Context) -> Self {
+        let mut moved: Vec<Context> = Vec::new();
+        let mut last: Option<(&Word, usize)> = None;
+        let at = commands
+            .iter()
+            .map(|command| {
+                let dir = command.cwd.as_ref()?;
+                if let Some((_, index)) = last.filter(|(seen, _)| *seen == dir) {
+                    return Some(index);
+                }
+                moved.push(line.moved_to(Some(dir)).into_owned());
+                last = Some((dir, moved.len() - 1));
+                Some(moved.len() - 1)
+            })
+            .collect();
+        Self { line, moved, at }
+    }
+
+    /// The context of command `index` (the line's own past the end).
+    pub fn of(&self, index: usize) -> &Context {
+        match self.at.get(index).copied().flatten() {
+            Some(moved) => &self.moved[moved],
+            None => self.line,
+        }
+    }
+}
+
 /// The nearest ancestor of `cwd` (itself included) that holds `.git`, else `cwd`.
 pub fn find_project_root(cwd: &Path) -> PathBuf {
     cwd.ancestors().find(|dir| dir.join(".git").exists()).unwrap_or(cwd).to_path_buf()

@@ -1011,7 +1011,7 @@ fn everyday_program(line: &Word) -> bool {
         .any(|dir| program.starts_with(dir) && !program.contains(".."));
     if program.starts_with(['-', '.', '~'])
         || program.contains('/') && !system
-        || script_file::is_runner(program.rsplit('/').next().unwrap_or(program))
+        || script_file::is_runner(crate::shell::base_name(program))
     {
         return false;
     }
@@ -1019,7 +1019,7 @@ fn everyday_program(line: &Word) -> bool {
         return false;
     }
     let analysis = crate::shell::analyse(text, crate::shell::Dialect::Posix);
-    let base = program.rsplit('/').next().unwrap_or(program);
+    let base = crate::shell::base_name(program);
     matches!(analysis.commands.as_slice(), [only] if only.via.is_empty() && only.name().is_some_and(|name| name == program || name == base))
         && !analysis.incomplete
 }
@@ -1062,7 +1062,7 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<&Word> {
                 }
                 options
                     .iter()
-                    .any(|o| o.starts_with("--") && text.starts_with(&format!("{o}=")))
+                    .any(|o| o.starts_with("--") && text.strip_prefix(o).is_some_and(|v| v.starts_with('=')))
                     .then_some(arg)
             })
             .collect()
@@ -1247,9 +1247,7 @@ fn has_short_flag(command: &SimpleCommand, letters: &[char]) -> bool {
 }
 
 fn has_option(command: &SimpleCommand, options: &[&str]) -> bool {
-    command.args().iter().any(|arg| {
-        options.iter().any(|option| arg.text == *option || arg.text.starts_with(&format!("{option}=")))
-    })
+    command.args().iter().any(|arg| options.iter().any(|option| crate::shell::is_option(&arg.text, option)))
 }
 
 #[cfg(test)]

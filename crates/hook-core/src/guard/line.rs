@@ -9,7 +9,7 @@
 use std::cell::OnceCell;
 
 use crate::policy::{Action, PackSetting, PackSettings, Policy};
-use crate::project::Context;
+use crate::project::{Context, Places};
 use crate::rules::{self, Finding, Pack};
 use crate::shell::{self, Analysis, Dialect, SimpleCommand};
 
@@ -55,7 +55,8 @@ fn judge_at(
         .zip(&decided)
         .enumerate()
         .filter_map(|(index, (command, filter))| filters::block((*filter)?, command, index));
-    let pack_block = pack_finding(analysis, ctx, &policy.packs, &excepted).map(|finding| Block {
+    let places = Places::new(&analysis.commands, ctx);
+    let pack_block = pack_finding(analysis, &places, &policy.packs, &excepted).map(|finding| Block {
         action: finding.action,
         rule: finding.rule.to_string(),
         reason: finding.message,
@@ -70,7 +71,9 @@ fn judge_at(
     };
     let before = &analysis.commands[..decided_at.min(analysis.commands.len())];
     let file_blocks = before.iter().enumerate().filter_map(|(index, command)| {
-        file_block(command, index, policy, ctx).or_else(|| tree::block(analysis, index, &policy.files, ctx))
+        let here = places.of(index);
+        file_block(command, index, policy, ctx, here)
+            .or_else(|| tree::block(analysis, index, &policy.files, here))
     });
     // What the line writes to files is only worked out once a command runs a script file.
     let written = OnceCell::new();
@@ -80,7 +83,9 @@ fn judge_at(
         .enumerate()
         // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
         .filter(|(index, _)| follow == FollowScripts::Yes && !excepted[*index])
-        .filter_map(|(index, command)| script_block(command, index, filters, policy, ctx, &written));
+        .filter_map(|(index, command)| {
+            script_block(command, index, filters, policy, places.of(index), &written)
+        });
     // Git hooks and package scripts the line writes run later, unasked: their text is judged
     // now, as if it ran (only lines that name such a place work out what they write).
     let writes_later = follow == FollowScripts::Yes && before.iter().any(script_file::may_write_later);
@@ -114,11 +119,10 @@ fn script_block<'w>(
     index: usize,
     filters: &Filters<'_>,
     policy: &Policy,
-    ctx: &Context,
+    here: &Context,
     written: &dyn Fn() -> &'w script_file::Written,
 ) -> Option<Block> {
-    let here = ctx.moved_to(command.cwd.as_ref());
-    let (file, line) = match script_file::script(command, &here, written)? {
+    let (file, line) = match script_file::script(command, here, written)? {
         (file, script_file::Held::Line(line)) => (file, line),
         (file, script_file::Held::Unknown(writer)) => {
             let reason = format!(
@@ -127,7 +131,7 @@ fn script_block<'w>(
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
     };
-    text_block(&file, &line, index, filters, policy, &here)
+    text_block(&file, &line, index, filters, policy, here)
 }
 
 /// What blocks the script text `line` that `file` holds, as a block of command `index`.
@@ -202,19 +206,25 @@ fn find_deleting<'p>(
 fn find_deletes(args: &[crate::shell::Word]) -> bool {
     args.windows(2).any(|pair| {
         matches!(pair[0].text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
-            && matches!(pair[1].text.rsplit('/').next(), Some("rm" | "shred" | "unlink" | "truncate"))
+            && matches!(crate::shell::base_name(&pair[1].text), "rm" | "shred" | "unlink" | "truncate")
     }) || args.iter().any(|a| a.text == "-delete")
 }
 
-/// The first file the command reads or writes that `[files]` denies.
-fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Context) -> Option<Block> {
+/// The first file the command reads or writes that `[files]` denies; `here` is where it runs
+/// in the line that starts in `ctx`.
+fn file_block(
+    command: &SimpleCommand,
+    index: usize,
+    policy: &Policy,
+    ctx: &Context,
+    here: &Context,
+) -> Option<Block> {
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
     if accessed.is_empty() && into_directories.is_empty() && !finds_deleting {
         return None;
     }
-    let here = ctx.moved_to(command.cwd.as_ref());
     let judged_in = |here: &Context| {
         accessed.iter().find_map(|&(access, word, path)| {
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
@@ -232,14 +242,14 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
     // `cd ~/.ssh; cat id_rsa`: after a `cd` that may have failed, relative paths are judged in
     // both directories (the analyser keeps the likely one as the unknown directory's text).
     let likely = command.cwd.as_ref().filter(|dir| dir.dynamic && dir.raw == "$PWD" && dir.text != "$PWD");
-    let found = judged_in(&here).or_else(|| {
+    let found = judged_in(here).or_else(|| {
         likely.and_then(|dir| judged_in(&ctx.moved_to(Some(&crate::shell::Word::literal(dir.text.clone())))))
     });
     // `mv ~/.ssh /tmp`, `rm -rf .claude`, `git rm -r .claude`: a directory moved away, deleted
     // or checked out over takes the guarded files inside it along.
     let found = found.or_else(|| {
         if finds_deleting {
-            return find_deleting(command.args(), policy, &here);
+            return find_deleting(command.args(), policy, here);
         }
         let recursive = command.args().iter().any(|a| {
             a.text == "--recursive"
@@ -255,9 +265,9 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
         }
         let writes = accessed.iter().filter(|(access, ..)| *access == files::Access::Write);
         // Home itself or `/` is the rm pack's to judge (a policy may allow it by a filter).
-        writes.map(|(_, _, path)| *path).filter(|path| !home_or_root(path, &here)).find_map(|path| {
-            files::holds_denied(path, &policy.files, &here)
-                .or_else(|| files::could_reach(path, files::Access::Write, &policy.files, &here))
+        writes.map(|(_, _, path)| *path).filter(|path| !home_or_root(path, here)).find_map(|path| {
+            files::holds_denied(path, &policy.files, here)
+                .or_else(|| files::could_reach(path, files::Access::Write, &policy.files, here))
         })
     });
     // `cp settings.json ~/.claude/`: the file it makes in the directory.
@@ -265,11 +275,11 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
         let into = copied_into(command);
         let target_is_dir = |(file, slashed): &(String, bool)| {
             let dir = file.rsplit_once('/').map_or(".", |(dir, _)| dir);
-            *slashed || dir.is_empty() || files::is_directory(dir, &here)
+            *slashed || dir.is_empty() || files::is_directory(dir, here)
         };
         into.iter()
             .filter(|made| target_is_dir(made))
-            .find_map(|(file, _)| denied(file, files::Access::Write, &policy.files, &here))
+            .find_map(|(file, _)| denied(file, files::Access::Write, &policy.files, here))
     });
     // `tar -x -C ~/.claude`, `git clone URL ~/.config/agent-hooks`: a directory written into, with
     // names the archive or the server picks, writes the guarded files it holds.
@@ -280,8 +290,8 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
                 .split_once('=')
                 .filter(|(key, _)| key.starts_with("--"))
                 .map_or(dir.text.as_str(), |(_, value)| value);
-            denied(path, files::Access::Write, &policy.files, &here)
-                .or_else(|| files::holds_denied(path, &policy.files, &here))
+            denied(path, files::Access::Write, &policy.files, here)
+                .or_else(|| files::holds_denied(path, &policy.files, here))
         })
     });
     found.map(|denied| denied.into_block(index))
@@ -291,11 +301,11 @@ fn file_block(command: &SimpleCommand, index: usize, policy: &Policy, ctx: &Cont
 /// excepts, unless the pack is locked.
 fn pack_finding(
     analysis: &Analysis,
-    ctx: &Context,
+    places: &Places<'_>,
     packs: &PackSettings,
     excepted: &[bool],
 ) -> Option<Finding> {
-    let finding = rules::evaluate(analysis, ctx, packs)?;
+    let finding = rules::evaluate(analysis, places, packs)?;
     let is_excepted = |finding: &Finding| excepted.get(finding.command).copied().unwrap_or(false);
     if !is_excepted(&finding) || packs.get(finding.pack).locked {
         return Some(finding);
@@ -312,12 +322,12 @@ fn pack_finding(
             })
             .collect(),
     );
-    let locked = rules::evaluate(analysis, ctx, &locked_only);
+    let locked = rules::evaluate(analysis, places, &locked_only);
     let mut masked = analysis.clone();
     for (command, _) in masked.commands.iter_mut().zip(excepted).filter(|(_, excepted)| **excepted) {
         *command = SimpleCommand::default();
     }
-    let unlocked = rules::evaluate(&masked, ctx, packs);
+    let unlocked = rules::evaluate(&masked, places, packs);
     [locked, unlocked].into_iter().flatten().reduce(|best, next| {
         let rank = |f: &Finding| (f.action == Action::Deny, std::cmp::Reverse(f.command));
         if rank(&next) > rank(&best) { next } else { best }

@@ -84,7 +84,7 @@ pub(crate) fn rewrite(line: &str, rewrites: &Rules<Rewrite>, root: &Path) -> Out
             continue;
         }
         let Some(name) = words.first() else { continue };
-        let base = name.text.rsplit(['/', '\\']).next().unwrap_or(&name.text);
+        let base = crate::shell::program_base(&name.text);
         if let Some((rule, edit)) = change_for(name, base, words) {
             edits.push(edit);
             first.get_or_insert(rule);

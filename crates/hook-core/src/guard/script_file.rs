@@ -990,7 +990,7 @@ fn read_small(path: &Path, limit: u64, executable: bool) -> Option<String> {
 fn shebang(text: &str) -> Option<String> {
     let line = text.lines().next()?.strip_prefix("#!")?;
     let mut words = line.split_whitespace();
-    let program = words.next()?.rsplit('/').next()?;
+    let program = crate::shell::base_name(words.next()?);
     let program = if program == "env" { words.find(|word| !word.starts_with('-'))? } else { program };
     Some(program.to_string())
 }

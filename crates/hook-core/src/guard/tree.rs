@@ -48,29 +48,28 @@ struct TreeRead<'c> {
 }
 
 /// The strongest objection to the tree reads of `analysis.commands[index]`.
-pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, ctx: &Context) -> Option<Block> {
+pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: &Context) -> Option<Block> {
     if rules.deny_read.is_empty() {
         return None;
     }
     let command = analysis.commands.get(index)?;
     let tree = tree_read(analysis, index, command)?;
-    let here = ctx.moved_to(command.cwd.as_ref());
     let name = command_name(command).unwrap_or_else(|| "the command".into());
     let mut budget = MAX_ENTRIES;
     for root in &tree.roots {
-        let path = files::resolve(root, &here);
+        let path = files::resolve(root, here);
         // A directory a deny_read glob names a place in (`~/.ssh`): it holds such files on
         // the machines that have them, whether or not this one does.
         let reached = tree
             .include
             .is_empty()
-            .then(|| files::could_reach(root, files::Access::Read, rules, &here))
+            .then(|| files::could_reach(root, files::Access::Read, rules, here))
             .flatten();
         let found = match reached {
             Some(denied) => {
                 Walk::Found { shown: denied.glob.to_string(), glob: denied.glob.to_string(), named: false }
             }
-            None => walk(&path, &tree, rules, &here, &mut budget),
+            None => walk(&path, &tree, rules, here, &mut budget),
         };
         match found {
             Walk::Clean => {}
@@ -89,7 +88,7 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, ctx: &
                         format!(
                             "`{name}` {} `{root}`, which holds `{shown}`: your policy does not let the agent read it (it matches `{glob}` in [files] deny_read). {}",
                             tree.verb,
-                            tree.exclude_hint.replace("NAME", shown.rsplit('/').next().unwrap_or(&shown))
+                            tree.exclude_hint.replace("NAME", crate::shell::base_name(&shown))
                         ),
                     )
                 };
@@ -144,7 +143,7 @@ pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx:
             match walk(&files::resolve(root, &here), &narrowed, rules, &here, &mut budget) {
                 Walk::Clean => {}
                 Walk::Found { shown, named: false, .. } => {
-                    found = Some(shown.rsplit('/').next().unwrap_or(&shown).to_string());
+                    found = Some(crate::shell::base_name(&shown).to_string());
                     break;
                 }
                 Walk::Found { named: true, .. } | Walk::TooLarge => return None,
@@ -222,7 +221,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
             }
         }
         let Some((shown, glob)) = found else { break };
-        let name = shown.rsplit('/').next().unwrap_or(&shown).to_string();
+        let name = crate::shell::base_name(&shown).to_string();
         let excludable = search.exclude_key.is_some()
             && include.is_empty()
             && names.len() < MAX_EXCLUDED
@@ -230,7 +229,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
             && !names.contains(&name);
         let (shown, glob) = first.get_or_insert((shown, glob)).clone();
         if !excludable {
-            let hint = tree.exclude_hint.replace("NAME", shown.rsplit('/').next().unwrap_or(&shown));
+            let hint = tree.exclude_hint.replace("NAME", crate::shell::base_name(&shown));
             return Verdict::ask(
                 "files.deny-read-tree",
                 format!("Asked because {}. {hint}", reads(&shown, &glob)),

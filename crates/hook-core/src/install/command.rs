@@ -22,7 +22,7 @@ fn posix_path(path: &str, windows: bool) -> String {
 /// `claude-hook-extra` and `my-claude-hook` are someone else's.
 pub fn runs_binary(command: &str, binary: &str) -> bool {
     let Some(program) = program(command) else { return false };
-    let base = program.rsplit(['/', '\\']).next().unwrap_or(&program);
+    let base = crate::shell::program_base(&program);
     let base = strip_exe(base);
     base == binary
 }

@@ -38,7 +38,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
     let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
-    let has = |flag: &str| args.iter().any(|a| *a == flag || a.starts_with(&format!("{flag}=")));
+    let has = |flag: &str| args.iter().any(|a| crate::shell::is_option(a, flag));
     let verb = |i: usize| words.get(i).copied().unwrap_or_default();
     match name {
         "gh" => {
@@ -453,12 +453,12 @@ const MESSAGE: &str = "This prints a stored credential where the agent reads it,
 #[cfg(test)]
 mod tests {
     use crate::policy::PackSettings;
-    use crate::rules::evaluate;
     use crate::rules::testing::ctx;
+    use crate::rules::testing::evaluate_in;
     use crate::shell::{Dialect, analyse};
 
     fn rule(line: &str) -> Option<&'static str> {
-        evaluate(&analyse(line, Dialect::Posix), &ctx(), &PackSettings::default())
+        evaluate_in(&analyse(line, Dialect::Posix), &ctx(), &PackSettings::default())
             .filter(|finding| finding.pack == crate::rules::Pack::Credentials)
             .map(|finding| finding.rule)
     }

@@ -262,8 +262,8 @@ const ORM_RESET: &str =
 #[cfg(test)]
 mod tests {
     use crate::policy::PackSettings;
-    use crate::rules::evaluate;
     use crate::rules::testing::ctx;
+    use crate::rules::testing::evaluate_in;
     use crate::shell::{Dialect, analyse};
 
     /// SQL from files is read where the command runs: `-f`, `-i`, `--queries-file` and `<`.
@@ -276,7 +276,7 @@ mod tests {
         let mut here = ctx();
         here.cwd = dir.clone();
         let rule = |line: &str| {
-            evaluate(&analyse(line, Dialect::Posix), &here, &PackSettings::default())
+            evaluate_in(&analyse(line, Dialect::Posix), &here, &PackSettings::default())
                 .map(|finding| finding.rule)
         };
         for line in [

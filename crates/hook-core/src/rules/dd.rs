@@ -51,8 +51,9 @@ pub(super) fn is_block_device(path: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::policy::{PackSetting, PackSettings, Scope};
+    use crate::rules::Pack;
+    use crate::rules::testing::evaluate_in;
     use crate::rules::testing::*;
-    use crate::rules::{Pack, evaluate};
 
     #[test]
     fn block_devices() {
@@ -84,7 +85,7 @@ mod tests {
     fn scope_all_fires_on_every_dd() {
         let mut packs = PackSettings::default();
         packs.0.insert(Pack::Dd, PackSetting { scope: Scope::All, ..Default::default() });
-        let finding = evaluate(&sequence(&[&["dd", "if=a", "of=b"]]), &ctx(), &packs).expect("a finding");
+        let finding = evaluate_in(&sequence(&[&["dd", "if=a", "of=b"]]), &ctx(), &packs).expect("a finding");
         assert_eq!(finding.rule, "dd.all");
     }
 }

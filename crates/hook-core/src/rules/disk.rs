@@ -179,9 +179,9 @@ fn is_partition_editor(name: &str, args: &[&str]) -> bool {
                 "--list-types",
             ];
             device
-                && args.iter().any(|a| {
-                    a.starts_with('-') && !READS.iter().any(|r| a == r || a.starts_with(&format!("{r}=")))
-                })
+                && args
+                    .iter()
+                    .any(|a| a.starts_with('-') && !READS.iter().any(|r| crate::shell::is_option(a, r)))
         }
         // `parted [-s] DEVICE [COMMAND...]`: `print`, `unit` and `help` change nothing; with no
         // command it is interactive.

@@ -51,7 +51,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 /// a FIFO or a device instead of a policy (it refuses, and falls back to the built-in rules).
 fn special_file_at_policy_path(name: &str, call: &Call) -> Option<Hit> {
     let policy_path = |text: &str| {
-        let file = text.rsplit('/').next().unwrap_or(text);
+        let file = crate::shell::base_name(text);
         file == POLICY_NAMES[0] || (file == POLICY_NAMES[1] && text.contains("agent-hooks"))
     };
     let args = call.args();
@@ -74,12 +74,12 @@ fn special_file_at_policy_path(name: &str, call: &Call) -> Option<Hit> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::testing::{ctx, sequence};
-    use crate::rules::{Pack, evaluate};
+    use crate::rules::Pack;
+    use crate::rules::testing::{ctx, evaluate_in, sequence};
 
     fn rule(argv: &[&str]) -> Option<&'static str> {
         let analysis = sequence(&[argv]);
-        evaluate(&analysis, &ctx(), &Default::default()).filter(|f| f.pack == Pack::Guard).map(|f| f.rule)
+        evaluate_in(&analysis, &ctx(), &Default::default()).filter(|f| f.pack == Pack::Guard).map(|f| f.rule)
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     // The first word that is not an option (terraform's `-chdir=x` comes before the verb).
     let verbs: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
     let verb = |i: usize| verbs.get(i).copied();
-    let flag = |f: &str| args.iter().any(|a| *a == f || a.starts_with(&format!("{f}=")));
+    let flag = |f: &str| args.iter().any(|a| crate::shell::is_option(a, f));
     let tool = match name {
         // `npx cdk destroy`, `npx serverless remove`: the package runners' first operand.
         "npx" | "bunx" | "pnpx" => verb(0)?,

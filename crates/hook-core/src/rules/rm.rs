@@ -532,15 +532,15 @@ fn has_find_test(expression: &[Word]) -> bool {
 }
 
 fn base_name(text: &str) -> Option<String> {
-    let name = text.rsplit(['/', '\\']).next()?.to_ascii_lowercase();
+    let name = crate::shell::program_base(text).to_ascii_lowercase();
     Some(name.strip_suffix(".exe").map(str::to_owned).unwrap_or(name))
 }
 
 #[cfg(test)]
 mod tests {
     use crate::policy::{Action, PackSetting, PackSettings, Scope};
+    use crate::rules::Pack;
     use crate::rules::testing::*;
-    use crate::rules::{Pack, evaluate};
 
     #[test]
     fn recursive_deletes_of_dangerous_targets() {
@@ -667,19 +667,19 @@ mod tests {
         for argv in
             [&["rm", "x"][..], &["shred", "x"], &["del", "x"], &["find", ".", "-name", "x", "-delete"]]
         {
-            let finding = evaluate(&sequence(&[argv]), &ctx(), &packs).expect("a finding");
+            let finding = evaluate_in(&sequence(&[argv]), &ctx(), &packs).expect("a finding");
             assert_eq!((finding.rule, finding.action), ("rm.all", Action::Deny), "{argv:?}");
         }
-        assert_eq!(evaluate(&sequence(&[&["ls"]]), &ctx(), &packs), None);
+        assert_eq!(evaluate_in(&sequence(&[&["ls"]]), &ctx(), &packs), None);
     }
 
     #[test]
     fn messages_say_what_to_do_and_hide_run_time_values() {
-        let finding = evaluate(&sequence(&[&["rm", "-rf", "~"]]), &ctx(), &PackSettings::default());
+        let finding = evaluate_in(&sequence(&[&["rm", "-rf", "~"]]), &ctx(), &PackSettings::default());
         let message = finding.expect("a finding").message;
         assert!(message.contains("home directory") && message.contains("instead"), "{message}");
         let finding =
-            evaluate(&sequence(&[&["rm", "-rf", "$SECRET_TOKEN"]]), &ctx(), &PackSettings::default());
+            evaluate_in(&sequence(&[&["rm", "-rf", "$SECRET_TOKEN"]]), &ctx(), &PackSettings::default());
         assert!(!finding.expect("a finding").message.contains("SECRET"));
     }
 }

@@ -1299,11 +1299,15 @@ impl Analyser {
         }
         command.argv.drain(..start);
         self.rooted_xargs_input(&mut command);
-        let index = self.push(command.clone());
-        self.interpreter(&command, index, origin);
-        self.fed_shell(&command, index, dialect, origin);
-        self.process_script(&command, index, dialect);
-        index
+        // Past the command limit nothing more is read (`push` notes it).
+        let index = self.push(command)?;
+        // Taken out while what it runs is read: that reads only the commands before it.
+        let command = std::mem::take(&mut self.commands[index]);
+        self.interpreter(&command, Some(index), origin);
+        self.fed_shell(&command, Some(index), dialect, origin);
+        self.process_script(&command, Some(index), dialect);
+        self.commands[index] = command;
+        Some(index)
     }
 
     /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the
@@ -1677,14 +1681,15 @@ fn stdin_script(argv: &[Word], dialect: Dialect) -> Option<String> {
         return Some(shell);
     }
     let name = wrappers::program_name(argv.first()?, dialect)?;
-    let operand = match name.as_str() {
+    let operand = match name.as_ref() {
         "source" | "." => argv.get(1)?,
-        _ if wrappers::SHELLS.contains(&name.as_str()) => {
+        _ if wrappers::SHELLS.contains(&name.as_ref()) => {
             argv.get(wrappers::shell_invocation(argv).operand?)?
         }
         _ => return None,
     };
-    matches!(operand.text.as_str(), "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-").then_some(name)
+    matches!(operand.text.as_str(), "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "-")
+        .then(|| name.into_owned())
 }
 
 /// How a nested part of the line runs, which decides what happens to its `cd`s.

@@ -233,7 +233,7 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
 /// running anything): the source they fetch. A
 /// package from the registry by name (`npx prettier`) is the everyday case and is not one.
 pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
-    let name = argv.first()?.text.rsplit('/').next()?;
+    let name = crate::shell::base_name(&argv.first()?.text);
     let sub = argv.get(1).map(|w| w.text.as_str());
     let operands = |from: usize| argv.iter().skip(from).filter(|w| !w.text.starts_with('-'));
     let option = |names: &[&str]| {
@@ -273,7 +273,7 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
 /// A program told to run its work through another program the line names, which the guard
 /// does not see (`make SHELL=./x`, `npm test --script-shell=./x`): that program.
 pub(super) fn replaced_shell(argv: &[Word]) -> Option<&str> {
-    let name = argv.first()?.text.rsplit('/').next()?;
+    let name = crate::shell::base_name(&argv.first()?.text);
     let value = match name {
         "make" | "gmake" => argv.iter().find_map(|w| w.text.strip_prefix("SHELL=")),
         "npm" | "pnpm" | "yarn" => {

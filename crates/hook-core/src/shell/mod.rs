@@ -127,8 +127,7 @@ impl SimpleCommand {
         if first.dynamic {
             return None;
         }
-        let text = first.text.as_str();
-        Some(text.rsplit(['/', '\\']).next().unwrap_or(text))
+        Some(program_base(&first.text))
     }
 
     /// The arguments after the command name.
@@ -227,6 +226,24 @@ impl UnseenKind {
             UnseenKind::Size => "limit.size",
         }
     }
+}
+
+/// The part of `path` after its last `/` (`/usr/bin/rm` → `rm`). A byte loop: names are a
+/// few bytes, and the generic `rsplit` searcher costs more than the search on every command.
+pub(crate) fn base_name(path: &str) -> &str {
+    path.bytes().rposition(|b| b == b'/').map_or(path, |at| &path[at + 1..])
+}
+
+/// [`base_name`] also cut at `\` (`C:\x\rm.exe` → `rm.exe`): a program may be named the
+/// Windows way.
+pub(crate) fn program_base(path: &str) -> &str {
+    path.bytes().rposition(|b| b == b'/' || b == b'\\').map_or(path, |at| &path[at + 1..])
+}
+
+/// Whether `arg` is the option `name`, alone or with its value attached (`--output`,
+/// `--output=x`).
+pub(crate) fn is_option(arg: &str, name: &str) -> bool {
+    arg.strip_prefix(name).is_some_and(|rest| rest.is_empty() || rest.starts_with('='))
 }
 
 /// `word` as one POSIX shell word: unchanged when it has nothing the shell would interpret,

@@ -122,7 +122,7 @@ fn words(body: &str) -> Vec<String> {
 }
 
 fn base_name(word: &str) -> &str {
-    word.rsplit('/').next().unwrap_or(word)
+    crate::shell::base_name(word)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! (`sudo`, `env`, `xargs`, `find -exec`, `bash -c`, `cmd /c`, ...), one layer at a time.
 
 use super::{Dialect, Word, powershell};
+use std::borrow::Cow;
 
 /// What running `argv` means, one wrapper layer down.
 #[derive(Debug, PartialEq, Eq)]
@@ -483,17 +484,19 @@ pub(super) const SHELLS: [&str; 12] =
 
 /// A command's program name: the base name, and lowercased without `.exe` outside POSIX
 /// (Windows names are case-insensitive). `None` when the name is only known at run time.
-pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<String> {
+pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<Cow<'_, str>> {
     if word.dynamic {
         return None;
     }
-    let base = word.text.rsplit(['/', '\\']).next().unwrap_or(&word.text);
-    let lower = base.to_ascii_lowercase();
-    let windows = lower.strip_suffix(".exe").unwrap_or(&lower);
-    if dialect != Dialect::Posix || matches!(windows, "cmd" | "powershell" | "pwsh") {
-        Some(windows.to_string())
+    let base = crate::shell::program_base(&word.text);
+    let exe =
+        base.len() > 4 && base.get(base.len() - 4..).is_some_and(|end| end.eq_ignore_ascii_case(".exe"));
+    let stem = if exe { &base[..base.len() - 4] } else { base };
+    let windows_shell = ["cmd", "powershell", "pwsh"].iter().any(|shell| stem.eq_ignore_ascii_case(shell));
+    if dialect != Dialect::Posix || windows_shell {
+        Some(Cow::Owned(stem.to_ascii_lowercase()))
     } else {
-        Some(base.to_string())
+        Some(Cow::Borrowed(base))
     }
 }
 
@@ -505,12 +508,12 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         return Peel::Runs;
     }
     let mut lines = command_options(&name, argv);
-    lines.extend(super::launchers::shell_lines(&name, argv).into_iter().map(|line| (name.clone(), line)));
+    lines.extend(super::launchers::shell_lines(&name, argv).into_iter().map(|line| (name.to_string(), line)));
     if !lines.is_empty() {
         let shell = |line: Word| vec![derived(&line, "sh"), derived(&line, "-c"), line];
         return Peel::Find { execs: lines.into_iter().map(|(via, line)| (via, shell(line))).collect() };
     }
-    match name.as_str() {
+    match name.as_ref() {
         "sudo" => {
             let scan = scan_options(
                 argv,
@@ -1131,7 +1134,7 @@ fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
     let at = scan_options(argv, from, "pc", &["--package", "--call"]).operand;
     let Some(package) = argv.get(at) else { return Peel::Runs };
     let bare = package.text.split('@').find(|p| !p.is_empty()).unwrap_or("");
-    let bare = bare.rsplit('/').next().unwrap_or(bare);
+    let bare = crate::shell::base_name(bare);
     if !DELETER_PACKAGES.contains(&bare) {
         return wraps(via, argv, at);
     }
@@ -1787,7 +1790,7 @@ pub(super) fn reads_commands_from_stdin(argv: &[Word], dialect: Dialect) -> Opti
         // `crontab -` (or no file) installs its standard input; `-l`, `-r`, `-e` do not.
         let scan = scan_options(argv, 1, "u", &[]);
         let installs = argv.get(scan.operand).is_none_or(|w| w.text == "-") && scan.flags.is_empty();
-        return installs.then_some(name);
+        return installs.then(|| name.into_owned());
     }
     if name == "make" || name == "gmake" {
         // `make -f -` reads its makefile from standard input, and runs its recipes.
@@ -1796,19 +1799,20 @@ pub(super) fn reads_commands_from_stdin(argv: &[Word], dialect: Dialect) -> Opti
                 matches!(pair[0].text.as_str(), "-f" | "--file" | "--makefile")
                     && matches!(pair[1].text.as_str(), "-" | "/dev/stdin")
             }) || argv.iter().any(|w| matches!(w.text.as_str(), "--file=-" | "--makefile=-" | "-f-"));
-        return stdin_file.then_some(name);
+        return stdin_file.then(|| name.into_owned());
     }
-    if matches!(name.as_str(), "at" | "batch") {
+    if matches!(name.as_ref(), "at" | "batch") {
         // `at TIME` runs its standard input later; `-f` names a file, the others only query.
         let queries =
             argv[1..].iter().any(|w| matches!(w.text.as_str(), "-f" | "-l" | "-r" | "-d" | "-c" | "-V"));
-        return (!queries).then_some(name);
+        return (!queries).then(|| name.into_owned());
     }
-    if !SHELLS.contains(&name.as_str()) {
+    if !SHELLS.contains(&name.as_ref()) {
         return None;
     }
     let invocation = shell_invocation(argv);
-    (invocation.command.is_none() && (invocation.operand.is_none() || invocation.reads_stdin)).then_some(name)
+    (invocation.command.is_none() && (invocation.operand.is_none() || invocation.reads_stdin))
+        .then(|| name.into_owned())
 }
 
 fn cmd(argv: &[Word]) -> Peel {

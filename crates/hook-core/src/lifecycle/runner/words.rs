@@ -133,7 +133,7 @@ pub fn argv(line: &str, file: Option<&Path>) -> Result<Vec<OsString>, SplitError
 
 /// The index of the script of `sh -c SCRIPT` (any POSIX shell, options before `-c` allowed).
 fn shell_script(words: &[String]) -> Option<usize> {
-    let program = words.first()?.rsplit('/').next()?;
+    let program = crate::shell::base_name(words.first()?);
     if !matches!(program, "sh" | "bash" | "dash" | "zsh" | "ksh" | "ash" | "mksh") {
         return None;
     }

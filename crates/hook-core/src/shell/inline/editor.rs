@@ -118,7 +118,7 @@ fn ex_command(body: &str, findings: &mut Vec<Finding>) {
                 findings.push(Finding::Shell(line.to_string()));
                 // `w !sh`: the buffer, a file's text, is the program.
                 let program = line.split_whitespace().next().unwrap_or_default();
-                let program = program.rsplit('/').next().unwrap_or(program);
+                let program = crate::shell::base_name(program);
                 if matches!(word.as_str(), "w" | "write")
                     && (SHELLS.contains(&program) || super::is_interpreter(program))
                 {

@@ -141,7 +141,7 @@ fn base(name: &str) -> &str {
         return name;
     }
     let name = name.rsplit(':').next().unwrap_or(name);
-    name.rsplit('/').next().unwrap_or(name)
+    crate::shell::base_name(name)
 }
 
 fn walk(node: &Node, findings: &mut Vec<Finding>, depth: usize) {

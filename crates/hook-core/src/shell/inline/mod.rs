@@ -54,7 +54,7 @@ pub(super) enum Finding {
 /// `python3 -`, `node /dev/stdin`, `perl`).
 pub(super) fn reads_code_from_stdin(argv: &[Word]) -> bool {
     let Some(program) = argv.first().filter(|w| !w.dynamic) else { return false };
-    let name = program.text.rsplit(['/', '\\']).next().unwrap_or(&program.text);
+    let name = crate::shell::program_base(&program.text);
     match Language::of(name) {
         Some(Language::Awk) | None => false,
         Some(Language::Editor) => editor::reads_stdin(name, argv),
@@ -128,7 +128,7 @@ fn named_code(argv: &[Word], flags: &[&str], stdin: bool) -> Source {
 /// Scan an interpreter command's code, given with `-c`/`-e`/`-r` or as standard input.
 pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     let program = argv.first().filter(|w| !w.dynamic)?;
-    let name = program.text.rsplit(['/', '\\']).next().unwrap_or(&program.text);
+    let name = crate::shell::program_base(&program.text);
     let language = Language::of(name)?;
     // `node --env-file=.env app.js`, `node -r dotenv/config`: files the runtime reads itself.
     let mut findings = if language == Language::Node { runtime_reads(argv) } else { Vec::new() };
