@@ -8,6 +8,8 @@
 //! their PowerShell and cmd.exe counterparts (`Get-Content`, `type`, `Set-Content`,
 //! `Copy-Item`, ...). Commands not listed read or write nothing as far as this module knows.
 
+use std::borrow::Cow;
+
 use crate::shell::{
     RedirectOp, SimpleCommand, Stdin, Word, git_config_setting, git_path_outside, git_setting_command,
     git_subcommand, schedules_timer,
@@ -246,7 +248,10 @@ const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file
 /// Every file `command` reads or writes: how, the word that names it, and its path (the
 /// word without `dd`'s `if=`/`of=`, `--env-file=`, or the revision of git's `REV:path`).
 pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
-    let name = command_name(command).map(|name| name.to_ascii_lowercase());
+    let name = command_name(command).map(|name| match name.bytes().any(|b| b.is_ascii_uppercase()) {
+        true => Cow::Owned(name.to_ascii_lowercase()),
+        false => Cow::Borrowed(name),
+    });
     let committed = name.as_deref() == Some("git");
     words_accessed(command, name.as_deref())
         .into_iter()

@@ -71,12 +71,12 @@ impl<'p> Filters<'p> {
         let mut view = None;
         let mut decided: Option<&'p Filter> = None;
         for ((index, key), matcher) in self.rules.keys().enumerate().zip(&self.matchers) {
-            if !key.passes(name.as_deref(), || view.get_or_insert_with(|| code_view(command))) {
+            if !key.passes(name, || view.get_or_insert_with(|| code_view(command))) {
                 continue;
             }
             let Some(filter) = self.rules.get(index) else { continue };
             let matcher = matcher.get_or_init(|| Box::new(Matcher::of(filter)));
-            if !matcher.matches(name.as_deref(), command, &mut view) {
+            if !matcher.matches(name, command, &mut view) {
                 continue;
             }
             let overridable = decided.is_none_or(|current| {

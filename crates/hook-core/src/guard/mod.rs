@@ -53,14 +53,16 @@ pub(crate) fn strongest(blocks: impl IntoIterator<Item = Block>) -> Option<Block
 
 /// The command's base name as filters and rewrites match it: without a Windows executable
 /// suffix, so that a filter on `npm` also catches `npm.cmd`.
-pub(crate) fn command_name(command: &SimpleCommand) -> Option<String> {
+pub(crate) fn command_name(command: &SimpleCommand) -> Option<&str> {
     let name = command.name()?;
-    let lower = name.to_ascii_lowercase();
     let stem = [".exe", ".com", ".cmd", ".bat"]
         .iter()
-        .find(|suffix| lower.ends_with(*suffix) && lower.len() > suffix.len())
-        .map_or(name, |suffix| &name[..name.len() - suffix.len()]);
-    Some(stem.to_string())
+        .find_map(|suffix| {
+            let cut = name.len().checked_sub(suffix.len()).filter(|&cut| cut > 0)?;
+            name.get(cut..).filter(|end| end.eq_ignore_ascii_case(suffix)).map(|_| &name[..cut])
+        })
+        .unwrap_or(name);
+    Some(stem)
 }
 
 /// `text` as part of a rule id: lower-case letters, digits, `_` and `.`, other runs as `-`,
@@ -101,9 +103,9 @@ mod tests {
 
     #[test]
     fn names_lose_windows_suffixes() {
-        assert_eq!(command_name(&command(&["C:\\bin\\npm.CMD", "i"])).as_deref(), Some("npm"));
-        assert_eq!(command_name(&command(&["/usr/bin/git"])).as_deref(), Some("git"));
-        assert_eq!(command_name(&command(&[".exe"])).as_deref(), Some(".exe"));
+        assert_eq!(command_name(&command(&["C:\\bin\\npm.CMD", "i"])), Some("npm"));
+        assert_eq!(command_name(&command(&["/usr/bin/git"])), Some("git"));
+        assert_eq!(command_name(&command(&[".exe"])), Some(".exe"));
     }
 
     #[test]

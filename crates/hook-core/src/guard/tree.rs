@@ -54,7 +54,7 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
     }
     let command = analysis.commands.get(index)?;
     let tree = tree_read(analysis, index, command)?;
-    let name = command_name(command).unwrap_or_else(|| "the command".into());
+    let name = command_name(command).unwrap_or("the command");
     let mut budget = MAX_ENTRIES;
     for root in &tree.roots {
         let path = files::resolve(root, here);
@@ -448,7 +448,7 @@ fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option
         return None;
     }
     let producer = analysis.commands.get(from)?;
-    (command_name(producer)?.as_str() == "find" && reads_word(command, |text| text.contains(XARGS_INPUT)))
+    (command_name(producer)? == "find" && reads_word(command, |text| text.contains(XARGS_INPUT)))
         .then(|| TreeRead { verb: "reads the files `find` lists under", ..find(producer.args()) })
 }
 

@@ -36,10 +36,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 
 /// Whether `command`, named `name`, prints a stored secret.
 fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
-    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
-    let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
-    let has = |flag: &str| args.iter().any(|a| crate::shell::is_option(a, flag));
-    let verb = |i: usize| words.get(i).copied().unwrap_or_default();
+    let args = command.args();
+    let has = |flag: &str| args.iter().any(|a| crate::shell::is_option(&a.text, flag));
+    // Nothing is collected for the commands the match below does not name (most of them).
+    let words =
+        || -> Vec<&str> { args.iter().map(|a| a.text.as_str()).filter(|a| !a.starts_with('-')).collect() };
+    let verb = |i: usize| {
+        args.iter().map(|a| a.text.as_str()).filter(|a| !a.starts_with('-')).nth(i).unwrap_or_default()
+    };
     match name {
         "gh" => {
             verb(0) == "auth"
@@ -60,8 +64,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             _ => false,
         },
         "gcloud" => {
-            words.contains(&"auth")
-                && words.iter().any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
+            words().contains(&"auth")
+                && words().iter().any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
                 || verb(0) == "config" && verb(1) == "config-helper"
                 || verb(0) == "secrets" && verb(1) == "versions" && verb(2) == "access"
         }
@@ -74,7 +78,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             if matches!(verb(0), "get" | "describe") && matches!(verb(1), "secret" | "secrets")
                 || verb(1).starts_with("secret/") =>
         {
-            verb(0) == "get" && args.iter().any(|a| a.starts_with("-o") || a.starts_with("--output"))
+            verb(0) == "get"
+                && args.iter().any(|a| a.text.starts_with("-o") || a.text.starts_with("--output"))
         }
         "gpg" | "gpg2" => has("--export-secret-keys") || has("--export-secret-subkeys"),
         // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
@@ -91,19 +96,19 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         // `env | grep -i token`: the secret-named variables of the environment, printed.
         "grep" | "egrep" | "rg" | "awk" | "sed" => {
             let secretive = || {
-                let pattern = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+                let pattern = words().first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
                 ["token", "secret", "key", "pass", "auth", "cred"].iter().any(|p| pattern.contains(p))
             };
             environment_piped_in(command, commands) && secretive()
-                || name == "awk" && args.iter().any(|code| reads_secret_variable(code))
+                || name == "awk" && args.iter().any(|code| reads_secret_variable(&code.text))
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
         "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" => {
-            args.iter().any(|code| reads_secret_variable(code))
+            args.iter().any(|code| reads_secret_variable(&code.text))
         }
         // `printenv GITHUB_TOKEN`, `declare -p OPENAI_API_KEY`.
-        "printenv" => words.iter().any(|w| secret_variable(&format!("${w}"))),
-        "declare" | "typeset" => has("-p") && words.iter().any(|w| secret_variable(&format!("${w}"))),
+        "printenv" => words().iter().any(|w| secret_variable(&format!("${w}"))),
+        "declare" | "typeset" => has("-p") && words().iter().any(|w| secret_variable(&format!("${w}"))),
         "kubectl" | "oc" => {
             verb(0) == "config" && verb(1) == "view" && has("--raw")
                 || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
@@ -121,7 +126,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "secret-tool" => verb(0) == "lookup",
         // `pass NAME` shows the entry, like `pass show NAME`.
         "pass" | "gopass" => {
-            !words.is_empty()
+            !words().is_empty()
                 && !matches!(
                     verb(0),
                     "ls" | "list"
@@ -233,12 +238,12 @@ fn consumed(call: &Call) -> bool {
 
 /// Whether `command` prints the whole environment.
 fn dumps_environment(name: &str, command: &SimpleCommand) -> bool {
-    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
+    let args = command.args();
     match name {
-        "env" | "printenv" => args.iter().all(|a| a.starts_with('-')),
-        "export" => args.is_empty() || args == ["-p"],
+        "env" | "printenv" => args.iter().all(|a| a.text.starts_with('-')),
+        "export" => args.is_empty() || matches!(args, [only] if only.text == "-p"),
         "declare" | "typeset" => {
-            !args.is_empty() && args.iter().all(|a| matches!(*a, "-x" | "-p" | "-px" | "-xp"))
+            !args.is_empty() && args.iter().all(|a| matches!(a.text.as_str(), "-x" | "-p" | "-px" | "-xp"))
         }
         "set" => args.is_empty(),
         _ => false,

@@ -29,6 +29,8 @@ mod rm;
 mod sql;
 
 pub use crate::policy::Pack;
+use std::borrow::Cow;
+
 use crate::policy::{Action, PackSetting, PackSettings, Scope};
 use crate::project::{Context, Places};
 use crate::shell::{Analysis, SimpleCommand};
@@ -209,13 +211,18 @@ fn judge_command(
 
 /// The command's base name, lower-cased (Windows and macOS file systems ignore case) and
 /// without a Windows executable suffix.
-fn command_name(command: &SimpleCommand) -> Option<String> {
-    let name = command.name()?.to_ascii_lowercase();
+fn command_name(command: &SimpleCommand) -> Option<Cow<'_, str>> {
+    let name = command.name()?;
+    // Most names are already lower-case with no Windows suffix: borrowed as they are.
+    if !name.bytes().any(|b| b.is_ascii_uppercase() || b == b'.') {
+        return Some(Cow::Borrowed(name));
+    }
+    let name = name.to_ascii_lowercase();
     let stem = [".exe", ".com", ".cmd", ".bat"]
         .iter()
         .find_map(|suffix| name.strip_suffix(suffix))
         .filter(|stem| !stem.is_empty());
-    Some(stem.map_or_else(|| name.clone(), str::to_owned))
+    Some(Cow::Owned(stem.map_or_else(|| name.clone(), str::to_owned)))
 }
 
 /// The operands of `args`: words that are not options, nor the value after an option of
