@@ -445,8 +445,10 @@ fn spend(budget: &mut usize, amount: usize) -> bool {
 /// expression that closes (`[ab]`). A `[` with no `]` after it (the `[` and `[[` commands)
 /// is only itself.
 pub(super) fn has_glob(text: &str) -> bool {
-    text.contains(['*', '?'])
-        || text.match_indices('[').any(|(at, _)| text.get(at + 2..).is_some_and(|rest| rest.contains(']')))
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().any(|(at, &b)| {
+        b == b'*' || b == b'?' || b == b'[' && bytes.get(at + 2..).is_some_and(|rest| rest.contains(&b']'))
+    })
 }
 
 #[cfg(test)]
