@@ -33,6 +33,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         }
         "taskkill" => judge_taskkill(call),
         "stop-process" | "spps" => Some(stop_process_hit(name)),
+        "pkill" if names_one_program_run(call) => None,
         _ => Some(Hit::new(
             "kill.by-name",
             format!(
@@ -40,6 +41,41 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             ),
         )),
     }
+}
+
+/// `pkill -f 'node server.js'`: a full command line that names a script or an argument is one
+/// program the user started, not every process of a name; the agent and the user's session
+/// run under other command lines. A bare name (`pkill -f node`), a pattern with regex
+/// wildcards (`.*`, `|`), or one naming an agent is still a kill by name.
+fn names_one_program_run(call: &Call) -> bool {
+    let args = call.args();
+    let full = args.iter().any(|a| a.text == "-f" || a.text == "--full");
+    // Options that select more than the pattern (`-u`, `-t`, `-g`, `-P`, `-s`, a newest/oldest
+    // pick) leave the judgement to the rule.
+    let only_full = args.iter().filter(|a| a.text.starts_with('-')).all(|a| {
+        matches!(a.text.as_str(), "-f" | "--full" | "-9" | "-KILL" | "-TERM" | "-INT" | "-HUP" | "-15" | "-2")
+    });
+    let patterns: Vec<&str> =
+        args.iter().filter(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).collect();
+    let [pattern] = patterns.as_slice() else { return false };
+    let narrow = |pattern: &str| {
+        let words: Vec<&str> = pattern.split_whitespace().collect();
+        // Two words (`node server.js`) or a file with its extension (`server.js`, `src/app.py`).
+        let names_a_file = words.iter().any(|word| {
+            word.rsplit_once('.').is_some_and(|(stem, ext)| {
+                !stem.is_empty() && !ext.is_empty() && ext.bytes().all(|b| b.is_ascii_alphanumeric())
+            })
+        });
+        let wild = pattern.contains(".*")
+            || pattern.contains(".+")
+            || pattern.contains(['|', '^', '$', '[', '(', '?'])
+            || pattern.contains("\\");
+        let agent = ["claude", "codex", "gemini", "copilot", "opencode", "cursor", "cli.js", "node_modules"]
+            .iter()
+            .any(|agent| pattern.to_ascii_lowercase().contains(agent));
+        (words.len() >= 2 || names_a_file) && !wild && !agent
+    };
+    full && only_full && !args.iter().any(|a| a.dynamic) && narrow(pattern)
 }
 
 fn stop_process_hit(name: &str) -> Hit {

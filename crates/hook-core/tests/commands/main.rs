@@ -266,6 +266,21 @@ const DENIED: &[Case] = &[
     deny("kill.init", "kill -s KILL 1"),
     deny("kill.by-name", "killall node"),
     deny("kill.by-name", "pkill -f python"),
+    // `pkill -f` with a full command line of one program the user started is narrow; a bare
+    // name, a wildcard, an agent's own command line or a computed pattern is not.
+    allow("pkill -f 'node server.js'"),
+    allow("pkill -f \"python manage.py runserver\""),
+    allow("pkill -9 -f src/worker.py"),
+    allow("pkill -f 'vite --port 5173'"),
+    deny("kill.by-name", "pkill -f node"),
+    deny("kill.by-name", "pkill -f 'node .*'"),
+    deny("kill.by-name", "pkill -f 'node|python'"),
+    deny("kill.by-name", "pkill -f 'node /usr/lib/node_modules/@anthropic-ai/claude-code/cli.js'"),
+    deny("kill.by-name", "pkill -f 'gemini --yolo'"),
+    deny("kill.by-name", "pkill -u dev -f 'node server.js'"),
+    deny("kill.by-name", "pkill -f \"$APP\""),
+    deny("kill.by-name", "pkill 'node server.js'"),
+    deny("kill.by-name", "pkill -f 'node server.js' python"),
     deny("kill.by-name", "sudo killall -9 chrome"),
     // Block devices, disks and power.
     deny("dd.block-device", "dd if=/dev/zero of=/dev/sda bs=1M"),
