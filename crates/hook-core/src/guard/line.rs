@@ -126,6 +126,12 @@ fn script_block<'w>(
             );
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
+        (file, script_file::Held::Unread) => {
+            let reason = format!(
+                "{file} is in a temp directory and cannot be read (missing, compiled or too large): what it runs is not seen"
+            );
+            return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
+        }
     };
     text_block(&file, &line, index, filters, policy, &here)
 }

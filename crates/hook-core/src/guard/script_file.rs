@@ -28,6 +28,9 @@ pub(crate) enum Held {
     Line(String),
     /// The line writes the file with text computed at run time, by this command.
     Unknown(String),
+    /// A file in a temp directory that cannot be read (missing, compiled, too large): what
+    /// runs there was put there by someone, and nobody has seen it.
+    Unread,
 }
 
 /// Files the line itself writes, with the text it gives them, in the order written.
@@ -842,9 +845,11 @@ pub(crate) fn script<'w>(
     }
     // Run as a path, a compiled program is not read past its first bytes.
     let read = || read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none());
-    let text = match written.contents(&path, read)? {
-        Ok(text) => text,
-        Err(writer) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
+    let text = match written.contents(&path, read) {
+        Some(Ok(text)) => text,
+        Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
+        None if in_temp_dir(&path, ctx) => return Some((format!("`{}`", file.text), Held::Unread)),
+        None => return None,
     };
     let interpreter = match interpreter {
         Some(interpreter) => interpreter.to_string(),
@@ -960,6 +965,11 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
         }
     }
     None
+}
+
+/// Whether `path` is in a temp directory (and not in a project that happens to live there).
+fn in_temp_dir(path: &Path, ctx: &Context) -> bool {
+    ctx.temp_dirs.iter().any(|temp| path.starts_with(temp)) && !path.starts_with(&ctx.project_root)
 }
 
 /// The text of the regular file at `path`, when it is at most `limit` bytes and UTF-8. Of an

@@ -3,6 +3,7 @@
 
 mod expansion;
 mod hostile;
+mod indirect;
 mod infrastructure;
 mod interpreters;
 mod persistence;
@@ -22,4 +23,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     trust::CASES,
     hostile::CASES,
     persistence::CASES,
+    indirect::CASES,
 ];
