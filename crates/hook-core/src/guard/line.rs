@@ -89,7 +89,7 @@ fn judge_at(
         let index = before.len().saturating_sub(1);
         for (what, text) in written().runs_later() {
             later_blocks.extend(match text {
-                Ok(text) => text_block(&what, text, index, filters, policy, ctx),
+                Ok(text) => text_block(&what, &text, index, filters, policy, ctx),
                 Err(writer) => Some(Block {
                     action: Action::Ask,
                     rule: "opaque.exec".into(),

@@ -1323,17 +1323,20 @@ impl Analyser {
         // Where the wrapped command starts in `argv`: words are dropped once, at the end, so
         // that a chain of wrappers costs linear time.
         let mut start = 0;
+        let mut peeled = false;
         loop {
             match wrappers::peel(&command.argv[start..], dialect) {
                 Peel::Runs => break,
                 Peel::Skips { via, at } => {
                     command.via.push(via);
                     start += at;
+                    peeled = true;
                 }
                 Peel::Wraps { via, inner } => {
                     command.via.push(via);
                     command.argv = inner;
                     start = 0;
+                    peeled = true;
                 }
                 Peel::Script { via, script, dialect: script_dialect } => {
                     command.argv.drain(..start);
@@ -1357,7 +1360,11 @@ impl Analyser {
                             text: command.text.clone(),
                             ..Default::default()
                         };
-                        self.emit(exec, dialect, &inner);
+                        let unfixed = unfixed_program(&exec);
+                        let index = self.emit(exec, dialect, &inner);
+                        if let Some(what) = unfixed {
+                            self.note(UnseenKind::Exec, index, what);
+                        }
                     }
                     return find;
                 }
@@ -1365,7 +1372,11 @@ impl Analyser {
         }
         command.argv.drain(..start);
         self.rooted_xargs_input(&mut command);
+        let unfixed = if peeled { unfixed_program(&command) } else { None };
         let index = self.push(command.clone());
+        if let Some(what) = unfixed {
+            self.note(UnseenKind::Exec, index, what);
+        }
         self.interpreter(&command, index, origin);
         self.fed_shell(&command, index, dialect, origin);
         self.process_script(&command, index, dialect);
@@ -1769,6 +1780,23 @@ impl Analyser {
         }
         last
     }
+}
+
+/// `sudo "$CMD"`, `fakeroot $1`, `claude mcp add x -- "$CMD"`: a wrapper running a program
+/// named by a value the line does not fix, as `"$CMD"` on its own is (the output of a command,
+/// `sudo "$(which node)"`, names a program as the written name's check says).
+fn unfixed_program(command: &SimpleCommand) -> Option<String> {
+    let name = command.argv.first()?;
+    let unfixed = name.dynamic
+        && name.raw.contains('$')
+        && !name.raw.contains("$(")
+        && !name.raw.contains('`')
+        && !name.text.contains(wrappers::XARGS_INPUT)
+        && !name.text.contains("{}");
+    unfixed.then(|| {
+        let via = command.via.last().map_or("a wrapper", String::as_str);
+        format!("the command `{via}` runs is `{}`, whose value is not known here", name.raw)
+    })
 }
 
 /// The body of a command substitution in a command's name word whose output is code, not

@@ -441,10 +441,12 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
 }
 
 /// Runners that fetch a program from a URL or a repository and run it at once (`deno run
-/// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`, `pip
-/// install git+https://…`, whose build runs the package's code; `go install` builds without
-/// running anything): the source they fetch. A
-/// package from the registry by name (`npx prettier`) is the everyday case and is not one.
+/// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`), and
+/// installers whose build or install scripts run a package taken from a URL, a repository or
+/// an index other than the language's own (`pip install git+https://…`, `pip install -i URL`,
+/// `npm install https://…/x.tgz`, `cargo install --git URL`, `gem install --source URL`;
+/// `go install` builds without running anything): the source they fetch. A package from the
+/// registry by name (`npx prettier`, `npx -y pkg`) is the everyday case and is not one.
 pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
     let name = argv.first()?.text.rsplit('/').next()?;
     let sub = argv.get(1).map(|w| w.text.as_str());
@@ -473,14 +475,53 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         ("go", Some("run")) => {
             operands(2).next().filter(|w| w.text.contains('@') && !w.text.starts_with(['.', '/']))
         }
-        ("pip" | "pip3" | "uv" | "pipx", Some("install")) => {
-            pip_sources(&argv[2..]).find(|w| is_remote_spec(&w.text))
-        }
+        ("pip" | "pip3" | "uv" | "pipx", Some("install")) => pip_sources(&argv[2..])
+            .find(|w| is_remote_spec(&w.text))
+            .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
+        ("uv", Some("pip")) if argv.get(2).is_some_and(|w| w.text == "install") => pip_sources(&argv[3..])
+            .find(|w| is_remote_spec(&w.text))
+            .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
         ("python" | "python3", Some("-m")) if argv.get(2).is_some_and(|w| w.text == "pip") => {
-            pip_sources(argv.get(4..).unwrap_or_default()).find(|w| is_remote_spec(&w.text))
+            pip_sources(argv.get(4..).unwrap_or_default())
+                .find(|w| is_remote_spec(&w.text))
+                .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text)))
         }
+        // A package installed from a URL or a repository runs its install scripts (`npm
+        // install https://…/x.tgz`, `yarn add github:o/r`), as one from another registry does;
+        // `cargo install --git URL` runs the crate's build script.
+        ("npm" | "pnpm" | "yarn" | "bun", Some("install" | "i" | "add" | "update" | "up")) => operands(2)
+            .find(|w| is_repository_package(&w.text) && !w.text.starts_with("file:"))
+            .or_else(|| option(&["--registry"]).filter(|w| !is_default_index(&w.text))),
+        // `cargo install --git URL` builds a crate whose build script runs; so does one from
+        // another registry.
+        ("cargo", Some("install")) => option(&["--git", "--index"]),
+        ("gem", Some("install" | "update")) => {
+            option(&["--source", "-s"]).filter(|w| !is_default_index(&w.text))
+        }
+        ("brew", Some("install" | "reinstall")) => operands(2).find(|w| is_url(&w.text)),
         _ => None,
     }
+}
+
+/// pip's options that name where packages come from.
+const PIP_INDEXES: &[&str] = &["-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--index"];
+
+/// Whether `url` is a language's own registry (PyPI, npm, RubyGems), or the vendors' indexes
+/// that everyday installs name (PyTorch's, NVIDIA's), rather than one nobody vetted.
+fn is_default_index(url: &str) -> bool {
+    let host = url.split("://").nth(1).unwrap_or(url).split(['/', ':']).next().unwrap_or_default();
+    let host = host.rsplit('@').next().unwrap_or(host);
+    matches!(
+        host,
+        "pypi.org"
+            | "pypi.python.org"
+            | "files.pythonhosted.org"
+            | "download.pytorch.org"
+            | "pypi.nvidia.com"
+            | "registry.npmjs.org"
+            | "registry.yarnpkg.com"
+            | "rubygems.org"
+    ) || !url.contains("://")
 }
 
 /// A program told to run its work through another program the line names, which the guard

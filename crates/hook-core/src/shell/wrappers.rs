@@ -889,6 +889,12 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             let at = scan_options(argv, 2, "", &[]).operand;
             wraps(&format!("{name} exec"), argv, at)
         }
+        "claude" | "codex" | "gemini" | "qwen" | "amp"
+            if argv.get(1).is_some_and(|w| w.text == "mcp")
+                && argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "add" | "add-json")) =>
+        {
+            mcp_add(&name, argv)
+        }
         "su" => su(argv),
         "cmd" => cmd(argv),
         "powershell" | "pwsh" => powershell(&name, argv),
@@ -1816,6 +1822,56 @@ fn flock(argv: &[Word]) -> Peel {
             None => Peel::Runs,
         },
         _ => wraps("flock", argv, after_file),
+    }
+}
+
+/// `claude mcp add NAME -- CMD ARGS` (codex, gemini, qwen and amp alike) registers CMD as an
+/// MCP server, which the agent starts later, unasked: CMD is judged as if it ran now.
+/// `claude mcp add-json NAME '{"command": …, "args": […]}'` gives it as JSON. A server reached
+/// by URL runs nothing here.
+fn mcp_add(name: &str, argv: &[Word]) -> Peel {
+    let via = format!("{name} mcp add");
+    if argv[2].text == "add-json" {
+        let json = argv[3..].iter().find(|w| w.text.trim_start().starts_with('{'));
+        let Some(value) = json.and_then(|w| serde_json::from_str::<serde_json::Value>(&w.text).ok()) else {
+            return Peel::Runs;
+        };
+        let Some(command) = value.get("command").and_then(serde_json::Value::as_str) else {
+            return Peel::Runs;
+        };
+        let holder = json.map(|w| w.clone()).unwrap_or_default();
+        let mut inner = vec![derived(&holder, command)];
+        let args = value.get("args").and_then(serde_json::Value::as_array).into_iter().flatten();
+        inner.extend(args.filter_map(serde_json::Value::as_str).map(|arg| derived(&holder, arg)));
+        return Peel::Find { execs: vec![(via, inner)] };
+    }
+    let remote = argv.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "-t" | "--transport")
+            && matches!(pair[1].text.as_str(), "http" | "sse")
+    }) || argv
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "--transport=http" | "--transport=sse" | "--url"));
+    let at = match argv.iter().position(|w| w.text == "--") {
+        Some(dash) => dash + 1,
+        None => {
+            let values = [
+                "--scope",
+                "--transport",
+                "--env",
+                "--header",
+                "--timeout",
+                "--description",
+                "--include-tools",
+                "--exclude-tools",
+                "--client-id",
+                "--callback-port",
+            ];
+            scan_options(argv, 3, "steH", &values).operand + 1
+        }
+    };
+    match argv.get(at) {
+        Some(program) if !remote && !program.text.contains("://") => persists(&via, argv, at),
+        _ => Peel::Runs,
     }
 }
 

@@ -7,6 +7,7 @@ mod indirect;
 mod infrastructure;
 mod interpreters;
 mod persistence;
+mod planted;
 mod runners;
 mod secrets;
 mod trust;
@@ -24,4 +25,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     hostile::CASES,
     persistence::CASES,
     indirect::CASES,
+    planted::CASES,
 ];
