@@ -94,13 +94,6 @@ const COMMAND_VARIABLES: &[&str] = &[
     "RSYNC_RSH",
     "GIT_PROXY_COMMAND",
     "BROWSER",
-    // bash expands PS4 before each traced command, substitutions and all, and the prompts
-    // PS0 to PS3 in an interactive shell.
-    "PS4",
-    "PS0",
-    "PS1",
-    "PS2",
-    "PS3",
     "LESSCLOSE",
     "SUDO_EDITOR",
     "SVN_EDITOR",
@@ -990,7 +983,13 @@ impl Analyser {
             if value.text.trim().is_empty() && !substituted {
                 continue;
             }
-            if runs_value(name) {
+            if matches!(name, "PS0" | "PS1" | "PS2" | "PS3" | "PS4") {
+                // bash expands PS4 before each traced command and the others as prompts of an
+                // interactive shell: the command substitutions in them run then.
+                for body in opaque::substitutions(&value.text) {
+                    self.scoped(Run::Program, |a| a.text(&body, Dialect::Posix, origin));
+                }
+            } else if runs_value(name) {
                 let line = Word { text: value.text.clone(), ..value.clone() };
                 let exec = SimpleCommand {
                     argv: vec![Word::literal("sh"), Word::literal("-c"), line],

@@ -1839,7 +1839,7 @@ fn mcp_add(name: &str, argv: &[Word]) -> Peel {
         let Some(command) = value.get("command").and_then(serde_json::Value::as_str) else {
             return Peel::Runs;
         };
-        let holder = json.map(|w| w.clone()).unwrap_or_default();
+        let holder = json.cloned().unwrap_or_default();
         let mut inner = vec![derived(&holder, command)];
         let args = value.get("args").and_then(serde_json::Value::as_array).into_iter().flatten();
         inner.extend(args.filter_map(serde_json::Value::as_str).map(|arg| derived(&holder, arg)));

@@ -151,7 +151,10 @@ pub(crate) const CASES: &[Case] = &[
     allow("CC=clang make"),
     allow("CC=gcc-12 CXX=g++-12 cmake -B build"),
     allow("PYTHONPATH=src python3 -m pytest"),
+    deny("rm.home", "PS1='`rm -rf ~`' bash -i"),
     allow("PS1='$ ' bash -i"),
+    allow("PS1=\"${_OLD_VIRTUAL_PS1:-}\"; export PS1"),
+    allow("export PS1=\"(.venv) ${PS1:-}\""),
     allow("ZDOTDIR=~/.config/zsh zsh -c true"),
     allow("GIT_EXTERNAL_DIFF=difft git diff"),
     // Startup files given by option.
