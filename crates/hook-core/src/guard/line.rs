@@ -94,7 +94,7 @@ fn judge_at(
         let index = before.len().saturating_sub(1);
         for (what, text) in written().runs_later() {
             later_blocks.extend(match text {
-                Ok(text) => text_block(&what, text, index, filters, policy, ctx),
+                Ok(text) => text_block(&what, &text, index, filters, policy, ctx),
                 Err(writer) => Some(Block {
                     action: Action::Ask,
                     rule: "opaque.exec".into(),
@@ -127,6 +127,12 @@ fn script_block<'w>(
         (file, script_file::Held::Unknown(writer)) => {
             let reason = format!(
                 "{file} runs what `{writer}` writes to it on this line, which the guard cannot compute; run the steps apart, so that the file can be read first"
+            );
+            return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
+        }
+        (file, script_file::Held::Unread) => {
+            let reason = format!(
+                "{file} is in a temp directory and cannot be read (missing, compiled or too large): what it runs is not seen"
             );
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }

@@ -28,6 +28,9 @@ pub(crate) enum Held {
     Line(String),
     /// The line writes the file with text computed at run time, by this command.
     Unknown(String),
+    /// A file in a temp directory that cannot be read (missing, compiled, too large): what
+    /// runs there was put there by someone, and nobody has seen it.
+    Unread,
 }
 
 /// Files the line itself writes, with the text it gives them, in the order written.
@@ -43,6 +46,10 @@ pub(crate) struct Written {
     /// A command of the line that writes files it does not name (`tar x`, `unzip`, `git
     /// apply`, `patch`): a script read from the disk may no longer be what runs.
     unpacker: Option<String>,
+    /// For a file written with text the guard does not compute, the literal words of the
+    /// commands that made it (`jq '.scripts.x="CMD"' package.json > p`, `sed -i 's/a/CMD/'
+    /// Makefile`): the text they put there is among them.
+    edits: Vec<(PathBuf, Vec<String>)>,
 }
 
 impl Written {
@@ -69,6 +76,22 @@ impl Written {
             let here = ctx.moved_to(command.cwd.as_ref());
             let tee = command.name() == Some("tee");
             let mut known = Vec::new();
+            // `mv p package.json`, `cp hook .husky/pre-commit`: the file holds what its source
+            // held, written by the line or read from the disk.
+            if let Some((from, to)) = moved(command) {
+                let (from, to) = (here.cwd.join(from), here.cwd.join(to));
+                if runs_later_kind(&to).is_some() {
+                    let text = match written.text(&from) {
+                        Some(text) => text.map(str::to_string).map_err(str::to_string),
+                        None => read_small(&from, MAX_SCRIPT_BYTES, false).ok_or_else(|| "cp".to_string()),
+                    };
+                    if let Some(words) = written.edits.iter().rev().find(|(file, _)| *file == from) {
+                        written.edits.push((to.clone(), words.1.clone()));
+                    }
+                    written.files.push((to.clone(), text));
+                    known.push(to);
+                }
+            }
             // What the command prints, as the shell analysis computes it (`printf`, `echo -e`,
             // `base64 -d`), or a heredoc given to `cat`/`tee`.
             let computed = || crate::shell::file_output(commands, index).or_else(|| text_written(command));
@@ -113,6 +136,7 @@ impl Written {
             for (access, word, path) in accesses(command) {
                 let path = here.cwd.join(path);
                 if access == Access::Write && !word.dynamic && !known.contains(&path) {
+                    written.edits.push((path.clone(), edit_words(commands, index)));
                     written.files.push((path, Err(writer.clone())));
                 }
             }
@@ -146,20 +170,29 @@ impl Written {
     /// `.githooks/`, `.git/hooks/`) and the package scripts it sets (`npm pkg set
     /// scripts.postinstall=…`), each named for the reason, with its text (or the writer whose
     /// text is not computed).
-    pub(crate) fn runs_later(&self) -> Vec<(String, Result<&str, &str>)> {
-        let hook = |path: &Path| {
-            let parts: Vec<_> = path.components().map(|c| c.as_os_str().to_string_lossy()).collect();
-            parts.iter().any(|part| part == ".husky" || part == ".githooks")
-                || parts.windows(2).any(|pair| pair[0] == ".git" && pair[1] == "hooks")
-        };
-        let hooks = self.files.iter().filter(|(path, _)| hook(path)).map(|(path, text)| {
-            (format!("the git hook `{}`", path.display()), text.as_deref().map_err(String::as_str))
-        });
+    pub(crate) fn runs_later(&self) -> Vec<(String, Result<String, String>)> {
+        let mut later = Vec::new();
+        for (path, text) in &self.files {
+            let Some(kind) = runs_later_kind(path) else { continue };
+            let what = format!("{} `{}`", kind.describe(), path.display());
+            match text {
+                Ok(text) => later.extend(kind.lines(text).into_iter().map(|line| (what.clone(), Ok(line)))),
+                // A project file edited with text the line computes is an everyday edit (a
+                // version bumped with `jq`): the text the editing command gives is judged.
+                Err(_) if kind.edited_often() => {
+                    let words = self.edits.iter().rev().find(|(file, _)| file == path);
+                    let lines = words.map(|(_, words)| edited_lines(words)).unwrap_or_default();
+                    later.extend(lines.into_iter().map(|line| (what.clone(), Ok(line))));
+                }
+                Err(writer) => later.push((what, Err(writer.clone()))),
+            }
+        }
         let scripts = self
             .scripts
             .iter()
-            .map(|(name, text)| (format!("the package script `{name}`"), Ok(text.as_str())));
-        hooks.chain(scripts).collect()
+            .map(|(name, text)| (format!("the package script `{name}`"), Ok(text.clone())));
+        later.extend(scripts);
+        later
     }
 
     fn text(&self, path: &Path) -> Option<Result<&str, &str>> {
@@ -217,16 +250,176 @@ fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
     }
 }
 
+/// A file that a tool runs later, unasked or on an everyday command, judged when the line
+/// writes it.
+#[derive(Clone, Copy)]
+enum Later {
+    /// A git hook (`.git/hooks/`, `.husky/`, `.githooks/`): shell text.
+    Hook,
+    /// `package.json`: its scripts, the lifecycle ones run by `npm install`.
+    Package,
+    /// A makefile: its recipes, run by `make`.
+    Makefile,
+    /// An editor's or container's tasks (`.vscode/tasks.json` with `runOn: folderOpen`,
+    /// `devcontainer.json`'s `postCreateCommand`), a git hook manager's configuration: every
+    /// string in it may be a command.
+    Automation,
+}
+
+impl Later {
+    fn describe(self) -> &'static str {
+        match self {
+            Later::Hook => "the git hook",
+            Later::Package => "the package scripts of",
+            Later::Makefile => "the recipes of",
+            Later::Automation => "the commands of",
+        }
+    }
+
+    /// Package files and makefiles are edited every day; the others hold nothing but what
+    /// runs.
+    fn edited_often(self) -> bool {
+        matches!(self, Later::Package | Later::Makefile)
+    }
+
+    /// The command lines `text` makes run.
+    fn lines(self, text: &str) -> Vec<String> {
+        match self {
+            Later::Hook => vec![text.to_string()],
+            Later::Makefile => vec![crate::shell::make::Makefile::parse(text).everything().join("\n")],
+            Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
+                Ok(json) => json
+                    .get("scripts")
+                    .and_then(serde_json::Value::as_object)
+                    .map(|scripts| scripts.values().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                    .unwrap_or_default(),
+                Err(_) => quoted_strings(text),
+            },
+            Later::Automation => match serde_json::from_str::<serde_json::Value>(text) {
+                Ok(json) => {
+                    let mut strings = Vec::new();
+                    json_strings(&json, &mut strings);
+                    strings
+                }
+                // YAML and JSON with comments: quoted strings and the values of `key: value`.
+                Err(_) => {
+                    let mut strings = quoted_strings(text);
+                    strings.extend(text.lines().filter_map(|line| {
+                        let (_, value) = line.split_once(": ")?;
+                        Some(value.trim().trim_matches(['"', '\'']).to_string())
+                    }));
+                    strings
+                }
+            },
+        }
+    }
+}
+
+/// What kind of file that runs later `path` is, if it is one.
+fn runs_later_kind(path: &Path) -> Option<Later> {
+    let parts: Vec<_> = path.components().map(|c| c.as_os_str().to_string_lossy()).collect();
+    let name = parts.last()?;
+    let parent = parts.len().checked_sub(2).and_then(|at| parts.get(at)).map(|p| p.as_ref());
+    if parts.iter().any(|part| part == ".husky" || part == ".githooks")
+        || parts.windows(2).any(|pair| pair[0] == ".git" && pair[1] == "hooks")
+    {
+        return Some(Later::Hook);
+    }
+    match (parent, name.as_ref()) {
+        (_, "package.json") => Some(Later::Package),
+        (_, "Makefile" | "makefile" | "GNUmakefile") => Some(Later::Makefile),
+        (Some(".vscode"), "tasks.json")
+        | (_, ".devcontainer.json")
+        | (_, "devcontainer.json")
+        | (_, ".pre-commit-config.yaml" | "lefthook.yml" | ".lefthook.yml" | "lefthook.yaml") => {
+            Some(Later::Automation)
+        }
+        _ => None,
+    }
+}
+
+/// Every string in a JSON document.
+fn json_strings(value: &serde_json::Value, strings: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => strings.push(text.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|item| json_strings(item, strings)),
+        serde_json::Value::Object(map) => map.values().for_each(|item| json_strings(item, strings)),
+        _ => {}
+    }
+}
+
+/// The double-quoted strings in `text` (`.scripts.x="curl …|sh"` gives `curl …|sh`).
+fn quoted_strings(text: &str) -> Vec<String> {
+    text.split('"').skip(1).step_by(2).map(|s| s.replace("\\\"", "\"")).collect()
+}
+
+/// The literal words of the command at `index` that writes a file with text the guard does not
+/// compute, and of the command piping into it (`jq … | sponge package.json`).
+fn edit_words(commands: &[SimpleCommand], index: usize) -> Vec<String> {
+    let command = &commands[index];
+    let feeder = match command.stdin {
+        Stdin::Pipe { from: Some(from) } => commands.get(from),
+        _ => None,
+    };
+    let words = command.args().iter().chain(feeder.into_iter().flat_map(|c| c.args().iter()));
+    words.filter(|w| !w.dynamic && !w.text.starts_with('-')).map(|w| w.text.clone()).collect()
+}
+
+/// The text an editing command puts in a file, among its words: the double-quoted strings
+/// (`jq '.scripts.x="CMD"'`), and the replacement of a `sed` substitution, line by line.
+fn edited_lines(words: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for word in words {
+        lines.extend(quoted_strings(word));
+        let Some(rest) = word.strip_prefix('s') else { continue };
+        let Some(delimiter) = rest.chars().next().filter(|c| !c.is_alphanumeric() && *c != '\\') else {
+            continue;
+        };
+        let parts: Vec<&str> = rest[delimiter.len_utf8()..].splitn(3, delimiter).collect();
+        if let [_, replacement, _] = parts.as_slice() {
+            lines.extend(
+                replacement.replace("\\n", "\n").replace("\\t", "\t").lines().map(|l| l.trim().to_string()),
+            );
+        }
+    }
+    lines.retain(|line| !line.is_empty());
+    lines
+}
+
+/// The source and destination of `mv SRC DST` or `cp SRC DST`.
+fn moved(command: &SimpleCommand) -> Option<(&str, &str)> {
+    if !matches!(command.name(), Some("mv" | "cp")) {
+        return None;
+    }
+    let operands: Vec<&Word> = command.args().iter().filter(|w| !w.text.starts_with('-')).collect();
+    match operands.as_slice() {
+        [from, to] if !from.dynamic && !to.dynamic => Some((from.text.as_str(), to.text.as_str())),
+        _ => None,
+    }
+}
+
 /// Whether `command` may leave something to run later that [`Written::runs_later`] finds: a
-/// write into a hooks directory (by redirection or `tee`), or a package script it sets. Only
-/// the names are looked at, so that most lines pay nothing for the question.
+/// word naming a hooks directory, a package file, a makefile or an automation file, or a
+/// package script it sets. Only the names are looked at, so that most lines pay nothing for
+/// the question.
 pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
-    let hooks = |text: &str| text.contains(".husky") || text.contains(".githooks") || text.contains("hooks/");
+    const NAMES: &[&str] = &[
+        ".husky",
+        ".githooks",
+        "hooks/",
+        "package.json",
+        "akefile",
+        "tasks.json",
+        "devcontainer",
+        ".pre-commit-config",
+        "lefthook",
+    ];
+    let names = |text: &str| NAMES.iter().any(|name| text.contains(name));
     command
         .redirects
         .iter()
-        .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append) && hooks(&r.target.text))
-        || command.name() == Some("tee") && command.args().iter().any(|w| hooks(&w.text))
+        .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append) && names(&r.target.text))
+        || command.args().iter().any(|w| names(&w.text))
         || !scripts_set(command).is_empty()
 }
 
@@ -842,9 +1035,11 @@ pub(crate) fn script<'w>(
     }
     // Run as a path, a compiled program is not read past its first bytes.
     let read = || read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none());
-    let text = match written.contents(&path, read)? {
-        Ok(text) => text,
-        Err(writer) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
+    let text = match written.contents(&path, read) {
+        Some(Ok(text)) => text,
+        Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
+        None if in_temp_dir(&path, ctx) => return Some((format!("`{}`", file.text), Held::Unread)),
+        None => return None,
     };
     let interpreter = match interpreter {
         Some(interpreter) => interpreter.to_string(),
@@ -960,6 +1155,11 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
         }
     }
     None
+}
+
+/// Whether `path` is in a temp directory (and not in a project that happens to live there).
+fn in_temp_dir(path: &Path, ctx: &Context) -> bool {
+    ctx.temp_dirs.iter().any(|temp| path.starts_with(temp)) && !path.starts_with(&ctx.project_root)
 }
 
 /// The text of the regular file at `path`, when it is at most `limit` bytes and UTF-8. Of an

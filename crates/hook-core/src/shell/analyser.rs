@@ -94,8 +94,23 @@ const COMMAND_VARIABLES: &[&str] = &[
     "RSYNC_RSH",
     "GIT_PROXY_COMMAND",
     "BROWSER",
-    // bash expands PS4 before each traced command, substitutions and all.
-    "PS4",
+    "LESSCLOSE",
+    "SUDO_EDITOR",
+    "SVN_EDITOR",
+    "SVN_SSH",
+    "CVS_RSH",
+    "HGEDITOR",
+    "FCEDIT",
+    "KUBE_EDITOR",
+    "KUBECTL_EXTERNAL_DIFF",
+    // The compilers and tools a build runs (`CC=/tmp/x make`).
+    "CC",
+    "CXX",
+    "CPP",
+    "LD",
+    "AR",
+    "RUSTC",
+    "RUSTDOC",
     "SYSTEMD_PAGER",
     "SYSTEMD_EDITOR",
     "FZF_DEFAULT_COMMAND",
@@ -109,10 +124,44 @@ const COMMAND_VARIABLES: &[&str] = &[
     "SUDO_ASKPASS",
 ];
 
+/// Interactive interpreters of languages the inline scan does not read, which run code fed to
+/// them on standard input.
+const UNREAD_REPLS: &[&str] = &[
+    "ghci", "jshell", "scala", "kotlinc", "swift", "iex", "groovysh", "ocaml", "utop", "octave", "ipython",
+    "csi", "gforth",
+];
+
+/// Search paths for programs, modules and libraries: one that names a temp directory makes the
+/// code there run in place of the system's.
+const SEARCH_PATHS: &[&str] = &[
+    "PATH",
+    "PYTHONPATH",
+    "PYTHONHOME",
+    "NODE_PATH",
+    "PERL5LIB",
+    "PERLLIB",
+    "RUBYLIB",
+    "LD_LIBRARY_PATH",
+    "DYLD_LIBRARY_PATH",
+    "LUA_PATH",
+    "LUA_CPATH",
+    "GEM_PATH",
+];
+
 /// A git setting that takes hooks, templates or configuration from outside the project
 /// (`core.hooksPath=/tmp/h`, `include.path=~/x`): what is not seen, said for `explain`.
 fn unseen_git_setting(key: &str, value: &Word) -> Option<String> {
     let lower = key.to_ascii_lowercase();
+    // `protocol.ext.allow=always`: a remote address `ext::CMD` then runs CMD, whatever the
+    // addresses the repository's configuration or submodules name.
+    if matches!(lower.as_str(), "protocol.ext.allow" | "protocol.allow")
+        && matches!(value.text.to_ascii_lowercase().as_str(), "always" | "user")
+    {
+        return Some(format!(
+            "`{key}={}` lets remote addresses (`ext::`) run commands the guard does not see",
+            value.text
+        ));
+    }
     let reads = matches!(lower.as_str(), "core.hookspath" | "include.path" | "init.templatedir")
         || lower.starts_with("includeif.");
     (reads && (value.dynamic || wrappers::git_path_outside(&value.text))).then(|| {
@@ -934,7 +983,13 @@ impl Analyser {
             if value.text.trim().is_empty() && !substituted {
                 continue;
             }
-            if runs_value(name) {
+            if matches!(name, "PS0" | "PS1" | "PS2" | "PS3" | "PS4") {
+                // bash expands PS4 before each traced command and the others as prompts of an
+                // interactive shell: the command substitutions in them run then.
+                for body in opaque::substitutions(&value.text) {
+                    self.scoped(Run::Program, |a| a.text(&body, Dialect::Posix, origin));
+                }
+            } else if runs_value(name) {
                 let line = Word { text: value.text.clone(), ..value.clone() };
                 let exec = SimpleCommand {
                     argv: vec![Word::literal("sh"), Word::literal("-c"), line],
@@ -943,21 +998,29 @@ impl Analyser {
                     ..Default::default()
                 };
                 self.emit(exec, Dialect::Posix, origin);
-            } else if name == "PATH"
+            } else if SEARCH_PATHS.contains(&name)
                 && value.raw.split(':').any(|dir| {
                     ["/tmp", "/var/tmp", "/dev/shm"]
                         .iter()
                         .any(|temp| dir == *temp || dir.starts_with(&format!("{temp}/")))
                 })
             {
-                // A temp directory spelled out on the search path: the programs there run
-                // instead of the system's, and nobody has read them (a path built from a
-                // variable, `$VIRTUAL_ENV/bin` of a venv's activate script, is the project's).
+                // A temp directory spelled out on a search path: the programs, modules or
+                // libraries there are used instead of the system's, and nobody has read them
+                // (a path built from a variable, `$VIRTUAL_ENV/bin` of a venv's activate
+                // script, is the project's).
                 let what = format!(
-                    "`PATH` looks for programs in `{}`, a temp directory, whose programs are not seen",
+                    "`{name}` looks for code in `{}`, a temp directory, which is not seen",
                     value.text
                 );
                 self.note(UnseenKind::Exec, None, what);
+            } else if name == "ZDOTDIR" {
+                // zsh reads `$ZDOTDIR/.zshenv` whenever it starts (and `.zshrc` when interactive).
+                let files = format!(". {raw}/.zshenv; . {raw}/.zshrc", raw = value.raw);
+                self.scoped(Run::Program, |a| a.text(&files, Dialect::Posix, origin));
+            } else if name == "GIT_ALLOW_PROTOCOL" && value.text.split(':').any(|p| p == "ext") {
+                let what = "`GIT_ALLOW_PROTOCOL` lets remote addresses (`ext::`) run commands the guard does not see";
+                self.note(UnseenKind::Exec, None, what.to_string());
             } else if matches!(name, "BASH_ENV" | "ENV") {
                 self.scoped(Run::Program, |a| a.text(&format!(". {}", value.raw), Dialect::Posix, origin));
             } else if matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES")
@@ -965,9 +1028,11 @@ impl Analyser {
                     && ["--require", "-r ", "--import", "--loader", "--experimental-loader"]
                         .iter()
                         .any(|option| value.text.contains(option))
-                || name == "PERL5OPT" && (value.text.contains("-M") || value.text.contains("-m"))
+                || name == "PERL5OPT" && ["-M", "-m", "-d"].iter().any(|switch| value.text.contains(switch))
+                || name == "GCONV_PATH"
                 || name == "RUBYOPT" && value.text.contains("-r")
-                || name == "JAVA_TOOL_OPTIONS" && value.text.contains("-javaagent")
+                || matches!(name, "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS")
+                    && value.text.contains("-javaagent")
                 // Perl's debugger code, the file an interactive Python runs first, and tar's
                 // options that run programs.
                 || matches!(name, "PERL5DB" | "PYTHONSTARTUP")
@@ -1257,17 +1322,20 @@ impl Analyser {
         // Where the wrapped command starts in `argv`: words are dropped once, at the end, so
         // that a chain of wrappers costs linear time.
         let mut start = 0;
+        let mut peeled = false;
         loop {
             match wrappers::peel(&command.argv[start..], dialect) {
                 Peel::Runs => break,
                 Peel::Skips { via, at } => {
                     command.via.push(via);
                     start += at;
+                    peeled = true;
                 }
                 Peel::Wraps { via, inner } => {
                     command.via.push(via);
                     command.argv = inner;
                     start = 0;
+                    peeled = true;
                 }
                 Peel::Script { via, script, dialect: script_dialect } => {
                     command.argv.drain(..start);
@@ -1291,7 +1359,11 @@ impl Analyser {
                             text: command.text.clone(),
                             ..Default::default()
                         };
-                        self.emit(exec, dialect, &inner);
+                        let unfixed = unfixed_program(&exec);
+                        let index = self.emit(exec, dialect, &inner);
+                        if let Some(what) = unfixed {
+                            self.note(UnseenKind::Exec, index, what);
+                        }
                     }
                     return find;
                 }
@@ -1299,15 +1371,34 @@ impl Analyser {
         }
         command.argv.drain(..start);
         self.rooted_xargs_input(&mut command);
+        let unfixed = if peeled { unfixed_program(&command) } else { None };
         // Past the command limit nothing more is read (`push` notes it).
         let index = self.push(command)?;
+        if let Some(what) = unfixed {
+            self.note(UnseenKind::Exec, Some(index), what);
+        }
         // Taken out while what it runs is read: that reads only the commands before it.
         let command = std::mem::take(&mut self.commands[index]);
         self.interpreter(&command, Some(index), origin);
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
+        self.startup_file(&command, origin);
         self.commands[index] = command;
         Some(index)
+    }
+
+    /// `bash --rcfile FILE`, `--init-file FILE`: the shell sources FILE before anything else,
+    /// as `BASH_ENV=FILE` makes it do.
+    fn startup_file(&mut self, command: &SimpleCommand, origin: &Origin) {
+        if !command.name().is_some_and(|name| wrappers::SHELLS.contains(&name)) {
+            return;
+        }
+        let file = command.argv.windows(2).find_map(|pair| {
+            matches!(pair[0].text.as_str(), "--rcfile" | "--init-file").then(|| pair[1].raw.clone())
+        });
+        if let Some(file) = file {
+            self.scoped(Run::Program, |a| a.text(&format!(". {file}"), Dialect::Posix, origin));
+        }
     }
 
     /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the
@@ -1445,6 +1536,7 @@ impl Analyser {
             }
             other => other.clone(),
         };
+        self.stdin_commands(command, &stdin, index, origin);
         let Some(found) = inline::scan(&command.argv, &stdin) else {
             if matches!(stdin, Stdin::Pipe { .. }) && inline::reads_code_from_stdin(&command.argv) {
                 let writer = match &stdin {
@@ -1525,6 +1617,35 @@ impl Analyser {
                     });
                 }
             }
+        }
+    }
+
+    /// Programs that read commands from standard input in a language the scan does not read:
+    /// the escapes to the shell of a debugger, a database shell or `ghci` are judged
+    /// (`echo '.shell rm -rf ~' | sqlite3`), and text fed to a REPL of another language
+    /// (`ghci`, `jshell`) is code not seen.
+    fn stdin_commands(
+        &mut self,
+        command: &SimpleCommand,
+        stdin: &Stdin,
+        index: Option<usize>,
+        origin: &Origin,
+    ) {
+        let Some(program) = command.argv.first().filter(|w| !w.dynamic) else { return };
+        let name = program.text.rsplit('/').next().unwrap_or(&program.text);
+        if let Some(line) = match stdin {
+            Stdin::Text(text) => wrappers::stdin_escapes(name, text),
+            _ => None,
+        } {
+            let mut via = command.via.clone();
+            via.push(format!("{name} stdin"));
+            let inner = origin.through(&via, Stdin::Inherited);
+            self.scoped(Run::Program, |a| a.text(&line, Dialect::Posix, &inner));
+        }
+        let fed = matches!(stdin, Stdin::Text(_) | Stdin::Pipe { .. });
+        if fed && UNREAD_REPLS.contains(&name) {
+            let what = format!("the code fed to `{name}` is in a language the guard does not read");
+            self.note(UnseenKind::Exec, index, what);
         }
     }
 
@@ -1662,6 +1783,23 @@ impl Analyser {
         }
         last
     }
+}
+
+/// `sudo "$CMD"`, `fakeroot $1`, `claude mcp add x -- "$CMD"`: a wrapper running a program
+/// named by a value the line does not fix, as `"$CMD"` on its own is (the output of a command,
+/// `sudo "$(which node)"`, names a program as the written name's check says).
+fn unfixed_program(command: &SimpleCommand) -> Option<String> {
+    let name = command.argv.first()?;
+    let unfixed = name.dynamic
+        && name.raw.contains('$')
+        && !name.raw.contains("$(")
+        && !name.raw.contains('`')
+        && !name.text.contains(wrappers::XARGS_INPUT)
+        && !name.text.contains("{}");
+    unfixed.then(|| {
+        let via = command.via.last().map_or("a wrapper", String::as_str);
+        format!("the command `{via}` runs is `{}`, whose value is not known here", name.raw)
+    })
 }
 
 /// The body of a command substitution in a command's name word whose output is code, not

@@ -15,6 +15,8 @@ enum Start {
     DashDash,
     /// At the subcommand, which is the program (`yarn node -e CODE` runs `node -e CODE`).
     Subcommand,
+    /// After any of these options, wherever it stands (`xterm -e CMD`, `nix develop -c CMD`).
+    AfterOption(&'static [&'static str]),
 }
 
 /// A launcher: its name, the subcommand that launches (`poetry run`), its short options that
@@ -25,6 +27,8 @@ struct Launcher {
     short_values: &'static str,
     long_values: &'static [&'static str],
     start: Start,
+    /// Long options that take two values (`bwrap --bind SRC DEST`).
+    long_pairs: &'static [&'static str],
 }
 
 const fn launcher(
@@ -34,10 +38,107 @@ const fn launcher(
     long_values: &'static [&'static str],
     start: Start,
 ) -> Launcher {
-    Launcher { name, subcommand, short_values, long_values, start }
+    Launcher { name, subcommand, short_values, long_values, start, long_pairs: &[] }
 }
 
-use Start::{After, DashDash, Operand, Subcommand};
+impl Launcher {
+    const fn with_pairs(self, long_pairs: &'static [&'static str]) -> Launcher {
+        Launcher { long_pairs, ..self }
+    }
+}
+
+use Start::{After, AfterOption, DashDash, Operand, Subcommand};
+
+/// bubblewrap's options that take one value and those that take two; the command follows.
+const BWRAP_VALUES: &[&str] = &[
+    "--args",
+    "--argv0",
+    "--userns",
+    "--userns2",
+    "--pidns",
+    "--uid",
+    "--gid",
+    "--hostname",
+    "--chdir",
+    "--unsetenv",
+    "--lock-file",
+    "--sync-fd",
+    "--remount-ro",
+    "--exec-label",
+    "--file-label",
+    "--proc",
+    "--dev",
+    "--tmpfs",
+    "--mqueue",
+    "--dir",
+    "--seccomp",
+    "--add-seccomp-fd",
+    "--block-fd",
+    "--userns-block-fd",
+    "--info-fd",
+    "--json-status-fd",
+    "--cap-add",
+    "--cap-drop",
+    "--perms",
+    "--size",
+];
+const BWRAP_PAIRS: &[&str] = &[
+    "--setenv",
+    "--bind",
+    "--bind-try",
+    "--dev-bind",
+    "--dev-bind-try",
+    "--ro-bind",
+    "--ro-bind-try",
+    "--file",
+    "--bind-data",
+    "--ro-bind-data",
+    "--symlink",
+    "--chmod",
+    "--overlay-src",
+];
+
+/// Programs that start the user's shell when they are given no command to run (`fakeroot`,
+/// `unshare`, `chroot DIR`, `newgrp GROUP`, `poetry shell`): that shell reads its commands from
+/// standard input, as `sh` does. With a subcommand, the entry is `"name subcommand"`.
+const SHELL_WHEN_BARE: &[&str] = &[
+    "fakeroot",
+    "fakeroot-ng",
+    "fakechroot",
+    "proot",
+    "firejail",
+    "newgrp",
+    "sg",
+    "unshare",
+    "nsenter",
+    "chroot",
+    "pkexec",
+    "run0",
+    "script",
+    "machinectl shell",
+    "toolbox enter",
+    "distrobox enter",
+    "distrobox-enter",
+    "nix-shell",
+    "nix develop",
+    "nix shell",
+    "poetry shell",
+    "pipenv shell",
+    "hatch shell",
+    "pixi shell",
+    "devbox shell",
+];
+
+/// Whether `argv` starts the user's shell because it names nothing to run (see
+/// [`SHELL_WHEN_BARE`]).
+pub(super) fn starts_shell(argv: &[Word]) -> bool {
+    let Some(name) = argv.first().and_then(|w| w.text.rsplit('/').next()) else { return false };
+    let sub = argv.get(1).map(|w| w.text.as_str());
+    SHELL_WHEN_BARE.iter().any(|entry| match entry.split_once(' ') {
+        Some((program, subcommand)) => program == name && sub == Some(subcommand),
+        None => *entry == name,
+    })
+}
 
 const UV_RUN: &[&str] = &[
     "--with",
@@ -133,6 +234,95 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("doppler", Some("run"), "pc", &["--project", "--config", "--token"], DashDash),
     launcher("dotenv", None, "ecv", &[], DashDash),
     launcher("env-cmd", None, "fe", &["--file", "--environments"], Operand),
+    launcher("dotenvx", Some("run"), "f", &["--env-file", "--env"], DashDash),
+    launcher("infisical", Some("run"), "", &["--env", "--path", "--projectId", "--token"], DashDash),
+    launcher("chamber", Some("exec"), "", &[], DashDash),
+    launcher("teller", Some("run"), "c", &["--config"], DashDash),
+    launcher("berglas", Some("exec"), "", &[], DashDash),
+    launcher("summon", None, "fpD", &["--provider", "--up", "--yaml"], Operand),
+    // Privileges faked or changed, chroots and sandboxes: the command runs with the user's files.
+    launcher("fakeroot", None, "lbis", &["--lib", "--faked"], Operand),
+    launcher("fakeroot-ng", None, "pl", &[], Operand),
+    launcher(
+        "fakechroot",
+        None,
+        "ldecb",
+        &["--lib", "--elfloader", "--environment", "--config-dir", "--bindir"],
+        Operand,
+    ),
+    launcher(
+        "proot",
+        None,
+        "rbmwkqvRSpi",
+        &[
+            "--rootfs",
+            "--bind",
+            "--mount",
+            "--pwd",
+            "--cwd",
+            "--kernel-release",
+            "--qemu",
+            "--verbose",
+            "--port",
+            "--change-id",
+        ],
+        Operand,
+    ),
+    launcher("bwrap", None, "", BWRAP_VALUES, Operand).with_pairs(BWRAP_PAIRS),
+    launcher("bubblewrap", None, "", BWRAP_VALUES, Operand).with_pairs(BWRAP_PAIRS),
+    launcher("systemd-nspawn", None, "DMuS", &["--directory", "--machine", "--user", "--image"], Operand),
+    launcher("lxc-attach", None, "nP", &["--name", "--lxcpath"], DashDash),
+    launcher("lxc-execute", None, "nfP", &["--name", "--rcfile", "--lxcpath"], DashDash),
+    launcher("machinectl", Some("shell"), "", &["--uid", "--setenv"], After(1)),
+    launcher("sandbox-exec", None, "fpD", &[], Operand),
+    launcher("arch", None, "ed", &[], Operand),
+    launcher("launchctl", Some("asuser"), "", &[], After(1)),
+    launcher("launchctl", Some("bsexec"), "", &[], After(1)),
+    // daemontools, runit and s6 helpers that run the rest of their arguments.
+    launcher("softlimit", None, "mdsloapfcrt", &[], Operand),
+    launcher("envdir", None, "", &[], After(1)),
+    launcher("envuidgid", None, "", &[], After(1)),
+    launcher("setlock", None, "", &[], After(1)),
+    launcher("pgrphack", None, "", &[], Operand),
+    launcher("fghack", None, "", &[], Operand),
+    // Queues, caches, sessions, sound, graphics and network shims.
+    launcher("nocache", None, "n", &[], Operand),
+    launcher("ts", None, "LDWN", &[], Operand),
+    launcher("sem", None, "j", &["--id", "--jobs", "--semaphoretimeout", "--st", "--timeout"], Operand),
+    launcher("ssh-agent", None, "aEPtO", &[], Operand),
+    launcher("dbus-launch", None, "", &["--config-file", "--autolaunch"], Operand),
+    launcher("authbind", None, "", &["--depth"], Operand),
+    launcher("trickle", None, "udwtLn", &[], Operand),
+    launcher("pasuspender", None, "s", &["--server"], DashDash),
+    launcher("padsp", None, "snmMdD", &[], Operand),
+    launcher("aoss", None, "", &[], Operand),
+    launcher("optirun", None, "bc", &["--bridge", "--compress"], Operand),
+    launcher("primusrun", None, "", &[], Operand),
+    launcher("prime-run", None, "", &[], Operand),
+    launcher("vglrun", None, "dc", &[], Operand),
+    launcher("gamemoderun", None, "", &[], Operand),
+    launcher("mangohud", None, "", &[], Operand),
+    // Terminal emulators that run a command in a new window.
+    launcher("xterm", None, "", &[], AfterOption(&["-e"])),
+    launcher("uxterm", None, "", &[], AfterOption(&["-e"])),
+    launcher("urxvt", None, "", &[], AfterOption(&["-e"])),
+    launcher("rxvt", None, "", &[], AfterOption(&["-e"])),
+    launcher("alacritty", None, "", &[], AfterOption(&["-e", "--command"])),
+    launcher("konsole", None, "", &[], AfterOption(&["-e"])),
+    launcher("x-terminal-emulator", None, "", &[], AfterOption(&["-e"])),
+    launcher("gnome-terminal", None, "", &[], DashDash),
+    launcher("wezterm", Some("start"), "", &["--cwd", "--class", "--workspace", "--domain"], Operand),
+    launcher(
+        "kitty",
+        None,
+        "co",
+        &["--config", "--override", "--class", "--name", "--title", "--directory", "--session"],
+        Operand,
+    ),
+    launcher("foot", None, "cwWtTaLs", &["--config", "--working-directory", "--title", "--app-id"], Operand),
+    // Development environments that run a command in them.
+    launcher("nix", Some("develop"), "", &[], AfterOption(&["-c", "--command"])),
+    launcher("nix", Some("shell"), "", &[], AfterOption(&["-c", "--command"])),
     launcher(
         "pueue",
         Some("add"),
@@ -153,12 +343,35 @@ pub(super) fn command_start(name: &str, argv: &[Word], options_end: OptionsEnd) 
         LAUNCHERS.iter().find(|l| l.name == name && (l.subcommand.is_none() || l.subcommand == sub))?;
     let from = 1 + usize::from(launcher.subcommand.is_some());
     let start = match launcher.start {
+        Start::Operand if !launcher.long_pairs.is_empty() => {
+            options_with_pairs_end(argv, from, launcher.long_values, launcher.long_pairs)
+        }
         Start::Operand => options_end(argv, from, launcher.short_values, launcher.long_values),
         Start::After(own) => options_end(argv, from, launcher.short_values, launcher.long_values) + own,
         Start::DashDash => argv.iter().skip(from).position(|w| w.text == "--")? + from + 1,
         Start::Subcommand => 1,
+        Start::AfterOption(options) => argv.iter().position(|w| options.contains(&w.text.as_str()))? + 1,
     };
     (start < argv.len()).then_some(start)
+}
+
+/// Where the operands start after long options of which some take one value and some two
+/// (bubblewrap's); `--` ends them.
+fn options_with_pairs_end(argv: &[Word], from: usize, values: &[&str], pairs: &[&str]) -> usize {
+    let mut at = from;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if word.dynamic || !text.starts_with('-') {
+            break;
+        }
+        at += match text {
+            "--" => return at + 1,
+            _ if pairs.contains(&text) => 3,
+            _ if values.contains(&text) => 2,
+            _ => 1,
+        };
+    }
+    at
 }
 
 /// Programs that run each operand as a shell line, and the options whose value is one
@@ -228,10 +441,12 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
 }
 
 /// Runners that fetch a program from a URL or a repository and run it at once (`deno run
-/// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`, `pip
-/// install git+https://…`, whose build runs the package's code; `go install` builds without
-/// running anything): the source they fetch. A
-/// package from the registry by name (`npx prettier`) is the everyday case and is not one.
+/// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`), and
+/// installers whose build or install scripts run a package taken from a URL, a repository or
+/// an index other than the language's own (`pip install git+https://…`, `pip install -i URL`,
+/// `npm install https://…/x.tgz`, `cargo install --git URL`, `gem install --source URL`;
+/// `go install` builds without running anything): the source they fetch. A package from the
+/// registry by name (`npx prettier`, `npx -y pkg`) is the everyday case and is not one.
 pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
     let name = crate::shell::base_name(&argv.first()?.text);
     let sub = argv.get(1).map(|w| w.text.as_str());
@@ -260,14 +475,53 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         ("go", Some("run")) => {
             operands(2).next().filter(|w| w.text.contains('@') && !w.text.starts_with(['.', '/']))
         }
-        ("pip" | "pip3" | "uv" | "pipx", Some("install")) => {
-            pip_sources(&argv[2..]).find(|w| is_remote_spec(&w.text))
-        }
+        ("pip" | "pip3" | "uv" | "pipx", Some("install")) => pip_sources(&argv[2..])
+            .find(|w| is_remote_spec(&w.text))
+            .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
+        ("uv", Some("pip")) if argv.get(2).is_some_and(|w| w.text == "install") => pip_sources(&argv[3..])
+            .find(|w| is_remote_spec(&w.text))
+            .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
         ("python" | "python3", Some("-m")) if argv.get(2).is_some_and(|w| w.text == "pip") => {
-            pip_sources(argv.get(4..).unwrap_or_default()).find(|w| is_remote_spec(&w.text))
+            pip_sources(argv.get(4..).unwrap_or_default())
+                .find(|w| is_remote_spec(&w.text))
+                .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text)))
         }
+        // A package installed from a URL or a repository runs its install scripts (`npm
+        // install https://…/x.tgz`, `yarn add github:o/r`), as one from another registry does;
+        // `cargo install --git URL` runs the crate's build script.
+        ("npm" | "pnpm" | "yarn" | "bun", Some("install" | "i" | "add" | "update" | "up")) => operands(2)
+            .find(|w| is_repository_package(&w.text) && !w.text.starts_with("file:"))
+            .or_else(|| option(&["--registry"]).filter(|w| !is_default_index(&w.text))),
+        // `cargo install --git URL` builds a crate whose build script runs; so does one from
+        // another registry.
+        ("cargo", Some("install")) => option(&["--git", "--index"]),
+        ("gem", Some("install" | "update")) => {
+            option(&["--source", "-s"]).filter(|w| !is_default_index(&w.text))
+        }
+        ("brew", Some("install" | "reinstall")) => operands(2).find(|w| is_url(&w.text)),
         _ => None,
     }
+}
+
+/// pip's options that name where packages come from.
+const PIP_INDEXES: &[&str] = &["-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--index"];
+
+/// Whether `url` is a language's own registry (PyPI, npm, RubyGems), or the vendors' indexes
+/// that everyday installs name (PyTorch's, NVIDIA's), rather than one nobody vetted.
+fn is_default_index(url: &str) -> bool {
+    let host = url.split("://").nth(1).unwrap_or(url).split(['/', ':']).next().unwrap_or_default();
+    let host = host.rsplit('@').next().unwrap_or(host);
+    matches!(
+        host,
+        "pypi.org"
+            | "pypi.python.org"
+            | "files.pythonhosted.org"
+            | "download.pytorch.org"
+            | "pypi.nvidia.com"
+            | "registry.npmjs.org"
+            | "registry.yarnpkg.com"
+            | "rubygems.org"
+    ) || !url.contains("://")
 }
 
 /// A program told to run its work through another program the line names, which the guard

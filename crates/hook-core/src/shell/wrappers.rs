@@ -173,6 +173,12 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "mysql",
         "mariadb",
         "lftp",
+        "apt-get",
+        "apt",
+        "aptitude",
+        "apt-cache",
+        "nix-shell",
+        "go",
     ];
     if !PROGRAMS.contains(&name) {
         return found;
@@ -198,6 +204,16 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             }),
             "rsync" => attached(&["--rsh=", "--rsync-path="])
                 .or_else(|| matches!(text, "-e" | "--rsh" | "--rsync-path").then(|| next.cloned()).flatten()),
+            // `scp -S PROGRAM`, `sftp -S PROGRAM`: the program run for the connection;
+            // `sftp -D PROGRAM`: the program run as the server.
+            "scp" | "sftp" if matches!(text, "-S" | "-D") && (name == "sftp" || text == "-S") => {
+                next.cloned()
+            }
+            "scp" | "sftp"
+                if text.len() > 2 && (text.starts_with("-S") || name == "sftp" && text.starts_with("-D")) =>
+            {
+                Some(derived(word, &text[2..]))
+            }
             "ssh" | "scp" | "sftp" => {
                 let option = match text {
                     "-o" => next.map(|w| (w, w.text.as_str())),
@@ -211,6 +227,36 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 })
             }
             "zip" => matches!(text, "-TT" | "--unzip-command").then(|| next.cloned()).flatten(),
+            // `apt-get -o APT::Update::Pre-Invoke::=CMD`, `-o DPkg::Post-Invoke::=CMD`: hooks
+            // apt runs through the shell; `-o Dir::Bin::dpkg=PROGRAM`: the programs it runs.
+            "apt-get" | "apt" | "aptitude" | "apt-cache" => {
+                let option = match text {
+                    "-o" | "--option" => next.map(|w| (w, w.text.as_str())),
+                    _ => text
+                        .strip_prefix("--option=")
+                        .or_else(|| text.strip_prefix("-o"))
+                        .map(|rest| (word, rest)),
+                };
+                option.and_then(|(holder, option)| {
+                    let (key, value) = option.split_once('=')?;
+                    let key = key.trim_end_matches(':').to_ascii_lowercase();
+                    let runs = ["pre-invoke", "post-invoke", "post-invoke-success", "pre-install-pkgs"]
+                        .iter()
+                        .any(|hook| key.ends_with(hook))
+                        || key.starts_with("dir::bin::");
+                    runs.then(|| derived(holder, value))
+                })
+            }
+            // `nix-shell --run CMD`, `--command CMD`: a shell line run in the environment.
+            "nix-shell" => attached(&["--run=", "--command="])
+                .or_else(|| matches!(text, "--run" | "--command").then(|| next.cloned()).flatten()),
+            // `go build -toolexec PROG`, `go test -exec PROG`: each tool or test binary is run
+            // through PROG.
+            "go" => attached(&["-toolexec=", "--toolexec=", "-exec=", "--exec="]).or_else(|| {
+                matches!(text, "-toolexec" | "--toolexec" | "-exec" | "--exec")
+                    .then(|| next.cloned())
+                    .flatten()
+            }),
             "man" => attached(&["--pager="]).or_else(|| (text == "-P").then(|| next.cloned()).flatten()),
             // `git rebase --exec CMD`, `git difftool -x CMD`, `git clone 'ext::CMD'`.
             "git" if matches!(text, "--exec" | "-x" | "--extcmd") => next.cloned(),
@@ -294,17 +340,7 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             // Database shells' own escapes: `.shell`/`.system` (sqlite3, duckdb), `\!` (psql),
             // `system` (mysql), `!` (lftp), in any of their SQL or command arguments.
             "sqlite3" | "duckdb" | "psql" | "mysql" | "mariadb" | "lftp" => {
-                let escapes: &[&str] = match name {
-                    "sqlite3" | "duckdb" => &[".shell ", ".system "],
-                    "psql" => &["\\! "],
-                    "mysql" | "mariadb" => &["system ", "\\! "],
-                    _ => &["!"],
-                };
-                escapes.iter().find_map(|escape| {
-                    let at = text.find(escape)?;
-                    let line = text[at + escape.len()..].split(['\n', ';']).next().unwrap_or_default();
-                    Some(derived(word, line.trim()))
-                })
+                database_escapes(name, text).first().map(|line| derived(word, line))
             }
             // `emacs --batch --eval '(shell-command "CMD")'`, `(delete-directory "D" t)`.
             "emacs" | "emacsclient" => {
@@ -443,8 +479,15 @@ fn ext_command(spec: &str) -> String {
         }
     }
     words.push(word);
-    let quoted: Vec<String> =
-        words.iter().filter(|w| !w.is_empty()).map(|w| format!("'{}'", w.replace('\'', "'\\''"))).collect();
+    words.retain(|w| !w.is_empty());
+    // A shell given no command reads what the other end of the connection sends: code that
+    // is not seen, as the text of an `eval` of a value the line does not fix.
+    if let [program] = words.as_slice() {
+        if SHELLS.contains(&program.rsplit('/').next().unwrap_or(program)) {
+            return "eval \"$GIT_EXT_INPUT\"".to_string();
+        }
+    }
+    let quoted: Vec<String> = words.iter().map(|w| format!("'{}'", w.replace('\'', "'\\''"))).collect();
     quoted.join(" ")
 }
 
@@ -534,12 +577,31 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 ],
             );
             let at = skip_assignments(argv, scan.operand);
+            // `sudo -s`, `sudo -i`: the user's shell, given the command or reading stdin.
+            let shell = scan.flags.iter().any(|flag| matches!(flag, 's' | 'i'))
+                || argv[1..at].iter().any(|w| matches!(w.text.as_str(), "--shell" | "--login"));
             match option_value(&scan, "D", "--chdir") {
+                _ if shell && at >= argv.len() => bare_shell("sudo -s", argv),
                 Some(dir) => in_directory("sudo", &dir, argv, at),
                 None => wraps("sudo", argv, at),
             }
         }
-        "doas" => wraps("doas", argv, scan_options(argv, 1, "uC", &[]).operand),
+        "doas" => {
+            let scan = scan_options(argv, 1, "uC", &[]);
+            match scan.flags.contains(&'s') {
+                true => bare_shell("doas -s", argv),
+                false => wraps("doas", argv, scan.operand),
+            }
+        }
+        // `capsh [OPTIONS] -- ARGS` runs `bash ARGS`.
+        "capsh" => match argv.iter().position(|w| w.text == "--") {
+            Some(dash) => {
+                let mut inner = vec![derived(&argv[dash], "bash")];
+                inner.extend(argv[dash + 1..].iter().cloned());
+                Peel::Wraps { via: "capsh --".into(), inner }
+            }
+            None => Peel::Runs,
+        },
         "env" => env(argv),
         "command" => {
             let scan = scan_options(argv, 1, "", &[]);
@@ -704,7 +766,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
-        "gdb" | "cgdb" => gdb(argv),
+        "gdb" | "cgdb" | "lldb" => debugger(&name, argv),
         "rg" => ripgrep_preprocessor(argv),
         // Into the namespaces of process 1, or the root directory itself: the host, which the
         // `containers` pack asks about, so the wrapper says so.
@@ -774,7 +836,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 Some(command) => {
                     Peel::Script { via: "script -c".into(), script: command, dialect: Dialect::Posix }
                 }
-                None => Peel::Runs,
+                None => bare_shell("script", argv),
             }
         }
         // `trap 'CMD' EXIT`: the shell runs CMD when it exits or gets the signal.
@@ -830,6 +892,12 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             let at = scan_options(argv, 2, "", &[]).operand;
             wraps(&format!("{name} exec"), argv, at)
         }
+        "claude" | "codex" | "gemini" | "qwen" | "amp"
+            if argv.get(1).is_some_and(|w| w.text == "mcp")
+                && argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "add" | "add-json")) =>
+        {
+            mcp_add(&name, argv)
+        }
         "su" => su(argv),
         "cmd" => cmd(argv),
         "powershell" | "pwsh" => powershell(&name, argv),
@@ -850,7 +918,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         },
         _ => match super::launchers::command_start(&name, argv, options_end) {
             Some(at) => wraps(&name, argv, at),
-            None => Peel::Runs,
+            None => bare_shell(&name, argv),
         },
     }
 }
@@ -858,7 +926,22 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
 fn wraps(via: &str, argv: &[Word], at: usize) -> Peel {
     match argv.get(at..) {
         Some(inner) if !inner.is_empty() => Peel::Skips { via: via.to_string(), at },
-        _ => Peel::Runs,
+        _ => bare_shell(via, argv),
+    }
+}
+
+/// A program given nothing to run that starts the user's shell instead (`fakeroot`, `sudo -s`,
+/// `su`): a shell reading its commands from standard input. Any other runs itself.
+fn bare_shell(via: &str, argv: &[Word]) -> Peel {
+    let Some(program) = argv.first() else { return Peel::Runs };
+    let named = matches!(via, "sudo -s" | "doas -s" | "su");
+    // `./script` is the project's own program, not util-linux's.
+    let system = !program.text.starts_with('.');
+    let help = || argv.iter().any(|w| matches!(w.text.as_str(), "--help" | "-h" | "--version" | "-V"));
+    if system && (named || super::launchers::starts_shell(argv)) && !help() {
+        Peel::Wraps { via: via.to_string(), inner: vec![derived(program, "sh")] }
+    } else {
+        Peel::Runs
     }
 }
 
@@ -970,43 +1053,102 @@ fn option_value(scan: &OptionScan, short: &str, long: &str) -> Option<Word> {
     scan.values.iter().rev().find(|(key, _)| key == short || key == long).map(|(_, value)| value.clone())
 }
 
-/// A word cut from another one (an attached option value).
-/// gdb runs shell commands given with `-ex 'shell CMD'` (or `!CMD`), and with `-ex run` the
+/// gdb and lldb run the commands given with `-ex CMD` (gdb) or `-o CMD` (lldb): a shell
+/// command (`shell CMD`, `!CMD`, `platform shell CMD`) or Python (`python CODE`, `script
+/// CODE`), each judged as the command line that runs the same; with `-ex run` gdb runs the
 /// program after `--args`.
-fn gdb(argv: &[Word]) -> Peel {
-    let mut commands: Vec<&Word> = Vec::new();
+fn debugger(name: &str, argv: &[Word]) -> Peel {
+    let options: &[&str] = match name {
+        "lldb" => &["-o", "--one-line", "-O", "--one-line-before-file", "-k", "--one-line-on-crash"],
+        _ => &["-ex", "--ex", "-eval-command", "--eval-command", "-iex", "--init-eval-command"],
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut first = None;
     let mut runs = false;
     for (at, word) in argv.iter().enumerate() {
-        let value = match word.text.as_str() {
-            "-ex" | "--ex" | "-eval-command" | "--eval-command" | "-iex" => argv.get(at + 1),
-            text if text.starts_with("--eval-command=") || text.starts_with("-eval-command=") => Some(word),
+        let value = match word.text.split_once('=') {
+            Some((option, value)) if options.contains(&option) => Some(value),
+            _ if options.contains(&word.text.as_str()) => argv.get(at + 1).map(|w| w.text.as_str()),
             _ => None,
         };
-        let Some(value) = value else { continue };
-        let text = value.text.split_once("eval-command=").map_or(value.text.as_str(), |(_, v)| v).trim();
-        if text.starts_with("shell ") || text.starts_with('!') || text.starts_with("pipe ") {
-            commands.push(value);
+        let Some(value) = value.map(str::trim) else { continue };
+        if let Some(line) = debugger_command(value) {
+            first.get_or_insert(word);
+            lines.push(line);
         }
-        runs |= matches!(text, "run" | "r" | "start" | "starti");
+        runs |= matches!(value, "run" | "r" | "start" | "starti" | "process launch");
     }
-    if let Some(first) = commands.first() {
-        let text: Vec<&str> = commands
-            .iter()
-            .map(|w| {
-                let text = w.text.split_once("eval-command=").map_or(w.text.as_str(), |(_, v)| v).trim();
-                text.strip_prefix("shell ").or_else(|| text.strip_prefix('!')).unwrap_or(text)
-            })
-            .collect();
+    if let Some(first) = first {
         return Peel::Script {
-            via: "gdb shell".into(),
-            script: derived(first, &text.join("\n")),
+            via: format!("{name} shell"),
+            script: derived(first, &lines.join("\n")),
             dialect: Dialect::Posix,
         };
     }
-    match argv.iter().position(|w| w.text == "--args") {
-        Some(at) if runs => wraps("gdb --args", argv, at + 1),
+    match argv.iter().position(|w| w.text == "--args" || name == "lldb" && w.text == "--") {
+        Some(at) if runs => wraps(&format!("{name} --args"), argv, at + 1),
         _ => Peel::Runs,
     }
+}
+
+/// The shell line that does what one gdb or lldb command does, when it runs a shell command or
+/// Python: `shell CMD`, `!CMD`, `pipe … | CMD`, `platform shell CMD`, `python CODE`, `py`,
+/// `pi`, `script CODE`.
+pub(super) fn debugger_command(command: &str) -> Option<String> {
+    let command = command.trim();
+    let word = |prefix: &str| {
+        command.strip_prefix(prefix).filter(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+    };
+    if let Some(line) = command.strip_prefix('!').or_else(|| word("shell")).or_else(|| word("platform shell"))
+    {
+        return Some(line.trim().to_string());
+    }
+    if let Some(rest) = word("pipe").or_else(|| word("|")) {
+        return Some(rest.rsplit_once('|').map_or(rest, |(_, line)| line).trim().to_string());
+    }
+    let python = ["python-interactive", "python", "pi", "py", "script"].iter().find_map(|p| word(p))?;
+    Some(format!("python3 -c {}", super::quote(python.trim())))
+}
+
+/// Commands that a program reading its commands from standard input runs as shell lines
+/// (`echo '.shell CMD' | sqlite3`, `echo 'shell CMD' | gdb -batch`, `echo ':! CMD' | ghci`):
+/// the lines, one per escape.
+pub(super) fn stdin_escapes(name: &str, text: &str) -> Option<String> {
+    let lines: Vec<String> = match name {
+        "gdb" | "cgdb" | "lldb" => text.lines().filter_map(debugger_command).collect(),
+        "ghci" | "stack" | "cabal" => {
+            text.lines().filter_map(|l| l.trim().strip_prefix(":!").map(|c| c.trim().to_string())).collect()
+        }
+        "ftp" | "sftp" | "dc" => {
+            text.lines().filter_map(|l| l.trim().strip_prefix('!').map(str::to_string)).collect()
+        }
+        _ => database_escapes(name, text).into_iter().collect(),
+    };
+    let lines: Vec<String> = lines.into_iter().filter(|line| !line.trim().is_empty()).collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// The shell escapes of a database shell in `text`: `.shell`/`.system` (sqlite3, duckdb), `\!`
+/// (psql, mysql), `system` (mysql), `!` (lftp). Every one is a line.
+fn database_escapes(name: &str, text: &str) -> Vec<String> {
+    let escapes: &[&str] = match name {
+        "sqlite3" | "duckdb" => &[".shell ", ".system "],
+        "psql" => &["\\! "],
+        "mysql" | "mariadb" => &["system ", "\\! "],
+        "lftp" => &["!"],
+        _ => return Vec::new(),
+    };
+    let mut lines = Vec::new();
+    for escape in escapes {
+        let mut rest = text;
+        while let Some(at) = rest.find(escape) {
+            let after = &rest[at + escape.len()..];
+            let line = after.split(['\n', ';']).next().unwrap_or_default();
+            lines.push(line.trim().to_string());
+            rest = &after[line.len()..];
+        }
+    }
+    lines
 }
 
 /// `rg --pre COMMAND`: ripgrep runs COMMAND on every file it searches.
@@ -1029,6 +1171,7 @@ fn ripgrep_preprocessor(argv: &[Word]) -> Peel {
     }
 }
 
+/// A word cut from another one (an attached option value).
 fn derived(word: &Word, text: &str) -> Word {
     Word { text: text.to_string(), raw: word.raw.clone(), dynamic: word.dynamic, glob: word.glob }
 }
@@ -1685,6 +1828,56 @@ fn flock(argv: &[Word]) -> Peel {
     }
 }
 
+/// `claude mcp add NAME -- CMD ARGS` (codex, gemini, qwen and amp alike) registers CMD as an
+/// MCP server, which the agent starts later, unasked: CMD is judged as if it ran now.
+/// `claude mcp add-json NAME '{"command": …, "args": […]}'` gives it as JSON. A server reached
+/// by URL runs nothing here.
+fn mcp_add(name: &str, argv: &[Word]) -> Peel {
+    let via = format!("{name} mcp add");
+    if argv[2].text == "add-json" {
+        let json = argv[3..].iter().find(|w| w.text.trim_start().starts_with('{'));
+        let Some(value) = json.and_then(|w| serde_json::from_str::<serde_json::Value>(&w.text).ok()) else {
+            return Peel::Runs;
+        };
+        let Some(command) = value.get("command").and_then(serde_json::Value::as_str) else {
+            return Peel::Runs;
+        };
+        let holder = json.cloned().unwrap_or_default();
+        let mut inner = vec![derived(&holder, command)];
+        let args = value.get("args").and_then(serde_json::Value::as_array).into_iter().flatten();
+        inner.extend(args.filter_map(serde_json::Value::as_str).map(|arg| derived(&holder, arg)));
+        return Peel::Find { execs: vec![(via, inner)] };
+    }
+    let remote = argv.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "-t" | "--transport")
+            && matches!(pair[1].text.as_str(), "http" | "sse")
+    }) || argv
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "--transport=http" | "--transport=sse" | "--url"));
+    let at = match argv.iter().position(|w| w.text == "--") {
+        Some(dash) => dash + 1,
+        None => {
+            let values = [
+                "--scope",
+                "--transport",
+                "--env",
+                "--header",
+                "--timeout",
+                "--description",
+                "--include-tools",
+                "--exclude-tools",
+                "--client-id",
+                "--callback-port",
+            ];
+            scan_options(argv, 3, "steH", &values).operand + 1
+        }
+    };
+    match argv.get(at) {
+        Some(program) if !remote && !program.text.contains("://") => persists(&via, argv, at),
+        _ => Peel::Runs,
+    }
+}
+
 fn su(argv: &[Word]) -> Peel {
     let mut at = 1;
     while let Some(word) = argv.get(at) {
@@ -1698,8 +1891,8 @@ fn su(argv: &[Word]) -> Peel {
         }
         let command = match text.strip_prefix("--") {
             Some(long) => match long.split_once('=') {
-                Some(("command", value)) => Some(derived(word, value)),
-                _ if long == "command" => argv.get(at).cloned(),
+                Some(("command" | "session-command", value)) => Some(derived(word, value)),
+                _ if long == "command" || long == "session-command" => argv.get(at).cloned(),
                 _ => None,
             },
             None => match text.find('c') {
@@ -1712,7 +1905,8 @@ fn su(argv: &[Word]) -> Peel {
             return Peel::Script { via: "su -c".into(), script, dialect: Dialect::Posix };
         }
     }
-    Peel::Runs
+    // No command: the user's login shell, reading standard input.
+    bare_shell("su", argv)
 }
 
 /// How a shell is invoked: where its `-c` string is, or its script operand.

@@ -3,9 +3,11 @@
 
 mod expansion;
 mod hostile;
+mod indirect;
 mod infrastructure;
 mod interpreters;
 mod persistence;
+mod planted;
 mod runners;
 mod secrets;
 mod trust;
@@ -22,4 +24,6 @@ pub(crate) const ALL: &[&[Case]] = &[
     trust::CASES,
     hostile::CASES,
     persistence::CASES,
+    indirect::CASES,
+    planted::CASES,
 ];

@@ -39,7 +39,8 @@ impl Language {
             _ if versioned("julia") => Some(Language::Julia),
             "osascript" => Some(Language::AppleScript),
             _ if versioned("perl") => Some(Language::Perl),
-            _ if versioned("ruby") => Some(Language::Ruby),
+            // irb and pry read Ruby from standard input as ruby does.
+            _ if versioned("ruby") || name == "irb" || name == "pry" => Some(Language::Ruby),
             _ if versioned("php") => Some(Language::Php),
             "erl" => Some(Language::Erlang),
             "elixir" => Some(Language::Elixir),
