@@ -518,7 +518,23 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 found.extend(files.iter().map(|word| (Access::Write, *word)));
             }
         }
-        "chattr" | "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
+        "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
+        // `chattr -i F` takes the immutable flag off: its mode reads as an option (chattr's
+        // own options, `-R -V -f -v -p`, are no attribute letters), `+i` and `=i` as an operand.
+        "chattr" => {
+            let mode = |word: &Word| {
+                word.text.len() > 1
+                    && word.text.starts_with(['-', '+', '='])
+                    && word.text[1..].bytes().all(|b| b"aAcCdDeFijmPsStTux".contains(&b))
+            };
+            found.extend(
+                command
+                    .args()
+                    .iter()
+                    .filter(|word| !mode(word) && !word.text.starts_with('-'))
+                    .map(|word| (Access::Write, word)),
+            );
+        }
         "tar" => found.extend(tar_reads(command.args()).into_iter().map(|word| (Access::Read, word))),
         // `zip ARCHIVE FILES...`, `7z a ARCHIVE FILES...`.
         "zip" => found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word))),

@@ -155,7 +155,8 @@ where
     };
     let resolved = slashed(&resolve(path, ctx));
     let is_glob = path.contains(['*', '?', '[']);
-    let home = ctx.home.as_deref().map(slashed);
+    // `cat /home/*/.ssh/id_rsa`: the home globs reach into any user's home.
+    let home = other_home(&resolved).map(str::to_string).or_else(|| ctx.home.as_deref().map(slashed));
     let globs = if path.is_empty() { &globs[..0] } else { &globs[..] };
     globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
@@ -335,10 +336,12 @@ fn glob_matches(glob: &str, subject: &Subject) -> bool {
         return false;
     }
     if let Some(in_home) = glob.strip_prefix("~/") {
-        let Some(home) = subject.home else { return false };
         // The home directory's components, then the glob's: no `home/glob` string to build.
-        let glob = glob::components(home).chain(glob::components(in_home));
-        return matches_or_ancestor(glob, subject.absolute);
+        let under = |home: &str| {
+            matches_or_ancestor(glob::components(home).chain(glob::components(in_home)), subject.absolute)
+        };
+        // Another user's home holds the same files (`/root/.ssh/id_rsa`, `/home/bob/.aws/credentials`).
+        return subject.home.is_some_and(under) || other_home(subject.absolute).is_some_and(under);
     }
     if glob.starts_with('/') {
         return matches_or_ancestor(glob::components(glob), subject.absolute);
@@ -352,6 +355,24 @@ fn glob_matches(glob: &str, subject: &Subject) -> bool {
         Some(relative) => relative.split('/').any(|name| glob::component_matches(glob, name)),
         None => glob::component_matches(glob, subject.name),
     }
+}
+
+/// The home directory of any user that the absolute `path` lies in, by the places systems
+/// put them: `/root`, `/var/root` (macOS), `/home/NAME`, `/Users/NAME`. The name may be a glob
+/// (`/home/*/.ssh`).
+pub(crate) fn other_home(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix('/')?;
+    let (top, after) = rest.split_once('/').unwrap_or((rest, ""));
+    let length = match top {
+        "root" => "/root".len(),
+        "var" if after == "root" || after.starts_with("root/") => "/var/root".len(),
+        "home" | "Users" if !after.is_empty() => {
+            let name = after.split('/').next().unwrap_or_default();
+            top.len() + name.len() + 2
+        }
+        _ => return None,
+    };
+    path.get(..length)
 }
 
 /// `glob` (its components) matches `path` or one of its ancestors (a denied directory covers

@@ -22,6 +22,7 @@ mod iac;
 mod kill;
 mod kubernetes;
 mod opaque;
+mod overwrite;
 mod paths;
 mod permissions;
 mod remote_script;

@@ -1,0 +1,136 @@
+//! The `rm` pack's judgement of a file destroyed without a delete: emptied (`: > F`,
+//! `truncate -s 0 F`, `cp /dev/null F`, `tee F < /dev/null`, `dd of=F`) or written over by a
+//! truncating write (`echo x > F`, `cp x F`, `mv x F`) when F already exists. The same places
+//! count as for `rm F`: the user's own files in the home directory, outside the project and the
+//! dot files (which the file rules judge), and operating-system files emptied.
+
+use std::borrow::Cow;
+use std::path::Path;
+
+use super::paths::{Place, classify};
+use super::rm::{home_rest, overwritten_hit, system_file_hit};
+use super::{Call, Hit};
+use crate::shell::{RedirectOp, Stdin, Word};
+
+/// Devices that read as nothing (or as zeros): what a command copies from them empties its target.
+const EMPTY_SOURCES: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"];
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    if call.guessed {
+        return None;
+    }
+    let targets = targets(call);
+    let (word, empties, how) = targets.iter().find(|(word, empties, _)| destroys(word, *empties, call))?;
+    match classify(word, call.ctx, word.glob) {
+        Place::System => Some(system_file_hit(how, word)),
+        _ => Some(overwritten_hit(how, word, *empties)),
+    }
+}
+
+/// Whether writing `word` this way destroys a file the rules keep: an operating-system file
+/// emptied, or a file of the user's own emptied or (when it exists) written over.
+fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
+    if ["/dev/", "/proc/", "/sys/"].iter().any(|device| word.text.starts_with(device)) {
+        return false;
+    }
+    match classify(word, call.ctx, word.glob) {
+        Place::System => empties,
+        Place::Outside => home_rest(word, call).is_some_and(|rest| {
+            empties || !word.glob && call.ctx.home.as_deref().is_some_and(|home| exists(&home.join(rest)))
+        }),
+        _ => false,
+    }
+}
+
+fn exists(path: &Path) -> bool {
+    path.symlink_metadata().is_ok_and(|meta| !meta.is_dir())
+}
+
+/// The files the command writes from their start, whether what it writes is nothing, and the
+/// command's name (or `>`) for the message.
+fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
+    let command = call.command;
+    let args = command.args();
+    let mut found = Vec::new();
+    let writes_nothing = || writes_nothing(call);
+    for redirect in &command.redirects {
+        if redirect.op == RedirectOp::Write {
+            found.push((Cow::Borrowed(&redirect.target), writes_nothing(), ">"));
+        }
+    }
+    let Some(name) = call.name else { return found };
+    let operands: Vec<&Word> = args.iter().filter(|w| !w.text.starts_with('-')).collect();
+    match name {
+        // `truncate -s 0 F`, `truncate -r EMPTY F`; a size that only grows (`-s +1M`) keeps it.
+        "truncate" => {
+            let mut grows = false;
+            let mut files = Vec::new();
+            let mut value_next = false;
+            for arg in args {
+                let text = arg.text.as_str();
+                if value_next {
+                    value_next = false;
+                    grows |= text.starts_with('+');
+                } else if matches!(text, "-s" | "--size" | "-r" | "--reference") {
+                    value_next = true;
+                } else if let Some(size) = text.strip_prefix("--size=").or_else(|| text.strip_prefix("-s")) {
+                    grows |= size.starts_with('+');
+                } else if !text.starts_with('-') {
+                    files.push(arg);
+                }
+            }
+            if !grows {
+                found.extend(files.into_iter().map(|file| (Cow::Borrowed(file), true, "truncate")));
+            }
+        }
+        // A copy, link or move onto the file replaces it.
+        // `ln` replaces only with `-f`.
+        "ln" if !args.iter().any(|a| a.text == "--force" || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('f')) => {}
+        "cp" | "install" | "ln" | "mv" | "rsync" => {
+            if let Some((target, sources)) = operands.split_last().filter(|(_, sources)| !sources.is_empty()) {
+                let empties = sources.iter().all(|source| EMPTY_SOURCES.contains(&source.text.as_str()));
+                let into_directory = target.text.ends_with('/');
+                if !into_directory {
+                    found.push((Cow::Borrowed(*target), empties, name));
+                }
+            }
+        }
+        // `tee F < /dev/null`, `: | tee F`; `tee -a` appends.
+        "tee" if !args.iter().any(|a| a.text == "--append" || a.text.starts_with('-') && a.text.contains('a')) => {
+            let empty_input = match &command.stdin {
+                Stdin::File(file) => EMPTY_SOURCES.contains(&file.text.as_str()),
+                _ => call.analysis.stdin_text(call.index).is_some_and(|text| text.trim().is_empty()),
+            };
+            found.extend(operands.into_iter().map(|file| (Cow::Borrowed(file), empty_input, "tee")));
+        }
+        // `dd of=F` writes over F from its start (or its `seek=`), whatever it copies and
+        // whether or not it truncates the rest (`conv=notrunc`).
+        "dd" => {
+            found.extend(args.iter().filter_map(|a| {
+                let file = a.text.strip_prefix("of=")?;
+                let raw = a.raw.strip_prefix("of=").unwrap_or(file);
+                Some((Cow::Owned(Word { text: file.to_string(), raw: raw.to_string(), ..a.clone() }), true, "dd"))
+            }))
+        }
+        _ => {}
+    }
+    found
+}
+
+/// Whether the command puts nothing in the file its output goes to: no command at all (`> F`),
+/// `:`/`true`/`false`, `cat /dev/null`, or text the line fixes as blank (`echo -n`, `printf ''`).
+fn writes_nothing(call: &Call) -> bool {
+    let command = call.command;
+    if command.argv.is_empty() {
+        return true;
+    }
+    match call.name {
+        Some(":" | "true" | "false") => true,
+        Some("cat") if !command.args().is_empty() => {
+            command.args().iter().all(|a| EMPTY_SOURCES.contains(&a.text.as_str()))
+        }
+        Some("echo" | "printf") => crate::shell::file_output(&call.analysis.commands, call.index)
+            .is_some_and(|text| text.trim().is_empty()),
+        _ => false,
+    }
+}
