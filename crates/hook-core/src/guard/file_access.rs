@@ -305,8 +305,10 @@ const CONTENT_OPTIONS: &[&str] = &[
 /// with a `/`; `CREATE:` is written) and `git send-email`'s files.
 fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word, &'c str)> {
     let args = command.args();
-    let mut found: Vec<(Access, &Word, &str)> =
-        option_values(args, CONTENT_OPTIONS).into_iter().map(|(word, path)| (Access::Read, word, path)).collect();
+    let mut found: Vec<(Access, &Word, &str)> = option_values(args, CONTENT_OPTIONS)
+        .into_iter()
+        .map(|(word, path)| (Access::Read, word, path))
+        .collect();
     let Some(name) = name else { return found };
     let short: &[&str] = match name {
         "gh" if args.first().is_some_and(|a| a.text == "api") => &["--input"],
@@ -315,6 +317,7 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
         "mutt" | "neomutt" => &["-a", "-i", "-H"],
         "wget" => &["-i"],
         "curl" => &["-K", "--config"],
+        "aws" => &["--body"],
         _ => &[],
     };
     found.extend(option_values(args, short).into_iter().map(|(word, path)| (Access::Read, word, path)));
@@ -344,7 +347,9 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
             }
         }
         "git" if operands(args).first().is_some_and(|w| w.text == "send-email") => {
-            found.extend(operands(args).into_iter().skip(1).map(|word| (Access::Read, word, word.text.as_str())));
+            found.extend(
+                operands(args).into_iter().skip(1).map(|word| (Access::Read, word, word.text.as_str())),
+            );
         }
         _ => {}
     }
@@ -1356,7 +1361,8 @@ pub(super) fn packing_module(args: &[Word]) -> Option<(&Word, &[Word])> {
     if !matches!(args.get(at + 1)?.text.as_str(), "zipfile" | "tarfile") {
         return None;
     }
-    let create = at + 2 + args[at + 2..].iter().position(|arg| matches!(arg.text.as_str(), "-c" | "--create"))?;
+    let create =
+        at + 2 + args[at + 2..].iter().position(|arg| matches!(arg.text.as_str(), "-c" | "--create"))?;
     let archive = args.get(create + 1)?;
     Some((archive, &args[create + 2..]))
 }

@@ -547,6 +547,27 @@ mod tests {
         std::fs::remove_dir_all(&root).unwrap();
     }
 
+    #[test]
+    fn any_users_home_is_found_by_where_systems_put_homes() {
+        assert_eq!(other_home("/root/.ssh/id_rsa"), Some("/root"));
+        assert_eq!(other_home("/root"), Some("/root"));
+        assert_eq!(other_home("/var/root/.netrc"), Some("/var/root"));
+        assert_eq!(other_home("/home/bob/.aws/credentials"), Some("/home/bob"));
+        assert_eq!(other_home("/home/*/.aws/credentials"), Some("/home/*"));
+        assert_eq!(other_home("/Users/alice"), Some("/Users/alice"));
+        assert_eq!(other_home("/home"), None);
+        assert_eq!(other_home("/rooted/x"), None);
+        assert_eq!(other_home("/var/rooted"), None);
+        assert_eq!(other_home("/srv/bob/.ssh"), None);
+        let built_in = FileRules::default();
+        let read = |path: &str| denied(path, Access::Read, &built_in, &ctx()).map(|d| d.glob);
+        assert_eq!(read("/home/bob/.ssh/id_rsa"), Some("~/.ssh/*"));
+        assert_eq!(read("/root/.kube/config"), Some("~/.kube/config"));
+        assert_eq!(read("/home/bob/.ssh/id_rsa.pub"), None, "the exceptions hold in any home");
+        assert_eq!(read("/home/bob/notes.txt"), None);
+        assert_eq!(read("/srv/bob/.aws/credentials"), None);
+    }
+
     fn rules(deny: &[&str]) -> FileRules {
         let list: Vec<Text> = deny.iter().map(|glob| glob.to_string().into()).collect();
         FileRules { deny_write: list.clone().into(), deny_read: list.into() }

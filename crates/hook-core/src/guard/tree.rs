@@ -501,7 +501,9 @@ fn served<'c>(name: &str, args: &'c [Word], command: &SimpleCommand) -> Option<&
             value(&["--directory", "-d"]).or_else(moved)
         }
         "php" if args.iter().any(|a| a.text == "-S") => value(&["-t"]).or_else(moved),
-        "ruby" if args.windows(3).any(|w| w[0].text == "-run" && w[1].text == "-e" && w[2].text == "httpd") => {
+        "ruby"
+            if args.windows(3).any(|w| w[0].text == "-run" && w[1].text == "-e" && w[2].text == "httpd") =>
+        {
             let at = args.iter().position(|a| a.text == "httpd")?;
             args[at + 1..].iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).or_else(moved)
         }
@@ -517,8 +519,10 @@ fn served<'c>(name: &str, args: &'c [Word], command: &SimpleCommand) -> Option<&
 fn packs_names_from_stdin(name: &str, args: &[Word]) -> bool {
     match name {
         "cpio" => has_short(args, 'o') || has_short(args, 'p') || has(args, &["--create", "--pass-through"]),
-        "tar" => args.windows(2).any(|w| matches!(w[0].text.as_str(), "-T" | "--files-from") && w[1].text == "-")
-            || has(args, &["--files-from=-", "-T-"]),
+        "tar" => {
+            args.windows(2).any(|w| matches!(w[0].text.as_str(), "-T" | "--files-from") && w[1].text == "-")
+                || has(args, &["--files-from=-", "-T-"])
+        }
         "zip" => has(args, &["-@", "--names-stdin"]),
         _ => false,
     }

@@ -112,7 +112,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         }
         // `git credential fill`, and a helper asked directly (`git credential-store get`).
         "git" => {
-            (verb(0) == "credential" || verb(0).starts_with("credential-")) && matches!(verb(1), "fill" | "get")
+            (verb(0) == "credential" || verb(0).starts_with("credential-"))
+                && matches!(verb(1), "fill" | "get")
         }
         "npm" | "pnpm" | "yarn" => {
             verb(0) == "config" && verb(1) == "get" && {

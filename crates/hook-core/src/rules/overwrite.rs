@@ -2,14 +2,15 @@
 //! `truncate -s 0 F`, `cp /dev/null F`, `tee F < /dev/null`, `dd of=F`) or written over by a
 //! truncating write (`echo x > F`, `cp x F`, `mv x F`) when F already exists. The same places
 //! count as for `rm F`: the user's own files in the home directory, outside the project and the
-//! dot files (which the file rules judge), and operating-system files emptied.
+//! dot files (which the file rules judge).
 
 use std::borrow::Cow;
-use std::path::Path;
+use std::path::{Component, PathBuf};
 
 use super::paths::{Place, classify};
-use super::rm::{home_rest, overwritten_hit, system_file_hit};
+use super::rm::overwritten_hit;
 use super::{Call, Hit};
+use crate::project::Context;
 use crate::shell::{RedirectOp, Stdin, Word};
 
 /// Devices that read as nothing (or as zeros): what a command copies from them empties its target.
@@ -21,29 +22,49 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     let targets = targets(call);
     let (word, empties, how) = targets.iter().find(|(word, empties, _)| destroys(word, *empties, call))?;
-    match classify(word, call.ctx, word.glob) {
-        Place::System => Some(system_file_hit(how, word)),
-        _ => Some(overwritten_hit(how, word, *empties)),
-    }
+    Some(overwritten_hit(how, word, *empties))
 }
 
-/// Whether writing `word` this way destroys a file the rules keep: an operating-system file
-/// emptied, or a file of the user's own emptied or (when it exists) written over.
+/// Whether writing `word` this way destroys a file of the user's own: emptied, or (when it
+/// exists) written over. System files are the file rules' (`/etc/**`, `/usr/**`).
 fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
-    if ["/dev/", "/proc/", "/sys/"].iter().any(|device| word.text.starts_with(device)) {
+    if classify(word, call.ctx, word.glob) != Place::Outside {
         return false;
     }
-    match classify(word, call.ctx, word.glob) {
-        Place::System => empties,
-        Place::Outside => home_rest(word, call).is_some_and(|rest| {
-            empties || !word.glob && call.ctx.home.as_deref().is_some_and(|home| exists(&home.join(rest)))
-        }),
-        _ => false,
-    }
+    let (Some(home), Some(path)) = (call.ctx.home.as_deref(), absolute(word, call.ctx)) else { return false };
+    // Dot files and directories are configuration, caches and state, which the file rules
+    // judge (`~/.bashrc`); the rest is the user's own (`~/Documents`, `~/notes.txt`).
+    let own = path
+        .strip_prefix(home)
+        .ok()
+        .and_then(|rest| rest.components().next())
+        .is_some_and(|first| !first.as_os_str().to_string_lossy().starts_with('.'));
+    own && (empties || !word.glob && path.symlink_metadata().is_ok_and(|meta| !meta.is_dir()))
 }
 
-fn exists(path: &Path) -> bool {
-    path.symlink_metadata().is_ok_and(|meta| !meta.is_dir())
+/// The absolute path `word` names (`~/x`, `$HOME/x`, `/x`, or relative to where the command
+/// runs), with `.` and `..` resolved on the text; `None` for any other run-time word.
+fn absolute(word: &Word, ctx: &Context) -> Option<PathBuf> {
+    let text = word.text.as_str();
+    let home = || ctx.home.clone();
+    let joined = if let Some(rest) = text.strip_prefix("~/").or_else(|| text.strip_prefix("$HOME/")) {
+        home()?.join(rest)
+    } else if word.dynamic || text.starts_with('~') {
+        return None;
+    } else {
+        ctx.cwd.join(text)
+    };
+    let mut path = PathBuf::new();
+    for part in joined.components() {
+        match part {
+            Component::ParentDir => {
+                path.pop();
+            }
+            Component::CurDir => {}
+            part => path.push(part),
+        }
+    }
+    Some(path)
 }
 
 /// The files the command writes from their start, whether what it writes is nothing, and the
@@ -85,9 +106,13 @@ fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
         }
         // A copy, link or move onto the file replaces it.
         // `ln` replaces only with `-f`.
-        "ln" if !args.iter().any(|a| a.text == "--force" || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('f')) => {}
+        "ln" if !args.iter().any(|a| {
+            a.text == "--force"
+                || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('f')
+        }) => {}
         "cp" | "install" | "ln" | "mv" | "rsync" => {
-            if let Some((target, sources)) = operands.split_last().filter(|(_, sources)| !sources.is_empty()) {
+            if let Some((target, sources)) = operands.split_last().filter(|(_, sources)| !sources.is_empty())
+            {
                 let empties = sources.iter().all(|source| EMPTY_SOURCES.contains(&source.text.as_str()));
                 let into_directory = target.text.ends_with('/');
                 if !into_directory {
@@ -96,7 +121,11 @@ fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
             }
         }
         // `tee F < /dev/null`, `: | tee F`; `tee -a` appends.
-        "tee" if !args.iter().any(|a| a.text == "--append" || a.text.starts_with('-') && a.text.contains('a')) => {
+        "tee"
+            if !args
+                .iter()
+                .any(|a| a.text == "--append" || a.text.starts_with('-') && a.text.contains('a')) =>
+        {
             let empty_input = match &command.stdin {
                 Stdin::File(file) => EMPTY_SOURCES.contains(&file.text.as_str()),
                 _ => call.analysis.stdin_text(call.index).is_some_and(|text| text.trim().is_empty()),
@@ -105,13 +134,11 @@ fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
         }
         // `dd of=F` writes over F from its start (or its `seek=`), whatever it copies and
         // whether or not it truncates the rest (`conv=notrunc`).
-        "dd" => {
-            found.extend(args.iter().filter_map(|a| {
-                let file = a.text.strip_prefix("of=")?;
-                let raw = a.raw.strip_prefix("of=").unwrap_or(file);
-                Some((Cow::Owned(Word { text: file.to_string(), raw: raw.to_string(), ..a.clone() }), true, "dd"))
-            }))
-        }
+        "dd" => found.extend(args.iter().filter_map(|a| {
+            let file = a.text.strip_prefix("of=")?;
+            let raw = a.raw.strip_prefix("of=").unwrap_or(file);
+            Some((Cow::Owned(Word { text: file.to_string(), raw: raw.to_string(), ..a.clone() }), true, "dd"))
+        })),
         _ => {}
     }
     found
@@ -132,5 +159,58 @@ fn writes_nothing(call: &Call) -> bool {
         Some("echo" | "printf") => crate::shell::file_output(&call.analysis.commands, call.index)
             .is_some_and(|text| text.trim().is_empty()),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::PackSettings;
+    use crate::rules::evaluate;
+    use crate::shell::{Dialect, analyse};
+
+    /// A file of the user's own that exists is destroyed by any write from its start; one that
+    /// does not is only made. Appends, directories and dot files are left to other rules.
+    #[test]
+    fn an_existing_file_of_the_users_own_written_over_is_destroyed() {
+        let root = std::env::temp_dir().join(format!("agent-hooks-overwrite-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let home = root.join("home");
+        std::fs::create_dir_all(home.join("Documents")).unwrap();
+        std::fs::create_dir_all(home.join("app")).unwrap();
+        std::fs::write(home.join("Documents/taxes.pdf"), "%PDF").unwrap();
+        let mut ctx = crate::rules::testing::ctx();
+        ctx.home = Some(home.clone());
+        ctx.cwd = home.join("app");
+        ctx.project_root = home.join("app");
+        let rule = |line: &str| {
+            evaluate(&analyse(line, Dialect::Posix), &ctx, &PackSettings::default()).map(|f| f.rule)
+        };
+        for line in [
+            "echo hi > ~/Documents/taxes.pdf",
+            "python3 gen.py > $HOME/Documents/taxes.pdf",
+            "make 2> ~/Documents/taxes.pdf",
+            "cp /tmp/x ~/Documents/taxes.pdf",
+            "mv /tmp/x ~/Documents/taxes.pdf",
+            "rsync /tmp/x ~/Documents/taxes.pdf",
+            "echo x | tee ~/Documents/taxes.pdf",
+            "echo x > ../Documents/taxes.pdf",
+            "cd ~/Documents && echo x > taxes.pdf",
+            "echo x > ~/Documents/./sub/../taxes.pdf",
+        ] {
+            assert_eq!(rule(line), Some("rm.outside-project"), "{line}");
+        }
+        for line in [
+            "echo hi > ~/Documents/new.txt",
+            "echo x >> ~/Documents/taxes.pdf",
+            "echo x | tee -a ~/Documents/taxes.pdf",
+            "cp report.pdf ~/Documents",
+            "cp report.pdf ~/Documents/",
+            "cat ~/Documents/taxes.pdf",
+            "echo x > notes.txt",
+            "ln -s /tmp/x ~/Documents/taxes.pdf",
+        ] {
+            assert_eq!(rule(line), None, "{line}");
+        }
+        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -119,12 +119,6 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 
 /// Whether `word` names a path under the user's home directory (`~/Documents/x`, `$HOME/x`).
 fn in_home(word: &Word, call: &Call) -> bool {
-    home_rest(word, call).is_some()
-}
-
-/// The path under the home directory that `word` names, when it is the user's own file
-/// (`Documents/x` of `~/Documents/x`), not a dot file.
-pub(super) fn home_rest<'w>(word: &'w Word, call: &Call) -> Option<&'w str> {
     let text = word.text.as_str();
     let home = call.ctx.home.as_ref().map(|home| home.to_string_lossy());
     let rest = text
@@ -133,7 +127,7 @@ pub(super) fn home_rest<'w>(word: &'w Word, call: &Call) -> Option<&'w str> {
         .or_else(|| home.as_deref().and_then(|home| text.strip_prefix(home)?.strip_prefix('/')));
     // Dot files and directories are configuration, caches and state, which the file rules
     // judge (`~/.bashrc`, `~/.claude`); the rest is the user's own (`~/Documents`, `~/notes.txt`).
-    rest.filter(|rest| !rest.is_empty() && !rest.starts_with('.'))
+    rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('.'))
 }
 
 /// A file of the user's own, outside the project, emptied or written over by `how` (`>`,
@@ -327,7 +321,7 @@ fn judge_move(call: &Call) -> Option<Hit> {
 }
 
 /// Non-recursive deletes are everyday work; only operating-system files are protected.
-pub(super) fn system_file_hit(name: &str, word: &Word) -> Hit {
+fn system_file_hit(name: &str, word: &Word) -> Hit {
     Hit::new(
         "rm.system-file",
         format!(
