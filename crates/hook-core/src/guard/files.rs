@@ -445,7 +445,7 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
             home.join(rest.trim_start_matches('/'))
         }
-        _ => xdg_expanded(path).unwrap_or_else(|| PathBuf::from(path)),
+        _ => xdg_expanded(path).or_else(|| user_home(path, ctx)).unwrap_or_else(|| PathBuf::from(path)),
     };
     let joined = if expanded.is_absolute() { expanded } else { ctx.cwd.join(expanded) };
     let mut normal = PathBuf::new();
@@ -459,6 +459,26 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
         }
     }
     normal
+}
+
+/// `~user/rest` in that user's home: `/root` for root, the home directory for this user
+/// (`$USER`), else beside it where homes are kept together (`/home/bob` next to `/home/dev`)
+/// and in `/home` otherwise.
+fn user_home(path: &str, ctx: &Context) -> Option<PathBuf> {
+    let (user, rest) = path.strip_prefix('~')?.split_once('/').unwrap_or((&path[1..], ""));
+    if user.is_empty() || user.contains(['$', '`', '+', '-']) {
+        return None;
+    }
+    let this_user = crate::environment::var_os("USER").is_some_and(|name| name == user);
+    let home = match (user, ctx.home.as_deref()) {
+        ("root", _) => PathBuf::from("/root"),
+        (_, Some(home)) if this_user => home.to_path_buf(),
+        (_, Some(home)) if home.parent().is_some_and(|homes| homes == Path::new("/Users")) => {
+            Path::new("/Users").join(user)
+        }
+        _ => Path::new("/home").join(user),
+    };
+    Some(home.join(rest))
 }
 
 /// `path` with a leading `$XDG_*_HOME` (or `${...}`) replaced by its value, when set.
