@@ -38,7 +38,7 @@ pub use catalogue::{CATALOGUE, PackInfo};
 /// Judge one call with `pack`'s rules.
 fn judge(pack: Pack, call: &Call) -> Option<Hit> {
     match pack {
-        Pack::Rm => rm::judge(call),
+        Pack::Rm => overwrite::judge(call).or_else(|| rm::judge(call)),
         Pack::Kill => kill::judge(call),
         Pack::Dd => dd::judge(call),
         Pack::Git => git::judge(call),

@@ -7,8 +7,7 @@
 use std::borrow::Cow;
 use std::path::{Component, PathBuf};
 
-use super::paths::{Place, classify};
-use super::rm::overwritten_hit;
+use super::paths::{Place, classify, shown};
 use super::{Call, Hit};
 use crate::project::Context;
 use crate::shell::{RedirectOp, Stdin, Word};
@@ -25,6 +24,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     Some(overwritten_hit(how, word, *empties))
 }
 
+/// A file of the user's own, outside the project, emptied or written over by `how` (`>`,
+/// `truncate`, `cp`).
+fn overwritten_hit(how: &str, word: &Word, empties: bool) -> Hit {
+    Hit::new(
+        "rm.outside-project",
+        format!(
+            "`{how}`{} would {} the user's own file outside the project, as surely as deleting it. Leave it alone, or ask the user to run it.",
+            shown(word),
+            if empties { "empty" } else { "write over" }
+        ),
+    )
+}
+
 /// Whether writing `word` this way destroys a file of the user's own: emptied, or (when it
 /// exists) written over. System files are the file rules' (`/etc/**`, `/usr/**`).
 fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
@@ -32,6 +44,9 @@ fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
         return false;
     }
     let (Some(home), Some(path)) = (call.ctx.home.as_deref(), absolute(word, call.ctx)) else { return false };
+    if path.starts_with(&call.ctx.project_root) {
+        return false;
+    }
     // Dot files and directories are configuration, caches and state, which the file rules
     // judge (`~/.bashrc`); the rest is the user's own (`~/Documents`, `~/notes.txt`).
     let own = path
@@ -49,7 +64,8 @@ fn absolute(word: &Word, ctx: &Context) -> Option<PathBuf> {
     let home = || ctx.home.clone();
     let joined = if let Some(rest) = text.strip_prefix("~/").or_else(|| text.strip_prefix("$HOME/")) {
         home()?.join(rest)
-    } else if word.dynamic || text.starts_with('~') {
+    } else if word.dynamic || text.starts_with(['~', '\\']) || text.starts_with("/dev/") {
+        // Devices (`\\.\PhysicalDrive0`, `/dev/sda`) are the dd and disk packs'.
         return None;
     } else {
         ctx.cwd.join(text)

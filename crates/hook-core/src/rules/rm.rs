@@ -11,7 +11,7 @@
 //! -delete`). In scope `all`, every delete fires.
 
 use super::dd::is_block_device;
-use super::paths::{Place, classify};
+use super::paths::{Place, classify, shown};
 use super::{Call, Hit};
 use crate::policy::Scope;
 use crate::shell::{Stdin, Word};
@@ -33,9 +33,6 @@ const ADVICE: &str =
     "Delete specific paths inside the project or a temp dir instead, or ask the user to run it.";
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
-    if let Some(hit) = super::overwrite::judge(call) {
-        return Some(hit);
-    }
     let name = call.name?;
     if name == "find" {
         return judge_find(call);
@@ -128,19 +125,6 @@ fn in_home(word: &Word, call: &Call) -> bool {
     // Dot files and directories are configuration, caches and state, which the file rules
     // judge (`~/.bashrc`, `~/.claude`); the rest is the user's own (`~/Documents`, `~/notes.txt`).
     rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('.'))
-}
-
-/// A file of the user's own, outside the project, emptied or written over by `how` (`>`,
-/// `truncate`, `cp`).
-pub(super) fn overwritten_hit(how: &str, word: &Word, empties: bool) -> Hit {
-    Hit::new(
-        "rm.outside-project",
-        format!(
-            "`{how}`{} would {} the user's own file outside the project, as surely as deleting it. Leave it alone, or ask the user to run it.",
-            shown(word),
-            if empties { "empty" } else { "write over" }
-        ),
-    )
 }
 
 /// A file of the user's own, outside the project and the caches, deleted or emptied.
@@ -343,12 +327,6 @@ fn rule_for(place: Place) -> Option<&'static str> {
         Place::TempRoot => Some("rm.outside-project"),
         Place::Temp | Place::Project => None,
     }
-}
-
-/// ` of `target`` for a static word, so the agent sees which target was refused. Run-time
-/// words are never echoed: they may carry secrets.
-fn shown(word: &Word) -> String {
-    if word.dynamic || word.text.len() > 80 { String::new() } else { format!(" of `{}`", word.text) }
 }
 
 /// The flags and targets of a delete command, read the POSIX, PowerShell or cmd.exe way.
