@@ -284,14 +284,124 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             stdin_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)),
         )
         .chain(sql_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)))
+        .chain(option_reads(command, name.as_deref()))
         .collect()
+}
+
+/// Options whose value is a file whose content the program sends or shows, whatever the
+/// program: a body, notes or message from a file, an attachment, a request's data.
+const CONTENT_OPTIONS: &[&str] = &[
+    "--body-file",
+    "--notes-file",
+    "--message-file",
+    "--description-file",
+    "--content-file",
+    "--data-file",
+    "--input-file",
+    "--upload-file",
+    "--attach",
+    "--attachment",
+];
+
+/// Files a program reads through an option or an address of its own syntax: the
+/// [`CONTENT_OPTIONS`], `gh`'s `-F FILE` and `api --input`, mail clients' attachments
+/// (`mail -A F`, `mutt -a F`), `wget -i F`, `curl -K F`, the AWS CLI's `file://F` and
+/// `fileb://F` values, `socat`'s file addresses (`FILE:.env`, `OPEN:`, `GOPEN:`, a path
+/// with a `/`; `CREATE:` is written) and `git send-email`'s files.
+fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word, &'c str)> {
+    let args = command.args();
+    let mut found: Vec<(Access, &Word, &str)> = option_values(args, CONTENT_OPTIONS)
+        .into_iter()
+        .map(|(word, path)| (Access::Read, word, path))
+        .collect();
+    let Some(name) = name else { return found };
+    let short: &[&str] = match name {
+        "gh" if args.first().is_some_and(|a| a.text == "api") => &["--input"],
+        "gh" | "glab" => &["-F"],
+        "mail" | "mailx" | "s-nail" | "bsd-mailx" | "nail" => &["-A", "-a"],
+        "mutt" | "neomutt" => &["-a", "-i", "-H"],
+        "wget" => &["-i"],
+        "curl" => &["-K", "--config"],
+        "aws" => &["--body"],
+        _ => &[],
+    };
+    found.extend(option_values(args, short).into_iter().map(|(word, path)| (Access::Read, word, path)));
+    match name {
+        "aws" => found.extend(args.iter().filter_map(|arg| {
+            let at = arg.text.find("file://")?;
+            let scheme = if arg.text[..at].ends_with('b') { at - 1 } else { at };
+            let path = &arg.text[at + "file://".len()..];
+            (scheme == 0 || arg.text[..scheme].ends_with(['=', ','])).then_some((Access::Read, arg, path))
+        })),
+        "socat" => {
+            for arg in args.iter().filter(|arg| !arg.text.starts_with('-') || arg.text.len() == 1) {
+                let text = arg.text.as_str();
+                let (kind, rest) = text.split_once(':').unwrap_or(("GOPEN", text));
+                if !text.contains(':') && !text.contains('/') {
+                    continue;
+                }
+                let path = rest.split(',').next().unwrap_or_default();
+                match kind.to_ascii_uppercase().as_str() {
+                    "FILE" | "OPEN" | "GOPEN" => {
+                        found.push((Access::Read, arg, path));
+                        found.push((Access::Write, arg, path));
+                    }
+                    "CREATE" | "CREAT" => found.push((Access::Write, arg, path)),
+                    _ => {}
+                }
+            }
+        }
+        "git" if operands(args).first().is_some_and(|w| w.text == "send-email") => {
+            found.extend(
+                operands(args).into_iter().skip(1).map(|word| (Access::Read, word, word.text.as_str())),
+            );
+        }
+        _ => {}
+    }
+    found
+}
+
+/// The values of `options` in `args`, written `--opt V`, `--opt=V` or (for a short option)
+/// `-oV`: the word that holds each and the value.
+fn option_values<'w>(args: &'w [Word], options: &[&str]) -> Vec<(&'w Word, &'w str)> {
+    let mut values = Vec::new();
+    for (at, arg) in args.iter().enumerate() {
+        let text = arg.text.as_str();
+        for option in options {
+            let Some(rest) = text.strip_prefix(option) else { continue };
+            if rest.is_empty() {
+                values.extend(args.get(at + 1).map(|value| (value, value.text.as_str())));
+            } else if let Some(value) = rest.strip_prefix('=').filter(|_| option.starts_with("--")) {
+                values.push((arg, value));
+            } else if !option.starts_with("--") {
+                values.push((arg, rest));
+            }
+        }
+    }
+    values
 }
 
 /// Files a database shell's SQL or dot commands read (`sqlite3 :memory: "select
 /// readfile('.env')"`, `.import .env t`, duckdb's `read_text('.env')`, MySQL's `LOAD_FILE`,
 /// PostgreSQL's `pg_read_file`): the argument and the file name in it.
 fn sql_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
-    if !matches!(name, Some("sqlite3" | "duckdb" | "mysql" | "mariadb" | "psql")) {
+    if !matches!(
+        name,
+        Some(
+            "sqlite3"
+                | "duckdb"
+                | "mysql"
+                | "mariadb"
+                | "psql"
+                | "pgcli"
+                | "mycli"
+                | "litecli"
+                | "usql"
+                | "clickhouse"
+                | "clickhouse-local"
+                | "clickhouse-client"
+        )
+    ) {
         return Vec::new();
     }
     const CALLS: &[&str] = &[
@@ -303,10 +413,20 @@ fn sql_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Wor
         "read_json(",
         "load_file(",
         "pg_read_file(",
+        "pg_read_binary_file(",
+        "lo_import(",
+        "read_parquet(",
+        "read_json_auto(",
+        "read_ndjson(",
+        "file(",
     ];
     let mut reads = Vec::new();
-    for arg in command.args() {
-        let text = arg.text.as_str();
+    // The SQL is in the arguments (`-c`, `-e`, `-q`, `--query`) or fed on standard input.
+    let stdin = match (&command.stdin, command.argv.first()) {
+        (Stdin::Text(text), Some(program)) => Some((program, text.as_str())),
+        _ => None,
+    };
+    for (arg, text) in command.args().iter().map(|arg| (arg, arg.text.as_str())).chain(stdin) {
         let lower = text.to_ascii_lowercase();
         for call in CALLS {
             for (at, _) in lower.match_indices(call) {
@@ -317,13 +437,28 @@ fn sql_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Wor
                 }
             }
         }
-        // Dot commands: `.import FILE TABLE`, `.read FILE`.
+        // Dot commands (`.import FILE TABLE`, `.read FILE`), psql's meta-commands (`\i FILE`,
+        // `\copy t from FILE`, `\lo_import FILE`), MySQL's `source FILE` and `LOAD DATA LOCAL
+        // INFILE 'FILE'`, ClickHouse's `FROM INFILE 'FILE'`, COPY's `FROM 'FILE'`.
         for line in text.split(['\n', ';']) {
-            let mut words = line.split_whitespace();
-            if matches!(words.next(), Some(".import" | ".read" | ".open")) {
-                let file = words.find(|w| !w.starts_with("--"));
-                reads.extend(file.map(|file| (arg, file.trim_matches(['\'', '"']))));
-            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let first = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+            let file = match first.as_str() {
+                ".import" | ".read" | ".open" => words[1..].iter().find(|w| !w.starts_with("--")),
+                "\\i" | "\\ir" | "\\include" | "\\include_relative" | "\\lo_import" | "source" | "\\." => {
+                    words.get(1)
+                }
+                "\\copy" | "copy" => words
+                    .iter()
+                    .position(|w| w.eq_ignore_ascii_case("from"))
+                    .and_then(|at| words.get(at + 1))
+                    .filter(|w| !matches!(w.to_ascii_lowercase().as_str(), "stdin" | "pstdin" | "program")),
+                _ => words
+                    .iter()
+                    .position(|w| w.eq_ignore_ascii_case("infile"))
+                    .and_then(|at| words.get(at + 1)),
+            };
+            reads.extend(file.map(|file| (arg, file.trim_matches(['\'', '"', '(', ')']))));
         }
     }
     reads
@@ -454,6 +589,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 operands_after(&command.args()[at..], &[]).into_iter().map(|word| (Access::Read, word)),
             );
         }
+        // `python3 -m zipfile -c out.zip .env`, `-m tarfile -c out.tar .env`: the files it
+        // packs, and the archive it writes.
+        _ if name.starts_with("python") && packing_module(command.args()).is_some() => {
+            if let Some((archive, sources)) = packing_module(command.args()) {
+                found.push((Access::Write, archive));
+                found.extend(sources.iter().map(|word| (Access::Read, word)));
+            }
+        }
         // Cloud storage uploads read their sources: `aws s3 cp .env s3://b/`, `gsutil cp`,
         // `gcloud storage cp`, `rclone copy`.
         "aws" | "gsutil" | "gcloud" | "rclone" => {
@@ -523,7 +666,23 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 found.extend(files.iter().map(|word| (Access::Write, *word)));
             }
         }
-        "chattr" | "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
+        "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
+        // `chattr -i F` takes the immutable flag off: its mode reads as an option (chattr's
+        // own options, `-R -V -f -v -p`, are no attribute letters), `+i` and `=i` as an operand.
+        "chattr" => {
+            let mode = |word: &Word| {
+                word.text.len() > 1
+                    && word.text.starts_with(['-', '+', '='])
+                    && word.text[1..].bytes().all(|b| b"aAcCdDeFijmPsStTux".contains(&b))
+            };
+            found.extend(
+                command
+                    .args()
+                    .iter()
+                    .filter(|word| !mode(word) && !word.text.starts_with('-'))
+                    .map(|word| (Access::Write, word)),
+            );
+        }
         "tar" => found.extend(tar_reads(command.args()).into_iter().map(|word| (Access::Read, word))),
         // `zip ARCHIVE FILES...`, `7z a ARCHIVE FILES...`.
         "zip" => found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word))),
@@ -1198,6 +1357,19 @@ fn printing_module(args: &[Word]) -> Option<usize> {
     let module = args.get(at + 1)?;
     matches!(module.text.as_str(), "json.tool" | "base64" | "quopri" | "uu" | "tokenize" | "pickletools")
         .then_some(at + 2)
+}
+
+/// The archive and the sources of `python -m zipfile -c ARCHIVE FILES...` or `-m tarfile -c`
+/// (`--create`).
+pub(super) fn packing_module(args: &[Word]) -> Option<(&Word, &[Word])> {
+    let at = args.iter().position(|arg| arg.text == "-m")?;
+    if !matches!(args.get(at + 1)?.text.as_str(), "zipfile" | "tarfile") {
+        return None;
+    }
+    let create =
+        at + 2 + args[at + 2..].iter().position(|arg| matches!(arg.text.as_str(), "-c" | "--create"))?;
+    let archive = args.get(create + 1)?;
+    Some((archive, &args[create + 2..]))
 }
 
 /// The operands of a command whose `options` take the next word as their value.

@@ -155,7 +155,8 @@ where
     };
     let resolved = slashed(&resolve(path, ctx));
     let is_glob = path.contains(['*', '?', '[']);
-    let home = ctx.home.as_deref().map(slashed);
+    // `cat /home/*/.ssh/id_rsa`: the home globs reach into any user's home.
+    let home = other_home(&resolved).map(str::to_string).or_else(|| ctx.home.as_deref().map(slashed));
     let globs = if path.is_empty() { &globs[..0] } else { &globs[..] };
     globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
@@ -335,10 +336,12 @@ fn glob_matches(glob: &str, subject: &Subject) -> bool {
         return false;
     }
     if let Some(in_home) = glob.strip_prefix("~/") {
-        let Some(home) = subject.home else { return false };
         // The home directory's components, then the glob's: no `home/glob` string to build.
-        let glob = glob::components(home).chain(glob::components(in_home));
-        return matches_or_ancestor(glob, subject.absolute);
+        let under = |home: &str| {
+            matches_or_ancestor(glob::components(home).chain(glob::components(in_home)), subject.absolute)
+        };
+        // Another user's home holds the same files (`/root/.ssh/id_rsa`, `/home/bob/.aws/credentials`).
+        return subject.home.is_some_and(under) || other_home(subject.absolute).is_some_and(under);
     }
     if glob.starts_with('/') {
         return matches_or_ancestor(glob::components(glob), subject.absolute);
@@ -352,6 +355,24 @@ fn glob_matches(glob: &str, subject: &Subject) -> bool {
         Some(relative) => relative.split('/').any(|name| glob::component_matches(glob, name)),
         None => glob::component_matches(glob, subject.name),
     }
+}
+
+/// The home directory of any user that the absolute `path` lies in, by the places systems
+/// put them: `/root`, `/var/root` (macOS), `/home/NAME`, `/Users/NAME`. The name may be a glob
+/// (`/home/*/.ssh`).
+pub(crate) fn other_home(path: &str) -> Option<&str> {
+    let rest = path.strip_prefix('/')?;
+    let (top, after) = rest.split_once('/').unwrap_or((rest, ""));
+    let length = match top {
+        "root" => "/root".len(),
+        "var" if after == "root" || after.starts_with("root/") => "/var/root".len(),
+        "home" | "Users" if !after.is_empty() => {
+            let name = after.split('/').next().unwrap_or_default();
+            top.len() + name.len() + 2
+        }
+        _ => return None,
+    };
+    path.get(..length)
 }
 
 /// `glob` (its components) matches `path` or one of its ancestors (a denied directory covers
@@ -424,7 +445,7 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
             home.join(rest.trim_start_matches('/'))
         }
-        _ => xdg_expanded(path).unwrap_or_else(|| PathBuf::from(path)),
+        _ => xdg_expanded(path).or_else(|| user_home(path, ctx)).unwrap_or_else(|| PathBuf::from(path)),
     };
     let joined = if expanded.is_absolute() { expanded } else { ctx.cwd.join(expanded) };
     let mut normal = PathBuf::new();
@@ -438,6 +459,26 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
         }
     }
     normal
+}
+
+/// `~user/rest` in that user's home: `/root` for root, the home directory for this user
+/// (`$USER`), else beside it where homes are kept together (`/home/bob` next to `/home/dev`)
+/// and in `/home` otherwise.
+fn user_home(path: &str, ctx: &Context) -> Option<PathBuf> {
+    let (user, rest) = path.strip_prefix('~')?.split_once('/').unwrap_or((&path[1..], ""));
+    if user.is_empty() || user.contains(['$', '`', '+', '-']) {
+        return None;
+    }
+    let this_user = crate::environment::var_os("USER").is_some_and(|name| name == user);
+    let home = match (user, ctx.home.as_deref()) {
+        ("root", _) => PathBuf::from("/root"),
+        (_, Some(home)) if this_user => home.to_path_buf(),
+        (_, Some(home)) if home.parent().is_some_and(|homes| homes == Path::new("/Users")) => {
+            Path::new("/Users").join(user)
+        }
+        _ => Path::new("/home").join(user),
+    };
+    Some(home.join(rest))
 }
 
 /// `path` with a leading `$XDG_*_HOME` (or `${...}`) replaced by its value, when set.
@@ -524,6 +565,27 @@ mod tests {
         assert_eq!(read("readme-link"), None);
         assert_eq!(read("README"), None);
         std::fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn any_users_home_is_found_by_where_systems_put_homes() {
+        assert_eq!(other_home("/root/.ssh/id_rsa"), Some("/root"));
+        assert_eq!(other_home("/root"), Some("/root"));
+        assert_eq!(other_home("/var/root/.netrc"), Some("/var/root"));
+        assert_eq!(other_home("/home/bob/.aws/credentials"), Some("/home/bob"));
+        assert_eq!(other_home("/home/*/.aws/credentials"), Some("/home/*"));
+        assert_eq!(other_home("/Users/alice"), Some("/Users/alice"));
+        assert_eq!(other_home("/home"), None);
+        assert_eq!(other_home("/rooted/x"), None);
+        assert_eq!(other_home("/var/rooted"), None);
+        assert_eq!(other_home("/srv/bob/.ssh"), None);
+        let built_in = FileRules::default();
+        let read = |path: &str| denied(path, Access::Read, &built_in, &ctx()).map(|d| d.glob);
+        assert_eq!(read("/home/bob/.ssh/id_rsa"), Some("~/.ssh/*"));
+        assert_eq!(read("/root/.kube/config"), Some("~/.kube/config"));
+        assert_eq!(read("/home/bob/.ssh/id_rsa.pub"), None, "the exceptions hold in any home");
+        assert_eq!(read("/home/bob/notes.txt"), None);
+        assert_eq!(read("/srv/bob/.aws/credentials"), None);
     }
 
     fn rules(deny: &[&str]) -> FileRules {

@@ -261,8 +261,11 @@ fn file_block(
             a.text == "--recursive"
                 || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains(['r', 'R'])
         });
+        // `chmod 777 ~/.ssh`, `chmod -R a+w ~/.claude`, `setfacl -m u:x:rwx ~/.ssh`: a directory
+        // opened to others lets them replace the guarded files inside it (a mode that only
+        // closes, `chmod 700 ~/.ssh`, is no write: see `file_access`).
         let takes_along = match command.name() {
-            Some("mv" | "git") => true,
+            Some("mv" | "git" | "chmod" | "chown" | "chgrp" | "chattr" | "setfacl") => true,
             Some("rm") => recursive,
             _ => false,
         };

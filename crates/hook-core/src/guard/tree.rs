@@ -277,6 +277,13 @@ fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComman
     let name = command.name()?;
     let args = command.args();
     match name {
+        // `find . -name .env | cpio -o`: an archiver packing the names on its standard input.
+        _ if packs_names_from_stdin(name, args) => {
+            let Stdin::Pipe { from: Some(from) } = command.stdin else { return None };
+            let producer = analysis.commands.get(from)?;
+            (command_name(producer)?.as_str() == "find")
+                .then(|| TreeRead { verb: "packs the files `find` lists under", ..find(producer.args()) })
+        }
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" if grep_recursive(args) => Some(search(
             args,
             GREP_VALUES,
@@ -405,6 +412,25 @@ fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComman
             let reads = ran.into_iter().any(|later| reads_word(later, |text| text.contains("{}")));
             reads.then(|| find(args))
         }
+        // `python3 -m zipfile -c out.zip src`, `-m tarfile -c`: an archive of whole trees.
+        _ if name.starts_with("python") && super::file_access::packing_module(args).is_some() => {
+            let (_, sources) = super::file_access::packing_module(args)?;
+            Some(TreeRead {
+                verb: "packs",
+                roots: sources.iter().map(|word| word.text.as_str()).collect(),
+                hidden: true,
+                exclude_hint: "Pack only the files you need",
+                ..Default::default()
+            })
+        }
+        // A web server of a directory gives its files to whoever asks.
+        _ if served(name, args, command).is_some() => Some(TreeRead {
+            verb: "serves to the network",
+            roots: served(name, args, command).into_iter().collect(),
+            hidden: true,
+            exclude_hint: "Serve a directory that holds no secrets",
+            ..Default::default()
+        }),
         // Only a command with a word known at run time can read a file named at run time.
         _ if command.argv.iter().any(|word| word.dynamic) => {
             fed_by_find(analysis, command).or_else(|| named_at_run_time(command))
@@ -450,6 +476,55 @@ fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option
     let producer = analysis.commands.get(from)?;
     (command_name(producer)? == "find" && reads_word(command, |text| text.contains(XARGS_INPUT)))
         .then(|| TreeRead { verb: "reads the files `find` lists under", ..find(producer.args()) })
+}
+
+/// The directory a static web server gives out: `python3 -m http.server --directory DIR`
+/// (`-d DIR`), `php -S ADDR -t DIR`, `ruby -run -e httpd DIR`, `http-server DIR`. Without
+/// one it serves its working directory, judged when a `cd` of the line chose it.
+fn served<'c>(name: &str, args: &'c [Word], command: &SimpleCommand) -> Option<&'c str> {
+    let value = |options: &[&str]| {
+        args.iter().enumerate().find_map(|(at, arg)| {
+            options.iter().find_map(|option| match arg.text.strip_prefix(option) {
+                Some("") => args.get(at + 1).map(|value| value.text.as_str()),
+                Some(rest) => rest.strip_prefix('='),
+                None => None,
+            })
+        })
+    };
+    let moved = || command.cwd.is_some().then_some(".");
+    let module = args.iter().position(|a| a.text == "-m").and_then(|at| args.get(at + 1));
+    match name {
+        _ if name.starts_with("python")
+            && module.is_some_and(|m| matches!(m.text.as_str(), "http.server" | "SimpleHTTPServer")) =>
+        {
+            value(&["--directory", "-d"]).or_else(moved)
+        }
+        "php" if args.iter().any(|a| a.text == "-S") => value(&["-t"]).or_else(moved),
+        "ruby"
+            if args.windows(3).any(|w| w[0].text == "-run" && w[1].text == "-e" && w[2].text == "httpd") =>
+        {
+            let at = args.iter().position(|a| a.text == "httpd")?;
+            args[at + 1..].iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).or_else(moved)
+        }
+        "http-server" | "live-server" => {
+            args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).or_else(moved)
+        }
+        _ => None,
+    }
+}
+
+/// Whether the archiver takes the names of the files it packs on its standard input: `cpio -o`
+/// (`-p`), `tar -T -` (`--files-from=-`), `zip -@`.
+fn packs_names_from_stdin(name: &str, args: &[Word]) -> bool {
+    match name {
+        "cpio" => has_short(args, 'o') || has_short(args, 'p') || has(args, &["--create", "--pass-through"]),
+        "tar" => {
+            args.windows(2).any(|w| matches!(w[0].text.as_str(), "-T" | "--files-from") && w[1].text == "-")
+                || has(args, &["--files-from=-", "-T-"])
+        }
+        "zip" => has(args, &["-@", "--names-stdin"]),
+        _ => false,
+    }
 }
 
 /// `find ROOTS... EXPRESSION`: the roots before the first test, its `-name` globs as includes

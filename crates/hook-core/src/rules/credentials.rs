@@ -2,8 +2,10 @@
 //! `gh auth token`, `aws configure get aws_secret_access_key`, `gcloud auth
 //! print-access-token`, `az account get-access-token`, `kubectl config view --raw`, `git
 //! credential fill`, the keychains and password stores (`security find-generic-password -w`,
-//! `secret-tool lookup`, `pass show`, `op read`, `bw get password`, `vault kv get`) and the
-//! Docker credential helpers. The file rules keep the agent from reading the stores; these ask
+//! `secret-tool lookup|search`, `kwallet-query -r`, `pass show`, `op read`, `bw get password`,
+//! `lpass show`, `keepassxc-cli show`, `vault kv get`), the secrets managers (`doppler
+//! secrets`, `chamber read`, `heroku config`), files decrypted to the terminal (`sops -d`,
+//! `ansible-vault view`) and the Docker credential helpers. The file rules keep the agent from reading the stores; these ask
 //! it to read them for it.
 //!
 //! Output that the line itself uses is not printed to the agent: a substitution
@@ -113,17 +115,43 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             verb(0) == "config" && verb(1) == "view" && has("--raw")
                 || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
         }
-        "git" => verb(0) == "credential" && matches!(verb(1), "fill" | "get"),
+        // `git credential fill`, and a helper asked directly (`git credential-store get`).
+        "git" => {
+            (verb(0) == "credential" || verb(0).starts_with("credential-"))
+                && matches!(verb(1), "fill" | "get")
+        }
         "npm" | "pnpm" | "yarn" => {
             verb(0) == "config" && verb(1) == "get" && {
                 let key = verb(2).to_ascii_lowercase();
                 key.contains("auth") || key.contains("token") || key.contains("password")
             }
         }
-        "security" => {
-            matches!(verb(0), "find-generic-password" | "find-internet-password") && (has("-w") || has("-g"))
+        // `-w`, `-g` and bundled (`-wa ACCOUNT`, `-gs SERVICE`); `dump-keychain -d` decrypts all.
+        "security" => match verb(0) {
+            "find-generic-password" | "find-internet-password" => {
+                short_flag(&args, &['w', 'g'], "acCDGjlsrtdpPk")
+            }
+            "dump-keychain" => short_flag(&args, &['d'], ""),
+            _ => false,
+        },
+        // `search` prints each item's secret as well as its attributes.
+        "secret-tool" => matches!(verb(0), "lookup" | "search"),
+        "kwallet-query" => short_flag(&args, &['r'], "fwl") || has("--read-password"),
+        "lpass" => verb(0) == "show",
+        "keepassxc-cli" => matches!(verb(0), "show" | "export"),
+        // Files decrypted to standard output: `sops -d`, `ansible-vault view`.
+        "sops" => {
+            (short_flag(&args, &['d'], "") || has("--decrypt") || verb(0) == "decrypt")
+                && !has("--output")
+                && !short_flag(&args, &['i'], "")
         }
-        "secret-tool" => verb(0) == "lookup",
+        "ansible-vault" => verb(0) == "view",
+        // Secrets managers that print a project's secrets.
+        "doppler" => verb(0) == "secrets" && !matches!(verb(1), "set" | "delete" | "upload" | "names"),
+        "infisical" => matches!(verb(0), "secrets" | "export") && !matches!(verb(1), "set" | "delete"),
+        "chamber" => matches!(verb(0), "read" | "export" | "env"),
+        "aws-vault" => verb(0) == "export",
+        "glab" => verb(0) == "auth" && verb(1) == "status" && (has("-t") || has("--show-token")),
         // `pass NAME` shows the entry, like `pass show NAME`.
         "pass" | "gopass" => {
             !words().is_empty()
@@ -149,12 +177,26 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "op" => {
             verb(0) == "read" || verb(0) == "item" && verb(1) == "get" && (has("--reveal") || has("--fields"))
         }
-        "bw" => verb(0) == "get" && matches!(verb(1), "password" | "item" | "totp" | "notes"),
+        "bw" => {
+            verb(0) == "get" && matches!(verb(1), "password" | "item" | "totp" | "notes")
+                || verb(0) == "list" && verb(1) == "items"
+                || verb(0) == "export" && !has("--output")
+        }
         "vault" => matches!((verb(0), verb(1)), ("kv", "get") | ("read", _) | ("print", "token")),
-        "heroku" => verb(0) == "auth:token",
+        // `heroku config` prints every config var of the app, `config:get` one.
+        "heroku" => matches!(verb(0), "auth:token" | "config" | "config:get"),
         "fly" | "flyctl" => verb(0) == "auth" && verb(1) == "token",
         _ => name.starts_with("docker-credential-") && verb(0) == "get",
     }
+}
+
+/// Whether a short option of `letters` is given, alone or in a cluster (`-wa NAME`): a letter
+/// of `valued` takes the rest of its cluster as its value, so none after it is an option.
+fn short_flag(args: &[&str], letters: &[char], valued: &str) -> bool {
+    args.iter()
+        .filter_map(|arg| arg.strip_prefix('-'))
+        .filter(|cluster| !cluster.starts_with('-'))
+        .any(|cluster| cluster.chars().take_while(|c| !valued.contains(*c)).any(|c| letters.contains(&c)))
 }
 
 /// Whether `command` reads a pipe from a command that prints the whole environment.

@@ -22,6 +22,7 @@ mod iac;
 mod kill;
 mod kubernetes;
 mod opaque;
+mod overwrite;
 mod paths;
 mod permissions;
 mod remote_script;
@@ -39,7 +40,7 @@ pub use catalogue::{CATALOGUE, PackInfo};
 /// Judge one call with `pack`'s rules.
 fn judge(pack: Pack, call: &Call) -> Option<Hit> {
     match pack {
-        Pack::Rm => rm::judge(call),
+        Pack::Rm => overwrite::judge(call).or_else(|| rm::judge(call)),
         Pack::Kill => kill::judge(call),
         Pack::Dd => dd::judge(call),
         Pack::Git => git::judge(call),

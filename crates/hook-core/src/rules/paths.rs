@@ -433,6 +433,12 @@ fn place_of(path: &Lexical, ctx: &Context) -> Place {
     Place::Outside
 }
 
+/// ` of `target`` for a static word, so the agent sees which target was refused. Run-time
+/// words are never echoed: they may carry secrets.
+pub(super) fn shown(word: &Word) -> String {
+    if word.dynamic || word.text.len() > 80 { String::new() } else { format!(" of `{}`", word.text) }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

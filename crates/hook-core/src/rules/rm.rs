@@ -11,7 +11,7 @@
 //! -delete`). In scope `all`, every delete fires.
 
 use super::dd::is_block_device;
-use super::paths::{Place, classify};
+use super::paths::{Place, classify, shown};
 use super::{Call, Hit};
 use crate::policy::Scope;
 use crate::shell::{Stdin, Word};
@@ -327,12 +327,6 @@ fn rule_for(place: Place) -> Option<&'static str> {
         Place::TempRoot => Some("rm.outside-project"),
         Place::Temp | Place::Project => None,
     }
-}
-
-/// ` of `target`` for a static word, so the agent sees which target was refused. Run-time
-/// words are never echoed: they may carry secrets.
-fn shown(word: &Word) -> String {
-    if word.dynamic || word.text.len() > 80 { String::new() } else { format!(" of `{}`", word.text) }
 }
 
 /// The flags and targets of a delete command, read the POSIX, PowerShell or cmd.exe way.

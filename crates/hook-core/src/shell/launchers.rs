@@ -375,8 +375,21 @@ fn options_with_pairs_end(argv: &[Word], from: usize, values: &[&str], pairs: &[
 }
 
 /// Programs that run each operand as a shell line, and the options whose value is one
-/// (`hyperfine --prepare 'CMD' 'CMD'`).
+/// (`hyperfine --prepare 'CMD' 'CMD'`, socat's `EXEC:CMD`).
 pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
+    // socat's `EXEC:CMD` and `SYSTEM:CMD` addresses (options after a `,`) run CMD.
+    if name == "socat" {
+        return argv
+            .iter()
+            .skip(1)
+            .filter_map(|word| {
+                let (kind, rest) = word.text.split_once(':')?;
+                let line = rest.split(',').next().unwrap_or_default();
+                (matches!(kind.to_ascii_uppercase().as_str(), "EXEC" | "SYSTEM") && !line.is_empty())
+                    .then(|| Word { text: line.to_string(), ..word.clone() })
+            })
+            .collect();
+    }
     let (line_options, value_options): (&[&str], &[&str]) = match name {
         "hyperfine" => (
             &["-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude"],

@@ -1,0 +1,232 @@
+//! The `rm` pack's judgement of a file destroyed without a delete: emptied (`: > F`,
+//! `truncate -s 0 F`, `cp /dev/null F`, `tee F < /dev/null`, `dd of=F`) or written over by a
+//! truncating write (`echo x > F`, `cp x F`, `mv x F`) when F already exists. The same places
+//! count as for `rm F`: the user's own files in the home directory, outside the project and the
+//! dot files (which the file rules judge).
+
+use std::borrow::Cow;
+use std::path::{Component, PathBuf};
+
+use super::paths::{Place, classify, shown};
+use super::{Call, Hit};
+use crate::project::Context;
+use crate::shell::{RedirectOp, Stdin, Word};
+
+/// Devices that read as nothing (or as zeros): what a command copies from them empties its target.
+const EMPTY_SOURCES: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"];
+
+pub(super) fn judge(call: &Call) -> Option<Hit> {
+    if call.guessed {
+        return None;
+    }
+    let targets = targets(call);
+    let (word, empties, how) = targets.iter().find(|(word, empties, _)| destroys(word, *empties, call))?;
+    Some(overwritten_hit(how, word, *empties))
+}
+
+/// A file of the user's own, outside the project, emptied or written over by `how` (`>`,
+/// `truncate`, `cp`).
+fn overwritten_hit(how: &str, word: &Word, empties: bool) -> Hit {
+    Hit::new(
+        "rm.outside-project",
+        format!(
+            "`{how}`{} would {} the user's own file outside the project, as surely as deleting it. Leave it alone, or ask the user to run it.",
+            shown(word),
+            if empties { "empty" } else { "write over" }
+        ),
+    )
+}
+
+/// Whether writing `word` this way destroys a file of the user's own: emptied, or (when it
+/// exists) written over. System files are the file rules' (`/etc/**`, `/usr/**`).
+fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
+    if classify(word, call.ctx, word.glob) != Place::Outside {
+        return false;
+    }
+    let (Some(home), Some(path)) = (call.ctx.home.as_deref(), absolute(word, call.ctx)) else { return false };
+    if path.starts_with(&call.ctx.project_root) {
+        return false;
+    }
+    // Dot files and directories are configuration, caches and state, which the file rules
+    // judge (`~/.bashrc`); the rest is the user's own (`~/Documents`, `~/notes.txt`).
+    let own = path
+        .strip_prefix(home)
+        .ok()
+        .and_then(|rest| rest.components().next())
+        .is_some_and(|first| !first.as_os_str().to_string_lossy().starts_with('.'));
+    own && (empties || !word.glob && path.symlink_metadata().is_ok_and(|meta| !meta.is_dir()))
+}
+
+/// The absolute path `word` names (`~/x`, `$HOME/x`, `/x`, or relative to where the command
+/// runs), with `.` and `..` resolved on the text; `None` for any other run-time word.
+fn absolute(word: &Word, ctx: &Context) -> Option<PathBuf> {
+    let text = word.text.as_str();
+    let home = || ctx.home.clone();
+    let joined = if let Some(rest) = text.strip_prefix("~/").or_else(|| text.strip_prefix("$HOME/")) {
+        home()?.join(rest)
+    } else if word.dynamic || text.starts_with(['~', '\\']) || text.starts_with("/dev/") {
+        // Devices (`\\.\PhysicalDrive0`, `/dev/sda`) are the dd and disk packs'.
+        return None;
+    } else {
+        ctx.cwd.join(text)
+    };
+    let mut path = PathBuf::new();
+    for part in joined.components() {
+        match part {
+            Component::ParentDir => {
+                path.pop();
+            }
+            Component::CurDir => {}
+            part => path.push(part),
+        }
+    }
+    Some(path)
+}
+
+/// The files the command writes from their start, whether what it writes is nothing, and the
+/// command's name (or `>`) for the message.
+fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
+    let command = call.command;
+    let args = command.args();
+    let mut found = Vec::new();
+    let writes_nothing = || writes_nothing(call);
+    for redirect in &command.redirects {
+        if redirect.op == RedirectOp::Write {
+            found.push((Cow::Borrowed(&redirect.target), writes_nothing(), ">"));
+        }
+    }
+    let Some(name) = call.name else { return found };
+    let operands: Vec<&Word> = args.iter().filter(|w| !w.text.starts_with('-')).collect();
+    match name {
+        // `truncate -s 0 F`, `truncate -r EMPTY F`; a size that only grows (`-s +1M`) keeps it.
+        "truncate" => {
+            let mut grows = false;
+            let mut files = Vec::new();
+            let mut value_next = false;
+            for arg in args {
+                let text = arg.text.as_str();
+                if value_next {
+                    value_next = false;
+                    grows |= text.starts_with('+');
+                } else if matches!(text, "-s" | "--size" | "-r" | "--reference") {
+                    value_next = true;
+                } else if let Some(size) = text.strip_prefix("--size=").or_else(|| text.strip_prefix("-s")) {
+                    grows |= size.starts_with('+');
+                } else if !text.starts_with('-') {
+                    files.push(arg);
+                }
+            }
+            if !grows {
+                found.extend(files.into_iter().map(|file| (Cow::Borrowed(file), true, "truncate")));
+            }
+        }
+        // A copy, link or move onto the file replaces it.
+        // `ln` replaces only with `-f`.
+        "ln" if !args.iter().any(|a| {
+            a.text == "--force"
+                || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('f')
+        }) => {}
+        "cp" | "install" | "ln" | "mv" | "rsync" => {
+            if let Some((target, sources)) = operands.split_last().filter(|(_, sources)| !sources.is_empty())
+            {
+                let empties = sources.iter().all(|source| EMPTY_SOURCES.contains(&source.text.as_str()));
+                let into_directory = target.text.ends_with('/');
+                if !into_directory {
+                    found.push((Cow::Borrowed(*target), empties, name));
+                }
+            }
+        }
+        // `tee F < /dev/null`, `: | tee F`; `tee -a` appends.
+        "tee"
+            if !args
+                .iter()
+                .any(|a| a.text == "--append" || a.text.starts_with('-') && a.text.contains('a')) =>
+        {
+            let empty_input = match &command.stdin {
+                Stdin::File(file) => EMPTY_SOURCES.contains(&file.text.as_str()),
+                _ => call.analysis.stdin_text(call.index).is_some_and(|text| text.trim().is_empty()),
+            };
+            found.extend(operands.into_iter().map(|file| (Cow::Borrowed(file), empty_input, "tee")));
+        }
+        // `dd of=F` writes over F from its start (or its `seek=`), whatever it copies and
+        // whether or not it truncates the rest (`conv=notrunc`).
+        "dd" => found.extend(args.iter().filter_map(|a| {
+            let file = a.text.strip_prefix("of=")?;
+            let raw = a.raw.strip_prefix("of=").unwrap_or(file);
+            Some((Cow::Owned(Word { text: file.to_string(), raw: raw.to_string(), ..a.clone() }), true, "dd"))
+        })),
+        _ => {}
+    }
+    found
+}
+
+/// Whether the command puts nothing in the file its output goes to: no command at all (`> F`),
+/// `:`/`true`/`false`, `cat /dev/null`, or text the line fixes as blank (`echo -n`, `printf ''`).
+fn writes_nothing(call: &Call) -> bool {
+    let command = call.command;
+    if command.argv.is_empty() {
+        return true;
+    }
+    match call.name {
+        Some(":" | "true" | "false") => true,
+        Some("cat") if !command.args().is_empty() => {
+            command.args().iter().all(|a| EMPTY_SOURCES.contains(&a.text.as_str()))
+        }
+        Some("echo" | "printf") => crate::shell::file_output(&call.analysis.commands, call.index)
+            .is_some_and(|text| text.trim().is_empty()),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::policy::PackSettings;
+    use crate::rules::evaluate;
+    use crate::shell::{Dialect, analyse};
+
+    /// A file of the user's own that exists is destroyed by any write from its start; one that
+    /// does not is only made. Appends, directories and dot files are left to other rules.
+    #[test]
+    fn an_existing_file_of_the_users_own_written_over_is_destroyed() {
+        let root = std::env::temp_dir().join(format!("agent-hooks-overwrite-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let home = root.join("home");
+        std::fs::create_dir_all(home.join("Documents")).unwrap();
+        std::fs::create_dir_all(home.join("app")).unwrap();
+        std::fs::write(home.join("Documents/taxes.pdf"), "%PDF").unwrap();
+        let mut ctx = crate::rules::testing::ctx();
+        ctx.home = Some(home.clone());
+        ctx.cwd = home.join("app");
+        ctx.project_root = home.join("app");
+        let rule = |line: &str| {
+            evaluate(&analyse(line, Dialect::Posix), &ctx, &PackSettings::default()).map(|f| f.rule)
+        };
+        for line in [
+            "echo hi > ~/Documents/taxes.pdf",
+            "python3 gen.py > $HOME/Documents/taxes.pdf",
+            "make 2> ~/Documents/taxes.pdf",
+            "cp /tmp/x ~/Documents/taxes.pdf",
+            "mv /tmp/x ~/Documents/taxes.pdf",
+            "rsync /tmp/x ~/Documents/taxes.pdf",
+            "echo x | tee ~/Documents/taxes.pdf",
+            "echo x > ../Documents/taxes.pdf",
+            "cd ~/Documents && echo x > taxes.pdf",
+            "echo x > ~/Documents/./sub/../taxes.pdf",
+        ] {
+            assert_eq!(rule(line), Some("rm.outside-project"), "{line}");
+        }
+        for line in [
+            "echo hi > ~/Documents/new.txt",
+            "echo x >> ~/Documents/taxes.pdf",
+            "echo x | tee -a ~/Documents/taxes.pdf",
+            "cp report.pdf ~/Documents",
+            "cp report.pdf ~/Documents/",
+            "cat ~/Documents/taxes.pdf",
+            "echo x > notes.txt",
+            "ln -s /tmp/x ~/Documents/taxes.pdf",
+        ] {
+            assert_eq!(rule(line), None, "{line}");
+        }
+        std::fs::remove_dir_all(&root).unwrap();
+    }
+}
