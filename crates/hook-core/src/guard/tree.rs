@@ -281,7 +281,7 @@ fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComman
         _ if packs_names_from_stdin(name, args) => {
             let Stdin::Pipe { from: Some(from) } = command.stdin else { return None };
             let producer = analysis.commands.get(from)?;
-            (command_name(producer)?.as_str() == "find")
+            (command_name(producer)? == "find")
                 .then(|| TreeRead { verb: "packs the files `find` lists under", ..find(producer.args()) })
         }
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" if grep_recursive(args) => Some(search(

@@ -13,7 +13,7 @@
 //! (`aws ecr get-login-password | docker login --password-stdin`) passes.
 
 use super::{Call, Hit};
-use crate::shell::{SimpleCommand, Stdin};
+use crate::shell::{SimpleCommand, Stdin, Word};
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
@@ -129,21 +129,21 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         // `-w`, `-g` and bundled (`-wa ACCOUNT`, `-gs SERVICE`); `dump-keychain -d` decrypts all.
         "security" => match verb(0) {
             "find-generic-password" | "find-internet-password" => {
-                short_flag(&args, &['w', 'g'], "acCDGjlsrtdpPk")
+                short_flag(args, &['w', 'g'], "acCDGjlsrtdpPk")
             }
-            "dump-keychain" => short_flag(&args, &['d'], ""),
+            "dump-keychain" => short_flag(args, &['d'], ""),
             _ => false,
         },
         // `search` prints each item's secret as well as its attributes.
         "secret-tool" => matches!(verb(0), "lookup" | "search"),
-        "kwallet-query" => short_flag(&args, &['r'], "fwl") || has("--read-password"),
+        "kwallet-query" => short_flag(args, &['r'], "fwl") || has("--read-password"),
         "lpass" => verb(0) == "show",
         "keepassxc-cli" => matches!(verb(0), "show" | "export"),
         // Files decrypted to standard output: `sops -d`, `ansible-vault view`.
         "sops" => {
-            (short_flag(&args, &['d'], "") || has("--decrypt") || verb(0) == "decrypt")
+            (short_flag(args, &['d'], "") || has("--decrypt") || verb(0) == "decrypt")
                 && !has("--output")
-                && !short_flag(&args, &['i'], "")
+                && !short_flag(args, &['i'], "")
         }
         "ansible-vault" => verb(0) == "view",
         // Secrets managers that print a project's secrets.
@@ -192,9 +192,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
 
 /// Whether a short option of `letters` is given, alone or in a cluster (`-wa NAME`): a letter
 /// of `valued` takes the rest of its cluster as its value, so none after it is an option.
-fn short_flag(args: &[&str], letters: &[char], valued: &str) -> bool {
+fn short_flag(args: &[Word], letters: &[char], valued: &str) -> bool {
     args.iter()
-        .filter_map(|arg| arg.strip_prefix('-'))
+        .filter_map(|arg| arg.text.strip_prefix('-'))
         .filter(|cluster| !cluster.starts_with('-'))
         .any(|cluster| cluster.chars().take_while(|c| !valued.contains(*c)).any(|c| letters.contains(&c)))
 }

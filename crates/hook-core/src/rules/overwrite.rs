@@ -181,7 +181,7 @@ fn writes_nothing(call: &Call) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::policy::PackSettings;
-    use crate::rules::evaluate;
+    use crate::rules::testing::evaluate_in;
     use crate::shell::{Dialect, analyse};
 
     /// A file of the user's own that exists is destroyed by any write from its start; one that
@@ -199,7 +199,7 @@ mod tests {
         ctx.cwd = home.join("app");
         ctx.project_root = home.join("app");
         let rule = |line: &str| {
-            evaluate(&analyse(line, Dialect::Posix), &ctx, &PackSettings::default()).map(|f| f.rule)
+            evaluate_in(&analyse(line, Dialect::Posix), &ctx, &PackSettings::default()).map(|f| f.rule)
         };
         for line in [
             "echo hi > ~/Documents/taxes.pdf",
