@@ -366,10 +366,26 @@ fn file_block(
                 .or_else(|| files::holds_denied(path, &policy.files, &here))
         })
     });
-    match found {
-        Some(denied) => Some(denied.into_block(index)),
-        None => unknown_write(analysis, command, &accessed, index, policy, &here),
+    if let Some(denied) = found {
+        return Some(denied.into_block(index));
     }
+    // `cat $CFG/gh/hosts.yml`: a variable the guard does not know, before the tail of a
+    // guarded place.
+    let unknown_place = accessed.iter().find_map(|&(access, word, path)| {
+        let variable = word.dynamic && path.starts_with('$') && !path.starts_with("$(");
+        variable.then(|| files::could_be(path, access, &policy.files)).flatten()
+    });
+    if let Some(maybe) = unknown_place {
+        let reason = format!(
+            "`{}` is `{}` when the variable holds the directory that names, and your policy does not let the agent {} that (it matches [files] {}); the guard cannot tell what the variable holds. Name the file",
+            maybe.shown,
+            maybe.glob,
+            if maybe.access == files::Access::Read { "read" } else { "write to" },
+            if maybe.access == files::Access::Read { "deny_read" } else { "deny_write" },
+        );
+        return Some(Block { action: Action::Ask, rule: maybe.rule().to_string(), reason, command: index });
+    }
+    unknown_write(analysis, command, &accessed, index, policy, &here)
 }
 
 /// What `patch` writes: the files its diff names (or the one file it is given, or its `-o`
