@@ -1358,10 +1358,22 @@ fn target_directory<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
     if !matches!(name, "cp" | "mv" | "install" | "ln") {
         return None;
     }
+    // `-t D`, or a cluster that ends in it (`install -Dt D`, `cp -vt D`).
     args.iter().enumerate().find_map(|(at, arg)| match arg.text.as_str() {
-        "-t" | "--target-directory" => args.get(at + 1),
+        "--target-directory" => args.get(at + 1),
         text if text.starts_with("--target-directory=") => Some(arg),
+        text if short_cluster(text).is_some_and(|cluster| cluster.ends_with('t')) => args.get(at + 1),
         _ => None,
+    })
+}
+
+/// Whether a word's run-time parts are only the home directory (`"$HOME/.claude"`), which the
+/// file rules resolve.
+fn home_only(word: &Word) -> bool {
+    ["$HOME", "${HOME}"].iter().any(|home| {
+        word.text
+            .strip_prefix(home)
+            .is_some_and(|rest| (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`']))
     })
 }
 
@@ -1411,15 +1423,16 @@ pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
             (*target, sources.to_vec(), target.text.ends_with('/'))
         }
     };
-    if sources.is_empty() || target.dynamic {
+    if sources.is_empty() || target.dynamic && !home_only(target) {
         return Vec::new();
     }
     let target = target.text.strip_prefix("--target-directory=").unwrap_or(&target.text);
     let base = target.trim_end_matches('/');
+    // A remote source's name follows its host (`host:.claude`).
     sources
         .iter()
-        .filter(|source| !source.dynamic)
-        .filter_map(|source| source.text.trim_end_matches('/').rsplit('/').next())
+        .filter(|source| !source.dynamic || home_only(source))
+        .filter_map(|source| source.text.trim_end_matches('/').rsplit(['/', ':']).next())
         .filter(|file| !file.is_empty() && *file != "." && *file != "..")
         .map(|file| (format!("{base}/{file}"), slashed))
         .collect()

@@ -316,14 +316,29 @@ pub(crate) fn could_be<'p>(path: &str, access: Access, rules: &'p FileRules) -> 
     globs.iter().filter(|entry| !entry.starts_with('!')).find_map(|entry| {
         let glob: &str = entry;
         let anchored = glob.strip_prefix("~/").or_else(|| glob.strip_prefix('/'))?;
+        // `~/.config/fish/**`: the directory's tail, with anything below it.
+        let (anchored, below) = match anchored.strip_suffix("/**") {
+            Some(directory) => (directory, true),
+            None => (anchored, false),
+        };
         let parts: Vec<&str> = anchored.split('/').collect();
-        if parts.len() < known.len() || parts.contains(&"**") {
+        if parts.contains(&"**") {
             return None;
         }
-        let tail = &parts[parts.len() - known.len()..];
-        let matched = tail.iter().zip(&known).all(|(glob, name)| glob::component_matches(glob, name));
-        let enough = known.len() >= 2 && known.len() < parts.len() || telling(known[known.len() - 1]);
-        (matched && enough).then(|| Denied { shown: path.to_string(), glob, access })
+        let tail_matches = |known: &[&str]| {
+            parts.len() >= known.len()
+                && parts[parts.len() - known.len()..]
+                    .iter()
+                    .zip(known)
+                    .all(|(glob, name)| glob::component_matches(glob, name))
+        };
+        let matched = if below {
+            (1..=known.len()).rev().find(|&j| tail_matches(&known[..j]))
+        } else {
+            tail_matches(&known).then_some(known.len())
+        };
+        let enough = |j: usize| j >= 2 || telling(known[j - 1]);
+        matched.filter(|&j| enough(j)).map(|_| Denied { shown: path.to_string(), glob, access })
     })
 }
 

@@ -333,7 +333,7 @@ fn file_block(
         let into = copied_into(command);
         let target_is_dir = |(file, slashed): &(String, bool)| {
             let dir = file.rsplit_once('/').map_or(".", |(dir, _)| dir);
-            *slashed || dir.is_empty() || files::is_directory(dir, &here)
+            *slashed || dir.is_empty() || home_or_root(dir, &here) || files::is_directory(dir, &here)
         };
         let recursive = matches!(command.name(), Some("cp" | "rsync" | "scp"))
             && command.args().iter().any(|a| {
@@ -504,13 +504,21 @@ fn unknown_write(
     here: &Context,
 ) -> Option<Block> {
     let write = |path: &str, glob: bool| judge_path(path, glob, files::Access::Write, policy, here);
+    // A lister's root is a directory whose files it may print: the guarded files it holds too.
+    let listed = |roots: &[(String, bool)]| {
+        roots.iter().find_map(|(root, glob)| {
+            write(root, *glob).or_else(|| {
+                (!home_or_root(root, here)).then(|| files::holds_denied(root, &policy.files, here)).flatten()
+            })
+        })
+    };
     for &(access, word, path) in accessed {
         if access != files::Access::Write || !word.dynamic {
             continue;
         }
         let computed = if word.text.contains(shell::XARGS_INPUT) {
             match producer(analysis, command).and_then(|producer| listed_roots(producer)) {
-                Some(roots) => roots.iter().find_map(|(root, glob)| write(root, *glob)).map(Computed::Denied),
+                Some(roots) => listed(&roots).map(Computed::Denied),
                 None => Some(Computed::Unknown("the files another command of the line lists".to_string())),
             }
         } else if let Some(roots) = whole_substitution(path).and_then(|body| {
@@ -521,7 +529,7 @@ fn unknown_write(
             }
         }) {
             // `sed -i s/a/b/ $(grep -rl a src)`: the files under the roots the lister names.
-            roots.iter().find_map(|(root, glob)| write(root, *glob)).map(Computed::Denied)
+            listed(&roots).map(Computed::Denied)
         } else if path.contains("$(") || path.contains('`') {
             substituted(path, here).map_or_else(
                 |program| Some(Computed::Unknown(format!("the path `{program}` prints"))),
@@ -642,7 +650,12 @@ fn stands_for(command: &SimpleCommand, here: &Context) -> Option<String> {
         ("git", ["rev-parse", "--show-toplevel"]) => Some(here.project_root.to_string_lossy().into_owned()),
         ("git", ["rev-parse", "--git-dir" | "--absolute-git-dir"]) => Some(".git".to_string()),
         ("git", ["rev-parse", ..] | ["describe", ..] | ["branch", "--show-current"] | ["log", ..])
-            if !args.iter().any(|a| a.starts_with("--show-") || a.contains("path")) =>
+            if !args.iter().any(|a| {
+                matches!(
+                    *a,
+                    "--show-toplevel" | "--show-prefix" | "--show-cdup" | "--show-superproject-working-tree"
+                ) || a.contains("path")
+            }) =>
         {
             Some("*".to_string())
         }

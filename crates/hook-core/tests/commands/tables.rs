@@ -9,6 +9,7 @@ mod persistence;
 mod runners;
 mod secrets;
 mod trust;
+mod writes;
 
 use super::Case;
 
@@ -22,4 +23,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     trust::CASES,
     hostile::CASES,
     persistence::CASES,
+    writes::CASES,
 ];
