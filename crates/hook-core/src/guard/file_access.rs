@@ -1071,7 +1071,7 @@ fn download_targets<'w>(name: &str, args: &'w [Word]) -> Vec<&'w Word> {
 }
 
 /// The directories `command` writes into with names it does not know before it runs:
-/// extraction (`tar -x -C D`, `unzip -d D`, `7z x -oD`, `patch -d D`), clones and work trees
+/// extraction (`tar -x -C D`, `unzip -d D`, `7z x -oD`), clones and work trees
 /// (`git clone URL D`, `git -C D checkout .`, `git --work-tree D reset --hard`), downloads whose
 /// names the server picks (`wget -r -P D`, `curl -J --output-dir D -O`), and copies of a tree's
 /// contents (`rsync -a SRC/ D`, `cp -r SRC/. D`): whatever names the archive, the diff, the
@@ -1091,7 +1091,6 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
                 | "7zz"
                 | "unrar"
                 | "cpio"
-                | "patch"
                 | "aria2c"
                 | "wget"
                 | "curl"
@@ -1117,19 +1116,12 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
             })
             .collect()
     };
-    // An extractor told no directory writes into the one a `cd` of the line moved it to.
-    let or_moved = |dirs: Vec<Cow<'static, str>>| -> Vec<Cow<'_, str>> {
-        if dirs.is_empty() && command.cwd.is_some() { vec![Cow::Borrowed(".")] } else { dirs }
-    };
     match name {
         "tar" | "gtar" | "bsdtar" => {
             let dirs = after(&["-C", "--directory"]);
-            if dirs.is_empty() && extracts(args) { or_moved(Vec::new()) } else { dirs }
+            if extracts(args) { or_moved(command, dirs) } else { dirs }
         }
-        "unzip" => {
-            let dirs = after(&["-d"]);
-            if dirs.is_empty() { or_moved(Vec::new()) } else { dirs }
-        }
+        "unzip" => or_moved(command, after(&["-d"])),
         "7z" | "7za" | "7zz"
             if operands(args).first().is_some_and(|mode| matches!(mode.text.as_str(), "x" | "e")) =>
         {
@@ -1139,30 +1131,21 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
                     arg.text.strip_prefix("-o").filter(|dir| !dir.is_empty()).map(Cow::Borrowed)
                 })
                 .collect();
-            if dirs.is_empty() { or_moved(Vec::new()) } else { dirs }
+            or_moved(command, dirs)
         }
         // `unrar x archive.rar DIR/`: a last operand that ends in `/` is the directory.
         "unrar" if operands(args).first().is_some_and(|mode| matches!(mode.text.as_str(), "x" | "e")) => {
             match operands(args).last().filter(|dir| dir.text.ends_with('/')) {
                 Some(dir) => vec![Cow::Borrowed(dir.text.as_str())],
-                None => or_moved(Vec::new()),
+                None => or_moved(command, Vec::new()),
             }
         }
-        "cpio" if has_short_flag(command, &['i']) => {
-            let dirs = after(&["-D", "--directory"]);
-            if dirs.is_empty() { or_moved(Vec::new()) } else { dirs }
-        }
-        // Only a diff that cannot be read names unknown files; `line` reads the others.
-        "patch" => Vec::new(),
+        "cpio" if has_short_flag(command, &['i']) => or_moved(command, after(&["-D", "--directory"])),
         "aria2c" => after(&["-d", "--dir"]),
         "wget" if download_names_unknown(name, args) => {
-            let dirs = after(&["-P", "--directory-prefix"]);
-            if dirs.is_empty() { or_moved(Vec::new()) } else { dirs }
+            or_moved(command, after(&["-P", "--directory-prefix"]))
         }
-        "curl" if download_names_unknown(name, args) => {
-            let dirs = after(&["--output-dir"]);
-            if dirs.is_empty() { or_moved(Vec::new()) } else { dirs }
-        }
+        "curl" if download_names_unknown(name, args) => or_moved(command, after(&["--output-dir"])),
         "git" => git_work_tree_writes(command),
         "cp" | "rsync" if copies_contents(name, args) => {
             let target = target_directory(name, args).or_else(|| operands(args).last().copied());
@@ -1170,6 +1153,11 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
         }
         _ => Vec::new(),
     }
+}
+
+/// `dirs`, or for an extractor told no directory, the one a `cd` of the line moved it to.
+fn or_moved<'c>(command: &SimpleCommand, dirs: Vec<Cow<'c, str>>) -> Vec<Cow<'c, str>> {
+    if dirs.is_empty() && command.cwd.is_some() { vec![Cow::Borrowed(".")] } else { dirs }
 }
 
 /// tar (or bsdtar) in extract mode: `-x`, `--extract`, `--get`, a first cluster holding `x`.

@@ -107,9 +107,11 @@ pub(crate) fn denied<'p>(
     // The file the path really is: a link with any name (`notes.txt` -> `.env`, a directory
     // link into `~/.ssh`) is judged by what it points at. Only a path that exists costs the
     // look-up, and only when the name alone is not denied.
+    // One `stat` says whether the path exists and how many links its file has.
     let mut through = None;
+    let found = if verdict.is_none() { std::fs::metadata(&resolved).ok() } else { None };
     if verdict.is_none() {
-        if let Some(real) = real_path(&resolved).filter(|real| *real != resolved) {
+        if let Some(real) = real_path(&resolved, found.is_some()).filter(|real| *real != resolved) {
             verdict = matching_glob(&real, globs, ctx)
                 .or_else(|| (access == Access::Write).then(|| guard_dir_of(&real)).flatten());
             through = verdict.is_some().then(|| format!("`, a link to `{}", slashed(&real)));
@@ -118,7 +120,8 @@ pub(crate) fn denied<'p>(
     // A hard link with any name (`notes.txt` made by `ln .env notes.txt`) is the denied file
     // itself: only a file with more than one link costs the comparison.
     if verdict.is_none() {
-        if let Some((glob, real)) = HardLinks::default().of(&resolved, globs, ctx) {
+        let linked = found.as_ref().and_then(linked_id);
+        if let Some((glob, real)) = linked.and_then(|id| HardLinks::default().to(id, &resolved, globs, ctx)) {
             verdict = Some(glob);
             through = Some(format!("`, a hard link to `{}", slashed(&real)));
         }
@@ -149,23 +152,33 @@ impl HardLinks {
     /// The glob of `globs` that denies the file `path` is a hard link to, and that file's path;
     /// `None` when `path` is not a regular file with more than one link.
     pub(crate) fn of<'p>(&self, path: &Path, globs: &'p [Text], ctx: &Context) -> Option<(&'p str, PathBuf)> {
-        let id = linked_id(path)?;
+        let id = linked_id(&std::fs::metadata(path).ok()?)?;
+        self.to(id, path, globs, ctx)
+    }
+
+    /// The glob that denies the file other than `path` whose identity is `id`, and its path.
+    fn to<'p>(
+        &self,
+        id: FileId,
+        path: &Path,
+        globs: &'p [Text],
+        ctx: &Context,
+    ) -> Option<(&'p str, PathBuf)> {
         let files = self.files.get_or_init(|| guarded_files(globs, ctx));
         let (_, at, file) = files.iter().find(|(file_id, _, file)| *file_id == id && file != path)?;
         Some((&globs[*at], file.clone()))
     }
 }
 
-/// The identity of `path` when it is a regular file with more than one link.
+/// The identity of a file when it is a regular file with more than one link.
 #[cfg(unix)]
-fn linked_id(path: &Path) -> Option<FileId> {
+fn linked_id(meta: &std::fs::Metadata) -> Option<FileId> {
     use std::os::unix::fs::MetadataExt;
-    let meta = std::fs::metadata(path).ok()?;
     (meta.is_file() && meta.nlink() > 1).then(|| (meta.dev(), meta.ino()))
 }
 
 #[cfg(not(unix))]
-fn linked_id(_: &Path) -> Option<FileId> {
+fn linked_id(_: &std::fs::Metadata) -> Option<FileId> {
     None
 }
 
@@ -421,8 +434,8 @@ fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Optio
 /// Where `path` really is, links resolved: the path itself when it exists, else its directory's
 /// real path with its name (a file about to be created in a linked directory). `None` when
 /// neither exists.
-fn real_path(path: &Path) -> Option<PathBuf> {
-    std::fs::canonicalize(path).ok().or_else(|| {
+fn real_path(path: &Path, exists: bool) -> Option<PathBuf> {
+    exists.then(|| std::fs::canonicalize(path).ok()).flatten().or_else(|| {
         let parent = std::fs::canonicalize(path.parent()?).ok()?;
         Some(parent.join(path.file_name()?))
     })

@@ -517,7 +517,7 @@ fn unknown_write(
             continue;
         }
         let computed = if word.text.contains(shell::XARGS_INPUT) {
-            match producer(analysis, command).and_then(|producer| listed_roots(producer)) {
+            match producer(analysis, command).and_then(listed_roots) {
                 Some(roots) => listed(&roots).map(Computed::Denied),
                 None => Some(Computed::Unknown("the files another command of the line lists".to_string())),
             }

@@ -470,7 +470,7 @@ fn named_at_run_time(command: &SimpleCommand) -> Option<TreeRead<'_>> {
     let computed = |word: &Word| {
         word.dynamic
             && (word.raw.contains("$(") || word.raw.contains('`') || word.text.contains(XARGS_INPUT))
-            && !(word.raw.contains("git ls-files") && !lists_untracked(&word.raw))
+            && (!word.raw.contains("git ls-files") || lists_untracked(&word.raw))
     };
     let reads = super::file_access::accesses(command)
         .into_iter()
