@@ -468,6 +468,12 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 _ => None,
             };
             found.extend(sources.unwrap_or_default().iter().map(|word| (Access::Read, *word)));
+            // A download to this machine writes its target (`aws s3 cp s3://b/x ~/.bashrc`).
+            if sources.is_some() {
+                found.extend(
+                    operands.last().filter(|dest| is_local(&dest.text)).map(|dest| (Access::Write, *dest)),
+                );
+            }
         }
         // Encrypting, signing or decrypting a file reads it.
         "gpg" | "gpg2" => found.extend(
@@ -636,8 +642,16 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             }
             _ => {}
         },
-        "docker" | "podman" if operands.first().is_some_and(|w| w.text == "cp") => {
+        // `docker cp c:/x ~/.bashrc`: a local source is read, a local target written.
+        "docker" | "podman" | "kubectl" | "oc" if operands.first().is_some_and(|w| w.text == "cp") => {
             found.extend(operands.get(1).filter(|w| !w.text.contains(':')).map(|w| (Access::Read, *w)));
+            found.extend(
+                operands
+                    .get(2..)
+                    .and_then(|rest| rest.last())
+                    .filter(|w| !w.text.contains(':'))
+                    .map(|w| (Access::Write, *w)),
+            );
         }
         "docker" | "podman" => {
             let args = command.args();
@@ -1097,6 +1111,15 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
                 | "git"
                 | "cp"
                 | "rsync"
+                | "ditto"
+                | "aws"
+                | "gsutil"
+                | "gcloud"
+                | "rclone"
+                | "docker"
+                | "podman"
+                | "kubectl"
+                | "oc"
         )
     }) else {
         return Vec::new();
@@ -1151,8 +1174,39 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
             let target = target_directory(name, args).or_else(|| operands(args).last().copied());
             target.map(|dir| Cow::Borrowed(dir.text.as_str())).into_iter().collect()
         }
+        // `ditto SRC DEST` copies SRC's contents.
+        "ditto" => match operands(args).as_slice() {
+            [_, .., dest] => vec![Cow::Borrowed(dest.text.as_str())],
+            _ => Vec::new(),
+        },
+        // A bucket or remote tree brought to this machine (`aws s3 sync s3://b ~/`, `rclone copy
+        // remote:dots ~`, `gsutil cp -r`), or a container's (`docker cp c:/root/. ~`).
+        "aws" | "gsutil" | "gcloud" | "rclone" | "docker" | "podman" | "kubectl" | "oc" => {
+            let operands = operands(args);
+            let words: Vec<&str> = operands.iter().map(|word| word.text.as_str()).collect();
+            let recursive = args.iter().any(|a| matches!(a.text.as_str(), "-r" | "-R" | "--recursive"));
+            let tree = match (name, words.as_slice()) {
+                ("aws", ["s3", "sync", ..])
+                | ("gsutil", ["rsync", ..])
+                | ("gcloud", ["storage", "rsync", ..]) => true,
+                ("aws", ["s3", "cp", ..]) | ("gsutil", ["cp", ..]) | ("gcloud", ["storage", "cp", ..]) => {
+                    recursive
+                }
+                ("rclone", ["copy" | "sync" | "move", ..]) => true,
+                ("docker" | "podman" | "kubectl" | "oc", ["cp", source, _]) => source.ends_with("/."),
+                _ => false,
+            };
+            let dest = operands.last().filter(|dest| tree && is_local(&dest.text));
+            dest.map(|dest| Cow::Borrowed(dest.text.as_str())).into_iter().collect()
+        }
         _ => Vec::new(),
     }
+}
+
+/// Whether a copy's target is on this machine: no URL scheme (`s3://`, `gs://`) and no
+/// remote of rclone's (`remote:path`).
+fn is_local(text: &str) -> bool {
+    !text.contains("://") && !text.split('/').next().is_some_and(|first| first.contains(':'))
 }
 
 /// `dirs`, or for an extractor told no directory, the one a `cd` of the line moved it to.
@@ -1381,6 +1435,14 @@ fn copies_contents(name: &str, args: &[Word]) -> bool {
         Some(dir) => all.into_iter().filter(|w| !std::ptr::eq(*w, dir)).collect(),
         None => all.split_last().map(|(_, sources)| sources.to_vec()).unwrap_or_default(),
     };
+    // `cp -rT SRC DEST`: DEST is SRC's copy, its contents SRC's.
+    if name == "cp"
+        && args.iter().any(|a| {
+            a.text == "--no-target-directory" || short_cluster(&a.text).is_some_and(|c| c.contains('T'))
+        })
+    {
+        return true;
+    }
     sources.iter().any(|source| {
         let text = source.text.as_str();
         text.ends_with("/.")

@@ -160,14 +160,17 @@ fn home_or_root(path: &str, here: &Context) -> bool {
 
 /// `find ~/.claude -name 'settings*.json' -delete`, `find . -name .git -exec rm -rf {} +`: the
 /// guarded places under its root that its name filter picks (the file, or a directory on its
-/// way), deleted with what it finds. Home itself or `/` is the rm pack's to judge.
+/// way), deleted with what it finds. Home itself or `/` is the rm pack's to judge, unless
+/// `home_too` (the files `find` lists for another command to write: `sed -i x $(find ~ -name
+/// .bashrc)`).
 fn find_deleting<'p>(
     args: &[crate::shell::Word],
     policy: &'p Policy,
     here: &Context,
+    home_too: bool,
 ) -> Option<files::Denied<'p>> {
     let root = args.iter().take_while(|a| !a.text.starts_with(['-', '(', '!'])).next()?;
-    if home_or_root(&root.text, here) {
+    if !home_too && home_or_root(&root.text, here) {
         return None;
     }
     let name = args
@@ -306,7 +309,7 @@ fn file_block(
     // or checked out over takes the guarded files inside it along.
     let found = found.or_else(|| {
         if finds_deleting {
-            return find_deleting(command.args(), policy, &here);
+            return find_deleting(command.args(), policy, &here, false);
         }
         let recursive = command.args().iter().any(|a| {
             a.text == "--recursive"
@@ -504,8 +507,12 @@ fn unknown_write(
     here: &Context,
 ) -> Option<Block> {
     let write = |path: &str, glob: bool| judge_path(path, glob, files::Access::Write, policy, here);
-    // A lister's root is a directory whose files it may print: the guarded files it holds too.
-    let listed = |roots: &[(String, bool)]| {
+    // A lister's root is a directory whose files it may print: the guarded files it holds too,
+    // those `find`'s name filter picks for `find`.
+    let listed = |lister: &SimpleCommand, roots: &[(String, bool)]| {
+        if lister.name() == Some("find") {
+            return find_deleting(lister.args(), policy, here, true);
+        }
         roots.iter().find_map(|(root, glob)| {
             write(root, *glob).or_else(|| {
                 (!home_or_root(root, here)).then(|| files::holds_denied(root, &policy.files, here)).flatten()
@@ -517,19 +524,19 @@ fn unknown_write(
             continue;
         }
         let computed = if word.text.contains(shell::XARGS_INPUT) {
-            match producer(analysis, command).and_then(listed_roots) {
-                Some(roots) => listed(&roots).map(Computed::Denied),
+            let producer = producer(analysis, command);
+            match producer.and_then(|producer| Some((producer, listed_roots(producer)?))) {
+                Some((producer, roots)) => listed(producer, &roots).map(Computed::Denied),
                 None => Some(Computed::Unknown("the files another command of the line lists".to_string())),
             }
-        } else if let Some(roots) = whole_substitution(path).and_then(|body| {
-            let analysis = shell::analyse(body, Dialect::Posix);
-            match analysis.commands.as_slice() {
-                [only] => listed_roots(only),
+        } else if let Some(lister) = whole_substitution(path).and_then(|body| {
+            match shell::analyse(body, Dialect::Posix).commands.as_slice() {
+                [only] => listed_roots(only).is_some().then(|| only.clone()),
                 _ => None,
             }
         }) {
             // `sed -i s/a/b/ $(grep -rl a src)`: the files under the roots the lister names.
-            listed(&roots).map(Computed::Denied)
+            listed(&lister, &listed_roots(&lister).unwrap_or_default()).map(Computed::Denied)
         } else if path.contains("$(") || path.contains('`') {
             substituted(path, here).map_or_else(
                 |program| Some(Computed::Unknown(format!("the path `{program}` prints"))),
