@@ -304,17 +304,14 @@ where
 }
 
 /// A deny glob anchored at a place (`~/.config/gh/hosts.yml`, `~/.aws/credentials`) that
-/// `path`, which starts with a variable the guard does not know (`$CFG/gh/hosts.yml`), names
-/// when the variable is the directory the glob names: the known part is the glob's tail (two
-/// components or more, or one that names a credential by itself).
+/// `path`, which holds a part the guard cannot compute (`$CFG/gh/hosts.yml`, `/home/$USER/.ssh/
+/// id_rsa`, `"$(dirname $0)/.aws/credentials"`), names when that part is the directory the glob
+/// names: the known part after the last computed one is the glob's tail (two components or more,
+/// or one that names a credential by itself).
 pub(crate) fn could_be<'p>(path: &str, access: Access, rules: &'p FileRules) -> Option<Denied<'p>> {
-    let rest = path.strip_prefix('$')?;
-    let rest = match rest.strip_prefix('{') {
-        Some(inner) => &inner[inner.find('}')? + 1..],
-        None => rest.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_'),
-    };
-    let known: Vec<&str> = rest.strip_prefix('/')?.split('/').filter(|part| !part.is_empty()).collect();
-    if known.is_empty() || known.iter().any(|part| part.contains(['$', '`']) || *part == "..") {
+    let rest = &path[computed_end(path)?..];
+    let known: Vec<&str> = rest[rest.find('/')?..].split('/').filter(|part| !part.is_empty()).collect();
+    if known.is_empty() || known.iter().any(|part| *part == "..") {
         return None;
     }
     let telling = |name: &str| {
@@ -353,6 +350,55 @@ pub(crate) fn could_be<'p>(path: &str, access: Access, rules: &'p FileRules) -> 
         let enough = |j: usize| j >= 2 || telling(known[j - 1]);
         matched.filter(|&j| enough(j)).map(|_| Denied { shown: path.to_string(), glob, access })
     })
+}
+
+/// Where the last part of `text` known only at run time ends: a `$NAME`, `${…}`, `$(…)` or
+/// `` `…` ``; `None` when there is none.
+fn computed_end(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut end = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        let closing = match (bytes[at], bytes.get(at + 1)) {
+            (b'$', Some(b'(')) => Some(b')'),
+            (b'$', Some(b'{')) => Some(b'}'),
+            (b'`', _) => Some(b'`'),
+            (b'$', Some(next)) if next.is_ascii_alphanumeric() || *next == b'_' || *next == b'$' => None,
+            _ => {
+                at += 1;
+                continue;
+            }
+        };
+        at = match closing {
+            // The matching close, nested ones counted.
+            Some(close) => {
+                let open = if close == b'`' { b'`' } else { bytes[at + 1] };
+                let mut depth = 0usize;
+                let mut scan = at + if close == b'`' { 1 } else { 2 };
+                loop {
+                    match bytes.get(scan) {
+                        None => return None,
+                        Some(&b) if b == close && depth == 0 => break scan + 1,
+                        Some(&b) if b == close => depth -= 1,
+                        Some(&b) if b == open && close != b'`' => depth += 1,
+                        _ => {}
+                    }
+                    scan += 1;
+                }
+            }
+            None => {
+                let name = &bytes[at + 1..];
+                at + 1
+                    + name
+                        .iter()
+                        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b == b'$')
+                        .count()
+                        .max(1)
+            }
+        };
+        end = Some(at);
+    }
+    end
 }
 
 /// Whether `path` (as [`resolve`] reads it) is an existing directory.

@@ -372,15 +372,14 @@ fn file_block(
     if let Some(denied) = found {
         return Some(denied.into_block(index));
     }
-    // `cat $CFG/gh/hosts.yml`: a variable the guard does not know, before the tail of a
-    // guarded place.
+    // `cat $CFG/gh/hosts.yml`, `cat /home/$USER/.ssh/id_rsa`: a part the guard cannot compute,
+    // before the tail of a guarded place.
     let unknown_place = accessed.iter().find_map(|&(access, word, path)| {
-        let variable = word.dynamic && path.starts_with('$') && !path.starts_with("$(");
-        variable.then(|| files::could_be(path, access, &policy.files)).flatten()
+        word.dynamic.then(|| files::could_be(path, access, &policy.files)).flatten()
     });
     if let Some(maybe) = unknown_place {
         let reason = format!(
-            "`{}` is `{}` when the variable holds the directory that names, and your policy does not let the agent {} that (it matches [files] {}); the guard cannot tell what the variable holds. Name the file",
+            "`{}` is `{}` when its part known only at run time is the directory that glob names, and your policy does not let the agent {} that (it matches [files] {}); the guard cannot tell what that part holds. Name the file",
             maybe.shown,
             maybe.glob,
             if maybe.access == files::Access::Read { "read" } else { "write to" },

@@ -225,7 +225,8 @@ fn consumed(call: &Call) -> bool {
 /// Whether `command` prints the whole environment, or a variable it picks at run time: `env`,
 /// `printenv`, `export` (or `-p`), `declare`/`typeset` (bare, `-p`, `-x`), `set`, `ps` with
 /// BSD's `e` (`ps eww`, `ps auxe`) or `-E`, `jq -n env`/`$ENV`, `echo "${!name}"` (an indirect
-/// expansion, as in a loop over `compgen -v`), and readers of `/proc/*/environ`.
+/// expansion, as in a loop over `compgen -v`), `systemctl show-environment`, `tmux
+/// show-environment`, and readers of `/proc/*/environ`.
 pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
     let Some(name) = command.name() else { return false };
     let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
@@ -247,6 +248,11 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
             command.args().iter().any(|a| matches!(a.text.trim(), "env" | "$ENV" | "$ENV | ." | "env | ."))
         }
         "echo" | "printf" => command.args().iter().any(|a| a.dynamic && indirect(&a.raw)),
+        // The service manager's and the terminal multiplexer's environments.
+        "systemctl" => args.contains(&"show-environment"),
+        "tmux" => {
+            matches!(args.iter().find(|a| !a.starts_with('-')), Some(&("show-environment" | "showenv")))
+        }
         "cat" | "strings" | "xargs" | "tr" | "base64" => {
             args.iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
         }
