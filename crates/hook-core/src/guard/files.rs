@@ -311,7 +311,7 @@ where
 pub(crate) fn could_be<'p>(path: &str, access: Access, rules: &'p FileRules) -> Option<Denied<'p>> {
     let rest = &path[computed_end(path)?..];
     let known: Vec<&str> = rest[rest.find('/')?..].split('/').filter(|part| !part.is_empty()).collect();
-    if known.is_empty() || known.iter().any(|part| *part == "..") {
+    if known.is_empty() || known.contains(&"..") {
         return None;
     }
     let telling = |name: &str| {
