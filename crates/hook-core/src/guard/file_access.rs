@@ -270,6 +270,7 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 "--output-document=",
                 "file://",
                 "--directory=",
+                "--target-directory=",
             ]
             .iter()
             .find_map(|key| word.text.strip_prefix(key));
@@ -613,6 +614,12 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 _ => None,
             };
             found.extend(sources.unwrap_or_default().iter().map(|word| (Access::Read, *word)));
+            // A download to this machine writes its target (`aws s3 cp s3://b/x ~/.bashrc`).
+            if sources.is_some() {
+                found.extend(
+                    operands.last().filter(|dest| is_local(&dest.text)).map(|dest| (Access::Write, *dest)),
+                );
+            }
         }
         // Encrypting, signing or decrypting a file reads it.
         "gpg" | "gpg2" => found.extend(
@@ -690,15 +697,29 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
         }
         // A link is the file under another name: making one reads it, as far as the rules go,
-        // and replaces whatever had the link's name (`ln -sf /dev/null settings.json`).
-        "ln" => match operands.split_last() {
-            Some((link, targets)) if !targets.is_empty() => {
-                found.extend(targets.iter().map(|word| (Access::Read, *word)));
-                found.push((Access::Write, *link));
+        // and replaces whatever had the link's name (`ln -sf /dev/null settings.json`). A hard
+        // link is the same file, writable under the new name: making one writes it too.
+        "ln" => {
+            let hard = !command.args().iter().any(|a| {
+                a.text == "--symbolic" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('s'))
+            });
+            let (targets, link): (Vec<&Word>, Option<&Word>) = match target_directory(name, command.args()) {
+                Some(dir) => {
+                    (operands.iter().copied().filter(|word| !std::ptr::eq(*word, dir)).collect(), Some(dir))
+                }
+                None => match operands.split_last() {
+                    Some((link, targets)) if !targets.is_empty() => (targets.to_vec(), Some(*link)),
+                    _ => (operands.clone(), None),
+                },
+            };
+            for target in targets {
+                found.push((Access::Read, target));
+                if hard {
+                    found.push((Access::Write, target));
+                }
             }
-            Some((target, _)) => found.push((Access::Read, *target)),
-            None => {}
-        },
+            found.extend(link.map(|link| (Access::Write, link)));
+        }
         // `git show REV:path`, `git cat-file -p REV:path`: a file as committed; `git add`
         // (with `-f` past `.gitignore`) puts the file in a commit that leaves the machine;
         // `git diff --no-index a b` shows two files.
@@ -783,8 +804,16 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             }
             _ => {}
         },
-        "docker" | "podman" if operands.first().is_some_and(|w| w.text == "cp") => {
+        // `docker cp c:/x ~/.bashrc`: a local source is read, a local target written.
+        "docker" | "podman" | "kubectl" | "oc" if operands.first().is_some_and(|w| w.text == "cp") => {
             found.extend(operands.get(1).filter(|w| !w.text.contains(':')).map(|w| (Access::Read, *w)));
+            found.extend(
+                operands
+                    .get(2..)
+                    .and_then(|rest| rest.last())
+                    .filter(|w| !w.text.contains(':'))
+                    .map(|w| (Access::Write, *w)),
+            );
         }
         "docker" | "podman" => {
             let args = command.args();
@@ -800,7 +829,11 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found.extend(operands.first().map(|word| (Access::Write, *word)));
         }
         "cp" | "install" | "rsync" | "scp" | "copy-item" | "copy" | "cpi" => {
-            if let Some((target, sources)) = operands.split_last() {
+            if let Some(dir) = target_directory(name, command.args()) {
+                let sources = operands.iter().filter(|word| !std::ptr::eq(**word, dir));
+                found.extend(sources.map(|word| (Access::Read, *word)));
+                found.push((Access::Write, dir));
+            } else if let Some((target, sources)) = operands.split_last() {
                 found.extend(sources.iter().map(|word| (Access::Read, *word)));
                 found.push((Access::Write, *target));
             }
@@ -1089,6 +1122,11 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     outputs
 }
 
+/// Whether `word` is one of [`PLACES`]: a file a command writes that none of its words names.
+pub(crate) fn is_place(word: &Word) -> bool {
+    PLACES.iter().any(|place| std::ptr::eq(word, place))
+}
+
 /// Places a command writes that none of its words names (`crontab` the cron spool, `useradd`
 /// `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit directory),
 /// as words for the `[files]` rules, each with the path that stands for it
@@ -1209,59 +1247,404 @@ fn download_targets<'w>(name: &str, args: &'w [Word]) -> Vec<&'w Word> {
 }
 
 /// The directories `command` writes into with names it does not know before it runs:
-/// extraction (`tar -x -C D`, `unzip -d D`), clones (`git clone URL D`), downloads (`wget -P D`).
-pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<&Word> {
+/// extraction (`tar -x -C D`, `unzip -d D`, `7z x -oD`), clones and work trees
+/// (`git clone URL D`, `git -C D checkout .`, `git --work-tree D reset --hard`), downloads whose
+/// names the server picks (`wget -r -P D`, `curl -J --output-dir D -O`), and copies of a tree's
+/// contents (`rsync -a SRC/ D`, `cp -r SRC/. D`): whatever names the archive, the diff, the
+/// server or the source tree holds are made there. An extractor run after a `cd` writes into
+/// that directory (`cd ~ && tar xf x.tar`).
+pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
     // Most commands are none of these: decided on the bare name, with nothing allocated.
-    let Some(name) = command.name().filter(|name| matches!(*name, "tar" | "unzip" | "wget" | "git")) else {
+    let Some(name) = command.name().filter(|name| {
+        matches!(
+            *name,
+            "tar"
+                | "gtar"
+                | "bsdtar"
+                | "unzip"
+                | "7z"
+                | "7za"
+                | "7zz"
+                | "unrar"
+                | "cpio"
+                | "aria2c"
+                | "wget"
+                | "curl"
+                | "git"
+                | "cp"
+                | "rsync"
+                | "ditto"
+                | "aws"
+                | "gsutil"
+                | "gcloud"
+                | "rclone"
+                | "docker"
+                | "podman"
+                | "kubectl"
+                | "oc"
+        )
+    }) else {
         return Vec::new();
     };
     let args = command.args();
-    let after = |options: &[&str]| -> Vec<&Word> {
+    let after = |options: &[&str]| -> Vec<Cow<'_, str>> {
         args.iter()
             .enumerate()
             .filter_map(|(at, arg)| {
                 let text = arg.text.as_str();
                 if options.contains(&text) {
-                    return args.get(at + 1);
+                    return args.get(at + 1).map(|value| Cow::Borrowed(value.text.as_str()));
                 }
-                options
-                    .iter()
-                    .any(|o| o.starts_with("--") && text.strip_prefix(o).is_some_and(|v| v.starts_with('=')))
-                    .then_some(arg)
+                options.iter().filter(|o| o.starts_with("--")).find_map(|o| {
+                    text.strip_prefix(o).and_then(|rest| rest.strip_prefix('=')).map(Cow::Borrowed)
+                })
             })
             .collect()
     };
     match name {
-        "tar" => after(&["-C", "--directory"]),
-        "unzip" => after(&["-d"]),
-        "wget" => after(&["-P", "--directory-prefix"]),
-        "git" if args.first().is_some_and(|a| a.text == "clone") => {
-            let operands: Vec<&Word> = args[1..].iter().filter(|a| !a.text.starts_with('-')).collect();
-            if operands.len() >= 2 { operands.last().copied().into_iter().collect() } else { Vec::new() }
+        "tar" | "gtar" | "bsdtar" => {
+            let dirs = after(&["-C", "--directory"]);
+            if extracts(args) { or_moved(command, dirs) } else { dirs }
+        }
+        "unzip" => or_moved(command, after(&["-d"])),
+        "7z" | "7za" | "7zz"
+            if operands(args).first().is_some_and(|mode| matches!(mode.text.as_str(), "x" | "e")) =>
+        {
+            let dirs: Vec<Cow<'_, str>> = args
+                .iter()
+                .filter_map(|arg| {
+                    arg.text.strip_prefix("-o").filter(|dir| !dir.is_empty()).map(Cow::Borrowed)
+                })
+                .collect();
+            or_moved(command, dirs)
+        }
+        // `unrar x archive.rar DIR/`: a last operand that ends in `/` is the directory.
+        "unrar" if operands(args).first().is_some_and(|mode| matches!(mode.text.as_str(), "x" | "e")) => {
+            match operands(args).last().filter(|dir| dir.text.ends_with('/')) {
+                Some(dir) => vec![Cow::Borrowed(dir.text.as_str())],
+                None => or_moved(command, Vec::new()),
+            }
+        }
+        "cpio" if has_short_flag(command, &['i']) => or_moved(command, after(&["-D", "--directory"])),
+        "aria2c" => after(&["-d", "--dir"]),
+        "wget" if download_names_unknown(name, args) => {
+            or_moved(command, after(&["-P", "--directory-prefix"]))
+        }
+        "curl" if download_names_unknown(name, args) => or_moved(command, after(&["--output-dir"])),
+        "git" => git_work_tree_writes(command),
+        "cp" | "rsync" if copies_contents(name, args) => {
+            let target = target_directory(name, args).or_else(|| operands(args).last().copied());
+            target.map(|dir| Cow::Borrowed(dir.text.as_str())).into_iter().collect()
+        }
+        // `ditto SRC DEST` copies SRC's contents.
+        "ditto" => match operands(args).as_slice() {
+            [_, .., dest] => vec![Cow::Borrowed(dest.text.as_str())],
+            _ => Vec::new(),
+        },
+        // A bucket or remote tree brought to this machine (`aws s3 sync s3://b ~/`, `rclone copy
+        // remote:dots ~`, `gsutil cp -r`), or a container's (`docker cp c:/root/. ~`).
+        "aws" | "gsutil" | "gcloud" | "rclone" | "docker" | "podman" | "kubectl" | "oc" => {
+            let operands = operands(args);
+            let words: Vec<&str> = operands.iter().map(|word| word.text.as_str()).collect();
+            let recursive = args.iter().any(|a| matches!(a.text.as_str(), "-r" | "-R" | "--recursive"));
+            let tree = match (name, words.as_slice()) {
+                ("aws", ["s3", "sync", ..])
+                | ("gsutil", ["rsync", ..])
+                | ("gcloud", ["storage", "rsync", ..]) => true,
+                ("aws", ["s3", "cp", ..]) | ("gsutil", ["cp", ..]) | ("gcloud", ["storage", "cp", ..]) => {
+                    recursive
+                }
+                ("rclone", ["copy" | "sync" | "move", ..]) => true,
+                ("docker" | "podman" | "kubectl" | "oc", ["cp", source, _]) => source.ends_with("/."),
+                _ => false,
+            };
+            let dest = operands.last().filter(|dest| tree && is_local(&dest.text));
+            dest.map(|dest| Cow::Borrowed(dest.text.as_str())).into_iter().collect()
         }
         _ => Vec::new(),
     }
 }
 
+/// Whether a copy's target is on this machine: no URL scheme (`s3://`, `gs://`) and no
+/// remote of rclone's (`remote:path`).
+fn is_local(text: &str) -> bool {
+    !text.contains("://") && !text.split('/').next().is_some_and(|first| first.contains(':'))
+}
+
+/// `dirs`, or for an extractor told no directory, the one a `cd` of the line moved it to.
+fn or_moved<'c>(command: &SimpleCommand, dirs: Vec<Cow<'c, str>>) -> Vec<Cow<'c, str>> {
+    if dirs.is_empty() && command.cwd.is_some() { vec![Cow::Borrowed(".")] } else { dirs }
+}
+
+/// tar (or bsdtar) in extract mode: `-x`, `--extract`, `--get`, a first cluster holding `x`.
+fn extracts(args: &[Word]) -> bool {
+    args.iter().enumerate().any(|(at, arg)| {
+        let text = arg.text.as_str();
+        matches!(text, "--extract" | "--get")
+            || text.strip_prefix('-').or((at == 0).then_some(text)).is_some_and(|cluster| {
+                !cluster.starts_with('-')
+                    && cluster.bytes().all(|b| b.is_ascii_alphabetic())
+                    && cluster.contains('x')
+            })
+    })
+}
+
+/// The directory git writes its work tree into for a subcommand that checks files out with
+/// names from the repository (`checkout`, `switch`, `reset --hard`, `restore`, `stash pop`,
+/// `pull`, `merge`, ...), when the line says where that is: `-C D`, `--work-tree D`,
+/// `GIT_WORK_TREE=D`, or a `cd`. `git clone URL D` and `git worktree add D` make a new one.
+fn git_work_tree_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
+    let argv = &command.argv;
+    let at = git_subcommand(argv);
+    let Some(subcommand) = argv.get(at).map(|w| w.text.as_str()) else { return Vec::new() };
+    let rest = &argv[at + 1..];
+    let plain: Vec<&Word> = rest.iter().filter(|a| !a.text.starts_with('-')).collect();
+    match subcommand {
+        "clone" if plain.len() >= 2 => {
+            return plain.last().map(|dir| Cow::Borrowed(dir.text.as_str())).into_iter().collect();
+        }
+        "worktree" if plain.first().is_some_and(|verb| verb.text == "add") => {
+            return plain.get(1).map(|dir| Cow::Borrowed(dir.text.as_str())).into_iter().collect();
+        }
+        _ => {}
+    }
+    let checks_out = match subcommand {
+        "checkout" | "switch" | "restore" | "pull" | "merge" | "rebase" | "cherry-pick" | "revert" | "am"
+        | "apply" | "checkout-index" => true,
+        "reset" => rest.iter().any(|a| matches!(a.text.as_str(), "--hard" | "--merge" | "--keep")),
+        "stash" => plain.first().is_some_and(|verb| matches!(verb.text.as_str(), "pop" | "apply")),
+        "read-tree" => rest.iter().any(|a| a.text == "-u"),
+        _ => false,
+    };
+    if !checks_out {
+        return Vec::new();
+    }
+    match git_work_tree(command) {
+        Some(dir) => vec![dir],
+        None if command.cwd.is_some() => vec![Cow::Borrowed(".")],
+        None => Vec::new(),
+    }
+}
+
+/// The work tree a git command names: `--work-tree D` (or `=D`), `GIT_WORK_TREE=D`, else the
+/// directories of its `-C` options, one after the other.
+pub(crate) fn git_work_tree(command: &SimpleCommand) -> Option<Cow<'_, str>> {
+    let argv = &command.argv;
+    let globals = &argv[1..git_subcommand(argv).min(argv.len())];
+    let mut chdir: Option<Cow<'_, str>> = None;
+    for (at, word) in globals.iter().enumerate() {
+        let value = || globals.get(at + 1).map(|w| w.text.as_str());
+        match word.text.as_str() {
+            "--work-tree" => return value().map(Cow::Borrowed),
+            text if text.starts_with("--work-tree=") => {
+                return Some(Cow::Borrowed(&text["--work-tree=".len()..]));
+            }
+            "-C" => {
+                let Some(dir) = value() else { continue };
+                chdir = Some(match chdir {
+                    Some(before) if !dir.starts_with(['/', '~', '$']) => {
+                        Cow::Owned(format!("{before}/{dir}"))
+                    }
+                    _ => Cow::Borrowed(dir),
+                });
+            }
+            _ => {}
+        }
+    }
+    command
+        .assignments
+        .iter()
+        .find(|(name, _)| name == "GIT_WORK_TREE")
+        .map(|(_, dir)| Cow::Borrowed(dir.text.as_str()))
+        .or(chdir)
+}
+
+/// Whether a download names its file after something only the server knows: curl's
+/// `-J`/`--remote-header-name`, wget's `--content-disposition`, `--trust-server-names`, a
+/// recursive or mirroring wget, a wget reading its URLs from a file, or a URL known only at run
+/// time.
+fn download_names_unknown(name: &str, args: &[Word]) -> bool {
+    if name == "curl" {
+        let remote_name = args.iter().any(|a| {
+            matches!(a.text.as_str(), "--remote-name" | "--remote-name-all")
+                || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('O'))
+        });
+        let header = args.iter().any(|a| {
+            a.text == "--remote-header-name"
+                || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('J'))
+        });
+        return remote_name && (header || urls(args).any(|url| url.dynamic));
+    }
+    if !download_targets(name, args).is_empty() {
+        return false;
+    }
+    args.iter().any(|a| {
+        matches!(
+            a.text.as_str(),
+            "--content-disposition"
+                | "--trust-server-names"
+                | "--recursive"
+                | "--mirror"
+                | "-r"
+                | "-m"
+                | "-i"
+        ) || a.text.starts_with("--input-file")
+    }) || urls(args).any(|url| url.dynamic)
+}
+
+/// A short option cluster without its `-` (`-sSLO` → `sSLO`); `None` for other words.
+fn short_cluster(text: &str) -> Option<&str> {
+    text.strip_prefix('-').filter(|cluster| {
+        !cluster.is_empty() && !cluster.starts_with('-') && cluster.bytes().all(|b| b.is_ascii_alphanumeric())
+    })
+}
+
+/// The URL operands of a download, dynamic ones as written.
+fn urls(args: &[Word]) -> impl Iterator<Item = &Word> {
+    args.iter().filter(|a| a.text.contains("://") || a.dynamic && !a.text.starts_with('-'))
+}
+
+/// The file name a download of `url` is saved as by default: the last part of its path,
+/// without the query; `None` when the URL ends in `/`, has no path, or is known only at run
+/// time.
+fn url_file_name(url: &Word) -> Option<&str> {
+    if url.dynamic {
+        return None;
+    }
+    let path = url.text.split_once("://")?.1.split(['?', '#']).next()?;
+    let (_, path) = path.split_once('/')?;
+    path.rsplit('/').next().filter(|name| !name.is_empty() && *name != "." && *name != "..")
+}
+
+/// The files a download makes under names taken from its URLs: `curl -O URL` (with
+/// `--output-dir D`), `wget URL` (with `-P D`): the directory joined with each URL's file name.
+pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
+    let Some(name) = command.name().filter(|name| matches!(*name, "curl" | "wget")) else {
+        return Vec::new();
+    };
+    let args = command.args();
+    let (named, dir_option) = if name == "curl" {
+        let remote_name = args.iter().any(|a| {
+            matches!(a.text.as_str(), "--remote-name" | "--remote-name-all")
+                || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('O'))
+        });
+        (remote_name, "--output-dir")
+    } else {
+        (download_targets(name, args).is_empty(), "-P")
+    };
+    if !named {
+        return Vec::new();
+    }
+    let dir = args
+        .iter()
+        .enumerate()
+        .find_map(|(at, arg)| {
+            let text = arg.text.as_str();
+            if text == dir_option || name == "wget" && text == "--directory-prefix" {
+                return args.get(at + 1).map(|w| w.text.as_str());
+            }
+            text.strip_prefix(dir_option)
+                .and_then(|rest| rest.strip_prefix('='))
+                .or_else(|| text.strip_prefix("--directory-prefix="))
+        })
+        .unwrap_or(".");
+    // wget saves a URL that names no file as `index.html`.
+    let fallback = (name == "wget").then_some("index.html");
+    urls(args)
+        .filter(|url| !url.dynamic)
+        .filter_map(|url| url_file_name(url).or(fallback))
+        .map(|file| format!("{}/{file}", dir.trim_end_matches('/')))
+        .collect()
+}
+
+/// The directory of cp's, mv's, install's or ln's `-t D`, `--target-directory D` or `=D`.
+fn target_directory<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
+    if !matches!(name, "cp" | "mv" | "install" | "ln") {
+        return None;
+    }
+    // `-t D`, or a cluster that ends in it (`install -Dt D`, `cp -vt D`).
+    args.iter().enumerate().find_map(|(at, arg)| match arg.text.as_str() {
+        "--target-directory" => args.get(at + 1),
+        text if text.starts_with("--target-directory=") => Some(arg),
+        text if short_cluster(text).is_some_and(|cluster| cluster.ends_with('t')) => args.get(at + 1),
+        _ => None,
+    })
+}
+
+/// Whether a word's run-time parts are only the home directory (`"$HOME/.claude"`), which the
+/// file rules resolve.
+fn home_only(word: &Word) -> bool {
+    ["$HOME", "${HOME}"].iter().any(|home| {
+        word.text
+            .strip_prefix(home)
+            .is_some_and(|rest| (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`']))
+    })
+}
+
+/// A recursive copy of a directory's contents rather than the directory (`rsync -a SRC/ D`,
+/// `cp -r SRC/. D`, `cp -r SRC/* D` of a glob not expanded here, a remote source), which makes
+/// in the target whatever names the source holds.
+fn copies_contents(name: &str, args: &[Word]) -> bool {
+    let recursive = args.iter().any(|a| {
+        matches!(a.text.as_str(), "--recursive" | "--archive")
+            || short_cluster(&a.text).is_some_and(|cluster| cluster.contains(['r', 'R', 'a']))
+    });
+    if !recursive {
+        return false;
+    }
+    let all = operands(args);
+    let sources: Vec<&Word> = match target_directory(name, args) {
+        Some(dir) => all.into_iter().filter(|w| !std::ptr::eq(*w, dir)).collect(),
+        None => all.split_last().map(|(_, sources)| sources.to_vec()).unwrap_or_default(),
+    };
+    // `cp -rT SRC DEST`: DEST is SRC's copy, its contents SRC's.
+    if name == "cp"
+        && args.iter().any(|a| {
+            a.text == "--no-target-directory" || short_cluster(&a.text).is_some_and(|c| c.contains('T'))
+        })
+    {
+        return true;
+    }
+    sources.iter().any(|source| {
+        let text = source.text.as_str();
+        text.ends_with("/.")
+            || text == "."
+            || name == "rsync" && (text.ends_with('/') || text.contains(':'))
+            || source.glob && text.rsplit('/').next().is_some_and(|last| last.contains(['*', '?', '[']))
+    })
+}
+
 /// The files a copy or move into a directory creates there (`cp settings.json ~/.claude/`
-/// writes `~/.claude/settings.json`): the target directory joined with each source's name,
-/// and whether the target is written as a directory (a trailing `/`).
+/// writes `~/.claude/settings.json`, as does `cp -t ~/.claude settings.json`): the target
+/// directory joined with each source's name, and whether the target is written as a directory
+/// (a trailing `/`, or a `-t` option).
 pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
     let Some(name) = command.name() else { return Vec::new() };
     if !matches!(name, "cp" | "mv" | "install" | "rsync" | "scp" | "ln") {
         return Vec::new();
     }
-    let operands = operands(command.args());
-    let Some((target, sources)) = operands.split_last() else { return Vec::new() };
-    if sources.is_empty() || target.dynamic {
+    let args = command.args();
+    let all = operands(args);
+    let (target, sources, slashed) = match target_directory(name, args) {
+        Some(dir) => {
+            let sources: Vec<&Word> = all.into_iter().filter(|w| !std::ptr::eq(*w, dir)).collect();
+            (dir, sources, true)
+        }
+        None => {
+            let Some((target, sources)) = all.split_last() else { return Vec::new() };
+            (*target, sources.to_vec(), target.text.ends_with('/'))
+        }
+    };
+    if sources.is_empty() || target.dynamic && !home_only(target) {
         return Vec::new();
     }
-    let base = target.text.trim_end_matches('/');
-    let slashed = target.text.ends_with('/');
+    let target = target.text.strip_prefix("--target-directory=").unwrap_or(&target.text);
+    let base = target.trim_end_matches('/');
+    // A remote source's name follows its host (`host:.claude`).
     sources
         .iter()
-        .filter(|source| !source.dynamic)
-        .filter_map(|source| source.text.trim_end_matches('/').rsplit('/').next())
+        .filter(|source| !source.dynamic || home_only(source))
+        .filter_map(|source| source.text.trim_end_matches('/').rsplit(['/', ':']).next())
         .filter(|file| !file.is_empty() && *file != "." && *file != "..")
         .map(|file| (format!("{base}/{file}"), slashed))
         .collect()

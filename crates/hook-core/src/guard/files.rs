@@ -107,12 +107,23 @@ pub(crate) fn denied<'p>(
     // The file the path really is: a link with any name (`notes.txt` -> `.env`, a directory
     // link into `~/.ssh`) is judged by what it points at. Only a path that exists costs the
     // look-up, and only when the name alone is not denied.
+    // One `stat` says whether the path exists and how many links its file has.
     let mut through = None;
+    let found = if verdict.is_none() { std::fs::metadata(&resolved).ok() } else { None };
     if verdict.is_none() {
-        if let Some(real) = real_path(&resolved).filter(|real| *real != resolved) {
+        if let Some(real) = real_path(&resolved, found.is_some()).filter(|real| *real != resolved) {
             verdict = matching_glob(&real, globs, ctx)
                 .or_else(|| (access == Access::Write).then(|| guard_dir_of(&real)).flatten());
-            through = verdict.is_some().then(|| slashed(&real));
+            through = verdict.is_some().then(|| format!("`, a link to `{}", slashed(&real)));
+        }
+    }
+    // A hard link with any name (`notes.txt` made by `ln .env notes.txt`) is the denied file
+    // itself: only a file with more than one link costs the comparison.
+    if verdict.is_none() {
+        let linked = found.as_ref().and_then(linked_id);
+        if let Some((glob, real)) = linked.and_then(|id| HardLinks::default().to(id, &resolved, globs, ctx)) {
+            verdict = Some(glob);
+            through = Some(format!("`, a hard link to `{}", slashed(&real)));
         }
     }
     let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
@@ -120,10 +131,117 @@ pub(crate) fn denied<'p>(
     // Shown as the agent would write it: from its cwd, else from the project root.
     let shown = resolved.strip_prefix(&ctx.cwd).ok().map(slashed).or(relative).unwrap_or(absolute);
     let shown = match through {
-        Some(real) => format!("{shown}`, a link to `{real}"),
+        Some(link) => format!("{shown}{link}"),
         None => shown,
     };
     verdict.map(|glob| Denied { shown, glob, access })
+}
+
+/// The files literal deny entries name in the project root and outside the project (`.env`,
+/// `.env.*` in the root, `~/.ssh/id_*`, `~/.aws/credentials`), found once and only when a file
+/// with more than one link asks: a hard link to one of them is that file under another name.
+#[derive(Default)]
+pub(crate) struct HardLinks {
+    files: std::cell::OnceCell<Vec<(FileId, usize, PathBuf)>>,
+}
+
+/// A file's identity: its device and inode.
+type FileId = (u64, u64);
+
+impl HardLinks {
+    /// The glob of `globs` that denies the file `path` is a hard link to, and that file's path;
+    /// `None` when `path` is not a regular file with more than one link.
+    pub(crate) fn of<'p>(&self, path: &Path, globs: &'p [Text], ctx: &Context) -> Option<(&'p str, PathBuf)> {
+        let id = linked_id(&std::fs::metadata(path).ok()?)?;
+        self.to(id, path, globs, ctx)
+    }
+
+    /// The glob that denies the file other than `path` whose identity is `id`, and its path.
+    fn to<'p>(
+        &self,
+        id: FileId,
+        path: &Path,
+        globs: &'p [Text],
+        ctx: &Context,
+    ) -> Option<(&'p str, PathBuf)> {
+        let files = self.files.get_or_init(|| guarded_files(globs, ctx));
+        let (_, at, file) = files.iter().find(|(file_id, _, file)| *file_id == id && file != path)?;
+        Some((&globs[*at], file.clone()))
+    }
+}
+
+/// The identity of a file when it is a regular file with more than one link.
+#[cfg(unix)]
+fn linked_id(meta: &std::fs::Metadata) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    (meta.is_file() && meta.nlink() > 1).then(|| (meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn linked_id(_: &std::fs::Metadata) -> Option<FileId> {
+    None
+}
+
+/// The existing files the literal deny entries name, with each one's identity and the index of
+/// its glob: names without `/` in the project root, globs whose directory has no wildcard in
+/// home, at the root or in the project; each still denied once exceptions are applied.
+fn guarded_files(globs: &[Text], ctx: &Context) -> Vec<(FileId, usize, PathBuf)> {
+    let mut found = Vec::new();
+    for (at, entry) in globs.iter().enumerate() {
+        let glob: &str = entry;
+        if glob.starts_with('!') || glob.contains("**") {
+            continue;
+        }
+        let (directory, name) = match glob.rsplit_once('/') {
+            None => (ctx.project_root.clone(), glob),
+            Some((directory, name)) => {
+                let directory = match directory.strip_prefix('~') {
+                    Some(rest) => match ctx.home.as_deref() {
+                        Some(home) => home.join(rest.trim_start_matches('/')),
+                        None => continue,
+                    },
+                    None if directory.starts_with('/') || directory.is_empty() => {
+                        PathBuf::from(if directory.is_empty() { "/" } else { directory })
+                    }
+                    None => ctx.project_root.join(directory),
+                };
+                (directory, name)
+            }
+        };
+        if name.is_empty() || directory.to_string_lossy().contains(['*', '?', '[']) {
+            continue;
+        }
+        let names: Vec<PathBuf> = if name.contains(['*', '?', '[']) {
+            let Ok(entries) = std::fs::read_dir(&directory) else { continue };
+            entries
+                .take(MAX_GLOB_ENTRIES)
+                .flatten()
+                .filter(|entry| glob::component_matches(name, &entry.file_name().to_string_lossy()))
+                .map(|entry| entry.path())
+                .collect()
+        } else {
+            vec![directory.join(name)]
+        };
+        for file in names {
+            let Some(id) = file_id(&file) else { continue };
+            if matching_glob(&file, globs, ctx).is_some() {
+                found.push((id, at, file));
+            }
+        }
+    }
+    found
+}
+
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    let meta = std::fs::metadata(path).ok()?;
+    meta.is_file().then(|| (meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_: &Path) -> Option<FileId> {
+    None
 }
 
 /// A deny glob anchored at a place (`~/.ssh/id_*`, `/etc/shadow`, `config/secrets/**`) that
@@ -184,6 +302,104 @@ where
         };
         reached.then(|| Denied { shown: path.to_string(), glob, access })
     })
+}
+
+/// A deny glob anchored at a place (`~/.config/gh/hosts.yml`, `~/.aws/credentials`) that
+/// `path`, which holds a part the guard cannot compute (`$CFG/gh/hosts.yml`, `/home/$USER/.ssh/
+/// id_rsa`, `"$(dirname $0)/.aws/credentials"`), names when that part is the directory the glob
+/// names: the known part after the last computed one is the glob's tail (two components or more,
+/// or one that names a credential by itself).
+pub(crate) fn could_be<'p>(path: &str, access: Access, rules: &'p FileRules) -> Option<Denied<'p>> {
+    let rest = &path[computed_end(path)?..];
+    let known: Vec<&str> = rest[rest.find('/')?..].split('/').filter(|part| !part.is_empty()).collect();
+    if known.is_empty() || known.contains(&"..") {
+        return None;
+    }
+    let telling = |name: &str| {
+        ["credential", "token", "id_", "secret", "netrc", "pgpass", "auth", "history", "key"]
+            .iter()
+            .any(|word| name.to_ascii_lowercase().contains(word))
+    };
+    let globs = match access {
+        Access::Read => &rules.deny_read,
+        Access::Write => &rules.deny_write,
+    };
+    globs.iter().filter(|entry| !entry.starts_with('!')).find_map(|entry| {
+        let glob: &str = entry;
+        let anchored = glob.strip_prefix("~/").or_else(|| glob.strip_prefix('/'))?;
+        // `~/.config/fish/**`: the directory's tail, with anything below it.
+        let (anchored, below) = match anchored.strip_suffix("/**") {
+            Some(directory) => (directory, true),
+            None => (anchored, false),
+        };
+        let parts: Vec<&str> = anchored.split('/').collect();
+        if parts.contains(&"**") {
+            return None;
+        }
+        let tail_matches = |known: &[&str]| {
+            parts.len() >= known.len()
+                && parts[parts.len() - known.len()..]
+                    .iter()
+                    .zip(known)
+                    .all(|(glob, name)| glob::component_matches(glob, name))
+        };
+        let matched = if below {
+            (1..=known.len()).rev().find(|&j| tail_matches(&known[..j]))
+        } else {
+            tail_matches(&known).then_some(known.len())
+        };
+        let enough = |j: usize| j >= 2 || telling(known[j - 1]);
+        matched.filter(|&j| enough(j)).map(|_| Denied { shown: path.to_string(), glob, access })
+    })
+}
+
+/// Where the last part of `text` known only at run time ends: a `$NAME`, `${…}`, `$(…)` or
+/// `` `…` ``; `None` when there is none.
+fn computed_end(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut end = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        let closing = match (bytes[at], bytes.get(at + 1)) {
+            (b'$', Some(b'(')) => Some(b')'),
+            (b'$', Some(b'{')) => Some(b'}'),
+            (b'`', _) => Some(b'`'),
+            (b'$', Some(next)) if next.is_ascii_alphanumeric() || *next == b'_' || *next == b'$' => None,
+            _ => {
+                at += 1;
+                continue;
+            }
+        };
+        at = match closing {
+            // The matching close, nested ones counted.
+            Some(close) => {
+                let open = if close == b'`' { b'`' } else { bytes[at + 1] };
+                let mut depth = 0usize;
+                let mut scan = at + if close == b'`' { 1 } else { 2 };
+                loop {
+                    match bytes.get(scan) {
+                        None => return None,
+                        Some(&b) if b == close && depth == 0 => break scan + 1,
+                        Some(&b) if b == close => depth -= 1,
+                        Some(&b) if b == open && close != b'`' => depth += 1,
+                        _ => {}
+                    }
+                    scan += 1;
+                }
+            }
+            None => {
+                let name = &bytes[at + 1..];
+                at + 1
+                    + name
+                        .iter()
+                        .take_while(|b| b.is_ascii_alphanumeric() || **b == b'_' || **b == b'$')
+                        .count()
+                        .max(1)
+            }
+        };
+        end = Some(at);
+    }
+    end
 }
 
 /// Whether `path` (as [`resolve`] reads it) is an existing directory.
@@ -265,8 +481,8 @@ fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Optio
 /// Where `path` really is, links resolved: the path itself when it exists, else its directory's
 /// real path with its name (a file about to be created in a linked directory). `None` when
 /// neither exists.
-fn real_path(path: &Path) -> Option<PathBuf> {
-    std::fs::canonicalize(path).ok().or_else(|| {
+fn real_path(path: &Path, exists: bool) -> Option<PathBuf> {
+    exists.then(|| std::fs::canonicalize(path).ok()).flatten().or_else(|| {
         let parent = std::fs::canonicalize(path.parent()?).ok()?;
         Some(parent.join(path.file_name()?))
     })
@@ -435,17 +651,21 @@ pub(crate) fn expand(pattern: &str, ctx: &Context) -> Option<Vec<String>> {
 }
 
 /// `path` made absolute against `ctx.cwd` (`~`, `$HOME` and `${HOME}` against home, a leading
-/// `$XDG_CONFIG_HOME`, `$XDG_CACHE_HOME` or `$XDG_STATE_HOME` as this process sees it), with `.`
-/// and `..` resolved on the text. A variable is read as the hook's environment has it even
-/// though the line could set it otherwise: a guard file is then denied once too often, never
-/// once too few.
+/// `$XDG_CONFIG_HOME`, `$XDG_DATA_HOME`, `$XDG_STATE_HOME` or `$XDG_CACHE_HOME` as this process
+/// sees it, else the line's `${XDG_…:-default}`, else the XDG default under home), with `.` and
+/// `..` resolved on the text. A variable is read as the hook's environment has it even though
+/// the line could set it otherwise: a guard file is then denied once too often, never once too
+/// few.
 pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
     let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));
     let expanded = match (in_home, ctx.home.as_deref()) {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
             home.join(rest.trim_start_matches('/'))
         }
-        _ => xdg_expanded(path).or_else(|| user_home(path, ctx)).unwrap_or_else(|| PathBuf::from(path)),
+        _ => match xdg_expanded(path, ctx) {
+            Some(expanded) => return expanded,
+            None => user_home(path, ctx).unwrap_or_else(|| PathBuf::from(path)),
+        },
     };
     let joined = if expanded.is_absolute() { expanded } else { ctx.cwd.join(expanded) };
     let mut normal = PathBuf::new();
@@ -481,18 +701,53 @@ fn user_home(path: &str, ctx: &Context) -> Option<PathBuf> {
     Some(home.join(rest))
 }
 
-/// `path` with a leading `$XDG_*_HOME` (or `${...}`) replaced by its value, when set.
-fn xdg_expanded(path: &str) -> Option<PathBuf> {
+/// The XDG base directories and where they are when unset, under home.
+const XDG_DIRS: [(&str, &str); 4] = [
+    ("XDG_CONFIG_HOME", ".config"),
+    ("XDG_DATA_HOME", ".local/share"),
+    ("XDG_STATE_HOME", ".local/state"),
+    ("XDG_CACHE_HOME", ".cache"),
+];
+
+/// `path` with a leading `$XDG_*_HOME`, `${XDG_*_HOME}` or `${XDG_*_HOME:-default}` replaced by
+/// its value: this process's when set, else the line's default, else the XDG default under
+/// home. Resolved as [`resolve`] does.
+fn xdg_expanded(path: &str, ctx: &Context) -> Option<PathBuf> {
     let rest = path.strip_prefix('$')?;
-    ["XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"].iter().find_map(|name| {
-        let after = rest
-            .strip_prefix(name)
-            .or_else(|| rest.strip_prefix('{')?.strip_prefix(name)?.strip_prefix('}'))?;
+    XDG_DIRS.iter().find_map(|(name, under_home)| {
+        let (default, after) = match rest.strip_prefix(name) {
+            Some(after) => (None, after),
+            None => {
+                let inner = rest.strip_prefix('{')?.strip_prefix(name)?;
+                let close = inner.find('}')?;
+                let default = inner[..close]
+                    .strip_prefix(":-")
+                    .or_else(|| inner[..close].strip_prefix('-'))
+                    .or_else(|| inner[..close].strip_prefix(":="));
+                if default.is_none() && close > 0 {
+                    return None;
+                }
+                (default, &inner[close + 1..])
+            }
+        };
         if !(after.is_empty() || after.starts_with('/')) {
             return None;
         }
-        let value = crate::environment::var_os(name).filter(|value| !value.is_empty())?;
-        Some(PathBuf::from(value).join(after.trim_start_matches('/')))
+        let after = after.trim_start_matches('/');
+        let base = match crate::environment::var_os(name).filter(|value| !value.is_empty()) {
+            Some(value) => PathBuf::from(value),
+            None => match default {
+                Some(default)
+                    if !default.contains(['$', '`'])
+                        || default.starts_with("$HOME")
+                        || default.starts_with("~") =>
+                {
+                    resolve(default, ctx)
+                }
+                _ => ctx.home.as_deref()?.join(under_home),
+            },
+        };
+        Some(resolve(&base.join(after).to_string_lossy(), ctx))
     })
 }
 

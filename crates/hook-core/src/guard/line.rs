@@ -11,9 +11,9 @@ use std::cell::OnceCell;
 use crate::policy::{Action, PackSetting, PackSettings, Policy};
 use crate::project::{Context, Places};
 use crate::rules::{self, Finding, Pack};
-use crate::shell::{self, Analysis, Dialect, SimpleCommand};
+use crate::shell::{self, Analysis, Dialect, SimpleCommand, Stdin};
 
-use super::file_access::{accesses, copied_into, directory_writes};
+use super::file_access::{accesses, copied_into, directory_writes, downloaded_into, git_work_tree, is_place};
 use super::files::{self, denied};
 use super::filters::{self, Filters};
 use super::script_file;
@@ -72,7 +72,7 @@ fn judge_at(
     let before = &analysis.commands[..decided_at.min(analysis.commands.len())];
     let file_blocks = before.iter().enumerate().filter_map(|(index, command)| {
         let here = places.of(index);
-        file_block(command, index, policy, ctx, here)
+        file_block(analysis, command, index, policy, ctx, here)
             .or_else(|| tree::block(analysis, index, &policy.files, here))
     });
     // What the line writes to files is only worked out once a command runs a script file.
@@ -169,14 +169,17 @@ fn home_or_root(path: &str, here: &Context) -> bool {
 
 /// `find ~/.claude -name 'settings*.json' -delete`, `find . -name .git -exec rm -rf {} +`: the
 /// guarded places under its root that its name filter picks (the file, or a directory on its
-/// way), deleted with what it finds. Home itself or `/` is the rm pack's to judge.
+/// way), deleted with what it finds. Home itself or `/` is the rm pack's to judge, unless
+/// `home_too` (the files `find` lists for another command to write: `sed -i x $(find ~ -name
+/// .bashrc)`).
 fn find_deleting<'p>(
     args: &[crate::shell::Word],
     policy: &'p Policy,
     here: &Context,
+    home_too: bool,
 ) -> Option<files::Denied<'p>> {
     let root = args.iter().take_while(|a| !a.text.starts_with(['-', '(', '!'])).next()?;
-    if home_or_root(&root.text, here) {
+    if !home_too && home_or_root(&root.text, here) {
         return None;
     }
     let name = args
@@ -204,7 +207,49 @@ fn find_deleting<'p>(
             .find(|glob| !glob.starts_with('!') && !glob.contains('/') && picked(glob))?;
         Some(files::Denied { shown: name.text.clone(), glob, access: files::Access::Write })
     };
-    under_root.or_else(named)
+    // `find ~/.local/bin -name '*-hook' -delete`: under a glob that covers every name
+    // (`~/.local/bin/**`), the files there now that the name filter picks.
+    let on_disk = || {
+        let name = name?;
+        let covering = files::reachable(&root.text, files::Access::Write, &policy.files, here)
+            .any(|denied| denied.glob.split('/').any(|part| part.contains(['*', '?', '['])));
+        covering
+            .then(|| picked_on_disk(&files::resolve(&root.text, here), &name.text, policy, here))
+            .flatten()
+    };
+    under_root.or_else(named).or_else(on_disk)
+}
+
+/// How many entries a `find` root is looked through for a guarded file its name filter picks.
+const MAX_FIND_ENTRIES: usize = 4096;
+
+/// The first file under `root` whose name `name` (a `-name` glob) picks and that deny_write
+/// guards.
+fn picked_on_disk<'p>(
+    root: &std::path::Path,
+    name: &str,
+    policy: &'p Policy,
+    here: &Context,
+) -> Option<files::Denied<'p>> {
+    let mut pending = vec![root.to_path_buf()];
+    let mut budget = MAX_FIND_ENTRIES;
+    while let Some(directory) = pending.pop() {
+        for entry in std::fs::read_dir(&directory).ok()?.flatten() {
+            budget = budget.checked_sub(1)?;
+            let path = entry.path();
+            if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+                pending.push(path.clone());
+            }
+            if crate::guard::glob::component_matches(name, &entry.file_name().to_string_lossy()) {
+                if let Some(found) =
+                    denied(&path.to_string_lossy(), files::Access::Write, &policy.files, here)
+                {
+                    return Some(found);
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Whether `find`'s expression deletes what it finds: `-delete`, or `-exec`/`-execdir`/`-ok`
@@ -219,6 +264,7 @@ fn find_deletes(args: &[crate::shell::Word]) -> bool {
 /// The first file the command reads or writes that `[files]` denies; `here` is where it runs
 /// in the line that starts in `ctx`.
 fn file_block(
+    analysis: &Analysis,
     command: &SimpleCommand,
     index: usize,
     policy: &Policy,
@@ -227,12 +273,30 @@ fn file_block(
 ) -> Option<Block> {
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
+    let downloads = downloaded_into(command);
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
-    if accessed.is_empty() && into_directories.is_empty() && !finds_deleting {
+    let patches = command.name() == Some("patch");
+    if accessed.is_empty()
+        && into_directories.is_empty()
+        && downloads.is_empty()
+        && !finds_deleting
+        && !patches
+    {
         return None;
     }
+    // `git -C ~ checkout -- .bashrc`: git's paths are the work tree's (but the configuration
+    // files a `git config` writes stay where git keeps them).
+    let work_tree = (command.name() == Some("git")).then(|| git_work_tree(command)).flatten().map(|dir| {
+        let mut tree: Context = here.clone();
+        tree.cwd = files::resolve(&dir, here);
+        tree
+    });
     let judged_in = |here: &Context| {
         accessed.iter().find_map(|&(access, word, path)| {
+            let here = match &work_tree {
+                Some(tree) if !is_place(word) => tree,
+                _ => here,
+            };
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
             // matches nothing stays as written, naming a file that does not exist).
             let found = match word.glob.then(|| files::expand(path, here)).flatten() {
@@ -255,7 +319,7 @@ fn file_block(
     // or checked out over takes the guarded files inside it along.
     let found = found.or_else(|| {
         if finds_deleting {
-            return find_deleting(command.args(), policy, here);
+            return find_deleting(command.args(), policy, here, false);
         }
         let recursive = command.args().iter().any(|a| {
             a.text == "--recursive"
@@ -279,31 +343,413 @@ fn file_block(
                 .or_else(|| files::could_reach(path, files::Access::Write, &policy.files, here))
         })
     });
-    // `cp settings.json ~/.claude/`: the file it makes in the directory.
+    // `cp settings.json ~/.claude/`, `cp -t ~/.claude settings.json`: the file it makes in the
+    // directory; a directory copied whole (`cp -r x/.claude ~`) with the guarded files it holds.
     let found = found.or_else(|| {
         let into = copied_into(command);
         let target_is_dir = |(file, slashed): &(String, bool)| {
             let dir = file.rsplit_once('/').map_or(".", |(dir, _)| dir);
-            *slashed || dir.is_empty() || files::is_directory(dir, here)
+            *slashed || dir.is_empty() || home_or_root(dir, here) || files::is_directory(dir, here)
         };
-        into.iter()
-            .filter(|made| target_is_dir(made))
-            .find_map(|(file, _)| denied(file, files::Access::Write, &policy.files, here))
+        let recursive = matches!(command.name(), Some("cp" | "rsync" | "scp"))
+            && command.args().iter().any(|a| {
+                matches!(a.text.as_str(), "--recursive" | "--archive")
+                    || a.text.starts_with('-')
+                        && !a.text.starts_with("--")
+                        && a.text.contains(['r', 'R', 'a'])
+            });
+        into.iter().filter(|made| target_is_dir(made)).find_map(|(file, _)| {
+            denied(file, files::Access::Write, &policy.files, here)
+                .or_else(|| recursive.then(|| files::holds_denied(file, &policy.files, here)).flatten())
+        })
     });
-    // `tar -x -C ~/.claude`, `git clone URL ~/.config/agent-hooks`: a directory written into, with
-    // names the archive or the server picks, writes the guarded files it holds.
+    // `curl -O URL --output-dir ~`, `wget URL`: the file named after the URL.
     let found = found.or_else(|| {
-        into_directories.into_iter().find_map(|dir| {
-            let path = dir
-                .text
-                .split_once('=')
-                .filter(|(key, _)| key.starts_with("--"))
-                .map_or(dir.text.as_str(), |(_, value)| value);
+        downloads.iter().find_map(|file| denied(file, files::Access::Write, &policy.files, here))
+    });
+    // `patch -p1 < fix.diff`: the files the diff names; one that cannot be read is an archive
+    // of unknown names.
+    let patched = if patches { patch_targets(command, here) } else { Patched::default() };
+    let found = found.or_else(|| {
+        patched.files.iter().find_map(|file| denied(file, files::Access::Write, &policy.files, here))
+    });
+    // `tar -x -C ~/.claude`, `git clone URL ~/.config/agent-hooks`, `rsync -a x/ ~/`: a
+    // directory written into, with names the archive, the server or the source picks, writes
+    // the guarded files it holds.
+    let found = found.or_else(|| {
+        into_directories.iter().map(|dir| dir.as_ref()).chain(patched.directory.as_deref()).find_map(|path| {
             denied(path, files::Access::Write, &policy.files, here)
                 .or_else(|| files::holds_denied(path, &policy.files, here))
         })
     });
-    found.map(|denied| denied.into_block(index))
+    if let Some(denied) = found {
+        return Some(denied.into_block(index));
+    }
+    // `cat $CFG/gh/hosts.yml`, `cat /home/$USER/.ssh/id_rsa`: a part the guard cannot compute,
+    // before the tail of a guarded place.
+    let unknown_place = accessed.iter().find_map(|&(access, word, path)| {
+        word.dynamic.then(|| files::could_be(path, access, &policy.files)).flatten()
+    });
+    if let Some(maybe) = unknown_place {
+        let reason = format!(
+            "`{}` is `{}` when its part known only at run time is the directory that glob names, and your policy does not let the agent {} that (it matches [files] {}); the guard cannot tell what that part holds. Name the file",
+            maybe.shown,
+            maybe.glob,
+            if maybe.access == files::Access::Read { "read" } else { "write to" },
+            if maybe.access == files::Access::Read { "deny_read" } else { "deny_write" },
+        );
+        return Some(Block { action: Action::Ask, rule: maybe.rule().to_string(), reason, command: index });
+    }
+    unknown_write(analysis, command, &accessed, index, policy, here)
+}
+
+/// What `patch` writes: the files its diff names (or the one file it is given, or its `-o`
+/// output), relative to its `-d` directory; or that directory, when the diff cannot be read
+/// here (a file the line makes or that is not there yet, a pipe).
+#[derive(Debug, Default)]
+struct Patched {
+    files: Vec<String>,
+    directory: Option<String>,
+}
+
+/// The largest diff read to find the files it names.
+const MAX_DIFF_BYTES: u64 = 1 << 20;
+
+fn patch_targets(command: &SimpleCommand, here: &Context) -> Patched {
+    let args = command.args();
+    let mut strip: Option<usize> = None;
+    let mut directory = ".".to_string();
+    let mut input: Option<String> = None;
+    let mut output: Option<String> = None;
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        let (option, inline) = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            _ => (text, None),
+        };
+        let mut value = || inline.map(str::to_string).or_else(|| words.next().map(|w| w.text.clone()));
+        match option {
+            "--dry-run" => return Patched::default(),
+            "-p" | "--strip" => strip = value().and_then(|n| n.parse().ok()),
+            "-d" | "--directory" => directory = value().unwrap_or_default(),
+            "-i" | "--input" => input = value(),
+            "-o" | "--output" => output = value(),
+            "-D" | "--ifdef" | "-B" | "--prefix" | "-V" | "--version-control" | "-z" | "--suffix" | "-r"
+            | "--reject-file" | "-F" | "--fuzz" | "-Y" | "--basename-prefix" => {
+                value();
+            }
+            _ if option.starts_with("-p") && option.len() > 2 => strip = option[2..].parse().ok(),
+            _ if option.starts_with("-d") && option.len() > 2 && !option.starts_with("--") => {
+                directory = option[2..].to_string()
+            }
+            _ if option.starts_with("-i") && option.len() > 2 && !option.starts_with("--") => {
+                input = Some(text[2..].to_string())
+            }
+            _ if text.starts_with('-') && text != "-" => {}
+            _ => operands.push(text),
+        }
+    }
+    let dir = directory.trim_end_matches('/');
+    let within =
+        |file: &str| if file.starts_with(['/', '~']) { file.to_string() } else { format!("{dir}/{file}") };
+    if let Some(output) = output {
+        return Patched { files: vec![output], directory: None };
+    }
+    // `patch FILE [DIFF]`: the one file it changes.
+    if let Some(file) = operands.first() {
+        return Patched { files: vec![within(file)], directory: None };
+    }
+    let diff = match (input, &command.stdin) {
+        (Some(file), _) => read_diff(&file, here),
+        (None, Stdin::Text(text)) => Some(text.clone()),
+        (None, Stdin::File(file)) if !file.dynamic => read_diff(&file.text, here),
+        _ => None,
+    };
+    let Some(diff) = diff else { return Patched { files: Vec::new(), directory: Some(dir.to_string()) } };
+    let files = diff_files(&diff)
+        .into_iter()
+        .map(|path| {
+            // Without `-p`, patch keeps only the file's own name.
+            let kept = match strip {
+                None => path.rsplit('/').next().unwrap_or(path).to_string(),
+                Some(n) => path.split('/').skip(n).collect::<Vec<_>>().join("/"),
+            };
+            within(&kept)
+        })
+        .collect();
+    Patched { files, directory: None }
+}
+
+/// The text of the diff file `path`, when it is there and not too large to read.
+fn read_diff(path: &str, here: &Context) -> Option<String> {
+    let file = files::resolve(path, here);
+    let size = std::fs::metadata(&file).ok()?.len();
+    (size <= MAX_DIFF_BYTES).then(|| std::fs::read_to_string(&file).ok()).flatten()
+}
+
+/// The file names a unified or context diff's headers name (`--- a/x`, `+++ b/x`, `*** x`),
+/// without the timestamps that may follow them and without `/dev/null`.
+fn diff_files(diff: &str) -> Vec<&str> {
+    diff.lines()
+        .filter_map(|line| {
+            line.strip_prefix("+++ ")
+                .or_else(|| line.strip_prefix("--- "))
+                .or_else(|| line.strip_prefix("*** "))
+        })
+        .map(|rest| rest.split('\t').next().unwrap_or(rest).trim())
+        .filter(|path| !path.is_empty() && *path != "/dev/null" && !path.ends_with("****"))
+        .collect()
+}
+
+/// A file the command writes or deletes whose name another command prints at run time (`cp x
+/// "$(command -v claude-hook)"`, `> "$(python3 -m site --user-site)/x.pth"`, `ls
+/// ~/.local/bin/*-hook | xargs rm -f`): an ask, as the guard cannot tell which file that is.
+/// What can be worked out is judged instead: a fresh temp file (`$(mktemp)`), the working
+/// directory or the project (`$(pwd)`, `$(git rev-parse --show-toplevel)`), a name that is no
+/// path (`$(date +%s)`, `$(git branch --show-current)`), and the files a lister prints under
+/// the roots it names (`$(grep -rl x src)`, `find . -name '*.pyc' | xargs rm`).
+fn unknown_write(
+    analysis: &Analysis,
+    command: &SimpleCommand,
+    accessed: &[(files::Access, &shell::Word, &str)],
+    index: usize,
+    policy: &Policy,
+    here: &Context,
+) -> Option<Block> {
+    let write = |path: &str, glob: bool| judge_path(path, glob, files::Access::Write, policy, here);
+    // A lister's root is a directory whose files it may print: the guarded files it holds too,
+    // those `find`'s name filter picks for `find`.
+    let listed = |lister: &SimpleCommand, roots: &[(String, bool)]| {
+        if lister.name() == Some("find") {
+            return find_deleting(lister.args(), policy, here, true);
+        }
+        roots.iter().find_map(|(root, glob)| {
+            write(root, *glob).or_else(|| {
+                (!home_or_root(root, here)).then(|| files::holds_denied(root, &policy.files, here)).flatten()
+            })
+        })
+    };
+    for &(access, word, path) in accessed {
+        if access != files::Access::Write || !word.dynamic {
+            continue;
+        }
+        let computed = if word.text.contains(shell::XARGS_INPUT) {
+            let producer = producer(analysis, command);
+            match producer.and_then(|producer| Some((producer, listed_roots(producer)?))) {
+                Some((producer, roots)) => listed(producer, &roots).map(Computed::Denied),
+                None => Some(Computed::Unknown("the files another command of the line lists".to_string())),
+            }
+        } else if let Some(lister) = whole_substitution(path).and_then(|body| {
+            match shell::analyse(body, Dialect::Posix).commands.as_slice() {
+                [only] => listed_roots(only).is_some().then(|| only.clone()),
+                _ => None,
+            }
+        }) {
+            // `sed -i s/a/b/ $(grep -rl a src)`: the files under the roots the lister names.
+            listed(&lister, &listed_roots(&lister).unwrap_or_default()).map(Computed::Denied)
+        } else if path.contains("$(") || path.contains('`') {
+            substituted(path, here).map_or_else(
+                |program| Some(Computed::Unknown(format!("the path `{program}` prints"))),
+                |(path, glob)| write(&path, glob).map(Computed::Denied),
+            )
+        } else {
+            None
+        };
+        match computed {
+            None => {}
+            Some(Computed::Denied(denied)) => return Some(denied.into_block(index)),
+            Some(Computed::Unknown(what)) => {
+                return Some(Block {
+                    action: Action::Ask,
+                    rule: "files.unknown-write".into(),
+                    reason: format!(
+                        "`{}` writes to {what} when it runs, which the guard cannot check against your [files] deny_write rules. Name the file",
+                        word.raw
+                    ),
+                    command: index,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// A write target worked out at run time: denied once worked out, or not known.
+enum Computed<'p> {
+    Denied(files::Denied<'p>),
+    Unknown(String),
+}
+
+/// The first file rule that denies `path` (a glob by the files it expands to, or where it could
+/// reach when they are not here to look at).
+fn judge_path<'p>(
+    path: &str,
+    glob: bool,
+    access: files::Access,
+    policy: &'p Policy,
+    here: &Context,
+) -> Option<files::Denied<'p>> {
+    let found = match glob.then(|| files::expand(path, here)).flatten() {
+        Some(found) => found.iter().find_map(|file| denied(file, access, &policy.files, here)),
+        None => denied(path, access, &policy.files, here),
+    };
+    found.or_else(|| glob.then(|| files::could_reach(path, access, &policy.files, here)).flatten())
+}
+
+/// `text` with each command substitution replaced by what it stands for, and whether that made
+/// it a glob: `Err` with the substitution's program when it prints a path the guard cannot
+/// know.
+fn substituted(text: &str, here: &Context) -> Result<(String, bool), String> {
+    let mut out = String::new();
+    let mut glob = false;
+    let mut rest = text;
+    while let Some(start) = rest.find(['$', '`']) {
+        let (body, after) = if let Some(inner) = rest[start..].strip_prefix("$(") {
+            let mut depth = 1;
+            let end = inner.char_indices().find_map(|(at, c)| {
+                depth += match c {
+                    '(' => 1,
+                    ')' => -1,
+                    _ => 0,
+                };
+                (depth == 0).then_some(at)
+            });
+            let Some(end) = end else { return Err(inner.to_string()) };
+            (&inner[..end], &inner[end + 1..])
+        } else if let Some(inner) = rest[start..].strip_prefix('`') {
+            let Some(end) = inner.find('`') else { return Err(inner.to_string()) };
+            (&inner[..end], &inner[end + 1..])
+        } else {
+            out.push_str(&rest[..=start]);
+            rest = &rest[start + 1..];
+            continue;
+        };
+        out.push_str(&rest[..start]);
+        let analysis = shell::analyse(body, Dialect::Posix);
+        let value = match analysis.commands.as_slice() {
+            [only] => stands_for(only, here),
+            _ => None,
+        };
+        match value {
+            Some(value) => {
+                glob |= value.contains('*');
+                out.push_str(&value);
+            }
+            None => return Err(body.trim().to_string()),
+        }
+        rest = after;
+    }
+    out.push_str(rest);
+    Ok((out, glob))
+}
+
+/// The body of a word that is one command substitution and nothing else (`$(find . -name x)`).
+fn whole_substitution(text: &str) -> Option<&str> {
+    let body = text.strip_prefix("$(").and_then(|rest| rest.strip_suffix(')'));
+    let body = body.or_else(|| text.strip_prefix('`').and_then(|rest| rest.strip_suffix('`')));
+    body.filter(|body| !body.contains("$(") && !body.contains('`'))
+}
+
+/// What one command's output stands for in a path: a fresh temp file, the working directory,
+/// the project root, or `*` for a name that is no path; `None` for anything else.
+fn stands_for(command: &SimpleCommand, here: &Context) -> Option<String> {
+    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
+    match (command.name()?, args.as_slice()) {
+        // `mktemp -p DIR` and templates with a directory make the file elsewhere.
+        ("mktemp", args)
+            if !args.iter().any(|a| a.starts_with("-p") || a.starts_with("--tmpdir=") || a.contains('/')) =>
+        {
+            let temp =
+                here.temp_dirs.first().map_or("/tmp".to_string(), |dir| dir.to_string_lossy().into_owned());
+            Some(format!("{temp}/tmp.mktemp"))
+        }
+        ("pwd", _) => Some(".".to_string()),
+        ("git", ["rev-parse", "--show-toplevel"]) => Some(here.project_root.to_string_lossy().into_owned()),
+        ("git", ["rev-parse", "--git-dir" | "--absolute-git-dir"]) => Some(".git".to_string()),
+        ("git", ["rev-parse", ..] | ["describe", ..] | ["branch", "--show-current"] | ["log", ..])
+            if !args.iter().any(|a| {
+                matches!(
+                    *a,
+                    "--show-toplevel" | "--show-prefix" | "--show-cdup" | "--show-superproject-working-tree"
+                ) || a.contains("path")
+            }) =>
+        {
+            Some("*".to_string())
+        }
+        (
+            "date" | "whoami" | "id" | "hostname" | "uname" | "nproc" | "arch" | "logname" | "basename"
+            | "uuidgen" | "seq" | "wc" | "expr",
+            _,
+        ) => Some("*".to_string()),
+        _ => None,
+    }
+}
+
+/// The command whose output an `xargs` on the line reads, past the filters in between (`ls
+/// X | grep hook | xargs rm`).
+fn producer<'a>(analysis: &'a Analysis, command: &'a SimpleCommand) -> Option<&'a SimpleCommand> {
+    let mut from = match command.stdin {
+        Stdin::Pipe { from: Some(from) } => from,
+        _ => return None,
+    };
+    for _ in 0..8 {
+        let writer = analysis.commands.get(from)?;
+        let filter = matches!(
+            writer.name(),
+            Some("grep" | "egrep" | "head" | "tail" | "sort" | "uniq" | "tr" | "cut")
+        ) && writer.args().iter().all(|a| !a.text.starts_with('/') && !a.text.starts_with('~'));
+        match (filter, &writer.stdin) {
+            (true, Stdin::Pipe { from: Some(earlier) }) => from = *earlier,
+            _ => return Some(writer),
+        }
+    }
+    None
+}
+
+/// The paths a lister prints files under, as written, and whether each is a glob: `ls X`,
+/// `find ROOTS`, `fd PATTERN ROOT`, `grep -rl PATTERN ROOTS`, `rg -l`, `git ls-files`, `echo
+/// NAMES`. `None` for any other command.
+fn listed_roots(command: &SimpleCommand) -> Option<Vec<(String, bool)>> {
+    let args = command.args();
+    let plain = || args.iter().filter(|a| !a.text.starts_with('-')).filter(|a| !a.dynamic);
+    let with_default =
+        |roots: Vec<(String, bool)>| if roots.is_empty() { vec![(".".to_string(), false)] } else { roots };
+    if args.iter().any(|a| a.dynamic) {
+        return None;
+    }
+    let roots: Vec<(String, bool)> = match command.name()? {
+        "ls" | "echo" | "printf" => plain().map(|a| (a.text.clone(), a.glob)).collect(),
+        "find" => args
+            .iter()
+            .take_while(|a| !a.text.starts_with('-') && !matches!(a.text.as_str(), "(" | "!"))
+            .map(|a| (a.text.clone(), a.glob))
+            .collect(),
+        "fd" | "fdfind" => plain().skip(1).map(|a| (a.text.clone(), a.glob)).collect(),
+        "grep" | "egrep" | "rg"
+            if args.iter().any(|a| {
+                matches!(a.text.as_str(), "--files-with-matches" | "--files-without-match" | "--files")
+                    || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains(['l', 'L'])
+            }) =>
+        {
+            let skip = usize::from(!args.iter().any(|a| a.text == "--files" || a.text == "-e"));
+            plain().skip(skip).map(|a| (a.text.clone(), a.glob)).collect()
+        }
+        "git"
+            if args
+                .first()
+                .is_some_and(|a| matches!(a.text.as_str(), "ls-files" | "diff" | "status" | "grep")) =>
+        {
+            Vec::new()
+        }
+        _ => return None,
+    };
+    Some(if command.name() == Some("echo") || command.name() == Some("printf") {
+        roots
+    } else {
+        with_default(roots)
+    })
 }
 
 /// The packs' strongest finding, leaving out findings on commands that an allow filter

@@ -39,6 +39,8 @@ struct TreeRead<'c> {
     roots: Vec<&'c str>,
     /// Dot-files and dot-directories are read (ripgrep and ag skip them by default).
     hidden: bool,
+    /// Links to directories met in the tree are followed (`grep -R`, `rg -L`, `find -L`, `zip`).
+    follow: bool,
     /// Name globs: when any is given, only files whose name matches one are read.
     include: Vec<&'c str>,
     /// Name or path globs of files and directories left out.
@@ -58,22 +60,30 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
     let mut budget = MAX_ENTRIES;
     for root in &tree.roots {
         let path = files::resolve(root, here);
+        // A root that is a link is read where it points (`grep -r KEY keys`, `keys` -> `~/.ssh`).
+        let path = if path.is_symlink() { std::fs::canonicalize(&path).unwrap_or(path) } else { path };
         // A directory a deny_read glob names a place in (`~/.ssh`): it holds such files on
         // the machines that have them, whether or not this one does.
         let reached = tree
             .include
             .is_empty()
-            .then(|| files::could_reach(root, files::Access::Read, rules, here))
+            .then(|| {
+                files::could_reach(root, files::Access::Read, rules, here)
+                    .or_else(|| files::could_reach(&path.to_string_lossy(), files::Access::Read, rules, here))
+            })
             .flatten();
         let found = match reached {
-            Some(denied) => {
-                Walk::Found { shown: denied.glob.to_string(), glob: denied.glob.to_string(), named: false }
-            }
+            Some(denied) => Walk::Found {
+                shown: denied.glob.to_string(),
+                glob: denied.glob.to_string(),
+                named: false,
+                directory: true,
+            },
             None => walk(&path, &tree, rules, here, &mut budget),
         };
         match found {
             Walk::Clean => {}
-            Walk::Found { shown, glob, named } => {
+            Walk::Found { shown, glob, named, .. } => {
                 let (action, reason) = if named {
                     (
                         Action::Deny,
@@ -142,11 +152,12 @@ pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx:
         for root in &narrowed.roots {
             match walk(&files::resolve(root, &here), &narrowed, rules, &here, &mut budget) {
                 Walk::Clean => {}
-                Walk::Found { shown, named: false, .. } => {
-                    found = Some(crate::shell::base_name(&shown).to_string());
+                Walk::Found { shown, named: false, directory: false, .. } => {
+                    found = Some(shown.rsplit('/').next().unwrap_or(&shown).to_string());
                     break;
                 }
-                Walk::Found { named: true, .. } | Walk::TooLarge => return None,
+                // A linked directory the search follows is left to the user: asked about.
+                Walk::Found { .. } | Walk::TooLarge => return None,
             }
         }
         match found {
@@ -184,6 +195,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
         roots,
         // The agents' ripgrep runs with `--hidden`, or may: dot-files are searched.
         hidden: true,
+        follow: false,
         include: include.iter().map(String::as_str).collect(),
         exclude: Vec::new(),
         exclude_hint: "Search with a filter that leaves out `NAME`",
@@ -198,7 +210,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
         for root in &narrowed.roots {
             match walk(&files::resolve(root, ctx), &narrowed, rules, ctx, &mut budget) {
                 Walk::Clean => {}
-                Walk::Found { shown, glob, named: true } => {
+                Walk::Found { shown, glob, named: true, .. } => {
                     return Verdict::deny(
                         "files.deny-read-tree",
                         format!(
@@ -206,7 +218,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
                         ),
                     );
                 }
-                Walk::Found { shown, glob, named: false } => {
+                Walk::Found { shown, glob, named: false, .. } => {
                     found = Some((shown, glob));
                     break;
                 }
@@ -272,8 +284,43 @@ fn alternatives(glob: &str) -> Vec<String> {
     }
 }
 
-/// The tree `command` reads, if it reads one.
+/// The tree `command` reads, if it reads one, and whether it follows links to directories.
 fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
+    let tree = tree_shape(analysis, index, command)?;
+    let follow = follows_links(command).unwrap_or(tree.follow);
+    Some(TreeRead { follow, ..tree })
+}
+
+/// Whether `command` follows the links to directories it meets in a tree: `grep -R`, `rg -L`,
+/// `ag -f`, `tar -h`, `cp -L`, `rsync -L`, `zip` and `7z` (unless told to store links),
+/// `scp -r`, `aws s3 sync`; `None` for a command that reads no tree of its own.
+fn follows_links(command: &SimpleCommand) -> Option<bool> {
+    let args = command.args();
+    Some(match command.name()? {
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
+            has(args, &["--dereference-recursive"]) || has_short(args, 'R')
+        }
+        "rg" => has(args, &["--follow"]) || has_short(args, 'L'),
+        "ag" | "pt" | "sift" => has(args, &["--follow"]) || has_short(args, 'f'),
+        "ack" | "ack-grep" => has(args, &["--follow"]),
+        "tar" | "gtar" | "bsdtar" => {
+            has(args, &["--dereference"])
+                || has_short(args, 'h')
+                || args.first().is_some_and(|a| !a.text.starts_with('-') && a.text.contains('h'))
+        }
+        "cp" | "rsync" | "rclone" => {
+            has(args, &["--dereference", "--copy-links", "--copy-unsafe-links"]) || has_short(args, 'L')
+        }
+        "zip" => !has(args, &["--symlinks"]) && !has_short(args, 'y'),
+        "7z" | "7za" | "7zz" => !has(args, &["-snl"]),
+        "scp" => true,
+        "aws" => !has(args, &["--no-follow-symlinks"]),
+        _ => return None,
+    })
+}
+
+/// The tree `command` reads, as its words say.
+fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
     let name = command.name()?;
     let args = command.args();
     match name {
@@ -441,12 +488,13 @@ fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComman
 
 /// A command that reads a file named only by another command's output (`cat $(ls -a | grep
 /// env)`, `... | xargs cat`): that file may be any under the working directory. A list of
-/// tracked files (`git ls-files`) names none that git ignores, so it is left to the rules.
+/// tracked files (`git ls-files`) names none that git ignores, so it is left to the rules; a
+/// list of untracked or ignored ones (`git ls-files -o`, `--ignored`) is where the secrets are.
 fn named_at_run_time(command: &SimpleCommand) -> Option<TreeRead<'_>> {
     let computed = |word: &Word| {
         word.dynamic
             && (word.raw.contains("$(") || word.raw.contains('`') || word.text.contains(XARGS_INPUT))
-            && !word.raw.contains("git ls-files")
+            && (!word.raw.contains("git ls-files") || lists_untracked(&word.raw))
     };
     let reads = super::file_access::accesses(command)
         .into_iter()
@@ -457,6 +505,19 @@ fn named_at_run_time(command: &SimpleCommand) -> Option<TreeRead<'_>> {
         hidden: true,
         exclude_hint: "Name the files the command reads",
         ..Default::default()
+    })
+}
+
+/// Whether a `git ls-files` in `text` lists untracked or ignored files (`-o`, `--others`, `-i`,
+/// `--ignored`, a cluster holding `o` or `i`).
+fn lists_untracked(text: &str) -> bool {
+    let after = text.split("git ls-files").nth(1).unwrap_or_default();
+    let own = after.split([')', '`', '|', ';', '&']).next().unwrap_or_default();
+    own.split_whitespace().any(|word| {
+        matches!(word, "--others" | "--ignored")
+            || word
+                .strip_prefix('-')
+                .is_some_and(|cluster| !cluster.starts_with('-') && cluster.contains(['o', 'i']))
     })
 }
 
@@ -530,6 +591,10 @@ fn packs_names_from_stdin(name: &str, args: &[Word]) -> bool {
 /// `find ROOTS... EXPRESSION`: the roots before the first test, its `-name` globs as includes
 /// (dropped when the expression negates, so a `! -name` never hides a file).
 fn find(args: &[Word]) -> TreeRead<'_> {
+    // `find -L ROOT`: options before the roots; `-L` (and the older `-follow`) follows links.
+    let leading = args.iter().take_while(|a| matches!(a.text.as_str(), "-L" | "-H" | "-P")).count();
+    let follow = args[..leading].iter().any(|a| a.text == "-L") || args.iter().any(|a| a.text == "-follow");
+    let args = &args[leading..];
     let roots: Vec<&str> = args
         .iter()
         .take_while(|a| !a.text.starts_with('-') && !matches!(a.text.as_str(), "(" | "!" | ")"))
@@ -548,6 +613,7 @@ fn find(args: &[Word]) -> TreeRead<'_> {
         verb: "runs a command on the files under",
         roots: if roots.is_empty() { vec!["."] } else { roots },
         hidden: true,
+        follow,
         include,
         exclude: Vec::new(),
         exclude_hint: "Leave it out with `-not -name NAME`, or pick the files by name",
@@ -806,16 +872,24 @@ enum Walk {
         shown: String,
         glob: String,
         named: bool,
+        /// What holds it is a directory the command follows a link into, not one file.
+        directory: bool,
     },
     TooLarge,
 }
 
-/// Look under `root` for a file `tree` would read that the deny_read globs deny.
+/// Look under `root` for a file `tree` would read that the deny_read globs deny: by its name,
+/// by what a link points at, as a hard link to a denied file, or, where the command follows
+/// links, a linked directory that holds denied files (`keys` -> `~/.ssh`, `home` -> `~`).
 fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: &mut usize) -> Walk {
     // A root that is a file is an ordinary read, judged by the file rules already.
     if !root.is_dir() {
         return Walk::Clean;
     }
+    let links = files::HardLinks::default();
+    let shown =
+        |path: &Path| path.strip_prefix(&ctx.cwd).unwrap_or(path).to_string_lossy().replace('\\', "/");
+    let mut followed: Vec<std::path::PathBuf> = Vec::new();
     let mut pending = vec![root.to_path_buf()];
     while let Some(directory) = pending.pop() {
         let Ok(entries) = std::fs::read_dir(&directory) else { continue };
@@ -840,14 +914,40 @@ fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: 
                 pending.push(path);
                 continue;
             }
+            // A link to a directory, followed: the place it points at is read as a tree.
+            if kind.is_symlink() && tree.follow && path.is_dir() {
+                let Ok(real) = std::fs::canonicalize(&path) else { continue };
+                let real_text = real.to_string_lossy();
+                let reached = files::denied(&real_text, files::Access::Read, rules, ctx)
+                    .or_else(|| files::could_reach(&real_text, files::Access::Read, rules, ctx));
+                if let Some(denied) = reached {
+                    return Walk::Found {
+                        shown: shown(&path),
+                        glob: denied.glob.to_string(),
+                        named: false,
+                        directory: true,
+                    };
+                }
+                if !real.starts_with(root) && !followed.contains(&real) {
+                    followed.push(real.clone());
+                    pending.push(real);
+                }
+                continue;
+            }
             let included =
                 tree.include.is_empty() || tree.include.iter().any(|glob| excludes(glob, &name, &relative));
             if !included {
                 continue;
             }
-            if let Some(glob) = files::denied_glob(&path, kind.is_symlink(), rules, ctx) {
-                let shown = path.strip_prefix(&ctx.cwd).unwrap_or(&path).to_string_lossy().replace('\\', "/");
-                return Walk::Found { shown, glob: glob.to_string(), named: !tree.include.is_empty() };
+            let glob = files::denied_glob(&path, kind.is_symlink(), rules, ctx)
+                .or_else(|| links.of(&path, &rules.deny_read, ctx).map(|(glob, _)| glob));
+            if let Some(glob) = glob {
+                return Walk::Found {
+                    shown: shown(&path),
+                    glob: glob.to_string(),
+                    named: !tree.include.is_empty(),
+                    directory: false,
+                };
             }
         }
     }

@@ -23,7 +23,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     // `env`, `printenv`, `export -p`, `set`: every variable, tokens included, printed where the
     // agent reads it (piped or written elsewhere, it is the reader's or the file's business).
     let interpreter_dump = call.analysis.environment_dumps.iter().any(|d| d.command == call.index && !d.sent);
-    if (dumps_environment(name, call.command) || interpreter_dump) && !output_goes_elsewhere(call) {
+    if (dumps_environment(call.command) || interpreter_dump) && !output_goes_elsewhere(call) {
         return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
     }
     if !prints_credential(name, call.command, &call.analysis.commands) {
@@ -202,16 +202,7 @@ fn short_flag(args: &[Word], letters: &[char], valued: &str) -> bool {
 /// Whether `command` reads a pipe from a command that prints the whole environment.
 fn environment_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
     let crate::shell::Stdin::Pipe { from: Some(from) } = command.stdin else { return false };
-    let Some(writer) = commands.get(from) else { return false };
-    let args: Vec<&str> = writer.args().iter().map(|a| a.text.as_str()).collect();
-    match writer.name() {
-        Some("env" | "printenv") => args.iter().all(|a| a.starts_with('-')),
-        Some("export" | "declare" | "typeset") => {
-            args.iter().any(|a| matches!(*a, "-p" | "-x" | "-px" | "-xp"))
-        }
-        Some("set") => args.is_empty(),
-        _ => false,
-    }
+    commands.get(from).is_some_and(dumps_environment)
 }
 
 /// Whether interpreter code reads a secret-named variable of the environment
@@ -278,18 +269,52 @@ fn consumed(call: &Call) -> bool {
     substituted || piped_on.is_some_and(|reader| !SHOWERS.contains(&reader))
 }
 
-/// Whether `command` prints the whole environment.
-fn dumps_environment(name: &str, command: &SimpleCommand) -> bool {
-    let args = command.args();
+/// Whether `command` prints the whole environment, or a variable it picks at run time: `env`,
+/// `printenv`, `export` (or `-p`), `declare`/`typeset` (bare, `-p`, `-x`), `set`, `ps` with
+/// BSD's `e` (`ps eww`, `ps auxe`) or `-E`, `jq -n env`/`$ENV`, `echo "${!name}"` (an indirect
+/// expansion, as in a loop over `compgen -v`), `systemctl show-environment`, `tmux
+/// show-environment`, and readers of `/proc/*/environ`.
+pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
+    let Some(name) = command.name() else { return false };
+    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
     match name {
-        "env" | "printenv" => args.iter().all(|a| a.text.starts_with('-')),
-        "export" => args.is_empty() || matches!(args, [only] if only.text == "-p"),
-        "declare" | "typeset" => {
-            !args.is_empty() && args.iter().all(|a| matches!(a.text.as_str(), "-x" | "-p" | "-px" | "-xp"))
-        }
+        "env" | "printenv" => args.iter().all(|a| a.starts_with('-')),
+        "export" => args.is_empty() || args == ["-p"],
+        "declare" | "typeset" => args.iter().all(|a| matches!(*a, "-x" | "-p" | "-px" | "-xp")),
         "set" => args.is_empty(),
+        // BSD options come without a dash (`ps auxe`); with one, `-e` is every process. A word
+        // after a dashed option is its value (`ps -C node`).
+        "ps" => args.iter().enumerate().any(|(at, a)| {
+            let bsd = !a.starts_with('-')
+                && a.bytes().all(|b| b.is_ascii_alphabetic())
+                && a.contains('e')
+                && (at == 0 || !args[at - 1].starts_with('-'));
+            *a == "-E" || bsd
+        }),
+        "jq" | "gojq" | "jaq" => {
+            command.args().iter().any(|a| matches!(a.text.trim(), "env" | "$ENV" | "$ENV | ." | "env | ."))
+        }
+        "echo" | "printf" => command.args().iter().any(|a| a.dynamic && indirect(&a.raw)),
+        // The service manager's and the terminal multiplexer's environments.
+        "systemctl" => args.contains(&"show-environment"),
+        "tmux" => {
+            matches!(args.iter().find(|a| !a.starts_with('-')), Some(&("show-environment" | "showenv")))
+        }
+        "cat" | "strings" | "xargs" | "tr" | "base64" => {
+            args.iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
+        }
         _ => false,
     }
+}
+
+/// Whether `raw` holds an indirect expansion of one variable (`${!v}`), not the list of names
+/// (`${!prefix*}`, `${!arr[@]}`).
+fn indirect(raw: &str) -> bool {
+    raw.match_indices("${!").any(|(at, _)| {
+        let name = &raw[at + 3..];
+        let end = name.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(name.len());
+        end > 0 && name[end..].starts_with('}')
+    })
 }
 
 /// Whether `command`'s standard output is redirected to a file.

@@ -79,20 +79,13 @@ fn carries_environment(analysis: &Analysis, command: &SimpleCommand) -> bool {
     false
 }
 
-/// Whether `command` prints the whole environment (or a process's).
+/// Whether `command` prints the whole environment (or a process's), or the names in it
+/// (`compgen -v`).
 fn dumps_environment(command: &SimpleCommand) -> bool {
-    let Some(name) = command.name() else { return false };
-    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
-    match name {
-        // `env` and `printenv` with no command or variable name print everything.
-        "env" | "printenv" => args.iter().all(|a| a.starts_with('-')),
-        "export" | "declare" | "typeset" => args.iter().any(|a| matches!(*a, "-p" | "-x" | "-px" | "-xp")),
-        "set" | "compgen" => args.is_empty() || args == ["-v"],
-        "cat" | "strings" | "xargs" | "tr" | "base64" => {
-            args.iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
-        }
-        _ => false,
-    }
+    super::credentials::dumps_environment(command)
+        || command.name() == Some("compgen")
+            && matches!(command.args(), [] | [_])
+            && command.args().iter().all(|a| a.text == "-v")
 }
 
 /// `$(env)`, `` `printenv` ``, `$(cat /proc/self/environ)` inside a word.

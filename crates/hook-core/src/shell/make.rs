@@ -167,14 +167,8 @@ impl<'t> Makefile<'t> {
                 );
                 continue;
             }
-            let all = prerequisites.join(" ");
-            let after = order_only.join(" ");
-            let first = prerequisites.first().cloned().unwrap_or_default();
-            let automatic =
-                [("@", target.as_str()), ("<", first.as_str()), ("^", all.as_str()), ("|", after.as_str())];
-            for line in rules.iter().flat_map(|rule| &rule.recipe) {
-                lines.push(expand(recipe_prefixes(line), &values, &automatic, 0));
-            }
+            let recipe = rules.iter().flat_map(|rule| &rule.recipe);
+            lines.extend(recipe_lines(recipe, &values, &target, &prerequisites, &order_only));
             done.push(target);
         }
         lines
@@ -185,10 +179,12 @@ impl<'t> Makefile<'t> {
         let values = self.values(&[], &[]);
         let mut lines: Vec<String> =
             self.parse_time.iter().map(|line| expand(line, &values, &[], 0)).collect();
+        let named = |text: &str| expand(text, &values, &[], 0);
         for rule in &self.rules {
-            for line in &rule.recipe {
-                lines.push(expand(recipe_prefixes(line), &values, &[("@", rule.target)], 0));
-            }
+            let prerequisites: Vec<String> = rule.prerequisites.iter().map(|p| named(p)).collect();
+            let order_only: Vec<String> = rule.order_only.iter().map(|p| named(p)).collect();
+            let target = named(rule.target);
+            lines.extend(recipe_lines(&rule.recipe, &values, &target, &prerequisites, &order_only));
         }
         lines
     }
@@ -223,6 +219,22 @@ impl<'t> Makefile<'t> {
         }
         values
     }
+}
+
+/// The recipe lines of one target, expanded with make's automatic variables: `$@` the target,
+/// `$<` the first prerequisite, `$^` all of them, `$|` the order-only ones.
+fn recipe_lines<'r>(
+    recipe: impl IntoIterator<Item = &'r &'r str>,
+    values: &Values,
+    target: &str,
+    prerequisites: &[String],
+    order_only: &[String],
+) -> Vec<String> {
+    let all = prerequisites.join(" ");
+    let after = order_only.join(" ");
+    let first = prerequisites.first().map_or("", String::as_str);
+    let automatic = [("@", target), ("<", first), ("^", all.as_str()), ("|", after.as_str())];
+    recipe.into_iter().map(|line| expand(recipe_prefixes(line), values, &automatic, 0)).collect()
 }
 
 /// A recipe line without make's `@`, `-` and `+` prefixes.

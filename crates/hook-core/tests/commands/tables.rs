@@ -11,6 +11,7 @@ mod planted;
 mod runners;
 mod secrets;
 mod trust;
+mod writes;
 
 use super::Case;
 
@@ -26,4 +27,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     persistence::CASES,
     indirect::CASES,
     planted::CASES,
+    writes::CASES,
 ];
