@@ -18,7 +18,8 @@ use crate::shell::{
 use super::files::Access;
 use super::{command_name, script_file};
 
-/// Commands whose operands are all files they print or execute.
+/// Commands whose operands are all files they print or execute. Sorted, as are the other
+/// name lists here: they are binary-searched on every command.
 const READERS: &[&str] = &[
     ".",
     "base32",
@@ -40,6 +41,8 @@ const READERS: &[&str] = &[
     "expand",
     "fmt",
     "fold",
+    "gc",
+    "get-content",
     "gzip",
     "hd",
     "head",
@@ -53,20 +56,21 @@ const READERS: &[&str] = &[
     "od",
     "paste",
     "pr",
+    "pv",
     "pygmentize",
     "rev",
     "sdiff",
-    "pv",
     "shuf",
     "sort",
+    "source",
     "split",
     "sqlite3",
-    "source",
     "strings",
     "tac",
     "tail",
-    "uniq",
+    "type",
     "unexpand",
+    "uniq",
     "uuencode",
     "view",
     "vimdiff",
@@ -77,18 +81,15 @@ const READERS: &[&str] = &[
     "zless",
     "zmore",
     "zstd",
-    "get-content",
-    "gc",
-    "type",
 ];
 
 /// Editors: they show a file and may save it.
 const EDITORS: &[&str] =
-    &["ed", "emacs", "ex", "micro", "nano", "nvim", "vi", "vim", "code", "notepad", "dos2unix", "unix2dos"];
+    &["code", "dos2unix", "ed", "emacs", "ex", "micro", "nano", "notepad", "nvim", "unix2dos", "vi", "vim"];
 
 /// Commands whose first operand is a pattern or program, and the rest files they print.
 const PATTERN_READERS: &[&str] =
-    &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "grep", "jq", "rg", "yq", "gojq", "jaq", "look"];
+    &["ack", "ag", "awk", "egrep", "fgrep", "gawk", "gojq", "grep", "jaq", "jq", "look", "rg", "yq"];
 
 /// Programs whose operands are names, text, numbers, jobs, units or subcommands, never contents
 /// they show (those of them that write a place have their own arms above), and ssh's family,
@@ -240,7 +241,7 @@ const UPLOADERS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "http
 
 /// Commands whose operands are all files they change, create or delete.
 const WRITERS: &[&str] =
-    &["rm", "shred", "tee", "touch", "truncate", "unlink", "sponge", "remove-item", "ri", "del", "erase"];
+    &["del", "erase", "remove-item", "ri", "rm", "shred", "sponge", "tee", "touch", "truncate", "unlink"];
 
 /// PowerShell commands whose first operand is the file they write (the rest is content).
 const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file", "sc", "ac"];
@@ -570,8 +571,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         _ => operands(command.args()),
     };
     match name {
-        _ if READERS.contains(&name) => found.extend(operands.iter().map(|word| (Access::Read, *word))),
-        _ if PATTERN_READERS.contains(&name) => {
+        _ if READERS.binary_search(&name).is_ok() => {
+            found.extend(operands.iter().map(|word| (Access::Read, *word)))
+        }
+        _ if PATTERN_READERS.binary_search(&name).is_ok() => {
             let files = if has_option(command, &["-e", "-f", "--regexp", "--file"]) {
                 &operands[..]
             } else {
@@ -579,8 +582,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             };
             found.extend(files.iter().map(|word| (Access::Read, *word)));
         }
-        _ if WRITERS.contains(&name) => found.extend(operands.iter().map(|word| (Access::Write, *word))),
-        _ if EDITORS.contains(&name) => {
+        _ if WRITERS.binary_search(&name).is_ok() => {
+            found.extend(operands.iter().map(|word| (Access::Write, *word)))
+        }
+        _ if EDITORS.binary_search(&name).is_ok() => {
             found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
         }
         // `python3 -m json.tool .env`: modules that print the files they are given.
@@ -1815,8 +1820,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_name_only_list_is_sorted_for_its_binary_search() {
-        assert!(NAME_ONLY.windows(2).all(|pair| pair[0] < pair[1]));
+    fn the_name_lists_are_sorted_for_their_binary_search() {
+        for list in [NAME_ONLY, READERS, EDITORS, PATTERN_READERS, WRITERS] {
+            assert!(list.windows(2).all(|pair| pair[0] < pair[1]), "{list:?}");
+        }
     }
     use crate::rules::testing::{command, word};
     use crate::shell::Redirect;

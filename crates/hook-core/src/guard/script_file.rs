@@ -414,7 +414,17 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         ".pre-commit-config",
         "lefthook",
     ];
-    let names = |text: &str| NAMES.iter().any(|name| text.contains(name));
+    // Every word of every command passes here: one scan for the names' first bytes instead of
+    // a substring search per name.
+    let first_bytes = NAMES.iter().fold(0u128, |mask, name| mask | 1 << (name.as_bytes()[0] & 0x7f));
+    let names = |text: &str| {
+        let bytes = text.as_bytes();
+        bytes.iter().enumerate().any(|(at, &b)| {
+            b < 0x80
+                && first_bytes & 1 << b != 0
+                && NAMES.iter().any(|name| bytes[at..].starts_with(name.as_bytes()))
+        })
+    };
     command
         .redirects
         .iter()

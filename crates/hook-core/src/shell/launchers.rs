@@ -100,44 +100,43 @@ const BWRAP_PAIRS: &[&str] = &[
 
 /// Programs that start the user's shell when they are given no command to run (`fakeroot`,
 /// `unshare`, `chroot DIR`, `newgrp GROUP`, `poetry shell`): that shell reads its commands from
-/// standard input, as `sh` does. With a subcommand, the entry is `"name subcommand"`.
-const SHELL_WHEN_BARE: &[&str] = &[
-    "fakeroot",
-    "fakeroot-ng",
-    "fakechroot",
-    "proot",
-    "firejail",
-    "newgrp",
-    "sg",
-    "unshare",
-    "nsenter",
-    "chroot",
-    "pkexec",
-    "run0",
-    "script",
-    "machinectl shell",
-    "toolbox enter",
-    "distrobox enter",
-    "distrobox-enter",
-    "nix-shell",
-    "nix develop",
-    "nix shell",
-    "poetry shell",
-    "pipenv shell",
-    "hatch shell",
-    "pixi shell",
-    "devbox shell",
+/// standard input, as `sh` does; some only with a subcommand (`poetry shell`).
+const SHELL_WHEN_BARE: &[(&str, Option<&str>)] = &[
+    ("fakeroot", None),
+    ("fakeroot-ng", None),
+    ("fakechroot", None),
+    ("proot", None),
+    ("firejail", None),
+    ("newgrp", None),
+    ("sg", None),
+    ("unshare", None),
+    ("nsenter", None),
+    ("chroot", None),
+    ("pkexec", None),
+    ("run0", None),
+    ("script", None),
+    ("machinectl", Some("shell")),
+    ("toolbox", Some("enter")),
+    ("distrobox", Some("enter")),
+    ("distrobox-enter", None),
+    ("nix-shell", None),
+    ("nix", Some("develop")),
+    ("nix", Some("shell")),
+    ("poetry", Some("shell")),
+    ("pipenv", Some("shell")),
+    ("hatch", Some("shell")),
+    ("pixi", Some("shell")),
+    ("devbox", Some("shell")),
 ];
 
 /// Whether `argv` starts the user's shell because it names nothing to run (see
 /// [`SHELL_WHEN_BARE`]).
 pub(super) fn starts_shell(argv: &[Word]) -> bool {
-    let Some(name) = argv.first().and_then(|w| w.text.rsplit('/').next()) else { return false };
+    let Some(name) = argv.first().map(|w| crate::shell::base_name(&w.text)) else { return false };
     let sub = argv.get(1).map(|w| w.text.as_str());
-    SHELL_WHEN_BARE.iter().any(|entry| match entry.split_once(' ') {
-        Some((program, subcommand)) => program == name && sub == Some(subcommand),
-        None => *entry == name,
-    })
+    SHELL_WHEN_BARE
+        .iter()
+        .any(|&(program, subcommand)| program == name && (subcommand.is_none() || subcommand == sub))
 }
 
 const UV_RUN: &[&str] = &[
