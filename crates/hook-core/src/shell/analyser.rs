@@ -1393,6 +1393,12 @@ impl Analyser {
         } else {
             self.scoped(Run::Program, |a| a.text(&text, dialect, &inner))
         };
+        // `iex $code`: PowerShell text that is a value gives no command at all.
+        if dialect == Dialect::PowerShell && script.dynamic && !printed_known && self.commands.len() == first
+        {
+            let what = format!("the text `{via}` runs is `{}`, known only at run time", script.raw.trim());
+            self.note(UnseenKind::Exec, own.or(last), what);
+        }
         if xargs_input {
             self.restore_xargs_input(first);
             // `xargs -I% sh -c %`: the command itself is what xargs reads.
@@ -1647,6 +1653,9 @@ impl Analyser {
                     None if i > 0 => Stdin::Pipe { from: writer },
                     None => origin.stdin.clone(),
                 };
+                // `& $code`, `& $env:X`: PowerShell runs a command named by a value it does not fix.
+                let named_by_value = command.argv[0].dynamic && command.argv[0].raw.starts_with('$');
+                let name = command.argv[0].raw.clone();
                 let simple = SimpleCommand {
                     argv: command.argv,
                     redirects: command.redirects,
@@ -1657,6 +1666,10 @@ impl Analyser {
                     cwd: None,
                 };
                 writer = self.emit(simple, dialect, origin);
+                if named_by_value && dialect == Dialect::PowerShell {
+                    let what = format!("the command name is `{name}`, whose value is not known here");
+                    self.note(UnseenKind::Exec, writer, what);
+                }
             }
             last = writer;
         }
