@@ -346,7 +346,9 @@ impl Parser<'_> {
 /// Code given as a value (`[scriptblock]::Create($s)`) is `& $s`: a command the line does not fix.
 fn dotnet_call(argv: &[Word]) -> Option<String> {
     let [call, arguments, ..] = argv else { return None };
-    let inner = arguments.raw.strip_prefix('(')?.strip_suffix(')')?;
+    // `("…")` and `("…").Invoke`: the arguments end where their bracket closes.
+    let close = find_close(arguments.raw.as_bytes(), 1, b')')?;
+    let inner = arguments.raw.get(1..close - 1)?;
     let lower = call.raw.to_ascii_lowercase();
     let (class, method) = lower.strip_prefix('[')?.split_once("]::")?;
     let class = class.trim_start_matches("system.");

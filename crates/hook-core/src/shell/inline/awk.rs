@@ -74,7 +74,14 @@ pub(super) fn awk_pipes(code: &str) -> Vec<Finding> {
         }
         let after = code[bar + 1..].trim_start();
         let before = code[..bar].trim_end();
-        if let Some((command, _)) = after.strip_prefix('"').and_then(|rest| rest.split_once('"')) {
+        // `print … | "cmd"`, or `print … | c` with `c = "cmd"`.
+        let piped_to =
+            after.strip_prefix('"').and_then(|rest| rest.split_once('"')).map(|(c, _)| c.to_string());
+        let piped_to = piped_to.or_else(|| {
+            let name = after.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next()?;
+            before.contains("print").then(|| assigned_string(code, name)).flatten()
+        });
+        if let Some(command) = piped_to.as_deref() {
             // `print ... | "cmd"`: cmd runs; a shell runs what is printed.
             findings.push(Finding::Shell(command.to_string()));
             let shell = command.split_whitespace().next().is_some_and(|program| {

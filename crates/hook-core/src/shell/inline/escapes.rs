@@ -97,7 +97,23 @@ fn piped_files(code: &str, findings: &mut Vec<Finding>) {
         let end = super::value::string_end(bytes, i, Language::Gnuplot);
         let inner = code.get(i + 1..end.saturating_sub(1).max(i + 1)).unwrap_or_default();
         if let Some(command) = inner.trim_start().strip_prefix(['<', '|']) {
-            findings.push(Finding::Shell(command.trim().to_string()));
+            let command = command.trim();
+            findings.push(Finding::Shell(command.to_string()));
+            // `set print "| sh"`: what the code prints is the shell's script.
+            if inner.trim_start().starts_with('|') && matches!(command, "sh" | "bash" | "dash" | "zsh") {
+                for (at, _) in code.match_indices("print ").filter(|(at, _)| !code[..*at].ends_with("set ")) {
+                    let printed = code[at + "print ".len()..].trim_start();
+                    let quote = printed.chars().next().filter(|q| matches!(q, '"' | '\''));
+                    let script = quote.and_then(|q| printed[1..].split_once(q)).map(|(script, _)| script);
+                    match script {
+                        Some(script) => findings.push(Finding::Shell(script.to_string())),
+                        None => findings.push(Finding::Opaque {
+                            call: format!("print to `{command}`"),
+                            argument: printed.chars().take(40).collect(),
+                        }),
+                    }
+                }
+            }
         }
         i = end.max(i + 1);
     }

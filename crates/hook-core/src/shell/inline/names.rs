@@ -95,7 +95,20 @@ fn function_aliases(code: &str, modules: &[&str]) -> String {
 /// is `os`) and then its function aliases (`local e = os.execute; e("…")`); a key into `os`
 /// or `io` that the scan cannot compute is unseen.
 pub(super) fn lua_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
-    let spelled = rewrite(code, Language::Lua, &["["], findings, |_, inner, object| {
+    // `_G["os"]["execute"]` takes one pass per key.
+    let mut spelled = code.to_string();
+    for _ in 0..3 {
+        let before = spelled.len();
+        spelled = lua_keys(&spelled, findings);
+        if spelled.len() == before {
+            break;
+        }
+    }
+    function_aliases(&spelled.replace("_G.", ""), &["os", "io"])
+}
+
+fn lua_keys(code: &str, findings: &mut Vec<Finding>) -> String {
+    rewrite(code, Language::Lua, &["["], findings, |_, inner, object| {
         let object = object.trim_start_matches("_G.");
         match computed(inner, Language::Lua) {
             Some(name)
@@ -103,13 +116,11 @@ pub(super) fn lua_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
             {
                 Some(Ok(if object == "_G" { name } else { format!("{object}.{name}") }))
             }
-            None if built_from_strings(inner) && matches!(object, "os" | "io" | "_G") => {
-                Some(Err(opaque(&format!("{object}[…]"), inner)))
-            }
+            // `os[arg[1]]`: any key into `os` or `io` that is not computed.
+            None if matches!(object, "os" | "io" | "_G") => Some(Err(opaque(&format!("{object}[…]"), inner))),
             _ => None,
         }
-    });
-    function_aliases(&spelled.replace("_G.", ""), &["os", "io"])
+    })
 }
 
 /// PHP with variable functions spelled out: `$f = "sys" . "tem"; $f("…")` calls `system`. A

@@ -380,7 +380,10 @@ impl<'a> Scanner<'a> {
             end += 1;
         }
         let path = self.slice(start, end).to_string();
-        let sigil = start > 0 && matches!(self.bytes[start - 1], b'$' | b'@' | b'%');
+        // `$x`, `@list`, `%hash`; PHP's `@f(…)` only silences errors.
+        let sigil = start > 0
+            && (self.bytes[start - 1] == b'$'
+                || matches!(self.bytes[start - 1], b'@' | b'%') && self.language != Language::Php);
         if sigil {
             return end;
         }
@@ -831,15 +834,22 @@ impl<'a> Scanner<'a> {
             (Effect::Delete, Some(target)) => self.delete(path, target),
             (Effect::List, first) => {
                 // `find(sub { … }, "dir")`: the root is the first argument that is a path.
-                let all: Vec<Arg> = first.into_iter().chain(args).collect();
-                let root = all.iter().position(|arg| matches!(arg, Arg::Str(..))).unwrap_or(0);
-                let word = match all.into_iter().nth(root) {
-                    Some(Arg::Str(dir, interpolated)) => Word { dynamic: interpolated, ..Word::literal(dir) },
-                    Some(Arg::Other(expression)) => self.target_expression(&expression),
-                    // `os.listdir()`: the working directory.
-                    None => Word::literal("."),
-                    Some(Arg::List(_)) => return,
-                };
+                let words: Vec<Word> = first
+                    .into_iter()
+                    .chain(args)
+                    .filter_map(|arg| match arg {
+                        Arg::Str(dir, interpolated) => {
+                            Some(Word { dynamic: interpolated, ..Word::literal(dir) })
+                        }
+                        Arg::Other(expression) => Some(self.target_expression(&expression)),
+                        Arg::List(_) => None,
+                    })
+                    .collect();
+                // `opendir(my $d, $ENV{HOME})`, `find(sub { … }, "dir")`: the root is the
+                // argument that is a place, else the first; `os.listdir()` lists the working
+                // directory.
+                let known = words.iter().position(|w| !w.dynamic || w.text != w.raw).unwrap_or(0);
+                let word = words.into_iter().nth(known).unwrap_or_else(|| Word::literal("."));
                 self.listings.push(word);
             }
             (Effect::Glob, Some(Arg::Other(expression))) => {
@@ -865,7 +875,9 @@ impl<'a> Scanner<'a> {
                     Word::literal(signal),
                     Word::literal("--"),
                 ];
-                for arg in all.into_iter().skip(pid) {
+                // `os.kill(pid, sig)` names one process; `kill SIG, PIDS` (Perl, Ruby) several.
+                let count = if pid == 0 { 1 } else { usize::MAX };
+                for arg in all.into_iter().skip(pid).take(count) {
                     let text = match arg {
                         Arg::Str(text, false) | Arg::Other(text) => text.trim().to_string(),
                         _ => continue,
@@ -1201,6 +1213,10 @@ fn process_id(text: &str, group: bool) -> Word {
     let parent = ["os.getppid()", "process.ppid", "Process.ppid", "getppid", "getppid()", "posix_getppid()"];
     if parent.contains(&text) {
         return Word::literal("$PPID");
+    }
+    let own = ["os.getpid()", "process.pid", "Process.pid", "$$", "getmypid()", "Deno.pid"];
+    if own.contains(&text) {
+        return Word { dynamic: true, ..Word::literal("$$") };
     }
     match text.parse::<i64>() {
         Ok(0) if group => Word::literal("0"),
