@@ -90,7 +90,8 @@ fn source(name: &str, language: Language, argv: &[Word]) -> Source {
         ("scala" | "scala-cli", _) => named_code(argv, &["-e", "--execute-scala", "--execute-script"], true),
         ("amm", _) => named_code(argv, &["-c", "--code"], true),
         ("swift", _) => named_code(argv, &["-e"], true),
-        ("jshell" | "ghci" | "runghc" | "runhaskell", _) => named_code(argv, &[], true),
+        ("jshell", _) => named_code(argv, &[], true),
+        ("ghci" | "runghc" | "runhaskell", _) => named_code(argv, &["-e"], true),
         ("matlab", _) => named_code(argv, &["-batch", "-r"], false),
         (_, Language::Octave) => named_code(argv, &["--eval"], true),
         (_, Language::Gnuplot) => named_code(argv, &["-e"], true),
@@ -537,7 +538,11 @@ mod tests {
             findings(&["node", "-e", "fs.rmSync('/x', {recursive: true, force: true})"]),
             [delete("node fs.rmSync", "/x")]
         );
-        assert_eq!(findings(&["node", "-e", "fs.rmSync('/x')"]), []);
+        // Without `recursive`, one file is deleted: a write of it, as `unlink` is.
+        assert_eq!(
+            findings(&["node", "-e", "fs.rmSync('/x')"]),
+            [Finding::Access { via: "node fs.rmSync".into(), path: Word::literal("/x"), write: true }]
+        );
         assert_eq!(
             findings(&["node", "-e", "fs.rmdirSync(\"/y\",{recursive:true})"]),
             [delete("node fs.rmdirSync", "/y")]

@@ -207,6 +207,8 @@ pub(super) fn resolved(code: &str, findings: &mut Vec<Finding>) -> String {
 /// `__send__` and `method(:system).call(…)` call `system`; a name the scan cannot compute
 /// (`send(name, …)`) is unseen.
 pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    // `Dir["~/*"]` is `Dir.glob("~/*")`.
+    let code = &dir_globs(code);
     rewrite(code, Language::Ruby, &["send(", "method("], findings, |form, inner, _| {
         let (name, rest) = match inner.split_once(',') {
             Some((name, rest)) => (name.trim(), Some(rest)),
@@ -235,6 +237,19 @@ pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
         }))
     })
     .replace(".call(", "(")
+}
+
+/// Ruby's `Dir[pattern]` as the `Dir.glob(pattern)` it is.
+fn dir_globs(code: &str) -> String {
+    let mut code = code.to_string();
+    for _ in 0..MAX_REWRITES {
+        let Some(at) = code.find("Dir[") else { break };
+        let open = at + "Dir".len();
+        let Some(close) = closing(&code, open, Language::Ruby) else { break };
+        code.replace_range(close..=close, ")");
+        code.replace_range(open..=open, ".glob(");
+    }
+    code
 }
 
 /// JavaScript with computed `require(…)` and `obj[…]` names spelled out.

@@ -33,6 +33,8 @@ pub(super) struct Scanner<'a> {
     /// Recursive deletes of a target the scan cannot compute: of what the code lists, if it
     /// lists anything, else of an unknown path.
     unknown_deletes: Vec<(String, Word)>,
+    /// Whether the code signals a process id it computes (`os.kill(pid, 9)`).
+    computed_kills: bool,
 }
 
 /// Calls that read a file the code names by a variable (`open(f)`, `fs.readFileSync(f)`):
@@ -73,6 +75,7 @@ impl<'a> Scanner<'a> {
             listings: Vec::new(),
             computed_removes: Vec::new(),
             unknown_deletes: Vec::new(),
+            computed_kills: false,
         }
     }
 
@@ -155,6 +158,26 @@ impl<'a> Scanner<'a> {
             .map(|pattern| Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern.clone()) })
             .chain(self.listings.iter().cloned())
             .collect();
+        // `io.popen("ls ~")`, `` `find /etc` ``: a listing the code reads from a command.
+        let listed_by_commands: Vec<Word> = self
+            .findings
+            .iter()
+            .filter_map(|finding| {
+                let Finding::Shell(line) = finding else { return None };
+                let mut words = line.split_whitespace();
+                matches!(words.next()?, "ls" | "find" | "fd").then_some(())?;
+                words.find(|w| !w.starts_with('-')).map(|root| Word::literal(root))
+            })
+            .collect();
+        let roots: Vec<Word> = roots.into_iter().chain(listed_by_commands).collect();
+        // Signals to every process id the code lists (`os.listdir('/proc')`, `psutil.pids()`)
+        // reach every process, as `kill -1` does.
+        let every_process = roots.iter().any(|root| root.text.trim_end_matches('/') == "/proc")
+            || ["process_iter(", "psutil.pids(", "pids()"].iter().any(|call| self.code.contains(call));
+        if self.computed_kills && every_process {
+            let argv = ["kill", "-s", "KILL", "--", "-1"].map(Word::literal).to_vec();
+            self.findings.push(Finding::Argv(argv));
+        }
         let unknown = std::mem::take(&mut self.unknown_deletes);
         if roots.is_empty() {
             for (via, target) in unknown {
@@ -228,6 +251,12 @@ impl<'a> Scanner<'a> {
                 };
                 let quoted = rest.trim_start_matches(['(', 'b']);
                 let Some(&quote) = quoted.as_bytes().first() else { continue };
+                // Perl's `q{…}`: up to the end of the statement.
+                let statement = quoted.split([';', '\n']).next().unwrap_or(quoted).trim_end_matches(')');
+                if let Some((text, false)) = literal(statement, self.language).filter(|_| quote == b'q') {
+                    scripts.push(text);
+                    continue;
+                }
                 if !matches!(quote, b'\'' | b'"' | b'`') {
                     unseen.get_or_insert_with(|| rest.chars().take(40).collect::<String>());
                     continue;
@@ -852,6 +881,10 @@ impl<'a> Scanner<'a> {
                 let word = words.into_iter().nth(known).unwrap_or_else(|| Word::literal("."));
                 self.listings.push(word);
             }
+            // `Dir.glob("#{Dir.home}/*")`: a pattern with run-time parts lists from where it starts.
+            (Effect::Glob, Some(Arg::Str(pattern, true))) => {
+                self.listings.push(Word { dynamic: true, glob: true, ..Word::literal(pattern) });
+            }
             (Effect::Glob, Some(Arg::Other(expression))) => {
                 let word = self.target_expression(&expression);
                 self.listings.push(word);
@@ -882,7 +915,9 @@ impl<'a> Scanner<'a> {
                         Arg::Str(text, false) | Arg::Other(text) => text.trim().to_string(),
                         _ => continue,
                     };
-                    argv.push(process_id(&text, group));
+                    let word = process_id(&text, group);
+                    self.computed_kills |= word.dynamic && word.text != "$$";
+                    argv.push(word);
                 }
                 if argv.len() > 4 {
                     self.findings.push(Finding::Argv(argv));
@@ -1012,6 +1047,9 @@ impl<'a> Scanner<'a> {
                     && (compact.ends_with(",\"s\"") || compact.ends_with(",'s'"));
                 if subdirectories || recursive.iter().any(|flag| compact.contains(flag)) {
                     self.delete(path, target);
+                } else {
+                    // `fs.rmSync(f)`: one file, as `unlink` deletes it.
+                    self.remove(path, target);
                 }
             }
             _ => {}
@@ -1174,7 +1212,31 @@ impl<'a> Scanner<'a> {
             Some(value) if temp_directory(value).is_some() => {
                 Word { dynamic: true, ..Word::literal(temp_directory(value).unwrap_or_default()) }
             }
+            // `h = os.path.expanduser("~")`, `d = "dist"`: the place it names.
+            Some(value) if value != expression.trim() => match self.argument(value) {
+                Arg::Str(text, false) => Word::literal(text),
+                Arg::Other(other) if other != expression.trim() => {
+                    let word = self.target_expression_once(&other);
+                    if word.dynamic && word.text == other { unknown } else { word }
+                }
+                _ => unknown,
+            },
             _ => unknown,
+        }
+    }
+
+    /// [`Self::target_expression`] without following names bound in the code, so that
+    /// `a = b; b = a` cannot loop.
+    fn target_expression_once(&self, expression: &str) -> Word {
+        let compact: String = expression.chars().filter(|c| !c.is_whitespace()).collect();
+        if HOME_EXPRESSIONS.contains(&expression.trim()) || HOME_EXPRESSIONS.contains(&compact.as_str()) {
+            return Word { text: "$HOME".into(), raw: expression.to_string(), dynamic: true, glob: false };
+        }
+        match temp_directory(expression) {
+            Some(temp) => Word { dynamic: true, ..Word::literal(temp) },
+            None => {
+                Word { text: expression.to_string(), raw: expression.to_string(), dynamic: true, glob: false }
+            }
         }
     }
 

@@ -766,4 +766,36 @@ for k in os.environ: print(k, os.environ[k])'"#,
     allow(r#"python3 -c "import os; os.kill(os.getpid(), 0)""#),
     allow(r#"node -e 'process.kill(process.pid, 0)'"#),
     allow(r#"perl -e 'kill 0, 4321'"#),
+    // 10. Ways around the rules above: the listing through a variable, a command or Ruby's
+    // `Dir[]`, a non-recursive `rmSync` in a loop, signals over `/proc`, Perl's `q{}` fed to a
+    // shell, and the new interpreters' script files.
+    deny(
+        "rm.home",
+        r#"python3 -c "import os; h=os.path.expanduser('~'); [os.remove(os.path.join(h, f)) for f in os.listdir(h)]""#,
+    ),
+    deny(
+        "rm.home",
+        r#"node -e 'const fs=require("fs"); for (const f of fs.readdirSync(process.env.HOME)) fs.rmSync(process.env.HOME+"/"+f, {force:true})'"#,
+    ),
+    deny("rm.home", r##"ruby -e 'Dir["#{Dir.home}/*"].each { |f| File.delete(f) }'"##),
+    deny("rm.home", r#"lua -e 'for f in io.popen("ls ~"):lines() do os.remove(f) end'"#),
+    deny(
+        "kill.all-processes",
+        r#"python3 -c "import os,signal; [os.kill(p, signal.SIGKILL) for p in map(int, os.listdir('/proc')) if p]""#,
+    ),
+    deny(
+        "kill.all-processes",
+        r#"python3 -c "import os, psutil; [os.kill(p.pid, 9) for p in psutil.process_iter()]""#,
+    ),
+    deny("rm.home", r#"perl -e "open(my \$f, q{|-}, q{sh}); print \$f q{rm -rf ~}""#),
+    allow(r#"python3 -c "import os; d='dist'; [os.remove(os.path.join(d, f)) for f in os.listdir(d)]""#),
+    allow(r#"ruby -e 'Dir["tmp/*.log"].each { |f| File.delete(f) }'"#),
+    allow(r##"ruby -e 'puts Dir["#{Dir.home}/*"]'"##),
+    allow(r#"lua -e 'for f in io.popen("ls build"):lines() do os.remove("build/" .. f) end'"#),
+    allow(r#"python3 -c "import psutil; print([p.name() for p in psutil.process_iter()])""#),
+    allow(r#"python3 -c "import os; print(os.listdir('/proc'))""#),
+    deny("rm.home", r#"echo 'system("rm -rf ~")' > w.rb && irb < w.rb"#),
+    deny("rm.home", r#"printf 'main = System.Process.callCommand "rm -rf ~"\n' > w.hs && runghc w.hs"#),
+    deny("rm.home", r#"echo '!rm -rf ~' > w.ipy && ipython w.ipy"#),
+    allow(r#"echo 'puts 1' > w.rb && irb < w.rb"#),
 ];
