@@ -761,7 +761,14 @@ mod tests {
 
     #[test]
     fn broken_code_never_panics() {
-        let programs: [&[&str]; 8] = [
+        let programs: [&[&str]; 15] = [
+            &["ghc", "-e"],
+            &["gnuplot", "-e"],
+            &["octave", "--eval"],
+            &["dc", "-e"],
+            &["ipython", "-c"],
+            &["scala", "-e"],
+            &["php", "-r"],
             &["guile", "-c"],
             &["erl", "-eval"],
             &["elixir", "-e"],
@@ -771,8 +778,28 @@ mod tests {
             &["Rscript", "-e"],
             &["julia", "-e"],
         ];
-        for code in ["(", "\\é", "\"é", "getattr(", "__import__(", "x['", "Path(", "`", "\\", "#|", "é['a'+"]
-        {
+        for code in [
+            "(",
+            "\\é",
+            "\"é",
+            "getattr(",
+            "__import__(",
+            "x['",
+            "Path(",
+            "`",
+            "\\",
+            "#|",
+            "é['a'+",
+            "callProcess (\"é",
+            "$f(",
+            "$f = \"é",
+            "print \"| sh\"",
+            "!",
+            "%%bash",
+            "os.kill(",
+            "x.unlink()",
+            "[IO.Directory]::Delete(",
+        ] {
             for program in programs {
                 let _ = findings(&[program[0], program[1], code]);
             }

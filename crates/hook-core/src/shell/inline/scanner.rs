@@ -166,7 +166,7 @@ impl<'a> Scanner<'a> {
                 let Finding::Shell(line) = finding else { return None };
                 let mut words = line.split_whitespace();
                 matches!(words.next()?, "ls" | "find" | "fd").then_some(())?;
-                words.find(|w| !w.starts_with('-')).map(|root| Word::literal(root))
+                words.find(|w| !w.starts_with('-')).map(Word::literal)
             })
             .collect();
         let roots: Vec<Word> = roots.into_iter().chain(listed_by_commands).collect();
