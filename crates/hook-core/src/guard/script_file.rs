@@ -516,6 +516,22 @@ const INTERPRETERS: &[(&str, &str)] = &[
     ("python2", "-c"),
     ("python3", "-c"),
     ("ruby", "-e"),
+    ("bun", "-e"),
+    ("ts-node", "-e"),
+    ("tsx", "-e"),
+    ("ipython", "-c"),
+    ("ipython3", "-c"),
+    ("irb", "-e"),
+    ("pry", "-e"),
+    ("raku", "-e"),
+    ("perl6", "-e"),
+    ("ghci", "-e"),
+    ("runghc", "-e"),
+    ("runhaskell", "-e"),
+    ("Rscript", "-e"),
+    ("julia", "-e"),
+    ("octave", "--eval"),
+    ("gnuplot", "-e"),
 ];
 
 /// Options of those programs that take the next word as their value.
@@ -568,7 +584,7 @@ fn code_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>
 fn inline_letters(program: &str) -> &'static [char] {
     match program {
         _ if SHELLS.contains(&program) => &['c', 's'],
-        "python" | "python2" | "python3" => &['c', 'm'],
+        "python" | "python2" | "python3" | "ipython" | "ipython3" => &['c', 'm'],
         _ => &['e', 'E', 'r', 'p'],
     }
 }

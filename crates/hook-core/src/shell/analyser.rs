@@ -126,10 +126,7 @@ const COMMAND_VARIABLES: &[&str] = &[
 
 /// Interactive interpreters of languages the inline scan does not read, which run code fed to
 /// them on standard input.
-const UNREAD_REPLS: &[&str] = &[
-    "ghci", "jshell", "scala", "kotlinc", "swift", "iex", "groovysh", "ocaml", "utop", "octave", "ipython",
-    "csi", "gforth",
-];
+const UNREAD_REPLS: &[&str] = &["iex", "groovysh", "ocaml", "utop", "csi", "gforth"];
 
 /// Search paths for programs, modules and libraries: one that names a temp directory makes the
 /// code there run in place of the system's.
@@ -1484,6 +1481,12 @@ impl Analyser {
         } else {
             self.scoped(Run::Program, |a| a.text(&text, dialect, &inner))
         };
+        // `iex $code`: PowerShell text that is a value gives no command at all.
+        if dialect == Dialect::PowerShell && script.dynamic && !printed_known && self.commands.len() == first
+        {
+            let what = format!("the text `{via}` runs is `{}`, known only at run time", script.raw.trim());
+            self.note(UnseenKind::Exec, own.or(last), what);
+        }
         if xargs_input {
             self.restore_xargs_input(first);
             // `xargs -I% sh -c %`: the command itself is what xargs reads.
@@ -1768,6 +1771,9 @@ impl Analyser {
                     None if i > 0 => Stdin::Pipe { from: writer },
                     None => origin.stdin.clone(),
                 };
+                // `& $code`, `& $env:X`: PowerShell runs a command named by a value it does not fix.
+                let named_by_value = command.argv[0].dynamic && command.argv[0].raw.starts_with('$');
+                let name = command.argv[0].raw.clone();
                 let simple = SimpleCommand {
                     argv: command.argv,
                     redirects: command.redirects,
@@ -1778,6 +1784,10 @@ impl Analyser {
                     cwd: None,
                 };
                 writer = self.emit(simple, dialect, origin);
+                if named_by_value && dialect == Dialect::PowerShell {
+                    let what = format!("the command name is `{name}`, whose value is not known here");
+                    self.note(UnseenKind::Exec, writer, what);
+                }
             }
             last = writer;
         }

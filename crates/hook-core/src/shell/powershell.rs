@@ -120,6 +120,9 @@ impl Parser<'_> {
                 && w.raw.bytes().next().is_some_and(|b| b.is_ascii_alphabetic() || b"_.\\/~".contains(&b))
         });
         command.runs = !keyword && (command.runs || bareword);
+        if let Some(text) = dotnet_call(&command.argv) {
+            command.nested.push((text, Dialect::PowerShell));
+        }
         self.pipeline.push(command);
     }
 
@@ -337,6 +340,67 @@ impl Parser<'_> {
 
 /// The index just past the `closer` that closes a bracket whose inside starts at `from`;
 /// quotes, nested brackets and subexpressions in strings are skipped. Iterative.
+/// .NET calls that run code or delete files, as the PowerShell commands that do the same:
+/// `[scriptblock]::Create("…")` is its text, `[IO.Directory]::Delete(p, $true)` is
+/// `Remove-Item -Recurse p`, `[Diagnostics.Process]::Start("cmd", "/c …")` is `& cmd /c …`.
+/// Code given as a value (`[scriptblock]::Create($s)`) is `& $s`: a command the line does not fix.
+fn dotnet_call(argv: &[Word]) -> Option<String> {
+    let [call, arguments, ..] = argv else { return None };
+    // `("…")` and `("…").Invoke`: the arguments end where their bracket closes.
+    let close = find_close(arguments.raw.as_bytes(), 1, b')')?;
+    let inner = arguments.raw.get(1..close - 1)?;
+    let lower = call.raw.to_ascii_lowercase();
+    let (class, method) = lower.strip_prefix('[')?.split_once("]::")?;
+    let class = class.trim_start_matches("system.");
+    let args = top_level_arguments(inner);
+    let first = args.first()?.trim();
+    let literal = |text: &str| -> Option<String> {
+        let text = text.trim();
+        let quote = text.chars().next().filter(|q| matches!(q, '\'' | '"'))?;
+        let body = text.strip_prefix(quote)?.strip_suffix(quote)?;
+        (!(quote == '"' && body.contains('$'))).then(|| body.replace("''", "'"))
+    };
+    let code = |text: &str| literal(text).unwrap_or_else(|| format!("& {text}"));
+    let recursive = args.get(1).is_some_and(|flag| flag.trim().eq_ignore_ascii_case("$true"));
+    match (class, method) {
+        ("scriptblock" | "management.automation.scriptblock", "create") => Some(code(first)),
+        ("io.directory", "delete") if recursive => Some(format!("Remove-Item -Recurse -Force {first}")),
+        ("io.directory" | "io.file", "delete") => Some(format!("Remove-Item -Force {first}")),
+        ("microsoft.visualbasic.fileio.filesystem", "deletedirectory") => {
+            Some(format!("Remove-Item -Recurse -Force {first}"))
+        }
+        ("diagnostics.process", "start") => {
+            let program = literal(first).unwrap_or_else(|| first.to_string());
+            let rest =
+                args.get(1).map(|a| literal(a).unwrap_or_else(|| a.trim().to_string())).unwrap_or_default();
+            Some(format!("& {program} {rest}"))
+        }
+        _ => None,
+    }
+}
+
+/// A call's arguments split at the commas outside quotes and brackets.
+fn top_level_arguments(inner: &str) -> Vec<&str> {
+    let mut args = Vec::new();
+    let (mut depth, mut quote, mut start) = (0usize, None, 0);
+    for (i, c) in inner.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => depth = depth.saturating_sub(1),
+            (None, ',') if depth == 0 => {
+                args.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    args.push(&inner[start..]);
+    args
+}
+
 fn find_close(bytes: &[u8], from: usize, closer: u8) -> Option<usize> {
     let mut stack = vec![closer];
     let mut i = from;

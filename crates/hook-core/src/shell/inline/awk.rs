@@ -45,6 +45,22 @@ pub(super) fn awk_redirects(code: &str) -> Vec<Finding> {
     findings
 }
 
+/// The string literal assigned to the awk variable `name` (`c = "rm -rf ~"`).
+fn assigned_string(code: &str, name: &str) -> Option<String> {
+    if name.is_empty() {
+        return None;
+    }
+    code.match_indices(name).find_map(|(at, _)| {
+        let joined = code[..at].chars().last().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        let value = code[at + name.len()..].trim_start().strip_prefix('=')?.trim_start();
+        if joined || value.starts_with('=') {
+            return None;
+        }
+        let (string, _) = value.strip_prefix('"')?.split_once('"')?;
+        Some(string.to_string())
+    })
+}
+
 pub(super) fn awk_pipes(code: &str) -> Vec<Finding> {
     let mut findings = Vec::new();
     let bytes = code.as_bytes();
@@ -58,7 +74,14 @@ pub(super) fn awk_pipes(code: &str) -> Vec<Finding> {
         }
         let after = code[bar + 1..].trim_start();
         let before = code[..bar].trim_end();
-        if let Some((command, _)) = after.strip_prefix('"').and_then(|rest| rest.split_once('"')) {
+        // `print … | "cmd"`, or `print … | c` with `c = "cmd"`.
+        let piped_to =
+            after.strip_prefix('"').and_then(|rest| rest.split_once('"')).map(|(c, _)| c.to_string());
+        let piped_to = piped_to.or_else(|| {
+            let name = after.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next()?;
+            before.contains("print").then(|| assigned_string(code, name)).flatten()
+        });
+        if let Some(command) = piped_to.as_deref() {
             // `print ... | "cmd"`: cmd runs; a shell runs what is printed.
             findings.push(Finding::Shell(command.to_string()));
             let shell = command.split_whitespace().next().is_some_and(|program| {
@@ -83,6 +106,37 @@ pub(super) fn awk_pipes(code: &str) -> Vec<Finding> {
                 before.strip_suffix('"').and_then(|rest| rest.rsplit_once('"')).map(|(_, cmd)| cmd)
             {
                 findings.push(Finding::Shell(command.to_string()));
+            } else {
+                // `c = "cmd"; c | getline`: the variable's string, or a command not computed.
+                let name: String = before
+                    .chars()
+                    .rev()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                match assigned_string(code, &name) {
+                    Some(command) => findings.push(Finding::Shell(command)),
+                    None => findings.push(Finding::Opaque {
+                        call: "| getline".into(),
+                        argument: before.rsplit(['{', ';']).next().unwrap_or(before).trim().to_string(),
+                    }),
+                }
+            }
+        } else if let Some(name) = after
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .next()
+            .filter(|name| !name.is_empty() && !name.starts_with(|c: char| c.is_ascii_digit()))
+        {
+            // `print … | cmd` with the command in a variable.
+            if before.contains("print") {
+                match assigned_string(code, name) {
+                    Some(command) => findings.push(Finding::Shell(command)),
+                    None => {
+                        findings.push(Finding::Opaque { call: "print |".into(), argument: name.to_string() })
+                    }
+                }
             }
         }
     }

@@ -37,7 +37,13 @@ pub(super) fn dump(language: Language, code: &str, prints_result: bool) -> Optio
             &["array get env", "parray env", "array names env", "$::env", "array get ::env"],
             &["puts", "parray"],
         ),
-        Language::Lua | Language::AppleScript | Language::Editor => return None,
+        Language::Lua
+        | Language::AppleScript
+        | Language::Editor
+        | Language::Haskell
+        | Language::Gnuplot
+        | Language::Octave
+        | Language::Dc => return None,
     };
     let code = masked(language, code);
     let whole = objects.iter().any(|object| {

@@ -22,6 +22,14 @@ pub(super) enum Language {
     Tcl,
     /// vi, vim, neovim, ex and ed: Ex commands, read by `editor`.
     Editor,
+    /// `ghc -e`, `ghci`, `runghc`: calls without parentheses (`callCommand "…"`).
+    Haskell,
+    /// gnuplot: `system("…")`, `` `…` ``, `!cmd` lines and `"< cmd"`/`"| cmd"` files.
+    Gnuplot,
+    /// Octave and MATLAB: `system("…")`, `unix`, `rmdir(d, "s")`, `!cmd` lines.
+    Octave,
+    /// dc: `!cmd` runs the rest of the line in a shell; nothing else runs.
+    Dc,
 }
 
 impl Language {
@@ -30,21 +38,30 @@ impl Language {
             name.strip_prefix(prefix).is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
         };
         match name {
-            _ if versioned("python") || versioned("pypy") => Some(Language::Python),
-            "node" | "nodejs" | "bun" | "deno" => Some(Language::Node),
+            _ if versioned("python") || versioned("pypy") || versioned("ipython") => Some(Language::Python),
+            // TypeScript runners run the same code as node (`ts-node -e`, `tsx -e`).
+            "node" | "nodejs" | "bun" | "deno" | "ts-node" | "ts-node-esm" | "ts-node-script" | "tsx"
+            | "esno" | "esr" | "babel-node" | "sucrase-node" | "swc-node" => Some(Language::Node),
             "awk" | "gawk" | "mawk" | "nawk" => Some(Language::Awk),
             "luajit" => Some(Language::Lua),
             _ if versioned("lua") => Some(Language::Lua),
             "Rscript" | "R" => Some(Language::R),
             _ if versioned("julia") => Some(Language::Julia),
             "osascript" => Some(Language::AppleScript),
-            _ if versioned("perl") => Some(Language::Perl),
-            // irb and pry read Ruby from standard input as ruby does.
-            _ if versioned("ruby") || name == "irb" || name == "pry" => Some(Language::Ruby),
+            // Raku shares Perl's call syntax; its `shell` and `run` are in Perl's table.
+            _ if versioned("perl") || matches!(name, "raku" | "rakudo" | "perl6") => Some(Language::Perl),
+            // irb and pry are Ruby's REPLs; Crystal (`crystal eval`) shares Ruby's calls.
+            _ if versioned("ruby") || matches!(name, "irb" | "pry" | "crystal") => Some(Language::Ruby),
             _ if versioned("php") => Some(Language::Php),
             "erl" => Some(Language::Erlang),
             "elixir" => Some(Language::Elixir),
-            "groovy" => Some(Language::Groovy),
+            // The JVM's REPLs and scripts, and Swift: Java's process API and C-like syntax.
+            "groovy" | "jshell" | "kotlin" | "kotlinc" | "kotlinc-jvm" | "scala" | "scala-cli" | "amm"
+            | "swift" => Some(Language::Groovy),
+            "ghc" | "ghci" | "runghc" | "runhaskell" => Some(Language::Haskell),
+            "gnuplot" => Some(Language::Gnuplot),
+            "octave" | "octave-cli" | "matlab" => Some(Language::Octave),
+            "dc" => Some(Language::Dc),
             "guile" | "racket" | "sbcl" | "clisp" | "ecl" | "clojure" | "clj" | "bb" => Some(Language::Lisp),
             "expect" | "wish" => Some(Language::Tcl),
             _ if versioned("tclsh") => Some(Language::Tcl),
@@ -70,7 +87,10 @@ impl Language {
             Language::Elixir => ELIXIR,
             Language::Groovy => GROOVY,
             Language::Editor => VIMSCRIPT,
-            Language::Lisp | Language::Tcl => &[],
+            Language::Haskell => HASKELL,
+            Language::Gnuplot => GNUPLOT,
+            Language::Octave => OCTAVE,
+            Language::Lisp | Language::Tcl | Language::Dc => &[],
         }
     }
 
@@ -92,6 +112,10 @@ impl Language {
             Language::Lisp => "lisp",
             Language::Tcl => "tcl",
             Language::Editor => "vim",
+            Language::Haskell => "haskell",
+            Language::Gnuplot => "gnuplot",
+            Language::Octave => "octave",
+            Language::Dc => "dc",
         }
     }
 
@@ -106,8 +130,12 @@ impl Language {
             | Language::R
             | Language::Julia
             | Language::Elixir
-            | Language::Tcl => hash,
+            | Language::Tcl
+            | Language::Gnuplot
+            | Language::Dc => hash,
             Language::Node | Language::Groovy => slashes,
+            Language::Haskell => bytes[i] == b'-' && bytes.get(i + 1) == Some(&b'-'),
+            Language::Octave => hash || bytes[i] == b'%',
             Language::Erlang => bytes[i] == b'%',
             Language::Lisp => bytes[i] == b';',
             Language::Editor => false,
@@ -159,6 +187,18 @@ pub(super) enum Effect {
     /// called on it does (`.read_text()` reads, `.write_text(s)` writes, `.open(mode)` as
     /// [`Effect::Open`]); `Path.home()` is the home directory.
     PathObject,
+    /// Lists a directory named by the first argument (`os.walk(d)`, `readdirSync(d)`): a
+    /// delete of each name it gives is a delete of the whole directory.
+    List,
+    /// Sends a signal (`os.kill(pid, sig)`): the process ids start at argument `pid`, the
+    /// signal is the other of the first two; `group` ids are process groups (`os.killpg`).
+    Kill {
+        pid: usize,
+        group: bool,
+    },
+    /// Runs a function named by its first argument with the rest (`call_user_func("system",
+    /// …)`, `array_map("unlink", …)`): the call of that function.
+    CallByName,
 }
 
 /// Function name, the qualifiers it must be called with (`""`: bare; empty list: any), effect.
@@ -195,9 +235,29 @@ const PYTHON: &[Target] = &[
     ("spawnlp", &["os"], Effect::ExecArgs(2)),
     ("spawnlpe", &["os"], Effect::ExecArgs(2)),
     ("spawn", &["pty"], Effect::Shell),
+    // `posix.system`, `libc.system` through ctypes, Python 2's `commands` and `popen2`.
+    ("system", &["posix", "nt", "libc", "ctypes.CDLL(None)"], Effect::Shell),
+    ("getoutput", &["commands"], Effect::Shell),
+    ("getstatusoutput", &["commands"], Effect::Shell),
+    ("getstatus", &["commands"], Effect::Shell),
+    ("popen2", &["os", "popen2"], Effect::Command),
+    ("popen3", &["os", "popen2"], Effect::Command),
+    ("popen4", &["os", "popen2"], Effect::Command),
+    ("create_subprocess_shell", &["asyncio", ""], Effect::Command),
+    ("create_subprocess_exec", &["asyncio", ""], Effect::ExecArgs(0)),
+    ("remove_tree", &["dir_util", "distutils.dir_util"], Effect::Delete),
+    ("rmdir", &["os"], Effect::Remove),
+    ("removedirs", &["os"], Effect::Remove),
+    ("walk", &["os"], Effect::List),
+    ("fwalk", &["os"], Effect::List),
+    ("listdir", &["os"], Effect::List),
+    ("scandir", &["os"], Effect::List),
+    ("kill", &["os"], Effect::Kill { pid: 0, group: false }),
+    ("killpg", &["os"], Effect::Kill { pid: 0, group: true }),
     ("exec", &["", "builtins"], Effect::Eval),
     ("eval", &["", "builtins"], Effect::Eval),
-    ("unlink", &["os", ""], Effect::Remove),
+    // `os.unlink(p)`, and pathlib's `p.unlink()` on a path the code computed.
+    ("unlink", &[], Effect::Remove),
     ("open", &["", "io", "builtins"], Effect::Open),
     ("Path", &["", "pathlib"], Effect::PathObject),
     ("home", &["Path", "pathlib.Path"], Effect::PathObject),
@@ -227,8 +287,24 @@ const NODE: &[Target] = &[
     ("run", &["Deno"], Effect::Spawn),
     ("rmSync", &[], Effect::DeleteIfRecursive),
     ("rmdirSync", &[], Effect::DeleteIfRecursive),
-    ("rm", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
-    ("rmdir", &["fs", "fs.promises", "fsp", "promises"], Effect::DeleteIfRecursive),
+    // `require("fs/promises").rm(d, {recursive: true})`: recursive only with the option.
+    ("rm", &[], Effect::DeleteIfRecursive),
+    ("rmdir", &[], Effect::DeleteIfRecursive),
+    // fs-extra's `emptyDir` deletes what a directory holds.
+    ("emptyDirSync", &[], Effect::Delete),
+    ("emptyDir", &[], Effect::Delete),
+    ("deleteSync", &[], Effect::Delete),
+    ("sync", &["rimraf", "del"], Effect::Delete),
+    ("readdirSync", &[], Effect::List),
+    ("readdir", &[], Effect::List),
+    ("opendirSync", &[], Effect::List),
+    ("readDirSync", &["Deno"], Effect::List),
+    ("readDir", &["Deno"], Effect::List),
+    ("sync", &["glob", "fg", "fastGlob"], Effect::Glob),
+    ("kill", &["process"], Effect::Kill { pid: 0, group: false }),
+    ("kill", &["Deno"], Effect::Kill { pid: 0, group: false }),
+    ("runInNewContext", &[], Effect::Eval),
+    ("runInContext", &[], Effect::Eval),
     ("removeSync", &[], Effect::Delete),
     ("remove", &["Deno"], Effect::DeleteIfRecursive),
     ("rimraf", &[], Effect::Delete),
@@ -236,7 +312,8 @@ const NODE: &[Target] = &[
     ("eval", &["", "global", "globalThis", "window"], Effect::Eval),
     ("Function", &["", "new"], Effect::Eval),
     ("runInThisContext", &[], Effect::Eval),
-    ("unlink", &["fs", "fs.promises", "fsp", "promises"], Effect::Remove),
+    ("unlink", &[], Effect::Remove),
+    ("removeSync", &["Deno"], Effect::Remove),
     ("readFileSync", &[], Effect::Read),
     ("readFile", &[], Effect::Read),
     ("readTextFileSync", &[], Effect::Read),
@@ -264,6 +341,14 @@ const PERL: &[Target] = &[
     ("unlink", &[""], Effect::Remove),
     ("eval", &[""], Effect::Eval),
     ("glob", &[""], Effect::Glob),
+    ("opendir", &[""], Effect::List),
+    ("find", &["", "File::Find"], Effect::List),
+    ("finddepth", &["", "File::Find"], Effect::List),
+    ("kill", &[""], Effect::Kill { pid: 1, group: false }),
+    // Raku: `shell "cmd"`, `run "rm", "-rf", "/"`, `"x".IO.rmtree`.
+    ("shell", &[""], Effect::Shell),
+    ("run", &[""], Effect::Shell),
+    ("EVAL", &[""], Effect::Eval),
 ];
 
 const RUBY: &[Target] = &[
@@ -297,6 +382,15 @@ const RUBY: &[Target] = &[
     ("open", &["", "File", "Kernel"], Effect::Open),
     ("write", &["File", "IO"], Effect::Write),
     ("glob", &["Dir"], Effect::Glob),
+    ("children", &["Dir"], Effect::List),
+    ("entries", &["Dir"], Effect::List),
+    ("each_child", &["Dir"], Effect::List),
+    ("foreach", &["Dir"], Effect::List),
+    ("find", &["Find"], Effect::List),
+    ("kill", &["Process"], Effect::Kill { pid: 1, group: false }),
+    // Crystal's `Process.run("rm", ["-rf", "/"])` and `Process.new`.
+    ("run", &["Process"], Effect::Spawn),
+    ("new", &["Process"], Effect::Spawn),
 ];
 
 const AWK: &[Target] = &[("system", &[""], Effect::Shell)];
@@ -310,6 +404,9 @@ const LUA: &[Target] = &[
     ("loadstring", &[""], Effect::Eval),
     ("load", &[""], Effect::Eval),
     ("dofile", &[""], Effect::Source),
+    ("dir", &["lfs"], Effect::List),
+    ("rmdir", &["lfs"], Effect::Remove),
+    ("kill", &["posix", "posix.signal"], Effect::Kill { pid: 0, group: false }),
     // Neovim's Lua API (`nvim -c 'lua vim.fn.system("…")'`).
     ("system", &["vim.fn"], Effect::Command),
     ("systemlist", &["vim.fn"], Effect::Command),
@@ -326,6 +423,10 @@ const R: &[Target] = &[
     ("source", &[""], Effect::Source),
     // `eval(parse(text = …))`: the text is code.
     ("parse", &[""], Effect::Eval),
+    ("list.files", &[""], Effect::List),
+    ("dir", &[""], Effect::List),
+    ("file.remove", &[""], Effect::Remove),
+    ("pskill", &["", "tools"], Effect::Kill { pid: 0, group: false }),
 ];
 
 /// Julia's backtick commands are found as text; `rm(path; recursive=true)` deletes.
@@ -361,6 +462,17 @@ const PHP: &[Target] = &[
     ("unlink", &[], Effect::Remove),
     ("eval", &[], Effect::Eval),
     ("glob", &[], Effect::Glob),
+    ("scandir", &[], Effect::List),
+    ("opendir", &[], Effect::List),
+    ("RecursiveDirectoryIterator", &["", "new"], Effect::List),
+    ("DirectoryIterator", &["", "new"], Effect::List),
+    ("rmdir", &[], Effect::Remove),
+    ("posix_kill", &[], Effect::Kill { pid: 0, group: false }),
+    ("call_user_func", &[], Effect::CallByName),
+    ("call_user_func_array", &[], Effect::CallByName),
+    ("array_map", &[], Effect::CallByName),
+    ("array_walk", &[], Effect::CallByName),
+    ("forward_static_call", &[], Effect::CallByName),
 ];
 
 /// Erlang's `os:cmd("…")`, `open_port({spawn, "…"}, Opts)` and the `file` module.
@@ -407,6 +519,63 @@ const GROOVY: &[Target] = &[
     ("readAllBytes", &["Files"], Effect::Read),
     ("readString", &["Files"], Effect::Read),
     ("readAllLines", &["Files"], Effect::Read),
+    ("delete", &["Files"], Effect::Remove),
+    ("deleteIfExists", &["Files"], Effect::Remove),
+    ("walk", &["Files"], Effect::List),
+    ("list", &["Files"], Effect::List),
+    ("deleteDirectory", &["FileUtils"], Effect::Delete),
+    // Scala's `Process("cmd").!` and `sys.process`; Swift's `system` and `Process.run(url, …)`.
+    ("Process", &["", "sys.process", "scala.sys.process"], Effect::Shell),
+    ("system", &[""], Effect::Shell),
+    ("run", &["Process"], Effect::Spawn),
+];
+
+/// Haskell's `System.Process` and `System.Directory`, called without parentheses.
+const HASKELL: &[Target] = &[
+    ("callCommand", &[], Effect::Shell),
+    ("system", &[], Effect::Shell),
+    ("spawnCommand", &[], Effect::Shell),
+    ("shell", &[], Effect::Shell),
+    ("readCreateProcess", &[], Effect::Shell),
+    ("callProcess", &[], Effect::Spawn),
+    ("rawSystem", &[], Effect::Spawn),
+    ("spawnProcess", &[], Effect::Spawn),
+    ("readProcess", &[], Effect::Spawn),
+    ("readProcessWithExitCode", &[], Effect::Spawn),
+    ("proc", &[], Effect::Spawn),
+    ("executeFile", &[], Effect::Spawn),
+    ("removeDirectoryRecursive", &[], Effect::Delete),
+    ("removePathForcibly", &[], Effect::Delete),
+    ("removeFile", &[], Effect::Remove),
+    ("removeDirectory", &[], Effect::Remove),
+    ("listDirectory", &[], Effect::List),
+    ("getDirectoryContents", &[], Effect::List),
+    ("readFile", &[], Effect::Read),
+    ("writeFile", &[], Effect::Write),
+    ("appendFile", &[], Effect::Write),
+    ("signalProcess", &[], Effect::Kill { pid: 1, group: false }),
+];
+
+/// gnuplot's `system("…")`; backticks, `!cmd` lines and piped file names are found as text.
+const GNUPLOT: &[Target] = &[("system", &[""], Effect::Shell)];
+
+/// Octave's and MATLAB's shell-outs and deletes (`rmdir(d, "s")` is recursive).
+const OCTAVE: &[Target] = &[
+    ("system", &[""], Effect::Command),
+    ("unix", &[""], Effect::Command),
+    ("dos", &[""], Effect::Command),
+    ("shell_cmd", &[""], Effect::Command),
+    ("popen", &[""], Effect::Command),
+    ("popen2", &[""], Effect::Spawn),
+    ("rmdir", &[""], Effect::DeleteIfRecursive),
+    ("delete", &[""], Effect::Remove),
+    ("unlink", &[""], Effect::Remove),
+    ("eval", &[""], Effect::Eval),
+    ("evalin", &[""], Effect::Eval),
+    ("feval", &[""], Effect::CallByName),
+    ("fileread", &[""], Effect::Read),
+    ("dir", &[""], Effect::List),
+    ("kill", &[""], Effect::Kill { pid: 0, group: false }),
 ];
 
 /// Vimscript's functions (in `:call`, `:echo`, `:let`).

@@ -8,6 +8,7 @@
 mod awk;
 mod editor;
 mod environment;
+mod escapes;
 mod language;
 mod lisp;
 mod names;
@@ -58,8 +59,7 @@ pub(super) fn reads_code_from_stdin(argv: &[Word]) -> bool {
     match Language::of(name) {
         Some(Language::Awk) | None => false,
         Some(Language::Editor) => editor::reads_stdin(name, argv),
-        Some(language) if name != "deno" => matches!(source(name, language, argv), Source::Stdin),
-        Some(_) => false,
+        Some(language) => matches!(source(name, language, argv), Source::Stdin),
     }
 }
 
@@ -75,6 +75,27 @@ pub(crate) fn is_interpreter(name: &str) -> bool {
 fn source(name: &str, language: Language, argv: &[Word]) -> Source {
     match (name, language) {
         ("deno", _) => deno_code(argv),
+        // `bun run -` reads the program from standard input, as `bun -` does.
+        ("bun", _) if argv.get(1).is_some_and(|w| w.text == "run") => {
+            if argv.get(2).is_some_and(|w| w.text == "-") { Source::Stdin } else { Source::Elsewhere }
+        }
+        ("crystal", _) => match argv.get(1).map(|w| w.text.as_str()) {
+            Some("eval") => named_code(&argv[1..], &[], true),
+            _ => Source::Elsewhere,
+        },
+        ("ghc", _) => named_code(argv, &["-e"], false),
+        ("kotlin" | "kotlinc" | "kotlinc-jvm", _) => {
+            named_code(argv, &["-e", "-expression", "--expression"], false)
+        }
+        ("scala" | "scala-cli", _) => named_code(argv, &["-e", "--execute-scala", "--execute-script"], true),
+        ("amm", _) => named_code(argv, &["-c", "--code"], true),
+        ("swift", _) => named_code(argv, &["-e"], true),
+        ("jshell", _) => named_code(argv, &[], true),
+        ("ghci" | "runghc" | "runhaskell", _) => named_code(argv, &["-e"], true),
+        ("matlab", _) => named_code(argv, &["-batch", "-r"], false),
+        (_, Language::Octave) => named_code(argv, &["--eval"], true),
+        (_, Language::Gnuplot) => named_code(argv, &["-e"], true),
+        (_, Language::Dc) => named_code(argv, &["-e", "--expression"], true),
         (_, Language::Awk) => awk_program(argv),
         ("erl", _) => named_code(argv, &["-eval"], true),
         ("elixir", _) => named_code(argv, &["-e", "--eval"], false),
@@ -119,6 +140,8 @@ fn named_code(argv: &[Word], flags: &[&str], stdin: bool) -> Source {
         Some(code) if argv[0].text.ends_with("bb") && code.trim_start().starts_with('(') => {
             Source::Code("expression".into(), code.to_string())
         }
+        // `crystal eval 'code'`: the operands are the code.
+        Some(code) if argv[0].text == "eval" => Source::Code("eval".into(), code.to_string()),
         Some(_) => Source::Elsewhere,
         None if stdin => Source::Stdin,
         None => Source::Elsewhere,
@@ -154,12 +177,16 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         Language::Python => names::unaliased(&names::resolved(&code, &mut findings)),
         Language::Node => names::node_resolved(&code, &mut findings),
         Language::Ruby => names::ruby_resolved(&code, &mut findings),
+        Language::Php => names::php_resolved(&code, &mut findings),
+        Language::Lua => names::lua_resolved(&code, &mut findings),
         _ => code,
     };
+    findings.extend(escapes::scan(language, &code, name.starts_with("ipython")));
     match language {
         Language::Lisp => findings.extend(lisp::scan(&code)),
         Language::Tcl => findings.extend(tcl::scan(&code)),
         Language::Editor => findings.extend(editor::scan(&code)),
+        Language::Dc => {}
         _ => findings.extend(Scanner::new(language, &code, MAX_ALL_ARGUMENTS).run()),
     }
     if let Some(sent) = environment::dump(language, &code, flag == "-p" || flag == "--print") {
@@ -274,11 +301,16 @@ enum Source {
     Elsewhere,
 }
 
-/// `deno eval [OPTIONS] CODE`; any other deno command runs a file.
+/// `deno eval [OPTIONS] CODE`, `deno repl --eval CODE`; `deno run -`, `deno repl` and a bare
+/// `deno` read standard input; any other deno command runs a file.
 fn deno_code(argv: &[Word]) -> Source {
-    match (argv.get(1), argv.last()) {
-        (Some(sub), Some(code)) if sub.text == "eval" && argv.len() > 2 => {
-            Source::Code("eval".into(), code.text.clone())
+    match (argv.get(1).map(|w| w.text.as_str()), argv.last()) {
+        (Some("eval"), Some(code)) if argv.len() > 2 => Source::Code("eval".into(), code.text.clone()),
+        (Some("repl"), _) => named_code(&argv[1..], &["--eval"], true),
+        (None, _) => Source::Stdin,
+        (Some("run"), _) => {
+            let operand = argv[2..].iter().find(|w| w.text == "-" || !w.text.starts_with('-'));
+            if operand.is_none_or(|w| w.text == "-") { Source::Stdin } else { Source::Elsewhere }
         }
         _ => Source::Elsewhere,
     }
@@ -313,7 +345,8 @@ fn awk_program(argv: &[Word]) -> Source {
 fn code_argument(language: Language, argv: &[Word]) -> Source {
     let (code_flags, value_flags): (&str, &str) = match language {
         Language::Python => ("c", "WXm"),
-        Language::Node => ("ep", "r"),
+        // `-O`/`-P`/`-C`: ts-node's compiler options and project, node's conditions.
+        Language::Node => ("ep", "rOPC"),
         Language::Perl => ("eE", "IMmix"),
         Language::Ruby => ("e", "rICEFx"),
         Language::Php => ("r", "cdfz"),
@@ -327,7 +360,11 @@ fn code_argument(language: Language, argv: &[Word]) -> Source {
         | Language::Groovy
         | Language::Lisp
         | Language::Tcl
-        | Language::Editor => ("", ""),
+        | Language::Editor
+        | Language::Haskell
+        | Language::Gnuplot
+        | Language::Octave
+        | Language::Dc => ("", ""),
     };
     let mut pieces: Vec<String> = Vec::new();
     let mut flag = String::new();
@@ -364,7 +401,10 @@ fn code_argument(language: Language, argv: &[Word]) -> Source {
             let attached = &text[i + c.len_utf8()..];
             if code_flags.contains(c) {
                 flag = format!("-{c}");
-                if attached.is_empty() {
+                // `node -pe CODE`: flags that each take the code, the code comes next.
+                let more_flags =
+                    language == Language::Node && attached.chars().all(|c| code_flags.contains(c));
+                if attached.is_empty() || more_flags {
                     pieces.extend(argv.get(at).map(|w| w.text.clone()));
                     at += 1;
                 } else {
@@ -498,7 +538,11 @@ mod tests {
             findings(&["node", "-e", "fs.rmSync('/x', {recursive: true, force: true})"]),
             [delete("node fs.rmSync", "/x")]
         );
-        assert_eq!(findings(&["node", "-e", "fs.rmSync('/x')"]), []);
+        // Without `recursive`, one file is deleted: a write of it, as `unlink` is.
+        assert_eq!(
+            findings(&["node", "-e", "fs.rmSync('/x')"]),
+            [Finding::Access { via: "node fs.rmSync".into(), path: Word::literal("/x"), write: true }]
+        );
         assert_eq!(
             findings(&["node", "-e", "fs.rmdirSync(\"/y\",{recursive:true})"]),
             [delete("node fs.rmdirSync", "/y")]
@@ -717,7 +761,14 @@ mod tests {
 
     #[test]
     fn broken_code_never_panics() {
-        let programs: [&[&str]; 8] = [
+        let programs: [&[&str]; 15] = [
+            &["ghc", "-e"],
+            &["gnuplot", "-e"],
+            &["octave", "--eval"],
+            &["dc", "-e"],
+            &["ipython", "-c"],
+            &["scala", "-e"],
+            &["php", "-r"],
             &["guile", "-c"],
             &["erl", "-eval"],
             &["elixir", "-e"],
@@ -727,8 +778,28 @@ mod tests {
             &["Rscript", "-e"],
             &["julia", "-e"],
         ];
-        for code in ["(", "\\é", "\"é", "getattr(", "__import__(", "x['", "Path(", "`", "\\", "#|", "é['a'+"]
-        {
+        for code in [
+            "(",
+            "\\é",
+            "\"é",
+            "getattr(",
+            "__import__(",
+            "x['",
+            "Path(",
+            "`",
+            "\\",
+            "#|",
+            "é['a'+",
+            "callProcess (\"é",
+            "$f(",
+            "$f = \"é",
+            "print \"| sh\"",
+            "!",
+            "%%bash",
+            "os.kill(",
+            "x.unlink()",
+            "[IO.Directory]::Delete(",
+        ] {
             for program in programs {
                 let _ = findings(&[program[0], program[1], code]);
             }

@@ -38,15 +38,16 @@ pub(super) fn unaliased(code: &str) -> String {
         spelled.push_str(rest);
         code = spelled;
     }
-    function_aliases(&code)
+    function_aliases(&code, RISKY_MODULES)
 }
 
-/// Python code with its function aliases spelled out: `from os import system as s` and
-/// `f = os.system` make `s(…)` and `f(…)` calls of `os.system`.
-fn function_aliases(code: &str) -> String {
+/// Code with its function aliases spelled out: Python's `from os import system as s`, and
+/// `f = os.system` (Lua's `local f = os.execute`) make `s(…)` and `f(…)` calls of the function.
+fn function_aliases(code: &str, modules: &[&str]) -> String {
     let mut aliases: Vec<(String, String)> = Vec::new();
     for statement in code.split([';', '\n']) {
         let statement = statement.trim();
+        let statement = statement.strip_prefix("local ").unwrap_or(statement);
         if let Some((module, imported)) =
             statement.strip_prefix("from ").and_then(|rest| rest.split_once(" import "))
         {
@@ -62,7 +63,7 @@ fn function_aliases(code: &str) -> String {
             let module = value.split('.').next().unwrap_or_default();
             if is_name(alias)
                 && value.contains('.')
-                && RISKY_MODULES.contains(&module)
+                && modules.contains(&module)
                 && value.split('.').all(is_name)
             {
                 aliases.push((alias.to_string(), value.to_string()));
@@ -88,6 +89,78 @@ fn function_aliases(code: &str) -> String {
         code = spelled;
     }
     code
+}
+
+/// Lua with computed table keys spelled out (`os["exe" .. "cute"]` is `os.execute`, `_G.os`
+/// is `os`) and then its function aliases (`local e = os.execute; e("…")`); a key into `os`
+/// or `io` that the scan cannot compute is unseen.
+pub(super) fn lua_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    // `_G["os"]["execute"]` takes one pass per key.
+    let mut spelled = code.to_string();
+    for _ in 0..3 {
+        let before = spelled.len();
+        spelled = lua_keys(&spelled, findings);
+        if spelled.len() == before {
+            break;
+        }
+    }
+    function_aliases(&spelled.replace("_G.", ""), &["os", "io"])
+}
+
+fn lua_keys(code: &str, findings: &mut Vec<Finding>) -> String {
+    rewrite(code, Language::Lua, &["["], findings, |_, inner, object| {
+        let object = object.trim_start_matches("_G.");
+        match computed(inner, Language::Lua) {
+            Some(name)
+                if name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') && !object.is_empty() =>
+            {
+                Some(Ok(if object == "_G" { name } else { format!("{object}.{name}") }))
+            }
+            // `os[arg[1]]`: any key into `os` or `io` that is not computed.
+            None if matches!(object, "os" | "io" | "_G") => Some(Err(opaque(&format!("{object}[…]"), inner))),
+            _ => None,
+        }
+    })
+}
+
+/// PHP with variable functions spelled out: `$f = "sys" . "tem"; $f("…")` calls `system`. A
+/// variable function whose name is built from strings the scan cannot compute is unseen.
+pub(super) fn php_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    let mut code = code.to_string();
+    let mut from = 0;
+    for _ in 0..MAX_REWRITES {
+        let Some(at) = code[from..].find('$').map(|at| from + at) else { break };
+        from = at + 1;
+        let name: String =
+            code[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+        let call_at = at + 1 + name.len();
+        if name.is_empty() || !code[call_at..].starts_with('(') {
+            continue;
+        }
+        let Some(value) = php_binding(&code, &name) else { continue };
+        match computed(value, Language::Php) {
+            Some(function) if function.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
+                code.replace_range(at..call_at, &function);
+            }
+            Some(_) => {}
+            None if built_from_strings(value) => findings.push(opaque(&format!("${name}(…)"), value)),
+            None => {}
+        }
+    }
+    code
+}
+
+/// The expression last assigned to `$name` (`$f = "system";`).
+fn php_binding<'c>(code: &'c str, name: &str) -> Option<&'c str> {
+    let marker = format!("${name}");
+    code.match_indices(&marker)
+        .filter_map(|(at, _)| {
+            let rest = &code[at + marker.len()..];
+            let ends_name = !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+            let value = rest.trim_start().strip_prefix('=').filter(|v| !v.starts_with(['=', '>']))?;
+            ends_name.then(|| value.split(';').next().unwrap_or(value).trim())
+        })
+        .last()
 }
 
 /// How many computed names one piece of code may have spelled out.
@@ -134,6 +207,8 @@ pub(super) fn resolved(code: &str, findings: &mut Vec<Finding>) -> String {
 /// `__send__` and `method(:system).call(…)` call `system`; a name the scan cannot compute
 /// (`send(name, …)`) is unseen.
 pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    // `Dir["~/*"]` is `Dir.glob("~/*")`.
+    let code = &dir_globs(code);
     rewrite(code, Language::Ruby, &["send(", "method("], findings, |form, inner, _| {
         let (name, rest) = match inner.split_once(',') {
             Some((name, rest)) => (name.trim(), Some(rest)),
@@ -162,6 +237,19 @@ pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
         }))
     })
     .replace(".call(", "(")
+}
+
+/// Ruby's `Dir[pattern]` as the `Dir.glob(pattern)` it is.
+fn dir_globs(code: &str) -> String {
+    let mut code = code.to_string();
+    for _ in 0..MAX_REWRITES {
+        let Some(at) = code.find("Dir[") else { break };
+        let open = at + "Dir".len();
+        let Some(close) = closing(&code, open, Language::Ruby) else { break };
+        code.replace_range(close..=close, ")");
+        code.replace_range(open..=open, ".glob(");
+    }
+    code
 }
 
 /// JavaScript with computed `require(…)` and `obj[…]` names spelled out.

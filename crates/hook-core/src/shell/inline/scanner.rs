@@ -24,6 +24,17 @@ pub(super) struct Scanner<'a> {
     argument_budget: usize,
     /// Patterns whose matches the code may read (`glob.glob(".e*")`).
     globs: Vec<String>,
+    /// Directories the code lists (`os.walk(d)`, `readdirSync(d)`), and patterns it globs
+    /// with a computed or unknown root.
+    listings: Vec<Word>,
+    /// Deletes of a name the code computes (`os.remove(f)`, `forEach(fs.unlinkSync)`): one
+    /// at a time over a listing, they delete what was listed.
+    computed_removes: Vec<String>,
+    /// Recursive deletes of a target the scan cannot compute: of what the code lists, if it
+    /// lists anything, else of an unknown path.
+    unknown_deletes: Vec<(String, Word)>,
+    /// Whether the code signals a process id it computes (`os.kill(pid, 9)`).
+    computed_kills: bool,
 }
 
 /// Calls that read a file the code names by a variable (`open(f)`, `fs.readFileSync(f)`):
@@ -61,6 +72,10 @@ impl<'a> Scanner<'a> {
             findings: Vec::new(),
             argument_budget,
             globs: Vec::new(),
+            listings: Vec::new(),
+            computed_removes: Vec::new(),
+            unknown_deletes: Vec::new(),
+            computed_kills: false,
         }
     }
 
@@ -121,6 +136,8 @@ impl<'a> Scanner<'a> {
             };
             self.findings.push(finding);
         }
+        self.delete_loops();
+        self.fed_shells();
         if self.globs.iter().any(|_| READS_BY_NAME.iter().any(|read| self.code.contains(read))) {
             for pattern in std::mem::take(&mut self.globs) {
                 let path = Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern) };
@@ -129,6 +146,137 @@ impl<'a> Scanner<'a> {
             }
         }
         self.findings
+    }
+
+    /// Deletes one name at a time over a listing (`for f in os.listdir(d): os.remove(f)`,
+    /// `readdirSync(d).forEach(fs.unlinkSync)`) are a recursive delete of what was listed;
+    /// a recursive delete of a computed name is one of the listed names.
+    fn delete_loops(&mut self) {
+        let roots: Vec<Word> = self
+            .globs
+            .iter()
+            .map(|pattern| Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern.clone()) })
+            .chain(self.listings.iter().cloned())
+            .collect();
+        // `io.popen("ls ~")`, `` `find /etc` ``: a listing the code reads from a command.
+        let listed_by_commands: Vec<Word> = self
+            .findings
+            .iter()
+            .filter_map(|finding| {
+                let Finding::Shell(line) = finding else { return None };
+                let mut words = line.split_whitespace();
+                matches!(words.next()?, "ls" | "find" | "fd").then_some(())?;
+                words.find(|w| !w.starts_with('-')).map(Word::literal)
+            })
+            .collect();
+        let roots: Vec<Word> = roots.into_iter().chain(listed_by_commands).collect();
+        // Signals to every process id the code lists (`os.listdir('/proc')`, `psutil.pids()`)
+        // reach every process, as `kill -1` does.
+        let every_process = roots.iter().any(|root| root.text.trim_end_matches('/') == "/proc")
+            || ["process_iter(", "psutil.pids(", "pids()"].iter().any(|call| self.code.contains(call));
+        if self.computed_kills && every_process {
+            let argv = ["kill", "-s", "KILL", "--", "-1"].map(Word::literal).to_vec();
+            self.findings.push(Finding::Argv(argv));
+        }
+        let unknown = std::mem::take(&mut self.unknown_deletes);
+        if roots.is_empty() {
+            for (via, target) in unknown {
+                self.findings.push(Finding::Delete { via, target });
+            }
+            return;
+        }
+        let label = self.language.label();
+        let deletes = unknown.into_iter().map(|(via, _)| via);
+        let removes = self.computed_removes.iter().map(|call| format!("{label} {call}"));
+        let vias: Vec<String> = deletes.chain(removes).collect();
+        for via in vias {
+            for root in &roots {
+                let via = format!("{via} of what the code lists");
+                self.findings.push(Finding::Delete { via, target: root.clone() });
+            }
+        }
+    }
+
+    /// A shell the code starts with no script (`open(my $h, "|-", "sh")`,
+    /// `subprocess.Popen("bash", stdin=PIPE)`) runs what the code writes to it: the strings
+    /// written, or unseen text.
+    fn fed_shells(&mut self) {
+        let fed = self.findings.iter().find_map(|finding| {
+            let program = match finding {
+                Finding::Shell(line) => {
+                    let words: Vec<&str> = line.split_whitespace().collect();
+                    match words.as_slice() {
+                        [program] | [program, "-s" | "-i" | "-"] => *program,
+                        _ => return None,
+                    }
+                }
+                Finding::Argv(argv) if argv.len() == 1 => argv[0].text.as_str(),
+                _ => return None,
+            };
+            let base = program.rsplit('/').next().unwrap_or(program);
+            matches!(base, "sh" | "bash" | "dash" | "zsh" | "ksh" | "ash" | "fish").then(|| base.to_string())
+        });
+        let Some(shell) = fed else { return };
+        const WRITES: &[&str] = &[
+            "print ",
+            "print(",
+            "printf ",
+            "say ",
+            ".write(",
+            ".puts(",
+            ".puts ",
+            ".print(",
+            "fwrite(",
+            "fputs(",
+            ".communicate(",
+            ".end(",
+            "input=",
+            "input:",
+            "stdin_data:",
+            ".stdin.write(",
+        ];
+        let mut scripts = Vec::new();
+        let mut unseen = None;
+        for write in WRITES {
+            for (at, _) in self.code.match_indices(write) {
+                let rest = &self.code[at + write.len()..];
+                // `print $h "…"`, `fwrite($p, "…")`: the text is the last argument.
+                let rest = rest.trim_start();
+                let rest = match rest.strip_prefix(['$', '{']) {
+                    Some(_) => rest.split_once([' ', ',']).map_or("", |(_, text)| text).trim_start(),
+                    None if rest.starts_with(|c: char| c.is_ascii_uppercase()) && *write == "print " => {
+                        rest.split_once(' ').map_or("", |(_, text)| text).trim_start()
+                    }
+                    None => rest,
+                };
+                let quoted = rest.trim_start_matches(['(', 'b']);
+                let Some(&quote) = quoted.as_bytes().first() else { continue };
+                // Perl's `q{…}`: up to the end of the statement.
+                let statement = quoted.split([';', '\n']).next().unwrap_or(quoted).trim_end_matches(')');
+                if let Some((text, false)) = literal(statement, self.language).filter(|_| quote == b'q') {
+                    scripts.push(text);
+                    continue;
+                }
+                if !matches!(quote, b'\'' | b'"' | b'`') {
+                    unseen.get_or_insert_with(|| rest.chars().take(40).collect::<String>());
+                    continue;
+                }
+                let end = string_end(quoted.as_bytes(), 0, self.language);
+                match literal(&quoted[..end], self.language) {
+                    Some((text, false)) => scripts.push(text),
+                    _ => {
+                        unseen.get_or_insert_with(|| quoted[..end].to_string());
+                    }
+                }
+            }
+        }
+        match (scripts.is_empty(), unseen) {
+            (false, _) => self.findings.push(Finding::Shell(scripts.join("\n"))),
+            (true, argument) => self.findings.push(Finding::Opaque {
+                call: format!("the `{shell}` the code starts"),
+                argument: argument.unwrap_or_else(|| "what the code writes to it".into()),
+            }),
+        }
     }
 
     /// Whether the template literal at `at` is tagged `$` (zx) or `Bun.$`.
@@ -140,9 +288,14 @@ impl<'a> Scanner<'a> {
                 || !(self.bytes[at - 2].is_ascii_alphanumeric() || matches!(self.bytes[at - 2], b'_' | b'$')))
     }
 
-    /// Groovy's `"rm -rf ~".execute()`: the string between `start` and `end` runs.
+    /// Groovy's `"rm -rf ~".execute()` and Scala's `"rm -rf ~".!`: the string between
+    /// `start` and `end` runs.
     fn groovy_execute(&mut self, start: usize, end: usize) {
-        if !self.bytes[end..].starts_with(b".execute(") {
+        let rest = &self.bytes[end..];
+        if !(rest.starts_with(b".execute(")
+            || rest.starts_with(b".!")
+            || rest.starts_with(b" !") && rest.get(2) != Some(&b'='))
+        {
             return;
         }
         match literal(self.slice(start, end), self.language) {
@@ -256,11 +409,15 @@ impl<'a> Scanner<'a> {
             end += 1;
         }
         let path = self.slice(start, end).to_string();
-        let sigil = start > 0 && matches!(self.bytes[start - 1], b'$' | b'@' | b'%');
+        // `$x`, `@list`, `%hash`; PHP's `@f(…)` only silences errors.
+        let sigil = start > 0
+            && (self.bytes[start - 1] == b'$'
+                || matches!(self.bytes[start - 1], b'@' | b'%') && self.language != Language::Php);
         if sigil {
             return end;
         }
-        if self.language == Language::Perl && path == "qx" {
+        // Perl's `qx{…}`, Raku's `qqx{…}`.
+        if self.language == Language::Perl && matches!(path.as_str(), "qx" | "qqx") {
             return self.quoted_command(end);
         }
         let (qualifier, name) = match path.rfind(['.', ':']) {
@@ -280,7 +437,10 @@ impl<'a> Scanner<'a> {
             None if dotenv => Effect::Dotenv,
             None => return end,
         };
-        let Some((args, raw, close)) = self.call_arguments(end) else { return end };
+        let Some((args, raw, close)) = self.call_arguments(end) else {
+            self.function_value(effect, &path, end);
+            return end;
+        };
         let effect = match effect {
             Effect::PathObject => {
                 let base = if name == "home" {
@@ -302,6 +462,49 @@ impl<'a> Scanner<'a> {
         };
         self.record(effect, &path, args, &raw);
         end
+    }
+
+    /// A known function named without a call: handed to another (`map(os.system, cmds)`,
+    /// `forEach(fs.unlinkSync)`) or kept in a container (`{'f': os.system}`), it is called
+    /// later with arguments the scan does not follow.
+    fn function_value(&mut self, effect: Effect, path: &str, end: usize) {
+        let next = self.bytes[end..].iter().find(|b| !b.is_ascii_whitespace());
+        let start = end - path.len();
+        let before = self.bytes[..start].iter().rev().find(|b| !b.is_ascii_whitespace());
+        // An argument (`map(os.system, …)`) or a container's item (`{'f': os.system}`); a bare
+        // name only as an argument, as `{exec, spawn} = require(…)` names what is imported.
+        let handed = if path.contains(['.', ':']) {
+            matches!(before, Some(b'(' | b',' | b':' | b'['))
+        } else {
+            before == Some(&b'(')
+        };
+        // Haskell applies a function without parentheses: `… >>= removeDirectoryRecursive`.
+        let handed =
+            handed && matches!(next, Some(b',' | b')' | b']' | b'}')) || self.language == Language::Haskell;
+        if !handed {
+            return;
+        }
+        match effect {
+            Effect::Shell
+            | Effect::Spawn
+            | Effect::Command
+            | Effect::ExecList(_)
+            | Effect::ExecArgs(_)
+            | Effect::Eval
+            | Effect::Kill { .. }
+                if self.computes_command(path) =>
+            {
+                let argument = "arguments given where it is handed on".to_string();
+                self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+            }
+            Effect::Remove => self.computed_removes.push(path.to_string()),
+            Effect::Delete => {
+                let via = format!("{} {path}", self.language.label());
+                let target = Word { dynamic: true, ..Word::literal(format!("{path}(…)")) };
+                self.unknown_deletes.push((via, target));
+            }
+            _ => {}
+        }
     }
 
     /// What is done with a path object (`Path(p)`, `Path.home()`, `new File(p)`,
@@ -362,7 +565,9 @@ impl<'a> Scanner<'a> {
             "deleteDir" => Effect::Delete,
             "glob" | "rglob" => {
                 if let Some(Arg::Str(pattern, false)) = args.first() {
-                    let pattern = if path == "." { pattern.clone() } else { format!("{path}/{pattern}") };
+                    // `rglob` matches at every depth.
+                    let pattern = if method == "rglob" { format!("**/{pattern}") } else { pattern.clone() };
+                    let pattern = if path == "." { pattern } else { format!("{path}/{pattern}") };
                     self.globs.push(pattern);
                 }
                 return Some(end);
@@ -407,6 +612,9 @@ impl<'a> Scanner<'a> {
         while self.bytes.get(i).is_some_and(|b| *b == b' ' || *b == b'\t') {
             i += 1;
         }
+        if self.language == Language::Haskell {
+            return self.applied_arguments(i);
+        }
         let parens = self.bytes.get(i) == Some(&b'(');
         // Perl's list operators also take a call or a variable: `unlink glob("~/*")`, `unlink $f`.
         // Ruby's and Elixir's calls without parentheses: `eval URI.open(u).read`, `File.read! ".env"`.
@@ -414,7 +622,12 @@ impl<'a> Scanner<'a> {
             && matches!(self.bytes.get(i), Some(b'\'' | b'"'))
             || matches!(self.language, Language::Perl | Language::Ruby)
                 && i > at
-                && self.bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'$' | b'@'));
+                && self.bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'$' | b'@'))
+            // Perl's `kill 9, -1`; gnuplot's `system "cmd"`.
+            || self.language == Language::Perl
+                && i > at
+                && self.bytes.get(i).is_some_and(|b| b.is_ascii_digit() || *b == b'-')
+            || self.language == Language::Gnuplot && matches!(self.bytes.get(i), Some(b'\'' | b'"'));
         if !parens && !bare_call {
             return None;
         }
@@ -452,6 +665,70 @@ impl<'a> Scanner<'a> {
         Some((args.iter().map(|a| self.argument(a)).collect(), raw, j))
     }
 
+    /// Haskell's arguments: the terms after the function, up to the end of the expression
+    /// (`callProcess "rm" ["-rf", "/"]`, `callCommand $ "rm -rf " ++ d`, `(callCommand "x")`).
+    fn applied_arguments(&mut self, mut i: usize) -> Option<(Vec<Arg>, String, usize)> {
+        if self.bytes.get(i) == Some(&b'$') && self.bytes.get(i + 1) == Some(&b' ') {
+            // `f $ x ++ y`: one argument, the rest of the expression.
+            let end = self.bytes[i..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b';')
+                .map_or(self.bytes.len(), |n| i + n);
+            let text = self.slice(i + 1, end).trim().to_string();
+            return Some((vec![self.argument(&text)], text, end));
+        }
+        let start = i;
+        let mut args = Vec::new();
+        while i < self.bytes.len() && args.len() < 8 {
+            let term_start = i;
+            match self.bytes[i] {
+                b'"' => i = string_end(self.bytes, i, self.language),
+                b'(' | b'[' => {
+                    let mut depth = 0usize;
+                    while i < self.bytes.len() {
+                        match self.bytes[i] {
+                            b'"' => {
+                                i = string_end(self.bytes, i, self.language);
+                                continue;
+                            }
+                            b'(' | b'[' => depth += 1,
+                            b')' | b']' => {
+                                depth -= 1;
+                                if depth == 0 {
+                                    i += 1;
+                                    break;
+                                }
+                            }
+                            _ => {}
+                        }
+                        i += 1;
+                    }
+                }
+                b if b.is_ascii_alphanumeric() || b == b'_' => {
+                    while self
+                        .bytes
+                        .get(i)
+                        .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'\''))
+                    {
+                        i += 1;
+                    }
+                }
+                _ => break,
+            }
+            let term = self.slice(term_start, i).trim();
+            let term = term.strip_prefix('(').and_then(|t| t.strip_suffix(')')).unwrap_or(term).to_string();
+            args.push(self.argument(&term));
+            while self.bytes.get(i) == Some(&b' ') {
+                i += 1;
+            }
+        }
+        if args.is_empty() {
+            return None;
+        }
+        let raw = self.slice(start, i).to_string();
+        Some((args, raw, i))
+    }
+
     fn argument(&self, text: &str) -> Arg {
         if let Some(value) = computed(text, self.language) {
             return Arg::Str(value, false);
@@ -470,6 +747,16 @@ impl<'a> Scanner<'a> {
         // A list: `[…]`, R's `c(…)`, Perl's `(…)`.
         let list = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')).or_else(|| {
             (self.language == Language::R).then(|| text.strip_prefix("c(")?.strip_suffix(')')).flatten()
+        });
+        // Java's `new String[]{…}`, Kotlin's `arrayOf(…)`, Scala's `Seq(…)`, `List.of(…)`.
+        let list = list.or_else(|| {
+            (self.language == Language::Groovy).then_some(())?;
+            if let Some(inner) = text.strip_prefix("new String[]") {
+                return inner.trim().strip_prefix('{')?.strip_suffix('}');
+            }
+            ["arrayOf(", "listOf(", "Seq(", "List(", "List.of(", "Arrays.asList(", "Array("]
+                .iter()
+                .find_map(|open| text.strip_prefix(open)?.strip_suffix(')'))
         });
         if let Some(inner) = list {
             let items = split_top(inner, ",", self.language);
@@ -574,9 +861,96 @@ impl<'a> Scanner<'a> {
                 self.findings.push(Finding::Opaque { call: path.to_string(), argument });
             }
             (Effect::Delete, Some(target)) => self.delete(path, target),
+            (Effect::List, first) => {
+                // `find(sub { … }, "dir")`: the root is the first argument that is a path.
+                let words: Vec<Word> = first
+                    .into_iter()
+                    .chain(args)
+                    .filter_map(|arg| match arg {
+                        Arg::Str(dir, interpolated) => {
+                            Some(Word { dynamic: interpolated, ..Word::literal(dir) })
+                        }
+                        Arg::Other(expression) => Some(self.target_expression(&expression)),
+                        Arg::List(_) => None,
+                    })
+                    .collect();
+                // `opendir(my $d, $ENV{HOME})`, `find(sub { … }, "dir")`: the root is the
+                // argument that is a place, else the first; `os.listdir()` lists the working
+                // directory.
+                let known = words.iter().position(|w| !w.dynamic || w.text != w.raw).unwrap_or(0);
+                let word = words.into_iter().nth(known).unwrap_or_else(|| Word::literal("."));
+                self.listings.push(word);
+            }
+            // `Dir.glob("#{Dir.home}/*")`: a pattern with run-time parts lists from where it starts.
+            (Effect::Glob, Some(Arg::Str(pattern, true))) => {
+                self.listings.push(Word { dynamic: true, glob: true, ..Word::literal(pattern) });
+            }
+            (Effect::Glob, Some(Arg::Other(expression))) => {
+                let word = self.target_expression(&expression);
+                self.listings.push(word);
+            }
+            (Effect::Kill { pid, group }, first) => {
+                let all: Vec<Arg> = first.into_iter().chain(args).collect();
+                let signal =
+                    all.get(if pid == 0 { 1 } else { 0 }).map_or("TERM".to_string(), |arg| match arg {
+                        Arg::Str(name, _) => name.trim_start_matches("SIG").to_string(),
+                        Arg::Other(text) => text
+                            .rsplit(['.', ':'])
+                            .next()
+                            .unwrap_or(text)
+                            .trim_start_matches("SIG")
+                            .to_string(),
+                        Arg::List(_) => "TERM".to_string(),
+                    });
+                let mut argv = vec![
+                    Word::literal("kill"),
+                    Word::literal("-s"),
+                    Word::literal(signal),
+                    Word::literal("--"),
+                ];
+                // `os.kill(pid, sig)` names one process; `kill SIG, PIDS` (Perl, Ruby) several.
+                let count = if pid == 0 { 1 } else { usize::MAX };
+                for arg in all.into_iter().skip(pid).take(count) {
+                    let text = match arg {
+                        Arg::Str(text, false) | Arg::Other(text) => text.trim().to_string(),
+                        _ => continue,
+                    };
+                    let word = process_id(&text, group);
+                    self.computed_kills |= word.dynamic && word.text != "$$";
+                    argv.push(word);
+                }
+                if argv.len() > 4 {
+                    self.findings.push(Finding::Argv(argv));
+                }
+            }
+            // `call_user_func("system", "…")`: the named function with the rest.
+            (Effect::CallByName, Some(Arg::Str(name, false))) => {
+                let table = self.language.table();
+                if let Some(&(function, _, effect)) = table.iter().find(|(function, _, _)| *function == name)
+                {
+                    let rest: Vec<Arg> = args.collect();
+                    let rest = match (path, rest.as_slice()) {
+                        // `call_user_func_array("system", ["…"])`: the list is the arguments.
+                        ("call_user_func_array", [Arg::List(words)]) => {
+                            words.iter().map(|w| Arg::Str(w.text.clone(), w.dynamic)).collect()
+                        }
+                        _ => rest,
+                    };
+                    self.record(effect, function, rest, raw);
+                }
+            }
+            (Effect::CallByName, Some(Arg::Other(argument) | Arg::Str(argument, true)))
+                if (built_from_strings(&argument) || argument.starts_with('$'))
+                    && !argument.starts_with("fn")
+                    && !argument.starts_with("function") =>
+            {
+                self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+            }
             (Effect::Read, Some(target)) => self.access(path, target, false),
             (Effect::Write, Some(target)) => self.access(path, target, true),
             (Effect::Remove, Some(target)) => self.remove(path, target),
+            // `p.unlink()`: a method of a path the code computed.
+            (Effect::Remove, None) if path.contains('.') => self.computed_removes.push(path.to_string()),
             (Effect::Glob, Some(Arg::Str(pattern, false))) => self.globs.push(pattern),
             // `load_dotenv()`, `dotenv_values(".env.local")`, `dotenv.config({path: p})`.
             (Effect::Dotenv, first) => {
@@ -668,8 +1042,14 @@ impl<'a> Scanner<'a> {
             (Effect::DeleteIfRecursive, Some(target)) => {
                 let compact: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
                 let recursive = ["recursive:true", "\"recursive\":true", "recursive=TRUE", "recursive=true"];
-                if recursive.iter().any(|flag| compact.contains(flag)) {
+                // Octave's and MATLAB's `rmdir(d, "s")`.
+                let subdirectories = self.language == Language::Octave
+                    && (compact.ends_with(",\"s\"") || compact.ends_with(",'s'"));
+                if subdirectories || recursive.iter().any(|flag| compact.contains(flag)) {
                     self.delete(path, target);
+                } else {
+                    // `fs.rmSync(f)`: one file, as `unlink` deletes it.
+                    self.remove(path, target);
                 }
             }
             _ => {}
@@ -721,12 +1101,21 @@ impl<'a> Scanner<'a> {
     }
 
     fn delete(&mut self, path: &str, target: Arg) {
+        let via = format!("{} {path}", self.language.label());
         let target = match target {
             Arg::Str(value, interpolated) => Word { dynamic: interpolated, ..Word::literal(value) },
             Arg::List(_) => return,
-            Arg::Other(expression) => self.target_expression(&expression),
+            Arg::Other(expression) => {
+                let target = self.target_expression(&expression);
+                // Not a place the scan knows: one of the names the code lists, if it lists.
+                if target.dynamic && target.text == expression {
+                    self.unknown_deletes.push((via, target));
+                    return;
+                }
+                target
+            }
         };
-        self.findings.push(Finding::Delete { via: format!("{} {path}", self.language.label()), target });
+        self.findings.push(Finding::Delete { via, target });
     }
 
     /// A file the code reads or writes, when its name is a plain string: the file rules judge
@@ -744,16 +1133,23 @@ impl<'a> Scanner<'a> {
             Arg::Str(name, false) => Word::literal(name),
             Arg::Other(expression) => {
                 let inner = expression.trim().strip_prefix("glob(").and_then(|rest| rest.strip_suffix(')'));
-                match inner.and_then(|inner| literal(inner.trim(), self.language)) {
-                    Some((pattern, false)) => {
+                match inner.and_then(|inner| computed(inner.trim(), self.language)) {
+                    // `unlink glob("~/.ssh/*")`: each name the pattern lists.
+                    Some(pattern) => {
+                        self.globs.push(pattern.clone());
+                        self.computed_removes.push(path.to_string());
                         Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern) }
                     }
-                    _ => self.target_expression(&expression),
+                    None => self.target_expression(&expression),
                 }
             }
-            Arg::Str(..) | Arg::List(_) => return,
+            Arg::Str(..) | Arg::List(_) => {
+                self.computed_removes.push(path.to_string());
+                return;
+            }
         };
         if word.dynamic {
+            self.computed_removes.push(path.to_string());
             return;
         }
         let via = format!("{} {path}", self.language.label());
@@ -805,6 +1201,115 @@ impl<'a> Scanner<'a> {
                 return Word { raw, dynamic: interpolated, ..Word::literal(value) };
             }
         }
-        Word { text: expression.to_string(), raw: expression.to_string(), dynamic: true, glob: false }
+        let unknown =
+            Word { text: expression.to_string(), raw: expression.to_string(), dynamic: true, glob: false };
+        // A directory the code has just made (`tempfile.mkdtemp()`), and a name bound once to
+        // one (`d = tempfile.mkdtemp()`; `with tempfile.TemporaryDirectory() as d`).
+        if let Some(temp) = temp_directory(expression) {
+            return Word { dynamic: true, ..Word::literal(temp) };
+        }
+        match self.binding(expression.trim()) {
+            Some(value) if temp_directory(value).is_some() => {
+                Word { dynamic: true, ..Word::literal(temp_directory(value).unwrap_or_default()) }
+            }
+            // `h = os.path.expanduser("~")`, `d = "dist"`: the place it names.
+            Some(value) if value != expression.trim() => match self.argument(value) {
+                Arg::Str(text, false) => Word::literal(text),
+                Arg::Other(other) if other != expression.trim() => {
+                    let word = self.target_expression_once(&other);
+                    if word.dynamic && word.text == other { unknown } else { word }
+                }
+                _ => unknown,
+            },
+            _ => unknown,
+        }
     }
+
+    /// [`Self::target_expression`] without following names bound in the code, so that
+    /// `a = b; b = a` cannot loop.
+    fn target_expression_once(&self, expression: &str) -> Word {
+        let compact: String = expression.chars().filter(|c| !c.is_whitespace()).collect();
+        if HOME_EXPRESSIONS.contains(&expression.trim()) || HOME_EXPRESSIONS.contains(&compact.as_str()) {
+            return Word { text: "$HOME".into(), raw: expression.to_string(), dynamic: true, glob: false };
+        }
+        match temp_directory(expression) {
+            Some(temp) => Word { dynamic: true, ..Word::literal(temp) },
+            None => {
+                Word { text: expression.to_string(), raw: expression.to_string(), dynamic: true, glob: false }
+            }
+        }
+    }
+
+    /// The expression a plain name is bound to, when the code binds it exactly once
+    /// (`d = tempfile.mkdtemp()`, `const d = fs.mkdtempSync(p)`, `my $d = tempdir()`).
+    fn binding(&self, name: &str) -> Option<&'a str> {
+        let is_name = !name.is_empty()
+            && name.trim_start_matches(['$', '@']).bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        if !is_name {
+            return None;
+        }
+        let mut values = self.code.match_indices(name).filter_map(|(at, _)| {
+            let before = self.code[..at].bytes().last();
+            if before.is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'$')) {
+                return None;
+            }
+            let rest = &self.code[at + name.len()..];
+            if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                return None;
+            }
+            // `with tempfile.TemporaryDirectory() as d:`.
+            if let Some(with) = self.code[..at].strip_suffix(" as ") {
+                return with.rsplit("with ").next().map(str::trim);
+            }
+            let value = rest.trim_start().strip_prefix('=').filter(|v| !v.starts_with(['=', '>', '~']))?;
+            Some(value.split([';', '\n']).next().unwrap_or(value).trim())
+        });
+        let value = values.next()?;
+        values.next().is_none().then_some(value)
+    }
+}
+
+/// A process id argument as `kill` takes it: `-1`, `1`, `os.getppid()` (the agent: `$PPID`),
+/// a process group as its negative (`os.killpg(pgid, sig)`; group 0 is the caller's own).
+fn process_id(text: &str, group: bool) -> Word {
+    let parent = ["os.getppid()", "process.ppid", "Process.ppid", "getppid", "getppid()", "posix_getppid()"];
+    if parent.contains(&text) {
+        return Word::literal("$PPID");
+    }
+    let own = ["os.getpid()", "process.pid", "Process.pid", "$$", "getmypid()", "Deno.pid"];
+    if own.contains(&text) {
+        return Word { dynamic: true, ..Word::literal("$$") };
+    }
+    match text.parse::<i64>() {
+        Ok(0) if group => Word::literal("0"),
+        Ok(pid) if group => Word::literal(format!("-{pid}")),
+        Ok(pid) => Word::literal(pid.to_string()),
+        Err(_) => Word { dynamic: true, ..Word::literal(text) },
+    }
+}
+
+/// Whether an expression builds a name at run time (`"sys" . $x`, `chr(115)`).
+fn built_from_strings(expression: &str) -> bool {
+    expression.contains(['\'', '"', '`', '.']) || expression.contains("chr(")
+}
+
+/// A temp directory an expression names: one it makes (`tempfile.mkdtemp()`, `fs.mkdtempSync(p)`,
+/// `Dir.mktmpdir`) as `$(mktemp -d)`, the system's (`tempfile.gettempdir()`) as `$TMPDIR`.
+fn temp_directory(expression: &str) -> Option<String> {
+    const MADE: &[&str] = &[
+        "mkdtemp(",
+        "TemporaryDirectory(",
+        "mkdtempSync(",
+        "Dir.mktmpdir",
+        "makeTempDir",
+        "tempdir(",
+        "File::Temp->newdir",
+        "createTempDirectory(",
+    ];
+    const SYSTEM: &[&str] = &["gettempdir()", "os.tmpdir()", "Dir.tmpdir", "sys_get_temp_dir()", "tempdir()"];
+    let expression = expression.trim();
+    if SYSTEM.iter().any(|system| expression.ends_with(system)) {
+        return Some("$TMPDIR".into());
+    }
+    MADE.iter().any(|made| expression.contains(made)).then(|| "$(mktemp -d)".into())
 }

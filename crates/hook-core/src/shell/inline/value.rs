@@ -154,7 +154,11 @@ pub(super) fn literal(text: &str, language: Language) -> Option<(String, bool)> 
         | Language::Erlang
         | Language::Lisp
         | Language::Tcl
-        | Language::Editor => false,
+        | Language::Editor
+        | Language::Haskell
+        | Language::Gnuplot
+        | Language::Octave
+        | Language::Dc => false,
     };
     let mut value = if raw { inner.to_string() } else { unescape(inner) };
     if interpolated {
@@ -287,6 +291,7 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
         Language::Lua => &[".."],
         Language::Julia => &["*"],
         Language::Elixir => &["<>"],
+        Language::Haskell => &["++"],
         Language::Python => &["+", "/"],
         _ => &["+"],
     };
