@@ -370,6 +370,64 @@ fn inline_letters(program: &str) -> &'static [char] {
     }
 }
 
+/// Whether a file's mode lets someone run it (always, where there are no modes).
+fn executable(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        true
+    }
+}
+
+/// Directories `run-parts` reads at most this many files of.
+const MAX_PARTS: usize = 64;
+
+/// `run-parts DIR`: every executable file of the directory runs, in name order; each is judged
+/// as `./DIR/F` would be (by its `#!` line), a file that does not match run-parts' names
+/// included, as a `--regex` or another run-parts may run it. `--test` and `--list` only print
+/// the names.
+fn run_parts(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
+    let args = command.args();
+    if !ctx.cwd_known
+        || args.iter().any(|w| matches!(w.text.as_str(), "--test" | "--list" | "-V" | "--version"))
+    {
+        return None;
+    }
+    let mut words = args.iter();
+    let mut dir = None;
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "-a" | "--arg" | "-u" | "--umask" => {
+                words.next();
+            }
+            text if text.starts_with('-') => {}
+            _ => dir = Some(word),
+        }
+    }
+    let dir = dir.filter(|dir| !dir.dynamic)?;
+    let path = super::files::resolve(&dir.text, ctx);
+    let mut names: Vec<String> = std::fs::read_dir(&path)
+        .ok()?
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| std::fs::metadata(entry.path()).is_ok_and(|meta| meta.is_file() && executable(&meta)))
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .take(MAX_PARTS)
+        .collect();
+    names.sort();
+    if names.is_empty() {
+        return None;
+    }
+    let shown = dir.text.trim_end_matches('/');
+    let lines: Vec<String> =
+        names.iter().map(|name| crate::shell::quote(&format!("{}/{name}", path.display()))).collect();
+    Some((format!("the files of `{shown}` (run by `run-parts`)"), Held::Line(lines.join("\n"))))
+}
+
 /// What another task runner runs from its file in the working directory (or the one it is
 /// told to read): `just RECIPE` from the `justfile`, `task NAME` from `Taskfile.yml`, `deno task
 /// NAME` from `deno.json`, `composer run NAME` from `composer.json` (see `shell::tasks`).
@@ -839,6 +897,9 @@ pub(crate) fn script<'w>(
     }
     if matches!(name, "just" | "task" | "go-task" | "deno" | "composer") {
         return task_runner(name, command, ctx, written());
+    }
+    if name == "run-parts" {
+        return run_parts(command, ctx);
     }
     if name == "crontab" {
         return cron_table(command, ctx, written);
