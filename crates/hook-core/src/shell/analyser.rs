@@ -60,6 +60,10 @@ pub(super) struct Analyser {
     /// Functions whose body runs the function itself at least twice (`f(){ f & f & }`): the
     /// name and the commands of the body.
     self_spawning: Vec<(String, std::ops::Range<usize>)>,
+    /// Input descriptors the shell keeps open (`exec 3<<<TEXT`, `exec 3< FILE`), what they read.
+    descriptors: Vec<(u32, Stdin)>,
+    /// Those the last command's redirections opened, kept when the command is a bare `exec`.
+    opened: Vec<(u32, Stdin)>,
     /// Commands found to start a fork bomb (see [`Analysis::fork_bombs`]).
     fork_bombs: Vec<usize>,
     /// See [`Analysis::environment_dumps`].
@@ -182,6 +186,8 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         expansion_budget: line.len().saturating_mul(4).saturating_add(4 << 20),
         aliases: Vec::new(),
         self_spawning: Vec::new(),
+        descriptors: Vec::new(),
+        opened: Vec::new(),
         fork_bombs: Vec::new(),
         environment_dumps: Vec::new(),
         links: Vec::new(),
@@ -512,6 +518,7 @@ impl Analyser {
             Compound::Arithmetic(words) => {
                 for word in words {
                     self.substitutions(word, origin);
+                    self.arithmetic_names(&word.raw, origin, 0);
                 }
                 // sh and dash have no arithmetic command: there `((rm -rf ~))` is two subshells
                 // running `rm`. Words that read as a command (a name, then an argument, which no
@@ -535,11 +542,100 @@ impl Analyser {
                     let inner = origin.through(&origin.via, origin.stdin.clone());
                     self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
                 }
-                Part::Opaque { raw } => self.opaque_substitutions(raw, origin),
+                Part::Opaque { raw } => {
+                    self.opaque_substitutions(raw, origin);
+                    // `$(( x ))`, `$[ x ]`: each name's value is evaluated as an expression too.
+                    if raw.starts_with("$((") || raw.starts_with("$[") {
+                        self.arithmetic_names(raw, origin, 0);
+                    }
+                }
                 _ => {}
             }
         }
         outputs
+    }
+
+    /// Words bash evaluates as arithmetic, or as a name with a subscript that is arithmetic,
+    /// which runs the command substitutions they hold: `let EXPR`, `[[ -v 'a[$(cmd)]' ]]`,
+    /// `[[ x -eq 1 ]]`, `unset 'a[$(cmd)]'`, `declare -i n=EXPR`, `printf -v 'a[$(cmd)]'`.
+    fn evaluated_words(&mut self, argv: &[Word], origin: &Origin) {
+        let Some(name) = argv.first().filter(|w| !w.dynamic).map(|w| w.text.as_str()) else { return };
+        let args = &argv[1..];
+        let after = |options: &[&str]| {
+            args.windows(2)
+                .filter(|pair| options.contains(&pair[0].text.as_str()))
+                .map(|pair| &pair[1])
+                .collect()
+        };
+        let evaluated: Vec<&Word> = match name {
+            "let" => args.iter().collect(),
+            "[[" => {
+                let mut words: Vec<&Word> = after(&["-v", "-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
+                words.extend(
+                    args.windows(2)
+                        .filter(|pair| {
+                            matches!(pair[1].text.as_str(), "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge")
+                        })
+                        .map(|pair| &pair[0]),
+                );
+                words
+            }
+            "[" | "test" => after(&["-v"]),
+            "printf" => after(&["-v"]),
+            "unset" | "read" => args.iter().filter(|w| !w.text.starts_with('-')).collect(),
+            "declare" | "typeset" | "local" | "export" | "readonly" => {
+                let integer = args.iter().any(|w| w.text.starts_with('-') && w.text.contains('i'));
+                args.iter()
+                    .filter(|w| !w.text.starts_with('-') && (integer || !w.text.contains('=')))
+                    .collect()
+            }
+            _ => return,
+        };
+        // A value split into words by the analyser (bash does not split inside `[[`) is read
+        // whole again: `[[ $x -eq 1 ]]` with `x='a[$(cmd)]'`.
+        if name == "[[" && !evaluated.is_empty() {
+            let joined = args.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            if joined.contains("[$(") || joined.contains("[`") {
+                self.opaque_substitutions(&joined, origin);
+            }
+        }
+        for word in evaluated {
+            // A name's subscript (`a[$(cmd)]`) or an expression's text.
+            let subscripted = word.text.contains('[') || name == "let" || name == "[[";
+            if subscripted && (word.text.contains("$(") || word.text.contains('`')) {
+                self.opaque_substitutions(&word.text, origin);
+            }
+            self.arithmetic_names(&word.text, origin, 0);
+        }
+    }
+
+    /// The variables an arithmetic expression reads: each value the line fixes is an expression
+    /// of its own, evaluated in turn (`x='a[$(cmd)]'; echo $(( x ))` runs `cmd`).
+    fn arithmetic_names(&mut self, expression: &str, origin: &Origin, depth: usize) {
+        if depth > 4 {
+            return;
+        }
+        let bytes = expression.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            if !(bytes[at].is_ascii_alphabetic() || bytes[at] == b'_')
+                || at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_')
+            {
+                at += 1;
+                continue;
+            }
+            let end = bytes[at..]
+                .iter()
+                .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+                .map_or(bytes.len(), |n| at + n);
+            let name = &expression[at..end];
+            at = end;
+            let Some(value) = self.vars.get(name).map(str::to_string) else { continue };
+            if value.contains("$(") || value.contains('`') {
+                self.opaque_substitutions(&value, origin);
+            }
+            self.arithmetic_names(&value, origin, depth + 1);
+        }
     }
 
     /// Run the command substitutions inside an expansion the analyser does not compute: they
@@ -637,6 +733,12 @@ impl Analyser {
         origin: &Origin,
     ) -> Vec<Redirect> {
         let mut redirects = Vec::new();
+        self.opened.clear();
+        // Where input for descriptor `fd` comes from: standard input, or another one opened.
+        let input = |a: &mut Self, fd: Option<u32>, from: Stdin, stdin: &mut Stdin| match fd {
+            None | Some(0) => *stdin = from,
+            Some(fd) => a.opened.push((fd, from)),
+        };
         for redirection in redirections {
             match redirection {
                 Redirection::To { fd, redir, target } => {
@@ -651,14 +753,25 @@ impl Analyser {
                                 Some(home) => home,
                                 None => target.text.clone(),
                             };
-                            *stdin = Stdin::Text(format!("{text}\n"));
+                            input(self, *fd, Stdin::Text(format!("{text}\n")), stdin);
                             continue;
                         }
-                        Redir::Read => {
-                            if matches!(fd, None | Some(0)) {
-                                *stdin = Stdin::File(target.clone());
-                            }
+                        // `< /dev/fd/3`: what descriptor 3 reads, when the line opened it.
+                        Redir::Read if descriptor_path(&target.text).is_some() => {
+                            let from = self.descriptor(descriptor_path(&target.text));
+                            input(self, *fd, from.unwrap_or_else(|| Stdin::File(target.clone())), stdin);
                             RedirectOp::Read
+                        }
+                        Redir::Read => {
+                            input(self, *fd, Stdin::File(target.clone()), stdin);
+                            RedirectOp::Read
+                        }
+                        // `bash <&3`: standard input is what descriptor 3 reads.
+                        Redir::DupIn if matches!(fd, None | Some(0)) && is_descriptor => {
+                            if let Some(source) = self.descriptor(target.text.parse::<u32>().ok()) {
+                                *stdin = source;
+                            }
+                            RedirectOp::Duplicate
                         }
                         Redir::DupIn | Redir::DupOut if is_descriptor && !target.text.is_empty() => {
                             RedirectOp::Duplicate
@@ -675,13 +788,51 @@ impl Analyser {
                         let (parts, _) = lexer::heredoc_parts(body);
                         self.substitutions(&LexWord { parts, raw: String::new() }, origin);
                     }
-                    if matches!(fd, None | Some(0)) {
-                        *stdin = Stdin::Text(body.clone());
-                    }
+                    input(self, *fd, Stdin::Text(body.clone()), stdin);
                 }
             }
         }
         redirects
+    }
+
+    /// What input descriptor `number` reads, when the line opened it.
+    fn descriptor(&self, number: Option<u32>) -> Option<Stdin> {
+        let number = number?;
+        self.opened
+            .iter()
+            .chain(&self.descriptors)
+            .rev()
+            .find(|(open, _)| *open == number)
+            .map(|(_, from)| from.clone())
+    }
+
+    /// `bash /dev/fd/3`, `source /proc/self/fd/3`: a shell reading its script from a descriptor
+    /// reads what the line opened there (as standard input, `sh -s` alike); one the line did not
+    /// open is unseen.
+    fn descriptor_script(&mut self, argv: &mut [Word], stdin: &mut Stdin) -> Option<String> {
+        let name = argv.first().filter(|w| !w.dynamic)?.text.clone();
+        let at = match name.as_str() {
+            "source" | "." => 1,
+            _ if wrappers::SHELLS.contains(&crate::shell::base_name(&name)) => {
+                wrappers::shell_invocation(argv).operand?
+            }
+            _ => return None,
+        };
+        let operand = argv.get_mut(at)?;
+        let number = descriptor_path(&operand.text)?;
+        if number <= 2 {
+            return None;
+        }
+        match self.descriptor(Some(number)) {
+            Some(from) => {
+                *stdin = from;
+                operand.text = "/dev/stdin".into();
+                None
+            }
+            None => {
+                Some(format!("`{name}` runs the script on descriptor {number}, which the line does not open"))
+            }
+        }
     }
 
     fn simple(&mut self, simple: &Simple, src: &str, origin: &Origin) -> Option<usize> {
@@ -744,7 +895,13 @@ impl Analyser {
                 Part::Opaque { raw } => raw == "$0" || raw == "${0}",
                 _ => false,
             };
-            if shell && name.dynamic {
+            // `sh -c '$0 -rf ~' rm`: a `$0` the line sets is that program.
+            let dollar_zero = matches!(part, Part::Opaque { raw } if raw == "$0" || raw == "${0}");
+            let set = dollar_zero.then(|| self.vars.get("0")).flatten();
+            if let Some(program) = set.filter(|_| name.dynamic) {
+                *name =
+                    Word { text: program.to_string(), raw: name.raw.clone(), dynamic: false, glob: false };
+            } else if shell && name.dynamic {
                 *name = Word { text: "sh".into(), raw: name.raw.clone(), dynamic: false, glob: false };
             }
         }
@@ -784,6 +941,14 @@ impl Analyser {
                 return None;
             }
         }
+        let descriptor_unseen = self.descriptor_script(&mut argv, &mut stdin);
+        // `exec 3<<<TEXT`: the descriptors stay open for the commands after it.
+        if matches!(argv.as_slice(), [exec] if exec.text == "exec" && !exec.dynamic) {
+            let opened = std::mem::take(&mut self.opened);
+            self.descriptors.retain(|(fd, _)| !opened.iter().any(|(open, _)| open == fd));
+            self.descriptors.extend(opened);
+        }
+        self.evaluated_words(&argv, origin);
         self.builtin_assignments(&argv, origin);
         let own_ifs = assignments.iter().any(|(name, _)| name == "IFS");
         self.read_from_text(&argv, &stdin, own_ifs);
@@ -819,7 +984,7 @@ impl Analyser {
             })
         });
         let index = self.emit(command, Dialect::Posix, origin);
-        if let Some(what) = name_unseen {
+        if let Some(what) = name_unseen.or(descriptor_unseen) {
             self.note(UnseenKind::Exec, index, what);
         }
         self.change_directory(&directory_argv, searched);
@@ -1000,6 +1165,28 @@ impl Analyser {
         }
     }
 
+    /// The positional parameters `$1`… and `$@`, `$*` (`set -- a b c`, `sh -c TEXT $0 a b c`).
+    fn set_positional(&mut self, values: &[Word]) {
+        // A tilde is the home directory in `$1` but only its text in a joined `$@`: the list is
+        // left unknown rather than wrong.
+        let tilde = values.iter().any(|w| w.raw == w.text && resolve::tilde_value(&w.text).is_some());
+        let known = !tilde && values.iter().all(|w| !w.dynamic);
+        for (at, value) in values.iter().enumerate().take(9) {
+            self.set_parameter(&(at + 1).to_string(), value);
+        }
+        let all = known.then(|| values.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "));
+        self.vars.set("@", all.clone());
+        self.vars.set("*", all);
+    }
+
+    /// One positional parameter; `set -- ~` expands the tilde before `$1` holds it.
+    fn set_parameter(&mut self, name: &str, value: &Word) {
+        match resolve::tilde_value(&value.text).filter(|_| value.raw == value.text) {
+            Some(home) => self.vars.set_substitution(name, &home),
+            None => self.vars.set(name, (!value.dynamic).then(|| value.text.clone())),
+        }
+    }
+
     /// Builtins that set variables: `export a=rm` sets it, `read a`/`unset a` make it unknown.
     fn builtin_assignments(&mut self, argv: &[Word], origin: &Origin) {
         let Some(name) = argv.first().filter(|w| !w.dynamic) else { return };
@@ -1012,21 +1199,7 @@ impl Analyser {
                 None => None,
             };
             if let Some(values) = values {
-                // A tilde is the home directory in `$1` but only its text in a joined `$@`:
-                // the list is left unknown rather than wrong.
-                let tilde = values.iter().any(|w| w.raw == w.text && resolve::tilde_value(&w.text).is_some());
-                let known = !tilde && values.iter().all(|w| !w.dynamic);
-                for (at, value) in values.iter().enumerate().take(9) {
-                    let name = (at + 1).to_string();
-                    // `set -- ~` expands the tilde before `$1` holds it.
-                    match resolve::tilde_value(&value.text).filter(|_| value.raw == value.text) {
-                        Some(home) => self.vars.set_substitution(&name, &home),
-                        None => self.vars.set(&name, (!value.dynamic).then(|| value.text.clone())),
-                    }
-                }
-                let all = known.then(|| values.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "));
-                self.vars.set("@", all.clone());
-                self.vars.set("*", all);
+                self.set_positional(values);
             }
             return;
         }
@@ -1302,7 +1475,8 @@ impl Analyser {
         // Past the command limit nothing more is read (`push` notes it).
         let index = self.push(command)?;
         // Taken out while what it runs is read: that reads only the commands before it.
-        let command = std::mem::take(&mut self.commands[index]);
+        let mut command = std::mem::take(&mut self.commands[index]);
+        self.catted_script(&mut command, dialect);
         self.interpreter(&command, Some(index), origin);
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
@@ -1387,11 +1561,22 @@ impl Analyser {
         let xargs_input = script.text.contains(wrappers::XARGS_INPUT);
         let text = script.text.replace(wrappers::XARGS_INPUT, XARGS_INPUT_TOKEN);
         let first = self.commands.len();
+        // `sh -c TEXT NAME ARGS…`: the words after the text are its `$0` and `$1`….
+        let arguments = match wrappers::shell_invocation(&command.argv).command {
+            Some(at) if via.ends_with(" -c") && at + 1 < command.argv.len() => Some(&command.argv[at + 1..]),
+            _ => None,
+        };
         // eval runs in the same shell; every other wrapper starts a new process.
         let last = if eval {
             self.text(&text, dialect, &inner)
         } else {
-            self.scoped(Run::Program, |a| a.text(&text, dialect, &inner))
+            self.scoped(Run::Program, |a| {
+                if let Some((name, values)) = arguments.and_then(<[Word]>::split_first) {
+                    a.set_parameter("0", name);
+                    a.set_positional(values);
+                }
+                a.text(&text, dialect, &inner)
+            })
         };
         if xargs_input {
             self.restore_xargs_input(first);
@@ -1530,6 +1715,26 @@ impl Analyser {
 
     /// A shell reading its commands from standard input: analysed when the line fixes
     /// them, unseen when it does not.
+    /// `cat scripts/build.sh | sh`: a shell fed one file by `cat` reads it as `sh < FILE` does,
+    /// so the guard reads the file (see `guard::script_file`).
+    fn catted_script(&self, command: &mut SimpleCommand, dialect: Dialect) {
+        let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
+        if stdin_script(&command.argv, dialect)
+            .is_none_or(|shell| !wrappers::SHELLS.contains(&shell.as_str()))
+        {
+            return;
+        }
+        let Some(cat) = self.commands.get(from).filter(|cat| cat.name() == Some("cat") && cat.via.is_empty())
+        else {
+            return;
+        };
+        if let [file] = cat.args() {
+            if !file.dynamic && !file.glob && !file.text.starts_with('-') && cat.stdin == Stdin::Inherited {
+                command.stdin = Stdin::File(file.clone());
+            }
+        }
+    }
+
     fn fed_shell(
         &mut self,
         command: &SimpleCommand,
@@ -1755,6 +1960,11 @@ impl Cwd {
             }
         }
     }
+}
+
+/// The descriptor a path names: `/dev/fd/N`, `/proc/self/fd/N`.
+fn descriptor_path(path: &str) -> Option<u32> {
+    path.strip_prefix("/dev/fd/").or_else(|| path.strip_prefix("/proc/self/fd/"))?.parse().ok()
 }
 
 /// Whether the words of `((...))` read as a command: a plain name followed by a word no

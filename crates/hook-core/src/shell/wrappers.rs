@@ -2263,8 +2263,28 @@ mod tests {
         assert_eq!(inner(&["pnpm", "dlx", "rimraf@5", "--glob", "x"]).1, ["rm", "-rf", "x"]);
         assert_eq!(inner(&["npx", "--yes", "prettier", "."]).1, ["prettier", "."]);
         assert_eq!(peel(&argv(&["pnpm", "install"]), Dialect::Posix), Peel::Runs);
-        assert_eq!(inner(&["fd", "-e", "o", "-x", "rm", "{}"]).1, ["rm", XARGS_INPUT]);
-        assert_eq!(inner(&["fd", "-X", "rm", "-f"]).1, ["rm", "-f", XARGS_INPUT]);
+        // Bare, by path and through `npm x`, a deleter is `rm -rf` of its operands too.
+        assert_eq!(
+            inner(&["rimraf", "--glob", "dist"]),
+            ("rimraf".into(), vec!["rm".into(), "-rf".into(), "dist".into()])
+        );
+        assert_eq!(inner(&["./node_modules/.bin/rimraf", "x"]).1, ["rm", "-rf", "x"]);
+        assert_eq!(inner(&["npm", "x", "rimraf", "x"]).1, ["rm", "-rf", "x"]);
+        assert_eq!(peel(&argv(&["del", "/q", "x"]), Dialect::Cmd), Peel::Runs);
+        // What fd finds is under its roots (`.` when none is named); `{/}` and the others are
+        // parts of a path the command does not know.
+        let found = |words: &[&str]| match peel(&argv(words), Dialect::Posix) {
+            Peel::Find { execs } => execs
+                .into_iter()
+                .map(|(_, argv)| argv.into_iter().map(|w| w.text).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
+            other => panic!("{words:?} peeled to {other:?}"),
+        };
+        assert_eq!(found(&["fd", "-e", "o", "-x", "rm", "{}"]), [["rm", "./{}"]]);
+        assert_eq!(found(&["fd", "-X", "rm", "-f"]), [["rm", "-f", "./{}"]]);
+        assert_eq!(found(&["fd", "-H", ".", "a", "b/", "-X", "rm"]), [["rm", "a/{}"], ["rm", "b/{}"]]);
+        assert_eq!(found(&["fd", "--base-directory", "/x", ".", "-x", "rm", "{/}"]), [["rm", XARGS_INPUT]]);
+        assert_eq!(found(&["fd", "--base-directory", "/x", ".", "y", "-x", "rm"]), [["rm", "/x/y/{}"]]);
         assert_eq!(peel(&argv(&["fd", "-e", "rs"]), Dialect::Posix), Peel::Runs);
     }
 

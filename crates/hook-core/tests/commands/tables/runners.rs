@@ -587,7 +587,8 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "CMD=$(echo rm -rf /); $CMD"),
     ask("opaque.exec", "f() { \"$@\"; }; f rm -rf ~"),
     ask("opaque.exec", "run() { $1 $2 $3; }; run rm -rf /"),
-    ask("opaque.exec", "bash -c '\"$@\"' _ rm -rf /"),
+    // The words after `bash -c TEXT` are its `$0`, `$1`…: `"$@"` is `rm -rf /`.
+    deny("rm.root", "bash -c '\"$@\"' _ rm -rf /"),
     ask("opaque.exec", "set -- rm -rf ~; \"$@\""),
     ask("opaque.exec", "/bin/r[m] -rf ~"),
     ask("opaque.exec", "/usr/bin/r? -rf ~"),
