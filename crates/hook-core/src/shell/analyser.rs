@@ -1728,8 +1728,11 @@ impl Analyser {
         else {
             return;
         };
+        // A file of the project's: one in a temp dir or elsewhere may change before it runs.
         if let [file] = cat.args() {
-            if !file.dynamic && !file.glob && !file.text.starts_with('-') && cat.stdin == Stdin::Inherited {
+            let inside =
+                !file.text.starts_with(['/', '~', '-']) && !file.text.split('/').any(|part| part == "..");
+            if !file.dynamic && !file.glob && inside && cat.stdin == Stdin::Inherited {
                 command.stdin = Stdin::File(file.clone());
             }
         }

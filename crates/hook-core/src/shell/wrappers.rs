@@ -1101,15 +1101,7 @@ fn ripgrep_preprocessor(argv: &[Word]) -> Peel {
     }
     let execs = roots
         .into_iter()
-        .map(|root| {
-            let file = Word {
-                text: format!("{}/{{}}", root.text.trim_end_matches('/')),
-                raw: root.raw.clone(),
-                dynamic: root.dynamic,
-                glob: false,
-            };
-            ("rg --pre".to_string(), vec![program.clone(), file])
-        })
+        .map(|root| ("rg --pre".to_string(), vec![program.clone(), found_under(root)]))
         .collect();
     Peel::Find { execs }
 }
@@ -1635,12 +1627,7 @@ fn fd(argv: &[Word]) -> Peel {
     }
     let mut execs = Vec::new();
     for root in &roots {
-        let found = Word {
-            text: format!("{}/{{}}", root.text.trim_end_matches('/')),
-            raw: root.raw.clone(),
-            dynamic: root.dynamic,
-            glob: false,
-        };
+        let found = found_under(root);
         let mut inner: Vec<Word> = Vec::new();
         let mut placeholder = false;
         for word in &argv[i + 1..] {
@@ -1759,6 +1746,20 @@ fn xargs(argv: &[Word]) -> Peel {
 }
 
 /// Arguments that xargs or parallel read at run time.
+/// A path a search finds under `root` at run time, as the analyser roots xargs input
+/// (`ROOT/{xargs input}`; under `.` the input alone).
+fn found_under(root: &Word) -> Word {
+    match root.text.as_str() {
+        "." | "./" => run_time_input(),
+        text => Word {
+            text: format!("{}/{XARGS_INPUT}", text.trim_end_matches('/')),
+            raw: root.raw.clone(),
+            dynamic: true,
+            glob: false,
+        },
+    }
+}
+
 fn run_time_input() -> Word {
     Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false }
 }
@@ -2280,11 +2281,22 @@ mod tests {
                 .collect::<Vec<_>>(),
             other => panic!("{words:?} peeled to {other:?}"),
         };
-        assert_eq!(found(&["fd", "-e", "o", "-x", "rm", "{}"]), [["rm", "./{}"]]);
-        assert_eq!(found(&["fd", "-X", "rm", "-f"]), [["rm", "-f", "./{}"]]);
-        assert_eq!(found(&["fd", "-H", ".", "a", "b/", "-X", "rm"]), [["rm", "a/{}"], ["rm", "b/{}"]]);
+        let under = |root: &str| format!("{root}/{XARGS_INPUT}");
+        assert_eq!(found(&["fd", "-e", "o", "-x", "rm", "{}"]), [["rm", XARGS_INPUT]]);
+        assert_eq!(found(&["fd", "-X", "rm", "-f"]), [["rm", "-f", XARGS_INPUT]]);
+        assert_eq!(
+            found(&["fd", "-H", ".", "a", "b/", "-X", "rm"]),
+            [["rm".to_string(), under("a")], ["rm".to_string(), under("b")]]
+        );
         assert_eq!(found(&["fd", "--base-directory", "/x", ".", "-x", "rm", "{/}"]), [["rm", XARGS_INPUT]]);
-        assert_eq!(found(&["fd", "--base-directory", "/x", ".", "y", "-x", "rm"]), [["rm", "/x/y/{}"]]);
+        assert_eq!(
+            found(&["fd", "--base-directory", "/x", ".", "-x", "rm"]),
+            [["rm".to_string(), under("/x/.")]]
+        );
+        assert_eq!(
+            found(&["fd", "--base-directory", "/x", ".", "y", "-x", "rm"]),
+            [["rm".to_string(), under("/x/y")]]
+        );
         assert_eq!(peel(&argv(&["fd", "-e", "rs"]), Dialect::Posix), Peel::Runs);
     }
 
