@@ -60,6 +60,13 @@ pub(super) struct Analyser {
     /// Functions whose body runs the function itself at least twice (`f(){ f & f & }`): the
     /// name and the commands of the body.
     self_spawning: Vec<(String, std::ops::Range<usize>)>,
+    /// Functions the line defines, by name, with the text of their body: read again at each
+    /// call with the call's arguments as `$1`… and `$@`.
+    functions: Vec<(String, String)>,
+    /// How many function bodies are being read where they are defined (their `"$@"` is the
+    /// calls' business), and the functions being called now (a recursive call is not followed).
+    defining: usize,
+    calling: Vec<String>,
     /// Input descriptors the shell keeps open (`exec 3<<<TEXT`, `exec 3< FILE`), what they read.
     descriptors: Vec<(u32, Stdin)>,
     /// Those the last command's redirections opened, kept when the command is a bare `exec`.
@@ -186,6 +193,9 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         expansion_budget: line.len().saturating_mul(4).saturating_add(4 << 20),
         aliases: Vec::new(),
         self_spawning: Vec::new(),
+        functions: Vec::new(),
+        defining: 0,
+        calling: Vec::new(),
         descriptors: Vec::new(),
         opened: Vec::new(),
         fork_bombs: Vec::new(),
@@ -422,9 +432,15 @@ impl Analyser {
     fn command(&mut self, command: &Command, src: &str, origin: &Origin) -> Option<usize> {
         match command {
             Command::Simple(simple) => self.simple(simple, src, origin),
-            Command::Function { name, body } => {
+            Command::Function { name, body, source } => {
                 let start = self.commands.len();
+                self.defining += 1;
                 self.scoped(Run::Repeatedly, |a| a.command(body, src, origin));
+                self.defining -= 1;
+                if let Some(text) = src.get(source.clone()) {
+                    self.functions.retain(|(defined, _)| defined != name);
+                    self.functions.push((name.clone(), text.to_string()));
+                }
                 let body = start..self.commands.len();
                 let calls = self.commands[body.clone()].iter().filter(|c| bare_call(c, name)).count();
                 if calls >= 2 {
@@ -795,6 +811,21 @@ impl Analyser {
         redirects
     }
 
+    /// A call of a function the line defined: its body read again with the call's words as its
+    /// positional parameters (`run(){ echo "+ $*"; "$@"; }; run npm test` runs `npm test`).
+    fn call_function(&mut self, name: String, body: &str, arguments: &[Word], origin: &Origin) {
+        let inner = origin.through(&origin.via, origin.stdin.clone());
+        if !self.admit(body, &inner) {
+            return;
+        }
+        self.calling.push(name);
+        self.scoped(Run::Program, |a| {
+            a.set_positional(arguments);
+            a.text(body, Dialect::Posix, &inner)
+        });
+        self.calling.pop();
+    }
+
     /// What input descriptor `number` reads, when the line opened it.
     fn descriptor(&self, number: Option<u32>) -> Option<Stdin> {
         let number = number?;
@@ -973,7 +1004,13 @@ impl Analyser {
             // `$CMD`, `"$@"`, `$1`: a program named by a value the line does not fix.
             let from_value =
                 || written.parts.iter().any(|part| matches!(part, Part::Param { .. } | Part::Opaque { .. }));
-            if name.dynamic && from_value() {
+            // In a function's body, `"$@"` and `$1` are what each call gives: judged there.
+            let positional = || {
+                written.parts.iter().all(|part| {
+                    matches!(part, Part::Param { name, .. } if name == "@" || name == "*" || name.bytes().all(|b| b.is_ascii_digit()))
+                })
+            };
+            if name.dynamic && from_value() && !(self.defining > 0 && positional()) {
                 return Some(format!("the command name is `{}`, whose value is not known here", written.raw));
             }
             (name.glob && !name.dynamic).then(|| {
@@ -983,9 +1020,24 @@ impl Analyser {
                 )
             })
         });
+        // The shell's own `time` and `coproc` run a function; `sudo f` runs a program called `f`.
+        let at = command
+            .argv
+            .iter()
+            .position(|w| !matches!(w.text.as_str(), "time" | "-p" | "coproc"))
+            .unwrap_or(0);
+        let called = command.argv.get(at).filter(|name| !name.dynamic).and_then(|name| {
+            let (_, body) = self.functions.iter().rev().find(|(defined, _)| *defined == name.text)?;
+            // Outside a definition: a body's calls are followed when it is called.
+            (self.defining == 0 && !self.calling.contains(&name.text))
+                .then(|| (name.text.clone(), body.clone(), command.argv[at + 1..].to_vec()))
+        });
         let index = self.emit(command, Dialect::Posix, origin);
         if let Some(what) = name_unseen.or(descriptor_unseen) {
             self.note(UnseenKind::Exec, index, what);
+        }
+        if let Some((name, body, arguments)) = called {
+            self.call_function(name, &body, &arguments, origin);
         }
         self.change_directory(&directory_argv, searched);
         self.links.extend(link);
@@ -2087,7 +2139,8 @@ mod tests {
         assert_eq!(names("for x in 1 2; do rm $x; done"), ["rm", "rm"]);
         assert_eq!(names("for x in $(ls); do rm $x; done"), ["ls", "rm"]);
         assert_eq!(names("case $x in a|b) rm -rf /;; *) ls;; esac"), ["rm", "ls"]);
-        assert_eq!(names("f() { rm -rf /; }; function g { ls; }; f"), ["rm", "ls", "f"]);
+        // A body is read where it is defined and again at each call, with the call's words.
+        assert_eq!(names("f() { rm -rf /; }; function g { ls; }; f"), ["rm", "ls", "f", "rm"]);
         assert_eq!(names("! rm x; time { ls; }; (( i++ )); [[ -d x ]]"), ["rm", "ls", "[["]);
         let glob = find(&posix("(cd /; rm -rf *)"), "rm");
         assert!(glob.argv[2].glob);

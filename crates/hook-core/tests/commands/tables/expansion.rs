@@ -211,4 +211,18 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.unknown-target", "rm -rf ${d:?}/*"),
     deny("rm.unknown-target", "d=''; rm -rf \"${d:?}\"/*"),
     deny("rm.root", "d=/; rm -rf ${d:?}"),
+    // A function that runs its own arguments is read again at each call with the call's words.
+    allow("run(){ echo \"+ $*\"; \"$@\"; }; run npm test"),
+    allow("retry(){ \"$@\" || \"$@\"; }; retry npm ci"),
+    allow("f(){ \"$@\"; }"),
+    deny("rm.root", "f(){ \"$@\"; }; f rm -rf /"),
+    deny("rm.root", "function g { \"$@\"; }; g rm -rf /"),
+    deny("rm.root", "f(){ \"$@\"; }; eval f rm -rf /"),
+    deny("rm.root", "f(){ \"$@\"; }; bash -c 'f rm -rf /'"),
+    deny("rm.root", "f(){ g \"$@\"; }; g(){ \"$@\"; }; f rm -rf /"),
+    deny("rm.root", "f(){ \"$@\"; }; time f rm -rf /"),
+    deny("rm.root", "f(){ \"$@\"; }; echo $(f rm -rf /)"),
+    ask("opaque.exec", "f(){ \"$@\"; }; f \"$CMD\""),
+    ask("opaque.exec", "f(){ \"$@\"; }; f $(cat cmd.txt)"),
+    deny("fork-bomb.bash", "f(){ f | f & }; f"),
 ];

@@ -586,7 +586,8 @@ pub(crate) const CASES: &[Case] = &[
     // Program names the line does not fix.
     ask("opaque.exec", "CMD=$(echo rm -rf /); $CMD"),
     ask("opaque.exec", "f() { \"$@\"; }; f rm -rf ~"),
-    ask("opaque.exec", "run() { $1 $2 $3; }; run rm -rf /"),
+    // A function's positional parameters are the words of each call.
+    deny("rm.root", "run() { $1 $2 $3; }; run rm -rf /"),
     // The words after `bash -c TEXT` are its `$0`, `$1`…: `"$@"` is `rm -rf /`.
     deny("rm.root", "bash -c '\"$@\"' _ rm -rf /"),
     ask("opaque.exec", "set -- rm -rf ~; \"$@\""),
