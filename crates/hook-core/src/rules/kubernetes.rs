@@ -99,7 +99,7 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
         "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
         // `kubectl scale deploy --all --replicas=0`: every workload of the kind stopped at once.
         "scale" => {
-            let zero = rest.iter().any(|a| *a == "--replicas=0")
+            let zero = rest.contains(&"--replicas=0")
                 || rest.windows(2).any(|pair| pair[0] == "--replicas" && pair[1] == "0");
             let all = rest.iter().any(|a| matches!(*a, "--all" | "--all=true" | "-A" | "--all-namespaces"));
             (zero && all).then(|| Hit::new("kubernetes.scale-to-zero", SCALE_ALL))
