@@ -670,13 +670,17 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             let files = if reference || dash_mode { &operands[..] } else { skip_first(&operands) };
             // `chmod 600 .env`, `chmod go-rwx key`: only others lose access and the owner
             // keeps reading it, which is what ssh and tools ask for; nothing is weakened.
-            let closes = name == "chmod"
-                && !reference
-                && !dash_mode
-                && operands.first().is_some_and(|mode| closes_to_others(&mode.text));
-            if !closes {
-                found.extend(files.iter().map(|word| (Access::Write, *word)));
-            }
+            let mode = operands.first().map(|mode| mode.text.as_str()).unwrap_or_default();
+            let closes = name == "chmod" && !reference && !dash_mode && closes_to_others(mode);
+            // A program that loses its owner's execute bit no longer runs: a hook binary made
+            // `600` switches the guard off.
+            let stops_program = |word: &Word| {
+                let base = crate::shell::program_base(&word.text);
+                takes_owner_execute(mode) && (base.ends_with("-hook") || base.ends_with("-hook.exe"))
+            };
+            found.extend(
+                files.iter().filter(|word| !closes || stops_program(word)).map(|word| (Access::Write, *word)),
+            );
         }
         "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
         // `chattr -i F` takes the immutable flag off: its mode reads as an option (chattr's
@@ -1057,8 +1061,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
     found
 }
 
-/// Whether the chmod `mode` only takes access away and leaves the owner able to read: `600`,
-/// `0400`, `go-rwx`, `o=`, `a-w`, `u=rw,go=`. Not `000`, `644`, `u-r`, `a-r` or `+x`.
+/// Whether the chmod `mode` only takes access away and leaves the owner able to read (`600`,
+/// `0400`, `go-rwx`, `o=`, `a-w`, `u=rw,go=`), or only gives the owner more (`u+w`, `u+rwX`):
+/// nobody else gains anything and nothing the owner runs or reads is taken. Not `000`, `644`,
+/// `u-r`, `a-r`, `+x` or `u-x`.
 fn closes_to_others(mode: &str) -> bool {
     let digits = mode.strip_prefix('0').filter(|rest| rest.len() == 3).unwrap_or(mode);
     if digits.len() == 3 && digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
@@ -1074,6 +1080,12 @@ fn closes_to_others(mode: &str) -> bool {
         match (rest.as_bytes().first(), &rest.get(1..).unwrap_or_default()) {
             // Taking away: anything from group and others, anything but reading from the owner.
             (Some(b'-'), perms) => !(perms.is_empty() || owner && perms.contains('r')),
+            // Giving: to the owner alone.
+            (Some(b'+'), perms) => {
+                who.bytes().all(|b| b == b'u')
+                    && !who.is_empty()
+                    && perms.bytes().all(|b| b"rwxX".contains(&b))
+            }
             // Setting: nothing for group and others, or the owner's own with reading kept.
             (Some(b'='), perms) => {
                 let owner_only = who.bytes().all(|b| b == b'u') && !who.is_empty();
@@ -1081,6 +1093,21 @@ fn closes_to_others(mode: &str) -> bool {
             }
             _ => false,
         }
+    })
+}
+
+/// Whether the chmod `mode` leaves the owner without execute: a number whose owner digit is
+/// even (`600`), or a clause taking `x` from the owner (`u-x`, `a-x`, `u=rw`).
+fn takes_owner_execute(mode: &str) -> bool {
+    let digits = mode.strip_prefix('0').filter(|rest| rest.len() == 3).unwrap_or(mode);
+    if digits.len() == 3 && digits.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return digits.as_bytes()[0] & 1 == 0;
+    }
+    mode.split(',').any(|clause| {
+        let who_end = clause.find(['-', '=']).unwrap_or(clause.len());
+        let (who, rest) = clause.split_at(who_end);
+        let owner = who.is_empty() || who.contains(['u', 'a']);
+        owner && (rest.starts_with('-') && rest.contains('x') || rest.starts_with('=') && !rest.contains('x'))
     })
 }
 

@@ -28,23 +28,20 @@ pub(crate) fn judge(
     policy: &Policy,
     ctx: &Context,
 ) -> Option<Block> {
-    judge_at(analysis, filters, policy, ctx, FollowScripts::Yes)
+    judge_at(analysis, filters, policy, ctx, SCRIPT_LEVELS)
 }
 
-/// Whether the script files a line runs are read and judged too: for the line itself, not for
-/// the scripts' own text (one level, so a script that runs itself ends there).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum FollowScripts {
-    Yes,
-    No,
-}
+/// How many levels of script files are read and judged: the line's own (`npm run purge`), the
+/// file its script or recipe runs (`bash scripts/nuke.sh`), and one more; a script that runs
+/// itself ends there.
+const SCRIPT_LEVELS: u8 = 3;
 
 fn judge_at(
     analysis: &Analysis,
     filters: &Filters<'_>,
     policy: &Policy,
     ctx: &Context,
-    follow: FollowScripts,
+    levels: u8,
 ) -> Option<Block> {
     let decided: Vec<_> = analysis.commands.iter().map(|command| filters.decide(command)).collect();
     let excepted: Vec<bool> =
@@ -82,19 +79,19 @@ fn judge_at(
         .iter()
         .enumerate()
         // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
-        .filter(|(index, _)| follow == FollowScripts::Yes && !excepted[*index])
+        .filter(|(index, _)| levels > 0 && !excepted[*index])
         .filter_map(|(index, command)| {
-            script_block(command, index, filters, policy, places.of(index), &written)
+            script_block(command, index, filters, policy, places.of(index), &written, levels - 1)
         });
     // Git hooks and package scripts the line writes run later, unasked: their text is judged
     // now, as if it ran (only lines that name such a place work out what they write).
-    let writes_later = follow == FollowScripts::Yes && before.iter().any(script_file::may_write_later);
+    let writes_later = levels > 0 && before.iter().any(script_file::may_write_later);
     let mut later_blocks = Vec::new();
     if writes_later {
         let index = before.len().saturating_sub(1);
         for (what, text) in written().runs_later() {
             later_blocks.extend(match text {
-                Ok(text) => text_block(&what, &text, index, filters, policy, ctx),
+                Ok(text) => text_block(&what, &text, index, filters, policy, ctx, levels - 1),
                 Err(writer) => Some(Block {
                     action: Action::Ask,
                     rule: "opaque.exec".into(),
@@ -121,6 +118,7 @@ fn script_block<'w>(
     policy: &Policy,
     here: &Context,
     written: &dyn Fn() -> &'w script_file::Written,
+    levels: u8,
 ) -> Option<Block> {
     let (file, line) = match script_file::script(command, here, written)? {
         (file, script_file::Held::Line(line)) => (file, line),
@@ -137,7 +135,7 @@ fn script_block<'w>(
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
     };
-    text_block(&file, &line, index, filters, policy, here)
+    text_block(&file, &line, index, filters, policy, here, levels)
 }
 
 /// What blocks the script text `line` that `file` holds, as a block of command `index`.
@@ -148,10 +146,11 @@ fn text_block(
     filters: &Filters<'_>,
     policy: &Policy,
     here: &Context,
+    levels: u8,
 ) -> Option<Block> {
     let mut analysis = shell::analyse(line, Dialect::Posix);
     for _ in 0..=analysis.commands.len() {
-        let block = judge_at(&analysis, filters, policy, here, FollowScripts::No)?;
+        let block = judge_at(&analysis, filters, policy, here, levels)?;
         if block.rule != "rm.unknown-target" {
             let reason = format!("{file} runs what your policy blocks: {}", block.reason);
             return Some(Block { reason, command: index, ..block });
@@ -521,16 +520,21 @@ fn unknown_write(
     let write = |path: &str, glob: bool| judge_path(path, glob, files::Access::Write, policy, here);
     // A lister's root is a directory whose files it may print: the guarded files it holds too,
     // those `find`'s name filter picks for `find`.
+    let under_root = |root: &str, glob: bool| {
+        write(root, glob).or_else(|| {
+            (!home_or_root(root, here)).then(|| files::holds_denied(root, &policy.files, here)).flatten()
+        })
+    };
     let listed = |lister: &SimpleCommand, roots: &[(String, bool)]| {
         if lister.name() == Some("find") {
             return find_deleting(lister.args(), policy, here, true);
         }
-        roots.iter().find_map(|(root, glob)| {
-            write(root, *glob).or_else(|| {
-                (!home_or_root(root, here)).then(|| files::holds_denied(root, &policy.files, here)).flatten()
-            })
-        })
+        roots.iter().find_map(|(root, glob)| under_root(root, *glob))
     };
+    // `fd -e bak -x rm`, `fd . build -X rm`: a runner that hands on what it finds under the
+    // root written before the names (xargs and parallel hand on what they read instead).
+    let fed_by_finder =
+        !command.via.iter().any(|via| via.starts_with("xargs") || via.starts_with("parallel"));
     for &(access, word, path) in accessed {
         if access != files::Access::Write || !word.dynamic {
             continue;
@@ -539,7 +543,12 @@ fn unknown_write(
             let producer = producer(analysis, command);
             match producer.and_then(|producer| Some((producer, listed_roots(producer)?))) {
                 Some((producer, roots)) => listed(producer, &roots).map(Computed::Denied),
-                None => Some(Computed::Unknown("the files another command of the line lists".to_string())),
+                None => match path.split_once(shell::XARGS_INPUT) {
+                    Some((root, _)) if fed_by_finder && !root.contains(['$', '`']) => {
+                        under_root(if root.is_empty() { "." } else { root }, false).map(Computed::Denied)
+                    }
+                    _ => Some(Computed::Unknown("the files another command of the line lists".to_string())),
+                },
             }
         } else if let Some(lister) = whole_substitution(path).and_then(|body| {
             match shell::analyse(body, Dialect::Posix).commands.as_slice() {
@@ -1001,6 +1010,89 @@ mod tests {
         };
         let analysis = crate::shell::analyse("bash wipe.sh", crate::shell::Dialect::Posix);
         assert_eq!(judge(&analysis, &Filters::new(&allowed.filters), &allowed, &here), None);
+        std::fs::remove_dir_all(&dir).expect("project removed");
+    }
+
+    /// Task files and the scripts they call are read as far as the line would run them: a
+    /// package script or make recipe that runs a script file, a `justfile` recipe, a
+    /// `Taskfile.yml` task, a `deno.json` task and a `composer.json` script.
+    #[test]
+    fn task_files_and_the_scripts_they_run_are_judged() {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-tasks-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("scripts")).expect("project made");
+        let files = [
+            (
+                "package.json",
+                r#"{"scripts": {"purge": "bash scripts/nuke.sh", "build": "bash scripts/build.sh", "chain": "npm run purge", "self": "npm run self"}}"#,
+            ),
+            (
+                "Makefile",
+                "build:\n\t./scripts/build.sh\npurge:\n\t./scripts/nuke.sh\nvia:\n\t$(MAKE) purge\n",
+            ),
+            (
+                "justfile",
+                "build:\n    bash scripts/build.sh\n\npurge: build\n    rm -rf ~\n\nrun target:\n    rm -rf {{target}}\n",
+            ),
+            (
+                "Taskfile.yml",
+                "version: '3'\ntasks:\n  build:\n    cmds:\n      - bash scripts/build.sh\n  purge:\n    deps: [build]\n    cmds: ['./scripts/nuke.sh']\n  default:\n    cmds:\n      - task: purge\n",
+            ),
+            (
+                "deno.json",
+                r#"{"tasks": {"dev": "deno run main.ts", "wipe": {"command": "echo", "dependencies": ["nuke"]}, "nuke": "rm -rf ~"}}"#,
+            ),
+            ("composer.json", r#"{"scripts": {"test": "phpunit", "reset": ["@test", "git reset --hard"]}}"#),
+            ("scripts/nuke.sh", "#!/bin/sh\nrm -rf \"$HOME\"\n"),
+            ("scripts/build.sh", "#!/bin/sh\nmkdir -p dist && cp -r src dist\n"),
+        ];
+        for (file, text) in files {
+            std::fs::write(dir.join(file), text).expect("file written");
+        }
+        let here = Context {
+            cwd: dir.clone(),
+            project_root: dir.clone(),
+            home: Some(PathBuf::from("/home/dev")),
+            temp_dirs: Vec::new(),
+            cwd_known: true,
+        };
+        let policy = Policy::default();
+        let decided = |line: &str| {
+            let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
+            judge(&analysis, &Filters::new(&policy.filters), &policy, &here).map(|block| block.rule)
+        };
+        for (line, rule) in [
+            ("npm run purge", "rm.home"),
+            ("pnpm run purge", "rm.home"),
+            ("yarn purge", "rm.home"),
+            ("bun run purge", "rm.home"),
+            ("npm run chain", "rm.home"),
+            ("make purge", "rm.home"),
+            ("make via", "rm.home"),
+            ("just purge", "rm.home"),
+            ("just run ~", "rm.home"),
+            ("just -f justfile purge", "rm.home"),
+            ("task purge", "rm.home"),
+            ("task", "rm.home"),
+            ("deno task wipe", "rm.home"),
+            ("composer run reset", "git.reset-hard"),
+            ("composer run-script reset", "git.reset-hard"),
+        ] {
+            assert_eq!(decided(line).as_deref(), Some(rule), "{line}");
+        }
+        for line in [
+            "npm run build",
+            "npm run self",
+            "make build",
+            "just build",
+            "just run dist",
+            "task build",
+            "deno task dev",
+            "composer run test",
+            "just missing",
+            "task missing",
+        ] {
+            assert_eq!(decided(line), None, "{line}");
+        }
         std::fs::remove_dir_all(&dir).expect("project removed");
     }
 }

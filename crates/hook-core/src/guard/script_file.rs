@@ -589,6 +589,141 @@ fn inline_letters(program: &str) -> &'static [char] {
     }
 }
 
+/// Whether a file's mode lets someone run it (always, where there are no modes).
+fn executable(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        meta.permissions().mode() & 0o111 != 0
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        true
+    }
+}
+
+/// Directories `run-parts` reads at most this many files of.
+const MAX_PARTS: usize = 64;
+
+/// `run-parts DIR`: every executable file of the directory runs, in name order; each is judged
+/// as `./DIR/F` would be (by its `#!` line), a file that does not match run-parts' names
+/// included, as a `--regex` or another run-parts may run it. `--test` and `--list` only print
+/// the names.
+fn run_parts(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
+    let args = command.args();
+    if !ctx.cwd_known
+        || args.iter().any(|w| matches!(w.text.as_str(), "--test" | "--list" | "-V" | "--version"))
+    {
+        return None;
+    }
+    let mut words = args.iter();
+    let mut dir = None;
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "-a" | "--arg" | "-u" | "--umask" => {
+                words.next();
+            }
+            text if text.starts_with('-') => {}
+            _ => dir = Some(word),
+        }
+    }
+    let dir = dir.filter(|dir| !dir.dynamic)?;
+    let path = super::files::resolve(&dir.text, ctx);
+    let mut names: Vec<String> = std::fs::read_dir(&path)
+        .ok()?
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| std::fs::metadata(entry.path()).is_ok_and(|meta| meta.is_file() && executable(&meta)))
+        .map(|entry| entry.file_name().to_string_lossy().into_owned())
+        .take(MAX_PARTS)
+        .collect();
+    names.sort();
+    if names.is_empty() {
+        return None;
+    }
+    let shown = dir.text.trim_end_matches('/');
+    let lines: Vec<String> =
+        names.iter().map(|name| crate::shell::quote(&format!("{}/{name}", path.display()))).collect();
+    Some((format!("the files of `{shown}` (run by `run-parts`)"), Held::Line(lines.join("\n"))))
+}
+
+/// What another task runner runs from its file in the working directory (or the one it is
+/// told to read): `just RECIPE` from the `justfile`, `task NAME` from `Taskfile.yml`, `deno task
+/// NAME` from `deno.json`, `composer run NAME` from `composer.json` (see `shell::tasks`).
+fn task_runner(
+    name: &str,
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: &Written,
+) -> Option<(String, Held)> {
+    use crate::shell::tasks;
+    let args = command.args();
+    if !ctx.cwd_known || args.iter().any(|w| w.dynamic) {
+        return None;
+    }
+    // The options that name the file or its directory, and the operands.
+    let (file_options, dir_options): (&[&str], &[&str]) = match name {
+        "just" => (&["-f", "--justfile"], &["-d", "--working-directory"]),
+        "task" | "go-task" => (&["-t", "--taskfile"], &["-d", "--dir"]),
+        "deno" => (&["-c", "--config"], &[]),
+        _ => (&[], &["-d", "--working-dir"]),
+    };
+    let mut file = None;
+    let mut dir = None;
+    let mut operands = Vec::new();
+    let mut words = args.iter().map(|w| w.text.as_str());
+    while let Some(text) = words.next() {
+        let (option, attached) = text.split_once('=').map_or((text, None), |(o, v)| (o, Some(v)));
+        if file_options.contains(&option) {
+            file = attached.or_else(|| words.next());
+        } else if dir_options.contains(&option) {
+            dir = attached.or_else(|| words.next());
+        } else if text == "--" {
+            operands.extend(words.by_ref());
+        } else if !text.starts_with('-') {
+            operands.push(text);
+        }
+    }
+    let (names, operands): (&[&str], &[&str]) = match (name, operands.as_slice()) {
+        ("just", rest) => (&["justfile", ".justfile", "Justfile"], rest),
+        ("task" | "go-task", rest) => {
+            (&["Taskfile.yml", "taskfile.yml", "Taskfile.yaml", "taskfile.yaml", "Taskfile.dist.yml"], rest)
+        }
+        ("deno", ["task", rest @ ..]) if !rest.is_empty() => (&["deno.json", "deno.jsonc"], rest),
+        ("composer", ["run" | "run-script", rest @ ..]) if !rest.is_empty() => (&["composer.json"], rest),
+        _ => return None,
+    };
+    let dir = dir.map_or_else(|| ctx.cwd.clone(), |dir| super::files::resolve(dir, ctx));
+    let given = file.map(|file| vec![file.to_string()]);
+    let candidates = given.unwrap_or_else(|| names.iter().map(|n| n.to_string()).collect());
+    let (found, text) = candidates.iter().find_map(|candidate| {
+        let path = dir.join(candidate);
+        Some((candidate.clone(), written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))?))
+    })?;
+    let what = format!("`{found}`");
+    let text = match text {
+        Ok(text) => text,
+        Err(writer) => return Some((what, Held::Unknown(writer))),
+    };
+    let json = || serde_json::from_str::<serde_json::Value>(&text).ok();
+    let lines = match name {
+        "just" => tasks::just_recipes(&text, operands),
+        "task" | "go-task" => {
+            // Words after `--` are the tasks' `{{.CLI_ARGS}}`, not task names.
+            let end = args.iter().position(|w| w.text == "--").map_or(operands.len(), |_| {
+                operands.len() - args.iter().skip_while(|w| w.text != "--").skip(1).count()
+            });
+            tasks::taskfile_commands(&text, &operands[..end])
+        }
+        "deno" => tasks::deno_tasks(&json()?, operands.first()?),
+        _ => tasks::composer_scripts(&json()?, operands.first()?),
+    };
+    if lines.is_empty() {
+        return None;
+    }
+    Some((format!("{what} (run by `{name}`)"), Held::Line(lines.join("\n"))))
+}
+
 /// What `make` runs for the targets it is given (the makefile's first target when none is):
 /// the commands run while the makefile is read, then each target's recipe after its
 /// prerequisites', with make's variables as the command line, the makefile and make's
@@ -978,6 +1113,12 @@ pub(crate) fn script<'w>(
     }
     if name == "make" {
         return make_recipe(command, ctx, written());
+    }
+    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer") {
+        return task_runner(name, command, ctx, written());
+    }
+    if name == "run-parts" {
+        return run_parts(command, ctx);
     }
     if name == "crontab" {
         return cron_table(command, ctx, written);

@@ -1,6 +1,7 @@
 //! The `database` pack: destructive SQL given to a database client (by `-c`/`-e`/`--execute`,
 //! as an argument, a here-doc, a pipe or a `-f` file), the clients' own drop commands,
-//! `redis-cli FLUSHALL`, `mongosh --eval` of a drop, and the ORMs' database resets.
+//! `redis-cli FLUSHALL` (or every scanned key deleted through `xargs`), `etcdctl del` of every
+//! key, `mongosh --eval` of a drop, and the ORMs' and frameworks' database resets.
 
 use std::path::Path;
 
@@ -73,6 +74,12 @@ const CLIENTS: &[Client] = &[
         statements_as_operands: false,
     },
     Client {
+        name: "cqlsh",
+        sql_options: &["-e", "--execute"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
         name: "cockroach sql",
         sql_options: &["-e", "--execute"],
         file_options: &["-f", "--file"],
@@ -105,7 +112,25 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             {
                 return Some(Hit::new("database.flush", FLUSH));
             }
-            return None;
+            // `redis-cli --scan | xargs redis-cli del`: every key the scan lists, deleted.
+            let deletes_run_time_keys = args.windows(2).any(|pair| {
+                matches!(pair[0].text.to_ascii_lowercase().as_str(), "del" | "unlink") && pair[1].dynamic
+            });
+            let scanned = call.analysis.commands[..call.index].iter().any(|before| {
+                matches!(before.name(), Some("redis-cli" | "valkey-cli" | "keydb-cli"))
+                    && before.args().iter().any(|a| a.text == "--scan" || a.text.eq_ignore_ascii_case("keys"))
+            });
+            return (deletes_run_time_keys && scanned).then(|| Hit::new("database.flush", FLUSH));
+        }
+        // `etcdctl del '' --prefix` (or `--from-key`): every key from there on.
+        "etcdctl" if args.iter().any(|a| a.text == "del") => {
+            let del = args.iter().position(|a| a.text == "del").unwrap_or_default();
+            let mut operands = args[del + 1..].iter().filter(|a| !a.text.starts_with('-'));
+            let wide = args.iter().any(|a| matches!(a.text.as_str(), "--prefix" | "--from-key"))
+                && operands.next().is_none_or(|key| {
+                    key.text.is_empty() || key.text == "/" || key.text == "\\0" || key.dynamic
+                });
+            return wide.then(|| Hit::new("database.flush", ETCD_DELETE_ALL));
         }
         "mongosh" | "mongo" => {
             let eval = option_values(args, &["--eval"]).chain(call.analysis.stdin_text(call.index));
@@ -211,6 +236,16 @@ fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         "uv",
         "pipenv",
         "prisma",
+        "supabase",
+        "artisan",
+        "mix",
+        "knex",
+        "typeorm",
+        "diesel",
+        "sqlx",
+        "dotnet",
+        "alembic",
+        "php",
         "rails",
         "rake",
         "bin/rails",
@@ -239,7 +274,23 @@ fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         "rails" | "rake" | "bin/rails" => texts.iter().any(|t| {
             matches!(*t, "db:drop" | "db:reset" | "db:schema:load" | "db:truncate_all" | "db:purge")
         }),
-        "sequelize" | "sequelize-cli" => has("db:drop"),
+        "sequelize" | "sequelize-cli" => has("db:drop") || has("db:migrate:undo:all"),
+        "supabase" => has("db") && has("reset"),
+        "artisan" => texts
+            .iter()
+            .any(|t| matches!(*t, "migrate:fresh" | "migrate:reset" | "migrate:refresh" | "db:wipe")),
+        "php" => {
+            texts.first().is_some_and(|s| s.ends_with("artisan"))
+                && texts
+                    .iter()
+                    .any(|t| matches!(*t, "migrate:fresh" | "migrate:reset" | "migrate:refresh" | "db:wipe"))
+        }
+        "mix" => texts.iter().any(|t| matches!(*t, "ecto.drop" | "ecto.reset")),
+        "knex" => has("migrate:rollback") && has("--all"),
+        "typeorm" => has("schema:drop"),
+        "diesel" | "sqlx" => has("database") && (has("reset") || has("drop")),
+        "dotnet" => has("ef") && has("database") && has("drop"),
+        "alembic" => has("downgrade") && has("base"),
         "manage.py" | "django-admin" => has("flush") || has("reset_db"),
         "python" | "python3" => {
             texts.first().is_some_and(|s| s.ends_with("manage.py")) && (has("flush") || has("reset_db"))
@@ -256,6 +307,7 @@ const DELETE_ALL: &str = "`DELETE` without a `WHERE` removes every row of the ta
 const UPDATE_ALL: &str = "`UPDATE` without a `WHERE` rewrites every row of the table. Add the `WHERE` that selects the rows you mean, or ask the user.";
 const FLUSH: &str =
     "`FLUSHALL`/`FLUSHDB` deletes every key. Delete the keys you mean, or ask the user to run it.";
+const ETCD_DELETE_ALL: &str = "`etcdctl del` with `--prefix`/`--from-key` and an empty or root key deletes every key of the store. Delete the keys you mean, or ask the user to run it.";
 const ORM_RESET: &str =
     "This drops or empties the database behind the app. Run it against a scratch database, or ask the user.";
 

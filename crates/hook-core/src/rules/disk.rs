@@ -5,7 +5,9 @@
 //! on partition editors given a device (`fdisk /dev/sda`, `sgdisk -d 1`, `parted -s DEV
 //! mklabel`; not `fdisk -l`, `sgdisk -p`, `parted DEV print`), on `diskpart`,
 //! cmd.exe `format C:` and the PowerShell disk cmdlets, on any command that writes to a block
-//! device by redirection, `tee`, `cp`, `shred` or `blkdiscard`, and on shutdown/reboot in
+//! device by redirection, `tee`, `cp`, `shred` or `blkdiscard`, on volume, RAID and firmware
+//! tools that destroy what a device holds (`zpool destroy`, `mdadm --zero-superblock`,
+//! `badblocks -w`, `btrfs subvolume delete`, `flashrom -w`), and on shutdown/reboot in
 //! every spelling or by `/proc/sysrq-trigger`. A formatter given a disk image file
 //! (`mkfs.ext4 disk.img`) is allowed.
 
@@ -47,6 +49,17 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "hdparm" => args.iter().any(|a| a.starts_with("--security-erase") || *a == "--trim-sector-ranges"),
         "nvme" => matches!(args.first(), Some(&("format" | "sanitize"))),
         "sgdisk" => args.iter().any(|a| a.starts_with("--zap") || *a == "-Z" || *a == "-z"),
+        // RAID members' metadata erased, arrays stopped into pieces or made anew over disks.
+        "mdadm" => args.iter().any(|a| {
+            matches!(*a, "--zero-superblock" | "--create" | "-C" | "--build" | "-B")
+                || a.starts_with("--create=")
+        }),
+        // The destructive read-write test writes patterns over the whole device.
+        "badblocks" => args.iter().any(|a| *a == "--write" || short_cluster_has(a, 'w')),
+        "btrfs" => args.windows(2).any(|pair| matches!(pair, ["subvolume", "delete"] | ["device", "remove"])),
+        "dmsetup" => args.first().is_some_and(|a| matches!(*a, "remove_all" | "wipe_table")),
+        "flashrom" => args.iter().any(|a| matches!(*a, "-w" | "--write" | "-E" | "--erase")),
+        "vgreduce" | "lvreduce" => true,
         _ => false,
     };
     if destroys_volume {

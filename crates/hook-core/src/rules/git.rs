@@ -76,11 +76,18 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 Hit::new("git.rm-tree", "`git rm -r` of the whole tree deletes every tracked file from the work tree. Remove the specific paths, or use `--cached`.")
             })
         }
-        "checkout" => discards_work_tree(&rest, false).then(|| {
+        "checkout" if discards_work_tree(&rest, false) => Some({
             Hit::new("git.checkout-discard", "This `git checkout` discards every uncommitted change in the work tree. Restore the specific files you changed, or `git stash` first.")
         }),
-        "restore" => (restores_work_tree(&texts) && discards_work_tree(&rest, true)).then(|| {
+        "restore" if restores_work_tree(&texts) && discards_work_tree(&rest, true) => Some({
             Hit::new("git.restore-worktree", "This `git restore` discards every uncommitted change in the work tree. Restore the specific files you changed, or `git stash` first.")
+        }),
+        // A directory or a glob: every uncommitted change under it (`git checkout HEAD -- src/`).
+        "checkout" => discarded_directory(&rest, false, call).map(|dir| {
+            Hit::new("git.checkout-discard", format!("This `git checkout` discards every uncommitted change under `{dir}`. Restore the specific files you changed, or `git stash` first."))
+        }),
+        "restore" if restores_work_tree(&texts) => discarded_directory(&rest, true, call).map(|dir| {
+            Hit::new("git.restore-worktree", format!("This `git restore` discards every uncommitted change under `{dir}`. Restore the specific files you changed, or `git stash` first."))
         }),
         "stash" => match texts.first() {
             Some(&"drop") => Some(Hit::new("git.stash-drop", "`git stash drop` deletes stashed work for good. Leave the stash in place, or ask the user.")),
@@ -257,6 +264,37 @@ fn discards_work_tree(args: &[&Word], dynamic_before_separator: bool) -> bool {
         }
     }
     false
+}
+
+/// A pathspec that names a directory (written with a trailing `/`, or one on the disk) or a
+/// glob: after `--` for `checkout` (before it a word may be a branch), anywhere for `restore`.
+fn discarded_directory<'w>(args: &[&'w Word], before_separator: bool, call: &Call) -> Option<&'w str> {
+    let mut after_separator = false;
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if !after_separator {
+            match text {
+                "--" => {
+                    after_separator = true;
+                    continue;
+                }
+                "-s" | "--source" => {
+                    words.next();
+                    continue;
+                }
+                _ if text.starts_with('-') || !before_separator => continue,
+                _ => {}
+            }
+        }
+        let directory = text.ends_with('/')
+            || text.contains(['*', '?'])
+            || call.ctx.cwd_known && !word.dynamic && call.ctx.cwd.join(text).is_dir();
+        if directory {
+            return Some(text);
+        }
+    }
+    None
 }
 
 /// `.`, `..`, `./`, `*`, `:/`, `:(top)`: a pathspec covering the project (or the cwd's part

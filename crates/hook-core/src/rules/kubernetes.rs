@@ -1,6 +1,6 @@
 //! The `kubernetes` pack: `kubectl` (and OpenShift's `oc`) deleting namespaces, nodes,
 //! volumes, custom resource definitions or everything of a kind, draining nodes, applying
-//! with `--prune`; `helm uninstall`.
+//! with `--prune`, scaling every workload of a kind to zero; `helm uninstall`.
 
 use super::{Call, Hit, operands};
 
@@ -97,6 +97,13 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             manifests.then(|| Hit::new("kubernetes.delete-manifest", DELETE_MANIFEST))
         }
         "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
+        // `kubectl scale deploy --all --replicas=0`: every workload of the kind stopped at once.
+        "scale" => {
+            let zero = rest.contains(&"--replicas=0")
+                || rest.windows(2).any(|pair| pair[0] == "--replicas" && pair[1] == "0");
+            let all = rest.iter().any(|a| matches!(*a, "--all" | "--all=true" | "-A" | "--all-namespaces"));
+            (zero && all).then(|| Hit::new("kubernetes.scale-to-zero", SCALE_ALL))
+        }
         "apply" if rest.iter().any(|a| *a == "--prune" || a.starts_with("--prune=")) => {
             Some(Hit::new("kubernetes.apply-prune", PRUNE))
         }
@@ -107,6 +114,7 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
 const DELETE_WIDE: &str = "This deletes a namespace, node, volume or resource definition, and everything that depends on it. Delete the specific objects you mean, or ask the user to run it.";
 const DELETE_MANIFEST: &str = "This deletes every object the manifests describe, with the data of their volumes. Delete the objects you mean by name, or ask the user to run it.";
 const DELETE_ALL: &str = "`--all`/`--all-namespaces` deletes every object of the kind. Name the objects you mean, or ask the user.";
+const SCALE_ALL: &str = "Scaling every workload of a kind to zero replicas stops them all at once. Scale the ones you mean by name, or ask the user to run it.";
 const DRAIN: &str = "`kubectl drain` evicts every pod from a node. Ask the user to run it.";
 const PRUNE: &str = "`kubectl apply --prune` deletes objects that are not in the applied files. Apply without `--prune`, or ask the user.";
 const HELM_UNINSTALL: &str = "`helm uninstall` removes a release and its resources. Ask the user to run it.";

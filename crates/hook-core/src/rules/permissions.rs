@@ -46,7 +46,23 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         Place::Home => is_chmod || another_owner,
         _ => false,
     };
-    let worst = args.targets.iter().map(|w| classify(w, call.ctx, w.glob)).filter(protected).min()?;
+    // Files in the home directory made writable by every user (`chmod -R go+w ~/.ssh`): any
+    // user of the machine can then change the keys, start-up files or documents there.
+    let opened = is_chmod && args.operand.is_some_and(is_world_writable);
+    let in_home = |w: &crate::shell::Word| {
+        w.text.starts_with("~/")
+            || w.text.starts_with("$HOME/")
+            || call.ctx.home.as_deref().is_some_and(|home| std::path::Path::new(&w.text).starts_with(home))
+    };
+    let worst = args
+        .targets
+        .iter()
+        .map(|w| match classify(w, call.ctx, w.glob) {
+            Place::Outside if opened && in_home(w) => Place::Home,
+            place => place,
+        })
+        .filter(protected)
+        .min()?;
     Some(Hit::new(
         if args.recursive { "permissions.recursive-system" } else { "permissions.world-writable-system" },
         format!(

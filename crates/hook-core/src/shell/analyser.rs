@@ -60,6 +60,17 @@ pub(super) struct Analyser {
     /// Functions whose body runs the function itself at least twice (`f(){ f & f & }`): the
     /// name and the commands of the body.
     self_spawning: Vec<(String, std::ops::Range<usize>)>,
+    /// Functions the line defines, by name, with the text of their body: read again at each
+    /// call with the call's arguments as `$1`… and `$@`.
+    functions: Vec<(String, String)>,
+    /// How many function bodies are being read where they are defined (their `"$@"` is the
+    /// calls' business), and the functions being called now (a recursive call is not followed).
+    defining: usize,
+    calling: Vec<String>,
+    /// Input descriptors the shell keeps open (`exec 3<<<TEXT`, `exec 3< FILE`), what they read.
+    descriptors: Vec<(u32, Stdin)>,
+    /// Those the last command's redirections opened, kept when the command is a bare `exec`.
+    opened: Vec<(u32, Stdin)>,
     /// Commands found to start a fork bomb (see [`Analysis::fork_bombs`]).
     fork_bombs: Vec<usize>,
     /// See [`Analysis::environment_dumps`].
@@ -228,6 +239,11 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         expansion_budget: line.len().saturating_mul(4).saturating_add(4 << 20),
         aliases: Vec::new(),
         self_spawning: Vec::new(),
+        functions: Vec::new(),
+        defining: 0,
+        calling: Vec::new(),
+        descriptors: Vec::new(),
+        opened: Vec::new(),
         fork_bombs: Vec::new(),
         environment_dumps: Vec::new(),
         links: Vec::new(),
@@ -462,9 +478,15 @@ impl Analyser {
     fn command(&mut self, command: &Command, src: &str, origin: &Origin) -> Option<usize> {
         match command {
             Command::Simple(simple) => self.simple(simple, src, origin),
-            Command::Function { name, body } => {
+            Command::Function { name, body, source } => {
                 let start = self.commands.len();
+                self.defining += 1;
                 self.scoped(Run::Repeatedly, |a| a.command(body, src, origin));
+                self.defining -= 1;
+                if let Some(text) = src.get(source.clone()) {
+                    self.functions.retain(|(defined, _)| defined != name);
+                    self.functions.push((name.clone(), text.to_string()));
+                }
                 let body = start..self.commands.len();
                 let calls = self.commands[body.clone()].iter().filter(|c| bare_call(c, name)).count();
                 if calls >= 2 {
@@ -558,6 +580,7 @@ impl Analyser {
             Compound::Arithmetic(words) => {
                 for word in words {
                     self.substitutions(word, origin);
+                    self.arithmetic_names(&word.raw, origin, 0);
                 }
                 // sh and dash have no arithmetic command: there `((rm -rf ~))` is two subshells
                 // running `rm`. Words that read as a command (a name, then an argument, which no
@@ -581,11 +604,100 @@ impl Analyser {
                     let inner = origin.through(&origin.via, origin.stdin.clone());
                     self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
                 }
-                Part::Opaque { raw } => self.opaque_substitutions(raw, origin),
+                Part::Opaque { raw } => {
+                    self.opaque_substitutions(raw, origin);
+                    // `$(( x ))`, `$[ x ]`: each name's value is evaluated as an expression too.
+                    if raw.starts_with("$((") || raw.starts_with("$[") {
+                        self.arithmetic_names(raw, origin, 0);
+                    }
+                }
                 _ => {}
             }
         }
         outputs
+    }
+
+    /// Words bash evaluates as arithmetic, or as a name with a subscript that is arithmetic,
+    /// which runs the command substitutions they hold: `let EXPR`, `[[ -v 'a[$(cmd)]' ]]`,
+    /// `[[ x -eq 1 ]]`, `unset 'a[$(cmd)]'`, `declare -i n=EXPR`, `printf -v 'a[$(cmd)]'`.
+    fn evaluated_words(&mut self, argv: &[Word], origin: &Origin) {
+        let Some(name) = argv.first().filter(|w| !w.dynamic).map(|w| w.text.as_str()) else { return };
+        let args = &argv[1..];
+        let after = |options: &[&str]| {
+            args.windows(2)
+                .filter(|pair| options.contains(&pair[0].text.as_str()))
+                .map(|pair| &pair[1])
+                .collect()
+        };
+        let evaluated: Vec<&Word> = match name {
+            "let" => args.iter().collect(),
+            "[[" => {
+                let mut words: Vec<&Word> = after(&["-v", "-eq", "-ne", "-lt", "-le", "-gt", "-ge"]);
+                words.extend(
+                    args.windows(2)
+                        .filter(|pair| {
+                            matches!(pair[1].text.as_str(), "-eq" | "-ne" | "-lt" | "-le" | "-gt" | "-ge")
+                        })
+                        .map(|pair| &pair[0]),
+                );
+                words
+            }
+            "[" | "test" => after(&["-v"]),
+            "printf" => after(&["-v"]),
+            "unset" | "read" => args.iter().filter(|w| !w.text.starts_with('-')).collect(),
+            "declare" | "typeset" | "local" | "export" | "readonly" => {
+                let integer = args.iter().any(|w| w.text.starts_with('-') && w.text.contains('i'));
+                args.iter()
+                    .filter(|w| !w.text.starts_with('-') && (integer || !w.text.contains('=')))
+                    .collect()
+            }
+            _ => return,
+        };
+        // A value split into words by the analyser (bash does not split inside `[[`) is read
+        // whole again: `[[ $x -eq 1 ]]` with `x='a[$(cmd)]'`.
+        if name == "[[" && !evaluated.is_empty() {
+            let joined = args.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            if joined.contains("[$(") || joined.contains("[`") {
+                self.opaque_substitutions(&joined, origin);
+            }
+        }
+        for word in evaluated {
+            // A name's subscript (`a[$(cmd)]`) or an expression's text.
+            let subscripted = word.text.contains('[') || name == "let" || name == "[[";
+            if subscripted && (word.text.contains("$(") || word.text.contains('`')) {
+                self.opaque_substitutions(&word.text, origin);
+            }
+            self.arithmetic_names(&word.text, origin, 0);
+        }
+    }
+
+    /// The variables an arithmetic expression reads: each value the line fixes is an expression
+    /// of its own, evaluated in turn (`x='a[$(cmd)]'; echo $(( x ))` runs `cmd`).
+    fn arithmetic_names(&mut self, expression: &str, origin: &Origin, depth: usize) {
+        if depth > 4 {
+            return;
+        }
+        let bytes = expression.as_bytes();
+        let mut at = 0;
+        while at < bytes.len() {
+            if !(bytes[at].is_ascii_alphabetic() || bytes[at] == b'_')
+                || at > 0 && (bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_')
+            {
+                at += 1;
+                continue;
+            }
+            let end = bytes[at..]
+                .iter()
+                .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+                .map_or(bytes.len(), |n| at + n);
+            let name = &expression[at..end];
+            at = end;
+            let Some(value) = self.vars.get(name).map(str::to_string) else { continue };
+            if value.contains("$(") || value.contains('`') {
+                self.opaque_substitutions(&value, origin);
+            }
+            self.arithmetic_names(&value, origin, depth + 1);
+        }
     }
 
     /// Run the command substitutions inside an expansion the analyser does not compute: they
@@ -683,6 +795,12 @@ impl Analyser {
         origin: &Origin,
     ) -> Vec<Redirect> {
         let mut redirects = Vec::new();
+        self.opened.clear();
+        // Where input for descriptor `fd` comes from: standard input, or another one opened.
+        let input = |a: &mut Self, fd: Option<u32>, from: Stdin, stdin: &mut Stdin| match fd {
+            None | Some(0) => *stdin = from,
+            Some(fd) => a.opened.push((fd, from)),
+        };
         for redirection in redirections {
             match redirection {
                 Redirection::To { fd, redir, target } => {
@@ -697,14 +815,25 @@ impl Analyser {
                                 Some(home) => home,
                                 None => target.text.clone(),
                             };
-                            *stdin = Stdin::Text(format!("{text}\n"));
+                            input(self, *fd, Stdin::Text(format!("{text}\n")), stdin);
                             continue;
                         }
-                        Redir::Read => {
-                            if matches!(fd, None | Some(0)) {
-                                *stdin = Stdin::File(target.clone());
-                            }
+                        // `< /dev/fd/3`: what descriptor 3 reads, when the line opened it.
+                        Redir::Read if descriptor_path(&target.text).is_some() => {
+                            let from = self.descriptor(descriptor_path(&target.text));
+                            input(self, *fd, from.unwrap_or_else(|| Stdin::File(target.clone())), stdin);
                             RedirectOp::Read
+                        }
+                        Redir::Read => {
+                            input(self, *fd, Stdin::File(target.clone()), stdin);
+                            RedirectOp::Read
+                        }
+                        // `bash <&3`: standard input is what descriptor 3 reads.
+                        Redir::DupIn if matches!(fd, None | Some(0)) && is_descriptor => {
+                            if let Some(source) = self.descriptor(target.text.parse::<u32>().ok()) {
+                                *stdin = source;
+                            }
+                            RedirectOp::Duplicate
                         }
                         Redir::DupIn | Redir::DupOut if is_descriptor && !target.text.is_empty() => {
                             RedirectOp::Duplicate
@@ -721,13 +850,66 @@ impl Analyser {
                         let (parts, _) = lexer::heredoc_parts(body);
                         self.substitutions(&LexWord { parts, raw: String::new() }, origin);
                     }
-                    if matches!(fd, None | Some(0)) {
-                        *stdin = Stdin::Text(body.clone());
-                    }
+                    input(self, *fd, Stdin::Text(body.clone()), stdin);
                 }
             }
         }
         redirects
+    }
+
+    /// A call of a function the line defined: its body read again with the call's words as its
+    /// positional parameters (`run(){ echo "+ $*"; "$@"; }; run npm test` runs `npm test`).
+    fn call_function(&mut self, name: String, body: &str, arguments: &[Word], origin: &Origin) {
+        let inner = origin.through(&origin.via, origin.stdin.clone());
+        if !self.admit(body, &inner) {
+            return;
+        }
+        self.calling.push(name);
+        self.scoped(Run::Program, |a| {
+            a.set_positional(arguments);
+            a.text(body, Dialect::Posix, &inner)
+        });
+        self.calling.pop();
+    }
+
+    /// What input descriptor `number` reads, when the line opened it.
+    fn descriptor(&self, number: Option<u32>) -> Option<Stdin> {
+        let number = number?;
+        self.opened
+            .iter()
+            .chain(&self.descriptors)
+            .rev()
+            .find(|(open, _)| *open == number)
+            .map(|(_, from)| from.clone())
+    }
+
+    /// `bash /dev/fd/3`, `source /proc/self/fd/3`: a shell reading its script from a descriptor
+    /// reads what the line opened there (as standard input, `sh -s` alike); one the line did not
+    /// open is unseen.
+    fn descriptor_script(&mut self, argv: &mut [Word], stdin: &mut Stdin) -> Option<String> {
+        let name = argv.first().filter(|w| !w.dynamic)?.text.clone();
+        let at = match name.as_str() {
+            "source" | "." => 1,
+            _ if wrappers::SHELLS.contains(&crate::shell::base_name(&name)) => {
+                wrappers::shell_invocation(argv).operand?
+            }
+            _ => return None,
+        };
+        let operand = argv.get_mut(at)?;
+        let number = descriptor_path(&operand.text)?;
+        if number <= 2 {
+            return None;
+        }
+        match self.descriptor(Some(number)) {
+            Some(from) => {
+                *stdin = from;
+                operand.text = "/dev/stdin".into();
+                None
+            }
+            None => {
+                Some(format!("`{name}` runs the script on descriptor {number}, which the line does not open"))
+            }
+        }
     }
 
     fn simple(&mut self, simple: &Simple, src: &str, origin: &Origin) -> Option<usize> {
@@ -790,7 +972,13 @@ impl Analyser {
                 Part::Opaque { raw } => raw == "$0" || raw == "${0}",
                 _ => false,
             };
-            if shell && name.dynamic {
+            // `sh -c '$0 -rf ~' rm`: a `$0` the line sets is that program.
+            let dollar_zero = matches!(part, Part::Opaque { raw } if raw == "$0" || raw == "${0}");
+            let set = dollar_zero.then(|| self.vars.get("0")).flatten();
+            if let Some(program) = set.filter(|_| name.dynamic) {
+                *name =
+                    Word { text: program.to_string(), raw: name.raw.clone(), dynamic: false, glob: false };
+            } else if shell && name.dynamic {
                 *name = Word { text: "sh".into(), raw: name.raw.clone(), dynamic: false, glob: false };
             }
         }
@@ -830,6 +1018,14 @@ impl Analyser {
                 return None;
             }
         }
+        let descriptor_unseen = self.descriptor_script(&mut argv, &mut stdin);
+        // `exec 3<<<TEXT`: the descriptors stay open for the commands after it.
+        if matches!(argv.as_slice(), [exec] if exec.text == "exec" && !exec.dynamic) {
+            let opened = std::mem::take(&mut self.opened);
+            self.descriptors.retain(|(fd, _)| !opened.iter().any(|(open, _)| open == fd));
+            self.descriptors.extend(opened);
+        }
+        self.evaluated_words(&argv, origin);
         self.builtin_assignments(&argv, origin);
         let own_ifs = assignments.iter().any(|(name, _)| name == "IFS");
         self.read_from_text(&argv, &stdin, own_ifs);
@@ -854,7 +1050,13 @@ impl Analyser {
             // `$CMD`, `"$@"`, `$1`: a program named by a value the line does not fix.
             let from_value =
                 || written.parts.iter().any(|part| matches!(part, Part::Param { .. } | Part::Opaque { .. }));
-            if name.dynamic && from_value() {
+            // In a function's body, `"$@"` and `$1` are what each call gives: judged there.
+            let positional = || {
+                written.parts.iter().all(|part| {
+                    matches!(part, Part::Param { name, .. } if name == "@" || name == "*" || name.bytes().all(|b| b.is_ascii_digit()))
+                })
+            };
+            if name.dynamic && from_value() && !(self.defining > 0 && positional()) {
                 return Some(format!("the command name is `{}`, whose value is not known here", written.raw));
             }
             (name.glob && !name.dynamic).then(|| {
@@ -864,9 +1066,24 @@ impl Analyser {
                 )
             })
         });
+        // The shell's own `time` and `coproc` run a function; `sudo f` runs a program called `f`.
+        let at = command
+            .argv
+            .iter()
+            .position(|w| !matches!(w.text.as_str(), "time" | "-p" | "coproc"))
+            .unwrap_or(0);
+        let called = command.argv.get(at).filter(|name| !name.dynamic).and_then(|name| {
+            let (_, body) = self.functions.iter().rev().find(|(defined, _)| *defined == name.text)?;
+            // Outside a definition: a body's calls are followed when it is called.
+            (self.defining == 0 && !self.calling.contains(&name.text))
+                .then(|| (name.text.clone(), body.clone(), command.argv[at + 1..].to_vec()))
+        });
         let index = self.emit(command, Dialect::Posix, origin);
-        if let Some(what) = name_unseen {
+        if let Some(what) = name_unseen.or(descriptor_unseen) {
             self.note(UnseenKind::Exec, index, what);
+        }
+        if let Some((name, body, arguments)) = called {
+            self.call_function(name, &body, &arguments, origin);
         }
         self.change_directory(&directory_argv, searched);
         self.links.extend(link);
@@ -1062,6 +1279,28 @@ impl Analyser {
         }
     }
 
+    /// The positional parameters `$1`… and `$@`, `$*` (`set -- a b c`, `sh -c TEXT $0 a b c`).
+    fn set_positional(&mut self, values: &[Word]) {
+        // A tilde is the home directory in `$1` but only its text in a joined `$@`: the list is
+        // left unknown rather than wrong.
+        let tilde = values.iter().any(|w| w.raw == w.text && resolve::tilde_value(&w.text).is_some());
+        let known = !tilde && values.iter().all(|w| !w.dynamic);
+        for (at, value) in values.iter().enumerate().take(9) {
+            self.set_parameter(&(at + 1).to_string(), value);
+        }
+        let all = known.then(|| values.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "));
+        self.vars.set("@", all.clone());
+        self.vars.set("*", all);
+    }
+
+    /// One positional parameter; `set -- ~` expands the tilde before `$1` holds it.
+    fn set_parameter(&mut self, name: &str, value: &Word) {
+        match resolve::tilde_value(&value.text).filter(|_| value.raw == value.text) {
+            Some(home) => self.vars.set_substitution(name, &home),
+            None => self.vars.set(name, (!value.dynamic).then(|| value.text.clone())),
+        }
+    }
+
     /// Builtins that set variables: `export a=rm` sets it, `read a`/`unset a` make it unknown.
     fn builtin_assignments(&mut self, argv: &[Word], origin: &Origin) {
         let Some(name) = argv.first().filter(|w| !w.dynamic) else { return };
@@ -1074,21 +1313,7 @@ impl Analyser {
                 None => None,
             };
             if let Some(values) = values {
-                // A tilde is the home directory in `$1` but only its text in a joined `$@`:
-                // the list is left unknown rather than wrong.
-                let tilde = values.iter().any(|w| w.raw == w.text && resolve::tilde_value(&w.text).is_some());
-                let known = !tilde && values.iter().all(|w| !w.dynamic);
-                for (at, value) in values.iter().enumerate().take(9) {
-                    let name = (at + 1).to_string();
-                    // `set -- ~` expands the tilde before `$1` holds it.
-                    match resolve::tilde_value(&value.text).filter(|_| value.raw == value.text) {
-                        Some(home) => self.vars.set_substitution(&name, &home),
-                        None => self.vars.set(&name, (!value.dynamic).then(|| value.text.clone())),
-                    }
-                }
-                let all = known.then(|| values.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "));
-                self.vars.set("@", all.clone());
-                self.vars.set("*", all);
+                self.set_positional(values);
             }
             return;
         }
@@ -1375,7 +1600,8 @@ impl Analyser {
             self.note(UnseenKind::Exec, Some(index), what);
         }
         // Taken out while what it runs is read: that reads only the commands before it.
-        let command = std::mem::take(&mut self.commands[index]);
+        let mut command = std::mem::take(&mut self.commands[index]);
+        self.catted_script(&mut command, dialect);
         self.interpreter(&command, Some(index), origin);
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
@@ -1475,11 +1701,22 @@ impl Analyser {
         let xargs_input = script.text.contains(wrappers::XARGS_INPUT);
         let text = script.text.replace(wrappers::XARGS_INPUT, XARGS_INPUT_TOKEN);
         let first = self.commands.len();
+        // `sh -c TEXT NAME ARGS…`: the words after the text are its `$0` and `$1`….
+        let arguments = match wrappers::shell_invocation(&command.argv).command {
+            Some(at) if via.ends_with(" -c") && at + 1 < command.argv.len() => Some(&command.argv[at + 1..]),
+            _ => None,
+        };
         // eval runs in the same shell; every other wrapper starts a new process.
         let last = if eval {
             self.text(&text, dialect, &inner)
         } else {
-            self.scoped(Run::Program, |a| a.text(&text, dialect, &inner))
+            self.scoped(Run::Program, |a| {
+                if let Some((name, values)) = arguments.and_then(<[Word]>::split_first) {
+                    a.set_parameter("0", name);
+                    a.set_positional(values);
+                }
+                a.text(&text, dialect, &inner)
+            })
         };
         // `iex $code`: PowerShell text that is a value gives no command at all.
         if dialect == Dialect::PowerShell && script.dynamic && !printed_known && self.commands.len() == first
@@ -1654,6 +1891,29 @@ impl Analyser {
 
     /// A shell reading its commands from standard input: analysed when the line fixes
     /// them, unseen when it does not.
+    /// `cat scripts/build.sh | sh`: a shell fed one file by `cat` reads it as `sh < FILE` does,
+    /// so the guard reads the file (see `guard::script_file`).
+    fn catted_script(&self, command: &mut SimpleCommand, dialect: Dialect) {
+        let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
+        if stdin_script(&command.argv, dialect)
+            .is_none_or(|shell| !wrappers::SHELLS.contains(&shell.as_str()))
+        {
+            return;
+        }
+        let Some(cat) = self.commands.get(from).filter(|cat| cat.name() == Some("cat") && cat.via.is_empty())
+        else {
+            return;
+        };
+        // A file of the project's: one in a temp dir or elsewhere may change before it runs.
+        if let [file] = cat.args() {
+            let inside =
+                !file.text.starts_with(['/', '~', '-']) && !file.text.split('/').any(|part| part == "..");
+            if !file.dynamic && !file.glob && inside && cat.stdin == Stdin::Inherited {
+                command.stdin = Stdin::File(file.clone());
+            }
+        }
+    }
+
     fn fed_shell(
         &mut self,
         command: &SimpleCommand,
@@ -1905,6 +2165,11 @@ impl Cwd {
     }
 }
 
+/// The descriptor a path names: `/dev/fd/N`, `/proc/self/fd/N`.
+fn descriptor_path(path: &str) -> Option<u32> {
+    path.strip_prefix("/dev/fd/").or_else(|| path.strip_prefix("/proc/self/fd/"))?.parse().ok()
+}
+
 /// Whether the words of `((...))` read as a command: a plain name followed by a word no
 /// arithmetic expression puts after a name (an option, a path, another name).
 fn reads_as_command(words: &[LexWord]) -> bool {
@@ -2022,7 +2287,8 @@ mod tests {
         assert_eq!(names("for x in 1 2; do rm $x; done"), ["rm", "rm"]);
         assert_eq!(names("for x in $(ls); do rm $x; done"), ["ls", "rm"]);
         assert_eq!(names("case $x in a|b) rm -rf /;; *) ls;; esac"), ["rm", "ls"]);
-        assert_eq!(names("f() { rm -rf /; }; function g { ls; }; f"), ["rm", "ls", "f"]);
+        // A body is read where it is defined and again at each call, with the call's words.
+        assert_eq!(names("f() { rm -rf /; }; function g { ls; }; f"), ["rm", "ls", "f", "rm"]);
         assert_eq!(names("! rm x; time { ls; }; (( i++ )); [[ -d x ]]"), ["rm", "ls", "[["]);
         let glob = find(&posix("(cd /; rm -rf *)"), "rm");
         assert!(glob.argv[2].glob);

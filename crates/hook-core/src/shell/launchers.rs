@@ -197,6 +197,28 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("su-exec", None, "", &[], After(1)),
     launcher("setuidgid", None, "", &[], After(1)),
     launcher("flatpak-spawn", None, "", &[], Operand),
+    // Runners of one command in another network namespace, job step, terminal pane or log, or
+    // only when there is input (`ip netns exec NS CMD`, `srun -n 4 CMD`, `zellij run -- CMD`,
+    // `logsave LOG CMD`, `ifne CMD`), and file watchers given the command after `--`.
+    launcher("ip", Some("netns"), "", &[], After(2)),
+    launcher(
+        "srun",
+        None,
+        "AbcCdDeGiJLmNnoptwx",
+        &["--account", "--chdir", "--job-name", "--nodes", "--ntasks", "--partition", "--time", "--output"],
+        Operand,
+    ),
+    launcher(
+        "zellij",
+        Some("run"),
+        "dn",
+        &["--direction", "--name", "--cwd", "--width", "--height", "--x", "--y"],
+        Operand,
+    ),
+    launcher("logsave", None, "", &[], After(1)),
+    launcher("ifne", None, "", &[], Operand),
+    launcher("reflex", None, "rRgG", &["--regex", "--inverse-regex", "--glob", "--inverse-glob"], DashDash),
+    launcher("onchange", None, "", &[], DashDash),
     // Containers and sandboxes that share the user's home (toolbox, distrobox) or the host.
     launcher("toolbox", Some("run"), "cdr", &["--container", "--distro", "--release"], Operand),
     launcher("distrobox", Some("enter"), "n", &["--name", "--additional-flags"], DashDash),
@@ -390,6 +412,29 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
             .collect();
     }
     let (line_options, value_options): (&[&str], &[&str]) = match name {
+        // `concurrently 'CMD' 'CMD'`: each operand is a shell line (`npm:NAME` a package script).
+        "concurrently" => (
+            &[],
+            &[
+                "-n",
+                "--names",
+                "-c",
+                "--prefix-colors",
+                "-p",
+                "--prefix",
+                "-s",
+                "--success",
+                "-m",
+                "--max-processes",
+                "--restart-tries",
+                "--restart-after",
+                "--timestamp-format",
+                "--name-separator",
+                "-l",
+                "--prefix-length",
+                "--default-input-target",
+            ],
+        ),
         "hyperfine" => (
             &["-p", "--prepare", "-s", "--setup", "-c", "--cleanup", "--conclude"],
             &[
@@ -445,6 +490,10 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
                 words.next();
                 words.next();
             }
+        } else if let Some((manager, script)) = text.split_once(':').filter(|(manager, _)| {
+            name == "concurrently" && matches!(*manager, "npm" | "yarn" | "pnpm" | "bun")
+        }) {
+            lines.push(Word { text: format!("{manager} run {script}"), ..word.clone() });
         } else if !text.starts_with('-') {
             lines.push(word.clone());
         }

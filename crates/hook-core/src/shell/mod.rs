@@ -19,6 +19,7 @@ mod param;
 mod parser;
 mod powershell;
 mod resolve;
+pub(crate) mod tasks;
 mod wrappers;
 
 pub(crate) use inline::is_interpreter;

@@ -1,4 +1,4 @@
-//! Parameter expansions with an operator (`${x:-d}`, `${x#p}`, `${x/a/b}`, `${!x}`, `${#x}`,
+//! Parameter expansions with an operator (`${x:-d}`, `${x:?}`, `${x#p}`, `${x/a/b}`, `${!x}`, `${#x}`,
 //! `${x:1:2}`, `${x^^}`), computed as bash does where the line fixes what they read.
 //!
 //! A name the line never sets is unset in a new shell when it is not an environment variable;
@@ -38,6 +38,11 @@ pub(super) fn value(
             None if !set && unset_here(name) => default(word),
             None => None,
         };
+    }
+    // `${x:?message}`: the value when it is set (and not empty); otherwise the shell stops with
+    // the message and runs nothing more, which is no value to judge.
+    if let Some((test_empty, _)) = alternative(operation, ":?", "?") {
+        return value.filter(|value| !(test_empty && value.is_empty()));
     }
     if let Some((test_empty, word)) = alternative(operation, ":+", "+") {
         return match value {

@@ -40,6 +40,8 @@ pub(super) enum Command {
     Function {
         name: String,
         body: Box<Command>,
+        /// Where the body is in the line's text, to be read again at each call.
+        source: std::ops::Range<usize>,
     },
 }
 
@@ -355,9 +357,12 @@ impl<'t> Parser<'t> {
             return Command::Simple(Simple::default());
         }
         self.nesting += 1;
+        let start = self.tokens.get(self.pos).map_or(0, |token| token.start);
         let body = self.command();
+        let end =
+            self.pos.checked_sub(1).and_then(|last| self.tokens.get(last)).map_or(start, |token| token.end);
         self.nesting -= 1;
-        Command::Function { name, body: Box::new(body) }
+        Command::Function { name, body: Box::new(body), source: start..end.max(start) }
     }
 
     fn do_group(&mut self) -> List {

@@ -144,6 +144,8 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "gtar",
         "bsdtar",
         "rsync",
+        "nodemon",
+        "chokidar",
         "ssh",
         "scp",
         "sftp",
@@ -202,6 +204,20 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     .then(|| next.cloned())
                     .flatten()
             }),
+            // File watchers' commands: `nodemon -x 'CMD'`, `chokidar '**' -c 'CMD'`, `cargo watch -s
+            // 'CMD'` (a shell line) and `cargo watch -x CMD` (a cargo command).
+            "nodemon" | "chokidar" => {
+                let options: &[&str] =
+                    if name == "nodemon" { &["-x", "--exec"] } else { &["-c", "--command"] };
+                attached(&[&format!("{}=", options[1])])
+                    .or_else(|| options.contains(&text).then(|| next.cloned()).flatten())
+            }
+            "cargo" if argv.get(1).is_some_and(|w| w.text == "watch") && matches!(text, "-s" | "--shell") => {
+                next.cloned()
+            }
+            "cargo" if argv.get(1).is_some_and(|w| w.text == "watch") && matches!(text, "-x" | "--exec") => {
+                next.map(|w| derived(w, &format!("cargo {}", w.text)))
+            }
             "rsync" => attached(&["--rsh=", "--rsync-path="])
                 .or_else(|| matches!(text, "-e" | "--rsh" | "--rsync-path").then(|| next.cloned()).flatten()),
             // `scp -S PROGRAM`, `sftp -S PROGRAM`: the program run for the connection;
@@ -685,7 +701,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         }
         "pnpm" | "yarn" if argv.get(1).is_some_and(|w| w.text == "dlx") => package_runner(&name, argv, 2),
         "git" => git(argv),
-        "docker" | "podman" | "nerdctl" => container(&name, argv),
+        "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => container(&name, argv),
         "kubectl" | "oc" => match argv.get(1).map(|w| w.text.as_str()) {
             Some("exec") => match argv.iter().position(|w| w.text == "--") {
                 Some(dash) => wraps(&format!("{name} exec"), argv, dash + 1),
@@ -721,10 +737,13 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 _ => wraps("watchexec", argv, scan.operand),
             }
         }
-        "timeout" => {
+        "timeout" | "gtimeout" => {
             let duration = scan_options(argv, 1, "sk", &["--signal", "--kill-after"]).operand;
-            wraps("timeout", argv, duration + 1)
+            wraps(&name, argv, duration + 1)
         }
+        // `cross-env A=1 CMD` sets variables and runs the command; `cross-env-shell` runs a line.
+        "cross-env" => wraps("cross-env", argv, skip_assignments(argv, 1)),
+        "cross-env-shell" => script("cross-env-shell", &argv[skip_assignments(argv, 1)..], Dialect::Posix),
         "stdbuf" => {
             wraps("stdbuf", argv, scan_options(argv, 1, "ioe", &["--input", "--output", "--error"]).operand)
         }
@@ -886,7 +905,10 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 None => Peel::Runs,
             }
         }
-        "npm" if argv.get(1).is_some_and(|w| w.text == "exec") => package_runner("npm exec", argv, 2),
+        "npm" if argv.get(1).is_some_and(|w| w.text == "exec" || w.text == "x") => {
+            package_runner("npm exec", argv, 2)
+        }
+        name if dialect == Dialect::Posix && DELETERS.contains(&name) => deleter(name, argv),
         "bun" if argv.get(1).is_some_and(|w| w.text == "x") => package_runner("bun x", argv, 2),
         "yarn" | "pnpm" if argv.get(1).is_some_and(|w| w.text == "exec") => {
             let at = scan_options(argv, 2, "", &[]).operand;
@@ -1157,18 +1179,73 @@ fn ripgrep_preprocessor(argv: &[Word]) -> Peel {
         "--pre" => argv.get(at + 1).cloned(),
         text => text.strip_prefix("--pre=").map(|program| derived(word, program)),
     });
-    match program {
-        Some(program) => Peel::Find {
-            execs: vec![(
-                "rg --pre".into(),
-                vec![
-                    program,
-                    Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false },
-                ],
-            )],
-        },
-        None => Peel::Runs,
+    let Some(program) = program else { return Peel::Runs };
+    // The program is given each file searched: those under the roots (`.` when none is named),
+    // the operands after the pattern (all of them when `-e`/`-f` gives the pattern).
+    const VALUED: &[&str] = &[
+        "-e",
+        "--regexp",
+        "-f",
+        "--file",
+        "-g",
+        "--glob",
+        "--iglob",
+        "-t",
+        "--type",
+        "-T",
+        "--type-not",
+        "-A",
+        "-B",
+        "-C",
+        "-m",
+        "--max-count",
+        "-j",
+        "--threads",
+        "--pre",
+        "--pre-glob",
+        "-E",
+        "--encoding",
+        "-M",
+        "--max-columns",
+        "-d",
+        "--max-depth",
+        "--type-add",
+        "-r",
+        "--replace",
+        "--sort",
+        "--sortr",
+        "--color",
+        "--colors",
+        "--engine",
+        "--ignore-file",
+        "--path-separator",
+        "--max-filesize",
+    ];
+    let mut operands = Vec::new();
+    let mut pattern_given = false;
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        at += 1;
+        if VALUED.contains(&text) {
+            pattern_given |= matches!(text, "-e" | "--regexp" | "-f" | "--file");
+            at += 1;
+        } else if !text.starts_with('-') || word.dynamic {
+            operands.push(word);
+        } else {
+            pattern_given |= text.starts_with("--regexp=") || text.starts_with("--file=");
+        }
     }
+    let dot = Word::literal(".");
+    let mut roots: Vec<&Word> = operands.into_iter().skip(usize::from(!pattern_given)).collect();
+    if roots.is_empty() {
+        roots.push(&dot);
+    }
+    let execs = roots
+        .into_iter()
+        .map(|root| ("rg --pre".to_string(), vec![program.clone(), found_under(root)]))
+        .collect();
+    Peel::Find { execs }
 }
 
 /// A word cut from another one (an attached option value).
@@ -1272,6 +1349,10 @@ fn ssh(argv: &[Word]) -> Peel {
 /// operands as `rm -rf` does.
 const DELETER_PACKAGES: &[&str] = &["rimraf", "del-cli", "del", "trash-cli", "rmrf"];
 
+/// The programs those packages (and trash-cli's Python namesake) install: each deletes its
+/// operands, directories and all, as `rm -rf` does (the trash is no backup the agent keeps).
+const DELETERS: &[&str] = &["rimraf", "del-cli", "del", "rmrf", "trash", "trash-put"];
+
 /// `npx [OPTIONS] PACKAGE ARGS`: the package's binary runs; a known deleter is `rm -rf`.
 fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
     let at = scan_options(argv, from, "pc", &["--package", "--call"]).operand;
@@ -1281,13 +1362,18 @@ fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
     if !DELETER_PACKAGES.contains(&bare) {
         return wraps(via, argv, at);
     }
-    let mut inner = vec![derived(package, "rm"), derived(package, "-rf")];
-    inner.extend(argv[at + 1..].iter().filter(|w| !w.text.starts_with('-')).cloned());
-    Peel::Wraps { via: format!("{via} {bare}"), inner }
+    deleter(&format!("{via} {bare}"), &argv[at..])
 }
 
-/// git's own command runners: `!` aliases given with `-c alias.X=`, `submodule foreach`,
-/// `bisect run`.
+/// A deleter (`rimraf ARGS`, from the project's `node_modules/.bin` or anywhere) as `rm -rf`
+/// of its operands.
+fn deleter(via: &str, argv: &[Word]) -> Peel {
+    let Some(program) = argv.first() else { return Peel::Runs };
+    let mut inner = vec![derived(program, "rm"), derived(program, "-rf")];
+    inner.extend(argv[1..].iter().filter(|w| !w.text.starts_with('-')).cloned());
+    Peel::Wraps { via: via.to_string(), inner }
+}
+
 fn git(argv: &[Word]) -> Peel {
     let mut aliases: Vec<(String, Word)> = Vec::new();
     let mut at = 1;
@@ -1418,11 +1504,22 @@ const CONTAINER_VALUES: &[&str] = &[
 /// `docker run [OPTIONS] IMAGE CMD...` and `docker exec [OPTIONS] CONTAINER CMD...`: the
 /// command runs in the container, where a bind mount (`-v HOST:CTR`) makes CTR paths the
 /// host's: they are mapped back, so `rm -rf /h` under `-v ~:/h` deletes the home directory.
+/// `docker compose run|exec [OPTIONS] SERVICE CMD...` (and `docker-compose`) the same way, after
+/// compose's own options.
 fn container(name: &str, argv: &[Word]) -> Peel {
-    let (sub, mut at) = match argv.get(1).map(|w| w.text.as_str()) {
-        Some("container") => (argv.get(2).map(|w| w.text.as_str()), 3),
-        other => (other, 2),
+    let compose = name.ends_with("-compose") || argv.get(1).is_some_and(|w| w.text == "compose");
+    let mut at = match argv.get(1).map(|w| w.text.as_str()) {
+        _ if name.ends_with("-compose") => 1,
+        Some("container" | "compose") => 2,
+        _ => 1,
     };
+    while compose && argv.get(at).is_some_and(|w| w.text.starts_with('-')) {
+        let valued =
+            ["-f", "--file", "-p", "--project-name", "--profile", "--env-file", "--project-directory"];
+        at += if valued.contains(&argv[at].text.as_str()) { 2 } else { 1 };
+    }
+    let sub = argv.get(at).map(|w| w.text.as_str());
+    at += 1;
     if !matches!(sub, Some("run" | "exec")) {
         return Peel::Runs;
     }
@@ -1503,6 +1600,19 @@ fn mapped(word: &Word, mounts: &[(String, Word)]) -> Word {
 /// (`send-keys TEXT Enter`).
 fn tmux(argv: &[Word]) -> Peel {
     let mut at = scan_options(argv, 1, "cfLST", &[]).operand;
+    // `tmux new -d \; run-shell CMD`: a sequence of tmux commands, each peeled on its own.
+    if argv[at..].iter().any(|w| w.text == ";") {
+        let execs = argv[at..]
+            .split(|w| w.text == ";")
+            .filter(|part| !part.is_empty())
+            .map(|part| {
+                let mut inner = argv[..at].to_vec();
+                inner.extend(part.iter().cloned());
+                ("tmux".to_string(), inner)
+            })
+            .collect();
+        return Peel::Find { execs };
+    }
     let Some(sub) = argv.get(at) else { return Peel::Runs };
     at += 1;
     let via = format!("tmux {}", sub.text);
@@ -1511,6 +1621,28 @@ fn tmux(argv: &[Word]) -> Peel {
         | "respawnp" | "respawn-window" | "respawnw" => {
             let scan = scan_options(argv, at, "cetFnslxyS", &[]);
             script(&via, &argv[scan.operand..], Dialect::Posix)
+        }
+        // `run-shell 'CMD'` runs a shell line (`-C`: a tmux command); `if-shell 'TEST' 'A' 'B'`
+        // runs the test as a shell line and then one of the tmux commands.
+        "run-shell" | "run" => {
+            let scan = scan_options(argv, at, "cdt", &[]);
+            match argv.get(scan.operand) {
+                Some(line) if scan.flags.contains(&'C') => tmux_commands(&via, std::slice::from_ref(line)),
+                Some(line) => Peel::Script { via, script: line.clone(), dialect: Dialect::Posix },
+                None => Peel::Runs,
+            }
+        }
+        "if-shell" | "if" => {
+            let scan = scan_options(argv, at, "t", &[]);
+            let Some((test, commands)) = argv[scan.operand..].split_first() else { return Peel::Runs };
+            let mut execs = match tmux_commands(&via, commands) {
+                Peel::Find { execs } => execs,
+                _ => Vec::new(),
+            };
+            if !scan.flags.contains(&'F') {
+                execs.insert(0, (via.clone(), vec![derived(test, "sh"), derived(test, "-c"), test.clone()]));
+            }
+            Peel::Find { execs }
         }
         "send-keys" | "send" => {
             let scan = scan_options(argv, at, "tNc", &[]);
@@ -1525,10 +1657,39 @@ fn tmux(argv: &[Word]) -> Peel {
     }
 }
 
-/// `screen -dm CMD` runs a command; `screen -X stuff TEXT` types into a session.
+/// Each tmux command given as one word (`if-shell … 'run-shell "CMD"'`), run as `tmux WORDS`.
+fn tmux_commands(via: &str, commands: &[Word]) -> Peel {
+    let execs = commands
+        .iter()
+        .map(|command| {
+            let line = derived(command, &format!("tmux {}", command.text));
+            (via.to_string(), vec![derived(command, "sh"), derived(command, "-c"), line])
+        })
+        .collect();
+    Peel::Find { execs }
+}
+
+/// `screen -dm CMD` runs a command; `screen -X stuff TEXT` types into a session, with screen's
+/// own escapes read (`\n`, `\r`, `^M` and `^J` end a line).
 fn screen(argv: &[Word]) -> Peel {
     if let Some(i) = argv.iter().position(|w| w.text == "stuff") {
-        return script("screen stuff", argv.get(i + 1..).unwrap_or_default(), Dialect::Posix);
+        let typed: Vec<Word> = argv
+            .get(i + 1..)
+            .unwrap_or_default()
+            .iter()
+            .map(|w| {
+                let text =
+                    w.text.replace("\\n", "\n").replace("\\r", "\n").replace("^M", "\n").replace("^J", "\n");
+                derived(w, &text)
+            })
+            .collect();
+        return script("screen stuff", &typed, Dialect::Posix);
+    }
+    // `screen -X exec [FDPAT] CMD`: the session's window runs the command.
+    if let Some(i) = argv.iter().position(|w| w.text == "exec") {
+        let fd_pattern =
+            argv.get(i + 1).is_some_and(|w| !w.text.is_empty() && w.text.chars().all(|c| ".!:|".contains(c)));
+        return wraps("screen exec", argv, i + 1 + usize::from(fd_pattern));
     }
     let scan = scan_options(argv, 1, "SceEhpTtXx", &[]);
     if scan.values.iter().any(|(key, _)| key == "X") {
@@ -1537,34 +1698,101 @@ fn screen(argv: &[Word]) -> Peel {
     wraps("screen", argv, scan.operand)
 }
 
-/// `fd PATTERN -x CMD` / `-X CMD`: the command runs on each found path (`{}`), appended
-/// when no placeholder is given.
+/// `fd PATTERN [ROOT…] -x CMD` / `-X CMD`: the command runs on each path found under each root
+/// (`{}`, appended when no placeholder is given), as `find ROOT -exec CMD {} ;` does.
 fn fd(argv: &[Word]) -> Peel {
     let Some(i) =
         argv.iter().position(|w| matches!(w.text.as_str(), "-x" | "--exec" | "-X" | "--exec-batch"))
     else {
         return Peel::Runs;
     };
-    let mut inner: Vec<Word> = Vec::new();
-    let mut placeholder = false;
-    for word in &argv[i + 1..] {
-        if word.text == ";" {
-            break;
+    // The operands before the command: the pattern, then the roots (`.` when none is given).
+    const VALUED: &[&str] = &[
+        "-e",
+        "--extension",
+        "-t",
+        "--type",
+        "-d",
+        "--max-depth",
+        "--min-depth",
+        "--exact-depth",
+        "-E",
+        "--exclude",
+        "-S",
+        "--size",
+        "--changed-within",
+        "--changed-before",
+        "-j",
+        "--threads",
+        "-c",
+        "--color",
+        "-o",
+        "--owner",
+        "--base-directory",
+        "--search-path",
+        "--max-results",
+        "--format",
+        "--ignore-file",
+        "--path-separator",
+        "--batch-size",
+    ];
+    let mut operands = Vec::new();
+    let mut roots: Vec<Word> = Vec::new();
+    let mut base: Option<Word> = None;
+    let mut at = 1;
+    while at < i {
+        let word = &argv[at];
+        if VALUED.contains(&word.text.as_str()) {
+            if word.text == "--search-path" {
+                roots.extend(argv.get(at + 1).cloned());
+            }
+            if word.text == "--base-directory" {
+                base = argv.get(at + 1).cloned();
+            }
+            at += 2;
+            continue;
         }
-        if word.text.contains('{') && word.text.contains('}') {
-            placeholder = true;
-            inner.push(run_time_input());
-        } else {
-            inner.push(word.clone());
+        if !word.text.starts_with('-') || word.dynamic {
+            operands.push(word.clone());
+        }
+        at += 1;
+    }
+    roots.extend(operands.into_iter().skip(1));
+    if roots.is_empty() {
+        roots.push(Word::literal("."));
+    }
+    // `--base-directory DIR`: fd runs in DIR, so relative roots are under it.
+    if let Some(base) = &base {
+        for root in roots.iter_mut().filter(|root| !root.text.starts_with(['/', '~'])) {
+            let text = format!("{}/{}", base.text.trim_end_matches('/'), root.text);
+            *root = Word { text, dynamic: root.dynamic || base.dynamic, ..base.clone() };
         }
     }
-    if inner.is_empty() {
-        return Peel::Runs;
+    let mut execs = Vec::new();
+    for root in &roots {
+        let found = found_under(root);
+        let mut inner: Vec<Word> = Vec::new();
+        let mut placeholder = false;
+        for word in &argv[i + 1..] {
+            if word.text == ";" {
+                break;
+            }
+            if word.text.contains('{') && word.text.contains('}') {
+                placeholder = true;
+                inner.push(if word.text == "{}" { found.clone() } else { run_time_input() });
+            } else {
+                inner.push(word.clone());
+            }
+        }
+        if inner.is_empty() {
+            return Peel::Runs;
+        }
+        if !placeholder {
+            inner.push(found);
+        }
+        execs.push(("fd -x".to_string(), inner));
     }
-    if !placeholder {
-        inner.push(run_time_input());
-    }
-    Peel::Wraps { via: "fd -x".into(), inner }
+    Peel::Find { execs }
 }
 
 fn watch(argv: &[Word]) -> Peel {
@@ -1661,6 +1889,20 @@ fn xargs(argv: &[Word]) -> Peel {
 }
 
 /// Arguments that xargs or parallel read at run time.
+/// A path a search finds under `root` at run time, as the analyser roots xargs input
+/// (`ROOT/{xargs input}`; under `.` the input alone).
+fn found_under(root: &Word) -> Word {
+    match root.text.as_str() {
+        "." | "./" => run_time_input(),
+        text => Word {
+            text: format!("{}/{XARGS_INPUT}", text.trim_end_matches('/')),
+            raw: root.raw.clone(),
+            dynamic: true,
+            glob: false,
+        },
+    }
+}
+
 fn run_time_input() -> Word {
     Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false }
 }
@@ -2216,8 +2458,39 @@ mod tests {
         assert_eq!(inner(&["pnpm", "dlx", "rimraf@5", "--glob", "x"]).1, ["rm", "-rf", "x"]);
         assert_eq!(inner(&["npx", "--yes", "prettier", "."]).1, ["prettier", "."]);
         assert_eq!(peel(&argv(&["pnpm", "install"]), Dialect::Posix), Peel::Runs);
-        assert_eq!(inner(&["fd", "-e", "o", "-x", "rm", "{}"]).1, ["rm", XARGS_INPUT]);
-        assert_eq!(inner(&["fd", "-X", "rm", "-f"]).1, ["rm", "-f", XARGS_INPUT]);
+        // Bare, by path and through `npm x`, a deleter is `rm -rf` of its operands too.
+        assert_eq!(
+            inner(&["rimraf", "--glob", "dist"]),
+            ("rimraf".into(), vec!["rm".into(), "-rf".into(), "dist".into()])
+        );
+        assert_eq!(inner(&["./node_modules/.bin/rimraf", "x"]).1, ["rm", "-rf", "x"]);
+        assert_eq!(inner(&["npm", "x", "rimraf", "x"]).1, ["rm", "-rf", "x"]);
+        assert_eq!(peel(&argv(&["del", "/q", "x"]), Dialect::Cmd), Peel::Runs);
+        // What fd finds is under its roots (`.` when none is named); `{/}` and the others are
+        // parts of a path the command does not know.
+        let found = |words: &[&str]| match peel(&argv(words), Dialect::Posix) {
+            Peel::Find { execs } => execs
+                .into_iter()
+                .map(|(_, argv)| argv.into_iter().map(|w| w.text).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
+            other => panic!("{words:?} peeled to {other:?}"),
+        };
+        let under = |root: &str| format!("{root}/{XARGS_INPUT}");
+        assert_eq!(found(&["fd", "-e", "o", "-x", "rm", "{}"]), [["rm", XARGS_INPUT]]);
+        assert_eq!(found(&["fd", "-X", "rm", "-f"]), [["rm", "-f", XARGS_INPUT]]);
+        assert_eq!(
+            found(&["fd", "-H", ".", "a", "b/", "-X", "rm"]),
+            [["rm".to_string(), under("a")], ["rm".to_string(), under("b")]]
+        );
+        assert_eq!(found(&["fd", "--base-directory", "/x", ".", "-x", "rm", "{/}"]), [["rm", XARGS_INPUT]]);
+        assert_eq!(
+            found(&["fd", "--base-directory", "/x", ".", "-x", "rm"]),
+            [["rm".to_string(), under("/x/.")]]
+        );
+        assert_eq!(
+            found(&["fd", "--base-directory", "/x", ".", "y", "-x", "rm"]),
+            [["rm".to_string(), under("/x/y")]]
+        );
         assert_eq!(peel(&argv(&["fd", "-e", "rs"]), Dialect::Posix), Peel::Runs);
     }
 

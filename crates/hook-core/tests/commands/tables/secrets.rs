@@ -674,8 +674,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("heroku config:set FOO=bar -a app"),
     allow("bw sync"),
     // Opening a protected directory to others is writing it; closing it is not.
-    deny("files.deny-write", "chmod 777 ~/.ssh"),
-    deny("files.deny-write", "chmod -R a+w ~/.claude"),
+    deny("permissions.world-writable-system", "chmod 777 ~/.ssh"),
+    // Giving the owner more takes nothing from anyone; taking the owner's execute bit off a
+    // hook binary switches the guard off.
+    allow("chmod -R u+w ~/.ssh"),
+    allow("chmod u+rwX ~/.config/agent-hooks"),
+    deny("files.deny-write", "chmod u-x ~/.local/bin/claude-hook"),
+    deny("files.deny-write", "chmod 600 ~/.local/bin/codex-hook"),
+    deny("files.deny-write", "chmod a-x ~/.cargo/bin/gemini-hook"),
+    allow("chmod 600 ~/.ssh/id_ed25519"),
+    allow("chmod 700 ~/.local/bin/claude-hook"),
+    deny("files.deny-write", "chmod g+w ~/.ssh/authorized_keys"),
+    deny("permissions.recursive-system", "chmod -R a+w ~/.claude"),
     deny("files.deny-write", "chmod 755 ~/.cargo/bin"),
     deny("files.deny-write", "chmod go+r ~/.ssh/id_ed25519"),
     deny("files.deny-write", "chown -R nobody ~/.aws"),
