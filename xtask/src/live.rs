@@ -13,7 +13,7 @@ use std::net::{TcpListener, TcpStream};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -82,29 +82,31 @@ enum Api {
     OpenAiChat,
 }
 
+/// Slowest first (an OpenCode scenario takes about 8 s, a Codex one about 1 s): `run`'s lanes
+/// take the agents in this order, so that the slowest is not left to run alone at the end.
 const AGENTS: &[AgentCli] = &[
     AgentCli {
-        name: "claude",
-        package: "@anthropic-ai/claude-code@2.1.331",
-        program: "claude",
-        hook: "claude-hook",
-        api: Api::Anthropic,
-        shell_tool: "Bash",
-        read_tool: Some(("Read", r#"{"file_path": "{project}/.env"}"#)),
-        write_tool: Some(("Write", r#"{"file_path": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
-        // Claude Code 2.1.331 offers no Grep or Glob tool (its requests list none): it searches
-        // with its shell, so the search a user would see is a recursive grep.
-        search: Some(("Bash", r#"{"command": "grep -rn API_KEY .", "description": "find the key"}"#)),
-        search_tree: None,
+        name: "opencode",
+        package: "opencode-ai@1.18.33",
+        program: "opencode",
+        hook: "opencode-hook",
+        api: Api::OpenAiChat,
+        shell_tool: "bash",
+        read_tool: Some(("read", r#"{"filePath": "{project}/.env"}"#)),
+        write_tool: Some(("write", r#"{"filePath": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
+        search: Some(("grep", r#"{"pattern": "API_KEY", "include": ".env"}"#)),
+        search_tree: Some(("grep", r#"{"pattern": "API_KEY", "path": "{project}"}"#, true)),
         prompt_guard: true,
         rewrites: true,
-        stop_gate: true,
+        // OpenCode has no hook that can refuse the end of a turn.
+        stop_gate: false,
         exit_2: None,
+        // No stop event (`stop_gate`).
         events: Events {
-            before_tool: "PreToolUse",
-            after_tool: "PostToolUse",
-            prompt: "UserPromptSubmit",
-            stop: "Stop",
+            before_tool: "tool.execute.before",
+            after_tool: "tool.execute.after",
+            prompt: "chat.message",
+            stop: "",
         },
     },
     AgentCli {
@@ -137,6 +139,58 @@ const AGENTS: &[AgentCli] = &[
         },
     },
     AgentCli {
+        name: "copilot",
+        package: "@github/copilot@1.0.102",
+        program: "copilot",
+        hook: "copilot-hook",
+        api: Api::OpenAiChat,
+        shell_tool: "bash",
+        read_tool: Some(("view", r#"{"path": "{project}/.env"}"#)),
+        write_tool: Some(("create", r#"{"path": "{project}/.env", "file_text": "OVERWRITTEN=1\n"}"#)),
+        search: Some(("grep", r#"{"pattern": "API_KEY", "paths": "{project}/.env"}"#)),
+        search_tree: Some((
+            "grep",
+            r#"{"pattern": "API_KEY", "paths": "{project}", "output_mode": "content"}"#,
+            true,
+        )),
+        prompt_guard: true,
+        rewrites: true,
+        stop_gate: true,
+        // 1.0.102 blocks, but tells the model only "Denied by preToolUse hook: hook exited
+        // with code 2": the reason stays behind.
+        exit_2: Some(ExitTwo { blocks: true, reason_reaches_model: false }),
+        events: Events {
+            before_tool: "preToolUse",
+            after_tool: "postToolUse",
+            prompt: "userPromptSubmitted",
+            stop: "agentStop",
+        },
+    },
+    AgentCli {
+        name: "claude",
+        package: "@anthropic-ai/claude-code@2.1.331",
+        program: "claude",
+        hook: "claude-hook",
+        api: Api::Anthropic,
+        shell_tool: "Bash",
+        read_tool: Some(("Read", r#"{"file_path": "{project}/.env"}"#)),
+        write_tool: Some(("Write", r#"{"file_path": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
+        // Claude Code 2.1.331 offers no Grep or Glob tool (its requests list none): it searches
+        // with its shell, so the search a user would see is a recursive grep.
+        search: Some(("Bash", r#"{"command": "grep -rn API_KEY .", "description": "find the key"}"#)),
+        search_tree: None,
+        prompt_guard: true,
+        rewrites: true,
+        stop_gate: true,
+        exit_2: None,
+        events: Events {
+            before_tool: "PreToolUse",
+            after_tool: "PostToolUse",
+            prompt: "UserPromptSubmit",
+            stop: "Stop",
+        },
+    },
+    AgentCli {
         name: "codex",
         package: "@openai/codex@0.171.0",
         program: "codex",
@@ -163,58 +217,6 @@ const AGENTS: &[AgentCli] = &[
             after_tool: "PostToolUse",
             prompt: "UserPromptSubmit",
             stop: "Stop",
-        },
-    },
-    AgentCli {
-        name: "opencode",
-        package: "opencode-ai@1.18.33",
-        program: "opencode",
-        hook: "opencode-hook",
-        api: Api::OpenAiChat,
-        shell_tool: "bash",
-        read_tool: Some(("read", r#"{"filePath": "{project}/.env"}"#)),
-        write_tool: Some(("write", r#"{"filePath": "{project}/.env", "content": "OVERWRITTEN=1\n"}"#)),
-        search: Some(("grep", r#"{"pattern": "API_KEY", "include": ".env"}"#)),
-        search_tree: Some(("grep", r#"{"pattern": "API_KEY", "path": "{project}"}"#, true)),
-        prompt_guard: true,
-        rewrites: true,
-        // OpenCode has no hook that can refuse the end of a turn.
-        stop_gate: false,
-        exit_2: None,
-        // No stop event (`stop_gate`).
-        events: Events {
-            before_tool: "tool.execute.before",
-            after_tool: "tool.execute.after",
-            prompt: "chat.message",
-            stop: "",
-        },
-    },
-    AgentCli {
-        name: "copilot",
-        package: "@github/copilot@1.0.102",
-        program: "copilot",
-        hook: "copilot-hook",
-        api: Api::OpenAiChat,
-        shell_tool: "bash",
-        read_tool: Some(("view", r#"{"path": "{project}/.env"}"#)),
-        write_tool: Some(("create", r#"{"path": "{project}/.env", "file_text": "OVERWRITTEN=1\n"}"#)),
-        search: Some(("grep", r#"{"pattern": "API_KEY", "paths": "{project}/.env"}"#)),
-        search_tree: Some((
-            "grep",
-            r#"{"pattern": "API_KEY", "paths": "{project}", "output_mode": "content"}"#,
-            true,
-        )),
-        prompt_guard: true,
-        rewrites: true,
-        stop_gate: true,
-        // 1.0.102 blocks, but tells the model only "Denied by preToolUse hook: hook exited
-        // with code 2": the reason stays behind.
-        exit_2: Some(ExitTwo { blocks: true, reason_reaches_model: false }),
-        events: Events {
-            before_tool: "preToolUse",
-            after_tool: "postToolUse",
-            prompt: "userPromptSubmitted",
-            stop: "agentStop",
         },
     },
 ];
@@ -553,37 +555,97 @@ exec '{hook}' "$@"
 const FIXTURE_ROOT: &str = "/tmp/agent-hooks-live";
 
 pub fn run(args: &[String]) -> Result<(), String> {
-    let record = args.iter().any(|a| a == "--record");
-    let args: Vec<&String> = args.iter().filter(|a| *a != "--record").collect();
-    if let Some(other) = args.iter().find(|a| !AGENTS.iter().any(|agent| agent.name == ***a)) {
+    let mut record = false;
+    // Each lane keeps about one CPU busy (an agent's start-up is most of a scenario).
+    let mut lanes = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut names = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--record" => record = true,
+            "--jobs" => {
+                lanes = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|n| *n > 0)
+                    .ok_or("live: --jobs needs a number of agents to drive at once")?;
+            }
+            name => names.push(name),
+        }
+    }
+    if let Some(other) = names.iter().find(|name| !AGENTS.iter().any(|agent| agent.name == **name)) {
         let names: Vec<&str> = AGENTS.iter().map(|agent| agent.name).collect();
         return Err(format!("live: unknown agent `{other}` (proven live: {})", names.join(", ")));
     }
+    let agents: Vec<&AgentCli> =
+        AGENTS.iter().filter(|agent| names.is_empty() || names.contains(&agent.name)).collect();
     let root = build::target_dir().join("live");
-    let mut failures = Vec::new();
-    for agent in AGENTS.iter().filter(|agent| args.is_empty() || args.iter().any(|a| *a == agent.name)) {
-        let program = install_agent(&root.join("npm").join(agent.name), agent.package, agent.program)?;
-        let hook = build_hook(agent.hook)?;
-        for (index, scenario) in SCENARIOS.iter().enumerate() {
-            let Some(tool) = agent.tool(scenario.action) else { continue };
-            let started = Instant::now();
-            let outcome = run_scenario(&root, index, agent, tool, scenario, &program, &hook, record);
-            let took = started.elapsed().as_secs_f32();
-            match outcome {
-                Ok(()) => eprintln!("xtask: live: {}: ok    {} ({took:.1} s)", agent.name, scenario.name),
-                Err(why) => {
-                    eprintln!("xtask: live: {}: FAIL  {}: {why}", agent.name, scenario.name);
-                    failures.push(format!("{}: {}", agent.name, scenario.name));
+    let hooks = build_hooks(&agents)?;
+    let lanes = lanes.min(agents.len());
+    eprintln!("xtask: live: {} agents, {lanes} at a time", agents.len());
+    let started = Instant::now();
+    // Lanes take whole agents, so that no two runs of one agent share its caches outside the
+    // scratch HOME (Copilot's unpacked package); each scenario has its own HOME, project and
+    // server port.
+    let queue = Mutex::new(agents.iter());
+    let outcomes = Mutex::new((0, Vec::new()));
+    std::thread::scope(|scope| {
+        for _ in 0..lanes {
+            scope.spawn(|| {
+                loop {
+                    // Taken in its own statement: a `while let` would hold the lock for the body.
+                    let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                    let Some(agent) = next else { break };
+                    let (passed, failed) = run_agent(&root, agent, &hooks, record);
+                    let mut outcomes = outcomes.lock().unwrap_or_else(PoisonError::into_inner);
+                    outcomes.0 += passed;
+                    outcomes.1.extend(failed);
                 }
-            }
+            });
         }
-        eprintln!("xtask: live: {} ({}) done", agent.name, agent.package);
-    }
+    });
+    let (passed, failures) = outcomes.into_inner().unwrap_or_else(PoisonError::into_inner);
+    let took = started.elapsed().as_secs_f32();
     if failures.is_empty() {
+        eprintln!("xtask: live: {passed} scenarios passed in {took:.0} s");
         Ok(())
     } else {
-        Err(format!("live: {} scenarios failed: {}", failures.len(), failures.join("; ")))
+        Err(format!("live: {} scenarios failed ({took:.0} s): {}", failures.len(), failures.join("; ")))
     }
+}
+
+/// Every scenario `agent` takes, one after the other, each reported as it ends with its time:
+/// how many passed, and the names of those that failed.
+fn run_agent(root: &Path, agent: &AgentCli, hooks: &Path, record: bool) -> (usize, Vec<String>) {
+    let started = Instant::now();
+    let program = match install_agent(&root.join("npm").join(agent.name), agent.package, agent.program) {
+        Ok(program) => program,
+        Err(why) => {
+            eprintln!("xtask: live: {}: FAIL  {why}", agent.name);
+            return (0, vec![format!("{}: {why}", agent.name)]);
+        }
+    };
+    let hook = hooks.join(agent.hook);
+    let (mut passed, mut failures) = (0, Vec::new());
+    for (index, scenario) in SCENARIOS.iter().enumerate() {
+        let Some(tool) = agent.tool(scenario.action) else { continue };
+        let began = Instant::now();
+        let outcome = run_scenario(root, index, agent, tool, scenario, &program, &hook, record);
+        let took = began.elapsed().as_secs_f32();
+        match outcome {
+            Ok(()) => {
+                passed += 1;
+                eprintln!("xtask: live: {}: ok    {} ({took:.1} s)", agent.name, scenario.name);
+            }
+            Err(why) => {
+                eprintln!("xtask: live: {}: FAIL  {} ({took:.1} s): {why}", agent.name, scenario.name);
+                failures.push(format!("{}: {}", agent.name, scenario.name));
+            }
+        }
+    }
+    let took = started.elapsed().as_secs_f32();
+    eprintln!("xtask: live: {} ({}) done: {passed} passed in {took:.1} s", agent.name, agent.package);
+    (passed, failures)
 }
 
 /// `npm install` of `package` into `prefix` once; the path of its `bin` program.
@@ -608,18 +670,20 @@ fn install_agent(prefix: &Path, package: &str, bin: &str) -> Result<PathBuf, Str
     Ok(program)
 }
 
-/// The debug build of `binary`, as a user's `cargo build` would leave it.
-fn build_hook(binary: &str) -> Result<PathBuf, String> {
+/// The debug builds of the agents' hooks, as a user's `cargo build` would leave them, in one
+/// cargo run (hook-core is built once, the binaries side by side): their directory.
+fn build_hooks(agents: &[&AgentCli]) -> Result<PathBuf, String> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let status = Command::new(cargo)
-        .current_dir(build::workspace_root())
-        .args(["build", "--quiet", "-p", binary])
-        .status()
-        .map_err(|e| format!("cargo: {e}"))?;
-    if !status.success() {
-        return Err(format!("cargo build -p {binary} failed"));
+    let mut command = Command::new(cargo);
+    command.current_dir(build::workspace_root()).args(["build", "--quiet"]);
+    for agent in agents {
+        command.args(["-p", agent.hook]);
     }
-    Ok(build::target_dir().join("debug").join(binary))
+    let status = command.status().map_err(|e| format!("cargo: {e}"))?;
+    if !status.success() {
+        return Err(format!("{command:?} failed"));
+    }
+    Ok(build::target_dir().join("debug"))
 }
 
 #[allow(clippy::too_many_arguments)]

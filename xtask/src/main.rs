@@ -17,10 +17,12 @@ const USAGE: &str = "usage: cargo xtask <task>
 tasks:
   bench [--runs N] [--bin NAME]...   median and p95 spawn-to-exit time of each hook binary
                                      on real fixtures, next to an empty static binary
-  live [--record] [AGENT]...         drive the real agent CLIs (installed from npm) against a
+  live [--record] [--jobs N] [AGENT]...
+                                     drive the real agent CLIs (installed from npm) against a
                                      fake model server and check what the hooks stopped;
                                      --record also writes the payloads each agent sent its
-                                     hook to tests/fixtures/<agent>/live-<version>-*.json
+                                     hook to tests/fixtures/<agent>/live-<version>-*.json;
+                                     --jobs N drives N agents at once (default: one per CPU)
   layout                             profile every hook binary with callgrind and write
                                      link/hot-text.ld, which keeps the code a hook call
                                      runs together
