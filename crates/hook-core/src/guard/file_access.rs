@@ -236,6 +236,28 @@ const NAME_ONLY: &[&str] = &[
     "yum",
 ];
 
+/// The programs of [`NAME_ONLY`] that `words_accessed` still looks at, for the places they
+/// write or the forms that read (a test keeps this list whole).
+const NAMED_WITH_ARMS: &[&str] = &[
+    "at",
+    "batch",
+    "crontab",
+    "find",
+    "launchctl",
+    "loginctl",
+    "npm",
+    "pip",
+    "pip3",
+    "pnpm",
+    "set",
+    "ssh-keygen",
+    "systemctl",
+    "systemd-run",
+    "type",
+    "unset",
+    "yarn",
+];
+
 /// Network clients, whose `@file` (and `-T file`) arguments are files they send.
 const UPLOADERS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];
 
@@ -563,6 +585,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         found.push((Access::Read, file));
     }
     let Some(name) = name else { return found };
+    // Most commands of a line name no file (`cd`, `echo`, `cargo`): decided by the name before
+    // anything is collected, unless an arm below knows the program too.
+    if !NAMED_WITH_ARMS.contains(&name)
+        && !script_file::is_runner(name)
+        && NAME_ONLY.binary_search(&name).is_ok()
+    {
+        return found;
+    }
     let operands = match name {
         // `tail -n 20`: the count is no file.
         "head" | "tail" => operands_after(command.args(), &["-n", "-c", "--lines", "--bytes"]),
@@ -1845,6 +1875,17 @@ fn has_option(command: &SimpleCommand, options: &[&str]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_only_programs_that_words_accessed_names_are_looked_at() {
+        let source = include_str!("file_access.rs");
+        let start = source.find("fn words_accessed").expect("the function");
+        let body = &source[start..start + source[start..].find("\n}\n").expect("its end")];
+        for name in NAME_ONLY {
+            let quoted = format!("\"{name}\"");
+            assert!(!body.contains(&quoted) || NAMED_WITH_ARMS.contains(name), "{name} has an arm");
+        }
+    }
 
     #[test]
     fn the_name_lists_are_sorted_for_their_binary_search() {
