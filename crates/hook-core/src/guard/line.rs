@@ -806,6 +806,17 @@ mod tests {
     use crate::policy::{Filter, FilterMatch, Location, Rules};
     use crate::rules::testing::{ctx, sequence};
 
+    /// The project `dir` of user `dev`, with no temp directories.
+    fn project_in(dir: &Path) -> Context {
+        Context {
+            cwd: dir.to_path_buf(),
+            project_root: dir.to_path_buf(),
+            home: Some(PathBuf::from("/home/dev")),
+            temp_dirs: Vec::new(),
+            cwd_known: true,
+        }
+    }
+
     fn filter(name: &str, args: &[&str], action: Action) -> Filter {
         Filter {
             id: None,
@@ -935,13 +946,7 @@ mod tests {
         for (file, text) in scripts {
             std::fs::write(dir.join(file), text).expect("script written");
         }
-        let here = Context {
-            cwd: dir.clone(),
-            project_root: dir.clone(),
-            home: Some(PathBuf::from("/home/dev")),
-            temp_dirs: Vec::new(),
-            cwd_known: true,
-        };
+        let here = project_in(&dir);
         let policy = Policy::default();
         let decided = |line: &str| {
             let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
@@ -1048,13 +1053,7 @@ mod tests {
         for (file, text) in files {
             std::fs::write(dir.join(file), text).expect("file written");
         }
-        let here = Context {
-            cwd: dir.clone(),
-            project_root: dir.clone(),
-            home: Some(PathBuf::from("/home/dev")),
-            temp_dirs: Vec::new(),
-            cwd_known: true,
-        };
+        let here = project_in(&dir);
         let policy = Policy::default();
         let decided = |line: &str| {
             let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);

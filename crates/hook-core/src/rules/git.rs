@@ -239,62 +239,49 @@ fn restores_work_tree(args: &[&str]) -> bool {
 /// The pathspecs name the whole work tree, or cannot be known. A run-time word before `--`
 /// may be a branch (`git checkout "$BRANCH"`), so it counts only when `dynamic_before_separator`.
 fn discards_work_tree(args: &[&Word], dynamic_before_separator: bool) -> bool {
-    let mut after_separator = false;
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        let text = word.text.as_str();
-        if !after_separator {
-            match text {
-                "--" => {
-                    after_separator = true;
-                    continue;
-                }
-                "-s" | "--source" => {
-                    words.next();
-                    continue;
-                }
-                _ if text.starts_with("--pathspec-from-file") => return true,
-                _ if text.starts_with('-') => continue,
-                _ => {}
-            }
-        }
+    pathspecs(args).any(|(word, after_separator)| {
         let unknowable = word.dynamic && (after_separator || dynamic_before_separator);
-        if unknowable || is_whole_tree(text) {
-            return true;
-        }
-    }
-    false
+        unknowable || word.text.starts_with("--pathspec-from-file") || is_whole_tree(&word.text)
+    })
 }
 
 /// A pathspec that names a directory (written with a trailing `/`, or one on the disk) or a
 /// glob: after `--` for `checkout` (before it a word may be a branch), anywhere for `restore`.
 fn discarded_directory<'w>(args: &[&'w Word], before_separator: bool, call: &Call) -> Option<&'w str> {
+    pathspecs(args).filter(|(_, after_separator)| *after_separator || before_separator).find_map(
+        |(word, _)| {
+            let text = word.text.as_str();
+            let directory = text.ends_with('/')
+                || text.contains(['*', '?'])
+                || call.ctx.cwd_known && !word.dynamic && call.ctx.cwd.join(text).is_dir();
+            directory.then_some(text)
+        },
+    )
+}
+
+/// The words of a checkout or restore that may be pathspecs, each with whether it comes after
+/// `--`: options and `--source`'s value left out, except `--pathspec-from-file`.
+fn pathspecs<'a, 'w>(args: &'a [&'w Word]) -> impl Iterator<Item = (&'w Word, bool)> + 'a {
     let mut after_separator = false;
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
+    let mut skip_value = false;
+    args.iter().filter_map(move |word| {
         let text = word.text.as_str();
-        if !after_separator {
-            match text {
-                "--" => {
-                    after_separator = true;
-                    continue;
-                }
-                "-s" | "--source" => {
-                    words.next();
-                    continue;
-                }
-                _ if text.starts_with('-') || !before_separator => continue,
-                _ => {}
-            }
+        if skip_value {
+            skip_value = false;
+            return None;
         }
-        let directory = text.ends_with('/')
-            || text.contains(['*', '?'])
-            || call.ctx.cwd_known && !word.dynamic && call.ctx.cwd.join(text).is_dir();
-        if directory {
-            return Some(text);
+        if after_separator {
+            return Some((*word, true));
         }
-    }
-    None
+        match text {
+            "--" => after_separator = true,
+            "-s" | "--source" => skip_value = true,
+            _ if text.starts_with("--pathspec-from-file") => return Some((*word, false)),
+            _ if text.starts_with('-') => {}
+            _ => return Some((*word, false)),
+        }
+        None
+    })
 }
 
 /// `.`, `..`, `./`, `*`, `:/`, `:(top)`: a pathspec covering the project (or the cwd's part
