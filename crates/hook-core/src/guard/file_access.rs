@@ -601,6 +601,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         _ => operands(command.args()),
     };
     match name {
+        _ if in_place_edits(name, command.args(), &operands).is_some() => {
+            let files = in_place_edits(name, command.args(), &operands).unwrap_or_default();
+            found.extend(files.into_iter().flat_map(|word| [(Access::Read, word), (Access::Write, word)]));
+        }
         _ if READERS.binary_search(&name).is_ok() => {
             found.extend(operands.iter().map(|word| (Access::Read, *word)))
         }
@@ -730,6 +734,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             );
         }
         "tar" => found.extend(tar_reads(command.args()).into_iter().map(|word| (Access::Read, word))),
+        // `jar cf ARCHIVE FILES...` (with `-C DIR`, the whole directory counts: see tree.rs).
+        "jar"
+            if operands
+                .first()
+                .is_some_and(|mode| mode.text.starts_with(['c', 'u']) && mode.text.contains('f')) =>
+        {
+            found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
+        }
         // `zip ARCHIVE FILES...`, `7z a ARCHIVE FILES...`.
         "zip" => found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word))),
         "7z" | "7za" if operands.first().is_some_and(|mode| mode.text == "a") => {
@@ -1853,6 +1865,39 @@ fn operands(args: &[Word]) -> Vec<&Word> {
 fn after<'w>(args: &'w [Word], word: &Word) -> &'w [Word] {
     let at = args.iter().position(|arg| std::ptr::eq(arg, word)).map_or(args.len(), |at| at + 1);
     &args[at..]
+}
+
+/// The files an in-place editor rewrites: `yq -i EXPR F`, `gawk -i inplace PROG F`,
+/// `sd FIND REPLACE F` (unless `-p` previews), `rpl OLD NEW F`, `xmlstarlet ed -L … F`,
+/// `dasel put -f F …`; `None` for any other command.
+fn in_place_edits<'w>(name: &str, args: &'w [Word], operands: &[&'w Word]) -> Option<Vec<&'w Word>> {
+    let has = |options: &[&str]| args.iter().any(|arg| options.contains(&arg.text.as_str()));
+    let value_of =
+        |options: &[&str]| args.windows(2).find(|w| options.contains(&w[0].text.as_str())).map(|w| &w[1]);
+    match name {
+        "yq" if has(&["-i", "--inplace"]) => Some(skip_first(operands).to_vec()),
+        "gawk" | "awk"
+            if args
+                .windows(2)
+                .any(|w| matches!(w[0].text.as_str(), "-i" | "--include") && w[1].text == "inplace")
+                || has(&["-iinplace", "--include=inplace"]) =>
+        {
+            let rest: Vec<&Word> = operands.iter().copied().filter(|word| word.text != "inplace").collect();
+            Some(if has(&["-f", "--file"]) { rest } else { skip_first(&rest).to_vec() })
+        }
+        "sd" if !has(&["-p", "--preview"]) => Some(operands.get(2..).unwrap_or_default().to_vec()),
+        "rpl" => Some(operands.get(2..).unwrap_or_default().to_vec()),
+        "xmlstarlet" | "xml"
+            if operands.first().is_some_and(|mode| matches!(mode.text.as_str(), "ed" | "edit"))
+                && has(&["-L", "--inplace"]) =>
+        {
+            Some(operands.last().copied().into_iter().collect())
+        }
+        "dasel" if operands.iter().any(|word| matches!(word.text.as_str(), "put" | "delete")) => {
+            Some(value_of(&["-f", "--file"]).into_iter().collect())
+        }
+        _ => None,
+    }
 }
 
 fn skip_first<'a, 'w>(operands: &'a [&'w Word]) -> &'a [&'w Word] {

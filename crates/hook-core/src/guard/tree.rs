@@ -415,6 +415,19 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         "zip" if has_short(args, 'r') || has(args, &["--recurse-paths"]) => {
             Some(archive(args, "packs", "Leave it out with `-x NAME`, or pack only what you need", 1))
         }
+        // `jar cf x.jar -C DIR NAMES...`: judged as the whole of each `-C` directory, which
+        // holds the names it packs.
+        "jar" if args.first().is_some_and(|a| a.text.trim_start_matches('-').starts_with(['c', 'u'])) => {
+            let roots: Vec<&str> =
+                args.windows(2).filter(|w| w[0].text == "-C").map(|w| w[1].text.as_str()).collect();
+            (!roots.is_empty()).then(|| TreeRead {
+                verb: "packs",
+                roots,
+                hidden: true,
+                exclude_hint: "Pack only the files you need",
+                ..Default::default()
+            })
+        }
         "7z" | "7za" | "7zz"
             if args.iter().find(|a| !a.text.starts_with('-')).is_some_and(|a| a.text == "a") =>
         {
@@ -540,7 +553,8 @@ fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option
 }
 
 /// The directory a static web server gives out: `python3 -m http.server --directory DIR`
-/// (`-d DIR`), `php -S ADDR -t DIR`, `ruby -run -e httpd DIR`, `http-server DIR`. Without
+/// (`-d DIR`), `php -S ADDR -t DIR`, `ruby -run -e httpd DIR`, `http-server DIR`, `httpd -h DIR`,
+/// `rclone serve http DIR`. Without
 /// one it serves its working directory, judged when a `cd` of the line chose it.
 fn served<'c>(name: &str, args: &'c [Word], command: &SimpleCommand) -> Option<&'c str> {
     let value = |options: &[&str]| {
@@ -569,6 +583,13 @@ fn served<'c>(name: &str, args: &'c [Word], command: &SimpleCommand) -> Option<&
         }
         "http-server" | "live-server" => {
             args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).or_else(moved)
+        }
+        // `busybox httpd -h DIR` (busybox is peeled off before this).
+        "httpd" => value(&["-h"]).or_else(moved),
+        // `rclone serve http|webdav|ftp|sftp|dlna|s3|nfs DIR`: a `remote:` path is not this machine.
+        "rclone" if args.first().is_some_and(|a| a.text == "serve") => {
+            let dir = args.iter().skip(2).find(|a| !a.text.starts_with('-'))?;
+            (!dir.text.contains(':')).then_some(dir.text.as_str())
         }
         _ => None,
     }

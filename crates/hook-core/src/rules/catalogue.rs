@@ -215,10 +215,16 @@ pub const CATALOGUE: &[PackInfo] = &[
     PackInfo {
         pack: Pack::Exfiltration,
         catches: "secrets sent to the network",
-        rules: &[(
-            "exfiltration.environment",
-            "`env`, `printenv`, `/proc/*/environ` piped or substituted into a network client",
-        )],
+        rules: &[
+            (
+                "exfiltration.environment",
+                "`env`, `printenv`, `/proc/*/environ` piped or substituted into a network client",
+            ),
+            (
+                "exfiltration.tunnel",
+                "asks: `ssh -R`, `ngrok`, `cloudflared tunnel`, `bore local`, `lt --port`, `tailscale funnel`",
+            ),
+        ],
     },
     PackInfo {
         pack: Pack::Credentials,

@@ -1,9 +1,10 @@
 //! The `exfiltration` pack: the process environment, where tokens and keys live, sent to the
 //! network: `env`, `printenv`, `export -p`, `set`, `declare -x` or `/proc/*/environ` piped
-//! or substituted into a network client, or redirected to `/dev/tcp`.
+//! or substituted into a network client, or redirected to `/dev/tcp`; and tunnels that open
+//! this machine to the outside (`ssh -R`, `ngrok`, `cloudflared tunnel`), which are asked about.
 
 use super::{Call, Hit};
-use crate::shell::{Analysis, SimpleCommand, Stdin};
+use crate::shell::{Analysis, SimpleCommand, Stdin, Word};
 
 /// Programs that send what they are given to another machine.
 const NETWORK_CLIENTS: &[&str] = &[
@@ -14,6 +15,9 @@ const NETWORK_CLIENTS: &[&str] = &[
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     let command = call.command;
+    if opens_tunnel(name, call.args()) {
+        return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
+    }
     // `python3 -c 'requests.post(u, json=dict(os.environ))'`: the code sends it itself.
     if call.analysis.environment_dumps.iter().any(|d| d.command == call.index && d.sent) {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
@@ -95,5 +99,53 @@ fn substitutes_environment(raw: &str) -> bool {
         .iter()
         .any(|form| compact.contains(form))
 }
+
+/// Whether the command makes a port of this machine reachable from outside: a reverse ssh
+/// forward (`ssh -R`, `-o RemoteForward=`), `ngrok http|tcp|tls|start`, `cloudflared tunnel`
+/// (`--url`, `run`), `bore local`, `lt`/`localtunnel --port`, `tailscale funnel|serve`.
+/// Their status and listing forms, and local forwards (`ssh -L`), open nothing.
+fn opens_tunnel(name: &str, args: &[Word]) -> bool {
+    let first = args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str());
+    let has = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
+    match name {
+        "ssh" | "autossh" => {
+            let mut words = args.iter();
+            while let Some(word) = words.next() {
+                let Some(cluster) = word.text.strip_prefix('-').filter(|c| !c.is_empty()) else { break };
+                for (at, letter) in cluster.char_indices() {
+                    let rest = &cluster[at + 1..];
+                    if letter == 'R' {
+                        return true;
+                    }
+                    if "bcDEeFIiJLlmOopQSWw".contains(letter) {
+                        let value =
+                            if rest.is_empty() { words.next().map_or("", |w| w.text.as_str()) } else { rest };
+                        if letter == 'o' && value.to_ascii_lowercase().starts_with("remoteforward") {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+            false
+        }
+        "ngrok" => matches!(first, Some("http" | "tcp" | "tls" | "start" | "tunnel")),
+        "cloudflared" => {
+            has(&["tunnel"]) && (has(&["--url", "run"]) || args.iter().any(|a| a.text.starts_with("--url=")))
+        }
+        "bore" => first == Some("local"),
+        "lt" | "localtunnel" => {
+            args.iter().any(|a| a.text == "--port" || a.text == "-p" || a.text.starts_with("--port="))
+        }
+        "tailscale" => {
+            matches!(first, Some("funnel" | "serve"))
+                && !args.iter().any(|a| matches!(a.text.as_str(), "status" | "reset" | "off" | "--help"))
+        }
+        _ => false,
+    }
+}
+
+const TUNNEL: &str =
+    "This opens a port of this machine to the outside, past its firewall. Ask the user before exposing it.";
 
 const MESSAGE: &str = "This sends the process environment, with every token and key in it, to another machine. Send the one value that is needed, or ask the user.";

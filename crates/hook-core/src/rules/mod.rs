@@ -129,11 +129,19 @@ impl Call<'_> {
 pub(crate) struct Hit {
     pub rule: &'static str,
     pub message: String,
+    /// The rule is worth a question, never a refusal, even in a pack that denies: what it
+    /// catches is often meant (opening a tunnel for a demo).
+    pub asks: bool,
 }
 
 impl Hit {
     pub fn new(rule: &'static str, message: impl Into<String>) -> Self {
-        Self { rule, message: message.into() }
+        Self { rule, message: message.into(), asks: false }
+    }
+
+    /// A hit that at most asks (see [`Hit::asks`]).
+    pub fn ask(rule: &'static str, message: impl Into<String>) -> Self {
+        Self { asks: true, ..Self::new(rule, message) }
     }
 }
 
@@ -161,7 +169,7 @@ pub fn evaluate(analysis: &Analysis, places: &Places<'_>, packs: &PackSettings) 
                 pack: *pack,
                 rule: hit.rule,
                 message: setting.message.as_deref().map_or(hit.message, str::to_owned),
-                action: setting.action,
+                action: if hit.asks { Action::Ask } else { setting.action },
                 command: index,
             };
             // A deny cannot be beaten, and later commands only come later in source order.
@@ -202,6 +210,7 @@ fn judge_command(
         let call = Call { name: Some(guess), guessed: true, scope: Scope::Dangerous, ..call };
         judge(pack, &call).map(|hit| Hit {
             rule: hit.rule,
+            asks: hit.asks,
             message: format!(
                 "The command name is only known at run time; read as `{guess}`: {}",
                 hit.message

