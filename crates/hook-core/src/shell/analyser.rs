@@ -1213,16 +1213,20 @@ impl Analyser {
                 };
                 self.emit(exec, Dialect::Posix, origin);
             } else if SEARCH_PATHS.contains(&name)
-                && value.raw.split(':').any(|dir| {
-                    ["/tmp", "/var/tmp", "/dev/shm"]
-                        .iter()
-                        .any(|temp| dir == *temp || dir.starts_with(&format!("{temp}/")))
+                && value.text.split(':').any(|dir| {
+                    // A venv's activate script puts its own `bin` first, with the venv named
+                    // in `VIRTUAL_ENV` (a project that lives in a temp directory has it there).
+                    let activated = self.vars.get("VIRTUAL_ENV").is_some_and(|venv| {
+                        dir.strip_prefix(venv).is_some_and(|rest| rest == "/bin" || rest == "/Scripts")
+                    });
+                    !activated
+                        && ["/tmp", "/var/tmp", "/dev/shm"]
+                            .iter()
+                            .any(|temp| dir == *temp || dir.starts_with(&format!("{temp}/")))
                 })
             {
                 // A temp directory spelled out on a search path: the programs, modules or
-                // libraries there are used instead of the system's, and nobody has read them
-                // (a path built from a variable, `$VIRTUAL_ENV/bin` of a venv's activate
-                // script, is the project's).
+                // libraries there are used instead of the system's, and nobody has read them.
                 let what = format!(
                     "`{name}` looks for code in `{}`, a temp directory, which is not seen",
                     value.text

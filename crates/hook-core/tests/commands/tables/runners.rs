@@ -852,11 +852,17 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "find /bin -name rm -exec {} -rf ~ \\;"),
     deny("rm.home", "set -- r m; IFS=; \"$*\" -rf ~"),
     ask("opaque.exec", "PATH=/tmp/evil:$PATH git status"),
+    ask("opaque.exec", "PATH=\"/tmp/evil:$PATH\" git status"),
+    ask("opaque.exec", "D=/tmp/evil; PATH=\"$D:$PATH\" git status"),
     ask("opaque.exec", "export PATH=/tmp/x:$PATH; ls"),
     allow("find . -name '*.o' -exec rm {} +"),
     allow("set -- a b; echo \"$*\""),
     allow("PATH=./node_modules/.bin:$PATH jest"),
     allow("VIRTUAL_ENV=/tmp/app/.venv; PATH=\"$VIRTUAL_ENV/bin:$PATH\"; export PATH; pytest"),
+    // The same with the venv's path written out, as some activate scripts do; a temp
+    // directory that is not the activated venv's `bin` is still unseen code.
+    allow("VIRTUAL_ENV=/tmp/app/.venv; PATH=\"/tmp/app/.venv/bin:$PATH\"; export PATH; pytest"),
+    ask("opaque.exec", "VIRTUAL_ENV=/tmp/app/.venv; PATH=\"/tmp/evil/bin:$PATH\"; export PATH; pytest"),
     allow("export PATH=$HOME/.cargo/bin:$PATH"),
     // Code files a tool runs by their names: pytest's conftest.py, setup.py of `pip install .`,
     // eslint's and jest's configurations.
