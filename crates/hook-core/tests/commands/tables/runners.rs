@@ -1014,4 +1014,11 @@ pub(crate) const CASES: &[Case] = &[
     allow("chmod -R u+w ~/.cache"),
     allow("chmod -R g+w ~/src/other"),
     allow("chmod -R 777 dist"),
+    // A script the line edits, then runs through a recipe or a package script: the text
+    // written is what runs, as when the line runs the script itself.
+    deny("rm.home", "printf 'test:\\n\\tbash scripts/t.sh\\n' > Makefile && printf 'rm -rf ~\\n' >> scripts/t.sh && make test"),
+    allow("printf 'test:\\n\\tbash scripts/t.sh\\n' > Makefile && printf 'echo ok\\n' >> scripts/t.sh && make test"),
+    ask("opaque.exec", "printf 'test:\\n\\tbash scripts/t.sh\\n' > Makefile && sed -i 's/a/b/' scripts/t.sh && make test"),
+    deny("rm.home", "npm pkg set scripts.t='bash scripts/t.sh' && printf 'rm -rf ~' > scripts/t.sh && npm run t"),
+    allow("npm pkg set scripts.t='bash scripts/t.sh' && printf 'echo ok' > scripts/t.sh && npm run t"),
 ];
