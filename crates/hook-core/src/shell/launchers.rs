@@ -413,7 +413,12 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
     }
     // Shells outside the POSIX family run their `-c` line: simple commands read the same.
     if OTHER_SHELLS.contains(&name) {
-        return argv.windows(2).find(|pair| pair[0].text == "-c").map(|pair| pair[1].clone()).into_iter().collect();
+        return argv
+            .windows(2)
+            .find(|pair| pair[0].text == "-c")
+            .map(|pair| pair[1].clone())
+            .into_iter()
+            .collect();
     }
     // `ansible HOST -m shell -a CMD`: the module runs CMD on the hosts (here, for localhost).
     if name == "ansible" {
@@ -537,7 +542,8 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
             "`kubectl debug node/…` runs a pod with the node's root file system at `/host`"
         }
         ("kubectl", Some("run"))
-            if value_of(&["--overrides"]).is_some_and(|o| o.contains("hostPath") || o.contains("privileged")) =>
+            if value_of(&["--overrides"])
+                .is_some_and(|o| o.contains("hostPath") || o.contains("privileged")) =>
         {
             "`kubectl run --overrides` mounts the host's files or runs privileged"
         }
@@ -547,7 +553,9 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
         {
             "Node loads code from an address before the program"
         }
-        (_, Some("-c")) if name.starts_with("python") && argv.get(2).is_some_and(|c| c.text.contains("pickle.loads")) => {
+        (_, Some("-c"))
+            if name.starts_with("python") && argv.get(2).is_some_and(|c| c.text.contains("pickle.loads")) =>
+        {
             "`pickle.loads` of bytes runs whatever they name"
         }
         _ => return None,
