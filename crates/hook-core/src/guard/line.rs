@@ -28,7 +28,7 @@ pub(crate) fn judge(
     policy: &Policy,
     ctx: &Context,
 ) -> Option<Block> {
-    judge_at(analysis, filters, policy, ctx, SCRIPT_LEVELS)
+    judge_at(analysis, filters, policy, ctx, SCRIPT_LEVELS, None)
 }
 
 /// How many levels of script files are read and judged: the line's own (`npm run purge`), the
@@ -42,6 +42,7 @@ fn judge_at(
     policy: &Policy,
     ctx: &Context,
     levels: u8,
+    outer: Option<&script_file::Written>,
 ) -> Option<Block> {
     let decided: Vec<_> = analysis.commands.iter().map(|command| filters.decide(command)).collect();
     let excepted: Vec<bool> =
@@ -72,9 +73,12 @@ fn judge_at(
         file_block(analysis, command, index, policy, ctx, here)
             .or_else(|| tree::block(analysis, index, &policy.files, here))
     });
-    // What the line writes to files is only worked out once a command runs a script file.
+    // What the line writes to files is only worked out once a command runs a script file. A
+    // script's text (a recipe, a package script) runs after what the line that ran it wrote:
+    // `printf … >> scripts/test.sh && make test` runs the text written.
     let written = OnceCell::new();
-    let written = || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx, accesses));
+    let written =
+        || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx, accesses).after(outer));
     let script_blocks = before
         .iter()
         .enumerate()
@@ -91,7 +95,7 @@ fn judge_at(
         let index = before.len().saturating_sub(1);
         for (what, text) in written().runs_later() {
             later_blocks.extend(match text {
-                Ok(text) => text_block(&what, &text, index, filters, policy, ctx, levels - 1),
+                Ok(text) => text_block(&what, &text, index, filters, policy, ctx, Outer { levels: levels - 1, written: written() }),
                 Err(writer) => Some(Block {
                     action: Action::Ask,
                     rule: "opaque.exec".into(),
@@ -135,7 +139,14 @@ fn script_block<'w>(
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
     };
-    text_block(&file, &line, index, filters, policy, here, levels)
+    text_block(&file, &line, index, filters, policy, here, Outer { levels, written: written() })
+}
+
+/// The line a script's text runs from: how many script levels are left to read, and the files
+/// it wrote before (which the script's commands see as the line left them).
+struct Outer<'w> {
+    levels: u8,
+    written: &'w script_file::Written,
 }
 
 /// What blocks the script text `line` that `file` holds, as a block of command `index`.
@@ -146,11 +157,11 @@ fn text_block(
     filters: &Filters<'_>,
     policy: &Policy,
     here: &Context,
-    levels: u8,
+    outer: Outer<'_>,
 ) -> Option<Block> {
     let mut analysis = shell::analyse(line, Dialect::Posix);
     for _ in 0..=analysis.commands.len() {
-        let block = judge_at(&analysis, filters, policy, here, levels)?;
+        let block = judge_at(&analysis, filters, policy, here, outer.levels, Some(outer.written))?;
         if block.rule != "rm.unknown-target" {
             let reason = format!("{file} runs what your policy blocks: {}", block.reason);
             return Some(Block { reason, command: index, ..block });

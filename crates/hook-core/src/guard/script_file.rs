@@ -34,7 +34,7 @@ pub(crate) enum Held {
 }
 
 /// Files the line itself writes, with the text it gives them, in the order written.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Written {
     /// Each file with its text, or the name of the command that writes text the guard does
     /// not compute (`base64 -d > s`, `python3 gen.py > s.sh`, `sed -i … s.sh`).
@@ -142,6 +142,18 @@ impl Written {
             }
         }
         written
+    }
+
+    /// What a script's own commands write, after what the line that ran it wrote (`outer`).
+    pub(crate) fn after(self, outer: Option<&Written>) -> Self {
+        let Some(outer) = outer else { return self };
+        let mut all = outer.clone();
+        all.files.extend(self.files);
+        all.scripts.extend(self.scripts);
+        all.downloads.extend(self.downloads);
+        all.edits.extend(self.edits);
+        all.unpacker = all.unpacker.or(self.unpacker);
+        all
     }
 
     /// The text the line last gave the `package.json` script `name`.

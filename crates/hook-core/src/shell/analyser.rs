@@ -1474,6 +1474,7 @@ impl Analyser {
             .map(|source| {
                 format!("`{}` runs code it fetches from `{}`, which is not seen", command.text, source.text)
             })
+            .or_else(|| super::launchers::unread_code(&command.argv))
             .or_else(|| {
                 super::launchers::replaced_shell(&command.argv).map(|shell| {
                     format!("`{}` runs its scripts with `{shell}`, which is not seen", command.text)

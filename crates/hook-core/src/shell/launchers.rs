@@ -411,6 +411,24 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
             })
             .collect();
     }
+    // Shells outside the POSIX family run their `-c` line: simple commands read the same.
+    if OTHER_SHELLS.contains(&name) {
+        return argv
+            .windows(2)
+            .find(|pair| pair[0].text == "-c")
+            .map(|pair| pair[1].clone())
+            .into_iter()
+            .collect();
+    }
+    // `ansible HOST -m shell -a CMD`: the module runs CMD on the hosts (here, for localhost).
+    if name == "ansible" {
+        let module = argv.windows(2).find(|pair| matches!(pair[0].text.as_str(), "-m" | "--module-name"));
+        if module.is_some_and(|pair| matches!(pair[1].text.as_str(), "shell" | "command" | "raw")) {
+            let args = argv.windows(2).find(|pair| matches!(pair[0].text.as_str(), "-a" | "--args"));
+            return args.map(|pair| pair[1].clone()).into_iter().collect();
+        }
+        return Vec::new();
+    }
     let (line_options, value_options): (&[&str], &[&str]) = match name {
         // `concurrently 'CMD' 'CMD'`: each operand is a shell line (`npm:NAME` a package script).
         "concurrently" => (
@@ -501,6 +519,54 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
     lines
 }
 
+/// Code a command runs that the guard does not read, said for `explain`: C compiled and run
+/// at once (`tcc -run`), a pod with the host's root (`kubectl debug node/X`, `kubectl run
+/// --overrides` with a `hostPath`), code Node loads before the program from a `data:` or remote
+/// address (`node --import data:…`), a pickle loaded from bytes (`pickle.loads(…)` runs what
+/// the bytes name).
+pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
+    let name = crate::shell::base_name(&argv.first()?.text);
+    let sub = argv.get(1).map(|w| w.text.as_str());
+    let value_of = |options: &[&str]| {
+        argv.iter().enumerate().find_map(|(at, w)| {
+            options.iter().find_map(|option| match w.text.strip_prefix(option) {
+                Some("") => argv.get(at + 1).map(|v| v.text.as_str()),
+                Some(rest) => rest.strip_prefix('='),
+                None => None,
+            })
+        })
+    };
+    let what = match (name, sub) {
+        ("tcc", _) if argv.iter().any(|w| w.text == "-run") => "`tcc -run` compiles and runs C code",
+        ("kubectl", Some("debug")) if argv.iter().any(|w| w.text.starts_with("node/")) => {
+            "`kubectl debug node/…` runs a pod with the node's root file system at `/host`"
+        }
+        ("kubectl", Some("run"))
+            if value_of(&["--overrides"])
+                .is_some_and(|o| o.contains("hostPath") || o.contains("privileged")) =>
+        {
+            "`kubectl run --overrides` mounts the host's files or runs privileged"
+        }
+        ("node" | "bun", _)
+            if value_of(&["--import", "-r", "--require", "--loader", "--experimental-loader"])
+                .is_some_and(|v| v.starts_with("data:") || is_url(v)) =>
+        {
+            "Node loads code from an address before the program"
+        }
+        (_, Some("-c"))
+            if name.starts_with("python") && argv.get(2).is_some_and(|c| c.text.contains("pickle.loads")) =>
+        {
+            "`pickle.loads` of bytes runs whatever they name"
+        }
+        _ => return None,
+    };
+    Some(format!("{what}, which the guard does not read"))
+}
+
+/// Shells of other families whose `-c` line is judged as POSIX text: a command and its words
+/// read the same in each.
+const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "elvish", "osh", "oil", "ysh", "rc", "es", "ion", "murex"];
+
 /// Runners that fetch a program from a URL or a repository and run it at once (`deno run
 /// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`), and
 /// installers whose build or install scripts run a package taken from a URL, a repository or
@@ -525,10 +591,13 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         ("deno", Some("run" | "eval" | "test" | "install" | "compile")) | ("bun", Some("run" | "x")) => {
             operands(2).next().filter(|w| is_url(&w.text))
         }
-        ("npx" | "bunx" | "pnpx", _) => operands(1).next().filter(|w| is_repository_package(&w.text)),
-        ("npm", Some("exec" | "x")) | ("pnpm" | "yarn", Some("dlx")) => {
-            operands(2).next().filter(|w| is_repository_package(&w.text))
-        }
+        // `--package=SPEC` names what runs as the operand does.
+        ("npx" | "bunx" | "pnpx", _) => option(&["--package", "-p"])
+            .filter(|w| is_repository_package(w.text.trim_start_matches("--package=")))
+            .or_else(|| operands(1).next().filter(|w| is_repository_package(&w.text))),
+        ("npm", Some("exec" | "x")) | ("pnpm" | "yarn", Some("dlx")) => option(&["--package", "-p"])
+            .filter(|w| is_repository_package(w.text.trim_start_matches("--package=")))
+            .or_else(|| operands(2).next().filter(|w| is_repository_package(&w.text))),
         ("uvx", _) | ("uv", Some("tool")) | ("pipx", Some("run")) => option(&["--from", "--spec"])
             .filter(|w| is_remote_spec(&w.text))
             .or_else(|| operands(if name == "uvx" { 1 } else { 2 }).find(|w| is_url(&w.text))),
@@ -600,7 +669,12 @@ pub(super) fn replaced_shell(argv: &[Word]) -> Option<&str> {
         }
         _ => None,
     }?;
-    let program = value.split_whitespace().next().unwrap_or_default();
+    let mut words = value.split_whitespace();
+    let program = words.next().unwrap_or_default();
+    // `SHELL='/bin/sh -c "rm -rf ~" #'`: words after the shell that are not options are code.
+    if words.any(|word| !word.starts_with('-')) {
+        return Some(value);
+    }
     // A shell by name or from the system's directories; `/tmp/sh` is someone's program.
     let (dir, base) = program.rsplit_once('/').unwrap_or(("", program));
     let system = matches!(dir, "" | "/bin" | "/usr/bin" | "/usr/local/bin" | "/opt/homebrew/bin");

@@ -84,7 +84,11 @@ impl<'t> Makefile<'t> {
                 makefile.variables.push(assignment);
                 continue;
             }
-            let Some((head, rest)) = line.split_once(':') else { continue };
+            // Any other line is expanded when read: its `$(shell …)` runs (`make --eval=…`).
+            let Some((head, rest)) = line.split_once(':') else {
+                makefile.parse_time.extend(shell_calls(line));
+                continue;
+            };
             if head.contains(['=', '#']) {
                 continue;
             }

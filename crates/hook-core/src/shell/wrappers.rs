@@ -347,8 +347,15 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     _ if text.starts_with("--eval=") => Some(word),
                     _ => None,
                 };
+                // `MAKEFLAGS='--eval=$$(shell CMD)'` given as a variable: make reads its flags,
+                // with `$$` for `$`.
+                let from_flags = text
+                    .strip_prefix("MAKEFLAGS=")
+                    .and_then(|flags| flags.split_once("--eval=").map(|(_, eval)| eval.replace("$$", "$")));
+                let text_given = text_given.or(from_flags.as_ref().map(|_| word));
                 text_given.and_then(|w| {
-                    let makefile = w.text.strip_prefix("--eval=").unwrap_or(&w.text);
+                    let makefile =
+                        from_flags.as_deref().unwrap_or(w.text.strip_prefix("--eval=").unwrap_or(&w.text));
                     let lines = super::make::Makefile::parse(makefile).everything();
                     (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
                 })

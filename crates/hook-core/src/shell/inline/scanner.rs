@@ -736,6 +736,11 @@ impl<'a> Scanner<'a> {
         if let Some((value, interpolated)) = literal(text, self.language) {
             return Arg::Str(value, interpolated);
         }
+        // `p = os.path.expanduser('~/.x'); open(p, 'w')`: a name bound once to a path the code
+        // computes is that path.
+        if let Some(value) = self.binding(text.trim()).and_then(|value| computed(value, self.language)) {
+            return Arg::Str(value, false);
+        }
         // Erlang's `open_port({spawn, "cmd"}, …)`.
         if let Some(inner) = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
             if let Some(("spawn" | "spawn_executable", command)) =
