@@ -1,8 +1,8 @@
 //! The `database` pack: destructive SQL given to a database client (by `-c`/`-e`/`--execute`,
 //! as an argument, a here-doc, a pipe or a `-f` file), the clients' own drop commands,
-//! `redis-cli FLUSHALL` (or every scanned key deleted through `xargs`), `etcdctl del` of every
-//! key (and `consul kv delete -recurse` of the root), `influx bucket delete`, `mongosh --eval`
-//! of a drop, and the ORMs', migration tools' and frameworks' database resets (`flyway clean`,
+//! `redis-cli FLUSHALL` (also from an `--eval` Lua script, or every scanned key deleted through
+//! `xargs`), `etcdctl del` of every key (and `consul kv delete -recurse` of the root), `influx
+//! bucket delete`, `mongosh --eval` of a drop, and the ORMs', migration tools' and frameworks' database resets (`flyway clean`,
 //! `liquibase dropAll`, `manage.py migrate APP zero`).
 
 use std::path::Path;
@@ -109,8 +109,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             let flush =
                 |text: &str| text.eq_ignore_ascii_case("flushall") || text.eq_ignore_ascii_case("flushdb");
             let fed = call.analysis.stdin_text(call.index);
+            // `--eval SCRIPT` runs Lua, whose `redis.call('flushall')` is the same command.
+            let lua = args.iter().any(|a| a.text == "--eval");
+            let calls_flush = |text: &str| {
+                let lower = text.to_ascii_lowercase();
+                lower.contains("'flushall'")
+                    || lower.contains("\"flushall\"")
+                    || lower.contains("'flushdb'")
+                    || lower.contains("\"flushdb\"")
+            };
             if args.iter().any(|a| flush(&a.text))
-                || fed.is_some_and(|text| text.split_whitespace().any(flush))
+                || fed
+                    .as_deref()
+                    .is_some_and(|text| text.split_whitespace().any(flush) || lua && calls_flush(text))
             {
                 return Some(Hit::new("database.flush", FLUSH));
             }
