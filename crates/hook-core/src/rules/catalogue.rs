@@ -139,15 +139,18 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Database,
         catches: "destructive SQL and database resets, by any client, argument, here-doc, pipe or file",
         rules: &[
-            ("database.drop", "`DROP DATABASE|SCHEMA|TABLE`, `dropdb`, Mongo drops"),
+            ("database.drop", "`DROP DATABASE|SCHEMA|TABLE`, `dropdb`, Mongo drops, `influx bucket delete`"),
             ("database.truncate", "`TRUNCATE`"),
             ("database.delete-all", "`DELETE` without `WHERE`"),
             ("database.update-all", "`UPDATE` without `WHERE`"),
             (
                 "database.flush",
-                "`redis-cli FLUSHALL`/`FLUSHDB`, every scanned key deleted, `etcdctl del '' --prefix`",
+                "`redis-cli FLUSHALL`/`FLUSHDB`, every scanned key deleted, `etcdctl del '' --prefix`, `consul kv delete -recurse`",
             ),
-            ("database.orm-reset", "`prisma migrate reset`, `rails db:drop`, `manage.py flush`, …"),
+            (
+                "database.orm-reset",
+                "`prisma migrate reset`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, …",
+            ),
         ],
     },
     PackInfo {
@@ -164,16 +167,19 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.scale-to-zero", "`scale --all --replicas=0`"),
             ("kubernetes.apply-prune", "`kubectl apply --prune`"),
             ("kubernetes.helm-uninstall", "`helm uninstall`"),
+            ("kubernetes.replace-force", "`kubectl replace --force`"),
+            ("kubernetes.argocd-delete", "`argocd app delete`, `argocd proj delete`, …"),
         ],
     },
     PackInfo {
         pack: Pack::Iac,
         catches: "infrastructure as code destroying what it manages",
         rules: &[
-            ("iac.destroy", "`terraform`/`tofu`/`pulumi`/`cdk` destroy, `serverless remove`"),
+            ("iac.destroy", "`terraform`/`tofu`/`pulumi`/`cdk` destroy, `serverless remove`, `sam delete`"),
             ("iac.replace", "`terraform apply -replace=ADDR`"),
             ("iac.state-rm", "removing resources from the state"),
             ("iac.stack-rm", "`pulumi stack rm`"),
+            ("iac.workspace-delete", "`terraform workspace delete`"),
         ],
     },
     PackInfo {
@@ -181,10 +187,12 @@ pub const CATALOGUE: &[PackInfo] = &[
         catches: "deletes through the cloud CLIs",
         rules: &[
             ("cloud.aws-s3-delete", "recursive or whole-bucket S3 deletes, `s3 sync --delete`"),
-            ("cloud.aws-delete", "`aws … delete-*`/`terminate-*`"),
+            ("cloud.aws-delete", "`aws … delete-*`/`batch-delete-*`/`terminate-*`, `schedule-key-deletion`"),
             ("cloud.gcloud-delete", "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`"),
             ("cloud.az-delete", "`az … delete`"),
             ("cloud.doctl-delete", "`doctl … delete`"),
+            ("cloud.provider-delete", "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete"),
+            ("cloud.rclone-delete", "`rclone purge`/`delete` on a remote, `rclone sync` into one"),
         ],
     },
     PackInfo {
@@ -203,13 +211,21 @@ pub const CATALOGUE: &[PackInfo] = &[
     },
     PackInfo {
         pack: Pack::Hosting,
-        catches: "deleting repositories, releases, refs and apps on hosting services",
+        catches: "deleting repositories, releases, refs, apps and packages on hosting services, HTTP `DELETE`s",
         rules: &[
             ("hosting.repo-delete", "`gh repo delete`"),
             ("hosting.release-delete", "`gh release delete`"),
             ("hosting.api-delete", "`gh api` with method `DELETE`"),
             ("hosting.make-public", "`gh repo edit --visibility public`"),
-            ("hosting.app-delete", "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, …"),
+            (
+                "hosting.app-delete",
+                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, …",
+            ),
+            (
+                "hosting.http-delete",
+                "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`",
+            ),
+            ("hosting.unpublish", "`npm unpublish`"),
         ],
     },
     PackInfo {

@@ -1,6 +1,8 @@
 //! The `cloud` pack: deletes through the cloud CLIs: `aws` (recursive or whole-bucket S3
-//! deletes, `s3 sync --delete`, and every `delete-*`/`terminate-*` call), `gcloud` and
-//! `gsutil` (every `delete`, recursive `rm`, `rb`), `az` (every `delete`).
+//! deletes, `s3 sync --delete`, and every `delete-*`/`batch-delete-*`/`terminate-*` call,
+//! `schedule-key-deletion`), `gcloud` and `gsutil` (every `delete`, recursive `rm`, `rb`),
+//! `az` (every `delete`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
+//! `rclone` deleting from a remote (`purge`, `delete`, `sync` into it).
 
 use super::{Call, Hit, operands};
 
@@ -26,7 +28,10 @@ const VALUE_OPTIONS: &[&str] = &[
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl") {
+    if name == "rclone" {
+        return rclone(call);
+    }
+    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl") && !PROVIDERS.contains(&name) {
         return None;
     }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
@@ -40,7 +45,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 ("s3", "rm") if flag(&["--recursive"]) => Some(Hit::new("cloud.aws-s3-delete", S3)),
                 ("s3", "sync") if flag(&["--delete"]) => Some(Hit::new("cloud.aws-s3-delete", S3)),
                 (_, op)
-                    if op.starts_with("delete-") || op.starts_with("terminate-") || op == "deregister" =>
+                    if op.starts_with("delete-")
+                        || op.starts_with("batch-delete-")
+                        || op.starts_with("terminate-")
+                        || op.starts_with("deregister")
+                        || matches!(op, "schedule-key-deletion" | "purge-queue") =>
                 {
                     Some(Hit::new("cloud.aws-delete", DELETE))
                 }
@@ -69,10 +78,58 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .iter()
             .any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))
             .then(|| Hit::new("cloud.az-delete", DELETE)),
-        _ => None,
+        _ => words
+            .iter()
+            .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "terminate" | "purge"))
+            .then(|| Hit::new("cloud.provider-delete", DELETE)),
     }
 }
 
+/// The other providers' CLIs, whose delete verb is a word of its own (`hcloud server delete`).
+const PROVIDERS: &[&str] = &["hcloud", "linode-cli", "scw", "vultr-cli", "oci", "ibmcloud", "exo"];
+
+/// rclone's options that take a value.
+const RCLONE_VALUE_OPTIONS: &[&str] = &[
+    "--config",
+    "--filter",
+    "-f",
+    "--include",
+    "--exclude",
+    "--filter-from",
+    "--include-from",
+    "--exclude-from",
+    "--files-from",
+    "--backup-dir",
+    "--suffix",
+    "--log-file",
+    "--log-level",
+    "--transfers",
+    "--checkers",
+    "--bwlimit",
+    "--max-age",
+    "--min-age",
+    "--max-size",
+    "--min-size",
+];
+
+/// `rclone purge|delete|deletefile|rmdirs|cleanup REMOTE:…`, and `sync`/`bisync` whose
+/// destination is a remote: sync deletes whatever the destination has and the source lacks.
+fn rclone(call: &Call) -> Option<Hit> {
+    let words = operands(call.args(), RCLONE_VALUE_OPTIONS);
+    let (verb, paths) = words.split_first()?;
+    let remote = |path: &&str| {
+        let before_slash = path.split('/').next().unwrap_or_default();
+        before_slash.contains(':') && before_slash.len() > 2
+    };
+    let deletes = match *verb {
+        "purge" | "delete" | "deletefile" | "rmdir" | "rmdirs" | "cleanup" => paths.iter().any(remote),
+        "sync" | "bisync" => paths.last().is_some_and(remote),
+        _ => false,
+    };
+    deletes.then(|| Hit::new("cloud.rclone-delete", RCLONE))
+}
+
+const RCLONE: &str = "This deletes files in remote storage (`sync` deletes whatever the destination has and the source lacks), with no undo. Use `copy`, or `--dry-run` and show the user, who can run it.";
 const S3: &str = "This deletes objects or buckets in S3 in bulk, with no undo. Delete the specific keys you mean, or ask the user to run it.";
 const DELETE: &str =
     "This deletes cloud resources, with no undo. Ask the user to run it, or show them the exact command.";

@@ -1,7 +1,9 @@
 //! The `database` pack: destructive SQL given to a database client (by `-c`/`-e`/`--execute`,
 //! as an argument, a here-doc, a pipe or a `-f` file), the clients' own drop commands,
-//! `redis-cli FLUSHALL` (or every scanned key deleted through `xargs`), `etcdctl del` of every
-//! key, `mongosh --eval` of a drop, and the ORMs' and frameworks' database resets.
+//! `redis-cli FLUSHALL` (also from an `--eval` Lua script, or every scanned key deleted through
+//! `xargs`), `etcdctl del` of every key (and `consul kv delete -recurse` of the root), `influx
+//! bucket delete`, `mongosh --eval` of a drop, and the ORMs', migration tools' and frameworks' database resets (`flyway clean`,
+//! `liquibase dropAll`, `manage.py migrate APP zero`).
 
 use std::path::Path;
 
@@ -107,8 +109,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             let flush =
                 |text: &str| text.eq_ignore_ascii_case("flushall") || text.eq_ignore_ascii_case("flushdb");
             let fed = call.analysis.stdin_text(call.index);
+            // `--eval SCRIPT` runs Lua, whose `redis.call('flushall')` is the same command.
+            let lua = args.iter().any(|a| a.text == "--eval");
+            let calls_flush = |text: &str| {
+                let lower = text.to_ascii_lowercase();
+                lower.contains("'flushall'")
+                    || lower.contains("\"flushall\"")
+                    || lower.contains("'flushdb'")
+                    || lower.contains("\"flushdb\"")
+            };
             if args.iter().any(|a| flush(&a.text))
-                || fed.is_some_and(|text| text.split_whitespace().any(flush))
+                || fed
+                    .as_deref()
+                    .is_some_and(|text| text.split_whitespace().any(flush) || lua && calls_flush(text))
             {
                 return Some(Hit::new("database.flush", FLUSH));
             }
@@ -131,6 +144,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                     key.text.is_empty() || key.text == "/" || key.text == "\\0" || key.dynamic
                 });
             return wide.then(|| Hit::new("database.flush", ETCD_DELETE_ALL));
+        }
+        // `consul kv delete -recurse` with no key (or the root): every key of the store.
+        "consul" if word(0) == Some("kv") && word(1) == Some("delete") => {
+            let recurse = args.iter().any(|a| matches!(a.text.as_str(), "-recurse" | "--recurse"));
+            let key = args[2..].iter().find(|a| !a.text.starts_with('-'));
+            let wide = recurse && key.is_none_or(|key| key.text.is_empty() || key.text == "/" || key.dynamic);
+            return wide.then(|| Hit::new("database.flush", CONSUL_DELETE_ALL));
+        }
+        "influx" if word(0) == Some("bucket") && word(1) == Some("delete") => {
+            return Some(Hit::new("database.drop", DROP));
         }
         "mongosh" | "mongo" => {
             let eval = option_values(args, &["--eval"]).chain(call.analysis.stdin_text(call.index));
@@ -255,6 +278,8 @@ fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         "django-admin",
         "python",
         "python3",
+        "flyway",
+        "liquibase",
     ];
     if !TOOLS.contains(&name) {
         return None;
@@ -291,10 +316,15 @@ fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         "diesel" | "sqlx" => has("database") && (has("reset") || has("drop")),
         "dotnet" => has("ef") && has("database") && has("drop"),
         "alembic" => has("downgrade") && has("base"),
-        "manage.py" | "django-admin" => has("flush") || has("reset_db"),
+        // `migrate APP zero` unapplies every migration of the app: its tables are dropped.
+        "manage.py" | "django-admin" => has("flush") || has("reset_db") || has("migrate") && has("zero"),
         "python" | "python3" => {
-            texts.first().is_some_and(|s| s.ends_with("manage.py")) && (has("flush") || has("reset_db"))
+            texts.first().is_some_and(|s| s.ends_with("manage.py"))
+                && (has("flush") || has("reset_db") || has("migrate") && has("zero"))
         }
+        // `flyway clean` and `liquibase dropAll` drop every object of the configured schemas.
+        "flyway" => has("clean"),
+        "liquibase" => texts.iter().any(|t| t.eq_ignore_ascii_case("dropall") || *t == "drop-all"),
         _ => false,
     };
     reset.then(|| Hit::new("database.orm-reset", ORM_RESET))
@@ -308,6 +338,7 @@ const UPDATE_ALL: &str = "`UPDATE` without a `WHERE` rewrites every row of the t
 const FLUSH: &str =
     "`FLUSHALL`/`FLUSHDB` deletes every key. Delete the keys you mean, or ask the user to run it.";
 const ETCD_DELETE_ALL: &str = "`etcdctl del` with `--prefix`/`--from-key` and an empty or root key deletes every key of the store. Delete the keys you mean, or ask the user to run it.";
+const CONSUL_DELETE_ALL: &str = "`consul kv delete -recurse` with no key (or the root) deletes every key of the store. Delete the keys you mean, or ask the user to run it.";
 const ORM_RESET: &str =
     "This drops or empties the database behind the app. Run it against a scratch database, or ask the user.";
 

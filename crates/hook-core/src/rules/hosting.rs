@@ -1,12 +1,32 @@
 //! The `hosting` pack: deleting repositories, releases, refs and apps on hosting services:
 //! `gh repo delete`, `gh release delete`, `gh api` with method `DELETE`, `vercel remove`,
-//! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`.
+//! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`;
+//! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
+//! HTTPie, `xh` or `wget` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
+//! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index).
 
 use super::{Call, Hit, operands};
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !matches!(name, "gh" | "vercel" | "fly" | "flyctl" | "heroku" | "netlify") {
+    if !matches!(
+        name,
+        "gh" | "vercel"
+            | "fly"
+            | "flyctl"
+            | "heroku"
+            | "netlify"
+            | "firebase"
+            | "npm"
+            | "pnpm"
+            | "yarn"
+            | "curl"
+            | "wget"
+            | "http"
+            | "https"
+            | "xh"
+            | "xhs"
+    ) {
         return None;
     }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
@@ -40,16 +60,30 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "heroku" => matches!(verb(0)?, "apps:destroy" | "destroy" | "pg:reset")
             .then(|| Hit::new("hosting.app-delete", APP)),
         "netlify" => matches!(verb(0)?, "sites:delete").then(|| Hit::new("hosting.app-delete", APP)),
-        _ => None,
+        // `firestore:delete`, `functions:delete`, `hosting:sites:delete`, `database:remove`, …
+        "firebase" => {
+            let verb = verb(0)?;
+            (verb.ends_with(":delete") || verb.ends_with(":remove") || verb == "hosting:disable")
+                .then(|| Hit::new("hosting.app-delete", APP))
+        }
+        // `npm unpublish`, `yarn npm unpublish`.
+        "npm" | "pnpm" | "yarn" => (verb(0)? == "unpublish" || verb(1) == Some("unpublish"))
+            .then(|| Hit::new("hosting.unpublish", UNPUBLISH)),
+        "curl" | "wget" => deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
+        // HTTPie and xh take the method as their first operand: `http DELETE URL`.
+        _ => verb(0)?.eq_ignore_ascii_case("delete").then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
     }
 }
 
-/// `-X DELETE`, `-XDELETE`, `--method DELETE`, `--method=delete`.
+/// `-X DELETE`, `-XDELETE`, `--method DELETE`, `--method=delete`, curl's `--request DELETE`.
 fn deletes(args: &[&str]) -> bool {
     args.iter().enumerate().any(|(i, arg)| {
         let value = match *arg {
-            "-X" | "--method" => args.get(i + 1).copied(),
-            _ => arg.strip_prefix("--method=").or_else(|| arg.strip_prefix("-X")),
+            "-X" | "--method" | "--request" => args.get(i + 1).copied(),
+            _ => arg
+                .strip_prefix("--method=")
+                .or_else(|| arg.strip_prefix("--request="))
+                .or_else(|| arg.strip_prefix("-X")),
         };
         value.is_some_and(|method| method.eq_ignore_ascii_case("delete"))
     })
@@ -61,4 +95,6 @@ const REPO: &str =
     "`gh repo delete` deletes a repository with its issues and history. Ask the user to run it.";
 const RELEASE: &str = "This deletes a published release. Ask the user to run it.";
 const API: &str = "This API call deletes something on the hosting service (a branch, a tag, a repository). Ask the user to run it.";
+const HTTP_DELETE: &str = "This HTTP `DELETE` deletes something behind an API (a repository, an index, a record), with no undo. Ask the user to run it.";
+const UNPUBLISH: &str = "`unpublish` removes published package versions that others may depend on. Deprecate the version instead, or ask the user.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";

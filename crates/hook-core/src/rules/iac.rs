@@ -1,6 +1,6 @@
 //! The `iac` pack: infrastructure-as-code tools destroying what they manage: `terraform` and
-//! `tofu` (`destroy`, `apply -destroy`, `state rm`), `terragrunt`, `pulumi destroy` and
-//! `stack rm`, `cdk destroy`, `serverless remove`.
+//! `tofu` (`destroy`, `apply -destroy`, `state rm`, `workspace delete`), `terragrunt`, `pulumi
+//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`.
 
 use super::{Call, Hit};
 
@@ -20,6 +20,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "cdktf"
             | "serverless"
             | "sls"
+            | "sam"
     ) {
         return None;
     }
@@ -46,6 +47,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 "state" if matches!(verbs.get(1).copied(), Some("rm")) => {
                     Some(Hit::new("iac.state-rm", STATE_RM))
                 }
+                "workspace" if matches!(verbs.get(1).copied(), Some("delete")) => {
+                    Some(Hit::new("iac.workspace-delete", WORKSPACE_DELETE))
+                }
                 _ => None,
             }
         }
@@ -56,6 +60,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             _ => None,
         },
         "cdk" | "aws-cdk" | "cdktf" => (verb(0)? == "destroy").then(|| Hit::new("iac.destroy", DESTROY)),
+        // `sam delete` deletes the application's CloudFormation stack.
+        "sam" => (verb(0)? == "delete").then(|| Hit::new("iac.destroy", DESTROY)),
         "serverless" | "sls" => (verb(0)? == "remove").then(|| Hit::new("iac.destroy", DESTROY)),
         _ => None,
     }
@@ -65,4 +71,5 @@ const DESTROY: &str = "This destroys the infrastructure the configuration manage
 const STATE_RM: &str =
     "This makes the tool forget resources it manages, so they are no longer tracked. Ask the user to run it.";
 const REPLACE: &str = "`-replace` destroys the resource and creates it again, with whatever it held. Show the plan (`plan -replace=...`) to the user, who can apply it.";
+const WORKSPACE_DELETE: &str = "`workspace delete` deletes a workspace's state, so the tool loses track of everything it manages there. Ask the user to run it.";
 const STACK_RM: &str = "`pulumi stack rm` deletes a stack and its history. Ask the user to run it.";

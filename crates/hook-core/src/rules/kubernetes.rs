@@ -1,6 +1,7 @@
 //! The `kubernetes` pack: `kubectl` (and OpenShift's `oc`) deleting namespaces, nodes,
 //! volumes, custom resource definitions or everything of a kind, draining nodes, applying
-//! with `--prune`, scaling every workload of a kind to zero; `helm uninstall`.
+//! with `--prune`, `replace --force` (delete and create again), scaling every workload of a kind
+//! to zero; `helm uninstall`; Argo CD deleting apps (and what they deployed).
 
 use super::{Call, Hit, operands};
 
@@ -49,7 +50,7 @@ const WIDE_KINDS: &[(&str, &str)] = &[
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm") {
+    if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm" | "argocd") {
         return None;
     }
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
@@ -60,6 +61,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             matches!(*verb, "uninstall" | "delete" | "del" | "un")
                 .then(|| Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL))
         }
+        // `argocd app delete` cascades to everything the app deployed.
+        "argocd" => operands(call.args(), VALUE_OPTIONS)
+            .iter()
+            .any(|w| matches!(*w, "delete" | "rm"))
+            .then(|| Hit::new("kubernetes.argocd-delete", ARGOCD)),
         _ => None,
     }
 }
@@ -96,6 +102,9 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             });
             manifests.then(|| Hit::new("kubernetes.delete-manifest", DELETE_MANIFEST))
         }
+        "replace" if rest.iter().any(|a| matches!(*a, "--force" | "--force=true")) => {
+            Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
+        }
         "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
         // `kubectl scale deploy --all --replicas=0`: every workload of the kind stopped at once.
         "scale" => {
@@ -117,4 +126,6 @@ const DELETE_ALL: &str = "`--all`/`--all-namespaces` deletes every object of the
 const SCALE_ALL: &str = "Scaling every workload of a kind to zero replicas stops them all at once. Scale the ones you mean by name, or ask the user to run it.";
 const DRAIN: &str = "`kubectl drain` evicts every pod from a node. Ask the user to run it.";
 const PRUNE: &str = "`kubectl apply --prune` deletes objects that are not in the applied files. Apply without `--prune`, or ask the user.";
+const REPLACE_FORCE: &str = "`kubectl replace --force` deletes the objects and creates them again, with the data of their volumes and a gap in service. Apply the change with `kubectl apply`, or ask the user.";
+const ARGOCD: &str = "This deletes an Argo CD application (or project, cluster, repository) and, by cascade, what it deployed. Ask the user to run it.";
 const HELM_UNINSTALL: &str = "`helm uninstall` removes a release and its resources. Ask the user to run it.";

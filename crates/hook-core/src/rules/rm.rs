@@ -3,7 +3,9 @@
 //! Covers POSIX `rm`/`rmdir`/`unlink`/`shred`, `find -delete` and `find -exec rm`, `rsync
 //! --delete` (which deletes whatever in its destination the source lacks: `rsync -a --delete
 //! empty/ ~/` empties the home directory), PowerShell `Remove-Item` and its aliases, and cmd.exe
-//! `del`/`erase`/`rd`/`rmdir`. In scope
+//! `del`/`erase`/`rd`/`rmdir`, and the archivers and copiers that delete their sources once
+//! packed or copied (`tar --remove-files`, `zip -m`, `7z a -sdel`, `rsync
+//! --remove-source-files`), judged like a recursive `rm` of those sources. In scope
 //! `dangerous`, a recursive delete fires when a target is the root, home, outside the project
 //! and temp dirs (or a whole temp dir), the project root itself, or unknown; a non-recursive
 //! delete fires on system files and on the user's own files in the home directory outside the
@@ -42,6 +44,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     if name == "mv" {
         return judge_move(call);
+    }
+    if let Some((how, sources)) = archived_and_deleted(name, call.args()) {
+        return sources
+            .iter()
+            .map(|word| (classify(word, call.ctx, word.glob), word))
+            .min_by_key(|(place, _)| *place)
+            .and_then(|worst| recursive_delete_hit(how, worst));
     }
     // Names handed on by `find`/`xargs` (`ROOT/{}`) are every file under ROOT: deleting or
     // emptying each of them is a recursive delete of ROOT.
@@ -211,6 +220,7 @@ const RSYNC_OPTIONS_WITH_VALUE: &[&str] = &[
 /// delete of DEST. A remote DEST (`host:path`, `rsync://`) is another machine's business.
 fn judge_rsync(call: &Call) -> Option<Hit> {
     let mut deletes = false;
+    let mut removes_sources = false;
     let mut operands: Vec<&Word> = Vec::new();
     let mut words = call.args().iter();
     while let Some(word) = words.next() {
@@ -218,6 +228,7 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
         match text {
             "--" => operands.extend(words.by_ref()),
             "--del" => deletes = true,
+            "--remove-source-files" => removes_sources = true,
             _ if text.starts_with("--delete") => deletes = true,
             _ if text.starts_with("--") && text.contains('=') => {}
             _ if RSYNC_OPTIONS_WITH_VALUE.contains(&text) => {
@@ -233,12 +244,118 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
             _ => operands.push(word),
         }
     }
-    let destination = operands.last().filter(|_| deletes && operands.len() >= 2)?;
-    if is_remote(&destination.text) {
-        return None;
+    let (destination, sources) = operands.split_last()?;
+    // `--remove-source-files` deletes every file it copied: a recursive delete of the sources.
+    let sources_hit = || {
+        sources
+            .iter()
+            .filter(|source| removes_sources && !is_remote(&source.text))
+            .map(|source| (classify(source, call.ctx, source.glob), *source))
+            .min_by_key(|(place, _)| *place)
+            .and_then(|worst| recursive_delete_hit("rsync --remove-source-files", worst))
+    };
+    if !deletes || sources.is_empty() || is_remote(&destination.text) {
+        return sources_hit();
     }
     let place = classify(destination, call.ctx, destination.glob);
-    recursive_delete_hit("rsync --delete", (place, destination))
+    recursive_delete_hit("rsync --delete", (place, destination)).or_else(sources_hit)
+}
+
+/// The sources an archiver deletes once it has packed them: `tar --remove-files`, `zip -m`
+/// (`--move`, `-rm`), `7z a -sdel`. Relative sources after tar's `-C DIR` are under DIR.
+fn archived_and_deleted(name: &str, args: &[Word]) -> Option<(&'static str, Vec<Word>)> {
+    let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+    match name {
+        "tar" | "bsdtar" | "gtar" if texts.contains(&"--remove-files") => {
+            Some(("tar --remove-files", tar_sources(args)))
+        }
+        "zip" if texts.iter().any(|t| *t == "--move" || zip_cluster_moves(t)) => {
+            let mut operands = Vec::new();
+            let mut words = args.iter();
+            while let Some(word) = words.next() {
+                match word.text.as_str() {
+                    // Pattern lists run to the next option: nothing after them is a source.
+                    "-x" | "-i" | "--exclude" | "--include" => break,
+                    "-b" | "-n" | "-t" | "-tt" | "-P" | "-Z" | "-O" | "--out" | "-TT" => {
+                        words.next();
+                    }
+                    text if text.starts_with('-') && text.len() > 1 => {}
+                    _ => operands.push(word.clone()),
+                }
+            }
+            // The first operand is the archive.
+            Some(("zip -m", operands.into_iter().skip(1).collect()))
+        }
+        "7z" | "7za" | "7zz" | "7zr" if texts.contains(&"-sdel") => {
+            let operands = args.iter().filter(|a| !a.text.starts_with('-'));
+            // `7z a ARCHIVE SOURCES...`
+            Some(("7z -sdel", operands.skip(2).cloned().collect()))
+        }
+        _ => None,
+    }
+}
+
+/// zip's `-m` alone or in a cluster of single-letter options (`-rm`, `-9mr`).
+fn zip_cluster_moves(text: &str) -> bool {
+    text.strip_prefix('-').is_some_and(|letters| {
+        letters.contains('m') && letters.chars().all(|c| c.is_ascii_digit() || "rRmqvjJDXyTgu".contains(c))
+    })
+}
+
+/// tar options (besides `-f`, `-C`) that take the next word as their value.
+const TAR_OPTIONS_WITH_VALUE: &[&str] = &[
+    "-T",
+    "--files-from",
+    "-X",
+    "--exclude-from",
+    "--exclude",
+    "-b",
+    "--blocking-factor",
+    "-H",
+    "--format",
+    "-I",
+    "--use-compress-program",
+    "-V",
+    "--label",
+    "-N",
+    "--newer",
+    "--owner",
+    "--group",
+    "--mode",
+    "--transform",
+];
+
+/// The files tar packs: its operands, less the archive (`-f X`, `-czf X`, the old-style
+/// bundle `czf X`) and option values; relative ones after `-C DIR` are joined to DIR.
+fn tar_sources(args: &[Word]) -> Vec<Word> {
+    let mut sources = Vec::new();
+    let mut directory: Option<String> = None;
+    let mut words = args.iter().enumerate();
+    while let Some((i, word)) = words.next() {
+        let text = word.text.as_str();
+        let short = text.starts_with('-') && !text.starts_with("--");
+        let bundle = i == 0 && !text.starts_with('-') && text.chars().all(|c| c.is_ascii_alphabetic());
+        if text == "--file" || text == "--directory" || TAR_OPTIONS_WITH_VALUE.contains(&text) {
+            let value = words.next().map(|(_, value)| value.text.clone());
+            if text == "--directory" {
+                directory = value;
+            }
+        } else if let Some(value) = text.strip_prefix("--directory=") {
+            directory = Some(value.to_string());
+        } else if (short || bundle) && (text.ends_with('f') || text.ends_with('C')) {
+            let value = words.next().map(|(_, value)| value.text.clone());
+            if text.ends_with('C') {
+                directory = value;
+            }
+        } else if !text.starts_with('-') && !bundle {
+            let mut source = word.clone();
+            if let Some(dir) = directory.as_ref().filter(|_| !text.starts_with(['/', '~', '$'])) {
+                source.text = format!("{}/{text}", dir.trim_end_matches('/'));
+            }
+            sources.push(source);
+        }
+    }
+    sources
 }
 
 /// An rsync location on another machine: `host:path`, `host::module`, `rsync://...`.
@@ -274,8 +391,22 @@ fn recursive_delete_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit
 /// `mv` that destroys: into `/dev/null` (the sources are gone, like `rm -rf`), or moving the
 /// root, the home directory or a system directory away from where everything expects it.
 fn judge_move(call: &Call) -> Option<Hit> {
-    let operands: Vec<&Word> = call.args().iter().filter(|w| !w.text.starts_with('-')).collect();
-    let (destination, sources) = operands.split_last()?;
+    let mut operands: Vec<&Word> = Vec::new();
+    let mut target: Option<&Word> = None;
+    let mut words = call.args().iter();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "-t" | "--target-directory" => target = words.next(),
+            text if text.starts_with("--target-directory=") => target = Some(word),
+            text if text.starts_with('-') => {}
+            _ => operands.push(word),
+        }
+    }
+    // `mv -t DIR SOURCES...`: every operand is a source.
+    let (destination, sources) = match target {
+        Some(target) => (target, &operands[..]),
+        None => operands.split_last().map(|(destination, sources)| (*destination, sources))?,
+    };
     let places = sources.iter().map(|word| (classify(word, call.ctx, word.glob), *word));
     if destination.text == "/dev/null" {
         return places.min_by_key(|(place, _)| *place).and_then(|worst| {
@@ -290,8 +421,10 @@ fn judge_move(call: &Call) -> Option<Hit> {
             })
         });
     }
-    places.filter(|(place, _)| matches!(place, Place::Root | Place::Home | Place::System)).find_map(
-        |(place, word)| {
+    let moved_away = places
+        .clone()
+        .filter(|(place, _)| matches!(place, Place::Root | Place::Home | Place::System))
+        .find_map(|(place, word)| {
             Some(Hit::new(
                 rule_for(place)?,
                 format!(
@@ -300,8 +433,25 @@ fn judge_move(call: &Call) -> Option<Hit> {
                     place.describe()
                 ),
             ))
-        },
-    )
+        });
+    // The user's own files moved out of the project's reach are gone from where they keep
+    // them, as with `rm`; moved into the project (`mv ~/Downloads/data.csv data/`) they are kept.
+    let into_project =
+        matches!(classify(destination, call.ctx, destination.glob), Place::Project | Place::ProjectRoot);
+    moved_away.or_else(|| {
+        if into_project {
+            return None;
+        }
+        places.filter(|(place, word)| *place == Place::Outside && in_home(word, call)).map(|(_, word)| {
+            Hit::new(
+                "rm.outside-project",
+                format!(
+                    "`mv`{} takes the user's own files outside the project away from where they keep them. Leave them alone, or ask the user to run it.",
+                    shown(word)
+                ),
+            )
+        }).next()
+    })
 }
 
 /// Non-recursive deletes are everyday work; only operating-system files are protected.
