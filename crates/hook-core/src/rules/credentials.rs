@@ -276,32 +276,36 @@ fn consumed(call: &Call) -> bool {
 /// show-environment`, and readers of `/proc/*/environ`.
 pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
     let Some(name) = command.name() else { return false };
-    let args: Vec<&str> = command.args().iter().map(|a| a.text.as_str()).collect();
+    // Every command of a line passes here: its words are collected only for the names below.
+    let args = || -> Vec<&str> { command.args().iter().map(|a| a.text.as_str()).collect() };
     match name {
-        "env" | "printenv" => args.iter().all(|a| a.starts_with('-')),
-        "export" => args.is_empty() || args == ["-p"],
-        "declare" | "typeset" => args.iter().all(|a| matches!(*a, "-x" | "-p" | "-px" | "-xp")),
-        "set" => args.is_empty(),
+        "env" | "printenv" => args().iter().all(|a| a.starts_with('-')),
+        "export" => args().is_empty() || args() == ["-p"],
+        "declare" | "typeset" => args().iter().all(|a| matches!(*a, "-x" | "-p" | "-px" | "-xp")),
+        "set" => args().is_empty(),
         // BSD options come without a dash (`ps auxe`); with one, `-e` is every process. A word
         // after a dashed option is its value (`ps -C node`).
-        "ps" => args.iter().enumerate().any(|(at, a)| {
-            let bsd = !a.starts_with('-')
-                && a.bytes().all(|b| b.is_ascii_alphabetic())
-                && a.contains('e')
-                && (at == 0 || !args[at - 1].starts_with('-'));
-            *a == "-E" || bsd
-        }),
+        "ps" => {
+            let args = args();
+            args.iter().enumerate().any(|(at, a)| {
+                let bsd = !a.starts_with('-')
+                    && a.bytes().all(|b| b.is_ascii_alphabetic())
+                    && a.contains('e')
+                    && (at == 0 || !args[at - 1].starts_with('-'));
+                *a == "-E" || bsd
+            })
+        }
         "jq" | "gojq" | "jaq" => {
             command.args().iter().any(|a| matches!(a.text.trim(), "env" | "$ENV" | "$ENV | ." | "env | ."))
         }
         "echo" | "printf" => command.args().iter().any(|a| a.dynamic && indirect(&a.raw)),
         // The service manager's and the terminal multiplexer's environments.
-        "systemctl" => args.contains(&"show-environment"),
+        "systemctl" => args().contains(&"show-environment"),
         "tmux" => {
-            matches!(args.iter().find(|a| !a.starts_with('-')), Some(&("show-environment" | "showenv")))
+            matches!(args().iter().find(|a| !a.starts_with('-')), Some(&("show-environment" | "showenv")))
         }
         "cat" | "strings" | "xargs" | "tr" | "base64" => {
-            args.iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
+            args().iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
         }
         _ => false,
     }
