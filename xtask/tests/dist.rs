@@ -103,34 +103,29 @@ impl Run {
 
     /// The files of `target/dist/`, sorted.
     fn dist_files(&self) -> Vec<String> {
-        let mut names: Vec<String> = std::fs::read_dir(self.target().join("dist"))
-            .expect("the test's own files and processes")
-            .map(|entry| {
-                entry
-                    .expect("the test's own files and processes")
-                    .file_name()
-                    .into_string()
-                    .expect("the test's own files and processes")
-            })
-            .collect();
+        let mut names = names_in(&self.target().join("dist"));
         names.sort();
         names
     }
 
     /// Staging or swapped-out directories left beside `dist/`.
     fn leftovers(&self) -> Vec<String> {
-        std::fs::read_dir(self.target())
-            .expect("the test's own files and processes")
-            .map(|entry| {
-                entry
-                    .expect("the test's own files and processes")
-                    .file_name()
-                    .into_string()
-                    .expect("the test's own files and processes")
-            })
-            .filter(|name| name.starts_with("dist."))
-            .collect()
+        names_in(&self.target()).into_iter().filter(|name| name.starts_with("dist.")).collect()
     }
+}
+
+/// The names of the entries of `dir`.
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .expect("the test's own files and processes")
+        .map(|entry| {
+            entry
+                .expect("the test's own files and processes")
+                .file_name()
+                .into_string()
+                .expect("the test's own files and processes")
+        })
+        .collect()
 }
 
 impl Drop for Run {
