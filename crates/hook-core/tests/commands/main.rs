@@ -307,6 +307,11 @@ const DENIED: &[Case] = &[
     deny("kill.by-name", "pkill -f \"$APP\""),
     deny("kill.by-name", "pkill 'node server.js'"),
     deny("kill.by-name", "pkill -f 'node server.js' python"),
+    // Through a wrapper it is the same command; patterns read from a file are not known.
+    allow("sudo pkill -f 'node server.js'"),
+    allow("env pkill --full 'node server.js'"),
+    deny("kill.by-name", "pkill -f 'node server.js' -u root"),
+    deny("kill.by-name", "xargs pkill -f < patterns.txt"),
     deny("kill.by-name", "sudo killall -9 chrome"),
     // Block devices, disks and power.
     deny("dd.block-device", "dd if=/dev/zero of=/dev/sda bs=1M"),
