@@ -956,7 +956,17 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         }
         // Accounts and passwords are files under /etc.
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
-        | "chsh" | "vipw" => found.push((Access::Write, &PLACES[ACCOUNTS])),
+        | "chsh" | "vipw" | "vigr" => found.push((Access::Write, &PLACES[ACCOUNTS])),
+        // `visudo` runs `$VISUAL`/`$EDITOR`/`$SUDO_EDITOR` on the sudoers file, and `sudoedit F`
+        // on F, as root: whatever program the variable names (`EDITOR='sh -c "…"'`, `tee -a`)
+        // writes the file, so the edit is judged as the write it is. `visudo -c` only checks.
+        "visudo" if !command.args().iter().any(|a| matches!(a.text.as_str(), "-c" | "--check" | "-V")) => {
+            let file = command.args().windows(2).find(|w| w[0].text == "-f").map(|w| &w[1]);
+            found.push((Access::Write, file.unwrap_or(&PLACES[SUDOERS])));
+        }
+        "sudoedit" => {
+            found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]))
+        }
         // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked.
         "systemd-run" if schedules_timer(command.args()) => {
             let user = command.args().iter().any(|a| a.text == "--user");
@@ -1205,9 +1215,9 @@ pub(crate) fn is_place(word: &Word) -> bool {
 /// `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit directory),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 13] = [PLACE; 13];
+static PLACES: [Word; 14] = [PLACE; 14];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 13] = [
+const PLACE_PATHS: [&str; 14] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1221,6 +1231,7 @@ const PLACE_PATHS: [&str; 13] = [
     "/var/lib/systemd/linger/user",
     "~/.npmrc",
     "~/.config/pip/pip.conf",
+    "/etc/sudoers",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1235,6 +1246,7 @@ const LAUNCH_DAEMONS: usize = 9;
 const LINGER: usize = 10;
 const NPMRC: usize = 11;
 const PIP_CONF: usize = 12;
+const SUDOERS: usize = 13;
 
 /// Whether `git config KEY VALUE` makes later git commands, in any session, run code nobody
 /// has read: a command key (`core.pager`, `core.fsmonitor`, `filter.x.clean`,
