@@ -1643,6 +1643,128 @@ pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
         .collect()
 }
 
+/// The files `docker compose config` (`convert`, `docker-compose config`, `podman compose
+/// config`) prints the values of: the project's `.env`, which it interpolates into the model it
+/// prints, and the `env_file:` files of the compose files, whose variables it lists under each
+/// service. `--services`, `--volumes` and the other listings print names only. The compose
+/// files are read from disk (`here` resolves them) only for such a command; `--env-file F` is
+/// the `docker` arm's.
+pub(crate) fn compose_prints(command: &SimpleCommand, here: &crate::project::Context) -> Vec<String> {
+    let Some(name) = command.name() else { return Vec::new() };
+    let args = command.args();
+    let args = match name {
+        "docker-compose" | "podman-compose" => args,
+        "docker" | "podman" => match args.iter().position(|a| a.text == "compose") {
+            // `docker --context x compose config`: only docker's options before it.
+            Some(at)
+                if args[..at].iter().enumerate().all(|(i, a)| {
+                    a.text.starts_with('-')
+                        || i > 0 && args[i - 1].text.starts_with('-') && !args[i - 1].text.contains('=')
+                }) =>
+            {
+                &args[at + 1..]
+            }
+            _ => return Vec::new(),
+        },
+        _ => return Vec::new(),
+    };
+    const VALUED: &[&str] =
+        &["-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--parallel", "--progress"];
+    let mut files: Vec<&str> = Vec::new();
+    let mut directory = None;
+    let mut env_file = false;
+    let mut at = 0;
+    let subcommand = loop {
+        let Some(arg) = args.get(at) else { return Vec::new() };
+        let (option, attached) = match arg.text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            _ => (arg.text.as_str(), None),
+        };
+        if !option.starts_with('-') {
+            break option;
+        }
+        let value = match attached {
+            Some(value) => Some(value),
+            None if VALUED.contains(&option) => {
+                at += 1;
+                args.get(at).map(|w| w.text.as_str())
+            }
+            None => None,
+        };
+        match (option, value) {
+            ("-f" | "--file", Some(file)) => files.push(file),
+            ("--project-directory", Some(dir)) => directory = Some(dir),
+            ("--env-file", _) => env_file = true,
+            _ => {}
+        }
+        at += 1;
+    };
+    let listing = |a: &Word| {
+        matches!(
+            a.text.as_str(),
+            "--services" | "--volumes" | "--profiles" | "--images" | "--networks" | "--hash" | "-q" | "--quiet"
+        ) || a.text.starts_with("--hash=")
+    };
+    if !matches!(subcommand, "config" | "convert") || args[at + 1..].iter().any(listing) {
+        return Vec::new();
+    }
+    let interpolates = !args[at + 1..].iter().any(|a| a.text == "--no-interpolate");
+    // The project directory: `--project-directory`, else that of the first compose file.
+    let directory = directory
+        .or_else(|| files.first().map(|file| file.rsplit_once('/').map_or(".", |(dir, _)| dir)))
+        .unwrap_or(".");
+    let join = |dir: &str, file: &str| match file.starts_with(['/', '~']) || dir == "." {
+        true => file.to_string(),
+        false => format!("{}/{file}", dir.trim_end_matches('/')),
+    };
+    let mut printed = Vec::new();
+    if interpolates && !env_file {
+        printed.push(join(directory, ".env"));
+    }
+    let defaults = ["compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"];
+    let compose_files: Vec<String> = match files.is_empty() {
+        true => defaults.iter().map(|file| join(directory, file)).collect(),
+        false => files.iter().map(|file| file.to_string()).collect(),
+    };
+    for file in compose_files {
+        let Ok(text) = std::fs::read_to_string(super::files::resolve(&file, here)) else { continue };
+        let dir = file.rsplit_once('/').map_or(".", |(dir, _)| dir);
+        printed.extend(env_files(&text).into_iter().map(|env| join(dir, env)));
+    }
+    printed
+}
+
+/// The files the `env_file:` keys of a compose file name: `env_file: F`, a list of `- F`, or
+/// of `- path: F` entries.
+fn env_files(compose: &str) -> Vec<&str> {
+    fn unquote(value: &str) -> &str {
+        value.trim().trim_matches(['"', '\''])
+    }
+    let mut found = Vec::new();
+    let mut lines = compose.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(value) = line.trim_start().strip_prefix("env_file:") else { continue };
+        let value = value.split(" #").next().unwrap_or_default().trim();
+        if let Some(list) = value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+            found.extend(list.split(',').map(unquote).filter(|f| !f.is_empty()));
+        } else if !value.is_empty() {
+            found.push(unquote(value));
+        } else {
+            while let Some(item) = lines.peek().and_then(|next| next.trim_start().strip_prefix('-')) {
+                let item = item.trim_start();
+                let item = item.strip_prefix("path:").unwrap_or(item);
+                found.push(unquote(item));
+                lines.next();
+                // `- path: F` may be followed by its `required:` key.
+                while lines.peek().is_some_and(|next| next.trim_start().starts_with("required:")) {
+                    lines.next();
+                }
+            }
+        }
+    }
+    found
+}
+
 /// The directory of cp's, mv's, install's or ln's `-t D`, `--target-directory D` or `=D`.
 fn target_directory<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
     if !matches!(name, "cp" | "mv" | "install" | "ln") {

@@ -13,7 +13,9 @@ use crate::project::{Context, Places};
 use crate::rules::{self, Finding, Pack};
 use crate::shell::{self, Analysis, Dialect, SimpleCommand, Stdin};
 
-use super::file_access::{accesses, copied_into, directory_writes, downloaded_into, git_work_tree, is_place};
+use super::file_access::{
+    accesses, compose_prints, copied_into, directory_writes, downloaded_into, git_work_tree, is_place,
+};
 use super::files::{self, denied};
 use super::filters::{self, Filters};
 use super::script_file;
@@ -284,11 +286,13 @@ fn file_block(
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
+    let compose = compose_prints(command, here);
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
     let patches = command.name() == Some("patch");
     if accessed.is_empty()
         && into_directories.is_empty()
         && downloads.is_empty()
+        && compose.is_empty()
         && !finds_deleting
         && !patches
     {
@@ -377,6 +381,9 @@ fn file_block(
     let found = found.or_else(|| {
         downloads.iter().find_map(|file| denied(file, files::Access::Write, &policy.files, here))
     });
+    // `docker compose config`: the env files whose values it prints.
+    let found = found
+        .or_else(|| compose.iter().find_map(|file| denied(file, files::Access::Read, &policy.files, here)));
     // `patch -p1 < fix.diff`: the files the diff names; one that cannot be read is an archive
     // of unknown names.
     let patched = if patches { patch_targets(command, here) } else { Patched::default() };
