@@ -308,6 +308,11 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             stdin_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)),
         )
         .chain(sql_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)))
+        .chain(
+            transfer_option_reads(command, name.as_deref())
+                .into_iter()
+                .map(|(word, path)| (Access::Read, word, path)),
+        )
         .chain(option_reads(command, name.as_deref()))
         .collect()
 }
@@ -530,20 +535,67 @@ fn stdin_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c W
         return Vec::new();
     };
     match name {
-        "sftp" | "ftp" | "lftp" => text
-            .lines()
-            .filter_map(|line| {
-                let mut words = line.split_whitespace();
-                let verb = words.next()?;
-                matches!(verb, "put" | "mput" | "append" | "reput").then(|| words.next()).flatten()
-            })
-            .map(|file| (program, file))
-            .collect(),
+        "sftp" | "ftp" | "lftp" | "smbclient" | "tftp" | "ncftp" => {
+            transfer_uploads(text).into_iter().map(|file| (program, file)).collect()
+        }
         "cpio" if has_short_flag(command, &['o', 'p']) => {
             text.lines().map(str::trim).filter(|line| !line.is_empty()).map(|file| (program, file)).collect()
         }
         _ => Vec::new(),
     }
+}
+
+/// The local files the commands of a file-transfer client's script send: `put F`, `mput F…`,
+/// `reput`, `append` (ftp, sftp, lftp, smbclient, tftp), one command a line or after `;`,
+/// `&&` or `||` (`lftp -e 'put .env; bye'`), past their options (`put -O dir F`).
+fn transfer_uploads(text: &str) -> Vec<&str> {
+    let mut files = Vec::new();
+    for command in text.split(['\n', ';']).flat_map(|part| part.split("&&")).flat_map(|part| part.split("||")) {
+        let mut words = command.split_whitespace().map(|word| word.trim_matches(['"', '\'']));
+        let Some(verb) = words.next() else { continue };
+        let all = verb == "mput";
+        if !all && !matches!(verb, "put" | "reput" | "append") {
+            continue;
+        }
+        let mut valued = false;
+        for word in words {
+            if std::mem::take(&mut valued) {
+                continue;
+            }
+            if word.starts_with('-') && word.len() > 1 {
+                valued = matches!(word, "-O" | "-o");
+                continue;
+            }
+            files.push(word);
+            if !all {
+                break;
+            }
+        }
+    }
+    files
+}
+
+/// The files a file-transfer client's command options send: `lftp -e CMDS`, `-c CMDS`,
+/// `smbclient -c CMDS` (`--command`), `tftp -c put F`.
+fn transfer_option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
+    let args = command.args();
+    let options: &[&str] = match name {
+        Some("lftp") => &["-e", "-c"],
+        Some("smbclient") => &["-c", "--command"],
+        Some("tftp") => {
+            // `tftp HOST -c put F [R]`: the command is the words after `-c`.
+            let Some(at) = args.iter().position(|a| a.text == "-c") else { return Vec::new() };
+            return match args.get(at + 1..) {
+                Some([verb, file, ..]) if verb.text == "put" => vec![(file, file.text.as_str())],
+                _ => Vec::new(),
+            };
+        }
+        _ => return Vec::new(),
+    };
+    option_values(args, options)
+        .into_iter()
+        .flat_map(|(word, value)| transfer_uploads(value).into_iter().map(move |file| (word, file)))
+        .collect()
 }
 
 /// One sed command without its address (`3`, `$`, `1,5`, `/re/`) and leading blanks.
@@ -1643,13 +1695,40 @@ pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
         .collect()
 }
 
+/// Files a command reads that only the text of another file names, which is read from disk
+/// (`here` resolves it) for these commands alone: what `docker compose config` prints (see
+/// [`compose_prints`]), and the uploads of a file-transfer client's batch file (`sftp -b F`,
+/// `lftp -f F`, `ftp host < F`).
+pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Context) -> Vec<String> {
+    match command.name() {
+        Some("docker" | "podman" | "docker-compose" | "podman-compose") => compose_prints(command, here),
+        Some(name @ ("sftp" | "lftp" | "ftp" | "smbclient" | "ncftp")) => {
+            let option = match name {
+                "sftp" => command.args().windows(2).find(|w| w[0].text == "-b").map(|w| &w[1]),
+                "lftp" => command.args().windows(2).find(|w| w[0].text == "-f").map(|w| &w[1]),
+                _ => None,
+            };
+            let batch = option.or(match &command.stdin {
+                Stdin::File(file) => Some(file),
+                _ => None,
+            });
+            let Some(batch) = batch.filter(|file| !file.dynamic && file.text != "-") else { return Vec::new() };
+            let Ok(text) = std::fs::read_to_string(super::files::resolve(&batch.text, here)) else {
+                return Vec::new();
+            };
+            transfer_uploads(&text).into_iter().map(str::to_string).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The files `docker compose config` (`convert`, `docker-compose config`, `podman compose
 /// config`) prints the values of: the project's `.env`, which it interpolates into the model it
 /// prints, and the `env_file:` files of the compose files, whose variables it lists under each
 /// service. `--services`, `--volumes` and the other listings print names only. The compose
 /// files are read from disk (`here` resolves them) only for such a command; `--env-file F` is
 /// the `docker` arm's.
-pub(crate) fn compose_prints(command: &SimpleCommand, here: &crate::project::Context) -> Vec<String> {
+fn compose_prints(command: &SimpleCommand, here: &crate::project::Context) -> Vec<String> {
     let Some(name) = command.name() else { return Vec::new() };
     let args = command.args();
     let args = match name {

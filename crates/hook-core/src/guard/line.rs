@@ -14,7 +14,7 @@ use crate::rules::{self, Finding, Pack};
 use crate::shell::{self, Analysis, Dialect, SimpleCommand, Stdin};
 
 use super::file_access::{
-    accesses, compose_prints, copied_into, directory_writes, downloaded_into, git_work_tree, is_place,
+    accesses, copied_into, directory_writes, downloaded_into, git_work_tree, is_place, named_in_files,
 };
 use super::files::{self, denied};
 use super::filters::{self, Filters};
@@ -286,13 +286,13 @@ fn file_block(
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
-    let compose = compose_prints(command, here);
+    let named_in_files = named_in_files(command, here);
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
     let patches = command.name() == Some("patch");
     if accessed.is_empty()
         && into_directories.is_empty()
         && downloads.is_empty()
-        && compose.is_empty()
+        && named_in_files.is_empty()
         && !finds_deleting
         && !patches
     {
@@ -381,9 +381,10 @@ fn file_block(
     let found = found.or_else(|| {
         downloads.iter().find_map(|file| denied(file, files::Access::Write, &policy.files, here))
     });
-    // `docker compose config`: the env files whose values it prints.
+    // `docker compose config`: the env files whose values it prints; `sftp -b F`: the files
+    // F's commands upload.
     let found = found
-        .or_else(|| compose.iter().find_map(|file| denied(file, files::Access::Read, &policy.files, here)));
+        .or_else(|| named_in_files.iter().find_map(|file| denied(file, files::Access::Read, &policy.files, here)));
     // `patch -p1 < fix.diff`: the files the diff names; one that cannot be read is an archive
     // of unknown names.
     let patched = if patches { patch_targets(command, here) } else { Patched::default() };
