@@ -1844,6 +1844,62 @@ fn env_files(compose: &str) -> Vec<&str> {
     found
 }
 
+/// The directory a dotfile manager fills from its source, which the agent may have written:
+/// `stow` (its `-t`/`--target`, else the parent of its stow directory), `chezmoi apply`
+/// (`update`, `init --apply`; `--destination`, else home), `yadm` checking out or merging,
+/// `home-manager switch`, `rcup`, `dotbot`, `mackup restore`. `None` for a command that only
+/// shows or lists.
+pub(crate) fn dotfiles_applied(command: &SimpleCommand) -> Option<Cow<'_, str>> {
+    let name = command.name()?;
+    let args = command.args();
+    let value = |options: &[&str]| {
+        option_values(args, options).into_iter().next().map(|(_, value)| Cow::Borrowed(value))
+    };
+    let verb = args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str());
+    let home = || Cow::Borrowed("~");
+    match name {
+        "stow" | "xstow" => Some(value(&["-t", "--target"]).unwrap_or_else(|| {
+            let dir = value(&["-d", "--dir"]).unwrap_or(Cow::Borrowed("."));
+            Cow::Owned(format!("{}/..", dir.trim_end_matches('/')))
+        })),
+        "chezmoi"
+            if matches!(verb, Some("apply" | "update" | "upgrade" | "merge-all"))
+                || verb == Some("init") && args.iter().any(|a| a.text == "--apply") =>
+        {
+            Some(value(&["-D", "--destination"]).unwrap_or_else(home))
+        }
+        "yadm"
+            if matches!(
+                verb,
+                Some(
+                    "clone"
+                        | "checkout"
+                        | "pull"
+                        | "reset"
+                        | "restore"
+                        | "merge"
+                        | "rebase"
+                        | "stash"
+                        | "switch"
+                        | "bootstrap"
+                        | "alt"
+                        | "decrypt"
+                        | "cherry-pick"
+                        | "revert"
+                        | "am"
+                        | "apply"
+                )
+            ) =>
+        {
+            Some(home())
+        }
+        "home-manager" if matches!(verb, Some("switch" | "activate")) => Some(home()),
+        "rcup" | "dotbot" => Some(home()),
+        "mackup" if verb == Some("restore") => Some(home()),
+        _ => None,
+    }
+}
+
 /// The directory of cp's, mv's, install's or ln's `-t D`, `--target-directory D` or `=D`.
 fn target_directory<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
     if !matches!(name, "cp" | "mv" | "install" | "ln") {

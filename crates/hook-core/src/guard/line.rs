@@ -287,12 +287,14 @@ fn file_block(
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
     let named_in_files = named_in_files(command, here);
+    let dotfiles = super::file_access::dotfiles_applied(command);
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
     let patches = command.name() == Some("patch");
     if accessed.is_empty()
         && into_directories.is_empty()
         && downloads.is_empty()
         && named_in_files.is_empty()
+        && dotfiles.is_none()
         && !finds_deleting
         && !patches
     {
@@ -417,6 +419,21 @@ fn file_block(
             if maybe.access == files::Access::Read { "deny_read" } else { "deny_write" },
         );
         return Some(Block { action: Action::Ask, rule: maybe.rule().to_string(), reason, command: index });
+    }
+    // `stow -t ~ pkg`, `chezmoi apply`: the user's dotfiles made from a source the agent may
+    // have written; whether that is wanted is the user's to say.
+    let applied = dotfiles.and_then(|dir| {
+        files::holds_denied(&dir, &policy.files, here)
+            .or_else(|| files::could_reach(&dir, files::Access::Write, &policy.files, here))
+            .map(|denied| (dir, denied))
+    });
+    if let Some((dir, denied)) = applied {
+        let reason = format!(
+            "`{}` makes the files of `{dir}` from its own source, and your policy does not let the agent write `{}` there (it matches [files] deny_write); the user should apply dotfiles",
+            command.name().unwrap_or_default(),
+            denied.glob,
+        );
+        return Some(Block { action: Action::Ask, rule: denied.rule().to_string(), reason, command: index });
     }
     unknown_write(analysis, command, &accessed, index, policy, here)
 }
