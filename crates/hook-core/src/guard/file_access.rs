@@ -550,7 +550,8 @@ fn stdin_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c W
 /// `&&` or `||` (`lftp -e 'put .env; bye'`), past their options (`put -O dir F`).
 fn transfer_uploads(text: &str) -> Vec<&str> {
     let mut files = Vec::new();
-    for command in text.split(['\n', ';']).flat_map(|part| part.split("&&")).flat_map(|part| part.split("||")) {
+    for command in text.split(['\n', ';']).flat_map(|part| part.split("&&")).flat_map(|part| part.split("||"))
+    {
         let mut words = command.split_whitespace().map(|word| word.trim_matches(['"', '\'']));
         let Some(verb) = words.next() else { continue };
         let all = verb == "mput";
@@ -1712,7 +1713,9 @@ pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Con
                 Stdin::File(file) => Some(file),
                 _ => None,
             });
-            let Some(batch) = batch.filter(|file| !file.dynamic && file.text != "-") else { return Vec::new() };
+            let Some(batch) = batch.filter(|file| !file.dynamic && file.text != "-") else {
+                return Vec::new();
+            };
             let Ok(text) = std::fs::read_to_string(super::files::resolve(&batch.text, here)) else {
                 return Vec::new();
             };
@@ -1747,8 +1750,18 @@ fn compose_prints(command: &SimpleCommand, here: &crate::project::Context) -> Ve
         },
         _ => return Vec::new(),
     };
-    const VALUED: &[&str] =
-        &["-f", "--file", "-p", "--project-name", "--project-directory", "--env-file", "--profile", "--ansi", "--parallel", "--progress"];
+    const VALUED: &[&str] = &[
+        "-f",
+        "--file",
+        "-p",
+        "--project-name",
+        "--project-directory",
+        "--env-file",
+        "--profile",
+        "--ansi",
+        "--parallel",
+        "--progress",
+    ];
     let mut files: Vec<&str> = Vec::new();
     let mut directory = None;
     let mut env_file = false;
@@ -1781,7 +1794,14 @@ fn compose_prints(command: &SimpleCommand, here: &crate::project::Context) -> Ve
     let listing = |a: &Word| {
         matches!(
             a.text.as_str(),
-            "--services" | "--volumes" | "--profiles" | "--images" | "--networks" | "--hash" | "-q" | "--quiet"
+            "--services"
+                | "--volumes"
+                | "--profiles"
+                | "--images"
+                | "--networks"
+                | "--hash"
+                | "-q"
+                | "--quiet"
         ) || a.text.starts_with("--hash=")
     };
     if !matches!(subcommand, "config" | "convert") || args[at + 1..].iter().any(listing) {

@@ -385,8 +385,9 @@ fn file_block(
     });
     // `docker compose config`: the env files whose values it prints; `sftp -b F`: the files
     // F's commands upload.
-    let found = found
-        .or_else(|| named_in_files.iter().find_map(|file| denied(file, files::Access::Read, &policy.files, here)));
+    let found = found.or_else(|| {
+        named_in_files.iter().find_map(|file| denied(file, files::Access::Read, &policy.files, here))
+    });
     // `patch -p1 < fix.diff`: the files the diff names; one that cannot be read is an archive
     // of unknown names.
     let patched = if patches { patch_targets(command, here) } else { Patched::default() };

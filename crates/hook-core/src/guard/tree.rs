@@ -62,11 +62,12 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
     let name = command_name(command).unwrap_or("the command");
     let mut budget = MAX_ENTRIES;
     // `git -C ~ add .ssh`: git's paths are its work tree's.
-    let work_tree = (name == "git").then(|| super::file_access::git_work_tree(command)).flatten().map(|dir| {
-        let mut tree: Context = here.clone();
-        tree.cwd = files::resolve(&dir, here);
-        tree
-    });
+    let work_tree =
+        (name == "git").then(|| super::file_access::git_work_tree(command)).flatten().map(|dir| {
+            let mut tree: Context = here.clone();
+            tree.cwd = files::resolve(&dir, here);
+            tree
+        });
     let here = work_tree.as_ref().unwrap_or(here);
     for root in &tree.roots {
         let path = files::resolve(root, here);
@@ -570,12 +571,52 @@ fn builds(args: &[Word]) -> bool {
 fn build_contexts(args: &[Word]) -> Vec<&str> {
     // Options of `docker build` (and buildx, podman, buildah) that take a value.
     const VALUED: &[&str] = &[
-        "-f", "--file", "-t", "--tag", "--build-arg", "--target", "--platform", "--label", "--secret",
-        "--ssh", "--cache-from", "--cache-to", "-o", "--output", "--network", "--progress", "--iidfile",
-        "--metadata-file", "--build-context", "--builder", "--add-host", "--annotation", "--attest",
-        "--shm-size", "-m", "--memory", "--ulimit", "--cgroup-parent", "--isolation", "--cpuset-cpus",
-        "--security-opt", "--allow", "--provenance", "--sbom", "--layers", "--format", "--volume", "-v",
-        "--runtime", "--authfile", "--creds", "--sign-by", "--jobs", "--os", "--arch", "--variant",
+        "-f",
+        "--file",
+        "-t",
+        "--tag",
+        "--build-arg",
+        "--target",
+        "--platform",
+        "--label",
+        "--secret",
+        "--ssh",
+        "--cache-from",
+        "--cache-to",
+        "-o",
+        "--output",
+        "--network",
+        "--progress",
+        "--iidfile",
+        "--metadata-file",
+        "--build-context",
+        "--builder",
+        "--add-host",
+        "--annotation",
+        "--attest",
+        "--shm-size",
+        "-m",
+        "--memory",
+        "--ulimit",
+        "--cgroup-parent",
+        "--isolation",
+        "--cpuset-cpus",
+        "--security-opt",
+        "--allow",
+        "--provenance",
+        "--sbom",
+        "--layers",
+        "--format",
+        "--volume",
+        "-v",
+        "--runtime",
+        "--authfile",
+        "--creds",
+        "--sign-by",
+        "--jobs",
+        "--os",
+        "--arch",
+        "--variant",
     ];
     let mut roots = Vec::new();
     let mut words = args.iter().skip_while(|a| a.text.starts_with('-'));
@@ -598,7 +639,8 @@ fn build_contexts(args: &[Word]) -> Vec<&str> {
     }
     // A context that is a URL or standard input (`-`, a Dockerfile on stdin) is no local tree;
     // a named build context may be an image or a URL too.
-    let local = |dir: &&str| *dir != "-" && !dir.contains("://") && !dir.starts_with("git@") && !dir.contains(':');
+    let local =
+        |dir: &&str| *dir != "-" && !dir.contains("://") && !dir.starts_with("git@") && !dir.contains(':');
     roots.extend(operands.last().copied());
     roots.retain(local);
     roots

@@ -1900,7 +1900,8 @@ impl Analyser {
     /// the file rules read its `put`s (`guard::file_access`).
     fn printed_batch(&self, command: &mut SimpleCommand) {
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
-        if !matches!(command.name(), Some("ftp" | "sftp" | "lftp" | "smbclient" | "tftp" | "ncftp" | "cpio")) {
+        if !matches!(command.name(), Some("ftp" | "sftp" | "lftp" | "smbclient" | "tftp" | "ncftp" | "cpio"))
+        {
             return;
         }
         if let Some(text) = output::printed(&self.commands, from) {

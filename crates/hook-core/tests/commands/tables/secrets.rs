@@ -772,12 +772,18 @@ pub(crate) const CASES: &[Case] = &[
         "files.deny-read-tree",
         "python3 -c \"import shutil,os; shutil.make_archive('/tmp/h','gztar',os.path.expanduser('~/.ssh'))\"",
     ),
-    ask("files.deny-read-tree", "python3 -c \"import shutil; shutil.make_archive('/tmp/k','zip','/home/dev','.aws')\""),
+    ask(
+        "files.deny-read-tree",
+        "python3 -c \"import shutil; shutil.make_archive('/tmp/k','zip','/home/dev','.aws')\"",
+    ),
     ask(
         "files.deny-read-tree",
         "python3 -c \"import tarfile,os; t=tarfile.open('/tmp/x.tgz','w:gz'); t.add(os.path.expanduser('~/.ssh'))\"",
     ),
-    deny("files.deny-read", "python3 -c \"import zipfile; z=zipfile.ZipFile('/tmp/x.zip','w'); z.write('.env')\""),
+    deny(
+        "files.deny-read",
+        "python3 -c \"import zipfile; z=zipfile.ZipFile('/tmp/x.zip','w'); z.write('.env')\"",
+    ),
     deny(
         "files.deny-read",
         "python3 -c \"import zipfile,os; zipfile.ZipFile('o.zip','w').write(os.path.expanduser('~/.aws/credentials'))\"",
