@@ -308,6 +308,11 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             stdin_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)),
         )
         .chain(sql_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)))
+        .chain(
+            transfer_option_reads(command, name.as_deref())
+                .into_iter()
+                .map(|(word, path)| (Access::Read, word, path)),
+        )
         .chain(option_reads(command, name.as_deref()))
         .collect()
 }
@@ -530,20 +535,68 @@ fn stdin_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c W
         return Vec::new();
     };
     match name {
-        "sftp" | "ftp" | "lftp" => text
-            .lines()
-            .filter_map(|line| {
-                let mut words = line.split_whitespace();
-                let verb = words.next()?;
-                matches!(verb, "put" | "mput" | "append" | "reput").then(|| words.next()).flatten()
-            })
-            .map(|file| (program, file))
-            .collect(),
+        "sftp" | "ftp" | "lftp" | "smbclient" | "tftp" | "ncftp" => {
+            transfer_uploads(text).into_iter().map(|file| (program, file)).collect()
+        }
         "cpio" if has_short_flag(command, &['o', 'p']) => {
             text.lines().map(str::trim).filter(|line| !line.is_empty()).map(|file| (program, file)).collect()
         }
         _ => Vec::new(),
     }
+}
+
+/// The local files the commands of a file-transfer client's script send: `put F`, `mput F…`,
+/// `reput`, `append` (ftp, sftp, lftp, smbclient, tftp), one command a line or after `;`,
+/// `&&` or `||` (`lftp -e 'put .env; bye'`), past their options (`put -O dir F`).
+fn transfer_uploads(text: &str) -> Vec<&str> {
+    let mut files = Vec::new();
+    for command in text.split(['\n', ';']).flat_map(|part| part.split("&&")).flat_map(|part| part.split("||"))
+    {
+        let mut words = command.split_whitespace().map(|word| word.trim_matches(['"', '\'']));
+        let Some(verb) = words.next() else { continue };
+        let all = verb == "mput";
+        if !all && !matches!(verb, "put" | "reput" | "append") {
+            continue;
+        }
+        let mut valued = false;
+        for word in words {
+            if std::mem::take(&mut valued) {
+                continue;
+            }
+            if word.starts_with('-') && word.len() > 1 {
+                valued = matches!(word, "-O" | "-o");
+                continue;
+            }
+            files.push(word);
+            if !all {
+                break;
+            }
+        }
+    }
+    files
+}
+
+/// The files a file-transfer client's command options send: `lftp -e CMDS`, `-c CMDS`,
+/// `smbclient -c CMDS` (`--command`), `tftp -c put F`.
+fn transfer_option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
+    let args = command.args();
+    let options: &[&str] = match name {
+        Some("lftp") => &["-e", "-c"],
+        Some("smbclient") => &["-c", "--command"],
+        Some("tftp") => {
+            // `tftp HOST -c put F [R]`: the command is the words after `-c`.
+            let Some(at) = args.iter().position(|a| a.text == "-c") else { return Vec::new() };
+            return match args.get(at + 1..) {
+                Some([verb, file, ..]) if verb.text == "put" => vec![(file, file.text.as_str())],
+                _ => Vec::new(),
+            };
+        }
+        _ => return Vec::new(),
+    };
+    option_values(args, options)
+        .into_iter()
+        .flat_map(|(word, value)| transfer_uploads(value).into_iter().map(move |file| (word, file)))
+        .collect()
 }
 
 /// One sed command without its address (`3`, `$`, `1,5`, `/re/`) and leading blanks.
@@ -956,7 +1009,17 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         }
         // Accounts and passwords are files under /etc.
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
-        | "chsh" | "vipw" => found.push((Access::Write, &PLACES[ACCOUNTS])),
+        | "chsh" | "vipw" | "vigr" => found.push((Access::Write, &PLACES[ACCOUNTS])),
+        // `visudo` runs `$VISUAL`/`$EDITOR`/`$SUDO_EDITOR` on the sudoers file, and `sudoedit F`
+        // on F, as root: whatever program the variable names (`EDITOR='sh -c "…"'`, `tee -a`)
+        // writes the file, so the edit is judged as the write it is. `visudo -c` only checks.
+        "visudo" if !command.args().iter().any(|a| matches!(a.text.as_str(), "-c" | "--check" | "-V")) => {
+            let file = command.args().windows(2).find(|w| w[0].text == "-f").map(|w| &w[1]);
+            found.push((Access::Write, file.unwrap_or(&PLACES[SUDOERS])));
+        }
+        "sudoedit" => {
+            found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]))
+        }
         // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked.
         "systemd-run" if schedules_timer(command.args()) => {
             let user = command.args().iter().any(|a| a.text == "--user");
@@ -1205,9 +1268,9 @@ pub(crate) fn is_place(word: &Word) -> bool {
 /// `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit directory),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 13] = [PLACE; 13];
+static PLACES: [Word; 14] = [PLACE; 14];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 13] = [
+const PLACE_PATHS: [&str; 14] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1221,6 +1284,7 @@ const PLACE_PATHS: [&str; 13] = [
     "/var/lib/systemd/linger/user",
     "~/.npmrc",
     "~/.config/pip/pip.conf",
+    "/etc/sudoers",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1235,6 +1299,7 @@ const LAUNCH_DAEMONS: usize = 9;
 const LINGER: usize = 10;
 const NPMRC: usize = 11;
 const PIP_CONF: usize = 12;
+const SUDOERS: usize = 13;
 
 /// Whether `git config KEY VALUE` makes later git commands, in any session, run code nobody
 /// has read: a command key (`core.pager`, `core.fsmonitor`, `filter.x.clean`,
@@ -1629,6 +1694,230 @@ pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
         .filter_map(|url| url_file_name(url).or(fallback))
         .map(|file| format!("{}/{file}", dir.trim_end_matches('/')))
         .collect()
+}
+
+/// Files a command reads that only the text of another file names, which is read from disk
+/// (`here` resolves it) for these commands alone: what `docker compose config` prints (see
+/// [`compose_prints`]), and the uploads of a file-transfer client's batch file (`sftp -b F`,
+/// `lftp -f F`, `ftp host < F`).
+pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Context) -> Vec<String> {
+    match command.name() {
+        Some("docker" | "podman" | "docker-compose" | "podman-compose") => compose_prints(command, here),
+        Some(name @ ("sftp" | "lftp" | "ftp" | "smbclient" | "ncftp")) => {
+            let option = match name {
+                "sftp" => command.args().windows(2).find(|w| w[0].text == "-b").map(|w| &w[1]),
+                "lftp" => command.args().windows(2).find(|w| w[0].text == "-f").map(|w| &w[1]),
+                _ => None,
+            };
+            let batch = option.or(match &command.stdin {
+                Stdin::File(file) => Some(file),
+                _ => None,
+            });
+            let Some(batch) = batch.filter(|file| !file.dynamic && file.text != "-") else {
+                return Vec::new();
+            };
+            let Ok(text) = std::fs::read_to_string(super::files::resolve(&batch.text, here)) else {
+                return Vec::new();
+            };
+            transfer_uploads(&text).into_iter().map(str::to_string).collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The files `docker compose config` (`convert`, `docker-compose config`, `podman compose
+/// config`) prints the values of: the project's `.env`, which it interpolates into the model it
+/// prints, and the `env_file:` files of the compose files, whose variables it lists under each
+/// service. `--services`, `--volumes` and the other listings print names only. The compose
+/// files are read from disk (`here` resolves them) only for such a command; `--env-file F` is
+/// the `docker` arm's.
+fn compose_prints(command: &SimpleCommand, here: &crate::project::Context) -> Vec<String> {
+    let Some(name) = command.name() else { return Vec::new() };
+    let args = command.args();
+    let args = match name {
+        "docker-compose" | "podman-compose" => args,
+        "docker" | "podman" => match args.iter().position(|a| a.text == "compose") {
+            // `docker --context x compose config`: only docker's options before it.
+            Some(at)
+                if args[..at].iter().enumerate().all(|(i, a)| {
+                    a.text.starts_with('-')
+                        || i > 0 && args[i - 1].text.starts_with('-') && !args[i - 1].text.contains('=')
+                }) =>
+            {
+                &args[at + 1..]
+            }
+            _ => return Vec::new(),
+        },
+        _ => return Vec::new(),
+    };
+    const VALUED: &[&str] = &[
+        "-f",
+        "--file",
+        "-p",
+        "--project-name",
+        "--project-directory",
+        "--env-file",
+        "--profile",
+        "--ansi",
+        "--parallel",
+        "--progress",
+    ];
+    let mut files: Vec<&str> = Vec::new();
+    let mut directory = None;
+    let mut env_file = false;
+    let mut at = 0;
+    let subcommand = loop {
+        let Some(arg) = args.get(at) else { return Vec::new() };
+        let (option, attached) = match arg.text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            _ => (arg.text.as_str(), None),
+        };
+        if !option.starts_with('-') {
+            break option;
+        }
+        let value = match attached {
+            Some(value) => Some(value),
+            None if VALUED.contains(&option) => {
+                at += 1;
+                args.get(at).map(|w| w.text.as_str())
+            }
+            None => None,
+        };
+        match (option, value) {
+            ("-f" | "--file", Some(file)) => files.push(file),
+            ("--project-directory", Some(dir)) => directory = Some(dir),
+            ("--env-file", _) => env_file = true,
+            _ => {}
+        }
+        at += 1;
+    };
+    let listing = |a: &Word| {
+        matches!(
+            a.text.as_str(),
+            "--services"
+                | "--volumes"
+                | "--profiles"
+                | "--images"
+                | "--networks"
+                | "--hash"
+                | "-q"
+                | "--quiet"
+        ) || a.text.starts_with("--hash=")
+    };
+    if !matches!(subcommand, "config" | "convert") || args[at + 1..].iter().any(listing) {
+        return Vec::new();
+    }
+    let interpolates = !args[at + 1..].iter().any(|a| a.text == "--no-interpolate");
+    // The project directory: `--project-directory`, else that of the first compose file.
+    let directory = directory
+        .or_else(|| files.first().map(|file| file.rsplit_once('/').map_or(".", |(dir, _)| dir)))
+        .unwrap_or(".");
+    let join = |dir: &str, file: &str| match file.starts_with(['/', '~']) || dir == "." {
+        true => file.to_string(),
+        false => format!("{}/{file}", dir.trim_end_matches('/')),
+    };
+    let mut printed = Vec::new();
+    if interpolates && !env_file {
+        printed.push(join(directory, ".env"));
+    }
+    let defaults = ["compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"];
+    let compose_files: Vec<String> = match files.is_empty() {
+        true => defaults.iter().map(|file| join(directory, file)).collect(),
+        false => files.iter().map(|file| file.to_string()).collect(),
+    };
+    for file in compose_files {
+        let Ok(text) = std::fs::read_to_string(super::files::resolve(&file, here)) else { continue };
+        let dir = file.rsplit_once('/').map_or(".", |(dir, _)| dir);
+        printed.extend(env_files(&text).into_iter().map(|env| join(dir, env)));
+    }
+    printed
+}
+
+/// The files the `env_file:` keys of a compose file name: `env_file: F`, a list of `- F`, or
+/// of `- path: F` entries.
+fn env_files(compose: &str) -> Vec<&str> {
+    fn unquote(value: &str) -> &str {
+        value.trim().trim_matches(['"', '\''])
+    }
+    let mut found = Vec::new();
+    let mut lines = compose.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(value) = line.trim_start().strip_prefix("env_file:") else { continue };
+        let value = value.split(" #").next().unwrap_or_default().trim();
+        if let Some(list) = value.strip_prefix('[').and_then(|v| v.strip_suffix(']')) {
+            found.extend(list.split(',').map(unquote).filter(|f| !f.is_empty()));
+        } else if !value.is_empty() {
+            found.push(unquote(value));
+        } else {
+            while let Some(item) = lines.peek().and_then(|next| next.trim_start().strip_prefix('-')) {
+                let item = item.trim_start();
+                let item = item.strip_prefix("path:").unwrap_or(item);
+                found.push(unquote(item));
+                lines.next();
+                // `- path: F` may be followed by its `required:` key.
+                while lines.peek().is_some_and(|next| next.trim_start().starts_with("required:")) {
+                    lines.next();
+                }
+            }
+        }
+    }
+    found
+}
+
+/// The directory a dotfile manager fills from its source, which the agent may have written:
+/// `stow` (its `-t`/`--target`, else the parent of its stow directory), `chezmoi apply`
+/// (`update`, `init --apply`; `--destination`, else home), `yadm` checking out or merging,
+/// `home-manager switch`, `rcup`, `dotbot`, `mackup restore`. `None` for a command that only
+/// shows or lists.
+pub(crate) fn dotfiles_applied(command: &SimpleCommand) -> Option<Cow<'_, str>> {
+    let name = command.name()?;
+    let args = command.args();
+    let value = |options: &[&str]| {
+        option_values(args, options).into_iter().next().map(|(_, value)| Cow::Borrowed(value))
+    };
+    let verb = args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str());
+    let home = || Cow::Borrowed("~");
+    match name {
+        "stow" | "xstow" => Some(value(&["-t", "--target"]).unwrap_or_else(|| {
+            let dir = value(&["-d", "--dir"]).unwrap_or(Cow::Borrowed("."));
+            Cow::Owned(format!("{}/..", dir.trim_end_matches('/')))
+        })),
+        "chezmoi"
+            if matches!(verb, Some("apply" | "update" | "upgrade" | "merge-all"))
+                || verb == Some("init") && args.iter().any(|a| a.text == "--apply") =>
+        {
+            Some(value(&["-D", "--destination"]).unwrap_or_else(home))
+        }
+        "yadm"
+            if matches!(
+                verb,
+                Some(
+                    "clone"
+                        | "checkout"
+                        | "pull"
+                        | "reset"
+                        | "restore"
+                        | "merge"
+                        | "rebase"
+                        | "stash"
+                        | "switch"
+                        | "bootstrap"
+                        | "alt"
+                        | "decrypt"
+                        | "cherry-pick"
+                        | "revert"
+                        | "am"
+                        | "apply"
+                )
+            ) =>
+        {
+            Some(home())
+        }
+        "home-manager" if matches!(verb, Some("switch" | "activate")) => Some(home()),
+        "rcup" | "dotbot" => Some(home()),
+        "mackup" if verb == Some("restore") => Some(home()),
+        _ => None,
+    }
 }
 
 /// The directory of cp's, mv's, install's or ln's `-t D`, `--target-directory D` or `=D`.

@@ -183,17 +183,18 @@ fn linked_id(_: &std::fs::Metadata) -> Option<FileId> {
 }
 
 /// The existing files the literal deny entries name, with each one's identity and the index of
-/// its glob: names without `/` in the project root, globs whose directory has no wildcard in
-/// home, at the root or in the project; each still denied once exceptions are applied.
+/// its glob: names without `/` (`.env`, `**/id_rsa`) anywhere in the project (see
+/// [`named_in_project`]), globs whose directory has no wildcard in home, at the root or in the
+/// project; each still denied once exceptions are applied.
 fn guarded_files(globs: &[Text], ctx: &Context) -> Vec<(FileId, usize, PathBuf)> {
-    let mut found = Vec::new();
+    let mut found = named_in_project(globs, ctx);
     for (at, entry) in globs.iter().enumerate() {
         let glob: &str = entry;
-        if glob.starts_with('!') || glob.contains("**") {
+        if glob.starts_with('!') || glob.contains("**") || !glob.contains('/') {
             continue;
         }
         let (directory, name) = match glob.rsplit_once('/') {
-            None => (ctx.project_root.clone(), glob),
+            None => continue,
             Some((directory, name)) => {
                 let directory = match directory.strip_prefix('~') {
                     Some(rest) => match ctx.home.as_deref() {
@@ -226,6 +227,55 @@ fn guarded_files(globs: &[Text], ctx: &Context) -> Vec<(FileId, usize, PathBuf)>
             let Some(id) = file_id(&file) else { continue };
             if matching_glob(&file, globs, ctx).is_some() {
                 found.push((id, at, file));
+            }
+        }
+    }
+    found
+}
+
+/// How many entries of the project are looked through for the files name-only deny globs
+/// pick, when a file with more than one link is read.
+const MAX_PROJECT_ENTRIES: usize = 20_000;
+
+/// The files of the project that a name-only deny glob picks (`.env`, `.env.*`, `**/id_rsa`),
+/// at any depth (`services/api/.env`): a hard link to one, under any name and anywhere, is
+/// that file. Dependency and build directories hold nobody's secrets and are not entered.
+fn named_in_project(globs: &[Text], ctx: &Context) -> Vec<(FileId, usize, PathBuf)> {
+    let names: Vec<(usize, &str)> = globs
+        .iter()
+        .enumerate()
+        .filter_map(|(at, glob)| {
+            let glob: &str = glob;
+            let name = glob.strip_prefix("**/").unwrap_or(glob);
+            (!glob.starts_with('!') && !name.contains('/') && !name.is_empty()).then_some((at, name))
+        })
+        .collect();
+    let mut found = Vec::new();
+    if names.is_empty() {
+        return found;
+    }
+    let mut pending = vec![ctx.project_root.clone()];
+    let mut budget = MAX_PROJECT_ENTRIES;
+    while let Some(directory) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&directory) else { continue };
+        for entry in entries.flatten() {
+            let Some(left) = budget.checked_sub(1) else { return found };
+            budget = left;
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let Ok(kind) = entry.file_type() else { continue };
+            if kind.is_dir() {
+                if !matches!(&*name, ".git" | "node_modules" | "target" | ".venv" | "vendor" | "dist") {
+                    pending.push(entry.path());
+                }
+                continue;
+            }
+            let Some(&(at, _)) = names.iter().find(|(_, glob)| glob::component_matches(glob, &name)) else {
+                continue;
+            };
+            let path = entry.path();
+            if let Some(id) = file_id(&path).filter(|_| matching_glob(&path, globs, ctx).is_some()) {
+                found.push((id, at, path));
             }
         }
     }

@@ -13,7 +13,9 @@ use crate::project::{Context, Places};
 use crate::rules::{self, Finding, Pack};
 use crate::shell::{self, Analysis, Dialect, SimpleCommand, Stdin};
 
-use super::file_access::{accesses, copied_into, directory_writes, downloaded_into, git_work_tree, is_place};
+use super::file_access::{
+    accesses, copied_into, directory_writes, downloaded_into, git_work_tree, is_place, named_in_files,
+};
 use super::files::{self, denied};
 use super::filters::{self, Filters};
 use super::script_file;
@@ -284,11 +286,15 @@ fn file_block(
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
+    let named_in_files = named_in_files(command, here);
+    let dotfiles = super::file_access::dotfiles_applied(command);
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
     let patches = command.name() == Some("patch");
     if accessed.is_empty()
         && into_directories.is_empty()
         && downloads.is_empty()
+        && named_in_files.is_empty()
+        && dotfiles.is_none()
         && !finds_deleting
         && !patches
     {
@@ -377,6 +383,11 @@ fn file_block(
     let found = found.or_else(|| {
         downloads.iter().find_map(|file| denied(file, files::Access::Write, &policy.files, here))
     });
+    // `docker compose config`: the env files whose values it prints; `sftp -b F`: the files
+    // F's commands upload.
+    let found = found.or_else(|| {
+        named_in_files.iter().find_map(|file| denied(file, files::Access::Read, &policy.files, here))
+    });
     // `patch -p1 < fix.diff`: the files the diff names; one that cannot be read is an archive
     // of unknown names.
     let patched = if patches { patch_targets(command, here) } else { Patched::default() };
@@ -409,6 +420,21 @@ fn file_block(
             if maybe.access == files::Access::Read { "deny_read" } else { "deny_write" },
         );
         return Some(Block { action: Action::Ask, rule: maybe.rule().to_string(), reason, command: index });
+    }
+    // `stow -t ~ pkg`, `chezmoi apply`: the user's dotfiles made from a source the agent may
+    // have written; whether that is wanted is the user's to say.
+    let applied = dotfiles.and_then(|dir| {
+        files::holds_denied(&dir, &policy.files, here)
+            .or_else(|| files::could_reach(&dir, files::Access::Write, &policy.files, here))
+            .map(|denied| (dir, denied))
+    });
+    if let Some((dir, denied)) = applied {
+        let reason = format!(
+            "`{}` makes the files of `{dir}` from its own source, and your policy does not let the agent write `{}` there (it matches [files] deny_write); the user should apply dotfiles",
+            command.name().unwrap_or_default(),
+            denied.glob,
+        );
+        return Some(Block { action: Action::Ask, rule: denied.rule().to_string(), reason, command: index });
     }
     unknown_write(analysis, command, &accessed, index, policy, here)
 }

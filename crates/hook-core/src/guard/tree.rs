@@ -47,6 +47,9 @@ struct TreeRead<'c> {
     exclude: Vec<&'c str>,
     /// What to do instead, for the reason; `NAME` stands for the denied file's name.
     exclude_hint: &'static str,
+    /// Only roots outside the project count: inside it the command keeps to the project's own
+    /// choices (`.gitignore`, `.dockerignore`), which the project's own work may rely on.
+    outside_only: bool,
 }
 
 /// The strongest objection to the tree reads of `analysis.commands[index]`.
@@ -58,8 +61,19 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
     let tree = tree_read(analysis, index, command)?;
     let name = command_name(command).unwrap_or("the command");
     let mut budget = MAX_ENTRIES;
+    // `git -C ~ add .ssh`: git's paths are its work tree's.
+    let work_tree =
+        (name == "git").then(|| super::file_access::git_work_tree(command)).flatten().map(|dir| {
+            let mut tree: Context = here.clone();
+            tree.cwd = files::resolve(&dir, here);
+            tree
+        });
+    let here = work_tree.as_ref().unwrap_or(here);
     for root in &tree.roots {
         let path = files::resolve(root, here);
+        if tree.outside_only && path.starts_with(&here.project_root) {
+            continue;
+        }
         // A root that is a link is read where it points (`grep -r KEY keys`, `keys` -> `~/.ssh`).
         let path = if path.is_symlink() { std::fs::canonicalize(&path).unwrap_or(path) } else { path };
         // A directory a deny_read glob names a place in (`~/.ssh`): it holds such files on
@@ -199,6 +213,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
         include: include.iter().map(String::as_str).collect(),
         exclude: Vec::new(),
         exclude_hint: "Search with a filter that leaves out `NAME`",
+        outside_only: false,
     };
     let mut names: Vec<String> = Vec::new();
     let mut first: Option<(String, String)> = None;
@@ -322,7 +337,11 @@ fn follows_links(command: &SimpleCommand) -> Option<bool> {
 /// The tree `command` reads, as its words say.
 fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
     let name = command.name()?;
-    let args = command.args();
+    // git's subcommand comes after its global options (`git -C ~ add .ssh`).
+    let args = match name {
+        "git" => command.argv.get(crate::shell::git_subcommand(&command.argv)..).unwrap_or_default(),
+        _ => command.args(),
+    };
     match name {
         // `find . -name .env | cpio -o`: an archiver packing the names on its standard input.
         _ if packs_names_from_stdin(name, args) => {
@@ -390,6 +409,44 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                 roots,
                 hidden: true,
                 exclude_hint: "Stage the files by name, without `-f`, or leave it out with the pathspec `':!NAME'`",
+                ..Default::default()
+            })
+        }
+        // `git -C ~ add .ssh`, `cd ~ && git add -A`: a work tree outside the project, with no
+        // `.gitignore` of the project's to keep the secrets out, staged whole.
+        "git"
+            if args.first().is_some_and(|a| a.text == "add")
+                && !has(args, &["-u", "--update", "-p", "--patch", "-n", "--dry-run"]) =>
+        {
+            let mut roots: Vec<&str> =
+                args[1..].iter().filter(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).collect();
+            if roots.is_empty() && has(args, &["-A", "--all"]) {
+                roots.push(".");
+            }
+            (!roots.is_empty()).then(|| TreeRead {
+                verb: "stages",
+                roots,
+                hidden: true,
+                exclude_hint: "Stage the files you need by name",
+                outside_only: true,
+                ..Default::default()
+            })
+        }
+        // `docker build ~`: the build context, the whole tree, is sent to the daemon (remote
+        // or not) and whatever the Dockerfile copies goes into the image. Inside the project
+        // its `.dockerignore` decides.
+        "docker" | "podman" | "buildah" | "nerdctl" if builds(args) => {
+            let mut roots = build_contexts(args);
+            if roots.is_empty() {
+                return None;
+            }
+            roots.dedup();
+            Some(TreeRead {
+                verb: "sends as a build context",
+                roots,
+                hidden: true,
+                exclude_hint: "Build from a directory that holds only what the image needs",
+                outside_only: true,
                 ..Default::default()
             })
         }
@@ -497,6 +554,96 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         }
         _ => None,
     }
+}
+
+/// Whether a container tool's words build an image: `build`, `buildx build`, `image build`,
+/// `builder build`, buildah's `bud`.
+fn builds(args: &[Word]) -> bool {
+    let mut verbs = args.iter().filter(|a| !a.text.starts_with('-')).map(|a| a.text.as_str());
+    match verbs.next() {
+        Some("build" | "bud") => true,
+        Some("buildx" | "image" | "builder") => verbs.next() == Some("build"),
+        _ => false,
+    }
+}
+
+/// The directories a build sends: its context operand and each `--build-context NAME=DIR`.
+fn build_contexts(args: &[Word]) -> Vec<&str> {
+    // Options of `docker build` (and buildx, podman, buildah) that take a value.
+    const VALUED: &[&str] = &[
+        "-f",
+        "--file",
+        "-t",
+        "--tag",
+        "--build-arg",
+        "--target",
+        "--platform",
+        "--label",
+        "--secret",
+        "--ssh",
+        "--cache-from",
+        "--cache-to",
+        "-o",
+        "--output",
+        "--network",
+        "--progress",
+        "--iidfile",
+        "--metadata-file",
+        "--build-context",
+        "--builder",
+        "--add-host",
+        "--annotation",
+        "--attest",
+        "--shm-size",
+        "-m",
+        "--memory",
+        "--ulimit",
+        "--cgroup-parent",
+        "--isolation",
+        "--cpuset-cpus",
+        "--security-opt",
+        "--allow",
+        "--provenance",
+        "--sbom",
+        "--layers",
+        "--format",
+        "--volume",
+        "-v",
+        "--runtime",
+        "--authfile",
+        "--creds",
+        "--sign-by",
+        "--jobs",
+        "--os",
+        "--arch",
+        "--variant",
+    ];
+    let mut roots = Vec::new();
+    let mut words = args.iter().skip_while(|a| a.text.starts_with('-'));
+    // The verbs (`build`, `buildx build`, `image build`).
+    let mut words = words.by_ref().skip_while(|a| matches!(a.text.as_str(), "buildx" | "image" | "builder"));
+    // The verb itself.
+    words.next();
+    let mut operands = Vec::new();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if let Some(context) = text.strip_prefix("--build-context=") {
+            roots.extend(context.split_once('=').map(|(_, dir)| dir));
+        } else if text == "--build-context" {
+            roots.extend(words.next().and_then(|w| w.text.split_once('=')).map(|(_, dir)| dir));
+        } else if VALUED.contains(&text) {
+            words.next();
+        } else if !text.starts_with('-') || text == "-" {
+            operands.push(text);
+        }
+    }
+    // A context that is a URL or standard input (`-`, a Dockerfile on stdin) is no local tree;
+    // a named build context may be an image or a URL too.
+    let local =
+        |dir: &&str| *dir != "-" && !dir.contains("://") && !dir.starts_with("git@") && !dir.contains(':');
+    roots.extend(operands.last().copied());
+    roots.retain(local);
+    roots
 }
 
 /// A command that reads a file named only by another command's output (`cat $(ls -a | grep
@@ -638,6 +785,7 @@ fn find(args: &[Word]) -> TreeRead<'_> {
         include,
         exclude: Vec::new(),
         exclude_hint: "Leave it out with `-not -name NAME`, or pick the files by name",
+        outside_only: false,
     }
 }
 

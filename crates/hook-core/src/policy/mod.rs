@@ -460,7 +460,7 @@ const CREDENTIAL_FILES: [&str; 137] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 272] = [
+const PERSISTENCE_FILES: [&str; 273] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -602,6 +602,8 @@ const PERSISTENCE_FILES: [&str; 272] = [
     // Start-up files of other shells and terminals, and what the shells load on the way
     // (completions, prompts, direnv's library, KDE's login scripts).
     "~/.zlogout",
+    // readline binds keys to text it types into every bash, python and psql prompt.
+    "~/.inputrc",
     "~/.kshrc",
     "~/.mkshrc",
     "~/.shrc",

@@ -1607,6 +1607,7 @@ impl Analyser {
         // Taken out while what it runs is read: that reads only the commands before it.
         let mut command = std::mem::take(&mut self.commands[index]);
         self.catted_script(&mut command, dialect);
+        self.printed_batch(&mut command);
         self.interpreter(&command, Some(index), origin);
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
@@ -1891,6 +1892,20 @@ impl Analyser {
         if fed && UNREAD_REPLS.contains(&name) {
             let what = format!("the code fed to `{name}` is in a language the guard does not read");
             self.note(UnseenKind::Exec, index, what);
+        }
+    }
+
+    /// `printf 'put .env\n' | ftp host`: a file-transfer client (or `cpio -o`) reading its
+    /// commands or file list from what a printer prints reads known text, as from a heredoc;
+    /// the file rules read its `put`s (`guard::file_access`).
+    fn printed_batch(&self, command: &mut SimpleCommand) {
+        let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
+        if !matches!(command.name(), Some("ftp" | "sftp" | "lftp" | "smbclient" | "tftp" | "ncftp" | "cpio"))
+        {
+            return;
+        }
+        if let Some(text) = output::printed(&self.commands, from) {
+            command.stdin = Stdin::Text(text);
         }
     }
 

@@ -603,7 +603,14 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             // `sudo -s`, `sudo -i`: the user's shell, given the command or reading stdin.
             let shell = scan.flags.iter().any(|flag| matches!(flag, 's' | 'i'))
                 || argv[1..at].iter().any(|w| matches!(w.text.as_str(), "--shell" | "--login"));
+            // `sudo -e F` is `sudoedit F`: its operands are the files it edits, not a command.
+            let edits = scan.flags.contains(&'e') || argv[1..at].iter().any(|w| w.text == "--edit");
             match option_value(&scan, "D", "--chdir") {
+                _ if edits => {
+                    let files = argv.get(at..).unwrap_or_default().iter().cloned();
+                    let inner = std::iter::once(derived(&argv[0], "sudoedit")).chain(files).collect();
+                    Peel::Wraps { via: "sudo -e".into(), inner }
+                }
                 _ if shell && at >= argv.len() => bare_shell("sudo -s", argv),
                 Some(dir) => in_directory("sudo", &dir, argv, at),
                 None => wraps("sudo", argv, at),

@@ -183,6 +183,9 @@ pub(super) enum Effect {
     Dotenv,
     /// Python's `open(path, mode)`: a write when the mode says so.
     Open,
+    /// Packs a file or tree into an archive (`shutil.make_archive(base, fmt, root_dir,
+    /// base_dir)`, a tarfile's `add(p)`, a zipfile's `write(p)`): a read of what it packs.
+    Pack,
     /// `pathlib.Path(path)`, Groovy's `new File(path)`, `Bun.file(path)`: what the method
     /// called on it does (`.read_text()` reads, `.write_text(s)` writes, `.open(mode)` as
     /// [`Effect::Open`]); `Path.home()` is the home directory.
@@ -266,6 +269,11 @@ const PYTHON: &[Target] = &[
     ("copy2", &["shutil"], Effect::Read),
     ("glob", &["glob"], Effect::Glob),
     ("iglob", &["glob"], Effect::Glob),
+    ("make_archive", &["shutil", ""], Effect::Pack),
+    // The archive object's own name is the code's: any `x.add(p)` and `x.write(p)`, in code
+    // that uses tarfile or zipfile (see `Scanner::record`).
+    ("add", &[], Effect::Pack),
+    ("write", &[], Effect::Pack),
     ("load_dotenv", &["", "dotenv"], Effect::Dotenv),
     ("dotenv_values", &["", "dotenv"], Effect::Dotenv),
 ];

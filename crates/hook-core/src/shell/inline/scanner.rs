@@ -958,6 +958,39 @@ impl<'a> Scanner<'a> {
             (Effect::Remove, None) if path.contains('.') => self.computed_removes.push(path.to_string()),
             (Effect::Glob, Some(Arg::Str(pattern, false))) => self.globs.push(pattern),
             // `load_dotenv()`, `dotenv_values(".env.local")`, `dotenv.config({path: p})`.
+            (Effect::Pack, first) => {
+                let function = path.rsplit('.').next().unwrap_or(path);
+                let module = match function {
+                    "add" => "tarfile",
+                    "write" => "zipfile",
+                    _ => "shutil",
+                };
+                if !self.code.contains(module) {
+                    return;
+                }
+                let all: Vec<Arg> = first.into_iter().chain(args).collect();
+                let target = if function == "make_archive" {
+                    // `make_archive(base, format, root_dir=None, base_dir=None)`: the working
+                    // directory unless told.
+                    let root = self.keyword_or_positional(&all, "root_dir", 2);
+                    let base = self.keyword_or_positional(&all, "base_dir", 3);
+                    match (root, base) {
+                        (None, None) => Some(Word::literal(".")),
+                        (Some(root), None) => Some(root),
+                        (None, Some(base)) => Some(base),
+                        (Some(root), Some(base)) => {
+                            Some(Word { text: format!("{}/{}", root.text, base.text), ..root })
+                        }
+                    }
+                } else {
+                    self.keyword_or_positional(&all, "name", 0)
+                };
+                if let Some(target) = target {
+                    let argv =
+                        vec![Word::literal("tar"), Word::literal("-cf"), Word::literal("/dev/null"), target];
+                    self.findings.push(Finding::Argv(argv));
+                }
+            }
             (Effect::Dotenv, first) => {
                 let file = match first {
                     Some(Arg::Str(file, false)) => Some(file),
@@ -1083,6 +1116,32 @@ impl<'a> Scanner<'a> {
 
     /// The string under `key` in an options object or keyword argument (`{path: ".env"}`,
     /// `dotenv_path=".env"`).
+    /// The path a call is given as keyword `key` (`root_dir=p`) or else as positional argument
+    /// `at`: a string, or an expression of a known place (`os.path.expanduser('~')`); `None`
+    /// for anything else.
+    fn keyword_or_positional(&self, args: &[Arg], key: &str, at: usize) -> Option<Word> {
+        let keyword = |arg: &Arg| match arg {
+            Arg::Other(text) => {
+                let (name, value) = text.split_once('=')?;
+                (name.trim() == key).then(|| value.trim().to_string())
+            }
+            _ => None,
+        };
+        let word_of = |arg: &Arg| match arg {
+            Arg::Str(text, false) => Some(Word::literal(text.clone())),
+            Arg::Other(expression) => {
+                let word = self.target_expression(expression);
+                (!word.dynamic || word.text != word.raw).then_some(word)
+            }
+            _ => None,
+        };
+        if let Some(value) = args.iter().find_map(keyword) {
+            return word_of(&self.argument(&value));
+        }
+        let mut positional = args.iter().filter(|arg| !matches!(arg, Arg::Other(text) if text.contains('=')));
+        positional.nth(at).and_then(word_of)
+    }
+
     fn option_literal(&self, options: &str, key: &str) -> Option<String> {
         match self.argument(self.option_value(options, key)?) {
             Arg::Str(value, false) => Some(value),
