@@ -396,6 +396,10 @@ const HOT_DATA: &str = concat!(
     "    *libc.a:fflush.lo(.bss .bss.* COMMON)\n",
     "    *crtbegin*.o(.bss .bss.*)\n",
     "    *(.bss.*3std9panicking11panic_count18GLOBAL_PANIC_COUNT)\n",
+    // The panic hook, which `cli::run` sets on every call.
+    "    *(.bss.*3std9panicking4HOOK)\n",
+    // The lock `std::env::var_os` takes on every read of the environment.
+    "    *(.bss.*3sys3env4unix8ENV_LOCK)\n",
     "  }\n  .bss.arena (NOLOAD) :\n  {\n    *(.bss._ZN9hook_core9ALLOCATOR17h*)\n  }\n}\n",
     "INSERT BEFORE .bss;\n",
 );
