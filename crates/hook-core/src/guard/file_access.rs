@@ -620,7 +620,11 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found.extend(operands.iter().map(|word| (Access::Write, *word)))
         }
         _ if EDITORS.binary_search(&name).is_ok() => {
-            found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
+            // vim's option values are its scripts and commands, not files it edits.
+            let vim =
+                operands_after(command.args(), &["-S", "-u", "-c", "--cmd", "-i", "-T", "-U", "-w", "-W"]);
+            let edited = if matches!(name, "vi" | "vim" | "nvim" | "ex") { &vim } else { &operands };
+            found.extend(edited.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
         }
         // `python3 -m json.tool .env`: modules that print the files they are given.
         _ if name.starts_with("python") && printing_module(command.args()).is_some() => {
@@ -1645,16 +1649,6 @@ fn target_directory<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
     })
 }
 
-/// Whether a word's run-time parts are only the home directory (`"$HOME/.claude"`), which the
-/// file rules resolve.
-fn home_only(word: &Word) -> bool {
-    ["$HOME", "${HOME}"].iter().any(|home| {
-        word.text
-            .strip_prefix(home)
-            .is_some_and(|rest| (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`']))
-    })
-}
-
 /// A recursive copy of a directory's contents rather than the directory (`rsync -a SRC/ D`,
 /// `cp -r SRC/. D`, `cp -r SRC/* D` of a glob not expanded here, a remote source), which makes
 /// in the target whatever names the source holds.
@@ -1709,7 +1703,7 @@ pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
             (*target, sources.to_vec(), target.text.ends_with('/'))
         }
     };
-    if sources.is_empty() || target.dynamic && !home_only(target) {
+    if sources.is_empty() || target.dynamic && !target.home_only() {
         return Vec::new();
     }
     let target = target.text.strip_prefix("--target-directory=").unwrap_or(&target.text);
@@ -1717,7 +1711,7 @@ pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
     // A remote source's name follows its host (`host:.claude`).
     sources
         .iter()
-        .filter(|source| !source.dynamic || home_only(source))
+        .filter(|source| !source.dynamic || source.home_only())
         .filter_map(|source| source.text.trim_end_matches('/').rsplit(['/', ':']).next())
         .filter(|file| !file.is_empty() && *file != "." && *file != "..")
         .map(|file| (format!("{base}/{file}"), slashed))

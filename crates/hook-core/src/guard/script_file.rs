@@ -31,6 +31,8 @@ pub(crate) enum Held {
     /// A file in a temp directory that cannot be read (missing, compiled, too large): what
     /// runs there was put there by someone, and nobody has seen it.
     Unread,
+    /// A program file named by a value the line does not fix (`awk -f "$F"`).
+    Unnamed,
 }
 
 /// Files the line itself writes, with the text it gives them, in the order written.
@@ -100,8 +102,7 @@ impl Written {
                 for target in
                     redirected.clone().map(|redirect| &redirect.target).chain(teed.into_iter().flatten())
                 {
-                    if !target.dynamic {
-                        let path = here.cwd.join(&target.text);
+                    if let Some(path) = named(target, &here) {
                         let appended = command
                             .redirects
                             .iter()
@@ -120,8 +121,8 @@ impl Written {
             if let (Some("curl" | "wget"), Some(url)) =
                 (command.name(), command.args().iter().find(|w| w.text.contains("://")))
             {
-                for target in redirected.clone().map(|redirect| &redirect.target).filter(|t| !t.dynamic) {
-                    written.downloads.push((here.cwd.join(&target.text), url.text.clone()));
+                for path in redirected.clone().filter_map(|redirect| named(&redirect.target, &here)) {
+                    written.downloads.push((path, url.text.clone()));
                 }
             }
             // Every other file the command writes holds text it computes at run time; a change
@@ -134,8 +135,11 @@ impl Written {
                 continue;
             }
             for (access, word, path) in accesses(command) {
-                let path = here.cwd.join(path);
-                if access == Access::Write && !word.dynamic && !known.contains(&path) {
+                if word.dynamic && !word.home_only() {
+                    continue;
+                }
+                let path = place(path, word.dynamic || word.raw.starts_with('~'), &here);
+                if access == Access::Write && !known.contains(&path) {
                     written.edits.push((path.clone(), edit_words(commands, index)));
                     written.files.push((path, Err(writer.clone())));
                 }
@@ -832,11 +836,8 @@ fn cron_table<'w>(
             _ => file = Some(word),
         }
     }
-    let file = file.filter(|file| !file.dynamic && file.text != "-")?;
-    if !ctx.cwd_known {
-        return None;
-    }
-    let path = ctx.cwd.join(&file.text);
+    let file = file.filter(|file| file.text != "-")?;
+    let path = located(file, ctx)?;
     let what = format!("the cron table `{}`", file.text);
     let text = match written().contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
         Ok(text) => text,
@@ -1084,10 +1085,7 @@ fn parallel_jobs(command: &SimpleCommand, ctx: &Context, written: &Written) -> O
             _ => None,
         },
     }?;
-    if file.dynamic || !ctx.cwd_known {
-        return None;
-    }
-    let path = ctx.cwd.join(&file.text);
+    let path = located(file, ctx)?;
     let what = format!("the jobs in `{}`", file.text);
     match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
         Ok(text) => Some((what, Held::Line(text))),
@@ -1182,30 +1180,15 @@ pub(crate) fn script<'w>(
         (Some("sh"), file.or(stdin_file)?)
     } else if name == "parallel" {
         return parallel_jobs(command, ctx, written());
-    } else if matches!(name, "awk" | "gawk" | "mawk" | "nawk") {
-        // `awk -f prog.awk data`: the program is the file.
-        let args = command.args();
-        let file = args.iter().position(|w| w.text == "-f").and_then(|at| args.get(at + 1))?;
-        if file.dynamic || !ctx.cwd_known {
-            return None;
-        }
-        let path = ctx.cwd.join(&file.text);
-        let what = format!("`{}`", file.text);
-        let text = match written().contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
-            Ok(text) => text,
-            Err(writer) => return Some((what, Held::Unknown(writer))),
-        };
-        return Some((what, Held::Line(format!("{name} {}", crate::shell::quote(&text)))));
+    } else if let Some(files) = program_files(name, command.args()) {
+        return program_text(name, &files, ctx, written);
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
     } else {
         return None;
     };
-    if file.dynamic || !ctx.cwd_known {
-        return None;
-    }
-    let path = ctx.cwd.join(&file.text);
+    let path = located(file, ctx)?;
     let written = written();
     // Running what the line downloaded is running a remote script: judged as its pipe form.
     if let Some(url) = written.download(&path) {
@@ -1234,6 +1217,125 @@ pub(crate) fn script<'w>(
         format!("{interpreter} {option} '{}'", text.replace('\'', "'\\''"))
     };
     Some((format!("`{}`", file.text), Held::Line(line)))
+}
+
+/// The files that hold the program of `name` given `args`, named by its options or operands:
+/// awk's `-f`/`-E`/`-i` (gawk's include), sed's `-f`, vim's `-S` and `-u` and the files a `-c`,
+/// `--cmd` or `+` command `:source`s, m4's operands. `None` for any other program or when
+/// there are none.
+fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
+    let valued = |options: &[&str], clusters: char| -> Vec<Word> {
+        let mut files = Vec::new();
+        for (at, word) in args.iter().enumerate() {
+            let text = word.text.as_str();
+            let long = options
+                .iter()
+                .filter(|o| o.starts_with("--"))
+                .find_map(|o| text.strip_prefix(o).and_then(|rest| rest.strip_prefix('=')));
+            if let Some(value) = long {
+                files.push(Word { text: value.to_string(), ..word.clone() });
+            } else if options.contains(&text)
+                || text.len() > 2
+                    && text.starts_with('-')
+                    && !text.starts_with("--")
+                    && text.ends_with(clusters)
+            {
+                files.extend(args.get(at + 1).cloned());
+            }
+        }
+        files
+    };
+    let files = match name {
+        "awk" | "gawk" | "mawk" | "nawk" => valued(&["-f", "--file", "-E", "--exec", "-i", "--include"], 'f'),
+        "sed" | "gsed" => valued(&["-f", "--file"], 'f'),
+        "vi" | "vim" | "nvim" | "view" | "ex" | "gvim" | "vimdiff" | "rvim" => {
+            let mut files: Vec<Word> = valued(&["-S", "-u"], '\0')
+                .into_iter()
+                .filter(|file| {
+                    !file.text.starts_with('-') && !matches!(file.text.as_str(), "NONE" | "NORC" | "DEFAULTS")
+                })
+                .collect();
+            for (at, word) in args.iter().enumerate() {
+                let command = match word.text.as_str() {
+                    "-c" | "--cmd" => args.get(at + 1).map(|w| w.text.as_str()),
+                    text => text.strip_prefix('+'),
+                };
+                let sourced = command.map(|c| c.trim_start_matches(':').trim_start()).and_then(|c| {
+                    let (verb, file) = c.split_once(char::is_whitespace)?;
+                    matches!(verb.trim_end_matches('!'), "so" | "sou" | "sour" | "sourc" | "source")
+                        .then(|| file.trim())
+                });
+                // vim expands `~` and `$HOME` in the names it sources.
+                files.extend(sourced.map(|file| Word {
+                    text: file.to_string(),
+                    raw: file.to_string(),
+                    dynamic: file.starts_with('$'),
+                    glob: false,
+                }));
+            }
+            files
+        }
+        "m4" | "gm4" => {
+            let mut files = Vec::new();
+            let mut words = args.iter();
+            while let Some(word) = words.next() {
+                match word.text.as_str() {
+                    "-D" | "-U" | "-I" | "-o" | "-F" | "-R" | "-l" | "-L" | "-d" | "-t" => {
+                        words.next();
+                    }
+                    text if !text.starts_with('-') => files.push(word.clone()),
+                    _ => {}
+                }
+            }
+            files
+        }
+        _ => return None,
+    };
+    (!files.is_empty()).then_some(files)
+}
+
+/// The program `name` reads from `files`, as a line that gives the same text on the command
+/// line or standard input: `awk 'TEXT'`, `sed -e 'TEXT'`, `vim -es <<< 'TEXT'`, `m4 <<< 'TEXT'`.
+/// A file named by a value the line does not fix, or one in a temp directory that cannot be
+/// read, is not seen.
+fn program_text<'w>(
+    name: &str,
+    files: &[Word],
+    ctx: &Context,
+    written: impl FnOnce() -> &'w Written,
+) -> Option<(String, Held)> {
+    let written = written();
+    let mut texts = Vec::new();
+    let mut shown = Vec::new();
+    for file in files {
+        let what = format!("`{}`", file.text);
+        let Some(path) = located(file, ctx) else {
+            if file.dynamic {
+                return Some((what, Held::Unnamed));
+            }
+            continue;
+        };
+        match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
+            Some(Ok(text)) => {
+                texts.push(text);
+                shown.push(what);
+            }
+            Some(Err(writer)) => return Some((what, Held::Unknown(writer))),
+            None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
+            None => {}
+        }
+    }
+    if texts.is_empty() {
+        return None;
+    }
+    let text = crate::shell::quote(&texts.join("\n"));
+    let line = match name {
+        "sed" | "gsed" => format!("sed -e {text}"),
+        "m4" | "gm4" => format!("m4 <<< {text}"),
+        "awk" | "gawk" | "mawk" | "nawk" => format!("{name} {text}"),
+        _ => format!("vim -es <<< {text}"),
+    };
+    Some((shown.join(", "), Held::Line(line)))
 }
 
 /// A shell script's text with its positional parameters (`$1`, `${2}`, `$@`, `$*`) replaced by
@@ -1315,7 +1417,7 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
     let mut words = args.iter();
     while let Some(word) = words.next() {
         let text = word.text.as_str();
-        if word.dynamic {
+        if word.dynamic && !word.home_only() {
             return None;
         }
         if !text.starts_with('-') || text == "-" {
@@ -1334,6 +1436,33 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
         }
     }
     None
+}
+
+/// The file a script word names, expanded as every other path word is (`~`, `~user`, `$HOME`,
+/// `${HOME}`, a variable the line set to one of those); `None` when its value is not known
+/// here, or it is relative to a directory that is not.
+fn located(word: &Word, ctx: &Context) -> Option<PathBuf> {
+    let in_home = (word.dynamic || word.raw.starts_with('~')) && word.text.starts_with(['~', '$']);
+    let anywhere = ctx.cwd_known || in_home || word.text.starts_with('/');
+    named(word, ctx).filter(|_| anywhere)
+}
+
+/// The path a word names, against the command's working directory; `None` when a run-time
+/// part other than the home directory is in it.
+fn named(word: &Word, ctx: &Context) -> Option<PathBuf> {
+    if word.dynamic && !word.home_only() {
+        return None;
+    }
+    Some(place(&word.text, word.dynamic || word.raw.starts_with('~'), ctx))
+}
+
+/// `text` as a path of the command's working directory; `expands` when its `~` or `$HOME` is
+/// the shell's (not quoted): then it is in the home directory, whatever the directory.
+fn place(text: &str, expands: bool, ctx: &Context) -> PathBuf {
+    if expands && text.starts_with(['~', '$']) {
+        return super::files::resolve(text, ctx);
+    }
+    ctx.cwd.join(text)
 }
 
 /// Whether `path` is in a temp directory (and not in a project that happens to live there).

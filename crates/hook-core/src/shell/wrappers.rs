@@ -268,6 +268,9 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 .or_else(|| matches!(text, "--run" | "--command").then(|| next.cloned()).flatten()),
             // `go build -toolexec PROG`, `go test -exec PROG`: each tool or test binary is run
             // through PROG.
+            "go" if text.starts_with("GOFLAGS=") => {
+                go_flags_program(&text["GOFLAGS=".len()..]).map(|program| derived(word, &program))
+            }
             "go" => attached(&["-toolexec=", "--toolexec=", "-exec=", "--exec="]).or_else(|| {
                 matches!(text, "-toolexec" | "--toolexec" | "-exec" | "--exec")
                     .then(|| next.cloned())
@@ -387,6 +390,15 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         }
     }
     found
+}
+
+/// The program `GOFLAGS` makes go run each tool or test binary through (`-toolexec=PROG`,
+/// `-exec=PROG`), as the same flags on go's command line do (`command_options`); `go env -w GOFLAGS=…` keeps them for every later go command.
+pub(super) fn go_flags_program(flags: &str) -> Option<String> {
+    flags.split_whitespace().find_map(|flag| {
+        let (option, value) = flag.trim_start_matches('-').split_once('=')?;
+        matches!(option, "toolexec" | "exec").then(|| value.to_string())
+    })
 }
 
 /// A TOML command value as a shell line: a string (`"sh -c x"`) or an array of words.

@@ -96,6 +96,7 @@ fn source(name: &str, language: Language, argv: &[Word]) -> Source {
         (_, Language::Octave) => named_code(argv, &["--eval"], true),
         (_, Language::Gnuplot) => named_code(argv, &["-e"], true),
         (_, Language::Dc) => named_code(argv, &["-e", "--expression"], true),
+        (_, Language::M4) => m4_input(argv),
         (_, Language::Awk) => awk_program(argv),
         ("erl", _) => named_code(argv, &["-eval"], true),
         ("elixir", _) => named_code(argv, &["-e", "--eval"], false),
@@ -186,7 +187,7 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         Language::Lisp => findings.extend(lisp::scan(&code)),
         Language::Tcl => findings.extend(tcl::scan(&code)),
         Language::Editor => findings.extend(editor::scan(&code)),
-        Language::Dc => {}
+        Language::Dc | Language::M4 => {}
         _ => findings.extend(Scanner::new(language, &code, MAX_ALL_ARGUMENTS).run()),
     }
     if let Some(sent) = environment::dump(language, &code, flag == "-p" || flag == "--print") {
@@ -316,6 +317,23 @@ fn deno_code(argv: &[Word]) -> Source {
     }
 }
 
+/// m4's input: the files it is given (`-` is standard input), which `guard::script_file`
+/// reads, else standard input.
+fn m4_input(argv: &[Word]) -> Source {
+    let mut words = argv.iter().skip(1).map(|w| w.text.as_str());
+    while let Some(text) = words.next() {
+        match text {
+            "-" => return Source::Stdin,
+            "-D" | "-U" | "-I" | "-o" | "-F" | "-R" | "-l" | "-L" | "-d" | "-t" => {
+                words.next();
+            }
+            _ if !text.starts_with('-') => return Source::Elsewhere,
+            _ => {}
+        }
+    }
+    Source::Stdin
+}
+
 /// awk's program: the first operand, unless `-f`/`-E` names a program file.
 fn awk_program(argv: &[Word]) -> Source {
     let mut at = 1;
@@ -364,7 +382,8 @@ fn code_argument(language: Language, argv: &[Word]) -> Source {
         | Language::Haskell
         | Language::Gnuplot
         | Language::Octave
-        | Language::Dc => ("", ""),
+        | Language::Dc
+        | Language::M4 => ("", ""),
     };
     let mut pieces: Vec<String> = Vec::new();
     let mut flag = String::new();

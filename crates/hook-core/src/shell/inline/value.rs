@@ -158,7 +158,8 @@ pub(super) fn literal(text: &str, language: Language) -> Option<(String, bool)> 
         | Language::Haskell
         | Language::Gnuplot
         | Language::Octave
-        | Language::Dc => false,
+        | Language::Dc
+        | Language::M4 => false,
     };
     let mut value = if raw { inner.to_string() } else { unescape(inner) };
     if interpolated {
