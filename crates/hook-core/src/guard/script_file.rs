@@ -980,6 +980,9 @@ const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
 fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
     let manager = command.name()?;
     let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
+    if let Some((name, rest)) = workspace_script(manager, command) {
+        return scripts_of_packages(name, &rest, command, ctx, written);
+    }
     let (name, rest) = match (manager, args.as_slice()) {
         (_, ["run" | "run-script" | "rum" | "urn", name, rest @ ..]) => (*name, rest),
         ("npm", [alias @ ("test" | "t" | "tst" | "start" | "stop" | "restart"), rest @ ..]) => {
@@ -1012,23 +1015,195 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
         Ok(text) => text,
         Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
     };
-    let package: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let scripts = package.get("scripts")?;
+    let lines = script_lines(&text, name, rest);
+    if lines.is_empty() {
+        return None;
+    }
+    Some((format!("the package.json script `{name}`"), Held::Line(lines.join("\n"))))
+}
+
+/// The lines `npm run NAME ARGS` runs from the `package.json` text `text`: `preNAME`, NAME
+/// with the arguments after `--`, `postNAME`.
+fn script_lines(text: &str, name: &str, rest: &[&str]) -> Vec<String> {
+    let Ok(package) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
+    let Some(scripts) = package.get("scripts") else { return Vec::new() };
     let script = |name: &str| scripts.get(name).and_then(serde_json::Value::as_str);
     let extra: Vec<&str> = rest.iter().skip_while(|arg| **arg != "--").skip(1).copied().collect();
     let main = script(name).map(|main| [main].into_iter().chain(extra).collect::<Vec<_>>().join(" "));
-    let lines: Vec<String> = [
+    [
         script(&format!("pre{name}")).map(str::to_string),
         main,
         script(&format!("post{name}")).map(str::to_string),
     ]
     .into_iter()
     .flatten()
-    .collect();
+    .collect()
+}
+
+/// The package script a monorepo runner runs in each package of the workspace, and the words
+/// after it: `pnpm -r run X`, `pnpm --filter a X`, `yarn workspaces foreach run X`, `yarn
+/// workspace a run X`, `npm run X --workspaces`, `lerna run X`, `turbo run X`, `nx run-many
+/// -t X`, `nx run a:X`, `rushx X`.
+fn workspace_script<'c>(manager: &str, command: &'c SimpleCommand) -> Option<(&'c str, Vec<&'c str>)> {
+    let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
+    let operands = |from: usize| -> Vec<&'c str> {
+        command.args().get(from..).unwrap_or_default().iter().map(|w| w.text.as_str()).collect()
+    };
+    let value = |options: &[&str]| {
+        args.iter().enumerate().find_map(|(at, arg)| {
+            options.iter().find_map(|option| {
+                if arg == option {
+                    args.get(at + 1).copied()
+                } else {
+                    arg.strip_prefix(option).and_then(|rest| rest.strip_prefix('='))
+                }
+            })
+        })
+    };
+    match manager {
+        "pnpm" | "yarn" => {
+            let at = crate::shell::workspace_subcommand(manager, command.argv.as_slice())?.checked_sub(1)?;
+            match args.get(at..)? {
+                ["run" | "run-script", name, ..] => Some((name, operands(at + 2))),
+                [name, ..] if !name.starts_with('-') && *name != "exec" => Some((name, operands(at + 1))),
+                _ => None,
+            }
+        }
+        "npm"
+            if args.iter().any(|a| matches!(*a, "--workspaces" | "-ws") || a.starts_with("--workspace")) =>
+        {
+            match args.as_slice() {
+                ["run" | "run-script", name, ..] => Some((name, operands(2))),
+                [name @ ("test" | "start"), ..] => Some((name, operands(1))),
+                _ => None,
+            }
+        }
+        "lerna" | "turbo" => match args.as_slice() {
+            ["run", name, ..] if !name.starts_with('-') => Some((name, operands(2))),
+            [name, ..] if manager == "turbo" && !name.starts_with('-') && !TURBO_COMMANDS.contains(name) => {
+                Some((name, operands(1)))
+            }
+            _ => None,
+        },
+        "nx" => match args.as_slice() {
+            ["run-many" | "affected", ..] => {
+                let target = value(&["-t", "--target", "--targets"])?;
+                Some((target.split(',').next()?, operands(1)))
+            }
+            ["run", target, ..] => Some((target.rsplit(':').find(|t| !t.is_empty())?, operands(2))),
+            _ => None,
+        },
+        "rushx" => args.first().filter(|name| !name.starts_with('-')).map(|name| (*name, operands(1))),
+        _ => None,
+    }
+}
+
+/// turbo's own commands, which are not tasks.
+const TURBO_COMMANDS: &[&str] = &[
+    "login",
+    "logout",
+    "link",
+    "unlink",
+    "prune",
+    "daemon",
+    "gen",
+    "generate",
+    "info",
+    "ls",
+    "query",
+    "telemetry",
+    "scan",
+    "bin",
+    "boundaries",
+    "watch",
+    "docs",
+];
+
+/// Larger workspaces have the rest of their packages unread.
+const MAX_PACKAGES: usize = 64;
+
+/// The package script `name` of the project's `package.json` and of every package of its
+/// workspace (`workspaces` in `package.json`, `packages` in `pnpm-workspace.yaml` or
+/// `lerna.json`; a `dir/*` pattern is each directory in `dir`), each line run in its package.
+fn scripts_of_packages(
+    name: &str,
+    rest: &[&str],
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: &Written,
+) -> Option<(String, Held)> {
+    if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
+        return None;
+    }
+    let root = ctx.cwd.join("package.json");
+    let text = match written.contents(&root, || read_small(&root, MAX_PACKAGE_JSON_BYTES, false)) {
+        Some(Ok(text)) => text,
+        Some(Err(writer)) => return Some(("`package.json`".into(), Held::Unknown(writer))),
+        None => String::new(),
+    };
+    let mut lines = script_lines(&text, name, rest);
+    for dir in workspace_packages(&text, ctx).into_iter().take(MAX_PACKAGES) {
+        let path = dir.join("package.json");
+        let package = match written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false)) {
+            Some(Ok(package)) => package,
+            Some(Err(writer)) => return Some((format!("`{}`", path.display()), Held::Unknown(writer))),
+            None => continue,
+        };
+        let cd = format!("cd {} && ", crate::shell::quote(&dir.to_string_lossy()));
+        lines.extend(script_lines(&package, name, rest).into_iter().map(|line| format!("{cd}{line}")));
+    }
     if lines.is_empty() {
         return None;
     }
-    Some((format!("the package.json script `{name}`"), Held::Line(lines.join("\n"))))
+    Some((format!("the package script `{name}` of the workspace"), Held::Line(lines.join("\n"))))
+}
+
+/// The package directories of the workspace whose root `package.json` is `root` (text).
+fn workspace_packages(root: &str, ctx: &Context) -> Vec<PathBuf> {
+    let mut patterns: Vec<String> = Vec::new();
+    let listed = |value: Option<&serde_json::Value>| -> Vec<String> {
+        let value = value.map(|v| v.get("packages").unwrap_or(v));
+        let items = value.and_then(serde_json::Value::as_array).cloned().unwrap_or_default();
+        items.iter().filter_map(|item| item.as_str().map(str::to_string)).collect()
+    };
+    if let Ok(package) = serde_json::from_str::<serde_json::Value>(root) {
+        patterns.extend(listed(package.get("workspaces")));
+    }
+    let lerna = ctx.cwd.join("lerna.json");
+    if let Some(text) = read_small(&lerna, MAX_PACKAGE_JSON_BYTES, false)
+        && let Ok(config) = serde_json::from_str::<serde_json::Value>(&text)
+    {
+        patterns.extend(listed(config.get("packages").map(|_| &config)));
+    }
+    let pnpm = ctx.cwd.join("pnpm-workspace.yaml");
+    if let Some(text) = read_small(&pnpm, MAX_PACKAGE_JSON_BYTES, false) {
+        // `packages:` then `  - 'dir/*'` items.
+        let items = text.lines().skip_while(|line| !line.starts_with("packages:")).skip(1);
+        let items = items.take_while(|line| line.starts_with([' ', '\t', '-']) || line.trim().is_empty());
+        patterns.extend(items.filter_map(|line| {
+            let item = line.trim().strip_prefix('-')?.trim().trim_matches(['\'', '"']);
+            (!item.is_empty() && !item.starts_with('!')).then(|| item.to_string())
+        }));
+    }
+    let mut dirs = Vec::new();
+    for pattern in patterns.iter().filter(|p| !p.starts_with('!')) {
+        let pattern = pattern.trim_end_matches('/');
+        match pattern.strip_suffix("/**").or_else(|| pattern.strip_suffix("/*")) {
+            Some(parent) if !parent.contains('*') => {
+                let Ok(entries) = std::fs::read_dir(ctx.cwd.join(parent)) else { continue };
+                let mut found: Vec<PathBuf> = entries
+                    .filter_map(|entry| entry.ok().map(|e| e.path()))
+                    .filter(|path| path.is_dir())
+                    .take(MAX_PACKAGES)
+                    .collect();
+                found.sort();
+                dirs.extend(found);
+            }
+            None if !pattern.contains('*') => dirs.push(ctx.cwd.join(pattern)),
+            _ => {}
+        }
+    }
+    dirs
 }
 
 /// A path that names standard input.
@@ -1118,7 +1293,7 @@ pub(crate) fn script<'w>(
     written: impl FnOnce() -> &'w Written,
 ) -> Option<(String, Held)> {
     let name = command.name()?;
-    if PACKAGE_MANAGERS.contains(&name) {
+    if PACKAGE_MANAGERS.contains(&name) || matches!(name, "lerna" | "turbo" | "nx" | "rushx") {
         return package_script(command, ctx, written());
     }
     if name == "make" {

@@ -249,6 +249,15 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("mise", Some("exec"), "C", &["--cd", "--jobs"], DashDash),
     launcher("mise", Some("x"), "C", &["--cd", "--jobs"], DashDash),
     launcher("yarn", Some("node"), "", &[], Subcommand),
+    // Monorepo tools that run a command in each package.
+    launcher(
+        "lerna",
+        Some("exec"),
+        "",
+        &["--scope", "--ignore", "--concurrency", "--since", "--include-dependents", "--loglevel"],
+        Operand,
+    ),
+    launcher("nx", Some("exec"), "", &[], DashDash),
     // Secret managers that run a command with secrets in its environment.
     launcher("aws-vault", Some("exec"), "", &["--duration", "--region"], DashDash),
     launcher("op", Some("run"), "", &["--env-file"], DashDash),

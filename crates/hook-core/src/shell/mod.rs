@@ -25,7 +25,7 @@ mod wrappers;
 pub(crate) use inline::is_interpreter;
 pub(crate) use wrappers::{
     XARGS_INPUT, cron_commands, git_config_setting, git_path_outside, git_setting_command, git_subcommand,
-    schedules_timer,
+    schedules_timer, workspace_subcommand,
 };
 
 /// Which shell language a command line is written in.

@@ -933,6 +933,12 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             let at = scan_options(argv, 2, "", &[]).operand;
             wraps(&format!("{name} exec"), argv, at)
         }
+        // Monorepo runners of one command in each package: `pnpm -r --filter x exec CMD`,
+        // `yarn workspaces foreach -A exec CMD`, `yarn workspace NAME exec CMD`.
+        "pnpm" | "yarn" => match workspace_exec(&name, argv) {
+            Some(at) => wraps(&format!("{name} exec"), argv, at),
+            None => Peel::Runs,
+        },
         "claude" | "codex" | "gemini" | "qwen" | "amp"
             if argv.get(1).is_some_and(|w| w.text == "mcp")
                 && argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "add" | "add-json")) =>
@@ -1373,6 +1379,56 @@ const DELETER_PACKAGES: &[&str] = &["rimraf", "del-cli", "del", "trash-cli", "rm
 const DELETERS: &[&str] = &["rimraf", "del-cli", "del", "rmrf", "trash", "trash-put"];
 
 /// `npx [OPTIONS] PACKAGE ARGS`: the package's binary runs; a known deleter is `rm -rf`.
+/// pnpm's options before its command that take a value (`--filter x`, `-C dir`).
+const PNPM_VALUES: &[&str] = &[
+    "--filter",
+    "-F",
+    "--filter-prod",
+    "-C",
+    "--dir",
+    "--workspace-concurrency",
+    "--reporter",
+    "--test-pattern",
+    "--changed-files-ignore-pattern",
+    "--loglevel",
+];
+
+/// `yarn workspaces foreach`'s options that take a value.
+const FOREACH_VALUES: &[&str] = &["--include", "--exclude", "-j", "--jobs", "--from", "--since"];
+
+/// Where the command of a package manager's `exec` in each package starts, after the options
+/// that pick the packages: `pnpm [-r] [--filter X] exec CMD`, `yarn workspaces foreach [OPTS]
+/// exec CMD`, `yarn workspace NAME exec CMD`.
+pub(crate) fn workspace_exec(name: &str, argv: &[Word]) -> Option<usize> {
+    let sub = workspace_subcommand(name, argv)?;
+    (argv.get(sub)?.text == "exec").then(|| scan_options(argv, sub + 1, "", &[]).operand)
+}
+
+/// Where the subcommand that runs in each package stands (`exec`, `run`), after the options
+/// and words that pick the packages; `None` when the line runs no such command.
+pub(crate) fn workspace_subcommand(name: &str, argv: &[Word]) -> Option<usize> {
+    let skip_options = |mut at: usize, values: &[&str]| {
+        while let Some(word) = argv.get(at) {
+            let text = word.text.as_str();
+            if !text.starts_with('-') || word.dynamic {
+                break;
+            }
+            at += if values.contains(&text) { 2 } else { 1 };
+        }
+        at
+    };
+    let at = match (name, argv.get(1).map(|w| w.text.as_str())) {
+        ("yarn", Some("workspaces")) if argv.get(2).is_some_and(|w| w.text == "foreach") => {
+            skip_options(3, FOREACH_VALUES)
+        }
+        ("yarn", Some("workspace")) => 3,
+        ("pnpm", _) => skip_options(1, PNPM_VALUES),
+        _ => return None,
+    };
+    // Plain `pnpm exec` is the wrapper's own case above.
+    (at > 1 || name == "yarn").then_some(at)
+}
+
 fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
     let at = scan_options(argv, from, "pc", &["--package", "--call"]).operand;
     let Some(package) = argv.get(at) else { return Peel::Runs };
