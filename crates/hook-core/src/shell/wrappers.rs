@@ -583,7 +583,13 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
     let Some(name) = argv.first().and_then(|w| program_name(w, dialect)) else { return Peel::Runs };
     // A runner of code it fetches (`npx github:o/r`) is judged itself: what it runs is not here.
     if super::launchers::fetched_code(argv).is_some() {
-        return Peel::Runs;
+        // `nix shell github:o/r -c CMD`: the fetched environment, and CMD run in it.
+        return match super::launchers::command_start(&name, argv, options_end) {
+            Some(at) if name == "nix" => {
+                Peel::Find { execs: vec![(format!("{name} -c"), argv[at..].to_vec())] }
+            }
+            _ => Peel::Runs,
+        };
     }
     let mut lines = command_options(&name, argv);
     lines.extend(super::launchers::shell_lines(&name, argv).into_iter().map(|line| (name.to_string(), line)));
