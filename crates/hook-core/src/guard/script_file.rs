@@ -572,6 +572,8 @@ fn code_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>
             && args.iter().any(|w| w.text == "." || w.text == "./")
     };
     let (interpreter, files): (&'static str, &[&str]) = match program {
+        // A tool module runs the script it is given (`tool_module_script`).
+        _ if program.starts_with("python") && tool_module_script(program, args).is_some() => return None,
         _ if program.starts_with("python") => {
             let module = value(&["-m"])?.text.replace('.', "/");
             return Some(("python3", vec![format!("{module}.py"), format!("{module}/__main__.py")]));
@@ -1336,7 +1338,7 @@ pub(crate) fn script<'w>(
         return Some((what, Held::Line(format!("{interpreter} {option} {}", crate::shell::quote(&text)))));
     }
     let (interpreter, file) = if is_runner(name) {
-        match script_operand(command) {
+        match script_operand(command).or_else(|| tool_module_script(name, command.args())) {
             Some(file) if !is_stdin(&file.text) => (Some(name), file),
             // `bash < x.sh`, `sh -s < x.sh`, `python3 - < x.py`: the program is the file on stdin.
             _ if program_on_stdin(name, command.args()) => (Some(name), stdin_file?),
@@ -1511,6 +1513,30 @@ fn program_text<'w>(
         _ => format!("vim -es <<< {text}"),
     };
     Some((shown.join(", "), Held::Line(line)))
+}
+
+/// The script a Python tool module runs (`python3 -m cProfile -o out x.py`, `-m trace
+/// --trace x.py`, `-m pdb x.py`, `-m profile x.py`): the first operand after its options.
+fn tool_module_script<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
+    if !name.starts_with("python") {
+        return None;
+    }
+    let at = args.windows(2).position(|pair| {
+        pair[0].text == "-m" && matches!(pair[1].text.as_str(), "cProfile" | "profile" | "trace" | "pdb")
+    })? + 2;
+    let mut words = args[at..].iter();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            // The tool runs a module, not a file.
+            "-m" => return None,
+            "-o" | "-s" | "-c" | "--file" | "--coverdir" | "--ignore-module" | "--ignore-dir" | "-C" => {
+                words.next();
+            }
+            text if text.starts_with('-') => {}
+            _ => return Some(word),
+        }
+    }
+    None
 }
 
 /// A shell script's text with its positional parameters (`$1`, `${2}`, `$@`, `$*`) replaced by

@@ -5,7 +5,7 @@
 //! structures listed in the README ("The policy"), in linear time with bounded depth.
 
 mod analyser;
-mod base64;
+pub(crate) mod base64;
 mod braces;
 mod cmd;
 mod flat;
