@@ -941,10 +941,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         }
         // Monorepo runners of one command in each package: `pnpm -r --filter x exec CMD`,
         // `yarn workspaces foreach -A exec CMD`, `yarn workspace NAME exec CMD`.
-        "pnpm" | "yarn" => match workspace_exec(&name, argv) {
-            Some(at) => wraps(&format!("{name} exec"), argv, at),
-            None => Peel::Runs,
-        },
+        "pnpm" | "yarn" if workspace_exec(&name, argv).is_some() => {
+            wraps(&format!("{name} exec"), argv, workspace_exec(&name, argv).unwrap_or_default())
+        }
         "claude" | "codex" | "gemini" | "qwen" | "amp"
             if argv.get(1).is_some_and(|w| w.text == "mcp")
                 && argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "add" | "add-json")) =>
