@@ -501,6 +501,7 @@ fn sed_writes<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Wo
             .filter(|p| p[0].text == "-e" || p[0].text == "--expression")
             .map(|p| &p[1])
             .collect(),
+        None if has_option(command, &["-f", "--file"]) => Vec::new(),
         None => operands(args).into_iter().take(1).collect(),
     };
     let mut writes = Vec::new();
@@ -1024,8 +1025,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 .args()
                 .iter()
                 .any(|arg| arg.text.starts_with("-i") || arg.text.starts_with("--in-place"));
+            // The values of `-e` and `-f` are the script, not the files edited.
+            let given = operands_after(command.args(), &["-e", "-f", "--expression", "--file", "-l"]);
             let files = if has_option(command, &["-e", "-f", "--expression", "--file"]) {
-                &operands[..]
+                &given[..]
             } else {
                 skip_first(&operands)
             };
