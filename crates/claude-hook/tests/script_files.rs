@@ -110,6 +110,17 @@ fn a_script_in_home_is_read_however_home_is_spelled() {
         ("export D=$HOME/Downloads; . $D/setup.sh", "deny", "remote-script.pipe-to-shell"),
         ("cd /tmp && bash ~/Downloads/setup.sh", "deny", "remote-script.pipe-to-shell"),
         ("~/bin/nuke", "deny", "rm.home"),
+        // Bypasses tried against the fix: a `cd` to home first, whether `&&` or `;` follows
+        // (the `cd` may fail: then the file where the line was would run), other shells.
+        ("cd $HOME && bash Downloads/setup.sh", "deny", "remote-script.pipe-to-shell"),
+        ("cd \"$HOME/Downloads\"; . ./setup.sh", "deny", "remote-script.pipe-to-shell"),
+        ("cd ~; bash bin/nuke", "deny", "rm.home"),
+        ("cd /nonexistent; bash ~/bin/nuke", "deny", "rm.home"),
+        ("fish ~/bin/nuke", "deny", "rm.home"),
+        ("sudo -u root sh ~/bin/nuke", "deny", "rm.home"),
+        ("bash -c '. ~/Downloads/setup.sh'", "deny", "remote-script.pipe-to-shell"),
+        ("bash ~/Downloads/../Downloads/setup.sh", "deny", "remote-script.pipe-to-shell"),
+        ("cd ~; bash bin/build.sh", "allow", ""),
         ("bash < ~/Downloads/setup.sh", "deny", "remote-script.pipe-to-shell"),
         // The same files when the line writes them first.
         ("printf 'rm -rf ~\\n' > ~/w.sh; bash ~/w.sh", "deny", "rm.home"),

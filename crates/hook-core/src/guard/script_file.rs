@@ -519,7 +519,10 @@ fn text_written(command: &SimpleCommand) -> Option<String> {
 /// and analysing a long one would cost more than a hook call may.
 const MAX_SCRIPT_BYTES: u64 = 64 * 1024;
 
-const SHELLS: &[&str] = &["ash", "bash", "dash", "ksh", "sh", "zsh"];
+/// Shells whose script files are read as POSIX text: fish's and csh's simple commands read
+/// the same.
+const SHELLS: &[&str] =
+    &["ash", "bash", "dash", "ksh", "sh", "zsh", "mksh", "yash", "rbash", "fish", "csh", "tcsh"];
 
 /// Interpreters, and the option with which the same text would be given on the command line
 /// (which the shell analysis scans, see `shell::inline`).
@@ -1292,7 +1295,26 @@ pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
 pub(crate) fn script<'w>(
     command: &SimpleCommand,
     ctx: &Context,
-    written: impl FnOnce() -> &'w Written,
+    written: impl Fn() -> &'w Written + Copy,
+) -> Option<(String, Held)> {
+    // `cd DIR; bash x.sh`: the `cd` may have failed, so the directory is not sure; the script
+    // is `DIR/x.sh` when there is one, else the one where the line was.
+    let likely = command.cwd.as_ref().filter(|dir| dir.dynamic && dir.raw == "$PWD" && dir.text != "$PWD");
+    if let Some(dir) = likely.filter(|_| !ctx.cwd_known) {
+        let mut moved = ctx.moved_to(Some(&Word::literal(dir.text.clone()))).into_owned();
+        moved.cwd_known = true;
+        let mut before = ctx.clone();
+        before.cwd_known = true;
+        return script_here(command, &moved, written).or_else(|| script_here(command, &before, written));
+    }
+    script_here(command, ctx, written)
+}
+
+/// [`script`] in a directory the line is known to be in.
+fn script_here<'w>(
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: impl Fn() -> &'w Written + Copy,
 ) -> Option<(String, Held)> {
     let name = command.name()?;
     if PACKAGE_MANAGERS.contains(&name) || matches!(name, "lerna" | "turbo" | "nx" | "rushx") {

@@ -401,6 +401,10 @@ impl Analyser {
         let next = match name.text.as_str() {
             "cd" | "pushd" => {
                 let to = match target() {
+                    // `cd "$HOME/x"` is `cd ~/x`.
+                    Some(word) if word.dynamic && word.home_only() => {
+                        Cwd::At(format!("~{}", word.text.find('/').map_or("", |at| &word.text[at..])))
+                    }
                     Some(word) if word.dynamic || word.text == "-" => Cwd::Unknown,
                     Some(word) if searched && !word.text.starts_with(['/', '.', '~']) => Cwd::Unknown,
                     Some(word) => self.cwd.join(&word.text),
