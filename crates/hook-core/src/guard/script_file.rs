@@ -1431,7 +1431,10 @@ fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
                 .iter()
                 .filter(|o| o.starts_with("--"))
                 .find_map(|o| text.strip_prefix(o).and_then(|rest| rest.strip_prefix('=')));
-            if let Some(value) = long {
+            // `--file=F`, and `-fF` with the value attached to a one-letter option.
+            let attached =
+                options.iter().filter(|o| o.len() == 2 && text.len() > 2).find_map(|o| text.strip_prefix(o));
+            if let Some(value) = long.or(attached) {
                 files.push(Word { text: value.to_string(), ..word.clone() });
             } else if options.contains(&text)
                 || text.len() > 2

@@ -944,6 +944,16 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "pnpm" | "yarn" if workspace_exec(&name, argv).is_some() => {
             wraps(&format!("{name} exec"), argv, workspace_exec(&name, argv).unwrap_or_default())
         }
+        // `pnpm nx exec -- CMD`, `yarn rimraf ~`: a name that is not the manager's own command
+        // is a package script (read from `package.json`) or else the project's program: both
+        // are judged.
+        "pnpm" | "yarn"
+            if argv.get(1).is_some_and(|w| {
+                !w.dynamic && !w.text.starts_with('-') && !MANAGER_COMMANDS.contains(&w.text.as_str())
+            }) =>
+        {
+            Peel::Find { execs: vec![(name.to_string(), argv[1..].to_vec())] }
+        }
         "claude" | "codex" | "gemini" | "qwen" | "amp"
             if argv.get(1).is_some_and(|w| w.text == "mcp")
                 && argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "add" | "add-json")) =>
@@ -1384,6 +1394,96 @@ const DELETER_PACKAGES: &[&str] = &["rimraf", "del-cli", "del", "trash-cli", "rm
 const DELETERS: &[&str] = &["rimraf", "del-cli", "del", "rmrf", "trash", "trash-put"];
 
 /// `npx [OPTIONS] PACKAGE ARGS`: the package's binary runs; a known deleter is `rm -rf`.
+/// pnpm's and yarn's own commands (and their aliases): any other name runs a script or a
+/// program of the project.
+const MANAGER_COMMANDS: &[&str] = &[
+    "add",
+    "approve-builds",
+    "audit",
+    "autoclean",
+    "bin",
+    "cache",
+    "cat-file",
+    "cat-index",
+    "catalog",
+    "check",
+    "config",
+    "constraints",
+    "create",
+    "dedupe",
+    "deploy",
+    "dlx",
+    "doctor",
+    "env",
+    "exec",
+    "explain",
+    "fetch",
+    "find-hash",
+    "generate-lock-entry",
+    "get",
+    "global",
+    "help",
+    "i",
+    "ignored-builds",
+    "import",
+    "info",
+    "init",
+    "install",
+    "install-test",
+    "it",
+    "licenses",
+    "link",
+    "list",
+    "ln",
+    "login",
+    "logout",
+    "ls",
+    "node",
+    "npm",
+    "outdated",
+    "owner",
+    "pack",
+    "patch",
+    "patch-commit",
+    "plugin",
+    "policies",
+    "prune",
+    "publish",
+    "rb",
+    "rebuild",
+    "recursive",
+    "remove",
+    "rm",
+    "root",
+    "run",
+    "run-script",
+    "search",
+    "self-update",
+    "server",
+    "set",
+    "setup",
+    "stage",
+    "start",
+    "store",
+    "t",
+    "tag",
+    "team",
+    "test",
+    "un",
+    "uninstall",
+    "unlink",
+    "unplug",
+    "up",
+    "update",
+    "upgrade",
+    "upgrade-interactive",
+    "version",
+    "versions",
+    "why",
+    "workspace",
+    "workspaces",
+];
+
 /// pnpm's options before its command that take a value (`--filter x`, `-C dir`).
 const PNPM_VALUES: &[&str] = &[
     "--filter",
