@@ -506,6 +506,7 @@ fn sed_writes<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Wo
             .filter(|p| p[0].text == "-e" || p[0].text == "--expression")
             .map(|p| &p[1])
             .collect(),
+        None if has_option(command, &["-f", "--file"]) => Vec::new(),
         None => operands(args).into_iter().take(1).collect(),
     };
     let mut writes = Vec::new();
@@ -673,7 +674,11 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found.extend(operands.iter().map(|word| (Access::Write, *word)))
         }
         _ if EDITORS.binary_search(&name).is_ok() => {
-            found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
+            // vim's option values are its scripts and commands, not files it edits.
+            let vim =
+                operands_after(command.args(), &["-S", "-u", "-c", "--cmd", "-i", "-T", "-U", "-w", "-W"]);
+            let edited = if matches!(name, "vi" | "vim" | "nvim" | "ex") { &vim } else { &operands };
+            found.extend(edited.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
         }
         // `python3 -m json.tool .env`: modules that print the files they are given.
         _ if name.starts_with("python") && printing_module(command.args()).is_some() => {
@@ -1083,8 +1088,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 .args()
                 .iter()
                 .any(|arg| arg.text.starts_with("-i") || arg.text.starts_with("--in-place"));
+            // The values of `-e` and `-f` are the script, not the files edited.
+            let given = operands_after(command.args(), &["-e", "-f", "--expression", "--file", "-l"]);
             let files = if has_option(command, &["-e", "-f", "--expression", "--file"]) {
-                &operands[..]
+                &given[..]
             } else {
                 skip_first(&operands)
             };
@@ -1934,16 +1941,6 @@ fn target_directory<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
     })
 }
 
-/// Whether a word's run-time parts are only the home directory (`"$HOME/.claude"`), which the
-/// file rules resolve.
-fn home_only(word: &Word) -> bool {
-    ["$HOME", "${HOME}"].iter().any(|home| {
-        word.text
-            .strip_prefix(home)
-            .is_some_and(|rest| (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`']))
-    })
-}
-
 /// A recursive copy of a directory's contents rather than the directory (`rsync -a SRC/ D`,
 /// `cp -r SRC/. D`, `cp -r SRC/* D` of a glob not expanded here, a remote source), which makes
 /// in the target whatever names the source holds.
@@ -1998,7 +1995,7 @@ pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
             (*target, sources.to_vec(), target.text.ends_with('/'))
         }
     };
-    if sources.is_empty() || target.dynamic && !home_only(target) {
+    if sources.is_empty() || target.dynamic && !target.home_only() {
         return Vec::new();
     }
     let target = target.text.strip_prefix("--target-directory=").unwrap_or(&target.text);
@@ -2006,7 +2003,7 @@ pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
     // A remote source's name follows its host (`host:.claude`).
     sources
         .iter()
-        .filter(|source| !source.dynamic || home_only(source))
+        .filter(|source| !source.dynamic || source.home_only())
         .filter_map(|source| source.text.trim_end_matches('/').rsplit(['/', ':']).next())
         .filter(|file| !file.is_empty() && *file != "." && *file != "..")
         .map(|file| (format!("{base}/{file}"), slashed))

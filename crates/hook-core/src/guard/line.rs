@@ -140,6 +140,12 @@ fn script_block<'w>(
             );
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
+        (file, script_file::Held::Unnamed) => {
+            let reason = format!(
+                "the program file {file} is named by a value not known here: what it runs is not seen"
+            );
+            return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
+        }
     };
     text_block(&file, &line, index, filters, policy, here, Outer { levels, written: written() })
 }

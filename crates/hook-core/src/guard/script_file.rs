@@ -31,6 +31,8 @@ pub(crate) enum Held {
     /// A file in a temp directory that cannot be read (missing, compiled, too large): what
     /// runs there was put there by someone, and nobody has seen it.
     Unread,
+    /// A program file named by a value the line does not fix (`awk -f "$F"`).
+    Unnamed,
 }
 
 /// Files the line itself writes, with the text it gives them, in the order written.
@@ -100,8 +102,7 @@ impl Written {
                 for target in
                     redirected.clone().map(|redirect| &redirect.target).chain(teed.into_iter().flatten())
                 {
-                    if !target.dynamic {
-                        let path = here.cwd.join(&target.text);
+                    if let Some(path) = named(target, &here) {
                         let appended = command
                             .redirects
                             .iter()
@@ -120,8 +121,8 @@ impl Written {
             if let (Some("curl" | "wget"), Some(url)) =
                 (command.name(), command.args().iter().find(|w| w.text.contains("://")))
             {
-                for target in redirected.clone().map(|redirect| &redirect.target).filter(|t| !t.dynamic) {
-                    written.downloads.push((here.cwd.join(&target.text), url.text.clone()));
+                for path in redirected.clone().filter_map(|redirect| named(&redirect.target, &here)) {
+                    written.downloads.push((path, url.text.clone()));
                 }
             }
             // Every other file the command writes holds text it computes at run time; a change
@@ -134,8 +135,11 @@ impl Written {
                 continue;
             }
             for (access, word, path) in accesses(command) {
-                let path = here.cwd.join(path);
-                if access == Access::Write && !word.dynamic && !known.contains(&path) {
+                if word.dynamic && !word.home_only() {
+                    continue;
+                }
+                let path = place(path, word.dynamic || word.raw.starts_with('~'), &here);
+                if access == Access::Write && !known.contains(&path) {
                     written.edits.push((path.clone(), edit_words(commands, index)));
                     written.files.push((path, Err(writer.clone())));
                 }
@@ -515,7 +519,10 @@ fn text_written(command: &SimpleCommand) -> Option<String> {
 /// and analysing a long one would cost more than a hook call may.
 const MAX_SCRIPT_BYTES: u64 = 64 * 1024;
 
-const SHELLS: &[&str] = &["ash", "bash", "dash", "ksh", "sh", "zsh"];
+/// Shells whose script files are read as POSIX text: fish's and csh's simple commands read
+/// the same.
+const SHELLS: &[&str] =
+    &["ash", "bash", "dash", "ksh", "sh", "zsh", "mksh", "yash", "rbash", "fish", "csh", "tcsh"];
 
 /// Interpreters, and the option with which the same text would be given on the command line
 /// (which the shell analysis scans, see `shell::inline`).
@@ -568,6 +575,8 @@ fn code_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>
             && args.iter().any(|w| w.text == "." || w.text == "./")
     };
     let (interpreter, files): (&'static str, &[&str]) = match program {
+        // A tool module runs the script it is given (`tool_module_script`).
+        _ if program.starts_with("python") && tool_module_script(program, args).is_some() => return None,
         _ if program.starts_with("python") => {
             let module = value(&["-m"])?.text.replace('.', "/");
             return Some(("python3", vec![format!("{module}.py"), format!("{module}/__main__.py")]));
@@ -832,11 +841,8 @@ fn cron_table<'w>(
             _ => file = Some(word),
         }
     }
-    let file = file.filter(|file| !file.dynamic && file.text != "-")?;
-    if !ctx.cwd_known {
-        return None;
-    }
-    let path = ctx.cwd.join(&file.text);
+    let file = file.filter(|file| file.text != "-")?;
+    let path = located(file, ctx)?;
     let what = format!("the cron table `{}`", file.text);
     let text = match written().contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
         Ok(text) => text,
@@ -979,6 +985,9 @@ const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
 fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
     let manager = command.name()?;
     let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
+    if let Some((name, rest)) = workspace_script(manager, command) {
+        return scripts_of_packages(name, &rest, command, ctx, written);
+    }
     let (name, rest) = match (manager, args.as_slice()) {
         (_, ["run" | "run-script" | "rum" | "urn", name, rest @ ..]) => (*name, rest),
         ("npm", [alias @ ("test" | "t" | "tst" | "start" | "stop" | "restart"), rest @ ..]) => {
@@ -1011,23 +1020,195 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
         Ok(text) => text,
         Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
     };
-    let package: serde_json::Value = serde_json::from_str(&text).ok()?;
-    let scripts = package.get("scripts")?;
+    let lines = script_lines(&text, name, rest);
+    if lines.is_empty() {
+        return None;
+    }
+    Some((format!("the package.json script `{name}`"), Held::Line(lines.join("\n"))))
+}
+
+/// The lines `npm run NAME ARGS` runs from the `package.json` text `text`: `preNAME`, NAME
+/// with the arguments after `--`, `postNAME`.
+fn script_lines(text: &str, name: &str, rest: &[&str]) -> Vec<String> {
+    let Ok(package) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
+    let Some(scripts) = package.get("scripts") else { return Vec::new() };
     let script = |name: &str| scripts.get(name).and_then(serde_json::Value::as_str);
     let extra: Vec<&str> = rest.iter().skip_while(|arg| **arg != "--").skip(1).copied().collect();
     let main = script(name).map(|main| [main].into_iter().chain(extra).collect::<Vec<_>>().join(" "));
-    let lines: Vec<String> = [
+    [
         script(&format!("pre{name}")).map(str::to_string),
         main,
         script(&format!("post{name}")).map(str::to_string),
     ]
     .into_iter()
     .flatten()
-    .collect();
+    .collect()
+}
+
+/// The package script a monorepo runner runs in each package of the workspace, and the words
+/// after it: `pnpm -r run X`, `pnpm --filter a X`, `yarn workspaces foreach run X`, `yarn
+/// workspace a run X`, `npm run X --workspaces`, `lerna run X`, `turbo run X`, `nx run-many
+/// -t X`, `nx run a:X`, `rushx X`.
+fn workspace_script<'c>(manager: &str, command: &'c SimpleCommand) -> Option<(&'c str, Vec<&'c str>)> {
+    let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
+    let operands = |from: usize| -> Vec<&'c str> {
+        command.args().get(from..).unwrap_or_default().iter().map(|w| w.text.as_str()).collect()
+    };
+    let value = |options: &[&str]| {
+        args.iter().enumerate().find_map(|(at, arg)| {
+            options.iter().find_map(|option| {
+                if arg == option {
+                    args.get(at + 1).copied()
+                } else {
+                    arg.strip_prefix(option).and_then(|rest| rest.strip_prefix('='))
+                }
+            })
+        })
+    };
+    match manager {
+        "pnpm" | "yarn" => {
+            let at = crate::shell::workspace_subcommand(manager, command.argv.as_slice())?.checked_sub(1)?;
+            match args.get(at..)? {
+                ["run" | "run-script", name, ..] => Some((name, operands(at + 2))),
+                [name, ..] if !name.starts_with('-') && *name != "exec" => Some((name, operands(at + 1))),
+                _ => None,
+            }
+        }
+        "npm"
+            if args.iter().any(|a| matches!(*a, "--workspaces" | "-ws") || a.starts_with("--workspace")) =>
+        {
+            match args.as_slice() {
+                ["run" | "run-script", name, ..] => Some((name, operands(2))),
+                [name @ ("test" | "start"), ..] => Some((name, operands(1))),
+                _ => None,
+            }
+        }
+        "lerna" | "turbo" => match args.as_slice() {
+            ["run", name, ..] if !name.starts_with('-') => Some((name, operands(2))),
+            [name, ..] if manager == "turbo" && !name.starts_with('-') && !TURBO_COMMANDS.contains(name) => {
+                Some((name, operands(1)))
+            }
+            _ => None,
+        },
+        "nx" => match args.as_slice() {
+            ["run-many" | "affected", ..] => {
+                let target = value(&["-t", "--target", "--targets"])?;
+                Some((target.split(',').next()?, operands(1)))
+            }
+            ["run", target, ..] => Some((target.rsplit(':').find(|t| !t.is_empty())?, operands(2))),
+            _ => None,
+        },
+        "rushx" => args.first().filter(|name| !name.starts_with('-')).map(|name| (*name, operands(1))),
+        _ => None,
+    }
+}
+
+/// turbo's own commands, which are not tasks.
+const TURBO_COMMANDS: &[&str] = &[
+    "login",
+    "logout",
+    "link",
+    "unlink",
+    "prune",
+    "daemon",
+    "gen",
+    "generate",
+    "info",
+    "ls",
+    "query",
+    "telemetry",
+    "scan",
+    "bin",
+    "boundaries",
+    "watch",
+    "docs",
+];
+
+/// Larger workspaces have the rest of their packages unread.
+const MAX_PACKAGES: usize = 64;
+
+/// The package script `name` of the project's `package.json` and of every package of its
+/// workspace (`workspaces` in `package.json`, `packages` in `pnpm-workspace.yaml` or
+/// `lerna.json`; a `dir/*` pattern is each directory in `dir`), each line run in its package.
+fn scripts_of_packages(
+    name: &str,
+    rest: &[&str],
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: &Written,
+) -> Option<(String, Held)> {
+    if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
+        return None;
+    }
+    let root = ctx.cwd.join("package.json");
+    let text = match written.contents(&root, || read_small(&root, MAX_PACKAGE_JSON_BYTES, false)) {
+        Some(Ok(text)) => text,
+        Some(Err(writer)) => return Some(("`package.json`".into(), Held::Unknown(writer))),
+        None => String::new(),
+    };
+    let mut lines = script_lines(&text, name, rest);
+    for dir in workspace_packages(&text, ctx).into_iter().take(MAX_PACKAGES) {
+        let path = dir.join("package.json");
+        let package = match written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false)) {
+            Some(Ok(package)) => package,
+            Some(Err(writer)) => return Some((format!("`{}`", path.display()), Held::Unknown(writer))),
+            None => continue,
+        };
+        let cd = format!("cd {} && ", crate::shell::quote(&dir.to_string_lossy()));
+        lines.extend(script_lines(&package, name, rest).into_iter().map(|line| format!("{cd}{line}")));
+    }
     if lines.is_empty() {
         return None;
     }
-    Some((format!("the package.json script `{name}`"), Held::Line(lines.join("\n"))))
+    Some((format!("the package script `{name}` of the workspace"), Held::Line(lines.join("\n"))))
+}
+
+/// The package directories of the workspace whose root `package.json` is `root` (text).
+fn workspace_packages(root: &str, ctx: &Context) -> Vec<PathBuf> {
+    let mut patterns: Vec<String> = Vec::new();
+    let listed = |value: Option<&serde_json::Value>| -> Vec<String> {
+        let value = value.map(|v| v.get("packages").unwrap_or(v));
+        let items = value.and_then(serde_json::Value::as_array).cloned().unwrap_or_default();
+        items.iter().filter_map(|item| item.as_str().map(str::to_string)).collect()
+    };
+    if let Ok(package) = serde_json::from_str::<serde_json::Value>(root) {
+        patterns.extend(listed(package.get("workspaces")));
+    }
+    let lerna = ctx.cwd.join("lerna.json");
+    if let Some(text) = read_small(&lerna, MAX_PACKAGE_JSON_BYTES, false)
+        && let Ok(config) = serde_json::from_str::<serde_json::Value>(&text)
+    {
+        patterns.extend(listed(config.get("packages").map(|_| &config)));
+    }
+    let pnpm = ctx.cwd.join("pnpm-workspace.yaml");
+    if let Some(text) = read_small(&pnpm, MAX_PACKAGE_JSON_BYTES, false) {
+        // `packages:` then `  - 'dir/*'` items.
+        let items = text.lines().skip_while(|line| !line.starts_with("packages:")).skip(1);
+        let items = items.take_while(|line| line.starts_with([' ', '\t', '-']) || line.trim().is_empty());
+        patterns.extend(items.filter_map(|line| {
+            let item = line.trim().strip_prefix('-')?.trim().trim_matches(['\'', '"']);
+            (!item.is_empty() && !item.starts_with('!')).then(|| item.to_string())
+        }));
+    }
+    let mut dirs = Vec::new();
+    for pattern in patterns.iter().filter(|p| !p.starts_with('!')) {
+        let pattern = pattern.trim_end_matches('/');
+        match pattern.strip_suffix("/**").or_else(|| pattern.strip_suffix("/*")) {
+            Some(parent) if !parent.contains('*') => {
+                let Ok(entries) = std::fs::read_dir(ctx.cwd.join(parent)) else { continue };
+                let mut found: Vec<PathBuf> = entries
+                    .filter_map(|entry| entry.ok().map(|e| e.path()))
+                    .filter(|path| path.is_dir())
+                    .take(MAX_PACKAGES)
+                    .collect();
+                found.sort();
+                dirs.extend(found);
+            }
+            None if !pattern.contains('*') => dirs.push(ctx.cwd.join(pattern)),
+            _ => {}
+        }
+    }
+    dirs
 }
 
 /// A path that names standard input.
@@ -1084,10 +1265,7 @@ fn parallel_jobs(command: &SimpleCommand, ctx: &Context, written: &Written) -> O
             _ => None,
         },
     }?;
-    if file.dynamic || !ctx.cwd_known {
-        return None;
-    }
-    let path = ctx.cwd.join(&file.text);
+    let path = located(file, ctx)?;
     let what = format!("the jobs in `{}`", file.text);
     match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
         Ok(text) => Some((what, Held::Line(text))),
@@ -1117,10 +1295,29 @@ pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
 pub(crate) fn script<'w>(
     command: &SimpleCommand,
     ctx: &Context,
-    written: impl FnOnce() -> &'w Written,
+    written: impl Fn() -> &'w Written + Copy,
+) -> Option<(String, Held)> {
+    // `cd DIR; bash x.sh`: the `cd` may have failed, so the directory is not sure; the script
+    // is `DIR/x.sh` when there is one, else the one where the line was.
+    let likely = command.cwd.as_ref().filter(|dir| dir.dynamic && dir.raw == "$PWD" && dir.text != "$PWD");
+    if let Some(dir) = likely.filter(|_| !ctx.cwd_known) {
+        let mut moved = ctx.moved_to(Some(&Word::literal(dir.text.clone()))).into_owned();
+        moved.cwd_known = true;
+        let mut before = ctx.clone();
+        before.cwd_known = true;
+        return script_here(command, &moved, written).or_else(|| script_here(command, &before, written));
+    }
+    script_here(command, ctx, written)
+}
+
+/// [`script`] in a directory the line is known to be in.
+fn script_here<'w>(
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: impl Fn() -> &'w Written + Copy,
 ) -> Option<(String, Held)> {
     let name = command.name()?;
-    if PACKAGE_MANAGERS.contains(&name) {
+    if PACKAGE_MANAGERS.contains(&name) || matches!(name, "lerna" | "turbo" | "nx" | "rushx") {
         return package_script(command, ctx, written());
     }
     if name == "make" {
@@ -1163,7 +1360,7 @@ pub(crate) fn script<'w>(
         return Some((what, Held::Line(format!("{interpreter} {option} {}", crate::shell::quote(&text)))));
     }
     let (interpreter, file) = if is_runner(name) {
-        match script_operand(command) {
+        match script_operand(command).or_else(|| tool_module_script(name, command.args())) {
             Some(file) if !is_stdin(&file.text) => (Some(name), file),
             // `bash < x.sh`, `sh -s < x.sh`, `python3 - < x.py`: the program is the file on stdin.
             _ if program_on_stdin(name, command.args()) => (Some(name), stdin_file?),
@@ -1182,30 +1379,15 @@ pub(crate) fn script<'w>(
         (Some("sh"), file.or(stdin_file)?)
     } else if name == "parallel" {
         return parallel_jobs(command, ctx, written());
-    } else if matches!(name, "awk" | "gawk" | "mawk" | "nawk") {
-        // `awk -f prog.awk data`: the program is the file.
-        let args = command.args();
-        let file = args.iter().position(|w| w.text == "-f").and_then(|at| args.get(at + 1))?;
-        if file.dynamic || !ctx.cwd_known {
-            return None;
-        }
-        let path = ctx.cwd.join(&file.text);
-        let what = format!("`{}`", file.text);
-        let text = match written().contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))? {
-            Ok(text) => text,
-            Err(writer) => return Some((what, Held::Unknown(writer))),
-        };
-        return Some((what, Held::Line(format!("{name} {}", crate::shell::quote(&text)))));
+    } else if let Some(files) = program_files(name, command.args()) {
+        return program_text(name, &files, ctx, written);
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
     } else {
         return None;
     };
-    if file.dynamic || !ctx.cwd_known {
-        return None;
-    }
-    let path = ctx.cwd.join(&file.text);
+    let path = located(file, ctx)?;
     let written = written();
     // Running what the line downloaded is running a remote script: judged as its pipe form.
     if let Some(url) = written.download(&path) {
@@ -1234,6 +1416,152 @@ pub(crate) fn script<'w>(
         format!("{interpreter} {option} '{}'", text.replace('\'', "'\\''"))
     };
     Some((format!("`{}`", file.text), Held::Line(line)))
+}
+
+/// The files that hold the program of `name` given `args`, named by its options or operands:
+/// awk's `-f`/`-E`/`-i` (gawk's include), sed's `-f`, vim's `-S` and `-u` and the files a `-c`,
+/// `--cmd` or `+` command `:source`s, m4's operands. `None` for any other program or when
+/// there are none.
+fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
+    let valued = |options: &[&str], clusters: char| -> Vec<Word> {
+        let mut files = Vec::new();
+        for (at, word) in args.iter().enumerate() {
+            let text = word.text.as_str();
+            let long = options
+                .iter()
+                .filter(|o| o.starts_with("--"))
+                .find_map(|o| text.strip_prefix(o).and_then(|rest| rest.strip_prefix('=')));
+            // `--file=F`, and `-fF` with the value attached to a one-letter option.
+            let attached =
+                options.iter().filter(|o| o.len() == 2 && text.len() > 2).find_map(|o| text.strip_prefix(o));
+            if let Some(value) = long.or(attached) {
+                files.push(Word { text: value.to_string(), ..word.clone() });
+            } else if options.contains(&text)
+                || text.len() > 2
+                    && text.starts_with('-')
+                    && !text.starts_with("--")
+                    && text.ends_with(clusters)
+            {
+                files.extend(args.get(at + 1).cloned());
+            }
+        }
+        files
+    };
+    let files = match name {
+        "awk" | "gawk" | "mawk" | "nawk" => valued(&["-f", "--file", "-E", "--exec", "-i", "--include"], 'f'),
+        "sed" | "gsed" => valued(&["-f", "--file"], 'f'),
+        "vi" | "vim" | "nvim" | "view" | "ex" | "gvim" | "vimdiff" | "rvim" => {
+            let mut files: Vec<Word> = valued(&["-S", "-u"], '\0')
+                .into_iter()
+                .filter(|file| {
+                    !file.text.starts_with('-') && !matches!(file.text.as_str(), "NONE" | "NORC" | "DEFAULTS")
+                })
+                .collect();
+            for (at, word) in args.iter().enumerate() {
+                let command = match word.text.as_str() {
+                    "-c" | "--cmd" => args.get(at + 1).map(|w| w.text.as_str()),
+                    text => text.strip_prefix('+'),
+                };
+                let sourced = command.map(|c| c.trim_start_matches(':').trim_start()).and_then(|c| {
+                    let (verb, file) = c.split_once(char::is_whitespace)?;
+                    matches!(verb.trim_end_matches('!'), "so" | "sou" | "sour" | "sourc" | "source")
+                        .then(|| file.trim())
+                });
+                // vim expands `~` and `$HOME` in the names it sources.
+                files.extend(sourced.map(|file| Word {
+                    text: file.to_string(),
+                    raw: file.to_string(),
+                    dynamic: file.starts_with('$'),
+                    glob: false,
+                }));
+            }
+            files
+        }
+        "m4" | "gm4" => {
+            let mut files = Vec::new();
+            let mut words = args.iter();
+            while let Some(word) = words.next() {
+                match word.text.as_str() {
+                    "-D" | "-U" | "-I" | "-o" | "-F" | "-R" | "-l" | "-L" | "-d" | "-t" => {
+                        words.next();
+                    }
+                    text if !text.starts_with('-') => files.push(word.clone()),
+                    _ => {}
+                }
+            }
+            files
+        }
+        _ => return None,
+    };
+    (!files.is_empty()).then_some(files)
+}
+
+/// The program `name` reads from `files`, as a line that gives the same text on the command
+/// line or standard input: `awk 'TEXT'`, `sed -e 'TEXT'`, `vim -es <<< 'TEXT'`, `m4 <<< 'TEXT'`.
+/// A file named by a value the line does not fix, or one in a temp directory that cannot be
+/// read, is not seen.
+fn program_text<'w>(
+    name: &str,
+    files: &[Word],
+    ctx: &Context,
+    written: impl FnOnce() -> &'w Written,
+) -> Option<(String, Held)> {
+    let written = written();
+    let mut texts = Vec::new();
+    let mut shown = Vec::new();
+    for file in files {
+        let what = format!("`{}`", file.text);
+        let Some(path) = located(file, ctx) else {
+            if file.dynamic {
+                return Some((what, Held::Unnamed));
+            }
+            continue;
+        };
+        match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
+            Some(Ok(text)) => {
+                texts.push(text);
+                shown.push(what);
+            }
+            Some(Err(writer)) => return Some((what, Held::Unknown(writer))),
+            None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
+            None => {}
+        }
+    }
+    if texts.is_empty() {
+        return None;
+    }
+    let text = crate::shell::quote(&texts.join("\n"));
+    let line = match name {
+        "sed" | "gsed" => format!("sed -e {text}"),
+        "m4" | "gm4" => format!("m4 <<< {text}"),
+        "awk" | "gawk" | "mawk" | "nawk" => format!("{name} {text}"),
+        _ => format!("vim -es <<< {text}"),
+    };
+    Some((shown.join(", "), Held::Line(line)))
+}
+
+/// The script a Python tool module runs (`python3 -m cProfile -o out x.py`, `-m trace
+/// --trace x.py`, `-m pdb x.py`, `-m profile x.py`): the first operand after its options.
+fn tool_module_script<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
+    if !name.starts_with("python") {
+        return None;
+    }
+    let at = args.windows(2).position(|pair| {
+        pair[0].text == "-m" && matches!(pair[1].text.as_str(), "cProfile" | "profile" | "trace" | "pdb")
+    })? + 2;
+    let mut words = args[at..].iter();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            // The tool runs a module, not a file.
+            "-m" => return None,
+            "-o" | "-s" | "-c" | "--file" | "--coverdir" | "--ignore-module" | "--ignore-dir" | "-C" => {
+                words.next();
+            }
+            text if text.starts_with('-') => {}
+            _ => return Some(word),
+        }
+    }
+    None
 }
 
 /// A shell script's text with its positional parameters (`$1`, `${2}`, `$@`, `$*`) replaced by
@@ -1315,7 +1643,7 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
     let mut words = args.iter();
     while let Some(word) = words.next() {
         let text = word.text.as_str();
-        if word.dynamic {
+        if word.dynamic && !word.home_only() {
             return None;
         }
         if !text.starts_with('-') || text == "-" {
@@ -1334,6 +1662,33 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
         }
     }
     None
+}
+
+/// The file a script word names, expanded as every other path word is (`~`, `~user`, `$HOME`,
+/// `${HOME}`, a variable the line set to one of those); `None` when its value is not known
+/// here, or it is relative to a directory that is not.
+fn located(word: &Word, ctx: &Context) -> Option<PathBuf> {
+    let in_home = (word.dynamic || word.raw.starts_with('~')) && word.text.starts_with(['~', '$']);
+    let anywhere = ctx.cwd_known || in_home || word.text.starts_with('/');
+    named(word, ctx).filter(|_| anywhere)
+}
+
+/// The path a word names, against the command's working directory; `None` when a run-time
+/// part other than the home directory is in it.
+fn named(word: &Word, ctx: &Context) -> Option<PathBuf> {
+    if word.dynamic && !word.home_only() {
+        return None;
+    }
+    Some(place(&word.text, word.dynamic || word.raw.starts_with('~'), ctx))
+}
+
+/// `text` as a path of the command's working directory; `expands` when its `~` or `$HOME` is
+/// the shell's (not quoted): then it is in the home directory, whatever the directory.
+fn place(text: &str, expands: bool, ctx: &Context) -> PathBuf {
+    if expands && text.starts_with(['~', '$']) {
+        return super::files::resolve(text, ctx);
+    }
+    ctx.cwd.join(text)
 }
 
 /// Whether `path` is in a temp directory (and not in a project that happens to live there).

@@ -401,6 +401,10 @@ impl Analyser {
         let next = match name.text.as_str() {
             "cd" | "pushd" => {
                 let to = match target() {
+                    // `cd "$HOME/x"` is `cd ~/x`.
+                    Some(word) if word.dynamic && word.home_only() => {
+                        Cwd::At(format!("~{}", word.text.find('/').map_or("", |at| &word.text[at..])))
+                    }
                     Some(word) if word.dynamic || word.text == "-" => Cwd::Unknown,
                     Some(word) if searched && !word.text.starts_with(['/', '.', '~']) => Cwd::Unknown,
                     Some(word) => self.cwd.join(&word.text),
@@ -944,7 +948,8 @@ impl Analyser {
                 // `x=$GITHUB_TOKEN`: `$x` stands for the variable it copies, whose name says
                 // what it holds.
                 let copies_variable = matches!(value.parts.as_slice(), [Part::Param { .. }]);
-                if (whole_substitution || copies_variable) && word.dynamic {
+                // `d=$HOME/Downloads`: a path in the home directory, known as `~/Downloads` is.
+                if (whole_substitution || copies_variable || word.home_only()) && word.dynamic {
                     self.vars.set_substitution(name, &word.text);
                 } else {
                     let known = !word.dynamic && !from_substitution;
@@ -1203,8 +1208,11 @@ impl Analyser {
                 for body in opaque::substitutions(&value.text) {
                     self.scoped(Run::Program, |a| a.text(&body, Dialect::Posix, origin));
                 }
-            } else if runs_value(name) {
-                let line = Word { text: value.text.clone(), ..value.clone() };
+            } else if let Some(line) = runs_value(name)
+                .then(|| value.text.clone())
+                .or_else(|| (name == "GOFLAGS").then(|| wrappers::go_flags_program(&value.text)).flatten())
+            {
+                let line = Word { text: line, ..value.clone() };
                 let exec = SimpleCommand {
                     argv: vec![Word::literal("sh"), Word::literal("-c"), line],
                     via: vec![format!("{name}=")],
@@ -1377,6 +1385,10 @@ impl Analyser {
                     // `export x=~` expands the tilde like an assignment does.
                     match resolve::tilde_value(value).filter(|_| arg.raw == arg.text) {
                         Some(home) => self.vars.set_substitution(var, &home),
+                        // `export D=$HOME/x`: known as `~/x` is.
+                        None if arg.dynamic && super::home_only(value) => {
+                            self.vars.set_substitution(var, value)
+                        }
                         None => self.vars.set(var, (!arg.dynamic).then(|| value.to_string())),
                     }
                 }
@@ -1554,6 +1566,22 @@ impl Analyser {
             match wrappers::peel(&command.argv[start..], dialect) {
                 Peel::Runs => break,
                 Peel::Skips { via, at } => {
+                    // `env GIT_SSH_COMMAND=… git fetch`: the variables env sets are read by
+                    // the command as a prefix assignment's are.
+                    if via == "env" {
+                        let set: Vec<(String, Word)> = command.argv[start + 1..start + at]
+                            .iter()
+                            .filter_map(|word| {
+                                let (name, value) = word.text.split_once('=')?;
+                                lexer::assignment_name(&word.text)?;
+                                Some((name.to_string(), Word { text: value.to_string(), ..word.clone() }))
+                            })
+                            .collect();
+                        self.command_variables(
+                            set.iter().map(|(name, value)| (name.as_str(), value)),
+                            origin,
+                        );
+                    }
                     command.via.push(via);
                     start += at;
                     peeled = true;
@@ -1996,8 +2024,13 @@ impl Analyser {
         };
         let Some(operand) = operand else { return };
         let Some(body) = operand.raw.strip_prefix("<(").and_then(|rest| rest.strip_suffix(')')) else {
-            // `bash "$SCRIPT"`: a script named by a value the line does not fix.
-            if operand.dynamic && operand.raw.contains('$') && !operand.raw.contains("$(") {
+            // `bash "$SCRIPT"`: a script named by a value the line does not fix. One in the
+            // home directory (`bash "$HOME/x.sh"`) is a file the guard reads, as `~/x.sh` is.
+            if operand.dynamic
+                && operand.raw.contains('$')
+                && !operand.raw.contains("$(")
+                && !operand.home_only()
+            {
                 let what =
                     format!("the script `{name}` runs is `{}`, whose value is not known here", operand.raw);
                 self.note(UnseenKind::Exec, index, what);

@@ -3,7 +3,7 @@
 
 /// The bytes of `text` in standard or URL-safe base64; whitespace is skipped, decoding stops
 /// at padding. `None` for any other character.
-pub(super) fn decode(text: &str) -> Option<Vec<u8>> {
+pub(crate) fn decode(text: &str) -> Option<Vec<u8>> {
     let mut out = Vec::with_capacity(text.len() / 4 * 3);
     let mut buffer = 0u32;
     let mut bits = 0u32;

@@ -249,6 +249,15 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("mise", Some("exec"), "C", &["--cd", "--jobs"], DashDash),
     launcher("mise", Some("x"), "C", &["--cd", "--jobs"], DashDash),
     launcher("yarn", Some("node"), "", &[], Subcommand),
+    // Monorepo tools that run a command in each package.
+    launcher(
+        "lerna",
+        Some("exec"),
+        "",
+        &["--scope", "--ignore", "--concurrency", "--since", "--include-dependents", "--loglevel"],
+        Operand,
+    ),
+    launcher("nx", Some("exec"), "", &[], DashDash),
     // Secret managers that run a command with secrets in its environment.
     launcher("aws-vault", Some("exec"), "", &["--duration", "--region"], DashDash),
     launcher("op", Some("run"), "", &["--env-file"], DashDash),
@@ -606,31 +615,97 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
             operands(2).next().filter(|w| w.text.contains('@') && !w.text.starts_with(['.', '/']))
         }
         ("pip" | "pip3" | "uv" | "pipx", Some("install")) => pip_sources(&argv[2..])
-            .find(|w| is_remote_spec(&w.text))
+            .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text))
             .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
         ("uv", Some("pip")) if argv.get(2).is_some_and(|w| w.text == "install") => pip_sources(&argv[3..])
-            .find(|w| is_remote_spec(&w.text))
+            .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text))
             .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
         ("python" | "python3", Some("-m")) if argv.get(2).is_some_and(|w| w.text == "pip") => {
             pip_sources(argv.get(4..).unwrap_or_default())
-                .find(|w| is_remote_spec(&w.text))
+                .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text))
                 .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text)))
         }
         // A package installed from a URL or a repository runs its install scripts (`npm
         // install https://…/x.tgz`, `yarn add github:o/r`), as one from another registry does;
         // `cargo install --git URL` runs the crate's build script.
         ("npm" | "pnpm" | "yarn" | "bun", Some("install" | "i" | "add" | "update" | "up")) => operands(2)
-            .find(|w| is_repository_package(&w.text) && !w.text.starts_with("file:"))
+            .find(|w| {
+                is_repository_package(&w.text) && !w.text.starts_with("file:")
+                    || is_package_elsewhere(&w.text)
+            })
             .or_else(|| option(&["--registry"]).filter(|w| !is_default_index(&w.text))),
         // `cargo install --git URL` builds a crate whose build script runs; so does one from
         // another registry.
         ("cargo", Some("install")) => option(&["--git", "--index"]),
-        ("gem", Some("install" | "update")) => {
-            option(&["--source", "-s"]).filter(|w| !is_default_index(&w.text))
-        }
+        // A local `.gem` builds its native extensions, running its code, as one from another
+        // source does.
+        ("gem", Some("install" | "update")) => option(&["--source", "-s"])
+            .filter(|w| !is_default_index(&w.text))
+            .or_else(|| operands(2).find(|w| w.text.ends_with(".gem"))),
         ("brew", Some("install" | "reinstall")) => operands(2).find(|w| is_url(&w.text)),
+        // A flake from a repository or an address (`nix run github:o/r`, `nix profile install
+        // git+https://…`); nixpkgs and the project's own flake (`.#app`) are not.
+        ("nix", Some("run" | "shell" | "develop" | "profile")) => {
+            let from = if sub == Some("profile") { 3 } else { 2 };
+            operands(from).find(|w| is_foreign_flake(&w.text))
+        }
+        ("nix-env", _) => option(&["-f", "--file"]).filter(|w| is_url(&w.text) || is_foreign_flake(&w.text)),
+        // A package file or address given to the system's package manager: its maintainer
+        // scripts run as root (`dpkg -i x.deb`, `apt install ./x.deb`, `rpm -ivh URL`).
+        ("dpkg", _) if argv.iter().any(|w| w.text == "--install" || short_flag(&w.text, 'i')) => {
+            operands(1).next()
+        }
+        ("apt" | "apt-get" | "aptitude" | "dnf" | "yum" | "zypper" | "microdnf", _)
+            if argv
+                .iter()
+                .any(|w| matches!(w.text.as_str(), "install" | "in" | "reinstall" | "localinstall")) =>
+        {
+            operands(2).find(|w| is_package_file(&w.text))
+        }
+        // `-i` is also query's `--info` (`rpm -qi bash`).
+        ("rpm", _)
+            if !argv.iter().any(|w| w.text.starts_with("--q") || short_flag(&w.text, 'q'))
+                && argv.iter().any(|w| {
+                    matches!(w.text.as_str(), "--install" | "--upgrade" | "--freshen")
+                        || short_flag(&w.text, 'i')
+                        || short_flag(&w.text, 'U')
+                        || short_flag(&w.text, 'F')
+                }) =>
+        {
+            operands(1).next()
+        }
+        ("snap", Some("install")) => operands(2)
+            .find(|w| w.text.ends_with(".snap"))
+            .or_else(|| argv.iter().find(|w| w.text == "--dangerous")),
+        ("flatpak", Some("install")) => operands(2)
+            .find(|w| is_url(&w.text) || w.text.ends_with(".flatpakref") || w.text.ends_with(".flatpak"))
+            .or_else(|| option(&["--from"])),
         _ => None,
     }
+}
+
+/// A short-option cluster (`-ivh`) that holds `letter`.
+fn short_flag(text: &str, letter: char) -> bool {
+    text.strip_prefix('-').is_some_and(|flags| !flags.starts_with('-') && flags.contains(letter))
+}
+
+/// A package file rather than a package name: a path (`./x.deb`, `/tmp/x.rpm`) or an address.
+fn is_package_file(text: &str) -> bool {
+    is_url(text) || text.contains('/') || [".deb", ".rpm"].iter().any(|end| text.ends_with(end))
+}
+
+/// A flake reference to code from a repository or an address, not from nixpkgs, the flake
+/// registry's names or the project (`github:o/r`, `git+https://…`, `https://…/x.tar.gz`).
+fn is_foreign_flake(text: &str) -> bool {
+    let flake = text.split('#').next().unwrap_or_default();
+    let lower = flake.to_ascii_lowercase();
+    if lower.starts_with("github:nixos/nixpkgs") {
+        return false;
+    }
+    is_url(flake)
+        || ["github:", "gitlab:", "sourcehut:", "git+", "hg+", "tarball+", "file+http"]
+            .iter()
+            .any(|scheme| lower.starts_with(scheme))
 }
 
 /// pip's options that name where packages come from.
@@ -707,6 +782,12 @@ fn pip_sources(args: &[Word]) -> impl Iterator<Item = &Word> {
             !(word.text.starts_with('-') || *at > 0 && VALUED.contains(&args[at - 1].text.as_str()))
         })
         .map(|(_, word)| word)
+}
+
+/// A package file in a temp directory (`pip install /tmp/x.whl`, `npm i /tmp/x.tgz`): someone
+/// put it there, and its install code runs; the project's own (`./dist/x.whl`) is not one.
+fn is_package_elsewhere(text: &str) -> bool {
+    ["/tmp/", "/var/tmp/", "/dev/shm/"].iter().any(|temp| text.starts_with(temp))
 }
 
 fn is_url(text: &str) -> bool {

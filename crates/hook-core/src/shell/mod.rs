@@ -5,7 +5,7 @@
 //! structures listed in the README ("The policy"), in linear time with bounded depth.
 
 mod analyser;
-mod base64;
+pub(crate) mod base64;
 mod braces;
 mod cmd;
 mod flat;
@@ -25,7 +25,7 @@ mod wrappers;
 pub(crate) use inline::is_interpreter;
 pub(crate) use wrappers::{
     XARGS_INPUT, cron_commands, git_config_setting, git_path_outside, git_setting_command, git_subcommand,
-    schedules_timer,
+    schedules_timer, workspace_subcommand,
 };
 
 /// Which shell language a command line is written in.
@@ -59,6 +59,22 @@ impl Word {
         let text = text.into();
         Self { raw: text.clone(), text, dynamic: false, glob: false }
     }
+
+    /// Whether the word's only run-time part is the home directory (`"$HOME/.claude"`,
+    /// `${HOME}/x.sh`, a variable the line set to `~/bin`), which the file rules and script
+    /// reading resolve as they do `~`.
+    pub(crate) fn home_only(&self) -> bool {
+        home_only(&self.text)
+    }
+}
+
+/// Whether `text` is the home directory or a path under it, `$HOME` being its only run-time
+/// part.
+pub(crate) fn home_only(text: &str) -> bool {
+    ["$HOME", "${HOME}"].iter().any(|home| {
+        text.strip_prefix(home)
+            .is_some_and(|rest| (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`']))
+    })
 }
 
 /// Where a simple command's standard input comes from.

@@ -268,6 +268,9 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 .or_else(|| matches!(text, "--run" | "--command").then(|| next.cloned()).flatten()),
             // `go build -toolexec PROG`, `go test -exec PROG`: each tool or test binary is run
             // through PROG.
+            "go" if text.starts_with("GOFLAGS=") => {
+                go_flags_program(&text["GOFLAGS=".len()..]).map(|program| derived(word, &program))
+            }
             "go" => attached(&["-toolexec=", "--toolexec=", "-exec=", "--exec="]).or_else(|| {
                 matches!(text, "-toolexec" | "--toolexec" | "-exec" | "--exec")
                     .then(|| next.cloned())
@@ -387,6 +390,15 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         }
     }
     found
+}
+
+/// The program `GOFLAGS` makes go run each tool or test binary through (`-toolexec=PROG`,
+/// `-exec=PROG`), as the same flags on go's command line do (`command_options`); `go env -w GOFLAGS=…` keeps them for every later go command.
+pub(super) fn go_flags_program(flags: &str) -> Option<String> {
+    flags.split_whitespace().find_map(|flag| {
+        let (option, value) = flag.trim_start_matches('-').split_once('=')?;
+        matches!(option, "toolexec" | "exec").then(|| value.to_string())
+    })
 }
 
 /// A TOML command value as a shell line: a string (`"sh -c x"`) or an array of words.
@@ -571,7 +583,13 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
     let Some(name) = argv.first().and_then(|w| program_name(w, dialect)) else { return Peel::Runs };
     // A runner of code it fetches (`npx github:o/r`) is judged itself: what it runs is not here.
     if super::launchers::fetched_code(argv).is_some() {
-        return Peel::Runs;
+        // `nix shell github:o/r -c CMD`: the fetched environment, and CMD run in it.
+        return match super::launchers::command_start(&name, argv, options_end) {
+            Some(at) if name == "nix" => {
+                Peel::Find { execs: vec![(format!("{name} -c"), argv[at..].to_vec())] }
+            }
+            _ => Peel::Runs,
+        };
     }
     let mut lines = command_options(&name, argv);
     lines.extend(super::launchers::shell_lines(&name, argv).into_iter().map(|line| (name.to_string(), line)));
@@ -927,6 +945,21 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "yarn" | "pnpm" if argv.get(1).is_some_and(|w| w.text == "exec") => {
             let at = scan_options(argv, 2, "", &[]).operand;
             wraps(&format!("{name} exec"), argv, at)
+        }
+        // Monorepo runners of one command in each package: `pnpm -r --filter x exec CMD`,
+        // `yarn workspaces foreach -A exec CMD`, `yarn workspace NAME exec CMD`.
+        "pnpm" | "yarn" if workspace_exec(&name, argv).is_some() => {
+            wraps(&format!("{name} exec"), argv, workspace_exec(&name, argv).unwrap_or_default())
+        }
+        // `pnpm nx exec -- CMD`, `yarn rimraf ~`: a name that is not the manager's own command
+        // is a package script (read from `package.json`) or else the project's program: both
+        // are judged.
+        "pnpm" | "yarn"
+            if argv.get(1).is_some_and(|w| {
+                !w.dynamic && !w.text.starts_with('-') && !MANAGER_COMMANDS.contains(&w.text.as_str())
+            }) =>
+        {
+            Peel::Find { execs: vec![(name.to_string(), argv[1..].to_vec())] }
         }
         "claude" | "codex" | "gemini" | "qwen" | "amp"
             if argv.get(1).is_some_and(|w| w.text == "mcp")
@@ -1368,6 +1401,146 @@ const DELETER_PACKAGES: &[&str] = &["rimraf", "del-cli", "del", "trash-cli", "rm
 const DELETERS: &[&str] = &["rimraf", "del-cli", "del", "rmrf", "trash", "trash-put"];
 
 /// `npx [OPTIONS] PACKAGE ARGS`: the package's binary runs; a known deleter is `rm -rf`.
+/// pnpm's and yarn's own commands (and their aliases): any other name runs a script or a
+/// program of the project.
+const MANAGER_COMMANDS: &[&str] = &[
+    "add",
+    "approve-builds",
+    "audit",
+    "autoclean",
+    "bin",
+    "cache",
+    "cat-file",
+    "cat-index",
+    "catalog",
+    "check",
+    "config",
+    "constraints",
+    "create",
+    "dedupe",
+    "deploy",
+    "dlx",
+    "doctor",
+    "env",
+    "exec",
+    "explain",
+    "fetch",
+    "find-hash",
+    "generate-lock-entry",
+    "get",
+    "global",
+    "help",
+    "i",
+    "ignored-builds",
+    "import",
+    "info",
+    "init",
+    "install",
+    "install-test",
+    "it",
+    "licenses",
+    "link",
+    "list",
+    "ln",
+    "login",
+    "logout",
+    "ls",
+    "node",
+    "npm",
+    "outdated",
+    "owner",
+    "pack",
+    "patch",
+    "patch-commit",
+    "plugin",
+    "policies",
+    "prune",
+    "publish",
+    "rb",
+    "rebuild",
+    "recursive",
+    "remove",
+    "rm",
+    "root",
+    "run",
+    "run-script",
+    "search",
+    "self-update",
+    "server",
+    "set",
+    "setup",
+    "stage",
+    "start",
+    "store",
+    "t",
+    "tag",
+    "team",
+    "test",
+    "un",
+    "uninstall",
+    "unlink",
+    "unplug",
+    "up",
+    "update",
+    "upgrade",
+    "upgrade-interactive",
+    "version",
+    "versions",
+    "why",
+    "workspace",
+    "workspaces",
+];
+
+/// pnpm's options before its command that take a value (`--filter x`, `-C dir`).
+const PNPM_VALUES: &[&str] = &[
+    "--filter",
+    "-F",
+    "--filter-prod",
+    "-C",
+    "--dir",
+    "--workspace-concurrency",
+    "--reporter",
+    "--test-pattern",
+    "--changed-files-ignore-pattern",
+    "--loglevel",
+];
+
+/// `yarn workspaces foreach`'s options that take a value.
+const FOREACH_VALUES: &[&str] = &["--include", "--exclude", "-j", "--jobs", "--from", "--since"];
+
+/// Where the command of a package manager's `exec` in each package starts, after the options
+/// that pick the packages: `pnpm [-r] [--filter X] exec CMD`, `yarn workspaces foreach [OPTS]
+/// exec CMD`, `yarn workspace NAME exec CMD`.
+pub(crate) fn workspace_exec(name: &str, argv: &[Word]) -> Option<usize> {
+    let sub = workspace_subcommand(name, argv)?;
+    (argv.get(sub)?.text == "exec").then(|| scan_options(argv, sub + 1, "", &[]).operand)
+}
+
+/// Where the subcommand that runs in each package stands (`exec`, `run`), after the options
+/// and words that pick the packages; `None` when the line runs no such command.
+pub(crate) fn workspace_subcommand(name: &str, argv: &[Word]) -> Option<usize> {
+    let skip_options = |mut at: usize, values: &[&str]| {
+        while let Some(word) = argv.get(at) {
+            let text = word.text.as_str();
+            if !text.starts_with('-') || word.dynamic {
+                break;
+            }
+            at += if values.contains(&text) { 2 } else { 1 };
+        }
+        at
+    };
+    let at = match (name, argv.get(1).map(|w| w.text.as_str())) {
+        ("yarn", Some("workspaces")) if argv.get(2).is_some_and(|w| w.text == "foreach") => {
+            skip_options(3, FOREACH_VALUES)
+        }
+        ("yarn", Some("workspace")) => 3,
+        ("pnpm", _) => skip_options(1, PNPM_VALUES),
+        _ => return None,
+    };
+    // Plain `pnpm exec` is the wrapper's own case above.
+    (at > 1 || name == "yarn").then_some(at)
+}
+
 fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
     let at = scan_options(argv, from, "pc", &["--package", "--call"]).operand;
     let Some(package) = argv.get(at) else { return Peel::Runs };

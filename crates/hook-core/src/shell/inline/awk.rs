@@ -16,11 +16,8 @@ pub(super) fn awk_redirects(code: &str) -> Vec<Finding> {
             .trim_start()
             .trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '_')
             .trim_start();
-        let file = operand
-            .strip_prefix('<')
-            .map(str::trim_start)
-            .and_then(|tail| tail.strip_prefix('"')?.split_once('"'));
-        if let Some((file, _)) = file.filter(|(file, _)| !file.is_empty() && !file.starts_with("/dev/std")) {
+        let file = operand.strip_prefix('<').and_then(|tail| term(tail, code, 0)).and_then(|(file, _)| file);
+        if let Some(file) = file.filter(|file| !file.is_empty() && !file.starts_with("/dev/std")) {
             findings.push(Finding::Access {
                 via: "awk getline <".into(),
                 path: Word::literal(file),
@@ -30,19 +27,114 @@ pub(super) fn awk_redirects(code: &str) -> Vec<Finding> {
     }
     let mut rest = code;
     while let Some(at) = rest.find('>') {
-        let after = rest[at + 1..].trim_start_matches('>').trim_start();
+        let after = rest[at + 1..].trim_start_matches('>');
         rest = &rest[at + 1..];
-        if let Some((file, _)) = after.strip_prefix('"').and_then(|tail| tail.split_once('"')) {
-            if !file.is_empty() && !file.starts_with("/dev/std") {
-                findings.push(Finding::Access {
-                    via: "awk >".into(),
-                    path: Word::literal(file),
-                    write: true,
-                });
-            }
+        // `>=` is a comparison.
+        if after.starts_with('=') {
+            continue;
+        }
+        let file = term(after, code, 0).and_then(|(file, _)| file);
+        if let Some(file) = file.filter(|file| !file.is_empty() && !file.starts_with("/dev/std")) {
+            findings.push(Finding::Access { via: "awk >".into(), path: Word::literal(file), write: true });
         }
     }
     findings
+}
+
+/// How deep parentheses and `sprintf` inside a file name are followed.
+const MAX_DEPTH: usize = 8;
+
+/// The file name an awk expression starting `text` gives, and the text after it: a string, a
+/// variable assigned one, `ENVIRON["HOME"]` (the home directory, `~`), `sprintf` of `%s`
+/// formats, and those joined in parentheses (`(ENVIRON["HOME"] "/.bashrc")`). The name is
+/// `None` when the program computes it otherwise.
+fn term<'t>(text: &'t str, code: &str, depth: usize) -> Option<(Option<String>, &'t str)> {
+    let text = text.trim_start();
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    if let Some(rest) = text.strip_prefix('"') {
+        let (literal, after) = rest.split_once('"')?;
+        return Some((Some(literal.to_string()), after));
+    }
+    if let Some(rest) = text.strip_prefix('(') {
+        let end = closing(rest)?;
+        return Some((joined(&rest[..end], code, depth + 1), &rest[end + 1..]));
+    }
+    let name_end = text.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(text.len());
+    let (name, after) = text.split_at(name_end);
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    if name == "ENVIRON" {
+        let (variable, after) = after.strip_prefix("[\"")?.split_once("\"]")?;
+        return Some(((variable == "HOME").then(|| "~".to_string()), after));
+    }
+    if let Some(arguments) = after.trim_start().strip_prefix('(') {
+        let end = closing(arguments)?;
+        let after = &arguments[end + 1..];
+        if name != "sprintf" {
+            return Some((None, after));
+        }
+        let mut values = arguments[..end].split(',').map(|argument| joined(argument, code, depth + 1));
+        let format = values.next().flatten()?;
+        let mut out = String::new();
+        for (i, piece) in format.split("%s").enumerate() {
+            if piece.contains('%') {
+                return Some((None, after));
+            }
+            if i > 0 {
+                match values.next().flatten() {
+                    Some(value) => out.push_str(&value),
+                    None => return Some((None, after)),
+                }
+            }
+            out.push_str(piece);
+        }
+        return Some((Some(out), after));
+    }
+    // A variable: the value of what it is assigned (`f = sprintf(…)`), else unknown.
+    let value = assignment(code, name).and_then(|expression| {
+        let end = expression.find([';', '\n', '}']).unwrap_or(expression.len());
+        joined(&expression[..end], code, depth + 1)
+    });
+    Some((value, after))
+}
+
+/// The text after `name =` in the first assignment of the awk variable `name`.
+fn assignment<'c>(code: &'c str, name: &str) -> Option<&'c str> {
+    code.match_indices(name).find_map(|(at, _)| {
+        let joined = code[..at].chars().last().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        let value = code[at + name.len()..].trim_start().strip_prefix('=')?;
+        (!joined && !value.starts_with('=')).then_some(value)
+    })
+}
+
+/// The value of awk terms joined by juxtaposition (`ENVIRON["HOME"] "/.bashrc"`).
+fn joined(text: &str, code: &str, depth: usize) -> Option<String> {
+    let mut out = String::new();
+    let mut rest = text;
+    while !rest.trim().is_empty() {
+        let (value, after) = term(rest, code, depth)?;
+        out.push_str(&value?);
+        rest = after;
+    }
+    Some(out)
+}
+
+/// Where the parenthesis closing an expression that starts just past `(` is, strings skipped.
+fn closing(text: &str) -> Option<usize> {
+    let (mut depth, mut quoted) = (0usize, false);
+    for (at, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted && depth == 0 => return Some(at),
+            ')' if !quoted => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The string literal assigned to the awk variable `name` (`c = "rm -rf ~"`).
@@ -50,15 +142,8 @@ fn assigned_string(code: &str, name: &str) -> Option<String> {
     if name.is_empty() {
         return None;
     }
-    code.match_indices(name).find_map(|(at, _)| {
-        let joined = code[..at].chars().last().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
-        let value = code[at + name.len()..].trim_start().strip_prefix('=')?.trim_start();
-        if joined || value.starts_with('=') {
-            return None;
-        }
-        let (string, _) = value.strip_prefix('"')?.split_once('"')?;
-        Some(string.to_string())
-    })
+    let (string, _) = assignment(code, name)?.trim_start().strip_prefix('"')?.split_once('"')?;
+    Some(string.to_string())
 }
 
 pub(super) fn awk_pipes(code: &str) -> Vec<Finding> {

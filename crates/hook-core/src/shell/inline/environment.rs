@@ -43,7 +43,8 @@ pub(super) fn dump(language: Language, code: &str, prints_result: bool) -> Optio
         | Language::Haskell
         | Language::Gnuplot
         | Language::Octave
-        | Language::Dc => return None,
+        | Language::Dc
+        | Language::M4 => return None,
     };
     let code = masked(language, code);
     let whole = objects.iter().any(|object| {

@@ -1,5 +1,6 @@
 //! Shell escapes written as text rather than calls: IPython's `!cmd` and `%%bash` cells, GHCi's
-//! `:!cmd`, MATLAB's `!cmd`, gnuplot's `!cmd` lines and `"< cmd"` files, and dc's `!cmd`.
+//! `:!cmd`, MATLAB's `!cmd`, gnuplot's `!cmd` lines and `"< cmd"` files, dc's `!cmd`, and m4's
+//! `syscmd(cmd)` and `esyscmd(cmd)`.
 
 use super::Finding;
 use super::language::Language;
@@ -27,6 +28,7 @@ pub(super) fn scan(language: Language, code: &str, ipython: bool) -> Vec<Finding
             piped_files(code, &mut findings);
         }
         Language::Dc => dc_escapes(code, &mut findings),
+        Language::M4 => m4_escapes(code, &mut findings),
         _ => {}
     }
     findings
@@ -135,6 +137,33 @@ fn dc_escapes(code: &str, findings: &mut Vec<Finding>) {
     }
 }
 
+/// m4's `syscmd(CMD)` and `esyscmd(CMD)`: the argument up to its closing parenthesis (nested
+/// ones and m4's `` `quotes' `` counted), the quotes taken off, is a shell line. m4 expands
+/// macros in it first; a line the guard cannot read whole is judged as written.
+fn m4_escapes(code: &str, findings: &mut Vec<Finding>) {
+    let mut rest = code;
+    while let Some(at) = rest.find("syscmd(") {
+        let after = &rest[at + "syscmd(".len()..];
+        rest = after;
+        let (mut depth, mut quotes, mut end) = (0usize, 0usize, after.len());
+        for (i, c) in after.char_indices() {
+            match c {
+                '`' => quotes += 1,
+                '\'' if quotes > 0 => quotes -= 1,
+                '(' if quotes == 0 => depth += 1,
+                ')' if quotes == 0 && depth == 0 => {
+                    end = i;
+                    break;
+                }
+                ')' if quotes == 0 => depth -= 1,
+                _ => {}
+            }
+        }
+        let line: String = after[..end].chars().filter(|c| !matches!(c, '`' | '\'')).collect();
+        findings.push(Finding::Shell(line.trim().to_string()));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -164,5 +193,8 @@ mod tests {
         assert_eq!(shells(Language::Dc, "[!rm -rf ~]x", false), ["rm -rf ~"]);
         assert!(shells(Language::Dc, "1 2 !<a 3 !=b p", false).is_empty());
         assert!(shells(Language::Gnuplot, "plot 'data.csv' using 1:2", false).is_empty());
+        assert_eq!(shells(Language::M4, "esyscmd(rm -rf ~)dnl", false), ["rm -rf ~"]);
+        assert_eq!(shells(Language::M4, "define(x, 1)syscmd(`echo $(date)')", false), ["echo $(date)"]);
+        assert!(shells(Language::M4, "define(`x', `1')x", false).is_empty());
     }
 }

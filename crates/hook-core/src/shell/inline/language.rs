@@ -30,6 +30,8 @@ pub(super) enum Language {
     Octave,
     /// dc: `!cmd` runs the rest of the line in a shell; nothing else runs.
     Dc,
+    /// m4: `syscmd(CMD)` and `esyscmd(CMD)` run CMD in a shell.
+    M4,
 }
 
 impl Language {
@@ -62,6 +64,7 @@ impl Language {
             "gnuplot" => Some(Language::Gnuplot),
             "octave" | "octave-cli" | "matlab" => Some(Language::Octave),
             "dc" => Some(Language::Dc),
+            "m4" | "gm4" => Some(Language::M4),
             "guile" | "racket" | "sbcl" | "clisp" | "ecl" | "clojure" | "clj" | "bb" => Some(Language::Lisp),
             "expect" | "wish" => Some(Language::Tcl),
             _ if versioned("tclsh") => Some(Language::Tcl),
@@ -90,7 +93,7 @@ impl Language {
             Language::Haskell => HASKELL,
             Language::Gnuplot => GNUPLOT,
             Language::Octave => OCTAVE,
-            Language::Lisp | Language::Tcl | Language::Dc => &[],
+            Language::Lisp | Language::Tcl | Language::Dc | Language::M4 => &[],
         }
     }
 
@@ -116,6 +119,7 @@ impl Language {
             Language::Gnuplot => "gnuplot",
             Language::Octave => "octave",
             Language::Dc => "dc",
+            Language::M4 => "m4",
         }
     }
 
@@ -133,6 +137,7 @@ impl Language {
             | Language::Tcl
             | Language::Gnuplot
             | Language::Dc => hash,
+            Language::M4 => bytes[i] == b'd' && bytes[i..].starts_with(b"dnl"),
             Language::Node | Language::Groovy => slashes,
             Language::Haskell => bytes[i] == b'-' && bytes.get(i + 1) == Some(&b'-'),
             Language::Octave => hash || bytes[i] == b'%',

@@ -75,6 +75,9 @@ pub(crate) fn is_interpreter(name: &str) -> bool {
 fn source(name: &str, language: Language, argv: &[Word]) -> Source {
     match (name, language) {
         ("deno", _) => deno_code(argv),
+        (_, Language::Python) if module_code(argv).is_some() => {
+            module_code(argv).unwrap_or(Source::Elsewhere)
+        }
         // `bun run -` reads the program from standard input, as `bun -` does.
         ("bun", _) if argv.get(1).is_some_and(|w| w.text == "run") => {
             if argv.get(2).is_some_and(|w| w.text == "-") { Source::Stdin } else { Source::Elsewhere }
@@ -96,6 +99,7 @@ fn source(name: &str, language: Language, argv: &[Word]) -> Source {
         (_, Language::Octave) => named_code(argv, &["--eval"], true),
         (_, Language::Gnuplot) => named_code(argv, &["-e"], true),
         (_, Language::Dc) => named_code(argv, &["-e", "--expression"], true),
+        (_, Language::M4) => m4_input(argv),
         (_, Language::Awk) => awk_program(argv),
         ("erl", _) => named_code(argv, &["-eval"], true),
         ("elixir", _) => named_code(argv, &["-e", "--eval"], false),
@@ -186,13 +190,21 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         Language::Lisp => findings.extend(lisp::scan(&code)),
         Language::Tcl => findings.extend(tcl::scan(&code)),
         Language::Editor => findings.extend(editor::scan(&code)),
-        Language::Dc => {}
+        Language::Dc | Language::M4 => {}
         _ => findings.extend(Scanner::new(language, &code, MAX_ALL_ARGUMENTS).run()),
     }
     if let Some(sent) = environment::dump(language, &code, flag == "-p" || flag == "--print") {
         findings.push(Finding::Environment { sent });
     }
     if language == Language::Awk {
+        // `awk -v f=.env '…'`: the variables the command line sets, as assignments first.
+        let set: String = argv
+            .windows(2)
+            .filter(|pair| pair[0].text == "-v")
+            .filter_map(|pair| pair[1].text.split_once('='))
+            .map(|(name, value)| format!("{name} = \"{value}\"\n"))
+            .collect();
+        let code = set + &code;
         findings.extend(awk::awk_pipes(&code));
         findings.extend(awk::awk_redirects(&code));
     }
@@ -316,6 +328,49 @@ fn deno_code(argv: &[Word]) -> Source {
     }
 }
 
+/// m4's input: the files it is given (`-` is standard input), which `guard::script_file`
+/// reads, else standard input.
+fn m4_input(argv: &[Word]) -> Source {
+    let mut words = argv.iter().skip(1).map(|w| w.text.as_str());
+    while let Some(text) = words.next() {
+        match text {
+            "-" => return Source::Stdin,
+            "-D" | "-U" | "-I" | "-o" | "-F" | "-R" | "-l" | "-L" | "-d" | "-t" => {
+                words.next();
+            }
+            _ if !text.starts_with('-') => return Source::Elsewhere,
+            _ => {}
+        }
+    }
+    Source::Stdin
+}
+
+/// `python3 -m timeit [-s SETUP] STATEMENT…`: the setup and the statements are Python code
+/// (`-n`, `-r`, `-u` take a number or a unit). `cProfile`, `profile` and `trace` run a file or
+/// a module instead, which `guard::script_file` reads.
+fn module_code(argv: &[Word]) -> Option<Source> {
+    let at = argv.windows(2).position(|pair| pair[0].text == "-m" && pair[1].text == "timeit")? + 2;
+    let mut pieces = Vec::new();
+    let mut words = argv[at..].iter().map(|w| w.text.as_str());
+    while let Some(text) = words.next() {
+        match text {
+            "-s" | "--setup" => pieces.extend(words.next().map(str::to_string)),
+            "-n" | "--number" | "-r" | "--repeat" | "-u" | "--unit" => {
+                words.next();
+            }
+            _ if text.starts_with("--setup=") => pieces.push(text["--setup=".len()..].to_string()),
+            _ if text.starts_with("-s") && text.len() > 2 => pieces.push(text[2..].to_string()),
+            _ if text.starts_with('-') => {}
+            _ => pieces.push(text.to_string()),
+        }
+    }
+    Some(if pieces.is_empty() {
+        Source::Elsewhere
+    } else {
+        Source::Code("-m timeit".into(), pieces.join("\n"))
+    })
+}
+
 /// awk's program: the first operand, unless `-f`/`-E` names a program file.
 fn awk_program(argv: &[Word]) -> Source {
     let mut at = 1;
@@ -364,7 +419,8 @@ fn code_argument(language: Language, argv: &[Word]) -> Source {
         | Language::Haskell
         | Language::Gnuplot
         | Language::Octave
-        | Language::Dc => ("", ""),
+        | Language::Dc
+        | Language::M4 => ("", ""),
     };
     let mut pieces: Vec<String> = Vec::new();
     let mut flag = String::new();

@@ -1185,7 +1185,14 @@ impl<'a> Scanner<'a> {
     /// A file the code reads or writes, when its name is a plain string: the file rules judge
     /// it like `cat` or `tee` of that path.
     fn access(&mut self, path: &str, target: Arg, write: bool) {
-        let Arg::Str(name, false) = target else { return };
+        let name = match target {
+            Arg::Str(name, false) => name,
+            // `">>$ENV{HOME}/.zshrc"`: an interpolated name whose only run-time part is home.
+            Arg::Str(name, true) if crate::shell::home_only(&name) => {
+                format!("~{}", name.find('/').map_or("", |at| &name[at..]))
+            }
+            _ => return,
+        };
         let via = format!("{} {path}", self.language.label());
         self.findings.push(Finding::Access { via, path: Word::literal(name), write });
     }

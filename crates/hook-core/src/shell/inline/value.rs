@@ -68,6 +68,7 @@ pub(super) fn home_path(text: &str, language: Language) -> Option<String> {
     // `"$ENV{HOME}/.bashrc"`, `"#{Dir.home}/.ssh"`, `f"{Path.home()}/.aws"`, `` `${os.homedir()}/x` ``.
     let (value, true) = literal(text, language)? else { return None };
     let home = [
+        "$HOME",
         "$ENV{HOME}",
         "#{Dir.home}",
         "#{ENV['HOME']}",
@@ -158,7 +159,8 @@ pub(super) fn literal(text: &str, language: Language) -> Option<(String, bool)> 
         | Language::Haskell
         | Language::Gnuplot
         | Language::Octave
-        | Language::Dc => false,
+        | Language::Dc
+        | Language::M4 => false,
     };
     let mut value = if raw { inner.to_string() } else { unescape(inner) };
     if interpolated {
@@ -180,6 +182,11 @@ fn as_shell_expansions(value: &str, language: Language) -> String {
             .replace('{', "${")
             .replace('\u{1}', "{")
             .replace('\u{2}', "}"),
+        // `"$ENV{HOME}/.zshrc"`: the home directory.
+        Language::Perl => value
+            .replace("$ENV{HOME}", "$HOME")
+            .replace("$ENV{'HOME'}", "$HOME")
+            .replace("$ENV{\"HOME\"}", "$HOME"),
         _ => value.to_string(),
     };
     let mut out = String::with_capacity(value.len());
@@ -333,6 +340,31 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
         if let Some(inner) = call(constructor) {
             return part(inner, language, depth + 1);
         }
+    }
+    // `base64.b64decode('LmVudg==').decode()`, `atob('…')`, `Buffer.from('…', 'base64')`: the
+    // decoded text, when it is text.
+    let decoded = text
+        .strip_suffix(".decode()")
+        .or_else(|| text.strip_suffix(".decode('utf-8')"))
+        .or_else(|| text.strip_suffix(".decode(\"utf-8\")"))
+        .or_else(|| text.strip_suffix(".toString()"))
+        .unwrap_or(text);
+    let encoded = ["base64.b64decode(", "b64decode(", "base64.standard_b64decode(", "atob(", "Buffer.from("]
+        .iter()
+        .find_map(|function| decoded.strip_prefix(function).and_then(|rest| rest.strip_suffix(')')));
+    if let Some(inner) = encoded {
+        let (argument, base64) = match split_top(inner, ",", language).as_slice() {
+            [argument] => (*argument, !decoded.starts_with("Buffer.from(")),
+            [argument, encoding] => {
+                (*argument, matches!(literal(encoding, language), Some((e, false)) if e == "base64"))
+            }
+            _ => return None,
+        };
+        if !base64 {
+            return None;
+        }
+        let bytes = crate::shell::base64::decode(&part(argument, language, depth + 1)?)?;
+        return String::from_utf8(bytes).ok();
     }
     // `chr(46)`, `String.fromCharCode(46, 101)`.
     for function in ["chr(", "String.fromCharCode("] {

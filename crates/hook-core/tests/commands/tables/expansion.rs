@@ -225,4 +225,14 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "f(){ \"$@\"; }; f \"$CMD\""),
     ask("opaque.exec", "f(){ \"$@\"; }; f $(cat cmd.txt)"),
     deny("fork-bomb.bash", "f(){ f | f & }; f"),
+    // A script named through `$HOME` or a variable set to a home path is a file the guard
+    // reads, as `~/x.sh` is (none exists here); any other run-time part is unseen.
+    ask("opaque.exec", "bash \"$HOME/$X.sh\""),
+    ask("opaque.exec", "d=$(mktemp -d); bash $d/setup.sh"),
+    ask("opaque.exec", ". \"$SCRIPT\""),
+    allow("bash ~/bin/build.sh"),
+    allow("bash \"$HOME/bin/build.sh\""),
+    allow("d=$HOME/bin; bash \"$d/build.sh\""),
+    allow("export D=~/bin; . $D/env.sh"),
+    allow(". \"${HOME}/.cargo/env\""),
 ];

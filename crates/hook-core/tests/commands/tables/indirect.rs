@@ -179,4 +179,19 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "git clone 'ext::sh -c rm% -rf% ~' x"),
     allow("git clone https://github.com/o/r.git"),
     allow("git -c protocol.version=2 fetch"),
+    // `GOFLAGS` carries go's flags: `-toolexec` and `-exec` run a program, as on the command
+    // line; the variables `env` sets are read like a prefix assignment's.
+    ask("opaque.exec", "GOFLAGS=-toolexec=/tmp/x go build"),
+    ask("opaque.exec", "GOFLAGS='-mod=vendor -exec=/tmp/x' go test ./..."),
+    ask("opaque.exec", "export GOFLAGS=-toolexec=/tmp/x; go build"),
+    ask("opaque.exec", "env GOFLAGS=-toolexec=/tmp/x go build"),
+    ask("opaque.exec", "go env -w GOFLAGS=-toolexec=/tmp/x"),
+    ask("opaque.exec", "GOFLAGS=--exec=\"$X\" go test"),
+    deny("rm.home", "env GIT_SSH_COMMAND='rm -rf ~' git fetch"),
+    deny("rm.home", "env -i PATH=/usr/bin PAGER='rm -rf ~' git log"),
+    allow("GOFLAGS=-mod=vendor go build"),
+    allow("go env -w GOFLAGS=-mod=mod"),
+    allow("env GOFLAGS=-trimpath go build ./..."),
+    allow("env NODE_ENV=production node app.js"),
+    allow("env FOO=1 make test"),
 ];
