@@ -193,3 +193,25 @@ fn monorepo_runners_run_every_packages_script() {
         ],
     );
 }
+
+#[test]
+fn a_compiled_program_in_a_home_under_the_temp_directory_is_not_a_temp_drop() {
+    // The sandbox, and so its HOME, lives under the temp directory, as a CI runner's or a
+    // container's HOME often does: a program there is the user's, not a file dropped in /tmp.
+    let sandbox = sandbox("compiled-in-home");
+    let elf = b"\x7fELF\x02\x01\x01\0compiled";
+    for dir in ["home/.local/bin", "scratch"] {
+        let dir = sandbox.root.join(dir);
+        std::fs::create_dir_all(&dir).expect("program directory");
+        std::fs::write(dir.join("tool"), elf).expect("compiled program");
+    }
+    let dropped = format!("{}/scratch/tool --version", sandbox.root.display());
+    assert_rows(
+        &sandbox,
+        &[
+            ("~/.local/bin/tool check", "allow", ""),
+            ("cd ~/.local/bin && ./tool check", "allow", ""),
+            (&dropped, "ask", "opaque.exec"),
+        ],
+    );
+}

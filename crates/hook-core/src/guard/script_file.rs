@@ -1691,9 +1691,12 @@ fn place(text: &str, expands: bool, ctx: &Context) -> PathBuf {
     ctx.cwd.join(text)
 }
 
-/// Whether `path` is in a temp directory (and not in a project that happens to live there).
+/// Whether `path` is in a temp directory (and not in a project or a home directory that
+/// happens to live there: a container's or a CI runner's `HOME` is often under `/tmp`).
 fn in_temp_dir(path: &Path, ctx: &Context) -> bool {
-    ctx.temp_dirs.iter().any(|temp| path.starts_with(temp)) && !path.starts_with(&ctx.project_root)
+    ctx.temp_dirs.iter().any(|temp| path.starts_with(temp))
+        && !path.starts_with(&ctx.project_root)
+        && !ctx.home.as_ref().is_some_and(|home| path.starts_with(home))
 }
 
 /// The text of the regular file at `path`, when it is at most `limit` bytes and UTF-8. Of an
