@@ -28,6 +28,7 @@ const READERS: &[&str] = &[
     "bat",
     "batcat",
     "brotli",
+    "bunzip2",
     "bzcat",
     "bzip2",
     "cat",
@@ -43,6 +44,7 @@ const READERS: &[&str] = &[
     "fold",
     "gc",
     "get-content",
+    "gunzip",
     "gzip",
     "hd",
     "head",
@@ -71,6 +73,8 @@ const READERS: &[&str] = &[
     "type",
     "unexpand",
     "uniq",
+    "unxz",
+    "unzstd",
     "uuencode",
     "view",
     "vimdiff",
@@ -308,6 +312,11 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             stdin_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)),
         )
         .chain(sql_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)))
+        .chain(
+            decompressed(command, name.as_deref())
+                .into_iter()
+                .map(|(word, path)| (Access::Write, word, path)),
+        )
         .chain(option_reads(command, name.as_deref()))
         .collect()
 }
@@ -605,8 +614,18 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             let files = in_place_edits(name, command.args(), &operands).unwrap_or_default();
             found.extend(files.into_iter().flat_map(|word| [(Access::Read, word), (Access::Write, word)]));
         }
+        // `uniq IN OUT`: the second operand is written.
+        "uniq" => {
+            let operands = operands_after(command.args(), &["-f", "-s", "-w"]);
+            found.extend(operands.first().map(|word| (Access::Read, *word)));
+            found.extend(operands.get(1).map(|word| (Access::Write, *word)));
+        }
         _ if READERS.binary_search(&name).is_ok() => {
-            found.extend(operands.iter().map(|word| (Access::Read, *word)))
+            found.extend(operands.iter().map(|word| (Access::Read, *word)));
+            // `gzip F` leaves `F.gz` and takes `F` away.
+            if removes_input(name, command) {
+                found.extend(operands.iter().map(|word| (Access::Write, *word)));
+            }
         }
         _ if PATTERN_READERS.binary_search(&name).is_ok() => {
             let files = if has_option(command, &["-e", "-f", "--regexp", "--file"]) {
@@ -1153,13 +1172,19 @@ fn takes_owner_execute(mode: &str) -> bool {
     })
 }
 
-/// Files a command writes through an option or a second operand: `sort -o F`, `xxd -r IN F`,
+/// Files a command writes through an option or a second operand: `sort -o F`, `shuf -o F`,
+/// `iconv -o F`, `openssl … -out F`, `gpg -o F`, `xxd -r IN F`,
 /// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command.
 fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     let mut outputs = Vec::new();
     if !matches!(
         name,
         "sort"
+            | "shuf"
+            | "iconv"
+            | "openssl"
+            | "gpg"
+            | "gpg2"
             | "find"
             | "xxd"
             | "cc"
@@ -1178,12 +1203,15 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     for (at, arg) in args.iter().enumerate() {
         let next = args.get(at + 1);
         match (name, arg.text.as_str()) {
-            ("sort", "-o" | "--output")
+            ("sort" | "shuf" | "iconv" | "gpg" | "gpg2", "-o" | "--output")
+            | ("openssl", "-out")
             | ("find", "-fprint" | "-fprint0" | "-fprintf" | "-fls")
             | ("cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig", "-o") => {
                 outputs.extend(next);
             }
-            ("sort", text) if text.starts_with("--output=") || text.starts_with("-o") && text.len() > 2 => {
+            ("sort" | "shuf" | "iconv" | "gpg" | "gpg2", text)
+                if text.starts_with("--output=") || text.starts_with("-o") && text.len() > 2 =>
+            {
                 outputs.push(arg);
             }
             _ => {}
@@ -1900,6 +1928,84 @@ fn in_place_edits<'w>(name: &str, args: &'w [Word], operands: &[&'w Word]) -> Op
     }
 }
 
+/// Whether the compressor `name` deletes the files it packs or unpacks: gzip's family unless
+/// told to keep them, write to standard output, list or test; zstd, lz4 and brotli only when
+/// told to (`--rm`).
+fn removes_input(name: &str, command: &SimpleCommand) -> bool {
+    match name {
+        "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" => {
+            !has_short_flag(command, &['k', 'c', 'l', 't'])
+                && !has_option(command, &["--keep", "--stdout", "--to-stdout", "--list", "--test"])
+        }
+        "zstd" | "unzstd" | "lz4" => has_option(command, &["--rm"]),
+        "brotli" => has_option(command, &["--rm"]) || has_short_flag(command, &['j']),
+        _ => false,
+    }
+}
+
+/// The files a decompressor writes, each named by its archive without the suffix
+/// (`gunzip ~/.bashrc.gz` writes `~/.bashrc`), unless it writes to standard output.
+fn decompressed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
+    let unpacks = match name {
+        Some("gunzip" | "bunzip2" | "unxz" | "unzstd") => true,
+        Some("gzip" | "bzip2" | "xz" | "zstd" | "lz4" | "brotli") => {
+            has_short_flag(command, &['d']) || has_option(command, &["--decompress", "--uncompress"])
+        }
+        _ => false,
+    };
+    if !unpacks
+        || has_short_flag(command, &['c', 'l', 't'])
+        || has_option(command, &["--stdout", "--to-stdout"])
+    {
+        return Vec::new();
+    }
+    operands(command.args())
+        .into_iter()
+        .filter_map(|word| {
+            let suffix = [".gz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".br", ".z"]
+                .iter()
+                .find(|suffix| word.text.len() > suffix.len() && word.text.ends_with(*suffix))?;
+            Some((word, &word.text[..word.text.len() - suffix.len()]))
+        })
+        .collect()
+}
+
+/// The files `command` writes over from their start or takes away at their name, by the
+/// judgement of [`accesses`]: what the rm pack's overwrite rule (`rules::overwrite`) judges
+/// when such a file is the user's own, outside the project. Left out: redirections and the
+/// programs that rule reads itself (`cp`, `mv`, `tee`, `truncate`, `ln -f`, `dd`), deletes
+/// (the rm pack's), writes that keep the content (`touch`, `chmod`), the places a command
+/// writes that no word names, and an editor opened for the user to type in (`vim F`, not
+/// `vim -es F`).
+pub(crate) fn replaced(command: &SimpleCommand) -> Vec<(&Word, &str)> {
+    let Some(name) = command_name(command) else { return Vec::new() };
+    let name = name.to_ascii_lowercase();
+    let scripted = |options: &[&str], letters: &[char]| {
+        command.args().iter().any(|arg| arg.text.starts_with('+'))
+            || has_option(command, options)
+            || has_short_flag(command, letters)
+    };
+    let judged_elsewhere = match name.as_str() {
+        "cp" | "install" | "rsync" | "mv" | "move" | "move-item" | "mi" | "ln" | "tee" | "truncate"
+        | "dd" | "rm" | "del" | "erase" | "remove-item" | "ri" | "unlink" | "shred" | "touch" | "chmod"
+        | "chown" | "chgrp" | "chattr" | "setfacl" | "code" | "notepad" | "micro" | "nano" => true,
+        "vi" | "vim" | "nvim" | "ex" | "view" => !scripted(&["--cmd"], &['c', 's', 'e']),
+        "emacs" => {
+            !scripted(&["--batch", "-batch", "--script", "--eval", "-l", "--load", "-f", "--funcall"], &[])
+        }
+        _ => false,
+    };
+    if judged_elsewhere {
+        return Vec::new();
+    }
+    let redirected = |word: &Word| command.redirects.iter().any(|r| std::ptr::eq(&r.target, word));
+    accesses(command)
+        .into_iter()
+        .filter(|(access, word, _)| *access == Access::Write && !is_place(word) && !redirected(word))
+        .map(|(_, word, path)| (word, path))
+        .collect()
+}
+
 fn skip_first<'a, 'w>(operands: &'a [&'w Word]) -> &'a [&'w Word] {
     operands.get(1..).unwrap_or(&[])
 }
@@ -2014,7 +2120,10 @@ mod tests {
         assert_eq!(seen(&["python3", "-m", "json.tool", ".env"]), reads(&[".env"]));
         assert!(seen(&["python3", "-m", "pytest", "tests"]).is_empty());
         assert_eq!(seen(&["gpg", "-c", ".env"]), reads(&[".env"]));
-        assert_eq!(seen(&["gpg", "-e", "-r", "me@x", "-o", "out.gpg", ".env"]), reads(&[".env"]));
+        assert_eq!(
+            seen(&["gpg", "-e", "-r", "me@x", "-o", "out.gpg", ".env"]),
+            vec![(Access::Read, ".env".into()), (Access::Write, "out.gpg".into())]
+        );
         assert_eq!(seen(&["tar", "czf", "out.tgz", ".env", "src"]), reads(&[".env", "src"]));
         assert_eq!(seen(&["tar", "-c", "-f", "out.tar", "--exclude", "x", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["tar", "--create", "--file=out.tar", ".env"]), reads(&[".env"]));
