@@ -334,23 +334,33 @@ const CONTENT_OPTIONS: &[&str] = &[
     "--upload-file",
     "--attach",
     "--attachment",
+    // `kubectl create secret|configmap --from-file=[KEY=]F`, `--from-env-file=F` (and `oc`,
+    // `kustomize edit add secret`): the file's content goes into the cluster.
+    "--from-file",
+    "--from-env-file",
 ];
 
 /// Files a program reads through an option or an address of its own syntax: the
-/// [`CONTENT_OPTIONS`], `gh`'s `-F FILE` and `api --input`, mail clients' attachments
+/// [`CONTENT_OPTIONS`], `gh`'s `-F FILE`, `secret set --env-file FILE` and `api --input`, mail clients' attachments
 /// (`mail -A F`, `mutt -a F`), `wget -i F`, `curl -K F`, the AWS CLI's `file://F` and
 /// `fileb://F` values, `socat`'s file addresses (`FILE:.env`, `OPEN:`, `GOPEN:`, a path
 /// with a `/`; `CREATE:` is written) and `git send-email`'s files.
 fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word, &'c str)> {
     let args = command.args();
+    // A value `KEY=F` names the file F under the key KEY (`--from-file=id=~/.ssh/id_rsa`).
+    let keyed = |path: &'c str| match path.split_once('=') {
+        Some((key, file)) if !key.contains('/') && !file.is_empty() => file,
+        _ => path,
+    };
     let mut found: Vec<(Access, &Word, &str)> = option_values(args, CONTENT_OPTIONS)
         .into_iter()
-        .map(|(word, path)| (Access::Read, word, path))
+        .map(|(word, path)| (Access::Read, word, keyed(path)))
         .collect();
     let Some(name) = name else { return found };
     let short: &[&str] = match name {
         "gh" if args.first().is_some_and(|a| a.text == "api") => &["--input"],
-        "gh" | "glab" => &["-F"],
+        // `gh secret set --env-file .env`: every line of the file becomes a repository secret.
+        "gh" | "glab" => &["-F", "--env-file"],
         "mail" | "mailx" | "s-nail" | "bsd-mailx" | "nail" => &["-A", "-a"],
         "mutt" | "neomutt" => &["-a", "-i", "-H"],
         "wget" => &["-i"],
@@ -886,6 +896,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             );
         }
         "docker" | "podman" => {
+            // `docker secret create NAME FILE`, `docker config create NAME FILE`: the file goes
+            // to the swarm's store (`-` is the standard input, judged as a redirect).
+            let words: Vec<&str> = operands.iter().map(|word| word.text.as_str()).collect();
+            if let ["secret" | "config", "create", _, .., _] = words.as_slice() {
+                found.extend(
+                    operands.last().filter(|file| file.text != "-").map(|file| (Access::Read, *file)),
+                );
+            }
             let args = command.args();
             for (at, arg) in args.iter().enumerate() {
                 if arg.text == "--env-file" {
@@ -976,6 +994,28 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // Accounts and passwords are files under /etc.
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
         | "chsh" | "vipw" => found.push((Access::Write, &PLACES[ACCOUNTS])),
+        // `getent shadow`, `getent gshadow`: the password hashes, read from their files.
+        "getent" => match operands.first().map(|w| w.text.as_str()) {
+            Some("shadow") => found.push((Access::Read, &PLACES[SHADOW])),
+            Some("gshadow") => found.push((Access::Read, &PLACES[GSHADOW])),
+            _ => {}
+        },
+        // `ssh-copy-id localhost` appends a key to this machine's `~/.ssh/authorized_keys`: a
+        // way back in that outlives the session. A host known only at run time may be this
+        // one; another machine's keys are its owner's business.
+        "ssh-copy-id" => {
+            let host = crate::rules::operands(command.args(), &["-i", "-p", "-o", "-F", "-t", "-J"])
+                .first()
+                .map(|host| {
+                    (
+                        host.rsplit_once('@').map_or(*host, |(_, host)| host),
+                        operands.iter().any(|w| w.dynamic),
+                    )
+                });
+            if host.is_some_and(|(host, dynamic)| dynamic || is_this_machine(host)) {
+                found.push((Access::Write, &PLACES[AUTHORIZED_KEYS]));
+            }
+        }
         // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked.
         "systemd-run" if schedules_timer(command.args()) => {
             let user = command.args().iter().any(|a| a.text == "--user");
@@ -1229,13 +1269,14 @@ pub(crate) fn is_place(word: &Word) -> bool {
     PLACES.iter().any(|place| std::ptr::eq(word, place))
 }
 
-/// Places a command writes that none of its words names (`crontab` the cron spool, `useradd`
-/// `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit directory),
+/// Places a command writes or reads that none of its words names (`crontab` the cron spool,
+/// `useradd` `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit
+/// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 13] = [PLACE; 13];
+static PLACES: [Word; 16] = [PLACE; 16];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 13] = [
+const PLACE_PATHS: [&str; 16] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1249,6 +1290,9 @@ const PLACE_PATHS: [&str; 13] = [
     "/var/lib/systemd/linger/user",
     "~/.npmrc",
     "~/.config/pip/pip.conf",
+    "/etc/shadow",
+    "/etc/gshadow",
+    "~/.ssh/authorized_keys",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1263,6 +1307,19 @@ const LAUNCH_DAEMONS: usize = 9;
 const LINGER: usize = 10;
 const NPMRC: usize = 11;
 const PIP_CONF: usize = 12;
+const SHADOW: usize = 13;
+const GSHADOW: usize = 14;
+const AUTHORIZED_KEYS: usize = 15;
+
+/// Whether `host` names this machine: the loopback names and addresses, or its host name
+/// (read from `/etc/hostname` only for the one command that asks).
+fn is_this_machine(host: &str) -> bool {
+    let host = host.trim_matches(['[', ']']).to_ascii_lowercase();
+    matches!(host.as_str(), "localhost" | "localhost.localdomain" | "ip6-localhost" | "::1" | "0.0.0.0" | "0")
+        || host.starts_with("127.")
+        || std::fs::read_to_string("/etc/hostname")
+            .is_ok_and(|name| !name.trim().is_empty() && name.trim().eq_ignore_ascii_case(&host))
+}
 
 /// Whether `git config KEY VALUE` makes later git commands, in any session, run code nobody
 /// has read: a command key (`core.pager`, `core.fsmonitor`, `filter.x.clean`,

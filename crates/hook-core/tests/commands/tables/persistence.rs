@@ -531,4 +531,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("xmlstarlet ed -d //x pom.xml"),
     deny("files.deny-write", "dasel put -f ~/.claude/settings.json -v x '.a'"),
     allow("dasel -f config.yml '.a'"),
+    // `ssh-copy-id` to this machine (or a host known only at run time) adds a key to
+    // `~/.ssh/authorized_keys`: a way back in (issue 14). Another machine's keys are its own.
+    deny("files.deny-write", "ssh-copy-id localhost"),
+    deny("files.deny-write", "ssh-copy-id me@localhost"),
+    deny("files.deny-write", "ssh-copy-id -i ~/.ssh/id_ed25519.pub me@127.0.0.1"),
+    deny("files.deny-write", "ssh-copy-id -p 2222 \"$USER@localhost\""),
+    deny("files.deny-write", "ssh-copy-id -f -i /tmp/k.pub '[::1]'"),
+    deny("files.deny-write", "ssh-copy-id -o StrictHostKeyChecking=no dev@0.0.0.0"),
+    deny("files.deny-write", "ssh-copy-id \"$TARGET\""),
+    allow("ssh-copy-id user@build.example.com"),
+    allow("ssh-copy-id -i key.pub deploy@10.0.0.5"),
+    allow("ssh-copy-id -p 2222 pi@raspberrypi.local"),
 ];
