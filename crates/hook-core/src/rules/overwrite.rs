@@ -91,7 +91,7 @@ fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
 
 /// The absolute path `word` names (`~/x`, `$HOME/x`, `/x`, or relative to where the command
 /// runs), with `.` and `..` resolved on the text; `None` for any other run-time word.
-fn absolute(word: &Word, ctx: &Context) -> Option<PathBuf> {
+pub(super) fn absolute(word: &Word, ctx: &Context) -> Option<PathBuf> {
     let text = word.text.as_str();
     let home = || ctx.home.clone();
     let joined = if let Some(rest) = text.strip_prefix("~/").or_else(|| text.strip_prefix("$HOME/")) {
