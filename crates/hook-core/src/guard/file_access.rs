@@ -53,10 +53,14 @@ const READERS: &[&str] = &[
     "join",
     "less",
     "lz4",
+    "lzip",
+    "lzma",
     "more",
     "nl",
     "od",
     "paste",
+    "pbzip2",
+    "pigz",
     "pr",
     "pv",
     "pygmentize",
@@ -73,6 +77,8 @@ const READERS: &[&str] = &[
     "type",
     "unexpand",
     "uniq",
+    "unlzma",
+    "unpigz",
     "unxz",
     "unzstd",
     "uuencode",
@@ -1990,7 +1996,8 @@ fn in_place_edits<'w>(name: &str, args: &'w [Word], operands: &[&'w Word]) -> Op
 /// told to (`--rm`).
 fn removes_input(name: &str, command: &SimpleCommand) -> bool {
     match name {
-        "gzip" | "gunzip" | "bzip2" | "bunzip2" | "xz" | "unxz" => {
+        "gzip" | "gunzip" | "pigz" | "unpigz" | "bzip2" | "bunzip2" | "pbzip2" | "xz" | "unxz" | "lzma"
+        | "unlzma" | "lzip" => {
             !has_short_flag(command, &['k', 'c', 'l', 't'])
                 && !has_option(command, &["--keep", "--stdout", "--to-stdout", "--list", "--test"])
         }
@@ -2004,8 +2011,8 @@ fn removes_input(name: &str, command: &SimpleCommand) -> bool {
 /// (`gunzip ~/.bashrc.gz` writes `~/.bashrc`), unless it writes to standard output.
 fn decompressed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
     let unpacks = match name {
-        Some("gunzip" | "bunzip2" | "unxz" | "unzstd") => true,
-        Some("gzip" | "bzip2" | "xz" | "zstd" | "lz4" | "brotli") => {
+        Some("gunzip" | "unpigz" | "bunzip2" | "unxz" | "unlzma" | "unzstd") => true,
+        Some("gzip" | "pigz" | "bzip2" | "pbzip2" | "xz" | "lzma" | "lzip" | "zstd" | "lz4" | "brotli") => {
             has_short_flag(command, &['d']) || has_option(command, &["--decompress", "--uncompress"])
         }
         _ => false,
@@ -2019,7 +2026,7 @@ fn decompressed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c 
     operands(command.args())
         .into_iter()
         .filter_map(|word| {
-            let suffix = [".gz", ".bz2", ".xz", ".lzma", ".zst", ".lz4", ".br", ".z"]
+            let suffix = [".gz", ".bz2", ".xz", ".lzma", ".lz", ".zst", ".lz4", ".br", ".z"]
                 .iter()
                 .find(|suffix| word.text.len() > suffix.len() && word.text.ends_with(*suffix))?;
             Some((word, &word.text[..word.text.len() - suffix.len()]))
@@ -2037,10 +2044,20 @@ fn decompressed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c 
 pub(crate) fn replaced(command: &SimpleCommand) -> Vec<(&Word, &str)> {
     let Some(name) = command_name(command) else { return Vec::new() };
     let name = name.to_ascii_lowercase();
+    // Programs of names, not contents, write only places no word names (as `words_accessed`
+    // decides before it collects anything).
+    if !NAMED_WITH_ARMS.contains(&name.as_str())
+        && !script_file::is_runner(&name)
+        && NAME_ONLY.binary_search(&name.as_str()).is_ok()
+    {
+        return Vec::new();
+    }
+    // Given commands by option, `+CMD` or on its standard input (`ex F <<< $'%d\nwq'`).
     let scripted = |options: &[&str], letters: &[char]| {
         command.args().iter().any(|arg| arg.text.starts_with('+'))
             || has_option(command, options)
             || has_short_flag(command, letters)
+            || !matches!(command.stdin, Stdin::Inherited)
     };
     let judged_elsewhere = match name.as_str() {
         "cp" | "install" | "rsync" | "mv" | "move" | "move-item" | "mi" | "ln" | "tee" | "truncate"

@@ -105,6 +105,12 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "dos2unix ~/.bashrc"),
     deny("files.deny-write", "ex -sc '%d|wq' ~/.bashrc"),
     deny("files.deny-write", "awk -i inplace 1 ~/.bashrc"),
+    deny("files.deny-write", "pigz ~/.bashrc"),
+    deny("files.deny-write", "lzma ~/.zshrc"),
+    deny("files.deny-write", "unpigz ~/.bashrc.gz"),
+    deny("files.deny-write", "lzip -d ~/.zshrc.lz"),
+    deny("files.deny-write", "ex ~/.bashrc <<< $'%d\\nwq'"),
+    deny("files.deny-write", "vim -es +'%d|wq' ~/.profile"),
     deny("rm.outside-project", "truncate -s 0 ~/Documents/taxes.txt"),
     deny("files.deny-write", "bzip2 -d ~/.zshrc.bz2"),
     deny("files.deny-write", "zstd -d ~/.claude/settings.json.zst"),
@@ -133,6 +139,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("awk -i inplace '{print}' src/a.txt"),
     allow("dos2unix scripts/run.sh"),
     allow("vim ~/Documents/notes.md"),
+    allow("pigz -k dist/app.tar"),
+    allow("echo x | vim -"),
     // Desktop file tools delete, move and copy the user's data as rm, mv and cp do (issue 14):
     // the trash is no backup the agent keeps.
     deny("rm.outside-project", "gio trash ~/Documents"),
