@@ -1,6 +1,7 @@
 //! The real file, through claude-hook (issue 17): hard links to a denied file, directories
 //! linked into `~/.ssh` or home that a search follows, diffs on disk that name guarded files,
-//! `find -delete` under a guarded directory, files git lists as untracked, and XDG base
+//! `find -delete` under a guarded directory, files git lists as untracked, the user's own files
+//! rewritten in place (issue 14), and XDG base
 //! directories left unset. Each case is a Bash PreToolUse payload in a sandbox of real files,
 //! with its harmless look-alike beside it.
 
@@ -230,6 +231,68 @@ fn find_deletes_what_its_name_filter_picks_under_a_guarded_directory() {
         ],
         &[],
     );
+}
+
+/// Every program that rewrites or replaces a file it is given destroys the user's own file
+/// outside the project as `> F` does (issue 14); a file that does not exist yet is only made,
+/// and copies that keep the file (`gzip -k`, `sort` to the terminal) are reads.
+#[test]
+fn in_place_rewriters_of_the_users_own_files_write_them_over() {
+    let sandbox = project("rewriters");
+    let documents = sandbox.root.join("home/Documents");
+    std::fs::create_dir_all(&documents).expect("Documents");
+    for file in ["taxes.txt", "notes.md", "report.csv", "thesis.tex.gz"] {
+        std::fs::write(documents.join(file), "mine\n").expect("a file of the user's own");
+    }
+    let rows: Vec<(&str, &str, &str)> = [
+        "sed -i d ~/Documents/taxes.txt",
+        "sed -i.bak 's/a/b/' ~/Documents/taxes.txt",
+        "sort -o ~/Documents/notes.md /dev/null",
+        "perl -i -ne '' ~/Documents/notes.md",
+        "perl -pi -e 's/.*//' ~/Documents/notes.md",
+        "gzip ~/Documents/taxes.txt",
+        "xz ~/Documents/taxes.txt",
+        "bzip2 ~/Documents/taxes.txt",
+        "zstd --rm ~/Documents/taxes.txt",
+        "gunzip -f ~/Documents/thesis.tex.gz",
+        "dos2unix ~/Documents/report.csv",
+        "iconv -f utf-8 -t ascii -o ~/Documents/report.csv /dev/null",
+        "ex -sc '%d|wq' ~/Documents/notes.md",
+        "ex ~/Documents/notes.md <<< $'%d\\nwq'",
+        "pigz ~/Documents/taxes.txt",
+        "gzip -S .x ~/Documents/taxes.txt",
+        "vim -es +%d +wq ~/Documents/notes.md",
+        "awk -i inplace 'NR>9' ~/Documents/notes.md",
+        "shuf -o ~/Documents/notes.md /dev/null",
+        "uniq /dev/null ~/Documents/notes.md",
+        "curl -o ~/Documents/report.csv https://example.com/x",
+        "openssl enc -d -in x.bin -out ~/Documents/report.csv",
+        "cd ~/Documents && sed -i d taxes.txt",
+        "sed -i d ../home/Documents/taxes.txt",
+        "sudo sed -i d ~/Documents/taxes.txt",
+    ]
+    .into_iter()
+    .map(|line| (line, "deny", "rm.outside-project"))
+    .chain(
+        [
+            "sed -i d ~/Documents/new.txt",
+            "sed -n p ~/Documents/taxes.txt",
+            "gzip -k ~/Documents/taxes.txt",
+            "gzip -c ~/Documents/taxes.txt > /tmp/t.gz",
+            "zstd ~/Documents/taxes.txt",
+            "sort ~/Documents/notes.md",
+            "uniq ~/Documents/notes.md out.txt",
+            "vim ~/Documents/notes.md",
+            "touch ~/Documents/notes.md",
+            "sed -i 's/a/b/' src/app.js",
+            "sort -o out.txt docs/guide.md",
+            "perl -pi -e 's/x/y/' docs/guide.md",
+        ]
+        .into_iter()
+        .map(|line| (line, "allow", "")),
+    )
+    .collect();
+    assert_rows(&sandbox, &rows, &[]);
 }
 
 #[test]

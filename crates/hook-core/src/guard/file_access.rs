@@ -28,6 +28,7 @@ const READERS: &[&str] = &[
     "bat",
     "batcat",
     "brotli",
+    "bunzip2",
     "bzcat",
     "bzip2",
     "cat",
@@ -43,6 +44,7 @@ const READERS: &[&str] = &[
     "fold",
     "gc",
     "get-content",
+    "gunzip",
     "gzip",
     "hd",
     "head",
@@ -51,10 +53,14 @@ const READERS: &[&str] = &[
     "join",
     "less",
     "lz4",
+    "lzip",
+    "lzma",
     "more",
     "nl",
     "od",
     "paste",
+    "pbzip2",
+    "pigz",
     "pr",
     "pv",
     "pygmentize",
@@ -71,6 +77,10 @@ const READERS: &[&str] = &[
     "type",
     "unexpand",
     "uniq",
+    "unlzma",
+    "unpigz",
+    "unxz",
+    "unzstd",
     "uuencode",
     "view",
     "vimdiff",
@@ -313,6 +323,11 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 .into_iter()
                 .map(|(word, path)| (Access::Read, word, path)),
         )
+        .chain(
+            decompressed(command, name.as_deref())
+                .into_iter()
+                .map(|(word, path)| (Access::Write, word, path)),
+        )
         .chain(option_reads(command, name.as_deref()))
         .collect()
 }
@@ -330,23 +345,33 @@ const CONTENT_OPTIONS: &[&str] = &[
     "--upload-file",
     "--attach",
     "--attachment",
+    // `kubectl create secret|configmap --from-file=[KEY=]F`, `--from-env-file=F` (and `oc`,
+    // `kustomize edit add secret`): the file's content goes into the cluster.
+    "--from-file",
+    "--from-env-file",
 ];
 
 /// Files a program reads through an option or an address of its own syntax: the
-/// [`CONTENT_OPTIONS`], `gh`'s `-F FILE` and `api --input`, mail clients' attachments
+/// [`CONTENT_OPTIONS`], `gh`'s `-F FILE`, `secret set --env-file FILE` and `api --input`, mail clients' attachments
 /// (`mail -A F`, `mutt -a F`), `wget -i F`, `curl -K F`, the AWS CLI's `file://F` and
 /// `fileb://F` values, `socat`'s file addresses (`FILE:.env`, `OPEN:`, `GOPEN:`, a path
 /// with a `/`; `CREATE:` is written) and `git send-email`'s files.
 fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word, &'c str)> {
     let args = command.args();
+    // A value `KEY=F` names the file F under the key KEY (`--from-file=id=~/.ssh/id_rsa`).
+    let keyed = |path: &'c str| match path.split_once('=') {
+        Some((key, file)) if !key.contains('/') && !file.is_empty() => file,
+        _ => path,
+    };
     let mut found: Vec<(Access, &Word, &str)> = option_values(args, CONTENT_OPTIONS)
         .into_iter()
-        .map(|(word, path)| (Access::Read, word, path))
+        .map(|(word, path)| (Access::Read, word, keyed(path)))
         .collect();
     let Some(name) = name else { return found };
     let short: &[&str] = match name {
         "gh" if args.first().is_some_and(|a| a.text == "api") => &["--input"],
-        "gh" | "glab" => &["-F"],
+        // `gh secret set --env-file .env`: every line of the file becomes a repository secret.
+        "gh" | "glab" => &["-F", "--env-file"],
         "mail" | "mailx" | "s-nail" | "bsd-mailx" | "nail" => &["-A", "-a"],
         "mutt" | "neomutt" => &["-a", "-i", "-H"],
         "wget" => &["-i"],
@@ -659,8 +684,18 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             let files = in_place_edits(name, command.args(), &operands).unwrap_or_default();
             found.extend(files.into_iter().flat_map(|word| [(Access::Read, word), (Access::Write, word)]));
         }
+        // `uniq IN OUT`: the second operand is written.
+        "uniq" => {
+            let operands = operands_after(command.args(), &["-f", "-s", "-w"]);
+            found.extend(operands.first().map(|word| (Access::Read, *word)));
+            found.extend(operands.get(1).map(|word| (Access::Write, *word)));
+        }
         _ if READERS.binary_search(&name).is_ok() => {
-            found.extend(operands.iter().map(|word| (Access::Read, *word)))
+            found.extend(operands.iter().map(|word| (Access::Read, *word)));
+            // `gzip F` leaves `F.gz` and takes `F` away.
+            if removes_input(name, command) {
+                found.extend(operands.iter().map(|word| (Access::Write, *word)));
+            }
         }
         _ if PATTERN_READERS.binary_search(&name).is_ok() => {
             let files = if has_option(command, &["-e", "-f", "--regexp", "--file"]) {
@@ -925,6 +960,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             );
         }
         "docker" | "podman" => {
+            // `docker secret create NAME FILE`, `docker config create NAME FILE`: the file goes
+            // to the swarm's store (`-` is the standard input, judged as a redirect).
+            let words: Vec<&str> = operands.iter().map(|word| word.text.as_str()).collect();
+            if let ["secret" | "config", "create", _, .., _] = words.as_slice() {
+                found.extend(
+                    operands.last().filter(|file| file.text != "-").map(|file| (Access::Read, *file)),
+                );
+            }
             let args = command.args();
             for (at, arg) in args.iter().enumerate() {
                 if arg.text == "--env-file" {
@@ -1024,6 +1067,28 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         }
         "sudoedit" => {
             found.extend(operands.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]))
+        }
+        // `getent shadow`, `getent gshadow`: the password hashes, read from their files.
+        "getent" => match operands.first().map(|w| w.text.as_str()) {
+            Some("shadow") => found.push((Access::Read, &PLACES[SHADOW])),
+            Some("gshadow") => found.push((Access::Read, &PLACES[GSHADOW])),
+            _ => {}
+        },
+        // `ssh-copy-id localhost` appends a key to this machine's `~/.ssh/authorized_keys`: a
+        // way back in that outlives the session. A host known only at run time may be this
+        // one; another machine's keys are its owner's business.
+        "ssh-copy-id" => {
+            let host = crate::rules::operands(command.args(), &["-i", "-p", "-o", "-F", "-t", "-J"])
+                .first()
+                .map(|host| {
+                    (
+                        host.rsplit_once('@').map_or(*host, |(_, host)| host),
+                        operands.iter().any(|w| w.dynamic),
+                    )
+                });
+            if host.is_some_and(|(host, dynamic)| dynamic || is_this_machine(host)) {
+                found.push((Access::Write, &PLACES[AUTHORIZED_KEYS]));
+            }
         }
         // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked.
         "systemd-run" if schedules_timer(command.args()) => {
@@ -1223,13 +1288,19 @@ fn takes_owner_execute(mode: &str) -> bool {
     })
 }
 
-/// Files a command writes through an option or a second operand: `sort -o F`, `xxd -r IN F`,
+/// Files a command writes through an option or a second operand: `sort -o F`, `shuf -o F`,
+/// `iconv -o F`, `openssl … -out F`, `gpg -o F`, `xxd -r IN F`,
 /// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command.
 fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     let mut outputs = Vec::new();
     if !matches!(
         name,
         "sort"
+            | "shuf"
+            | "iconv"
+            | "openssl"
+            | "gpg"
+            | "gpg2"
             | "find"
             | "xxd"
             | "cc"
@@ -1248,12 +1319,15 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     for (at, arg) in args.iter().enumerate() {
         let next = args.get(at + 1);
         match (name, arg.text.as_str()) {
-            ("sort", "-o" | "--output")
+            ("sort" | "shuf" | "iconv" | "gpg" | "gpg2", "-o" | "--output")
+            | ("openssl", "-out")
             | ("find", "-fprint" | "-fprint0" | "-fprintf" | "-fls")
             | ("cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig", "-o") => {
                 outputs.extend(next);
             }
-            ("sort", text) if text.starts_with("--output=") || text.starts_with("-o") && text.len() > 2 => {
+            ("sort" | "shuf" | "iconv" | "gpg" | "gpg2", text)
+                if text.starts_with("--output=") || text.starts_with("-o") && text.len() > 2 =>
+            {
                 outputs.push(arg);
             }
             _ => {}
@@ -1271,13 +1345,14 @@ pub(crate) fn is_place(word: &Word) -> bool {
     PLACES.iter().any(|place| std::ptr::eq(word, place))
 }
 
-/// Places a command writes that none of its words names (`crontab` the cron spool, `useradd`
-/// `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit directory),
+/// Places a command writes or reads that none of its words names (`crontab` the cron spool,
+/// `useradd` `/etc/passwd`, `git config --global` `~/.gitconfig`, `systemctl enable` a unit
+/// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 14] = [PLACE; 14];
+static PLACES: [Word; 17] = [PLACE; 17];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 14] = [
+const PLACE_PATHS: [&str; 17] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1292,6 +1367,9 @@ const PLACE_PATHS: [&str; 14] = [
     "~/.npmrc",
     "~/.config/pip/pip.conf",
     "/etc/sudoers",
+    "/etc/shadow",
+    "/etc/gshadow",
+    "~/.ssh/authorized_keys",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1307,6 +1385,19 @@ const LINGER: usize = 10;
 const NPMRC: usize = 11;
 const PIP_CONF: usize = 12;
 const SUDOERS: usize = 13;
+const SHADOW: usize = 14;
+const GSHADOW: usize = 15;
+const AUTHORIZED_KEYS: usize = 16;
+
+/// Whether `host` names this machine: the loopback names and addresses, or its host name
+/// (read from `/etc/hostname` only for the one command that asks).
+fn is_this_machine(host: &str) -> bool {
+    let host = host.trim_matches(['[', ']']).to_ascii_lowercase();
+    matches!(host.as_str(), "localhost" | "localhost.localdomain" | "ip6-localhost" | "::1" | "0.0.0.0" | "0")
+        || host.starts_with("127.")
+        || std::fs::read_to_string("/etc/hostname")
+            .is_ok_and(|name| !name.trim().is_empty() && name.trim().eq_ignore_ascii_case(&host))
+}
 
 /// Whether `git config KEY VALUE` makes later git commands, in any session, run code nobody
 /// has read: a command key (`core.pager`, `core.fsmonitor`, `filter.x.clean`,
@@ -2186,6 +2277,95 @@ fn in_place_edits<'w>(name: &str, args: &'w [Word], operands: &[&'w Word]) -> Op
     }
 }
 
+/// Whether the compressor `name` deletes the files it packs or unpacks: gzip's family unless
+/// told to keep them, write to standard output, list or test; zstd, lz4 and brotli only when
+/// told to (`--rm`).
+fn removes_input(name: &str, command: &SimpleCommand) -> bool {
+    match name {
+        "gzip" | "gunzip" | "pigz" | "unpigz" | "bzip2" | "bunzip2" | "pbzip2" | "xz" | "unxz" | "lzma"
+        | "unlzma" | "lzip" => {
+            !has_short_flag(command, &['k', 'c', 'l', 't'])
+                && !has_option(command, &["--keep", "--stdout", "--to-stdout", "--list", "--test"])
+        }
+        "zstd" | "unzstd" | "lz4" => has_option(command, &["--rm"]),
+        "brotli" => has_option(command, &["--rm"]) || has_short_flag(command, &['j']),
+        _ => false,
+    }
+}
+
+/// The files a decompressor writes, each named by its archive without the suffix
+/// (`gunzip ~/.bashrc.gz` writes `~/.bashrc`), unless it writes to standard output.
+fn decompressed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
+    let unpacks = match name {
+        Some("gunzip" | "unpigz" | "bunzip2" | "unxz" | "unlzma" | "unzstd") => true,
+        Some("gzip" | "pigz" | "bzip2" | "pbzip2" | "xz" | "lzma" | "lzip" | "zstd" | "lz4" | "brotli") => {
+            has_short_flag(command, &['d']) || has_option(command, &["--decompress", "--uncompress"])
+        }
+        _ => false,
+    };
+    if !unpacks
+        || has_short_flag(command, &['c', 'l', 't'])
+        || has_option(command, &["--stdout", "--to-stdout"])
+    {
+        return Vec::new();
+    }
+    operands(command.args())
+        .into_iter()
+        .filter_map(|word| {
+            let suffix = [".gz", ".bz2", ".xz", ".lzma", ".lz", ".zst", ".lz4", ".br", ".z"]
+                .iter()
+                .find(|suffix| word.text.len() > suffix.len() && word.text.ends_with(*suffix))?;
+            Some((word, &word.text[..word.text.len() - suffix.len()]))
+        })
+        .collect()
+}
+
+/// The files `command` writes over from their start or takes away at their name, by the
+/// judgement of [`accesses`]: what the rm pack's overwrite rule (`rules::overwrite`) judges
+/// when such a file is the user's own, outside the project. Left out: redirections and the
+/// programs that rule reads itself (`cp`, `mv`, `tee`, `truncate`, `ln -f`, `dd`), deletes
+/// (the rm pack's), writes that keep the content (`touch`, `chmod`), the places a command
+/// writes that no word names, and an editor opened for the user to type in (`vim F`, not
+/// `vim -es F`).
+pub(crate) fn replaced(command: &SimpleCommand) -> Vec<(&Word, &str)> {
+    let Some(name) = command_name(command) else { return Vec::new() };
+    let name = name.to_ascii_lowercase();
+    // Programs of names, not contents, write only places no word names (as `words_accessed`
+    // decides before it collects anything).
+    if !NAMED_WITH_ARMS.contains(&name.as_str())
+        && !script_file::is_runner(&name)
+        && NAME_ONLY.binary_search(&name.as_str()).is_ok()
+    {
+        return Vec::new();
+    }
+    // Given commands by option, `+CMD` or on its standard input (`ex F <<< $'%d\nwq'`).
+    let scripted = |options: &[&str], letters: &[char]| {
+        command.args().iter().any(|arg| arg.text.starts_with('+'))
+            || has_option(command, options)
+            || has_short_flag(command, letters)
+            || !matches!(command.stdin, Stdin::Inherited)
+    };
+    let judged_elsewhere = match name.as_str() {
+        "cp" | "install" | "rsync" | "mv" | "move" | "move-item" | "mi" | "ln" | "tee" | "truncate"
+        | "dd" | "rm" | "del" | "erase" | "remove-item" | "ri" | "unlink" | "shred" | "touch" | "chmod"
+        | "chown" | "chgrp" | "chattr" | "setfacl" | "code" | "notepad" | "micro" | "nano" => true,
+        "vi" | "vim" | "nvim" | "ex" | "view" => !scripted(&["--cmd"], &['c', 's', 'e']),
+        "emacs" => {
+            !scripted(&["--batch", "-batch", "--script", "--eval", "-l", "--load", "-f", "--funcall"], &[])
+        }
+        _ => false,
+    };
+    if judged_elsewhere {
+        return Vec::new();
+    }
+    let redirected = |word: &Word| command.redirects.iter().any(|r| std::ptr::eq(&r.target, word));
+    accesses(command)
+        .into_iter()
+        .filter(|(access, word, _)| *access == Access::Write && !is_place(word) && !redirected(word))
+        .map(|(_, word, path)| (word, path))
+        .collect()
+}
+
 fn skip_first<'a, 'w>(operands: &'a [&'w Word]) -> &'a [&'w Word] {
     operands.get(1..).unwrap_or(&[])
 }
@@ -2300,7 +2480,10 @@ mod tests {
         assert_eq!(seen(&["python3", "-m", "json.tool", ".env"]), reads(&[".env"]));
         assert!(seen(&["python3", "-m", "pytest", "tests"]).is_empty());
         assert_eq!(seen(&["gpg", "-c", ".env"]), reads(&[".env"]));
-        assert_eq!(seen(&["gpg", "-e", "-r", "me@x", "-o", "out.gpg", ".env"]), reads(&[".env"]));
+        assert_eq!(
+            seen(&["gpg", "-e", "-r", "me@x", "-o", "out.gpg", ".env"]),
+            vec![(Access::Read, ".env".into()), (Access::Write, "out.gpg".into())]
+        );
         assert_eq!(seen(&["tar", "czf", "out.tgz", ".env", "src"]), reads(&[".env", "src"]));
         assert_eq!(seen(&["tar", "-c", "-f", "out.tar", "--exclude", "x", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["tar", "--create", "--file=out.tar", ".env"]), reads(&[".env"]));

@@ -15,6 +15,7 @@ use crate::shell::{self, Analysis, Dialect, SimpleCommand, Stdin};
 
 use super::file_access::{
     accesses, copied_into, directory_writes, downloaded_into, git_work_tree, is_place, named_in_files,
+    replaced,
 };
 use super::files::{self, denied};
 use super::filters::{self, Filters};
@@ -812,7 +813,7 @@ fn pack_finding(
     packs: &PackSettings,
     excepted: &[bool],
 ) -> Option<Finding> {
-    let finding = rules::evaluate(analysis, places, packs)?;
+    let finding = rules::evaluate(analysis, places, packs, replaced)?;
     let is_excepted = |finding: &Finding| excepted.get(finding.command).copied().unwrap_or(false);
     if !is_excepted(&finding) || packs.get(finding.pack).locked {
         return Some(finding);
@@ -829,12 +830,12 @@ fn pack_finding(
             })
             .collect(),
     );
-    let locked = rules::evaluate(analysis, places, &locked_only);
+    let locked = rules::evaluate(analysis, places, &locked_only, replaced);
     let mut masked = analysis.clone();
     for (command, _) in masked.commands.iter_mut().zip(excepted).filter(|(_, excepted)| **excepted) {
         *command = SimpleCommand::default();
     }
-    let unlocked = rules::evaluate(&masked, places, packs);
+    let unlocked = rules::evaluate(&masked, places, packs, replaced);
     [locked, unlocked].into_iter().flatten().reduce(|best, next| {
         let rank = |f: &Finding| (f.action == Action::Deny, std::cmp::Reverse(f.command));
         if rank(&next) > rank(&best) { next } else { best }

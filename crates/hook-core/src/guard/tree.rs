@@ -2,6 +2,7 @@
 //! searches (`grep -r`, `rg`, `ag`, `ack`, `git grep --untracked`, the agents' own search
 //! tools), archives and copies of a
 //! directory (`tar c`, `zip -r`, `7z a`, `rsync -r`, `scp -r`, `cp -r` out of the project),
+//! directories given to a cluster (`kubectl create secret generic x --from-file=DIR`),
 //! `find` handing its files to a command (`-exec`, `| xargs`), and readers whose file is named
 //! only by another command's output (`cat $(ls -a | grep env)`).
 //!
@@ -540,10 +541,34 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                 ..Default::default()
             })
         }
+        // `kubectl create secret generic x --from-file=DIR`: every file of the directory goes
+        // into the cluster.
+        "kubectl" | "oc" | "kustomize" if args.iter().any(|a| a.text.starts_with("--from-file")) => {
+            let roots: Vec<&str> = args
+                .iter()
+                .enumerate()
+                .filter_map(|(at, arg)| match arg.text.strip_prefix("--from-file") {
+                    Some("") => args.get(at + 1).map(|value| value.text.as_str()),
+                    Some(rest) => rest.strip_prefix('='),
+                    None => None,
+                })
+                .map(|value| match value.split_once('=') {
+                    Some((key, dir)) if !key.contains('/') && !dir.is_empty() => dir,
+                    _ => value,
+                })
+                .collect();
+            Some(TreeRead {
+                verb: "uploads into the cluster",
+                roots,
+                hidden: true,
+                exclude_hint: "Name the files you need with `--from-file`",
+                ..Default::default()
+            })
+        }
         // A web server of a directory gives its files to whoever asks.
-        _ if served(name, args, command).is_some() => Some(TreeRead {
+        _ if served(name, args).is_some() => Some(TreeRead {
             verb: "serves to the network",
-            roots: served(name, args, command).into_iter().collect(),
+            roots: served(name, args).into_iter().collect(),
             hidden: true,
             exclude_hint: "Serve a directory that holds no secrets",
             ..Default::default()
@@ -700,10 +725,11 @@ fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option
 }
 
 /// The directory a static web server gives out: `python3 -m http.server --directory DIR`
-/// (`-d DIR`), `php -S ADDR -t DIR`, `ruby -run -e httpd DIR`, `http-server DIR`, `httpd -h DIR`,
-/// `rclone serve http DIR`. Without
-/// one it serves its working directory, judged when a `cd` of the line chose it.
-fn served<'c>(name: &str, args: &'c [Word], command: &SimpleCommand) -> Option<&'c str> {
+/// (`-d DIR`), `php -S ADDR -t DIR`, `ruby -run -e httpd DIR`, `http-server DIR`, `serve DIR`,
+/// `miniserve DIR`, `httpd -h DIR`, `caddy file-server --root DIR`, `rclone serve http DIR`.
+/// Without one it serves its working directory (issue 14: `python3 -m http.server` in a
+/// project that holds `.env` gives it out as `--directory .` does).
+fn served<'c>(name: &str, args: &'c [Word]) -> Option<&'c str> {
     let value = |options: &[&str]| {
         args.iter().enumerate().find_map(|(at, arg)| {
             options.iter().find_map(|option| match arg.text.strip_prefix(option) {
@@ -713,26 +739,43 @@ fn served<'c>(name: &str, args: &'c [Word], command: &SimpleCommand) -> Option<&
             })
         })
     };
-    let moved = || command.cwd.is_some().then_some(".");
+    // The first operand, past the values of the options that take one (`-p 8080`).
+    let operand = |takes_value: &[&str]| crate::rules::operands(args, takes_value).into_iter().next();
+    const SERVER_VALUES: &[&str] = &[
+        "-p",
+        "--port",
+        "-a",
+        "--address",
+        "-l",
+        "--listen",
+        "-c",
+        "--config",
+        "-i",
+        "--interfaces",
+        "-b",
+        "--bind",
+    ];
     let module = args.iter().position(|a| a.text == "-m").and_then(|at| args.get(at + 1));
+    let here = Some(".");
     match name {
         _ if name.starts_with("python")
             && module.is_some_and(|m| matches!(m.text.as_str(), "http.server" | "SimpleHTTPServer")) =>
         {
-            value(&["--directory", "-d"]).or_else(moved)
+            value(&["--directory", "-d"]).or(here)
         }
-        "php" if args.iter().any(|a| a.text == "-S") => value(&["-t"]).or_else(moved),
+        "php" if args.iter().any(|a| a.text == "-S") => value(&["-t"]).or(here),
         "ruby"
             if args.windows(3).any(|w| w[0].text == "-run" && w[1].text == "-e" && w[2].text == "httpd") =>
         {
             let at = args.iter().position(|a| a.text == "httpd")?;
-            args[at + 1..].iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).or_else(moved)
+            crate::rules::operands(&args[at + 1..], &["--port", "--bind-address"]).into_iter().next().or(here)
         }
-        "http-server" | "live-server" => {
-            args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).or_else(moved)
+        "http-server" | "live-server" | "serve" | "miniserve" | "darkhttpd" => {
+            operand(SERVER_VALUES).or(here)
         }
         // `busybox httpd -h DIR` (busybox is peeled off before this).
-        "httpd" => value(&["-h"]).or_else(moved),
+        "httpd" => value(&["-h"]).or(here),
+        "caddy" if args.first().is_some_and(|a| a.text == "file-server") => value(&["--root", "-r"]).or(here),
         // `rclone serve http|webdav|ftp|sftp|dlna|s3|nfs DIR`: a `remote:` path is not this machine.
         "rclone" if args.first().is_some_and(|a| a.text == "serve") => {
             let dir = args.iter().skip(2).find(|a| !a.text.starts_with('-'))?;
@@ -1306,6 +1349,51 @@ mod tests {
         }
         let (_, reason) = judged("tar czf /tmp/x.tgz .", &ctx).unwrap();
         assert!(reason.contains("packs") && reason.contains("--exclude=.env"), "{reason}");
+    }
+
+    /// A static server with no directory serves its working one, as `--directory .` does
+    /// (issue 14), and a directory given to a cluster goes there whole.
+    #[test]
+    fn servers_of_the_working_directory_and_directories_sent_to_a_cluster_see_the_tree() {
+        let ctx = project("served");
+        for line in [
+            "python3 -m http.server 8000",
+            "python3 -m http.server",
+            "python -m SimpleHTTPServer",
+            "php -S 0.0.0.0:8000",
+            "ruby -run -e httpd",
+            "ruby -run -e httpd -- --port=8000",
+            "npx http-server",
+            "npx http-server -p 8080",
+            "http-server -a 0.0.0.0 -p 8080",
+            "npx serve",
+            "npx serve -l 3000",
+            "busybox httpd -f -p 8080",
+            "miniserve",
+            "caddy file-server --listen :8080",
+            "kubectl create secret generic x --from-file=.",
+            "kubectl create configmap c --from-file=cfg=.",
+            "oc create secret generic x --from-file .",
+        ] {
+            assert_eq!(action(line, &ctx), Some(Action::Ask), "{line}");
+        }
+        for line in [
+            "python3 -m http.server --directory docs 8000",
+            "python3 -m http.server -d docs",
+            "php -S localhost:8000 -t docs",
+            "ruby -run -e httpd docs -p 8000",
+            "npx http-server docs -p 8080",
+            "npx serve docs",
+            "serve -l 3000 docs",
+            "busybox httpd -f -p 8080 -h docs",
+            "caddy file-server --root docs",
+            "caddy run",
+            "kubectl create configmap c --from-file=docs/",
+            "kubectl create configmap c --from-file=docs/guide.md",
+            "kubectl create secret generic x --from-literal=a=b",
+        ] {
+            assert_eq!(action(line, &ctx), None, "{line}");
+        }
     }
 
     #[test]

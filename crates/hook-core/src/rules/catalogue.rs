@@ -54,7 +54,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.stash-clear", "`stash clear`"),
             ("git.stash-drop", "`stash drop`"),
             ("git.branch-force-delete", "`branch -D`"),
-            ("git.branch-force-move", "`branch -f`, `checkout -B`, `switch -C`, `update-ref REF OLD`"),
+            (
+                "git.branch-force-move",
+                "`branch -f`, `checkout -B`, `switch -C`, `update-ref REF OLD`, forced `fetch`/`pull` into a local branch",
+            ),
             ("git.update-ref-delete", "`update-ref -d`"),
             ("git.reflog-expire", "deleting or expiring the reflog"),
             ("git.prune-now", "`gc`/`prune` with `--prune=now`"),

@@ -97,6 +97,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "branch" => is_forced_branch_delete(&texts).then(|| {
             Hit::new("git.branch-force-delete", "`git branch -D` deletes a branch even if its commits are not merged anywhere. Use `git branch -d`, or ask the user.")
         }).or_else(|| moves_branch_by_force(subcommand, &texts)),
+        "fetch" | "pull" => fetch_moves_branch(subcommand, &texts),
         "update-ref" if texts.iter().any(|a| short_cluster_has(a, 'd')) => {
             Some(Hit::new("git.update-ref-delete", "`git update-ref -d` deletes a ref, with no check that its commits are kept anywhere. Use `git branch -d`, or ask the user."))
         }
@@ -347,6 +348,69 @@ fn moves_branch_by_force(subcommand: &str, args: &[&str]) -> Option<Hit> {
     })
 }
 
+/// Options of `git fetch` and `git pull` that take the next word as their value.
+const FETCH_OPTIONS_WITH_VALUE: &[&str] = &[
+    "--depth",
+    "--deepen",
+    "--shallow-since",
+    "--shallow-exclude",
+    "-j",
+    "--jobs",
+    "--upload-pack",
+    "--refmap",
+    "-o",
+    "--server-option",
+    "--negotiation-tip",
+    "-s",
+    "--strategy",
+    "-X",
+    "--strategy-option",
+];
+
+/// `git fetch origin +main:main`, `git fetch -f origin main:main`, `git pull --force origin
+/// main:main`: a local branch force-updated to what was fetched, so that the commits only it
+/// held are left behind, as `git reset --hard` leaves them. A refspec into remote-tracking
+/// refs (`main:refs/remotes/origin/main`) or tags moves no branch of the user's. A bare
+/// `git pull --force` updates only what the remote's configured refspecs name, which may be
+/// local branches: asked.
+fn fetch_moves_branch(subcommand: &str, args: &[&str]) -> Option<Hit> {
+    let forced_all = args.iter().any(|a| *a == "--force" || short_cluster_has(a, 'f'));
+    let mut operands = Vec::new();
+    let mut skip = false;
+    for arg in args {
+        if skip {
+            skip = false;
+        } else if arg.starts_with('-') && arg.len() > 1 {
+            skip = FETCH_OPTIONS_WITH_VALUE.contains(arg);
+        } else {
+            operands.push(*arg);
+        }
+    }
+    // The first operand is the repository (a URL may hold a `:`); the rest are refspecs.
+    let moved = operands.iter().skip(1).find(|refspec| {
+        let forced = forced_all || refspec.starts_with('+');
+        let Some((_, destination)) = refspec.trim_start_matches('+').split_once(':') else { return false };
+        let destination = destination.trim();
+        forced
+            && !destination.is_empty()
+            && (destination.starts_with("refs/heads/") || !destination.starts_with("refs/"))
+    });
+    if let Some(refspec) = moved {
+        return Some(Hit::new(
+            "git.branch-force-move",
+            format!(
+                "`git {subcommand}` of `{refspec}` by force moves a local branch to the fetched commit; what was only on it is left behind, as with `git reset --hard`. Fetch into `refs/remotes/…` and merge, or ask the user."
+            ),
+        ));
+    }
+    (subcommand == "pull" && forced_all && operands.len() <= 1).then(|| {
+        Hit::ask(
+            "git.branch-force-move",
+            "`git pull --force` force-updates every ref the remote's configured refspecs name, which may be local branches whose own commits are then left behind. Run `git pull` without `--force`, or ask the user.",
+        )
+    })
+}
+
 fn is_forced_branch_delete(args: &[&str]) -> bool {
     let short = |letter| args.iter().any(|a| short_cluster_has(a, letter));
     let deletes = args.contains(&"--delete") || short('d');
@@ -390,6 +454,12 @@ mod tests {
             (&["git", "rm", "-rf", "."], "git.rm-tree"),
             (&["git", "switch", "--discard-changes", "main"], "git.checkout-discard"),
             (&["git", "push", "--prune", "origin"], "git.push-delete"),
+            (&["git", "fetch", "origin", "+master:master"], "git.branch-force-move"),
+            (&["git", "fetch", "-f", "origin", "main:main"], "git.branch-force-move"),
+            (&["git", "fetch", "--force", "origin", "main:refs/heads/main"], "git.branch-force-move"),
+            (&["git", "fetch", "origin", "+refs/heads/*:refs/heads/*"], "git.branch-force-move"),
+            (&["git", "pull", "--force", "origin", "main:main"], "git.branch-force-move"),
+            (&["git", "pull", "--force"], "git.branch-force-move"),
             (&["git", "worktree", "remove", "-f", "../wt"], "git.worktree-force-remove"),
             (&["git", "branch", "-D", "feature"], "git.branch-force-delete"),
             (&["git", "branch", "--delete", "--force", "feature"], "git.branch-force-delete"),
@@ -419,6 +489,13 @@ mod tests {
             &["git", "reset"],
             &["git", "reset", "--soft", "HEAD~1"],
             &["git", "reset", "HEAD", "file.rs"],
+            &["git", "fetch", "origin"],
+            &["git", "fetch", "origin", "main:refs/remotes/origin/main"],
+            &["git", "fetch", "origin", "main:main"],
+            &["git", "fetch", "-f", "origin", "+refs/tags/*:refs/tags/*"],
+            &["git", "fetch", "--depth", "1", "git@github.com:o/r.git", "main"],
+            &["git", "pull", "--rebase"],
+            &["git", "pull", "origin", "main"],
             &["git", "push"],
             &["git", "push", "-u", "origin", "main"],
             &["git", "push", "--force-with-lease"],

@@ -115,7 +115,15 @@ pub(crate) struct Call<'a> {
     pub guessed: bool,
     pub ctx: &'a Context,
     pub scope: Scope,
+    /// The files the command writes over or takes away at their name, as the file rules read
+    /// its words (the guard's, given to [`evaluate`]).
+    pub replaced: Replaced,
 }
+
+/// The files a command writes over from their start or takes away at their name, with the path
+/// each word names (`--output=F` names `F`): the guard's reading of the command's words, which
+/// the rm pack judges as it judges `> F` (`overwrite`).
+pub type Replaced = for<'c> fn(&'c SimpleCommand) -> Vec<(&'c crate::shell::Word, &'c str)>;
 
 impl Call<'_> {
     /// The arguments after the command name.
@@ -146,8 +154,13 @@ impl Hit {
 }
 
 /// The strongest finding on the line (deny beats ask; first in source order within a kind),
-/// or `None` when no enabled pack objects.
-pub fn evaluate(analysis: &Analysis, places: &Places<'_>, packs: &PackSettings) -> Option<Finding> {
+/// or `None` when no enabled pack objects. `replaced` says which files a command writes over.
+pub fn evaluate(
+    analysis: &Analysis,
+    places: &Places<'_>,
+    packs: &PackSettings,
+    replaced: Replaced,
+) -> Option<Finding> {
     let enabled: Vec<(Pack, PackSetting)> = Pack::ALL
         .into_iter()
         .map(|pack| (pack, packs.get(pack)))
@@ -161,7 +174,8 @@ pub fn evaluate(analysis: &Analysis, places: &Places<'_>, packs: &PackSettings) 
         let name = command_name(command);
         let here = places.of(index);
         for (pack, setting) in &enabled {
-            let Some(hit) = judge_command(*pack, analysis, index, name.as_deref(), here, setting.scope)
+            let Some(hit) =
+                judge_command(*pack, analysis, index, name.as_deref(), here, setting.scope, replaced)
             else {
                 continue;
             };
@@ -196,9 +210,10 @@ fn judge_command(
     name: Option<&str>,
     ctx: &Context,
     scope: Scope,
+    replaced: Replaced,
 ) -> Option<Hit> {
     let command = analysis.commands.get(index)?;
-    let call = Call { analysis, index, command, name, guessed: false, ctx, scope };
+    let call = Call { analysis, index, command, name, guessed: false, ctx, scope, replaced };
     if let Some(hit) = judge(pack, &call) {
         return Some(hit);
     }
@@ -285,7 +300,7 @@ pub(crate) mod testing {
 
     /// [`evaluate`] of a whole line that starts in `ctx`.
     pub fn evaluate_in(analysis: &Analysis, ctx: &Context, packs: &PackSettings) -> Option<Finding> {
-        evaluate(analysis, &Places::new(&analysis.commands, ctx), packs)
+        evaluate(analysis, &Places::new(&analysis.commands, ctx), packs, |_| Vec::new())
     }
 
     /// A word as the analyser would give it for unquoted text: `$` or a backtick makes it

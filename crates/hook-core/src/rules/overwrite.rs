@@ -2,7 +2,9 @@
 //! `truncate -s 0 F`, `cp /dev/null F`, `tee F < /dev/null`, `dd of=F`) or written over by a
 //! truncating write (`echo x > F`, `cp x F`, `mv x F`) when F already exists. The same places
 //! count as for `rm F`: the user's own files in the home directory, outside the project and the
-//! dot files (which the file rules judge).
+//! dot files (which the file rules judge). Any other program that rewrites or replaces a file
+//! it is given (`sed -i F`, `sort -o F`, `gzip F`) is judged the same, from the guard's reading
+//! of its words (`Call::replaced`).
 
 use std::borrow::Cow;
 use std::path::{Component, PathBuf};
@@ -20,8 +22,38 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     let targets = targets(call);
-    let (word, empties, how) = targets.iter().find(|(word, empties, _)| destroys(word, *empties, call))?;
-    Some(overwritten_hit(how, word, *empties))
+    if let Some((word, empties, how)) =
+        targets.iter().find(|(word, empties, _)| destroys(word, *empties, call))
+    {
+        return Some(overwritten_hit(how, word, *empties));
+    }
+    // Every other program that rewrites or replaces a file it is given (`sed -i`, `sort -o`,
+    // `gzip`), as the file rules read its words: looked for only when a word may lead out of
+    // the project.
+    if !may_leave_project(call) {
+        return None;
+    }
+    let how = call.name?;
+    (call.replaced)(call.command).into_iter().find_map(|(word, path)| {
+        let word = match word.text == path {
+            true => Cow::Borrowed(word),
+            false => Cow::Owned(Word { text: path.to_string(), raw: path.to_string(), ..word.clone() }),
+        };
+        destroys(&word, false, call).then(|| overwritten_hit(how, &word, false))
+    })
+}
+
+/// Whether a word of the command may name a file outside the project: the command runs
+/// outside it, or a word is absolute, starts at home or climbs (`..`).
+fn may_leave_project(call: &Call) -> bool {
+    !call.ctx.cwd.starts_with(&call.ctx.project_root)
+        || call.args().iter().any(|arg| {
+            let text = arg.text.as_str();
+            text.starts_with(['~', '/', '$'])
+                || text.contains("..")
+                || text.contains("=/")
+                || text.contains("=~")
+        })
 }
 
 /// A file of the user's own, outside the project, emptied or written over by `how` (`>`,
@@ -59,7 +91,7 @@ fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
 
 /// The absolute path `word` names (`~/x`, `$HOME/x`, `/x`, or relative to where the command
 /// runs), with `.` and `..` resolved on the text; `None` for any other run-time word.
-fn absolute(word: &Word, ctx: &Context) -> Option<PathBuf> {
+pub(super) fn absolute(word: &Word, ctx: &Context) -> Option<PathBuf> {
     let text = word.text.as_str();
     let home = || ctx.home.clone();
     let joined = if let Some(rest) = text.strip_prefix("~/").or_else(|| text.strip_prefix("$HOME/")) {

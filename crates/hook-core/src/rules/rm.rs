@@ -87,11 +87,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let piped_input = Word { text: "<pipeline input>".into(), dynamic: true, ..Word::default() };
     // Each `ROOT/{}` stands for the files under ROOT: `find . -name '*.pyc' -exec rm {} +` is
     // cleaning up, the same over home or `/` is deleting it.
+    let place_found = |root: &Word| match source_find(call) {
+        Some(find) => found_under(root, find.args(), call),
+        None => classify(root, call.ctx, false),
+    };
     let found_hit = args
         .targets
         .iter()
         .filter_map(|word| found_root(word))
-        .map(|root| (classify(&root, call.ctx, false), root))
+        .map(|root| (place_found(&root), root))
         .filter(|(place, _)| matches!(place, Place::Root | Place::Home | Place::System | Place::Outside))
         .min_by_key(|(place, _)| *place);
     if let Some((place, root)) = found_hit {
@@ -603,8 +607,11 @@ fn judge_find(call: &Call) -> Option<Hit> {
     // `-o` joins alternatives: `-path ./.git -prune -o -delete` deletes everything else.
     let alternatives = expression.iter().any(|w| matches!(w.text.as_str(), "-o" | "-or"));
     let unfiltered = !has_find_test(expression) || alternatives;
+    // A root above home whose `-maxdepth` and `-name` cannot pick home or a directory on its
+    // way is judged as if it held no home (`find /tmp -maxdepth 1 -name 'pytest-of-*'` where
+    // home is `/tmp/x/home`).
     let (place, root) =
-        roots.iter().map(|word| (classify(word, call.ctx, word.glob), *word)).min_by_key(|(p, _)| *p)?;
+        roots.iter().map(|word| (found_under(word, args, call), *word)).min_by_key(|(p, _)| *p)?;
     // `find ~/.cache -name '*.whl' -delete`: files of one kind, not the tree (the home directory
     // itself stays guarded: `find ~ -name '*.bak' -delete` reaches every backup the user has).
     let by_name = !unfiltered && narrow_name(expression);
@@ -625,6 +632,85 @@ fn judge_find(call: &Call) -> Option<Hit> {
             place.describe()
         ),
     ))
+}
+
+/// Where what a `find` with `find_args` finds under `root` is: the root's place, unless the
+/// root is above home and the find cannot reach home ([`misses_home`]): then the place the
+/// root would have if it held no home.
+fn found_under(root: &Word, find_args: &[Word], call: &Call) -> Place {
+    match classify(root, call.ctx, root.glob) {
+        Place::Home if misses_home(root, find_args, call) => {
+            let away = crate::project::Context { home: None, ..call.ctx.clone() };
+            classify(root, &away, root.glob)
+        }
+        place => place,
+    }
+}
+
+/// The `find` whose findings command `call` is given (`find … -exec rm -rf {} +`, `find … |
+/// xargs rm -rf`).
+fn source_find<'a>(call: &Call<'a>) -> Option<&'a crate::shell::SimpleCommand> {
+    let commands = &call.analysis.commands;
+    let via = |prefix: &str| call.command.via.iter().any(|via| via.starts_with(prefix));
+    let source = match call.command.stdin {
+        Stdin::Pipe { from: Some(from) } if via("xargs") => commands.get(from),
+        _ if via("find -") => commands[..call.index].iter().rev().find(|c| c.name() == Some("find")),
+        _ => None,
+    };
+    source.filter(|command| command.name() == Some("find"))
+}
+
+/// Whether a `find` from `root` (home or above it) cannot act on home or a directory on its
+/// way: `-maxdepth` keeps it from reaching below home, and each entry it can reach on the way
+/// (the root itself, named as written, unless `-mindepth` skips it) fails one of the `-name`
+/// or `-iname` tests, which all must pass (no `!`, `-not` or parentheses; `-o` is judged apart).
+/// A pattern with a class or an escape may match anything.
+fn misses_home(root: &Word, find_args: &[Word], call: &Call) -> bool {
+    let start = find_args.iter().position(|w| is_expression_start(&w.text)).unwrap_or(find_args.len());
+    let expression = &find_args[start..];
+    if root.dynamic
+        || expression.iter().any(|w| matches!(w.text.as_str(), "!" | "-not" | "(" | ")" | "-o" | "-or"))
+    {
+        return false;
+    }
+    let depth = |option: &str| {
+        expression
+            .windows(2)
+            .find(|pair| pair[0].text == option)
+            .and_then(|pair| pair[1].text.parse::<usize>().ok())
+    };
+    let Some(max) = depth("-maxdepth") else { return false };
+    let min = depth("-mindepth").unwrap_or(0);
+    let names: Vec<(&str, bool)> = expression
+        .windows(2)
+        .filter_map(|pair| match pair[0].text.as_str() {
+            "-name" => Some((pair[1].text.as_str(), false)),
+            "-iname" => Some((pair[1].text.as_str(), true)),
+            _ => None,
+        })
+        .collect();
+    let (Some(home), Some(path)) = (call.ctx.home.as_deref(), super::overwrite::absolute(root, call.ctx))
+    else {
+        return false;
+    };
+    let Ok(below) = home.strip_prefix(&path) else { return false };
+    let parts: Vec<String> =
+        below.components().map(|part| part.as_os_str().to_string_lossy().into_owned()).collect();
+    if names.is_empty() || max > parts.len() {
+        return false;
+    }
+    let may_match = |pattern: &str, name: &str, folded: bool| {
+        pattern.contains(['[', '\\'])
+            || match folded {
+                true => crate::shell::pattern_matches(&pattern.to_lowercase(), &name.to_lowercase()),
+                false => crate::shell::pattern_matches(pattern, name),
+            }
+    };
+    let root_name = crate::shell::base_name(root.text.trim_end_matches('/'));
+    let reached = std::iter::once(root_name).chain(parts.iter().map(String::as_str)).enumerate();
+    reached
+        .filter(|(depth, _)| (min..=max).contains(depth))
+        .all(|(_, name)| names.iter().any(|(pattern, folded)| !may_match(pattern, name, *folded)))
 }
 
 /// Whether the expression picks files by a name pattern that is more than a wildcard
@@ -825,5 +911,52 @@ mod tests {
         let finding =
             evaluate_in(&sequence(&[&["rm", "-rf", "$SECRET_TOKEN"]]), &ctx(), &PackSettings::default());
         assert!(!finding.expect("a finding").message.contains("SECRET"));
+    }
+    /// With home in a temp dir (`/tmp/ci/home`, as in many test runners), a `find` over the temp
+    /// dir is a delete of home only where its `-maxdepth` and `-name` can reach home or a
+    /// directory on its way (issue 14).
+    #[test]
+    fn a_find_that_cannot_reach_home_above_it_is_judged_without_it() {
+        let mut ctx = ctx();
+        ctx.home = Some(std::path::PathBuf::from("/tmp/ci/home"));
+        let rule = |line: &str| {
+            evaluate_in(
+                &crate::shell::analyse(line, crate::shell::Dialect::Posix),
+                &ctx,
+                &PackSettings::default(),
+            )
+            .map(|f| f.rule)
+        };
+        for line in [
+            "find /tmp -maxdepth 1 -name 'pytest-of-*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 2 -name 'pytest-of-*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -type d -name 'pytest-of-*' -exec rm -rf {} +",
+            "find /tmp -mindepth 1 -maxdepth 1 -name 'pytest-of-*' -exec rm -rf {} \\;",
+            "find /tmp -maxdepth 1 -name 'pytest-of-*' -delete",
+            "find /tmp -maxdepth 1 -name 'pytest-of-*' -execdir rm -rf {} +",
+            "find /tmp -maxdepth 1 -name 'c*' -name '*.log' -delete",
+            "find /tmp -maxdepth 0 -name x -exec rm -rf {} +",
+        ] {
+            assert_eq!(rule(line), None, "{line}");
+        }
+        for line in [
+            "find /tmp -maxdepth 1 -name 'ci' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -name 'c*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -iname 'CI' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -name '[c]i' -exec rm -rf {} +",
+            "find /tmp -maxdepth 2 -name 'home' -exec rm -rf {} +",
+            "find /tmp -maxdepth 3 -name 'pytest-of-*' -exec rm -rf {} +",
+            "find /tmp -name 'pytest-of-*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 ! -name 'pytest-of-*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -not -name 'pytest-of-*' -delete",
+            "find /tmp -maxdepth 1 -name 'pytest-of-*' -o -name ci -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 \\( -name 'pytest-of-*' \\) -exec rm -rf {} +",
+            "find /tmp -maxdepth 0 -name tmp -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -name '*' -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -exec rm -rf {} +",
+            "find /tmp -maxdepth 1 -name ci | xargs rm -rf",
+        ] {
+            assert_eq!(rule(line), Some("rm.home"), "{line}");
+        }
     }
 }

@@ -1293,14 +1293,25 @@ impl Analyser {
 
     /// The positional parameters `$1`… and `$@`, `$*` (`set -- a b c`, `sh -c TEXT $0 a b c`).
     fn set_positional(&mut self, values: &[Word]) {
-        // A tilde is the home directory in `$1` but only its text in a joined `$@`: the list is
-        // left unknown rather than wrong.
-        let tilde = values.iter().any(|w| w.raw == w.text && resolve::tilde_value(&w.text).is_some());
-        let known = !tilde && values.iter().all(|w| !w.dynamic);
+        // `$@` is the parameters joined and split again, so each must be one field: a tilde is
+        // written as the home directory it stands for (`set -- -rf ~` gives `rm -rf $HOME`, as
+        // an array's elements do), and so is a home the line does not spell (`"$HOME"`); any
+        // other run-time value, or one with a blank in it, leaves the list unknown.
+        let texts: Vec<String> = values
+            .iter()
+            .map(|w| match resolve::tilde_value(&w.text).filter(|_| w.raw == w.text) {
+                Some(home) => home,
+                None => w.text.clone(),
+            })
+            .collect();
+        let home = |text: &str| text == "$HOME" || text.starts_with("$HOME/");
+        let known = values.iter().zip(&texts).all(|(w, text)| {
+            (!w.dynamic || home(text)) && !text.is_empty() && !text.contains(char::is_whitespace)
+        });
         for (at, value) in values.iter().enumerate().take(9) {
             self.set_parameter(&(at + 1).to_string(), value);
         }
-        let all = known.then(|| values.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "));
+        let all = known.then(|| texts.join(" "));
         self.vars.set("@", all.clone());
         self.vars.set("*", all);
     }

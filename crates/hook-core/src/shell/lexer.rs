@@ -564,7 +564,12 @@ impl<'a> Lexer<'a> {
                 let end = self.close(start + 2, Ctx::Brace);
                 let inner = self.slice(start + 2, end.saturating_sub(1).max(start + 2));
                 let raw = self.slice(start, end).to_string();
+                // `${@}`, `${*}`, `${1}`…`${9}` are `$@`, `$*`, `$1`…`$9`.
+                let positional = matches!(inner.as_bytes(), [b'@' | b'*' | b'1'..=b'9']);
                 let part = match assignment_name(&format!("{inner}=")) {
+                    _ if positional && raw.ends_with('}') => {
+                        Part::Param { name: inner.to_string(), raw, quoted }
+                    }
                     Some(name) if end <= self.bytes.len() && raw.ends_with('}') => {
                         Part::Param { name: name.to_string(), raw, quoted }
                     }
@@ -875,7 +880,7 @@ mod tests {
 
     #[test]
     fn parameters() {
-        let lexed = tokenize("$a ${b} ${c:-d} $1 \"$e\"");
+        let lexed = tokenize("$a ${b} ${c:-d} $1 \"$e\" ${@} ${2} ${10}");
         let parts: Vec<Part> = lexed
             .tokens
             .into_iter()
@@ -892,6 +897,9 @@ mod tests {
                 Part::Opaque { raw: "${c:-d}".into() },
                 Part::Param { name: "1".into(), raw: "$1".into(), quoted: false },
                 Part::Param { name: "e".into(), raw: "$e".into(), quoted: true },
+                Part::Param { name: "@".into(), raw: "${@}".into(), quoted: false },
+                Part::Param { name: "2".into(), raw: "${2}".into(), quoted: false },
+                Part::Opaque { raw: "${10}".into() },
             ]
         );
     }

@@ -168,7 +168,7 @@ fn strip(value: &str, pattern: &str, from_start: bool, longest: bool) -> String 
 }
 
 /// Whether `text` matches the shell pattern `pattern` (`*`, `?`, literal characters).
-fn pattern_matches(pattern: &str, text: &str) -> bool {
+pub(crate) fn pattern_matches(pattern: &str, text: &str) -> bool {
     let (pattern, text): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
     let (mut p, mut t, mut star, mut mark) = (0, 0, None, 0);
     while t < text.len() {

@@ -378,7 +378,13 @@ pub(super) fn array_words(word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
     let made =
         |text: &str| Word { text: text.to_string(), raw: word.raw.clone(), dynamic: false, glob: false };
     let texts: Vec<String> = match index {
-        "*" if quoted => vec![items.join(" ")],
+        // `"${a[*]}"`: the elements joined by the first character of `IFS`, nothing when it is
+        // empty (`p=(. e n v); IFS=; "${p[*]}"` is `.env`); an `IFS` the line does not fix is
+        // not guessed.
+        "*" if quoted => {
+            let separator: String = vars.get("IFS")?.chars().take(1).collect();
+            vec![items.join(&separator)]
+        }
         "@" | "*" => items.iter().map(|s| s.to_string()).collect(),
         n => vec![items.get(n.parse::<usize>().ok()?).copied().unwrap_or_default().to_string()],
     };

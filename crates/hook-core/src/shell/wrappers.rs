@@ -941,6 +941,12 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             package_runner("npm exec", argv, 2)
         }
         name if dialect == Dialect::Posix && DELETERS.contains(&name) => deleter(name, argv),
+        "gio" | "gvfs-trash" | "gvfs-rm" | "gvfs-move" | "gvfs-copy" | "kioclient" | "kioclient5"
+        | "kioclient6" | "kfmclient"
+            if dialect == Dialect::Posix =>
+        {
+            desktop_file_tool(&name, argv)
+        }
         "bun" if argv.get(1).is_some_and(|w| w.text == "x") => package_runner("bun x", argv, 2),
         "yarn" | "pnpm" if argv.get(1).is_some_and(|w| w.text == "exec") => {
             let at = scan_options(argv, 2, "", &[]).operand;
@@ -1559,6 +1565,53 @@ fn deleter(via: &str, argv: &[Word]) -> Peel {
     let mut inner = vec![derived(program, "rm"), derived(program, "-rf")];
     inner.extend(argv[1..].iter().filter(|w| !w.text.starts_with('-')).cloned());
     Peel::Wraps { via: via.to_string(), inner }
+}
+
+/// Desktop file tools (GLib's `gio` and the older `gvfs-*`, KDE's `kioclient`): `gio trash`
+/// and `kioclient remove` delete their locations, directories and all, as `rm -rf` does (the
+/// trash is no backup the agent keeps; `trash-put` is one of the [`DELETERS`]), `gio remove`
+/// as `rm -f`; `move` is `mv`, `copy` is `cp`, `gio rename F NAME` is `mv F DIR/NAME`. A
+/// `file://` location is its path. Emptying, listing or restoring the trash runs as itself.
+fn desktop_file_tool(name: &str, argv: &[Word]) -> Peel {
+    let (sub, from) = match name.strip_prefix("gvfs-") {
+        Some(sub) => (sub.to_string(), 1),
+        None => match argv.iter().skip(1).position(|w| !w.text.starts_with('-')) {
+            Some(at) => (argv[at + 1].text.to_ascii_lowercase(), at + 2),
+            None => return Peel::Runs,
+        },
+    };
+    let rest = argv.get(from..).unwrap_or_default();
+    if rest.iter().any(|w| matches!(w.text.as_str(), "--empty" | "--list" | "--restore")) {
+        return Peel::Runs;
+    }
+    let mut operands: Vec<Word> = rest
+        .iter()
+        .filter(|w| !w.text.starts_with('-'))
+        .map(|w| match w.text.strip_prefix("file://") {
+            Some(path) => derived(w, path),
+            None => w.clone(),
+        })
+        .collect();
+    let program = &argv[0];
+    let head: &[&str] = match sub.as_str() {
+        "trash" => &["rm", "-rf"],
+        "remove" | "rm" if name.starts_with('k') => &["rm", "-rf"],
+        "remove" | "rm" => &["rm", "-f"],
+        "move" | "mv" => &["mv"],
+        "copy" | "cp" => &["cp"],
+        "rename" if operands.len() == 2 => {
+            let target = match operands[0].text.trim_end_matches('/').rsplit_once('/') {
+                Some((dir, _)) => format!("{dir}/{}", operands[1].text),
+                None => operands[1].text.clone(),
+            };
+            operands[1] = derived(&operands[1], &target);
+            &["mv"]
+        }
+        _ => return Peel::Runs,
+    };
+    let mut inner: Vec<Word> = head.iter().map(|text| derived(program, text)).collect();
+    inner.extend(operands);
+    Peel::Wraps { via: format!("{name} {sub}"), inner }
 }
 
 fn git(argv: &[Word]) -> Peel {
@@ -2653,6 +2706,19 @@ mod tests {
         assert_eq!(inner(&["./node_modules/.bin/rimraf", "x"]).1, ["rm", "-rf", "x"]);
         assert_eq!(inner(&["npm", "x", "rimraf", "x"]).1, ["rm", "-rf", "x"]);
         assert_eq!(peel(&argv(&["del", "/q", "x"]), Dialect::Cmd), Peel::Runs);
+        // Desktop file tools delete, move and copy as rm, mv and cp do.
+        assert_eq!(
+            inner(&["gio", "trash", "-f", "~/Documents"]),
+            ("gio trash".into(), vec!["rm".into(), "-rf".into(), "~/Documents".into()])
+        );
+        assert_eq!(inner(&["gvfs-trash", "x"]).1, ["rm", "-rf", "x"]);
+        assert_eq!(inner(&["gio", "remove", "file:///home/dev/x"]).1, ["rm", "-f", "/home/dev/x"]);
+        assert_eq!(inner(&["kioclient5", "remove", "x"]).1, ["rm", "-rf", "x"]);
+        assert_eq!(inner(&["kioclient", "move", "~", "/tmp"]).1, ["mv", "~", "/tmp"]);
+        assert_eq!(inner(&["gio", "rename", "~/Documents", "x"]).1, ["mv", "~/Documents", "~/x"]);
+        assert_eq!(inner(&["gio", "copy", "a", "b"]).1, ["cp", "a", "b"]);
+        assert_eq!(peel(&argv(&["gio", "trash", "--empty"]), Dialect::Posix), Peel::Runs);
+        assert_eq!(peel(&argv(&["gio", "open", "x.pdf"]), Dialect::Posix), Peel::Runs);
         // What fd finds is under its roots (`.` when none is named); `{/}` and the others are
         // parts of a path the command does not know.
         let found = |words: &[&str]| match peel(&argv(words), Dialect::Posix) {

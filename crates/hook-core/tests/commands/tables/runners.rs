@@ -592,12 +592,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("echo 'ls -la' > j.txt; bash < j.txt"),
     // Program names the line does not fix.
     ask("opaque.exec", "CMD=$(echo rm -rf /); $CMD"),
-    ask("opaque.exec", "f() { \"$@\"; }; f rm -rf ~"),
+    deny("rm.home", "f() { \"$@\"; }; f rm -rf ~"),
     // A function's positional parameters are the words of each call.
     deny("rm.root", "run() { $1 $2 $3; }; run rm -rf /"),
     // The words after `bash -c TEXT` are its `$0`, `$1`…: `"$@"` is `rm -rf /`.
     deny("rm.root", "bash -c '\"$@\"' _ rm -rf /"),
-    ask("opaque.exec", "set -- rm -rf ~; \"$@\""),
+    deny("rm.home", "set -- rm -rf ~; \"$@\""),
     ask("opaque.exec", "/bin/r[m] -rf ~"),
     ask("opaque.exec", "/usr/bin/r? -rf ~"),
     deny("rm.home", "$SHELL -c 'rm -rf ~'"),
