@@ -307,6 +307,11 @@ fn files_git_lists_as_untracked_are_read_unseen() {
             ("cat $(git ls-files --others --ignored --exclude-standard)", "ask", "files.deny-read-tree"),
             ("cat $(git ls-files -oi --exclude-standard | head -1)", "ask", "files.deny-read-tree"),
             ("cat $(git ls-files src)", "allow", ""),
+            // Through a variable, the same: its value is the substitution's text.
+            ("f=$(git ls-files -o | head -1); cat \"$f\"", "ask", "files.deny-read-tree"),
+            ("f=$(ls -a | grep env); cat \"$f\"", "ask", "files.deny-read-tree"),
+            ("for f in $(git ls-files src); do cat \"$f\"; done", "allow", ""),
+            ("f=$(git ls-files src | head -1); cat \"$f\"", "allow", ""),
         ],
         &[],
     );

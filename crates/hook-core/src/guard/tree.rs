@@ -676,10 +676,14 @@ fn build_contexts(args: &[Word]) -> Vec<&str> {
 /// tracked files (`git ls-files`) names none that git ignores, so it is left to the rules; a
 /// list of untracked or ignored ones (`git ls-files -o`, `--ignored`) is where the secrets are.
 fn named_at_run_time(command: &SimpleCommand) -> Option<TreeRead<'_>> {
+    // A variable set from a substitution (`p=$(ls | grep env); cat "$p"`) has the
+    // substitution's text as its value: the word's text, where its raw text is `"$p"`.
     let computed = |word: &Word| {
+        let substituted = |text: &str| text.contains("$(") || text.contains('`');
+        let source = if substituted(&word.raw) { &word.raw } else { &word.text };
         word.dynamic
-            && (word.raw.contains("$(") || word.raw.contains('`') || word.text.contains(XARGS_INPUT))
-            && (!word.raw.contains("git ls-files") || lists_untracked(&word.raw))
+            && (substituted(source) || word.text.contains(XARGS_INPUT))
+            && (!source.contains("git ls-files") || lists_untracked(source))
     };
     let reads = super::file_access::accesses(command)
         .into_iter()

@@ -943,7 +943,6 @@ impl Analyser {
             }
             let word = self.expand_value(value, origin);
             if simple.words.is_empty() {
-                let from_substitution = value.parts.iter().any(|p| matches!(p, Part::Command { .. }));
                 let whole_substitution = matches!(value.parts.as_slice(), [Part::Command { .. }]);
                 // `x=$GITHUB_TOKEN`: `$x` stands for the variable it copies, whose name says
                 // what it holds.
@@ -952,8 +951,9 @@ impl Analyser {
                 if (whole_substitution || copies_variable || word.home_only()) && word.dynamic {
                     self.vars.set_substitution(name, &word.text);
                 } else {
-                    let known = !word.dynamic && !from_substitution;
-                    self.vars.set(name, known.then(|| word.text.clone()));
+                    // `p=$(echo /etc/shadow)`: output the line fixes is the value, as it is
+                    // where the substitution stands in a command (`cat $(echo …)`).
+                    self.vars.set(name, (!word.dynamic).then(|| word.text.clone()));
                 }
             }
             assignments.push((name.clone(), word));
@@ -2384,6 +2384,12 @@ mod tests {
         }
         let both = posix("$(echo rm -rf) /");
         assert_eq!(both.commands.last().map(|c| texts(&c.argv)), Some(vec!["rm", "-rf", "/"]));
+        // A variable holds the output as the word would have.
+        assert_eq!(
+            argvs("a=$(echo rm); $a -rf /", Dialect::Posix),
+            [vec!["echo", "rm"], vec!["rm", "-rf", "/"]]
+        );
+        assert_eq!(argvs("p=$(printf '%s/x' /etc); cat \"$p\"", Dialect::Posix)[1], ["cat", "/etc/x"]);
         let unknown = posix("$(whoami) -rf /");
         assert_eq!(names("$(whoami) -rf /"), ["whoami", "<dynamic>"]);
         assert!(unknown.commands[1].argv[0].dynamic);
@@ -2411,7 +2417,7 @@ mod tests {
         for line in [
             "$cmd -rf /",
             "if x; then a=rm; fi; $a -rf /",
-            "a=$(echo rm); $a -rf /",
+            "a=$(whoami); $a -rf /",
             "(a=rm); $a -rf /",
             "a=ls; (a=rm); $a -rf /",
             "x && a=rm; $a -rf /",

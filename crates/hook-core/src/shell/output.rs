@@ -32,7 +32,8 @@ pub(super) fn output(commands: &[SimpleCommand], index: usize) -> Option<String>
 
 fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Option<String> {
     let command = commands.get(index)?;
-    if command.args().iter().any(|w| w.dynamic || w.glob) {
+    // `$HOME` is known to the rules (`home_word` writes it as `~`); any other run-time word is not.
+    if command.args().iter().any(|w| (w.dynamic && !w.home_only()) || w.glob) {
         return None;
     }
     let words: Vec<String> = command.args().iter().map(super::resolve::home_word).collect();
