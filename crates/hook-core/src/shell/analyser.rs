@@ -561,7 +561,15 @@ impl Analyser {
                     }
                     _ => self.scoped(Run::Repeatedly, |a| {
                         if let Some(name) = name {
-                            a.vars.set(name, None);
+                            // `for f in $(cat list)`: each value is a word the command prints,
+                            // which a write or delete through `$f` is judged as.
+                            match words.iter().flat_map(|word| &word.parts).find_map(|part| match part {
+                                Part::Command { raw, .. } => Some(raw.as_str()),
+                                _ => None,
+                            }) {
+                                Some(raw) => a.vars.set_substitution(name, raw),
+                                None => a.vars.set(name, None),
+                            }
                         }
                         a.list(body, src, origin)
                     }),
@@ -1388,9 +1396,39 @@ impl Analyser {
         }
     }
 
+    /// `while read f; do … done < list`, `find … | while read f`: the variables hold words of
+    /// the file or of what the command prints, as `f=$(cat list)` would; a write or delete
+    /// through them is judged as one through that substitution.
+    fn read_from_elsewhere(&mut self, argv: &[Word], stdin: &Stdin) {
+        let source = match stdin {
+            Stdin::File(file) if !file.dynamic => format!("$(cat {})", super::quote(&file.text)),
+            Stdin::Pipe { from: Some(from) } => match self.commands.get(*from) {
+                Some(command) if !command.text.is_empty() => format!("$({})", command.text),
+                _ => return,
+            },
+            _ => return,
+        };
+        let mut args = argv[1..].iter();
+        while let Some(arg) = args.next() {
+            match arg.text.as_str() {
+                "-p" | "-d" | "-n" | "-N" | "-t" | "-u" | "-i" | "-a" => {
+                    args.next();
+                }
+                text if text.starts_with('-') || arg.dynamic => {}
+                text if lexer::assignment_name(&format!("{text}=")).is_some() => {
+                    self.vars.set_substitution(text, &source);
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// `read [-r] a b <<< "text"` (or from a heredoc): the line fixes what the variables get,
     /// split on blanks as bash does, the last one taking the rest; `read -a arr` fills an array.
     fn read_from_text(&mut self, argv: &[Word], stdin: &Stdin, own_ifs: bool) {
+        if argv.first().is_some_and(|w| w.text == "read" && !w.dynamic) {
+            self.read_from_elsewhere(argv, stdin);
+        }
         let (Some(name), Stdin::Text(text)) = (argv.first().filter(|w| !w.dynamic), stdin) else { return };
         if name.text != "read" {
             return;

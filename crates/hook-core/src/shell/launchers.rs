@@ -742,7 +742,7 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
     Some(Word { text, ..(*argument).clone() })
 }
 
-const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "elvish", "osh", "oil", "ysh", "rc", "es", "ion", "murex"];
+const OTHER_SHELLS: &[&str] = &["nu", "elvish", "osh", "oil", "ysh", "rc", "es", "ion", "murex"];
 
 /// Runners that fetch a program from a URL or a repository and run it at once (`deno run
 /// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`), and

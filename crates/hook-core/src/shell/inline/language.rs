@@ -39,6 +39,8 @@ impl Language {
         };
         match name {
             _ if versioned("python") || versioned("pypy") || versioned("ipython") => Some(Language::Python),
+            // xonsh is a superset of Python (its subprocess syntax is read in `inline::scan`).
+            "xonsh" => Some(Language::Python),
             // TypeScript runners run the same code as node (`ts-node -e`, `tsx -e`).
             "node" | "nodejs" | "bun" | "deno" | "ts-node" | "ts-node-esm" | "ts-node-script" | "tsx"
             | "esno" | "esr" | "babel-node" | "sucrase-node" | "swc-node" => Some(Language::Node),
