@@ -124,12 +124,15 @@ fn script_block<'w>(
     written: &dyn Fn() -> &'w script_file::Written,
     levels: u8,
 ) -> Option<Block> {
-    let (file, line) = match script_file::script(command, here, written)? {
+    let (file, line) = match script_file::script(command, index, here, written)? {
         (file, script_file::Held::Line(line)) => (file, line),
         (file, script_file::Held::Unknown(writer)) => {
             let reason = format!(
                 "{file} runs what `{writer}` writes to it on this line, which the guard cannot compute; run the steps apart, so that the file can be read first"
             );
+            return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
+        }
+        (_, script_file::Held::Opaque(reason)) => {
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
         (file, script_file::Held::Unread) => {

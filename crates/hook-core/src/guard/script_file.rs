@@ -31,6 +31,8 @@ pub(crate) enum Held {
     /// A file in a temp directory that cannot be read (missing, compiled, too large): what
     /// runs there was put there by someone, and nobody has seen it.
     Unread,
+    /// Code the guard cannot judge, with the reason (a `build.rs` that runs programs).
+    Opaque(String),
 }
 
 /// Files the line itself writes, with the text it gives them, in the order written.
@@ -39,6 +41,9 @@ pub(crate) struct Written {
     /// Each file with its text, or the name of the command that writes text the guard does
     /// not compute (`base64 -d > s`, `python3 gen.py > s.sh`, `sed -i … s.sh`).
     files: Vec<(PathBuf, Result<String, String>)>,
+    /// For each of `files`, the command of the line that wrote it; `None` for a file the
+    /// line that ran this script wrote, before it.
+    writers: Vec<Option<usize>>,
     /// `package.json` scripts the line sets: `npm pkg set scripts.x="..."`.
     scripts: Vec<(String, String)>,
     /// Files the line downloads, with the address: they hold whatever the server sends.
@@ -76,11 +81,11 @@ impl Written {
             let here = ctx.moved_to(command.cwd.as_ref());
             let tee = command.name() == Some("tee");
             let mut known = Vec::new();
-            // `mv p package.json`, `cp hook .husky/pre-commit`: the file holds what its source
-            // held, written by the line or read from the disk.
+            // `mv p package.json`, `cp hook .husky/pre-commit`, `cp x.py json.py`: the file holds
+            // what its source held, written by the line or read from the disk.
             if let Some((from, to)) = moved(command) {
                 let (from, to) = (here.cwd.join(from), here.cwd.join(to));
-                if runs_later_kind(&to).is_some() {
+                {
                     let text = match written.text(&from) {
                         Some(text) => text.map(str::to_string).map_err(str::to_string),
                         None => read_small(&from, MAX_SCRIPT_BYTES, false).ok_or_else(|| "cp".to_string()),
@@ -89,6 +94,7 @@ impl Written {
                         written.edits.push((to.clone(), words.1.clone()));
                     }
                     written.files.push((to.clone(), text));
+                    written.writers.push(Some(index));
                     known.push(to);
                 }
             }
@@ -112,6 +118,7 @@ impl Written {
                             _ => Ok(text.clone()),
                         };
                         written.files.push((path.clone(), text));
+                        written.writers.push(Some(index));
                         known.push(path);
                     }
                 }
@@ -138,6 +145,7 @@ impl Written {
                 if access == Access::Write && !word.dynamic && !known.contains(&path) {
                     written.edits.push((path.clone(), edit_words(commands, index)));
                     written.files.push((path, Err(writer.clone())));
+                    written.writers.push(Some(index));
                 }
             }
         }
@@ -148,7 +156,9 @@ impl Written {
     pub(crate) fn after(self, outer: Option<&Written>) -> Self {
         let Some(outer) = outer else { return self };
         let mut all = outer.clone();
+        all.writers = vec![None; all.files.len()];
         all.files.extend(self.files);
+        all.writers.extend(self.writers);
         all.scripts.extend(self.scripts);
         all.downloads.extend(self.downloads);
         all.edits.extend(self.edits);
@@ -205,6 +215,39 @@ impl Written {
             .map(|(name, text)| (format!("the package script `{name}`"), Ok(text.clone())));
         later.extend(scripts);
         later
+    }
+
+    /// The text a `sed` of the line puts in `path` by substitutions alone (`sed -i
+    /// 's/a/b/' x.py` puts `b`), `None` when a command of another kind wrote it or the `sed`
+    /// reads, writes or runs more than its substitutions (`1r FILE`, `e CMD`, the `e` flag).
+    pub(crate) fn substituted(&self, path: &Path, writer: &str) -> Option<Vec<String>> {
+        if writer != "sed" {
+            return None;
+        }
+        let (_, words) = self.edits.iter().rev().find(|(file, _)| file == path)?;
+        let substitution = |word: &str| {
+            let Some(rest) = word.strip_prefix('s') else { return false };
+            let Some(delimiter) = rest.chars().next().filter(|c| !c.is_alphanumeric() && *c != '\\') else {
+                return false;
+            };
+            let flags = rest.rsplit(delimiter).next().unwrap_or_default();
+            rest.matches(delimiter).count() == 3 && !flags.contains(['e', 'w', 'W'])
+        };
+        let command = |word: &str| {
+            let command = word.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '/'));
+            command.starts_with(['r', 'R', 'e', 'w', 'W'])
+        };
+        words.iter().all(|word| substitution(word) || !command(word)).then(|| edited_lines(words))
+    }
+
+    /// Every file the line writes before its command `index` runs, with its text or the
+    /// command whose text is not computed.
+    pub(crate) fn files_before(&self, index: usize) -> impl Iterator<Item = (&Path, Result<&str, &str>)> {
+        self.files
+            .iter()
+            .zip(&self.writers)
+            .filter(move |(_, writer)| writer.is_none_or(|writer| writer < index))
+            .map(|((path, text), _)| (path.as_path(), text.as_deref().map_err(String::as_str)))
     }
 
     fn text(&self, path: &Path) -> Option<Result<&str, &str>> {
@@ -1115,6 +1158,30 @@ pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
 /// `python3 -c '<text>'` for the others). The text is what the line wrote to the file
 /// (`written`, asked for only when a command runs a script file), else what the file holds.
 pub(crate) fn script<'w>(
+    command: &SimpleCommand,
+    index: usize,
+    ctx: &Context,
+    written: impl FnOnce() -> &'w Written,
+) -> Option<(String, Held)> {
+    // Files the program loads without their names on the line (`sitecustomize.py`, `build.rs`,
+    // `conftest.py`) that the line wrote before it run with it.
+    if ctx.cwd_known && super::implicit::loads_unnamed(command) {
+        let written = written();
+        let loaded = super::implicit::loaded(command, index, ctx, written);
+        return match (named_script(command, ctx, || written), loaded) {
+            (Some((named, Held::Line(first))), Some((loaded, Held::Line(then)))) => {
+                Some((format!("{named} and {loaded}"), Held::Line(format!("{first}\n{then}"))))
+            }
+            (named, Some(loaded)) if !matches!(loaded.1, Held::Line(_)) || named.is_none() => Some(loaded),
+            (named, _) => named,
+        };
+    }
+    named_script(command, ctx, written)
+}
+
+/// The script `command` runs by naming it, or that its program reads by a name of its own (a
+/// package script, a makefile's recipe, `python3 -m tool`'s `tool.py`).
+fn named_script<'w>(
     command: &SimpleCommand,
     ctx: &Context,
     written: impl FnOnce() -> &'w Written,

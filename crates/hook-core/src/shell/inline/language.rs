@@ -356,6 +356,8 @@ const PERL: &[Target] = &[
 const RUBY: &[Target] = &[
     ("system", &["", "Kernel"], Effect::Shell),
     ("exec", &["", "Kernel"], Effect::Shell),
+    // Rake's and FileUtils' `sh "cmd"`, as a Rakefile writes it.
+    ("sh", &["", "FileUtils"], Effect::Shell),
     ("spawn", &["", "Kernel", "Process"], Effect::Shell),
     ("popen", &["IO"], Effect::Command),
     ("capture2", &["Open3"], Effect::Shell),
