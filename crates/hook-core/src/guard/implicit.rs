@@ -182,6 +182,13 @@ pub(crate) fn loaded(
             Judged::Nothing => {}
         }
     }
+    // An archive unpacked or a patch applied by the line may have put any of those files there.
+    if let Some(unpacker) = written.unpacker() {
+        let reason = format!(
+            "`{unpacker}` on this line writes files it does not name, which `{name}` may load and run unseen; run the steps apart, so that the files can be read first"
+        );
+        return Some((format!("the files `{unpacker}` writes"), Held::Opaque(reason)));
+    }
     (!lines.is_empty()).then(|| (names.join(" with "), Held::Line(lines.join("\n"))))
 }
 

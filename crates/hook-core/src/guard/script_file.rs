@@ -132,11 +132,11 @@ impl Written {
                 }
             }
             // Every other file the command writes holds text it computes at run time; a change
-            // of mode, owner or times leaves the text as it was.
+            // of mode, owner or times leaves the text as it was, and a deleted file holds none.
             let writer = command.name().unwrap_or("a command").to_string();
             if matches!(
                 writer.as_str(),
-                "chmod" | "chown" | "chgrp" | "touch" | "setfacl" | "chattr" | "xattr"
+                "chmod" | "chown" | "chgrp" | "touch" | "setfacl" | "chattr" | "xattr" | "rm" | "rmdir" | "unlink"
             ) {
                 continue;
             }
@@ -238,6 +238,12 @@ impl Written {
             command.starts_with(['r', 'R', 'e', 'w', 'W'])
         };
         words.iter().all(|word| substitution(word) || !command(word)).then(|| edited_lines(words))
+    }
+
+    /// The command of the line that writes files it does not name (`tar x`, `unzip`, `git
+    /// apply`), if one does.
+    pub(crate) fn unpacker(&self) -> Option<&str> {
+        self.unpacker.as_deref()
     }
 
     /// Every file the line writes before its command `index` runs, with its text or the

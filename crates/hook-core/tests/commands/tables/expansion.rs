@@ -252,4 +252,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("find . -name '*.tmp' | while read f; do rm \"$f\"; done"),
     allow("for f in $(find . -name '*.bak'); do rm \"$f\"; done"),
     allow("for i in $(seq 1 3); do echo $i; done"),
+    // Bypasses tried against the loop rule: the list through a variable, an array, a
+    // descriptor, a here-string or a process substitution.
+    ask("files.unknown-write", "files=$(cat list); for f in $files; do : > \"$f\"; done"),
+    ask("files.unknown-write", "mapfile -t fs < list; for f in \"${fs[@]}\"; do : > \"$f\"; done"),
+    deny("rm.unknown-target", "readarray -t xs < <(cat list); for x in \"${xs[@]}\"; do rm -rf \"$x\"; done"),
+    ask("files.unknown-write", "while read -u 3 f; do : > \"$f\"; done 3< list"),
+    ask("files.unknown-write", "exec 3< list; while read -u3 f; do : > \"$f\"; done"),
+    ask("files.unknown-write", "while read f; do : > \"$f\"; done <<< \"$(cat list)\""),
+    ask("files.unknown-write", "while read f; do : > \"$f\"; done < <(cat list)"),
+    ask("files.unknown-write", "for f in $(<list); do : > \"$f\"; done"),
+    ask("files.unknown-write", "for f in $(cat list); do g=$f; : > \"$g\"; done"),
+    ask("files.unknown-write", "for f in $(cat list); do echo x | tee \"$f\"; done"),
+    allow("mapfile -t lines < notes.txt; for l in \"${lines[@]}\"; do echo \"$l\"; done"),
+    allow("files=$(ls); for f in $files; do wc -l \"$f\"; done"),
 ];

@@ -176,4 +176,17 @@ pub(crate) const CASES: &[Case] = &[
     allow("echo \"source 'https://rubygems.org'\" > Gemfile && bundle install"),
     allow("ansible-playbook -i inventory site.yml"),
     allow("ansible-playbook site.yml --check"),
+    // Bypasses tried against the loaded-files rule: other writers, links, archives.
+    deny("rm.home", "echo 'import os;os.system(\"rm -rf ~\")' | tee json.py >/dev/null && python3 -c 'import json'"),
+    deny("rm.home", "cat > json.py <<'EOF'\nimport os\nos.system('rm -rf ~')\nEOF\npython3 -c 'import json'"),
+    ask("opaque.exec", "install -m644 /dev/stdin json.py <<< \"$X\" && python3 -c 'import json'"),
+    ask("opaque.exec", "python3 -c 'open(\"json.py\",\"w\").write(input())' && python3 -c 'import json'"),
+    ask("opaque.exec", "ln -s /tmp/evil.py json.py && python3 -c 'import json'"),
+    ask("opaque.exec", "dd if=/tmp/e of=json.py && python3 -c 'import json'"),
+    ask("opaque.exec", "tar xf /tmp/x.tar && python3 -c 'import json'"),
+    ask("opaque.exec", "unzip -o /tmp/x.zip && cargo build"),
+    allow("python3 -c 'import json'"),
+    allow("cargo build && cargo test"),
+    allow("rm -f dist/bundle.js && node app.js"),
+    allow("rm -rf build && cargo test"),
 ];
