@@ -40,21 +40,54 @@ enum Code {
 
 /// What in Rust code runs programs, deletes or writes files, or reaches outside.
 const RUST_CALLS: &[&str] = &[
-    "Command", "process", "remove_dir", "remove_file", "fs::write", "File::create", "OpenOptions", "unsafe",
-    "libc", "include!", "include_str!", "include_bytes!", "extern", "asm!", "net::", "home_dir", "env::var",
-    "#[path", "set_permissions", "rename",
+    "Command",
+    "process",
+    "remove_dir",
+    "remove_file",
+    "fs::write",
+    "File::create",
+    "OpenOptions",
+    "unsafe",
+    "libc",
+    "include!",
+    "include_str!",
+    "include_bytes!",
+    "extern",
+    "asm!",
+    "net::",
+    "home_dir",
+    "env::var",
+    "#[path",
+    "set_permissions",
+    "rename",
 ];
 
 /// Cargo settings that run a program of their own: a wrapper, a runner, a linker, an alias.
 const CARGO_SETTINGS: &[&str] = &["wrapper", "runner", "linker", "rustc", "alias", "link-arg", "-C"];
 
 /// Maven plugins that run programs or scripts.
-const MAVEN_PLUGINS: &[&str] = &["exec-maven-plugin", "<executable>", "antrun", "<exec", "groovy", "<script>"];
+const MAVEN_PLUGINS: &[&str] =
+    &["exec-maven-plugin", "<executable>", "antrun", "<exec", "groovy", "<script>"];
 
 /// The same for Go.
 const GO_CALLS: &[&str] = &[
-    "exec.", "os.Remove", "RemoveAll", "syscall", "unsafe", "os.WriteFile", "os.Create", "os.OpenFile",
-    "net.", "http.", "os.Getenv", "UserHomeDir", "plugin.", "//go:generate", "cgo", "os.Rename", "os.Chmod",
+    "exec.",
+    "os.Remove",
+    "RemoveAll",
+    "syscall",
+    "unsafe",
+    "os.WriteFile",
+    "os.Create",
+    "os.OpenFile",
+    "net.",
+    "http.",
+    "os.Getenv",
+    "UserHomeDir",
+    "plugin.",
+    "//go:generate",
+    "cgo",
+    "os.Rename",
+    "os.Chmod",
 ];
 
 /// The JavaScript tools and the stems of the configuration files they load as code.
@@ -91,8 +124,17 @@ const JS_CONFIGS: &[(&str, &[&str])] = &[
 const JS_EXTENSIONS: &[&str] = &["js", "cjs", "mjs", "ts", "cts", "mts"];
 
 /// npm settings that name a program npm runs, or code it loads.
-const NPM_PROGRAMS: &[&str] =
-    &["script-shell", "shell", "node-options", "onload-script", "init-module", "editor", "browser", "git", "viewer"];
+const NPM_PROGRAMS: &[&str] = &[
+    "script-shell",
+    "shell",
+    "node-options",
+    "onload-script",
+    "init-module",
+    "editor",
+    "browser",
+    "git",
+    "viewer",
+];
 
 /// The program a command runs that loads files unnamed, if it is one (cheap: its name only).
 pub(crate) fn loads_unnamed(command: &SimpleCommand) -> bool {
@@ -164,7 +206,8 @@ pub(crate) fn loaded(
         let Some(code) = code_loaded(name, command, &ctx.cwd, path) else { continue };
         let what = format!("`{}` (loaded by `{name}`)", shown(path, ctx));
         // An everyday edit (`sed -i 's/a/b/' app.py`) is judged by the text it puts there.
-        let edited = text.err().and_then(|writer| written.substituted(path, writer)).map(|lines| lines.join("\n"));
+        let edited =
+            text.err().and_then(|writer| written.substituted(path, writer)).map(|lines| lines.join("\n"));
         let text = match (text, edited.as_deref()) {
             (_, Some(edited)) => edited,
             (Ok(text), None) => text,
@@ -194,7 +237,12 @@ pub(crate) fn loaded(
 
 /// `ansible-playbook` of a playbook the line writes, or gives on standard input or through a
 /// process substitution: its tasks run modules on the hosts, which the guard does not read.
-fn playbook(command: &SimpleCommand, index: usize, ctx: &Context, written: &Written) -> Option<(String, Held)> {
+fn playbook(
+    command: &SimpleCommand,
+    index: usize,
+    ctx: &Context,
+    written: &Written,
+) -> Option<(String, Held)> {
     let given = command.args().iter().filter(|w| !w.text.starts_with('-')).find(|word| {
         let path = ctx.cwd.join(&word.text);
         word.raw.starts_with("<(")
@@ -263,7 +311,9 @@ fn npmrc(text: &str) -> Judged {
         let (key, value) = (key.trim(), value.trim());
         let registry = key == "registry" || key.ends_with(":registry");
         if NPM_PROGRAMS.contains(&key) || registry && !value.starts_with("https://registry.npmjs.org") {
-            return Judged::Opaque(format!("an npm setting `{key}={value}`, which npm runs or installs from"));
+            return Judged::Opaque(format!(
+                "an npm setting `{key}={value}`, which npm runs or installs from"
+            ));
         }
     }
     Judged::Nothing
@@ -283,7 +333,8 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
     let extension = file.rsplit_once('.').map(|(_, ext)| ext).unwrap_or_default();
     if python(name) || matches!(name, "pytest" | "py.test" | "pip" | "pip3" | "pipx" | "tox" | "nox") {
         let on_path = command.assignments.iter().any(|(variable, value)| {
-            variable == "PYTHONPATH" && value.text.split(':').any(|dir| !dir.is_empty() && path.starts_with(cwd.join(dir)))
+            variable == "PYTHONPATH"
+                && value.text.split(':').any(|dir| !dir.is_empty() && path.starts_with(cwd.join(dir)))
         });
         return match file {
             "sitecustomize.py" | "usercustomize.py" if in_site => Some(Code::Python),
@@ -294,7 +345,9 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
     }
     let sub = args.iter().find(|w| !w.text.starts_with('-')).map(|w| w.text.as_str());
     match name {
-        "node" | "nodejs" | "bun" | "deno" | "ts-node" | "tsx" if under_cwd && JS_EXTENSIONS.contains(&extension) => {
+        "node" | "nodejs" | "bun" | "deno" | "ts-node" | "tsx"
+            if under_cwd && JS_EXTENSIONS.contains(&extension) =>
+        {
             Some(Code::Node)
         }
         "ruby" | "rspec" | "rails" | "rake" | "bundle" | "bundler" if under_cwd => {
@@ -309,15 +362,33 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
             let builds = matches!(
                 sub,
                 Some(
-                    "build" | "b" | "check" | "c" | "clippy" | "test" | "t" | "run" | "r" | "bench" | "doc" | "d"
-                        | "install" | "nextest" | "llvm-cov" | "miri"
+                    "build"
+                        | "b"
+                        | "check"
+                        | "c"
+                        | "clippy"
+                        | "test"
+                        | "t"
+                        | "run"
+                        | "r"
+                        | "bench"
+                        | "doc"
+                        | "d"
+                        | "install"
+                        | "nextest"
+                        | "llvm-cov"
+                        | "miri"
                 )
             );
-            let runs = matches!(sub, Some("test" | "t" | "run" | "r" | "bench" | "nextest" | "llvm-cov" | "miri"));
-            let config = parts.windows(2).any(|pair| pair[0] == ".cargo") && matches!(file, "config" | "config.toml");
+            let runs =
+                matches!(sub, Some("test" | "t" | "run" | "r" | "bench" | "nextest" | "llvm-cov" | "miri"));
+            let config =
+                parts.windows(2).any(|pair| pair[0] == ".cargo") && matches!(file, "config" | "config.toml");
             match () {
                 _ if config => Some(Code::Compiled(CARGO_SETTINGS)),
-                _ if builds && file == "build.rs" || runs && extension == "rs" => Some(Code::Compiled(RUST_CALLS)),
+                _ if builds && file == "build.rs" || runs && extension == "rs" => {
+                    Some(Code::Compiled(RUST_CALLS))
+                }
                 _ => None,
             }
         }
@@ -331,7 +402,9 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
             ".yarnrc.yml" | ".yarnrc" if name == "yarn" => Some(Code::Compiled(&["yarnPath", "plugins"])),
             _ => None,
         },
-        "direnv" if file == ".envrc" && matches!(sub, Some("allow" | "permit" | "grant" | "reload" | "exec")) => {
+        "direnv"
+            if file == ".envrc" && matches!(sub, Some("allow" | "permit" | "grant" | "reload" | "exec")) =>
+        {
             Some(Code::Shell)
         }
         "gradle" | "gradlew" if under_cwd => match file {

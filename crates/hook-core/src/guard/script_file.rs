@@ -136,7 +136,16 @@ impl Written {
             let writer = command.name().unwrap_or("a command").to_string();
             if matches!(
                 writer.as_str(),
-                "chmod" | "chown" | "chgrp" | "touch" | "setfacl" | "chattr" | "xattr" | "rm" | "rmdir" | "unlink"
+                "chmod"
+                    | "chown"
+                    | "chgrp"
+                    | "touch"
+                    | "setfacl"
+                    | "chattr"
+                    | "xattr"
+                    | "rm"
+                    | "rmdir"
+                    | "unlink"
             ) {
                 continue;
             }
@@ -234,7 +243,8 @@ impl Written {
             rest.matches(delimiter).count() == 3 && !flags.contains(['e', 'w', 'W'])
         };
         let command = |word: &str| {
-            let command = word.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '/'));
+            let command =
+                word.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '/'));
             command.starts_with(['r', 'R', 'e', 'w', 'W'])
         };
         words.iter().all(|word| substitution(word) || !command(word)).then(|| edited_lines(words))

@@ -192,7 +192,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("cloud.az-delete", "`az … delete`"),
             ("cloud.doctl-delete", "`doctl … delete`"),
             ("cloud.provider-delete", "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete"),
-            ("cloud.rclone-delete", "`rclone purge`/`delete`/`sync` into a remote or a local path outside the project"),
+            (
+                "cloud.rclone-delete",
+                "`rclone purge`/`delete`/`sync` into a remote or a local path outside the project",
+            ),
         ],
     },
     PackInfo {

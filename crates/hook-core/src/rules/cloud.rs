@@ -127,9 +127,11 @@ fn rclone(call: &Call) -> Option<Hit> {
     // (`rclone sync /tmp/empty ~/Documents` empties the documents).
     let foreign = |path: &&str| {
         !remote(path)
-            && call.args().iter().find(|w| w.text == **path).is_some_and(|word| {
-                super::paths::classify(word, call.ctx, true).is_foreign()
-            })
+            && call
+                .args()
+                .iter()
+                .find(|w| w.text == **path)
+                .is_some_and(|word| super::paths::classify(word, call.ctx, true).is_foreign())
     };
     let deletes = match *verb {
         "purge" | "delete" | "deletefile" | "rmdir" | "rmdirs" | "cleanup" => {

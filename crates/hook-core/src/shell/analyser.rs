@@ -569,7 +569,9 @@ impl Analyser {
                             Part::Opaque { raw } => {
                                 let inner = raw.strip_prefix("${")?.trim_start_matches(['!', '#']);
                                 let end = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
-                                self.vars.substitution_of(&inner[..end.unwrap_or(inner.len())]).map(str::to_string)
+                                self.vars
+                                    .substitution_of(&inner[..end.unwrap_or(inner.len())])
+                                    .map(str::to_string)
                             }
                             _ => None,
                         });
@@ -1455,7 +1457,10 @@ impl Analyser {
     /// `read [-r] a b <<< "text"` (or from a heredoc): the line fixes what the variables get,
     /// split on blanks as bash does, the last one taking the rest; `read -a arr` fills an array.
     fn read_from_text(&mut self, argv: &[Word], stdin: &Stdin, own_ifs: bool) {
-        if argv.first().is_some_and(|w| matches!(w.text.as_str(), "read" | "mapfile" | "readarray") && !w.dynamic) {
+        if argv
+            .first()
+            .is_some_and(|w| matches!(w.text.as_str(), "read" | "mapfile" | "readarray") && !w.dynamic)
+        {
             self.read_from_elsewhere(argv, stdin);
         }
         let (Some(name), Stdin::Text(text)) = (argv.first().filter(|w| !w.dynamic), stdin) else { return };

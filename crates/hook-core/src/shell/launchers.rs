@@ -619,7 +619,9 @@ fn option_value<'w>(argv: &'w [Word], short: &str, long: &str) -> Option<(&'w Wo
             found = argv.get(at + 1).map(|value| (value, value.text.clone()));
         } else if let Some(value) = text.strip_prefix(long).and_then(|rest| rest.strip_prefix('=')) {
             found = Some((word, value.to_string()));
-        } else if let Some(value) = text.strip_prefix(short).filter(|v| !v.is_empty() && !text.starts_with("--")) {
+        } else if let Some(value) =
+            text.strip_prefix(short).filter(|v| !v.is_empty() && !text.starts_with("--"))
+        {
             found = Some((word, value.to_string()));
         }
     }
@@ -678,7 +680,8 @@ fn ansible_module(argv: &[Word]) -> Option<Word> {
         _ => {}
     }
     let pairs = module_arguments(&args);
-    let get = |keys: &[&str]| pairs.iter().find(|(key, _)| keys.contains(&key.as_str())).map(|(_, v)| v.as_str());
+    let get =
+        |keys: &[&str]| pairs.iter().find(|(key, _)| keys.contains(&key.as_str())).map(|(_, v)| v.as_str());
     let path = get(&["path", "dest", "name"]).map(path_word);
     match module.as_str() {
         "file" => {
@@ -713,8 +716,18 @@ fn ansible_module(argv: &[Word]) -> Option<Word> {
 }
 
 /// Salt's options that take a value.
-const SALT_VALUES: &[&str] =
-    &["-t", "--timeout", "-b", "--batch-size", "--out", "--output", "-l", "--log-level", "-c", "--config-dir"];
+const SALT_VALUES: &[&str] = &[
+    "-t",
+    "--timeout",
+    "-b",
+    "--batch-size",
+    "--out",
+    "--output",
+    "-l",
+    "--log-level",
+    "-c",
+    "--config-dir",
+];
 
 /// `salt TARGET cmd.run 'CMD'` (and `salt-call cmd.run CMD`): the line the function runs;
 /// `file.remove PATH` deletes it, directories and all.
@@ -734,8 +747,8 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
     let value = argument.text.split_once('=').filter(|(key, _)| matches!(*key, "cmd" | "name" | "path"));
     let value = value.map_or(argument.text.as_str(), |(_, value)| value);
     let text = match function.text.as_str() {
-        "cmd.run" | "cmd.shell" | "cmd.run_all" | "cmd.run_stdout" | "cmd.run_stderr" | "cmd.exec_code_all"
-        | "cmd.powershell" => value.to_string(),
+        "cmd.run" | "cmd.shell" | "cmd.run_all" | "cmd.run_stdout" | "cmd.run_stderr"
+        | "cmd.exec_code_all" | "cmd.powershell" => value.to_string(),
         "file.remove" | "file.rmdir" | "file.absent" => format!("rm -rf {}", path_word(value)),
         _ => return None,
     };

@@ -1360,7 +1360,17 @@ fn remote_shells(name: &str, argv: &[Word]) -> Peel {
         "pdsh" => ("wxgXltufRMe", &[]),
         "clush" => (
             "wxgXlfturOoR",
-            &["--nodes", "--exclude", "--group", "--user", "--fanout", "--options", "--worker", "--rcopy", "--dest"],
+            &[
+                "--nodes",
+                "--exclude",
+                "--group",
+                "--user",
+                "--fanout",
+                "--options",
+                "--worker",
+                "--rcopy",
+                "--dest",
+            ],
         ),
         _ => (
             "hHlpoetxXO",
@@ -1368,7 +1378,8 @@ fn remote_shells(name: &str, argv: &[Word]) -> Peel {
         ),
     };
     let scan = scan_options(argv, 1, short, long);
-    let copies = name == "clush" && argv.iter().any(|w| matches!(w.text.as_str(), "-c" | "--copy" | "--rcopy"));
+    let copies =
+        name == "clush" && argv.iter().any(|w| matches!(w.text.as_str(), "-c" | "--copy" | "--rcopy"));
     match argv.get(scan.operand..) {
         Some(command) if !command.is_empty() && !copies => script(name, command, Dialect::Posix),
         _ => Peel::Runs,

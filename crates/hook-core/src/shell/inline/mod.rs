@@ -268,8 +268,8 @@ fn runtime_reads(argv: &[Word]) -> Vec<Finding> {
 fn xonsh_subprocesses(code: &str) -> Vec<Finding> {
     const KEYWORDS: &[&str] = &[
         "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else",
-        "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not",
-        "or", "pass", "raise", "return", "try", "while", "with", "yield", "True", "False", "None",
+        "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
+        "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "True", "False", "None",
     ];
     // A line in command mode starts with a program's name and no Python operator follows it.
     let command_mode = |line: &&str| {
@@ -280,8 +280,12 @@ fn xonsh_subprocesses(code: &str) -> Vec<Finding> {
             && !KEYWORDS.contains(&first)
             && !(second.starts_with('=') || second.len() == 2 && second.ends_with('=') && second != "!=")
     };
-    let mut lines: Vec<Finding> =
-        code.split(['\n', ';']).map(str::trim).filter(command_mode).map(|line| Finding::Shell(line.to_string())).collect();
+    let mut lines: Vec<Finding> = code
+        .split(['\n', ';'])
+        .map(str::trim)
+        .filter(command_mode)
+        .map(|line| Finding::Shell(line.to_string()))
+        .collect();
     let bytes = code.as_bytes();
     for (at, pair) in bytes.windows(2).enumerate() {
         let close = match pair {
