@@ -188,14 +188,28 @@ fn python(name: &str) -> bool {
     })
 }
 
-/// The files command `index` loads that the line wrote before it, each with what it runs:
-/// `None` when it loads none of them.
-pub(crate) fn loaded(
+/// What command `index` runs: the script it names (`named`, see `script_file::script`) and the
+/// files the line wrote before it that it loads unnamed (`sitecustomize.py`, `build.rs`,
+/// `conftest.py`); a file the guard cannot read wins, else the texts run one after the other.
+pub(crate) fn with_loaded(
+    named: Option<(String, Held)>,
     command: &SimpleCommand,
     index: usize,
     ctx: &Context,
     written: &Written,
 ) -> Option<(String, Held)> {
+    match (named, loaded(command, index, ctx, written)) {
+        (Some((named, Held::Line(first))), Some((loaded, Held::Line(then)))) => {
+            Some((format!("{named} and {loaded}"), Held::Line(format!("{first}\n{then}"))))
+        }
+        (named, Some(loaded)) if !matches!(loaded.1, Held::Line(_)) || named.is_none() => Some(loaded),
+        (named, _) => named,
+    }
+}
+
+/// The files command `index` loads that the line wrote before it, each with what it runs:
+/// `None` when it loads none of them.
+fn loaded(command: &SimpleCommand, index: usize, ctx: &Context, written: &Written) -> Option<(String, Held)> {
     let name = command.name()?;
     if name == "ansible-playbook" {
         return playbook(command, index, ctx, written);

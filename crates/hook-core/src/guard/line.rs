@@ -16,6 +16,7 @@ use crate::shell::{self, Analysis, Dialect, SimpleCommand, Stdin};
 use super::file_access::{accesses, copied_into, directory_writes, downloaded_into, git_work_tree, is_place};
 use super::files::{self, denied};
 use super::filters::{self, Filters};
+use super::implicit;
 use super::script_file;
 use super::tree;
 use super::{Block, strongest};
@@ -124,7 +125,13 @@ fn script_block<'w>(
     written: &dyn Fn() -> &'w script_file::Written,
     levels: u8,
 ) -> Option<Block> {
-    let (file, line) = match script_file::script(command, index, here, written)? {
+    let named = script_file::script(command, here, written);
+    // Files the program loads without their names on the line run with it too.
+    let found = match here.cwd_known && implicit::loads_unnamed(command) {
+        true => implicit::with_loaded(named, command, index, here, written()),
+        false => named,
+    };
+    let (file, line) = match found? {
         (file, script_file::Held::Line(line)) => (file, line),
         (file, script_file::Held::Unknown(writer)) => {
             let reason = format!(

@@ -1175,30 +1175,6 @@ pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
 /// (`written`, asked for only when a command runs a script file), else what the file holds.
 pub(crate) fn script<'w>(
     command: &SimpleCommand,
-    index: usize,
-    ctx: &Context,
-    written: impl FnOnce() -> &'w Written,
-) -> Option<(String, Held)> {
-    // Files the program loads without their names on the line (`sitecustomize.py`, `build.rs`,
-    // `conftest.py`) that the line wrote before it run with it.
-    if ctx.cwd_known && super::implicit::loads_unnamed(command) {
-        let written = written();
-        let loaded = super::implicit::loaded(command, index, ctx, written);
-        return match (named_script(command, ctx, || written), loaded) {
-            (Some((named, Held::Line(first))), Some((loaded, Held::Line(then)))) => {
-                Some((format!("{named} and {loaded}"), Held::Line(format!("{first}\n{then}"))))
-            }
-            (named, Some(loaded)) if !matches!(loaded.1, Held::Line(_)) || named.is_none() => Some(loaded),
-            (named, _) => named,
-        };
-    }
-    named_script(command, ctx, written)
-}
-
-/// The script `command` runs by naming it, or that its program reads by a name of its own (a
-/// package script, a makefile's recipe, `python3 -m tool`'s `tool.py`).
-fn named_script<'w>(
-    command: &SimpleCommand,
     ctx: &Context,
     written: impl FnOnce() -> &'w Written,
 ) -> Option<(String, Held)> {

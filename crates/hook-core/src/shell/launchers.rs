@@ -628,8 +628,12 @@ fn option_value<'w>(argv: &'w [Word], short: &str, long: &str) -> Option<(&'w Wo
     found
 }
 
-/// A path for a shell line: quoted, with a leading `~` left to expand.
+/// A path for a shell line: quoted, with a leading `~` left to expand, and a template value
+/// known only on the hosts left a variable.
 fn path_word(path: &str) -> String {
+    if path.contains("${ansible_template}") {
+        return format!("\"{}\"", path.replace('"', ""));
+    }
     match path.strip_prefix('~') {
         Some("") => "~".to_string(),
         Some(rest) if rest.starts_with('/') => format!("~/{}", super::quote(&rest[1..])),
@@ -673,6 +677,9 @@ fn ansible_module(argv: &[Word]) -> Option<Word> {
     let (_, module) = option_value(argv, "-m", "--module-name")?;
     let module = module.rsplit('.').next().unwrap_or_default().to_string();
     let (holder, args) = option_value(argv, "-a", "--args")?;
+    // `-a '{{ cmd }}' -e "cmd='rm -rf ~'"`: the arguments are a template, rendered with the
+    // extra variables the line gives.
+    let args = rendered(&args, argv);
     let line = |text: String| Some(Word { text, ..holder.clone() });
     match module.as_str() {
         "shell" | "command" | "raw" | "win_shell" | "win_command" => return line(args),
@@ -710,9 +717,35 @@ fn ansible_module(argv: &[Word]) -> Option<Word> {
             line(format!("printf %s {} >> {}", super::quote(text), path?))
         }
         "get_url" => line(format!("curl -o {} {}", path?, super::quote(get(&["url"])?))),
+        // `delete=yes` deletes what the destination has and the source lacks.
+        "synchronize" if matches!(get(&["delete"]), Some("yes" | "true" | "True")) => {
+            line(format!("rsync -a --delete {} {}", path_word(get(&["src"])?), path?))
+        }
         "unarchive" => line(format!("tar -xf {} -C {}", path_word(get(&["src"])?), path?)),
         _ => None,
     }
+}
+
+/// Ansible module arguments with each `{{ name }}` replaced by the value `-e name=value`
+/// (`--extra-vars`) gives it; one it does not give is known only on the hosts, a variable the
+/// line does not set (so `{{ cmd }}` as a program asks, `echo {{ host }}` passes).
+fn rendered(args: &str, argv: &[Word]) -> String {
+    if !args.contains("{{") {
+        return args.to_string();
+    }
+    let mut out = args.to_string();
+    for pair in argv.windows(2).filter(|pair| matches!(pair[0].text.as_str(), "-e" | "--extra-vars")) {
+        for (name, value) in module_arguments(&pair[1].text) {
+            for spelling in [format!("{{{{ {name} }}}}"), format!("{{{{{name}}}}}")] {
+                out = out.replace(&spelling, &value);
+            }
+        }
+    }
+    while let Some(start) = out.find("{{") {
+        let end = out[start..].find("}}").map_or(out.len(), |end| start + end + 2);
+        out.replace_range(start..end, "\"${ansible_template}\"");
+    }
+    out
 }
 
 /// Salt's options that take a value.
@@ -747,8 +780,14 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
     let value = argument.text.split_once('=').filter(|(key, _)| matches!(*key, "cmd" | "name" | "path"));
     let value = value.map_or(argument.text.as_str(), |(_, value)| value);
     let text = match function.text.as_str() {
-        "cmd.run" | "cmd.shell" | "cmd.run_all" | "cmd.run_stdout" | "cmd.run_stderr"
-        | "cmd.exec_code_all" | "cmd.powershell" => value.to_string(),
+        // `cmd.exec_code bash 'CODE'`: the code in a shell's language.
+        "cmd.exec_code" | "cmd.exec_code_all" if matches!(value, "bash" | "sh" | "zsh" | "dash") => {
+            operands.get(skip + 2)?.text.clone()
+        }
+        "cmd.which" | "cmd.has_exec" | "cmd.shells" | "cmd.tty" | "cmd.script" | "cmd.script_retcode"
+        | "cmd.exec_code" | "cmd.exec_code_all" => return None,
+        // `cmd.run`, `cmd.shell`, `cmd.run_all`, `cmd.run_bg`, `cmd.retcode`, `cmd.powershell`…
+        other if other.starts_with("cmd.") => value.to_string(),
         "file.remove" | "file.rmdir" | "file.absent" => format!("rm -rf {}", path_word(value)),
         _ => return None,
     };

@@ -286,6 +286,16 @@ fn xonsh_subprocesses(code: &str) -> Vec<Finding> {
         .filter(command_mode)
         .map(|line| Finding::Shell(line.to_string()))
         .collect();
+    // `execx("rm -rf ~")`, `evalx('…')`: xonsh code given as a string.
+    for call in ["execx(", "evalx("] {
+        for (at, _) in code.match_indices(call) {
+            let rest = code[at + call.len()..].trim_start();
+            let Some(quote) = rest.chars().next().filter(|c| matches!(c, '"' | '\'')) else { continue };
+            if let Some((text, _)) = rest[1..].split_once(quote) {
+                lines.push(Finding::Shell(text.to_string()));
+            }
+        }
+    }
     let bytes = code.as_bytes();
     for (at, pair) in bytes.windows(2).enumerate() {
         let close = match pair {

@@ -1120,4 +1120,20 @@ pub(crate) const CASES: &[Case] = &[
     allow("ansible-inventory --list"),
     allow("salt '*' test.ping"),
     allow("salt '*' cmd.run 'df -h'"),
+    // Bypasses tried against the configuration-management rules: templates, other modules and
+    // functions, the order of the options.
+    deny("rm.home", "ansible all -m shell -a '{{ cmd }}' -e \"cmd='rm -rf ~'\""),
+    ask("opaque.exec", "ansible all -m shell -a '{{ cmd }}' -e @vars.yml"),
+    deny("rm.unknown-target", "ansible all -m file -a 'path={{ p }} state=absent'"),
+    deny("rm.home", "ansible all -a 'path=~ state=absent' -m file"),
+    deny("rm.home", "ansible all -m ansible.legacy.file -a 'dest=~ state=absent'"),
+    deny("rm.home", "ansible all -m synchronize -a 'src=/tmp/empty/ dest=~ delete=yes'"),
+    deny("files.deny-write", "ansible all -m copy -a 'src=/tmp/evil dest=~/.bashrc'"),
+    deny("rm.root", "salt '*' cmd.run_bg 'rm -rf /'"),
+    deny("rm.home", "salt '*' cmd.exec_code bash 'rm -rf ~'"),
+    deny("rm.outside-project", "salt '*' file.remove path=/etc"),
+    deny("rm.home", "xonsh -c 'execx(\"rm -rf ~\")'"),
+    allow("ansible all -m shell -a 'echo {{ inventory_hostname }}'"),
+    allow("salt '*' cmd.which rm"),
+    allow("xonsh -c 'evalx(\"echo hi\")'"),
 ];
