@@ -136,9 +136,17 @@ const NPM_PROGRAMS: &[&str] = &[
     "viewer",
 ];
 
-/// The program a command runs that loads files unnamed, if it is one (cheap: its name only).
-pub(crate) fn loads_unnamed(command: &SimpleCommand) -> bool {
+/// Whether `command` runs a program that loads files unnamed, and the line may have written
+/// some (`written`, see [`may_be_written`]); a playbook is judged whatever the line wrote, as it
+/// may come on standard input (cheap: the names only).
+pub(crate) fn loads_unnamed(command: &SimpleCommand, written: bool) -> bool {
     let Some(name) = command.name() else { return false };
+    if name == "ansible-playbook" {
+        return true;
+    }
+    if !written {
+        return false;
+    }
     python(name)
         || matches!(
             name,
@@ -177,9 +185,34 @@ pub(crate) fn loads_unnamed(command: &SimpleCommand) -> bool {
                 | "gradlew"
                 | "mvn"
                 | "mvnw"
-                | "ansible-playbook"
         )
         || JS_CONFIGS.iter().any(|(tool, _)| *tool == name)
+}
+
+/// Whether `earlier` commands may write a file some program loads unnamed: a word or a
+/// redirection naming a code file or one of the configurations above, or an archive or patch
+/// unpacked. Only the words are looked at, so that a long line of other commands (`cargo build`
+/// in a chain of `git status`) pays no more than one scan for the question.
+pub(crate) fn may_be_written(earlier: &[SimpleCommand]) -> bool {
+    const NAMES: &[&str] = &[
+        ".py", ".pth", ".rs", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".rb", ".rake", ".pl", ".pm",
+        ".t", ".php", ".go", ".gradle", ".gemspec", ".yml", ".yaml", "npmrc", "yarnrc", "pnpmfile",
+        "akefile", "Gemfile", "gems.rb", "envrc", "pom.xml", ".cargo",
+    ];
+    let first_bytes = NAMES.iter().fold(0u128, |mask, name| mask | 1 << (name.as_bytes()[0] & 0x7f));
+    let names = |text: &str| {
+        let bytes = text.as_bytes();
+        bytes.iter().enumerate().any(|(at, &b)| {
+            b < 0x80
+                && first_bytes & 1 << b != 0
+                && NAMES.iter().any(|name| bytes[at..].starts_with(name.as_bytes()))
+        })
+    };
+    earlier.iter().any(|command| {
+        command.args().iter().any(|w| names(&w.text))
+            || command.redirects.iter().any(|r| names(&r.target.text))
+            || super::script_file::unpacks(command)
+    })
 }
 
 fn python(name: &str) -> bool {
@@ -216,8 +249,14 @@ fn loaded(command: &SimpleCommand, index: usize, ctx: &Context, written: &Writte
     }
     let mut lines = Vec::new();
     let mut names = Vec::new();
+    // Compared with `..` taken out: `cd .cargo && … > config.toml && cd .. && cargo build`.
+    let cwd = super::files::resolve(".", ctx);
     for (path, text) in written.files_before(index) {
-        let Some(code) = code_loaded(name, command, &ctx.cwd, path) else { continue };
+        let Some(code) =
+            code_loaded(name, command, &cwd, &super::files::resolve(&path.to_string_lossy(), ctx))
+        else {
+            continue;
+        };
         let what = format!("`{}` (loaded by `{name}`)", shown(path, ctx));
         // An everyday edit (`sed -i 's/a/b/' app.py`) is judged by the text it puts there.
         let edited =

@@ -250,6 +250,11 @@ impl Written {
         words.iter().all(|word| substitution(word) || !command(word)).then(|| edited_lines(words))
     }
 
+    /// Whether the line that ran this script wrote any file, or unpacked some.
+    pub(crate) fn writes_any(&self) -> bool {
+        !self.files.is_empty() || self.unpacker.is_some()
+    }
+
     /// The command of the line that writes files it does not name (`tar x`, `unzip`, `git
     /// apply`), if one does.
     pub(crate) fn unpacker(&self) -> Option<&str> {
@@ -277,7 +282,7 @@ impl Written {
 
 /// Whether `command` writes files it does not name: an archive extracted, a patch applied,
 /// files checked out of another commit.
-fn unpacks(command: &SimpleCommand) -> bool {
+pub(crate) fn unpacks(command: &SimpleCommand) -> bool {
     let args: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
     let short =
         |letter: char| args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(letter));

@@ -234,4 +234,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("cargo build && cargo test"),
     allow("rm -f dist/bundle.js && node app.js"),
     allow("rm -rf build && cargo test"),
+    deny(
+        "rm.home",
+        "echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > vite.config.mjs && vite build",
+    ),
+    ask(
+        "opaque.exec",
+        "cd .cargo && printf '[alias]\\nb = \"run\"\\n' > config.toml && cd .. && cargo build",
+    ),
 ];
