@@ -137,17 +137,14 @@ const NPM_PROGRAMS: &[&str] = &[
 ];
 
 /// Whether `command` runs a program that loads files unnamed, and the line may have written
-/// some (`written`, see [`may_be_written`]); a playbook is judged whatever the line wrote, as it
-/// may come on standard input (cheap: the names only).
-pub(crate) fn loads_unnamed(command: &SimpleCommand, written: bool) -> bool {
+/// some before it (`written`, asked only then: see [`first_written`]); a playbook is judged
+/// whatever the line wrote, as it may come on standard input.
+pub(crate) fn loads_unnamed(command: &SimpleCommand, written: impl FnOnce() -> bool) -> bool {
     let Some(name) = command.name() else { return false };
     if name == "ansible-playbook" {
         return true;
     }
-    if !written {
-        return false;
-    }
-    python(name)
+    (python(name)
         || matches!(
             name,
             "pytest"
@@ -185,30 +182,77 @@ pub(crate) fn loads_unnamed(command: &SimpleCommand, written: bool) -> bool {
                 | "gradlew"
                 | "mvn"
                 | "mvnw"
-        )
-        || JS_CONFIGS.iter().any(|(tool, _)| *tool == name)
+                // The JavaScript tools of `JS_CONFIGS`, in one match rather than a scan.
+                | "vite"
+                | "vitest"
+                | "jest"
+                | "webpack"
+                | "webpack-cli"
+                | "rollup"
+                | "next"
+                | "nuxt"
+                | "nuxi"
+                | "astro"
+                | "svelte-kit"
+                | "eslint"
+                | "prettier"
+                | "babel"
+                | "postcss"
+                | "tailwindcss"
+                | "playwright"
+                | "cypress"
+                | "gulp"
+                | "grunt"
+                | "karma"
+                | "mocha"
+                | "tsup"
+                | "remix"
+                | "react-router"
+                | "storybook"
+        ))
+        && written()
 }
 
-/// Whether `earlier` commands may write a file some program loads unnamed: a word or a
+/// The first of `commands` that may write a file some program loads unnamed: a word or a
 /// redirection naming a code file or one of the configurations above, or an archive or patch
-/// unpacked. Only the words are looked at, so that a long line of other commands (`cargo build`
-/// in a chain of `git status`) pays no more than one scan for the question.
-pub(crate) fn may_be_written(earlier: &[SimpleCommand]) -> bool {
-    const NAMES: &[&str] = &[
-        ".py", ".pth", ".rs", ".js", ".mjs", ".cjs", ".ts", ".mts", ".cts", ".rb", ".rake", ".pl", ".pm",
-        ".t", ".php", ".go", ".gradle", ".gemspec", ".yml", ".yaml", "npmrc", "yarnrc", "pnpmfile",
-        "akefile", "Gemfile", "gems.rb", "envrc", "pom.xml", ".cargo",
+/// unpacked. Only the words are looked at, once per line, so that a long line of other
+/// commands (`cargo build` in a chain of `git status`) pays no more than one scan of them.
+pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
+    // All but two of the names hold a dot, which most words do not.
+    const DOTTED: &[&str] = &[
+        ".py",
+        ".pth",
+        ".rs",
+        ".js",
+        ".mjs",
+        ".cjs",
+        ".ts",
+        ".mts",
+        ".cts",
+        ".rb",
+        ".rake",
+        ".pl",
+        ".pm",
+        ".t",
+        ".php",
+        ".go",
+        ".gradle",
+        ".gemspec",
+        ".yml",
+        ".yaml",
+        ".npmrc",
+        ".yarnrc",
+        ".pnpmfile",
+        ".envrc",
+        "pom.xml",
+        ".cargo",
     ];
-    let first_bytes = NAMES.iter().fold(0u128, |mask, name| mask | 1 << (name.as_bytes()[0] & 0x7f));
     let names = |text: &str| {
-        let bytes = text.as_bytes();
-        bytes.iter().enumerate().any(|(at, &b)| {
-            b < 0x80
-                && first_bytes & 1 << b != 0
-                && NAMES.iter().any(|name| bytes[at..].starts_with(name.as_bytes()))
-        })
+        text.contains('.') && DOTTED.iter().any(|name| text.contains(name))
+            || text.ends_with("akefile")
+            || text.ends_with("Gemfile")
     };
-    earlier.iter().any(|command| {
+    commands.iter().position(|command| {
         command.args().iter().any(|w| names(&w.text))
             || command.redirects.iter().any(|r| names(&r.target.text))
             || super::script_file::unpacks(command)
@@ -475,5 +519,35 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
             });
             (under_cwd && config).then_some(Code::Node)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::testing::command;
+
+    #[test]
+    fn every_javascript_tool_with_a_configuration_is_asked_about() {
+        for (tool, _) in JS_CONFIGS {
+            assert!(loads_unnamed(&command(&[tool, "build"]), || true), "{tool}");
+        }
+        assert!(!loads_unnamed(&command(&["git", "status"]), || true));
+        assert!(!loads_unnamed(&command(&["cargo", "build"]), || false), "nothing written before it");
+        assert!(loads_unnamed(&command(&["ansible-playbook", "/dev/stdin"]), || false));
+    }
+
+    #[test]
+    fn the_first_command_that_may_write_a_loaded_file() {
+        let commands = [
+            command(&["git", "status"]),
+            command(&["cargo", "build"]),
+            command(&["cp", "x", "src/json.py"]),
+            command(&["tar", "xf", "a.tar"]),
+        ];
+        assert_eq!(first_written(&commands), Some(2));
+        assert_eq!(first_written(&commands[..2]), None);
+        assert_eq!(first_written(&commands[3..]), Some(0), "an archive may hold any file");
+        assert_eq!(first_written(&[command(&["echo", "task"]), command(&["cp", "a", "Rakefile"])]), Some(1));
     }
 }

@@ -80,6 +80,7 @@ fn judge_at(
     let written = OnceCell::new();
     let written =
         || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx, accesses).after(outer));
+    let first_written = OnceCell::new();
     let script_blocks = before
         .iter()
         .enumerate()
@@ -87,9 +88,13 @@ fn judge_at(
         .filter(|(index, _)| levels > 0 && !excepted[*index])
         .filter_map(|(index, command)| {
             // Files written before it that the command may load unnamed.
-            let loads = outer.is_some_and(script_file::Written::writes_any)
-                || implicit::may_be_written(&before[..index]);
-            let reading = Reading { levels: levels - 1, loads };
+            let loads = || {
+                outer.is_some_and(script_file::Written::writes_any)
+                    || first_written
+                        .get_or_init(|| implicit::first_written(before))
+                        .is_some_and(|at| at < index)
+            };
+            let reading = Reading { levels: levels - 1, loads: &loads };
             script_block(command, index, filters, policy, places.of(index), &written, reading)
         });
     // Git hooks and package scripts the line writes run later, unasked: their text is judged
@@ -129,7 +134,7 @@ fn script_block<'w>(
     policy: &Policy,
     here: &Context,
     written: &dyn Fn() -> &'w script_file::Written,
-    reading: Reading,
+    reading: Reading<'_>,
 ) -> Option<Block> {
     let named = script_file::script(command, here, written);
     // Files the program loads without their names on the line run with it too.
@@ -168,9 +173,9 @@ fn script_block<'w>(
 
 /// How a script a command runs is read: the script levels left, and whether the line may
 /// have written files before the command that it loads unnamed (`implicit`).
-struct Reading {
+struct Reading<'l> {
     levels: u8,
-    loads: bool,
+    loads: &'l dyn Fn() -> bool,
 }
 
 /// The line a script's text runs from: how many script levels are left to read, and the files

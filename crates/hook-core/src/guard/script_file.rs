@@ -283,6 +283,26 @@ impl Written {
 /// Whether `command` writes files it does not name: an archive extracted, a patch applied,
 /// files checked out of another commit.
 pub(crate) fn unpacks(command: &SimpleCommand) -> bool {
+    let unpacker = matches!(
+        command.name(),
+        Some(
+            "tar"
+                | "gtar"
+                | "bsdtar"
+                | "unzip"
+                | "patch"
+                | "cpio"
+                | "ar"
+                | "bsdcpio"
+                | "7z"
+                | "7za"
+                | "7zz"
+                | "git"
+        )
+    );
+    if !unpacker {
+        return false;
+    }
     let args: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
     let short =
         |letter: char| args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(letter));
