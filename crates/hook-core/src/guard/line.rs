@@ -19,6 +19,7 @@ use super::file_access::{
 };
 use super::files::{self, denied};
 use super::filters::{self, Filters};
+use super::implicit;
 use super::script_file;
 use super::tree;
 use super::{Block, strongest};
@@ -82,13 +83,22 @@ fn judge_at(
     let written = OnceCell::new();
     let written =
         || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx, accesses).after(outer));
+    let first_written = OnceCell::new();
     let script_blocks = before
         .iter()
         .enumerate()
         // A command the user allowed by a filter (`bash scripts/clean.sh`) runs its script as is.
         .filter(|(index, _)| levels > 0 && !excepted[*index])
         .filter_map(|(index, command)| {
-            script_block(command, index, filters, policy, places.of(index), &written, levels - 1)
+            // Files written before it that the command may load unnamed.
+            let loads = || {
+                outer.is_some_and(script_file::Written::writes_any)
+                    || first_written
+                        .get_or_init(|| implicit::first_written(before))
+                        .is_some_and(|at| at < index)
+            };
+            let reading = Reading { levels: levels - 1, loads: &loads };
+            script_block(command, index, filters, policy, places.of(index), &written, reading)
         });
     // Git hooks and package scripts the line writes run later, unasked: their text is judged
     // now, as if it ran (only lines that name such a place work out what they write).
@@ -115,9 +125,11 @@ fn judge_at(
     strongest(filter_blocks.chain(pack_block).chain(file_blocks).chain(script_blocks).chain(later_blocks))
 }
 
-/// What blocks the text of the script file `command` runs, as a block of the command. A delete
-/// of a target known only at run time (`rm -rf "$OUT"`) does not block a script on its own:
-/// a project's scripts set such variables themselves, and the line cannot see their values.
+/// What blocks the text of the script file `command` runs (and of the files the line wrote
+/// before it that it loads unnamed, when `loads` says there may be some), as a block of the
+/// command. A delete of a target known only at run time (`rm -rf "$OUT"`) does not block a
+/// script on its own: a project's scripts set such variables themselves, and the line cannot
+/// see their values.
 fn script_block<'w>(
     command: &SimpleCommand,
     index: usize,
@@ -125,14 +137,23 @@ fn script_block<'w>(
     policy: &Policy,
     here: &Context,
     written: &dyn Fn() -> &'w script_file::Written,
-    levels: u8,
+    reading: Reading<'_>,
 ) -> Option<Block> {
-    let (file, line) = match script_file::script(command, here, written)? {
+    let named = script_file::script(command, here, written);
+    // Files the program loads without their names on the line run with it too.
+    let found = match here.cwd_known && implicit::loads_unnamed(command, reading.loads) {
+        true => implicit::with_loaded(named, command, index, here, written()),
+        false => named,
+    };
+    let (file, line) = match found? {
         (file, script_file::Held::Line(line)) => (file, line),
         (file, script_file::Held::Unknown(writer)) => {
             let reason = format!(
                 "{file} runs what `{writer}` writes to it on this line, which the guard cannot compute; run the steps apart, so that the file can be read first"
             );
+            return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
+        }
+        (_, script_file::Held::Opaque(reason)) => {
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
         (file, script_file::Held::Unread) => {
@@ -148,7 +169,22 @@ fn script_block<'w>(
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
     };
-    text_block(&file, &line, index, filters, policy, here, Outer { levels, written: written() })
+    text_block(
+        &file,
+        &line,
+        index,
+        filters,
+        policy,
+        here,
+        Outer { levels: reading.levels, written: written() },
+    )
+}
+
+/// How a script a command runs is read: the script levels left, and whether the line may
+/// have written files before the command that it loads unnamed (`implicit`).
+struct Reading<'l> {
+    levels: u8,
+    loads: &'l dyn Fn() -> bool,
 }
 
 /// The line a script's text runs from: how many script levels are left to read, and the files

@@ -5,6 +5,7 @@ pub(crate) mod file_access;
 pub(crate) mod files;
 pub(crate) mod filters;
 pub(crate) mod glob;
+mod implicit;
 pub(crate) mod line;
 pub(crate) mod pattern;
 pub(crate) mod rewrite;

@@ -33,6 +33,8 @@ pub(crate) enum Held {
     Unread,
     /// A program file named by a value the line does not fix (`awk -f "$F"`).
     Unnamed,
+    /// Code the guard cannot judge, with the reason (a `build.rs` that runs programs).
+    Opaque(String),
 }
 
 /// Files the line itself writes, with the text it gives them, in the order written.
@@ -41,6 +43,9 @@ pub(crate) struct Written {
     /// Each file with its text, or the name of the command that writes text the guard does
     /// not compute (`base64 -d > s`, `python3 gen.py > s.sh`, `sed -i … s.sh`).
     files: Vec<(PathBuf, Result<String, String>)>,
+    /// For each of `files`, the command of the line that wrote it; `None` for a file the
+    /// line that ran this script wrote, before it.
+    writers: Vec<Option<usize>>,
     /// `package.json` scripts the line sets: `npm pkg set scripts.x="..."`.
     scripts: Vec<(String, String)>,
     /// Files the line downloads, with the address: they hold whatever the server sends.
@@ -78,11 +83,11 @@ impl Written {
             let here = ctx.moved_to(command.cwd.as_ref());
             let tee = command.name() == Some("tee");
             let mut known = Vec::new();
-            // `mv p package.json`, `cp hook .husky/pre-commit`: the file holds what its source
-            // held, written by the line or read from the disk.
+            // `mv p package.json`, `cp hook .husky/pre-commit`, `cp x.py json.py`: the file holds
+            // what its source held, written by the line or read from the disk.
             if let Some((from, to)) = moved(command) {
                 let (from, to) = (here.cwd.join(from), here.cwd.join(to));
-                if runs_later_kind(&to).is_some() {
+                {
                     let text = match written.text(&from) {
                         Some(text) => text.map(str::to_string).map_err(str::to_string),
                         None => read_small(&from, MAX_SCRIPT_BYTES, false).ok_or_else(|| "cp".to_string()),
@@ -91,6 +96,7 @@ impl Written {
                         written.edits.push((to.clone(), words.1.clone()));
                     }
                     written.files.push((to.clone(), text));
+                    written.writers.push(Some(index));
                     known.push(to);
                 }
             }
@@ -113,6 +119,7 @@ impl Written {
                             _ => Ok(text.clone()),
                         };
                         written.files.push((path.clone(), text));
+                        written.writers.push(Some(index));
                         known.push(path);
                     }
                 }
@@ -126,11 +133,20 @@ impl Written {
                 }
             }
             // Every other file the command writes holds text it computes at run time; a change
-            // of mode, owner or times leaves the text as it was.
+            // of mode, owner or times leaves the text as it was, and a deleted file holds none.
             let writer = command.name().unwrap_or("a command").to_string();
             if matches!(
                 writer.as_str(),
-                "chmod" | "chown" | "chgrp" | "touch" | "setfacl" | "chattr" | "xattr"
+                "chmod"
+                    | "chown"
+                    | "chgrp"
+                    | "touch"
+                    | "setfacl"
+                    | "chattr"
+                    | "xattr"
+                    | "rm"
+                    | "rmdir"
+                    | "unlink"
             ) {
                 continue;
             }
@@ -142,6 +158,7 @@ impl Written {
                 if access == Access::Write && !known.contains(&path) {
                     written.edits.push((path.clone(), edit_words(commands, index)));
                     written.files.push((path, Err(writer.clone())));
+                    written.writers.push(Some(index));
                 }
             }
         }
@@ -152,7 +169,9 @@ impl Written {
     pub(crate) fn after(self, outer: Option<&Written>) -> Self {
         let Some(outer) = outer else { return self };
         let mut all = outer.clone();
+        all.writers = vec![None; all.files.len()];
         all.files.extend(self.files);
+        all.writers.extend(self.writers);
         all.scripts.extend(self.scripts);
         all.downloads.extend(self.downloads);
         all.edits.extend(self.edits);
@@ -211,6 +230,51 @@ impl Written {
         later
     }
 
+    /// The text a `sed` of the line puts in `path` by substitutions alone (`sed -i
+    /// 's/a/b/' x.py` puts `b`), `None` when a command of another kind wrote it or the `sed`
+    /// reads, writes or runs more than its substitutions (`1r FILE`, `e CMD`, the `e` flag).
+    pub(crate) fn substituted(&self, path: &Path, writer: &str) -> Option<Vec<String>> {
+        if writer != "sed" {
+            return None;
+        }
+        let (_, words) = self.edits.iter().rev().find(|(file, _)| file == path)?;
+        let substitution = |word: &str| {
+            let Some(rest) = word.strip_prefix('s') else { return false };
+            let Some(delimiter) = rest.chars().next().filter(|c| !c.is_alphanumeric() && *c != '\\') else {
+                return false;
+            };
+            let flags = rest.rsplit(delimiter).next().unwrap_or_default();
+            rest.matches(delimiter).count() == 3 && !flags.contains(['e', 'w', 'W'])
+        };
+        let command = |word: &str| {
+            let command =
+                word.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '/'));
+            command.starts_with(['r', 'R', 'e', 'w', 'W'])
+        };
+        words.iter().all(|word| substitution(word) || !command(word)).then(|| edited_lines(words))
+    }
+
+    /// Whether the line that ran this script wrote any file, or unpacked some.
+    pub(crate) fn writes_any(&self) -> bool {
+        !self.files.is_empty() || self.unpacker.is_some()
+    }
+
+    /// The command of the line that writes files it does not name (`tar x`, `unzip`, `git
+    /// apply`), if one does.
+    pub(crate) fn unpacker(&self) -> Option<&str> {
+        self.unpacker.as_deref()
+    }
+
+    /// Every file the line writes before its command `index` runs, with its text or the
+    /// command whose text is not computed.
+    pub(crate) fn files_before(&self, index: usize) -> impl Iterator<Item = (&Path, Result<&str, &str>)> {
+        self.files
+            .iter()
+            .zip(&self.writers)
+            .filter(move |(_, writer)| writer.is_none_or(|writer| writer < index))
+            .map(|((path, text), _)| (path.as_path(), text.as_deref().map_err(String::as_str)))
+    }
+
     fn text(&self, path: &Path) -> Option<Result<&str, &str>> {
         self.files
             .iter()
@@ -222,7 +286,27 @@ impl Written {
 
 /// Whether `command` writes files it does not name: an archive extracted, a patch applied,
 /// files checked out of another commit.
-fn unpacks(command: &SimpleCommand) -> bool {
+pub(crate) fn unpacks(command: &SimpleCommand) -> bool {
+    let unpacker = matches!(
+        command.name(),
+        Some(
+            "tar"
+                | "gtar"
+                | "bsdtar"
+                | "unzip"
+                | "patch"
+                | "cpio"
+                | "ar"
+                | "bsdcpio"
+                | "7z"
+                | "7za"
+                | "7zz"
+                | "git"
+        )
+    );
+    if !unpacker {
+        return false;
+    }
     let args: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
     let short =
         |letter: char| args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(letter));

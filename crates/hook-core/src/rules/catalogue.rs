@@ -195,7 +195,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("cloud.az-delete", "`az … delete`"),
             ("cloud.doctl-delete", "`doctl … delete`"),
             ("cloud.provider-delete", "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete"),
-            ("cloud.rclone-delete", "`rclone purge`/`delete` on a remote, `rclone sync` into one"),
+            (
+                "cloud.rclone-delete",
+                "`rclone purge`/`delete`/`sync` into a remote or a local path outside the project",
+            ),
         ],
     },
     PackInfo {

@@ -2,7 +2,8 @@
 //! deletes, `s3 sync --delete`, and every `delete-*`/`batch-delete-*`/`terminate-*` call,
 //! `schedule-key-deletion`), `gcloud` and `gsutil` (every `delete`, recursive `rm`, `rb`),
 //! `az` (every `delete`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
-//! `rclone` deleting from a remote (`purge`, `delete`, `sync` into it).
+//! `rclone` deleting from a remote or a local directory outside the project (`purge`, `delete`,
+//! `sync` into it).
 
 use super::{Call, Hit, operands};
 
@@ -114,6 +115,7 @@ const RCLONE_VALUE_OPTIONS: &[&str] = &[
 
 /// `rclone purge|delete|deletefile|rmdirs|cleanup REMOTE:…`, and `sync`/`bisync` whose
 /// destination is a remote: sync deletes whatever the destination has and the source lacks.
+/// The same of a local path outside the project and temp dirs.
 fn rclone(call: &Call) -> Option<Hit> {
     let words = operands(call.args(), RCLONE_VALUE_OPTIONS);
     let (verb, paths) = words.split_first()?;
@@ -121,15 +123,27 @@ fn rclone(call: &Call) -> Option<Hit> {
         let before_slash = path.split('/').next().unwrap_or_default();
         before_slash.contains(':') && before_slash.len() > 2
     };
+    // A local path deleted from, or synced into, that is not the project's or a temp dir's
+    // (`rclone sync /tmp/empty ~/Documents` empties the documents).
+    let foreign = |path: &&str| {
+        !remote(path)
+            && call
+                .args()
+                .iter()
+                .find(|w| w.text == **path)
+                .is_some_and(|word| super::paths::classify(word, call.ctx, true).is_foreign())
+    };
     let deletes = match *verb {
-        "purge" | "delete" | "deletefile" | "rmdir" | "rmdirs" | "cleanup" => paths.iter().any(remote),
-        "sync" | "bisync" => paths.last().is_some_and(remote),
+        "purge" | "delete" | "deletefile" | "rmdir" | "rmdirs" | "cleanup" => {
+            paths.iter().any(|path| remote(path) || foreign(path))
+        }
+        "sync" | "bisync" => paths.last().is_some_and(|path| remote(path) || foreign(path)),
         _ => false,
     };
     deletes.then(|| Hit::new("cloud.rclone-delete", RCLONE))
 }
 
-const RCLONE: &str = "This deletes files in remote storage (`sync` deletes whatever the destination has and the source lacks), with no undo. Use `copy`, or `--dry-run` and show the user, who can run it.";
+const RCLONE: &str = "This deletes files in remote storage or outside the project (`sync` deletes whatever the destination has and the source lacks), with no undo. Use `copy`, or `--dry-run` and show the user, who can run it.";
 const S3: &str = "This deletes objects or buckets in S3 in bulk, with no undo. Delete the specific keys you mean, or ask the user to run it.";
 const DELETE: &str =
     "This deletes cloud resources, with no undo. Ask the user to run it, or show them the exact command.";

@@ -70,10 +70,53 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "npm" | "pnpm" | "yarn" => (verb(0)? == "unpublish" || verb(1) == Some("unpublish"))
             .then(|| Hit::new("hosting.unpublish", UNPUBLISH)),
         "curl" | "wget" => deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
-        // HTTPie and xh take the method as their first operand: `http DELETE URL`.
-        _ => verb(0)?.eq_ignore_ascii_case("delete").then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
+        // HTTPie and xh take the method as their first operand, after their options (`http
+        // --auth u:p DELETE URL`, `xh -A bearer -a T delete URL`).
+        _ => operands(call.args(), HTTPIE_VALUE_OPTIONS)
+            .first()?
+            .eq_ignore_ascii_case("delete")
+            .then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
     }
 }
+
+/// The options of HTTPie and xh that take the next word as their value.
+const HTTPIE_VALUE_OPTIONS: &[&str] = &[
+    "-a",
+    "--auth",
+    "-A",
+    "--auth-type",
+    "--bearer",
+    "-o",
+    "--output",
+    "-p",
+    "--print",
+    "-P",
+    "--history-print",
+    "-s",
+    "--style",
+    "--pretty",
+    "--format-options",
+    "--session",
+    "--session-read-only",
+    "--proxy",
+    "--timeout",
+    "--max-redirects",
+    "--cert",
+    "--cert-key",
+    "--cert-key-pass",
+    "--ssl",
+    "--ciphers",
+    "--verify",
+    "--default-scheme",
+    "--boundary",
+    "--raw",
+    "--response-charset",
+    "--response-mime",
+    "--resolve",
+    "--interface",
+    "--http-version",
+    "--unix-socket",
+];
 
 /// `-X DELETE`, `-XDELETE`, `--method DELETE`, `--method=delete`, curl's `--request DELETE`.
 fn deletes(args: &[&str]) -> bool {

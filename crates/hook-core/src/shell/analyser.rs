@@ -563,12 +563,32 @@ impl Analyser {
                         }
                         last
                     }
-                    _ => self.scoped(Run::Repeatedly, |a| {
-                        if let Some(name) = name {
-                            a.vars.set(name, None);
-                        }
-                        a.list(body, src, origin)
-                    }),
+                    _ => {
+                        // `for f in $(cat list)`: each value is a word the command prints,
+                        // which a write or delete through `$f` is judged as; so for `for f in
+                        // $files`, `"${lines[@]}"`, a variable that holds such words.
+                        let source = words.iter().flat_map(|word| &word.parts).find_map(|part| match part {
+                            Part::Command { raw, .. } => Some(raw.clone()),
+                            Part::Param { name, .. } => self.vars.substitution_of(name).map(str::to_string),
+                            Part::Opaque { raw } => {
+                                let inner = raw.strip_prefix("${")?.trim_start_matches(['!', '#']);
+                                let end = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
+                                self.vars
+                                    .substitution_of(&inner[..end.unwrap_or(inner.len())])
+                                    .map(str::to_string)
+                            }
+                            _ => None,
+                        });
+                        self.scoped(Run::Repeatedly, |a| {
+                            if let Some(name) = name {
+                                match &source {
+                                    Some(source) => a.vars.set_substitution(name, source),
+                                    None => a.vars.set(name, None),
+                                }
+                            }
+                            a.list(body, src, origin)
+                        })
+                    }
                 }
             }
             Compound::Case { subject, arms } => {
@@ -1411,9 +1431,61 @@ impl Analyser {
         }
     }
 
+    /// `while read f; do … done < list`, `find … | while read f`: the variables hold words of
+    /// the file or of what the command prints, as `f=$(cat list)` would; a write or delete
+    /// through them is judged as one through that substitution.
+    fn read_from_elsewhere(&mut self, argv: &[Word], stdin: &Stdin) {
+        // `read -u 3`, `mapfile -u 3`: a descriptor the line opened elsewhere.
+        let descriptor = argv.iter().enumerate().find_map(|(at, w)| match w.text.as_str() {
+            "-u" => argv.get(at + 1).map(|fd| fd.text.clone()),
+            text => text.strip_prefix("-u").filter(|fd| !fd.is_empty()).map(str::to_string),
+        });
+        let source = match (descriptor, stdin) {
+            (Some(fd), _) => format!("$(cat /dev/fd/{fd})"),
+            // `done < <(cat list)`: the process substitution's output.
+            (None, Stdin::File(file)) if file.raw.starts_with("<(") => format!("${}", &file.raw[1..]),
+            (None, Stdin::File(file)) if !file.dynamic => format!("$(cat {})", super::quote(&file.text)),
+            (None, Stdin::Pipe { from: Some(from) }) => match self.commands.get(*from) {
+                Some(command) if !command.text.is_empty() => format!("$({})", command.text),
+                _ => return,
+            },
+            _ => return,
+        };
+        let array = argv[0].text != "read";
+        let mut names = Vec::new();
+        let mut args = argv[1..].iter();
+        while let Some(arg) = args.next() {
+            let takes_value = match array {
+                true => matches!(arg.text.as_str(), "-d" | "-n" | "-O" | "-s" | "-u" | "-C" | "-c"),
+                false => matches!(arg.text.as_str(), "-p" | "-d" | "-n" | "-N" | "-t" | "-u" | "-i"),
+            };
+            match arg.text.as_str() {
+                _ if takes_value => {
+                    args.next();
+                }
+                "-a" => names.extend(args.next().map(|w| w.text.clone())),
+                text if text.starts_with('-') || arg.dynamic => {}
+                text if lexer::assignment_name(&format!("{text}=")).is_some() => names.push(text.to_string()),
+                _ => {}
+            }
+        }
+        if names.is_empty() {
+            names.push(if array { "MAPFILE" } else { "REPLY" }.to_string());
+        }
+        for name in names {
+            self.vars.set_substitution(&name, &source);
+        }
+    }
+
     /// `read [-r] a b <<< "text"` (or from a heredoc): the line fixes what the variables get,
     /// split on blanks as bash does, the last one taking the rest; `read -a arr` fills an array.
     fn read_from_text(&mut self, argv: &[Word], stdin: &Stdin, own_ifs: bool) {
+        if argv
+            .first()
+            .is_some_and(|w| matches!(w.text.as_str(), "read" | "mapfile" | "readarray") && !w.dynamic)
+        {
+            self.read_from_elsewhere(argv, stdin);
+        }
         let (Some(name), Stdin::Text(text)) = (argv.first().filter(|w| !w.dynamic), stdin) else { return };
         if name.text != "read" {
             return;
@@ -1443,8 +1515,13 @@ impl Analyser {
         // Text still holding an expansion is known only at run time; split on an `IFS` given
         // to `read` alone, it is not worked out here.
         if line.contains(['$', '`']) || own_ifs {
+            // `read f <<< "$(cat list)"`: the words of what the command prints.
+            let substitution = line.trim();
             for var in names.iter().chain(array.iter()) {
-                self.vars.set(var, None);
+                match substitution.starts_with("$(") || substitution.starts_with('`') {
+                    true => self.vars.set_substitution(var, substitution),
+                    false => self.vars.set(var, None),
+                }
             }
             return;
         }

@@ -49,6 +49,46 @@ impl Launcher {
 
 use Start::{After, AfterOption, DashDash, Operand, Subcommand};
 
+/// The MPI launchers' options that take a value (Open MPI's, MPICH's and Cray's spellings).
+const MPI_VALUES: &[&str] = &[
+    "-n",
+    "-np",
+    "-c",
+    "--n",
+    "--np",
+    "-N",
+    "-H",
+    "-host",
+    "--host",
+    "-hosts",
+    "-hostfile",
+    "--hostfile",
+    "-machinefile",
+    "--machinefile",
+    "-f",
+    "-ppn",
+    "-npernode",
+    "--npernode",
+    "-x",
+    "-wdir",
+    "--wdir",
+    "-wd",
+    "--map-by",
+    "--bind-to",
+    "--rank-by",
+    "--prefix",
+    "-d",
+    "-cc",
+    "-genvlist",
+    "-envlist",
+    "-iface",
+    "-bootstrap",
+    "-launcher",
+];
+
+/// The MPI launchers' options that take two values (`--mca NAME VALUE`, `-genv NAME VALUE`).
+const MPI_PAIRS: &[&str] = &["--mca", "-mca", "-genv", "-env", "--gmca", "-gmca"];
+
 /// bubblewrap's options that take one value and those that take two; the command follows.
 const BWRAP_VALUES: &[&str] = &[
     "--args",
@@ -208,6 +248,12 @@ const LAUNCHERS: &[Launcher] = &[
         &["--account", "--chdir", "--job-name", "--nodes", "--ntasks", "--partition", "--time", "--output"],
         Operand,
     ),
+    // MPI launchers take single-dash long options (`mpirun -np 4 CMD`, `-genv NAME VALUE`).
+    launcher("mpirun", None, "", MPI_VALUES, Operand).with_pairs(MPI_PAIRS),
+    launcher("mpiexec", None, "", MPI_VALUES, Operand).with_pairs(MPI_PAIRS),
+    launcher("mpiexec.hydra", None, "", MPI_VALUES, Operand).with_pairs(MPI_PAIRS),
+    launcher("orterun", None, "", MPI_VALUES, Operand).with_pairs(MPI_PAIRS),
+    launcher("aprun", None, "", MPI_VALUES, Operand).with_pairs(MPI_PAIRS),
     launcher(
         "zellij",
         Some("run"),
@@ -429,14 +475,13 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
             .into_iter()
             .collect();
     }
-    // `ansible HOST -m shell -a CMD`: the module runs CMD on the hosts (here, for localhost).
+    // `ansible HOST -m shell -a CMD`: the module runs CMD on the hosts (here, for localhost);
+    // the file modules are the commands that do the same.
     if name == "ansible" {
-        let module = argv.windows(2).find(|pair| matches!(pair[0].text.as_str(), "-m" | "--module-name"));
-        if module.is_some_and(|pair| matches!(pair[1].text.as_str(), "shell" | "command" | "raw")) {
-            let args = argv.windows(2).find(|pair| matches!(pair[0].text.as_str(), "-a" | "--args"));
-            return args.map(|pair| pair[1].clone()).into_iter().collect();
-        }
-        return Vec::new();
+        return ansible_module(argv).into_iter().collect();
+    }
+    if matches!(name, "salt" | "salt-call" | "salt-ssh") {
+        return salt_function(name, argv).into_iter().collect();
     }
     let (line_options, value_options): (&[&str], &[&str]) = match name {
         // `concurrently 'CMD' 'CMD'`: each operand is a shell line (`npm:NAME` a package script).
@@ -574,7 +619,191 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
 
 /// Shells of other families whose `-c` line is judged as POSIX text: a command and its words
 /// read the same in each.
-const OTHER_SHELLS: &[&str] = &["xonsh", "nu", "elvish", "osh", "oil", "ysh", "rc", "es", "ion", "murex"];
+/// The value of `option` (`-m shell`, `-mshell`, `--module-name=shell`), the last one given.
+fn option_value<'w>(argv: &'w [Word], short: &str, long: &str) -> Option<(&'w Word, String)> {
+    let mut found = None;
+    for (at, word) in argv.iter().enumerate() {
+        let text = word.text.as_str();
+        if text == short || text == long {
+            found = argv.get(at + 1).map(|value| (value, value.text.clone()));
+        } else if let Some(value) = text.strip_prefix(long).and_then(|rest| rest.strip_prefix('=')) {
+            found = Some((word, value.to_string()));
+        } else if let Some(value) =
+            text.strip_prefix(short).filter(|v| !v.is_empty() && !text.starts_with("--"))
+        {
+            found = Some((word, value.to_string()));
+        }
+    }
+    found
+}
+
+/// A path for a shell line: quoted, with a leading `~` left to expand, and a template value
+/// known only on the hosts left a variable.
+fn path_word(path: &str) -> String {
+    if path.contains("${ansible_template}") {
+        return format!("\"{}\"", path.replace('"', ""));
+    }
+    match path.strip_prefix('~') {
+        Some("") => "~".to_string(),
+        Some(rest) if rest.starts_with('/') => format!("~/{}", super::quote(&rest[1..])),
+        _ => super::quote(path),
+    }
+}
+
+/// Ansible's `key=value` module arguments (values may be quoted), or their JSON form.
+fn module_arguments(text: &str) -> Vec<(String, String)> {
+    if text.trim_start().starts_with('{') {
+        let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(text) else {
+            return Vec::new();
+        };
+        let value = |v: &serde_json::Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+        return map.iter().map(|(key, v)| (key.clone(), value(v))).collect();
+    }
+    let mut pairs = Vec::new();
+    let mut token = String::new();
+    let mut quote = None;
+    for c in text.chars().chain([' ']) {
+        match (quote, c) {
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => token.push(c),
+            (None, '"' | '\'') => quote = Some(c),
+            (None, _) if c.is_whitespace() => {
+                if let Some((key, value)) = token.split_once('=') {
+                    pairs.push((key.to_string(), value.to_string()));
+                }
+                token.clear();
+            }
+            (None, _) => token.push(c),
+        }
+    }
+    pairs
+}
+
+/// The shell line an ad-hoc `ansible -m MODULE -a ARGS` amounts to: the command modules' own
+/// line, `sh FILE` for `script`, and for the file modules the command that changes the same
+/// file (`file state=absent` is `rm -rf PATH`, `copy dest=~/.bashrc` a write of it).
+fn ansible_module(argv: &[Word]) -> Option<Word> {
+    let (_, module) = option_value(argv, "-m", "--module-name")?;
+    let module = module.rsplit('.').next().unwrap_or_default().to_string();
+    let (holder, args) = option_value(argv, "-a", "--args")?;
+    // `-a '{{ cmd }}' -e "cmd='rm -rf ~'"`: the arguments are a template, rendered with the
+    // extra variables the line gives.
+    let args = rendered(&args, argv);
+    let line = |text: String| Some(Word { text, ..holder.clone() });
+    match module.as_str() {
+        "shell" | "command" | "raw" | "win_shell" | "win_command" => return line(args),
+        "script" => return line(format!("sh {args}")),
+        _ => {}
+    }
+    let pairs = module_arguments(&args);
+    let get =
+        |keys: &[&str]| pairs.iter().find(|(key, _)| keys.contains(&key.as_str())).map(|(_, v)| v.as_str());
+    let path = get(&["path", "dest", "name"]).map(path_word);
+    match module.as_str() {
+        "file" => {
+            let path = path?;
+            let recurse = matches!(get(&["recurse"]), Some("yes" | "true" | "True"));
+            let r = if recurse { "-R " } else { "" };
+            let mut lines = Vec::new();
+            if get(&["state"]) == Some("absent") {
+                lines.push(format!("rm -rf {path}"));
+            }
+            if let Some(mode) = get(&["mode"]) {
+                lines.push(format!("chmod {r}{} {path}", super::quote(mode)));
+            }
+            if let Some(owner) = get(&["owner"]) {
+                lines.push(format!("chown {r}{} {path}", super::quote(owner)));
+            }
+            if lines.is_empty() { None } else { line(lines.join("\n")) }
+        }
+        "copy" | "template" | "win_copy" => match (get(&["src"]), get(&["content"])) {
+            (Some(src), _) => line(format!("cp -r {} {}", path_word(src), path?)),
+            (None, Some(content)) => line(format!("printf %s {} > {}", super::quote(content), path?)),
+            (None, None) => None,
+        },
+        "lineinfile" | "blockinfile" | "replace" => {
+            let text = get(&["line", "block", "replace"]).unwrap_or_default();
+            line(format!("printf %s {} >> {}", super::quote(text), path?))
+        }
+        "get_url" => line(format!("curl -o {} {}", path?, super::quote(get(&["url"])?))),
+        // `delete=yes` deletes what the destination has and the source lacks.
+        "synchronize" if matches!(get(&["delete"]), Some("yes" | "true" | "True")) => {
+            line(format!("rsync -a --delete {} {}", path_word(get(&["src"])?), path?))
+        }
+        "unarchive" => line(format!("tar -xf {} -C {}", path_word(get(&["src"])?), path?)),
+        _ => None,
+    }
+}
+
+/// Ansible module arguments with each `{{ name }}` replaced by the value `-e name=value`
+/// (`--extra-vars`) gives it; one it does not give is known only on the hosts, a variable the
+/// line does not set (so `{{ cmd }}` as a program asks, `echo {{ host }}` passes).
+fn rendered(args: &str, argv: &[Word]) -> String {
+    if !args.contains("{{") {
+        return args.to_string();
+    }
+    let mut out = args.to_string();
+    for pair in argv.windows(2).filter(|pair| matches!(pair[0].text.as_str(), "-e" | "--extra-vars")) {
+        for (name, value) in module_arguments(&pair[1].text) {
+            for spelling in [format!("{{{{ {name} }}}}"), format!("{{{{{name}}}}}")] {
+                out = out.replace(&spelling, &value);
+            }
+        }
+    }
+    while let Some(start) = out.find("{{") {
+        let end = out[start..].find("}}").map_or(out.len(), |end| start + end + 2);
+        out.replace_range(start..end, "\"${ansible_template}\"");
+    }
+    out
+}
+
+/// Salt's options that take a value.
+const SALT_VALUES: &[&str] = &[
+    "-t",
+    "--timeout",
+    "-b",
+    "--batch-size",
+    "--out",
+    "--output",
+    "-l",
+    "--log-level",
+    "-c",
+    "--config-dir",
+];
+
+/// `salt TARGET cmd.run 'CMD'` (and `salt-call cmd.run CMD`): the line the function runs;
+/// `file.remove PATH` deletes it, directories and all.
+fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
+    let mut operands = Vec::new();
+    let mut words = argv.iter().skip(1);
+    while let Some(word) = words.next() {
+        if SALT_VALUES.contains(&word.text.as_str()) {
+            words.next();
+        } else if !word.text.starts_with('-') {
+            operands.push(word);
+        }
+    }
+    let skip = usize::from(name != "salt-call");
+    let function = operands.get(skip)?;
+    let argument = operands.get(skip + 1)?;
+    let value = argument.text.split_once('=').filter(|(key, _)| matches!(*key, "cmd" | "name" | "path"));
+    let value = value.map_or(argument.text.as_str(), |(_, value)| value);
+    let text = match function.text.as_str() {
+        // `cmd.exec_code bash 'CODE'`: the code in a shell's language.
+        "cmd.exec_code" | "cmd.exec_code_all" if matches!(value, "bash" | "sh" | "zsh" | "dash") => {
+            operands.get(skip + 2)?.text.clone()
+        }
+        "cmd.which" | "cmd.has_exec" | "cmd.shells" | "cmd.tty" | "cmd.script" | "cmd.script_retcode"
+        | "cmd.exec_code" | "cmd.exec_code_all" => return None,
+        // `cmd.run`, `cmd.shell`, `cmd.run_all`, `cmd.run_bg`, `cmd.retcode`, `cmd.powershell`…
+        other if other.starts_with("cmd.") => value.to_string(),
+        "file.remove" | "file.rmdir" | "file.absent" => format!("rm -rf {}", path_word(value)),
+        _ => return None,
+    };
+    Some(Word { text, ..(*argument).clone() })
+}
+
+const OTHER_SHELLS: &[&str] = &["nu", "elvish", "osh", "oil", "ysh", "rc", "es", "ion", "murex"];
 
 /// Runners that fetch a program from a URL or a repository and run it at once (`deno run
 /// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`), and

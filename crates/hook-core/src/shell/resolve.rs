@@ -104,6 +104,10 @@ impl Vars {
 
     /// The source text of the substitution whose output `name` holds, if that is all the
     /// line says about it.
+    pub fn substitution_of(&self, name: &str) -> Option<&str> {
+        self.substitution(name)
+    }
+
     fn substitution(&self, name: &str) -> Option<&str> {
         match self.lookup(name)? {
             Value::Substitution(source) => Some(source),

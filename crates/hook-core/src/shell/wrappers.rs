@@ -817,6 +817,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
+        "pdsh" | "pssh" | "parallel-ssh" | "clush" => remote_shells(&name, argv),
         "gdb" | "cgdb" | "lldb" => debugger(&name, argv),
         "rg" => ripgrep_preprocessor(argv),
         // Into the namespaces of process 1, or the root directory itself: the host, which the
@@ -1394,6 +1395,39 @@ fn ssh(argv: &[Word]) -> Peel {
     let host = scan_options(argv, 1, "bcDEeFIiJLlmOopQRSWwB", &[]).operand;
     match argv.get(host + 1..) {
         Some(command) if !command.is_empty() && !argv[host].dynamic => script("ssh", command, Dialect::Posix),
+        _ => Peel::Runs,
+    }
+}
+
+/// `pdsh -w HOSTS CMD`, `pssh -h FILE -i CMD`, `clush -a CMD`: like `ssh host CMD`, the
+/// words after the options are a line each host's shell runs. `clush -c` copies files.
+fn remote_shells(name: &str, argv: &[Word]) -> Peel {
+    let (short, long): (&str, &[&str]) = match name {
+        "pdsh" => ("wxgXltufRMe", &[]),
+        "clush" => (
+            "wxgXlfturOoR",
+            &[
+                "--nodes",
+                "--exclude",
+                "--group",
+                "--user",
+                "--fanout",
+                "--options",
+                "--worker",
+                "--rcopy",
+                "--dest",
+            ],
+        ),
+        _ => (
+            "hHlpoetxXO",
+            &["--hosts", "--host", "--user", "--par", "--outdir", "--errdir", "--timeout", "--extra-args"],
+        ),
+    };
+    let scan = scan_options(argv, 1, short, long);
+    let copies =
+        name == "clush" && argv.iter().any(|w| matches!(w.text.as_str(), "-c" | "--copy" | "--rcopy"));
+    match argv.get(scan.operand..) {
+        Some(command) if !command.is_empty() && !copies => script(name, command, Dialect::Posix),
         _ => Peel::Runs,
     }
 }

@@ -41,6 +41,8 @@ impl Language {
         };
         match name {
             _ if versioned("python") || versioned("pypy") || versioned("ipython") => Some(Language::Python),
+            // xonsh is a superset of Python (its subprocess syntax is read in `inline::scan`).
+            "xonsh" => Some(Language::Python),
             // TypeScript runners run the same code as node (`ts-node -e`, `tsx -e`).
             "node" | "nodejs" | "bun" | "deno" | "ts-node" | "ts-node-esm" | "ts-node-script" | "tsx"
             | "esno" | "esr" | "babel-node" | "sucrase-node" | "swc-node" => Some(Language::Node),
@@ -367,6 +369,8 @@ const PERL: &[Target] = &[
 const RUBY: &[Target] = &[
     ("system", &["", "Kernel"], Effect::Shell),
     ("exec", &["", "Kernel"], Effect::Shell),
+    // Rake's and FileUtils' `sh "cmd"`, as a Rakefile writes it.
+    ("sh", &["", "FileUtils"], Effect::Shell),
     ("spawn", &["", "Kernel", "Process"], Effect::Shell),
     ("popen", &["IO"], Effect::Command),
     ("capture2", &["Open3"], Effect::Shell),

@@ -186,6 +186,9 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
         _ => code,
     };
     findings.extend(escapes::scan(language, &code, name.starts_with("ipython")));
+    if name == "xonsh" {
+        findings.extend(xonsh_subprocesses(&code));
+    }
     match language {
         Language::Lisp => findings.extend(lisp::scan(&code)),
         Language::Tcl => findings.extend(tcl::scan(&code)),
@@ -268,6 +271,64 @@ fn runtime_reads(argv: &[Word]) -> Vec<Finding> {
         }
     }
     findings
+}
+
+/// The shell lines xonsh code runs: a statement that is not Python runs as a command (`rm -rf
+/// ~`),
+/// and its subprocess syntax runs the text inside (`$(cmd)`, `!(cmd)`, `$[cmd]`, `![cmd]`),
+/// however deeply nested in Python.
+fn xonsh_subprocesses(code: &str) -> Vec<Finding> {
+    const KEYWORDS: &[&str] = &[
+        "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else",
+        "except", "finally", "for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal",
+        "not", "or", "pass", "raise", "return", "try", "while", "with", "yield", "True", "False", "None",
+    ];
+    // A line in command mode starts with a program's name and no Python operator follows it.
+    let command_mode = |line: &&str| {
+        let mut words = line.split_whitespace();
+        let Some(first) = words.next() else { return false };
+        let second = words.next().unwrap_or_default();
+        first.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-./~+".contains(&b))
+            && !KEYWORDS.contains(&first)
+            && !(second.starts_with('=') || second.len() == 2 && second.ends_with('=') && second != "!=")
+    };
+    let mut lines: Vec<Finding> = code
+        .split(['\n', ';'])
+        .map(str::trim)
+        .filter(command_mode)
+        .map(|line| Finding::Shell(line.to_string()))
+        .collect();
+    // `execx("rm -rf ~")`, `evalx('…')`: xonsh code given as a string.
+    for call in ["execx(", "evalx("] {
+        for (at, _) in code.match_indices(call) {
+            let rest = code[at + call.len()..].trim_start();
+            let Some(quote) = rest.chars().next().filter(|c| matches!(c, '"' | '\'')) else { continue };
+            if let Some((text, _)) = rest[1..].split_once(quote) {
+                lines.push(Finding::Shell(text.to_string()));
+            }
+        }
+    }
+    let bytes = code.as_bytes();
+    for (at, pair) in bytes.windows(2).enumerate() {
+        let close = match pair {
+            [b'$' | b'!', b'('] => b')',
+            [b'$' | b'!', b'['] => b']',
+            _ => continue,
+        };
+        let mut depth = 0usize;
+        let body = bytes[at + 1..].iter().position(|&b| {
+            if b == pair[1] {
+                depth += 1;
+            } else if b == close {
+                depth -= 1;
+            }
+            depth == 0
+        });
+        if let Some(end) = body {
+            lines.push(Finding::Shell(code[at + 2..at + 1 + end].to_string()));
+        }
+    }
+    lines
 }
 
 /// Whether `code` is nothing but one shell expansion: `$X`, `${X}`, `$(…)`, `` `…` ``.

@@ -326,4 +326,28 @@ pub(crate) const CASES: &[Case] = &[
     ask("hosting.unpublish", "yarn npm unpublish"),
     allow("npm publish"),
     allow("npm view mypkg versions"),
+    // rclone's sync deletes what the destination has and the source lacks: a local destination
+    // outside the project is emptied.
+    ask("cloud.rclone-delete", "rclone sync remote:backup ~/Documents"),
+    ask("cloud.rclone-delete", "rclone sync /tmp/empty ~/Documents"),
+    ask("cloud.rclone-delete", "rclone sync --progress remote:x /srv/data"),
+    ask("cloud.rclone-delete", "rclone bisync remote:x ~"),
+    ask("cloud.rclone-delete", "rclone purge ~/Pictures"),
+    ask("cloud.rclone-delete", "rclone delete --min-age 1d ~/Downloads"),
+    allow("rclone sync remote:x ./local"),
+    allow("rclone sync remote:x /tmp/mirror"),
+    allow("rclone copy remote:x ~/Documents"),
+    allow("rclone ls remote:x"),
+    // HTTPie and xh: the method is the first operand after the options, some of which take
+    // the next word.
+    ask("hosting.http-delete", "http --auth u:p DELETE api.example.com/x"),
+    ask("hosting.http-delete", "https -a u:p --verify=no DELETE host/x"),
+    ask("hosting.http-delete", "https --verify no -a u:p DELETE host/x"),
+    ask("hosting.http-delete", "xh -A bearer -a t delete example.com/x"),
+    ask("hosting.http-delete", "http --session s --timeout 5 -p HBhb DELETE api.example.com/repos/o/r"),
+    ask("hosting.http-delete", "xh --bearer TOKEN delete api.example.com/x"),
+    allow("http --auth u:p GET api.example.com/x"),
+    allow("https -a u:p api.example.com/delete"),
+    allow("xh -A bearer -a t get example.com/x"),
+    allow("http -p HBhb POST api.example.com/items name=x"),
 ];
