@@ -65,7 +65,13 @@ fn piped_to_another_host(call: &Call) -> Option<String> {
                 .iter()
                 .any(|w| w.dynamic && captured.iter().any(|form| w.raw.contains(form.as_str())))
     });
-    let reader = reader_of(call.index).or_else(|| echo.and_then(|(at, _)| reader_of(at)))?;
+    // A here-string of the substitution feeds its reader as a pipe would.
+    let fed = || {
+        commands.iter().skip(call.index + 1).find(
+            |later| matches!(&later.stdin, Stdin::Text(t) if captured.iter().any(|form| t.contains(form.as_str()))),
+        )
+    };
+    let reader = reader_of(call.index).or_else(|| echo.and_then(|(at, _)| reader_of(at))).or_else(fed)?;
     let name = reader.name()?;
     let services = CREDENTIAL_PRINTERS
         .iter()
@@ -321,8 +327,11 @@ fn consumed(call: &Call) -> bool {
     let substituted = call.analysis.commands.iter().enumerate().skip(call.index + 1).any(|(at, later)| {
         let echoes = later.name().is_some_and(|name| matches!(name, "echo" | "printf"));
         let shown = later.name().is_none_or(|name| SHOWERS.contains(&name)) || echoes;
+        // `docker login --password-stdin <<< "$(gh auth token)"`: a here-string is a pipe.
+        let fed = matches!(&later.stdin, Stdin::Text(text) if captured.iter().any(|form| text.contains(form.as_str())));
         later.assignments.iter().any(|(_, value)| holds(value))
             || later.argv.iter().any(holds) && (!shown || echoes && piped_on(at))
+            || fed && !shown
     });
     substituted || piped_on(call.index)
 }
