@@ -376,6 +376,9 @@ fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
 pub(super) fn array_words(word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
     let [Part::Opaque { raw }] = word.parts.as_slice() else { return None };
     let quoted = word.raw.starts_with('"');
+    if let Some(slice) = raw.strip_prefix("${@:").or_else(|| raw.strip_prefix("${*:")) {
+        return positional_slice(slice.strip_suffix('}')?, word, vars);
+    }
     let inner = raw.strip_prefix("${")?.strip_suffix("]}")?;
     let (name, index) = inner.split_once('[')?;
     let items = vars.array(name)?;
@@ -393,6 +396,22 @@ pub(super) fn array_words(word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
         n => vec![items.get(n.parse::<usize>().ok()?).copied().unwrap_or_default().to_string()],
     };
     Some(texts.iter().map(|t| made(t)).collect())
+}
+
+/// `${@:N}`, `${@:N:M}` (and `${*:…}`) of positional parameters the line fixes (`set -- -rf
+/// ~`): the words from `$N` on, `M` of them; `None` when they are not known, or the slice starts
+/// at `$0`, the shell's name.
+fn positional_slice(slice: &str, word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
+    let (start, length) = match slice.split_once(':') {
+        Some((start, length)) => (start, Some(length.trim().parse::<usize>().ok()?)),
+        None => (slice, None),
+    };
+    let start = start.trim().parse::<usize>().ok().filter(|&n| n > 0)?;
+    let all = vars.get("@")?;
+    let items = all.split(' ').filter(|item| !item.is_empty()).skip(start - 1);
+    let made =
+        |text: &str| Word { text: text.to_string(), raw: word.raw.clone(), dynamic: false, glob: false };
+    Some(items.take(length.unwrap_or(usize::MAX)).map(made).collect())
 }
 
 /// The value of a word when nothing in it is unknown (assignments: no field splitting).
