@@ -270,6 +270,11 @@ fn in_place_rewriters_of_the_users_own_files_write_them_over() {
         "cd ~/Documents && sed -i d taxes.txt",
         "sed -i d ../home/Documents/taxes.txt",
         "sudo sed -i d ~/Documents/taxes.txt",
+        // Files a lister names under the user's own directory exist: it found them.
+        "find ~/Documents -name '*.txt' | xargs sed -i d",
+        "find ~/Documents -type f -exec sed -i d {} +",
+        "find ~/Documents -type f -exec gzip {} \\;",
+        "ls ~/Documents | xargs -I{} sed -i d ~/Documents/{}",
     ]
     .into_iter()
     .map(|line| (line, "deny", "rm.outside-project"))
@@ -287,6 +292,10 @@ fn in_place_rewriters_of_the_users_own_files_write_them_over() {
             "sed -i 's/a/b/' src/app.js",
             "sort -o out.txt docs/guide.md",
             "perl -pi -e 's/x/y/' docs/guide.md",
+            "find ~/Documents -name '*.md' | xargs grep -l TODO",
+            "find ~/Documents -type f -exec gzip -k {} +",
+            "find src -type f -exec sed -i s/a/b/ {} +",
+            "find . -name '*.py' | xargs sed -i 's/a/b/'",
         ]
         .into_iter()
         .map(|line| (line, "allow", "")),

@@ -12,7 +12,7 @@ use std::path::{Component, PathBuf};
 use super::paths::{Place, classify, shown};
 use super::{Call, Hit};
 use crate::project::Context;
-use crate::shell::{RedirectOp, Stdin, Word};
+use crate::shell::{RedirectOp, Stdin, Word, XARGS_INPUT};
 
 /// Devices that read as nothing (or as zeros): what a command copies from them empties its target.
 const EMPTY_SOURCES: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"];
@@ -72,6 +72,23 @@ fn overwritten_hit(how: &str, word: &Word, empties: bool) -> Hit {
 /// Whether writing `word` this way destroys a file of the user's own: emptied, or (when it
 /// exists) written over. System files are the file rules' (`/etc/**`, `/usr/**`).
 fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
+    // A file a lister names under its root (`find ~/Documents | xargs sed -i d`, `find … -exec
+    // gzip {} +`) is one that exists there: the root is judged, as for `rm`.
+    let by_find = || call.command.via.iter().any(|via| via.starts_with("find"));
+    let listed = word
+        .text
+        .strip_suffix(XARGS_INPUT)
+        .or_else(|| word.text.strip_suffix("{}").filter(|_| by_find()))
+        .filter(|root| root.ends_with('/'));
+    let root;
+    let word = match listed {
+        Some(text) => {
+            let text = format!("{text}x");
+            root = Word { raw: text.clone(), text, dynamic: false, glob: false };
+            &root
+        }
+        None => word,
+    };
     if classify(word, call.ctx, word.glob) != Place::Outside {
         return false;
     }
@@ -86,7 +103,9 @@ fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
         .ok()
         .and_then(|rest| rest.components().next())
         .is_some_and(|first| !first.as_os_str().to_string_lossy().starts_with('.'));
-    own && (empties || !word.glob && path.symlink_metadata().is_ok_and(|meta| !meta.is_dir()))
+    own && (empties
+        || listed.is_some()
+        || !word.glob && path.symlink_metadata().is_ok_and(|meta| !meta.is_dir()))
 }
 
 /// The absolute path `word` names (`~/x`, `$HOME/x`, `/x`, or relative to where the command
