@@ -93,7 +93,9 @@ fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
         return false;
     }
     let (Some(home), Some(path)) = (call.ctx.home.as_deref(), absolute(word, call.ctx)) else { return false };
-    if path.starts_with(&call.ctx.project_root) {
+    // What a lister finds under the home directory itself may be anything, dot files too: the
+    // `rm` pack's home rule and the file rules judge it.
+    if path.starts_with(&call.ctx.project_root) || listed.is_some() && path.parent() == Some(home) {
         return false;
     }
     // Dot files and directories are configuration, caches and state, which the file rules
