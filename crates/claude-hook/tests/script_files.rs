@@ -110,6 +110,11 @@ fn a_script_in_home_is_read_however_home_is_spelled() {
         ("export D=$HOME/Downloads; . $D/setup.sh", "deny", "remote-script.pipe-to-shell"),
         ("cd /tmp && bash ~/Downloads/setup.sh", "deny", "remote-script.pipe-to-shell"),
         ("~/bin/nuke", "deny", "rm.home"),
+        // Run by a path in home however it is spelled; a path of another value is unseen.
+        ("$HOME/bin/nuke", "deny", "rm.home"),
+        ("\"${HOME}/bin/nuke\" --now", "deny", "rm.home"),
+        ("\"$HOME/bin/build.sh\"", "allow", ""),
+        ("$X/bin/build.sh", "ask", "opaque.exec"),
         // Bypasses tried against the fix: a `cd` to home first, whether `&&` or `;` follows
         // (the `cd` may fail: then the file where the line was would run), other shells.
         ("cd $HOME && bash Downloads/setup.sh", "deny", "remote-script.pipe-to-shell"),

@@ -1400,7 +1400,15 @@ fn script_here<'w>(
     ctx: &Context,
     written: impl Fn() -> &'w Written + Copy,
 ) -> Option<(String, Held)> {
-    let name = command.name()?;
+    // `"$HOME/bin/x.sh"` run by its path is the file `~/bin/x.sh`, read like it.
+    let home_program = || {
+        command
+            .argv
+            .first()
+            .filter(|word| word.home_only())
+            .map(|word| crate::shell::program_base(&word.text))
+    };
+    let name = command.name().or_else(home_program)?;
     if PACKAGE_MANAGERS.contains(&name) || matches!(name, "lerna" | "turbo" | "nx" | "rushx") {
         return package_script(command, ctx, written());
     }

@@ -1081,7 +1081,8 @@ impl Analyser {
                     matches!(part, Part::Param { name, .. } if name == "@" || name == "*" || name.bytes().all(|b| b.is_ascii_digit()))
                 })
             };
-            if name.dynamic && from_value() && !(self.defining > 0 && positional()) {
+            // `"$HOME/.cargo/bin/cargo"`: a path in the home directory, known as `~/…` is.
+            if name.dynamic && from_value() && !name.home_only() && !(self.defining > 0 && positional()) {
                 return Some(format!("the command name is `{}`, whose value is not known here", written.raw));
             }
             (name.glob && !name.dynamic).then(|| {
