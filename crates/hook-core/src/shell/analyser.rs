@@ -943,25 +943,45 @@ impl Analyser {
         // Expansions happen left to right: assignments, words, then redirections.
         let mut assignments = Vec::new();
         for (name, value) in &simple.assignments {
+            // `a+=(x)`, `s+=x`: appended to what the variable holds, when the line set it.
+            let (name, append) = match name.strip_suffix('+') {
+                Some(name) => (name, self.vars.is_set(name)),
+                None => (name.as_str(), false),
+            };
             // `x=~/bin`: the home directory, which the line does not fix but the rules know.
             if let Some(home) = resolve::tilde_assignment(value) {
                 if simple.words.is_empty() {
-                    self.vars.set_substitution(name, &home);
+                    match append {
+                        true => self.vars.set(name, None),
+                        false => self.vars.set_substitution(name, &home),
+                    }
                 }
                 assignments.push((
-                    name.clone(),
+                    name.to_string(),
                     Word { text: home, raw: value.raw.clone(), dynamic: true, glob: false },
                 ));
                 continue;
             }
             if let [Part::Opaque { raw }] = value.parts.as_slice() {
                 if let Some(list) = raw.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-                    let items = self.array_items(list, origin);
+                    let mut items = self.array_items(list, origin);
+                    if append {
+                        let before =
+                            self.vars.array(name).map(|v| v.into_iter().map(str::to_string).collect());
+                        items =
+                            before.zip(items).map(|(before, new): (Vec<String>, _)| [before, new].concat());
+                    }
                     self.vars.set_array(name, items);
                     continue;
                 }
             }
-            let word = self.expand_value(value, origin);
+            let mut word = self.expand_value(value, origin);
+            if append {
+                match self.vars.get(name) {
+                    Some(before) => word.text.insert_str(0, before),
+                    None => word.dynamic = true,
+                }
+            }
             if simple.words.is_empty() {
                 let whole_substitution = matches!(value.parts.as_slice(), [Part::Command { .. }]);
                 // `x=$GITHUB_TOKEN`: `$x` stands for the variable it copies, whose name says
@@ -976,7 +996,7 @@ impl Analyser {
                     self.vars.set(name, (!word.dynamic).then(|| word.text.clone()));
                 }
             }
-            assignments.push((name.clone(), word));
+            assignments.push((name.to_string(), word));
         }
         self.command_variables(assignments.iter().map(|(name, word)| (name.as_str(), word)), origin);
         let mut argv = Vec::new();

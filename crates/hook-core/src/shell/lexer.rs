@@ -177,6 +177,14 @@ fn is_name_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b == b'_'
 }
 
+/// `NAME+=` at the start of `text` (an appending assignment prefix): `NAME+`.
+pub(super) fn append_assignment_name(text: &str) -> Option<&str> {
+    let (name, _) = text.split_once("+=")?;
+    let bytes = name.as_bytes();
+    let valid = bytes.first().is_some_and(|&b| is_name_start(b)) && bytes.iter().all(|&b| is_name_byte(b));
+    valid.then(|| &text[..name.len() + 1])
+}
+
 /// `NAME=` at the start of `text` (an assignment prefix).
 pub(super) fn assignment_name(text: &str) -> Option<&str> {
     let (name, _) = text.split_once('=')?;
@@ -457,8 +465,9 @@ impl<'a> Lexer<'a> {
     fn opens_word_paren(&self, word: &LexWord) -> bool {
         match word.parts.last() {
             Some(Part::Literal { text, quoted: false }) => {
-                let assignment =
-                    word.parts.len() == 1 && text.ends_with('=') && assignment_name(text).is_some();
+                let assignment = word.parts.len() == 1
+                    && text.ends_with('=')
+                    && (assignment_name(text).is_some() || append_assignment_name(text).is_some());
                 assignment || text.ends_with(['!', '@', '*', '+', '?'])
             }
             _ => false,
@@ -967,6 +976,9 @@ mod tests {
     fn process_substitution_and_arrays() {
         assert_eq!(words("diff <(ls a) >(cat)"), ["diff", "<(ls a)", ">(cat)"]);
         assert_eq!(words("a=(1 2) b"), ["a=(1 2)", "b"]);
+        assert_eq!(words("a+=(1 2) b"), ["a+=(1 2)", "b"]);
+        assert_eq!(append_assignment_name("a+=(x)"), Some("a+"));
+        assert_eq!(append_assignment_name("x=a+=b"), None);
         assert_eq!(words("ls !(x|y) z"), ["ls", "!(x|y)", "z"]);
     }
 

@@ -618,7 +618,8 @@ impl<'t> Parser<'t> {
 /// `NAME=value` as an assignment: the name and the value's word.
 fn split_assignment(word: &LexWord) -> Option<(String, LexWord)> {
     let super::lexer::Part::Literal { text, quoted: false } = word.parts.first()? else { return None };
-    let name = assignment_name(text)?.to_string();
+    // `NAME+=value` appends: the name keeps its `+` for the analyser.
+    let name = assignment_name(text).or_else(|| super::lexer::append_assignment_name(text))?.to_string();
     let mut value = word.clone();
     let prefix = name.len() + 1;
     if let Some(super::lexer::Part::Literal { text, .. }) = value.parts.first_mut() {
