@@ -38,6 +38,17 @@ impl Context {
         }
     }
 
+    /// Whether the command runs inside the project. Asked for every command: a byte prefix
+    /// ends at a separator answers most calls without walking both paths' components.
+    pub fn cwd_in_project(&self) -> bool {
+        let (cwd, root) =
+            (self.cwd.as_os_str().as_encoded_bytes(), self.project_root.as_os_str().as_encoded_bytes());
+        let prefix = cwd
+            .strip_prefix(root)
+            .is_some_and(|rest| rest.is_empty() || rest[0] == b'/' || root.ends_with(b"/"));
+        prefix || self.cwd.starts_with(&self.project_root)
+    }
+
     /// The context of a command that an earlier `cd` of its line moved to `cwd`
     /// ([`crate::shell::SimpleCommand::cwd`]).
     pub fn moved_to(&self, cwd: Option<&Word>) -> Cow<'_, Context> {
@@ -97,4 +108,29 @@ impl<'c> Places<'c> {
 /// The nearest ancestor of `cwd` (itself included) that holds `.git`, else `cwd`.
 pub fn find_project_root(cwd: &Path) -> PathBuf {
     cwd.ancestors().find(|dir| dir.join(".git").exists()).unwrap_or(cwd).to_path_buf()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_working_directory_is_in_the_project_by_whole_components() {
+        let at = |cwd: &str, root: &str| {
+            let ctx = Context {
+                cwd: PathBuf::from(cwd),
+                project_root: PathBuf::from(root),
+                home: None,
+                temp_dirs: Vec::new(),
+                cwd_known: true,
+            };
+            ctx.cwd_in_project()
+        };
+        assert!(at("/p/app", "/p/app"));
+        assert!(at("/p/app/src", "/p/app"));
+        assert!(at("/p//app/src", "/p/app"));
+        assert!(at("/anything", "/"));
+        assert!(!at("/p/application", "/p/app"));
+        assert!(!at("/p", "/p/app"));
+    }
 }

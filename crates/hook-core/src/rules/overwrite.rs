@@ -46,7 +46,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 /// Whether a word of the command may name a file outside the project: the command runs
 /// outside it, or a word is absolute, starts at home or climbs (`..`).
 fn may_leave_project(call: &Call) -> bool {
-    !call.ctx.cwd.starts_with(&call.ctx.project_root)
+    !call.ctx.cwd_in_project()
         || call.args().iter().any(|arg| {
             let text = arg.text.as_str();
             text.starts_with(['~', '/', '$'])
