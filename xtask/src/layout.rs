@@ -400,6 +400,8 @@ const HOT_DATA: &str = concat!(
     "    *(.bss.*3std9panicking4HOOK)\n",
     // The lock `std::env::var_os` takes on every read of the environment.
     "    *(.bss.*3sys3env4unix8ENV_LOCK)\n",
+    // The thread id counter, which the first lock of standard error or output takes.
+    "    *(.bss.*8ThreadId3new7COUNTER)\n",
     "  }\n  .bss.arena (NOLOAD) :\n  {\n    *(.bss._ZN9hook_core9ALLOCATOR17h*)\n  }\n}\n",
     "INSERT BEFORE .bss;\n",
 );
