@@ -12,7 +12,7 @@ use std::path::{Component, PathBuf};
 use super::paths::{Place, classify, shown};
 use super::{Call, Hit};
 use crate::project::Context;
-use crate::shell::{RedirectOp, Stdin, Word, XARGS_INPUT};
+use crate::shell::{RedirectOp, Stdin, Word};
 
 /// Devices that read as nothing (or as zeros): what a command copies from them empties its target.
 const EMPTY_SOURCES: &[&str] = &["/dev/null", "/dev/zero", "/dev/random", "/dev/urandom"];
@@ -73,29 +73,15 @@ fn overwritten_hit(how: &str, word: &Word, empties: bool) -> Hit {
 /// exists) written over. System files are the file rules' (`/etc/**`, `/usr/**`).
 fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
     // A file a lister names under its root (`find ~/Documents | xargs sed -i d`, `find … -exec
-    // gzip {} +`) is one that exists there: the root is judged, as for `rm`.
-    let by_find = || call.command.via.iter().any(|via| via.starts_with("find"));
-    let listed = word
-        .text
-        .strip_suffix(XARGS_INPUT)
-        .or_else(|| word.text.strip_suffix("{}").filter(|_| by_find()))
-        .filter(|root| root.ends_with('/'));
-    let root;
-    let word = match listed {
-        Some(text) => {
-            let text = format!("{text}x");
-            root = Word { raw: text.clone(), text, dynamic: false, glob: false };
-            &root
-        }
-        None => word,
-    };
+    // gzip {} +`) exists there: the root is judged, as `rm` judges it. The home directory itself
+    // is left to `rm`'s home rule and the file rules (what is found there may be a dot file).
+    let root = super::rm::found_root(word);
+    let word = root.as_ref().unwrap_or(word);
     if classify(word, call.ctx, word.glob) != Place::Outside {
         return false;
     }
     let (Some(home), Some(path)) = (call.ctx.home.as_deref(), absolute(word, call.ctx)) else { return false };
-    // What a lister finds under the home directory itself may be anything, dot files too: the
-    // `rm` pack's home rule and the file rules judge it.
-    if path.starts_with(&call.ctx.project_root) || listed.is_some() && path.parent() == Some(home) {
+    if path.starts_with(&call.ctx.project_root) {
         return false;
     }
     // Dot files and directories are configuration, caches and state, which the file rules
@@ -106,7 +92,7 @@ fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
         .and_then(|rest| rest.components().next())
         .is_some_and(|first| !first.as_os_str().to_string_lossy().starts_with('.'));
     own && (empties
-        || listed.is_some()
+        || root.is_some()
         || !word.glob && path.symlink_metadata().is_ok_and(|meta| !meta.is_dir()))
 }
 

@@ -153,7 +153,7 @@ fn home_file_hit(name: &str, word: &Word) -> Hit {
 
 /// The root of `ROOT/{}` (find's `-exec`) or `ROOT/{xargs input}` (xargs fed by a listing of
 /// ROOT), as a word of its own.
-fn found_root(word: &Word) -> Option<Word> {
+pub(super) fn found_root(word: &Word) -> Option<Word> {
     let root = word
         .text
         .strip_suffix("/{}")
