@@ -57,7 +57,7 @@ fn piped_to_another_host(call: &Call) -> Option<String> {
             .find(|later| matches!(later.stdin, Stdin::Pipe { from: Some(from) } if from == index))
     };
     let text = call.command.text.trim();
-    let captured = [format!("$({text})"), format!("`{text}`")];
+    let captured = captured(text);
     let echo = commands.iter().enumerate().skip(call.index + 1).find(|(_, later)| {
         matches!(later.name(), Some("echo" | "printf"))
             && later
@@ -66,11 +66,7 @@ fn piped_to_another_host(call: &Call) -> Option<String> {
                 .any(|w| w.dynamic && captured.iter().any(|form| w.raw.contains(form.as_str())))
     });
     // A here-string of the substitution feeds its reader as a pipe would.
-    let fed = || {
-        commands.iter().skip(call.index + 1).find(
-            |later| matches!(&later.stdin, Stdin::Text(t) if captured.iter().any(|form| t.contains(form.as_str()))),
-        )
-    };
+    let fed = || commands.iter().skip(call.index + 1).find(|later| here_string_of(later, &captured));
     let reader = reader_of(call.index).or_else(|| echo.and_then(|(at, _)| reader_of(at))).or_else(fed)?;
     let name = reader.name()?;
     let services = CREDENTIAL_PRINTERS
@@ -310,7 +306,7 @@ fn secret_variable(raw: &str) -> bool {
 /// command that does not print it, or piped into such a command.
 fn consumed(call: &Call) -> bool {
     let text = call.command.text.trim();
-    let captured = [format!("$({text})"), format!("`{text}`")];
+    let captured = captured(text);
     let holds = |word: &crate::shell::Word| {
         word.dynamic && captured.iter().any(|form| word.raw.contains(form.as_str()))
     };
@@ -328,12 +324,22 @@ fn consumed(call: &Call) -> bool {
         let echoes = later.name().is_some_and(|name| matches!(name, "echo" | "printf"));
         let shown = later.name().is_none_or(|name| SHOWERS.contains(&name)) || echoes;
         // `docker login --password-stdin <<< "$(gh auth token)"`: a here-string is a pipe.
-        let fed = matches!(&later.stdin, Stdin::Text(text) if captured.iter().any(|form| text.contains(form.as_str())));
+        let fed = here_string_of(later, &captured);
         later.assignments.iter().any(|(_, value)| holds(value))
             || later.argv.iter().any(holds) && (!shown || echoes && piped_on(at))
             || fed && !shown
     });
     substituted || piped_on(call.index)
+}
+
+/// The two spellings of a substitution of the command `text`.
+fn captured(text: &str) -> [String; 2] {
+    [format!("$({text})"), format!("`{text}`")]
+}
+
+/// Whether `command` reads a here-string holding one of `captured`.
+fn here_string_of(command: &SimpleCommand, captured: &[String]) -> bool {
+    matches!(&command.stdin, Stdin::Text(text) if captured.iter().any(|form| text.contains(form.as_str())))
 }
 
 /// Whether `command` prints the whole environment, or a variable it picks at run time: `env`,
