@@ -180,17 +180,19 @@ fn is_name_byte(b: u8) -> bool {
 /// `NAME+=` at the start of `text` (an appending assignment prefix): `NAME+`.
 pub(super) fn append_assignment_name(text: &str) -> Option<&str> {
     let (name, _) = text.split_once("+=")?;
-    let bytes = name.as_bytes();
-    let valid = bytes.first().is_some_and(|&b| is_name_start(b)) && bytes.iter().all(|&b| is_name_byte(b));
-    valid.then(|| &text[..name.len() + 1])
+    is_name(name).then(|| &text[..name.len() + 1])
 }
 
 /// `NAME=` at the start of `text` (an assignment prefix).
 pub(super) fn assignment_name(text: &str) -> Option<&str> {
     let (name, _) = text.split_once('=')?;
+    is_name(name).then_some(name)
+}
+
+/// Whether `name` is a shell variable name.
+fn is_name(name: &str) -> bool {
     let bytes = name.as_bytes();
-    let valid = bytes.first().is_some_and(|&b| is_name_start(b)) && bytes.iter().all(|&b| is_name_byte(b));
-    valid.then_some(name)
+    bytes.first().is_some_and(|&b| is_name_start(b)) && bytes.iter().all(|&b| is_name_byte(b))
 }
 
 impl<'a> Lexer<'a> {
