@@ -75,7 +75,7 @@ fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
     // A file a lister names under its root (`find ~/Documents | xargs sed -i d`, `find … -exec
     // gzip {} +`) exists there: the root is judged, as `rm` judges it. The home directory itself
     // is left to `rm`'s home rule and the file rules (what is found there may be a dot file).
-    let root = super::rm::found_root(word);
+    let root = super::paths::found_root(word);
     let word = root.as_ref().unwrap_or(word);
     if classify(word, call.ctx, word.glob) != Place::Outside {
         return false;

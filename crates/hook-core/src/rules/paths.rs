@@ -439,6 +439,17 @@ pub(super) fn shown(word: &Word) -> String {
     if word.dynamic || word.text.len() > 80 { String::new() } else { format!(" of `{}`", word.text) }
 }
 
+/// The root of `ROOT/{}` (find's `-exec`) or `ROOT/{xargs input}` (xargs fed by a listing of
+/// ROOT), as a word of its own.
+pub(super) fn found_root(word: &Word) -> Option<Word> {
+    let root = word
+        .text
+        .strip_suffix("/{}")
+        .or_else(|| word.text.strip_suffix(&format!("/{}", crate::shell::XARGS_INPUT)))?;
+    let root = if root.is_empty() { "/" } else { root };
+    Some(Word { text: root.to_string(), raw: root.to_string(), dynamic: false, glob: false })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

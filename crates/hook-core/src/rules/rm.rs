@@ -13,7 +13,7 @@
 //! -delete`). In scope `all`, every delete fires.
 
 use super::dd::is_block_device;
-use super::paths::{Place, classify, shown};
+use super::paths::{Place, classify, found_root, shown};
 use super::{Call, Hit};
 use crate::policy::Scope;
 use crate::shell::{Stdin, Word};
@@ -149,17 +149,6 @@ fn home_file_hit(name: &str, word: &Word) -> Hit {
             shown(word)
         ),
     )
-}
-
-/// The root of `ROOT/{}` (find's `-exec`) or `ROOT/{xargs input}` (xargs fed by a listing of
-/// ROOT), as a word of its own.
-pub(super) fn found_root(word: &Word) -> Option<Word> {
-    let root = word
-        .text
-        .strip_suffix("/{}")
-        .or_else(|| word.text.strip_suffix(&format!("/{}", crate::shell::XARGS_INPUT)))?;
-    let root = if root.is_empty() { "/" } else { root };
-    Some(Word { text: root.to_string(), raw: root.to_string(), dynamic: false, glob: false })
 }
 
 /// rsync options that take the next word as their value (unless written `--option=value`).
