@@ -8,6 +8,14 @@
 //! code changes; a function it misses is only placed as usual. The functions come from
 //! callgrind runs of every agent binary on its fixtures: first those of an allowed command,
 //! then those a denied one adds, then the other events'.
+//!
+//! Read-only data faults the same way: the constants an allowed call reads were spread over
+//! every 64 KB block of `.rodata`. A second output section, `.rodata.hot`, gathers the input
+//! sections that valgrind's lackey saw read on the bench's allowed and denied commands, found
+//! by address in the linker's map of the profiled build. Rust names a function's jump tables
+//! and a named static after their symbol (kept across code changes, as for code), but
+//! anonymous constants only by number (`.rodata..Lanon.<hash>.<n>`), which code changes
+//! shift: rerun the command after changing code that a hook call runs.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
@@ -34,12 +42,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // Symbols kept: callgrind reports functions by their mangled names, as the linker sees
     // them. The target's flags without the current script: valgrind finds no source files for
     // code in `.text.hot`, and the profile should not depend on the layout it replaces.
-    let env = [
+    let mut env = [
         ("CARGO_PROFILE_RELEASE_STRIP".to_string(), "false".to_string()),
         // RUSTFLAGS replaces the flags of `.cargo/config.toml` (a target's variable would add).
         ("RUSTFLAGS".to_string(), "-C relocation-model=static".to_string()),
     ];
     let target_dir = build::target_dir().join("layout");
+    // The linker's map of each binary, `<crate>-<hash>.map`, says which input section holds
+    // each address of read-only data.
+    let maps = target_dir.join("maps");
+    fs_err::create_dir_all(&maps).map_err(|e| e.to_string())?;
+    env[1].1.push_str(&format!(" -C link-arg=-Wl,-Map={}/", maps.display()));
     let out_dir = build::build_with(
         &Cargo { subcommand: "build", env: &env, target_dir: &target_dir },
         "release",
@@ -48,17 +61,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
     )?;
     let sandbox = Sandbox::create()?;
     let mut order = Order::default();
+    let mut data = Order::default();
     for binary in &binaries {
         let program = out_dir.join(binary);
         let symbols = Symbols::read(&program)?;
+        let sections = Sections::read(&map_of(&maps, binary)?)?;
         let events = events(binary);
         eprintln!("xtask: layout: {binary}: {} events", events.len());
         for (group, case) in events {
             let profile = profile(&sandbox, &program, &case)?;
             order.add(group, &functions(&profile, &symbols));
+            if group <= Group::Deny {
+                let read = sections.holding(&data_read(&sandbox, &program, &case)?);
+                data.add(group, &read);
+            }
         }
     }
-    let script = render(&order.finish());
+    let script = render(&order.finish(), &data.finish());
     let path = build::workspace_root().join(SCRIPT);
     fs_err::write(&path, script).map_err(|e| e.to_string())?;
     eprintln!("xtask: layout: wrote {}", path.display());
@@ -247,30 +266,174 @@ impl Symbols {
     }
 }
 
-/// Functions gathered across profiles, each in the earliest group that ran it.
-#[derive(Default)]
-struct Order {
-    /// Each function's group and the position at which it was first met.
-    functions: HashMap<Function, (Group, usize)>,
+/// Functions (or data sections) gathered across profiles, each in the earliest group that
+/// ran (or read) it.
+struct Order<T> {
+    /// Each item's group and the position at which it was first met.
+    items: HashMap<T, (Group, usize)>,
 }
 
-impl Order {
-    fn add(&mut self, group: Group, functions: &[Function]) {
-        for function in functions {
-            let next = self.functions.len();
-            let entry = self.functions.entry(function.clone()).or_insert((group, next));
+impl<T> Default for Order<T> {
+    fn default() -> Self {
+        Self { items: HashMap::new() }
+    }
+}
+
+impl<T: Clone + Eq + std::hash::Hash> Order<T> {
+    fn add(&mut self, group: Group, items: &[T]) {
+        for item in items {
+            let next = self.items.len();
+            let entry = self.items.entry(item.clone()).or_insert((group, next));
             // Met before in a later group (an `Other` event of one agent runs before the
             // allowed command of the next): it belongs with the earlier group.
             entry.0 = entry.0.min(group);
         }
     }
 
-    /// The functions, allow group first; within a group, in the order they were first met.
-    fn finish(self) -> Vec<Function> {
-        let mut functions: Vec<_> = self.functions.into_iter().collect();
-        functions.sort_by_key(|(_, place)| *place);
-        functions.into_iter().map(|(function, _)| function).collect()
+    /// The items, allow group first; within a group, in the order they were first met.
+    fn finish(self) -> Vec<T> {
+        let mut items: Vec<_> = self.items.into_iter().collect();
+        items.sort_by_key(|(_, place)| *place);
+        items.into_iter().map(|(item, _)| item).collect()
     }
+}
+
+/// The linker's map of `binary` in `maps`: the newest `<crate>-<hash>.map`, where the crate
+/// is the binary's name with `_` for `-`.
+fn map_of(maps: &Path, binary: &str) -> Result<std::path::PathBuf, String> {
+    let prefix = format!("{}-", binary.replace('-', "_"));
+    fs_err::read_dir(maps)
+        .map_err(|e| e.to_string())?
+        .filter_map(|entry| entry.ok())
+        .filter(|entry| {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            name.starts_with(&prefix) && name.ends_with(".map")
+        })
+        .max_by_key(|entry| entry.metadata().and_then(|m| m.modified()).ok())
+        .map(|entry| entry.path())
+        .ok_or_else(|| format!("layout: the linker wrote no map for {binary} in {}", maps.display()))
+}
+
+/// The read-only data input sections of one binary, by address, from the linker's map.
+struct Sections {
+    /// Start, size and the pattern that selects the section, sorted by start.
+    by_address: Vec<(u64, u64, String)>,
+}
+
+impl Sections {
+    fn read(map: &Path) -> Result<Self, String> {
+        Ok(Self::parse(&fs_err::read_to_string(map).map_err(|e| e.to_string())?))
+    }
+
+    /// An input section is listed as ` NAME 0xADDRESS 0xSIZE OBJECT`, the name on a line of
+    /// its own when it is long. Sections the link discarded are listed at address 0.
+    fn parse(map: &str) -> Self {
+        let mut by_address = Vec::new();
+        let mut name: Option<&str> = None;
+        for line in map.lines() {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let (section, rest) = match (fields.first(), line.starts_with(' ')) {
+                (Some(first), true) if first.starts_with(".rodata") => (*first, &fields[1..]),
+                (Some(first), true) if first.starts_with("0x") => match name.take() {
+                    Some(section) => (section, &fields[..]),
+                    None => continue,
+                },
+                _ => {
+                    name = None;
+                    continue;
+                }
+            };
+            if rest.is_empty() {
+                name = Some(section);
+                continue;
+            }
+            let hex =
+                |i: usize| rest.get(i).and_then(|f| u64::from_str_radix(f.strip_prefix("0x")?, 16).ok());
+            let (Some(start), Some(size), Some(object)) = (hex(0), hex(1), rest.get(2)) else { continue };
+            if start == 0 || size == 0 {
+                continue;
+            }
+            if let Some(pattern) = rodata_pattern(section, object) {
+                by_address.push((start, size, pattern));
+            }
+        }
+        by_address.sort();
+        Self { by_address }
+    }
+
+    /// The patterns of the sections holding `addresses`, in the order first read.
+    fn holding(&self, addresses: &[u64]) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        for &address in addresses {
+            let after = self.by_address.partition_point(|(start, ..)| *start <= address);
+            let Some((start, size, pattern)) = after.checked_sub(1).map(|i| &self.by_address[i]) else {
+                continue;
+            };
+            if address < start + size && !out.contains(pattern) {
+                out.push(pattern.clone());
+            }
+        }
+        out
+    }
+}
+
+/// The pattern that selects a read-only data input section in any build: hashes and crate
+/// disambiguators become `*` as in function names; an anonymous constant keeps only its
+/// number. musl's C objects have a plain `.rodata`, selected by archive member.
+fn rodata_pattern(section: &str, object: &str) -> Option<String> {
+    if section == ".rodata" {
+        let member = object.split_once("libc.a(")?.1.strip_suffix(')')?;
+        return Some(format!("*libc.a:{member}(.rodata)"));
+    }
+    if let Some(rest) = section.strip_prefix(".rodata..Lanon.") {
+        let (_, number) = rest.rsplit_once('.')?;
+        return Some(format!("*(.rodata..Lanon.*.{number})"));
+    }
+    let symbol_at = section.find("_ZN").or_else(|| section.find("_R"));
+    let Some(at) = symbol_at else { return Some(format!("*({section})")) };
+    let (head, symbol) = section.split_at(at);
+    let symbol = if symbol.starts_with("_R") { v0_crates(symbol) } else { unhash_all(symbol) };
+    Some(format!("*({head}{symbol})"))
+}
+
+/// `text` with each legacy hash (`17h` and 16 hex digits) made `*`.
+fn unhash_all(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("17h") {
+        let (head, tail) = rest.split_at(at + 3);
+        out.push_str(head);
+        let hash = tail.get(..16).filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+        rest = match hash {
+            Some(_) => {
+                out.push('*');
+                &tail[16..]
+            }
+            None => tail,
+        };
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The addresses `program` reads on `case`, in order, as valgrind's lackey traces them (after
+/// the run of [`profile`] that filled the policy cache).
+fn data_read(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<Vec<u64>, String> {
+    let out = sandbox.dir().join("layout.lackey");
+    let mut valgrind = sandbox.command(Path::new("valgrind"), case.policy.as_deref());
+    valgrind
+        .args(["--tool=lackey", "--trace-mem=yes"])
+        .arg(format!("--log-file={}", out.display()))
+        .arg(program);
+    run_on(valgrind, &case.stdin)?;
+    let trace = fs_err::read_to_string(&out).map_err(|e| e.to_string())?;
+    // ` L 0004c66c0,8` is a load, ` M ...` a load and store of the same bytes.
+    Ok(trace
+        .lines()
+        .filter_map(|line| line.strip_prefix(" L ").or_else(|| line.strip_prefix(" M ")))
+        .filter_map(|access| u64::from_str_radix(access.split(',').next()?, 16).ok())
+        .collect())
 }
 
 /// The input-section patterns that select `function`'s code.
@@ -343,8 +506,9 @@ fn v0_crates(symbol: &str) -> String {
 }
 
 /// The linker script: one output section, placed before `.text`, holding the functions in
-/// order. `INSERT` keeps the linker's default script for everything else.
-fn render(functions: &[Function]) -> String {
+/// order, and one placed before `.rodata` holding the data sections in order. `INSERT` keeps
+/// the linker's default script for everything else.
+fn render(functions: &[Function], data: &[String]) -> String {
     let mut script = String::from(
         "/* Written by `cargo xtask layout`; do not edit. The functions a hook call runs, first\n   \
          those of an allowed command, then a denied one, then other events: kept together,\n   \
@@ -361,6 +525,18 @@ fn render(functions: &[Function]) -> String {
         }
     }
     script.push_str("  }\n}\nINSERT BEFORE .text;\n");
+    // The alignment puts the section in the read-only segment with the rest of `.rodata`,
+    // not at the end of the executable one.
+    script.push_str(
+        "\n/* The read-only data an allowed, then a denied command reads. */\n\
+         SECTIONS\n{\n  . = ALIGN(CONSTANT (MAXPAGESIZE));\n  .rodata.hot :\n  {\n",
+    );
+    for pattern in data {
+        script.push_str("    ");
+        script.push_str(pattern);
+        script.push('\n');
+    }
+    script.push_str("  }\n}\nINSERT BEFORE .rodata;\n");
     script.push_str(HOT_DATA);
     script
 }
@@ -495,15 +671,50 @@ mod tests {
 
     #[test]
     fn the_script_inserts_one_section_before_text() {
-        let script =
-            render(&[rust("main"), rust("_ZN1a1b17h0123456789abcdefE"), rust("_ZN1a1b17hfedcba9876543210E")]);
+        let script = render(
+            &[rust("main"), rust("_ZN1a1b17h0123456789abcdefE"), rust("_ZN1a1b17hfedcba9876543210E")],
+            &["*(.rodata.cst16)".to_string()],
+        );
         assert!(script.contains("  .text.hot :\n  {\n    *(.text._Exit)\n"), "{script}");
         assert!(script.contains("KEEP (*(SORT_NONE(.fini)))\n    *(.text.main)\n"), "{script}");
         assert_eq!(script.matches("*(.text._ZN1a1b17h* ").count(), 1, "{script}");
         assert!(script.contains("}\nINSERT BEFORE .text;\n"));
+        // Hot read-only data starts a page of its own, before the rest of `.rodata`.
+        assert!(
+            script.contains(
+                ". = ALIGN(CONSTANT (MAXPAGESIZE));\n  .rodata.hot :\n  {\n    *(.rodata.cst16)\n  }\n}\nINSERT BEFORE .rodata;\n"
+            ),
+            "{script}"
+        );
         // The hot statics, then the arena, go before the rest of `.bss`.
         let data = script.find(".bss.hot (NOLOAD)").expect("a hot data section");
         assert!(script[data..].find(".bss.arena (NOLOAD)").is_some(), "{script}");
         assert!(script.ends_with("}\nINSERT BEFORE .bss;\n"), "{script}");
+    }
+
+    #[test]
+    fn map_sections_are_found_by_address_and_named_for_any_build() {
+        let map = "Discarded input sections\n\n .rodata.gone   0x0000000000000000       0x10 a.o\n\n\
+                   .rodata         0x00000000006e1000    0x60000\n\
+                   \x20*(.rodata .rodata.*)\n\
+                   \x20.rodata.cst16  0x00000000006e1000       0x40 /usr/lib/musl/lib/libc.a(memcpy.lo)\n\
+                   \x20.rodata..Lanon.77faac3cc1a1cb8418ad6877ddc70442.1354\n\
+                   \x20               0x00000000006e2000      0x8a0 /t/claude_hook-1.cgu.0.rcgu.o\n\
+                   \x20.rodata._ZN9hook_core5rules5judge17h75d9055d15a8e0c9E\n\
+                   \x20               0x00000000006e3000      0xfa0 /t/claude_hook-1.cgu.0.rcgu.o\n\
+                   \x20.rodata       0x00000000006e4000       0x20 /usr/lib/musl/lib/libc.a(getenv.lo)\n\
+                   \x20.rodata..Lswitch.table._RNvNtCsaz6eC2DG7lh_3std2io4kind.3\n\
+                   \x20               0x00000000006e5000       0x10 /t/claude_hook-1.cgu.0.rcgu.o\n";
+        let sections = Sections::parse(map);
+        assert_eq!(
+            sections.holding(&[0x6e3004, 0x6e1000, 0x6e2010, 0x6e3008, 0x6e4010, 0x6e5000, 0x6e6000, 0x10]),
+            [
+                "*(.rodata._ZN9hook_core5rules5judge17h*E)",
+                "*(.rodata.cst16)",
+                "*(.rodata..Lanon.*.1354)",
+                "*libc.a:getenv.lo(.rodata)",
+                "*(.rodata..Lswitch.table._RNvNtCs*_3std2io4kind.3)",
+            ]
+        );
     }
 }
