@@ -99,7 +99,9 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
     }
     // Rewrites read the line with a POSIX tokeniser; other dialects are left as written.
     let outcome = match dialect {
-        Dialect::Posix => rewrite::rewrite(line, &policy.rewrites, &ctx.project_root),
+        Dialect::Posix if !policy.rewrites.is_empty() => {
+            rewrite::rewrite(line, &policy.rewrites, &ctx.project_root)
+        }
         _ => rewrite::Outcome::default(),
     };
     let skipped_rewrites = outcome.skipped;

@@ -458,6 +458,12 @@ fn sql_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Wor
     ) {
         return Vec::new();
     }
+    sql_client_reads(command)
+}
+
+/// [`sql_reads`] of an SQL client, out of line (ARCHITECTURE.md, "Start-up").
+#[inline(never)]
+fn sql_client_reads(command: &SimpleCommand) -> Vec<(&Word, &str)> {
     const CALLS: &[&str] = &[
         "readfile(",
         "read_text(",
@@ -524,6 +530,12 @@ fn sed_writes<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Wo
     if name != Some("sed") {
         return Vec::new();
     }
+    sed_script_writes(command)
+}
+
+/// [`sed_writes`] of a `sed` command, out of line (ARCHITECTURE.md, "Start-up").
+#[inline(never)]
+fn sed_script_writes(command: &SimpleCommand) -> Vec<(&Word, &str)> {
     let args = command.args();
     let scripts: Vec<&Word> = match args.iter().position(|a| a.text == "-e" || a.text == "--expression") {
         Some(_) => args
@@ -2280,6 +2292,7 @@ fn in_place_edits<'w>(name: &str, args: &'w [Word], operands: &[&'w Word]) -> Op
 /// Whether the compressor `name` deletes the files it packs or unpacks: gzip's family unless
 /// told to keep them, write to standard output, list or test; zstd, lz4 and brotli only when
 /// told to (`--rm`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn removes_input(name: &str, command: &SimpleCommand) -> bool {
     match name {
         "gzip" | "gunzip" | "pigz" | "unpigz" | "bzip2" | "bunzip2" | "pbzip2" | "xz" | "unxz" | "lzma"

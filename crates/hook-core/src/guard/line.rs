@@ -343,6 +343,36 @@ fn file_block(
     {
         return None;
     }
+    let touched =
+        Touched { accessed, into_directories, downloads, named_in_files, dotfiles, finds_deleting, patches };
+    touched_block(analysis, command, index, policy, ctx, here, touched)
+}
+
+/// What one command reads, writes, downloads into or makes, as [`file_block`] gathers it.
+struct Touched<'c> {
+    accessed: Vec<(files::Access, &'c crate::shell::Word, &'c str)>,
+    into_directories: Vec<std::borrow::Cow<'c, str>>,
+    downloads: Vec<String>,
+    named_in_files: Vec<String>,
+    dotfiles: Option<std::borrow::Cow<'c, str>>,
+    finds_deleting: bool,
+    patches: bool,
+}
+
+/// [`file_block`] of a command that touches files: out of line, so that a command touching
+/// none runs only the gathering above (ARCHITECTURE.md, "Start-up").
+#[inline(never)]
+fn touched_block(
+    analysis: &Analysis,
+    command: &SimpleCommand,
+    index: usize,
+    policy: &Policy,
+    ctx: &Context,
+    here: &Context,
+    touched: Touched<'_>,
+) -> Option<Block> {
+    let Touched { accessed, into_directories, downloads, named_in_files, dotfiles, finds_deleting, patches } =
+        touched;
     // `git -C ~ checkout -- .bashrc`: git's paths are the work tree's (but the configuration
     // files a `git config` writes stay where git keeps them).
     let work_tree = (command.name() == Some("git")).then(|| git_work_tree(command)).flatten().map(|dir| {
@@ -494,6 +524,7 @@ struct Patched {
 /// The largest diff read to find the files it names.
 const MAX_DIFF_BYTES: u64 = 1 << 20;
 
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn patch_targets(command: &SimpleCommand, here: &Context) -> Patched {
     let args = command.args();
     let mut strip: Option<usize> = None;
@@ -589,6 +620,7 @@ fn diff_files(diff: &str) -> Vec<&str> {
 /// directory or the project (`$(pwd)`, `$(git rev-parse --show-toplevel)`), a name that is no
 /// path (`$(date +%s)`, `$(git branch --show-current)`), and the files a lister prints under
 /// the roots it names (`$(grep -rl x src)`, `find . -name '*.pyc' | xargs rm`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn unknown_write(
     analysis: &Analysis,
     command: &SimpleCommand,

@@ -205,6 +205,7 @@ impl Written {
     /// `.githooks/`, `.git/hooks/`) and the package scripts it sets (`npm pkg set
     /// scripts.postinstall=…`), each named for the reason, with its text (or the writer whose
     /// text is not computed).
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
     pub(crate) fn runs_later(&self) -> Vec<(String, Result<String, String>)> {
         let mut later = Vec::new();
         for (path, text) in &self.files {
@@ -647,6 +648,7 @@ const INLINE_OPTIONS: &[&str] = &["--eval", "--print", "--command"];
 /// them, and the interpreter they are written for: a module option's (`python3 -m tool`:
 /// `tool.py`, `tool/__main__.py`; `node -r ./x.js`), or a tool's own (`pytest`'s
 /// `conftest.py`, `setup.py` of `pip install .`, eslint's or jest's configuration).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn code_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>)> {
     let value = |options: &[&str]| {
         args.windows(2)
@@ -715,6 +717,7 @@ const MAX_PARTS: usize = 64;
 /// as `./DIR/F` would be (by its `#!` line), a file that does not match run-parts' names
 /// included, as a `--regex` or another run-parts may run it. `--test` and `--list` only print
 /// the names.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn run_parts(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
     let args = command.args();
     if !ctx.cwd_known
@@ -755,6 +758,7 @@ fn run_parts(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
 /// What another task runner runs from its file in the working directory (or the one it is
 /// told to read): `just RECIPE` from the `justfile`, `task NAME` from `Taskfile.yml`, `deno task
 /// NAME` from `deno.json`, `composer run NAME` from `composer.json` (see `shell::tasks`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn task_runner(
     name: &str,
     command: &SimpleCommand,
@@ -1303,6 +1307,7 @@ fn is_stdin(path: &str) -> bool {
 /// Whether a shell or interpreter `name` given `args` reads its program from standard input:
 /// no script operand (or `-`, `/dev/stdin`) and no option that gives the program another way
 /// (`-c`, `-e`, `-m`); a shell's `-s` says so outright.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn program_on_stdin(name: &str, args: &[Word]) -> bool {
     let shell = SHELLS.contains(&name);
     for word in args {
@@ -1514,6 +1519,7 @@ fn script_here<'w>(
 /// awk's `-f`/`-E`/`-i` (gawk's include), sed's `-f`, vim's `-S` and `-u` and the files a `-c`,
 /// `--cmd` or `+` command `:source`s, m4's operands. `None` for any other program or when
 /// there are none.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
     let valued = |options: &[&str], clusters: char| -> Vec<Word> {
         let mut files = Vec::new();
@@ -1592,6 +1598,7 @@ fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
 /// line or standard input: `awk 'TEXT'`, `sed -e 'TEXT'`, `vim -es <<< 'TEXT'`, `m4 <<< 'TEXT'`.
 /// A file named by a value the line does not fix, or one in a temp directory that cannot be
 /// read, is not seen.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn program_text<'w>(
     name: &str,
     files: &[Word],

@@ -191,6 +191,7 @@ pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx:
 /// A search tool's call over trees that hold deny_read files: rewritten to leave them out
 /// through the tool's own ripgrep glob argument where it has one and the call sets no filter,
 /// else an ask. A filter that picks a denied file is a deny, as naming it is.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, ctx: &Context) -> Verdict {
     if rules.deny_read.is_empty() {
         return Verdict::allow();
@@ -310,6 +311,7 @@ fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComman
 /// Whether `command` follows the links to directories it meets in a tree: `grep -R`, `rg -L`,
 /// `ag -f`, `tar -h`, `cp -L`, `rsync -L`, `zip` and `7z` (unless told to store links),
 /// `scp -r`, `aws s3 sync`; `None` for a command that reads no tree of its own.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn follows_links(command: &SimpleCommand) -> Option<bool> {
     let args = command.args();
     Some(match command.name()? {

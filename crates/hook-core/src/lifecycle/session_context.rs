@@ -31,6 +31,7 @@ const CONTEXT_LIMIT: usize = 9000;
 
 /// The context for a session that starts (or resumes, or was cleared or compacted: the
 /// model has lost it then).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 pub fn at_session_start(event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
     let mut verdict = Verdict::allow();
     if !event.accepts_context || is_empty(&policy.context) {
@@ -45,6 +46,7 @@ pub fn at_session_start(event: &Event, policy: &Policy, ctx: &Context) -> Verdic
 
 /// Add the context to the verdict on a submitted prompt, if this session has not had it
 /// (agents whose session start takes no context, such as x-code). A refused prompt gets none.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 pub fn add_to_prompt(mut verdict: Verdict, event: &Event, policy: &Policy, ctx: &Context) -> Verdict {
     if !event.accepts_context
         || is_empty(&policy.context)

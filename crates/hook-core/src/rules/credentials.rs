@@ -29,6 +29,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if !prints_credential(name, call.command, &call.analysis.commands) {
         return None;
     }
+    printed(call, name)
+}
+
+/// [`judge`] of a credential printer: out of line so that an allowed call runs only the
+/// checks above (ARCHITECTURE.md, "Start-up").
+#[inline(never)]
+fn printed(call: &Call, name: &str) -> Option<Hit> {
     // `echo "token=$NPM_TOKEN" > .npmrc`: written where it is used, not shown.
     if matches!(name, "echo" | "printf") && writes_to_file(call.command) {
         return None;

@@ -22,6 +22,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "chmod" | "chown" | "chgrp" => {}
         _ => return None,
     }
+    judge_named(call, name)
+}
+
+/// [`judge`] of `chmod`, `chown` and `chgrp`, out of line so that an allowed call runs only
+/// the name check above (ARCHITECTURE.md, "Start-up").
+#[inline(never)]
+fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args = ModeArgs::parse(name, call.args());
     if name == "chmod" && args.operand.is_some_and(sets_id_bit) {
         // In a temp dir too: a set-user-ID copy of a shell in `/tmp` is the classic way back in.
@@ -85,6 +92,7 @@ fn sets_id_bit(mode: &str) -> bool {
 }
 
 /// `setcap` giving a program a capability that makes it root: whoever runs it owns the machine.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn judge_setcap(call: &Call) -> Option<Hit> {
     const ROOTING: [&str; 6] =
         ["cap_setuid", "cap_setgid", "cap_sys_admin", "cap_dac_override", "cap_sys_ptrace", "cap_sys_module"];
@@ -121,6 +129,7 @@ fn is_own_user(owner: &str, call: &Call) -> bool {
 }
 
 /// `setfacl -R` (or `--recursive`) on the root, the home directory or system directories.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn judge_setfacl(call: &Call) -> Option<Hit> {
     let args = call.args();
     let recursive = args.iter().any(|a| {
@@ -147,6 +156,7 @@ fn judge_setfacl(call: &Call) -> Option<Hit> {
 }
 /// `chattr -R +i ~`: every file made immutable (or append-only), which not even their owner
 /// can then change or delete until it is undone as root.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn judge_chattr(call: &Call) -> Option<Hit> {
     let args = call.args();
     let recursive =
@@ -175,6 +185,7 @@ fn recursive_change<'w>(call: &Call, targets: impl Iterator<Item = &'w Word>, wh
 }
 /// `find ROOTS ... -exec chmod|chown|chgrp|setfacl ...`: a recursive change of everything under
 /// the roots.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn judge_find(call: &Call) -> Option<Hit> {
     let args = call.args();
     let changes = args.windows(2).any(|pair| {

@@ -682,6 +682,7 @@ fn module_arguments(text: &str) -> Vec<(String, String)> {
 /// The shell line an ad-hoc `ansible -m MODULE -a ARGS` amounts to: the command modules' own
 /// line, `sh FILE` for `script`, and for the file modules the command that changes the same
 /// file (`file state=absent` is `rm -rf PATH`, `copy dest=~/.bashrc` a write of it).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn ansible_module(argv: &[Word]) -> Option<Word> {
     let (_, module) = option_value(argv, "-m", "--module-name")?;
     let module = module.rsplit('.').next().unwrap_or_default().to_string();
@@ -773,6 +774,7 @@ const SALT_VALUES: &[&str] = &[
 
 /// `salt TARGET cmd.run 'CMD'` (and `salt-call cmd.run CMD`): the line the function runs;
 /// `file.remove PATH` deletes it, directories and all.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
     let mut operands = Vec::new();
     let mut words = argv.iter().skip(1);

@@ -177,6 +177,7 @@ impl Vars {
     }
 
     /// `"$*"` where the line fixes `$1`… and `IFS`.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
     pub fn positional_joined(&self) -> Option<String> {
         self.get("@")?;
         let mut values = Vec::new();
@@ -338,6 +339,7 @@ pub(super) fn expand(
 
 /// The value of an expansion with an operator (`${x:-d}`, `${x#p}`, `${!x}`) where the line
 /// fixes it; its words (`d`, `p`) are expanded in turn.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
     if !raw.starts_with("${") {
         return None;

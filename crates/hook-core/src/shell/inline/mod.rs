@@ -157,6 +157,13 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     let program = argv.first().filter(|w| !w.dynamic)?;
     let name = crate::shell::program_base(&program.text);
     let language = Language::of(name)?;
+    scan_program(name, language, argv, stdin)
+}
+
+/// [`scan`] of a program known to run code: out of line, so that the name check above is all
+/// an allowed call runs of it (ARCHITECTURE.md, "Start-up").
+#[inline(never)]
+fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     // `node --env-file=.env app.js`, `node -r dotenv/config`: files the runtime reads itself.
     let mut findings = if language == Language::Node { runtime_reads(argv) } else { Vec::new() };
     let source = match language {
