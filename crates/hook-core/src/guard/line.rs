@@ -169,15 +169,10 @@ fn script_block<'w>(
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
     };
-    text_block(
-        &file,
-        &line,
-        index,
-        filters,
-        policy,
-        here,
-        Outer { levels: reading.levels, written: written() },
-    )
+    // The script runs after what the commands before it wrote, not what it or later ones
+    // write (`python3 gen.py > src/x.py` does not run `src/x.py`).
+    let before = written().before(index);
+    text_block(&file, &line, index, filters, policy, here, Outer { levels: reading.levels, written: &before })
 }
 
 /// How a script a command runs is read: the script levels left, and whether the line may

@@ -508,7 +508,33 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         {
             Some(archive(args, "copies", "Copy only the files you need", usize::MAX))
         }
+        // A file-transfer client's mirror of a local tree to the server: `lftp -e 'mirror -R
+        // . /srv'`, `sftp h <<< 'put -r .'`.
+        "lftp" | "sftp" => transfer_mirror(command),
+        "ncftpput" if has_short(args, 'R') => {
+            // `ncftpput -R HOST REMOTE-DIR LOCAL...`, past the options that take a value.
+            let operands = crate::rules::operands(args, &["-u", "-p", "-P", "-j", "-t", "-U", "-f", "-E"]);
+            Some(TreeRead {
+                verb: "uploads",
+                roots: operands.into_iter().skip(2).collect(),
+                hidden: true,
+                exclude_hint: "Upload only the files you need",
+                ..Default::default()
+            })
+        }
         // Uploads of a directory to cloud storage.
+        "s3cmd" | "azcopy"
+            if args
+                .iter()
+                .any(|a| matches!(a.text.as_str(), "sync" | "-r" | "--recursive" | "--recursive=true")) =>
+        {
+            Some(archive(
+                args,
+                "uploads",
+                "Leave it out with `--exclude NAME`, or upload only what you need",
+                usize::MAX,
+            ))
+        }
         "aws" | "gsutil" | "gcloud" | "rclone"
             if args.iter().any(|a| {
                 matches!(a.text.as_str(), "sync" | "rsync" | "copy" | "move" | "-r" | "-R" | "--recursive")
@@ -579,6 +605,91 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         }
         _ => None,
     }
+}
+
+/// The local trees a file-transfer client's commands upload: lftp's `mirror -R` (`--reverse`;
+/// the local directory is the first operand, else the one `lcd` chose, else the working one)
+/// and `put -r` / `mput -r` of sftp and lftp, in its `-e`/`-c` commands or the batch on its
+/// standard input. `-X GLOB` (`--exclude-glob`) and a literal `-x NAME` (`--exclude`) leave
+/// files out; `-L` (`--dereference`) follows links.
+fn transfer_mirror(command: &SimpleCommand) -> Option<TreeRead<'_>> {
+    let mut texts: Vec<&str> = super::file_access::option_values(command.args(), &["-e", "-c"])
+        .into_iter()
+        .map(|(_, v)| v)
+        .collect();
+    if let Stdin::Text(text) = &command.stdin {
+        texts.push(text);
+    }
+    let mut tree = TreeRead {
+        verb: "uploads",
+        hidden: true,
+        exclude_hint: "Leave it out with `-X NAME`, or upload only what you need",
+        ..Default::default()
+    };
+    for text in texts {
+        let mut local = None;
+        for part in
+            text.split(['\n', ';']).flat_map(|part| part.split("&&")).flat_map(|part| part.split("||"))
+        {
+            let mut words = part.split_whitespace().map(|word| word.trim_matches(['"', '\'']));
+            match words.next() {
+                Some("lcd") => local = words.next(),
+                Some("mirror") => {
+                    let mut reverse = false;
+                    let mut operands = Vec::new();
+                    while let Some(word) = words.next() {
+                        let (option, attached) = match word.split_once('=') {
+                            Some((option, value)) if word.starts_with("--") => (option, Some(value)),
+                            _ => (word, None),
+                        };
+                        let mut value = || attached.or_else(|| words.next());
+                        match option {
+                            "--reverse" => reverse = true,
+                            "--dereference" => tree.follow = true,
+                            "-X" | "--exclude-glob" => tree.exclude.extend(value()),
+                            // A regex: kept only when it is a plain name, which as a glob
+                            // leaves out no more than the regex does.
+                            "-x" | "--exclude" => {
+                                tree.exclude.extend(value().filter(|rx| {
+                                    !rx.contains(['\\', '^', '$', '*', '+', '?', '[', '(', '|'])
+                                }))
+                            }
+                            "-i" | "-I" | "-O" | "-N" | "-F" | "--include" | "--include-glob"
+                            | "--target-directory" | "--newer-than" | "--older-than" | "--size-range"
+                            | "--log" | "--script" => {
+                                value();
+                            }
+                            _ if option.starts_with("--") => {}
+                            // A cluster of switches (`-Rv`, `-eRL`); `-P5` is a count.
+                            _ if option.starts_with('-') => {
+                                if option[1..].bytes().all(|b| b.is_ascii_alphabetic()) {
+                                    reverse |= option.contains('R');
+                                    tree.follow |= option.contains('L');
+                                }
+                            }
+                            _ if operands.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) => {}
+                            _ => operands.push(word),
+                        }
+                    }
+                    if reverse {
+                        tree.roots.push(operands.first().copied().or(local).unwrap_or("."));
+                    }
+                }
+                Some("put" | "mput" | "reput") => {
+                    let words: Vec<&str> = words.collect();
+                    let recursive = words.iter().any(|w| {
+                        w.strip_prefix('-')
+                            .is_some_and(|flags| !flags.starts_with('-') && flags.contains(['r', 'R']))
+                    });
+                    if recursive {
+                        tree.roots.extend(words.iter().filter(|w| !w.starts_with('-')).take(1));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    (!tree.roots.is_empty()).then_some(tree)
 }
 
 /// Whether a container tool's words build an image: `build`, `buildx build`, `image build`,

@@ -852,10 +852,17 @@ impl Analyser {
                             input(self, *fd, Stdin::File(target.clone()), stdin);
                             RedirectOp::Read
                         }
-                        // `bash <&3`: standard input is what descriptor 3 reads.
+                        // `bash <&3`: standard input is what descriptor 3 reads; one the line
+                        // did not open reads what `/dev/fd/3` does, unknown to the analysis
+                        // (`while read f; do cat "$f"; done <&3` reads names known at run time).
                         Redir::DupIn if matches!(fd, None | Some(0)) && is_descriptor => {
-                            if let Some(source) = self.descriptor(target.text.parse::<u32>().ok()) {
-                                *stdin = source;
+                            let number = target.text.parse::<u32>().ok();
+                            match self.descriptor(number) {
+                                Some(source) => *stdin = source,
+                                None if number.is_some_and(|n| n > 2) => {
+                                    *stdin = Stdin::File(Word::literal(format!("/dev/fd/{}", target.text)));
+                                }
+                                None => {}
                             }
                             RedirectOp::Duplicate
                         }
@@ -912,6 +919,21 @@ impl Analyser {
     /// open is unseen.
     fn descriptor_script(&mut self, argv: &mut [Word], stdin: &mut Stdin) -> Option<String> {
         let name = argv.first().filter(|w| !w.dynamic)?.text.clone();
+        // `bash <&3`, `python3 < /dev/fd/3`: the program is on standard input, a descriptor
+        // the line did not open (one it opened is standard input already).
+        if let Stdin::File(file) = stdin
+            && let Some(number) = descriptor_path(&file.text).filter(|number| *number > 2)
+        {
+            let shell = wrappers::SHELLS.contains(&crate::shell::base_name(&name)) && {
+                let invocation = wrappers::shell_invocation(argv);
+                invocation.command.is_none() && (invocation.operand.is_none() || invocation.reads_stdin)
+            };
+            if shell || inline::reads_code_from_stdin(argv) {
+                return Some(format!(
+                    "`{name}` runs the code on descriptor {number}, which the line does not open"
+                ));
+            }
+        }
         let at = match name.as_str() {
             "source" | "." => 1,
             _ if wrappers::SHELLS.contains(&crate::shell::base_name(&name)) => {
@@ -1717,10 +1739,13 @@ impl Analyser {
                     for (via, argv) in execs {
                         let mut via_chain = command.via.clone();
                         via_chain.push(via);
+                        // What it runs reads its standard input (`echo CMD | nix develop ../f`
+                        // starts a shell that reads CMD).
                         let exec = SimpleCommand {
                             argv,
                             via: via_chain,
                             text: command.text.clone(),
+                            stdin: command.stdin.clone(),
                             ..Default::default()
                         };
                         let unfixed = unfixed_program(&exec);
