@@ -378,7 +378,6 @@ impl Analyser {
                 // A child process's `cd` ends with it.
                 Run::Subshell | Run::Program => self.cwd = before,
                 Run::Maybe => self.cwd = Cwd::Unknown,
-                Run::Chained => {}
                 // A later round starts where the last one moved to.
                 Run::Repeatedly => {
                     self.cwd = Cwd::Unknown;
@@ -439,8 +438,11 @@ impl Analyser {
         let start = self.cwd.clone();
         let mut entry = start.clone();
         let mut last = None;
+        // Only the first pipeline surely runs. What a pipeline after `&&` assigns holds in the
+        // pipelines `&&` joins after it (`cd d && read -r f < list && cat "$f"`), which run
+        // only if it did; after `||` it may not have happened.
+        let mut open = 0;
         for (i, pipeline) in chain.pipelines.iter().enumerate() {
-            // Only the first pipeline surely runs.
             last = if i == 0 {
                 self.pipeline(pipeline, src, origin)
             } else {
@@ -448,9 +450,19 @@ impl Analyser {
                 if or_joined && self.cwd != entry {
                     self.cwd = Cwd::Unknown;
                 }
+                if or_joined {
+                    for _ in 0..std::mem::take(&mut open) {
+                        self.vars.leave();
+                    }
+                }
                 entry = self.cwd.clone();
-                self.scoped(Run::Chained, |a| a.pipeline(pipeline, src, origin))
+                open += 1;
+                self.vars.enter(false);
+                self.pipeline(pipeline, src, origin)
             };
+        }
+        for _ in 0..open {
+            self.vars.leave();
         }
         if self.cwd != start {
             // `cd X; cat f`: the `cd` may have failed, so the directory is X or where the line
@@ -2292,9 +2304,6 @@ fn stdin_script(argv: &[Word], dialect: Dialect) -> Option<String> {
 enum Run {
     /// Perhaps (a branch): a `cd` in it leaves the directory unknown.
     Maybe,
-    /// After `&&` or `||`: whether it ran is known to what follows in the chain, which the
-    /// chain itself accounts for.
-    Chained,
     /// In a child process that sees this shell's variables (`( )`, a pipe, `&`, `$( )`).
     Subshell,
     /// In a new program reading its own text (`bash -c`, a fed shell, a one-liner's shell-out).
