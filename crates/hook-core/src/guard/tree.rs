@@ -1399,6 +1399,11 @@ mod tests {
             "zip -r /tmp/docs.zip docs",
             "cp -r docs /tmp/docs-copy",
             "rsync -a --exclude=.env --exclude=id_rsa . /tmp/mirror",
+            "lftp -e 'mirror -R -X .env --exclude-glob=id_rsa . /srv' host",
+            "lftp -c 'open host; mirror -R docs /srv'",
+            "lftp -c 'open host; lcd docs; mirror --reverse'",
+            "lftp -e 'mirror /srv ./backup' host",
+            "sftp host <<< 'put -r docs'",
         ] {
             assert_eq!(judged(line, &ctx), None, "{line}");
         }
@@ -1452,6 +1457,15 @@ mod tests {
             "scp -r . host:/tmp/x",
             "cp -r . /tmp/copy",
             "cp -a src /tmp/src",
+            "lftp -e 'mirror -R . /srv' host",
+            "lftp -c 'open host; mirror --reverse'",
+            "lftp -c 'open host; mirror -Rv -P 4'",
+            "lftp -e 'mirror -R -X .env src /srv' host",
+            "lftp -e 'mirror -R -x \\.env$ . /srv' host",
+            "lftp host <<< 'mirror -R'",
+            "sftp host <<< 'put -r .'",
+            "ncftpput -R -u me host /srv .",
+            "s3cmd sync . s3://bucket/x",
             "find . -name '.e*' -exec cat {} +",
             "find . -type f -exec cat {} \\;",
             "find . -name '.env*' | xargs cat",

@@ -969,7 +969,10 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "perl -Mstrict -we 'print while <>' .env"),
     deny("files.deny-read", "ruby -e 'puts ARGF.read' .env"),
     deny("files.deny-read", "python3 -c 'import sys; print(open(sys.argv[1]).read())' .env"),
-    deny("files.deny-read", "node -e 'console.log(require(\"fs\").readFileSync(process.argv[1], \"utf8\"))' .env"),
+    deny(
+        "files.deny-read",
+        "node -e 'console.log(require(\"fs\").readFileSync(process.argv[1], \"utf8\"))' .env",
+    ),
     deny("files.deny-read", "php -r 'echo file_get_contents($argv[1]);' .env"),
     deny("files.deny-read", "nvim -l dump.lua .env"),
     allow("perl -i -pe 's/foo/bar/' src/app.txt"),
