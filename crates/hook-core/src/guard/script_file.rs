@@ -1404,7 +1404,7 @@ fn parallel_jobs(command: &SimpleCommand, ctx: &Context, written: &Written) -> O
     }
 }
 
-/// `nix run path:/tmp/x`, `nix develop ../other`, `nix-shell /tmp/shell.nix`: a flake or Nix
+/// `nix run path:/tmp/x`, `nix develop ~/other`, `nix-shell /tmp/shell.nix`: a flake or Nix
 /// file on this machine but outside the project, or one the line writes, runs code the guard
 /// does not read (its apps, shell hooks, the packages it builds), as a local package given to
 /// `apt` or `dpkg` does (`shell::launchers`, which also asks about flakes from addresses). The

@@ -1751,7 +1751,7 @@ impl Analyser {
                     for (via, argv) in execs {
                         let mut via_chain = command.via.clone();
                         via_chain.push(via);
-                        // What it runs reads its standard input (`echo CMD | nix develop ../f`
+                        // What it runs reads its standard input (`echo CMD | nix develop ~/dev/f`
                         // starts a shell that reads CMD).
                         let exec = SimpleCommand {
                             argv,

@@ -914,7 +914,7 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
 }
 
 /// Whether `argv` runs Nix code from a local path, which the guard judges by where it is
-/// (`guard::script_file`): `nix run /tmp/x`, `nix develop ../f`, `nix shell path:~/f -c CMD`,
+/// (`guard::script_file`): `nix run /tmp/x`, `nix develop ~/dev/f`, `nix shell path:~/f -c CMD`,
 /// `nix-shell /tmp/shell.nix`, a `-f FILE`, or nothing (the working directory's). A flake by
 /// name or address is not one.
 pub(super) fn local_nix(argv: &[Word]) -> bool {

@@ -597,7 +597,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         let shell = |line: Word| vec![derived(&line, "sh"), derived(&line, "-c"), line];
         return Peel::Find { execs: lines.into_iter().map(|(via, line)| (via, shell(line))).collect() };
     }
-    // `nix develop /tmp/f`, `nix shell ../f -c CMD`: the local Nix code's command is judged
+    // `nix develop /tmp/f`, `nix shell ~/dev/f -c CMD`: the local Nix code's command is judged
     // too (by where the code is), with what it runs: CMD, or the shell it starts.
     if super::launchers::local_nix(argv) {
         let inner = match super::launchers::command_start(&name, argv, options_end) {
