@@ -417,7 +417,7 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
 
 /// The values of `options` in `args`, written `--opt V`, `--opt=V` or (for a short option)
 /// `-oV`: the word that holds each and the value.
-fn option_values<'w>(args: &'w [Word], options: &[&str]) -> Vec<(&'w Word, &'w str)> {
+pub(crate) fn option_values<'w>(args: &'w [Word], options: &[&str]) -> Vec<(&'w Word, &'w str)> {
     let mut values = Vec::new();
     for (at, arg) in args.iter().enumerate() {
         let text = arg.text.as_str();
@@ -724,6 +724,15 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             // vim's option values are its scripts and commands, not files it edits.
             let vim =
                 operands_after(command.args(), &["-S", "-u", "-c", "--cmd", "-i", "-T", "-U", "-w", "-W"]);
+            // `nvim -l x.lua ARGS`: a Lua script run with its arguments, which it reads as it
+            // likes (as an interpreter's are); nothing is edited.
+            if name == "nvim"
+                && let Some(at) = command.args().iter().position(|w| w.text == "-l")
+            {
+                let script = command.args().get(at + 1..).unwrap_or_default();
+                found.extend(script.iter().filter(|w| !w.text.starts_with('-')).map(|w| (Access::Read, w)));
+                return found;
+            }
             let edited = if matches!(name, "vi" | "vim" | "nvim" | "ex") { &vim } else { &operands };
             found.extend(edited.iter().flat_map(|word| [(Access::Read, *word), (Access::Write, *word)]));
         }
@@ -791,10 +800,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         _ if script_file::is_runner(name) => {
             if let Some(script) = script_file::script_operand(command) {
                 found.push((Access::Read, script));
-            } else if matches!(name, "perl" | "ruby") && has_short_flag(command, &['n', 'p']) {
-                // `perl -ne CODE FILE...` loops over the lines of its files; with `-i` it
-                // rewrites them.
-                let access = if has_short_flag(command, &['i']) { Access::Write } else { Access::Read };
+            } else if crate::shell::is_interpreter(name) && !command.args().iter().any(|a| a.text == "-m") {
+                // `perl -ne CODE FILE...` loops over the lines of its files, `perl -e 'print
+                // <>' FILE` and `ruby -e 'puts ARGF.read' FILE` read them unasked; with `-i`
+                // they are rewritten. Any other program given as code reads the files it is
+                // given as it likes (`python3 -c '…open(sys.argv[1])…' .env`). A module's words
+                // are its own (`python3 -m http.server 8000`).
+                let in_place = matches!(name, "perl" | "ruby") && edits_in_place(command.args());
+                let access = if in_place { Access::Write } else { Access::Read };
                 found.extend(skip_first(&operands).iter().map(|word| (access, *word)));
             }
         }
@@ -2392,6 +2405,31 @@ fn has_short_flag(command: &SimpleCommand, letters: &[char]) -> bool {
     })
 }
 
+/// Whether perl's or ruby's switches, up to the script or the files, hold `-i` (`-pi.bak`,
+/// `-i -pe`); the value of `-M`, `-I`, `-r`... is no switch (`-Mstrict`), nor is the code.
+fn edits_in_place(args: &[Word]) -> bool {
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let Some(cluster) = word.text.strip_prefix('-').filter(|c| !c.is_empty() && !c.starts_with('-'))
+        else {
+            return false;
+        };
+        for letter in cluster.chars() {
+            match letter {
+                'i' => return true,
+                // The code, or a value, is the next word when nothing follows in the cluster.
+                'e' | 'E' => {
+                    words.next();
+                    break;
+                }
+                'M' | 'm' | 'I' | 'r' | 'x' | 'd' | 'D' | 'C' | 'F' | 'K' | 'T' | '0' | 'l' => break,
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 fn has_option(command: &SimpleCommand, options: &[&str]) -> bool {
     command.args().iter().any(|arg| options.iter().any(|option| crate::shell::is_option(&arg.text, option)))
 }
@@ -2481,7 +2519,10 @@ mod tests {
         let both = |path: &str| vec![(Access::Read, path.to_string()), (Access::Write, path.to_string())];
         assert_eq!(seen(&["vim", ".env"]), both(".env"));
         assert_eq!(seen(&["python3", "-u", ".env", "x"]), reads(&[".env"]));
-        assert!(seen(&["python3", "-c", "print(1)", ".env"]).is_empty());
+        // Code given a file's name reads it as it likes.
+        assert_eq!(seen(&["python3", "-c", "print(open(sys.argv[1]).read())", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["perl", "-Mstrict", "-we", "print <>", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["perl", "-i", "-e", "print", ".env"]), vec![(Access::Write, ".env".into())]);
         assert!(seen(&["bash", "-lc", "cat x"]).is_empty());
         assert_eq!(seen(&["perl", "-ne", "print", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["perl", "-pi", "-e", "s/a/b/", "x.json"]), vec![(Access::Write, "x.json".into())]);
@@ -2489,9 +2530,9 @@ mod tests {
         assert_eq!(seen(&["chmod", "--reference=a", ".env"]), vec![(Access::Write, ".env".into())]);
         assert_eq!(seen(&["bash", "-e", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["bash", "-o", "pipefail", ".env"]), reads(&[".env"]));
-        assert!(seen(&["node", "-e", "1", ".env"]).is_empty());
+        assert!(seen(&["node", "-e", "1"]).is_empty());
         assert_eq!(seen(&["python3", "-m", "json.tool", ".env"]), reads(&[".env"]));
-        assert!(seen(&["python3", "-m", "pytest", "tests"]).is_empty());
+        assert!(seen(&["python3", "-m", "pytest"]).is_empty());
         assert_eq!(seen(&["gpg", "-c", ".env"]), reads(&[".env"]));
         assert_eq!(
             seen(&["gpg", "-e", "-r", "me@x", "-o", "out.gpg", ".env"]),

@@ -308,6 +308,8 @@ fn loaded(command: &SimpleCommand, index: usize, ctx: &Context, written: &Writte
         let text = match (text, edited.as_deref()) {
             (_, Some(edited)) => edited,
             (Ok(text), None) => text,
+            // Output of the project's own script, loaded as the project's files are.
+            (Err(_), None) if written.generated(path) => continue,
             (Err(writer), None) => return Some((what, Held::Unknown(writer.to_string()))),
         };
         match judged(code, text) {

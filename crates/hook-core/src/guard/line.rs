@@ -169,15 +169,10 @@ fn script_block<'w>(
             return Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index });
         }
     };
-    text_block(
-        &file,
-        &line,
-        index,
-        filters,
-        policy,
-        here,
-        Outer { levels: reading.levels, written: written() },
-    )
+    // The script runs after what the commands before it wrote, not what it or later ones
+    // write (`python3 gen.py > src/x.py` does not run `src/x.py`).
+    let before = written().before(index);
+    text_block(&file, &line, index, filters, policy, here, Outer { levels: reading.levels, written: &before })
 }
 
 /// How a script a command runs is read: the script levels left, and whether the line may
@@ -1127,6 +1122,87 @@ mod tests {
         };
         let analysis = crate::shell::analyse("bash wipe.sh", crate::shell::Dialect::Posix);
         assert_eq!(judge(&analysis, &Filters::new(&allowed.filters), &allowed, &here), None);
+        std::fs::remove_dir_all(&dir).expect("project removed");
+    }
+
+    /// Files run by other names are read as their scripts: an editor's `:luafile`, `nvim -l`,
+    /// an Ex script on standard input, `dofile`, a desktop opener's script or entry; a local
+    /// flake is judged by where it is; and a project script's output loads as the project's
+    /// own files do (issues 14 and 17).
+    #[test]
+    fn files_run_by_other_names_are_judged_and_generated_code_loads_as_the_projects() {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-other-names-{}", std::process::id()));
+        for sub in ["src", "tools", "flake"] {
+            std::fs::create_dir_all(dir.join(sub)).expect("project made");
+        }
+        let files = [
+            ("evil.lua", "os.execute('rm -rf ~')\n"),
+            ("ok.lua", "print('hi')\n"),
+            ("evil.py", "import os\nos.system('rm -rf ~')\n"),
+            ("evil.vim", "!rm -rf ~\n"),
+            ("ok.vim", "set nu\n"),
+            ("evil.sh", "rm -rf ~\n"),
+            ("ok.sh", "echo hi\n"),
+            ("evil.desktop", "[Desktop Entry]\nType=Application\nExec=sh -c 'rm -rf ~' %f\n"),
+            ("ok.desktop", "[Desktop Entry]\nType=Application\nExec=code %F\n"),
+            ("gen.py", "print('x = 1')\n"),
+            ("tools/cat.py", "import sys\nprint(open(sys.argv[1]).read())\n"),
+            ("flake/flake.nix", "{ outputs = _: {}; }\n"),
+        ];
+        for (file, text) in files {
+            std::fs::write(dir.join(file), text).expect("file written");
+        }
+        let here = project_in(&dir);
+        let policy = Policy::default();
+        let decided = |line: &str| {
+            let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
+            judge(&analysis, &Filters::new(&policy.filters), &policy, &here).map(|block| block.rule)
+        };
+        for (line, rule) in [
+            ("nvim -l evil.lua", "rm.home"),
+            ("nvim --headless -c 'luafile evil.lua' -c q", "rm.home"),
+            ("nvim -S evil.lua", "rm.home"),
+            ("nvim -c 'source evil.lua'", "rm.home"),
+            ("vim -c 'py3file evil.py'", "rm.home"),
+            ("vim -es < evil.vim", "rm.home"),
+            ("vim -es <<< 'so evil.vim'", "rm.home"),
+            ("lua -e 'dofile(\"evil.lua\")'", "rm.home"),
+            ("python3 -c 'import runpy; runpy.run_path(\"evil.py\")'", "rm.home"),
+            ("xdg-open evil.sh", "rm.home"),
+            ("kioclient5 exec evil.py", "rm.home"),
+            ("gio launch evil.desktop", "rm.home"),
+            ("nix run ..", "opaque.exec"),
+            ("nix develop /srv/flake", "opaque.exec"),
+            ("echo '{}' > flake/flake.nix && nix run ./flake", "opaque.exec"),
+            // Text brought in from outside the project, or by a script the line wrote, is not
+            // the project's own output.
+            ("python3 tools/cat.py /tmp/x.py > conftest.py && pytest", "opaque.exec"),
+            ("python3 gen.py < /tmp/e > src/x.py && python3 -m pytest", "opaque.exec"),
+            ("echo 'print(1)' > gen2.py && python3 gen2.py > src/x.py && pytest", "opaque.exec"),
+            ("python3 missing.py > src/x.py && pytest", "opaque.exec"),
+            // Running it by name is running code nobody saw.
+            ("python3 gen.py > src/x.py && python3 src/x.py", "opaque.exec"),
+        ] {
+            assert_eq!(decided(line).as_deref(), Some(rule), "{line}");
+        }
+        for line in [
+            "nvim -l ok.lua",
+            "nvim -c 'luafile ok.lua'",
+            "vim -S ok.vim",
+            "vim -es < ok.vim",
+            "xdg-open ok.sh",
+            "gio launch ok.desktop",
+            "xdg-open README.md",
+            "nix run ./flake",
+            "nix develop",
+            "python3 gen.py > src/x.py",
+            "python3 gen.py > src/x.py && pytest",
+            "python3 gen.py > src/x.py && python3 -m pytest -q",
+            "python3 gen.py > conftest.py && pytest",
+            "python3 gen.py --name x > src/x.py; pytest",
+        ] {
+            assert_eq!(decided(line), None, "{line}");
+        }
         std::fs::remove_dir_all(&dir).expect("project removed");
     }
 

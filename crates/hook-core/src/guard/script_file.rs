@@ -53,6 +53,9 @@ pub(crate) struct Written {
     /// A command of the line that writes files it does not name (`tar x`, `unzip`, `git
     /// apply`, `patch`): a script read from the disk may no longer be what runs.
     unpacker: Option<String>,
+    /// Files whose text a script of the project computes (`python3 gen.py > src/x.py`): the
+    /// project's own output, which a program may load as it loads the project's files.
+    generated: Vec<PathBuf>,
     /// For a file written with text the guard does not compute, the literal words of the
     /// commands that made it (`jq '.scripts.x="CMD"' package.json > p`, `sed -i 's/a/CMD/'
     /// Makefile`): the text they put there is among them.
@@ -150,12 +153,16 @@ impl Written {
             ) {
                 continue;
             }
+            let mut generator = None;
             for (access, word, path) in accesses(command) {
                 if word.dynamic && !word.home_only() {
                     continue;
                 }
                 let path = place(path, word.dynamic || word.raw.starts_with('~'), &here);
                 if access == Access::Write && !known.contains(&path) {
+                    if *generator.get_or_insert_with(|| written.project_generator(command, &here)) {
+                        written.generated.push(path.clone());
+                    }
                     written.edits.push((path.clone(), edit_words(commands, index)));
                     written.files.push((path, Err(writer.clone())));
                     written.writers.push(Some(index));
@@ -163,6 +170,33 @@ impl Written {
             }
         }
         written
+    }
+
+    /// Whether `command` runs a script of the project that is on the disk and that the line
+    /// has not touched, on nothing but words of the project: its output is the project's work,
+    /// not text brought in from elsewhere (`python3 tools/cat.py /tmp/x` is).
+    fn project_generator(&self, command: &SimpleCommand, here: &Context) -> bool {
+        let script =
+            script_operand(command).or_else(|| command.argv.first().filter(|w| w.text.contains('/')));
+        let Some(script) = script.filter(|w| !w.dynamic) else { return false };
+        let path = super::files::resolve(&script.text, here);
+        let after = command.argv.iter().skip_while(|w| !std::ptr::eq(*w, script)).skip(1);
+        let foreign = |w: &Word| {
+            w.dynamic || w.text.starts_with(['/', '~']) || w.text.starts_with("..") || w.text.contains("://")
+        };
+        here.cwd_known
+            && path.starts_with(&here.project_root)
+            && !in_temp_dir(&path, here)
+            && self.text(&path).is_none()
+            && self.unpacker.is_none()
+            && matches!(command.stdin, Stdin::Inherited)
+            && !after.clone().any(foreign)
+            && path.is_file()
+    }
+
+    /// Whether the line's own project script computed what `path` holds.
+    pub(crate) fn generated(&self, path: &Path) -> bool {
+        self.generated.iter().any(|file| file == path)
     }
 
     /// What a script's own commands write, after what the line that ran it wrote (`outer`).
@@ -176,6 +210,7 @@ impl Written {
         all.downloads.extend(self.downloads);
         all.edits.extend(self.edits);
         all.unpacker = all.unpacker.or(self.unpacker);
+        all.generated.extend(self.generated);
         all
     }
 
@@ -253,6 +288,18 @@ impl Written {
             command.starts_with(['r', 'R', 'e', 'w', 'W'])
         };
         words.iter().all(|word| substitution(word) || !command(word)).then(|| edited_lines(words))
+    }
+
+    /// What the commands before command `index` wrote: what a script that command runs
+    /// finds (and the line that ran this one wrote, all of which came before).
+    pub(crate) fn before(&self, index: usize) -> Self {
+        let mut before = self.clone();
+        let kept: Vec<bool> =
+            self.writers.iter().map(|writer| writer.is_none_or(|writer| writer < index)).collect();
+        let mut keep = kept.iter();
+        before.files.retain(|_| keep.next().copied().unwrap_or(true));
+        before.writers.retain(|writer| writer.is_none_or(|writer| writer < index));
+        before
     }
 
     /// Whether the line that ran this script wrote any file, or unpacked some.
@@ -1362,6 +1409,195 @@ fn parallel_jobs(command: &SimpleCommand, ctx: &Context, written: &Written) -> O
     }
 }
 
+/// `nix run path:/tmp/x`, `nix develop ~/other`, `nix-shell /tmp/shell.nix`: a flake or Nix
+/// file on this machine but outside the project, or one the line writes, runs code the guard
+/// does not read (its apps, shell hooks, the packages it builds), as a local package given to
+/// `apt` or `dpkg` does (`shell::launchers`, which also asks about flakes from addresses). The
+/// project's own (`nix run .#app`, `nix develop`) and the registry's (`nixpkgs#hello`) are not.
+fn local_flake(
+    name: &str,
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: &Written,
+) -> Option<(String, Held)> {
+    let args = command.args();
+    // The subcommands that run what they are given, and where their installables start.
+    let from = match name {
+        "nix-shell" => 0,
+        _ => match args.first()?.text.as_str() {
+            "run" | "shell" | "develop" | "bundle" => 1,
+            "profile" if args.get(1).is_some_and(|w| matches!(w.text.as_str(), "install" | "add")) => 2,
+            _ => return None,
+        },
+    };
+    // Options whose values are no installable (`--arg NAME EXPR` takes two words).
+    const ONE: &[&str] = &[
+        "--inputs-from",
+        "--profile",
+        "--expr",
+        "-I",
+        "--include",
+        "--argstr-file",
+        "--keep",
+        "-k",
+        "--unset",
+        "-u",
+        "--attr",
+        "-A",
+        "-p",
+        "--packages",
+        "--run",
+        "--command",
+        "-c",
+        "--system",
+        "-E",
+    ];
+    const TWO: &[&str] =
+        &["--arg", "--argstr", "--override-input", "--option", "--override-flake", "--set-env"];
+    let mut refs = Vec::new();
+    let mut words = args.iter().skip(from);
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        match text {
+            // What follows is the program's own words, or a command to run in the shell.
+            "--" => break,
+            "-c" | "--command" | "--run" if name != "nix-shell" || text != "-c" => break,
+            "-f" | "--file" => refs.extend(words.next()),
+            _ if TWO.contains(&text) => {
+                words.next();
+                words.next();
+            }
+            _ if ONE.contains(&text) => {
+                words.next();
+            }
+            _ if text.starts_with('-') => {}
+            _ => refs.push(word),
+        }
+    }
+    // `nix-shell` with nothing names `shell.nix` of its directory, `nix develop` the flake there
+    // (`nix-shell -p PKG` names packages instead).
+    let here = Word::literal(".");
+    if refs.is_empty()
+        && !args.iter().any(|w| matches!(w.text.as_str(), "-p" | "--packages" | "-E" | "--expr"))
+    {
+        refs.push(&here);
+    }
+    for word in refs {
+        let text = word.text.split(['#', '?']).next().unwrap_or_default();
+        let path = text
+            .strip_prefix("path:")
+            .or_else(|| text.strip_prefix("file://"))
+            .or_else(|| text.strip_prefix("file:"))
+            .unwrap_or(text);
+        // A registry name (`nixpkgs`, `self`) or an address is not a path here.
+        if !path.starts_with(['/', '.', '~', '$']) {
+            continue;
+        }
+        let what = format!("`{}`", word.text);
+        if word.dynamic && !crate::shell::home_only(path) {
+            return Some((what, Held::Unnamed));
+        }
+        let place = place(path, word.dynamic || word.raw.starts_with('~') || path.starts_with('~'), ctx);
+        let place = super::files::resolve(&place.to_string_lossy(), ctx);
+        let written_here = ["flake.nix", "default.nix", "shell.nix"]
+            .iter()
+            .any(|file| written.text(&place.join(file)).is_some())
+            || written.text(&place).is_some();
+        let outside =
+            !ctx.cwd_known && !path.starts_with(['/', '~']) || !place.starts_with(&ctx.project_root);
+        if written_here || outside {
+            let why = if written_here { "which this line writes" } else { "outside the project" };
+            let reason = format!(
+                "`{name}` runs the Nix code of {what}, {why}: its apps, shell hooks and builds run code the guard does not read; look at it first, or run it from the project"
+            );
+            return Some((what, Held::Opaque(reason)));
+        }
+    }
+    None
+}
+
+/// The file a desktop opener hands to the program the desktop picks for it (`xdg-open F`,
+/// `gio open F`, `kioclient exec F`, macOS's `open F`), when that runs it: a script by its
+/// extension (a `.sh` may be set to run, a `.command` runs in Terminal) or a desktop entry
+/// (`gio launch x.desktop`, `dex x.desktop`). An address or a document is opened, not run.
+fn opened_file<'c>(name: &str, args: &'c [Word]) -> Option<&'c Word> {
+    let skip = match (name, args.first().map(|w| w.text.as_str())) {
+        (
+            "xdg-open" | "exo-open" | "open" | "kde-open" | "kde-open5" | "gnome-open" | "gvfs-open"
+            | "mimeopen" | "dex" | "wslview" | "cygstart",
+            _,
+        ) => 0,
+        ("gio", Some("open" | "launch"))
+        | ("kioclient" | "kioclient5" | "kioclient6", Some("exec" | "exec5"))
+        | ("handlr", Some("open" | "launch")) => 1,
+        _ => return None,
+    };
+    // `open -a Terminal x.sh`: the application option's value is no file.
+    let file = crate::rules::operands(&args[skip..], &["-a", "-b", "--launch"]).first().copied()?;
+    let word = args[skip..].iter().find(|w| w.text == file)?;
+    let extension = word.text.rsplit_once('.').map(|(_, ext)| ext).unwrap_or_default();
+    let runs = matches!(
+        extension,
+        "sh" | "bash"
+            | "zsh"
+            | "ksh"
+            | "command"
+            | "tool"
+            | "py"
+            | "pl"
+            | "rb"
+            | "js"
+            | "php"
+            | "lua"
+            | "desktop"
+    );
+    (runs && !word.text.contains("://")).then_some(word)
+}
+
+/// What running the file `command` opens runs: a desktop entry's `Exec=` line, or the script
+/// as `./FILE` runs it (by its `#!` line).
+fn opened<'w>(
+    command: &SimpleCommand,
+    file: &Word,
+    ctx: &Context,
+    written: impl Fn() -> &'w Written + Copy,
+) -> Option<(String, Held)> {
+    if file.text.ends_with(".desktop") {
+        let what = format!("`{}`", file.text);
+        let path = located(file, ctx)?;
+        let text = match written().contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
+            Some(Ok(text)) => text,
+            Some(Err(writer)) => return Some((what, Held::Unknown(writer))),
+            None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
+            None => return None,
+        };
+        // The field codes (`%f`, `%U`) stand for the files it is given.
+        let exec = text.lines().find_map(|line| line.trim().strip_prefix("Exec="))?;
+        let line: Vec<&str> = exec.split_whitespace().filter(|word| !word.starts_with('%')).collect();
+        return Some((what, Held::Line(line.join(" "))));
+    }
+    if file.dynamic && !file.home_only() {
+        return Some((format!("`{}`", file.text), Held::Unnamed));
+    }
+    // The desktop picks the program by the file's type: its `#!` line does not count.
+    let interpreter = match file.text.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("py") => Some("python3"),
+        Some("pl") => Some("perl"),
+        Some("rb") => Some("ruby"),
+        Some("js") => Some("node"),
+        Some("php") => Some("php"),
+        Some("lua") => Some("lua"),
+        _ => None,
+    };
+    let argv = match interpreter {
+        Some(interpreter) => vec![Word::literal(interpreter), file.clone()],
+        None if file.text.contains('/') => vec![file.clone()],
+        None => vec![Word { text: format!("./{}", file.text), ..file.clone() }],
+    };
+    let run = SimpleCommand { argv, cwd: command.cwd.clone(), ..Default::default() };
+    script_here(&run, ctx, written)
+}
+
 /// Whether `name` is a shell or an interpreter that runs a script file given as an operand.
 pub(crate) fn is_runner(name: &str) -> bool {
     SHELLS.contains(&name) || INTERPRETERS.iter().any(|(interpreter, _)| *interpreter == name)
@@ -1423,6 +1659,9 @@ fn script_here<'w>(
     if matches!(name, "just" | "task" | "go-task" | "deno" | "composer") {
         return task_runner(name, command, ctx, written());
     }
+    if let Some(file) = opened_file(name, command.args()) {
+        return opened(command, file, ctx, written);
+    }
     if name == "run-parts" {
         return run_parts(command, ctx);
     }
@@ -1431,6 +1670,9 @@ fn script_here<'w>(
     }
     if name == "git" {
         return repository_alias(command, ctx);
+    }
+    if matches!(name, "nix" | "nix-shell") {
+        return local_flake(name, command, ctx, written());
     }
     let stdin_file = match &command.stdin {
         Stdin::File(file) => Some(file),
@@ -1451,6 +1693,8 @@ fn script_here<'w>(
         let what = format!("`{file}` (run by `{name}`)");
         let text = match text {
             Ok(text) => text,
+            // Output of the project's own script, loaded as the project's files are.
+            Err(_) if written.generated(&ctx.cwd.join(&file)) => return None,
             Err(writer) => return Some((what, Held::Unknown(writer))),
         };
         let option = if interpreter == "node" { "-e" } else { "-c" };
@@ -1476,7 +1720,7 @@ fn script_here<'w>(
         (Some("sh"), file.or(stdin_file)?)
     } else if name == "parallel" {
         return parallel_jobs(command, ctx, written());
-    } else if let Some(files) = program_files(name, command.args()) {
+    } else if let Some(files) = program_files(name, command) {
         return program_text(name, &files, ctx, written);
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
@@ -1515,12 +1759,16 @@ fn script_here<'w>(
     Some((format!("`{}`", file.text), Held::Line(line)))
 }
 
-/// The files that hold the program of `name` given `args`, named by its options or operands:
-/// awk's `-f`/`-E`/`-i` (gawk's include), sed's `-f`, vim's `-S` and `-u` and the files a `-c`,
-/// `--cmd` or `+` command `:source`s, m4's operands. `None` for any other program or when
-/// there are none.
+/// The files that hold the program of `command`, named `name`, by its options or operands,
+/// each with the language it is written in (`name` itself, or the program that runs it):
+/// awk's `-f`/`-E`/`-i` (gawk's include), sed's `-f`, vim's `-S` and `-u` (Lua for a `.lua`
+/// file), neovim's `-l` script, an Ex script on an editor's standard input (`vim -es < x`),
+/// m4's operands. The files an editor's `-c`, `--cmd` or `+` command runs (`:source`,
+/// `:luafile`) are commands of their own, found by the analysis. `None` for any other
+/// program or when there are none.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
+fn program_files(name: &str, command: &SimpleCommand) -> Option<Vec<(Word, &'static str)>> {
+    let args = command.args();
     let valued = |options: &[&str], clusters: char| -> Vec<Word> {
         let mut files = Vec::new();
         for (at, word) in args.iter().enumerate() {
@@ -1545,33 +1793,33 @@ fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
         }
         files
     };
-    let files = match name {
-        "awk" | "gawk" | "mawk" | "nawk" => valued(&["-f", "--file", "-E", "--exec", "-i", "--include"], 'f'),
-        "sed" | "gsed" => valued(&["-f", "--file"], 'f'),
-        "vi" | "vim" | "nvim" | "view" | "ex" | "gvim" | "vimdiff" | "rvim" => {
-            let mut files: Vec<Word> = valued(&["-S", "-u"], '\0')
+    let own = |files: Vec<Word>, language: &'static str| files.into_iter().map(|f| (f, language)).collect();
+    let files: Vec<(Word, &'static str)> = match name {
+        "awk" | "gawk" | "mawk" | "nawk" => {
+            own(valued(&["-f", "--file", "-E", "--exec", "-i", "--include"], 'f'), "awk")
+        }
+        "sed" | "gsed" => own(valued(&["-f", "--file"], 'f'), "sed"),
+        "vi" | "vim" | "nvim" | "view" | "ex" | "gvim" | "vimdiff" | "rvim" | "ed" => {
+            let mut files: Vec<(Word, &'static str)> = valued(&["-S", "-u"], '\0')
                 .into_iter()
                 .filter(|file| {
                     !file.text.starts_with('-') && !matches!(file.text.as_str(), "NONE" | "NORC" | "DEFAULTS")
                 })
+                .map(|file| {
+                    let language = if file.text.ends_with(".lua") { "lua" } else { "vim" };
+                    (file, language)
+                })
                 .collect();
-            for (at, word) in args.iter().enumerate() {
-                let command = match word.text.as_str() {
-                    "-c" | "--cmd" => args.get(at + 1).map(|w| w.text.as_str()),
-                    text => text.strip_prefix('+'),
-                };
-                let sourced = command.map(|c| c.trim_start_matches(':').trim_start()).and_then(|c| {
-                    let (verb, file) = c.split_once(char::is_whitespace)?;
-                    matches!(verb.trim_end_matches('!'), "so" | "sou" | "sour" | "sourc" | "source")
-                        .then(|| file.trim())
-                });
-                // vim expands `~` and `$HOME` in the names it sources.
-                files.extend(sourced.map(|file| Word {
-                    text: file.to_string(),
-                    raw: file.to_string(),
-                    dynamic: file.starts_with('$'),
-                    glob: false,
-                }));
+            // `nvim -l x.lua ARGS`: the script, and the words after it are its arguments.
+            if name == "nvim" {
+                let script = args.iter().position(|w| w.text == "-l").and_then(|at| args.get(at + 1));
+                files.extend(script.map(|file| (file.clone(), "lua")));
+            }
+            // `vim -es < x.vim`, `ed f < x.ed`: Ex commands read from standard input.
+            if let Stdin::File(file) = &command.stdin
+                && crate::shell::reads_code_from_stdin(&command.argv)
+            {
+                files.push((file.clone(), "vim"));
             }
             files
         }
@@ -1583,7 +1831,7 @@ fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
                     "-D" | "-U" | "-I" | "-o" | "-F" | "-R" | "-l" | "-L" | "-d" | "-t" => {
                         words.next();
                     }
-                    text if !text.starts_with('-') => files.push(word.clone()),
+                    text if !text.starts_with('-') => files.push((word.clone(), "m4")),
                     _ => {}
                 }
             }
@@ -1595,20 +1843,24 @@ fn program_files(name: &str, args: &[Word]) -> Option<Vec<Word>> {
 }
 
 /// The program `name` reads from `files`, as a line that gives the same text on the command
-/// line or standard input: `awk 'TEXT'`, `sed -e 'TEXT'`, `vim -es <<< 'TEXT'`, `m4 <<< 'TEXT'`.
-/// A file named by a value the line does not fix, or one in a temp directory that cannot be
-/// read, is not seen.
+/// line or standard input: `awk 'TEXT'`, `sed -e 'TEXT'`, `vim -es <<< 'TEXT'`, `m4 <<< 'TEXT'`,
+/// and `lua -e 'TEXT'` (the interpreters' option, [`INTERPRETERS`]) for a file in another
+/// language. A file named by a value the line does not fix, or one in a temp directory that
+/// cannot be read, is not seen.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn program_text<'w>(
     name: &str,
-    files: &[Word],
+    files: &[(Word, &'static str)],
     ctx: &Context,
     written: impl FnOnce() -> &'w Written,
 ) -> Option<(String, Held)> {
     let written = written();
+    // The texts of the program's own language, joined into one program; each other file on
+    // its own line.
     let mut texts = Vec::new();
+    let mut others = Vec::new();
     let mut shown = Vec::new();
-    for file in files {
+    for (file, language) in files {
         let what = format!("`{}`", file.text);
         let Some(path) = located(file, ctx) else {
             if file.dynamic {
@@ -1618,7 +1870,12 @@ fn program_text<'w>(
         };
         match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
             Some(Ok(text)) => {
-                texts.push(text);
+                match INTERPRETERS.iter().find(|(interpreter, _)| interpreter == language) {
+                    Some((interpreter, option)) => {
+                        others.push(format!("{interpreter} {option} {}", crate::shell::quote(&text)));
+                    }
+                    None => texts.push(text),
+                }
                 shown.push(what);
             }
             Some(Err(writer)) => return Some((what, Held::Unknown(writer))),
@@ -1626,17 +1883,16 @@ fn program_text<'w>(
             None => {}
         }
     }
-    if texts.is_empty() {
-        return None;
+    if !texts.is_empty() {
+        let text = crate::shell::quote(&texts.join("\n"));
+        others.push(match name {
+            "sed" | "gsed" => format!("sed -e {text}"),
+            "m4" | "gm4" => format!("m4 <<< {text}"),
+            "awk" | "gawk" | "mawk" | "nawk" => format!("{name} {text}"),
+            _ => format!("vim -es <<< {text}"),
+        });
     }
-    let text = crate::shell::quote(&texts.join("\n"));
-    let line = match name {
-        "sed" | "gsed" => format!("sed -e {text}"),
-        "m4" | "gm4" => format!("m4 <<< {text}"),
-        "awk" | "gawk" | "mawk" | "nawk" => format!("{name} {text}"),
-        _ => format!("vim -es <<< {text}"),
-    };
-    Some((shown.join(", "), Held::Line(line)))
+    (!others.is_empty()).then(|| (shown.join(", "), Held::Line(others.join("\n"))))
 }
 
 /// The script a Python tool module runs (`python3 -m cProfile -o out x.py`, `-m trace

@@ -510,7 +510,33 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         {
             Some(archive(args, "copies", "Copy only the files you need", usize::MAX))
         }
+        // A file-transfer client's mirror of a local tree to the server: `lftp -e 'mirror -R
+        // . /srv'`, `sftp h <<< 'put -r .'`.
+        "lftp" | "sftp" => transfer_mirror(command),
+        "ncftpput" if has_short(args, 'R') => {
+            // `ncftpput -R HOST REMOTE-DIR LOCAL...`, past the options that take a value.
+            let operands = crate::rules::operands(args, &["-u", "-p", "-P", "-j", "-t", "-U", "-f", "-E"]);
+            Some(TreeRead {
+                verb: "uploads",
+                roots: operands.into_iter().skip(2).collect(),
+                hidden: true,
+                exclude_hint: "Upload only the files you need",
+                ..Default::default()
+            })
+        }
         // Uploads of a directory to cloud storage.
+        "s3cmd" | "azcopy"
+            if args
+                .iter()
+                .any(|a| matches!(a.text.as_str(), "sync" | "-r" | "--recursive" | "--recursive=true")) =>
+        {
+            Some(archive(
+                args,
+                "uploads",
+                "Leave it out with `--exclude NAME`, or upload only what you need",
+                usize::MAX,
+            ))
+        }
         "aws" | "gsutil" | "gcloud" | "rclone"
             if args.iter().any(|a| {
                 matches!(a.text.as_str(), "sync" | "rsync" | "copy" | "move" | "-r" | "-R" | "--recursive")
@@ -581,6 +607,91 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         }
         _ => None,
     }
+}
+
+/// The local trees a file-transfer client's commands upload: lftp's `mirror -R` (`--reverse`;
+/// the local directory is the first operand, else the one `lcd` chose, else the working one)
+/// and `put -r` / `mput -r` of sftp and lftp, in its `-e`/`-c` commands or the batch on its
+/// standard input. `-X GLOB` (`--exclude-glob`) and a literal `-x NAME` (`--exclude`) leave
+/// files out; `-L` (`--dereference`) follows links.
+fn transfer_mirror(command: &SimpleCommand) -> Option<TreeRead<'_>> {
+    let mut texts: Vec<&str> = super::file_access::option_values(command.args(), &["-e", "-c"])
+        .into_iter()
+        .map(|(_, v)| v)
+        .collect();
+    if let Stdin::Text(text) = &command.stdin {
+        texts.push(text);
+    }
+    let mut tree = TreeRead {
+        verb: "uploads",
+        hidden: true,
+        exclude_hint: "Leave it out with `-X NAME`, or upload only what you need",
+        ..Default::default()
+    };
+    for text in texts {
+        let mut local = None;
+        for part in
+            text.split(['\n', ';']).flat_map(|part| part.split("&&")).flat_map(|part| part.split("||"))
+        {
+            let mut words = part.split_whitespace().map(|word| word.trim_matches(['"', '\'']));
+            match words.next() {
+                Some("lcd") => local = words.next(),
+                Some("mirror") => {
+                    let mut reverse = false;
+                    let mut operands = Vec::new();
+                    while let Some(word) = words.next() {
+                        let (option, attached) = match word.split_once('=') {
+                            Some((option, value)) if word.starts_with("--") => (option, Some(value)),
+                            _ => (word, None),
+                        };
+                        let mut value = || attached.or_else(|| words.next());
+                        match option {
+                            "--reverse" => reverse = true,
+                            "--dereference" => tree.follow = true,
+                            "-X" | "--exclude-glob" => tree.exclude.extend(value()),
+                            // A regex: kept only when it is a plain name, which as a glob
+                            // leaves out no more than the regex does.
+                            "-x" | "--exclude" => {
+                                tree.exclude.extend(value().filter(|rx| {
+                                    !rx.contains(['\\', '^', '$', '*', '+', '?', '[', '(', '|'])
+                                }))
+                            }
+                            "-i" | "-I" | "-O" | "-N" | "-F" | "--include" | "--include-glob"
+                            | "--target-directory" | "--newer-than" | "--older-than" | "--size-range"
+                            | "--log" | "--script" => {
+                                value();
+                            }
+                            _ if option.starts_with("--") => {}
+                            // A cluster of switches (`-Rv`, `-eRL`); `-P5` is a count.
+                            _ if option.starts_with('-') => {
+                                if option[1..].bytes().all(|b| b.is_ascii_alphabetic()) {
+                                    reverse |= option.contains('R');
+                                    tree.follow |= option.contains('L');
+                                }
+                            }
+                            _ if operands.is_empty() && word.bytes().all(|b| b.is_ascii_digit()) => {}
+                            _ => operands.push(word),
+                        }
+                    }
+                    if reverse {
+                        tree.roots.push(operands.first().copied().or(local).unwrap_or("."));
+                    }
+                }
+                Some("put" | "mput" | "reput") => {
+                    let words: Vec<&str> = words.collect();
+                    let recursive = words.iter().any(|w| {
+                        w.strip_prefix('-')
+                            .is_some_and(|flags| !flags.starts_with('-') && flags.contains(['r', 'R']))
+                    });
+                    if recursive {
+                        tree.roots.extend(words.iter().filter(|w| !w.starts_with('-')).take(1));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    (!tree.roots.is_empty()).then_some(tree)
 }
 
 /// Whether a container tool's words build an image: `build`, `buildx build`, `image build`,
@@ -1290,6 +1401,11 @@ mod tests {
             "zip -r /tmp/docs.zip docs",
             "cp -r docs /tmp/docs-copy",
             "rsync -a --exclude=.env --exclude=id_rsa . /tmp/mirror",
+            "lftp -e 'mirror -R -X .env --exclude-glob=id_rsa . /srv' host",
+            "lftp -c 'open host; mirror -R docs /srv'",
+            "lftp -c 'open host; lcd docs; mirror --reverse'",
+            "lftp -e 'mirror /srv ./backup' host",
+            "sftp host <<< 'put -r docs'",
         ] {
             assert_eq!(judged(line, &ctx), None, "{line}");
         }
@@ -1343,6 +1459,15 @@ mod tests {
             "scp -r . host:/tmp/x",
             "cp -r . /tmp/copy",
             "cp -a src /tmp/src",
+            "lftp -e 'mirror -R . /srv' host",
+            "lftp -c 'open host; mirror --reverse'",
+            "lftp -c 'open host; mirror -Rv -P 4'",
+            "lftp -e 'mirror -R -X .env src /srv' host",
+            "lftp -e 'mirror -R -x \\.env$ . /srv' host",
+            "lftp host <<< 'mirror -R'",
+            "sftp host <<< 'put -r .'",
+            "ncftpput -R -u me host /srv .",
+            "s3cmd sync . s3://bucket/x",
             "find . -name '.e*' -exec cat {} +",
             "find . -type f -exec cat {} \\;",
             "find . -name '.env*' | xargs cat",

@@ -378,7 +378,6 @@ impl Analyser {
                 // A child process's `cd` ends with it.
                 Run::Subshell | Run::Program => self.cwd = before,
                 Run::Maybe => self.cwd = Cwd::Unknown,
-                Run::Chained => {}
                 // A later round starts where the last one moved to.
                 Run::Repeatedly => {
                     self.cwd = Cwd::Unknown;
@@ -439,8 +438,11 @@ impl Analyser {
         let start = self.cwd.clone();
         let mut entry = start.clone();
         let mut last = None;
+        // Only the first pipeline surely runs. What a pipeline after `&&` assigns holds in the
+        // pipelines `&&` joins after it (`cd d && read -r f < list && cat "$f"`), which run
+        // only if it did; after `||` it may not have happened.
+        let mut open = 0;
         for (i, pipeline) in chain.pipelines.iter().enumerate() {
-            // Only the first pipeline surely runs.
             last = if i == 0 {
                 self.pipeline(pipeline, src, origin)
             } else {
@@ -448,9 +450,19 @@ impl Analyser {
                 if or_joined && self.cwd != entry {
                     self.cwd = Cwd::Unknown;
                 }
+                if or_joined {
+                    for _ in 0..std::mem::take(&mut open) {
+                        self.vars.leave();
+                    }
+                }
                 entry = self.cwd.clone();
-                self.scoped(Run::Chained, |a| a.pipeline(pipeline, src, origin))
+                open += 1;
+                self.vars.enter(false);
+                self.pipeline(pipeline, src, origin)
             };
+        }
+        for _ in 0..open {
+            self.vars.leave();
         }
         if self.cwd != start {
             // `cd X; cat f`: the `cd` may have failed, so the directory is X or where the line
@@ -853,10 +865,17 @@ impl Analyser {
                             input(self, *fd, Stdin::File(target.clone()), stdin);
                             RedirectOp::Read
                         }
-                        // `bash <&3`: standard input is what descriptor 3 reads.
+                        // `bash <&3`: standard input is what descriptor 3 reads; one the line
+                        // did not open reads what `/dev/fd/3` does, unknown to the analysis
+                        // (`while read f; do cat "$f"; done <&3` reads names known at run time).
                         Redir::DupIn if matches!(fd, None | Some(0)) && is_descriptor => {
-                            if let Some(source) = self.descriptor(target.text.parse::<u32>().ok()) {
-                                *stdin = source;
+                            let number = target.text.parse::<u32>().ok();
+                            match self.descriptor(number) {
+                                Some(source) => *stdin = source,
+                                None if number.is_some_and(|n| n > 2) => {
+                                    *stdin = Stdin::File(Word::literal(format!("/dev/fd/{}", target.text)));
+                                }
+                                None => {}
                             }
                             RedirectOp::Duplicate
                         }
@@ -913,6 +932,21 @@ impl Analyser {
     /// open is unseen.
     fn descriptor_script(&mut self, argv: &mut [Word], stdin: &mut Stdin) -> Option<String> {
         let name = argv.first().filter(|w| !w.dynamic)?.text.clone();
+        // `bash <&3`, `python3 < /dev/fd/3`: the program is on standard input, a descriptor
+        // the line did not open (one it opened is standard input already).
+        if let Stdin::File(file) = stdin
+            && let Some(number) = descriptor_path(&file.text).filter(|number| *number > 2)
+        {
+            let shell = wrappers::SHELLS.contains(&crate::shell::base_name(&name)) && {
+                let invocation = wrappers::shell_invocation(argv);
+                invocation.command.is_none() && (invocation.operand.is_none() || invocation.reads_stdin)
+            };
+            if shell || inline::reads_code_from_stdin(argv) {
+                return Some(format!(
+                    "`{name}` runs the code on descriptor {number}, which the line does not open"
+                ));
+            }
+        }
         let at = match name.as_str() {
             "source" | "." => 1,
             _ if wrappers::SHELLS.contains(&crate::shell::base_name(&name)) => {
@@ -1721,10 +1755,13 @@ impl Analyser {
                     for (via, argv) in execs {
                         let mut via_chain = command.via.clone();
                         via_chain.push(via);
+                        // What it runs reads its standard input (`echo CMD | nix develop ~/dev/f`
+                        // starts a shell that reads CMD).
                         let exec = SimpleCommand {
                             argv,
                             via: via_chain,
                             text: command.text.clone(),
+                            stdin: command.stdin.clone(),
                             ..Default::default()
                         };
                         let unfixed = unfixed_program(&exec);
@@ -2271,9 +2308,6 @@ fn stdin_script(argv: &[Word], dialect: Dialect) -> Option<String> {
 enum Run {
     /// Perhaps (a branch): a `cd` in it leaves the directory unknown.
     Maybe,
-    /// After `&&` or `||`: whether it ran is known to what follows in the chain, which the
-    /// chain itself accounts for.
-    Chained,
     /// In a child process that sees this shell's variables (`( )`, a pipe, `&`, `$( )`).
     Subshell,
     /// In a new program reading its own text (`bash -c`, a fed shell, a one-liner's shell-out).

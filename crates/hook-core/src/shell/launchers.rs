@@ -915,6 +915,31 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
     }
 }
 
+/// Whether `argv` runs Nix code from a local path, which the guard judges by where it is
+/// (`guard::script_file`): `nix run /tmp/x`, `nix develop ~/dev/f`, `nix shell path:~/f -c CMD`,
+/// `nix-shell /tmp/shell.nix`, a `-f FILE`, or nothing (the working directory's). A flake by
+/// name or address is not one.
+pub(super) fn local_nix(argv: &[Word]) -> bool {
+    let name = crate::shell::base_name(argv.first().map_or("", |w| w.text.as_str()));
+    let from = match (name, argv.get(1).map(|w| w.text.as_str())) {
+        ("nix-shell", _) => 1,
+        ("nix", Some("run" | "shell" | "develop" | "bundle")) => 2,
+        ("nix", Some("profile")) => 3,
+        _ => return false,
+    };
+    let mut given =
+        argv.iter().skip(from).take_while(|w| !matches!(w.text.as_str(), "--" | "-c" | "--command"));
+    // With none, the code is the working directory's (`shell.nix`, `flake.nix`), which the
+    // line may have written.
+    let mut installables = given.clone().filter(|w| !w.text.starts_with('-')).peekable();
+    installables.peek().is_none()
+        || given.any(|w| {
+            let flake = w.text.split(['#', '?']).next().unwrap_or_default();
+            let path = flake.strip_prefix("path:").or_else(|| flake.strip_prefix("file:")).unwrap_or(flake);
+            path.starts_with(['/', '.', '~', '$'])
+        })
+}
+
 /// A short-option cluster (`-ivh`) that holds `letter`.
 fn short_flag(text: &str, letter: char) -> bool {
     text.strip_prefix('-').is_some_and(|flags| !flags.starts_with('-') && flags.contains(letter))

@@ -368,6 +368,16 @@ fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
             return Some(format!("${target}"));
         }
     }
+    // `mapfile -t a < list; cat "${a[0]}"`: an element of an array filled with what a
+    // command prints stands for that command's output, as `$a` does.
+    if let Some(source) = raw
+        .strip_prefix("${")
+        .and_then(|r| r.strip_suffix("]}"))
+        .and_then(|inner| inner.split_once('['))
+        .and_then(|(name, _)| vars.substitution(name))
+    {
+        return Some(source.to_string());
+    }
     super::param::value(raw, vars, &mut word_value)
         // A computed value is text: a `$` in it is no expansion.
         .filter(|value| !value.starts_with('$') || value.starts_with("$HOME"))

@@ -597,6 +597,16 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         let shell = |line: Word| vec![derived(&line, "sh"), derived(&line, "-c"), line];
         return Peel::Find { execs: lines.into_iter().map(|(via, line)| (via, shell(line))).collect() };
     }
+    // `nix develop /tmp/f`, `nix shell ~/dev/f -c CMD`: the local Nix code's command is judged
+    // too (by where the code is), with what it runs: CMD, or the shell it starts.
+    if super::launchers::local_nix(argv) {
+        let inner = match super::launchers::command_start(&name, argv, options_end) {
+            Some(at) => argv[at..].to_vec(),
+            None if super::launchers::starts_shell(argv) => vec![derived(&argv[0], "sh")],
+            None => return Peel::Runs,
+        };
+        return Peel::Find { execs: vec![(name.to_string(), inner)] };
+    }
     match name.as_ref() {
         "sudo" => {
             let scan = scan_options(

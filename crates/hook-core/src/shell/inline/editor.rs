@@ -111,6 +111,27 @@ fn ex_command(body: &str, findings: &mut Vec<Finding>) {
         findings.extend(Scanner::new(language, rest, super::MAX_ALL_ARGUMENTS).run());
         return;
     }
+    if let Some(runner) = file_runner(&word) {
+        // `luafile x.lua`, `py3file x.py`, `source x.vim`: the file runs as the script it is,
+        // which the guard reads like `lua x.lua` or `vim -S x.vim`.
+        // `:source! x` reads it as Normal-mode commands: it runs all the same.
+        let file = rest.trim_start_matches('!').trim();
+        if !file.is_empty() {
+            let lua = file.ends_with(".lua");
+            let argv: &[&str] = match runner {
+                "vim" if lua => &["lua", file],
+                "vim" => &["vim", "-S", file],
+                runner => &[runner, file],
+            };
+            let dynamic = file.contains('$') || file.starts_with('%') || file.contains(['<', '`']);
+            findings.push(Finding::Argv(
+                argv.iter()
+                    .map(|text| Word { dynamic: dynamic && *text == file, ..Word::literal(*text) })
+                    .collect(),
+            ));
+        }
+        return;
+    }
     match word.as_str() {
         // `w !cmd`, `r !cmd`, `e !cmd`: the command reads or writes the buffer.
         "w" | "write" | "r" | "read" | "e" | "edit" => {
@@ -147,6 +168,25 @@ fn ex_command(body: &str, findings: &mut Vec<Finding>) {
     }
 }
 
+/// The program that runs the file an Ex command names, for the commands that run one (with
+/// their abbreviations): `:source` (`vim`, its own scripts), `:luafile`, `:pyfile`,
+/// `:py3file`, `:pyxfile`, `:rubyfile`.
+fn file_runner(word: &str) -> Option<&'static str> {
+    let abbreviates = |short: &str, long: &str| word.len() >= short.len() && long.starts_with(word);
+    Some(match word {
+        _ if abbreviates("so", "source") => "vim",
+        _ if abbreviates("luaf", "luafile") => "lua",
+        _ if abbreviates("pyf", "pyfile")
+            || abbreviates("py3f", "py3file")
+            || abbreviates("pyxf", "pyxfile") =>
+        {
+            "python3"
+        }
+        _ if abbreviates("rubyf", "rubyfile") => "ruby",
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -169,6 +209,20 @@ mod tests {
         assert_eq!(scan("exe \"!rm -rf ~\""), [shell("rm -rf ~")]);
         assert_eq!(scan("a\n!rm -rf ~\n.\nw"), []);
         assert_eq!(scan("set nu\n%s/a/b/g\nwq"), []);
+    }
+
+    #[test]
+    fn ex_commands_that_run_a_file_run_it_as_its_script() {
+        let argv = |words: &[&str]| Finding::Argv(words.iter().map(|w| Word::literal(*w)).collect());
+        assert_eq!(scan("luafile x.lua"), [argv(&["lua", "x.lua"])]);
+        assert_eq!(scan(":luaf x.lua"), [argv(&["lua", "x.lua"])]);
+        assert_eq!(scan("py3file x.py"), [argv(&["python3", "x.py"])]);
+        assert_eq!(scan("pyf x.py"), [argv(&["python3", "x.py"])]);
+        assert_eq!(scan("rubyfile x.rb"), [argv(&["ruby", "x.rb"])]);
+        assert_eq!(scan("so x.vim"), [argv(&["vim", "-S", "x.vim"])]);
+        assert_eq!(scan(":source! x.vim"), [argv(&["vim", "-S", "x.vim"])]);
+        assert_eq!(scan("source init.lua"), [argv(&["lua", "init.lua"])]);
+        assert_eq!(scan("sort\ns/a/b/\nsyntax on"), []);
     }
 
     #[test]

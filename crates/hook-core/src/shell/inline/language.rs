@@ -99,6 +99,19 @@ impl Language {
         }
     }
 
+    /// The program that runs a script file of the language, as `shell::script_file` reads
+    /// it (`lua x.lua`), for the languages whose code runs a file by name.
+    pub(super) fn script_runner(self) -> Option<&'static str> {
+        match self {
+            Language::Python => Some("python3"),
+            Language::Ruby => Some("ruby"),
+            Language::Lua => Some("lua"),
+            Language::R => Some("Rscript"),
+            Language::Julia => Some("julia"),
+            _ => None,
+        }
+    }
+
     pub(super) fn label(self) -> &'static str {
         match self {
             Language::Python => "python",
@@ -215,6 +228,7 @@ pub(super) enum Effect {
 pub(super) type Target = (&'static str, &'static [&'static str], Effect);
 
 const PYTHON: &[Target] = &[
+    ("run_path", &["runpy"], Effect::Source),
     ("system", &["os", ""], Effect::Shell),
     ("popen", &["os", ""], Effect::Command),
     ("run", &["subprocess"], Effect::Shell),
@@ -408,6 +422,7 @@ const RUBY: &[Target] = &[
     // Crystal's `Process.run("rm", ["-rf", "/"])` and `Process.new`.
     ("run", &["Process"], Effect::Spawn),
     ("new", &["Process"], Effect::Spawn),
+    ("load", &["", "Kernel"], Effect::Source),
 ];
 
 const AWK: &[Target] = &[("system", &[""], Effect::Shell)];
@@ -421,6 +436,7 @@ const LUA: &[Target] = &[
     ("loadstring", &[""], Effect::Eval),
     ("load", &[""], Effect::Eval),
     ("dofile", &[""], Effect::Source),
+    ("loadfile", &[""], Effect::Source),
     ("dir", &["lfs"], Effect::List),
     ("rmdir", &["lfs"], Effect::Remove),
     ("kill", &["posix", "posix.signal"], Effect::Kill { pid: 0, group: false }),

@@ -53,7 +53,7 @@ pub(super) enum Finding {
 
 /// Whether `argv` is an interpreter that reads its code from standard input (`python3`,
 /// `python3 -`, `node /dev/stdin`, `perl`).
-pub(super) fn reads_code_from_stdin(argv: &[Word]) -> bool {
+pub(crate) fn reads_code_from_stdin(argv: &[Word]) -> bool {
     let Some(program) = argv.first().filter(|w| !w.dynamic) else { return false };
     let name = crate::shell::program_base(&program.text);
     match Language::of(name) {

@@ -1011,6 +1011,13 @@ impl<'a> Scanner<'a> {
             (Effect::Source, Some(Arg::Other(argument) | Arg::Str(argument, true))) => {
                 self.remote_or_opaque(path, argument);
             }
+            // `dofile("x.lua")`, `source("x.R")`, `runpy.run_path("x.py")`: the file runs as a
+            // script of the language, which the guard reads like `lua x.lua`.
+            (Effect::Source, Some(Arg::Str(file, false))) => {
+                if let Some(runner) = self.language.script_runner() {
+                    self.findings.push(Finding::Argv(vec![Word::literal(runner), Word::literal(file)]));
+                }
+            }
             // A literal is code to scan like the rest; anything else runs unseen.
             // A literal that is one shell expansion (`exec('$X')`) holds what the shell puts there.
             (Effect::Eval, Some(Arg::Str(code, false))) if is_one_expansion(&code) => {

@@ -352,4 +352,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("files.unknown-write", "for f in $(cat list); do echo x | tee \"$f\"; done"),
     allow("mapfile -t lines < notes.txt; for l in \"${lines[@]}\"; do echo \"$l\"; done"),
     allow("files=$(ls); for f in $files; do wc -l \"$f\"; done"),
+    // What a pipeline after `&&` assigns holds in the pipelines `&&` joins after it.
+    deny("rm.root", "cd /tmp && d=/ && rm -rf \"$d\""),
+    deny("rm.home", "ls && p=~ && rm -rf \"$p\""),
+    deny("rm.unknown-target", "false || d=build; rm -rf \"$d\""),
+    allow("cd build && d=out && rm -rf \"$d\""),
+    allow("git fetch && b=main && git log \"$b\" -1"),
 ];
