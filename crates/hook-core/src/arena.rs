@@ -8,14 +8,16 @@
 //! block is ever given back: freeing it rolls the bump pointer back, and growing or shrinking
 //! it happens in place, so a `String` or `Vec` that doubles while nothing else is allocated
 //! stays on the same pages instead of leaving its old buffers behind. Other freed blocks are
-//! never reused; anything that does not fit (a 10 MB event, a long-running test process) goes
-//! to the system allocator, so memory stays bounded by the arena plus what the system gives.
+//! never reused. What does not fit (a 250 KB line, a long-running test process) goes to
+//! [`Classes`]: power-of-two blocks that are reused once freed, carved from large chunks of the
+//! system allocator, which keeps only the blocks over 64 KB. musl's allocator behind the
+//! arena spent more than half of the instructions of a 250 KB line (callgrind: 560 M in all).
 
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::UnsafeCell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Enough for every allocation of an ordinary event; it lives in `.bss`, so pages that are
 /// never touched cost nothing.
@@ -28,6 +30,8 @@ const ARENA_BYTES: usize = 1 << 20;
 pub struct Arena {
     /// Offset of the first free byte in `bytes`.
     used: AtomicUsize,
+    /// Where what does not fit in `bytes` goes.
+    classes: Classes,
     bytes: UnsafeCell<[u8; ARENA_BYTES]>,
 }
 
@@ -40,7 +44,7 @@ unsafe impl Sync for Arena {}
 
 impl Arena {
     pub const fn new() -> Self {
-        Self { used: AtomicUsize::new(0), bytes: UnsafeCell::new([0; ARENA_BYTES]) }
+        Self { used: AtomicUsize::new(0), classes: Classes::new(), bytes: UnsafeCell::new([0; ARENA_BYTES]) }
     }
 
     fn base(&self) -> usize {
@@ -87,6 +91,131 @@ impl Arena {
     }
 }
 
+/// Size classes of the blocks that do not fit in the arena: 16 bytes to 64 KB, powers of two.
+const CLASSES: usize = 13;
+const LARGEST_CLASS: usize = 16 << (CLASSES - 1);
+/// What [`Classes`] takes from the system at a time: two huge pages.
+const CHUNK_BYTES: usize = 4 << 20;
+const HUGE_PAGE: usize = 2 << 20;
+
+/// The class of a block of `layout`: the power of two at least its size and alignment, as an
+/// index from 16 bytes up; `None` above 64 KB.
+fn class_of(layout: Layout) -> Option<usize> {
+    let size = layout.size().max(layout.align()).max(16);
+    (size <= LARGEST_CLASS).then(|| size.next_power_of_two().trailing_zeros() as usize - 4)
+}
+
+/// Blocks of one size per class, each aligned to its size, carved from chunks of the system
+/// allocator; a freed block goes on its class's list (the block holds the address of the next)
+/// and is handed out again before anything new is carved. A spin lock guards the lists: a
+/// hook is one thread, and the test processes that share it hold it for a few instructions.
+struct Classes {
+    lock: AtomicBool,
+    /// The first freed block of each class, 0 for none.
+    free: UnsafeCell<[usize; CLASSES]>,
+    /// The part of the current chunk not carved yet: `[next, end)`.
+    next: UnsafeCell<usize>,
+    end: UnsafeCell<usize>,
+}
+
+impl Classes {
+    const fn new() -> Self {
+        Self {
+            lock: AtomicBool::new(false),
+            free: UnsafeCell::new([0; CLASSES]),
+            next: UnsafeCell::new(0),
+            end: UnsafeCell::new(0),
+        }
+    }
+
+    /// Run `f` with the lists and the chunk to itself.
+    fn locked<T>(&self, f: impl FnOnce(&mut [usize; CLASSES], &mut usize, &mut usize) -> T) -> T {
+        while self.lock.compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
+            std::hint::spin_loop();
+        }
+        // SAFETY: the lock is held, so no one else touches the fields until it is released.
+        let out = unsafe { f(&mut *self.free.get(), &mut *self.next.get(), &mut *self.end.get()) };
+        self.lock.store(false, Ordering::Release);
+        out
+    }
+
+    /// A block of `class`, or null when the system has no chunk to give.
+    fn alloc(&self, class: usize) -> *mut u8 {
+        let size = 16usize << class;
+        self.locked(|free, next, end| {
+            if free[class] != 0 {
+                let block = free[class];
+                // SAFETY: a freed block of this class, whose first word holds the next one.
+                free[class] = unsafe { *(block as *const usize) };
+                return block as *mut u8;
+            }
+            let mut start = (*next + size - 1) & !(size - 1);
+            if *next == 0 || start + size > *end {
+                // SAFETY: a valid, non-zero layout.
+                let chunk =
+                    unsafe { System.alloc(Layout::from_size_align_unchecked(CHUNK_BYTES, HUGE_PAGE)) };
+                if chunk.is_null() {
+                    return chunk;
+                }
+                huge_pages(chunk, CHUNK_BYTES);
+                start = chunk as usize;
+                *end = start + CHUNK_BYTES;
+            }
+            *next = start + size;
+            start as *mut u8
+        })
+    }
+
+    /// Give back a block of `class` that [`Classes::alloc`] handed out (or one at least as
+    /// large and as aligned).
+    fn dealloc(&self, block: *mut u8, class: usize) {
+        self.locked(|free, _, _| {
+            // SAFETY: the block is at least 16 bytes, aligned to 16, and no longer in use.
+            unsafe { *(block as *mut usize) = free[class] };
+            free[class] = block as usize;
+        });
+    }
+}
+
+/// Ask Linux to back `len` bytes at `start` with huge pages where it can: a 250 KB line
+/// allocates tens of megabytes, and a fault per 4 KB page cost more than the analysis
+/// (`cargo xtask bench`'s worst shapes). Elsewhere, or with transparent huge pages off, the
+/// memory is as it was.
+#[cfg(target_os = "linux")]
+fn huge_pages(start: *mut u8, len: usize) {
+    unsafe extern "C" {
+        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: std::ffi::c_int) -> std::ffi::c_int;
+    }
+    const MADV_HUGEPAGE: std::ffi::c_int = 14;
+    // SAFETY: advice on memory this process owns; a failure changes nothing.
+    unsafe {
+        madvise(start.cast(), len, MADV_HUGEPAGE);
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_: *mut u8, _: usize) {}
+
+impl Arena {
+    /// A block that does not fit in the arena. Out of line and cold: an ordinary event never
+    /// gets here, and `alloc`'s inlined fast path stays a bump of `used`.
+    #[cold]
+    #[inline(never)]
+    fn spill(&self, layout: Layout) -> *mut u8 {
+        match class_of(layout) {
+            Some(class) => self.classes.alloc(class),
+            None => {
+                // SAFETY: forwarded with the caller's own layout, which is non-zero in size.
+                let block = unsafe { System.alloc(layout) };
+                if !block.is_null() && layout.size() >= HUGE_PAGE {
+                    huge_pages(block, layout.size());
+                }
+                block
+            }
+        }
+    }
+}
+
 impl Default for Arena {
     fn default() -> Self {
         Self::new()
@@ -102,8 +231,7 @@ unsafe impl GlobalAlloc for Arena {
         match self.reserve(layout) {
             // SAFETY: `start + size <= ARENA_BYTES`, so the block is inside `bytes`.
             Some(start) => unsafe { self.bytes.get().cast::<u8>().add(start) },
-            // SAFETY: forwarded with the caller's own layout.
-            None => unsafe { System.alloc(layout) },
+            None => self.spill(layout),
         }
     }
 
@@ -115,41 +243,56 @@ unsafe impl GlobalAlloc for Arena {
             // The most recent block goes back to the free space; any other stays garbage.
             let start = self.offset(ptr);
             self.move_end(start + layout.size(), start);
+        } else if let Some(class) = class_of(layout) {
+            self.classes.dealloc(ptr, class);
         } else {
-            // SAFETY: not from the arena, so it came from `System` with this layout.
+            // SAFETY: not from the arena nor a class, so it came from `System` with this layout.
             unsafe { System.dealloc(ptr, layout) }
         }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        if !self.owns(ptr) {
-            // SAFETY: not from the arena, so it came from `System` with this layout; the
-            // caller guarantees `new_size` is valid for its alignment.
-            return unsafe { System.realloc(ptr, layout, new_size) };
-        }
-        let start = self.offset(ptr);
-        let old_end = start + layout.size();
-        if new_size <= layout.size() {
-            // A block always fits in its own range: give the tail back when it is the most
-            // recent block, else leave it as garbage.
-            self.move_end(old_end, start + new_size);
-            return ptr;
-        }
-        let new_end = start.checked_add(new_size).filter(|&end| end <= ARENA_BYTES);
-        if new_end.is_some_and(|new_end| self.move_end(old_end, new_end)) {
-            // The most recent block grew over free space that nobody else holds.
-            return ptr;
-        }
-        // Not the most recent block, or out of room: move it, as the default `realloc` does.
         // SAFETY: the caller guarantees `new_size` with `layout.align()` is a valid layout.
         let new_layout = unsafe { Layout::from_size_align_unchecked(new_size, layout.align()) };
+        if !self.owns(ptr) {
+            match (class_of(layout), class_of(new_layout)) {
+                // A class block serves any size up to its own; a smaller one, freed with its
+                // new layout, goes on a smaller class's list, which it serves as well.
+                (Some(old), Some(new)) if new <= old => return ptr,
+                (None, None) => {
+                    // SAFETY: from `System` with this layout; `new_size` is valid (above).
+                    let block = unsafe { System.realloc(ptr, layout, new_size) };
+                    if !block.is_null() && new_size >= HUGE_PAGE {
+                        huge_pages(block, new_size);
+                    }
+                    return block;
+                }
+                _ => {}
+            }
+        } else {
+            let start = self.offset(ptr);
+            let old_end = start + layout.size();
+            if new_size <= layout.size() {
+                // A block always fits in its own range: give the tail back when it is the
+                // most recent block, else leave it as garbage.
+                self.move_end(old_end, start + new_size);
+                return ptr;
+            }
+            let new_end = start.checked_add(new_size).filter(|&end| end <= ARENA_BYTES);
+            if new_end.is_some_and(|new_end| self.move_end(old_end, new_end)) {
+                // The most recent block grew over free space that nobody else holds.
+                return ptr;
+            }
+        }
+        // Not the most recent block, out of room, or out of its class: move it, as the default
+        // `realloc` does.
         // SAFETY: `new_layout` has a non-zero size.
         let moved = unsafe { self.alloc(new_layout) };
         if !moved.is_null() {
-            // SAFETY: `moved` is a fresh block of `new_size > layout.size()` bytes, so it does not
-            // overlap `ptr`'s block, which stays the caller's until the `dealloc` below.
+            // SAFETY: `moved` is a fresh block, so it does not overlap `ptr`'s block, which
+            // stays the caller's until the `dealloc` below.
             unsafe {
-                std::ptr::copy_nonoverlapping(ptr, moved, layout.size());
+                std::ptr::copy_nonoverlapping(ptr, moved, layout.size().min(new_size));
                 self.dealloc(ptr, layout);
             }
         }
@@ -321,5 +464,81 @@ mod tests {
         all.dedup();
         assert_eq!(all.len(), count);
         assert!(all.windows(2).all(|pair| pair[1] - pair[0] >= 64));
+    }
+
+    /// Fill `arena` so that every later block comes from its classes or the system.
+    fn fill_up(arena: &Arena) {
+        let rest = ARENA_BYTES - arena.used.load(Ordering::Relaxed);
+        let ptr = unsafe { arena.alloc(Layout::from_size_align(rest, 1).unwrap()) };
+        assert!(arena.owns(ptr));
+    }
+
+    #[test]
+    fn past_the_arena_freed_blocks_of_a_class_are_handed_out_again() {
+        static ARENA: Arena = Arena::new();
+        let arena = &ARENA;
+        fill_up(arena);
+        let layout = Layout::from_size_align(40, 8).unwrap();
+        let first = filled(arena, 40, 1);
+        let second = filled(arena, 40, 2);
+        assert!(!arena.owns(first) && !arena.owns(second));
+        assert_eq!(first as usize % 64, 0, "a 64-byte class block is aligned to 64");
+        assert!(holds(first, 40, 1), "blocks do not overlap");
+        unsafe { arena.dealloc(first, layout) };
+        // Any size of the same class takes it: 33 to 64 bytes.
+        assert_eq!(filled(arena, 64, 3), first);
+        assert_ne!(filled(arena, 33, 4), second);
+        // Larger blocks than the largest class come from the system and go back to it.
+        let big = Layout::from_size_align(LARGEST_CLASS + 1, 8).unwrap();
+        let ptr = unsafe { arena.alloc(big) };
+        unsafe { ptr.write_bytes(5, big.size()) };
+        unsafe { arena.dealloc(ptr, big) };
+    }
+
+    #[test]
+    fn past_the_arena_realloc_keeps_the_bytes_across_classes() {
+        static ARENA: Arena = Arena::new();
+        let arena = &ARENA;
+        fill_up(arena);
+        let ptr = filled(arena, 20, 9);
+        let layout = Layout::from_size_align(20, 8).unwrap();
+        // Within its class (32 bytes), in place; beyond, moved with its bytes.
+        assert_eq!(unsafe { arena.realloc(ptr, layout, 32) }, ptr);
+        let moved = unsafe { arena.realloc(ptr, Layout::from_size_align(32, 8).unwrap(), 1000) };
+        assert_ne!(moved, ptr);
+        assert!(holds(moved, 20, 9));
+        let huge = unsafe { arena.realloc(moved, Layout::from_size_align(1000, 8).unwrap(), 100_000) };
+        assert!(holds(huge, 20, 9));
+        // Back down to 24 bytes: the 32-byte block it left first went back to its class.
+        let back = unsafe { arena.realloc(huge, Layout::from_size_align(100_000, 8).unwrap(), 24) };
+        assert_eq!(back, ptr);
+        assert!(holds(back, 20, 9));
+    }
+
+    #[test]
+    fn past_the_arena_threads_never_share_a_block() {
+        static ARENA: Arena = Arena::new();
+        let arena = &ARENA;
+        fill_up(arena);
+        let threads: Vec<_> = (0..4u8)
+            .map(|mark| {
+                std::thread::spawn(move || {
+                    let mut held = Vec::new();
+                    for round in 0..2000usize {
+                        let size = 16 + (round * 37 + usize::from(mark) * 11) % 3000;
+                        held.push((filled(arena, size, mark), size));
+                        if round % 3 == 0 {
+                            let (ptr, size) = held.swap_remove(round % held.len());
+                            assert!(holds(ptr, size, mark), "a block changed under its owner");
+                            unsafe { arena.dealloc(ptr, Layout::from_size_align(size, 8).unwrap()) };
+                        }
+                    }
+                    held.iter().all(|&(ptr, size)| holds(ptr, size, mark))
+                })
+            })
+            .collect();
+        for thread in threads {
+            assert!(thread.join().unwrap(), "a block changed under its owner");
+        }
     }
 }
