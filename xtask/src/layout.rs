@@ -11,7 +11,8 @@
 //!
 //! Read-only data faults the same way: the constants an allowed call reads were spread over
 //! every 64 KB block of `.rodata`. A second output section, `.rodata.hot`, gathers the input
-//! sections that valgrind's lackey saw read on the bench's allowed and denied commands, found
+//! sections that valgrind's lackey saw read on the bench's allowed and denied commands (and
+//! those under a policy file), found
 //! by address in the linker's map of the profiled build. Rust names a function's jump tables
 //! and a named static after their symbol (kept across code changes, as for code), but
 //! anonymous constants only by number (`.rodata..Lanon.<hash>.<n>`), which code changes
@@ -71,7 +72,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
         for (group, case) in events {
             let profile = profile(&sandbox, &program, &case)?;
             order.add(group, &functions(&profile, &symbols));
-            if group <= Group::Deny {
+            if group <= Group::Policy {
                 let read = sections.holding(&data_read(&sandbox, &program, &case)?);
                 data.add(group, &read);
             }
@@ -528,7 +529,7 @@ fn render(functions: &[Function], data: &[String]) -> String {
     // The alignment puts the section in the read-only segment with the rest of `.rodata`,
     // not at the end of the executable one.
     script.push_str(
-        "\n/* The read-only data an allowed, then a denied command reads. */\n\
+        "\n/* The read-only data an allowed, then a denied command reads, then one under a policy. */\n\
          SECTIONS\n{\n  . = ALIGN(CONSTANT (MAXPAGESIZE));\n  .rodata.hot :\n  {\n",
     );
     for pattern in data {
