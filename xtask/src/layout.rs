@@ -12,11 +12,11 @@
 //! Read-only data faults the same way: the constants an allowed call reads were spread over
 //! every 64 KB block of `.rodata`. A second output section, `.rodata.hot`, gathers the input
 //! sections that valgrind's lackey saw read on the bench's allowed and denied commands (and
-//! those under a policy file), found
-//! by address in the linker's map of the profiled build. Rust names a function's jump tables
-//! and a named static after their symbol (kept across code changes, as for code), but
-//! anonymous constants only by number (`.rodata..Lanon.<hash>.<n>`), which code changes
-//! shift: rerun the command after changing code that a hook call runs.
+//! those under a policy file), found by address in the linker's map of the profiled build.
+//! Rust names a function's jump tables and a named static after their symbol (kept across
+//! code changes, as for code), but anonymous constants only by number
+//! (`.rodata..Lanon.<hash>.<n>`), which code changes shift: rerun the command after changing
+//! code that a hook call runs.
 
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
