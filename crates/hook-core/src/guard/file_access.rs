@@ -2414,7 +2414,8 @@ fn edits_in_place(args: &[Word]) -> bool {
         else {
             return false;
         };
-        for letter in cluster.chars() {
+        let mut letters = cluster.chars().peekable();
+        while let Some(letter) = letters.next() {
             match letter {
                 'i' => return true,
                 // The code, or a value, is the next word when nothing follows in the cluster.
@@ -2422,7 +2423,16 @@ fn edits_in_place(args: &[Word]) -> bool {
                     words.next();
                     break;
                 }
-                'M' | 'm' | 'I' | 'r' | 'x' | 'd' | 'D' | 'C' | 'F' | 'K' | 'T' | '0' | 'l' => break,
+                // `-0[octal]`, `-0x[hex]` and `-l[octal]` take only digits: the switches after
+                // them still count (`-0pi` is `-0 -p -i`).
+                '0' | 'l' => {
+                    if letter == '0' && letters.peek() == Some(&'x') {
+                        letters.next();
+                        while letters.next_if(char::is_ascii_hexdigit).is_some() {}
+                    }
+                    while letters.next_if(|c| ('0'..='7').contains(c)).is_some() {}
+                }
+                'M' | 'm' | 'I' | 'r' | 'x' | 'd' | 'D' | 'C' | 'F' | 'K' | 'T' => break,
                 _ => {}
             }
         }
@@ -2523,6 +2533,15 @@ mod tests {
         assert_eq!(seen(&["python3", "-c", "print(open(sys.argv[1]).read())", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["perl", "-Mstrict", "-we", "print <>", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["perl", "-i", "-e", "print", ".env"]), vec![(Access::Write, ".env".into())]);
+        // `-0` and `-l` take digits only; the switches after them count.
+        for cluster in ["-0pi", "-0777pi", "-lpi", "-l012pi", "-0x1Fpi"] {
+            assert_eq!(
+                seen(&["perl", cluster, "-e", "s/a/b/", ".env"]),
+                vec![(Access::Write, ".env".into())],
+                "{cluster}"
+            );
+        }
+        assert_eq!(seen(&["perl", "-0777ne", "print", ".env"]), reads(&[".env"]));
         assert!(seen(&["bash", "-lc", "cat x"]).is_empty());
         assert_eq!(seen(&["perl", "-ne", "print", ".env"]), reads(&[".env"]));
         assert_eq!(seen(&["perl", "-pi", "-e", "s/a/b/", "x.json"]), vec![(Access::Write, "x.json".into())]);

@@ -965,6 +965,12 @@ pub(crate) const CASES: &[Case] = &[
     // `-n`, `-i` without `-p`, `sys.argv`, `process.argv`.
     deny("files.deny-write", "perl -i -e 'print' .env"),
     deny("files.deny-write", "perl -i.bak -e 'while (<>) { print }' .env"),
+    // `-0` and `-l` take digits only: the `-i` after them in the cluster still edits in place.
+    deny("files.deny-write", "perl -0pi -e 's/\"hooks\"/\"x\"/' ~/.claude/settings.json"),
+    deny("files.deny-write", "perl -0777pi -e 's/a/b/' .env"),
+    deny("files.deny-write", "perl -lpi -e 's/a/b/' ~/.bashrc"),
+    allow("perl -0pi -e 's/a/b/' src/app.txt"),
+    allow("perl -0777ne 'print' README.md"),
     deny("files.deny-read", "perl -e 'print <>' .env"),
     deny("files.deny-read", "perl -Mstrict -we 'print while <>' .env"),
     deny("files.deny-read", "ruby -e 'puts ARGF.read' .env"),
