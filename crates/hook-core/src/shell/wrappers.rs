@@ -366,7 +366,12 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             // Database shells' own escapes: `.shell`/`.system` (sqlite3, duckdb), `\!` (psql),
             // `system` (mysql), `!` (lftp), in any of their SQL or command arguments.
             "sqlite3" | "duckdb" | "psql" | "mysql" | "mariadb" | "lftp" => {
-                database_escapes(name, text).first().map(|line| derived(word, line))
+                database_escapes(name, text)
+                    .first()
+                    .map(|line| derived(word, line))
+                    // Text the line does not fix, where the shell takes its commands, may hold
+                    // any escape: run as a shell line of run-time text (`opaque.exec`).
+                    .or_else(|| (word.dynamic && takes_commands(name, argv, at)).then(|| word.clone()))
             }
             // `emacs --batch --eval '(shell-command "CMD")'`, `(delete-directory "D" t)`.
             "emacs" | "emacsclient" => {
@@ -1212,6 +1217,32 @@ pub(super) fn stdin_escapes(name: &str, text: &str) -> Option<String> {
     };
     let lines: Vec<String> = lines.into_iter().filter(|line| !line.trim().is_empty()).collect();
     (!lines.is_empty()).then(|| lines.join("\n"))
+}
+
+/// Whether `argv[at]` is where the database shell or `lftp` takes the commands it runs: the
+/// value of `-e`/`-c` (lftp), `-c`/`--command` (psql), `-e`/`--execute` (mysql), `-cmd`
+/// (sqlite3, duckdb), `-c` (duckdb), or an SQL operand after sqlite3's or duckdb's database file.
+fn takes_commands(name: &str, argv: &[Word], at: usize) -> bool {
+    let before = argv.get(at - 1).map_or("", |w| w.text.as_str());
+    let options: &[&str] = match name {
+        "lftp" => &["-e", "-c"],
+        "psql" => &["-c", "--command"],
+        "mysql" | "mariadb" => &["-e", "--execute"],
+        "duckdb" => &["-cmd", "-c"],
+        _ => &["-cmd"],
+    };
+    if options.contains(&before) {
+        return true;
+    }
+    if !matches!(name, "sqlite3" | "duckdb") || argv[at].text.starts_with('-') {
+        return false;
+    }
+    // Options of theirs that take a value, which is no operand.
+    const VALUED: &[&str] = &["-cmd", "-separator", "-nullvalue", "-newline", "-init", "-vfs", "-mmap"];
+    let operands_before = (1..at)
+        .filter(|&i| !argv[i].text.starts_with('-') && !VALUED.contains(&argv[i - 1].text.as_str()))
+        .count();
+    operands_before >= 1
 }
 
 /// The shell escapes of a database shell in `text`: `.shell`/`.system` (sqlite3, duckdb), `\!`
