@@ -599,7 +599,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
     let mut lines = command_options(&name, argv);
     lines.extend(super::launchers::shell_lines(&name, argv).into_iter().map(|line| (name.to_string(), line)));
     if !lines.is_empty() {
-        let shell = |line: Word| vec![derived(&line, "sh"), derived(&line, "-c"), line];
+        // The shell is fixed even when its line is not: `sh -c "$(cat f)"`, not a run-time name.
+        let shell = |line: Word| vec![Word::literal("sh"), Word::literal("-c"), line];
         return Peel::Find { execs: lines.into_iter().map(|(via, line)| (via, shell(line))).collect() };
     }
     // `nix develop /tmp/f`, `nix shell ~/dev/f -c CMD`: the local Nix code's command is judged

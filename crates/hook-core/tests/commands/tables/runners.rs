@@ -691,6 +691,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "lftp -c '!rm -rf ~'"),
     // The same shells given commands the line does not fix: any escape may be in them.
     ask("opaque.exec", "lftp -e \"$CMDS\" sftp://host"),
+    ask("opaque.exec", "lftp -c \"$(cat /tmp/cmds)\""),
     ask("opaque.exec", "sqlite3 app.db \"$SQL\""),
     ask("opaque.exec", "sqlite3 -cmd \"$INIT\" app.db"),
     ask("opaque.exec", "duckdb -c \"$Q\""),
