@@ -924,6 +924,25 @@ mod tests {
         }
     }
 
+    /// A fresh project `agent-hooks-<name>-<pid>` in the temp directory holding `files` (path,
+    /// text), its directories made as needed.
+    fn project_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("agent-hooks-{name}-{}", std::process::id()));
+        for (file, text) in files {
+            let path = dir.join(file);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("project made");
+            std::fs::write(path, text).expect("file written");
+        }
+        dir
+    }
+
+    /// The rule the default policy blocks `line` with, run in `here`.
+    fn rule_in(here: &Context, line: &str) -> Option<String> {
+        let policy = Policy::default();
+        let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
+        judge(&analysis, &Filters::new(&policy.filters), &policy, here).map(|block| block.rule)
+    }
+
     fn filter(name: &str, args: &[&str], action: Action) -> Filter {
         Filter {
             id: None,
@@ -993,23 +1012,10 @@ mod tests {
 
     #[test]
     fn a_glob_is_judged_by_the_files_it_expands_to() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-glob-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("config")).expect("project made");
-        for file in [".env", "notes.txt", "config/.env.local", ".env.example"] {
-            std::fs::write(dir.join(file), "K=v\n").expect("file written");
-        }
-        let here = Context {
-            cwd: dir.clone(),
-            project_root: dir.clone(),
-            home: None,
-            temp_dirs: Vec::new(),
-            cwd_known: true,
-        };
-        let policy = Policy::default();
-        let decided = |line: &str| {
-            let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
-            judge(&analysis, &Filters::new(&policy.filters), &policy, &here).map(|block| block.rule)
-        };
+        let files = [".env", "notes.txt", "config/.env.local", ".env.example"].map(|file| (file, "K=v\n"));
+        let dir = project_with("glob", &files);
+        let here = Context { home: None, ..project_in(&dir) };
+        let decided = |line: &str| rule_in(&here, line);
         for denied in ["cat .en?", "cat .e*", "head config/.env*", "grep K .[e]nv", "rm -f .env*"] {
             assert!(decided(denied).is_some_and(|rule| rule.starts_with("files.")), "{denied}");
         }
@@ -1131,10 +1137,6 @@ mod tests {
     /// own files do (issues 14 and 17).
     #[test]
     fn files_run_by_other_names_are_judged_and_generated_code_loads_as_the_projects() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-other-names-{}", std::process::id()));
-        for sub in ["src", "tools", "flake"] {
-            std::fs::create_dir_all(dir.join(sub)).expect("project made");
-        }
         let files = [
             ("evil.lua", "os.execute('rm -rf ~')\n"),
             ("ok.lua", "print('hi')\n"),
@@ -1149,15 +1151,10 @@ mod tests {
             ("tools/cat.py", "import sys\nprint(open(sys.argv[1]).read())\n"),
             ("flake/flake.nix", "{ outputs = _: {}; }\n"),
         ];
-        for (file, text) in files {
-            std::fs::write(dir.join(file), text).expect("file written");
-        }
+        let dir = project_with("other-names", &files);
+        std::fs::create_dir_all(dir.join("src")).expect("project made");
         let here = project_in(&dir);
-        let policy = Policy::default();
-        let decided = |line: &str| {
-            let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
-            judge(&analysis, &Filters::new(&policy.filters), &policy, &here).map(|block| block.rule)
-        };
+        let decided = |line: &str| rule_in(&here, line);
         for (line, rule) in [
             ("nvim -l evil.lua", "rm.home"),
             ("nvim --headless -c 'luafile evil.lua' -c q", "rm.home"),
@@ -1211,8 +1208,6 @@ mod tests {
     /// `Taskfile.yml` task, a `deno.json` task and a `composer.json` script.
     #[test]
     fn task_files_and_the_scripts_they_run_are_judged() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-tasks-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("scripts")).expect("project made");
         let files = [
             (
                 "package.json",
@@ -1238,15 +1233,9 @@ mod tests {
             ("scripts/nuke.sh", "#!/bin/sh\nrm -rf \"$HOME\"\n"),
             ("scripts/build.sh", "#!/bin/sh\nmkdir -p dist && cp -r src dist\n"),
         ];
-        for (file, text) in files {
-            std::fs::write(dir.join(file), text).expect("file written");
-        }
+        let dir = project_with("tasks", &files);
         let here = project_in(&dir);
-        let policy = Policy::default();
-        let decided = |line: &str| {
-            let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
-            judge(&analysis, &Filters::new(&policy.filters), &policy, &here).map(|block| block.rule)
-        };
+        let decided = |line: &str| rule_in(&here, line);
         for (line, rule) in [
             ("npm run purge", "rm.home"),
             ("pnpm run purge", "rm.home"),
