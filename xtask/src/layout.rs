@@ -134,12 +134,21 @@ fn events(binary: &str) -> Vec<(Group, Case)> {
 /// that fills the policy cache: the profile is of a warm call, as all calls but the first are.
 fn profile(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<String, String> {
     run_on(sandbox.command(program, case.policy.as_deref()), &case.stdin)?;
-    let out = sandbox.dir().join("layout.callgrind");
+    valgrind(sandbox, program, case, &["--tool=callgrind", "--demangle=no"], "--callgrind-out-file")
+}
+
+/// What valgrind's `tool` (its options first) writes to the file named by `out_option` when it
+/// runs `program` on `case` in the sandbox.
+fn valgrind(
+    sandbox: &Sandbox,
+    program: &Path,
+    case: &Case,
+    tool: &[&str],
+    out_option: &str,
+) -> Result<String, String> {
+    let out = sandbox.dir().join("layout.valgrind");
     let mut valgrind = sandbox.command(Path::new("valgrind"), case.policy.as_deref());
-    valgrind
-        .args(["--tool=callgrind", "--demangle=no"])
-        .arg(format!("--callgrind-out-file={}", out.display()))
-        .arg(program);
+    valgrind.args(tool).arg(format!("{out_option}={}", out.display())).arg(program);
     run_on(valgrind, &case.stdin)?;
     fs_err::read_to_string(&out).map_err(|e| e.to_string())
 }
@@ -421,14 +430,7 @@ fn unhash_all(text: &str) -> String {
 /// The addresses `program` reads on `case`, in order, as valgrind's lackey traces them (after
 /// the run of [`profile`] that filled the policy cache).
 fn data_read(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<Vec<u64>, String> {
-    let out = sandbox.dir().join("layout.lackey");
-    let mut valgrind = sandbox.command(Path::new("valgrind"), case.policy.as_deref());
-    valgrind
-        .args(["--tool=lackey", "--trace-mem=yes"])
-        .arg(format!("--log-file={}", out.display()))
-        .arg(program);
-    run_on(valgrind, &case.stdin)?;
-    let trace = fs_err::read_to_string(&out).map_err(|e| e.to_string())?;
+    let trace = valgrind(sandbox, program, case, &["--tool=lackey", "--trace-mem=yes"], "--log-file")?;
     // ` L 0004c66c0,8` is a load, ` M ...` a load and store of the same bytes.
     Ok(trace
         .lines()

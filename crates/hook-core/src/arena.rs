@@ -196,6 +196,14 @@ fn huge_pages(start: *mut u8, len: usize) {
 #[cfg(not(target_os = "linux"))]
 fn huge_pages(_: *mut u8, _: usize) {}
 
+/// A block of `size` bytes the system allocator gave (or null), on huge pages when it spans one.
+fn from_system(block: *mut u8, size: usize) -> *mut u8 {
+    if !block.is_null() && size >= HUGE_PAGE {
+        huge_pages(block, size);
+    }
+    block
+}
+
 impl Arena {
     /// A block that does not fit in the arena. Out of line and cold: an ordinary event never
     /// gets here, and `alloc`'s inlined fast path stays a bump of `used`.
@@ -204,14 +212,8 @@ impl Arena {
     fn spill(&self, layout: Layout) -> *mut u8 {
         match class_of(layout) {
             Some(class) => self.classes.alloc(class),
-            None => {
-                // SAFETY: forwarded with the caller's own layout, which is non-zero in size.
-                let block = unsafe { System.alloc(layout) };
-                if !block.is_null() && layout.size() >= HUGE_PAGE {
-                    huge_pages(block, layout.size());
-                }
-                block
-            }
+            // SAFETY: forwarded with the caller's own layout, which is non-zero in size.
+            None => from_system(unsafe { System.alloc(layout) }, layout.size()),
         }
     }
 }
@@ -259,13 +261,9 @@ unsafe impl GlobalAlloc for Arena {
                 // A class block serves any size up to its own; a smaller one, freed with its
                 // new layout, goes on a smaller class's list, which it serves as well.
                 (Some(old), Some(new)) if new <= old => return ptr,
+                // SAFETY: from `System` with this layout; `new_size` is valid (above).
                 (None, None) => {
-                    // SAFETY: from `System` with this layout; `new_size` is valid (above).
-                    let block = unsafe { System.realloc(ptr, layout, new_size) };
-                    if !block.is_null() && new_size >= HUGE_PAGE {
-                        huge_pages(block, new_size);
-                    }
-                    return block;
+                    return from_system(unsafe { System.realloc(ptr, layout, new_size) }, new_size);
                 }
                 _ => {}
             }
