@@ -371,7 +371,7 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     .map(|line| derived(word, line))
                     // Text the line does not fix, where the shell takes its commands, may hold
                     // any escape: run as a shell line of run-time text (`opaque.exec`).
-                    .or_else(|| (word.dynamic && takes_commands(name, argv, at)).then(|| word.clone()))
+                    .or_else(|| run_time_commands(name, argv, at))
             }
             // `emacs --batch --eval '(shell-command "CMD")'`, `(delete-directory "D" t)`.
             "emacs" | "emacsclient" => {
@@ -1220,11 +1220,12 @@ pub(super) fn stdin_escapes(name: &str, text: &str) -> Option<String> {
     (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
-/// Whether `argv[at]` is where the database shell or `lftp` takes the commands it runs: the
-/// value of `-e`/`-c` (lftp), `-c`/`--command` (psql), `-e`/`--execute` (mysql), `-cmd`
-/// (sqlite3, duckdb), `-c` (duckdb), or an SQL operand after sqlite3's or duckdb's database file.
-fn takes_commands(name: &str, argv: &[Word], at: usize) -> bool {
-    let before = argv.get(at - 1).map_or("", |w| w.text.as_str());
+/// The commands `argv[at]` gives the database shell or `lftp`, when the line does not fix
+/// them: the value of `-e`/`-c` (lftp), `-c`/`--command` (psql), `-e`/`--execute` (mysql),
+/// `-cmd` (sqlite3, duckdb), `-c` (duckdb), or an SQL operand after sqlite3's or duckdb's
+/// database file.
+fn run_time_commands(name: &str, argv: &[Word], at: usize) -> Option<Word> {
+    let word = argv.get(at).filter(|word| word.dynamic)?;
     let options: &[&str] = match name {
         "lftp" => &["-e", "-c"],
         "psql" => &["-c", "--command"],
@@ -1232,18 +1233,24 @@ fn takes_commands(name: &str, argv: &[Word], at: usize) -> bool {
         "duckdb" => &["-cmd", "-c"],
         _ => &["-cmd"],
     };
-    if options.contains(&before) {
-        return true;
+    if options.contains(&argv[at - 1].text.as_str()) {
+        return Some(word.clone());
     }
-    if !matches!(name, "sqlite3" | "duckdb") || argv[at].text.starts_with('-') {
-        return false;
+    // `--command=$Q`, `--execute=$Q`.
+    if let Some(value) = options.iter().find_map(|option| {
+        option.starts_with("--").then(|| word.text.strip_prefix(option)?.strip_prefix('=')).flatten()
+    }) {
+        return Some(derived(word, value));
+    }
+    if !matches!(name, "sqlite3" | "duckdb") || word.text.starts_with('-') {
+        return None;
     }
     // Options of theirs that take a value, which is no operand.
     const VALUED: &[&str] = &["-cmd", "-separator", "-nullvalue", "-newline", "-init", "-vfs", "-mmap"];
     let operands_before = (1..at)
         .filter(|&i| !argv[i].text.starts_with('-') && !VALUED.contains(&argv[i - 1].text.as_str()))
         .count();
-    operands_before >= 1
+    (operands_before >= 1).then(|| word.clone())
 }
 
 /// The shell escapes of a database shell in `text`: `.shell`/`.system` (sqlite3, duckdb), `\!`
