@@ -29,6 +29,7 @@ pub mod install;
 pub(crate) mod journal;
 pub(crate) mod lifecycle;
 pub(crate) mod literal;
+pub(crate) mod name_filter;
 pub mod policy;
 pub(crate) mod program;
 pub mod project;

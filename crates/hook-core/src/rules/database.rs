@@ -9,6 +9,7 @@ use std::path::Path;
 
 use super::sql::{self, Destruction};
 use super::{Call, Hit};
+use crate::name_filter::NameFilter;
 
 /// SQL clients, with the options whose value is SQL and those whose value is a file of SQL.
 struct Client {
@@ -282,7 +283,8 @@ fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         "flyway",
         "liquibase",
     ];
-    if !TOOLS.contains(&name) {
+    const TOOL_NAMES: NameFilter = NameFilter::of(TOOLS);
+    if !TOOL_NAMES.may_hold(name) || !TOOLS.contains(&name) {
         return None;
     }
     tool_reset(name, args)

@@ -172,11 +172,19 @@ pub fn evaluate(
     let mut first_ask = None;
     for (index, command) in analysis.commands.iter().enumerate() {
         let name = command_name(command);
-        let here = places.of(index);
+        let mut call = Call {
+            analysis,
+            index,
+            command,
+            name: name.as_deref(),
+            guessed: false,
+            ctx: places.of(index),
+            scope: Scope::Dangerous,
+            replaced,
+        };
         for (pack, setting) in &enabled {
-            let Some(hit) =
-                judge_command(*pack, analysis, index, name.as_deref(), here, setting.scope, replaced)
-            else {
+            call.scope = setting.scope;
+            let Some(hit) = judge_command(*pack, &call) else {
                 continue;
             };
             let finding = Finding {
@@ -203,26 +211,23 @@ pub fn evaluate(
 }
 
 /// Judge one command with one pack, trying the pack's guesses when the name is unknown.
-fn judge_command(
-    pack: Pack,
-    analysis: &Analysis,
-    index: usize,
-    name: Option<&str>,
-    ctx: &Context,
-    scope: Scope,
-    replaced: Replaced,
-) -> Option<Hit> {
-    let command = analysis.commands.get(index)?;
-    let call = Call { analysis, index, command, name, guessed: false, ctx, scope, replaced };
-    if let Some(hit) = judge(pack, &call) {
+fn judge_command(pack: Pack, call: &Call) -> Option<Hit> {
+    if let Some(hit) = judge(pack, call) {
         return Some(hit);
     }
-    if name.is_some() {
+    if call.name.is_some() {
         return None;
     }
+    guesses_of(pack, call)
+}
+
+/// [`judge_command`] of a command whose name is known only at run time, out of line
+/// (ARCHITECTURE.md, "Start-up").
+#[inline(never)]
+fn guesses_of(pack: Pack, call: &Call) -> Option<Hit> {
     // Scope `all` is not applied to guesses: it would fire on every run-time command name.
     guesses(pack).iter().find_map(|guess| {
-        let call = Call { name: Some(guess), guessed: true, scope: Scope::Dangerous, ..call };
+        let call = Call { name: Some(guess), guessed: true, scope: Scope::Dangerous, ..*call };
         judge(pack, &call).map(|hit| Hit {
             rule: hit.rule,
             asks: hit.asks,

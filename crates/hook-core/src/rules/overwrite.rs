@@ -135,7 +135,7 @@ fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
         }
     }
     let Some(name) = call.name else { return found };
-    let operands: Vec<&Word> = args.iter().filter(|w| !w.text.starts_with('-')).collect();
+    let operands = || -> Vec<&Word> { args.iter().filter(|w| !w.text.starts_with('-')).collect() };
     match name {
         // `truncate -s 0 F`, `truncate -r EMPTY F`; a size that only grows (`-s +1M`) keeps it.
         "truncate" => {
@@ -166,7 +166,7 @@ fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
                 || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('f')
         }) => {}
         "cp" | "install" | "ln" | "mv" | "rsync" => {
-            if let Some((target, sources)) = operands.split_last().filter(|(_, sources)| !sources.is_empty())
+            if let Some((target, sources)) = operands().split_last().filter(|(_, sources)| !sources.is_empty())
             {
                 let empties = sources.iter().all(|source| EMPTY_SOURCES.contains(&source.text.as_str()));
                 let into_directory = target.text.ends_with('/');
@@ -185,7 +185,7 @@ fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
                 Stdin::File(file) => EMPTY_SOURCES.contains(&file.text.as_str()),
                 _ => call.analysis.stdin_text(call.index).is_some_and(|text| text.trim().is_empty()),
             };
-            found.extend(operands.into_iter().map(|file| (Cow::Borrowed(file), empty_input, "tee")));
+            found.extend(operands().into_iter().map(|file| (Cow::Borrowed(file), empty_input, "tee")));
         }
         // `dd of=F` writes over F from its start (or its `seek=`), whatever it copies and
         // whether or not it truncates the rest (`conv=notrunc`).

@@ -258,12 +258,12 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
 /// The sources an archiver deletes once it has packed them: `tar --remove-files`, `zip -m`
 /// (`--move`, `-rm`), `7z a -sdel`. Relative sources after tar's `-C DIR` are under DIR.
 fn archived_and_deleted(name: &str, args: &[Word]) -> Option<(&'static str, Vec<Word>)> {
-    let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+    let has = |test: &dyn Fn(&str) -> bool| args.iter().any(|a| test(&a.text));
     match name {
-        "tar" | "bsdtar" | "gtar" if texts.contains(&"--remove-files") => {
+        "tar" | "bsdtar" | "gtar" if has(&|t| t == "--remove-files") => {
             Some(("tar --remove-files", tar_sources(args)))
         }
-        "zip" if texts.iter().any(|t| *t == "--move" || zip_cluster_moves(t)) => {
+        "zip" if has(&|t| t == "--move" || zip_cluster_moves(t)) => {
             let mut operands = Vec::new();
             let mut words = args.iter();
             while let Some(word) = words.next() {
@@ -280,7 +280,7 @@ fn archived_and_deleted(name: &str, args: &[Word]) -> Option<(&'static str, Vec<
             // The first operand is the archive.
             Some(("zip -m", operands.into_iter().skip(1).collect()))
         }
-        "7z" | "7za" | "7zz" | "7zr" if texts.contains(&"-sdel") => {
+        "7z" | "7za" | "7zz" | "7zr" if has(&|t| t == "-sdel") => {
             let operands = args.iter().filter(|a| !a.text.starts_with('-'));
             // `7z a ARCHIVE SOURCES...`
             Some(("7z -sdel", operands.skip(2).cloned().collect()))

@@ -3,6 +3,7 @@
 //! those that run each operand as a shell line (`hyperfine 'CMD'`).
 
 use super::Word;
+use crate::name_filter::NameFilter;
 
 /// Where a launcher's command starts.
 #[derive(Clone, Copy)]
@@ -169,10 +170,24 @@ const SHELL_WHEN_BARE: &[(&str, Option<&str>)] = &[
     ("devbox", Some("shell")),
 ];
 
+/// The names of [`SHELL_WHEN_BARE`].
+const BARE_SHELL_NAMES: NameFilter = {
+    let mut filter = NameFilter::EMPTY;
+    let mut at = 0;
+    while at < SHELL_WHEN_BARE.len() {
+        filter = filter.with(SHELL_WHEN_BARE[at].0);
+        at += 1;
+    }
+    filter
+};
+
 /// Whether `argv` starts the user's shell because it names nothing to run (see
 /// [`SHELL_WHEN_BARE`]).
 pub(super) fn starts_shell(argv: &[Word]) -> bool {
     let Some(name) = argv.first().map(|w| crate::shell::base_name(&w.text)) else { return false };
+    if !BARE_SHELL_NAMES.may_hold(name) {
+        return false;
+    }
     let sub = argv.get(1).map(|w| w.text.as_str());
     SHELL_WHEN_BARE
         .iter()
@@ -199,6 +214,17 @@ const UV_RUN: &[&str] = &[
     "--config-file",
     "--cache-dir",
 ];
+
+/// The names of [`LAUNCHERS`], which nearly every command is not.
+const LAUNCHER_NAMES: NameFilter = {
+    let mut filter = NameFilter::EMPTY;
+    let mut at = 0;
+    while at < LAUNCHERS.len() {
+        filter = filter.with(LAUNCHERS[at].name);
+        at += 1;
+    }
+    filter
+};
 
 const LAUNCHERS: &[Launcher] = &[
     // Resource limits, control groups, NUMA, locks, terminals, display and bus sessions.
@@ -414,6 +440,9 @@ pub(super) type OptionsEnd = fn(&[Word], usize, &str, &[&str]) -> usize;
 
 /// Where the command a launcher runs starts in `argv`, if `argv` is one.
 pub(super) fn command_start(name: &str, argv: &[Word], options_end: OptionsEnd) -> Option<usize> {
+    if !LAUNCHER_NAMES.may_hold(name) {
+        return None;
+    }
     let sub = argv.get(1).map(|w| w.text.as_str());
     let launcher =
         LAUNCHERS.iter().find(|l| l.name == name && (l.subcommand.is_none() || l.subcommand == sub))?;

@@ -256,7 +256,8 @@ pub(super) fn expand(
     // an `IFS` the line does not fix, a split is not guessed.
     let ifs = vars.ifs();
     let mut words = Vec::new();
-    let mut out = Word { raw: word.raw.clone(), ..Word::default() };
+    // Most words are their own text: one allocation of the right size, not a growth per part.
+    let mut out = Word { raw: word.raw.clone(), text: String::with_capacity(word.raw.len()), ..Word::default() };
     let mut substitutions = outputs.iter();
     for part in &word.parts {
         let computed: Option<String>;

@@ -2,6 +2,7 @@
 //! (`sudo`, `env`, `xargs`, `find -exec`, `bash -c`, `cmd /c`, ...), one layer at a time.
 
 use super::{Dialect, Word, powershell};
+use crate::name_filter::NameFilter;
 use std::borrow::Cow;
 
 /// What running `argv` means, one wrapper layer down.
@@ -182,7 +183,8 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "nix-shell",
         "go",
     ];
-    if !PROGRAMS.contains(&name) {
+    const PROGRAM_NAMES: NameFilter = NameFilter::of(PROGRAMS);
+    if !PROGRAM_NAMES.may_hold(name) || !PROGRAMS.contains(&name) {
         return found;
     }
     for (at, word) in argv.iter().enumerate().skip(1) {

@@ -1,6 +1,116 @@
 //! The languages the one-liner scanner reads, and the calls of each that run, read, write or
 //! delete: a table per language, looked up by function name and qualifier.
 
+use crate::name_filter::NameFilter;
+use Language::*;
+
+/// The programs of each language, by exact name. Each name also matches in [`VERSIONED`] form
+/// when it is listed there.
+const NAMED: &[(&str, Language)] = &[
+    // xonsh is a superset of Python (its subprocess syntax is read in `inline::scan`).
+    ("xonsh", Python),
+    // TypeScript runners run the same code as node (`ts-node -e`, `tsx -e`).
+    ("node", Node),
+    ("nodejs", Node),
+    ("bun", Node),
+    ("deno", Node),
+    ("ts-node", Node),
+    ("ts-node-esm", Node),
+    ("ts-node-script", Node),
+    ("tsx", Node),
+    ("esno", Node),
+    ("esr", Node),
+    ("babel-node", Node),
+    ("sucrase-node", Node),
+    ("swc-node", Node),
+    ("awk", Awk),
+    ("gawk", Awk),
+    ("mawk", Awk),
+    ("nawk", Awk),
+    ("luajit", Lua),
+    ("Rscript", Language::R),
+    ("R", Language::R),
+    ("osascript", AppleScript),
+    // Raku shares Perl's call syntax; its `shell` and `run` are in Perl's table.
+    ("raku", Perl),
+    ("rakudo", Perl),
+    ("perl6", Perl),
+    // irb and pry are Ruby's REPLs; Crystal (`crystal eval`) shares Ruby's calls.
+    ("irb", Ruby),
+    ("pry", Ruby),
+    ("crystal", Ruby),
+    ("erl", Erlang),
+    ("elixir", Elixir),
+    // The JVM's REPLs and scripts, and Swift: Java's process API and C-like syntax.
+    ("groovy", Groovy),
+    ("jshell", Groovy),
+    ("kotlin", Groovy),
+    ("kotlinc", Groovy),
+    ("kotlinc-jvm", Groovy),
+    ("scala", Groovy),
+    ("scala-cli", Groovy),
+    ("amm", Groovy),
+    ("swift", Groovy),
+    ("ghc", Haskell),
+    ("ghci", Haskell),
+    ("runghc", Haskell),
+    ("runhaskell", Haskell),
+    ("gnuplot", Gnuplot),
+    ("octave", Octave),
+    ("octave-cli", Octave),
+    ("matlab", Octave),
+    ("dc", Dc),
+    ("m4", M4),
+    ("gm4", M4),
+    ("guile", Lisp),
+    ("racket", Lisp),
+    ("sbcl", Lisp),
+    ("clisp", Lisp),
+    ("ecl", Lisp),
+    ("clojure", Lisp),
+    ("clj", Lisp),
+    ("bb", Lisp),
+    ("expect", Tcl),
+    ("wish", Tcl),
+    ("vi", Editor),
+    ("vim", Editor),
+    ("nvim", Editor),
+    ("view", Editor),
+    ("ex", Editor),
+    ("gvim", Editor),
+    ("vimdiff", Editor),
+    ("ed", Editor),
+];
+
+/// The programs named with a version after them or without one (`python`, `python3.12`).
+const VERSIONED: &[(&str, Language)] = &[
+    ("python", Python),
+    ("pypy", Python),
+    ("ipython", Python),
+    ("lua", Lua),
+    ("julia", Julia),
+    ("perl", Perl),
+    ("ruby", Ruby),
+    ("php", Php),
+    ("tclsh", Tcl),
+];
+
+/// The names of [`NAMED`] and [`VERSIONED`]; the filter cuts a version as `VERSIONED` does.
+const INTERPRETER_NAMES: NameFilter = {
+    let mut filter = NameFilter::EMPTY;
+    let mut at = 0;
+    while at < NAMED.len() {
+        filter = filter.with(NAMED[at].0);
+        at += 1;
+    }
+    let mut at = 0;
+    while at < VERSIONED.len() {
+        filter = filter.with(VERSIONED[at].0);
+        at += 1;
+    }
+    filter
+};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Language {
     Python,
@@ -36,43 +146,16 @@ pub(super) enum Language {
 
 impl Language {
     pub(super) fn of(name: &str) -> Option<Language> {
-        let versioned = |prefix: &str| {
-            name.strip_prefix(prefix).is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
-        };
-        match name {
-            _ if versioned("python") || versioned("pypy") || versioned("ipython") => Some(Language::Python),
-            // xonsh is a superset of Python (its subprocess syntax is read in `inline::scan`).
-            "xonsh" => Some(Language::Python),
-            // TypeScript runners run the same code as node (`ts-node -e`, `tsx -e`).
-            "node" | "nodejs" | "bun" | "deno" | "ts-node" | "ts-node-esm" | "ts-node-script" | "tsx"
-            | "esno" | "esr" | "babel-node" | "sucrase-node" | "swc-node" => Some(Language::Node),
-            "awk" | "gawk" | "mawk" | "nawk" => Some(Language::Awk),
-            "luajit" => Some(Language::Lua),
-            _ if versioned("lua") => Some(Language::Lua),
-            "Rscript" | "R" => Some(Language::R),
-            _ if versioned("julia") => Some(Language::Julia),
-            "osascript" => Some(Language::AppleScript),
-            // Raku shares Perl's call syntax; its `shell` and `run` are in Perl's table.
-            _ if versioned("perl") || matches!(name, "raku" | "rakudo" | "perl6") => Some(Language::Perl),
-            // irb and pry are Ruby's REPLs; Crystal (`crystal eval`) shares Ruby's calls.
-            _ if versioned("ruby") || matches!(name, "irb" | "pry" | "crystal") => Some(Language::Ruby),
-            _ if versioned("php") => Some(Language::Php),
-            "erl" => Some(Language::Erlang),
-            "elixir" => Some(Language::Elixir),
-            // The JVM's REPLs and scripts, and Swift: Java's process API and C-like syntax.
-            "groovy" | "jshell" | "kotlin" | "kotlinc" | "kotlinc-jvm" | "scala" | "scala-cli" | "amm"
-            | "swift" => Some(Language::Groovy),
-            "ghc" | "ghci" | "runghc" | "runhaskell" => Some(Language::Haskell),
-            "gnuplot" => Some(Language::Gnuplot),
-            "octave" | "octave-cli" | "matlab" => Some(Language::Octave),
-            "dc" => Some(Language::Dc),
-            "m4" | "gm4" => Some(Language::M4),
-            "guile" | "racket" | "sbcl" | "clisp" | "ecl" | "clojure" | "clj" | "bb" => Some(Language::Lisp),
-            "expect" | "wish" => Some(Language::Tcl),
-            _ if versioned("tclsh") => Some(Language::Tcl),
-            "vi" | "vim" | "nvim" | "view" | "ex" | "gvim" | "vimdiff" | "ed" => Some(Language::Editor),
-            _ => None,
+        if !INTERPRETER_NAMES.may_hold(name) {
+            return None;
         }
+        let named = NAMED.iter().find(|(named, _)| *named == name);
+        let versioned = || {
+            VERSIONED.iter().find(|(prefix, _)| {
+                name.strip_prefix(prefix).is_some_and(|v| v.bytes().all(|b| b.is_ascii_digit() || b == b'.'))
+            })
+        };
+        named.or_else(versioned).map(|&(_, language)| language)
     }
 
     /// The calls this language's scan looks for.
