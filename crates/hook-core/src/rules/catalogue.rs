@@ -64,18 +64,25 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.history-rewrite", "`filter-branch`, `filter-repo`"),
             ("git.worktree-force-remove", "`worktree remove --force`"),
             ("git.submodule-deinit-force", "`submodule deinit --force`"),
-            ("git.rm-tree", "`git rm -r` of the whole tree"),
+            ("git.rm-tree", "`git rm -r` of the whole tree, `git rm -r -f` of a directory"),
         ],
     },
     PackInfo {
         pack: Pack::Disk,
-        catches: "formatting and partitioning disks, writing to block devices, shutting down",
+        catches: "formatting and partitioning disks, writing to block devices, shutting down, and taking the running system's file systems, firewall or network away",
         rules: &[
             ("disk.mkfs", "`mkfs` of a device"),
             ("disk.format", "formatting a volume"),
             ("disk.partition", "partition tools and wiping signatures on a device"),
             ("disk.block-device-write", "a redirection or copy onto a block device"),
-            ("disk.shutdown", "shutdown, reboot, halt, SysRq"),
+            ("disk.shutdown", "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`"),
+            ("disk.sysfs-write", "writes under `/sys` (removing a device or suspending; others ask)"),
+            (
+                "disk.unmount-system",
+                "`umount` of the root or a system file system, `umount -a`, `mount -o remount,ro /`",
+            ),
+            ("disk.firewall", "flushing the firewall or setting its policy (asks)"),
+            ("disk.network-down", "taking a network link down (asks)"),
         ],
     },
     PackInfo {
@@ -88,6 +95,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             ("permissions.world-writable-system", "making system paths world-writable"),
             ("permissions.setuid", "`chmod u+s`/`4755` outside the project, `setcap cap_setuid+ep`"),
+            (
+                "permissions.remove-execute",
+                "execute taken from system programs or directories (`chmod a-x /bin/sh`)",
+            ),
+            ("permissions.password", "`passwd -d`, `usermod -p`: an account's password removed or set"),
         ],
     },
     PackInfo {

@@ -12,7 +12,8 @@ use crate::policy::Scope;
 pub(super) const GUESSES: &[&str] = &["dd"];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
-    if call.name? != "dd" {
+    // dcfldd and dc3dd take dd's operands (and more outputs: `of=` again, `hof=`, `wipe=`).
+    if !matches!(call.name?, "dd" | "dcfldd" | "dc3dd") {
         return None;
     }
     if call.scope == Scope::All {
@@ -21,8 +22,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             "Running `dd` is not allowed by this policy. Ask the user to do it.",
         ));
     }
-    let output = call.args().iter().find_map(|w| w.text.strip_prefix("of="))?;
-    is_block_device(output).then(|| {
+    let outputs = call.args().iter().filter_map(|w| {
+        ["of=", "hof=", "ofs=", "hofs=", "wipe=", "hwipe="].iter().find_map(|key| w.text.strip_prefix(key))
+    });
+    outputs.into_iter().any(is_block_device).then(|| {
         Hit::new(
             "dd.block-device",
             "`dd` writing to a device would overwrite a disk. Write to an image file inside the project instead, or ask the user to run it.",

@@ -8,7 +8,9 @@
 //! device by redirection, `tee`, `cp`, `shred` or `blkdiscard`, on volume, RAID and firmware
 //! tools that destroy what a device holds (`zpool destroy`, `mdadm --zero-superblock`,
 //! `badblocks -w`, `btrfs subvolume delete`, `flashrom -w`), and on shutdown/reboot in
-//! every spelling or by `/proc/sysrq-trigger`. A formatter given a disk image file
+//! every spelling or by `/proc/sysrq-trigger`, `kexec -e`, `systemctl isolate`; on writes
+//! under `/sys`, and the root or a system file system unmounted or made read-only. Flushing the
+//! firewall and taking a network link down ask. A formatter given a disk image file
 //! (`mkfs.ext4 disk.img`) is allowed.
 
 use super::dd::is_block_device;
@@ -25,7 +27,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             "Writing to `/proc/sysrq-trigger` can reboot, halt or crash the machine at once. Ask the user to do it.",
         ));
     }
+    if let Some(hit) = sysfs_write(call) {
+        return Some(hit);
+    }
     let name = call.name?;
+    if SYSTEM_TOOLS.contains(&name) {
+        return judge_system(call, name);
+    }
     let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     // `wipefs DEVICE` alone (or with `-n`) only lists the signatures it would erase.
     let lists_signatures = name == "wipefs"
@@ -100,6 +108,7 @@ fn block_device_write(call: &Call) -> Option<Hit> {
     let by_argument = match call.name {
         Some("tee" | "shred" | "blkdiscard") => args.iter().any(|w| is_block_device(&w.text)),
         Some("cp") => args.last().is_some_and(|w| is_block_device(&w.text)),
+        Some("ddrescue") => ddrescue_output(args).is_some_and(|w| is_block_device(&w.text)),
         _ => false,
     };
     (redirected || by_argument).then(|| {
@@ -108,6 +117,162 @@ fn block_device_write(call: &Call) -> Option<Hit> {
             "Writing to a disk device would overwrite the data on it. Write to a file inside the project instead, or ask the user to run it.",
         )
     })
+}
+
+/// `ddrescue [OPTIONS] INFILE OUTFILE [MAPFILE]`: the second operand, written over.
+fn ddrescue_output(args: &[crate::shell::Word]) -> Option<&crate::shell::Word> {
+    // Short options that take the next word as their value.
+    const VALUED: &[&str] =
+        &["-a", "-b", "-c", "-e", "-i", "-K", "-m", "-o", "-s", "-T", "-x", "-Z", "-w", "-l"];
+    let mut skip = false;
+    let mut operands = args.iter().filter(|w| {
+        let text = w.text.as_str();
+        let operand = !(skip || text.starts_with('-') && text.len() > 1);
+        skip = !skip && VALUED.contains(&text);
+        operand
+    });
+    operands.nth(1)
+}
+
+/// Writes under `/sys` (by redirection or `tee`): removing a disk or a device from the bus
+/// (`/sys/block/sda/device/delete`, `…/remove`, `…/unbind`) or suspending the machine
+/// (`/sys/power/state`) is refused; any other kernel or hardware setting there asks, as it
+/// changes the machine for every user.
+fn sysfs_write(call: &Call) -> Option<Hit> {
+    let redirected = call
+        .command
+        .redirects
+        .iter()
+        .filter(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::ReadWrite));
+    let targets = redirected.map(|r| &r.target);
+    let teed = call.name.filter(|name| *name == "tee").map(|_| call.args()).unwrap_or_default();
+    let path = targets.chain(teed).map(|w| w.text.as_str()).find(|path| path.starts_with("/sys/"))?;
+    let last = path.trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+    if matches!(last, "delete" | "remove" | "unbind" | "reset") || path.starts_with("/sys/power/") {
+        return Some(Hit::new(
+            "disk.sysfs-write",
+            format!(
+                "Writing to `{path}` removes a device or suspends the machine at once. Ask the user to do it."
+            ),
+        ));
+    }
+    Some(Hit::ask(
+        "disk.sysfs-write",
+        format!(
+            "Writing to `{path}` changes a kernel or hardware setting for the whole machine. Ask the user whether to."
+        ),
+    ))
+}
+
+/// Tools of the running system this pack judges apart from the disk tools: `kexec`, `mount`
+/// and `umount`, the firewall and the network links.
+const SYSTEM_TOOLS: &[&str] =
+    &["kexec", "umount", "mount", "iptables", "ip6tables", "nft", "ufw", "ip", "ifconfig", "ifdown", "nmcli"];
+
+/// [`judge`] of a [`SYSTEM_TOOLS`] command, out of line so that an allowed call runs only the
+/// name check (ARCHITECTURE.md, "Start-up"). Unmounting or freezing the root or a system file
+/// system, and booting another kernel at once, are refused: everything running, the agent
+/// with it, fails. Flushing the firewall and taking a network link down ask: they are undone
+/// as easily, and often meant in a container or a VM, but open the machine or cut it off.
+#[inline(never)]
+fn judge_system(call: &Call, name: &str) -> Option<Hit> {
+    let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    let has = |long: &str, short: char| args.iter().any(|a| *a == long || short_cluster_has(a, short));
+    let operands: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    let system_mount = |path: &&str| {
+        let path = path.trim_end_matches('/');
+        path.is_empty()
+            || matches!(
+                path,
+                "/usr"
+                    | "/etc"
+                    | "/var"
+                    | "/home"
+                    | "/boot"
+                    | "/opt"
+                    | "/bin"
+                    | "/sbin"
+                    | "/lib"
+                    | "/lib64"
+                    | "/proc"
+                    | "/sys"
+                    | "/dev"
+                    | "/run"
+                    | "/usr/local"
+                    | "/nix"
+                    | "/System"
+                    | "/Users"
+            )
+    };
+    let unmount = Hit::new(
+        "disk.unmount-system",
+        format!(
+            "This `{name}` takes away (or freezes) the root or a system file system that every running program, the agent too, depends on. Ask the user to do it."
+        ),
+    );
+    match name {
+        "kexec" if has("--exec", 'e') || has("--force", 'f') => Some(Hit::new(
+            "disk.shutdown",
+            "`kexec` boots another kernel at once, ending everything running. Ask the user to do it.",
+        )),
+        "umount" if has("--all", 'a') || operands.iter().any(system_mount) => Some(unmount),
+        // `mount -o remount,ro /`: the file system made read-only under everything using it.
+        "mount" => {
+            let options: Vec<&str> = args
+                .windows(2)
+                .filter(|pair| pair[0] == "-o" || pair[0] == "--options")
+                .map(|pair| pair[1])
+                .chain(args.iter().filter_map(|a| a.strip_prefix("-o").filter(|o| !o.is_empty())))
+                .chain(args.iter().filter_map(|a| a.strip_prefix("--options=")))
+                .flat_map(|o| o.split(','))
+                .collect();
+            let frozen = options.contains(&"remount") && options.contains(&"ro");
+            (frozen && operands.iter().any(|o| *o != "ro" && system_mount(o) || o.is_empty()))
+                .then_some(unmount)
+        }
+        "iptables" | "ip6tables" | "nft" | "ufw" => {
+            let flushes = match name {
+                "nft" => {
+                    operands.windows(2).any(|pair| pair == ["flush", "ruleset"])
+                        || operands.first() == Some(&"flush")
+                }
+                "ufw" => matches!(operands.first(), Some(&("disable" | "reset"))),
+                _ => args
+                    .iter()
+                    .any(|a| matches!(*a, "-F" | "--flush" | "-X" | "--delete-chain" | "-P" | "--policy")),
+            };
+            flushes.then(|| {
+                Hit::ask(
+                    "disk.firewall",
+                    format!("This `{name}` flushes the firewall or changes its default policy, opening the machine or cutting it off the network. Ask the user whether to."),
+                )
+            })
+        }
+        "ip" | "ifconfig" | "ifdown" | "nmcli" => {
+            let down = match name {
+                "ip" => matches!(operands.first(), Some(&("link" | "l"))) && operands.contains(&"down"),
+                "ifconfig" => operands.last() == Some(&"down"),
+                "ifdown" => true,
+                _ => {
+                    operands.windows(2).any(|pair| {
+                        matches!(
+                            pair,
+                            ["networking" | "radio", "off"]
+                                | ["connection" | "con" | "c", "down"]
+                                | ["device" | "dev" | "d", "disconnect" | "down"]
+                        )
+                    }) || operands.len() >= 3 && operands[0] == "radio" && operands[2] == "off"
+                }
+            };
+            down.then(|| {
+                Hit::ask(
+                    "disk.network-down",
+                    format!("This `{name}` takes a network connection down, which can cut the machine (and the agent) off. Ask the user whether to."),
+                )
+            })
+        }
+        _ => None,
+    }
 }
 
 /// The kernel's magic SysRq switch, written by redirection or `tee`.
@@ -249,9 +414,16 @@ fn is_shutdown(name: &str, args: &[&str]) -> bool {
             .iter()
             .any(|a| matches!(a.to_ascii_lowercase().as_str(), "-c" | "/a" | "-a" | "--help" | "/?" | "-k")),
         "reboot" | "halt" | "poweroff" => !only_asks_for_help(args),
-        "init" | "telinit" => first_operand.is_some_and(|level| matches!(*level, "0" | "6")),
-        "systemctl" | "loginctl" => first_operand
-            .is_some_and(|verb| matches!(*verb, "poweroff" | "reboot" | "halt" | "kexec" | "soft-reboot")),
+        // Level 1 (`s`, `S`): single-user mode, which stops every user's programs.
+        "init" | "telinit" => {
+            first_operand.is_some_and(|level| matches!(*level, "0" | "6" | "1" | "s" | "S"))
+        }
+        // `isolate TARGET` stops every unit the target does not want; `rescue` and `emergency`
+        // leave only a root shell on the console.
+        "systemctl" | "loginctl" => first_operand.is_some_and(|verb| {
+            matches!(*verb, "poweroff" | "reboot" | "halt" | "kexec" | "soft-reboot")
+                || name == "systemctl" && matches!(*verb, "isolate" | "rescue" | "emergency")
+        }),
         "stop-computer" | "restart-computer" => true,
         _ => false,
     }

@@ -8,8 +8,9 @@
 //! deinit --force`, `rm -r` of the whole tree (not `--cached`), refs moved by `update-ref`,
 //! `stash drop`/`stash clear`, `branch -D`, and what takes away the way back: `update-ref -d`,
 //! `reflog expire`/`gc --prune` of everything at once, and whole-history rewrites
-//! (`filter-branch`, `filter-repo`). Global options before the subcommand (`-C dir`,
-//! `-c k=v`, `--git-dir=...`) are skipped.
+//! (`filter-branch`, `filter-repo`); also `rm -r -f` of a directory, `diff | apply -R`, and
+//! `branch -M|-C` over a branch that exists. Global options before the subcommand (`-C dir`,
+//! `-c k=v`, `--git-dir=...`) are skipped; long options are read as git reads their prefixes.
 
 use super::{Call, Hit, short_cluster_has};
 use crate::shell::Word;
@@ -26,7 +27,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     let args = call.args();
     let (subcommand, rest) = subcommand(args)?;
-    let rest: Vec<&Word> = rest.iter().collect();
+    let spelled = spelled_out(subcommand, rest);
+    let rest: Vec<&Word> = spelled.iter().collect();
     let texts: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
     // `git -c clean.requireForce=false clean`, `-c gc.pruneExpire=now gc`: settings given on
     // the line that turn the command into its forced form.
@@ -71,9 +73,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 "`git worktree remove --force` deletes a work tree with its uncommitted changes. Commit or stash there first, or ask the user.",
             ))
         }
-        "rm" if !texts.contains(&"--cached") && texts.iter().any(|a| *a == "-r" || short_cluster_has(a, 'r')) => {
-            discards_work_tree(&rest, false).then(|| {
-                Hit::new("git.rm-tree", "`git rm -r` of the whole tree deletes every tracked file from the work tree. Remove the specific paths, or use `--cached`.")
+        "rm" if !texts.contains(&"--cached") && !texts.iter().any(|a| *a == "--dry-run" || short_cluster_has(a, 'n')) && texts.iter().any(|a| short_cluster_has(a, 'r')) => {
+            if discards_work_tree(&rest, false) {
+                return Some(Hit::new("git.rm-tree", "`git rm -r` of the whole tree deletes every tracked file from the work tree. Remove the specific paths, or use `--cached`."));
+            }
+            // Forced, it also drops the uncommitted changes under a directory, as `git checkout
+            // -- DIR/` does; unforced, git refuses to remove a file with changes.
+            let forced = texts.iter().any(|a| *a == "--force" || short_cluster_has(a, 'f'));
+            let directory = pathspecs(&rest).find(|(word, _)| !names_a_file(word, call));
+            directory.filter(|_| forced).map(|(word, _)| {
+                Hit::new("git.rm-tree", format!("`git rm -r -f {}` deletes the directory's tracked files with their uncommitted changes. Commit or `git stash` first, or remove it without `-f`.", word.text))
             })
         }
         "checkout" if discards_work_tree(&rest, false) => Some({
@@ -96,8 +105,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         },
         "branch" => is_forced_branch_delete(&texts).then(|| {
             Hit::new("git.branch-force-delete", "`git branch -D` deletes a branch even if its commits are not merged anywhere. Use `git branch -d`, or ask the user.")
-        }).or_else(|| moves_branch_by_force(subcommand, &texts)),
+        }).or_else(|| moves_branch_by_force(subcommand, &texts)).or_else(|| renames_over_branch(call, args, &texts)),
         "fetch" | "pull" => fetch_moves_branch(subcommand, &texts),
+        "apply" => reverses_work_tree_diff(call, &texts).then(|| {
+            Hit::new("git.checkout-discard", "Reverse-applying `git diff` discards the uncommitted changes it shows. Restore the specific files you changed, or `git stash` first.")
+        }),
         "update-ref" if texts.iter().any(|a| short_cluster_has(a, 'd')) => {
             Some(Hit::new("git.update-ref-delete", "`git update-ref -d` deletes a ref, with no check that its commits are kept anywhere. Use `git branch -d`, or ask the user."))
         }
@@ -126,6 +138,194 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         )),
         _ => None,
     }
+}
+
+/// The long options each subcommand's judgement reads, destructive ones first. git's
+/// option parser takes any unambiguous prefix of a long option (`reset --har` is `--hard`) and
+/// refuses an ambiguous one, so a prefix read as the first option it begins refuses nothing
+/// that would run.
+const LONG_OPTIONS: &[(&str, &[&str])] = &[
+    ("reset", &["hard", "soft", "mixed", "merge", "keep"]),
+    ("clean", &["force", "dry-run", "exclude"]),
+    (
+        "push",
+        &[
+            "force",
+            "force-with-lease",
+            "force-if-includes",
+            "delete",
+            "prune",
+            "mirror",
+            "dry-run",
+            "push-option",
+            "repo",
+            "receive-pack",
+            "exec",
+        ],
+    ),
+    ("checkout", &["force", "pathspec-from-file"]),
+    ("switch", &["discard-changes", "force", "force-create"]),
+    ("restore", &["worktree", "staged", "source", "pathspec-from-file"]),
+    ("worktree", &["force"]),
+    ("submodule", &["force"]),
+    ("rm", &["force", "cached", "dry-run", "pathspec-from-file"]),
+    ("branch", &["delete", "force", "move", "copy"]),
+    ("fetch", &["force"]),
+    ("pull", &["force"]),
+    ("read-tree", &["reset"]),
+    ("gc", &["prune"]),
+    ("prune", &["expire", "dry-run"]),
+    ("apply", &["reverse", "index", "cached", "check"]),
+    ("checkout-index", &["all", "force"]),
+    ("update-ref", &["stdin"]),
+];
+
+/// `args` with each abbreviated long option written out in full (`--forc` -> `--force`,
+/// `--force-with-lea=x` -> `--force-with-lease=x`). A word whose run-time part follows the
+/// option's name (`--hard$(true)`) is that option: anything else it could become is refused by
+/// git. Options after `--` are operands.
+fn spelled_out<'a>(subcommand: &str, args: &'a [Word]) -> std::borrow::Cow<'a, [Word]> {
+    match LONG_OPTIONS.iter().find(|(name, _)| *name == subcommand) {
+        Some((_, options)) => spell_out(options, args),
+        None => std::borrow::Cow::Borrowed(args),
+    }
+}
+
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn spell_out<'a>(options: &[&str], args: &'a [Word]) -> std::borrow::Cow<'a, [Word]> {
+    let end = args.iter().position(|w| w.text == "--").unwrap_or(args.len());
+    let full = |word: &Word| -> Option<String> {
+        let body = word.text.strip_prefix("--").filter(|b| !b.is_empty() && !b.starts_with('-'))?;
+        let cut = body.find(['=', '$', '`']).unwrap_or(body.len());
+        let (name, tail) = body.split_at(cut);
+        let option = options
+            .iter()
+            .find(|o| **o == name)
+            .or_else(|| options.iter().find(|o| !name.is_empty() && o.starts_with(name)))?;
+        let value = if tail.starts_with('=') { tail } else { "" };
+        let spelled = format!("--{option}{value}");
+        (spelled != word.text).then_some(spelled)
+    };
+    if !args[..end].iter().any(|w| full(w).is_some()) {
+        return std::borrow::Cow::Borrowed(args);
+    }
+    let words = args
+        .iter()
+        .enumerate()
+        .map(|(at, word)| match full(word).filter(|_| at < end) {
+            Some(text) => Word { text, ..word.clone() },
+            None => word.clone(),
+        })
+        .collect();
+    std::borrow::Cow::Owned(words)
+}
+
+/// A pathspec that names one file: on the disk as a file, or with no directory to be known
+/// (the project's files are not there to look at); not a glob, a run-time word, the whole
+/// tree or a name written as a directory.
+fn names_a_file(word: &Word, call: &Call) -> bool {
+    let text = word.text.as_str();
+    !word.dynamic
+        && !text.contains(['*', '?'])
+        && !text.ends_with('/')
+        && !is_whole_tree(text)
+        && call.ctx.cwd_known
+        && call.ctx.cwd.join(text).is_file()
+}
+
+/// `git diff [...] | git apply -R`: the work tree's changes applied in reverse, which takes
+/// them out of it (and of the index with `--index`). `--cached` alone changes only the index,
+/// `--check` and the listing options nothing; a diff limited to named files (after `--`) undoes
+/// only what those files hold, as `git checkout -- FILE` does.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn reverses_work_tree_diff(call: &Call, args: &[&str]) -> bool {
+    let reverse = args.iter().any(|a| *a == "--reverse" || short_cluster_has(a, 'R'));
+    let only_index = args.contains(&"--cached") && !args.contains(&"--index");
+    let no_change = args.iter().any(|a| matches!(*a, "--check" | "--stat" | "--numstat" | "--summary"))
+        && !args.contains(&"--apply");
+    let crate::shell::Stdin::Pipe { from: Some(from) } = call.command.stdin else { return false };
+    let Some(diff) = call.analysis.commands.get(from) else { return false };
+    let is_diff = diff.name() == Some("git")
+        && subcommand(diff.args()).is_some_and(|(sub, rest)| {
+            sub == "diff"
+                && !rest.iter().any(|w| matches!(w.text.as_str(), "--stat" | "--name-only" | "--name-status"))
+                && {
+                    let rest: Vec<&Word> = rest.iter().collect();
+                    // Operands before `--` are revisions unless they are files on the disk.
+                    let paths: Vec<(&Word, bool)> = pathspecs(&rest)
+                        .filter(|(word, after)| *after || call.ctx.cwd.join(&word.text).exists())
+                        .collect();
+                    paths.is_empty()
+                        || paths.iter().any(|(word, _)| !names_a_file(word, call) && !is_named_file(word))
+                }
+        });
+    reverse && !only_index && !no_change && is_diff
+}
+
+/// A pathspec written as one file (`src/lib.rs`): a last component with an extension, no glob.
+fn is_named_file(word: &Word) -> bool {
+    let last = word.text.rsplit('/').next().unwrap_or_default();
+    !word.dynamic
+        && !word.text.contains(['*', '?'])
+        && last.rsplit_once('.').is_some_and(|(stem, ext)| !stem.is_empty() && !ext.is_empty())
+}
+
+/// `git branch -M OLD NEW` (`--move --force`, `-C`: copy): the branch NEW is written over when
+/// it exists, and what was only on it is left behind. Whether it exists is read from the
+/// repository (`refs/heads/NEW` or `packed-refs`); a store the guard cannot read asks.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn renames_over_branch(call: &Call, argv: &[Word], args: &[&str]) -> Option<Hit> {
+    let short = |letter| args.iter().any(|a| short_cluster_has(a, letter));
+    let forced = args.contains(&"--force") || short('f');
+    let over = short('M')
+        || short('C')
+        || forced && (args.iter().any(|a| matches!(*a, "--move" | "--copy")) || short('m') || short('c'));
+    if !over {
+        return None;
+    }
+    let new = args.iter().rev().find(|a| !a.starts_with('-'))?;
+    // `git -C DIR branch -M x`: the repository is DIR's.
+    let mut dir = call.ctx.cwd.clone();
+    for pair in argv.windows(2).filter(|pair| pair[0].text == "-C") {
+        if pair[1].dynamic {
+            return None;
+        }
+        dir = dir.join(&pair[1].text);
+    }
+    let message = format!(
+        "`git branch` by force over the existing branch `{new}` leaves what was only on it behind. Pick a new name, or ask the user."
+    );
+    match call.ctx.cwd_known.then(|| branch_exists(&dir, new))? {
+        Some(true) => Some(Hit::new("git.branch-force-move", message)),
+        Some(false) => None,
+        None => Some(Hit::ask("git.branch-force-move", message)),
+    }
+}
+
+/// Whether branch `name` exists in the repository `dir` is in: `Some(false)` too when `dir` is
+/// in none (git then refuses), `None` when its refs are in a store the guard does not read.
+fn branch_exists(dir: &std::path::Path, name: &str) -> Option<bool> {
+    let Some(dot_git) = dir.ancestors().map(|d| d.join(".git")).find(|p| p.exists()) else {
+        return Some(false);
+    };
+    // A linked work tree's `.git` file names its git dir, whose `commondir` holds the refs.
+    let git_dir = match std::fs::read_to_string(&dot_git) {
+        Ok(text) => dot_git.parent()?.join(text.strip_prefix("gitdir:")?.trim()),
+        Err(_) => dot_git,
+    };
+    let common = match std::fs::read_to_string(git_dir.join("commondir")) {
+        Ok(text) => git_dir.join(text.trim()),
+        Err(_) => git_dir,
+    };
+    if common.join("reftable").exists() {
+        return None;
+    }
+    if common.join("refs/heads").join(name).is_file() {
+        return Some(true);
+    }
+    let packed = std::fs::read_to_string(common.join("packed-refs")).unwrap_or_default();
+    let full = format!(" refs/heads/{name}");
+    Some(packed.lines().any(|line| line.ends_with(&full)))
 }
 
 /// `checkout -f`/`--force` and `switch --discard-changes`/`-f` throw local changes away.
@@ -477,6 +677,52 @@ mod tests {
         ];
         for (argv, expected) in cases {
             assert_eq!(rule(argv), Some(*expected), "{argv:?}");
+        }
+    }
+
+    #[test]
+    fn a_forced_rename_is_judged_by_whether_the_branch_it_replaces_exists() {
+        let repo = std::env::temp_dir().join(format!("agent-hooks-git-branch-{}", std::process::id()));
+        std::fs::create_dir_all(repo.join(".git/refs/heads")).expect("repository made");
+        std::fs::write(repo.join(".git/refs/heads/main"), "0123\n").expect("ref written");
+        std::fs::write(repo.join(".git/packed-refs"), "4567 refs/heads/release\n")
+            .expect("packed refs written");
+        let here = crate::project::Context { cwd: repo.clone(), project_root: repo.clone(), ..ctx() };
+        let judged = |argv: &[&str]| {
+            evaluate_in(&sequence(&[argv]), &here, &crate::policy::PackSettings::default()).map(|f| f.rule)
+        };
+        assert_eq!(judged(&["git", "branch", "-M", "main"]), Some("git.branch-force-move"));
+        assert_eq!(judged(&["git", "branch", "-C", "old", "release"]), Some("git.branch-force-move"));
+        assert_eq!(
+            judged(&["git", "branch", "--move", "--force", "x", "main"]),
+            Some("git.branch-force-move")
+        );
+        assert_eq!(judged(&["git", "branch", "-M", "trunk"]), None);
+        assert_eq!(judged(&["git", "branch", "-m", "main"]), None);
+        std::fs::create_dir_all(repo.join(".git/reftable")).expect("reftable made");
+        let asked = evaluate_in(&sequence(&[&["git", "branch", "-M", "trunk"]]), &here, &Default::default());
+        assert_eq!(
+            asked.map(|f| (f.rule, f.action)),
+            Some(("git.branch-force-move", crate::policy::Action::Ask))
+        );
+        std::fs::remove_dir_all(&repo).expect("repository removed");
+    }
+
+    #[test]
+    fn long_options_are_read_as_git_reads_their_prefixes() {
+        let cases: &[(&[&str], Option<&str>)] = &[
+            (&["git", "reset", "--har"], Some("git.reset-hard")),
+            (&["git", "reset", "--hard$(true)"], Some("git.reset-hard")),
+            (&["git", "clean", "--for", "-d"], Some("git.clean-force")),
+            (&["git", "clean", "--for", "--dry"], None),
+            (&["git", "push", "--force-with-lea", "origin", "main"], None),
+            (&["git", "push", "--force", "--force-with-lea=main:abc", "origin", "main"], None),
+            (&["git", "push", "--mir"], Some("git.push-mirror")),
+            (&["git", "checkout", "--", "--forc"], None),
+            (&["git", "status", "--sh"], None),
+        ];
+        for (argv, expected) in cases {
+            assert_eq!(rule(argv), *expected, "{argv:?}");
         }
     }
 

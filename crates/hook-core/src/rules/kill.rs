@@ -2,7 +2,8 @@
 //!
 //! `kill -1`, `kill -9 -1` and `kill 1` hit every process or init; `killall`, `pkill`,
 //! `taskkill /IM` and PowerShell `Stop-Process` pick processes by name or pattern and so
-//! may hit the agent, the editor or the user's own programs. `kill` of a specific pid or job
+//! may hit the agent, the editor or the user's own programs; so does `kill` of the pids `pgrep`
+//! or `pidof` lists, and pids listed from `/proc` are every process. `kill` of a specific pid or job
 //! (`kill 1234`, `kill %1`) is allowed. In scope `all`, every one of these commands fires.
 
 use super::{Call, Hit};
@@ -40,7 +41,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         }
         "taskkill" => judge_taskkill(call),
         "stop-process" | "spps" => Some(stop_process_hit(name)),
-        "pkill" if names_one_program_run(call) => None,
+        "pkill" if names_one_program_run(call.args()) => None,
         _ => Some(Hit::new(
             "kill.by-name",
             format!(
@@ -50,12 +51,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     }
 }
 
-/// `pkill -f 'node server.js'`: a full command line that names a script or an argument is one
+/// `pkill -f 'node server.js'`, `pkill -f my-dev-server`: a full command line that names a script, an argument or a compound program name is one
 /// program the user started, not every process of a name; the agent and the user's session
 /// run under other command lines. A bare name (`pkill -f node`), a pattern with regex
 /// wildcards (`.*`, `|`), or one naming an agent is still a kill by name.
-fn names_one_program_run(call: &Call) -> bool {
-    let args = call.args();
+fn names_one_program_run(args: &[crate::shell::Word]) -> bool {
     let full = args.iter().any(|a| a.text == "-f" || a.text == "--full");
     // Options that select more than the pattern (`-u`, `-t`, `-g`, `-P`, `-s`, a newest/oldest
     // pick) leave the judgement to the rule.
@@ -80,7 +80,10 @@ fn names_one_program_run(call: &Call) -> bool {
         let agent = ["claude", "codex", "gemini", "copilot", "opencode", "cursor", "cli.js", "node_modules"]
             .iter()
             .any(|agent| pattern.to_ascii_lowercase().contains(agent));
-        (words.len() >= 2 || names_a_file) && !wild && !agent
+        // A compound name (`my-dev-server`, `celery_worker`) is one program's, not an
+        // interpreter's that every script runs under (`node`, `python`).
+        let compound = words.len() == 1 && pattern.trim_matches(['-', '_']).contains(['-', '_']);
+        (words.len() >= 2 || names_a_file || compound) && !wild && !agent
     };
     full && only_full && !args.iter().any(|a| a.dynamic) && narrow(pattern)
 }
@@ -117,7 +120,17 @@ fn judge_kill(call: &Call) -> Option<Hit> {
             format!("The process ids come from a listing of every process (`ps -e`, `pgrep .`). {ADVICE}"),
         ));
     }
+    if let Some(hit) = listed_by_name(call) {
+        return Some(hit);
+    }
     let pids = kill_targets(args.iter().map(|w| w.text.as_str()));
+    // `for p in /proc/[0-9]*; do kill ${p#/proc/}; done`: a pattern of pids, every one there is.
+    if !call.guessed && pids.iter().any(|pid| is_pid_pattern(pid)) {
+        return Some(Hit::new(
+            "kill.all-processes",
+            format!("The process ids are every name a pattern matches in `/proc`: every process. {ADVICE}"),
+        ));
+    }
     if pids.contains(&"-1") {
         return Some(Hit::new(
             "kill.all-processes",
@@ -160,6 +173,10 @@ fn lists_every_process(call: &Call) -> bool {
             }
             _ => false,
         }) || words.windows(3).any(|triple| matches!(triple, ["pgrep", "-f" | "-x" | "-l", "." | ".*" | "^"]))
+            // `ls /proc`, `awk … /proc/[0-9]*/stat`: the process directories listed.
+            || words.iter().any(|word| {
+                *word == "/proc" || *word == "/proc/" || word.strip_prefix("/proc/").is_some_and(|rest| rest.starts_with(['*', '[', '?']))
+            })
     };
     let substituted = call.args().iter().any(|arg| arg.dynamic && everything(&arg.raw));
     let piped = match call.command.stdin {
@@ -181,7 +198,74 @@ fn lists_every_process(call: &Call) -> bool {
         }
         _ => false,
     };
-    substituted || piped
+    // `xargs kill < <(pgrep -u "$USER")`: the list read from a process substitution.
+    let substituted_input = match &call.command.stdin {
+        crate::shell::Stdin::File(file) => file.raw.starts_with("<(") && everything(&file.raw),
+        _ => false,
+    };
+    substituted || piped || substituted_input
+}
+
+/// A pid that is a pattern of digits (`[0-9]*`, `/proc/[1-9]*`): what it matches in `/proc`.
+fn is_pid_pattern(pid: &str) -> bool {
+    let pattern = pid.strip_prefix("/proc/").unwrap_or(pid);
+    let mut rest = String::new();
+    let mut class = false;
+    for c in pattern.chars() {
+        match c {
+            '[' => class = true,
+            ']' => class = false,
+            _ if class => {}
+            _ => rest.push(c),
+        }
+    }
+    pattern.contains(['*', '?', '['])
+        && rest.chars().all(|c| c.is_ascii_digit() || matches!(c, '*' | '?' | '/'))
+}
+
+/// The pids come from `pgrep ARGS` (substituted, piped or read from a process substitution),
+/// which picks processes as `pkill ARGS` does, or from `pidof NAME`, as `killall NAME` does:
+/// judged as that command is, so that `kill $(pgrep node)` is `pkill node`.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn listed_by_name(call: &Call) -> Option<Hit> {
+    let dynamic: Vec<&str> = call.args().iter().filter(|w| w.dynamic).map(|w| w.raw.as_str()).collect();
+    let input = match &call.command.stdin {
+        crate::shell::Stdin::Pipe { from: Some(from) } => Some(*from),
+        _ => None,
+    };
+    let input_text = match &call.command.stdin {
+        crate::shell::Stdin::File(file) if file.raw.starts_with("<(") => Some(file.raw.as_str()),
+        _ => None,
+    };
+    let lister = call.analysis.commands[..call.index].iter().enumerate().rev().find(|(at, lister)| {
+        matches!(lister.name(), Some("pgrep" | "pidof"))
+            && (Some(*at) == input
+                || dynamic.iter().chain(input_text.iter()).any(|text| text.contains(lister.text.as_str())))
+    })?;
+    let lister = lister.1;
+    let names: Vec<&str> =
+        lister.args().iter().filter(|w| !w.text.starts_with('-')).map(|w| w.text.as_str()).collect();
+    if lister.name() == Some("pidof") {
+        if names.iter().any(|name| matches!(name.rsplit('/').next(), Some("init" | "systemd"))) {
+            return Some(Hit::new(
+                "kill.init",
+                format!(
+                    "`pidof` of `{}` lists init, the first process of the system. {ADVICE}",
+                    names.join(" ")
+                ),
+            ));
+        }
+    } else if names_one_program_run(lister.args()) {
+        return None;
+    }
+    let by = if lister.name() == Some("pidof") { "killall" } else { "pkill" };
+    Some(Hit::new(
+        "kill.by-name",
+        format!(
+            "The process ids are `{}`'s, every process of that name, as `{by}` picks them; they may include the agent or the user's programs. {ADVICE}",
+            lister.text
+        ),
+    ))
 }
 
 fn kill_targets<'a>(mut words: impl Iterator<Item = &'a str>) -> Vec<&'a str> {

@@ -4,7 +4,9 @@
 //! the mode (`chmod -R 755 /usr` breaks setuid programs as surely as 777 opens them); so does
 //! a recursive `chown`/`chgrp` of the root or a system directory (`chown -R me ~` is a common
 //! repair and stays allowed). A non-recursive `chmod` that makes the root, home or a system
-//! path world-writable fires too. Project paths and run-time targets are allowed.
+//! path world-writable fires too, and so does one that takes execute from a system program or
+//! directory (`chmod a-x /bin/sh`), and an account's password removed or set (`passwd -d`).
+//! Project paths and run-time targets are allowed.
 
 use super::paths::{Place, classify};
 use super::{Call, Hit};
@@ -19,6 +21,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "setfacl" => return judge_setfacl(call),
         "setcap" => return judge_setcap(call),
         "chattr" => return judge_chattr(call),
+        "passwd" | "usermod" => return judge_password(call, name),
         "chmod" | "chown" | "chgrp" => {}
         _ => return None,
     }
@@ -38,6 +41,17 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .any(|w| !matches!(classify(w, call.ctx, w.glob), Place::Project) || w.dynamic);
         if outside {
             return Some(Hit::new("permissions.setuid", SETUID));
+        }
+    }
+    if name == "chmod" && args.operand.is_some_and(removes_execute) {
+        if let Some(target) = args.targets.iter().find(|w| !w.dynamic && runs_the_system(&w.text)) {
+            return Some(Hit::new(
+                "permissions.remove-execute",
+                format!(
+                    "This `chmod` takes execute away from `{}`, which the system (and every user's shell) needs to run programs. Change only files inside the project, or ask the user.",
+                    target.text
+                ),
+            ));
         }
     }
     let is_chmod = name == "chmod";
@@ -77,6 +91,86 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             worst_description(worst)
         ),
     ))
+}
+
+/// A mode that takes execute (search, for a directory) from someone: octal without the
+/// others' `x` bit, `a-x`, `-x`, `go-x`, `u=rw`.
+fn removes_execute(mode: &str) -> bool {
+    if !mode.is_empty() && mode.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return mode.bytes().last().is_some_and(|others| (others - b'0') & 1 == 0);
+    }
+    mode.split(',').any(|clause| match clause.find(['+', '-', '=']) {
+        Some(at) => match clause.as_bytes()[at] {
+            b'-' => clause[at + 1..].contains(['x', 'X']),
+            b'=' => !clause[at + 1..].contains(['x', 'X']),
+            _ => false,
+        },
+        None => false,
+    })
+}
+
+/// A path the running system needs to execute or search: a top-level system directory, or
+/// anything in a directory of programs or libraries (the root itself is `root_itself`'s).
+fn runs_the_system(path: &str) -> bool {
+    const DIRECTORIES: &[&str] = &[
+        "/usr",
+        "/etc",
+        "/var",
+        "/bin",
+        "/sbin",
+        "/lib",
+        "/lib32",
+        "/lib64",
+        "/opt",
+        "/boot",
+        "/home",
+        "/usr/local",
+        "/usr/share",
+        "/System",
+        "/Library",
+        "/Applications",
+    ];
+    const PROGRAMS: &[&str] = &[
+        "/bin/",
+        "/sbin/",
+        "/usr/bin/",
+        "/usr/sbin/",
+        "/usr/local/bin/",
+        "/usr/local/sbin/",
+        "/lib/",
+        "/lib32/",
+        "/lib64/",
+        "/usr/lib/",
+        "/usr/lib32/",
+        "/usr/lib64/",
+        "/usr/libexec/",
+        "/usr/local/lib/",
+    ];
+    let trimmed = path.trim_end_matches('/');
+    DIRECTORIES.contains(&trimmed) || PROGRAMS.iter().any(|dir| path.starts_with(dir))
+}
+
+/// `passwd -d USER`, `usermod -p HASH USER`: an account's password removed, so anyone can log
+/// in as it, or set to one the agent chose (`chpasswd` writes the password files, which the
+/// file rules keep). `passwd -S` only shows the state,
+/// and `passwd` of the agent's own account waits for a terminal it does not have.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_password(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let texts: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    if texts.iter().any(|a| matches!(*a, "-h" | "--help" | "-V" | "--version")) {
+        return None;
+    }
+    let changes = match name {
+        "passwd" => texts.iter().any(|a| *a == "--delete" || crate::rules::short_cluster_has(a, 'd')),
+        _ => texts.iter().any(|a| matches!(*a, "-p" | "--password") || a.starts_with("--password=")),
+    };
+    changes.then(|| {
+        Hit::new(
+            "permissions.password",
+            format!("This `{name}` removes or sets an account's password, letting whoever knows it (or anyone) log in as that user. Ask the user to do it."),
+        )
+    })
 }
 
 /// A mode that sets the set-user-ID or set-group-ID bit: `u+s`, `g+s`, `+s`, `4755`, `2755`.

@@ -40,6 +40,8 @@ const GIT_COMMAND_KEYS: &[&str] = &[
     "sendemail.sendmailcmd",
     "sendemail.tocmd",
     "sendemail.cccmd",
+    "imap.tunnel",
+    "instaweb.httpd",
 ];
 
 /// The command line git runs for configuration `key` set to `value`: the value of a command
@@ -72,6 +74,11 @@ pub(crate) fn git_setting_command(key: &str, value: &Word) -> Option<Word> {
         return Some(value.clone());
     }
     match (section, name) {
+        // The program of a tool (`difftool.vimdiff.path`), run by its path.
+        ("difftool" | "mergetool" | "browser" | "man", "path") if named => Some(value.clone()),
+        // `sendemail.smtpServer` (or an identity's) that is a full path: a sendmail-like
+        // program run in place of a server.
+        ("sendemail", "smtpserver") if value.text.starts_with('/') || value.dynamic => Some(value.clone()),
         ("alias", _) => Some(match bang {
             Some(shell) => derived(value, shell),
             None => derived(value, &format!("git {}", value.text)),
@@ -182,6 +189,8 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "apt-cache",
         "nix-shell",
         "go",
+        "mutt",
+        "neomutt",
     ];
     const PROGRAM_NAMES: NameFilter = NameFilter::of(PROGRAMS);
     if !PROGRAM_NAMES.may_hold(name) || !PROGRAMS.contains(&name) {
@@ -278,6 +287,15 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     .then(|| next.cloned())
                     .flatten()
             }),
+            // `mutt -e 'set sendmail=/tmp/x'`: a variable whose value mutt runs.
+            "mutt" | "neomutt" => {
+                let commands = match text {
+                    "-e" => next,
+                    _ => None,
+                };
+                commands
+                    .and_then(|commands| mutt_program(&commands.text).map(|line| derived(commands, &line)))
+            }
             "man" => attached(&["--pager="]).or_else(|| (text == "-P").then(|| next.cloned()).flatten()),
             // `git rebase --exec CMD`, `git difftool -x CMD`, `git clone 'ext::CMD'`.
             "git" if matches!(text, "--exec" | "-x" | "--extcmd") => next.cloned(),
@@ -290,6 +308,14 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             }
             "git" if text.starts_with("--exec=") || text.starts_with("--extcmd=") => {
                 text.split_once('=').map(|(_, value)| derived(word, value))
+            }
+            // `git send-email --smtp-server=/path`: a program run in place of a server.
+            "git" if text.starts_with("--smtp-server=") => text
+                .split_once('=')
+                .filter(|(_, value)| value.starts_with('/') || word.dynamic)
+                .map(|(_, value)| derived(word, value)),
+            "git" if text == "--smtp-server" => {
+                next.filter(|value| value.text.starts_with('/') || value.dynamic).cloned()
             }
             // The program git runs on the other end, here for a local or `ext::` remote.
             "git" if matches!(text, "--upload-pack" | "--receive-pack") => next.cloned(),
@@ -1845,7 +1871,8 @@ fn container(name: &str, argv: &[Word]) -> Peel {
     }
     let sub = argv.get(at).map(|w| w.text.as_str());
     at += 1;
-    if !matches!(sub, Some("run" | "exec")) {
+    // `create` makes the container whose command `start` runs later: judged where it is made.
+    if !matches!(sub, Some("run" | "exec" | "create")) {
         return Peel::Runs;
     }
     let mut mounts: Vec<(String, Word)> = Vec::new();
@@ -1866,15 +1893,26 @@ fn container(name: &str, argv: &[Word]) -> Peel {
         } else {
             None
         };
-        if let (Some(value), "-v" | "--volume") = (value, option) {
-            let mut parts = value.text.splitn(3, ':');
-            let raw_host = value.raw.split(':').next().unwrap_or_default();
-            if let (Some(host), Some(inside)) = (parts.next(), parts.next()) {
-                if inside.starts_with('/') && !host.is_empty() {
-                    let host = Word { text: host.into(), raw: raw_host.into(), ..value.clone() };
-                    mounts.push((inside.trim_end_matches('/').to_string(), host));
+        // `-v/a:/b`: the value attached to the short option.
+        let value = value.or_else(|| {
+            (option.len() > 2 && option.starts_with("-v") && !option.starts_with("--"))
+                .then(|| derived(word, &text[2..]))
+        });
+        match (value, option) {
+            (Some(value), "--mount") => mounts.extend(bind_mount(&value)),
+            (Some(value), _)
+                if option.starts_with("-v") && !option.starts_with("--") || option == "--volume" =>
+            {
+                let mut parts = value.text.splitn(3, ':');
+                let raw_host = value.raw.split(':').next().unwrap_or_default();
+                if let (Some(host), Some(inside)) = (parts.next(), parts.next()) {
+                    if inside.starts_with('/') && !host.is_empty() {
+                        let host = Word { text: host.into(), raw: raw_host.into(), ..value.clone() };
+                        mounts.push((inside.trim_end_matches('/').to_string(), project_relative(host)));
+                    }
                 }
             }
+            _ => {}
         }
         at += 1;
     }
@@ -1882,6 +1920,73 @@ fn container(name: &str, argv: &[Word]) -> Peel {
     let Some(command) = argv.get(at + 1..).filter(|c| !c.is_empty()) else { return Peel::Runs };
     let inner = command.iter().map(|word| mapped(word, &mounts)).collect();
     Peel::Find { execs: vec![(format!("{name} {}", sub.unwrap_or_default()), inner)] }
+}
+
+/// mutt variables whose value is a command line mutt runs (beside every `*_command`).
+const MUTT_PROGRAMS: &[&str] = &[
+    "sendmail",
+    "editor",
+    "visual",
+    "pager",
+    "display_filter",
+    "print_cmd",
+    "ispell",
+    "inews",
+    "tunnel",
+    "new_mail_command",
+    "query_command",
+    "mime_type_query_command",
+    "external_search_command",
+];
+
+/// The command line a `set VAR=VALUE` among mutt's `-e` commands (`;`-separated) gives a
+/// variable of [`MUTT_PROGRAMS`], its quotes taken off.
+fn mutt_program(commands: &str) -> Option<String> {
+    commands.split(';').find_map(|command| {
+        let assignment = command.trim().strip_prefix("set ")?.trim();
+        let (variable, value) = assignment.split_once('=')?;
+        let variable = variable.trim();
+        let runs = MUTT_PROGRAMS.contains(&variable) || variable.ends_with("_command");
+        let value = value.trim();
+        let unquoted =
+            ['"', '\''].iter().find_map(|q| value.strip_prefix(*q)?.strip_suffix(*q)).unwrap_or(value);
+        runs.then(|| unquoted.replace("\\\"", "\""))
+    })
+}
+
+/// The mount point and host path of `--mount type=bind,source=HOST,target=CTR` (`src`, `dst`,
+/// `destination` too; fields and values may be quoted, as docker reads the value as CSV). Other
+/// types mount no host path.
+fn bind_mount(value: &Word) -> Option<(String, Word)> {
+    let mut bind = false;
+    let (mut host, mut inside) = (None, None);
+    for field in value.text.split(',') {
+        let field = field.trim_matches('"');
+        let (key, text) = field.split_once('=').unwrap_or((field, ""));
+        let text = text.trim_matches('"');
+        match key {
+            "type" => bind = text == "bind",
+            "source" | "src" => host = Some(text),
+            "target" | "dst" | "destination" => inside = Some(text),
+            _ => {}
+        }
+    }
+    let (host, inside) = (host.filter(|h| !h.is_empty())?, inside.filter(|i| i.starts_with('/'))?);
+    bind.then(|| (inside.trim_end_matches('/').to_string(), project_relative(derived(value, host))))
+}
+
+/// A host path given as the working directory (`$PWD`, `$(pwd)`, `` `pwd` ``, with or without
+/// a path after it) spelled relative to it, as the file rules and packs read a path in the
+/// project: the container's `/w/.git` under `-v "$PWD":/w` is the project's `.git`.
+fn project_relative(host: Word) -> Word {
+    let rest = ["$PWD", "${PWD}", "$(pwd)", "`pwd`"].iter().find_map(|cwd| host.text.strip_prefix(cwd));
+    match rest.filter(|rest| rest.is_empty() || rest.starts_with('/') && !rest.contains(['$', '`'])) {
+        Some(rest) => {
+            let text = format!(".{rest}");
+            Word { raw: text.clone(), text, dynamic: false, glob: host.glob }
+        }
+        None => host,
+    }
 }
 
 /// A word of a container's command with each bind-mounted path (a blank-separated token

@@ -6,6 +6,7 @@ mod hostile;
 mod indirect;
 mod infrastructure;
 mod interpreters;
+mod packs;
 mod persistence;
 mod planted;
 mod runners;
@@ -28,4 +29,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     indirect::CASES,
     planted::CASES,
     writes::CASES,
+    packs::CASES,
 ];
