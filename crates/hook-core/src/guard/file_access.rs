@@ -1058,6 +1058,15 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         {
             found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
         }
+        // A C compiler that links, given no `-o`, writes `a.out` in its working directory.
+        "cc" | "gcc" | "g++" | "c++" | "clang" | "clang++"
+            if !operands.is_empty()
+                && !command.args().iter().any(|a| {
+                    a.text.starts_with("-o") || matches!(a.text.as_str(), "-c" | "-S" | "-E" | "-M" | "-MM")
+                }) =>
+        {
+            found.push((Access::Write, &PLACES[A_OUT]))
+        }
         // Installing, editing or removing the user's cron table writes the cron spool: a job
         // that runs later, unasked, is persistence whatever it runs (its commands are judged
         // too, `script_file`). Listing it does not.
@@ -1375,9 +1384,9 @@ pub(crate) fn is_place(word: &Word) -> bool {
 /// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 17] = [PLACE; 17];
+static PLACES: [Word; 18] = [PLACE; 18];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 17] = [
+const PLACE_PATHS: [&str; 18] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1395,6 +1404,7 @@ const PLACE_PATHS: [&str; 17] = [
     "/etc/shadow",
     "/etc/gshadow",
     "~/.ssh/authorized_keys",
+    "a.out",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1413,6 +1423,7 @@ const SUDOERS: usize = 13;
 const SHADOW: usize = 14;
 const GSHADOW: usize = 15;
 const AUTHORIZED_KEYS: usize = 16;
+const A_OUT: usize = 17;
 
 /// Whether `host` names this machine: the loopback names and addresses, or its host name
 /// (read from `/etc/hostname` only for the one command that asks).

@@ -930,6 +930,10 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         Ok(text) => text,
         Err(writer) => return Some(("the makefile".into(), Held::Unknown(writer))),
     };
+    let text = match with_included(&text, &dir, ctx, written) {
+        Ok(text) => text,
+        Err(held) => return Some(("a makefile the makefile includes".into(), held)),
+    };
     let parsed = crate::shell::make::Makefile::parse(&text);
     if targets.is_empty() {
         targets.extend(parsed.default_target());
@@ -952,6 +956,51 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         return None;
     }
     Some((format!("the make recipe of `{}`", targets.join(" ")), Held::Line(lines.join("\n"))))
+}
+
+/// A makefile's text with what its `include` lines name put in their place (one level): a
+/// file of the project, or one the line writes. A file the line writes with text it does not
+/// compute, or one in a temp or the home directory outside the project, is what the recipes
+/// may come from, unseen. A name computed by make (`include $(wildcard *.mk)`) and the system's
+/// makefiles are left out.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn with_included(text: &str, dir: &Path, ctx: &Context, written: &Written) -> Result<String, Held> {
+    if !text.contains("include") {
+        return Ok(text.to_string());
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        let rest = ["include ", "-include ", "sinclude "].iter().find_map(|d| line.strip_prefix(d));
+        let Some(rest) = rest else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        for name in rest.split_whitespace().filter(|name| !name.contains('$')) {
+            let path = match name.strip_prefix("~/") {
+                Some(under) => ctx.home.as_ref().map_or_else(|| dir.join(name), |home| home.join(under)),
+                None => dir.join(name),
+            };
+            let outside = in_temp_dir(&path, ctx)
+                || ctx.home.as_ref().is_some_and(|home| path.starts_with(home))
+                    && !path.starts_with(&ctx.project_root);
+            match written.text(&path) {
+                Some(Ok(included)) => out.push_str(included),
+                Some(Err(writer)) => return Err(Held::Unknown(writer.to_string())),
+                None if outside => {
+                    return Err(Held::Opaque(format!(
+                        "the makefile includes `{name}`, from outside the project: the recipes it may hold are not seen"
+                    )));
+                }
+                None if path.starts_with(&ctx.project_root) => {
+                    out.extend(read_small(&path, MAX_SCRIPT_BYTES, false));
+                }
+                None => {}
+            }
+            out.push('\n');
+        }
+    }
+    Ok(out)
 }
 
 /// The jobs of `crontab FILE`, which installs the file as the user's cron table: each line's
@@ -1700,6 +1749,11 @@ fn script_here<'w>(
         let option = if interpreter == "node" { "-e" } else { "-c" };
         return Some((what, Held::Line(format!("{interpreter} {option} {}", crate::shell::quote(&text)))));
     }
+    if matches!(name, "go" | "java" | "gradle" | "gradlew" | "zx") {
+        if let Some(found) = unread_source(name, command, ctx, written) {
+            return Some(found);
+        }
+    }
     let (interpreter, file) = if is_runner(name) {
         match script_operand(command).or_else(|| tool_module_script(name, command.args())) {
             Some(file) if !is_stdin(&file.text) => (Some(name), file),
@@ -1757,6 +1811,89 @@ fn script_here<'w>(
         format!("{interpreter} {option} '{}'", text.replace('\'', "'\\''"))
     };
     Some((format!("`{}`", file.text), Held::Line(line)))
+}
+
+/// Source the guard has no reader for, run at once: `go run FILE`, `java X.java` (a single
+/// source file), a Gradle init, build or settings script given by option, a zx script (its
+/// `` $`…` `` templates are shell lines). A file the line writes, one outside the project, or
+/// code on standard input or the command line (`zx --eval`) runs unseen: an ask. The project's
+/// own files run as its other programs do.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn unread_source<'w>(
+    name: &str,
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: impl Fn() -> &'w Written + Copy,
+) -> Option<(String, Held)> {
+    let args = command.args();
+    let value = |options: &[&str]| {
+        args.iter().enumerate().find_map(|(at, w)| {
+            options.iter().find_map(|option| match w.text.strip_prefix(option) {
+                Some("") => args.get(at + 1),
+                Some(rest) if rest.starts_with('=') => Some(w),
+                _ => None,
+            })
+        })
+    };
+    let operand = |from: usize, valued: &[&str]| {
+        let mut at = from;
+        while let Some(word) = args.get(at) {
+            if !word.text.starts_with('-') {
+                return Some(word);
+            }
+            at += if valued.contains(&word.text.as_str()) { 2 } else { 1 };
+        }
+        None
+    };
+    let (language, file) = match name {
+        "go" if args.first().is_some_and(|w| w.text == "run") => (
+            "Go",
+            operand(1, &["-exec", "-tags", "-ldflags", "-gcflags", "-mod", "-C", "-o", "-p", "-overlay"])?,
+        ),
+        "java" if !args.iter().any(|w| w.text == "-jar" || w.text.starts_with("--module")) => {
+            let valued =
+                ["-cp", "-classpath", "--class-path", "-p", "--module-path", "--source", "--add-modules"];
+            ("Java", operand(0, &valued).filter(|w| w.text.ends_with(".java"))?)
+        }
+        "gradle" | "gradlew" => {
+            ("Gradle", value(&["--init-script", "-I", "--build-file", "-b", "--settings-file", "-c"])?)
+        }
+        _ => {
+            let code = value(&["--eval", "-e"]);
+            match operand(
+                0,
+                &["--eval", "-e", "--ext", "--prefer-local", "--shell", "--prefix", "--postfix", "--cwd"],
+            ) {
+                Some(file) if code.is_none() => ("zx", file),
+                _ if code.is_some() || !matches!(command.stdin, Stdin::Inherited) => {
+                    let reason = format!(
+                        "`{name}` runs JavaScript from {}, and its `$`-templates are shell lines the guard does not read",
+                        if code.is_some() { "its command line" } else { "its standard input" }
+                    );
+                    return Some(("`zx`".into(), Held::Opaque(reason)));
+                }
+                _ => return None,
+            }
+        }
+    };
+    let text = file
+        .text
+        .split_once('=')
+        .filter(|(option, _)| option.starts_with('-'))
+        .map_or(&*file.text, |(_, v)| v);
+    let word = Word { text: text.to_string(), ..file.clone() };
+    let Some(path) = located(&word, ctx) else {
+        return (word.dynamic && !word.home_only()).then(|| (format!("`{}`", word.text), Held::Unnamed));
+    };
+    let what = format!("`{}`", word.text);
+    let reason = if written().text(&path).is_some() || written().unpacker.is_some() {
+        format!("`{name}` runs {what}, which this line writes; the guard does not read {language} code")
+    } else if !path.starts_with(&ctx.project_root) || in_temp_dir(&path, ctx) {
+        format!("`{name}` runs {what}, from outside the project; the guard does not read {language} code")
+    } else {
+        return None;
+    };
+    Some((what, Held::Opaque(reason)))
 }
 
 /// The files that hold the program of `command`, named `name`, by its options or operands,

@@ -226,6 +226,68 @@ const LAUNCHER_NAMES: NameFilter = {
     filter
 };
 
+/// `uvx`'s (`uv tool run`'s) options that take a value.
+const UV_TOOL: &[&str] = &[
+    "--from",
+    "--with",
+    "--with-editable",
+    "--with-requirements",
+    "--constraints",
+    "--overrides",
+    "--build-constraints",
+    "--python",
+    "--index",
+    "--default-index",
+    "--index-url",
+    "--extra-index-url",
+    "--find-links",
+    "--config-setting",
+    "--env-file",
+    "--directory",
+    "--project",
+    "--config-file",
+    "--cache-dir",
+    "--upgrade-package",
+    "--reinstall-package",
+    "--refresh-package",
+    "--index-strategy",
+    "--keyring-provider",
+    "--resolution",
+    "--prerelease",
+    "--exclude-newer",
+    "--link-mode",
+    "--python-platform",
+    "--color",
+];
+
+/// Terminal emulators: given their command as one string (`xterm -e 'rm -rf ~'`), they run it
+/// as a shell line (xterm, konsole and the `-e` of the VTE terminals split it; the others
+/// fail to run a program of that name, which is no reason to let the line through).
+const TERMINALS: &[&str] = &[
+    "xterm",
+    "uxterm",
+    "urxvt",
+    "rxvt",
+    "alacritty",
+    "konsole",
+    "x-terminal-emulator",
+    "gnome-terminal",
+    "kitty",
+    "foot",
+    "wezterm",
+    "xfce4-terminal",
+    "mate-terminal",
+    "terminator",
+    "tilix",
+    "lxterminal",
+    "st",
+];
+
+/// Whether `name` is a terminal emulator (see [`TERMINALS`]).
+pub(super) fn is_terminal(name: &str) -> bool {
+    TERMINALS.contains(&name)
+}
+
 const LAUNCHERS: &[Launcher] = &[
     // Resource limits, control groups, NUMA, locks, terminals, display and bus sessions.
     launcher("prlimit", None, "p", &["--pid", "--output"], Operand),
@@ -404,8 +466,18 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("vglrun", None, "dc", &[], Operand),
     launcher("gamemoderun", None, "", &[], Operand),
     launcher("mangohud", None, "", &[], Operand),
+    // Package runners' shims: shx runs ShellJS's version of the command it is given.
+    launcher("shx", None, "", &[], Operand),
+    launcher("uvx", None, "pwCicf", UV_TOOL, Operand),
+    launcher("pipx", Some("run"), "", &["--spec", "--python", "--pip-args", "--index-url"], Operand),
     // Terminal emulators that run a command in a new window.
     launcher("xterm", None, "", &[], AfterOption(&["-e"])),
+    launcher("xfce4-terminal", None, "", &[], AfterOption(&["-e", "--command", "-x", "--execute"])),
+    launcher("mate-terminal", None, "", &[], AfterOption(&["-e", "--command", "-x", "--execute"])),
+    launcher("terminator", None, "", &[], AfterOption(&["-e", "--command", "-x", "--execute"])),
+    launcher("tilix", None, "", &[], AfterOption(&["-e", "--command"])),
+    launcher("lxterminal", None, "", &[], AfterOption(&["-e", "--command"])),
+    launcher("st", None, "", &[], AfterOption(&["-e"])),
     launcher("uxterm", None, "", &[], AfterOption(&["-e"])),
     launcher("urxvt", None, "", &[], AfterOption(&["-e"])),
     launcher("rxvt", None, "", &[], AfterOption(&["-e"])),

@@ -920,6 +920,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             .operand,
         ),
         "parallel" => parallel(argv),
+        "corepack" | "uvx" | "uv" | "pipx" | "rake" | "mix" | "tox" | "mvn" | "mvnw" => {
+            tool_runner(&name, argv).unwrap_or_else(|| launched(&name, argv))
+        }
         "alias" if dialect == Dialect::Posix => alias(argv),
         "script" => {
             let scan = scan_options(argv, 1, "cOIBTEm", &["--command", "--log-out", "--log-in", "--log-io"]);
@@ -1036,10 +1039,24 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             },
             None => Peel::Runs,
         },
-        _ => match super::launchers::command_start(&name, argv, options_end) {
-            Some(at) => wraps(&name, argv, at),
-            None => bare_shell(&name, argv),
-        },
+        _ => launched(&name, argv),
+    }
+}
+
+/// A launcher of the table in `launchers` running the command after its options, or a program
+/// that starts the user's shell when given nothing to run. A terminal given its command as one
+/// string (`xterm -e 'rm -rf ~'`, `konsole -e 'CMD'`) runs it as a shell line.
+fn launched(name: &str, argv: &[Word]) -> Peel {
+    match super::launchers::command_start(name, argv, options_end) {
+        Some(at)
+            if at + 1 == argv.len()
+                && argv[at].text.contains(char::is_whitespace)
+                && super::launchers::is_terminal(name) =>
+        {
+            Peel::Script { via: format!("{name} -e"), script: argv[at].clone(), dialect: Dialect::Posix }
+        }
+        Some(at) => wraps(name, argv, at),
+        None => bare_shell(name, argv),
     }
 }
 
@@ -1667,6 +1684,98 @@ fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
         return wraps(via, argv, at);
     }
     deleter(&format!("{via} {bare}"), &argv[at..])
+}
+
+/// Runners of a tool's program or of code given on their command line, each as the command
+/// that runs the same: `corepack pnpm@9 dlx X` is `pnpm dlx X`; `uvx [OPTIONS] TOOL[@VER]
+/// ARGS`, `uv tool run …` and `pipx run …` run the tool's program; `rake -e CODE` is `ruby -e
+/// CODE`, `mix run -e CODE` is `elixir -e CODE`; `tox -x testenv.commands=LINE` runs LINE;
+/// `mvn exec:exec -Dexec.executable=X -Dexec.args=ARGS` runs `X ARGS`. `None` for their other
+/// commands, which run themselves.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
+    let sub = argv.get(1).map(|w| w.text.as_str());
+    let program = |at: usize, via: &str| {
+        let word = argv.get(at)?;
+        let bare = word.text.split(['@', '=', '<', '>', '~', '[']).next().unwrap_or_default();
+        if bare.is_empty() || bare == word.text {
+            return Some(wraps(via, argv, at));
+        }
+        let mut inner = vec![derived(word, bare)];
+        inner.extend(argv[at + 1..].iter().cloned());
+        Some(Peel::Wraps { via: via.to_string(), inner })
+    };
+    let code = |interpreter: &str, options: &[&str]| {
+        let at = argv.iter().position(|w| options.contains(&w.text.as_str()))?;
+        let inner = vec![derived(&argv[0], interpreter), derived(&argv[0], "-e"), argv.get(at + 1)?.clone()];
+        Some(Peel::Wraps { via: format!("{name} {}", argv[at].text), inner })
+    };
+    match (name, sub) {
+        ("corepack", Some(manager))
+            if matches!(
+                manager.split('@').next(),
+                Some("pnpm" | "pnpx" | "yarn" | "yarnpkg" | "npm" | "npx")
+            ) =>
+        {
+            program(1, "corepack")
+        }
+        ("uvx", _) => program(super::launchers::command_start("uvx", argv, options_end)?, "uvx"),
+        ("uv", Some("tool")) if argv.get(2).is_some_and(|w| w.text == "run") => {
+            let at = super::launchers::command_start("uvx", &argv[2..], options_end)? + 2;
+            program(at, "uv tool run")
+        }
+        ("pipx", Some("run")) => {
+            program(super::launchers::command_start("pipx", argv, options_end)?, "pipx run")
+        }
+        ("rake", _) => {
+            code("ruby", &["-e", "--execute", "-p", "--execute-print", "-E", "--execute-continue"])
+        }
+        ("mix", Some("run")) => code("elixir", &["-e", "--eval"]),
+        // tox's `-x KEY=VALUE` overrides a setting of tox.ini; a `commands` key's value is the
+        // command lines a test environment runs.
+        ("tox", _) => {
+            let lines: Vec<Word> = argv
+                .windows(2)
+                .filter(|pair| matches!(pair[0].text.as_str(), "-x" | "--override"))
+                .filter_map(|pair| {
+                    let (key, value) = pair[1].text.split_once('=')?;
+                    let last = key.trim().rsplit('.').next().unwrap_or_default();
+                    last.starts_with("commands").then(|| derived(&pair[1], value))
+                })
+                .collect();
+            let execs = lines
+                .into_iter()
+                .map(|line| ("tox -x".to_string(), vec![Word::literal("sh"), Word::literal("-c"), line]))
+                .collect::<Vec<_>>();
+            (!execs.is_empty()).then_some(Peel::Find { execs })
+        }
+        // The exec plugin's `exec` goal runs `exec.executable` with `exec.args` split at blanks.
+        ("mvn" | "mvnw", _)
+            if argv.iter().any(|w| w.text == "exec:exec" || w.text.ends_with(":exec:exec")) =>
+        {
+            let property = |key: &str| {
+                argv.iter().enumerate().find_map(|(at, w)| {
+                    let spec = match w.text.as_str() {
+                        "-D" => argv.get(at + 1)?,
+                        _ => w,
+                    };
+                    let text = spec.text.strip_prefix("-D").unwrap_or(&spec.text);
+                    text.strip_prefix(key)?.strip_prefix('=').map(|value| derived(spec, value))
+                })
+            };
+            let executable = property("exec.executable")?;
+            let mut inner = vec![executable];
+            if let Some(args) = property("exec.args") {
+                // Each piece is known unless it holds the run-time part (`-rf $HOME`).
+                inner.extend(args.text.split_whitespace().map(|arg| Word {
+                    dynamic: args.dynamic && arg.contains(['$', '`']),
+                    ..Word::literal(arg)
+                }));
+            }
+            Some(Peel::Wraps { via: "mvn exec:exec".into(), inner })
+        }
+        _ => None,
+    }
 }
 
 /// A deleter (`rimraf ARGS`, from the project's `node_modules/.bin` or anywhere) as `rm -rf`
@@ -2366,6 +2475,15 @@ fn parallel(argv: &[Word]) -> Peel {
     let command = &rest[..separator.unwrap_or(rest.len())];
     if command.is_empty() {
         return Peel::Runs;
+    }
+    // `parallel --pipe sh < jobs`: the input goes to each command's standard input in blocks,
+    // not into its arguments; what the line feeds it is what the command reads.
+    if separator.is_none()
+        && argv[1..scan.operand]
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "--pipe" | "--pipepart" | "--spreadstdin"))
+    {
+        return wraps("parallel --pipe", argv, scan.operand);
     }
     let inputs: Vec<Word> = match separator {
         Some(at) if !rest[at].text.starts_with("::::") => {

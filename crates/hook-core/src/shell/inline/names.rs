@@ -70,6 +70,12 @@ fn function_aliases(code: &str, modules: &[&str]) -> String {
             }
         }
     }
+    spelled(code, &aliases)
+}
+
+/// `code` with each call of an alias (`alias(`, not part of a longer name) made a call of its
+/// target.
+fn spelled(code: &str, aliases: &[(String, String)]) -> String {
     let mut code = code.to_string();
     for (alias, target) in aliases {
         let call = format!("{alias}(");
@@ -81,7 +87,7 @@ fn function_aliases(code: &str, modules: &[&str]) -> String {
                 .last()
                 .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'));
             spelled.push_str(&rest[..found]);
-            spelled.push_str(if boundary { &target } else { &alias });
+            spelled.push_str(if boundary { target } else { alias });
             spelled.push('(');
             rest = &rest[found + call.len()..];
         }
@@ -252,8 +258,12 @@ fn dir_globs(code: &str) -> String {
     code
 }
 
-/// JavaScript with computed `require(…)` and `obj[…]` names spelled out.
+/// JavaScript with computed `require(…)` and `obj[…]` names spelled out, renamed
+/// destructured functions called by their own names (`const {execSync: x} = require(…)`
+/// makes `x(…)` `execSync(…)`), and a variable given to a process call as its argument list or
+/// command replaced by the value the code binds it to (`a = ['-rf', d]; spawnSync('rm', a)`).
 pub(super) fn node_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    let code = &node_variables(&node_destructured(code));
     rewrite(code, Language::Node, &["require(", "["], findings, |form, inner, object| match form {
         "require(" => {
             let module = inner.trim();
@@ -266,24 +276,109 @@ pub(super) fn node_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
                 None => None,
             }
         }
-        // `cp['exec' + 'Sync'](…)`: a member whose name is computed.
+        // `cp['exec' + 'Sync'](…)`, `cp[m](…)`: a member whose name is computed.
         _ => {
             if object.is_empty() {
                 return None;
             }
-            match computed(inner, Language::Node) {
+            let key = match js_binding(code, inner.trim()) {
+                Some(value) if is_identifier(inner.trim()) => value,
+                _ => inner,
+            };
+            let process_module = object.contains("child_process")
+                || js_binding(code, object).is_some_and(|value| value.contains("child_process"));
+            match computed(key, Language::Node) {
                 Some(name)
                     if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') =>
                 {
                     Some(Ok(format!("{object}.{name}")))
                 }
-                None if built_from_strings(inner) && object.contains("child_process") => {
-                    Some(Err(opaque("child_process[…]", inner)))
+                None if process_module && (built_from_strings(key) || is_identifier(inner.trim())) => {
+                    Some(Err(opaque("child_process[…]", key)))
                 }
                 _ => None,
             }
         }
     })
+}
+
+fn is_identifier(text: &str) -> bool {
+    !text.is_empty()
+        && !text.starts_with(|c: char| c.is_ascii_digit())
+        && text.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$'))
+}
+
+/// The expression a JavaScript variable is last bound to (`const m = 'exec' + 'Sync'`).
+fn js_binding<'c>(code: &'c str, name: &str) -> Option<&'c str> {
+    if !is_identifier(name) {
+        return None;
+    }
+    code.match_indices(name)
+        .filter_map(|(at, _)| {
+            let before = code[..at].bytes().last();
+            if before.is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.')) {
+                return None;
+            }
+            let rest = &code[at + name.len()..];
+            let value = rest.trim_start().strip_prefix('=').filter(|v| !v.starts_with(['=', '>']))?;
+            Some(value.split([';', '\n']).next().unwrap_or(value).trim())
+        })
+        .last()
+}
+
+/// `const {execSync: x, spawn: y} = require('child_process')`: each renamed function called by
+/// its own name.
+fn node_destructured(code: &str) -> String {
+    let mut aliases = Vec::new();
+    let mut rest = code;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}').map(|c| open + c) else { break };
+        let after = rest[close + 1..].trim_start();
+        if after.strip_prefix('=').is_some_and(|v| v.trim_start().starts_with("require(")) {
+            for item in rest[open + 1..close].split(',') {
+                if let Some((name, alias)) = item.split_once(':') {
+                    let (name, alias) = (name.trim(), alias.trim());
+                    if is_identifier(name) && is_identifier(alias) && name != alias {
+                        aliases.push((alias.to_string(), name.to_string()));
+                    }
+                }
+            }
+        }
+        rest = &rest[close + 1..];
+    }
+    spelled(code, &aliases)
+}
+
+/// Process calls given a variable as their command or argument list: the variable replaced
+/// by the literal the code binds it to (`spawnSync('rm', a)` after `a = ['-rf', d]`).
+fn node_variables(code: &str) -> String {
+    let mut replaced: Vec<(String, String)> = Vec::new();
+    for call in
+        ["spawnSync(", "spawn(", "execFileSync(", "execFile(", "execSync(", "exec(", "execa(", "execaSync("]
+    {
+        for (at, _) in code.match_indices(call) {
+            let Some(close) = closing(code, at + call.len() - 1, Language::Node) else { continue };
+            let arguments = split_top(&code[at + call.len()..close], ",", Language::Node);
+            let mut changed = false;
+            let spelled: Vec<&str> = arguments
+                .iter()
+                .map(|argument| {
+                    let bound = js_binding(code, argument.trim())
+                        .filter(|value| value.starts_with(['[', '\'', '"', '`']) || value.contains('+'));
+                    changed |= bound.is_some();
+                    bound.unwrap_or(argument)
+                })
+                .collect();
+            if changed {
+                replaced.push((code[at..=close].to_string(), format!("{call}{})", spelled.join(","))));
+            }
+        }
+    }
+    let mut code = code.to_string();
+    for (from, to) in replaced {
+        code = code.replacen(&from, &to, 1);
+    }
+    code
 }
 
 fn opaque(call: &str, argument: &str) -> Finding {

@@ -939,6 +939,19 @@ impl<'a> Scanner<'a> {
                         ("call_user_func_array", [Arg::List(words)]) => {
                             words.iter().map(|w| Arg::Str(w.text.clone(), w.dynamic)).collect()
                         }
+                        // `array_map("system", ["…", "…"])`, `array_walk($list, …)`: the
+                        // function is called on each element of the list, one at a time.
+                        ("array_map" | "array_walk", [Arg::List(words), ..]) => {
+                            for word in words {
+                                self.record(
+                                    effect,
+                                    function,
+                                    vec![Arg::Str(word.text.clone(), word.dynamic)],
+                                    raw,
+                                );
+                            }
+                            return;
+                        }
                         _ => rest,
                     };
                     self.record(effect, function, rest, raw);

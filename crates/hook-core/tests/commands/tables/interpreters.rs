@@ -6,6 +6,37 @@
 use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
+    // Names and values bound to variables: renamed destructured functions, a member named by a
+    // variable, an argument list or command held in a variable, PHP's functions called on each
+    // element of a list. A process module's member the scan cannot name is unseen.
+    deny(
+        "rm.home",
+        "node -e \"const {execSync: x} = require('child_process'); x('rm -rf ' + require('os').homedir())\"",
+    ),
+    deny(
+        "rm.home",
+        "node -e \"const {execSync: x} = require('child_process'); x(['rm','-rf','~'].join(' '))\"",
+    ),
+    deny(
+        "rm.home",
+        "node -e \"const cp=require('child_process'); const m='exec'+'Sync'; cp[m]('rm -rf ~')\"",
+    ),
+    ask("opaque.exec", "node -e \"const cp=require('child_process'); const m=process.argv[2]; cp[m]('id')\""),
+    deny(
+        "rm.home",
+        "node -e \"const {spawnSync}=require('child_process'); const a=['-rf',require('os').homedir()]; spawnSync('rm',a)\"",
+    ),
+    deny("rm.home", "node -e \"const cmd='rm -rf ~'; require('child_process').execSync(cmd)\""),
+    deny("rm.home", "php -r 'array_map(\"system\", [\"rm -rf ~\"]);'"),
+    deny("rm.home", "php -r 'array_map(\"passthru\", [\"echo hi\", \"rm -rf ~\"]);'"),
+    allow("node -e \"const {execSync: run} = require('child_process'); run('ls -la')\""),
+    allow(
+        "node -e \"const {spawnSync}=require('child_process'); const args=['-la']; spawnSync('ls', args, {stdio:'inherit'})\"",
+    ),
+    allow("node -e \"const o={a:1}; const k='a'; console.log(o[k])\""),
+    allow("node -e \"console.log(require('fs').readdirSync('.'))\""),
+    allow("php -r 'array_map(\"trim\", [\" a \"]);'"),
+    allow("php -r 'print_r(array_map(\"strtoupper\", [\"a\", \"b\"]));'"),
     // 1. Interpreters and REPL tools whose code was not read: Lisps (guile, racket, sbcl,
     // clisp, clojure, babashka), Erlang, Elixir, Groovy, Tcl and expect, and the Ex commands of
     // vim, neovim, ex and ed (`!cmd`, `w !cmd`, `:lua`, `:py3`, `system()`).
