@@ -6,6 +6,7 @@ mod hostile;
 mod indirect;
 mod infrastructure;
 mod interpreters;
+pub(crate) mod linked;
 mod persistence;
 mod planted;
 mod runners;
