@@ -687,6 +687,8 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
     let operands = match name {
         // `tail -n 20`: the count is no file.
         "head" | "tail" => operands_after(command.args(), &["-n", "-c", "--lines", "--bytes"]),
+        // `diff -r -x .env A B`: the glob left out is no file.
+        "diff" | "colordiff" => operands_after(command.args(), &["-x", "-X", "-I", "-L", "-S", "-F"]),
         // `git -C sub config …`: the subcommand comes after git's global options.
         "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
         _ => operands(command.args()),

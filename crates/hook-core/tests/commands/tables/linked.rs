@@ -1,13 +1,14 @@
-//! Links in the project that led out of it before the line ran (issue 17, item 1): a delete,
-//! mode change or bind mount through one acts where it leads. Judged in a real project made
-//! by [`project`], not the fixed context of the other tables.
+//! Rows that need real files, judged in a project made by [`project`] rather than the fixed
+//! context of the other tables: links in the project that led out of it before the line ran
+//! (issue 17, item 1), through which a delete, mode change or bind mount acts where they lead;
+//! and whole-tree comparisons of a project that holds a deny_read file.
 
 use std::os::unix::fs::symlink;
 use std::path::PathBuf;
 
 use hook_core::project::Context;
 
-use super::super::{Case, allow, deny};
+use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
     // `homelink` -> home, `keys` -> `~/.ssh`, `cachedir` -> `~/.aws`.
@@ -45,6 +46,20 @@ pub(crate) const CASES: &[Case] = &[
     allow("docker run --rm -v \"$PWD/build\":/x alpine rm -rf /x/out"),
     allow("docker run --rm -v \"$PWD\":/src -w /src alpine rm -rf /src/build"),
     allow("ls -la homelink/"),
+    // `diff -r` and `git diff --no-index` print every file of a tree the other side lacks.
+    ask("files.deny-read-tree", "mkdir -p /tmp/e && diff -rN /tmp/e ."),
+    ask("files.deny-read-tree", "diff -r /tmp/e ."),
+    ask("files.deny-read-tree", "diff --recursive --new-file . ../empty"),
+    ask("files.deny-read-tree", "diff -ru build ."),
+    ask("files.deny-read-tree", "git diff --no-index /tmp/e ."),
+    ask("files.deny-read-tree", "git diff --no-index --binary -- /tmp/e ./"),
+    ask("files.deny-read-tree", "colordiff -r . /tmp/e"),
+    allow("diff -r build clean"),
+    allow("diff -ru build/out clean/sub"),
+    allow("diff README.md /tmp/README.md"),
+    allow("git diff --no-index build clean"),
+    allow("git diff HEAD -- ."),
+    allow("diff -r --no-dereference -x .env -x keys -x homelink -x cachedir /tmp/e ."),
 ];
 
 /// A home with a project in it, whose links lead out (`homelink`, `keys`, `cachedir`) and stay
@@ -58,7 +73,7 @@ pub(crate) fn project() -> (Context, PathBuf) {
     for dir in [".ssh", ".aws", "Documents", "app/build/out", "app/clean/sub"] {
         std::fs::create_dir_all(home.join(dir)).expect("directory made");
     }
-    for file in [".ssh/id_ed25519", ".aws/credentials", "Documents/thesis.txt", "notes.md"] {
+    for file in [".ssh/id_ed25519", ".aws/credentials", "Documents/thesis.txt", "notes.md", "app/.env"] {
         std::fs::write(home.join(file), "x").expect("file written");
     }
     symlink(&home, app.join("homelink")).expect("link made");

@@ -1008,4 +1008,10 @@ pub(crate) const CASES: &[Case] = &[
     allow("mapfile -t a < list; echo \"${a[@]}\""),
     allow("while read -r f; do wc -l \"$f\"; done < list"),
     allow("a=(src docs); ls \"${a[0]}\""),
+    // A whole-tree comparison reads every file of both trees.
+    ask("files.deny-read-tree", "diff -r ~/.ssh /tmp/backup"),
+    ask("files.deny-read-tree", "diff -rq ~/.aws /tmp/aws-old"),
+    ask("files.deny-read-tree", "git diff --no-index ~/.kube /tmp/kube"),
+    allow("diff -r ~/projects/a ~/projects/b"),
+    allow("git diff --no-index old.txt new.txt"),
 ];
