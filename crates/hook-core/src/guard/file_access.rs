@@ -687,6 +687,8 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
     let operands = match name {
         // `tail -n 20`: the count is no file.
         "head" | "tail" => operands_after(command.args(), &["-n", "-c", "--lines", "--bytes"]),
+        // `diff -r -x .env A B`: the glob left out is no file.
+        "diff" | "colordiff" => operands_after(command.args(), &["-x", "-X", "-I", "-L", "-S", "-F"]),
         // `git -C sub config …`: the subcommand comes after git's global options.
         "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
         _ => operands(command.args()),
@@ -2165,7 +2167,17 @@ fn uploaded_path(text: &str) -> Option<&str> {
     let sends = before.is_empty()
         || before.ends_with('=')
         || !before.contains(['=', '.', '/']) && text.as_bytes()[at] == b'@';
-    let file = text[at + 1..].split(";type=").next().unwrap_or_default();
+    // curl's form fields may quote the name (`a=@"./.env";type=text/plain`), and end it at a
+    // `;` that starts a modifier (`;type=`, `;filename=`, `;headers=`, `;encoder=`).
+    let after = &text[at + 1..];
+    let file = match after.strip_prefix('"') {
+        Some(quoted) => quoted.split('"').next().unwrap_or_default(),
+        None => [";type=", ";filename=", ";headers=", ";encoder="]
+            .iter()
+            .filter_map(|modifier| after.find(modifier))
+            .min()
+            .map_or(after, |end| &after[..end]),
+    };
     (sends && !file.is_empty() && file != "-" && !file.starts_with("http")).then_some(file)
 }
 

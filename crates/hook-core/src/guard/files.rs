@@ -111,7 +111,9 @@ pub(crate) fn denied<'p>(
     let mut through = None;
     let found = if verdict.is_none() { std::fs::metadata(&resolved).ok() } else { None };
     if verdict.is_none() {
-        if let Some(real) = real_path(&resolved, found.is_some()).filter(|real| *real != resolved) {
+        if let Some(real) =
+            crate::rules::real_path(&resolved, found.is_some()).filter(|real| *real != resolved)
+        {
             verdict = matching_glob(&real, globs, ctx)
                 .or_else(|| (access == Access::Write).then(|| guard_dir_of(&real)).flatten());
             through = verdict.is_some().then(|| format!("`, a link to `{}", slashed(&real)));
@@ -526,16 +528,6 @@ fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Optio
         }
     }
     verdict
-}
-
-/// Where `path` really is, links resolved: the path itself when it exists, else its directory's
-/// real path with its name (a file about to be created in a linked directory). `None` when
-/// neither exists.
-fn real_path(path: &Path, exists: bool) -> Option<PathBuf> {
-    exists.then(|| std::fs::canonicalize(path).ok()).flatten().or_else(|| {
-        let parent = std::fs::canonicalize(path.parent()?).ok()?;
-        Some(parent.join(path.file_name()?))
-    })
 }
 
 /// The guard's own directory that holds `path`, as a glob for the reason: the user policy, the

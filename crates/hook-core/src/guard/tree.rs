@@ -310,7 +310,7 @@ fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComman
 
 /// Whether `command` follows the links to directories it meets in a tree: `grep -R`, `rg -L`,
 /// `ag -f`, `tar -h`, `cp -L`, `rsync -L`, `zip` and `7z` (unless told to store links),
-/// `scp -r`, `aws s3 sync`; `None` for a command that reads no tree of its own.
+/// `scp -r`, `diff -r`, `aws s3 sync`; `None` for a command that reads no tree of its own.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn follows_links(command: &SimpleCommand) -> Option<bool> {
     let args = command.args();
@@ -332,6 +332,7 @@ fn follows_links(command: &SimpleCommand) -> Option<bool> {
         "zip" => !has(args, &["--symlinks"]) && !has_short(args, 'y'),
         "7z" | "7za" | "7zz" => !has(args, &["-snl"]),
         "scp" => true,
+        "diff" | "colordiff" => !has(args, &["--no-dereference"]),
         "aws" => !has(args, &["--no-follow-symlinks"]),
         _ => return None,
     })
@@ -452,6 +453,12 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                 outside_only: true,
                 ..Default::default()
             })
+        }
+        // `diff -r A B`, `git diff --no-index A B`: every file of both trees is printed where
+        // they differ (`diff -rN /tmp/empty .` prints all of `.`).
+        "diff" | "colordiff" if has_short(args, 'r') || has(args, &["--recursive"]) => Some(compare(args)),
+        "git" if args.first().is_some_and(|a| a.text == "diff") && has(args, &["--no-index"]) => {
+            Some(compare(&args[1..]))
         }
         "git" => {
             let grep = args.first().is_some_and(|a| a.text == "grep");
@@ -1078,7 +1085,7 @@ fn search<'c>(
         let Some(value) = value else { continue };
         match option {
             "--include" => tree.include.push(value),
-            "--exclude" | "--exclude-dir" | "--ignore" | "--ignore-dir" => tree.exclude.push(value),
+            "--exclude" | "--exclude-dir" | "--ignore" | "--ignore-dir" | "-x" => tree.exclude.push(value),
             "-g" | "--glob" | "--iglob" => match value.strip_prefix('!') {
                 Some(excluded) => tree.exclude.push(excluded),
                 None => tree.include.push(value),
@@ -1090,6 +1097,42 @@ fn search<'c>(
         if pattern_first && !given_pattern { operands.get(1..).unwrap_or(&[]) } else { &operands[..] };
     tree.roots = if roots.is_empty() { vec!["."] } else { roots.to_vec() };
     tree
+}
+
+/// Options of `diff` (and `git diff`) that take a value; `-x` is a name glob left out.
+const DIFF_VALUES: &[&str] = &[
+    "-x",
+    "--exclude",
+    "-X",
+    "--exclude-from",
+    "-I",
+    "--ignore-matching-lines",
+    "-L",
+    "--label",
+    "-S",
+    "--starting-file",
+    "-F",
+    "--show-function-line",
+    "-O",
+    "--color",
+    "--word-diff",
+    "--src-prefix",
+    "--dst-prefix",
+];
+
+/// A comparison of two trees, both read whole.
+fn compare(args: &[Word]) -> TreeRead<'_> {
+    search(
+        args,
+        DIFF_VALUES,
+        false,
+        TreeRead {
+            verb: "compares",
+            hidden: true,
+            exclude_hint: "Leave it out with `-x NAME`, or compare the files you need",
+            ..Default::default()
+        },
+    )
 }
 
 /// An archiver or copier: its operands from `skip` on (the archive itself comes first), all but

@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 137] = [
+const CREDENTIAL_FILES: [&str; 148] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -456,6 +456,21 @@ const CREDENTIAL_FILES: [&str; 137] = [
     "/etc/rancher/k3s/k3s.yaml",
     "/etc/NetworkManager/system-connections/**",
     "/etc/wpa_supplicant/**",
+    // Package managers' and platforms' logins where their documentation puts them: Composer's
+    // home outside XDG, Heroku's old toolbelt, Bundler's per-source credentials, NuGet's
+    // package source passwords, sbt's and Ivy's publishing credentials, Terraform's CLI
+    // configuration (`credentials` blocks), Helm's repository passwords.
+    "~/.composer/auth.json",
+    "~/Library/Application Support/Composer/auth.json",
+    "~/.heroku/credentials",
+    "~/.config/heroku/credentials",
+    "~/.bundle/config",
+    "~/.nuget/NuGet/NuGet.Config",
+    "~/.config/NuGet/NuGet.Config",
+    "~/.sbt/.credentials",
+    "~/.ivy2/.credentials",
+    "~/.terraformrc",
+    "~/.config/helm/repositories.yaml",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,

@@ -258,6 +258,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "exfiltration.tunnel",
                 "asks: `ssh -R`, `ngrok`, `cloudflared tunnel`, `bore local`, `lt --port`, `tailscale funnel`",
             ),
+            (
+                "exfiltration.git-redirect",
+                "asks: `git config url.X.insteadOf` to another host, `http.proxy` that is not this machine",
+            ),
         ],
     },
     PackInfo {

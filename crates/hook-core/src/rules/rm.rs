@@ -13,7 +13,9 @@
 //! -delete`). In scope `all`, every delete fires.
 
 use super::dd::is_block_device;
-use super::paths::{Place, classify, found_root, shown};
+use std::borrow::Cow;
+
+use super::paths::{Place, classify, found_root, shown, through_links};
 use super::{Call, Hit};
 use crate::policy::Scope;
 use crate::shell::{Stdin, Word};
@@ -108,11 +110,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         targets.push(&piped_input);
     }
-    let places = targets
-        .iter()
+    // `rm -rf homelink/` deletes what the link points at; `rm -rf homelink`, the link.
+    let targets: Vec<Cow<Word>> = targets
+        .into_iter()
         // Shredding a disk is the disk pack's `disk.block-device-write`.
         .filter(|word| name != "shred" || !is_block_device(&word.text))
-        .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), *word));
+        .map(|word| real(word, call, false))
+        .collect();
+    let places = targets
+        .iter()
+        .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), &**word));
     if args.recursive {
         places.min_by_key(|(place, _)| *place).and_then(|worst| recursive_delete_hit(name, worst))
     } else {
@@ -125,6 +132,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .find(|(place, word)| *place == Place::Outside && in_home(word, call))
             .map(|(_, word)| home_file_hit(name, word))
     }
+}
+
+/// `word`, or where it really points when its way passes a link out of the project
+/// ([`through_links`]); `follow_last` when the command acts on what a last link points at.
+fn real<'w>(word: &'w Word, call: &Call, follow_last: bool) -> Cow<'w, Word> {
+    through_links(word, call.ctx, follow_last).map_or(Cow::Borrowed(word), Cow::Owned)
 }
 
 /// Whether `word` names a path under the user's home directory (`~/Documents/x`, `$HOME/x`).
@@ -402,7 +415,8 @@ fn judge_move(call: &Call) -> Option<Hit> {
         Some(target) => (target, &operands[..]),
         None => operands.split_last().map(|(destination, sources)| (*destination, sources))?,
     };
-    let places = sources.iter().map(|word| (classify(word, call.ctx, word.glob), *word));
+    let sources: Vec<Cow<Word>> = sources.iter().map(|word| real(word, call, false)).collect();
+    let places = sources.iter().map(|word| (classify(word, call.ctx, word.glob), &**word));
     if destination.text == "/dev/null" {
         return places.min_by_key(|(place, _)| *place).and_then(|worst| {
             recursive_delete_hit("mv", worst).or_else(|| {
@@ -631,6 +645,17 @@ fn judge_find(call: &Call) -> Option<Hit> {
 /// root is above home and the find cannot reach home ([`misses_home`]): then the place the
 /// root would have if it held no home.
 fn found_under(root: &Word, find_args: &[Word], call: &Call) -> Place {
+    // `find homelink/ -delete`, `find -L homelink`: find walks what the link points at.
+    let option = |names: &[&str]| find_args.iter().any(|w| names.contains(&w.text.as_str()));
+    // The root as find was given it: `ROOT/{}` has lost the `/` of `find homelink/`.
+    let slashed = find_args.iter().any(|w| w.text.strip_suffix('/') == Some(root.text.as_str()));
+    let root = &*real(root, call, slashed || option(&["-L", "-H", "-follow"]));
+    // `find -L . -delete` follows every link it meets too, out of the project as well.
+    if option(&["-L", "-follow"]) {
+        if let Some(place) = linked_out_below(root, call) {
+            return place;
+        }
+    }
     match classify(root, call.ctx, root.glob) {
         Place::Home if misses_home(root, find_args, call) => {
             let away = crate::project::Context { home: None, ..call.ctx.clone() };
@@ -638,6 +663,40 @@ fn found_under(root: &Word, find_args: &[Word], call: &Call) -> Place {
         }
         place => place,
     }
+}
+
+/// How many entries under a `find -L` root are looked through for links that lead out.
+const MAX_LINK_WALK: usize = 20_000;
+
+/// The most dangerous place a link under `root` (inside the project or a temp dir) leads to,
+/// when one leads out of them: `find -L` deletes through it. Trees larger than
+/// [`MAX_LINK_WALK`] are judged by what was seen.
+fn linked_out_below(root: &Word, call: &Call) -> Option<Place> {
+    if !matches!(classify(root, call.ctx, false), Place::Project | Place::ProjectRoot | Place::Temp) {
+        return None;
+    }
+    let mut pending = vec![super::overwrite::absolute(root, call.ctx)?];
+    let mut budget = MAX_LINK_WALK;
+    let mut worst: Option<Place> = None;
+    while let Some(directory) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&directory) else { continue };
+        for entry in entries.flatten() {
+            budget = budget.checked_sub(1)?;
+            let Ok(kind) = entry.file_type() else { continue };
+            if kind.is_dir() {
+                pending.push(entry.path());
+            } else if kind.is_symlink() {
+                let word = Word::literal(entry.path().to_string_lossy());
+                if let Some(target) = through_links(&word, call.ctx, true) {
+                    let place = classify(&target, call.ctx, false);
+                    if place.is_foreign() {
+                        worst = Some(worst.map_or(place, |worst| worst.min(place)));
+                    }
+                }
+            }
+        }
+    }
+    worst
 }
 
 /// The `find` whose findings command `call` is given (`find … -exec rm -rf {} +`, `find … |

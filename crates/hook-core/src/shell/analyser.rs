@@ -26,6 +26,14 @@ const MAX_CWD: usize = 4096;
 /// [`wrappers::XARGS_INPUT`] while a command line holding it is parsed again.
 const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
+/// A `trap` handler kept to be read at the end of the line.
+struct Trap {
+    command: SimpleCommand,
+    handler: Word,
+    dialect: Dialect,
+    origin: Origin,
+}
+
 /// Where the commands being analysed come from.
 #[derive(Debug, Clone, Default)]
 struct Origin {
@@ -81,6 +89,10 @@ pub(super) struct Analyser {
     /// Settings `git config KEY VALUE` has made so far, as `KEY=VALUE`: they are in effect for
     /// the later git commands of the line, as if given with `-c`.
     git_settings: Vec<Word>,
+    /// `trap` handlers met so far, read once the line is over, with the values its variables
+    /// then hold (`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`): the shell runs them at its
+    /// exit, in its own scope. `None` while they are being read.
+    traps: Option<Vec<Trap>>,
 }
 
 /// The most `git config` settings carried to later git commands.
@@ -248,8 +260,10 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         environment_dumps: Vec::new(),
         links: Vec::new(),
         git_settings: Vec::new(),
+        traps: Some(Vec::new()),
     };
     analyser.text(line, dialect, &Origin::default());
+    analyser.read_traps(0);
     let mut fork_bombs = std::mem::take(&mut analyser.fork_bombs);
     // A self-spawning function is a bomb once it is called from outside its own body.
     for (name, body) in &analyser.self_spawning {
@@ -365,13 +379,29 @@ impl Analyser {
         self.note(UnseenKind::Syntax, None, what);
     }
 
+    /// Read the `trap` handlers kept from the `from`th on, with the values their variables
+    /// hold now; a `trap` in a handler is read at once.
+    fn read_traps(&mut self, from: usize) {
+        let Some(mut traps) = self.traps.take() else { return };
+        for trap in traps.drain(from.min(traps.len())..) {
+            self.script(trap.command, "trap".into(), &trap.handler, trap.dialect, &trap.origin);
+        }
+        self.traps = Some(traps);
+    }
+
     /// Run `walk` in a scope whose assignments are forgotten afterwards, and whose `cd`s
     /// are undone or make the directory unknown, as `run` says.
     fn scoped<T>(&mut self, run: Run, walk: impl FnOnce(&mut Self) -> T) -> T {
         let before = self.cwd.clone();
         let first = self.commands.len();
+        let traps = self.traps.as_ref().map(Vec::len);
         self.vars.enter(matches!(run, Run::Program | Run::Repeatedly));
         let result = walk(self);
+        // A subshell or another shell runs its handlers when it exits, before its
+        // variables go.
+        if let Some(from) = traps.filter(|_| matches!(run, Run::Subshell | Run::Program)) {
+            self.read_traps(from);
+        }
         self.vars.leave();
         if self.cwd != before {
             match run {
@@ -1823,6 +1853,8 @@ impl Analyser {
             }
             Some("ls") => operands().next().filter(|w| !w.glob),
             Some("fd" | "fdfind") => operands().nth(1),
+            // `rg --files DIR`, `rg -l PATTERN DIR`, `grep -rl PATTERN DIR`: files under DIR.
+            Some(name @ ("rg" | "grep" | "egrep")) => listing_search_root(name, &lister.argv[1..]),
             _ => return,
         };
         let Some(root) = root.filter(|root| !root.dynamic && !matches!(root.text.as_str(), "." | "./"))
@@ -1877,7 +1909,13 @@ impl Analyser {
                 return own;
             }
         }
-        let eval = via == "eval";
+        // A handler runs at exit in the shell that set it (see `Analyser::traps`).
+        let trap = via == "trap";
+        if let Some(traps) = self.traps.as_mut().filter(|_| trap) {
+            traps.push(Trap { command, handler: script.clone(), dialect, origin: origin.clone() });
+            return own;
+        }
+        let eval = via == "eval" || trap;
         let mut via_chain = command.via;
         via_chain.push(via.clone());
         let inner = origin.through(&via_chain, command.stdin);
@@ -2392,6 +2430,60 @@ fn has_text_besides_substitutions(text: &str) -> bool {
     }
     !rest.trim().trim_matches('"').trim().is_empty()
 }
+/// The first directory a search that lists file names prints names under: `rg --files DIR`,
+/// `rg -l PATTERN DIR`, `grep -rl PATTERN DIR` (the pattern is the first operand unless `-e`
+/// or `-f` gives it). `None` for a search that prints lines, or names no directory.
+fn listing_search_root<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
+    const VALUED: &[&str] = &[
+        "-e",
+        "-f",
+        "-g",
+        "--glob",
+        "--iglob",
+        "-t",
+        "--type",
+        "-T",
+        "--type-not",
+        "-m",
+        "-d",
+        "--max-depth",
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "-A",
+        "-B",
+        "-C",
+    ];
+    let files = args.iter().any(|a| a.text == "--files");
+    let names = files
+        || args.iter().any(|a| {
+            matches!(a.text.as_str(), "--files-with-matches" | "--files-without-match")
+                || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains(['l', 'L'])
+        });
+    let recursive = name == "rg"
+        || args.iter().any(|a| {
+            matches!(a.text.as_str(), "--recursive" | "--dereference-recursive")
+                || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains(['r', 'R'])
+        });
+    if !names || !recursive {
+        return None;
+    }
+    let given = files || args.iter().any(|a| matches!(a.text.as_str(), "-e" | "-f" | "--regexp" | "--file"));
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            text if VALUED.contains(&text) => {
+                words.next();
+            }
+            "--" => operands.extend(words.by_ref()),
+            text if text.starts_with('-') => {}
+            _ => operands.push(word),
+        }
+    }
+    operands.into_iter().nth(usize::from(!given))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::analyse as analyse_line;

@@ -2107,6 +2107,9 @@ fn mapped(word: &Word, mounts: &[(String, Word)]) -> Word {
     let map = |token: &str| -> Option<(String, &Word)> {
         mounts.iter().find_map(|(inside, host)| {
             let rest = if inside.is_empty() { Some(token) } else { token.strip_prefix(inside.as_str()) }?;
+            // The mount point itself is the directory the host path leads to, through a link
+            // too (`-v "$PWD/homelink":/x`, `rm -rf /x`): a `/` after it says so.
+            let rest = if rest.is_empty() && !host.text.ends_with('/') { "/" } else { rest };
             (rest.is_empty() || rest.starts_with('/') || inside.is_empty() && token.starts_with('/'))
                 .then(|| (format!("{}{}", host.text, rest), host))
         })
@@ -3063,7 +3066,7 @@ mod tests {
         );
         assert_eq!(
             execs(&["podman", "run", "--volume=/srv:/d:ro", "img", "sh", "-c", "rm -rf /d"]),
-            [("podman run".to_string(), vec!["sh".to_string(), "-c".into(), "rm -rf /srv".into()])]
+            [("podman run".to_string(), vec!["sh".to_string(), "-c".into(), "rm -rf /srv/".into()])]
         );
         assert_eq!(execs(&["docker", "run", "-v", "/a:/h", "img", "ls", "/hx"])[0].1[1], "/hx");
         assert_eq!(execs(&["docker", "exec", "-u", "root", "app", "ls"])[0].1, ["ls"]);

@@ -586,12 +586,33 @@ const ALLOWED: &[Case] = &[
 
 #[test]
 fn default_policy_verdicts() {
-    let ctx = context();
+    let (blocked, allowed) = counts();
+    let (wrong, failures) = wrong_verdicts(all_cases(), &context());
+    assert!(
+        wrong == 0,
+        "{wrong} of {} lines got the wrong verdict ({blocked} denied or asked, {allowed} allowed in the tables):{failures}",
+        blocked + allowed,
+    );
+}
+
+/// The rows of `tables/linked.rs`, judged in a real project whose links lead out of it.
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_project_are_judged_where_they_lead() {
+    let (ctx, root) = tables::linked::project();
+    let (wrong, failures) = wrong_verdicts(tables::linked::CASES.iter(), &ctx);
+    std::fs::remove_dir_all(root).expect("project removed");
+    assert!(wrong == 0, "{wrong} of {} lines got the wrong verdict:{failures}", tables::linked::CASES.len());
+}
+
+/// How many of `cases` the default policy judges otherwise than they expect in `ctx`, and a
+/// report of each.
+fn wrong_verdicts<'c>(cases: impl Iterator<Item = &'c Case>, ctx: &Context) -> (usize, String) {
     let policy = Policy::default();
     let mut failures = String::new();
     let mut wrong = 0;
-    for case in all_cases() {
-        let decision = decide_shell(case.line, case.dialect, &policy, &ctx);
+    for case in cases {
+        let decision = decide_shell(case.line, case.dialect, &policy, ctx);
         let actual = match &decision.verdict.decision {
             Decision::Allow => "allow".to_owned(),
             Decision::Deny { rule, .. } => format!("deny {rule}"),
@@ -608,12 +629,7 @@ fn default_policy_verdicts() {
             );
         }
     }
-    let (blocked, allowed) = counts();
-    assert!(
-        wrong == 0,
-        "{wrong} of {} lines got the wrong verdict ({blocked} denied or asked, {allowed} allowed in the tables):{failures}",
-        blocked + allowed,
-    );
+    (wrong, failures)
 }
 
 /// Every case of the core table and of the tables in `commands/tables/`.

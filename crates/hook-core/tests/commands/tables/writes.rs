@@ -294,4 +294,17 @@ pub(crate) const CASES: &[Case] = &[
     allow("declare -f"),
     allow("echo \"${!prefix*}\""),
     allow("jq .name package.json"),
+    // A search listing file names into `xargs rm` deletes what it lists under its root.
+    deny("rm.outside-project", "rg --files ~/Music | xargs rm -f"),
+    deny("rm.outside-project", "rg --files -g '*.bak' ~/Documents | xargs -r rm"),
+    deny("rm.outside-project", "rg -l password ~/notes | xargs rm"),
+    deny("rm.outside-project", "rg -l -e draft ~/notes | xargs rm -f"),
+    deny("rm.outside-project", "grep -rl draft ~/Documents | xargs rm -f"),
+    deny("rm.home", "rg --files ~ | xargs rm"),
+    deny("rm.outside-project", "rg --files /etc | xargs rm"),
+    allow("rg --files src | xargs rm -f"),
+    allow("rg -l generated build | xargs rm"),
+    allow("grep -rl TODO src | xargs wc -l"),
+    allow("rg --files -t py | xargs black"),
+    allow("rg -l TODO ~/notes | xargs wc -l"),
 ];

@@ -1,0 +1,94 @@
+//! Rows that need real files, judged in a project made by [`project`] rather than the fixed
+//! context of the other tables: links in the project that led out of it before the line ran
+//! (issue 17, item 1), through which a delete, mode change or bind mount acts where they lead;
+//! and whole-tree comparisons of a project that holds a deny_read file.
+
+use std::os::unix::fs::symlink;
+use std::path::PathBuf;
+
+use hook_core::project::Context;
+
+use super::super::{Case, allow, ask, deny};
+
+pub(crate) const CASES: &[Case] = &[
+    // `homelink` -> home, `keys` -> `~/.ssh`, `cachedir` -> `~/.aws`.
+    deny("rm.home", "rm -rf homelink/"),
+    deny("rm.home", "rm -fr homelink/*"),
+    deny("rm.outside-project", "rm -rf ./homelink/.ssh"),
+    deny("rm.outside-project", "rm -rf homelink/Documents"),
+    deny("rm.outside-project", "rm -r cachedir/"),
+    deny("rm.outside-project", "rm -rf keys/*"),
+    deny("rm.outside-project", "rm homelink/notes.md"),
+    deny("rm.outside-project", "mv homelink/Documents /tmp/gone"),
+    deny("rm.home", "find homelink/ -type f -delete"),
+    deny("rm.home", "find -L homelink -name '*.txt' -delete"),
+    deny("rm.home", "find -L . -name '*.json' -delete"),
+    deny("rm.home", "find homelink/ -name '*.md' | xargs rm -f"),
+    deny("permissions.recursive-system", "chmod -R 777 homelink"),
+    deny("permissions.recursive-system", "chmod -R go-rwx homelink/"),
+    deny("permissions.recursive-system", "chown -R -L nobody homelink"),
+    deny("rm.home", "docker run --rm -v \"$PWD/homelink\":/x alpine rm -rf /x"),
+    deny("rm.home", "podman run -v ./homelink:/w alpine sh -c 'rm -rf /w/*'"),
+    deny("rm.outside-project", "docker run -v \"$PWD/homelink\":/h alpine rm -rf /h/Documents"),
+    // Harmless look-alikes: the link itself, links that stay in the project, plain directories.
+    allow("rm -rf homelink"),
+    allow("rm homelink"),
+    allow("unlink cachedir"),
+    allow("rm -rf inner/"),
+    allow("rm -rf inner/*"),
+    allow("rm -rf build/"),
+    allow("find build/ -name '*.o' -delete"),
+    allow("find -L clean -name '*.pyc' -delete"),
+    allow("find . -name '*.pyc' -delete"),
+    allow("chmod -R 755 inner"),
+    allow("chmod -R u+w build/"),
+    allow("chown -R dev homelink"),
+    allow("docker run --rm -v \"$PWD/build\":/x alpine rm -rf /x/out"),
+    allow("docker run --rm -v \"$PWD\":/src -w /src alpine rm -rf /src/build"),
+    allow("ls -la homelink/"),
+    // `diff -r` and `git diff --no-index` print every file of a tree the other side lacks.
+    ask("files.deny-read-tree", "mkdir -p /tmp/e && diff -rN /tmp/e ."),
+    ask("files.deny-read-tree", "diff -r /tmp/e ."),
+    ask("files.deny-read-tree", "diff --recursive --new-file . ../empty"),
+    ask("files.deny-read-tree", "diff -ru build ."),
+    ask("files.deny-read-tree", "git diff --no-index /tmp/e ."),
+    ask("files.deny-read-tree", "git diff --no-index --binary -- /tmp/e ./"),
+    ask("files.deny-read-tree", "colordiff -r . /tmp/e"),
+    allow("diff -r build clean"),
+    allow("diff -ru build/out clean/sub"),
+    allow("diff README.md /tmp/README.md"),
+    allow("git diff --no-index build clean"),
+    allow("git diff HEAD -- ."),
+    allow("diff -r --no-dereference -x .env -x keys -x homelink -x cachedir /tmp/e ."),
+];
+
+/// A home with a project in it, whose links lead out (`homelink`, `keys`, `cachedir`) and stay
+/// in (`inner` -> `build`, `clean/again` -> `clean`); the context of the project, and the
+/// directory to remove afterwards.
+pub(crate) fn project() -> (Context, PathBuf) {
+    let root = std::env::temp_dir().join(format!("agent-hooks-linked-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    let home = root.join("home");
+    let app = home.join("app");
+    for dir in [".ssh", ".aws", "Documents", "app/build/out", "app/clean/sub"] {
+        std::fs::create_dir_all(home.join(dir)).expect("directory made");
+    }
+    for file in [".ssh/id_ed25519", ".aws/credentials", "Documents/thesis.txt", "notes.md", "app/.env"] {
+        std::fs::write(home.join(file), "x").expect("file written");
+    }
+    symlink(&home, app.join("homelink")).expect("link made");
+    symlink(home.join(".ssh"), app.join("keys")).expect("link made");
+    symlink(home.join(".aws"), app.join("cachedir")).expect("link made");
+    symlink("build", app.join("inner")).expect("link made");
+    symlink("..", app.join("clean/sub/again")).expect("link made");
+    let temp = root.join("tmp");
+    std::fs::create_dir_all(&temp).expect("temp made");
+    let ctx = Context {
+        cwd: app.clone(),
+        project_root: app,
+        home: Some(home),
+        temp_dirs: vec![temp],
+        cwd_known: true,
+    };
+    (ctx, root)
+}
