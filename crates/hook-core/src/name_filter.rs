@@ -32,7 +32,8 @@ impl NameFilter {
         let key = key(name.as_bytes());
         let mut bit = 0;
         while bit < 3 {
-            let at = (key >> (11 * bit)) as usize & 2047;
+            // The same bits as `may_hold` reads: 53, 42 and 31 places down.
+            let at = (key >> (53 - 11 * bit)) as usize & 2047;
             self.0[at / 64] |= 1 << (at % 64);
             bit += 1;
         }
@@ -43,32 +44,32 @@ impl NameFilter {
     #[inline]
     pub(crate) fn may_hold(&self, name: &str) -> bool {
         let key = key(name.as_bytes());
-        (0..3).all(|bit| {
-            let at = (key >> (11 * bit)) as usize & 2047;
+        let bit = |shift: u32| {
+            let at = (key >> shift) as usize & 2047;
             self.0[at / 64] & (1 << (at % 64)) != 0
-        })
+        };
+        bit(53) && bit(42) && bit(31)
     }
 }
 
 /// The hash of `name`'s length and first, middle and last bytes without a trailing version
-/// (digits and dots), mixed with MurmurHash3's finaliser so that its bits are independent.
-const fn key(name: &[u8]) -> u32 {
-    let mut len = name.len();
-    while len > 1 && (name[len - 1].is_ascii_digit() || name[len - 1] == b'.') {
-        len -= 1;
+/// (digits and dots): one multiplication by the golden ratio, whose top bits are well mixed.
+const fn key(mut name: &[u8]) -> u64 {
+    while let [rest @ .., b'0'..=b'9' | b'.'] = name
+        && !rest.is_empty()
+    {
+        name = rest;
     }
-    if len == 0 {
-        return 0;
-    }
-    let mut key = (len as u32 & 0xff)
-        | (name[0] as u32) << 8
-        | (name[len / 2] as u32) << 16
-        | (name[len - 1] as u32) << 24;
-    key ^= key >> 16;
-    key = key.wrapping_mul(0x85EB_CA6B);
-    key ^= key >> 13;
-    key = key.wrapping_mul(0xC2B2_AE35);
-    key ^ (key >> 16)
+    let (first, last) = match name {
+        [] => return 0,
+        [only] => (*only, *only),
+        [first, .., last] => (*first, *last),
+    };
+    let packed = (name.len() as u64 & 0xff)
+        | (first as u64) << 8
+        | (name[name.len() / 2] as u64) << 16
+        | (last as u64) << 24;
+    packed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 #[cfg(test)]
