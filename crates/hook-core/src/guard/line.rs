@@ -76,6 +76,7 @@ fn judge_at(
         let here = places.of(index);
         file_block(analysis, command, index, policy, ctx, here)
             .or_else(|| tree::block(analysis, index, &policy.files, here))
+            .or_else(|| likely_tree_block(analysis, command, index, policy, ctx))
     });
     // What the line writes to files is only worked out once a command runs a script file. A
     // script's text (a recipe, a package script) runs after what the line that ran it wrote:
@@ -343,6 +344,26 @@ fn file_block(
     touched_block(analysis, command, index, policy, ctx, here, touched)
 }
 
+/// Where `command` likely runs after a `cd` that may have failed (`cd ~/.aws; cat *`): the
+/// analyser keeps that directory as the unknown directory's text.
+fn likely_place(command: &SimpleCommand, ctx: &Context) -> Option<Context> {
+    let likely = command.cwd.as_ref().filter(|dir| dir.dynamic && dir.raw == "$PWD" && dir.text != "$PWD")?;
+    Some(ctx.moved_to(Some(&crate::shell::Word::literal(likely.text.clone()))).into_owned())
+}
+
+/// The tree a command reads (`cat "${names[@]}"`, `grep -r`) judged in the directory it likely
+/// runs in, as [`touched_block`] judges its paths in both.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn likely_tree_block(
+    analysis: &Analysis,
+    command: &SimpleCommand,
+    index: usize,
+    policy: &Policy,
+    ctx: &Context,
+) -> Option<Block> {
+    tree::block(analysis, index, &policy.files, &likely_place(command, ctx)?)
+}
+
 /// What one command reads, writes, downloads into or makes, as [`file_block`] gathers it.
 struct Touched<'c> {
     accessed: Vec<(files::Access, &'c crate::shell::Word, &'c str)>,
@@ -394,11 +415,8 @@ fn touched_block(
         })
     };
     // `cd ~/.ssh; cat id_rsa`: after a `cd` that may have failed, relative paths are judged in
-    // both directories (the analyser keeps the likely one as the unknown directory's text).
-    let likely = command.cwd.as_ref().filter(|dir| dir.dynamic && dir.raw == "$PWD" && dir.text != "$PWD");
-    let found = judged_in(here).or_else(|| {
-        likely.and_then(|dir| judged_in(&ctx.moved_to(Some(&crate::shell::Word::literal(dir.text.clone())))))
-    });
+    // both directories.
+    let found = judged_in(here).or_else(|| likely_place(command, ctx).and_then(|likely| judged_in(&likely)));
     // `mv ~/.ssh /tmp`, `rm -rf .claude`, `git rm -r .claude`: a directory moved away, deleted
     // or checked out over takes the guarded files inside it along.
     let found = found.or_else(|| {

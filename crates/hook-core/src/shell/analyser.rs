@@ -440,8 +440,10 @@ impl Analyser {
         let mut last = None;
         // Only the first pipeline surely runs. What a pipeline after `&&` assigns holds in the
         // pipelines `&&` joins after it (`cd d && read -r f < list && cat "$f"`), which run
-        // only if it did; after `||` it may not have happened.
-        let mut open = 0;
+        // only if it did, and after the chain as far as `Vars::leave_kept` says; after `||` it
+        // may not have happened. `open` holds, innermost last, whether each scope opened is a
+        // pipeline's after `||`.
+        let mut open: Vec<bool> = Vec::new();
         for (i, pipeline) in chain.pipelines.iter().enumerate() {
             last = if i == 0 {
                 self.pipeline(pipeline, src, origin)
@@ -451,18 +453,21 @@ impl Analyser {
                     self.cwd = Cwd::Unknown;
                 }
                 if or_joined {
-                    for _ in 0..std::mem::take(&mut open) {
+                    for _ in open.drain(..) {
                         self.vars.leave();
                     }
                 }
                 entry = self.cwd.clone();
-                open += 1;
+                open.push(or_joined);
                 self.vars.enter(false);
                 self.pipeline(pipeline, src, origin)
             };
         }
-        for _ in 0..open {
-            self.vars.leave();
+        for or_joined in open.into_iter().rev() {
+            match or_joined {
+                true => self.vars.leave(),
+                false => self.vars.leave_kept(),
+            }
         }
         if self.cwd != start {
             // `cd X; cat f`: the `cd` may have failed, so the directory is X or where the line
@@ -1064,6 +1069,14 @@ impl Analyser {
                 *name = Word { text: "sh".into(), raw: name.raw.clone(), dynamic: false, glob: false };
             }
         }
+        // `x && a=ls; $a -rf /`: as a program's name, a value the line may not have given is
+        // still unknown (the packs presume what such a name runs).
+        if let (Some(name), Some([Part::Param { name: var, .. }])) =
+            (argv.first_mut(), simple.words.first().map(|w| w.parts.as_slice()))
+            && self.vars.is_kept(var)
+        {
+            name.dynamic = true;
+        }
         // `/proc/self/exe -c …`: the shell running the line, by the path of its own program.
         if let Some(name) = argv.first_mut().filter(|name| {
             !name.dynamic
@@ -1546,6 +1559,10 @@ impl Analyser {
             self.read_from_elsewhere(argv, stdin);
         }
         let (Some(name), Stdin::Text(text)) = (argv.first().filter(|w| !w.dynamic), stdin) else { return };
+        if matches!(name.text.as_str(), "mapfile" | "readarray") {
+            self.lines_from_text(argv, text);
+            return;
+        }
         if name.text != "read" {
             return;
         }
@@ -1606,6 +1623,40 @@ impl Analyser {
             };
             self.vars.set(var, Some(value));
         }
+    }
+
+    /// `mapfile -t a <<< "text"` (or from a heredoc): one element per line of text the line
+    /// fixes. A delimiter, count, skip or origin of its own, or text holding an expansion, is
+    /// left as `read_from_elsewhere` made it.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn lines_from_text(&mut self, argv: &[Word], text: &str) {
+        let mut name = "MAPFILE";
+        let mut trims = false;
+        for arg in &argv[1..] {
+            match arg.text.as_str() {
+                _ if arg.dynamic => return,
+                text if text.starts_with("--") => return,
+                text if text.starts_with('-') => {
+                    for letter in text[1..].chars() {
+                        match letter {
+                            't' => trims = true,
+                            _ => return,
+                        }
+                    }
+                }
+                text if lexer::assignment_name(&format!("{text}=")).is_some() => name = text,
+                _ => return,
+            }
+        }
+        if text.contains(['$', '`']) {
+            return;
+        }
+        // Without `-t` each element keeps its newline.
+        let items = text.split_inclusive('\n').map(|line| match trims {
+            true => line.strip_suffix('\n').unwrap_or(line).to_string(),
+            false => line.to_string(),
+        });
+        self.vars.set_array(name, Some(items.collect()));
     }
 
     fn push(&mut self, mut command: SimpleCommand) -> Option<usize> {
@@ -2557,6 +2608,9 @@ mod tests {
             "(a=rm); $a -rf /",
             "a=ls; (a=rm); $a -rf /",
             "x && a=rm; $a -rf /",
+            // Kept for its arguments, a value a pipeline after `&&` gave is no program name.
+            "x && a=ls; $a -rf /",
+            "cd d && a=ls; \"$a\" -rf /",
             "a=rm | cat; $a -rf /",
             "for a in rm; do :; done; $a -rf /",
             "a=ls; while true; do $a -rf /; a=rm; done",
@@ -2570,6 +2624,7 @@ mod tests {
             assert!(last.is_some_and(|c| c.argv[0].dynamic), "{line}: {analysis:#?}");
         }
         assert_eq!(argvs("if x; then a=rm; $a y; fi", Dialect::Posix), [vec!["x"], vec!["rm", "y"]]);
+        assert_eq!(argvs("cd d && a=~/x; ls $a", Dialect::Posix), [vec!["cd", "d"], vec!["ls", "$HOME/x"]]);
         let unknown = posix("$cmd -la");
         assert!(unknown.commands[0].argv[0].dynamic && !unknown.commands[0].argv[1].dynamic);
         assert_eq!(unknown.commands[0].name(), None);
