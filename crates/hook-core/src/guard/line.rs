@@ -207,9 +207,34 @@ fn text_block(
             let reason = format!("{file} runs what your policy blocks: {}", block.reason);
             return Some(Block { reason, command: index, ..block });
         }
+        if let Some(names) = analysis.commands.get(block.command).and_then(names_read) {
+            let reason = format!(
+                "{file} deletes {names}, names known only when it runs: the guard cannot tell what goes. {}",
+                block.reason
+            );
+            return Some(Block { action: Action::Ask, reason, command: index, ..block });
+        }
         *analysis.commands.get_mut(block.command)? = SimpleCommand::default();
     }
     None
+}
+
+/// The names a command is given that are read at run time (what `xargs` or a `read` loop
+/// reads, a file's or a lister's output: `"$(cat list)"`, `$(find . -name x)`), as shown;
+/// `None` when its run-time words are values a script sets itself (`"$OUT"`, `"$1"`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn names_read(command: &SimpleCommand) -> Option<String> {
+    command.args().iter().filter(|word| word.dynamic).find_map(|word| {
+        if word.text.contains(shell::XARGS_INPUT) {
+            return Some("what `xargs` reads".to_string());
+        }
+        let body = whole_substitution(&word.text)?;
+        let lister = match shell::analyse(body, Dialect::Posix).commands.as_slice() {
+            [only] => only.name() == Some("cat") || listed_roots(only).is_some(),
+            _ => false,
+        };
+        lister.then(|| format!("the names `{body}` prints"))
+    })
 }
 
 /// Whether `path` is the home directory, a directory above it, or `/`.
@@ -1285,6 +1310,39 @@ mod tests {
             "just missing",
             "task missing",
         ] {
+            assert_eq!(decided(line), None, "{line}");
+        }
+        std::fs::remove_dir_all(&dir).expect("project removed");
+    }
+
+    /// A script's delete of names it reads at run time (a file, a descriptor, a lister's
+    /// output, xargs input) is no variable the project sets: it asks, where a delete of a
+    /// variable the line cannot see (`rm -rf "$OUT"`) does not block a script (issue 14).
+    #[test]
+    fn a_script_deleting_names_it_reads_asks() {
+        let files = [
+            ("fd.sh", "while read f <&3; do rm -rf \"$f\"; done 3< list\n"),
+            ("procsub.sh", "while IFS= read -r f; do rm -rf \"$f\"; done < <(cat list)\n"),
+            ("found.sh", "find . -name '*.cache' | while read -r d; do rm -rf \"$d\"; done\n"),
+            ("array.sh", "mapfile -t dirs < list\nrm -rf \"${dirs[@]}\"\n"),
+            ("xargs.sh", "xargs rm -rf < list\n"),
+            ("out.sh", "OUT=\"$1\"\nrm -rf \"$OUT\"\n"),
+            ("echo.sh", "while read -r f; do echo \"$f\"; done < list\n"),
+            ("top.sh", "rm -rf \"$(git rev-parse --show-toplevel)/build\"\n"),
+            ("list", "build\n"),
+        ];
+        let dir = project_with("read-names", &files);
+        let here = project_in(&dir);
+        let policy = Policy::default();
+        let decided = |line: &str| {
+            let analysis = crate::shell::analyse(line, crate::shell::Dialect::Posix);
+            judge(&analysis, &Filters::new(&policy.filters), &policy, &here)
+                .map(|block| (block.rule, block.action))
+        };
+        for line in ["bash fd.sh", "bash procsub.sh", "sh found.sh", "bash array.sh", "bash xargs.sh"] {
+            assert_eq!(decided(line), Some(("rm.unknown-target".to_string(), Action::Ask)), "{line}");
+        }
+        for line in ["bash out.sh dist", "bash echo.sh", "bash top.sh"] {
             assert_eq!(decided(line), None, "{line}");
         }
         std::fs::remove_dir_all(&dir).expect("project removed");

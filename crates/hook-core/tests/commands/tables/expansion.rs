@@ -351,6 +351,20 @@ pub(crate) const CASES: &[Case] = &[
     ask("files.unknown-write", "for f in $(cat list); do g=$f; : > \"$g\"; done"),
     ask("files.unknown-write", "for f in $(cat list); do echo x | tee \"$f\"; done"),
     allow("mapfile -t lines < notes.txt; for l in \"${lines[@]}\"; do echo \"$l\"; done"),
+    // Names a loop reads from a descriptor, a file or a command are run-time targets (a script
+    // that deletes them asks: `guard::line`'s tests).
+    deny("rm.unknown-target", "while read f <&3; do rm -rf \"$f\"; done 3< list"),
+    deny("rm.unknown-target", "while read -r f 0<&3; do rm -rf \"$f\"; done 3< list"),
+    deny("rm.unknown-target", "while true; do read f <&3 || break; rm -rf \"$f\"; done 3< list"),
+    deny("rm.unknown-target", "until ! read f; do rm -rf \"$f\"; done < list"),
+    deny("rm.unknown-target", "while IFS= read -r f; do rm -rf \"$f\"; done < <(cat list)"),
+    deny("rm.unknown-target", "while IFS= read -r -d '' f; do rm -rf \"$f\"; done < <(find ~ -print0)"),
+    deny("rm.unknown-target", "while read -r a b; do rm -rf \"$b\"; done < list"),
+    deny("rm.unknown-target", "while read f <&3; do sudo rm -rf \"build/$f\"; done 3< list"),
+    deny("rm.unknown-target", "bash -c 'while read f <&3; do rm -rf \"$f\"; done 3< list'"),
+    allow("while read f <&3; do echo \"$f\"; done 3< list"),
+    allow("while IFS= read -r f; do wc -l \"$f\"; done < <(git ls-files)"),
+    allow("while IFS= read -r f; do rm -f \"$f\"; done < <(find . -name '*.tmp')"),
     allow("files=$(ls); for f in $files; do wc -l \"$f\"; done"),
     // What a pipeline after `&&` assigns holds in the pipelines `&&` joins after it.
     deny("rm.root", "cd /tmp && d=/ && rm -rf \"$d\""),
