@@ -742,6 +742,40 @@ for k in os.environ: print(k, os.environ[k])'"#,
     deny("rm.home", r#"awk 'BEGIN{c="rm -rf ~"; c | getline}'"#),
     deny("rm.home", r#"awk 'BEGIN{c="sh"; print "rm -rf ~" | c}'"#),
     ask("opaque.exec", r#"awk '{c=$0; c | getline}' cmds.txt"#),
+    // Command text awk computes (`sprintf("%c", 114)`, `toupper`, `substr`) is not fixed by
+    // the line: run by `system()`, a pipe or gawk's coprocess `|&`, it asks.
+    ask("opaque.exec", r#"awk 'BEGIN{system(sprintf("%c%c -rf ~", 114, 109))}'"#),
+    ask("opaque.exec", r#"awk 'BEGIN{c=sprintf("%c",114); system(c "m -rf ~")}'"#),
+    ask("opaque.exec", r#"awk 'BEGIN{system(toupper("rm") " -rf ~")}'"#),
+    ask("opaque.exec", r#"awk 'BEGIN{system(substr("xrm -rf ~", 2))}'"#),
+    ask("opaque.exec", r#"busybox awk 'BEGIN{system(sprintf("%c%c -rf ~", 114, 109))}'"#),
+    ask(
+        "opaque.exec",
+        r#"awk 'BEGIN{printf("%c%c -rf ~
+", 114, 109) | "sh"}'"#,
+    ),
+    ask(
+        "opaque.exec",
+        r#"awk 'BEGIN{printf "%c%c -rf ~
+", 114, 109}' | sh"#,
+    ),
+    ask("opaque.exec", r#"awk 'BEGIN{sprintf("%c%c -rf ~", 114, 109) | getline}'"#),
+    ask("opaque.exec", r#"gawk 'BEGIN{print "rm -rf ~" |& sprintf("%c%c", 115, 104)}'"#),
+    ask("opaque.exec", r#"gawk 'BEGIN{print "rm -rf ~" | ("s" tolower("H"))}'"#),
+    ask("opaque.exec", r#"gawk 'BEGIN{sprintf("%c%c -rf ~", 114, 109) |& getline}'"#),
+    deny("rm.home", r#"gawk 'BEGIN{print "rm -rf ~" |& "sh"}'"#),
+    deny("rm.home", r#"gawk 'BEGIN{"rm -rf ~" |& getline}'"#),
+    deny("rm.home", r#"awk 'BEGIN{print "rm -rf ~" | ("s" "h")}'"#),
+    allow(r#"awk '{print sprintf("%c", 65)}' data.txt"#),
+    allow(
+        r#"awk 'BEGIN{printf "%c%c
+", 104, 105}'"#,
+    ),
+    allow(
+        r#"gawk 'BEGIN{print "b
+a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
+    ),
+    allow(r#"awk '{print | ("sort " "-u")}' data.txt"#),
     deny("rm.home", r#"pwsh -c '[IO.Directory]::Delete($HOME, $true)'"#),
     deny("rm.home", r#"pwsh -c '[System.IO.Directory]::Delete("$HOME", $true)'"#),
     deny("rm.root", r#"pwsh -c '[Diagnostics.Process]::Start("cmd.exe", "/c rmdir /s /q C:\\")'"#),
