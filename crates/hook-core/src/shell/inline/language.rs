@@ -54,8 +54,11 @@ impl Language {
             "osascript" => Some(Language::AppleScript),
             // Raku shares Perl's call syntax; its `shell` and `run` are in Perl's table.
             _ if versioned("perl") || matches!(name, "raku" | "rakudo" | "perl6") => Some(Language::Perl),
-            // irb and pry are Ruby's REPLs; Crystal (`crystal eval`) shares Ruby's calls.
-            _ if versioned("ruby") || matches!(name, "irb" | "pry" | "crystal") => Some(Language::Ruby),
+            // irb and pry are Ruby's REPLs; Crystal (`crystal eval`) shares Ruby's calls; Rake
+            // runs Ruby given with `-e` (its `sh` is in Ruby's table).
+            _ if versioned("ruby") || matches!(name, "irb" | "pry" | "crystal" | "rake") => {
+                Some(Language::Ruby)
+            }
             _ if versioned("php") => Some(Language::Php),
             "erl" => Some(Language::Erlang),
             "elixir" => Some(Language::Elixir),
