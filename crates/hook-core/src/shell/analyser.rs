@@ -1797,6 +1797,9 @@ impl Analyser {
                 Peel::Find { execs } => {
                     command.argv.drain(..start);
                     let find = self.push(command.clone());
+                    // What it reads on standard input runs too (`sqlite3 db '.shell ls' <<< CMDS`),
+                    // and a database shell's dot-commands load code (`.load`).
+                    self.stdin_commands(&command, &command.stdin, find, origin);
                     let inner = origin.through(&origin.via, origin.stdin.clone());
                     if inner.depth > MAX_DEPTH {
                         let what = format!("`-exec` commands {MAX_DEPTH} levels deep are not followed");
@@ -2117,9 +2120,47 @@ impl Analyser {
             let inner = origin.through(&via, Stdin::Inherited);
             self.scoped(Run::Program, |a| a.text(&line, Dialect::Posix, &inner));
         }
+        if matches!(name, "sqlite3" | "duckdb") {
+            self.database_unseen(command, name, stdin, index);
+        }
         let fed = matches!(stdin, Stdin::Text(_) | Stdin::Pipe { .. });
         if fed && UNREAD_REPLS.contains(&name) {
             let what = format!("the code fed to `{name}` is in a language the guard does not read");
+            self.note(UnseenKind::Exec, index, what);
+        }
+    }
+
+    /// sqlite3's and duckdb's dot-commands that run code nobody sees, in their arguments or
+    /// on standard input: `.load LIB` (a library loaded into the program), and `.output |sh`
+    /// or `.once |python3` (what the queries print, run as a program).
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn database_unseen(&mut self, command: &SimpleCommand, name: &str, stdin: &Stdin, index: Option<usize>) {
+        let fed = match stdin {
+            Stdin::Text(text) => Some(text.as_str()),
+            _ => None,
+        };
+        let texts = command.args().iter().map(|word| word.text.as_str()).chain(fed);
+        let mut unseen = Vec::new();
+        for text in texts.filter(|text| text.contains('.')) {
+            for (dot, argument) in wrappers::dot_commands(text) {
+                let argument = argument.trim().trim_matches(['\'', '"']);
+                let program = argument.strip_prefix('|').and_then(|line| line.split_whitespace().next());
+                let runs = program.map(|program| program.rsplit('/').next().unwrap_or(program)).is_some_and(
+                    |program| wrappers::SHELLS.contains(&program) || inline::is_interpreter(program),
+                );
+                match dot {
+                    ".load" => {
+                        unseen.push(format!("`{name}` loads the library `{argument}`: code that is not seen"))
+                    }
+                    ".output" | ".once" if runs => unseen.push(format!(
+                        "`{name}` feeds what its queries print to `{}`, which runs it: code that is not seen",
+                        argument.trim_start_matches('|').trim()
+                    )),
+                    _ => {}
+                }
+            }
+        }
+        for what in unseen {
             self.note(UnseenKind::Exec, index, what);
         }
     }
