@@ -76,7 +76,11 @@ fn judge_at(
         let here = places.of(index);
         file_block(analysis, command, index, policy, ctx, here)
             .or_else(|| tree::block(analysis, index, &policy.files, here))
-            .or_else(|| likely_tree_block(analysis, command, index, policy, ctx))
+            .or_else(|| {
+                // Only after a `cd` that may have failed (a cheap check before the call).
+                let unsure = command.cwd.as_ref().is_some_and(|dir| dir.dynamic);
+                unsure.then(|| likely_tree_block(analysis, command, index, policy, ctx)).flatten()
+            })
     });
     // What the line writes to files is only worked out once a command runs a script file. A
     // script's text (a recipe, a package script) runs after what the line that ran it wrote:
