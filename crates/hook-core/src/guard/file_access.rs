@@ -505,6 +505,8 @@ fn sql_client_reads(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
         for line in text.split(['\n', ';']) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let first = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+            // sqlite3's dot-commands by any prefix that picks them (`.o F`, `.rea F`).
+            let first = crate::shell::dot_command(&first).to_string();
             let file = match first.as_str() {
                 ".import" | ".read" | ".open" => words[1..].iter().find(|w| !w.starts_with("--")),
                 "\\i" | "\\ir" | "\\include" | "\\include_relative" | "\\lo_import" | "source" | "\\." => {

@@ -1276,6 +1276,13 @@ fn database_escapes(name: &str, text: &str) -> Vec<String> {
             rest = &after[line.len()..];
         }
     }
+    if matches!(name, "sqlite3" | "duckdb") {
+        // `.she CMD`, `.sy CMD`: the escapes by a shorter name.
+        let abbreviated = dot_commands(text).filter(|(command, argument)| {
+            matches!(*command, ".shell" | ".system") && !text.contains(&format!("{command}{argument}"))
+        });
+        lines.extend(abbreviated.map(|(_, argument)| argument.trim().to_string()));
+    }
     if matches!(name, "sqlite3" | "duckdb") && text.contains('|') {
         lines.extend(dot_commands(text).filter_map(|(command, argument)| {
             let piped = matches!(command, ".read" | ".import" | ".output" | ".once");
@@ -1297,14 +1304,37 @@ fn database_escapes(name: &str, text: &str) -> Vec<String> {
     lines
 }
 
-/// The dot-commands of sqlite3's or duckdb's `text`, one a line: the command (`.read`) and the
-/// rest of its line.
+/// The dot-commands of sqlite3's or duckdb's `text`, one a line: the command by its full name
+/// ([`dot_command`]) and the rest of its line.
 pub(crate) fn dot_commands(text: &str) -> impl Iterator<Item = (&str, &str)> {
     text.lines().filter_map(|line| {
         let line = line.trim_start();
         let end = line.find(char::is_whitespace).unwrap_or(line.len());
-        line.starts_with('.').then(|| line.split_at(end))
+        let (command, rest) = line.split_at(end);
+        command.starts_with('.').then(|| (dot_command(command), rest))
     })
+}
+
+/// The full name of a dot-command that runs, reads or writes files, which the sqlite3 shell
+/// also takes by a prefix (`.she`, `.sy`, `.rea`, `.lo`, `.o`): the shortest prefix each is
+/// read at, or shorter where another command may come first in its list (a shell command
+/// judged where `.sh` is `.sha3sum` judges more, not less). Any other word as it is.
+pub(crate) fn dot_command(word: &str) -> &str {
+    const NAMES: &[(&str, usize)] = &[
+        (".shell", 3),
+        (".system", 3),
+        (".read", 4),
+        (".import", 3),
+        (".load", 3),
+        (".output", 2),
+        (".once", 3),
+        (".backup", 4),
+        (".save", 4),
+    ];
+    NAMES
+        .iter()
+        .find(|(name, shortest)| word.len() >= *shortest && name.starts_with(word))
+        .map_or(word, |(name, _)| name)
 }
 
 /// `rg --pre COMMAND`: ripgrep runs COMMAND on every file it searches.
