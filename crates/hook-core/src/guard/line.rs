@@ -1378,6 +1378,8 @@ mod tests {
             ("sqlite3 app.db '.read wipe.sql'", "rm.home"),
             ("sqlite3 app.db \".read 'chain.sql'\"", "rm.home"),
             ("sqlite3 app.db < wipe.sql", "rm.home"),
+            ("cat wipe.sql | sqlite3 app.db", "rm.home"),
+            ("printf '.read chain.sql' | sqlite3 app.db", "rm.home"),
             ("sqlite3 -init wipe.sql app.db", "rm.home"),
             ("sqlite3 app.db <<< '.read wipe.sql'", "rm.home"),
             ("duckdb app.db -c '.read wipe.sql'", "rm.home"),

@@ -2168,14 +2168,30 @@ impl Analyser {
     /// `printf 'put .env\n' | ftp host`: a file-transfer client (or `cpio -o`) reading its
     /// commands or file list from what a printer prints reads known text, as from a heredoc;
     /// the file rules read its `put`s (`guard::file_access`).
+    /// A database shell's commands too (`printf '.read x.sql' | sqlite3 db`), and the file one
+    /// is fed by `cat` (`cat x.sql | sqlite3 db`), read as `sqlite3 db < x.sql` is.
     fn printed_batch(&self, command: &mut SimpleCommand) {
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
-        if !matches!(command.name(), Some("ftp" | "sftp" | "lftp" | "smbclient" | "tftp" | "ncftp" | "cpio"))
-        {
+        if !matches!(
+            command.name(),
+            Some("ftp" | "sftp" | "lftp" | "smbclient" | "tftp" | "ncftp" | "cpio" | "sqlite3" | "duckdb")
+        ) {
             return;
         }
         if let Some(text) = output::printed(&self.commands, from) {
             command.stdin = Stdin::Text(text);
+            return;
+        }
+        let catted = self
+            .commands
+            .get(from)
+            .filter(|cat| cat.name() == Some("cat") && cat.via.is_empty() && cat.stdin == Stdin::Inherited);
+        if let Some([file]) = catted.map(SimpleCommand::args)
+            && !file.glob
+            && !file.text.starts_with('-')
+            && matches!(command.name(), Some("sqlite3" | "duckdb"))
+        {
+            command.stdin = Stdin::File(file.clone());
         }
     }
 

@@ -1033,6 +1033,11 @@ impl<'a> Scanner<'a> {
             (Effect::Eval, Some(Arg::Str(code, false))) => {
                 let budget = self.argument_budget;
                 self.argument_budget = budget.saturating_sub(code.len());
+                // Ruby's `%` literals in the code, as in the code around it (`inline::names`).
+                let code = match self.language {
+                    Language::Ruby => super::value::ruby_percent_literals(&code),
+                    _ => code,
+                };
                 self.findings.extend(Scanner::new(self.language, &code, budget).run());
             }
             // R's `parse(text = "…")`, `parse(file = "x.R")`.
