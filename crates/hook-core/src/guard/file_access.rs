@@ -317,7 +317,7 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
         .chain(
             stdin_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)),
         )
-        .chain(sql_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)))
+        .chain(sql_reads(command, name.as_deref()))
         .chain(
             transfer_option_reads(command, name.as_deref())
                 .into_iter()
@@ -437,8 +437,9 @@ pub(crate) fn option_values<'w>(args: &'w [Word], options: &[&str]) -> Vec<(&'w 
 
 /// Files a database shell's SQL or dot commands read (`sqlite3 :memory: "select
 /// readfile('.env')"`, `.import .env t`, duckdb's `read_text('.env')`, MySQL's `LOAD_FILE`,
-/// PostgreSQL's `pg_read_file`): the argument and the file name in it.
-fn sql_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Word, &'c str)> {
+/// PostgreSQL's `pg_read_file`) or write its output to (`.output F`, `.once F`, `.backup F`,
+/// psql's `\o F`, MySQL's `tee F`): the access, the argument and the file name in it.
+fn sql_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word, &'c str)> {
     if !matches!(
         name,
         Some(
@@ -463,7 +464,8 @@ fn sql_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(&'c Wor
 
 /// [`sql_reads`] of an SQL client, out of line (ARCHITECTURE.md, "Start-up").
 #[inline(never)]
-fn sql_client_reads(command: &SimpleCommand) -> Vec<(&Word, &str)> {
+fn sql_client_reads(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
+    let mysql = matches!(command.name(), Some("mysql" | "mariadb" | "mycli"));
     const CALLS: &[&str] = &[
         "readfile(",
         "read_text(",
@@ -493,7 +495,7 @@ fn sql_client_reads(command: &SimpleCommand) -> Vec<(&Word, &str)> {
                 let rest = text[at + call.len()..].trim_start();
                 let Some(quote) = rest.chars().next().filter(|c| *c == '\'' || *c == '"') else { continue };
                 if let Some(file) = rest[1..].split(quote).next() {
-                    reads.push((arg, file));
+                    reads.push((Access::Read, arg, file));
                 }
             }
         }
@@ -503,6 +505,8 @@ fn sql_client_reads(command: &SimpleCommand) -> Vec<(&Word, &str)> {
         for line in text.split(['\n', ';']) {
             let words: Vec<&str> = line.split_whitespace().collect();
             let first = words.first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+            // sqlite3's dot-commands by any prefix that picks them (`.o F`, `.rea F`).
+            let first = crate::shell::dot_command(&first).to_string();
             let file = match first.as_str() {
                 ".import" | ".read" | ".open" => words[1..].iter().find(|w| !w.starts_with("--")),
                 "\\i" | "\\ir" | "\\include" | "\\include_relative" | "\\lo_import" | "source" | "\\." => {
@@ -518,7 +522,18 @@ fn sql_client_reads(command: &SimpleCommand) -> Vec<(&Word, &str)> {
                     .position(|w| w.eq_ignore_ascii_case("infile"))
                     .and_then(|at| words.get(at + 1)),
             };
-            reads.extend(file.map(|file| (arg, file.trim_matches(['\'', '"', '(', ')']))));
+            reads.extend(file.map(|file| (Access::Read, arg, file.trim_matches(['\'', '"', '(', ')']))));
+            let written = match first.as_str() {
+                ".output" | ".once" | ".save" => words[1..].iter().find(|w| !w.starts_with('-')),
+                // `.backup ?DB? FILE`, `.clone FILE`: the last word.
+                ".backup" | ".clone" => words[1..].last(),
+                "\\o" | "\\out" | "\\w" | "\\write" => words.get(1),
+                "tee" | "\\t" if mysql => words.get(1),
+                _ => None,
+            };
+            let written =
+                written.map(|file| file.trim_matches(['\'', '"'])).filter(|file| !file.starts_with('|'));
+            reads.extend(written.map(|file| (Access::Write, arg, file)));
         }
     }
     reads

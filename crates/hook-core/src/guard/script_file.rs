@@ -1900,9 +1900,10 @@ fn unread_source<'w>(
 /// each with the language it is written in (`name` itself, or the program that runs it):
 /// awk's `-f`/`-E`/`-i` (gawk's include), sed's `-f`, vim's `-S` and `-u` (Lua for a `.lua`
 /// file), neovim's `-l` script, an Ex script on an editor's standard input (`vim -es < x`),
-/// m4's operands. The files an editor's `-c`, `--cmd` or `+` command runs (`:source`,
-/// `:luafile`) are commands of their own, found by the analysis. `None` for any other
-/// program or when there are none.
+/// m4's operands, sqlite3's and duckdb's `-init` file, file on standard input and `.read`
+/// files, a file-transfer client's batch file. The files an editor's `-c`, `--cmd` or `+`
+/// command runs (`:source`, `:luafile`) are commands of their own, found by the analysis.
+/// `None` for any other program or when there are none.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn program_files(name: &str, command: &SimpleCommand) -> Option<Vec<(Word, &'static str)>> {
     let args = command.args();
@@ -1959,6 +1960,51 @@ fn program_files(name: &str, command: &SimpleCommand) -> Option<Vec<(Word, &'sta
                 files.push((file.clone(), "vim"));
             }
             files
+        }
+        // sqlite3's and duckdb's commands from `-init FILE`, a file on standard input, and each
+        // `.read FILE` of the commands given (arguments, a here-string or heredoc).
+        "sqlite3" | "duckdb" => {
+            let mut files: Vec<(Word, &'static str)> =
+                valued(&["-init"], '\0').into_iter().map(|file| (file, "sqlite3")).collect();
+            let fed = match &command.stdin {
+                Stdin::File(file) => {
+                    files.push((file.clone(), "sqlite3"));
+                    None
+                }
+                Stdin::Text(text) => Some(text.as_str()),
+                _ => None,
+            };
+            for text in args.iter().map(|word| word.text.as_str()).chain(fed) {
+                for (_, file) in crate::shell::dot_commands(text).filter(|(dot, _)| *dot == ".read") {
+                    let file = file.trim().trim_matches(['\'', '"']);
+                    if file.is_empty() || file.starts_with('|') {
+                        continue;
+                    }
+                    let dynamic = file.contains(['$', '`']);
+                    let word = Word { text: file.to_string(), raw: file.to_string(), dynamic, glob: false };
+                    files.push((word, "sqlite3"));
+                }
+            }
+            files
+        }
+        // A file-transfer client's batch of commands: `sftp -b FILE`, `lftp -f FILE`, or a file
+        // on standard input (`sftp host < FILE`, `ftp host < FILE`).
+        "sftp" | "lftp" | "ftp" => {
+            let option = match name {
+                "sftp" => valued(&["-b"], '\0'),
+                "lftp" => valued(&["-f"], '\0'),
+                _ => Vec::new(),
+            };
+            let stdin = match &command.stdin {
+                Stdin::File(file) => Some(file.clone()),
+                _ => None,
+            };
+            option
+                .into_iter()
+                .filter(|file| !is_stdin(&file.text))
+                .chain(stdin)
+                .map(|file| (file, "sftp"))
+                .collect()
         }
         "m4" | "gm4" => {
             let mut files = Vec::new();
@@ -2026,6 +2072,7 @@ fn program_text<'w>(
             "sed" | "gsed" => format!("sed -e {text}"),
             "m4" | "gm4" => format!("m4 <<< {text}"),
             "awk" | "gawk" | "mawk" | "nawk" => format!("{name} {text}"),
+            "sqlite3" | "duckdb" | "sftp" | "lftp" | "ftp" => format!("{name} <<< {text}"),
             _ => format!("vim -es <<< {text}"),
         });
     }

@@ -470,8 +470,10 @@ impl Analyser {
         let mut last = None;
         // Only the first pipeline surely runs. What a pipeline after `&&` assigns holds in the
         // pipelines `&&` joins after it (`cd d && read -r f < list && cat "$f"`), which run
-        // only if it did; after `||` it may not have happened.
-        let mut open = 0;
+        // only if it did, and after the chain as far as `Vars::leave_kept` says; after `||` it
+        // may not have happened. `open` holds, innermost last, whether each scope opened is a
+        // pipeline's after `||`.
+        let mut open: Vec<bool> = Vec::new();
         for (i, pipeline) in chain.pipelines.iter().enumerate() {
             last = if i == 0 {
                 self.pipeline(pipeline, src, origin)
@@ -481,18 +483,21 @@ impl Analyser {
                     self.cwd = Cwd::Unknown;
                 }
                 if or_joined {
-                    for _ in 0..std::mem::take(&mut open) {
+                    for _ in open.drain(..) {
                         self.vars.leave();
                     }
                 }
                 entry = self.cwd.clone();
-                open += 1;
+                open.push(or_joined);
                 self.vars.enter(false);
                 self.pipeline(pipeline, src, origin)
             };
         }
-        for _ in 0..open {
-            self.vars.leave();
+        for or_joined in open.into_iter().rev() {
+            match or_joined {
+                true => self.vars.leave(),
+                false => self.vars.leave_kept(),
+            }
         }
         if self.cwd != start {
             // `cd X; cat f`: the `cd` may have failed, so the directory is X or where the line
@@ -1094,6 +1099,14 @@ impl Analyser {
                 *name = Word { text: "sh".into(), raw: name.raw.clone(), dynamic: false, glob: false };
             }
         }
+        // `x && a=ls; $a -rf /`: as a program's name, a value the line may not have given is
+        // still unknown (the packs presume what such a name runs).
+        if let (Some(name), Some([Part::Param { name: var, .. }])) =
+            (argv.first_mut(), simple.words.first().map(|w| w.parts.as_slice()))
+            && self.vars.is_kept(var)
+        {
+            name.dynamic = true;
+        }
         // `/proc/self/exe -c …`: the shell running the line, by the path of its own program.
         if let Some(name) = argv.first_mut().filter(|name| {
             !name.dynamic
@@ -1576,6 +1589,10 @@ impl Analyser {
             self.read_from_elsewhere(argv, stdin);
         }
         let (Some(name), Stdin::Text(text)) = (argv.first().filter(|w| !w.dynamic), stdin) else { return };
+        if matches!(name.text.as_str(), "mapfile" | "readarray") {
+            self.lines_from_text(argv, text);
+            return;
+        }
         if name.text != "read" {
             return;
         }
@@ -1636,6 +1653,40 @@ impl Analyser {
             };
             self.vars.set(var, Some(value));
         }
+    }
+
+    /// `mapfile -t a <<< "text"` (or from a heredoc): one element per line of text the line
+    /// fixes. A delimiter, count, skip or origin of its own, or text holding an expansion, is
+    /// left as `read_from_elsewhere` made it.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn lines_from_text(&mut self, argv: &[Word], text: &str) {
+        let mut name = "MAPFILE";
+        let mut trims = false;
+        for arg in &argv[1..] {
+            match arg.text.as_str() {
+                _ if arg.dynamic => return,
+                text if text.starts_with("--") => return,
+                text if text.starts_with('-') => {
+                    for letter in text[1..].chars() {
+                        match letter {
+                            't' => trims = true,
+                            _ => return,
+                        }
+                    }
+                }
+                text if lexer::assignment_name(&format!("{text}=")).is_some() => name = text,
+                _ => return,
+            }
+        }
+        if text.contains(['$', '`']) {
+            return;
+        }
+        // Without `-t` each element keeps its newline.
+        let items = text.split_inclusive('\n').map(|line| match trims {
+            true => line.strip_suffix('\n').unwrap_or(line).to_string(),
+            false => line.to_string(),
+        });
+        self.vars.set_array(name, Some(items.collect()));
     }
 
     fn push(&mut self, mut command: SimpleCommand) -> Option<usize> {
@@ -1776,6 +1827,9 @@ impl Analyser {
                 Peel::Find { execs } => {
                     command.argv.drain(..start);
                     let find = self.push(command.clone());
+                    // What it reads on standard input runs too (`sqlite3 db '.shell ls' <<< CMDS`),
+                    // and a database shell's dot-commands load code (`.load`).
+                    self.stdin_commands(&command, &command.stdin, find, origin);
                     let inner = origin.through(&origin.via, origin.stdin.clone());
                     if inner.depth > MAX_DEPTH {
                         let what = format!("`-exec` commands {MAX_DEPTH} levels deep are not followed");
@@ -2104,6 +2158,9 @@ impl Analyser {
             let inner = origin.through(&via, Stdin::Inherited);
             self.scoped(Run::Program, |a| a.text(&line, Dialect::Posix, &inner));
         }
+        if matches!(name, "sqlite3" | "duckdb") {
+            self.database_unseen(command, name, stdin, index);
+        }
         let fed = matches!(stdin, Stdin::Text(_) | Stdin::Pipe { .. });
         if fed && UNREAD_REPLS.contains(&name) {
             let what = format!("the code fed to `{name}` is in a language the guard does not read");
@@ -2111,17 +2168,68 @@ impl Analyser {
         }
     }
 
+    /// sqlite3's and duckdb's dot-commands that run code nobody sees, in their arguments or
+    /// on standard input: `.load LIB` (a library loaded into the program), and `.output |sh`
+    /// or `.once |python3` (what the queries print, run as a program).
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn database_unseen(&mut self, command: &SimpleCommand, name: &str, stdin: &Stdin, index: Option<usize>) {
+        let fed = match stdin {
+            Stdin::Text(text) => Some(text.as_str()),
+            _ => None,
+        };
+        let texts = command.args().iter().map(|word| word.text.as_str()).chain(fed);
+        let mut unseen = Vec::new();
+        for text in texts.filter(|text| text.contains('.')) {
+            for (dot, argument) in wrappers::dot_commands(text) {
+                let argument = argument.trim().trim_matches(['\'', '"']);
+                let program = argument.strip_prefix('|').and_then(|line| line.split_whitespace().next());
+                let runs = program.map(|program| program.rsplit('/').next().unwrap_or(program)).is_some_and(
+                    |program| wrappers::SHELLS.contains(&program) || inline::is_interpreter(program),
+                );
+                match dot {
+                    ".load" => {
+                        unseen.push(format!("`{name}` loads the library `{argument}`: code that is not seen"))
+                    }
+                    ".output" | ".once" if runs => unseen.push(format!(
+                        "`{name}` feeds what its queries print to `{}`, which runs it: code that is not seen",
+                        argument.trim_start_matches('|').trim()
+                    )),
+                    _ => {}
+                }
+            }
+        }
+        for what in unseen {
+            self.note(UnseenKind::Exec, index, what);
+        }
+    }
+
     /// `printf 'put .env\n' | ftp host`: a file-transfer client (or `cpio -o`) reading its
     /// commands or file list from what a printer prints reads known text, as from a heredoc;
     /// the file rules read its `put`s (`guard::file_access`).
+    /// A database shell's commands too (`printf '.read x.sql' | sqlite3 db`), and the file one
+    /// is fed by `cat` (`cat x.sql | sqlite3 db`), read as `sqlite3 db < x.sql` is.
     fn printed_batch(&self, command: &mut SimpleCommand) {
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
-        if !matches!(command.name(), Some("ftp" | "sftp" | "lftp" | "smbclient" | "tftp" | "ncftp" | "cpio"))
-        {
+        if !matches!(
+            command.name(),
+            Some("ftp" | "sftp" | "lftp" | "smbclient" | "tftp" | "ncftp" | "cpio" | "sqlite3" | "duckdb")
+        ) {
             return;
         }
         if let Some(text) = output::printed(&self.commands, from) {
             command.stdin = Stdin::Text(text);
+            return;
+        }
+        let catted = self
+            .commands
+            .get(from)
+            .filter(|cat| cat.name() == Some("cat") && cat.via.is_empty() && cat.stdin == Stdin::Inherited);
+        if let Some([file]) = catted.map(SimpleCommand::args)
+            && !file.glob
+            && !file.text.starts_with('-')
+            && matches!(command.name(), Some("sqlite3" | "duckdb"))
+        {
+            command.stdin = Stdin::File(file.clone());
         }
     }
 
@@ -2649,6 +2757,9 @@ mod tests {
             "(a=rm); $a -rf /",
             "a=ls; (a=rm); $a -rf /",
             "x && a=rm; $a -rf /",
+            // Kept for its arguments, a value a pipeline after `&&` gave is no program name.
+            "x && a=ls; $a -rf /",
+            "cd d && a=ls; \"$a\" -rf /",
             "a=rm | cat; $a -rf /",
             "for a in rm; do :; done; $a -rf /",
             "a=ls; while true; do $a -rf /; a=rm; done",
@@ -2662,6 +2773,7 @@ mod tests {
             assert!(last.is_some_and(|c| c.argv[0].dynamic), "{line}: {analysis:#?}");
         }
         assert_eq!(argvs("if x; then a=rm; $a y; fi", Dialect::Posix), [vec!["x"], vec!["rm", "y"]]);
+        assert_eq!(argvs("cd d && a=~/x; ls $a", Dialect::Posix), [vec!["cd", "d"], vec!["ls", "$HOME/x"]]);
         let unknown = posix("$cmd -la");
         assert!(unknown.commands[0].argv[0].dynamic && !unknown.commands[0].argv[1].dynamic);
         assert_eq!(unknown.commands[0].name(), None);

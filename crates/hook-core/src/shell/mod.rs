@@ -25,8 +25,8 @@ mod wrappers;
 pub(crate) use inline::{is_interpreter, reads_code_from_stdin};
 pub(crate) use param::pattern_matches;
 pub(crate) use wrappers::{
-    XARGS_INPUT, cron_commands, git_config_setting, git_path_outside, git_setting_command, git_subcommand,
-    schedules_timer, workspace_subcommand,
+    XARGS_INPUT, cron_commands, dot_command, dot_commands, git_config_setting, git_path_outside,
+    git_setting_command, git_subcommand, schedules_timer, workspace_subcommand,
 };
 
 /// Which shell language a command line is written in.

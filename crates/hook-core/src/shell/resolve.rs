@@ -2,7 +2,8 @@
 //! the line, and words expanded with them and with resolved command substitutions.
 //!
 //! Never a guess: a variable assigned in a branch, a loop, a subshell or from a substitution
-//! becomes unknown, and an unknown value leaves the word [`Word::dynamic`].
+//! becomes unknown, and an unknown value leaves the word [`Word::dynamic`]; only a name the
+//! line had not set keeps what a pipeline after `&&` gave it ([`Vars::leave_kept`]).
 
 use std::collections::HashMap;
 
@@ -25,6 +26,8 @@ const DEFAULT_IFS: &str = " \t\n";
 #[derive(Debug)]
 pub(super) struct Vars {
     scopes: Vec<Scope>,
+    /// Names holding what a pipeline that may not have run gave them ([`Vars::leave_kept`]).
+    kept: Vec<String>,
 }
 
 #[derive(Debug, Default)]
@@ -55,7 +58,7 @@ enum Value {
 
 impl Default for Vars {
     fn default() -> Self {
-        Self { scopes: vec![Scope::default()] }
+        Self { scopes: vec![Scope::default()], kept: Vec::new() }
     }
 }
 
@@ -207,6 +210,12 @@ impl Vars {
         self.insert(name, Value::Substitution(source.to_string()));
     }
 
+    /// Whether `name` holds what a pipeline that may not have run gave it: as a command's
+    /// name it may still be whatever the shell inherited.
+    pub fn is_kept(&self, name: &str) -> bool {
+        !self.kept.is_empty() && self.kept.iter().any(|kept| kept == name)
+    }
+
     fn insert(&mut self, name: &str, value: Value) {
         // Assigning through a reference assigns the variable it names.
         let mut name = name.to_string();
@@ -218,6 +227,9 @@ impl Vars {
                 }
             }
         }
+        if !self.kept.is_empty() {
+            self.kept.retain(|kept| *kept != name);
+        }
         if let Some(scope) = self.scopes.last_mut() {
             scope.values.insert(name, value);
         }
@@ -225,6 +237,34 @@ impl Vars {
 
     pub fn enter(&mut self, isolated: bool) {
         self.scopes.push(Scope { values: HashMap::new(), isolated });
+    }
+
+    /// Close the innermost scope of a pipeline that ran if the ones before it succeeded (`cd
+    /// d && a=(x); cat "${a[@]}"`): that is the run the line is written for, so a name the line
+    /// had not set before keeps what the scope assigned (otherwise it holds what the shell
+    /// inherited, which nothing here knows either; [`Vars::is_kept`] says so). A name of the
+    /// environment's kind (no lowercase letter: `HOME`, `PATH`) or one the line had set to
+    /// another value may hold either: unknown.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    pub fn leave_kept(&mut self) {
+        if self.scopes.len() < 2 {
+            return;
+        }
+        let Some(closed) = self.scopes.pop() else { return };
+        for (name, value) in closed.values {
+            let own =
+                name.bytes().any(|b| b.is_ascii_lowercase()) || matches!(name.as_str(), "MAPFILE" | "REPLY");
+            let value = match self.own(&name) {
+                None if own => {
+                    self.kept.push(name.clone());
+                    value
+                }
+                _ => Value::Unknown,
+            };
+            if let Some(parent) = self.scopes.last_mut() {
+                parent.values.insert(name, value);
+            }
+        }
     }
 
     /// Close the innermost scope: whatever it assigned may or may not have happened.

@@ -1299,7 +1299,10 @@ fn run_time_commands(name: &str, argv: &[Word], at: usize) -> Option<Word> {
 }
 
 /// The shell escapes of a database shell in `text`: `.shell`/`.system` (sqlite3, duckdb), `\!`
-/// (psql, mysql), `system` (mysql), `!` (lftp). Every one is a line.
+/// (psql, mysql), `system` (mysql), `!` (lftp). Every one is the rest of its line, `;` and all
+/// (the shell is given the line). sqlite3's and duckdb's dot-commands that read from or write
+/// to a command (`.read |CMD`, `.import |CMD TABLE`, `.output |CMD`, `.once |CMD`, quoted or
+/// not) run CMD too.
 fn database_escapes(name: &str, text: &str) -> Vec<String> {
     let escapes: &[&str] = match name {
         "sqlite3" | "duckdb" => &[".shell ", ".system "],
@@ -1313,12 +1316,70 @@ fn database_escapes(name: &str, text: &str) -> Vec<String> {
         let mut rest = text;
         while let Some(at) = rest.find(escape) {
             let after = &rest[at + escape.len()..];
-            let line = after.split(['\n', ';']).next().unwrap_or_default();
+            let line = after.split('\n').next().unwrap_or_default();
             lines.push(line.trim().to_string());
             rest = &after[line.len()..];
         }
     }
+    if matches!(name, "sqlite3" | "duckdb") {
+        // `.she CMD`, `.sy CMD`: the escapes by a shorter name.
+        let abbreviated = dot_commands(text).filter(|(command, argument)| {
+            matches!(*command, ".shell" | ".system") && !text.contains(&format!("{command}{argument}"))
+        });
+        lines.extend(abbreviated.map(|(_, argument)| argument.trim().to_string()));
+    }
+    if matches!(name, "sqlite3" | "duckdb") && text.contains('|') {
+        lines.extend(dot_commands(text).filter_map(|(command, argument)| {
+            let piped = matches!(command, ".read" | ".import" | ".output" | ".once");
+            let argument = argument.trim_start();
+            let quoted = argument.strip_prefix(['\'', '"']).map(|rest| {
+                let quote = argument.as_bytes()[0] as char;
+                rest.split(quote).next().unwrap_or(rest)
+            });
+            let program = quoted.unwrap_or(match command {
+                // `.import |CMD TABLE`: the table is the last word.
+                ".import" => {
+                    argument.trim_end().rsplit_once(char::is_whitespace).map_or(argument, |(c, _)| c)
+                }
+                _ => argument,
+            });
+            piped.then(|| program.trim().strip_prefix('|')).flatten().map(|line| line.trim().to_string())
+        }));
+    }
     lines
+}
+
+/// The dot-commands of sqlite3's or duckdb's `text`, one a line: the command by its full name
+/// ([`dot_command`]) and the rest of its line.
+pub(crate) fn dot_commands(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    text.lines().filter_map(|line| {
+        let line = line.trim_start();
+        let end = line.find(char::is_whitespace).unwrap_or(line.len());
+        let (command, rest) = line.split_at(end);
+        command.starts_with('.').then(|| (dot_command(command), rest))
+    })
+}
+
+/// The full name of a dot-command that runs, reads or writes files, which the sqlite3 shell
+/// also takes by a prefix (`.she`, `.sy`, `.rea`, `.lo`, `.o`): the shortest prefix each is
+/// read at, or shorter where another command may come first in its list (a shell command
+/// judged where `.sh` is `.sha3sum` judges more, not less). Any other word as it is.
+pub(crate) fn dot_command(word: &str) -> &str {
+    const NAMES: &[(&str, usize)] = &[
+        (".shell", 3),
+        (".system", 3),
+        (".read", 4),
+        (".import", 3),
+        (".load", 3),
+        (".output", 2),
+        (".once", 3),
+        (".backup", 4),
+        (".save", 4),
+    ];
+    NAMES
+        .iter()
+        .find(|(name, shortest)| word.len() >= *shortest && name.starts_with(word))
+        .map_or(word, |(name, _)| name)
 }
 
 /// `rg --pre COMMAND`: ripgrep runs COMMAND on every file it searches.

@@ -4,7 +4,7 @@ use super::Finding;
 use crate::shell::Word;
 
 /// awk's pipes, which run through `sh -c`: `print X | "cmd"` runs `cmd` (and when `cmd` is a
-/// shell, what is printed is its script), `"cmd" | getline` runs `cmd`.
+/// shell, what is printed is its script), `"cmd" | getline` runs `cmd`; gawk's `|&` too.
 /// awk's `print > "file"` and `print >> "file"`: the file is written; `getline < "file"`:
 /// the file is read.
 pub(super) fn awk_redirects(code: &str) -> Vec<Finding> {
@@ -158,6 +158,8 @@ pub(super) fn awk_pipes(code: &str) -> Vec<Finding> {
             continue;
         }
         let after = code[bar + 1..].trim_start();
+        // gawk's two-way pipe `|&` runs the command as `|` does.
+        let after = after.strip_prefix('&').map_or(after, str::trim_start);
         let before = code[..bar].trim_end();
         // `print … | "cmd"`, or `print … | c` with `c = "cmd"`.
         let piped_to =
@@ -165,6 +167,10 @@ pub(super) fn awk_pipes(code: &str) -> Vec<Finding> {
         let piped_to = piped_to.or_else(|| {
             let name = after.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).next()?;
             before.contains("print").then(|| assigned_string(code, name)).flatten()
+        });
+        // `print … | ("s" "h")`: a command the program joins from strings.
+        let piped_to = piped_to.or_else(|| {
+            after.starts_with('(').then(|| term(after, code, 0)).flatten().and_then(|(command, _)| command)
         });
         if let Some(command) = piped_to.as_deref() {
             // `print ... | "cmd"`: cmd runs; a shell runs what is printed.
@@ -223,6 +229,10 @@ pub(super) fn awk_pipes(code: &str) -> Vec<Finding> {
                     }
                 }
             }
+        } else if after.starts_with('(') && before.contains("print") {
+            // `print … | (c "h")`: a command computed otherwise.
+            let end = closing(&after[1..]).map_or(after.len(), |end| end + 2);
+            findings.push(Finding::Opaque { call: "print |".into(), argument: after[..end].to_string() });
         }
     }
     findings

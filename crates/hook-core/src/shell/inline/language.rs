@@ -35,10 +35,12 @@ const NAMED: &[(&str, Language)] = &[
     ("raku", Perl),
     ("rakudo", Perl),
     ("perl6", Perl),
-    // irb and pry are Ruby's REPLs; Crystal (`crystal eval`) shares Ruby's calls.
+    // irb and pry are Ruby's REPLs; Crystal (`crystal eval`) shares Ruby's calls; Rake runs
+    // Ruby given with `-e` (its `sh` is in Ruby's table).
     ("irb", Ruby),
     ("pry", Ruby),
     ("crystal", Ruby),
+    ("rake", Ruby),
     ("erl", Erlang),
     ("elixir", Elixir),
     // The JVM's REPLs and scripts, and Swift: Java's process API and C-like syntax.

@@ -87,6 +87,10 @@ fn source(name: &str, language: Language, argv: &[Word]) -> Source {
             _ => Source::Elsewhere,
         },
         ("ghc", _) => named_code(argv, &["-e"], false),
+        // `rake -e CODE`, `-E` (then the tasks), `-p` (and print its value); else the Rakefile.
+        ("rake", _) => {
+            named_code(argv, &["-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print"], false)
+        }
         ("kotlin" | "kotlinc" | "kotlinc-jvm", _) => {
             named_code(argv, &["-e", "-expression", "--expression"], false)
         }
@@ -716,6 +720,14 @@ mod tests {
         assert_eq!(findings(&["perl", "-e", "system(q{rm -rf /})"]), [shell("rm -rf /")]);
         assert_eq!(findings(&["ruby", "-e", "system(%q(rm -rf ~))"]), [shell("rm -rf ~")]);
         assert!(findings(&["perl", "-e", "print q{rm -rf /}"]).is_empty());
+        // Ruby's `%` literals are spelled as the plain ones wherever they stand; after a value
+        // the `%` is the operator.
+        let spelled = super::value::ruby_percent_literals;
+        assert_eq!(spelled("system %q(rm 'x' (y))"), r"system 'rm \'x\' (y)'");
+        assert_eq!(spelled("system(*%w[rm -rf /])"), "system(*['rm', '-rf', '/'])");
+        assert_eq!(spelled("x = %Q{a \"#{b}\"}"), "x = \"a \\\"#{b}\\\"\"");
+        assert_eq!(spelled("puts 10 % 3; x = 7; puts x %(2)"), "puts 10 % 3; x = 7; puts x %(2)");
+        assert_eq!(spelled("puts '%q(x)' # %w[y]"), "puts '%q(x)' # %w[y]");
     }
 
     #[test]

@@ -213,6 +213,8 @@ pub(super) fn resolved(code: &str, findings: &mut Vec<Finding>) -> String {
 /// `__send__` and `method(:system).call(…)` call `system`; a name the scan cannot compute
 /// (`send(name, …)`) is unseen.
 pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
+    // `%q(…)`, `%w[…]`: the plain literals they spell.
+    let code = &super::value::ruby_percent_literals(code);
     // `Dir["~/*"]` is `Dir.glob("~/*")`.
     let code = &dir_globs(code);
     rewrite(code, Language::Ruby, &["send(", "method("], findings, |form, inner, _| {

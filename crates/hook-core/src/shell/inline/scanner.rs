@@ -623,6 +623,8 @@ impl<'a> Scanner<'a> {
             || matches!(self.language, Language::Perl | Language::Ruby)
                 && i > at
                 && self.bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic() || matches!(b, b'$' | b'@'))
+            // Ruby's array argument: `FileUtils.rm_rf ["dist", "/"]`.
+            || self.language == Language::Ruby && i > at && self.bytes.get(i) == Some(&b'[')
             // Perl's `kill 9, -1`; gnuplot's `system "cmd"`.
             || self.language == Language::Perl
                 && i > at
@@ -749,8 +751,13 @@ impl<'a> Scanner<'a> {
                 return self.argument(command);
             }
         }
-        // A list: `[…]`, R's `c(…)`, Perl's `(…)`.
-        let list = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')).or_else(|| {
+        // A list: `[…]`, R's `c(…)`, Perl's `(…)`; spread into the call's arguments (Ruby's and
+        // Python's `*[…]`), it is those arguments.
+        let spread = matches!(self.language, Language::Ruby | Language::Python)
+            .then(|| text.strip_prefix('*'))
+            .flatten()
+            .filter(|rest| rest.starts_with('['));
+        let list = spread.unwrap_or(text).strip_prefix('[').and_then(|t| t.strip_suffix(']')).or_else(|| {
             (self.language == Language::R).then(|| text.strip_prefix("c(")?.strip_suffix(')')).flatten()
         });
         // Java's `new String[]{…}`, Kotlin's `arrayOf(…)`, Scala's `Seq(…)`, `List.of(…)`.
@@ -1039,6 +1046,11 @@ impl<'a> Scanner<'a> {
             (Effect::Eval, Some(Arg::Str(code, false))) => {
                 let budget = self.argument_budget;
                 self.argument_budget = budget.saturating_sub(code.len());
+                // Ruby's `%` literals in the code, as in the code around it (`inline::names`).
+                let code = match self.language {
+                    Language::Ruby => super::value::ruby_percent_literals(&code),
+                    _ => code,
+                };
                 self.findings.extend(Scanner::new(self.language, &code, budget).run());
             }
             // R's `parse(text = "…")`, `parse(file = "x.R")`.
@@ -1188,7 +1200,13 @@ impl<'a> Scanner<'a> {
         let via = format!("{} {path}", self.language.label());
         let target = match target {
             Arg::Str(value, interpolated) => Word { dynamic: interpolated, ..Word::literal(value) },
-            Arg::List(_) => return,
+            // `FileUtils.rm_rf(["dist", "/"])`: each name.
+            Arg::List(targets) => {
+                for target in targets {
+                    self.findings.push(Finding::Delete { via: via.clone(), target });
+                }
+                return;
+            }
             Arg::Other(expression) => {
                 let target = self.target_expression(&expression);
                 // Not a place the scan knows: one of the names the code lists, if it lists.

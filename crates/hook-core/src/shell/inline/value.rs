@@ -241,6 +241,130 @@ fn quote_operator(text: &str, language: Language) -> Option<(String, bool)> {
     Some((inner.to_string(), interpolated))
 }
 
+/// Ruby's `%` literals spelled as the plain ones they are, so that every call reads them where
+/// it reads a string or an array: `%q(…)` as `'…'`, `%Q(…)` and `%(…)` as `"…"`, `%w[a b]` as
+/// `['a', 'b']` (`%W` with `"…"`). A `%` after a value (`10 % 3`, `x %(2)`) is the operator:
+/// a literal stands where an expression starts, or as the argument of a call without
+/// parentheses (`system %q(…)`). `%x(…)` is a command the scan reads as it is.
+pub(super) fn ruby_percent_literals(code: &str) -> String {
+    if !code.contains('%') {
+        return code.to_string();
+    }
+    let bytes = code.as_bytes();
+    let mut out = String::with_capacity(code.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\'' | b'"' | b'`' => {
+                i = string_end(bytes, i, Language::Ruby);
+                continue;
+            }
+            b'#' => {
+                // A comment runs to the end of the line (`#{` only interpolates in strings).
+                i = bytes[i..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |n| i + n);
+                continue;
+            }
+            b'%' => {}
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        let Some((spelled, end)) = percent_literal(code, i) else {
+            i += 1;
+            continue;
+        };
+        out.push_str(&code[copied..i]);
+        out.push_str(&spelled);
+        copied = end;
+        i = end;
+    }
+    out.push_str(&code[copied..]);
+    out
+}
+
+/// The `%` literal starting at `at` in `code` as plain Ruby, and where it ends.
+fn percent_literal(code: &str, at: usize) -> Option<(String, usize)> {
+    let before = code[..at].trim_end();
+    let spaced = before.len() < at;
+    // `system(*%w[rm -rf /])`: spread into the arguments where an argument starts.
+    let before = match before.strip_suffix('*') {
+        Some(stars) => match stars.trim_end().chars().last() {
+            None | Some('(' | ',' | '[' | '=') => stars.trim_end(),
+            Some(_) => return None,
+        },
+        None => before,
+    };
+    // After a value the `%` is the operator, unless a call without parentheses takes the
+    // literal (`system %q(…)`: a name, a space, and the literal right after the `%`).
+    let operand = match before.chars().last() {
+        None => true,
+        Some(c) if "(,=[{;|&!?:+<>\n".contains(c) => true,
+        Some(c) if c.is_ascii_alphanumeric() || c == '_' => {
+            let word: String =
+                before.chars().rev().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            spaced && !word.chars().last().is_some_and(|c| c.is_ascii_digit()) && {
+                let word: String = word.chars().rev().collect();
+                // A call's name, not a variable's: the scan's calls are lower-case names that
+                // no one-liner assigns (`x = 7; x %(2)` stays the operator).
+                !code[..at].contains(&format!("{word} ="))
+            }
+        }
+        Some(_) => false,
+    };
+    if !operand {
+        return None;
+    }
+    let rest = &code[at + 1..];
+    let (kind, rest) = match rest.chars().next()? {
+        kind @ ('q' | 'Q' | 'w' | 'W') => (kind, &rest[1..]),
+        _ => ('Q', rest),
+    };
+    let open = rest.chars().next()?;
+    let close = match open {
+        '(' => ')',
+        '[' => ']',
+        '{' => '}',
+        '<' => '>',
+        c if c.is_ascii_punctuation() && !"=%".contains(c) => c,
+        _ => return None,
+    };
+    let start = code.len() - rest.len() + open.len_utf8();
+    let mut depth = 0usize;
+    let mut end = None;
+    let mut chars = code[start..].char_indices();
+    while let Some((offset, c)) = chars.next() {
+        match c {
+            '\\' => {
+                chars.next();
+            }
+            c if c == close && depth == 0 => {
+                end = Some(start + offset);
+                break;
+            }
+            c if c == close => depth -= 1,
+            c if c == open => depth += 1,
+            _ => {}
+        }
+    }
+    let end = end?;
+    let inner = &code[start..end];
+    let quoted = |text: &str, interpolating: bool| match interpolating {
+        true => format!("\"{}\"", text.replace('"', "\\\"")),
+        false => format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'")),
+    };
+    let spelled = match kind {
+        'q' => quoted(inner, false),
+        'Q' => quoted(inner, true),
+        _ => {
+            let words: Vec<String> = inner.split_whitespace().map(|word| quoted(word, kind == 'W')).collect();
+            format!("[{}]", words.join(", "))
+        }
+    };
+    Some((spelled, end + close.len_utf8()))
+}
+
 fn unescape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars();
