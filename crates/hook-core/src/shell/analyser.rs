@@ -2040,6 +2040,23 @@ impl Analyser {
                         ..Default::default()
                     });
                 }
+                // `os.rename(a, b)`, `shutil.copytree(a, b)`: as `mv a b`, `cp -r a b`.
+                inline::Finding::Transfer { via: how, from, to, kind } => {
+                    let mut transfer_via = command.via.clone();
+                    transfer_via.push(how);
+                    let program: &[&str] = match kind {
+                        inline::Transfer::Move => &["mv"],
+                        inline::Transfer::Copy => &["cp"],
+                        inline::Transfer::CopyTree => &["cp", "-r"],
+                    };
+                    let argv = program.iter().map(|w| Word::literal(*w)).chain([from, to]).collect();
+                    self.push(SimpleCommand {
+                        argv,
+                        via: transfer_via,
+                        text: command.text.clone(),
+                        ..Default::default()
+                    });
+                }
                 inline::Finding::ForkLoop => self.fork_bombs.extend(index),
                 inline::Finding::Opaque { call, argument } => {
                     let shown: String = argument.chars().take(60).collect();
