@@ -264,6 +264,9 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
     };
     analyser.text(line, dialect, &Origin::default());
     analyser.read_traps(0);
+    if dialect == Dialect::Posix && line.contains("coproc") {
+        analyser.coprocesses(line);
+    }
     let mut fork_bombs = std::mem::take(&mut analyser.fork_bombs);
     // A self-spawning function is a bomb once it is called from outside its own body.
     for (name, body) in &analyser.self_spawning {
@@ -1984,6 +1987,62 @@ impl Analyser {
                 if word.text.contains(XARGS_INPUT_TOKEN) {
                     word.text = word.text.replace(XARGS_INPUT_TOKEN, wrappers::XARGS_INPUT);
                     word.dynamic = true;
+                }
+            }
+        }
+    }
+
+    /// `coproc sh; echo 'rm -rf ~' >&${COPROC[1]}`: a shell run as a coprocess reads what
+    /// the line writes to the coprocess's input descriptor (`${COPROC[1]}`, `${NAME[1]}`),
+    /// analysed when a printer fixes it, unseen otherwise; a coprocess shell written to by
+    /// nothing the line shows reads unseen input.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn coprocesses(&mut self, line: &str) {
+        // `coproc NAME { … }` names the descriptors' array; otherwise it is `COPROC`.
+        let mut names = vec!["COPROC".to_string()];
+        let mut compound = false;
+        for (at, _) in line.match_indices("coproc") {
+            let mut words = line[at + "coproc".len()..].split_whitespace();
+            let (first, second) = (words.next().unwrap_or_default(), words.next().unwrap_or_default());
+            let is_name = !first.is_empty() && first.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            compound |= first.starts_with(['{', '(']) || is_name && second.starts_with(['{', '(']);
+            if is_name && second.starts_with(['{', '(']) {
+                names.push(first.to_string());
+            }
+        }
+        let shell = self.commands.iter().find_map(|command| {
+            let name = command.name()?;
+            let bare = command
+                .args()
+                .iter()
+                .all(|w| matches!(w.text.as_str(), "-s" | "-i" | "-" | "--norc" | "--noprofile"));
+            let coprocess = compound || command.via.iter().any(|via| via == "coproc");
+            (bare && coprocess && wrappers::SHELLS.contains(&name)).then(|| name.to_string())
+        });
+        let Some(shell) = shell else { return };
+        let writers: Vec<usize> = (0..self.commands.len())
+            .filter(|&at| {
+                self.commands[at].redirects.iter().any(|r| {
+                    matches!(r.op, RedirectOp::Duplicate | RedirectOp::Write | RedirectOp::Append)
+                        && names.iter().any(|name| r.target.text.contains(&format!("{name}[1]")))
+                })
+            })
+            .collect();
+        if writers.is_empty() {
+            let what = format!("the coprocess `{shell}` reads input the line does not show");
+            self.note(UnseenKind::Exec, None, what);
+        }
+        let origin = Origin::default().through(&[format!("coproc {shell}")], Stdin::Inherited);
+        for writer in writers {
+            match output::output(&self.commands, writer) {
+                Some(script) => {
+                    self.scoped(Run::Program, |a| a.text(&script, Dialect::Posix, &origin));
+                }
+                None => {
+                    let program =
+                        self.commands[writer].argv.first().map_or(String::new(), |w| w.text.clone());
+                    let what = format!("what `{program}` writes to the coprocess `{shell}` is not computed");
+                    self.note(UnseenKind::Exec, Some(writer), what);
                 }
             }
         }
