@@ -817,19 +817,23 @@ impl Analyser {
     }
 
     /// The elements of `a=(LIST)`, when the line fixes every one.
-    fn array_items(&mut self, list: &str, origin: &Origin) -> Option<Vec<String>> {
+    /// The elements of `(list)`, and whether one of them is a glob (its files, unknown here,
+    /// stand as the pattern: `f=(~/.ssh/id_*)`).
+    fn array_items(&mut self, list: &str, origin: &Origin) -> (Option<Vec<String>>, bool) {
         let mut items = Vec::new();
+        let mut globbed = false;
         for token in lexer::tokenize(list).tokens {
-            let lexer::TokenKind::Word(word) = token.kind else { return None };
+            let lexer::TokenKind::Word(word) = token.kind else { return (None, false) };
             for item in self.expand_word(&word, origin) {
-                if item.dynamic || item.glob {
-                    return None;
+                if item.dynamic {
+                    return (None, false);
                 }
+                globbed |= item.glob;
                 // An element's tilde was expanded when the array was made.
                 items.push(resolve::home_word(&item));
             }
         }
-        Some(items)
+        (Some(items), globbed)
     }
 
     fn expand_word(&mut self, word: &LexWord, origin: &Origin) -> Vec<Word> {
@@ -1032,14 +1036,15 @@ impl Analyser {
             }
             if let [Part::Opaque { raw }] = value.parts.as_slice() {
                 if let Some(list) = raw.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-                    let mut items = self.array_items(list, origin);
+                    let (mut items, mut globbed) = self.array_items(list, origin);
                     if append {
                         let before =
                             self.vars.array(name).map(|v| v.into_iter().map(str::to_string).collect());
+                        globbed |= self.vars.is_pattern(name);
                         items =
                             before.zip(items).map(|(before, new): (Vec<String>, _)| [before, new].concat());
                     }
-                    self.vars.set_array(name, items);
+                    self.vars.set_array(name, items, globbed);
                     continue;
                 }
             }
@@ -1496,8 +1501,8 @@ impl Analyser {
                 Some((var, value)) if sets && lexer::assignment_name(&arg.text).is_some() => {
                     if let Some(list) = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')) {
                         // `declare -a a=(rm -rf /)`
-                        let items = self.array_items(list, origin);
-                        self.vars.set_array(var, items);
+                        let (items, globbed) = self.array_items(list, origin);
+                        self.vars.set_array(var, items, globbed);
                         continue;
                     }
                     if name.text == "export" {
@@ -1619,7 +1624,7 @@ impl Analyser {
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         if let Some(array) = array {
-            self.vars.set_array(&array, Some(fields.iter().map(|f| (*f).to_string()).collect()));
+            self.vars.set_array(&array, Some(fields.iter().map(|f| (*f).to_string()).collect()), false);
             return;
         }
         if names.is_empty() {
