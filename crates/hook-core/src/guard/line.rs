@@ -712,6 +712,10 @@ fn unknown_write(
         }) {
             // `sed -i s/a/b/ $(grep -rl a src)`: the files under the roots the lister names.
             listed(&lister, &listed_roots(&lister).unwrap_or_default()).map(Computed::Denied)
+        } else if path.contains(shell::CODE_VALUE) {
+            // `awk '{print > ENVIRON["HOME"] "/" $1}'`: a name interpreter code computes.
+            let place = if word.text.starts_with('~') { "a path under the home directory" } else { "a path" };
+            Some(Computed::Unknown(format!("{place} that the code computes from the environment")))
         } else if path.contains("$(") || path.contains('`') {
             substituted(path, here).map_or_else(
                 |program| Some(Computed::Unknown(format!("the path `{program}` prints"))),

@@ -264,6 +264,9 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
     };
     analyser.text(line, dialect, &Origin::default());
     analyser.read_traps(0);
+    if dialect == Dialect::Posix && line.contains("coproc") {
+        analyser.coprocesses(line);
+    }
     let mut fork_bombs = std::mem::take(&mut analyser.fork_bombs);
     // A self-spawning function is a bomb once it is called from outside its own body.
     for (name, body) in &analyser.self_spawning {
@@ -819,19 +822,23 @@ impl Analyser {
     }
 
     /// The elements of `a=(LIST)`, when the line fixes every one.
-    fn array_items(&mut self, list: &str, origin: &Origin) -> Option<Vec<String>> {
+    /// The elements of `(list)`, and whether one of them is a glob (its files, unknown here,
+    /// stand as the pattern: `f=(~/.ssh/id_*)`).
+    fn array_items(&mut self, list: &str, origin: &Origin) -> (Option<Vec<String>>, bool) {
         let mut items = Vec::new();
+        let mut globbed = false;
         for token in lexer::tokenize(list).tokens {
-            let lexer::TokenKind::Word(word) = token.kind else { return None };
+            let lexer::TokenKind::Word(word) = token.kind else { return (None, false) };
             for item in self.expand_word(&word, origin) {
-                if item.dynamic || item.glob {
-                    return None;
+                if item.dynamic {
+                    return (None, false);
                 }
+                globbed |= item.glob;
                 // An element's tilde was expanded when the array was made.
                 items.push(resolve::home_word(&item));
             }
         }
-        Some(items)
+        (Some(items), globbed)
     }
 
     fn expand_word(&mut self, word: &LexWord, origin: &Origin) -> Vec<Word> {
@@ -1034,14 +1041,15 @@ impl Analyser {
             }
             if let [Part::Opaque { raw }] = value.parts.as_slice() {
                 if let Some(list) = raw.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
-                    let mut items = self.array_items(list, origin);
+                    let (mut items, mut globbed) = self.array_items(list, origin);
                     if append {
                         let before =
                             self.vars.array(name).map(|v| v.into_iter().map(str::to_string).collect());
+                        globbed |= self.vars.is_pattern(name);
                         items =
                             before.zip(items).map(|(before, new): (Vec<String>, _)| [before, new].concat());
                     }
-                    self.vars.set_array(name, items);
+                    self.vars.set_array(name, items, globbed);
                     continue;
                 }
             }
@@ -1506,8 +1514,8 @@ impl Analyser {
                 Some((var, value)) if sets && lexer::assignment_name(&arg.text).is_some() => {
                     if let Some(list) = value.strip_prefix('(').and_then(|v| v.strip_suffix(')')) {
                         // `declare -a a=(rm -rf /)`
-                        let items = self.array_items(list, origin);
-                        self.vars.set_array(var, items);
+                        let (items, globbed) = self.array_items(list, origin);
+                        self.vars.set_array(var, items, globbed);
                         continue;
                     }
                     if name.text == "export" {
@@ -1633,7 +1641,7 @@ impl Analyser {
         }
         let fields: Vec<&str> = line.split_whitespace().collect();
         if let Some(array) = array {
-            self.vars.set_array(&array, Some(fields.iter().map(|f| (*f).to_string()).collect()));
+            self.vars.set_array(&array, Some(fields.iter().map(|f| (*f).to_string()).collect()), false);
             return;
         }
         if names.is_empty() {
@@ -2043,6 +2051,62 @@ impl Analyser {
         }
     }
 
+    /// `coproc sh; echo 'rm -rf ~' >&${COPROC[1]}`: a shell run as a coprocess reads what
+    /// the line writes to the coprocess's input descriptor (`${COPROC[1]}`, `${NAME[1]}`),
+    /// analysed when a printer fixes it, unseen otherwise; a coprocess shell written to by
+    /// nothing the line shows reads unseen input.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn coprocesses(&mut self, line: &str) {
+        // `coproc NAME { … }` names the descriptors' array; otherwise it is `COPROC`.
+        let mut names = vec!["COPROC".to_string()];
+        let mut compound = false;
+        for (at, _) in line.match_indices("coproc") {
+            let mut words = line[at + "coproc".len()..].split_whitespace();
+            let (first, second) = (words.next().unwrap_or_default(), words.next().unwrap_or_default());
+            let is_name = !first.is_empty() && first.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            compound |= first.starts_with(['{', '(']) || is_name && second.starts_with(['{', '(']);
+            if is_name && second.starts_with(['{', '(']) {
+                names.push(first.to_string());
+            }
+        }
+        let shell = self.commands.iter().find_map(|command| {
+            let name = command.name()?;
+            let bare = command
+                .args()
+                .iter()
+                .all(|w| matches!(w.text.as_str(), "-s" | "-i" | "-" | "--norc" | "--noprofile"));
+            let coprocess = compound || command.via.iter().any(|via| via == "coproc");
+            (bare && coprocess && wrappers::SHELLS.contains(&name)).then(|| name.to_string())
+        });
+        let Some(shell) = shell else { return };
+        let writers: Vec<usize> = (0..self.commands.len())
+            .filter(|&at| {
+                self.commands[at].redirects.iter().any(|r| {
+                    matches!(r.op, RedirectOp::Duplicate | RedirectOp::Write | RedirectOp::Append)
+                        && names.iter().any(|name| r.target.text.contains(&format!("{name}[1]")))
+                })
+            })
+            .collect();
+        if writers.is_empty() {
+            let what = format!("the coprocess `{shell}` reads input the line does not show");
+            self.note(UnseenKind::Exec, None, what);
+        }
+        let origin = Origin::default().through(&[format!("coproc {shell}")], Stdin::Inherited);
+        for writer in writers {
+            match output::output(&self.commands, writer) {
+                Some(script) => {
+                    self.scoped(Run::Program, |a| a.text(&script, Dialect::Posix, &origin));
+                }
+                None => {
+                    let program =
+                        self.commands[writer].argv.first().map_or(String::new(), |w| w.text.clone());
+                    let what = format!("what `{program}` writes to the coprocess `{shell}` is not computed");
+                    self.note(UnseenKind::Exec, Some(writer), what);
+                }
+            }
+        }
+    }
+
     /// Interpreter one-liners: their shell-outs and recursive deletes.
     fn interpreter(&mut self, command: &SimpleCommand, index: Option<usize>, origin: &Origin) {
         // Code piped in from a printer is known text (`echo 'import os…' | python3`).
@@ -2090,6 +2154,23 @@ impl Analyser {
                     self.push(SimpleCommand {
                         argv: vec![Word::literal(reader), path],
                         via: access_via,
+                        text: command.text.clone(),
+                        ..Default::default()
+                    });
+                }
+                // `os.rename(a, b)`, `shutil.copytree(a, b)`: as `mv a b`, `cp -r a b`.
+                inline::Finding::Transfer { via: how, from, to, kind } => {
+                    let mut transfer_via = command.via.clone();
+                    transfer_via.push(how);
+                    let program: &[&str] = match kind {
+                        inline::Transfer::Move => &["mv"],
+                        inline::Transfer::Copy => &["cp"],
+                        inline::Transfer::CopyTree => &["cp", "-r"],
+                    };
+                    let argv = program.iter().map(|w| Word::literal(*w)).chain([from, to]).collect();
+                    self.push(SimpleCommand {
+                        argv,
+                        via: transfer_via,
                         text: command.text.clone(),
                         ..Default::default()
                     });
@@ -2651,7 +2732,7 @@ mod tests {
         assert_eq!(find(&posix("watch 'rm -rf x'"), "rm").via, ["watch"]);
         assert_eq!(find(&posix("su - root -c 'rm -rf /'"), "rm").via, ["su -c"]);
         assert_eq!(find(&posix("eval \"rm -rf /\""), "rm").via, ["eval"]);
-        assert_eq!(names("command -v rm; ssh host 'rm -rf /'"), ["command", "rm"]);
+        assert_eq!(names("command -v rm; ssh host 'rm -rf /'"), ["command", "cd", "rm"]);
         assert_eq!(find(&posix("ssh host 'rm -rf /'"), "rm").via, ["ssh"]);
         assert_eq!(names("busybox rm -rf /"), ["rm"]);
     }

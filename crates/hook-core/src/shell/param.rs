@@ -3,7 +3,8 @@
 //!
 //! A name the line never sets is unset in a new shell when it is not an environment variable;
 //! environment variables are upper case by convention, so a lower-case name the line does not
-//! set takes its default (`cat ${f:-.env}` reads `.env`). An upper-case one stays unknown.
+//! set is empty (`${f:+x}`) and an upper-case one stays unknown. A default (`${F:-.env}`) is
+//! judged whatever the case: the attacker writes the line, not the environment.
 
 /// What the expansion `raw` (`${…}` as written) gives, when the line fixes it. `default`
 /// expands the word of `${x:-word}` (it may hold expansions of its own).
@@ -35,7 +36,9 @@ pub(super) fn value(
         return match value {
             Some(value) if !(test_empty && value.is_empty()) => Some(value),
             Some(_) => default(word),
-            None if !set && unset_here(name) => default(word),
+            // `${F:-.env}`: a name the line does not set gives its default, upper case or not;
+            // the line is the attacker's, the environment is not (`unset_or_default`).
+            None if !set && unset_or_default(name) => default(word),
             None => None,
         };
     }
@@ -143,6 +146,45 @@ fn unset_here(name: &str) -> bool {
     name.bytes().any(|b| b.is_ascii_lowercase()) && !name.bytes().next().is_some_and(|b| b.is_ascii_digit())
 }
 
+/// A name whose default a `${x:-word}` or `${x:=word}` gives when the line does not set it:
+/// any but the variables every shell or login has (`HOME`, `PATH`, `USER`, …), whose value is
+/// the environment's whatever the line says.
+fn unset_or_default(name: &str) -> bool {
+    const ALWAYS_SET: &[&str] = &[
+        "HOME",
+        "PATH",
+        "PWD",
+        "OLDPWD",
+        "USER",
+        "LOGNAME",
+        "SHELL",
+        "HOSTNAME",
+        "HOSTTYPE",
+        "UID",
+        "EUID",
+        "PPID",
+        "RANDOM",
+        "SECONDS",
+        "LINENO",
+        "SHLVL",
+        "IFS",
+        "PS1",
+        "PS4",
+        "OSTYPE",
+        "MACHTYPE",
+        "LANG",
+        "TERM",
+        "BASH",
+        "BASHPID",
+        "BASH_VERSION",
+        "GROUPS",
+        "EPOCHSECONDS",
+        "EPOCHREALTIME",
+        "SRANDOM",
+    ];
+    !name.bytes().next().is_some_and(|b| b.is_ascii_digit()) && !ALWAYS_SET.contains(&name)
+}
+
 fn is_name(text: &str) -> bool {
     !text.is_empty()
         && !text.as_bytes()[0].is_ascii_digit()
@@ -230,8 +272,12 @@ mod tests {
         assert_eq!(eval("${f:-.env}", &vars).as_deref(), Some("main.rs"));
         assert_eq!(eval("${f:+.env}", &vars).as_deref(), Some(".env"));
         assert_eq!(eval("${x:=.env}", &vars).as_deref(), Some(".env"));
-        // An environment variable may be set: its default is not assumed.
-        assert_eq!(eval("${CONFIG:-.env}", &vars), None);
+        // An environment variable the line does not set gives its default: the line is what
+        // the attacker writes. Those every shell has keep the environment's value.
+        assert_eq!(eval("${CONFIG:-.env}", &vars).as_deref(), Some(".env"));
+        assert_eq!(eval("${CONFIG:=.env}", &vars).as_deref(), Some(".env"));
+        assert_eq!(eval("${HOME:-/x}", &vars), None);
+        assert_eq!(eval("${CONFIG:+x}", &vars), None);
     }
 
     #[test]

@@ -313,8 +313,32 @@ impl<'t> Parser<'t> {
                 self.function_body(name)
             }
             Some("[[") => self.double_bracket(),
+            // `coproc NAME { …; }`, `coproc ( … )`: the compound runs as a coprocess, which
+            // the analyser follows through the descriptors written to (`Analyser::coprocesses`).
+            Some("coproc") if self.coproc_compound().is_some() => {
+                self.pos += self.coproc_compound().unwrap_or(1);
+                self.command()
+            }
             _ => self.simple(),
         }
+    }
+
+    /// How many words `coproc` and its name take before a compound command; `None` when
+    /// a simple command follows (`coproc sh`: a wrapper of that command).
+    fn coproc_compound(&self) -> Option<usize> {
+        let compound_at = |at: usize| match self.tokens.get(at).map(|t| &t.kind) {
+            Some(TokenKind::Op(Op::LParen)) => true,
+            Some(TokenKind::Word(word)) => {
+                matches!(word.plain(), Some("{" | "if" | "while" | "until" | "for" | "case" | "select"))
+            }
+            _ => false,
+        };
+        if compound_at(self.pos + 1) {
+            return Some(1);
+        }
+        let named = matches!(self.tokens.get(self.pos + 1).map(|t| &t.kind), Some(TokenKind::Word(word))
+            if word.plain().is_some_and(|name| name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')));
+        (named && compound_at(self.pos + 2)).then_some(2)
     }
 
     fn compound(&mut self, body: Compound) -> Command {

@@ -46,6 +46,9 @@ enum Value {
     Unknown,
     /// An array whose elements the line fixes (`a=(rm -rf /)`).
     Array(Vec<String>),
+    /// An array made from globs (`f=(~/.ssh/id_*)`): its elements are the files the patterns
+    /// name, so each expansion of it is those patterns.
+    Patterns(Vec<String>),
     /// Assigned the output of a command substitution, written here as in the source
     /// (`$(mktemp -d)`): still unknown, but what it stands for is worth showing the rules.
     Substitution(String),
@@ -81,7 +84,7 @@ impl Vars {
         match self.lookup(name)? {
             Value::Known(value) | Value::Pattern(value) => Some(value),
             // `$a` is the first element.
-            Value::Array(items) => items.first().map(String::as_str),
+            Value::Array(items) | Value::Patterns(items) => items.first().map(String::as_str),
             Value::Unknown | Value::Substitution(_) | Value::Reference(_) => None,
         }
     }
@@ -89,16 +92,18 @@ impl Vars {
     /// The elements of `name` when the line fixes them (a plain value is one element).
     pub fn array(&self, name: &str) -> Option<Vec<&str>> {
         match self.lookup(name)? {
-            Value::Array(items) => Some(items.iter().map(String::as_str).collect()),
+            Value::Array(items) | Value::Patterns(items) => Some(items.iter().map(String::as_str).collect()),
             Value::Known(value) | Value::Pattern(value) => Some(vec![value.as_str()]),
             Value::Unknown | Value::Substitution(_) | Value::Reference(_) => None,
         }
     }
 
-    /// `name=(…)`: the elements, or `None` when one is not fixed by the line.
-    pub fn set_array(&mut self, name: &str, items: Option<Vec<String>>) {
+    /// `name=(…)`: the elements, or `None` when one is not fixed by the line; `globbed` when
+    /// an element is a glob's files.
+    pub fn set_array(&mut self, name: &str, items: Option<Vec<String>>, globbed: bool) {
         let fits = |items: &Vec<String>| items.iter().map(String::len).sum::<usize>() <= MAX_VALUE;
         let value = match items.filter(fits) {
+            Some(items) if globbed => Value::Patterns(items),
             Some(items) => Value::Array(items),
             None => Value::Unknown,
         };
@@ -114,9 +119,12 @@ impl Vars {
     fn substitution(&self, name: &str) -> Option<&str> {
         match self.lookup(name)? {
             Value::Substitution(source) => Some(source),
-            Value::Known(_) | Value::Unknown | Value::Array(_) | Value::Pattern(_) | Value::Reference(_) => {
-                None
-            }
+            Value::Known(_)
+            | Value::Unknown
+            | Value::Array(_)
+            | Value::Patterns(_)
+            | Value::Pattern(_)
+            | Value::Reference(_) => None,
         }
     }
 
@@ -130,6 +138,7 @@ impl Vars {
                 Value::Unknown
                 | Value::Substitution(_)
                 | Value::Array(_)
+                | Value::Patterns(_)
                 | Value::Pattern(_)
                 | Value::Reference(_),
             ) => None,
@@ -202,7 +211,7 @@ impl Vars {
 
     /// Whether `name` holds a glob's files (`set_pattern`).
     pub fn is_pattern(&self, name: &str) -> bool {
-        matches!(self.lookup(name), Some(Value::Pattern(_)))
+        matches!(self.lookup(name), Some(Value::Pattern(_) | Value::Patterns(_)))
     }
 
     /// `name=$(…)` with an output the line does not fix: remember the substitution's text.
@@ -297,7 +306,8 @@ pub(super) fn expand(
     let ifs = vars.ifs();
     let mut words = Vec::new();
     // Most words are their own text: one allocation of the right size, not a growth per part.
-    let mut out = Word { raw: word.raw.clone(), text: String::with_capacity(word.raw.len()), ..Word::default() };
+    let mut out =
+        Word { raw: word.raw.clone(), text: String::with_capacity(word.raw.len()), ..Word::default() };
     let mut substitutions = outputs.iter();
     for part in &word.parts {
         let computed: Option<String>;
@@ -398,7 +408,8 @@ fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
             return Some(home);
         }
         let value = expand_value(lexed, vars, &[], &mut budget);
-        (!value.dynamic).then_some(value.text)
+        // `${KEY:-$HOME/.ssh/id_rsa}`: a path under the home directory stands as `$HOME/…`.
+        (!value.dynamic || value.home_only()).then_some(value.text)
     };
     // `${!v}` with `v=GITHUB_TOKEN`: `$GITHUB_TOKEN`, whatever the environment holds.
     if let Some(target) =
@@ -435,8 +446,14 @@ pub(super) fn array_words(word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
     let inner = raw.strip_prefix("${")?.strip_suffix("]}")?;
     let (name, index) = inner.split_once('[')?;
     let items = vars.array(name)?;
-    let made =
-        |text: &str| Word { text: text.to_string(), raw: word.raw.clone(), dynamic: false, glob: false };
+    // `f=(~/.ssh/id_*); cat "${f[0]}"`: an element of a glob's files is a file the glob names.
+    let glob = vars.is_pattern(name);
+    let made = |text: &str| Word {
+        text: text.to_string(),
+        raw: word.raw.clone(),
+        dynamic: false,
+        glob: glob && has_glob(text),
+    };
     let texts: Vec<String> = match index {
         // `"${a[*]}"`: the elements joined by the first character of `IFS`, nothing when it is
         // empty (`p=(. e n v); IFS=; "${p[*]}"` is `.env`); an `IFS` the line does not fix is
@@ -446,6 +463,13 @@ pub(super) fn array_words(word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
             vec![items.join(&separator)]
         }
         "@" | "*" => items.iter().map(|s| s.to_string()).collect(),
+        // A glob gives as many files as it finds: element N of an array made from globs is
+        // one the patterns up to it name, or the item at N.
+        n if glob => {
+            let n = n.parse::<usize>().ok()?;
+            let reach = items.iter().take(n + 1).filter(|item| has_glob(item));
+            reach.chain(items.get(n)).map(|item| item.to_string()).collect()
+        }
         n => vec![items.get(n.parse::<usize>().ok()?).copied().unwrap_or_default().to_string()],
     };
     Some(texts.iter().map(|t| made(t)).collect())

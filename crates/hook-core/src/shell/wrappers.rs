@@ -1549,7 +1549,17 @@ fn start_stop_daemon(argv: &[Word]) -> Peel {
 fn ssh(argv: &[Word]) -> Peel {
     let host = scan_options(argv, 1, "bcDEeFIiJLlmOopQRSWwB", &[]).operand;
     match argv.get(host + 1..) {
-        Some(command) if !command.is_empty() && !argv[host].dynamic => script("ssh", command, Dialect::Posix),
+        // The remote shell starts in the user's home: `.ssh/authorized_keys` there is
+        // `~/.ssh/authorized_keys`.
+        Some(command) if !command.is_empty() && !argv[host].dynamic => {
+            match script("ssh", command, Dialect::Posix) {
+                Peel::Script { via, script, dialect } => {
+                    let line = format!("cd ~ && {}", script.text);
+                    Peel::Script { via, script: derived(&script, &line), dialect }
+                }
+                other => other,
+            }
+        }
         _ => Peel::Runs,
     }
 }
@@ -3189,10 +3199,11 @@ mod tests {
         assert_eq!(script_of(&["script", "-q", "-c", "x", "/dev/null"], Dialect::Posix).1, "x");
         assert_eq!(script_of(&["flock", "/tmp/l", "-c", "x"], Dialect::Posix).1, "x");
         assert_eq!(peel(&argv(&["bash", "script.sh"]), Dialect::Posix), Peel::Runs);
-        assert_eq!(script_of(&["ssh", "host", "rm -rf /"], Dialect::Posix).1, "rm -rf /");
+        // The remote shell starts in the home directory.
+        assert_eq!(script_of(&["ssh", "host", "rm -rf /"], Dialect::Posix).1, "cd ~ && rm -rf /");
         assert_eq!(
             script_of(&["ssh", "-p", "22", "-i", "k", "u@h", "sudo", "rm", "-rf", "/"], Dialect::Posix).1,
-            "sudo rm -rf /"
+            "cd ~ && sudo rm -rf /"
         );
         assert_eq!(peel(&argv(&["ssh", "-p", "22", "host"]), Dialect::Posix), Peel::Runs);
     }

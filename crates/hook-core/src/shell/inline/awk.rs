@@ -1,6 +1,6 @@
 //! awk's own ways of running commands and writing files: pipes and redirections of `print`.
 
-use super::Finding;
+use super::{CODE_VALUE, Finding};
 use crate::shell::Word;
 
 /// awk's pipes, which run through `sh -c`: `print X | "cmd"` runs `cmd` (and when `cmd` is a
@@ -27,18 +27,68 @@ pub(super) fn awk_redirects(code: &str) -> Vec<Finding> {
     }
     let mut rest = code;
     while let Some(at) = rest.find('>') {
+        let before = &rest[..at];
         let after = rest[at + 1..].trim_start_matches('>');
         rest = &rest[at + 1..];
         // `>=` is a comparison.
         if after.starts_with('=') {
             continue;
         }
-        let file = term(after, code, 0).and_then(|(file, _)| file);
-        if let Some(file) = file.filter(|file| !file.is_empty() && !file.starts_with("/dev/std")) {
-            findings.push(Finding::Access { via: "awk >".into(), path: Word::literal(file), write: true });
+        // The file is every term up to the end of the statement (`> ENVIRON["HOME"] "/.bashrc"`).
+        let target = &after[..statement_end(after)];
+        match joined(target, code, 0) {
+            Some(file) if file.is_empty() || file.starts_with("/dev/std") => {}
+            Some(file) => {
+                findings.push(Finding::Access { via: "awk >".into(), path: Word::literal(file), write: true })
+            }
+            None if is_print(before) => findings.extend(environment_target(target, code)),
+            None => {}
         }
     }
     findings
+}
+
+/// Where the awk statement starting `text` ends: at `;`, `}`, a newline or a pipe outside
+/// strings and parentheses.
+fn statement_end(text: &str) -> usize {
+    let (mut depth, mut quoted) = (0usize, false);
+    for (at, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' | '[' if !quoted => depth += 1,
+            ')' | ']' if !quoted && depth > 0 => depth -= 1,
+            ';' | '}' | '\n' | '|' if !quoted && depth == 0 => return at,
+            _ => {}
+        }
+    }
+    text.len()
+}
+
+/// Whether the statement `before` ends in is a `print` or `printf` (so its `>` redirects).
+fn is_print(before: &str) -> bool {
+    let statement = before.rsplit([';', '{', '\n']).next().unwrap_or(before);
+    statement.trim_start().starts_with("print")
+}
+
+/// A file name the program computes from the environment (`ENVIRON["HOME"] "/" f`, a variable
+/// assigned one): a write to a path the scan cannot know, under the home directory when it
+/// starts there. A name made of the input's fields (`$1 ".txt"`) is the data's, not the
+/// environment's, and is left to the data.
+fn environment_target(target: &str, code: &str) -> Option<Finding> {
+    let first = target.trim_start().trim_start_matches('(').trim_start();
+    let name_end = first.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(first.len());
+    let assigned =
+        assignment(code, &first[..name_end]).filter(|_| name_end > 0 && &first[..name_end] != "ENVIRON");
+    let source = assigned.map_or(first, str::trim_start);
+    let from_environment = target.contains("ENVIRON")
+        || assigned.is_some_and(|value| value[..statement_end(value)].contains("ENVIRON"));
+    if !from_environment {
+        return None;
+    }
+    let home = source.starts_with("ENVIRON[\"HOME\"]");
+    let text = if home { format!("~/{CODE_VALUE}") } else { CODE_VALUE.to_string() };
+    let path = Word { text, raw: target.trim().to_string(), dynamic: true, glob: false };
+    Some(Finding::Access { via: "awk >".into(), path, write: true })
 }
 
 /// How deep parentheses and `sprintf` inside a file name are followed.

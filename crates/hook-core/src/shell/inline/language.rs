@@ -1,6 +1,7 @@
 //! The languages the one-liner scanner reads, and the calls of each that run, read, write or
 //! delete: a table per language, looked up by function name and qualifier.
 
+use super::Transfer;
 use crate::name_filter::NameFilter;
 use Language::*;
 
@@ -264,6 +265,8 @@ pub(super) enum Effect {
     Write,
     /// Deletes one file (`os.remove`, `unlink`): a write of it, as the file rules count it.
     Remove,
+    /// Moves or copies its first argument to its second (`os.rename`, `shutil.copytree`).
+    Transfer(Transfer),
     /// Runs a string as code of the same language (`exec("...")`, `eval "..."`).
     Eval,
     /// Runs a file or URL as code of the same language (R's `source(x)`, Julia's
@@ -370,9 +373,16 @@ const PYTHON: &[Target] = &[
     ("open", &["", "io", "builtins"], Effect::Open),
     ("Path", &["", "pathlib"], Effect::PathObject),
     ("home", &["Path", "pathlib.Path"], Effect::PathObject),
-    ("copy", &["shutil"], Effect::Read),
-    ("copyfile", &["shutil"], Effect::Read),
-    ("copy2", &["shutil"], Effect::Read),
+    ("rename", &["os"], Effect::Transfer(Transfer::Move)),
+    ("renames", &["os"], Effect::Transfer(Transfer::Move)),
+    ("replace", &["os"], Effect::Transfer(Transfer::Move)),
+    ("move", &["shutil"], Effect::Transfer(Transfer::Move)),
+    ("copy", &["shutil"], Effect::Transfer(Transfer::Copy)),
+    ("copyfile", &["shutil"], Effect::Transfer(Transfer::Copy)),
+    ("copy2", &["shutil"], Effect::Transfer(Transfer::Copy)),
+    ("copytree", &["shutil"], Effect::Transfer(Transfer::CopyTree)),
+    ("copy_file", &["file_util", "distutils.file_util"], Effect::Transfer(Transfer::Copy)),
+    ("copy_tree", &["dir_util", "distutils.dir_util"], Effect::Transfer(Transfer::CopyTree)),
     ("glob", &["glob"], Effect::Glob),
     ("iglob", &["glob"], Effect::Glob),
     ("make_archive", &["shutil", ""], Effect::Pack),
@@ -434,6 +444,17 @@ const NODE: &[Target] = &[
     ("readTextFile", &[], Effect::Read),
     ("createReadStream", &[], Effect::Read),
     ("file", &["Bun"], Effect::PathObject),
+    // fs's moves and copies, with their callback and promise forms; fs-extra's and Deno's.
+    ("renameSync", &[], Effect::Transfer(Transfer::Move)),
+    ("rename", &[], Effect::Transfer(Transfer::Move)),
+    ("moveSync", &[], Effect::Transfer(Transfer::Move)),
+    ("move", &["fs", "fse", "fsExtra", "Deno"], Effect::Transfer(Transfer::Move)),
+    ("copyFileSync", &[], Effect::Transfer(Transfer::Copy)),
+    ("copyFile", &[], Effect::Transfer(Transfer::Copy)),
+    ("cpSync", &[], Effect::Transfer(Transfer::CopyTree)),
+    ("cp", &["", "fs", "fsp", "promises", "fs.promises", "fse"], Effect::Transfer(Transfer::CopyTree)),
+    ("copySync", &[], Effect::Transfer(Transfer::CopyTree)),
+    ("copy", &["fs", "fse", "fsExtra"], Effect::Transfer(Transfer::CopyTree)),
     ("writeFileSync", &[], Effect::Write),
     ("writeFile", &[], Effect::Write),
     ("writeTextFileSync", &[], Effect::Write),
@@ -453,6 +474,13 @@ const PERL: &[Target] = &[
     ("rmtree", &[], Effect::Delete),
     ("remove_tree", &[], Effect::Delete),
     ("unlink", &[""], Effect::Remove),
+    // `rename`, and File::Copy's `move`/`mv`, `copy`/`cp`.
+    ("rename", &[""], Effect::Transfer(Transfer::Move)),
+    ("move", &["", "File::Copy"], Effect::Transfer(Transfer::Move)),
+    ("mv", &["", "File::Copy"], Effect::Transfer(Transfer::Move)),
+    ("copy", &["", "File::Copy"], Effect::Transfer(Transfer::Copy)),
+    ("cp", &["", "File::Copy"], Effect::Transfer(Transfer::Copy)),
+    ("dircopy", &["", "File::Copy::Recursive"], Effect::Transfer(Transfer::CopyTree)),
     ("eval", &[""], Effect::Eval),
     ("glob", &[""], Effect::Glob),
     ("opendir", &[""], Effect::List),
@@ -491,6 +519,16 @@ const RUBY: &[Target] = &[
     ("unlink", &["File"], Effect::Remove),
     ("rm", &["FileUtils"], Effect::Remove),
     ("rm_f", &["FileUtils"], Effect::Remove),
+    ("rename", &["File"], Effect::Transfer(Transfer::Move)),
+    ("mv", &["FileUtils"], Effect::Transfer(Transfer::Move)),
+    ("move", &["FileUtils"], Effect::Transfer(Transfer::Move)),
+    ("cp", &["FileUtils"], Effect::Transfer(Transfer::Copy)),
+    ("copy", &["FileUtils", "IO"], Effect::Transfer(Transfer::Copy)),
+    ("copy_file", &["FileUtils"], Effect::Transfer(Transfer::Copy)),
+    ("copy_stream", &["IO"], Effect::Transfer(Transfer::Copy)),
+    ("install", &["FileUtils"], Effect::Transfer(Transfer::Copy)),
+    ("cp_r", &["FileUtils"], Effect::Transfer(Transfer::CopyTree)),
+    ("copy_entry", &["FileUtils"], Effect::Transfer(Transfer::CopyTree)),
     ("read", &["File", "IO"], Effect::Read),
     ("readlines", &["File", "IO"], Effect::Read),
     ("binread", &["File", "IO"], Effect::Read),
@@ -518,6 +556,7 @@ const LUA: &[Target] = &[
     ("open", &["io"], Effect::Open),
     ("lines", &["io"], Effect::Read),
     ("remove", &["os"], Effect::Remove),
+    ("rename", &["os"], Effect::Transfer(Transfer::Move)),
     ("loadstring", &[""], Effect::Eval),
     ("load", &[""], Effect::Eval),
     ("dofile", &[""], Effect::Source),
@@ -544,12 +583,16 @@ const R: &[Target] = &[
     ("list.files", &[""], Effect::List),
     ("dir", &[""], Effect::List),
     ("file.remove", &[""], Effect::Remove),
+    ("file.rename", &[""], Effect::Transfer(Transfer::Move)),
+    ("file.copy", &[""], Effect::Transfer(Transfer::Copy)),
     ("pskill", &["", "tools"], Effect::Kill { pid: 0, group: false }),
 ];
 
 /// Julia's backtick commands are found as text; `rm(path; recursive=true)` deletes.
 const JULIA: &[Target] = &[
     ("rm", &["", "Base"], Effect::DeleteIfRecursive),
+    ("mv", &["", "Base"], Effect::Transfer(Transfer::Move)),
+    ("cp", &["", "Base"], Effect::Transfer(Transfer::CopyTree)),
     ("read", &["", "Base"], Effect::Read),
     ("readlines", &["", "Base"], Effect::Read),
     ("open", &["", "Base"], Effect::Open),
@@ -574,7 +617,8 @@ const PHP: &[Target] = &[
     ("highlight_file", &[], Effect::Read),
     ("show_source", &[], Effect::Read),
     ("parse_ini_file", &[], Effect::Read),
-    ("copy", &[], Effect::Read),
+    ("copy", &[], Effect::Transfer(Transfer::Copy)),
+    ("rename", &[], Effect::Transfer(Transfer::Move)),
     ("fopen", &[], Effect::Open),
     ("file_put_contents", &[], Effect::Write),
     ("unlink", &[], Effect::Remove),

@@ -38,6 +38,10 @@ pub(super) enum Finding {
     Delete { via: String, target: Word },
     /// A file read or written (`open(".env").read()`, `fs.writeFileSync(p, s)`).
     Access { via: String, path: Word, write: bool },
+    /// A file or tree moved or copied (`os.rename(a, b)`, `shutil.copytree(a, b)`): judged as
+    /// `mv`, `cp` or `cp -r` of the two paths, so the source of a move is taken away and the
+    /// destination written over.
+    Transfer { via: String, from: Word, to: Word, kind: Transfer },
     /// A command run from text the scan cannot compute (`os.system(cmd)`): the call and
     /// its argument.
     Opaque { call: String, argument: String },
@@ -50,6 +54,19 @@ pub(super) enum Finding {
     /// to the network (`requests.post(url, json=dict(os.environ))`).
     Environment { sent: bool },
 }
+
+/// How a [`Finding::Transfer`] treats its source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Transfer {
+    Move,
+    Copy,
+    CopyTree,
+}
+
+/// The text standing for the part of a path the code computes at run time that the scan does
+/// not (`ENVIRON["HOME"] "/" f`, `os.homedir() + '/' + name`): a write to such a path is
+/// asked about (`guard::line`, `files.unknown-write`).
+pub(crate) const CODE_VALUE: &str = "{computed by the code}";
 
 /// Whether `argv` is an interpreter that reads its code from standard input (`python3`,
 /// `python3 -`, `node /dev/stdin`, `perl`).
@@ -770,9 +787,29 @@ mod tests {
             [access("Path", ".git/config", false)]
         );
         assert_eq!(python("Path('.env').open().read()"), [access("Path", ".env", false)]);
+        let transfer = |via: &str, from: &str, to: &str, kind| Finding::Transfer {
+            via: format!("python {via}"),
+            from: Word::literal(from),
+            to: Word::literal(to),
+            kind,
+        };
         assert_eq!(
             python("import shutil; shutil.copy('.env', '/tmp/x')"),
-            [access("shutil.copy", ".env", false)]
+            [transfer("shutil.copy", ".env", "/tmp/x", Transfer::Copy)]
+        );
+        assert_eq!(
+            python("import os; os.rename(os.path.expanduser('~/Documents'), '/tmp/d')"),
+            [transfer("os.rename", "~/Documents", "/tmp/d", Transfer::Move)]
+        );
+        assert_eq!(
+            python("Path('a').rename(Path.home() / 'b')"),
+            [transfer("Path.rename", "a", "~/b", Transfer::Move)]
+        );
+        // A file under the home directory whose name the code computes.
+        let computed = python("open(os.path.expanduser('~/') + name, 'w')");
+        assert!(
+            matches!(&computed[..], [Finding::Access { path, write: true, .. }] if path.text.ends_with(CODE_VALUE)),
+            "{computed:?}"
         );
         // Not a read: no method that reads, or the text is data.
         assert!(python("print(Path('.env').exists())").is_empty());

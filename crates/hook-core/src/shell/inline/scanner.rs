@@ -138,7 +138,11 @@ impl<'a> Scanner<'a> {
         }
         self.delete_loops();
         self.fed_shells();
-        if self.globs.iter().any(|_| READS_BY_NAME.iter().any(|read| self.code.contains(read))) {
+        let reads_by_name = READS_BY_NAME.iter().any(|read| self.code.contains(read));
+        if reads_by_name && !self.listings.is_empty() {
+            self.listed_reads();
+        }
+        if reads_by_name && !self.globs.is_empty() {
             for pattern in std::mem::take(&mut self.globs) {
                 let path = Word { glob: pattern.contains(['*', '?', '[']), ..Word::literal(pattern) };
                 let via = format!("{} glob", self.language.label());
@@ -146,6 +150,23 @@ impl<'a> Scanner<'a> {
             }
         }
         self.findings
+    }
+
+    /// Code that lists a directory it knows and reads files by a name it computes
+    /// (`for (f of readdirSync(d)) readFileSync(d + f)`) reads what it listed: the files of
+    /// each such directory, as `cat DIR/*`.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn listed_reads(&mut self) {
+        let label = self.language.label();
+        for root in &self.listings {
+            let root = match root {
+                Word { dynamic: false, glob: false, text, .. } => text.trim_end_matches('/'),
+                Word { dynamic: true, text, .. } if text == "$HOME" => "~",
+                _ => continue,
+            };
+            let path = Word { glob: true, ..Word::literal(format!("{root}/*")) };
+            self.findings.push(Finding::Access { via: format!("{label} listing"), path, write: false });
+        }
     }
 
     /// Deletes one name at a time over a listing (`for f in os.listdir(d): os.remove(f)`,
@@ -563,6 +584,16 @@ impl<'a> Scanner<'a> {
             }
             "unlink" | "delete" => Effect::Remove,
             "deleteDir" => Effect::Delete,
+            // `Path(a).rename(b)`, `.replace(b)`, Groovy's `renameTo(b)`: a move to b.
+            "rename" | "replace" | "renameTo" => {
+                let to = args.into_iter().next().and_then(|arg| self.path_word(arg));
+                if let Some(to) = to {
+                    let via = format!("{} {via}.{method}", self.language.label());
+                    let kind = super::Transfer::Move;
+                    self.findings.push(Finding::Transfer { via, from: Word::literal(path), to, kind });
+                }
+                return Some(end);
+            }
             "glob" | "rglob" => {
                 if let Some(Arg::Str(pattern, false)) = args.first() {
                     // `rglob` matches at every depth.
@@ -971,6 +1002,13 @@ impl<'a> Scanner<'a> {
             {
                 self.findings.push(Finding::Opaque { call: path.to_string(), argument });
             }
+            (Effect::Transfer(kind), first) => {
+                let mut words = first.into_iter().chain(args).map(|arg| self.path_word(arg));
+                if let (Some(Some(from)), Some(Some(to))) = (words.next(), words.next()) {
+                    let via = format!("{} {path}", self.language.label());
+                    self.findings.push(Finding::Transfer { via, from, to, kind });
+                }
+            }
             (Effect::Read, Some(target)) => self.access(path, target, false),
             (Effect::Write, Some(target)) => self.access(path, target, true),
             (Effect::Remove, Some(target)) => self.remove(path, target),
@@ -1229,10 +1267,54 @@ impl<'a> Scanner<'a> {
             Arg::Str(name, true) if crate::shell::home_only(&name) => {
                 format!("~{}", name.find('/').map_or("", |at| &name[at..]))
             }
+            // `open(os.path.expanduser('~/') + n, 'w')`, `"$ENV{HOME}/$f"`: a file under the
+            // home directory whose name the code computes, asked about (`guard::line`).
+            Arg::Str(name, true) if write && name.starts_with("$HOME/") => {
+                return self.computed_home_write(path, name);
+            }
+            Arg::Other(expression) if write && self.starts_at_home(&expression) => {
+                return self.computed_home_write(path, expression);
+            }
             _ => return,
         };
         let via = format!("{} {path}", self.language.label());
         self.findings.push(Finding::Access { via, path: Word::literal(name), write });
+    }
+
+    /// Whether an expression the scan cannot compute starts from the home directory
+    /// (`os.homedir() + '/' + f`, `path.join(os.homedir(), f)`).
+    fn starts_at_home(&self, expression: &str) -> bool {
+        let expression = expression.trim();
+        let expression =
+            ["path.join(", "os.path.join(", "File.join(", "path.resolve(", "require('path').join("]
+                .iter()
+                .find_map(|join| expression.strip_prefix(join))
+                .unwrap_or(expression);
+        HOME_EXPRESSIONS.iter().any(|home| expression.starts_with(home))
+            || computed(expression.split(['+', ',']).next().unwrap_or_default(), self.language)
+                .is_some_and(|start| start == "~" || start.starts_with("~/"))
+    }
+
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn computed_home_write(&mut self, path: &str, expression: String) {
+        let via = format!("{} {path}", self.language.label());
+        let text = format!("~/{}", super::CODE_VALUE);
+        let word = Word { text, raw: expression, dynamic: true, glob: false };
+        self.findings.push(Finding::Access { via, path: word, write: true });
+    }
+
+    /// A path argument as a file operand: a string, a home path (`"$ENV{HOME}/x"` is `~/x`),
+    /// the home directory or another expression the scan knows, else an unknown word.
+    fn path_word(&self, arg: Arg) -> Option<Word> {
+        match arg {
+            Arg::Str(name, false) => Some(Word::literal(name)),
+            Arg::Str(name, true) if crate::shell::home_only(&name) => {
+                Some(Word::literal(format!("~{}", name.find('/').map_or("", |at| &name[at..]))))
+            }
+            Arg::Str(name, true) => Some(Word { dynamic: true, ..Word::literal(name) }),
+            Arg::Other(expression) => Some(self.target_expression(&expression)),
+            Arg::List(_) => None,
+        }
     }
 
     /// One file deleted: a write of it when its name is a string or a known expression

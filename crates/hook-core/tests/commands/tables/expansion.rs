@@ -4,6 +4,27 @@
 use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
+    // Arrays made from globs: an element is one of the files the pattern names, judged as the
+    // pattern; defaults of names the line does not set are the value, upper case or not
+    // (report 8, cause 8).
+    deny("files.deny-read", r#"f=(~/.ssh/id_*); cat "${f[0]}""#),
+    deny("files.deny-read", r#"f=(~/.ssh/id_*); cat "${f[@]}""#),
+    deny("files.deny-read", "f=(~/.ssh/id_*); cp ${f[*]} /tmp/"),
+    deny("files.deny-read", "keys=(~/.aws/cred*); cat $keys"),
+    deny("files.deny-read", r#"f=(README.md); f+=(~/.ssh/*); cat "${f[@]}""#),
+    deny("files.deny-read", r#"declare -a s=(~/.ssh/id_*); base64 "${s[1]}""#),
+    deny("files.deny-read", r#"cat "${F:-.env}""#),
+    deny("files.deny-read", r#"cat "${F:=.env}""#),
+    deny("files.deny-read", "cat ${SECRET_FILE:-.env}"),
+    deny("files.deny-read", r#"cat "${KEY:-$HOME/.ssh/id_ed25519}""#),
+    deny("files.deny-read", r#"cp "${SRC:-~/.aws/credentials}" /tmp/x"#),
+    deny("files.deny-read", r#"cat "${HOME:-/x}/.ssh/id_ed25519""#),
+    allow(r#"f=(src/*.rs); cat "${f[0]}""#),
+    allow(r#"logs=(*.log); tail -n 20 "${logs[@]}""#),
+    allow(r#"cat "${F:-README.md}""#),
+    allow(r#"F=README.md; cat "${F:-.env}""#),
+    allow(r#"cat "${CONFIG:-config/app.toml}""#),
+    allow(r#"echo "${TMPDIR:-/tmp}""#),
     // Tilde expansion: at the start of a word, and of an assignment value and after each `:`
     // in it; quoted tildes are literal directories named `~`.
     deny("rm.home", "x=~; rm -rf $x"),

@@ -6,6 +6,140 @@
 use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
+    // Moves and copies in interpreter code (report 8, cause 5): the source of a move is taken
+    // away and the destination of either is written, judged as `mv`/`cp` of the same paths.
+    deny(
+        "rm.outside-project",
+        r#"python3 -c "import os; os.rename(os.path.expanduser('~/Documents'), '/tmp/d')""#,
+    ),
+    deny(
+        "rm.outside-project",
+        r#"python3 -c "import os; os.replace(os.environ['HOME'] + '/Projects', '/tmp/p')""#,
+    ),
+    deny("rm.home", r#"python3 -c "import shutil, os; shutil.move(os.path.expanduser('~'), '/tmp/h')""#),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "import shutil, os; shutil.copy('/bin/true', os.path.expanduser('~/.local/bin/claude-hook'))""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "import shutil; shutil.copyfile('/tmp/rc', '/home/dev/.bashrc')""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "from pathlib import Path; Path('/tmp/s.json').replace(Path.home() / '.claude' / 'settings.json')""#,
+    ),
+    deny(
+        "rm.outside-project",
+        r#"python3 -c "from pathlib import Path; (Path.home() / 'Documents').rename('/tmp/d')""#,
+    ),
+    deny("files.deny-read", r#"python3 -c "import shutil; shutil.copy2('.env', '/tmp/e')""#),
+    ask(
+        "files.deny-read-tree",
+        r#"python3 -c "import shutil, os; shutil.copytree(os.path.expanduser('~/.ssh'), '/tmp/s')""#,
+    ),
+    deny("rm.outside-project", r#"perl -e 'rename "$ENV{HOME}/Documents", "/tmp/d"'"#),
+    deny("files.deny-write", r#"perl -MFile::Copy -e 'copy("/tmp/evil", "$ENV{HOME}/.bashrc")'"#),
+    deny(
+        "files.deny-write",
+        r#"perl -MFile::Copy -e 'File::Copy::move("$ENV{HOME}/.ssh/config", "/tmp/c")'"#,
+    ),
+    deny("rm.outside-project", r#"perl -MFile::Copy -e 'move("$ENV{HOME}/Pictures", "/tmp/p")'"#),
+    deny("rm.outside-project", r#"ruby -e 'File.rename(Dir.home + "/Documents", "/tmp/d")'"#),
+    deny(
+        "files.deny-write",
+        r#"ruby -rfileutils -e 'FileUtils.cp("/tmp/x", File.expand_path("~/.claude/settings.json"))'"#,
+    ),
+    deny("rm.home", r#"ruby -rfileutils -e 'FileUtils.mv(Dir.home, "/tmp/h")'"#),
+    deny("files.deny-write", r##"ruby -rfileutils -e 'FileUtils.install("/tmp/x", "#{Dir.home}/.zshrc")'"##),
+    deny(
+        "rm.outside-project",
+        r#"node -e "require('fs').renameSync(require('os').homedir() + '/Documents', '/tmp/d')""#,
+    ),
+    deny(
+        "rm.outside-project",
+        r#"node -e "require('fs/promises').rename(require('os').homedir() + '/Documents', '/tmp/d')""#,
+    ),
+    deny(
+        "rm.outside-project",
+        r#"node -e "require('fs').rename(require('os').homedir() + '/Documents', '/tmp/d', () => {})""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"node -e "require('fs').copyFileSync('/tmp/x', require('os').homedir() + '/.bashrc')""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"node -e "const fs = require('fs'); fs.promises.copyFile('/tmp/x', '/home/dev/.local/bin/claude-hook')""#,
+    ),
+    ask(
+        "files.deny-read-tree",
+        r#"node -e "require('fs').cpSync(require('os').homedir() + '/.ssh', '/tmp/s', {recursive: true})""#,
+    ),
+    deny("rm.outside-project", r#"php -r 'rename(getenv("HOME") . "/Documents", "/tmp/d");'"#),
+    deny("files.deny-write", r#"php -r 'copy("/tmp/x", getenv("HOME") . "/.bashrc");'"#),
+    deny("rm.outside-project", r#"lua -e 'os.rename(os.getenv("HOME") .. "/Documents", "/tmp/d")'"#),
+    allow(r#"python3 -c "import shutil; shutil.copy('a.txt', 'b.txt')""#),
+    allow(r#"python3 -c "import os; os.rename('build/out.tmp', 'build/out.bin')""#),
+    allow(r#"python3 -c "import shutil; shutil.copytree('src', '/tmp/src-backup')""#),
+    allow(r#"python3 -c "import shutil; shutil.move('dist/app.tar.gz', '/tmp/app.tar.gz')""#),
+    allow(r#"python3 -c "from pathlib import Path; Path('a.txt').rename('b.txt')""#),
+    allow(r#"python3 -c "print('a-b'.replace('-', '_'))""#),
+    allow(r#"perl -e 'rename "a.txt", "b.txt"'"#),
+    allow(r#"perl -MFile::Copy -e 'copy("README.md", "/tmp/README.md")'"#),
+    allow(r#"ruby -rfileutils -e 'FileUtils.mv("a.log", "old.log")'"#),
+    allow(r#"ruby -rfileutils -e 'FileUtils.cp_r("assets", "public/assets")'"#),
+    allow(r#"node -e "require('fs').copyFileSync('a.txt', 'b.txt')""#),
+    allow(r#"node -e "require('fs').renameSync('dist/index.tmp', 'dist/index.js')""#),
+    allow(r#"node -e "require('fs').cpSync('public', 'dist/public', {recursive: true})""#),
+    allow(r#"php -r 'copy("a.txt", "b.txt");'"#),
+    allow(r#"php -r 'rename("a.txt", "b.txt");'"#),
+    // awk's `print > EXPR` with a computed name: the path it computes is written; a name from
+    // the environment the scan cannot compute is asked about; names from the input are data.
+    deny("files.deny-write", r#"awk 'BEGIN{printf "" > ENVIRON["HOME"] "/.bashrc"}'"#),
+    deny(
+        "files.deny-write",
+        r#"awk 'BEGIN{print "ssh-ed25519 AAAA k" >> (ENVIRON["HOME"] "/.ssh/authorized_keys")}'"#,
+    ),
+    deny("files.deny-write", r#"awk 'BEGIN{f = ENVIRON["HOME"] "/.profile"; print "x" > f}'"#),
+    deny("files.deny-write", r#"awk 'BEGIN{f = sprintf("%s/.zshrc", ENVIRON["HOME"]); print "x" > f}'"#),
+    ask("files.unknown-write", r#"awk '{print > ENVIRON["HOME"] "/" $1}' names.txt"#),
+    ask("files.unknown-write", r#"awk 'BEGIN{print "x" > ENVIRON["TARGET"]}'"#),
+    allow(r#"awk '{print > "out.txt"}' in.txt"#),
+    allow(r#"awk '{print > $1 ".txt"}' in.txt"#),
+    allow(r#"awk '{ print > "part-" NR ".txt" }' in.txt"#),
+    allow(r#"awk '{if ($1 > ENVIRON["MIN"]) print}' in.txt"#),
+    allow(r#"awk '{print $0 > "/dev/stderr"}' in.txt"#),
+    // Other interpreters writing under the home directory to a name they compute: asked.
+    ask(
+        "files.unknown-write",
+        r#"python3 -c "import os, sys; open(os.path.expanduser('~/') + sys.argv[1], 'w').write('x')""#,
+    ),
+    ask(
+        "files.unknown-write",
+        r#"node -e "require('fs').writeFileSync(require('os').homedir() + '/' + process.argv[1], 'y')""#,
+    ),
+    ask("files.unknown-write", r#"perl -e 'open(F, ">$ENV{HOME}/$ARGV[0]"); print F 1'"#),
+    allow(r#"node -e "require('fs').writeFileSync('out/' + name, 'y')""#),
+    allow(r#"python3 -c "import sys; open(sys.argv[1] + '.txt', 'w').write('x')""#),
+    // A directory listed, then its files read by the names listed: a read of that directory.
+    deny(
+        "files.deny-read",
+        r#"node -e "const fs = require('fs'), os = require('os'); const d = os.homedir() + '/.ssh/'; for (const f of fs.readdirSync(d)) console.log(fs.readFileSync(d + f, 'utf8'))""#,
+    ),
+    deny(
+        "files.deny-read",
+        r#"node -e "const fs = require('fs'); const d = require('os').homedir() + '/.aws'; fs.readdirSync(d).forEach(f => console.log(fs.readFileSync(d + '/' + f, 'utf8')))""#,
+    ),
+    deny(
+        "files.deny-read",
+        r#"python3 -c "import os; d = os.path.expanduser('~/.ssh'); [print(open(os.path.join(d, f)).read()) for f in os.listdir(d)]""#,
+    ),
+    allow(r#"node -e "console.log(require('fs').readdirSync(require('os').homedir() + '/.ssh'))""#),
+    allow(
+        r#"node -e "const fs = require('fs'); for (const f of fs.readdirSync('src')) console.log(fs.readFileSync('src/' + f, 'utf8').length)""#,
+    ),
+    allow(r#"python3 -c "import os; [print(open('docs/' + f).read()) for f in os.listdir('docs')]""#),
     // Names and values bound to variables: renamed destructured functions, a member named by a
     // variable, an argument list or command held in a variable, PHP's functions called on each
     // element of a list. A process module's member the scan cannot name is unseen.

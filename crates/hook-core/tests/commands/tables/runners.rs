@@ -4,6 +4,21 @@
 use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
+    // A shell run as a coprocess reads what the line writes to `${COPROC[1]}` or `${NAME[1]}`:
+    // judged when a printer fixes it, asked about when not, or when nothing is written to it.
+    deny("rm.home", "coproc sh; echo 'rm -rf ~' >&${COPROC[1]}"),
+    deny("rm.home", r#"coproc S { sh; }; echo 'rm -rf ~' >&"${S[1]}""#),
+    deny("rm.home", "coproc S (bash -s); printf 'rm -rf ~\\n' >&${S[1]}"),
+    deny("rm.root", r#"coproc SH { bash; }; echo 'rm -rf /' >&"${SH[1]}"; wait"#),
+    ask("opaque.exec", r#"coproc sh; echo "$CMD" >&${COPROC[1]}"#),
+    ask("opaque.exec", "coproc bash"),
+    ask("opaque.exec", "coproc (sh)"),
+    ask("opaque.exec", "coproc sh; exec 3>&${COPROC[1]}; echo 'rm -rf ~' >&3"),
+    allow("coproc cat; echo hi >&${COPROC[1]}"),
+    allow(r#"coproc S { bash; }; printf 'ls\n' >&"${S[1]}""#),
+    allow("coproc sh; printf 'git status\\n' >&${COPROC[1]}; cat <&${COPROC[0]}"),
+    allow("coproc W { while read l; do echo $l; done; }; echo hi >&${W[1]}"),
+    allow("coproc { sleep 1; }"),
     // Launchers that run their arguments.
     deny("rm.home", "setsid rm -rf ~"),
     deny("rm.home", "ionice -c3 rm -rf ~"),
