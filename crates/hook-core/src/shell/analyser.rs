@@ -1694,7 +1694,7 @@ impl Analyser {
             true => line.strip_suffix('\n').unwrap_or(line).to_string(),
             false => line.to_string(),
         });
-        self.vars.set_array(name, Some(items.collect()));
+        self.vars.set_array(name, Some(items.collect()), false);
     }
 
     fn push(&mut self, mut command: SimpleCommand) -> Option<usize> {
