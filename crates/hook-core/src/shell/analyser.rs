@@ -951,6 +951,14 @@ impl Analyser {
         self.calling.pop();
     }
 
+    /// Standard input as a bare `exec` left it (`exec < FILE`), if one did.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn shell_stdin(&self, stdin: &mut Stdin) {
+        if let Some((_, kept)) = self.descriptors.iter().rev().find(|(fd, _)| *fd == 0) {
+            *stdin = kept.clone();
+        }
+    }
+
     /// What input descriptor `number` reads, when the line opened it.
     fn descriptor(&self, number: Option<u32>) -> Option<Stdin> {
         let number = number?;
@@ -1076,6 +1084,11 @@ impl Analyser {
             argv.extend(self.expand_word(word, origin));
         }
         let mut stdin = origin.stdin.clone();
+        // `exec < FILE; bash`: the shell's own input is FILE from then on, what a later
+        // command that does not redirect its own reads (a bare shell reads it as its script).
+        if matches!(stdin, Stdin::Inherited) && !self.descriptors.is_empty() {
+            self.shell_stdin(&mut stdin);
+        }
         let mut redirects = self.redirections(&simple.redirects, &mut stdin, origin);
         if argv.is_empty() && redirects.is_empty() {
             return None;
@@ -1149,6 +1162,10 @@ impl Analyser {
             let opened = std::mem::take(&mut self.opened);
             self.descriptors.retain(|(fd, _)| !opened.iter().any(|(open, _)| open == fd));
             self.descriptors.extend(opened);
+            if stdin != origin.stdin {
+                self.descriptors.retain(|(fd, _)| *fd != 0);
+                self.descriptors.push((0, stdin.clone()));
+            }
         }
         self.evaluated_words(&argv, origin);
         self.builtin_assignments(&argv, origin);

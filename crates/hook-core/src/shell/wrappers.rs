@@ -1321,6 +1321,19 @@ fn database_escapes(name: &str, text: &str) -> Vec<String> {
             rest = &after[line.len()..];
         }
     }
+    // `source -e CMD`: lftp runs CMD and reads what it prints as its commands.
+    if name == "lftp" {
+        for part in text.split([';', '\n']) {
+            if let Some(command) = part.trim().strip_prefix("source -e ").map(str::trim) {
+                let quoted = command.starts_with(['\'', '"']);
+                lines.push(if quoted {
+                    format!("sh -c {command} | lftp")
+                } else {
+                    format!("{command} | lftp")
+                });
+            }
+        }
+    }
     if matches!(name, "sqlite3" | "duckdb") {
         // `.she CMD`, `.sy CMD`: the escapes by a shorter name.
         let abbreviated = dot_commands(text).filter(|(command, argument)| {

@@ -1340,4 +1340,29 @@ pub(crate) const CASES: &[Case] = &[
     allow("ansible all -m shell -a 'echo {{ inventory_hostname }}'"),
     allow("salt '*' cmd.which rm"),
     allow("xonsh -c 'evalx(\"echo hi\")'"),
+    // A writer `find -exec` or xargs hands what it finds: in-place edits of every file under
+    // the root, judged by the guarded files there (issue 14, gaps14).
+    deny("files.deny-write", "find / -type f -exec sed -i 's/a/b/' {} +"),
+    deny("files.deny-write", "find ~ -exec sed -i 's/x/y/' {} \\;"),
+    deny("files.deny-write", "find /etc -name '*.conf' -execdir sed -i 's/a/b/' {} +"),
+    deny("files.deny-write", "find ~ -type f -execdir perl -pi -e 's/a/b/' {} +"),
+    deny("files.deny-write", "find / -type f | xargs sed -i 's/a/b/'"),
+    deny("files.deny-write", "find /etc -type f -exec truncate -s0 {} +"),
+    allow("find . -name '*.rs' -exec sed -i 's/a/b/' {} +"),
+    allow("find src -name '*.py' -execdir perl -pi -e 's/a/b/' {} +"),
+    allow("find /tmp/build -type f -exec sed -i 's/a/b/' {} +"),
+    allow("find . -name '*.md' | xargs sed -i 's/a/b/'"),
+    // `exec < FILE`: the shell's own input is FILE from then on, the script of a bare shell.
+    ask("opaque.exec", "exec < /tmp/x; bash"),
+    ask("opaque.exec", "exec 0< /tmp/script.sh; sh"),
+    ask("opaque.exec", "exec < /tmp/p; source /dev/stdin"),
+    deny("rm.home", "echo 'rm -rf ~' > j.sh; exec < j.sh; bash"),
+    allow("exec < input.txt; wc -l"),
+    allow("exec 3< input.txt; bash -c 'echo hi'"),
+    // lftp's `source FILE` and `source -e CMD` in its command text.
+    ask("opaque.exec", "lftp -c 'source /tmp/cmds'"),
+    ask("opaque.exec", "lftp -c \"open h; source /tmp/x.lftp\""),
+    deny("rm.home", "lftp -e 'source -e \"echo !rm -rf ~\"' host"),
+    allow("lftp -c 'source deploy.lftp'"),
+    allow("lftp -e 'source -e \"printf ls\"' host"),
 ];
