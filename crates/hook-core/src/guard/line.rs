@@ -710,7 +710,17 @@ fn unknown_write(
                 Some((producer, roots)) => listed(producer, &roots).map(Computed::Denied),
                 None => match path.split_once(shell::XARGS_INPUT) {
                     Some((root, _)) if fed_by_finder && !root.contains(['$', '`']) => {
-                        under_root(if root.is_empty() { "." } else { root }, false).map(Computed::Denied)
+                        let root = if root.is_empty() { "." } else { root };
+                        // `fd . ~ -x sed -i S`: every file under home or `/`, the guarded ones too.
+                        under_root(root, false)
+                            .or_else(|| {
+                                let wide = home_or_root(root, here);
+                                wide.then(|| {
+                                    files::could_reach(root, files::Access::Write, &policy.files, here)
+                                })
+                                .flatten()
+                            })
+                            .map(Computed::Denied)
                     }
                     _ => Some(Computed::Unknown("the files another command of the line lists".to_string())),
                 },

@@ -1352,6 +1352,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("find src -name '*.py' -execdir perl -pi -e 's/a/b/' {} +"),
     allow("find /tmp/build -type f -exec sed -i 's/a/b/' {} +"),
     allow("find . -name '*.md' | xargs sed -i 's/a/b/'"),
+    deny("files.deny-write", "fd . ~ -x sed -i 's/a/b/'"),
+    deny("files.deny-write", "fd -t f . / -X sed -i 's/a/b/'"),
+    allow("fd . src -x sed -i 's/a/b/'"),
     // `exec < FILE`: the shell's own input is FILE from then on, the script of a bare shell.
     ask("opaque.exec", "exec < /tmp/x; bash"),
     ask("opaque.exec", "exec 0< /tmp/script.sh; sh"),
