@@ -95,7 +95,8 @@ mod tests {
 
     #[test]
     fn most_other_names_are_ruled_out() {
-        let others = ["cd", "echo", "cargo", "grep", "tail", "date", "make", "ls", "cat", "npm", "sed", "awk"];
+        let others =
+            ["cd", "echo", "cargo", "grep", "tail", "date", "make", "ls", "cat", "npm", "sed", "awk"];
         let held = others.iter().filter(|name| FILTER.may_hold(name)).count();
         assert!(held <= 1, "{held} of {others:?} pass a filter of {TABLE:?}");
     }

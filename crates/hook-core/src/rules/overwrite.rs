@@ -166,7 +166,8 @@ fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
                 || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('f')
         }) => {}
         "cp" | "install" | "ln" | "mv" | "rsync" => {
-            if let Some((target, sources)) = operands().split_last().filter(|(_, sources)| !sources.is_empty())
+            if let Some((target, sources)) =
+                operands().split_last().filter(|(_, sources)| !sources.is_empty())
             {
                 let empties = sources.iter().all(|source| EMPTY_SOURCES.contains(&source.text.as_str()));
                 let into_directory = target.text.ends_with('/');

@@ -297,7 +297,8 @@ pub(super) fn expand(
     let ifs = vars.ifs();
     let mut words = Vec::new();
     // Most words are their own text: one allocation of the right size, not a growth per part.
-    let mut out = Word { raw: word.raw.clone(), text: String::with_capacity(word.raw.len()), ..Word::default() };
+    let mut out =
+        Word { raw: word.raw.clone(), text: String::with_capacity(word.raw.len()), ..Word::default() };
     let mut substitutions = outputs.iter();
     for part in &word.parts {
         let computed: Option<String>;
