@@ -2178,6 +2178,12 @@ impl Analyser {
         if matches!(name, "sqlite3" | "duckdb") {
             self.database_unseen(command, name, stdin, index);
         }
+        // `curl … | lftp`, lftp's `source -e CMD`: commands (`!` runs a shell line) that are
+        // the output of a command the analysis does not compute.
+        if name == "lftp" && matches!(stdin, Stdin::Pipe { .. }) {
+            let what = "the commands fed to `lftp` are the output of a command, which is not computed";
+            self.note(UnseenKind::Exec, index, what.to_string());
+        }
         let fed = matches!(stdin, Stdin::Text(_) | Stdin::Pipe { .. });
         if fed && UNREAD_REPLS.contains(&name) {
             let what = format!("the code fed to `{name}` is in a language the guard does not read");
@@ -2224,7 +2230,8 @@ impl Analyser {
     /// commands or file list from what a printer prints reads known text, as from a heredoc;
     /// the file rules read its `put`s (`guard::file_access`).
     /// A database shell's commands too (`printf '.read x.sql' | sqlite3 db`), and the file one
-    /// is fed by `cat` (`cat x.sql | sqlite3 db`), read as `sqlite3 db < x.sql` is.
+    /// or a file-transfer client is fed by `cat` (`cat x.sql | sqlite3 db`), read as `sqlite3 db <
+    /// x.sql` is.
     fn printed_batch(&self, command: &mut SimpleCommand) {
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
         if !matches!(
@@ -2244,7 +2251,7 @@ impl Analyser {
         if let Some([file]) = catted.map(SimpleCommand::args)
             && !file.glob
             && !file.text.starts_with('-')
-            && matches!(command.name(), Some("sqlite3" | "duckdb"))
+            && matches!(command.name(), Some("sqlite3" | "duckdb" | "lftp" | "sftp" | "ftp"))
         {
             command.stdin = Stdin::File(file.clone());
         }

@@ -1325,12 +1325,10 @@ fn database_escapes(name: &str, text: &str) -> Vec<String> {
     if name == "lftp" {
         for part in text.split([';', '\n']) {
             if let Some(command) = part.trim().strip_prefix("source -e ").map(str::trim) {
-                let quoted = command.starts_with(['\'', '"']);
-                lines.push(if quoted {
-                    format!("sh -c {command} | lftp")
-                } else {
-                    format!("{command} | lftp")
-                });
+                // lftp quotes CMD as the shell does: one level of quotes off.
+                let quote = command.chars().next().filter(|c| matches!(c, '\'' | '"'));
+                let unquoted = quote.and_then(|q| command[1..].strip_suffix(q)).unwrap_or(command);
+                lines.push(format!("{unquoted} | lftp"));
             }
         }
     }

@@ -222,6 +222,8 @@ pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
             Some((name, rest)) => (name.trim(), Some(rest)),
             None => (inner.trim(), None),
         };
+        // `send(*%i[system], …)`: a one-name list spread into the arguments is that name.
+        let name = name.strip_prefix("*[").and_then(|list| list.strip_suffix(']')).map_or(name, str::trim);
         let name = match name.strip_prefix(':') {
             Some(symbol) => symbol.to_string(),
             None => match computed(name, Language::Ruby) {
@@ -265,6 +267,8 @@ pub(super) fn perl_globs(code: &str) -> String {
             let operand = match out.trim_end().chars().last() {
                 None => true,
                 Some(c) if "(,=[{;!".contains(c) => true,
+                // After a block (`grep { -f } <~/*>`), a pattern that looks like one.
+                Some('}') => pattern.contains(['*', '?', '/', '~']),
                 Some(c) if c.is_ascii_alphabetic() => {
                     let word: String = out
                         .trim_end()

