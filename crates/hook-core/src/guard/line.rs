@@ -689,19 +689,19 @@ fn unknown_write(
     // root written before the names (xargs and parallel hand on what they read instead).
     let fed_by_finder =
         !command.via.iter().any(|via| via.starts_with("xargs") || via.starts_with("parallel"));
-    // `find / -exec sed -i S {} +`: `{}` is each file found under the root, which `find`'s
-    // own filters pick.
-    let exec_of_find = command.via.last().is_some_and(|via| via.starts_with("find -"));
+    // `find / -exec sed -i S {} +`, `-exec sh -c 'sed -i S "$1"' _ {} \;`: `{}` is each file
+    // found under the root, which `find`'s own filters pick.
+    let exec_of_find = command.via.iter().any(|via| via.starts_with("find -"));
     for &(access, word, path) in accessed {
         let found = exec_of_find && !word.dynamic && word.text.contains("{}");
         if access != files::Access::Write || !word.dynamic && !found {
             continue;
         }
         let computed = if found {
-            let find = analysis.commands.iter().rev().find(|earlier| {
+            let find = analysis.commands[..index].iter().rev().find(|earlier| {
                 earlier.name() == Some("find")
-                    && earlier.text == command.text
-                    && earlier.via.len() < command.via.len()
+                    && command.via.starts_with(&earlier.via)
+                    && command.via.get(earlier.via.len()).is_some_and(|via| via.starts_with("find -"))
             });
             find.and_then(|find| find_deleting(find.args(), policy, here, true)).map(Computed::Denied)
         } else if word.text.contains(shell::XARGS_INPUT) {
