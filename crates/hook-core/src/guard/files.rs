@@ -350,7 +350,9 @@ where
                         .skip(1)
                         .any(|(at, _)| glob::matches(glob::components(&resolved), &anchored[..at]))
         } else {
-            anchored.strip_prefix(resolved.as_str()).is_some_and(|rest| rest.starts_with('/'))
+            // Under `/` every absolute glob lies.
+            resolved == "/"
+                || anchored.strip_prefix(resolved.as_str()).is_some_and(|rest| rest.starts_with('/'))
         };
         reached.then(|| Denied { shown: path.to_string(), glob, access })
     })

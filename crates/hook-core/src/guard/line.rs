@@ -689,17 +689,38 @@ fn unknown_write(
     // root written before the names (xargs and parallel hand on what they read instead).
     let fed_by_finder =
         !command.via.iter().any(|via| via.starts_with("xargs") || via.starts_with("parallel"));
+    // `find / -exec sed -i S {} +`, `-exec sh -c 'sed -i S "$1"' _ {} \;`: `{}` is each file
+    // found under the root, which `find`'s own filters pick.
+    let exec_of_find = command.via.iter().any(|via| via.starts_with("find -"));
     for &(access, word, path) in accessed {
-        if access != files::Access::Write || !word.dynamic {
+        let found = exec_of_find && !word.dynamic && word.text.contains("{}");
+        if access != files::Access::Write || !word.dynamic && !found {
             continue;
         }
-        let computed = if word.text.contains(shell::XARGS_INPUT) {
+        let computed = if found {
+            let find = analysis.commands[..index].iter().rev().find(|earlier| {
+                earlier.name() == Some("find")
+                    && command.via.starts_with(&earlier.via)
+                    && command.via.get(earlier.via.len()).is_some_and(|via| via.starts_with("find -"))
+            });
+            find.and_then(|find| find_deleting(find.args(), policy, here, true)).map(Computed::Denied)
+        } else if word.text.contains(shell::XARGS_INPUT) {
             let producer = producer(analysis, command);
             match producer.and_then(|producer| Some((producer, listed_roots(producer)?))) {
                 Some((producer, roots)) => listed(producer, &roots).map(Computed::Denied),
                 None => match path.split_once(shell::XARGS_INPUT) {
                     Some((root, _)) if fed_by_finder && !root.contains(['$', '`']) => {
-                        under_root(if root.is_empty() { "." } else { root }, false).map(Computed::Denied)
+                        let root = if root.is_empty() { "." } else { root };
+                        // `fd . ~ -x sed -i S`: every file under home or `/`, the guarded ones too.
+                        under_root(root, false)
+                            .or_else(|| {
+                                let wide = home_or_root(root, here);
+                                wide.then(|| {
+                                    files::could_reach(root, files::Access::Write, &policy.files, here)
+                                })
+                                .flatten()
+                            })
+                            .map(Computed::Denied)
                     }
                     _ => Some(Computed::Unknown("the files another command of the line lists".to_string())),
                 },

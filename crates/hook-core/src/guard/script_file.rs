@@ -1999,8 +1999,21 @@ fn program_files(name: &str, command: &SimpleCommand) -> Option<Vec<(Word, &'sta
                 Stdin::File(file) => Some(file.clone()),
                 _ => None,
             };
+            // `lftp -c 'source FILE'`: lftp's own command that reads FILE as commands.
+            let sourced = args.iter().filter(|_| name == "lftp").flat_map(|word| {
+                word.text.split([';', '\n']).filter_map(move |part| {
+                    let file = part.trim().strip_prefix("source ")?.trim();
+                    let file = file.trim_matches(['\'', '"']);
+                    (!file.is_empty() && !file.starts_with('-')).then(|| Word {
+                        text: file.to_string(),
+                        raw: file.to_string(),
+                        ..word.clone()
+                    })
+                })
+            });
             option
                 .into_iter()
+                .chain(sourced)
                 .filter(|file| !is_stdin(&file.text))
                 .chain(stdin)
                 .map(|file| (file, "sftp"))

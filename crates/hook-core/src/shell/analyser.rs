@@ -958,6 +958,14 @@ impl Analyser {
         self.calling.pop();
     }
 
+    /// Standard input as a bare `exec` left it (`exec < FILE`), if one did.
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn shell_stdin(&self, stdin: &mut Stdin) {
+        if let Some((_, kept)) = self.descriptors.iter().rev().find(|(fd, _)| *fd == 0) {
+            *stdin = kept.clone();
+        }
+    }
+
     /// What input descriptor `number` reads, when the line opened it.
     fn descriptor(&self, number: Option<u32>) -> Option<Stdin> {
         let number = number?;
@@ -1084,6 +1092,11 @@ impl Analyser {
             argv.extend(self.expand_word(word, origin));
         }
         let mut stdin = origin.stdin.clone();
+        // `exec < FILE; bash`: the shell's own input is FILE from then on, what a later
+        // command that does not redirect its own reads (a bare shell reads it as its script).
+        if matches!(stdin, Stdin::Inherited) && !self.descriptors.is_empty() {
+            self.shell_stdin(&mut stdin);
+        }
         let mut redirects = self.redirections(&simple.redirects, &mut stdin, origin);
         if argv.is_empty() && redirects.is_empty() {
             return None;
@@ -1157,6 +1170,10 @@ impl Analyser {
             let opened = std::mem::take(&mut self.opened);
             self.descriptors.retain(|(fd, _)| !opened.iter().any(|(open, _)| open == fd));
             self.descriptors.extend(opened);
+            if stdin != origin.stdin {
+                self.descriptors.retain(|(fd, _)| *fd != 0);
+                self.descriptors.push((0, stdin.clone()));
+            }
         }
         self.evaluated_words(&argv, origin);
         self.builtin_assignments(&argv, origin);
@@ -2242,6 +2259,12 @@ impl Analyser {
         if matches!(name, "sqlite3" | "duckdb") {
             self.database_unseen(command, name, stdin, index);
         }
+        // `curl … | lftp`, lftp's `source -e CMD`: commands (`!` runs a shell line) that are
+        // the output of a command the analysis does not compute.
+        if name == "lftp" && matches!(stdin, Stdin::Pipe { .. }) {
+            let what = "the commands fed to `lftp` are the output of a command, which is not computed";
+            self.note(UnseenKind::Exec, index, what.to_string());
+        }
         let fed = matches!(stdin, Stdin::Text(_) | Stdin::Pipe { .. });
         if fed && UNREAD_REPLS.contains(&name) {
             let what = format!("the code fed to `{name}` is in a language the guard does not read");
@@ -2288,7 +2311,8 @@ impl Analyser {
     /// commands or file list from what a printer prints reads known text, as from a heredoc;
     /// the file rules read its `put`s (`guard::file_access`).
     /// A database shell's commands too (`printf '.read x.sql' | sqlite3 db`), and the file one
-    /// is fed by `cat` (`cat x.sql | sqlite3 db`), read as `sqlite3 db < x.sql` is.
+    /// or a file-transfer client is fed by `cat` (`cat x.sql | sqlite3 db`), read as `sqlite3 db <
+    /// x.sql` is.
     fn printed_batch(&self, command: &mut SimpleCommand) {
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
         if !matches!(
@@ -2308,7 +2332,7 @@ impl Analyser {
         if let Some([file]) = catted.map(SimpleCommand::args)
             && !file.glob
             && !file.text.starts_with('-')
-            && matches!(command.name(), Some("sqlite3" | "duckdb"))
+            && matches!(command.name(), Some("sqlite3" | "duckdb" | "lftp" | "sftp" | "ftp"))
         {
             command.stdin = Stdin::File(file.clone());
         }

@@ -1321,6 +1321,17 @@ fn database_escapes(name: &str, text: &str) -> Vec<String> {
             rest = &after[line.len()..];
         }
     }
+    // `source -e CMD`: lftp runs CMD and reads what it prints as its commands.
+    if name == "lftp" {
+        for part in text.split([';', '\n']) {
+            if let Some(command) = part.trim().strip_prefix("source -e ").map(str::trim) {
+                // lftp quotes CMD as the shell does: one level of quotes off.
+                let quote = command.chars().next().filter(|c| matches!(c, '\'' | '"'));
+                let unquoted = quote.and_then(|q| command[1..].strip_suffix(q)).unwrap_or(command);
+                lines.push(format!("{unquoted} | lftp"));
+            }
+        }
+    }
     if matches!(name, "sqlite3" | "duckdb") {
         // `.she CMD`, `.sy CMD`: the escapes by a shorter name.
         let abbreviated = dot_commands(text).filter(|(command, argument)| {

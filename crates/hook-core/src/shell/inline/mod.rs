@@ -211,6 +211,7 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         Language::Ruby => names::ruby_resolved(&code, &mut findings),
         Language::Php => names::php_resolved(&code, &mut findings),
         Language::Lua => names::lua_resolved(&code, &mut findings),
+        Language::Perl => names::perl_globs(&code),
         _ => code,
     };
     findings.extend(escapes::scan(language, &code, name.starts_with("ipython")));
@@ -745,6 +746,15 @@ mod tests {
         assert_eq!(spelled("x = %Q{a \"#{b}\"}"), "x = \"a \\\"#{b}\\\"\"");
         assert_eq!(spelled("puts 10 % 3; x = 7; puts x %(2)"), "puts 10 % 3; x = 7; puts x %(2)");
         assert_eq!(spelled("puts '%q(x)' # %w[y]"), "puts '%q(x)' # %w[y]");
+        assert_eq!(spelled("send(%s(system), 'x')"), "send(:system, 'x')");
+        assert_eq!(spelled("m = %i[system exec]"), "m = [:system, :exec]");
+        // Perl's glob operator is `glob(…)`; a handle read and comparisons are not.
+        let globs = super::names::perl_globs;
+        assert_eq!(globs("unlink <~/*>"), "unlink glob(\"~/*\")");
+        assert_eq!(globs("unlink(<$ENV{HOME}/*>)"), "unlink(glob(\"$ENV{HOME}/*\"))");
+        for code in ["print while <STDIN>", "print <$fh>", "while (<>) {}", "1 if 2<3 and 4>1", "$a <$b>"] {
+            assert_eq!(globs(code), code);
+        }
     }
 
     #[test]

@@ -222,6 +222,8 @@ pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
             Some((name, rest)) => (name.trim(), Some(rest)),
             None => (inner.trim(), None),
         };
+        // `send(*%i[system], …)`: a one-name list spread into the arguments is that name.
+        let name = name.strip_prefix("*[").and_then(|list| list.strip_suffix(']')).map_or(name, str::trim);
         let name = match name.strip_prefix(':') {
             Some(symbol) => symbol.to_string(),
             None => match computed(name, Language::Ruby) {
@@ -245,6 +247,57 @@ pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
         }))
     })
     .replace(".call(", "(")
+}
+
+/// Perl's glob operator `<PATTERN>` as the `glob("PATTERN")` it is (`unlink <~/*>`). A
+/// handle read (`<STDIN>`, `<$fh>`, `<>`) and the comparison operators (`$a < $b`) stay: a
+/// pattern has no space and is no name, and stands where an operand starts.
+pub(super) fn perl_globs(code: &str) -> String {
+    if !code.contains('<') {
+        return code.to_string();
+    }
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(open) = rest.find('<') {
+        let (before, after) = rest.split_at(open);
+        out.push_str(before);
+        let pattern = after[1..].find(['>', '<', '\n']).filter(|&end| after.as_bytes()[end + 1] == b'>');
+        let pattern = pattern.map(|end| &after[1..=end]).filter(|pattern| {
+            let name = pattern.strip_prefix('$').unwrap_or(pattern);
+            let operand = match out.trim_end().chars().last() {
+                None => true,
+                Some(c) if "(,=[{;!".contains(c) => true,
+                // After a block (`grep { -f } <~/*>`), a pattern that looks like one.
+                Some('}') => pattern.contains(['*', '?', '/', '~']),
+                Some(c) if c.is_ascii_alphabetic() => {
+                    let word: String = out
+                        .trim_end()
+                        .chars()
+                        .rev()
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    !out.trim_end()[..out.trim_end().len() - word.len()].ends_with(['$', '@', '%'])
+                }
+                Some(_) => false,
+            };
+            operand
+                && !pattern.is_empty()
+                && !pattern.contains(char::is_whitespace)
+                && !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        });
+        match pattern {
+            Some(pattern) => {
+                out.push_str(&format!("glob(\"{pattern}\")"));
+                rest = &after[pattern.len() + 2..];
+            }
+            None => {
+                out.push('<');
+                rest = &after[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// Ruby's `Dir[pattern]` as the `Dir.glob(pattern)` it is.

@@ -459,6 +459,14 @@ impl<'a> Scanner<'a> {
             None => return end,
         };
         let Some((args, raw, close)) = self.call_arguments(end) else {
+            // Perl's `unlink` with no argument deletes `$_` (`map { unlink } <~/*>`).
+            let bare = || self.bytes[end..].iter().find(|b| !b.is_ascii_whitespace());
+            if self.language == Language::Perl
+                && effect == Effect::Remove
+                && matches!(bare(), None | Some(b'}' | b';'))
+            {
+                self.computed_removes.push(path.clone());
+            }
             self.function_value(effect, &path, end);
             return end;
         };

@@ -243,7 +243,7 @@ fn quote_operator(text: &str, language: Language) -> Option<(String, bool)> {
 
 /// Ruby's `%` literals spelled as the plain ones they are, so that every call reads them where
 /// it reads a string or an array: `%q(…)` as `'…'`, `%Q(…)` and `%(…)` as `"…"`, `%w[a b]` as
-/// `['a', 'b']` (`%W` with `"…"`). A `%` after a value (`10 % 3`, `x %(2)`) is the operator:
+/// `['a', 'b']` (`%W` with `"…"`), `%s(a)` as `:a` and `%i[a b]` as `[:a, :b]`. A `%` after a value (`10 % 3`, `x %(2)`) is the operator:
 /// a literal stands where an expression starts, or as the argument of a call without
 /// parentheses (`system %q(…)`). `%x(…)` is a command the scan reads as it is.
 pub(super) fn ruby_percent_literals(code: &str) -> String {
@@ -318,7 +318,7 @@ fn percent_literal(code: &str, at: usize) -> Option<(String, usize)> {
     }
     let rest = &code[at + 1..];
     let (kind, rest) = match rest.chars().next()? {
-        kind @ ('q' | 'Q' | 'w' | 'W') => (kind, &rest[1..]),
+        kind @ ('q' | 'Q' | 'w' | 'W' | 's' | 'i' | 'I') => (kind, &rest[1..]),
         _ => ('Q', rest),
     };
     let open = rest.chars().next()?;
@@ -354,9 +354,16 @@ fn percent_literal(code: &str, at: usize) -> Option<(String, usize)> {
         true => format!("\"{}\"", text.replace('"', "\\\"")),
         false => format!("'{}'", text.replace('\\', "\\\\").replace('\'', "\\'")),
     };
+    // `%s(system)`, `%i[system exec]`: symbols, which `send` and `method` take as names.
+    let symbol = |text: &str| match text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        true => format!(":{text}"),
+        false => format!(":{}", quoted(text, false)),
+    };
     let spelled = match kind {
         'q' => quoted(inner, false),
         'Q' => quoted(inner, true),
+        's' => symbol(inner),
+        'i' | 'I' => format!("[{}]", inner.split_whitespace().map(symbol).collect::<Vec<_>>().join(", ")),
         _ => {
             let words: Vec<String> = inner.split_whitespace().map(|word| quoted(word, kind == 'W')).collect();
             format!("[{}]", words.join(", "))
