@@ -17,6 +17,7 @@ use crate::shell::{
 
 use super::files::Access;
 use super::{command_name, script_file};
+use crate::name_filter::NameFilter;
 
 /// Commands whose operands are all files they print or execute. Sorted, as are the other
 /// name lists here: they are binary-searched on every command.
@@ -276,6 +277,19 @@ const WRITERS: &[&str] =
     &["del", "erase", "remove-item", "ri", "rm", "shred", "sponge", "tee", "touch", "truncate", "unlink"];
 
 /// PowerShell commands whose first operand is the file they write (the rest is content).
+/// The filters of the sorted name tables `words_accessed` looks a name up in, which most
+/// names are in none of (ARCHITECTURE.md, "Start-up").
+const NAME_ONLY_NAMES: NameFilter = NameFilter::of(NAME_ONLY);
+const READER_NAMES: NameFilter = NameFilter::of(READERS);
+const PATTERN_READER_NAMES: NameFilter = NameFilter::of(PATTERN_READERS);
+const WRITER_NAMES: NameFilter = NameFilter::of(WRITERS);
+const EDITOR_NAMES: NameFilter = NameFilter::of(EDITORS);
+
+/// Whether `name` is in the sorted `table`, whose filter is `filter`.
+fn listed(table: &[&str], filter: &NameFilter, name: &str) -> bool {
+    filter.may_hold(name) && table.binary_search(&name).is_ok()
+}
+
 const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file", "sc", "ac"];
 
 /// Every file `command` reads or writes: how, the word that names it, and its path (the
@@ -695,7 +709,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
     // anything is collected, unless an arm below knows the program too.
     if !NAMED_WITH_ARMS.contains(&name)
         && !script_file::is_runner(name)
-        && NAME_ONLY.binary_search(&name).is_ok()
+        && listed(NAME_ONLY, &NAME_ONLY_NAMES, name)
     {
         return found;
     }
@@ -719,14 +733,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found.extend(operands.first().map(|word| (Access::Read, *word)));
             found.extend(operands.get(1).map(|word| (Access::Write, *word)));
         }
-        _ if READERS.binary_search(&name).is_ok() => {
+        _ if listed(READERS, &READER_NAMES, name) => {
             found.extend(operands.iter().map(|word| (Access::Read, *word)));
             // `gzip F` leaves `F.gz` and takes `F` away.
             if removes_input(name, command) {
                 found.extend(operands.iter().map(|word| (Access::Write, *word)));
             }
         }
-        _ if PATTERN_READERS.binary_search(&name).is_ok() => {
+        _ if listed(PATTERN_READERS, &PATTERN_READER_NAMES, name) => {
             let files = if has_option(command, &["-e", "-f", "--regexp", "--file"]) {
                 &operands[..]
             } else {
@@ -734,10 +748,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             };
             found.extend(files.iter().map(|word| (Access::Read, *word)));
         }
-        _ if WRITERS.binary_search(&name).is_ok() => {
+        _ if listed(WRITERS, &WRITER_NAMES, name) => {
             found.extend(operands.iter().map(|word| (Access::Write, *word)))
         }
-        _ if EDITORS.binary_search(&name).is_ok() => {
+        _ if listed(EDITORS, &EDITOR_NAMES, name) => {
             // vim's option values are its scripts and commands, not files it edits.
             let vim =
                 operands_after(command.args(), &["-S", "-u", "-c", "--cmd", "-i", "-T", "-U", "-w", "-W"]);

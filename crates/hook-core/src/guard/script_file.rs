@@ -380,11 +380,10 @@ pub(crate) fn unpacks(command: &SimpleCommand) -> bool {
 /// The `package.json` scripts `command` sets: `npm pkg set scripts.x=CMD` (any number of
 /// them), and `npm set-script x CMD` of older npm.
 fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
-    let args: Vec<&Word> = command.args().iter().collect();
-    let texts: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
     if !matches!(command.name(), Some("npm" | "pnpm" | "yarn" | "bun")) {
         return Vec::new();
     }
+    let texts: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
     match texts.as_slice() {
         ["pkg", "set", sets @ ..] => sets
             .iter()
