@@ -2205,7 +2205,8 @@ fn project_relative(host: Word) -> Word {
 }
 
 /// A word of a container's command with each bind-mounted path (a blank-separated token
-/// at or under the mount point, also inside `sh -c` text) spelled as on the host.
+/// at or under the mount point, also inside `sh -c` text or after `@`, `=`, `<` or `>` in
+/// one) spelled as on the host.
 fn mapped(word: &Word, mounts: &[(String, Word)]) -> Word {
     if mounts.is_empty() {
         return word.clone();
@@ -2229,12 +2230,25 @@ fn mapped(word: &Word, mounts: &[(String, Word)]) -> Word {
             glob: word.glob,
         };
     }
+    // A token that holds the path after a sign (`f=@/h/.netrc`, `--data=@/h/x`, `</h/x`)
+    // names it too: the part after the first such sign that maps.
+    let embedded = |token: &str| -> Option<String> {
+        token.match_indices(['@', '=', '<', '>']).find_map(|(at, sign)| {
+            let (text, _) = map(&token[at + sign.len()..])?;
+            // `~` is the home directory only at the start of a word.
+            let text = match text.strip_prefix('~') {
+                Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("$HOME{rest}"),
+                _ => text,
+            };
+            Some(format!("{}{text}", &token[..at + sign.len()]))
+        })
+    };
     let mut changed = false;
     let text: Vec<String> = word
         .text
         .split(' ')
-        .map(|token| match map(token) {
-            Some((text, _)) => {
+        .map(|token| match map(token).map(|(text, _)| text).or_else(|| embedded(token)) {
+            Some(text) => {
                 changed = true;
                 text
             }
