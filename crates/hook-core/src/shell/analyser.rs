@@ -1450,6 +1450,8 @@ impl Analyser {
     fn set_parameter(&mut self, name: &str, value: &Word) {
         match resolve::tilde_value(&value.text).filter(|_| value.raw == value.text) {
             Some(home) => self.vars.set_substitution(name, &home),
+            // `set -- $HOME/x`: known as `~/x` is.
+            None if value.dynamic && value.home_only() => self.vars.set_substitution(name, &value.text),
             None => self.vars.set(name, (!value.dynamic).then(|| value.text.clone())),
         }
     }
@@ -1631,6 +1633,12 @@ impl Analyser {
         if line.contains(['$', '`']) || own_ifs {
             // `read f <<< "$(cat list)"`: the words of what the command prints.
             let substitution = line.trim();
+            // `read f <<< ~/.netrc`: one variable takes the home path whole.
+            if !own_ifs && array.is_none() && names.len() <= 1 && super::home_only(substitution) {
+                let var = names.first().map_or("REPLY", String::as_str);
+                self.vars.set_substitution(var, substitution);
+                return;
+            }
             for var in names.iter().chain(array.iter()) {
                 match substitution.starts_with("$(") || substitution.starts_with('`') {
                     true => self.vars.set_substitution(var, substitution),
