@@ -2002,7 +2002,16 @@ impl Analyser {
         let last = if eval {
             self.text(&text, dialect, &inner)
         } else {
+            let environment = &command.assignments;
             self.scoped(Run::Program, |a| {
+                // `X=/tmp/x sh -c '… $X/…'`: the prefix assignments are the new shell's
+                // environment, so its text expands them.
+                for (name, value) in environment {
+                    match value.dynamic {
+                        true if value.home_only() => a.vars.set_substitution(name, &value.text),
+                        dynamic => a.vars.set(name, (!dynamic).then(|| value.text.clone())),
+                    }
+                }
                 if let Some((name, values)) = arguments.and_then(<[Word]>::split_first) {
                     a.set_parameter("0", name);
                     a.set_positional(values);
