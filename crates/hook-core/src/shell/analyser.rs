@@ -2175,7 +2175,8 @@ impl Analyser {
                         ..Default::default()
                     });
                 }
-                // `os.rename(a, b)`, `shutil.copytree(a, b)`: as `mv a b`, `cp -r a b`.
+                // `os.rename(a, b)`, `shutil.copytree(a, b)`, `os.symlink(a, b)`: as `mv a b`,
+                // `cp -r a b`, `ln -s a b`.
                 inline::Finding::Transfer { via: how, from, to, kind } => {
                     let mut transfer_via = command.via.clone();
                     transfer_via.push(how);
@@ -2183,8 +2184,12 @@ impl Analyser {
                         inline::Transfer::Move => &["mv"],
                         inline::Transfer::Copy => &["cp"],
                         inline::Transfer::CopyTree => &["cp", "-r"],
+                        inline::Transfer::Link => &["ln", "-s"],
                     };
-                    let argv = program.iter().map(|w| Word::literal(*w)).chain([from, to]).collect();
+                    let argv: Vec<Word> =
+                        program.iter().map(|w| Word::literal(*w)).chain([from, to]).collect();
+                    // A link the code makes leads where it points for the rest of the line.
+                    self.links.extend(made_link(&argv));
                     self.push(SimpleCommand {
                         argv,
                         via: transfer_via,

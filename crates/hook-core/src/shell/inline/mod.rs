@@ -61,6 +61,8 @@ pub(super) enum Transfer {
     Move,
     Copy,
     CopyTree,
+    /// A symbolic link named by the second argument to the first (`os.symlink(src, dst)`).
+    Link,
 }
 
 /// The text standing for the part of a path the code computes at run time that the scan does
