@@ -2198,6 +2198,13 @@ impl Analyser {
                     });
                 }
                 inline::Finding::ForkLoop => self.fork_bombs.extend(index),
+                inline::Finding::UnknownRead { call, argument } => {
+                    let shown: String = argument.chars().take(60).collect();
+                    let what = format!(
+                        "`{call}` reads `{shown}`, a name the guard does not compute, in code that uses the network"
+                    );
+                    self.note(UnseenKind::Exec, None, what);
+                }
                 inline::Finding::Opaque { call, argument } => {
                     let shown: String = argument.chars().take(60).collect();
                     let what = format!("`{call}` runs `{shown}`, which is not computed");

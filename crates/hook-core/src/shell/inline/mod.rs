@@ -45,6 +45,9 @@ pub(super) enum Finding {
     /// A command run from text the scan cannot compute (`os.system(cmd)`): the call and
     /// its argument.
     Opaque { call: String, argument: String },
+    /// A file read by a name the scan cannot compute (`open(s[::-1] + x)`) in code that uses
+    /// the network: what it sends is not known.
+    UnknownRead { call: String, argument: String },
     /// The code forks in a loop (`while True: os.fork()`, `fork while fork`): a fork bomb.
     ForkLoop,
     /// Code fetched from the network and run (`include(download(url))`,
