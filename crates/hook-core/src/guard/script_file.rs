@@ -2046,13 +2046,16 @@ fn cmake_lines(script: &str) -> String {
             let quoted = |words: &[String]| words.iter().map(|w| cmake_word(w)).collect::<Vec<_>>().join(" ");
             let line = match keyword {
                 "execute_process" => {
-                    let mut commands = Vec::new();
+                    // Each `COMMAND` starts a command; any other keyword ends it.
+                    let mut commands: Vec<Vec<String>> = Vec::new();
+                    let mut open = false;
                     for arg in &args {
-                        if arg == "COMMAND" {
-                            commands.push(Vec::new());
-                        } else if cmake_keyword(arg) {
-                            commands.push(Vec::new());
-                        } else if let Some(command) = commands.last_mut() {
+                        if cmake_keyword(arg) {
+                            open = arg == "COMMAND";
+                            if open {
+                                commands.push(Vec::new());
+                            }
+                        } else if let Some(command) = commands.last_mut().filter(|_| open) {
                             command.push(arg.clone());
                         }
                     }
@@ -2131,13 +2134,17 @@ fn cmake_word(arg: &str) -> String {
     let mut word = String::new();
     let mut rest = arg;
     while let Some(at) = rest.find("$ENV{") {
-        word.push_str(&crate::shell::quote(&rest[..at]));
+        if at > 0 {
+            word.push_str(&crate::shell::quote(&rest[..at]));
+        }
         let tail = &rest[at + 5..];
         let end = tail.find('}').unwrap_or(tail.len());
         word.push_str(&format!("\"${{{}}}\"", &tail[..end]));
         rest = tail.get(end + 1..).unwrap_or_default();
     }
-    word.push_str(&crate::shell::quote(rest));
+    if !rest.is_empty() || word.is_empty() {
+        word.push_str(&crate::shell::quote(rest));
+    }
     word
 }
 
@@ -2391,6 +2398,13 @@ fn shebang(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cmake_scripts_become_the_lines_they_run() {
+        let script = "execute_process(COMMAND git describe COMMAND tr -d x OUTPUT_VARIABLE v)\n\
+                      file(REMOVE_RECURSE \"$ENV{HOME}/x\")\nmessage(STATUS hi)\nfile(READ /etc/hosts h)";
+        assert_eq!(cmake_lines(script), "git describe | tr -d x\nrm -rf \"${HOME}\"/x\ncat /etc/hosts");
+    }
     use crate::rules::testing::command;
 
     #[test]
