@@ -2018,6 +2018,8 @@ fn program_files(name: &str, command: &SimpleCommand) -> Option<Vec<(Word, &'sta
                 .map(|file| (file, "sftp"))
                 .collect()
         }
+        // `cmake -P FILE`: a CMake script.
+        "cmake" => own(valued(&["-P"], '\0'), "cmake"),
         "m4" | "gm4" => {
             let mut files = Vec::new();
             let mut words = args.iter();
@@ -2035,6 +2037,127 @@ fn program_files(name: &str, command: &SimpleCommand) -> Option<Vec<(Word, &'sta
         _ => return None,
     };
     (!files.is_empty()).then_some(files)
+}
+
+/// The shell lines a CMake script runs or stands for: each `execute_process(COMMAND …)` (its
+/// commands piped) and `exec_program`, and `file(REMOVE_RECURSE|REMOVE|WRITE|APPEND|READ|
+/// UPLOAD …)` as rm, a redirect, cat and curl. `$ENV{NAME}` is the environment variable.
+fn cmake_lines(script: &str) -> String {
+    let mut lines = Vec::new();
+    let lower = script.to_ascii_lowercase();
+    for (call, keyword) in
+        [("execute_process(", "execute_process"), ("exec_program(", "exec_program"), ("file(", "file")]
+    {
+        for (at, _) in lower.match_indices(call) {
+            if lower[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let body = &script[at + call.len()..];
+            let body = &body[..body.find(')').unwrap_or(body.len())];
+            let args: Vec<String> = cmake_arguments(body);
+            let quoted = |words: &[String]| words.iter().map(|w| cmake_word(w)).collect::<Vec<_>>().join(" ");
+            let line = match keyword {
+                "execute_process" => {
+                    // Each `COMMAND` starts a command; any other keyword ends it.
+                    let mut commands: Vec<Vec<String>> = Vec::new();
+                    let mut open = false;
+                    for arg in &args {
+                        if cmake_keyword(arg) {
+                            open = arg == "COMMAND";
+                            if open {
+                                commands.push(Vec::new());
+                            }
+                        } else if let Some(command) = commands.last_mut().filter(|_| open) {
+                            command.push(arg.clone());
+                        }
+                    }
+                    commands
+                        .iter()
+                        .filter(|c| !c.is_empty())
+                        .map(|c| quoted(c))
+                        .collect::<Vec<_>>()
+                        .join(" | ")
+                }
+                "exec_program" => {
+                    let mut words = args.get(..1).unwrap_or_default().to_vec();
+                    if let Some(at) = args.iter().position(|a| a == "ARGS") {
+                        words.extend(args[at + 1..].iter().take_while(|a| !cmake_keyword(a)).cloned());
+                    }
+                    quoted(&words)
+                }
+                _ => match args.split_first() {
+                    Some((mode, rest)) => match mode.as_str() {
+                        "REMOVE_RECURSE" => format!("rm -rf {}", quoted(rest)),
+                        "REMOVE" => format!("rm -f {}", quoted(rest)),
+                        "WRITE" | "APPEND" => {
+                            let redirect = if mode == "WRITE" { ">" } else { ">>" };
+                            let text = crate::shell::quote(&rest.get(1..).unwrap_or_default().join(""));
+                            format!("printf %s {text} {redirect} {}", quoted(&rest[..rest.len().min(1)]))
+                        }
+                        "READ" => format!("cat {}", quoted(&rest[..rest.len().min(1)])),
+                        "UPLOAD" if rest.len() >= 2 => {
+                            format!("curl -T {} {}", cmake_word(&rest[0]), cmake_word(&rest[1]))
+                        }
+                        _ => continue,
+                    },
+                    None => continue,
+                },
+            };
+            lines.push(line);
+        }
+    }
+    lines.join("\n")
+}
+
+/// A keyword of a CMake call (`COMMAND`, `WORKING_DIRECTORY`, `OUTPUT_VARIABLE`).
+fn cmake_keyword(arg: &str) -> bool {
+    arg.len() > 1 && arg.chars().all(|c| c.is_ascii_uppercase() || c == '_')
+}
+
+/// CMake's arguments: words split at white space, a `"…"` one word without its quotes.
+fn cmake_arguments(body: &str) -> Vec<String> {
+    let mut args = Vec::new();
+    let mut chars = body.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c.is_whitespace() {
+            continue;
+        }
+        let mut arg = String::new();
+        if c == '"' {
+            for c in chars.by_ref() {
+                if c == '"' {
+                    break;
+                }
+                arg.push(c);
+            }
+        } else {
+            arg.push(c);
+            while let Some(c) = chars.next_if(|c| !c.is_whitespace()) {
+                arg.push(c);
+            }
+        }
+        args.push(arg);
+    }
+    args
+}
+
+/// A CMake argument as a shell word: `$ENV{NAME}` is `$NAME`, left to expand; the rest quoted.
+fn cmake_word(arg: &str) -> String {
+    let mut word = String::new();
+    let mut rest = arg;
+    while let Some(at) = rest.find("$ENV{") {
+        if at > 0 {
+            word.push_str(&crate::shell::quote(&rest[..at]));
+        }
+        let tail = &rest[at + 5..];
+        let end = tail.find('}').unwrap_or(tail.len());
+        word.push_str(&format!("\"${{{}}}\"", &tail[..end]));
+        rest = tail.get(end + 1..).unwrap_or_default();
+    }
+    if !rest.is_empty() || word.is_empty() {
+        word.push_str(&crate::shell::quote(rest));
+    }
+    word
 }
 
 /// The program `name` reads from `files`, as a line that gives the same text on the command
@@ -2084,6 +2207,7 @@ fn program_text<'w>(
             "sed" | "gsed" => format!("sed -e {text}"),
             "m4" | "gm4" => format!("m4 <<< {text}"),
             "awk" | "gawk" | "mawk" | "nawk" => format!("{name} {text}"),
+            "cmake" => cmake_lines(&texts.join("\n")),
             "sqlite3" | "duckdb" | "sftp" | "lftp" | "ftp" => format!("{name} <<< {text}"),
             _ => format!("vim -es <<< {text}"),
         });
@@ -2286,6 +2410,13 @@ fn shebang(text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cmake_scripts_become_the_lines_they_run() {
+        let script = "execute_process(COMMAND git describe COMMAND tr -d x OUTPUT_VARIABLE v)\n\
+                      file(REMOVE_RECURSE \"$ENV{HOME}/x\")\nmessage(STATUS hi)\nfile(READ /etc/hosts h)";
+        assert_eq!(cmake_lines(script), "git describe | tr -d x\nrm -rf \"${HOME}\"/x\ncat /etc/hosts");
+    }
     use crate::rules::testing::command;
 
     #[test]

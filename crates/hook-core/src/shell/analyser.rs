@@ -1467,6 +1467,8 @@ impl Analyser {
     fn set_parameter(&mut self, name: &str, value: &Word) {
         match resolve::tilde_value(&value.text).filter(|_| value.raw == value.text) {
             Some(home) => self.vars.set_substitution(name, &home),
+            // `set -- $HOME/x`: known as `~/x` is.
+            None if value.dynamic && value.home_only() => self.vars.set_substitution(name, &value.text),
             None => self.vars.set(name, (!value.dynamic).then(|| value.text.clone())),
         }
     }
@@ -1648,6 +1650,12 @@ impl Analyser {
         if line.contains(['$', '`']) || own_ifs {
             // `read f <<< "$(cat list)"`: the words of what the command prints.
             let substitution = line.trim();
+            // `read f <<< ~/.netrc`: one variable takes the home path whole.
+            if !own_ifs && array.is_none() && names.len() <= 1 && super::home_only(substitution) {
+                let var = names.first().map_or("REPLY", String::as_str);
+                self.vars.set_substitution(var, substitution);
+                return;
+            }
             for var in names.iter().chain(array.iter()) {
                 match substitution.starts_with("$(") || substitution.starts_with('`') {
                     true => self.vars.set_substitution(var, substitution),
@@ -2011,7 +2019,16 @@ impl Analyser {
         let last = if eval {
             self.text(&text, dialect, &inner)
         } else {
+            let environment = &command.assignments;
             self.scoped(Run::Program, |a| {
+                // `X=/tmp/x sh -c '… $X/…'`: the prefix assignments are the new shell's
+                // environment, so its text expands them.
+                for (name, value) in environment {
+                    match value.dynamic {
+                        true if value.home_only() => a.vars.set_substitution(name, &value.text),
+                        dynamic => a.vars.set(name, (!dynamic).then(|| value.text.clone())),
+                    }
+                }
                 if let Some((name, values)) = arguments.and_then(<[Word]>::split_first) {
                     a.set_parameter("0", name);
                     a.set_positional(values);
@@ -2175,7 +2192,8 @@ impl Analyser {
                         ..Default::default()
                     });
                 }
-                // `os.rename(a, b)`, `shutil.copytree(a, b)`: as `mv a b`, `cp -r a b`.
+                // `os.rename(a, b)`, `shutil.copytree(a, b)`, `os.symlink(a, b)`: as `mv a b`,
+                // `cp -r a b`, `ln -s a b`.
                 inline::Finding::Transfer { via: how, from, to, kind } => {
                     let mut transfer_via = command.via.clone();
                     transfer_via.push(how);
@@ -2183,8 +2201,12 @@ impl Analyser {
                         inline::Transfer::Move => &["mv"],
                         inline::Transfer::Copy => &["cp"],
                         inline::Transfer::CopyTree => &["cp", "-r"],
+                        inline::Transfer::Link => &["ln", "-s"],
                     };
-                    let argv = program.iter().map(|w| Word::literal(*w)).chain([from, to]).collect();
+                    let argv: Vec<Word> =
+                        program.iter().map(|w| Word::literal(*w)).chain([from, to]).collect();
+                    // A link the code makes leads where it points for the rest of the line.
+                    self.links.extend(made_link(&argv));
                     self.push(SimpleCommand {
                         argv,
                         via: transfer_via,
@@ -2193,6 +2215,13 @@ impl Analyser {
                     });
                 }
                 inline::Finding::ForkLoop => self.fork_bombs.extend(index),
+                inline::Finding::UnknownRead { call, argument } => {
+                    let shown: String = argument.chars().take(60).collect();
+                    let what = format!(
+                        "`{call}` reads `{shown}`, a name the guard does not compute, in code that uses the network"
+                    );
+                    self.note(UnseenKind::Exec, None, what);
+                }
                 inline::Finding::Opaque { call, argument } => {
                     let shown: String = argument.chars().take(60).collect();
                     let what = format!("`{call}` runs `{shown}`, which is not computed");

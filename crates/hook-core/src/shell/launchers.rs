@@ -383,6 +383,19 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("mise", Some("exec"), "C", &["--cd", "--jobs"], DashDash),
     launcher("mise", Some("x"), "C", &["--cd", "--jobs"], DashDash),
     launcher("yarn", Some("node"), "", &[], Subcommand),
+    // OCaml's and Haskell's environments: `opam exec -- CMD`, `cabal exec -- CMD`,
+    // `stack exec -- CMD`, and `dune exec -- PROG`, which runs a program on `PATH` as well
+    // as one the project builds.
+    launcher("opam", Some("exec"), "", &["--switch", "--root", "--cli"], Operand),
+    launcher("cabal", Some("exec"), "", &["--project-file", "--project-dir", "--builddir"], Operand),
+    launcher("stack", Some("exec"), "", &["--package", "--cwd", "--stack-yaml", "--resolver"], Operand),
+    launcher(
+        "dune",
+        Some("exec"),
+        "",
+        &["--root", "--profile", "--context", "--build-dir", "--workspace", "--display"],
+        Operand,
+    ),
     // Monorepo tools that run a command in each package.
     launcher(
         "lerna",

@@ -372,7 +372,26 @@ pub(super) fn expand(
             }
             _ => {
                 out.dynamic = true;
-                out.text.push_str(raw);
+                // A home directory the line does not spell splits after it like a value
+                // (`IFS=:; p=~/.aws:credentials; set -- $p` is `$HOME/.aws credentials`).
+                let separators = ifs.filter(|_| fields && !quoted && super::home_only(raw));
+                match separators.filter(|ifs| !ifs.contains(['/', '$', '{', '}', 'H', 'O', 'M', 'E'])) {
+                    Some(ifs) => {
+                        let mut pieces = raw.split(|c| ifs.contains(c));
+                        out.text.push_str(pieces.next().unwrap_or_default());
+                        for piece in pieces {
+                            let done = std::mem::replace(
+                                &mut out,
+                                Word { raw: word.raw.clone(), ..Word::default() },
+                            );
+                            if !done.text.is_empty() || done.dynamic {
+                                words.push(done);
+                            }
+                            out.text.push_str(piece);
+                        }
+                    }
+                    None => out.text.push_str(raw),
+                }
             }
         }
     }

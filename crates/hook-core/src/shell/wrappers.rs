@@ -144,7 +144,8 @@ pub(crate) fn git_path_outside(path: &str) -> bool {
 
 /// Options whose value the program runs as a shell command line, beside its own work
 /// (`tar --to-command=CMD`, `rsync -e CMD`, `ssh -o ProxyCommand=CMD`, `git -c core.pager=CMD`,
-/// `man -P CMD`, `vim -c '!CMD'`, `expect -c 'spawn CMD'`): each value, with how it was given.
+/// `man -P CMD`, `vim -c '!CMD'`, `expect -c 'spawn CMD'`, `sort --compress-program=PROG`): each
+/// value, with how it was given.
 fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
     let mut found = Vec::new();
     const PROGRAMS: &[&str] = &[
@@ -191,6 +192,10 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "go",
         "mutt",
         "neomutt",
+        "sort",
+        "split",
+        "wget",
+        "tcpdump",
     ];
     const PROGRAM_NAMES: NameFilter = NameFilter::of(PROGRAMS);
     if !PROGRAM_NAMES.may_hold(name) || !PROGRAMS.contains(&name) {
@@ -296,6 +301,17 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 commands
                     .and_then(|commands| mutt_program(&commands.text).map(|line| derived(commands, &line)))
             }
+            // Programs the tool runs itself: sort's compressor (`--compress-program=PROG`),
+            // split's filter (a shell line), wget's password prompt, tcpdump's `-z` run on
+            // each rotated file.
+            "sort" => attached(&["--compress-program="])
+                .or_else(|| (text == "--compress-program").then(|| next.cloned()).flatten()),
+            "split" => {
+                attached(&["--filter="]).or_else(|| (text == "--filter").then(|| next.cloned()).flatten())
+            }
+            "wget" => attached(&["--use-askpass="])
+                .or_else(|| (text == "--use-askpass").then(|| next.cloned()).flatten()),
+            "tcpdump" => (text == "-z").then(|| next.cloned()).flatten(),
             "man" => attached(&["--pager="]).or_else(|| (text == "-P").then(|| next.cloned()).flatten()),
             // `git rebase --exec CMD`, `git difftool -x CMD`, `git clone 'ext::CMD'`.
             "git" if matches!(text, "--exec" | "-x" | "--extcmd") => next.cloned(),
@@ -857,6 +873,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             }
             _ => Peel::Runs,
         },
+        // cmake's own commands: `cmake -E rm ARGS` is rm, `remove` and `remove_directory`
+        // delete their operands, `env [NAME=VALUE]... CMD` is env.
+        "cmake" if argv.get(1).is_some_and(|w| w.text == "-E") => cmake_command(argv),
         "xargs" => xargs(argv),
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
@@ -1041,6 +1060,22 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         },
         _ => launched(&name, argv),
     }
+}
+
+/// `cmake -E COMMAND ARGS`: the deletes as rm (`remove_directory D` is `rm -rf D`, `remove
+/// [-f] F` is `rm -f F`), `rm` and `env` as themselves; any other command runs itself.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn cmake_command(argv: &[Word]) -> Peel {
+    let Some(command) = argv.get(2) else { return Peel::Runs };
+    let flags = match command.text.as_str() {
+        "rm" | "env" => return wraps("cmake -E", argv, 2),
+        "remove_directory" => "-rf",
+        "remove" => "-f",
+        _ => return Peel::Runs,
+    };
+    let operands = argv[3..].iter().filter(|w| w.text != "-f").cloned();
+    let inner = [derived(command, "rm"), derived(command, flags)].into_iter().chain(operands).collect();
+    Peel::Wraps { via: "cmake -E".into(), inner }
 }
 
 /// A launcher of the table in `launchers` running the command after its options, or a program
@@ -2181,7 +2216,8 @@ fn project_relative(host: Word) -> Word {
 }
 
 /// A word of a container's command with each bind-mounted path (a blank-separated token
-/// at or under the mount point, also inside `sh -c` text) spelled as on the host.
+/// at or under the mount point, also inside `sh -c` text or after `@`, `=`, `<` or `>` in
+/// one) spelled as on the host.
 fn mapped(word: &Word, mounts: &[(String, Word)]) -> Word {
     if mounts.is_empty() {
         return word.clone();
@@ -2205,12 +2241,25 @@ fn mapped(word: &Word, mounts: &[(String, Word)]) -> Word {
             glob: word.glob,
         };
     }
+    // A token that holds the path after a sign (`f=@/h/.netrc`, `--data=@/h/x`, `</h/x`)
+    // names it too: the part after the first such sign that maps.
+    let embedded = |token: &str| -> Option<String> {
+        token.match_indices(['@', '=', '<', '>']).find_map(|(at, sign)| {
+            let (text, _) = map(&token[at + sign.len()..])?;
+            // `~` is the home directory only at the start of a word.
+            let text = match text.strip_prefix('~') {
+                Some(rest) if rest.is_empty() || rest.starts_with('/') => format!("$HOME{rest}"),
+                _ => text,
+            };
+            Some(format!("{}{text}", &token[..at + sign.len()]))
+        })
+    };
     let mut changed = false;
     let text: Vec<String> = word
         .text
         .split(' ')
-        .map(|token| match map(token) {
-            Some((text, _)) => {
+        .map(|token| match map(token).map(|(text, _)| text).or_else(|| embedded(token)) {
+            Some(text) => {
                 changed = true;
                 text
             }

@@ -58,6 +58,13 @@ pub(super) fn dump(language: Language, code: &str, prints_result: bool) -> Optio
     if sends { Some(true) } else { prints.then_some(false) }
 }
 
+/// Whether `code` calls a network client (strings masked, so a URL alone does not count).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+pub(super) fn uses_network(language: Language, code: &str) -> bool {
+    let code = masked(language, code);
+    NETWORK.iter().any(|client| code.contains(client))
+}
+
 /// Names of the network clients of the languages (strings are masked, so a URL alone does
 /// not count).
 const NETWORK: &[&str] = &[

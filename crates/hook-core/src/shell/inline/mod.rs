@@ -45,6 +45,9 @@ pub(super) enum Finding {
     /// A command run from text the scan cannot compute (`os.system(cmd)`): the call and
     /// its argument.
     Opaque { call: String, argument: String },
+    /// A file read by a name the scan cannot compute (`open(s[::-1] + x)`) in code that uses
+    /// the network: what it sends is not known.
+    UnknownRead { call: String, argument: String },
     /// The code forks in a loop (`while True: os.fork()`, `fork while fork`): a fork bomb.
     ForkLoop,
     /// Code fetched from the network and run (`include(download(url))`,
@@ -61,6 +64,8 @@ pub(super) enum Transfer {
     Move,
     Copy,
     CopyTree,
+    /// A symbolic link named by the second argument to the first (`os.symlink(src, dst)`).
+    Link,
 }
 
 /// The text standing for the part of a path the code computes at run time that the scan does

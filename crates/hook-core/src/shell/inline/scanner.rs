@@ -4,7 +4,8 @@
 
 use super::language::{Effect, Language};
 use super::value::{
-    HOME_EXPRESSIONS, computed, find, is_url, is_write_mode, literal, split_top, string_end, url_in,
+    HOME_EXPRESSIONS, computed, computed_with, find, is_url, is_write_mode, literal, split_top, string_end,
+    url_in,
 };
 use super::{Finding, is_one_expansion};
 use crate::shell::Word;
@@ -30,6 +31,8 @@ pub(super) struct Scanner<'a> {
     /// Deletes of a name the code computes (`os.remove(f)`, `forEach(fs.unlinkSync)`): one
     /// at a time over a listing, they delete what was listed.
     computed_removes: Vec<String>,
+    /// Reads of names the scan cannot compute: the call and its argument.
+    unknown_reads: Vec<(String, String)>,
     /// Recursive deletes of a target the scan cannot compute: of what the code lists, if it
     /// lists anything, else of an unknown path.
     unknown_deletes: Vec<(String, Word)>,
@@ -74,6 +77,7 @@ impl<'a> Scanner<'a> {
             globs: Vec::new(),
             listings: Vec::new(),
             computed_removes: Vec::new(),
+            unknown_reads: Vec::new(),
             unknown_deletes: Vec::new(),
             computed_kills: false,
         }
@@ -138,6 +142,11 @@ impl<'a> Scanner<'a> {
         }
         self.delete_loops();
         self.fed_shells();
+        if !self.unknown_reads.is_empty() && super::environment::uses_network(self.language, self.code) {
+            for (call, argument) in std::mem::take(&mut self.unknown_reads) {
+                self.findings.push(Finding::UnknownRead { call, argument });
+            }
+        }
         let reads_by_name = READS_BY_NAME.iter().any(|read| self.code.contains(read));
         if reads_by_name && !self.listings.is_empty() {
             self.listed_reads();
@@ -771,7 +780,8 @@ impl<'a> Scanner<'a> {
     }
 
     fn argument(&self, text: &str) -> Arg {
-        if let Some(value) = computed(text, self.language) {
+        let bound = |name: &str| self.binding(name).map(str::to_string);
+        if let Some(value) = computed_with(text, self.language, &bound) {
             return Arg::Str(value, false);
         }
         if let Some((value, interpolated)) = literal(text, self.language) {
@@ -1282,6 +1292,10 @@ impl<'a> Scanner<'a> {
             }
             Arg::Other(expression) if write && self.starts_at_home(&expression) => {
                 return self.computed_home_write(path, expression);
+            }
+            Arg::Other(expression) | Arg::Str(expression, true) if !write => {
+                self.unknown_reads.push((path.to_string(), expression));
+                return;
             }
             _ => return,
         };

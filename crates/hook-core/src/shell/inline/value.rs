@@ -39,6 +39,11 @@ pub(super) const HOME_EXPRESSIONS: &[&str] = &[
     "Sys.getenv(\"HOME\")",
     "Sys.getenv('HOME')",
     "path.expand(\"~\")",
+    "Deno.env.get(\"HOME\")",
+    "Deno.env.get('HOME')",
+    "Bun.env.HOME",
+    "Bun.env['HOME']",
+    "Bun.env[\"HOME\"]",
 ];
 
 /// A path built from the home directory and a literal (`os.homedir() + '/.bashrc'`,
@@ -400,17 +405,26 @@ fn unescape(s: &str) -> String {
 /// `Path.home() / ".ssh" / "id_rsa"`, `path.join(os.homedir(), ".aws")`). The bare home
 /// directory is not a value here: callers name it `$HOME`.
 pub(super) fn computed(text: &str, language: Language) -> Option<String> {
+    computed_with(text, language, &|_| None)
+}
+
+/// [`computed`], with the names the code binds once read through `bound` (`d =
+/// os.path.expanduser('~')`, then `os.path.join(d, '.netrc')` is `~/.netrc`).
+pub(super) fn computed_with(text: &str, language: Language, bound: Bound) -> Option<String> {
     let text = text.trim();
     if HOME_EXPRESSIONS.contains(&text) {
         return None;
     }
-    part(text, language, 0)
+    part(text, language, 0, bound)
 }
+
+/// The expression a name is bound to in the code, when it is bound once.
+pub(super) type Bound<'b> = &'b dyn Fn(&str) -> Option<String>;
 
 /// How deep joins inside joins are followed.
 const MAX_DEPTH: usize = 8;
 
-fn part(text: &str, language: Language, depth: usize) -> Option<String> {
+fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<String> {
     let text = strip_parens(text.trim());
     if depth > MAX_DEPTH || text.is_empty() {
         return None;
@@ -424,6 +438,14 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
     if let Some(path) = home_path(text, language) {
         return Some(path);
     }
+    if let Some(value) = bound(text) {
+        return part(&value, language, depth + 1, bound);
+    }
+    // `'vne.'[::-1]`, `'vne.'.split('').reverse().join('')`: the text reversed.
+    let reversed = text.strip_suffix("[::-1]").or_else(|| text.strip_suffix(".split('').reverse().join('')"));
+    if let Some(object) = reversed.or_else(|| text.strip_suffix(".split(\"\").reverse().join(\"\")")) {
+        return Some(part(object, language, depth + 1, bound)?.chars().rev().collect());
+    }
     let operators: &[&str] = match language {
         Language::Perl | Language::Php => &["."],
         Language::Lua => &[".."],
@@ -436,7 +458,8 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
     for operator in operators {
         let parts = split_top(text, operator, language);
         if parts.len() > 1 {
-            let values: Option<Vec<String>> = parts.iter().map(|p| part(p, language, depth + 1)).collect();
+            let values: Option<Vec<String>> =
+                parts.iter().map(|p| part(p, language, depth + 1, bound)).collect();
             let values = values?;
             let separator = if *operator == "/" { "/" } else { "" };
             return Some(values.join(separator));
@@ -444,14 +467,16 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
     }
     let call = |name: &str| text.strip_prefix(name).and_then(|rest| rest.strip_suffix(')'));
     // `os.path.expanduser("~/x")`, `File.expand_path("~/x")`, `Path("~/x").expanduser()`.
-    for wrapper in ["os.path.expanduser(", "expanduser(", "File.expand_path(", "path.normalize("] {
+    for wrapper in
+        ["os.path.expanduser(", "expanduser(", "File.expand_path(", "path.normalize(", "path.expand("]
+    {
         if let Some(inner) = call(wrapper) {
-            return part(inner, language, depth + 1);
+            return part(inner, language, depth + 1, bound);
         }
     }
     for suffix in [".expanduser()", ".resolve()", ".absolute()"] {
         if let Some(object) = text.strip_suffix(suffix) {
-            let value = part(object, language, depth + 1)?;
+            let value = part(object, language, depth + 1, bound)?;
             let expands = suffix == ".expanduser()";
             return Some(if expands {
                 value.strip_prefix("./").unwrap_or(&value).to_string()
@@ -463,13 +488,13 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
     // `Path("~")` is a directory named `~` until `.expanduser()`.
     for constructor in ["Path(", "pathlib.Path(", "PurePath("] {
         if let Some(inner) = call(constructor) {
-            let value = part(inner, language, depth + 1)?;
+            let value = part(inner, language, depth + 1, bound)?;
             return Some(if value.starts_with('~') { format!("./{value}") } else { value });
         }
     }
     for constructor in ["String(", "str("] {
         if let Some(inner) = call(constructor) {
-            return part(inner, language, depth + 1);
+            return part(inner, language, depth + 1, bound);
         }
     }
     // `base64.b64decode('LmVudg==').decode()`, `atob('…')`, `Buffer.from('…', 'base64')`: the
@@ -494,7 +519,7 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
         if !base64 {
             return None;
         }
-        let bytes = crate::shell::base64::decode(&part(argument, language, depth + 1)?)?;
+        let bytes = crate::shell::base64::decode(&part(argument, language, depth + 1, bound)?)?;
         return String::from_utf8(bytes).ok();
     }
     // `chr(46)`, `String.fromCharCode(46, 101)`.
@@ -519,28 +544,39 @@ fn part(text: &str, language: Language, depth: usize) -> Option<String> {
     ] {
         if let Some(inner) = call(join) {
             let values: Option<Vec<String>> =
-                split_top(inner, ",", language).iter().map(|p| part(p, language, depth + 1)).collect();
+                split_top(inner, ",", language).iter().map(|p| part(p, language, depth + 1, bound)).collect();
             return Some(values?.join("/"));
         }
     }
     // `"".join([...])` (Python), `[...].join("")` (JavaScript, Ruby), `paste0(...)` (R).
     if let Some((before, after)) = text.split_once(".join(") {
         let inside = after.strip_suffix(')')?;
-        let (separator, items) = match part(before, language, depth + 1) {
+        let (separator, items) = match part(before, language, depth + 1, bound) {
             Some(separator) => (separator, inside),
             None if inside.trim().is_empty() => {
                 (if language == Language::Node { ",".into() } else { String::new() }, before)
             }
-            None => (part(inside, language, depth + 1)?, before),
+            None => (part(inside, language, depth + 1, bound)?, before),
         };
+        // `''.join(map(chr, [46, 101]))`: the characters of the codes.
+        if let Some(codes) =
+            items.trim().strip_prefix("map(chr,").and_then(|rest| rest.trim().strip_suffix(')'))
+        {
+            let codes = codes.trim().strip_prefix('[').and_then(|c| c.strip_suffix(']'))?;
+            let letters: Option<Vec<String>> = codes
+                .split(',')
+                .map(|code| code.trim().parse::<u32>().ok().and_then(char::from_u32).map(String::from))
+                .collect();
+            return Some(letters?.join(&separator));
+        }
         let items = items.trim().strip_prefix(['[', '(']).and_then(|i| i.strip_suffix([']', ')']))?;
         let values: Option<Vec<String>> =
-            split_top(items, ",", language).iter().map(|p| part(p, language, depth + 1)).collect();
+            split_top(items, ",", language).iter().map(|p| part(p, language, depth + 1, bound)).collect();
         return Some(values?.join(&separator));
     }
     if let Some(inner) = call("paste0(") {
         let values: Option<Vec<String>> =
-            split_top(inner, ",", language).iter().map(|p| part(p, language, depth + 1)).collect();
+            split_top(inner, ",", language).iter().map(|p| part(p, language, depth + 1, bound)).collect();
         return Some(values?.concat());
     }
     None
