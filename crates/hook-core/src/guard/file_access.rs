@@ -300,7 +300,10 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
         false => Cow::Borrowed(name),
     });
     let committed = name.as_deref() == Some("git");
-    words_accessed(command, name.as_deref())
+    let name = name.as_deref();
+    // One `extend` per source rather than a chain of them: a chain's `collect` asks each link
+    // for its size in turn, which costs more than the search on most commands.
+    let mut found: Vec<(Access, &Word, &str)> = words_accessed(command, name)
         .into_iter()
         .map(|(access, word)| {
             // A place the command writes that none of its words names.
@@ -325,25 +328,16 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             let path = if committed { committed_path(text).unwrap_or(text) } else { text };
             (access, word, path)
         })
-        .chain(
-            sed_writes(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Write, word, path)),
-        )
-        .chain(
-            stdin_reads(command, name.as_deref()).into_iter().map(|(word, path)| (Access::Read, word, path)),
-        )
-        .chain(sql_reads(command, name.as_deref()))
-        .chain(
-            transfer_option_reads(command, name.as_deref())
-                .into_iter()
-                .map(|(word, path)| (Access::Read, word, path)),
-        )
-        .chain(
-            decompressed(command, name.as_deref())
-                .into_iter()
-                .map(|(word, path)| (Access::Write, word, path)),
-        )
-        .chain(option_reads(command, name.as_deref()))
-        .collect()
+        .collect();
+    found.extend(sed_writes(command, name).into_iter().map(|(word, path)| (Access::Write, word, path)));
+    found.extend(stdin_reads(command, name).into_iter().map(|(word, path)| (Access::Read, word, path)));
+    found.extend(sql_reads(command, name));
+    found.extend(
+        transfer_option_reads(command, name).into_iter().map(|(word, path)| (Access::Read, word, path)),
+    );
+    found.extend(decompressed(command, name).into_iter().map(|(word, path)| (Access::Write, word, path)));
+    found.extend(option_reads(command, name));
+    found
 }
 
 /// Options whose value is a file whose content the program sends or shows, whatever the

@@ -569,7 +569,10 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         bytes.iter().enumerate().any(|(at, &b)| {
             b < 0x80
                 && first_bytes & 1 << b != 0
-                && NAMES.iter().any(|name| bytes[at..].starts_with(name.as_bytes()))
+                && NAMES.iter().any(|name| {
+                    let name = name.as_bytes();
+                    bytes.get(at + 1) == name.get(1) && bytes[at..].starts_with(name)
+                })
         })
     };
     command
