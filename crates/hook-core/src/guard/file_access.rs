@@ -377,6 +377,16 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
         "wget" => &["-i"],
         "curl" => &["-K", "--config"],
         "aws" => &["--body"],
+        // `git commit -F F`, `git tag -a -F F`, `git notes add -F F`, `git merge -F F`, a
+        // commit's `--template F`: the file's content becomes a message in history, which a
+        // push sends and `git log` prints.
+        "git"
+            if operands(args)
+                .first()
+                .is_some_and(|w| matches!(w.text.as_str(), "commit" | "tag" | "notes" | "merge")) =>
+        {
+            &["-F", "--file", "-t", "--template"]
+        }
         _ => &[],
     };
     found.extend(option_values(args, short).into_iter().map(|(word, path)| (Access::Read, word, path)));
