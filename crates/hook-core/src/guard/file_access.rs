@@ -686,6 +686,33 @@ fn sed_substitution_flags(command: &str) -> Option<&str> {
     parts.next()
 }
 
+/// rsync's options that take the next word as their value: a filter's pattern
+/// (`--exclude .env`), a shell, a directory, is no file copied.
+const RSYNC_VALUE_OPTIONS: &[&str] = &[
+    "--exclude",
+    "--include",
+    "--filter",
+    "-f",
+    "--exclude-from",
+    "--include-from",
+    "--files-from",
+    "-e",
+    "--rsh",
+    "--rsync-path",
+    "-T",
+    "--temp-dir",
+    "--backup-dir",
+    "--suffix",
+    "--chmod",
+    "--chown",
+    "--log-file",
+    "--password-file",
+    "--partial-dir",
+    "--compare-dest",
+    "--copy-dest",
+    "--link-dest",
+];
+
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.
 fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word)> {
     let mut found = Vec::new();
@@ -716,6 +743,22 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         "diff" | "colordiff" => operands_after(command.args(), &["-x", "-X", "-I", "-L", "-S", "-F"]),
         // `git -C sub config …`: the subcommand comes after git's global options.
         "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
+        // `rsync -a --exclude .env src/ dst/`: a filter's value is a pattern, not a source.
+        "rsync" => operands_after(command.args(), RSYNC_VALUE_OPTIONS),
+        // `zip -r out.zip src -x .env '*.pem'`: the patterns after `-x`/`-i` up to the next
+        // option are filters, not files.
+        "zip" => {
+            let mut operands = Vec::new();
+            let mut filters = false;
+            for arg in command.args() {
+                if arg.text.starts_with('-') && arg.text != "-" {
+                    filters = matches!(arg.text.as_str(), "-x" | "-i" | "--exclude" | "--include");
+                } else if !filters {
+                    operands.push(arg);
+                }
+            }
+            operands
+        }
         _ => operands(command.args()),
     };
     match name {
@@ -2138,7 +2181,7 @@ pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
         return Vec::new();
     }
     let args = command.args();
-    let all = operands(args);
+    let all = if name == "rsync" { operands_after(args, RSYNC_VALUE_OPTIONS) } else { operands(args) };
     let (target, sources, slashed) = match target_directory(name, args) {
         Some(dir) => {
             let sources: Vec<&Word> = all.into_iter().filter(|w| !std::ptr::eq(*w, dir)).collect();

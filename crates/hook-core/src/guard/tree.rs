@@ -48,6 +48,8 @@ struct TreeRead<'c> {
     exclude: Vec<&'c str>,
     /// What to do instead, for the reason; `NAME` stands for the denied file's name.
     exclude_hint: &'static str,
+    /// Where the roots are, when not in the command's cwd: tar's first `-C DIR`.
+    directory: Option<&'c str>,
     /// Only roots outside the project count: inside it the command keeps to the project's own
     /// choices (`.gitignore`, `.dockerignore`), which the project's own work may rely on.
     outside_only: bool,
@@ -62,9 +64,12 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
     let tree = tree_read(analysis, index, command)?;
     let name = command_name(command).unwrap_or("the command");
     let mut budget = MAX_ENTRIES;
-    // `git -C ~ add .ssh`: git's paths are its work tree's.
-    let work_tree =
-        (name == "git").then(|| super::file_access::git_work_tree(command)).flatten().map(|dir| {
+    // `git -C ~ add .ssh`: git's paths are its work tree's; `tar -C DIR`'s are in DIR.
+    let work_tree = (name == "git")
+        .then(|| super::file_access::git_work_tree(command))
+        .flatten()
+        .or_else(|| tree.directory.map(std::borrow::Cow::Borrowed))
+        .map(|dir| {
             let mut tree: Context = here.clone();
             tree.cwd = files::resolve(&dir, here);
             tree
@@ -215,6 +220,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
         include: include.iter().map(String::as_str).collect(),
         exclude: Vec::new(),
         exclude_hint: "Search with a filter that leaves out `NAME`",
+        directory: None,
         outside_only: false,
     };
     let mut names: Vec<String> = Vec::new();
@@ -952,6 +958,7 @@ fn find(args: &[Word]) -> TreeRead<'_> {
         include,
         exclude: Vec::new(),
         exclude_hint: "Leave it out with `-not -name NAME`, or pick the files by name",
+        directory: None,
         outside_only: false,
     }
 }
@@ -1145,10 +1152,17 @@ fn archive<'c>(
 ) -> TreeRead<'c> {
     let mut tree = TreeRead { verb, hidden: true, exclude_hint, ..Default::default() };
     let mut operands = Vec::new();
+    // tar's `-C DIR` (skip 0 is tar): its names are inside DIR (`tar czf out.tgz -C build .`
+    // packs `build`).
+    let tar = skip == 0;
     let mut words = args.iter().peekable();
     while let Some(word) = words.next() {
         let text = word.text.as_str();
-        if let Some(value) = text
+        if tar && matches!(text, "-C" | "--directory") {
+            tree.directory = tree.directory.or(words.next().map(|dir| dir.text.as_str()));
+        } else if let Some(dir) = text.strip_prefix("--directory=").filter(|_| tar) {
+            tree.directory = tree.directory.or(Some(dir));
+        } else if let Some(value) = text
             .strip_prefix("--exclude=")
             .or_else(|| text.strip_prefix("-xr!"))
             .or_else(|| text.strip_prefix("-x!"))
@@ -1440,6 +1454,10 @@ mod tests {
             "git ls-files | xargs wc -l",
             "cat $(git ls-files '*.md')",
             "tar czf /tmp/docs.tgz docs",
+            "tar czf dist/release.tgz -C docs .",
+            "tar -czf dist/release.tgz --directory docs guide.md",
+            "tar czf /tmp/empty.tgz --directory=docs .",
+            "rsync -a --exclude .env --exclude id_rsa . /tmp/mirror",
             "tar czf /tmp/all.tgz --exclude=.env --exclude=id_rsa .",
             "zip -r /tmp/docs.zip docs",
             "cp -r docs /tmp/docs-copy",
@@ -1494,6 +1512,8 @@ mod tests {
             "tar czf /tmp/x.tgz .",
             "tar -czf /tmp/x.tgz src",
             "tar --create --file=/tmp/x.tar .",
+            "tar czf /tmp/x.tgz -C src .",
+            "tar czf /tmp/x.tgz -C src config",
             "zip -r /tmp/x.zip .",
             "zip -r - .",
             "zip -qr /tmp/x.zip . -x id_rsa",
