@@ -363,6 +363,41 @@ where
     })
 }
 
+/// A deny glob [`could_reach`] finds under the tree `path` whose files a name filter (`find
+/// ~ -name '*.pem'`, `grep -r --include='*.json'`) can pick: some name matches both a glob of
+/// `names` and the deny glob's last part, and no exception takes it back (`*.pub` in `~/.ssh`).
+pub(crate) fn could_reach_named<'p>(
+    path: &str,
+    names: &[&str],
+    rules: &'p FileRules,
+    ctx: &Context,
+) -> Option<Denied<'p>> {
+    // A filter for code or documents picks no key where any name is denied (`~/.ssh/*`).
+    const WRITINGS: &[&str] = &[
+        "md", "rst", "adoc", "html", "css", "rs", "py", "js", "mjs", "ts", "tsx", "jsx", "go", "c", "h",
+        "cc", "cpp", "hpp", "java", "kt", "rb", "php", "swift", "cs", "sh", "lock", "log", "svg", "png",
+        "jpg",
+    ];
+    let writing =
+        |name: &str| name.rsplit_once('.').is_some_and(|(_, extension)| WRITINGS.contains(&extension));
+    reachable(path, Access::Read, rules, ctx).find(|denied| {
+        let (directory, last) = denied.glob.rsplit_once('/').unwrap_or(("", denied.glob));
+        let last = if last == "**" { "*" } else { last };
+        let wildcard = last.contains(['*', '?', '[']);
+        names.iter().filter(|name| !wildcard || !writing(name)).any(|name| {
+            // A name both could match: the deny glob's own, or the filter's with its stars
+            // empty (`*.pem`: `.pem`, which `~/.ssh/*` denies).
+            let witnesses = [last.to_string(), name.replace('*', "").replace('?', "x")];
+            witnesses.iter().any(|witness| {
+                glob::component_matches(last, witness)
+                    && glob::component_matches(name, witness)
+                    && matching_glob(&resolve(&format!("{directory}/{witness}"), ctx), &rules.deny_read, ctx)
+                        .is_some()
+            })
+        })
+    })
+}
+
 /// A deny glob anchored at a place (`~/.config/gh/hosts.yml`, `~/.aws/credentials`) that
 /// `path`, which holds a part the guard cannot compute (`$CFG/gh/hosts.yml`, `/home/$USER/.ssh/
 /// id_rsa`, `"$(dirname $0)/.aws/credentials"`), names when that part is the directory the glob

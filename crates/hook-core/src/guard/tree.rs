@@ -84,14 +84,13 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         let path = if path.is_symlink() { std::fs::canonicalize(&path).unwrap_or(path) } else { path };
         // A directory a deny_read glob names a place in (`~/.ssh`): it holds such files on
         // the machines that have them, whether or not this one does.
-        let reached = tree
-            .include
-            .is_empty()
-            .then(|| {
-                files::could_reach(root, files::Access::Read, rules, here)
-                    .or_else(|| files::could_reach(&path.to_string_lossy(), files::Access::Read, rules, here))
-            })
-            .flatten();
+        // With a name filter, a place whose files it can pick (`find ~ -name '*.pem'`).
+        let reached = if tree.include.is_empty() {
+            files::could_reach(root, files::Access::Read, rules, here)
+                .or_else(|| files::could_reach(&path.to_string_lossy(), files::Access::Read, rules, here))
+        } else {
+            files::could_reach_named(root, &tree.include, rules, here)
+        };
         let found = match reached {
             Some(denied) => Walk::Found {
                 shown: denied.glob.to_string(),

@@ -1154,4 +1154,17 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "tar -C docs -czf /tmp/x.tgz . -C .. .env"),
     allow("tar czf dist/release.tgz -C build ."),
     allow("tar -C /tmp/empty -czf /tmp/e.tgz ."),
+    // find handing a tree's files to a reader: the files its filter can pick.
+    ask("files.deny-read-tree", "find ~ -name '*.pem' -exec grep -H '' {} \\;"),
+    deny("files.deny-read", "find ~/.ssh -type f -exec cat {} +"),
+    ask("files.deny-read-tree", "find ~/.aws -exec head -50 {} \\;"),
+    ask("files.deny-read-tree", "find $HOME -name '*.json' -print0 | xargs -0 cat"),
+    ask("files.deny-read-tree", "find ~/.config -name 'config*' -exec cat {} +"),
+    allow("find ~/.ssh -name '*.pub' -print"),
+    allow("find ~ -name '*.md' -exec grep -H TODO {} +"),
+    allow("grep -r --include='*.md' TODO ~"),
+    ask("files.deny-read-tree", "grep -r --include='*.pem' BEGIN ~"),
+    allow("find ~/.ssh -type f -exec ls -l {} +"),
+    allow("find ~ -maxdepth 1 -name '*.md'"),
+    allow("find src -name '*.rs' -exec grep -H TODO {} +"),
 ];
