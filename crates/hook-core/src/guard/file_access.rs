@@ -1925,6 +1925,36 @@ pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Con
             };
             transfer_uploads(&text).into_iter().map(str::to_string).collect()
         }
+        // `tar -T LIST`, `cpio -o < LIST`, `zip -@ < LIST`: every line of the list is a file
+        // packed.
+        Some(name @ ("tar" | "gtar" | "bsdtar" | "cpio" | "zip")) => {
+            let args = command.args();
+            let list = match name {
+                "cpio" | "zip" => match &command.stdin {
+                    Stdin::File(file)
+                        if name == "zip"
+                            && args.iter().any(|a| matches!(a.text.as_str(), "-@" | "--names-stdin"))
+                            || name == "cpio"
+                                && args.iter().any(|a| a.text.starts_with('-') && a.text.contains('o')) =>
+                    {
+                        Some(file)
+                    }
+                    _ => None,
+                },
+                _ => args
+                    .iter()
+                    .position(|a| matches!(a.text.as_str(), "-T" | "--files-from"))
+                    .and_then(|at| args.get(at + 1)),
+            };
+            let list = list.map(|word| (word.text.as_str(), word.dynamic)).or_else(|| {
+                args.iter().find_map(|a| a.text.strip_prefix("--files-from=").map(|list| (list, a.dynamic)))
+            });
+            let Some((list, false)) = list.filter(|(list, _)| *list != "-") else { return Vec::new() };
+            let Ok(text) = std::fs::read_to_string(super::files::resolve(list, here)) else {
+                return Vec::new();
+            };
+            text.lines().map(str::trim).filter(|line| !line.is_empty()).map(str::to_string).collect()
+        }
         _ => Vec::new(),
     }
 }

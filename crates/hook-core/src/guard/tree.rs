@@ -351,7 +351,11 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         "git" => command.argv.get(crate::shell::git_subcommand(&command.argv)..).unwrap_or_default(),
         _ => command.args(),
     };
+    if let Some(producer) = list_substituted(analysis, name, args, command) {
+        return Some(TreeRead { verb: "packs the files `find` lists under", ..find(producer.args()) });
+    }
     match name {
+        "restic" | "borg" | "borgbackup" | "duplicity" | "kopia" => backup(name, args),
         // `find . -name .env | cpio -o`: an archiver packing the names on its standard input.
         _ if packs_names_from_stdin(name, args) => {
             let Stdin::Pipe { from: Some(from) } = command.stdin else { return None };
@@ -912,6 +916,171 @@ fn served<'c>(name: &str, args: &'c [Word]) -> Option<&'c str> {
         }
         _ => None,
     }
+}
+
+/// The `find` whose output an archiver packs as its list of names through a process
+/// substitution: `tar -T <(find ~)`, `tar --files-from=<(find …)`, `zip -@ < <(find …)`,
+/// `cpio -o < <(find …)`.
+fn list_substituted<'c>(
+    analysis: &'c Analysis,
+    name: &str,
+    args: &'c [Word],
+    command: &'c SimpleCommand,
+) -> Option<&'c SimpleCommand> {
+    let list = match name {
+        "tar" | "gtar" | "bsdtar" => args.iter().enumerate().find_map(|(at, arg)| {
+            match arg.text.as_str() {
+                "-T" | "--files-from" => args.get(at + 1).map(|value| value.text.as_str()),
+                text => text.strip_prefix("--files-from=").or_else(|| text.strip_prefix("-T")),
+            }
+            .filter(|list| list.starts_with("<("))
+        }),
+        "zip" | "cpio" if packs_names_from_stdin(name, args) => match &command.stdin {
+            Stdin::File(file) => Some(file.text.as_str()),
+            _ => None,
+        },
+        _ => None,
+    }?;
+    let inner = list.strip_prefix("<(")?.strip_suffix(')')?.trim();
+    analysis
+        .commands
+        .iter()
+        .find(|producer| producer.text.trim() == inner && command_name(producer) == Some("find"))
+}
+
+/// A backup tool's snapshot of local directories: `restic backup PATHS`, `borg create
+/// REPO::NAME PATHS`, `duplicity [full|incr] DIR URL`, `kopia snapshot create PATHS`, with
+/// their exclude patterns. Other subcommands (listing, restoring, pruning) read no tree.
+fn backup<'c>(name: &str, args: &'c [Word]) -> Option<TreeRead<'c>> {
+    let (subcommand, values): (&[&str], &[&str]) = match name {
+        "restic" => (
+            &["backup"],
+            &[
+                "-r",
+                "--repo",
+                "--repository-file",
+                "-p",
+                "--password-file",
+                "--password-command",
+                "--exclude",
+                "-e",
+                "--iexclude",
+                "--exclude-file",
+                "--iexclude-file",
+                "--files-from",
+                "--tag",
+                "--host",
+                "--parent",
+                "-o",
+                "--option",
+                "--cache-dir",
+                "--limit-upload",
+                "--limit-download",
+                "--pack-size",
+                "--compression",
+                "--exclude-larger-than",
+                "--time",
+            ],
+        ),
+        "borg" | "borgbackup" => (
+            &["create"],
+            &[
+                "-e",
+                "--exclude",
+                "--exclude-from",
+                "--pattern",
+                "--patterns-from",
+                "-C",
+                "--compression",
+                "--comment",
+                "--timestamp",
+                "--chunker-params",
+                "-c",
+                "--checkpoint-interval",
+                "--remote-path",
+                "--rsh",
+                "--lock-wait",
+                "--files-cache",
+            ],
+        ),
+        "duplicity" => (
+            &[],
+            &[
+                "--exclude",
+                "--include",
+                "--exclude-filelist",
+                "--include-filelist",
+                "--exclude-regexp",
+                "--include-regexp",
+                "--name",
+                "--archive-dir",
+                "--encrypt-key",
+                "--sign-key",
+                "--volsize",
+                "--ssh-options",
+                "--tempdir",
+                "--log-file",
+                "--gpg-options",
+                "--full-if-older-than",
+            ],
+        ),
+        "kopia" => {
+            (&["snapshot", "snap"], &["--description", "--tags", "--parallel", "--config-file", "--password"])
+        }
+        _ => return None,
+    };
+    let mut tree = TreeRead {
+        verb: "backs up",
+        hidden: true,
+        exclude_hint: "Leave it out with `--exclude NAME`, or back up only what you need",
+        ..Default::default()
+    };
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if let Some((option, value)) = text.split_once('=').filter(|(option, _)| values.contains(option)) {
+            if matches!(option, "--exclude" | "--iexclude") {
+                tree.exclude.push(value);
+            }
+        } else if values.contains(&text) {
+            let value = words.next();
+            if matches!(text, "--exclude" | "-e" | "--iexclude") {
+                tree.exclude.extend(value.map(|value| value.text.as_str()));
+            }
+        } else if !text.starts_with('-') {
+            operands.push(text);
+        }
+    }
+    let sources = match name {
+        // The subcommand, then `create` and the paths.
+        "kopia" => match operands.as_slice() {
+            [snapshot, "create", paths @ ..] if subcommand.contains(snapshot) => paths.to_vec(),
+            _ => return None,
+        },
+        "duplicity" => {
+            let rest = match operands.first() {
+                Some(&("full" | "incr" | "incremental")) => &operands[1..],
+                _ => &operands[..],
+            };
+            // Backing up is a local directory to a URL; restoring is the other way round.
+            match rest {
+                [source, target] if target.contains("://") && !source.contains("://") => vec![*source],
+                _ => return None,
+            }
+        }
+        // borg's repository and archive name come first.
+        "borg" | "borgbackup" => match operands.as_slice() {
+            [create, _archive, paths @ ..] if subcommand.contains(create) => paths.to_vec(),
+            _ => return None,
+        },
+        _ => match operands.split_first() {
+            Some((backup, paths)) if subcommand.contains(backup) => paths.to_vec(),
+            _ => return None,
+        },
+    };
+    tree.roots = sources;
+    (!tree.roots.is_empty()).then_some(tree)
 }
 
 /// Whether the archiver takes the names of the files it packs on its standard input: `cpio -o`
