@@ -1338,17 +1338,7 @@ fn archive<'c>(
             tree.exclude.push(value);
         } else if matches!(
             text,
-            "--exclude"
-                | "-f"
-                | "--file"
-                | "-C"
-                | "--directory"
-                | "-e"
-                | "-i"
-                | "-P"
-                | "-o"
-                | "--exclude-from"
-                | "--files-from"
+            "--exclude" | "-f" | "--file" | "-e" | "-i" | "-P" | "-o" | "--exclude-from" | "--files-from"
         ) {
             let value = words.next();
             if text == "--exclude" {
