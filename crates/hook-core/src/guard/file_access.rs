@@ -385,6 +385,16 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
         "wget" => &["-i"],
         "curl" => &["-K", "--config"],
         "aws" => &["--body"],
+        // `git commit -F F`, `git tag -a -F F`, `git notes add -F F`, `git merge -F F`, a
+        // commit's `--template F`: the file's content becomes a message in history, which a
+        // push sends and `git log` prints.
+        "git"
+            if operands(args)
+                .first()
+                .is_some_and(|w| matches!(w.text.as_str(), "commit" | "tag" | "notes" | "merge")) =>
+        {
+            &["-F", "--file", "-t", "--template"]
+        }
         _ => &[],
     };
     found.extend(option_values(args, short).into_iter().map(|(word, path)| (Access::Read, word, path)));
@@ -684,6 +694,33 @@ fn sed_substitution_flags(command: &str) -> Option<&str> {
     parts.next()
 }
 
+/// rsync's options that take the next word as their value: a filter's pattern
+/// (`--exclude .env`), a shell, a directory, is no file copied.
+const RSYNC_VALUE_OPTIONS: &[&str] = &[
+    "--exclude",
+    "--include",
+    "--filter",
+    "-f",
+    "--exclude-from",
+    "--include-from",
+    "--files-from",
+    "-e",
+    "--rsh",
+    "--rsync-path",
+    "-T",
+    "--temp-dir",
+    "--backup-dir",
+    "--suffix",
+    "--chmod",
+    "--chown",
+    "--log-file",
+    "--password-file",
+    "--partial-dir",
+    "--compare-dest",
+    "--copy-dest",
+    "--link-dest",
+];
+
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.
 fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word)> {
     let mut found = Vec::new();
@@ -714,6 +751,22 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         "diff" | "colordiff" => operands_after(command.args(), &["-x", "-X", "-I", "-L", "-S", "-F"]),
         // `git -C sub config …`: the subcommand comes after git's global options.
         "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
+        // `rsync -a --exclude .env src/ dst/`: a filter's value is a pattern, not a source.
+        "rsync" => operands_after(command.args(), RSYNC_VALUE_OPTIONS),
+        // `zip -r out.zip src -x .env '*.pem'`: the patterns after `-x`/`-i` up to the next
+        // option are filters, not files.
+        "zip" => {
+            let mut operands = Vec::new();
+            let mut filters = false;
+            for arg in command.args() {
+                if arg.text.starts_with('-') && arg.text != "-" {
+                    filters = matches!(arg.text.as_str(), "-x" | "-i" | "--exclude" | "--include");
+                } else if !filters {
+                    operands.push(arg);
+                }
+            }
+            operands
+        }
         _ => operands(command.args()),
     };
     match name {
@@ -1880,6 +1933,36 @@ pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Con
             };
             transfer_uploads(&text).into_iter().map(str::to_string).collect()
         }
+        // `tar -T LIST`, `cpio -o < LIST`, `zip -@ < LIST`: every line of the list is a file
+        // packed.
+        Some(name @ ("tar" | "gtar" | "bsdtar" | "cpio" | "zip")) => {
+            let args = command.args();
+            let list = match name {
+                "cpio" | "zip" => match &command.stdin {
+                    Stdin::File(file)
+                        if name == "zip"
+                            && args.iter().any(|a| matches!(a.text.as_str(), "-@" | "--names-stdin"))
+                            || name == "cpio"
+                                && args.iter().any(|a| a.text.starts_with('-') && a.text.contains('o')) =>
+                    {
+                        Some(file)
+                    }
+                    _ => None,
+                },
+                _ => args
+                    .iter()
+                    .position(|a| matches!(a.text.as_str(), "-T" | "--files-from"))
+                    .and_then(|at| args.get(at + 1)),
+            };
+            let list = list.map(|word| (word.text.as_str(), word.dynamic)).or_else(|| {
+                args.iter().find_map(|a| a.text.strip_prefix("--files-from=").map(|list| (list, a.dynamic)))
+            });
+            let Some((list, false)) = list.filter(|(list, _)| *list != "-") else { return Vec::new() };
+            let Ok(text) = std::fs::read_to_string(super::files::resolve(list, here)) else {
+                return Vec::new();
+            };
+            text.lines().map(str::trim).filter(|line| !line.is_empty()).map(str::to_string).collect()
+        }
         _ => Vec::new(),
     }
 }
@@ -2136,7 +2219,7 @@ pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
         return Vec::new();
     }
     let args = command.args();
-    let all = operands(args);
+    let all = if name == "rsync" { operands_after(args, RSYNC_VALUE_OPTIONS) } else { operands(args) };
     let (target, sources, slashed) = match target_directory(name, args) {
         Some(dir) => {
             let sources: Vec<&Word> = all.into_iter().filter(|w| !std::ptr::eq(*w, dir)).collect();

@@ -98,7 +98,10 @@ pub(crate) fn denied<'p>(
         return None;
     }
     let resolved = resolve(path, ctx);
-    let mut verdict = matching_glob(&resolved, globs, ctx);
+    let mut verdict = match access {
+        Access::Read => read_glob(&resolved, globs, ctx),
+        Access::Write => matching_glob(&resolved, globs, ctx),
+    };
     // The built-in globs name the default places of the guard's own directories; where the
     // XDG variables move them, they are guarded there as well.
     if verdict.is_none() && access == Access::Write {
@@ -114,8 +117,12 @@ pub(crate) fn denied<'p>(
         if let Some(real) =
             crate::rules::real_path(&resolved, found.is_some()).filter(|real| *real != resolved)
         {
-            verdict = matching_glob(&real, globs, ctx)
-                .or_else(|| (access == Access::Write).then(|| guard_dir_of(&real)).flatten());
+            verdict = (if access == Access::Read {
+                read_glob(&real, globs, ctx)
+            } else {
+                matching_glob(&real, globs, ctx)
+            })
+            .or_else(|| (access == Access::Write).then(|| guard_dir_of(&real)).flatten());
             through = verdict.is_some().then(|| format!("`, a link to `{}", slashed(&real)));
         }
     }
@@ -358,6 +365,41 @@ where
     })
 }
 
+/// A deny glob [`could_reach`] finds under the tree `path` whose files a name filter (`find
+/// ~ -name '*.pem'`, `grep -r --include='*.json'`) can pick: some name matches both a glob of
+/// `names` and the deny glob's last part, and no exception takes it back (`*.pub` in `~/.ssh`).
+pub(crate) fn could_reach_named<'p>(
+    path: &str,
+    names: &[&str],
+    rules: &'p FileRules,
+    ctx: &Context,
+) -> Option<Denied<'p>> {
+    // A filter for code or documents picks no key where any name is denied (`~/.ssh/*`).
+    const WRITINGS: &[&str] = &[
+        "md", "rst", "adoc", "html", "css", "rs", "py", "js", "mjs", "ts", "tsx", "jsx", "go", "c", "h",
+        "cc", "cpp", "hpp", "java", "kt", "rb", "php", "swift", "cs", "sh", "lock", "log", "svg", "png",
+        "jpg",
+    ];
+    let writing =
+        |name: &str| name.rsplit_once('.').is_some_and(|(_, extension)| WRITINGS.contains(&extension));
+    reachable(path, Access::Read, rules, ctx).find(|denied| {
+        let (directory, last) = denied.glob.rsplit_once('/').unwrap_or(("", denied.glob));
+        let last = if last == "**" { "*" } else { last };
+        let wildcard = last.contains(['*', '?', '[']);
+        names.iter().filter(|name| !wildcard || !writing(name)).any(|name| {
+            // A name both could match: the deny glob's own, or the filter's with its stars
+            // empty (`*.pem`: `.pem`, which `~/.ssh/*` denies).
+            let witnesses = [last.to_string(), name.replace('*', "").replace('?', "x")];
+            witnesses.iter().any(|witness| {
+                glob::component_matches(last, witness)
+                    && glob::component_matches(name, witness)
+                    && matching_glob(&resolve(&format!("{directory}/{witness}"), ctx), &rules.deny_read, ctx)
+                        .is_some()
+            })
+        })
+    })
+}
+
 /// A deny glob anchored at a place (`~/.config/gh/hosts.yml`, `~/.aws/credentials`) that
 /// `path`, which holds a part the guard cannot compute (`$CFG/gh/hosts.yml`, `/home/$USER/.ssh/
 /// id_rsa`, `"$(dirname $0)/.aws/credentials"`), names when that part is the directory the glob
@@ -500,10 +542,79 @@ pub(super) fn denied_glob<'p>(
     rules: &'p FileRules,
     ctx: &Context,
 ) -> Option<&'p str> {
-    matching_glob(path, &rules.deny_read, ctx).or_else(|| {
+    read_glob(path, &rules.deny_read, ctx).or_else(|| {
         let real = link.then(|| std::fs::canonicalize(path).ok()).flatten()?;
-        matching_glob(&real, &rules.deny_read, ctx)
+        read_glob(&real, &rules.deny_read, ctx)
     })
+}
+
+/// Suffixes that editors, backup options and package managers add to a copy of a file:
+/// `credentials.bak`, `.netrc~`, `cp --backup=numbered`'s `.~1~`, vim's swap files, logrotate's
+/// `.1`, `/etc/shadow-`, dpkg's and rpm's kept copies.
+const BACKUP_SUFFIXES: [&str; 16] = [
+    ".bak",
+    ".backup",
+    ".bk",
+    ".orig",
+    ".old",
+    ".save",
+    ".sav",
+    ".tmp",
+    ".copy",
+    ".swp",
+    ".swo",
+    ".dpkg-old",
+    ".dpkg-dist",
+    ".rpmsave",
+    ".rpmnew",
+    "~",
+];
+
+/// The deny_read glob that denies `resolved`, or the file it is a backup copy of: a copy of a
+/// credential holds the same secret, whatever suffix it was given. Only a name that ends in a
+/// backup suffix costs a second match.
+fn read_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Option<&'p str> {
+    if let Some(glob) = matching_glob(resolved, globs, ctx) {
+        return Some(glob);
+    }
+    let name = resolved.file_name()?.to_str()?;
+    let original = backup_of(name)?;
+    matching_glob(&resolved.with_file_name(original), globs, ctx)
+}
+
+/// The name a backup copy named `name` was made from, its suffixes taken off (`.npmrc.bak.1`
+/// is `.npmrc`); `None` when `name` has no backup suffix.
+fn backup_of(name: &str) -> Option<&str> {
+    // Numbered copies: logrotate's `.1`, `cp --backup=numbered`'s `.~1~`.
+    let numbered = |number: &str| {
+        let digits = number.strip_prefix('~').and_then(|n| n.strip_suffix('~')).unwrap_or(number);
+        !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+    };
+    let mut original = name;
+    loop {
+        let before = original;
+        // vim's swap file of `.netrc` is `..netrc.swp`: a dot before the name.
+        if let Some(swap) =
+            [".swp", ".swo"].iter().find_map(|suffix| original.strip_prefix('.')?.strip_suffix(suffix))
+            && swap.starts_with('.')
+        {
+            original = swap;
+        }
+        if let Some((stem, _)) = original.rsplit_once('.').filter(|(_, number)| numbered(number)) {
+            original = stem;
+        }
+        if let Some(stem) = BACKUP_SUFFIXES.iter().find_map(|suffix| original.strip_suffix(suffix)) {
+            original = stem;
+        }
+        // `/etc/shadow-`, shadow-utils' copy.
+        if let Some(stem) = original.strip_suffix('-') {
+            original = stem;
+        }
+        if original == before || original.is_empty() {
+            break;
+        }
+    }
+    (original != name && !original.is_empty() && original != ".").then_some(original)
 }
 
 /// The glob of `globs` (a later `!` exception winning over an earlier match) that denies the

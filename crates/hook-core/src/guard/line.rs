@@ -1395,6 +1395,8 @@ mod tests {
             ("docs.lftp", "open host\nmirror -R docs /srv\n"),
             ("docs/a.md", "# a\n"),
             (".env", "KEY=1\n"),
+            ("secrets.list", "docs/a.md\n.env\n"),
+            ("docs.list", "docs/a.md\n"),
         ];
         let dir = project_with("command-files", &files);
         let here = project_in(&dir);
@@ -1415,6 +1417,10 @@ mod tests {
             ("lftp -f bang.batch", "rm.home"),
             ("sftp -b tree.batch host", "files.deny-read-tree"),
             ("lftp -f up.lftp", "files.deny-read-tree"),
+            ("tar czf /tmp/x.tgz -T secrets.list", "files.deny-read"),
+            ("tar --files-from=secrets.list -czf /tmp/x.tgz", "files.deny-read"),
+            ("cpio -o < secrets.list > /tmp/x.cpio", "files.deny-read"),
+            ("zip /tmp/x.zip -@ < secrets.list", "files.deny-read"),
         ] {
             assert_eq!(decided(line).as_deref(), Some(rule), "{line}");
         }
@@ -1424,6 +1430,9 @@ mod tests {
             "sqlite3 app.db '.read missing.sql'",
             "sftp -b deploy.batch host",
             "lftp -f docs.lftp",
+            "tar czf /tmp/x.tgz -T docs.list",
+            "cpio -o < docs.list > /tmp/x.cpio",
+            "tar czf /tmp/x.tgz -T missing.list",
         ] {
             assert_eq!(decided(line), None, "{line}");
         }

@@ -48,6 +48,8 @@ struct TreeRead<'c> {
     exclude: Vec<&'c str>,
     /// What to do instead, for the reason; `NAME` stands for the denied file's name.
     exclude_hint: &'static str,
+    /// Where the roots are, when not in the command's cwd: tar's first `-C DIR`.
+    directory: Option<&'c str>,
     /// Only roots outside the project count: inside it the command keeps to the project's own
     /// choices (`.gitignore`, `.dockerignore`), which the project's own work may rely on.
     outside_only: bool,
@@ -62,9 +64,12 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
     let tree = tree_read(analysis, index, command)?;
     let name = command_name(command).unwrap_or("the command");
     let mut budget = MAX_ENTRIES;
-    // `git -C ~ add .ssh`: git's paths are its work tree's.
-    let work_tree =
-        (name == "git").then(|| super::file_access::git_work_tree(command)).flatten().map(|dir| {
+    // `git -C ~ add .ssh`: git's paths are its work tree's; `tar -C DIR`'s are in DIR.
+    let work_tree = (name == "git")
+        .then(|| super::file_access::git_work_tree(command))
+        .flatten()
+        .or_else(|| tree.directory.map(std::borrow::Cow::Borrowed))
+        .map(|dir| {
             let mut tree: Context = here.clone();
             tree.cwd = files::resolve(&dir, here);
             tree
@@ -79,14 +84,13 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         let path = if path.is_symlink() { std::fs::canonicalize(&path).unwrap_or(path) } else { path };
         // A directory a deny_read glob names a place in (`~/.ssh`): it holds such files on
         // the machines that have them, whether or not this one does.
-        let reached = tree
-            .include
-            .is_empty()
-            .then(|| {
-                files::could_reach(root, files::Access::Read, rules, here)
-                    .or_else(|| files::could_reach(&path.to_string_lossy(), files::Access::Read, rules, here))
-            })
-            .flatten();
+        // With a name filter, a place whose files it can pick (`find ~ -name '*.pem'`).
+        let reached = if tree.include.is_empty() {
+            files::could_reach(root, files::Access::Read, rules, here)
+                .or_else(|| files::could_reach(&path.to_string_lossy(), files::Access::Read, rules, here))
+        } else {
+            files::could_reach_named(root, &tree.include, rules, here)
+        };
         let found = match reached {
             Some(denied) => Walk::Found {
                 shown: denied.glob.to_string(),
@@ -215,6 +219,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
         include: include.iter().map(String::as_str).collect(),
         exclude: Vec::new(),
         exclude_hint: "Search with a filter that leaves out `NAME`",
+        directory: None,
         outside_only: false,
     };
     let mut names: Vec<String> = Vec::new();
@@ -346,7 +351,11 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         "git" => command.argv.get(crate::shell::git_subcommand(&command.argv)..).unwrap_or_default(),
         _ => command.args(),
     };
+    if let Some(producer) = list_substituted(analysis, name, args, command) {
+        return Some(TreeRead { verb: "packs the files `find` lists under", ..find(producer.args()) });
+    }
     match name {
+        "restic" | "borg" | "borgbackup" | "duplicity" | "kopia" => backup(name, args),
         // `find . -name .env | cpio -o`: an archiver packing the names on its standard input.
         _ if packs_names_from_stdin(name, args) => {
             let Stdin::Pipe { from: Some(from) } = command.stdin else { return None };
@@ -909,6 +918,171 @@ fn served<'c>(name: &str, args: &'c [Word]) -> Option<&'c str> {
     }
 }
 
+/// The `find` whose output an archiver packs as its list of names through a process
+/// substitution: `tar -T <(find ~)`, `tar --files-from=<(find …)`, `zip -@ < <(find …)`,
+/// `cpio -o < <(find …)`.
+fn list_substituted<'c>(
+    analysis: &'c Analysis,
+    name: &str,
+    args: &'c [Word],
+    command: &'c SimpleCommand,
+) -> Option<&'c SimpleCommand> {
+    let list = match name {
+        "tar" | "gtar" | "bsdtar" => args.iter().enumerate().find_map(|(at, arg)| {
+            match arg.text.as_str() {
+                "-T" | "--files-from" => args.get(at + 1).map(|value| value.text.as_str()),
+                text => text.strip_prefix("--files-from=").or_else(|| text.strip_prefix("-T")),
+            }
+            .filter(|list| list.starts_with("<("))
+        }),
+        "zip" | "cpio" if packs_names_from_stdin(name, args) => match &command.stdin {
+            Stdin::File(file) => Some(file.text.as_str()),
+            _ => None,
+        },
+        _ => None,
+    }?;
+    let inner = list.strip_prefix("<(")?.strip_suffix(')')?.trim();
+    analysis
+        .commands
+        .iter()
+        .find(|producer| producer.text.trim() == inner && command_name(producer) == Some("find"))
+}
+
+/// A backup tool's snapshot of local directories: `restic backup PATHS`, `borg create
+/// REPO::NAME PATHS`, `duplicity [full|incr] DIR URL`, `kopia snapshot create PATHS`, with
+/// their exclude patterns. Other subcommands (listing, restoring, pruning) read no tree.
+fn backup<'c>(name: &str, args: &'c [Word]) -> Option<TreeRead<'c>> {
+    let (subcommand, values): (&[&str], &[&str]) = match name {
+        "restic" => (
+            &["backup"],
+            &[
+                "-r",
+                "--repo",
+                "--repository-file",
+                "-p",
+                "--password-file",
+                "--password-command",
+                "--exclude",
+                "-e",
+                "--iexclude",
+                "--exclude-file",
+                "--iexclude-file",
+                "--files-from",
+                "--tag",
+                "--host",
+                "--parent",
+                "-o",
+                "--option",
+                "--cache-dir",
+                "--limit-upload",
+                "--limit-download",
+                "--pack-size",
+                "--compression",
+                "--exclude-larger-than",
+                "--time",
+            ],
+        ),
+        "borg" | "borgbackup" => (
+            &["create"],
+            &[
+                "-e",
+                "--exclude",
+                "--exclude-from",
+                "--pattern",
+                "--patterns-from",
+                "-C",
+                "--compression",
+                "--comment",
+                "--timestamp",
+                "--chunker-params",
+                "-c",
+                "--checkpoint-interval",
+                "--remote-path",
+                "--rsh",
+                "--lock-wait",
+                "--files-cache",
+            ],
+        ),
+        "duplicity" => (
+            &[],
+            &[
+                "--exclude",
+                "--include",
+                "--exclude-filelist",
+                "--include-filelist",
+                "--exclude-regexp",
+                "--include-regexp",
+                "--name",
+                "--archive-dir",
+                "--encrypt-key",
+                "--sign-key",
+                "--volsize",
+                "--ssh-options",
+                "--tempdir",
+                "--log-file",
+                "--gpg-options",
+                "--full-if-older-than",
+            ],
+        ),
+        "kopia" => {
+            (&["snapshot", "snap"], &["--description", "--tags", "--parallel", "--config-file", "--password"])
+        }
+        _ => return None,
+    };
+    let mut tree = TreeRead {
+        verb: "backs up",
+        hidden: true,
+        exclude_hint: "Leave it out with `--exclude NAME`, or back up only what you need",
+        ..Default::default()
+    };
+    let mut operands = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        if let Some((option, value)) = text.split_once('=').filter(|(option, _)| values.contains(option)) {
+            if matches!(option, "--exclude" | "--iexclude") {
+                tree.exclude.push(value);
+            }
+        } else if values.contains(&text) {
+            let value = words.next();
+            if matches!(text, "--exclude" | "-e" | "--iexclude") {
+                tree.exclude.extend(value.map(|value| value.text.as_str()));
+            }
+        } else if !text.starts_with('-') {
+            operands.push(text);
+        }
+    }
+    let sources = match name {
+        // The subcommand, then `create` and the paths.
+        "kopia" => match operands.as_slice() {
+            [snapshot, "create", paths @ ..] if subcommand.contains(snapshot) => paths.to_vec(),
+            _ => return None,
+        },
+        "duplicity" => {
+            let rest = match operands.first() {
+                Some(&("full" | "incr" | "incremental")) => &operands[1..],
+                _ => &operands[..],
+            };
+            // Backing up is a local directory to a URL; restoring is the other way round.
+            match rest {
+                [source, target] if target.contains("://") && !source.contains("://") => vec![*source],
+                _ => return None,
+            }
+        }
+        // borg's repository and archive name come first.
+        "borg" | "borgbackup" => match operands.as_slice() {
+            [create, _archive, paths @ ..] if subcommand.contains(create) => paths.to_vec(),
+            _ => return None,
+        },
+        _ => match operands.split_first() {
+            Some((backup, paths)) if subcommand.contains(backup) => paths.to_vec(),
+            _ => return None,
+        },
+    };
+    tree.roots = sources;
+    (!tree.roots.is_empty()).then_some(tree)
+}
+
 /// Whether the archiver takes the names of the files it packs on its standard input: `cpio -o`
 /// (`-p`), `tar -T -` (`--files-from=-`), `zip -@`.
 fn packs_names_from_stdin(name: &str, args: &[Word]) -> bool {
@@ -952,6 +1126,7 @@ fn find(args: &[Word]) -> TreeRead<'_> {
         include,
         exclude: Vec::new(),
         exclude_hint: "Leave it out with `-not -name NAME`, or pick the files by name",
+        directory: None,
         outside_only: false,
     }
 }
@@ -1145,10 +1320,17 @@ fn archive<'c>(
 ) -> TreeRead<'c> {
     let mut tree = TreeRead { verb, hidden: true, exclude_hint, ..Default::default() };
     let mut operands = Vec::new();
+    // tar's `-C DIR` (skip 0 is tar): its names are inside DIR (`tar czf out.tgz -C build .`
+    // packs `build`).
+    let tar = skip == 0;
     let mut words = args.iter().peekable();
     while let Some(word) = words.next() {
         let text = word.text.as_str();
-        if let Some(value) = text
+        if tar && matches!(text, "-C" | "--directory") {
+            tree.directory = tree.directory.or(words.next().map(|dir| dir.text.as_str()));
+        } else if let Some(dir) = text.strip_prefix("--directory=").filter(|_| tar) {
+            tree.directory = tree.directory.or(Some(dir));
+        } else if let Some(value) = text
             .strip_prefix("--exclude=")
             .or_else(|| text.strip_prefix("-xr!"))
             .or_else(|| text.strip_prefix("-x!"))
@@ -1156,17 +1338,7 @@ fn archive<'c>(
             tree.exclude.push(value);
         } else if matches!(
             text,
-            "--exclude"
-                | "-f"
-                | "--file"
-                | "-C"
-                | "--directory"
-                | "-e"
-                | "-i"
-                | "-P"
-                | "-o"
-                | "--exclude-from"
-                | "--files-from"
+            "--exclude" | "-f" | "--file" | "-e" | "-i" | "-P" | "-o" | "--exclude-from" | "--files-from"
         ) {
             let value = words.next();
             if text == "--exclude" {
@@ -1440,6 +1612,10 @@ mod tests {
             "git ls-files | xargs wc -l",
             "cat $(git ls-files '*.md')",
             "tar czf /tmp/docs.tgz docs",
+            "tar czf dist/release.tgz -C docs .",
+            "tar -czf dist/release.tgz --directory docs guide.md",
+            "tar czf /tmp/empty.tgz --directory=docs .",
+            "rsync -a --exclude .env --exclude id_rsa . /tmp/mirror",
             "tar czf /tmp/all.tgz --exclude=.env --exclude=id_rsa .",
             "zip -r /tmp/docs.zip docs",
             "cp -r docs /tmp/docs-copy",
@@ -1494,6 +1670,8 @@ mod tests {
             "tar czf /tmp/x.tgz .",
             "tar -czf /tmp/x.tgz src",
             "tar --create --file=/tmp/x.tar .",
+            "tar czf /tmp/x.tgz -C src .",
+            "tar czf /tmp/x.tgz -C src config",
             "zip -r /tmp/x.zip .",
             "zip -r - .",
             "zip -qr /tmp/x.zip . -x id_rsa",

@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 148] = [
+const CREDENTIAL_FILES: [&str; 182] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -471,6 +471,45 @@ const CREDENTIAL_FILES: [&str; 148] = [
     "~/.ivy2/.credentials",
     "~/.terraformrc",
     "~/.config/helm/repositories.yaml",
+    // More stores where their vendors' documentation puts them: Cloudflare Tunnel's origin
+    // certificate and tunnel credentials, age keys (sops looks in `age/keys.txt` under its
+    // configuration directory), Snowflake's and dbt's warehouse logins, Talos' and InfluxDB's
+    // cluster tokens, chat and FTP clients' saved passwords, mail fetchers' passwords, more
+    // clouds' and registries' CLI logins, Ansible's vault password, WireGuard's keys.
+    "~/.cloudflared/*.pem",
+    "~/.cloudflared/*.json",
+    "/etc/cloudflared/*.pem",
+    "/etc/cloudflared/*.json",
+    "~/.config/age/**",
+    "!~/.config/age/recipients*",
+    "~/.age/**",
+    "~/**/age/keys.txt",
+    "~/.snowsql/config",
+    "~/.snowsql.cnf",
+    "~/.snowflake/connections.toml",
+    "~/.snowflake/config.toml",
+    "~/.dbt/profiles.yml",
+    "~/.talos/config",
+    "~/.influxdbv2/configs",
+    "~/.purple/accounts.xml",
+    "~/.config/filezilla/sitemanager.xml",
+    "~/.config/filezilla/recentservers.xml",
+    "~/.filezilla/sitemanager.xml",
+    "~/.filezilla/recentservers.xml",
+    "~/.ansible/vault_pass*",
+    "~/.vault_pass*",
+    "~/.msmtprc",
+    "~/.config/msmtp/config",
+    "~/.fetchmailrc",
+    "~/.config/scw/config.yaml",
+    "~/.bluemix/config.json",
+    "~/.cf/config.json",
+    "~/.jfrog/jfrog-cli.conf*",
+    "~/.sentryclirc",
+    "~/.config/linode-cli",
+    "~/.config/gspread/**",
+    "/etc/wireguard/**",
+    "~/.smbcredentials",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,

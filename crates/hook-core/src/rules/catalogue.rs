@@ -51,6 +51,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.push-force", "force push without a lease"),
             ("git.push-delete", "deleting remote branches or tags"),
             ("git.push-mirror", "`push --mirror`, `--prune`"),
+            ("git.push-stash", "pushing a stash (asked: it may hold untracked and ignored files)"),
             ("git.stash-clear", "`stash clear`"),
             ("git.stash-drop", "`stash drop`"),
             ("git.branch-force-delete", "`branch -D`"),

@@ -13,7 +13,7 @@
 //! (`aws ecr get-login-password | docker login --password-stdin`) passes.
 
 use super::{Call, Hit};
-use crate::shell::{SimpleCommand, Stdin, Word};
+use crate::shell::{Analysis, SimpleCommand, Stdin, Word};
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
@@ -26,10 +26,28 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if (dumps_environment(call.command) || interpreter_dump) && !output_goes_elsewhere(call) {
         return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
     }
+    // `env > e.txt && cat e.txt`: the file the line filled with the environment, printed.
+    if call.index > 0 && FILE_PRINTERS.contains(&name) && printed_environment_file(call) {
+        return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
+    }
     if !prints_credential(name, call.command, &call.analysis.commands) {
         return None;
     }
     printed(call, name)
+}
+
+/// Programs that print a file they are given.
+const FILE_PRINTERS: &[&str] = &[
+    "cat", "head", "tail", "less", "more", "bat", "batcat", "nl", "tac", "base64", "xxd", "od", "hexdump",
+    "strings", "zcat", "xzcat", "bzcat", "zstdcat", "sort", "uniq", "grep", "awk", "sed", "cut", "tr",
+    "column", "jq",
+];
+
+/// Whether `call` prints a file an earlier command of its line filled with the environment,
+/// to where the agent reads it.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn printed_environment_file(call: &Call) -> bool {
+    reads_environment_file(call.analysis, call.command) && !output_goes_elsewhere(call)
 }
 
 /// [`judge`] of a credential printer: out of line so that an allowed call runs only the
@@ -672,6 +690,68 @@ fn is_local(host: &str) -> bool {
 }
 
 const MESSAGE: &str = "This prints a stored credential where the agent reads it, and from there into the conversation. Use it inside the command that needs it (`$(gh auth token)`), or ask the user.";
+
+/// Whether `command` prints the whole environment (or a process's), or the names in it
+/// (`compgen -v`).
+pub(super) fn lists_environment(command: &SimpleCommand) -> bool {
+    dumps_environment(command)
+        || command.name() == Some("compgen")
+            && matches!(command.args(), [] | [_])
+            && command.args().iter().all(|a| a.text == "-v")
+}
+
+/// How many filters between the dump and the client are followed (`env | gzip | base64 |
+/// curl …`).
+const MAX_FILTERS: usize = 8;
+
+/// Whether `command` reads a pipe that carries the environment: from a dump, through any
+/// filters (`base64`, `gzip`, `xxd`, `tee`) in between.
+pub(super) fn carries_environment(analysis: &Analysis, command: &SimpleCommand) -> bool {
+    let mut stdin = &command.stdin;
+    for _ in 0..MAX_FILTERS {
+        let Stdin::Pipe { from: Some(from) } = stdin else { return false };
+        let Some(writer) = analysis.commands.get(*from) else { return false };
+        // An interpreter that prints the environment (`python3 -c 'print(dict(os.environ))'`).
+        let printed = analysis.environment_dumps.iter().any(|d| d.command == *from);
+        if lists_environment(writer) || printed {
+            return true;
+        }
+        stdin = &writer.stdin;
+    }
+    false
+}
+
+/// Whether `command` names, as an argument (`-T f`, `-F k=@f`) or its standard input (`nc h
+/// p < f`), a file that an earlier command of the line filled with the environment (`env >
+/// f`, `env | gzip > f`, `printenv | tee f`): the file is a secret for the rest of the line.
+pub(super) fn reads_environment_file(analysis: &Analysis, command: &SimpleCommand) -> bool {
+    let files: Vec<&str> = analysis
+        .commands
+        .iter()
+        .take_while(|earlier| !std::ptr::eq(*earlier, command))
+        .filter(|earlier| lists_environment(earlier) || carries_environment(analysis, earlier))
+        .flat_map(|earlier| {
+            let teed = if earlier.name() == Some("tee") { earlier.args() } else { &[] };
+            earlier
+                .redirects
+                .iter()
+                .filter(|r| r.op != crate::shell::RedirectOp::Read)
+                .map(|r| &r.target)
+                .chain(teed)
+                .map(|w| w.text.as_str())
+        })
+        .filter(|file| !file.starts_with('-') && !file.starts_with("/dev/"))
+        .collect();
+    let stdin = match &command.stdin {
+        Stdin::File(file) => Some(file),
+        _ => None,
+    };
+    !files.is_empty()
+        && command.args().iter().chain(stdin).any(|arg| {
+            let text = arg.text.rsplit(['@', '=']).next().unwrap_or(&arg.text);
+            files.contains(&text)
+        })
+}
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 //! this machine to the outside (`ssh -R`, `ngrok`, `cloudflared tunnel`), which are asked about.
 
 use super::{Call, Hit};
-use crate::shell::{Analysis, SimpleCommand, Stdin, Word};
+use crate::shell::{SimpleCommand, Word};
 
 /// Programs that send what they are given to another machine.
 const NETWORK_CLIENTS: &[&str] = &[
@@ -52,7 +52,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         .redirects
         .iter()
         .any(|r| r.target.text.starts_with("/dev/tcp/") || r.target.text.starts_with("/dev/udp/"));
-    if to_socket && dumps_environment(command) {
+    if to_socket && super::credentials::lists_environment(command) {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
     }
     // `env | ssh host 'cat > e'`: the remote command is what was peeled out of `ssh`.
@@ -64,26 +64,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if !sent {
         return None;
     }
-    let commands = &call.analysis.commands;
-    let piped = carries_environment(call.analysis, command);
+    let piped = super::credentials::carries_environment(call.analysis, command);
     let substituted = call.args().iter().any(|arg| arg.dynamic && substitutes_environment(&arg.raw));
     // `env > /tmp/e; curl -T /tmp/e …`: a file the line filled with the environment.
-    let uploaded = || {
-        let files: Vec<&str> = commands
-            .iter()
-            .filter(|earlier| dumps_environment(earlier) || carries_environment(call.analysis, earlier))
-            .flat_map(|earlier| {
-                let teed = if earlier.name() == Some("tee") { earlier.args() } else { &[] };
-                earlier.redirects.iter().map(|r| &r.target).chain(teed).map(|w| w.text.as_str())
-            })
-            .filter(|file| !file.starts_with('-') && !file.starts_with("/dev/"))
-            .collect();
-        !files.is_empty()
-            && call.args().iter().any(|arg| {
-                let text = arg.text.rsplit(['@', '=']).next().unwrap_or(&arg.text);
-                files.contains(&text)
-            })
-    };
+    let uploaded = || super::credentials::reads_environment_file(call.analysis, command);
     (piped || substituted || uploaded()).then(|| Hit::new("exfiltration.environment", MESSAGE))
 }
 
@@ -123,42 +107,26 @@ fn redirects_git(command: &SimpleCommand) -> bool {
             || !matches!(host(&value.text).as_str(), "" | "localhost" | "127.0.0.1" | "::1" | "[::1]"))
 }
 
-/// How many filters between the dump and the client are followed (`env | gzip | base64 |
-/// curl …`).
-const MAX_FILTERS: usize = 8;
-
-/// Whether `command` reads a pipe that carries the environment: from a dump, through any
-/// filters (`base64`, `gzip`, `xxd`, `tee`) in between.
-fn carries_environment(analysis: &Analysis, command: &SimpleCommand) -> bool {
-    let mut stdin = &command.stdin;
-    for _ in 0..MAX_FILTERS {
-        let Stdin::Pipe { from: Some(from) } = stdin else { return false };
-        let Some(writer) = analysis.commands.get(*from) else { return false };
-        // An interpreter that prints the environment (`python3 -c 'print(dict(os.environ))'`).
-        let printed = analysis.environment_dumps.iter().any(|d| d.command == *from);
-        if dumps_environment(writer) || printed {
-            return true;
-        }
-        stdin = &writer.stdin;
-    }
-    false
-}
-
-/// Whether `command` prints the whole environment (or a process's), or the names in it
-/// (`compgen -v`).
-fn dumps_environment(command: &SimpleCommand) -> bool {
-    super::credentials::dumps_environment(command)
-        || command.name() == Some("compgen")
-            && matches!(command.args(), [] | [_])
-            && command.args().iter().all(|a| a.text == "-v")
-}
-
-/// `$(env)`, `` `printenv` ``, `$(cat /proc/self/environ)` inside a word.
+/// `$(env)`, `` `printenv` ``, `$(cat /proc/self/environ)` inside a word, and a dump piped
+/// through filters inside it (`$(env | gzip | base64 -w0)`).
 fn substitutes_environment(raw: &str) -> bool {
     let compact: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
-    ["$(env)", "$(printenv)", "`env`", "`printenv`", "$(export -p)", "$(set)", "/environ"]
+    if ["$(env)", "$(printenv)", "`env`", "`printenv`", "$(export -p)", "$(set)", "/environ"]
         .iter()
         .any(|form| compact.contains(form))
+    {
+        return true;
+    }
+    let starts = compact
+        .match_indices("$(")
+        .map(|(at, _)| at + 2)
+        .chain(compact.match_indices('`').map(|(at, _)| at + 1));
+    starts.into_iter().any(|at| {
+        let inner = compact[at..].trim_start();
+        ["env", "printenv", "export -p"]
+            .iter()
+            .any(|dump| inner.strip_prefix(dump).is_some_and(|after| after.trim_start().starts_with('|')))
+    })
 }
 
 /// Whether the command makes a port of this machine reachable from outside: a reverse ssh

@@ -395,6 +395,7 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
     }
     let mut forced = false;
     let mut deletes = false;
+    let mut stash = false;
     let mut positional = 0;
     let mut words = args.iter();
     while let Some(arg) = words.next() {
@@ -413,10 +414,21 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
                 // empty source (`:branch`) deletes it.
                 forced |= positional > 0 && refspec.starts_with('+');
                 deletes |= positional > 0 && refspec.starts_with(':') && refspec.len() > 1;
+                // `git push origin stash@{0}:refs/heads/x`, `refs/stash`: a stash holds what
+                // `git stash -u`/`--all` took, ignored `.env` files among them.
+                let source = refspec.trim_start_matches('+').split(':').next().unwrap_or_default();
+                let source = source.strip_prefix("refs/").unwrap_or(source);
+                stash |= positional > 0 && (source == "stash" || source.starts_with("stash@{"));
                 positional += 1;
             }
             _ => {}
         }
+    }
+    if stash {
+        return Some(Hit::ask(
+            "git.push-stash",
+            "This pushes a stash, which holds the untracked and ignored files `git stash -u`/`--all` took (`.env` among them) to the remote. Commit what you mean to share and push that, or ask the user.",
+        ));
     }
     if deletes {
         return Some(Hit::new(
