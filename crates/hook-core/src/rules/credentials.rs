@@ -47,7 +47,7 @@ const FILE_PRINTERS: &[&str] = &[
 /// to where the agent reads it.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn printed_environment_file(call: &Call) -> bool {
-    reads_environment_file(call.analysis, call.command) && !output_goes_elsewhere(call)
+    reads_environment_file(call) && !output_goes_elsewhere(call)
 }
 
 /// [`judge`] of a credential printer: out of line so that an allowed call runs only the
@@ -721,36 +721,42 @@ pub(super) fn carries_environment(analysis: &Analysis, command: &SimpleCommand) 
     false
 }
 
-/// Whether `command` names, as an argument (`-T f`, `-F k=@f`) or its standard input (`nc h
-/// p < f`), a file that an earlier command of the line filled with the environment (`env >
-/// f`, `env | gzip > f`, `printenv | tee f`): the file is a secret for the rest of the line.
-pub(super) fn reads_environment_file(analysis: &Analysis, command: &SimpleCommand) -> bool {
-    let files: Vec<&str> = analysis
-        .commands
-        .iter()
-        .take_while(|earlier| !std::ptr::eq(*earlier, command))
-        .filter(|earlier| lists_environment(earlier) || carries_environment(analysis, earlier))
-        .flat_map(|earlier| {
-            let teed = if earlier.name() == Some("tee") { earlier.args() } else { &[] };
-            earlier
-                .redirects
-                .iter()
-                .filter(|r| r.op != crate::shell::RedirectOp::Read)
-                .map(|r| &r.target)
-                .chain(teed)
-                .map(|w| w.text.as_str())
-        })
-        .filter(|file| !file.starts_with('-') && !file.starts_with("/dev/"))
-        .collect();
-    let stdin = match &command.stdin {
+/// The files the line fills with the environment (`env > f`, `env | gzip > f`, `printenv | tee
+/// f`), with the index of the command that writes each: a secret for the rest of the line.
+pub(super) fn environment_files(analysis: &Analysis) -> Vec<(usize, String)> {
+    let mut files = Vec::new();
+    for (index, writer) in analysis.commands.iter().enumerate() {
+        let teed = if writer.name() == Some("tee") { writer.args() } else { &[] };
+        let written =
+            writer.redirects.iter().filter(|r| r.op != crate::shell::RedirectOp::Read).map(|r| &r.target);
+        let mut targets = written.chain(teed).map(|w| w.text.as_str()).peekable();
+        if targets.peek().is_none() || !(lists_environment(writer) || carries_environment(analysis, writer)) {
+            continue;
+        }
+        files.extend(
+            targets
+                .filter(|file| !file.starts_with('-') && !file.starts_with("/dev/"))
+                .map(|file| (index, file.to_owned())),
+        );
+    }
+    files
+}
+
+/// Whether `call` names, as an argument (`-T f`, `-F k=@f`) or its standard input (`nc h p <
+/// f`), a file that an earlier command of the line filled with the environment.
+pub(super) fn reads_environment_file(call: &Call) -> bool {
+    let files = call.environment_files.get_or_init(|| environment_files(call.analysis));
+    let earlier = |text: &str| files.iter().any(|(at, file)| *at < call.index && *file == text);
+    let stdin = match &call.command.stdin {
         Stdin::File(file) => Some(file),
         _ => None,
     };
     !files.is_empty()
-        && command.args().iter().chain(stdin).any(|arg| {
-            let text = arg.text.rsplit(['@', '=']).next().unwrap_or(&arg.text);
-            files.contains(&text)
-        })
+        && call
+            .args()
+            .iter()
+            .chain(stdin)
+            .any(|arg| earlier(arg.text.rsplit(['@', '=']).next().unwrap_or(&arg.text)))
 }
 
 #[cfg(test)]

@@ -67,7 +67,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let piped = super::credentials::carries_environment(call.analysis, command);
     let substituted = call.args().iter().any(|arg| arg.dynamic && substitutes_environment(&arg.raw));
     // `env > /tmp/e; curl -T /tmp/e …`: a file the line filled with the environment.
-    let uploaded = || super::credentials::reads_environment_file(call.analysis, command);
+    let uploaded = || super::credentials::reads_environment_file(call);
     (piped || substituted || uploaded()).then(|| Hit::new("exfiltration.environment", MESSAGE))
 }
 

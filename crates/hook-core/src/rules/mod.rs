@@ -32,6 +32,7 @@ mod sql;
 
 pub use crate::policy::Pack;
 use std::borrow::Cow;
+use std::cell::OnceCell;
 
 use crate::policy::{Action, PackSetting, PackSettings, Scope};
 use crate::project::{Context, Places};
@@ -119,6 +120,9 @@ pub(crate) struct Call<'a> {
     /// The files the command writes over or takes away at their name, as the file rules read
     /// its words (the guard's, given to [`evaluate`]).
     pub replaced: Replaced,
+    /// The files the line fills with the environment, found once per line on first use
+    /// ([`credentials::environment_files`]).
+    pub environment_files: &'a OnceCell<Vec<(usize, String)>>,
 }
 
 /// The files a command writes over from their start or takes away at their name, with the path
@@ -171,6 +175,7 @@ pub fn evaluate(
         return None;
     }
     let mut first_ask = None;
+    let environment_files = OnceCell::new();
     for (index, command) in analysis.commands.iter().enumerate() {
         let name = command_name(command);
         let mut call = Call {
@@ -182,6 +187,7 @@ pub fn evaluate(
             ctx: places.of(index),
             scope: Scope::Dangerous,
             replaced,
+            environment_files: &environment_files,
         };
         for (pack, setting) in &enabled {
             call.scope = setting.scope;
