@@ -27,6 +27,16 @@ impl NameFilter {
         filter
     }
 
+    /// This filter with the first of each row of `table` added (`(name, what it is)` rows).
+    pub(crate) const fn with_keys<T>(mut self, table: &[(&str, T)]) -> NameFilter {
+        let mut at = 0;
+        while at < table.len() {
+            self = self.with(table[at].0);
+            at += 1;
+        }
+        self
+    }
+
     /// This filter with `name` added.
     pub(crate) const fn with(mut self, name: &str) -> NameFilter {
         let key = key(name.as_bytes());
@@ -84,6 +94,14 @@ mod tests {
         for name in TABLE {
             assert!(FILTER.may_hold(name), "{name}");
         }
+    }
+
+    #[test]
+    fn a_table_of_rows_is_filtered_by_its_first_column() {
+        const ROWS: &[(&str, u8)] = &[("perl", 1), ("ruby", 2)];
+        const ROW_FILTER: NameFilter = NameFilter::EMPTY.with_keys(ROWS);
+        assert!(ROW_FILTER.may_hold("perl") && ROW_FILTER.may_hold("ruby5.1"));
+        assert!(!ROW_FILTER.may_hold("cargo"));
     }
 
     #[test]

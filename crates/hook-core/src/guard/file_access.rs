@@ -694,33 +694,6 @@ fn sed_substitution_flags(command: &str) -> Option<&str> {
     parts.next()
 }
 
-/// rsync's options that take the next word as their value: a filter's pattern
-/// (`--exclude .env`), a shell, a directory, is no file copied.
-const RSYNC_VALUE_OPTIONS: &[&str] = &[
-    "--exclude",
-    "--include",
-    "--filter",
-    "-f",
-    "--exclude-from",
-    "--include-from",
-    "--files-from",
-    "-e",
-    "--rsh",
-    "--rsync-path",
-    "-T",
-    "--temp-dir",
-    "--backup-dir",
-    "--suffix",
-    "--chmod",
-    "--chown",
-    "--log-file",
-    "--password-file",
-    "--partial-dir",
-    "--compare-dest",
-    "--copy-dest",
-    "--link-dest",
-];
-
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.
 fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word)> {
     let mut found = Vec::new();
@@ -752,7 +725,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // `git -C sub config …`: the subcommand comes after git's global options.
         "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
         // `rsync -a --exclude .env src/ dst/`: a filter's value is a pattern, not a source.
-        "rsync" => operands_after(command.args(), RSYNC_VALUE_OPTIONS),
+        "rsync" => operands_after(command.args(), crate::rules::RSYNC_OPTIONS_WITH_VALUE),
         // `zip -r out.zip src -x .env '*.pem'`: the patterns after `-x`/`-i` up to the next
         // option are filters, not files.
         "zip" => {
@@ -2219,7 +2192,11 @@ pub(crate) fn copied_into(command: &SimpleCommand) -> Vec<(String, bool)> {
         return Vec::new();
     }
     let args = command.args();
-    let all = if name == "rsync" { operands_after(args, RSYNC_VALUE_OPTIONS) } else { operands(args) };
+    let all = if name == "rsync" {
+        operands_after(args, crate::rules::RSYNC_OPTIONS_WITH_VALUE)
+    } else {
+        operands(args)
+    };
     let (target, sources, slashed) = match target_directory(name, args) {
         Some(dir) => {
             let sources: Vec<&Word> = all.into_iter().filter(|w| !std::ptr::eq(*w, dir)).collect();

@@ -38,6 +38,7 @@ use crate::policy::{Action, PackSetting, PackSettings, Scope};
 use crate::project::{Context, Places};
 use crate::shell::{Analysis, SimpleCommand};
 pub use catalogue::{CATALOGUE, PackInfo};
+pub(crate) use rm::RSYNC_OPTIONS_WITH_VALUE;
 
 /// Judge one call with `pack`'s rules.
 fn judge(pack: Pack, call: &Call) -> Option<Hit> {

@@ -164,8 +164,9 @@ fn home_file_hit(name: &str, word: &Word) -> Hit {
     )
 }
 
-/// rsync options that take the next word as their value (unless written `--option=value`).
-const RSYNC_OPTIONS_WITH_VALUE: &[&str] = &[
+/// rsync options that take the next word as their value (unless written `--option=value`): a
+/// filter's pattern (`--exclude .env`), a shell or a directory is no file copied.
+pub(crate) const RSYNC_OPTIONS_WITH_VALUE: &[&str] = &[
     "-e",
     "--rsh",
     "--rsync-path",

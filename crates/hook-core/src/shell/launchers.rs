@@ -171,15 +171,7 @@ const SHELL_WHEN_BARE: &[(&str, Option<&str>)] = &[
 ];
 
 /// The names of [`SHELL_WHEN_BARE`].
-const BARE_SHELL_NAMES: NameFilter = {
-    let mut filter = NameFilter::EMPTY;
-    let mut at = 0;
-    while at < SHELL_WHEN_BARE.len() {
-        filter = filter.with(SHELL_WHEN_BARE[at].0);
-        at += 1;
-    }
-    filter
-};
+const BARE_SHELL_NAMES: NameFilter = NameFilter::EMPTY.with_keys(SHELL_WHEN_BARE);
 
 /// Whether `argv` starts the user's shell because it names nothing to run (see
 /// [`SHELL_WHEN_BARE`]).

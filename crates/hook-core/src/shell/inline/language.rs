@@ -99,20 +99,7 @@ const VERSIONED: &[(&str, Language)] = &[
 ];
 
 /// The names of [`NAMED`] and [`VERSIONED`]; the filter cuts a version as `VERSIONED` does.
-const INTERPRETER_NAMES: NameFilter = {
-    let mut filter = NameFilter::EMPTY;
-    let mut at = 0;
-    while at < NAMED.len() {
-        filter = filter.with(NAMED[at].0);
-        at += 1;
-    }
-    let mut at = 0;
-    while at < VERSIONED.len() {
-        filter = filter.with(VERSIONED[at].0);
-        at += 1;
-    }
-    filter
-};
+const INTERPRETER_NAMES: NameFilter = NameFilter::EMPTY.with_keys(NAMED).with_keys(VERSIONED);
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Language {
