@@ -1212,6 +1212,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("env > /tmp/e.txt && rm /tmp/e.txt"),
     allow("env > /tmp/e.txt && wc -l /tmp/e.txt"),
     allow("date > /tmp/d.txt && cat /tmp/d.txt"),
+    // Printed before the line fills it: the file holds no environment yet.
+    allow("cat docs/env.txt; env > docs/env.txt"),
+    ask("credentials.print", "cat docs/a.txt; env > docs/env.txt; tail docs/env.txt"),
     ask("credentials.print", "printenv | gzip > /tmp/e.gz; zcat /tmp/e.gz"),
     allow("ls | gzip | base64"),
     allow("curl \"https://x.example/$(date | base64)\""),
