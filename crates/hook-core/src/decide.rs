@@ -174,12 +174,13 @@ mod tests {
     use crate::guard::pattern::testing::compiled;
     use crate::policy::{self, Sources};
     use crate::rules::testing::ctx;
+    use crate::scratch::Scratch;
 
-    /// The policy `text`, loaded as the explicit layer from a file named after the test.
+    /// The policy `text`, loaded as the explicit layer from a file in a directory named after
+    /// the test.
     fn policy(test: &str, text: &str) -> Policy {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-decide-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let file = dir.join(format!("{test}.toml"));
+        let dir = Scratch::new(&format!("decide-{test}"));
+        let file = dir.join("policy.toml");
         std::fs::write(&file, text).expect("policy written");
         load(&file)
     }
@@ -209,16 +210,14 @@ mod tests {
     /// `when = {}` holds everywhere, so these rewrites apply whether or not `rtk` is installed.
     const RTK: &str = "[[rewrite]]\ncommand = \"git\"\nargs = [\"status\"]\nprefix = \"rtk\"\nwhen = {}\n";
 
-    /// The bench's 50-rule policy, its rewrites made to apply on any machine, in a file named
-    /// after the test.
-    fn bench_policy(test: &str) -> PathBuf {
+    /// The bench's 50-rule policy, its rewrites made to apply on any machine, in a file in
+    /// `dir`.
+    fn bench_policy(dir: &Path) -> PathBuf {
         let bench = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
         let text = std::fs::read_to_string(bench).expect("the bench policy");
         assert!(!text.contains("when ="), "the bench's rewrites have no `when` of their own");
         let text = text.replace("prefix = \"rtk\"\n", "prefix = \"rtk\"\nwhen = {}\n");
-        let dir = std::env::temp_dir().join(format!("agent-hooks-decide-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let file = dir.join(format!("{test}.toml"));
+        let file = dir.join("policy.toml");
         std::fs::write(&file, text).expect("policy written");
         file
     }
@@ -249,9 +248,9 @@ mod tests {
 
     #[test]
     fn a_cached_policy_decodes_only_the_rules_a_line_can_meet() {
-        let bench = bench_policy("cached-decodes");
-        let cache = std::env::temp_dir().join(format!("agent-hooks-decide-cache-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&cache);
+        let dir = Scratch::new("decide-cached-decodes");
+        let bench = bench_policy(&dir);
+        let cache = dir.join("cache");
         let sources = Sources { explicit: Some(bench), cache: Some(cache.clone()), ..Sources::default() };
         let parsed = policy::load_from(&sources).policy;
         let cached = policy::load_from(&sources).policy;
@@ -277,7 +276,8 @@ mod tests {
 
     #[test]
     fn the_bench_policy_compiles_no_regex_for_lines_its_regexes_cannot_match() {
-        let policy = load(&bench_policy("no-regex"));
+        let dir = Scratch::new("decide-no-regex");
+        let policy = load(&bench_policy(&dir));
         assert_eq!((policy.filters.len(), policy.rewrites.len()), (30, 10));
         let before = compiled();
         let decided = |line: &str| {

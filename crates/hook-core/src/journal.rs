@@ -304,13 +304,13 @@ mod tests {
     use serde_json::{Value, json};
 
     use super::*;
+    use crate::scratch::Scratch;
 
     /// Hooks journal at once while the file rotates: every line is in the journal or in its
     /// rotated copy (one rotation's worth of lines is written, so no copy is replaced).
     #[test]
     fn concurrent_writers_lose_no_line_across_a_rotation() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-journal-concurrent-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
+        let dir = Scratch::new("journal-concurrent");
         let path = dir.join(FILE_NAME);
         let line = format!("{{\"pad\":\"{}\"}}\n", "x".repeat(240));
         let per_writer = 800;
@@ -331,7 +331,6 @@ mod tests {
         let lines = |p: &Path| fs::read_to_string(p).map(|t| t.lines().count()).unwrap_or(0);
         assert!(fs::metadata(rotated_path(&path)).is_ok(), "the journal rotated once");
         assert_eq!(lines(&path) + lines(&rotated_path(&path)), writers * per_writer);
-        fs::remove_dir_all(&dir).unwrap();
     }
     use crate::event::{EventKind, ShellCall, ToolCall};
     use crate::shell::Dialect;
@@ -349,10 +348,11 @@ mod tests {
         event
     }
 
-    fn temp_journal(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-journal-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        dir.join(FILE_NAME)
+    /// A scratch directory and, in a directory not yet made inside it, a journal path.
+    fn temp_journal(name: &str) -> (Scratch, PathBuf) {
+        let dir = Scratch::new(&format!("journal-{name}"));
+        let path = dir.join("journal").join(FILE_NAME);
+        (dir, path)
     }
 
     #[test]
@@ -447,19 +447,18 @@ mod tests {
 
     #[test]
     fn the_first_line_creates_the_directory() {
-        let path = temp_journal("create");
+        let (_dir, path) = temp_journal("create");
         append(
             &path,
             &line(crate::clock::now(), "claude-hook", &shell_event("npm install"), &Verdict::deny("r", "x")),
         )
         .expect("append");
         assert_eq!(fs::read_to_string(&path).expect("journal").lines().count(), 1);
-        let _ = fs::remove_dir_all(path.parent().expect("dir"));
     }
 
     #[test]
     fn a_full_journal_is_rotated_once() {
-        let path = temp_journal("rotate");
+        let (_dir, path) = temp_journal("rotate");
         let event = shell_event("npm install");
         let verdict = Verdict::deny("filter.npm", "no");
         fs::create_dir_all(path.parent().expect("dir")).expect("dir");
@@ -469,6 +468,5 @@ mod tests {
         let rotated = fs::metadata(rotated_path(&path)).expect("rotated").len();
         assert_eq!(rotated, ROTATE_AT);
         assert_eq!(fs::read_to_string(&path).expect("journal").lines().count(), 2);
-        let _ = fs::remove_dir_all(path.parent().expect("dir"));
     }
 }

@@ -35,6 +35,8 @@ pub(crate) mod program;
 pub mod project;
 pub(crate) mod protocol;
 pub mod rules;
+#[cfg(test)]
+pub(crate) mod scratch;
 pub mod shell;
 pub(crate) mod spelling;
 pub(crate) mod state;

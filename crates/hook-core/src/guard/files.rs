@@ -923,20 +923,18 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_glob_in_a_directory_component_expands_level_by_level() {
-        let root = std::env::temp_dir().join(format!("agent-hooks-globdirs-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::scratch::Scratch::new("globdirs");
         std::fs::create_dir_all(root.join("home/.ssh")).unwrap();
         std::fs::create_dir_all(root.join("home/.aws")).unwrap();
         std::fs::write(root.join("home/.ssh/id_rsa"), "").unwrap();
         std::fs::write(root.join("home/.aws/credentials"), "").unwrap();
         let mut here = ctx();
-        here.cwd = root.clone();
-        here.project_root = root.clone();
+        here.cwd = root.to_path_buf();
+        here.project_root = root.to_path_buf();
         here.home = Some(root.join("home"));
         assert_eq!(expand("~/.ss?/id_rsa", &here), Some(vec!["~/.ssh/id_rsa".to_string()]));
         assert_eq!(expand("~/.*/credentials", &here), Some(vec!["~/.aws/credentials".to_string()]));
         assert_eq!(expand("~/*/credentials", &here), Some(Vec::new()), "no dot-directory without a dot");
-        let _ = std::fs::remove_dir_all(&root);
     }
 
     // Symbolic links made by a test need Unix (Windows asks for a privilege).
@@ -945,8 +943,7 @@ mod tests {
     fn links_are_judged_by_what_they_point_at() {
         use std::os::unix::fs::symlink;
 
-        let root = std::env::temp_dir().join(format!("agent-hooks-links-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::scratch::Scratch::new("links");
         let (project, home) = (root.join("app"), root.join("home"));
         std::fs::create_dir_all(home.join(".ssh")).unwrap();
         std::fs::create_dir_all(&project).unwrap();
@@ -974,7 +971,6 @@ mod tests {
         );
         assert_eq!(read("readme-link"), None);
         assert_eq!(read("README"), None);
-        std::fs::remove_dir_all(&root).unwrap();
     }
 
     #[test]

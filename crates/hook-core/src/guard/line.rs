@@ -984,6 +984,7 @@ mod tests {
     use super::*;
     use crate::policy::{Filter, FilterMatch, Location, Rules};
     use crate::rules::testing::{ctx, sequence};
+    use crate::scratch::Scratch;
 
     /// The project `dir` of user `dev`, with no temp directories.
     fn project_in(dir: &Path) -> Context {
@@ -996,10 +997,10 @@ mod tests {
         }
     }
 
-    /// A fresh project `agent-hooks-<name>-<pid>` in the temp directory holding `files` (path,
-    /// text), its directories made as needed.
-    fn project_with(name: &str, files: &[(&str, &str)]) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-{name}-{}", std::process::id()));
+    /// A fresh project in the temp directory holding `files` (path, text), its directories
+    /// made as needed; removed when dropped.
+    fn project_with(name: &str, files: &[(&str, &str)]) -> Scratch {
+        let dir = Scratch::new(name);
         for (file, text) in files {
             let path = dir.join(file);
             std::fs::create_dir_all(path.parent().expect("a parent")).expect("project made");
@@ -1095,12 +1096,11 @@ mod tests {
         for allowed in ["cat *", "cat *.txt", "cat .env.e*", "cat missing/*", "echo .en?"] {
             assert_eq!(decided(allowed), None, "{allowed}");
         }
-        std::fs::remove_dir_all(&dir).expect("project removed");
     }
 
     #[test]
     fn a_script_file_is_judged_by_what_it_runs() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-scripts-{}", std::process::id()));
+        let dir = Scratch::new("scripts");
         std::fs::create_dir_all(dir.join("bin")).expect("project made");
         let package = r#"{"name": "app", "scripts": {
             "build": "tsc -p .",
@@ -1200,7 +1200,6 @@ mod tests {
         };
         let analysis = crate::shell::analyse("bash wipe.sh", crate::shell::Dialect::Posix);
         assert_eq!(judge(&analysis, &Filters::new(&allowed.filters), &allowed, &here), None);
-        std::fs::remove_dir_all(&dir).expect("project removed");
     }
 
     /// Files run by other names are read as their scripts: an editor's `:luafile`, `nvim -l`,
@@ -1272,7 +1271,6 @@ mod tests {
         ] {
             assert_eq!(decided(line), None, "{line}");
         }
-        std::fs::remove_dir_all(&dir).expect("project removed");
     }
 
     /// Task files and the scripts they call are read as far as the line would run them: a
@@ -1341,7 +1339,6 @@ mod tests {
         ] {
             assert_eq!(decided(line), None, "{line}");
         }
-        std::fs::remove_dir_all(&dir).expect("project removed");
     }
 
     /// A script's delete of names it reads at run time (a file, a descriptor, a lister's
@@ -1374,7 +1371,6 @@ mod tests {
         for line in ["bash out.sh dist", "bash echo.sh", "bash top.sh"] {
             assert_eq!(decided(line), None, "{line}");
         }
-        std::fs::remove_dir_all(&dir).expect("project removed");
     }
 
     /// Commands a database shell or a file-transfer client reads from a file (sqlite3's
@@ -1436,6 +1432,5 @@ mod tests {
         ] {
             assert_eq!(decided(line), None, "{line}");
         }
-        std::fs::remove_dir_all(&dir).expect("project removed");
     }
 }

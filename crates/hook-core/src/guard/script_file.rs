@@ -2444,7 +2444,7 @@ mod tests {
 
     #[test]
     fn a_repository_alias_is_what_it_runs_and_git_commands_cost_no_read() {
-        let root = std::env::temp_dir().join(format!("agent-hooks-git-alias-{}", std::process::id()));
+        let root = crate::scratch::Scratch::new("git-alias");
         std::fs::create_dir_all(root.join(".git")).unwrap();
         std::fs::write(
             root.join(".git/config"),
@@ -2452,8 +2452,8 @@ mod tests {
         )
         .unwrap();
         let ctx = Context {
-            cwd: root.clone(),
-            project_root: root.clone(),
+            cwd: root.to_path_buf(),
+            project_root: root.to_path_buf(),
             home: None,
             temp_dirs: Vec::new(),
             cwd_known: true,
@@ -2464,7 +2464,6 @@ mod tests {
         assert_eq!(alias(&["git", "y"]), None, "a subsection is not [alias]");
         std::fs::write(root.join(".git/config"), "[alias]\n\tstatus = !rm -rf ~\n").unwrap();
         assert_eq!(alias(&["git", "status"]), None, "git's own commands are never aliases");
-        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

@@ -1515,14 +1515,12 @@ mod tests {
 
     use super::*;
     use crate::policy::FileRules;
+    use crate::scratch::Scratch;
     use crate::shell::{Dialect, analyse};
 
     /// A fresh directory of its own for each test.
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-tree-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.canonicalize().unwrap()
+    fn scratch(name: &str) -> Scratch {
+        Scratch::new(&format!("tree-{name}"))
     }
 
     fn ctx_at(root: &Path) -> Context {
@@ -1536,7 +1534,7 @@ mod tests {
     }
 
     /// A project with a `.env`, a key under `src/` and a `docs/` without secrets.
-    fn project(name: &str) -> Context {
+    fn project(name: &str) -> (Scratch, Context) {
         let root = scratch(name);
         std::fs::create_dir_all(root.join(".git")).unwrap();
         std::fs::create_dir_all(root.join("src/config")).unwrap();
@@ -1545,7 +1543,8 @@ mod tests {
         std::fs::write(root.join("src/main.rs"), "fn main() {}\n").unwrap();
         std::fs::write(root.join("src/config/id_rsa"), "-----BEGIN\n").unwrap();
         std::fs::write(root.join("docs/guide.md"), "# guide\n").unwrap();
-        ctx_at(&root)
+        let ctx = ctx_at(&root);
+        (root, ctx)
     }
 
     fn judged(line: &str, ctx: &Context) -> Option<(Action, String)> {
@@ -1562,7 +1561,7 @@ mod tests {
 
     #[test]
     fn recursive_searches_over_a_tree_holding_a_secret_ask_and_say_what_to_exclude() {
-        let ctx = project("search-ask");
+        let (_dir, ctx) = project("search-ask");
         for line in [
             "grep -r API_KEY .",
             "grep -rn API_KEY",
@@ -1590,7 +1589,7 @@ mod tests {
 
     #[test]
     fn searches_that_leave_the_secrets_out_or_never_reach_them_run() {
-        let ctx = project("search-run");
+        let (_dir, ctx) = project("search-run");
         for line in [
             "grep -r API_KEY docs",
             "grep -r --exclude=.env --exclude=id_rsa API_KEY .",
@@ -1632,7 +1631,7 @@ mod tests {
 
     #[test]
     fn forced_adds_of_a_tree_holding_a_secret_ask() {
-        let ctx = project("git-add-force");
+        let (_dir, ctx) = project("git-add-force");
         assert_eq!(action("git add -A -f", &ctx), Some(Action::Ask));
         assert_eq!(action("git add -f .", &ctx), Some(Action::Ask));
         assert_eq!(action("git add --force src", &ctx), Some(Action::Ask));
@@ -1642,7 +1641,7 @@ mod tests {
 
     #[test]
     fn ripgrep_and_ag_skip_hidden_files_unless_told() {
-        let ctx = project("hidden");
+        let (_dir, ctx) = project("hidden");
         std::fs::remove_file(ctx.cwd.join("src/config/id_rsa")).unwrap();
         assert_eq!(action("rg API_KEY", &ctx), None);
         assert_eq!(action("ag API_KEY .", &ctx), None);
@@ -1652,7 +1651,7 @@ mod tests {
 
     #[test]
     fn a_search_whose_filter_names_the_secret_is_denied() {
-        let ctx = project("named");
+        let (_dir, ctx) = project("named");
         for line in [
             "grep -r --include=.env KEY",
             "grep -r --include .env KEY .",
@@ -1665,7 +1664,7 @@ mod tests {
 
     #[test]
     fn archives_copies_and_find_feeding_a_command_see_the_tree() {
-        let ctx = project("archives");
+        let (_dir, ctx) = project("archives");
         for line in [
             "tar czf /tmp/x.tgz .",
             "tar -czf /tmp/x.tgz src",
@@ -1707,7 +1706,7 @@ mod tests {
     /// (issue 14), and a directory given to a cluster goes there whole.
     #[test]
     fn servers_of_the_working_directory_and_directories_sent_to_a_cluster_see_the_tree() {
-        let ctx = project("served");
+        let (_dir, ctx) = project("served");
         for line in [
             "python3 -m http.server 8000",
             "python3 -m http.server",
@@ -1750,7 +1749,7 @@ mod tests {
 
     #[test]
     fn a_search_line_is_narrowed_to_leave_every_secret_out() {
-        let ctx = project("narrowed");
+        let (_dir, ctx) = project("narrowed");
         let rules = FileRules::default();
         let narrowed = |line: &str| excluding(line, &analyse(line, Dialect::Posix), &rules, &ctx);
         assert_eq!(
@@ -1783,9 +1782,10 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_link_to_a_secret_in_the_tree_is_the_secret() {
-        let ctx = project("link");
+        let (_dir, ctx) = project("link");
         std::fs::remove_file(ctx.cwd.join("src/config/id_rsa")).unwrap();
-        let secret = scratch("link-target").join(".env");
+        let target = scratch("link-target");
+        let secret = target.join(".env");
         std::fs::write(&secret, "K=v\n").unwrap();
         std::os::unix::fs::symlink(&secret, ctx.cwd.join("docs/notes.txt")).unwrap();
         assert_eq!(action("grep -r K docs", &ctx), Some(Action::Ask));
@@ -1808,7 +1808,7 @@ mod tests {
 
     #[test]
     fn a_search_tool_over_a_tree_holding_secrets_is_narrowed_by_its_own_glob() {
-        let ctx = project("tool-search-rewrite");
+        let (_dir, ctx) = project("tool-search-rewrite");
         for roots in [&[][..], &["."], &[""], &["src", "docs"]] {
             let verdict = searched(roots, None, Some("glob"), &ctx);
             let Decision::Rewrite { input, command: None, rule } = &verdict.decision else {
@@ -1825,7 +1825,7 @@ mod tests {
 
     #[test]
     fn a_search_tool_without_an_exclude_argument_asks() {
-        let ctx = project("tool-search-ask");
+        let (_dir, ctx) = project("tool-search-ask");
         let verdict = searched(&["."], None, None, &ctx);
         let Decision::Ask { reason, rule } = &verdict.decision else { panic!("{verdict:?}") };
         assert_eq!(rule, "files.deny-read-tree");
@@ -1840,7 +1840,7 @@ mod tests {
 
     #[test]
     fn a_search_tool_whose_filter_picks_a_secret_is_denied_and_one_that_does_not_passes() {
-        let ctx = project("tool-search-filter");
+        let (_dir, ctx) = project("tool-search-filter");
         for include in ["src/**", "*_rsa", "*.{env,toml}", "**/config/*"] {
             let verdict = searched(&["."], Some(include), Some("glob"), &ctx);
             assert!(matches!(verdict.decision, Decision::Deny { .. }), "{include}: {verdict:?}");

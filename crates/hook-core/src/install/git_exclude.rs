@@ -54,8 +54,7 @@ mod tests {
 
     #[test]
     fn a_file_in_a_work_tree_is_listed_once() {
-        let root = std::env::temp_dir().join(format!("agent-hooks-exclude-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::scratch::Scratch::new("exclude");
         std::fs::create_dir_all(root.join(".git")).unwrap();
         std::fs::create_dir_all(root.join(".claude")).unwrap();
         std::fs::create_dir_all(root.join(".git/info")).unwrap();
@@ -65,8 +64,7 @@ mod tests {
         assert_eq!(exclude(&backup).unwrap(), None, "listed once");
         let text = std::fs::read_to_string(root.join(".git/info/exclude")).unwrap();
         assert_eq!(text, "# git's own comment\n/.claude/settings.json.agent-hooks.bak\n");
-        let outside = std::env::temp_dir().join("agent-hooks-no-repo-here/x.bak");
-        assert_eq!(exclude(&outside).unwrap(), None);
-        let _ = std::fs::remove_dir_all(&root);
+        let elsewhere = crate::scratch::Scratch::new("no-repo-here");
+        assert_eq!(exclude(&elsewhere.join("x.bak")).unwrap(), None);
     }
 }

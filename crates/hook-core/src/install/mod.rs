@@ -326,6 +326,7 @@ mod tests {
 
     use super::*;
     use crate::agent::{Agent, DecodeError, Install, Response, SettingsPaths};
+    use crate::scratch::Scratch;
 
     /// An agent with a JSONC settings file, as Gemini CLI has.
     static COMMENTED: Agent = Agent {
@@ -352,19 +353,18 @@ mod tests {
         trust_file: None,
     };
 
-    fn scratch(name: &str, text: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("hook-core-install-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+    /// A scratch directory and a settings file holding `text` in it.
+    fn scratch(name: &str, text: &str) -> (Scratch, PathBuf) {
+        let dir = Scratch::new(&format!("install-{name}"));
         let path = dir.join("settings.json");
         std::fs::write(&path, text).unwrap();
-        path
+        (dir, path)
     }
 
     #[test]
     fn a_commented_file_keeps_its_comments() {
         let text = "{\n  // keep me\n  \"a\": 1 /* and me */\n}\n";
-        let path = scratch("comments", text);
+        let (_dir, path) = scratch("comments", text);
         let plan = plan_install(&COMMENTED, &path, Path::new("/bin/x-hook")).unwrap();
         assert!(!plan.drops_comments);
         apply(&plan).unwrap();
@@ -380,7 +380,7 @@ mod tests {
     #[test]
     fn a_commented_file_that_cannot_be_spliced_is_never_rewritten() {
         let text = "{\n  // keep me\n  \"a\": 1,\n  \"b\": 2\n}\n";
-        let path = scratch("reordered", text);
+        let (_dir, path) = scratch("reordered", text);
         let registration = registration(&COMMENTED).unwrap();
         let reorder = |doc: &mut Value| {
             *doc = json!({"b": 3, "a": 1});
@@ -395,7 +395,7 @@ mod tests {
 
     #[test]
     fn trailing_commas_alone_do_not_stop_a_rewrite() {
-        let path = scratch("commas", "{\n  \"a\": [1,],\n}\n");
+        let (_dir, path) = scratch("commas", "{\n  \"a\": [1,],\n}\n");
         let plan = plan_install(&COMMENTED, &path, Path::new("/bin/x-hook")).unwrap();
         assert!(!plan.drops_comments);
         apply(&plan).unwrap();
@@ -406,7 +406,7 @@ mod tests {
 
     #[test]
     fn a_file_changed_since_the_plan_is_not_overwritten() {
-        let path = scratch("raced", "{}\n");
+        let (_dir, path) = scratch("raced", "{}\n");
         let plan = plan_install(&COMMENTED, &path, Path::new("/bin/x-hook")).unwrap();
         std::fs::write(&path, "{\"saved\": true}\n").unwrap();
         assert!(matches!(apply(&plan), Err(InstallError::Raced { .. })));

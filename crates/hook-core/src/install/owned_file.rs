@@ -82,6 +82,7 @@ fn read_ours(owned: &OwnedFile, path: &Path) -> Result<Option<String>, InstallEr
 mod tests {
     use super::*;
     use crate::install::ProbeVerdict;
+    use crate::scratch::Scratch;
 
     fn owned() -> OwnedFile {
         OwnedFile {
@@ -97,16 +98,16 @@ mod tests {
         }
     }
 
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("hook-core-owned-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join("hooks.yaml")
+    /// A scratch directory and the agent's file path in it.
+    fn scratch(name: &str) -> (Scratch, std::path::PathBuf) {
+        let dir = Scratch::new(&format!("owned-{name}"));
+        let path = dir.join("hooks.yaml");
+        (dir, path)
     }
 
     #[test]
     fn install_writes_and_uninstall_deletes_our_file() {
-        let path = scratch("round-trip");
+        let (_dir, path) = scratch("round-trip");
         let plan = plan_install(&owned(), &path, Path::new("/bin/x-hook")).unwrap();
         assert_eq!(plan.before, None);
         assert_eq!(plan.registered.len(), 2);
@@ -123,7 +124,7 @@ mod tests {
 
     #[test]
     fn a_file_someone_else_wrote_is_never_touched() {
-        let path = scratch("foreign");
+        let (_dir, path) = scratch("foreign");
         std::fs::write(&path, "mine\n").unwrap();
         assert!(matches!(plan_install(&owned(), &path, Path::new("/x")), Err(InstallError::Shape { .. })));
         assert!(matches!(plan_uninstall(&owned(), &path), Err(InstallError::Shape { .. })));

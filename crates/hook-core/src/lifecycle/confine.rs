@@ -79,8 +79,8 @@ mod tests {
         assert_eq!(normalise(Path::new("/..")), None);
     }
 
-    fn project() -> PathBuf {
-        let root = std::env::temp_dir().join(format!("hook-core-confine-{}", std::process::id()));
+    fn project() -> crate::scratch::Scratch {
+        let root = crate::scratch::Scratch::new("confine");
         std::fs::create_dir_all(root.join("src")).unwrap();
         std::fs::write(root.join("src/lib.rs"), "").unwrap();
         root

@@ -173,15 +173,16 @@ mod tests {
         assert!(held.text().ends_with("first\nline\n\nsecond"));
     }
 
-    fn store(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("hook-core-pending-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir.join("session")
+    /// A scratch directory and a session's store in a directory not yet made inside it.
+    fn store(name: &str) -> (crate::scratch::Scratch, PathBuf) {
+        let dir = crate::scratch::Scratch::new(&format!("pending-{name}"));
+        let path = dir.join("pending").join("session");
+        (dir, path)
     }
 
     #[test]
     fn held_reports_are_taken_once_in_order() {
-        let path = store("roundtrip");
+        let (_dir, path) = store("roundtrip");
         hold_at(&path, ReportKind::Note, "main.rs was changed");
         hold_at(&path, ReportKind::Problem, &format!("lint failed{SEPARATOR}"));
         let held = take_at(&path).unwrap();
@@ -197,7 +198,7 @@ mod tests {
 
     #[test]
     fn a_full_store_drops_the_oldest() {
-        let path = store("full");
+        let (_dir, path) = store("full");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         let old = format!("Pold{}{SEPARATOR}", "o".repeat(CAP_BYTES / 2));
         std::fs::write(&path, &old).unwrap();

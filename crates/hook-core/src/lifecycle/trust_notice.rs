@@ -69,13 +69,12 @@ mod tests {
 
     #[test]
     fn a_marker_remembers_each_file_once() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-trust-notice-{}", std::process::id()));
+        let dir = crate::scratch::Scratch::new("trust-notice");
         let marker = dir.join("session");
         let (a, b) = (Path::new("/a/.agent-hooks.toml"), Path::new("/a/b/.agent-hooks.toml"));
         assert!(!told(&marker, a));
         remember(&marker, a).expect("remember");
         assert!(told(&marker, a) && !told(&marker, b));
-        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 
     #[test]

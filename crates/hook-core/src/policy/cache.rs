@@ -378,9 +378,7 @@ mod tests {
 
     #[test]
     fn entries_nobody_rewrote_for_a_month_are_collected() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-cache-collect-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&dir);
-        fs::create_dir_all(&dir).unwrap();
+        let dir = crate::scratch::Scratch::new("cache-collect");
         let now = SystemTime::now();
         let old = now - STALE_AFTER - Duration::from_secs(60);
         for (name, modified) in [
@@ -399,7 +397,6 @@ mod tests {
             .collect();
         left.sort();
         assert_eq!(left, ["notes.txt", "policy-0000000000000003.bin"]);
-        fs::remove_dir_all(&dir).unwrap();
     }
     use crate::policy::{FilterMatch, Sources, load_from};
 
@@ -410,15 +407,12 @@ mod tests {
 
     /// A policy file and a cache directory of their own, removed when dropped.
     struct Scratch {
-        root: PathBuf,
+        root: crate::scratch::Scratch,
     }
 
     impl Scratch {
         fn new(name: &str) -> Self {
-            let root = std::env::temp_dir().join(format!("hook-core-cache-{name}-{}", std::process::id()));
-            let _ = fs::remove_dir_all(&root);
-            fs::create_dir_all(&root).unwrap();
-            Self { root }
+            Self { root: crate::scratch::Scratch::new(&format!("cache-{name}")) }
         }
 
         fn policy(&self) -> PathBuf {
@@ -471,12 +465,6 @@ mod tests {
             let mut cache = Cache::new(&self.cache(), vec![layer], None);
             change(&mut cache.key);
             cache.put(loaded).unwrap();
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.root);
         }
     }
 

@@ -343,7 +343,7 @@ mod tests {
     /// which no call could be if the store were part of its key.
     #[test]
     fn without_a_project_file_the_trust_store_is_never_looked_at() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-load-store-{}", std::process::id()));
+        let dir = crate::scratch::Scratch::new("load-store");
         let repo = dir.join("repo");
         std::fs::create_dir_all(repo.join(".git")).expect("a repository");
         let user = dir.join("config.toml");
@@ -362,6 +362,5 @@ mod tests {
         assert!(hit(&sources), "no project file: the broken store is not looked at");
         std::fs::write(repo.join(PROJECT_FILE), "journal = true\n").expect("a project file");
         assert!(!hit(&sources), "a project file: the store is part of the key, and unreadable");
-        std::fs::remove_dir_all(&dir).expect("clean up");
     }
 }

@@ -78,8 +78,7 @@ mod tests {
 
     #[test]
     fn a_write_changes_the_stamp_even_with_the_same_size_and_time() {
-        let dir = std::env::temp_dir().join(format!("hook-core-stamp-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
+        let dir = crate::scratch::Scratch::new("stamp");
         let file = dir.join("policy.toml");
         fs::write(&file, "a = 1\n").unwrap();
         let before = Stamp::of(&fs::metadata(&file).unwrap());
@@ -90,7 +89,6 @@ mod tests {
         let after = Stamp::of(&fs::metadata(&file).unwrap());
         assert_eq!((after.size, after.modified), (before.size, before.modified));
         assert_ne!(after, before, "the change time moved");
-        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -361,12 +361,12 @@ mod tests {
     /// SQL from files is read where the command runs: `-f`, `-i`, `--queries-file` and `<`.
     #[test]
     fn sql_files_are_read() {
-        let dir = std::env::temp_dir().join(format!("agent-hooks-sql-files-{}", std::process::id()));
+        let dir = crate::scratch::Scratch::new("sql-files");
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("drop.sql"), "-- reset\nDROP TABLE users;\n").unwrap();
         std::fs::write(dir.join("report.sql"), "SELECT count(*) FROM users WHERE active;\n").unwrap();
         let mut here = ctx();
-        here.cwd = dir.clone();
+        here.cwd = dir.to_path_buf();
         let rule = |line: &str| {
             evaluate_in(&analyse(line, Dialect::Posix), &here, &PackSettings::default())
                 .map(|finding| finding.rule)
@@ -383,6 +383,5 @@ mod tests {
         for line in ["psql -f report.sql", "psql app < report.sql", "psql -f missing.sql", "cat drop.sql"] {
             assert_eq!(rule(line), None, "{line}");
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -694,12 +694,12 @@ mod tests {
 
     #[test]
     fn a_forced_rename_is_judged_by_whether_the_branch_it_replaces_exists() {
-        let repo = std::env::temp_dir().join(format!("agent-hooks-git-branch-{}", std::process::id()));
+        let repo = crate::scratch::Scratch::new("git-branch");
         std::fs::create_dir_all(repo.join(".git/refs/heads")).expect("repository made");
         std::fs::write(repo.join(".git/refs/heads/main"), "0123\n").expect("ref written");
         std::fs::write(repo.join(".git/packed-refs"), "4567 refs/heads/release\n")
             .expect("packed refs written");
-        let here = crate::project::Context { cwd: repo.clone(), project_root: repo.clone(), ..ctx() };
+        let here = crate::project::Context { cwd: repo.to_path_buf(), project_root: repo.to_path_buf(), ..ctx() };
         let judged = |argv: &[&str]| {
             evaluate_in(&sequence(&[argv]), &here, &crate::policy::PackSettings::default()).map(|f| f.rule)
         };
@@ -717,7 +717,6 @@ mod tests {
             asked.map(|f| (f.rule, f.action)),
             Some(("git.branch-force-move", crate::policy::Action::Ask))
         );
-        std::fs::remove_dir_all(&repo).expect("repository removed");
     }
 
     #[test]

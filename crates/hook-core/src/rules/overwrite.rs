@@ -228,8 +228,7 @@ mod tests {
     /// does not is only made. Appends, directories and dot files are left to other rules.
     #[test]
     fn an_existing_file_of_the_users_own_written_over_is_destroyed() {
-        let root = std::env::temp_dir().join(format!("agent-hooks-overwrite-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let root = crate::scratch::Scratch::new("overwrite");
         let home = root.join("home");
         std::fs::create_dir_all(home.join("Documents")).unwrap();
         std::fs::create_dir_all(home.join("app")).unwrap();
@@ -267,6 +266,5 @@ mod tests {
         ] {
             assert_eq!(rule(line), None, "{line}");
         }
-        std::fs::remove_dir_all(&root).unwrap();
     }
 }

@@ -1,14 +1,16 @@
 //! The OpenCode plugin under Node, called as OpenCode calls it, with the real `opencode-hook`
 //! binary behind it (`OPENCODE_HOOK_BIN`) or a stand-in where a case needs a fixed answer.
 
-import { test } from "node:test"
+import { after, test } from "node:test"
 import assert from "node:assert/strict"
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs"
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
 const REAL_BINARY = process.env.OPENCODE_HOOK_BIN
 const directory = mkdtempSync(join(tmpdir(), "agent-hooks-opencode-"))
+// Removed whether the tests passed or not, so that runs leave nothing in the temp directory.
+after(() => rmSync(directory, { recursive: true, force: true }))
 
 /** The plugin's hooks with `binary` behind them, as OpenCode builds them at start-up. */
 async function hooks(binary) {
