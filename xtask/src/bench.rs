@@ -692,14 +692,12 @@ mod tests {
 
     #[test]
     fn a_block_over_the_reserve_is_reported() {
-        let dir = std::env::temp_dir().join(format!("xtask-tls-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = crate::scratch::Scratch::new("xtask-tls");
         let (small, large) = (dir.join("small"), dir.join("large"));
         std::fs::write(&small, elf(&[(7, MUSL_STATIC_TLS)])).unwrap();
         std::fs::write(&large, elf(&[(7, MUSL_STATIC_TLS + 8)])).unwrap();
         assert_eq!(tls_warning("small", &small), None);
         let warning = tls_warning("large", &large).expect("a warning");
         assert!(warning.starts_with("large: thread-local block of 120 bytes"), "{warning}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -8,6 +8,9 @@ mod dist;
 mod layout;
 mod live;
 #[cfg(test)]
+#[path = "../../crates/hook-core/src/scratch.rs"]
+mod scratch;
+#[cfg(test)]
 mod tidy;
 
 use std::process::ExitCode;

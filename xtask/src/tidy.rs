@@ -79,6 +79,28 @@ fn only_the_protocol_writer_prints() {
     );
 }
 
+/// A test's directory in the temp directory comes from the one `Scratch`, which removes it when
+/// the test ends, passed or failed; a path joined onto `temp_dir()` by hand is left behind.
+#[test]
+fn temp_directories_come_from_the_one_scratch() {
+    let allowed = ["crates/hook-core/src/scratch.rs", "xtask/src/tidy.rs"];
+    let offenders: Vec<String> = sources()
+        .into_iter()
+        .filter(|path| {
+            let relative =
+                path.strip_prefix(workspace_root()).unwrap_or(path).to_string_lossy().replace('\\', "/");
+            !allowed.contains(&relative.as_str())
+        })
+        .filter(|path| std::fs::read_to_string(path).unwrap_or_default().contains("temp_dir().join("))
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "a directory in temp_dir() made by hand (use `Scratch::new`, crates/hook-core/src/scratch.rs):\n{}",
+        offenders.join("\n")
+    );
+}
+
 /// `fs-err` names the file in every I/O error, for the commands whose errors a person reads;
 /// a hook call keeps `std::fs` (ARCHITECTURE.md, "Hand-written pieces and why").
 #[test]

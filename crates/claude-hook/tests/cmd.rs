@@ -14,11 +14,14 @@ fn cases() {
 /// trycmd lets the harness's variables win over a case's, so they are not set here.
 #[test]
 fn cases_with_their_own_layers() {
+    let nowhere = trycmd_cases::nowhere();
     trycmd::TestCases::new()
-        .env("HOME", trycmd_cases::nowhere())
+        .env("HOME", nowhere.display().to_string())
         .env("XDG_CACHE_HOME", trycmd_cases::NO_CACHE)
         .env("AGENT_HOOKS_CONFIG", "")
-        .case(trycmd_cases::case_dir("claude/layers").join("*.toml"));
+        .case(trycmd_cases::case_dir("claude/layers").join("*.toml"))
+        // Now, while `nowhere` is still there.
+        .run();
 }
 
 /// Cases under `trust/` record trust in a state directory of their own sandbox (a relative

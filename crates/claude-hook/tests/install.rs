@@ -2,6 +2,7 @@
 //! (`test_support::install_harness`), and the scopes and dry run, whose handling is the
 //! same for every agent and so is checked here once. Golden files: `tests/golden/claude/`.
 
+use test_support::scratch::Scratch;
 use test_support::{install_harness, install_scenarios};
 
 use install_harness::{Sandbox, assert_success, backup_of, listing_beside, stdout};
@@ -107,8 +108,7 @@ fn install_through_a_link_registers_the_stable_path() {
     use std::os::unix::fs::symlink;
     use std::process::Command;
 
-    let root = std::env::temp_dir().join(format!("agent-hooks-cellar-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root = Scratch::new("cellar");
     let cellar_bin = root.join("brew/Cellar/agent-hooks/1.2.3/bin");
     std::fs::create_dir_all(&cellar_bin).unwrap();
     std::fs::create_dir_all(root.join("brew/bin")).unwrap();
@@ -148,7 +148,6 @@ fn install_through_a_link_registers_the_stable_path() {
         registered(&versioned, "/usr/bin:/bin"),
         root.join("brew/opt/agent-hooks/bin/claude-hook").display().to_string()
     );
-    std::fs::remove_dir_all(&root).unwrap();
 }
 
 /// The user's own bytes survive: an install then an uninstall gives back the file exactly (big
@@ -158,8 +157,7 @@ fn install_through_a_link_registers_the_stable_path() {
 fn settings_files_keep_every_byte_the_hooks_do_not_own() {
     use std::process::Command;
 
-    let root = std::env::temp_dir().join(format!("agent-hooks-bytes-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+    let root = Scratch::new("bytes");
     let home = root.join("home");
     std::fs::create_dir_all(home.join(".claude")).unwrap();
     let settings = home.join(".claude/settings.json");
@@ -201,7 +199,6 @@ fn settings_files_keep_every_byte_the_hooks_do_not_own() {
         assert!(std::fs::symlink_metadata(&settings).unwrap().file_type().is_symlink());
         assert!(std::fs::read_to_string(home.join("dotfiles/claude.json")).unwrap().contains("claude-hook"));
     }
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 /// `doctor` fails, naming the file, when a policy layer does not load: the hooks answer, but

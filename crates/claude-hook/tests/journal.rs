@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
+use test_support::scratch::Scratch;
 
 /// Hooks denying at the same moment.
 const HOOKS: usize = 8;
@@ -16,9 +17,8 @@ const POLICY: &str = "[[filter]]\ncommand = \"npm\"\nargs = [\"install\"]\nmessa
 const COMMAND: &str = "AWS_ACCESS_KEY_ID=AKIAZ7Q2VN4R8KD3XW5T npm install";
 
 /// A fresh directory holding the policy; the journal goes under its `state/`.
-fn sandbox(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("claude-hook-journal-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+fn sandbox(name: &str) -> Scratch {
+    let dir = Scratch::new(&format!("claude-journal-{name}"));
     std::fs::create_dir_all(&dir).expect("sandbox dir");
     std::fs::write(dir.join("policy.toml"), POLICY).expect("policy");
     dir
@@ -75,7 +75,6 @@ fn hooks_denying_at_once_each_append_one_whole_redacted_line() {
         assert_eq!(entry["command"], "AWS_ACCESS_KEY_ID=[redacted: an AWS access key id] npm install");
     }
     assert!(!text.contains("AKIA"));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -91,5 +90,4 @@ fn a_full_journal_is_rotated_and_the_new_line_starts_a_fresh_file() {
     let fresh = std::fs::read_to_string(&path).expect("fresh journal");
     assert_eq!(fresh.lines().count(), 1);
     assert!(fresh.contains("filter.npm-install"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,12 +2,13 @@
 //! entries it writes, `doctor` fails when the record no longer covers them, and installing
 //! again restores it. Real binary, real files in a scratch HOME.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("codex-hook-trust-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+use test_support::scratch::Scratch;
+
+fn scratch(name: &str) -> Scratch {
+    let dir = Scratch::new(&format!("codex-trust-{name}"));
     std::fs::create_dir_all(dir.join("home/.codex")).expect("make the scratch HOME");
     std::fs::create_dir_all(dir.join("project")).expect("make the scratch project");
     dir
@@ -50,5 +51,4 @@ fn install_records_trust_doctor_checks_it_and_a_reinstall_restores_it() {
 
     assert!(run(&dir, &["install", "--user"]).status.success());
     assert!(run(&dir, &["doctor"]).status.success());
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,19 +1,21 @@
-//! A directory of its own for one unit test, removed with all it holds when the test ends,
-//! passed or failed. Unit tests of this crate cannot use `test-support` (it depends on this
-//! crate), so this is their one scratch type.
+//! A directory of its own for one test, removed with all it holds when the test ends, passed
+//! or failed. The one such type of the workspace: hook-core's unit tests cannot use
+//! `test-support` (it depends on hook-core), so `test-support`, hook-core's integration tests
+//! and xtask's tests include this file by `#[path]`, as `crates/hook-core/build.rs` does
+//! `digest.rs`.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// An empty `agent-hooks-<name>-<pid>-<n>` in the temp directory, canonical (so that paths
-/// the code under test resolves compare equal); `n` counts this process's scratches, so two
-/// tests that pick the same name, or one test run twice, never share a directory.
-pub(crate) struct Scratch {
+/// An empty `agent-hooks-<name>-<pid>-<n>` in the temp directory, canonical (the binaries'
+/// `current_exe()` and the code under test answer canonical paths); `n` counts this process's
+/// scratches, so two tests that pick the same name never share a directory.
+pub struct Scratch {
     root: PathBuf,
 }
 
 impl Scratch {
-    pub(crate) fn new(name: &str) -> Self {
+    pub fn new(name: &str) -> Self {
         static MADE: AtomicUsize = AtomicUsize::new(0);
         let n = MADE.fetch_add(1, Ordering::Relaxed);
         let root = std::env::temp_dir().join(format!("agent-hooks-{name}-{}-{n}", std::process::id()));

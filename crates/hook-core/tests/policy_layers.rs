@@ -2,7 +2,6 @@
 //! and how a broken or weakening file is contained.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use hook_core::policy::{
@@ -12,22 +11,17 @@ use hook_core::policy::{
 use hook_core::project::Context;
 use hook_core::rules::Pack;
 
+#[path = "../src/scratch.rs"]
+mod scratch;
+
 /// A scratch directory tree, removed when dropped.
 struct Tree {
-    root: PathBuf,
+    root: scratch::Scratch,
 }
 
 impl Tree {
     fn new(name: &str) -> Self {
-        static COUNT: AtomicUsize = AtomicUsize::new(0);
-        let unique = format!(
-            "agent-hooks-policy-{}-{}-{name}",
-            std::process::id(),
-            COUNT.fetch_add(1, Ordering::Relaxed)
-        );
-        let root = std::env::temp_dir().join(unique);
-        std::fs::create_dir_all(&root).expect("create the scratch directory");
-        Self { root }
+        Self { root: scratch::Scratch::new(&format!("policy-{name}")) }
     }
 
     /// Write `text` to `relative`, creating its directories; returns the full path.
@@ -42,13 +36,6 @@ impl Tree {
         let path = self.root.join(relative);
         std::fs::create_dir_all(&path).expect("create a directory");
         path
-    }
-}
-
-impl Drop for Tree {
-    fn drop(&mut self) {
-        // Best effort: a leftover scratch directory must not fail the test.
-        let _ = std::fs::remove_dir_all(&self.root);
     }
 }
 
@@ -408,7 +395,8 @@ fn outside_any_repository_only_the_cwd_is_searched() {
     let sub = tree.dir("sub");
     let loaded = load_from(&Sources { project_search_from: Some(sub), ..Sources::default() });
     assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn]);
-    let loaded = load_from(&Sources { project_search_from: Some(tree.root.clone()), ..Sources::default() });
+    let loaded =
+        load_from(&Sources { project_search_from: Some(tree.root.to_path_buf()), ..Sources::default() });
     assert_eq!(layer_kinds(&loaded), [LayerKind::BuiltIn, LayerKind::Project]);
 }
 
@@ -437,7 +425,7 @@ fn the_environment_names_the_layers() {
         let setup = setup("env", PROJECT);
         let output = std::process::Command::new(std::env::current_exe().expect("the test binary"))
             .args(["--exact", "the_environment_names_the_layers", "--test-threads=1"])
-            .env(CHILD, &setup.tree.root)
+            .env(CHILD, setup.tree.root.as_os_str())
             .env("AGENT_HOOKS_SYSTEM_CONFIG", &setup.system)
             .env("XDG_CONFIG_HOME", setup.tree.root.join("home/.config"))
             .env("XDG_CACHE_HOME", setup.tree.root.join("cache"))

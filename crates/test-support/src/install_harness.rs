@@ -14,6 +14,8 @@ use std::sync::RwLock;
 
 use hook_core::{Agent, SettingsScope};
 
+use crate::scratch::Scratch;
+
 /// Where the golden directories live, from the including crate.
 const GOLDEN_ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/golden");
 /// Stands for the sandbox's directory in golden files, so they do not depend on the machine.
@@ -62,6 +64,8 @@ impl AgentUnderTest {
 /// quoting. Removed on drop.
 pub struct Sandbox {
     agent: &'static AgentUnderTest,
+    /// Removed, with all the sandbox holds, when the sandbox is dropped.
+    _dir: Scratch,
     root: PathBuf,
     home: PathBuf,
     pub project: PathBuf,
@@ -71,12 +75,9 @@ pub struct Sandbox {
 
 impl Sandbox {
     pub fn new(agent: &'static AgentUnderTest, name: &str) -> Self {
-        let root =
-            std::env::temp_dir().join(format!("{}-install-{name}-{}", agent.binary(), std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(&root).expect("create the sandbox");
-        // current_exe() answers the canonical path; the golden placeholder must match it.
-        let root = root.canonicalize().expect("canonical sandbox path");
+        // Canonical, as current_exe() answers; the golden placeholder must match it.
+        let dir = Scratch::new(&format!("{}-install-{name}", agent.binary()));
+        let root = dir.to_path_buf();
         let home = root.join("home");
         let project = root.join("project");
         for dir in [home.clone(), project.join(".git"), project.join("src/deep"), root.join("my bin")] {
@@ -87,7 +88,7 @@ impl Sandbox {
             let _copying = COPY_OR_SPAWN.write().unwrap_or_else(|e| e.into_inner());
             std::fs::copy(agent.built, &bin).expect("copy the binary into the sandbox");
         }
-        Self { agent, root, home, project, bin }
+        Self { agent, _dir: dir, root, home, project, bin }
     }
 
     pub fn user_settings(&self) -> PathBuf {
@@ -141,12 +142,6 @@ impl Sandbox {
         }
         let expected = std::fs::read_to_string(golden).expect("read the golden file");
         assert!(actual == expected, "{} differs from golden {name}:\n{actual}", path.display());
-    }
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
     }
 }
 

@@ -10,6 +10,8 @@ use std::process::{Command, Output};
 use hook_core::install::OwnedFile;
 use hook_core::{Agent, SettingsScope};
 
+use crate::scratch::Scratch;
+
 /// The agent binary a test file checks, and where cargo built it.
 pub struct AgentUnderTest {
     pub agent: &'static Agent,
@@ -25,21 +27,18 @@ impl AgentUnderTest {
 
 /// A temporary HOME holding a project (a git repository); removed and made afresh per test.
 pub struct Home {
+    /// Removed, with all the home holds, when the home is dropped.
+    _dir: Scratch,
     pub root: PathBuf,
     agent: &'static AgentUnderTest,
 }
 
 impl Home {
     pub fn new(agent: &'static AgentUnderTest, name: &str) -> Self {
-        let root = std::env::temp_dir().join(format!(
-            "{}-owned-{name}-{}",
-            agent.agent.binary(),
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&root);
-        std::fs::create_dir_all(root.join("project/.git")).expect("create the sandbox");
-        // current_exe() answers the canonical path; compare against the same spelling.
-        Self { root: root.canonicalize().expect("canonical sandbox path"), agent }
+        // Canonical, as current_exe() answers; compare against the same spelling.
+        let dir = Scratch::new(&format!("{}-owned-{name}", agent.agent.binary()));
+        std::fs::create_dir_all(dir.join("project/.git")).expect("create the sandbox");
+        Self { root: dir.to_path_buf(), _dir: dir, agent }
     }
 
     /// Where `scope`'s file of ours goes.
@@ -69,12 +68,6 @@ impl Home {
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
         assert!(out.status.success(), "{args:?}: {text}\n{}", String::from_utf8_lossy(&out.stderr));
         text
-    }
-}
-
-impl Drop for Home {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
     }
 }
 

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::scratch::Scratch;
+
 /// How long a hook may take before the test gives up on it.
 const HANG: Duration = Duration::from_secs(60);
 
@@ -14,6 +16,8 @@ const HANG: Duration = Duration::from_secs(60);
 /// its policy), `home/` and `policy.toml` (`AGENT_HOOKS_CONFIG`). Everything but `project/`
 /// is outside the project, so files written there change no git status.
 pub struct Sandbox {
+    /// Removed, with all the sandbox holds, when the sandbox is dropped.
+    _dir: Scratch,
     pub root: PathBuf,
     pub project: PathBuf,
 }
@@ -53,13 +57,13 @@ impl Answer {
 impl Sandbox {
     /// A fresh sandbox; `name` keeps parallel tests apart.
     pub fn new(name: &str) -> Self {
-        let root = std::env::temp_dir().join(format!("agent-hooks-it-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
+        let dir = Scratch::new(&format!("it-{name}"));
+        let root = dir.to_path_buf();
         let project = root.join("project");
         for dir in [&project, &root.join("bin"), &root.join("home"), &root.join("state")] {
             std::fs::create_dir_all(dir).expect("sandbox directories");
         }
-        Self { root, project }
+        Self { _dir: dir, root, project }
     }
 
     /// A path outside the project, for logs and counters that scripts write.
@@ -171,14 +175,6 @@ impl Sandbox {
             stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
             stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
             elapsed,
-        }
-    }
-}
-
-impl Drop for Sandbox {
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.root);
         }
     }
 }

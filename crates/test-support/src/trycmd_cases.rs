@@ -5,10 +5,12 @@
 
 use std::path::PathBuf;
 
-/// A config and state directory that hold nothing. Outside the workspace: a home at or
-/// above the project would change which paths count as outside it.
-pub fn nowhere() -> String {
-    std::env::temp_dir().join("agent-hooks-trycmd-nowhere").display().to_string()
+use crate::scratch::Scratch;
+
+/// A config and state directory that hold nothing, removed when dropped. Outside the
+/// workspace: a home at or above the project would change which paths count as outside it.
+pub fn nowhere() -> Scratch {
+    Scratch::new("trycmd-nowhere")
 }
 
 /// A policy cache directory that cannot be made, even by root: its parent is a device. Every
@@ -28,7 +30,8 @@ pub fn case_dir(dir: &str) -> PathBuf {
 /// Runs every `*.toml` (and `*.trycmd`) case in `tests/cmd/<dir>/` with the machine's
 /// policy layers, config directory, journal and policy cache shut out.
 pub fn run_isolated(dir: &str) {
-    let nowhere = nowhere();
+    let scratch = nowhere();
+    let nowhere = scratch.display().to_string();
     let cases = case_dir(dir);
     trycmd::TestCases::new()
         .env("HOME", HOME)
@@ -38,5 +41,7 @@ pub fn run_isolated(dir: &str) {
         .env("AGENT_HOOKS_SYSTEM_CONFIG", format!("{nowhere}/system.toml"))
         .env("AGENT_HOOKS_CONFIG", "")
         .case(cases.join("*.toml"))
-        .case(cases.join("*.trycmd"));
+        .case(cases.join("*.trycmd"))
+        // Now, while `scratch` is still there (dropped, the cases would run after it).
+        .run();
 }

@@ -699,7 +699,8 @@ mod tests {
         std::fs::write(repo.join(".git/refs/heads/main"), "0123\n").expect("ref written");
         std::fs::write(repo.join(".git/packed-refs"), "4567 refs/heads/release\n")
             .expect("packed refs written");
-        let here = crate::project::Context { cwd: repo.to_path_buf(), project_root: repo.to_path_buf(), ..ctx() };
+        let here =
+            crate::project::Context { cwd: repo.to_path_buf(), project_root: repo.to_path_buf(), ..ctx() };
         let judged = |argv: &[&str]| {
             evaluate_in(&sequence(&[argv]), &here, &crate::policy::PackSettings::default()).map(|f| f.rule)
         };

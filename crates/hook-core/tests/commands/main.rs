@@ -10,6 +10,8 @@ use hook_core::project::Context;
 use hook_core::shell::Dialect::{self, Cmd, Posix, PowerShell};
 use hook_core::verdict::Decision;
 
+#[path = "../../src/scratch.rs"]
+mod scratch;
 mod tables;
 
 /// One command line and the verdict the default policy must give it.
@@ -599,9 +601,8 @@ fn default_policy_verdicts() {
 #[cfg(unix)]
 #[test]
 fn links_out_of_the_project_are_judged_where_they_lead() {
-    let (ctx, root) = tables::linked::project();
+    let (ctx, _root) = tables::linked::project();
     let (wrong, failures) = wrong_verdicts(tables::linked::CASES.iter(), &ctx);
-    std::fs::remove_dir_all(root).expect("project removed");
     assert!(wrong == 0, "{wrong} of {} lines got the wrong verdict:{failures}", tables::linked::CASES.len());
 }
 
@@ -657,8 +658,8 @@ fn a_cached_policy_decides_every_line_as_the_parsed_one() {
     use hook_core::policy::{Sources, load_from};
 
     let bench = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/bench/policy-50-rules.toml"));
-    let cache = std::env::temp_dir().join(format!("agent-hooks-commands-cache-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&cache);
+    let dir = scratch::Scratch::new("commands-cache");
+    let cache = dir.join("cache");
     let sources = Sources { explicit: Some(bench), cache: Some(cache.clone()), ..Sources::default() };
     let parsed = load_from(&sources);
     assert!(parsed.errors.is_empty(), "{:?}", parsed.errors);
@@ -675,6 +676,5 @@ fn a_cached_policy_decides_every_line_as_the_parsed_one() {
             let _ = writeln!(differences, "{}\n  cached: {from_cache:?}\n  parsed: {from_file:?}", case.line);
         }
     }
-    std::fs::remove_dir_all(&cache).expect("cache removed");
     assert!(differences.is_empty(), "{differences}");
 }

@@ -4,11 +4,11 @@
 //! and whole-tree comparisons of a project that holds a deny_read file.
 
 use std::os::unix::fs::symlink;
-use std::path::PathBuf;
 
 use hook_core::project::Context;
 
 use super::super::{Case, allow, ask, deny};
+use crate::scratch::Scratch;
 
 pub(crate) const CASES: &[Case] = &[
     // `homelink` -> home, `keys` -> `~/.ssh`, `cachedir` -> `~/.aws`.
@@ -64,10 +64,9 @@ pub(crate) const CASES: &[Case] = &[
 
 /// A home with a project in it, whose links lead out (`homelink`, `keys`, `cachedir`) and stay
 /// in (`inner` -> `build`, `clean/again` -> `clean`); the context of the project, and the
-/// directory to remove afterwards.
-pub(crate) fn project() -> (Context, PathBuf) {
-    let root = std::env::temp_dir().join(format!("agent-hooks-linked-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&root);
+/// directory that holds it, removed when dropped.
+pub(crate) fn project() -> (Context, Scratch) {
+    let root = Scratch::new("linked");
     let home = root.join("home");
     let app = home.join("app");
     for dir in [".ssh", ".aws", "Documents", "app/build/out", "app/clean/sub"] {
