@@ -43,3 +43,27 @@ impl Drop for Scratch {
         let _ = std::fs::remove_dir_all(&self.root);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A failing test unwinds through its scratch, which is removed all the same; one made
+    /// again under the same name is another directory.
+    #[test]
+    fn a_scratch_is_removed_when_its_test_fails() {
+        let mut made = PathBuf::new();
+        let failed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let scratch = Scratch::new("scratch-unwinds");
+            std::fs::create_dir_all(scratch.join("deep/er")).expect("a tree");
+            std::fs::write(scratch.join("deep/er/file"), "x").expect("a file");
+            made = scratch.to_path_buf();
+            // Without the panic hook's message: this failure is the point of the test.
+            std::panic::resume_unwind(Box::new("the test failed"));
+        }));
+        assert!(failed.is_err());
+        assert!(made.starts_with(std::env::temp_dir().canonicalize().expect("temp dir")), "{made:?}");
+        assert!(!made.exists(), "{made:?} is left behind");
+        assert_ne!(*Scratch::new("scratch-unwinds"), *made);
+    }
+}
