@@ -9,7 +9,7 @@
 //! caller's to report and ignore.
 
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, Write};
+use std::io::{self, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -203,7 +203,10 @@ pub fn append(path: &Path, line: &str) -> io::Result<()> {
     // Another hook may rotate at the same moment: whatever of the rotation fails (the name
     // already moved, the new file not there yet), the line still goes into the file we hold,
     // which is the journal or its rotated copy, never nowhere.
-    if file.metadata()?.len() >= ROTATE_AT {
+    // The size is where the end is, not `metadata()`: musl's `fstat` reads an empty path
+    // string kept in cold read-only data, a page fault on every deny (ARCHITECTURE.md,
+    // "Start-up").
+    if file.seek(SeekFrom::End(0))? >= ROTATE_AT {
         // One rotation at a time: two hooks that both found the journal full would otherwise
         // both rename, and the second would throw the fresh journal over the full one.
         lock(&file);

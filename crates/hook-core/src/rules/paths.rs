@@ -212,10 +212,20 @@ pub(crate) fn through_links(word: &Word, ctx: &Context, follow_last: bool) -> Op
 /// else its directory's real path with its name (a link itself, or a file about to be created
 /// in a linked directory). `None` when neither exists.
 pub(crate) fn real_path(path: &Path, follow_last: bool) -> Option<std::path::PathBuf> {
+    if own_descriptor(path) {
+        return None;
+    }
     follow_last.then(|| std::fs::canonicalize(path).ok()).flatten().or_else(|| {
         let parent = std::fs::canonicalize(path.parent()?).ok()?;
         Some(parent.join(path.file_name()?))
     })
+}
+
+/// `/dev/fd/3`, `/proc/self/fd/3`, `/dev/stdin`: resolved here, they would name what the
+/// hook's own process holds open, not what the command's does.
+fn own_descriptor(path: &Path) -> bool {
+    ["/dev/fd", "/proc/self/fd", "/proc/thread-self/fd"].iter().any(|dir| path.starts_with(dir))
+        || ["/dev/stdin", "/dev/stdout", "/dev/stderr"].iter().any(|name| path == Path::new(name))
 }
 
 /// `real` spelled under the project root, home or a temp dir when it is inside one of them as
@@ -546,6 +556,28 @@ mod tests {
         }
         assert_eq!(place("$env:USERPROFILE"), Place::Home);
         assert_eq!(place("%USERPROFILE%"), Place::Home);
+    }
+
+    /// The hook's own descriptor 3 is open on a file: the command's `/dev/fd/3` is not that file.
+    #[cfg(unix)]
+    #[test]
+    fn descriptors_are_not_resolved_in_the_hooks_process() {
+        use std::os::fd::AsRawFd;
+        let dir = crate::scratch::Scratch::new("own-descriptor");
+        let secret = dir.join(".env");
+        std::fs::write(&secret, "KEY=x\n").unwrap();
+        let open = std::fs::File::open(&secret).unwrap();
+        let fd = open.as_raw_fd();
+        for path in [format!("/dev/fd/{fd}"), format!("/proc/self/fd/{fd}")] {
+            assert_eq!(
+                std::fs::canonicalize(&path).ok(),
+                Some(secret.clone()),
+                "{path} is the open file here"
+            );
+            assert_eq!(real_path(Path::new(&path), true), None, "{path}");
+        }
+        assert_eq!(real_path(Path::new("/dev/stdin"), true), None);
+        assert_eq!(real_path(&secret, true), Some(secret.clone()), "a named file is still resolved");
     }
 
     #[test]
