@@ -2786,7 +2786,7 @@ mod tests {
         assert_eq!(find(&posix("su - root -c 'rm -rf /'"), "rm").via, ["su -c"]);
         assert_eq!(find(&posix("eval \"rm -rf /\""), "rm").via, ["eval"]);
         assert_eq!(names("command -v rm; ssh host 'rm -rf /'"), ["command", "cd", "rm"]);
-        assert_eq!(find(&posix("ssh host 'rm -rf /'"), "rm").via, ["ssh"]);
+        assert_eq!(find(&posix("ssh host 'rm -rf /'"), "rm").via, ["ssh host"]);
         assert_eq!(names("busybox rm -rf /"), ["rm"]);
     }
 

@@ -1591,14 +1591,15 @@ fn start_stop_daemon(argv: &[Word]) -> Peel {
 
 /// `ssh [options] host command...`: the words after the host are joined into a line the
 /// remote shell runs. It runs elsewhere, but with the user's keys: `rm -rf /` there is still
-/// a disaster. No command is an interactive login.
+/// a disaster. No command is an interactive login. The wrapper is named with its host
+/// (`ssh HOST`), as the file rules judge a write on another machine apart (`guard::line`).
 fn ssh(argv: &[Word]) -> Peel {
     let host = scan_options(argv, 1, "bcDEeFIiJLlmOopQRSWwB", &[]).operand;
     match argv.get(host + 1..) {
         // The remote shell starts in the user's home: `.ssh/authorized_keys` there is
         // `~/.ssh/authorized_keys`.
         Some(command) if !command.is_empty() && !argv[host].dynamic => {
-            match script("ssh", command, Dialect::Posix) {
+            match script(&format!("ssh {}", argv[host].text), command, Dialect::Posix) {
                 Peel::Script { via, script, dialect } => {
                     let line = format!("cd ~ && {}", script.text);
                     Peel::Script { via, script: derived(&script, &line), dialect }
