@@ -589,19 +589,28 @@ impl Analyser {
                 }
                 last
             }),
-            Compound::For { name, words, body } => {
+            Compound::For { name, words, positional, body } => {
                 for word in words {
                     self.substitutions(word, origin);
                 }
                 // Over a few words written out (`for f in ~/.ssh/* build`), the body is
-                // read once for each: a glob's variable stands for its files.
-                let plain: Option<Vec<&str>> = words.iter().map(|word| word.plain()).collect();
+                // read once for each: a glob's variable stands for its files. `for f; do`
+                // runs over the positional parameters, when the line fixes them (`sh -c
+                // 'for f; do rm -rf "$f"; done' _ ~`): a home among them is `$HOME`.
+                let plain: Option<Vec<&str>> = match positional {
+                    true => self.vars.get("@").map(|all| all.split(' ').filter(|v| !v.is_empty()).collect()),
+                    false => words.iter().map(|word| word.plain()).collect(),
+                };
                 match (name, plain.filter(|values| !values.is_empty() && values.len() <= MAX_FOR_VALUES)) {
                     (Some(name), Some(values)) => {
+                        let values: Vec<String> = values.into_iter().map(str::to_string).collect();
                         let mut last = None;
-                        for value in values {
+                        for value in &values {
+                            let value = value.as_str();
                             last = self.scoped(Run::Repeatedly, |a| {
-                                if value.contains(['*', '?', '[']) {
+                                if *positional && (value == "$HOME" || value.starts_with("$HOME/")) {
+                                    a.vars.set_substitution(name, value);
+                                } else if value.contains(['*', '?', '[']) {
                                     a.vars.set_pattern(name, value);
                                 } else if let Some(home) = resolve::tilde_value(value) {
                                     // The word list's `~` is expanded before the loop runs.
