@@ -2685,26 +2685,28 @@ fn has_text_besides_substitutions(text: &str) -> bool {
 /// `rg -l PATTERN DIR`, `grep -rl PATTERN DIR` (the pattern is the first operand unless `-e`
 /// or `-f` gives it). `None` for a search that prints lines, or names no directory.
 fn listing_search_root<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
-    const VALUED: &[&str] = &[
+    // grep's own: its `-r` is a flag where ripgrep's takes the replacement.
+    const GREP_VALUED: &[&str] = &[
         "-e",
+        "--regexp",
         "-f",
-        "-g",
-        "--glob",
-        "--iglob",
-        "-t",
-        "--type",
-        "-T",
-        "--type-not",
+        "--file",
         "-m",
+        "--max-count",
         "-d",
-        "--max-depth",
+        "--directories",
+        "-D",
+        "--devices",
         "--include",
         "--exclude",
         "--exclude-dir",
+        "--exclude-from",
+        "--label",
         "-A",
         "-B",
         "-C",
     ];
+    let valued = if name == "rg" { wrappers::RIPGREP_VALUED } else { GREP_VALUED };
     let files = args.iter().any(|a| a.text == "--files");
     let names = files
         || args.iter().any(|a| {
@@ -2724,7 +2726,7 @@ fn listing_search_root<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
     let mut words = args.iter();
     while let Some(word) = words.next() {
         match word.text.as_str() {
-            text if VALUED.contains(&text) => {
+            text if valued.contains(&text) => {
                 words.next();
             }
             "--" => operands.extend(words.by_ref()),
