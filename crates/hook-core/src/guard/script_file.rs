@@ -811,7 +811,8 @@ fn run_parts(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
 
 /// What another task runner runs from its file in the working directory (or the one it is
 /// told to read): `just RECIPE` from the `justfile`, `task NAME` from `Taskfile.yml`, `deno task
-/// NAME` from `deno.json`, `composer run NAME` from `composer.json` (see `shell::tasks`).
+/// NAME` from `deno.json`, `composer run NAME` from `composer.json`, `tox` from `tox.ini` (see
+/// `shell::tasks`).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn task_runner(
     name: &str,
@@ -829,6 +830,7 @@ fn task_runner(
         "just" => (&["-f", "--justfile"], &["-d", "--working-directory"]),
         "task" | "go-task" => (&["-t", "--taskfile"], &["-d", "--dir"]),
         "deno" => (&["-c", "--config"], &[]),
+        "tox" => (&["-c", "--conf"], &["--root"]),
         _ => (&[], &["-d", "--working-dir"]),
     };
     let mut file = None;
@@ -854,6 +856,7 @@ fn task_runner(
         }
         ("deno", ["task", rest @ ..]) if !rest.is_empty() => (&["deno.json", "deno.jsonc"], rest),
         ("composer", ["run" | "run-script", rest @ ..]) if !rest.is_empty() => (&["composer.json"], rest),
+        ("tox", rest) => (&["tox.ini"], rest),
         _ => return None,
     };
     let dir = dir.map_or_else(|| ctx.cwd.clone(), |dir| super::files::resolve(dir, ctx));
@@ -879,6 +882,7 @@ fn task_runner(
             tasks::taskfile_commands(&text, &operands[..end])
         }
         "deno" => tasks::deno_tasks(&json()?, operands.first()?),
+        "tox" => tasks::tox_commands(&text),
         _ => tasks::composer_scripts(&json()?, operands.first()?),
     };
     if lines.is_empty() {
@@ -1712,7 +1716,7 @@ fn script_here<'w>(
     if name == "make" {
         return make_recipe(command, ctx, written());
     }
-    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer") {
+    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer" | "tox") {
         return task_runner(name, command, ctx, written());
     }
     if let Some(file) = opened_file(name, command.args()) {

@@ -1518,6 +1518,14 @@ pub(crate) const CASES: &[Case] = &[
         r#"printf 'import nox\n@nox.session\ndef tests(s):\n    s.run("pytest")\n' > noxfile.py && nox -s tests"#,
     ),
     allow("nox -s lint"),
+    // tox runs the `commands` of its test environments, as `make` runs its recipes.
+    deny("rm.home", r"printf '[testenv]\ncommands = rm -rf {env:HOME}\n' > tox.ini && tox"),
+    deny(
+        "rm.home",
+        r"printf '[testenv:lint]\ncommands =\n    ruff check .\n    - rm -rf ~\n' > tox.ini && tox -e lint",
+    ),
+    allow(r"printf '[testenv]\ndeps = pytest\ncommands = pytest {posargs:tests}\n' > tox.ini && tox"),
+    allow("tox -e py312"),
     // gnome-terminal's old `-e 'CMD'` and `-x CMD…` run their command like `-- CMD…`.
     deny("rm.home", "gnome-terminal -e 'rm -rf ~'"),
     deny("rm.home", "gnome-terminal -x rm -rf ~"),
