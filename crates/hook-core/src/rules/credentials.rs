@@ -747,8 +747,8 @@ pub(super) fn environment_files(analysis: &Analysis) -> Vec<(usize, String)> {
             writer.redirects.iter().filter(|r| r.op != crate::shell::RedirectOp::Read).map(|r| &r.target);
         let mut targets = written.chain(teed).map(|w| w.text.as_str()).peekable();
         let filled =
-            lists_environment(writer) || !counts(&writer.text) && carries_environment(analysis, writer);
-        if targets.peek().is_none() || !filled {
+            || lists_environment(writer) || !counts(&writer.text) && carries_environment(analysis, writer);
+        if targets.peek().is_none() || !filled() {
             continue;
         }
         files.extend(
