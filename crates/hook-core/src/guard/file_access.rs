@@ -1478,7 +1478,7 @@ const A_OUT: usize = 17;
 
 /// Whether `host` names this machine: the loopback names and addresses, or its host name
 /// (read from `/etc/hostname` only for the one command that asks).
-fn is_this_machine(host: &str) -> bool {
+pub(super) fn is_this_machine(host: &str) -> bool {
     let host = host.trim_matches(['[', ']']).to_ascii_lowercase();
     matches!(host.as_str(), "localhost" | "localhost.localdomain" | "ip6-localhost" | "::1" | "0.0.0.0" | "0")
         || host.starts_with("127.")
@@ -1628,7 +1628,7 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
     match name {
         "tar" | "gtar" | "bsdtar" => {
             let dirs = after(&["-C", "--directory"]);
-            if extracts(args) { or_moved(command, dirs) } else { dirs }
+            if extracts(args) { or_moved(command, extraction_dirs(args, dirs)) } else { dirs }
         }
         "unzip" => or_moved(command, after(&["-d"])),
         "7z" | "7za" | "7zz"
@@ -1693,6 +1693,30 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
 /// remote of rclone's (`remote:path`).
 fn is_local(text: &str) -> bool {
     !text.contains("://") && !text.split('/').next().is_some_and(|first| first.contains(':'))
+}
+
+/// The directories of `dirs` (tar's `-C` values, in order) that members are extracted into:
+/// each `-C` holds for the members after it, so one followed by another `-C` before any
+/// member (`tar -xf a.tar -C ~ -C out`) extracts nothing there; the last one takes the rest.
+fn extraction_dirs<'c>(args: &[Word], dirs: Vec<Cow<'c, str>>) -> Vec<Cow<'c, str>> {
+    let changes: Vec<usize> = args
+        .iter()
+        .enumerate()
+        .filter(|(_, arg)| {
+            matches!(arg.text.as_str(), "-C" | "--directory") || arg.text.starts_with("--directory=")
+        })
+        .map(|(at, _)| at)
+        .collect();
+    if changes.len() != dirs.len() {
+        return dirs;
+    }
+    let used = |n: usize| {
+        let from = changes[n] + if args[changes[n]].text.contains('=') { 1 } else { 2 };
+        let to = changes.get(n + 1).copied().unwrap_or(args.len());
+        to == args.len()
+            || args.get(from..to).is_some_and(|between| between.iter().any(|w| !w.text.starts_with('-')))
+    };
+    dirs.into_iter().enumerate().filter(|(n, _)| used(*n)).map(|(_, dir)| dir).collect()
 }
 
 /// `dirs`, or for an extractor told no directory, the one a `cd` of the line moved it to.

@@ -81,6 +81,7 @@ fn judge_at(
                 let unsure = command.cwd.as_ref().is_some_and(|dir| dir.dynamic);
                 unsure.then(|| likely_tree_block(analysis, command, index, policy, ctx)).flatten()
             })
+            .map(|block| if command.via.is_empty() { block } else { on_another_machine(block, command) })
     });
     // What the line writes to files is only worked out once a command runs a script file. A
     // script's text (a recipe, a package script) runs after what the line that ran it wrote:
@@ -300,6 +301,60 @@ fn find_deleting<'p>(
     under_root.or_else(named).or_else(on_disk)
 }
 
+/// `find ~/.ssh -name '*.pub' -exec cat {} \;`: the files `{}` stands for under the root,
+/// when the `find` picks them by one name filter alone, as the glob `ROOT/PATTERN` (read like
+/// `cat ~/.ssh/*.pub`). Any other filter (`-o`, `!`, `-path`) leaves `{}` every file there. A
+/// pattern that may pick a name a deny_read glob ends in (`-name '.env*'`, `id_*`) stands for
+/// that name under the root, as `find` looks at every depth below it.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn named_by_find(
+    analysis: &Analysis,
+    command: &SimpleCommand,
+    index: usize,
+    path: &str,
+    policy: &Policy,
+) -> Option<String> {
+    if !command.via.last().is_some_and(|via| via.starts_with("find -")) {
+        return None;
+    }
+    let find = analysis.commands[..index].iter().rev().find(|earlier| {
+        earlier.name() == Some("find")
+            && command.via.starts_with(&earlier.via)
+            && command.via.len() == earlier.via.len() + 1
+    })?;
+    let args = find.args();
+    let filters = args.iter().take_while(|a| !a.text.starts_with("-exec") && !a.text.starts_with("-ok"));
+    let mut names = filters.clone().filter(|a| matches!(a.text.as_str(), "-name" | "-iname"));
+    let other = filters.clone().any(|a| {
+        a.dynamic
+            || matches!(
+                a.text.as_str(),
+                "-o" | "-or"
+                    | "!"
+                    | "-not"
+                    | "-path"
+                    | "-ipath"
+                    | "-wholename"
+                    | "-iwholename"
+                    | "-regex"
+                    | "-iregex"
+            )
+    });
+    let (Some(_), None, false) = (names.next(), names.next(), other) else { return None };
+    let at = args.iter().position(|a| matches!(a.text.as_str(), "-name" | "-iname"))?;
+    let pattern = args.get(at + 1).filter(|p| !p.dynamic && !p.text.is_empty() && !p.text.contains('/'))?;
+    let component_matches = crate::guard::glob::component_matches;
+    // The name a deny_read glob ends in that the pattern may pick (`.env` for `-name .env`):
+    // judged as that name under the root.
+    let picked = policy.files.deny_read.iter().filter(|glob| !glob.starts_with('!')).find_map(|glob| {
+        let last = glob.rsplit('/').next().unwrap_or_default();
+        (!matches!(last, "*" | "**" | "")
+            && (component_matches(&pattern.text, last) || component_matches(last, &pattern.text)))
+        .then_some(last)
+    });
+    Some(format!("{}{}", path.strip_suffix("{}")?, picked.unwrap_or(&pattern.text)))
+}
+
 /// How many entries a `find` root is looked through for a guarded file its name filter picks.
 const MAX_FIND_ENTRIES: usize = 4096;
 
@@ -373,6 +428,26 @@ fn file_block(
     touched_block(analysis, command, index, policy, ctx, here, touched)
 }
 
+/// A write the file rules refuse, by a command `ssh` runs on another machine, is an ask: the
+/// files there are not this machine's (`~/.ssh/authorized_keys` there lets a key into that
+/// host, not this one), and the guard cannot see them. A read stays refused, as a secret read
+/// there ends up here all the same.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn on_another_machine(block: Block, command: &SimpleCommand) -> Block {
+    let remote = command.via.iter().find_map(|via| via.strip_prefix("ssh ")).filter(|host| {
+        let host = host.rsplit_once('@').map_or(*host, |(_, host)| host);
+        !super::file_access::is_this_machine(host)
+    });
+    match remote {
+        Some(host) if block.action == Action::Deny && block.rule == "files.deny-write" => Block {
+            action: Action::Ask,
+            reason: format!("This runs on `{host}`, another machine the guard cannot see. {}", block.reason),
+            ..block
+        },
+        _ => block,
+    }
+}
+
 /// Where `command` likely runs after a `cd` that may have failed (`cd ~/.aws; cat *`): the
 /// analyser keeps that directory as the unknown directory's text.
 fn likely_place(command: &SimpleCommand, ctx: &Context) -> Option<Context> {
@@ -431,16 +506,21 @@ fn touched_block(
                 Some(tree) if !is_place(word) => tree,
                 _ => here,
             };
+            let named = (access == files::Access::Read && path.ends_with("/{}"))
+                .then(|| named_by_find(analysis, command, index, path, policy))
+                .flatten();
+            let (path, glob) = match &named {
+                Some(named) => (named.as_str(), named.contains(['*', '?', '['])),
+                None => (path, word.glob),
+            };
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
             // matches nothing stays as written, naming a file that does not exist).
-            let found = match word.glob.then(|| files::expand(path, here)).flatten() {
+            let found = match glob.then(|| files::expand(path, here)).flatten() {
                 Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, here)),
                 None => denied(path, access, &policy.files, here),
             };
             // `cat ~/.ssh/*` where there is no `~/.ssh` to expand it in: what it would pick.
-            found.or_else(|| {
-                word.glob.then(|| files::could_reach(path, access, &policy.files, here)).flatten()
-            })
+            found.or_else(|| glob.then(|| files::could_reach(path, access, &policy.files, here)).flatten())
         })
     };
     // `cd ~/.ssh; cat id_rsa`: after a `cd` that may have failed, relative paths are judged in
@@ -736,7 +816,12 @@ fn unknown_write(
         } else if path.contains(shell::CODE_VALUE) {
             // `awk '{print > ENVIRON["HOME"] "/" $1}'`: a name interpreter code computes.
             let place = if word.text.starts_with('~') { "a path under the home directory" } else { "a path" };
-            Some(Computed::Unknown(format!("{place} that the code computes from the environment")))
+            Some(Computed::Unknown(if word.raw.ends_with(" $_") {
+                // `perl -ne unlink`: `$_` is each line of the input.
+                "the files its input lines name".to_string()
+            } else {
+                format!("{place} that the code computes from the environment")
+            }))
         } else if path.contains("$(") || path.contains('`') {
             substituted(path, here).map_or_else(
                 |program| Some(Computed::Unknown(format!("the path `{program}` prints"))),

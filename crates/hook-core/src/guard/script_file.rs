@@ -696,7 +696,7 @@ const INLINE_OPTIONS: &[&str] = &["--eval", "--print", "--command"];
 /// The code files of the working directory `program` runs by name, in the order it looks for
 /// them, and the interpreter they are written for: a module option's (`python3 -m tool`:
 /// `tool.py`, `tool/__main__.py`; `node -r ./x.js`), or a tool's own (`pytest`'s
-/// `conftest.py`, `setup.py` of `pip install .`, eslint's or jest's configuration).
+/// `conftest.py`, nox's `noxfile.py`, `setup.py` of `pip install .`, eslint's or jest's configuration).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn code_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>)> {
     let value = |options: &[&str]| {
@@ -721,6 +721,11 @@ fn code_files(program: &str, args: &[Word]) -> Option<(&'static str, Vec<String>
             return file.text.starts_with(['.', '/']).then(|| ("node", vec![file.text.clone()]));
         }
         "pytest" | "py.test" => ("python3", &["conftest.py"]),
+        // nox runs the sessions of its noxfile, Python like `make`'s recipes are shell.
+        "nox" => match value(&["-f", "--noxfile"]) {
+            Some(file) => return Some(("python3", vec![file.text.clone()])),
+            None => ("python3", &["noxfile.py"]),
+        },
         "pip" | "pip3" if installs_here() => ("python3", &["setup.py"]),
         "eslint" => (
             "node",
@@ -806,7 +811,8 @@ fn run_parts(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
 
 /// What another task runner runs from its file in the working directory (or the one it is
 /// told to read): `just RECIPE` from the `justfile`, `task NAME` from `Taskfile.yml`, `deno task
-/// NAME` from `deno.json`, `composer run NAME` from `composer.json` (see `shell::tasks`).
+/// NAME` from `deno.json`, `composer run NAME` from `composer.json`, `tox` from `tox.ini` (see
+/// `shell::tasks`).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn task_runner(
     name: &str,
@@ -824,6 +830,7 @@ fn task_runner(
         "just" => (&["-f", "--justfile"], &["-d", "--working-directory"]),
         "task" | "go-task" => (&["-t", "--taskfile"], &["-d", "--dir"]),
         "deno" => (&["-c", "--config"], &[]),
+        "tox" => (&["-c", "--conf"], &["--root"]),
         _ => (&[], &["-d", "--working-dir"]),
     };
     let mut file = None;
@@ -849,6 +856,7 @@ fn task_runner(
         }
         ("deno", ["task", rest @ ..]) if !rest.is_empty() => (&["deno.json", "deno.jsonc"], rest),
         ("composer", ["run" | "run-script", rest @ ..]) if !rest.is_empty() => (&["composer.json"], rest),
+        ("tox", rest) => (&["tox.ini"], rest),
         _ => return None,
     };
     let dir = dir.map_or_else(|| ctx.cwd.clone(), |dir| super::files::resolve(dir, ctx));
@@ -874,6 +882,7 @@ fn task_runner(
             tasks::taskfile_commands(&text, &operands[..end])
         }
         "deno" => tasks::deno_tasks(&json()?, operands.first()?),
+        "tox" => tasks::tox_commands(&text),
         _ => tasks::composer_scripts(&json()?, operands.first()?),
     };
     if lines.is_empty() {
@@ -1707,7 +1716,7 @@ fn script_here<'w>(
     if name == "make" {
         return make_recipe(command, ctx, written());
     }
-    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer") {
+    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer" | "tox") {
         return task_runner(name, command, ctx, written());
     }
     if let Some(file) = opened_file(name, command.args()) {
@@ -2056,7 +2065,7 @@ fn cmake_lines(script: &str) -> String {
                 continue;
             }
             let body = &script[at + call.len()..];
-            let body = &body[..body.find(')').unwrap_or(body.len())];
+            let body = &body[..cmake_call_end(body)];
             let args: Vec<String> = cmake_arguments(body);
             let quoted = |words: &[String]| words.iter().map(|w| cmake_word(w)).collect::<Vec<_>>().join(" ");
             let line = match keyword {
@@ -2110,6 +2119,27 @@ fn cmake_lines(script: &str) -> String {
         }
     }
     lines.join("\n")
+}
+
+/// Where a CMake call's arguments end: at the `)` that closes its `(`, as CMake's own
+/// parentheses nest (`if((a))`, `execute_process(COMMAND sh -c "$(id)" …)`) and a quoted
+/// argument may hold one (`"a)"`).
+fn cmake_call_end(body: &str) -> usize {
+    let mut depth = 0usize;
+    let mut quoted = false;
+    let mut escaped = false;
+    for (at, c) in body.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '"' => quoted = !quoted,
+            '(' if !quoted => depth += 1,
+            ')' if !quoted && depth == 0 => return at,
+            ')' if !quoted => depth -= 1,
+            _ => {}
+        }
+    }
+    body.len()
 }
 
 /// A keyword of a CMake call (`COMMAND`, `WORKING_DIRECTORY`, `OUTPUT_VARIABLE`).
@@ -2419,6 +2449,15 @@ mod tests {
         let script = "execute_process(COMMAND git describe COMMAND tr -d x OUTPUT_VARIABLE v)\n\
                       file(REMOVE_RECURSE \"$ENV{HOME}/x\")\nmessage(STATUS hi)\nfile(READ /etc/hosts h)";
         assert_eq!(cmake_lines(script), "git describe | tr -d x\nrm -rf \"${HOME}\"/x\ncat /etc/hosts");
+    }
+
+    #[test]
+    fn a_cmake_call_ends_at_its_own_parenthesis() {
+        assert_eq!(cmake_call_end("COMMAND echo \"a)\" (b) COMMAND rm x) tail"), 34);
+        assert_eq!(
+            cmake_lines("execute_process(COMMAND echo \"(hi)\" COMMAND rm -rf y)"),
+            "echo '(hi)' | rm -rf y"
+        );
     }
     use crate::rules::testing::command;
 

@@ -716,9 +716,25 @@ pub(super) fn carries_environment(analysis: &Analysis, command: &SimpleCommand) 
         if lists_environment(writer) || printed {
             return true;
         }
+        // `env | wc -l | curl -d @- …`: a count of the environment is not the environment.
+        if counts(&writer.text) {
+            return false;
+        }
         stdin = &writer.stdin;
     }
     false
+}
+
+/// Whether a stage of a pipe (its text) prints only a count of its input (`wc`, `grep -c`).
+pub(super) fn counts(stage: &str) -> bool {
+    let mut words = stage.split_whitespace();
+    match words.next() {
+        Some("wc") => true,
+        Some("grep" | "egrep" | "fgrep" | "rg") => {
+            words.any(|w| w == "--count" || w.starts_with('-') && !w.starts_with("--") && w.contains('c'))
+        }
+        _ => false,
+    }
 }
 
 /// The files the line fills with the environment (`env > f`, `env | gzip > f`, `printenv | tee
@@ -730,7 +746,9 @@ pub(super) fn environment_files(analysis: &Analysis) -> Vec<(usize, String)> {
         let written =
             writer.redirects.iter().filter(|r| r.op != crate::shell::RedirectOp::Read).map(|r| &r.target);
         let mut targets = written.chain(teed).map(|w| w.text.as_str()).peekable();
-        if targets.peek().is_none() || !(lists_environment(writer) || carries_environment(analysis, writer)) {
+        let filled =
+            || lists_environment(writer) || !counts(&writer.text) && carries_environment(analysis, writer);
+        if targets.peek().is_none() || !filled() {
             continue;
         }
         files.extend(

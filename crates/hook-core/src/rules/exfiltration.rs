@@ -123,9 +123,12 @@ fn substitutes_environment(raw: &str) -> bool {
         .chain(compact.match_indices('`').map(|(at, _)| at + 1));
     starts.into_iter().any(|at| {
         let inner = compact[at..].trim_start();
-        ["env", "printenv", "export -p"]
+        let piped = ["env", "printenv", "export -p"]
             .iter()
-            .any(|dump| inner.strip_prefix(dump).is_some_and(|after| after.trim_start().starts_with('|')))
+            .any(|dump| inner.strip_prefix(dump).is_some_and(|after| after.trim_start().starts_with('|')));
+        // `$(env | wc -l)`: a count of the environment is not the environment.
+        let inner = &inner[..inner.find([')', '`']).unwrap_or(inner.len())];
+        piped && !inner.split('|').skip(1).any(super::credentials::counts)
     })
 }
 

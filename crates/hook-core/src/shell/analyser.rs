@@ -589,19 +589,28 @@ impl Analyser {
                 }
                 last
             }),
-            Compound::For { name, words, body } => {
+            Compound::For { name, words, positional, body } => {
                 for word in words {
                     self.substitutions(word, origin);
                 }
                 // Over a few words written out (`for f in ~/.ssh/* build`), the body is
-                // read once for each: a glob's variable stands for its files.
-                let plain: Option<Vec<&str>> = words.iter().map(|word| word.plain()).collect();
+                // read once for each: a glob's variable stands for its files. `for f; do`
+                // runs over the positional parameters, when the line fixes them (`sh -c
+                // 'for f; do rm -rf "$f"; done' _ ~`): a home among them is `$HOME`.
+                let plain: Option<Vec<&str>> = match positional {
+                    true => self.vars.get("@").map(|all| all.split(' ').filter(|v| !v.is_empty()).collect()),
+                    false => words.iter().map(|word| word.plain()).collect(),
+                };
                 match (name, plain.filter(|values| !values.is_empty() && values.len() <= MAX_FOR_VALUES)) {
                     (Some(name), Some(values)) => {
+                        let values: Vec<String> = values.into_iter().map(str::to_string).collect();
                         let mut last = None;
-                        for value in values {
+                        for value in &values {
+                            let value = value.as_str();
                             last = self.scoped(Run::Repeatedly, |a| {
-                                if value.contains(['*', '?', '[']) {
+                                if *positional && (value == "$HOME" || value.starts_with("$HOME/")) {
+                                    a.vars.set_substitution(name, value);
+                                } else if value.contains(['*', '?', '[']) {
                                     a.vars.set_pattern(name, value);
                                 } else if let Some(home) = resolve::tilde_value(value) {
                                     // The word list's `~` is expanded before the loop runs.
@@ -2676,26 +2685,28 @@ fn has_text_besides_substitutions(text: &str) -> bool {
 /// `rg -l PATTERN DIR`, `grep -rl PATTERN DIR` (the pattern is the first operand unless `-e`
 /// or `-f` gives it). `None` for a search that prints lines, or names no directory.
 fn listing_search_root<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
-    const VALUED: &[&str] = &[
+    // grep's own: its `-r` is a flag where ripgrep's takes the replacement.
+    const GREP_VALUED: &[&str] = &[
         "-e",
+        "--regexp",
         "-f",
-        "-g",
-        "--glob",
-        "--iglob",
-        "-t",
-        "--type",
-        "-T",
-        "--type-not",
+        "--file",
         "-m",
+        "--max-count",
         "-d",
-        "--max-depth",
+        "--directories",
+        "-D",
+        "--devices",
         "--include",
         "--exclude",
         "--exclude-dir",
+        "--exclude-from",
+        "--label",
         "-A",
         "-B",
         "-C",
     ];
+    let valued = if name == "rg" { wrappers::RIPGREP_VALUED } else { GREP_VALUED };
     let files = args.iter().any(|a| a.text == "--files");
     let names = files
         || args.iter().any(|a| {
@@ -2715,7 +2726,7 @@ fn listing_search_root<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
     let mut words = args.iter();
     while let Some(word) = words.next() {
         match word.text.as_str() {
-            text if VALUED.contains(&text) => {
+            text if valued.contains(&text) => {
                 words.next();
             }
             "--" => operands.extend(words.by_ref()),
@@ -2786,7 +2797,7 @@ mod tests {
         assert_eq!(find(&posix("su - root -c 'rm -rf /'"), "rm").via, ["su -c"]);
         assert_eq!(find(&posix("eval \"rm -rf /\""), "rm").via, ["eval"]);
         assert_eq!(names("command -v rm; ssh host 'rm -rf /'"), ["command", "cd", "rm"]);
-        assert_eq!(find(&posix("ssh host 'rm -rf /'"), "rm").via, ["ssh"]);
+        assert_eq!(find(&posix("ssh host 'rm -rf /'"), "rm").via, ["ssh host"]);
         assert_eq!(names("busybox rm -rf /"), ["rm"]);
     }
 

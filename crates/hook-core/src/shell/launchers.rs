@@ -489,7 +489,8 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("alacritty", None, "", &[], AfterOption(&["-e", "--command"])),
     launcher("konsole", None, "", &[], AfterOption(&["-e"])),
     launcher("x-terminal-emulator", None, "", &[], AfterOption(&["-e"])),
-    launcher("gnome-terminal", None, "", &[], DashDash),
+    // gnome-terminal's old `-e 'CMD'` and `-x CMD…` still run (deprecated for `-- CMD…`).
+    launcher("gnome-terminal", None, "", &[], AfterOption(&["--", "-e", "--command", "-x", "--execute"])),
     launcher("wezterm", Some("start"), "", &["--cwd", "--class", "--workspace", "--domain"], Operand),
     launcher(
         "kitty",

@@ -63,6 +63,8 @@ pub(super) enum Compound {
     For {
         name: Option<String>,
         words: Vec<LexWord>,
+        /// `for f; do …`, without `in`: the loop runs over the positional parameters.
+        positional: bool,
         body: List,
     },
     /// `case`: the subject and each arm's body (patterns are not commands).
@@ -430,6 +432,7 @@ impl<'t> Parser<'t> {
         self.pos += 1;
         let mut name = None;
         let mut words = Vec::new();
+        let mut positional = false;
         if self.peek_op() == Some(Op::LParen) {
             // `for ((init; test; step))`: no loop variable, and the substitutions of the three
             // expressions run like those of a word list.
@@ -444,13 +447,15 @@ impl<'t> Parser<'t> {
                     words.push(word.clone());
                     self.pos += 1;
                 }
+            } else {
+                positional = true;
             }
         }
         while matches!(self.peek_op(), Some(Op::Semi | Op::Newline)) {
             self.pos += 1;
         }
         let body = self.do_group();
-        Compound::For { name, words, body }
+        Compound::For { name, words, positional, body }
     }
 
     fn case_clause(&mut self) -> Compound {

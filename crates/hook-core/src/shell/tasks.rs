@@ -1,7 +1,7 @@
 //! Other task runners' files as far as the guard reads them, each turned into the shell lines a
 //! run of some tasks would execute: a `justfile` (read as the makefile it nearly is, through
-//! `shell::make`), a `Taskfile.yml` (go-task), the `tasks` of `deno.json` and the `scripts` of
-//! `composer.json`.
+//! `shell::make`), a `Taskfile.yml` (go-task), the `tasks` of `deno.json`, the `scripts` of
+//! `composer.json` and the `commands` of `tox.ini`.
 
 use super::make::Makefile;
 
@@ -320,9 +320,89 @@ fn composer_script(
     }
 }
 
+/// What `tox` runs: the `commands_pre`, `commands` and `commands_post` of every test
+/// environment of `tox.ini` (`[testenv]`, `[testenv:NAME]`; which ones a run picks is left
+/// open, as `-e` and the `env_list` may name any), one command a line (an indented line
+/// continues the value, a trailing `\` joins the next). tox's substitutions become what the
+/// shell would see: `{env:NAME}` (or `{env:NAME:default}`) the variable, `{posargs}` its
+/// default or nothing, `{toxinidir}` and `{tox_root}` the directory tox runs in; a leading `-`
+/// (failure ignored) is dropped.
+pub(crate) fn tox_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_env = false;
+    let mut in_commands = false;
+    let mut pending = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if let Some(header) = trimmed.strip_prefix('[').and_then(|h| h.split(']').next()) {
+            in_env = header == "testenv" || header.starts_with("testenv:");
+            in_commands = false;
+            continue;
+        }
+        let continued = line.starts_with([' ', '\t']) && in_commands;
+        let value = if continued {
+            trimmed
+        } else {
+            let Some((key, value)) = trimmed.split_once('=') else {
+                in_commands = false;
+                continue;
+            };
+            in_commands = in_env && matches!(key.trim(), "commands" | "commands_pre" | "commands_post");
+            value.trim()
+        };
+        if !in_commands || value.is_empty() || value.starts_with(['#', ';']) {
+            continue;
+        }
+        pending.push_str(value.strip_suffix('\\').unwrap_or(value));
+        if value.ends_with('\\') {
+            pending.push(' ');
+            continue;
+        }
+        out.push(tox_substituted(std::mem::take(&mut pending).trim_start_matches('-').trim_start()));
+    }
+    out
+}
+
+/// A tox command with its `{…}` substitutions as the shell would see them (see
+/// [`tox_commands`]); any other is left as written.
+fn tox_substituted(command: &str) -> String {
+    let mut out = String::new();
+    let mut rest = command;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let Some(close) = rest[open..].find('}') else { break };
+        let inner = &rest[open + 1..open + close];
+        let mut parts = inner.splitn(3, ':');
+        match (parts.next(), parts.next(), parts.next()) {
+            (Some("env"), Some(name), default) => match default {
+                Some(default) => out.push_str(&format!("${{{name}:-{default}}}")),
+                None => out.push_str(&format!("${{{name}}}")),
+            },
+            (Some("posargs"), default, _) => out.push_str(default.unwrap_or_default()),
+            (Some("toxinidir" | "tox_root"), None, _) => out.push('.'),
+            _ => out.push_str(&rest[open..=open + close]),
+        }
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tox_runs_the_commands_of_every_test_environment() {
+        let ini = "[tox]\nenv_list = py\ncommands = not-an-env\n[testenv]\ndeps = pytest\n\
+                   commands = pytest {posargs:tests} \\\n  -x\n[testenv:lint]\ncommands_pre = - ruff --fix\n\
+                   commands =\n    ruff check {toxinidir}\n    rm -rf {env:OUT:build}\n\
+                   [coverage:run]\ncommands = ignored\n";
+        assert_eq!(
+            tox_commands(ini),
+            ["pytest tests  -x", "ruff --fix", "ruff check .", "rm -rf ${OUT:-build}"]
+        );
+    }
 
     #[test]
     fn justfile_recipes_with_dependencies_parameters_and_variables() {

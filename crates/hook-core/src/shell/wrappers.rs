@@ -1428,6 +1428,48 @@ pub(crate) fn dot_command(word: &str) -> &str {
         .map_or(word, |(name, _)| name)
 }
 
+/// ripgrep's options that take a value as the next word (also the analyser's, for the
+/// directory `rg -l PATTERN DIR` lists names under).
+pub(super) const RIPGREP_VALUED: &[&str] = &[
+    "-e",
+    "--regexp",
+    "-f",
+    "--file",
+    "-g",
+    "--glob",
+    "--iglob",
+    "-t",
+    "--type",
+    "-T",
+    "--type-not",
+    "-A",
+    "-B",
+    "-C",
+    "-m",
+    "--max-count",
+    "-j",
+    "--threads",
+    "--pre",
+    "--pre-glob",
+    "-E",
+    "--encoding",
+    "-M",
+    "--max-columns",
+    "-d",
+    "--max-depth",
+    "--type-add",
+    "-r",
+    "--replace",
+    "--sort",
+    "--sortr",
+    "--color",
+    "--colors",
+    "--engine",
+    "--ignore-file",
+    "--path-separator",
+    "--max-filesize",
+];
+
 /// `rg --pre COMMAND`: ripgrep runs COMMAND on every file it searches.
 fn ripgrep_preprocessor(argv: &[Word]) -> Peel {
     let program = argv.iter().enumerate().find_map(|(at, word)| match word.text.as_str() {
@@ -1437,52 +1479,13 @@ fn ripgrep_preprocessor(argv: &[Word]) -> Peel {
     let Some(program) = program else { return Peel::Runs };
     // The program is given each file searched: those under the roots (`.` when none is named),
     // the operands after the pattern (all of them when `-e`/`-f` gives the pattern).
-    const VALUED: &[&str] = &[
-        "-e",
-        "--regexp",
-        "-f",
-        "--file",
-        "-g",
-        "--glob",
-        "--iglob",
-        "-t",
-        "--type",
-        "-T",
-        "--type-not",
-        "-A",
-        "-B",
-        "-C",
-        "-m",
-        "--max-count",
-        "-j",
-        "--threads",
-        "--pre",
-        "--pre-glob",
-        "-E",
-        "--encoding",
-        "-M",
-        "--max-columns",
-        "-d",
-        "--max-depth",
-        "--type-add",
-        "-r",
-        "--replace",
-        "--sort",
-        "--sortr",
-        "--color",
-        "--colors",
-        "--engine",
-        "--ignore-file",
-        "--path-separator",
-        "--max-filesize",
-    ];
     let mut operands = Vec::new();
     let mut pattern_given = false;
     let mut at = 1;
     while let Some(word) = argv.get(at) {
         let text = word.text.as_str();
         at += 1;
-        if VALUED.contains(&text) {
+        if RIPGREP_VALUED.contains(&text) {
             pattern_given |= matches!(text, "-e" | "--regexp" | "-f" | "--file");
             at += 1;
         } else if !text.starts_with('-') || word.dynamic {
@@ -1591,14 +1594,15 @@ fn start_stop_daemon(argv: &[Word]) -> Peel {
 
 /// `ssh [options] host command...`: the words after the host are joined into a line the
 /// remote shell runs. It runs elsewhere, but with the user's keys: `rm -rf /` there is still
-/// a disaster. No command is an interactive login.
+/// a disaster. No command is an interactive login. The wrapper is named with its host
+/// (`ssh HOST`), as the file rules judge a write on another machine apart (`guard::line`).
 fn ssh(argv: &[Word]) -> Peel {
     let host = scan_options(argv, 1, "bcDEeFIiJLlmOopQRSWwB", &[]).operand;
     match argv.get(host + 1..) {
         // The remote shell starts in the user's home: `.ssh/authorized_keys` there is
         // `~/.ssh/authorized_keys`.
         Some(command) if !command.is_empty() && !argv[host].dynamic => {
-            match script("ssh", command, Dialect::Posix) {
+            match script(&format!("ssh {}", argv[host].text), command, Dialect::Posix) {
                 Peel::Script { via, script, dialect } => {
                     let line = format!("cd ~ && {}", script.text);
                     Peel::Script { via, script: derived(&script, &line), dialect }

@@ -228,7 +228,15 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         Language::Tcl => findings.extend(tcl::scan(&code)),
         Language::Editor => findings.extend(editor::scan(&code)),
         Language::Dc | Language::M4 => {}
-        _ => findings.extend(Scanner::new(language, &code, MAX_ALL_ARGUMENTS).run()),
+        _ => {
+            let scanner = Scanner::new(language, &code, MAX_ALL_ARGUMENTS);
+            let scanner = if language == Language::Perl && perl_line_loop(argv) {
+                scanner.per_input_line()
+            } else {
+                scanner
+            };
+            findings.extend(scanner.run());
+        }
     }
     if let Some(sent) = environment::dump(language, &code, flag == "-p" || flag == "--print") {
         findings.push(Finding::Environment { sent });
@@ -249,6 +257,18 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         findings.push(Finding::ForkLoop);
     }
     inline(name, &flag, distinct(findings))
+}
+
+/// Whether perl runs its code once per input line (`-n`, `-p`, in a cluster such as `-nle`
+/// or `-pi`), before the letter that takes the rest of the word as a value (`-Mopen`).
+fn perl_line_loop(argv: &[Word]) -> bool {
+    argv.iter()
+        .skip(1)
+        .take_while(|word| word.text.starts_with('-') && word.text != "--")
+        .filter(|word| !word.text.starts_with("--"))
+        .any(|word| {
+            word.text[1..].chars().take_while(|c| !"IMmixeE0".contains(*c)).any(|c| matches!(c, 'n' | 'p'))
+        })
 }
 
 /// The findings without repeats, at most [`MAX_FINDINGS`] of them: code that makes more

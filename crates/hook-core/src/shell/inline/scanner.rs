@@ -38,6 +38,8 @@ pub(super) struct Scanner<'a> {
     unknown_deletes: Vec<(String, Word)>,
     /// Whether the code signals a process id it computes (`os.kill(pid, 9)`).
     computed_kills: bool,
+    /// Whether the code runs once per input line with the line in `$_` (`perl -n`, `-p`).
+    line_loop: bool,
 }
 
 /// Calls that read a file the code names by a variable (`open(f)`, `fs.readFileSync(f)`):
@@ -80,7 +82,13 @@ impl<'a> Scanner<'a> {
             unknown_reads: Vec::new(),
             unknown_deletes: Vec::new(),
             computed_kills: false,
+            line_loop: false,
         }
+    }
+
+    /// The scan of code perl runs once per line of its input (`-n`, `-p`), the line in `$_`.
+    pub(super) fn per_input_line(self) -> Self {
+        Scanner { line_loop: true, ..self }
     }
 
     pub(super) fn run(mut self) -> Vec<Finding> {
@@ -467,14 +475,32 @@ impl<'a> Scanner<'a> {
             None if dotenv => Effect::Dotenv,
             None => return end,
         };
-        let Some((args, raw, close)) = self.call_arguments(end) else {
-            // Perl's `unlink` with no argument deletes `$_` (`map { unlink } <~/*>`).
-            let bare = || self.bytes[end..].iter().find(|b| !b.is_ascii_whitespace());
-            if self.language == Language::Perl
-                && effect == Effect::Remove
-                && matches!(bare(), None | Some(b'}' | b';'))
-            {
+        // Perl's `unlink` with no argument deletes `$_` (`map { unlink } <~/*>`), and so does
+        // one with a statement modifier after it (`unlink if /x/`) or `$_` named.
+        let perl_topic = self.language == Language::Perl && effect == Effect::Remove && {
+            let rest = self.code[end..].trim_start_matches([' ', '\t']);
+            let topic = rest.strip_prefix("$_").map_or(rest, str::trim_start);
+            topic.is_empty()
+                || topic.starts_with(['}', ';', '\n'])
+                || ["if", "unless", "for", "foreach", "while", "until", "or", "and"].iter().any(|word| {
+                    topic.strip_prefix(word).is_some_and(|after| after.starts_with([' ', '(', '/']))
+                })
+        };
+        let arguments = if perl_topic { None } else { self.call_arguments(end) };
+        let Some((args, raw, close)) = arguments else {
+            if perl_topic {
                 self.computed_removes.push(path.clone());
+                // In `perl -ne`, `$_` is a line of the input: a delete of a name the input
+                // lists, as `xargs rm -f < FILE` is, which the scan cannot know.
+                if self.line_loop {
+                    let path = Word {
+                        text: super::CODE_VALUE.into(),
+                        raw: format!("{name} $_"),
+                        dynamic: true,
+                        glob: false,
+                    };
+                    self.findings.push(Finding::Access { via: format!("perl {name}"), path, write: true });
+                }
             }
             self.function_value(effect, &path, end);
             return end;

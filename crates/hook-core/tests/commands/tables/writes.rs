@@ -307,4 +307,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("grep -rl TODO src | xargs wc -l"),
     allow("rg --files -t py | xargs black"),
     allow("rg -l TODO ~/notes | xargs wc -l"),
+    // ripgrep's options that take a value are its own (`-r` is `--replace`, `-j` the threads;
+    // grep's `-r` is a flag), one table for `rg --pre` and for the root `rg -l` lists under.
+    deny("rm.outside-project", "rg -l -j 4 draft ~/notes | xargs rm -f"),
+    deny("rm.outside-project", "rg -l -r x draft ~/notes | xargs rm -f"),
+    deny("rm.outside-project", "grep -r -l draft ~/notes | xargs rm -f"),
+    deny("rm.outside-project", "grep -rl --exclude-dir .git draft ~/notes | xargs rm -f"),
+    allow("rg -l -j 4 draft build | xargs rm -f"),
+    allow("grep -r -l draft build | xargs rm -f"),
 ];
