@@ -24,7 +24,7 @@ const MAX_COMMANDS: usize = 10_000;
 /// The longest working directory tracked: Linux's `PATH_MAX`.
 const MAX_CWD: usize = 4096;
 /// [`wrappers::XARGS_INPUT`] while a command line holding it is parsed again.
-const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
+pub(super) const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
 /// A `trap` handler kept to be read at the end of the line.
 struct Trap {
@@ -2454,16 +2454,13 @@ impl Analyser {
         };
         let Some(operand) = operand else { return };
         let Some(body) = operand.raw.strip_prefix("<(").and_then(|rest| rest.strip_suffix(')')) else {
-            // `bash "$SCRIPT"`: a script named by a value the line does not fix. One in the
-            // home directory (`bash "$HOME/x.sh"`) is a file the guard reads, as `~/x.sh` is.
-            if operand.dynamic
-                && operand.raw.contains('$')
-                && !operand.raw.contains("$(")
-                && !operand.home_only()
-            {
-                let what =
-                    format!("the script `{name}` runs is `{}`, whose value is not known here", operand.raw);
-                self.note(UnseenKind::Exec, index, what);
+            // `bash "$SCRIPT"`, `find … -exec sh {} \;`, `xargs -n1 bash`, `bash "$(ls *.sh)"`:
+            // a script chosen at run time, which nobody saw. One in the home directory
+            // (`bash "$HOME/x.sh"`) is a file the guard reads, as `~/x.sh` is; `bash -n` runs
+            // nothing.
+            let syntax_only = name != "source" && name != "." && wrappers::shell_invocation(&command.argv).syntax_only;
+            if let Some(why) = opaque::chosen_at_run_time(operand).filter(|_| !syntax_only) {
+                self.note(UnseenKind::Exec, index, format!("the script `{name}` runs is {why}"));
             }
             return;
         };

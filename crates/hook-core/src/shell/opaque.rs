@@ -4,6 +4,7 @@
 //! asked about (`opaque.exec`, ARCHITECTURE.md "No code runs unseen").
 
 use super::lexer::{self, Part};
+use super::{Word, wrappers};
 
 /// The bodies of the command and process substitutions in `text`, a word's text as the
 /// analyser keeps it (run-time parts as written).
@@ -108,6 +109,28 @@ pub(super) fn prints_data(body: &str) -> bool {
         "xcode-select" => first == Some("-p"),
         "pyenv" | "rbenv" | "nodenv" | "asdf" | "mise" => matches!(first, Some("which" | "root" | "prefix")),
         _ => false,
+    }
+}
+
+/// Why the file `word` names (a script a shell, `source` or an interpreter runs) is chosen
+/// only at run time, or `None` when it is not: each file `find` finds (`{}`), the input xargs
+/// or parallel reads, the output of a command that is not plain data (`$(ls /tmp/*.sh | head
+/// -1)`), a variable the line does not fix. A home path is read like `~` is.
+pub(crate) fn chosen_at_run_time(word: &Word) -> Option<String> {
+    let text = word.text.as_str();
+    if text == "{}" || text.ends_with("/{}") {
+        return Some("each file `find` finds, at run time".into());
+    }
+    if text.contains(wrappers::XARGS_INPUT) || text.contains(super::analyser::XARGS_INPUT_TOKEN) {
+        return Some("each name xargs or parallel reads, at run time".into());
+    }
+    if !word.dynamic || word.home_only() {
+        return None;
+    }
+    match substitutions(text).into_iter().find(|body| !prints_data(body)) {
+        Some(body) => Some(format!("the output of `{}`, which is not computed", body.trim())),
+        None if text.contains("$(") || text.contains('`') => None,
+        None => text.contains('$').then(|| format!("`{}`, whose value is not known here", word.raw)),
     }
 }
 
