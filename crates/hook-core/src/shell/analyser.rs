@@ -1907,7 +1907,10 @@ impl Analyser {
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
         self.startup_file(&command, origin);
+        let redirects = command.redirects.clone();
         self.commands[index] = command;
+        // After it is back: what it prints is read from the list.
+        self.output_process(&redirects, index, origin);
         Some(index)
     }
 
@@ -2429,6 +2432,27 @@ impl Analyser {
         via.push(format!("{shell} stdin"));
         let inner = origin.through(&via, Stdin::Inherited);
         self.scoped(Run::Program, |a| a.text(&text, Dialect::Posix, &inner));
+    }
+
+    /// `echo 'rm -rf ~' > >(sh)`: a process substitution written to reads what the command
+    /// prints. Its text was read with the line's input; it is read again with the command's
+    /// output, which a shell in it runs (unseen when it is not computed).
+    fn output_process(&mut self, redirects: &[Redirect], index: usize, origin: &Origin) {
+        for redirect in redirects.iter().filter(|r| r.target.raw.starts_with(">(")) {
+            if !matches!(redirect.op, RedirectOp::Write | RedirectOp::Append) || redirect.fd.is_some_and(|fd| fd != 1) {
+                continue;
+            }
+            let Some(body) = redirect.target.raw.strip_prefix(">(").and_then(|rest| rest.strip_suffix(')')) else {
+                continue;
+            };
+            let via = self.commands[index].via.clone();
+            let stdin = match output::output(&self.commands, index) {
+                Some(text) => Stdin::Text(text),
+                None => Stdin::Pipe { from: Some(index) },
+            };
+            let inner = origin.through(&via, stdin);
+            self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
+        }
     }
 
     /// A shell or `source` running a process substitution (`bash <(curl …)`,
