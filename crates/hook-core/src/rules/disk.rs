@@ -356,13 +356,19 @@ fn judge_lockout(call: &Call, name: &str) -> Option<Hit> {
     }
 }
 
-/// The kernel's magic SysRq switch, written by redirection or `tee`.
+/// The kernel's magic SysRq switch, written by redirection, `tee`, `dd of=` or `cp`.
 fn writes_sysrq(call: &Call) -> bool {
     const SYSRQ: &str = "/proc/sysrq-trigger";
     call.command.redirects.iter().any(|r| {
         matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::ReadWrite)
             && r.target.text == SYSRQ
-    }) || (call.name == Some("tee") && call.args().iter().any(|w| w.text == SYSRQ))
+    }) || match call.name {
+        Some("tee") => call.args().iter().any(|w| w.text == SYSRQ),
+        // `dd of=/proc/sysrq-trigger <<< b`, `cp x /proc/sysrq-trigger`.
+        Some("dd") => call.args().iter().any(|w| w.text.strip_prefix("of=") == Some(SYSRQ)),
+        Some("cp" | "install") => call.args().last().is_some_and(|w| w.text == SYSRQ),
+        _ => false,
+    }
 }
 
 /// A formatter pointed at a disk image file, not a device: nothing outside the file is
