@@ -127,11 +127,12 @@ pub(crate) fn chosen_at_run_time(word: &Word) -> Option<String> {
     if !word.dynamic || word.home_only() {
         return None;
     }
-    match substitutions(text).into_iter().find(|body| !prints_data(body)) {
-        Some(body) => Some(format!("the output of `{}`, which is not computed", body.trim())),
-        None if text.contains("$(") || text.contains('`') => None,
-        None => text.contains('$').then(|| format!("`{}`, whose value is not known here", word.raw)),
+    // `bash "$d/x.sh"`: a variable, whatever the line set it to (`d=$(mktemp -d)`).
+    if !word.raw.contains("$(") && !word.raw.contains('`') {
+        return word.raw.contains('$').then(|| format!("`{}`, whose value is not known here", word.raw));
     }
+    let body = substitutions(text).into_iter().find(|body| !prints_data(body))?;
+    Some(format!("the output of `{}`, which is not computed", body.trim()))
 }
 
 /// A substitution body's words, quotes dropped; empty when it is more than one simple
