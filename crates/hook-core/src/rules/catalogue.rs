@@ -85,7 +85,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "disk.unmount-system",
                 "`umount` of the root or a system file system, `umount -a`, `mount -o remount,ro /`",
             ),
-            ("disk.firewall", "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode (asks)"),
+            (
+                "disk.firewall",
+                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode (asks)",
+            ),
             ("disk.network-down", "taking a network link or the network service down (asks)"),
             ("disk.remote-lockout", "stopping the SSH server (asks)"),
             ("disk.boot-entry", "`efibootmgr -B`: deleting a firmware boot entry"),

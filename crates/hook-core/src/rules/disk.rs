@@ -34,8 +34,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if SYSTEM_TOOLS.contains(&name) {
         return judge_system(call, name);
     }
-    if matches!(name, "firewall-cmd" | "systemctl" | "dbus-send" | "gdbus" | "busctl" | "efibootmgr" | "rmmod" | "modprobe")
-        && let Some(hit) = judge_lockout(call, name)
+    if matches!(
+        name,
+        "firewall-cmd" | "systemctl" | "dbus-send" | "gdbus" | "busctl" | "efibootmgr" | "rmmod" | "modprobe"
+    ) && let Some(hit) = judge_lockout(call, name)
     {
         return Some(hit);
     }
@@ -280,8 +282,15 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
 
 /// Services whose stop cuts the machine off the network, and those whose stop locks out a
 /// user who reaches it remotely.
-const NETWORK_SERVICES: &[&str] =
-    &["NetworkManager", "networking", "network", "systemd-networkd", "systemd-resolved", "wpa_supplicant", "dhcpcd"];
+const NETWORK_SERVICES: &[&str] = &[
+    "NetworkManager",
+    "networking",
+    "network",
+    "systemd-networkd",
+    "systemd-resolved",
+    "wpa_supplicant",
+    "dhcpcd",
+];
 const REMOTE_LOGIN_SERVICES: &[&str] = &["sshd", "ssh", "openssh-server", "openssh"];
 
 /// Commands that cut the machine off or keep it from coming back, out of line as

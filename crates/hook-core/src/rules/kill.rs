@@ -197,7 +197,8 @@ fn lists_every_process(call: &Call) -> bool {
             })
     };
     // `for p in $(ps -eo pid=); do kill $p; done`: the word's text is what the loop reads.
-    let substituted = call.args().iter().any(|arg| arg.dynamic && (everything(&arg.raw) || everything(&arg.text)));
+    let substituted =
+        call.args().iter().any(|arg| arg.dynamic && (everything(&arg.raw) || everything(&arg.text)));
     let piped = match call.command.stdin {
         crate::shell::Stdin::Pipe { from: Some(mut from) } => {
             // Walk back along the pipeline: `ps aux | grep -v x | awk ... | xargs kill`.

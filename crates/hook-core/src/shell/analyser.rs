@@ -2439,10 +2439,13 @@ impl Analyser {
     /// output, which a shell in it runs (unseen when it is not computed).
     fn output_process(&mut self, redirects: &[Redirect], index: usize, origin: &Origin) {
         for redirect in redirects.iter().filter(|r| r.target.raw.starts_with(">(")) {
-            if !matches!(redirect.op, RedirectOp::Write | RedirectOp::Append) || redirect.fd.is_some_and(|fd| fd != 1) {
+            if !matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
+                || redirect.fd.is_some_and(|fd| fd != 1)
+            {
                 continue;
             }
-            let Some(body) = redirect.target.raw.strip_prefix(">(").and_then(|rest| rest.strip_suffix(')')) else {
+            let Some(body) = redirect.target.raw.strip_prefix(">(").and_then(|rest| rest.strip_suffix(')'))
+            else {
                 continue;
             };
             let via = self.commands[index].via.clone();
@@ -2482,7 +2485,8 @@ impl Analyser {
             // a script chosen at run time, which nobody saw. One in the home directory
             // (`bash "$HOME/x.sh"`) is a file the guard reads, as `~/x.sh` is; `bash -n` runs
             // nothing.
-            let syntax_only = name != "source" && name != "." && wrappers::shell_invocation(&command.argv).syntax_only;
+            let syntax_only =
+                name != "source" && name != "." && wrappers::shell_invocation(&command.argv).syntax_only;
             if let Some(why) = opaque::chosen_at_run_time(operand).filter(|_| !syntax_only) {
                 self.note(UnseenKind::Exec, index, format!("the script `{name}` runs is {why}"));
             }

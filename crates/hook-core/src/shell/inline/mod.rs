@@ -487,7 +487,8 @@ fn awk_program(argv: &[Word]) -> Source {
             (Some(_), _) | (None, 2) => argv.get(at + 1).map(|w| w.text.as_str()),
             (None, _) => text.get(2..),
         };
-        let from_stdin = file.is_some_and(|f| matches!(f, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0"));
+        let from_stdin =
+            file.is_some_and(|f| matches!(f, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0"));
         match value_letter {
             Some('f' | 'E') if from_stdin => return Source::Stdin,
             _ if long.is_some() && from_stdin => return Source::Stdin,
