@@ -114,8 +114,9 @@ pub(super) fn prints_data(body: &str) -> bool {
 
 /// Why the file `word` names (a script a shell, `source` or an interpreter runs) is chosen
 /// only at run time, or `None` when it is not: each file `find` finds (`{}`), the input xargs
-/// or parallel reads, the output of a command that is not plain data (`$(ls /tmp/*.sh | head
-/// -1)`), a variable the line does not fix. A home path is read like `~` is.
+/// or parallel reads, the files a glob matches, the output of a command that is not plain data
+/// (`$(ls /tmp/*.sh | head -1)`), a variable the line does not fix. A home path is read like
+/// `~` is.
 pub(crate) fn chosen_at_run_time(word: &Word) -> Option<String> {
     let text = word.text.as_str();
     if text == "{}" || text.ends_with("/{}") {
@@ -123,6 +124,10 @@ pub(crate) fn chosen_at_run_time(word: &Word) -> Option<String> {
     }
     if text.contains(wrappers::XARGS_INPUT) || text.contains(super::analyser::XARGS_INPUT_TOKEN) {
         return Some("each name xargs or parallel reads, at run time".into());
+    }
+    // `bash ../x/*.sh`: the first file the pattern matches, with the others as its arguments.
+    if word.glob && text.contains(['*', '?', '[']) {
+        return Some(format!("the first file `{text}` matches, at run time"));
     }
     if !word.dynamic || word.home_only() {
         return None;
