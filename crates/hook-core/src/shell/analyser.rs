@@ -9,6 +9,7 @@ use super::flat::FlatScript;
 use super::lexer::{self, LexWord, Part, Redir};
 use super::parser::{self, Command, Compound, List, Redirection, Simple};
 use super::resolve::{self, Vars};
+use super::wrappers::XARGS_INPUT_TOKEN;
 use super::wrappers::{self, Peel};
 use super::{
     Analysis, Dialect, EnvironmentDump, Redirect, RedirectOp, SimpleCommand, Stdin, Unseen, UnseenKind, Word,
@@ -23,8 +24,6 @@ const MAX_NESTING: usize = 48;
 const MAX_COMMANDS: usize = 10_000;
 /// The longest working directory tracked: Linux's `PATH_MAX`.
 const MAX_CWD: usize = 4096;
-/// [`wrappers::XARGS_INPUT`] while a command line holding it is parsed again.
-pub(super) const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
 /// A `trap` handler kept to be read at the end of the line.
 struct Trap {

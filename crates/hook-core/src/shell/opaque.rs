@@ -122,10 +122,10 @@ pub(crate) fn chosen_at_run_time(word: &Word) -> Option<String> {
     if text == "{}" || text.ends_with("/{}") {
         return Some("each file `find` finds, at run time".into());
     }
-    if text.contains(wrappers::XARGS_INPUT) || text.contains(super::analyser::XARGS_INPUT_TOKEN) {
+    if text.contains(wrappers::XARGS_INPUT) || text.contains(wrappers::XARGS_INPUT_TOKEN) {
         return Some("each name xargs or parallel reads, at run time".into());
     }
-    // `bash ../x/*.sh`: the first file the pattern matches, with the others as its arguments.
+    // `bash *.sh`: the first file the pattern matches, with the others as its arguments.
     if word.glob && text.contains(['*', '?', '[']) {
         return Some(format!("the first file `{text}` matches, at run time"));
     }

@@ -605,6 +605,8 @@ fn sed_exec(script: &str) -> Option<String> {
 
 /// The text that xargs substitutes at run time.
 pub(crate) const XARGS_INPUT: &str = "{xargs input}";
+/// [`XARGS_INPUT`] while a command line holding it is parsed again (a token keeps it one word).
+pub(super) const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
 pub(super) const SHELLS: [&str; 12] =
     ["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "rbash", "csh", "tcsh"];

@@ -61,7 +61,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("git diff HEAD -- ."),
     allow("diff -r --no-dereference -x .env -x keys -x homelink -x cachedir /tmp/e ."),
     // A package manager told to work in another directory runs that directory's scripts
-    // (`../other/package.json`: `build` is `rm -rf ~`, `lint` is `eslint .`).
+    // (the `package.json` of `other`, beside the project: `build` is `rm -rf ~`, `lint` is
+    // `eslint .`).
     deny("rm.home", "npm --prefix ../other run build"),
     deny("rm.home", "npm --prefix=../other run build"),
     deny("rm.home", "npm run build --prefix ../other"),
