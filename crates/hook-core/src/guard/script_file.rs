@@ -1179,6 +1179,13 @@ const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
 /// after `--`: `(what it is, the command line it runs)`.
 fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
     let manager = command.name()?;
+    // `npm --prefix DIR run X`, `pnpm -C DIR X`, `yarn --cwd DIR X`: DIR's package.json, as
+    // after `cd DIR`.
+    if let Some((dir, argv)) = package_directory(manager, &command.argv) {
+        let moved = ctx.moved_to(Some(&dir));
+        let inner = SimpleCommand { argv, ..command.clone() };
+        return package_script(&inner, &moved, written);
+    }
     let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
     if let Some((name, rest)) = workspace_script(manager, command) {
         return scripts_of_packages(name, &rest, command, ctx, written);
@@ -1220,6 +1227,30 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
         return None;
     }
     Some((format!("the package.json script `{name}`"), Held::Line(lines.join("\n"))))
+}
+
+/// The directory option of a package manager, which runs it in that directory's package
+/// (`npm --prefix DIR`, `npm -C DIR`, `pnpm -C DIR`/`--dir DIR`, `yarn --cwd DIR`, `bun --cwd
+/// DIR`, each also as `--OPTION=DIR`), and the command without it. Options end at `--`.
+fn package_directory(manager: &str, argv: &[Word]) -> Option<(Word, Vec<Word>)> {
+    let options: &[&str] = match manager {
+        "npm" => &["--prefix", "-C"],
+        "pnpm" => &["-C", "--dir"],
+        "yarn" | "bun" => &["--cwd"],
+        _ => return None,
+    };
+    let end = argv.iter().position(|w| w.text == "--").unwrap_or(argv.len());
+    argv.iter().take(end).enumerate().skip(1).find_map(|(at, word)| {
+        if options.contains(&word.text.as_str()) {
+            let dir = argv.get(at + 1)?.clone();
+            let rest = argv.iter().enumerate().filter(|(i, _)| *i != at && *i != at + 1);
+            return Some((dir, rest.map(|(_, w)| w.clone()).collect()));
+        }
+        let value = options.iter().find_map(|o| word.text.strip_prefix(o)?.strip_prefix('='))?;
+        let dir = Word { text: value.to_string(), raw: value.to_string(), ..word.clone() };
+        let rest = argv.iter().enumerate().filter(|(i, _)| *i != at);
+        Some((dir, rest.map(|(_, w)| w.clone()).collect()))
+    })
 }
 
 /// The lines `npm run NAME ARGS` runs from the `package.json` text `text`: `preNAME`, NAME
@@ -1793,6 +1824,13 @@ fn script_here<'w>(
     } else {
         return None;
     };
+    // `find … -exec python3 {} \;`, `xargs -n1 node`: a program file chosen at run time,
+    // which nobody saw (a shell's is the analyser's, `shell::chosen_at_run_time`).
+    if let Some(interpreter) = interpreter.filter(|name| !SHELLS.contains(name)) {
+        if let Some(why) = crate::shell::chosen_at_run_time(file) {
+            return Some((String::new(), Held::Opaque(format!("the file `{interpreter}` runs is {why}"))));
+        }
+    }
     let path = located(file, ctx)?;
     let written = written();
     // Running what the line downloaded is running a remote script: judged as its pipe form.
@@ -2352,7 +2390,10 @@ fn first_operand<'w>(args: &'w [Word], inline_letters: &[char]) -> Option<&'w Wo
     while let Some(word) = words.next() {
         let text = word.text.as_str();
         if word.dynamic && !word.home_only() {
-            return None;
+            // A name xargs reads or a command prints is the script (asked about as chosen at
+            // run time); a variable may as well hold options.
+            let named = text.contains(crate::shell::XARGS_INPUT) || text.contains("$(") || text.contains('`');
+            return (named && crate::shell::chosen_at_run_time(word).is_some()).then_some(word);
         }
         if !text.starts_with('-') || text == "-" {
             return (text != "-").then_some(word);

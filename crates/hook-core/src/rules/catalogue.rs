@@ -76,14 +76,23 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("disk.format", "formatting a volume"),
             ("disk.partition", "partition tools and wiping signatures on a device"),
             ("disk.block-device-write", "a redirection or copy onto a block device"),
-            ("disk.shutdown", "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`"),
+            (
+                "disk.shutdown",
+                "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`, logind's PowerOff over D-Bus",
+            ),
             ("disk.sysfs-write", "writes under `/sys` (removing a device or suspending; others ask)"),
             (
                 "disk.unmount-system",
                 "`umount` of the root or a system file system, `umount -a`, `mount -o remount,ro /`",
             ),
-            ("disk.firewall", "flushing the firewall or setting its policy (asks)"),
-            ("disk.network-down", "taking a network link down (asks)"),
+            (
+                "disk.firewall",
+                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode (asks)",
+            ),
+            ("disk.network-down", "taking a network link or the network service down (asks)"),
+            ("disk.remote-lockout", "stopping the SSH server (asks)"),
+            ("disk.boot-entry", "`efibootmgr -B`: deleting a firmware boot entry"),
+            ("disk.kernel-module", "`rmmod`, `modprobe -r`: unloading a kernel module (asks)"),
         ],
     },
     PackInfo {

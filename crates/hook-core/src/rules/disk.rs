@@ -34,6 +34,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if SYSTEM_TOOLS.contains(&name) {
         return judge_system(call, name);
     }
+    if matches!(
+        name,
+        "firewall-cmd" | "systemctl" | "dbus-send" | "gdbus" | "busctl" | "efibootmgr" | "rmmod" | "modprobe"
+    ) && let Some(hit) = judge_lockout(call, name)
+    {
+        return Some(hit);
+    }
     let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     // `wipefs DEVICE` alone (or with `-n`) only lists the signatures it would erase.
     let lists_signatures = name == "wipefs"
@@ -232,10 +239,8 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
         }
         "iptables" | "ip6tables" | "nft" | "ufw" => {
             let flushes = match name {
-                "nft" => {
-                    operands.windows(2).any(|pair| pair == ["flush", "ruleset"])
-                        || operands.first() == Some(&"flush")
-                }
+                // `nft flush ruleset`, `nft delete table inet filter`: the rules gone.
+                "nft" => matches!(operands.first(), Some(&("flush" | "delete" | "destroy"))),
                 "ufw" => matches!(operands.first(), Some(&("disable" | "reset"))),
                 _ => args
                     .iter()
@@ -275,13 +280,104 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
     }
 }
 
-/// The kernel's magic SysRq switch, written by redirection or `tee`.
+/// Services whose stop cuts the machine off the network, and those whose stop locks out a
+/// user who reaches it remotely.
+const NETWORK_SERVICES: &[&str] = &[
+    "NetworkManager",
+    "networking",
+    "network",
+    "systemd-networkd",
+    "systemd-resolved",
+    "wpa_supplicant",
+    "dhcpcd",
+];
+const REMOTE_LOGIN_SERVICES: &[&str] = &["sshd", "ssh", "openssh-server", "openssh"];
+
+/// Commands that cut the machine off or keep it from coming back, out of line as
+/// [`judge_system`] is: firewalld's panic mode (every packet dropped), stopping the network or
+/// the remote login service, systemd-logind's power-off over D-Bus, deleting a firmware boot
+/// entry, and unloading kernel modules (a file system's or a network card's, in use).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_lockout(call: &Call, name: &str) -> Option<Hit> {
+    let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    let operands: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    match name {
+        "firewall-cmd" if args.iter().any(|a| matches!(*a, "--panic-on" | "--set-default-zone=drop")) => {
+            Some(Hit::ask(
+                "disk.firewall",
+                "`firewall-cmd` would drop every packet, cutting the machine (and the agent) off the network. Ask the user whether to.",
+            ))
+        }
+        "systemctl" => {
+            let stops = matches!(operands.first(), Some(&("stop" | "kill" | "mask" | "disable")));
+            let disables_now = operands.first() != Some(&"disable") || args.contains(&"--now");
+            let unit = |list: &[&str]| {
+                operands.iter().skip(1).map(|u| u.trim_end_matches(".service")).any(|u| list.contains(&u))
+            };
+            if !stops || !disables_now {
+                return None;
+            }
+            if unit(NETWORK_SERVICES) {
+                return Some(Hit::ask(
+                    "disk.network-down",
+                    "This `systemctl` stops the network service, which can cut the machine (and the agent) off. Ask the user whether to.",
+                ));
+            }
+            unit(REMOTE_LOGIN_SERVICES).then(|| {
+                Hit::ask(
+                    "disk.remote-lockout",
+                    "This `systemctl` stops the SSH server, which locks out whoever reaches the machine remotely. Ask the user whether to.",
+                )
+            })
+        }
+        "dbus-send" | "gdbus" | "busctl" => {
+            let login = args.iter().any(|a| a.contains("login1"));
+            let power = args.iter().any(|a| {
+                let method = a.rsplit('.').next().unwrap_or(a);
+                matches!(method, "PowerOff" | "Reboot" | "Halt" | "KExec" | "SoftReboot")
+            });
+            (login && power).then(|| {
+                Hit::new(
+                    "disk.shutdown",
+                    format!("This `{name}` asks systemd-logind to shut down or restart the machine the user is working on. Ask the user to do it."),
+                )
+            })
+        }
+        "efibootmgr" => args
+            .iter()
+            .any(|a| *a == "--delete-bootnum" || short_cluster_has(a, 'B'))
+            .then(|| {
+                Hit::new(
+                    "disk.boot-entry",
+                    "`efibootmgr -B` deletes a firmware boot entry, which can leave the machine unable to start. Ask the user to do it.",
+                )
+            }),
+        "rmmod" | "modprobe" => {
+            let removes = name == "rmmod" || args.iter().any(|a| *a == "--remove" || short_cluster_has(a, 'r'));
+            (removes && !operands.is_empty() && !only_asks_for_help(&args)).then(|| {
+                Hit::ask(
+                    "disk.kernel-module",
+                    format!("This `{name}` unloads a kernel module from the running system, which can take away a file system, a disk or the network in use. Ask the user whether to."),
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The kernel's magic SysRq switch, written by redirection, `tee`, `dd of=` or `cp`.
 fn writes_sysrq(call: &Call) -> bool {
     const SYSRQ: &str = "/proc/sysrq-trigger";
     call.command.redirects.iter().any(|r| {
         matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::ReadWrite)
             && r.target.text == SYSRQ
-    }) || (call.name == Some("tee") && call.args().iter().any(|w| w.text == SYSRQ))
+    }) || match call.name {
+        Some("tee") => call.args().iter().any(|w| w.text == SYSRQ),
+        // `dd of=/proc/sysrq-trigger <<< b`, `cp x /proc/sysrq-trigger`.
+        Some("dd") => call.args().iter().any(|w| w.text.strip_prefix("of=") == Some(SYSRQ)),
+        Some("cp" | "install") => call.args().last().is_some_and(|w| w.text == SYSRQ),
+        _ => false,
+    }
 }
 
 /// A formatter pointed at a disk image file, not a device: nothing outside the file is

@@ -198,10 +198,7 @@ fn spell_out<'a>(options: &[&str], args: &'a [Word]) -> std::borrow::Cow<'a, [Wo
         let body = word.text.strip_prefix("--").filter(|b| !b.is_empty() && !b.starts_with('-'))?;
         let cut = body.find(['=', '$', '`']).unwrap_or(body.len());
         let (name, tail) = body.split_at(cut);
-        let option = options
-            .iter()
-            .find(|o| **o == name)
-            .or_else(|| options.iter().find(|o| !name.is_empty() && o.starts_with(name)))?;
+        let option = super::long_option(name, options)?;
         let value = if tail.starts_with('=') { tail } else { "" };
         let spelled = format!("--{option}{value}");
         (spelled != word.text).then_some(spelled)

@@ -131,6 +131,13 @@ fn judge_kill(call: &Call) -> Option<Hit> {
             format!("The process ids are every name a pattern matches in `/proc`: every process. {ADVICE}"),
         ));
     }
+    // `for p in {1..99999}; do kill $p; done`: a range too long to expand is every pid.
+    if pids.iter().any(|pid| pid_range(pid).is_some_and(|(first, last)| takes_in_many(first, last))) {
+        return Some(Hit::new(
+            "kill.all-processes",
+            format!("The process ids are a range that takes in init or every process. {ADVICE}"),
+        ));
+    }
     if pids.contains(&"-1") {
         return Some(Hit::new(
             "kill.all-processes",
@@ -173,12 +180,25 @@ fn lists_every_process(call: &Call) -> bool {
             }
             _ => false,
         }) || words.windows(3).any(|triple| matches!(triple, ["pgrep", "-f" | "-x" | "-l", "." | ".*" | "^"]))
+            // `$(seq 1 99999)`: a range of pids that takes in init or more than a few
+            // processes is every one there is.
+            || words.iter().position(|w| *w == "seq").is_some_and(|at| {
+                let numbers: Vec<u64> = words[at + 1..].iter().map_while(|w| w.parse().ok()).collect();
+                let (first, last) = match numbers.as_slice() {
+                    [last] => (1, *last),
+                    [first, last] | [first, _, last] => (*first, *last),
+                    _ => return false,
+                };
+                takes_in_many(first, last)
+            })
             // `ls /proc`, `awk … /proc/[0-9]*/stat`: the process directories listed.
             || words.iter().any(|word| {
                 *word == "/proc" || *word == "/proc/" || word.strip_prefix("/proc/").is_some_and(|rest| rest.starts_with(['*', '[', '?']))
             })
     };
-    let substituted = call.args().iter().any(|arg| arg.dynamic && everything(&arg.raw));
+    // `for p in $(ps -eo pid=); do kill $p; done`: the word's text is what the loop reads.
+    let substituted =
+        call.args().iter().any(|arg| arg.dynamic && (everything(&arg.raw) || everything(&arg.text)));
     let piped = match call.command.stdin {
         crate::shell::Stdin::Pipe { from: Some(mut from) } => {
             // Walk back along the pipeline: `ps aux | grep -v x | awk ... | xargs kill`.
@@ -204,6 +224,21 @@ fn lists_every_process(call: &Call) -> bool {
         _ => false,
     };
     substituted || piped || substituted_input
+}
+
+/// A run of pids this long is not a list of processes someone started.
+const MANY_PIDS: u64 = 64;
+
+/// Whether the pids `first..=last` take in init or more than a few processes.
+fn takes_in_many(first: u64, last: u64) -> bool {
+    last >= first && (first <= 1 || last - first >= MANY_PIDS)
+}
+
+/// The bounds of a brace range of pids, `{1..99999}`.
+fn pid_range(pid: &str) -> Option<(u64, u64)> {
+    let (first, last) = pid.strip_prefix('{')?.strip_suffix('}')?.split_once("..")?;
+    let last = last.split("..").next()?;
+    Some((first.parse().ok()?, last.parse().ok()?))
 }
 
 /// A pid that is a pattern of digits (`[0-9]*`, `/proc/[1-9]*`): what it matches in `/proc`.

@@ -333,6 +333,23 @@ struct ModeArgs<'a> {
     targets: Vec<&'a crate::shell::Word>,
 }
 
+/// GNU chmod's, chown's and chgrp's long options, the recursive one first (`--rec` is `-R`).
+const MODE_LONG_OPTIONS: &[&str] = &[
+    "recursive",
+    "reference",
+    "changes",
+    "dereference",
+    "from",
+    "help",
+    "no-dereference",
+    "no-preserve-root",
+    "preserve-root",
+    "quiet",
+    "silent",
+    "verbose",
+    "version",
+];
+
 impl<'a> ModeArgs<'a> {
     fn parse(name: &str, args: &'a [crate::shell::Word]) -> Self {
         let mut parsed = ModeArgs { recursive: false, operand: None, targets: Vec::new() };
@@ -346,6 +363,8 @@ impl<'a> ModeArgs<'a> {
             } else if text == "--" {
                 only_operands = true;
             } else if let Some(long) = text.strip_prefix("--") {
+                let name = long.split('=').next().unwrap_or(long);
+                let long = super::long_option(name, MODE_LONG_OPTIONS).unwrap_or(long);
                 parsed.recursive |= long == "recursive";
                 has_reference |= long.starts_with("reference");
             } else if is_option_cluster(name, text) {

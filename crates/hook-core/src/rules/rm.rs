@@ -22,8 +22,8 @@ use crate::shell::{Stdin, Word};
 
 pub(super) const GUESSES: &[&str] = &["rm"];
 
-/// Deleting commands whose names mean the same in every shell.
-const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred"];
+/// Deleting commands whose names mean the same in every shell (`srm`: secure-delete's rm).
+const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm"];
 /// Windows deleting commands: they expand `*` and `?` themselves.
 const WINDOWS_DELETES: &[&str] = &["del", "erase", "rd", "remove-item", "ri"];
 /// Deleting commands that only PowerShell has: they take targets from the pipeline.
@@ -31,7 +31,7 @@ const POWERSHELL_ONLY_DELETES: &[&str] = &["remove-item", "ri"];
 /// cmd.exe commands that take `/s`-style switches.
 const CMD_DELETES: &[&str] = &["del", "erase", "rd", "rmdir"];
 /// What `find -exec` may run that deletes.
-const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred"];
+const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm"];
 
 const ADVICE: &str =
     "Delete specific paths inside the project or a temp dir instead, or ask the user to run it.";
@@ -498,7 +498,7 @@ struct DeleteArgs<'a> {
 
 /// The short options of rm, rmdir, unlink and shred: a cluster of these (`-rf`) is POSIX,
 /// anything else after `-` is a PowerShell parameter (`-Verbose` is not `-r`).
-const POSIX_SHORT_OPTIONS: &str = "fiIrRdvpuxzn";
+const POSIX_SHORT_OPTIONS: &str = "fiIrRdvpuxznslmE";
 /// PowerShell parameters of `Remove-Item` that name the target.
 const PS_PATH_PARAMS: &[&str] = &["path", "literalpath", "lp", "pspath"];
 /// PowerShell parameters that take a value that is not a target.
@@ -528,6 +528,20 @@ const PS_VALUE_PARAMS: &[&str] = &[
     "pv",
 ];
 
+/// GNU rm's long options, the destructive ones first (`--rec --forc` is `-rf`).
+const RM_LONG_OPTIONS: &[&str] = &[
+    "recursive",
+    "force",
+    "no-preserve-root",
+    "dir",
+    "interactive",
+    "one-file-system",
+    "preserve-root",
+    "verbose",
+    "help",
+    "version",
+];
+
 impl<'a> DeleteArgs<'a> {
     #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
     fn parse(name: &str, args: &'a [Word]) -> Self {
@@ -541,6 +555,7 @@ impl<'a> DeleteArgs<'a> {
             } else if text == "--" {
                 parsed.targets.extend(words.by_ref());
             } else if let Some(long) = text.strip_prefix("--") {
+                let long = super::long_option(long, RM_LONG_OPTIONS).unwrap_or(long);
                 parsed.recursive |= long == "recursive";
                 parsed.no_preserve_root |= long == "no-preserve-root";
             } else if cmd_switches && is_cmd_switch(text) {

@@ -9,6 +9,7 @@ use super::flat::FlatScript;
 use super::lexer::{self, LexWord, Part, Redir};
 use super::parser::{self, Command, Compound, List, Redirection, Simple};
 use super::resolve::{self, Vars};
+use super::wrappers::XARGS_INPUT_TOKEN;
 use super::wrappers::{self, Peel};
 use super::{
     Analysis, Dialect, EnvironmentDump, Redirect, RedirectOp, SimpleCommand, Stdin, Unseen, UnseenKind, Word,
@@ -23,8 +24,6 @@ const MAX_NESTING: usize = 48;
 const MAX_COMMANDS: usize = 10_000;
 /// The longest working directory tracked: Linux's `PATH_MAX`.
 const MAX_CWD: usize = 4096;
-/// [`wrappers::XARGS_INPUT`] while a command line holding it is parsed again.
-const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
 /// A `trap` handler kept to be read at the end of the line.
 struct Trap {
@@ -1916,7 +1915,10 @@ impl Analyser {
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
         self.startup_file(&command, origin);
+        let redirects = command.redirects.clone();
         self.commands[index] = command;
+        // After it is back: what it prints is read from the list.
+        self.output_process(&redirects, index, origin);
         Some(index)
     }
 
@@ -2440,6 +2442,30 @@ impl Analyser {
         self.scoped(Run::Program, |a| a.text(&text, Dialect::Posix, &inner));
     }
 
+    /// `echo 'rm -rf ~' > >(sh)`: a process substitution written to reads what the command
+    /// prints. Its text was read with the line's input; it is read again with the command's
+    /// output, which a shell in it runs (unseen when it is not computed).
+    fn output_process(&mut self, redirects: &[Redirect], index: usize, origin: &Origin) {
+        for redirect in redirects.iter().filter(|r| r.target.raw.starts_with(">(")) {
+            if !matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
+                || redirect.fd.is_some_and(|fd| fd != 1)
+            {
+                continue;
+            }
+            let Some(body) = redirect.target.raw.strip_prefix(">(").and_then(|rest| rest.strip_suffix(')'))
+            else {
+                continue;
+            };
+            let via = self.commands[index].via.clone();
+            let stdin = match output::output(&self.commands, index) {
+                Some(text) => Stdin::Text(text),
+                None => Stdin::Pipe { from: Some(index) },
+            };
+            let inner = origin.through(&via, stdin);
+            self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
+        }
+    }
+
     /// A shell or `source` running a process substitution (`bash <(curl …)`,
     /// `source <(kubectl completion bash)`): unseen unless a known tool prints it.
     fn process_script(&mut self, command: &SimpleCommand, index: Option<usize>, dialect: Dialect) {
@@ -2463,16 +2489,14 @@ impl Analyser {
         };
         let Some(operand) = operand else { return };
         let Some(body) = operand.raw.strip_prefix("<(").and_then(|rest| rest.strip_suffix(')')) else {
-            // `bash "$SCRIPT"`: a script named by a value the line does not fix. One in the
-            // home directory (`bash "$HOME/x.sh"`) is a file the guard reads, as `~/x.sh` is.
-            if operand.dynamic
-                && operand.raw.contains('$')
-                && !operand.raw.contains("$(")
-                && !operand.home_only()
-            {
-                let what =
-                    format!("the script `{name}` runs is `{}`, whose value is not known here", operand.raw);
-                self.note(UnseenKind::Exec, index, what);
+            // `bash "$SCRIPT"`, `find … -exec sh {} \;`, `xargs -n1 bash`, `bash "$(ls *.sh)"`:
+            // a script chosen at run time, which nobody saw. One in the home directory
+            // (`bash "$HOME/x.sh"`) is a file the guard reads, as `~/x.sh` is; `bash -n` runs
+            // nothing.
+            let syntax_only =
+                name != "source" && name != "." && wrappers::shell_invocation(&command.argv).syntax_only;
+            if let Some(why) = opaque::chosen_at_run_time(operand).filter(|_| !syntax_only) {
+                self.note(UnseenKind::Exec, index, format!("the script `{name}` runs is {why}"));
             }
             return;
         };

@@ -4,6 +4,7 @@
 //! asked about (`opaque.exec`, ARCHITECTURE.md "No code runs unseen").
 
 use super::lexer::{self, Part};
+use super::{Word, wrappers};
 
 /// The bodies of the command and process substitutions in `text`, a word's text as the
 /// analyser keeps it (run-time parts as written).
@@ -109,6 +110,34 @@ pub(super) fn prints_data(body: &str) -> bool {
         "pyenv" | "rbenv" | "nodenv" | "asdf" | "mise" => matches!(first, Some("which" | "root" | "prefix")),
         _ => false,
     }
+}
+
+/// Why the file `word` names (a script a shell, `source` or an interpreter runs) is chosen
+/// only at run time, or `None` when it is not: each file `find` finds (`{}`), the input xargs
+/// or parallel reads, the files a glob matches, the output of a command that is not plain data
+/// (`$(ls /tmp/*.sh | head -1)`), a variable the line does not fix. A home path is read like
+/// `~` is.
+pub(crate) fn chosen_at_run_time(word: &Word) -> Option<String> {
+    let text = word.text.as_str();
+    if text == "{}" || text.ends_with("/{}") {
+        return Some("each file `find` finds, at run time".into());
+    }
+    if text.contains(wrappers::XARGS_INPUT) || text.contains(wrappers::XARGS_INPUT_TOKEN) {
+        return Some("each name xargs or parallel reads, at run time".into());
+    }
+    // `bash *.sh`: the first file the pattern matches, with the others as its arguments.
+    if word.glob && text.contains(['*', '?', '[']) {
+        return Some(format!("the first file `{text}` matches, at run time"));
+    }
+    if !word.dynamic || word.home_only() {
+        return None;
+    }
+    // `bash "$d/x.sh"`: a variable, whatever the line set it to (`d=$(mktemp -d)`).
+    if !word.raw.contains("$(") && !word.raw.contains('`') {
+        return word.raw.contains('$').then(|| format!("`{}`, whose value is not known here", word.raw));
+    }
+    let body = substitutions(text).into_iter().find(|body| !prints_data(body))?;
+    Some(format!("the output of `{}`, which is not computed", body.trim()))
 }
 
 /// A substitution body's words, quotes dropped; empty when it is more than one simple

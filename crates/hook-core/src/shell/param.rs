@@ -68,15 +68,28 @@ pub(super) fn value(
                 Some(rest) => (true, rest),
                 None => (false, &operation[1..]),
             };
-            let (pattern, replacement) = rest.split_once('/').unwrap_or((rest, ""));
+            // `${v/#a/b}`, `${v/%a/b}`: the pattern anchored at the start or the end.
+            let (anchor, rest) = match rest.as_bytes().first() {
+                Some(b'#' | b'%') if !all => (rest.as_bytes()[0], &rest[1..]),
+                _ => (b'/', rest),
+            };
+            // `${c/\/tmp\/z/~}`: an escaped slash belongs to the pattern.
+            let (pattern, replacement) = split_unescaped(rest, '/').unwrap_or((rest, ""));
             let (pattern, replacement) = (default(pattern)?, default(replacement)?);
             if pattern.is_empty() || pattern.contains(['*', '?', '[']) {
                 return None;
             }
-            Some(if all {
-                value.replace(&pattern, &replacement)
-            } else {
-                value.replacen(&pattern, &replacement, 1)
+            Some(match anchor {
+                b'#' => match value.strip_prefix(&pattern) {
+                    Some(tail) => replacement + tail,
+                    None => value,
+                },
+                b'%' => match value.strip_suffix(&pattern) {
+                    Some(head) => head.to_string() + &replacement,
+                    None => value,
+                },
+                _ if all => value.replace(&pattern, &replacement),
+                _ => value.replacen(&pattern, &replacement, 1),
             })
         }
         b'^' | b',' => {
@@ -118,6 +131,24 @@ pub(super) fn value(
         },
         _ => None,
     }
+}
+
+/// `text` split at its first `separator` that no backslash escapes and no quote holds.
+fn split_unescaped(text: &str, separator: char) -> Option<(&str, &str)> {
+    let mut quote = None;
+    let mut escaped = false;
+    for (at, c) in text.char_indices() {
+        match (c, quote) {
+            _ if escaped => escaped = false,
+            ('\\', Some('\'')) => {}
+            ('\\', _) => escaped = true,
+            ('\'' | '"', None) => quote = Some(c),
+            (c, Some(open)) if c == open => quote = None,
+            (c, None) if c == separator => return Some((&text[..at], &text[at + c.len_utf8()..])),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The variables an expansion reads: their values where the line fixes them, and whether the
@@ -305,5 +336,16 @@ mod tests {
         assert_eq!(eval("${s:2:-2}", &vars).as_deref(), Some(".env"));
         assert_eq!(eval("${s//x/}", &vars).as_deref(), Some(".env"));
         assert_eq!(eval("${s/xx/}", &vars).as_deref(), Some(".envxx"));
+        assert_eq!(eval("${s/#xx/a}", &vars).as_deref(), Some("a.envxx"));
+        assert_eq!(eval("${s/%xx/b}", &vars).as_deref(), Some("xx.envb"));
+        assert_eq!(eval("${s/#env/b}", &vars).as_deref(), Some("xx.envxx"));
+    }
+
+    #[test]
+    fn a_replacement_splits_at_the_first_slash_not_escaped_or_quoted() {
+        assert_eq!(split_unescaped(r"\/tmp\/z/~", '/'), Some((r"\/tmp\/z", "~")));
+        assert_eq!(split_unescaped("'a/b'/c", '/'), Some(("'a/b'", "c")));
+        assert_eq!(split_unescaped(r"a\\/b", '/'), Some((r"a\\", "b")));
+        assert_eq!(split_unescaped("abc", '/'), None);
     }
 }

@@ -411,6 +411,10 @@ pub(super) fn expand(
 /// fixes it; its words (`d`, `p`) are expanded in turn.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
+    // `sh -c 'eval "$0"' 'rm -rf ~'`: `$0` is the word after the text, when the line gives one.
+    if raw == "$0" || raw == "${0}" {
+        return vars.get("0").map(str::to_string);
+    }
     if !raw.starts_with("${") {
         return None;
     }

@@ -605,6 +605,8 @@ fn sed_exec(script: &str) -> Option<String> {
 
 /// The text that xargs substitutes at run time.
 pub(crate) const XARGS_INPUT: &str = "{xargs input}";
+/// [`XARGS_INPUT`] while a command line holding it is parsed again (a token keeps it one word).
+pub(super) const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
 pub(super) const SHELLS: [&str; 12] =
     ["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "rbash", "csh", "tcsh"];
@@ -1597,8 +1599,13 @@ fn start_stop_daemon(argv: &[Word]) -> Peel {
 /// a disaster. No command is an interactive login. The wrapper is named with its host
 /// (`ssh HOST`), as the file rules judge a write on another machine apart (`guard::line`).
 fn ssh(argv: &[Word]) -> Peel {
-    let host = scan_options(argv, 1, "bcDEeFIiJLlmOopQRSWwB", &[]).operand;
-    match argv.get(host + 1..) {
+    const VALUES: &str = "bcDEeFIiJLlmOopQRSWwB";
+    let host = scan_options(argv, 1, VALUES, &[]).operand;
+    // ssh reads options again after the host (`ssh host -t -- rm -rf ~`), unless a `--`
+    // came before it.
+    let terminated = host > 1 && argv[host - 1].text == "--";
+    let command = if terminated { host + 1 } else { scan_options(argv, host + 1, VALUES, &[]).operand };
+    match argv.get(command..) {
         // The remote shell starts in the user's home: `.ssh/authorized_keys` there is
         // `~/.ssh/authorized_keys`.
         Some(command) if !command.is_empty() && !argv[host].dynamic => {
@@ -2629,6 +2636,11 @@ fn parallel(argv: &[Word]) -> Peel {
         }
         _ => vec![run_time_input()],
     };
+    // `parallel 'rm -rf {}' ::: a b`: parallel joins the command's words into a line its
+    // shell runs, once per argument, in place of `{}` (or after the line).
+    if command.iter().any(|w| w.text.contains([' ', '\t', '\n', ';', '|', '&', '<', '>', '(', '`'])) {
+        return parallel_lines(command, &inputs);
+    }
     // Every argument in place of `{}` at once: for a command that takes a list of targets,
     // that is what the runs add up to.
     let placeholder = command.iter().any(|word| word.text == "{}");
@@ -2648,6 +2660,32 @@ fn parallel(argv: &[Word]) -> Peel {
         return Peel::Find { execs: vec![("parallel".into(), inner)] };
     }
     Peel::Wraps { via: "parallel".into(), inner }
+}
+
+/// The lines parallel's shell runs for a command written as shell text: one per argument,
+/// the argument (quoted, as parallel does, unless it is a plain word: `~/x` stays the home
+/// path the outer shell made of it) in place of each replacement string naming it.
+fn parallel_lines(command: &[Word], inputs: &[Word]) -> Peel {
+    let template = command.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+    let replacements = ["{}", "{.}", "{/}", "{//}", "{/.}"];
+    let lines: Vec<String> = inputs
+        .iter()
+        .map(|input| {
+            let plain = input.text.chars().all(|c| c.is_ascii_alphanumeric() || "/._-~+=:,@%".contains(c));
+            let value = match plain || input.dynamic {
+                true => input.text.clone(),
+                false => crate::shell::quote(&input.text),
+            };
+            match replacements.iter().any(|r| template.contains(r)) {
+                true => replacements.iter().fold(template.clone(), |line, r| line.replace(r, &value)),
+                false => format!("{template} {value}"),
+            }
+        })
+        .collect();
+    let text = lines.join("\n");
+    let dynamic = command.iter().chain(inputs).any(|w| w.dynamic);
+    let script = Word { raw: text.clone(), text, dynamic, glob: false };
+    Peel::Script { via: "parallel".into(), script, dialect: Dialect::Posix }
 }
 
 /// `alias name='text'`: the text runs wherever the name is used later (zsh expands aliases in
@@ -2846,6 +2884,8 @@ pub(super) struct ShellInvocation {
     pub operand: Option<usize>,
     /// `-s`: commands come from standard input even with operands.
     pub reads_stdin: bool,
+    /// `-n`: the shell reads its commands without running them (a syntax check).
+    pub syntax_only: bool,
 }
 
 pub(super) fn shell_invocation(argv: &[Word]) -> ShellInvocation {
@@ -2880,7 +2920,12 @@ pub(super) fn shell_invocation(argv: &[Word]) -> ShellInvocation {
                 match flag {
                     'c' => command_flag = true,
                     's' => invocation.reads_stdin = true,
-                    'o' | 'O' => at += 1,
+                    'n' if text.starts_with('-') => invocation.syntax_only = true,
+                    'o' | 'O' => {
+                        let noexec = argv.get(at).is_some_and(|w| w.text == "noexec");
+                        invocation.syntax_only |= noexec && text.starts_with('-');
+                        at += 1;
+                    }
                     _ => {}
                 }
             }

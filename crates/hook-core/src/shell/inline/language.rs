@@ -583,8 +583,10 @@ const R: &[Target] = &[
     ("pskill", &["", "tools"], Effect::Kill { pid: 0, group: false }),
 ];
 
-/// Julia's backtick commands are found as text; `rm(path; recursive=true)` deletes.
+/// Julia's backtick commands are found as text; `rm(path; recursive=true)` deletes;
+/// `Cmd(["rm", "-rf", p])` is the argv a `run` of it runs.
 const JULIA: &[Target] = &[
+    ("Cmd", &["", "Base"], Effect::Shell),
     ("rm", &["", "Base"], Effect::DeleteIfRecursive),
     ("mv", &["", "Base"], Effect::Transfer(Transfer::Move)),
     ("cp", &["", "Base"], Effect::Transfer(Transfer::CopyTree)),

@@ -79,7 +79,8 @@ pub(crate) fn reads_code_from_stdin(argv: &[Word]) -> bool {
     let Some(program) = argv.first().filter(|w| !w.dynamic) else { return false };
     let name = crate::shell::program_base(&program.text);
     match Language::of(name) {
-        Some(Language::Awk) | None => false,
+        None => false,
+        Some(Language::Awk) => matches!(awk_program(argv), Source::Stdin),
         Some(Language::Editor) => editor::reads_stdin(name, argv),
         Some(language) => matches!(source(name, language, argv), Source::Stdin),
     }
@@ -499,7 +500,18 @@ fn awk_program(argv: &[Word]) -> Source {
             break;
         }
         let value_letter = text.chars().nth(1).filter(|c| "fFvEi".contains(*c));
+        // `awk -f - <<< 'BEGIN{…}'`, `-f /dev/stdin`: the program is standard input.
+        let long = ["--file", "--exec"].into_iter().find(|o| text.starts_with(o));
+        let file = match (long, text.len()) {
+            (Some(option), _) if text.len() > option.len() => text[option.len()..].strip_prefix('='),
+            (Some(_), _) | (None, 2) => argv.get(at + 1).map(|w| w.text.as_str()),
+            (None, _) => text.get(2..),
+        };
+        let from_stdin =
+            file.is_some_and(|f| matches!(f, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0"));
         match value_letter {
+            Some('f' | 'E') if from_stdin => return Source::Stdin,
+            _ if long.is_some() && from_stdin => return Source::Stdin,
             Some('f' | 'E') => return Source::Elsewhere,
             Some(_) if text.len() == 2 => at += 2,
             _ if text.starts_with("--file") || text.starts_with("--exec") => return Source::Elsewhere,

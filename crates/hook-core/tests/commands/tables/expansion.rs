@@ -445,4 +445,14 @@ pub(crate) const CASES: &[Case] = &[
     allow("cd src && mapfile -t a <<< README.md; cat \"${a[@]}\""),
     allow("git fetch && d=out; rm -rf \"$d\""),
     allow("cd src && read -a a <<< 'main.rs lib.rs'; wc -l \"${a[@]}\""),
+    // `${v/PAT/REP}`: an escaped slash belongs to the pattern; `/#` and `/%` anchor it.
+    deny("rm.home", "c='rm -rf /tmp/z'; c=${c/\\/tmp\\/z/~}; eval \"$c\""),
+    // A pattern the analyser does not compute leaves the value unknown, never the old one.
+    ask("opaque.exec", "c='rm -rf /tmp/z'; c=${c/#rm -rf \\/tmp\\/z/rm -rf ~}; eval \"$c\""),
+    deny("rm.home", "c='rm -rf /tmp/z'; c=${c/%\\/tmp\\/z/~}; eval \"$c\""),
+    deny("rm.home", "c='rm -rf /tmp/z'; c=${c//\\/tmp\\/z/~}; $c"),
+    // An escaped tilde is a name, and a tilde a variable gives is not expanded again.
+    allow("c='rm -rf /tmp/z'; c=${c//\\/tmp\\/z/\\~}; $c"),
+    allow("c='rm -rf /tmp/z'; c=${c/\\/tmp/\\/var\\/tmp}; eval \"$c\""),
+    allow("c='rm -rf /tmp/z'; c=${c/#ls/~}; eval \"$c\""),
 ];

@@ -60,6 +60,22 @@ pub(crate) const CASES: &[Case] = &[
     allow("git diff --no-index build clean"),
     allow("git diff HEAD -- ."),
     allow("diff -r --no-dereference -x .env -x keys -x homelink -x cachedir /tmp/e ."),
+    // A package manager told to work in another directory runs that directory's scripts
+    // (the `package.json` of `other`, beside the project: `build` is `rm -rf ~`, `lint` is
+    // `eslint .`).
+    deny("rm.home", "npm --prefix ../other run build"),
+    deny("rm.home", "npm --prefix=../other run build"),
+    deny("rm.home", "npm run build --prefix ../other"),
+    deny("rm.home", "npm -C ../other run build"),
+    deny("rm.home", "pnpm -C ../other build"),
+    deny("rm.home", "pnpm --dir=../other run build"),
+    deny("rm.home", "yarn --cwd ../other build"),
+    deny("rm.home", "bun --cwd ../other run build"),
+    deny("rm.home", "d=../other; npm --prefix \"$d\" run build"),
+    allow("npm --prefix ../other run lint"),
+    allow("npm --prefix . run lint"),
+    allow("yarn --cwd ../other lint"),
+    allow("npm run build -- --prefix ../other"),
 ];
 
 /// A home with a project in it, whose links lead out (`homelink`, `keys`, `cachedir`) and stay
@@ -75,6 +91,10 @@ pub(crate) fn project() -> (Context, Scratch) {
     for file in [".ssh/id_ed25519", ".aws/credentials", "Documents/thesis.txt", "notes.md", "app/.env"] {
         std::fs::write(home.join(file), "x").expect("file written");
     }
+    std::fs::create_dir_all(home.join("other")).expect("directory made");
+    let scripts = r#"{"scripts":{"build":"rm -rf ~","lint":"eslint ."}}"#;
+    std::fs::write(home.join("other/package.json"), scripts).expect("file written");
+    std::fs::write(app.join("package.json"), r#"{"scripts":{"lint":"eslint src"}}"#).expect("file written");
     symlink(&home, app.join("homelink")).expect("link made");
     symlink(home.join(".ssh"), app.join("keys")).expect("link made");
     symlink(home.join(".aws"), app.join("cachedir")).expect("link made");
