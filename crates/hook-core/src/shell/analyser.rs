@@ -2192,8 +2192,8 @@ impl Analyser {
                         ..Default::default()
                     });
                 }
-                // `os.rename(a, b)`, `shutil.copytree(a, b)`, `os.symlink(a, b)`: as `mv a b`,
-                // `cp -r a b`, `ln -s a b`.
+                // `os.rename(a, b)`, `shutil.copytree(a, b)`, `os.symlink(a, b)`, `os.link(a, b)`:
+                // as `mv a b`, `cp -r a b`, `ln -s a b`, `ln a b`.
                 inline::Finding::Transfer { via: how, from, to, kind } => {
                     let mut transfer_via = command.via.clone();
                     transfer_via.push(how);
@@ -2202,6 +2202,7 @@ impl Analyser {
                         inline::Transfer::Copy => &["cp"],
                         inline::Transfer::CopyTree => &["cp", "-r"],
                         inline::Transfer::Link => &["ln", "-s"],
+                        inline::Transfer::HardLink => &["ln"],
                     };
                     let argv: Vec<Word> =
                         program.iter().map(|w| Word::literal(*w)).chain([from, to]).collect();
