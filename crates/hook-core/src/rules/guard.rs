@@ -186,28 +186,19 @@ fn for_the_session(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         }
         // `tmux set-environment -g -t s NAME VALUE`; `-u` and `-r` take it away.
         "tmux" => {
-            let Some(at) = args.iter().position(|a| matches!(a.text.as_str(), "set-environment" | "setenv"))
-            else {
-                return None;
-            };
+            let at = args.iter().position(|a| matches!(a.text.as_str(), "set-environment" | "setenv"))?;
             let rest = &args[at + 1..];
-            let removes = rest.iter().any(|a| a.text.starts_with('-') && a.text.contains(['u', 'r']));
-            let mut words = rest.iter().map(|a| a.text.as_str());
-            let mut first = None;
-            while let Some(word) = words.next() {
-                match word {
-                    "-t" => {
-                        words.next();
-                    }
-                    _ if word.starts_with('-') => {}
-                    _ => {
-                        first = Some(word);
-                        break;
-                    }
-                }
+            if rest.iter().any(|a| a.text.starts_with('-') && a.text.contains(['u', 'r'])) {
+                return None;
             }
-            return first
-                .filter(|variable| !removes && guarded(variable).is_some())
+            // The first operand, past `-t TARGET`.
+            let mut after_target = false;
+            let variable = rest.iter().map(|a| a.text.as_str()).find(|word| {
+                let value = std::mem::replace(&mut after_target, *word == "-t");
+                !value && !word.starts_with('-')
+            });
+            return variable
+                .filter(|v| guarded(v).is_some())
                 .map(|_| Hit::new("guard.reconfigure", ENVIRONMENT));
         }
         // `screen -X setenv NAME VALUE`.
