@@ -220,7 +220,6 @@ const NAME_ONLY: &[&str] = &[
     "ssh",
     "ssh-add",
     "ssh-keygen",
-    "sshfs",
     "stat",
     "sum",
     "swift",
@@ -269,6 +268,71 @@ const NAMED_WITH_ARMS: &[&str] = &[
     "yarn",
 ];
 
+/// Programs that mount a file system over a directory or file: what was there is replaced
+/// for every program, the agent's hooks too, so the mount point is written. Sorted.
+const MOUNTERS: &[&str] = &[
+    "archivemount",
+    "bindfs",
+    "encfs",
+    "fuse-overlayfs",
+    "gocryptfs",
+    "guestmount",
+    "mount",
+    "rclone",
+    "s3fs",
+    "squashfuse",
+    "sshfs",
+    "systemd-mount",
+    "unionfs",
+    "unionfs-fuse",
+];
+
+/// Whether the command `name` with `args` mounts a file system: one of the [`MOUNTERS`]
+/// (rclone only as `rclone mount`), not a remount or a change of propagation
+/// (`mount -o remount,rw /`, `mount --make-private /`), which leave the files in place.
+pub(crate) fn mounts(name: &str, args: &[Word]) -> bool {
+    if !listed(MOUNTERS, &MOUNTER_NAMES, name) {
+        return false;
+    }
+    let remounts = args.iter().enumerate().any(|(at, arg)| {
+        let options = match arg.text.as_str() {
+            "-o" | "--options" => args.get(at + 1).map_or("", |value| value.text.as_str()),
+            text => text.strip_prefix("--options=").or_else(|| text.strip_prefix("-o")).unwrap_or(""),
+        };
+        arg.text.starts_with("--make-") || options.split(',').any(|option| option == "remount")
+    });
+    let operand = args.iter().find(|arg| !arg.text.starts_with('-')).map(|arg| arg.text.as_str());
+    !remounts && (name != "rclone" || matches!(operand, Some("mount" | "nfsmount")))
+}
+
+/// The options of [`MOUNTERS`] whose value is the next word (mount's, bindfs's, sshfs's,
+/// guestmount's); a mount point given by option is `--target`'s.
+const MOUNT_OPTIONS_WITH_VALUE: &[&str] = &[
+    "-F",
+    "-L",
+    "-M",
+    "-N",
+    "-O",
+    "-T",
+    "-U",
+    "-g",
+    "-m",
+    "-o",
+    "-p",
+    "-t",
+    "-u",
+    "--config",
+    "--fstab",
+    "--label",
+    "--namespace",
+    "--options",
+    "--source",
+    "--target",
+    "--test-opts",
+    "--types",
+    "--uuid",
+];
+
 /// Network clients, whose `@file` (and `-T file`) arguments are files they send.
 const UPLOADERS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];
 
@@ -284,6 +348,42 @@ const READER_NAMES: NameFilter = NameFilter::of(READERS);
 const PATTERN_READER_NAMES: NameFilter = NameFilter::of(PATTERN_READERS);
 const WRITER_NAMES: NameFilter = NameFilter::of(WRITERS);
 const EDITOR_NAMES: NameFilter = NameFilter::of(EDITORS);
+const MOUNTER_NAMES: NameFilter = NameFilter::of(MOUNTERS);
+
+/// What a [`MOUNTERS`] command writes and reads: the mount point (the last operand, or
+/// `--target`'s value) is replaced; the directories or images it shows there are read
+/// (`mount --bind ~/.ssh keys` shows the keys under another name). `mount` alone lists the
+/// mounts, and `mount -a` mounts what `/etc/fstab` names: no word names a file.
+fn mounted<'w>(name: &str, args: &'w [Word], operands: &[&'w Word]) -> Vec<(Access, &'w Word)> {
+    let mut found = Vec::new();
+    let target = args.iter().enumerate().find_map(|(at, arg)| match arg.text.as_str() {
+        "--target" => args.get(at + 1),
+        text if text.starts_with("--target=") => Some(arg),
+        _ => None,
+    });
+    let operands = match name {
+        "rclone" => operands.get(1..).unwrap_or_default(),
+        // `systemd-mount /dev/sdb1` picks its own mount point under `/run/media`.
+        "systemd-mount" | "sshfs" | "bindfs" | "encfs" | "gocryptfs" | "archivemount" | "squashfuse"
+            if operands.len() < 2 =>
+        {
+            return found;
+        }
+        _ => operands,
+    };
+    let (point, sources) = match target {
+        Some(target) => (Some(target), operands),
+        None => match operands.split_last() {
+            Some((point, sources)) => (Some(*point), sources),
+            None => (None, operands),
+        },
+    };
+    // A remote (`host:dir`) or a file system type standing as the source (`none`, `tmpfs`).
+    let local = |word: &Word| word.text.contains('/') || word.text.starts_with(['.', '~']);
+    found.extend(sources.iter().filter(|word| local(word)).map(|word| (Access::Read, *word)));
+    found.extend(point.map(|point| (Access::Write, point)));
+    found
+}
 
 /// Whether `name` is in the sorted `table`, whose filter is `filter`.
 fn listed(table: &[&str], filter: &NameFilter, name: &str) -> bool {
@@ -321,6 +421,8 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 "file://",
                 "--directory=",
                 "--target-directory=",
+                // A mount point (`mount --target=DIR`).
+                "--target=",
             ]
             .iter()
             .find_map(|key| word.text.strip_prefix(key));
@@ -726,6 +828,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
         // `rsync -a --exclude .env src/ dst/`: a filter's value is a pattern, not a source.
         "rsync" => operands_after(command.args(), crate::rules::RSYNC_OPTIONS_WITH_VALUE),
+        // rclone's options are its own (`-u` takes no value).
+        _ if name != "rclone" && listed(MOUNTERS, &MOUNTER_NAMES, name) => {
+            operands_after(command.args(), MOUNT_OPTIONS_WITH_VALUE)
+        }
         // `zip -r out.zip src -x .env '*.pem'`: the patterns after `-x`/`-i` up to the next
         // option are filters, not files.
         "zip" => {
@@ -801,6 +907,10 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 found.push((Access::Write, archive));
                 found.extend(sources.iter().map(|word| (Access::Read, word)));
             }
+        }
+        // `rclone mount REMOTE: DIR`; rclone's other commands are the cloud arm's.
+        _ if mounts(name, command.args()) => {
+            found.extend(mounted(name, command.args(), &operands));
         }
         // Cloud storage uploads read their sources: `aws s3 cp .env s3://b/`, `gsutil cp`,
         // `gcloud storage cp`, `rclone copy`.
@@ -2591,7 +2701,7 @@ mod tests {
 
     #[test]
     fn the_name_lists_are_sorted_for_their_binary_search() {
-        for list in [NAME_ONLY, READERS, EDITORS, PATTERN_READERS, WRITERS] {
+        for list in [NAME_ONLY, READERS, EDITORS, PATTERN_READERS, WRITERS, MOUNTERS] {
             assert!(list.windows(2).all(|pair| pair[0] < pair[1]), "{list:?}");
         }
     }

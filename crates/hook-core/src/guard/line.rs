@@ -554,6 +554,19 @@ fn touched_block(
                 .or_else(|| files::could_reach(path, files::Access::Write, &policy.files, here))
         })
     });
+    // `mount --bind /tmp/x ~/.claude`, `mount -t tmpfs none ~`: what the mount point held is
+    // hidden, home too (the settings that register the hooks go with it); `mount --bind ~/.ssh
+    // keys` shows the source under a name the file rules cannot trace back, as they trace a link.
+    let found = found.or_else(|| {
+        if !command.name().is_some_and(|name| super::file_access::mounts(name, command.args())) {
+            return None;
+        }
+        accessed.iter().find_map(|&(access, _, path)| match access {
+            files::Access::Write => files::holds_denied(path, &policy.files, here)
+                .or_else(|| files::could_reach(path, access, &policy.files, here)),
+            files::Access::Read => files::could_reach(path, access, &policy.files, here),
+        })
+    });
     // `cp settings.json ~/.claude/`, `cp -t ~/.claude settings.json`: the file it makes in the
     // directory; a directory copied whole (`cp -r x/.claude ~`) with the guarded files it holds.
     let found = found.or_else(|| {

@@ -1,10 +1,12 @@
 //! The `guard` pack: the agent may not take its own guard apart through the hook binaries.
 //!
 //! File rules already keep the agent out of the policy and the hook settings; this pack covers
-//! what those cannot see: `claude-hook uninstall` (any `*-hook` binary of ours) edits the
-//! settings from inside our own process, and `init` writes a new policy.
+//! what those cannot see: `claude-hook uninstall` (any `*-hook` binary of ours, however the
+//! line spells its path) edits the settings from inside our own process, `init` writes a new
+//! policy, and the environment variables the hook finds its policy by point it elsewhere.
 
 use super::{Call, Hit};
+use crate::name_filter::NameFilter;
 
 /// Our binaries: every agent crate is `<agent>-hook`.
 pub(crate) const BINARIES: &[&str] = &[
@@ -33,18 +35,219 @@ const POLICY_NAMES: &[&str] = &[".agent-hooks.toml", "config.toml"];
 const NOT_A_FILE: &str = "This puts something that is not a plain file (a FIFO, a device, a link to one) where \
      the guard reads its policy. Leave the policy files to the user.";
 
+/// The variables the hook finds its policy, cache, trust store and journal by, or that switch
+/// part of it off, and that no other program reads: `AGENT_HOOKS_CONFIG` (`cli`),
+/// `AGENT_HOOKS_SYSTEM_CONFIG` (`policy::load`), `AGENT_HOOKS_STOP_ACTIVE` (`cli::run`: no
+/// stop gates). Sorted.
+const OWN_VARIABLES: &[&str] =
+    &["AGENT_HOOKS_CONFIG", "AGENT_HOOKS_STOP_ACTIVE", "AGENT_HOOKS_SYSTEM_CONFIG"];
+
+/// The variables the hook finds its user policy, cache, state and trust store by that every
+/// program reads too (`policy::load`, `state`, `policy::trust`; home also holds the agents'
+/// settings that register the hooks).
+const SHARED_VARIABLES: &[&str] = &["HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"];
+
+/// The agents' own programs: given a shared variable for one command, the agent and the hooks
+/// it runs read their settings and policy from wherever it points.
+const AGENTS: &[&str] = &[
+    "cagent",
+    "claude",
+    "codex",
+    "copilot",
+    "cursor",
+    "cursor-agent",
+    "docker-agent",
+    "gemini",
+    "opencode",
+    "windsurf",
+];
+
+/// Commands that set a variable for the rest of the session or for every program started
+/// later: the shells' builtins and the session managers. Sorted.
+const SESSION_SETTERS: &[&str] = &[
+    "dbus-update-activation-environment",
+    "declare",
+    "export",
+    "launchctl",
+    "local",
+    "new-item",
+    "ni",
+    "screen",
+    "set",
+    "set-item",
+    "setenv",
+    "setx",
+    "systemctl",
+    "tmux",
+    "typeset",
+];
+
+/// The names this pack looks at, for the check made on every command.
+const NAMES: NameFilter = NameFilter::of(BINARIES).with("mkfifo").with("mknod").with("ln");
+const SETTER_NAMES: NameFilter = NameFilter::of(SESSION_SETTERS);
+
+const ENVIRONMENT: &str = "This points the agent's guard at another policy, cache or trust store (or switches \
+     part of it off) for the commands and agents started later. Leave the guard's environment \
+     to the user: tell them what you would change and why.";
+
 pub(super) fn judge(call: &Call) -> Option<Hit> {
-    let name = call.name?;
+    if !call.command.assignments.is_empty()
+        && let Some(hit) = prefixed(call)
+    {
+        return Some(hit);
+    }
+    let Some(name) = call.name else { return computed_program(call) };
+    if SETTER_NAMES.may_hold(name) && SESSION_SETTERS.binary_search(&name).is_ok() {
+        return for_the_session(name, call.args());
+    }
+    if !NAMES.may_hold(name) {
+        return None;
+    }
     if let Some(hit) = special_file_at_policy_path(name, call) {
         return Some(hit);
     }
     if !BINARIES.contains(&name) {
         return None;
     }
-    let args = call.command.args();
+    reconfigures(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE))
+}
+
+/// Whether our binary given `args` changes how the guard is installed or configured.
+fn reconfigures(args: &[crate::shell::Word]) -> bool {
     let changing = args.iter().any(|arg| CHANGING.contains(&arg.text.as_str()));
     let dry_run = args.iter().any(|arg| arg.text == "--dry-run");
-    (changing && !dry_run).then(|| Hit::new("guard.reconfigure", MESSAGE))
+    changing && !dry_run
+}
+
+/// Whether `variable` is one the guard finds its policy by: `Some(true)` for ours alone.
+fn guarded(variable: &str) -> Option<bool> {
+    let is = |list: &[&str]| list.iter().any(|known| known.eq_ignore_ascii_case(variable));
+    if is(OWN_VARIABLES) { Some(true) } else { is(SHARED_VARIABLES).then_some(false) }
+}
+
+/// `AGENT_HOOKS_CONFIG=/dev/null make`, `env XDG_CONFIG_HOME=/tmp/x claude`: a variable set for
+/// one command. Ours may reach a hook through any program (a script, `make`, `sh -c`); the
+/// shared ones matter only to an agent, whose hooks inherit them (`XDG_CONFIG_HOME=/tmp/x nvim`
+/// is everyday). Our own binaries are judged by what they are told to do. Out of line: off an
+/// allowed call's path.
+#[inline(never)]
+fn prefixed(call: &Call) -> Option<Hit> {
+    let program = call.name.or_else(|| computed_binary(call));
+    if program.is_some_and(|name| BINARIES.contains(&name)) {
+        return None;
+    }
+    let agent = program.is_some_and(|name| AGENTS.contains(&name));
+    call.command
+        .assignments
+        .iter()
+        .any(|(variable, _)| guarded(variable).is_some_and(|own| own || agent))
+        .then(|| Hit::new("guard.reconfigure", ENVIRONMENT))
+}
+
+/// `export AGENT_HOOKS_CONFIG=/tmp/empty.toml`, `declare -x`, `launchctl setenv HOME /tmp/x`,
+/// `systemctl --user set-environment`, `tmux set-environment -g`: a guarded variable set for
+/// everything started later, the agents and their hooks among them (a shared variable too:
+/// one command is what a prefix is for). Out of line: off an allowed call's path.
+#[inline(never)]
+fn for_the_session(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    let options = || args.iter().filter(|arg| arg.text.starts_with('-')).map(|arg| arg.text.as_str());
+    let operands: Vec<&str> =
+        args.iter().map(|arg| arg.text.as_str()).filter(|text| !text.starts_with('-')).collect();
+    // `declare -x`, fish's `set -gx` and `set --export`: exported only with the option.
+    let exports = || options().any(|o| o == "--export" || !o.starts_with("--") && o.contains('x'));
+    let named: &[&str] = match name {
+        // `export -n X` takes the export away; `export -p` lists.
+        "export" if !options().any(|o| o.contains(['n', 'p'])) => &operands,
+        "declare" | "typeset" | "local" if exports() => &operands,
+        "set" if exports() => operands.get(..1).unwrap_or_default(),
+        // cmd.exe's `set NAME=VALUE`.
+        "set" => operands.get(..1).filter(|first| first[0].contains('=')).unwrap_or_default(),
+        // PowerShell's `Set-Item env:NAME VALUE`, `New-Item -Path env:NAME`.
+        "set-item" | "new-item" | "si" | "ni" => {
+            return operands
+                .iter()
+                .filter_map(|o| {
+                    o.get(..4).filter(|drive| drive.eq_ignore_ascii_case("env:")).map(|_| &o[4..])
+                })
+                .any(|variable| guarded(variable).is_some())
+                .then(|| Hit::new("guard.reconfigure", ENVIRONMENT));
+        }
+        "setenv" | "setx" => operands.get(..1).unwrap_or_default(),
+        "launchctl" if operands.first() == Some(&"setenv") => operands.get(1..2).unwrap_or_default(),
+        "systemctl" | "dbus-update-activation-environment" => {
+            let at = match name {
+                "systemctl" => operands
+                    .iter()
+                    .position(|o| matches!(*o, "set-environment" | "import-environment"))
+                    .map_or(operands.len(), |at| at + 1),
+                _ => 0,
+            };
+            operands.get(at..).unwrap_or_default()
+        }
+        // `tmux set-environment -g -t s NAME VALUE`; `-u` and `-r` take it away.
+        "tmux" => {
+            let at = args.iter().position(|a| matches!(a.text.as_str(), "set-environment" | "setenv"))?;
+            let rest = &args[at + 1..];
+            if rest.iter().any(|a| a.text.starts_with('-') && a.text.contains(['u', 'r'])) {
+                return None;
+            }
+            // The first operand, past `-t TARGET`.
+            let mut after_target = false;
+            let variable = rest.iter().map(|a| a.text.as_str()).find(|word| {
+                let value = std::mem::replace(&mut after_target, *word == "-t");
+                !value && !word.starts_with('-')
+            });
+            return variable
+                .filter(|v| guarded(v).is_some())
+                .map(|_| Hit::new("guard.reconfigure", ENVIRONMENT));
+        }
+        // `screen -X setenv NAME VALUE`.
+        "screen" => match operands.iter().position(|o| *o == "setenv") {
+            Some(at) => operands.get(at + 1..at + 2).unwrap_or_default(),
+            None => &[],
+        },
+        _ => &[],
+    };
+    named
+        .iter()
+        .any(|word| guarded(word.split_once('=').map_or(word, |(variable, _)| variable)).is_some())
+        .then(|| Hit::new("guard.reconfigure", ENVIRONMENT))
+}
+
+/// `$HOME/.local/bin/claude-hook`, `"$(command -v claude-hook)"`, `$(which claude-hook)`: the
+/// binary of ours a program named at run time is, by the last word of its path (after the
+/// home directory the line fixes) or of the command that prints it.
+fn computed_binary(call: &Call) -> Option<&'static str> {
+    let program = call.command.argv.first()?;
+    let text = program.text.trim_end_matches(['"', '\'', ')', '`', '}']);
+    let last = text.rsplit(['/', '\\', ' ', '(', '\t']).next().unwrap_or(text);
+    let last = last.strip_suffix(".exe").unwrap_or(last);
+    BINARIES.iter().copied().find(|binary| binary.eq_ignore_ascii_case(last))
+}
+
+/// A program named at run time: ours ([`computed_binary`]) when its name says so, judged as
+/// ours is; else, given the subcommand that trusts a project policy, or `uninstall` with no
+/// package to take away (`$PIP uninstall requests` has one), worth a question. Out of line:
+/// off an allowed call's path.
+#[inline(never)]
+fn computed_program(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    if computed_binary(call).is_some() {
+        return reconfigures(args).then(|| Hit::new("guard.reconfigure", MESSAGE));
+    }
+    let program = call.command.argv.first()?;
+    let last = program.text.rsplit(['/', '\\']).next().unwrap_or_default();
+    // A name the line fixes (`$HOME/bin/cargo`) is not ours.
+    let unknown = last.is_empty() || last.contains(['$', '`', '(', ')']);
+    let operands: Vec<&str> =
+        args.iter().map(|arg| arg.text.as_str()).filter(|text| !text.starts_with('-')).collect();
+    let ours = matches!(operands.as_slice(), ["trust", ..] | ["uninstall"]);
+    (unknown && ours).then(|| {
+        Hit::ask(
+            "guard.reconfigure",
+            format!("The program is only known at run time, and `{}` is what our hook binaries take to change how the agent's guard is installed or trusted. {MESSAGE}", operands[0]),
+        )
+    })
 }
 
 /// `mkfifo`, `mknod` or a link to a device at a policy file's path: the guard would then read

@@ -250,7 +250,7 @@ fn guesses_of(pack: Pack, call: &Call) -> Option<Hit> {
 /// The command's base name, lower-cased (Windows and macOS file systems ignore case) and
 /// without a Windows executable suffix.
 fn command_name(command: &SimpleCommand) -> Option<Cow<'_, str>> {
-    let name = command.name()?;
+    let name = command.name().or_else(|| fixed_last_component(command))?;
     // Most names are already lower-case with no Windows suffix: borrowed as they are.
     if !name.bytes().any(|b| b.is_ascii_uppercase() || b == b'.') {
         return Some(Cow::Borrowed(name));
@@ -261,6 +261,14 @@ fn command_name(command: &SimpleCommand) -> Option<Cow<'_, str>> {
         .find_map(|suffix| name.strip_suffix(suffix))
         .filter(|stem| !stem.is_empty());
     Some(Cow::Owned(stem.map_or_else(|| name.clone(), str::to_owned)))
+}
+
+/// `$HOME/.local/bin/claude-hook`, `$D/rm`: a program whose directory is known only at run
+/// time, but whose own name the line fixes, is that program.
+fn fixed_last_component(command: &SimpleCommand) -> Option<&str> {
+    let (_, last) = command.argv.first()?.text.rsplit_once('/')?;
+    let fixed = !last.is_empty() && !last.contains(['$', '`', '(', ')', '{', '}', '"', '\'', '*', '?', '[']);
+    fixed.then_some(last)
 }
 
 /// The operands of `args`: words that are not options, nor the value after an option of

@@ -1835,9 +1835,10 @@ impl Analyser {
             match wrappers::peel(&command.argv[start..], dialect) {
                 Peel::Runs => break,
                 Peel::Skips { via, at } => {
-                    // `env GIT_SSH_COMMAND=… git fetch`: the variables env sets are read by
-                    // the command as a prefix assignment's are.
-                    if via == "env" {
+                    // `env GIT_SSH_COMMAND=… git fetch`, `sudo HOME=/tmp/x claude`: the
+                    // variables env and sudo set are read by the command as a prefix
+                    // assignment's are, and are its assignments for the rules.
+                    if via == "env" || via == "sudo" {
                         let set: Vec<(String, Word)> = command.argv[start + 1..start + at]
                             .iter()
                             .filter_map(|word| {
@@ -1850,6 +1851,7 @@ impl Analyser {
                             set.iter().map(|(name, value)| (name.as_str(), value)),
                             origin,
                         );
+                        command.assignments.extend(set);
                     }
                     command.via.push(via);
                     start += at;
@@ -2031,7 +2033,7 @@ impl Analyser {
             self.text(&text, dialect, &inner)
         } else {
             let environment = &command.assignments;
-            self.scoped(Run::Program, |a| {
+            let last = self.scoped(Run::Program, |a| {
                 // `X=/tmp/x sh -c '… $X/…'`: the prefix assignments are the new shell's
                 // environment, so its text expands them.
                 for (name, value) in environment {
@@ -2045,7 +2047,17 @@ impl Analyser {
                     a.set_positional(values);
                 }
                 a.text(&text, dialect, &inner)
-            })
+            });
+            // Every command the new shell runs inherits that environment
+            // (`AGENT_HOOKS_CONFIG=/dev/null sh -c 'claude -p hi'`).
+            for inner in self.commands.get_mut(first..).unwrap_or_default() {
+                for (name, value) in environment {
+                    if !inner.assignments.iter().any(|(own, _)| own == name) {
+                        inner.assignments.push((name.clone(), value.clone()));
+                    }
+                }
+            }
+            last
         };
         // `iex $code`: PowerShell text that is a value gives no command at all.
         if dialect == Dialect::PowerShell && script.dynamic && !printed_known && self.commands.len() == first
@@ -2203,8 +2215,8 @@ impl Analyser {
                         ..Default::default()
                     });
                 }
-                // `os.rename(a, b)`, `shutil.copytree(a, b)`, `os.symlink(a, b)`: as `mv a b`,
-                // `cp -r a b`, `ln -s a b`.
+                // `os.rename(a, b)`, `shutil.copytree(a, b)`, `os.symlink(a, b)`, `os.link(a, b)`:
+                // as `mv a b`, `cp -r a b`, `ln -s a b`, `ln a b`.
                 inline::Finding::Transfer { via: how, from, to, kind } => {
                     let mut transfer_via = command.via.clone();
                     transfer_via.push(how);
@@ -2213,6 +2225,7 @@ impl Analyser {
                         inline::Transfer::Copy => &["cp"],
                         inline::Transfer::CopyTree => &["cp", "-r"],
                         inline::Transfer::Link => &["ln", "-s"],
+                        inline::Transfer::HardLink => &["ln"],
                     };
                     let argv: Vec<Word> =
                         program.iter().map(|w| Word::literal(*w)).chain([from, to]).collect();

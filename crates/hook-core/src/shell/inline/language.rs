@@ -254,6 +254,14 @@ pub(super) enum Effect {
     Remove,
     /// Moves or copies its first argument to its second (`os.rename`, `shutil.copytree`).
     Transfer(Transfer),
+    /// Changes a file's mode: the path first and the mode second (`os.chmod(p, m)`), or the
+    /// mode first and the paths after it (`mode_first`: Perl's and Ruby's `chmod(m, p…)`).
+    /// As `chmod m p`, which the permissions pack and the file rules judge.
+    Chmod {
+        mode_first: bool,
+    },
+    /// Cuts its first argument to a length (`os.truncate(p, n)`): as `truncate -s 0 p`.
+    Truncate,
     /// Runs a string as code of the same language (`exec("...")`, `eval "..."`).
     Eval,
     /// Runs a file or URL as code of the same language (R's `source(x)`, Julia's
@@ -371,6 +379,11 @@ const PYTHON: &[Target] = &[
     ("copy_file", &["file_util", "distutils.file_util"], Effect::Transfer(Transfer::Copy)),
     ("copy_tree", &["dir_util", "distutils.dir_util"], Effect::Transfer(Transfer::CopyTree)),
     ("symlink", &["os"], Effect::Transfer(Transfer::Link)),
+    // `from os import chmod`: bare too, as `remove` is.
+    ("link", &["os", ""], Effect::Transfer(Transfer::HardLink)),
+    ("chmod", &["os", ""], Effect::Chmod { mode_first: false }),
+    ("lchmod", &["os", ""], Effect::Chmod { mode_first: false }),
+    ("truncate", &["os", ""], Effect::Truncate),
     ("glob", &["glob"], Effect::Glob),
     ("iglob", &["glob"], Effect::Glob),
     ("make_archive", &["shutil", ""], Effect::Pack),
@@ -445,6 +458,15 @@ const NODE: &[Target] = &[
     ("symlinkSync", &[], Effect::Transfer(Transfer::Link)),
     ("symlink", &["fs", "fsp", "promises", "fs.promises", "fse", "Deno"], Effect::Transfer(Transfer::Link)),
     ("ensureSymlinkSync", &[], Effect::Transfer(Transfer::Link)),
+    ("linkSync", &[], Effect::Transfer(Transfer::HardLink)),
+    ("link", &["fs", "fsp", "promises", "fs.promises", "fse", "Deno"], Effect::Transfer(Transfer::HardLink)),
+    ("ensureLinkSync", &[], Effect::Transfer(Transfer::HardLink)),
+    ("chmodSync", &[], Effect::Chmod { mode_first: false }),
+    ("lchmodSync", &[], Effect::Chmod { mode_first: false }),
+    // Any object's: `require('fs/promises').truncate(p)`, an SFTP client's `chmod(p, m)`.
+    ("chmod", &[], Effect::Chmod { mode_first: false }),
+    ("truncateSync", &[], Effect::Truncate),
+    ("truncate", &[], Effect::Truncate),
     ("copy", &["fs", "fse", "fsExtra"], Effect::Transfer(Transfer::CopyTree)),
     ("writeFileSync", &[], Effect::Write),
     ("writeFile", &[], Effect::Write),
@@ -473,6 +495,9 @@ const PERL: &[Target] = &[
     ("cp", &["", "File::Copy"], Effect::Transfer(Transfer::Copy)),
     ("dircopy", &["", "File::Copy::Recursive"], Effect::Transfer(Transfer::CopyTree)),
     ("symlink", &[""], Effect::Transfer(Transfer::Link)),
+    ("link", &[""], Effect::Transfer(Transfer::HardLink)),
+    ("chmod", &[""], Effect::Chmod { mode_first: true }),
+    ("truncate", &[""], Effect::Truncate),
     ("eval", &[""], Effect::Eval),
     ("glob", &[""], Effect::Glob),
     ("opendir", &[""], Effect::List),
@@ -523,6 +548,12 @@ const RUBY: &[Target] = &[
     ("symlink", &["File"], Effect::Transfer(Transfer::Link)),
     ("ln_s", &["FileUtils"], Effect::Transfer(Transfer::Link)),
     ("ln_sf", &["FileUtils"], Effect::Transfer(Transfer::Link)),
+    ("link", &["File"], Effect::Transfer(Transfer::HardLink)),
+    ("ln", &["FileUtils"], Effect::Transfer(Transfer::HardLink)),
+    ("chmod", &["File", "FileUtils"], Effect::Chmod { mode_first: true }),
+    ("chmod_R", &["FileUtils"], Effect::Chmod { mode_first: true }),
+    ("lchmod", &["File"], Effect::Chmod { mode_first: true }),
+    ("truncate", &["File"], Effect::Truncate),
     ("copy_entry", &["FileUtils"], Effect::Transfer(Transfer::CopyTree)),
     ("read", &["File", "IO"], Effect::Read),
     ("readlines", &["File", "IO"], Effect::Read),
@@ -616,6 +647,8 @@ const PHP: &[Target] = &[
     ("parse_ini_file", &[], Effect::Read),
     ("copy", &[], Effect::Transfer(Transfer::Copy)),
     ("symlink", &[], Effect::Transfer(Transfer::Link)),
+    ("link", &[], Effect::Transfer(Transfer::HardLink)),
+    ("chmod", &[], Effect::Chmod { mode_first: false }),
     ("rename", &[], Effect::Transfer(Transfer::Move)),
     ("fopen", &[], Effect::Open),
     ("file_put_contents", &[], Effect::Write),

@@ -66,6 +66,9 @@ pub(super) enum Transfer {
     CopyTree,
     /// A symbolic link named by the second argument to the first (`os.symlink(src, dst)`).
     Link,
+    /// A second name, the second argument, for the file the first names (`os.link(src, dst)`):
+    /// a write through either name writes both.
+    HardLink,
 }
 
 /// The text standing for the part of a path the code computes at run time that the scan does

@@ -637,6 +637,29 @@ impl<'a> Scanner<'a> {
                 }
                 return Some(end);
             }
+            "chmod" | "lchmod" => {
+                let argv =
+                    vec![Word::literal("chmod"), mode_word(args.into_iter().next()), Word::literal(path)];
+                self.findings.push(Finding::Argv(argv));
+                return Some(end);
+            }
+            // `Path(new).hardlink_to(old)` and `.symlink_to(old)` make the path object a name
+            // for `old`; Python 3.8's `Path(old).link_to(new)` the other way round.
+            "hardlink_to" | "symlink_to" | "link_to" => {
+                if let Some(other) = args.into_iter().next().and_then(|arg| self.path_word(arg)) {
+                    let via = format!("{} {via}.{method}", self.language.label());
+                    let kind = match method {
+                        "symlink_to" => super::Transfer::Link,
+                        _ => super::Transfer::HardLink,
+                    };
+                    let (from, to) = match method {
+                        "link_to" => (Word::literal(path), other),
+                        _ => (other, Word::literal(path)),
+                    };
+                    self.findings.push(Finding::Transfer { via, from, to, kind });
+                }
+                return Some(end);
+            }
             "glob" | "rglob" => {
                 if let Some(Arg::Str(pattern, false)) = args.first() {
                     // `rglob` matches at every depth.
@@ -1045,6 +1068,38 @@ impl<'a> Scanner<'a> {
                     && !argument.starts_with("function") =>
             {
                 self.findings.push(Finding::Opaque { call: path.to_string(), argument });
+            }
+            // `os.chmod(p, 0o600)`, Perl's `chmod 0755, @files`: as `chmod MODE P…`.
+            (Effect::Chmod { mode_first }, first) => {
+                let mut all = first.into_iter().chain(args);
+                let (mode, paths): (Option<Arg>, Vec<Arg>) = match mode_first {
+                    true => (all.next(), all.collect()),
+                    // Python's and Node's arguments after the mode are options, not files.
+                    false => {
+                        let path = all.next();
+                        (all.next(), path.into_iter().collect())
+                    }
+                };
+                let files: Vec<Word> = paths
+                    .into_iter()
+                    .flat_map(|arg| match arg {
+                        Arg::List(words) => words,
+                        // Ruby's `noop: true`, a callback.
+                        Arg::Other(text) if text.contains([':', '=', '>']) => Vec::new(),
+                        arg => self.path_word(arg).into_iter().collect(),
+                    })
+                    .collect();
+                if !files.is_empty() {
+                    let argv = [Word::literal("chmod"), mode_word(mode)].into_iter().chain(files).collect();
+                    self.findings.push(Finding::Argv(argv));
+                }
+            }
+            // `os.truncate(p, 0)`: a write of the whole file, as `truncate -s 0 p`.
+            (Effect::Truncate, Some(first)) => {
+                if let Some(file) = self.path_word(first) {
+                    let argv = ["truncate", "-s", "0"].map(Word::literal).into_iter().chain([file]).collect();
+                    self.findings.push(Finding::Argv(argv));
+                }
             }
             (Effect::Transfer(kind), first) => {
                 let mut words = first.into_iter().chain(args).map(|arg| self.path_word(arg));
@@ -1525,6 +1580,26 @@ fn process_id(text: &str, group: bool) -> Word {
         Ok(pid) => Word::literal(pid.to_string()),
         Err(_) => Word { dynamic: true, ..Word::literal(text) },
     }
+}
+
+/// The mode a chmod call gives, as the chmod command spells it: `0o755`, Perl's `0755`, a
+/// decimal `493` and hex `0x1ed` are all `755`; a string is as written (Node's `'755'`), and
+/// anything the code computes (`stat.S_IRWXU`) is a value only known at run time.
+fn mode_word(mode: Option<Arg>) -> Word {
+    let computed = || Word { dynamic: true, ..Word::literal("$mode") };
+    let number = match mode {
+        Some(Arg::Str(text, false)) => return Word::literal(text),
+        Some(Arg::Other(text)) => text.trim().replace('_', ""),
+        _ => return computed(),
+    };
+    let lower = number.to_ascii_lowercase();
+    let value = match lower.as_bytes() {
+        [b'0', b'o', ..] => u32::from_str_radix(&lower[2..], 8),
+        [b'0', b'x', ..] => u32::from_str_radix(&lower[2..], 16),
+        [b'0', _, ..] => u32::from_str_radix(&lower[1..], 8),
+        _ => lower.parse(),
+    };
+    value.map_or_else(|_| computed(), |value| Word::literal(format!("{value:o}")))
 }
 
 /// Whether an expression builds a name at run time (`"sys" . $x`, `chr(115)`).

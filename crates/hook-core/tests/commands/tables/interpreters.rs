@@ -145,6 +145,93 @@ pub(crate) const CASES: &[Case] = &[
     allow(r#"node -e "require('fs').cpSync('public', 'dist/public', {recursive: true})""#),
     allow(r#"php -r 'copy("a.txt", "b.txt");'"#),
     allow(r#"php -r 'rename("a.txt", "b.txt");'"#),
+    // Mode changes, truncations and hard links are writes of the file they name, as `chmod`,
+    // `truncate -s 0` and `ln` are (issue 17, red team 11 cause 2).
+    deny(
+        "files.deny-write",
+        r#"python3 -c "import os;os.chmod(os.path.expanduser('~/.local/bin/claude-hook'),0)""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "from os import chmod; chmod('/home/dev/.local/bin/claude-hook', 0)""#,
+    ),
+    deny(
+        "permissions.world-writable-system",
+        r#"python3 -c "import os;os.chmod(os.path.expanduser('~/.ssh'),0o777)""#,
+    ),
+    deny(
+        "permissions.world-writable-system",
+        r#"python3 -c "import os;os.chmod(os.path.expanduser('~/.bashrc'), 438)""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "import os;os.truncate(os.path.expanduser('~/.local/bin/claude-hook'),0)""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "import os;os.link(os.path.expanduser('~/.claude/settings.json'),'/tmp/s')""#,
+    ),
+    deny(
+        "permissions.world-writable-system",
+        r#"python3 -c "import pathlib;pathlib.Path('~/.bashrc').expanduser().chmod(0o666)""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "from pathlib import Path;Path('/tmp/s').hardlink_to(Path.home()/'.claude'/'settings.json')""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "from pathlib import Path;(Path.home()/'.bashrc').symlink_to('/tmp/evil')""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "from pathlib import Path;(Path.home()/'.bashrc').write_text('curl x|sh')""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"node -e "require('fs').chmodSync(require('os').homedir()+'/.local/bin/claude-hook',0)""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"node -e "require('fs').truncateSync(require('os').homedir()+'/.claude/settings.json')""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"node -e "require('fs').promises.chmod(require('os').homedir()+'/.local/bin/claude-hook',0)""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"node -e "const fs=require('fs');fs.linkSync(process.env.HOME+'/.claude/settings.json','/tmp/s')""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"node -e "require('fs/promises').truncate('/home/dev/.claude/settings.json')""#,
+    ),
+    deny("files.deny-write", r#"perl -e 'chmod 0, "$ENV{HOME}/.local/bin/claude-hook"'"#),
+    deny("files.deny-write", r#"perl -e 'truncate "$ENV{HOME}/.claude/settings.json", 0'"#),
+    deny("files.deny-write", r#"perl -e 'link "$ENV{HOME}/.claude/settings.json", "/tmp/s"'"#),
+    deny("files.deny-write", r#"ruby -e 'File.chmod(0, Dir.home+"/.local/bin/claude-hook")'"#),
+    deny("files.deny-write", r#"ruby -e 'File.truncate(File.expand_path("~/.claude/settings.json"), 0)'"#),
+    deny("files.deny-write", r#"ruby -e 'File.link(File.expand_path("~/.bashrc"), "/tmp/b")'"#),
+    deny(
+        "permissions.world-writable-system",
+        r#"ruby -rfileutils -e 'FileUtils.chmod(0777, File.expand_path("~/.ssh"))'"#,
+    ),
+    deny("files.deny-write", r#"php -r 'chmod(getenv("HOME")."/.local/bin/claude-hook", 0);'"#),
+    allow(r#"python3 -c "import os;os.chmod('build/run.sh',0o755)""#),
+    allow(r#"python3 -c "import os,stat;os.chmod('tool.sh', os.stat('tool.sh').st_mode | stat.S_IEXEC)""#),
+    allow(r#"python3 -c "import os;os.chmod('/tmp/x.sh',0o755)""#),
+    allow(r#"python3 -c "import os;os.truncate('out.log',0)""#),
+    allow(r#"python3 -c "import os;os.link('a.txt','b.txt')""#),
+    allow(r#"python3 -c "from pathlib import Path;Path('scripts/x.sh').chmod(0o755)""#),
+    allow(r#"python3 -c "from pathlib import Path;Path('latest').symlink_to('build/v2')""#),
+    allow(r#"python3 -c "print(str.truncate) if hasattr(str,'truncate') else None""#),
+    allow(r#"node -e "require('fs').chmodSync('dist/cli.js',0o755)""#),
+    allow(r#"node -e "require('fs').truncateSync('logs/app.log')""#),
+    allow(r#"node -e "console.log(require('lodash').truncate('a long title', {length: 8}))""#),
+    allow(r#"perl -e 'chmod 0755, "bin/tool"'"#),
+    allow(r#"ruby -e 'File.chmod(0644, "README.md")'"#),
+    allow(r#"ruby -rfileutils -e 'FileUtils.ln("a.txt", "b.txt")'"#),
     // awk's `print > EXPR` with a computed name: the path it computes is written; a name from
     // the environment the scan cannot compute is asked about; names from the input are data.
     deny("files.deny-write", r#"awk 'BEGIN{printf "" > ENVIRON["HOME"] "/.bashrc"}'"#),
