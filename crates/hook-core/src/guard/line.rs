@@ -522,9 +522,11 @@ fn touched_block(
         return Some(denied.into_block(index));
     }
     // `cat $CFG/gh/hosts.yml`, `cat /home/$USER/.ssh/id_rsa`: a part the guard cannot compute,
-    // before the tail of a guarded place.
+    // before the tail of a guarded place. A `$HOME` it knows was judged above as `~` is, with
+    // the rules' exceptions (`cat $HOME/.ssh/id_rsa.pub`).
     let unknown_place = accessed.iter().find_map(|&(access, word, path)| {
-        word.dynamic.then(|| files::could_be(path, access, &policy.files)).flatten()
+        let computed = here.home.is_some() && crate::shell::home_only(path);
+        (word.dynamic && !computed).then(|| files::could_be(path, access, &policy.files)).flatten()
     });
     if let Some(maybe) = unknown_place {
         let reason = format!(
