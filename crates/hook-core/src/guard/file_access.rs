@@ -919,6 +919,12 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // A link is the file under another name: making one reads it, as far as the rules go,
         // and replaces whatever had the link's name (`ln -sf /dev/null settings.json`). A hard
         // link is the same file, writable under the new name: making one writes it too.
+        // `link FILE NAME` (coreutils) makes a hard link, with no options.
+        "link" => {
+            if let [target, link] = operands.as_slice() {
+                found.extend([(Access::Read, *target), (Access::Write, *target), (Access::Write, *link)]);
+            }
+        }
         "ln" => {
             let hard = !command.args().iter().any(|a| {
                 a.text == "--symbolic" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('s'))
@@ -947,7 +953,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             // `git hash-object -w .env`, `git update-index --add .env`: the file into the
             // object store, whence `git cat-file` prints it.
             Some((subcommand, rest))
-                if matches!(subcommand.text.as_str(), "add" | "hash-object")
+                if matches!(subcommand.text.as_str(), "add" | "stage" | "hash-object")
                     || subcommand.text == "update-index" && has_option(command, &["--add"])
                     || subcommand.text == "diff" && has_option(command, &["--no-index"]) =>
             {
@@ -1057,12 +1063,19 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found.extend(operands.first().map(|word| (Access::Write, *word)));
         }
         "cp" | "install" | "rsync" | "scp" | "copy-item" | "copy" | "cpi" => {
+            // `cp -l`, `cp --link` make hard links: the source, writable under the new name.
+            let linked = name == "cp" && hard_links(command.args());
+            let mut source = |word: &'c Word| {
+                found.push((Access::Read, word));
+                if linked {
+                    found.push((Access::Write, word));
+                }
+            };
             if let Some(dir) = target_directory(name, command.args()) {
-                let sources = operands.iter().filter(|word| !std::ptr::eq(**word, dir));
-                found.extend(sources.map(|word| (Access::Read, *word)));
+                operands.iter().filter(|word| !std::ptr::eq(**word, dir)).for_each(|word| source(word));
                 found.push((Access::Write, dir));
             } else if let Some((target, sources)) = operands.split_last() {
-                found.extend(sources.iter().map(|word| (Access::Read, *word)));
+                sources.iter().for_each(|word| source(word));
                 found.push((Access::Write, *target));
             }
         }
@@ -1817,6 +1830,15 @@ fn download_names_unknown(name: &str, args: &[Word]) -> bool {
 }
 
 /// A short option cluster without its `-` (`-sSLO` → `sSLO`); `None` for other words.
+/// Whether `cp`'s options make hard links: `-l` in a cluster, `--link` or an abbreviation of it
+/// (GNU accepts any unambiguous prefix, `--li`).
+pub(super) fn hard_links(args: &[Word]) -> bool {
+    args.iter().any(|a| {
+        short_cluster(&a.text).is_some_and(|cluster| cluster.contains('l'))
+            || a.text.len() >= 3 && "--link".starts_with(a.text.as_str())
+    })
+}
+
 fn short_cluster(text: &str) -> Option<&str> {
     text.strip_prefix('-').filter(|cluster| {
         !cluster.is_empty() && !cluster.starts_with('-') && cluster.bytes().all(|b| b.is_ascii_alphanumeric())
@@ -2239,6 +2261,83 @@ fn uploaded(args: &[Word]) -> Vec<&Word> {
         }
     }
     files
+}
+
+/// The most names one curl glob is expanded to; past it, each set and range becomes `*`.
+const MAX_CURL_NAMES: usize = 4096;
+
+/// What curl makes of `path`, a file it uploads (`-T "{.env,a}"`) or reads (`file:///p/.en[u-v]`)
+/// when it holds curl's own glob of `{a,b}` sets and `[a-z]`/`[1-10]` ranges, which curl
+/// expands itself unless `-g` (`--globoff`): the names, or a shell glob of them when there
+/// are more than [`MAX_CURL_NAMES`]. `None`: no curl glob, or curl turns it down.
+pub(super) fn curl_names(command: &SimpleCommand, word: &Word, path: &str) -> Option<CurlNames> {
+    if !path.contains(['{', '[']) || uploaded_path(&word.text).is_some() || word.text.starts_with('-') {
+        return None;
+    }
+    let globoff = command.args().iter().any(|a| {
+        a.text == "--globoff" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('g'))
+    });
+    if globoff {
+        return None;
+    }
+    // Each part: the choices it stands for.
+    let mut parts: Vec<Vec<String>> = Vec::new();
+    let mut literal = String::new();
+    let mut chars = path.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => literal.extend(chars.next()),
+            '{' | '[' => {
+                let close = if c == '{' { '}' } else { ']' };
+                let body: String = chars.by_ref().take_while(|&d| d != close).collect();
+                parts.push(vec![std::mem::take(&mut literal)]);
+                parts.push(if c == '{' {
+                    body.split(',').map(str::to_string).collect()
+                } else {
+                    curl_range(&body)?
+                });
+            }
+            _ => literal.push(c),
+        }
+    }
+    parts.push(vec![literal]);
+    let count = parts.iter().try_fold(1usize, |n, choices| n.checked_mul(choices.len()));
+    if count.is_none_or(|n| n > MAX_CURL_NAMES) {
+        let glob =
+            parts.iter().map(|choices| if choices.len() == 1 { choices[0].as_str() } else { "*" }).collect();
+        return Some(CurlNames::Glob(glob));
+    }
+    let names = parts.iter().fold(vec![String::new()], |names, choices| {
+        names.iter().flat_map(|name| choices.iter().map(move |choice| format!("{name}{choice}"))).collect()
+    });
+    Some(CurlNames::Names(names))
+}
+
+/// What curl expands a glob to: [`curl_names`].
+pub(super) enum CurlNames {
+    Names(Vec<String>),
+    Glob(String),
+}
+
+/// The names of curl's range `a-z` or `1-100` (`001-100` pads; `:N` steps); `None` when curl
+/// would refuse it.
+fn curl_range(body: &str) -> Option<Vec<String>> {
+    let (range, step) = match body.split_once(':') {
+        Some((range, step)) => (range, step.parse::<usize>().ok().filter(|&n| n > 0)?),
+        None => (body, 1),
+    };
+    let (from, to) = range.split_once('-')?;
+    let letters = |text: &str| (text.chars().count() == 1).then(|| text.chars().next()).flatten();
+    if let (Some(a), Some(b)) = (letters(from), letters(to)) {
+        if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
+            return Some((a..=b).step_by(step).map(String::from).collect());
+        }
+    }
+    let (a, b): (usize, usize) = (from.parse().ok()?, to.parse().ok()?);
+    let width = if from.starts_with('0') { from.len() } else { 0 };
+    Some(
+        (a..=b.min(a.saturating_add(MAX_CURL_NAMES))).step_by(step).map(|n| format!("{n:0width$}")).collect(),
+    )
 }
 
 /// The file of an argument that sends one: the text after `@` (or curl's `<`), without curl's

@@ -433,14 +433,24 @@ fn touched_block(
             };
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
             // matches nothing stays as written, naming a file that does not exist).
-            let found = match word.glob.then(|| files::expand(path, here)).flatten() {
+            // `curl -T "{.env,a}"`, `curl "file:///p/.en[u-v]"`: curl's own glob, its names.
+            let curl = match command.name() {
+                Some("curl") => super::file_access::curl_names(command, word, path),
+                _ => None,
+            };
+            let (path, glob) = match &curl {
+                Some(super::file_access::CurlNames::Names(names)) => {
+                    return names.iter().find_map(|name| denied(name, access, &policy.files, here));
+                }
+                Some(super::file_access::CurlNames::Glob(glob)) => (glob.as_str(), true),
+                None => (path, word.glob),
+            };
+            let found = match glob.then(|| files::expand(path, here)).flatten() {
                 Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, here)),
                 None => denied(path, access, &policy.files, here),
             };
             // `cat ~/.ssh/*` where there is no `~/.ssh` to expand it in: what it would pick.
-            found.or_else(|| {
-                word.glob.then(|| files::could_reach(path, access, &policy.files, here)).flatten()
-            })
+            found.or_else(|| glob.then(|| files::could_reach(path, access, &policy.files, here)).flatten())
         })
     };
     // `cd ~/.ssh; cat id_rsa`: after a `cd` that may have failed, relative paths are judged in
@@ -462,6 +472,8 @@ fn touched_block(
         let takes_along = match command.name() {
             Some("mv" | "git" | "chmod" | "chown" | "chgrp" | "chattr" | "setfacl") => true,
             Some("rm") => recursive,
+            // `cp -al ~/.claude /tmp/c`: every file inside, writable under a new name.
+            Some("cp") => super::file_access::hard_links(command.args()),
             _ => false,
         };
         if !takes_along {

@@ -465,7 +465,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         // `git add -f .`, `git add -A -f`: the files `.gitignore` keeps out go into a commit that
         // leaves the machine.
         "git"
-            if args.first().is_some_and(|a| a.text == "add")
+            if args.first().is_some_and(|a| matches!(a.text.as_str(), "add" | "stage"))
                 && (has(args, &["--force"]) || has_short(args, 'f')) =>
         {
             let mut roots: Vec<&str> =
@@ -484,7 +484,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         // `git -C ~ add .ssh`, `cd ~ && git add -A`: a work tree outside the project, with no
         // `.gitignore` of the project's to keep the secrets out, staged whole.
         "git"
-            if args.first().is_some_and(|a| a.text == "add")
+            if args.first().is_some_and(|a| matches!(a.text.as_str(), "add" | "stage"))
                 && !has(args, &["-u", "--update", "-p", "--patch", "-n", "--dry-run"]) =>
         {
             let mut roots: Vec<&str> =
