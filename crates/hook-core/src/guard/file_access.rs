@@ -1217,6 +1217,38 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found
                 .push((Access::Write, if system { &PLACES[LAUNCH_DAEMONS] } else { &PLACES[LAUNCH_AGENTS] }));
         }
+        // `defaults write ~/Library/LaunchAgents/x Program /tmp/x`: a domain given as a path is
+        // that plist (`.plist` added); `com.apple.loginwindow` holds the login and logout hooks
+        // (`LoginHook`), run as root at each login.
+        "defaults"
+            if operands.first().is_some_and(|verb| {
+                matches!(verb.text.as_str(), "write" | "import" | "delete" | "rename")
+            }) =>
+        {
+            if let Some(domain) = operands.get(1) {
+                let login = domain.text.trim_end_matches(".plist").ends_with("com.apple.loginwindow");
+                found.push((Access::Write, if login { &PLACES[LOGIN_WINDOW] } else { *domain }));
+            }
+        }
+        // `plutil -replace KEY -string V F`, `PlistBuddy -c 'Set :K V' F`: the plist edited in
+        // place (`plutil -p`, `-lint`, `-extract` and `PlistBuddy -c Print` only read it).
+        "plutil"
+            if command.args().iter().any(|a| {
+                matches!(a.text.as_str(), "-replace" | "-insert" | "-remove" | "-convert" | "-create")
+            }) && !command.args().iter().any(|a| a.text == "-o") =>
+        {
+            found.extend(command.args().last().map(|file| (Access::Write, file)));
+        }
+        "plistbuddy"
+            if command.args().windows(2).any(|pair| {
+                pair[0].text == "-c" && !pair[1].text.trim_start().to_ascii_lowercase().starts_with("print")
+            }) =>
+        {
+            found.extend(command.args().last().map(|file| (Access::Write, file)));
+        }
+        // `osascript -e 'tell application "System Events" to make login item …'`: an app or
+        // script started at every login, kept in the background task database.
+        "osascript" if makes_login_item(command.args()) => found.push((Access::Write, &PLACES[LOGIN_ITEMS])),
         // A lingering user's units start at boot, logged in or not.
         "loginctl" if operands.first().is_some_and(|verb| verb.text == "enable-linger") => {
             found.push((Access::Write, &PLACES[LINGER]));
@@ -1448,9 +1480,9 @@ pub(crate) fn is_place(word: &Word) -> bool {
 /// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 18] = [PLACE; 18];
+static PLACES: [Word; 20] = [PLACE; 20];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 18] = [
+const PLACE_PATHS: [&str; 20] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1469,6 +1501,8 @@ const PLACE_PATHS: [&str; 18] = [
     "/etc/gshadow",
     "~/.ssh/authorized_keys",
     "a.out",
+    "~/Library/Preferences/com.apple.loginwindow.plist",
+    "~/Library/Application Support/com.apple.backgroundtaskmanagementagent/backgrounditems.btm",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1488,6 +1522,17 @@ const SHADOW: usize = 14;
 const GSHADOW: usize = 15;
 const AUTHORIZED_KEYS: usize = 16;
 const A_OUT: usize = 17;
+const LOGIN_WINDOW: usize = 18;
+const LOGIN_ITEMS: usize = 19;
+
+/// Whether AppleScript (or JavaScript for Automation) code given with `-e` adds a login item.
+fn makes_login_item(args: &[Word]) -> bool {
+    args.windows(2).filter(|pair| pair[0].text == "-e").any(|pair| {
+        let code = pair[1].text.to_ascii_lowercase().replace(char::is_whitespace, "");
+        (code.contains("loginitem") || code.contains("loginitems"))
+            && ["make", "push", "add", "new"].iter().any(|verb| code.contains(verb))
+    })
+}
 
 /// Whether `host` names this machine: the loopback names and addresses, or its host name
 /// (read from `/etc/hostname` only for the one command that asks).
@@ -1907,8 +1952,14 @@ pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
 /// (`here` resolves it) for these commands alone: what `docker compose config` prints (see
 /// [`compose_prints`]), and the uploads of a file-transfer client's batch file (`sftp -b F`,
 /// `lftp -f F`, `ftp host < F`).
-pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Context) -> Vec<String> {
+pub(crate) fn named_in_files(
+    analysis: &crate::shell::Analysis,
+    index: usize,
+    command: &SimpleCommand,
+    here: &crate::project::Context,
+) -> Vec<String> {
     match command.name() {
+        Some("curl") => curl_config_reads(analysis, index, command, here),
         Some("docker" | "podman" | "docker-compose" | "podman-compose") => compose_prints(command, here),
         Some(name @ ("sftp" | "lftp" | "ftp" | "smbclient" | "ncftp")) => {
             let option = match name {
@@ -1960,6 +2011,66 @@ pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Con
         }
         _ => Vec::new(),
     }
+}
+
+/// The files the configuration `curl -K F` (`--config F`) reads makes curl send: `data =
+/// "@.env"`, `upload-file = x`, `form = "k=@x"`. The configuration is `-` (standard input: a
+/// here-string, a heredoc or what an `echo` piped in prints), a file an earlier command of the
+/// line writes, or a file on disk.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn curl_config_reads(
+    analysis: &crate::shell::Analysis,
+    index: usize,
+    command: &SimpleCommand,
+    here: &crate::project::Context,
+) -> Vec<String> {
+    let configs = option_values(command.args(), &["-K", "--config"]);
+    let mut files = Vec::new();
+    for (word, path) in configs {
+        if word.dynamic {
+            continue;
+        }
+        let written = || {
+            let commands = &analysis.commands[..index];
+            commands.iter().enumerate().rev().find_map(|(at, writer)| {
+                writer
+                    .redirects
+                    .iter()
+                    .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append) && r.target.text == path)
+                    .then(|| crate::shell::file_output(&analysis.commands, at))
+                    .flatten()
+            })
+        };
+        let text = match path {
+            "-" => analysis.stdin_text(index),
+            _ => written().or_else(|| std::fs::read_to_string(super::files::resolve(path, here)).ok()),
+        };
+        files.extend(text.iter().flat_map(|text| curl_config_files(text)));
+    }
+    files
+}
+
+/// The files a curl configuration's lines send: each line is a long option without its
+/// dashes (or a short one with), then its value after a space, `=` or `:`, quoted or not.
+fn curl_config_files(text: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    for line in text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')) {
+        let line = line.trim_start_matches('-');
+        let at = line.find([' ', '\t', '=', ':']).unwrap_or(line.len());
+        let (key, value) = line.split_at(at);
+        let value = value.trim_start_matches([' ', '\t', '=', ':']).trim();
+        let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(value);
+        let file = match key {
+            "T" | "upload-file" => Some(value),
+            "K" | "config" => Some(value),
+            "url" | "url-query" if value.starts_with("file://") => Some(&value["file://".len()..]),
+            "d" | "data" | "data-binary" | "data-ascii" | "data-urlencode" | "json" | "F" | "form"
+            | "form-string" | "H" | "header" => uploaded_path(value),
+            _ => None,
+        };
+        files.extend(file.filter(|file| !file.is_empty() && *file != "-").map(str::to_string));
+    }
+    files
 }
 
 /// The files `docker compose config` (`convert`, `docker-compose config`, `podman compose

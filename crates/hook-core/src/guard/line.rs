@@ -354,7 +354,7 @@ fn file_block(
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
-    let named_in_files = named_in_files(command, here);
+    let named_in_files = named_in_files(analysis, index, command, here);
     let dotfiles = super::file_access::dotfiles_applied(command);
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
     let patches = command.name() == Some("patch");

@@ -882,8 +882,8 @@ impl Analyser {
         };
         for redirection in redirections {
             match redirection {
-                Redirection::To { fd, redir, target } => {
-                    let target = self.expand_value(target, origin);
+                Redirection::To { fd, redir, target: written } => {
+                    let target = self.expand_value(written, origin);
                     let is_descriptor = target.text == "-" || target.text.bytes().all(|b| b.is_ascii_digit());
                     let op = match redir {
                         Redir::HereString => {
@@ -929,6 +929,14 @@ impl Analyser {
                         Redir::Append | Redir::AppendAll => RedirectOp::Append,
                         Redir::ReadWrite => RedirectOp::ReadWrite,
                     };
+                    // `echo x >> ~/.z{sh,}rc`, `cat < {.e,x}nv`: zsh expands the braces and
+                    // writes or reads every file (bash refuses an ambiguous redirect).
+                    if op != RedirectOp::Duplicate {
+                        if let Some(Braces::Words(words)) = braces::expand(written) {
+                            let words = words.into_iter().filter(|word| word.text != target.text);
+                            redirects.extend(words.map(|word| Redirect { fd: *fd, op, target: word }));
+                        }
+                    }
                     redirects.push(Redirect { fd: *fd, op, target });
                 }
                 Redirection::HereDoc { fd, body, expand } => {
