@@ -537,8 +537,8 @@ fn touched_block(
     // before the tail of a guarded place. A `$HOME` it knows was judged above as `~` is, with
     // the rules' exceptions (`cat $HOME/.ssh/id_rsa.pub`).
     let unknown_place = accessed.iter().find_map(|&(access, word, path)| {
-        let computed = here.home.is_some() && crate::shell::home_only(path);
-        (word.dynamic && !computed).then(|| files::could_be(path, access, &policy.files)).flatten()
+        let unknown = word.dynamic && !(here.home.is_some() && crate::shell::home_only(path));
+        unknown.then(|| files::could_be(path, access, &policy.files)).flatten()
     });
     if let Some(maybe) = unknown_place {
         let reason = format!(

@@ -377,10 +377,12 @@ fn follows_links(command: &SimpleCommand) -> Option<bool> {
         "rg" => has(args, &["--follow"]) || has_short(args, 'L'),
         "ag" | "pt" | "sift" => has(args, &["--follow"]) || has_short(args, 'f'),
         "ack" | "ack-grep" => has(args, &["--follow"]),
+        // bsdtar (macOS's `tar`) follows every link with `-L`.
         "tar" | "gtar" | "bsdtar" => {
             has(args, &["--dereference"])
                 || has_short(args, 'h')
-                || args.first().is_some_and(|a| !a.text.starts_with('-') && a.text.contains('h'))
+                || has_short(args, 'L')
+                || args.first().is_some_and(|a| !a.text.starts_with('-') && a.text.contains(['h', 'L']))
         }
         "cp" | "rclone" => has(args, &["--dereference", "--copy-links"]) || has_short(args, 'L'),
         // `-k` copies a link to a directory as the directory; `--copy-unsafe-links` the links

@@ -211,15 +211,20 @@ fn runs_value(name: &str) -> bool {
 }
 
 /// The link `argv` makes, when it is `ln -s TARGET NAME` (or `ln -s TARGET`, a link named
-/// after the target in the current directory): the name as written and the target.
+/// after the target in the current directory) or `cp -s TARGET NAME` (`--symbolic-link`, or a
+/// prefix of it GNU accepts): the name as written and the target.
 fn made_link(argv: &[Word]) -> Option<(String, Word)> {
-    if argv.first().map(|w| w.text.as_str()) != Some("ln") {
-        return None;
-    }
+    let long = match argv.first().map(|w| w.text.as_str()) {
+        Some("ln") => "--symbolic",
+        Some("cp") => "--symbolic-link",
+        _ => return None,
+    };
     let (options, operands): (Vec<&Word>, Vec<&Word>) =
         argv[1..].iter().partition(|w| w.text.starts_with('-') && w.text.len() > 1);
-    let symbolic =
-        options.iter().any(|o| o.text == "--symbolic" || (!o.text.starts_with("--") && o.text.contains('s')));
+    let symbolic = options.iter().any(|o| {
+        o.text.len() >= 4 && long.starts_with(o.text.as_str())
+            || (!o.text.starts_with("--") && o.text.contains('s'))
+    });
     let (target, name) = match operands.as_slice() {
         [target] => (*target, target.text.rsplit('/').next().unwrap_or_default().to_string()),
         [target, name] if !name.dynamic => (*target, name.text.clone()),

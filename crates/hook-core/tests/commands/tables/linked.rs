@@ -76,6 +76,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("diff -r --no-dereference docs /tmp/e"),
     ask("files.deny-read-tree", "tar czhf /tmp/d.tgz docs"),
     ask("files.deny-read-tree", "tar --dereference -czf /tmp/d.tgz docs"),
+    ask("files.deny-read-tree", "tar czLf /tmp/d.tgz docs"),
+    ask("files.deny-read-tree", "tar -c -L -f /tmp/d.tar docs"),
     ask("files.deny-read-tree", "cp -rL docs /tmp/x"),
     ask("files.deny-read-tree", "cp -r --dereference docs /tmp/x"),
     ask("files.deny-read-tree", "rsync -aL docs/ /tmp/o"),

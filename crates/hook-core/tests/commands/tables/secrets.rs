@@ -1260,6 +1260,12 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "link ~/.ssh/authorized_keys /tmp/k"),
     deny("files.deny-write", "cp -al ~/.claude /tmp/c"),
     deny("files.deny-write", "cp -rl ~/.ssh /tmp/c"),
+    // A symbolic link made by `cp -s` is followed by a later write, as `ln -s`'s is.
+    deny("files.deny-write", "cp -s ~/.bashrc /tmp/b && echo evil >> /tmp/b"),
+    deny("files.deny-write", "cp --symbolic-link ~/.bashrc /tmp/b; echo x > /tmp/b"),
+    deny("files.deny-read", "cp --sym ~/.ssh/id_rsa k && cat k"),
+    allow("cp -s README.md /tmp/r && cat /tmp/r"),
+    allow("cp -S .bak a b"),
     allow("cp -l README.md /tmp/r"),
     allow("link README.md /tmp/r"),
     allow("cp -al src /tmp/snap"),
