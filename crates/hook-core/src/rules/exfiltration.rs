@@ -86,7 +86,8 @@ const GIT_HISTORY: &str = "This sends the repository's history or tree somewhere
 fn pushes_elsewhere(call: &Call) -> bool {
     let argv = &call.command.argv;
     let at = crate::shell::git_subcommand(argv);
-    if argv.get(at).is_none_or(|w| w.text != "push") {
+    // `git send-pack URL` is the plumbing under `git push`.
+    if argv.get(at).is_none_or(|w| w.text != "push" && w.text != "send-pack") {
         return false;
     }
     let mut words = argv[at + 1..].iter();
@@ -148,7 +149,8 @@ fn is_remote_url(text: &str) -> bool {
     }
 }
 
-/// Whether a network client sends what `git bundle` or `git archive` writes: piped into it
+/// Whether a network client sends what `git bundle`, `git archive`, `git format-patch --stdout`
+/// or `git fast-export` writes: piped into it
 /// (`git bundle create - --all | curl -T - URL`) or as a file an earlier command wrote
 /// (`git bundle create /tmp/x --all && curl -T /tmp/x URL`).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
@@ -165,6 +167,9 @@ fn sends_history(call: &Call) -> bool {
                 .skip(1)
                 .find(|w| !w.text.starts_with('-') || w.text == "-")
                 .map(|w| w.text.clone()),
+            // `git format-patch --stdout`, `git fast-export`: history as text.
+            ("git", "format-patch") if args.iter().any(|w| w.text == "--stdout") => Some("-".to_string()),
+            ("git", "fast-export") => Some("-".to_string()),
             ("git", "archive") => {
                 let output = args.iter().enumerate().find_map(|(i, w)| match w.text.as_str() {
                     "-o" | "--output" => args.get(i + 1).map(|w| w.text.clone()),
