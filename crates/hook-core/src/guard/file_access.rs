@@ -1029,6 +1029,12 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // A link is the file under another name: making one reads it, as far as the rules go,
         // and replaces whatever had the link's name (`ln -sf /dev/null settings.json`). A hard
         // link is the same file, writable under the new name: making one writes it too.
+        // `link FILE NAME` (coreutils) makes a hard link, with no options.
+        "link" => {
+            if let [target, link] = operands.as_slice() {
+                found.extend([(Access::Read, *target), (Access::Write, *target), (Access::Write, *link)]);
+            }
+        }
         "ln" => {
             let hard = !command.args().iter().any(|a| {
                 a.text == "--symbolic" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('s'))
@@ -1057,7 +1063,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             // `git hash-object -w .env`, `git update-index --add .env`: the file into the
             // object store, whence `git cat-file` prints it.
             Some((subcommand, rest))
-                if matches!(subcommand.text.as_str(), "add" | "hash-object")
+                if matches!(subcommand.text.as_str(), "add" | "stage" | "hash-object")
                     || subcommand.text == "update-index" && has_option(command, &["--add"])
                     || subcommand.text == "diff" && has_option(command, &["--no-index"]) =>
             {
@@ -1167,12 +1173,19 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found.extend(operands.first().map(|word| (Access::Write, *word)));
         }
         "cp" | "install" | "rsync" | "scp" | "copy-item" | "copy" | "cpi" => {
+            // `cp -l`, `cp --link` make hard links: the source, writable under the new name.
+            let linked = name == "cp" && hard_links(command.args());
+            let mut source = |word: &'c Word| {
+                found.push((Access::Read, word));
+                if linked {
+                    found.push((Access::Write, word));
+                }
+            };
             if let Some(dir) = target_directory(name, command.args()) {
-                let sources = operands.iter().filter(|word| !std::ptr::eq(**word, dir));
-                found.extend(sources.map(|word| (Access::Read, *word)));
+                operands.iter().filter(|word| !std::ptr::eq(**word, dir)).for_each(|word| source(word));
                 found.push((Access::Write, dir));
             } else if let Some((target, sources)) = operands.split_last() {
-                found.extend(sources.iter().map(|word| (Access::Read, *word)));
+                sources.iter().for_each(|word| source(word));
                 found.push((Access::Write, *target));
             }
         }
@@ -1314,6 +1327,38 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             found
                 .push((Access::Write, if system { &PLACES[LAUNCH_DAEMONS] } else { &PLACES[LAUNCH_AGENTS] }));
         }
+        // `defaults write ~/Library/LaunchAgents/x Program /tmp/x`: a domain given as a path is
+        // that plist (`.plist` added); `com.apple.loginwindow` holds the login and logout hooks
+        // (`LoginHook`), run as root at each login.
+        "defaults"
+            if operands.first().is_some_and(|verb| {
+                matches!(verb.text.as_str(), "write" | "import" | "delete" | "rename")
+            }) =>
+        {
+            if let Some(domain) = operands.get(1) {
+                let login = domain.text.trim_end_matches(".plist").ends_with("com.apple.loginwindow");
+                found.push((Access::Write, if login { &PLACES[LOGIN_WINDOW] } else { *domain }));
+            }
+        }
+        // `plutil -replace KEY -string V F`, `PlistBuddy -c 'Set :K V' F`: the plist edited in
+        // place (`plutil -p`, `-lint`, `-extract` and `PlistBuddy -c Print` only read it).
+        "plutil"
+            if command.args().iter().any(|a| {
+                matches!(a.text.as_str(), "-replace" | "-insert" | "-remove" | "-convert" | "-create")
+            }) && !command.args().iter().any(|a| a.text == "-o") =>
+        {
+            found.extend(command.args().last().map(|file| (Access::Write, file)));
+        }
+        "plistbuddy"
+            if command.args().windows(2).any(|pair| {
+                pair[0].text == "-c" && !pair[1].text.trim_start().to_ascii_lowercase().starts_with("print")
+            }) =>
+        {
+            found.extend(command.args().last().map(|file| (Access::Write, file)));
+        }
+        // `osascript -e 'tell application "System Events" to make login item …'`: an app or
+        // script started at every login, kept in the background task database.
+        "osascript" if makes_login_item(command.args()) => found.push((Access::Write, &PLACES[LOGIN_ITEMS])),
         // A lingering user's units start at boot, logged in or not.
         "loginctl" if operands.first().is_some_and(|verb| verb.text == "enable-linger") => {
             found.push((Access::Write, &PLACES[LINGER]));
@@ -1545,9 +1590,9 @@ pub(crate) fn is_place(word: &Word) -> bool {
 /// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 18] = [PLACE; 18];
+static PLACES: [Word; 20] = [PLACE; 20];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 18] = [
+const PLACE_PATHS: [&str; 20] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1566,6 +1611,8 @@ const PLACE_PATHS: [&str; 18] = [
     "/etc/gshadow",
     "~/.ssh/authorized_keys",
     "a.out",
+    "~/Library/Preferences/com.apple.loginwindow.plist",
+    "~/Library/Application Support/com.apple.backgroundtaskmanagementagent/backgrounditems.btm",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1585,6 +1632,17 @@ const SHADOW: usize = 14;
 const GSHADOW: usize = 15;
 const AUTHORIZED_KEYS: usize = 16;
 const A_OUT: usize = 17;
+const LOGIN_WINDOW: usize = 18;
+const LOGIN_ITEMS: usize = 19;
+
+/// Whether AppleScript (or JavaScript for Automation) code given with `-e` adds a login item.
+fn makes_login_item(args: &[Word]) -> bool {
+    args.windows(2).filter(|pair| pair[0].text == "-e").any(|pair| {
+        let code = pair[1].text.to_ascii_lowercase().replace(char::is_whitespace, "");
+        (code.contains("loginitem") || code.contains("loginitems"))
+            && ["make", "push", "add", "new"].iter().any(|verb| code.contains(verb))
+    })
+}
 
 /// Whether `host` names this machine: the loopback names and addresses, or its host name
 /// (read from `/etc/hostname` only for the one command that asks).
@@ -1951,6 +2009,15 @@ fn download_names_unknown(name: &str, args: &[Word]) -> bool {
 }
 
 /// A short option cluster without its `-` (`-sSLO` → `sSLO`); `None` for other words.
+/// Whether `cp`'s options make hard links: `-l` in a cluster, `--link` or an abbreviation of it
+/// (GNU accepts any unambiguous prefix, `--li`).
+pub(super) fn hard_links(args: &[Word]) -> bool {
+    args.iter().any(|a| {
+        short_cluster(&a.text).is_some_and(|cluster| cluster.contains('l'))
+            || a.text.len() >= 3 && "--link".starts_with(a.text.as_str())
+    })
+}
+
 fn short_cluster(text: &str) -> Option<&str> {
     text.strip_prefix('-').filter(|cluster| {
         !cluster.is_empty() && !cluster.starts_with('-') && cluster.bytes().all(|b| b.is_ascii_alphanumeric())
@@ -2019,8 +2086,14 @@ pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
 /// (`here` resolves it) for these commands alone: what `docker compose config` prints (see
 /// [`compose_prints`]), and the uploads of a file-transfer client's batch file (`sftp -b F`,
 /// `lftp -f F`, `ftp host < F`).
-pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Context) -> Vec<String> {
+pub(crate) fn named_in_files(
+    analysis: &crate::shell::Analysis,
+    index: usize,
+    command: &SimpleCommand,
+    here: &crate::project::Context,
+) -> Vec<String> {
     match command.name() {
+        Some("curl") => curl_config_reads(analysis, index, command, here),
         Some("docker" | "podman" | "docker-compose" | "podman-compose") => compose_prints(command, here),
         Some(name @ ("sftp" | "lftp" | "ftp" | "smbclient" | "ncftp")) => {
             let option = match name {
@@ -2072,6 +2145,66 @@ pub(crate) fn named_in_files(command: &SimpleCommand, here: &crate::project::Con
         }
         _ => Vec::new(),
     }
+}
+
+/// The files the configuration `curl -K F` (`--config F`) reads makes curl send: `data =
+/// "@.env"`, `upload-file = x`, `form = "k=@x"`. The configuration is `-` (standard input: a
+/// here-string, a heredoc or what an `echo` piped in prints), a file an earlier command of the
+/// line writes, or a file on disk.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn curl_config_reads(
+    analysis: &crate::shell::Analysis,
+    index: usize,
+    command: &SimpleCommand,
+    here: &crate::project::Context,
+) -> Vec<String> {
+    let configs = option_values(command.args(), &["-K", "--config"]);
+    let mut files = Vec::new();
+    for (word, path) in configs {
+        if word.dynamic {
+            continue;
+        }
+        let written = || {
+            let commands = &analysis.commands[..index];
+            commands.iter().enumerate().rev().find_map(|(at, writer)| {
+                writer
+                    .redirects
+                    .iter()
+                    .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append) && r.target.text == path)
+                    .then(|| crate::shell::file_output(&analysis.commands, at))
+                    .flatten()
+            })
+        };
+        let text = match path {
+            "-" => analysis.stdin_text(index),
+            _ => written().or_else(|| std::fs::read_to_string(super::files::resolve(path, here)).ok()),
+        };
+        files.extend(text.iter().flat_map(|text| curl_config_files(text)));
+    }
+    files
+}
+
+/// The files a curl configuration's lines send: each line is a long option without its
+/// dashes (or a short one with), then its value after a space, `=` or `:`, quoted or not.
+fn curl_config_files(text: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    for line in text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with('#')) {
+        let line = line.trim_start_matches('-');
+        let at = line.find([' ', '\t', '=', ':']).unwrap_or(line.len());
+        let (key, value) = line.split_at(at);
+        let value = value.trim_start_matches([' ', '\t', '=', ':']).trim();
+        let value = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).unwrap_or(value);
+        let file = match key {
+            "T" | "upload-file" => Some(value),
+            "K" | "config" => Some(value),
+            "url" | "url-query" if value.starts_with("file://") => Some(&value["file://".len()..]),
+            "d" | "data" | "data-binary" | "data-ascii" | "data-urlencode" | "json" | "F" | "form"
+            | "form-string" | "H" | "header" => uploaded_path(value),
+            _ => None,
+        };
+        files.extend(file.filter(|file| !file.is_empty() && *file != "-").map(str::to_string));
+    }
+    files
 }
 
 /// The files `docker compose config` (`convert`, `docker-compose config`, `podman compose
@@ -2373,6 +2506,83 @@ fn uploaded(args: &[Word]) -> Vec<&Word> {
         }
     }
     files
+}
+
+/// The most names one curl glob is expanded to; past it, each set and range becomes `*`.
+const MAX_CURL_NAMES: usize = 4096;
+
+/// What curl makes of `path`, a file it uploads (`-T "{.env,a}"`) or reads (`file:///p/.en[u-v]`)
+/// when it holds curl's own glob of `{a,b}` sets and `[a-z]`/`[1-10]` ranges, which curl
+/// expands itself unless `-g` (`--globoff`): the names, or a shell glob of them when there
+/// are more than [`MAX_CURL_NAMES`]. `None`: no curl glob, or curl turns it down.
+pub(super) fn curl_names(command: &SimpleCommand, word: &Word, path: &str) -> Option<CurlNames> {
+    if !path.contains(['{', '[']) || uploaded_path(&word.text).is_some() || word.text.starts_with('-') {
+        return None;
+    }
+    let globoff = command.args().iter().any(|a| {
+        a.text == "--globoff" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('g'))
+    });
+    if globoff {
+        return None;
+    }
+    // Each part: the choices it stands for.
+    let mut parts: Vec<Vec<String>> = Vec::new();
+    let mut literal = String::new();
+    let mut chars = path.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => literal.extend(chars.next()),
+            '{' | '[' => {
+                let close = if c == '{' { '}' } else { ']' };
+                let body: String = chars.by_ref().take_while(|&d| d != close).collect();
+                parts.push(vec![std::mem::take(&mut literal)]);
+                parts.push(if c == '{' {
+                    body.split(',').map(str::to_string).collect()
+                } else {
+                    curl_range(&body)?
+                });
+            }
+            _ => literal.push(c),
+        }
+    }
+    parts.push(vec![literal]);
+    let count = parts.iter().try_fold(1usize, |n, choices| n.checked_mul(choices.len()));
+    if count.is_none_or(|n| n > MAX_CURL_NAMES) {
+        let glob =
+            parts.iter().map(|choices| if choices.len() == 1 { choices[0].as_str() } else { "*" }).collect();
+        return Some(CurlNames::Glob(glob));
+    }
+    let names = parts.iter().fold(vec![String::new()], |names, choices| {
+        names.iter().flat_map(|name| choices.iter().map(move |choice| format!("{name}{choice}"))).collect()
+    });
+    Some(CurlNames::Names(names))
+}
+
+/// What curl expands a glob to: [`curl_names`].
+pub(super) enum CurlNames {
+    Names(Vec<String>),
+    Glob(String),
+}
+
+/// The names of curl's range `a-z` or `1-100` (`001-100` pads; `:N` steps); `None` when curl
+/// would refuse it.
+fn curl_range(body: &str) -> Option<Vec<String>> {
+    let (range, step) = match body.split_once(':') {
+        Some((range, step)) => (range, step.parse::<usize>().ok().filter(|&n| n > 0)?),
+        None => (body, 1),
+    };
+    let (from, to) = range.split_once('-')?;
+    let letters = |text: &str| (text.chars().count() == 1).then(|| text.chars().next()).flatten();
+    if let (Some(a), Some(b)) = (letters(from), letters(to)) {
+        if a.is_ascii_alphabetic() && b.is_ascii_alphabetic() {
+            return Some((a..=b).step_by(step).map(String::from).collect());
+        }
+    }
+    let (a, b): (usize, usize) = (from.parse().ok()?, to.parse().ok()?);
+    let width = if from.starts_with('0') { from.len() } else { 0 };
+    Some(
+        (a..=b.min(a.saturating_add(MAX_CURL_NAMES))).step_by(step).map(|n| format!("{n:0width$}")).collect(),
+    )
 }
 
 /// The file of an argument that sends one: the text after `@` (or curl's `<`), without curl's

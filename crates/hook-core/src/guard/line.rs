@@ -409,7 +409,7 @@ fn file_block(
     let accessed = accesses(command);
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
-    let named_in_files = named_in_files(command, here);
+    let named_in_files = named_in_files(analysis, index, command, here);
     let dotfiles = super::file_access::dotfiles_applied(command);
     let finds_deleting = command.name() == Some("find") && find_deletes(command.args());
     let patches = command.name() == Some("patch");
@@ -515,6 +515,18 @@ fn touched_block(
             };
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
             // matches nothing stays as written, naming a file that does not exist).
+            // `curl -T "{.env,a}"`, `curl "file:///p/.en[u-v]"`: curl's own glob, its names.
+            let curl = match command.name() {
+                Some("curl") => super::file_access::curl_names(command, word, path),
+                _ => None,
+            };
+            let (path, glob) = match &curl {
+                Some(super::file_access::CurlNames::Names(names)) => {
+                    return names.iter().find_map(|name| denied(name, access, &policy.files, here));
+                }
+                Some(super::file_access::CurlNames::Glob(glob)) => (glob.as_str(), true),
+                None => (path, glob),
+            };
             let found = match glob.then(|| files::expand(path, here)).flatten() {
                 Some(files) => files.iter().find_map(|file| denied(file, access, &policy.files, here)),
                 None => denied(path, access, &policy.files, here),
@@ -542,6 +554,8 @@ fn touched_block(
         let takes_along = match command.name() {
             Some("mv" | "git" | "chmod" | "chown" | "chgrp" | "chattr" | "setfacl") => true,
             Some("rm") => recursive,
+            // `cp -al ~/.claude /tmp/c`: every file inside, writable under a new name.
+            Some("cp") => super::file_access::hard_links(command.args()),
             _ => false,
         };
         if !takes_along {
@@ -615,9 +629,11 @@ fn touched_block(
         return Some(denied.into_block(index));
     }
     // `cat $CFG/gh/hosts.yml`, `cat /home/$USER/.ssh/id_rsa`: a part the guard cannot compute,
-    // before the tail of a guarded place.
+    // before the tail of a guarded place. A `$HOME` it knows was judged above as `~` is, with
+    // the rules' exceptions (`cat $HOME/.ssh/id_rsa.pub`).
     let unknown_place = accessed.iter().find_map(|&(access, word, path)| {
-        word.dynamic.then(|| files::could_be(path, access, &policy.files)).flatten()
+        let unknown = word.dynamic && !(here.home.is_some() && crate::shell::home_only(path));
+        unknown.then(|| files::could_be(path, access, &policy.files)).flatten()
     });
     if let Some(maybe) = unknown_place {
         let reason = format!(

@@ -42,6 +42,9 @@ struct TreeRead<'c> {
     hidden: bool,
     /// Links to directories met in the tree are followed (`grep -R`, `rg -L`, `find -L`, `zip`).
     follow: bool,
+    /// Links met in the tree are copied or packed as links, not as what they point at
+    /// (`cp -r`, `tar` without `-h`, `rsync -a`, `zip -y`): no file a link leads to is read.
+    keeps_links: bool,
     /// Name globs: when any is given, only files whose name matches one are read.
     include: Vec<&'c str>,
     /// Name or path globs of files and directories left out.
@@ -75,6 +78,7 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
             tree
         });
     let here = work_tree.as_ref().unwrap_or(here);
+    let tree = TreeRead { keeps_links: tree.keeps_links && !copy_used_later(analysis, index, here), ..tree };
     for root in &tree.roots {
         let path = files::resolve(root, here);
         if tree.outside_only && path.starts_with(&here.project_root) {
@@ -216,6 +220,7 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
         // The agents' ripgrep runs with `--hidden`, or may: dot-files are searched.
         hidden: true,
         follow: false,
+        keeps_links: false,
         include: include.iter().map(String::as_str).collect(),
         exclude: Vec::new(),
         exclude_hint: "Search with a filter that leaves out `NAME`",
@@ -310,7 +315,53 @@ fn alternatives(glob: &str) -> Vec<String> {
 fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
     let tree = tree_shape(analysis, index, command)?;
     let follow = follows_links(command).unwrap_or(tree.follow);
-    Some(TreeRead { follow, ..tree })
+    let keeps_links = !follow && copies_links(command);
+    Some(TreeRead { follow, keeps_links, ..tree })
+}
+
+/// Whether a later command of the line names what `analysis.commands[index]` made of its
+/// roots (the copy, the archive): `cp -r docs /tmp/x && cat /tmp/x/notes.txt` reads through
+/// the copied link what it points at, so the links are judged by their targets after all.
+fn copy_used_later(analysis: &Analysis, index: usize, here: &Context) -> bool {
+    let Some(command) = analysis.commands.get(index) else { return false };
+    let made: Vec<&str> = command
+        .args()
+        .iter()
+        .map(|word| word.text.trim_end_matches('/'))
+        .filter(|text| text.len() > 1 && !text.starts_with('-') && !files::resolve(text, here).is_dir())
+        .collect();
+    analysis.commands.get(index + 1..).unwrap_or_default().iter().any(|later| {
+        later
+            .args()
+            .iter()
+            .map(|word| &word.text)
+            .chain(later.redirects.iter().map(|r| &r.target.text))
+            .any(|text| made.iter().any(|made| text.contains(made)))
+    })
+}
+
+/// Whether `command` copies, packs or compares the links it meets in a tree as links unless
+/// told to follow them ([`follows_links`]): `cp -r` (`-P` is its default when recursive),
+/// `tar`, `rsync` (`-a` holds `-l`; without it links are skipped), `rclone` (skips them), the
+/// archivers told to store links (`zip -y`, `7z -snl`) and `diff --no-dereference`. The
+/// searches and `scp -r` read through a link to a file.
+fn copies_links(command: &SimpleCommand) -> bool {
+    matches!(
+        command.name(),
+        Some(
+            "cp" | "rsync"
+                | "rclone"
+                | "tar"
+                | "gtar"
+                | "bsdtar"
+                | "zip"
+                | "7z"
+                | "7za"
+                | "7zz"
+                | "diff"
+                | "colordiff"
+        )
+    )
 }
 
 /// Whether `command` follows the links to directories it meets in a tree: `grep -R`, `rg -L`,
@@ -326,13 +377,20 @@ fn follows_links(command: &SimpleCommand) -> Option<bool> {
         "rg" => has(args, &["--follow"]) || has_short(args, 'L'),
         "ag" | "pt" | "sift" => has(args, &["--follow"]) || has_short(args, 'f'),
         "ack" | "ack-grep" => has(args, &["--follow"]),
+        // bsdtar (macOS's `tar`) follows every link with `-L`.
         "tar" | "gtar" | "bsdtar" => {
             has(args, &["--dereference"])
                 || has_short(args, 'h')
-                || args.first().is_some_and(|a| !a.text.starts_with('-') && a.text.contains('h'))
+                || has_short(args, 'L')
+                || args.first().is_some_and(|a| !a.text.starts_with('-') && a.text.contains(['h', 'L']))
         }
-        "cp" | "rsync" | "rclone" => {
-            has(args, &["--dereference", "--copy-links", "--copy-unsafe-links"]) || has_short(args, 'L')
+        "cp" | "rclone" => has(args, &["--dereference", "--copy-links"]) || has_short(args, 'L'),
+        // `-k` copies a link to a directory as the directory; `--copy-unsafe-links` the links
+        // that lead out of the tree, which are the ones that reach a secret.
+        "rsync" => {
+            has(args, &["--copy-links", "--copy-unsafe-links", "--copy-dirlinks"])
+                || has_short(args, 'L')
+                || has_short(args, 'k')
         }
         "zip" => !has(args, &["--symlinks"]) && !has_short(args, 'y'),
         "7z" | "7za" | "7zz" => !has(args, &["-snl"]),
@@ -409,7 +467,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         // `git add -f .`, `git add -A -f`: the files `.gitignore` keeps out go into a commit that
         // leaves the machine.
         "git"
-            if args.first().is_some_and(|a| a.text == "add")
+            if args.first().is_some_and(|a| matches!(a.text.as_str(), "add" | "stage"))
                 && (has(args, &["--force"]) || has_short(args, 'f')) =>
         {
             let mut roots: Vec<&str> =
@@ -428,7 +486,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         // `git -C ~ add .ssh`, `cd ~ && git add -A`: a work tree outside the project, with no
         // `.gitignore` of the project's to keep the secrets out, staged whole.
         "git"
-            if args.first().is_some_and(|a| a.text == "add")
+            if args.first().is_some_and(|a| matches!(a.text.as_str(), "add" | "stage"))
                 && !has(args, &["-u", "--update", "-p", "--patch", "-n", "--dry-run"]) =>
         {
             let mut roots: Vec<&str> =
@@ -1123,6 +1181,7 @@ fn find(args: &[Word]) -> TreeRead<'_> {
         roots: if roots.is_empty() { vec!["."] } else { roots },
         hidden: true,
         follow,
+        keeps_links: false,
         include,
         exclude: Vec::new(),
         exclude_hint: "Leave it out with `-not -name NAME`, or pick the files by name",
@@ -1456,6 +1515,9 @@ fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: 
             let Ok(kind) = entry.file_type() else { continue };
             if kind.is_dir() {
                 pending.push(path);
+                continue;
+            }
+            if kind.is_symlink() && tree.keeps_links {
                 continue;
             }
             // A link to a directory, followed: the place it points at is read as a tree.

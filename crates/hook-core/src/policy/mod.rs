@@ -514,7 +514,7 @@ const CREDENTIAL_FILES: [&str; 182] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 273] = [
+const PERSISTENCE_FILES: [&str; 276] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -541,6 +541,10 @@ const PERSISTENCE_FILES: [&str; 273] = [
     "~/.config/systemd/user/**",
     "~/.config/autostart/**",
     "~/Library/LaunchAgents/**",
+    // Login and logout hooks (`defaults write com.apple.loginwindow LoginHook`), login items.
+    "~/Library/Preferences/com.apple.loginwindow.plist",
+    "/Library/Preferences/com.apple.loginwindow.plist",
+    "~/Library/Application Support/com.apple.backgroundtaskmanagementagent/**",
     "/var/spool/cron/**",
     // A lingering user's units start at boot (`loginctl enable-linger`).
     "/var/lib/systemd/linger/**",

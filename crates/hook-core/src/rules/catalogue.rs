@@ -272,6 +272,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "exfiltration.git-redirect",
                 "asks: `git config url.X.insteadOf` to another host, `http.proxy` that is not this machine",
             ),
+            (
+                "exfiltration.git-history",
+                "asks: `git push URL`, a push to a remote the line adds, a `git bundle`, `archive`, `format-patch --stdout` or `fast-export` sent to a network client",
+            ),
         ],
     },
     PackInfo {

@@ -36,6 +36,37 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     printed(call, name)
 }
 
+/// Whether git's `args` (from its subcommand) print the untracked files a stash holds, which
+/// `git stash -u` takes the work tree's `.env` into: `stash show` with `-u`,
+/// `--include-untracked` or `--only-untracked` (and no `--stat` or name list), or a stash's
+/// third parent shown (`git show stash^3`, `stash@{1}^3:.env`).
+fn shows_stashed_untracked(args: &[crate::shell::Word]) -> bool {
+    let texts = || args.iter().map(|a| a.text.as_str());
+    let short = |letter: char| {
+        texts().any(|t| {
+            t.strip_prefix('-').is_some_and(|c| {
+                !c.starts_with('-') && c.bytes().all(|b| b.is_ascii_alphanumeric()) && c.contains(letter)
+            })
+        })
+    };
+    match texts().next() {
+        Some("stash") => {
+            texts().nth(1) == Some("show")
+                && (texts().any(|t| matches!(t, "--include-untracked" | "--only-untracked")) || short('u'))
+                && !texts().any(|t| {
+                    matches!(t, "--stat" | "--name-only" | "--name-status" | "--numstat" | "--shortstat")
+                })
+        }
+        Some("show" | "diff" | "log" | "cat-file" | "archive" | "ls-tree") => texts().skip(1).any(|text| {
+            text.strip_prefix("stash").is_some_and(|rest| {
+                let rest = rest.strip_prefix("@{").and_then(|r| r.split_once('}')).map_or(rest, |(_, r)| r);
+                rest.starts_with("^3")
+            })
+        }),
+        _ => false,
+    }
+}
+
 /// Programs that print a file they are given.
 const FILE_PRINTERS: &[&str] = &[
     "cat", "head", "tail", "less", "more", "bat", "batcat", "nl", "tac", "base64", "xxd", "od", "hexdump",
@@ -251,6 +282,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "git" => {
             (verb(0) == "credential" || verb(0).starts_with("credential-"))
                 && matches!(verb(1), "fill" | "get")
+                || shows_stashed_untracked(&command.argv[crate::shell::git_subcommand(&command.argv)..])
         }
         "npm" | "pnpm" | "yarn" => {
             verb(0) == "config" && verb(1) == "get" && {

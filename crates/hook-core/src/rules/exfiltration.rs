@@ -4,7 +4,7 @@
 //! this machine to the outside (`ssh -R`, `ngrok`, `cloudflared tunnel`), which are asked about.
 
 use super::{Call, Hit};
-use crate::shell::{SimpleCommand, Word};
+use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
 
 /// Programs that send what they are given to another machine.
 const NETWORK_CLIENTS: &[&str] = &[
@@ -43,6 +43,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "git" && redirects_git(command) {
         return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
     }
+    if name == "git" && pushes_elsewhere(call) {
+        return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
+    }
     // `python3 -c 'requests.post(u, json=dict(os.environ))'`: the code sends it itself.
     if call.analysis.environment_dumps.iter().any(|d| d.command == call.index && d.sent) {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
@@ -68,7 +71,147 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let substituted = call.args().iter().any(|arg| arg.dynamic && substitutes_environment(&arg.raw));
     // `env > /tmp/e; curl -T /tmp/e …`: a file the line filled with the environment.
     let uploaded = || super::credentials::reads_environment_file(call);
-    (piped || substituted || uploaded()).then(|| Hit::new("exfiltration.environment", MESSAGE))
+    if piped || substituted || uploaded() {
+        return Some(Hit::new("exfiltration.environment", MESSAGE));
+    }
+    sends_history(call).then(|| Hit::ask("exfiltration.git-history", GIT_HISTORY))
+}
+
+const GIT_HISTORY: &str = "This sends the repository's history or tree somewhere that is not one of its configured remotes (a URL, a remote the line adds, a bundle or archive given to a network client); a secret ever committed goes with it. Push to a configured remote, or ask the user.";
+
+/// `git push URL`, `git push scp-host:path`, or a push to a remote an earlier command of the
+/// line added or pointed elsewhere (`git remote add x URL && git push x --all`): the history
+/// goes to a place the user did not set up.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn pushes_elsewhere(call: &Call) -> bool {
+    let argv = &call.command.argv;
+    let at = crate::shell::git_subcommand(argv);
+    // `git send-pack URL` is the plumbing under `git push`.
+    if argv.get(at).is_none_or(|w| w.text != "push" && w.text != "send-pack") {
+        return false;
+    }
+    let mut words = argv[at + 1..].iter();
+    let mut remote = None;
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "-o" | "--push-option" | "--receive-pack" | "--exec" => {
+                words.next();
+            }
+            "--repo" => remote = words.next(),
+            text if text.starts_with("--repo=") => remote = Some(word),
+            text if !text.starts_with('-') => {
+                remote = remote.or(Some(word));
+                break;
+            }
+            _ => {}
+        }
+    }
+    let text = remote.map(|remote| remote.text.strip_prefix("--repo=").unwrap_or(&remote.text));
+    if text.is_some_and(is_remote_url) || remote.is_some_and(|remote| remote.dynamic) {
+        return true;
+    }
+    // `git -c remote.origin.pushurl=URL push`: git's own `-c` before the subcommand.
+    let own = argv[1..at].windows(2).any(|pair| pair[0].text == "-c" && remote_set(&pair[1].text).is_some());
+    // `git remote add NAME URL`, `git remote set-url NAME URL`, `git config remote.NAME.url
+    // URL` earlier on the line; a push that names no remote goes to one of them.
+    own || call.analysis.commands[..call.index].iter().filter(|earlier| earlier.name() == Some("git")).any(
+        |earlier| {
+            let argv = &earlier.argv;
+            let at = crate::shell::git_subcommand(argv);
+            let texts: Vec<&str> =
+                argv.iter().skip(at).map(|w| w.text.as_str()).filter(|t| !t.starts_with('-')).collect();
+            let named = match texts.as_slice() {
+                ["remote", "add" | "set-url" | "rename", .., name, _] => Some(*name),
+                ["config", key, ..] => remote_set(key),
+                _ => None,
+            };
+            named.is_some_and(|name| text.is_none_or(|text| text == name))
+        },
+    )
+}
+
+/// The remote whose URL a `git config` key (or `-c key=value`) sets: `remote.NAME.url`,
+/// `remote.NAME.pushurl`.
+fn remote_set(setting: &str) -> Option<&str> {
+    let key = setting.split('=').next().unwrap_or(setting);
+    let rest = key.strip_prefix("remote.")?;
+    let (name, field) = rest.rsplit_once('.')?;
+    (field.eq_ignore_ascii_case("url") || field.eq_ignore_ascii_case("pushurl")).then_some(name)
+}
+
+/// Whether a push's remote is written as a URL to another machine (`https://…`, `ssh://…`,
+/// `git@host:path`) rather than the name of a configured remote or a local path.
+fn is_remote_url(text: &str) -> bool {
+    match text.split_once("://") {
+        Some((scheme, _)) => scheme != "file",
+        // scp-like `[user@]host:path`: a colon before any slash.
+        None => text.split_once(':').is_some_and(|(host, _)| !host.is_empty() && !host.contains('/')),
+    }
+}
+
+/// Whether a network client sends what `git bundle`, `git archive`, `git format-patch --stdout`
+/// or `git fast-export` writes: piped into it
+/// (`git bundle create - --all | curl -T - URL`) or as a file an earlier command wrote
+/// (`git bundle create /tmp/x --all && curl -T /tmp/x URL`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn sends_history(call: &Call) -> bool {
+    let commands = &call.analysis.commands;
+    // The file or `-` a `git bundle create` or `git archive` writes.
+    let written = |writer: &SimpleCommand| -> Option<String> {
+        let argv = &writer.argv;
+        let at = crate::shell::git_subcommand(argv);
+        let args = argv.get(at + 1..)?;
+        match (writer.name()?, argv.get(at)?.text.as_str()) {
+            ("git", "bundle") if args.first().is_some_and(|w| w.text == "create") => args
+                .iter()
+                .skip(1)
+                .find(|w| !w.text.starts_with('-') || w.text == "-")
+                .map(|w| w.text.clone()),
+            // `git format-patch --stdout`, `git fast-export`: history as text.
+            ("git", "format-patch") if args.iter().any(|w| w.text == "--stdout") => Some("-".to_string()),
+            ("git", "fast-export") => Some("-".to_string()),
+            ("git", "archive") => {
+                let output = args.iter().enumerate().find_map(|(i, w)| match w.text.as_str() {
+                    "-o" | "--output" => args.get(i + 1).map(|w| w.text.clone()),
+                    text => text.strip_prefix("--output=").map(str::to_string),
+                });
+                Some(output.unwrap_or_else(|| "-".to_string()))
+            }
+            _ => None,
+        }
+    };
+    let mut stdin = &call.command.stdin;
+    for _ in 0..8 {
+        let Stdin::Pipe { from: Some(from) } = stdin else { break };
+        let Some(writer) = commands.get(*from) else { break };
+        if written(writer).is_some_and(|file| file == "-") {
+            return true;
+        }
+        stdin = &writer.stdin;
+    }
+    // `git archive HEAD > /tmp/a.tar`: standard output into a file.
+    let files: Vec<String> = commands[..call.index]
+        .iter()
+        .filter_map(|writer| Some((writer, written(writer)?)))
+        .flat_map(|(writer, file)| match file.as_str() {
+            "-" => writer
+                .redirects
+                .iter()
+                .filter(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append))
+                .map(|r| r.target.text.clone())
+                .collect(),
+            _ => vec![file],
+        })
+        .collect();
+    let stdin_file = match &call.command.stdin {
+        Stdin::File(file) => Some(file),
+        _ => None,
+    };
+    !files.is_empty()
+        && call.args().iter().chain(stdin_file).any(|arg| {
+            let text = arg.text.rsplit(['@', '=', '<']).next().unwrap_or(&arg.text);
+            files.iter().any(|file| file == text)
+        })
 }
 
 const GIT_REDIRECT: &str = "This makes every later fetch, clone or push of git go through another host (a URL rewrite to a different host, or a proxy), which then sees the code and the credentials sent with it. Ask the user to set it.";

@@ -210,15 +210,20 @@ fn runs_value(name: &str) -> bool {
 }
 
 /// The link `argv` makes, when it is `ln -s TARGET NAME` (or `ln -s TARGET`, a link named
-/// after the target in the current directory): the name as written and the target.
+/// after the target in the current directory) or `cp -s TARGET NAME` (`--symbolic-link`, or a
+/// prefix of it GNU accepts): the name as written and the target.
 fn made_link(argv: &[Word]) -> Option<(String, Word)> {
-    if argv.first().map(|w| w.text.as_str()) != Some("ln") {
-        return None;
-    }
+    let long = match argv.first().map(|w| w.text.as_str()) {
+        Some("ln") => "--symbolic",
+        Some("cp") => "--symbolic-link",
+        _ => return None,
+    };
     let (options, operands): (Vec<&Word>, Vec<&Word>) =
         argv[1..].iter().partition(|w| w.text.starts_with('-') && w.text.len() > 1);
-    let symbolic =
-        options.iter().any(|o| o.text == "--symbolic" || (!o.text.starts_with("--") && o.text.contains('s')));
+    let symbolic = options.iter().any(|o| {
+        o.text.len() >= 4 && long.starts_with(o.text.as_str())
+            || (!o.text.starts_with("--") && o.text.contains('s'))
+    });
     let (target, name) = match operands.as_slice() {
         [target] => (*target, target.text.rsplit('/').next().unwrap_or_default().to_string()),
         [target, name] if !name.dynamic => (*target, name.text.clone()),
@@ -890,8 +895,8 @@ impl Analyser {
         };
         for redirection in redirections {
             match redirection {
-                Redirection::To { fd, redir, target } => {
-                    let target = self.expand_value(target, origin);
+                Redirection::To { fd, redir, target: written } => {
+                    let target = self.expand_value(written, origin);
                     let is_descriptor = target.text == "-" || target.text.bytes().all(|b| b.is_ascii_digit());
                     let op = match redir {
                         Redir::HereString => {
@@ -937,6 +942,14 @@ impl Analyser {
                         Redir::Append | Redir::AppendAll => RedirectOp::Append,
                         Redir::ReadWrite => RedirectOp::ReadWrite,
                     };
+                    // `echo x >> ~/.z{sh,}rc`, `cat < {.e,x}nv`: zsh expands the braces and
+                    // writes or reads every file (bash refuses an ambiguous redirect).
+                    if op != RedirectOp::Duplicate {
+                        if let Some(Braces::Words(words)) = braces::expand(written) {
+                            let words = words.into_iter().filter(|word| word.text != target.text);
+                            redirects.extend(words.map(|word| Redirect { fd: *fd, op, target: word }));
+                        }
+                    }
                     redirects.push(Redirect { fd: *fd, op, target });
                 }
                 Redirection::HereDoc { fd, body, expand } => {

@@ -659,4 +659,43 @@ pub(crate) const CASES: &[Case] = &[
     allow("git config --global http.proxy http://127.0.0.1:8080"),
     allow("git config --global --unset http.proxy"),
     allow("git config --get http.proxy"),
+    // zsh expands braces in a redirection's target and writes every file (bash refuses).
+    deny("files.deny-write", "echo x >> ~/.z{sh,}rc"),
+    deny("files.deny-write", "echo x > ~/.{bash,z}rc"),
+    deny("files.deny-write", "echo '{}' > ~/.config/{a,agent-hooks}/config.toml"),
+    deny("files.deny-read", "cat < {.e,x}nv"),
+    allow("echo x > out{1,2}.txt"),
+    allow("echo x > log.{txt}"),
+    allow("wc -l < {README,LICENSE}.md"),
+    // macOS: login hooks, launchd plists edited in place, login items.
+    deny("files.deny-write", "defaults write com.apple.loginwindow LoginHook /tmp/x"),
+    deny("files.deny-write", "sudo defaults write com.apple.loginwindow LogoutHook /tmp/x"),
+    deny(
+        "files.deny-write",
+        "defaults write /Library/Preferences/com.apple.loginwindow.plist LoginHook /tmp/x",
+    ),
+    deny("files.deny-write", "defaults write ~/Library/LaunchAgents/x ProgramArguments -array /tmp/x"),
+    deny("files.deny-write", "defaults import ~/Library/LaunchAgents/x.plist /tmp/x.plist"),
+    deny("files.deny-write", "plutil -replace Program -string /tmp/x ~/Library/LaunchAgents/com.x.plist"),
+    deny("files.deny-write", "plutil -insert RunAtLoad -bool true ~/Library/LaunchAgents/com.x.plist"),
+    deny(
+        "files.deny-write",
+        "/usr/libexec/PlistBuddy -c 'Set :Program /tmp/x' ~/Library/LaunchAgents/a.plist",
+    ),
+    deny(
+        "files.deny-write",
+        "osascript -e 'tell application \"System Events\" to make login item at end with properties {path:\"/tmp/x\"}'",
+    ),
+    deny(
+        "files.deny-write",
+        "osascript -l JavaScript -e 'Application(\"System Events\").loginItems.push(x)'",
+    ),
+    allow("defaults write com.apple.dock autohide -bool true"),
+    allow("defaults read com.apple.loginwindow"),
+    allow("plutil -p ~/Library/LaunchAgents/com.x.plist"),
+    allow("plutil -lint Info.plist"),
+    allow("plutil -replace CFBundleVersion -string 2 Info.plist"),
+    allow("/usr/libexec/PlistBuddy -c 'Print :CFBundleVersion' Info.plist"),
+    allow("osascript -e 'display notification \"done\"'"),
+    allow("osascript -e 'tell application \"System Events\" to get the name of every login item'"),
 ];
