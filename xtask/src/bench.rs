@@ -413,7 +413,7 @@ fn measure(
     runs: usize,
 ) -> Result<Stats, String> {
     if case.trusted_project {
-        sandbox.trust_project(binary, case)?;
+        sandbox.trust_project(&binary.path, case)?;
     }
     // One warm-up spawn pulls the binary into the page cache.
     spawn(sandbox, binary, case)?;
@@ -642,21 +642,21 @@ impl Sandbox {
 
     /// Make the sandbox's `project/` a repository whose `.agent-hooks.toml` is `case`'s
     /// policy, trusted by `binary trust --yes` as a user would.
-    fn trust_project(&self, binary: &Program, case: &Case) -> Result<(), String> {
+    pub fn trust_project(&self, binary: &Path, case: &Case) -> Result<(), String> {
         let project = self.project();
         let policy = case.policy.as_deref().ok_or("a trusted project case needs a policy")?;
         fs_err::create_dir_all(project.join(".git")).map_err(|e| e.to_string())?;
         fs_err::copy(policy, project.join(".agent-hooks.toml")).map_err(|e| e.to_string())?;
         let status = self
-            .command(&binary.path, None)
+            .command(binary, None)
             .current_dir(&project)
             .args(["trust", "--yes"])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .status()
-            .map_err(|e| format!("{}: {e}", binary.path.display()))?;
+            .map_err(|e| format!("{}: {e}", binary.display()))?;
         if !status.success() {
-            return Err(format!("{} trust --yes failed in {}", binary.path.display(), project.display()));
+            return Err(format!("{} trust --yes failed in {}", binary.display(), project.display()));
         }
         Ok(())
     }

@@ -132,8 +132,12 @@ fn events(binary: &str) -> Vec<(Group, Case)> {
 
 /// Callgrind's output for one run of `program` on `case`, after one run outside valgrind
 /// that fills the policy cache: the profile is of a warm call, as all calls but the first are.
+/// A trusted project's case runs in the project the bench trusts, as the bench runs it.
 fn profile(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<String, String> {
-    run_on(sandbox.command(program, case.policy.as_deref()), &case.stdin)?;
+    if case.trusted_project {
+        sandbox.trust_project(program, case)?;
+    }
+    run_on(sandbox.command_for(program, case), &case.stdin)?;
     valgrind(sandbox, program, case, &["--tool=callgrind", "--demangle=no"], "--callgrind-out-file")
 }
 
@@ -147,7 +151,7 @@ fn valgrind(
     out_option: &str,
 ) -> Result<String, String> {
     let out = sandbox.dir().join("layout.valgrind");
-    let mut valgrind = sandbox.command(Path::new("valgrind"), case.policy.as_deref());
+    let mut valgrind = sandbox.command_for(Path::new("valgrind"), case);
     valgrind.args(tool).arg(format!("{out_option}={}", out.display())).arg(program);
     run_on(valgrind, &case.stdin)?;
     fs_err::read_to_string(&out).map_err(|e| e.to_string())
