@@ -1832,6 +1832,8 @@ impl Analyser {
         let mut start = 0;
         let mut peeled = false;
         loop {
+            // Each program the peel reaches reads its abbreviated long options in full.
+            super::options::spell_out(&mut command.argv[start..]);
             match wrappers::peel(&command.argv[start..], dialect) {
                 Peel::Runs => break,
                 Peel::Skips { via, at } => {
