@@ -1206,10 +1206,12 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
     }
     // `npm run "$X"`: any of the package's scripts may run, so all of them are judged; with
     // no package.json, or no scripts in it, nothing runs.
-    let unknown = command.args().iter().find(|word| word.text == name).and_then(crate::shell::chosen_at_run_time);
+    let unknown =
+        command.args().iter().find(|word| word.text == name).and_then(crate::shell::chosen_at_run_time);
     if let Some(why) = unknown {
         if !ctx.cwd_known {
-            let reason = format!("the package.json script `{manager}` runs is {why}, in a directory not known here");
+            let reason =
+                format!("the package.json script `{manager}` runs is {why}, in a directory not known here");
             return Some((String::new(), Held::Opaque(reason)));
         }
         let path = ctx.cwd.join("package.json");
@@ -1218,8 +1220,9 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
             Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
         };
         let every = every_script(&text);
-        return (!every.is_empty())
-            .then(|| (format!("every package.json script (the one run is {why})"), Held::Line(every.join("\n"))));
+        return (!every.is_empty()).then(|| {
+            (format!("every package.json script (the one run is {why})"), Held::Line(every.join("\n")))
+        });
     }
     if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
         return None;
@@ -1264,7 +1267,9 @@ fn script_named<'a>(manager: &str, args: &'a [&'a str]) -> Option<(&'a str, &'a 
 /// Every script of the `package.json` text `text`, one line each.
 fn every_script(text: &str) -> Vec<String> {
     let Ok(package) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
-    let Some(scripts) = package.get("scripts").and_then(serde_json::Value::as_object) else { return Vec::new() };
+    let Some(scripts) = package.get("scripts").and_then(serde_json::Value::as_object) else {
+        return Vec::new();
+    };
     scripts.values().filter_map(serde_json::Value::as_str).map(str::to_string).collect()
 }
 

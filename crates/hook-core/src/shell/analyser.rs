@@ -1254,7 +1254,8 @@ impl Analyser {
             .position(|w| !matches!(w.text.as_str(), "time" | "-p" | "coproc"))
             .unwrap_or(0);
         let called = command.argv.get(at).filter(|name| !name.dynamic).and_then(|name| {
-            let (_, body, read) = self.functions.iter().rev().find(|(defined, _, _)| *defined == name.text)?;
+            let (_, body, read) =
+                self.functions.iter().rev().find(|(defined, _, _)| *defined == name.text)?;
             // Outside a definition: a body's calls are followed when it is called.
             (self.defining == 0 && !self.calling.contains(&name.text))
                 .then(|| (name.text.clone(), body.clone(), read.clone(), command.argv[at + 1..].to_vec()))

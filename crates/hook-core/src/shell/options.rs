@@ -31,7 +31,17 @@ const TOOLS: &[(&str, &[&str])] = &[
     ("truncate", &["size", "reference", "no-create"]),
     (
         "setfacl",
-        &["recursive", "modify", "modify-file", "remove", "remove-all", "remove-default", "remove-file", "set", "set-file"],
+        &[
+            "recursive",
+            "modify",
+            "modify-file",
+            "remove",
+            "remove-all",
+            "remove-default",
+            "remove-file",
+            "set",
+            "set-file",
+        ],
     ),
     ("tar", TAR),
     ("gtar", TAR),
@@ -119,8 +129,14 @@ mod tests {
     fn abbreviations_are_written_out_for_the_tools_that_take_them() {
         assert_eq!(spelled(&["tar", "--rem", "-cf", "x"]), ["tar", "--remove-files", "-cf", "x"]);
         assert_eq!(spelled(&["mv", "--targ=/tmp", "~"]), ["mv", "--target-directory=/tmp", "~"]);
-        assert_eq!(spelled(&["cp", "--deref", "--rec", "a", "b"]), ["cp", "--dereference", "--recursive", "a", "b"]);
-        assert_eq!(spelled(&["setfacl", "--recur", "-m", "u:x:r", "/"]), ["setfacl", "--recursive", "-m", "u:x:r", "/"]);
+        assert_eq!(
+            spelled(&["cp", "--deref", "--rec", "a", "b"]),
+            ["cp", "--dereference", "--recursive", "a", "b"]
+        );
+        assert_eq!(
+            spelled(&["setfacl", "--recur", "-m", "u:x:r", "/"]),
+            ["setfacl", "--recursive", "-m", "u:x:r", "/"]
+        );
         // Exact names stay, as do operands after `--`, unknown options and other programs.
         assert_eq!(spelled(&["tar", "--file", "x"]), ["tar", "--file", "x"]);
         assert_eq!(spelled(&["cp", "--", "--rec", "b"]), ["cp", "--", "--rec", "b"]);

@@ -625,7 +625,11 @@ fn wrong_verdicts<'c>(cases: impl Iterator<Item = &'c Case>, ctx: &Context) -> (
         // complete, whichever part (analyser or guard) found it.
         if actual.starts_with("ask opaque.") && !decision.analysis.incomplete {
             wrong += 1;
-            let _ = writeln!(failures, "\n{:?} {:?}\n  asked under {actual} but not incomplete", case.dialect, case.line);
+            let _ = writeln!(
+                failures,
+                "\n{:?} {:?}\n  asked under {actual} but not incomplete",
+                case.dialect, case.line
+            );
         }
         if actual != expected {
             wrong += 1;
