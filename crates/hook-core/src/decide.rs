@@ -16,6 +16,8 @@ use crate::verdict::{Decision, Verdict};
 /// How a shell command line was decided: the analysis and the verdict.
 #[derive(Debug, Clone)]
 pub struct ShellDecision {
+    /// The line's analysis; `incomplete` also when the guard found code it could not read
+    /// (an `opaque.*` block: the script file an interpreter runs, chosen at run time).
     pub analysis: Analysis,
     pub verdict: Verdict,
     /// Rewrites that would have changed the line but whose condition does not hold, each with
@@ -68,10 +70,13 @@ pub(crate) fn as_agent_can_take(agent: &Agent, event: &Event, verdict: Verdict) 
 /// A rewrite's `input` here holds only the line (`{"command": ...}`); [`decide`] puts the line
 /// into the agent's whole tool input.
 pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context) -> ShellDecision {
-    let analysis = shell::analyse(line, dialect);
+    let mut analysis = shell::analyse(line, dialect);
     // Built once for both passes: a rewritten line meets the same regexes, compiled or not.
     let filters = Filters::new(&policy.filters);
     if let Some(block) = crate::guard::line::judge(&analysis, &filters, policy, ctx) {
+        // What the guard asks about as unseen was not understood, whoever found it: the
+        // analyser (a shell's script) or the guard (an interpreter's, `guard::script_file`).
+        analysis.incomplete |= block.rule.starts_with("opaque.");
         // A search over a tree that holds secrets runs with them left out, where the line is
         // one search and the narrowed line passes every rule.
         let narrowed = (block.rule == "files.deny-read-tree" && block.action == crate::policy::Action::Ask)

@@ -1182,15 +1182,68 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
     // `npm --prefix DIR run X`, `pnpm -C DIR X`, `yarn --cwd DIR X`: DIR's package.json, as
     // after `cd DIR`.
     if let Some((dir, argv)) = package_directory(manager, &command.argv) {
-        let moved = ctx.moved_to(Some(&dir));
         let inner = SimpleCommand { argv, ..command.clone() };
+        // `npm --prefix "$DIR" run x`: whose package.json it is, is known only at run time.
+        if let Some(why) = crate::shell::chosen_at_run_time(&dir) {
+            let args: Vec<&str> = inner.args().iter().map(|word| word.text.as_str()).collect();
+            let (name, _) = script_named(manager, &args)?;
+            let reason = format!("the package.json whose script `{name}` `{manager}` runs is in {why}");
+            return Some((String::new(), Held::Opaque(reason)));
+        }
+        let moved = ctx.moved_to(Some(&dir));
         return package_script(&inner, &moved, written);
     }
     let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
     if let Some((name, rest)) = workspace_script(manager, command) {
         return scripts_of_packages(name, &rest, command, ctx, written);
     }
-    let (name, rest) = match (manager, args.as_slice()) {
+    let (name, rest) = script_named(manager, &args)?;
+    if let Some(set) = written.script(name) {
+        return Some((
+            format!("the package.json script `{name}` set on this line"),
+            Held::Line(set.to_string()),
+        ));
+    }
+    // `npm run "$X"`: any of the package's scripts may run, so all of them are judged; with
+    // no package.json, or no scripts in it, nothing runs.
+    let unknown =
+        command.args().iter().find(|word| word.text == name).and_then(crate::shell::chosen_at_run_time);
+    if let Some(why) = unknown {
+        if !ctx.cwd_known {
+            let reason =
+                format!("the package.json script `{manager}` runs is {why}, in a directory not known here");
+            return Some((String::new(), Held::Opaque(reason)));
+        }
+        let path = ctx.cwd.join("package.json");
+        let text = match written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false))? {
+            Ok(text) => text,
+            Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
+        };
+        let every = every_script(&text);
+        return (!every.is_empty()).then(|| {
+            (format!("every package.json script (the one run is {why})"), Held::Line(every.join("\n")))
+        });
+    }
+    if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
+        return None;
+    }
+    let path = ctx.cwd.join("package.json");
+    let text = match written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false))? {
+        Ok(text) => text,
+        Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
+    };
+    let lines = script_lines(&text, name, rest);
+    if lines.is_empty() {
+        return None;
+    }
+    Some((format!("the package.json script `{name}`"), Held::Line(lines.join("\n"))))
+}
+
+/// The script a package manager's arguments `args` run, and the words after its name: `run
+/// NAME`, npm's `test`/`start` aliases, an install of the project (its install scripts), and
+/// yarn's and pnpm's bare `NAME`.
+fn script_named<'a>(manager: &str, args: &'a [&'a str]) -> Option<(&'a str, &'a [&'a str])> {
+    let (name, rest) = match (manager, args) {
         (_, ["run" | "run-script" | "rum" | "urn", name, rest @ ..]) => (*name, rest),
         ("npm", [alias @ ("test" | "t" | "tst" | "start" | "stop" | "restart"), rest @ ..]) => {
             let name = match *alias {
@@ -1208,25 +1261,16 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
         ("yarn" | "pnpm", [name, rest @ ..]) if !name.starts_with('-') => (*name, rest),
         _ => return None,
     };
-    if let Some(set) = written.script(name) {
-        return Some((
-            format!("the package.json script `{name}` set on this line"),
-            Held::Line(set.to_string()),
-        ));
-    }
-    if !ctx.cwd_known || command.args().iter().any(|word| word.dynamic) {
-        return None;
-    }
-    let path = ctx.cwd.join("package.json");
-    let text = match written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false))? {
-        Ok(text) => text,
-        Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
+    Some((name, rest))
+}
+
+/// Every script of the `package.json` text `text`, one line each.
+fn every_script(text: &str) -> Vec<String> {
+    let Ok(package) = serde_json::from_str::<serde_json::Value>(text) else { return Vec::new() };
+    let Some(scripts) = package.get("scripts").and_then(serde_json::Value::as_object) else {
+        return Vec::new();
     };
-    let lines = script_lines(&text, name, rest);
-    if lines.is_empty() {
-        return None;
-    }
-    Some((format!("the package.json script `{name}`"), Held::Line(lines.join("\n"))))
+    scripts.values().filter_map(serde_json::Value::as_str).map(str::to_string).collect()
 }
 
 /// The directory option of a package manager, which runs it in that directory's package

@@ -289,14 +289,7 @@ pub(crate) fn operands<'a>(args: &'a [crate::shell::Word], takes_value: &[&str])
     operands
 }
 
-/// The option among `options` that the long option `name` (after `--`, before any `=`) is, as
-/// GNU getopt_long reads it: the option itself, or the first one it is a prefix of (`--rec`
-/// is `--recursive`). getopt refuses an ambiguous prefix, so with the destructive options
-/// listed first, reading one as the first it begins refuses nothing that would run.
-pub(crate) fn long_option<'o>(name: &str, options: &[&'o str]) -> Option<&'o str> {
-    let exact = options.iter().find(|o| **o == name);
-    exact.or_else(|| options.iter().find(|o| !name.is_empty() && o.starts_with(name))).copied()
-}
+pub(crate) use crate::shell::long_option;
 
 /// Whether `arg` is a short-option cluster (`-rf`) that contains `letter`.
 pub(crate) fn short_cluster_has(arg: &str, letter: char) -> bool {

@@ -401,19 +401,22 @@ fn recursive_delete_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn judge_move(call: &Call) -> Option<Hit> {
     let mut operands: Vec<&Word> = Vec::new();
-    let mut target: Option<&Word> = None;
+    let mut target: Option<Cow<Word>> = None;
     let mut words = call.args().iter();
     while let Some(word) = words.next() {
         match word.text.as_str() {
-            "-t" | "--target-directory" => target = words.next(),
-            text if text.starts_with("--target-directory=") => target = Some(word),
+            "-t" | "--target-directory" => target = words.next().map(Cow::Borrowed),
+            text if text.starts_with("--target-directory=") => {
+                let value = &text["--target-directory=".len()..];
+                target = Some(Cow::Owned(Word { text: value.to_string(), ..word.clone() }));
+            }
             text if text.starts_with('-') => {}
             _ => operands.push(word),
         }
     }
     // `mv -t DIR SOURCES...`: every operand is a source.
-    let (destination, sources) = match target {
-        Some(target) => (target, &operands[..]),
+    let (destination, sources) = match &target {
+        Some(target) => (&**target, &operands[..]),
         None => operands.split_last().map(|(destination, sources)| (*destination, sources))?,
     };
     let sources: Vec<Cow<Word>> = sources.iter().map(|word| real(word, call, false)).collect();

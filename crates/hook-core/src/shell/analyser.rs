@@ -68,8 +68,9 @@ pub(super) struct Analyser {
     /// name and the commands of the body.
     self_spawning: Vec<(String, std::ops::Range<usize>)>,
     /// Functions the line defines, by name, with the text of their body: read again at each
-    /// call with the call's arguments as `$1`… and `$@`.
-    functions: Vec<(String, String)>,
+    /// call with the call's arguments as `$1`… and `$@`; and the commands of the reading where
+    /// it is defined, which a followed call supersedes.
+    functions: Vec<(String, String, std::ops::Range<usize>)>,
     /// How many function bodies are being read where they are defined (their `"$@"` is the
     /// calls' business), and the functions being called now (a recursive call is not followed).
     defining: usize,
@@ -541,11 +542,11 @@ impl Analyser {
                 self.defining += 1;
                 self.scoped(Run::Repeatedly, |a| a.command(body, src, origin));
                 self.defining -= 1;
-                if let Some(text) = src.get(source.clone()) {
-                    self.functions.retain(|(defined, _)| defined != name);
-                    self.functions.push((name.clone(), text.to_string()));
-                }
                 let body = start..self.commands.len();
+                if let Some(text) = src.get(source.clone()) {
+                    self.functions.retain(|(defined, _, _)| defined != name);
+                    self.functions.push((name.clone(), text.to_string(), body.clone()));
+                }
                 let calls = self.commands[body.clone()].iter().filter(|c| bare_call(c, name)).count();
                 if calls >= 2 {
                     self.self_spawning.push((name.clone(), body));
@@ -601,6 +602,9 @@ impl Analyser {
                 // read once for each: a glob's variable stands for its files. `for f; do`
                 // runs over the positional parameters, when the line fixes them (`sh -c
                 // 'for f; do rm -rf "$f"; done' _ ~`): a home among them is `$HOME`.
+                // `for f in "$@"` is `for f`.
+                let positional = *positional
+                    || matches!(words.as_slice(), [word] if matches!(word.raw.as_str(), "\"$@\"" | "$@" | "\"${@}\"" | "${@}"));
                 let plain: Option<Vec<&str>> = match positional {
                     true => self.vars.get("@").map(|all| all.split(' ').filter(|v| !v.is_empty()).collect()),
                     false => words.iter().map(|word| word.plain()).collect(),
@@ -612,7 +616,7 @@ impl Analyser {
                         for value in &values {
                             let value = value.as_str();
                             last = self.scoped(Run::Repeatedly, |a| {
-                                if *positional && (value == "$HOME" || value.starts_with("$HOME/")) {
+                                if positional && (value == "$HOME" || value.starts_with("$HOME/")) {
                                     a.vars.set_substitution(name, value);
                                 } else if value.contains(['*', '?', '[']) {
                                     a.vars.set_pattern(name, value);
@@ -966,7 +970,18 @@ impl Analyser {
 
     /// A call of a function the line defined: its body read again with the call's words as its
     /// positional parameters (`run(){ echo "+ $*"; "$@"; }; run npm test` runs `npm test`).
-    fn call_function(&mut self, name: String, body: &str, arguments: &[Word], origin: &Origin) {
+    /// The body's reading where it was defined (`defined`), whose `$1` and `"$@"` were not
+    /// known, gives way to the calls' (`f(){ rm -rf "$1"; }; f build` deletes `build`): its
+    /// commands are emptied, and what it found unseen is left to the calls. A self-spawning
+    /// body stays, as the fork-bomb rule judges it.
+    fn call_function(
+        &mut self,
+        name: String,
+        body: &str,
+        defined: std::ops::Range<usize>,
+        arguments: &[Word],
+        origin: &Origin,
+    ) {
         let inner = origin.through(&origin.via, origin.stdin.clone());
         if !self.admit(body, &inner) {
             return;
@@ -977,6 +992,13 @@ impl Analyser {
             a.text(body, Dialect::Posix, &inner)
         });
         self.calling.pop();
+        if self.self_spawning.iter().any(|(_, spawning)| *spawning == defined) {
+            return;
+        }
+        for command in self.commands.get_mut(defined.clone()).unwrap_or_default() {
+            *command = SimpleCommand::default();
+        }
+        self.unseen.retain(|unseen| !unseen.command.is_some_and(|at| defined.contains(&at)));
     }
 
     /// Standard input as a bare `exec` left it (`exec < FILE`), if one did.
@@ -1245,17 +1267,18 @@ impl Analyser {
             .position(|w| !matches!(w.text.as_str(), "time" | "-p" | "coproc"))
             .unwrap_or(0);
         let called = command.argv.get(at).filter(|name| !name.dynamic).and_then(|name| {
-            let (_, body) = self.functions.iter().rev().find(|(defined, _)| *defined == name.text)?;
+            let (_, body, read) =
+                self.functions.iter().rev().find(|(defined, _, _)| *defined == name.text)?;
             // Outside a definition: a body's calls are followed when it is called.
             (self.defining == 0 && !self.calling.contains(&name.text))
-                .then(|| (name.text.clone(), body.clone(), command.argv[at + 1..].to_vec()))
+                .then(|| (name.text.clone(), body.clone(), read.clone(), command.argv[at + 1..].to_vec()))
         });
         let index = self.emit(command, Dialect::Posix, origin);
         if let Some(what) = name_unseen.or(descriptor_unseen) {
             self.note(UnseenKind::Exec, index, what);
         }
-        if let Some((name, body, arguments)) = called {
-            self.call_function(name, &body, &arguments, origin);
+        if let Some((name, body, read, arguments)) = called {
+            self.call_function(name, &body, read, &arguments, origin);
         }
         self.change_directory(&directory_argv, searched);
         self.links.extend(link);
@@ -1845,6 +1868,8 @@ impl Analyser {
         let mut start = 0;
         let mut peeled = false;
         loop {
+            // Each program the peel reaches reads its abbreviated long options in full.
+            super::options::spell_out(&mut command.argv[start..]);
             match wrappers::peel(&command.argv[start..], dialect) {
                 Peel::Runs => break,
                 Peel::Skips { via, at } => {
@@ -2882,8 +2907,10 @@ mod tests {
         assert_eq!(names("for x in 1 2; do rm $x; done"), ["rm", "rm"]);
         assert_eq!(names("for x in $(ls); do rm $x; done"), ["ls", "rm"]);
         assert_eq!(names("case $x in a|b) rm -rf /;; *) ls;; esac"), ["rm", "ls"]);
-        // A body is read where it is defined and again at each call, with the call's words.
-        assert_eq!(names("f() { rm -rf /; }; function g { ls; }; f"), ["rm", "ls", "f", "rm"]);
+        // A body is read where it is defined and again at each call, with the call's words;
+        // a followed call leaves the first reading empty.
+        assert_eq!(names("f() { rm -rf /; }; function g { ls; }; f"), ["<dynamic>", "ls", "f", "rm"]);
+        assert_eq!(names("f() { rm -rf /; }; function g { ls; }"), ["rm", "ls"]);
         assert_eq!(names("! rm x; time { ls; }; (( i++ )); [[ -d x ]]"), ["rm", "ls", "[["]);
         let glob = find(&posix("(cd /; rm -rf *)"), "rm");
         assert!(glob.argv[2].glob);

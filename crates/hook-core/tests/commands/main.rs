@@ -621,6 +621,16 @@ fn wrong_verdicts<'c>(cases: impl Iterator<Item = &'c Case>, ctx: &Context) -> (
             Decision::Rewrite { rule, .. } => format!("rewrite {rule}"),
         };
         let expected = case.expect.label();
+        // Code that runs unseen was not understood: `explain` must never call such a line
+        // complete, whichever part (analyser or guard) found it.
+        if actual.starts_with("ask opaque.") && !decision.analysis.incomplete {
+            wrong += 1;
+            let _ = writeln!(
+                failures,
+                "\n{:?} {:?}\n  asked under {actual} but not incomplete",
+                case.dialect, case.line
+            );
+        }
         if actual != expected {
             wrong += 1;
             let _ = writeln!(

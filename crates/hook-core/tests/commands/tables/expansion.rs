@@ -264,6 +264,25 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "f(){ \"$@\"; }; f \"$CMD\""),
     ask("opaque.exec", "f(){ \"$@\"; }; f $(cat cmd.txt)"),
     deny("fork-bomb.bash", "f(){ f | f & }; f"),
+    // Its `$1`… and a loop over its parameters (`for x;`, `for x in "$@"`) are the call's
+    // words; a followed call supersedes the reading where it is defined, whose `$1` is unknown
+    // (judged as such when no call is followed, or the function is defined again first).
+    deny("rm.home", "f() { for x; do rm -rf \"$x\"; done; }; f ~"),
+    deny("rm.home", "f() { for x in \"$@\"; do rm -rf \"$x\"; done; }; f ~"),
+    deny("rm.outside-project", "f() { for x in \"$@\"; do rm -rf \"$x\"; done; }; f build ~/Documents"),
+    deny("rm.home", "f() { rm -rf \"$1\"; }; f ~"),
+    deny("rm.home", "f() { rm -rf \"$2\"; }; f x ~"),
+    deny("rm.home", "f() { shift; rm -rf \"$@\"; }; f x ~"),
+    deny("rm.root", "wipe() { for d; do sudo rm -rf \"$d\"/; done; }; wipe /"),
+    deny("rm.unknown-target", "f() { rm -rf \"$1\"; }; f \"$X\""),
+    deny("rm.unknown-target", "f() { rm -rf \"$1\"; }"),
+    deny("rm.unknown-target", "f() { rm -rf \"$1\"; }; f() { echo; }; f ~"),
+    ask("opaque.exec", "f(){ eval \"$1\"; }; f \"$CMD\""),
+    allow("f() { rm -rf \"$1\"; }; f ./build"),
+    allow("f() { for x; do rm -rf \"$x\"; done; }; f ./build ./dist"),
+    allow("clean() { for d in \"$@\"; do rm -rf \"./$d\"; done; }; clean build dist"),
+    allow("f(){ eval \"$1\"; }; f ls"),
+    allow("mk() { for d; do mkdir -p \"$d\"; done; }; mk a b ~/tmp"),
     // A script named through `$HOME` or a variable set to a home path is a file the guard
     // reads, as `~/x.sh` is (none exists here); any other run-time part is unseen.
     ask("opaque.exec", "bash \"$HOME/$X.sh\""),
