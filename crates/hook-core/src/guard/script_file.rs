@@ -81,7 +81,10 @@ impl Written {
                 written.unpacker = command.name().map(str::to_string);
             }
             written.generates |= command.name().is_some_and(|name| {
-                matches!(crate::shell::program_base(name), "cmake" | "meson" | "qmake" | "configure" | "autogen.sh" | "gn" | "premake5" | "mkdir")
+                matches!(
+                    crate::shell::program_base(name),
+                    "cmake" | "meson" | "qmake" | "configure" | "autogen.sh" | "gn" | "premake5" | "mkdir"
+                )
             });
             for dir in fills(command) {
                 let here = ctx.moved_to(command.cwd.as_ref());
@@ -358,7 +361,12 @@ impl Written {
         let named = self.files.iter().rev().find(|(file, _)| file == path);
         match named {
             Some((_, text)) => Some(text.as_deref().map_err(String::as_str)),
-            None => self.filled.iter().rev().find(|(dir, _, _)| path.starts_with(dir)).map(|(_, filler, _)| Err(filler.as_str())),
+            None => self
+                .filled
+                .iter()
+                .rev()
+                .find(|(dir, _, _)| path.starts_with(dir))
+                .map(|(_, filler, _)| Err(filler.as_str())),
         }
     }
 }
@@ -384,7 +392,8 @@ pub(crate) fn fills(command: &SimpleCommand) -> Vec<std::borrow::Cow<'_, str>> {
             url.and_then(|url| {
                 let last = url.text.trim_end_matches('/').rsplit(['/', ':']).next()?;
                 let name = last.strip_suffix(".git").unwrap_or(last);
-                (!name.is_empty() && name != "." && name != "..").then(|| std::borrow::Cow::Owned(name.to_string()))
+                (!name.is_empty() && name != "." && name != "..")
+                    .then(|| std::borrow::Cow::Owned(name.to_string()))
             })
             .into_iter()
             .collect()
@@ -1002,7 +1011,7 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))
     };
     let Some(found) = names.iter().find_map(read) else {
-        return directory.filter(|_| !written.generates).and_then(|_| absent_directory(&dir, "make"));
+        return directory.filter(|_| !written.generates).and_then(|_| absent_directory(&dir, "make", ctx));
     };
     let text = match found {
         Ok(text) => text,
@@ -1036,12 +1045,13 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
     Some((format!("the make recipe of `{}`", targets.join(" ")), Held::Line(lines.join("\n"))))
 }
 
-/// `make -C DIR`, `npm --prefix DIR install` of a directory that is not there when the line is
+/// `make -C DIR`, `npm --prefix DIR install` of a directory outside the project that is not there when the line is
 /// judged: something the line does not show puts it there, with the makefile or package
 /// scripts that run, unseen.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-fn absent_directory(dir: &Path, runner: &str) -> Option<(String, Held)> {
-    if dir.exists() {
+fn absent_directory(dir: &Path, runner: &str, ctx: &Context) -> Option<(String, Held)> {
+    // Inside the project a missing directory is the project's own business (a build output).
+    if dir.starts_with(&ctx.project_root) && !in_temp_dir(dir, ctx) || dir.exists() {
         return None;
     }
     let what = format!("the files `{runner}` runs in `{}`", dir.display());
@@ -1312,7 +1322,7 @@ fn package_script_in(
     }
     let path = ctx.cwd.join("package.json");
     let Some(contents) = written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false)) else {
-        return (given && !written.generates).then(|| absent_directory(&ctx.cwd, manager)).flatten();
+        return (given && !written.generates).then(|| absent_directory(&ctx.cwd, manager, ctx)).flatten();
     };
     let text = match contents {
         Ok(text) => text,

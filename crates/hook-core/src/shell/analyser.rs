@@ -450,7 +450,9 @@ impl Analyser {
                         }
                     }
                     // A directory literally named like the marker is not the root.
-                    Some(word) if word.dynamic || word.text == "-" || word.text.starts_with(super::PROJECT_ROOT) => {
+                    Some(word)
+                        if word.dynamic || word.text == "-" || word.text.starts_with(super::PROJECT_ROOT) =>
+                    {
                         Cwd::Unknown
                     }
                     Some(word) if searched && !word.text.starts_with(['/', '.', '~']) => Cwd::Unknown,

@@ -96,8 +96,10 @@ pub(crate) fn project_root_operand(raw: &str) -> Option<&str> {
     let words: Vec<&str> = body.split_ascii_whitespace().collect();
     let root = matches!(words.as_slice(), ["git", "rev-parse", "--show-toplevel" | "--show-cdup"]);
     let rest = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')).unwrap_or(rest);
-    (root && (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`', '"', '\'', '*', '?', '[']))
-        .then_some(rest)
+    (root
+        && (rest.is_empty() || rest.starts_with('/'))
+        && !rest.contains(['$', '`', '"', '\'', '*', '?', '[']))
+    .then_some(rest)
 }
 
 /// Where a simple command's standard input comes from.

@@ -1617,7 +1617,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "git clone https://github.com/u/r vendor/r && cd vendor/r && ./install.sh"),
     ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && cd /tmp/r && npm install && npm start"),
     ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && npm --prefix /tmp/r install"),
-    ask("opaque.exec", "git clone --depth 1 https://github.com/u/r /tmp/r && cd /tmp/r && yarn && yarn build"),
+    ask(
+        "opaque.exec",
+        "git clone --depth 1 https://github.com/u/r /tmp/r && cd /tmp/r && yarn && yarn build",
+    ),
     ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && cd /tmp/r && cargo build"),
     ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && cd /tmp/r && just build"),
     ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && /tmp/r/configure"),
@@ -1633,4 +1636,5 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "yarn --cwd /tmp/absent-dir build"),
     allow("npm --prefix /tmp/absent-dir install lodash"),
     allow("cmake -S . -B /tmp/absent-build && make -C /tmp/absent-build"),
+    allow("make -C absent-in-project reset"),
 ];
