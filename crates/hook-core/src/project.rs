@@ -56,8 +56,12 @@ impl Context {
         let mut moved = self.clone();
         let home_relative =
             dir.text.strip_prefix('~').filter(|rest| rest.is_empty() || rest.starts_with('/'));
+        let root_relative = dir.text.strip_prefix(crate::shell::PROJECT_ROOT).filter(|_| !dir.dynamic);
         match (home_relative, &self.home) {
             _ if dir.dynamic => moved.cwd_known = false,
+            _ if root_relative.is_some() => {
+                moved.cwd = self.project_root.join(root_relative.unwrap_or_default().trim_start_matches('/'));
+            }
             (Some(rest), Some(home)) => moved.cwd = home.join(rest.trim_start_matches('/')),
             // `~user`, or `~` with no home known.
             _ if dir.text.starts_with('~') => moved.cwd_known = false,

@@ -215,7 +215,7 @@ pub(crate) fn loads_unnamed(command: &SimpleCommand, written: impl FnOnce() -> b
 
 /// The first of `commands` that may write a file some program loads unnamed: a word or a
 /// redirection naming a code file or one of the configurations above, or an archive or patch
-/// unpacked. Only the words are looked at, once per line, so that a long line of other
+/// unpacked, or a directory filled from elsewhere (`git clone`). Only the words are looked at, once per line, so that a long line of other
 /// commands (`cargo build` in a chain of `git status`) pays no more than one scan of them.
 pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
     // All but two of the names hold a dot, which most words do not.
@@ -256,6 +256,7 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         command.args().iter().any(|w| names(&w.text))
             || command.redirects.iter().any(|r| names(&r.target.text))
             || super::script_file::unpacks(command)
+            || !super::script_file::fills(command).is_empty()
     })
 }
 
@@ -323,6 +324,15 @@ fn loaded(command: &SimpleCommand, index: usize, ctx: &Context, written: &Writte
             }
             Judged::Nothing => {}
         }
+    }
+    // A directory the line filled from elsewhere (`git clone URL d && cd d && cargo build`):
+    // its `build.rs`, package scripts or modules run unseen.
+    if let Some(filler) = written.filler(&cwd, index) {
+        let reason = format!(
+            "`{filler}` on this line fills `{}` with files nobody has read, which `{name}` loads and runs there; run the steps apart, so that the files can be read first",
+            cwd.display()
+        );
+        return Some((format!("the files `{filler}` writes"), Held::Opaque(reason)));
     }
     // An archive unpacked or a patch applied by the line may have put any of those files there.
     if let Some(unpacker) = written.unpacker() {

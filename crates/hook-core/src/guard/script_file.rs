@@ -56,6 +56,13 @@ pub(crate) struct Written {
     /// Files whose text a script of the project computes (`python3 gen.py > src/x.py`): the
     /// project's own output, which a program may load as it loads the project's files.
     generated: Vec<PathBuf>,
+    /// Directories a command of the line fills with files from elsewhere that it does not
+    /// name (`git clone URL D`, `tar -x -C D`, `unzip -d D`), with that command and its index
+    /// (`None` for the line that ran this script): every file under them is unseen text.
+    filled: Vec<(PathBuf, String, Option<usize>)>,
+    /// Whether the line runs a build generator (`cmake -B build`, `./configure`, `meson
+    /// setup`), which writes makefiles from the project's own files into a new directory.
+    generates: bool,
     /// For a file written with text the guard does not compute, the literal words of the
     /// commands that made it (`jq '.scripts.x="CMD"' package.json > p`, `sed -i 's/a/CMD/'
     /// Makefile`): the text they put there is among them.
@@ -72,6 +79,17 @@ impl Written {
             written.scripts.extend(scripts_set(command));
             if written.unpacker.is_none() && unpacks(command) {
                 written.unpacker = command.name().map(str::to_string);
+            }
+            written.generates |= command.name().is_some_and(|name| {
+                matches!(
+                    crate::shell::program_base(name),
+                    "cmake" | "meson" | "qmake" | "configure" | "autogen.sh" | "gn" | "premake5" | "mkdir"
+                )
+            });
+            for dir in fills(command) {
+                let here = ctx.moved_to(command.cwd.as_ref());
+                let filler = command.name().unwrap_or_default().to_string();
+                written.filled.push((super::files::resolve(&dir, &here), filler, Some(index)));
             }
             // A file downloaded by the line holds what the server sends: running it is running
             // a remote script, as `curl URL | sh` is.
@@ -211,6 +229,8 @@ impl Written {
         all.edits.extend(self.edits);
         all.unpacker = all.unpacker.or(self.unpacker);
         all.generated.extend(self.generated);
+        all.filled.iter_mut().for_each(|(_, _, index)| *index = None);
+        all.filled.extend(self.filled);
         all
     }
 
@@ -299,12 +319,24 @@ impl Written {
         let mut keep = kept.iter();
         before.files.retain(|_| keep.next().copied().unwrap_or(true));
         before.writers.retain(|writer| writer.is_none_or(|writer| writer < index));
+        before.filled.retain(|(_, _, writer)| writer.is_none_or(|writer| writer < index));
         before
     }
 
     /// Whether the line that ran this script wrote any file, or unpacked some.
     pub(crate) fn writes_any(&self) -> bool {
-        !self.files.is_empty() || self.unpacker.is_some()
+        !self.files.is_empty() || self.unpacker.is_some() || !self.filled.is_empty()
+    }
+
+    /// The command of the line that filled a directory holding `path` with files it does not
+    /// name, if one did before command `index`.
+    pub(crate) fn filler(&self, path: &Path, index: usize) -> Option<&str> {
+        self.filled
+            .iter()
+            .rev()
+            .filter(|(_, _, writer)| writer.is_none_or(|writer| writer < index))
+            .find(|(dir, _, _)| path.starts_with(dir))
+            .map(|(_, filler, _)| filler.as_str())
     }
 
     /// The command of the line that writes files it does not name (`tar x`, `unzip`, `git
@@ -323,12 +355,53 @@ impl Written {
             .map(|((path, text), _)| (path.as_path(), text.as_deref().map_err(String::as_str)))
     }
 
+    /// A file the line wrote, or one in a directory it filled (`git clone URL d`), whose text
+    /// came from elsewhere.
     fn text(&self, path: &Path) -> Option<Result<&str, &str>> {
-        self.files
-            .iter()
-            .rev()
-            .find(|(file, _)| file == path)
-            .map(|(_, text)| text.as_deref().map_err(String::as_str))
+        let named = self.files.iter().rev().find(|(file, _)| file == path);
+        match named {
+            Some((_, text)) => Some(text.as_deref().map_err(String::as_str)),
+            None => self
+                .filled
+                .iter()
+                .rev()
+                .find(|(dir, _, _)| path.starts_with(dir))
+                .map(|(_, filler, _)| Err(filler.as_str())),
+        }
+    }
+}
+
+/// The directories `command` fills with files brought from elsewhere, which nobody has read:
+/// a clone (`git clone URL [D]`), an archive extracted into a directory (`tar -x -C D`,
+/// `unzip -d D`), a download of a tree (`wget -r -P D`). Copies and checkouts of the
+/// project's own files are not among them (their files are the project's).
+pub(crate) fn fills(command: &SimpleCommand) -> Vec<std::borrow::Cow<'_, str>> {
+    match command.name() {
+        Some("git") => {
+            let argv = &command.argv;
+            let at = crate::shell::git_subcommand(argv);
+            if argv.get(at).is_none_or(|w| w.text != "clone") {
+                return Vec::new();
+            }
+            let dirs = super::file_access::directory_writes(command);
+            if !dirs.is_empty() {
+                return dirs;
+            }
+            // `git clone URL`: the repository's last path component, without `.git`.
+            let url = argv[at + 1..].iter().rfind(|w| !w.text.starts_with('-') && !w.dynamic);
+            url.and_then(|url| {
+                let last = url.text.trim_end_matches('/').rsplit(['/', ':']).next()?;
+                let name = last.strip_suffix(".git").unwrap_or(last);
+                (!name.is_empty() && name != "." && name != "..")
+                    .then(|| std::borrow::Cow::Owned(name.to_string()))
+            })
+            .into_iter()
+            .collect()
+        }
+        Some(
+            "tar" | "gtar" | "bsdtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar" | "cpio" | "wget" | "aria2c",
+        ) => super::file_access::directory_writes(command),
+        _ => Vec::new(),
     }
 }
 
@@ -937,7 +1010,10 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         let path = dir.join(name);
         written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))
     };
-    let text = match names.iter().find_map(read)? {
+    let Some(found) = names.iter().find_map(read) else {
+        return directory.filter(|_| !written.generates).and_then(|_| absent_directory(&dir, "make", ctx));
+    };
+    let text = match found {
         Ok(text) => text,
         Err(writer) => return Some(("the makefile".into(), Held::Unknown(writer))),
     };
@@ -967,6 +1043,23 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         return None;
     }
     Some((format!("the make recipe of `{}`", targets.join(" ")), Held::Line(lines.join("\n"))))
+}
+
+/// `make -C DIR`, `npm --prefix DIR install` of a directory outside the project that is not there when the line is
+/// judged: something the line does not show puts it there, with the makefile or package
+/// scripts that run, unseen.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn absent_directory(dir: &Path, runner: &str, ctx: &Context) -> Option<(String, Held)> {
+    // Inside the project a missing directory is the project's own business (a build output).
+    if dir.starts_with(&ctx.project_root) && !in_temp_dir(dir, ctx) || dir.exists() {
+        return None;
+    }
+    let what = format!("the files `{runner}` runs in `{}`", dir.display());
+    let reason = format!(
+        "`{runner}` runs what `{}` will hold, which does not exist yet: nobody has seen the files it runs there; make the directory first, so that they can be read",
+        dir.display()
+    );
+    Some((what, Held::Opaque(reason)))
 }
 
 /// A makefile's text with what its `include` lines name put in their place (one level): a
@@ -1178,6 +1271,16 @@ const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
 /// build`, `pnpm lint`), with the `pre`/`post` scripts npm runs around it and the arguments
 /// after `--`: `(what it is, the command line it runs)`.
 fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
+    package_script_in(command, ctx, written, false)
+}
+
+/// [`package_script`], `given` saying whether the directory was an option's (`--prefix DIR`).
+fn package_script_in(
+    command: &SimpleCommand,
+    ctx: &Context,
+    written: &Written,
+    given: bool,
+) -> Option<(String, Held)> {
     let manager = command.name()?;
     // `npm --prefix DIR run X`, `pnpm -C DIR X`, `yarn --cwd DIR X`: DIR's package.json, as
     // after `cd DIR`.
@@ -1191,7 +1294,7 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
             return Some((String::new(), Held::Opaque(reason)));
         }
         let moved = ctx.moved_to(Some(&dir));
-        return package_script(&inner, &moved, written);
+        return package_script_in(&inner, &moved, written, true);
     }
     let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
     if let Some((name, rest)) = workspace_script(manager, command) {
@@ -1228,7 +1331,10 @@ fn package_script(command: &SimpleCommand, ctx: &Context, written: &Written) -> 
         return None;
     }
     let path = ctx.cwd.join("package.json");
-    let text = match written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false))? {
+    let Some(contents) = written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false)) else {
+        return (given && !written.generates).then(|| absent_directory(&ctx.cwd, manager, ctx)).flatten();
+    };
+    let text = match contents {
         Ok(text) => text,
         Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
     };

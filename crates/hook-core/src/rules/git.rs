@@ -13,7 +13,7 @@
 //! `-c k=v`, `--git-dir=...`) are skipped; long options are read as git reads their prefixes.
 
 use super::{Call, Hit, short_cluster_has};
-use crate::shell::Word;
+use crate::shell::{SimpleCommand, Word};
 
 pub(super) const GUESSES: &[&str] = &["git"];
 
@@ -22,7 +22,11 @@ const GLOBAL_OPTIONS_WITH_VALUE: &[&str] =
     &["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--exec-path"];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
-    if call.name? != "git" {
+    let name = call.name?;
+    if name == "patch" {
+        return reverses_by_patch(call);
+    }
+    if name != "git" {
         return None;
     }
     let args = call.args();
@@ -240,23 +244,75 @@ fn reverses_work_tree_diff(call: &Call, args: &[&str]) -> bool {
     let only_index = args.contains(&"--cached") && !args.contains(&"--index");
     let no_change = args.iter().any(|a| matches!(*a, "--check" | "--stat" | "--numstat" | "--summary"))
         && !args.contains(&"--apply");
-    let crate::shell::Stdin::Pipe { from: Some(from) } = call.command.stdin else { return false };
-    let Some(diff) = call.analysis.commands.get(from) else { return false };
-    let is_diff = diff.name() == Some("git")
+    let operand =
+        call.args().iter().skip_while(|w| w.text != "apply").skip(1).find(|w| !w.text.starts_with('-'));
+    reverse
+        && !only_index
+        && !no_change
+        && diff_given(call, operand).is_some_and(|diff| is_work_tree_diff(diff, call))
+}
+
+/// `patch -R` of the work tree's own diff (`git diff | patch -R -p1`, `git diff > c.diff &&
+/// patch -R -p1 < c.diff`): the uncommitted changes taken out, as `git apply -R` does.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn reverses_by_patch(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let reverse = args.iter().any(|a| a.text == "--reverse" || short_cluster_has(&a.text, 'R'));
+    let dry = args.iter().any(|a| a.text == "--dry-run");
+    let input =
+        args.windows(2).find(|pair| pair[0].text == "-i" || pair[0].text == "--input").map(|pair| &pair[1]);
+    (reverse && !dry && diff_given(call, input).is_some_and(|diff| is_work_tree_diff(diff, call))).then(|| {
+        Hit::new("git.checkout-discard", "Reverse-applying `git diff` discards the uncommitted changes it shows. Restore the specific files you changed, or `git stash` first.")
+    })
+}
+
+/// The command whose output a patch tool reads: the one piped in, or the one an earlier
+/// command of the line redirected into the file it is given (as an operand or on `<`).
+fn diff_given<'a>(call: &Call<'a>, file: Option<&Word>) -> Option<&'a SimpleCommand> {
+    use crate::shell::{RedirectOp, Stdin};
+    let commands = &call.analysis.commands;
+    let file = match &call.command.stdin {
+        Stdin::Pipe { from: Some(from) } => return commands.get(*from),
+        Stdin::File(word) => Some(word),
+        _ => file,
+    }
+    .filter(|word| !word.dynamic)?;
+    commands[..call.index.min(commands.len())].iter().rev().find(|earlier| {
+        earlier.redirects.iter().any(|r| {
+            r.op == RedirectOp::Write
+                && matches!(r.fd, None | Some(1))
+                && !r.target.dynamic
+                && r.target.text == file.text
+        })
+    })
+}
+
+/// Whether `diff` prints the work tree's uncommitted changes (`git diff [REV]`, `git stash
+/// show -p`), not only the named files' (those are `git checkout -- FILE`'s business).
+fn is_work_tree_diff(diff: &SimpleCommand, call: &Call) -> bool {
+    let stash = diff.name() == Some("git")
         && subcommand(diff.args()).is_some_and(|(sub, rest)| {
-            sub == "diff"
-                && !rest.iter().any(|w| matches!(w.text.as_str(), "--stat" | "--name-only" | "--name-status"))
-                && {
-                    let rest: Vec<&Word> = rest.iter().collect();
-                    // Operands before `--` are revisions unless they are files on the disk.
-                    let paths: Vec<(&Word, bool)> = pathspecs(&rest)
-                        .filter(|(word, after)| *after || call.ctx.cwd.join(&word.text).exists())
-                        .collect();
-                    paths.is_empty()
-                        || paths.iter().any(|(word, _)| !names_a_file(word, call) && !is_named_file(word))
-                }
+            sub == "stash"
+                && rest.first().is_some_and(|w| w.text == "show")
+                && rest.iter().any(|w| matches!(w.text.as_str(), "-p" | "--patch"))
         });
-    reverse && !only_index && !no_change && is_diff
+    stash
+        || diff.name() == Some("git")
+            && subcommand(diff.args()).is_some_and(|(sub, rest)| {
+                sub == "diff"
+                    && !rest
+                        .iter()
+                        .any(|w| matches!(w.text.as_str(), "--stat" | "--name-only" | "--name-status"))
+                    && {
+                        let rest: Vec<&Word> = rest.iter().collect();
+                        // Operands before `--` are revisions unless they are files on the disk.
+                        let paths: Vec<(&Word, bool)> = pathspecs(&rest)
+                            .filter(|(word, after)| *after || call.ctx.cwd.join(&word.text).exists())
+                            .collect();
+                        paths.is_empty()
+                            || paths.iter().any(|(word, _)| !names_a_file(word, call) && !is_named_file(word))
+                    }
+            })
 }
 
 /// A pathspec written as one file (`src/lib.rs`): a last component with an extension, no glob.

@@ -442,7 +442,20 @@ impl Analyser {
                     Some(word) if word.dynamic && word.home_only() => {
                         Cwd::At(format!("~{}", word.text.find('/').map_or("", |at| &word.text[at..])))
                     }
-                    Some(word) if word.dynamic || word.text == "-" => Cwd::Unknown,
+                    // `cd "$(git rev-parse --show-toplevel)"` from where the line started: the
+                    // project root, which the context knows.
+                    Some(word) if word.dynamic && self.cwd == Cwd::Start => {
+                        match super::project_root_operand(&word.raw) {
+                            Some(rest) => Cwd::At(format!("{}{rest}", super::PROJECT_ROOT)),
+                            None => Cwd::Unknown,
+                        }
+                    }
+                    // A directory literally named like the marker is not the root.
+                    Some(word)
+                        if word.dynamic || word.text == "-" || word.text.starts_with(super::PROJECT_ROOT) =>
+                    {
+                        Cwd::Unknown
+                    }
                     Some(word) if searched && !word.text.starts_with(['/', '.', '~']) => Cwd::Unknown,
                     Some(word) => self.cwd.join(&word.text),
                     None => Cwd::At("~".into()),

@@ -81,6 +81,29 @@ pub(crate) fn home_only(text: &str) -> bool {
     })
 }
 
+/// How a command's working directory ([`SimpleCommand::cwd`]) names the project root: a `cd`
+/// to what `git rev-parse --show-toplevel` prints, which the context knows
+/// ([`crate::project::Context::moved_to`]).
+pub(crate) const PROJECT_ROOT: &str = "$(git rev-parse --show-toplevel)";
+
+/// Whether a `cd` operand, as written, is the project root: `"$(git rev-parse
+/// --show-toplevel)"` (or `--show-cdup`, the same directory spelt relative to this one), and
+/// what it appends (`/sub`).
+pub(crate) fn project_root_operand(raw: &str) -> Option<&str> {
+    let unquoted = raw.strip_prefix('"').and_then(|rest| rest.strip_suffix('"')).unwrap_or(raw);
+    let (body, rest) = match unquoted.strip_prefix("$(") {
+        Some(inner) => inner.split_once(')')?,
+        None => unquoted.strip_prefix('`')?.split_once('`')?,
+    };
+    let words: Vec<&str> = body.split_ascii_whitespace().collect();
+    let root = matches!(words.as_slice(), ["git", "rev-parse", "--show-toplevel" | "--show-cdup"]);
+    let rest = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')).unwrap_or(rest);
+    (root
+        && (rest.is_empty() || rest.starts_with('/'))
+        && !rest.contains(['$', '`', '"', '\'', '*', '?', '[']))
+    .then_some(rest)
+}
+
 /// Where a simple command's standard input comes from.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Stdin {

@@ -182,6 +182,22 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "sh -c \"cd $(pwd) && rm -rf ~\""),
     allow("bash -c \"echo $(date); ls\""),
     allow("bash -c \"cd $(git rev-parse --show-toplevel) && make\""),
+    // `git rev-parse --show-toplevel` prints the project root, which the guard knows: a `cd`
+    // there from where the line started is a `cd` to the root, judged as such.
+    allow("cd \"$(git rev-parse --show-toplevel)\" && rm -rf build"),
+    allow("cd `git rev-parse --show-toplevel` && rm -rf node_modules dist"),
+    allow("cd \"$(git rev-parse --show-toplevel)/web\" && rm -rf .next"),
+    allow("cd \"$(git rev-parse --show-cdup)\" && rm -rf build"),
+    deny("rm.project-root", "cd \"$(git rev-parse --show-toplevel)\" && rm -rf *"),
+    deny("rm.project-root", "cd \"$(git rev-parse --show-toplevel)\" && rm -rf ."),
+    deny("rm.outside-project", "cd \"$(git rev-parse --show-toplevel)\" && rm -rf ../other"),
+    deny("rm.home", "cd \"$(git rev-parse --show-toplevel)\" && rm -rf ~"),
+    // Anywhere else it is not known: another repository, `.git`, a literal directory so named.
+    deny("rm.unknown-target", "cd /srv/x && cd \"$(git rev-parse --show-toplevel)\" && rm -rf build"),
+    deny("rm.unknown-target", "cd \"$(git -C /srv/x rev-parse --show-toplevel)\" && rm -rf build"),
+    deny("rm.unknown-target", "cd \"$(git rev-parse --git-dir)\" && rm -rf build"),
+    deny("rm.unknown-target", "cd \"$(git rev-parse --show-toplevel)$X\" && rm -rf build"),
+    deny("rm.unknown-target", "cd '$(git rev-parse --show-toplevel)' && rm -rf build"),
     // Operators on parameters, computed as bash does: a lower-case name the line never sets
     // is unset in a new shell, so its default is the value; references are followed when used.
     deny("files.deny-read", "cat ${x:-.env}"),

@@ -48,6 +48,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("git rm -r -f -n src"),
     // Reverse-applying the work tree's own diff discards every change it holds.
     deny("git.checkout-discard", "git diff | git apply -R"),
+    // The same reversal through a patch file, or with `patch -R`.
+    deny("git.checkout-discard", "git diff > /tmp/p && git apply -R /tmp/p"),
+    deny("git.checkout-discard", "git stash show -p > s.patch && git apply -R s.patch"),
+    deny("git.checkout-discard", "git diff HEAD > changes.diff && patch -R -p1 < changes.diff"),
+    deny("git.checkout-discard", "git diff | patch -R -p1"),
+    deny("git.checkout-discard", "git diff > /tmp/p && patch --reverse -p1 -i /tmp/p"),
+    allow("git apply fix.patch"),
+    allow("patch -p1 < fix.patch"),
+    allow("patch -R -p1 < fix.patch"),
+    allow("git diff > /tmp/p"),
+    allow("git diff > /tmp/p && git apply /tmp/p"),
+    allow("git diff > /tmp/p && patch -R --dry-run -p1 < /tmp/p"),
     deny("git.checkout-discard", "git diff HEAD | git apply --reverse --index"),
     deny("git.checkout-discard", "git diff -- src/ | git apply --rev"),
     allow("git diff -- src/lib.rs | git apply -R"),

@@ -1618,4 +1618,32 @@ pub(crate) const CASES: &[Case] = &[
     allow("echo hi > >(cat)"),
     allow("make 2>&1 > >(tee build.log)"),
     allow("echo ls > >(sh)"),
+    // A directory the line fills from elsewhere (a clone, an archive extracted into it): the
+    // makefile, package scripts, `build.rs` or script that then runs there is unseen.
+    ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && make -C /tmp/r install"),
+    ask("opaque.exec", "git clone https://github.com/u/r vendor/r && cd vendor/r && make"),
+    ask("opaque.exec", "git clone https://github.com/u/r.git && cd r && make install"),
+    ask("opaque.exec", "git clone https://github.com/u/r vendor/r && cd vendor/r && ./install.sh"),
+    ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && cd /tmp/r && npm install && npm start"),
+    ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && npm --prefix /tmp/r install"),
+    ask(
+        "opaque.exec",
+        "git clone --depth 1 https://github.com/u/r /tmp/r && cd /tmp/r && yarn && yarn build",
+    ),
+    ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && cd /tmp/r && cargo build"),
+    ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && cd /tmp/r && just build"),
+    ask("opaque.exec", "git clone https://github.com/u/r /tmp/r && /tmp/r/configure"),
+    ask("opaque.exec", "unzip x.zip -d /tmp/u && make -C /tmp/u"),
+    ask("opaque.exec", "tar xzf x.tgz -C /tmp/n && cd /tmp/n && npm install"),
+    allow("git clone https://github.com/u/r /tmp/r && ls /tmp/r"),
+    allow("git clone https://github.com/u/r /tmp/r && npm ci"),
+    allow("git clone https://github.com/u/r && cd r && git log --oneline"),
+    allow("npm ci"),
+    // A directory that is not there when the line is judged: what fills it is not shown.
+    ask("opaque.exec", "make -C /tmp/absent-dir install"),
+    ask("opaque.exec", "npm --prefix /tmp/absent-dir install"),
+    ask("opaque.exec", "yarn --cwd /tmp/absent-dir build"),
+    allow("npm --prefix /tmp/absent-dir install lodash"),
+    allow("cmake -S . -B /tmp/absent-build && make -C /tmp/absent-build"),
+    allow("make -C absent-in-project reset"),
 ];
