@@ -14,7 +14,7 @@ use crate::rules::{self, Finding, Pack};
 use crate::shell::{self, Analysis, Dialect, SimpleCommand, Stdin};
 
 use super::file_access::{
-    accesses, copied_into, directory_writes, downloaded_into, git_work_tree, is_place, named_in_files,
+    accesses, copied_into, directory_writes, downloaded_into, fills, git_work_tree, is_place, named_in_files,
     replaced,
 };
 use super::files::{self, denied};
@@ -87,8 +87,10 @@ fn judge_at(
     // script's text (a recipe, a package script) runs after what the line that ran it wrote:
     // `printf … >> scripts/test.sh && make test` runs the text written.
     let written = OnceCell::new();
-    let written =
-        || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx, accesses).after(outer));
+    let written = || {
+        written
+            .get_or_init(|| script_file::Written::by(&analysis.commands, ctx, accesses, fills).after(outer))
+    };
     let first_written = OnceCell::new();
     let script_blocks = before
         .iter()
