@@ -419,9 +419,11 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 "--body-file=",
                 "--output=",
                 "--output-document=",
-                // go's flags (`go build -o=F`).
+                // go's flags (`go build -o=F`), and an output attached to its option
+                // (`sort -oF`, `strip -oF`): no operand starts with `-o`.
                 "-o=",
                 "--o=",
+                "-o",
                 "file://",
                 "--directory=",
                 "--target-directory=",
@@ -1581,6 +1583,12 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
             }
             ("sort" | "shuf" | "iconv" | "gpg" | "gpg2", text)
                 if text.starts_with("--output=") || text.starts_with("-o") && text.len() > 2 =>
+            {
+                outputs.push(arg);
+            }
+            // `gcc -oF`: no other option of theirs starts with `-o`.
+            ("cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig", text)
+                if text.starts_with("-o") && text.len() > 2 =>
             {
                 outputs.push(arg);
             }

@@ -270,7 +270,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "grep" | "egrep" | "rg" | "awk" | "sed" => {
             let secretive = || {
                 let pattern = words().first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
-                ["token", "secret", "key", "pass", "auth", "cred"].iter().any(|p| pattern.contains(p))
+                ["token", "secret", "key", "pass", "auth", "cred", "database", "db_url", "redis", "mongo"]
+                    .iter()
+                    .any(|p| pattern.contains(p))
             };
             environment_piped_in(command, commands) && secretive()
                 || name == "awk" && args.iter().any(|code| reads_secret_variable(&code.text))
