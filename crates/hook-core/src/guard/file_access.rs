@@ -1540,7 +1540,8 @@ fn takes_owner_execute(mode: &str) -> bool {
 /// editor rewrites ([`binary_edits`]).
 fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     let mut outputs = Vec::new();
-    if matches!(name, "strip" | "llvm-strip" | "objcopy" | "llvm-objcopy" | "patchelf" | "install_name_tool") {
+    if matches!(name, "strip" | "llvm-strip" | "objcopy" | "llvm-objcopy" | "patchelf" | "install_name_tool")
+    {
         return binary_edits(name, args);
     }
     if !matches!(
@@ -1617,15 +1618,18 @@ fn binary_edits<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     match name {
         "strip" | "llvm-strip" => {
             let output = args.windows(2).find(|pair| pair[0].text == "-o").map(|pair| &pair[1]);
-            let output = output.or_else(|| args.iter().find(|a| a.text.starts_with("-o") && a.text.len() > 2));
+            let output =
+                output.or_else(|| args.iter().find(|a| a.text.starts_with("-o") && a.text.len() > 2));
             match output {
                 Some(output) => vec![output],
                 None => operands_after(args, &["-F", "-I", "-O", "-R", "-K", "-N"]),
             }
         }
         "objcopy" | "llvm-objcopy" => {
-            let operands =
-                operands_after(args, &["-I", "-O", "-B", "-F", "-j", "-R", "-K", "-N", "-G", "-L", "-W", "-i", "-b"]);
+            let operands = operands_after(
+                args,
+                &["-I", "-O", "-B", "-F", "-j", "-R", "-K", "-N", "-G", "-L", "-W", "-i", "-b"],
+            );
             match operands.as_slice() {
                 [only] => vec![*only],
                 [_, written @ ..] => written.to_vec(),
@@ -1634,9 +1638,18 @@ fn binary_edits<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
         }
         "patchelf" => {
             let edits = args.iter().any(|a| {
-                ["--set-", "--add-", "--remove-", "--replace-", "--shrink-", "--clear-", "--rename-", "--no-default-lib"]
-                    .iter()
-                    .any(|prefix| a.text.starts_with(prefix))
+                [
+                    "--set-",
+                    "--add-",
+                    "--remove-",
+                    "--replace-",
+                    "--shrink-",
+                    "--clear-",
+                    "--rename-",
+                    "--no-default-lib",
+                ]
+                .iter()
+                .any(|prefix| a.text.starts_with(prefix))
             });
             if !edits {
                 return Vec::new();

@@ -399,8 +399,8 @@ pub(crate) fn fills(command: &SimpleCommand) -> Vec<std::borrow::Cow<'_, str>> {
             .collect()
         }
         Some(
-            "tar" | "gtar" | "bsdtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar" | "cpio" | "dpkg" | "dpkg-deb"
-            | "wget" | "aria2c",
+            "tar" | "gtar" | "bsdtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar" | "cpio" | "dpkg"
+            | "dpkg-deb" | "wget" | "aria2c",
         ) => super::file_access::directory_writes(command),
         _ => Vec::new(),
     }

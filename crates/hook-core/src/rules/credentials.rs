@@ -376,9 +376,9 @@ fn short_flag(args: &[Word], letters: &[char], valued: &str) -> bool {
 /// Whether a `docker inspect` format shows the environment: its `Env`, or all of `.Config`.
 fn shows_container_environment(format: &str) -> bool {
     format.contains(".Config.Env")
-        || format.match_indices(".Config").any(|(at, key)| {
-            format[at + key.len()..].trim_start().starts_with(['}', ')']) 
-        })
+        || format
+            .match_indices(".Config")
+            .any(|(at, key)| format[at + key.len()..].trim_start().starts_with(['}', ')']))
 }
 
 /// Whether `command` reads a pipe from a command that prints the whole environment.

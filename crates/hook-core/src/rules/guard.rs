@@ -131,11 +131,12 @@ fn claude_settings(args: &[crate::shell::Word]) -> bool {
         CLAUDE_HOOK_KEYS.iter().any(|known| known.eq_ignore_ascii_case(key))
     };
     let inline = args.windows(2).any(|pair| {
-        pair[0].text == "--settings" && CLAUDE_HOOK_KEYS.iter().any(|key| pair[1].text.contains(&format!("\"{key}\"")))
+        pair[0].text == "--settings"
+            && CLAUDE_HOOK_KEYS.iter().any(|key| pair[1].text.contains(&format!("\"{key}\"")))
     }) || args.iter().any(|arg| {
-        arg.text.strip_prefix("--settings=").is_some_and(|json| {
-            CLAUDE_HOOK_KEYS.iter().any(|key| json.contains(&format!("\"{key}\"")))
-        })
+        arg.text
+            .strip_prefix("--settings=")
+            .is_some_and(|json| CLAUDE_HOOK_KEYS.iter().any(|key| json.contains(&format!("\"{key}\""))))
     });
     let mut words = args.iter().map(|a| a.text.as_str()).filter(|text| !text.starts_with('-'));
     let config = words.next() == Some("config")
