@@ -1969,6 +1969,41 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
     }
 }
 
+/// The directories `command` fills with files brought from elsewhere, which nobody has read:
+/// a clone (`git clone URL [D]`), an archive extracted into a directory (`tar -x -C D`,
+/// `unzip -d D`), a download of a tree (`wget -r -P D`). Copies and checkouts of the
+/// project's own files are not among them (their files are the project's).
+pub(crate) fn fills(command: &SimpleCommand) -> Vec<std::borrow::Cow<'_, str>> {
+    match command.name() {
+        Some("git") => {
+            let argv = &command.argv;
+            let at = crate::shell::git_subcommand(argv);
+            if argv.get(at).is_none_or(|w| w.text != "clone") {
+                return Vec::new();
+            }
+            let dirs = directory_writes(command);
+            if !dirs.is_empty() {
+                return dirs;
+            }
+            // `git clone URL`: the repository's last path component, without `.git`.
+            let url = argv[at + 1..].iter().rfind(|w| !w.text.starts_with('-') && !w.dynamic);
+            url.and_then(|url| {
+                let last = url.text.trim_end_matches('/').rsplit(['/', ':']).next()?;
+                let name = last.strip_suffix(".git").unwrap_or(last);
+                (!name.is_empty() && name != "." && name != "..")
+                    .then(|| std::borrow::Cow::Owned(name.to_string()))
+            })
+            .into_iter()
+            .collect()
+        }
+        Some(
+            "tar" | "gtar" | "bsdtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar" | "cpio" | "dpkg"
+            | "dpkg-deb" | "wget" | "aria2c",
+        ) => directory_writes(command),
+        _ => Vec::new(),
+    }
+}
+
 /// Whether a copy's target is on this machine: no URL scheme (`s3://`, `gs://`) and no
 /// remote of rclone's (`remote:path`).
 fn is_local(text: &str) -> bool {

@@ -256,7 +256,7 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         command.args().iter().any(|w| names(&w.text))
             || command.redirects.iter().any(|r| names(&r.target.text))
             || super::script_file::unpacks(command)
-            || !super::script_file::fills(command).is_empty()
+            || !super::file_access::fills(command).is_empty()
     })
 }
 

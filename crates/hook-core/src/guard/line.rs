@@ -87,8 +87,12 @@ fn judge_at(
     // script's text (a recipe, a package script) runs after what the line that ran it wrote:
     // `printf … >> scripts/test.sh && make test` runs the text written.
     let written = OnceCell::new();
-    let written =
-        || written.get_or_init(|| script_file::Written::by(&analysis.commands, ctx, accesses).after(outer));
+    let written = || {
+        written.get_or_init(|| {
+            script_file::Written::by(&analysis.commands, ctx, accesses, super::file_access::fills)
+                .after(outer)
+        })
+    };
     let first_written = OnceCell::new();
     let script_blocks = before
         .iter()

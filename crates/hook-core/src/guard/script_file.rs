@@ -21,6 +21,10 @@ use super::files::Access;
 /// modules do not depend on each other).
 pub(crate) type Accesses = for<'c> fn(&'c SimpleCommand) -> Vec<(Access, &'c Word, &'c str)>;
 
+/// The directories a command fills with files brought from elsewhere (`file_access::fills`,
+/// passed in for the same reason).
+pub(crate) type Fills = for<'c> fn(&'c SimpleCommand) -> Vec<std::borrow::Cow<'c, str>>;
+
 /// What a script a command runs holds, as far as the line lets the guard know.
 #[derive(Debug, PartialEq, Eq)]
 pub(crate) enum Held {
@@ -73,7 +77,7 @@ impl Written {
     /// What `commands` write to files with text the line fixes: `echo`/`printf` arguments and
     /// heredocs or here-strings given to `cat` or `tee`, redirected (or, for `tee`, given) to a
     /// file whose name is written out.
-    pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context, accesses: Accesses) -> Self {
+    pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context, accesses: Accesses, fills: Fills) -> Self {
         let mut written = Self::default();
         for (index, command) in commands.iter().enumerate() {
             written.scripts.extend(scripts_set(command));
@@ -368,41 +372,6 @@ impl Written {
                 .find(|(dir, _, _)| path.starts_with(dir))
                 .map(|(_, filler, _)| Err(filler.as_str())),
         }
-    }
-}
-
-/// The directories `command` fills with files brought from elsewhere, which nobody has read:
-/// a clone (`git clone URL [D]`), an archive extracted into a directory (`tar -x -C D`,
-/// `unzip -d D`), a download of a tree (`wget -r -P D`). Copies and checkouts of the
-/// project's own files are not among them (their files are the project's).
-pub(crate) fn fills(command: &SimpleCommand) -> Vec<std::borrow::Cow<'_, str>> {
-    match command.name() {
-        Some("git") => {
-            let argv = &command.argv;
-            let at = crate::shell::git_subcommand(argv);
-            if argv.get(at).is_none_or(|w| w.text != "clone") {
-                return Vec::new();
-            }
-            let dirs = super::file_access::directory_writes(command);
-            if !dirs.is_empty() {
-                return dirs;
-            }
-            // `git clone URL`: the repository's last path component, without `.git`.
-            let url = argv[at + 1..].iter().rfind(|w| !w.text.starts_with('-') && !w.dynamic);
-            url.and_then(|url| {
-                let last = url.text.trim_end_matches('/').rsplit(['/', ':']).next()?;
-                let name = last.strip_suffix(".git").unwrap_or(last);
-                (!name.is_empty() && name != "." && name != "..")
-                    .then(|| std::borrow::Cow::Owned(name.to_string()))
-            })
-            .into_iter()
-            .collect()
-        }
-        Some(
-            "tar" | "gtar" | "bsdtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar" | "cpio" | "dpkg"
-            | "dpkg-deb" | "wget" | "aria2c",
-        ) => super::file_access::directory_writes(command),
-        _ => Vec::new(),
     }
 }
 
