@@ -253,6 +253,7 @@ const NAMED_WITH_ARMS: &[&str] = &[
     "batch",
     "crontab",
     "find",
+    "go",
     "launchctl",
     "loginctl",
     "npm",
@@ -418,6 +419,11 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 "--body-file=",
                 "--output=",
                 "--output-document=",
+                // go's flags (`go build -o=F`), and an output attached to its option
+                // (`sort -oF`, `strip -oF`): no operand starts with `-o`.
+                "-o=",
+                "--o=",
+                "-o",
                 "file://",
                 "--directory=",
                 "--target-directory=",
@@ -1529,13 +1535,18 @@ fn takes_owner_execute(mode: &str) -> bool {
 }
 
 /// Files a command writes through an option or a second operand: `sort -o F`, `shuf -o F`,
-/// `iconv -o F`, `openssl … -out F`, `gpg -o F`, `xxd -r IN F`,
-/// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command.
+/// `iconv -o F`, `openssl … -out F`, `gpg -o F`, `xxd -r IN F`, `cc -o F`, `go build -o F`,
+/// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command; and the binaries a binary
+/// editor rewrites ([`binary_edits`]).
 fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     let mut outputs = Vec::new();
+    if matches!(name, "strip" | "llvm-strip" | "objcopy" | "llvm-objcopy" | "patchelf" | "install_name_tool")
+    {
+        return binary_edits(name, args);
+    }
     if !matches!(
         name,
-        "sort"
+        "go" | "sort"
             | "shuf"
             | "iconv"
             | "openssl"
@@ -1565,8 +1576,20 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
             | ("cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig", "-o") => {
                 outputs.extend(next);
             }
+            // `go build -o F`, `go test -c -o F`, `go tool link -o F`; not `go run . -o F`,
+            // whose `-o` is the program's.
+            ("go", "-o" | "--o") if go_builds(args) => outputs.extend(next),
+            ("go", text) if go_builds(args) && (text.starts_with("-o=") || text.starts_with("--o=")) => {
+                outputs.push(arg);
+            }
             ("sort" | "shuf" | "iconv" | "gpg" | "gpg2", text)
                 if text.starts_with("--output=") || text.starts_with("-o") && text.len() > 2 =>
+            {
+                outputs.push(arg);
+            }
+            // `gcc -oF`: no other option of theirs starts with `-o`.
+            ("cc" | "gcc" | "g++" | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig", text)
+                if text.starts_with("-o") && text.len() > 2 =>
             {
                 outputs.push(arg);
             }
@@ -1578,6 +1601,84 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
         outputs.extend(operands.get(1).copied());
     }
     outputs
+}
+
+/// Whether go's subcommand (`args`' first word) is one that writes its `-o` file.
+fn go_builds(args: &[Word]) -> bool {
+    args.first().is_some_and(|sub| matches!(sub.text.as_str(), "build" | "test" | "tool"))
+}
+
+/// The binaries a binary editor writes: `strip -o OUT IN` OUT, `strip F…` each F in place,
+/// `objcopy IN OUT` OUT (IN in place when alone), `patchelf --set-interpreter X F…` each F
+/// (or its `--output`) unless it only prints, `install_name_tool -change A B F` F. A value of
+/// an option not listed here is taken for a file, as written: a wrong guess costs an ask on a
+/// file the rules protect, never a binary replaced unseen.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn binary_edits<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
+    match name {
+        "strip" | "llvm-strip" => {
+            let output = args.windows(2).find(|pair| pair[0].text == "-o").map(|pair| &pair[1]);
+            let output =
+                output.or_else(|| args.iter().find(|a| a.text.starts_with("-o") && a.text.len() > 2));
+            match output {
+                Some(output) => vec![output],
+                None => operands_after(args, &["-F", "-I", "-O", "-R", "-K", "-N"]),
+            }
+        }
+        "objcopy" | "llvm-objcopy" => {
+            let operands = operands_after(
+                args,
+                &["-I", "-O", "-B", "-F", "-j", "-R", "-K", "-N", "-G", "-L", "-W", "-i", "-b"],
+            );
+            match operands.as_slice() {
+                [only] => vec![*only],
+                [_, written @ ..] => written.to_vec(),
+                [] => Vec::new(),
+            }
+        }
+        "patchelf" => {
+            let edits = args.iter().any(|a| {
+                [
+                    "--set-",
+                    "--add-",
+                    "--remove-",
+                    "--replace-",
+                    "--shrink-",
+                    "--clear-",
+                    "--rename-",
+                    "--no-default-lib",
+                ]
+                .iter()
+                .any(|prefix| a.text.starts_with(prefix))
+            });
+            if !edits {
+                return Vec::new();
+            }
+            if let Some(pair) = args.windows(2).find(|pair| pair[0].text == "--output") {
+                return vec![&pair[1]];
+            }
+            operands_after(
+                args,
+                &[
+                    "--set-interpreter",
+                    "--interpreter",
+                    "--page-size",
+                    "--set-rpath",
+                    "--add-rpath",
+                    "--set-soname",
+                    "--add-needed",
+                    "--remove-needed",
+                    "--replace-needed",
+                    "--set-os-abi",
+                    "--rename-dynamic-symbols",
+                    "--clear-symbol-version",
+                    "--allowed-rpath-prefixes",
+                ],
+            )
+        }
+        // Every option takes values (`-change OLD NEW`, `-id NAME`): the file is the last word.
+        _ => args.last().filter(|file| !file.text.starts_with('-')).into_iter().collect(),
+    }
 }
 
 /// Whether `word` is one of [`PLACES`]: a file a command writes that none of its words names.
@@ -1738,41 +1839,8 @@ fn download_targets<'w>(name: &str, args: &'w [Word]) -> Vec<&'w Word> {
     targets
 }
 
-/// The directories `command` fills with files brought from elsewhere, which nobody has read:
-/// a clone (`git clone URL [D]`), an archive extracted into a directory (`tar -x -C D`,
-/// `unzip -d D`), a download of a tree (`wget -r -P D`). Copies and checkouts of the
-/// project's own files are not among them (their files are the project's).
-pub(crate) fn fills(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
-    match command.name() {
-        Some("git") => {
-            let argv = &command.argv;
-            let at = crate::shell::git_subcommand(argv);
-            if argv.get(at).is_none_or(|w| w.text != "clone") {
-                return Vec::new();
-            }
-            let dirs = directory_writes(command);
-            if !dirs.is_empty() {
-                return dirs;
-            }
-            // `git clone URL`: the repository's last path component, without `.git`.
-            let url = argv[at + 1..].iter().rfind(|w| !w.text.starts_with('-') && !w.dynamic);
-            url.and_then(|url| {
-                let last = url.text.trim_end_matches('/').rsplit(['/', ':']).next()?;
-                let name = last.strip_suffix(".git").unwrap_or(last);
-                (!name.is_empty() && name != "." && name != "..").then(|| Cow::Owned(name.to_string()))
-            })
-            .into_iter()
-            .collect()
-        }
-        Some(
-            "tar" | "gtar" | "bsdtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar" | "cpio" | "wget" | "aria2c",
-        ) => directory_writes(command),
-        _ => Vec::new(),
-    }
-}
-
 /// The directories `command` writes into with names it does not know before it runs:
-/// extraction (`tar -x -C D`, `unzip -d D`, `7z x -oD`), clones and work trees
+/// extraction (`tar -x -C D`, `unzip -d D`, `7z x -oD`, `dpkg-deb -x PKG D`), clones and work trees
 /// (`git clone URL D`, `git -C D checkout .`, `git --work-tree D reset --hard`), downloads whose
 /// names the server picks (`wget -r -P D`, `curl -J --output-dir D -O`), and copies of a tree's
 /// contents (`rsync -a SRC/ D`, `cp -r SRC/. D`): whatever names the archive, the diff, the
@@ -1792,6 +1860,8 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
                 | "7zz"
                 | "unrar"
                 | "cpio"
+                | "dpkg"
+                | "dpkg-deb"
                 | "aria2c"
                 | "wget"
                 | "curl"
@@ -1851,6 +1921,15 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
             }
         }
         "cpio" if has_short_flag(command, &['i']) => or_moved(command, after(&["-D", "--directory"])),
+        // `dpkg-deb -x PKG DIR` (`-X`, `-R`, and dpkg's `-x`, `-X`): the package's tree in DIR.
+        "dpkg" | "dpkg-deb"
+            if args.iter().any(|a| {
+                matches!(a.text.as_str(), "-x" | "-X" | "--extract" | "--vextract")
+                    || name == "dpkg-deb" && matches!(a.text.as_str(), "-R" | "--raw-extract")
+            }) =>
+        {
+            operands(args).last().map(|dir| Cow::Borrowed(dir.text.as_str())).into_iter().collect()
+        }
         "aria2c" => after(&["-d", "--dir"]),
         "wget" if download_names_unknown(name, args) => {
             or_moved(command, after(&["-P", "--directory-prefix"]))
@@ -1886,6 +1965,40 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
             let dest = operands.last().filter(|dest| tree && is_local(&dest.text));
             dest.map(|dest| Cow::Borrowed(dest.text.as_str())).into_iter().collect()
         }
+        _ => Vec::new(),
+    }
+}
+
+/// The directories `command` fills with files brought from elsewhere, which nobody has read:
+/// a clone (`git clone URL [D]`), an archive extracted into a directory (`tar -x -C D`,
+/// `unzip -d D`), a download of a tree (`wget -r -P D`). Copies and checkouts of the
+/// project's own files are not among them (their files are the project's).
+pub(crate) fn fills(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
+    match command.name() {
+        Some("git") => {
+            let argv = &command.argv;
+            let at = crate::shell::git_subcommand(argv);
+            if argv.get(at).is_none_or(|w| w.text != "clone") {
+                return Vec::new();
+            }
+            let dirs = directory_writes(command);
+            if !dirs.is_empty() {
+                return dirs;
+            }
+            // `git clone URL`: the repository's last path component, without `.git`.
+            let url = argv[at + 1..].iter().rfind(|w| !w.text.starts_with('-') && !w.dynamic);
+            url.and_then(|url| {
+                let last = url.text.trim_end_matches('/').rsplit(['/', ':']).next()?;
+                let name = last.strip_suffix(".git").unwrap_or(last);
+                (!name.is_empty() && name != "." && name != "..").then(|| Cow::Owned(name.to_string()))
+            })
+            .into_iter()
+            .collect()
+        }
+        Some(
+            "tar" | "gtar" | "bsdtar" | "unzip" | "7z" | "7za" | "7zz" | "unrar" | "cpio" | "dpkg"
+            | "dpkg-deb" | "wget" | "aria2c",
+        ) => directory_writes(command),
         _ => Vec::new(),
     }
 }

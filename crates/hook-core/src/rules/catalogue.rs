@@ -138,7 +138,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Guard,
         catches: "the agent taking its own guard apart",
         rules: &[
-            ("guard.reconfigure", "running `install`, `uninstall`, `init` or `trust` of a hook binary"),
+            (
+                "guard.reconfigure",
+                "running `install`, `uninstall`, `init` or `trust` of a hook binary, or `claude config set hooks`",
+            ),
             ("guard.policy-not-a-file", "a FIFO, device or link to one where a policy file is read"),
         ],
     },

@@ -247,6 +247,14 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 && args.iter().any(|a| a.text.starts_with("-o") || a.text.starts_with("--output"))
         }
         "gpg" | "gpg2" => has("--export-secret-keys") || has("--export-secret-subkeys"),
+        // `docker inspect app --format '{{json .Config.Env}}'` (or `{{.Config}}`): the
+        // container's environment, its tokens and passwords among them. The whole document
+        // (`docker inspect app`) is everyday work and passes.
+        "docker" | "podman" if matches!(verb(0), "inspect" | "container" | "image") => {
+            args.iter().any(|a| shows_container_environment(&a.text))
+        }
+        // `docker inspect app | jq '.[0].Config.Env'`.
+        "jq" | "gojq" | "jaq" => args.iter().any(|a| a.text.contains("Config.Env")),
         // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
         // `base64 <<<` of it.
         "echo" | "printf" => {
@@ -262,7 +270,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "grep" | "egrep" | "rg" | "awk" | "sed" => {
             let secretive = || {
                 let pattern = words().first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
-                ["token", "secret", "key", "pass", "auth", "cred"].iter().any(|p| pattern.contains(p))
+                ["token", "secret", "key", "pass", "auth", "cred", "database", "db_url", "redis", "mongo"]
+                    .iter()
+                    .any(|p| pattern.contains(p))
             };
             environment_piped_in(command, commands) && secretive()
                 || name == "awk" && args.iter().any(|code| reads_secret_variable(&code.text))
@@ -363,6 +373,14 @@ fn short_flag(args: &[Word], letters: &[char], valued: &str) -> bool {
         .any(|cluster| cluster.chars().take_while(|c| !valued.contains(*c)).any(|c| letters.contains(&c)))
 }
 
+/// Whether a `docker inspect` format shows the environment: its `Env`, or all of `.Config`.
+fn shows_container_environment(format: &str) -> bool {
+    format.contains(".Config.Env")
+        || format
+            .match_indices(".Config")
+            .any(|(at, key)| format[at + key.len()..].trim_start().starts_with(['}', ')']))
+}
+
 /// Whether `command` reads a pipe from a command that prints the whole environment.
 fn environment_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
     let crate::shell::Stdin::Pipe { from: Some(from) } = command.stdin else { return false };
@@ -398,20 +416,42 @@ fn reads_secret_variable(code: &str) -> bool {
 }
 
 /// Whether `raw` expands a variable whose name says it holds a secret (`$GITHUB_TOKEN`,
-/// `${AWS_SECRET_ACCESS_KEY}`, `$DB_PASSWORD`, `$OPENAI_API_KEY`).
+/// `${AWS_SECRET_ACCESS_KEY}`, `$DB_PASSWORD`, `$OPENAI_API_KEY`, `$DATABASE_URL`).
 fn secret_variable(raw: &str) -> bool {
-    raw.split('$').skip(1).any(|rest| {
-        let name: String = rest
-            .trim_start_matches('{')
-            .chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect::<String>()
-            .to_ascii_uppercase();
-        ["SECRET", "TOKEN", "PASSWORD", "PASSWD", "API_KEY", "APIKEY", "PRIVATE_KEY", "ACCESS_KEY"]
-            .iter()
-            .any(|part| name.contains(part))
-    })
+    secret_name(raw).is_some()
 }
+
+/// How the names of variables that hold a secret end, upper-cased. By the end, not by a part:
+/// `$TOKEN_LIMIT`, `$PASSWORD_MIN_LENGTH`, `$SECRET_NAME` and `$MAX_TOKENS` name no secret.
+/// A service's address with its password in it (`postgres://u:pw@host/db`) is named after the
+/// service (`DATABASE_URL`, `REDIS_URL`, `MONGODB_URI`); its `_HOST` or `_PORT` is not.
+const SECRET_ENDINGS: &[&str] = &[
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "MYSQL_PWD",
+    "APIKEY",
+    "API_KEY",
+    "_KEY",
+    "ACCESS_KEY_ID",
+    "SECRET_KEY_BASE",
+    "_PAT",
+    "CREDENTIALS",
+    "DATABASE_URL",
+    "DB_URL",
+    "DB_URI",
+    "REDIS_URL",
+    "MONGO_URI",
+    "MONGO_URL",
+    "MONGODB_URI",
+    "MONGODB_URL",
+    "POSTGRES_URL",
+    "MYSQL_URL",
+    "AMQP_URL",
+    "BROKER_URL",
+    "CONNECTION_STRING",
+];
 
 /// The line uses the output itself: inside a substitution assigned to a variable or given to a
 /// command that does not print it, or piped into such a command.
@@ -690,9 +730,8 @@ fn host_of(text: &str) -> Option<&str> {
     (!host.is_empty()).then_some(host)
 }
 
-/// The first variable `raw` expands whose name ends in what a secret is called (`_TOKEN`,
-/// `_API_KEY`, `_SECRET`, `PASSWORD`, `_PAT`): `$MAX_TOKENS`, `$TOKEN_URL` and `$SECRET_NAME`
-/// name no secret.
+/// The first variable `raw` expands whose name ends in what a secret is called
+/// ([`SECRET_ENDINGS`]), or is a Terraform registry token (`TF_TOKEN_app_terraform_io`).
 fn secret_name(raw: &str) -> Option<String> {
     raw.split('$').skip(1).find_map(|rest| {
         let name: String = rest
@@ -701,11 +740,7 @@ fn secret_name(raw: &str) -> Option<String> {
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
         let upper = name.to_ascii_uppercase();
-        let secret =
-            ["TOKEN", "SECRET", "PASSWORD", "PASSWD", "APIKEY", "API_KEY", "_KEY", "_PAT", "CREDENTIALS"]
-                .iter()
-                .any(|end| upper.ends_with(end))
-                || upper.starts_with("TF_TOKEN_");
+        let secret = SECRET_ENDINGS.iter().any(|end| upper.ends_with(end)) || upper.starts_with("TF_TOKEN_");
         secret.then_some(name)
     })
 }

@@ -84,6 +84,10 @@ const SESSION_SETTERS: &[&str] = &[
 
 /// The names this pack looks at, for the check made on every command.
 const NAMES: NameFilter = NameFilter::of(BINARIES).with("mkfifo").with("mknod").with("ln");
+
+/// The keys of Claude Code's settings that register hooks, switch them off, or give the hooks
+/// their environment (where the variables the guard finds its policy by are set).
+const CLAUDE_HOOK_KEYS: &[&str] = &["hooks", "disableAllHooks", "env"];
 const SETTER_NAMES: NameFilter = NameFilter::of(SESSION_SETTERS);
 
 const ENVIRONMENT: &str = "This points the agent's guard at another policy, cache or trust store (or switches \
@@ -100,6 +104,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if SETTER_NAMES.may_hold(name) && SESSION_SETTERS.binary_search(&name).is_ok() {
         return for_the_session(name, call.args());
     }
+    // Claude Code's CLI, also as the registry runs it (`npx @anthropic-ai/claude-code@latest`).
+    if name.starts_with("claude") && matches!(name.split('@').next(), Some("claude" | "claude-code")) {
+        return claude_settings(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE));
+    }
     if !NAMES.may_hold(name) {
         return None;
     }
@@ -110,6 +118,31 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     reconfigures(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE))
+}
+
+/// Whether Claude Code's CLI given `args` rewrites the hooks its settings hold (`claude config
+/// set -g hooks '{}'`, `config add`, `remove`), as writing the settings file does, or starts a
+/// session with them switched off (`claude -p … --settings '{"disableAllHooks": true}'`).
+/// Other keys (`config set theme dark`) and reading them (`config get`, `list`) pass.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn claude_settings(args: &[crate::shell::Word]) -> bool {
+    let hook_key = |key: &str| {
+        let key = key.split(['.', '[']).next().unwrap_or(key);
+        CLAUDE_HOOK_KEYS.iter().any(|known| known.eq_ignore_ascii_case(key))
+    };
+    let inline = args.windows(2).any(|pair| {
+        pair[0].text == "--settings"
+            && CLAUDE_HOOK_KEYS.iter().any(|key| pair[1].text.contains(&format!("\"{key}\"")))
+    }) || args.iter().any(|arg| {
+        arg.text
+            .strip_prefix("--settings=")
+            .is_some_and(|json| CLAUDE_HOOK_KEYS.iter().any(|key| json.contains(&format!("\"{key}\""))))
+    });
+    let mut words = args.iter().map(|a| a.text.as_str()).filter(|text| !text.starts_with('-'));
+    let config = words.next() == Some("config")
+        && matches!(words.next(), Some("set" | "add" | "remove" | "rm" | "unset"))
+        && words.next().is_some_and(hook_key);
+    inline || config
 }
 
 /// Whether our binary given `args` changes how the guard is installed or configured.
