@@ -860,7 +860,9 @@ impl Analyser {
         for token in lexer::tokenize(list).tokens {
             let lexer::TokenKind::Word(word) = token.kind else { return (None, false) };
             for item in self.expand_word(&word, origin) {
-                if item.dynamic {
+                // A home directory the line does not spell (`$HOME/.ssh`) is written `$HOME`,
+                // as an element's tilde is.
+                if item.dynamic && !item.home_only() {
                     return (None, false);
                 }
                 globbed |= item.glob;
@@ -1549,7 +1551,15 @@ impl Analyser {
         // `printf -v x FORMAT ARGS`: `x` holds what printf would print.
         if name.text == "printf" && argv.get(1).is_some_and(|w| w.text == "-v") {
             if let Some(var) = argv.get(2).filter(|w| !w.dynamic) {
-                self.vars.set(&var.text, argv.get(3..).and_then(super::output::formatted));
+                let args = argv.get(3..).unwrap_or_default();
+                match super::output::formatted(args) {
+                    // A path under the home directory, known as `~/x` is.
+                    Some(text) if args.iter().any(|w| w.dynamic) => match super::home_only(&text) {
+                        true => self.vars.set_substitution(&var.text, &text),
+                        false => self.vars.set(&var.text, None),
+                    },
+                    text => self.vars.set(&var.text, text),
+                }
             }
             return;
         }

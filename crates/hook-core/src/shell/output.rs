@@ -79,7 +79,10 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
 
 /// What `printf ARGS` prints (`printf -v x ARGS` stores it), when the line fixes its words.
 pub(super) fn formatted(args: &[Word]) -> Option<String> {
-    if args.iter().any(|w| w.dynamic || w.glob) {
+    // An argument that is the home directory the line does not spell is printed as `$HOME`
+    // (`printf -v f '%s/.ssh/id_rsa' "$HOME"`); the caller tells such a result apart.
+    let unknown = |(at, w): (usize, &Word)| w.glob || (w.dynamic && (at == 0 || !w.home_only()));
+    if args.iter().enumerate().any(unknown) {
         return None;
     }
     let words: Vec<String> = args.iter().map(super::resolve::home_word).collect();

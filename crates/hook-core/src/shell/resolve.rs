@@ -188,19 +188,14 @@ impl Vars {
         self.insert(name, Value::Pattern(pattern.to_string()));
     }
 
-    /// `"$*"` where the line fixes `$1`… and `IFS`.
+    /// `"$*"` where the line fixes `$@` and `IFS`: `$@` holds the parameters one field each,
+    /// a home directory written `$HOME` (`IFS=/; set -- $HOME .aws credentials; "$*"` is
+    /// `$HOME/.aws/credentials`).
     #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
     pub fn positional_joined(&self) -> Option<String> {
-        self.get("@")?;
-        let mut values = Vec::new();
-        for n in 1..=9 {
-            match self.lookup(&n.to_string()) {
-                Some(Value::Known(value)) => values.push(value.as_str()),
-                Some(_) => return None,
-                None => break,
-            }
-        }
+        let all = self.get("@")?;
         let separator: String = self.get("IFS")?.chars().take(1).collect();
+        let values: Vec<&str> = all.split(' ').filter(|v| !v.is_empty()).collect();
         Some(values.join(&separator))
     }
 
@@ -322,7 +317,14 @@ pub(super) fn expand(
             // when it is empty (`set -- r m; IFS=; "$*"` is `rm`).
             Part::Param { name, raw, quoted } if name == "*" && *quoted => {
                 computed = vars.positional_joined();
-                (computed.as_deref(), raw.as_str(), true)
+                match computed.as_deref() {
+                    // The home directory the line does not spell stands as `$HOME`, as in `$@`.
+                    Some(stands) if stands.contains("$HOME") => match super::home_only(stands) {
+                        true => (None, stands, true),
+                        false => (None, raw.as_str(), true),
+                    },
+                    value => (value, raw.as_str(), true),
+                }
             }
             Part::Param { name, raw, quoted } => {
                 (vars.get(name), vars.substitution(name).unwrap_or(raw.as_str()), *quoted && name != "@")
@@ -452,6 +454,18 @@ fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
         .and_then(|(name, _)| vars.substitution(name))
     {
         return Some(source.to_string());
+    }
+    // `"${p[0]}/${p[1]}"`: an element of an array the line fixes, where the word holds more
+    // than the element (a lone one is [`array_words`]'s).
+    if let Some((name, index)) =
+        raw.strip_prefix("${").and_then(|r| r.strip_suffix("]}")).and_then(|inner| inner.split_once('['))
+        && let Ok(n) = index.parse::<usize>()
+        && !vars.is_pattern(name)
+        && let Some(items) = vars.array(name)
+    {
+        // An element that unquoted would split into fields is not guessed at.
+        let item = items.get(n).copied().unwrap_or_default();
+        return vars.ifs().filter(|ifs| !item.contains(|c| ifs.contains(c))).map(|_| item.to_string());
     }
     super::param::value(raw, vars, &mut word_value)
         // A computed value is text: a `$` in it is no expansion.

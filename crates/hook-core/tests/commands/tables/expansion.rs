@@ -343,7 +343,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.root", "declare -a a=(rm); a+=(-rf /); \"${a[@]}\""),
     deny("rm.root", "export S=r; S+=m; $S -rf /"),
     deny("files.deny-read", "p=.en; p+=v; cat $p"),
-    ask("opaque.exec", "a=(rm -rf); a+=(\"$HOME\"); ${a[*]}"),
+    deny("rm.home", "a=(rm -rf); a+=(\"$HOME\"); ${a[*]}"),
     allow("a=(src); a+=(docs); ls \"${a[@]}\""),
     allow("a+=(x); echo \"${a[@]}\""),
     allow("PATH+=:/opt/bin; ls"),
@@ -490,4 +490,24 @@ pub(crate) const CASES: &[Case] = &[
     allow("c='rm -rf /tmp/z'; c=${c//\\/tmp\\/z/\\~}; $c"),
     allow("c='rm -rf /tmp/z'; c=${c/\\/tmp/\\/var\\/tmp}; eval \"$c\""),
     allow("c='rm -rf /tmp/z'; c=${c/#ls/~}; eval \"$c\""),
+    // Joins and formats that hold the home directory the line does not spell: `"$*"` and
+    // `"${a[*]}"` by the first character of `IFS`, `printf -v`, and an element of an array
+    // where the word holds more than it; what cannot be computed stays unknown.
+    deny("files.deny-read", r#"IFS=/; set -- $HOME .aws credentials; cat "$*""#),
+    deny("files.deny-read", r#"IFS=/; set -- "$HOME" .ssh id_rsa; base64 "$*""#),
+    deny("files.deny-read", r#"set -- $HOME/.aws/credentials; cat "$*""#),
+    deny("files.deny-read", r#"IFS=/; p=($HOME .ssh id_rsa); cat "${p[*]}""#),
+    deny("files.deny-read", r#"IFS=/; p=("${HOME}" .aws credentials); cp "${p[*]}" /tmp/c"#),
+    deny("files.deny-read", r#"printf -v f '%s/.ssh/%s' "$HOME" id_ed25519; cat "$f""#),
+    deny("files.deny-read", r#"printf -v f '%s/.aws/credentials' "${HOME}"; cat "$f""#),
+    deny("files.deny-read", r#"p=($HOME/.ssh id_rsa); cat "${p[0]}/${p[1]}""#),
+    deny("files.deny-read", r#"p=(/ etc shadow); cat "${p[0]}${p[1]}/${p[2]}""#),
+    deny("files.deny-read", r#"p=(~/.aws credentials); cat ${p[0]}/${p[1]}"#),
+    allow(r#"IFS=,; set -- a b; echo "$*""#),
+    allow(r#"IFS=/; set -- a $HOME; cat "$*""#),
+    allow(r#"printf -v n '%03d' 7; echo "$n""#),
+    allow(r#"printf -v d '%s/notes.txt' "$HOME"; cat "$d""#),
+    allow(r#"p=(src main.rs); cat "${p[0]}/${p[1]}""#),
+    allow(r#"IFS=/; p=($HOME projects app); ls "${p[*]}""#),
+    allow(r#"p=("a b" c); ls "${p[0]}x""#),
 ];
