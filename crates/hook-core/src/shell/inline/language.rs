@@ -312,6 +312,8 @@ pub(super) type Target = (&'static str, &'static [&'static str], Effect);
 
 const PYTHON: &[Target] = &[
     ("run_path", &["runpy"], Effect::Source),
+    // `spec_from_file_location(name, path)` then `exec_module`: the file at `path` runs.
+    ("spec_from_file_location", &[], Effect::Source),
     ("system", &["os", ""], Effect::Shell),
     ("popen", &["os", ""], Effect::Command),
     ("run", &["subprocess"], Effect::Shell),

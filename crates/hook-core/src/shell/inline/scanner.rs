@@ -903,6 +903,10 @@ impl<'a> Scanner<'a> {
 
     fn record(&mut self, effect: Effect, path: &str, args: Vec<Arg>, raw: &str) {
         let mut args = args.into_iter();
+        // The module's name comes before the file it loads.
+        if path.ends_with("spec_from_file_location") {
+            args.next();
+        }
         match (effect, args.next()) {
             (Effect::Shell, Some(Arg::Str(program, _))) => {
                 // `system2("rm", c("-rf", "~"))`: a list among the arguments is more of them.
@@ -1170,6 +1174,14 @@ impl<'a> Scanner<'a> {
             }
             // `dofile("x.lua")`, `source("x.R")`, `runpy.run_path("x.py")`: the file runs as a
             // script of the language, which the guard reads like `lua x.lua`.
+            // `urlretrieve(url, 'm.py')` then `run_path('m.py')`: the file the code downloads
+            // is not on disk to be read yet.
+            (Effect::Source, Some(Arg::Str(file, false)))
+                if self.code.matches(file.as_str()).nth(1).is_some()
+                    && super::environment::uses_network(self.language, self.code) =>
+            {
+                self.findings.push(Finding::Opaque { call: path.to_string(), argument: file });
+            }
             (Effect::Source, Some(Arg::Str(file, false))) => {
                 if let Some(runner) = self.language.script_runner() {
                     self.findings.push(Finding::Argv(vec![Word::literal(runner), Word::literal(file)]));
@@ -1553,15 +1565,24 @@ impl<'a> Scanner<'a> {
             }
             // `with tempfile.TemporaryDirectory() as d:`.
             if let Some(with) = self.code[..at].strip_suffix(" as ") {
-                return with.rsplit("with ").next().map(str::trim);
+                return Some(with.rsplit("with ").next().map(str::trim));
             }
-            let value = rest.trim_start().strip_prefix('=').filter(|v| !v.starts_with(['=', '>', '~']))?;
-            Some(value.split([';', '\n']).next().unwrap_or(value).trim())
+            // `d += c`: the name is bound again, to what the code computes.
+            let rest = rest.trim_start();
+            if COMPOUND_ASSIGNMENTS.iter().any(|op| rest.starts_with(op)) {
+                return Some(None);
+            }
+            let value = rest.strip_prefix('=').filter(|v| !v.starts_with(['=', '>', '~']))?;
+            Some(Some(value.split([';', '\n']).next().unwrap_or(value).trim()))
         });
-        let value = values.next()?;
+        let value = values.next()??;
         values.next().is_none().then_some(value)
     }
 }
+
+/// Operators that assign a name what it held combined with another value (`d += chunk`).
+const COMPOUND_ASSIGNMENTS: &[&str] =
+    &["+=", "-=", "*=", "/=", "%=", ".=", "|=", "&=", "^=", "||=", "&&=", "??=", "<<=", ">>=", "**=", "//="];
 
 /// A process id argument as `kill` takes it: `-1`, `1`, `os.getppid()` (the agent: `$PPID`),
 /// a process group as its negative (`os.killpg(pgid, sig)`; group 0 is the caller's own).
