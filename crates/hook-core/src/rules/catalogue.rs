@@ -87,12 +87,31 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.firewall",
-                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode (asks)",
+                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode, stopping its service (asks)",
             ),
-            ("disk.network-down", "taking a network link or the network service down (asks)"),
+            (
+                "disk.network-down",
+                "taking a network link, address, the default route or the network service down (asks)",
+            ),
             ("disk.remote-lockout", "stopping the SSH server (asks)"),
             ("disk.boot-entry", "`efibootmgr -B`: deleting a firmware boot entry"),
-            ("disk.kernel-module", "`rmmod`, `modprobe -r`: unloading a kernel module (asks)"),
+            (
+                "disk.kernel-module",
+                "`rmmod`, `modprobe -r`, `insmod`, `modprobe`: unloading or loading a kernel module (asks)",
+            ),
+            (
+                "disk.kernel-setting",
+                "`sysctl -w`, `sysctl KEY=VALUE`, `sysctl -p`, `setenforce 0`: the running kernel's settings (asks)",
+            ),
+            (
+                "disk.remount-system",
+                "`mount -o remount,rw /`: remounting the root or a system file system (asks)",
+            ),
+            (
+                "disk.package-remove",
+                "`apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove` (asks; forcing an essential package's removal is refused)",
+            ),
+            ("disk.system-logs", "`journalctl --vacuum-*|--rotate`, `truncate` under `/var/log` (asks)"),
         ],
     },
     PackInfo {

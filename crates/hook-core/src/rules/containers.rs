@@ -54,6 +54,10 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     || a.starts_with("-v/:/")
                     || a.starts_with("--volume=/:/")
                     || a.contains("source=/,")
+                    // The engine's own socket: whoever holds it starts a privileged container
+                    // over the host's root.
+                    || a.contains("docker.sock:") || a.contains("podman.sock:")
+                    || a.contains("source=/var/run/docker.sock") || a.contains("source=/run/docker.sock")
             }))
     {
         return Some(Hit::new("containers.host-access", HOST));
