@@ -2489,6 +2489,19 @@ impl Analyser {
                 }
                 Stdin::Pipe { from: None } => "the output of a pipe".to_string(),
                 Stdin::File(file) if file.dynamic => format!("the file `{}`", file.raw),
+                // `sudo -i`, `sudo su -`, `su root`: a root shell reading what is typed after,
+                // none of it seen here (and, with no terminal, waiting for it).
+                Stdin::Inherited if wrappers::SHELLS.contains(&shell.as_str()) => {
+                    let Some(by) = command.via.iter().rev().find(|via| PRIVILEGED.contains(&via.as_str()))
+                    else {
+                        return;
+                    };
+                    let what = format!(
+                        "`{by}` starts an interactive shell as root (or another user), whose commands are typed after it and never checked"
+                    );
+                    self.note(UnseenKind::Exec, index, what);
+                    return;
+                }
                 _ => return,
             };
             let what = format!("the script fed to `{shell}` is {source}, which is not computed");
@@ -2664,6 +2677,9 @@ fn uncomputed_command_part(word: &LexWord) -> Option<String> {
 
 /// The program that reads its commands from standard input: a shell without `-c` or script
 /// (or with `/dev/stdin` as its script), or `source /dev/stdin`.
+/// The wrappers (their `via`) that run what they wrap as another user, root by default.
+const PRIVILEGED: &[&str] = &["sudo", "sudo -s", "su", "doas", "doas -s", "runuser", "pkexec"];
+
 fn stdin_script(argv: &[Word], dialect: Dialect) -> Option<String> {
     if let Some(shell) = wrappers::reads_commands_from_stdin(argv, dialect) {
         return Some(shell);

@@ -343,4 +343,18 @@ pub(crate) const CASES: &[Case] = &[
     ask("cloud.aws-s3-delete", "mc rb --force minio/bucket"),
     allow("s3cmd ls s3://bucket"),
     allow("mc ls minio"),
+    // A root shell with no command reads what is typed after it, none of it seen (and an
+    // agent's shell has no terminal to type in); given a command, that command is judged.
+    ask("opaque.exec", "sudo su"),
+    ask("opaque.exec", "sudo su -"),
+    ask("opaque.exec", "sudo bash"),
+    ask("opaque.exec", "sudo sh"),
+    ask("opaque.exec", "su -"),
+    ask("opaque.exec", "su root"),
+    ask("opaque.exec", "doas -s"),
+    allow("sudo -i whoami"),
+    allow("sudo bash -c 'ls /root'"),
+    allow("su - deploy -c 'ls'"),
+    allow("sudo bash ./scripts/setup.sh"),
+    allow("echo ls | sudo bash"),
 ];
