@@ -1451,6 +1451,16 @@ impl Analyser {
             } else if name == "GIT_ALLOW_PROTOCOL" && value.text.split(':').any(|p| p == "ext") {
                 let what = "`GIT_ALLOW_PROTOCOL` lets remote addresses (`ext::`) run commands the guard does not see";
                 self.note(UnseenKind::Exec, None, what.to_string());
+            } else if name.starts_with("BASH_FUNC_") && value.text.trim_start().starts_with("()") {
+                // An exported function (`env 'BASH_FUNC_ls%%=() { …; }' bash -c ls`): bash
+                // defines it on start, and the command it names runs the body instead.
+                if value.dynamic {
+                    let what = format!("`{name}` defines a shell function whose body is not computed");
+                    self.note(UnseenKind::Exec, None, what);
+                } else {
+                    let body = value.text.trim_start()[2..].to_string();
+                    self.scoped(Run::Program, |a| a.text(&body, Dialect::Posix, origin));
+                }
             } else if matches!(name, "BASH_ENV" | "ENV") {
                 self.scoped(Run::Program, |a| a.text(&format!(". {}", value.raw), Dialect::Posix, origin));
             } else if matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES")
@@ -1894,7 +1904,9 @@ impl Analyser {
                             .iter()
                             .filter_map(|word| {
                                 let (name, value) = word.text.split_once('=')?;
-                                lexer::assignment_name(&word.text)?;
+                                if !name.starts_with("BASH_FUNC_") {
+                                    lexer::assignment_name(&word.text)?;
+                                }
                                 Some((name.to_string(), Word { text: value.to_string(), ..word.clone() }))
                             })
                             .collect();
