@@ -233,7 +233,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Cloud,
         catches: "deletes through the cloud CLIs",
         rules: &[
-            ("cloud.aws-s3-delete", "recursive or whole-bucket S3 deletes, `s3 sync --delete`"),
+            (
+                "cloud.aws-s3-delete",
+                "recursive or whole-bucket S3 deletes, `s3 sync --delete`, `s3cmd`/`mc` recursive or forced `rm`/`rb`",
+            ),
             ("cloud.aws-delete", "`aws … delete-*`/`batch-delete-*`/`terminate-*`, `schedule-key-deletion`"),
             ("cloud.gcloud-delete", "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`"),
             ("cloud.az-delete", "`az … delete`"),
@@ -255,7 +258,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
             (
                 "containers.host-access",
-                "`--privileged`, `--pid=host`, the host's root mounted, `nsenter -t 1`, `chroot /`",
+                "`--privileged`, `--pid=host`, the host's root or the engine's socket mounted, `nsenter -t 1`, `chroot /`",
             ),
         ],
     },

@@ -1,6 +1,7 @@
 //! The `containers` pack: Docker and Podman removing everything at once: `system prune` of
 //! all images or volumes, volume deletes, `compose down --volumes`, and removing every
-//! container or image computed from `docker ps -aq` / `docker images -q`.
+//! container or image computed from `docker ps -aq` / `docker images -q`; a container given the
+//! host (`--privileged`, its root or the engine's socket mounted).
 
 use super::{Call, Hit};
 use crate::shell::Stdin;

@@ -10,8 +10,10 @@
 //! `badblocks -w`, `btrfs subvolume delete`, `flashrom -w`), and on shutdown/reboot in
 //! every spelling or by `/proc/sysrq-trigger`, `kexec -e`, `systemctl isolate`; on writes
 //! under `/sys`, and the root or a system file system unmounted or made read-only. Flushing the
-//! firewall and taking a network link down ask. A formatter given a disk image file
-//! (`mkfs.ext4 disk.img`) is allowed.
+//! firewall, taking a network link or route down, loading kernel modules, kernel settings
+//! (`sysctl -w`, `setenforce 0`), remounting a system file system, removing packages and
+//! throwing away the system logs ask. A formatter given a disk image file (`mkfs.ext4
+//! disk.img`) is allowed.
 
 use super::dd::is_block_device;
 use super::{Call, Hit, short_cluster_has};
