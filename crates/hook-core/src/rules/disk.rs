@@ -416,7 +416,7 @@ fn package_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> 
         a.strip_prefix("--force-").is_some_and(|f| {
             f.split(',').any(|f| matches!(f, "all" | "remove-essential" | "remove-protected"))
         })
-    }) || args.iter().any(|a| *a == "--allow-remove-essential");
+    }) || args.contains(&"--allow-remove-essential");
     if forces_essential {
         return Some(Hit::new(
             "disk.package-remove",
