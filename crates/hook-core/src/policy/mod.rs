@@ -514,7 +514,7 @@ const CREDENTIAL_FILES: [&str; 182] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 276] = [
+const PERSISTENCE_FILES: [&str; 277] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -538,6 +538,9 @@ const PERSISTENCE_FILES: [&str; 276] = [
     "~/.ssh/rc",
     "~/.ssh/environment",
     "/etc/**",
+    // The running kernel's settings (`echo 0 > /proc/sys/kernel/randomize_va_space`), as
+    // `sysctl -w` changes them; `/proc/sysrq-trigger` is the disk pack's.
+    "/proc/sys/**",
     "~/.config/systemd/user/**",
     "~/.config/autostart/**",
     "~/Library/LaunchAgents/**",

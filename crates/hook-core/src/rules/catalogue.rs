@@ -87,12 +87,31 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.firewall",
-                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode (asks)",
+                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode, stopping its service (asks)",
             ),
-            ("disk.network-down", "taking a network link or the network service down (asks)"),
+            (
+                "disk.network-down",
+                "taking a network link, address, the default route or the network service down (asks)",
+            ),
             ("disk.remote-lockout", "stopping the SSH server (asks)"),
             ("disk.boot-entry", "`efibootmgr -B`: deleting a firmware boot entry"),
-            ("disk.kernel-module", "`rmmod`, `modprobe -r`: unloading a kernel module (asks)"),
+            (
+                "disk.kernel-module",
+                "`rmmod`, `modprobe -r`, `insmod`, `modprobe`: unloading or loading a kernel module (asks)",
+            ),
+            (
+                "disk.kernel-setting",
+                "`sysctl -w`, `sysctl KEY=VALUE`, `sysctl -p`, `setenforce 0`: the running kernel's settings (asks)",
+            ),
+            (
+                "disk.remount-system",
+                "`mount -o remount,rw /`: remounting the root or a system file system (asks)",
+            ),
+            (
+                "disk.package-remove",
+                "`apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove` (asks; forcing an essential package's removal is refused)",
+            ),
+            ("disk.system-logs", "`journalctl --vacuum-*|--rotate`, `truncate` under `/var/log` (asks)"),
         ],
     },
     PackInfo {
@@ -214,7 +233,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Cloud,
         catches: "deletes through the cloud CLIs",
         rules: &[
-            ("cloud.aws-s3-delete", "recursive or whole-bucket S3 deletes, `s3 sync --delete`"),
+            (
+                "cloud.aws-s3-delete",
+                "recursive or whole-bucket S3 deletes, `s3 sync --delete`, `s3cmd`/`mc` recursive or forced `rm`/`rb`",
+            ),
             ("cloud.aws-delete", "`aws … delete-*`/`batch-delete-*`/`terminate-*`, `schedule-key-deletion`"),
             ("cloud.gcloud-delete", "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`"),
             ("cloud.az-delete", "`az … delete`"),
@@ -236,7 +258,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
             (
                 "containers.host-access",
-                "`--privileged`, `--pid=host`, the host's root mounted, `nsenter -t 1`, `chroot /`",
+                "`--privileged`, `--pid=host`, the host's root or the engine's socket mounted, `nsenter -t 1`, `chroot /`",
             ),
         ],
     },

@@ -1,7 +1,7 @@
 //! The `cloud` pack: deletes through the cloud CLIs: `aws` (recursive or whole-bucket S3
 //! deletes, `s3 sync --delete`, and every `delete-*`/`batch-delete-*`/`terminate-*` call,
 //! `schedule-key-deletion`), `gcloud` and `gsutil` (every `delete`, recursive `rm`, `rb`),
-//! `az` (every `delete`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
+//! `az` (every `delete`), `s3cmd` and MinIO's `mc` (recursive or forced `del`/`rm`/`rb`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
 //! `rclone` deleting from a remote or a local directory outside the project (`purge`, `delete`,
 //! `sync` into it).
 
@@ -32,7 +32,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "rclone" {
         return rclone(call);
     }
-    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl") && !PROVIDERS.contains(&name) {
+    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "s3cmd" | "mc")
+        && !PROVIDERS.contains(&name)
+    {
         return None;
     }
     judge_named(call, name)
@@ -77,6 +79,18 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     || a.starts_with('-') && !a.starts_with("--") && a.contains(['r', 'R'])
             });
             (verb == "rb" || verb == "rm" && recursive).then(|| Hit::new("cloud.gcloud-delete", DELETE))
+        }
+        // s3cmd and MinIO's client: recursive or forced removal of objects, removing a bucket
+        // with what it holds.
+        "s3cmd" | "mc" => {
+            let verb = words.first().copied()?;
+            let bulk = flag(&["--recursive", "-r", "--force", "--everything"]);
+            let deletes = match verb {
+                "del" | "rm" | "rb" => bulk,
+                "deleteall" => true,
+                _ => false,
+            };
+            deletes.then(|| Hit::new("cloud.aws-s3-delete", S3))
         }
         "doctl" => words
             .iter()

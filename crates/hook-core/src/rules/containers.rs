@@ -1,6 +1,7 @@
 //! The `containers` pack: Docker and Podman removing everything at once: `system prune` of
 //! all images or volumes, volume deletes, `compose down --volumes`, and removing every
-//! container or image computed from `docker ps -aq` / `docker images -q`.
+//! container or image computed from `docker ps -aq` / `docker images -q`; a container given the
+//! host (`--privileged`, its root or the engine's socket mounted).
 
 use super::{Call, Hit};
 use crate::shell::Stdin;
@@ -54,6 +55,10 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     || a.starts_with("-v/:/")
                     || a.starts_with("--volume=/:/")
                     || a.contains("source=/,")
+                    // The engine's own socket: whoever holds it starts a privileged container
+                    // over the host's root.
+                    || a.contains("docker.sock:") || a.contains("podman.sock:")
+                    || a.contains("source=/var/run/docker.sock") || a.contains("source=/run/docker.sock")
             }))
     {
         return Some(Hit::new("containers.host-access", HOST));

@@ -10,8 +10,10 @@
 //! `badblocks -w`, `btrfs subvolume delete`, `flashrom -w`), and on shutdown/reboot in
 //! every spelling or by `/proc/sysrq-trigger`, `kexec -e`, `systemctl isolate`; on writes
 //! under `/sys`, and the root or a system file system unmounted or made read-only. Flushing the
-//! firewall and taking a network link down ask. A formatter given a disk image file
-//! (`mkfs.ext4 disk.img`) is allowed.
+//! firewall, taking a network link or route down, loading kernel modules, kernel settings
+//! (`sysctl -w`, `setenforce 0`), remounting a system file system, removing packages and
+//! throwing away the system logs ask. A formatter given a disk image file (`mkfs.ext4
+//! disk.img`) is allowed.
 
 use super::dd::is_block_device;
 use super::{Call, Hit, short_cluster_has};
@@ -36,10 +38,21 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     if matches!(
         name,
-        "firewall-cmd" | "systemctl" | "dbus-send" | "gdbus" | "busctl" | "efibootmgr" | "rmmod" | "modprobe"
+        "firewall-cmd"
+            | "systemctl"
+            | "dbus-send"
+            | "gdbus"
+            | "busctl"
+            | "efibootmgr"
+            | "rmmod"
+            | "modprobe"
+            | "insmod"
     ) && let Some(hit) = judge_lockout(call, name)
     {
         return Some(hit);
+    }
+    if ADMIN_TOOLS.contains(&name) {
+        return judge_admin(call, name);
     }
     let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     // `wipefs DEVICE` alone (or with `-n`) only lists the signatures it would erase.
@@ -233,9 +246,19 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
                 .chain(args.iter().filter_map(|a| a.strip_prefix("--options=")))
                 .flat_map(|o| o.split(','))
                 .collect();
-            let frozen = options.contains(&"remount") && options.contains(&"ro");
-            (frozen && operands.iter().any(|o| *o != "ro" && system_mount(o) || o.is_empty()))
-                .then_some(unmount)
+            let remount = options.contains(&"remount");
+            let system = operands.iter().any(|o| !options.contains(o) && system_mount(o) || o.is_empty());
+            if remount && options.contains(&"ro") && system {
+                return Some(unmount);
+            }
+            // `mount -o remount,rw /`: a system file system kept read-only (an image's root,
+            // `/boot`, `/usr`) made writable, so that what is meant to stay fixed can change.
+            (remount && system).then(|| {
+                Hit::ask(
+                    "disk.remount-system",
+                    "This `mount -o remount` changes how the root or a system file system is mounted (making it writable, or its options looser) for the whole machine. Ask the user whether to.",
+                )
+            })
         }
         "iptables" | "ip6tables" | "nft" | "ufw" => {
             let flushes = match name {
@@ -255,7 +278,19 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
         }
         "ip" | "ifconfig" | "ifdown" | "nmcli" => {
             let down = match name {
-                "ip" => matches!(operands.first(), Some(&("link" | "l"))) && operands.contains(&"down"),
+                "ip" => {
+                    let object = operands.first().copied().unwrap_or_default();
+                    let verb = operands.get(1).copied().unwrap_or_default();
+                    let link = matches!(object, "link" | "l") && operands.contains(&"down");
+                    // `ip route del default`, `ip route flush …`, `ip addr flush dev eth0`: the
+                    // way out, or the address, gone.
+                    let route = matches!(object, "route" | "r" | "ro" | "rou" | "rout")
+                        && (verb == "flush" || verb.starts_with("del") && operands.contains(&"default"));
+                    let address =
+                        matches!(object, "address" | "addr" | "a" | "ad" | "add" | "addre" | "addres")
+                            && (verb == "flush" || verb.starts_with("del"));
+                    link || route || address
+                }
                 "ifconfig" => operands.last() == Some(&"down"),
                 "ifdown" => true,
                 _ => {
@@ -272,12 +307,130 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
             down.then(|| {
                 Hit::ask(
                     "disk.network-down",
-                    format!("This `{name}` takes a network connection down, which can cut the machine (and the agent) off. Ask the user whether to."),
+                    format!("This `{name}` takes a network connection, address or route down, which can cut the machine (and the agent) off. Ask the user whether to."),
                 )
             })
         }
         _ => None,
     }
+}
+
+/// System administration tools judged by [`judge_admin`].
+const ADMIN_TOOLS: &[&str] = &[
+    "sysctl",
+    "setenforce",
+    "journalctl",
+    "truncate",
+    "apt",
+    "apt-get",
+    "aptitude",
+    "dpkg",
+    "yum",
+    "dnf",
+    "microdnf",
+    "zypper",
+    "rpm",
+    "pacman",
+    "apk",
+    "snap",
+    "brew",
+];
+
+/// [`judge`] of an [`ADMIN_TOOLS`] command, out of line as [`judge_system`] is. Each asks: the
+/// change is the machine's, not the project's, and often meant in a container, but it weakens
+/// the kernel (`sysctl -w`, `setenforce 0`), throws away the logs of what happened
+/// (`journalctl --vacuum-*`, `truncate -s 0 /var/log/…`) or takes software away from everything
+/// using it. Removing a package dpkg marks essential (`--force-remove-essential`) is refused:
+/// it breaks the system's shell or libc.
+#[inline(never)]
+fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
+    let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    let operands: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    let option = |long: &str, short: char| {
+        args.iter().any(|a| crate::shell::is_option(a, long) || short_cluster_has(a, short))
+    };
+    match name {
+        // `sysctl -w KEY=VALUE`, `sysctl KEY=VALUE`, `sysctl -p [FILE]`, `sysctl --system`;
+        // `sysctl KEY` and `sysctl -a` only read.
+        "sysctl" => {
+            let writes = option("--write", 'w')
+                || option("--load", 'p')
+                || args.contains(&"--system")
+                || operands.iter().any(|o| o.contains('='));
+            writes.then(|| {
+                Hit::ask(
+                    "disk.kernel-setting",
+                    "This `sysctl` changes a setting of the running kernel for the whole machine. Ask the user whether to.",
+                )
+            })
+        }
+        // `setenforce 0|Permissive` turns SELinux enforcement off.
+        "setenforce" => operands
+            .first()
+            .is_some_and(|mode| matches!(mode.to_ascii_lowercase().as_str(), "0" | "permissive"))
+            .then(|| {
+                Hit::ask(
+                    "disk.kernel-setting",
+                    "`setenforce 0` turns SELinux enforcement off for the whole machine. Ask the user whether to.",
+                )
+            }),
+        "journalctl" => args
+            .iter()
+            .any(|a| a.starts_with("--vacuum-") || *a == "--rotate")
+            .then(|| Hit::ask("disk.system-logs", LOGS)),
+        // `truncate -s 0 /var/log/syslog`: emptied in place, as the log daemon keeps writing.
+        "truncate" => operands
+            .iter()
+            .any(|o| o.starts_with("/var/log/") || *o == "/var/log")
+            .then(|| Hit::ask("disk.system-logs", LOGS)),
+        _ => package_removal(name, &args, &operands),
+    }
+}
+
+const LOGS: &str = "This throws away the system's logs, the record of what happened on the machine. Ask the user whether to.";
+
+/// Package managers removing packages: `apt purge`, `dpkg -r`, `dnf remove`, `pacman -R`, …
+fn package_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
+    let verb = operands.first().copied().unwrap_or_default();
+    let removes = match name {
+        "apt" | "apt-get" | "aptitude" => matches!(verb, "remove" | "purge" | "autoremove" | "autopurge"),
+        "dpkg" => args.iter().any(|a| {
+            matches!(*a, "--purge" | "--remove" | "-P" | "-r")
+                || a.starts_with('-') && !a.starts_with("--") && (a.contains('P') || a.contains('r'))
+        }),
+        "yum" | "dnf" | "microdnf" => matches!(verb, "remove" | "erase" | "autoremove" | "rm"),
+        "zypper" => matches!(verb, "remove" | "rm"),
+        "rpm" => args
+            .iter()
+            .any(|a| *a == "--erase" || a.starts_with('-') && !a.starts_with("--") && a.contains('e')),
+        "pacman" => args.iter().any(|a| *a == "--remove" || a.starts_with("-R")),
+        "apk" => verb == "del",
+        "snap" => verb == "remove",
+        "brew" => matches!(verb, "uninstall" | "remove" | "rm" | "autoremove"),
+        _ => false,
+    };
+    if !removes {
+        return None;
+    }
+    let forces_essential = args.iter().any(|a| {
+        a.strip_prefix("--force-").is_some_and(|f| {
+            f.split(',').any(|f| matches!(f, "all" | "remove-essential" | "remove-protected"))
+        })
+    }) || args.contains(&"--allow-remove-essential");
+    if forces_essential {
+        return Some(Hit::new(
+            "disk.package-remove",
+            format!(
+                "This `{name}` forces the removal of packages the system needs to run (its shell, libc, init). Ask the user to do it."
+            ),
+        ));
+    }
+    Some(Hit::ask(
+        "disk.package-remove",
+        format!(
+            "This `{name}` removes installed software from the machine, for every program that uses it. Ask the user whether to."
+        ),
+    ))
 }
 
 /// Services whose stop cuts the machine off the network, and those whose stop locks out a
@@ -292,6 +445,8 @@ const NETWORK_SERVICES: &[&str] = &[
     "dhcpcd",
 ];
 const REMOTE_LOGIN_SERVICES: &[&str] = &["sshd", "ssh", "openssh-server", "openssh"];
+const FIREWALL_SERVICES: &[&str] =
+    &["firewalld", "ufw", "nftables", "iptables", "ip6tables", "netfilter-persistent"];
 
 /// Commands that cut the machine off or keep it from coming back, out of line as
 /// [`judge_system`] is: firewalld's panic mode (every packet dropped), stopping the network or
@@ -323,6 +478,12 @@ fn judge_lockout(call: &Call, name: &str) -> Option<Hit> {
                     "This `systemctl` stops the network service, which can cut the machine (and the agent) off. Ask the user whether to.",
                 ));
             }
+            if unit(FIREWALL_SERVICES) {
+                return Some(Hit::ask(
+                    "disk.firewall",
+                    "This `systemctl` stops the firewall, opening the machine to the network. Ask the user whether to.",
+                ));
+            }
             unit(REMOTE_LOGIN_SERVICES).then(|| {
                 Hit::ask(
                     "disk.remote-lockout",
@@ -352,14 +513,27 @@ fn judge_lockout(call: &Call, name: &str) -> Option<Hit> {
                     "`efibootmgr -B` deletes a firmware boot entry, which can leave the machine unable to start. Ask the user to do it.",
                 )
             }),
-        "rmmod" | "modprobe" => {
+        "rmmod" | "modprobe" | "insmod" => {
             let removes = name == "rmmod" || args.iter().any(|a| *a == "--remove" || short_cluster_has(a, 'r'));
-            (removes && !operands.is_empty() && !only_asks_for_help(&args)).then(|| {
-                Hit::ask(
-                    "disk.kernel-module",
-                    format!("This `{name}` unloads a kernel module from the running system, which can take away a file system, a disk or the network in use. Ask the user whether to."),
-                )
-            })
+            // `modprobe -n` (dry run), `-c` (print the configuration), `-D` (print the
+            // dependencies) load nothing.
+            let looks = name == "modprobe"
+                && args.iter().any(|a| {
+                    matches!(*a, "--dry-run" | "--show" | "--showconfig" | "--show-depends" | "--show-modversions")
+                        || ['n', 'c', 'D'].iter().any(|o| short_cluster_has(a, *o))
+                });
+            if operands.is_empty() || only_asks_for_help(&args) || looks && !removes {
+                return None;
+            }
+            let what = if removes {
+                "unloads a kernel module from the running system, which can take away a file system, a disk or the network in use"
+            } else {
+                "loads code into the running kernel, where it can do anything to the machine"
+            };
+            Some(Hit::ask(
+                "disk.kernel-module",
+                format!("This `{name}` {what}. Ask the user whether to."),
+            ))
         }
         _ => None,
     }

@@ -1453,6 +1453,16 @@ impl Analyser {
             } else if name == "GIT_ALLOW_PROTOCOL" && value.text.split(':').any(|p| p == "ext") {
                 let what = "`GIT_ALLOW_PROTOCOL` lets remote addresses (`ext::`) run commands the guard does not see";
                 self.note(UnseenKind::Exec, None, what.to_string());
+            } else if name.starts_with("BASH_FUNC_") && value.text.trim_start().starts_with("()") {
+                // An exported function (`env 'BASH_FUNC_ls%%=() { …; }' bash -c ls`): bash
+                // defines it on start, and the command it names runs the body instead.
+                if value.dynamic {
+                    let what = format!("`{name}` defines a shell function whose body is not computed");
+                    self.note(UnseenKind::Exec, None, what);
+                } else {
+                    let body = value.text.trim_start()[2..].to_string();
+                    self.scoped(Run::Program, |a| a.text(&body, Dialect::Posix, origin));
+                }
             } else if matches!(name, "BASH_ENV" | "ENV") {
                 self.scoped(Run::Program, |a| a.text(&format!(". {}", value.raw), Dialect::Posix, origin));
             } else if matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES")
@@ -1904,7 +1914,9 @@ impl Analyser {
                             .iter()
                             .filter_map(|word| {
                                 let (name, value) = word.text.split_once('=')?;
-                                lexer::assignment_name(&word.text)?;
+                                if !name.starts_with("BASH_FUNC_") {
+                                    lexer::assignment_name(&word.text)?;
+                                }
                                 Some((name.to_string(), Word { text: value.to_string(), ..word.clone() }))
                             })
                             .collect();
@@ -2499,6 +2511,19 @@ impl Analyser {
                 }
                 Stdin::Pipe { from: None } => "the output of a pipe".to_string(),
                 Stdin::File(file) if file.dynamic => format!("the file `{}`", file.raw),
+                // `sudo -i`, `sudo su -`, `su root`: a root shell reading what is typed after,
+                // none of it seen here (and, with no terminal, waiting for it).
+                Stdin::Inherited if wrappers::SHELLS.contains(&shell.as_str()) => {
+                    let Some(by) = command.via.iter().rev().find(|via| PRIVILEGED.contains(&via.as_str()))
+                    else {
+                        return;
+                    };
+                    let what = format!(
+                        "`{by}` starts an interactive shell as root (or another user), whose commands are typed after it and never checked"
+                    );
+                    self.note(UnseenKind::Exec, index, what);
+                    return;
+                }
                 _ => return,
             };
             let what = format!("the script fed to `{shell}` is {source}, which is not computed");
@@ -2674,6 +2699,9 @@ fn uncomputed_command_part(word: &LexWord) -> Option<String> {
 
 /// The program that reads its commands from standard input: a shell without `-c` or script
 /// (or with `/dev/stdin` as its script), or `source /dev/stdin`.
+/// The wrappers (their `via`) that run what they wrap as another user, root by default.
+const PRIVILEGED: &[&str] = &["sudo", "sudo -s", "su", "doas", "doas -s", "runuser", "pkexec"];
+
 fn stdin_script(argv: &[Word], dialect: Dialect) -> Option<String> {
     if let Some(shell) = wrappers::reads_commands_from_stdin(argv, dialect) {
         return Some(shell);

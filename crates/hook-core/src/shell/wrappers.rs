@@ -1531,7 +1531,13 @@ fn env(argv: &[Word]) -> Peel {
         "uCSP",
         &["--unset", "--chdir", "--split-string", "--default-signal", "--ignore-signal", "--block-signal"],
     );
-    let at = skip_assignments(argv, scan.operand);
+    let mut at = skip_assignments(argv, scan.operand);
+    // env sets any `NAME=VALUE`, bash's exported functions too (`BASH_FUNC_ls%%=() { …; }`),
+    // though `%` is no shell name's.
+    while argv.get(at).is_some_and(|w| !w.dynamic && w.text.starts_with("BASH_FUNC_") && w.text.contains('='))
+    {
+        at = skip_assignments(argv, at + 1);
+    }
     match option_value(&scan, "S", "--split-string") {
         Some(split) => {
             let mut words = vec![split];
