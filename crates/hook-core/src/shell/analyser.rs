@@ -1962,6 +1962,7 @@ impl Analyser {
             }
         }
         command.argv.drain(..start);
+        self.literal_xargs_input(&mut command);
         self.rooted_xargs_input(&mut command);
         let unfixed = if peeled { unfixed_program(&command) } else { None };
         // Past the command limit nothing more is read (`push` notes it).
@@ -1996,6 +1997,26 @@ impl Analyser {
         if let Some(file) = file {
             self.scoped(Run::Program, |a| a.text(&format!(". {file}"), Dialect::Posix, origin));
         }
+    }
+
+    /// `echo --hard | xargs git reset`, `echo -rf ~ | xargs rm`: what a printer the line fixes
+    /// pipes to xargs are the words appended to the command (split at blanks; text with quotes
+    /// or backslashes, which xargs reads its own way, stays unknown).
+    fn literal_xargs_input(&self, command: &mut SimpleCommand) {
+        if !command.via.iter().any(|via| via.starts_with("xargs")) {
+            return;
+        }
+        let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
+        let inputs = command.argv.iter().filter(|w| w.text.contains(wrappers::XARGS_INPUT)).count();
+        if inputs != 1 || command.argv.last().is_none_or(|w| w.text != wrappers::XARGS_INPUT) {
+            return;
+        }
+        let Some(text) = output::printed(&self.commands, from) else { return };
+        if text.contains(['"', '\'', '\\']) {
+            return;
+        }
+        command.argv.pop();
+        command.argv.extend(text.split_whitespace().map(Word::literal));
     }
 
     /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the
