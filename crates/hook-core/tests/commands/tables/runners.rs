@@ -728,6 +728,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("git branch --merged | grep -v main | xargs git branch -d"),
     allow("git ls-files -z | xargs -0 git add"),
     allow("echo build dist | xargs rm -rf"),
+    // Input the line does not fix: a git subcommand, or words after one a flag makes
+    // destructive, ask.
+    ask("opaque.exec", "cat cmds.txt | xargs git"),
+    ask("opaque.exec", "cat flags | xargs git reset"),
+    ask("opaque.exec", "cat flags | xargs -n1 git push origin"),
+    ask("opaque.exec", "cat x | xargs git -C sub clean"),
+    allow("git diff --name-only --cached | xargs git reset --"),
     deny("rm.root", "find / -type f -print | xargs shred"),
     deny("rm.home", "find ~ -type f | xargs truncate -s0"),
     deny("rm.home", "find ~ -type f -exec truncate -s 0 {} +"),
