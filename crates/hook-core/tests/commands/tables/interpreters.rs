@@ -472,6 +472,13 @@ pub(crate) const CASES: &[Case] = &[
     ),
     ask("opaque.exec", r#"python3 -c "exec(__import__('base64').b64decode(open('p').read()))""#),
     allow(r#"python3 -c "exec(__import__('base64').b64decode('aW1wb3J0IG9z'))""#),
+    // Decoders the analyser does not compute (hex, rot13) leave the code unknown: a question.
+    ask("opaque.exec", r#"python3 -c "exec(bytes.fromhex('696d706f7274206f73'))""#),
+    ask("opaque.exec", r#"python3 -c "import codecs;exec(codecs.decode('vzcbeg bf','rot13'))""#),
+    ask("opaque.exec", r#"python3 -c "import base64;exec(base64.b64decode(s))""#),
+    // Decoded data that is printed, not run.
+    allow(r#"python3 -c "import base64;print(base64.b64decode('aGk='))""#),
+    allow(r#"node -e "console.log(Buffer.from('aGk=','base64').toString())""#),
     deny("rm.home", r#"python3 -c "from os import system as s; s('rm -rf ~')""#),
     deny("rm.home", r#"python3 -c "import os; os.popen('rm -rf ~').read()""#),
     deny("rm.home", r#"node -e "require('child_process')['exec'+'Sync']('rm -rf ~')""#),
