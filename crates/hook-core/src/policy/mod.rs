@@ -832,8 +832,12 @@ impl Default for FileRules {
 
 /// The built-in deny_write list; the deny_read list is its start.
 static BUILT_IN_DENY_WRITE: [Text;
-    ENV_FILES.len() + CREDENTIAL_FILES.len() + 1 + GUARD_FILES.len() + PERSISTENCE_FILES.len()] =
-    concat(&[&ENV_FILES, &CREDENTIAL_FILES, &[".git/**"], &GUARD_FILES, &PERSISTENCE_FILES]);
+    ENV_FILES.len() + CREDENTIAL_FILES.len() + GIT_FILES.len() + GUARD_FILES.len() + PERSISTENCE_FILES.len()] =
+    concat(&[&ENV_FILES, &CREDENTIAL_FILES, &GIT_FILES, &GUARD_FILES, &PERSISTENCE_FILES]);
+
+/// The repository's own files (hooks and config run commands); but `info/exclude` holds
+/// ignore patterns, which run nothing (the last matching entry wins).
+const GIT_FILES: [&str; 2] = [".git/**", "!.git/info/exclude"];
 static BUILT_IN_DENY_READ: &[Text] = BUILT_IN_DENY_WRITE.split_at(ENV_FILES.len() + CREDENTIAL_FILES.len()).0;
 
 /// `lists` one after the other, as texts, at compile time.

@@ -563,10 +563,31 @@ fn output_goes_elsewhere(call: &Call) -> bool {
             && (later.name().is_none_or(|reader| {
                 !SHOWERS.contains(&reader)
                     || matches!(reader, "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed")
-            }) || writes_to_file(later))
+            }) || writes_to_file(later)
+                || names_only(later))
     });
     let substituted = call.command.via.iter().any(|via| via.starts_with('$') || via.starts_with('`'));
     redirected || piped || substituted
+}
+
+/// `cut -d= -f1`: of each `NAME=value` line, the name alone; the values stay unprinted.
+fn names_only(reader: &SimpleCommand) -> bool {
+    if reader.name() != Some("cut") {
+        return false;
+    }
+    let args: Vec<&str> = reader.args().iter().map(|w| w.text.as_str()).collect();
+    let value = |short: &str, long: &str| {
+        args.iter().enumerate().find_map(|(at, arg)| {
+            if *arg == short || *arg == long {
+                args.get(at + 1).copied()
+            } else {
+                arg.strip_prefix(short)
+                    .filter(|v| !v.is_empty())
+                    .or_else(|| arg.strip_prefix(&format!("{long}=")[..]))
+            }
+        })
+    };
+    value("-d", "--delimiter") == Some("=") && value("-f", "--fields") == Some("1")
 }
 
 const ENVIRONMENT_MESSAGE: &str = "This prints every environment variable, with the tokens and keys among them, where the agent reads it and from there into the conversation. Print the variables that are needed (`printenv PATH`), filter them (`env | grep -i proxy`), or ask the user.";

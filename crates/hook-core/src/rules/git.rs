@@ -21,6 +21,28 @@ pub(super) const GUESSES: &[&str] = &["git"];
 const GLOBAL_OPTIONS_WITH_VALUE: &[&str] =
     &["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix", "--exec-path"];
 
+/// `cat cmds | xargs git`, `… | xargs git reset`: the subcommand, or a flag of one that a
+/// flag turns destructive (`--hard`, `-f`), read from standard input the line does not fix.
+/// (Input the line fixes is already in the arguments: `echo --hard | xargs git reset`.)
+fn from_xargs_input(args: &[Word]) -> Option<Hit> {
+    let input = |word: &Word| word.text == crate::shell::XARGS_INPUT;
+    let (subcommand, unknown) = match subcommand(args) {
+        Some((subcommand, rest)) => {
+            // After `--` the words are paths, never flags.
+            let options = rest.iter().take_while(|w| w.text != "--");
+            (subcommand, matches!(subcommand, "reset" | "clean" | "push") && options.into_iter().any(input))
+        }
+        // The first word past the global options is xargs input.
+        None => ("", args.iter().any(input)),
+    };
+    unknown.then(|| {
+        Hit::ask(
+            "opaque.exec",
+            format!("xargs hands `git{}` words read at run time, which can be a subcommand or a flag (`--hard`, `-f`) that throws work away. Run the git command itself, or confirm that this is safe.", if subcommand.is_empty() { String::new() } else { format!(" {subcommand}") }),
+        )
+    })
+}
+
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     if name == "patch" {
@@ -30,6 +52,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     let args = call.args();
+    if let Some(hit) = from_xargs_input(args) {
+        return Some(hit);
+    }
     let (subcommand, rest) = subcommand(args)?;
     let spelled = spelled_out(subcommand, rest);
     let rest: Vec<&Word> = spelled.iter().collect();

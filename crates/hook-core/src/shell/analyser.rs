@@ -1149,6 +1149,15 @@ impl Analyser {
         for word in &simple.words {
             argv.extend(self.expand_word(word, origin));
         }
+        // `$(which cat) .env`, `"$(command -v bash)" -c …`: the program is the one looked up,
+        // whatever directory it is in; every rule reads a program by its last name. Only the
+        // command word: as an argument the path is unknown (`cp x "$(which git)"`).
+        if let Some(first) = argv.first_mut().filter(|w| w.dynamic)
+            && let Some(name) = looked_up(&first.raw)
+        {
+            first.text = name.to_string();
+            first.dynamic = false;
+        }
         let mut stdin = origin.stdin.clone();
         // `exec < FILE; bash`: the shell's own input is FILE from then on, what a later
         // command that does not redirect its own reads (a bare shell reads it as its script).
@@ -1975,6 +1984,7 @@ impl Analyser {
             }
         }
         command.argv.drain(..start);
+        self.literal_xargs_input(&mut command);
         self.rooted_xargs_input(&mut command);
         let unfixed = if peeled { unfixed_program(&command) } else { None };
         // Past the command limit nothing more is read (`push` notes it).
@@ -2009,6 +2019,26 @@ impl Analyser {
         if let Some(file) = file {
             self.scoped(Run::Program, |a| a.text(&format!(". {file}"), Dialect::Posix, origin));
         }
+    }
+
+    /// `echo --hard | xargs git reset`, `echo -rf ~ | xargs rm`: what a printer the line fixes
+    /// pipes to xargs are the words appended to the command (split at blanks; text with quotes
+    /// or backslashes, which xargs reads its own way, stays unknown).
+    fn literal_xargs_input(&self, command: &mut SimpleCommand) {
+        if !command.via.iter().any(|via| via.starts_with("xargs")) {
+            return;
+        }
+        let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
+        let inputs = command.argv.iter().filter(|w| w.text.contains(wrappers::XARGS_INPUT)).count();
+        if inputs != 1 || command.argv.last().is_none_or(|w| w.text != wrappers::XARGS_INPUT) {
+            return;
+        }
+        let Some(text) = output::printed(&self.commands, from) else { return };
+        if text.contains(['"', '\'', '\\']) {
+            return;
+        }
+        command.argv.pop();
+        command.argv.extend(text.split_whitespace().map(Word::literal));
     }
 
     /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the
@@ -2797,6 +2827,25 @@ fn reads_as_command(words: &[LexWord]) -> bool {
         c.is_ascii_alphabetic() || matches!(c, '-' | '/' | '~' | '.' | '\'' | '"' | '$')
     });
     name && argument
+}
+
+/// The program a word that is only `$(which X)`, `` `which X` ``, `$(command -v X)` or
+/// `$(type -P X)` (quoted or not) names: X, when it is a bare name.
+fn looked_up(raw: &str) -> Option<&str> {
+    let raw = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')).unwrap_or(raw);
+    let body = raw
+        .strip_prefix("$(")
+        .and_then(|r| r.strip_suffix(')'))
+        .or_else(|| raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')))?;
+    let words: Vec<&str> = body.split_whitespace().collect();
+    let name = match words.as_slice() {
+        ["which", name] | ["command", "-v", name] | ["type", "-P" | "-p", name] => *name,
+        _ => return None,
+    };
+    name.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'+'))
+        .then_some(name)
+        .filter(|name| !name.starts_with(['-', '.']))
 }
 
 /// Whether `text` holds anything but command substitutions and blanks.

@@ -108,7 +108,7 @@ fn openssl_decodes_stdin(args: &[&str]) -> bool {
 }
 
 /// What `xxd -r -p` makes of hex digits (whitespace between them is skipped).
-fn unhex(text: &str) -> Option<String> {
+pub(super) fn unhex(text: &str) -> Option<String> {
     let digits: Vec<u8> = text.bytes().filter(|b| !b.is_ascii_whitespace()).collect();
     let bytes = digits
         .chunks(2)

@@ -116,7 +116,7 @@ const DENIED: &[Case] = &[
     deny("rm.root", "watch rm -rf /"),
     deny("rm.root", "busybox rm -rf /"),
     deny("rm.unknown-target", "ls | xargs rm -rf"),
-    deny("rm.unknown-target", "echo / | xargs rm -rf"),
+    deny("rm.root", "echo / | xargs rm -rf"),
     deny("rm.unknown-target", "xargs -0 rm -rf < list.txt"),
     deny("rm.root", "find / -name '*.log' -exec rm -f {} \\;"),
     deny("rm.home", "find ~ -type f -delete"),

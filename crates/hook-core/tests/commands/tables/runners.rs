@@ -718,6 +718,23 @@ pub(crate) const CASES: &[Case] = &[
     // What find and xargs hand a destroyer are the files under the listed root.
     deny("rm.home", "find ~ -name '*' -print0 | xargs -0 rm -f"),
     deny("rm.home", "ls ~ | xargs rm -f"),
+    // Text a printer the line fixes, piped to xargs, is the words appended to the command.
+    deny("git.reset-hard", "echo --hard | xargs git reset"),
+    deny("git.clean-force", "echo clean -fdx | xargs git"),
+    deny("git.push-force", "echo -f | xargs git push origin main"),
+    deny("git.clean-force", "base64 -d <<< Y2xlYW4gLWZkeA== | xargs git"),
+    deny("rm.home", "echo -rf ~ | xargs rm"),
+    allow("echo main | xargs git checkout"),
+    allow("git branch --merged | grep -v main | xargs git branch -d"),
+    allow("git ls-files -z | xargs -0 git add"),
+    allow("echo build dist | xargs rm -rf"),
+    // Input the line does not fix: a git subcommand, or words after one a flag makes
+    // destructive, ask.
+    ask("opaque.exec", "cat cmds.txt | xargs git"),
+    ask("opaque.exec", "cat flags | xargs git reset"),
+    ask("opaque.exec", "cat flags | xargs -n1 git push origin"),
+    ask("opaque.exec", "cat x | xargs git -C sub clean"),
+    allow("git diff --name-only --cached | xargs git reset --"),
     deny("rm.root", "find / -type f -print | xargs shred"),
     deny("rm.home", "find ~ -type f | xargs truncate -s0"),
     deny("rm.home", "find ~ -type f -exec truncate -s 0 {} +"),
@@ -1349,7 +1366,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "mpiexec.hydra -np 8 bash -c 'rm -rf ~'"),
     deny("rm.home", "srun -N2 -n 4 rm -rf ~"),
     deny("rm.root", "parallel -j4 rm -rf {} ::: ~ /"),
-    deny("rm.unknown-target", "echo ~ | xargs -P4 rm -rf"),
+    deny("rm.home", "echo ~ | xargs -P4 rm -rf"),
     allow("mpirun -np 4 ./a.out"),
     allow("mpiexec -n 2 python3 train.py --epochs 3"),
     allow("mpirun --mca btl self -np 2 ./bench"),

@@ -461,6 +461,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("env | grep PATH"),
     allow("env > env.txt"),
     allow("env | wc -l"),
+    // `cut -d= -f1` keeps each variable's name and drops its value.
+    allow("printenv | cut -d= -f1"),
+    allow("env | cut -d= -f1 | sort"),
+    allow("env | cut -d '=' -f 1"),
+    ask("credentials.print", "env | cut -d= -f2"),
+    ask("credentials.print", "printenv | cut -d= -f1,2"),
+    ask("credentials.print", "env | cut -c1-80"),
     allow("set -e; make"),
     allow("env -i PATH=/bin ls"),
     deny("files.deny-write", "find . -name .git -exec rm -rf {} +"),
