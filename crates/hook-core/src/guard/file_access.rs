@@ -545,8 +545,14 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
 /// `-oV`: the word that holds each and the value.
 pub(crate) fn option_values<'w>(args: &'w [Word], options: &[&str]) -> Vec<(&'w Word, &'w str)> {
     let mut values = Vec::new();
+    // A word that is not an option is skipped in one test: a line of many words pays one
+    // comparison per word, not one per word and option.
+    let dashed = options.iter().all(|option| option.starts_with('-'));
     for (at, arg) in args.iter().enumerate() {
         let text = arg.text.as_str();
+        if dashed && !text.starts_with('-') {
+            continue;
+        }
         for option in options {
             let Some(rest) = text.strip_prefix(option) else { continue };
             if rest.is_empty() {

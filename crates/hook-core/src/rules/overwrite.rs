@@ -49,10 +49,9 @@ fn may_leave_project(call: &Call) -> bool {
     !call.ctx.cwd_in_project()
         || call.args().iter().any(|arg| {
             let text = arg.text.as_str();
+            // `..`, `=/`, `=~` anywhere, in one pass over the word.
             text.starts_with(['~', '/', '$'])
-                || text.contains("..")
-                || text.contains("=/")
-                || text.contains("=~")
+                || text.as_bytes().windows(2).any(|pair| matches!(pair, b".." | b"=/" | b"=~"))
         })
 }
 
