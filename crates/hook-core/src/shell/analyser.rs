@@ -2038,7 +2038,12 @@ impl Analyser {
             return;
         }
         command.argv.pop();
-        command.argv.extend(text.split_whitespace().map(Word::literal));
+        // `printf '%s\0' .env | xargs -0 cat`: names ended by NUL hold their spaces.
+        if text.contains('\0') {
+            command.argv.extend(text.split('\0').filter(|name| !name.is_empty()).map(Word::literal));
+        } else {
+            command.argv.extend(text.split_whitespace().map(Word::literal));
+        }
     }
 
     /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the

@@ -728,6 +728,11 @@ pub(crate) const CASES: &[Case] = &[
     allow("git branch --merged | grep -v main | xargs git branch -d"),
     allow("git ls-files -z | xargs -0 git add"),
     allow("echo build dist | xargs rm -rf"),
+    // Names ended by NUL (`printf '%s\0'`, `xargs -0`) are split there, spaces kept.
+    deny("files.deny-read", "printf '%s\\0' .env | xargs -0 cat"),
+    deny("files.deny-read", "printf '%s\\0' README.md .env | xargs -0 cat"),
+    allow("printf '%s\\0' README.md | xargs -0 cat"),
+    allow("printf '%s\\0' 'my notes.txt' | xargs -0 cat"),
     // Input the line does not fix: a git subcommand, or words after one a flag makes
     // destructive, ask.
     ask("opaque.exec", "cat cmds.txt | xargs git"),
