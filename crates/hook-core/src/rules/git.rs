@@ -223,15 +223,7 @@ fn spelled_out<'a>(subcommand: &str, args: &'a [Word]) -> std::borrow::Cow<'a, [
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn spell_out<'a>(options: &[&str], args: &'a [Word]) -> std::borrow::Cow<'a, [Word]> {
     let end = args.iter().position(|w| w.text == "--").unwrap_or(args.len());
-    let full = |word: &Word| -> Option<String> {
-        let body = word.text.strip_prefix("--").filter(|b| !b.is_empty() && !b.starts_with('-'))?;
-        let cut = body.find(['=', '$', '`']).unwrap_or(body.len());
-        let (name, tail) = body.split_at(cut);
-        let option = super::long_option(name, options)?;
-        let value = if tail.starts_with('=') { tail } else { "" };
-        let spelled = format!("--{option}{value}");
-        (spelled != word.text).then_some(spelled)
-    };
+    let full = |word: &Word| crate::shell::spelled(&word.text, options);
     if !args[..end].iter().any(|w| full(w).is_some()) {
         return std::borrow::Cow::Borrowed(args);
     }

@@ -629,7 +629,7 @@ impl Analyser {
                         for value in &values {
                             let value = value.as_str();
                             last = self.scoped(Run::Repeatedly, |a| {
-                                if positional && (value == "$HOME" || value.starts_with("$HOME/")) {
+                                if positional && super::home_only(value) {
                                     a.vars.set_substitution(name, value);
                                 } else if value.contains(['*', '?', '[']) {
                                     a.vars.set_pattern(name, value);

@@ -25,7 +25,7 @@ mod wrappers;
 
 pub(crate) use inline::{CODE_VALUE, is_interpreter, reads_code_from_stdin};
 pub(crate) use opaque::chosen_at_run_time;
-pub(crate) use options::long_option;
+pub(crate) use options::{long_option, spelled};
 pub(crate) use param::pattern_matches;
 pub(crate) use wrappers::{
     XARGS_INPUT, cron_commands, dot_command, dot_commands, git_config_setting, git_path_outside,

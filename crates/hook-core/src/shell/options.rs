@@ -104,15 +104,23 @@ pub(crate) fn spell_out(argv: &mut [Word]) {
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn spell_each(options: &[&str], args: &mut [Word]) {
     for word in args.iter_mut().take_while(|word| word.text != "--") {
-        let Some(body) = word.text.strip_prefix("--").filter(|b| !b.is_empty() && !b.starts_with('-')) else {
-            continue;
-        };
-        let cut = body.find(['=', '$', '`']).unwrap_or(body.len());
-        let (name, tail) = body.split_at(cut);
-        let Some(option) = long_option(name, options).filter(|option| *option != name) else { continue };
-        let value = if tail.starts_with('=') { tail } else { "" };
-        word.text = format!("--{option}{value}");
+        if let Some(text) = spelled(&word.text, options) {
+            word.text = text;
+        }
     }
+}
+
+/// `text` written out in full when it is a long option of `options` (`--targ=/tmp` is
+/// `--target-directory=/tmp`; `--hard$(true)` is `--hard`, its substitution expanding to
+/// nothing); `None` when it is not one, or is written so already.
+pub(crate) fn spelled(text: &str, options: &[&str]) -> Option<String> {
+    let body = text.strip_prefix("--").filter(|b| !b.is_empty() && !b.starts_with('-'))?;
+    let cut = body.find(['=', '$', '`']).unwrap_or(body.len());
+    let (name, tail) = body.split_at(cut);
+    let option = long_option(name, options)?;
+    let value = if tail.starts_with('=') { tail } else { "" };
+    let spelled = format!("--{option}{value}");
+    (spelled != text).then_some(spelled)
 }
 
 #[cfg(test)]
