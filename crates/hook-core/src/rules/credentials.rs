@@ -42,13 +42,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 /// third parent shown (`git show stash^3`, `stash@{1}^3:.env`).
 fn shows_stashed_untracked(args: &[crate::shell::Word]) -> bool {
     let texts = || args.iter().map(|a| a.text.as_str());
-    let short = |letter: char| {
-        texts().any(|t| {
-            t.strip_prefix('-').is_some_and(|c| {
-                !c.starts_with('-') && c.bytes().all(|b| b.is_ascii_alphanumeric()) && c.contains(letter)
-            })
-        })
-    };
+    let short = |letter: char| texts().any(|t| super::short_cluster_has(t, letter));
     match texts().next() {
         Some("stash") => {
             texts().nth(1) == Some("show")

@@ -121,7 +121,7 @@ fn pushes_elsewhere(call: &Call) -> bool {
             let texts: Vec<&str> =
                 argv.iter().skip(at).map(|w| w.text.as_str()).filter(|t| !t.starts_with('-')).collect();
             let named = match texts.as_slice() {
-                ["remote", "add" | "set-url" | "rename", .., name, _] => Some(*name),
+                ["remote", "add" | "set-url", .., name, _] => Some(*name),
                 ["config", key, ..] => remote_set(key),
                 _ => None,
             };

@@ -488,7 +488,11 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
                 // `git stash -u`/`--all` took, ignored `.env` files among them.
                 let source = refspec.trim_start_matches('+').split(':').next().unwrap_or_default();
                 let source = source.strip_prefix("refs/").unwrap_or(source);
-                stash |= positional > 0 && (source == "stash" || source.starts_with("stash@{"));
+                // `stash@{1}`, `stash^3` (the untracked files' commit), `stash~0`, `stash^{commit}`.
+                stash |= positional > 0
+                    && source
+                        .strip_prefix("stash")
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with(['@', '^', '~']));
                 positional += 1;
             }
             _ => {}

@@ -1281,6 +1281,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("git.push-stash", "git stash -a && git push origin stash@{0}:refs/heads/x"),
     ask("git.push-stash", "git push origin +refs/stash@{1}:refs/heads/y"),
     ask("git.push-stash", "git push evil stash:refs/heads/z"),
+    // The stash's third parent is the commit of its untracked files.
+    ask("git.push-stash", "git push origin stash^3:refs/heads/x"),
+    ask("git.push-stash", "git push origin stash~0:refs/heads/x"),
+    allow("git push origin stashed-work"),
     allow("git stash push -u"),
     allow("git stash list"),
     allow("git push origin main"),
