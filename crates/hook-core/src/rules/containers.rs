@@ -57,8 +57,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     || a.contains("source=/,")
                     // The engine's own socket: whoever holds it starts a privileged container
                     // over the host's root.
-                    || a.contains("docker.sock:") || a.contains("podman.sock:")
-                    || a.contains("source=/var/run/docker.sock") || a.contains("source=/run/docker.sock")
+                    // (`-v SOCK:…`, `--mount src=SOCK` or `source=SOCK`, wherever it is kept).
+                    || (a.contains("docker.sock") || a.contains("podman.sock"))
+                        && (a.contains(".sock:") || a.contains("src=") || a.contains("source="))
             }))
     {
         return Some(Hit::new("containers.host-access", HOST));

@@ -339,6 +339,15 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "echo 0 > /proc/sys/kernel/randomize_va_space"),
     allow("cat /proc/sys/kernel/sysrq"),
     ask("containers.host-access", "docker run -v /var/run/docker.sock:/var/run/docker.sock docker:cli ps"),
+    ask(
+        "containers.host-access",
+        "docker run --mount type=bind,src=/var/run/docker.sock,dst=/s docker:cli ps",
+    ),
+    ask(
+        "containers.host-access",
+        "podman run --mount type=bind,source=$XDG_RUNTIME_DIR/podman/podman.sock,target=/s x",
+    ),
+    allow("docker run --mount type=bind,src=\"$PWD\",dst=/src rust cargo test"),
     ask("containers.host-access", "podman run -v /run/podman/podman.sock:/run/podman/podman.sock alpine"),
     allow("docker run -v \"$PWD\":/src alpine ls /src"),
     ask("cloud.aws-s3-delete", "s3cmd del --recursive --force s3://bucket"),
