@@ -40,6 +40,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         name,
         "firewall-cmd"
             | "systemctl"
+            | "service"
+            | "rc-service"
             | "dbus-send"
             | "gdbus"
             | "busctl"
@@ -463,11 +465,20 @@ fn judge_lockout(call: &Call, name: &str) -> Option<Hit> {
                 "`firewall-cmd` would drop every packet, cutting the machine (and the agent) off the network. Ask the user whether to.",
             ))
         }
-        "systemctl" => {
-            let stops = matches!(operands.first(), Some(&("stop" | "kill" | "mask" | "disable")));
-            let disables_now = operands.first() != Some(&"disable") || args.contains(&"--now");
+        "systemctl" | "service" | "rc-service" => {
+            // `systemctl stop UNIT…`, `service UNIT stop`: the verb and the units it acts on.
+            let (verb, units) = match (name, operands.as_slice()) {
+                ("systemctl", [verb, units @ ..]) => (*verb, units),
+                (_, [unit, verb, ..]) => (*verb, std::slice::from_ref(unit)),
+                _ => return None,
+            };
+            let stops = matches!(verb, "stop" | "kill" | "mask" | "disable");
+            let disables_now = verb != "disable" || args.contains(&"--now");
             let unit = |list: &[&str]| {
-                operands.iter().skip(1).map(|u| u.trim_end_matches(".service")).any(|u| list.contains(&u))
+                units
+                    .iter()
+                    .map(|u| u.trim_end_matches(".service").trim_end_matches(".socket"))
+                    .any(|u| list.contains(&u))
             };
             if !stops || !disables_now {
                 return None;
@@ -475,19 +486,19 @@ fn judge_lockout(call: &Call, name: &str) -> Option<Hit> {
             if unit(NETWORK_SERVICES) {
                 return Some(Hit::ask(
                     "disk.network-down",
-                    "This `systemctl` stops the network service, which can cut the machine (and the agent) off. Ask the user whether to.",
+                    "This stops the network service, which can cut the machine (and the agent) off. Ask the user whether to.",
                 ));
             }
             if unit(FIREWALL_SERVICES) {
                 return Some(Hit::ask(
                     "disk.firewall",
-                    "This `systemctl` stops the firewall, opening the machine to the network. Ask the user whether to.",
+                    "This stops the firewall, opening the machine to the network. Ask the user whether to.",
                 ));
             }
             unit(REMOTE_LOGIN_SERVICES).then(|| {
                 Hit::ask(
                     "disk.remote-lockout",
-                    "This `systemctl` stops the SSH server, which locks out whoever reaches the machine remotely. Ask the user whether to.",
+                    "This stops the SSH server, which locks out whoever reaches the machine remotely. Ask the user whether to.",
                 )
             })
         }
