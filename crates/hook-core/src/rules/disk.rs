@@ -385,15 +385,40 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
             .iter()
             .any(|o| o.starts_with("/var/log/") || *o == "/var/log")
             .then(|| Hit::ask("disk.system-logs", LOGS)),
-        _ => package_removal(name, &args, &operands),
+        _ => package_removal(name, &args),
     }
 }
 
 const LOGS: &str = "This throws away the system's logs, the record of what happened on the machine. Ask the user whether to.";
 
+/// The package managers' options whose value is the next word: apt's `-o`, `-c`, `-t`, dnf's
+/// and yum's `--setopt`, `--repo`, `--releasever`.
+const PACKAGE_VALUED_OPTIONS: &[&str] = &[
+    "-o",
+    "-c",
+    "-t",
+    "--option",
+    "--config-file",
+    "--target-release",
+    "--setopt",
+    "--repo",
+    "--releasever",
+];
+
 /// Package managers removing packages: `apt purge`, `dpkg -r`, `dnf remove`, `pacman -R`, …
-fn package_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
-    let verb = operands.first().copied().unwrap_or_default();
+fn package_removal(name: &str, args: &[&str]) -> Option<Hit> {
+    // The first word that is neither an option nor the value of one (`apt-get -o K=V remove`).
+    let mut words = args.iter();
+    let verb = loop {
+        match words.next() {
+            Some(option) if PACKAGE_VALUED_OPTIONS.contains(option) => {
+                words.next();
+            }
+            Some(option) if option.starts_with('-') => {}
+            Some(word) => break *word,
+            None => break "",
+        }
+    };
     let removes = match name {
         "apt" | "apt-get" | "aptitude" => matches!(verb, "remove" | "purge" | "autoremove" | "autopurge"),
         "dpkg" => args.iter().any(|a| {
