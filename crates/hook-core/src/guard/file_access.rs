@@ -341,7 +341,6 @@ const UPLOADERS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "http
 const WRITERS: &[&str] =
     &["del", "erase", "remove-item", "ri", "rm", "shred", "sponge", "tee", "touch", "truncate", "unlink"];
 
-/// PowerShell commands whose first operand is the file they write (the rest is content).
 /// The filters of the sorted name tables `words_accessed` looks a name up in, which most
 /// names are in none of (ARCHITECTURE.md, "Start-up").
 const NAME_ONLY_NAMES: NameFilter = NameFilter::of(NAME_ONLY);
@@ -391,6 +390,7 @@ fn listed(table: &[&str], filter: &NameFilter, name: &str) -> bool {
     filter.may_hold(name) && table.binary_search(&name).is_ok()
 }
 
+/// PowerShell commands whose first operand is the file they write (the rest is content).
 const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file", "sc", "ac"];
 
 /// Every file `command` reads or writes: how, the word that names it, and its path (the
@@ -2160,7 +2160,6 @@ fn download_names_unknown(name: &str, args: &[Word]) -> bool {
     }) || urls(args).any(|url| url.dynamic)
 }
 
-/// A short option cluster without its `-` (`-sSLO` → `sSLO`); `None` for other words.
 /// Whether `cp`'s options make hard links: `-l` in a cluster, `--link` or an abbreviation of it
 /// (GNU accepts any unambiguous prefix, `--li`).
 pub(super) fn hard_links(args: &[Word]) -> bool {
@@ -2170,6 +2169,7 @@ pub(super) fn hard_links(args: &[Word]) -> bool {
     })
 }
 
+/// A short option cluster without its `-` (`-sSLO` → `sSLO`); `None` for other words.
 fn short_cluster(text: &str) -> Option<&str> {
     text.strip_prefix('-').filter(|cluster| {
         !cluster.is_empty() && !cluster.starts_with('-') && cluster.bytes().all(|b| b.is_ascii_alphanumeric())
