@@ -144,8 +144,13 @@ fn remote_set(setting: &str) -> Option<&str> {
 fn is_remote_url(text: &str) -> bool {
     match text.split_once("://") {
         Some((scheme, _)) => scheme != "file",
-        // scp-like `[user@]host:path`: a colon before any slash.
-        None => text.split_once(':').is_some_and(|(host, _)| !host.is_empty() && !host.contains('/')),
+        // scp-like `[user@]host:path`: a colon before any slash. One letter before it is a
+        // Windows drive (`C:/backup`), as git reads it.
+        None => text.split_once(':').is_some_and(|(host, _)| {
+            !host.is_empty()
+                && !host.contains('/')
+                && !(host.len() == 1 && host.as_bytes()[0].is_ascii_alphabetic())
+        }),
     }
 }
 
