@@ -147,9 +147,8 @@ fn is_remote_url(text: &str) -> bool {
         // scp-like `[user@]host:path`: a colon before any slash. One letter before it is a
         // Windows drive (`C:/backup`), as git reads it.
         None => text.split_once(':').is_some_and(|(host, _)| {
-            !host.is_empty()
-                && !host.contains('/')
-                && !(host.len() == 1 && host.as_bytes()[0].is_ascii_alphabetic())
+            let drive = host.len() == 1 && host.as_bytes()[0].is_ascii_alphabetic();
+            !host.is_empty() && !host.contains('/') && !drive
         }),
     }
 }
