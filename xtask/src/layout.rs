@@ -40,20 +40,23 @@ pub fn run(args: &[String]) -> Result<(), String> {
     let binaries = build::hook_binaries()?;
     build::ensure_target(TARGET)?;
     eprintln!("xtask: layout: building {} with symbols", binaries.join(", "));
-    // Symbols kept: callgrind reports functions by their mangled names, as the linker sees
-    // them. The target's flags without the current script: valgrind finds no source files for
-    // code in `.text.hot`, and the profile should not depend on the layout it replaces.
-    let mut env = [
-        ("CARGO_PROFILE_RELEASE_STRIP".to_string(), "false".to_string()),
-        // RUSTFLAGS replaces the flags of `.cargo/config.toml` (a target's variable would add).
-        ("RUSTFLAGS".to_string(), "-C relocation-model=static".to_string()),
-    ];
     let target_dir = build::target_dir().join("layout");
     // The linker's map of each binary, `<crate>-<hash>.map`, says which input section holds
     // each address of read-only data.
     let maps = target_dir.join("maps");
     fs_err::create_dir_all(&maps).map_err(|e| e.to_string())?;
-    env[1].1.push_str(&format!(" -C link-arg=-Wl,-Map={}/", maps.display()));
+    // The profiled build must be the real one: any change to RUSTFLAGS or the profile changes
+    // cargo's crate hashes, which renumber the anonymous constants the script names. So the
+    // map and the symbols (callgrind reports functions by their mangled names) are asked of
+    // the linker alone, through a wrapper that also leaves out the current script: the
+    // profile should not depend on the layout it replaces.
+    let linker = target_dir.join("link.sh");
+    fs_err::write(&linker, linker_wrapper(&maps)).map_err(|e| e.to_string())?;
+    make_executable(&linker)?;
+    let env = [(
+        format!("CARGO_TARGET_{}_LINKER", TARGET.to_uppercase().replace('-', "_")),
+        linker.display().to_string(),
+    )];
     let out_dir = build::build_with(
         &Cargo { subcommand: "build", env: &env, target_dir: &target_dir },
         "release",
@@ -83,6 +86,32 @@ pub fn run(args: &[String]) -> Result<(), String> {
     fs_err::write(&path, script).map_err(|e| e.to_string())?;
     eprintln!("xtask: layout: wrote {}", path.display());
     Ok(())
+}
+
+/// A `cc` that links as the real build does, without stripping symbols or applying the
+/// current script, and writes the linker's map of each binary into `maps`.
+fn linker_wrapper(maps: &Path) -> String {
+    format!(
+        "#!/bin/sh\n\
+         # Written by `cargo xtask layout`.\n\
+         for arg; do\n\
+         \x20 shift\n\
+         \x20 case \"$arg\" in -Wl,--strip-all|-Wl,-T,{SCRIPT}) ;; *) set -- \"$@\" \"$arg\" ;; esac\n\
+         done\n\
+         exec cc \"$@\" -Wl,-Map={}/\n",
+        maps.display()
+    )
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    fs_err::set_permissions(path, std::fs::Permissions::from_mode(0o755)).map_err(|e| e.to_string())
+}
+
+#[cfg(not(unix))]
+fn make_executable(_: &Path) -> Result<(), String> {
+    Err("layout: runs on Linux only".into())
 }
 
 /// Which part of the script a function goes to: the earlier, the closer to the start.
