@@ -447,39 +447,125 @@ const SHAPES_BY_FIRST: [u128; 256] = {
 /// Bits per character above which a value looks random (English words stay below).
 const MIN_ENTROPY: f64 = 3.0;
 
+/// The fewest bytes between blanks that a credential can be: a shape's prefix and body, a
+/// JWT, an assigned or Authorization value, `-----BEGIN`. Shorter words are skipped whole,
+/// which keeps prose (a journal entry's reason) to one test per byte.
+const MIN_RUN: usize = 10;
+const _: () = {
+    let mut i = 0;
+    while i < SHAPES.len() {
+        assert!(SHAPES[i].prefix.len() + SHAPES[i].min >= MIN_RUN);
+        i += 1;
+    }
+    assert!(MIN_SECRET_VALUE >= MIN_RUN && "-----BEGIN".len() >= MIN_RUN);
+};
+
+/// The words that begin a credential going on past a blank: Authorization schemes and the
+/// shapes whose prefix holds a space (checked below).
+const OPEN_ACROSS_BLANKS: &[&[u8]] = &[b"Bearer", b"bearer", b"Basic", b"basic", b"FlyV1"];
+const _: () = {
+    let mut i = 0;
+    while i < SHAPES.len() {
+        let prefix = SHAPES[i].prefix.as_bytes();
+        let mut blank = 0;
+        while blank < prefix.len() && prefix[blank] != b' ' {
+            blank += 1;
+        }
+        if blank < prefix.len() {
+            let mut listed = false;
+            let mut j = 0;
+            while j < OPEN_ACROSS_BLANKS.len() {
+                let word = OPEN_ACROSS_BLANKS[j];
+                if word.len() == blank {
+                    let mut k = 0;
+                    while k < blank && word[k] == prefix[k] {
+                        k += 1;
+                    }
+                    listed |= k == blank;
+                }
+                j += 1;
+            }
+            assert!(listed, "a shape whose prefix holds a space must be in OPEN_ACROSS_BLANKS");
+        }
+        i += 1;
+    }
+};
+
+/// The last bytes of [`OPEN_ACROSS_BLANKS`]: most words end otherwise and are passed at once.
+const ENDS_AN_OPENER: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < OPEN_ACROSS_BLANKS.len() {
+        table[OPEN_ACROSS_BLANKS[i][OPEN_ACROSS_BLANKS[i].len() - 1] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// Whether a word too short to hold a credential can still begin one that goes on past a
+/// blank: `Bearer <token>`, `FlyV1 <token>` and `key = value` (the key's `=` or `:` in the
+/// word or after blanks and quotes, as [`assignment`] reads them).
+fn opens_across_blanks(bytes: &[u8], word: Range<usize>, assigns: &mut impl FnMut() -> bool) -> bool {
+    let run = &bytes[word.clone()];
+    let opener_end = run.last().is_some_and(|last| ENDS_AN_OPENER[usize::from(*last)]);
+    if opener_end && OPEN_ACROSS_BLANKS.iter().any(|opener| run.ends_with(opener)) {
+        return true;
+    }
+    assigns()
+        && (run.iter().any(|b| matches!(b, b'=' | b':'))
+            || bytes[word.end..]
+                .iter()
+                .find(|b| !matches!(b, b'"' | b'\'' | b' ' | b'\t'))
+                .is_some_and(|b| matches!(b, b'=' | b':')))
+}
+
 /// Every credential in `text`, in order, without overlaps.
 pub fn find(text: &str) -> Vec<Secret> {
     let mut found: Vec<Secret> = Vec::new();
     let bytes = text.as_bytes();
-    // `key = value` and `key: value` need one of these; most text has neither.
-    let assigns = bytes.contains(&b'=') || bytes.contains(&b':');
+    // `key = value` and `key: value` need one of these; most text has neither. Looked for
+    // only when a word could start one.
+    let mut assigns: Option<bool> = None;
+    let mut assigns = || *assigns.get_or_insert_with(|| bytes.contains(&b'=') || bytes.contains(&b':'));
     let mut pos = 0;
-    while pos < bytes.len() {
-        if !STARTS[usize::from(bytes[pos])] || !text.is_char_boundary(pos) {
+    'words: while pos < bytes.len() {
+        if bytes[pos].is_ascii_whitespace() {
             pos += 1;
             continue;
         }
-        let starts_word = pos == 0 || !token_char(bytes[pos - 1]);
-        // Inside a word only an assignment can start, and only in text that has one.
-        if !starts_word && !assigns {
-            pos += 1;
+        let end = pos + bytes[pos..].iter().position(u8::is_ascii_whitespace).unwrap_or(bytes.len() - pos);
+        if end - pos < MIN_RUN && !opens_across_blanks(bytes, pos..end, &mut assigns) {
+            pos = end;
             continue;
         }
-        let secret = if starts_word {
-            shaped(text, pos)
-                .or_else(|| private_key(text, pos))
-                .or_else(|| jwt(text, pos))
-                .or_else(|| authorization(text, pos))
-        } else {
-            None
-        };
-        let secret = secret.or_else(|| if assigns { assignment(text, pos) } else { None });
-        match secret {
-            Some(secret) => {
-                pos = secret.span.end;
-                found.push(secret);
+        while pos < end {
+            if !STARTS[usize::from(bytes[pos])] || !text.is_char_boundary(pos) {
+                pos += 1;
+                continue;
             }
-            None => pos += 1,
+            let starts_word = pos == 0 || !token_char(bytes[pos - 1]);
+            // Inside a word only an assignment can start, and only in text that has one.
+            if !starts_word && !assigns() {
+                pos += 1;
+                continue;
+            }
+            let secret = if starts_word {
+                shaped(text, pos)
+                    .or_else(|| private_key(text, pos))
+                    .or_else(|| jwt(text, pos))
+                    .or_else(|| authorization(text, pos))
+            } else {
+                None
+            };
+            match secret.or_else(|| if assigns() { assignment(text, pos) } else { None }) {
+                // What follows the credential is read as a word of its own.
+                Some(secret) => {
+                    pos = secret.span.end;
+                    found.push(secret);
+                    continue 'words;
+                }
+                None => pos += 1,
+            }
         }
     }
     if text.contains("://") {
@@ -938,6 +1024,27 @@ mod tests {
             "mysql://root:xxxxxxxx@127.0.0.1/x",
         ] {
             assert!(find(harmless).is_empty(), "{harmless}");
+        }
+    }
+
+    /// Short words are skipped whole, except those that begin a credential past a blank.
+    #[test]
+    fn credentials_that_go_on_past_a_blank_are_found_after_short_words() {
+        let value = random(24, ALNUM);
+        for text in [
+            format!("curl -H 'Authorization: Bearer {value}' api"),
+            format!("use basic {value}== now"),
+            format!("set token   =  {value}"),
+            format!("{{\"password\" : \"{value}\"}}"),
+            format!("cfg.secret= '{value}'"),
+            format!("it is api_key\t: {value}"),
+        ] {
+            assert_eq!(find(&text).len(), 1, "{text}");
+        }
+        // The same words with nothing assigned, and a key whose `=` is on the next line.
+        for text in [format!("a token {value}"), format!("password\n= {value}"), "Bearer of news".to_string()]
+        {
+            assert!(find(&text).is_empty(), "{text}");
         }
     }
 
