@@ -404,12 +404,14 @@ fn names_log_directory(call: &Call) -> bool {
 /// one is the rm pack's (`rm.system-file`). Out of line: off an allowed call's path.
 #[inline(never)]
 fn log_wipe(call: &Call) -> Option<Hit> {
-    super::overwrite::targets(call).iter().any(|(word, _, _)| {
-        let root = super::paths::found_root(word);
-        let word = root.as_ref().unwrap_or(word);
-        super::overwrite::absolute(word, call.ctx).is_some_and(|path| path.starts_with("/var/log"))
-    })
-    .then(|| Hit::ask("disk.system-logs", LOGS))
+    super::overwrite::targets(call)
+        .iter()
+        .any(|(word, _, _)| {
+            let root = super::paths::found_root(word);
+            let word = root.as_ref().unwrap_or(word);
+            super::overwrite::absolute(word, call.ctx).is_some_and(|path| path.starts_with("/var/log"))
+        })
+        .then(|| Hit::ask("disk.system-logs", LOGS))
 }
 
 /// The package managers' options whose value is the next word: apt's `-o`, `-c`, `-t`, dnf's

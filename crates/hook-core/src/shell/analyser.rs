@@ -1386,7 +1386,11 @@ impl Analyser {
             if !exported || unchanged {
                 continue;
             }
-            let setting = Word { text: format!("{name}={}", value.text), raw: format!("{name}={}", value.raw), ..value.clone() };
+            let setting = Word {
+                text: format!("{name}={}", value.text),
+                raw: format!("{name}={}", value.raw),
+                ..value.clone()
+            };
             let export = SimpleCommand {
                 argv: vec![Word::literal("export"), setting],
                 via: vec!["assignment".into()],

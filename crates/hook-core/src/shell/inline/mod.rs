@@ -282,7 +282,8 @@ fn transliterated_in_place(language: Language, code: &str) -> bool {
     ["tr", "y"].iter().any(|operator| {
         code.match_indices(operator).any(|(at, _)| {
             let before = at.checked_sub(1).map(|i| bytes[i]);
-            let word_start = before.is_none_or(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'@' | b'%')));
+            let word_start =
+                before.is_none_or(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'@' | b'%')));
             let Some(&delimiter) = bytes.get(at + operator.len()) else { return false };
             if !word_start || !matches!(delimiter, b'/' | b'|' | b'#' | b'!' | b'{' | b'(' | b'[') {
                 return false;
