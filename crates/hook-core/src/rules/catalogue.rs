@@ -44,7 +44,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Git,
         catches: "git commands that destroy history or uncommitted work",
         rules: &[
-            ("git.reset-hard", "`reset --hard`"),
+            ("git.reset-hard", "`reset --hard`, `reset --merge`"),
             ("git.clean-force", "`clean -f`"),
             ("git.checkout-discard", "`checkout -- .`, forced checkout or switch"),
             ("git.restore-worktree", "`restore` of the work tree"),
@@ -111,7 +111,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "disk.package-remove",
                 "`apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove` (asks; forcing an essential package's removal is refused)",
             ),
-            ("disk.system-logs", "`journalctl --vacuum-*|--rotate`, `truncate` under `/var/log` (asks)"),
+            (
+                "disk.system-logs",
+                "`journalctl --vacuum-*|--rotate`, a log under `/var/log` emptied or written over (`: >`, `truncate`, `cp /dev/null`) (asks)",
+            ),
         ],
     },
     PackInfo {

@@ -247,8 +247,12 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "docker" | "podman" if matches!(verb(0), "inspect" | "container" | "image") => {
             args.iter().any(|a| shows_container_environment(&a.text))
         }
-        // `docker inspect app | jq '.[0].Config.Env'`.
-        "jq" | "gojq" | "jaq" => args.iter().any(|a| a.text.contains("Config.Env")),
+        // `docker inspect app | jq '.[0].Config.Env'`; `kubectl get pod p -o json | jq
+        // '.spec.containers[].env'`.
+        "jq" | "gojq" | "jaq" | "yq" => {
+            args.iter().any(|a| a.text.contains("Config.Env"))
+                || container_document_piped_in(command, commands) && mentions_environment(args)
+        }
         // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
         // `base64 <<<` of it.
         "echo" | "printf" => {
@@ -270,6 +274,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             };
             environment_piped_in(command, commands) && secretive()
                 || name == "awk" && args.iter().any(|code| reads_secret_variable(&code.text))
+                || container_document_piped_in(command, commands) && mentions_environment(args)
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
         "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" => {
@@ -373,6 +378,35 @@ fn shows_container_environment(format: &str) -> bool {
         || format
             .match_indices(".Config")
             .any(|(at, key)| format[at + key.len()..].trim_start().starts_with(['}', ')']))
+}
+
+/// Whether `command` reads a pipe from a command that prints a container's or pod's whole
+/// description, its environment among it: `docker|podman|nerdctl inspect`, `kubectl|oc get
+/// … -o yaml|json`, `kubectl describe pod`. What filters it for the environment prints the
+/// container's secrets as `printenv` would (`docker inspect app | grep -i env`).
+fn container_document_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
+    let crate::shell::Stdin::Pipe { from: Some(from) } = command.stdin else { return false };
+    let Some(source) = commands.get(from) else { return false };
+    let words: Vec<&str> = source.args().iter().map(|a| a.text.as_str()).collect();
+    match source.name() {
+        Some("docker" | "podman" | "nerdctl") => words.iter().take(2).any(|w| *w == "inspect"),
+        Some("kubectl" | "oc") => {
+            let whole = |format: &str| format.starts_with("yaml") || format.starts_with("json");
+            let as_document = words.windows(2).any(|pair| matches!(pair, ["-o" | "--output", f] if whole(f)))
+                || words.iter().any(|w| {
+                    let format = w.strip_prefix("--output=").or_else(|| w.strip_prefix("-o"));
+                    format.is_some_and(|f| whole(f.trim_start_matches('=')))
+                });
+            words.contains(&"describe") || words.contains(&"get") && as_document
+        }
+        _ => false,
+    }
+}
+
+/// Whether a filter's words name the environment (`grep -i env`, `jq '.[0].Config.Env'`,
+/// `sed -n '/Env/,/]/p'`).
+fn mentions_environment(args: &[crate::shell::Word]) -> bool {
+    args.iter().any(|a| a.text.to_ascii_lowercase().contains("env"))
 }
 
 /// Whether `command` reads a pipe from a command that prints the whole environment.

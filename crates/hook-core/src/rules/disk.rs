@@ -32,6 +32,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some(hit) = sysfs_write(call) {
         return Some(hit);
     }
+    if names_log_directory(call)
+        && let Some(hit) = log_wipe(call)
+    {
+        return Some(hit);
+    }
     let name = call.name?;
     if SYSTEM_TOOLS.contains(&name) {
         return judge_system(call, name);
@@ -322,7 +327,6 @@ const ADMIN_TOOLS: &[&str] = &[
     "sysctl",
     "setenforce",
     "journalctl",
-    "truncate",
     "apt",
     "apt-get",
     "aptitude",
@@ -341,7 +345,7 @@ const ADMIN_TOOLS: &[&str] = &[
 /// [`judge`] of an [`ADMIN_TOOLS`] command, out of line as [`judge_system`] is. Each asks: the
 /// change is the machine's, not the project's, and often meant in a container, but it weakens
 /// the kernel (`sysctl -w`, `setenforce 0`), throws away the logs of what happened
-/// (`journalctl --vacuum-*`, `truncate -s 0 /var/log/…`) or takes software away from everything
+/// (`journalctl --vacuum-*`; emptied in place: [`log_wipe`]) or takes software away from everything
 /// using it. Removing a package dpkg marks essential (`--force-remove-essential`) is refused:
 /// it breaks the system's shell or libc.
 #[inline(never)]
@@ -380,16 +384,35 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
             .iter()
             .any(|a| a.starts_with("--vacuum-") || *a == "--rotate")
             .then(|| Hit::ask("disk.system-logs", LOGS)),
-        // `truncate -s 0 /var/log/syslog`: emptied in place, as the log daemon keeps writing.
-        "truncate" => operands
-            .iter()
-            .any(|o| o.starts_with("/var/log/") || *o == "/var/log")
-            .then(|| Hit::ask("disk.system-logs", LOGS)),
         _ => package_removal(name, &args),
     }
 }
 
 const LOGS: &str = "This throws away the system's logs, the record of what happened on the machine. Ask the user whether to.";
+
+/// The cheap test in front of [`log_wipe`]: a word or redirection of the command names
+/// `/var/log`, or the command runs there.
+fn names_log_directory(call: &Call) -> bool {
+    call.ctx.cwd.starts_with("/var/log")
+        || call.command.redirects.iter().any(|r| r.target.text.contains("/var/log"))
+        || call.args().iter().any(|a| a.text.contains("/var/log"))
+}
+
+/// `: > /var/log/syslog`, `truncate -s 0 /var/log/auth.log`, `cp /dev/null /var/log/wtmp`,
+/// `tee /var/log/x < /dev/null`, `dd of=/var/log/…`: a system log emptied or written over in
+/// place, judged as `journalctl --vacuum-*` is (an ask: often meant in a container). Deleting
+/// one is the rm pack's (`rm.system-file`). Out of line: off an allowed call's path.
+#[inline(never)]
+fn log_wipe(call: &Call) -> Option<Hit> {
+    super::overwrite::targets(call)
+        .iter()
+        .any(|(word, _, _)| {
+            let root = super::paths::found_root(word);
+            let word = root.as_ref().unwrap_or(word);
+            super::overwrite::absolute(word, call.ctx).is_some_and(|path| path.starts_with("/var/log"))
+        })
+        .then(|| Hit::ask("disk.system-logs", LOGS))
+}
 
 /// The package managers' options whose value is the next word: apt's `-o`, `-c`, `-t`, dnf's
 /// and yum's `--setopt`, `--repo`, `--releasever`.

@@ -83,9 +83,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "checkout-index" if texts.iter().any(|a| *a == "--all" || short_cluster_has(a, 'a')) && texts.iter().any(|a| *a == "--force" || short_cluster_has(a, 'f')) => {
             Some(Hit::new("git.checkout-discard", "`git checkout-index -a -f` overwrites every uncommitted change in the work tree. Commit or `git stash` first."))
         }
-        "reset" => texts.contains(&"--hard").then(|| {
-            Hit::new("git.reset-hard", "`git reset --hard` throws away uncommitted changes. Commit or `git stash` them first, or use `git reset --soft`/`--mixed`.")
-        }),
+        "reset" if texts.contains(&"--hard") => {
+            Some(Hit::new("git.reset-hard", "`git reset --hard` throws away uncommitted changes. Commit or `git stash` them first, or use `git reset --soft`/`--mixed`."))
+        }
+        // `--merge` resets the index and every file whose staged change has no unstaged edit
+        // on top (git-reset(1)): staged work is lost as with `--hard`.
+        "reset" if texts.contains(&"--merge") => Some(Hit::new("git.reset-hard", "`git reset --merge` throws away staged changes (those with no unstaged edits on top). Commit or `git stash` them first, or use `git merge --abort`/`git reset --keep`.")),
         "clean" => is_forced_clean(&texts).then(|| {
             Hit::new("git.clean-force", "`git clean -f` permanently deletes untracked files. Preview with `git clean -n`, then delete specific paths, or ask the user.")
         }),

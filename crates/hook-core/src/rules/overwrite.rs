@@ -123,7 +123,7 @@ pub(super) fn absolute(word: &Word, ctx: &Context) -> Option<PathBuf> {
 
 /// The files the command writes from their start, whether what it writes is nothing, and the
 /// command's name (or `>`) for the message.
-fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
+pub(super) fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)> {
     let command = call.command;
     let args = command.args();
     let mut found = Vec::new();

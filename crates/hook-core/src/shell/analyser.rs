@@ -1144,6 +1144,10 @@ impl Analyser {
         }
         if !assignments.is_empty() {
             self.command_variables(assignments.iter().map(|(name, word)| (name.as_str(), word)), origin);
+            if simple.words.is_empty() {
+                let text = src.get(simple.start..simple.end).unwrap_or_default();
+                self.exported_by_default(&assignments, text);
+            }
         }
         let mut argv = Vec::new();
         for word in &simple.words {
@@ -1152,12 +1156,7 @@ impl Analyser {
         // `$(which cat) .env`, `"$(command -v bash)" -c …`: the program is the one looked up,
         // whatever directory it is in; every rule reads a program by its last name. Only the
         // command word: as an argument the path is unknown (`cp x "$(which git)"`).
-        if let Some(first) = argv.first_mut().filter(|w| w.dynamic)
-            && let Some(name) = looked_up(&first.raw)
-        {
-            first.text = name.to_string();
-            first.dynamic = false;
-        }
+        name_looked_up(&mut argv);
         let mut stdin = origin.stdin.clone();
         // `exec < FILE; bash`: the shell's own input is FILE from then on, what a later
         // command that does not redirect its own reads (a bare shell reads it as its script).
@@ -1372,6 +1371,34 @@ impl Analyser {
         }
         let script = Word { raw: text.clone(), text, dynamic: false, glob: false };
         Some(self.script(command.clone(), "alias".into(), &script, Dialect::Posix, origin))
+    }
+
+    /// `HOME=/tmp/x; claude -p hi`: a variable the agent's environment already exports stays
+    /// exported when assigned, so a bare assignment is `export NAME=VALUE` for every later
+    /// command, which is how the rules see it (a command of its own, via `assignment`).
+    fn exported_by_default(&mut self, assignments: &[(String, Word)], text: &str) {
+        for (name, value) in assignments {
+            let exported = name == "HOME" || name.starts_with("XDG_") || name.starts_with("AGENT_HOOKS_");
+            // `HOME=$HOME` changes nothing.
+            let unchanged = [format!("${name}"), format!("${{{name}}}")]
+                .iter()
+                .any(|same| value.raw.trim_matches('"') == same);
+            if !exported || unchanged {
+                continue;
+            }
+            let setting = Word {
+                text: format!("{name}={}", value.text),
+                raw: format!("{name}={}", value.raw),
+                ..value.clone()
+            };
+            let export = SimpleCommand {
+                argv: vec![Word::literal("export"), setting],
+                via: vec!["assignment".into()],
+                text: text.to_string(),
+                ..Default::default()
+            };
+            self.push(export);
+        }
     }
 
     /// Variables whose value a program runs (`GIT_SSH_COMMAND='…' git fetch`, `PAGER=…`,
@@ -1938,12 +1965,14 @@ impl Analyser {
                     command.via.push(via);
                     start += at;
                     peeled = true;
+                    name_looked_up(&mut command.argv[start..]);
                 }
                 Peel::Wraps { via, inner } => {
                     command.via.push(via);
                     command.argv = inner;
                     start = 0;
                     peeled = true;
+                    name_looked_up(&mut command.argv);
                 }
                 Peel::Script { via, script, dialect: script_dialect } => {
                     command.argv.drain(..start);
@@ -2832,6 +2861,17 @@ fn reads_as_command(words: &[LexWord]) -> bool {
         c.is_ascii_alphabetic() || matches!(c, '-' | '/' | '~' | '.' | '\'' | '"' | '$')
     });
     name && argument
+}
+
+/// [`looked_up`] applied to the command word of `argv`, also where a wrapper's peel reaches
+/// it (`sudo "$(which bash)"` is `sudo bash`).
+fn name_looked_up(argv: &mut [Word]) {
+    if let Some(first) = argv.first_mut().filter(|w| w.dynamic)
+        && let Some(name) = looked_up(&first.raw)
+    {
+        first.text = name.to_string();
+        first.dynamic = false;
+    }
 }
 
 /// The program a word that is only `$(which X)`, `` `which X` ``, `$(command -v X)` or

@@ -119,7 +119,7 @@ pub(super) fn unhex(text: &str) -> Option<String> {
 
 /// `tr FROM TO` with literal sets and ranges (`a-z`, rot13's `A-Za-z N-ZA-Mn-za-m`); `None`
 /// for classes, escapes and options, which are not computed.
-fn translate(text: &str, from: &str, to: &str) -> Option<String> {
+pub(super) fn translate(text: &str, from: &str, to: &str) -> Option<String> {
     let set = |spec: &str| -> Option<Vec<char>> {
         if spec.starts_with('-') || spec.contains(['[', '\\']) {
             return None;

@@ -242,6 +242,14 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
             findings.extend(scanner.run());
         }
     }
+    if matches!(language, Language::Perl | Language::Ruby)
+        // Perl's `eval { … }` is a block, not text.
+        && code.match_indices("eval").any(|(at, _)| !code[at + 4..].trim_start().starts_with('{'))
+        && transliterated_in_place(language, &code)
+    {
+        let what = "text transliterated in place (`tr`), which is not computed".to_string();
+        findings.push(Finding::Opaque { call: "eval".into(), argument: what });
+    }
     if let Some(sent) = environment::dump(language, &code, flag == "-p" || flag == "--print") {
         findings.push(Finding::Environment { sent });
     }
@@ -261,6 +269,34 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         findings.push(Finding::ForkLoop);
     }
     inline(name, &flag, distinct(findings))
+}
+
+/// Whether the code changes a string in place by transliteration (Perl's `tr/…/…/` and
+/// `y/…/…/` without `/r`, Ruby's `tr!`): what `eval` then runs (`$_ = '…'; tr/A-Za-z/N-ZA-Mn-za-m/;
+/// eval`) is not the literal the scan saw.
+fn transliterated_in_place(language: Language, code: &str) -> bool {
+    if language == Language::Ruby {
+        return code.contains(".tr!(") || code.contains(".tr_s!(");
+    }
+    let bytes = code.as_bytes();
+    ["tr", "y"].iter().any(|operator| {
+        code.match_indices(operator).any(|(at, _)| {
+            let before = at.checked_sub(1).map(|i| bytes[i]);
+            let word_start =
+                before.is_none_or(|b| !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'@' | b'%')));
+            let Some(&delimiter) = bytes.get(at + operator.len()) else { return false };
+            if !word_start || !matches!(delimiter, b'/' | b'|' | b'#' | b'!' | b'{' | b'(' | b'[') {
+                return false;
+            }
+            // `tr/a/b/r` returns a new string; the flags are what follows the third delimiter.
+            let rest = &code[at + operator.len() + 1..];
+            let flags = match delimiter {
+                b'/' | b'|' | b'#' | b'!' => rest.splitn(3, delimiter as char).nth(2),
+                _ => None,
+            };
+            !flags.is_some_and(|f| f.chars().take_while(char::is_ascii_alphabetic).any(|c| c == 'r'))
+        })
+    })
 }
 
 /// Whether perl runs its code once per input line (`-n`, `-p`, in a cluster such as `-nle`

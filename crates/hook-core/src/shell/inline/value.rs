@@ -526,6 +526,32 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
     if let Some(inner) = decoded.strip_prefix("bytes.fromhex(").and_then(|rest| rest.strip_suffix(')')) {
         return crate::shell::output::unhex(&part(inner, language, depth + 1, bound)?);
     }
+    // `codecs.decode('…', 'rot13')` (`encode`, `rot_13`, `rot-13`: rot13 is its own inverse).
+    for function in ["codecs.decode(", "codecs.encode(", "decode(", "encode("] {
+        if let Some(inner) = call(function)
+            && let [argument, codec] = split_top(inner, ",", language).as_slice()
+            && literal(codec, language)
+                .is_some_and(|(codec, _)| codec.to_ascii_lowercase().replace(['_', '-'], "") == "rot13")
+        {
+            return rot13(&part(argument, language, depth + 1, bound)?);
+        }
+    }
+    // Ruby's `'…'.tr('A-Za-z', 'N-ZA-Mn-za-m')`, Perl's `'…' =~ tr/…/…/r` (or `y///r`): the
+    // characters mapped, when both sets are literal.
+    if let Some((object, sets)) = text.rsplit_once(".tr(")
+        && let Some(sets) = sets.strip_suffix(')')
+        && let [from, to] = split_top(sets, ",", language).as_slice()
+    {
+        let (from, to) = (literal(from, language)?.0, literal(to, language)?.0);
+        return crate::shell::output::translate(&part(object, language, depth + 1, bound)?, &from, &to);
+    }
+    if let Some((object, operator)) = text.rsplit_once("=~")
+        && let Some(sets) = operator.trim().strip_prefix("tr/").or_else(|| operator.trim().strip_prefix("y/"))
+        && let [from, to, flags] = sets.splitn(3, '/').collect::<Vec<_>>()[..]
+        && flags.contains('r')
+    {
+        return crate::shell::output::translate(&part(object, language, depth + 1, bound)?, from, to);
+    }
     // `chr(46)`, `String.fromCharCode(46, 101)`.
     for function in ["chr(", "String.fromCharCode("] {
         if let Some(inner) = call(function) {
@@ -584,6 +610,11 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         return Some(values?.concat());
     }
     None
+}
+
+/// `text` with each ASCII letter moved 13 places round the alphabet.
+fn rot13(text: &str) -> Option<String> {
+    crate::shell::output::translate(text, "A-Za-z", "N-ZA-Mn-za-m")
 }
 
 /// `text` without parentheses that enclose all of it.

@@ -473,7 +473,8 @@ pub(crate) const CASES: &[Case] = &[
     ask("files.deny-read-tree", "cd ~/.aws && read -r -a a < /tmp/list; cat \"${a[@]}\""),
     ask("files.deny-read-tree", "cd ~/.aws && read -r f < /tmp/list; cat \"$f\""),
     deny("rm.unknown-target", "x=build; cd /nowhere && x=~/ok; rm -rf \"$x\""),
-    deny("rm.home", "cd /tmp && HOME=/tmp/h; rm -rf \"$HOME\""),
+    // The assignment of `HOME` is itself a change of the guard's environment (`trust`).
+    deny("guard.reconfigure", "cd /tmp && HOME=/tmp/h; rm -rf \"$HOME\""),
     deny("rm.unknown-target", "cd /tmp && mapfile -t a < list; rm -rf \"${a[@]}\""),
     deny("rm.root", "cd /tmp && a=ls; $a -rf /"),
     allow("cd src && a=(main.rs lib.rs); cat \"${a[@]}\""),

@@ -472,14 +472,43 @@ pub(crate) const CASES: &[Case] = &[
     ),
     ask("opaque.exec", r#"python3 -c "exec(__import__('base64').b64decode(open('p').read()))""#),
     allow(r#"python3 -c "exec(__import__('base64').b64decode('aW1wb3J0IG9z'))""#),
-    // `bytes.fromhex` is decoded and the code judged; a decoder the analyser does not
-    // compute (rot13) leaves the code unknown: a question.
+    // `bytes.fromhex` and rot13 (Python's codecs, Ruby's `tr`, Perl's `tr///r`) are decoded
+    // and the code judged; a decoder the analyser does not compute, or text changed in place
+    // before `eval`, leaves the code unknown: a question.
     deny(
         "rm.home",
         r#"python3 -c "exec(bytes.fromhex('696d706f7274206f733b6f732e73797374656d2822726d202d7266207e2229'))""#,
     ),
     allow(r#"python3 -c "exec(bytes.fromhex('696d706f7274206f73'))""#),
-    ask("opaque.exec", r#"python3 -c "import codecs;exec(codecs.decode('vzcbeg bf','rot13'))""#),
+    allow(r#"python3 -c "import codecs;exec(codecs.decode('vzcbeg bf','rot13'))""#),
+    deny(
+        "rm.home",
+        r#"python3 -c "import codecs; exec(codecs.decode('vzcbeg bf; bf.flfgrz(\"ez -es ~\")', 'rot13'))""#,
+    ),
+    deny(
+        "rm.home",
+        r#"python3 -c "import codecs; exec(codecs.encode('vzcbeg bf; bf.flfgrz(\"ez -es ~\")','rot_13'))""#,
+    ),
+    deny(
+        "rm.home",
+        r#"python3 -c "exec(__import__('codecs').decode('vzcbeg bf; bf.flfgrz(\"ez -es ~\")','rot-13'))""#,
+    ),
+    deny(
+        "rm.home",
+        r#"python3 -c "from codecs import decode; exec(decode('vzcbeg bf; bf.flfgrz(\"ez -es ~\")','ROT13'))""#,
+    ),
+    deny("rm.home", r#"ruby -e "eval 'flfgrz(\"ez -es ~\")'.tr('A-Za-z', 'N-ZA-Mn-za-m')""#),
+    deny("rm.home", r#"ruby -e "eval('flfgrz(\"ez -es ~\")'.tr('A-Za-z','N-ZA-Mn-za-m'))""#),
+    deny("rm.home", r#"perl -e "eval('flfgrz(\"ez -es ~\")' =~ tr/A-Za-z/N-ZA-Mn-za-m/r)""#),
+    ask("opaque.exec", r#"perl -e '$_=q(flfgrz("ez -es ~")); tr/A-Za-z/N-ZA-Mn-za-m/; eval'"#),
+    ask("opaque.exec", r#"perl -e '$x=q(flfgrz("ez -es ~")); $x =~ y/A-Za-z/N-ZA-Mn-za-m/; eval $x'"#),
+    ask("opaque.exec", r#"ruby -e 's = "flfgrz(%(ez -es ~))"; s.tr!("A-Za-z", "N-ZA-Mn-za-m"); eval s'"#),
+    ask("opaque.exec", r#"python3 -c "import codecs; exec(codecs.decode(open('x').read(), 'rot13'))""#),
+    allow(r#"python3 -c "import codecs; print(codecs.encode('hello', 'rot13'))""#),
+    allow(r#"ruby -e "eval('chgf 1'.tr('A-Za-z','N-ZA-Mn-za-m'))""#),
+    allow(r#"ruby -e 'puts "hello".tr("el", "ip")'"#),
+    allow("perl -pe 'tr/a-z/A-Z/' notes.txt"),
+    allow(r#"perl -e '$x="abc"; $x =~ tr/a-c/A-C/; print $x; eval { die "x" }'"#),
     ask("opaque.exec", r#"python3 -c "import base64;exec(base64.b64decode(s))""#),
     // Decoded data that is printed, not run.
     allow(r#"python3 -c "import base64;print(base64.b64decode('aGk='))""#),

@@ -1668,4 +1668,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("npm --prefix /tmp/absent-dir install lodash"),
     allow("cmake -S . -B /tmp/absent-build && make -C /tmp/absent-build"),
     allow("make -C absent-in-project reset"),
+    // A root shell reached through a looked-up program (`$(which bash)`) is the shell itself.
+    ask("opaque.exec", r#"sudo "$(which bash)""#),
+    ask("opaque.exec", "sudo $(command -v sh)"),
+    ask("opaque.exec", "sudo `which bash`"),
+    ask("opaque.exec", r#"sudo -u root "$(type -P zsh)""#),
+    ask("opaque.exec", "sudo env bash"),
+    ask("opaque.exec", r#"doas "$(which zsh)""#),
+    ask("opaque.exec", r#"sudo env "$(which bash)""#),
+    deny("rm.root", r#"sudo "$(which rm)" -rf /"#),
+    allow(r#"sudo "$(which apt-get)" update"#),
+    allow("sudo $(command -v systemctl) status nginx"),
+    allow(r#""$(which python3)" --version"#),
 ];

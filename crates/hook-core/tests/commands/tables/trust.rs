@@ -140,4 +140,21 @@ pub(crate) const CASES: &[Case] = &[
     // Look-alikes: reading the store, and writing next to it.
     allow("cat ~/.local/state/agent-hooks/trusted-policies"),
     allow("echo x > ~/.local/state/other-tool/state"),
+    // A variable the agent's environment exports stays exported when assigned: a bare
+    // assignment is `export` for every later command.
+    deny("guard.reconfigure", "HOME=/tmp/x; claude -p hi"),
+    deny("guard.reconfigure", "HOME=/tmp/x"),
+    deny("guard.reconfigure", "XDG_CONFIG_HOME=/tmp/c; claude -p hi"),
+    deny("guard.reconfigure", "XDG_STATE_HOME=/tmp/s; codex exec hi"),
+    deny("guard.reconfigure", "AGENT_HOOKS_CONFIG=/dev/null; claude -p hi"),
+    deny("guard.reconfigure", "AGENT_HOOKS_STOP_ACTIVE=1; make"),
+    deny("guard.reconfigure", "cd /tmp && HOME=$PWD; gemini -p hi"),
+    deny("guard.reconfigure", "f() { HOME=/tmp/x; }; f; claude -p hi"),
+    ask("opaque.exec", "PATH=/tmp/evil:$PATH; git status"),
+    allow("HOME_DIR=/tmp/x; echo $HOME_DIR"),
+    allow("x=1; echo $x"),
+    allow("HOME=$HOME; ls"),
+    allow("MY_XDG=/tmp/x; echo $MY_XDG"),
+    allow("HOME=/tmp/h npm ci"),
+    allow("PATH=$HOME/.cargo/bin:$PATH; cargo build"),
 ];
