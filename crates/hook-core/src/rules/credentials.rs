@@ -525,6 +525,11 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
         "cat" | "strings" | "xargs" | "tr" | "base64" => {
             args().iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
         }
+        // PowerShell's `env:` drive listed: `Get-ChildItem env:`, `dir env:\`, `gi env:*`.
+        "get-childitem" | "gci" | "dir" | "ls" | "get-item" | "gi" => args().iter().any(|a| {
+            let drive = a.trim_end_matches(['\\', '/', '*']);
+            drive.eq_ignore_ascii_case("env:") || drive.eq_ignore_ascii_case("-path:env:")
+        }),
         _ => false,
     }
 }

@@ -2681,8 +2681,9 @@ impl Analyser {
                     None if i > 0 => Stdin::Pipe { from: writer },
                     None => origin.stdin.clone(),
                 };
-                // `& $code`, `& $env:X`: PowerShell runs a command named by a value it does not fix.
-                let named_by_value = command.argv[0].dynamic && command.argv[0].raw.starts_with('$');
+                // `& $code`, `& $env:X`, `& (irm URL)`: PowerShell runs a command named by a
+                // value it does not fix.
+                let named_by_value = command.argv[0].dynamic && command.argv[0].raw.starts_with(['$', '(']);
                 let name = command.argv[0].raw.clone();
                 let simple = SimpleCommand {
                     argv: command.argv,

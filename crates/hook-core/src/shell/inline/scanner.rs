@@ -1495,6 +1495,8 @@ impl<'a> Scanner<'a> {
             ("os.path.expanduser(", true),
             ("expanduser(", true),
             ("File.expand_path(", true),
+            // Elixir's.
+            ("Path.expand(", true),
             ("Path(", false),
             ("pathlib.Path(", false),
             ("path.resolve(", false),
