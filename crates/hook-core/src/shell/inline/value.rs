@@ -468,7 +468,7 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
     let call = |name: &str| text.strip_prefix(name).and_then(|rest| rest.strip_suffix(')'));
     // `os.path.expanduser("~/x")`, `File.expand_path("~/x")`, `Path("~/x").expanduser()`.
     for wrapper in
-        ["os.path.expanduser(", "expanduser(", "File.expand_path(", "path.normalize(", "path.expand("]
+        ["os.path.expanduser(", "expanduser(", "File.expand_path(", "path.normalize(", "path.expand(", "Path.expand("]
     {
         if let Some(inner) = call(wrapper) {
             return part(inner, language, depth + 1, bound);
