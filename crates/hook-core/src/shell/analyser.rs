@@ -827,7 +827,8 @@ impl Analyser {
         self.substitutions(&LexWord { parts, raw: inner.to_string() }, &deeper);
     }
 
-    /// Analyse the commands of `$(body)`; its output when it is one plain echo or printf.
+    /// Analyse the commands of `$(body)`; its output when it is one pipeline of simple
+    /// commands whose output is computed (`echo`, `printf`, `echo … | base64 -d`).
     fn substitution(&mut self, body: &str, origin: &Origin) -> Option<String> {
         let inner = origin.through(&origin.via, origin.stdin.clone());
         if !self.admit(body, &inner) {
@@ -838,7 +839,7 @@ impl Analyser {
         let single = match parsed.list.items.as_slice() {
             [item] => {
                 !item.background
-                    && matches!(item.and_or.pipelines.as_slice(), [p] if matches!(p.commands.as_slice(), [Command::Simple(_)]))
+                    && matches!(item.and_or.pipelines.as_slice(), [p] if p.commands.iter().all(|c| matches!(c, Command::Simple(_))))
             }
             _ => false,
         };
@@ -2681,9 +2682,8 @@ impl Analyser {
                     None if i > 0 => Stdin::Pipe { from: writer },
                     None => origin.stdin.clone(),
                 };
-                // `& $code`, `& $env:X`, `& (irm URL)`: PowerShell runs a command named by a
-                // value it does not fix.
-                let named_by_value = command.argv[0].dynamic && command.argv[0].raw.starts_with(['$', '(']);
+                // `& $code`, `& $env:X`: PowerShell runs a command named by a value it does not fix.
+                let named_by_value = command.argv[0].dynamic && command.argv[0].raw.starts_with('$');
                 let name = command.argv[0].raw.clone();
                 let simple = SimpleCommand {
                     argv: command.argv,
