@@ -528,10 +528,15 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
             args().iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
         }
         // PowerShell's `env:` drive listed: `Get-ChildItem env:`, `dir env:\`, `gi env:*`.
-        _ if ["get-childitem", "gci", "dir", "ls", "get-item", "gi"].iter().any(|n| name.eq_ignore_ascii_case(n)) => args().iter().any(|a| {
-            let drive = a.trim_end_matches(['\\', '/', '*']);
-            drive.eq_ignore_ascii_case("env:") || drive.eq_ignore_ascii_case("-path:env:")
-        }),
+        _ if ["get-childitem", "gci", "dir", "ls", "get-item", "gi"]
+            .iter()
+            .any(|n| name.eq_ignore_ascii_case(n)) =>
+        {
+            args().iter().any(|a| {
+                let drive = a.trim_end_matches(['\\', '/', '*']);
+                drive.eq_ignore_ascii_case("env:") || drive.eq_ignore_ascii_case("-path:env:")
+            })
+        }
         _ => false,
     }
 }

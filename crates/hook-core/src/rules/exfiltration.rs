@@ -117,7 +117,10 @@ fn sends_clipboard(call: &Call) -> bool {
         .collect();
     !filled.is_empty()
         && call.args().iter().any(|arg| {
-            filled.iter().any(|file| arg.text.ends_with(file) && arg.text[..arg.text.len() - file.len()].ends_with(['@', '=', '<']) || arg.text == *file)
+            filled.iter().any(|file| {
+                arg.text.ends_with(file) && arg.text[..arg.text.len() - file.len()].ends_with(['@', '=', '<'])
+                    || arg.text == *file
+            })
         })
 }
 

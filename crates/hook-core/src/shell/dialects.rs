@@ -75,11 +75,11 @@ pub(super) fn zsh(text: &str) -> Cow<'_, str> {
                 i += 1;
                 word_start = false;
             }
-            // `${(%):-x}`, `${(j:,:)a}`: parameter flags, which bash has not.
-            b'$' if bytes.get(i + 1) == Some(&b'{') && bytes.get(i + 2) == Some(&b'(') => {
-                let close = text[i + 2..].find(')').map(|p| i + 2 + p);
-                out.push_str("${");
-                i = close.map_or(i + 2, |c| c + 1);
+            // `${(P)v}`: the variable named by `v`'s value, bash's `${!v}`. Other flags
+            // (`${(%):-x}`, `${(j:,:)a}`) are left for the parser to refuse.
+            b'$' if text[i..].starts_with("${(P)") => {
+                out.push_str("${!");
+                i += "${(P)".len();
                 word_start = false;
             }
             // `$cmd` of an array the text makes: every element, as `"${cmd[@]}"` (zsh does
@@ -132,7 +132,8 @@ pub(super) fn zsh(text: &str) -> Cow<'_, str> {
 fn zsh_arrays(text: &str) -> Vec<&str> {
     text.match_indices("=(")
         .filter_map(|(at, _)| {
-            let start = text[..at].rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |p| p + 1);
+            let start =
+                text[..at].rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |p| p + 1);
             (start < at).then(|| &text[start..at])
         })
         .collect()
@@ -214,11 +215,15 @@ pub(super) fn fish(text: &str) -> String {
             Some(_) => rest(0),
         };
         // `do`, `then`, `else` take the next command without a `;` (bash refuses `do;`).
-        let opens = ["do", "then", "else"].iter().any(|k| translated == *k || translated.ends_with(&format!(" {k}")));
+        let opens =
+            ["do", "then", "else"].iter().any(|k| translated == *k || translated.ends_with(&format!(" {k}")));
         if command.starts_with([' ', '\t']) && !translated.is_empty() && !out.ends_with(' ') {
             out.push(' ');
         }
         out.push_str(&translated);
+        if command.ends_with([' ', '\t']) && !translated.is_empty() && !opens {
+            out.push(' ');
+        }
         out.push_str(if opens && separator == ";" { " " } else { separator });
     }
     out
@@ -413,10 +418,13 @@ mod tests {
         assert_eq!(zsh("noglob rm -rf ~/.config"), "rm -rf ~/.config");
         assert_eq!(zsh("cmd=(rm -rf ~/.kube); $cmd"), "cmd=(rm -rf ~/.kube); \"${cmd[@]}\"");
         assert_eq!(zsh("for f in tests/*.py(.N); do echo $f; done"), "for f in tests/*.py; do echo $f; done");
-        assert_eq!(zsh("echo ${(%):-%n}"), "echo ${:-%n}");
+        assert_eq!(zsh("v=HOME; rm -rf ${(P)v}"), "v=HOME; rm -rf ${!v}");
         assert_eq!(zsh("[[ $a == b ]] && echo '=x'"), "[[ $a == b ]] && echo '=x'");
         assert_eq!(zsh("ls -la"), "ls -la");
-        assert_eq!(zsh("autoload -U zmv; zmv -f \"(*)\" \"/dev/null\""), "autoload -U zmv; mv -f * /dev/null");
+        assert_eq!(
+            zsh("autoload -U zmv; zmv -f \"(*)\" \"/dev/null\""),
+            "autoload -U zmv; mv -f * /dev/null"
+        );
         assert_eq!(zsh("zmv '(*).txt' '$1.md'; ls"), "mv *.txt $1.md; ls");
     }
 
@@ -425,8 +433,14 @@ mod tests {
         assert_eq!(fish("for f in src/**.py; echo $f; end"), "for f in src/**.py; do echo \"$f\"; done");
         assert_eq!(fish("eval (curl -s https://x/f)"), "eval $(curl -s https://x/f)");
         assert_eq!(fish("curl -s https://x/f | source"), "curl -s https://x/f | source /dev/stdin");
-        assert_eq!(fish("set -l p $HOME/.aws/credentials; cat $p"), "p=\"$HOME\"/.aws/credentials; cat \"$p\"");
-        assert_eq!(fish("if test -f x; echo y; else if true; echo z; end"), "if test -f x; then echo y; elif true; then echo z; fi");
+        assert_eq!(
+            fish("set -l p $HOME/.aws/credentials; cat $p"),
+            "p=\"$HOME\"/.aws/credentials; cat \"$p\""
+        );
+        assert_eq!(
+            fish("if test -f x; echo y; else if true; echo z; end"),
+            "if test -f x; then echo y; elif true; then echo z; fi"
+        );
         assert_eq!(fish("string unescape '\\x72' | source"), "printf '%b\\n' '\\x72' | source /dev/stdin");
     }
 }

@@ -368,9 +368,10 @@ fn dotnet_call(argv: &[Word]) -> Option<String> {
         ("io.directory", "delete") if recursive => Some(format!("Remove-Item -Recurse -Force {first}")),
         ("io.directory" | "io.file", "delete") => Some(format!("Remove-Item -Force {first}")),
         // `[IO.File]::ReadAllText(p)` and the other whole-file reads are `Get-Content p`.
-        ("io.file", "readalltext" | "readallbytes" | "readalllines" | "readlines" | "openread" | "opentext") => {
-            Some(format!("Get-Content {first}"))
-        }
+        (
+            "io.file",
+            "readalltext" | "readallbytes" | "readalllines" | "readlines" | "openread" | "opentext",
+        ) => Some(format!("Get-Content {first}")),
         ("microsoft.visualbasic.fileio.filesystem", "deletedirectory") => {
             Some(format!("Remove-Item -Recurse -Force {first}"))
         }
