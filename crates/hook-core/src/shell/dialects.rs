@@ -24,20 +24,17 @@ pub(super) fn zsh(text: &str) -> Cow<'_, str> {
     let mut zmv = false;
     while i < bytes.len() {
         let b = bytes[i];
-        match quote {
-            Some(q) => {
-                if q == b'"' && b == b'\\' && i + 1 < bytes.len() {
-                    out.push_str(&text[i..i + 2]);
-                    i += 2;
-                    continue;
-                }
-                if b == q {
-                    quote = None;
-                }
-                push_char(&mut out, text, &mut i);
+        if let Some(q) = quote {
+            if q == b'"' && b == b'\\' && i + 1 < bytes.len() {
+                out.push_str(&text[i..i + 2]);
+                i += 2;
                 continue;
             }
-            None => {}
+            if b == q {
+                quote = None;
+            }
+            push_char(&mut out, text, &mut i);
+            continue;
         }
         if command_start && word_start {
             // `noglob rm …`, `nocorrect rm …`: precommand modifiers, the command follows.

@@ -906,7 +906,7 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "NODE_OPTIONS='--require /tmp/e.js' node -v"),
     ask("opaque.exec", "PERL5OPT='-Mevil' perl -v"),
     deny("rm.home", "c=r; c+=m; $c -rf ~"),
-    ask("opaque.exec", "IFS=: read -r c d <<< 'rm:-rf'; $c $d ~"),
+    deny("rm.home", "IFS=: read -r c d <<< 'rm:-rf'; $c $d ~"),
     ask("opaque.exec", "bash \"$SCRIPT\""),
     ask("opaque.exec", "sh $TMPFILE"),
     deny("rm.home", "echo 'os.execute(\"rm -rf ~\")' > e.lua; lua e.lua"),
