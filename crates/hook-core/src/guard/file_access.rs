@@ -492,7 +492,10 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
         "mutt" | "neomutt" => &["-a", "-i", "-H"],
         "wget" => &["-i"],
         "curl" => &["-K", "--config"],
-        "aws" => &["--body"],
+        // `aws ec2 get-password-data --priv-launch-key KEY`: the private key is read.
+        "aws" => &["--body", "--priv-launch-key"],
+        // `oci os object put --file F` uploads F.
+        "oci" => &["--file"],
         // `git commit -F F`, `git tag -a -F F`, `git notes add -F F`, `git merge -F F`, a
         // commit's `--template F`: the file's content becomes a message in history, which a
         // push sends and `git log` prints.

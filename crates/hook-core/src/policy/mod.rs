@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 182] = [
+const CREDENTIAL_FILES: [&str; 184] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -329,6 +329,9 @@ const CREDENTIAL_FILES: [&str; 182] = [
     "~/.cargo/credentials",
     "~/.vault-token",
     "~/.terraform.d/credentials.tfrc.json",
+    // Terraform's state holds every resource's attributes in clear: passwords, keys, tokens.
+    "**/*.tfstate",
+    "**/*.tfstate.backup",
     "~/.config/hub",
     "~/.password-store/**",
     "~/.pgpass",

@@ -19,6 +19,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("rm.home", "the home directory"),
             ("rm.outside-project", "a path outside the project and the temp directories"),
             ("rm.project-root", "the whole project (`.`, `*`, its own path)"),
+            ("rm.tracked-files", "every tracked file handed to a delete (`git ls-files | xargs rm -f`)"),
             ("rm.unknown-target", "a target known only at run time"),
             ("rm.system-file", "a system file or directory"),
             ("rm.all", "any delete, in scope `all`"),
@@ -51,6 +52,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.push-force", "force push without a lease"),
             ("git.push-delete", "deleting remote branches or tags"),
             ("git.push-mirror", "`push --mirror`, `--prune`"),
+            ("git.push-force-default", "asks: a force push with a lease onto `main`, `master` or `trunk`"),
             ("git.push-stash", "pushing a stash (asked: it may hold untracked and ignored files)"),
             ("git.stash-clear", "`stash clear`"),
             ("git.stash-drop", "`stash drop`"),
@@ -213,6 +215,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.delete-crd", "deleting custom resource definitions"),
             ("kubernetes.delete-all", "`delete --all` or across all namespaces"),
             ("kubernetes.delete-manifest", "`delete -f app.yaml`, `delete -k dir`"),
+            ("kubernetes.delete-unknown", "asks: a delete whose kind is known only at run time"),
             ("kubernetes.drain", "`kubectl drain`"),
             ("kubernetes.scale-to-zero", "`scale --all --replicas=0`"),
             ("kubernetes.apply-prune", "`kubectl apply --prune`"),
@@ -291,6 +294,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             (
                 "exfiltration.environment",
                 "`env`, `printenv`, `/proc/*/environ` piped or substituted into a network client",
+            ),
+            (
+                "exfiltration.clipboard",
+                "asks: the clipboard (`pbpaste`, `xclip -o`, `wl-paste`) piped or filed into a network client",
             ),
             (
                 "exfiltration.tunnel",

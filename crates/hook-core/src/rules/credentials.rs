@@ -285,6 +285,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "declare" | "typeset" => has("-p") && words().iter().any(|w| secret_variable(&format!("${w}"))),
         "kubectl" | "oc" => {
             verb(0) == "config" && verb(1) == "view" && has("--raw")
+                // `kubectl cp POD:/var/run/secrets/…/token .`: a pod's service-account token.
+                || verb(0) == "cp" && words().iter().any(|w| w.contains(":/var/run/secrets/") || w.contains(":/run/secrets/"))
                 || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
         }
         // `git credential fill`, and a helper asked directly (`git credential-store get`).
@@ -558,6 +560,16 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
         }
         "cat" | "strings" | "xargs" | "tr" | "base64" => {
             args().iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
+        }
+        // PowerShell's `env:` drive listed: `Get-ChildItem env:`, `dir env:\`, `gi env:*`.
+        _ if ["get-childitem", "gci", "dir", "ls", "get-item", "gi"]
+            .iter()
+            .any(|n| name.eq_ignore_ascii_case(n)) =>
+        {
+            args().iter().any(|a| {
+                let drive = a.trim_end_matches(['\\', '/', '*']);
+                drive.eq_ignore_ascii_case("env:") || drive.eq_ignore_ascii_case("-path:env:")
+            })
         }
         _ => false,
     }

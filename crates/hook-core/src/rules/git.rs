@@ -469,6 +469,10 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
     let mut forced = false;
     let mut deletes = false;
     let mut stash = false;
+    // A lease is still a force push: onto the default branch it rewrites what everyone builds on.
+    let mut default_branch = args.iter().any(|a| {
+        a.strip_prefix("--force-with-lease=").is_some_and(|lease| is_default_branch(lease.split(':').next()))
+    });
     let mut positional = 0;
     let mut words = args.iter();
     while let Some(arg) = words.next() {
@@ -486,6 +490,7 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
                 // The first operand is the remote; `+` on a later one forces that ref, and an
                 // empty source (`:branch`) deletes it.
                 forced |= positional > 0 && refspec.starts_with('+');
+                default_branch |= positional > 0 && is_default_branch(refspec.rsplit(':').next());
                 deletes |= positional > 0 && refspec.starts_with(':') && refspec.len() > 1;
                 // `git push origin stash@{0}:refs/heads/x`, `refs/stash`: a stash holds what
                 // `git stash -u`/`--all` took, ignored `.env` files among them.
@@ -513,9 +518,24 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
             "This push deletes a branch on the remote, with any commits nobody else has. Ask the user to delete it.",
         ));
     }
+    if leased && default_branch {
+        return Some(Hit::ask(
+            "git.push-force-default",
+            "This force push (with a lease) rewrites the default branch on the remote, which everyone builds on. Push to a branch of your own, or ask the user.",
+        ));
+    }
     (forced && !leased).then(|| {
         Hit::new("git.push-force", "A force push can overwrite commits on the remote that you do not have. Use `git push --force-with-lease`, or ask the user.")
     })
+}
+
+/// `main`, `master`, `trunk` (also as `+refs/heads/main`): the branches a remote's default
+/// usually is.
+fn is_default_branch(reference: Option<&str>) -> bool {
+    let Some(reference) = reference else { return false };
+    let name = reference.trim_start_matches('+');
+    let name = name.strip_prefix("refs/heads/").unwrap_or(name);
+    matches!(name, "main" | "master" | "trunk")
 }
 
 /// `git restore` touches the work tree unless only `--staged` is given.
@@ -804,8 +824,9 @@ mod tests {
             (&["git", "reset", "--hard$(true)"], Some("git.reset-hard")),
             (&["git", "clean", "--for", "-d"], Some("git.clean-force")),
             (&["git", "clean", "--for", "--dry"], None),
-            (&["git", "push", "--force-with-lea", "origin", "main"], None),
-            (&["git", "push", "--force", "--force-with-lea=main:abc", "origin", "main"], None),
+            (&["git", "push", "--force-with-lea", "origin", "feature"], None),
+            (&["git", "push", "--force", "--force-with-lea=feature:abc", "origin", "feature"], None),
+            (&["git", "push", "--force-with-lea", "origin", "main"], Some("git.push-force-default")),
             (&["git", "push", "--mir"], Some("git.push-mirror")),
             (&["git", "checkout", "--", "--forc"], None),
             (&["git", "status", "--sh"], None),
@@ -834,7 +855,7 @@ mod tests {
             &["git", "push"],
             &["git", "push", "-u", "origin", "main"],
             &["git", "push", "--force-with-lease"],
-            &["git", "push", "--force-with-lease=main:abc", "origin", "main"],
+            &["git", "push", "--force-with-lease=feature:abc", "origin", "feature"],
             &["git", "push", "--force", "--force-with-lease"],
             &["git", "branch", "-d", "feature"],
             &["git", "clean", "-n"],

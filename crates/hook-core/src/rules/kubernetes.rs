@@ -62,7 +62,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     match name {
-        "kubectl" | "oc" | "kubecolor" => kubectl(&args, &operands(call.args(), VALUE_OPTIONS)),
+        "kubectl" | "oc" | "kubecolor" => {
+            let words = operands(call.args(), VALUE_OPTIONS);
+            kubectl(&args, &words).or_else(|| unknown_kind_deleted(call, &words))
+        }
         "helm" => {
             let verb = args.iter().find(|a| !a.starts_with('-'))?;
             matches!(*verb, "uninstall" | "delete" | "del" | "un")
@@ -76,6 +79,16 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         _ => None,
     }
 }
+
+/// `kubectl delete $(kubectl get ns -o name | grep -v kube)`: what is deleted (the kind, or
+/// `kind/name`) is only known at run time, so it may be any of the wide kinds above.
+fn unknown_kind_deleted(call: &Call, words: &[&str]) -> Option<Hit> {
+    let ["delete", kind, ..] = words else { return None };
+    let unknown = call.args().iter().any(|w| w.dynamic && w.text == *kind && !w.home_only());
+    unknown.then(|| Hit::ask("kubernetes.delete-unknown", DELETE_UNKNOWN))
+}
+
+const DELETE_UNKNOWN: &str = "What this deletes (the kind, or the objects) is only known when the command runs: it may be namespaces, nodes or volumes. Name the objects, or ask the user.";
 
 fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
     let verb = *words.first()?;

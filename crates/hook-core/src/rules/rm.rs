@@ -103,6 +103,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some((place, root)) = found_hit {
         return recursive_delete_hit(name, (place, &root));
     }
+    if let Some(hit) = tracked_files_deleted(call, &args.targets) {
+        return Some(hit);
+    }
     let mut targets: Vec<&Word> = args.targets;
     if targets.is_empty()
         && POWERSHELL_ONLY_DELETES.contains(&name)
@@ -720,6 +723,38 @@ fn linked_out_below(root: &Word, call: &Call) -> Option<Place> {
 
 /// The `find` whose findings command `call` is given (`find … -exec rm -rf {} +`, `find … |
 /// xargs rm -rf`).
+/// `git ls-files | xargs rm -f`: the names xargs hands on are every tracked file (or every
+/// untracked one, `-o`), so the delete is `git rm -rf .` with the uncommitted changes lost;
+/// a pathspec (`git ls-files '*.orig'`) narrows it to those files.
+fn tracked_files_deleted(call: &Call, targets: &[&Word]) -> Option<Hit> {
+    if !targets.iter().any(|word| word.text == crate::shell::XARGS_INPUT) {
+        return None;
+    }
+    let Stdin::Pipe { from: Some(from) } = call.command.stdin else { return None };
+    let lister = call.analysis.commands.get(from)?;
+    let args = lister.args();
+    let at = args.iter().position(|w| w.text == "ls-files").filter(|_| lister.name() == Some("git"))?;
+    let mut words = args[at + 1..].iter();
+    let mut whole = true;
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            // Options whose value is a separate word.
+            "-x" | "-X" | "--exclude" | "--exclude-from" | "--exclude-per-directory" | "--with-tree" => {
+                words.next();
+            }
+            "--" | "." | "./" | ":/" => {}
+            option if option.starts_with('-') => {}
+            _ => whole = false,
+        }
+    }
+    whole.then(|| {
+        Hit::new(
+            "rm.tracked-files",
+            "Deleting each file `git ls-files` lists deletes the whole work tree with its uncommitted changes. Remove the specific paths, or ask the user.",
+        )
+    })
+}
+
 fn source_find<'a>(call: &Call<'a>) -> Option<&'a crate::shell::SimpleCommand> {
     let commands = &call.analysis.commands;
     let via = |prefix: &str| call.command.via.iter().any(|via| via.starts_with(prefix));

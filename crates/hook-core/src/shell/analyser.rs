@@ -93,10 +93,15 @@ pub(super) struct Analyser {
     /// then hold (`tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT`): the shell runs them at its
     /// exit, in its own scope. `None` while they are being read.
     traps: Option<Vec<Trap>>,
+    /// Names `declare -i` (`typeset -i`, `local -i`) made integers: a value assigned to one
+    /// later is evaluated as arithmetic, running the substitutions in its subscripts.
+    integers: Vec<String>,
 }
 
 /// The most `git config` settings carried to later git commands.
 const MAX_GIT_SETTINGS: usize = 64;
+/// The most names `declare -i` makes integers that are tracked.
+const MAX_INTEGERS: usize = 64;
 
 /// Variables whose value programs run as a shell command line.
 const COMMAND_VARIABLES: &[&str] = &[
@@ -266,6 +271,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         links: Vec::new(),
         git_settings: Vec::new(),
         traps: Some(Vec::new()),
+        integers: Vec::new(),
     };
     analyser.text(line, dialect, &Origin::default());
     analyser.read_traps(0);
@@ -752,6 +758,11 @@ impl Analyser {
             "unset" | "read" => args.iter().filter(|w| !w.text.starts_with('-')).collect(),
             "declare" | "typeset" | "local" | "export" | "readonly" => {
                 let integer = args.iter().any(|w| w.text.starts_with('-') && w.text.contains('i'));
+                if integer && self.integers.len() < MAX_INTEGERS {
+                    let names = args.iter().filter(|w| !w.text.starts_with('-'));
+                    let names = names.map(|w| w.text.split('=').next().unwrap_or_default().to_string());
+                    self.integers.extend(names);
+                }
                 args.iter()
                     .filter(|w| !w.text.starts_with('-') && (integer || !w.text.contains('=')))
                     .collect()
@@ -827,7 +838,8 @@ impl Analyser {
         self.substitutions(&LexWord { parts, raw: inner.to_string() }, &deeper);
     }
 
-    /// Analyse the commands of `$(body)`; its output when it is one plain echo or printf.
+    /// Analyse the commands of `$(body)`; its output when it is one pipeline of simple
+    /// commands whose output is computed (`echo`, `printf`, `echo … | base64 -d`).
     fn substitution(&mut self, body: &str, origin: &Origin) -> Option<String> {
         let inner = origin.through(&origin.via, origin.stdin.clone());
         if !self.admit(body, &inner) {
@@ -838,7 +850,7 @@ impl Analyser {
         let single = match parsed.list.items.as_slice() {
             [item] => {
                 !item.background
-                    && matches!(item.and_or.pipelines.as_slice(), [p] if matches!(p.commands.as_slice(), [Command::Simple(_)]))
+                    && matches!(item.and_or.pipelines.as_slice(), [p] if p.commands.iter().all(|c| matches!(c, Command::Simple(_))))
             }
             _ => false,
         };
@@ -1119,6 +1131,11 @@ impl Analyser {
                     continue;
                 }
             }
+            // `declare -i n; n='a[$(cmd)]'`: the value is arithmetic, and runs `cmd`.
+            if self.integers.iter().any(|integer| integer == name) {
+                self.opaque_substitutions(&value.raw, origin);
+                self.arithmetic_names(&value.raw, origin, 0);
+            }
             let mut word = self.expand_value(value, origin);
             if append {
                 match self.vars.get(name) {
@@ -1243,7 +1260,12 @@ impl Analyser {
         }
         self.evaluated_words(&argv, origin);
         self.builtin_assignments(&argv, origin);
-        let own_ifs = assignments.iter().any(|(name, _)| name == "IFS");
+        // `IFS=. read a b`: the separators, when the value is written out.
+        let own_ifs = assignments
+            .iter()
+            .rev()
+            .find(|(name, _)| name == "IFS")
+            .map(|(_, value)| (!value.dynamic).then(|| value.text.clone()));
         self.read_from_text(&argv, &stdin, own_ifs);
         let text = src.get(simple.start..simple.end).unwrap_or_default().to_string();
         let moves = matches!(argv.first().map(|w| w.text.as_str()), Some("cd" | "pushd" | "popd"));
@@ -1721,7 +1743,7 @@ impl Analyser {
 
     /// `read [-r] a b <<< "text"` (or from a heredoc): the line fixes what the variables get,
     /// split on blanks as bash does, the last one taking the rest; `read -a arr` fills an array.
-    fn read_from_text(&mut self, argv: &[Word], stdin: &Stdin, own_ifs: bool) {
+    fn read_from_text(&mut self, argv: &[Word], stdin: &Stdin, own_ifs: Option<Option<String>>) {
         if argv
             .first()
             .is_some_and(|w| matches!(w.text.as_str(), "read" | "mapfile" | "readarray") && !w.dynamic)
@@ -1758,8 +1780,28 @@ impl Analyser {
             }
         }
         let line = text.lines().next().unwrap_or_default();
+        // `IFS=. read a b <<< "ssh.id_ed25519"`: split on each of the separators given (blanks
+        // among them run together, as bash does), the last variable taking the rest.
+        if let Some(Some(ifs)) = &own_ifs
+            && !line.contains(['$', '`'])
+        {
+            let separator = |c: char| ifs.contains(c);
+            let line = line.trim_matches(|c: char| c.is_whitespace() && separator(c));
+            if let Some(array) = array {
+                let fields = line.split(separator).map(str::to_string).collect();
+                self.vars.set_array(&array, Some(fields), false);
+                return;
+            }
+            let names = if names.is_empty() { vec!["REPLY".to_string()] } else { names };
+            let mut fields = line.splitn(names.len(), separator);
+            for var in &names {
+                self.vars.set(var, Some(fields.next().unwrap_or_default().to_string()));
+            }
+            return;
+        }
+        let own_ifs = own_ifs.is_some();
         // Text still holding an expansion is known only at run time; split on an `IFS` given
-        // to `read` alone, it is not worked out here.
+        // to `read` alone and not written out, it is not worked out here.
         if line.contains(['$', '`']) || own_ifs {
             // `read f <<< "$(cat list)"`: the words of what the command prints.
             let substitution = line.trim();

@@ -953,14 +953,14 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
             operands(2).next().filter(|w| w.text.contains('@') && !w.text.starts_with(['.', '/']))
         }
         ("pip" | "pip3" | "uv" | "pipx", Some("install")) => pip_sources(&argv[2..])
-            .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text))
+            .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text) || computed_spec(w))
             .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
         ("uv", Some("pip")) if argv.get(2).is_some_and(|w| w.text == "install") => pip_sources(&argv[3..])
-            .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text))
+            .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text) || computed_spec(w))
             .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
         ("python" | "python3", Some("-m")) if argv.get(2).is_some_and(|w| w.text == "pip") => {
             pip_sources(argv.get(4..).unwrap_or_default())
-                .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text))
+                .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text) || computed_spec(w))
                 .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text)))
         }
         // A package installed from a URL or a repository runs its install scripts (`npm
@@ -1158,6 +1158,18 @@ fn is_url(text: &str) -> bool {
 }
 
 /// A pip or uv source that is no registry package: a URL or a VCS checkout.
+/// `pip install "$(curl -s URL)"`: a package spec that is wholly the output of a command that
+/// is not plain data or a file's text, so it may be any URL or repository
+/// (`"requests==$(cat VERSION)"` and `"$(cat extra.txt)"` are a name and a list).
+fn computed_spec(word: &Word) -> bool {
+    word.dynamic
+        && word.text.starts_with(['$', '`'])
+        && super::opaque::substitutions(&word.text).iter().any(|body| {
+            let program = body.split_whitespace().next().unwrap_or_default();
+            !super::opaque::prints_data(body) && !matches!(program, "cat" | "head" | "tail" | "<")
+        })
+}
+
 fn is_remote_spec(text: &str) -> bool {
     is_url(text)
         || ["git+", "hg+", "svn+", "bzr+"].iter().any(|vcs| text.starts_with(vcs))

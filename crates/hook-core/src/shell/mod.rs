@@ -8,6 +8,7 @@ mod analyser;
 pub(crate) mod base64;
 mod braces;
 mod cmd;
+mod dialects;
 mod flat;
 mod inline;
 mod launchers;

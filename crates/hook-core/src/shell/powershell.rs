@@ -343,7 +343,7 @@ impl Parser<'_> {
 /// .NET calls that run code or delete files, as the PowerShell commands that do the same:
 /// `[scriptblock]::Create("…")` is its text, `[IO.Directory]::Delete(p, $true)` is
 /// `Remove-Item -Recurse p`, `[Diagnostics.Process]::Start("cmd", "/c …")` is `& cmd /c …`.
-/// Code given as a value (`[scriptblock]::Create($s)`) is `& $s`: a command the line does not fix.
+/// Code given as a value (`[scriptblock]::Create($s)`) is `Invoke-Expression $s`: code the line does not fix.
 fn dotnet_call(argv: &[Word]) -> Option<String> {
     let [call, arguments, ..] = argv else { return None };
     // `("…")` and `("…").Invoke`: the arguments end where their bracket closes.
@@ -360,12 +360,18 @@ fn dotnet_call(argv: &[Word]) -> Option<String> {
         let body = text.strip_prefix(quote)?.strip_suffix(quote)?;
         (!(quote == '"' && body.contains('$'))).then(|| body.replace("''", "'"))
     };
-    let code = |text: &str| literal(text).unwrap_or_else(|| format!("& {text}"));
+    // Code computed at run time (`(irm URL)`, `$s`) runs as `Invoke-Expression` would run it.
+    let code = |text: &str| literal(text).unwrap_or_else(|| format!("Invoke-Expression {text}"));
     let recursive = args.get(1).is_some_and(|flag| flag.trim().eq_ignore_ascii_case("$true"));
     match (class, method) {
         ("scriptblock" | "management.automation.scriptblock", "create") => Some(code(first)),
         ("io.directory", "delete") if recursive => Some(format!("Remove-Item -Recurse -Force {first}")),
         ("io.directory" | "io.file", "delete") => Some(format!("Remove-Item -Force {first}")),
+        // `[IO.File]::ReadAllText(p)` and the other whole-file reads are `Get-Content p`.
+        (
+            "io.file",
+            "readalltext" | "readallbytes" | "readalllines" | "readlines" | "openread" | "opentext",
+        ) => Some(format!("Get-Content {first}")),
         ("microsoft.visualbasic.fileio.filesystem", "deletedirectory") => {
             Some(format!("Remove-Item -Recurse -Force {first}"))
         }

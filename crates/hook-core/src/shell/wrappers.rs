@@ -1053,11 +1053,16 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "call" if dialect == Dialect::Cmd => wraps("call", argv, 1),
         "start" if dialect == Dialect::Cmd => start(argv),
         shell if SHELLS.contains(&shell) => match shell_invocation(argv).command {
-            Some(index) => Peel::Script {
-                via: format!("{shell} -c"),
-                script: shell_command_text(&argv[index]),
-                dialect: Dialect::Posix,
-            },
+            Some(index) => {
+                let mut script = shell_command_text(&argv[index]);
+                // zsh's and fish's own syntax, written as the bash that runs the same.
+                match shell {
+                    "zsh" => script.text = super::dialects::zsh(&script.text).into_owned(),
+                    "fish" => script.text = super::dialects::fish(&script.text),
+                    _ => {}
+                }
+                Peel::Script { via: format!("{shell} -c"), script, dialect: Dialect::Posix }
+            }
             None => Peel::Runs,
         },
         _ => launched(&name, argv),
@@ -1065,12 +1070,13 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
 }
 
 /// `cmake -E COMMAND ARGS`: the deletes as rm (`remove_directory D` is `rm -rf D`, `remove
-/// [-f] F` is `rm -f F`), `rm` and `env` as themselves; any other command runs itself.
+/// [-f] F` is `rm -f F`), `rm`, `env` and `tar` as themselves; any other command runs itself.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn cmake_command(argv: &[Word]) -> Peel {
     let Some(command) = argv.get(2) else { return Peel::Runs };
     let flags = match command.text.as_str() {
-        "rm" | "env" => return wraps("cmake -E", argv, 2),
+        // `cmake -E tar cf OUT FILES` is tar with tar's own words.
+        "rm" | "env" | "tar" => return wraps("cmake -E", argv, 2),
         "remove_directory" => "-rf",
         "remove" => "-f",
         _ => return Peel::Runs,

@@ -1,6 +1,7 @@
 //! The command table's themed parts, one file each, so that each area's rows (dangerous lines
 //! and their harmless look-alikes) live beside each other.
 
+mod dialects;
 mod expansion;
 mod hostile;
 mod indirect;
@@ -33,4 +34,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     planted::CASES,
     writes::CASES,
     packs::CASES,
+    dialects::CASES,
 ];

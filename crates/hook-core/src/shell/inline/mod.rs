@@ -105,6 +105,13 @@ fn source(name: &str, language: Language, argv: &[Word]) -> Source {
             module_code(argv).unwrap_or(Source::Elsewhere)
         }
         // `bun run -` reads the program from standard input, as `bun -` does.
+        // `bun run --bun -e CODE` is `bun -e CODE`.
+        ("bun", _)
+            if argv.get(1).is_some_and(|w| w.text == "run")
+                && argv.iter().any(|w| matches!(w.text.as_str(), "-e" | "--eval" | "-p" | "--print")) =>
+        {
+            named_code(argv, &["-e", "--eval", "-p", "--print"], false)
+        }
         ("bun", _) if argv.get(1).is_some_and(|w| w.text == "run") => {
             if argv.get(2).is_some_and(|w| w.text == "-") { Source::Stdin } else { Source::Elsewhere }
         }

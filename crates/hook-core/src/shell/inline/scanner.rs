@@ -618,7 +618,15 @@ impl<'a> Scanner<'a> {
                 break;
             }
         }
-        let (method, args, end) = self.method_at(at)?;
+        let Some((method, args, end)) = self.method_at(at) else {
+            // `fetch(u, {body: Bun.file(p)})`, `new Response(Bun.file(p))`: a Bun file handed
+            // on is read by what takes it.
+            if via.ends_with("Bun.file") {
+                let via = format!("{} {via}", self.language.label());
+                self.findings.push(Finding::Access { via, path: Word::literal(path), write: false });
+            }
+            return None;
+        };
         let effect = match method {
             "read_text" | "read_bytes" | "text" | "json" | "arrayBuffer" | "bytes" | "getText"
             | "readLines" | "eachLine" | "newReader" | "withReader" | "readBytes" => Effect::Read,
@@ -1495,6 +1503,8 @@ impl<'a> Scanner<'a> {
             ("os.path.expanduser(", true),
             ("expanduser(", true),
             ("File.expand_path(", true),
+            // Elixir's.
+            ("Path.expand(", true),
             ("Path(", false),
             ("pathlib.Path(", false),
             ("path.resolve(", false),

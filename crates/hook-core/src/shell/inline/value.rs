@@ -446,6 +446,34 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
     if let Some(object) = reversed.or_else(|| text.strip_suffix(".split(\"\").reverse().join(\"\")")) {
         return Some(part(object, language, depth + 1, bound)?.chars().rev().collect());
     }
+    // `'/proc/%d/environ' % 1`, `'%s/.ssh/%s' % (h, k)`: Python's `%` formatting, each
+    // conversion taking the next value.
+    if language == Language::Python
+        && let [format, values] = split_top(text, "%", language).as_slice()
+        && let Some((format, false)) = literal(format.trim(), language)
+    {
+        let values = strip_parens(values.trim());
+        let mut values = split_top(values, ",", language).into_iter().filter(|v| !v.trim().is_empty());
+        let mut out = String::new();
+        let mut chars = format.chars();
+        while let Some(c) = chars.next() {
+            match (c, c == '%') {
+                (_, true) => match chars.next()? {
+                    '%' => out.push('%'),
+                    's' | 'd' | 'i' | 'r' => {
+                        let value = values.next()?.trim();
+                        match value.bytes().all(|b| b.is_ascii_digit()) {
+                            true => out.push_str(value),
+                            false => out.push_str(&part(value, language, depth + 1, bound)?),
+                        }
+                    }
+                    _ => return None,
+                },
+                (c, false) => out.push(c),
+            }
+        }
+        return Some(out);
+    }
     let operators: &[&str] = match language {
         Language::Perl | Language::Php => &["."],
         Language::Lua => &[".."],
@@ -467,9 +495,14 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
     }
     let call = |name: &str| text.strip_prefix(name).and_then(|rest| rest.strip_suffix(')'));
     // `os.path.expanduser("~/x")`, `File.expand_path("~/x")`, `Path("~/x").expanduser()`.
-    for wrapper in
-        ["os.path.expanduser(", "expanduser(", "File.expand_path(", "path.normalize(", "path.expand("]
-    {
+    for wrapper in [
+        "os.path.expanduser(",
+        "expanduser(",
+        "File.expand_path(",
+        "path.normalize(",
+        "path.expand(",
+        "Path.expand(",
+    ] {
         if let Some(inner) = call(wrapper) {
             return part(inner, language, depth + 1, bound);
         }

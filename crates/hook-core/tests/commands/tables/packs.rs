@@ -28,8 +28,11 @@ pub(crate) const CASES: &[Case] = &[
     deny("git.push-delete", "git push --del origin old-branch"),
     deny("git.push-delete", "git push --pru origin"),
     deny("git.push-force", "git push origin main --forc"),
-    allow("git push --force-with-lea origin main"),
-    allow("git push --force-with-lea=main:abc123 origin main"),
+    // A lease is still a force push: onto the default branch it asks (red team 14, cause N).
+    ask("git.push-force-default", "git push --force-with-lea origin main"),
+    ask("git.push-force-default", "git push --force-with-lea=main:abc123 origin main"),
+    allow("git push --force-with-lea origin feature"),
+    allow("git push --force-with-lea=feature:abc123 origin feature"),
     allow("git push --fol origin main"),
     allow("git push --set-up origin feature"),
     deny("git.checkout-discard", "git checkout --forc main"),
