@@ -4,12 +4,12 @@
 //! All recursion into nested text (substitutions, `-c` strings, eval, fed text, script
 //! blocks) goes through [`Analyser::text`], which enforces the depth bound and the budget.
 
+use super::XARGS_INPUT_TOKEN;
 use super::braces::{self, Braces};
 use super::flat::FlatScript;
 use super::lexer::{self, LexWord, Part, Redir};
 use super::parser::{self, Command, Compound, List, Redirection, Simple};
 use super::resolve::{self, Vars};
-use super::wrappers::XARGS_INPUT_TOKEN;
 use super::wrappers::{self, Peel};
 use super::{
     Analysis, Dialect, EnvironmentDump, Redirect, RedirectOp, SimpleCommand, Stdin, Unseen, UnseenKind, Word,
@@ -1893,7 +1893,7 @@ impl Analyser {
             .argv
             .first()
             .filter(|name| {
-                name.text == "{}" || name.text.ends_with("/{}") || name.text.contains(wrappers::XARGS_INPUT)
+                name.text == "{}" || name.text.ends_with("/{}") || name.text.contains(super::XARGS_INPUT)
             })
             .map(|name| {
                 format!("the program `{}` runs is each file found at run time, which is not seen", name.raw)
@@ -2100,8 +2100,8 @@ impl Analyser {
             return;
         }
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
-        let inputs = command.argv.iter().filter(|w| w.text.contains(wrappers::XARGS_INPUT)).count();
-        if inputs != 1 || command.argv.last().is_none_or(|w| w.text != wrappers::XARGS_INPUT) {
+        let inputs = command.argv.iter().filter(|w| w.text.contains(super::XARGS_INPUT)).count();
+        if inputs != 1 || command.argv.last().is_none_or(|w| w.text != super::XARGS_INPUT) {
             return;
         }
         let Some(text) = output::printed(&self.commands, from) else { return };
@@ -2140,8 +2140,8 @@ impl Analyser {
         else {
             return;
         };
-        let rooted = format!("{}/{}", root.text.trim_end_matches('/'), wrappers::XARGS_INPUT);
-        for word in command.argv.iter_mut().skip(1).filter(|w| w.text == wrappers::XARGS_INPUT) {
+        let rooted = format!("{}/{}", root.text.trim_end_matches('/'), super::XARGS_INPUT);
+        for word in command.argv.iter_mut().skip(1).filter(|w| w.text == super::XARGS_INPUT) {
             word.text.clone_from(&rooted);
         }
     }
@@ -2199,8 +2199,8 @@ impl Analyser {
         via_chain.push(via.clone());
         let inner = origin.through(&via_chain, command.stdin);
         // The xargs placeholder holds a blank; a token keeps it one word through parsing.
-        let xargs_input = script.text.contains(wrappers::XARGS_INPUT);
-        let text = script.text.replace(wrappers::XARGS_INPUT, XARGS_INPUT_TOKEN);
+        let xargs_input = script.text.contains(super::XARGS_INPUT);
+        let text = script.text.replace(super::XARGS_INPUT, XARGS_INPUT_TOKEN);
         let first = self.commands.len();
         // `sh -c TEXT NAME ARGS…`: the words after the text are its `$0` and `$1`….
         let arguments = match wrappers::shell_invocation(&command.argv).command {
@@ -2252,7 +2252,7 @@ impl Analyser {
                 .get(first..)
                 .unwrap_or_default()
                 .iter()
-                .any(|c| c.argv.first().is_some_and(|w| w.text.contains(wrappers::XARGS_INPUT)));
+                .any(|c| c.argv.first().is_some_and(|w| w.text.contains(super::XARGS_INPUT)));
             if unknown {
                 let what =
                     format!("the command `{via}` runs is the input xargs reads, known only at run time");
@@ -2280,7 +2280,7 @@ impl Analyser {
             let targets = command.redirects.iter_mut().map(|r| &mut r.target);
             for word in command.argv.iter_mut().chain(targets) {
                 if word.text.contains(XARGS_INPUT_TOKEN) {
-                    word.text = word.text.replace(XARGS_INPUT_TOKEN, wrappers::XARGS_INPUT);
+                    word.text = word.text.replace(XARGS_INPUT_TOKEN, super::XARGS_INPUT);
                     word.dynamic = true;
                 }
             }
@@ -2785,7 +2785,7 @@ fn unfixed_program(command: &SimpleCommand) -> Option<String> {
         && name.raw.contains('$')
         && !name.raw.contains("$(")
         && !name.raw.contains('`')
-        && !name.text.contains(wrappers::XARGS_INPUT)
+        && !name.text.contains(super::XARGS_INPUT)
         && !name.text.contains("{}");
     unfixed.then(|| {
         let via = command.via.last().map_or("a wrapper", String::as_str);
@@ -3256,14 +3256,14 @@ mod tests {
         assert_eq!(find(&posix("find -exec sudo rm {} +"), "rm").via, ["find -exec", "sudo"]);
         let xargs = posix("ls | xargs -0 rm -rf");
         let rm = find(&xargs, "rm");
-        assert_eq!(texts(&rm.argv), ["rm", "-rf", wrappers::XARGS_INPUT]);
+        assert_eq!(texts(&rm.argv), ["rm", "-rf", super::XARGS_INPUT]);
         assert!(rm.argv[2].dynamic);
         assert_eq!(
             (rm.via.as_slice(), &rm.stdin),
             (&["xargs".to_string()][..], &Stdin::Pipe { from: Some(0) })
         );
         let placeholder = find(&posix("ls | xargs -I {} sh -c 'rm -rf \"{}\"'"), "rm");
-        assert_eq!(texts(&placeholder.argv), ["rm", "-rf", wrappers::XARGS_INPUT]);
+        assert_eq!(texts(&placeholder.argv), ["rm", "-rf", super::XARGS_INPUT]);
         assert!(placeholder.argv[2].dynamic);
         assert_eq!(placeholder.via, ["xargs", "sh -c"]);
     }

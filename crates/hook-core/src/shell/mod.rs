@@ -29,8 +29,8 @@ pub(crate) use opaque::chosen_at_run_time;
 pub(crate) use options::{long_option, spelled};
 pub(crate) use param::pattern_matches;
 pub(crate) use wrappers::{
-    XARGS_INPUT, cron_commands, dot_command, dot_commands, git_config_setting, git_path_outside,
-    git_setting_command, git_subcommand, schedules_timer, workspace_subcommand,
+    cron_commands, dot_command, dot_commands, git_config_setting, git_path_outside, git_setting_command,
+    git_subcommand, schedules_timer, workspace_subcommand,
 };
 
 /// Which shell language a command line is written in.
@@ -81,6 +81,11 @@ pub(crate) fn home_only(text: &str) -> bool {
             .is_some_and(|rest| (rest.is_empty() || rest.starts_with('/')) && !rest.contains(['$', '`']))
     })
 }
+
+/// The text that xargs substitutes at run time.
+pub(crate) const XARGS_INPUT: &str = "{xargs input}";
+/// [`XARGS_INPUT`] while a command line holding it is parsed again (a token keeps it one word).
+const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
 /// How a command's working directory ([`SimpleCommand::cwd`]) names the project root: a `cd`
 /// to what `git rev-parse --show-toplevel` prints, which the context knows

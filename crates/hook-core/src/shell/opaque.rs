@@ -3,8 +3,8 @@
 //! plain data (`bash -c "cd $(pwd) && make"`). Everything else that runs uncomputed text is
 //! asked about (`opaque.exec`, ARCHITECTURE.md "No code runs unseen").
 
+use super::Word;
 use super::lexer::{self, Part};
-use super::{Word, wrappers};
 
 /// The bodies of the command and process substitutions in `text`, a word's text as the
 /// analyser keeps it (run-time parts as written).
@@ -122,7 +122,7 @@ pub(crate) fn chosen_at_run_time(word: &Word) -> Option<String> {
     if text == "{}" || text.ends_with("/{}") {
         return Some("each file `find` finds, at run time".into());
     }
-    if text.contains(wrappers::XARGS_INPUT) || text.contains(wrappers::XARGS_INPUT_TOKEN) {
+    if text.contains(super::XARGS_INPUT) || text.contains(super::XARGS_INPUT_TOKEN) {
         return Some("each name xargs or parallel reads, at run time".into());
     }
     // `bash *.sh`: the first file the pattern matches, with the others as its arguments.

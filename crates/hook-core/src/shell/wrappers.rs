@@ -1,7 +1,7 @@
 //! Seeing through wrappers: programs that run another command given in their arguments
 //! (`sudo`, `env`, `xargs`, `find -exec`, `bash -c`, `cmd /c`, ...), one layer at a time.
 
-use super::{Dialect, Word, powershell};
+use super::{Dialect, Word, XARGS_INPUT, powershell};
 use crate::name_filter::NameFilter;
 use std::borrow::Cow;
 
@@ -602,11 +602,6 @@ fn sed_exec(script: &str) -> Option<String> {
         flags.contains('e').then(|| format!("{replacement}\neval \"$SED_PATTERN_SPACE\""))
     })
 }
-
-/// The text that xargs substitutes at run time.
-pub(crate) const XARGS_INPUT: &str = "{xargs input}";
-/// [`XARGS_INPUT`] while a command line holding it is parsed again (a token keeps it one word).
-pub(super) const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 
 pub(super) const SHELLS: [&str; 12] =
     ["sh", "bash", "zsh", "dash", "ksh", "ash", "fish", "mksh", "yash", "rbash", "csh", "tcsh"];
