@@ -40,8 +40,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if opens_tunnel(name, call.args()) {
         return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
     }
-    if name == "git" && redirects_git(command) {
+    if name == "git" && (redirects_git(command) || moves_remote(call)) {
         return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
+    }
+    if name == "git" && weakens_git(command) {
+        return Some(Hit::ask("exfiltration.git-weaken", GIT_WEAKEN));
     }
     if name == "git" && pushes_elsewhere(call) {
         return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
@@ -220,6 +223,67 @@ fn sends_history(call: &Call) -> bool {
 
 const GIT_REDIRECT: &str = "This makes every later fetch, clone or push of git go through another host (a URL rewrite to a different host, or a proxy), which then sees the code and the credentials sent with it. Ask the user to set it.";
 
+const GIT_WEAKEN: &str = "This makes git keep tokens in a plain-text file (`credential.helper store`) or trust repositories owned by anyone (`safe.directory '*'`), whose configuration then runs its commands. Use the system's credential store and name the directory, or ask the user.";
+
+/// `git config [--global] credential.helper 'store …'` and `safe.directory '*'`.
+fn weakens_git(command: &SimpleCommand) -> bool {
+    let at = crate::shell::git_subcommand(&command.argv);
+    if command.argv.get(at).is_none_or(|w| w.text != "config") {
+        return false;
+    }
+    let Some((key, value)) = crate::shell::git_config_setting(&command.argv[at + 1..]) else { return false };
+    match key.text.to_ascii_lowercase().as_str() {
+        "credential.helper" => value.dynamic || value.text.split_whitespace().next() == Some("store"),
+        "safe.directory" => value.dynamic || value.text == "*",
+        _ => false,
+    }
+}
+
+/// `git config remote.X.pushurl URL`, `git remote set-url [--push] X URL` and `git remote
+/// add X URL` to a host none of the repository's remotes is on (read from its
+/// `.git/config`): a later `git push` goes there. A first remote of a repository that has
+/// none is the everyday `git remote add origin …`; a push URL or a changed URL is not.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn moves_remote(call: &Call) -> bool {
+    let argv = &call.command.argv;
+    let at = crate::shell::git_subcommand(argv);
+    let texts: Vec<&Word> = argv.iter().skip(at).filter(|w| !w.text.starts_with('-')).collect();
+    let (url, first_allowed) = match texts.as_slice() {
+        [verb, sub, _, url, ..] if verb.text == "remote" && sub.text == "set-url" => (*url, false),
+        [verb, sub, _, url] if verb.text == "remote" && sub.text == "add" => (*url, true),
+        [verb, key, url] if verb.text == "config" && remote_set(&key.text).is_some() => {
+            let push = key.text.to_ascii_lowercase().ends_with(".pushurl");
+            (*url, !push)
+        }
+        _ => return false,
+    };
+    if url.dynamic {
+        return true;
+    }
+    if !is_remote_url(&url.text) {
+        return false;
+    }
+    let config = std::fs::read_to_string(call.ctx.project_root.join(".git/config")).unwrap_or_default();
+    let hosts: Vec<String> = config
+        .lines()
+        .filter_map(|line| line.trim().split_once('='))
+        .filter(|(key, _)| matches!(key.trim(), "url" | "pushurl"))
+        .map(|(_, value)| url_host(value.trim()))
+        .collect();
+    if hosts.is_empty() {
+        return !first_allowed;
+    }
+    !hosts.contains(&url_host(&url.text))
+}
+
+/// The host of a git URL (`https://u@host:1/p`, `git@host:p`), lower-cased.
+fn url_host(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    authority.split(':').next().unwrap_or(authority).to_ascii_lowercase()
+}
+
 /// `git config url.BASE.insteadOf PREFIX` whose BASE is on another host than PREFIX, or an
 /// `http.proxy`/`https.proxy`/`core.gitProxy` that is not this machine: git's traffic from now
 /// on goes elsewhere. A rewrite within one host (`git@github.com:` for `https://github.com/`)
@@ -232,12 +296,7 @@ fn redirects_git(command: &SimpleCommand) -> bool {
     }
     let Some((key, value)) = crate::shell::git_config_setting(&command.argv[at + 1..]) else { return false };
     let key = key.text.to_ascii_lowercase();
-    let host = |url: &str| {
-        let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-        let authority = rest.split(['/', '?']).next().unwrap_or(rest);
-        let authority = authority.rsplit('@').next().unwrap_or(authority);
-        authority.split(':').next().unwrap_or(authority).to_ascii_lowercase()
-    };
+    let host = url_host;
     if let Some(base) = key
         .strip_prefix("url.")
         .and_then(|k| k.strip_suffix(".insteadof").or_else(|| k.strip_suffix(".pushinsteadof")))

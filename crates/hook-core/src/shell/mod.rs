@@ -29,7 +29,7 @@ pub(crate) use options::{long_option, spelled};
 pub(crate) use param::pattern_matches;
 pub(crate) use wrappers::{
     XARGS_INPUT, cron_commands, dot_command, dot_commands, git_config_setting, git_path_outside,
-    git_setting_command, git_subcommand, schedules_timer, workspace_subcommand,
+    git_setting_command, git_subcommand, starts_unit, workspace_subcommand,
 };
 
 /// Which shell language a command line is written in.

@@ -769,9 +769,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 ],
             )
             .operand;
-            // A timer is itself a change that outlives the line (the guard's file rules see
-            // it), beside the command it runs later.
-            if schedules_timer(&argv[1..at]) {
+            // A timer or a service is itself a change that outlives the line (the guard's file
+            // rules see it), beside the command it runs later.
+            if starts_unit(&argv[1..at]) {
                 persists("systemd-run", argv, at)
             } else {
                 wraps("systemd-run", argv, at)
@@ -1121,8 +1121,14 @@ fn bare_shell(via: &str, argv: &[Word]) -> Peel {
 
 /// Whether `systemd-run` makes a timer: a unit that runs later, unasked (`--on-calendar`,
 /// `--on-active`, `--on-boot`, `--on-unit-active`, ..., `--timer-property`).
-pub(crate) fn schedules_timer(args: &[Word]) -> bool {
+fn schedules_timer(args: &[Word]) -> bool {
     args.iter().any(|a| a.text.starts_with("--on-") || a.text.starts_with("--timer-property"))
+}
+
+/// Whether `systemd-run`'s options start a unit that outlives the command: a timer, or a
+/// service (any form but `--scope`, which runs the command in the foreground and ends with it).
+pub(crate) fn starts_unit(args: &[Word]) -> bool {
+    schedules_timer(args) || !args.iter().any(|a| a.text == "--scope")
 }
 
 /// A wrapper that changes something that outlives the line (a timer, a launchd job) and runs
