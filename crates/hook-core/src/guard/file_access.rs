@@ -1172,7 +1172,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                     operands.last().filter(|file| file.text != "-").map(|file| (Access::Read, *file)),
                 );
             }
-            let args = command.args();
+            // `docker compose --env-file .env up`: compose fills the compose file's variables
+            // with it and shows none of them; `compose config` prints them all.
+            let compose_runs = words.first() == Some(&"compose")
+                && words.iter().skip(1).any(|w| {
+                    matches!(*w, "up" | "down" | "build" | "start" | "stop" | "restart" | "pull" | "create")
+                })
+                && !words.contains(&"config");
+            let args = if compose_runs { &[][..] } else { command.args() };
             for (at, arg) in args.iter().enumerate() {
                 if arg.text == "--env-file" {
                     found.extend(args.get(at + 1).map(|file| (Access::Read, file)));
