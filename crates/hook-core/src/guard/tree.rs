@@ -672,7 +672,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         // agent's next `curl localhost:8000/.env` too.
         _ if served(name, args).is_some() => Some(TreeRead {
             verb: if loopback_only(args) {
-                "serves on the loopback address (to every program of this machine, the agent's too)"
+                "serves over loopback, to every local program and the agent,"
             } else {
                 "serves to the network"
             },
