@@ -1336,9 +1336,11 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         }
         // fish's universal variables (`set -U`, `set -Ux LD_PRELOAD …`) are kept in a file
         // every later fish reads at start.
-        "set" if command.args().iter().any(|a| {
-            a.text == "--universal" || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('U')
-        }) =>
+        "set"
+            if command.args().iter().any(|a| {
+                a.text == "--universal"
+                    || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('U')
+            }) =>
         {
             found.push((Access::Write, &PLACES[FISH_VARIABLES]));
         }

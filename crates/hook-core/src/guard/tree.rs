@@ -933,7 +933,8 @@ fn loopback_only(args: &[Word]) -> bool {
             && matches!(pair[1].text.as_str(), "127.0.0.1" | "localhost" | "::1")
     }) || args.iter().any(|a| {
         a.text.split_once('=').is_some_and(|(option, value)| {
-            matches!(option, "--bind" | "--address" | "--bind-address") && matches!(value, "127.0.0.1" | "localhost" | "::1")
+            matches!(option, "--bind" | "--address" | "--bind-address")
+                && matches!(value, "127.0.0.1" | "localhost" | "::1")
         })
     })
 }

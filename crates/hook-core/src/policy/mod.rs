@@ -521,7 +521,7 @@ const CREDENTIAL_FILES: [&str; 188] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 285] = [
+const PERSISTENCE_FILES: [&str; 283] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -549,9 +549,6 @@ const PERSISTENCE_FILES: [&str; 285] = [
     // starts again at boot.
     "~/.bazelrc",
     "~/.pm2/dump.pm2*",
-    // PowerShell's `$PROFILE` on Windows and macOS (Linux's is under `~/.config/powershell`).
-    "~/Documents/PowerShell/**",
-    "~/Documents/WindowsPowerShell/**",
     "~/.config/systemd/user.conf",
     "~/.config/fish/**",
     "~/.ssh/authorized_keys",

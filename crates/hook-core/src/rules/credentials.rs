@@ -73,7 +73,7 @@ fn reads_process_memory(name: &str, args: &[Word]) -> bool {
         }
         "strace" | "ltrace" => attach(&["-p", "--attach"]),
         "perf" => {
-            matches!(args.first().map(|a| a.text.as_str()), Some("record" | "trace" | "top" | "stat" | "mem"))
+            matches!(args.first().map(|a| a.text.as_str()), Some("record" | "trace" | "top" | "mem"))
                 && attach(&["-p", "--pid"])
         }
         "gcore" | "bpftrace" => true,

@@ -745,8 +745,19 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
 /// Agent CLIs and the options that run them with no approval asked (each agent's `--help`):
 /// everything the started agent does is unseen here.
 const UNAPPROVED_AGENTS: &[(&str, &[&str])] = &[
-    ("claude", &["--dangerously-skip-permissions", "--permission-mode=bypassPermissions", "bypassPermissions"]),
-    ("codex", &["--yolo", "--dangerously-bypass-approvals-and-sandbox", "danger-full-access", "--sandbox=danger-full-access"]),
+    (
+        "claude",
+        &["--dangerously-skip-permissions", "--permission-mode=bypassPermissions", "bypassPermissions"],
+    ),
+    (
+        "codex",
+        &[
+            "--yolo",
+            "--dangerously-bypass-approvals-and-sandbox",
+            "danger-full-access",
+            "--sandbox=danger-full-access",
+        ],
+    ),
     ("gemini", &["--yolo", "-y", "--approval-mode=yolo", "yolo"]),
     ("qwen", &["--yolo", "-y", "--approval-mode=yolo", "yolo"]),
     ("cursor-agent", &["--force", "-f", "--yolo"]),

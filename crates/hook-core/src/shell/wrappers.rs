@@ -3153,7 +3153,8 @@ mod tests {
 
     #[test]
     fn small_wrappers() {
-        // A timer or launchd job outlives the line: the wrapper stays beside what it runs.
+        // A timer, a service or a launchd job outlives the line: the wrapper stays beside what
+        // it runs; a scope ends with its command.
         let timer = execs(&["systemd-run", "--user", "--on-calendar", "daily", "b", "x"]);
         assert_eq!(timer, [("systemd-run".to_string(), vec!["b".to_string(), "x".to_string()])]);
         assert_eq!(execs(&["systemd-run", "--timer-property=AccuracySec=1", "b"])[0].1, ["b"]);
@@ -3183,7 +3184,7 @@ mod tests {
         assert_eq!(inner(&["strace", "-f", "-o", "log", "rm"]).1, ["rm"]);
         assert_eq!(peel(&argv(&["strace", "-p", "42"]), Dialect::Posix), Peel::Runs);
         assert_eq!(inner(&["valgrind", "--leak-check=full", "rm"]).1, ["rm"]);
-        assert_eq!(inner(&["systemd-run", "--user", "-p", "X=1", "rm"]).1, ["rm"]);
+        assert_eq!(execs(&["systemd-run", "--user", "-p", "X=1", "rm"])[0].1, ["rm"]);
         assert_eq!(inner(&["runuser", "-u", "dev", "--", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["run0", "-u", "root", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["screen", "-dmS", "x", "rm"]).1, ["rm"]);
