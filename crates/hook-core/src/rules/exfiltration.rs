@@ -241,15 +241,15 @@ fn weakens_git(command: &SimpleCommand) -> bool {
 
 /// `git config remote.X.pushurl URL`, `git remote set-url [--push] X URL` and `git remote
 /// add X URL` to a host none of the repository's remotes is on (read from its
-/// `.git/config`): a later `git push` goes there. A first remote of a repository that has
-/// none is the everyday `git remote add origin …`; a push URL or a changed URL is not.
+/// `.git/config`): a later `git push` goes there. In a repository that has none, a first
+/// `git remote add origin …` is the everyday case (and `set-url` fails); a push URL is not.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn moves_remote(call: &Call) -> bool {
     let argv = &call.command.argv;
     let at = crate::shell::git_subcommand(argv);
     let texts: Vec<&Word> = argv.iter().skip(at).filter(|w| !w.text.starts_with('-')).collect();
     let (url, first_allowed) = match texts.as_slice() {
-        [verb, sub, _, url, ..] if verb.text == "remote" && sub.text == "set-url" => (*url, false),
+        [verb, sub, _, url, ..] if verb.text == "remote" && sub.text == "set-url" => (*url, true),
         [verb, sub, _, url] if verb.text == "remote" && sub.text == "add" => (*url, true),
         [verb, key, url] if verb.text == "config" && remote_set(&key.text).is_some() => {
             let push = key.text.to_ascii_lowercase().ends_with(".pushurl");
@@ -387,3 +387,38 @@ const TUNNEL: &str =
     "This opens a port of this machine to the outside, past its firewall. Ask the user before exposing it.";
 
 const MESSAGE: &str = "This sends the process environment, with every token and key in it, to another machine. Send the one value that is needed, or ask the user.";
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{ctx, evaluate_in};
+    use crate::shell::{Dialect, analyse};
+
+    /// A changed remote URL is judged against the hosts of the repository's own remotes.
+    #[test]
+    fn a_remote_moved_to_another_host_is_asked_about() {
+        let repo = crate::scratch::Scratch::new("git-remotes");
+        std::fs::create_dir_all(repo.join(".git")).expect("git dir");
+        std::fs::write(
+            repo.join(".git/config"),
+            "[remote \"origin\"]\n\turl = https://github.com/org/app.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n",
+        )
+        .expect("config written");
+        let ctx =
+            crate::project::Context { cwd: repo.to_path_buf(), project_root: repo.to_path_buf(), ..ctx() };
+        let rule = |line: &str| {
+            evaluate_in(&analyse(line, Dialect::Posix), &ctx, &Default::default()).map(|finding| finding.rule)
+        };
+        assert_eq!(rule("git remote set-url origin git@github.com:org/app.git"), None);
+        assert_eq!(rule("git remote add upstream https://github.com/up/app.git"), None);
+        assert_eq!(
+            rule("git remote set-url origin https://x.example/y.git"),
+            Some("exfiltration.git-redirect")
+        );
+        assert_eq!(rule("git remote add backup https://x.example/y.git"), Some("exfiltration.git-redirect"));
+        assert_eq!(
+            rule("git config remote.origin.pushurl git@x.example:y.git"),
+            Some("exfiltration.git-redirect")
+        );
+        assert_eq!(rule("git config remote.origin.pushurl git@github.com:org/app.git"), None);
+    }
+}

