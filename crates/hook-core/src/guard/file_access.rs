@@ -12,7 +12,7 @@ use std::borrow::Cow;
 
 use crate::shell::{
     RedirectOp, SimpleCommand, Stdin, Word, git_config_setting, git_path_outside, git_setting_command,
-    git_subcommand, schedules_timer,
+    git_subcommand, starts_unit,
 };
 
 use super::files::Access;
@@ -1175,7 +1175,14 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                     operands.last().filter(|file| file.text != "-").map(|file| (Access::Read, *file)),
                 );
             }
-            let args = command.args();
+            // `docker compose --env-file .env up`: compose fills the compose file's variables
+            // with it and shows none of them; `compose config` prints them all.
+            let compose_runs = words.first() == Some(&"compose")
+                && words.iter().skip(1).any(|w| {
+                    matches!(*w, "up" | "down" | "build" | "start" | "stop" | "restart" | "pull" | "create")
+                })
+                && !words.contains(&"config");
+            let args = if compose_runs { &[][..] } else { command.args() };
             for (at, arg) in args.iter().enumerate() {
                 if arg.text == "--env-file" {
                     found.extend(args.get(at + 1).map(|file| (Access::Read, file)));
@@ -1313,10 +1320,32 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
                 found.push((Access::Write, &PLACES[AUTHORIZED_KEYS]));
             }
         }
-        // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked.
-        "systemd-run" if schedules_timer(command.args()) => {
+        // A timer (`systemd-run --on-calendar=…`) is a unit that runs later, unasked; a
+        // service (`systemd-run --user --unit=x CMD`) one that keeps running.
+        "systemd-run" if starts_unit(command.args()) => {
             let user = command.args().iter().any(|a| a.text == "--user");
             found.push((Access::Write, if user { &PLACES[SYSTEMD_USER] } else { &PLACES[SYSTEMD_SYSTEM] }));
+        }
+        // Boot scripts enabled (`update-rc.d x defaults`, `chkconfig x on`, `rc-update add
+        // x`) and pm2's boot service and saved process list (`pm2 startup`, `pm2 save`).
+        "update-rc.d" | "chkconfig" | "rc-update"
+            if !command.args().iter().any(|a| matches!(a.text.as_str(), "--list" | "show" | "-l" | "-s")) =>
+        {
+            found.push((Access::Write, &PLACES[BOOT_SCRIPTS]));
+        }
+        "pm2" if operands.first().is_some_and(|verb| matches!(verb.text.as_str(), "startup" | "save")) => {
+            let startup = operands.first().is_some_and(|verb| verb.text == "startup");
+            found.push((Access::Write, if startup { &PLACES[SYSTEMD_SYSTEM] } else { &PLACES[PM2_DUMP] }));
+        }
+        // fish's universal variables (`set -U`, `set -Ux LD_PRELOAD …`) are kept in a file
+        // every later fish reads at start.
+        "set"
+            if command.args().iter().any(|a| {
+                a.text == "--universal"
+                    || a.text.starts_with('-') && !a.text.starts_with("--") && a.text.contains('U')
+            }) =>
+        {
+            found.push((Access::Write, &PLACES[FISH_VARIABLES]));
         }
         // `at TIME`, `batch`: a job queued to run later, unasked, whatever it runs (its
         // commands are judged too, `script_file`), as `crontab` is. Listing, showing and
@@ -1700,9 +1729,9 @@ pub(crate) fn is_place(word: &Word) -> bool {
 /// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 20] = [PLACE; 20];
+static PLACES: [Word; 23] = [PLACE; 23];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 20] = [
+const PLACE_PATHS: [&str; 23] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1723,6 +1752,9 @@ const PLACE_PATHS: [&str; 20] = [
     "a.out",
     "~/Library/Preferences/com.apple.loginwindow.plist",
     "~/Library/Application Support/com.apple.backgroundtaskmanagementagent/backgrounditems.btm",
+    "/etc/rc.d/service",
+    "~/.pm2/dump.pm2",
+    "~/.config/fish/fish_variables",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1744,6 +1776,9 @@ const AUTHORIZED_KEYS: usize = 16;
 const A_OUT: usize = 17;
 const LOGIN_WINDOW: usize = 18;
 const LOGIN_ITEMS: usize = 19;
+const BOOT_SCRIPTS: usize = 20;
+const PM2_DUMP: usize = 21;
+const FISH_VARIABLES: usize = 22;
 
 /// Whether AppleScript (or JavaScript for Automation) code given with `-e` adds a login item.
 fn makes_login_item(args: &[Word]) -> bool {

@@ -805,13 +805,19 @@ pub(crate) fn expand(pattern: &str, ctx: &Context) -> Option<Vec<String>> {
     Some(expanded)
 }
 
-/// `path` made absolute against `ctx.cwd` (`~`, `$HOME` and `${HOME}` against home, a leading
+/// `path` made absolute against `ctx.cwd` (`~`, `$HOME` and `${HOME}` against home, `$PROFILE`
+/// as PowerShell's profile, a leading
 /// `$XDG_CONFIG_HOME`, `$XDG_DATA_HOME`, `$XDG_STATE_HOME` or `$XDG_CACHE_HOME` as this process
 /// sees it, else the line's `${XDG_…:-default}`, else the XDG default under home), with `.` and
 /// `..` resolved on the text. A variable is read as the hook's environment has it even though
 /// the line could set it otherwise: a guard file is then denied once too often, never once too
 /// few.
 pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
+    // PowerShell's `$PROFILE` (any case, `.CurrentUserAllHosts` and the like too) is a
+    // start-up script under home.
+    let profile = path.get(..8).is_some_and(|head| head.eq_ignore_ascii_case("$profile"))
+        && !path[8..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    let path = if profile { "~/.config/powershell/Microsoft.PowerShell_profile.ps1" } else { path };
     let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));
     let expanded = match (in_home, ctx.home.as_deref()) {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {

@@ -668,8 +668,14 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
             })
         }
         // A web server of a directory gives its files to whoever asks.
+        // Bound to the loopback address it still serves every program of this machine, the
+        // agent's next `curl localhost:8000/.env` too.
         _ if served(name, args).is_some() => Some(TreeRead {
-            verb: "serves to the network",
+            verb: if loopback_only(args) {
+                "serves over loopback, to every local program and the agent,"
+            } else {
+                "serves to the network"
+            },
             roots: served(name, args).into_iter().collect(),
             hidden: true,
             exclude_hint: "Serve a directory that holds no secrets",
@@ -920,6 +926,19 @@ fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option
 /// `miniserve DIR`, `httpd -h DIR`, `caddy file-server --root DIR`, `rclone serve http DIR`.
 /// Without one it serves its working directory (issue 14: `python3 -m http.server` in a
 /// project that holds `.env` gives it out as `--directory .` does).
+/// Whether a server's `--bind`/`-b`/`--address`/`-a` is a loopback address.
+fn loopback_only(args: &[Word]) -> bool {
+    args.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "--bind" | "-b" | "--address" | "-a" | "--bind-address")
+            && matches!(pair[1].text.as_str(), "127.0.0.1" | "localhost" | "::1")
+    }) || args.iter().any(|a| {
+        a.text.split_once('=').is_some_and(|(option, value)| {
+            matches!(option, "--bind" | "--address" | "--bind-address")
+                && matches!(value, "127.0.0.1" | "localhost" | "::1")
+        })
+    })
+}
+
 fn served<'c>(name: &str, args: &'c [Word]) -> Option<&'c str> {
     let value = |options: &[&str]| {
         args.iter().enumerate().find_map(|(at, arg)| {

@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 184] = [
+const CREDENTIAL_FILES: [&str; 190] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -337,8 +337,15 @@ const CREDENTIAL_FILES: [&str; 184] = [
     "~/.pgpass",
     "~/.my.cnf",
     ".envrc",
-    // A process's environment, with every token it was given.
+    // A process's environment, with every token it was given, and its memory (read through
+    // its map), where the keys an agent or shell holds are; core dumps are that memory too.
     "/proc/*/environ",
+    "/proc/*/mem",
+    "/proc/*/maps",
+    "core.[0-9]*",
+    "/var/lib/systemd/coredump/**",
+    "/var/crash/**",
+    "/cores/**",
     // Password hashes, the agents' own logins, shell histories (where typed secrets stay),
     // and macOS's keychains (the browsers' stores are further down).
     "/etc/shadow",
@@ -517,7 +524,7 @@ const CREDENTIAL_FILES: [&str; 184] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 277] = [
+const PERSISTENCE_FILES: [&str; 283] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -532,8 +539,19 @@ const PERSISTENCE_FILES: [&str; 277] = [
     "~/.gitconfig",
     "~/.config/git/**",
     "~/.ssh/authorized_keys2",
-    // A project's MCP servers (Claude Code's own list, `~/.claude.json`, is a credential).
+    // A project's MCP servers (Claude Code's own list, `~/.claude.json`, is a credential), and
+    // OpenCode's project configuration (its permissions, plugins and MCP servers).
     ".mcp.json",
+    "opencode.json",
+    "opencode.jsonc",
+    ".opencode/**",
+    // Copilot CLI's configuration (its trusted folders and allowed tools) and everything
+    // else it loads.
+    "~/.copilot/**",
+    // Bazel's and pm2's files that run later: `build --run_under=…`, the process list pm2
+    // starts again at boot.
+    "~/.bazelrc",
+    "~/.pm2/dump.pm2*",
     "~/.config/systemd/user.conf",
     "~/.config/fish/**",
     "~/.ssh/authorized_keys",

@@ -106,6 +106,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "`sysctl -w`, `sysctl KEY=VALUE`, `sysctl -p`, `setenforce 0`: the running kernel's settings (asks)",
             ),
             (
+                "disk.security-off",
+                "`spctl --master-disable`, `csrutil disable`, `tccutil reset`: macOS's security controls off (asks)",
+            ),
+            (
                 "disk.remount-system",
                 "`mount -o remount,rw /`: remounting the root or a system file system (asks)",
             ),
@@ -263,6 +267,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("containers.compose-volumes", "`compose down -v`"),
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
             (
+                "containers.restart-always",
+                "`run|create|update --restart=always|unless-stopped`: a container kept running across reboots (asks)",
+            ),
+            (
                 "containers.host-access",
                 "`--privileged`, `--pid=host`, the host's root or the engine's socket mounted, `nsenter -t 1`, `chroot /`",
             ),
@@ -275,7 +283,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("hosting.repo-delete", "`gh repo delete`"),
             ("hosting.release-delete", "`gh release delete`"),
             ("hosting.api-delete", "`gh api` with method `DELETE`"),
-            ("hosting.make-public", "`gh repo edit --visibility public`"),
+            ("hosting.make-public", "`gh repo edit --visibility public`, `gh|glab repo create --public`"),
             (
                 "hosting.app-delete",
                 "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, …",
@@ -305,7 +313,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.git-redirect",
-                "asks: `git config url.X.insteadOf` to another host, `http.proxy` that is not this machine",
+                "asks: `git config url.X.insteadOf` or `remote.X.pushurl` to another host, `git remote set-url|add` to another host than the current remote's, `http.proxy` that is not this machine",
+            ),
+            (
+                "exfiltration.git-weaken",
+                "asks: `git config credential.helper store` (tokens kept in plain text), `safe.directory '*'`",
             ),
             (
                 "exfiltration.git-history",
@@ -320,6 +332,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             (
                 "credentials.print",
                 "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, …",
+            ),
+            (
+                "credentials.process-memory",
+                "asks: `gdb -p`, `lldb -p`, `strace -p`, `ltrace -p`, `perf record -p`, `gcore`, `coredumpctl dump|debug`, `bpftrace`, bcc's tools",
             ),
             (
                 "credentials.send",

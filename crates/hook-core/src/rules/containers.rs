@@ -47,6 +47,16 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     if !ENGINES.contains(&name) {
         return None;
     }
+    // A container the engine restarts for good, after a reboot too: code that keeps running.
+    let restarts = |policy: &str| matches!(policy.split(':').next(), Some("always" | "unless-stopped"));
+    if matches!(words.first(), Some(&"run" | &"create" | &"update"))
+        && args.iter().enumerate().any(|(at, a)| {
+            a.strip_prefix("--restart=").is_some_and(restarts)
+                || *a == "--restart" && args.get(at + 1).is_some_and(|p| restarts(p))
+        })
+    {
+        return Some(Hit::ask("containers.restart-always", RESTART));
+    }
     if matches!(words.first(), Some(&"run" | &"create" | &"exec"))
         && (flag(&["--privileged", "--pid=host", "--ipc=host", "--userns=host", "--cgroupns=host"])
             || args.windows(2).any(|pair| pair[0] == "--pid" && pair[1] == "host")
@@ -107,3 +117,4 @@ const PRUNE: &str = "This deletes every unused image (and with `--volumes` every
 const VOLUME: &str = "This deletes container volumes and the data in them. Ask the user to run it.";
 const COMPOSE: &str = "`compose down -v` deletes the project's volumes and their data. Run `compose down` without `-v`, or ask the user.";
 const REMOVE_ALL: &str = "This removes every container or image on the machine, not just this project's. Name the ones you mean, or ask the user.";
+const RESTART: &str = "This starts a container the engine restarts whenever it stops and at every boot (`--restart=always|unless-stopped`): what it runs keeps running after the session. Run it without a restart policy, or ask the user.";

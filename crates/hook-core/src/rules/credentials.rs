@@ -30,10 +30,57 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if call.index > 0 && FILE_PRINTERS.contains(&name) && printed_environment_file(call) {
         return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
     }
+    if reads_process_memory(name, call.command.args()) {
+        return Some(Hit::ask("credentials.process-memory", PROCESS_MEMORY));
+    }
     if !prints_credential(name, call.command, &call.analysis.commands) {
         return None;
     }
     printed(call, name)
+}
+
+const PROCESS_MEMORY: &str = "This reads another process's memory (a debugger or tracer attached to it, a core dump, a kernel probe), where an agent's keys, tokens and environment are. Debug a program you start (`gdb ./build/app`, `strace -f -o trace.txt pytest`), or ask the user.";
+
+/// The kernel-probe tools of bcc (`/usr/share/bcc/tools`, `*-bpfcc` on Debian) that print
+/// what other processes read, type or send.
+const BCC_TOOLS: &[&str] = &["sslsniff", "bashreadline", "opensnoop", "execsnoop", "memleak", "trace"];
+
+/// Whether a debugger, tracer or dumper reads a process it did not start: `gdb -p PID`,
+/// `gdb --pid=PID`, `gdb PROG PID`, `lldb -p|--attach-pid|-n`, `strace|ltrace -p`, `perf
+/// record|trace|top -p`, `gcore`, `coredumpctl dump|debug|gdb`, `bpftrace`, bcc's tools.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn reads_process_memory(name: &str, args: &[Word]) -> bool {
+    let attach = |options: &[&str]| {
+        args.iter().any(|a| {
+            options.iter().any(|o| {
+                a.text == *o || a.text.strip_prefix(o).is_some_and(|v| v.starts_with('=') || o.len() == 2)
+            })
+        })
+    };
+    let bcc = name.strip_suffix("-bpfcc").unwrap_or(name);
+    match name {
+        "gdb" | "gdb-multiarch" | "cgdb" => {
+            attach(&["-p", "--pid"])
+                || args.iter().any(|a| a.text.contains("attach "))
+                // `gdb PROG PID`: a second operand that is a number is a process.
+                || args.iter().filter(|a| !a.text.starts_with('-')).nth(1).is_some_and(|a| {
+                    a.dynamic || (!a.text.is_empty() && a.text.bytes().all(|b| b.is_ascii_digit()))
+                }) && !args.iter().any(|a| matches!(a.text.as_str(), "--args" | "-ex" | "-x"))
+        }
+        "lldb" => {
+            attach(&["-p", "--attach-pid", "-n", "--attach-name", "--wait-for"])
+                || args.iter().any(|a| a.text.contains("attach"))
+        }
+        "strace" | "ltrace" => attach(&["-p", "--attach"]),
+        "perf" => {
+            matches!(args.first().map(|a| a.text.as_str()), Some("record" | "trace" | "top" | "mem"))
+                && attach(&["-p", "--pid"])
+        }
+        "gcore" | "bpftrace" => true,
+        "coredumpctl" => args.iter().any(|a| matches!(a.text.as_str(), "dump" | "debug" | "gdb")),
+        // A plain `trace` is too common a name; bcc's is `trace-bpfcc`.
+        _ => BCC_TOOLS.contains(&bcc) && (bcc != "trace" || name != "trace"),
+    }
 }
 
 /// Whether git's `args` (from its subcommand) print the untracked files a stash holds, which

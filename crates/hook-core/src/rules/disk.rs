@@ -326,6 +326,9 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
 const ADMIN_TOOLS: &[&str] = &[
     "sysctl",
     "setenforce",
+    "spctl",
+    "csrutil",
+    "tccutil",
     "journalctl",
     "apt",
     "apt-get",
@@ -380,6 +383,24 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
                     "`setenforce 0` turns SELinux enforcement off for the whole machine. Ask the user whether to.",
                 )
             }),
+        // macOS's own guards: Gatekeeper (`spctl --master-disable`, `--global-disable`,
+        // `--disable`), System Integrity Protection (`csrutil disable`, `authenticated-root
+        // disable`) and the privacy permissions the user granted (`tccutil reset`).
+        "spctl" | "csrutil" | "tccutil" => {
+            let off = match name {
+                "spctl" => args.iter().any(|a| {
+                    matches!(*a, "--master-disable" | "--global-disable" | "--disable" | "--add")
+                }),
+                "csrutil" => operands.contains(&"disable") || operands.contains(&"clear"),
+                _ => operands.first() == Some(&"reset"),
+            };
+            off.then(|| {
+                Hit::ask(
+                    "disk.security-off",
+                    format!("This `{name}` switches one of macOS's security controls off (Gatekeeper, System Integrity Protection) or resets the privacy permissions the user granted. Ask the user whether to."),
+                )
+            })
+        }
         "journalctl" => args
             .iter()
             .any(|a| a.starts_with("--vacuum-") || *a == "--rotate")

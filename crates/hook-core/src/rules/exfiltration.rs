@@ -45,8 +45,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if opens_tunnel(name, call.args()) {
         return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
     }
-    if name == "git" && redirects_git(command) {
+    if name == "git" && (redirects_git(command) || moves_remote(call)) {
         return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
+    }
+    if name == "git" && weakens_git(command) {
+        return Some(Hit::ask("exfiltration.git-weaken", GIT_WEAKEN));
     }
     if name == "git" && pushes_elsewhere(call) {
         return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
@@ -267,6 +270,67 @@ fn sends_history(call: &Call) -> bool {
 
 const GIT_REDIRECT: &str = "This makes every later fetch, clone or push of git go through another host (a URL rewrite to a different host, or a proxy), which then sees the code and the credentials sent with it. Ask the user to set it.";
 
+const GIT_WEAKEN: &str = "This makes git keep tokens in a plain-text file (`credential.helper store`) or trust repositories owned by anyone (`safe.directory '*'`), whose configuration then runs its commands. Use the system's credential store and name the directory, or ask the user.";
+
+/// `git config [--global] credential.helper 'store …'` and `safe.directory '*'`.
+fn weakens_git(command: &SimpleCommand) -> bool {
+    let at = crate::shell::git_subcommand(&command.argv);
+    if command.argv.get(at).is_none_or(|w| w.text != "config") {
+        return false;
+    }
+    let Some((key, value)) = crate::shell::git_config_setting(&command.argv[at + 1..]) else { return false };
+    match key.text.to_ascii_lowercase().as_str() {
+        "credential.helper" => value.dynamic || value.text.split_whitespace().next() == Some("store"),
+        "safe.directory" => value.dynamic || value.text == "*",
+        _ => false,
+    }
+}
+
+/// `git config remote.X.pushurl URL`, `git remote set-url [--push] X URL` and `git remote
+/// add X URL` to a host none of the repository's remotes is on (read from its
+/// `.git/config`): a later `git push` goes there. In a repository that has none, a first
+/// `git remote add origin …` is the everyday case (and `set-url` fails); a push URL is not.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn moves_remote(call: &Call) -> bool {
+    let argv = &call.command.argv;
+    let at = crate::shell::git_subcommand(argv);
+    let texts: Vec<&Word> = argv.iter().skip(at).filter(|w| !w.text.starts_with('-')).collect();
+    let (url, first_allowed) = match texts.as_slice() {
+        [verb, sub, _, url, ..] if verb.text == "remote" && sub.text == "set-url" => (*url, true),
+        [verb, sub, _, url] if verb.text == "remote" && sub.text == "add" => (*url, true),
+        [verb, key, url] if verb.text == "config" && remote_set(&key.text).is_some() => {
+            let push = key.text.to_ascii_lowercase().ends_with(".pushurl");
+            (*url, !push)
+        }
+        _ => return false,
+    };
+    if url.dynamic {
+        return true;
+    }
+    if !is_remote_url(&url.text) {
+        return false;
+    }
+    let config = std::fs::read_to_string(call.ctx.project_root.join(".git/config")).unwrap_or_default();
+    let hosts: Vec<String> = config
+        .lines()
+        .filter_map(|line| line.trim().split_once('='))
+        .filter(|(key, _)| matches!(key.trim(), "url" | "pushurl"))
+        .map(|(_, value)| url_host(value.trim()))
+        .collect();
+    if hosts.is_empty() {
+        return !first_allowed;
+    }
+    !hosts.contains(&url_host(&url.text))
+}
+
+/// The host of a git URL (`https://u@host:1/p`, `git@host:p`), lower-cased.
+fn url_host(url: &str) -> String {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+    let authority = authority.rsplit('@').next().unwrap_or(authority);
+    authority.split(':').next().unwrap_or(authority).to_ascii_lowercase()
+}
+
 /// `git config url.BASE.insteadOf PREFIX` whose BASE is on another host than PREFIX, or an
 /// `http.proxy`/`https.proxy`/`core.gitProxy` that is not this machine: git's traffic from now
 /// on goes elsewhere. A rewrite within one host (`git@github.com:` for `https://github.com/`)
@@ -279,12 +343,7 @@ fn redirects_git(command: &SimpleCommand) -> bool {
     }
     let Some((key, value)) = crate::shell::git_config_setting(&command.argv[at + 1..]) else { return false };
     let key = key.text.to_ascii_lowercase();
-    let host = |url: &str| {
-        let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
-        let authority = rest.split(['/', '?']).next().unwrap_or(rest);
-        let authority = authority.rsplit('@').next().unwrap_or(authority);
-        authority.split(':').next().unwrap_or(authority).to_ascii_lowercase()
-    };
+    let host = url_host;
     if let Some(base) = key
         .strip_prefix("url.")
         .and_then(|k| k.strip_suffix(".insteadof").or_else(|| k.strip_suffix(".pushinsteadof")))
@@ -375,3 +434,38 @@ const TUNNEL: &str =
     "This opens a port of this machine to the outside, past its firewall. Ask the user before exposing it.";
 
 const MESSAGE: &str = "This sends the process environment, with every token and key in it, to another machine. Send the one value that is needed, or ask the user.";
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::testing::{ctx, evaluate_in};
+    use crate::shell::{Dialect, analyse};
+
+    /// A changed remote URL is judged against the hosts of the repository's own remotes.
+    #[test]
+    fn a_remote_moved_to_another_host_is_asked_about() {
+        let repo = crate::scratch::Scratch::new("git-remotes");
+        std::fs::create_dir_all(repo.join(".git")).expect("git dir");
+        std::fs::write(
+            repo.join(".git/config"),
+            "[remote \"origin\"]\n\turl = https://github.com/org/app.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n",
+        )
+        .expect("config written");
+        let ctx =
+            crate::project::Context { cwd: repo.to_path_buf(), project_root: repo.to_path_buf(), ..ctx() };
+        let rule = |line: &str| {
+            evaluate_in(&analyse(line, Dialect::Posix), &ctx, &Default::default()).map(|finding| finding.rule)
+        };
+        assert_eq!(rule("git remote set-url origin git@github.com:org/app.git"), None);
+        assert_eq!(rule("git remote add upstream https://github.com/up/app.git"), None);
+        assert_eq!(
+            rule("git remote set-url origin https://x.example/y.git"),
+            Some("exfiltration.git-redirect")
+        );
+        assert_eq!(rule("git remote add backup https://x.example/y.git"), Some("exfiltration.git-redirect"));
+        assert_eq!(
+            rule("git config remote.origin.pushurl git@x.example:y.git"),
+            Some("exfiltration.git-redirect")
+        );
+        assert_eq!(rule("git config remote.origin.pushurl git@github.com:org/app.git"), None);
+    }
+}

@@ -11,7 +11,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     if !matches!(
         name,
-        "gh" | "vercel"
+        "gh" | "glab"
+            | "vercel"
             | "fly"
             | "flyctl"
             | "heroku"
@@ -54,8 +55,17 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             {
                 Some(Hit::new("hosting.make-public", PUBLIC))
             }
+            // A new public repository, pushed at once (`gh repo create x --public --push`).
+            ("repo", Some("create")) if args.contains(&"--public") => {
+                Some(Hit::new("hosting.make-public", PUBLIC))
+            }
             _ => None,
         },
+        "glab" => (verb(0)? == "repo"
+            && verb(1) == Some("create")
+            && (args.contains(&"--public")
+                || args.windows(2).any(|p| p[0] == "--visibility" && p[1] == "public")))
+        .then(|| Hit::new("hosting.make-public", PUBLIC)),
         "vercel" => matches!(verb(0)?, "remove" | "rm").then(|| Hit::new("hosting.app-delete", APP)),
         "fly" | "flyctl" => match (verb(0)?, verb(1)) {
             ("apps", Some("destroy" | "delete")) | ("destroy", _) => {

@@ -1524,6 +1524,7 @@ impl Analyser {
             } else if matches!(name, "BASH_ENV" | "ENV") {
                 self.scoped(Run::Program, |a| a.text(&format!(". {}", value.raw), Dialect::Posix, origin));
             } else if matches!(name, "LD_PRELOAD" | "LD_AUDIT" | "DYLD_INSERT_LIBRARIES")
+                    && !system_libraries(value)
                 || name == "NODE_OPTIONS"
                     && ["--require", "-r ", "--import", "--loader", "--experimental-loader"]
                         .iter()
@@ -2884,6 +2885,15 @@ impl Cwd {
             }
         }
     }
+}
+
+/// Whether a preload list names only libraries the system installed (`LD_PRELOAD=/usr/lib/
+/// x86_64-linux-gnu/libjemalloc.so.2`): root's files, not code the agent wrote.
+fn system_libraries(value: &Word) -> bool {
+    !value.dynamic
+        && value.text.split([':', ' ']).filter(|path| !path.is_empty()).all(|path| {
+            ["/usr/lib", "/lib"].iter().any(|root| path.starts_with(root)) && !path.contains("/..")
+        })
 }
 
 /// The descriptor a path names: `/dev/fd/N`, `/proc/self/fd/N`.

@@ -719,9 +719,73 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
         {
             "`pickle.loads` of bytes runs whatever they name"
         }
+        // Another agent with its approvals off: what its prompt makes it run is never shown
+        // to this guard (`claude --dangerously-skip-permissions -p …`, `opencode run …`).
+        ("opencode", Some("run")) => "`opencode run` starts another agent that runs commands without asking",
+        (agent, _) if unapproved_agent(agent, argv) => {
+            "another agent started with its approvals off runs the commands its prompt leads to"
+        }
+        // Every program launchd starts later loads the library (`launchctl setenv
+        // DYLD_INSERT_LIBRARIES /tmp/x.dylib`).
+        ("launchctl", Some("setenv"))
+            if argv.get(2).is_some_and(|v| v.text.starts_with("DYLD_") || v.text.starts_with("LD_")) =>
+        {
+            "`launchctl setenv` loads a library into every program launchd starts"
+        }
+        // git's `ext::` transport runs the command the address names (`git submodule add
+        // 'ext::sh -c …'`, `git clone ext::…`).
+        ("git", _) if argv.iter().any(|w| w.text.starts_with("ext::")) => {
+            "an `ext::` address makes git run the command it names"
+        }
         _ => return None,
     };
     Some(format!("{what}, which the guard does not read"))
+}
+
+/// Agent CLIs and the options that run them with no approval asked (each agent's `--help`):
+/// everything the started agent does is unseen here.
+const UNAPPROVED_AGENTS: &[(&str, &[&str])] = &[
+    (
+        "claude",
+        &["--dangerously-skip-permissions", "--permission-mode=bypassPermissions", "bypassPermissions"],
+    ),
+    (
+        "codex",
+        &[
+            "--yolo",
+            "--dangerously-bypass-approvals-and-sandbox",
+            "danger-full-access",
+            "--sandbox=danger-full-access",
+        ],
+    ),
+    ("gemini", &["--yolo", "-y", "--approval-mode=yolo", "yolo"]),
+    ("qwen", &["--yolo", "-y", "--approval-mode=yolo", "yolo"]),
+    ("cursor-agent", &["--force", "-f", "--yolo"]),
+    ("copilot", &["--allow-all-tools", "--allow-all", "--yolo"]),
+    ("amp", &["--dangerously-allow-all"]),
+    ("droid", &["--skip-permissions-unsafe"]),
+    ("aider", &["--yes-always"]),
+];
+
+static AGENT_NAMES: crate::name_filter::NameFilter =
+    crate::name_filter::NameFilter::EMPTY.with_keys(UNAPPROVED_AGENTS);
+
+/// Whether `argv` starts the agent `name` with one of its no-approval options (a value such
+/// as `yolo` counts only after its option: `--approval-mode yolo`).
+fn unapproved_agent(name: &str, argv: &[Word]) -> bool {
+    if !AGENT_NAMES.may_hold(name) {
+        return false;
+    }
+    let Some((_, flags)) = UNAPPROVED_AGENTS.iter().find(|(agent, _)| *agent == name) else { return false };
+    argv.iter().enumerate().skip(1).any(|(at, w)| {
+        let text = w.text.as_str();
+        if !text.starts_with('-') {
+            let option = argv[at - 1].text.as_str();
+            return matches!(option, "--permission-mode" | "--approval-mode" | "--sandbox" | "-s")
+                && flags.contains(&text);
+        }
+        flags.contains(&text)
+    })
 }
 
 /// Shells of other families whose `-c` line is judged as POSIX text: a command and its words

@@ -764,9 +764,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 ],
             )
             .operand;
-            // A timer is itself a change that outlives the line (the guard's file rules see
-            // it), beside the command it runs later.
-            if schedules_timer(&argv[1..at]) {
+            // A timer or a service is itself a change that outlives the line (the guard's file
+            // rules see it), beside the command it runs later.
+            if starts_unit(&argv[1..at]) {
                 persists("systemd-run", argv, at)
             } else {
                 wraps("systemd-run", argv, at)
@@ -1122,8 +1122,14 @@ fn bare_shell(via: &str, argv: &[Word]) -> Peel {
 
 /// Whether `systemd-run` makes a timer: a unit that runs later, unasked (`--on-calendar`,
 /// `--on-active`, `--on-boot`, `--on-unit-active`, ..., `--timer-property`).
-pub(crate) fn schedules_timer(args: &[Word]) -> bool {
+fn schedules_timer(args: &[Word]) -> bool {
     args.iter().any(|a| a.text.starts_with("--on-") || a.text.starts_with("--timer-property"))
+}
+
+/// Whether `systemd-run`'s options start a unit that outlives the command: a timer, or a
+/// service (any form but `--scope`, which runs the command in the foreground and ends with it).
+pub(crate) fn starts_unit(args: &[Word]) -> bool {
+    schedules_timer(args) || !args.iter().any(|a| a.text == "--scope")
 }
 
 /// A wrapper that changes something that outlives the line (a timer, a launchd job) and runs
@@ -3148,7 +3154,8 @@ mod tests {
 
     #[test]
     fn small_wrappers() {
-        // A timer or launchd job outlives the line: the wrapper stays beside what it runs.
+        // A timer, a service or a launchd job outlives the line: the wrapper stays beside what
+        // it runs; a scope ends with its command.
         let timer = execs(&["systemd-run", "--user", "--on-calendar", "daily", "b", "x"]);
         assert_eq!(timer, [("systemd-run".to_string(), vec!["b".to_string(), "x".to_string()])]);
         assert_eq!(execs(&["systemd-run", "--timer-property=AccuracySec=1", "b"])[0].1, ["b"]);
@@ -3178,7 +3185,7 @@ mod tests {
         assert_eq!(inner(&["strace", "-f", "-o", "log", "rm"]).1, ["rm"]);
         assert_eq!(peel(&argv(&["strace", "-p", "42"]), Dialect::Posix), Peel::Runs);
         assert_eq!(inner(&["valgrind", "--leak-check=full", "rm"]).1, ["rm"]);
-        assert_eq!(inner(&["systemd-run", "--user", "-p", "X=1", "rm"]).1, ["rm"]);
+        assert_eq!(execs(&["systemd-run", "--user", "-p", "X=1", "rm"])[0].1, ["rm"]);
         assert_eq!(inner(&["runuser", "-u", "dev", "--", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["run0", "-u", "root", "rm"]).1, ["rm"]);
         assert_eq!(inner(&["screen", "-dmS", "x", "rm"]).1, ["rm"]);
