@@ -208,7 +208,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.delete-node", "deleting a node"),
             ("kubernetes.delete-volume", "deleting persistent volumes or claims"),
             ("kubernetes.delete-crd", "deleting custom resource definitions"),
-            ("kubernetes.delete-workload", "deleting a deployment, statefulset, daemonset, cronjob, service or ingress"),
+            (
+                "kubernetes.delete-workload",
+                "deleting a deployment, statefulset, daemonset, cronjob, service or ingress",
+            ),
             ("kubernetes.grant", "`create clusterrolebinding`, a rolebinding to `cluster-admin`/`admin`"),
             ("kubernetes.delete-all", "`delete --all` or across all namespaces"),
             ("kubernetes.delete-manifest", "`delete -f app.yaml`, `delete -k dir`"),
@@ -229,8 +232,14 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("iac.state-rm", "removing resources from the state"),
             ("iac.stack-rm", "`pulumi stack rm`"),
             ("iac.workspace-delete", "`terraform workspace delete`"),
-            ("iac.state-edit", "`terraform state push`, `force-unlock`, `pulumi state edit`, `stack import`, `cancel`"),
-            ("iac.apply-unreviewed", "`terraform apply -auto-approve` without a saved plan, `pulumi up --yes`/`--skip-preview`"),
+            (
+                "iac.state-edit",
+                "`terraform state push`, `force-unlock`, `pulumi state edit`, `stack import`, `cancel`",
+            ),
+            (
+                "iac.apply-unreviewed",
+                "`terraform apply -auto-approve` without a saved plan, `pulumi up --yes`/`--skip-preview`",
+            ),
         ],
     },
     PackInfo {

@@ -126,7 +126,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
 fn given(call: &Call, flags: &[&str]) -> bool {
     let args = call.args();
     args.iter().enumerate().any(|(at, arg)| {
-        flags.contains(&arg.text.as_str()) && (at == 0 || !VALUE_OPTIONS.contains(&args[at - 1].text.as_str()))
+        flags.contains(&arg.text.as_str())
+            && (at == 0 || !VALUE_OPTIONS.contains(&args[at - 1].text.as_str()))
     })
 }
 
@@ -141,7 +142,13 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                 || a.contains("::/0")
                 || matches!(
                     a.rsplit('=').next(),
-                    Some("public-read" | "public-read-write" | "authenticated-read" | "allUsers" | "allAuthenticatedUsers")
+                    Some(
+                        "public-read"
+                            | "public-read-write"
+                            | "authenticated-read"
+                            | "allUsers"
+                            | "allAuthenticatedUsers"
+                    )
                 )
         })
     };
@@ -160,19 +167,28 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             {
                 ("cloud.grant", GRANT)
             }
-            ("s3api", "put-bucket-policy" | "put-bucket-acl" | "put-object-acl" | "put-bucket-ownership-controls")
+            (
+                "s3api",
+                "put-bucket-policy" | "put-bucket-acl" | "put-object-acl" | "put-bucket-ownership-controls",
+            )
             | ("s3control", "put-public-access-block") => ("cloud.public", PUBLIC),
             ("s3api", "put-public-access-block") if args.iter().any(|a| a.contains("=false")) => {
                 ("cloud.public", PUBLIC)
             }
-            ("ec2", op) if op.starts_with("authorize-security-group-") && open_to_all() => ("cloud.public", PUBLIC),
+            ("ec2", op) if op.starts_with("authorize-security-group-") && open_to_all() => {
+                ("cloud.public", PUBLIC)
+            }
             ("organizations", "leave-organization") => ("cloud.protection-off", PROTECTION),
             (_, op)
                 if op.starts_with("modify-") || op.starts_with("update-") || op.starts_with("disable-") =>
             {
                 let off = args.iter().any(|a| {
-                    matches!(*a, "--no-disable-api-termination" | "--no-deletion-protection")
-                        || *a == "--disable-api-termination=false"
+                    matches!(
+                        *a,
+                        "--no-disable-api-termination"
+                            | "--no-deletion-protection"
+                            | "--no-enable-termination-protection"
+                    ) || *a == "--disable-api-termination=false"
                 }) || op.starts_with("disable-") && op.contains("protection");
                 if !off {
                     return None;
@@ -197,7 +213,9 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
         "az" => match (word(0), word(1), word(2)) {
             ("role", "assignment", "create") => ("cloud.grant", GRANT),
             ("storage", "container", "set-permission" | "create")
-                if args.iter().any(|a| matches!(*a, "blob" | "container" | "--public-access=blob" | "--public-access=container")) =>
+                if args.iter().any(|a| {
+                    matches!(*a, "blob" | "container" | "--public-access=blob" | "--public-access=container")
+                }) =>
             {
                 ("cloud.public", PUBLIC)
             }

@@ -272,7 +272,13 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             ("codeartifact", "get-authorization-token") => true,
             // Role credentials, and a function's configuration with its environment.
             ("sso", "get-role-credentials")
-            | ("sts", "assume-role" | "assume-role-with-web-identity" | "assume-role-with-saml" | "get-federation-token")
+            | (
+                "sts",
+                "assume-role"
+                | "assume-role-with-web-identity"
+                | "assume-role-with-saml"
+                | "get-federation-token",
+            )
             | ("lambda", "get-function-configuration" | "get-function") => true,
             _ => false,
         },
@@ -288,7 +294,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 // `az webapp config appsettings list`, `… connection-string list`, `az storage
                 // account keys list`: the app's settings and the accounts' keys.
                 || matches!(verb(2), "appsettings" | "connection-string") && verb(3) == "list"
-                || words().contains(&"keys") && words().last() == Some(&"list")
+                || words().windows(2).any(|pair| pair == ["keys", "list"])
         }
         // `kubectl get secret x -o yaml`: the secret's data, base64 and all.
         "kubectl" | "oc"
@@ -334,9 +340,10 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
         "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" => args.iter().any(|code| {
             reads_secret_variable(&code.text)
-                || ["keyring.get_password(", "keyring.get_credential(", "keytar.getPassword("]
+                || ["keyring.get_password(", "keyring.get_credential("]
                     .iter()
                     .any(|call| code.text.contains(call))
+                || code.text.contains("keytar") && code.text.contains("getPassword(")
         }),
         "keyring" => verb(0) == "get",
         // `terraform output -json`/`-raw NAME`/`NAME` prints sensitive outputs in clear (a bare
@@ -358,7 +365,16 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "vercel" => {
             verb(0) == "env"
                 && verb(1) == "pull"
-                && matches!(verb(2), "/dev/stdout" | "/dev/stderr" | "/dev/fd/1" | "/dev/fd/2" | "/proc/self/fd/1" | "/dev/tty" | "-")
+                && matches!(
+                    verb(2),
+                    "/dev/stdout"
+                        | "/dev/stderr"
+                        | "/dev/fd/1"
+                        | "/dev/fd/2"
+                        | "/proc/self/fd/1"
+                        | "/dev/tty"
+                        | "-"
+                )
         }
         // Maven's effective settings with the servers' passwords.
         "mvn" | "mvnw" | "./mvnw" => args.iter().any(|a| a.text == "-DshowPasswords=true"),
@@ -456,7 +472,10 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
 /// credential reset`, `kubectl create token`, `npm token create`, `gh ssh-key add`, `gh auth
 /// refresh -s SCOPES`, a database user's password set.
 fn mints(name: &str, command: &SimpleCommand) -> Option<Hit> {
-    if !matches!(name, "aws" | "gcloud" | "az" | "kubectl" | "oc" | "npm" | "pnpm" | "yarn" | "gh" | "glab" | "heroku") {
+    if !matches!(
+        name,
+        "aws" | "gcloud" | "az" | "kubectl" | "oc" | "npm" | "pnpm" | "yarn" | "gh" | "glab" | "heroku"
+    ) {
         return None;
     }
     let args = command.args();
@@ -482,7 +501,10 @@ fn mints(name: &str, command: &SimpleCommand) -> Option<Hit> {
                 || words.contains(&"hmac") && words.contains(&"create")
         }
         "az" => {
-            verb(0) == "ad" && matches!(verb(1), "sp" | "app") && verb(2) == "credential" && verb(3) == "reset"
+            verb(0) == "ad"
+                && matches!(verb(1), "sp" | "app")
+                && verb(2) == "credential"
+                && verb(3) == "reset"
                 || verb(0) == "ad" && verb(1) == "sp" && verb(2) == "create-for-rbac"
         }
         "kubectl" | "oc" => verb(0) == "create" && verb(1) == "token",

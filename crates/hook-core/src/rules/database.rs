@@ -89,7 +89,12 @@ const CLIENTS: &[Client] = &[
         file_options: &["-f", "--file"],
         statements_as_operands: false,
     },
-    Client { name: "fly postgres connect", sql_options: &[], file_options: &[], statements_as_operands: false },
+    Client {
+        name: "fly postgres connect",
+        sql_options: &[],
+        file_options: &[],
+        statements_as_operands: false,
+    },
     Client {
         name: "cockroach sql",
         sql_options: &["-e", "--execute"],

@@ -58,12 +58,15 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         },
         "vercel" => match (verb(0), verb(1)) {
             (Some("remove" | "rm"), _)
-            | (Some("projects" | "project" | "domains" | "domain" | "dns" | "certs" | "alias"), Some("rm" | "remove")) => {
-                Some(Hit::new("hosting.app-delete", APP))
-            }
+            | (
+                Some("projects" | "project" | "domains" | "domain" | "dns" | "certs" | "alias"),
+                Some("rm" | "remove"),
+            ) => Some(Hit::new("hosting.app-delete", APP)),
             (Some("env"), Some("rm" | "remove" | "add")) => Some(Hit::new("hosting.config-set", CONFIG)),
             // `vercel --prod` (or `deploy --prod`, `promote`): straight to production.
-            (None | Some("deploy" | "redeploy"), _) if args.iter().any(|a| matches!(*a, "--prod" | "--prod=true")) => {
+            (None | Some("deploy" | "redeploy"), _)
+                if args.iter().any(|a| matches!(*a, "--prod" | "--prod=true")) =>
+            {
                 Some(Hit::new("hosting.deploy-production", PRODUCTION))
             }
             (Some("promote" | "rollback"), _) => Some(Hit::new("hosting.deploy-production", PRODUCTION)),
@@ -73,9 +76,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ("apps", Some("destroy" | "delete")) | ("destroy", _) => {
                 Some(Hit::new("hosting.app-delete", APP))
             }
-            ("volumes" | "volume" | "vol" | "machine" | "machines" | "m" | "postgres" | "pg" | "redis" | "ips" | "certs", Some("destroy" | "delete" | "remove" | "rm" | "release")) => {
-                Some(Hit::new("hosting.app-delete", APP))
-            }
+            (
+                "volumes" | "volume" | "vol" | "machine" | "machines" | "m" | "postgres" | "pg" | "redis"
+                | "ips" | "certs",
+                Some("destroy" | "delete" | "remove" | "rm" | "release"),
+            ) => Some(Hit::new("hosting.app-delete", APP)),
             ("secrets", Some("set" | "unset" | "import")) => Some(Hit::new("hosting.config-set", CONFIG)),
             _ => None,
         },
@@ -83,7 +88,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             "apps:destroy" | "destroy" | "pg:reset" | "addons:destroy" | "domains:remove" => {
                 Some(Hit::new("hosting.app-delete", APP))
             }
-            "config:set" | "config:unset" | "config:add" | "config:remove" => Some(Hit::new("hosting.config-set", CONFIG)),
+            "config:set" | "config:unset" | "config:add" | "config:remove" => {
+                Some(Hit::new("hosting.config-set", CONFIG))
+            }
             _ => None,
         },
         "netlify" => match verb(0)? {

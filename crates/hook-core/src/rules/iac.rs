@@ -33,7 +33,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     // The first word that is not an option (terraform's `-chdir=x` comes before the verb).
-    let verbs: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    // pulumi's `-C DIR` and `-s STACK` take the next word.
+    let verbs: Vec<&str> = super::operands(call.args(), &["-C", "--cwd", "-s", "--stack"]);
     let verb = |i: usize| verbs.get(i).copied();
     let flag = |f: &str| args.iter().any(|a| crate::shell::is_option(a, f));
     let tool = match name {
@@ -114,9 +115,10 @@ fn saved_plan(args: &[&str]) -> bool {
         "--terragrunt-working-dir",
     ];
     let after = args.iter().position(|a| *a == "apply").map_or(args.len(), |at| at + 1);
-    args.iter().enumerate().skip(after).any(|(at, arg)| {
-        !arg.starts_with('-') && !arg.contains('=') && !VALUED.contains(&args[at - 1])
-    })
+    args.iter()
+        .enumerate()
+        .skip(after)
+        .any(|(at, arg)| !arg.starts_with('-') && !arg.contains('=') && !VALUED.contains(&args[at - 1]))
 }
 
 const STATE_EDIT: &str = "This writes the state by hand or breaks its lock, so the tool may no longer track (or may destroy) what it made. Ask the user to run it.";

@@ -83,14 +83,18 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     // `--dry-run`, `--dry-run=client|server` only show what would change; `--dry-run=none`
     // (or `=false`) runs it.
-    let dry_run = args.iter().any(|a| matches!(*a, "--dry-run" | "--dry-run=client" | "--dry-run=server" | "--dry-run=true"));
+    let dry_run = args
+        .iter()
+        .any(|a| matches!(*a, "--dry-run" | "--dry-run=client" | "--dry-run=server" | "--dry-run=true"));
     match name {
         _ if dry_run && name != "argocd" => None,
         "kubectl" | "oc" | "kubecolor" => kubectl(&args, &operands(call.args(), VALUE_OPTIONS)),
         "helm" => {
             let verb = args.iter().find(|a| !a.starts_with('-'))?;
             match *verb {
-                "uninstall" | "delete" | "del" | "un" => Some(Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL)),
+                "uninstall" | "delete" | "del" | "un" => {
+                    Some(Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL))
+                }
                 // `--force` replaces the resources by deleting and creating them again.
                 "rollback" if args.iter().any(|a| matches!(*a, "--force" | "--force=true")) => {
                     Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
@@ -124,8 +128,13 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             });
             for kind in kinds {
                 let base = kind.split('.').next().unwrap_or(&kind).to_string();
-                if let Some((_, rule)) = WIDE_KINDS.iter().find(|(name, _)| *name == base) {
-                    let message = if *rule == "kubernetes.delete-workload" { DELETE_WORKLOAD } else { DELETE_WIDE };
+                // Every workload of a kind is `delete-all`'s.
+                let wide = WIDE_KINDS.iter().find(|(name, _)| *name == base);
+                if let Some((_, rule)) =
+                    wide.filter(|(_, rule)| !(all && *rule == "kubernetes.delete-workload"))
+                {
+                    let message =
+                        if *rule == "kubernetes.delete-workload" { DELETE_WORKLOAD } else { DELETE_WIDE };
                     return Some(Hit::new(rule, message));
                 }
             }
@@ -150,8 +159,11 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             if words.get(1) == Some(&"clusterrolebinding")
                 || words.get(1) == Some(&"rolebinding")
                     && (rest.iter().any(|a| {
-                        a.strip_prefix("--clusterrole=").is_some_and(|role| matches!(role, "cluster-admin" | "admin"))
-                    }) || rest.windows(2).any(|p| p[0] == "--clusterrole" && matches!(p[1], "cluster-admin" | "admin"))) =>
+                        a.strip_prefix("--clusterrole=")
+                            .is_some_and(|role| matches!(role, "cluster-admin" | "admin"))
+                    }) || rest
+                        .windows(2)
+                        .any(|p| p[0] == "--clusterrole" && matches!(p[1], "cluster-admin" | "admin"))) =>
         {
             Some(Hit::new("kubernetes.grant", GRANT))
         }
