@@ -478,6 +478,13 @@ fn mints(name: &str, command: &SimpleCommand) -> Option<Hit> {
     ) {
         return None;
     }
+    minted(name, command)
+}
+
+/// [`mints`] of a command it is about, out of line so that every other call runs only the
+/// name check (ARCHITECTURE.md, "Start-up").
+#[inline(never)]
+fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
     let args = command.args();
     let valued = global_values(name);
     let verb = |i: usize| non_options(args, valued).nth(i).unwrap_or_default();
