@@ -65,7 +65,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             (Some("env"), Some("rm" | "remove" | "add")) => Some(Hit::new("hosting.config-set", CONFIG)),
             // `vercel --prod` (or `deploy --prod`, `promote`): straight to production.
             (None | Some("deploy" | "redeploy"), _)
-                if args.iter().any(|a| matches!(*a, "--prod" | "--prod=true")) =>
+                if args.iter().any(|a| matches!(*a, "--prod" | "--prod=true" | "--target=production"))
+                    || args.windows(2).any(|pair| pair == ["--target", "production"]) =>
             {
                 Some(Hit::new("hosting.deploy-production", PRODUCTION))
             }

@@ -1507,6 +1507,8 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.send", r#"echo "$(gh auth token)" | pbcopy"#),
     ask("credentials.send", r#"wl-copy <<< "$(gh auth token)""#),
     ask("credentials.print", "env | pbcopy"),
+    ask("credentials.send", "gh auth token | (pbcopy)"),
+    allow("pass show x | xclip -o"),
     allow("git rev-parse HEAD | wl-copy"),
     allow("echo hello | xclip -selection clipboard"),
     allow("gh auth token | docker login ghcr.io -u me --password-stdin"),
