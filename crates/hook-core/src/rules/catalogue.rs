@@ -217,6 +217,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.delete-node", "deleting a node"),
             ("kubernetes.delete-volume", "deleting persistent volumes or claims"),
             ("kubernetes.delete-crd", "deleting custom resource definitions"),
+            (
+                "kubernetes.delete-workload",
+                "deleting a deployment, statefulset, daemonset, cronjob, service or ingress",
+            ),
+            ("kubernetes.grant", "`create clusterrolebinding`, a rolebinding to `cluster-admin`/`admin`"),
             ("kubernetes.delete-all", "`delete --all` or across all namespaces"),
             ("kubernetes.delete-manifest", "`delete -f app.yaml`, `delete -k dir`"),
             ("kubernetes.delete-unknown", "asks: a delete whose kind is known only at run time"),
@@ -224,7 +229,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.scale-to-zero", "`scale --all --replicas=0`"),
             ("kubernetes.apply-prune", "`kubectl apply --prune`"),
             ("kubernetes.helm-uninstall", "`helm uninstall`"),
-            ("kubernetes.replace-force", "`kubectl replace --force`"),
+            ("kubernetes.replace-force", "`kubectl replace --force`, `helm rollback --force`"),
             ("kubernetes.argocd-delete", "`argocd app delete`, `argocd proj delete`, …"),
         ],
     },
@@ -237,6 +242,14 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("iac.state-rm", "removing resources from the state"),
             ("iac.stack-rm", "`pulumi stack rm`"),
             ("iac.workspace-delete", "`terraform workspace delete`"),
+            (
+                "iac.state-edit",
+                "`terraform state push`, `force-unlock`, `pulumi state edit`, `stack import`, `cancel`",
+            ),
+            (
+                "iac.apply-unreviewed",
+                "`terraform apply -auto-approve` without a saved plan, `pulumi up --yes`/`--skip-preview`",
+            ),
         ],
     },
     PackInfo {
@@ -251,6 +264,18 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("cloud.gcloud-delete", "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`"),
             ("cloud.az-delete", "`az … delete`"),
             ("cloud.doctl-delete", "`doctl … delete`"),
+            (
+                "cloud.grant",
+                "IAM grants: `aws iam attach-*`/`put-*-policy`, `gcloud … add-iam-policy-binding`, `az role assignment create`",
+            ),
+            (
+                "cloud.public",
+                "public ACLs and bucket policies, ingress or firewall rules from `0.0.0.0/0`, `allUsers` bindings",
+            ),
+            (
+                "cloud.protection-off",
+                "termination or deletion protection switched off, `aws organizations leave-organization`",
+            ),
             ("cloud.provider-delete", "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete"),
             (
                 "cloud.rclone-delete",
@@ -293,6 +318,11 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`",
             ),
             ("hosting.unpublish", "`npm unpublish`"),
+            ("hosting.deploy-production", "`vercel --prod`, `vercel promote`, `netlify deploy --prod`"),
+            (
+                "hosting.config-set",
+                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`",
+            ),
         ],
     },
     PackInfo {
@@ -339,7 +369,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "credentials.send",
-                "a secret-named variable or a stored credential in a request to a host that is not its service",
+                "a secret-named variable or a stored credential in a request to a host that is not its service, or piped into the clipboard or a gist",
+            ),
+            (
+                "credentials.mint",
+                "`aws iam create-access-key`, `gcloud … keys create`, `az ad sp credential reset`, `kubectl create token`, `npm token create`, `gh ssh-key add`, `gh auth refresh -s`",
             ),
         ],
     },

@@ -25,6 +25,15 @@ const VALUE_OPTIONS: &[&str] = &[
     "-g",
     "--resource-group",
     "-o",
+    // The request read from a file: its value is not the service (`aws --cli-input-json
+    // file://req.json rds delete-db-instance`).
+    "--cli-input-json",
+    "--cli-input-yaml",
+    "--cli-read-timeout",
+    "--cli-connect-timeout",
+    "--cli-binary-format",
+    "--impersonate-service-account",
+    "--verbosity",
 ];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
@@ -47,7 +56,13 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let words = operands(call.args(), VALUE_OPTIONS);
     let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
+    if let Some(hit) = grants(name, &words, &args) {
+        return Some(hit);
+    }
     match name {
+        // `--dryrun` (s3) and `--dry-run` (ec2 and others) only check; an operation that does
+        // not know the option fails before it runs.
+        "aws" if given(call, &["--dryrun", "--dry-run"]) => None,
         "aws" => {
             let (service, operation) = (words.first().copied()?, words.get(1).copied()?);
             match (service, operation) {
@@ -105,6 +120,110 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "terminate" | "purge"))
             .then(|| Hit::new("cloud.provider-delete", DELETE)),
     }
+}
+
+/// Whether one of `flags` is given as an option, not as the value of one (`--query --dryrun`).
+fn given(call: &Call, flags: &[&str]) -> bool {
+    let args = call.args();
+    args.iter().enumerate().any(|(at, arg)| {
+        flags.contains(&arg.text.as_str())
+            && (at == 0 || !VALUE_OPTIONS.contains(&args[at - 1].text.as_str()))
+    })
+}
+
+/// Access granted or widened rather than deleted: IAM rights and role bindings
+/// (`cloud.grant`), data or ports opened to everyone (`cloud.public`), and the protections
+/// against deletion switched off (`cloud.protection-off`). `words` are the operands.
+fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
+    let word = |i: usize| words.get(i).copied().unwrap_or_default();
+    let open_to_all = || {
+        args.iter().any(|a| {
+            a.contains("0.0.0.0/0")
+                || a.contains("::/0")
+                || matches!(
+                    a.rsplit('=').next(),
+                    Some(
+                        "public-read"
+                            | "public-read-write"
+                            | "authenticated-read"
+                            | "allUsers"
+                            | "allAuthenticatedUsers"
+                    )
+                )
+        })
+    };
+    let (rule, message) = match name {
+        "aws" => match (word(0), word(1)) {
+            ("iam", op)
+                if op.starts_with("attach-")
+                    || op.starts_with("put-") && op.ends_with("-policy")
+                    || matches!(
+                        op,
+                        "add-user-to-group"
+                            | "update-assume-role-policy"
+                            | "create-policy-version"
+                            | "set-default-policy-version"
+                    ) =>
+            {
+                ("cloud.grant", GRANT)
+            }
+            (
+                "s3api",
+                "put-bucket-policy" | "put-bucket-acl" | "put-object-acl" | "put-bucket-ownership-controls",
+            )
+            | ("s3control", "put-public-access-block") => ("cloud.public", PUBLIC),
+            ("s3api", "put-public-access-block") if args.iter().any(|a| a.contains("=false")) => {
+                ("cloud.public", PUBLIC)
+            }
+            ("ec2", op) if op.starts_with("authorize-security-group-") && open_to_all() => {
+                ("cloud.public", PUBLIC)
+            }
+            ("organizations", "leave-organization") => ("cloud.protection-off", PROTECTION),
+            (_, op)
+                if op.starts_with("modify-") || op.starts_with("update-") || op.starts_with("disable-") =>
+            {
+                let off = args.iter().any(|a| {
+                    matches!(
+                        *a,
+                        "--no-disable-api-termination"
+                            | "--no-deletion-protection"
+                            | "--no-enable-termination-protection"
+                    ) || *a == "--disable-api-termination=false"
+                }) || op.starts_with("disable-") && op.contains("protection");
+                if !off {
+                    return None;
+                }
+                ("cloud.protection-off", PROTECTION)
+            }
+            _ => return None,
+        },
+        "gcloud" => {
+            if words.iter().any(|w| matches!(*w, "add-iam-policy-binding" | "set-iam-policy")) {
+                if words.contains(&"set-iam-policy") || !args.iter().any(|a| a.contains("allUsers")) {
+                    ("cloud.grant", GRANT)
+                } else {
+                    ("cloud.public", PUBLIC)
+                }
+            } else if words.contains(&"firewall-rules") && open_to_all() && !words.contains(&"list") {
+                ("cloud.public", PUBLIC)
+            } else {
+                return None;
+            }
+        }
+        "az" => match (word(0), word(1), word(2)) {
+            ("role", "assignment", "create") => ("cloud.grant", GRANT),
+            ("storage", "container", "set-permission" | "create")
+                if args.iter().any(|a| {
+                    matches!(*a, "blob" | "container" | "--public-access=blob" | "--public-access=container")
+                }) =>
+            {
+                ("cloud.public", PUBLIC)
+            }
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(Hit::new(rule, message))
 }
 
 /// The other providers' CLIs, whose delete verb is a word of its own (`hcloud server delete`).
@@ -166,5 +285,8 @@ fn rclone(call: &Call) -> Option<Hit> {
 
 const RCLONE: &str = "This deletes files in remote storage or outside the project (`sync` deletes whatever the destination has and the source lacks), with no undo. Use `copy`, or `--dry-run` and show the user, who can run it.";
 const S3: &str = "This deletes objects or buckets in S3 in bulk, with no undo. Delete the specific keys you mean, or ask the user to run it.";
+const GRANT: &str = "This grants access rights (an IAM policy, a role binding) that outlast the task and that nobody reviewed. Show the user the exact grant, who can run it.";
+const PUBLIC: &str = "This opens data or a port to everyone on the internet (a public ACL or bucket policy, an ingress from 0.0.0.0/0). Ask the user to run it.";
+const PROTECTION: &str = "This switches off a protection against deletion (termination or deletion protection, the organization's guardrails). Ask the user to run it.";
 const DELETE: &str =
     "This deletes cloud resources, with no undo. Ask the user to run it, or show them the exact command.";

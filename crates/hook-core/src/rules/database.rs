@@ -82,6 +82,19 @@ const CLIENTS: &[Client] = &[
         file_options: &["-f", "--file"],
         statements_as_operands: false,
     },
+    // The platforms' own psql: `heroku pg:psql -c SQL`, `fly postgres connect <<< SQL`.
+    Client {
+        name: "heroku pg:psql",
+        sql_options: &["-c", "--command"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "fly postgres connect",
+        sql_options: &[],
+        file_options: &[],
+        statements_as_operands: false,
+    },
     Client {
         name: "cockroach sql",
         sql_options: &["-e", "--execute"],
@@ -161,6 +174,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return eval.into_iter().any(|js| mongo_destroys(&js)).then(|| Hit::new("database.drop", DROP));
         }
         "cockroach" if word(0) == Some("sql") => return client_sql(call, client("cockroach sql")?, 1),
+        "heroku" if word(0) == Some("pg:psql") => return client_sql(call, client("heroku pg:psql")?, 1),
+        "fly" | "flyctl" if matches!(word(0), Some("postgres" | "pg")) && word(1) == Some("connect") => {
+            return client_sql(call, client("fly postgres connect")?, 2);
+        }
         "clickhouse" if word(0) == Some("client") => {
             return client_sql(call, client("clickhouse-client")?, 1);
         }

@@ -66,17 +66,52 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             && (args.contains(&"--public")
                 || args.windows(2).any(|p| p[0] == "--visibility" && p[1] == "public")))
         .then(|| Hit::new("hosting.make-public", PUBLIC)),
-        "vercel" => matches!(verb(0)?, "remove" | "rm").then(|| Hit::new("hosting.app-delete", APP)),
+        "vercel" => match (verb(0), verb(1)) {
+            (Some("remove" | "rm"), _)
+            | (
+                Some("projects" | "project" | "domains" | "domain" | "dns" | "certs" | "alias"),
+                Some("rm" | "remove"),
+            ) => Some(Hit::new("hosting.app-delete", APP)),
+            (Some("env"), Some("rm" | "remove" | "add")) => Some(Hit::new("hosting.config-set", CONFIG)),
+            // `vercel --prod` (or `deploy --prod`, `promote`): straight to production.
+            (None | Some("deploy" | "redeploy"), _)
+                if args.iter().any(|a| matches!(*a, "--prod" | "--prod=true" | "--target=production"))
+                    || args.windows(2).any(|pair| pair == ["--target", "production"]) =>
+            {
+                Some(Hit::new("hosting.deploy-production", PRODUCTION))
+            }
+            (Some("promote" | "rollback"), _) => Some(Hit::new("hosting.deploy-production", PRODUCTION)),
+            _ => None,
+        },
         "fly" | "flyctl" => match (verb(0)?, verb(1)) {
             ("apps", Some("destroy" | "delete")) | ("destroy", _) => {
                 Some(Hit::new("hosting.app-delete", APP))
             }
-            ("volumes", Some("destroy" | "delete")) => Some(Hit::new("hosting.app-delete", APP)),
+            (
+                "volumes" | "volume" | "vol" | "machine" | "machines" | "m" | "postgres" | "pg" | "redis"
+                | "ips" | "certs",
+                Some("destroy" | "delete" | "remove" | "rm" | "release"),
+            ) => Some(Hit::new("hosting.app-delete", APP)),
+            ("secrets", Some("set" | "unset" | "import")) => Some(Hit::new("hosting.config-set", CONFIG)),
             _ => None,
         },
-        "heroku" => matches!(verb(0)?, "apps:destroy" | "destroy" | "pg:reset")
-            .then(|| Hit::new("hosting.app-delete", APP)),
-        "netlify" => matches!(verb(0)?, "sites:delete").then(|| Hit::new("hosting.app-delete", APP)),
+        "heroku" => match verb(0)? {
+            "apps:destroy" | "destroy" | "pg:reset" | "addons:destroy" | "domains:remove" => {
+                Some(Hit::new("hosting.app-delete", APP))
+            }
+            "config:set" | "config:unset" | "config:add" | "config:remove" => {
+                Some(Hit::new("hosting.config-set", CONFIG))
+            }
+            _ => None,
+        },
+        "netlify" => match verb(0)? {
+            "sites:delete" => Some(Hit::new("hosting.app-delete", APP)),
+            "env:set" | "env:unset" | "env:import" => Some(Hit::new("hosting.config-set", CONFIG)),
+            "deploy" if args.iter().any(|a| matches!(*a, "--prod" | "--prod=true" | "-p")) => {
+                Some(Hit::new("hosting.deploy-production", PRODUCTION))
+            }
+            _ => None,
+        },
         // `firestore:delete`, `functions:delete`, `hosting:sites:delete`, `database:remove`, …
         "firebase" => {
             let verb = verb(0)?;
@@ -157,4 +192,6 @@ const RELEASE: &str = "This deletes a published release. Ask the user to run it.
 const API: &str = "This API call deletes something on the hosting service (a branch, a tag, a repository). Ask the user to run it.";
 const HTTP_DELETE: &str = "This HTTP `DELETE` deletes something behind an API (a repository, an index, a record), with no undo. Ask the user to run it.";
 const UNPUBLISH: &str = "`unpublish` removes published package versions that others may depend on. Deprecate the version instead, or ask the user.";
+const CONFIG: &str = "This changes a deployed app's settings or secrets (a database address, an API key), which the running app picks up. Ask the user to run it.";
+const PRODUCTION: &str = "This deploys straight to production, with no preview anybody looked at. Deploy a preview and show it to the user, who can promote it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";

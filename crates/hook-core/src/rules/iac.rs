@@ -33,7 +33,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     // The first word that is not an option (terraform's `-chdir=x` comes before the verb).
-    let verbs: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    // pulumi's `-C DIR` and `-s STACK` take the next word.
+    let verbs: Vec<&str> = super::operands(call.args(), &["-C", "--cwd", "-s", "--stack"]);
     let verb = |i: usize| verbs.get(i).copied();
     let flag = |f: &str| args.iter().any(|a| crate::shell::is_option(a, f));
     let tool = match name {
@@ -54,6 +55,17 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 "state" if matches!(verbs.get(1).copied(), Some("rm")) => {
                     Some(Hit::new("iac.state-rm", STATE_RM))
                 }
+                // A state written by hand, or a lock broken: what the tool believes it manages
+                // is no longer what it made.
+                "state" if matches!(verbs.get(1).copied(), Some("push" | "replace-provider")) => {
+                    Some(Hit::new("iac.state-edit", STATE_EDIT))
+                }
+                "force-unlock" => Some(Hit::new("iac.state-edit", STATE_EDIT)),
+                // `apply -auto-approve` with no saved plan: changes nobody reviewed. A saved plan
+                // (`apply tf.plan`) was shown when it was made.
+                "apply" if (flag("-auto-approve") || flag("--auto-approve")) && !saved_plan(&args) => {
+                    Some(Hit::new("iac.apply-unreviewed", APPLY))
+                }
                 "workspace" if matches!(verbs.get(1).copied(), Some("delete")) => {
                     Some(Hit::new("iac.workspace-delete", WORKSPACE_DELETE))
                 }
@@ -64,6 +76,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ("destroy" | "down", _) => Some(Hit::new("iac.destroy", DESTROY)),
             ("stack", Some("rm" | "remove")) => Some(Hit::new("iac.stack-rm", STACK_RM)),
             ("state", Some("delete")) => Some(Hit::new("iac.state-rm", STATE_RM)),
+            ("state", Some("edit" | "move")) | ("stack", Some("import")) | ("cancel", _) => {
+                Some(Hit::new("iac.state-edit", STATE_EDIT))
+            }
+            ("up" | "update", _) if flag("--yes") || flag("-y") || flag("--skip-preview") || flag("-f") => {
+                Some(Hit::new("iac.apply-unreviewed", APPLY))
+            }
             _ => None,
         },
         "cdk" | "aws-cdk" | "cdktf" => (verb(0)? == "destroy").then(|| Hit::new("iac.destroy", DESTROY)),
@@ -79,4 +97,30 @@ const STATE_RM: &str =
     "This makes the tool forget resources it manages, so they are no longer tracked. Ask the user to run it.";
 const REPLACE: &str = "`-replace` destroys the resource and creates it again, with whatever it held. Show the plan (`plan -replace=...`) to the user, who can apply it.";
 const WORKSPACE_DELETE: &str = "`workspace delete` deletes a workspace's state, so the tool loses track of everything it manages there. Ask the user to run it.";
+/// Whether `terraform apply` is given a saved plan: an operand that is no option's value.
+fn saved_plan(args: &[&str]) -> bool {
+    const VALUED: &[&str] = &[
+        "-var",
+        "-var-file",
+        "-target",
+        "-replace",
+        "-state",
+        "-state-out",
+        "-backup",
+        "-lock-timeout",
+        "-parallelism",
+        "--var",
+        "--var-file",
+        "--target",
+        "--terragrunt-working-dir",
+    ];
+    let after = args.iter().position(|a| *a == "apply").map_or(args.len(), |at| at + 1);
+    args.iter()
+        .enumerate()
+        .skip(after)
+        .any(|(at, arg)| !arg.starts_with('-') && !arg.contains('=') && !VALUED.contains(&args[at - 1]))
+}
+
+const STATE_EDIT: &str = "This writes the state by hand or breaks its lock, so the tool may no longer track (or may destroy) what it made. Ask the user to run it.";
+const APPLY: &str = "This applies infrastructure changes without showing the plan. Run `plan` (or `pulumi preview`) and show it to the user, who can apply it.";
 const STACK_RM: &str = "`pulumi stack rm` deletes a stack and its history. Ask the user to run it.";

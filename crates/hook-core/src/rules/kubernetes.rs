@@ -46,6 +46,26 @@ const WIDE_KINDS: &[(&str, &str)] = &[
     ("customresourcedefinitions", "kubernetes.delete-crd"),
     ("crd", "kubernetes.delete-crd"),
     ("crds", "kubernetes.delete-crd"),
+    // The workloads and what routes to them: deleted, the service is down until someone
+    // applies them again (a pod or a job is recreated or disposable, and passes).
+    ("deployment", "kubernetes.delete-workload"),
+    ("deployments", "kubernetes.delete-workload"),
+    ("deploy", "kubernetes.delete-workload"),
+    ("statefulset", "kubernetes.delete-workload"),
+    ("statefulsets", "kubernetes.delete-workload"),
+    ("sts", "kubernetes.delete-workload"),
+    ("daemonset", "kubernetes.delete-workload"),
+    ("daemonsets", "kubernetes.delete-workload"),
+    ("ds", "kubernetes.delete-workload"),
+    ("cronjob", "kubernetes.delete-workload"),
+    ("cronjobs", "kubernetes.delete-workload"),
+    ("cj", "kubernetes.delete-workload"),
+    ("service", "kubernetes.delete-workload"),
+    ("services", "kubernetes.delete-workload"),
+    ("svc", "kubernetes.delete-workload"),
+    ("ingress", "kubernetes.delete-workload"),
+    ("ingresses", "kubernetes.delete-workload"),
+    ("ing", "kubernetes.delete-workload"),
 ];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
@@ -61,15 +81,29 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 #[inline(never)]
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    // `--dry-run`, `--dry-run=client|server` only show what would change; `--dry-run=none`
+    // (or `=false`) runs it.
+    let dry_run = args
+        .iter()
+        .any(|a| matches!(*a, "--dry-run" | "--dry-run=client" | "--dry-run=server" | "--dry-run=true"));
     match name {
+        _ if dry_run && name != "argocd" => None,
         "kubectl" | "oc" | "kubecolor" => {
             let words = operands(call.args(), VALUE_OPTIONS);
             kubectl(&args, &words).or_else(|| unknown_kind_deleted(call, &words))
         }
         "helm" => {
             let verb = args.iter().find(|a| !a.starts_with('-'))?;
-            matches!(*verb, "uninstall" | "delete" | "del" | "un")
-                .then(|| Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL))
+            match *verb {
+                "uninstall" | "delete" | "del" | "un" => {
+                    Some(Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL))
+                }
+                // `--force` replaces the resources by deleting and creating them again.
+                "rollback" if args.iter().any(|a| matches!(*a, "--force" | "--force=true")) => {
+                    Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
+                }
+                _ => None,
+            }
         }
         // `argocd app delete` cascades to everything the app deployed.
         "argocd" => operands(call.args(), VALUE_OPTIONS)
@@ -107,8 +141,14 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             });
             for kind in kinds {
                 let base = kind.split('.').next().unwrap_or(&kind).to_string();
-                if let Some((_, rule)) = WIDE_KINDS.iter().find(|(name, _)| *name == base) {
-                    return Some(Hit::new(rule, DELETE_WIDE));
+                // Every workload of a kind is `delete-all`'s.
+                let wide = WIDE_KINDS.iter().find(|(name, _)| *name == base);
+                if let Some((_, rule)) =
+                    wide.filter(|(_, rule)| !(all && *rule == "kubernetes.delete-workload"))
+                {
+                    let message =
+                        if *rule == "kubernetes.delete-workload" { DELETE_WORKLOAD } else { DELETE_WIDE };
+                    return Some(Hit::new(rule, message));
                 }
             }
             if all {
@@ -126,6 +166,20 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
         }
         "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
+        // A binding to a cluster-wide role, or to `cluster-admin`/`admin` in a namespace: rights
+        // that outlast the task.
+        "create"
+            if words.get(1) == Some(&"clusterrolebinding")
+                || words.get(1) == Some(&"rolebinding")
+                    && (rest.iter().any(|a| {
+                        a.strip_prefix("--clusterrole=")
+                            .is_some_and(|role| matches!(role, "cluster-admin" | "admin"))
+                    }) || rest
+                        .windows(2)
+                        .any(|p| p[0] == "--clusterrole" && matches!(p[1], "cluster-admin" | "admin"))) =>
+        {
+            Some(Hit::new("kubernetes.grant", GRANT))
+        }
         // `kubectl scale deploy --all --replicas=0`: every workload of the kind stopped at once.
         "scale" => {
             let zero = rest.contains(&"--replicas=0")
@@ -140,10 +194,12 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
     }
 }
 
+const DELETE_WORKLOAD: &str = "This deletes a workload or a service, which is down until someone applies it again. Scale or restart it (`kubectl rollout restart`), or ask the user to run the delete.";
 const DELETE_WIDE: &str = "This deletes a namespace, node, volume or resource definition, and everything that depends on it. Delete the specific objects you mean, or ask the user to run it.";
 const DELETE_MANIFEST: &str = "This deletes every object the manifests describe, with the data of their volumes. Delete the objects you mean by name, or ask the user to run it.";
 const DELETE_ALL: &str = "`--all`/`--all-namespaces` deletes every object of the kind. Name the objects you mean, or ask the user.";
 const SCALE_ALL: &str = "Scaling every workload of a kind to zero replicas stops them all at once. Scale the ones you mean by name, or ask the user to run it.";
+const GRANT: &str = "This binds a cluster-wide or admin role, rights that outlast the task. Show the user the binding, who can create it.";
 const DRAIN: &str = "`kubectl drain` evicts every pod from a node. Ask the user to run it.";
 const PRUNE: &str = "`kubectl apply --prune` deletes objects that are not in the applied files. Apply without `--prune`, or ask the user.";
 const REPLACE_FORCE: &str = "`kubectl replace --force` deletes the objects and creates them again, with the data of their volumes and a gap in service. Apply the change with `kubectl apply`, or ask the user.";
