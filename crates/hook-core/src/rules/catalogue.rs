@@ -137,6 +137,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             ("remote-script.pipe-to-shell", "`curl … | sh` and its variants"),
             (
+                "remote-script.registry-redirect",
+                "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source` (asks)",
+            ),
+            (
                 "remote-script.reverse-shell",
                 "a shell on a network socket: `bash -i >& /dev/tcp/…`, `nc -e sh`, `socat … EXEC:sh`",
             ),
@@ -162,6 +166,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "running `install`, `uninstall`, `init` or `trust` of a hook binary, or `claude config set hooks`",
             ),
             ("guard.policy-not-a-file", "a FIFO, device or link to one where a policy file is read"),
+            (
+                "guard.replace-binary",
+                "`cargo install`, `pip install --user`, `npm i -g` … of a package named after a hook binary or agent-hooks",
+            ),
         ],
     },
     PackInfo {
@@ -264,7 +272,7 @@ pub const CATALOGUE: &[PackInfo] = &[
     },
     PackInfo {
         pack: Pack::Hosting,
-        catches: "deleting repositories, releases, refs, apps and packages on hosting services, HTTP `DELETE`s",
+        catches: "deleting repositories, releases, refs, apps and packages on hosting services, HTTP `DELETE`s, publishing to public registries",
         rules: &[
             ("hosting.repo-delete", "`gh repo delete`"),
             ("hosting.release-delete", "`gh release delete`"),
@@ -279,6 +287,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`",
             ),
             ("hosting.unpublish", "`npm unpublish`"),
+            (
+                "hosting.publish",
+                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`",
+            ),
         ],
     },
     PackInfo {

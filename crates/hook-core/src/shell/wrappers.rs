@@ -1814,8 +1814,10 @@ fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
     let Some(package) = argv.get(at) else { return Peel::Runs };
     let bare = package.text.split('@').find(|p| !p.is_empty()).unwrap_or("");
     let bare = crate::shell::base_name(bare);
+    // The runner stays a command of its own beside what it runs: whether the project lists
+    // the package it fetches is the guard's to judge (`guard::script_file`).
     if !DELETER_PACKAGES.contains(&bare) {
-        return wraps(via, argv, at);
+        return persists(via, argv, at);
     }
     deleter(&format!("{via} {bare}"), &argv[at..])
 }
