@@ -1243,10 +1243,6 @@ const PACKAGE_RUNNERS: &[&str] = &["bun", "bunx", "deno", "npm", "npx", "pnpm", 
 /// formatters, linters, compilers, test runners and the scaffolders of the big frameworks.
 /// Sorted.
 const EVERYDAY_PACKAGES: &[&str] = &[
-    "@angular/cli",
-    "@anthropic-ai/claude-code",
-    "@biomejs/biome",
-    "@playwright/test",
     "concurrently",
     "create-next-app",
     "create-react-app",
@@ -1270,6 +1266,7 @@ const EVERYDAY_PACKAGES: &[&str] = &[
     "rollup",
     "serve",
     "shx",
+    "ts-node",
     "tsc",
     "tsx",
     "turbo",
@@ -1279,6 +1276,21 @@ const EVERYDAY_PACKAGES: &[&str] = &[
     "webpack",
     "webpack-cli",
     "zx",
+];
+
+/// npm scopes of the tools' own organisations: only the organisation publishes under its
+/// scope, so every package in one comes from the same hands (`@modelcontextprotocol/server-github`).
+const EVERYDAY_SCOPES: &[&str] = &[
+    "@angular/",
+    "@anthropic-ai/",
+    "@biomejs/",
+    "@modelcontextprotocol/",
+    "@nestjs/",
+    "@playwright/",
+    "@storybook/",
+    "@sveltejs/",
+    "@vitejs/",
+    "@vue/",
 ];
 
 /// A package `command` fetches from the registry and runs that neither the project lists
@@ -1323,6 +1335,15 @@ fn unlisted_package(name: &str, command: &SimpleCommand, ctx: &Context) -> Optio
     unlisted(package_name(spec), command, ctx)
 }
 
+/// Whether the `package.json` text `text` lists `package` among its dependencies of any kind
+/// (a script or the package's own name of the same spelling is no such listing).
+fn depends_on(text: &str, package: &str) -> bool {
+    let Ok(manifest) = serde_json::from_str::<serde_json::Value>(text) else { return false };
+    ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"]
+        .iter()
+        .any(|kind| manifest.get(kind).and_then(|listed| listed.get(package)).is_some())
+}
+
 /// The name of an npm package spec, without its version (`@o/x@1.2` is `@o/x`).
 fn package_name(spec: &str) -> &str {
     let from = usize::from(spec.starts_with('@'));
@@ -1331,15 +1352,17 @@ fn package_name(spec: &str) -> &str {
 
 /// [`unlisted_package`] of the package `package`.
 fn unlisted(package: &str, command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
-    if package.is_empty() || EVERYDAY_PACKAGES.binary_search(&package).is_ok() {
+    if package.is_empty()
+        || EVERYDAY_PACKAGES.binary_search(&package).is_ok()
+        || EVERYDAY_SCOPES.iter().any(|scope| package.starts_with(scope))
+    {
         return None;
     }
     let bin = package.rsplit('/').next().unwrap_or(package);
-    let key = format!("\"{package}\"");
     let mut dir = Some(ctx.cwd.as_path()).filter(|_| ctx.cwd_known);
     while let Some(here) = dir {
         let listed = read_small(&here.join("package.json"), MAX_PACKAGE_JSON_BYTES, false)
-            .is_some_and(|text| text.contains(&key));
+            .is_some_and(|text| depends_on(&text, package));
         if listed || here.join("node_modules/.bin").join(bin).exists() {
             return None;
         }

@@ -130,8 +130,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 /// session with them switched off (`claude -p … --settings '{"disableAllHooks": true}'`).
 /// Other keys (`config set theme dark`) and reading them (`config get`, `list`) pass.
 /// Package managers that install programs onto `PATH`, where one of our binaries is found.
-const INSTALLERS: &[&str] = &["bun", "cargo", "gem", "go", "npm", "pip", "pip3", "pipx", "pnpm", "uv", "yarn"];
-const INSTALLER_NAMES: NameFilter = NameFilter::of(INSTALLERS);
+const INSTALLERS: &[&str] =
+    &["bun", "cargo", "gem", "go", "npm", "pip", "pip3", "pipx", "pnpm", "uv", "yarn"];
+const INSTALLER_NAMES: NameFilter = NameFilter::of(INSTALLERS).with("python").with("python3");
 
 const REPLACED: &str = "This installs a package that puts a program where the agent's guard is found (a hook \
      binary of the same name, or one that shadows it on PATH). Leave the guard's binaries to the user.";
@@ -142,11 +143,20 @@ const REPLACED: &str = "This installs a package that puts a program where the ag
 /// the guard, or shadows it, and runs the package's install code first.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    let (name, args) = match args {
+        // `python3 -m pip install --user x` is `pip install --user x`.
+        [dash_m, module, rest @ ..] if name.starts_with("python") && dash_m.text == "-m" => {
+            (module.text.as_str(), rest)
+        }
+        _ => (name, args),
+    };
     if !INSTALLERS.contains(&name) {
         return None;
     }
     let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
-    let has = |options: &[&str]| words.iter().any(|w| options.iter().any(|o| w == o || w.starts_with(&format!("{o}="))));
+    let has = |options: &[&str]| {
+        words.iter().any(|w| options.iter().any(|o| w == o || w.starts_with(&format!("{o}="))))
+    };
     let onto_path = match (name, words.as_slice()) {
         ("cargo" | "go" | "gem" | "pipx", ["install", ..]) => true,
         ("uv", ["tool", "install" | "upgrade", ..]) => true,

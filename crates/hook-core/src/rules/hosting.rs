@@ -42,8 +42,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 }
 
 /// The registry clients of [`publishes`].
-const PUBLISHER_NAMES: &[&str] =
-    &["bun", "cargo", "docker", "dotnet", "flit", "gem", "hatch", "mix", "mvn", "mvnw", "npm", "pnpm", "podman", "poetry", "twine", "uv", "yarn"];
+const PUBLISHER_NAMES: &[&str] = &[
+    "bun", "cargo", "docker", "dotnet", "flit", "gem", "hatch", "mix", "mvn", "mvnw", "npm", "pnpm",
+    "podman", "poetry", "python", "python3", "twine", "uv", "yarn",
+];
 const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 
 /// Publishing to a public registry, or changing who owns a package there: `cargo
@@ -53,11 +55,39 @@ const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 /// push`. A `--dry-run` only shows.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn publishes(call: &Call, name: &str) -> Option<Hit> {
-    let args = call.args();
+    let mut args = call.args();
+    let mut name = name;
+    // `python3 -m twine upload` is `twine upload`.
+    if let [dash_m, module, rest @ ..] = args
+        && name.starts_with("python")
+        && dash_m.text == "-m"
+    {
+        (name, args) = (module.text.as_str(), rest);
+    }
     if args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun")) {
         return None;
     }
-    let words = operands(args, &["--token", "-u", "--username", "-p", "--password", "-r", "--repository", "--registry", "-k", "--api-key", "-s", "--source"]);
+    let valued = [
+        "--token",
+        "-u",
+        "--username",
+        "-p",
+        "--password",
+        "--repository",
+        "--registry",
+        "-k",
+        "--api-key",
+        "-s",
+        "--source",
+        "-w",
+        "--workspace",
+        "--filter",
+        "--otp",
+        "--tag",
+        "--access",
+    ];
+    // `cargo +nightly publish`: the toolchain comes before the verb.
+    let words: Vec<&str> = operands(args, &valued).into_iter().filter(|w| !w.starts_with('+')).collect();
     let verb = |i: usize| words.get(i).copied().unwrap_or_default();
     let fires = match name {
         "cargo" => matches!(verb(0), "publish" | "yank" | "owner"),
@@ -70,7 +100,9 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         "gem" => matches!(verb(0), "push" | "yank" | "owner"),
         "mix" => matches!(verb(0), "hex.publish" | "hex.retire" | "hex.owner"),
         "dotnet" => verb(0) == "nuget" && matches!(verb(1), "push" | "delete"),
-        "mvn" | "mvnw" => words.iter().any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file")),
+        "mvn" | "mvnw" => {
+            words.iter().any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file"))
+        }
         "docker" | "podman" => verb(0) == "push" || (verb(0), verb(1)) == ("image", "push"),
         _ => false,
     };

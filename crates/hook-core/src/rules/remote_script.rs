@@ -56,7 +56,8 @@ const REDIRECT_MESSAGE: &str = "This points package installs at a source nobody 
 
 /// The commands that set where packages come from, for the rest of the session or in a
 /// tool's configuration.
-const SOURCE_SETTER_NAMES: &[&str] = &["bun", "composer", "dotnet", "export", "gem", "go", "npm", "pnpm", "poetry", "yarn"];
+const SOURCE_SETTER_NAMES: &[&str] =
+    &["bun", "composer", "dotnet", "export", "gem", "go", "npm", "pnpm", "poetry", "yarn"];
 const SOURCE_SETTERS: NameFilter = NameFilter::of(SOURCE_SETTER_NAMES);
 
 /// Whether `call` points package installs at another index, or switches Go's checksum
@@ -71,7 +72,8 @@ fn redirects(call: &Call) -> bool {
     let words: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     let operands: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
     let elsewhere = |url: &str| url.contains("://") && !crate::shell::is_default_index(url);
-    let setting = |word: &str| word.split_once('=').is_some_and(|(variable, value)| redirecting(variable, value));
+    let setting =
+        |word: &str| word.split_once('=').is_some_and(|(variable, value)| redirecting(variable, value));
     match (name, operands.as_slice()) {
         ("export", _) => operands.iter().any(|w| setting(w)),
         // `go env -w $(…)`: a setting the line computes at run time may be any of them.
@@ -87,7 +89,9 @@ fn redirects(call: &Call) -> bool {
                 || (*key == "disable-tls" && rest.first() == Some(&"true"))
         }
         ("dotnet", ["nuget", "add" | "update", "source", url, ..]) => elsewhere(url),
-        ("gem", ["sources", ..]) => words.iter().any(|w| matches!(*w, "-a" | "--add")) && operands.iter().any(|w| elsewhere(w)),
+        ("gem", ["sources", ..]) => {
+            words.iter().any(|w| matches!(*w, "-a" | "--add")) && operands.iter().any(|w| elsewhere(w))
+        }
         ("npm" | "pnpm" | "yarn" | "bun", ["config", "set", key, rest @ ..]) => {
             let (key, inline) = key.split_once('=').unwrap_or((key, ""));
             let registry = key == "registry" || key.ends_with(":registry") || key == "npmRegistryServer";
@@ -102,17 +106,27 @@ fn redirects(call: &Call) -> bool {
 fn redirecting(variable: &str, value: &str) -> bool {
     let elsewhere = |url: &str| url.contains("://") && !crate::shell::is_default_index(url);
     match variable.to_ascii_uppercase().as_str() {
-        "PIP_INDEX_URL" | "PIP_EXTRA_INDEX_URL" | "PIP_FIND_LINKS" | "UV_INDEX_URL" | "UV_EXTRA_INDEX_URL"
-        | "UV_INDEX" | "UV_DEFAULT_INDEX" | "UV_FIND_LINKS" | "NPM_CONFIG_REGISTRY" | "YARN_REGISTRY"
-        | "YARN_NPM_REGISTRY_SERVER" | "BUN_CONFIG_REGISTRY" | "PNPM_CONFIG_REGISTRY" => {
-            value.split([' ', ',']).any(elsewhere)
-        }
+        "PIP_INDEX_URL"
+        | "PIP_EXTRA_INDEX_URL"
+        | "PIP_FIND_LINKS"
+        | "UV_INDEX_URL"
+        | "UV_EXTRA_INDEX_URL"
+        | "UV_INDEX"
+        | "UV_DEFAULT_INDEX"
+        | "UV_FIND_LINKS"
+        | "NPM_CONFIG_REGISTRY"
+        | "YARN_REGISTRY"
+        | "YARN_NPM_REGISTRY_SERVER"
+        | "BUN_CONFIG_REGISTRY"
+        | "PNPM_CONFIG_REGISTRY" => value.split([' ', ',']).any(elsewhere),
         "GOPROXY" => value.split([',', '|']).any(|proxy| {
-            proxy.contains("://") && !proxy.split("://").nth(1).is_some_and(|host| host.starts_with("proxy.golang.org"))
+            proxy.contains("://")
+                && !proxy.split("://").nth(1).is_some_and(|host| host.starts_with("proxy.golang.org"))
         }),
         "GOSUMDB" => value == "off" || value.contains("://") && !value.contains("sum.golang.org"),
         "GONOSUMDB" | "GONOSUMCHECK" | "GONOVERIFY" | "GOINSECURE" | "GOPRIVATE" | "GONOPROXY" => {
-            value.split(',').any(|pattern| pattern.trim() == "*") || variable.eq_ignore_ascii_case("GONOSUMCHECK")
+            value.split(',').any(|pattern| pattern.trim() == "*")
+                || variable.eq_ignore_ascii_case("GONOSUMCHECK")
         }
         "GOFLAGS" => value.split_whitespace().any(|flag| flag.starts_with("-insecure")),
         _ => false,

@@ -938,9 +938,10 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         // A `data:` URL is code written into the address, which nobody reads.
         ("deno", Some("run" | "eval" | "test" | "install" | "compile")) | ("bun", Some("run" | "x")) => {
             let valued = ["-n", "--name", "-o", "--output", "--root", "-c", "--config", "--import-map"];
-            let script = argv.iter().enumerate().skip(2).find(|(at, w)| {
-                !w.text.starts_with('-') && !valued.contains(&argv[at - 1].text.as_str())
-            });
+            let script =
+                argv.iter().enumerate().skip(2).find(|(at, w)| {
+                    !w.text.starts_with('-') && !valued.contains(&argv[at - 1].text.as_str())
+                });
             script.map(|(_, w)| w).filter(|w| is_url(&w.text) || w.text.starts_with("data:"))
         }
         // `--package=SPEC` names what runs as the operand does.
@@ -972,21 +973,27 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         // unread (`helm install x https://…/c.tgz`, `kubectl apply -f https://…`).
         ("helm", Some("plugin")) if argv.get(2).is_some_and(|w| w.text == "install") => operands(3).next(),
         ("helm", Some("install" | "upgrade" | "template")) => operands(2).find(|w| is_url(&w.text)),
-        ("kubectl" | "oc", Some("apply" | "create" | "replace")) => {
+        ("kubectl" | "oc", _)
+            if argv.iter().any(|w| matches!(w.text.as_str(), "apply" | "create" | "replace")) =>
+        {
             option(&["-f", "--filename"]).filter(|w| is_url(w.text.trim_start_matches("--filename=")))
         }
         // `poetry self add x@git+https://…`, `mix archive.install https://…`, `composer global
         // require x` (a global plugin runs on every later composer command), `dotnet tool install
         // --add-source URL`.
-        ("poetry", Some("self")) if argv.get(2).is_some_and(|w| w.text == "add") => {
-            operands(3).find(|w| is_remote_spec(&w.text) || w.text.contains("@git+") || w.text.contains("@http"))
-        }
+        ("poetry", Some("self")) if argv.get(2).is_some_and(|w| w.text == "add") => operands(3)
+            .find(|w| is_remote_spec(&w.text) || w.text.contains("@git+") || w.text.contains("@http")),
         ("mix", Some("archive.install" | "escript.install")) => {
             operands(2).find(|w| is_url(&w.text) || matches!(w.text.as_str(), "git" | "github"))
         }
-        ("composer", Some("global")) if argv.get(2).is_some_and(|w| w.text == "require") => operands(3).next(),
-        ("dotnet", Some("tool")) if argv.get(2).is_some_and(|w| w.text == "install" || w.text == "update") => {
-            option(&["--add-source"]).filter(|w| !is_default_index(w.text.trim_start_matches("--add-source=")))
+        ("composer", Some("global")) if argv.get(2).is_some_and(|w| w.text == "require") => {
+            operands(3).next()
+        }
+        ("dotnet", Some("tool"))
+            if argv.get(2).is_some_and(|w| w.text == "install" || w.text == "update") =>
+        {
+            option(&["--add-source"])
+                .filter(|w| !is_default_index(w.text.trim_start_matches("--add-source=")))
         }
         ("pip" | "pip3" | "uv" | "pipx", Some("install")) => pip_sources(&argv[2..])
             .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text))
@@ -1112,7 +1119,9 @@ fn is_foreign_flake(text: &str) -> bool {
 fn is_go_release(version: &str) -> bool {
     version == "latest"
         || version.strip_prefix('v').is_some_and(|rest| {
-            rest.starts_with(|c: char| c.is_ascii_digit()) && !rest.contains("-0.") && !rest.starts_with("0.0.0-")
+            rest.starts_with(|c: char| c.is_ascii_digit())
+                && !rest.contains("-0.")
+                && !rest.starts_with("0.0.0-")
         })
 }
 

@@ -3195,7 +3195,11 @@ mod tests {
             ("npx rimraf".into(), vec!["rm".into(), "-rf".into(), "dist".into()])
         );
         assert_eq!(inner(&["pnpm", "dlx", "rimraf@5", "--glob", "x"]).1, ["rm", "-rf", "x"]);
-        assert_eq!(inner(&["npx", "--yes", "prettier", "."]).1, ["prettier", "."]);
+        // The runner stays beside what it runs, for the guard to judge the package it fetches.
+        assert_eq!(
+            execs(&["npx", "--yes", "prettier", "."]),
+            [("npx".into(), vec!["prettier".into(), ".".into()])]
+        );
         assert_eq!(peel(&argv(&["pnpm", "install"]), Dialect::Posix), Peel::Runs);
         // Bare, by path and through `npm x`, a deleter is `rm -rf` of its operands too.
         assert_eq!(

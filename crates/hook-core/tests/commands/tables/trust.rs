@@ -140,4 +140,26 @@ pub(crate) const CASES: &[Case] = &[
     // Look-alikes: reading the store, and writing next to it.
     allow("cat ~/.local/state/agent-hooks/trusted-policies"),
     allow("echo x > ~/.local/state/other-tool/state"),
+    // A package named after a hook binary or this project, installed onto PATH, replaces the
+    // guard or shadows it.
+    deny("guard.replace-binary", "cargo install --force --root ~/.local agent-hooks-fork"),
+    deny("guard.replace-binary", "cargo install --git https://github.com/x0/agent-hooks --bin claude-hook"),
+    deny("guard.replace-binary", "pip install --user --force-reinstall claude-hook-lite"),
+    deny("guard.replace-binary", "python3 -m pip install --user claude-hook-lite"),
+    deny("guard.replace-binary", "pipx install codex-hook"),
+    deny("guard.replace-binary", "uv tool install gemini-hook-shim"),
+    deny("guard.replace-binary", "npm i -g claude-hook@0.0.1"),
+    deny("guard.replace-binary", "npm install --global @x0/Claude-Hook"),
+    deny("guard.replace-binary", "pnpm add -g cursor-hook"),
+    deny("guard.replace-binary", "yarn global add opencode-hook"),
+    deny("guard.replace-binary", "go install github.com/x0/agent-hooks/cmd/claude-hook@latest"),
+    deny("guard.replace-binary", "gem install copilot-hook"),
+    allow("cargo install ripgrep"),
+    allow("cargo install --path . --locked"),
+    allow("pip install --user pre-commit"),
+    allow("npm i -g typescript"),
+    allow("npm i -D eslint-plugin-react-hooks"),
+    allow("npm install claude-hook-types"),
+    allow("pip install claude-hook-lite"),
+    allow("claude-hook --version"),
 ];
