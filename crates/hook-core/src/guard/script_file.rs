@@ -1300,12 +1300,20 @@ const EVERYDAY_SCOPES: &[&str] = &[
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn unlisted_package(name: &str, command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
     let args = command.args();
-    let sub = args.first().map(|word| word.text.as_str());
+    // The subcommand comes after the manager's own options (`pnpm --silent dlx x`, `npm
+    // --prefix d exec x`).
+    let valued = ["--prefix", "-C", "--dir", "--cwd", "-w", "--workspace", "--filter", "-F"];
+    let at = (0..args.len())
+        .find(|&at| {
+            !args[at].text.starts_with('-') && (at == 0 || !valued.contains(&args[at - 1].text.as_str()))
+        })
+        .unwrap_or(args.len());
+    let sub = args.get(at).map(|word| word.text.as_str());
     let given = match (name, sub) {
         ("npx" | "bunx" | "pnpx", _) => args,
-        ("npm", Some("exec" | "x")) | ("pnpm" | "yarn", Some("dlx")) | ("bun", Some("x")) => &args[1..],
+        ("npm", Some("exec" | "x")) | ("pnpm" | "yarn", Some("dlx")) | ("bun", Some("x")) => &args[at + 1..],
         ("deno", Some(_)) => {
-            let spec = args[1..].iter().find_map(|word| word.text.strip_prefix("npm:"))?;
+            let spec = args[at..].iter().find_map(|word| word.text.strip_prefix("npm:"))?;
             return unlisted(package_name(spec), command, ctx);
         }
         _ => return None,

@@ -43,16 +43,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 
 /// The registry clients of [`publishes`].
 const PUBLISHER_NAMES: &[&str] = &[
-    "bun", "cargo", "docker", "dotnet", "flit", "gem", "hatch", "mix", "mvn", "mvnw", "npm", "pnpm",
-    "podman", "poetry", "python", "python3", "twine", "uv", "yarn",
+    "buildah", "bun", "cargo", "docker", "dotnet", "flit", "gem", "hatch", "helm", "mix", "mvn", "mvnw",
+    "npm", "pnpm", "podman", "poetry", "python", "python3", "twine", "uv", "yarn",
 ];
 const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 
 /// Publishing to a public registry, or changing who owns a package there: `cargo
 /// publish|yank|owner`, `npm|pnpm|bun publish`, `yarn npm publish`, `npm owner|dist-tag add`,
 /// `twine upload`, `poetry|uv|flit|hatch publish`, `gem push|yank|owner`, `mix
-/// hex.publish|hex.retire|hex.owner`, `dotnet nuget push|delete`, `mvn deploy`, `docker|podman
-/// push`. A `--dry-run` only shows.
+/// hex.publish|hex.retire|hex.owner`, `dotnet nuget push|delete`, `mvn deploy`, `docker|podman|
+/// buildah push`, `helm push`. A `--dry-run` only shows.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn publishes(call: &Call, name: &str) -> Option<Hit> {
     let mut args = call.args();
@@ -85,6 +85,17 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         "--otp",
         "--tag",
         "--access",
+        "-Z",
+        "--config",
+        "-C",
+        "--context",
+        "-H",
+        "--host",
+        "-l",
+        "--log-level",
+        "-n",
+        "--namespace",
+        "--kube-context",
     ];
     // `cargo +nightly publish`: the toolchain comes before the verb.
     let words: Vec<&str> = operands(args, &valued).into_iter().filter(|w| !w.starts_with('+')).collect();
@@ -103,7 +114,8 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         "mvn" | "mvnw" => {
             words.iter().any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file"))
         }
-        "docker" | "podman" => verb(0) == "push" || (verb(0), verb(1)) == ("image", "push"),
+        "docker" | "podman" | "buildah" => verb(0) == "push" || (verb(0), verb(1)) == ("image", "push"),
+        "helm" => verb(0) == "push",
         _ => false,
     };
     fires.then(|| Hit::ask("hosting.publish", PUBLISH))

@@ -40,6 +40,17 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "deno run --allow-all npm:x0-setup"),
     ask("opaque.exec", "cd /tmp && npx -y json-to-ts"),
     ask("opaque.exec", "npx some-unknown-pkg-xyz@latest"),
+    ask("opaque.exec", "pnpm --silent dlx @x0-labs/x"),
+    ask("opaque.exec", "yarn --quiet dlx @x0-labs/x"),
+    ask("opaque.exec", "npm --yes exec @x0-labs/x"),
+    ask("opaque.exec", "npm exec -- @x0-labs/pkg"),
+    ask("opaque.exec", "corepack pnpm dlx @x0-labs/x"),
+    ask("opaque.exec", "timeout 60 npx -y @x0-labs/x"),
+    ask("opaque.exec", r#"bash -c "npx -y @x0-labs/x""#),
+    allow("pnpm --silent dlx json-to-ts schema.json"),
+    allow("npm --prefix . exec -- acme-lint src"),
+    // Without the package installed, `npm exec BIN` fetches a package of that name.
+    ask("opaque.exec", "npm exec -- schema-gen"),
     // `homelink` -> home, `keys` -> `~/.ssh`, `cachedir` -> `~/.aws`.
     deny("rm.home", "rm -rf homelink/"),
     deny("rm.home", "rm -fr homelink/*"),
