@@ -1234,6 +1234,155 @@ fn ini_value(text: &str, section: &str, key: &str) -> Option<String> {
 /// Package managers that run the `scripts` of `package.json`.
 const PACKAGE_MANAGERS: &[&str] = &["bun", "npm", "pnpm", "yarn"];
 
+/// The programs that fetch a package from the npm registry and run it at once (`npx -y
+/// pkg`, `pnpm dlx pkg`, `yarn dlx pkg`, `bunx pkg`, `npm exec --package=pkg`, `deno run
+/// npm:pkg`).
+const PACKAGE_RUNNERS: &[&str] = &["bun", "bunx", "deno", "npm", "npx", "pnpm", "pnpx", "yarn"];
+
+/// Packages run through `npx` and its kin every day, whether or not the project lists them:
+/// formatters, linters, compilers, test runners and the scaffolders of the big frameworks.
+/// Sorted.
+const EVERYDAY_PACKAGES: &[&str] = &[
+    "concurrently",
+    "create-next-app",
+    "create-react-app",
+    "create-vite",
+    "cross-env",
+    "degit",
+    "esbuild",
+    "eslint",
+    "http-server",
+    "husky",
+    "jest",
+    "lint-staged",
+    "mocha",
+    "next",
+    "nodemon",
+    "npm-check-updates",
+    "playwright",
+    "prettier",
+    "prisma",
+    "rimraf",
+    "rollup",
+    "serve",
+    "shx",
+    "ts-node",
+    "tsc",
+    "tsx",
+    "turbo",
+    "typescript",
+    "vite",
+    "vitest",
+    "webpack",
+    "webpack-cli",
+    "zx",
+];
+
+/// npm scopes of the tools' own organisations: only the organisation publishes under its
+/// scope, so every package in one comes from the same hands (`@modelcontextprotocol/server-github`).
+const EVERYDAY_SCOPES: &[&str] = &[
+    "@angular/",
+    "@anthropic-ai/",
+    "@biomejs/",
+    "@modelcontextprotocol/",
+    "@nestjs/",
+    "@playwright/",
+    "@storybook/",
+    "@sveltejs/",
+    "@vitejs/",
+    "@vue/",
+];
+
+/// A package `command` fetches from the registry and runs that neither the project lists
+/// (its `package.json` up to the project root names it, or `node_modules/.bin` holds it) nor
+/// is an everyday tool: nobody reviewed it, so what it runs is not seen. A package from an
+/// address or a repository is the analyser's (`launchers::fetched_code`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn unlisted_package(name: &str, command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
+    let args = command.args();
+    // The subcommand comes after the manager's own options (`pnpm --silent dlx x`, `npm
+    // --prefix d exec x`).
+    let valued = ["--prefix", "-C", "--dir", "--cwd", "-w", "--workspace", "--filter", "-F"];
+    let at = (0..args.len())
+        .find(|&at| {
+            !args[at].text.starts_with('-') && (at == 0 || !valued.contains(&args[at - 1].text.as_str()))
+        })
+        .unwrap_or(args.len());
+    let sub = args.get(at).map(|word| word.text.as_str());
+    let given = match (name, sub) {
+        ("npx" | "bunx" | "pnpx", _) => args,
+        ("npm", Some("exec" | "x")) | ("pnpm" | "yarn", Some("dlx")) | ("bun", Some("x")) => &args[at + 1..],
+        ("deno", Some(_)) => {
+            let spec = args[at..].iter().find_map(|word| word.text.strip_prefix("npm:"))?;
+            return unlisted(package_name(spec), command, ctx);
+        }
+        _ => return None,
+    };
+    let mut words = given.iter();
+    let mut package = None;
+    while let Some(word) = words.next() {
+        let text = word.text.as_str();
+        match text {
+            "-p" | "--package" => package = package.or(words.next()),
+            // `npx -c 'eslint .'`: a command line of the project's own programs.
+            "-c" | "--call" if package.is_none() => return None,
+            "--" => {}
+            _ if text.starts_with("--package=") => package = package.or(Some(word)),
+            _ if text.starts_with('-') => {}
+            _ => {
+                package = package.or(Some(word));
+                break;
+            }
+        }
+    }
+    let package = package?;
+    let spec = package.text.strip_prefix("--package=").unwrap_or(&package.text);
+    if package.dynamic || spec.contains(':') || spec.starts_with(['.', '/', '~']) {
+        return None;
+    }
+    unlisted(package_name(spec), command, ctx)
+}
+
+/// Whether the `package.json` text `text` lists `package` among its dependencies of any kind
+/// (a script or the package's own name of the same spelling is no such listing).
+fn depends_on(text: &str, package: &str) -> bool {
+    let Ok(manifest) = serde_json::from_str::<serde_json::Value>(text) else { return false };
+    ["dependencies", "devDependencies", "optionalDependencies", "peerDependencies"]
+        .iter()
+        .any(|kind| manifest.get(kind).and_then(|listed| listed.get(package)).is_some())
+}
+
+/// The name of an npm package spec, without its version (`@o/x@1.2` is `@o/x`).
+fn package_name(spec: &str) -> &str {
+    let from = usize::from(spec.starts_with('@'));
+    spec[from..].find('@').map_or(spec, |at| &spec[..from + at])
+}
+
+/// [`unlisted_package`] of the package `package`.
+fn unlisted(package: &str, command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
+    if package.is_empty()
+        || EVERYDAY_PACKAGES.binary_search(&package).is_ok()
+        || EVERYDAY_SCOPES.iter().any(|scope| package.starts_with(scope))
+    {
+        return None;
+    }
+    let bin = package.rsplit('/').next().unwrap_or(package);
+    let mut dir = Some(ctx.cwd.as_path()).filter(|_| ctx.cwd_known);
+    while let Some(here) = dir {
+        let listed = read_small(&here.join("package.json"), MAX_PACKAGE_JSON_BYTES, false)
+            .is_some_and(|text| depends_on(&text, package));
+        if listed || here.join("node_modules/.bin").join(bin).exists() {
+            return None;
+        }
+        dir = here.parent().filter(|_| here != ctx.project_root);
+    }
+    let reason = format!(
+        "`{}` fetches the package `{package}` from the registry and runs it, and the project's package.json does not list it: what it runs is not seen",
+        command.text
+    );
+    Some((String::new(), Held::Opaque(reason)))
+}
+
 /// Larger `package.json` files are not read.
 const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
 
@@ -1861,6 +2010,11 @@ fn script_here<'w>(
             .map(|word| crate::shell::program_base(&word.text))
     };
     let name = command.name().or_else(home_program)?;
+    if PACKAGE_RUNNERS.contains(&name)
+        && let Some(unlisted) = unlisted_package(name, command, ctx)
+    {
+        return Some(unlisted);
+    }
     if PACKAGE_MANAGERS.contains(&name) || matches!(name, "lerna" | "turbo" | "nx" | "rushx") {
         return package_script(command, ctx, written());
     }

@@ -146,6 +146,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             ("remote-script.pipe-to-shell", "`curl … | sh` and its variants"),
             (
+                "remote-script.registry-redirect",
+                "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source` (asks)",
+            ),
+            (
                 "remote-script.reverse-shell",
                 "a shell on a network socket: `bash -i >& /dev/tcp/…`, `nc -e sh`, `socat … EXEC:sh`",
             ),
@@ -171,6 +175,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "running `install`, `uninstall`, `init` or `trust` of a hook binary, or `claude config set hooks`",
             ),
             ("guard.policy-not-a-file", "a FIFO, device or link to one where a policy file is read"),
+            (
+                "guard.replace-binary",
+                "`cargo install`, `pip install --user`, `npm i -g` … of a package named after a hook binary or agent-hooks",
+            ),
         ],
     },
     PackInfo {
@@ -303,7 +311,7 @@ pub const CATALOGUE: &[PackInfo] = &[
     },
     PackInfo {
         pack: Pack::Hosting,
-        catches: "deleting repositories, releases, refs, apps and packages on hosting services, HTTP `DELETE`s",
+        catches: "deleting repositories, releases, refs, apps and packages on hosting services, HTTP `DELETE`s, publishing to public registries",
         rules: &[
             ("hosting.repo-delete", "`gh repo delete`"),
             ("hosting.release-delete", "`gh release delete`"),
@@ -322,6 +330,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             (
                 "hosting.config-set",
                 "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`",
+            ),
+            (
+                "hosting.publish",
+                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`",
             ),
         ],
     },

@@ -108,6 +108,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name.starts_with("claude") && matches!(name.split('@').next(), Some("claude" | "claude-code")) {
         return claude_settings(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE));
     }
+    if INSTALLER_NAMES.may_hold(name)
+        && let Some(hit) = installs_over_guard(name, call.args())
+    {
+        return Some(hit);
+    }
     if !NAMES.may_hold(name) {
         return None;
     }
@@ -124,6 +129,50 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 /// set -g hooks '{}'`, `config add`, `remove`), as writing the settings file does, or starts a
 /// session with them switched off (`claude -p … --settings '{"disableAllHooks": true}'`).
 /// Other keys (`config set theme dark`) and reading them (`config get`, `list`) pass.
+/// Package managers that install programs onto `PATH`, where one of our binaries is found.
+const INSTALLERS: &[&str] =
+    &["bun", "cargo", "gem", "go", "npm", "pip", "pip3", "pipx", "pnpm", "uv", "yarn"];
+const INSTALLER_NAMES: NameFilter = NameFilter::of(INSTALLERS).with("python").with("python3");
+
+const REPLACED: &str = "This installs a package that puts a program where the agent's guard is found (a hook \
+     binary of the same name, or one that shadows it on PATH). Leave the guard's binaries to the user.";
+
+/// An install onto `PATH` (`cargo install`, `go install`, `pipx install`, `uv tool install`,
+/// `pip install --user`, `npm i -g`, `yarn global add`, `gem install`) of a package named
+/// after our binaries or this project (`claude-hook-lite`, `agent-hooks-fork`): it replaces
+/// the guard, or shadows it, and runs the package's install code first.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    let (name, args) = match args {
+        // `python3 -m pip install --user x` is `pip install --user x`.
+        [dash_m, module, rest @ ..] if name.starts_with("python") && dash_m.text == "-m" => {
+            (module.text.as_str(), rest)
+        }
+        _ => (name, args),
+    };
+    if !INSTALLERS.contains(&name) {
+        return None;
+    }
+    let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    let has = |options: &[&str]| {
+        words.iter().any(|w| options.iter().any(|o| w == o || w.starts_with(&format!("{o}="))))
+    };
+    let onto_path = match (name, words.as_slice()) {
+        ("cargo" | "go" | "gem" | "pipx", ["install", ..]) => true,
+        ("uv", ["tool", "install" | "upgrade", ..]) => true,
+        ("pip" | "pip3", ["install", ..]) => has(&["--user", "--prefix", "--root", "--target", "-t"]),
+        ("uv", ["pip", "install", ..]) => has(&["--user", "--prefix", "--target", "--system"]),
+        ("npm" | "pnpm" | "bun", ["install" | "i" | "add" | "update" | "up", ..]) => has(&["-g", "--global"]),
+        ("yarn", ["global", "add" | "upgrade", ..]) => true,
+        _ => false,
+    };
+    let ours = |word: &&str| {
+        let word = word.to_ascii_lowercase();
+        word.contains("agent-hooks") || BINARIES.iter().any(|binary| word.contains(binary))
+    };
+    (onto_path && words.iter().any(ours)).then(|| Hit::new("guard.replace-binary", REPLACED))
+}
+
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn claude_settings(args: &[crate::shell::Word]) -> bool {
     let hook_key = |key: &str| {

@@ -3,12 +3,21 @@
 //! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`;
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh` or `wget` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
-//! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index).
+//! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index). Publishing to a
+//! public registry asks (`cargo publish`, `npm publish`, `twine upload`, `docker push`,
+//! `cargo yank`, `cargo owner --add`): it cannot be taken back, and it ships whatever the
+//! package holds.
 
 use super::{Call, Hit, operands};
+use crate::name_filter::NameFilter;
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    if PUBLISHERS.may_hold(name)
+        && let Some(hit) = publishes(call, name)
+    {
+        return Some(hit);
+    }
     if !matches!(
         name,
         "gh" | "glab"
@@ -31,6 +40,86 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     judge_named(call, name)
+}
+
+/// The registry clients of [`publishes`].
+const PUBLISHER_NAMES: &[&str] = &[
+    "buildah", "bun", "cargo", "docker", "dotnet", "flit", "gem", "hatch", "helm", "mix", "mvn", "mvnw",
+    "npm", "pnpm", "podman", "poetry", "python", "python3", "twine", "uv", "yarn",
+];
+const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
+
+/// Publishing to a public registry, or changing who owns a package there: `cargo
+/// publish|yank|owner`, `npm|pnpm|bun publish`, `yarn npm publish`, `npm owner|dist-tag add`,
+/// `twine upload`, `poetry|uv|flit|hatch publish`, `gem push|yank|owner`, `mix
+/// hex.publish|hex.retire|hex.owner`, `dotnet nuget push|delete`, `mvn deploy`, `docker|podman|
+/// buildah push`, `helm push`. A `--dry-run` only shows.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn publishes(call: &Call, name: &str) -> Option<Hit> {
+    let mut args = call.args();
+    let mut name = name;
+    // `python3 -m twine upload` is `twine upload`.
+    if let [dash_m, module, rest @ ..] = args
+        && name.starts_with("python")
+        && dash_m.text == "-m"
+    {
+        (name, args) = (module.text.as_str(), rest);
+    }
+    if args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun")) {
+        return None;
+    }
+    let valued = [
+        "--token",
+        "-u",
+        "--username",
+        "-p",
+        "--password",
+        "--repository",
+        "--registry",
+        "-k",
+        "--api-key",
+        "-s",
+        "--source",
+        "-w",
+        "--workspace",
+        "--filter",
+        "--otp",
+        "--tag",
+        "--access",
+        "-Z",
+        "--config",
+        "-C",
+        "--context",
+        "-H",
+        "--host",
+        "-l",
+        "--log-level",
+        "-n",
+        "--namespace",
+        "--kube-context",
+    ];
+    // `cargo +nightly publish`: the toolchain comes before the verb.
+    let words: Vec<&str> = operands(args, &valued).into_iter().filter(|w| !w.starts_with('+')).collect();
+    let verb = |i: usize| words.get(i).copied().unwrap_or_default();
+    let fires = match name {
+        "cargo" => matches!(verb(0), "publish" | "yank" | "owner"),
+        "npm" | "pnpm" | "bun" => {
+            verb(0) == "publish" || matches!((verb(0), verb(1)), ("owner" | "dist-tag", "add" | "rm"))
+        }
+        "yarn" => verb(0) == "publish" || (verb(0), verb(1)) == ("npm", "publish"),
+        "twine" => verb(0) == "upload",
+        "poetry" | "uv" | "flit" | "hatch" => verb(0) == "publish",
+        "gem" => matches!(verb(0), "push" | "yank" | "owner"),
+        "mix" => matches!(verb(0), "hex.publish" | "hex.retire" | "hex.owner"),
+        "dotnet" => verb(0) == "nuget" && matches!(verb(1), "push" | "delete"),
+        "mvn" | "mvnw" => {
+            words.iter().any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file"))
+        }
+        "docker" | "podman" | "buildah" => verb(0) == "push" || (verb(0), verb(1)) == ("image", "push"),
+        "helm" => verb(0) == "push",
+        _ => false,
+    };
+    fires.then(|| Hit::ask("hosting.publish", PUBLISH))
 }
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only
@@ -194,4 +283,5 @@ const HTTP_DELETE: &str = "This HTTP `DELETE` deletes something behind an API (a
 const UNPUBLISH: &str = "`unpublish` removes published package versions that others may depend on. Deprecate the version instead, or ask the user.";
 const CONFIG: &str = "This changes a deployed app's settings or secrets (a database address, an API key), which the running app picks up. Ask the user to run it.";
 const PRODUCTION: &str = "This deploys straight to production, with no preview anybody looked at. Deploy a preview and show it to the user, who can promote it.";
+const PUBLISH: &str = "This publishes to a public registry (or changes who owns a package there): it cannot be taken back, and it ships whatever the package holds, secrets included. Ask the user to run it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";

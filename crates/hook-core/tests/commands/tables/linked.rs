@@ -1,7 +1,8 @@
 //! Rows that need real files, judged in a project made by [`project`] rather than the fixed
 //! context of the other tables: links in the project that led out of it before the line ran
 //! (issue 17, item 1), through which a delete, mode change or bind mount acts where they lead;
-//! and whole-tree comparisons of a project that holds a deny_read file.
+//! and whole-tree comparisons of a project that holds a deny_read file; and the packages a
+//! package runner fetches, which run unasked when the project's `package.json` lists them.
 
 use std::os::unix::fs::symlink;
 
@@ -11,6 +12,45 @@ use super::super::{Case, allow, ask, deny};
 use crate::scratch::Scratch;
 
 pub(crate) const CASES: &[Case] = &[
+    // A package runner fetches from the registry and runs what the project does not list.
+    allow("npx -y @acme/schema-gen --out src/types"),
+    allow("pnpm dlx json-to-ts@1.7.0 schema.json"),
+    allow("yarn dlx @acme/schema-gen"),
+    allow("bunx json-to-ts schema.json"),
+    allow("npm exec --yes --package=@acme/schema-gen -- schema-gen"),
+    allow("npx acme-lint src"),
+    allow("deno run -A npm:json-to-ts schema.json"),
+    allow("cd src && npx -y @acme/schema-gen"),
+    allow("npx -y prettier --check ."),
+    ask("opaque.exec", "npx -y @acme/schema-gen-cli --upload"),
+    ask("opaque.exec", "npx -y @acme/schema"),
+    ask("opaque.exec", "npx -y json-to-ts-pro"),
+    // A script of that name, or the package's own name, is no dependency.
+    ask("opaque.exec", "npx -y codegen"),
+    ask("opaque.exec", "pnpm dlx app"),
+    ask("opaque.exec", "npx --package=@x0-labs/env-sync -- env-sync --upload"),
+    ask("opaque.exec", "npx -p @x0-labs/env-sync env-sync"),
+    ask("opaque.exec", "npm exec --yes --package=@x0-labs/env-sync -- env-sync"),
+    ask("opaque.exec", "npx -y @x0-labs/env-sync@latest"),
+    ask("opaque.exec", r#"np"x" -y @x0-labs/env-sync"#),
+    ask("opaque.exec", "pnpm dlx @x0-labs/bootstrap"),
+    ask("opaque.exec", "yarn dlx create-evil-app"),
+    ask("opaque.exec", "bunx @x0-labs/setup"),
+    ask("opaque.exec", "bun x @x0-labs/setup"),
+    ask("opaque.exec", "deno run --allow-all npm:x0-setup"),
+    ask("opaque.exec", "cd /tmp && npx -y json-to-ts"),
+    ask("opaque.exec", "npx some-unknown-pkg-xyz@latest"),
+    ask("opaque.exec", "pnpm --silent dlx @x0-labs/x"),
+    ask("opaque.exec", "yarn --quiet dlx @x0-labs/x"),
+    ask("opaque.exec", "npm --yes exec @x0-labs/x"),
+    ask("opaque.exec", "npm exec -- @x0-labs/pkg"),
+    ask("opaque.exec", "corepack pnpm dlx @x0-labs/x"),
+    ask("opaque.exec", "timeout 60 npx -y @x0-labs/x"),
+    ask("opaque.exec", r#"bash -c "npx -y @x0-labs/x""#),
+    allow("pnpm --silent dlx json-to-ts schema.json"),
+    allow("npm --prefix . exec -- acme-lint src"),
+    // Without the package installed, `npm exec BIN` fetches a package of that name.
+    ask("opaque.exec", "npm exec -- schema-gen"),
     // `homelink` -> home, `keys` -> `~/.ssh`, `cachedir` -> `~/.aws`.
     deny("rm.home", "rm -rf homelink/"),
     deny("rm.home", "rm -fr homelink/*"),
@@ -147,7 +187,11 @@ pub(crate) fn project() -> (Context, Scratch) {
     std::fs::create_dir_all(home.join("other")).expect("directory made");
     let scripts = r#"{"scripts":{"build":"rm -rf ~","lint":"eslint ."}}"#;
     std::fs::write(home.join("other/package.json"), scripts).expect("file written");
-    std::fs::write(app.join("package.json"), r#"{"scripts":{"lint":"eslint src"}}"#).expect("file written");
+    let manifest = r#"{"name":"app","scripts":{"lint":"eslint src","codegen":"node gen.js"},
+        "devDependencies":{"@acme/schema-gen":"^2.0.0","json-to-ts":"1.7.0"}}"#;
+    std::fs::write(app.join("package.json"), manifest).expect("file written");
+    std::fs::create_dir_all(app.join("node_modules/.bin")).expect("directory made");
+    std::fs::write(app.join("node_modules/.bin/acme-lint"), "x").expect("file written");
     symlink(&home, app.join("homelink")).expect("link made");
     symlink(home.join(".ssh"), app.join("keys")).expect("link made");
     symlink(home.join(".aws"), app.join("cachedir")).expect("link made");
