@@ -402,6 +402,9 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     });
     let committed = name.as_deref() == Some("git");
     let name = name.as_deref();
+    let attached = name.map_or(&[][..], attached_value_options);
+    // `rm -- -oops` removes `./-oops`: past `--` no word is an option.
+    let options = command.args().split(|arg| arg.text == "--").next().unwrap_or_default();
     // One `extend` per source rather than a chain of them: a chain's `collect` asks each link
     // for its size in turn, which costs more than the search on most commands.
     let mut found: Vec<(Access, &Word, &str)> = words_accessed(command, name)
@@ -419,19 +422,16 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 "--body-file=",
                 "--output=",
                 "--output-document=",
-                // go's flags (`go build -o=F`), and an output attached to its option
-                // (`sort -oF`, `strip -oF`): no operand starts with `-o`.
-                "-o=",
-                "--o=",
-                "-o",
                 "file://",
                 "--directory=",
                 "--target-directory=",
-                // A mount point (`mount --target=DIR`).
-                "--target=",
             ]
             .iter()
-            .find_map(|key| word.text.strip_prefix(key));
+            .find_map(|key| word.text.strip_prefix(key))
+            .or_else(|| {
+                let option = options.iter().any(|arg| std::ptr::eq(arg, word));
+                option.then(|| attached.iter().find_map(|key| word.text.strip_prefix(key))).flatten()
+            });
             let text = text.or_else(|| uploaded_path(&word.text)).unwrap_or(&word.text);
             let path = if committed { committed_path(text).unwrap_or(text) } else { text };
             (access, word, path)
@@ -446,6 +446,20 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     found.extend(decompressed(command, name).into_iter().map(|(word, path)| (Access::Write, word, path)));
     found.extend(option_reads(command, name));
     found
+}
+
+/// The options of program `name` that carry a file's name attached (which [`accesses`] strips
+/// from the program's own option words only): go's flags (`go build -o=F`), an output attached
+/// to its option (`sort -oF`, `strip -oF`; no other option of theirs starts with `-o`), a
+/// mount point (`mount --target=DIR`).
+fn attached_value_options(name: &str) -> &'static [&'static str] {
+    match name {
+        "go" => &["-o=", "--o="],
+        "sort" | "shuf" | "iconv" | "gpg" | "gpg2" | "strip" | "llvm-strip" | "cc" | "gcc" | "g++"
+        | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig" => &["-o"],
+        _ if listed(MOUNTERS, &MOUNTER_NAMES, name) => &["--target="],
+        _ => &[],
+    }
 }
 
 /// Options whose value is a file whose content the program sends or shows, whatever the
