@@ -2837,11 +2837,7 @@ fn reads_as_command(words: &[LexWord]) -> bool {
 /// The program a word that is only `$(which X)`, `` `which X` ``, `$(command -v X)` or
 /// `$(type -P X)` (quoted or not) names: X, when it is a bare name.
 fn looked_up(raw: &str) -> Option<&str> {
-    let raw = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')).unwrap_or(raw);
-    let body = raw
-        .strip_prefix("$(")
-        .and_then(|r| r.strip_suffix(')'))
-        .or_else(|| raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')))?;
+    let (body, "") = super::leading_substitution(raw)? else { return None };
     let words: Vec<&str> = body.split_whitespace().collect();
     let name = match words.as_slice() {
         ["which", name] | ["command", "-v", name] | ["type", "-P" | "-p", name] => *name,
