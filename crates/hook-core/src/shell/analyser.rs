@@ -619,7 +619,7 @@ impl Analyser {
                 let positional = *positional
                     || matches!(words.as_slice(), [word] if matches!(word.raw.as_str(), "\"$@\"" | "$@" | "\"${@}\"" | "${@}"));
                 let plain: Option<Vec<&str>> = match positional {
-                    true => self.vars.get("@").map(|all| all.split(' ').filter(|v| !v.is_empty()).collect()),
+                    true => self.vars.positional().map(Iterator::collect),
                     false => words.iter().map(|word| word.plain()).collect(),
                 };
                 match (name, plain.filter(|values| !values.is_empty() && values.len() <= MAX_FOR_VALUES)) {
