@@ -2000,10 +2000,9 @@ impl Analyser {
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
         self.startup_file(&command, origin);
-        let redirects = command.redirects.clone();
         self.commands[index] = command;
         // After it is back: what it prints is read from the list.
-        self.output_process(&redirects, index, origin);
+        self.output_process(index, origin);
         Some(index)
     }
 
@@ -2579,8 +2578,10 @@ impl Analyser {
     /// `echo 'rm -rf ~' > >(sh)`: a process substitution written to reads what the command
     /// prints. Its text was read with the line's input; it is read again with the command's
     /// output, which a shell in it runs (unseen when it is not computed).
-    fn output_process(&mut self, redirects: &[Redirect], index: usize, origin: &Origin) {
-        for redirect in redirects.iter().filter(|r| r.target.raw.starts_with(">(")) {
+    fn output_process(&mut self, index: usize, origin: &Origin) {
+        // By position: what the body runs is pushed to the list the redirects are in.
+        for at in 0..self.commands[index].redirects.len() {
+            let redirect = &self.commands[index].redirects[at];
             if !matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
                 || redirect.fd.is_some_and(|fd| fd != 1)
             {
@@ -2590,13 +2591,14 @@ impl Analyser {
             else {
                 continue;
             };
+            let body = body.to_string();
             let via = self.commands[index].via.clone();
             let stdin = match output::output(&self.commands, index) {
                 Some(text) => Stdin::Text(text),
                 None => Stdin::Pipe { from: Some(index) },
             };
             let inner = origin.through(&via, stdin);
-            self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
+            self.scoped(Run::Subshell, |a| a.text(&body, Dialect::Posix, &inner));
         }
     }
 
