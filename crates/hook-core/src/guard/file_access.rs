@@ -2677,18 +2677,21 @@ fn uploaded(args: &[Word]) -> Vec<&Word> {
 /// The most names one curl glob is expanded to; past it, each set and range becomes `*`.
 const MAX_CURL_NAMES: usize = 4096;
 
+/// Whether the curl `command` expands its own globs in the names it is given: unless `-g`
+/// (`--globoff`).
+pub(super) fn curl_globs(command: &SimpleCommand) -> bool {
+    !command
+        .args()
+        .iter()
+        .any(|a| a.text == "--globoff" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('g')))
+}
+
 /// What curl makes of `path`, a file it uploads (`-T "{.env,a}"`) or reads (`file:///p/.en[u-v]`)
 /// when it holds curl's own glob of `{a,b}` sets and `[a-z]`/`[1-10]` ranges, which curl
-/// expands itself unless `-g` (`--globoff`): the names, or a shell glob of them when there
-/// are more than [`MAX_CURL_NAMES`]. `None`: no curl glob, or curl turns it down.
-pub(super) fn curl_names(command: &SimpleCommand, word: &Word, path: &str) -> Option<CurlNames> {
+/// expands itself ([`curl_globs`]): the names, or a shell glob of them when there are more
+/// than [`MAX_CURL_NAMES`]. `None`: no curl glob, or curl turns it down.
+pub(super) fn curl_names(word: &Word, path: &str) -> Option<CurlNames> {
     if !path.contains(['{', '[']) || uploaded_path(&word.text).is_some() || word.text.starts_with('-') {
-        return None;
-    }
-    let globoff = command.args().iter().any(|a| {
-        a.text == "--globoff" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('g'))
-    });
-    if globoff {
         return None;
     }
     // Each part: the choices it stands for.

@@ -502,6 +502,8 @@ fn touched_block(
         tree.cwd = files::resolve(&dir, here);
         tree
     });
+    // Asked once for the command, not for each word.
+    let curl_globs = command.name() == Some("curl") && super::file_access::curl_globs(command);
     let judged_in = |here: &Context| {
         accessed.iter().find_map(|&(access, word, path)| {
             let here = match &work_tree {
@@ -518,10 +520,7 @@ fn touched_block(
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
             // matches nothing stays as written, naming a file that does not exist).
             // `curl -T "{.env,a}"`, `curl "file:///p/.en[u-v]"`: curl's own glob, its names.
-            let curl = match command.name() {
-                Some("curl") => super::file_access::curl_names(command, word, path),
-                _ => None,
-            };
+            let curl = curl_globs.then(|| super::file_access::curl_names(word, path)).flatten();
             let (path, glob) = match &curl {
                 Some(super::file_access::CurlNames::Names(names)) => {
                     return names.iter().find_map(|name| denied(name, access, &policy.files, here));
