@@ -303,6 +303,21 @@ fn find_deleting<'p>(
     under_root.or_else(named).or_else(on_disk)
 }
 
+/// The `find` whose `-exec` (`-execdir`, `-ok`) runs `command`, the `index`th command of the
+/// line, itself or through wrappers (`-exec sh -c '…' _ {} \;`): the nearest earlier `find`
+/// whose wrappers `command`'s start with, followed by its `-exec`.
+fn exec_parent<'a>(
+    analysis: &'a Analysis,
+    command: &SimpleCommand,
+    index: usize,
+) -> Option<&'a SimpleCommand> {
+    analysis.commands[..index].iter().rev().find(|earlier| {
+        earlier.name() == Some("find")
+            && command.via.starts_with(&earlier.via)
+            && command.via.get(earlier.via.len()).is_some_and(|via| via.starts_with("find -"))
+    })
+}
+
 /// `find ~/.ssh -name '*.pub' -exec cat {} \;`: the files `{}` stands for under the root,
 /// when the `find` picks them by one name filter alone, as the glob `ROOT/PATTERN` (read like
 /// `cat ~/.ssh/*.pub`). Any other filter (`-o`, `!`, `-path`) leaves `{}` every file there. A
@@ -319,11 +334,7 @@ fn named_by_find(
     if !command.via.last().is_some_and(|via| via.starts_with("find -")) {
         return None;
     }
-    let find = analysis.commands[..index].iter().rev().find(|earlier| {
-        earlier.name() == Some("find")
-            && command.via.starts_with(&earlier.via)
-            && command.via.len() == earlier.via.len() + 1
-    })?;
+    let find = exec_parent(analysis, command, index)?;
     let args = find.args();
     let filters = args.iter().take_while(|a| !a.text.starts_with("-exec") && !a.text.starts_with("-ok"));
     let mut names = filters.clone().filter(|a| matches!(a.text.as_str(), "-name" | "-iname"));
@@ -808,12 +819,9 @@ fn unknown_write(
             continue;
         }
         let computed = if found {
-            let find = analysis.commands[..index].iter().rev().find(|earlier| {
-                earlier.name() == Some("find")
-                    && command.via.starts_with(&earlier.via)
-                    && command.via.get(earlier.via.len()).is_some_and(|via| via.starts_with("find -"))
-            });
-            find.and_then(|find| find_deleting(find.args(), policy, here, true)).map(Computed::Denied)
+            exec_parent(analysis, command, index)
+                .and_then(|find| find_deleting(find.args(), policy, here, true))
+                .map(Computed::Denied)
         } else if word.text.contains(shell::XARGS_INPUT) {
             let producer = producer(analysis, command);
             match producer.and_then(|producer| Some((producer, listed_roots(producer)?))) {
