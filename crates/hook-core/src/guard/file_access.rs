@@ -292,9 +292,11 @@ const MOUNTERS: &[&str] = &[
 /// (rclone only as `rclone mount`), not a remount or a change of propagation
 /// (`mount -o remount,rw /`, `mount --make-private /`), which leave the files in place.
 pub(crate) fn mounts(name: &str, args: &[Word]) -> bool {
-    if !listed(MOUNTERS, &MOUNTER_NAMES, name) {
-        return false;
-    }
+    listed(MOUNTERS, &MOUNTER_NAMES, name) && mounts_listed(name, args)
+}
+
+/// [`mounts`] of one of the [`MOUNTERS`].
+fn mounts_listed(name: &str, args: &[Word]) -> bool {
     let remounts = args.iter().enumerate().any(|(at, arg)| {
         let options = match arg.text.as_str() {
             "-o" | "--options" => args.get(at + 1).map_or("", |value| value.text.as_str()),
@@ -402,12 +404,14 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     });
     let committed = name.as_deref() == Some("git");
     let name = name.as_deref();
-    let attached = name.map_or(&[][..], attached_value_options);
+    // Whether it is one of the [`MOUNTERS`], looked up once for the command.
+    let mounter = name.is_some_and(|name| listed(MOUNTERS, &MOUNTER_NAMES, name));
+    let attached = name.map_or(&[][..], |name| attached_value_options(name, mounter));
     // `rm -- -oops` removes `./-oops`: past `--` no word is an option.
     let options = command.args().split(|arg| arg.text == "--").next().unwrap_or_default();
     // One `extend` per source rather than a chain of them: a chain's `collect` asks each link
     // for its size in turn, which costs more than the search on most commands.
-    let mut found: Vec<(Access, &Word, &str)> = words_accessed(command, name)
+    let mut found: Vec<(Access, &Word, &str)> = words_accessed(command, name, mounter)
         .into_iter()
         .map(|(access, word)| {
             // A place the command writes that none of its words names.
@@ -452,12 +456,12 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
 /// from the program's own option words only): go's flags (`go build -o=F`), an output attached
 /// to its option (`sort -oF`, `strip -oF`; no other option of theirs starts with `-o`), a
 /// mount point (`mount --target=DIR`).
-fn attached_value_options(name: &str) -> &'static [&'static str] {
+fn attached_value_options(name: &str, mounter: bool) -> &'static [&'static str] {
     match name {
         "go" => &["-o=", "--o="],
         "sort" | "shuf" | "iconv" | "gpg" | "gpg2" | "strip" | "llvm-strip" | "cc" | "gcc" | "g++"
         | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig" => &["-o"],
-        _ if listed(MOUNTERS, &MOUNTER_NAMES, name) => &["--target="],
+        _ if mounter => &["--target="],
         _ => &[],
     }
 }
@@ -823,7 +827,12 @@ fn sed_substitution_flags(command: &str) -> Option<&str> {
 }
 
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.
-fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word)> {
+/// `mounter`: whether `name` is one of the [`MOUNTERS`].
+fn words_accessed<'c>(
+    command: &'c SimpleCommand,
+    name: Option<&str>,
+    mounter: bool,
+) -> Vec<(Access, &'c Word)> {
     let mut found = Vec::new();
     for redirect in &command.redirects {
         let access = match redirect.op {
@@ -855,9 +864,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // `rsync -a --exclude .env src/ dst/`: a filter's value is a pattern, not a source.
         "rsync" => operands_after(command.args(), crate::rules::RSYNC_OPTIONS_WITH_VALUE),
         // rclone's options are its own (`-u` takes no value).
-        _ if name != "rclone" && listed(MOUNTERS, &MOUNTER_NAMES, name) => {
-            operands_after(command.args(), MOUNT_OPTIONS_WITH_VALUE)
-        }
+        _ if name != "rclone" && mounter => operands_after(command.args(), MOUNT_OPTIONS_WITH_VALUE),
         // `zip -r out.zip src -x .env '*.pem'`: the patterns after `-x`/`-i` up to the next
         // option are filters, not files.
         "zip" => {
@@ -935,7 +942,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             }
         }
         // `rclone mount REMOTE: DIR`; rclone's other commands are the cloud arm's.
-        _ if mounts(name, command.args()) => {
+        _ if mounter && mounts_listed(name, command.args()) => {
             found.extend(mounted(name, command.args(), &operands));
         }
         // Cloud storage uploads read their sources: `aws s3 cp .env s3://b/`, `gsutil cp`,

@@ -563,34 +563,29 @@ fn touched_block(
         // `chmod 777 ~/.ssh`, `chmod -R a+w ~/.claude`, `setfacl -m u:x:rwx ~/.ssh`: a directory
         // opened to others lets them replace the guarded files inside it (a mode that only
         // closes, `chmod 700 ~/.ssh`, is no write: see `file_access`).
+        // `mount --bind /tmp/x ~/.claude`, `mount -t tmpfs none ~`: what the mount point held
+        // is hidden, home too (the settings that register the hooks go with it); `mount --bind
+        // ~/.ssh keys` shows the source under a name the file rules cannot trace back, as they
+        // trace a link.
+        let mounts = command.name().is_some_and(|name| super::file_access::mounts(name, command.args()));
         let takes_along = match command.name() {
             Some("mv" | "git" | "chmod" | "chown" | "chgrp" | "chattr" | "setfacl") => true,
             Some("rm") => recursive,
             // `cp -al ~/.claude /tmp/c`: every file inside, writable under a new name.
             Some("cp") => super::file_access::hard_links(command.args()),
-            _ => false,
+            _ => mounts,
         };
         if !takes_along {
             return None;
         }
-        let writes = accessed.iter().filter(|(access, ..)| *access == files::Access::Write);
         // Home itself or `/` is the rm pack's to judge (a policy may allow it by a filter).
-        writes.map(|(_, _, path)| *path).filter(|path| !home_or_root(path, here)).find_map(|path| {
-            files::holds_denied(path, &policy.files, here)
-                .or_else(|| files::could_reach(path, files::Access::Write, &policy.files, here))
-        })
-    });
-    // `mount --bind /tmp/x ~/.claude`, `mount -t tmpfs none ~`: what the mount point held is
-    // hidden, home too (the settings that register the hooks go with it); `mount --bind ~/.ssh
-    // keys` shows the source under a name the file rules cannot trace back, as they trace a link.
-    let found = found.or_else(|| {
-        if !command.name().is_some_and(|name| super::file_access::mounts(name, command.args())) {
-            return None;
-        }
         accessed.iter().find_map(|&(access, _, path)| match access {
-            files::Access::Write => files::holds_denied(path, &policy.files, here)
-                .or_else(|| files::could_reach(path, access, &policy.files, here)),
-            files::Access::Read => files::could_reach(path, access, &policy.files, here),
+            files::Access::Write if mounts || !home_or_root(path, here) => {
+                files::holds_denied(path, &policy.files, here)
+                    .or_else(|| files::could_reach(path, access, &policy.files, here))
+            }
+            files::Access::Read if mounts => files::could_reach(path, access, &policy.files, here),
+            _ => None,
         })
     });
     // `cp settings.json ~/.claude/`, `cp -t ~/.claude settings.json`: the file it makes in the
