@@ -329,7 +329,7 @@ where
     let is_glob = path.contains(['*', '?', '[']);
     // `cat /home/*/.ssh/id_rsa`: the home globs reach into any user's home.
     let home = other_home(&resolved).map(str::to_string).or_else(|| ctx.home.as_deref().map(slashed));
-    let globs = if path.is_empty() { &globs[..0] } else { &globs[..] };
+    let globs = if path.is_empty() { &globs[..0] } else { globs };
     globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
         let anchored = match (glob.strip_prefix("~/"), &home) {

@@ -25,7 +25,7 @@ const GLOBAL_OPTIONS_WITH_VALUE: &[&str] =
 /// flag turns destructive (`--hard`, `-f`), read from standard input the line does not fix.
 /// (Input the line fixes is already in the arguments: `echo --hard | xargs git reset`.)
 /// `parsed` is [`subcommand`] of `args`.
-fn from_xargs_input<'a>(args: &[Word], parsed: Option<(&'a str, &[Word])>) -> Option<Hit> {
+fn from_xargs_input(args: &[Word], parsed: Option<(&str, &[Word])>) -> Option<Hit> {
     let input = |word: &Word| word.text == crate::shell::XARGS_INPUT;
     let (subcommand, unknown) = match parsed {
         Some((subcommand, rest)) => {
