@@ -292,9 +292,11 @@ const MOUNTERS: &[&str] = &[
 /// (rclone only as `rclone mount`), not a remount or a change of propagation
 /// (`mount -o remount,rw /`, `mount --make-private /`), which leave the files in place.
 pub(crate) fn mounts(name: &str, args: &[Word]) -> bool {
-    if !listed(MOUNTERS, &MOUNTER_NAMES, name) {
-        return false;
-    }
+    listed(MOUNTERS, &MOUNTER_NAMES, name) && mounts_listed(name, args)
+}
+
+/// [`mounts`] of one of the [`MOUNTERS`].
+fn mounts_listed(name: &str, args: &[Word]) -> bool {
     let remounts = args.iter().enumerate().any(|(at, arg)| {
         let options = match arg.text.as_str() {
             "-o" | "--options" => args.get(at + 1).map_or("", |value| value.text.as_str()),
@@ -402,9 +404,14 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     });
     let committed = name.as_deref() == Some("git");
     let name = name.as_deref();
+    // Whether it is one of the [`MOUNTERS`], looked up once for the command.
+    let mounter = name.is_some_and(|name| listed(MOUNTERS, &MOUNTER_NAMES, name));
+    let attached = name.map_or(&[][..], |name| attached_value_options(name, mounter));
+    // `rm -- -oops` removes `./-oops`: past `--` no word is an option.
+    let options = command.args().split(|arg| arg.text == "--").next().unwrap_or_default();
     // One `extend` per source rather than a chain of them: a chain's `collect` asks each link
     // for its size in turn, which costs more than the search on most commands.
-    let mut found: Vec<(Access, &Word, &str)> = words_accessed(command, name)
+    let mut found: Vec<(Access, &Word, &str)> = words_accessed(command, name, mounter)
         .into_iter()
         .map(|(access, word)| {
             // A place the command writes that none of its words names.
@@ -419,19 +426,16 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 "--body-file=",
                 "--output=",
                 "--output-document=",
-                // go's flags (`go build -o=F`), and an output attached to its option
-                // (`sort -oF`, `strip -oF`): no operand starts with `-o`.
-                "-o=",
-                "--o=",
-                "-o",
                 "file://",
                 "--directory=",
                 "--target-directory=",
-                // A mount point (`mount --target=DIR`).
-                "--target=",
             ]
             .iter()
-            .find_map(|key| word.text.strip_prefix(key));
+            .find_map(|key| word.text.strip_prefix(key))
+            .or_else(|| {
+                let option = options.iter().any(|arg| std::ptr::eq(arg, word));
+                option.then(|| attached.iter().find_map(|key| word.text.strip_prefix(key))).flatten()
+            });
             let text = text.or_else(|| uploaded_path(&word.text)).unwrap_or(&word.text);
             let path = if committed { committed_path(text).unwrap_or(text) } else { text };
             (access, word, path)
@@ -446,6 +450,20 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     found.extend(decompressed(command, name).into_iter().map(|(word, path)| (Access::Write, word, path)));
     found.extend(option_reads(command, name));
     found
+}
+
+/// The options of program `name` that carry a file's name attached (which [`accesses`] strips
+/// from the program's own option words only): go's flags (`go build -o=F`), an output attached
+/// to its option (`sort -oF`, `strip -oF`; no other option of theirs starts with `-o`), a
+/// mount point (`mount --target=DIR`).
+fn attached_value_options(name: &str, mounter: bool) -> &'static [&'static str] {
+    match name {
+        "go" => &["-o=", "--o="],
+        "sort" | "shuf" | "iconv" | "gpg" | "gpg2" | "strip" | "llvm-strip" | "cc" | "gcc" | "g++"
+        | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig" => &["-o"],
+        _ if mounter => &["--target="],
+        _ => &[],
+    }
 }
 
 /// Options whose value is a file whose content the program sends or shows, whatever the
@@ -812,7 +830,12 @@ fn sed_substitution_flags(command: &str) -> Option<&str> {
 }
 
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.
-fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Access, &'c Word)> {
+/// `mounter`: whether `name` is one of the [`MOUNTERS`].
+fn words_accessed<'c>(
+    command: &'c SimpleCommand,
+    name: Option<&str>,
+    mounter: bool,
+) -> Vec<(Access, &'c Word)> {
     let mut found = Vec::new();
     for redirect in &command.redirects {
         let access = match redirect.op {
@@ -844,9 +867,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
         // `rsync -a --exclude .env src/ dst/`: a filter's value is a pattern, not a source.
         "rsync" => operands_after(command.args(), crate::rules::RSYNC_OPTIONS_WITH_VALUE),
         // rclone's options are its own (`-u` takes no value).
-        _ if name != "rclone" && listed(MOUNTERS, &MOUNTER_NAMES, name) => {
-            operands_after(command.args(), MOUNT_OPTIONS_WITH_VALUE)
-        }
+        _ if name != "rclone" && mounter => operands_after(command.args(), MOUNT_OPTIONS_WITH_VALUE),
         // `zip -r out.zip src -x .env '*.pem'`: the patterns after `-x`/`-i` up to the next
         // option are filters, not files.
         "zip" => {
@@ -924,7 +945,7 @@ fn words_accessed<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Ac
             }
         }
         // `rclone mount REMOTE: DIR`; rclone's other commands are the cloud arm's.
-        _ if mounts(name, command.args()) => {
+        _ if mounter && mounts_listed(name, command.args()) => {
             found.extend(mounted(name, command.args(), &operands));
         }
         // Cloud storage uploads read their sources: `aws s3 cp .env s3://b/`, `gsutil cp`,
@@ -2701,18 +2722,21 @@ fn uploaded(args: &[Word]) -> Vec<&Word> {
 /// The most names one curl glob is expanded to; past it, each set and range becomes `*`.
 const MAX_CURL_NAMES: usize = 4096;
 
+/// Whether the curl `command` expands its own globs in the names it is given: unless `-g`
+/// (`--globoff`).
+pub(super) fn curl_globs(command: &SimpleCommand) -> bool {
+    !command
+        .args()
+        .iter()
+        .any(|a| a.text == "--globoff" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('g')))
+}
+
 /// What curl makes of `path`, a file it uploads (`-T "{.env,a}"`) or reads (`file:///p/.en[u-v]`)
 /// when it holds curl's own glob of `{a,b}` sets and `[a-z]`/`[1-10]` ranges, which curl
-/// expands itself unless `-g` (`--globoff`): the names, or a shell glob of them when there
-/// are more than [`MAX_CURL_NAMES`]. `None`: no curl glob, or curl turns it down.
-pub(super) fn curl_names(command: &SimpleCommand, word: &Word, path: &str) -> Option<CurlNames> {
+/// expands itself ([`curl_globs`]): the names, or a shell glob of them when there are more
+/// than [`MAX_CURL_NAMES`]. `None`: no curl glob, or curl turns it down.
+pub(super) fn curl_names(word: &Word, path: &str) -> Option<CurlNames> {
     if !path.contains(['{', '[']) || uploaded_path(&word.text).is_some() || word.text.starts_with('-') {
-        return None;
-    }
-    let globoff = command.args().iter().any(|a| {
-        a.text == "--globoff" || short_cluster(&a.text).is_some_and(|cluster| cluster.contains('g'))
-    });
-    if globoff {
         return None;
     }
     // Each part: the choices it stands for.

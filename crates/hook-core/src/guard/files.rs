@@ -39,6 +39,14 @@ impl Access {
             Access::Write => "deny_write",
         }
     }
+
+    /// The globs of `rules` that deny this access.
+    fn globs(self, rules: &FileRules) -> &[Text] {
+        match self {
+            Access::Read => &rules.deny_read,
+            Access::Write => &rules.deny_write,
+        }
+    }
 }
 
 /// A file that the policy keeps the agent away from, and the glob that says so.
@@ -90,23 +98,18 @@ pub(crate) fn denied<'p>(
     rules: &'p FileRules,
     ctx: &Context,
 ) -> Option<Denied<'p>> {
-    let globs = match access {
-        Access::Read => &rules.deny_read,
-        Access::Write => &rules.deny_write,
-    };
+    let globs = access.globs(rules);
     if globs.is_empty() || path.is_empty() {
         return None;
     }
     let resolved = resolve(path, ctx);
-    let mut verdict = match access {
-        Access::Read => read_glob(&resolved, globs, ctx),
-        Access::Write => matching_glob(&resolved, globs, ctx),
-    };
     // The built-in globs name the default places of the guard's own directories; where the
     // XDG variables move them, they are guarded there as well.
-    if verdict.is_none() && access == Access::Write {
-        verdict = guard_dir_of(&resolved);
-    }
+    let glob_of = |path: &Path| match access {
+        Access::Read => read_glob(path, globs, ctx),
+        Access::Write => matching_glob(path, globs, ctx).or_else(|| guard_dir_of(path)),
+    };
+    let mut verdict = glob_of(&resolved);
     // The file the path really is: a link with any name (`notes.txt` -> `.env`, a directory
     // link into `~/.ssh`) is judged by what it points at. Only a path that exists costs the
     // look-up, and only when the name alone is not denied.
@@ -117,12 +120,7 @@ pub(crate) fn denied<'p>(
         if let Some(real) =
             crate::rules::real_path(&resolved, found.is_some()).filter(|real| *real != resolved)
         {
-            verdict = (if access == Access::Read {
-                read_glob(&real, globs, ctx)
-            } else {
-                matching_glob(&real, globs, ctx)
-            })
-            .or_else(|| (access == Access::Write).then(|| guard_dir_of(&real)).flatten());
+            verdict = glob_of(&real);
             through = verdict.is_some().then(|| format!("`, a link to `{}", slashed(&real)));
         }
     }
@@ -326,15 +324,12 @@ pub(crate) fn reachable<'p, 'a>(
 where
     'p: 'a,
 {
-    let globs = match access {
-        Access::Read => &rules.deny_read,
-        Access::Write => &rules.deny_write,
-    };
+    let globs = access.globs(rules);
     let resolved = slashed(&resolve(path, ctx));
     let is_glob = path.contains(['*', '?', '[']);
     // `cat /home/*/.ssh/id_rsa`: the home globs reach into any user's home.
     let home = other_home(&resolved).map(str::to_string).or_else(|| ctx.home.as_deref().map(slashed));
-    let globs = if path.is_empty() { &globs[..0] } else { &globs[..] };
+    let globs = if path.is_empty() { &globs[..0] } else { globs };
     globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
         let anchored = match (glob.strip_prefix("~/"), &home) {
@@ -416,10 +411,7 @@ pub(crate) fn could_be<'p>(path: &str, access: Access, rules: &'p FileRules) -> 
             .iter()
             .any(|word| name.to_ascii_lowercase().contains(word))
     };
-    let globs = match access {
-        Access::Read => &rules.deny_read,
-        Access::Write => &rules.deny_write,
-    };
+    let globs = access.globs(rules);
     globs.iter().filter(|entry| !entry.starts_with('!')).find_map(|entry| {
         let glob: &str = entry;
         let anchored = glob.strip_prefix("~/").or_else(|| glob.strip_prefix('/'))?;

@@ -303,6 +303,21 @@ fn find_deleting<'p>(
     under_root.or_else(named).or_else(on_disk)
 }
 
+/// The `find` whose `-exec` (`-execdir`, `-ok`) runs `command`, the `index`th command of the
+/// line, itself or through wrappers (`-exec sh -c '…' _ {} \;`): the nearest earlier `find`
+/// whose wrappers `command`'s start with, followed by its `-exec`.
+fn exec_parent<'a>(
+    analysis: &'a Analysis,
+    command: &SimpleCommand,
+    index: usize,
+) -> Option<&'a SimpleCommand> {
+    analysis.commands[..index].iter().rev().find(|earlier| {
+        earlier.name() == Some("find")
+            && command.via.starts_with(&earlier.via)
+            && command.via.get(earlier.via.len()).is_some_and(|via| via.starts_with("find -"))
+    })
+}
+
 /// `find ~/.ssh -name '*.pub' -exec cat {} \;`: the files `{}` stands for under the root,
 /// when the `find` picks them by one name filter alone, as the glob `ROOT/PATTERN` (read like
 /// `cat ~/.ssh/*.pub`). Any other filter (`-o`, `!`, `-path`) leaves `{}` every file there. A
@@ -319,11 +334,7 @@ fn named_by_find(
     if !command.via.last().is_some_and(|via| via.starts_with("find -")) {
         return None;
     }
-    let find = analysis.commands[..index].iter().rev().find(|earlier| {
-        earlier.name() == Some("find")
-            && command.via.starts_with(&earlier.via)
-            && command.via.len() == earlier.via.len() + 1
-    })?;
+    let find = exec_parent(analysis, command, index)?;
     let args = find.args();
     let filters = args.iter().take_while(|a| !a.text.starts_with("-exec") && !a.text.starts_with("-ok"));
     let mut names = filters.clone().filter(|a| matches!(a.text.as_str(), "-name" | "-iname"));
@@ -502,6 +513,8 @@ fn touched_block(
         tree.cwd = files::resolve(&dir, here);
         tree
     });
+    // Asked once for the command, not for each word.
+    let curl_globs = command.name() == Some("curl") && super::file_access::curl_globs(command);
     let judged_in = |here: &Context| {
         accessed.iter().find_map(|&(access, word, path)| {
             let here = match &work_tree {
@@ -518,10 +531,7 @@ fn touched_block(
             // `cat .en?` reads `.env`: a glob is judged by the files it expands to (a glob that
             // matches nothing stays as written, naming a file that does not exist).
             // `curl -T "{.env,a}"`, `curl "file:///p/.en[u-v]"`: curl's own glob, its names.
-            let curl = match command.name() {
-                Some("curl") => super::file_access::curl_names(command, word, path),
-                _ => None,
-            };
+            let curl = curl_globs.then(|| super::file_access::curl_names(word, path)).flatten();
             let (path, glob) = match &curl {
                 Some(super::file_access::CurlNames::Names(names)) => {
                     return names.iter().find_map(|name| denied(name, access, &policy.files, here));
@@ -553,34 +563,29 @@ fn touched_block(
         // `chmod 777 ~/.ssh`, `chmod -R a+w ~/.claude`, `setfacl -m u:x:rwx ~/.ssh`: a directory
         // opened to others lets them replace the guarded files inside it (a mode that only
         // closes, `chmod 700 ~/.ssh`, is no write: see `file_access`).
+        // `mount --bind /tmp/x ~/.claude`, `mount -t tmpfs none ~`: what the mount point held
+        // is hidden, home too (the settings that register the hooks go with it); `mount --bind
+        // ~/.ssh keys` shows the source under a name the file rules cannot trace back, as they
+        // trace a link.
+        let mounts = command.name().is_some_and(|name| super::file_access::mounts(name, command.args()));
         let takes_along = match command.name() {
             Some("mv" | "git" | "chmod" | "chown" | "chgrp" | "chattr" | "setfacl") => true,
             Some("rm") => recursive,
             // `cp -al ~/.claude /tmp/c`: every file inside, writable under a new name.
             Some("cp") => super::file_access::hard_links(command.args()),
-            _ => false,
+            _ => mounts,
         };
         if !takes_along {
             return None;
         }
-        let writes = accessed.iter().filter(|(access, ..)| *access == files::Access::Write);
         // Home itself or `/` is the rm pack's to judge (a policy may allow it by a filter).
-        writes.map(|(_, _, path)| *path).filter(|path| !home_or_root(path, here)).find_map(|path| {
-            files::holds_denied(path, &policy.files, here)
-                .or_else(|| files::could_reach(path, files::Access::Write, &policy.files, here))
-        })
-    });
-    // `mount --bind /tmp/x ~/.claude`, `mount -t tmpfs none ~`: what the mount point held is
-    // hidden, home too (the settings that register the hooks go with it); `mount --bind ~/.ssh
-    // keys` shows the source under a name the file rules cannot trace back, as they trace a link.
-    let found = found.or_else(|| {
-        if !command.name().is_some_and(|name| super::file_access::mounts(name, command.args())) {
-            return None;
-        }
         accessed.iter().find_map(|&(access, _, path)| match access {
-            files::Access::Write => files::holds_denied(path, &policy.files, here)
-                .or_else(|| files::could_reach(path, access, &policy.files, here)),
-            files::Access::Read => files::could_reach(path, access, &policy.files, here),
+            files::Access::Write if mounts || !home_or_root(path, here) => {
+                files::holds_denied(path, &policy.files, here)
+                    .or_else(|| files::could_reach(path, access, &policy.files, here))
+            }
+            files::Access::Read if mounts => files::could_reach(path, access, &policy.files, here),
+            _ => None,
         })
     });
     // `cp settings.json ~/.claude/`, `cp -t ~/.claude settings.json`: the file it makes in the
@@ -809,12 +814,9 @@ fn unknown_write(
             continue;
         }
         let computed = if found {
-            let find = analysis.commands[..index].iter().rev().find(|earlier| {
-                earlier.name() == Some("find")
-                    && command.via.starts_with(&earlier.via)
-                    && command.via.get(earlier.via.len()).is_some_and(|via| via.starts_with("find -"))
-            });
-            find.and_then(|find| find_deleting(find.args(), policy, here, true)).map(Computed::Denied)
+            exec_parent(analysis, command, index)
+                .and_then(|find| find_deleting(find.args(), policy, here, true))
+                .map(Computed::Denied)
         } else if word.text.contains(shell::XARGS_INPUT) {
             let producer = producer(analysis, command);
             match producer.and_then(|producer| Some((producer, listed_roots(producer)?))) {

@@ -314,8 +314,7 @@ fn alternatives(glob: &str) -> Vec<String> {
 /// The tree `command` reads, if it reads one, and whether it follows links to directories.
 fn tree_read<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
     let tree = tree_shape(analysis, index, command)?;
-    let follow = follows_links(command).unwrap_or(tree.follow);
-    let keeps_links = !follow && copies_links(command);
+    let (follow, keeps_links) = links_met(command).unwrap_or((tree.follow, false));
     Some(TreeRead { follow, keeps_links, ..tree })
 }
 
@@ -340,65 +339,51 @@ fn copy_used_later(analysis: &Analysis, index: usize, here: &Context) -> bool {
     })
 }
 
-/// Whether `command` copies, packs or compares the links it meets in a tree as links unless
-/// told to follow them ([`follows_links`]): `cp -r` (`-P` is its default when recursive),
-/// `tar`, `rsync` (`-a` holds `-l`; without it links are skipped), `rclone` (skips them), the
-/// archivers told to store links (`zip -y`, `7z -snl`) and `diff --no-dereference`. The
-/// searches and `scp -r` read through a link to a file.
-fn copies_links(command: &SimpleCommand) -> bool {
-    matches!(
-        command.name(),
-        Some(
-            "cp" | "rsync"
-                | "rclone"
-                | "tar"
-                | "gtar"
-                | "bsdtar"
-                | "zip"
-                | "7z"
-                | "7za"
-                | "7zz"
-                | "diff"
-                | "colordiff"
-        )
-    )
-}
-
-/// Whether `command` follows the links to directories it meets in a tree: `grep -R`, `rg -L`,
-/// `ag -f`, `tar -h`, `cp -L`, `rsync -L`, `zip` and `7z` (unless told to store links),
-/// `scp -r`, `diff -r`, `aws s3 sync`; `None` for a command that reads no tree of its own.
+/// What a command that reads a tree of its own does with the links to directories it meets:
+/// follows them (`grep -R`, `rg -L`, `ag -f`, `tar -h`, `cp -L`, `rsync -L`, `zip` and `7z`
+/// unless told to store links, `scp -r`, `diff -r`, `aws s3 sync`), copies, packs or compares
+/// them as links (`cp -r`, whose default is `-P` when recursive, `tar`, `rsync`, whose `-a`
+/// holds `-l` and which skips them without it, `rclone`, which skips them, `zip -y`, `7z
+/// -snl`, `diff --no-dereference`), or skips them (the searches, which read through a link
+/// to a file): whether it follows them, and whether it keeps them as links; `None` for a
+/// command that reads no tree of its own.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-fn follows_links(command: &SimpleCommand) -> Option<bool> {
+fn links_met(command: &SimpleCommand) -> Option<(bool, bool)> {
     let args = command.args();
-    Some(match command.name()? {
+    // Whether it follows them, and whether it copies them when it does not.
+    let (follows, copies) = match command.name()? {
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
-            has(args, &["--dereference-recursive"]) || has_short(args, 'R')
+            (has(args, &["--dereference-recursive"]) || has_short(args, 'R'), false)
         }
-        "rg" => has(args, &["--follow"]) || has_short(args, 'L'),
-        "ag" | "pt" | "sift" => has(args, &["--follow"]) || has_short(args, 'f'),
-        "ack" | "ack-grep" => has(args, &["--follow"]),
+        "rg" => (has(args, &["--follow"]) || has_short(args, 'L'), false),
+        "ag" | "pt" | "sift" => (has(args, &["--follow"]) || has_short(args, 'f'), false),
+        "ack" | "ack-grep" => (has(args, &["--follow"]), false),
         // bsdtar (macOS's `tar`) follows every link with `-L`.
-        "tar" | "gtar" | "bsdtar" => {
+        "tar" | "gtar" | "bsdtar" => (
             has(args, &["--dereference"])
                 || has_short(args, 'h')
                 || has_short(args, 'L')
-                || args.first().is_some_and(|a| !a.text.starts_with('-') && a.text.contains(['h', 'L']))
-        }
-        "cp" | "rclone" => has(args, &["--dereference", "--copy-links"]) || has_short(args, 'L'),
+                || args.first().is_some_and(|a| !a.text.starts_with('-') && a.text.contains(['h', 'L'])),
+            true,
+        ),
+        "cp" | "rclone" => (has(args, &["--dereference", "--copy-links"]) || has_short(args, 'L'), true),
         // `-k` copies a link to a directory as the directory; `--copy-unsafe-links` the links
         // that lead out of the tree, which are the ones that reach a secret.
-        "rsync" => {
+        "rsync" => (
             has(args, &["--copy-links", "--copy-unsafe-links", "--copy-dirlinks"])
                 || has_short(args, 'L')
-                || has_short(args, 'k')
-        }
-        "zip" => !has(args, &["--symlinks"]) && !has_short(args, 'y'),
-        "7z" | "7za" | "7zz" => !has(args, &["-snl"]),
-        "scp" => true,
-        "diff" | "colordiff" => !has(args, &["--no-dereference"]),
-        "aws" => !has(args, &["--no-follow-symlinks"]),
+                || has_short(args, 'k'),
+            true,
+        ),
+        "zip" => (!has(args, &["--symlinks"]) && !has_short(args, 'y'), true),
+        "7z" | "7za" | "7zz" => (!has(args, &["-snl"]), true),
+        // `scp -r` reads through a link to a file.
+        "scp" => (true, false),
+        "diff" | "colordiff" => (!has(args, &["--no-dereference"]), true),
+        "aws" => (!has(args, &["--no-follow-symlinks"]), false),
         _ => return None,
-    })
+    };
+    Some((follows, !follows && copies))
 }
 
 /// The tree `command` reads, as its words say.

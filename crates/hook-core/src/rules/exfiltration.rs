@@ -234,14 +234,10 @@ fn sends_history(call: &Call) -> bool {
             _ => None,
         }
     };
-    let mut stdin = &call.command.stdin;
-    for _ in 0..8 {
-        let Stdin::Pipe { from: Some(from) } = stdin else { break };
-        let Some(writer) = commands.get(*from) else { break };
-        if written(writer).is_some_and(|file| file == "-") {
-            return true;
-        }
-        stdin = &writer.stdin;
+    if super::credentials::upstream(call.analysis, call.command)
+        .any(|(_, writer)| written(writer).is_some_and(|file| file == "-"))
+    {
+        return true;
     }
     // `git archive HEAD > /tmp/a.tar`: standard output into a file.
     let files: Vec<String> = commands[..call.index]

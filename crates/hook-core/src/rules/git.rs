@@ -24,9 +24,10 @@ const GLOBAL_OPTIONS_WITH_VALUE: &[&str] =
 /// `cat cmds | xargs git`, `… | xargs git reset`: the subcommand, or a flag of one that a
 /// flag turns destructive (`--hard`, `-f`), read from standard input the line does not fix.
 /// (Input the line fixes is already in the arguments: `echo --hard | xargs git reset`.)
-fn from_xargs_input(args: &[Word]) -> Option<Hit> {
+/// `parsed` is [`subcommand`] of `args`.
+fn from_xargs_input(args: &[Word], parsed: Option<(&str, &[Word])>) -> Option<Hit> {
     let input = |word: &Word| word.text == crate::shell::XARGS_INPUT;
-    let (subcommand, unknown) = match subcommand(args) {
+    let (subcommand, unknown) = match parsed {
         Some((subcommand, rest)) => {
             // After `--` the words are paths, never flags.
             let options = rest.iter().take_while(|w| w.text != "--");
@@ -52,10 +53,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     let args = call.args();
-    if let Some(hit) = from_xargs_input(args) {
+    let parsed = subcommand(args);
+    if let Some(hit) = from_xargs_input(args, parsed) {
         return Some(hit);
     }
-    let (subcommand, rest) = subcommand(args)?;
+    let (subcommand, rest) = parsed?;
     let spelled = spelled_out(subcommand, rest);
     let rest: Vec<&Word> = spelled.iter().collect();
     let texts: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();

@@ -199,25 +199,9 @@ fn lists_every_process(call: &Call) -> bool {
     // `for p in $(ps -eo pid=); do kill $p; done`: the word's text is what the loop reads.
     let substituted =
         call.args().iter().any(|arg| arg.dynamic && (everything(&arg.raw) || everything(&arg.text)));
-    let piped = match call.command.stdin {
-        crate::shell::Stdin::Pipe { from: Some(mut from) } => {
-            // Walk back along the pipeline: `ps aux | grep -v x | awk ... | xargs kill`.
-            let mut found = false;
-            for _ in 0..8 {
-                let Some(feeder) = call.analysis.commands.get(from) else { break };
-                if everything(&feeder.text) {
-                    found = true;
-                    break;
-                }
-                match feeder.stdin {
-                    crate::shell::Stdin::Pipe { from: Some(earlier) } => from = earlier,
-                    _ => break,
-                }
-            }
-            found
-        }
-        _ => false,
-    };
+    // Back along the pipeline: `ps aux | grep -v x | awk ... | xargs kill`.
+    let piped =
+        super::credentials::upstream(call.analysis, call.command).any(|(_, feeder)| everything(&feeder.text));
     // `xargs kill < <(pgrep -u "$USER")`: the list read from a process substitution.
     let substituted_input = match &call.command.stdin {
         crate::shell::Stdin::File(file) => file.raw.starts_with("<(") && everything(&file.raw),

@@ -625,7 +625,7 @@ impl Analyser {
                 let positional = *positional
                     || matches!(words.as_slice(), [word] if matches!(word.raw.as_str(), "\"$@\"" | "$@" | "\"${@}\"" | "${@}"));
                 let plain: Option<Vec<&str>> = match positional {
-                    true => self.vars.get("@").map(|all| all.split(' ').filter(|v| !v.is_empty()).collect()),
+                    true => self.vars.positional().map(Iterator::collect),
                     false => words.iter().map(|word| word.plain()).collect(),
                 };
                 match (name, plain.filter(|values| !values.is_empty() && values.len() <= MAX_FOR_VALUES)) {
@@ -2072,10 +2072,9 @@ impl Analyser {
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
         self.startup_file(&command, origin);
-        let redirects = command.redirects.clone();
         self.commands[index] = command;
         // After it is back: what it prints is read from the list.
-        self.output_process(&redirects, index, origin);
+        self.output_process(index, origin);
         Some(index)
     }
 
@@ -2651,8 +2650,10 @@ impl Analyser {
     /// `echo 'rm -rf ~' > >(sh)`: a process substitution written to reads what the command
     /// prints. Its text was read with the line's input; it is read again with the command's
     /// output, which a shell in it runs (unseen when it is not computed).
-    fn output_process(&mut self, redirects: &[Redirect], index: usize, origin: &Origin) {
-        for redirect in redirects.iter().filter(|r| r.target.raw.starts_with(">(")) {
+    fn output_process(&mut self, index: usize, origin: &Origin) {
+        // By position: what the body runs is pushed to the list the redirects are in.
+        for at in 0..self.commands[index].redirects.len() {
+            let redirect = &self.commands[index].redirects[at];
             if !matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
                 || redirect.fd.is_some_and(|fd| fd != 1)
             {
@@ -2662,13 +2663,14 @@ impl Analyser {
             else {
                 continue;
             };
+            let body = body.to_string();
             let via = self.commands[index].via.clone();
             let stdin = match output::output(&self.commands, index) {
                 Some(text) => Stdin::Text(text),
                 None => Stdin::Pipe { from: Some(index) },
             };
             let inner = origin.through(&via, stdin);
-            self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
+            self.scoped(Run::Subshell, |a| a.text(&body, Dialect::Posix, &inner));
         }
     }
 
@@ -2929,11 +2931,7 @@ fn name_looked_up(argv: &mut [Word]) {
 /// The program a word that is only `$(which X)`, `` `which X` ``, `$(command -v X)` or
 /// `$(type -P X)` (quoted or not) names: X, when it is a bare name.
 fn looked_up(raw: &str) -> Option<&str> {
-    let raw = raw.strip_prefix('"').and_then(|r| r.strip_suffix('"')).unwrap_or(raw);
-    let body = raw
-        .strip_prefix("$(")
-        .and_then(|r| r.strip_suffix(')'))
-        .or_else(|| raw.strip_prefix('`').and_then(|r| r.strip_suffix('`')))?;
+    let (body, "") = super::leading_substitution(raw)? else { return None };
     let words: Vec<&str> = body.split_whitespace().collect();
     let name = match words.as_slice() {
         ["which", name] | ["command", "-v", name] | ["type", "-P" | "-p", name] => *name,

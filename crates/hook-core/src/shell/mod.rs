@@ -97,11 +97,7 @@ pub(crate) const PROJECT_ROOT: &str = "$(git rev-parse --show-toplevel)";
 /// --show-toplevel)"` (or `--show-cdup`, the same directory spelt relative to this one), and
 /// what it appends (`/sub`).
 pub(crate) fn project_root_operand(raw: &str) -> Option<&str> {
-    let unquoted = raw.strip_prefix('"').and_then(|rest| rest.strip_suffix('"')).unwrap_or(raw);
-    let (body, rest) = match unquoted.strip_prefix("$(") {
-        Some(inner) => inner.split_once(')')?,
-        None => unquoted.strip_prefix('`')?.split_once('`')?,
-    };
+    let (body, rest) = leading_substitution(raw)?;
     let words: Vec<&str> = body.split_ascii_whitespace().collect();
     let root = matches!(words.as_slice(), ["git", "rev-parse", "--show-toplevel" | "--show-cdup"]);
     let rest = rest.strip_prefix('"').and_then(|r| r.strip_suffix('"')).unwrap_or(rest);
@@ -109,6 +105,17 @@ pub(crate) fn project_root_operand(raw: &str) -> Option<&str> {
         && (rest.is_empty() || rest.starts_with('/'))
         && !rest.contains(['$', '`', '"', '\'', '*', '?', '[']))
     .then_some(rest)
+}
+
+/// The body of the command substitution (`$(…)` or `` `…` ``) a word, quoted or not, starts
+/// with, and the text after it: `"$(git rev-parse --show-toplevel)/sub"` is
+/// `git rev-parse --show-toplevel` and `/sub`.
+pub(crate) fn leading_substitution(raw: &str) -> Option<(&str, &str)> {
+    let unquoted = raw.strip_prefix('"').and_then(|rest| rest.strip_suffix('"')).unwrap_or(raw);
+    match unquoted.strip_prefix("$(") {
+        Some(inner) => inner.split_once(')'),
+        None => unquoted.strip_prefix('`')?.split_once('`'),
+    }
 }
 
 /// Where a simple command's standard input comes from.

@@ -193,10 +193,15 @@ impl Vars {
     /// `$HOME/.aws/credentials`).
     #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
     pub fn positional_joined(&self) -> Option<String> {
-        let all = self.get("@")?;
+        let values: Vec<&str> = self.positional()?.collect();
         let separator: String = self.get("IFS")?.chars().take(1).collect();
-        let values: Vec<&str> = all.split(' ').filter(|v| !v.is_empty()).collect();
         Some(values.join(&separator))
+    }
+
+    /// The positional parameters `$1`… when the line fixes them: `$@` holds them one field
+    /// each, joined by blanks.
+    pub fn positional(&self) -> Option<impl Iterator<Item = &str>> {
+        Some(self.get("@")?.split(' ').filter(|value| !value.is_empty()))
     }
 
     /// Whether the line assigned `name` anything, known or not.
@@ -521,8 +526,7 @@ fn positional_slice(slice: &str, word: &LexWord, vars: &Vars) -> Option<Vec<Word
         None => (slice, None),
     };
     let start = start.trim().parse::<usize>().ok().filter(|&n| n > 0)?;
-    let all = vars.get("@")?;
-    let items = all.split(' ').filter(|item| !item.is_empty()).skip(start - 1);
+    let items = vars.positional()?.skip(start - 1);
     let made =
         |text: &str| Word { text: text.to_string(), raw: word.raw.clone(), dynamic: false, glob: false };
     Some(items.take(length.unwrap_or(usize::MAX)).map(made).collect())

@@ -40,6 +40,8 @@ pub(super) struct Scanner<'a> {
     computed_kills: bool,
     /// Whether the code runs once per input line with the line in `$_` (`perl -n`, `-p`).
     line_loop: bool,
+    /// Whether the code calls a network client ([`Scanner::uses_network`]), found on first use.
+    network: std::cell::OnceCell<bool>,
 }
 
 /// Calls that read a file the code names by a variable (`open(f)`, `fs.readFileSync(f)`):
@@ -83,7 +85,14 @@ impl<'a> Scanner<'a> {
             unknown_deletes: Vec::new(),
             computed_kills: false,
             line_loop: false,
+            network: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Whether the code calls a network client: masking the code's strings to find out is
+    /// done once a scan, however many calls ask.
+    fn uses_network(&self) -> bool {
+        *self.network.get_or_init(|| super::environment::uses_network(self.language, self.code))
     }
 
     /// The scan of code perl runs once per line of its input (`-n`, `-p`), the line in `$_`.
@@ -150,7 +159,7 @@ impl<'a> Scanner<'a> {
         }
         self.delete_loops();
         self.fed_shells();
-        if !self.unknown_reads.is_empty() && super::environment::uses_network(self.language, self.code) {
+        if !self.unknown_reads.is_empty() && self.uses_network() {
             for (call, argument) in std::mem::take(&mut self.unknown_reads) {
                 self.findings.push(Finding::UnknownRead { call, argument });
             }
@@ -1185,8 +1194,7 @@ impl<'a> Scanner<'a> {
             // `urlretrieve(url, 'm.py')` then `run_path('m.py')`: the file the code downloads
             // is not on disk to be read yet.
             (Effect::Source, Some(Arg::Str(file, false)))
-                if self.code.matches(file.as_str()).nth(1).is_some()
-                    && super::environment::uses_network(self.language, self.code) =>
+                if self.code.matches(file.as_str()).nth(1).is_some() && self.uses_network() =>
             {
                 self.findings.push(Finding::Opaque { call: path.to_string(), argument: file });
             }

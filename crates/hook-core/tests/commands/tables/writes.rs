@@ -254,6 +254,15 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "sort -o$HOME/.bashrc notes.txt"),
     allow("gcc -obuild/app main.c"),
     allow("sort -oout.txt in.txt"),
+    // An attached `-o`/`--target=` is the program's own option, never an operand's prefix
+    // (`rm -- -oops` removes `./-oops`): unstripped, `-o/../..` is the home directory.
+    deny("files.deny-write", "rm -f -- -o/../../.claude/settings.json"),
+    deny("files.deny-write", "cat /tmp/evil.json > -o/../../.claude/settings.json"),
+    deny("files.deny-write", "touch -- --target=/../../.bashrc"),
+    deny("files.deny-read", "sort -- -o/../../.ssh/id_rsa"),
+    allow("rm -- -oops"),
+    allow("rm -f -- -o/../build.log"),
+    allow("touch -- --target=x"),
     allow("gcc -o build/app main.c"),
     allow("strip -o dist/app target/release/app"),
     allow("strip target/release/app"),
