@@ -1,6 +1,7 @@
 //! The `hosting` pack: deleting repositories, releases, refs and apps on hosting services:
 //! `gh repo delete`, `gh release delete`, `gh api` with method `DELETE`, `vercel remove`,
 //! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`;
+//! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh` or `wget` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
 //! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index).
@@ -62,10 +63,20 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 Some(Hit::new("hosting.app-delete", APP))
             }
             ("volumes", Some("destroy" | "delete")) => Some(Hit::new("hosting.app-delete", APP)),
+            // `fly ssh console [-C CMD]`: a shell (or CMD) on the deployed machine.
+            ("ssh", Some("console" | "sftp")) | ("console", _) => {
+                Some(Hit::new("hosting.remote-shell", REMOTE_SHELL))
+            }
             _ => None,
         },
-        "heroku" => matches!(verb(0)?, "apps:destroy" | "destroy" | "pg:reset")
-            .then(|| Hit::new("hosting.app-delete", APP)),
+        "heroku" => match verb(0)? {
+            "apps:destroy" | "destroy" | "pg:reset" => Some(Hit::new("hosting.app-delete", APP)),
+            // `heroku run CMD`: a one-off dyno of the app runs CMD with the app's config.
+            "run" | "run:detached" | "run:inside" | "ps:exec" => {
+                Some(Hit::new("hosting.remote-shell", REMOTE_SHELL))
+            }
+            _ => None,
+        },
         "netlify" => matches!(verb(0)?, "sites:delete").then(|| Hit::new("hosting.app-delete", APP)),
         // `firestore:delete`, `functions:delete`, `hosting:sites:delete`, `database:remove`, …
         "firebase" => {
@@ -147,4 +158,5 @@ const RELEASE: &str = "This deletes a published release. Ask the user to run it.
 const API: &str = "This API call deletes something on the hosting service (a branch, a tag, a repository). Ask the user to run it.";
 const HTTP_DELETE: &str = "This HTTP `DELETE` deletes something behind an API (a repository, an index, a record), with no undo. Ask the user to run it.";
 const UNPUBLISH: &str = "`unpublish` removes published package versions that others may depend on. Deprecate the version instead, or ask the user.";
+const REMOTE_SHELL: &str = "This runs a command on the deployed app's machine, with its data and secrets, where the guard sees nothing. Ask the user to run it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";

@@ -196,6 +196,11 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "split",
         "wget",
         "tcpdump",
+        "cmake",
+        "bazel",
+        "bazelisk",
+        "msbuild",
+        "dotnet",
     ];
     const PROGRAM_NAMES: NameFilter = NameFilter::of(PROGRAMS);
     if !PROGRAM_NAMES.may_hold(name) || !PROGRAMS.contains(&name) {
@@ -406,6 +411,47 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     let lines = super::make::Makefile::parse(makefile).everything();
                     (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
                 })
+                .or_else(|| make_program(argv, word))
+            }
+            // `cmake -DCMAKE_CXX_COMPILER_LAUNCHER='sh;-c;CMD'`: a list of words cmake runs
+            // each compiler (or checker, or emulator) through.
+            "cmake" => {
+                let definition = match text {
+                    "-D" => next,
+                    _ if text.starts_with("-D") => Some(word),
+                    _ => None,
+                };
+                definition.and_then(|w| {
+                    let (name, value) = w.text.strip_prefix("-D").unwrap_or(&w.text).split_once('=')?;
+                    let name = name.split(':').next().unwrap_or(name);
+                    let runs = ["_LAUNCHER", "_COMPILER", "_CLANG_TIDY", "_CPPCHECK", "_CPPLINT", "_INCLUDE_WHAT_YOU_USE"]
+                        .iter()
+                        .any(|end| name.ends_with(end))
+                        || name == "CMAKE_CROSSCOMPILING_EMULATOR";
+                    let words: Vec<String> = value.split(';').filter(|w| !w.is_empty()).map(super::quote).collect();
+                    (runs && !words.is_empty()).then(|| derived(w, &words.join(" ")))
+                })
+            }
+            // `bazel run --run_under='CMD'`: the target runs as the arguments of CMD; a label
+            // (`//tools:wrapper`) is the project's own program.
+            "bazel" | "bazelisk" => attached(&["--run_under="])
+                .or_else(|| (text == "--run_under").then(|| next.cloned()).flatten())
+                .filter(|line| !line.text.starts_with(['/', '@', ':'])),
+            // `msbuild -p:Command='CMD'`, `dotnet build -p:PostBuildEvent=CMD`: a property
+            // that an `Exec` task or a build event runs as a command line.
+            "msbuild" | "dotnet" => {
+                let lower = text.to_ascii_lowercase();
+                let properties = ["-p:", "/p:", "-property:", "/property:", "--property:"]
+                    .iter()
+                    .find_map(|prefix| lower.strip_prefix(prefix).map(|_| &text[prefix.len()..]));
+                properties.and_then(|properties| {
+                    properties.split(';').find_map(|property| {
+                        let (name, value) = property.split_once('=')?;
+                        let name = name.trim().to_ascii_lowercase();
+                        let runs = name.ends_with("command") || name == "prebuildevent" || name == "postbuildevent";
+                        runs.then(|| derived(word, value))
+                    })
+                })
             }
             // Database shells' own escapes: `.shell`/`.system` (sqlite3, duckdb), `\!` (psql),
             // `system` (mysql), `!` (lftp), in any of their SQL or command arguments.
@@ -440,6 +486,24 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
     }
     found
 }
+
+/// `make CC='CMD'`: a variable naming a program the recipes run; `.SHELLFLAGS` is given to
+/// the shell before each recipe line.
+fn make_program(argv: &[Word], word: &Word) -> Option<Word> {
+    let (variable, value) = word.text.split_once('=')?;
+    if variable == ".SHELLFLAGS" {
+        let shell = argv.iter().find_map(|w| w.text.strip_prefix("SHELL=")).unwrap_or("sh");
+        return Some(derived(word, &format!("{shell} {value} :")));
+    }
+    MAKE_PROGRAMS.contains(&variable).then(|| derived(word, value))
+}
+
+/// make's variables that name a program its recipes run (its built-in rules' and the usual
+/// ones of a C project's makefile): `make CC='CMD #'` runs CMD.
+const MAKE_PROGRAMS: &[&str] = &[
+    "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RANLIB", "STRIP", "NM", "OBJCOPY", "OBJDUMP", "LEX",
+    "YACC", "RM", "MAKEINFO", "TEX", "INSTALL", "CCLD", "CXXLD", "HOSTCC", "CROSS_COMPILE",
+];
 
 /// The program `GOFLAGS` makes go run each tool or test binary through (`-toolexec=PROG`,
 /// `-exec=PROG`), as the same flags on go's command line do (`command_options`); `go env -w GOFLAGS=…` keeps them for every later go command.
@@ -795,7 +859,11 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         }
         "pnpm" | "yarn" if argv.get(1).is_some_and(|w| w.text == "dlx") => package_runner(&name, argv, 2),
         "git" => git(argv),
+        // `podman unshare CMD`: the user's command in the rootless containers' namespace.
+        "podman" if argv.get(1).is_some_and(|w| w.text == "unshare") => launched(&name, argv),
         "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => container(&name, argv),
+        // `ruby -S PROG ARGS`: PROG found on `PATH` (a `rake`, a `gem` binary) runs with ARGS.
+        "ruby" if argv.get(1).is_some_and(|w| w.text == "-S") => wraps("ruby -S", argv, 2),
         "kubectl" | "oc" => match argv.get(1).map(|w| w.text.as_str()) {
             Some("exec") => match argv.iter().position(|w| w.text == "--") {
                 Some(dash) => wraps(&format!("{name} exec"), argv, dash + 1),
@@ -1019,7 +1087,14 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "bun" if argv.get(1).is_some_and(|w| w.text == "x") => package_runner("bun x", argv, 2),
         "yarn" | "pnpm" if argv.get(1).is_some_and(|w| w.text == "exec") => {
             let at = scan_options(argv, 2, "", &[]).operand;
-            wraps(&format!("{name} exec"), argv, at)
+            match &argv[at..] {
+                // Yarn runs its `exec` words through its own shell: one word with a blank in it
+                // is a command line (`yarn exec 'rm -rf ~'`).
+                [line] if name == "yarn" && line.text.contains(char::is_whitespace) => {
+                    Peel::Script { via: "yarn exec".into(), script: line.clone(), dialect: Dialect::Posix }
+                }
+                _ => wraps(&format!("{name} exec"), argv, at),
+            }
         }
         // Monorepo runners of one command in each package: `pnpm -r --filter x exec CMD`,
         // `yarn workspaces foreach -A exec CMD`, `yarn workspace NAME exec CMD`.
@@ -1885,7 +1960,11 @@ fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
         }
         // The exec plugin's `exec` goal runs `exec.executable` with `exec.args` split at blanks.
         ("mvn" | "mvnw", _)
-            if argv.iter().any(|w| w.text == "exec:exec" || w.text.ends_with(":exec:exec")) =>
+            if argv.iter().any(|w| {
+                w.text == "exec:exec"
+                    || w.text.ends_with(":exec:exec")
+                    || w.text.contains("exec-maven-plugin:") && w.text.ends_with(":exec")
+            }) =>
         {
             let property = |key: &str| {
                 argv.iter().enumerate().find_map(|(at, w)| {
@@ -1898,8 +1977,14 @@ fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
                 })
             };
             let executable = property("exec.executable")?;
+            let args = property("exec.args");
+            // The plugin splits `exec.args` as a shell would, quotes and all.
+            if let Some(args) = args.as_ref().filter(|args| args.text.contains(['\'', '"'])) {
+                let line = derived(args, &format!("{} {}", super::quote(&executable.text), args.text));
+                return Some(Peel::Script { via: "mvn exec:exec".into(), script: line, dialect: Dialect::Posix });
+            }
             let mut inner = vec![executable];
-            if let Some(args) = property("exec.args") {
+            if let Some(args) = args {
                 // Each piece is known unless it holds the run-time part (`-rf $HOME`).
                 inner.extend(args.text.split_whitespace().map(|arg| Word {
                     dynamic: args.dynamic && arg.contains(['$', '`']),
