@@ -905,10 +905,20 @@ fn task_runner(
     let dir = dir.map_or_else(|| ctx.cwd.clone(), |dir| super::files::resolve(dir, ctx));
     let given = file.map(|file| vec![file.to_string()]);
     let candidates = given.unwrap_or_else(|| names.iter().map(|n| n.to_string()).collect());
-    let (found, text) = candidates.iter().find_map(|candidate| {
+    let found = candidates.iter().find_map(|candidate| {
         let path = dir.join(candidate);
         Some((candidate.clone(), written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))?))
-    })?;
+    });
+    let Some((found, text)) = found else {
+        // A file given by option that is not there to read, outside the project: something
+        // the line does not show puts it there (`just -f /tmp/j`), and its recipes run unseen.
+        let path = dir.join(file?);
+        return (!path.starts_with(&ctx.project_root) || in_temp_dir(&path, ctx)).then(|| {
+            let reason =
+                format!("`{name}` runs the tasks of `{}`, which cannot be read", path.display());
+            (format!("`{}`", path.display()), Held::Opaque(reason))
+        });
+    };
     let what = format!("`{found}`");
     let text = match text {
         Ok(text) => text,
@@ -1911,7 +1921,19 @@ fn script_here<'w>(
         let option = if interpreter == "node" { "-e" } else { "-c" };
         return Some((what, Held::Line(format!("{interpreter} {option} {}", crate::shell::quote(&text)))));
     }
-    if matches!(name, "go" | "java" | "gradle" | "gradlew" | "zx") {
+    if matches!(
+        name,
+        "go" | "java"
+            | "gradle"
+            | "gradlew"
+            | "zx"
+            | "ctest"
+            | "dotnet"
+            | "pwsh"
+            | "powershell"
+            | "bazel"
+            | "bazelisk"
+    ) {
         if let Some(found) = unread_source(name, command, ctx, written) {
             return Some(found);
         }
@@ -2027,6 +2049,25 @@ fn unread_source<'w>(
         "gradle" | "gradlew" => {
             ("Gradle", value(&["--init-script", "-I", "--build-file", "-b", "--settings-file", "-c"])?)
         }
+        // `ctest -S x.cmake`: a dashboard script; `bazel --bazelrc=F`: options (with commands
+        // in them) for every build.
+        "ctest" => ("CMake", value(&["-S", "-SP", "--script"])?),
+        "bazel" | "bazelisk" => ("Bazel configuration", value(&["--bazelrc"])?),
+        // `pwsh -File x.ps1` (any case, any unambiguous prefix PowerShell takes).
+        "pwsh" | "powershell" => {
+            let at = args.iter().position(|w| {
+                let lower = w.text.to_ascii_lowercase();
+                matches!(lower.as_str(), "-f" | "-file" | "/file" | "--file")
+            })?;
+            ("PowerShell", args.get(at + 1)?)
+        }
+        // `dotnet fsi x.fsx`, `dotnet script x.csx`: a script; `dotnet run --project DIR`: a
+        // project built and run.
+        "dotnet" => match args.first().map(|w| w.text.as_str()) {
+            Some("fsi" | "script") => ("F# or C# script", operand(1, &[])?),
+            Some("run") => ("C#", value(&["--project", "-p"])?),
+            _ => return None,
+        },
         _ => {
             let code = value(&["--eval", "-e"]);
             match operand(

@@ -1125,6 +1125,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 argv[1..].iter().filter(|w| !w.text.eq_ignore_ascii_case("-command")).cloned().collect();
             script("Invoke-Expression", &args, Dialect::PowerShell)
         }
+        "start-process" | "saps" | "start" if dialect == Dialect::PowerShell => start_process(argv),
         "call" if dialect == Dialect::Cmd => wraps("call", argv, 1),
         "start" if dialect == Dialect::Cmd => start(argv),
         shell if SHELLS.contains(&shell) => match shell_invocation(argv).command {
@@ -3147,6 +3148,67 @@ fn powershell(name: &str, argv: &[Word]) -> Peel {
         }
         _ => Peel::Runs,
     }
+}
+
+/// PowerShell's `Start-Process FILE [-ArgumentList] A,B`: FILE runs with the list's items as
+/// its arguments (by name or by position, options abbreviated as PowerShell allows).
+fn start_process(argv: &[Word]) -> Peel {
+    const VALUED: &[&str] = &[
+        "-workingdirectory",
+        "-verb",
+        "-windowstyle",
+        "-redirectstandardoutput",
+        "-redirectstandarderror",
+        "-redirectstandardinput",
+        "-credential",
+        "-environment",
+    ];
+    let mut file = None;
+    let mut list = None;
+    let mut words = argv.iter().skip(1);
+    while let Some(word) = words.next() {
+        let lower = word.text.to_ascii_lowercase();
+        let is = |full: &str, alias: &str| lower == alias || lower.len() > 2 && full.starts_with(lower.as_str());
+        if is("-filepath", "-path") {
+            file = words.next();
+        } else if is("-argumentlist", "-args") {
+            list = words.next();
+        } else if word.raw.starts_with('-') {
+            // A quoted `"-c"` is an argument, not an option of Start-Process.
+            if VALUED.iter().any(|option| lower.len() > 2 && option.starts_with(lower.as_str())) {
+                words.next();
+            }
+        } else if file.is_none() {
+            file = Some(word);
+        } else if list.is_none() {
+            list = Some(word);
+        }
+    }
+    let Some(file) = file else { return Peel::Runs };
+    let mut inner = vec![file.clone()];
+    inner.extend(list.map(|list| powershell_list(list)).unwrap_or_default());
+    Peel::Wraps { via: "Start-Process".into(), inner }
+}
+
+/// The items of a PowerShell array written with commas (`"-c","rm -rf x"`), each unquoted,
+/// read from the word as written; a word without quotes splits its text at the commas.
+fn powershell_list(word: &Word) -> Vec<Word> {
+    let mut items = Vec::new();
+    let mut item = String::new();
+    let mut quote = None;
+    for c in word.raw.chars() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(open), c) if c == open => quote = None,
+            (None, ',') => items.push(std::mem::take(&mut item)),
+            (_, c) => item.push(c),
+        }
+    }
+    items.push(item);
+    if quote.is_some() || word.dynamic {
+        return word.text.split(',').map(|item| derived(word, item)).collect();
+    }
+    items.into_iter().filter(|item| !item.is_empty()).map(|item| derived(word, &item)).collect()
 }
 
 fn start(argv: &[Word]) -> Peel {
