@@ -454,6 +454,13 @@ enum Later {
     /// `devcontainer.json`'s `postCreateCommand`), a git hook manager's configuration: every
     /// string in it may be a command.
     Automation,
+    /// Python that `pytest` or `pip` loads unnamed: `conftest.py`, `setup.py`.
+    Python,
+    /// Python that every Python program loads: `sitecustomize.py`, `usercustomize.py` and a
+    /// `.pth` file's `import` lines in a site directory.
+    Site { pth: bool },
+    /// A program in `node_modules/.bin`, which package scripts run by its name.
+    PackageBin,
 }
 
 impl Later {
@@ -463,19 +470,33 @@ impl Later {
             Later::Package => "the package scripts of",
             Later::Makefile => "the recipes of",
             Later::Automation => "the commands of",
+            Later::Python | Later::Site { .. } => "the Python code of",
+            Later::PackageBin => "the package program",
         }
     }
 
     /// Package files and makefiles are edited every day; the others hold nothing but what
     /// runs.
     fn edited_often(self) -> bool {
-        matches!(self, Later::Package | Later::Makefile)
+        matches!(self, Later::Package | Later::Makefile | Later::Python)
     }
 
     /// The command lines `text` makes run.
     fn lines(self, text: &str) -> Vec<String> {
         match self {
-            Later::Hook => vec![text.to_string()],
+            Later::Hook | Later::PackageBin => vec![text.to_string()],
+            Later::Python | Later::Site { pth: false } => {
+                vec![format!("python3 -c {}", crate::shell::quote(text))]
+            }
+            Later::Site { pth: true } => {
+                let imports: Vec<&str> =
+                    text.lines().filter(|line| line.starts_with("import ") || line.starts_with("import\t")).collect();
+                if imports.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![format!("python3 -c {}", crate::shell::quote(&imports.join("\n")))]
+                }
+            }
             Later::Makefile => vec![crate::shell::make::Makefile::parse(text).everything().join("\n")],
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => json
@@ -515,7 +536,14 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
     {
         return Some(Later::Hook);
     }
+    if parts.windows(2).any(|pair| pair[0] == "node_modules" && pair[1] == ".bin") {
+        return Some(Later::PackageBin);
+    }
+    let in_site = parts.iter().any(|part| part == "site-packages" || part == "dist-packages");
     match (parent, name.as_ref()) {
+        (_, "conftest.py" | "setup.py") => Some(Later::Python),
+        (_, "sitecustomize.py" | "usercustomize.py") if in_site => Some(Later::Site { pth: false }),
+        (_, file) if in_site && file.ends_with(".pth") => Some(Later::Site { pth: true }),
         (_, "package.json") => Some(Later::Package),
         (_, "Makefile" | "makefile" | "GNUmakefile") => Some(Later::Makefile),
         (Some(".vscode"), "tasks.json")
@@ -589,8 +617,8 @@ fn moved(command: &SimpleCommand) -> Option<(&str, &str)> {
 }
 
 /// Whether `command` may leave something to run later that [`Written::runs_later`] finds: a
-/// word naming a hooks directory, a package file, a makefile or an automation file, or a
-/// package script it sets. Only the names are looked at, so that most lines pay nothing for
+/// word naming a hooks directory, a package file, a makefile, an automation file, Python that
+/// pytest, pip or every Python loads, a package's program, or a package script it sets. Only the names are looked at, so that most lines pay nothing for
 /// the question.
 pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
     const NAMES: &[&str] = &[
@@ -603,6 +631,11 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "devcontainer",
         ".pre-commit-config",
         "lefthook",
+        "conftest.py",
+        "setup.py",
+        "customize.py",
+        ".pth",
+        ".bin/",
     ];
     // Every word of every command passes here: one scan for the names' first bytes instead of
     // a substring search per name.
