@@ -75,7 +75,6 @@ const GRADLE_CALLS: &[&str] = &[
     "commandLine",
     "ProcessBuilder",
     "Runtime",
-    ".execute()",
     "delete",
     "System.getProperty",
     "System.getenv",
@@ -460,13 +459,17 @@ fn judged(code: Code, text: &str) -> Judged {
         Code::Ruby => Judged::Line(format!("ruby -e {quoted}")),
         Code::Perl => Judged::Line(format!("perl -e {quoted}")),
         Code::Php => Judged::Line(format!("php -r {quoted}")),
-        // A build script's task actions (`exec { commandLine … }`, `delete`) are Gradle's
-        // own calls, which the Groovy and Kotlin scans do not know: screened first.
-        Code::Groovy | Code::Kotlin if GRADLE_CALLS.iter().any(|call| text.contains(call)) => {
-            judged(Code::Compiled(GRADLE_CALLS), text)
+        Code::Groovy | Code::Kotlin => {
+            let language = if code == Code::Groovy { "groovy" } else { "kotlin" };
+            let mut line = format!("{language} -e {quoted}");
+            // A build script's task actions (`exec { commandLine … }`, `delete`) are Gradle's
+            // own calls, which the Groovy and Kotlin scans do not read: they run unseen, as
+            // the text of an `eval` of a value the line does not fix.
+            if let Some(call) = GRADLE_CALLS.iter().find(|call| text.contains(*call)) {
+                line.push_str(&format!("\n# Gradle `{call}`\neval \"$GRADLE_TASK_ACTION\""));
+            }
+            Judged::Line(line)
         }
-        Code::Groovy => Judged::Line(format!("groovy -e {quoted}")),
-        Code::Kotlin => Judged::Line(format!("kotlin -e {quoted}")),
         Code::Shell => Judged::Line(text.to_string()),
         Code::Compiled(calls) => match calls.iter().find(|call| text.contains(*call)) {
             Some(call) => Judged::Opaque(format!(
@@ -587,7 +590,11 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
             _ => None,
         },
         // `cmake -B build` reads `CMakeLists.txt` and the `.cmake` files it includes.
-        "cmake" if under_cwd && (file == "CMakeLists.txt" || extension == "cmake") => {
+        // (`cmake -P x.cmake` runs a script, read as one by `script_file`.)
+        "cmake" if under_cwd
+            && (file == "CMakeLists.txt" || extension == "cmake")
+            && !args.iter().any(|w| w.text == "-P" || w.text == "-E") =>
+        {
             Some(Code::Compiled(CMAKE_CALLS))
         }
         "bazel" | "bazelisk"

@@ -726,7 +726,7 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
         }
         // `mvn antrun:run -Dtarget='<delete …/>'`: Ant tasks given on the command line.
         ("mvn" | "mvnw", _)
-            if argv.iter().any(|w| w.text.contains("antrun:"))
+            if argv.iter().any(|w| w.text.contains("antrun"))
                 && argv.iter().any(|w| w.text.starts_with("-Dtarget=") || w.text.starts_with("-Dant")) =>
         {
             "`mvn antrun` runs Ant tasks given on its command line"

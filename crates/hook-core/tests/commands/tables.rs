@@ -14,6 +14,7 @@ mod persistence;
 mod planted;
 mod runners;
 mod secrets;
+mod toolchains;
 mod trust;
 mod writes;
 
@@ -32,5 +33,6 @@ pub(crate) const ALL: &[&[Case]] = &[
     indirect::CASES,
     planted::CASES,
     writes::CASES,
+    toolchains::CASES,
     packs::CASES,
 ];
