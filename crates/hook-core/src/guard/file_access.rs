@@ -1587,7 +1587,8 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
             let text = arg.text.as_str();
             if long.contains(&text) || short.contains(&text) {
                 outputs.extend(args.get(at + 1));
-            } else if long.iter().any(|option| text.strip_prefix(option).is_some_and(|v| v.starts_with('='))) {
+            } else if long.iter().any(|option| text.strip_prefix(option).is_some_and(|v| v.starts_with('=')))
+            {
                 outputs.push(arg);
             }
         }

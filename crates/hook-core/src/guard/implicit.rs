@@ -591,9 +591,10 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
         },
         // `cmake -B build` reads `CMakeLists.txt` and the `.cmake` files it includes.
         // (`cmake -P x.cmake` runs a script, read as one by `script_file`.)
-        "cmake" if under_cwd
-            && (file == "CMakeLists.txt" || extension == "cmake")
-            && !args.iter().any(|w| w.text == "-P" || w.text == "-E") =>
+        "cmake"
+            if under_cwd
+                && (file == "CMakeLists.txt" || extension == "cmake")
+                && !args.iter().any(|w| w.text == "-P" || w.text == "-E") =>
         {
             Some(Code::Compiled(CMAKE_CALLS))
         }

@@ -489,8 +489,10 @@ impl Later {
                 vec![format!("python3 -c {}", crate::shell::quote(text))]
             }
             Later::Site { pth: true } => {
-                let imports: Vec<&str> =
-                    text.lines().filter(|line| line.starts_with("import ") || line.starts_with("import\t")).collect();
+                let imports: Vec<&str> = text
+                    .lines()
+                    .filter(|line| line.starts_with("import ") || line.starts_with("import\t"))
+                    .collect();
                 if imports.is_empty() {
                     Vec::new()
                 } else {
@@ -947,8 +949,7 @@ fn task_runner(
         // the line does not show puts it there (`just -f /tmp/j`), and its recipes run unseen.
         let path = dir.join(file?);
         return (!path.starts_with(&ctx.project_root) || in_temp_dir(&path, ctx)).then(|| {
-            let reason =
-                format!("`{name}` runs the tasks of `{}`, which cannot be read", path.display());
+            let reason = format!("`{name}` runs the tasks of `{}`, which cannot be read", path.display());
             (format!("`{}`", path.display()), Held::Opaque(reason))
         });
     };
@@ -1992,7 +1993,11 @@ fn script_here<'w>(
     } else if name == "parallel" {
         return parallel_jobs(command, ctx, written());
     } else if let Some(files) = program_files(name, command) {
-        return program_text(name, &files, ctx, written);
+        let fed = match &command.stdin {
+            Stdin::Text(text) => Some(text.as_str()),
+            _ => None,
+        };
+        return program_text(name, &files, fed, ctx, written);
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
@@ -2434,6 +2439,7 @@ fn cmake_word(arg: &str) -> String {
 fn program_text<'w>(
     name: &str,
     files: &[(Word, &'static str)],
+    fed: Option<&str>,
     ctx: &Context,
     written: impl FnOnce() -> &'w Written,
 ) -> Option<(String, Held)> {
@@ -2445,13 +2451,24 @@ fn program_text<'w>(
     let mut shown = Vec::new();
     for (file, language) in files {
         let what = format!("`{}`", file.text);
-        let Some(path) = located(file, ctx) else {
-            if file.dynamic {
-                return Some((what, Held::Unnamed));
+        // `cmake -P /dev/stdin <<< TEXT`: the program is the here-string or heredoc.
+        let from_stdin = if is_stdin(&file.text) { fed.map(|text| Ok(text.to_string())) } else { None };
+        let contents = match from_stdin {
+            Some(text) => Some(text),
+            None => {
+                let Some(path) = located(file, ctx) else {
+                    if file.dynamic {
+                        return Some((what, Held::Unnamed));
+                    }
+                    continue;
+                };
+                match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
+                    None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
+                    contents => contents,
+                }
             }
-            continue;
         };
-        match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
+        match contents {
             Some(Ok(text)) => {
                 match INTERPRETERS.iter().find(|(interpreter, _)| interpreter == language) {
                     Some((interpreter, option)) => {
@@ -2462,7 +2479,6 @@ fn program_text<'w>(
                 shown.push(what);
             }
             Some(Err(writer)) => return Some((what, Held::Unknown(writer))),
-            None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
             None => {}
         }
     }

@@ -2667,7 +2667,9 @@ impl Analyser {
                 printed.map(|text| super::make::Makefile::parse(&text).everything().join("\n"))
             }
             "just" => printed.map(|text| super::tasks::just_recipes(&text, &named).join("\n")),
-            "task" | "go-task" => printed.map(|text| super::tasks::taskfile_commands(&text, &named).join("\n")),
+            "task" | "go-task" => {
+                printed.map(|text| super::tasks::taskfile_commands(&text, &named).join("\n"))
+            }
             // CMake's language is read by the guard from files only.
             "cmake" | "ctest" => None,
             _ => printed,

@@ -405,13 +405,15 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     .strip_prefix("MAKEFLAGS=")
                     .and_then(|flags| flags.split_once("--eval=").map(|(_, eval)| eval.replace("$$", "$")));
                 let text_given = text_given.or(from_flags.as_ref().map(|_| word));
-                text_given.and_then(|w| {
-                    let makefile =
-                        from_flags.as_deref().unwrap_or(w.text.strip_prefix("--eval=").unwrap_or(&w.text));
-                    let lines = super::make::Makefile::parse(makefile).everything();
-                    (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
-                })
-                .or_else(|| make_program(argv, word))
+                text_given
+                    .and_then(|w| {
+                        let makefile = from_flags
+                            .as_deref()
+                            .unwrap_or(w.text.strip_prefix("--eval=").unwrap_or(&w.text));
+                        let lines = super::make::Makefile::parse(makefile).everything();
+                        (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
+                    })
+                    .or_else(|| make_program(argv, word))
             }
             // `cmake -DCMAKE_CXX_COMPILER_LAUNCHER='sh;-c;CMD'`: a list of words cmake runs
             // each compiler (or checker, or emulator) through.
@@ -424,11 +426,19 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 definition.and_then(|w| {
                     let (name, value) = w.text.strip_prefix("-D").unwrap_or(&w.text).split_once('=')?;
                     let name = name.split(':').next().unwrap_or(name);
-                    let runs = ["_LAUNCHER", "_COMPILER", "_CLANG_TIDY", "_CPPCHECK", "_CPPLINT", "_INCLUDE_WHAT_YOU_USE"]
-                        .iter()
-                        .any(|end| name.ends_with(end))
+                    let runs = [
+                        "_LAUNCHER",
+                        "_COMPILER",
+                        "_CLANG_TIDY",
+                        "_CPPCHECK",
+                        "_CPPLINT",
+                        "_INCLUDE_WHAT_YOU_USE",
+                    ]
+                    .iter()
+                    .any(|end| name.ends_with(end))
                         || name == "CMAKE_CROSSCOMPILING_EMULATOR";
-                    let words: Vec<String> = value.split(';').filter(|w| !w.is_empty()).map(super::quote).collect();
+                    let words: Vec<String> =
+                        value.split(';').filter(|w| !w.is_empty()).map(super::quote).collect();
                     (runs && !words.is_empty()).then(|| derived(w, &words.join(" ")))
                 })
             }
@@ -448,7 +458,8 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     properties.split(';').find_map(|property| {
                         let (name, value) = property.split_once('=')?;
                         let name = name.trim().to_ascii_lowercase();
-                        let runs = name.ends_with("command") || name == "prebuildevent" || name == "postbuildevent";
+                        let runs =
+                            name.ends_with("command") || name == "prebuildevent" || name == "postbuildevent";
                         runs.then(|| derived(word, value))
                     })
                 })
@@ -501,8 +512,28 @@ fn make_program(argv: &[Word], word: &Word) -> Option<Word> {
 /// make's variables that name a program its recipes run (its built-in rules' and the usual
 /// ones of a C project's makefile): `make CC='CMD #'` runs CMD.
 const MAKE_PROGRAMS: &[&str] = &[
-    "CC", "CXX", "CPP", "LD", "AR", "AS", "FC", "RANLIB", "STRIP", "NM", "OBJCOPY", "OBJDUMP", "LEX",
-    "YACC", "RM", "MAKEINFO", "TEX", "INSTALL", "CCLD", "CXXLD", "HOSTCC", "CROSS_COMPILE",
+    "CC",
+    "CXX",
+    "CPP",
+    "LD",
+    "AR",
+    "AS",
+    "FC",
+    "RANLIB",
+    "STRIP",
+    "NM",
+    "OBJCOPY",
+    "OBJDUMP",
+    "LEX",
+    "YACC",
+    "RM",
+    "MAKEINFO",
+    "TEX",
+    "INSTALL",
+    "CCLD",
+    "CXXLD",
+    "HOSTCC",
+    "CROSS_COMPILE",
 ];
 
 /// The program `GOFLAGS` makes go run each tool or test binary through (`-toolexec=PROG`,
@@ -1982,7 +2013,11 @@ fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
             // The plugin splits `exec.args` as a shell would, quotes and all.
             if let Some(args) = args.as_ref().filter(|args| args.text.contains(['\'', '"'])) {
                 let line = derived(args, &format!("{} {}", super::quote(&executable.text), args.text));
-                return Some(Peel::Script { via: "mvn exec:exec".into(), script: line, dialect: Dialect::Posix });
+                return Some(Peel::Script {
+                    via: "mvn exec:exec".into(),
+                    script: line,
+                    dialect: Dialect::Posix,
+                });
             }
             let mut inner = vec![executable];
             if let Some(args) = args {
@@ -3168,7 +3203,8 @@ fn start_process(argv: &[Word]) -> Peel {
     let mut words = argv.iter().skip(1);
     while let Some(word) = words.next() {
         let lower = word.text.to_ascii_lowercase();
-        let is = |full: &str, alias: &str| lower == alias || lower.len() > 2 && full.starts_with(lower.as_str());
+        let is =
+            |full: &str, alias: &str| lower == alias || lower.len() > 2 && full.starts_with(lower.as_str());
         if is("-filepath", "-path") {
             file = words.next();
         } else if is("-argumentlist", "-args") {
