@@ -3222,7 +3222,7 @@ fn start_process(argv: &[Word]) -> Peel {
     }
     let Some(file) = file else { return Peel::Runs };
     let mut inner = vec![file.clone()];
-    inner.extend(list.map(|list| powershell_list(list)).unwrap_or_default());
+    inner.extend(list.map(powershell_list).unwrap_or_default());
     Peel::Wraps { via: "Start-Process".into(), inner }
 }
 
