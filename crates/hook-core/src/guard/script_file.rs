@@ -2092,12 +2092,15 @@ fn unread_source<'w>(
         "ctest" => ("CMake", value(&["-S", "-SP", "--script"])?),
         "bazel" | "bazelisk" => ("Bazel configuration", value(&["--bazelrc"])?),
         // `pwsh -File x.ps1` (any case, any unambiguous prefix PowerShell takes).
+        // `pwsh -File x.ps1` (any case), or pwsh's script operand (`pwsh x.ps1`).
         "pwsh" | "powershell" => {
             let at = args.iter().position(|w| {
                 let lower = w.text.to_ascii_lowercase();
                 matches!(lower.as_str(), "-f" | "-file" | "/file" | "--file")
-            })?;
-            ("PowerShell", args.get(at + 1)?)
+            });
+            let operand =
+                || args.iter().find(|w| name == "pwsh" && w.text.to_ascii_lowercase().ends_with(".ps1"));
+            ("PowerShell", at.and_then(|at| args.get(at + 1)).or_else(operand)?)
         }
         // `dotnet fsi x.fsx`, `dotnet script x.csx`: a script; `dotnet run --project DIR`: a
         // project built and run.

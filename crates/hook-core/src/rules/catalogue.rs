@@ -279,7 +279,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`",
             ),
             ("hosting.unpublish", "`npm unpublish`"),
-            ("hosting.remote-shell", "`heroku run CMD`, `heroku ps:exec`, `fly ssh console [-C CMD]`"),
+            (
+                "hosting.remote-shell",
+                "`heroku run CMD`, `heroku ps:exec`, `fly ssh console [-C CMD]`, `fly machine exec`",
+            ),
         ],
     },
     PackInfo {

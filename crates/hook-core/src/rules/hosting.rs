@@ -64,7 +64,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
             ("volumes", Some("destroy" | "delete")) => Some(Hit::new("hosting.app-delete", APP)),
             // `fly ssh console [-C CMD]`: a shell (or CMD) on the deployed machine.
-            ("ssh", Some("console" | "sftp")) | ("console", _) => {
+            ("ssh", Some("console" | "sftp")) | ("console", _) | ("machine" | "machines", Some("exec")) => {
                 Some(Hit::new("hosting.remote-shell", REMOTE_SHELL))
             }
             _ => None,

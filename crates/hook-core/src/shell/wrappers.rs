@@ -446,7 +446,7 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             // (`//tools:wrapper`) is the project's own program.
             "bazel" | "bazelisk" => attached(&["--run_under="])
                 .or_else(|| (text == "--run_under").then(|| next.cloned()).flatten())
-                .filter(|line| !line.text.starts_with(['/', '@', ':'])),
+                .filter(|line| !line.text.starts_with("//") && !line.text.starts_with(['@', ':'])),
             // `msbuild -p:Command='CMD'`, `dotnet build -p:PostBuildEvent=CMD`: a property
             // that an `Exec` task or a build event runs as a command line.
             "msbuild" | "dotnet" => {
@@ -502,6 +502,8 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
 /// the shell before each recipe line.
 fn make_program(argv: &[Word], word: &Word) -> Option<Word> {
     let (variable, value) = word.text.split_once('=')?;
+    // `CC:=…`, `CC+=…`, `CC?=…` and `CC!=…` on the command line set it too.
+    let variable = variable.trim_end_matches([':', '+', '?', '!']);
     if variable == ".SHELLFLAGS" {
         let shell = argv.iter().find_map(|w| w.text.strip_prefix("SHELL=")).unwrap_or("sh");
         return Some(derived(word, &format!("{shell} {value} :")));
@@ -1121,7 +1123,10 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             match &argv[at..] {
                 // Yarn runs its `exec` words through its own shell: one word with a blank in it
                 // is a command line (`yarn exec 'rm -rf ~'`).
-                [line] if name == "yarn" && line.text.contains(char::is_whitespace) => {
+                [line]
+                    if name == "yarn"
+                        && line.text.contains(|c: char| c.is_whitespace() || ";&|<>()`$".contains(c)) =>
+                {
                     Peel::Script { via: "yarn exec".into(), script: line.clone(), dialect: Dialect::Posix }
                 }
                 _ => wraps(&format!("{name} exec"), argv, at),
