@@ -1623,7 +1623,28 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
             | "ld"
             | "rustc"
             | "zig"
+            | "deno"
+            | "bun"
     ) {
+        return outputs;
+    }
+    // `deno compile -o F`, `bun build --compile --outfile F`: the compiled program.
+    let (long, short): (&[&str], &[&str]) = match (name, args.first().map(|a| a.text.as_str())) {
+        ("deno", Some("compile")) => (&["--output"], &["-o"]),
+        ("bun", Some("build")) => (&["--outfile"], &[]),
+        ("deno" | "bun", _) => return outputs,
+        _ => (&[], &[]),
+    };
+    if !long.is_empty() {
+        for (at, arg) in args.iter().enumerate() {
+            let text = arg.text.as_str();
+            if long.contains(&text) || short.contains(&text) {
+                outputs.extend(args.get(at + 1));
+            } else if long.iter().any(|option| text.strip_prefix(option).is_some_and(|v| v.starts_with('=')))
+            {
+                outputs.push(arg);
+            }
+        }
         return outputs;
     }
     for (at, arg) in args.iter().enumerate() {
@@ -1942,6 +1963,7 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
                 | "podman"
                 | "kubectl"
                 | "oc"
+                | "cargo"
         )
     }) else {
         return Vec::new();
@@ -1967,6 +1989,8 @@ pub(crate) fn directory_writes(command: &SimpleCommand) -> Vec<Cow<'_, str>> {
             if extracts(args) { or_moved(command, extraction_dirs(args, dirs)) } else { dirs }
         }
         "unzip" => or_moved(command, after(&["-d"])),
+        // `cargo build --artifact-dir D`: the binaries, named by the manifests, copied into D.
+        "cargo" => after(&["--artifact-dir", "--out-dir"]),
         "7z" | "7za" | "7zz"
             if operands(args).first().is_some_and(|mode| matches!(mode.text.as_str(), "x" | "e")) =>
         {

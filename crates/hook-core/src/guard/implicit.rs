@@ -69,6 +69,55 @@ const CARGO_SETTINGS: &[&str] = &["wrapper", "runner", "linker", "rustc", "alias
 const MAVEN_PLUGINS: &[&str] =
     &["exec-maven-plugin", "<executable>", "antrun", "<exec", "groovy", "<script>"];
 
+/// What in a Gradle build script runs programs, deletes files or reaches outside.
+const GRADLE_CALLS: &[&str] = &[
+    "exec",
+    "commandLine",
+    "ProcessBuilder",
+    "Runtime",
+    "delete",
+    "System.getProperty",
+    "System.getenv",
+    "URL(",
+    "uri(",
+];
+
+/// What in CMake code runs programs, deletes or writes files, or reaches outside.
+const CMAKE_CALLS: &[&str] = &[
+    "execute_process",
+    "exec_program",
+    "add_custom_command",
+    "add_custom_target",
+    "REMOVE",
+    "RENAME",
+    "WRITE",
+    "APPEND",
+    "DOWNLOAD",
+    "UPLOAD",
+    "COPY",
+    "$ENV{",
+    "include(",
+    "FetchContent",
+    "ExternalProject",
+];
+
+/// What in Bazel's files runs programs or reaches outside: rules that run commands, local
+/// repositories, and the options a `.bazelrc` gives every build.
+const BAZEL_CALLS: &[&str] = &[
+    "genrule",
+    "cmd",
+    "run_shell",
+    "actions.run",
+    "execute",
+    "sh_binary",
+    "sh_test",
+    "local",
+    "http_archive",
+    "git_repository",
+    "load(",
+    "--",
+];
+
 /// The same for Go.
 const GO_CALLS: &[&str] = &[
     "exec.",
@@ -93,8 +142,8 @@ const GO_CALLS: &[&str] = &[
 /// The JavaScript tools and the stems of the configuration files they load as code.
 const JS_CONFIGS: &[(&str, &[&str])] = &[
     ("vite", &["vite.config"]),
-    ("vitest", &["vitest.config", "vite.config", "vitest.workspace"]),
-    ("jest", &["jest.config"]),
+    ("vitest", &["vitest.config", "vite.config", "vitest.workspace", "vitest.setup"]),
+    ("jest", &["jest.config", "jest.setup"]),
     ("webpack", &["webpack.config"]),
     ("webpack-cli", &["webpack.config"]),
     ("rollup", &["rollup.config"]),
@@ -182,6 +231,9 @@ pub(crate) fn loads_unnamed(command: &SimpleCommand, written: impl FnOnce() -> b
                 | "gradlew"
                 | "mvn"
                 | "mvnw"
+                | "cmake"
+                | "bazel"
+                | "bazelisk"
                 // The JavaScript tools of `JS_CONFIGS`, in one match rather than a scan.
                 | "vite"
                 | "vitest"
@@ -237,6 +289,12 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         ".php",
         ".go",
         ".gradle",
+        ".cmake",
+        "CMakeLists.txt",
+        "BUILD",
+        "WORKSPACE",
+        ".bazel",
+        ".bzl",
         ".gemspec",
         ".yml",
         ".yaml",
@@ -248,7 +306,8 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         ".cargo",
     ];
     let names = |text: &str| {
-        text.contains('.') && DOTTED.iter().any(|name| text.contains(name))
+        (text.contains('.') || text.contains("BUILD") || text.contains("WORKSPACE"))
+            && DOTTED.iter().any(|name| text.contains(name))
             || text.ends_with("akefile")
             || text.ends_with("Gemfile")
     };
@@ -400,8 +459,17 @@ fn judged(code: Code, text: &str) -> Judged {
         Code::Ruby => Judged::Line(format!("ruby -e {quoted}")),
         Code::Perl => Judged::Line(format!("perl -e {quoted}")),
         Code::Php => Judged::Line(format!("php -r {quoted}")),
-        Code::Groovy => Judged::Line(format!("groovy -e {quoted}")),
-        Code::Kotlin => Judged::Line(format!("kotlin -e {quoted}")),
+        Code::Groovy | Code::Kotlin => {
+            let language = if code == Code::Groovy { "groovy" } else { "kotlin" };
+            let mut line = format!("{language} -e {quoted}");
+            // A build script's task actions (`exec { commandLine … }`, `delete`) are Gradle's
+            // own calls, which the Groovy and Kotlin scans do not read: they run unseen, as
+            // the text of an `eval` of a value the line does not fix.
+            if let Some(call) = GRADLE_CALLS.iter().find(|call| text.contains(*call)) {
+                line.push_str(&format!("\n# Gradle `{call}`\neval \"$GRADLE_TASK_ACTION\""));
+            }
+            Judged::Line(line)
+        }
         Code::Shell => Judged::Line(text.to_string()),
         Code::Compiled(calls) => match calls.iter().find(|call| text.contains(*call)) {
             Some(call) => Judged::Opaque(format!(
@@ -521,6 +589,24 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
             _ if extension == "gradle" => Some(Code::Groovy),
             _ => None,
         },
+        // `cmake -B build` reads `CMakeLists.txt` and the `.cmake` files it includes.
+        // (`cmake -P x.cmake` runs a script, read as one by `script_file`.)
+        "cmake"
+            if under_cwd
+                && (file == "CMakeLists.txt" || extension == "cmake")
+                && !args.iter().any(|w| w.text == "-P" || w.text == "-E") =>
+        {
+            Some(Code::Compiled(CMAKE_CALLS))
+        }
+        "bazel" | "bazelisk"
+            if under_cwd
+                && (matches!(
+                    file,
+                    "BUILD" | "BUILD.bazel" | "WORKSPACE" | "WORKSPACE.bazel" | "MODULE.bazel" | ".bazelrc"
+                ) || extension == "bzl") =>
+        {
+            Some(Code::Compiled(BAZEL_CALLS))
+        }
         "mvn" | "mvnw" if under_cwd && file == "pom.xml" => Some(Code::Compiled(MAVEN_PLUGINS)),
         _ => {
             let (_, stems) = JS_CONFIGS.iter().find(|(tool, _)| *tool == name)?;
@@ -529,7 +615,10 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
                     .and_then(|rest| rest.strip_prefix('.'))
                     .is_some_and(|ext| JS_EXTENSIONS.contains(&ext))
             });
-            (under_cwd && config).then_some(Code::Node)
+            // A code file named on the tool's line (`jest --setupFiles ./x.js`) runs too.
+            let named = JS_EXTENSIONS.contains(&extension)
+                && args.iter().any(|w| w.text.rsplit(['/', '=', ',']).next() == Some(file));
+            (under_cwd && (config || named)).then_some(Code::Node)
         }
     }
 }

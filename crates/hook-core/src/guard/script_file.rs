@@ -454,6 +454,13 @@ enum Later {
     /// `devcontainer.json`'s `postCreateCommand`), a git hook manager's configuration: every
     /// string in it may be a command.
     Automation,
+    /// Python that `pytest` or `pip` loads unnamed: `conftest.py`, `setup.py`.
+    Python,
+    /// Python that every Python program loads: `sitecustomize.py`, `usercustomize.py` and a
+    /// `.pth` file's `import` lines in a site directory.
+    Site { pth: bool },
+    /// A program in `node_modules/.bin`, which package scripts run by its name.
+    PackageBin,
 }
 
 impl Later {
@@ -463,19 +470,35 @@ impl Later {
             Later::Package => "the package scripts of",
             Later::Makefile => "the recipes of",
             Later::Automation => "the commands of",
+            Later::Python | Later::Site { .. } => "the Python code of",
+            Later::PackageBin => "the package program",
         }
     }
 
     /// Package files and makefiles are edited every day; the others hold nothing but what
     /// runs.
     fn edited_often(self) -> bool {
-        matches!(self, Later::Package | Later::Makefile)
+        matches!(self, Later::Package | Later::Makefile | Later::Python)
     }
 
     /// The command lines `text` makes run.
     fn lines(self, text: &str) -> Vec<String> {
         match self {
-            Later::Hook => vec![text.to_string()],
+            Later::Hook | Later::PackageBin => vec![text.to_string()],
+            Later::Python | Later::Site { pth: false } => {
+                vec![format!("python3 -c {}", crate::shell::quote(text))]
+            }
+            Later::Site { pth: true } => {
+                let imports: Vec<&str> = text
+                    .lines()
+                    .filter(|line| line.starts_with("import ") || line.starts_with("import\t"))
+                    .collect();
+                if imports.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![format!("python3 -c {}", crate::shell::quote(&imports.join("\n")))]
+                }
+            }
             Later::Makefile => vec![crate::shell::make::Makefile::parse(text).everything().join("\n")],
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => json
@@ -515,7 +538,14 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
     {
         return Some(Later::Hook);
     }
+    if parts.windows(2).any(|pair| pair[0] == "node_modules" && pair[1] == ".bin") {
+        return Some(Later::PackageBin);
+    }
+    let in_site = parts.iter().any(|part| part == "site-packages" || part == "dist-packages");
     match (parent, name.as_ref()) {
+        (_, "conftest.py" | "setup.py") => Some(Later::Python),
+        (_, "sitecustomize.py" | "usercustomize.py") if in_site => Some(Later::Site { pth: false }),
+        (_, file) if in_site && file.ends_with(".pth") => Some(Later::Site { pth: true }),
         (_, "package.json") => Some(Later::Package),
         (_, "Makefile" | "makefile" | "GNUmakefile") => Some(Later::Makefile),
         (Some(".vscode"), "tasks.json")
@@ -589,8 +619,8 @@ fn moved(command: &SimpleCommand) -> Option<(&str, &str)> {
 }
 
 /// Whether `command` may leave something to run later that [`Written::runs_later`] finds: a
-/// word naming a hooks directory, a package file, a makefile or an automation file, or a
-/// package script it sets. Only the names are looked at, so that most lines pay nothing for
+/// word naming a hooks directory, a package file, a makefile, an automation file, Python that
+/// pytest, pip or every Python loads, a package's program, or a package script it sets. Only the names are looked at, so that most lines pay nothing for
 /// the question.
 pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
     const NAMES: &[&str] = &[
@@ -603,6 +633,11 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "devcontainer",
         ".pre-commit-config",
         "lefthook",
+        "conftest.py",
+        "setup.py",
+        "customize.py",
+        ".pth",
+        ".bin/",
     ];
     // Every word of every command passes here: one scan for the names' first bytes instead of
     // a substring search per name.
@@ -905,10 +940,19 @@ fn task_runner(
     let dir = dir.map_or_else(|| ctx.cwd.clone(), |dir| super::files::resolve(dir, ctx));
     let given = file.map(|file| vec![file.to_string()]);
     let candidates = given.unwrap_or_else(|| names.iter().map(|n| n.to_string()).collect());
-    let (found, text) = candidates.iter().find_map(|candidate| {
+    let found = candidates.iter().find_map(|candidate| {
         let path = dir.join(candidate);
         Some((candidate.clone(), written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))?))
-    })?;
+    });
+    let Some((found, text)) = found else {
+        // A file given by option that is not there to read, outside the project: something
+        // the line does not show puts it there (`just -f /tmp/j`), and its recipes run unseen.
+        let path = dir.join(file?);
+        return (!path.starts_with(&ctx.project_root) || in_temp_dir(&path, ctx)).then(|| {
+            let reason = format!("`{name}` runs the tasks of `{}`, which cannot be read", path.display());
+            (format!("`{}`", path.display()), Held::Opaque(reason))
+        });
+    };
     let what = format!("`{found}`");
     let text = match text {
         Ok(text) => text,
@@ -2065,7 +2109,19 @@ fn script_here<'w>(
         let option = if interpreter == "node" { "-e" } else { "-c" };
         return Some((what, Held::Line(format!("{interpreter} {option} {}", crate::shell::quote(&text)))));
     }
-    if matches!(name, "go" | "java" | "gradle" | "gradlew" | "zx") {
+    if matches!(
+        name,
+        "go" | "java"
+            | "gradle"
+            | "gradlew"
+            | "zx"
+            | "ctest"
+            | "dotnet"
+            | "pwsh"
+            | "powershell"
+            | "bazel"
+            | "bazelisk"
+    ) {
         if let Some(found) = unread_source(name, command, ctx, written) {
             return Some(found);
         }
@@ -2091,7 +2147,11 @@ fn script_here<'w>(
     } else if name == "parallel" {
         return parallel_jobs(command, ctx, written());
     } else if let Some(files) = program_files(name, command) {
-        return program_text(name, &files, ctx, written);
+        let fed = match &command.stdin {
+            Stdin::Text(text) => Some(text.as_str()),
+            _ => None,
+        };
+        return program_text(name, &files, fed, ctx, written);
     } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
@@ -2181,6 +2241,28 @@ fn unread_source<'w>(
         "gradle" | "gradlew" => {
             ("Gradle", value(&["--init-script", "-I", "--build-file", "-b", "--settings-file", "-c"])?)
         }
+        // `ctest -S x.cmake`: a dashboard script; `bazel --bazelrc=F`: options (with commands
+        // in them) for every build.
+        "ctest" => ("CMake", value(&["-S", "-SP", "--script"])?),
+        "bazel" | "bazelisk" => ("Bazel configuration", value(&["--bazelrc"])?),
+        // `pwsh -File x.ps1` (any case, any unambiguous prefix PowerShell takes).
+        // `pwsh -File x.ps1` (any case), or pwsh's script operand (`pwsh x.ps1`).
+        "pwsh" | "powershell" => {
+            let at = args.iter().position(|w| {
+                let lower = w.text.to_ascii_lowercase();
+                matches!(lower.as_str(), "-f" | "-file" | "/file" | "--file")
+            });
+            let operand =
+                || args.iter().find(|w| name == "pwsh" && w.text.to_ascii_lowercase().ends_with(".ps1"));
+            ("PowerShell", at.and_then(|at| args.get(at + 1)).or_else(operand)?)
+        }
+        // `dotnet fsi x.fsx`, `dotnet script x.csx`: a script; `dotnet run --project DIR`: a
+        // project built and run.
+        "dotnet" => match args.first().map(|w| w.text.as_str()) {
+            Some("fsi" | "script") => ("F# or C# script", operand(1, &[])?),
+            Some("run") => ("C#", value(&["--project", "-p"])?),
+            _ => return None,
+        },
         _ => {
             let code = value(&["--eval", "-e"]);
             match operand(
@@ -2514,6 +2596,7 @@ fn cmake_word(arg: &str) -> String {
 fn program_text<'w>(
     name: &str,
     files: &[(Word, &'static str)],
+    fed: Option<&str>,
     ctx: &Context,
     written: impl FnOnce() -> &'w Written,
 ) -> Option<(String, Held)> {
@@ -2525,13 +2608,24 @@ fn program_text<'w>(
     let mut shown = Vec::new();
     for (file, language) in files {
         let what = format!("`{}`", file.text);
-        let Some(path) = located(file, ctx) else {
-            if file.dynamic {
-                return Some((what, Held::Unnamed));
+        // `cmake -P /dev/stdin <<< TEXT`: the program is the here-string or heredoc.
+        let from_stdin = if is_stdin(&file.text) { fed.map(|text| Ok(text.to_string())) } else { None };
+        let contents = match from_stdin {
+            Some(text) => Some(text),
+            None => {
+                let Some(path) = located(file, ctx) else {
+                    if file.dynamic {
+                        return Some((what, Held::Unnamed));
+                    }
+                    continue;
+                };
+                match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
+                    None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
+                    contents => contents,
+                }
             }
-            continue;
         };
-        match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
+        match contents {
             Some(Ok(text)) => {
                 match INTERPRETERS.iter().find(|(interpreter, _)| interpreter == language) {
                     Some((interpreter, option)) => {
@@ -2542,7 +2636,6 @@ fn program_text<'w>(
                 shown.push(what);
             }
             Some(Err(writer)) => return Some((what, Held::Unknown(writer))),
-            None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
             None => {}
         }
     }

@@ -335,6 +335,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "hosting.publish",
                 "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`",
             ),
+            (
+                "hosting.remote-shell",
+                "`heroku run CMD`, `heroku ps:exec`, `fly ssh console [-C CMD]`, `fly machine exec`",
+            ),
         ],
     },
     PackInfo {

@@ -1,6 +1,7 @@
 //! The `hosting` pack: deleting repositories, releases, refs and apps on hosting services:
 //! `gh repo delete`, `gh release delete`, `gh api` with method `DELETE`, `vercel remove`,
 //! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`;
+//! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh` or `wget` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
 //! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index). Publishing to a
@@ -182,6 +183,10 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 Some("destroy" | "delete" | "remove" | "rm" | "release"),
             ) => Some(Hit::new("hosting.app-delete", APP)),
             ("secrets", Some("set" | "unset" | "import")) => Some(Hit::new("hosting.config-set", CONFIG)),
+            // `fly ssh console [-C CMD]`: a shell (or CMD) on the deployed machine.
+            ("ssh", Some("console" | "sftp")) | ("console", _) | ("machine" | "machines", Some("exec")) => {
+                Some(Hit::new("hosting.remote-shell", REMOTE_SHELL))
+            }
             _ => None,
         },
         "heroku" => match verb(0)? {
@@ -190,6 +195,10 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
             "config:set" | "config:unset" | "config:add" | "config:remove" => {
                 Some(Hit::new("hosting.config-set", CONFIG))
+            }
+            // `heroku run CMD`: a one-off dyno of the app runs CMD with the app's config.
+            "run" | "run:detached" | "run:inside" | "ps:exec" => {
+                Some(Hit::new("hosting.remote-shell", REMOTE_SHELL))
             }
             _ => None,
         },
@@ -284,4 +293,5 @@ const UNPUBLISH: &str = "`unpublish` removes published package versions that oth
 const CONFIG: &str = "This changes a deployed app's settings or secrets (a database address, an API key), which the running app picks up. Ask the user to run it.";
 const PRODUCTION: &str = "This deploys straight to production, with no preview anybody looked at. Deploy a preview and show it to the user, who can promote it.";
 const PUBLISH: &str = "This publishes to a public registry (or changes who owns a package there): it cannot be taken back, and it ships whatever the package holds, secrets included. Ask the user to run it.";
+const REMOTE_SHELL: &str = "This runs a command on the deployed app's machine, with its data and secrets, where the guard sees nothing. Ask the user to run it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";

@@ -2686,13 +2686,23 @@ impl Analyser {
             _ if wrappers::SHELLS.contains(&name) => {
                 wrappers::shell_invocation(&command.argv).operand.and_then(|at| command.argv.get(at))
             }
-            // `make -f <(printf …)`: the makefile, whose recipes run.
-            "make" | "gmake" => command
-                .argv
-                .windows(2)
-                .find(|pair| matches!(pair[0].text.as_str(), "-f" | "--file" | "--makefile"))
-                .map(|pair| &pair[1])
-                .filter(|file| file.raw.starts_with("<(")),
+            // `make -f <(printf …)`: the makefile, whose recipes run; the same for the other
+            // runners' script files (`just -f`, `task -t`, `cmake -P`, `ctest -S`).
+            "make" | "gmake" | "just" | "task" | "go-task" | "cmake" | "ctest" => {
+                let options: &[&str] = match name {
+                    "just" => &["-f", "--justfile"],
+                    "task" | "go-task" => &["-t", "--taskfile"],
+                    "cmake" => &["-P"],
+                    "ctest" => &["-S", "-SP", "--script"],
+                    _ => &["-f", "--file", "--makefile"],
+                };
+                command
+                    .argv
+                    .windows(2)
+                    .find(|pair| options.contains(&pair[0].text.as_str()))
+                    .map(|pair| &pair[1])
+                    .filter(|file| file.raw.starts_with("<("))
+            }
             _ => None,
         };
         let Some(operand) = operand else { return };
@@ -2719,10 +2729,23 @@ impl Analyser {
                 output::printed(&printer.commands, last)
             })
             .flatten();
+        // The runner's own operands are the recipes or tasks it runs (`just -f <(…) x`).
+        let named: Vec<&str> = command
+            .args()
+            .iter()
+            .filter(|w| !w.text.starts_with('-') && !std::ptr::eq(*w, operand))
+            .map(|w| w.text.as_str())
+            .collect();
         let printed = match name {
             "make" | "gmake" => {
                 printed.map(|text| super::make::Makefile::parse(&text).everything().join("\n"))
             }
+            "just" => printed.map(|text| super::tasks::just_recipes(&text, &named).join("\n")),
+            "task" | "go-task" => {
+                printed.map(|text| super::tasks::taskfile_commands(&text, &named).join("\n"))
+            }
+            // CMake's language is read by the guard from files only.
+            "cmake" | "ctest" => None,
             _ => printed,
         };
         match printed {

@@ -168,6 +168,9 @@ const SHELL_WHEN_BARE: &[(&str, Option<&str>)] = &[
     ("hatch", Some("shell")),
     ("pixi", Some("shell")),
     ("devbox", Some("shell")),
+    ("npm", Some("explore")),
+    ("podman", Some("unshare")),
+    ("buildah", Some("unshare")),
 ];
 
 /// The names of [`SHELL_WHEN_BARE`].
@@ -350,6 +353,9 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("distrobox", Some("enter"), "n", &["--name", "--additional-flags"], DashDash),
     launcher("distrobox-enter", None, "n", &["--name", "--additional-flags"], DashDash),
     launcher("schroot", None, "cud", &["--chroot", "--user", "--directory"], DashDash),
+    // Rootless containers' user namespace: the command runs as the user, with the user's files.
+    launcher("podman", Some("unshare"), "", &[], Operand),
+    launcher("buildah", Some("unshare"), "m", &["--mount"], Operand),
     launcher("lxc", Some("exec"), "", &["--env", "--cwd", "--user", "--group"], DashDash),
     launcher("incus", Some("exec"), "", &["--env", "--cwd", "--user", "--group"], DashDash),
     // Language environments that run a program in the project's environment.
@@ -375,6 +381,10 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("mise", Some("exec"), "C", &["--cd", "--jobs"], DashDash),
     launcher("mise", Some("x"), "C", &["--cd", "--jobs"], DashDash),
     launcher("yarn", Some("node"), "", &[], Subcommand),
+    // `npm explore PKG -- CMD` runs CMD in the package's directory; `composer exec BIN`
+    // runs a program of the project's `vendor/bin` (or any on `PATH`).
+    launcher("npm", Some("explore"), "", &[], DashDash),
+    launcher("composer", Some("exec"), "d", &["--working-dir"], Operand),
     // OCaml's and Haskell's environments: `opam exec -- CMD`, `cabal exec -- CMD`,
     // `stack exec -- CMD`, and `dune exec -- PROG`, which runs a program on `PATH` as well
     // as one the project builds.
@@ -713,6 +723,13 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
                 .is_some_and(|v| v.starts_with("data:") || is_url(v)) =>
         {
             "Node loads code from an address before the program"
+        }
+        // `mvn antrun:run -Dtarget='<delete …/>'`: Ant tasks given on the command line.
+        ("mvn" | "mvnw", _)
+            if argv.iter().any(|w| w.text.contains("antrun"))
+                && argv.iter().any(|w| w.text.starts_with("-Dtarget=") || w.text.starts_with("-Dant")) =>
+        {
+            "`mvn antrun` runs Ant tasks given on its command line"
         }
         (_, Some("-c"))
             if name.starts_with("python") && argv.get(2).is_some_and(|c| c.text.contains("pickle.loads")) =>

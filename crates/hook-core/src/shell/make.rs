@@ -84,11 +84,16 @@ impl<'t> Makefile<'t> {
                 makefile.variables.push(assignment);
                 continue;
             }
-            // Any other line is expanded when read: its `$(shell …)` runs (`make --eval=…`).
+            // Any other line is expanded when read: its `$(shell …)` runs (`make --eval=…`),
+            // in a rule's targets and prerequisites too (`$(shell curl https://…)` holds a `:`).
             let Some((head, rest)) = line.split_once(':') else {
                 makefile.parse_time.extend(shell_calls(line));
                 continue;
             };
+            if head.contains("$(shell ") {
+                makefile.parse_time.extend(shell_calls(line));
+                continue;
+            }
             if head.contains(['=', '#']) {
                 continue;
             }

@@ -196,6 +196,11 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "split",
         "wget",
         "tcpdump",
+        "cmake",
+        "bazel",
+        "bazelisk",
+        "msbuild",
+        "dotnet",
     ];
     const PROGRAM_NAMES: NameFilter = NameFilter::of(PROGRAMS);
     if !PROGRAM_NAMES.may_hold(name) || !PROGRAMS.contains(&name) {
@@ -400,11 +405,63 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     .strip_prefix("MAKEFLAGS=")
                     .and_then(|flags| flags.split_once("--eval=").map(|(_, eval)| eval.replace("$$", "$")));
                 let text_given = text_given.or(from_flags.as_ref().map(|_| word));
-                text_given.and_then(|w| {
-                    let makefile =
-                        from_flags.as_deref().unwrap_or(w.text.strip_prefix("--eval=").unwrap_or(&w.text));
-                    let lines = super::make::Makefile::parse(makefile).everything();
-                    (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
+                text_given
+                    .and_then(|w| {
+                        let makefile = from_flags
+                            .as_deref()
+                            .unwrap_or(w.text.strip_prefix("--eval=").unwrap_or(&w.text));
+                        let lines = super::make::Makefile::parse(makefile).everything();
+                        (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
+                    })
+                    .or_else(|| make_program(argv, word))
+            }
+            // `cmake -DCMAKE_CXX_COMPILER_LAUNCHER='sh;-c;CMD'`: a list of words cmake runs
+            // each compiler (or checker, or emulator) through.
+            "cmake" => {
+                let definition = match text {
+                    "-D" => next,
+                    _ if text.starts_with("-D") => Some(word),
+                    _ => None,
+                };
+                definition.and_then(|w| {
+                    let (name, value) = w.text.strip_prefix("-D").unwrap_or(&w.text).split_once('=')?;
+                    let name = name.split(':').next().unwrap_or(name);
+                    let runs = [
+                        "_LAUNCHER",
+                        "_COMPILER",
+                        "_CLANG_TIDY",
+                        "_CPPCHECK",
+                        "_CPPLINT",
+                        "_INCLUDE_WHAT_YOU_USE",
+                    ]
+                    .iter()
+                    .any(|end| name.ends_with(end))
+                        || name == "CMAKE_CROSSCOMPILING_EMULATOR";
+                    let words: Vec<String> =
+                        value.split(';').filter(|w| !w.is_empty()).map(super::quote).collect();
+                    (runs && !words.is_empty()).then(|| derived(w, &words.join(" ")))
+                })
+            }
+            // `bazel run --run_under='CMD'`: the target runs as the arguments of CMD; a label
+            // (`//tools:wrapper`) is the project's own program.
+            "bazel" | "bazelisk" => attached(&["--run_under="])
+                .or_else(|| (text == "--run_under").then(|| next.cloned()).flatten())
+                .filter(|line| !line.text.starts_with("//") && !line.text.starts_with(['@', ':'])),
+            // `msbuild -p:Command='CMD'`, `dotnet build -p:PostBuildEvent=CMD`: a property
+            // that an `Exec` task or a build event runs as a command line.
+            "msbuild" | "dotnet" => {
+                let lower = text.to_ascii_lowercase();
+                let properties = ["-p:", "/p:", "-property:", "/property:", "--property:"]
+                    .iter()
+                    .find_map(|prefix| lower.strip_prefix(prefix).map(|_| &text[prefix.len()..]));
+                properties.and_then(|properties| {
+                    properties.split(';').find_map(|property| {
+                        let (name, value) = property.split_once('=')?;
+                        let name = name.trim().to_ascii_lowercase();
+                        let runs =
+                            name.ends_with("command") || name == "prebuildevent" || name == "postbuildevent";
+                        runs.then(|| derived(word, value))
+                    })
                 })
             }
             // Database shells' own escapes: `.shell`/`.system` (sqlite3, duckdb), `\!` (psql),
@@ -440,6 +497,46 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
     }
     found
 }
+
+/// `make CC='CMD'`: a variable naming a program the recipes run; `.SHELLFLAGS` is given to
+/// the shell before each recipe line.
+fn make_program(argv: &[Word], word: &Word) -> Option<Word> {
+    let (variable, value) = word.text.split_once('=')?;
+    // `CC:=…`, `CC+=…`, `CC?=…` and `CC!=…` on the command line set it too.
+    let variable = variable.trim_end_matches([':', '+', '?', '!']);
+    if variable == ".SHELLFLAGS" {
+        let shell = argv.iter().find_map(|w| w.text.strip_prefix("SHELL=")).unwrap_or("sh");
+        return Some(derived(word, &format!("{shell} {value} :")));
+    }
+    MAKE_PROGRAMS.contains(&variable).then(|| derived(word, value))
+}
+
+/// make's variables that name a program its recipes run (its built-in rules' and the usual
+/// ones of a C project's makefile): `make CC='CMD #'` runs CMD.
+const MAKE_PROGRAMS: &[&str] = &[
+    "CC",
+    "CXX",
+    "CPP",
+    "LD",
+    "AR",
+    "AS",
+    "FC",
+    "RANLIB",
+    "STRIP",
+    "NM",
+    "OBJCOPY",
+    "OBJDUMP",
+    "LEX",
+    "YACC",
+    "RM",
+    "MAKEINFO",
+    "TEX",
+    "INSTALL",
+    "CCLD",
+    "CXXLD",
+    "HOSTCC",
+    "CROSS_COMPILE",
+];
 
 /// The program `GOFLAGS` makes go run each tool or test binary through (`-toolexec=PROG`,
 /// `-exec=PROG`), as the same flags on go's command line do (`command_options`); `go env -w GOFLAGS=…` keeps them for every later go command.
@@ -790,7 +887,11 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         }
         "pnpm" | "yarn" if argv.get(1).is_some_and(|w| w.text == "dlx") => package_runner(&name, argv, 2),
         "git" => git(argv),
+        // `podman unshare CMD`: the user's command in the rootless containers' namespace.
+        "podman" if argv.get(1).is_some_and(|w| w.text == "unshare") => launched(&name, argv),
         "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => container(&name, argv),
+        // `ruby -S PROG ARGS`: PROG found on `PATH` (a `rake`, a `gem` binary) runs with ARGS.
+        "ruby" if argv.get(1).is_some_and(|w| w.text == "-S") => wraps("ruby -S", argv, 2),
         "kubectl" | "oc" => match argv.get(1).map(|w| w.text.as_str()) {
             Some("exec") => match argv.iter().position(|w| w.text == "--") {
                 Some(dash) => wraps(&format!("{name} exec"), argv, dash + 1),
@@ -1014,7 +1115,17 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "bun" if argv.get(1).is_some_and(|w| w.text == "x") => package_runner("bun x", argv, 2),
         "yarn" | "pnpm" if argv.get(1).is_some_and(|w| w.text == "exec") => {
             let at = scan_options(argv, 2, "", &[]).operand;
-            wraps(&format!("{name} exec"), argv, at)
+            match &argv[at..] {
+                // Yarn runs its `exec` words through its own shell: one word with a blank in it
+                // is a command line (`yarn exec 'rm -rf ~'`).
+                [line]
+                    if name == "yarn"
+                        && line.text.contains(|c: char| c.is_whitespace() || ";&|<>()`$".contains(c)) =>
+                {
+                    Peel::Script { via: "yarn exec".into(), script: line.clone(), dialect: Dialect::Posix }
+                }
+                _ => wraps(&format!("{name} exec"), argv, at),
+            }
         }
         // Monorepo runners of one command in each package: `pnpm -r --filter x exec CMD`,
         // `yarn workspaces foreach -A exec CMD`, `yarn workspace NAME exec CMD`.
@@ -1045,6 +1156,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 argv[1..].iter().filter(|w| !w.text.eq_ignore_ascii_case("-command")).cloned().collect();
             script("Invoke-Expression", &args, Dialect::PowerShell)
         }
+        "start-process" | "saps" | "start" if dialect == Dialect::PowerShell => start_process(argv),
         "call" if dialect == Dialect::Cmd => wraps("call", argv, 1),
         "start" if dialect == Dialect::Cmd => start(argv),
         shell if SHELLS.contains(&shell) => match shell_invocation(argv).command {
@@ -1894,7 +2006,11 @@ fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
         }
         // The exec plugin's `exec` goal runs `exec.executable` with `exec.args` split at blanks.
         ("mvn" | "mvnw", _)
-            if argv.iter().any(|w| w.text == "exec:exec" || w.text.ends_with(":exec:exec")) =>
+            if argv.iter().any(|w| {
+                w.text == "exec:exec"
+                    || w.text.ends_with(":exec:exec")
+                    || w.text.contains("exec-maven-plugin:") && w.text.ends_with(":exec")
+            }) =>
         {
             let property = |key: &str| {
                 argv.iter().enumerate().find_map(|(at, w)| {
@@ -1907,8 +2023,18 @@ fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
                 })
             };
             let executable = property("exec.executable")?;
+            let args = property("exec.args");
+            // The plugin splits `exec.args` as a shell would, quotes and all.
+            if let Some(args) = args.as_ref().filter(|args| args.text.contains(['\'', '"'])) {
+                let line = derived(args, &format!("{} {}", super::quote(&executable.text), args.text));
+                return Some(Peel::Script {
+                    via: "mvn exec:exec".into(),
+                    script: line,
+                    dialect: Dialect::Posix,
+                });
+            }
             let mut inner = vec![executable];
-            if let Some(args) = property("exec.args") {
+            if let Some(args) = args {
                 // Each piece is known unless it holds the run-time part (`-rf $HOME`).
                 inner.extend(args.text.split_whitespace().map(|arg| Word {
                     dynamic: args.dynamic && arg.contains(['$', '`']),
@@ -3071,6 +3197,68 @@ fn powershell(name: &str, argv: &[Word]) -> Peel {
         }
         _ => Peel::Runs,
     }
+}
+
+/// PowerShell's `Start-Process FILE [-ArgumentList] A,B`: FILE runs with the list's items as
+/// its arguments (by name or by position, options abbreviated as PowerShell allows).
+fn start_process(argv: &[Word]) -> Peel {
+    const VALUED: &[&str] = &[
+        "-workingdirectory",
+        "-verb",
+        "-windowstyle",
+        "-redirectstandardoutput",
+        "-redirectstandarderror",
+        "-redirectstandardinput",
+        "-credential",
+        "-environment",
+    ];
+    let mut file = None;
+    let mut list = None;
+    let mut words = argv.iter().skip(1);
+    while let Some(word) = words.next() {
+        let lower = word.text.to_ascii_lowercase();
+        let is =
+            |full: &str, alias: &str| lower == alias || lower.len() > 2 && full.starts_with(lower.as_str());
+        if is("-filepath", "-path") {
+            file = words.next();
+        } else if is("-argumentlist", "-args") {
+            list = words.next();
+        } else if word.raw.starts_with('-') {
+            // A quoted `"-c"` is an argument, not an option of Start-Process.
+            if VALUED.iter().any(|option| lower.len() > 2 && option.starts_with(lower.as_str())) {
+                words.next();
+            }
+        } else if file.is_none() {
+            file = Some(word);
+        } else if list.is_none() {
+            list = Some(word);
+        }
+    }
+    let Some(file) = file else { return Peel::Runs };
+    let mut inner = vec![file.clone()];
+    inner.extend(list.map(powershell_list).unwrap_or_default());
+    Peel::Wraps { via: "Start-Process".into(), inner }
+}
+
+/// The items of a PowerShell array written with commas (`"-c","rm -rf x"`), each unquoted,
+/// read from the word as written; a word without quotes splits its text at the commas.
+fn powershell_list(word: &Word) -> Vec<Word> {
+    let mut items = Vec::new();
+    let mut item = String::new();
+    let mut quote = None;
+    for c in word.raw.chars() {
+        match (quote, c) {
+            (None, '\'' | '"') => quote = Some(c),
+            (Some(open), c) if c == open => quote = None,
+            (None, ',') => items.push(std::mem::take(&mut item)),
+            (_, c) => item.push(c),
+        }
+    }
+    items.push(item);
+    if quote.is_some() || word.dynamic {
+        return word.text.split(',').map(|item| derived(word, item)).collect();
+    }
+    items.into_iter().filter(|item| !item.is_empty()).map(|item| derived(word, &item)).collect()
 }
 
 fn start(argv: &[Word]) -> Peel {

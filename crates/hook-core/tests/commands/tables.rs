@@ -15,6 +15,7 @@ mod persistence;
 mod planted;
 mod runners;
 mod secrets;
+mod toolchains;
 mod trust;
 mod writes;
 
@@ -33,6 +34,7 @@ pub(crate) const ALL: &[&[Case]] = &[
     indirect::CASES,
     planted::CASES,
     writes::CASES,
+    toolchains::CASES,
     packs::CASES,
     dialects::CASES,
 ];
