@@ -3287,14 +3287,14 @@ mod tests {
         assert_eq!(find(&posix("find -exec sudo rm {} +"), "rm").via, ["find -exec", "sudo"]);
         let xargs = posix("ls | xargs -0 rm -rf");
         let rm = find(&xargs, "rm");
-        assert_eq!(texts(&rm.argv), ["rm", "-rf", super::XARGS_INPUT]);
+        assert_eq!(texts(&rm.argv), ["rm", "-rf", crate::shell::XARGS_INPUT]);
         assert!(rm.argv[2].dynamic);
         assert_eq!(
             (rm.via.as_slice(), &rm.stdin),
             (&["xargs".to_string()][..], &Stdin::Pipe { from: Some(0) })
         );
         let placeholder = find(&posix("ls | xargs -I {} sh -c 'rm -rf \"{}\"'"), "rm");
-        assert_eq!(texts(&placeholder.argv), ["rm", "-rf", super::XARGS_INPUT]);
+        assert_eq!(texts(&placeholder.argv), ["rm", "-rf", crate::shell::XARGS_INPUT]);
         assert!(placeholder.argv[2].dynamic);
         assert_eq!(placeholder.via, ["xargs", "sh -c"]);
     }

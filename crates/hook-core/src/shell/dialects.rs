@@ -239,16 +239,28 @@ fn fish_arrays<'a>(commands: &[(&'a str, &str)]) -> Vec<&'a str> {
 }
 
 /// `set -l p VALUE`, `set -gx P A B`: an assignment (exported with `-x`), a list of several
-/// values as an array; `set -e P` unsets; `set` alone or with a query prints.
+/// values as an array; `set -e P` unsets; `set` alone or with a query prints. A universal
+/// variable (`-U`) is also kept as `set --universal NAME`, which the file rules read as the
+/// write to fish's variables file that it is.
 fn set(words: &[String]) -> String {
     let mut export = false;
     let mut erase = false;
+    let mut universal = false;
     let mut at = 1;
     while let Some(flag) = words.get(at).filter(|w| w.starts_with('-')) {
         export |= flag == "--export" || !flag.starts_with("--") && flag.contains('x');
         erase |= flag == "--erase" || !flag.starts_with("--") && flag.contains('e');
+        universal |= flag == "--universal" || !flag.starts_with("--") && flag.contains('U');
         at += 1;
     }
+    let assigned = assignment(words, at, export, erase);
+    match words.get(at) {
+        Some(name) if universal => format!("{assigned}; set --universal {name}"),
+        _ => assigned,
+    }
+}
+
+fn assignment(words: &[String], at: usize, export: bool, erase: bool) -> String {
     let Some(name) = words.get(at) else { return "set".into() };
     if erase {
         return format!("unset {name}");

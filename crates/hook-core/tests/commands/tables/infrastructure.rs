@@ -571,7 +571,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("pulumi preview --stack prod"),
     ask("iac.state-edit", "terraform state push -force /tmp/empty.tfstate"),
     ask("iac.state-edit", "terraform force-unlock -force 1234-abcd"),
-    ask("iac.state-edit", "tofu state push prod.tfstate"),
+    deny("files.deny-read", "tofu state push prod.tfstate"),
     ask("iac.state-edit", "pulumi stack import --file /tmp/empty.json"),
     ask("iac.state-edit", "pulumi state edit --stack prod"),
     allow("terraform state pull"),
