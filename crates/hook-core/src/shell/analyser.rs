@@ -363,8 +363,8 @@ impl Analyser {
     }
 
     fn parse_posix(&mut self, src: &str) -> parser::Parsed {
-        let lexed = lexer::tokenize(src);
-        let parsed = parser::parse(&lexed.tokens, MAX_NESTING);
+        let mut lexed = lexer::tokenize(src);
+        let parsed = parser::parse(&mut lexed.tokens, MAX_NESTING);
         if parsed.too_deep {
             let what = format!("compound commands nested over {MAX_NESTING} deep are not followed");
             self.note(UnseenKind::Nesting, None, what);
@@ -871,7 +871,9 @@ impl Analyser {
         let mut globbed = false;
         for token in lexer::tokenize(list).tokens {
             let lexer::TokenKind::Word(word) = token.kind else { return (None, false) };
-            for item in self.expand_word(&word, origin) {
+            let mut expanded = Vec::new();
+            self.expand_word(&word, origin, &mut expanded);
+            for item in expanded {
                 // A home directory the line does not spell (`$HOME/.ssh`) is written `$HOME`,
                 // as an element's tilde is.
                 if item.dynamic && !item.home_only() {
@@ -885,13 +887,14 @@ impl Analyser {
         (Some(items), globbed)
     }
 
-    fn expand_word(&mut self, word: &LexWord, origin: &Origin) -> Vec<Word> {
-        if let Some(words) = resolve::array_words(word, &self.vars) {
-            return words;
+    /// Expand `word` onto the end of `words`.
+    fn expand_word(&mut self, word: &LexWord, origin: &Origin, words: &mut Vec<Word>) {
+        if let Some(array) = resolve::array_words(word, &self.vars) {
+            return words.extend(array);
         }
         match braces::expand(word) {
             None => {}
-            Some(Braces::Words(words)) => return words,
+            Some(Braces::Words(braced)) => return words.extend(braced),
             Some(Braces::TooMany) => {
                 let what = format!(
                     "the braces of `{}` make more than {} words; they are not read",
@@ -902,7 +905,7 @@ impl Analyser {
             }
         }
         let outputs = self.substitutions(word, origin);
-        resolve::expand(word, &self.vars, &outputs, true, &mut self.expansion_budget)
+        resolve::expand_into(word, &self.vars, &outputs, true, &mut self.expansion_budget, words);
     }
 
     fn expand_value(&mut self, word: &LexWord, origin: &Origin) -> Word {
@@ -1168,7 +1171,7 @@ impl Analyser {
         }
         let mut argv = Vec::new();
         for word in &simple.words {
-            argv.extend(self.expand_word(word, origin));
+            self.expand_word(word, origin, &mut argv);
         }
         // `$(which cat) .env`, `"$(command -v bash)" -c …`: the program is the one looked up,
         // whatever directory it is in; every rule reads a program by its last name. Only the

@@ -109,13 +109,15 @@ pub(super) struct Parsed {
     pub too_deep: bool,
 }
 
-/// Parse tokens, nesting compound commands at most `max_nesting` deep.
-pub(super) fn parse(tokens: &[Token], max_nesting: usize) -> Parsed {
+/// Parse tokens, nesting compound commands at most `max_nesting` deep. The words are moved
+/// out of `tokens` into the commands (a 250 KB line holds a hundred thousand of them; a copy
+/// doubled the analysis's memory), leaving empty words behind.
+pub(super) fn parse(tokens: &mut [Token], max_nesting: usize) -> Parsed {
     let mut parser = Parser { tokens, pos: 0, nesting: 0, max_nesting, aborted: false, incomplete: false };
     let mut list = List::default();
     loop {
         list.items.extend(parser.list().items);
-        if parser.aborted || parser.pos >= tokens.len() {
+        if parser.aborted || parser.pos >= parser.tokens.len() {
             break;
         }
         // A closer nothing opened (`fi`, `)`, `done`): skip it and go on.
@@ -128,7 +130,7 @@ pub(super) fn parse(tokens: &[Token], max_nesting: usize) -> Parsed {
 const CLOSERS: [&str; 8] = ["then", "elif", "else", "fi", "do", "done", "esac", "}"];
 
 struct Parser<'t> {
-    tokens: &'t [Token],
+    tokens: &'t mut [Token],
     pos: usize,
     nesting: usize,
     max_nesting: usize,
@@ -138,8 +140,17 @@ struct Parser<'t> {
 }
 
 impl<'t> Parser<'t> {
-    fn peek(&self) -> Option<&'t TokenKind> {
+    fn peek(&self) -> Option<&TokenKind> {
         self.tokens.get(self.pos).map(|t| &t.kind)
+    }
+
+    /// The current token's word, moved out, and the position past it; `None` at another token.
+    /// The parser never goes back, so no one reads the emptied word.
+    fn take_word(&mut self) -> Option<LexWord> {
+        let TokenKind::Word(word) = &mut self.tokens.get_mut(self.pos)?.kind else { return None };
+        let word = std::mem::take(word);
+        self.pos += 1;
+        Some(word)
     }
 
     fn peek_op(&self) -> Option<Op> {
@@ -150,7 +161,7 @@ impl<'t> Parser<'t> {
     }
 
     /// The current token as an unquoted word, for recognising reserved words.
-    fn reserved(&self) -> Option<&'t str> {
+    fn reserved(&self) -> Option<&str> {
         match self.peek() {
             Some(TokenKind::Word(word)) => word.plain(),
             _ => None,
@@ -443,9 +454,8 @@ impl<'t> Parser<'t> {
             self.skip_newlines();
             if self.reserved() == Some("in") {
                 self.pos += 1;
-                while let Some(TokenKind::Word(word)) = self.peek() {
-                    words.push(word.clone());
-                    self.pos += 1;
+                while let Some(word) = self.take_word() {
+                    words.push(word);
                 }
             } else {
                 positional = true;
@@ -460,14 +470,7 @@ impl<'t> Parser<'t> {
 
     fn case_clause(&mut self) -> Compound {
         self.pos += 1;
-        let subject = match self.peek() {
-            Some(TokenKind::Word(word)) => {
-                let word = word.clone();
-                self.pos += 1;
-                word
-            }
-            _ => LexWord::default(),
-        };
+        let subject = self.take_word().unwrap_or_default();
         self.skip_newlines();
         let mut arms = Vec::new();
         if !self.expect("in") {
@@ -535,9 +538,9 @@ impl<'t> Parser<'t> {
     fn skip_arithmetic(&mut self) -> Vec<LexWord> {
         let mut words = Vec::new();
         let mut depth = 0usize;
-        while let Some(kind) = self.peek() {
+        while let Some(token) = self.tokens.get_mut(self.pos) {
             self.pos += 1;
-            match kind {
+            match &mut token.kind {
                 TokenKind::Op(Op::LParen) => depth += 1,
                 TokenKind::Op(Op::RParen) => {
                     depth = depth.saturating_sub(1);
@@ -546,7 +549,7 @@ impl<'t> Parser<'t> {
                     }
                 }
                 TokenKind::Op(Op::Newline | Op::Semi) if depth == 0 => return words,
-                TokenKind::Word(word) => words.push(word.clone()),
+                TokenKind::Word(word) => words.push(std::mem::take(word)),
                 _ => {}
             }
         }
@@ -558,13 +561,14 @@ impl<'t> Parser<'t> {
     fn double_bracket(&mut self) -> Command {
         let start = self.tokens.get(self.pos).map_or(0, |t| t.start);
         let mut simple = Simple { start, end: start, ..Simple::default() };
-        while let Some(token) = self.tokens.get(self.pos) {
-            match &token.kind {
+        while let Some(token) = self.tokens.get_mut(self.pos) {
+            match &mut token.kind {
                 TokenKind::Word(word) => {
-                    simple.words.push(word.clone());
+                    let closes = word.plain() == Some("]]");
+                    simple.words.push(std::mem::take(word));
                     simple.end = token.end;
                     self.pos += 1;
-                    if word.plain() == Some("]]") {
+                    if closes {
                         break;
                     }
                 }
@@ -584,25 +588,18 @@ impl<'t> Parser<'t> {
     }
 
     fn redirection(&mut self) -> Option<Redirection> {
-        match self.peek()? {
+        match &mut self.tokens.get_mut(self.pos)?.kind {
             TokenKind::Redirect { fd, redir } => {
                 let (fd, redir) = (*fd, *redir);
                 self.pos += 1;
-                let target = match self.peek() {
-                    Some(TokenKind::Word(word)) => {
-                        let word = word.clone();
-                        self.pos += 1;
-                        word
-                    }
-                    _ => {
-                        self.incomplete = true;
-                        LexWord::default()
-                    }
-                };
+                let target = self.take_word().unwrap_or_else(|| {
+                    self.incomplete = true;
+                    LexWord::default()
+                });
                 Some(Redirection::To { fd, redir, target })
             }
             TokenKind::HereDoc { fd, body, expand } => {
-                let redirect = Redirection::HereDoc { fd: *fd, body: body.clone(), expand: *expand };
+                let redirect = Redirection::HereDoc { fd: *fd, body: std::mem::take(body), expand: *expand };
                 self.pos += 1;
                 Some(redirect)
             }
@@ -620,9 +617,7 @@ impl<'t> Parser<'t> {
                 simple.end = self.tokens.get(self.pos - 1).map_or(end, |t| t.end);
                 continue;
             }
-            let Some(TokenKind::Word(word)) = self.peek() else { break };
-            let word = word.clone();
-            self.pos += 1;
+            let Some(word) = self.take_word() else { break };
             simple.end = end;
             if simple.words.is_empty() {
                 if let Some((name, value)) = split_assignment(&word) {
@@ -667,7 +662,7 @@ mod tests {
     use super::*;
 
     fn parse_src(src: &str) -> Parsed {
-        parse(&tokenize(src).tokens, 64)
+        parse(&mut tokenize(src).tokens, 64)
     }
 
     /// Every simple command's words (plain text), in source order, through all structures.
@@ -760,11 +755,11 @@ mod tests {
     #[test]
     fn nesting_beyond_the_bound_stops() {
         let deep = "( ".repeat(10_000) + "a" + &")".repeat(10_000);
-        let parsed = parse(&tokenize(&deep).tokens, 16);
+        let parsed = parse(&mut tokenize(&deep).tokens, 16);
         assert!(parsed.incomplete);
         let deep = "{ ".repeat(5_000) + "a;" + &" }".repeat(5_000);
-        assert!(parse(&tokenize(&deep).tokens, 16).incomplete);
+        assert!(parse(&mut tokenize(&deep).tokens, 16).incomplete);
         let deep = "if a; then ".repeat(5_000);
-        assert!(parse(&tokenize(&deep).tokens, 16).incomplete);
+        assert!(parse(&mut tokenize(&deep).tokens, 16).incomplete);
     }
 }

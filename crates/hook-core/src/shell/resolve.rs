@@ -301,10 +301,26 @@ pub(super) fn expand(
     fields: bool,
     budget: &mut usize,
 ) -> Vec<Word> {
+    // Nearly every word stays one word: room for it alone, not the four a first push makes.
+    let mut words = Vec::with_capacity(1);
+    expand_into(word, vars, outputs, fields, budget, &mut words);
+    words
+}
+
+/// [`expand`], the words pushed onto `words`: a command's argv takes them without a `Vec` per
+/// word in between.
+pub(super) fn expand_into(
+    word: &LexWord,
+    vars: &Vars,
+    outputs: &[Option<String>],
+    fields: bool,
+    budget: &mut usize,
+    words: &mut Vec<Word>,
+) {
     // Unquoted expansions split into fields on the characters of `IFS` (`rm${IFS}-rf`); with
     // an `IFS` the line does not fix, a split is not guessed.
     let ifs = vars.ifs();
-    let mut words = Vec::new();
+    let first = words.len();
     // Most words are their own text: one allocation of the right size, not a growth per part.
     let mut out =
         Word { raw: word.raw.clone(), text: String::with_capacity(word.raw.len()), ..Word::default() };
@@ -408,10 +424,9 @@ pub(super) fn expand(
     );
     // An empty field is dropped, unless it is all the word is and something quoted made it.
     let empty_field = out.text.is_empty() && !out.dynamic;
-    if !empty_field || (!lone_unquoted_expansion && words.is_empty()) {
+    if !empty_field || (!lone_unquoted_expansion && words.len() == first) {
         words.push(out);
     }
-    words
 }
 
 /// The value of an expansion with an operator (`${x:-d}`, `${x#p}`, `${!x}`) where the line
