@@ -50,7 +50,9 @@ pub fn run(args: &[String]) -> Result<(), String> {
     // map and the symbols (callgrind reports functions by their mangled names) are asked of
     // the linker alone, through a wrapper that also leaves out the current script: the
     // profile should not depend on the layout it replaces.
-    let linker = target_dir.join("link.sh");
+    // rustc tells a linker's kind by its name: one ending in `-gcc` is given a C compiler's
+    // arguments (`-Wl,…`), as `cc` is.
+    let linker = target_dir.join("layout-gcc");
     fs_err::write(&linker, linker_wrapper(&maps)).map_err(|e| e.to_string())?;
     make_executable(&linker)?;
     let env = [(
