@@ -346,6 +346,7 @@ where
             // The place itself, or for a write a directory above it (`rm -rf ./.c*` takes
             // `.claude` along).
             glob::matches(glob::components(&resolved), &anchored)
+                || under_tree(&resolved, &anchored)
                 || access == Access::Write
                     && anchored
                         .match_indices('/')
@@ -358,6 +359,18 @@ where
         };
         reached.then(|| Denied { shown: path.to_string(), glob, access })
     })
+}
+
+/// Whether the written glob `path` (`~/.config/agent-hooks/*.toml`, absolute) lies inside the
+/// tree a deny glob `anchored` (`…/agent-hooks/**`) covers: the directory its literal part
+/// names is at or under the tree, so whatever the glob picks there is denied, whether or not
+/// a file matches it today.
+fn under_tree(path: &str, anchored: &str) -> bool {
+    let Some(tree) = anchored.strip_suffix("/**") else { return false };
+    let literal: Vec<&str> =
+        glob::components(path).take_while(|part| !part.contains(['*', '?', '['])).collect();
+    (1..=literal.len())
+        .any(|end| glob::matches(glob::components(tree), &format!("/{}", literal[..end].join("/"))))
 }
 
 /// A deny glob [`could_reach`] finds under the tree `path` whose files a name filter (`find

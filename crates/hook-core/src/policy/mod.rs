@@ -524,7 +524,7 @@ const CREDENTIAL_FILES: [&str; 190] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 283] = [
+const PERSISTENCE_FILES: [&str; 284] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -556,6 +556,9 @@ const PERSISTENCE_FILES: [&str; 283] = [
     "~/.config/fish/**",
     "~/.ssh/authorized_keys",
     "~/.ssh/config",
+    // The keys ssh checks a host against: emptied, linked to /dev/null or removed, the next
+    // connection trusts whatever answers.
+    "~/.ssh/known_hosts*",
     "~/.ssh/rc",
     "~/.ssh/environment",
     "/etc/**",

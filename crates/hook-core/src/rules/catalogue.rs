@@ -179,6 +179,14 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "guard.replace-binary",
                 "`cargo install`, `pip install --user`, `npm i -g` … of a package named after a hook binary or agent-hooks",
             ),
+            (
+                "guard.uninstall",
+                "`pip|pipx|cargo|gem uninstall`, `npm|pnpm|yarn remove` … of a package named after a hook binary or agent-hooks (asks)",
+            ),
+            (
+                "guard.shadow-binary",
+                "an alias, shell function or `hash -p` given a hook binary's name (asks)",
+            ),
         ],
     },
     PackInfo {
@@ -306,6 +314,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             (
                 "containers.host-access",
                 "`--privileged`, `--pid=host`, the host's root or the engine's socket mounted, `nsenter -t 1`, `chroot /`",
+            ),
+            (
+                "containers.credential-mount",
+                "`run|create -v|--mount` of home or its credential stores (`~/.aws`, `~/.ssh`, `~/.kube`, `~/.config/gcloud`, `~/.docker`, `~/.gnupg`, `~/.azure`) (asks)",
             ),
         ],
     },

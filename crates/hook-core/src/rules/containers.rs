@@ -74,6 +74,16 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     {
         return Some(Hit::new("containers.host-access", HOST));
     }
+    if matches!(words.first(), Some(&"run" | &"create"))
+        && let Some(source) = credential_mount(&args, call.ctx.home.as_deref())
+    {
+        return Some(Hit::ask(
+            "containers.credential-mount",
+            format!(
+                "This mounts `{source}` into the container: whatever runs in the image can read the credentials kept there. Ask the user whether to."
+            ),
+        ));
+    }
     let verb = |i: usize| words.get(i).copied();
     match (verb(0)?, verb(1)) {
         ("system", Some("prune")) | ("image" | "builder", Some("prune"))
@@ -118,3 +128,39 @@ const VOLUME: &str = "This deletes container volumes and the data in them. Ask t
 const COMPOSE: &str = "`compose down -v` deletes the project's volumes and their data. Run `compose down` without `-v`, or ask the user.";
 const REMOVE_ALL: &str = "This removes every container or image on the machine, not just this project's. Name the ones you mean, or ask the user.";
 const RESTART: &str = "This starts a container the engine restarts whenever it stops and at every boot (`--restart=always|unless-stopped`): what it runs keeps running after the session. Run it without a restart policy, or ask the user.";
+
+/// The credential stores of the home directory (issue 17): mounted into a container, the image
+/// reads them whatever command it runs.
+const CREDENTIAL_DIRS: &[&str] = &[".aws", ".ssh", ".kube", ".config/gcloud", ".docker", ".gnupg", ".azure"];
+
+/// The host side of a bind mount (`-v HOST:CTR`, `--volume=HOST:CTR`, `--mount
+/// type=bind,src=HOST,…`) that is the home directory itself or one of its credential stores.
+fn credential_mount<'a>(args: &[&'a str], home: Option<&std::path::Path>) -> Option<&'a str> {
+    let home = home?.to_str()?.trim_end_matches('/');
+    let sources = args.iter().enumerate().filter_map(|(at, a)| {
+        let value = match *a {
+            "-v" | "--volume" | "--mount" => args.get(at + 1).copied()?,
+            _ => a
+                .strip_prefix("--volume=")
+                .or_else(|| a.strip_prefix("--mount="))
+                .or_else(|| a.strip_prefix("-v").filter(|v| !v.is_empty() && !a.starts_with("--")))?,
+        };
+        match value.split(',').find_map(|f| f.strip_prefix("source=").or_else(|| f.strip_prefix("src="))) {
+            Some(source) => Some(source),
+            None => value.split(':').next(),
+        }
+    });
+    sources.into_iter().find(|source| {
+        let source = source.trim_matches('"').trim_end_matches('/');
+        let rest = [home, "~", "$HOME", "${HOME}"].iter().find_map(|spelling| source.strip_prefix(spelling));
+        let Some(rest) = rest else { return false };
+        if !rest.is_empty() && !rest.starts_with('/') {
+            return false;
+        }
+        let rest = rest.trim_start_matches('/');
+        rest.is_empty()
+            || CREDENTIAL_DIRS.iter().any(|dir| {
+                rest.strip_prefix(dir).is_some_and(|below| below.is_empty() || below.starts_with('/'))
+            })
+    })
+}

@@ -430,14 +430,20 @@ fn subcommand(args: &[Word]) -> Option<(&str, &[Word])> {
     None
 }
 
-/// `git clean` with `-f`/`--force` and without `-n`/`--dry-run`.
+/// `git clean` with `-f`/`--force` and without `-n`/`--dry-run`, unless every pathspec is a
+/// build output directory of the project (`git clean -fdx -- build/`): what it removes there
+/// the next build makes again.
 fn is_forced_clean(args: &[&str]) -> bool {
     let mut forced = false;
     let mut dry_run = false;
+    let mut paths = Vec::new();
     let mut words = args.iter();
     while let Some(arg) = words.next() {
         match *arg {
-            "--" => break,
+            "--" => {
+                paths.extend(words.by_ref());
+                break;
+            }
             "--force" => forced = true,
             "--dry-run" => dry_run = true,
             "-e" | "--exclude" => {
@@ -449,10 +455,37 @@ fn is_forced_clean(args: &[&str]) -> bool {
                 forced |= options.contains('f');
                 dry_run |= options.contains('n');
             }
+            path if !path.starts_with('-') => paths.push(path),
             _ => {}
         }
     }
-    forced && !dry_run
+    forced && !dry_run && (paths.is_empty() || !paths.iter().all(|path| build_output(path)))
+}
+
+/// Directories the usual build tools write and make again (cargo, npm bundlers, CMake, Python,
+/// Gradle, coverage tools).
+const BUILD_OUTPUTS: &[&str] = &[
+    "build",
+    "dist",
+    "target",
+    "out",
+    "_build",
+    "coverage",
+    "__pycache__",
+    ".pytest_cache",
+    ".next",
+    ".gradle",
+];
+
+/// `build/`, `./target/debug`: a relative path in one of [`BUILD_OUTPUTS`], spelled with no
+/// glob, `..` or variable that could reach past it.
+fn build_output(path: &str) -> bool {
+    let path = path.strip_prefix("./").unwrap_or(path);
+    let mut parts = path.split('/').filter(|part| !part.is_empty() && *part != ".");
+    !path.starts_with('/')
+        && !path.contains(['*', '?', '[', '$', '`', ':', '\\'])
+        && !path.split('/').any(|part| part == "..")
+        && parts.next().is_some_and(|first| BUILD_OUTPUTS.contains(&first))
 }
 
 /// A force push without `--force-with-lease`, a `+refspec`, `--mirror`, or a delete of a

@@ -80,10 +80,11 @@ const SESSION_SETTERS: &[&str] = &[
     "systemctl",
     "tmux",
     "typeset",
+    "unset",
 ];
 
 /// The names this pack looks at, for the check made on every command.
-const NAMES: NameFilter = NameFilter::of(BINARIES).with("mkfifo").with("mknod").with("ln");
+const NAMES: NameFilter = NameFilter::of(BINARIES).with("mkfifo").with("mknod").with("ln").with("hash");
 
 /// The keys of Claude Code's settings that register hooks, switch them off, or give the hooks
 /// their environment (where the variables the guard finds its policy by are set).
@@ -95,6 +96,13 @@ const ENVIRONMENT: &str = "This points the agent's guard at another policy, cach
      to the user: tell them what you would change and why.";
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
+    // Judged once, at the line's first command.
+    if call.index == 0 && !call.analysis.redefined.is_empty() {
+        let ours = call.analysis.redefined.iter().any(|name| BINARIES.contains(&name.as_str()));
+        if ours {
+            return Some(Hit::ask("guard.shadow-binary", SHADOWED));
+        }
+    }
     if !call.command.assignments.is_empty()
         && let Some(hit) = prefixed(call)
     {
@@ -115,6 +123,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     if !NAMES.may_hold(name) {
         return None;
+    }
+    if name == "hash" {
+        return shadows_binary(call.args());
     }
     if let Some(hit) = special_file_at_policy_path(name, call) {
         return Some(hit);
@@ -170,8 +181,21 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         let word = word.to_ascii_lowercase();
         word.contains("agent-hooks") || BINARIES.iter().any(|binary| word.contains(binary))
     };
+    let removes = matches!(
+        (name, words.as_slice()),
+        ("cargo" | "gem" | "pipx" | "pip" | "pip3", ["uninstall", ..])
+            | ("uv", ["tool" | "pip", "uninstall", ..])
+            | ("npm" | "pnpm" | "bun" | "yarn", ["uninstall" | "un" | "remove" | "rm" | "r", ..])
+            | ("yarn", ["global", "remove", ..])
+    );
+    if removes && words.iter().skip(1).any(ours) {
+        return Some(Hit::ask("guard.uninstall", REMOVED));
+    }
     (onto_path && words.iter().any(ours)).then(|| Hit::new("guard.replace-binary", REPLACED))
 }
+
+const REMOVED: &str = "This uninstalls the package the agent's guard comes from (its hook binaries), as `brew` or \
+     `apt-get remove` would. Ask the user whether to.";
 
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn claude_settings(args: &[crate::shell::Word]) -> bool {
@@ -194,6 +218,19 @@ fn claude_settings(args: &[crate::shell::Word]) -> bool {
     inline || config
 }
 
+const SHADOWED: &str = "This gives a hook binary's name to something else (an alias, a shell function, or `hash -p` \
+     pointing it at another program): what the shell runs by that name is no longer the agent's guard. Leave \
+     the guard's binaries to the user.";
+
+/// `hash -p /bin/true codex-hook`: a later use of one of our names in this shell runs something
+/// else, as after an alias or a function of that name (the analyser's `redefined`). `hash
+/// claude-hook` only remembers where it is.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn shadows_binary(args: &[crate::shell::Word]) -> Option<Hit> {
+    (args.iter().any(|arg| arg.text == "-p") && args.iter().any(|arg| BINARIES.contains(&arg.text.as_str())))
+        .then(|| Hit::ask("guard.shadow-binary", SHADOWED))
+}
+
 /// Whether our binary given `args` changes how the guard is installed or configured.
 fn reconfigures(args: &[crate::shell::Word]) -> bool {
     let changing = args.iter().any(|arg| CHANGING.contains(&arg.text.as_str()));
@@ -204,7 +241,12 @@ fn reconfigures(args: &[crate::shell::Word]) -> bool {
 /// Whether `variable` is one the guard finds its policy by: `Some(true)` for ours alone.
 fn guarded(variable: &str) -> Option<bool> {
     let is = |list: &[&str]| list.iter().any(|known| known.eq_ignore_ascii_case(variable));
-    if is(OWN_VARIABLES) { Some(true) } else { is(SHARED_VARIABLES).then_some(false) }
+    // Every `AGENT_HOOKS_*` name is ours, read today or not (`AGENT_HOOKS_DISABLE=1`): an agent
+    // setting one means to reach the guard, and a later release may read it.
+    // The documented opt-out of rewrites alone never lifts a deny (`guard::rewrite`).
+    let ours = variable.get(..12).is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGENT_HOOKS_"))
+        && !variable.eq_ignore_ascii_case(crate::guard::rewrite::OPT_OUT);
+    if ours || is(OWN_VARIABLES) { Some(true) } else { is(SHARED_VARIABLES).then_some(false) }
 }
 
 /// `AGENT_HOOKS_CONFIG=/dev/null make`, `env XDG_CONFIG_HOME=/tmp/x claude`: a variable set for
@@ -255,6 +297,9 @@ fn for_the_session(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
                 .then(|| Hit::new("guard.reconfigure", ENVIRONMENT));
         }
         "setenv" | "setx" => operands.get(..1).unwrap_or_default(),
+        // `unset AGENT_HOOKS_CONFIG` takes a policy path away: the guard falls back to another
+        // layer. `unset -f` names functions.
+        "unset" if !options().any(|o| o.contains('f')) => &operands,
         "launchctl" if operands.first() == Some(&"setenv") => operands.get(1..2).unwrap_or_default(),
         "systemctl" | "dbus-update-activation-environment" => {
             let at = match name {

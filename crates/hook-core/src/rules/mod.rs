@@ -353,6 +353,7 @@ pub(crate) mod testing {
             unseen: Vec::new(),
             fork_bombs: Vec::new(),
             environment_dumps: Vec::new(),
+            redefined: Vec::new(),
         }
     }
 

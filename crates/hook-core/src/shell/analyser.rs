@@ -83,6 +83,8 @@ pub(super) struct Analyser {
     fork_bombs: Vec<usize>,
     /// See [`Analysis::environment_dumps`].
     environment_dumps: Vec<EnvironmentDump>,
+    /// See [`Analysis::redefined`].
+    redefined: Vec<String>,
     /// Symbolic links the line has made so far (`ln -s ~ h`): the link's path as written and
     /// what it points at. A later word through the link names the target (`rm -rf h/`).
     links: Vec<(String, Word)>,
@@ -268,6 +270,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         opened: Vec::new(),
         fork_bombs: Vec::new(),
         environment_dumps: Vec::new(),
+        redefined: Vec::new(),
         links: Vec::new(),
         git_settings: Vec::new(),
         traps: Some(Vec::new()),
@@ -296,6 +299,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         unseen: analyser.unseen,
         fork_bombs,
         environment_dumps: analyser.environment_dumps,
+        redefined: analyser.redefined,
     }
 }
 
@@ -562,6 +566,7 @@ impl Analyser {
                 self.scoped(Run::Repeatedly, |a| a.command(body, src, origin));
                 self.defining -= 1;
                 let body = start..self.commands.len();
+                self.redefined.push(name.clone());
                 if let Some(text) = src.get(source.clone()) {
                     self.functions.retain(|(defined, _, _)| defined != name);
                     self.functions.push((name.clone(), text.to_string(), body.clone()));
@@ -1369,6 +1374,7 @@ impl Analyser {
             for arg in &command.argv[1..] {
                 if let Some((name, body)) = arg.text.split_once('=').filter(|_| !arg.dynamic) {
                     self.aliases.push((name.to_string(), body.to_string()));
+                    self.redefined.push(name.to_string());
                 }
             }
             return None;

@@ -773,6 +773,11 @@ const UNAPPROVED_AGENTS: &[(&str, &[&str])] = &[
             "--dangerously-bypass-approvals-and-sandbox",
             "danger-full-access",
             "--sandbox=danger-full-access",
+            // `--full-auto` runs every command in its sandbox without asking; `-a never` asks
+            // nothing at all.
+            "--full-auto",
+            "--ask-for-approval=never",
+            "never",
         ],
     ),
     ("gemini", &["--yolo", "-y", "--approval-mode=yolo", "yolo"]),
@@ -798,8 +803,10 @@ fn unapproved_agent(name: &str, argv: &[Word]) -> bool {
         let text = w.text.as_str();
         if !text.starts_with('-') {
             let option = argv[at - 1].text.as_str();
-            return matches!(option, "--permission-mode" | "--approval-mode" | "--sandbox" | "-s")
-                && flags.contains(&text);
+            return matches!(
+                option,
+                "--permission-mode" | "--approval-mode" | "--sandbox" | "-s" | "--ask-for-approval" | "-a"
+            ) && flags.contains(&text);
         }
         flags.contains(&text)
     })

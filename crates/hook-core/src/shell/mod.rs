@@ -212,6 +212,9 @@ pub struct Analysis {
     pub fork_bombs: Vec<usize>,
     /// Interpreter commands whose code dumps the whole environment (`print(os.environ)`).
     pub environment_dumps: Vec<EnvironmentDump>,
+    /// The names the line defines as aliases or shell functions: a later use of the name runs
+    /// the definition, whatever program has the name.
+    pub redefined: Vec<String>,
 }
 
 /// An interpreter command that prints the whole environment where the agent reads it, or
@@ -333,6 +336,7 @@ pub fn analyse(line: &str, dialect: Dialect) -> Analysis {
             unseen: vec![Unseen { kind: UnseenKind::Size, command: None, what }],
             fork_bombs: Vec::new(),
             environment_dumps: Vec::new(),
+            redefined: Vec::new(),
         };
     }
     analyser::analyse(line, dialect)
