@@ -237,7 +237,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.scale-to-zero", "`scale --all --replicas=0`"),
             ("kubernetes.apply-prune", "`kubectl apply --prune`"),
             ("kubernetes.helm-uninstall", "`helm uninstall`"),
-            ("kubernetes.schedule", "asks: `kubectl create cronjob`, a job that runs on the cluster after the task"),
+            (
+                "kubernetes.schedule",
+                "asks: `kubectl create cronjob`, a job that runs on the cluster after the task",
+            ),
             ("kubernetes.replace-force", "`kubectl replace --force`, `helm rollback --force`"),
             ("kubernetes.argocd-delete", "`argocd app delete`, `argocd proj delete`, …"),
         ],

@@ -152,9 +152,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         // Redis speaks plain text: `echo FLUSHALL | nc cache 6379` is `redis-cli FLUSHALL`.
         "nc" | "ncat" | "netcat" | "socat" | "telnet" => {
             let fed = call.analysis.stdin_text(call.index)?;
-            let flush = fed.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|word| {
-                word.eq_ignore_ascii_case("flushall") || word.eq_ignore_ascii_case("flushdb")
-            });
+            let flush = fed
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .any(|word| word.eq_ignore_ascii_case("flushall") || word.eq_ignore_ascii_case("flushdb"));
             return flush.then(|| Hit::new("database.flush", FLUSH));
         }
         // `etcdctl del '' --prefix` (or `--from-key`): every key from there on.

