@@ -1015,7 +1015,7 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         Some(dir) => super::files::resolve(dir, ctx),
         None => ctx.cwd.clone(),
     };
-    let names = makefile.map_or_else(
+    let names = makefile.clone().map_or_else(
         || vec!["GNUmakefile".to_string(), "makefile".into(), "Makefile".into()],
         |file| vec![file],
     );
@@ -1025,6 +1025,15 @@ fn make_recipe(command: &SimpleCommand, ctx: &Context, written: &Written) -> Opt
         written.contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false))
     };
     let Some(found) = names.iter().find_map(read) else {
+        // `make -f /tmp/Makefile.remote`: a makefile given that is not there to read, as a
+        // task runner's (`just -f`) is.
+        if let Some(file) = makefile.as_ref().filter(|_| !written.generates) {
+            let path = if file.starts_with('~') { place(file, true, ctx) } else { dir.join(file) };
+            if unread_elsewhere(&path, ctx) {
+                let reason = format!("`make` runs the recipes of `{}`, which cannot be read", path.display());
+                return Some((format!("`{}`", path.display()), Held::Opaque(reason)));
+            }
+        }
         return directory.filter(|_| !written.generates).and_then(|_| absent_directory(&dir, "make", ctx));
     };
     let text = match found {
@@ -1972,7 +1981,7 @@ fn opened<'w>(
         let text = match written().contents(&path, || read_small(&path, MAX_SCRIPT_BYTES, false)) {
             Some(Ok(text)) => text,
             Some(Err(writer)) => return Some((what, Held::Unknown(writer))),
-            None if in_temp_dir(&path, ctx) => return Some((what, Held::Unread)),
+            None if unread_elsewhere(&path, ctx) => return Some((what, Held::Unread)),
             None => return None,
         };
         // The field codes (`%f`, `%U`) stand for the files it is given.
@@ -2177,7 +2186,11 @@ fn script_here<'w>(
     let text = match written.contents(&path, read) {
         Some(Ok(text)) => text,
         Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
-        None if in_temp_dir(&path, ctx) => return Some((format!("`{}`", file.text), Held::Unread)),
+        // A program run by its path is one installed elsewhere; a script given to a shell is
+        // text someone put there.
+        None if in_temp_dir(&path, ctx) || interpreter.is_some() && unread_elsewhere(&path, ctx) => {
+            return Some((format!("`{}`", file.text), Held::Unread));
+        }
         None => return None,
     };
     let interpreter = match interpreter {
@@ -2805,6 +2818,20 @@ fn place(text: &str, expands: bool, ctx: &Context) -> PathBuf {
         return super::files::resolve(text, ctx);
     }
     ctx.cwd.join(text)
+}
+
+/// Whether a script that cannot be read was put where it is by something the line does not
+/// show: it is in a temp or downloads directory (`bash ~/Downloads/fix.sh`), or it is
+/// missing outside both the project and the home directory (`bash ../elsewhere/x.sh`). A
+/// missing script of the project's own fails to run, and the user's own (`~/bin/build.sh`,
+/// `~/.cargo/env`) are theirs.
+fn unread_elsewhere(path: &Path, ctx: &Context) -> bool {
+    // `../elsewhere/x.sh` leaves the project although its text starts there.
+    let Some(path) = crate::lifecycle::confine::normalise(path) else { return true };
+    let home = ctx.home.as_deref();
+    let downloads = home.is_some_and(|home| path.starts_with(home.join("Downloads")));
+    let own = path.starts_with(&ctx.project_root) || home.is_some_and(|home| path.starts_with(home));
+    in_temp_dir(&path, ctx) || downloads || !own && !path.exists()
 }
 
 /// Whether `path` is in a temp directory (and not in a project or a home directory that

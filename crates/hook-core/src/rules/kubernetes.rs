@@ -122,6 +122,8 @@ fn unknown_kind_deleted(call: &Call, words: &[&str]) -> Option<Hit> {
     unknown.then(|| Hit::ask("kubernetes.delete-unknown", DELETE_UNKNOWN))
 }
 
+const SCHEDULE: &str = "This schedules a job on the cluster that keeps running after the task. Show the user the job, or ask them to create it.";
+
 const DELETE_UNKNOWN: &str = "What this deletes (the kind, or the objects) is only known when the command runs: it may be namespaces, nodes or volumes. Name the objects, or ask the user.";
 
 fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
@@ -179,6 +181,11 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
                         .any(|p| p[0] == "--clusterrole" && matches!(p[1], "cluster-admin" | "admin"))) =>
         {
             Some(Hit::new("kubernetes.grant", GRANT))
+        }
+        // A CronJob runs its command on the cluster on a schedule, long after the task:
+        // persistence, as `crontab` is on this machine.
+        "create" if matches!(words.get(1), Some(&("cronjob" | "cj"))) => {
+            Some(Hit::ask("kubernetes.schedule", SCHEDULE))
         }
         // `kubectl scale deploy --all --replicas=0`: every workload of the kind stopped at once.
         "scale" => {

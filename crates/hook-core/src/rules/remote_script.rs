@@ -170,6 +170,15 @@ fn runs_downloaded_code(call: &Call, name: &str) -> bool {
     if let Stdin::File(word) = &command.stdin {
         return substitutes_download(&word.raw);
     }
+    // `python3 - <<< "$(curl -s URL)"`: the program is a download's output, as `bash - <<<`
+    // is (a shell parses the text and finds the download itself; an interpreter does not).
+    if let Stdin::Text(text) = &command.stdin
+        && is_interpreter
+        && interpreter_reads_stdin(command)
+        && substitutes_download(text)
+    {
+        return true;
+    }
     let reads_stdin = if is_interpreter {
         interpreter_reads_stdin(command)
     } else if POWERSHELLS.contains(&name) {

@@ -1002,6 +1002,30 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
 
 const OTHER_SHELLS: &[&str] = &["nu", "elvish", "osh", "oil", "ysh", "rc", "es", "ion", "murex"];
 
+/// How many of a JavaScript package manager's own options come before its subcommand, so
+/// that `argv[n..]` starts one word before it: `--silent`, `--loglevel=x`, `--loglevel x`.
+fn js_manager_options(argv: &[Word]) -> usize {
+    const VALUED: &[&str] = &[
+        "--prefix",
+        "-C",
+        "--dir",
+        "--cwd",
+        "-w",
+        "--workspace",
+        "--filter",
+        "-F",
+        "--registry",
+        "--loglevel",
+        "--cache",
+        "--userconfig",
+    ];
+    let mut at = 1;
+    while let Some(word) = argv.get(at).filter(|w| w.text.starts_with('-') && w.text != "--") {
+        at += if VALUED.contains(&word.text.as_str()) { 2 } else { 1 };
+    }
+    (at - 1).min(argv.len())
+}
+
 /// Runners that fetch a program from a URL or a repository and run it at once (`deno run
 /// https://…`, `npx github:owner/repo`, `uvx --from git+https://…`, `go run mod@v`), and
 /// installers whose build or install scripts run a package taken from a URL, a repository or
@@ -1011,8 +1035,6 @@ const OTHER_SHELLS: &[&str] = &["nu", "elvish", "osh", "oil", "ysh", "rc", "es",
 /// registry by name (`npx prettier`, `npx -y pkg`) is the everyday case and is not one.
 pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
     let name = crate::shell::base_name(&argv.first()?.text);
-    let sub = argv.get(1).map(|w| w.text.as_str());
-    let operands = |from: usize| argv.iter().skip(from).filter(|w| !w.text.starts_with('-'));
     let option = |names: &[&str]| {
         argv.windows(2).find(|pair| names.contains(&pair[0].text.as_str())).map(|pair| &pair[1]).or_else(
             || {
@@ -1022,6 +1044,14 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
             },
         )
     };
+    // The JavaScript managers take their own options before the subcommand (`yarn --silent
+    // add URL`, `npm --loglevel silent install URL`): the subcommand is read after them.
+    let argv = match name {
+        "npm" | "pnpm" | "yarn" | "bun" => &argv[js_manager_options(argv)..],
+        _ => argv,
+    };
+    let sub = argv.get(1).map(|w| w.text.as_str());
+    let operands = |from: usize| argv.iter().skip(from).filter(|w| !w.text.starts_with('-'));
     match (name, sub) {
         // A `data:` URL is code written into the address, which nobody reads.
         ("deno", Some("run" | "eval" | "test" | "install" | "compile")) | ("bun", Some("run" | "x")) => {

@@ -195,4 +195,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("env GOFLAGS=-trimpath go build ./..."),
     allow("env NODE_ENV=production node app.js"),
     allow("env FOO=1 make test"),
+    // A script or makefile that is missing outside the project is put there by something the
+    // line does not show, as one in a temp directory is (red team 16, cause 2).
+    ask("opaque.exec", "bash ~/Downloads/fix.sh"),
+    ask("opaque.exec", "bash /opt/elsewhere/x.sh"),
+    ask("opaque.exec", "bash ~/Downloads/../Downloads/fix.sh"),
+    ask("opaque.exec", "sh ~/Downloads/setup.sh"),
+    ask("opaque.exec", "source ~/Downloads/env.sh"),
+    ask("opaque.exec", "make -f /tmp/Makefile.remote"),
+    ask("opaque.exec", "make -f ~/Downloads/Makefile"),
+    allow("bash scripts/missing.sh"),
+    allow("bash ./scripts/../scripts/missing.sh"),
+    allow("make -f Makefile.missing"),
 ];

@@ -613,4 +613,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("heroku pg:psql -a acme-prod -c 'SELECT count(*) FROM users'"),
     allow("fly postgres connect -a acme-db <<< 'SELECT 1;'"),
     allow("heroku pg:info -a acme-prod"),
+    // SQL the line writes to a file, then runs (red team 16, cause 7).
+    ask("database.drop", "echo 'DROP TABLE users;' > /tmp/q.sql && mysql shop < /tmp/q.sql"),
+    ask("database.drop", "echo 'DROP TABLE users;' > q2.sql && psql -f q2.sql"),
+    ask("database.drop", "printf 'drop table t;' > ./q.sql; psql app -f q.sql"),
+    ask("database.truncate", "echo 'TRUNCATE orders' >> q.sql && mysql shop < q.sql"),
+    ask("database.drop", "echo ZHJvcCB0YWJsZSB0Owo= | base64 -d > q.sql && psql app --file=q.sql"),
+    allow("echo 'select 1;' > q.sql && psql -f q.sql"),
+    allow("echo 'DROP TABLE t;' > q.sql && psql -f other.sql"),
+    // Redis speaks plain text to any socket client (red team 16, cause 4).
+    ask("database.flush", "echo 'FLUSHALL' | nc cache.prod 6379"),
+    ask("database.flush", "printf '*1\\r\\n$7\\r\\nFLUSHDB\\r\\n' | ncat cache 6379"),
+    ask("database.flush", "socat - TCP:cache:6379 <<< flushall"),
+    allow("printf 'PING\\r\\n' | nc cache.prod 6379"),
+    allow("echo 'GET flushall_count' | nc cache 6379"),
 ];

@@ -485,4 +485,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("git reset --soft HEAD~1"),
     allow("git reset HEAD~1"),
     allow("git merge --no-ff feature"),
+    // diskutil's APFS, Core Storage and RAID verbs (red team 16, cause 4).
+    deny("disk.partition", "diskutil apfs deleteVolume disk1s5"),
+    deny("disk.partition", "diskutil apfs deleteContainer disk2"),
+    deny("disk.partition", "diskutil APFS eraseVolume disk3s1"),
+    deny("disk.partition", "diskutil cs delete 5A2E7C1B-0000-4000-8000-000000000000"),
+    deny("disk.partition", "diskutil appleRAID delete disk4"),
+    allow("diskutil apfs list"),
+    allow("diskutil apfs addVolume disk1 APFS Data"),
 ];

