@@ -13,6 +13,10 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+/// The assignment that keeps one command as the agent wrote it, unrewritten (it never lifts
+/// a deny).
+pub(crate) const NO_REWRITE: &str = "AGENT_HOOKS_NO_REWRITE";
+
 /// The variables of the hot path. Any other name goes to `std::env::var_os`.
 const NAMES: [&str; 8] = [
     "AGENT_HOOKS_CONFIG",

@@ -16,15 +16,13 @@ use std::cell::OnceCell;
 use std::ops::Range;
 use std::path::Path;
 
+use crate::environment::NO_REWRITE as OPT_OUT;
 use crate::policy::{Rewrite, RewriteChange, Rules, not_on_path};
 use crate::program;
 
 use super::pattern::NamePattern;
 use super::rule_slug;
 use super::segments::{self, Token};
-
-/// The assignment that keeps one command as written.
-pub(crate) const OPT_OUT: &str = "AGENT_HOOKS_NO_REWRITE";
 
 /// A line after its rewrites.
 #[derive(Debug, Clone, PartialEq, Eq)]

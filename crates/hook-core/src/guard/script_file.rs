@@ -2822,11 +2822,11 @@ fn place(text: &str, expands: bool, ctx: &Context) -> PathBuf {
 
 /// Whether a script that cannot be read was put where it is by something the line does not
 /// show: it is in a temp or downloads directory (`bash ~/Downloads/fix.sh`), or it is
-/// missing outside both the project and the home directory (`bash ../elsewhere/x.sh`). A
-/// missing script of the project's own fails to run, and the user's own (`~/bin/build.sh`,
-/// `~/.cargo/env`) are theirs.
+/// missing outside both the project and the home directory (a sibling of a project that is
+/// not under home). A missing script of the project's own fails to run, and the user's own
+/// (`~/bin/build.sh`, `~/.cargo/env`) are theirs.
 fn unread_elsewhere(path: &Path, ctx: &Context) -> bool {
-    // `../elsewhere/x.sh` leaves the project although its text starts there.
+    // A path up and out of the project leaves it although its text starts there.
     let Some(path) = crate::lifecycle::confine::normalise(path) else { return true };
     let home = ctx.home.as_deref();
     let downloads = home.is_some_and(|home| path.starts_with(home.join("Downloads")));

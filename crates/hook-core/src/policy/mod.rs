@@ -856,8 +856,18 @@ impl Default for FileRules {
 
 /// The built-in deny_write list; the deny_read list is its start.
 static BUILT_IN_DENY_WRITE: [Text;
-    ENV_FILES.len() + CREDENTIAL_FILES.len() + GIT_FILES.len() + GUARD_FILES.len() + PERSISTENCE_FILES.len()] =
-    concat(&[&ENV_FILES, &CREDENTIAL_FILES, &GIT_FILES, &GUARD_FILES, &PERSISTENCE_FILES]);
+    ENV_FILES.len()
+        + CREDENTIAL_FILES.len()
+        + WRITABLE_DUMPS.len()
+        + GIT_FILES.len()
+        + GUARD_FILES.len()
+        + PERSISTENCE_FILES.len()] =
+    concat(&[&ENV_FILES, &CREDENTIAL_FILES, &WRITABLE_DUMPS, &GIT_FILES, &GUARD_FILES, &PERSISTENCE_FILES]);
+
+/// Core dumps are secret to read but the agent's to delete: their [`CREDENTIAL_FILES`]
+/// entries end where writes begin (the last matching entry wins).
+const WRITABLE_DUMPS: [&str; 4] =
+    ["!core.[0-9]*", "!/var/lib/systemd/coredump/**", "!/var/crash/**", "!/cores/**"];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds
 /// ignore patterns, which run nothing (the last matching entry wins).

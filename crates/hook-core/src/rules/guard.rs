@@ -245,7 +245,7 @@ fn guarded(variable: &str) -> Option<bool> {
     // setting one means to reach the guard, and a later release may read it.
     // The documented opt-out of rewrites alone never lifts a deny (`guard::rewrite`).
     let ours = variable.get(..12).is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGENT_HOOKS_"))
-        && !variable.eq_ignore_ascii_case(crate::guard::rewrite::OPT_OUT);
+        && !variable.eq_ignore_ascii_case(crate::environment::NO_REWRITE);
     if ours || is(OWN_VARIABLES) { Some(true) } else { is(SHARED_VARIABLES).then_some(false) }
 }
 
