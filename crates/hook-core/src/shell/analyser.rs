@@ -1410,11 +1410,14 @@ impl Analyser {
     fn exported_by_default(&mut self, assignments: &[(String, Word)], text: &str) {
         for (name, value) in assignments {
             let exported = name == "HOME" || name.starts_with("XDG_") || name.starts_with("AGENT_HOOKS_");
+            if !exported {
+                continue;
+            }
             // `HOME=$HOME` changes nothing.
-            let unchanged = [format!("${name}"), format!("${{{name}}}")]
-                .iter()
-                .any(|same| value.raw.trim_matches('"') == same);
-            if !exported || unchanged {
+            let same = value.raw.trim_matches('"').strip_prefix('$');
+            if same.is_some_and(|same| {
+                same == name || same.strip_prefix('{').and_then(|s| s.strip_suffix('}')) == Some(name)
+            }) {
                 continue;
             }
             let setting = Word {

@@ -119,8 +119,11 @@ pub(crate) fn spelled(text: &str, options: &[&str]) -> Option<String> {
     let (name, tail) = body.split_at(cut);
     let option = long_option(name, options)?;
     let value = if tail.starts_with('=') { tail } else { "" };
-    let spelled = format!("--{option}{value}");
-    (spelled != text).then_some(spelled)
+    // Already written in full (the common case): nothing to build.
+    if option == name && value.len() == tail.len() {
+        return None;
+    }
+    Some(format!("--{option}{value}"))
 }
 
 #[cfg(test)]
