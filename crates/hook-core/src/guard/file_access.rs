@@ -433,7 +433,7 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
             .iter()
             .find_map(|key| word.text.strip_prefix(key))
             .or_else(|| {
-                let option = options.iter().any(|arg| std::ptr::eq(arg, word));
+                let option = !attached.is_empty() && options.iter().any(|arg| std::ptr::eq(arg, word));
                 option.then(|| attached.iter().find_map(|key| word.text.strip_prefix(key))).flatten()
             });
             let text = text.or_else(|| uploaded_path(&word.text)).unwrap_or(&word.text);

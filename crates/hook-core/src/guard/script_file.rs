@@ -1330,6 +1330,19 @@ const EVERYDAY_PACKAGES: &[&str] = &[
     "webpack-cli",
     "zx",
 ];
+const _: () = {
+    // Searched with `binary_search`.
+    let mut i = 1;
+    while i < EVERYDAY_PACKAGES.len() {
+        let (a, b) = (EVERYDAY_PACKAGES[i - 1].as_bytes(), EVERYDAY_PACKAGES[i].as_bytes());
+        let mut k = 0;
+        while k < a.len() && k < b.len() && a[k] == b[k] {
+            k += 1;
+        }
+        assert!(k < b.len() && (k == a.len() || a[k] < b[k]), "EVERYDAY_PACKAGES must stay sorted");
+        i += 1;
+    }
+};
 
 /// npm scopes of the tools' own organisations: only the organisation publishes under its
 /// scope, so every package in one comes from the same hands (`@modelcontextprotocol/server-github`).

@@ -906,11 +906,6 @@ fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option
         .then(|| TreeRead { verb: "reads the files `find` lists under", ..find(producer.args()) })
 }
 
-/// The directory a static web server gives out: `python3 -m http.server --directory DIR`
-/// (`-d DIR`), `php -S ADDR -t DIR`, `ruby -run -e httpd DIR`, `http-server DIR`, `serve DIR`,
-/// `miniserve DIR`, `httpd -h DIR`, `caddy file-server --root DIR`, `rclone serve http DIR`.
-/// Without one it serves its working directory (issue 14: `python3 -m http.server` in a
-/// project that holds `.env` gives it out as `--directory .` does).
 /// Whether a server's `--bind`/`-b`/`--address`/`-a` is a loopback address.
 fn loopback_only(args: &[Word]) -> bool {
     args.windows(2).any(|pair| {
@@ -924,6 +919,11 @@ fn loopback_only(args: &[Word]) -> bool {
     })
 }
 
+/// The directory a static web server gives out: `python3 -m http.server --directory DIR`
+/// (`-d DIR`), `php -S ADDR -t DIR`, `ruby -run -e httpd DIR`, `http-server DIR`, `serve DIR`,
+/// `miniserve DIR`, `httpd -h DIR`, `caddy file-server --root DIR`, `rclone serve http DIR`.
+/// Without one it serves its working directory (issue 14: `python3 -m http.server` in a
+/// project that holds `.env` gives it out as `--directory .` does).
 fn served<'c>(name: &str, args: &'c [Word]) -> Option<&'c str> {
     let value = |options: &[&str]| {
         args.iter().enumerate().find_map(|(at, arg)| {

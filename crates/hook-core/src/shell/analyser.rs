@@ -2841,11 +2841,11 @@ fn uncomputed_command_part(word: &LexWord) -> Option<String> {
     })
 }
 
-/// The program that reads its commands from standard input: a shell without `-c` or script
-/// (or with `/dev/stdin` as its script), or `source /dev/stdin`.
 /// The wrappers (their `via`) that run what they wrap as another user, root by default.
 const PRIVILEGED: &[&str] = &["sudo", "sudo -s", "su", "doas", "doas -s", "runuser", "pkexec"];
 
+/// The program that reads its commands from standard input: a shell without `-c` or script
+/// (or with `/dev/stdin` as its script), or `source /dev/stdin`.
 fn stdin_script(argv: &[Word], dialect: Dialect) -> Option<String> {
     if let Some(shell) = wrappers::reads_commands_from_stdin(argv, dialect) {
         return Some(shell);

@@ -85,6 +85,9 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "echo 'evil.example ssh-ed25519 AAAA' >> ~/.ssh/known_hosts"),
     deny("files.deny-write", "mv /tmp/hosts ~/.ssh/known_hosts"),
     deny("files.deny-write", "sed -i '/github.com/d' ~/.ssh/known_hosts"),
+    // Trusting a new host key is the user's call too, even appended; `"!~/.ssh/known_hosts*"`
+    // in a policy hands it to the agent.
+    deny("files.deny-write", "ssh-keyscan github.com >> ~/.ssh/known_hosts"),
     allow("cat ~/.ssh/known_hosts"),
     allow("grep github.com ~/.ssh/known_hosts"),
     allow("ssh-keygen -F github.com"),
