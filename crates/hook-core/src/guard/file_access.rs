@@ -1349,8 +1349,29 @@ fn words_accessed<'c>(
         }
         // Boot scripts enabled (`update-rc.d x defaults`, `chkconfig x on`, `rc-update add
         // x`) and pm2's boot service and saved process list (`pm2 startup`, `pm2 save`).
+        // Only a verb that changes the boot set writes: `rc-update` alone and `chkconfig
+        // NAME` only list or query.
         "update-rc.d" | "chkconfig" | "rc-update"
-            if !command.args().iter().any(|a| matches!(a.text.as_str(), "--list" | "show" | "-l" | "-s")) =>
+            if command.args().iter().any(|a| {
+                matches!(
+                    a.text.as_str(),
+                    "defaults"
+                        | "defaults-disabled"
+                        | "enable"
+                        | "disable"
+                        | "remove"
+                        | "start"
+                        | "stop"
+                        | "on"
+                        | "off"
+                        | "reset"
+                        | "--add"
+                        | "--del"
+                        | "add"
+                        | "del"
+                        | "delete"
+                )
+            }) =>
         {
             found.push((Access::Write, &PLACES[BOOT_SCRIPTS]));
         }

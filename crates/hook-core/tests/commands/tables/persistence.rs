@@ -816,6 +816,10 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "rc-update add x default"),
     allow("chkconfig --list"),
     allow("rc-update show"),
+    allow("rc-update"),
+    allow("chkconfig sshd"),
+    allow("update-rc.d --help"),
+    deny("files.deny-write", "sudo env rc-update add evil boot"),
     // Red team 15, cause 6: macOS's security controls switched off.
     ask("disk.security-off", "sudo spctl --master-disable"),
     ask("disk.security-off", "spctl --global-disable"),
