@@ -82,7 +82,7 @@ fn reads_process_memory(name: &str, args: &[Word]) -> bool {
         "gcore" | "bpftrace" => true,
         "coredumpctl" => args.iter().any(|a| matches!(a.text.as_str(), "dump" | "debug" | "gdb")),
         // A plain `trace` is too common a name; bcc's is `trace-bpfcc`.
-        _ => BCC_TOOLS.contains(&bcc) && (bcc != "trace" || name != "trace"),
+        _ => name != "trace" && BCC_TOOLS.contains(&bcc),
     }
 }
 
@@ -596,7 +596,7 @@ fn posts_key(args: &[crate::shell::Word]) -> bool {
     let fields = args.iter().any(|a| {
         ["-f", "-F", "--field", "--raw-field", "--input"]
             .iter()
-            .any(|flag| a.text == *flag || a.text.starts_with(&format!("{flag}=")))
+            .any(|flag| crate::shell::is_option(&a.text, flag))
     });
     keys && method.map_or(fields, |method| method == "POST" || method == "PUT")
 }

@@ -343,13 +343,12 @@ fn redirects_git(command: &SimpleCommand) -> bool {
     }
     let Some((key, value)) = crate::shell::git_config_setting(&command.argv[at + 1..]) else { return false };
     let key = key.text.to_ascii_lowercase();
-    let host = url_host;
     if let Some(base) = key
         .strip_prefix("url.")
         .and_then(|k| k.strip_suffix(".insteadof").or_else(|| k.strip_suffix(".pushinsteadof")))
     {
         // The key is lower-cased above; hosts compare without case.
-        return value.dynamic || host(base) != host(&value.text);
+        return value.dynamic || url_host(base) != url_host(&value.text);
     }
     let proxy = key == "http.proxy"
         || key == "https.proxy"
@@ -357,7 +356,7 @@ fn redirects_git(command: &SimpleCommand) -> bool {
         || key.starts_with("http.") && key.ends_with(".proxy");
     proxy
         && (value.dynamic
-            || !matches!(host(&value.text).as_str(), "" | "localhost" | "127.0.0.1" | "::1" | "[::1]"))
+            || !matches!(url_host(&value.text).as_str(), "" | "localhost" | "127.0.0.1" | "::1" | "[::1]"))
 }
 
 /// `$(env)`, `` `printenv` ``, `$(cat /proc/self/environ)` inside a word, and a dump piped

@@ -165,9 +165,7 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         return None;
     }
     let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
-    let has = |options: &[&str]| {
-        words.iter().any(|w| options.iter().any(|o| w == o || w.starts_with(&format!("{o}="))))
-    };
+    let has = |options: &[&str]| words.iter().any(|w| options.iter().any(|o| crate::shell::is_option(w, o)));
     let onto_path = match (name, words.as_slice()) {
         ("cargo" | "go" | "gem" | "pipx", ["install", ..]) => true,
         ("uv", ["tool", "install" | "upgrade", ..]) => true,

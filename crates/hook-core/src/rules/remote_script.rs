@@ -71,7 +71,6 @@ fn redirects(call: &Call) -> bool {
     let Some(name) = call.name.filter(|name| SOURCE_SETTER_NAMES.contains(name)) else { return false };
     let words: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     let operands: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
-    let elsewhere = |url: &str| url.contains("://") && !crate::shell::is_default_index(url);
     let setting =
         |word: &str| word.split_once('=').is_some_and(|(variable, value)| redirecting(variable, value));
     match (name, operands.as_slice()) {
@@ -104,7 +103,6 @@ fn redirects(call: &Call) -> bool {
 /// Whether setting `variable` to `value` points installs at another index or switches Go's
 /// checksum database off (`GOSUMDB=off`, `GONOSUMDB=*`, `GOFLAGS=-insecure`).
 fn redirecting(variable: &str, value: &str) -> bool {
-    let elsewhere = |url: &str| url.contains("://") && !crate::shell::is_default_index(url);
     match variable.to_ascii_uppercase().as_str() {
         "PIP_INDEX_URL"
         | "PIP_EXTRA_INDEX_URL"
@@ -421,6 +419,11 @@ fn mentions_downloader(lower: &str) -> bool {
             !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
         })
     })
+}
+
+/// A package index other than the language's own, given by URL.
+fn elsewhere(url: &str) -> bool {
+    url.contains("://") && !crate::shell::is_default_index(url)
 }
 
 #[cfg(test)]
