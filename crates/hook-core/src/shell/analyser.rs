@@ -764,7 +764,8 @@ impl Analyser {
             "declare" | "typeset" | "local" | "export" | "readonly" => {
                 let integer = args.iter().any(|w| w.text.starts_with('-') && w.text.contains('i'));
                 if integer && self.integers.len() < MAX_INTEGERS {
-                    let names = args.iter().filter(|w| !w.text.starts_with('-'));
+                    let room = MAX_INTEGERS - self.integers.len();
+                    let names = args.iter().filter(|w| !w.text.starts_with('-')).take(room);
                     let names = names.map(|w| w.text.split('=').next().unwrap_or_default().to_string());
                     self.integers.extend(names);
                 }

@@ -147,7 +147,7 @@ fn is_boundary(b: u8) -> bool {
 fn push_char(out: &mut String, text: &str, i: &mut usize) {
     let c = text[*i..].chars().next().unwrap_or_default();
     out.push(c);
-    *i += c.len_utf8().max(1);
+    *i += c.len_utf8();
 }
 
 /// What a fish block opened, and so what its `end` closes with.
