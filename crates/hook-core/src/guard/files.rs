@@ -327,8 +327,13 @@ where
     let globs = access.globs(rules);
     let resolved = slashed(&resolve(path, ctx));
     let is_glob = path.contains(['*', '?', '[']);
-    // `cat /home/*/.ssh/id_rsa`: the home globs reach into any user's home.
-    let home = other_home(&resolved).map(str::to_string).or_else(|| ctx.home.as_deref().map(slashed));
+    // `cat /home/*/.ssh/id_rsa`: the home globs reach into any user's home. This user's home
+    // comes first: one kept inside another's place (`HOME=/root/sandbox`) is still the home.
+    let own = ctx.home.as_deref().map(slashed);
+    let inside_own = own.as_deref().is_some_and(|home| {
+        resolved.strip_prefix(home).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    });
+    let home = if inside_own { own } else { other_home(&resolved).map(str::to_string).or(own) };
     let globs = if path.is_empty() { &globs[..0] } else { globs };
     globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
@@ -982,6 +987,20 @@ mod tests {
         );
         assert_eq!(read("readme-link"), None);
         assert_eq!(read("README"), None);
+    }
+
+    /// A home kept inside another user's place (`/root/sandbox`) is this user's home, not
+    /// root's: a tree of it that holds a protected directory is still that directory.
+    #[test]
+    fn a_home_inside_another_users_home_is_still_the_home() {
+        let mut here = ctx();
+        here.home = Some(PathBuf::from("/root/sandbox"));
+        let built_in = FileRules::default();
+        let reached =
+            |path: &str| could_reach(path, Access::Read, &built_in, &here).map(|d| d.glob.to_string());
+        assert_eq!(reached("/root/sandbox/.ssh").as_deref(), Some("~/.ssh/id_*"));
+        assert_eq!(reached("/root/.ssh").as_deref(), Some("~/.ssh/id_*"), "root's own keys too");
+        assert_eq!(reached("/root/sandbox/src"), None);
     }
 
     #[test]
