@@ -1070,14 +1070,10 @@ pub(super) fn lists_environment(command: &SimpleCommand) -> bool {
             && command.args().iter().all(|a| a.text == "-v")
 }
 
-/// How many filters between the dump and the client are followed (`env | gzip | base64 |
-/// curl …`).
-const MAX_FILTERS: usize = 8;
-
 /// Whether `command` reads a pipe that carries the environment: from a dump, through any
 /// filters (`base64`, `gzip`, `xxd`, `tee`) in between.
 pub(super) fn carries_environment(analysis: &Analysis, command: &SimpleCommand) -> bool {
-    for (from, writer) in upstream(analysis, command) {
+    for (from, writer) in analysis.upstream(command) {
         // An interpreter that prints the environment (`python3 -c 'print(dict(os.environ))'`).
         let printed = analysis.environment_dumps.iter().any(|d| d.command == from);
         if lists_environment(writer) || printed {
@@ -1089,20 +1085,6 @@ pub(super) fn carries_environment(analysis: &Analysis, command: &SimpleCommand) 
         }
     }
     false
-}
-
-/// The commands that write into `command`'s standard input along its pipeline, nearest
-/// first, with their indices: at most [`MAX_FILTERS`] of them.
-pub(super) fn upstream<'a>(
-    analysis: &'a Analysis,
-    command: &'a SimpleCommand,
-) -> impl Iterator<Item = (usize, &'a SimpleCommand)> {
-    let writer = |stdin: &Stdin| match *stdin {
-        Stdin::Pipe { from: Some(from) } => Some((from, analysis.commands.get(from)?)),
-        _ => None,
-    };
-    std::iter::successors(writer(&command.stdin), move |(_, earlier)| writer(&earlier.stdin))
-        .take(MAX_FILTERS)
 }
 
 /// Whether a stage of a pipe (its text) prints only a count of its input (`wc`, `grep -c`).
