@@ -278,18 +278,6 @@ fn global_values(name: &str) -> &'static [&'static str] {
     }
 }
 
-/// `args` without their options and the values of the `valued` ones.
-fn non_options<'a>(args: &'a [crate::shell::Word], valued: &'a [&str]) -> impl Iterator<Item = &'a str> {
-    let mut skip = false;
-    args.iter().map(|a| a.text.as_str()).filter(move |text| {
-        if std::mem::take(&mut skip) {
-            return false;
-        }
-        skip = valued.contains(text);
-        !text.starts_with('-')
-    })
-}
-
 /// Whether `command`, named `name`, prints a stored secret.
 fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
     let args = command.args();
@@ -298,8 +286,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
     // The words that are no option nor an option's value (`kubectl --kubeconfig F config
     // view`: `config`, `view`).
     let valued = global_values(name);
-    let words = || -> Vec<&str> { non_options(args, valued).collect() };
-    let verb = |i: usize| non_options(args, valued).nth(i).unwrap_or_default();
+    let words = || -> Vec<&str> { super::operands(args, valued).collect() };
+    let verb = |i: usize| super::operands(args, valued).nth(i).unwrap_or_default();
     match name {
         "gh" => {
             verb(0) == "auth"
@@ -541,7 +529,7 @@ fn mints(name: &str, command: &SimpleCommand) -> Option<Hit> {
 fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
     let args = command.args();
     let valued = global_values(name);
-    let verb = |i: usize| non_options(args, valued).nth(i).unwrap_or_default();
+    let verb = |i: usize| super::operands(args, valued).nth(i).unwrap_or_default();
     let has = |flag: &str| args.iter().any(|a| crate::shell::is_option(&a.text, flag));
     let mints = match name {
         "aws" => {
@@ -557,7 +545,7 @@ fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
                 )
         }
         "gcloud" => {
-            let words: Vec<&str> = non_options(args, valued).collect();
+            let words: Vec<&str> = super::operands(args, valued).collect();
             words.windows(2).any(|p| p == ["keys", "create"] || p == ["users", "set-password"])
                 || words.contains(&"hmac") && words.contains(&"create")
         }

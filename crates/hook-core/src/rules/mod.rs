@@ -272,21 +272,21 @@ fn fixed_last_component(command: &SimpleCommand) -> Option<&str> {
 }
 
 /// The operands of `args`: words that are not options, nor the value after an option of
-/// `takes_value` (`kubectl --context prod delete ...` has the operands `delete ...`).
-pub(crate) fn operands<'a>(args: &'a [crate::shell::Word], takes_value: &[&str]) -> Vec<&'a str> {
-    let mut operands = Vec::new();
+/// `takes_value` (`kubectl --context prod delete ...` has the operands `delete ...`). Lazy,
+/// so that a rule that looks at the first word or two collects nothing.
+pub(crate) fn operands<'a>(
+    args: &'a [crate::shell::Word],
+    takes_value: &[&str],
+) -> impl Iterator<Item = &'a str> {
     let mut skip = false;
-    for arg in args {
-        let text = arg.text.as_str();
-        if skip {
-            skip = false;
-        } else if text.starts_with('-') && text.len() > 1 {
-            skip = takes_value.contains(&text);
-        } else {
-            operands.push(text);
+    args.iter().map(|arg| arg.text.as_str()).filter(move |text| {
+        if std::mem::take(&mut skip) {
+            return false;
         }
-    }
-    operands
+        let option = text.starts_with('-') && text.len() > 1;
+        skip = option && takes_value.contains(text);
+        !option
+    })
 }
 
 pub(crate) use crate::shell::long_option;
