@@ -57,15 +57,7 @@ const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 /// buildah push`, `helm push`. A `--dry-run` only shows.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn publishes(call: &Call, name: &str) -> Option<Hit> {
-    let mut args = call.args();
-    let mut name = name;
-    // `python3 -m twine upload` is `twine upload`.
-    if let [dash_m, module, rest @ ..] = args
-        && name.starts_with("python")
-        && dash_m.text == "-m"
-    {
-        (name, args) = (module.text.as_str(), rest);
-    }
+    let (name, args) = super::python_module(name, call.args());
     if args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun")) {
         return None;
     }

@@ -291,6 +291,17 @@ pub(crate) fn operands<'a>(
 
 pub(crate) use crate::shell::long_option;
 
+/// `python3 -m twine upload` is `twine upload`: for `python… -m MODULE ARGS`, the module as the
+/// program and the words after it as its arguments; any other call as it is.
+fn python_module<'a>(name: &'a str, args: &'a [crate::shell::Word]) -> (&'a str, &'a [crate::shell::Word]) {
+    match args {
+        [dash_m, module, rest @ ..] if name.starts_with("python") && dash_m.text == "-m" => {
+            (module.text.as_str(), rest)
+        }
+        _ => (name, args),
+    }
+}
+
 /// Whether `arg` is a short-option cluster (`-rf`) that contains `letter`.
 pub(crate) fn short_cluster_has(arg: &str, letter: char) -> bool {
     arg.strip_prefix('-').is_some_and(|rest| {
