@@ -1330,12 +1330,9 @@ fn words_accessed<'c>(
         // one; another machine's keys are its owner's business.
         "ssh-copy-id" => {
             let host = crate::rules::operands(command.args(), &["-i", "-p", "-o", "-F", "-t", "-J"])
-                .first()
+                .next()
                 .map(|host| {
-                    (
-                        host.rsplit_once('@').map_or(*host, |(_, host)| host),
-                        operands.iter().any(|w| w.dynamic),
-                    )
+                    (host.rsplit_once('@').map_or(host, |(_, host)| host), operands.iter().any(|w| w.dynamic))
                 });
             if host.is_some_and(|(host, dynamic)| dynamic || is_this_machine(host)) {
                 found.push((Access::Write, &PLACES[AUTHORIZED_KEYS]));

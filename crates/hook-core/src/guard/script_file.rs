@@ -1959,7 +1959,7 @@ fn opened_file<'c>(name: &str, args: &'c [Word]) -> Option<&'c Word> {
         _ => return None,
     };
     // `open -a Terminal x.sh`: the application option's value is no file.
-    let file = crate::rules::operands(&args[skip..], &["-a", "-b", "--launch"]).first().copied()?;
+    let file = crate::rules::operands(&args[skip..], &["-a", "-b", "--launch"]).next()?;
     let word = args[skip..].iter().find(|w| w.text == file)?;
     let extension = word.text.rsplit_once('.').map(|(_, ext)| ext).unwrap_or_default();
     let runs = matches!(

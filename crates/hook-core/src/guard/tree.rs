@@ -577,7 +577,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
             let operands = crate::rules::operands(args, &["-u", "-p", "-P", "-j", "-t", "-U", "-f", "-E"]);
             Some(TreeRead {
                 verb: "uploads",
-                roots: operands.into_iter().skip(2).collect(),
+                roots: operands.skip(2).collect(),
                 hidden: true,
                 exclude_hint: "Upload only the files you need",
                 ..Default::default()
@@ -935,7 +935,7 @@ fn served<'c>(name: &str, args: &'c [Word]) -> Option<&'c str> {
         })
     };
     // The first operand, past the values of the options that take one (`-p 8080`).
-    let operand = |takes_value: &[&str]| crate::rules::operands(args, takes_value).into_iter().next();
+    let operand = |takes_value: &[&str]| crate::rules::operands(args, takes_value).next();
     const SERVER_VALUES: &[&str] = &[
         "-p",
         "--port",
@@ -963,7 +963,7 @@ fn served<'c>(name: &str, args: &'c [Word]) -> Option<&'c str> {
             if args.windows(3).any(|w| w[0].text == "-run" && w[1].text == "-e" && w[2].text == "httpd") =>
         {
             let at = args.iter().position(|a| a.text == "httpd")?;
-            crate::rules::operands(&args[at + 1..], &["--port", "--bind-address"]).into_iter().next().or(here)
+            crate::rules::operands(&args[at + 1..], &["--port", "--bind-address"]).next().or(here)
         }
         "http-server" | "live-server" | "serve" | "miniserve" | "darkhttpd" => {
             operand(SERVER_VALUES).or(here)

@@ -54,7 +54,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 #[inline(never)]
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
-    let words = operands(call.args(), VALUE_OPTIONS);
+    let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
     let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
     if let Some(hit) = grants(name, &words, &args) {
         return Some(hit);
@@ -257,7 +257,7 @@ const RCLONE_VALUE_OPTIONS: &[&str] = &[
 /// destination is a remote: sync deletes whatever the destination has and the source lacks.
 /// The same of a local path outside the project and temp dirs.
 fn rclone(call: &Call) -> Option<Hit> {
-    let words = operands(call.args(), RCLONE_VALUE_OPTIONS);
+    let words: Vec<&str> = operands(call.args(), RCLONE_VALUE_OPTIONS).collect();
     let (verb, paths) = words.split_first()?;
     let remote = |path: &&str| {
         let before_slash = path.split('/').next().unwrap_or_default();

@@ -278,18 +278,6 @@ fn global_values(name: &str) -> &'static [&'static str] {
     }
 }
 
-/// `args` without their options and the values of the `valued` ones.
-fn non_options<'a>(args: &'a [crate::shell::Word], valued: &'a [&str]) -> impl Iterator<Item = &'a str> {
-    let mut skip = false;
-    args.iter().map(|a| a.text.as_str()).filter(move |text| {
-        if std::mem::take(&mut skip) {
-            return false;
-        }
-        skip = valued.contains(text);
-        !text.starts_with('-')
-    })
-}
-
 /// Whether `command`, named `name`, prints a stored secret.
 fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
     let args = command.args();
@@ -298,8 +286,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
     // The words that are no option nor an option's value (`kubectl --kubeconfig F config
     // view`: `config`, `view`).
     let valued = global_values(name);
-    let words = || -> Vec<&str> { non_options(args, valued).collect() };
-    let verb = |i: usize| non_options(args, valued).nth(i).unwrap_or_default();
+    let words = || -> Vec<&str> { super::operands(args, valued).collect() };
+    let verb = |i: usize| super::operands(args, valued).nth(i).unwrap_or_default();
     match name {
         "gh" => {
             verb(0) == "auth"
@@ -541,7 +529,7 @@ fn mints(name: &str, command: &SimpleCommand) -> Option<Hit> {
 fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
     let args = command.args();
     let valued = global_values(name);
-    let verb = |i: usize| non_options(args, valued).nth(i).unwrap_or_default();
+    let verb = |i: usize| super::operands(args, valued).nth(i).unwrap_or_default();
     let has = |flag: &str| args.iter().any(|a| crate::shell::is_option(&a.text, flag));
     let mints = match name {
         "aws" => {
@@ -557,7 +545,7 @@ fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
                 )
         }
         "gcloud" => {
-            let words: Vec<&str> = non_options(args, valued).collect();
+            let words: Vec<&str> = super::operands(args, valued).collect();
             words.windows(2).any(|p| p == ["keys", "create"] || p == ["users", "set-password"])
                 || words.contains(&"hmac") && words.contains(&"create")
         }
@@ -1070,14 +1058,10 @@ pub(super) fn lists_environment(command: &SimpleCommand) -> bool {
             && command.args().iter().all(|a| a.text == "-v")
 }
 
-/// How many filters between the dump and the client are followed (`env | gzip | base64 |
-/// curl …`).
-const MAX_FILTERS: usize = 8;
-
 /// Whether `command` reads a pipe that carries the environment: from a dump, through any
 /// filters (`base64`, `gzip`, `xxd`, `tee`) in between.
 pub(super) fn carries_environment(analysis: &Analysis, command: &SimpleCommand) -> bool {
-    for (from, writer) in upstream(analysis, command) {
+    for (from, writer) in analysis.upstream(command) {
         // An interpreter that prints the environment (`python3 -c 'print(dict(os.environ))'`).
         let printed = analysis.environment_dumps.iter().any(|d| d.command == from);
         if lists_environment(writer) || printed {
@@ -1089,20 +1073,6 @@ pub(super) fn carries_environment(analysis: &Analysis, command: &SimpleCommand) 
         }
     }
     false
-}
-
-/// The commands that write into `command`'s standard input along its pipeline, nearest
-/// first, with their indices: at most [`MAX_FILTERS`] of them.
-pub(super) fn upstream<'a>(
-    analysis: &'a Analysis,
-    command: &'a SimpleCommand,
-) -> impl Iterator<Item = (usize, &'a SimpleCommand)> {
-    let writer = |stdin: &Stdin| match *stdin {
-        Stdin::Pipe { from: Some(from) } => Some((from, analysis.commands.get(from)?)),
-        _ => None,
-    };
-    std::iter::successors(writer(&command.stdin), move |(_, earlier)| writer(&earlier.stdin))
-        .take(MAX_FILTERS)
 }
 
 /// Whether a stage of a pipe (its text) prints only a count of its input (`wc`, `grep -c`).

@@ -238,8 +238,7 @@ fn sends_history(call: &Call) -> bool {
             _ => None,
         }
     };
-    if super::credentials::upstream(call.analysis, call.command)
-        .any(|(_, writer)| written(writer).is_some_and(|file| file == "-"))
+    if call.analysis.upstream(call.command).any(|(_, writer)| written(writer).is_some_and(|file| file == "-"))
     {
         return true;
     }

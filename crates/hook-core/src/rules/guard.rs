@@ -154,13 +154,8 @@ const REPLACED: &str = "This installs a package that puts a program where the ag
 /// the guard, or shadows it, and runs the package's install code first.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
-    let (name, args) = match args {
-        // `python3 -m pip install --user x` is `pip install --user x`.
-        [dash_m, module, rest @ ..] if name.starts_with("python") && dash_m.text == "-m" => {
-            (module.text.as_str(), rest)
-        }
-        _ => (name, args),
-    };
+    // `python3 -m pip install --user x` is `pip install --user x`.
+    let (name, args) = super::python_module(name, args);
     if !INSTALLERS.contains(&name) {
         return None;
     }

@@ -57,15 +57,7 @@ const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 /// buildah push`, `helm push`. A `--dry-run` only shows.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn publishes(call: &Call, name: &str) -> Option<Hit> {
-    let mut args = call.args();
-    let mut name = name;
-    // `python3 -m twine upload` is `twine upload`.
-    if let [dash_m, module, rest @ ..] = args
-        && name.starts_with("python")
-        && dash_m.text == "-m"
-    {
-        (name, args) = (module.text.as_str(), rest);
-    }
+    let (name, args) = super::python_module(name, call.args());
     if args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun")) {
         return None;
     }
@@ -100,7 +92,7 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         "--kube-context",
     ];
     // `cargo +nightly publish`: the toolchain comes before the verb.
-    let words: Vec<&str> = operands(args, &valued).into_iter().filter(|w| !w.starts_with('+')).collect();
+    let words: Vec<&str> = operands(args, &valued).filter(|w| !w.starts_with('+')).collect();
     let verb = |i: usize| words.get(i).copied().unwrap_or_default();
     let fires = match name {
         "cargo" => matches!(verb(0), "publish" | "yank" | "owner"),
@@ -128,10 +120,11 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
 #[inline(never)]
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
-    let words = operands(
+    let words: Vec<&str> = operands(
         call.args(),
         &["-R", "--repo", "-a", "--app", "-X", "--method", "-H", "--header", "-f", "-F"],
-    );
+    )
+    .collect();
     let verb = |i: usize| words.get(i).copied();
     match name {
         "gh" => match (verb(0)?, verb(1)) {
@@ -223,7 +216,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         // HTTPie and xh take the method as their first operand, after their options (`http
         // --auth u:p DELETE URL`, `xh -A bearer -a T delete URL`).
         _ => operands(call.args(), HTTPIE_VALUE_OPTIONS)
-            .first()?
+            .next()?
             .eq_ignore_ascii_case("delete")
             .then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
     }

@@ -34,7 +34,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     // The first word that is not an option (terraform's `-chdir=x` comes before the verb).
     // pulumi's `-C DIR` and `-s STACK` take the next word.
-    let verbs: Vec<&str> = super::operands(call.args(), &["-C", "--cwd", "-s", "--stack"]);
+    let verbs: Vec<&str> = super::operands(call.args(), &["-C", "--cwd", "-s", "--stack"]).collect();
     let verb = |i: usize| verbs.get(i).copied();
     let flag = |f: &str| args.iter().any(|a| crate::shell::is_option(a, f));
     let tool = match name {

@@ -200,8 +200,7 @@ fn lists_every_process(call: &Call) -> bool {
     let substituted =
         call.args().iter().any(|arg| arg.dynamic && (everything(&arg.raw) || everything(&arg.text)));
     // Back along the pipeline: `ps aux | grep -v x | awk ... | xargs kill`.
-    let piped =
-        super::credentials::upstream(call.analysis, call.command).any(|(_, feeder)| everything(&feeder.text));
+    let piped = call.analysis.upstream(call.command).any(|(_, feeder)| everything(&feeder.text));
     // `xargs kill < <(pgrep -u "$USER")`: the list read from a process substitution.
     let substituted_input = match &call.command.stdin {
         crate::shell::Stdin::File(file) => file.raw.starts_with("<(") && everything(&file.raw),

@@ -89,7 +89,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     match name {
         _ if dry_run && name != "argocd" => None,
         "kubectl" | "oc" | "kubecolor" => {
-            let words = operands(call.args(), VALUE_OPTIONS);
+            let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
             kubectl(&args, &words).or_else(|| unknown_kind_deleted(call, &words))
         }
         "helm" => {
@@ -107,8 +107,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         }
         // `argocd app delete` cascades to everything the app deployed.
         "argocd" => operands(call.args(), VALUE_OPTIONS)
-            .iter()
-            .any(|w| matches!(*w, "delete" | "rm"))
+            .any(|w| matches!(w, "delete" | "rm"))
             .then(|| Hit::new("kubernetes.argocd-delete", ARGOCD)),
         _ => None,
     }

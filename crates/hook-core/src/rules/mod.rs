@@ -272,24 +272,35 @@ fn fixed_last_component(command: &SimpleCommand) -> Option<&str> {
 }
 
 /// The operands of `args`: words that are not options, nor the value after an option of
-/// `takes_value` (`kubectl --context prod delete ...` has the operands `delete ...`).
-pub(crate) fn operands<'a>(args: &'a [crate::shell::Word], takes_value: &[&str]) -> Vec<&'a str> {
-    let mut operands = Vec::new();
+/// `takes_value` (`kubectl --context prod delete ...` has the operands `delete ...`). Lazy,
+/// so that a rule that looks at the first word or two collects nothing.
+pub(crate) fn operands<'a>(
+    args: &'a [crate::shell::Word],
+    takes_value: &[&str],
+) -> impl Iterator<Item = &'a str> {
     let mut skip = false;
-    for arg in args {
-        let text = arg.text.as_str();
-        if skip {
-            skip = false;
-        } else if text.starts_with('-') && text.len() > 1 {
-            skip = takes_value.contains(&text);
-        } else {
-            operands.push(text);
+    args.iter().map(|arg| arg.text.as_str()).filter(move |text| {
+        if std::mem::take(&mut skip) {
+            return false;
         }
-    }
-    operands
+        let option = text.starts_with('-') && text.len() > 1;
+        skip = option && takes_value.contains(text);
+        !option
+    })
 }
 
 pub(crate) use crate::shell::long_option;
+
+/// `python3 -m twine upload` is `twine upload`: for `python… -m MODULE ARGS`, the module as the
+/// program and the words after it as its arguments; any other call as it is.
+fn python_module<'a>(name: &'a str, args: &'a [crate::shell::Word]) -> (&'a str, &'a [crate::shell::Word]) {
+    match args {
+        [dash_m, module, rest @ ..] if name.starts_with("python") && dash_m.text == "-m" => {
+            (module.text.as_str(), rest)
+        }
+        _ => (name, args),
+    }
+}
 
 /// Whether `arg` is a short-option cluster (`-rf`) that contains `letter`.
 pub(crate) fn short_cluster_has(arg: &str, letter: char) -> bool {

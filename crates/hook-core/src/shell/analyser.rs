@@ -2005,10 +2005,7 @@ impl Analyser {
                         let set: Vec<(String, Word)> = command.argv[start + 1..start + at]
                             .iter()
                             .filter_map(|word| {
-                                let (name, value) = word.text.split_once('=')?;
-                                if !name.starts_with("BASH_FUNC_") {
-                                    lexer::assignment_name(&word.text)?;
-                                }
+                                let (name, value) = lexer::env_assignment(&word.text)?;
                                 Some((name.to_string(), Word { text: value.to_string(), ..word.clone() }))
                             })
                             .collect();

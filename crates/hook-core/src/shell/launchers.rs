@@ -759,56 +759,65 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
     Some(format!("{what}, which the guard does not read"))
 }
 
-/// Agent CLIs and the options that run them with no approval asked (each agent's `--help`):
+/// Agent CLIs and the words that run them with no approval asked (each agent's `--help`):
 /// everything the started agent does is unseen here.
-const UNAPPROVED_AGENTS: &[(&str, &[&str])] = &[
+const UNAPPROVED_AGENTS: &[(&str, Unapproved)] = &[
     (
         "claude",
-        &["--dangerously-skip-permissions", "--permission-mode=bypassPermissions", "bypassPermissions"],
+        Unapproved {
+            flags: &["--dangerously-skip-permissions", "--permission-mode=bypassPermissions"],
+            values: &["bypassPermissions"],
+        },
     ),
     (
         "codex",
-        &[
-            "--yolo",
-            "--dangerously-bypass-approvals-and-sandbox",
-            "danger-full-access",
-            "--sandbox=danger-full-access",
+        Unapproved {
             // `--full-auto` runs every command in its sandbox without asking; `-a never` asks
             // nothing at all.
-            "--full-auto",
-            "--ask-for-approval=never",
-            "never",
-        ],
+            flags: &[
+                "--yolo",
+                "--dangerously-bypass-approvals-and-sandbox",
+                "--sandbox=danger-full-access",
+                "--full-auto",
+                "--ask-for-approval=never",
+            ],
+            values: &["danger-full-access", "never"],
+        },
     ),
-    ("gemini", &["--yolo", "-y", "--approval-mode=yolo", "yolo"]),
-    ("qwen", &["--yolo", "-y", "--approval-mode=yolo", "yolo"]),
-    ("cursor-agent", &["--force", "-f", "--yolo"]),
-    ("copilot", &["--allow-all-tools", "--allow-all", "--yolo"]),
-    ("amp", &["--dangerously-allow-all"]),
-    ("droid", &["--skip-permissions-unsafe"]),
-    ("aider", &["--yes-always"]),
+    ("gemini", Unapproved { flags: &["--yolo", "-y", "--approval-mode=yolo"], values: &["yolo"] }),
+    ("qwen", Unapproved { flags: &["--yolo", "-y", "--approval-mode=yolo"], values: &["yolo"] }),
+    ("cursor-agent", Unapproved { flags: &["--force", "-f", "--yolo"], values: &[] }),
+    ("copilot", Unapproved { flags: &["--allow-all-tools", "--allow-all", "--yolo"], values: &[] }),
+    ("amp", Unapproved { flags: &["--dangerously-allow-all"], values: &[] }),
+    ("droid", Unapproved { flags: &["--skip-permissions-unsafe"], values: &[] }),
+    ("aider", Unapproved { flags: &["--yes-always"], values: &[] }),
 ];
+
+/// The words that start one agent of [`UNAPPROVED_AGENTS`] with its approvals off.
+struct Unapproved {
+    /// Options that do it alone, `--option=value` spellings among them (`--yolo`).
+    flags: &'static [&'static str],
+    /// Values that do it as the next word after one of the [`APPROVAL_OPTIONS`] (`--approval-mode
+    /// yolo`).
+    values: &'static [&'static str],
+}
+
+/// The agents' options whose value, the next word, says how much they ask.
+const APPROVAL_OPTIONS: &[&str] =
+    &["--permission-mode", "--approval-mode", "--sandbox", "-s", "--ask-for-approval", "-a"];
 
 static AGENT_NAMES: crate::name_filter::NameFilter =
     crate::name_filter::NameFilter::EMPTY.with_keys(UNAPPROVED_AGENTS);
 
-/// Whether `argv` starts the agent `name` with one of its no-approval options (a value such
-/// as `yolo` counts only after its option: `--approval-mode yolo`).
+/// Whether `argv` starts the agent `name` with one of its no-approval options.
 fn unapproved_agent(name: &str, argv: &[Word]) -> bool {
     if !AGENT_NAMES.may_hold(name) {
         return false;
     }
-    let Some((_, flags)) = UNAPPROVED_AGENTS.iter().find(|(agent, _)| *agent == name) else { return false };
-    argv.iter().enumerate().skip(1).any(|(at, w)| {
-        let text = w.text.as_str();
-        if !text.starts_with('-') {
-            let option = argv[at - 1].text.as_str();
-            return matches!(
-                option,
-                "--permission-mode" | "--approval-mode" | "--sandbox" | "-s" | "--ask-for-approval" | "-a"
-            ) && flags.contains(&text);
-        }
-        flags.contains(&text)
+    let Some((_, off)) = UNAPPROVED_AGENTS.iter().find(|(agent, _)| *agent == name) else { return false };
+    argv.windows(2).any(|pair| {
+        let (option, text) = (pair[0].text.as_str(), pair[1].text.as_str());
+        off.flags.contains(&text) || APPROVAL_OPTIONS.contains(&option) && off.values.contains(&text)
     })
 }
 

@@ -189,6 +189,14 @@ pub(super) fn assignment_name(text: &str) -> Option<&str> {
     is_name(name).then_some(name)
 }
 
+/// The name and value of a word `env` or `sudo` sets for the command it runs: a
+/// `NAME=VALUE` assignment, or an exported bash function (`BASH_FUNC_ls%%=() { …; }`), whose
+/// name (`%` and all) is no shell name.
+pub(super) fn env_assignment(text: &str) -> Option<(&str, &str)> {
+    let (name, value) = text.split_once('=')?;
+    (name.starts_with("BASH_FUNC_") || is_name(name)).then_some((name, value))
+}
+
 /// Whether `name` is a shell variable name.
 fn is_name(name: &str) -> bool {
     let bytes = name.as_bytes();

@@ -233,6 +233,10 @@ pub(crate) fn file_output(commands: &[SimpleCommand], index: usize) -> Option<St
     output::output(commands, index)
 }
 
+/// How many stages back along a pipeline [`Analysis::upstream`] follows (`env | gzip |
+/// base64 | curl …`).
+const MAX_UPSTREAM: usize = 8;
+
 impl Analysis {
     /// The text command `index` reads on its standard input when the line fixes it: a heredoc
     /// or here-string, or what an `echo`, `printf` or `cat` piped into it prints. `None` when
@@ -243,6 +247,20 @@ impl Analysis {
             Stdin::Pipe { from: Some(from) } => output::printed(&self.commands, *from),
             Stdin::Pipe { from: None } | Stdin::File(_) | Stdin::Inherited => None,
         }
+    }
+
+    /// The commands that write into `command`'s standard input along its pipeline, nearest
+    /// first, with their indices: at most [`MAX_UPSTREAM`] of them.
+    pub(crate) fn upstream<'a>(
+        &'a self,
+        command: &'a SimpleCommand,
+    ) -> impl Iterator<Item = (usize, &'a SimpleCommand)> {
+        let writer = |stdin: &Stdin| match *stdin {
+            Stdin::Pipe { from: Some(from) } => Some((from, self.commands.get(from)?)),
+            _ => None,
+        };
+        std::iter::successors(writer(&command.stdin), move |(_, earlier)| writer(&earlier.stdin))
+            .take(MAX_UPSTREAM)
     }
 }
 

@@ -1650,12 +1650,10 @@ fn env(argv: &[Word]) -> Peel {
         "uCSP",
         &["--unset", "--chdir", "--split-string", "--default-signal", "--ignore-signal", "--block-signal"],
     );
-    let mut at = skip_assignments(argv, scan.operand);
-    // env sets any `NAME=VALUE`, bash's exported functions too (`BASH_FUNC_ls%%=() { …; }`),
-    // though `%` is no shell name's.
-    while argv.get(at).is_some_and(|w| !w.dynamic && w.text.starts_with("BASH_FUNC_") && w.text.contains('='))
-    {
-        at = skip_assignments(argv, at + 1);
+    let mut at = scan.operand;
+    // env sets any `NAME=VALUE`, bash's exported functions too.
+    while argv.get(at).is_some_and(|w| !w.dynamic && super::lexer::env_assignment(&w.text).is_some()) {
+        at += 1;
     }
     match option_value(&scan, "S", "--split-string") {
         Some(split) => {
