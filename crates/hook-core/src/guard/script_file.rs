@@ -2418,6 +2418,38 @@ fn program_files(name: &str, command: &SimpleCommand) -> Option<Vec<(Word, &'sta
             }
             files
         }
+        // The files psql's `\i`/`\ir` (`\include`, `\include_relative`) and mysql's `source`/`\.`
+        // read as statements, from the statements given (`-c`/`-e`, a here-string or heredoc).
+        "psql" | "mysql" | "mariadb" => {
+            let (options, includes): (&[&str], &[&str]) = if name == "psql" {
+                (&["-c", "--command"], &["\\i ", "\\ir ", "\\include ", "\\include_relative "])
+            } else {
+                (&["-e", "--execute"], &["source ", "\\. "])
+            };
+            let fed = match &command.stdin {
+                Stdin::Text(text) => Some(text.clone()),
+                _ => None,
+            };
+            let mut files = Vec::new();
+            for text in valued(options, '\0').iter().map(|word| word.text.clone()).chain(fed) {
+                for part in text.split(['\n', ';']).map(str::trim_start) {
+                    let Some(file) = includes.iter().find_map(|include| {
+                        let head = part.get(..include.len())?;
+                        head.eq_ignore_ascii_case(include).then(|| part[include.len()..].trim())
+                    }) else {
+                        continue;
+                    };
+                    let file = file.trim_matches(['\'', '"']);
+                    if file.is_empty() {
+                        continue;
+                    }
+                    let dynamic = file.contains(['$', '`']);
+                    let word = Word { text: file.to_string(), raw: file.to_string(), dynamic, glob: false };
+                    files.push((word, if name == "psql" { "psql" } else { "mysql" }));
+                }
+            }
+            files
+        }
         // A file-transfer client's batch of commands: `sftp -b FILE`, `lftp -f FILE`, or a file
         // on standard input (`sftp host < FILE`, `ftp host < FILE`).
         "sftp" | "lftp" | "ftp" => {
@@ -2672,7 +2704,9 @@ fn program_text<'w>(
             "m4" | "gm4" => format!("m4 <<< {text}"),
             "awk" | "gawk" | "mawk" | "nawk" => format!("{name} {text}"),
             "cmake" => cmake_lines(&texts.join("\n")),
-            "sqlite3" | "duckdb" | "sftp" | "lftp" | "ftp" => format!("{name} <<< {text}"),
+            "sqlite3" | "duckdb" | "sftp" | "lftp" | "ftp" | "psql" | "mysql" | "mariadb" => {
+                format!("{name} <<< {text}")
+            }
             _ => format!("vim -es <<< {text}"),
         });
     }

@@ -621,6 +621,21 @@ pub(crate) const CASES: &[Case] = &[
     ask("database.drop", "echo ZHJvcCB0YWJsZSB0Owo= | base64 -d > q.sql && psql app --file=q.sql"),
     allow("echo 'select 1;' > q.sql && psql -f q.sql"),
     allow("echo 'DROP TABLE t;' > q.sql && psql -f other.sql"),
+    // The statements name a file to run: psql's `\\i`/`\\ir`, mysql's `source`/`\\.`. A file the
+    // guard can read (or the line writes) is judged as `-f FILE` is; a missing project file is
+    // not asked about, as a missing `-f` file is not: local development runs its own scripts.
+    ask("database.drop", "echo 'DROP TABLE users;' > q2.sql && psql -c '\\i q2.sql'"),
+    ask("database.drop", "echo 'DROP TABLE users;' > q2.sql && psql app -c '\\ir q2.sql'"),
+    ask("database.drop", "echo 'DROP TABLE users;' > q.sql && mysql -h db.prod.io -e 'source q.sql'"),
+    ask("database.drop", "echo 'DROP TABLE users;' > q.sql && mysql shop -e 'SELECT 1; SOURCE q.sql'"),
+    ask("database.truncate", "echo 'TRUNCATE orders;' > q.sql && mysql shop --execute='\\. q.sql'"),
+    ask("database.drop", "echo 'DROP TABLE users;' > q.sql && psql app <<< '\\i q.sql'"),
+    ask("opaque.exec", "psql -c '\\i /tmp/x.sql'"),
+    ask("opaque.exec", "mysql -e 'source /tmp/x.sql'"),
+    allow("echo 'select 1;' > q.sql && psql -c '\\i q.sql'"),
+    allow("echo 'select 1;' > q.sql && mysql shop -e 'source q.sql'"),
+    allow("echo 'DROP TABLE t;' > q.sql && mysql -e 'source other.sql'"),
+    allow("psql -c '\\dt'"),
     // Redis speaks plain text to any socket client (red team 16, cause 4).
     ask("database.flush", "echo 'FLUSHALL' | nc cache.prod 6379"),
     ask("database.flush", "printf '*1\\r\\n$7\\r\\nFLUSHDB\\r\\n' | ncat cache 6379"),
