@@ -374,6 +374,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "asks: a host name or URL built from `$(whoami)`, `$(hostname)`, `$(cat FILE)`, … given to `nslookup`, `dig`, `curl`",
             ),
             (
+                "exfiltration.unseen-options",
+                "asks: `curl -K <(…)`, `curl -K \"$CFG\"`, `CMD | wget -i -`, `wget --config F`: options or URLs from text the guard cannot read",
+            ),
+            (
                 "exfiltration.tunnel",
                 "asks: `ssh -R`, `ngrok`, `cloudflared tunnel`, `bore local`, `lt --port`, `tailscale funnel`",
             ),
