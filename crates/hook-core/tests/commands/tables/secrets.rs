@@ -760,7 +760,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("sops -e -i secrets.yaml"),
     allow("sops -d -i secrets.enc.yaml"),
     allow("ansible-vault encrypt group_vars/all/vault.yml"),
-    allow("doppler secrets set FOO=bar"),
+    // A secret manager's value set over what services read asks, as a deployed app's
+    // settings (`hosting.config-set`) do.
+    ask("cloud.secret-write", "doppler secrets set FOO=bar"),
     // A deployed app's settings changed: asked since red team 14.
     ask("hosting.config-set", "heroku config:set FOO=bar -a app"),
     allow("heroku ps:scale web=2 -a app"),
@@ -950,8 +952,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("kubectl create configmap c --from-file=config/"),
     allow("kubectl create secret tls t --cert=tls.crt --key=tls.key"),
     allow("kubectl create configmap c --from-env-file=.env.example"),
-    allow("gh secret set X --body \"$TOKEN\""),
-    allow("gh secret set --env-file .env.example"),
+    ask("cloud.secret-write", "gh secret set X --body \"$TOKEN\""),
+    ask("cloud.secret-write", "gh secret set --env-file .env.example"),
     allow("gh secret list"),
     allow("docker secret create s secrets.example.txt"),
     allow("docker secret ls"),
