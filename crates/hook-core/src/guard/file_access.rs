@@ -2411,7 +2411,13 @@ fn curl_config_reads(
     command: &SimpleCommand,
     here: &crate::project::Context,
 ) -> Vec<String> {
-    let configs = option_values(command.args(), &["-K", "--config"]);
+    let mut configs = option_values(command.args(), &["-K", "--config"]);
+    // `-sK F`: the option last in a cluster of one-letter flags.
+    configs.extend(command.args().windows(2).filter_map(|pair| {
+        let flags = pair[0].text.as_str();
+        (flags.len() > 2 && flags.starts_with('-') && !flags.starts_with("--") && flags.ends_with('K'))
+            .then(|| (&pair[1], pair[1].text.as_str()))
+    }));
     let mut files = Vec::new();
     for (word, path) in configs {
         if word.dynamic {

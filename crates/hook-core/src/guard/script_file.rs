@@ -2105,6 +2105,11 @@ fn script_here<'w>(
     if matches!(name, "nix" | "nix-shell") {
         return local_flake(name, command, ctx, written());
     }
+    if matches!(name, "docker" | "podman" | "buildah" | "nerdctl")
+        && let Some(found) = built_dockerfile(command, ctx, written())
+    {
+        return Some(found);
+    }
     let stdin_file = match &command.stdin {
         Stdin::File(file) => Some(file),
         _ => None,
@@ -2418,6 +2423,38 @@ fn program_files(name: &str, command: &SimpleCommand) -> Option<Vec<(Word, &'sta
             }
             files
         }
+        // The files psql's `\i`/`\ir` (`\include`, `\include_relative`) and mysql's `source`/`\.`
+        // read as statements, from the statements given (`-c`/`-e`, a here-string or heredoc).
+        "psql" | "mysql" | "mariadb" => {
+            let (options, includes): (&[&str], &[&str]) = if name == "psql" {
+                (&["-c", "--command"], &["\\i ", "\\ir ", "\\include ", "\\include_relative "])
+            } else {
+                (&["-e", "--execute"], &["source ", "\\. "])
+            };
+            let fed = match &command.stdin {
+                Stdin::Text(text) => Some(text.clone()),
+                _ => None,
+            };
+            let mut files = Vec::new();
+            for text in valued(options, '\0').iter().map(|word| word.text.clone()).chain(fed) {
+                for part in text.split(['\n', ';']).map(str::trim_start) {
+                    let Some(file) = includes.iter().find_map(|include| {
+                        let head = part.get(..include.len())?;
+                        head.eq_ignore_ascii_case(include).then(|| part[include.len()..].trim())
+                    }) else {
+                        continue;
+                    };
+                    let file = file.trim_matches(['\'', '"']);
+                    if file.is_empty() {
+                        continue;
+                    }
+                    let dynamic = file.contains(['$', '`']);
+                    let word = Word { text: file.to_string(), raw: file.to_string(), dynamic, glob: false };
+                    files.push((word, if name == "psql" { "psql" } else { "mysql" }));
+                }
+            }
+            files
+        }
         // A file-transfer client's batch of commands: `sftp -b FILE`, `lftp -f FILE`, or a file
         // on standard input (`sftp host < FILE`, `ftp host < FILE`).
         "sftp" | "lftp" | "ftp" => {
@@ -2672,7 +2709,9 @@ fn program_text<'w>(
             "m4" | "gm4" => format!("m4 <<< {text}"),
             "awk" | "gawk" | "mawk" | "nawk" => format!("{name} {text}"),
             "cmake" => cmake_lines(&texts.join("\n")),
-            "sqlite3" | "duckdb" | "sftp" | "lftp" | "ftp" => format!("{name} <<< {text}"),
+            "sqlite3" | "duckdb" | "sftp" | "lftp" | "ftp" | "psql" | "mysql" | "mariadb" => {
+                format!("{name} <<< {text}")
+            }
             _ => format!("vim -es <<< {text}"),
         });
     }
@@ -2877,6 +2916,148 @@ fn read_small(path: &Path, limit: u64, executable: bool) -> Option<String> {
     }
     file.read_to_end(&mut bytes).ok()?;
     String::from_utf8(bytes).ok()
+}
+
+/// The `RUN` lines of a Dockerfile that `docker build` (`buildx build`, `podman build`,
+/// `buildah bud`) builds and that the line itself gives: on standard input (`docker build -
+/// <<EOF`, `-f -`) or written by an earlier command (`cat > Dockerfile <<EOF … EOF; docker
+/// build .`). They run as a `docker run` command does, judged as shell lines, with the paths
+/// the build context is copied or bind-mounted to (`COPY . /src`, `RUN --mount=type=bind,
+/// target=/src`) read as the context's own. A Dockerfile only on disk is the project's and
+/// is not read.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn built_dockerfile(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
+    let args = command.args();
+    let verb = args.iter().position(|w| matches!(w.text.as_str(), "build" | "bud"))?;
+    let mut file = None;
+    let mut context = None;
+    let mut words = args[verb + 1..].iter();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "-f" | "--file" => file = words.next(),
+            text if text.starts_with("--file=") => file = Some(word),
+            // The build options that take a value (the common ones; an unknown one's value
+            // is at worst read as the context).
+            "-t" | "--tag" | "--build-arg" | "--target" | "--platform" | "--secret" | "--ssh" | "-o"
+            | "--output" | "--cache-from" | "--cache-to" | "--label" | "--network" | "--progress"
+            | "--builder" | "--build-context" | "--iidfile" | "--metadata-file" | "--add-host" => {
+                words.next();
+            }
+            text if !text.starts_with('-') || text == "-" => context = Some(word),
+            _ => {}
+        }
+    }
+    let context = context?;
+    let file_text = file.map(|f| f.text.strip_prefix("--file=").unwrap_or(&f.text));
+    let text = match file_text {
+        Some("-") => match &command.stdin {
+            Stdin::Text(text) => text.clone(),
+            _ => return None,
+        },
+        None if context.text == "-" => match &command.stdin {
+            Stdin::Text(text) => text.clone(),
+            _ => return None,
+        },
+        _ if context.dynamic => return None,
+        name => {
+            let name = name.unwrap_or("Dockerfile");
+            let path = if Path::new(name).is_absolute() || file.is_some() {
+                ctx.cwd.join(name)
+            } else {
+                ctx.cwd.join(&context.text).join(name)
+            };
+            match written.text(&path)? {
+                Ok(text) => text.to_string(),
+                Err(writer) => return Some((format!("`{name}`"), Held::Unknown(writer.to_string()))),
+            }
+        }
+    };
+    let root = if context.text == "-" { "." } else { context.text.as_str() };
+    let lines = dockerfile_runs(&text, root);
+    (!lines.is_empty()).then(|| ("the Dockerfile it builds".to_string(), Held::Line(lines.join("\n"))))
+}
+
+/// The shell lines of a Dockerfile's `RUN` instructions (continued lines joined; the exec form
+/// `RUN ["a", "b"]` as its words), with the paths the context `root` is copied (`COPY SRC
+/// DEST`, `ADD`) or bind-mounted (`--mount=type=bind,source=SRC,target=DEST`) to read as
+/// the context's.
+fn dockerfile_runs(text: &str, root: &str) -> Vec<String> {
+    let mut instructions = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if current.is_empty() && (trimmed.is_empty() || trimmed.starts_with('#')) {
+            continue;
+        }
+        match trimmed.strip_suffix('\\') {
+            Some(head) => {
+                current.push_str(head);
+                current.push(' ');
+            }
+            None => {
+                current.push_str(trimmed);
+                instructions.push(std::mem::take(&mut current));
+            }
+        }
+    }
+    instructions.extend((!current.is_empty()).then_some(current));
+    // Where the context's files are in the image: `(path in the image, path on the host)`.
+    let mut places: Vec<(String, String)> = Vec::new();
+    let host = |source: &str| {
+        let source = source.trim_start_matches("./").trim_end_matches('/');
+        if source.is_empty() || source == "." { root.to_string() } else { format!("{root}/{source}") }
+    };
+    let mut runs = Vec::new();
+    for instruction in &instructions {
+        let (keyword, rest) = instruction.split_once(char::is_whitespace).unwrap_or((instruction, ""));
+        let mut rest = rest.trim_start();
+        if keyword.eq_ignore_ascii_case("COPY") || keyword.eq_ignore_ascii_case("ADD") {
+            let words: Vec<&str> = rest.split_whitespace().filter(|w| !w.starts_with("--")).collect();
+            if let [sources @ .., dest] = words.as_slice()
+                && let [source] = sources
+            {
+                places.push((dest.trim_end_matches('/').to_string(), host(source)));
+            }
+            continue;
+        }
+        if !keyword.eq_ignore_ascii_case("RUN") {
+            continue;
+        }
+        let mut mounts = Vec::new();
+        while let Some(option) = rest.strip_prefix("--") {
+            let (option, after) = option.split_once(char::is_whitespace).unwrap_or((option, ""));
+            if let Some(spec) = option.strip_prefix("mount=")
+                && spec.split(',').any(|field| field == "type=bind")
+            {
+                let field = |names: &[&str]| {
+                    spec.split(',')
+                        .find_map(|f| f.split_once('=').filter(|(k, _)| names.contains(k)).map(|(_, v)| v))
+                };
+                if let Some(target) = field(&["target", "dst", "destination"]) {
+                    mounts.push((
+                        target.trim_end_matches('/').to_string(),
+                        host(field(&["source", "src"]).unwrap_or(".")),
+                    ));
+                }
+            }
+            rest = after.trim_start();
+        }
+        let mut line = match rest.strip_prefix('[') {
+            // The exec form: a JSON array of words.
+            Some(_) => serde_json::from_str::<Vec<String>>(rest)
+                .map(|words| words.iter().map(|w| crate::shell::quote(w)).collect::<Vec<_>>().join(" "))
+                .unwrap_or_else(|_| rest.to_string()),
+            None => rest.to_string(),
+        };
+        let mut all: Vec<&(String, String)> =
+            mounts.iter().chain(&places).filter(|(inside, _)| inside.len() > 1).collect();
+        all.sort_by_key(|(inside, _)| std::cmp::Reverse(inside.len()));
+        for (inside, outside) in all {
+            line = line.replace(&format!("{inside}/"), &format!("{outside}/"));
+        }
+        runs.push(line);
+    }
+    runs
 }
 
 /// The program a `#!` line runs (`#!/bin/sh` -> `sh`, `#!/usr/bin/env python3` -> `python3`).

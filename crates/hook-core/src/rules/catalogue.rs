@@ -296,6 +296,14 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "cloud.protection-off",
                 "termination or deletion protection switched off, `aws organizations leave-organization`",
             ),
+            (
+                "cloud.secret-delete",
+                "`vault kv delete|destroy|metadata delete`, `doppler secrets delete`, `op item delete`, `infisical secrets delete`, `bw delete`, `gh secret delete`",
+            ),
+            (
+                "cloud.secret-write",
+                "asks: `vault kv put|patch`, `doppler secrets set|upload`, `op item edit`, `infisical secrets set`, `bw edit`, `gh secret set`",
+            ),
             ("cloud.provider-delete", "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete"),
             (
                 "cloud.rclone-delete",
@@ -349,7 +357,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.publish",
-                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`",
+                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`",
             ),
             (
                 "hosting.remote-shell",
@@ -372,6 +380,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             (
                 "exfiltration.computed-destination",
                 "asks: a host name or URL built from `$(whoami)`, `$(hostname)`, `$(cat FILE)`, … given to `nslookup`, `dig`, `curl`",
+            ),
+            (
+                "exfiltration.unseen-options",
+                "asks: `curl -K <(…)`, `curl -K \"$CFG\"`, `CMD | wget -i -`, `wget --config F`: options or URLs from text the guard cannot read",
             ),
             (
                 "exfiltration.tunnel",

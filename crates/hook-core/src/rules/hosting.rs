@@ -45,8 +45,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 
 /// The registry clients of [`publishes`].
 const PUBLISHER_NAMES: &[&str] = &[
-    "buildah", "bun", "cargo", "docker", "dotnet", "flit", "gem", "hatch", "helm", "mix", "mvn", "mvnw",
-    "npm", "pnpm", "podman", "poetry", "python", "python3", "twine", "uv", "yarn",
+    "buildah", "bun", "cargo", "crane", "docker", "dotnet", "flit", "gem", "gh", "hatch", "helm", "mix",
+    "mvn", "mvnw", "npm", "oras", "pnpm", "podman", "poetry", "python", "python3", "skopeo", "twine", "uv",
+    "yarn",
 ];
 const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 
@@ -54,7 +55,11 @@ const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 /// publish|yank|owner`, `npm|pnpm|bun publish`, `yarn npm publish`, `npm owner|dist-tag add`,
 /// `twine upload`, `poetry|uv|flit|hatch publish`, `gem push|yank|owner`, `mix
 /// hex.publish|hex.retire|hex.owner`, `dotnet nuget push|delete`, `mvn deploy`, `docker|podman|
-/// buildah push`, `helm push`. A `--dry-run` only shows.
+/// buildah push`, `helm push`; an image built and pushed (`docker build --push`, `buildx build
+/// --output type=registry`, `buildx imagetools create`) or copied to a registry (`skopeo
+/// copy|sync` to `docker://`, `oras push|attach|cp`, `crane push|copy|append|mutate`); files
+/// attached to a GitHub release (`gh release upload`, `gh release create TAG FILE…`). A
+/// `--dry-run` only shows.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn publishes(call: &Call, name: &str) -> Option<Hit> {
     let (name, args) = super::python_module(name, call.args());
@@ -90,6 +95,16 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         "-n",
         "--namespace",
         "--kube-context",
+        "-R",
+        "--repo",
+        "-t",
+        "--title",
+        "--notes",
+        "-F",
+        "--notes-file",
+        "--target",
+        "--notes-start-tag",
+        "--discussion-category",
     ];
     // `cargo +nightly publish`: the toolchain comes before the verb.
     let words: Vec<&str> = operands(args, &valued).filter(|w| !w.starts_with('+')).collect();
@@ -108,7 +123,39 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         "mvn" | "mvnw" => {
             words.iter().any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file"))
         }
-        "docker" | "podman" | "buildah" => verb(0) == "push" || (verb(0), verb(1)) == ("image", "push"),
+        "docker" | "podman" | "buildah" => {
+            // `--push` is `--output type=registry` (or `type=image,push=true`); a cache sent
+            // with `--cache-to` is no image.
+            let output = |text: &str| text.contains("type=registry") || text.contains("push=true");
+            let built = matches!((verb(0), verb(1)), ("build", _) | ("buildx" | "builder", "build"))
+                && args.iter().enumerate().any(|(i, a)| match a.text.as_str() {
+                    "--push" => true,
+                    "--output" | "-o" => args.get(i + 1).is_some_and(|v| output(&v.text)),
+                    text => text.strip_prefix("--output=").is_some_and(output),
+                });
+            verb(0) == "push"
+                || (verb(0), verb(1)) == ("image", "push")
+                || built
+                || (verb(0), verb(1), verb(2)) == ("buildx", "imagetools", "create")
+        }
+        // The destination is the last operand; a registry's is a `docker://` reference.
+        "skopeo" => match verb(0) {
+            "copy" => words.last().is_some_and(|to| to.starts_with("docker://")),
+            "sync" => {
+                args.windows(2)
+                    .any(|w| matches!(w[0].text.as_str(), "--dest" | "-d") && w[1].text == "docker")
+                    || args.iter().any(|a| a.text == "--dest=docker")
+            }
+            _ => false,
+        },
+        "oras" => {
+            matches!(verb(0), "push" | "attach" | "cp" | "copy") || (verb(0), verb(1)) == ("manifest", "push")
+        }
+        "crane" => matches!(verb(0), "push" | "copy" | "cp" | "append" | "mutate"),
+        "gh" => {
+            (verb(0), verb(1)) == ("release", "upload")
+                || (verb(0), verb(1)) == ("release", "create") && words.len() > 3
+        }
         "helm" => verb(0) == "push",
         _ => false,
     };

@@ -901,6 +901,11 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         },
         "tmux" => tmux(argv),
         "screen" => screen(argv),
+        // byobu passes its arguments to tmux, or to screen when that is its backend.
+        "byobu" | "byobu-tmux" | "byobu-screen" => match tmux(argv) {
+            Peel::Runs => screen(argv),
+            peeled => peeled,
+        },
         "fd" | "fdfind" => fd(argv),
         // `entr -s 'CMD'`: the first operand is a shell line.
         "entr" => {
@@ -2443,7 +2448,12 @@ fn tmux(argv: &[Word]) -> Peel {
         "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw" | "respawn-pane"
         | "respawnp" | "respawn-window" | "respawnw" => {
             let scan = scan_options(argv, at, "cetFnslxyS", &[]);
-            script(&via, &argv[scan.operand..], Dialect::Posix)
+            // One word is a shell line; several are a command tmux runs without a shell
+            // (`tmux new -d sh -c 'CMD'`), whose words joined would lose the inner script.
+            match argv.len() - scan.operand.min(argv.len()) {
+                0 | 1 => script(&via, &argv[scan.operand..], Dialect::Posix),
+                _ => wraps(&via, argv, scan.operand),
+            }
         }
         // `run-shell 'CMD'` runs a shell line (`-C`: a tmux command); `if-shell 'TEST' 'A' 'B'`
         // runs the test as a shell line and then one of the tmux commands.
