@@ -43,7 +43,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return rclone(call);
     }
     if matches!(name, "vault" | "doppler" | "op" | "infisical" | "bw" | "gh") {
-        return secret_store(name, &operands(call.args(), VALUE_OPTIONS));
+        return secret_store(name, &operands(call.args(), VALUE_OPTIONS).collect::<Vec<_>>());
     }
     if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "s3cmd" | "mc")
         && !PROVIDERS.contains(&name)
