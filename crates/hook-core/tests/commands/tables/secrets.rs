@@ -1744,4 +1744,13 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "rsync -a ~/Library/Application\\ Support/Google/Chrome/ /tmp/c/"),
     allow("tar czf /tmp/src.tgz src"),
     allow("cp -r ~/.config/nvim /tmp/nvim-backup"),
+    // A `.env` made from the project's template without overwriting one is setup; a copy that
+    // may replace the user's `.env`, or fills it with anything else, is a write.
+    allow("cp -n .env.example .env"),
+    allow("test -f .env || cp -n .env.example .env"),
+    allow("cp --update=none .env.sample .env.local"),
+    deny("files.deny-write", "cp .env.example .env"),
+    deny("files.deny-write", "test -f .env || cp .env.example .env"),
+    deny("files.deny-write", "cp -n /tmp/x .env"),
+    deny("files.deny-write", "cp -n .env.example .env && echo KEY=x >> .env"),
 ];
