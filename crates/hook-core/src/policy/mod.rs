@@ -923,8 +923,10 @@ const WRITABLE_DUMPS: [&str; 4] =
 
 /// A project's key files are secret to read but the agent's to make: a development
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
-/// [`CREDENTIAL_FILES`] entries end where writes begin.
-const WRITABLE_KEYS: [&str; 6] = ["!*.key", "!*key*.pem", "!*.p12", "!*.pfx", "!*.jks", "!*.keystore"];
+/// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
+/// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
+const WRITABLE_KEYS: [&str; 6] =
+    ["!**/*.key", "!**/*key*.pem", "!**/*.p12", "!**/*.pfx", "!**/*.jks", "!**/*.keystore"];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds
 /// ignore patterns, which run nothing (the last matching entry wins).

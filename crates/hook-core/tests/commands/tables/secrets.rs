@@ -1675,6 +1675,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("cat package.json"),
     allow("openssl req -x509 -newkey rsa:2048 -nodes -keyout key.pem -out cert.pem -days 1"),
     allow("openssl genrsa -out server.key 2048"),
+    allow("openssl genrsa -out certs/dev/server.key 2048"),
+    deny("files.deny-write", "openssl genrsa -out ~/.ssh/deploy.key 2048"),
+    deny("files.deny-write", "echo x > /etc/ssl/private/site.key"),
     allow("cat config/secrets.example.json"),
     // Rails' decrypted credentials.
     ask("credentials.print", "rails credentials:show"),
