@@ -829,6 +829,29 @@ fn sed_substitution_flags(command: &str) -> Option<&str> {
     parts.next()
 }
 
+/// `cp -n .env.example .env`: an environment file made from the project's template where
+/// none is, which never overwrites one (`-n`, `--no-clobber`, `--update=none`): the everyday
+/// setup step, with no secret in it and none lost. Without the option the copy may replace
+/// the user's `.env`, and stays a write.
+fn creates_env_from_template(args: &[Word], sources: &[&Word], target: &Word) -> bool {
+    let file_name = |word: &Word| word.text.rsplit('/').next().unwrap_or_default().to_string();
+    let no_clobber = args.iter().any(|a| {
+        matches!(a.text.as_str(), "--no-clobber" | "--update=none" | "--update=none-fail")
+            || a.text.starts_with('-')
+                && !a.text.starts_with("--")
+                && a.text.contains('n')
+                && a.text.bytes().skip(1).all(|b| b.is_ascii_alphabetic())
+    });
+    let template = |name: &str| {
+        name.starts_with(".env")
+            && ["example", "sample", "template", "dist", "defaults"].iter().any(|kind| name.contains(kind))
+    };
+    no_clobber
+        && !target.dynamic
+        && file_name(target).starts_with(".env")
+        && matches!(sources, [source] if !source.dynamic && template(&file_name(source)))
+}
+
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.
 /// `mounter`: whether `name` is one of the [`MOUNTERS`].
 fn words_accessed<'c>(
@@ -1229,7 +1252,9 @@ fn words_accessed<'c>(
                 found.push((Access::Write, dir));
             } else if let Some((target, sources)) = operands.split_last() {
                 sources.iter().for_each(|word| source(word));
-                found.push((Access::Write, *target));
+                if !(name == "cp" && creates_env_from_template(command.args(), sources, target)) {
+                    found.push((Access::Write, *target));
+                }
             }
         }
         // `find .git -delete`: every file under its roots, unless a test picks some.

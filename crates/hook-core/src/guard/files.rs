@@ -352,6 +352,7 @@ where
             // `.claude` along).
             glob::matches(glob::components(&resolved), &anchored)
                 || under_tree(&resolved, &anchored)
+                || overlapping(&resolved, &anchored, globs, ctx)
                 || access == Access::Write
                     && anchored
                         .match_indices('/')
@@ -364,6 +365,38 @@ where
         };
         reached.then(|| Denied { shown: path.to_string(), glob, access })
     })
+}
+
+/// Whether the written glob `path` (`~/.s?h/id_rsa`, absolute) and the deny glob `anchored`
+/// (`~/.ssh/id_*`) can name one file, both being globs, which the policy denies: the file each
+/// component of one names literally where the other has a wildcard, checked against the
+/// exceptions too (`~/.s?h/id_rsa.pub` names a `.pub`). Globs of any depth (`**`) are left to
+/// the files that exist.
+fn overlapping(path: &str, anchored: &str, globs: &[Text], ctx: &Context) -> bool {
+    if path.contains("**") || anchored.contains("**") {
+        return false;
+    }
+    let (ours, theirs): (Vec<&str>, Vec<&str>) =
+        (glob::components(path).collect(), glob::components(anchored).collect());
+    if !glob::overlap(&ours, &theirs) {
+        return false;
+    }
+    let wild = |part: &str| part.contains(['*', '?', '[']);
+    let file: String = ours
+        .iter()
+        .zip(&theirs)
+        .map(|(our, their)| match (wild(our), wild(their)) {
+            (true, false) => (*their).to_string(),
+            (false, _) => (*our).to_string(),
+            // Both wildcards: a name both take, one's stars emptied.
+            (true, true) => {
+                let witness = |glob: &str| glob.replace('*', "").replace('?', "x");
+                let name = witness(their);
+                if glob::component_matches(our, &name) { name } else { witness(our) }
+            }
+        })
+        .fold(String::new(), |path, part| path + "/" + &part);
+    matching_glob(Path::new(&file), globs, ctx).is_some()
 }
 
 /// Whether the written glob `path` (`~/.config/agent-hooks/*.toml`, absolute) lies inside the

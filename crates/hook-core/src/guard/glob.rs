@@ -113,6 +113,42 @@ fn components_match<'g, 'p>(
     }
 }
 
+/// Whether some path could match both globs `a` and `b` (`~/.s?h/id_rsa` and `~/.ssh/id_*`),
+/// given as components: one by one, with `**` on either side taking any number of them. An
+/// approximation that errs towards meeting (see [`components_meet`]).
+pub fn overlap(a: &[&str], b: &[&str]) -> bool {
+    // A line of many `**` on both sides could branch without end: past the budget, they meet.
+    let mut budget = 4096_u32;
+    overlap_within(a, b, &mut budget)
+}
+
+fn overlap_within(a: &[&str], b: &[&str], budget: &mut u32) -> bool {
+    if *budget == 0 {
+        return true;
+    }
+    *budget -= 1;
+    match (a.split_first(), b.split_first()) {
+        (None, None) => true,
+        (Some((&"**", rest)), _) => (0..=b.len()).any(|taken| overlap_within(rest, &b[taken..], budget)),
+        (_, Some((&"**", rest))) => (0..=a.len()).any(|taken| overlap_within(&a[taken..], rest, budget)),
+        (Some((x, a_rest)), Some((y, b_rest))) => {
+            components_meet(x, y) && overlap_within(a_rest, b_rest, budget)
+        }
+        _ => false,
+    }
+}
+
+/// Whether one name could match both component globs: either matches the other, or a name
+/// made from one (its stars empty, its `?` any character) matches both.
+fn components_meet(a: &str, b: &str) -> bool {
+    let witness = |glob: &str| glob.replace('*', "").replace('?', "x");
+    component_matches(a, b)
+        || component_matches(b, a)
+        || [witness(a), witness(b)]
+            .iter()
+            .any(|name| component_matches(a, name) && component_matches(b, name))
+}
+
 /// One path component against one glob component (no `/` in either). Greedy, going back only
 /// to the last `*`: every other unit matches one character, so that is enough, and a glob of
 /// many stars costs time linear in the name, not exponential (a line of forty `*` took
@@ -203,6 +239,19 @@ mod tests {
 
     fn matches(glob: &str, path: &str) -> bool {
         super::matches(components(glob), path)
+    }
+
+    #[test]
+    fn globs_overlap_when_some_path_matches_both() {
+        let overlap = |a: &str, b: &str| {
+            super::overlap(&components(a).collect::<Vec<_>>(), &components(b).collect::<Vec<_>>())
+        };
+        assert!(overlap("/h/.s?h/id_rsa", "/h/.ssh/id_*"));
+        assert!(overlap("/h/.s*/id_rsa", "/h/.ssh/*"));
+        assert!(overlap("/h/.c?nfig/gcloud/x.db", "/h/.config/gcloud/**"));
+        assert!(overlap("/h/**/id_rsa", "/h/.ssh/id_*"));
+        assert!(!overlap("/h/.s?h/known_hosts", "/h/.ssh/id_*"));
+        assert!(!overlap("/h/src/*.rs", "/h/.ssh/*"));
     }
 
     #[test]

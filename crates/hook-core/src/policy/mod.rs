@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 190] = [
+const CREDENTIAL_FILES: [&str; 225] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -520,6 +520,50 @@ const CREDENTIAL_FILES: [&str; 190] = [
     "~/.config/gspread/**",
     "/etc/wireguard/**",
     "~/.smbcredentials",
+    // The browsers' whole profiles: a copy or an archive of one (`tar czf b.tgz
+    // ~/.config/google-chrome/Default`) takes its cookies, saved logins and keys along, which
+    // the names above catch only one by one.
+    "~/.config/google-chrome/**",
+    "~/.config/chromium/**",
+    "~/.config/BraveSoftware/**",
+    "~/.config/microsoft-edge*/**",
+    "~/.config/vivaldi/**",
+    "~/.config/opera/**",
+    "~/.mozilla/firefox/**",
+    "~/snap/firefox/common/.mozilla/**",
+    "~/snap/chromium/common/chromium/**",
+    "~/Library/Application Support/Google/Chrome/**",
+    "~/Library/Application Support/Chromium/**",
+    "~/Library/Application Support/BraveSoftware/**",
+    "~/Library/Application Support/Microsoft Edge/**",
+    "~/Library/Application Support/Firefox/Profiles/**",
+    "~/Library/Safari/**",
+    "~/.config/1Password/**",
+    "~/Library/Group Containers/*.com.1password/**",
+    // What of a profile holds no secret: Firefox's list of profiles, Chromium's settings.
+    "!~/.mozilla/firefox/*.ini",
+    "!~/.config/google-chrome/*/Preferences",
+    "!~/.config/chromium/*/Preferences",
+    "~/.config/pip/pip.conf",
+    "~/.pip/pip.conf",
+    // A project's own keys and logins, by the names their tools give them: TLS and signing
+    // keys (`server.key`, Rails' `master.key`, `privkey.pem`, mkcert's `*-key.pem`), key
+    // stores, Google's service account and OAuth client files, secrets files, PyPI's login.
+    // A `.pem` is named by what it holds: certificates (`cert.pem`, `chain.pem`) are public
+    // and stay readable, so only a `.pem` named a key is denied (its `pub` halves excepted).
+    "*.key",
+    "*key*.pem",
+    "!*pub*key*.pem",
+    "*.p12",
+    "*.pfx",
+    "*.jks",
+    "*.keystore",
+    "credentials.json",
+    "service-account*.json",
+    "*-service-account.json",
+    "client_secret*.json",
+    "secrets.json",
+    ".pypirc",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
@@ -859,15 +903,30 @@ static BUILT_IN_DENY_WRITE: [Text;
     ENV_FILES.len()
         + CREDENTIAL_FILES.len()
         + WRITABLE_DUMPS.len()
+        + WRITABLE_KEYS.len()
         + GIT_FILES.len()
         + GUARD_FILES.len()
-        + PERSISTENCE_FILES.len()] =
-    concat(&[&ENV_FILES, &CREDENTIAL_FILES, &WRITABLE_DUMPS, &GIT_FILES, &GUARD_FILES, &PERSISTENCE_FILES]);
+        + PERSISTENCE_FILES.len()] = concat(&[
+    &ENV_FILES,
+    &CREDENTIAL_FILES,
+    &WRITABLE_DUMPS,
+    &WRITABLE_KEYS,
+    &GIT_FILES,
+    &GUARD_FILES,
+    &PERSISTENCE_FILES,
+]);
 
 /// Core dumps are secret to read but the agent's to delete: their [`CREDENTIAL_FILES`]
 /// entries end where writes begin (the last matching entry wins).
 const WRITABLE_DUMPS: [&str; 4] =
     ["!core.[0-9]*", "!/var/lib/systemd/coredump/**", "!/var/crash/**", "!/cores/**"];
+
+/// A project's key files are secret to read but the agent's to make: a development
+/// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
+/// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
+/// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
+const WRITABLE_KEYS: [&str; 6] =
+    ["!**/*.key", "!**/*key*.pem", "!**/*.p12", "!**/*.pfx", "!**/*.jks", "!**/*.keystore"];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds
 /// ignore patterns, which run nothing (the last matching entry wins).

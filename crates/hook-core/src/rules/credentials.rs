@@ -336,8 +336,10 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             if matches!(verb(0), "get" | "describe") && matches!(verb(1), "secret" | "secrets")
                 || verb(1).starts_with("secret/") =>
         {
-            verb(0) == "get"
-                && args.iter().any(|a| a.text.starts_with("-o") || a.text.starts_with("--output"))
+            // `describe` shows a service-account token secret's token in clear.
+            verb(0) == "describe"
+                || verb(0) == "get"
+                    && args.iter().any(|a| a.text.starts_with("-o") || a.text.starts_with("--output"))
         }
         // `podman secret inspect --showsecret`: the secret's value.
         "docker" | "podman" if verb(0) == "secret" => has("--showsecret") || has("--show-secret"),
@@ -357,7 +359,12 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
         // `base64 <<<` of it.
         "echo" | "printf" => {
-            command.args().iter().any(|a| a.dynamic && (secret_variable(&a.raw) || secret_variable(&a.text)))
+            command.args().iter().any(|a| {
+                a.dynamic && (secret_variable(&a.raw) || secret_variable(&a.text))
+                    // `${TOKEN:-x}` reads as its default where the line does not set it: the
+                    // value is printed whenever the environment does.
+                    || a.raw.contains("${") && !a.raw.contains('\'') && secret_variable(&a.raw)
+            })
         }
         "cat" | "base64" | "xxd" | "od" | "rev" | "tr"
             if command.args().iter().all(|a| a.text.starts_with('-')) =>
@@ -374,6 +381,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                     .any(|p| pattern.contains(p))
             };
             environment_piped_in(command, commands) && secretive()
+                || history_piped_in(command, commands) && secretive()
+                // A remote's URL in `.git/config` may carry its token (`https://x:TOKEN@host`).
+                || secretive() && words().iter().skip(1).any(|w| w.ends_with(".git/config"))
                 || name == "awk" && args.iter().any(|code| reads_secret_variable(&code.text))
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
@@ -384,8 +394,18 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                     .iter()
                     .any(|call| code.text.contains(call))
                 || code.text.contains("keytar") && code.text.contains("getPassword(")
+                || reads_credential_file(&code.text)
+                // The cloud SDKs' credential chains: `boto3.Session().get_credentials()`,
+                // `fromIni()`, which hand back the keys they find.
+                || ["get_credentials(", "get_frozen_credentials(", "fromIni(", "fromNodeProviderChain("]
+                    .iter()
+                    .any(|call| code.text.contains(call))
         }),
         "keyring" => verb(0) == "get",
+        // Rails' encrypted credentials, decrypted with `config/master.key`.
+        "rails" | "bin/rails" | "./bin/rails" => verb(0) == "credentials:show",
+        // macOS's session environment: `launchctl getenv GITHUB_TOKEN`.
+        "launchctl" => verb(0) == "getenv" && secret_variable(&format!("${}", verb(1))),
         // `terraform output -json`/`-raw NAME`/`NAME` prints sensitive outputs in clear (a bare
         // `terraform output` masks them); `console` with `nonsensitive(…)` unmasks one.
         "terraform" | "tofu" | "terragrunt" => match verb(0) {
@@ -423,7 +443,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         "printenv" => words().iter().any(|w| secret_variable(&format!("${w}"))),
         "declare" | "typeset" => has("-p") && words().iter().any(|w| secret_variable(&format!("${w}"))),
         "kubectl" | "oc" => {
-            verb(0) == "config" && verb(1) == "view" && has("--raw")
+            // `--flatten` embeds the keys and skips the redaction, as `--raw` does.
+            verb(0) == "config" && verb(1) == "view" && (has("--raw") || has("--flatten"))
                 // `kubectl cp POD:/var/run/secrets/…/token .`: a pod's service-account token.
                 || verb(0) == "cp" && words().iter().any(|w| w.contains(":/var/run/secrets/") || w.contains(":/run/secrets/"))
                 || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
@@ -433,6 +454,11 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             (verb(0) == "credential" || verb(0).starts_with("credential-"))
                 && matches!(verb(1), "fill" | "get")
                 || shows_stashed_untracked(&command.argv[crate::shell::git_subcommand(&command.argv)..])
+                || verb(0) == "config"
+                    && !["--unset", "--unset-all", "--add", "--replace-all", "--remove-section"]
+                        .iter()
+                        .any(|o| has(o))
+                    && reads_secret_setting(&words()[1..])
         }
         "npm" | "pnpm" | "yarn" => {
             verb(0) == "config" && verb(1) == "get" && {
@@ -637,6 +663,33 @@ fn mentions_environment(args: &[crate::shell::Word]) -> bool {
     args.iter().any(|a| a.text.to_ascii_lowercase().contains("env"))
 }
 
+/// Whether `command` reads a pipe from the shell's history (`history | grep -i password`),
+/// where secrets typed on a command line stay.
+fn history_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
+    let crate::shell::Stdin::Pipe { from: Some(from) } = command.stdin else { return false };
+    commands.get(from).is_some_and(|c| match c.name() {
+        Some("history") => true,
+        Some("fc") => c.args().iter().any(|a| a.text.starts_with('-') && a.text.contains('l')),
+        _ => false,
+    })
+}
+
+/// Whether the words after `git config` read (not set) a setting that holds a secret: an
+/// extra HTTP header (`http.extraheader`, where CI puts its token), a token or a password;
+/// `credential.helper` names a program, no secret.
+fn reads_secret_setting(words: &[&str]) -> bool {
+    let secret = |key: &str| {
+        let key = key.to_ascii_lowercase();
+        !key.ends_with(".helper")
+            && ["extraheader", "token", "password", "passwd", "secret"].iter().any(|w| key.contains(w))
+    };
+    match words {
+        // `git config get KEY`, `git config --get KEY`, `git config KEY`: no value, a read.
+        ["get" | "get-regexp", key, ..] | [key] => secret(key),
+        _ => false,
+    }
+}
+
 /// Whether `command` reads a pipe from a command that prints the whole environment.
 fn environment_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
     let crate::shell::Stdin::Pipe { from: Some(from) } = command.stdin else { return false };
@@ -669,6 +722,40 @@ fn reads_secret_variable(code: &str) -> bool {
             !name.is_empty() && secret_variable(&format!("${name}"))
         })
     })
+}
+
+/// Whether interpreter code reads a file whose path it spells, in whole or in part, as a
+/// credential's (`open('/home/'+getpass.getuser()+'/.ssh/id_rsa')`,
+/// `configparser…read(os.path.expanduser('~/.aws/credentials'))`): the file rules see a path
+/// only when the scan computes all of it. Naming one without reading (`os.path.exists(…)`)
+/// passes.
+fn reads_credential_file(code: &str) -> bool {
+    const TAILS: &[&str] = &[
+        ".ssh/id_",
+        ".aws/credentials",
+        ".netrc",
+        ".git-credentials",
+        ".kube/config",
+        ".docker/config.json",
+        "gh/hosts.yml",
+        ".pgpass",
+        ".pypirc",
+        ".vault-token",
+        ".gnupg/private-keys",
+    ];
+    const READS: &[&str] = &[
+        "open(",
+        "read(",
+        "read_text(",
+        "read_bytes(",
+        "readFile",
+        "File.read",
+        "IO.read",
+        "file_get_contents(",
+        "slurp",
+        "load(",
+    ];
+    TAILS.iter().any(|tail| code.contains(tail)) && READS.iter().any(|call| code.contains(call))
 }
 
 /// Whether `raw` expands a variable whose name says it holds a secret (`$GITHUB_TOKEN`,
@@ -783,6 +870,13 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
         "echo" | "printf" => command.args().iter().any(|a| a.dynamic && indirect(&a.raw)),
         // The service manager's and the terminal multiplexer's environments.
         "systemctl" => args().contains(&"show-environment"),
+        // make's database holds every variable, those of the environment too.
+        "make" | "gmake" => args().iter().any(|a| {
+            *a == "--print-data-base"
+                || a.strip_prefix('-').is_some_and(|letters| {
+                    letters.contains('p') && letters.bytes().all(|b| b"bBdeiknpqrsStvw".contains(&b))
+                })
+        }),
         "tmux" => {
             matches!(args().iter().find(|a| !a.starts_with('-')), Some(&("show-environment" | "showenv")))
         }
@@ -1025,11 +1119,22 @@ fn host_of(text: &str) -> Option<&str> {
 /// ([`SECRET_ENDINGS`]), or is a Terraform registry token (`TF_TOKEN_app_terraform_io`).
 fn secret_name(raw: &str) -> Option<String> {
     raw.split('$').skip(1).find_map(|rest| {
+        // `${#TOKEN}` is the value's length.
+        if rest.starts_with("{#") {
+            return None;
+        }
+        let braced = rest.starts_with('{');
         let name: String = rest
             .trim_start_matches('{')
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
             .collect();
+        // `${TOKEN:+set}` expands to the word, never the value (a `$` in the word is looked
+        // at on its own).
+        let after = &rest[usize::from(braced) + name.len()..];
+        if braced && (after.starts_with(":+") || after.starts_with('+')) {
+            return None;
+        }
         let upper = name.to_ascii_uppercase();
         let secret = SECRET_ENDINGS.iter().any(|end| upper.ends_with(end)) || upper.starts_with("TF_TOKEN_");
         secret.then_some(name)

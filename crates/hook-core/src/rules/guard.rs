@@ -237,9 +237,31 @@ fn guarded(variable: &str) -> Option<bool> {
     // Every `AGENT_HOOKS_*` name is ours, read today or not (`AGENT_HOOKS_DISABLE=1`): an agent
     // setting one means to reach the guard, and a later release may read it.
     // The documented opt-out of rewrites alone never lifts a deny (`guard::rewrite`).
-    let ours = variable.get(..12).is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGENT_HOOKS_"))
+    let ours = (variable.get(..12).is_some_and(|prefix| prefix.eq_ignore_ascii_case("AGENT_HOOKS_"))
+        || switches_hooks_off(variable))
         && !variable.eq_ignore_ascii_case(crate::environment::NO_REWRITE);
     if ours || is(OWN_VARIABLES) { Some(true) } else { is(SHARED_VARIABLES).then_some(false) }
+}
+
+/// Whether `variable` names a switch that turns an agent's hooks off
+/// (`CLAUDE_CODE_DISABLE_HOOKS`, `SKIP_AGENT_HOOKS`, `HOOKS_OFF`): whichever agent reads it
+/// today or later, setting it means to get past the guard. git's hook managers' own switches
+/// (`HUSKY_SKIP_HOOKS`, `LEFTHOOK_…`) skip a commit's checks, not the agent's guard.
+fn switches_hooks_off(variable: &str) -> bool {
+    if variable.len() < 7 || !variable.bytes().any(|b| b.eq_ignore_ascii_case(&b'h')) {
+        return false;
+    }
+    let upper = variable.to_ascii_uppercase();
+    // By the words of the name: `WEBHOOK_DISABLED` and `HOOK_TIMEOUT_OFFSET` are no switch.
+    let words = || upper.split(['_', '-']);
+    words().any(|word| word.contains("HOOK") && !word.starts_with("WEBHOOK"))
+        && words().any(|word| {
+            matches!(word, "OFF" | "NO" | "SKIP" | "BYPASS")
+                || ["DISABLE", "SKIP"].iter().any(|w| word.contains(w))
+        })
+        && !["HUSKY", "LEFTHOOK", "GIT", "PRE_COMMIT", "OVERCOMMIT"]
+            .iter()
+            .any(|tool| upper.starts_with(tool))
 }
 
 /// `AGENT_HOOKS_CONFIG=/dev/null make`, `env XDG_CONFIG_HOME=/tmp/x claude`: a variable set for

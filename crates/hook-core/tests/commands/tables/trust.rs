@@ -42,6 +42,19 @@ pub(crate) const CASES: &[Case] = &[
     // (every one of them), or for one command (ours for any command: a script or `make` may
     // run an agent; the shared ones only for an agent, whose hooks inherit them).
     deny("guard.reconfigure", "export AGENT_HOOKS_CONFIG=/tmp/empty.toml"),
+    // Any agent's switch that turns its hooks off, by the words of its name.
+    deny("guard.reconfigure", "export CLAUDE_CODE_DISABLE_HOOKS=1"),
+    deny("guard.reconfigure", "CLAUDE_CODE_DISABLE_HOOKS=1 claude -p 'go on'"),
+    deny("guard.reconfigure", "export GEMINI_SKIP_HOOKS=true"),
+    deny("guard.reconfigure", "declare -x CURSOR_HOOKS_OFF=1"),
+    deny("guard.reconfigure", "export NO_HOOKS=1"),
+    allow("export HUSKY_SKIP_HOOKS=1"),
+    allow("LEFTHOOK_SKIP=1 git commit -m wip"),
+    allow("export WEBHOOK_DISABLED=1"),
+    allow("export HOOK_TIMEOUT=30"),
+    allow("claude-hook explain -- ls"),
+    allow("claude-hook doctor"),
+    allow("claude-hook stats"),
     deny("guard.reconfigure", "export AGENT_HOOKS_SYSTEM_CONFIG=/tmp/x.toml"),
     deny("guard.reconfigure", "export AGENT_HOOKS_STOP_ACTIVE=1"),
     deny("guard.reconfigure", "export XDG_CONFIG_HOME=/tmp/fakecfg"),
