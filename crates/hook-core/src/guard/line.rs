@@ -116,7 +116,7 @@ fn judge_at(
         let index = before.len().saturating_sub(1);
         for (what, text) in written().runs_later() {
             later_blocks.extend(match text {
-                Ok(text) => text_block(&what, &text, index, filters, policy, ctx, Outer { levels: levels - 1, written: written() }),
+                Ok(text) => text_block(&what, &text, index, filters, policy, ctx, Outer { levels: levels - 1, written: written(), in_image: false }),
                 Err(writer) => Some(Block {
                     action: Action::Ask,
                     rule: "opaque.exec".into(),
@@ -153,8 +153,9 @@ fn script_block<'w>(
         true => implicit::with_loaded(named, command, index, here, written()),
         false => named,
     };
-    let (file, line) = match found? {
-        (file, script_file::Held::Line(line)) => (file, line),
+    let (file, line, in_image) = match found? {
+        (file, script_file::Held::Line(line)) => (file, line, false),
+        (file, script_file::Held::Image(line)) => (file, line, true),
         (file, script_file::Held::Unknown(writer)) => {
             let reason = format!(
                 "{file} runs what `{writer}` writes to it on this line, which the guard cannot compute; run the steps apart, so that the file can be read first"
@@ -180,7 +181,15 @@ fn script_block<'w>(
     // The script runs after what the commands before it wrote, not what it or later ones
     // write (`python3 gen.py > src/x.py` does not run `src/x.py`).
     let before = written().before(index);
-    text_block(&file, &line, index, filters, policy, here, Outer { levels: reading.levels, written: &before })
+    text_block(
+        &file,
+        &line,
+        index,
+        filters,
+        policy,
+        here,
+        Outer { levels: reading.levels, written: &before, in_image },
+    )
 }
 
 /// How a script a command runs is read: the script levels left, and whether the line may
@@ -195,6 +204,17 @@ struct Reading<'l> {
 struct Outer<'w> {
     levels: u8,
     written: &'w script_file::Written,
+    /// The text runs inside an image build ([`script_file::Held::Image`]).
+    in_image: bool,
+}
+
+/// The rules whose harm an image build's `RUN` line still does: reading the context's
+/// protected files, sending data out, printing credentials, running what nobody has seen.
+/// A delete or an overwrite there changes only the image (`rm -rf /var/lib/apt/lists/*`).
+fn reaches_out_of_image(rule: &str) -> bool {
+    ["files.deny-read", "exfiltration.", "credentials.", "opaque."]
+        .iter()
+        .any(|family| rule.starts_with(family))
 }
 
 /// What blocks the script text `line` that `file` holds, as a block of command `index`.
@@ -210,11 +230,13 @@ fn text_block(
     let mut analysis = shell::analyse(line, Dialect::Posix);
     for _ in 0..=analysis.commands.len() {
         let block = judge_at(&analysis, filters, policy, here, outer.levels, Some(outer.written))?;
-        if block.rule != "rm.unknown-target" {
+        let image_only = outer.in_image && !reaches_out_of_image(&block.rule);
+        if block.rule != "rm.unknown-target" && !image_only {
             let reason = format!("{file} runs what your policy blocks: {}", block.reason);
             return Some(Block { reason, command: index, ..block });
         }
-        if let Some(names) = analysis.commands.get(block.command).and_then(names_read) {
+        if let Some(names) = analysis.commands.get(block.command).filter(|_| !image_only).and_then(names_read)
+        {
             let reason = format!(
                 "{file} deletes {names}, names known only when it runs: the guard cannot tell what goes. {}",
                 block.reason

@@ -30,6 +30,9 @@ pub(crate) type Fills = for<'c> fn(&'c SimpleCommand) -> Vec<std::borrow::Cow<'c
 pub(crate) enum Held {
     /// A command line that runs the same text.
     Line(String),
+    /// The `RUN` lines of an image build: they change only the image, so what they delete
+    /// or overwrite is the image's; what they read from the context or send out is not.
+    Image(String),
     /// The line writes the file with text computed at run time, by this command.
     Unknown(String),
     /// A file in a temp directory that cannot be read (missing, compiled, too large): what
@@ -2974,7 +2977,7 @@ fn built_dockerfile(command: &SimpleCommand, ctx: &Context, written: &Written) -
     };
     let root = if context.text == "-" { "." } else { context.text.as_str() };
     let lines = dockerfile_runs(&text, root);
-    (!lines.is_empty()).then(|| ("the Dockerfile it builds".to_string(), Held::Line(lines.join("\n"))))
+    (!lines.is_empty()).then(|| ("the Dockerfile it builds".to_string(), Held::Image(lines.join("\n"))))
 }
 
 /// The shell lines of a Dockerfile's `RUN` instructions (continued lines joined; the exec form
