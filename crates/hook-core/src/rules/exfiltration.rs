@@ -178,9 +178,11 @@ fn short_cluster(text: &str, letter: char) -> bool {
 /// standard input, which counts when [`fed_data`] says so.
 fn curl_sends(args: &[Word], fed: impl Fn() -> bool) -> bool {
     let file = |value: &str| if value == "-" || value == "." { fed() } else { !value.is_empty() };
-    let at_file = |value: &str| match value.split_once('@') {
-        Some((field, path)) if !field.contains('=') => file(path),
-        _ => false,
+    // `-d @F`; only `--data-urlencode` also takes `name@F` (`-d a@b.example` is text).
+    let at_file = |value: &str, named: bool| match value.split_once('@') {
+        Some(("", path)) => file(path),
+        Some((field, path)) => named && !field.contains('=') && file(path),
+        None => false,
     };
     let form_file = |value: &str| {
         value.split_once('=').is_some_and(|(_, v)| {
@@ -193,29 +195,40 @@ fn curl_sends(args: &[Word], fed: impl Fn() -> bool) -> bool {
         let text = arg.text.as_str();
         let (option, attached) = match text.split_once('=') {
             Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            // `-sT F`, `-sSd @F`: a cluster of flags whose last one takes the next word.
+            _ if text.len() > 2
+                && text.starts_with('-')
+                && !text.starts_with("--")
+                && text[1..].bytes().all(|b| b.is_ascii_alphabetic())
+                && text.ends_with(['T', 'd', 'F']) =>
+            {
+                (&text[text.len() - 1..], None)
+            }
             _ if text.starts_with('-') && !text.starts_with("--") && text.len() > 2 => {
                 (&text[..2], Some(&text[2..]))
             }
             _ => (text, None),
         };
         let sent = |value: &str| match option {
-            "-T" | "--upload-file" => file(value),
-            "-d" | "--data" | "--data-binary" | "--data-urlencode" | "--json" | "--data-ascii" => {
-                at_file(value)
-            }
-            "-F" | "--form" => form_file(value),
+            "-T" | "T" | "--upload-file" => file(value),
+            "-d" | "d" | "--data" | "--data-binary" | "--json" | "--data-ascii" => at_file(value, false),
+            "--data-urlencode" => at_file(value, true),
+            "-F" | "F" | "--form" => form_file(value),
             _ => false,
         };
         let takes = matches!(
             option,
-            "-T" | "--upload-file"
+            "-T" | "T"
+                | "--upload-file"
                 | "-d"
+                | "d"
                 | "--data"
                 | "--data-binary"
                 | "--data-urlencode"
                 | "--json"
                 | "--data-ascii"
                 | "-F"
+                | "F"
                 | "--form"
         );
         if !takes {
@@ -269,6 +282,41 @@ fn puts(call: &Call) -> bool {
         .any(|line| matches!(line.split_whitespace().next(), Some("put" | "mput" | "reput")))
 }
 
+/// Options of `curl` and `wget` that take the next word as their value.
+const HTTP_VALUED: &[&str] = &[
+    "-A",
+    "-b",
+    "-c",
+    "-d",
+    "-e",
+    "-E",
+    "-F",
+    "-H",
+    "-K",
+    "-m",
+    "-o",
+    "-O",
+    "-P",
+    "-T",
+    "-u",
+    "-w",
+    "-x",
+    "-X",
+    "--cookie",
+    "--data",
+    "--data-binary",
+    "--data-raw",
+    "--data-urlencode",
+    "--form",
+    "--header",
+    "--json",
+    "--output",
+    "--request",
+    "--upload-file",
+    "--user",
+    "--user-agent",
+];
+
 /// The hosts a network client's words name: the host of every URL, `TCP:host:port` of
 /// `socat`, the `[user@]host` operand of `ssh`, `sftp`, `nc` and `telnet`. A host computed at
 /// run time is kept as written; none found, the data is not known to stay here.
@@ -305,11 +353,25 @@ fn destinations<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
             (kind.starts_with("TCP") || kind.starts_with("UDP") || kind.starts_with("OPENSSL"))
                 .then(|| rest.split(':').next().unwrap_or(rest))
         })),
-        "ssh" | "sftp" | "nc" | "ncat" | "netcat" | "telnet" | "http" | "https" | "xh" | "xhs" | "curl"
-        | "wget" => hosts.extend(first_operand().map(|operand| {
-            let host = operand.rsplit('@').next().unwrap_or(operand);
-            host.split(['/', ':']).next().unwrap_or(host)
-        })),
+        // `curl -d @F x.example`: the first word that is neither an option nor the value of
+        // one of the options that take a value.
+        "http" | "https" | "xh" | "xhs" | "curl" | "wget" => hosts.extend(
+            args.iter()
+                .enumerate()
+                .filter(|(at, arg)| {
+                    !arg.text.starts_with(['-', '@'])
+                        && !arg.text.contains('=')
+                        && (*at == 0 || !HTTP_VALUED.contains(&args[at - 1].text.as_str()))
+                })
+                .map(|(_, arg)| arg.text.split(['/', ':']).next().unwrap_or(&arg.text))
+                .take(1),
+        ),
+        "ssh" | "sftp" | "nc" | "ncat" | "netcat" | "telnet" => {
+            hosts.extend(first_operand().map(|operand| {
+                let host = operand.rsplit('@').next().unwrap_or(operand);
+                host.split(['/', ':']).next().unwrap_or(host)
+            }))
+        }
         _ => {}
     }
     hosts
