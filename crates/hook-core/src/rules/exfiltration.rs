@@ -1,7 +1,9 @@
 //! The `exfiltration` pack: the process environment, where tokens and keys live, sent to the
 //! network: `env`, `printenv`, `export -p`, `set`, `declare -x` or `/proc/*/environ` piped
-//! or substituted into a network client, or redirected to `/dev/tcp`; and tunnels that open
-//! this machine to the outside (`ssh -R`, `ngrok`, `cloudflared tunnel`), which are asked about.
+//! or substituted into a network client, or redirected to `/dev/tcp`; and, asked about,
+//! tunnels that open this machine to the outside (`ssh -R`, `ngrok`, `cloudflared tunnel`), git
+//! settings that send its traffic or history elsewhere, and files or dumped data uploaded to
+//! another host (`curl -F f=@F`, `pg_dump db | curl -T - URL`).
 
 use super::{Call, Hit};
 use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
@@ -124,10 +126,9 @@ fn uploads(name: &str, call: &Call) -> bool {
             args.iter().any(|arg| arg.text.contains("=@") || arg.text.starts_with('@')) || fed()
         }
         "nc" | "ncat" | "netcat" | "socat" | "telnet" => {
-            !args
-                .iter()
-                .any(|arg| arg.text == "-l" || arg.text == "--listen" || short_cluster(&arg.text, 'l'))
-                && fed()
+            !args.iter().any(|arg| {
+                arg.text == "-l" || arg.text == "--listen" || super::short_cluster_has(&arg.text, 'l')
+            }) && fed()
         }
         "ssh" => fed(),
         "sftp" => puts(call),
@@ -165,11 +166,6 @@ fn ssh_host(via: &str) -> Option<&str> {
         }
     }
     None
-}
-
-/// Whether `text` is a short-option cluster holding `letter` (`-lvp`).
-fn short_cluster(text: &str, letter: char) -> bool {
-    text.len() > 1 && text.starts_with('-') && !text.starts_with("--") && text[1..].contains(letter)
 }
 
 /// Whether `curl`'s options send a file or its standard input: `-T F`, `--upload-file F`, a
