@@ -1551,7 +1551,9 @@ mod tests {
             ("sftp -b bang.batch host", "rm.home"),
             ("sftp host < bang.batch", "rm.home"),
             ("lftp -f bang.batch", "rm.home"),
-            ("sftp -b tree.batch host", "files.deny-read-tree"),
+            // A `put` to another host asks before the tree it sends does (both ask).
+            ("sftp -b tree.batch host", "exfiltration.upload"),
+            ("sftp -b deploy.batch host", "exfiltration.upload"),
             ("lftp -f up.lftp", "files.deny-read-tree"),
             ("tar czf /tmp/x.tgz -T secrets.list", "files.deny-read"),
             ("tar --files-from=secrets.list -czf /tmp/x.tgz", "files.deny-read"),
@@ -1564,7 +1566,6 @@ mod tests {
             "sqlite3 app.db '.read schema.sql'",
             "sqlite3 app.db < schema.sql",
             "sqlite3 app.db '.read missing.sql'",
-            "sftp -b deploy.batch host",
             "lftp -f docs.lftp",
             "tar czf /tmp/x.tgz -T docs.list",
             "cpio -o < docs.list > /tmp/x.cpio",

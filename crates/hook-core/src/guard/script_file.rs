@@ -114,7 +114,7 @@ impl Written {
             // `mv p package.json`, `cp hook .husky/pre-commit`, `cp x.py json.py`: the file holds
             // what its source held, written by the line or read from the disk.
             if let Some((from, to)) = moved(command) {
-                let (from, to) = (here.cwd.join(from), here.cwd.join(to));
+                let (from, to) = (here.cwd.join(&from.text), here.cwd.join(to));
                 {
                     let text = match written.text(&from) {
                         Some(text) => text.map(str::to_string).map_err(str::to_string),
@@ -181,6 +181,10 @@ impl Written {
             let mut generator = None;
             for (access, word, path) in accesses(command) {
                 if word.dynamic && !word.home_only() {
+                    // `jq … > "$tmp"`: kept by its spelling for a later `mv "$tmp" F`.
+                    if access == Access::Write {
+                        written.edits.push((here.cwd.join(&word.text), edit_words(commands, index)));
+                    }
                     continue;
                 }
                 let path = place(path, word.dynamic || word.raw.starts_with('~'), &here);
@@ -609,14 +613,38 @@ fn edited_lines(words: &[String]) -> Vec<String> {
     lines
 }
 
-/// The source and destination of `mv SRC DST` or `cp SRC DST`.
-fn moved(command: &SimpleCommand) -> Option<(&str, &str)> {
-    if !matches!(command.name(), Some("mv" | "cp")) {
+/// The source and destination of `mv SRC DST`, `cp SRC DST`, `install [-m MODE] SRC DST`, a
+/// local `rsync SRC DST` and `cat SRC > DST`: the destination holds what the source held. A
+/// source known only at run time (`mv "$tmp" package.json`) is matched by its spelling.
+fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
+    let name = command.name()?;
+    if !matches!(name, "mv" | "cp" | "install" | "rsync" | "cat") {
         return None;
     }
-    let operands: Vec<&Word> = command.args().iter().filter(|w| !w.text.starts_with('-')).collect();
+    // `install -m 644 p package.json`: the values of its options are not operands.
+    let valued: &[&str] =
+        if name == "install" { &["-m", "--mode", "-o", "--owner", "-g", "--group"] } else { &[] };
+    let mut operands: Vec<&Word> = Vec::new();
+    let mut words = command.args().iter();
+    while let Some(word) = words.next() {
+        if valued.contains(&word.text.as_str()) {
+            words.next();
+        } else if !word.text.starts_with('-') {
+            operands.push(word);
+        }
+    }
+    if name == "cat" {
+        let target =
+            command.redirects.iter().find(|r| r.op == RedirectOp::Write && matches!(r.fd, None | Some(1)));
+        return match (operands.as_slice(), target) {
+            ([from], Some(to)) if !to.target.dynamic => Some((*from, to.target.text.as_str())),
+            _ => None,
+        };
+    }
     match operands.as_slice() {
-        [from, to] if !from.dynamic && !to.dynamic => Some((from.text.as_str(), to.text.as_str())),
+        // `rsync p host:package.json` copies to another machine.
+        [from, to] if name == "rsync" && (from.text.contains(':') || to.text.contains(':')) => None,
+        [from, to] if !to.dynamic => Some((*from, to.text.as_str())),
         _ => None,
     }
 }

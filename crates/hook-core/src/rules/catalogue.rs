@@ -187,6 +187,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "guard.shadow-binary",
                 "an alias, shell function or `hash -p` given a hook binary's name (asks)",
             ),
+            (
+                "guard.approve",
+                "`direnv allow`, `mise trust`: another tool's approval of code run at every `cd` (asks)",
+            ),
         ],
     },
     PackInfo {
@@ -395,11 +399,15 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.git-weaken",
-                "asks: `git config credential.helper store` (tokens kept in plain text), `safe.directory '*'`",
+                "asks: `git config credential.helper store` (tokens kept in plain text), `safe.directory '*'`, `core.hooksPath` for every repository or to a directory not named as hooks are",
             ),
             (
                 "exfiltration.git-history",
                 "asks: `git push URL`, a push to a remote the line adds, a `git bundle`, `archive`, `format-patch --stdout` or `fast-export` sent to a network client",
+            ),
+            (
+                "exfiltration.upload",
+                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`",
             ),
         ],
     },

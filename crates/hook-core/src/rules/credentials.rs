@@ -1143,7 +1143,7 @@ fn secret_name(raw: &str) -> Option<String> {
 
 /// A host on this machine or its local network by name (`localhost`, `0.0.0.0`, a compose
 /// service `app`): a request there stays with the user.
-fn is_local(host: &str) -> bool {
+pub(super) fn is_local(host: &str) -> bool {
     matches!(host, "localhost" | "0.0.0.0" | "[::1]" | "host.docker.internal")
         || host.starts_with("127.")
         || host.ends_with(".localhost")

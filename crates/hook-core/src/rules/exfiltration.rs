@@ -1,7 +1,9 @@
 //! The `exfiltration` pack: the process environment, where tokens and keys live, sent to the
 //! network: `env`, `printenv`, `export -p`, `set`, `declare -x` or `/proc/*/environ` piped
-//! or substituted into a network client, or redirected to `/dev/tcp`; and tunnels that open
-//! this machine to the outside (`ssh -R`, `ngrok`, `cloudflared tunnel`), which are asked about.
+//! or substituted into a network client, or redirected to `/dev/tcp`; and, asked about,
+//! tunnels that open this machine to the outside (`ssh -R`, `ngrok`, `cloudflared tunnel`), git
+//! settings that send its traffic or history elsewhere, and files or dumped data uploaded to
+//! another host (`curl -F f=@F`, `pg_dump db | curl -T - URL`).
 
 use super::{Call, Hit};
 use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
@@ -48,7 +50,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "git" && (redirects_git(command) || moves_remote(call)) {
         return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
     }
-    if name == "git" && weakens_git(command) {
+    if name == "git" && (weakens_git(command) || moves_hooks(command)) {
         return Some(Hit::ask("exfiltration.git-weaken", GIT_WEAKEN));
     }
     if name == "git" && pushes_elsewhere(call) {
@@ -94,7 +96,286 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if sends_clipboard(call) {
         return Some(Hit::ask("exfiltration.clipboard", CLIPBOARD));
     }
-    sends_history(call).then(|| Hit::ask("exfiltration.git-history", GIT_HISTORY))
+    if sends_history(call) {
+        return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
+    }
+    uploads(name, call).then(|| Hit::ask("exfiltration.upload", UPLOAD))
+}
+
+const UPLOAD: &str = "This sends a file, or what another command reads or dumps, to another machine. Check that the host and the data are what the user wants sent, or ask the user.";
+
+/// Whether a network client sends a file or a stream of data to a host that is not this
+/// machine: `curl -F f=@F`, `-d @F`, `--json @F`, `-T F`, `wget --post-file=F`, an HTTPie
+/// `f=@F`; standard input (`-T -`, `-d @-`, `nc`, `ssh`) fed from a file or by a command that
+/// is not `echo`/`printf` (`pg_dump db | curl -T - URL`, `docker save x | ssh h docker load`);
+/// `sftp` given `put`. Inline data (`-d '{"a":1}'`) passes, and so does anything sent to this
+/// machine (`localhost`, `127.0.0.1`, a compose service's bare name).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn uploads(name: &str, call: &Call) -> bool {
+    let args = call.args();
+    let fed = || fed_data(call);
+    // `docker save x | ssh h docker load`: the remote command, peeled out of `ssh`, reads what
+    // is piped into `ssh`; its own words name that machine's files.
+    if let Some(via) = call.command.via.iter().find(|via| via.starts_with("ssh ")) {
+        return fed() && ssh_host(via).is_none_or(|host| !loopback(host));
+    }
+    let sends = match name {
+        "curl" => curl_sends(args, fed),
+        "wget" => args.iter().enumerate().any(|(at, arg)| {
+            let text = arg.text.as_str();
+            matches!(text, "--post-file" | "--body-file") && args.get(at + 1).is_some()
+                || text.starts_with("--post-file=")
+                || text.starts_with("--body-file=")
+        }),
+        "http" | "https" | "xh" | "xhs" => {
+            args.iter().any(|arg| arg.text.contains("=@") || arg.text.starts_with('@')) || fed()
+        }
+        "nc" | "ncat" | "netcat" | "socat" | "telnet" => {
+            !args.iter().any(|arg| {
+                arg.text == "-l" || arg.text == "--listen" || super::short_cluster_has(&arg.text, 'l')
+            }) && fed()
+        }
+        "ssh" => fed(),
+        "sftp" => puts(call),
+        _ => false,
+    };
+    // A bare name is a compose service to an HTTP client, but an ssh alias (`ssh prod`) to
+    // the others; a host computed at run time may be anywhere.
+    let http = matches!(name, "curl" | "wget" | "http" | "https" | "xh" | "xhs");
+    let here = |host: &&str| {
+        !host.is_empty()
+            && !host.contains(['$', '`'])
+            && if http { super::credentials::is_local(host) } else { loopback(host) }
+    };
+    let hosts = destinations(name, args);
+    sends && (hosts.is_empty() || !hosts.iter().all(here))
+}
+
+/// Whether `host` is this machine by its loopback name or address.
+fn loopback(host: &str) -> bool {
+    matches!(host, "localhost" | "::1" | "[::1]") || host.starts_with("127.")
+}
+
+/// The host of the `ssh` command line a remote command was peeled from (`ssh -p 22 u@h`).
+fn ssh_host(via: &str) -> Option<&str> {
+    let mut words = via.split_whitespace().skip(1);
+    while let Some(word) = words.next() {
+        match word.strip_prefix('-') {
+            Some(cluster) => {
+                // The options of `ssh` that take a value, given in the next word.
+                if cluster.len() == 1 && "BbcDEeFIiJLlmOoPpQRSWw".contains(cluster) {
+                    words.next();
+                }
+            }
+            None => return Some(word.rsplit('@').next().unwrap_or(word)),
+        }
+    }
+    None
+}
+
+/// Whether `curl`'s options send a file or its standard input: `-T F`, `--upload-file F`, a
+/// `-d`/`--data`/`--data-binary`/`--data-urlencode`/`--json` value `@F` (or `name@F`), a `-F`
+/// field `k=@F` or `k=<F`, attached (`-d@F`, `--data=@F`) or not. `@-` and `-T -` read
+/// standard input, which counts when [`fed_data`] says so.
+fn curl_sends(args: &[Word], fed: impl Fn() -> bool) -> bool {
+    let file = |value: &str| if value == "-" || value == "." { fed() } else { !value.is_empty() };
+    // `-d @F`; only `--data-urlencode` also takes `name@F` (`-d a@b.example` is text).
+    let at_file = |value: &str, named: bool| match value.split_once('@') {
+        Some(("", path)) => file(path),
+        Some((field, path)) => named && !field.contains('=') && file(path),
+        None => false,
+    };
+    let form_file = |value: &str| {
+        value.split_once('=').is_some_and(|(_, v)| {
+            let v = v.split(';').next().unwrap_or(v);
+            v.strip_prefix(['@', '<']).is_some_and(file)
+        })
+    };
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        let text = arg.text.as_str();
+        let (option, attached) = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            // `-sT F`, `-sSd @F`: a cluster of flags whose last one takes the next word.
+            _ if text.len() > 2
+                && text.starts_with('-')
+                && !text.starts_with("--")
+                && text[1..].bytes().all(|b| b.is_ascii_alphabetic())
+                && text.ends_with(['T', 'd', 'F']) =>
+            {
+                (&text[text.len() - 1..], None)
+            }
+            _ if text.starts_with('-') && !text.starts_with("--") && text.len() > 2 => {
+                (&text[..2], Some(&text[2..]))
+            }
+            _ => (text, None),
+        };
+        let sent = |value: &str| match option {
+            "-T" | "T" | "--upload-file" => file(value),
+            "-d" | "d" | "--data" | "--data-binary" | "--json" | "--data-ascii" => at_file(value, false),
+            "--data-urlencode" => at_file(value, true),
+            "-F" | "F" | "--form" => form_file(value),
+            _ => false,
+        };
+        let takes = matches!(
+            option,
+            "-T" | "T"
+                | "--upload-file"
+                | "-d"
+                | "d"
+                | "--data"
+                | "--data-binary"
+                | "--data-urlencode"
+                | "--json"
+                | "--data-ascii"
+                | "-F"
+                | "F"
+                | "--form"
+        );
+        if !takes {
+            continue;
+        }
+        let value = match attached {
+            Some(value) => Some(value),
+            None => words.next().map(|w| w.text.as_str()),
+        };
+        if value.is_some_and(sent) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the command's standard input carries data read or dumped by the line: a file
+/// (`< F`), or a pipe from a command that is not `echo`, `printf`, a count (`wc -l`) or a
+/// heredoc given to `cat`.
+fn fed_data(call: &Call) -> bool {
+    match call.command.stdin {
+        Stdin::File(_) => true,
+        Stdin::Pipe { from: Some(from) } => call.analysis.commands.get(from).is_some_and(|writer| {
+            // `env | wc -l | nc h p`: a count of what was read is not what was read.
+            let inline = matches!(writer.name(), Some("echo" | "printf" | "true" | "yes"))
+                || super::credentials::counts(&writer.text)
+                || writer.name() == Some("cat")
+                    && writer.args().is_empty()
+                    && matches!(writer.stdin, Stdin::Text(_));
+            !inline
+        }),
+        _ => false,
+    }
+}
+
+/// Whether `sftp` is given a `put`, `mput` or `reput` in a heredoc, a here-string or an
+/// `echo`/`printf` piped in.
+fn puts(call: &Call) -> bool {
+    let piped;
+    let text = match &call.command.stdin {
+        Stdin::Text(text) => text.as_str(),
+        Stdin::Pipe { from: Some(from) } => {
+            let Some(writer) = call.analysis.commands.get(*from) else { return false };
+            piped = writer.args().iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            piped.as_str()
+        }
+        _ => return false,
+    };
+    text.split(['\n', ';'])
+        .flat_map(|line| line.split("\\n"))
+        .any(|line| matches!(line.split_whitespace().next(), Some("put" | "mput" | "reput")))
+}
+
+/// Options of `curl` and `wget` that take the next word as their value.
+const HTTP_VALUED: &[&str] = &[
+    "-A",
+    "-b",
+    "-c",
+    "-d",
+    "-e",
+    "-E",
+    "-F",
+    "-H",
+    "-K",
+    "-m",
+    "-o",
+    "-O",
+    "-P",
+    "-T",
+    "-u",
+    "-w",
+    "-x",
+    "-X",
+    "--cookie",
+    "--data",
+    "--data-binary",
+    "--data-raw",
+    "--data-urlencode",
+    "--form",
+    "--header",
+    "--json",
+    "--output",
+    "--request",
+    "--upload-file",
+    "--user",
+    "--user-agent",
+];
+
+/// The hosts a network client's words name: the host of every URL, `TCP:host:port` of
+/// `socat`, the `[user@]host` operand of `ssh`, `sftp`, `nc` and `telnet`. A host computed at
+/// run time is kept as written; none found, the data is not known to stay here.
+fn destinations<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
+    let mut hosts: Vec<&str> = args
+        .iter()
+        .filter(|arg| arg.text.contains("://"))
+        .map(|arg| {
+            let rest = arg.text.split_once("://").map_or(arg.text.as_str(), |(_, rest)| rest);
+            let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+            let host = authority.rsplit('@').next().unwrap_or(authority);
+            if host.starts_with('[') {
+                host.split_inclusive(']').next().unwrap_or(host)
+            } else {
+                host.split(':').next().unwrap_or(host)
+            }
+        })
+        .collect();
+    if !hosts.is_empty() {
+        return hosts;
+    }
+    let first_operand = || {
+        // Options of `ssh`, `nc` and `sftp` that take the next word as their value.
+        let valued = [
+            "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-P", "-p",
+            "-Q", "-R", "-S", "-s", "-W", "-w", "-q", "-x", "-X", "-B",
+        ];
+        super::operands(args, &valued).into_iter().next()
+    };
+    match name {
+        "socat" => hosts.extend(args.iter().filter_map(|arg| {
+            let (kind, rest) = arg.text.split_once(':')?;
+            let kind = kind.to_ascii_uppercase();
+            (kind.starts_with("TCP") || kind.starts_with("UDP") || kind.starts_with("OPENSSL"))
+                .then(|| rest.split(':').next().unwrap_or(rest))
+        })),
+        // `curl -d @F x.example`: the first word that is neither an option nor the value of
+        // one of the options that take a value.
+        "http" | "https" | "xh" | "xhs" | "curl" | "wget" => hosts.extend(
+            args.iter()
+                .enumerate()
+                .filter(|(at, arg)| {
+                    !arg.text.starts_with(['-', '@'])
+                        && !arg.text.contains('=')
+                        && (*at == 0 || !HTTP_VALUED.contains(&args[at - 1].text.as_str()))
+                })
+                .map(|(_, arg)| arg.text.split(['/', ':']).next().unwrap_or(&arg.text))
+                .take(1),
+        ),
+        "ssh" | "sftp" | "nc" | "ncat" | "netcat" | "telnet" => {
+            hosts.extend(first_operand().map(|operand| {
+                let host = operand.rsplit('@').next().unwrap_or(operand);
+                host.split(['/', ':']).next().unwrap_or(host)
+            }))
+        }
+        _ => {}
+    }
+    hosts
 }
 
 const UNSEEN_OPTIONS: &str = "This gives the client options or URLs to read from text the guard cannot see (a `<(…)` or a computed file, a command's output on standard input, a wgetrc): they can send any file (`data = @~/.ssh/id_rsa`, `upload-file`, `post_file`) anywhere. Write the options on the line, or ask the user.";
@@ -320,7 +601,31 @@ fn sends_history(call: &Call) -> bool {
 
 const GIT_REDIRECT: &str = "This makes every later fetch, clone or push of git go through another host (a URL rewrite to a different host, or a proxy), which then sees the code and the credentials sent with it. Ask the user to set it.";
 
-const GIT_WEAKEN: &str = "This makes git keep tokens in a plain-text file (`credential.helper store`) or trust repositories owned by anyone (`safe.directory '*'`), whose configuration then runs its commands. Use the system's credential store and name the directory, or ask the user.";
+const GIT_WEAKEN: &str = "This makes git keep tokens in a plain-text file (`credential.helper store`), trust repositories owned by anyone (`safe.directory '*'`), whose configuration then runs its commands, or take its hooks from elsewhere (`core.hooksPath` for every repository, or a directory that is not a hooks directory), which turns off the checks they run or runs scripts the guard does not watch. Use the system's credential store, name the directory, keep hooks in `.githooks` or `.husky`, or ask the user.";
+
+/// `git config [--global|--system] core.hooksPath VALUE`: for every repository (even
+/// `/dev/null`, which turns all hooks off), or in this one to a directory whose last name is
+/// not a hooks directory's (`.githooks`, `githooks`, `hooks`, `.hooks`, `.git-hooks`,
+/// `git-hooks`, `.husky`, husky's `.husky/_`). Hooks written under those names are judged as
+/// they are written; under any other name they would not be. A path outside the project is
+/// a write the file rules refuse; reading the setting passes.
+fn moves_hooks(command: &SimpleCommand) -> bool {
+    let at = crate::shell::git_subcommand(&command.argv);
+    if command.argv.get(at).is_none_or(|w| w.text != "config") {
+        return false;
+    }
+    let Some((key, value)) = crate::shell::git_config_setting(&command.argv[at + 1..]) else { return false };
+    if !key.text.eq_ignore_ascii_case("core.hooksPath") {
+        return false;
+    }
+    let everywhere = command.args().iter().any(|w| w.text == "--global" || w.text == "--system");
+    let path = value.text.trim_end_matches('/');
+    let last = path.rsplit('/').next().unwrap_or(path);
+    let hooks_dir =
+        matches!(last, ".githooks" | "githooks" | "hooks" | ".hooks" | ".git-hooks" | "git-hooks" | ".husky")
+            || path.ends_with(".husky/_");
+    everywhere || value.dynamic || !hooks_dir
+}
 
 /// `git config [--global] credential.helper 'store …'` and `safe.directory '*'`.
 fn weakens_git(command: &SimpleCommand) -> bool {

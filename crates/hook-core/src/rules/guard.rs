@@ -26,6 +26,23 @@ pub(crate) const BINARIES: &[&str] = &[
 /// makes it stricter).
 const CHANGING: &[&str] = &["install", "uninstall", "init", "trust"];
 
+const APPROVE: &str = "This approves a project's `.envrc` (or `mise` configuration) to run in the user's shell each time they enter the directory, a check that tool leaves to the user. Tell the user what it holds and let them approve it.";
+
+/// `direnv allow|permit|grant [DIR]` and `mise trust [DIR]`: the user's approval of code that
+/// runs at every `cd`, given by the agent, which may not even read an `.envrc` (a credential
+/// file to the file rules). `direnv status`, `reload`, `deny`, and `mise trust
+/// --untrust|--ignore|--show` change no approval.
+fn approves(name: &str, args: &[crate::shell::Word]) -> bool {
+    let Some(first) = args.iter().find(|a| !a.text.starts_with('-')) else { return false };
+    match name {
+        "direnv" => matches!(first.text.as_str(), "allow" | "permit" | "grant"),
+        _ => {
+            first.text == "trust"
+                && !args.iter().any(|a| matches!(a.text.as_str(), "--untrust" | "--ignore" | "--show"))
+        }
+    }
+}
+
 const MESSAGE: &str = "This changes how the agent's own guard is installed or configured. Leave that to the user: \
      tell them what you would change and why.";
 
@@ -109,6 +126,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(hit);
     }
     let Some(name) = call.name else { return computed_program(call) };
+    if (name == "direnv" || name == "mise") && approves(name, call.args()) {
+        return Some(Hit::ask("guard.approve", APPROVE));
+    }
     if SETTER_NAMES.may_hold(name) && SESSION_SETTERS.binary_search(&name).is_ok() {
         return for_the_session(name, call.args());
     }
@@ -447,5 +467,7 @@ mod tests {
         assert_eq!(rule(&["make", "install"]), None);
         assert_eq!(rule(&["claude-hook", "untrust"]), None);
         assert_eq!(rule(&["direnv", "trust"]), None);
+        assert_eq!(rule(&["direnv", "status"]), None);
+        assert_eq!(rule(&["direnv", "allow", "."]), Some("guard.approve"));
     }
 }

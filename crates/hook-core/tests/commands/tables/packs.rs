@@ -197,7 +197,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "git send-email --smtp-server=/var/tmp/m 0001.patch"),
     allow("git -c sendemail.smtpServer=smtp.example.com send-email --to a@x.example 0001.patch"),
     deny("rm.home", "git -c imap.tunnel='rm -rf ~' imap-send < 0001.patch"),
-    allow("git -c imap.tunnel='ssh -q mail.example.com /usr/bin/imapd ./Maildir' imap-send < 0001.patch"),
+    ask(
+        "exfiltration.upload",
+        "git -c imap.tunnel='ssh -q mail.example.com /usr/bin/imapd ./Maildir' imap-send < 0001.patch",
+    ),
     ask("opaque.exec", "git -c difftool.vimdiff.path=/tmp/vd difftool -y HEAD~1"),
     allow("git -c difftool.vimdiff.path=/usr/bin/nvim difftool -y HEAD~1"),
     ask("opaque.exec", "mutt -e 'set sendmail=/tmp/x' -s report ops@x.example < /dev/null"),

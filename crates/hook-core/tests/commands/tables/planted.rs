@@ -284,7 +284,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("echo 'x' > lib.js && node app.js"),
     allow("echo 'save-exact=true' > .npmrc && npm install"),
     allow("echo 'registry=https://registry.npmjs.org/' > .npmrc && npm ci"),
-    allow("direnv allow"),
+    allow("direnv status"),
     allow("echo \"rootProject.name = 'app'\" > settings.gradle && gradle build"),
     allow("echo \"source 'https://rubygems.org'\" > Gemfile && bundle install"),
     allow("ansible-playbook -i inventory site.yml"),

@@ -114,11 +114,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("AGENT_HOOKS_NO_REWRITE=1 grep -r TODO src"),
     in_dialect(Cmd, allow("set PATH=%PATH%;C:\\tools")),
     in_dialect(PowerShell, allow("Set-Item env:RUST_LOG debug")),
-    // Look-alikes: withdrawing trust only makes the guard stricter; other tools' trust.
+    // Look-alikes: withdrawing trust only makes the guard stricter. Other tools' approval of
+    // code run at every `cd` is the user's too (`guard.approve`).
     allow("claude-hook untrust"),
     allow("claude-hook check"),
-    allow("direnv allow"),
-    allow("mise trust"),
+    ask("guard.approve", "direnv allow"),
+    ask("guard.approve", "mise trust"),
     allow("echo claude-hook trust"),
     // The agent's own CLI rewriting the hooks its settings hold, as writing the settings file
     // would, or starting a session with them off (redteam12, cause 7).
