@@ -2143,6 +2143,14 @@ fn script_here<'w>(
             | "powershell"
             | "bazel"
             | "bazelisk"
+            | "ant"
+            | "invoke"
+            | "inv"
+            | "act"
+            | "cargo"
+            | "jupyter"
+            | "papermill"
+            | "nim"
     ) {
         if let Some(found) = unread_source(name, command, ctx, written) {
             return Some(found);
@@ -2271,6 +2279,27 @@ fn unread_source<'w>(
         // in them) for every build.
         "ctest" => ("CMake", value(&["-S", "-SP", "--script"])?),
         "bazel" | "bazelisk" => ("Bazel configuration", value(&["--bazelrc"])?),
+        // Build and task files named by option, whose tasks run commands (Ant's `<exec>`,
+        // Invoke's `c.run`, a workflow's `run:` steps), and a crate's manifest, whose build
+        // script and program run: the project's own are read where they lie, another is not.
+        "ant" => ("Ant build", value(&["-f", "-file", "-buildfile"])?),
+        "invoke" | "inv" => ("Invoke task", value(&["-c", "--collection", "-r", "--search-root"])?),
+        "act" => ("GitHub Actions workflow", value(&["-W", "--workflows"])?),
+        "cargo" => ("Rust", value(&["--manifest-path"])?),
+        // A notebook executed (`jupyter nbconvert --execute`, `jupyter execute`, papermill)
+        // runs its cells; `nim e` runs NimScript, `nim r` compiles and runs.
+        "jupyter" => match args.first().map(|w| w.text.as_str()) {
+            Some("execute") => ("notebook", args[1..].iter().find(|w| !w.text.starts_with('-'))?),
+            Some("nbconvert") if args.iter().any(|w| w.text == "--execute") => {
+                ("notebook", args.iter().find(|w| w.text.ends_with(".ipynb"))?)
+            }
+            _ => return None,
+        },
+        "papermill" => ("notebook", args.iter().find(|w| !w.text.starts_with('-'))?),
+        "nim" => match args.first().map(|w| w.text.as_str()) {
+            Some("e" | "r" | "run") => ("Nim", operand(1, &[])?),
+            _ => return None,
+        },
         // `pwsh -File x.ps1` (any case, any unambiguous prefix PowerShell takes).
         // `pwsh -File x.ps1` (any case), or pwsh's script operand (`pwsh x.ps1`).
         "pwsh" | "powershell" => {

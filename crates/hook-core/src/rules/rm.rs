@@ -22,8 +22,9 @@ use crate::shell::{Stdin, Word};
 
 pub(super) const GUESSES: &[&str] = &["rm"];
 
-/// Deleting commands whose names mean the same in every shell (`srm`: secure-delete's rm).
-const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm"];
+/// Deleting commands whose names mean the same in every shell (`srm`: secure-delete's rm,
+/// `wipe`: the wipe package's).
+const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm", "wipe"];
 /// Windows deleting commands: they expand `*` and `?` themselves.
 const WINDOWS_DELETES: &[&str] = &["del", "erase", "rd", "remove-item", "ri"];
 /// Deleting commands that only PowerShell has: they take targets from the pipeline.
@@ -31,7 +32,7 @@ const POWERSHELL_ONLY_DELETES: &[&str] = &["remove-item", "ri"];
 /// cmd.exe commands that take `/s`-style switches.
 const CMD_DELETES: &[&str] = &["del", "erase", "rd", "rmdir"];
 /// What `find -exec` may run that deletes.
-const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm"];
+const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm", "wipe"];
 
 const ADVICE: &str =
     "Delete specific paths inside the project or a temp dir instead, or ask the user to run it.";
@@ -60,6 +61,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         |word: &Word| word.text.ends_with("/{}") || word.text.ends_with(crate::shell::XARGS_INPUT);
     let empties = matches!(name, "truncate" | "shred");
     if empties && call.args().iter().any(|word| each_found(word) && word.text.len() > 3) {
+        // Emptying or overwriting each file `git ls-files` lists destroys the tree as deleting
+        // them does (`git ls-files -z | xargs -0 shred -u`).
+        let inputs: Vec<&Word> = call.args().iter().collect();
+        if let Some(hit) = tracked_files_deleted(call, &inputs) {
+            return Some(hit);
+        }
         let roots: Vec<Word> = call.args().iter().filter_map(found_root).collect();
         let worst = roots
             .iter()

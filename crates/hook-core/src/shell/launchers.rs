@@ -510,7 +510,9 @@ const LAUNCHERS: &[Launcher] = &[
         Operand,
     ),
     launcher("foot", None, "cwWtTaLs", &["--config", "--working-directory", "--title", "--app-id"], Operand),
-    // Development environments that run a command in them.
+    // Development environments that run a command in them; meson's test and run targets
+    // run through `meson --internal exe [OPTIONS] -- CMD`.
+    launcher("meson", Some("--internal"), "", &[], DashDash),
     launcher("nix", Some("develop"), "", &[], AfterOption(&["-c", "--command"])),
     launcher("nix", Some("shell"), "", &[], AfterOption(&["-c", "--command"])),
     launcher(
@@ -1060,7 +1062,15 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
                 argv.iter().enumerate().skip(2).find(|(at, w)| {
                     !w.text.starts_with('-') && !valued.contains(&argv[at - 1].text.as_str())
                 });
-            script.map(|(_, w)| w).filter(|w| is_url(&w.text) || w.text.starts_with("data:"))
+            script.map(|(_, w)| w).filter(|w| {
+                is_url(&w.text)
+                    || w.text.starts_with("data:")
+                    || sub == Some("x") && is_repository_package(&w.text)
+            })
+        }
+        // `pre-commit try-repo URL`: the hooks of a repository nobody reviewed, run at once.
+        ("pre-commit", Some("try-repo")) => {
+            operands(2).next().filter(|w| is_url(&w.text) || w.text.starts_with("git@"))
         }
         // `--package=SPEC` names what runs as the operand does.
         ("npx" | "bunx" | "pnpx", _) => option(&["--package", "-p"])

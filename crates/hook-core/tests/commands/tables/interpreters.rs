@@ -1464,4 +1464,17 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow(r#"python3 script.py <<< "$(curl -s https://x.example/data.json)""#),
     allow("python3 - <<< 'print(1)'"),
     allow(r#"jq . <<< "$(curl -s https://api.example.com/x)""#),
+    // Red team 17: Swift's Foundation calls, and its labelled arguments.
+    deny(
+        "rm.home",
+        "swift -e 'import Foundation; try FileManager.default.removeItem(atPath: NSHomeDirectory())'",
+    ),
+    deny(
+        "rm.home",
+        "swift - <<'EOF'\nimport Foundation\ntry FileManager.default.removeItem(at: FileManager.default.homeDirectoryForCurrentUser)\nEOF",
+    ),
+    deny("rm.root", "swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \"/\")'"),
+    allow("swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \"/tmp/build\")'"),
+    allow("swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \".build\")'"),
+    allow("swift -e 'print(NSHomeDirectory())'"),
 ];
