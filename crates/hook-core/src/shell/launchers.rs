@@ -692,6 +692,17 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
     lines
 }
 
+/// Whether a pod spec (`kubectl run --overrides JSON`) mounts a node path, runs privileged or
+/// shares the node's process, network or IPC namespaces.
+fn on_host(spec: &str) -> bool {
+    let compact: String = spec.chars().filter(|c| !c.is_whitespace()).collect();
+    compact.contains("hostPath")
+        || compact.contains("privileged")
+        || ["\"hostPID\":true", "\"hostNetwork\":true", "\"hostIPC\":true"]
+            .iter()
+            .any(|key| compact.contains(key))
+}
+
 /// Code a command runs that the guard does not read, said for `explain`: C compiled and run
 /// at once (`tcc -run`), a pod with the host's root (`kubectl debug node/X`, `kubectl run
 /// --overrides` with a `hostPath`), code Node loads before the program from a `data:` or remote
@@ -714,11 +725,8 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
         ("kubectl", Some("debug")) if argv.iter().any(|w| w.text.starts_with("node/")) => {
             "`kubectl debug node/…` runs a pod with the node's root file system at `/host`"
         }
-        ("kubectl", Some("run"))
-            if value_of(&["--overrides"])
-                .is_some_and(|o| o.contains("hostPath") || o.contains("privileged")) =>
-        {
-            "`kubectl run --overrides` mounts the host's files or runs privileged"
+        ("kubectl", Some("run")) if value_of(&["--overrides"]).is_some_and(on_host) => {
+            "`kubectl run --overrides` mounts the host's files, runs privileged or shares the host's namespaces"
         }
         ("node" | "bun", _)
             if value_of(&["--import", "-r", "--require", "--loader", "--experimental-loader"])
