@@ -692,6 +692,41 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
     lines
 }
 
+/// The code of a one-liner in a language the inline scanner has no table for: `dotnet script
+/// eval CODE`, `nim --eval:CODE`, `janet -e`, `fennel -e`, `v -e`, `csi -e`, `gosh -e`,
+/// `swipl -g GOAL`.
+fn unread_one_liner<'w>(name: &str, argv: &'w [Word]) -> Option<&'w str> {
+    let after = |options: &[&str]| {
+        argv.iter().enumerate().skip(1).find_map(|(at, w)| {
+            options.iter().find_map(|option| match w.text.strip_prefix(option) {
+                Some("") => argv.get(at + 1).map(|v| v.text.as_str()),
+                Some(rest) if option.starts_with("--") => rest.strip_prefix([':', '=']),
+                _ => None,
+            })
+        })
+    };
+    match name {
+        "dotnet" if argv.get(1).is_some_and(|w| w.text == "script") => after(&["eval", "-e", "--eval"]),
+        "nim" => after(&["--eval"]),
+        "janet" | "fennel" | "v" | "gosh" => after(&["-e", "--eval"]),
+        "csi" | "chicken-csi" => after(&["-e", "-eval", "-p", "-print"]),
+        "swipl" => after(&["-g", "-t"]),
+        _ => None,
+    }
+}
+
+/// Whether code holds a call that may reach files or processes (by the words such calls
+/// are named with in most languages; a bare `write` is as often the console's).
+fn touches_system(code: &str) -> bool {
+    let lower = code.to_ascii_lowercase();
+    [
+        "process", "exec", "system", "shell", "spawn", "popen", "remove", "delete", "unlink", "rmdir",
+        "file", "dir", "spit", "os/", "os.",
+    ]
+    .iter()
+    .any(|word| lower.contains(word))
+}
+
 /// Whether a pod spec (`kubectl run --overrides JSON`) mounts a node path, runs privileged or
 /// shares the node's process, network or IPC namespaces.
 fn on_host(spec: &str) -> bool {
@@ -733,6 +768,9 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
                 .is_some_and(|v| v.starts_with("data:") || is_url(v)) =>
         {
             "Node loads code from an address before the program"
+        }
+        _ if unread_one_liner(name, argv).is_some_and(touches_system) => {
+            "a one-liner in a language the guard does not model calls files or processes"
         }
         // `mvn antrun:run -Dtarget='<delete …/>'`: Ant tasks given on the command line.
         ("mvn" | "mvnw", _)

