@@ -763,6 +763,11 @@ const INTERPRETERS: &[(&str, &str)] = &[
     ("julia", "-e"),
     ("octave", "--eval"),
     ("gnuplot", "-e"),
+    // Swift's and the JVM scripting languages' scripts are read as their one-liners are.
+    ("swift", "-e"),
+    ("groovy", "-e"),
+    ("scala", "-e"),
+    ("elixir", "-e"),
 ];
 
 /// Options of those programs that take the next word as their value.

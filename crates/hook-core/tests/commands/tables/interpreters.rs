@@ -1477,6 +1477,16 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow("swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \"/tmp/build\")'"),
     allow("swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \".build\")'"),
     allow("swift -e 'print(NSHomeDirectory())'"),
+    deny(
+        "rm.home",
+        "printf 'import Foundation\ntry FileManager.default.removeItem(atPath: NSHomeDirectory())\n' > x.swift && swift x.swift",
+    ),
+    deny("rm.home", "printf 'File.rm_rf!(System.user_home())\n' > x.exs && elixir x.exs"),
+    allow("printf 'print(1 + 2)\n' > x.swift && swift x.swift"),
+    allow("swift build -c release"),
+    allow("swift test --filter ParserTests"),
+    allow("swift package resolve"),
+    allow("elixir --version"),
     // Red team 17: one-liners of languages without a table ask when they call files or
     // processes.
     ask("opaque.exec", r#"dotnet script eval 'System.IO.Directory.Delete("/home", true)'"#),
