@@ -1858,4 +1858,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("git ls-files -z '*.log' | xargs -0 shred -u"),
     allow("find . -name '*.o' | xargs shred -u"),
     allow("wipe -f build/secret.bin"),
+    deny("rm.tracked-files", "rm $(git ls-files)"),
+    deny("rm.tracked-files", "shred -u $(git ls-files)"),
+    deny("rm.tracked-files", "truncate -s0 $(git ls-files)"),
+    deny("rm.tracked-files", r#"for f in $(git ls-files); do rm "$f"; done"#),
+    deny("rm.tracked-files", r#"git ls-files | while read -r f; do shred -u "$f"; done"#),
+    allow(r#"rm $(git ls-files "*.orig")"#),
+    allow(r#"for f in $(git ls-files '*.md'); do wc -l "$f"; done"#),
+    allow(r#"git ls-files | while read -r f; do wc -l "$f"; done"#),
 ];
