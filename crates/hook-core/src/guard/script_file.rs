@@ -2287,7 +2287,16 @@ fn unread_source<'w>(
         // Build and task files named by option, whose tasks run commands (Ant's `<exec>`,
         // Invoke's `c.run`, a workflow's `run:` steps), and a crate's manifest, whose build
         // script and program run: the project's own are read where they lie, another is not.
-        "ant" => ("Ant build", value(&["-f", "-file", "-buildfile"])?),
+        "ant" => {
+            let file = value(&["-f", "-file", "-buildfile"])?;
+            // A build file given as text on standard input: its `<exec>` tasks are the commands.
+            if let (true, Stdin::Text(xml)) = (is_stdin(&file.text), &command.stdin)
+                && let Some(line) = ant_commands(xml)
+            {
+                return Some(("`ant -f -`".into(), Held::Line(line)));
+            }
+            ("Ant build", file)
+        }
         "invoke" | "inv" => ("Invoke task", value(&["-c", "--collection", "-r", "--search-root"])?),
         "act" => ("GitHub Actions workflow", value(&["-W", "--workflows"])?),
         "cargo" => ("Rust", value(&["--manifest-path"])?),
@@ -2359,6 +2368,52 @@ fn unread_source<'w>(
         return None;
     };
     Some((what, Held::Opaque(reason)))
+}
+
+/// The commands an Ant build file runs, one a line: each `<exec executable="X">` with its
+/// `<arg line="…"/>` and `<arg value="…"/>` (`${user.home}` is `$HOME`). `None` when it holds
+/// any other task (`<java>`, `<delete>`, `<copy>`, `<echo file=…>`, a task defined or imported),
+/// which the guard does not read.
+fn ant_commands(xml: &str) -> Option<String> {
+    const KNOWN: &[&str] = &["project", "target", "exec", "arg", "echo", "property", "description", "env"];
+    let known = xml.split('<').skip(1).all(|tag| {
+        let name =
+            tag.trim_start_matches('/').split(|c: char| c.is_whitespace() || c == '>' || c == '/').next();
+        tag.starts_with(['?', '!']) || name.is_some_and(|name| KNOWN.contains(&name))
+    });
+    if !known
+        || xml.split("<echo").skip(1).any(|echo| echo.split('>').next().is_some_and(|o| o.contains("file=")))
+    {
+        return None;
+    }
+    let attribute = |tag: &str, key: &str| {
+        let open = tag.split('>').next().unwrap_or(tag);
+        let at = open.find(&format!(" {key}=\""))? + key.len() + 3;
+        let value = open[at..].split('"').next()?;
+        Some(
+            value
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&")
+                .replace("${user.home}", "$HOME"),
+        )
+    };
+    let mut lines = Vec::new();
+    for exec in xml.split("<exec").skip(1) {
+        let body = exec.split("</exec>").next().unwrap_or(exec);
+        let mut line = vec![attribute(body, "executable")?];
+        for arg in body.split("<arg").skip(1) {
+            match (attribute(arg, "line"), attribute(arg, "value")) {
+                (Some(words), _) => line.push(words),
+                (None, Some(value)) => line.push(crate::shell::quote(&value)),
+                _ => return None,
+            }
+        }
+        lines.push(line.join(" "));
+    }
+    Some(lines.join("\n"))
 }
 
 /// The files that hold the program of `command`, named `name`, by its options or operands,

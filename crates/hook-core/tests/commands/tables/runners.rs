@@ -1813,11 +1813,30 @@ pub(crate) const CASES: &[Case] = &[
     allow("nox -s docs -- html"),
     // Red team 17: build, task and notebook files from stdin or outside the project, and
     // hooks or packages from an address, run unread.
-    ask(
-        "opaque.exec",
+    allow(
         r#"ant -f /dev/stdin <<< '<project><target name="a"><exec executable="sh"><arg line="-c id"/></exec></target></project>'"#,
     ),
     ask("opaque.exec", "ant -buildfile /tmp/build.xml"),
+    // A build file on standard input is text the guard reads: its `<exec>` tasks are judged
+    // as commands; any other task asks.
+    deny(
+        "rm.home",
+        r#"ant -f /dev/stdin <<< '<project><target name="a"><exec executable="sh"><arg line="-c &quot;rm -rf ~&quot;"/></exec></target></project>'"#,
+    ),
+    deny(
+        "rm.home",
+        r#"ant -f /dev/stdin <<< '<project default="a"><target name="a"><exec executable="rm"><arg value="-rf"/><arg value="${user.home}"/></exec></target></project>'"#,
+    ),
+    ask(
+        "opaque.exec",
+        r#"ant -f /dev/stdin <<< '<project default="a"><target name="a"><delete dir="${user.home}"/></target></project>'"#,
+    ),
+    allow(
+        r#"ant -f /dev/stdin <<< '<project default="a"><target name="a"><echo message="hi"/></target></project>'"#,
+    ),
+    allow(
+        r#"ant -f /dev/stdin <<< '<project default="a"><target name="a"><exec executable="ls"><arg value="-la"/></exec></target></project>'"#,
+    ),
     ask("opaque.exec", "invoke -c /tmp/evil"),
     ask("opaque.exec", "inv --search-root /tmp/x deploy"),
     ask("opaque.exec", "act -W /tmp/evil.yml"),
