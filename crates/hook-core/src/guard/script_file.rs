@@ -794,6 +794,11 @@ const INTERPRETERS: &[(&str, &str)] = &[
     ("julia", "-e"),
     ("octave", "--eval"),
     ("gnuplot", "-e"),
+    // Swift's and the JVM scripting languages' scripts are read as their one-liners are.
+    ("swift", "-e"),
+    ("groovy", "-e"),
+    ("scala", "-e"),
+    ("elixir", "-e"),
 ];
 
 /// Options of those programs that take the next word as their value.
@@ -2179,6 +2184,14 @@ fn script_here<'w>(
             | "powershell"
             | "bazel"
             | "bazelisk"
+            | "ant"
+            | "invoke"
+            | "inv"
+            | "act"
+            | "cargo"
+            | "jupyter"
+            | "papermill"
+            | "nim"
     ) {
         if let Some(found) = unread_source(name, command, ctx, written) {
             return Some(found);
@@ -2307,6 +2320,36 @@ fn unread_source<'w>(
         // in them) for every build.
         "ctest" => ("CMake", value(&["-S", "-SP", "--script"])?),
         "bazel" | "bazelisk" => ("Bazel configuration", value(&["--bazelrc"])?),
+        // Build and task files named by option, whose tasks run commands (Ant's `<exec>`,
+        // Invoke's `c.run`, a workflow's `run:` steps), and a crate's manifest, whose build
+        // script and program run: the project's own are read where they lie, another is not.
+        "ant" => {
+            let file = value(&["-f", "-file", "-buildfile"])?;
+            // A build file given as text on standard input: its `<exec>` tasks are the commands.
+            if let (true, Stdin::Text(xml)) = (is_stdin(&file.text), &command.stdin)
+                && let Some(line) = ant_commands(xml)
+            {
+                return Some(("`ant -f -`".into(), Held::Line(line)));
+            }
+            ("Ant build", file)
+        }
+        "invoke" | "inv" => ("Invoke task", value(&["-c", "--collection", "-r", "--search-root"])?),
+        "act" => ("GitHub Actions workflow", value(&["-W", "--workflows"])?),
+        "cargo" => ("Rust", value(&["--manifest-path"])?),
+        // A notebook executed (`jupyter nbconvert --execute`, `jupyter execute`, papermill)
+        // runs its cells; `nim e` runs NimScript, `nim r` compiles and runs.
+        "jupyter" => match args.first().map(|w| w.text.as_str()) {
+            Some("execute") => ("notebook", args[1..].iter().find(|w| !w.text.starts_with('-'))?),
+            Some("nbconvert") if args.iter().any(|w| w.text == "--execute") => {
+                ("notebook", args.iter().find(|w| w.text.ends_with(".ipynb"))?)
+            }
+            _ => return None,
+        },
+        "papermill" => ("notebook", args.iter().find(|w| !w.text.starts_with('-'))?),
+        "nim" => match args.first().map(|w| w.text.as_str()) {
+            Some("e" | "r" | "run") => ("Nim", operand(1, &[])?),
+            _ => return None,
+        },
         // `pwsh -File x.ps1` (any case, any unambiguous prefix PowerShell takes).
         // `pwsh -File x.ps1` (any case), or pwsh's script operand (`pwsh x.ps1`).
         "pwsh" | "powershell" => {
@@ -2361,6 +2404,52 @@ fn unread_source<'w>(
         return None;
     };
     Some((what, Held::Opaque(reason)))
+}
+
+/// The commands an Ant build file runs, one a line: each `<exec executable="X">` with its
+/// `<arg line="…"/>` and `<arg value="…"/>` (`${user.home}` is `$HOME`). `None` when it holds
+/// any other task (`<java>`, `<delete>`, `<copy>`, `<echo file=…>`, a task defined or imported),
+/// which the guard does not read.
+fn ant_commands(xml: &str) -> Option<String> {
+    const KNOWN: &[&str] = &["project", "target", "exec", "arg", "echo", "property", "description", "env"];
+    let known = xml.split('<').skip(1).all(|tag| {
+        let name =
+            tag.trim_start_matches('/').split(|c: char| c.is_whitespace() || c == '>' || c == '/').next();
+        tag.starts_with(['?', '!']) || name.is_some_and(|name| KNOWN.contains(&name))
+    });
+    if !known
+        || xml.split("<echo").skip(1).any(|echo| echo.split('>').next().is_some_and(|o| o.contains("file=")))
+    {
+        return None;
+    }
+    let attribute = |tag: &str, key: &str| {
+        let open = tag.split('>').next().unwrap_or(tag);
+        let at = open.find(&format!(" {key}=\""))? + key.len() + 3;
+        let value = open[at..].split('"').next()?;
+        Some(
+            value
+                .replace("&quot;", "\"")
+                .replace("&apos;", "'")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&")
+                .replace("${user.home}", "$HOME"),
+        )
+    };
+    let mut lines = Vec::new();
+    for exec in xml.split("<exec").skip(1) {
+        let body = exec.split("</exec>").next().unwrap_or(exec);
+        let mut line = vec![attribute(body, "executable")?];
+        for arg in body.split("<arg").skip(1) {
+            match (attribute(arg, "line"), attribute(arg, "value")) {
+                (Some(words), _) => line.push(words),
+                (None, Some(value)) => line.push(crate::shell::quote(&value)),
+                _ => return None,
+            }
+        }
+        lines.push(line.join(" "));
+    }
+    Some(lines.join("\n"))
 }
 
 /// The files that hold the program of `command`, named `name`, by its options or operands,

@@ -225,8 +225,9 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "database.orm-reset",
-                "`prisma migrate reset`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, …",
+                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, …",
             ),
+            ("database.server-files", "`redis-cli CONFIG SET dir|dbfilename`, `MODULE LOAD`"),
         ],
     },
     PackInfo {
@@ -341,20 +342,23 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Hosting,
         catches: "deleting repositories, releases, refs, apps and packages on hosting services, HTTP `DELETE`s, publishing to public registries",
         rules: &[
-            ("hosting.repo-delete", "`gh repo delete`"),
+            ("hosting.repo-delete", "`gh|glab repo delete`"),
             ("hosting.release-delete", "`gh release delete`"),
             ("hosting.api-delete", "`gh api` with method `DELETE`"),
             ("hosting.make-public", "`gh repo edit --visibility public`, `gh|glab repo create --public`"),
             (
                 "hosting.app-delete",
-                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, …",
+                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, `wrangler delete`, …",
             ),
             (
                 "hosting.http-delete",
-                "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`",
+                "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`, `stripe … delete`",
             ),
             ("hosting.unpublish", "`npm unpublish`"),
-            ("hosting.deploy-production", "`vercel --prod`, `vercel promote`, `netlify deploy --prod`"),
+            (
+                "hosting.deploy-production",
+                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`",
+            ),
             (
                 "hosting.config-set",
                 "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`",

@@ -139,6 +139,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             {
                 return Some(Hit::new("database.flush", FLUSH));
             }
+            // `CONFIG SET dir` / `dbfilename` points the server's next save at any file it can
+            // write (`~/.ssh/authorized_keys`, a crontab); `MODULE LOAD` runs a library in it.
+            let words: Vec<String> = args.iter().map(|a| a.text.to_ascii_lowercase()).collect();
+            let server_files = words
+                .windows(3)
+                .any(|w| w[0] == "config" && w[1] == "set" && matches!(w[2].as_str(), "dir" | "dbfilename"))
+                || words.windows(2).any(|w| w[0] == "module" && w[1] == "load");
+            if server_files {
+                return Some(Hit::new("database.server-files", SERVER_FILES));
+            }
             // `redis-cli --scan | xargs redis-cli del`: every key the scan lists, deleted.
             let deletes_run_time_keys = args.windows(2).any(|pair| {
                 matches!(pair[0].text.to_ascii_lowercase().as_str(), "del" | "unlink") && pair[1].dynamic
@@ -303,6 +313,7 @@ fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         "uv",
         "pipenv",
         "prisma",
+        "drizzle-kit",
         "supabase",
         "artisan",
         "mix",
@@ -346,7 +357,13 @@ fn tool_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         _ => name,
     };
     let reset = match tool {
-        "prisma" => has("migrate") && has("reset") || has("db") && has("push") && has("--force-reset"),
+        // `db push --accept-data-loss` drops the columns and tables the schema no longer has.
+        "prisma" => {
+            has("migrate") && has("reset")
+                || has("db") && has("push") && (has("--force-reset") || has("--accept-data-loss"))
+        }
+        // `push --force` applies the statements that lose data without asking.
+        "drizzle-kit" => has("push") && has("--force"),
         "rails" | "rake" | "bin/rails" => texts.iter().any(|t| {
             matches!(*t, "db:drop" | "db:reset" | "db:schema:load" | "db:truncate_all" | "db:purge")
         }),
@@ -381,6 +398,7 @@ fn tool_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     reset.then(|| Hit::new("database.orm-reset", ORM_RESET))
 }
 
+const SERVER_FILES: &str = "This makes the Redis server write its data to a file of your choosing, or load code into it. Ask the user to run it.";
 const DROP: &str = "This drops a database, schema or table, and its data with it. Drop a scratch copy, take a backup first, or ask the user to run it.";
 const TRUNCATE: &str =
     "`TRUNCATE` empties a whole table. Delete the rows you mean with a `WHERE`, or ask the user to run it.";

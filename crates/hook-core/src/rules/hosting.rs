@@ -1,6 +1,8 @@
 //! The `hosting` pack: deleting repositories, releases, refs and apps on hosting services:
 //! `gh repo delete`, `gh release delete`, `gh api` with method `DELETE`, `vercel remove`,
-//! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`;
+//! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`,
+//! `wrangler delete`, `glab repo delete`, `stripe … delete`; production deploys (`vercel
+//! --prod`, a deploy workflow started by `gh workflow run`);
 //! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh` or `wget` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
@@ -23,6 +25,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         name,
         "gh" | "glab"
             | "vercel"
+            | "wrangler"
+            | "stripe"
             | "fly"
             | "flyctl"
             | "heroku"
@@ -189,13 +193,33 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ("repo", Some("create")) if args.contains(&"--public") => {
                 Some(Hit::new("hosting.make-public", PUBLIC))
             }
+            // A deploy workflow, or any workflow given a production target, started by hand.
+            ("workflow", Some("run")) if production_workflow(&args, verb(2)) => {
+                Some(Hit::new("hosting.deploy-production", PRODUCTION))
+            }
             _ => None,
         },
-        "glab" => (verb(0)? == "repo"
-            && verb(1) == Some("create")
-            && (args.contains(&"--public")
-                || args.windows(2).any(|p| p[0] == "--visibility" && p[1] == "public")))
-        .then(|| Hit::new("hosting.make-public", PUBLIC)),
+        "glab" => match (verb(0)?, verb(1)) {
+            ("repo", Some("delete")) => Some(Hit::new("hosting.repo-delete", REPO)),
+            ("repo", Some("create"))
+                if args.contains(&"--public")
+                    || args.windows(2).any(|p| p[0] == "--visibility" && p[1] == "public") =>
+            {
+                Some(Hit::new("hosting.make-public", PUBLIC))
+            }
+            _ => None,
+        },
+        // `wrangler delete` (a Worker), `wrangler d1|r2|kv|pages|queues … delete`.
+        "wrangler" => words
+            .iter()
+            .take(4)
+            .any(|w| matches!(*w, "delete" | "remove"))
+            .then(|| Hit::new("hosting.app-delete", APP)),
+        // `stripe products delete ID`, `stripe delete /v1/customers/ID`: a `DELETE` to the API.
+        "stripe" => {
+            words.iter().take(3).any(|w| *w == "delete").then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
+        }
+
         "vercel" => match (verb(0), verb(1)) {
             (Some("remove" | "rm"), _)
             | (
@@ -267,6 +291,24 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .eq_ignore_ascii_case("delete")
             .then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
     }
+}
+
+/// Whether `gh workflow run WORKFLOW` deploys or releases: the workflow's name says so, or a
+/// field sets a production target (`-f env=prod`, `-F environment=production`).
+fn production_workflow(args: &[&str], workflow: Option<&str>) -> bool {
+    let named = workflow.is_some_and(|w| {
+        let lower = w.to_ascii_lowercase();
+        ["deploy", "release", "publish", "prod"].iter().any(|word| lower.contains(word))
+    });
+    let production = |field: &str| {
+        field.split_once('=').is_some_and(|(_, value)| {
+            matches!(value.to_ascii_lowercase().as_str(), "prod" | "production" | "live")
+        })
+    };
+    named
+        || args
+            .windows(2)
+            .any(|pair| matches!(pair[0], "-f" | "-F" | "--field" | "--raw-field") && production(pair[1]))
 }
 
 /// The options of HTTPie and xh that take the next word as their value.

@@ -22,8 +22,9 @@ use crate::shell::{Stdin, Word};
 
 pub(super) const GUESSES: &[&str] = &["rm"];
 
-/// Deleting commands whose names mean the same in every shell (`srm`: secure-delete's rm).
-const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm"];
+/// Deleting commands whose names mean the same in every shell (`srm`: secure-delete's rm,
+/// `wipe`: the wipe package's).
+const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm", "wipe"];
 /// Windows deleting commands: they expand `*` and `?` themselves.
 const WINDOWS_DELETES: &[&str] = &["del", "erase", "rd", "remove-item", "ri"];
 /// Deleting commands that only PowerShell has: they take targets from the pipeline.
@@ -31,7 +32,7 @@ const POWERSHELL_ONLY_DELETES: &[&str] = &["remove-item", "ri"];
 /// cmd.exe commands that take `/s`-style switches.
 const CMD_DELETES: &[&str] = &["del", "erase", "rd", "rmdir"];
 /// What `find -exec` may run that deletes.
-const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm"];
+const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm", "wipe"];
 
 const ADVICE: &str =
     "Delete specific paths inside the project or a temp dir instead, or ask the user to run it.";
@@ -59,6 +60,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let each_found =
         |word: &Word| word.text.ends_with("/{}") || word.text.ends_with(crate::shell::XARGS_INPUT);
     let empties = matches!(name, "truncate" | "shred");
+    // Emptying or overwriting each file `git ls-files` lists destroys the tree as deleting
+    // them does (`git ls-files -z | xargs -0 shred -u`, `truncate -s0 $(git ls-files)`).
+    if empties {
+        let inputs: Vec<&Word> = call.args().iter().collect();
+        if let Some(hit) = tracked_files_deleted(call, &inputs) {
+            return Some(hit);
+        }
+    }
     if empties && call.args().iter().any(|word| each_found(word) && word.text.len() > 3) {
         let roots: Vec<Word> = call.args().iter().filter_map(found_root).collect();
         let worst = roots
@@ -727,6 +736,15 @@ fn linked_out_below(root: &Word, call: &Call) -> Option<Place> {
 /// untracked one, `-o`), so the delete is `git rm -rf .` with the uncommitted changes lost;
 /// a pathspec (`git ls-files '*.orig'`) narrows it to those files.
 fn tracked_files_deleted(call: &Call, targets: &[&Word]) -> Option<Hit> {
+    // `rm $(git ls-files)`, and a loop's `rm "$f"` over `git ls-files` (the analyser gives
+    // `$f` the substitution it reads from).
+    let substituted = targets.iter().find_map(|word| {
+        let inner = word.text.strip_prefix("$(")?.strip_suffix(')')?;
+        inner.strip_prefix("git ls-files").filter(|rest| rest.is_empty() || rest.starts_with(' '))
+    });
+    if let Some(rest) = substituted {
+        return lists_whole_tree(rest.split_whitespace()).then(tracked_files_hit);
+    }
     if !targets.iter().any(|word| word.text == crate::shell::XARGS_INPUT) {
         return None;
     }
@@ -734,10 +752,23 @@ fn tracked_files_deleted(call: &Call, targets: &[&Word]) -> Option<Hit> {
     let lister = call.analysis.commands.get(from)?;
     let args = lister.args();
     let at = args.iter().position(|w| w.text == "ls-files").filter(|_| lister.name() == Some("git"))?;
-    let mut words = args[at + 1..].iter();
+    lists_whole_tree(args[at + 1..].iter().map(|w| w.text.as_str())).then(tracked_files_hit)
+}
+
+fn tracked_files_hit() -> Hit {
+    Hit::new(
+        "rm.tracked-files",
+        "Deleting each file `git ls-files` lists deletes the whole work tree with its uncommitted changes. Remove the specific paths, or ask the user.",
+    )
+}
+
+/// Whether `git ls-files` given these arguments lists every tracked file: no pathspec but the
+/// whole tree's, and no exclusion.
+fn lists_whole_tree<'a>(args: impl Iterator<Item = &'a str>) -> bool {
+    let mut words = args;
     let mut whole = true;
     while let Some(word) = words.next() {
-        match word.text.as_str() {
+        match word {
             // Options whose value is a separate word.
             "-x" | "-X" | "--exclude" | "--exclude-from" | "--exclude-per-directory" | "--with-tree" => {
                 words.next();
@@ -747,12 +778,7 @@ fn tracked_files_deleted(call: &Call, targets: &[&Word]) -> Option<Hit> {
             _ => whole = false,
         }
     }
-    whole.then(|| {
-        Hit::new(
-            "rm.tracked-files",
-            "Deleting each file `git ls-files` lists deletes the whole work tree with its uncommitted changes. Remove the specific paths, or ask the user.",
-        )
-    })
+    whole
 }
 
 fn source_find<'a>(call: &Call<'a>) -> Option<&'a crate::shell::SimpleCommand> {

@@ -510,7 +510,9 @@ const LAUNCHERS: &[Launcher] = &[
         Operand,
     ),
     launcher("foot", None, "cwWtTaLs", &["--config", "--working-directory", "--title", "--app-id"], Operand),
-    // Development environments that run a command in them.
+    // Development environments that run a command in them; meson's test and run targets
+    // run through `meson --internal exe [OPTIONS] -- CMD`.
+    launcher("meson", Some("--internal"), "", &[], DashDash),
     launcher("nix", Some("develop"), "", &[], AfterOption(&["-c", "--command"])),
     launcher("nix", Some("shell"), "", &[], AfterOption(&["-c", "--command"])),
     launcher(
@@ -690,6 +692,52 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
     lines
 }
 
+/// The code of a one-liner in a language the inline scanner has no table for: `dotnet script
+/// eval CODE`, `nim --eval:CODE`, `janet -e`, `fennel -e`, `v -e`, `csi -e`, `gosh -e`,
+/// `swipl -g GOAL`.
+fn unread_one_liner<'w>(name: &str, argv: &'w [Word]) -> Option<&'w str> {
+    let after = |options: &[&str]| {
+        argv.iter().enumerate().skip(1).find_map(|(at, w)| {
+            options.iter().find_map(|option| match w.text.strip_prefix(option) {
+                Some("") => argv.get(at + 1).map(|v| v.text.as_str()),
+                Some(rest) if option.starts_with("--") => rest.strip_prefix([':', '=']),
+                _ => None,
+            })
+        })
+    };
+    match name {
+        "dotnet" if argv.get(1).is_some_and(|w| w.text == "script") => after(&["eval", "-e", "--eval"]),
+        "nim" => after(&["--eval"]),
+        "janet" | "fennel" | "v" | "gosh" => after(&["-e", "--eval"]),
+        "csi" | "chicken-csi" => after(&["-e", "-eval", "-p", "-print"]),
+        "swipl" => after(&["-g", "-t"]),
+        _ => None,
+    }
+}
+
+/// Whether code holds a call that may reach files or processes (by the words such calls
+/// are named with in most languages; a bare `write` is as often the console's).
+fn touches_system(code: &str) -> bool {
+    let lower = code.to_ascii_lowercase();
+    [
+        "process", "exec", "system", "shell", "spawn", "popen", "remove", "delete", "unlink", "rmdir",
+        "file", "dir", "spit", "os/", "os.",
+    ]
+    .iter()
+    .any(|word| lower.contains(word))
+}
+
+/// Whether a pod spec (`kubectl run --overrides JSON`) mounts a node path, runs privileged or
+/// shares the node's process, network or IPC namespaces.
+fn on_host(spec: &str) -> bool {
+    let compact: String = spec.chars().filter(|c| !c.is_whitespace()).collect();
+    compact.contains("hostPath")
+        || compact.contains("privileged")
+        || ["\"hostPID\":true", "\"hostNetwork\":true", "\"hostIPC\":true"]
+            .iter()
+            .any(|key| compact.contains(key))
+}
+
 /// Code a command runs that the guard does not read, said for `explain`: C compiled and run
 /// at once (`tcc -run`), a pod with the host's root (`kubectl debug node/X`, `kubectl run
 /// --overrides` with a `hostPath`), code Node loads before the program from a `data:` or remote
@@ -712,17 +760,17 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
         ("kubectl", Some("debug")) if argv.iter().any(|w| w.text.starts_with("node/")) => {
             "`kubectl debug node/…` runs a pod with the node's root file system at `/host`"
         }
-        ("kubectl", Some("run"))
-            if value_of(&["--overrides"])
-                .is_some_and(|o| o.contains("hostPath") || o.contains("privileged")) =>
-        {
-            "`kubectl run --overrides` mounts the host's files or runs privileged"
+        ("kubectl", Some("run")) if value_of(&["--overrides"]).is_some_and(on_host) => {
+            "`kubectl run --overrides` mounts the host's files, runs privileged or shares the host's namespaces"
         }
         ("node" | "bun", _)
             if value_of(&["--import", "-r", "--require", "--loader", "--experimental-loader"])
                 .is_some_and(|v| v.starts_with("data:") || is_url(v)) =>
         {
             "Node loads code from an address before the program"
+        }
+        _ if unread_one_liner(name, argv).is_some_and(touches_system) => {
+            "a one-liner in a language the guard does not model calls files or processes"
         }
         // `mvn antrun:run -Dtarget='<delete …/>'`: Ant tasks given on the command line.
         ("mvn" | "mvnw", _)
@@ -1069,7 +1117,15 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
                 argv.iter().enumerate().skip(2).find(|(at, w)| {
                     !w.text.starts_with('-') && !valued.contains(&argv[at - 1].text.as_str())
                 });
-            script.map(|(_, w)| w).filter(|w| is_url(&w.text) || w.text.starts_with("data:"))
+            script.map(|(_, w)| w).filter(|w| {
+                is_url(&w.text)
+                    || w.text.starts_with("data:")
+                    || sub == Some("x") && is_repository_package(&w.text)
+            })
+        }
+        // `pre-commit try-repo URL`: the hooks of a repository nobody reviewed, run at once.
+        ("pre-commit", Some("try-repo")) => {
+            operands(2).next().filter(|w| is_url(&w.text) || w.text.starts_with("git@"))
         }
         // `--package=SPEC` names what runs as the operand does.
         ("npx" | "bunx" | "pnpx", _) => option(&["--package", "-p"])

@@ -1042,7 +1042,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             .operand,
         ),
         "parallel" => parallel(argv),
-        "corepack" | "uvx" | "uv" | "pipx" | "rake" | "mix" | "tox" | "mvn" | "mvnw" => {
+        "corepack" | "uvx" | "uv" | "pipx" | "rake" | "mix" | "tox" | "nox" | "mvn" | "mvnw" => {
             tool_runner(&name, argv).unwrap_or_else(|| launched(&name, argv))
         }
         "alias" if dialect == Dialect::Posix => alias(argv),
@@ -1944,6 +1944,13 @@ fn package_runner(via: &str, argv: &[Word], from: usize) -> Peel {
     deleter(&format!("{via} {bare}"), &argv[at..])
 }
 
+/// Whether a word after a test runner's `--` names a program (`rm`, `/bin/sh`) rather than
+/// a test file, a test id or an option (`tests/x.py`, `x.py::test_y`, `-k name`).
+fn names_program(text: &str) -> bool {
+    let bare = super::base_name(text);
+    !text.starts_with('-') && !bare.contains(['.', ':']) && (text.starts_with('/') || !text.contains('/'))
+}
+
 /// Runners of a tool's program or of code given on their command line, each as the command
 /// that runs the same: `corepack pnpm@9 dlx X` is `pnpm dlx X`; `uvx [OPTIONS] TOOL[@VER]
 /// ARGS`, `uv tool run …` and `pipx run …` run the tool's program; `rake -e CODE` is `ruby -e
@@ -1990,10 +1997,20 @@ fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
         }
         ("mix", Some("run")) => code("elixir", &["-e", "--eval"]),
         // tox's `-x KEY=VALUE` overrides a setting of tox.ini; a `commands` key's value is the
-        // command lines a test environment runs.
-        ("tox", _) => {
+        // command lines a test environment runs. What follows `--` is `{posargs}` (nox's
+        // `session.posargs`), which a session may run as its command (`commands = {posargs}`):
+        // a program named there (`tox -e py -- rm -rf ~`) is judged as run; test paths and
+        // options (`-- tests/x.py`, `-- -k name`) are the test runner's.
+        ("tox" | "nox", _) => {
+            let posargs = argv
+                .iter()
+                .position(|w| w.text == "--")
+                .map(|dash| &argv[dash + 1..])
+                .filter(|rest| rest.first().is_some_and(|w| names_program(&w.text)))
+                .map(|rest| (format!("{name} --"), rest.to_vec()));
             let lines: Vec<Word> = argv
                 .windows(2)
+                .filter(|_| name == "tox")
                 .filter(|pair| matches!(pair[0].text.as_str(), "-x" | "--override"))
                 .filter_map(|pair| {
                     let (key, value) = pair[1].text.split_once('=')?;
@@ -2004,6 +2021,7 @@ fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
             let execs = lines
                 .into_iter()
                 .map(|line| ("tox -x".to_string(), vec![Word::literal("sh"), Word::literal("-c"), line]))
+                .chain(posargs)
                 .collect::<Vec<_>>();
             (!execs.is_empty()).then_some(Peel::Find { execs })
         }

@@ -723,6 +723,10 @@ const GROOVY: &[Target] = &[
     ("Process", &["", "sys.process", "scala.sys.process"], Effect::Shell),
     ("system", &[""], Effect::Shell),
     ("run", &["Process"], Effect::Spawn),
+    // Swift's Foundation: `FileManager.default.removeItem(atPath: p)` deletes a tree.
+    ("removeItem", &["FileManager.default", "fm", "manager", "FileManager()"], Effect::Delete),
+    ("contentsOfDirectory", &["FileManager.default", "fm", "manager", "FileManager()"], Effect::List),
+    ("contents", &["FileManager.default", "fm", "manager", "FileManager()"], Effect::Read),
 ];
 
 /// Haskell's `System.Process` and `System.Directory`, called without parentheses.

