@@ -552,6 +552,19 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
                 }
             }
         }
+        // `docker build --secret id=k,src=~/.ssh/id_rsa`: the build's `RUN --mount=type=secret`
+        // lines read the file; `--ssh default=KEY[,KEY]` hands the build those keys (a bare
+        // `--ssh default` forwards the agent, whose keys it cannot read; `env=VAR` is no file).
+        "docker" | "podman" | "nerdctl" | "buildah" | "buildctl" => {
+            for (word, value) in option_values(args, &["--secret"]) {
+                let files = value.split(',').filter_map(|f| f.strip_prefix("src=").or_else(|| f.strip_prefix("source=")));
+                found.extend(files.map(|f| (Access::Read, word, f)));
+            }
+            for (word, value) in option_values(args, &["--ssh"]) {
+                let files = value.split_once('=').map_or("", |(_, files)| files);
+                found.extend(files.split(',').filter(|f| !f.is_empty()).map(|f| (Access::Read, word, f)));
+            }
+        }
         "git" if operands(args).first().is_some_and(|w| w.text == "send-email") => {
             found.extend(
                 operands(args).into_iter().skip(1).map(|word| (Access::Read, word, word.text.as_str())),
