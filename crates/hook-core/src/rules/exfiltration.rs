@@ -751,8 +751,11 @@ const IDENTIFYING: &[&str] =
 /// or URL. A lookup carries its name to the zone's server as DNS exfiltration does.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn builds_destination(name: &str, args: &[Word]) -> bool {
-    // A header, an output file or a field of the body is not where the request goes.
+    // A header, an output file or a field of the body is not where the request goes, nor
+    // lftp's commands (`-e`, `-c`).
     const NOT_DESTINATIONS: &[&str] = &[
+        "-e",
+        "-c",
         "-H",
         "--header",
         "-o",
