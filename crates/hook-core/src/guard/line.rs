@@ -441,7 +441,19 @@ fn file_block(
     ctx: &Context,
     here: &Context,
 ) -> Option<Block> {
-    let accessed = accesses(command);
+    let mut accessed = accesses(command);
+    // `test -f .env || cp .env.example .env`: the copy makes the file only where none is; a
+    // `.env` there now (or a link by that name) keeps the write refused.
+    if command.name() == Some("cp")
+        && let Some(target) = super::file_access::guarded_env_template_copy(
+            command,
+            index.checked_sub(1).and_then(|at| analysis.commands.get(at)),
+        )
+        && here.cwd_known
+        && std::fs::symlink_metadata(here.cwd.join(&target.text)).is_err()
+    {
+        accessed.retain(|(access, word, _)| *access != files::Access::Write || !std::ptr::eq(*word, target));
+    }
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
     let named_in_files = named_in_files(analysis, index, command, here);

@@ -589,7 +589,9 @@ fn runs_program(key: &str) -> bool {
     ["terminal.integrated.env", "terminal.integrated.profiles", "terminal.integrated.shell", "alternatetools"]
         .iter()
         .any(|part| key.contains(part))
-        || [".path", "executablepath", "interpreterpath", "pythonpath", "nodepath"].iter().any(|end| key.ends_with(end))
+        || [".path", "executablepath", "interpreterpath", "pythonpath", "nodepath"]
+            .iter()
+            .any(|end| key.ends_with(end))
 }
 
 /// The command lines an editor's settings make run: each program a setting names (`"python.
@@ -600,12 +602,14 @@ fn settings_lines(text: &str) -> Vec<String> {
     let json = serde_json::from_str::<serde_json::Value>(text).or_else(|_| {
         let lines: Vec<&str> = text.lines().filter(|line| !line.trim_start().starts_with("//")).collect();
         let squeezed = lines.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
-        let cleaned = squeezed.replace(", }", " }").replace(",}", "}").replace(", ]", " ]").replace(",]", "]");
+        let cleaned =
+            squeezed.replace(", }", " }").replace(",}", "}").replace(", ]", " ]").replace(",]", "]");
         serde_json::from_str(&cleaned)
     });
     let Ok(json) = json else { return Vec::new() };
     let program = |text: &str| {
-        let text = text.replace("${workspaceFolder}", ".").replace("${userHome}", "~").replace("${env:HOME}", "~");
+        let text =
+            text.replace("${workspaceFolder}", ".").replace("${userHome}", "~").replace("${env:HOME}", "~");
         crate::shell::quote(&text)
     };
     let mut lines = Vec::new();
@@ -619,9 +623,10 @@ fn settings_lines(text: &str) -> Vec<String> {
         json_strings(value, &mut strings);
         if key.starts_with("terminal.integrated.env") {
             let variables = value.as_object().into_iter().flatten();
-            lines.extend(variables.filter_map(|(name, value)| {
-                Some(format!("{name}={} true", program(value.as_str()?)))
-            }));
+            lines.extend(
+                variables
+                    .filter_map(|(name, value)| Some(format!("{name}={} true", program(value.as_str()?)))),
+            );
         } else {
             lines.extend(strings.iter().map(|text| program(text)));
         }
@@ -675,7 +680,8 @@ fn edit_words(commands: &[SimpleCommand], index: usize) -> Vec<String> {
         Stdin::Pipe { from: Some(from) } => commands.get(from),
         _ => None,
     };
-    let words: Vec<&Word> = command.args().iter().chain(feeder.into_iter().flat_map(|c| c.args().iter())).collect();
+    let words: Vec<&Word> =
+        command.args().iter().chain(feeder.into_iter().flat_map(|c| c.args().iter())).collect();
     let mut kept = Vec::new();
     for (at, word) in words.iter().enumerate() {
         if word.dynamic {

@@ -123,11 +123,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .then(|| Hit::new("cloud.az-delete", DELETE)),
         // An image registry's tags, manifests and blobs deleted (`skopeo delete docker://…`,
         // `crane delete`, `oras manifest delete`, `regctl tag delete`): what every deploy pulls.
-        "skopeo" | "crane" | "oras" | "regctl" => words
-            .iter()
-            .take(2)
-            .any(|w| *w == "delete")
-            .then(|| Hit::new("cloud.provider-delete", DELETE)),
+        "skopeo" | "crane" | "oras" | "regctl" => {
+            words.iter().take(2).any(|w| *w == "delete").then(|| Hit::new("cloud.provider-delete", DELETE))
+        }
         _ => words
             .iter()
             .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "terminate" | "purge"))

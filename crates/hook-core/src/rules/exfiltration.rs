@@ -141,7 +141,9 @@ fn uploads(name: &str, call: &Call) -> bool {
         // `lftp -e 'mirror -R src; quit' host`, `lftp -c 'open h; put f'`.
         "lftp" => {
             puts(call)
-                || args.windows(2).any(|pair| matches!(pair[0].text.as_str(), "-e" | "-c") && sends_files(&pair[1].text))
+                || args
+                    .windows(2)
+                    .any(|pair| matches!(pair[0].text.as_str(), "-e" | "-c") && sends_files(&pair[1].text))
         }
         _ => false,
     };

@@ -1795,7 +1795,14 @@ pub(crate) const CASES: &[Case] = &[
     allow("test -f .env || cp -n .env.example .env"),
     allow("cp --update=none .env.sample .env.local"),
     deny("files.deny-write", "cp .env.example .env"),
-    deny("files.deny-write", "test -f .env || cp .env.example .env"),
+    // A copy guarded by a test of the same file, where no `.env` is (the table's project has
+    // none): the setup step that makes it only when missing.
+    allow("test -f .env || cp .env.example .env"),
+    allow("[ -f .env ] || cp .env.sample .env"),
+    allow("[ ! -f .env ] && cp .env.example .env"),
+    allow("if [ ! -e .env ]; then cp .env.template .env; fi"),
+    deny("files.deny-write", "test -f .env.local || cp .env.example .env"),
+    deny("files.deny-write", "test -f .env || cp /tmp/x .env"),
     deny("files.deny-write", "cp -n /tmp/x .env"),
     deny("files.deny-write", "cp -n .env.example .env && echo KEY=x >> .env"),
     // A project file, or what a reader or dumper writes, sent to another host asks
