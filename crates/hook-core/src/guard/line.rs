@@ -1566,7 +1566,8 @@ mod tests {
             // A `put` to another host asks before the tree it sends does (both ask).
             ("sftp -b tree.batch host", "exfiltration.upload"),
             ("sftp -b deploy.batch host", "exfiltration.upload"),
-            ("lftp -f up.lftp", "files.deny-read-tree"),
+            ("lftp -f up.lftp", "exfiltration.upload"),
+            ("lftp -f docs.lftp", "exfiltration.upload"),
             ("tar czf /tmp/x.tgz -T secrets.list", "files.deny-read"),
             ("tar --files-from=secrets.list -czf /tmp/x.tgz", "files.deny-read"),
             ("cpio -o < secrets.list > /tmp/x.cpio", "files.deny-read"),
@@ -1578,7 +1579,6 @@ mod tests {
             "sqlite3 app.db '.read schema.sql'",
             "sqlite3 app.db < schema.sql",
             "sqlite3 app.db '.read missing.sql'",
-            "lftp -f docs.lftp",
             "tar czf /tmp/x.tgz -T docs.list",
             "cpio -o < docs.list > /tmp/x.cpio",
             "tar czf /tmp/x.tgz -T missing.list",

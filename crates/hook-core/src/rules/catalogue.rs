@@ -410,7 +410,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.upload",
-                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp -e|-c` `put`/`mirror -R`",
+                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`",
             ),
         ],
     },

@@ -371,7 +371,7 @@ fn destinations<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
             "-b", "-c", "-D", "-E", "-e", "-F", "-I", "-i", "-J", "-L", "-l", "-m", "-O", "-o", "-P", "-p",
             "-Q", "-R", "-S", "-s", "-W", "-w", "-q", "-x", "-X", "-B",
         ];
-        super::operands(args, &valued).into_iter().next()
+        super::operands(args, &valued).next()
     };
     match name {
         "socat" => hosts.extend(args.iter().filter_map(|arg| {
