@@ -552,6 +552,21 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
                 }
             }
         }
+        // `docker build --secret id=k,src=~/.ssh/id_rsa`: the build's `RUN --mount=type=secret`
+        // lines read the file; `--ssh default=KEY[,KEY]` hands the build those keys (a bare
+        // `--ssh default` forwards the agent, whose keys it cannot read; `env=VAR` is no file).
+        "docker" | "podman" | "nerdctl" | "buildah" | "buildctl" => {
+            for (word, value) in option_values(args, &["--secret"]) {
+                let files = value
+                    .split(',')
+                    .filter_map(|f| f.strip_prefix("src=").or_else(|| f.strip_prefix("source=")));
+                found.extend(files.map(|f| (Access::Read, word, f)));
+            }
+            for (word, value) in option_values(args, &["--ssh"]) {
+                let files = value.split_once('=').map_or("", |(_, files)| files);
+                found.extend(files.split(',').filter(|f| !f.is_empty()).map(|f| (Access::Read, word, f)));
+            }
+        }
         "git" if operands(args).first().is_some_and(|w| w.text == "send-email") => {
             found.extend(
                 operands(args).into_iter().skip(1).map(|word| (Access::Read, word, word.text.as_str())),
@@ -834,7 +849,6 @@ fn sed_substitution_flags(command: &str) -> Option<&str> {
 /// setup step, with no secret in it and none lost. Without the option the copy may replace
 /// the user's `.env`, and stays a write.
 fn creates_env_from_template(args: &[Word], sources: &[&Word], target: &Word) -> bool {
-    let file_name = |word: &Word| word.text.rsplit('/').next().unwrap_or_default().to_string();
     let no_clobber = args.iter().any(|a| {
         matches!(a.text.as_str(), "--no-clobber" | "--update=none" | "--update=none-fail")
             || a.text.starts_with('-')
@@ -842,14 +856,38 @@ fn creates_env_from_template(args: &[Word], sources: &[&Word], target: &Word) ->
                 && a.text.contains('n')
                 && a.text.bytes().skip(1).all(|b| b.is_ascii_alphabetic())
     });
+    no_clobber && copies_env_template(sources, target)
+}
+
+/// Whether `cp SOURCE TARGET` copies a `.env` template (`.env.example`, `.env.sample`, …)
+/// onto an environment file, both named on the line.
+fn copies_env_template(sources: &[&Word], target: &Word) -> bool {
+    let file_name = |word: &Word| word.text.rsplit('/').next().unwrap_or_default().to_string();
     let template = |name: &str| {
         name.starts_with(".env")
             && ["example", "sample", "template", "dist", "defaults"].iter().any(|kind| name.contains(kind))
     };
-    no_clobber
-        && !target.dynamic
+    !target.dynamic
         && file_name(target).starts_with(".env")
         && matches!(sources, [source] if !source.dynamic && template(&file_name(source)))
+}
+
+/// The environment file a `cp .env.example .env` (no option) writes, when the command before
+/// it on the line tests that same file (`test -f .env || cp …`, `[ ! -e .env ] && cp …`): the
+/// guarded setup step, which the caller lets through when the file is not there.
+pub(crate) fn guarded_env_template_copy<'c>(
+    command: &'c SimpleCommand,
+    before: Option<&SimpleCommand>,
+) -> Option<&'c Word> {
+    let [source, target] = command.args() else { return None };
+    if command.name() != Some("cp") || !copies_env_template(&[source], target) {
+        return None;
+    }
+    let test = before?;
+    let tests_target = matches!(test.name(), Some("test" | "[" | "[["))
+        && test.args().iter().any(|a| matches!(a.text.as_str(), "-f" | "-e" | "-s"))
+        && test.args().iter().any(|a| !a.dynamic && a.text == target.text);
+    tests_target.then_some(target)
 }
 
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.

@@ -441,7 +441,19 @@ fn file_block(
     ctx: &Context,
     here: &Context,
 ) -> Option<Block> {
-    let accessed = accesses(command);
+    let mut accessed = accesses(command);
+    // `test -f .env || cp .env.example .env`: the copy makes the file only where none is; a
+    // `.env` there now (or a link by that name) keeps the write refused.
+    if command.name() == Some("cp")
+        && let Some(target) = super::file_access::guarded_env_template_copy(
+            command,
+            index.checked_sub(1).and_then(|at| analysis.commands.get(at)),
+        )
+        && here.cwd_known
+        && std::fs::symlink_metadata(here.cwd.join(&target.text)).is_err()
+    {
+        accessed.retain(|(access, word, _)| *access != files::Access::Write || !std::ptr::eq(*word, target));
+    }
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
     let named_in_files = named_in_files(analysis, index, command, here);
@@ -1554,7 +1566,8 @@ mod tests {
             // A `put` to another host asks before the tree it sends does (both ask).
             ("sftp -b tree.batch host", "exfiltration.upload"),
             ("sftp -b deploy.batch host", "exfiltration.upload"),
-            ("lftp -f up.lftp", "files.deny-read-tree"),
+            ("lftp -f up.lftp", "exfiltration.upload"),
+            ("lftp -f docs.lftp", "exfiltration.upload"),
             ("tar czf /tmp/x.tgz -T secrets.list", "files.deny-read"),
             ("tar --files-from=secrets.list -czf /tmp/x.tgz", "files.deny-read"),
             ("cpio -o < secrets.list > /tmp/x.cpio", "files.deny-read"),
@@ -1566,7 +1579,6 @@ mod tests {
             "sqlite3 app.db '.read schema.sql'",
             "sqlite3 app.db < schema.sql",
             "sqlite3 app.db '.read missing.sql'",
-            "lftp -f docs.lftp",
             "tar czf /tmp/x.tgz -T docs.list",
             "cpio -o < docs.list > /tmp/x.cpio",
             "tar czf /tmp/x.tgz -T missing.list",

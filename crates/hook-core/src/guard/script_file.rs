@@ -283,6 +283,14 @@ impl Written {
                 // version bumped with `jq`): the text the editing command gives is judged.
                 Err(_) if kind.edited_often() => {
                     let words = self.edits.iter().rev().find(|(file, _)| file == path);
+                    // An editor setting edited is judged only where the edit names one that
+                    // runs a program (`jq '."python.defaultInterpreterPath"="/tmp/p"'`).
+                    let words = words.filter(|(_, words)| {
+                        !matches!(kind, Later::Settings)
+                            || words.iter().any(|word| {
+                                runs_program(word) || quoted_strings(word).iter().any(|key| runs_program(key))
+                            })
+                    });
                     let lines = words.map(|(_, words)| edited_lines(words)).unwrap_or_default();
                     later.extend(lines.into_iter().map(|line| (what.clone(), Ok(line))));
                 }
@@ -468,6 +476,10 @@ enum Later {
     Site { pth: bool },
     /// A program in `node_modules/.bin`, which package scripts run by its name.
     PackageBin,
+    /// An editor's workspace settings (`.vscode/settings.json`, a `.code-workspace`): the
+    /// terminal's environment and shells and the tools' program paths, run when the folder
+    /// is opened.
+    Settings,
 }
 
 impl Later {
@@ -479,13 +491,14 @@ impl Later {
             Later::Automation => "the commands of",
             Later::Python | Later::Site { .. } => "the Python code of",
             Later::PackageBin => "the package program",
+            Later::Settings => "the programs and environment of",
         }
     }
 
     /// Package files and makefiles are edited every day; the others hold nothing but what
     /// runs.
     fn edited_often(self) -> bool {
-        matches!(self, Later::Package | Later::Makefile | Later::Python)
+        matches!(self, Later::Package | Later::Makefile | Later::Python | Later::Settings)
     }
 
     /// The command lines `text` makes run.
@@ -507,6 +520,7 @@ impl Later {
                 }
             }
             Later::Makefile => vec![crate::shell::make::Makefile::parse(text).everything().join("\n")],
+            Later::Settings => settings_lines(text),
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => json
                     .get("scripts")
@@ -555,6 +569,8 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         (_, file) if in_site && file.ends_with(".pth") => Some(Later::Site { pth: true }),
         (_, "package.json") => Some(Later::Package),
         (_, "Makefile" | "makefile" | "GNUmakefile") => Some(Later::Makefile),
+        (Some(".vscode"), "settings.json") => Some(Later::Settings),
+        (_, file) if file.ends_with(".code-workspace") => Some(Later::Settings),
         (Some(".vscode"), "tasks.json")
         | (_, ".devcontainer.json")
         | (_, "devcontainer.json")
@@ -563,6 +579,59 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         }
         _ => None,
     }
+}
+
+/// Whether an editor setting's key (or a word that spells it) makes the editor run a program
+/// or set the environment of what it runs: the terminal's `env.*`, `profiles.*` and `shell.*`,
+/// a tool's `*.path`/`*executablePath`/`*InterpreterPath`, `go.alternateTools`.
+fn runs_program(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    ["terminal.integrated.env", "terminal.integrated.profiles", "terminal.integrated.shell", "alternatetools"]
+        .iter()
+        .any(|part| key.contains(part))
+        || [".path", "executablepath", "interpreterpath", "pythonpath", "nodepath"]
+            .iter()
+            .any(|end| key.ends_with(end))
+}
+
+/// The command lines an editor's settings make run: each program a setting names (`"python.
+/// defaultInterpreterPath": "/tmp/p"` runs `/tmp/p`) and each variable of the terminal's
+/// environment, as an assignment before a command (`LD_PRELOAD=/tmp/x.so true`). Comments and
+/// trailing commas (JSON with comments) are read past; `${workspaceFolder}` is the project.
+fn settings_lines(text: &str) -> Vec<String> {
+    let json = serde_json::from_str::<serde_json::Value>(text).or_else(|_| {
+        let lines: Vec<&str> = text.lines().filter(|line| !line.trim_start().starts_with("//")).collect();
+        let squeezed = lines.join(" ").split_whitespace().collect::<Vec<_>>().join(" ");
+        let cleaned =
+            squeezed.replace(", }", " }").replace(",}", "}").replace(", ]", " ]").replace(",]", "]");
+        serde_json::from_str(&cleaned)
+    });
+    let Ok(json) = json else { return Vec::new() };
+    let program = |text: &str| {
+        let text =
+            text.replace("${workspaceFolder}", ".").replace("${userHome}", "~").replace("${env:HOME}", "~");
+        crate::shell::quote(&text)
+    };
+    let mut lines = Vec::new();
+    let mut settings = vec![&json];
+    settings.extend(json.get("settings"));
+    for (key, value) in settings.iter().filter_map(|s| s.as_object()).flatten() {
+        if !runs_program(key) {
+            continue;
+        }
+        let mut strings = Vec::new();
+        json_strings(value, &mut strings);
+        if key.starts_with("terminal.integrated.env") {
+            let variables = value.as_object().into_iter().flatten();
+            lines.extend(
+                variables
+                    .filter_map(|(name, value)| Some(format!("{name}={} true", program(value.as_str()?)))),
+            );
+        } else {
+            lines.extend(strings.iter().map(|text| program(text)));
+        }
+    }
+    lines
 }
 
 /// Every string in a JSON document.
@@ -577,7 +646,30 @@ fn json_strings(value: &serde_json::Value, strings: &mut Vec<String>) {
 
 /// The double-quoted strings in `text` (`.scripts.x="curl …|sh"` gives `curl …|sh`).
 fn quoted_strings(text: &str) -> Vec<String> {
-    text.split('"').skip(1).step_by(2).map(|s| s.replace("\\\"", "\"")).collect()
+    let mut strings = Vec::new();
+    let mut chars = text.chars();
+    while chars.any(|c| c == '"') {
+        // A JSON or jq string: its escapes stand for the text the file gets (`\"` a quote).
+        let mut string = String::new();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => break,
+                '\\' => match chars.next() {
+                    Some('n') => string.push('\n'),
+                    Some('t') => string.push('\t'),
+                    Some(escaped @ ('"' | '\\' | '/')) => string.push(escaped),
+                    Some(other) => {
+                        string.push('\\');
+                        string.push(other);
+                    }
+                    None => string.push('\\'),
+                },
+                _ => string.push(c),
+            }
+        }
+        strings.push(string);
+    }
+    strings
 }
 
 /// The literal words of the command at `index` that writes a file with text the guard does not
@@ -588,12 +680,28 @@ fn edit_words(commands: &[SimpleCommand], index: usize) -> Vec<String> {
         Stdin::Pipe { from: Some(from) } => commands.get(from),
         _ => None,
     };
-    let words = command.args().iter().chain(feeder.into_iter().flat_map(|c| c.args().iter()));
-    words.filter(|w| !w.dynamic && !w.text.starts_with('-')).map(|w| w.text.clone()).collect()
+    let words: Vec<&Word> =
+        command.args().iter().chain(feeder.into_iter().flat_map(|c| c.args().iter())).collect();
+    let mut kept = Vec::new();
+    for (at, word) in words.iter().enumerate() {
+        if word.dynamic {
+            continue;
+        }
+        // `jq --arg s CMD '.scripts.x=$s'`, `dasel put -v CMD`: a value given raw, which
+        // the filter puts in the file; kept as the string it becomes.
+        let raw_value = at >= 2 && words[at - 2].text == "--arg"
+            || at >= 1 && matches!(words[at - 1].text.as_str(), "-v" | "--value");
+        if raw_value {
+            kept.push(format!("\"{}\"", word.text.replace('\\', "\\\\").replace('"', "\\\"")));
+        } else if !word.text.starts_with('-') {
+            kept.push(word.text.clone());
+        }
+    }
+    kept
 }
 
 /// The text an editing command puts in a file, among its words: the double-quoted strings
-/// (`jq '.scripts.x="CMD"'`), and the replacement of a `sed` substitution, line by line.
+/// with their escapes read (`jq '.scripts.x="CMD"'`), and the replacement of a `sed` substitution, line by line.
 fn edited_lines(words: &[String]) -> Vec<String> {
     let mut lines = Vec::new();
     for word in words {
@@ -650,7 +758,8 @@ fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
 }
 
 /// Whether `command` may leave something to run later that [`Written::runs_later`] finds: a
-/// word naming a hooks directory, a package file, a makefile, an automation file, Python that
+/// word naming a hooks directory, a package file, a makefile, an automation file, an editor's
+/// settings, Python that
 /// pytest, pip or every Python loads, a package's program, or a package script it sets. Only the names are looked at, so that most lines pay nothing for
 /// the question.
 pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
@@ -661,6 +770,8 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "package.json",
         "akefile",
         "tasks.json",
+        "settings.json",
+        ".code-workspace",
         "devcontainer",
         ".pre-commit-config",
         "lefthook",

@@ -309,7 +309,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "cloud.secret-write",
                 "asks: `vault kv put|patch`, `doppler secrets set|upload`, `op item edit`, `infisical secrets set`, `bw edit`, `gh secret set`",
             ),
-            ("cloud.provider-delete", "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete"),
+            (
+                "cloud.provider-delete",
+                "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete; registry images deleted: `skopeo|crane delete`, `oras manifest delete`, `regctl tag|manifest delete`",
+            ),
             (
                 "cloud.rclone-delete",
                 "`rclone purge`/`delete`/`sync` into a remote or a local path outside the project",
@@ -411,7 +414,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.upload",
-                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`",
+                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`",
             ),
         ],
     },

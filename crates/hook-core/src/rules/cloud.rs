@@ -1,7 +1,8 @@
 //! The `cloud` pack: deletes through the cloud CLIs: `aws` (recursive or whole-bucket S3
 //! deletes, `s3 sync --delete`, and every `delete-*`/`batch-delete-*`/`terminate-*` call,
 //! `schedule-key-deletion`), `gcloud` and `gsutil` (every `delete`, recursive `rm`, `rb`),
-//! `az` (every `delete`), `s3cmd` and MinIO's `mc` (recursive or forced `del`/`rm`/`rb`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
+//! `az` (every `delete`), image registries' clients (`skopeo|crane delete`, `oras|regctl …
+//! delete`), `s3cmd` and MinIO's `mc` (recursive or forced `del`/`rm`/`rb`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
 //! `rclone` deleting from a remote or a local directory outside the project (`purge`, `delete`,
 //! `sync` into it); and secret managers' secrets deleted or set (`vault kv delete`, `doppler
 //! secrets set`, `op item delete`).
@@ -47,6 +48,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "s3cmd" | "mc")
         && !PROVIDERS.contains(&name)
+        && !REGISTRY_CLIENTS.contains(&name)
     {
         return None;
     }
@@ -119,6 +121,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .iter()
             .any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))
             .then(|| Hit::new("cloud.az-delete", DELETE)),
+        // An image registry's tags, manifests and blobs deleted (`skopeo delete docker://…`,
+        // `crane delete`, `oras manifest delete`, `regctl tag delete`): what every deploy pulls.
+        "skopeo" | "crane" | "oras" | "regctl" => {
+            words.iter().take(2).any(|w| *w == "delete").then(|| Hit::new("cloud.provider-delete", DELETE))
+        }
         _ => words
             .iter()
             .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "terminate" | "purge"))
@@ -263,6 +270,9 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
 
 /// The other providers' CLIs, whose delete verb is a word of its own (`hcloud server delete`).
 const PROVIDERS: &[&str] = &["hcloud", "linode-cli", "scw", "vultr-cli", "oci", "ibmcloud", "exo"];
+
+/// The image registries' clients, whose delete verb is a word of its own (`crane delete`).
+const REGISTRY_CLIENTS: &[&str] = &["skopeo", "crane", "oras", "regctl"];
 
 /// rclone's options that take a value.
 const RCLONE_VALUE_OPTIONS: &[&str] = &[

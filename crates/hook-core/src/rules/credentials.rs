@@ -384,6 +384,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 || history_piped_in(command, commands) && secretive()
                 // A remote's URL in `.git/config` may carry its token (`https://x:TOKEN@host`).
                 || secretive() && words().iter().skip(1).any(|w| w.ends_with(".git/config"))
+                || secretive() && git_config_piped_in(command, commands)
                 || name == "awk" && args.iter().any(|code| reads_secret_variable(&code.text))
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
@@ -688,6 +689,31 @@ fn reads_secret_setting(words: &[&str]) -> bool {
         ["get" | "get-regexp", key, ..] | [key] => secret(key),
         _ => false,
     }
+}
+
+/// Whether `command` reads a pipe, through any filters, from a printer of `.git/config` (`cat
+/// .git/config | grep -i token`) or `git config --list`: a remote's URL may carry its token.
+fn git_config_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
+    let writer = |stdin: &Stdin| match *stdin {
+        Stdin::Pipe { from: Some(from) } => commands.get(from),
+        _ => None,
+    };
+    std::iter::successors(writer(&command.stdin), |earlier| writer(&earlier.stdin))
+        .take(crate::shell::MAX_UPSTREAM)
+        .any(|writer| {
+            let args = writer.args();
+            match writer.name() {
+                Some("git") => {
+                    args.first().is_some_and(|a| a.text == "config")
+                        && args.iter().any(|a| matches!(a.text.as_str(), "-l" | "--list"))
+                }
+                Some(name) => {
+                    FILE_PRINTERS.contains(&name)
+                        && args.iter().any(|a| !a.text.starts_with('-') && a.text.ends_with(".git/config"))
+                }
+                None => false,
+            }
+        })
 }
 
 /// Whether `command` reads a pipe from a command that prints the whole environment.

@@ -23,6 +23,7 @@ const NETWORK_CLIENTS: &[&str] = &[
     "ssh",
     "scp",
     "sftp",
+    "lftp",
     "openssl",
     "mail",
     "sendmail",
@@ -137,6 +138,13 @@ fn uploads(name: &str, call: &Call) -> bool {
         }
         "ssh" => fed(),
         "sftp" => puts(call),
+        // `lftp -e 'mirror -R src; quit' host`, `lftp -c 'open h; put f'`.
+        "lftp" => {
+            puts(call)
+                || args
+                    .windows(2)
+                    .any(|pair| matches!(pair[0].text.as_str(), "-e" | "-c") && sends_files(&pair[1].text))
+        }
         _ => false,
     };
     // A bare name is a compose service to an HTTP client, but an ssh alias (`ssh prod`) to
@@ -265,7 +273,7 @@ fn fed_data(call: &Call) -> bool {
     }
 }
 
-/// Whether `sftp` is given a `put`, `mput` or `reput` in a heredoc, a here-string or an
+/// Whether `sftp` or `lftp` is given a `put`, `mput` or `reput` in a heredoc, a here-string or an
 /// `echo`/`printf` piped in.
 fn puts(call: &Call) -> bool {
     let piped;
@@ -278,9 +286,27 @@ fn puts(call: &Call) -> bool {
         }
         _ => return false,
     };
+    sends_files(text)
+}
+
+/// Whether a file-transfer client's commands send files: `put`, `mput`, `reput`, and lftp's
+/// `mirror -R` (`--reverse`) that uploads a whole directory, one command a line or after `;`,
+/// `&&` or `||`.
+fn sends_files(text: &str) -> bool {
     text.split(['\n', ';'])
         .flat_map(|line| line.split("\\n"))
-        .any(|line| matches!(line.split_whitespace().next(), Some("put" | "mput" | "reput")))
+        .flat_map(|line| line.split("&&"))
+        .flat_map(|line| line.split("||"))
+        .any(|line| {
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("put" | "mput" | "reput") => true,
+                Some("mirror") => words.any(|w| {
+                    w == "--reverse" || w.starts_with('-') && !w.starts_with("--") && w.contains('R')
+                }),
+                _ => false,
+            }
+        })
 }
 
 /// Options of `curl` and `wget` that take the next word as their value.
@@ -367,7 +393,7 @@ fn destinations<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
                 .map(|(_, arg)| arg.text.split(['/', ':']).next().unwrap_or(&arg.text))
                 .take(1),
         ),
-        "ssh" | "sftp" | "nc" | "ncat" | "netcat" | "telnet" => {
+        "ssh" | "sftp" | "lftp" | "nc" | "ncat" | "netcat" | "telnet" => {
             hosts.extend(first_operand().map(|operand| {
                 let host = operand.rsplit('@').next().unwrap_or(operand);
                 host.split(['/', ':']).next().unwrap_or(host)
@@ -727,8 +753,11 @@ const IDENTIFYING: &[&str] =
 /// or URL. A lookup carries its name to the zone's server as DNS exfiltration does.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn builds_destination(name: &str, args: &[Word]) -> bool {
-    // A header, an output file or a field of the body is not where the request goes.
+    // A header, an output file or a field of the body is not where the request goes, nor
+    // lftp's commands (`-e`, `-c`).
     const NOT_DESTINATIONS: &[&str] = &[
+        "-e",
+        "-c",
         "-H",
         "--header",
         "-o",

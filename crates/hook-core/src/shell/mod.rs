@@ -235,7 +235,7 @@ pub(crate) fn file_output(commands: &[SimpleCommand], index: usize) -> Option<St
 
 /// How many stages back along a pipeline [`Analysis::upstream`] follows (`env | gzip |
 /// base64 | curl …`).
-const MAX_UPSTREAM: usize = 8;
+pub(crate) const MAX_UPSTREAM: usize = 8;
 
 impl Analysis {
     /// The text command `index` reads on its standard input when the line fixes it: a heredoc

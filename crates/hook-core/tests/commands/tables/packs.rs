@@ -390,6 +390,13 @@ pub(crate) const CASES: &[Case] = &[
     // into a container: the image reads it whatever command it runs.
     ask("containers.credential-mount", "docker run --rm -v ~/.aws:/root/.aws amazon/aws-cli s3 ls"),
     ask("containers.credential-mount", "docker run -v ~/.ssh:/root/.ssh alpine ls"),
+    deny("files.deny-read", "docker build --secret id=k,src=$HOME/.ssh/id_rsa ."),
+    deny("files.deny-read", "docker buildx build --secret src=~/.aws/credentials,id=aws -t app ."),
+    deny("files.deny-read", "docker build --secret=id=dotenv,source=.env ."),
+    deny("files.deny-read", "podman build --ssh default=~/.ssh/id_ed25519 ."),
+    allow("docker build --ssh default -t app ."),
+    allow("docker buildx build --secret id=npm,env=NPM_TOKEN ."),
+    allow("docker build --secret id=cfg,src=ci/npmrc.ci ."),
     ask("containers.credential-mount", "podman run -v ~/.aws:/root/.aws:ro img"),
     ask("containers.credential-mount", "docker run -v $HOME:/h alpine ls /h"),
     ask("containers.credential-mount", "docker run -v \"$HOME/.kube:/root/.kube\" bitnami/kubectl get pods"),
