@@ -1916,6 +1916,10 @@ pub(crate) const CASES: &[Case] = &[
     allow(r#"cd src && rm -rf "$PWD/.cache""#),
     allow(r#"docker run --rm -v "$(pwd)":/src -w /src node npm test"#),
     allow(r#"echo "$PWD""#),
+    deny("rm.project-root", r#"ln -s "$PWD" /tmp/p && rm -rf /tmp/p/"#),
+    allow(r#"ln -s "$PWD/.cache" /tmp/c && rm -rf /tmp/c/x"#),
+    allow(r#"git -C "$PWD" status"#),
+    allow(r#"find "$PWD" -name '*.pyc' -delete"#),
     // Red team 18: cmd.exe's line started from a POSIX shell keeps its backslashes.
     deny("rm.outside-project", r"cmd.exe /c rd /s /q C:\Users"),
     deny("rm.outside-project", r"cmd /c del /s /q C:\x"),
