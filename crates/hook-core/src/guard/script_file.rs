@@ -1596,6 +1596,192 @@ fn unlisted(package: &str, command: &SimpleCommand, ctx: &Context) -> Option<(St
     Some((String::new(), Held::Opaque(reason)))
 }
 
+/// Python tools everyone runs through `uvx` or `pipx run` without listing them (and pytest's
+/// plugins, `pytest-*`, added to a test run with `uv run --with`).
+const EVERYDAY_PYTHON: &[&str] = &[
+    "autopep8",
+    "bandit",
+    "basedpyright",
+    "black",
+    "build",
+    "codespell",
+    "commitizen",
+    "cookiecutter",
+    "copier",
+    "coverage",
+    "flake8",
+    "hatch",
+    "httpie",
+    "ipython",
+    "isort",
+    "jupyter",
+    "mcp-server-fetch",
+    "mcp-server-git",
+    "mcp-server-time",
+    "mkdocs",
+    "mypy",
+    "nox",
+    "pdm",
+    "pip-audit",
+    "pipdeptree",
+    "poetry",
+    "pre-commit",
+    "pylint",
+    "pyright",
+    "pytest",
+    "pyupgrade",
+    "ruff",
+    "sphinx",
+    "tox",
+    "trash-cli",
+    "twine",
+    "ty",
+    "yamllint",
+];
+
+/// The project's files that name its Python dependencies.
+const PYTHON_MANIFESTS: &[&str] =
+    &["pyproject.toml", "uv.lock", "poetry.lock", "Pipfile", "setup.cfg", "setup.py", "requirements.txt"];
+
+/// `uvx` (`uv tool run`) and `pipx run` of a package, and `uv run --with PKG`: a package
+/// fetched from the index that neither the project names (in its `pyproject.toml`, lock files
+/// or `requirements*.txt`, up to the project root, or its `.venv` holds the program) nor is an
+/// everyday tool asks, as `npx` of an unlisted package does ([`unlisted_package`]).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn unlisted_python(name: &str, command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
+    let args = command.args();
+    let word = |at: usize| args.get(at).map(|w| w.text.as_str());
+    let (given, with_only) = match (name, word(0)) {
+        ("uvx", _) => (args, false),
+        ("uv", Some("tool")) if word(1) == Some("run") => (&args[2..], false),
+        ("uv", Some("run")) => (&args[1..], true),
+        ("pipx", Some("run")) => (&args[1..], false),
+        _ => return None,
+    };
+    const VALUED: &[&str] = &[
+        "-p",
+        "--python",
+        "-c",
+        "--constraints",
+        "-C",
+        "--config-setting",
+        "-i",
+        "--index",
+        "--index-url",
+        "--default-index",
+        "--extra-index-url",
+        "-f",
+        "--find-links",
+        "--with-requirements",
+        "--with-editable",
+        "--overrides",
+        "--directory",
+        "--project",
+        "--env-file",
+        "--config-file",
+        "--cache-dir",
+        "--pip-args",
+        "--package",
+        "--extra",
+        "--group",
+    ];
+    let mut packages: Vec<&Word> = Vec::new();
+    let mut from = false;
+    let mut at = 0;
+    while let Some(word) = given.get(at) {
+        at += 1;
+        let text = word.text.as_str();
+        let (option, attached) = match text.split_once('=') {
+            Some((option, _)) if option.starts_with("--") => (option, true),
+            _ => (text, false),
+        };
+        match option {
+            "--from" | "--spec" | "--with" | "-w" => {
+                from |= option != "--with" && option != "-w";
+                if attached {
+                    packages.push(word);
+                } else if let Some(value) = given.get(at) {
+                    packages.push(value);
+                    at += 1;
+                }
+            }
+            "--" if with_only => break,
+            _ if VALUED.contains(&option) => at += usize::from(!attached),
+            _ if text.starts_with('-') => {}
+            _ => {
+                if !with_only && !from {
+                    packages.push(word);
+                }
+                break;
+            }
+        }
+    }
+    let mut specs = packages.iter().flat_map(|word| {
+        let value = word
+            .text
+            .split_once('=')
+            .filter(|(o, _)| o.starts_with("--"))
+            .map_or(word.text.as_str(), |(_, v)| v);
+        value.split(',').map(move |spec| (word.dynamic, spec.trim()))
+    });
+    specs.find_map(|(dynamic, spec)| {
+        // An address or a path is the analyser's (`launchers::fetched_code`).
+        if dynamic || spec.is_empty() || spec.contains([':', '/']) || spec.starts_with(['.', '~']) {
+            return None;
+        }
+        let end = spec.find(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))).unwrap_or(spec.len());
+        let package = spec[..end].to_ascii_lowercase().replace(['_', '.'], "-");
+        let everyday = EVERYDAY_PYTHON.contains(&package.as_str()) || package.starts_with("pytest-");
+        (!package.is_empty() && !everyday && !python_listed(&package, ctx))
+            .then(|| {
+                let reason = format!(
+                    "`{}` fetches the Python package `{package}` from the index and runs it, and the project does not list it: what it runs is not seen",
+                    command.text
+                );
+                (String::new(), Held::Opaque(reason))
+            })
+    })
+}
+
+/// Whether the project names the Python package `package` (lower case, `-` for `_` and `.`)
+/// from the working directory up to its root, or its virtual environment holds the program.
+fn python_listed(package: &str, ctx: &Context) -> bool {
+    let mut dir = Some(ctx.cwd.as_path()).filter(|_| ctx.cwd_known);
+    while let Some(here) = dir {
+        if here.join(".venv/bin").join(package).exists() {
+            return true;
+        }
+        let requirements = std::fs::read_dir(here).into_iter().flatten().flatten().filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            (name.starts_with("requirements") && name.ends_with(".txt") && name != "requirements.txt")
+                .then(|| here.join(name))
+        });
+        let manifests = PYTHON_MANIFESTS.iter().map(|name| here.join(name)).chain(requirements);
+        for path in manifests {
+            if read_small(&path, MAX_PACKAGE_JSON_BYTES * 4, false)
+                .is_some_and(|text| names_package(&text, package))
+            {
+                return true;
+            }
+        }
+        dir = here.parent().filter(|_| here != ctx.project_root);
+    }
+    false
+}
+
+/// Whether `text` names `package` as a dependency is written: at a line's start or in quotes
+/// (`ruff>=0.4`, `"ruff==0.4"`, `name = "ruff"`), whatever its case and separators.
+fn names_package(text: &str, package: &str) -> bool {
+    let text = text.to_ascii_lowercase().replace('_', "-");
+    let bytes = text.as_bytes();
+    text.match_indices(package).any(|(at, _)| {
+        let before = at.checked_sub(1).map(|b| bytes[b]);
+        let after = bytes.get(at + package.len()).copied();
+        matches!(before, None | Some(b'"' | b'\'' | b'\n'))
+            && !after.is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.'))
+    })
+}
+
 /// Larger `package.json` files are not read.
 const MAX_PACKAGE_JSON_BYTES: u64 = 256 * 1024;
 
@@ -2225,6 +2411,11 @@ fn script_here<'w>(
     let name = command.name().or_else(home_program)?;
     if PACKAGE_RUNNERS.contains(&name)
         && let Some(unlisted) = unlisted_package(name, command, ctx)
+    {
+        return Some(unlisted);
+    }
+    if matches!(name, "uvx" | "uv" | "pipx")
+        && let Some(unlisted) = unlisted_python(name, command, ctx)
     {
         return Some(unlisted);
     }

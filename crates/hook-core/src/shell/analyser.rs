@@ -863,6 +863,10 @@ impl Analyser {
         if !single {
             return None;
         }
+        // `$(pwd)`: the working directory, where the analysis knows it.
+        if matches!(body.trim(), "pwd" | "pwd -L" | "pwd -P") {
+            return self.vars.pwd.clone();
+        }
         let mut printed = output::printed(&self.commands, writer?)?;
         // A substitution drops the trailing newlines.
         printed.truncate(printed.trim_end_matches('\n').len());
@@ -895,6 +899,7 @@ impl Analyser {
 
     /// Expand `word` onto the end of `words`.
     fn expand_word(&mut self, word: &LexWord, origin: &Origin, words: &mut Vec<Word>) {
+        self.know_pwd(word, false);
         if let Some(array) = resolve::array_words(word, &self.vars) {
             return words.extend(array);
         }
@@ -915,8 +920,24 @@ impl Analyser {
     }
 
     fn expand_value(&mut self, word: &LexWord, origin: &Origin) -> Word {
+        self.know_pwd(word, true);
         let outputs = self.substitutions(word, origin);
         resolve::expand_value(word, &self.vars, &outputs, &mut self.expansion_budget)
+    }
+
+    /// Give `$PWD` (and `$(pwd)`) the working directory the analysis knows, for a word that
+    /// reads it (the only ones that pay for it). A command's word is expanded where it runs,
+    /// so it is `.` there; a value kept for later (`d=$PWD`) may be used after a `cd`, so only
+    /// an absolute directory is written out.
+    fn know_pwd(&mut self, word: &LexWord, kept: bool) {
+        if word.raw.contains("PWD") || word.raw.contains("pwd") {
+            self.vars.pwd = match &self.cwd {
+                Cwd::At(dir) if dir.starts_with('/') => Some(dir.clone()),
+                Cwd::Unknown => None,
+                _ if kept => None,
+                Cwd::Start | Cwd::At(_) | Cwd::Maybe(_) => Some(".".into()),
+            };
+        }
     }
 
     /// Run the substitutions of redirections; update `stdin` for input redirections.
@@ -2171,6 +2192,13 @@ impl Analyser {
         // Every substitution in the text prints known set-up code or data: what runs in their
         // place is seen (a named exception, `eval "$(ssh-agent -s)"`).
         let mut printed_known = false;
+        // `pwsh -enc X` of an X that is not base64 of UTF-16LE text: PowerShell runs something,
+        // unknown here, not nothing.
+        if script.dynamic && via.ends_with("-EncodedCommand") {
+            let what = format!("the text `{via}` runs does not decode to a command, which is not computed");
+            self.note(UnseenKind::Exec, own, what);
+            return own;
+        }
         if script.dynamic && substituted {
             // The output of the substitution becomes shell text: seen only when it is a known
             // tool's set-up code, or data that is not in command position.

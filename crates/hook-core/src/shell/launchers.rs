@@ -356,6 +356,11 @@ const LAUNCHERS: &[Launcher] = &[
     // Rootless containers' user namespace: the command runs as the user, with the user's files.
     launcher("podman", Some("unshare"), "", &[], Operand),
     launcher("buildah", Some("unshare"), "m", &["--mount"], Operand),
+    // Virtual machines: `multipass exec VM [--] CMD`; WSL runs a Linux command whose `/mnt/c`
+    // is the Windows host's drive (`wsl -e CMD`, `wsl -- CMD`, `wsl CMD`).
+    launcher("multipass", Some("exec"), "d", &["--working-directory"], After(1)),
+    launcher("wsl", None, "du", &["--distribution", "--user", "--cd", "--shell-type"], Operand),
+    launcher("wsl.exe", None, "du", &["--distribution", "--user", "--cd", "--shell-type"], Operand),
     launcher("lxc", Some("exec"), "", &["--env", "--cwd", "--user", "--group"], DashDash),
     launcher("incus", Some("exec"), "", &["--env", "--cwd", "--user", "--group"], DashDash),
     // Language environments that run a program in the project's environment.
@@ -542,7 +547,11 @@ pub(super) fn command_start(name: &str, argv: &[Word], options_end: OptionsEnd) 
             options_with_pairs_end(argv, from, launcher.long_values, launcher.long_pairs)
         }
         Start::Operand => options_end(argv, from, launcher.short_values, launcher.long_values),
-        Start::After(own) => options_end(argv, from, launcher.short_values, launcher.long_values) + own,
+        // `multipass exec VM -- CMD`: a `--` may stand between the operands and the command.
+        Start::After(own) => {
+            let at = options_end(argv, from, launcher.short_values, launcher.long_values) + own;
+            at + usize::from(argv.get(at).is_some_and(|w| w.text == "--"))
+        }
         Start::DashDash => argv.iter().skip(from).position(|w| w.text == "--")? + from + 1,
         Start::Subcommand => 1,
         Start::AfterOption(options) => argv.iter().position(|w| options.contains(&w.text.as_str()))? + 1,

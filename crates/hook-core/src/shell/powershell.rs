@@ -451,11 +451,19 @@ fn find_close(bytes: &[u8], from: usize, closer: u8) -> Option<usize> {
     None
 }
 
-/// The command of `-EncodedCommand`: base64 of UTF-16LE text.
+/// The command of `-EncodedCommand`: base64 of UTF-16LE text. `None` when the bytes are not
+/// such text (an odd count, a broken surrogate, control characters, or mostly characters
+/// outside ASCII, as the base64 of UTF-8 text decodes to): what PowerShell runs is not known.
 pub(super) fn decode_encoded_command(encoded: &str) -> Option<String> {
     let bytes = super::base64::decode(encoded)?;
+    if bytes.len() % 2 != 0 {
+        return None;
+    }
     let units: Vec<u16> = bytes.chunks_exact(2).map(|pair| u16::from_le_bytes([pair[0], pair[1]])).collect();
-    Some(String::from_utf16_lossy(&units))
+    let text = String::from_utf16(&units).ok()?;
+    let control = text.chars().any(|c| c.is_control() && !c.is_ascii_whitespace());
+    let foreign = text.chars().filter(|c| !c.is_ascii()).count();
+    (!control && !text.trim().is_empty() && foreign * 2 <= text.chars().count()).then_some(text)
 }
 
 #[cfg(test)]
@@ -536,6 +544,9 @@ mod tests {
         // "rm -r C:\" as UTF-16LE, base64.
         assert_eq!(decode_encoded_command("cgBtACAALQByACAAQwA6AFwA").as_deref(), Some("rm -r C:\\"));
         assert_eq!(decode_encoded_command("not base64!"), None);
+        // `rm` in UTF-8, not UTF-16LE: one character outside ASCII.
+        assert_eq!(decode_encoded_command("cm0="), None);
+        assert_eq!(decode_encoded_command(""), None);
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub(super) struct Vars {
     scopes: Vec<Scope>,
     /// Names holding what a pipeline that may not have run gave them ([`Vars::leave_kept`]).
     kept: Vec<String>,
+    /// The working directory where the analysis knows it (`.` where the line started, `sub`
+    /// after `cd sub`): what `$PWD` holds while the line does not set it.
+    pub pwd: Option<String>,
 }
 
 #[derive(Debug, Default)]
@@ -61,7 +64,7 @@ enum Value {
 
 impl Default for Vars {
     fn default() -> Self {
-        Self { scopes: vec![Scope::default()], kept: Vec::new() }
+        Self { scopes: vec![Scope::default()], kept: Vec::new(), pwd: None }
     }
 }
 
@@ -346,6 +349,10 @@ pub(super) fn expand_into(
                     },
                     value => (value, raw.as_str(), true),
                 }
+            }
+            // `"$PWD/.git"`: the working directory, where the analysis knows it.
+            Part::Param { name, raw, quoted } if name == "PWD" && !vars.is_set(name) => {
+                (vars.pwd.as_deref(), raw.as_str(), *quoted)
             }
             Part::Param { name, raw, quoted } => {
                 (vars.get(name), vars.substitution(name).unwrap_or(raw.as_str()), *quoted && name != "@")

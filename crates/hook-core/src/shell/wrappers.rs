@@ -201,6 +201,8 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "bazelisk",
         "msbuild",
         "dotnet",
+        "nano",
+        "rnano",
     ];
     const PROGRAM_NAMES: NameFilter = NameFilter::of(PROGRAMS);
     if !PROGRAM_NAMES.may_hold(name) || !PROGRAMS.contains(&name) {
@@ -264,6 +266,9 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 })
             }
             "zip" => matches!(text, "-TT" | "--unzip-command").then(|| next.cloned()).flatten(),
+            // `nano -s PROGRAM`: the spell checker, run through the shell on `^T`.
+            "nano" | "rnano" => attached(&["--speller="])
+                .or_else(|| matches!(text, "-s" | "--speller").then(|| next.cloned()).flatten()),
             // `apt-get -o APT::Update::Pre-Invoke::=CMD`, `-o DPkg::Post-Invoke::=CMD`: hooks
             // apt runs through the shell; `-o Dir::Bin::dpkg=PROGRAM`: the programs it runs.
             "apt-get" | "apt" | "aptitude" | "apt-cache" => {
@@ -983,6 +988,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
+        "vagrant" | "adb" | "gcloud" => machine_shell(&name, argv),
         "pdsh" | "pssh" | "parallel-ssh" | "clush" => remote_shells(&name, argv),
         "gdb" | "cgdb" | "lldb" => debugger(&name, argv),
         "rg" => ripgrep_preprocessor(argv),
@@ -1749,6 +1755,56 @@ fn ssh(argv: &[Word]) -> Peel {
     }
 }
 
+/// The shells of virtual machines and devices, followed as `ssh host CMD` is: `vagrant ssh
+/// -c CMD` (whose `/vagrant` is the project folder on the host), `gcloud compute ssh VM
+/// --command CMD` (in the machine's home), and `adb shell CMD`, which starts at the device's
+/// root.
+fn machine_shell(name: &str, argv: &[Word]) -> Peel {
+    let word = |at: usize| argv.get(at).map(|w| w.text.as_str());
+    // The value of `option` (`-c CMD`, `--command CMD`, `--command=CMD`) from `from` on.
+    let value = |from: usize, options: &[&str]| {
+        argv.iter().enumerate().skip(from).find_map(|(at, w)| match w.text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") && options.contains(&option) => {
+                Some(derived(w, value))
+            }
+            _ => options.contains(&w.text.as_str()).then(|| argv.get(at + 1).cloned()).flatten(),
+        })
+    };
+    let (via, command, start) = match name {
+        "vagrant" if word(1) == Some("ssh") => {
+            // Its paths under `/vagrant` are the project's, spelt relative to where the line
+            // runs: judged from there, not from the machine's home.
+            let Some(command) = value(2, &["-c", "--command"]) else { return Peel::Runs };
+            let script = mapped(&command, &[("/vagrant".into(), Word::literal("."))]);
+            return Peel::Script { via: "vagrant ssh -c".into(), script, dialect: Dialect::Posix };
+        }
+        "gcloud" if word(1) == Some("compute") && word(2) == Some("ssh") => {
+            let Some(command) = value(3, &["--command"]) else { return Peel::Runs };
+            ("gcloud compute ssh", command, "cd ~")
+        }
+        "adb" => {
+            let mut at = 1;
+            while let Some(option) = word(at).filter(|w| w.starts_with('-')) {
+                at += if matches!(option, "-s" | "-t" | "-H" | "-P" | "-L") { 2 } else { 1 };
+            }
+            if word(at) != Some("shell") {
+                return Peel::Runs;
+            }
+            at += 1;
+            while word(at).is_some_and(|w| matches!(w, "-t" | "-T" | "-x" | "-n" | "-tt")) {
+                at += 1;
+            }
+            match script(name, &argv[at.min(argv.len())..], Dialect::Posix) {
+                Peel::Script { script, .. } => ("adb shell", script, "cd /"),
+                other => return other,
+            }
+        }
+        _ => return Peel::Runs,
+    };
+    let line = format!("{start} && {}", command.text);
+    Peel::Script { via: via.into(), script: derived(&command, &line), dialect: Dialect::Posix }
+}
+
 /// `pdsh -w HOSTS CMD`, `pssh -h FILE -i CMD`, `clush -a CMD`: like `ssh host CMD`, the
 /// words after the options are a line each host's shell runs. `clush -c` copies files.
 fn remote_shells(name: &str, argv: &[Word]) -> Peel {
@@ -1958,6 +2014,17 @@ fn names_program(text: &str) -> bool {
 /// `mvn exec:exec -Dexec.executable=X -Dexec.args=ARGS` runs `X ARGS`. `None` for their other
 /// commands, which run themselves.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+/// A runner of packages it fetches (`uvx PKG`, `pipx run PKG`, `uv run --with PKG CMD`) stays
+/// a command of its own beside what it runs: the guard judges the packages it names.
+fn fetching(argv: &[Word], peel: Peel) -> Option<Peel> {
+    let (via, inner) = match peel {
+        Peel::Skips { via, at } => (via, argv[at..].to_vec()),
+        Peel::Wraps { via, inner } => (via, inner),
+        other => return Some(other),
+    };
+    Some(Peel::Find { execs: vec![(via, inner)] })
+}
+
 fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
     let sub = argv.get(1).map(|w| w.text.as_str());
     let program = |at: usize, via: &str| {
@@ -1984,13 +2051,20 @@ fn tool_runner(name: &str, argv: &[Word]) -> Option<Peel> {
         {
             program(1, "corepack")
         }
-        ("uvx", _) => program(super::launchers::command_start("uvx", argv, options_end)?, "uvx"),
+        ("uvx", _) => {
+            fetching(argv, program(super::launchers::command_start("uvx", argv, options_end)?, "uvx")?)
+        }
         ("uv", Some("tool")) if argv.get(2).is_some_and(|w| w.text == "run") => {
             let at = super::launchers::command_start("uvx", &argv[2..], options_end)? + 2;
-            program(at, "uv tool run")
+            fetching(argv, program(at, "uv tool run")?)
         }
         ("pipx", Some("run")) => {
-            program(super::launchers::command_start("pipx", argv, options_end)?, "pipx run")
+            fetching(argv, program(super::launchers::command_start("pipx", argv, options_end)?, "pipx run")?)
+        }
+        // `uv run --with PKG CMD`: CMD runs with a package the project may not list.
+        ("uv", Some("run")) if argv.iter().any(|w| w.text == "--with" || w.text.starts_with("--with=")) => {
+            let at = super::launchers::command_start("uv", argv, options_end)?;
+            fetching(argv, Peel::Skips { via: "uv run".into(), at })
         }
         ("rake", _) => {
             code("ruby", &["-e", "--execute", "-p", "--execute-print", "-E", "--execute-continue"])
@@ -3161,11 +3235,23 @@ fn cmd(argv: &[Word]) -> Peel {
             if !attached.is_empty() {
                 words.push(derived(word, attached));
             }
-            words.extend(argv[i + 1..].iter().cloned());
+            words.extend(argv[i + 1..].iter().map(cmd_text));
             return script("cmd /c", &words, Dialect::Cmd);
         }
     }
     Peel::Runs
+}
+
+/// A word of cmd.exe's line as written: a POSIX shell drops an unquoted backslash
+/// (`C:\Users` reaches cmd.exe as `C:Users`), but the line means the Windows path it spells.
+/// Words with quotes, expansions or escaped backslashes (`C:\\Users`) keep what quote
+/// removal made of them.
+fn cmd_text(word: &Word) -> Word {
+    let written = !word.dynamic
+        && word.raw.contains('\\')
+        && !word.raw.contains("\\\\")
+        && !word.raw.contains(['\'', '"', '$', '`']);
+    if written { derived(word, &word.raw) } else { word.clone() }
 }
 
 fn powershell(name: &str, argv: &[Word]) -> Peel {
@@ -3199,14 +3285,16 @@ fn powershell(name: &str, argv: &[Word]) -> Peel {
             };
         }
         if encoded {
-            let decoded = argv.get(at).and_then(|w| powershell::decode_encoded_command(&w.text));
-            return match decoded {
-                Some(text) => Peel::Script {
-                    via: format!("{name} -EncodedCommand"),
-                    script: Word::literal(text),
-                    dialect: Dialect::PowerShell,
-                },
-                None => Peel::Runs,
+            let Some(encoded) = argv.get(at) else { return Peel::Runs };
+            // Text that does not decode to a command is one the guard cannot read, not none.
+            let script = match powershell::decode_encoded_command(&encoded.text) {
+                Some(text) => Word::literal(text),
+                None => Word { dynamic: true, ..encoded.clone() },
+            };
+            return Peel::Script {
+                via: format!("{name} -EncodedCommand"),
+                script,
+                dialect: Dialect::PowerShell,
             };
         }
         if option == "f" || option == "file" {
