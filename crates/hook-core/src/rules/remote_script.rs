@@ -186,6 +186,18 @@ fn runs_remote_notebook(program: &str, args: &[crate::shell::Word]) -> bool {
     executes && (first.is_some_and(|a| remote(&a.text)) || args.iter().any(|a| notebook(&a.text)))
 }
 
+/// Whether Python code on the line loads a pickle (or `joblib`, `dill`, `torch` object) from
+/// its standard input.
+fn unpickles_stdin(args: &[crate::shell::Word]) -> bool {
+    args.iter().any(|arg| {
+        let code = arg.text.as_str();
+        code.contains("sys.stdin")
+            && ["pickle.load", "joblib.load", "dill.load", "torch.load", "read_pickle("]
+                .iter()
+                .any(|loader| code.contains(loader))
+    })
+}
+
 fn runs_downloaded_code(call: &Call, name: &str) -> bool {
     let command = call.command;
     let is_shell = SHELLS.contains(&name) || POWERSHELLS.contains(&name);
@@ -212,6 +224,11 @@ fn runs_downloaded_code(call: &Call, name: &str) -> bool {
         && interpreter_reads_stdin(command)
         && substitutes_download(text)
     {
+        return true;
+    }
+    // `curl URL | python3 -c 'pickle.load(sys.stdin.buffer)'`: a downloaded pickle, loaded,
+    // calls whatever its writer chose.
+    if name.starts_with("python") && unpickles_stdin(args) && fed_by_downloader(call.analysis, call.index) {
         return true;
     }
     let reads_stdin = if is_interpreter {
