@@ -144,7 +144,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::RemoteScript,
         catches: "downloaded code run without being saved or read first",
         rules: &[
-            ("remote-script.pipe-to-shell", "`curl … | sh` and its variants"),
+            (
+                "remote-script.pipe-to-shell",
+                "`curl … | sh` and its variants, a notebook run from a URL (`papermill https://…`)",
+            ),
             (
                 "remote-script.registry-redirect",
                 "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source` (asks)",
@@ -215,7 +218,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Database,
         catches: "destructive SQL and database resets, by any client, argument, here-doc, pipe or file",
         rules: &[
-            ("database.drop", "`DROP DATABASE|SCHEMA|TABLE`, `dropdb`, Mongo drops, `influx bucket delete`"),
+            (
+                "database.drop",
+                "`DROP DATABASE|SCHEMA|TABLE`, `dropdb` (not of a local `_test` database), Mongo drops, `influx bucket delete`",
+            ),
             ("database.truncate", "`TRUNCATE`"),
             ("database.delete-all", "`DELETE` without `WHERE`"),
             ("database.update-all", "`UPDATE` without `WHERE`"),
@@ -345,13 +351,20 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Hosting,
         catches: "deleting repositories, releases, refs, apps and packages on hosting services, HTTP `DELETE`s, publishing to public registries",
         rules: &[
-            ("hosting.repo-delete", "`gh|glab repo delete`"),
+            ("hosting.repo-delete", "`gh|glab repo delete`, `hf repo delete`"),
             ("hosting.release-delete", "`gh release delete`"),
             ("hosting.api-delete", "`gh api` with method `DELETE`"),
-            ("hosting.make-public", "`gh repo edit --visibility public`, `gh|glab repo create --public`"),
+            (
+                "hosting.make-public",
+                "`gh repo edit --visibility public`, `gh|glab repo create --public`, `hf repo create` without `--private`, `kaggle datasets create --public`",
+            ),
+            (
+                "hosting.data-delete",
+                "stored versions of data, models or run artifacts deleted for good: `dvc gc`, `dvc destroy`, `mlflow gc`",
+            ),
             (
                 "hosting.app-delete",
-                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, `wrangler delete`, …",
+                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, `wrangler delete`, `fastlane match nuke`, …",
             ),
             (
                 "hosting.http-delete",
@@ -368,7 +381,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.publish",
-                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`",
+                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`, `hf upload`, `kaggle kernels push`",
             ),
             (
                 "hosting.remote-shell",
@@ -414,7 +427,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.upload",
-                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`",
+                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `pg_dump | aws s3 cp - s3://…`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`",
             ),
         ],
     },

@@ -115,9 +115,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let args = call.args();
     let word = |i: usize| args.get(i).map(|w| w.text.as_str());
     match name {
-        "dropdb" => return Some(Hit::new("database.drop", DROP)),
+        "dropdb" => return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP)),
         "mysqladmin" if args.iter().any(|a| a.text.eq_ignore_ascii_case("drop")) => {
-            return Some(Hit::new("database.drop", DROP));
+            return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }
         "redis-cli" | "valkey-cli" | "keydb-cli" => {
             let flush =
@@ -205,6 +205,84 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return client_sql(call, client, 0);
     }
     orm_reset(name, args)
+}
+
+/// Whether `dropdb` or `mysqladmin drop` drops a test database on this machine: a name a
+/// test suite creates and drops on every run (`myapp_test`, `test_myapp`, Rails' parallel
+/// `myapp_test-1`), on no host or a loopback one (`-h localhost`, `--host=127.0.0.1`, a socket
+/// directory), with no `PGHOST`/`PGSERVICE` nor a connection URL naming another host. Test
+/// suites recreate these all the time (`dropdb --if-exists app_test && createdb app_test`).
+/// Development databases (`_dev`, `_development`) still ask: a local one is often the only
+/// copy of the data the user has built up. Likewise `FLUSHDB` on a local Redis still asks:
+/// a database number says nothing of what the keys hold (sessions, queued jobs).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn local_test_drop(call: &Call, name: &str) -> bool {
+    let args = call.args();
+    let local = |host: &str| {
+        matches!(host, "localhost" | "::1" | "[::1]") || host.starts_with("127.") || host.starts_with('/')
+    };
+    // Options whose value is the next word; `mysqladmin -pSECRET` keeps it attached.
+    let valued: &[&str] = if name == "dropdb" {
+        &["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"]
+    } else {
+        &["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket"]
+    };
+    if option_values(args, &["-h", "--host"]).any(|host| !local(&host)) {
+        return false;
+    }
+    // A connection string (`--maintenance-db=postgres://db.prod/x`) or the environment can
+    // name the server instead.
+    let elsewhere = |text: &str| {
+        text.split_once("://").is_some_and(|(_, rest)| {
+            let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+            let host = authority.rsplit('@').next().unwrap_or(authority);
+            let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
+            !host.is_empty() && !local(host)
+        }) || text.contains("host=") && !text.contains("host=localhost") && !text.contains("host=127.")
+    };
+    if args.iter().any(|a| a.dynamic || elsewhere(&a.text)) {
+        return false;
+    }
+    let server_variable = |variable: &str| {
+        matches!(variable, "PGHOST" | "PGHOSTADDR" | "PGSERVICE" | "MYSQL_HOST" | "DATABASE_URL")
+    };
+    let commands = &call.analysis.commands[..call.index.min(call.analysis.commands.len())];
+    // `PGHOST=localhost` names this machine; any other value (or a computed one) does not.
+    let elsewhere_by = |variable: &str, value: &str| server_variable(variable) && !local(value);
+    let set_before = commands.iter().chain([call.command]).any(|command| {
+        command.assignments.iter().any(|(variable, value)| {
+            elsewhere_by(variable, &value.text) || server_variable(variable) && value.dynamic
+        }) || command
+            .args()
+            .iter()
+            .any(|a| a.text.split_once('=').is_some_and(|(v, value)| elsewhere_by(v, value)))
+    });
+    if set_before {
+        return false;
+    }
+    let mut skip = false;
+    let names: Vec<&str> = args
+        .iter()
+        .map(|a| a.text.as_str())
+        .filter(|text| {
+            if std::mem::take(&mut skip) {
+                return false;
+            }
+            skip = valued.contains(text);
+            !text.starts_with('-')
+        })
+        .filter(|text| !text.eq_ignore_ascii_case("drop"))
+        .collect();
+    !names.is_empty() && names.iter().all(|database| test_database(database))
+}
+
+/// A test suite's database name: `app_test`, `app-test`, `test_app`, `test`, with a parallel
+/// worker's number after it (`app_test-2`, `app_test_3`). `latest` is no test database.
+fn test_database(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let base = if base.len() < name.len() { base.trim_end_matches(['-', '_']) } else { base };
+    base == "test" || base.ends_with("_test") || base.ends_with("-test") || base.starts_with("test_")
 }
 
 /// Destructive SQL a client is given, from its arguments (starting at `from`), a file, or

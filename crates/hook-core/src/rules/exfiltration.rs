@@ -3,7 +3,7 @@
 //! or substituted into a network client, or redirected to `/dev/tcp`; and, asked about,
 //! tunnels that open this machine to the outside (`ssh -R`, `ngrok`, `cloudflared tunnel`), git
 //! settings that send its traffic or history elsewhere, and files or dumped data uploaded to
-//! another host (`curl -F f=@F`, `pg_dump db | curl -T - URL`).
+//! another host (`curl -F f=@F`, `pg_dump db | curl -T - URL`, `pg_dump db | aws s3 cp - s3://b/k`).
 
 use super::{Call, Hit};
 use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
@@ -30,6 +30,11 @@ const NETWORK_CLIENTS: &[&str] = &[
     "mutt",
     "aws",
     "gsutil",
+    "gcloud",
+    "az",
+    "azcopy",
+    "s3cmd",
+    "mc",
     "rclone",
     // Forge and paste clients that publish what they read (`gh gist create -`).
     "gh",
@@ -145,7 +150,7 @@ fn uploads(name: &str, call: &Call) -> bool {
                     .windows(2)
                     .any(|pair| matches!(pair[0].text.as_str(), "-e" | "-c") && sends_files(&pair[1].text))
         }
-        _ => false,
+        _ => streams_to_storage(name, args) && fed(),
     };
     // A bare name is a compose service to an HTTP client, but an ssh alias (`ssh prod`) to
     // the others; a host computed at run time may be anywhere.
@@ -157,6 +162,29 @@ fn uploads(name: &str, call: &Call) -> bool {
     };
     let hosts = destinations(name, args);
     sends && (hosts.is_empty() || !hosts.iter().all(here))
+}
+
+/// Whether a cloud storage client uploads its standard input: `aws s3 cp - s3://b/k`,
+/// `gsutil cp - gs://b/k`, `gcloud storage cp -`, `s3cmd put -`, `az storage blob upload
+/// --file /dev/stdin`, `azcopy … --from-to PipeBlob`, `rclone rcat`, `mc pipe`. A dump piped
+/// there (`pg_dump db | gzip | aws s3 cp - s3://b/db.gz`) leaves the machine as `curl -T -`
+/// sends it. Files and build directories copied or synced to a bucket (`aws s3 sync dist/
+/// s3://site`) pass: that is how sites are deployed, to the user's own account.
+fn streams_to_storage(name: &str, args: &[Word]) -> bool {
+    let stdin = || args.iter().any(|a| matches!(a.text.as_str(), "-" | "/dev/stdin" | "/dev/fd/0"));
+    let has = |word: &str| args.iter().any(|a| a.text == word);
+    match name {
+        "aws" => (has("s3") && (has("cp") || has("mv")) || has("s3api")) && stdin(),
+        "gsutil" | "gcloud" => (has("cp") || has("mv")) && stdin(),
+        "s3cmd" => has("put") && stdin(),
+        "az" => has("upload") && stdin(),
+        "azcopy" => {
+            args.iter().any(|a| a.text.eq_ignore_ascii_case("pipeblob") || a.text.contains("=PipeBlob"))
+        }
+        "rclone" => has("rcat"),
+        "mc" => has("pipe"),
+        _ => false,
+    }
 }
 
 /// Whether `host` is this machine by its loopback name or address.

@@ -41,6 +41,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "https"
             | "xh"
             | "xhs"
+            | "dvc"
+            | "fastlane"
+            | "huggingface-cli"
+            | "hf"
+            | "kaggle"
+            | "mlflow"
     ) {
         return None;
     }
@@ -284,12 +290,53 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         "npm" | "pnpm" | "yarn" => (verb(0)? == "unpublish" || verb(1) == Some("unpublish"))
             .then(|| Hit::new("hosting.unpublish", UNPUBLISH)),
         "curl" | "wget" => deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
+        "dvc" | "fastlane" | "huggingface-cli" | "hf" | "kaggle" | "mlflow" => data_tool(name, &args, &words),
         // HTTPie and xh take the method as their first operand, after their options (`http
         // --auth u:p DELETE URL`, `xh -A bearer -a T delete URL`).
         _ => operands(call.args(), HTTPIE_VALUE_OPTIONS)
             .next()?
             .eq_ignore_ascii_case("delete")
             .then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
+    }
+}
+
+/// The data, model and signing tools: `dvc gc` (cached versions of the data deleted, with
+/// `--cloud` from the remote too) and `dvc destroy`, `mlflow gc` (deleted runs and their
+/// artifacts purged); `fastlane match nuke` (every signing certificate and profile revoked);
+/// the Hugging Face Hub's `repo delete` (a repository, as `gh repo delete`), `repo create`
+/// without `--private` (public), `upload` (published as `twine upload` is: `--private` only
+/// applies when the upload creates the repository); Kaggle's `datasets create|version
+/// --public` and `kernels push` (the notebook's visibility is in a metadata file the guard
+/// does not read). `dvc remove` keeps the data in the cache and `git lfs prune` only what was
+/// pushed, so both pass.
+fn data_tool(name: &str, args: &[&str], words: &[&str]) -> Option<Hit> {
+    let verb = |i: usize| words.get(i).copied().unwrap_or_default();
+    let flag = |names: &[&str]| args.iter().any(|a| names.contains(a));
+    match name {
+        "dvc" => matches!(verb(0), "gc" | "destroy").then(|| Hit::new("hosting.data-delete", DATA_DELETE)),
+        "mlflow" => (verb(0) == "gc").then(|| Hit::new("hosting.data-delete", DATA_DELETE)),
+        "fastlane" => {
+            words.windows(2).any(|w| w == ["match", "nuke"]).then(|| Hit::new("hosting.app-delete", NUKE))
+        }
+        "kaggle" => match (verb(0), verb(1)) {
+            ("datasets" | "d", "create" | "version") if flag(&["-u", "--public"]) => {
+                Some(Hit::new("hosting.make-public", PUBLIC_DATA))
+            }
+            ("kernels" | "k", "push") => Some(Hit::ask("hosting.publish", PUBLISH)),
+            _ => None,
+        },
+        // `huggingface-cli` and `hf` (which also says `repos`).
+        _ => match (verb(0), verb(1)) {
+            ("repo" | "repos", "delete") => Some(Hit::new("hosting.repo-delete", REPO)),
+            ("repo" | "repos", "create")
+                if !args.iter().any(|a| *a == "--private" || *a == "--private=true")
+                    || args.windows(2).any(|p| p == ["--private", "false"]) =>
+            {
+                Some(Hit::new("hosting.make-public", PUBLIC_DATA))
+            }
+            ("upload" | "upload-large-folder", _) => Some(Hit::ask("hosting.publish", PUBLISH)),
+            _ => None,
+        },
     }
 }
 
@@ -376,4 +423,8 @@ const CONFIG: &str = "This changes a deployed app's settings or secrets (a datab
 const PRODUCTION: &str = "This deploys straight to production, with no preview anybody looked at. Deploy a preview and show it to the user, who can promote it.";
 const PUBLISH: &str = "This publishes to a public registry (or changes who owns a package there): it cannot be taken back, and it ships whatever the package holds, secrets included. Ask the user to run it.";
 const REMOTE_SHELL: &str = "This runs a command on the deployed app's machine, with its data and secrets, where the guard sees nothing. Ask the user to run it.";
+const PUBLIC_DATA: &str =
+    "This publishes a dataset, model or repository for anyone to download. Ask the user to do it.";
+const DATA_DELETE: &str = "This deletes stored versions of the data, models or run artifacts for good (with `--cloud`, from the remote storage too). Ask the user to run it.";
+const NUKE: &str = "`fastlane match nuke` revokes every signing certificate and provisioning profile of the account: builds signed with them stop installing. Ask the user to run it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";

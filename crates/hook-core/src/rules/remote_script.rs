@@ -52,6 +52,8 @@ const PASS_THROUGH: &[&str] = &[
 
 const MESSAGE: &str = "This runs a script straight from the network without anyone reading it. Download it to a file (`curl -fsSLo install.sh URL`), read it, then run it, or ask the user.";
 
+const NOTEBOOK_MESSAGE: &str = "This runs a notebook straight from the network without anyone reading its cells. Download it, read it, then run it, or ask the user.";
+
 const REDIRECT_MESSAGE: &str = "This points package installs at a source nobody vetted (or switches checksum checks off): the next install downloads and runs its code. Ask the user to change where packages come from.";
 
 /// The commands that set where packages come from, for the rest of the session or in a
@@ -142,11 +144,58 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if reverse_shell(call) {
         return Some(Hit::new("remote-script.reverse-shell", REVERSE_MESSAGE));
     }
+    // `python3 -m papermill …` is `papermill …`.
+    let (program, args) = call.name.map_or(("", &[][..]), |name| super::python_module(name, call.args()));
+    if matches!(program, "papermill" | "jupyter" | "jupyter-nbconvert" | "jupyter-execute")
+        && runs_remote_notebook(program, args)
+    {
+        return Some(Hit::new("remote-script.pipe-to-shell", NOTEBOOK_MESSAGE));
+    }
     let fires = match call.name {
         None => call.command.argv.first().is_some_and(|w| substitutes_download(&w.raw)),
         Some(name) => runs_downloaded_code(call, name),
     };
     fires.then(|| Hit::new("remote-script.pipe-to-shell", MESSAGE))
+}
+
+/// A notebook run from the network: `papermill URL OUT`, `jupyter nbconvert --execute URL`,
+/// `jupyter execute URL`: its cells are code nobody read. A project's own notebook, and one
+/// converted without `--execute`, pass.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn runs_remote_notebook(program: &str, args: &[crate::shell::Word]) -> bool {
+    let remote = |text: &str| {
+        let lower = text.to_ascii_lowercase();
+        ["http://", "https://", "ftp://"].iter().any(|scheme| lower.starts_with(scheme))
+    };
+    let executes = match program {
+        "jupyter" => match args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()) {
+            Some("nbconvert") => args.iter().any(|a| a.text == "--execute"),
+            Some("execute" | "run") => true,
+            _ => false,
+        },
+        "jupyter-nbconvert" => args.iter().any(|a| a.text == "--execute"),
+        _ => true,
+    };
+    // The notebook is the first operand (after jupyter's subcommand), or a word naming one: a
+    // URL given as a parameter (`-p data_url https://…`) is data.
+    let skip = usize::from(program == "jupyter");
+    let first = args.iter().filter(|a| !a.text.starts_with('-')).nth(skip);
+    let notebook = |text: &str| {
+        remote(text) && text.split(['?', '#']).next().is_some_and(|path| path.ends_with(".ipynb"))
+    };
+    executes && (first.is_some_and(|a| remote(&a.text)) || args.iter().any(|a| notebook(&a.text)))
+}
+
+/// Whether Python code on the line loads a pickle (or `joblib`, `dill`, `torch` object) from
+/// its standard input.
+fn unpickles_stdin(args: &[crate::shell::Word]) -> bool {
+    args.iter().any(|arg| {
+        let code = arg.text.as_str();
+        code.contains("sys.stdin")
+            && ["pickle.load", "joblib.load", "dill.load", "torch.load", "read_pickle("]
+                .iter()
+                .any(|loader| code.contains(loader))
+    })
 }
 
 fn runs_downloaded_code(call: &Call, name: &str) -> bool {
@@ -175,6 +224,11 @@ fn runs_downloaded_code(call: &Call, name: &str) -> bool {
         && interpreter_reads_stdin(command)
         && substitutes_download(text)
     {
+        return true;
+    }
+    // `curl URL | python3 -c 'pickle.load(sys.stdin.buffer)'`: a downloaded pickle, loaded,
+    // calls whatever its writer chose.
+    if name.starts_with("python") && unpickles_stdin(args) && fed_by_downloader(call.analysis, call.index) {
         return true;
     }
     let reads_stdin = if is_interpreter {

@@ -257,6 +257,12 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         let what = "text transliterated in place (`tr`), which is not computed".to_string();
         findings.push(Finding::Opaque { call: "eval".into(), argument: what });
     }
+    if language == Language::Python
+        && let Some(loader) = untrusted_load(&code)
+    {
+        let argument = "data from a temporary directory, a download or a URL".to_string();
+        findings.push(Finding::Opaque { call: loader.to_string(), argument });
+    }
     if let Some(sent) = environment::dump(language, &code, flag == "-p" || flag == "--print") {
         findings.push(Finding::Environment { sent });
     }
@@ -276,6 +282,52 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         findings.push(Finding::ForkLoop);
     }
     inline(name, &flag, distinct(findings))
+}
+
+/// The loaders of Python's serialised objects that run code while loading: a pickle names any
+/// callable to call with any arguments, so `pickle.load(open('/tmp/x.pkl', 'rb'))` runs
+/// whatever whoever wrote the file chose.
+const UNSAFE_LOADERS: &[&str] = &[
+    "pickle.load",
+    "cPickle.load",
+    "dill.load",
+    "cloudpickle.load",
+    "joblib.load",
+    "torch.load",
+    "read_pickle(",
+    "yaml.unsafe_load",
+    "jsonpickle.decode",
+    "load_state_dict_from_url",
+];
+
+/// The loader of [`UNSAFE_LOADERS`] the code calls on data from somewhere anybody could have
+/// written: a temporary directory, the downloads folder or a URL. A project's own file
+/// (`torch.load('model.pt')`) and `torch.load(…, weights_only=True)` pass.
+fn untrusted_load(code: &str) -> Option<&'static str> {
+    if !code.contains("load") && !code.contains("pickle") {
+        return None;
+    }
+    let loader = UNSAFE_LOADERS.iter().find(|loader| code.contains(**loader))?;
+    if code.contains("weights_only=True") {
+        return None;
+    }
+    let untrusted = [
+        "/tmp/",
+        "/var/tmp/",
+        "/dev/shm/",
+        "tempfile",
+        "gettempdir",
+        "TMPDIR",
+        "/Downloads/",
+        "http://",
+        "https://",
+        "ftp://",
+        "urlopen",
+        "requests.get",
+        "urlretrieve",
+    ];
+    (untrusted.iter().any(|place| code.contains(place)) || *loader == "load_state_dict_from_url")
+        .then(|| loader.trim_end_matches('('))
 }
 
 /// Whether the code changes a string in place by transliteration (Perl's `tr/…/…/` and
