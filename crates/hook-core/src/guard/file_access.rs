@@ -3262,7 +3262,11 @@ fn cluster_has(args: &[Word], letter: char, valued: &str) -> bool {
 
 /// [`shows_no_values`] of grep and ripgrep.
 fn grep_shows(name: &str, args: &[Word]) -> Shown {
-    let valued = if name == "rg" { "efmABCgtTjMrE" } else { "efmABCdD" };
+    let (valued, separate): (&str, &[&str]) = if name == "rg" {
+        ("efmABCgtTjMrE", &["-m", "-A", "-B", "-C", "-g", "-t", "-T", "-j", "-M", "-r", "-E"])
+    } else {
+        ("efmABCdD", &["-m", "-A", "-B", "-C", "-d", "-D"])
+    };
     let long =
         |options: &[&str]| args.iter().any(|a| options.iter().any(|o| crate::shell::is_option(&a.text, o)));
     // Patterns read from a file, or matches printed as JSON, are not judged here.
@@ -3272,14 +3276,7 @@ fn grep_shows(name: &str, args: &[Word]) -> Shown {
     let mut patterns: Vec<&str> =
         option_values(args, &["-e", "--regexp"]).into_iter().map(|(_, p)| p).collect();
     if patterns.is_empty() {
-        patterns.extend(
-            operands_after(
-                args,
-                &["-m", "-A", "-B", "-C", "-d", "-D", "-g", "-t", "-T", "-j", "-M", "-r", "-E"],
-            )
-            .first()
-            .map(|w| w.text.as_str()),
-        );
+        patterns.extend(operands_after(args, separate).first().map(|w| w.text.as_str()));
     }
     let counts = ['c', 'l', 'L', 'q'].iter().any(|letter| cluster_has(args, *letter, valued))
         || long(&["--count", "--files-with-matches", "--files-without-match", "--quiet", "--silent"]);
@@ -3293,10 +3290,13 @@ fn grep_shows(name: &str, args: &[Word]) -> Shown {
     Shown::Values
 }
 
-/// Whether a pattern matches nothing past a line's `=` but what any value matches
-/// (`^API_KEY=`, `KEY=.*`, `DATABASE_URL`), so that no value can be guessed with it.
+/// Whether a pattern is a name, or names, matching nothing past a line's `=` but what any
+/// value matches (`^API_KEY=`, `KEY=.*`, `DB_HOST\|DB_PORT`): a pattern spelling part of a
+/// value (`sk-live-4f`) would let its count or status guess the value a call at a time.
 fn stops_at_value(pattern: &str) -> bool {
-    pattern.split_once('=').is_none_or(|(_, rest)| rest.chars().all(|c| ".*+?$\\".contains(c)))
+    let (name, value) = pattern.split_once('=').unwrap_or((pattern, ""));
+    name.chars().all(|c| c.is_ascii_alphanumeric() || "_^|\\() ".contains(c))
+        && value.chars().all(|c| ".*+?$\\".contains(c))
 }
 
 /// Whether a pattern anchored at the line's start matches only a name, or a name and its `=`
@@ -3310,7 +3310,7 @@ fn matches_a_name(pattern: &str) -> bool {
             let Some(end) = class.find(']') else { return false };
             let body = &class[..end];
             let named = body.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':'));
-            if !named && !(body.starts_with('^') && body.contains('=')) {
+            if !(named || body.starts_with('^') && body.contains('=')) {
                 return false;
             }
             rest = &class[end + 1..];
