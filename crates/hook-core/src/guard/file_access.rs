@@ -897,6 +897,24 @@ fn words_accessed<'c>(
     name: Option<&str>,
     mounter: bool,
 ) -> Vec<(Access, &'c Word)> {
+    let mut found = words_touched(command, name, mounter);
+    // `grep -c KEY .env`, `cut -d= -f1 .env`: read, but only names, counts or a status shown.
+    if let Some(name) = name.filter(|name| may_show_no_values(name)) {
+        match shows_no_values(name, command) {
+            Shown::Values => {}
+            Shown::Nothing => found.retain(|(access, _)| *access != Access::Read),
+            Shown::Names => found.retain(|(access, word)| *access != Access::Read || !env_style(word)),
+        }
+    }
+    found
+}
+
+/// [`words_accessed`] before the reads that show no value are taken out.
+fn words_touched<'c>(
+    command: &'c SimpleCommand,
+    name: Option<&str>,
+    mounter: bool,
+) -> Vec<(Access, &'c Word)> {
     let mut found = Vec::new();
     for redirect in &command.redirects {
         let access = match redirect.op {
@@ -3213,6 +3231,231 @@ fn edits_in_place(args: &[Word]) -> bool {
         }
     }
     false
+}
+
+/// What a reader shows of the files it reads: their values, only names (the keys of an
+/// environment file), or nothing of them (counts, file names, an exit status).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Shown {
+    Values,
+    Names,
+    Nothing,
+}
+
+/// The programs [`shows_no_values`] knows: a name compared before anything is looked at.
+fn may_show_no_values(name: &str) -> bool {
+    matches!(name, "grep" | "egrep" | "fgrep" | "rg" | "cut" | "awk" | "gawk" | "sed" | "diff" | "wc")
+}
+
+/// What `command` shows of the files it reads: nothing of them for `grep -c|-l|-L|-q` (with
+/// a pattern that stops at the `=`, so that no value is guessed at a bit a call), `diff -q`
+/// and `wc`; names for `grep -o '^[A-Z_]*'`, `cut -d= -f1`, `awk -F= '{print $1}'` and `sed
+/// 's/=.*//'`, which print whole the lines that hold no `=` (so only of files written as
+/// `KEY=value` lines, see [`env_style`]); values for anything else.
+fn shows_no_values(name: &str, command: &SimpleCommand) -> Shown {
+    let args = command.args();
+    let shown = match name {
+        "grep" | "egrep" | "fgrep" | "rg" => return grep_shows(name, args),
+        "diff" => cluster_has(args, 'q', "xXILSFCUDW") || args.iter().any(|a| a.text == "--brief"),
+        // `wc --files0-from=F` names in its errors the lines of F it cannot open.
+        "wc" if !args.iter().any(|a| a.text.contains("files0-from")) => return Shown::Nothing,
+        "wc" => false,
+        "cut" => cut_names(args),
+        "awk" | "gawk" => awk_names(args),
+        _ => sed_names(args),
+    };
+    match (name, shown) {
+        ("diff", true) => Shown::Nothing,
+        (_, true) => Shown::Names,
+        _ => Shown::Values,
+    }
+}
+
+/// Whether a short option cluster of `args` holds `letter`, the letters of `valued` taking the
+/// rest of their cluster or the next word as their value (`-Iq` is `-I q`).
+fn cluster_has(args: &[Word], letter: char, valued: &str) -> bool {
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        if word.text == "--" {
+            return false;
+        }
+        let Some(cluster) = word.text.strip_prefix('-').filter(|c| !c.is_empty() && !c.starts_with('-'))
+        else {
+            continue;
+        };
+        for (at, found) in cluster.char_indices() {
+            if found == letter {
+                return true;
+            }
+            if valued.contains(found) {
+                if at + 1 == cluster.len() {
+                    words.next();
+                }
+                break;
+            }
+        }
+    }
+    false
+}
+
+/// [`shows_no_values`] of grep and ripgrep.
+fn grep_shows(name: &str, args: &[Word]) -> Shown {
+    let (valued, separate): (&str, &[&str]) = if name == "rg" {
+        ("efmABCgtTjMrE", &["-m", "-A", "-B", "-C", "-g", "-t", "-T", "-j", "-M", "-r", "-E"])
+    } else {
+        ("efmABCdD", &["-m", "-A", "-B", "-C", "-d", "-D"])
+    };
+    let long =
+        |options: &[&str]| args.iter().any(|a| options.iter().any(|o| crate::shell::is_option(&a.text, o)));
+    // Patterns read from a file, or matches printed as JSON, are not judged here.
+    if cluster_has(args, 'f', valued) || long(&["--file", "--json"]) {
+        return Shown::Values;
+    }
+    let mut patterns: Vec<&str> =
+        option_values(args, &["-e", "--regexp"]).into_iter().map(|(_, p)| p).collect();
+    if patterns.is_empty() {
+        patterns.extend(operands_after(args, separate).first().map(|w| w.text.as_str()));
+    }
+    let counts = ['c', 'l', 'L', 'q'].iter().any(|letter| cluster_has(args, *letter, valued))
+        || long(&["--count", "--files-with-matches", "--files-without-match", "--quiet", "--silent"]);
+    if counts && patterns.iter().all(|pattern| stops_at_value(pattern)) {
+        return Shown::Nothing;
+    }
+    let only = cluster_has(args, 'o', valued) || long(&["--only-matching"]);
+    if only && !patterns.is_empty() && patterns.iter().all(|pattern| matches_a_name(pattern)) {
+        return Shown::Names;
+    }
+    Shown::Values
+}
+
+/// Whether a pattern is a name, or names, matching nothing past a line's `=` but what any
+/// value matches (`^API_KEY=`, `KEY=.*`, `DB_HOST\|DB_PORT`): a pattern spelling part of a
+/// value (`sk-live-4f`) would let its count or status guess the value a call at a time.
+fn stops_at_value(pattern: &str) -> bool {
+    let (name, value) = pattern.split_once('=').unwrap_or((pattern, ""));
+    name.chars().all(|c| c.is_ascii_alphanumeric() || "_^|\\() ".contains(c))
+        && value.chars().all(|c| ".*+?$\\".contains(c))
+}
+
+/// Whether a pattern anchored at the line's start matches only a name, or a name and its `=`
+/// (`^[A-Z_]*`, `^[A-Za-z0-9_]+=`, `^[^=]*`): letters, digits, `_` and `-`, and classes of
+/// them or of everything but `=`, repeated.
+fn matches_a_name(pattern: &str) -> bool {
+    let Some(mut rest) = pattern.strip_prefix('^') else { return false };
+    rest = rest.strip_suffix('=').unwrap_or(rest);
+    while !rest.is_empty() {
+        if let Some(class) = rest.strip_prefix('[') {
+            let Some(end) = class.find(']') else { return false };
+            let body = &class[..end];
+            let named = body.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | ':'));
+            if !(named || body.starts_with('^') && body.contains('=')) {
+                return false;
+            }
+            rest = &class[end + 1..];
+        } else if rest.starts_with(|c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '*' | '+' | '?'))
+        {
+            rest = &rest[1..];
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// `cut -d= -f1`: the names of `KEY=value` lines.
+fn cut_names(args: &[Word]) -> bool {
+    let delimiter = option_values(args, &["-d", "--delimiter"]);
+    let fields = option_values(args, &["-f", "--fields"]);
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "-d" | "-f" | "--delimiter" | "--fields" => {
+                words.next();
+            }
+            "-s" | "--only-delimited" => {}
+            text if text.starts_with("-d") || text.starts_with("-f") => {}
+            text if text.starts_with("--delimiter=") || text.starts_with("--fields=") => {}
+            text if text.starts_with('-') && text != "-" => return false,
+            _ => {}
+        }
+    }
+    matches!(delimiter[..], [(_, "=")]) && matches!(fields[..], [(_, "1")])
+}
+
+/// `awk -F= '{print $1}'` (after a `/regex/` that picks the lines): the names of `KEY=value` lines.
+fn awk_names(args: &[Word]) -> bool {
+    let separator = option_values(args, &["-F"]);
+    if !matches!(separator[..], [(_, "=")]) {
+        return false;
+    }
+    if args.iter().any(|a| a.text.starts_with('-') && !a.text.starts_with("-F") && a.text != "-") {
+        return false;
+    }
+    let operands = operands_after(args, &["-F"]);
+    let Some((program, files)) = operands.split_first() else { return false };
+    // `FS=: .env` between the files splits the next one otherwise.
+    if files.iter().any(|file| file.text.contains('=')) {
+        return false;
+    }
+    let code: String = program.text.chars().filter(|c| !c.is_whitespace()).collect();
+    let body = code.strip_suffix("{print$1}").or_else(|| code.strip_suffix("{print$1;}"));
+    body.is_some_and(|select| {
+        let select = select.strip_prefix('!').unwrap_or(select);
+        select.is_empty()
+            || select.len() >= 2
+                && select.starts_with('/')
+                && select.ends_with('/')
+                && !select.contains(['{', '}', ';', '(', '"'])
+    })
+}
+
+/// `sed 's/=.*//'` (or `sed -n 's/=.*//p'`): the names of `KEY=value` lines.
+fn sed_names(args: &[Word]) -> bool {
+    let quiet = args.iter().any(|a| matches!(a.text.as_str(), "-n" | "--quiet" | "--silent"));
+    let mut scripts: Vec<&str> =
+        option_values(args, &["-e", "--expression"]).into_iter().map(|(_, s)| s).collect();
+    if args.iter().any(|a| {
+        a.text.starts_with('-')
+            && a.text != "-"
+            && !matches!(
+                a.text.as_str(),
+                "-n" | "--quiet" | "--silent" | "-E" | "-r" | "--regexp-extended" | "-e" | "--expression"
+            )
+            && !a.text.starts_with("--expression=")
+    }) {
+        return false;
+    }
+    if scripts.is_empty() {
+        scripts.extend(operands(args).first().map(|w| w.text.as_str()));
+    }
+    !scripts.is_empty()
+        && scripts.iter().all(|script| {
+            let Some(delimiter) = script.strip_prefix('s').and_then(|r| r.chars().next()) else {
+                return false;
+            };
+            let parts: Vec<&str> = script[1 + delimiter.len_utf8()..].split(delimiter).collect();
+            match parts[..] {
+                [find, "", flags] => {
+                    matches!(find, "=.*" | "=.*$") && flags.chars().all(|f| f == 'g' || quiet && f == 'p')
+                }
+                _ => false,
+            }
+        })
+}
+
+/// Whether `word` names a file written as `KEY=value` lines, whose keys a [`Shown::Names`]
+/// reader prints: an environment file (`.env`, `.env.production`, `prod.env`, `.envrc`), a
+/// Java properties file or Terraform's variables. A key file's lines hold no `=`, and such a
+/// reader would print them whole.
+fn env_style(word: &Word) -> bool {
+    if word.dynamic {
+        return false;
+    }
+    let name = word.text.rsplit('/').next().unwrap_or_default();
+    name.starts_with(".env")
+        || name.ends_with(".env")
+        || name.ends_with(".properties")
+        || name.ends_with(".tfvars")
 }
 
 fn has_option(command: &SimpleCommand, options: &[&str]) -> bool {

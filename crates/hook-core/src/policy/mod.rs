@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 225] = [
+const CREDENTIAL_FILES: [&str; 230] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -332,6 +332,13 @@ const CREDENTIAL_FILES: [&str; 225] = [
     // Terraform's state holds every resource's attributes in clear: passwords, keys, tokens.
     "**/*.tfstate",
     "**/*.tfstate.backup",
+    // Android signing configuration (`storePassword`, `keyPassword`), and Terraform variable
+    // files named for the secrets they hold; a plain `terraform.tfvars` stays readable.
+    "**/keystore.properties",
+    "**/key.properties",
+    "**/signing.properties",
+    "**/*secret*.tfvars",
+    "**/*secret*.tfvars.json",
     "~/.config/hub",
     "~/.password-store/**",
     "~/.pgpass",

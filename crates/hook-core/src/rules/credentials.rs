@@ -352,8 +352,12 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         }
         // `docker inspect app | jq '.[0].Config.Env'`; `kubectl get pod p -o json | jq
         // '.spec.containers[].env'`.
+        // `jq -rn 'env.GITHUB_TOKEN'`, `yq -n 'strenv(NPM_TOKEN)'`: the query prints the variable
+        // (`yq -i` writes it into the file instead).
         "jq" | "gojq" | "jaq" | "yq" => {
             args.iter().any(|a| a.text.contains("Config.Env"))
+                || args.iter().any(|a| query_reads_secret_variable(&a.text))
+                    && !args.iter().any(|a| a.text == "--inplace" || super::short_cluster_has(&a.text, 'i'))
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
         // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
@@ -747,6 +751,26 @@ fn reads_secret_variable(code: &str) -> bool {
                 .collect();
             !name.is_empty() && secret_variable(&format!("${name}"))
         })
+    })
+}
+
+/// Whether a jq or yq query reads a secret-named variable of the environment (`env.TOKEN`,
+/// `$ENV.TOKEN`, `env["TOKEN"]`, yq's `env(TOKEN)` and `strenv(TOKEN)`).
+/// A document's field of that name (`.env.GITHUB_TOKEN`) is not the environment.
+fn query_reads_secret_variable(code: &str) -> bool {
+    code.match_indices("env").chain(code.match_indices("ENV")).any(|(at, _)| {
+        let before = &code[..at];
+        let before = before.strip_suffix("str").unwrap_or(before);
+        if before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '.') {
+            return false;
+        }
+        let Some(rest) = code[at + 3..].strip_prefix(['.', '[', '(']) else { return false };
+        let name: String = rest
+            .trim_start_matches(['\'', '"'])
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        !name.is_empty() && secret_variable(&format!("${name}"))
     })
 }
 

@@ -105,7 +105,25 @@ const NAMES: NameFilter = NameFilter::of(BINARIES).with("mkfifo").with("mknod").
 
 /// The keys of Claude Code's settings that register hooks, switch them off, or give the hooks
 /// their environment (where the variables the guard finds its policy by are set).
-const CLAUDE_HOOK_KEYS: &[&str] = &["hooks", "disableAllHooks", "env"];
+/// Then the keys that widen what it may do without asking the user (`permissions.defaultMode
+/// bypassPermissions`, `allowedTools`), run a program of the agent's choice when it starts
+/// (`apiKeyHelper`) or approve the project's MCP servers unseen.
+const CLAUDE_HOOK_KEYS: &[&str] = &[
+    "hooks",
+    "disableAllHooks",
+    "env",
+    "permissions",
+    "allowedTools",
+    "defaultMode",
+    "dangerouslySkipPermissions",
+    "skipDangerousModePermissionPrompt",
+    "apiKeyHelper",
+    "awsAuthRefresh",
+    "awsCredentialExport",
+    "otelHeadersHelper",
+    "enableAllProjectMcpServers",
+    "enabledMcpjsonServers",
+];
 const SETTER_NAMES: NameFilter = NameFilter::of(SESSION_SETTERS);
 
 const ENVIRONMENT: &str = "This points the agent's guard at another policy, cache or trust store (or switches \
@@ -156,10 +174,6 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     reconfigures(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE))
 }
 
-/// Whether Claude Code's CLI given `args` rewrites the hooks its settings hold (`claude config
-/// set -g hooks '{}'`, `config add`, `remove`), as writing the settings file does, or starts a
-/// session with them switched off (`claude -p … --settings '{"disableAllHooks": true}'`).
-/// Other keys (`config set theme dark`) and reading them (`config get`, `list`) pass.
 /// Package managers that install programs onto `PATH`, where one of our binaries is found.
 const INSTALLERS: &[&str] =
     &["bun", "cargo", "gem", "go", "npm", "pip", "pip3", "pipx", "pnpm", "uv", "yarn"];
@@ -210,6 +224,11 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
 const REMOVED: &str = "This uninstalls the package the agent's guard comes from (its hook binaries), as `brew` or \
      `apt-get remove` would. Ask the user whether to.";
 
+/// Whether Claude Code's CLI given `args` rewrites the hooks or permissions its settings hold
+/// (`claude config set -g hooks '{}'`, `config add allowedTools Bash`, `remove`), as writing
+/// the settings file does, or starts a session with them switched off (`claude -p …
+/// --settings '{"disableAllHooks": true}'`). Other keys (`config set theme dark`) and reading
+/// them (`config get`, `list`) pass.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn claude_settings(args: &[crate::shell::Word]) -> bool {
     let hook_key = |key: &str| {
