@@ -898,15 +898,49 @@ fn words_accessed<'c>(
     mounter: bool,
 ) -> Vec<(Access, &'c Word)> {
     let mut found = words_touched(command, name, mounter);
-    // `grep -c KEY .env`, `cut -d= -f1 .env`: read, but only names, counts or a status shown.
-    if let Some(name) = name.filter(|name| may_show_no_values(name)) {
-        match shows_no_values(name, command) {
-            Shown::Values => {}
-            Shown::Nothing => found.retain(|(access, _)| *access != Access::Read),
-            Shown::Names => found.retain(|(access, word)| *access != Access::Read || !env_style(word)),
-        }
+    // `grep -c KEY .env`: read, but only a count or a status shown. A reader of names
+    // (`cut -d= -f1 .env`) keeps its reads: whether the file's lines are all `KEY=value` is
+    // for [`shows_only_names`]' caller to see on disk.
+    if name.is_some_and(|name| may_show_no_values(name) && shows_no_values(name, command) == Shown::Nothing) {
+        found.retain(|(access, _)| *access != Access::Read);
     }
     found
+}
+
+/// Whether `command` prints only the names of the `KEY=value` files it reads (`cut -d= -f1`,
+/// `awk -F= '{print $1}'`, `sed 's/=.*//'`, `grep -o '^[A-Z_]*'`): a line that is not one
+/// (the body of a quoted multi-line value, a key file's line) it prints whole or in part, so
+/// each file's text is for the caller to check with [`names_and_values_only`].
+pub(crate) fn shows_only_names(command: &SimpleCommand) -> bool {
+    command_name(command)
+        .is_some_and(|name| may_show_no_values(name) && shows_no_values(name, command) == Shown::Names)
+}
+
+/// The longest file [`names_and_values_only`] reads; a longer one stays unread and refused.
+const MAX_NAMES_FILE: u64 = 256 << 10;
+
+/// Whether the file at `path`, named by `word`, is written as `KEY=value` lines (see
+/// [`env_style`]) and each of its lines, but blanks and comments, is one whole: a name, `=`,
+/// and a value that ends on that line (no open quote, `<<` heredoc or trailing `\`). A file
+/// that is missing, too long or not text is not.
+pub(crate) fn names_and_values_only(word: &Word, path: &std::path::Path) -> bool {
+    if !env_style(word) || std::fs::metadata(path).map_or(true, |meta| meta.len() > MAX_NAMES_FILE) {
+        return false;
+    }
+    let Ok(text) = std::fs::read_to_string(path) else { return false };
+    text.lines().map(str::trim).filter(|line| !line.is_empty() && !line.starts_with(['#', '!'])).all(|line| {
+        let line = line.strip_prefix("export ").unwrap_or(line);
+        let Some((key, value)) = line.split_once('=') else { return false };
+        let key = key.trim_end();
+        let value = value.trim();
+        let named = key.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+            && key.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-'));
+        let closed = match value.chars().next() {
+            Some(quote @ ('"' | '\'' | '`')) => value[1..].contains(quote),
+            _ => !value.starts_with("<<"),
+        };
+        named && closed && !value.ends_with('\\')
+    })
 }
 
 /// [`words_accessed`] before the reads that show no value are taken out.

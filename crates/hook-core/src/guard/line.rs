@@ -454,6 +454,13 @@ fn file_block(
     {
         accessed.retain(|(access, word, _)| *access != files::Access::Write || !std::ptr::eq(*word, target));
     }
+    // `cut -d= -f1 .env`: the names of a file whose every line is a `KEY=value` one.
+    if here.cwd_known && super::file_access::shows_only_names(command) {
+        accessed.retain(|(access, word, path)| {
+            *access != files::Access::Read
+                || !super::file_access::names_and_values_only(word, &here.cwd.join(path))
+        });
+    }
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
     let named_in_files = named_in_files(analysis, index, command, here);

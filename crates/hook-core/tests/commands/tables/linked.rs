@@ -99,7 +99,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("diff README.md /tmp/README.md"),
     allow("git diff --no-index build clean"),
     allow("git diff HEAD -- ."),
-    allow("diff -r --no-dereference -x .env -x keys -x homelink -x cachedir /tmp/e ."),
+    allow("diff -r --no-dereference -x .env -x envs -x keys -x homelink -x cachedir /tmp/e ."),
     // A package manager told to work in another directory runs that directory's scripts
     // (the `package.json` of `other`, beside the project: `build` is `rm -rf ~`, `lint` is
     // `eslint .`).
@@ -169,6 +169,25 @@ pub(crate) const CASES: &[Case] = &[
     allow("npm --prefix \"$(git rev-parse --show-toplevel)\" run lint"),
     allow("npm --prefix \"$D\" ls"),
     allow("npm run lint -- \"$X\""),
+    // The names of an environment file: passed when each of its lines is a whole `KEY=value`
+    // one; a quoted value over several lines (a key's body) is printed by the same reader.
+    allow("cut -d= -f1 .env"),
+    allow("cut -d = -f 1 envs/.env.production"),
+    allow("cut -d= -f1 < .env"),
+    allow("awk -F= '{print $1}' .env"),
+    allow("awk -F= '!/^#/ { print $1 }' .env"),
+    allow("sed 's/=.*//' .env"),
+    allow("sed -n 's/=.*//p' .env"),
+    allow("grep -o '^[A-Z_]*' .env"),
+    allow("grep -oE '^[^=]+' .env"),
+    allow("cd envs && cut -d= -f1 key.properties"),
+    deny("files.deny-read", "cut -d= -f1 envs/.env.multi"),
+    deny("files.deny-read", "awk -F= '{print $1}' envs/.env.multi"),
+    deny("files.deny-read", "sed -n 's/=.*//p' envs/.env.multi"),
+    deny("files.deny-read", "grep -o '^[A-Z_]*' envs/.env.multi"),
+    deny("files.deny-read", "cut -d= -f1 envs/.env.heredoc"),
+    deny("files.deny-read", "cut -d= -f1 envs/.env.missing"),
+    deny("files.deny-read", "cut -d= -f2 .env"),
 ];
 
 /// A home with a project in it, whose links lead out (`homelink`, `keys`, `cachedir`) and stay
@@ -181,9 +200,21 @@ pub(crate) fn project() -> (Context, Scratch) {
     for dir in [".ssh", ".aws", "Documents", "app/build/out", "app/clean/sub"] {
         std::fs::create_dir_all(home.join(dir)).expect("directory made");
     }
-    for file in [".ssh/id_ed25519", ".aws/credentials", "Documents/thesis.txt", "notes.md", "app/.env"] {
+    for file in [".ssh/id_ed25519", ".aws/credentials", "Documents/thesis.txt", "notes.md"] {
         std::fs::write(home.join(file), "x").expect("file written");
     }
+    let env = "# local\nAPI_KEY=sk-x\nexport DB_URL='postgres://u:p@h/d'\n\nNAME = \"a b\"\n";
+    std::fs::write(app.join(".env"), env).expect("file written");
+    // The other environment and signing files away from the trees the rows above compare.
+    let envs = app.join("envs");
+    std::fs::create_dir_all(&envs).expect("directory made");
+    std::fs::write(envs.join(".env.production"), env).expect("file written");
+    std::fs::write(envs.join("key.properties"), "! signing\nstorePassword=x\nkeyAlias=k\n")
+        .expect("file written");
+    let multi =
+        "API_KEY=x\nPRIVATE_KEY=\"-----BEGIN PRIVATE KEY-----\nMIIBVQ==\n-----END PRIVATE KEY-----\"\n";
+    std::fs::write(envs.join(".env.multi"), multi).expect("file written");
+    std::fs::write(envs.join(".env.heredoc"), "A=1\nB=<<EOF\nsecret\nEOF\n").expect("file written");
     std::fs::create_dir_all(home.join("other")).expect("directory made");
     let scripts = r#"{"scripts":{"build":"rm -rf ~","lint":"eslint ."}}"#;
     std::fs::write(home.join("other/package.json"), scripts).expect("file written");

@@ -1857,22 +1857,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("curl -sS -X POST -d @p.json http://localhost:8080/x"),
     allow("scp build/app.tar.gz me@host:/srv/"),
     allow("rsync -av dist/ me@host:/srv/"),
-    // Red team 18: a read of a deny_read file that shows only names, counts or a status passes;
-    // its twin that shows a value, or names of a file not written as `KEY=value` lines, not.
-    allow("cut -d= -f1 .env"),
-    allow("cut -d = -f 1 .env.production"),
-    allow("cut -d= -f1 < .env"),
+    // Red team 18: a read of a deny_read file that shows only counts or a status passes; its
+    // twin that shows a value does not. One that shows names passes only for a file the guard
+    // reads and finds written as `KEY=value` lines (the `linked` table): here there is none.
+    deny("files.deny-read", "cut -d= -f1 .env"),
+    deny("files.deny-read", "awk -F= '{print $1}' .env"),
     deny("files.deny-read", "cut -d= -f2 .env"),
     deny("files.deny-read", "cut -d= -f1 --complement .env"),
     deny("files.deny-read", "cut -d= -f1 ~/.ssh/id_rsa"),
-    allow("awk -F= '{print $1}' .env"),
-    allow("awk -F= '!/^#/ { print $1 }' .env"),
     deny("files.deny-read", "awk -F= '{print $2}' .env"),
     deny("files.deny-read", "awk -F= '{print $1, $2}' .env"),
     deny("files.deny-read", "awk -F= '{print $1}' FS=: .env"),
     deny("files.deny-read", "awk '{print $1}' .env"),
-    allow("sed 's/=.*//' .env"),
-    allow("sed -n 's/=.*//p' .env"),
     deny("files.deny-read", "sed 's/=//' .env"),
     deny("files.deny-read", "sed 's/=.*//;p' .env"),
     deny("files.deny-read", "sed 's/=.*//' ~/.aws/credentials"),
@@ -1883,8 +1879,6 @@ pub(crate) const CASES: &[Case] = &[
     allow("grep -L OPENAI_API_KEY .env"),
     allow("rg -c TOKEN .env"),
     allow("grep -c BEGIN ~/.ssh/id_rsa"),
-    allow("grep -o '^[A-Z_]*' .env"),
-    allow("grep -oE '^[^=]+' .env"),
     deny("files.deny-read", "grep KEY .env"),
     deny("files.deny-read", "grep -q '^API_KEY=sk-a' .env"),
     deny("files.deny-read", "grep -c 'sk-live-4f' .env"),
@@ -1915,7 +1909,6 @@ pub(crate) const CASES: &[Case] = &[
     allow("cat terraform.tfvars"),
     allow("cat local.properties"),
     allow("cat gradle.properties"),
-    allow("cut -d= -f1 key.properties"),
     // A secret-named variable printed by a jq or yq query, as by `echo`.
     ask("credentials.print", "jq -rn 'env.AWS_SECRET_ACCESS_KEY'"),
     ask("credentials.print", "jq -n '$ENV.GITHUB_TOKEN'"),
