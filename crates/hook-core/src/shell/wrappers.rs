@@ -1794,8 +1794,13 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             while word(at).is_some_and(|w| matches!(w, "-t" | "-T" | "-x" | "-n" | "-tt")) {
                 at += 1;
             }
+            // `/data/local/tmp` is the device's scratch directory, as `/tmp` is here.
             match script(name, &argv[at.min(argv.len())..], Dialect::Posix) {
-                Peel::Script { script, .. } => ("adb shell", script, "cd /"),
+                Peel::Script { script, .. } => (
+                    "adb shell",
+                    mapped(&script, &[("/data/local/tmp".into(), Word::literal("/tmp"))]),
+                    "cd /",
+                ),
                 other => return other,
             }
         }
