@@ -7,11 +7,12 @@
 //! say which files are off limits whatever the command.
 
 use std::cell::OnceCell;
+use std::path::Path;
 
 use crate::policy::{Action, PackSetting, PackSettings, Policy};
 use crate::project::{Context, Places};
 use crate::rules::{self, Finding, Pack};
-use crate::shell::{self, Analysis, Dialect, SimpleCommand, Stdin};
+use crate::shell::{self, Analysis, Dialect, RedirectOp, SimpleCommand, Stdin};
 
 use super::file_access::{
     accesses, copied_into, directory_writes, downloaded_into, fills, git_work_tree, is_place, named_in_files,
@@ -461,6 +462,13 @@ fn file_block(
                 || !super::file_access::names_and_values_only(word, &here.cwd.join(path))
         });
     }
+    // A start-up file or git hook written in plain sight: its text is judged (here and as
+    // what runs later), not every write refused.
+    if (writes_text(command) || command.name() == Some("chmod"))
+        && accessed.iter().any(|(access, _, _)| *access == files::Access::Write)
+    {
+        in_plain_sight(analysis, index, command, here, &mut accessed);
+    }
     let into_directories = directory_writes(command);
     let downloads = downloaded_into(command);
     let named_in_files = named_in_files(analysis, index, command, here);
@@ -480,6 +488,76 @@ fn file_block(
     let touched =
         Touched { accessed, into_directories, downloads, named_in_files, dotfiles, finds_deleting, patches };
     touched_block(analysis, command, index, policy, ctx, here, touched)
+}
+
+/// Whether `command` may write text the line shows: a redirect to a file, or `tee`.
+fn writes_text(command: &SimpleCommand) -> bool {
+    command.name() == Some("tee")
+        || command.redirects.iter().any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append))
+}
+
+/// Drops from `accessed` the writes of text the line shows to a file judged by its text: a
+/// git hook in `.git/hooks` (its text is judged as what runs later, as a `.husky` hook's is),
+/// an `.envrc`, and an append to a shell's or vim's start-up file whose every line only sets
+/// it up (`shell::startup`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn in_plain_sight<'c>(
+    analysis: &Analysis,
+    index: usize,
+    command: &SimpleCommand,
+    here: &Context,
+    accessed: &mut Vec<(files::Access, &'c crate::shell::Word, &'c str)>,
+) {
+    use crate::shell::startup::{self, StartUp};
+    let is_hook = |path: &Path| {
+        path.parent().is_some_and(|dir| {
+            dir.file_name().is_some_and(|name| name == "hooks")
+                && dir.parent().and_then(Path::file_name).is_some_and(|name| name == ".git")
+        })
+    };
+    // `chmod +x .git/hooks/pre-commit` after the line wrote that hook in plain sight: the text
+    // that will run was judged where it was written.
+    if command.name() == Some("chmod") {
+        let shown = |word: &crate::shell::Word| {
+            analysis.commands[..index].iter().enumerate().any(|(at, writer)| {
+                writer.redirects.iter().any(|r| r.op == RedirectOp::Write && r.target.text == word.text)
+                    && shell_text(analysis, at, writer).is_some()
+            })
+        };
+        accessed.retain(|(access, word, path)| {
+            *access != files::Access::Write || !(is_hook(&files::resolve(path, here)) && shown(word))
+        });
+        return;
+    }
+    let Some(text) = shell_text(analysis, index, command) else { return };
+    let teed_append = command.name() == Some("tee")
+        && command.args().iter().any(|w| matches!(w.text.as_str(), "-a" | "--append"));
+    accessed.retain(|(access, word, path)| {
+        if *access != files::Access::Write || word.dynamic && !word.home_only() {
+            return true;
+        }
+        let path = files::resolve(path, here);
+        if is_hook(&path) {
+            return false;
+        }
+        let appended = teed_append
+            || command.redirects.iter().any(|r| r.op == RedirectOp::Append && r.target.text == word.text);
+        match startup::kind(&path, here.home.as_deref()) {
+            Some(StartUp::Envrc) => !startup::plain(StartUp::Envrc, &text),
+            Some(kind) => !(appended && startup::plain(kind, &text)),
+            None => true,
+        }
+    });
+}
+
+/// The text command `index` writes when the line shows it: what `echo`/`printf` print, or
+/// the heredoc or piped text `cat` or `tee` pass on.
+fn shell_text(analysis: &Analysis, index: usize, command: &SimpleCommand) -> Option<String> {
+    match command.name() {
+        Some("tee") => analysis.stdin_text(index),
+        Some("cat") if command.args().is_empty() => analysis.stdin_text(index),
+        _ => shell::file_output(&analysis.commands, index),
+    }
 }
 
 /// A write the file rules refuse, by a command `ssh` runs on another machine, is an ask: the

@@ -476,6 +476,9 @@ enum Later {
     Site { pth: bool },
     /// A program in `node_modules/.bin`, which package scripts run by its name.
     PackageBin,
+    /// A shell's start-up file or an `.envrc`: the commands its aliases run
+    /// (`shell::startup`; its other lines are checked where it is written).
+    StartUp,
     /// An editor's workspace settings (`.vscode/settings.json`, a `.code-workspace`): the
     /// terminal's environment and shells and the tools' program paths, run when the folder
     /// is opened.
@@ -492,6 +495,7 @@ impl Later {
             Later::Python | Later::Site { .. } => "the Python code of",
             Later::PackageBin => "the package program",
             Later::Settings => "the programs and environment of",
+            Later::StartUp => "the aliases of",
         }
     }
 
@@ -521,6 +525,9 @@ impl Later {
             }
             Later::Makefile => vec![crate::shell::make::Makefile::parse(text).everything().join("\n")],
             Later::Settings => settings_lines(text),
+            Later::StartUp => {
+                crate::shell::startup::later_commands(crate::shell::startup::StartUp::Shell, text)
+            }
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => json
                     .get("scripts")
@@ -568,6 +575,11 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         (_, "sitecustomize.py" | "usercustomize.py") if in_site => Some(Later::Site { pth: false }),
         (_, file) if in_site && file.ends_with(".pth") => Some(Later::Site { pth: true }),
         (_, "package.json") => Some(Later::Package),
+        (
+            _,
+            ".bashrc" | ".zshrc" | ".bash_aliases" | ".profile" | ".bash_profile" | ".zprofile" | ".envrc",
+        )
+        | (Some("fish"), "config.fish") => Some(Later::StartUp),
         (_, "Makefile" | "makefile" | "GNUmakefile") => Some(Later::Makefile),
         (Some(".vscode"), "settings.json") => Some(Later::Settings),
         (_, file) if file.ends_with(".code-workspace") => Some(Later::Settings),
@@ -780,6 +792,13 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "customize.py",
         ".pth",
         ".bin/",
+        ".bashrc",
+        ".zshrc",
+        "_aliases",
+        ".profile",
+        "_profile",
+        "config.fish",
+        ".envrc",
     ];
     // Every word of every command passes here: one scan for the names' first bytes instead of
     // a substring search per name.

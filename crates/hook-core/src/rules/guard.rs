@@ -7,6 +7,7 @@
 
 use super::{Call, Hit};
 use crate::name_filter::NameFilter;
+use crate::shell::RedirectOp;
 
 /// Our binaries: every agent crate is `<agent>-hook`.
 pub(crate) const BINARIES: &[&str] = &[
@@ -41,6 +42,52 @@ fn approves(name: &str, args: &[crate::shell::Word]) -> bool {
                 && !args.iter().any(|a| matches!(a.text.as_str(), "--untrust" | "--ignore" | "--show"))
         }
     }
+}
+
+/// Whether the line wrote the `.envrc` that `direnv allow` approves, before it, from its start
+/// and only with text it shows whose every line is of direnv's standard library
+/// (`shell::startup`): the approval then covers what the line shows.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn envrc_just_written(call: &Call) -> bool {
+    use crate::shell::startup::{self, StartUp};
+    let here = call.args().iter().filter(|a| !a.text.starts_with('-')).nth(1);
+    if here.is_some_and(|dir| !matches!(dir.text.as_str(), "." | "./" | ".envrc" | "./.envrc")) {
+        return false;
+    }
+    let cwd = |command: &crate::shell::SimpleCommand| command.cwd.as_ref().map(|dir| dir.text.clone());
+    let mut whole = false;
+    for (index, command) in call.analysis.commands.iter().enumerate().take(call.index) {
+        let tee = command.name() == Some("tee");
+        let targets = command
+            .redirects
+            .iter()
+            .filter(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append))
+            .map(|r| (&r.target, r.op == RedirectOp::Append))
+            .chain(
+                tee.then(|| {
+                    let append = command.args().iter().any(|w| matches!(w.text.as_str(), "-a" | "--append"));
+                    command.args().iter().filter(|w| !w.text.starts_with('-')).map(move |w| (w, append))
+                })
+                .into_iter()
+                .flatten(),
+            );
+        for (target, append) in targets {
+            if !target.text.ends_with(".envrc") {
+                continue;
+            }
+            let text = match command.name() {
+                Some("tee" | "cat") => call.analysis.stdin_text(index),
+                _ => crate::shell::file_output(&call.analysis.commands, index),
+            };
+            let same =
+                matches!(target.text.as_str(), ".envrc" | "./.envrc") && cwd(command) == cwd(call.command);
+            if !same || !text.is_some_and(|text| startup::plain(StartUp::Envrc, &text)) {
+                return false;
+            }
+            whole |= !append;
+        }
+    }
+    whole
 }
 
 const MESSAGE: &str = "This changes how the agent's own guard is installed or configured. Leave that to the user: \
@@ -144,7 +191,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(hit);
     }
     let Some(name) = call.name else { return computed_program(call) };
-    if (name == "direnv" || name == "mise") && approves(name, call.args()) {
+    if (name == "direnv" || name == "mise")
+        && approves(name, call.args())
+        && !(name == "direnv" && envrc_just_written(call))
+    {
         return Some(Hit::ask("guard.approve", APPROVE));
     }
     if SETTER_NAMES.may_hold(name) && SESSION_SETTERS.binary_search(&name).is_ok() {

@@ -21,6 +21,7 @@ mod param;
 mod parser;
 mod powershell;
 mod resolve;
+pub(crate) mod startup;
 pub(crate) mod tasks;
 mod wrappers;
 
