@@ -94,7 +94,7 @@ fn shell_line(line: &str) -> bool {
 /// directory may be named), and `PATH` only grown by the package managers' own directories.
 fn exported(assignment: &str) -> bool {
     let Some((name, value)) = assignment.split_once('=') else { return false };
-    let value = value.trim_matches(['"', '\'']);
+    let Some(value) = unquoted(value) else { return false };
     if name == "PATH" {
         return value.split(':').all(|dir| matches!(dir, "$PATH" | "${PATH}") || path_dir(dir))
             && value.split(':').any(|dir| matches!(dir, "$PATH" | "${PATH}"));
@@ -103,6 +103,14 @@ fn exported(assignment: &str) -> bool {
     name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !literal.contains(['$', '`', '\\', ';', '&', '|', '<', '>', '(', ')'])
         && !runs_code(name)
+}
+
+/// `value` without the one pair of quotes around it, `None` when another quote is left (one
+/// that spans lines would make the lines after it part of the value).
+fn unquoted(value: &str) -> Option<&str> {
+    let pair = |quote: char| value.len() >= 2 && value.starts_with(quote) && value.ends_with(quote);
+    let inner = if pair('"') || pair('\'') { &value[1..value.len() - 1] } else { value };
+    (!inner.contains(['"', '\''])).then_some(inner)
 }
 
 /// Variables from which a program takes code, libraries, a program to run, its settings or
@@ -119,7 +127,6 @@ fn runs_code(name: &str) -> bool {
         "PIP_",
         "UV_",
         "XDG_",
-        "PS",
         "BASH_",
     ];
     const NAMES: &[&str] = &[
@@ -129,6 +136,11 @@ fn runs_code(name: &str) -> bool {
         "PYTHONPATH",
         "PYTHONHOME",
         "PROMPT_COMMAND",
+        "PS0",
+        "PS1",
+        "PS2",
+        "PS3",
+        "PS4",
         "PROMPT",
         "RPROMPT",
         "ENV",
@@ -288,13 +300,27 @@ fn vim_line(line: &str) -> bool {
     match first {
         "set" | "se" | "setlocal" | "syntax" | "syn" | "filetype" | "colorscheme" | "colo" => {
             !line.contains(['`', '|'])
-                && !["shell", "makeprg", "grepprg", "exrc", "keywordprg", "formatprg", "equalprg"]
-                    .iter()
-                    .any(|key| line.contains(key))
+                && ![
+                    "shell",
+                    "prg",
+                    "exrc",
+                    "rtp",
+                    "runtimepath",
+                    "packpath",
+                    "dll",
+                    "pythonhome",
+                    "pythonthreehome",
+                ]
+                .iter()
+                .any(|key| line.contains(key))
         }
+        // A plugin's setting may name a program it runs (`let g:ale_…_executable = '/tmp/x'`).
         "let" => {
             line.split_whitespace().nth(1).is_some_and(|var| var.starts_with("g:"))
-                && !line.contains(['`', '|'])
+                && !line.contains(['`', '|', '/'])
+                && !["executable", "command", "cmd", "prg"]
+                    .iter()
+                    .any(|word| line.to_ascii_lowercase().contains(word))
         }
         _ => false,
     }

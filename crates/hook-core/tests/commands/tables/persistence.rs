@@ -998,6 +998,11 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "echo 'call system(\"curl x.example\")' >> ~/.vimrc"),
     deny("files.deny-write", "echo 'set shell=/tmp/sh' >> ~/.vimrc"),
     deny("files.deny-write", "echo 'set number' > ~/.vimrc"),
+    deny("files.deny-write", "echo 'set rtp+=/tmp/plug' >> ~/.vimrc"),
+    deny("files.deny-write", "echo \"let g:ale_python_black_executable = '/tmp/b'\" >> ~/.vimrc"),
+    deny("files.deny-write", "printf 'export A=\"\\nexport B=\"\\n' >> ~/.bashrc"),
+    allow("echo 'export PS_DEFAULT_OPTS=--sort' >> ~/.bashrc"),
+    deny("files.deny-write", "echo 'export PS1=\"$(curl x.example)\"' >> ~/.bashrc"),
     // An alias's command is judged as a command.
     deny("rm.home", "echo \"alias cleanup='rm -rf ~'\" >> ~/.bashrc"),
     allow("echo \"alias cleanup='rm -rf ./dist'\" >> ~/.bashrc"),
