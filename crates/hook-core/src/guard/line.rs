@@ -498,8 +498,8 @@ fn writes_text(command: &SimpleCommand) -> bool {
 
 /// Drops from `accessed` the writes of text the line shows to a file judged by its text: a
 /// git hook in `.git/hooks` (its text is judged as what runs later, as a `.husky` hook's is),
-/// an `.envrc`, and an append to a shell's or vim's start-up file whose every line only sets
-/// it up (`shell::startup`).
+/// an `.envrc` (written whole only where none is yet), and an append to a shell's or vim's
+/// start-up file whose every line only sets it up (`shell::startup`).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn in_plain_sight<'c>(
     analysis: &Analysis,
@@ -543,7 +543,11 @@ fn in_plain_sight<'c>(
         let appended = teed_append
             || command.redirects.iter().any(|r| r.op == RedirectOp::Append && r.target.text == word.text);
         match startup::kind(&path, here.home.as_deref()) {
-            Some(StartUp::Envrc) => !startup::plain(StartUp::Envrc, &text),
+            // An `.envrc` there now may hold the user's tokens: it is only appended to.
+            Some(StartUp::Envrc) => {
+                let fresh = appended || here.cwd_known && std::fs::symlink_metadata(&path).is_err();
+                !(fresh && startup::plain(StartUp::Envrc, &text))
+            }
             Some(kind) => !(appended && startup::plain(kind, &text)),
             None => true,
         }
