@@ -294,6 +294,9 @@ impl Written {
                     let lines = words.map(|(_, words)| edited_lines(words)).unwrap_or_default();
                     later.extend(lines.into_iter().map(|line| (what.clone(), Ok(line))));
                 }
+                // A start-up file's unseen text is the file rules' to refuse (`~/.bashrc`), or
+                // loaded by no shell (a project's `docker/.bashrc`).
+                Err(_) if matches!(kind, Later::StartUp) => {}
                 Err(writer) => later.push((what, Err(writer.clone()))),
             }
         }
