@@ -53,6 +53,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if opens_tunnel(name, call.args()) {
         return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
     }
+    if shares_files(name, call.args()) {
+        return Some(Hit::ask("exfiltration.upload", UPLOAD));
+    }
     if name == "git" && (redirects_git(command) || moves_remote(call)) {
         return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
     }
@@ -162,6 +165,81 @@ fn uploads(name: &str, call: &Call) -> bool {
     };
     let hosts = destinations(name, args);
     sends && (hosts.is_empty() || !hosts.iter().all(here))
+}
+
+/// Whether the command hands files to another machine outside any request the guard reads:
+/// a peer-to-peer sender (`croc send F`, `wormhole send F`), a gist made of files (`gh gist
+/// create F`), a PowerShell request whose body is a file (`Invoke-RestMethod -InFile F`), or
+/// a bulk upload of the whole project, the home or the root to a bucket (`az storage blob
+/// upload-batch -s .`, `aws s3 sync . s3://b`, `gsutil -m cp -r . gs://b`, `rclone copy .
+/// r:b`), which takes `.env` and `.git` along; a build directory (`dist/`) passes.
+fn shares_files(name: &str, args: &[Word]) -> bool {
+    if !matches!(
+        name,
+        "croc"
+            | "wormhole"
+            | "gh"
+            | "invoke-restmethod"
+            | "irm"
+            | "invoke-webrequest"
+            | "iwr"
+            | "az"
+            | "aws"
+            | "gsutil"
+            | "gcloud"
+            | "rclone"
+            | "azcopy"
+    ) {
+        return false;
+    }
+    let word = |at: usize| args.get(at).map_or("", |w| w.text.as_str());
+    let whole = |text: &str| {
+        matches!(text.trim_end_matches('/'), "" | "." | "~" | "$HOME" | "${HOME}" | "..")
+            || text.starts_with(['/', '~']) && text.trim_end_matches('/').matches('/').count() <= 2
+                && (text.starts_with("/home") || text.starts_with("/Users") || text.starts_with("/root"))
+    };
+    match name {
+        "croc" => args.iter().any(|a| a.text == "send"),
+        "wormhole" => word(0) == "send",
+        "gh" => {
+            word(0) == "gist"
+                && word(1) == "create"
+                && {
+                    let mut words = args[2..].iter();
+                    let mut file = false;
+                    while let Some(w) = words.next() {
+                        match w.text.as_str() {
+                            "-d" | "--desc" | "-f" | "--filename" => {
+                                words.next();
+                            }
+                            "-" => {}
+                            text => file |= !text.starts_with('-'),
+                        }
+                    }
+                    file
+                }
+        }
+        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
+            args.iter().any(|a| a.text.eq_ignore_ascii_case("-infile"))
+        }
+        "az" => {
+            word(0) == "storage"
+                && args.iter().any(|a| a.text == "upload-batch")
+                && args.windows(2).any(|p| matches!(p[0].text.as_str(), "-s" | "--source") && whole(&p[1].text))
+        }
+        "aws" => {
+            word(0) == "s3"
+                && (word(1) == "sync" || word(1) == "cp" && args.iter().any(|a| a.text == "--recursive"))
+                && whole(word(2))
+        }
+        "gsutil" | "gcloud" | "rclone" | "azcopy" => {
+            let verb = args.iter().position(|a| matches!(a.text.as_str(), "cp" | "rsync" | "copy" | "sync"));
+            verb.is_some_and(|at| {
+                args[at + 1..].iter().find(|a| !a.text.starts_with('-')).is_some_and(|a| whole(&a.text))
+            })
+        }
+        _ => false,
+    }
 }
 
 /// Whether a cloud storage client uploads its standard input: `aws s3 cp - s3://b/k`,
@@ -898,6 +976,33 @@ fn opens_tunnel(name: &str, args: &[Word]) -> bool {
         "tailscale" => {
             matches!(first, Some("funnel" | "serve"))
                 && !args.iter().any(|a| matches!(a.text.as_str(), "status" | "reset" | "off" | "--help"))
+        }
+        // Terminals shared through a relay: `tmate`, `upterm host`, `sshx`; and VS Code's
+        // tunnel, which gives its account's browser this machine's files and shell.
+        "tmate" | "sshx" => !args.iter().any(|a| {
+            matches!(
+                a.text.as_str(),
+                "-V" | "--version"
+                    | "-h"
+                    | "--help"
+                    | "kill-server"
+                    | "kill-session"
+                    | "ls"
+                    | "list-sessions"
+                    | "show-messages"
+                    | "display"
+                    | "display-message"
+            )
+        }),
+        "upterm" => first == Some("host"),
+        "code" | "code-insiders" | "code-tunnel" => {
+            first == Some("tunnel")
+                && !args.iter().any(|a| {
+                    matches!(
+                        a.text.as_str(),
+                        "status" | "kill" | "prune" | "unregister" | "user" | "help" | "--help" | "-h"
+                    )
+                })
         }
         _ => false,
     }
