@@ -393,8 +393,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
-        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia" => args.iter().any(|code| {
-            reads_secret_variable(&code.text)
+        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia" => {
+            args.iter().any(|code| {
+                reads_secret_variable(&code.text)
                 || ["keyring.get_password(", "keyring.get_credential("]
                     .iter()
                     .any(|call| code.text.contains(call))
@@ -405,7 +406,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 || ["get_credentials(", "get_frozen_credentials(", "fromIni(", "fromNodeProviderChain("]
                     .iter()
                     .any(|call| code.text.contains(call))
-        }),
+            })
+        }
         "keyring" => verb(0) == "get",
         // Rails' encrypted credentials, decrypted with `config/master.key`.
         "rails" | "bin/rails" | "./bin/rails" => verb(0) == "credentials:show",

@@ -168,17 +168,16 @@ fn uploads(name: &str, call: &Call) -> bool {
 }
 
 /// Whether the command hands files to another machine outside any request the guard reads:
-/// a peer-to-peer sender (`croc send F`, `wormhole send F`), a gist made of files (`gh gist
-/// create F`), a PowerShell request whose body is a file (`Invoke-RestMethod -InFile F`), or
-/// a bulk upload of the whole project, the home or the root to a bucket (`az storage blob
-/// upload-batch -s .`, `aws s3 sync . s3://b`, `gsutil -m cp -r . gs://b`, `rclone copy .
-/// r:b`), which takes `.env` and `.git` along; a build directory (`dist/`) passes.
+/// a peer-to-peer sender (`croc send F`, `wormhole send F`), a PowerShell request whose body
+/// is a file (`Invoke-RestMethod -InFile F`), or a bulk upload of the whole project to a
+/// bucket (`az storage blob upload-batch -s .`, `aws s3 sync . s3://b`, `gsutil -m cp -r .
+/// gs://b`, `rclone copy . r:b`), which takes `.env` and `.git` along; a build directory
+/// (`dist/`) passes. A gist of named files (`gh gist create F`) is the file rules' to judge.
 fn shares_files(name: &str, args: &[Word]) -> bool {
     if !matches!(
         name,
         "croc"
             | "wormhole"
-            | "gh"
             | "invoke-restmethod"
             | "irm"
             | "invoke-webrequest"
@@ -193,39 +192,21 @@ fn shares_files(name: &str, args: &[Word]) -> bool {
         return false;
     }
     let word = |at: usize| args.get(at).map_or("", |w| w.text.as_str());
-    let whole = |text: &str| {
-        matches!(text.trim_end_matches('/'), "" | "." | "~" | "$HOME" | "${HOME}" | "..")
-            || text.starts_with(['/', '~']) && text.trim_end_matches('/').matches('/').count() <= 2
-                && (text.starts_with("/home") || text.starts_with("/Users") || text.starts_with("/root"))
-    };
+    // The project or its parent, with its `.env` and `.git` (a home or the root is the file
+    // rules' own: `files.deny-read-tree`).
+    let whole = |text: &str| matches!(text, "." | "./" | ".." | "../" | "$PWD" | "${PWD}");
     match name {
         "croc" => args.iter().any(|a| a.text == "send"),
         "wormhole" => word(0) == "send",
-        "gh" => {
-            word(0) == "gist"
-                && word(1) == "create"
-                && {
-                    let mut words = args[2..].iter();
-                    let mut file = false;
-                    while let Some(w) = words.next() {
-                        match w.text.as_str() {
-                            "-d" | "--desc" | "-f" | "--filename" => {
-                                words.next();
-                            }
-                            "-" => {}
-                            text => file |= !text.starts_with('-'),
-                        }
-                    }
-                    file
-                }
-        }
         "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
             args.iter().any(|a| a.text.eq_ignore_ascii_case("-infile"))
         }
         "az" => {
             word(0) == "storage"
                 && args.iter().any(|a| a.text == "upload-batch")
-                && args.windows(2).any(|p| matches!(p[0].text.as_str(), "-s" | "--source") && whole(&p[1].text))
+                && args
+                    .windows(2)
+                    .any(|p| matches!(p[0].text.as_str(), "-s" | "--source") && whole(&p[1].text))
         }
         "aws" => {
             word(0) == "s3"
@@ -938,7 +919,8 @@ fn substitutes_environment(raw: &str) -> bool {
 
 /// Whether the command makes a port of this machine reachable from outside: a reverse ssh
 /// forward (`ssh -R`, `-o RemoteForward=`), `ngrok http|tcp|tls|start`, `cloudflared tunnel`
-/// (`--url`, `run`), `bore local`, `lt`/`localtunnel --port`, `tailscale funnel|serve`.
+/// (`--url`, `run`), `bore local`, `lt`/`localtunnel --port`, `tailscale funnel|serve`, the
+/// shared terminals (`tmate`, `upterm host`, `sshx`) and `code tunnel`.
 /// Their status and listing forms, and local forwards (`ssh -L`), open nothing.
 fn opens_tunnel(name: &str, args: &[Word]) -> bool {
     let first = args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str());

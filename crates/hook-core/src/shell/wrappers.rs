@@ -1843,9 +1843,12 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             let Some(command) = value(3, &["--command"]) else { return Peel::Runs };
             ("gcloud compute ssh", command, "cd ~")
         }
+        // The console is itself asked about (a shell on the app's machines): both are judged.
         "fly" | "flyctl" if word(1) == Some("ssh") && word(2) == Some("console") => {
             let Some(command) = value(3, &["-C", "--command"]) else { return Peel::Runs };
-            ("fly ssh console", command, "cd ~")
+            let line = derived(&command, &format!("cd ~ && {}", command.text));
+            let inner = vec![Word::literal("sh"), Word::literal("-c"), line];
+            return Peel::Find { execs: vec![("fly ssh console".into(), inner)] };
         }
         // `gh codespace ssh [FLAGS] -- [SSH FLAGS] CMD`: ssh's own words after the `--`.
         "gh" if matches!(word(1), Some("cs" | "codespace")) && word(2) == Some("ssh") => {
@@ -1875,7 +1878,11 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             let Some(first) = argv.get(at + 1).filter(|_| !lines.is_empty()) else { return Peel::Runs };
             let powershell = argv.iter().any(|w| w.text.eq_ignore_ascii_case("RunPowerShellScript"));
             let dialect = if powershell { Dialect::PowerShell } else { Dialect::Posix };
-            return Peel::Script { via: "az vm run-command".into(), script: derived(first, &lines.join("\n")), dialect };
+            return Peel::Script {
+                via: "az vm run-command".into(),
+                script: derived(first, &lines.join("\n")),
+                dialect,
+            };
         }
         "aws" if word(1) == Some("ssm") && word(2) == Some("send-command") => {
             let Some(parameters) = value(3, &["--parameters"]) else { return Peel::Runs };
