@@ -1923,7 +1923,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("jq '.env.GITHUB_TOKEN' workflow.json"),
     allow("jq -rn 'env.AWS_SECRET_ACCESS_KEY' | docker login --password-stdin -u AWS x.example"),
     // Red team 19: sharers and tunnels: peer-to-peer senders, shared terminals, VS Code's
-    // tunnel, gists of files, PowerShell bodies read from a file, the whole project synced to
+    // tunnel, PowerShell bodies read from a file, the whole project synced to
     // a bucket; a secret in a URL opened in the browser. A gist of a named file
     // is the file rules' to judge.
     ask("exfiltration.upload", "croc send report.pdf"),
