@@ -1289,9 +1289,11 @@ fn words_touched<'c>(
             }
             _ => {}
         },
-        // `docker cp c:/x ~/.bashrc`: a local source is read, a local target written.
+        // `docker cp c:/x ~/.bashrc`: a local source is read, a local target written. A
+        // container's file is read too, judged by its name (`docker cp app:/app/.env -`,
+        // `kubectl cp pod:/app/.env ./x`): it comes out where the agent reads it.
         "docker" | "podman" | "kubectl" | "oc" if operands.first().is_some_and(|w| w.text == "cp") => {
-            found.extend(operands.get(1).filter(|w| !w.text.contains(':')).map(|w| (Access::Read, *w)));
+            found.extend(operands.get(1).map(|w| (Access::Read, *w)));
             found.extend(
                 operands
                     .get(2..)

@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 230] = [
+const CREDENTIAL_FILES: [&str; 238] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -527,6 +527,18 @@ const CREDENTIAL_FILES: [&str; 230] = [
     "~/.config/gspread/**",
     "/etc/wireguard/**",
     "~/.smbcredentials",
+    // Hex's and Dart's registry tokens, npm's global configuration on Windows (`npm config
+    // set` writes the token there), and PowerShell's history, where typed secrets stay.
+    // The `~/**` forms reach the home's own (`~/AppData/Roaming/…`, `~/.local/share/powershell/…`),
+    // the `**` ones a Windows path spelt from its drive.
+    "~/.hex/hex.config",
+    "~/.config/dart/pub-tokens.json",
+    "~/Library/Application Support/dart/pub-tokens.json",
+    "~/**/dart/pub-tokens.json",
+    "~/**/npm/etc/npmrc",
+    "**/AppData/Roaming/npm/etc/npmrc",
+    "~/**/PSReadLine/ConsoleHost_history.txt",
+    "**/PSReadLine/ConsoleHost_history.txt",
     // The browsers' whole profiles: a copy or an archive of one (`tar czf b.tgz
     // ~/.config/google-chrome/Default`) takes its cookies, saved logins and keys along, which
     // the names above catch only one by one.

@@ -411,7 +411,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.tunnel",
-                "asks: `ssh -R`, `ngrok`, `cloudflared tunnel`, `bore local`, `lt --port`, `tailscale funnel`",
+                "asks: `ssh -R`, `ngrok`, `cloudflared tunnel`, `bore local`, `lt --port`, `tailscale funnel`, shared terminals (`tmate`, `upterm host`, `sshx`), `code tunnel`",
             ),
             (
                 "exfiltration.git-redirect",
@@ -427,7 +427,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.upload",
-                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `pg_dump | aws s3 cp - s3://…`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`",
+                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `pg_dump | aws s3 cp - s3://…`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`, `croc send`, `wormhole send`, `gh gist create F`, `Invoke-RestMethod -InFile`, the whole project or home synced to a bucket (`aws s3 sync . s3://…`, `az storage blob upload-batch -s .`)",
             ),
         ],
     },

@@ -393,8 +393,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
-        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" => args.iter().any(|code| {
-            reads_secret_variable(&code.text)
+        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia" => {
+            args.iter().any(|code| {
+                reads_secret_variable(&code.text)
                 || ["keyring.get_password(", "keyring.get_credential("]
                     .iter()
                     .any(|call| code.text.contains(call))
@@ -405,7 +406,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 || ["get_credentials(", "get_frozen_credentials(", "fromIni(", "fromNodeProviderChain("]
                     .iter()
                     .any(|call| code.text.contains(call))
-        }),
+            })
+        }
         "keyring" => verb(0) == "get",
         // Rails' encrypted credentials, decrypted with `config/master.key`.
         "rails" | "bin/rails" | "./bin/rails" => verb(0) == "credentials:show",
@@ -415,6 +417,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         // `terraform output` masks them); `console` with `nonsensitive(…)` unmasks one.
         "terraform" | "tofu" | "terragrunt" => match verb(0) {
             "output" => has("-json") || has("-raw") || !verb(1).is_empty(),
+            // The whole state, every resource's passwords and keys in clear.
+            "state" => verb(1) == "pull",
             "console" => {
                 let unmasks = |text: &str| text.contains("nonsensitive");
                 matches!(&command.stdin, Stdin::Text(text) if unmasks(text))
@@ -536,6 +540,12 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         // `heroku config` prints every config var of the app, `config:get` one.
         "heroku" => matches!(verb(0), "auth:token" | "config" | "config:get"),
         "fly" | "flyctl" => verb(0) == "auth" && verb(1) == "token",
+        // `netlify env:list --plain` (or `--json`) prints the site's variables unmasked.
+        "netlify" => verb(0) == "env:get" || verb(0) == "env:list" && (has("--plain") || has("--json")),
+        // `nix eval --expr 'builtins.readFile ~/.ssh/id_rsa'`, `builtins.getEnv "TOKEN"`.
+        "nix" | "nix-instantiate" => {
+            args.iter().any(|code| reads_credential_file(&code.text) || reads_secret_variable(&code.text))
+        }
         _ => name.starts_with("docker-credential-") && verb(0) == "get",
     }
 }
@@ -740,6 +750,9 @@ fn reads_secret_variable(code: &str) -> bool {
         "ENV.fetch(",
         "$ENV{",
         "Deno.env.get(",
+        // Nix's `builtins.getEnv "NAME"`, Elixir's `System.get_env("NAME")`.
+        "getEnv ",
+        "get_env(",
     ]
     .iter()
     .any(|access| {
@@ -1017,6 +1030,24 @@ const SEND_MESSAGE: &str = "to a host that is not the service it belongs to, whe
 /// HTTP clients whose arguments become a request.
 const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];
 
+/// Programs that open a URL in the user's browser, which requests it.
+const BROWSER_OPENERS: &[&str] = &[
+    "open",
+    "xdg-open",
+    "sensible-browser",
+    "x-www-browser",
+    "www-browser",
+    "wslview",
+    "firefox",
+    "google-chrome",
+    "chromium",
+    "chromium-browser",
+    "start-process",
+    "start",
+    "lynx",
+    "w3m",
+];
+
 /// The hosts a credential's variable name says it belongs to: a part of the name, and the
 /// host suffixes of its service.
 const SERVICES: &[(&str, &[&str])] = &[
@@ -1109,10 +1140,15 @@ const CREDENTIAL_PRINTERS: &[(&str, &[&str])] = &[
 /// the line does not name): a secret-named variable (`$OPENAI_API_KEY`), a copy of one, or a
 /// credential printer's output (`$(gh auth token)`). To the machine itself it stays.
 fn sent_elsewhere(name: &str, command: &SimpleCommand) -> Option<String> {
-    if !HTTP_CLIENTS.contains(&name) {
+    if !HTTP_CLIENTS.contains(&name) && !BROWSER_OPENERS.contains(&name) {
         return None;
     }
     let args = command.args();
+    // A browser opener sends only the URLs it is given (`xdg-open "https://x/?t=$TOKEN"`):
+    // the request, and the browser's history, carry the secret.
+    if BROWSER_OPENERS.contains(&name) && !args.iter().any(|a| host_of(&a.text).is_some()) {
+        return None;
+    }
     // A URL whose host is spelled out counts even when its path or query is computed.
     let hosts: Vec<&str> =
         args.iter().filter_map(|a| host_of(&a.text)).filter(|host| !host.contains(['$', '`'])).collect();

@@ -53,6 +53,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if opens_tunnel(name, call.args()) {
         return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
     }
+    if shares_files(name, call.args()) {
+        return Some(Hit::ask("exfiltration.upload", UPLOAD));
+    }
     if name == "git" && (redirects_git(command) || moves_remote(call)) {
         return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
     }
@@ -162,6 +165,62 @@ fn uploads(name: &str, call: &Call) -> bool {
     };
     let hosts = destinations(name, args);
     sends && (hosts.is_empty() || !hosts.iter().all(here))
+}
+
+/// Whether the command hands files to another machine outside any request the guard reads:
+/// a peer-to-peer sender (`croc send F`, `wormhole send F`), a PowerShell request whose body
+/// is a file (`Invoke-RestMethod -InFile F`), or a bulk upload of the whole project to a
+/// bucket (`az storage blob upload-batch -s .`, `aws s3 sync . s3://b`, `gsutil -m cp -r .
+/// gs://b`, `rclone copy . r:b`), which takes `.env` and `.git` along; a build directory
+/// (`dist/`) passes. A gist of named files (`gh gist create F`) is the file rules' to judge.
+fn shares_files(name: &str, args: &[Word]) -> bool {
+    if !matches!(
+        name,
+        "croc"
+            | "wormhole"
+            | "invoke-restmethod"
+            | "irm"
+            | "invoke-webrequest"
+            | "iwr"
+            | "az"
+            | "aws"
+            | "gsutil"
+            | "gcloud"
+            | "rclone"
+            | "azcopy"
+    ) {
+        return false;
+    }
+    let word = |at: usize| args.get(at).map_or("", |w| w.text.as_str());
+    // The project or its parent, with its `.env` and `.git` (a home or the root is the file
+    // rules' own: `files.deny-read-tree`).
+    let whole = |text: &str| matches!(text, "." | "./" | ".." | "../" | "$PWD" | "${PWD}");
+    match name {
+        "croc" => args.iter().any(|a| a.text == "send"),
+        "wormhole" => word(0) == "send",
+        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
+            args.iter().any(|a| a.text.eq_ignore_ascii_case("-infile"))
+        }
+        "az" => {
+            word(0) == "storage"
+                && args.iter().any(|a| a.text == "upload-batch")
+                && args
+                    .windows(2)
+                    .any(|p| matches!(p[0].text.as_str(), "-s" | "--source") && whole(&p[1].text))
+        }
+        "aws" => {
+            word(0) == "s3"
+                && (word(1) == "sync" || word(1) == "cp" && args.iter().any(|a| a.text == "--recursive"))
+                && whole(word(2))
+        }
+        "gsutil" | "gcloud" | "rclone" | "azcopy" => {
+            let verb = args.iter().position(|a| matches!(a.text.as_str(), "cp" | "rsync" | "copy" | "sync"));
+            verb.is_some_and(|at| {
+                args[at + 1..].iter().find(|a| !a.text.starts_with('-')).is_some_and(|a| whole(&a.text))
+            })
+        }
+        _ => false,
+    }
 }
 
 /// Whether a cloud storage client uploads its standard input: `aws s3 cp - s3://b/k`,
@@ -860,7 +919,8 @@ fn substitutes_environment(raw: &str) -> bool {
 
 /// Whether the command makes a port of this machine reachable from outside: a reverse ssh
 /// forward (`ssh -R`, `-o RemoteForward=`), `ngrok http|tcp|tls|start`, `cloudflared tunnel`
-/// (`--url`, `run`), `bore local`, `lt`/`localtunnel --port`, `tailscale funnel|serve`.
+/// (`--url`, `run`), `bore local`, `lt`/`localtunnel --port`, `tailscale funnel|serve`, the
+/// shared terminals (`tmate`, `upterm host`, `sshx`) and `code tunnel`.
 /// Their status and listing forms, and local forwards (`ssh -L`), open nothing.
 fn opens_tunnel(name: &str, args: &[Word]) -> bool {
     let first = args.iter().find(|a| !a.text.starts_with('-')).map(|a| a.text.as_str());
@@ -898,6 +958,33 @@ fn opens_tunnel(name: &str, args: &[Word]) -> bool {
         "tailscale" => {
             matches!(first, Some("funnel" | "serve"))
                 && !args.iter().any(|a| matches!(a.text.as_str(), "status" | "reset" | "off" | "--help"))
+        }
+        // Terminals shared through a relay: `tmate`, `upterm host`, `sshx`; and VS Code's
+        // tunnel, which gives its account's browser this machine's files and shell.
+        "tmate" | "sshx" => !args.iter().any(|a| {
+            matches!(
+                a.text.as_str(),
+                "-V" | "--version"
+                    | "-h"
+                    | "--help"
+                    | "kill-server"
+                    | "kill-session"
+                    | "ls"
+                    | "list-sessions"
+                    | "show-messages"
+                    | "display"
+                    | "display-message"
+            )
+        }),
+        "upterm" => first == Some("host"),
+        "code" | "code-insiders" | "code-tunnel" => {
+            first == Some("tunnel")
+                && !args.iter().any(|a| {
+                    matches!(
+                        a.text.as_str(),
+                        "status" | "kill" | "prune" | "unregister" | "user" | "help" | "--help" | "-h"
+                    )
+                })
         }
         _ => false,
     }

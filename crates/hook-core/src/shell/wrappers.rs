@@ -902,6 +902,18 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 Some(dash) => wraps(&format!("{name} exec"), argv, dash + 1),
                 None => Peel::Runs,
             },
+            // `kubectl debug node/N -- chroot /host CMD`: a node's debugging pod has the
+            // node's root at `/host`.
+            Some("debug") => match argv.iter().position(|w| w.text == "--") {
+                Some(dash) if dash + 1 < argv.len() => {
+                    let node = argv.iter().any(|w| w.text.starts_with("node/"));
+                    let host = [("/host".to_string(), Word::literal(""))];
+                    let mounts: &[(String, Word)] = if node { &host } else { &[] };
+                    let inner = argv[dash + 1..].iter().map(|w| mapped(w, mounts)).collect();
+                    Peel::Wraps { via: format!("{name} debug"), inner }
+                }
+                _ => Peel::Runs,
+            },
             _ => Peel::Runs,
         },
         "tmux" => tmux(argv),
@@ -988,7 +1000,21 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
-        "vagrant" | "adb" | "gcloud" => machine_shell(&name, argv),
+        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" => {
+            machine_shell(&name, argv)
+        }
+        // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
+        // workspace folder and starts there, so CMD is judged as run here.
+        "devcontainer" if argv.get(1).is_some_and(|w| w.text == "exec") => {
+            wraps("devcontainer exec", argv, scan_options(argv, 2, "", DEVCONTAINER_VALUES).operand)
+        }
+        // `guix shell PKGS -- CMD`, `guix environment --ad-hoc PKGS -- CMD`.
+        "guix" if argv.get(1).is_some_and(|w| matches!(w.text.as_str(), "shell" | "environment")) => {
+            match argv.iter().position(|w| w.text == "--") {
+                Some(dash) => wraps("guix shell", argv, dash + 1),
+                None => Peel::Runs,
+            }
+        }
         "pdsh" | "pssh" | "parallel-ssh" | "clush" => remote_shells(&name, argv),
         "gdb" | "cgdb" | "lldb" => debugger(&name, argv),
         "rg" => ripgrep_preprocessor(argv),
@@ -1732,8 +1758,11 @@ fn start_stop_daemon(argv: &[Word]) -> Peel {
 /// remote shell runs. It runs elsewhere, but with the user's keys: `rm -rf /` there is still
 /// a disaster. No command is an interactive login. The wrapper is named with its host
 /// (`ssh HOST`), as the file rules judge a write on another machine apart (`guard::line`).
+/// ssh's short options that take a value.
+const SSH_VALUES: &str = "bcDEeFIiJLlmOopQRSWwB";
+
 fn ssh(argv: &[Word]) -> Peel {
-    const VALUES: &str = "bcDEeFIiJLlmOopQRSWwB";
+    const VALUES: &str = SSH_VALUES;
     let host = scan_options(argv, 1, VALUES, &[]).operand;
     // ssh reads options again after the host (`ssh host -t -- rm -rf ~`), unless a `--`
     // came before it.
@@ -1755,10 +1784,42 @@ fn ssh(argv: &[Word]) -> Peel {
     }
 }
 
-/// The shells of virtual machines and devices, followed as `ssh host CMD` is: `vagrant ssh
-/// -c CMD` (whose `/vagrant` is the project folder on the host), `gcloud compute ssh VM
-/// --command CMD` (in the machine's home), and `adb shell CMD`, which starts at the device's
-/// root.
+/// `devcontainer exec`'s options that take a value.
+const DEVCONTAINER_VALUES: &[&str] = &[
+    "--workspace-folder",
+    "--container-id",
+    "--id-label",
+    "--config",
+    "--override-config",
+    "--remote-env",
+    "--docker-path",
+    "--docker-compose-path",
+    "--user-data-folder",
+    "--log-level",
+    "--log-format",
+    "--terminal-columns",
+    "--terminal-rows",
+    "--default-user-env-probe",
+];
+
+/// `coder ssh`'s options that take a value.
+const CODER_VALUES: &[&str] = &[
+    "--identity-agent",
+    "--workspace-poll-interval",
+    "--wait",
+    "--log-dir",
+    "--remote-forward",
+    "--env",
+    "--ssh-host-prefix",
+    "--network-info-dir",
+];
+
+/// The shells of virtual machines, devices and cloud hosts, followed as `ssh host CMD` is:
+/// `vagrant ssh -c CMD` (whose `/vagrant` is the project folder on the host), `gcloud compute
+/// ssh VM --command CMD` and `gcloud cloud-shell ssh --command CMD` (in the machine's home),
+/// `adb shell CMD`, which starts at the device's root, `gh codespace ssh -- CMD`, `coder ssh
+/// WS CMD`, `fly ssh console -C CMD`, and the cloud's run-command services: `az vm
+/// run-command invoke --scripts CMD`, `aws ssm send-command --parameters commands=CMD`.
 fn machine_shell(name: &str, argv: &[Word]) -> Peel {
     let word = |at: usize| argv.get(at).map(|w| w.text.as_str());
     // The value of `option` (`-c CMD`, `--command CMD`, `--command=CMD`) from `from` on.
@@ -1778,9 +1839,58 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             let script = mapped(&command, &[("/vagrant".into(), Word::literal("."))]);
             return Peel::Script { via: "vagrant ssh -c".into(), script, dialect: Dialect::Posix };
         }
-        "gcloud" if word(1) == Some("compute") && word(2) == Some("ssh") => {
+        "gcloud" if matches!(word(1), Some("compute" | "cloud-shell")) && word(2) == Some("ssh") => {
             let Some(command) = value(3, &["--command"]) else { return Peel::Runs };
             ("gcloud compute ssh", command, "cd ~")
+        }
+        // The console is itself asked about (a shell on the app's machines): both are judged.
+        "fly" | "flyctl" if word(1) == Some("ssh") && word(2) == Some("console") => {
+            let Some(command) = value(3, &["-C", "--command"]) else { return Peel::Runs };
+            let line = derived(&command, &format!("cd ~ && {}", command.text));
+            let inner = vec![Word::literal("sh"), Word::literal("-c"), line];
+            return Peel::Find { execs: vec![("fly ssh console".into(), inner)] };
+        }
+        // `gh codespace ssh [FLAGS] -- [SSH FLAGS] CMD`: ssh's own words after the `--`.
+        "gh" if matches!(word(1), Some("cs" | "codespace")) && word(2) == Some("ssh") => {
+            let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
+            let at = scan_options(argv, dash + 1, SSH_VALUES, &[]).operand;
+            match script(name, &argv[at..], Dialect::Posix) {
+                Peel::Script { script, .. } => ("gh codespace ssh", script, "cd ~"),
+                other => return other,
+            }
+        }
+        "coder" if word(1) == Some("ssh") => {
+            let workspace = scan_options(argv, 2, "lRe", CODER_VALUES).operand;
+            let at = workspace + usize::from(word(workspace + 1) == Some("--")) + 1;
+            match script(name, argv.get(at..).unwrap_or_default(), Dialect::Posix) {
+                Peel::Script { script, .. } => ("coder ssh", script, "cd ~"),
+                other => return other,
+            }
+        }
+        "az" if matches!(word(1), Some("vm" | "vmss")) && word(2) == Some("run-command") => {
+            // `--scripts` takes every word up to the next option, each a line of the script.
+            let Some(at) = argv.iter().position(|w| matches!(w.text.as_str(), "--scripts" | "--script"))
+            else {
+                return Peel::Runs;
+            };
+            let lines: Vec<&str> =
+                argv[at + 1..].iter().map(|w| w.text.as_str()).take_while(|w| !w.starts_with("--")).collect();
+            let Some(first) = argv.get(at + 1).filter(|_| !lines.is_empty()) else { return Peel::Runs };
+            let powershell = argv.iter().any(|w| w.text.eq_ignore_ascii_case("RunPowerShellScript"));
+            let dialect = if powershell { Dialect::PowerShell } else { Dialect::Posix };
+            return Peel::Script {
+                via: "az vm run-command".into(),
+                script: derived(first, &lines.join("\n")),
+                dialect,
+            };
+        }
+        "aws" if word(1) == Some("ssm") && word(2) == Some("send-command") => {
+            let Some(parameters) = value(3, &["--parameters"]) else { return Peel::Runs };
+            let Some(lines) = ssm_commands(&parameters.text) else { return Peel::Runs };
+            let powershell = argv.iter().any(|w| w.text.contains("RunPowerShellScript"));
+            let dialect = if powershell { Dialect::PowerShell } else { Dialect::Posix };
+            let script = derived(&parameters, &lines);
+            return Peel::Script { via: "aws ssm send-command".into(), script, dialect };
         }
         "adb" => {
             let mut at = 1;
@@ -1808,6 +1918,28 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
     };
     let line = format!("{start} && {}", command.text);
     Peel::Script { via: via.into(), script: derived(&command, &line), dialect: Dialect::Posix }
+}
+
+/// The lines of `aws ssm send-command --parameters`: `commands=CMD`, `commands=["A","B"]`
+/// (the shorthand), or `{"commands":["A","B"]}` (JSON).
+fn ssm_commands(parameters: &str) -> Option<String> {
+    let lines = |value: &serde_json::Value| -> Option<String> {
+        let lines: Vec<&str> = match value {
+            serde_json::Value::Array(items) => items.iter().filter_map(serde_json::Value::as_str).collect(),
+            serde_json::Value::String(line) => vec![line.as_str()],
+            _ => return None,
+        };
+        Some(lines.join("\n"))
+    };
+    let text = parameters.trim();
+    if text.starts_with('{') {
+        return lines(serde_json::from_str::<serde_json::Value>(text).ok()?.get("commands")?);
+    }
+    let value = text.strip_prefix("commands=")?;
+    match serde_json::from_str::<serde_json::Value>(value) {
+        Ok(parsed @ serde_json::Value::Array(_)) => lines(&parsed),
+        _ => Some(value.trim_start_matches('[').trim_end_matches(']').to_string()),
+    }
 }
 
 /// `pdsh -w HOSTS CMD`, `pssh -h FILE -i CMD`, `clush -a CMD`: like `ssh host CMD`, the

@@ -97,6 +97,8 @@ const NETWORK: &[&str] = &[
     "HTTP.post",
     "HTTP.request",
     "Downloads.",
+    // Julia's `download(url, file)`, and the downloaders of other libraries.
+    "download(",
     "HTTPoison",
     ":httpc",
     "httpc:",

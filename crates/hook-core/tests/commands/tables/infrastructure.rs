@@ -584,7 +584,8 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "tofu state push prod.tfstate"),
     ask("iac.state-edit", "pulumi stack import --file /tmp/empty.json"),
     ask("iac.state-edit", "pulumi state edit --stack prod"),
-    allow("terraform state pull"),
+    // The whole state, its secrets in clear, printed as `cat terraform.tfstate` would.
+    ask("credentials.print", "terraform state pull"),
     allow("terraform state show aws_instance.web"),
     allow("pulumi stack export --file backup.json"),
     ask("hosting.app-delete", "flyctl machine destroy 3d8d9 --force"),
