@@ -530,6 +530,16 @@ pub(crate) const CASES: &[Case] = &[
     allow(
         "printf 'services:\\n  db:\\n    image: postgres:16\\n    volumes:\\n      - pg:/var/lib/postgresql/data\\nvolumes:\\n  pg: {}\\n' > compose.yaml && docker compose up -d",
     ),
+    ask(
+        "containers.host-access",
+        "printf 'services:\\n  a:\\n    image: x\\n    volumes:\\n      - /var/run/docker.sock:/var/run/docker.sock\\n' > compose.yml && docker compose -f compose.yml run a",
+    ),
+    allow(
+        "printf 'services:\\n  a:\\n    image: x\\n    volumes:\\n      - .:/src\\n    command: rm -rf /src/node_modules\\n' > compose.yml && docker compose up",
+    ),
+    // A compose file a clone brings is text nobody on the line has seen, as its Dockerfile is.
+    ask("opaque.exec", "git clone https://github.com/x/y && cd y && docker compose up -d"),
+    allow("cd y && docker compose up -d"),
     allow("docker compose up -d"),
     allow("docker compose -f ci.yml up --build"),
 ];
