@@ -89,6 +89,10 @@ fn redirects(call: &Call) -> bool {
         return true;
     }
     let Some(name) = call.name.filter(|name| SOURCE_SETTER_NAMES.contains(name)) else { return false };
+    // Every build runs cargo: its settings are looked at without collecting the words.
+    if name == "cargo" {
+        return call.args().iter().any(|w| cargo_source(w.text.strip_prefix("--config=").unwrap_or(&w.text)));
+    }
     let words: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     let operands: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
     let setting =
@@ -110,8 +114,6 @@ fn redirects(call: &Call) -> bool {
                 || (*key == "disable-tls" && rest.first() == Some(&"true"))
         }
         ("dotnet", ["nuget", "add" | "update", "source", url, ..]) => elsewhere(url),
-        // `cargo --config 'source.m.registry="sparse+https://…"'`, `registries.x.index=…`.
-        ("cargo", _) => words.iter().any(|w| cargo_source(w.strip_prefix("--config=").unwrap_or(w))),
         ("nuget", ["sources" | "source", "add" | "update", ..]) => operands.iter().any(|w| elsewhere(w)),
         // `bundle config [set] [--global] mirror.https://rubygems.org URL`: every gem of that
         // source comes from the mirror.
@@ -139,8 +141,9 @@ fn redirects(call: &Call) -> bool {
     }
 }
 
-/// Whether a cargo configuration setting `KEY=VALUE` (`--config` or a line of
-/// `.cargo/config.toml`) points a source or a registry at an index elsewhere.
+/// Whether a cargo configuration setting `KEY=VALUE` (`cargo --config
+/// 'source.m.registry="sparse+https://…"'`, `registries.x.index=…`, or a line of
+/// `.cargo/config.toml` read as one) points a source or a registry at an index elsewhere.
 fn cargo_source(setting: &str) -> bool {
     let Some((key, value)) = setting.split_once('=') else { return false };
     let key = key.trim();
