@@ -128,6 +128,14 @@ fn judge_at(
                 }),
             });
         }
+        later_blocks.extend(written().untrusted_checkouts().into_iter().map(|workflow| Block {
+            action: Action::Ask,
+            rule: "remote-script.pipe-to-shell".into(),
+            reason: format!(
+                "The workflow `{workflow}` runs on `pull_request_target` and checks out the pull request's code: anyone who opens a pull request runs their code with the repository's secrets and a token that can write. Check out the base branch, or ask the user"
+            ),
+            command: index,
+        }));
     }
     // Among equals the first wins: the user's filters, then the packs (whose ids say what the
     // command does: `rm.outside-project` for `rm -rf /etc`), then the file rules.

@@ -1,6 +1,7 @@
 //! The user's policy applied to events: filters, rewrites, file rules and prompt secrets, and
 //! how they combine with the built-in packs into one verdict.
 
+mod compose;
 pub(crate) mod file_access;
 pub(crate) mod files;
 pub(crate) mod filters;
@@ -13,6 +14,7 @@ mod script_file;
 pub mod secrets;
 mod segments;
 pub(crate) mod tree;
+mod yaml;
 
 use crate::policy::Action;
 use crate::shell::SimpleCommand;

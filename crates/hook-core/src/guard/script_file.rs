@@ -84,6 +84,11 @@ impl Written {
         let mut written = Self::default();
         for (index, command) in commands.iter().enumerate() {
             written.scripts.extend(scripts_set(command));
+            if let Some((hook, text)) = husky_hook(command) {
+                let here = ctx.moved_to(command.cwd.as_ref());
+                written.files.push((here.cwd.join(hook), Ok(text)));
+                written.writers.push(Some(index));
+            }
             if written.unpacker.is_none() && unpacks(command) {
                 written.unpacker = command.name().map(str::to_string);
             }
@@ -308,6 +313,19 @@ impl Written {
         later
     }
 
+    /// The CI workflows the line writes that run a pull request's code with the repository's
+    /// secrets ([`checks_out_untrusted`]).
+    pub(crate) fn untrusted_checkouts(&self) -> Vec<String> {
+        let pipeline = |path: &Path| matches!(runs_later_kind(path), Some(Later::Pipeline));
+        self.files
+            .iter()
+            .filter(|(path, text)| {
+                pipeline(path) && text.as_ref().is_ok_and(|text| checks_out_untrusted(text))
+            })
+            .map(|(path, _)| path.display().to_string())
+            .collect()
+    }
+
     /// The text a `sed` of the line puts in `path` by substitutions alone (`sed -i
     /// 's/a/b/' x.py` puts `b`), `None` when a command of another kind wrote it or the `sed`
     /// reads, writes or runs more than its substitutions (`1r FILE`, `e CMD`, the `e` flag).
@@ -458,6 +476,19 @@ fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
     }
 }
 
+/// The hook file and command of husky's `husky add FILE CMD` and `husky set FILE CMD` (run by
+/// `npx`, `pnpm exec`, `yarn`): the command is the hook's text.
+fn husky_hook(command: &SimpleCommand) -> Option<(String, String)> {
+    let argv = &command.argv;
+    let at = argv.iter().take(4).position(|w| crate::shell::program_base(&w.text) == "husky")?;
+    match argv.get(at + 1..)? {
+        [verb, file, text, ..] if matches!(verb.text.as_str(), "add" | "set") && !file.dynamic => {
+            Some((file.text.clone(), text.text.clone()))
+        }
+        _ => None,
+    }
+}
+
 /// A file that a tool runs later, unasked or on an everyday command, judged when the line
 /// writes it.
 #[derive(Clone, Copy)]
@@ -486,6 +517,13 @@ enum Later {
     /// terminal's environment and shells and the tools' program paths, run when the folder
     /// is opened.
     Settings,
+    /// A CI pipeline (`.github/workflows/*.yml`, `.gitlab-ci.yml`, `.circleci/config.yml`,
+    /// `azure-pipelines.yml`, `bitbucket-pipelines.yml`): its steps' shell text, run with the
+    /// repository's secrets on the next push.
+    Pipeline,
+    /// Cargo's configuration (`.cargo/config.toml`): the indexes its sources and registries
+    /// name, which the next build downloads and runs code from.
+    CargoConfig,
 }
 
 impl Later {
@@ -499,13 +537,23 @@ impl Later {
             Later::PackageBin => "the package program",
             Later::Settings => "the programs and environment of",
             Later::StartUp => "the aliases of",
+            Later::Pipeline => "the CI steps of",
+            Later::CargoConfig => "the package sources of",
         }
     }
 
     /// Package files and makefiles are edited every day; the others hold nothing but what
     /// runs.
     fn edited_often(self) -> bool {
-        matches!(self, Later::Package | Later::Makefile | Later::Python | Later::Settings)
+        matches!(
+            self,
+            Later::Package
+                | Later::Makefile
+                | Later::Python
+                | Later::Settings
+                | Later::Pipeline
+                | Later::CargoConfig
+        )
     }
 
     /// The command lines `text` makes run.
@@ -531,6 +579,8 @@ impl Later {
             Later::StartUp => {
                 crate::shell::startup::later_commands(crate::shell::startup::StartUp::Shell, text)
             }
+            Later::Pipeline => pipeline_lines(text),
+            Later::CargoConfig => cargo_sources(text),
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => json
                     .get("scripts")
@@ -585,6 +635,18 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         | (Some("fish"), "config.fish") => Some(Later::StartUp),
         (_, "Makefile" | "makefile" | "GNUmakefile") => Some(Later::Makefile),
         (Some(".vscode"), "settings.json") => Some(Later::Settings),
+        (Some("workflows"), file)
+            if parts.iter().any(|p| matches!(p.as_ref(), ".github" | ".gitea" | ".forgejo"))
+                && (file.ends_with(".yml") || file.ends_with(".yaml")) =>
+        {
+            Some(Later::Pipeline)
+        }
+        (Some(".circleci"), "config.yml" | "config.yaml")
+        | (
+            _,
+            ".gitlab-ci.yml" | "azure-pipelines.yml" | "azure-pipelines.yaml" | "bitbucket-pipelines.yml",
+        ) => Some(Later::Pipeline),
+        (Some(".cargo"), "config.toml" | "config") => Some(Later::CargoConfig),
         (_, file) if file.ends_with(".code-workspace") => Some(Later::Settings),
         (Some(".vscode"), "tasks.json")
         | (_, ".devcontainer.json")
@@ -645,6 +707,121 @@ fn settings_lines(text: &str) -> Vec<String> {
         } else {
             lines.extend(strings.iter().map(|text| program(text)));
         }
+    }
+    lines
+}
+
+/// The keys whose value is a CI step's shell text: GitHub's `run`, GitLab's and the others'
+/// `script` lists, CircleCI's `run`/`command`, Azure's `bash`/`pwsh`/`powershell`.
+const STEP_KEYS: &[&str] = &[
+    "run",
+    "script",
+    "before_script",
+    "after_script",
+    "command",
+    "bash",
+    "pwsh",
+    "powershell",
+    "inlineScript",
+];
+
+/// The shell lines of a CI pipeline's steps. A secret the runner puts in the text
+/// (`${{ secrets.NAME }}`, `${{ toJSON(secrets) }}`) reads as the variable `$NAME_TOKEN`, so
+/// that sending it is judged as sending a token is; another `${{ … }}` is a value known at
+/// run time.
+fn pipeline_lines(text: &str) -> Vec<String> {
+    fn walk(node: &super::yaml::Node, lines: &mut Vec<String>) {
+        for (key, value) in node.entries() {
+            if STEP_KEYS.contains(&key.as_str()) {
+                lines.extend(value.items().into_iter().filter_map(|item| item.text().map(str::to_string)));
+            }
+            walk(value, lines);
+        }
+        if let super::yaml::Node::List(items) = node {
+            items.iter().for_each(|item| walk(item, lines));
+        }
+    }
+    let doc = super::yaml::parse(text);
+    let mut lines = Vec::new();
+    walk(&doc, &mut lines);
+    lines.into_iter().map(|line| runner_expressions(&line)).collect()
+}
+
+/// Whether a workflow runs on `pull_request_target` (with the repository's secrets and a
+/// token that can write) and checks out the pull request's own code, which then runs with
+/// them: a stranger's code given the keys.
+fn checks_out_untrusted(text: &str) -> bool {
+    text.contains("pull_request_target")
+        && ["github.event.pull_request.head.", "github.head_ref", "refs/pull/"]
+            .iter()
+            .any(|r| text.contains(r))
+}
+
+/// `line` with each `${{ … }}` of a CI runner replaced by the shell value it stands for. The
+/// runner puts its text in before the shell reads the line, quotes or not: inside single
+/// quotes the value is spelled out of them (`'"${X}"'`).
+fn runner_expressions(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let (mut single, mut double) = (false, false);
+    let mut rest = line;
+    while !rest.is_empty() {
+        if rest.starts_with("${{")
+            && let Some(end) = rest.find("}}")
+        {
+            let expression = rest[3..end].trim();
+            let variable = match expression.strip_prefix("secrets.") {
+                Some(name) => {
+                    let name: String =
+                        name.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                    format!("${{{}_TOKEN}}", name.to_ascii_uppercase())
+                }
+                None if expression.contains("secrets") => "${ALL_SECRETS_TOKEN}".to_string(),
+                None => "${CI_VALUE}".to_string(),
+            };
+            match single {
+                true => out.push_str(&format!("'\"{variable}\"'")),
+                false => out.push_str(&variable),
+            }
+            rest = &rest[end + 2..];
+            continue;
+        }
+        let Some(c) = rest.chars().next() else { break };
+        match c {
+            // An escaped character is taken as is, with the backslash.
+            '\\' if !single && rest.len() > 1 => {
+                let next = rest[1..].chars().next().map_or(0, char::len_utf8);
+                out.push_str(&rest[..1 + next]);
+                rest = &rest[1 + next..];
+                continue;
+            }
+            '\'' if !double => single = !single,
+            '"' if !single => double = !double,
+            _ => {}
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+/// For each index a cargo configuration names (`[source.m] registry = URL`, `[registries.x]
+/// index = URL`, `[registry] index`), the `cargo --config` line that sets it.
+fn cargo_sources(text: &str) -> Vec<String> {
+    let Ok(table) = text.parse::<toml::Table>() else { return Vec::new() };
+    let mut lines = Vec::new();
+    for section in ["source", "registries"] {
+        let entries = table.get(section).and_then(toml::Value::as_table).into_iter().flatten();
+        for (name, entry) in entries {
+            for (key, value) in entry.as_table().into_iter().flatten() {
+                if let Some(value) = value.as_str() {
+                    let setting = format!("{section}.{name}.{key}={value}");
+                    lines.push(format!("cargo --config {}", crate::shell::quote(&setting)));
+                }
+            }
+        }
+    }
+    if let Some(index) = table.get("registry").and_then(|r| r.get("index")).and_then(toml::Value::as_str) {
+        lines.push(format!("cargo --config {}", crate::shell::quote(&format!("registry.index={index}"))));
     }
     lines
 }
@@ -790,6 +967,11 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "devcontainer",
         ".pre-commit-config",
         "lefthook",
+        "workflows/",
+        ".gitlab-ci",
+        ".circleci",
+        "pipelines.y",
+        ".cargo/",
         "conftest.py",
         "setup.py",
         "customize.py",
@@ -823,6 +1005,7 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         .any(|r| matches!(r.op, RedirectOp::Write | RedirectOp::Append) && names(&r.target.text))
         || command.args().iter().any(|w| names(&w.text))
         || !scripts_set(command).is_empty()
+        || husky_hook(command).is_some()
 }
 
 /// The file a downloader writes and the address it fetches: `curl -o F URL`, `curl -O URL`,
@@ -2470,6 +2653,11 @@ fn script_here<'w>(
     {
         return Some(found);
     }
+    if matches!(name, "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose")
+        && let Some(found) = brought_up_compose(command, ctx, written())
+    {
+        return Some(found);
+    }
     let stdin_file = match &command.stdin {
         Stdin::File(file) => Some(file),
         _ => None,
@@ -3360,6 +3548,24 @@ fn read_small(path: &Path, limit: u64, executable: bool) -> Option<String> {
     }
     file.read_to_end(&mut bytes).ok()?;
     String::from_utf8(bytes).ok()
+}
+
+/// The services of the compose files that `docker compose up` (`run`, `create`, …) brings up
+/// and that the line itself writes, as the `docker run` lines that start them
+/// ([`super::compose`]). Compose files only on disk are the project's and are not read.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn brought_up_compose(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
+    let mut lines = Vec::new();
+    for path in super::compose::files(command, &ctx.cwd)? {
+        match written.text(&path) {
+            Some(Ok(text)) => lines.extend(super::compose::service_lines(text)),
+            Some(Err(writer)) => {
+                return Some((format!("`{}`", path.display()), Held::Unknown(writer.to_string())));
+            }
+            None => {}
+        }
+    }
+    (!lines.is_empty()).then(|| ("the compose file it brings up".to_string(), Held::Line(lines.join("\n"))))
 }
 
 /// The `RUN` lines of a Dockerfile that `docker build` (`buildx build`, `podman build`,

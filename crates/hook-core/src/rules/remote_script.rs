@@ -12,7 +12,9 @@
 //! sources pointed at an index nobody vetted, so that the next install downloads and runs its
 //! code (`PIP_INDEX_URL=http://… pip install`, `go env -w GOPROXY=… GONOSUMDB=*`, `poetry
 //! source add`, `composer config secure-http false`, `dotnet nuget add source`, `npm config set
-//! registry`), ask: `remote-script.registry-redirect`.
+//! registry`, `bundle config mirror.…`, `conda config --add channels URL`, `nuget sources add`,
+//! `cargo --config source.m.registry=…`, `CARGO_REGISTRIES_M_INDEX`), ask:
+//! `remote-script.registry-redirect`.
 
 use super::{Call, Hit};
 use crate::name_filter::NameFilter;
@@ -58,8 +60,24 @@ const REDIRECT_MESSAGE: &str = "This points package installs at a source nobody 
 
 /// The commands that set where packages come from, for the rest of the session or in a
 /// tool's configuration.
-const SOURCE_SETTER_NAMES: &[&str] =
-    &["bun", "composer", "dotnet", "export", "gem", "go", "npm", "pnpm", "poetry", "yarn"];
+const SOURCE_SETTER_NAMES: &[&str] = &[
+    "bun",
+    "bundle",
+    "cargo",
+    "composer",
+    "conda",
+    "dotnet",
+    "export",
+    "gem",
+    "go",
+    "mamba",
+    "micromamba",
+    "npm",
+    "nuget",
+    "pnpm",
+    "poetry",
+    "yarn",
+];
 const SOURCE_SETTERS: NameFilter = NameFilter::of(SOURCE_SETTER_NAMES);
 
 /// Whether `call` points package installs at another index, or switches Go's checksum
@@ -71,6 +89,10 @@ fn redirects(call: &Call) -> bool {
         return true;
     }
     let Some(name) = call.name.filter(|name| SOURCE_SETTER_NAMES.contains(name)) else { return false };
+    // Every build runs cargo: its settings are looked at without collecting the words.
+    if name == "cargo" {
+        return call.args().iter().any(|w| cargo_source(w.text.strip_prefix("--config=").unwrap_or(&w.text)));
+    }
     let words: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     let operands: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
     let setting =
@@ -84,12 +106,29 @@ fn redirects(call: &Call) -> bool {
         }
         ("poetry", ["source", "add", _, url, ..]) => elsewhere(url),
         ("poetry", ["config", key, url, ..]) => key.starts_with("repositories.") && elsewhere(url),
+        // `repos.NAME` is composer's short spelling of `repositories.NAME`.
         ("composer", ["config", key, rest @ ..]) => {
-            key.starts_with("repositories") && rest.iter().any(|w| elsewhere(w))
+            (key.starts_with("repositories") || key.starts_with("repos."))
+                && rest.iter().any(|w| elsewhere(w))
                 || (*key == "secure-http" && rest.first() == Some(&"false"))
                 || (*key == "disable-tls" && rest.first() == Some(&"true"))
         }
         ("dotnet", ["nuget", "add" | "update", "source", url, ..]) => elsewhere(url),
+        ("nuget", ["sources" | "source", "add" | "update", ..]) => operands.iter().any(|w| elsewhere(w)),
+        // `bundle config [set] [--global] mirror.https://rubygems.org URL`: every gem of that
+        // source comes from the mirror.
+        ("bundle", ["config", rest @ ..]) => {
+            let rest = rest.strip_prefix(&["set"]).unwrap_or(rest);
+            rest.first().is_some_and(|key| key.starts_with("mirror."))
+                && rest.get(1..).unwrap_or_default().iter().any(|w| elsewhere(w))
+        }
+        // `conda config --add channels URL` (`--append`, `--prepend`), `--set channel_alias URL`.
+        ("conda" | "mamba" | "micromamba", ["config", rest @ ..]) => {
+            matches!(
+                rest.first(),
+                Some(&("channels" | "default_channels" | "channel_alias" | "custom_channels"))
+            ) && rest[1..].iter().any(|w| elsewhere(w))
+        }
         ("gem", ["sources", ..]) => {
             words.iter().any(|w| matches!(*w, "-a" | "--add")) && operands.iter().any(|w| elsewhere(w))
         }
@@ -100,6 +139,19 @@ fn redirects(call: &Call) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a cargo configuration setting `KEY=VALUE` (`cargo --config
+/// 'source.m.registry="sparse+https://…"'`, `registries.x.index=…`, or a line of
+/// `.cargo/config.toml` read as one) points a source or a registry at an index elsewhere.
+fn cargo_source(setting: &str) -> bool {
+    let Some((key, value)) = setting.split_once('=') else { return false };
+    let key = key.trim();
+    let source = key.starts_with("source.") && (key.ends_with(".registry") || key.ends_with(".git"));
+    let registry =
+        (key.starts_with("registries.") || key.starts_with("registry.")) && key.ends_with(".index");
+    let url = value.trim().trim_matches(['"', '\'']);
+    (source || registry) && elsewhere(url.strip_prefix("sparse+").unwrap_or(url))
 }
 
 /// Whether setting `variable` to `value` points installs at another index or switches Go's
@@ -129,6 +181,10 @@ fn redirecting(variable: &str, value: &str) -> bool {
                 || variable.eq_ignore_ascii_case("GONOSUMCHECK")
         }
         "GOFLAGS" => value.split_whitespace().any(|flag| flag.starts_with("-insecure")),
+        // `CARGO_REGISTRIES_<NAME>_INDEX`, cargo's variable for a registry's index.
+        upper if upper.starts_with("CARGO_REGISTRIES_") && upper.ends_with("_INDEX") => {
+            elsewhere(value.strip_prefix("sparse+").unwrap_or(value))
+        }
         _ => false,
     }
 }

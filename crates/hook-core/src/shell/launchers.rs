@@ -1336,6 +1336,10 @@ pub(crate) fn is_default_index(url: &str) -> bool {
             | "registry.yarnpkg.com"
             | "rubygems.org"
             | "api.nuget.org"
+            | "index.crates.io"
+            | "repo.packagist.org"
+            | "conda.anaconda.org"
+            | "repo.anaconda.com"
     ) || !url.contains("://")
 }
 
