@@ -910,6 +910,8 @@ const INTERPRETERS: &[(&str, &str)] = &[
     ("groovy", "-e"),
     ("scala", "-e"),
     ("elixir", "-e"),
+    // AppleScript's (`osascript FILE`): a compiled `.scpt` cannot be read.
+    ("osascript", "-e"),
 ];
 
 /// Options of those programs that take the next word as their value.

@@ -12,7 +12,8 @@
 //! sources pointed at an index nobody vetted, so that the next install downloads and runs its
 //! code (`PIP_INDEX_URL=http://… pip install`, `go env -w GOPROXY=… GONOSUMDB=*`, `poetry
 //! source add`, `composer config secure-http false`, `dotnet nuget add source`, `npm config set
-//! registry`), ask: `remote-script.registry-redirect`.
+//! registry`, `conda config --add channels URL`, `flatpak remote-add --no-gpg-verify`, `brew tap
+//! OWNER/REPO`), ask: `remote-script.registry-redirect`.
 
 use super::{Call, Hit};
 use crate::name_filter::NameFilter;
@@ -58,8 +59,27 @@ const REDIRECT_MESSAGE: &str = "This points package installs at a source nobody 
 
 /// The commands that set where packages come from, for the rest of the session or in a
 /// tool's configuration.
-const SOURCE_SETTER_NAMES: &[&str] =
-    &["bun", "composer", "dotnet", "export", "gem", "go", "npm", "pnpm", "poetry", "yarn"];
+const SOURCE_SETTER_NAMES: &[&str] = &[
+    "brew",
+    "bun",
+    "bundle",
+    "composer",
+    "conda",
+    "dotnet",
+    "export",
+    "flatpak",
+    "gem",
+    "go",
+    "mamba",
+    "micromamba",
+    "nix-channel",
+    "npm",
+    "nuget",
+    "opam",
+    "pnpm",
+    "poetry",
+    "yarn",
+];
 const SOURCE_SETTERS: NameFilter = NameFilter::of(SOURCE_SETTER_NAMES);
 
 /// Whether `call` points package installs at another index, or switches Go's checksum
@@ -84,12 +104,39 @@ fn redirects(call: &Call) -> bool {
         }
         ("poetry", ["source", "add", _, url, ..]) => elsewhere(url),
         ("poetry", ["config", key, url, ..]) => key.starts_with("repositories.") && elsewhere(url),
+        // `repo.packagist` and `repo.X` are composer's short spellings of `repositories.X`.
         ("composer", ["config", key, rest @ ..]) => {
-            key.starts_with("repositories") && rest.iter().any(|w| elsewhere(w))
+            key.starts_with("repo") && rest.iter().any(|w| elsewhere(w))
                 || (*key == "secure-http" && rest.first() == Some(&"false"))
                 || (*key == "disable-tls" && rest.first() == Some(&"true"))
         }
         ("dotnet", ["nuget", "add" | "update", "source", url, ..]) => elsewhere(url),
+        ("nuget", [sources, "add" | "Add" | "update" | "Update", ..]) if sources.eq_ignore_ascii_case("sources") => {
+            operands.iter().any(|w| elsewhere(w))
+        }
+        // A conda channel is a URL or a name on anaconda.org, where anyone publishes: only
+        // the well-known ones pass.
+        ("conda" | "mamba" | "micromamba", ["config", ..]) => {
+            let channel_key = |k: &&str| {
+                matches!(*k, "channels" | "default_channels" | "channel_alias" | "custom_channels")
+                    || k.starts_with("custom_channels.")
+            };
+            words.iter().any(|w| matches!(*w, "--add" | "--append" | "--prepend" | "--set"))
+                && operands.iter().any(channel_key)
+                && operands.iter().skip(1).filter(|w| !channel_key(w)).any(|w| !known_conda_channel(w))
+        }
+        // `bundle config set mirror.https://rubygems.org URL`: every gem from another server.
+        ("bundle", ["config", ..]) => {
+            operands.iter().any(|w| w.starts_with("mirror.")) && operands.iter().any(|w| elsewhere(w))
+        }
+        ("opam", ["repository" | "repo", "add" | "set-url", _, url, ..]) => elsewhere(url),
+        // A Flatpak remote whose signatures are not checked, or one other than Flathub.
+        ("flatpak", ["remote-add" | "remote-modify", ..]) => {
+            words.contains(&"--no-gpg-verify") || operands.iter().any(|w| elsewhere(w))
+        }
+        ("nix-channel", _) => words.contains(&"--add") && operands.iter().any(|w| elsewhere(w)),
+        // A tap outside Homebrew's own: its formulae run their install code.
+        ("brew", ["tap", tap, ..]) => !tap.to_ascii_lowercase().starts_with("homebrew/"),
         ("gem", ["sources", ..]) => {
             words.iter().any(|w| matches!(*w, "-a" | "--add")) && operands.iter().any(|w| elsewhere(w))
         }
@@ -473,6 +520,24 @@ fn mentions_downloader(lower: &str) -> bool {
             !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
         })
     })
+}
+
+/// A conda channel that conda's makers or the large communities run.
+fn known_conda_channel(channel: &str) -> bool {
+    matches!(
+        channel.trim_end_matches('/'),
+        "conda-forge"
+            | "defaults"
+            | "bioconda"
+            | "pytorch"
+            | "nvidia"
+            | "anaconda"
+            | "main"
+            | "r"
+            | "msys2"
+            | "https://conda.anaconda.org/conda-forge"
+            | "https://repo.anaconda.com/pkgs/main"
+    )
 }
 
 /// A package index other than the language's own, given by URL.
