@@ -442,8 +442,7 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
 /// `launchctl unload /System/Library/LaunchDaemons/…`).
 fn judge_macos(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
     const SECURITY: &str = "This switches one of macOS's security controls off (Gatekeeper's quarantine, XProtect, an Apple service). Ask the user whether to.";
-    const FIREWALL: &str =
-        "This switches macOS's application firewall off, opening the machine to the network. Ask the user whether to.";
+    const FIREWALL: &str = "This switches macOS's application firewall off, opening the machine to the network. Ask the user whether to.";
     match name {
         "tmutil" => match operands.first().copied().unwrap_or_default() {
             "delete" | "deletelocalsnapshots" | "thinlocalsnapshots" | "deleteinprogress" => Some(Hit::new(
@@ -471,7 +470,9 @@ fn judge_macos(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
                 ("com.apple.LaunchServices", "LSQuarantine") if value.iter().any(off) => {
                     Some(Hit::ask("disk.security-off", SECURITY))
                 }
-                ("com.apple.alf", "globalstate") if value.iter().any(off) => Some(Hit::ask("disk.firewall", FIREWALL)),
+                ("com.apple.alf", "globalstate") if value.iter().any(off) => {
+                    Some(Hit::ask("disk.firewall", FIREWALL))
+                }
                 _ => None,
             }
         }
@@ -517,7 +518,9 @@ fn bulk_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
     }
     Some(Hit::ask(
         "disk.package-remove",
-        format!("This `{name}` removes every package of a profile or an environment at once. Ask the user whether to."),
+        format!(
+            "This `{name}` removes every package of a profile or an environment at once. Ask the user whether to."
+        ),
     ))
 }
 

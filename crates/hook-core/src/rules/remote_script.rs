@@ -111,7 +111,9 @@ fn redirects(call: &Call) -> bool {
                 || (*key == "disable-tls" && rest.first() == Some(&"true"))
         }
         ("dotnet", ["nuget", "add" | "update", "source", url, ..]) => elsewhere(url),
-        ("nuget", [sources, "add" | "Add" | "update" | "Update", ..]) if sources.eq_ignore_ascii_case("sources") => {
+        ("nuget", [sources, "add" | "Add" | "update" | "Update", ..])
+            if sources.eq_ignore_ascii_case("sources") =>
+        {
             operands.iter().any(|w| elsewhere(w))
         }
         // A conda channel is a URL or a name on anaconda.org, where anyone publishes: only

@@ -556,7 +556,37 @@ pub(super) fn command_start(name: &str, argv: &[Word], options_end: OptionsEnd) 
         Start::Subcommand => 1,
         Start::AfterOption(options) => argv.iter().position(|w| options.contains(&w.text.as_str()))? + 1,
     };
+    // WSL's management options take a distribution's name, not a command (`wsl --unregister
+    // Ubuntu`, `wsl --export Ubuntu x.tar`).
+    if name.starts_with("wsl") && argv[from..start.min(argv.len())].iter().any(|w| wsl_manages(&w.text)) {
+        return None;
+    }
     (start < argv.len()).then_some(start)
+}
+
+fn wsl_manages(option: &str) -> bool {
+    matches!(
+        option.to_ascii_lowercase().as_str(),
+        "--unregister"
+            | "--export"
+            | "--import"
+            | "--import-in-place"
+            | "--install"
+            | "--list"
+            | "-l"
+            | "--set-default"
+            | "-s"
+            | "--set-version"
+            | "--set-default-version"
+            | "--terminate"
+            | "-t"
+            | "--shutdown"
+            | "--status"
+            | "--update"
+            | "--mount"
+            | "--unmount"
+            | "--manage"
+    )
 }
 
 /// Where the operands start after long options of which some take one value and some two
@@ -1222,9 +1252,8 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
             .or_else(|| argv.iter().find(|w| w.text == "--no-quarantine")),
         // macOS's `installer -pkg P`: the package's scripts run as root; one from a mounted
         // image, a temp directory or an address is someone else's.
-        ("installer", _) => option(&["-pkg", "-package"]).filter(|w| {
-            is_url(&w.text) || is_package_elsewhere(&w.text) || w.text.starts_with("/Volumes/")
-        }),
+        ("installer", _) => option(&["-pkg", "-package"])
+            .filter(|w| is_url(&w.text) || is_package_elsewhere(&w.text) || w.text.starts_with("/Volumes/")),
         // Perl's, Lua's and Dart's installers given an address or another server
         // (`cpanm https://…/X.tar.gz`, `luarocks install --server=URL x`, `dart pub global
         // activate --source git URL`).

@@ -1685,7 +1685,10 @@ fn temp_directory(expression: &str) -> Option<String> {
 /// AppleScript that runs its string as a command line: `do shell script "…"`, and Terminal's
 /// `do script "…"` (typed into a new window's shell): the length of the words.
 fn apple_command(bytes: &[u8]) -> Option<usize> {
-    [&b"do shell script"[..], b"do script"].into_iter().find(|words| bytes.starts_with(words)).map(<[u8]>::len)
+    [&b"do shell script"[..], b"do script"]
+        .into_iter()
+        .find(|words| bytes.starts_with(words))
+        .map(<[u8]>::len)
 }
 
 /// Finder told to throw away what the user keeps (`delete every item of home`, `empty
@@ -1701,6 +1704,8 @@ fn finder_delete(bytes: &[u8]) -> Option<(usize, &'static str)> {
         (b"delete every item of (path to home folder)", "~"),
         (b"delete every item of folder \"Documents\" of home", "~/Documents"),
     ];
-    PHRASES.iter().find(|(phrase, _)| bytes.starts_with(phrase)).map(|(phrase, target)| (phrase.len(), *target))
+    PHRASES
+        .iter()
+        .find(|(phrase, _)| bytes.starts_with(phrase))
+        .map(|(phrase, target)| (phrase.len(), *target))
 }
-
