@@ -1003,6 +1003,7 @@ pub(crate) const CASES: &[Case] = &[
     allow(r#"osascript -l JavaScript -e 'ObjC.import("stdlib"); $.system("ls")'"#),
     allow(r#"osascript -e 'system attribute "HOME"'"#),
     ask("opaque.exec", "osascript /tmp/x.scpt"),
+    ask("opaque.exec", "osascript -l JavaScript /tmp/x.scpt"),
     allow("osascript scripts/notify.applescript"),
     allow(r#"osascript -e 'get system info'"#),
     deny("rm.home", r#"osascript -e 'tell application "Finder" to delete every item of home'"#),
