@@ -1107,7 +1107,8 @@ fn words_touched<'c>(
         ),
         // A shell or interpreter reads the script it runs (and its errors quote its lines:
         // `python3 .env`).
-        _ if script_file::is_runner(name) => {
+        // osascript's code is judged for the login items it adds below.
+        _ if name != "osascript" && script_file::is_runner(name) => {
             if let Some(script) = script_file::script_operand(command) {
                 found.push((Access::Read, script));
             } else if crate::shell::is_interpreter(name) && !command.args().iter().any(|a| a.text == "-m") {

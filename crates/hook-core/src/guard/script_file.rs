@@ -1115,6 +1115,8 @@ const INTERPRETERS: &[(&str, &str)] = &[
     ("groovy", "-e"),
     ("scala", "-e"),
     ("elixir", "-e"),
+    // AppleScript's (`osascript FILE`): a compiled `.scpt` cannot be read.
+    ("osascript", "-e"),
 ];
 
 /// Options of those programs that take the next word as their value.
@@ -2574,7 +2576,12 @@ pub(crate) fn script_operand(command: &SimpleCommand) -> Option<&Word> {
     if !is_runner(name) {
         return None;
     }
-    first_operand(command.args(), inline_letters(name))
+    // `osascript -l JavaScript FILE`: the language option takes a value.
+    let args = match (name, command.args()) {
+        ("osascript", [language, _, rest @ ..]) if language.text == "-l" => rest,
+        (_, args) => args,
+    };
+    first_operand(args, inline_letters(name))
 }
 
 /// A script that `command` runs: what it is (the file as written, or a package script), and a

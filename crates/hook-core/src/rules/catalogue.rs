@@ -89,7 +89,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.firewall",
-                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode, stopping its service (asks)",
+                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode, stopping its service, macOS's `socketfilterfw --setglobalstate off` (asks)",
             ),
             (
                 "disk.network-down",
@@ -107,7 +107,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.security-off",
-                "`spctl --master-disable`, `csrutil disable`, `tccutil reset`: macOS's security controls off (asks)",
+                "`spctl --master-disable`, `csrutil disable`, `tccutil reset`, `xattr -d com.apple.quarantine`, `defaults write com.apple.LaunchServices LSQuarantine false`, `launchctl bootout|unload|disable` of an Apple service: macOS's security controls off (asks)",
+            ),
+            (
+                "disk.backups",
+                "`tmutil delete|deletelocalsnapshots`: Time Machine's backups deleted; `tmutil disable` asks",
             ),
             (
                 "disk.remount-system",
@@ -115,7 +119,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.package-remove",
-                "`apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove` (asks; forcing an essential package's removal is refused)",
+                "`apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove`, `pkg delete`, a whole profile or environment (`nix-env -e '.*'`, `nix profile remove --all`, `conda env remove`, `flatpak uninstall --all`) (asks; forcing an essential package's removal or conda's `base` is refused)",
             ),
             (
                 "disk.system-logs",
@@ -150,7 +154,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "remote-script.registry-redirect",
-                "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source` (asks)",
+                "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source`, `conda config --add channels URL`, `flatpak remote-add --no-gpg-verify`, `brew tap OWNER/REPO` (asks)",
             ),
             (
                 "remote-script.reverse-shell",
@@ -334,6 +338,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("containers.compose-volumes", "`compose down -v`"),
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
             (
+                "containers.machine-delete",
+                "`wsl --unregister`, `lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks)",
+            ),
+            (
                 "containers.restart-always",
                 "`run|create|update --restart=always|unless-stopped`: a container kept running across reboots (asks)",
             ),
@@ -364,7 +372,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.app-delete",
-                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, `wrangler delete`, `fastlane match nuke`, …",
+                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, `wrangler delete`, `fastlane match nuke`, `gh codespace delete --all`, …",
             ),
             (
                 "hosting.http-delete",

@@ -10,11 +10,36 @@ const ENGINES: &[&str] = &["docker", "podman", "nerdctl"];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
+    if matches!(name, "wsl" | "wsl.exe" | "lxc" | "incus" | "machinectl")
+        && let Some(hit) = machine_delete(call, name)
+    {
+        return Some(hit);
+    }
     let engine = ENGINES.contains(&name) || matches!(name, "docker-compose" | "podman-compose");
     if !engine && call.command.via.is_empty() {
         return None;
     }
     judge_named(call, name)
+}
+
+/// A whole machine deleted with its disk: `wsl --unregister DISTRO`, `lxc|incus delete`,
+/// `machinectl remove`. These are system containers and distributions, kept and worked in as a
+/// machine is, unlike an application container made from an image again (`docker rm`).
+#[inline(never)]
+fn machine_delete(call: &Call, name: &str) -> Option<Hit> {
+    let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    let verb = args.iter().find(|a| !a.starts_with('-')).copied().unwrap_or_default();
+    let deletes = match name {
+        "wsl" | "wsl.exe" => args.iter().any(|a| a.eq_ignore_ascii_case("--unregister")),
+        "machinectl" => verb == "remove",
+        _ => matches!(verb, "delete" | "rm" | "remove"),
+    };
+    deletes.then(|| {
+        Hit::ask(
+            "containers.machine-delete",
+            format!("This `{name}` deletes a whole machine or distribution with its disk and everything in it. Ask the user whether to."),
+        )
+    })
 }
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only

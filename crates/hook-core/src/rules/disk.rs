@@ -12,7 +12,9 @@
 //! under `/sys`, and the root or a system file system unmounted or made read-only. Flushing the
 //! firewall, taking a network link or route down, loading kernel modules, kernel settings
 //! (`sysctl -w`, `setenforce 0`), remounting a system file system, removing packages and
-//! throwing away the system logs ask. A formatter given a disk image file (`mkfs.ext4
+//! throwing away the system logs ask, as do macOS's guards switched off (Gatekeeper's
+//! quarantine, the application firewall, Apple's services) and Time Machine disabled; its
+//! backups deleted are refused. A formatter given a disk image file (`mkfs.ext4
 //! disk.img`) is allowed.
 
 use super::dd::is_block_device;
@@ -78,7 +80,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     // Volume managers, encryption and secure erase: each destroys what the volume held.
     let destroys_volume = match name {
-        "zpool" | "zfs" => matches!(args.first(), Some(&("destroy" | "labelclear"))),
+        // `zfs rollback -r`: every snapshot newer than the target destroyed with the changes.
+        "zpool" | "zfs" => {
+            matches!(args.first(), Some(&("destroy" | "labelclear")))
+                || args.first() == Some(&"rollback")
+                    && args.iter().any(|a| short_cluster_has(a, 'r') || short_cluster_has(a, 'R'))
+        }
+        "gpart" => matches!(args.first(), Some(&("destroy" | "delete"))),
+        // `asr restore --erase`: the target volume erased before the image is written.
+        "asr" => args.contains(&"--erase"),
         "lvremove" | "vgremove" | "pvremove" => true,
         "cryptsetup" => args.iter().any(|a| matches!(*a, "luksFormat" | "erase" | "luksErase" | "reencrypt")),
         "hdparm" => args.iter().any(|a| a.starts_with("--security-erase") || *a == "--trim-sector-ranges"),
@@ -343,6 +353,18 @@ const ADMIN_TOOLS: &[&str] = &[
     "apk",
     "snap",
     "brew",
+    "pkg",
+    "nix-env",
+    "nix",
+    "conda",
+    "mamba",
+    "micromamba",
+    "flatpak",
+    "tmutil",
+    "socketfilterfw",
+    "xattr",
+    "defaults",
+    "launchctl",
 ];
 
 /// [`judge`] of an [`ADMIN_TOOLS`] command, out of line as [`judge_system`] is. Each asks: the
@@ -405,8 +427,101 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
             .iter()
             .any(|a| a.starts_with("--vacuum-") || *a == "--rotate")
             .then(|| Hit::ask("disk.system-logs", LOGS)),
+        "tmutil" | "socketfilterfw" | "xattr" | "defaults" | "launchctl" => judge_macos(name, &args, &operands),
+        "nix-env" | "nix" | "conda" | "mamba" | "micromamba" | "flatpak" => bulk_removal(name, &args, &operands),
         _ => package_removal(name, &args),
     }
+}
+
+/// macOS's backups and guards: Time Machine's backups deleted (`tmutil delete PATH`,
+/// `tmutil deletelocalsnapshots /`) or switched off (`tmutil disable`), the application
+/// firewall off (`socketfilterfw --setglobalstate off`, `defaults write …com.apple.alf
+/// globalstate 0`), Gatekeeper's quarantine taken off a file (`xattr -d com.apple.quarantine`)
+/// or off every download (`defaults write com.apple.LaunchServices LSQuarantine -bool false`),
+/// and Apple's own services stopped for good (`launchctl bootout system/com.apple.syspolicyd`,
+/// `launchctl unload /System/Library/LaunchDaemons/…`).
+fn judge_macos(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
+    const SECURITY: &str = "This switches one of macOS's security controls off (Gatekeeper's quarantine, XProtect, an Apple service). Ask the user whether to.";
+    const FIREWALL: &str = "This switches macOS's application firewall off, opening the machine to the network. Ask the user whether to.";
+    match name {
+        "tmutil" => match operands.first().copied().unwrap_or_default() {
+            "delete" | "deletelocalsnapshots" | "thinlocalsnapshots" | "deleteinprogress" => Some(Hit::new(
+                "disk.backups",
+                "This `tmutil` deletes Time Machine backups or snapshots, the copies the user restores from. Ask the user to do it.",
+            )),
+            "disable" | "disablelocal" | "removedestination" => Some(Hit::ask(
+                "disk.backups",
+                "This `tmutil` switches Time Machine's backups off. Ask the user whether to.",
+            )),
+            _ => None,
+        },
+        "socketfilterfw" => args
+            .windows(2)
+            .any(|pair| pair[0] == "--setglobalstate" && matches!(pair[1], "off" | "0"))
+            .then(|| Hit::ask("disk.firewall", FIREWALL)),
+        "xattr" => (operands.contains(&"com.apple.quarantine")
+            && args.iter().any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains('d')))
+        .then(|| Hit::ask("disk.security-off", SECURITY)),
+        "defaults" => {
+            let ["write", domain, key, value @ ..] = operands else { return None };
+            let domain = domain.rsplit('/').next().unwrap_or_default().trim_end_matches(".plist");
+            let off = |v: &&str| matches!(v.to_ascii_lowercase().as_str(), "false" | "0" | "no");
+            match (domain, *key) {
+                ("com.apple.LaunchServices", "LSQuarantine") if value.iter().any(off) => {
+                    Some(Hit::ask("disk.security-off", SECURITY))
+                }
+                ("com.apple.alf", "globalstate") if value.iter().any(off) => {
+                    Some(Hit::ask("disk.firewall", FIREWALL))
+                }
+                _ => None,
+            }
+        }
+        _ => (matches!(operands.first(), Some(&("unload" | "bootout" | "disable" | "remove")))
+            && operands[1..].iter().any(|o| o.starts_with("/System/") || o.contains("com.apple.")))
+        .then(|| Hit::ask("disk.security-off", SECURITY)),
+    }
+}
+
+/// Every package of a profile or an environment removed at once (`nix-env -e '.*'`, `nix
+/// profile remove --all`, `conda env remove -n NAME`, `conda remove --all`, `flatpak uninstall
+/// --all`); one package by name (`nix-env -e hello`) is the user's own profile and passes.
+/// Conda's `base` environment is conda itself: removing it is refused.
+fn bulk_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
+    let every = |o: &&str| matches!(*o, ".*" | "*" | "'.*'");
+    let all = args.contains(&"--all");
+    let removes = match name {
+        "nix-env" => {
+            args.iter().any(|a| *a == "--uninstall" || short_cluster_has(a, 'e') && !a.starts_with("--"))
+                && operands.iter().any(every)
+        }
+        "nix" => operands.starts_with(&["profile", "remove"]) && (all || operands.iter().any(every)),
+        "flatpak" => matches!(operands.first(), Some(&("uninstall" | "remove"))) && all,
+        _ => {
+            operands.starts_with(&["env", "remove"])
+                || matches!(operands.first(), Some(&("remove" | "uninstall"))) && all
+        }
+    };
+    // `conda env remove -p ./.env`: the project's own environment.
+    let project_prefix = args
+        .windows(2)
+        .any(|pair| matches!(pair[0], "-p" | "--prefix") && !pair[1].starts_with(['/', '~', '$']));
+    if !removes || project_prefix {
+        return None;
+    }
+    let base = args.windows(2).any(|pair| matches!(pair[0], "-n" | "--name") && pair[1] == "base")
+        || args.contains(&"--name=base");
+    if base && name != "nix" && name != "nix-env" && name != "flatpak" {
+        return Some(Hit::new(
+            "disk.package-remove",
+            format!("This `{name}` removes the base environment, conda itself. Ask the user to do it."),
+        ));
+    }
+    Some(Hit::ask(
+        "disk.package-remove",
+        format!(
+            "This `{name}` removes every package of a profile or an environment at once. Ask the user whether to."
+        ),
+    ))
 }
 
 const LOGS: &str = "This throws away the system's logs, the record of what happened on the machine. Ask the user whether to.";
@@ -478,6 +593,8 @@ fn package_removal(name: &str, args: &[&str]) -> Option<Hit> {
         "apk" => verb == "del",
         "snap" => verb == "remove",
         "brew" => matches!(verb, "uninstall" | "remove" | "rm" | "autoremove"),
+        // FreeBSD's `pkg delete -a`; the Node packager of the same name has no such verb.
+        "pkg" => matches!(verb, "delete" | "remove"),
         _ => false,
     };
     if !removes {

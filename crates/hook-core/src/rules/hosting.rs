@@ -188,6 +188,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ("repo", Some("delete")) => Some(Hit::new("hosting.repo-delete", REPO)),
             ("release", Some("delete" | "delete-asset")) => Some(Hit::new("hosting.release-delete", RELEASE)),
             ("api", _) if deletes(&args) => Some(Hit::new("hosting.api-delete", API)),
+            // Every codespace deleted, with the work not pushed from any of them.
+            ("codespace" | "cs", Some("delete")) if args.contains(&"--all") => Some(Hit::new(
+                "hosting.app-delete",
+                "`gh codespace delete --all` deletes every codespace, with whatever was not pushed from them. Ask the user to do it.",
+            )),
             // Making a repository public publishes its whole history.
             ("repo", Some("edit"))
                 if args.windows(2).any(|p| p[0] == "--visibility" && p[1] == "public")

@@ -13,7 +13,8 @@
 //! code (`PIP_INDEX_URL=http://… pip install`, `go env -w GOPROXY=… GONOSUMDB=*`, `poetry
 //! source add`, `composer config secure-http false`, `dotnet nuget add source`, `npm config set
 //! registry`, `bundle config mirror.…`, `conda config --add channels URL`, `nuget sources add`,
-//! `cargo --config source.m.registry=…`, `CARGO_REGISTRIES_M_INDEX`), ask:
+//! `cargo --config source.m.registry=…`, `CARGO_REGISTRIES_M_INDEX`, `flatpak remote-add --no-gpg-verify`,
+//! `brew tap OWNER/REPO`), ask:
 //! `remote-script.registry-redirect`.
 
 use super::{Call, Hit};
@@ -61,6 +62,7 @@ const REDIRECT_MESSAGE: &str = "This points package installs at a source nobody 
 /// The commands that set where packages come from, for the rest of the session or in a
 /// tool's configuration.
 const SOURCE_SETTER_NAMES: &[&str] = &[
+    "brew",
     "bun",
     "bundle",
     "cargo",
@@ -68,12 +70,15 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "conda",
     "dotnet",
     "export",
+    "flatpak",
     "gem",
     "go",
     "mamba",
     "micromamba",
+    "nix-channel",
     "npm",
     "nuget",
+    "opam",
     "pnpm",
     "poetry",
     "yarn",
@@ -106,29 +111,41 @@ fn redirects(call: &Call) -> bool {
         }
         ("poetry", ["source", "add", _, url, ..]) => elsewhere(url),
         ("poetry", ["config", key, url, ..]) => key.starts_with("repositories.") && elsewhere(url),
-        // `repos.NAME` is composer's short spelling of `repositories.NAME`.
+        // `repo.packagist` and `repo.X` are composer's short spellings of `repositories.X`.
         ("composer", ["config", key, rest @ ..]) => {
-            (key.starts_with("repositories") || key.starts_with("repos."))
-                && rest.iter().any(|w| elsewhere(w))
+            key.starts_with("repo") && rest.iter().any(|w| elsewhere(w))
                 || (*key == "secure-http" && rest.first() == Some(&"false"))
                 || (*key == "disable-tls" && rest.first() == Some(&"true"))
         }
         ("dotnet", ["nuget", "add" | "update", "source", url, ..]) => elsewhere(url),
-        ("nuget", ["sources" | "source", "add" | "update", ..]) => operands.iter().any(|w| elsewhere(w)),
-        // `bundle config [set] [--global] mirror.https://rubygems.org URL`: every gem of that
-        // source comes from the mirror.
-        ("bundle", ["config", rest @ ..]) => {
-            let rest = rest.strip_prefix(&["set"]).unwrap_or(rest);
-            rest.first().is_some_and(|key| key.starts_with("mirror."))
-                && rest.get(1..).unwrap_or_default().iter().any(|w| elsewhere(w))
+        ("nuget", [sources, "add" | "Add" | "update" | "Update", ..])
+            if sources.eq_ignore_ascii_case("sources") =>
+        {
+            operands.iter().any(|w| elsewhere(w))
         }
-        // `conda config --add channels URL` (`--append`, `--prepend`), `--set channel_alias URL`.
-        ("conda" | "mamba" | "micromamba", ["config", rest @ ..]) => {
-            matches!(
-                rest.first(),
-                Some(&("channels" | "default_channels" | "channel_alias" | "custom_channels"))
-            ) && rest[1..].iter().any(|w| elsewhere(w))
+        // A conda channel is a URL or a name on anaconda.org, where anyone publishes: only
+        // the well-known ones pass.
+        ("conda" | "mamba" | "micromamba", ["config", ..]) => {
+            let channel_key = |k: &&str| {
+                matches!(*k, "channels" | "default_channels" | "channel_alias" | "custom_channels")
+                    || k.starts_with("custom_channels.")
+            };
+            words.iter().any(|w| matches!(*w, "--add" | "--append" | "--prepend" | "--set"))
+                && operands.iter().any(channel_key)
+                && operands.iter().skip(1).filter(|w| !channel_key(w)).any(|w| !known_conda_channel(w))
         }
+        // `bundle config set mirror.https://rubygems.org URL`: every gem from another server.
+        ("bundle", ["config", ..]) => {
+            operands.iter().any(|w| w.starts_with("mirror.")) && operands.iter().any(|w| elsewhere(w))
+        }
+        ("opam", ["repository" | "repo", "add" | "set-url", _, url, ..]) => elsewhere(url),
+        // A Flatpak remote whose signatures are not checked, or one other than Flathub.
+        ("flatpak", ["remote-add" | "remote-modify", ..]) => {
+            words.contains(&"--no-gpg-verify") || operands.iter().any(|w| elsewhere(w))
+        }
+        ("nix-channel", _) => words.contains(&"--add") && operands.iter().any(|w| elsewhere(w)),
+        // A tap outside Homebrew's own: its formulae run their install code.
+        ("brew", ["tap", tap, ..]) => !tap.to_ascii_lowercase().starts_with("homebrew/"),
         ("gem", ["sources", ..]) => {
             words.iter().any(|w| matches!(*w, "-a" | "--add")) && operands.iter().any(|w| elsewhere(w))
         }
@@ -529,6 +546,24 @@ fn mentions_downloader(lower: &str) -> bool {
             !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
         })
     })
+}
+
+/// A conda channel that conda's makers or the large communities run.
+fn known_conda_channel(channel: &str) -> bool {
+    matches!(
+        channel.trim_end_matches('/'),
+        "conda-forge"
+            | "defaults"
+            | "bioconda"
+            | "pytorch"
+            | "nvidia"
+            | "anaconda"
+            | "main"
+            | "r"
+            | "msys2"
+            | "https://conda.anaconda.org/conda-forge"
+            | "https://repo.anaconda.com/pkgs/main"
+    )
 }
 
 /// A package index other than the language's own, given by URL.

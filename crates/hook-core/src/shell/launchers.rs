@@ -556,7 +556,37 @@ pub(super) fn command_start(name: &str, argv: &[Word], options_end: OptionsEnd) 
         Start::Subcommand => 1,
         Start::AfterOption(options) => argv.iter().position(|w| options.contains(&w.text.as_str()))? + 1,
     };
+    // WSL's management options take a distribution's name, not a command (`wsl --unregister
+    // Ubuntu`, `wsl --export Ubuntu x.tar`).
+    if name.starts_with("wsl") && argv[from..start.min(argv.len())].iter().any(|w| wsl_manages(&w.text)) {
+        return None;
+    }
     (start < argv.len()).then_some(start)
+}
+
+fn wsl_manages(option: &str) -> bool {
+    matches!(
+        option.to_ascii_lowercase().as_str(),
+        "--unregister"
+            | "--export"
+            | "--import"
+            | "--import-in-place"
+            | "--install"
+            | "--list"
+            | "-l"
+            | "--set-default"
+            | "-s"
+            | "--set-version"
+            | "--set-default-version"
+            | "--terminate"
+            | "-t"
+            | "--shutdown"
+            | "--status"
+            | "--update"
+            | "--mount"
+            | "--unmount"
+            | "--manage"
+    )
 }
 
 /// Where the operands start after long options of which some take one value and some two
@@ -1215,7 +1245,67 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         ("gem", Some("install" | "update")) => option(&["--source", "-s"])
             .filter(|w| !is_default_index(&w.text))
             .or_else(|| operands(2).find(|w| w.text.ends_with(".gem"))),
-        ("brew", Some("install" | "reinstall")) => operands(2).find(|w| is_url(&w.text)),
+        // A formula from a third-party tap (`brew install owner/tap/formula`), and a cask
+        // installed with Gatekeeper's quarantine off (`--no-quarantine`).
+        ("brew", Some("install" | "reinstall")) => operands(2)
+            .find(|w| is_url(&w.text) || is_third_party_formula(&w.text))
+            .or_else(|| argv.iter().find(|w| w.text == "--no-quarantine")),
+        // macOS's `installer -pkg P`: the package's scripts run as root; one from a mounted
+        // image, a temp directory or an address is someone else's.
+        ("installer", _) => option(&["-pkg", "-package"])
+            .filter(|w| is_url(&w.text) || is_package_elsewhere(&w.text) || w.text.starts_with("/Volumes/")),
+        // Perl's, Lua's and Dart's installers given an address or another server
+        // (`cpanm https://…/X.tar.gz`, `luarocks install --server=URL x`, `dart pub global
+        // activate --source git URL`).
+        ("cpanm" | "cpan", _) => operands(1)
+            .find(|w| is_url(&w.text) || w.text.starts_with("git"))
+            .or_else(|| option(&["--mirror", "--from", "-M"]).filter(|w| is_url(&w.text))),
+        ("luarocks", _) => option(&["--server", "--only-server", "--from"])
+            .filter(|w| is_url(w.text.split_once('=').map_or(&w.text, |(_, v)| v)))
+            .or_else(|| operands(2).find(|w| is_url(&w.text))),
+        ("dart" | "flutter", Some("pub")) if argv.get(2).is_some_and(|w| w.text == "global") => {
+            option(&["--source", "-s"])
+                .filter(|w| w.text.trim_start_matches("--source=") == "git")
+                .and_then(|_| operands(4).find(|w| is_url(&w.text) || w.text.starts_with("git@")))
+                .or_else(|| option(&["--hosted-url", "-u"]).filter(|w| is_url(&w.text)))
+        }
+        // An asdf plugin (its scripts run at every install) from an address, a mise tool built
+        // or downloaded from any repository's releases (`ubi:`, `github:`, `aqua:` backends).
+        ("asdf", Some("plugin" | "plugin-add")) => {
+            operands(2).find(|w| is_url(&w.text) || w.text.starts_with("git@"))
+        }
+        ("mise" | "rtx", Some("use" | "u" | "install" | "i" | "exec" | "x" | "plugins" | "plugin")) => {
+            operands(2).find(|w| {
+                ["ubi:", "github:", "gitlab:", "aqua:", "http:", "spm:"].iter().any(|p| w.text.starts_with(p))
+                    || is_url(&w.text)
+                    || w.text.starts_with("git@")
+            })
+        }
+        // Gradle's init script from an address runs before the build.
+        ("gradle" | "gradlew", _) => {
+            option(&["--init-script", "-I"]).filter(|w| is_url(w.text.trim_start_matches("--init-script=")))
+        }
+        ("stack", Some("script" | "runghc" | "runhaskell")) => operands(2).find(|w| is_url(&w.text)),
+        // `apk add --allow-untrusted`: packages whose signatures are not checked.
+        ("apk", Some("add")) => argv.iter().find(|w| w.text == "--allow-untrusted"),
+        // The AUR helpers build PKGBUILDs nobody vetted; `--noconfirm` skips showing them.
+        ("yay" | "paru" | "pikaur" | "trizen", _)
+            if argv.iter().any(|w| {
+                w.text.strip_prefix("-S").is_some_and(|rest| !rest.contains(['s', 'i', 'c', 'g', 'l', 'p']))
+            }) =>
+        {
+            argv.iter().find(|w| w.text == "--noconfirm")
+        }
+        // A system configuration from a repository, built and switched to.
+        ("nixos-rebuild" | "darwin-rebuild" | "home-manager", _) => {
+            option(&["--flake"]).filter(|w| is_foreign_flake(w.text.trim_start_matches("--flake=")))
+        }
+        // `gh extension install owner/repo`: a program gh runs from then on.
+        ("gh", Some("extension" | "extensions" | "ext"))
+            if argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "install" | "i")) =>
+        {
+            operands(3).find(|w| !w.text.starts_with(['.', '/']))
+        }
         // A flake from a repository or an address (`nix run github:o/r`, `nix profile install
         // git+https://…`); nixpkgs and the project's own flake (`.#app`) are not.
         ("nix", Some("run" | "shell" | "develop" | "profile")) => {
@@ -1287,6 +1377,11 @@ fn short_flag(text: &str, letter: char) -> bool {
     text.strip_prefix('-').is_some_and(|flags| !flags.starts_with('-') && flags.contains(letter))
 }
 
+/// A Homebrew formula named by its tap (`owner/tap/formula`) outside Homebrew's own taps.
+fn is_third_party_formula(text: &str) -> bool {
+    text.matches('/').count() == 2 && !text.to_ascii_lowercase().starts_with("homebrew/") && !is_url(text)
+}
+
 /// A package file rather than a package name: a path (`./x.deb`, `/tmp/x.rpm`) or an address.
 fn is_package_file(text: &str) -> bool {
     is_url(text) || text.contains('/') || [".deb", ".rpm"].iter().any(|end| text.ends_with(end))
@@ -1340,6 +1435,14 @@ pub(crate) fn is_default_index(url: &str) -> bool {
             | "repo.packagist.org"
             | "conda.anaconda.org"
             | "repo.anaconda.com"
+            | "opam.ocaml.org"
+            | "dl.flathub.org"
+            | "flathub.org"
+            | "nixos.org"
+            | "channels.nixos.org"
+            | "luarocks.org"
+            | "cpan.metacpan.org"
+            | "www.cpan.org"
     ) || !url.contains("://")
 }
 

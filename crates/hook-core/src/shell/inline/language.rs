@@ -630,8 +630,13 @@ const JULIA: &[Target] = &[
     ("eval", &["", "Base", "Core"], Effect::Eval),
 ];
 
-/// JXA's `app.doShellScript(...)`; AppleScript's `do shell script` is found as text.
-const APPLESCRIPT: &[Target] = &[("doShellScript", &[], Effect::Shell)];
+/// JXA's `app.doShellScript(...)`, `$.system(...)` (after `ObjC.import("stdlib")`) and
+/// Terminal's `doScript(...)`; AppleScript's `do shell script` is found as text.
+const APPLESCRIPT: &[Target] = &[
+    ("doShellScript", &[], Effect::Shell),
+    ("system", &[], Effect::Shell),
+    ("doScript", &[], Effect::Shell),
+];
 
 const PHP: &[Target] = &[
     ("system", &[], Effect::Shell),

@@ -112,9 +112,14 @@ impl<'a> Scanner<'a> {
             {
                 i = find(self.bytes, i + 2, b"*/").map_or(self.bytes.len(), |end| end + 2);
             } else if self.language == Language::AppleScript
-                && self.bytes[i..].starts_with(b"do shell script")
+                && let Some(len) = apple_command(&self.bytes[i..])
             {
-                i = self.apple_shell_script(i + b"do shell script".len());
+                i = self.apple_shell_script(i + len);
+            } else if self.language == Language::AppleScript
+                && let Some((len, target)) = finder_delete(&self.bytes[i..])
+            {
+                self.findings.push(Finding::Delete { via: "Finder".into(), target: Word::literal(target) });
+                i += len;
             } else if b == b'`' && self.language != Language::Node {
                 let end = self.bytes[i + 1..]
                     .iter()
@@ -385,7 +390,8 @@ impl<'a> Scanner<'a> {
         }
     }
 
-    /// AppleScript's `do shell script "..."`: the string after it, or unknown text.
+    /// AppleScript's `do shell script "..."` and Terminal's `do script "..."`: the string
+    /// after it, or unknown text.
     fn apple_shell_script(&mut self, mut at: usize) -> usize {
         while self.bytes.get(at).is_some_and(u8::is_ascii_whitespace) {
             at += 1;
@@ -1675,4 +1681,31 @@ fn temp_directory(expression: &str) -> Option<String> {
         return Some("$TMPDIR".into());
     }
     MADE.iter().any(|made| expression.contains(made)).then(|| "$(mktemp -d)".into())
+}
+/// AppleScript that runs its string as a command line: `do shell script "…"`, and Terminal's
+/// `do script "…"` (typed into a new window's shell): the length of the words.
+fn apple_command(bytes: &[u8]) -> Option<usize> {
+    [&b"do shell script"[..], b"do script"]
+        .into_iter()
+        .find(|words| bytes.starts_with(words))
+        .map(<[u8]>::len)
+}
+
+/// Finder told to throw away what the user keeps (`delete every item of home`, `empty
+/// trash`): the length of the words and the directory, judged as `rm -rf` of it (the trash
+/// is emptied for good; what is moved there leaves its place as a delete does).
+fn finder_delete(bytes: &[u8]) -> Option<(usize, &'static str)> {
+    const PHRASES: &[(&[u8], &str)] = &[
+        (b"empty trash", "~/.Trash"),
+        (b"empty the trash", "~/.Trash"),
+        (b"delete every item of home", "~"),
+        (b"delete (every item of home)", "~"),
+        (b"delete every item of desktop", "~/Desktop"),
+        (b"delete every item of (path to home folder)", "~"),
+        (b"delete every item of folder \"Documents\" of home", "~/Documents"),
+    ];
+    PHRASES
+        .iter()
+        .find(|(phrase, _)| bytes.starts_with(phrase))
+        .map(|(phrase, target)| (phrase.len(), *target))
 }
