@@ -575,7 +575,7 @@ const CREDENTIAL_FILES: [&str; 230] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 284] = [
+const PERSISTENCE_FILES: [&str; 288] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -619,6 +619,12 @@ const PERSISTENCE_FILES: [&str; 284] = [
     "~/.config/systemd/user/**",
     "~/.config/autostart/**",
     "~/Library/LaunchAgents/**",
+    // Windows runs what its Startup folders hold at every log-on, and PowerShell its profiles
+    // at every start.
+    "~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
+    "/ProgramData/Microsoft/Windows/Start Menu/Programs/StartUp/**",
+    "~/Documents/PowerShell/*profile.ps1",
+    "~/Documents/WindowsPowerShell/*profile.ps1",
     // Login and logout hooks (`defaults write com.apple.loginwindow LoginHook`), login items.
     "~/Library/Preferences/com.apple.loginwindow.plist",
     "/Library/Preferences/com.apple.loginwindow.plist",
