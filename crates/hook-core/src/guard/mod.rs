@@ -13,6 +13,7 @@ mod script_file;
 pub mod secrets;
 mod segments;
 pub(crate) mod tree;
+mod windows;
 
 use crate::policy::Action;
 use crate::shell::SimpleCommand;
