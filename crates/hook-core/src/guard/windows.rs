@@ -136,7 +136,9 @@ fn autostart(words: &[String]) -> Option<Place> {
 fn contains_key(word: &str, key: &str) -> bool {
     word.match_indices(key).any(|(at, _)| {
         let after = &word[at + key.len()..];
-        after.is_empty() || after.starts_with('\\') || key == "\\currentversion\\run" && after.starts_with("once")
+        after.is_empty()
+            || after.starts_with('\\')
+            || key == "\\currentversion\\run" && after.starts_with("once")
     })
 }
 
@@ -154,13 +156,22 @@ mod tests {
     fn autostart_keys_and_tasks_are_written() {
         let run = "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run";
         assert_eq!(seen(&["reg", "add", run, "/v", "x"]), Some((Access::Write, Place::UserRegistry)));
-        assert_eq!(seen(&["REG.EXE", "ADD", &format!("{run}Once")]), Some((Access::Write, Place::UserRegistry)));
+        assert_eq!(
+            seen(&["REG.EXE", "ADD", &format!("{run}Once")]),
+            Some((Access::Write, Place::UserRegistry))
+        );
         assert_eq!(seen(&["reg", "query", run]), None);
-        assert_eq!(seen(&["reg", "add", "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Runtime"]), None);
+        assert_eq!(
+            seen(&["reg", "add", "HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Runtime"]),
+            None
+        );
         assert_eq!(seen(&["reg", "add", "HKCU\\Console", "/v", "VirtualTerminalLevel"]), None);
         assert_eq!(seen(&["schtasks", "/Create", "/tn", "x"]), Some((Access::Write, Place::Tasks)));
         assert_eq!(seen(&["schtasks", "/query"]), None);
-        assert_eq!(seen(&["sc.exe", "create", "x", "binPath=", "y"]), Some((Access::Write, Place::SystemHive)));
+        assert_eq!(
+            seen(&["sc.exe", "create", "x", "binPath=", "y"]),
+            Some((Access::Write, Place::SystemHive))
+        );
         assert_eq!(seen(&["sc", "query", "x"]), None);
     }
 

@@ -38,6 +38,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(hit);
     }
     let name = call.name?;
+    if let Some(hit) = super::windows::disk(name, call.args()) {
+        return Some(hit);
+    }
     if SYSTEM_TOOLS.contains(&name) {
         return judge_system(call, name);
     }
@@ -409,7 +412,7 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
     }
 }
 
-const LOGS: &str = "This throws away the system's logs, the record of what happened on the machine. Ask the user whether to.";
+pub(super) const LOGS: &str = "This throws away the system's logs, the record of what happened on the machine. Ask the user whether to.";
 
 /// The cheap test in front of [`log_wipe`]: a word or redirection of the command names
 /// `/var/log`, or the command runs there.
