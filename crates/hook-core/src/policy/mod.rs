@@ -580,7 +580,7 @@ const CREDENTIAL_FILES: [&str; 234] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 291] = [
+const PERSISTENCE_FILES: [&str; 289] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -624,12 +624,9 @@ const PERSISTENCE_FILES: [&str; 291] = [
     "~/.config/systemd/user/**",
     "~/.config/autostart/**",
     "~/Library/LaunchAgents/**",
-    // Windows runs what its Startup folders hold at every log-on, and PowerShell its profiles
-    // at every start.
+    // Windows runs what its Startup folders hold at every log-on.
     "~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
     "/ProgramData/Microsoft/Windows/Start Menu/Programs/StartUp/**",
-    "~/Documents/PowerShell/*profile.ps1",
-    "~/Documents/WindowsPowerShell/*profile.ps1",
     // Windows' programs and the registry's hives: the user's hive holds the keys that run a
     // program at log-on (`HKCU\…\Run`), the system's its services and scheduled tasks.
     "~/NTUSER.DAT",
