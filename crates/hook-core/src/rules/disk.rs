@@ -412,7 +412,7 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
     }
 }
 
-pub(super) const LOGS: &str = "This throws away the system's logs, the record of what happened on the machine. Ask the user whether to.";
+const LOGS: &str = "This throws away the system's logs, the record of what happened on the machine. Ask the user whether to.";
 
 /// The cheap test in front of [`log_wipe`]: a word or redirection of the command names
 /// `/var/log`, or the command runs there.

@@ -27,6 +27,8 @@ const DISK_TOOLS: &[&str] = &[
     "wmic",
 ];
 
+const EVENT_LOGS: &str = "This throws away Windows' event logs, the record of what happened on the machine. Ask the user whether to.";
+
 /// The lower-case words of `args`, `/` options written as `-` ones (`/set` is `-set`).
 fn lowered(args: &[crate::shell::Word]) -> Vec<String> {
     args.iter()
@@ -111,9 +113,9 @@ pub(super) fn disk(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
             let verb = words.first().map_or("", String::as_str);
             let clears = matches!(verb, "cl" | "clear-log")
                 || matches!(verb, "sl" | "set-log") && words.iter().any(|w| w.starts_with("-e:false"));
-            clears.then(|| Hit::ask("disk.system-logs", super::disk::LOGS))
+            clears.then(|| Hit::ask("disk.system-logs", EVENT_LOGS))
         }
-        "clear-eventlog" | "remove-eventlog" | "limit-eventlog" => Some(Hit::ask("disk.system-logs", super::disk::LOGS)),
+        "clear-eventlog" | "remove-eventlog" | "limit-eventlog" => Some(Hit::ask("disk.system-logs", EVENT_LOGS)),
         // `bcdedit /set`, `/deletevalue`, `/delete`: how, and whether, Windows boots (recovery
         // off, test signing, a boot entry gone); `/enum` only lists.
         "bcdedit" => words
