@@ -1043,6 +1043,19 @@ mod tests {
     /// or out of it, into a protected directory; a plain file or a link to one is not.
     #[cfg(unix)]
     #[test]
+    fn windows_spellings_name_the_home_and_the_drives() {
+        assert_eq!(windows_form(r"$env:USERPROFILE\.aws\credentials").as_deref(), Some("~/.aws/credentials"));
+        assert_eq!(windows_form(r"%userprofile%\.ssh").as_deref(), Some("~/.ssh"));
+        assert_eq!(windows_form(r"%APPDATA%\x").as_deref(), Some("~/AppData/Roaming/x"));
+        assert_eq!(windows_form(r"C:\users\bob\.ssh\id_rsa").as_deref(), Some("/Users/bob/.ssh/id_rsa"));
+        assert_eq!(windows_form("/mnt/c/Users/bob/.ssh").as_deref(), Some("/Users/bob/.ssh"));
+        assert_eq!(windows_form(r".\src\main.rs").as_deref(), Some("./src/main.rs"));
+        assert_eq!(windows_form("/mnt/d/usr/lib"), None, "a Linux disk mounted there");
+        assert_eq!(windows_form("src/main.rs"), None);
+        assert_eq!(windows_form("https://x.example/a"), None);
+    }
+
+    #[test]
     fn a_glob_in_a_directory_component_expands_level_by_level() {
         let root = crate::scratch::Scratch::new("globdirs");
         std::fs::create_dir_all(root.join("home/.ssh")).unwrap();
