@@ -962,6 +962,9 @@ fn words_touched<'c>(
         found.push((Access::Read, file));
     }
     let Some(name) = name else { return found };
+    if let Some((access, place)) = super::windows::accessed(name, command.args()) {
+        found.push((access, &PLACES[windows_place(place)]));
+    }
     // Most commands of a line name no file (`cd`, `echo`, `cargo`): decided by the name before
     // anything is collected, unless an arm below knows the program too.
     if !NAMED_WITH_ARMS.contains(&name)
@@ -1907,9 +1910,9 @@ pub(crate) fn is_place(word: &Word) -> bool {
 /// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 23] = [PLACE; 23];
+static PLACES: [Word; 30] = [PLACE; 30];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 23] = [
+const PLACE_PATHS: [&str; 30] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1933,6 +1936,13 @@ const PLACE_PATHS: [&str; 23] = [
     "/etc/rc.d/service",
     "~/.pm2/dump.pm2",
     "~/.config/fish/fish_variables",
+    "~/NTUSER.DAT",
+    "/Windows/System32/config/SOFTWARE",
+    "/Windows/System32/config/SYSTEM",
+    "/Windows/System32/Tasks/task",
+    "/Windows/System32/wbem/Repository/OBJECTS.DATA",
+    "/Windows/System32/config/SAM",
+    "/Windows/System32/config/SECURITY",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -1957,6 +1967,20 @@ const LOGIN_ITEMS: usize = 19;
 const BOOT_SCRIPTS: usize = 20;
 const PM2_DUMP: usize = 21;
 const FISH_VARIABLES: usize = 22;
+
+/// The index in [`PLACES`] of a Windows place.
+fn windows_place(place: super::windows::Place) -> usize {
+    use super::windows::Place;
+    match place {
+        Place::UserRegistry => 23,
+        Place::SystemRegistry => 24,
+        Place::SystemHive => 25,
+        Place::Tasks => 26,
+        Place::Wmi => 27,
+        Place::Sam => 28,
+        Place::Security => 29,
+    }
+}
 
 /// Whether AppleScript (or JavaScript for Automation) code given with `-e` adds a login item.
 fn makes_login_item(args: &[Word]) -> bool {

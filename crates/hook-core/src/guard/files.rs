@@ -861,6 +861,8 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
     let profile = path.get(..8).is_some_and(|head| head.eq_ignore_ascii_case("$profile"))
         && !path[8..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
     let path = if profile { "~/.config/powershell/Microsoft.PowerShell_profile.ps1" } else { path };
+    let windows = windows_form(path);
+    let path = windows.as_deref().unwrap_or(path);
     let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));
     let expanded = match (in_home, ctx.home.as_deref()) {
         (Some(rest), Some(home)) if rest.is_empty() || rest.starts_with('/') => {
@@ -883,6 +885,76 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
         }
     }
     normal
+}
+
+/// The home directory and the application data under it as PowerShell and cmd.exe spell them
+/// (matched without case), with where each is under home.
+const WINDOWS_HOMES: [(&str, &str); 12] = [
+    ("$env:USERPROFILE", ""),
+    ("${env:USERPROFILE}", ""),
+    ("$env:HOME", ""),
+    ("%USERPROFILE%", ""),
+    ("%HOMEDRIVE%%HOMEPATH%", ""),
+    ("$HOME", ""),
+    ("$env:APPDATA", "/AppData/Roaming"),
+    ("${env:APPDATA}", "/AppData/Roaming"),
+    ("%APPDATA%", "/AppData/Roaming"),
+    ("$env:LOCALAPPDATA", "/AppData/Local"),
+    ("${env:LOCALAPPDATA}", "/AppData/Local"),
+    ("%LOCALAPPDATA%", "/AppData/Local"),
+];
+
+/// A Windows spelling of `path` in the form the globs are written in, or `None` when it has
+/// none: `\` separators as `/`, the home's variables as `~` (`$env:USERPROFILE\.aws`,
+/// `%USERPROFILE%\.ssh`, `%APPDATA%` as `~/AppData/Roaming`), a drive's root as `/` (`C:\Users\bob\.ssh` is `/Users/bob/.ssh`, another
+/// user's home), and WSL's view of a Windows drive (`/mnt/c/Users/bob`) as that drive. Only a path
+/// with a `\`, a `:`, a `%` or WSL's `/mnt/` costs the rewrite.
+fn windows_form(path: &str) -> Option<String> {
+    if !path.contains(['\\', ':', '%']) && !path.starts_with("/mnt/") {
+        return None;
+    }
+    let slashed = path.replace('\\', "/");
+    let home = WINDOWS_HOMES.iter().find_map(|(var, under)| {
+        let head = slashed.get(..var.len())?;
+        let rest = &slashed[var.len()..];
+        (head.eq_ignore_ascii_case(var) && (rest.is_empty() || rest.starts_with('/')))
+            .then_some((under, rest))
+    });
+    if let Some((under, rest)) = home {
+        return Some(format!("~{under}{rest}"));
+    }
+    let bytes = slashed.as_bytes();
+    let drive_root = if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
+        Some(&slashed[2..]).filter(|rest| rest.is_empty() || rest.starts_with('/'))
+    } else {
+        slashed
+            .strip_prefix("/mnt/")
+            .filter(|rest| {
+                rest.len() >= 2 && rest.as_bytes()[0].is_ascii_alphabetic() && rest.as_bytes()[1] == b'/'
+            })
+            .map(|rest| &rest[1..])
+            // Only a Windows drive's own top directories: `/mnt/d/usr` may be a Linux disk.
+            .filter(|rest| {
+                let top = rest[1..].split('/').next().unwrap_or_default();
+                top.eq_ignore_ascii_case("users") || top.eq_ignore_ascii_case("programdata")
+            })
+    };
+    let Some(rest) = drive_root else {
+        return (slashed != path).then_some(slashed);
+    };
+    // The file system is without case on Windows: the places the globs name are spelt as written.
+    let top_end = rest[1.min(rest.len())..].find('/').map_or(rest.len(), |end| end + 1);
+    let top = rest.get(1..top_end).unwrap_or_default();
+    let after = &rest[top_end..];
+    Some(if top.eq_ignore_ascii_case("users") {
+        format!("/Users{after}")
+    } else if top.eq_ignore_ascii_case("programdata") {
+        format!("/ProgramData{after}")
+    } else if rest.is_empty() {
+        "/".to_string()
+    } else {
+        rest.to_string()
+    })
 }
 
 /// `~user/rest` in that user's home: `/root` for root, the home directory for this user
@@ -970,6 +1042,19 @@ mod tests {
     /// A link with any name is the file it points at: in the project, to the project's `.env`,
     /// or out of it, into a protected directory; a plain file or a link to one is not.
     #[cfg(unix)]
+    #[test]
+    fn windows_spellings_name_the_home_and_the_drives() {
+        assert_eq!(windows_form(r"$env:USERPROFILE\.aws\credentials").as_deref(), Some("~/.aws/credentials"));
+        assert_eq!(windows_form(r"%userprofile%\.ssh").as_deref(), Some("~/.ssh"));
+        assert_eq!(windows_form(r"%APPDATA%\x").as_deref(), Some("~/AppData/Roaming/x"));
+        assert_eq!(windows_form(r"C:\users\bob\.ssh\id_rsa").as_deref(), Some("/Users/bob/.ssh/id_rsa"));
+        assert_eq!(windows_form("/mnt/c/Users/bob/.ssh").as_deref(), Some("/Users/bob/.ssh"));
+        assert_eq!(windows_form(r".\src\main.rs").as_deref(), Some("./src/main.rs"));
+        assert_eq!(windows_form("/mnt/d/usr/lib"), None, "a Linux disk mounted there");
+        assert_eq!(windows_form("src/main.rs"), None);
+        assert_eq!(windows_form("https://x.example/a"), None);
+    }
+
     #[test]
     fn a_glob_in_a_directory_component_expands_level_by_level() {
         let root = crate::scratch::Scratch::new("globdirs");

@@ -14,6 +14,7 @@ mod script_file;
 pub mod secrets;
 mod segments;
 pub(crate) mod tree;
+mod windows;
 mod yaml;
 
 use crate::policy::Action;

@@ -107,7 +107,7 @@ impl Written {
             // a remote script, as `curl URL | sh` is.
             if let Some((file, url)) = downloaded(command) {
                 let here = ctx.moved_to(command.cwd.as_ref());
-                written.downloads.push((here.cwd.join(file), url));
+                written.downloads.push((place(&file, false, &here), url));
             }
             let redirected = command.redirects.iter().filter(|redirect| {
                 matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
@@ -1013,7 +1013,7 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
 fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
     let name = command.name()?;
     if !matches!(name, "curl" | "wget") {
-        return None;
+        return windows_downloaded(name, command.args());
     }
     let args = command.args();
     let url = args.iter().find(|w| w.text.contains("://"))?.text.clone();
@@ -1047,6 +1047,37 @@ fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
         file = Some(last);
     }
     file.filter(|file| !file.is_empty() && file != "-").map(|file| (file, url))
+}
+
+/// The file a Windows downloader writes and the address it fetches: `certutil -urlcache -f URL
+/// F`, `bitsadmin /transfer JOB URL F`, `Invoke-WebRequest URL -OutFile F`, `Start-BitsTransfer
+/// URL F` (the names without case, as Windows reads them).
+fn windows_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
+    let name = name.strip_suffix(".exe").unwrap_or(name);
+    let is = |known: &str| name.eq_ignore_ascii_case(known);
+    if !(is("certutil")
+        || is("bitsadmin")
+        || is("invoke-webrequest")
+        || is("iwr")
+        || is("start-bitstransfer"))
+    {
+        return None;
+    }
+    let url_at = args.iter().position(|w| w.text.contains("://"))?;
+    let option_value = |options: &[&str]| {
+        let at = args.iter().position(|w| options.iter().any(|o| w.text.eq_ignore_ascii_case(o)))?;
+        args.get(at + 1).map(|w| w.text.clone())
+    };
+    let file = if is("invoke-webrequest") || is("iwr") {
+        option_value(&["-OutFile", "-o", "-Out"])
+    } else if is("start-bitstransfer") {
+        option_value(&["-Destination"])
+            .or_else(|| args.get(url_at + 1).filter(|w| !w.text.starts_with('-')).map(|w| w.text.clone()))
+    } else {
+        // certutil and bitsadmin: the file is the operand after the address.
+        args.get(url_at + 1).filter(|w| !w.text.starts_with(['-', '/'])).map(|w| w.text.clone())
+    };
+    file.filter(|file| !file.is_empty()).map(|file| (file, args[url_at].text.clone()))
 }
 
 /// The text `command` prints when it is fixed by the line.
@@ -2742,9 +2773,12 @@ fn script_here<'w>(
             _ => None,
         };
         return program_text(name, &files, fed, ctx, written);
-    } else if command.argv.first().is_some_and(|word| word.text.contains('/')) {
+    } else if command.argv.first().is_some_and(|word| word.text.contains(['/', '\\'])) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
+    } else if let Some(url) = ctx.cwd_known.then(|| written().download(&ctx.cwd.join(name))).flatten() {
+        // cmd.exe runs a program of its working directory by its bare name (`x.exe`).
+        return Some((format!("`{name}`"), Held::Line(format!("curl -fsSL '{url}' | sh"))));
     } else {
         return None;
     };
@@ -3505,7 +3539,8 @@ fn named(word: &Word, ctx: &Context) -> Option<PathBuf> {
 /// `text` as a path of the command's working directory; `expands` when its `~` or `$HOME` is
 /// the shell's (not quoted): then it is in the home directory, whatever the directory.
 fn place(text: &str, expands: bool, ctx: &Context) -> PathBuf {
-    if expands && text.starts_with(['~', '$']) {
+    // A Windows spelling (`.\x.exe`, `C:\temp\x.exe`) is the path it names.
+    if expands && text.starts_with(['~', '$']) || text.contains('\\') || text.get(1..2) == Some(":") {
         return super::files::resolve(text, ctx);
     }
     ctx.cwd.join(text)

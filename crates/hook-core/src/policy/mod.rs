@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 238] = [
+const CREDENTIAL_FILES: [&str; 242] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -357,6 +357,11 @@ const CREDENTIAL_FILES: [&str; 238] = [
     // and macOS's keychains (the browsers' stores are further down).
     "/etc/shadow",
     "/etc/gshadow",
+    // Windows' password hashes, cached logons and LSA secrets, and a domain's.
+    "/Windows/System32/config/SAM",
+    "/Windows/System32/config/SYSTEM",
+    "/Windows/System32/config/SECURITY",
+    "/Windows/NTDS/ntds.dit",
     "~/.claude/.credentials.json",
     // Claude Code's configuration: its API key, and the MCP servers it starts.
     "~/.claude.json",
@@ -587,7 +592,7 @@ const CREDENTIAL_FILES: [&str; 238] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 284] = [
+const PERSISTENCE_FILES: [&str; 289] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -631,6 +636,14 @@ const PERSISTENCE_FILES: [&str; 284] = [
     "~/.config/systemd/user/**",
     "~/.config/autostart/**",
     "~/Library/LaunchAgents/**",
+    // Windows runs what its Startup folders hold at every log-on.
+    "~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
+    "/ProgramData/Microsoft/Windows/Start Menu/Programs/StartUp/**",
+    // Windows' programs and the registry's hives: the user's hive holds the keys that run a
+    // program at log-on (`HKCU\…\Run`), the system's its services and scheduled tasks.
+    "~/NTUSER.DAT",
+    "/Windows/System32/**",
+    "/Windows/SysWOW64/**",
     // Login and logout hooks (`defaults write com.apple.loginwindow LoginHook`), login items.
     "~/Library/Preferences/com.apple.loginwindow.plist",
     "/Library/Preferences/com.apple.loginwindow.plist",

@@ -96,7 +96,11 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "taking a network link, address, the default route or the network service down (asks)",
             ),
             ("disk.remote-lockout", "stopping the SSH server (asks)"),
-            ("disk.boot-entry", "`efibootmgr -B`: deleting a firmware boot entry"),
+            ("disk.boot-entry", "`efibootmgr -B`: deleting a firmware boot entry; `bcdedit /set|/delete`"),
+            (
+                "disk.recovery-delete",
+                "`vssadmin delete shadows`, `wmic shadowcopy delete`, `wbadmin delete`, `cipher /w:`: Windows' recovery copies or deleted files' remains wiped",
+            ),
             (
                 "disk.kernel-module",
                 "`rmmod`, `modprobe -r`, `insmod`, `modprobe`: unloading or loading a kernel module (asks)",

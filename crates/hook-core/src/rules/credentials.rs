@@ -30,7 +30,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if call.index > 0 && FILE_PRINTERS.contains(&name) && printed_environment_file(call) {
         return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
     }
-    if reads_process_memory(name, call.command.args()) {
+    if reads_process_memory(name, call.command.args())
+        || super::windows::dumps_logon_secrets(name, call.args())
+    {
         return Some(Hit::ask("credentials.process-memory", PROCESS_MEMORY));
     }
     if let Some(hit) = mints(name, call.command) {

@@ -40,6 +40,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(hit);
     }
     let name = call.name?;
+    if let Some(hit) = super::windows::disk(name, call.args()) {
+        return Some(hit);
+    }
     if SYSTEM_TOOLS.contains(&name) {
         return judge_system(call, name);
     }

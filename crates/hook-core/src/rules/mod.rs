@@ -29,6 +29,7 @@ mod permissions;
 mod remote_script;
 mod rm;
 mod sql;
+mod windows;
 
 pub use crate::policy::Pack;
 use std::borrow::Cow;

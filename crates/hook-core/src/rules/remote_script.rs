@@ -226,7 +226,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     let fires = match call.name {
         None => call.command.argv.first().is_some_and(|w| substitutes_download(&w.raw)),
-        Some(name) => runs_downloaded_code(call, name),
+        Some(name) => runs_downloaded_code(call, name) || super::windows::runs_remote_code(name, call.args()),
     };
     fires.then(|| Hit::new("remote-script.pipe-to-shell", MESSAGE))
 }

@@ -1,0 +1,185 @@
+//! Windows' administration tools, judged for the packs that own what they do: the defences
+//! switched off (Defender, the script execution policy, the firewall), the event logs and the
+//! recovery copies thrown away (`wevtutil cl`, `vssadmin delete shadows`), the boot
+//! configuration changed (`bcdedit /set`), the logon process's memory dumped (`procdump
+//! lsass`, `rundll32 comsvcs.dll MiniDump`), and code fetched and run by the built-in
+//! script hosts (`mshta URL`, `regsvr32 /i:URL scrobj.dll`). Only a call whose name is one of
+//! these tools costs more than a string compare.
+
+use super::Hit;
+
+/// The names [`disk`] judges (lower-case, without `.exe`), sorted.
+const DISK_TOOLS: &[&str] = &[
+    "add-mppreference",
+    "bcdedit",
+    "cipher",
+    "clear-eventlog",
+    "disable-computerrestore",
+    "limit-eventlog",
+    "netsh",
+    "remove-eventlog",
+    "set-executionpolicy",
+    "set-mppreference",
+    "set-netfirewallprofile",
+    "vssadmin",
+    "wbadmin",
+    "wevtutil",
+    "wmic",
+];
+
+const EVENT_LOGS: &str = "This throws away Windows' event logs, the record of what happened on the machine. Ask the user whether to.";
+
+/// The lower-case words of `args`, `/` options written as `-` ones (`/set` is `-set`).
+fn lowered(args: &[crate::shell::Word]) -> Vec<String> {
+    args.iter()
+        .map(|w| {
+            let text = w.text.to_ascii_lowercase();
+            match text.strip_prefix('/') {
+                Some(option) if !option.contains('/') => format!("-{option}"),
+                _ => text,
+            }
+        })
+        .collect()
+}
+
+/// The `disk` pack's Windows verbs.
+pub(super) fn disk(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    DISK_TOOLS.binary_search(&name).ok()?;
+    let words = lowered(args);
+    let has = |word: &str| words.iter().any(|w| w == word);
+    let value_of = |option: &str| {
+        let at = words.iter().position(|w| w == option || w.starts_with(&format!("{option}:")))?;
+        match words[at].split_once(':') {
+            Some((_, value)) => Some(value.to_string()),
+            None => words.get(at + 1).cloned(),
+        }
+    };
+    let security_off = |what: &str| {
+        Hit::ask(
+            "disk.security-off",
+            format!("This `{name}` {what}, for the whole machine. Ask the user whether to."),
+        )
+    };
+    match name {
+        // `Set-MpPreference -DisableRealtimeMonitoring $true`: a Defender protection off
+        // (`-Disable… $false` turns one back on).
+        "set-mppreference" => words
+            .iter()
+            .enumerate()
+            .any(|(at, w)| {
+                let (option, attached) = w.split_once(':').unwrap_or((w, ""));
+                let value = if attached.is_empty() { words.get(at + 1).map_or("", String::as_str) } else { attached };
+                option.starts_with("-disable") && !matches!(value, "$false" | "0" | "false")
+            })
+            .then(|| security_off("switches one of Microsoft Defender's protections off")),
+        "add-mppreference" => words
+            .iter()
+            .any(|w| w.starts_with("-exclusion"))
+            .then(|| security_off("adds an exclusion that Microsoft Defender will not scan")),
+        // `Set-ExecutionPolicy Bypass|Unrestricted` beyond the one process: every script runs,
+        // signed or not, from then on.
+        "set-executionpolicy" => {
+            let policy = value_of("-executionpolicy")
+                .or_else(|| words.iter().find(|w| !w.starts_with('-') && !w.starts_with('$')).cloned());
+            let open = policy.is_some_and(|p| matches!(p.as_str(), "bypass" | "unrestricted"));
+            let process_only = value_of("-scope").is_some_and(|scope| scope == "process");
+            (open && !process_only).then(|| security_off("lets every PowerShell script run, signed or not"))
+        }
+        // `netsh advfirewall set allprofiles state off`, `netsh firewall set opmode disable`,
+        // `netsh advfirewall reset`.
+        "netsh" => {
+            let firewall = has("advfirewall") || has("firewall");
+            let off = words.windows(2).any(|pair| {
+                matches!((pair[0].as_str(), pair[1].as_str()), ("state", "off") | ("opmode", "disable"))
+            }) || has("advfirewall") && words.get(1).is_some_and(|w| w == "reset");
+            (firewall && off).then(|| {
+                Hit::ask(
+                    "disk.firewall",
+                    "This `netsh` turns the Windows firewall off or resets its rules, opening the machine. Ask the user whether to.",
+                )
+            })
+        }
+        "set-netfirewallprofile" => value_of("-enabled")
+            .is_some_and(|value| matches!(value.as_str(), "false" | "$false" | "0"))
+            .then(|| {
+                Hit::ask(
+                    "disk.firewall",
+                    "This `Set-NetFirewallProfile` turns the Windows firewall off, opening the machine. Ask the user whether to.",
+                )
+            }),
+        // `wevtutil cl LOG`, `wevtutil sl LOG /e:false`, `Clear-EventLog`: the record of what
+        // happened, gone.
+        "wevtutil" => {
+            let verb = words.first().map_or("", String::as_str);
+            let clears = matches!(verb, "cl" | "clear-log")
+                || matches!(verb, "sl" | "set-log") && words.iter().any(|w| w.starts_with("-e:false"));
+            clears.then(|| Hit::ask("disk.system-logs", EVENT_LOGS))
+        }
+        "clear-eventlog" | "remove-eventlog" | "limit-eventlog" => Some(Hit::ask("disk.system-logs", EVENT_LOGS)),
+        // `bcdedit /set`, `/deletevalue`, `/delete`: how, and whether, Windows boots (recovery
+        // off, test signing, a boot entry gone); `/enum` only lists.
+        "bcdedit" => words
+            .iter()
+            .any(|w| matches!(w.as_str(), "-set" | "-deletevalue" | "-delete" | "-import" | "-default"))
+            .then(|| {
+                Hit::new(
+                    "disk.boot-entry",
+                    "This `bcdedit` changes how, or whether, Windows boots. Ask the user to do it.",
+                )
+            }),
+        _ => recovery(name, &words),
+    }
+}
+
+/// The copies Windows keeps to recover from a loss, or the remains of deleted files, thrown
+/// away: `vssadmin delete shadows`, `wmic shadowcopy delete`, `wbadmin delete catalog`,
+/// `cipher /w:`, `Disable-ComputerRestore`.
+fn recovery(name: &str, words: &[String]) -> Option<Hit> {
+    let has = |word: &str| words.iter().any(|w| w == word);
+    let wipes = match name {
+        "vssadmin" => has("delete") || has("resize") && has("shadowstorage"),
+        "wmic" => has("shadowcopy") && has("delete"),
+        "wbadmin" => has("delete"),
+        "cipher" => words.iter().any(|w| w.starts_with("-w")),
+        "disable-computerrestore" => true,
+        _ => false,
+    };
+    wipes.then(|| {
+        Hit::new(
+            "disk.recovery-delete",
+            format!("This `{name}` throws away the copies Windows keeps to recover files and the system (or wipes what deleted files left). Ask the user to do it."),
+        )
+    })
+}
+
+/// The `credentials` pack's Windows verbs: the logon process's memory, where the logged-on
+/// users' secrets are, written to a file (`procdump -ma lsass.exe`, `rundll32
+/// comsvcs.dll,MiniDump PID F full`).
+pub(super) fn dumps_logon_secrets(name: &str, args: &[crate::shell::Word]) -> bool {
+    match name {
+        "procdump" | "procdump64" => args.iter().any(|w| w.text.to_ascii_lowercase().starts_with("lsass")),
+        "rundll32" => {
+            let words = lowered(args);
+            words.iter().any(|w| w.contains("comsvcs")) && words.iter().any(|w| w.contains("minidump"))
+        }
+        _ => false,
+    }
+}
+
+/// The `remote-script` pack's Windows verbs: a script host given code from the network or in
+/// its arguments (`mshta http://…`, `mshta vbscript:…`, `regsvr32 /i:http://… scrobj.dll`,
+/// `rundll32 javascript:…`).
+pub(super) fn runs_remote_code(name: &str, args: &[crate::shell::Word]) -> bool {
+    let remote = |text: &str| {
+        let text = text.to_ascii_lowercase();
+        text.contains("://") || text.starts_with("javascript:") || text.starts_with("vbscript:")
+    };
+    match name {
+        "mshta" | "rundll32" => args.iter().any(|w| remote(&w.text)),
+        "regsvr32" => args.iter().any(|w| {
+            let text = w.text.to_ascii_lowercase();
+            (text.starts_with("/i:") || text.starts_with("-i:")) && remote(&text[3..])
+        }),
+        _ => false,
+    }
+}
