@@ -1416,7 +1416,8 @@ fn words_touched<'c>(
         "npm" | "pnpm" | "yarn"
             if matches!(operands.first().map(|w| w.text.as_str()), Some("config" | "c"))
                 && matches!(operands.get(1).map(|w| w.text.as_str()), Some("set" | "edit" | "delete"))
-                && !has_option(command, &["--location=project", "--project"]) =>
+                && !has_option(command, &["--location=project", "--project"])
+                && !sets_only_npm_manners(&operands[1..]) =>
         {
             found.push((Access::Write, &PLACES[NPMRC]))
         }
@@ -1903,6 +1904,49 @@ fn binary_edits<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
 /// Whether `word` is one of [`PLACES`]: a file a command writes that none of its words names.
 pub(crate) fn is_place(word: &Word) -> bool {
     PLACES.iter().any(|place| std::ptr::eq(word, place))
+}
+
+/// The npm settings that change how npm saves, reports and resolves, and nothing it runs
+/// or fetches from: setting them alone (`npm config set save-exact true`) is no write of
+/// the configuration the rules guard.
+const NPM_MANNERS: &[&str] = &[
+    "audit",
+    "color",
+    "engine-strict",
+    "fund",
+    "init-author-email",
+    "init-author-name",
+    "init-license",
+    "init-version",
+    "legacy-peer-deps",
+    "loglevel",
+    "package-lock",
+    "prefer-offline",
+    "progress",
+    "save-exact",
+    "save-prefix",
+    "update-notifier",
+];
+
+/// `set KEY VALUE…` or `set KEY=VALUE…` (after `config`) whose every key is one of the
+/// [`NPM_MANNERS`].
+fn sets_only_npm_manners(words: &[&Word]) -> bool {
+    let [verb, rest @ ..] = words else { return false };
+    if verb.text != "set" || rest.is_empty() || rest.iter().any(|w| w.dynamic) {
+        return false;
+    }
+    let mut at = 0;
+    while let Some(word) = rest.get(at) {
+        let (key, inline) = match word.text.split_once('=') {
+            Some((key, _)) => (key, true),
+            None => (word.text.as_str(), false),
+        };
+        if !NPM_MANNERS.contains(&key) {
+            return false;
+        }
+        at += if inline { 1 } else { 2 };
+    }
+    true
 }
 
 /// Places a command writes or reads that none of its words names (`crontab` the cron spool,

@@ -99,11 +99,38 @@ fn exported(assignment: &str) -> bool {
         return value.split(':').all(|dir| matches!(dir, "$PATH" | "${PATH}") || path_dir(dir))
             && value.split(':').any(|dir| matches!(dir, "$PATH" | "${PATH}"));
     }
+    // `export EDITOR=vim`: a program named by a variable is set-up when it is an everyday
+    // editor or pager found on PATH, not a path to one.
+    if matches!(name, "EDITOR" | "VISUAL" | "PAGER" | "MANPAGER") {
+        return EVERYDAY_PROGRAMS.contains(&value);
+    }
     let literal = value.replace("${HOME}", "").replace("$HOME", "");
     name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !literal.contains(['$', '`', '\\', ';', '&', '|', '<', '>', '(', ')'])
         && !runs_code(name)
 }
+
+/// The editors and pagers [`exported`] lets `EDITOR`, `VISUAL`, `PAGER` and `MANPAGER` name.
+const EVERYDAY_PROGRAMS: &[&str] = &[
+    "vim",
+    "nvim",
+    "vi",
+    "nano",
+    "emacs",
+    "emacs -nw",
+    "micro",
+    "hx",
+    "helix",
+    "kak",
+    "code --wait",
+    "code -w",
+    "subl -w",
+    "less",
+    "less -R",
+    "more",
+    "most",
+    "bat",
+];
 
 /// `value` without the one pair of quotes around it, `None` when another quote is left (one
 /// that spans lines would make the lines after it part of the value).
