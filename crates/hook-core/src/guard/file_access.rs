@@ -901,7 +901,10 @@ fn words_accessed<'c>(
     // `grep -c KEY .env`: read, but only a count or a status shown. A reader of names
     // (`cut -d= -f1 .env`) keeps its reads: whether the file's lines are all `KEY=value` is
     // for [`shows_only_names`]' caller to see on disk.
-    if name.is_some_and(|name| may_show_no_values(name) && shows_no_values(name, command) == Shown::Nothing) {
+    if found.iter().any(|(access, _)| *access == Access::Read)
+        && name
+            .is_some_and(|name| may_show_no_values(name) && shows_no_values(name, command) == Shown::Nothing)
+    {
         found.retain(|(access, _)| *access != Access::Read);
     }
     found
@@ -3552,7 +3555,7 @@ fn sed_names(args: &[Word]) -> bool {
 /// reader prints: an environment file (`.env`, `.env.production`, `prod.env`, `.envrc`), a
 /// Java properties file or Terraform's variables. A key file's lines hold no `=`, and such a
 /// reader would print them whole.
-fn env_style(word: &Word) -> bool {
+pub(crate) fn env_style(word: &Word) -> bool {
     if word.dynamic {
         return false;
     }

@@ -464,7 +464,12 @@ fn file_block(
         accessed.retain(|(access, word, _)| *access != files::Access::Write || !std::ptr::eq(*word, target));
     }
     // `cut -d= -f1 .env`: the names of a file whose every line is a `KEY=value` one.
-    if here.cwd_known && super::file_access::shows_only_names(command) {
+    if here.cwd_known
+        && accessed
+            .iter()
+            .any(|(access, word, _)| *access == files::Access::Read && super::file_access::env_style(word))
+        && super::file_access::shows_only_names(command)
+    {
         accessed.retain(|(access, word, path)| {
             *access != files::Access::Read
                 || !super::file_access::names_and_values_only(word, &here.cwd.join(path))

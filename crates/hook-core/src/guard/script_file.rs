@@ -985,18 +985,25 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "config.fish",
         ".envrc",
     ];
-    // Every word of every command passes here: one scan for the names' first bytes instead of
-    // a substring search per name.
-    let first_bytes = NAMES.iter().fold(0u128, |mask, name| mask | 1 << (name.as_bytes()[0] & 0x7f));
+    // Every word of every command passes here: one scan for the names' first two bytes (a
+    // bit per pair, made at compile time) instead of a substring search per name.
+    const PAIRS: [u128; 128] = {
+        let mut pairs = [0u128; 128];
+        let mut at = 0;
+        while at < NAMES.len() {
+            let name = NAMES[at].as_bytes();
+            pairs[(name[0] & 0x7f) as usize] |= 1 << (name[1] & 0x7f);
+            at += 1;
+        }
+        pairs
+    };
     let names = |text: &str| {
         let bytes = text.as_bytes();
-        bytes.iter().enumerate().any(|(at, &b)| {
-            b < 0x80
-                && first_bytes & 1 << b != 0
-                && NAMES.iter().any(|name| {
-                    let name = name.as_bytes();
-                    bytes.get(at + 1) == name.get(1) && bytes[at..].starts_with(name)
-                })
+        bytes.windows(2).enumerate().any(|(at, pair)| {
+            pair[0] < 0x80
+                && pair[1] < 0x80
+                && PAIRS[usize::from(pair[0])] & 1 << pair[1] != 0
+                && NAMES.iter().any(|name| bytes[at..].starts_with(name.as_bytes()))
         })
     };
     command
@@ -2776,8 +2783,12 @@ fn script_here<'w>(
     } else if command.argv.first().is_some_and(|word| word.text.contains(['/', '\\'])) {
         // `./run.sh`: the interpreter comes from the file's `#!` line.
         (None, command.argv.first()?)
-    } else if let Some(url) = ctx.cwd_known.then(|| written().download(&ctx.cwd.join(name))).flatten() {
-        // cmd.exe runs a program of its working directory by its bare name (`x.exe`).
+    } else if let Some(url) =
+        (ctx.cwd_known && name.contains('.')).then(|| written().download(&ctx.cwd.join(name))).flatten()
+    {
+        // cmd.exe runs a program of its working directory by its bare name (`x.exe`, `a.bat`);
+        // a name with no extension is looked up only on PATH by the shells that run most
+        // lines, so they do not pay for the line's writes.
         return Some((format!("`{name}`"), Held::Line(format!("curl -fsSL '{url}' | sh"))));
     } else {
         return None;
