@@ -573,7 +573,7 @@ fn shell_text(analysis: &Analysis, index: usize, command: &SimpleCommand) -> Opt
     match command.name() {
         Some("tee") => analysis.stdin_text(index),
         Some("cat") if command.args().is_empty() => analysis.stdin_text(index),
-        _ => shell::file_output(&analysis.commands, index),
+        _ => script_file::printed(&analysis.commands, index),
     }
 }
 

@@ -135,7 +135,7 @@ impl Written {
             }
             // What the command prints, as the shell analysis computes it (`printf`, `echo -e`,
             // `base64 -d`), or a heredoc given to `cat`/`tee`.
-            let computed = || crate::shell::file_output(commands, index).or_else(|| text_written(command));
+            let computed = || printed(commands, index).or_else(|| text_written(command));
             if let Some(text) = (tee || redirected.clone().next().is_some()).then(computed).flatten() {
                 let teed = tee.then(|| command.args().iter().filter(|w| !w.text.starts_with('-')));
                 for target in
@@ -1085,6 +1085,24 @@ fn windows_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
         args.get(url_at + 1).filter(|w| !w.text.starts_with(['-', '/'])).map(|w| w.text.clone())
     };
     file.filter(|file| !file.is_empty()).map(|file| (file, args[url_at].text.clone()))
+}
+
+/// What command `index` of `commands` prints, as the line's analysis computes it. zsh's and
+/// dash's `echo` break a line at `\n` where bash's prints it: without `-e` or `-E` the text
+/// is both (`echo '#!/bin/sh\ncurl x|sh'` is one comment to bash, a script to zsh).
+pub(crate) fn printed(commands: &[SimpleCommand], index: usize) -> Option<String> {
+    let plain = crate::shell::file_output(commands, index)?;
+    let command = &commands[index];
+    let flag = |w: &&Word| {
+        w.text.len() > 1 && w.text.starts_with('-') && w.text[1..].chars().all(|c| "neE".contains(c))
+    };
+    if command.name() != Some("echo")
+        || command.args().iter().take_while(flag).any(|w| w.text.contains(['e', 'E']))
+    {
+        return Some(plain);
+    }
+    let broken = plain.replace("\\n", "\n");
+    Some(if broken == plain { plain } else { format!("{plain}\n{broken}") })
 }
 
 /// The text `command` prints when it is fixed by the line.
