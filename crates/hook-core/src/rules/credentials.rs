@@ -808,19 +808,10 @@ fn reads_credential_file(code: &str) -> bool {
         ".vault-token",
         ".gnupg/private-keys",
     ];
-    const READS: &[&str] = &[
-        "open(",
-        "read(",
-        "read_text(",
-        "read_bytes(",
-        "readFile",
-        "File.read",
-        "IO.read",
-        "file_get_contents(",
-        "slurp",
-        "load(",
-    ];
-    TAILS.iter().any(|tail| code.contains(tail)) && READS.iter().any(|call| code.contains(call))
+    // The calls that read a file the code names, and those that read one it spells whole.
+    const READS: &[&str] = &["read(", "slurp", "load("];
+    TAILS.iter().any(|tail| code.contains(tail))
+        && crate::shell::READS_BY_NAME.iter().chain(READS).any(|call| code.contains(call))
 }
 
 /// Whether `raw` expands a variable whose name says it holds a secret (`$GITHUB_TOKEN`,

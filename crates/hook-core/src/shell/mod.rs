@@ -25,7 +25,7 @@ pub(crate) mod startup;
 pub(crate) mod tasks;
 mod wrappers;
 
-pub(crate) use inline::{CODE_VALUE, is_interpreter, reads_code_from_stdin};
+pub(crate) use inline::{CODE_VALUE, READS_BY_NAME, is_interpreter, reads_code_from_stdin};
 pub(crate) use launchers::is_default_index;
 pub(crate) use opaque::chosen_at_run_time;
 pub(crate) use options::{long_option, spelled};

@@ -13,6 +13,8 @@ mod language;
 mod lisp;
 mod names;
 mod scanner;
+
+pub(crate) use scanner::READS_BY_NAME;
 mod tcl;
 mod value;
 

@@ -46,7 +46,7 @@ pub(super) struct Scanner<'a> {
 
 /// Calls that read a file the code names by a variable (`open(f)`, `fs.readFileSync(f)`):
 /// with one of these, the names a glob lists are read.
-const READS_BY_NAME: &[&str] = &[
+pub(crate) const READS_BY_NAME: &[&str] = &[
     "open(",
     "read_text(",
     "read_bytes(",
