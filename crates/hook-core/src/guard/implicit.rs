@@ -270,7 +270,6 @@ pub(crate) fn loads_unnamed(command: &SimpleCommand, written: impl FnOnce() -> b
 /// unpacked, or a directory filled from elsewhere (`git clone`). Only the words are looked at, once per line, so that a long line of other
 /// commands (`cargo build` in a chain of `git status`) pays no more than one scan of them.
 pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
-    // All but two of the names hold a dot, which most words do not.
     const DOTTED: &[&str] = &[
         ".py",
         ".pth",
@@ -305,9 +304,10 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         "pom.xml",
         ".cargo",
     ];
+    // Every name holds a dot, a `B` or a `W`: one byte scan rules most words out before the
+    // substring searches, each of which is set up anew.
     let names = |text: &str| {
-        (text.contains('.') || text.contains("BUILD") || text.contains("WORKSPACE"))
-            && DOTTED.iter().any(|name| text.contains(name))
+        text.bytes().any(|b| matches!(b, b'.' | b'B' | b'W')) && DOTTED.iter().any(|name| text.contains(name))
             || text.ends_with("akefile")
             || text.ends_with("Gemfile")
     };

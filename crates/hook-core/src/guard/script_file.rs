@@ -12,6 +12,7 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::name_filter::NameFilter;
 use crate::project::Context;
 use crate::shell::{RedirectOp, SimpleCommand, Stdin, Word};
 
@@ -2622,7 +2623,10 @@ fn opened<'w>(
 
 /// Whether `name` is a shell or an interpreter that runs a script file given as an operand.
 pub(crate) fn is_runner(name: &str) -> bool {
-    SHELLS.contains(&name) || INTERPRETERS.iter().any(|(interpreter, _)| *interpreter == name)
+    // Asked of every command of a line, nearly always of another name.
+    const RUNNER_NAMES: NameFilter = NameFilter::of(SHELLS).with_keys(INTERPRETERS);
+    RUNNER_NAMES.may_hold(name)
+        && (SHELLS.contains(&name) || INTERPRETERS.iter().any(|(interpreter, _)| *interpreter == name))
 }
 
 /// The script file a shell or interpreter `command` runs (`bash -e x.sh`, `python3 -u x.py`);

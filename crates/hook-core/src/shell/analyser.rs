@@ -930,7 +930,9 @@ impl Analyser {
     /// so it is `.` there; a value kept for later (`d=$PWD`) may be used after a `cd`, so only
     /// an absolute directory is written out.
     fn know_pwd(&mut self, word: &LexWord, kept: bool) {
-        if word.raw.contains("PWD") || word.raw.contains("pwd") {
+        // A byte scan: a substring search would be set up anew for each of the line's words.
+        let names_pwd = word.raw.as_bytes().windows(3).any(|w| w == b"PWD" || w == b"pwd");
+        if names_pwd {
             self.vars.pwd = match &self.cwd {
                 Cwd::At(dir) if dir.starts_with('/') => Some(dir.clone()),
                 Cwd::Unknown => None,
