@@ -506,6 +506,17 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             verb(0) == "auth" && verb(1) == "status" && (has("-t") || has("--show-token"))
                 || verb(0) == "config" && verb(1) == "get" && verb(2).contains("token")
         }
+        // Windows' stores: a Wi-Fi profile's key in clear (`netsh wlan show profile name=X
+        // key=clear`), the Credential Manager's vaults (`vaultcmd /listcreds:…`) and its entries
+        // through the CredentialManager module. `cmdkey /list` names the entries only.
+        "netsh" => {
+            args.iter().any(|a| a.text.eq_ignore_ascii_case("wlan"))
+                && args.iter().any(|a| a.text.eq_ignore_ascii_case("key=clear"))
+        }
+        "vaultcmd" => args.iter().any(|a| {
+            a.text.get(..10).is_some_and(|option| option.eq_ignore_ascii_case("/listcreds"))
+        }),
+        "get-storedcredential" => true,
         // `pass NAME` shows the entry, like `pass show NAME`.
         "pass" | "gopass" => {
             !words().is_empty()

@@ -1195,7 +1195,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         }
         "start-process" | "saps" | "start" if dialect == Dialect::PowerShell => start_process(argv),
         "call" if dialect == Dialect::Cmd => wraps("call", argv, 1),
-        "start" if dialect == Dialect::Cmd => start(argv),
+        // Git Bash's `start` hands its words to cmd's.
+        "start" => start(argv),
         shell if SHELLS.contains(&shell) => match shell_invocation(argv).command {
             Some(index) => {
                 let mut script = shell_command_text(&argv[index]);
