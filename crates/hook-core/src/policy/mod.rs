@@ -310,7 +310,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 242] = [
+const CREDENTIAL_FILES: [&str; 244] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -328,6 +328,8 @@ const CREDENTIAL_FILES: [&str; 242] = [
     "~/.git-credentials",
     "~/.npmrc",
     "~/.pypirc",
+    "~/.config/pypoetry/auth.toml",
+    "~/Library/Application Support/pypoetry/auth.toml",
     "~/.gnupg/private-keys-v1.d/**",
     "~/.gnupg/secring.gpg",
     "~/.config/gh/hosts.yml",
