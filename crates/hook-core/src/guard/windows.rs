@@ -73,7 +73,8 @@ pub(super) fn accessed(name: &str, args: &[Word]) -> Option<(Access, Place)> {
     let stem = name.len().checked_sub(4).filter(|&cut| name[cut..].eq_ignore_ascii_case(".exe"));
     let stem = stem.map_or(name, |cut| &name[..cut]);
     let name = *NAMES.iter().find(|known| stem.eq_ignore_ascii_case(known))?;
-    let words: Vec<String> = args.iter().map(|w| windows_text(w).to_ascii_lowercase().replace('/', "\\")).collect();
+    let words: Vec<String> =
+        args.iter().map(|w| windows_text(w).to_ascii_lowercase().replace('/', "\\")).collect();
     let verb = |verbs: &[&str]| words.iter().any(|w| verbs.contains(&w.trim_start_matches(['-', '\\'])));
     let option = |wanted: &str| words.iter().any(|w| w.starts_with(wanted));
     match name {

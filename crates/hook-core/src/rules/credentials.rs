@@ -513,9 +513,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             args.iter().any(|a| a.text.eq_ignore_ascii_case("wlan"))
                 && args.iter().any(|a| a.text.eq_ignore_ascii_case("key=clear"))
         }
-        "vaultcmd" => args.iter().any(|a| {
-            a.text.get(..10).is_some_and(|option| option.eq_ignore_ascii_case("/listcreds"))
-        }),
+        "vaultcmd" => args
+            .iter()
+            .any(|a| a.text.get(..10).is_some_and(|option| option.eq_ignore_ascii_case("/listcreds"))),
         "get-storedcredential" => true,
         // `pass NAME` shows the entry, like `pass show NAME`.
         "pass" | "gopass" => {

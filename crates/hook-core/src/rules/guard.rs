@@ -233,8 +233,17 @@ const AGENT_DOMAINS: &[&str] =
     &["com.anthropic.", "com.openai.", "com.todesktop.230313mzl4w4u92", "com.exafunction.windsurf"];
 
 /// The agents' settings directories and the guard's own, as a path names them.
-const AGENT_DIRECTORIES: &[&str] =
-    &[".claude", ".codex", ".cursor", ".gemini", ".codeium", ".copilot", ".windsurf", "opencode", "agent-hooks"];
+const AGENT_DIRECTORIES: &[&str] = &[
+    ".claude",
+    ".codex",
+    ".cursor",
+    ".gemini",
+    ".codeium",
+    ".copilot",
+    ".windsurf",
+    "opencode",
+    "agent-hooks",
+];
 
 /// Whether `defaults write|delete|import|rename DOMAIN …` or `plutil -replace|-insert|-remove|
 /// -convert … FILE` changes an agent's own settings, by its app's domain
@@ -250,7 +259,8 @@ fn writes_agent_preferences(name: &str, args: &[crate::shell::Word]) -> bool {
         })
     };
     if name == "plutil" {
-        let edits = args.iter().any(|a| matches!(a.text.as_str(), "-replace" | "-insert" | "-remove" | "-convert"));
+        let edits =
+            args.iter().any(|a| matches!(a.text.as_str(), "-replace" | "-insert" | "-remove" | "-convert"));
         return edits && args.iter().any(|a| agents(&a.text));
     }
     // `defaults [-currentHost | -host H] write DOMAIN …`.

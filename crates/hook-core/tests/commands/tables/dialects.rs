@@ -242,7 +242,10 @@ pub(crate) const CASES: &[Case] = &[
         "files.deny-write",
         r"reg add HKCU\Software\Microsoft\Windows\CurrentVersion\Run /v x /d C:\Users\me\AppData\x.exe",
     ),
-    deny("files.deny-write", r"reg add HKLM\SOFTWARE\Microsoft\Windows\CurrentVersion\RunOnce /v x /d C:\x.exe /f"),
+    deny(
+        "files.deny-write",
+        r"reg add HKLM\SOFTWARE\Microsoft\Windows\CurrentVersion\RunOnce /v x /d C:\x.exe /f",
+    ),
     deny(
         "files.deny-write",
         r"reg.exe ADD HKLM\SOFTWARE\Microsoft\Windows\CurrentVersion\Policies\Explorer\Run /v x /d y",
