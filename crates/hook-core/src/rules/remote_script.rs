@@ -80,6 +80,7 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "nuget",
     "opam",
     "pnpm",
+    "pod",
     "poetry",
     "yarn",
 ];
@@ -134,6 +135,22 @@ fn redirects(call: &Call) -> bool {
                 && operands.iter().any(channel_key)
                 && operands.iter().skip(1).filter(|w| !channel_key(w)).any(|w| !known_conda_channel(w))
         }
+        // `conda install -c CHANNEL pkg`: the same, for one install (`-c conda-forge` passes).
+        ("conda" | "mamba" | "micromamba", ["install" | "create" | "update" | "upgrade", ..]) => {
+            let mut given = call.args().iter().map(|w| w.text.as_str());
+            let mut stranger = false;
+            while let Some(word) = given.next() {
+                let channel = match word.split_once('=') {
+                    Some(("--channel", value)) => Some(value),
+                    None if matches!(word, "-c" | "--channel") => given.next(),
+                    _ => word.strip_prefix("-c").filter(|value| !value.is_empty() && !value.starts_with('-')),
+                };
+                stranger |= channel.is_some_and(|channel| !known_conda_channel(channel));
+            }
+            stranger
+        }
+        // `pod repo add NAME URL`: a specs repository beside CocoaPods' own trunk.
+        ("pod", ["repo", "add" | "add-cdn", _, url, ..]) => !url.contains("github.com/CocoaPods/Specs"),
         // `bundle config set mirror.https://rubygems.org URL`: every gem from another server.
         ("bundle", ["config", ..]) => {
             operands.iter().any(|w| w.starts_with("mirror.")) && operands.iter().any(|w| elsewhere(w))
