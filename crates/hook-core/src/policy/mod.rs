@@ -600,7 +600,7 @@ const CREDENTIAL_FILES: [&str; 244] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 289] = [
+const PERSISTENCE_FILES: [&str; 291] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -699,6 +699,10 @@ const PERSISTENCE_FILES: [&str; 289] = [
     "~/.pam_environment",
     "~/.config/pip/pip.conf",
     "~/.pip/pip.conf",
+    // Nix's settings (`substituters`, `trusted-public-keys`, `post-build-hook`) and its flake
+    // registry (what `nixpkgs` names): where every later build's binaries come from.
+    "~/.config/nix/nix.conf",
+    "~/.config/nix/registry.json",
     // The agents' own instructions for every project: a line there steers every session.
     "~/.claude/CLAUDE.md",
     "~/.codex/AGENTS.md",

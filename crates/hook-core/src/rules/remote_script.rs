@@ -82,6 +82,7 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "pnpm",
     "pod",
     "poetry",
+    "snap",
     "yarn",
 ];
 const SOURCE_SETTERS: NameFilter = NameFilter::of(SOURCE_SETTER_NAMES);
@@ -149,6 +150,10 @@ fn redirects(call: &Call) -> bool {
             }
             stranger
         }
+        // `snap set system proxy.https=URL`: every snap, and its updates, fetched through it.
+        ("snap", ["set", "system", settings @ ..]) => settings.iter().any(|setting| {
+            setting.split_once('=').is_some_and(|(key, value)| key.starts_with("proxy.") && !value.is_empty())
+        }),
         // `pod repo add NAME URL`: a specs repository beside CocoaPods' own trunk.
         ("pod", ["repo", "add" | "add-cdn", _, url, ..]) => !url.contains("github.com/CocoaPods/Specs"),
         // `bundle config set mirror.https://rubygems.org URL`: every gem from another server.

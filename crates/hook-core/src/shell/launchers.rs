@@ -1305,6 +1305,13 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         ("rustup", Some("toolchain")) if argv.get(2).is_some_and(|w| w.text == "link") => {
             operands(4).find(|w| is_shared_directory(&w.text))
         }
+        // `guix system reconfigure /tmp/config.scm`: the whole system rebuilt from code in a
+        // directory anyone may write.
+        ("guix", Some("system"))
+            if argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "reconfigure" | "init" | "build")) =>
+        {
+            operands(3).find(|w| is_shared_directory(&w.text) || is_url(&w.text))
+        }
         // R's installers from a repository: `Rscript -e 'remotes::install_github("o/r")'`.
         ("Rscript" | "R" | "r", _) => argv.iter().skip(1).find(|w| {
             ["install_github(", "install_git(", "install_url(", "install_gitlab(", "install_bitbucket("]
