@@ -249,7 +249,8 @@ impl From<CachedFileRules> for FileRules {
 
 /// Environment files hold secrets; their documented templates do not.
 /// The templates stay readable, and so do their copies (`.env.example.bak`). A file named for
-/// what it holds (`secrets.env`, `app.env.production`, given to `docker --env-file`) is one too.
+/// what it holds (`secrets.env`, `app.env.production`, given to `docker --env-file`) is one too
+/// (`?*`: `.env` itself is named by its own entry, which the reasons cite).
 const ENV_FILES: [&str; 16] = [
     ".env",
     ".env.*",
@@ -262,11 +263,11 @@ const ENV_FILES: [&str; 16] = [
     "!.env.dist",
     "!.env.defaults",
     "!.env.schema",
-    "*.env",
-    "*.env.production",
-    "*.env.prod",
-    "*.env.staging",
-    "*.env.local",
+    "?*.env",
+    "?*.env.production",
+    "?*.env.prod",
+    "?*.env.staging",
+    "?*.env.local",
 ];
 
 /// Where the guard itself is configured: this policy, and the agents' files that register the

@@ -1024,8 +1024,39 @@ const ENVIRONMENT_MESSAGE: &str = "This prints every environment variable, with 
 
 /// Commands that pass what they read on to the agent.
 const SHOWERS: &[&str] = &[
-    "cat", "tee", "head", "tail", "less", "more", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr",
-    "sed", "awk", "cut", "strings", "fold", "jq", "yq", "sort", "uniq", "grep", "column", "nl",
+    "cat",
+    "tee",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "base64",
+    "base32",
+    "xxd",
+    "od",
+    "hexdump",
+    "rev",
+    "tr",
+    "sed",
+    "awk",
+    "cut",
+    "strings",
+    "fold",
+    "jq",
+    "yq",
+    "sort",
+    "uniq",
+    "grep",
+    "column",
+    "nl",
+    // Windows' filters, which print what they keep.
+    "findstr",
+    "Select-String",
+    "select-string",
+    "sls",
+    "Out-String",
+    "Format-List",
+    "fl",
 ];
 
 const SINK_MESSAGE: &str = "from where it reaches other programs, other people or the web, beyond the session. Use the credential where it is needed (`--password-stdin`, a variable), or ask the user.";
