@@ -260,6 +260,7 @@ const NAMED_WITH_ARMS: &[&str] = &[
     "pip",
     "pip3",
     "pnpm",
+    "poetry",
     "set",
     "ssh-keygen",
     "systemctl",
@@ -1431,6 +1432,27 @@ fn words_touched<'c>(
         {
             found.push((Access::Write, &PLACES[PIP_CONF]))
         }
+        // `poetry config http-basic.REPO USER PASS`, `pypi-token.REPO TOKEN`: a registry's login
+        // kept in poetry's auth file (or the keyring), as `npm config set //…/:_authToken` keeps
+        // one in `~/.npmrc`. `poetry config --list` only reads.
+        "poetry"
+            if operands.first().is_some_and(|w| w.text == "config")
+                && operands.get(1).is_some_and(|w| {
+                    w.text.starts_with("http-basic.") || w.text.starts_with("pypi-token.")
+                })
+                && (operands.len() > 2 || has_option(command, &["--unset"])) =>
+        {
+            found.push((Access::Write, &PLACES[POETRY_AUTH]))
+        }
+        // FreeBSD's `sysrc NAME=VALUE` (or `-x NAME`) edits `/etc/rc.conf` (or the `-f` file),
+        // which the boot runs; `sysrc NAME` only prints.
+        "sysrc"
+            if operands.iter().any(|w| w.text.contains('='))
+                || command.args().iter().any(|a| a.text == "-x") =>
+        {
+            let file = command.args().windows(2).find(|w| w[0].text == "-f").map(|w| &w[1]);
+            found.push((Access::Write, file.unwrap_or(&PLACES[RC_CONF])));
+        }
         // Accounts and passwords are files under /etc.
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
         | "chsh" | "vipw" | "vigr" => found.push((Access::Write, &PLACES[ACCOUNTS])),
@@ -1957,9 +1979,9 @@ fn sets_only_npm_manners(words: &[&Word]) -> bool {
 /// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 30] = [PLACE; 30];
+static PLACES: [Word; 32] = [PLACE; 32];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 30] = [
+const PLACE_PATHS: [&str; 32] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -1990,6 +2012,8 @@ const PLACE_PATHS: [&str; 30] = [
     "/Windows/System32/wbem/Repository/OBJECTS.DATA",
     "/Windows/System32/config/SAM",
     "/Windows/System32/config/SECURITY",
+    "~/.config/pypoetry/auth.toml",
+    "/etc/rc.conf",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -2014,6 +2038,8 @@ const LOGIN_ITEMS: usize = 19;
 const BOOT_SCRIPTS: usize = 20;
 const PM2_DUMP: usize = 21;
 const FISH_VARIABLES: usize = 22;
+const POETRY_AUTH: usize = 30;
+const RC_CONF: usize = 31;
 
 /// The index in [`PLACES`] of a Windows place.
 fn windows_place(place: super::windows::Place) -> usize {

@@ -73,7 +73,8 @@ pub(super) fn accessed(name: &str, args: &[Word]) -> Option<(Access, Place)> {
     let stem = name.len().checked_sub(4).filter(|&cut| name[cut..].eq_ignore_ascii_case(".exe"));
     let stem = stem.map_or(name, |cut| &name[..cut]);
     let name = *NAMES.iter().find(|known| stem.eq_ignore_ascii_case(known))?;
-    let words: Vec<String> = args.iter().map(|w| w.text.to_ascii_lowercase().replace('/', "\\")).collect();
+    let words: Vec<String> =
+        args.iter().map(|w| windows_text(w).to_ascii_lowercase().replace('/', "\\")).collect();
     let verb = |verbs: &[&str]| words.iter().any(|w| verbs.contains(&w.trim_start_matches(['-', '\\'])));
     let option = |wanted: &str| words.iter().any(|w| w.starts_with(wanted));
     match name {
@@ -115,6 +116,17 @@ pub(super) fn accessed(name: &str, args: &[Word]) -> Option<(Access, Place)> {
             .any(|w| w.contains("subscription") || w.contains("commandlineeventconsumer"))
             .then_some((Access::Write, Place::Wmi)),
         _ => autostart(&words).map(|place| (Access::Write, place)),
+    }
+}
+
+/// The word as the Windows program is meant to get it: `HKCU\Software\…\Run` written unquoted
+/// in a POSIX shell loses its backslashes to quote removal, but cmd and PowerShell, where the
+/// line is meant to run, keep them.
+fn windows_text(word: &Word) -> std::borrow::Cow<'_, str> {
+    if word.raw.contains('\\') && !word.text.contains('\\') && !word.dynamic {
+        std::borrow::Cow::Owned(word.raw.replace(['"', '\''], ""))
+    } else {
+        std::borrow::Cow::Borrowed(&word.text)
     }
 }
 

@@ -248,8 +248,10 @@ impl From<CachedFileRules> for FileRules {
 }
 
 /// Environment files hold secrets; their documented templates do not.
-/// The templates stay readable, and so do their copies (`.env.example.bak`).
-const ENV_FILES: [&str; 11] = [
+/// The templates stay readable, and so do their copies (`.env.example.bak`). A file named for
+/// what it holds (`secrets.env`, `app.env.production`, given to `docker --env-file`) is one too
+/// (`?*`: `.env` itself is named by its own entry, which the reasons cite).
+const ENV_FILES: [&str; 16] = [
     ".env",
     ".env.*",
     "!.env.example*",
@@ -261,6 +263,11 @@ const ENV_FILES: [&str; 11] = [
     "!.env.dist",
     "!.env.defaults",
     "!.env.schema",
+    "?*.env",
+    "?*.env.production",
+    "?*.env.prod",
+    "?*.env.staging",
+    "?*.env.local",
 ];
 
 /// Where the guard itself is configured: this policy, and the agents' files that register the
@@ -304,7 +311,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 242] = [
+const CREDENTIAL_FILES: [&str; 244] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -322,6 +329,8 @@ const CREDENTIAL_FILES: [&str; 242] = [
     "~/.git-credentials",
     "~/.npmrc",
     "~/.pypirc",
+    "~/.config/pypoetry/auth.toml",
+    "~/Library/Application Support/pypoetry/auth.toml",
     "~/.gnupg/private-keys-v1.d/**",
     "~/.gnupg/secring.gpg",
     "~/.config/gh/hosts.yml",
@@ -592,7 +601,7 @@ const CREDENTIAL_FILES: [&str; 242] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 289] = [
+const PERSISTENCE_FILES: [&str; 291] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -691,6 +700,10 @@ const PERSISTENCE_FILES: [&str; 289] = [
     "~/.pam_environment",
     "~/.config/pip/pip.conf",
     "~/.pip/pip.conf",
+    // Nix's settings (`substituters`, `trusted-public-keys`, `post-build-hook`) and its flake
+    // registry (what `nixpkgs` names): where every later build's binaries come from.
+    "~/.config/nix/nix.conf",
+    "~/.config/nix/registry.json",
     // The agents' own instructions for every project: a line there steers every session.
     "~/.claude/CLAUDE.md",
     "~/.codex/AGENTS.md",

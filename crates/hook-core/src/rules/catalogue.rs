@@ -435,7 +435,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.git-history",
-                "asks: `git push URL`, a push to a remote the line adds, a `git bundle`, `archive`, `format-patch --stdout` or `fast-export` sent to a network client",
+                "asks: `git push URL`, a push to a remote the line adds, a `git bundle`, `archive`, `format-patch --stdout` or `fast-export` sent to a network client, `gh repo create OWNER/NAME --source=. --push`",
             ),
             (
                 "exfiltration.upload",

@@ -506,6 +506,17 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
             verb(0) == "auth" && verb(1) == "status" && (has("-t") || has("--show-token"))
                 || verb(0) == "config" && verb(1) == "get" && verb(2).contains("token")
         }
+        // Windows' stores: a Wi-Fi profile's key in clear (`netsh wlan show profile name=X
+        // key=clear`), the Credential Manager's vaults (`vaultcmd /listcreds:…`) and its entries
+        // through the CredentialManager module. `cmdkey /list` names the entries only.
+        "netsh" => {
+            args.iter().any(|a| a.text.eq_ignore_ascii_case("wlan"))
+                && args.iter().any(|a| a.text.eq_ignore_ascii_case("key=clear"))
+        }
+        "vaultcmd" => args
+            .iter()
+            .any(|a| a.text.get(..10).is_some_and(|option| option.eq_ignore_ascii_case("/listcreds"))),
+        "get-storedcredential" => true,
         // `pass NAME` shows the entry, like `pass show NAME`.
         "pass" | "gopass" => {
             !words().is_empty()
@@ -1013,8 +1024,39 @@ const ENVIRONMENT_MESSAGE: &str = "This prints every environment variable, with 
 
 /// Commands that pass what they read on to the agent.
 const SHOWERS: &[&str] = &[
-    "cat", "tee", "head", "tail", "less", "more", "base64", "base32", "xxd", "od", "hexdump", "rev", "tr",
-    "sed", "awk", "cut", "strings", "fold", "jq", "yq", "sort", "uniq", "grep", "column", "nl",
+    "cat",
+    "tee",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "base64",
+    "base32",
+    "xxd",
+    "od",
+    "hexdump",
+    "rev",
+    "tr",
+    "sed",
+    "awk",
+    "cut",
+    "strings",
+    "fold",
+    "jq",
+    "yq",
+    "sort",
+    "uniq",
+    "grep",
+    "column",
+    "nl",
+    // Windows' filters, which print what they keep.
+    "findstr",
+    "Select-String",
+    "select-string",
+    "sls",
+    "Out-String",
+    "Format-List",
+    "fl",
 ];
 
 const SINK_MESSAGE: &str = "from where it reaches other programs, other people or the web, beyond the session. Use the credential where it is needed (`--password-stdin`, a variable), or ask the user.";

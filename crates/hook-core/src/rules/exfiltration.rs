@@ -47,6 +47,40 @@ const NETWORK_CLIENTS: &[&str] = &[
     "irm",
 ];
 
+/// `gh repo create OWNER/NAME --source=. --push`: the local repository pushed to a new
+/// repository under an account the line names, as `git push URL` is. Without an owner the
+/// repository is the logged-in user's own (`--public` is `hosting.make-public`'s).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn pushes_to_new_repository(args: &[crate::shell::Word]) -> bool {
+    let mut operands = super::operands(
+        args,
+        &[
+            "-R",
+            "--repo",
+            "-s",
+            "--source",
+            "-r",
+            "--remote",
+            "-d",
+            "--description",
+            "-h",
+            "--homepage",
+            "-t",
+            "--team",
+            "-p",
+            "--template",
+            "-g",
+            "--gitignore",
+            "-l",
+            "--license",
+        ],
+    );
+    operands.next() == Some("repo")
+        && operands.next() == Some("create")
+        && operands.next().is_some_and(|repo| repo.contains('/'))
+        && args.iter().any(|a| a.text == "--push")
+}
+
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     let command = call.command;
@@ -62,7 +96,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "git" && (weakens_git(command) || moves_hooks(command)) {
         return Some(Hit::ask("exfiltration.git-weaken", GIT_WEAKEN));
     }
-    if name == "git" && pushes_elsewhere(call) {
+    if name == "git" && pushes_elsewhere(call) || name == "gh" && pushes_to_new_repository(call.args()) {
         return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
     }
     // `python3 -c 'requests.post(u, json=dict(os.environ))'`: the code sends it itself.

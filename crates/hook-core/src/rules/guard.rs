@@ -197,6 +197,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::ask("guard.approve", APPROVE));
     }
+    if matches!(name, "defaults" | "plutil") && writes_agent_preferences(name, call.args()) {
+        return Some(Hit::new("guard.reconfigure", MESSAGE));
+    }
     if SETTER_NAMES.may_hold(name) && SESSION_SETTERS.binary_search(&name).is_ok() {
         return for_the_session(name, call.args());
     }
@@ -222,6 +225,48 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     reconfigures(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE))
+}
+
+/// The macOS preference domains of the agents' desktop apps (Claude, ChatGPT and Codex, Cursor,
+/// Windsurf), lower-case: where their approval settings are kept.
+const AGENT_DOMAINS: &[&str] =
+    &["com.anthropic.", "com.openai.", "com.todesktop.230313mzl4w4u92", "com.exafunction.windsurf"];
+
+/// The agents' settings directories and the guard's own, as a path names them.
+const AGENT_DIRECTORIES: &[&str] = &[
+    ".claude",
+    ".codex",
+    ".cursor",
+    ".gemini",
+    ".codeium",
+    ".copilot",
+    ".windsurf",
+    "opencode",
+    "agent-hooks",
+];
+
+/// Whether `defaults write|delete|import|rename DOMAIN …` or `plutil -replace|-insert|-remove|
+/// -convert … FILE` changes an agent's own settings, by its app's domain
+/// (`com.anthropic.claudefordesktop`) or by a file in its settings directory
+/// (`~/.claude/settings`): what the file rules forbid writing, written by a preferences tool.
+/// Reading them (`defaults read`, `plutil -p`) passes.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn writes_agent_preferences(name: &str, args: &[crate::shell::Word]) -> bool {
+    let agents = |text: &str| {
+        let text = text.to_ascii_lowercase();
+        text.split(['/', '\\']).any(|part| {
+            AGENT_DIRECTORIES.contains(&part) || AGENT_DOMAINS.iter().any(|domain| part.starts_with(domain))
+        })
+    };
+    if name == "plutil" {
+        let edits =
+            args.iter().any(|a| matches!(a.text.as_str(), "-replace" | "-insert" | "-remove" | "-convert"));
+        return edits && args.iter().any(|a| agents(&a.text));
+    }
+    // `defaults [-currentHost | -host H] write DOMAIN …`.
+    let mut words = args.iter().map(|a| a.text.as_str()).filter(|w| !w.starts_with('-'));
+    let verb = words.find(|w| matches!(*w, "write" | "delete" | "import" | "rename" | "read" | "export"));
+    matches!(verb, Some("write" | "delete" | "import" | "rename")) && words.next().is_some_and(agents)
 }
 
 /// Package managers that install programs onto `PATH`, where one of our binaries is found.

@@ -80,7 +80,9 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "nuget",
     "opam",
     "pnpm",
+    "pod",
     "poetry",
+    "snap",
     "yarn",
 ];
 const SOURCE_SETTERS: NameFilter = NameFilter::of(SOURCE_SETTER_NAMES);
@@ -134,6 +136,26 @@ fn redirects(call: &Call) -> bool {
                 && operands.iter().any(channel_key)
                 && operands.iter().skip(1).filter(|w| !channel_key(w)).any(|w| !known_conda_channel(w))
         }
+        // `conda install -c CHANNEL pkg`: the same, for one install (`-c conda-forge` passes).
+        ("conda" | "mamba" | "micromamba", ["install" | "create" | "update" | "upgrade", ..]) => {
+            let mut given = call.args().iter().map(|w| w.text.as_str());
+            let mut stranger = false;
+            while let Some(word) = given.next() {
+                let channel = match word.split_once('=') {
+                    Some(("--channel", value)) => Some(value),
+                    None if matches!(word, "-c" | "--channel") => given.next(),
+                    _ => word.strip_prefix("-c").filter(|value| !value.is_empty() && !value.starts_with('-')),
+                };
+                stranger |= channel.is_some_and(|channel| !known_conda_channel(channel));
+            }
+            stranger
+        }
+        // `snap set system proxy.https=URL`: every snap, and its updates, fetched through it.
+        ("snap", ["set", "system", settings @ ..]) => settings.iter().any(|setting| {
+            setting.split_once('=').is_some_and(|(key, value)| key.starts_with("proxy.") && !value.is_empty())
+        }),
+        // `pod repo add NAME URL`: a specs repository beside CocoaPods' own trunk.
+        ("pod", ["repo", "add" | "add-cdn", _, url, ..]) => !url.contains("github.com/CocoaPods/Specs"),
         // `bundle config set mirror.https://rubygems.org URL`: every gem from another server.
         ("bundle", ["config", ..]) => {
             operands.iter().any(|w| w.starts_with("mirror.")) && operands.iter().any(|w| elsewhere(w))

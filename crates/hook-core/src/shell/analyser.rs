@@ -2818,8 +2818,11 @@ impl Analyser {
                     None if i > 0 => Stdin::Pipe { from: writer },
                     None => origin.stdin.clone(),
                 };
-                // `& $code`, `& $env:X`: PowerShell runs a command named by a value it does not fix.
-                let named_by_value = command.argv[0].dynamic && command.argv[0].raw.starts_with('$');
+                // `& $code`, `& $env:X`: PowerShell runs a command named by a value it does not
+                // fix; so does cmd `%TEMP%\x.exe`, as a POSIX shell's `$TMPDIR/x` does.
+                let named_by_value = command.argv[0].dynamic
+                    && (command.argv[0].raw.starts_with('$')
+                        || dialect == Dialect::Cmd && command.argv[0].raw.starts_with('%'));
                 let name = command.argv[0].raw.clone();
                 let simple = SimpleCommand {
                     argv: command.argv,
@@ -2831,7 +2834,7 @@ impl Analyser {
                     cwd: None,
                 };
                 writer = self.emit(simple, dialect, origin);
-                if named_by_value && dialect == Dialect::PowerShell {
+                if named_by_value && matches!(dialect, Dialect::PowerShell | Dialect::Cmd) {
                     let what = format!("the command name is `{name}`, whose value is not known here");
                     self.note(UnseenKind::Exec, writer, what);
                 }

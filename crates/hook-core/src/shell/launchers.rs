@@ -1286,6 +1286,38 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
             option(&["--init-script", "-I"]).filter(|w| is_url(w.text.trim_start_matches("--init-script=")))
         }
         ("stack", Some("script" | "runghc" | "runhaskell")) => operands(2).find(|w| is_url(&w.text)),
+        // Packages built from an address or a repository rather than the language's index:
+        // `cabal install URL`, `raco pkg install git://…`, `nimble install URL`, `opam pin [add]
+        // NAME URL` (which installs at once); `zig fetch --save URL` makes it a dependency whose
+        // `build.zig` runs at the next build.
+        ("cabal" | "nimble", Some("install")) => operands(2).find(|w| is_source_address(&w.text)),
+        ("raco", Some("pkg"))
+            if argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "install" | "update")) =>
+        {
+            operands(3).find(|w| is_source_address(&w.text) || w.text.starts_with("github://"))
+        }
+        ("opam", Some("pin" | "install")) => operands(2).find(|w| is_source_address(&w.text)),
+        ("zig", Some("fetch")) if argv.iter().any(|w| w.text.starts_with("--save")) => {
+            operands(2).find(|w| is_source_address(&w.text))
+        }
+        // `rustup toolchain link NAME DIR`: a `cargo` and `rustc` from a directory anyone may
+        // write (`/tmp/x`), run by every later build with that toolchain.
+        ("rustup", Some("toolchain")) if argv.get(2).is_some_and(|w| w.text == "link") => {
+            operands(4).find(|w| is_shared_directory(&w.text))
+        }
+        // `guix system reconfigure /tmp/config.scm`: the whole system rebuilt from code in a
+        // directory anyone may write.
+        ("guix", Some("system"))
+            if argv.get(2).is_some_and(|w| matches!(w.text.as_str(), "reconfigure" | "init" | "build")) =>
+        {
+            operands(3).find(|w| is_shared_directory(&w.text) || is_url(&w.text))
+        }
+        // R's installers from a repository: `Rscript -e 'remotes::install_github("o/r")'`.
+        ("Rscript" | "R" | "r", _) => argv.iter().skip(1).find(|w| {
+            ["install_github(", "install_git(", "install_url(", "install_gitlab(", "install_bitbucket("]
+                .iter()
+                .any(|call| w.text.contains(call))
+        }),
         // `apk add --allow-untrusted`: packages whose signatures are not checked.
         ("apk", Some("add")) => argv.iter().find(|w| w.text == "--allow-untrusted"),
         // The AUR helpers build PKGBUILDs nobody vetted; `--noconfirm` skips showing them.
@@ -1370,6 +1402,19 @@ pub(super) fn local_nix(argv: &[Word]) -> bool {
             let path = flake.strip_prefix("path:").or_else(|| flake.strip_prefix("file:")).unwrap_or(flake);
             path.starts_with(['/', '.', '~', '$'])
         })
+}
+
+/// An address or a repository a package is built from (`https://…`, `git+https://…`, `git@…`,
+/// `git://…`).
+fn is_source_address(text: &str) -> bool {
+    is_url(text) || ["git+", "git@", "git://", "ssh://"].iter().any(|prefix| text.starts_with(prefix))
+}
+
+/// A directory every user may write: the temp directories.
+fn is_shared_directory(text: &str) -> bool {
+    ["/tmp", "/var/tmp", "/dev/shm", "$TMPDIR", "${TMPDIR"]
+        .iter()
+        .any(|dir| text.strip_prefix(dir).is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '}'])))
 }
 
 /// A short-option cluster (`-ivh`) that holds `letter`.

@@ -344,6 +344,7 @@ impl Parser<'_> {
 /// `[scriptblock]::Create("…")` is its text, `[IO.Directory]::Delete(p, $true)` is
 /// `Remove-Item -Recurse p`, `[Diagnostics.Process]::Start("cmd", "/c …")` is `& cmd /c …`.
 /// Code given as a value (`[scriptblock]::Create($s)`) is `Invoke-Expression $s`: code the line does not fix.
+/// `[Environment]::GetEnvironmentVariables()` lists the environment as `Get-ChildItem env:` does.
 fn dotnet_call(argv: &[Word]) -> Option<String> {
     let [call, arguments, ..] = argv else { return None };
     // `("…")` and `("…").Invoke`: the arguments end where their bracket closes.
@@ -372,6 +373,7 @@ fn dotnet_call(argv: &[Word]) -> Option<String> {
             "io.file",
             "readalltext" | "readallbytes" | "readalllines" | "readlines" | "openread" | "opentext",
         ) => Some(format!("Get-Content {first}")),
+        ("environment", "getenvironmentvariables") => Some("Get-ChildItem env:".to_owned()),
         ("microsoft.visualbasic.fileio.filesystem", "deletedirectory") => {
             Some(format!("Remove-Item -Recurse -Force {first}"))
         }

@@ -1186,6 +1186,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             mcp_add(&name, argv)
         }
         "su" => su(argv),
+        "systemd-nspawn" => nspawn(argv),
         "cmd" => cmd(argv),
         "powershell" | "pwsh" => powershell(&name, argv),
         "invoke-expression" | "iex" if dialect == Dialect::PowerShell => {
@@ -1195,7 +1196,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         }
         "start-process" | "saps" | "start" if dialect == Dialect::PowerShell => start_process(argv),
         "call" if dialect == Dialect::Cmd => wraps("call", argv, 1),
-        "start" if dialect == Dialect::Cmd => start(argv),
+        // Git Bash's `start` hands its words to cmd's.
+        "start" => start(argv),
         shell if SHELLS.contains(&shell) => match shell_invocation(argv).command {
             Some(index) => {
                 let mut script = shell_command_text(&argv[index]);
@@ -2530,6 +2532,65 @@ fn container(name: &str, argv: &[Word]) -> Peel {
     let Some(command) = argv.get(at + 1..).filter(|c| !c.is_empty()) else { return Peel::Runs };
     let inner = command.iter().map(|word| mapped(word, &mounts)).collect();
     Peel::Find { execs: vec![(format!("{name} {}", sub.unwrap_or_default()), inner)] }
+}
+
+/// systemd-nspawn's options that take the next word as their value.
+const NSPAWN_VALUES: &[&str] = &[
+    "-D",
+    "--directory",
+    "-M",
+    "--machine",
+    "-u",
+    "--user",
+    "-S",
+    "--slice",
+    "-i",
+    "--image",
+    "--bind",
+    "--bind-ro",
+    "-E",
+    "--setenv",
+    "--chdir",
+    "-p",
+    "--port",
+    "--overlay",
+    "--overlay-ro",
+    "--tmpfs",
+];
+
+/// `systemd-nspawn [OPTIONS] [CMD…]`: the command runs in the container, where a bind
+/// (`--bind=HOST[:CTR]`, `--bind-ro`) makes CTR paths the host's, mapped back as `docker -v`'s are.
+fn nspawn(argv: &[Word]) -> Peel {
+    let mut mounts: Vec<(String, Word)> = Vec::new();
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if !text.starts_with('-') || text == "--" {
+            at += usize::from(text == "--");
+            break;
+        }
+        let (option, value) = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(derived(word, value))),
+            _ if NSPAWN_VALUES.contains(&text) => {
+                at += 1;
+                (text, argv.get(at).cloned())
+            }
+            _ => (text, None),
+        };
+        if let (Some(value), "--bind" | "--bind-ro") = (value, option) {
+            let mut parts = value.text.splitn(3, ':');
+            let host = parts.next().unwrap_or_default().trim_start_matches('+');
+            let inside = parts.next().filter(|inside| inside.starts_with('/')).unwrap_or(host);
+            if host.starts_with(['/', '~', '$', '.']) {
+                let inside = inside.trim_end_matches('/').to_string();
+                mounts.push((inside, project_relative(derived(&value, host))));
+            }
+        }
+        at += 1;
+    }
+    let Some(command) = argv.get(at..).filter(|c| !c.is_empty()) else { return Peel::Runs };
+    let inner = command.iter().map(|word| mapped(word, &mounts)).collect();
+    Peel::Find { execs: vec![("systemd-nspawn".to_string(), inner)] }
 }
 
 /// mutt variables whose value is a command line mutt runs (beside every `*_command`).

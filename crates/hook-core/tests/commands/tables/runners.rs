@@ -140,6 +140,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("docker run --rm -v \"$PWD\":/src -w /src rust cargo build"),
     allow("docker run --rm -v \"$PWD\":/src alpine rm -rf /src/target"),
     allow("docker run --rm -v ~/.cache:/cache alpine ls /cache"),
+    // systemd-nspawn's binds map the container's paths back to the host's, as `-v` does.
+    deny("rm.home", "systemd-nspawn --bind=$HOME:/mnt -D rootfs sh -c 'rm -rf /mnt'"),
+    deny("rm.home", "sudo systemd-nspawn -D rootfs --bind ~:/h rm -rf /h"),
+    deny("files.deny-read", "systemd-nspawn -D rootfs --bind-ro=$HOME/.ssh:/k cat /k/id_rsa"),
+    allow("systemd-nspawn -D rootfs --bind=\"$PWD\":/src rm -rf /src/target"),
+    allow("systemd-nspawn -D ./rootfs --bind-ro=$HOME/.cache:/cache ls /cache"),
     allow("docker build -t app ."),
     allow("docker ps -a"),
     ask("opaque.exec", "tmux send-keys -t 0 \"$CMD\" Enter"),
