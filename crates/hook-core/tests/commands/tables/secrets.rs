@@ -2040,7 +2040,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "cat ~/.ssh/id_*"),
     allow("cat ~/.ss?/id_rsa.pub"),
     allow("cat ~/.[s]sh/known_hosts"),
-    allow("cd ~ && cat .s*/config"),
+    allow("cd ~ && cat .s*/known_hosts"),
     allow("cat ~/.aws/conf*"),
     // Secret directories as the source of a tree tool.
     ask("files.deny-read-tree", "tar cf - ~/.ssh | tar xOf -"),
@@ -2061,4 +2061,13 @@ pub(crate) const CASES: &[Case] = &[
     ask("files.deny-read-tree", "mkdir -p out && cp -rL ~/.ssh out/ && git add out && git push"),
     allow("ln -s ~/.config/nvim nvim && tar czf nvim.tgz nvim/"),
     allow("mkdir -p out && cp -rL docs out/ && git add out"),
+    // A home credential handed to a build is read, as the project's `.env` is, whether or not
+    // the line shows the Dockerfile that prints it.
+    deny(
+        "files.deny-read",
+        r"printf 'FROM alpine\nRUN --mount=type=secret,id=a cat /run/secrets/a\n' > Dockerfile && docker build --secret id=a,src=$HOME/.aws/credentials --progress=plain .",
+    ),
+    allow(
+        r"printf 'FROM alpine\nRUN --mount=type=secret,id=a npm ci\n' > Dockerfile && docker build --secret id=a,src=ci/npmrc.ci --progress=plain .",
+    ),
 ];
