@@ -1226,6 +1226,13 @@ fn words_touched<'c>(
             {
                 found.extend(rest.iter().map(|arg| (Access::Read, *arg)));
             }
+            // `git grep --no-index '' .env`, `git grep KEY -- .env`: the pathspecs are the
+            // files it prints lines of; the first operand is the pattern unless `-e`/`-f` gave
+            // it (an option's value read as a path names no file).
+            Some((subcommand, rest)) if subcommand.text == "grep" => {
+                let given = has_option(command, &["-e", "-f"]);
+                found.extend(rest.iter().skip(usize::from(!given)).map(|arg| (Access::Read, *arg)));
+            }
             Some((subcommand, rest)) if matches!(subcommand.text.as_str(), "show" | "cat-file") => found
                 .extend(
                     rest.iter()

@@ -339,6 +339,26 @@ fn copy_used_later(analysis: &Analysis, index: usize, here: &Context) -> bool {
     })
 }
 
+/// Whether a command of the line before `index` may have taken an entry out of git's ignore
+/// files (`echo '!.env' >> .gitignore`, `sed -i /env/d .gitignore`, `rm .gitignore`, a new
+/// `.gitignore` written over the old): the files they kept out are then staged as by `git add
+/// -f`. Appending a pattern without `!` (`echo dist >> .gitignore`) only ignores more.
+fn unignored_before(analysis: &Analysis, index: usize) -> bool {
+    analysis.commands.get(..index).unwrap_or_default().iter().any(|earlier| {
+        let plain = matches!(earlier.name(), Some("echo" | "printf"))
+            && !earlier.args().iter().any(|arg| arg.text.contains('!'));
+        super::file_access::accesses(earlier).iter().any(|&(access, word, path)| {
+            let ignores =
+                path.rsplit(['/', '\\']).next() == Some(".gitignore") || path.ends_with(".git/info/exclude");
+            let appended = earlier
+                .redirects
+                .iter()
+                .any(|r| r.op == crate::shell::RedirectOp::Append && std::ptr::eq(&r.target, word));
+            access == files::Access::Write && ignores && !(plain && appended)
+        })
+    })
+}
+
 /// What a command that reads a tree of its own does with the links to directories it meets:
 /// follows them (`grep -R`, `rg -L`, `ag -f`, `tar -h`, `cp -L`, `rsync -L`, `zip` and `7z`
 /// unless told to store links, `scp -r`, `diff -r`, `aws s3 sync`), copies, packs or compares
@@ -451,9 +471,11 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         }
         // `git add -f .`, `git add -A -f`: the files `.gitignore` keeps out go into a commit that
         // leaves the machine.
+        // So is a plain `git add .` after the line took an entry out of `.gitignore`.
         "git"
             if args.first().is_some_and(|a| matches!(a.text.as_str(), "add" | "stage"))
-                && (has(args, &["--force"]) || has_short(args, 'f')) =>
+                && (has(args, &["--force"]) || has_short(args, 'f') || unignored_before(analysis, index))
+                && !has(args, &["-u", "--update"]) =>
         {
             let mut roots: Vec<&str> =
                 args[1..].iter().filter(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).collect();
@@ -1703,6 +1725,31 @@ mod tests {
         assert_eq!(action("git add --force src", &ctx), Some(Action::Ask));
         assert_eq!(action("git add -f docs", &ctx), None);
         assert_eq!(action("git add -A", &ctx), None);
+    }
+
+    #[test]
+    fn adds_after_an_entry_is_taken_out_of_the_ignore_files_are_forced_adds() {
+        let (_dir, ctx) = project("git-add-unignored");
+        for line in [
+            "echo '!.env' >> .gitignore && git add . && git commit -m x && git push",
+            "printf '!.env\\n' >> .gitignore; git add -A; git commit -m wip",
+            "echo '!.env' >> .gitignore && git add -A",
+            "sed -i '/env/d' .gitignore && git add .",
+            "echo node_modules > .gitignore && git add .",
+            "rm .gitignore && git add --all",
+            "cat >> .git/info/exclude <<'EOF'\n!.env\nEOF\ngit add .",
+        ] {
+            assert_eq!(action(line, &ctx), Some(Action::Ask), "{line}");
+        }
+        for line in [
+            "echo dist >> .gitignore && git add .",
+            "printf 'node_modules/\\n.cache/\\n' >> .gitignore && git add -A",
+            "echo '!.env' >> .gitignore && git add -u",
+            "sed -i '/env/d' .gitignore && git add docs",
+            "git add . && echo dist >> .gitignore",
+        ] {
+            assert_eq!(action(line, &ctx), None, "{line}");
+        }
     }
 
     #[test]

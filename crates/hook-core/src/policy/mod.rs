@@ -311,7 +311,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 244] = [
+const CREDENTIAL_FILES: [&str; 251] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -358,6 +358,16 @@ const CREDENTIAL_FILES: [&str; 244] = [
     "/proc/*/environ",
     "/proc/*/mem",
     "/proc/*/maps",
+    // Its threads' copies of those, and its open files: a descriptor reads the file it holds
+    // (a key opened and deleted, a socket's pipe), whatever its name. The reader's own are
+    // what its shell opened for it (`. /proc/self/fd/3` after `exec 3<<<…`), judged there.
+    "/proc/*/task/*/environ",
+    "/proc/*/task/*/mem",
+    "/proc/*/fd/*",
+    "/proc/*/task/*/fd/*",
+    "!/proc/self/fd/*",
+    "!/proc/self/task/*/fd/*",
+    "!/proc/thread-self/fd/*",
     "core.[0-9]*",
     "/var/lib/systemd/coredump/**",
     "/var/crash/**",
@@ -948,6 +958,7 @@ static BUILT_IN_DENY_WRITE: [Text;
     ENV_FILES.len()
         + CREDENTIAL_FILES.len()
         + WRITABLE_DUMPS.len()
+        + WRITABLE_DESCRIPTORS.len()
         + WRITABLE_KEYS.len()
         + GIT_FILES.len()
         + GUARD_FILES.len()
@@ -955,6 +966,7 @@ static BUILT_IN_DENY_WRITE: [Text;
     &ENV_FILES,
     &CREDENTIAL_FILES,
     &WRITABLE_DUMPS,
+    &WRITABLE_DESCRIPTORS,
     &WRITABLE_KEYS,
     &GIT_FILES,
     &GUARD_FILES,
@@ -965,6 +977,10 @@ static BUILT_IN_DENY_WRITE: [Text;
 /// entries end where writes begin (the last matching entry wins).
 const WRITABLE_DUMPS: [&str; 4] =
     ["!core.[0-9]*", "!/var/lib/systemd/coredump/**", "!/var/crash/**", "!/cores/**"];
+
+/// A process's open files are secret to read but writable: `echo done > /proc/1/fd/1` is a
+/// container's way to log to its main process's output.
+const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"];
 
 /// A project's key files are secret to read but the agent's to make: a development
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their

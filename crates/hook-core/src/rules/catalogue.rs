@@ -426,6 +426,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "asks: `ssh -R`, `ngrok`, `cloudflared tunnel`, `bore local`, `lt --port`, `tailscale funnel`, shared terminals (`tmate`, `upterm host`, `sshx`), `code tunnel`",
             ),
             (
+                "exfiltration.agent-forward",
+                "asks: `ssh -A`, `ssh -o ForwardAgent=yes` to a host that `~/.ssh/config` and `known_hosts` do not name",
+            ),
+            (
                 "exfiltration.git-redirect",
                 "asks: `git config url.X.insteadOf` or `remote.X.pushurl` to another host, `git remote set-url|add` to another host than the current remote's, `http.proxy` that is not this machine",
             ),

@@ -802,9 +802,9 @@ fn query_reads_secret_variable(code: &str) -> bool {
 
 /// Whether interpreter code reads a file whose path it spells, in whole or in part, as a
 /// credential's (`open('/home/'+getpass.getuser()+'/.ssh/id_rsa')`,
-/// `configparser…read(os.path.expanduser('~/.aws/credentials'))`): the file rules see a path
-/// only when the scan computes all of it. Naming one without reading (`os.path.exists(…)`)
-/// passes.
+/// `configparser…read(os.path.expanduser('~/.aws/credentials'))`,
+/// `open('/proc/'+pid+'/environ')`): the file rules see a path only when the scan computes all
+/// of it. Naming one without reading (`os.path.exists(…)`) passes.
 fn reads_credential_file(code: &str) -> bool {
     const TAILS: &[&str] = &[
         ".ssh/id_",
@@ -818,6 +818,12 @@ fn reads_credential_file(code: &str) -> bool {
         ".pypirc",
         ".vault-token",
         ".gnupg/private-keys",
+        // Another process's environment, memory or open files, its number computed
+        // (`open('/proc/'+pid+'/environ')`).
+        "/environ",
+        "/mem'",
+        "/mem\"",
+        "/fd/",
     ];
     // The calls that read a file the code names, and those that read one it spells whole.
     const READS: &[&str] = &["read(", "slurp", "load("];

@@ -87,6 +87,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if opens_tunnel(name, call.args()) {
         return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
     }
+    if name == "ssh" && forwards_agent(call.args(), call.ctx) {
+        return Some(Hit::ask("exfiltration.agent-forward", AGENT_FORWARD));
+    }
     if shares_files(name, call.args()) {
         return Some(Hit::ask("exfiltration.upload", UPLOAD));
     }
@@ -1024,6 +1027,69 @@ fn opens_tunnel(name: &str, args: &[Word]) -> bool {
     }
 }
 
+/// Whether `ssh` forwards the user's agent (`-A`, `-o ForwardAgent=yes`) to a host the user's
+/// own `~/.ssh/config` and `known_hosts` do not name: whoever is root there can sign with every
+/// key the agent holds for as long as the session lasts. The files are read only when the
+/// option is given.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn forwards_agent(args: &[Word], ctx: &crate::project::Context) -> bool {
+    let mut forwards = false;
+    let mut words = args.iter();
+    let mut host = None;
+    while let Some(word) = words.next() {
+        let Some(cluster) = word.text.strip_prefix('-').filter(|c| !c.is_empty()) else {
+            host = Some(word.text.as_str());
+            break;
+        };
+        for (at, letter) in cluster.char_indices() {
+            match letter {
+                'A' => forwards = true,
+                'a' => forwards = false,
+                _ if "BbcDEeFIiJLlmOopQRSWw".contains(letter) => {
+                    let rest = &cluster[at + 1..];
+                    let value =
+                        if rest.is_empty() { words.next().map_or("", |w| w.text.as_str()) } else { rest };
+                    let value = value.to_ascii_lowercase();
+                    if let Some(setting) = value.strip_prefix("forwardagent").filter(|_| letter == 'o') {
+                        let setting = setting.trim_start_matches(|c: char| c == '=' || c.is_whitespace());
+                        forwards = !matches!(setting, "no" | "false");
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    let Some(host) = host.filter(|_| forwards) else { return false };
+    let host = host.strip_prefix("ssh://").unwrap_or(host);
+    let host = host.rsplit('@').next().unwrap_or(host);
+    let host = host.split([':', '/']).next().unwrap_or(host);
+    !ctx.home.as_deref().is_some_and(|home| known_ssh_host(home, host))
+}
+
+/// Whether `host` is named by a `Host` line of `~/.ssh/config` (not only by `*`) or by an
+/// unhashed entry of `~/.ssh/known_hosts`.
+fn known_ssh_host(home: &std::path::Path, host: &str) -> bool {
+    let read = |name: &str| std::fs::read_to_string(home.join(".ssh").join(name)).unwrap_or_default();
+    let configured = read("config").lines().any(|line| {
+        let mut words = line.split_whitespace();
+        words.next().is_some_and(|key| key.eq_ignore_ascii_case("host"))
+            && words.any(|pattern| {
+                pattern != "*" && !pattern.starts_with('!') && crate::shell::pattern_matches(pattern, host)
+            })
+    });
+    configured
+        || read("known_hosts").lines().any(|line| {
+            line.split_whitespace().next().is_some_and(|names| {
+                names.split(',').any(|name| {
+                    name == host || name.strip_prefix('[').is_some_and(|n| n.starts_with(&format!("{host}]")))
+                })
+            })
+        })
+}
+
+const AGENT_FORWARD: &str = "This forwards your ssh agent to a host your ssh configuration and known hosts do not name: whoever is root there can use every key the agent holds while the session lasts. Connect without `-A`, or ask the user.";
+
 const TUNNEL: &str =
     "This opens a port of this machine to the outside, past its firewall. Ask the user before exposing it.";
 
@@ -1061,5 +1127,39 @@ mod tests {
             Some("exfiltration.git-redirect")
         );
         assert_eq!(rule("git config remote.origin.pushurl git@github.com:org/app.git"), None);
+    }
+
+    /// An agent forwarded to a host the user's ssh configuration or known hosts name passes.
+    #[test]
+    fn an_agent_forwarded_to_a_host_the_user_knows_passes() {
+        let home = crate::scratch::Scratch::new("ssh-known");
+        std::fs::create_dir_all(home.join(".ssh")).expect("ssh dir");
+        std::fs::write(
+            home.join(".ssh/config"),
+            "Host *\n  ServerAliveInterval 30\nHost bastion *.corp.example\n",
+        )
+        .expect("config written");
+        std::fs::write(
+            home.join(".ssh/known_hosts"),
+            "build.example.org,10.0.0.7 ssh-ed25519 AAAA\n[git.example.org]:2222 ssh-ed25519 AAAA\n|1|abc|def ssh-rsa AAAA\n",
+        )
+        .expect("known hosts written");
+        let ctx = crate::project::Context { home: Some(home.to_path_buf()), ..ctx() };
+        let rule = |line: &str| {
+            evaluate_in(&analyse(line, Dialect::Posix), &ctx, &Default::default()).map(|finding| finding.rule)
+        };
+        for known in [
+            "ssh -A bastion",
+            "ssh -A me@db1.corp.example",
+            "ssh -o ForwardAgent=yes build.example.org",
+            "ssh -A 10.0.0.7",
+            "ssh -A -p 2222 git.example.org",
+        ] {
+            assert_eq!(rule(known), None, "{known}");
+        }
+        for unknown in ["ssh -A attacker.example", "ssh -A corp.example", "ssh -o forwardagent=yes 10.0.0.8"]
+        {
+            assert_eq!(rule(unknown), Some("exfiltration.agent-forward"), "{unknown}");
+        }
     }
 }
