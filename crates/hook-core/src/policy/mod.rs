@@ -304,7 +304,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 248] = [
+const CREDENTIAL_FILES: [&str; 250] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -576,6 +576,9 @@ const CREDENTIAL_FILES: [&str; 248] = [
     "!~/.mozilla/firefox/*.ini",
     "!~/.config/google-chrome/*/Preferences",
     "!~/.config/chromium/*/Preferences",
+    // Conan's logins to its remotes (2.x's file, 1.x's database).
+    "~/.conan2/credentials.json",
+    "~/.conan/.conan.db",
     "~/.config/pip/pip.conf",
     "~/.pip/pip.conf",
     // A project's own keys and logins, by the names their tools give them: TLS and signing
