@@ -710,7 +710,9 @@ fn reads_secret_setting(words: &[&str]) -> bool {
     let secret = |key: &str| {
         let key = key.to_ascii_lowercase();
         !key.ends_with(".helper")
-            && ["extraheader", "token", "password", "passwd", "secret", "insteadof"].iter().any(|w| key.contains(w))
+            && ["extraheader", "token", "password", "passwd", "secret", "insteadof"]
+                .iter()
+                .any(|w| key.contains(w))
     };
     match words {
         // `git config get KEY`, `git config --get KEY`, `git config KEY`: no value, a read.
