@@ -13,8 +13,9 @@
 //! firewall, taking a network link or route down, loading kernel modules, kernel settings
 //! (`sysctl -w`, `setenforce 0`), remounting a system file system, removing packages and
 //! throwing away the system logs ask, as do macOS's guards switched off (Gatekeeper's
-//! quarantine, the application firewall, Apple's services) and Time Machine disabled; its
-//! backups deleted are refused. A formatter given a disk image file (`mkfs.ext4
+//! quarantine, the application firewall, Apple's services, FileVault, boot arguments, profiles,
+//! trusted certificates) and Time Machine disabled; its backups deleted are refused, as are whole
+//! toolchains thrown away (`rustup self uninstall`, `ghcup nuke`). A formatter given a disk image file (`mkfs.ext4
 //! disk.img`) is allowed.
 
 use super::dd::is_block_device;
@@ -580,7 +581,7 @@ fn judge_guards(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
 /// and `nix-store --delete --ignore-liveness` (paths still in use, breaking what runs them)
 /// are refused; `nix-collect-garbage -d`, `guix gc --delete-generations` and `guix package
 /// --delete-generations` ask (no rollback left). A named opam switch, plain `nix-collect-garbage`
-/// and `guix gc` pass.
+/// and `guix gc`, and deleting only generations older than a period, pass.
 fn toolchain_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
     let wipes = match name {
         "rustup" => operands.starts_with(&["self", "uninstall"]),
@@ -600,12 +601,15 @@ fn toolchain_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit
         ));
     }
     let generations = match name {
-        "nix-collect-garbage" => {
-            args.iter().any(|a| matches!(*a, "-d" | "--delete-old") || a.starts_with("--delete-older-than"))
-        }
+        // `--delete-older-than 30d` keeps the recent ones to roll back to, and passes.
+        "nix-collect-garbage" => args.iter().any(|a| matches!(*a, "-d" | "--delete-old")),
+        // `--delete-generations` or `-d` with no pattern deletes every old one; `=1m` keeps a month.
         "guix" => {
             matches!(operands.first(), Some(&("gc" | "package" | "pull" | "home" | "system")))
-                && args.iter().any(|a| a.starts_with("--delete-generations") || a.starts_with("-d"))
+                && args.iter().enumerate().any(|(at, a)| {
+                    matches!(*a, "--delete-generations" | "-d")
+                        && args.get(at + 1).is_none_or(|next| next.starts_with('-'))
+                })
         }
         _ => false,
     };

@@ -5,7 +5,8 @@
 //! a recursive `chown`/`chgrp` of the root or a system directory (`chown -R me ~` is a common
 //! repair and stays allowed). A non-recursive `chmod` that makes the root, home or a system
 //! path world-writable fires too, and so does one that takes execute from a system program or
-//! directory (`chmod a-x /bin/sh`), and an account's password removed or set (`passwd -d`).
+//! directory (`chmod a-x /bin/sh`), a set-user-ID copy made (`chmod u+s`, `install -m 4755`), and
+//! an account's password removed or set (`passwd -d`).
 //! Project paths and run-time targets are allowed.
 
 use super::paths::{Place, classify, through_links};
