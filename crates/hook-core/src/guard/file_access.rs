@@ -1463,6 +1463,36 @@ fn words_touched<'c>(
         // Accounts and passwords are files under /etc.
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
         | "chsh" | "vipw" | "vigr" => found.push((Access::Write, &PLACES[ACCOUNTS])),
+        // macOS keeps accounts in its directory service, not in `/etc`: `dscl . -create
+        // /Users/x UniqueID 0`, `dscl . -append /Groups/admin GroupMembership x`, `sysadminctl
+        // -addUser`, `dseditgroup -o edit` change them as `usermod` does. Reading passes.
+        "dscl" | "sysadminctl" | "dseditgroup"
+            if command.args().iter().any(|a| {
+                let a = a.text.trim_start_matches('-').to_ascii_lowercase();
+                matches!(
+                    a.as_str(),
+                    "create"
+                        | "createpl"
+                        | "append"
+                        | "appendpl"
+                        | "merge"
+                        | "mergepl"
+                        | "delete"
+                        | "deletepl"
+                        | "change"
+                        | "changei"
+                        | "passwd"
+                        | "adduser"
+                        | "deleteuser"
+                        | "resetpasswordfor"
+                        | "newpassword"
+                        | "edit"
+                        | "securetokenon"
+                )
+            }) =>
+        {
+            found.push((Access::Write, &PLACES[ACCOUNTS]))
+        }
         // `visudo` runs `$VISUAL`/`$EDITOR`/`$SUDO_EDITOR` on the sudoers file, and `sudoedit F`
         // on F, as root: whatever program the variable names (`EDITOR='sh -c "…"'`, `tee -a`)
         // writes the file, so the edit is judged as the write it is. `visudo -c` only checks.

@@ -311,7 +311,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 251] = [
+const CREDENTIAL_FILES: [&str; 259] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -581,12 +581,23 @@ const CREDENTIAL_FILES: [&str; 251] = [
     "~/Library/Application Support/Microsoft Edge/**",
     "~/Library/Application Support/Firefox/Profiles/**",
     "~/Library/Safari/**",
+    // macOS's private data: messages, mail, contacts, notes, and the privacy permissions
+    // (TCC) whose database, written, grants a program the camera or the whole disk.
+    "~/Library/Messages/**",
+    "~/Library/Mail/**",
+    "~/Library/Application Support/AddressBook/**",
+    "~/Library/Group Containers/group.com.apple.notes/**",
+    "~/Library/Application Support/com.apple.TCC/**",
+    "/Library/Application Support/com.apple.TCC/**",
     "~/.config/1Password/**",
     "~/Library/Group Containers/*.com.1password/**",
     // What of a profile holds no secret: Firefox's list of profiles, Chromium's settings.
     "!~/.mozilla/firefox/*.ini",
     "!~/.config/google-chrome/*/Preferences",
     "!~/.config/chromium/*/Preferences",
+    // Conan's logins to its remotes (2.x's file, 1.x's database).
+    "~/.conan2/credentials.json",
+    "~/.conan/.conan.db",
     "~/.config/pip/pip.conf",
     "~/.pip/pip.conf",
     // A project's own keys and logins, by the names their tools give them: TLS and signing

@@ -31,7 +31,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             ("kill.all-processes", "every process (`kill -1`, `kill -9 -1`)"),
             ("kill.init", "process 1"),
-            ("kill.by-name", "`killall`, `pkill` and friends by name"),
+            (
+                "kill.by-name",
+                "`killall`, `pkill` and friends by name (not `killall Finder|Dock|SystemUIServer`, which macOS restarts)",
+            ),
             ("kill.stop-process", "PowerShell's `Stop-Process` of everything"),
             ("kill.all", "any kill, in scope `all`"),
         ],
@@ -103,7 +106,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.kernel-module",
-                "`rmmod`, `modprobe -r`, `insmod`, `modprobe`: unloading or loading a kernel module (asks)",
+                "`rmmod`, `modprobe -r`, `insmod`, `modprobe`, `kextload`/`kldload`/`kmutil load` of a module outside the system's: unloading or loading a kernel module (asks)",
             ),
             (
                 "disk.kernel-setting",
@@ -111,7 +114,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.security-off",
-                "`spctl --master-disable`, `csrutil disable`, `tccutil reset`, `xattr -d com.apple.quarantine`, `defaults write com.apple.LaunchServices LSQuarantine false`, `launchctl bootout|unload|disable` of an Apple service: macOS's security controls off (asks)",
+                "`spctl --master-disable`, `csrutil disable`, `tccutil reset`, `xattr -d com.apple.quarantine`, `defaults write com.apple.LaunchServices LSQuarantine false`, `launchctl bootout|unload|disable` of an Apple service, `fdesetup disable`, `nvram boot-args=…`, `profiles install|remove`, `security add-trusted-cert`, `security authorizationdb write`: macOS's security controls off (asks)",
             ),
             (
                 "disk.backups",
@@ -123,7 +126,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.package-remove",
-                "`apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove`, `pkg delete`, a whole profile or environment (`nix-env -e '.*'`, `nix profile remove --all`, `conda env remove`, `flatpak uninstall --all`) (asks; forcing an essential package's removal or conda's `base` is refused)",
+                "`apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove`, `pkg delete`, a whole profile or environment (`nix-env -e '.*'`, `nix profile remove --all`, `conda remove --all`, `flatpak uninstall --all`), a profile's old generations (`nix-collect-garbage -d`, `guix gc --delete-generations`) (asks; forcing an essential package's removal, conda's `base`, `rustup self uninstall`, `ghcup nuke`, `opam switch remove default`, `nix-store --delete --ignore-liveness` are refused; one formula, `brew uninstall NAME`, and a named conda environment pass)",
             ),
             (
                 "disk.system-logs",
@@ -140,7 +143,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "recursive `chmod`/`chown` of system paths or the home directory",
             ),
             ("permissions.world-writable-system", "making system paths world-writable"),
-            ("permissions.setuid", "`chmod u+s`/`4755` outside the project, `setcap cap_setuid+ep`"),
+            (
+                "permissions.setuid",
+                "`chmod u+s`/`4755` or `install -m 4755` outside the project, `setcap cap_setuid+ep`",
+            ),
             (
                 "permissions.remove-execute",
                 "execute taken from system programs or directories (`chmod a-x /bin/sh`)",
@@ -158,7 +164,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "remote-script.registry-redirect",
-                "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source`, `conda config --add channels URL`, `flatpak remote-add --no-gpg-verify`, `brew tap OWNER/REPO` (asks)",
+                "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source`, `conda config --add channels URL`, `flatpak remote-add --no-gpg-verify`, `brew tap OWNER/REPO`, `conan remote add`, `swift package config set-mirror`, `guix pull --url=…`, `RUSTUP_DIST_SERVER=…` (asks)",
             ),
             (
                 "remote-script.reverse-shell",
@@ -453,7 +459,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "credentials.print",
-                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, …",
+                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, …",
             ),
             (
                 "credentials.process-memory",

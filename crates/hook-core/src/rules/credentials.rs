@@ -449,7 +449,19 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         }
         // Maven's effective settings with the servers' passwords.
         "mvn" | "mvnw" | "./mvnw" => args.iter().any(|a| a.text == "-DshowPasswords=true"),
-        "firebase" => verb(0) == "login:ci",
+        // `functions:config:get` prints the functions' runtime configuration, their API keys
+        // among it; `functions:secrets:access` a secret's value.
+        "firebase" => matches!(verb(0), "login:ci" | "functions:config:get" | "functions:secrets:access"),
+        // Python packagers' stored logins: `poetry config --list --show-sensitive`, `poetry
+        // config http-basic.pypi` or `pdm config pypi.password` asked for one key (no value
+        // given: a read), `hatch config show --all` (plain `show` hides the publishing auth).
+        "poetry" | "pdm" => {
+            let key = verb(1).to_ascii_lowercase();
+            let secret = ["password", "token", "http-basic", "secret"].iter().any(|w| key.contains(w));
+            verb(0) == "config"
+                && (has("--show-sensitive") || secret && words().len() == 2 && !has("--unset") && !has("-d"))
+        }
+        "hatch" => verb(0) == "config" && verb(1) == "show" && (has("--all") || has("-a")),
         // `printenv GITHUB_TOKEN`, `declare -p OPENAI_API_KEY`.
         "printenv" => words().iter().any(|w| secret_variable(&format!("${w}"))),
         "declare" | "typeset" => has("-p") && words().iter().any(|w| secret_variable(&format!("${w}"))),
@@ -709,7 +721,9 @@ fn reads_secret_setting(words: &[&str]) -> bool {
     let secret = |key: &str| {
         let key = key.to_ascii_lowercase();
         !key.ends_with(".helper")
-            && ["extraheader", "token", "password", "passwd", "secret"].iter().any(|w| key.contains(w))
+            && ["extraheader", "token", "password", "passwd", "secret", "insteadof"]
+                .iter()
+                .any(|w| key.contains(w))
     };
     match words {
         // `git config get KEY`, `git config --get KEY`, `git config KEY`: no value, a read.

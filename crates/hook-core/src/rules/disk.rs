@@ -13,8 +13,9 @@
 //! firewall, taking a network link or route down, loading kernel modules, kernel settings
 //! (`sysctl -w`, `setenforce 0`), remounting a system file system, removing packages and
 //! throwing away the system logs ask, as do macOS's guards switched off (Gatekeeper's
-//! quarantine, the application firewall, Apple's services) and Time Machine disabled; its
-//! backups deleted are refused. A formatter given a disk image file (`mkfs.ext4
+//! quarantine, the application firewall, Apple's services, FileVault, boot arguments, profiles,
+//! trusted certificates) and Time Machine disabled; its backups deleted are refused, as are whole
+//! toolchains thrown away (`rustup self uninstall`, `ghcup nuke`). A formatter given a disk image file (`mkfs.ext4
 //! disk.img`) is allowed.
 
 use super::dd::is_block_device;
@@ -368,6 +369,20 @@ const ADMIN_TOOLS: &[&str] = &[
     "xattr",
     "defaults",
     "launchctl",
+    "fdesetup",
+    "pfctl",
+    "nvram",
+    "profiles",
+    "security",
+    "kextload",
+    "kldload",
+    "kmutil",
+    "nix-store",
+    "nix-collect-garbage",
+    "guix",
+    "rustup",
+    "ghcup",
+    "opam",
 ];
 
 /// [`judge`] of an [`ADMIN_TOOLS`] command, out of line as [`judge_system`] is. Each asks: the
@@ -431,7 +446,16 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
             .any(|a| a.starts_with("--vacuum-") || *a == "--rotate")
             .then(|| Hit::ask("disk.system-logs", LOGS)),
         "tmutil" | "socketfilterfw" | "xattr" | "defaults" | "launchctl" => judge_macos(name, &args, &operands),
+        "fdesetup" | "pfctl" | "nvram" | "profiles" | "security" | "kextload" | "kldload" | "kmutil" => {
+            judge_guards(name, &args, &operands)
+        }
         "nix-env" | "nix" | "conda" | "mamba" | "micromamba" | "flatpak" => bulk_removal(name, &args, &operands),
+        "nix-store" | "nix-collect-garbage" | "guix" | "rustup" | "ghcup" | "opam" => {
+            toolchain_removal(name, &args, &operands)
+        }
+        // One formula by name is the user's to remove; a list the line computes
+        // (`brew uninstall $(brew list)`) may be all of them.
+        "brew" if !call.args().iter().any(|w| w.dynamic) => None,
         _ => package_removal(name, &args),
     }
 }
@@ -485,6 +509,118 @@ fn judge_macos(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
     }
 }
 
+/// macOS's and the BSDs' other guards: FileVault switched off (`fdesetup disable`), the packet
+/// filter off or flushed (`pfctl -d`, `pfctl -F all`), firmware boot arguments that switch
+/// protections off (`nvram boot-args=…`, `nvram -c`), a configuration profile installed or
+/// removed (`profiles install -path=…`: an MDM profile can trust a CA, route traffic or
+/// manage the machine), a certificate authority trusted or the authorization rules rewritten
+/// (`security add-trusted-cert`, `security authorizationdb write`), and a kernel extension
+/// loaded from outside the system's own directories (`kextload /tmp/x.kext`, `kldload
+/// ./x.ko`; `kldload zfs` loads the system's).
+fn judge_guards(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
+    const SECURITY: &str = "This switches off or weakens one of the machine's security controls (disk encryption, boot protections, trusted certificates, managed profiles, the authorization rules). Ask the user whether to.";
+    let system_module = |path: &str| {
+        ["/System/", "/Library/Extensions/", "/boot/kernel/"].iter().any(|dir| path.starts_with(dir))
+    };
+    match name {
+        "fdesetup" => (operands.first() == Some(&"disable")).then(|| Hit::ask("disk.security-off", SECURITY)),
+        "pfctl" => {
+            let flush =
+                args.windows(2).any(|pair| pair[0] == "-F" && matches!(pair[1], "all" | "rules" | "nat"))
+                    || args.iter().any(|a| matches!(*a, "-Fa" | "-Fall" | "-Fr" | "-Frules"));
+            (args.contains(&"-d") || flush).then(|| {
+                Hit::ask(
+                    "disk.firewall",
+                    "This `pfctl` switches the packet filter off or flushes its rules, opening the machine to the network. Ask the user whether to.",
+                )
+            })
+        }
+        "nvram" => (args.iter().any(|a| matches!(*a, "-c" | "-d" | "-f"))
+            || operands.iter().any(|o| o.contains('=')))
+        .then(|| Hit::ask("disk.security-off", SECURITY)),
+        "profiles" => (matches!(operands.first(), Some(&("install" | "remove")))
+            || args.iter().any(|a| matches!(*a, "-I" | "-R" | "-D")))
+        .then(|| Hit::ask("disk.security-off", SECURITY)),
+        "security" => {
+            let changes = match operands.first().copied().unwrap_or_default() {
+                "add-trusted-cert" | "trust-settings-import" => true,
+                "authorizationdb" => operands.get(1) == Some(&"write"),
+                _ => false,
+            };
+            changes.then(|| Hit::ask("disk.security-off", SECURITY))
+        }
+        _ => {
+            let modules: Vec<&str> = match name {
+                // `kmutil load -p PATH`.
+                "kmutil" if operands.first() == Some(&"load") => args
+                    .windows(2)
+                    .filter(|pair| matches!(pair[0], "-p" | "--bundle-path"))
+                    .map(|pair| pair[1])
+                    .collect(),
+                "kmutil" => Vec::new(),
+                // `kldload NAME` loads the system's module of that name; a path or a `.ko` file
+                // is someone's own.
+                "kldload" => {
+                    operands.iter().copied().filter(|o| o.contains('/') || o.ends_with(".ko")).collect()
+                }
+                // `kextload -b BUNDLE.ID` loads an installed extension by its identifier.
+                _ => operands.iter().copied().filter(|o| o.contains('/') || o.ends_with(".kext")).collect(),
+            };
+            modules.iter().any(|path| !system_module(path)).then(|| {
+                Hit::ask(
+                    "disk.kernel-module",
+                    format!("This `{name}` loads code into the running kernel from outside the system's own modules, where it can do anything to the machine. Ask the user whether to."),
+                )
+            })
+        }
+    }
+}
+
+/// A whole toolchain or store thrown away, or the generations a profile rolls back to:
+/// `rustup self uninstall`, `ghcup nuke`, `opam switch remove default` (the user's own switch)
+/// and `nix-store --delete --ignore-liveness` (paths still in use, breaking what runs them)
+/// are refused; `nix-collect-garbage -d`, `guix gc --delete-generations` and `guix package
+/// --delete-generations` ask (no rollback left). A named opam switch, plain `nix-collect-garbage`
+/// and `guix gc`, and deleting only generations older than a period, pass.
+fn toolchain_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
+    let wipes = match name {
+        "rustup" => operands.starts_with(&["self", "uninstall"]),
+        "ghcup" => operands.first() == Some(&"nuke"),
+        "opam" => {
+            operands.starts_with(&["switch", "remove"]) && operands.get(2).is_some_and(|s| *s == "default")
+        }
+        "nix-store" => args.contains(&"--delete") && args.contains(&"--ignore-liveness"),
+        _ => false,
+    };
+    if wipes {
+        return Some(Hit::new(
+            "disk.package-remove",
+            format!(
+                "This `{name}` throws away a whole toolchain or store the user's programs run from. Ask the user to do it."
+            ),
+        ));
+    }
+    let generations = match name {
+        // `--delete-older-than 30d` keeps the recent ones to roll back to, and passes.
+        "nix-collect-garbage" => args.iter().any(|a| matches!(*a, "-d" | "--delete-old")),
+        // `--delete-generations` or `-d` with no pattern deletes every old one; `=1m` keeps a month.
+        "guix" => {
+            matches!(operands.first(), Some(&("gc" | "package" | "pull" | "home" | "system")))
+                && args.iter().enumerate().any(|(at, a)| {
+                    matches!(*a, "--delete-generations" | "-d")
+                        && args.get(at + 1).is_none_or(|next| next.starts_with('-'))
+                })
+        }
+        _ => false,
+    };
+    generations.then(|| {
+        Hit::ask(
+            "disk.package-remove",
+            format!("This `{name}` deletes a profile's old generations, the states the user rolls back to. Ask the user whether to."),
+        )
+    })
+}
+
 /// Every package of a profile or an environment removed at once (`nix-env -e '.*'`, `nix
 /// profile remove --all`, `conda env remove -n NAME`, `conda remove --all`, `flatpak uninstall
 /// --all`); one package by name (`nix-env -e hello`) is the user's own profile and passes.
@@ -511,9 +647,29 @@ fn bulk_removal(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
     if !removes || project_prefix {
         return None;
     }
-    let base = args.windows(2).any(|pair| matches!(pair[0], "-n" | "--name") && pair[1] == "base")
-        || args.contains(&"--name=base");
-    if base && name != "nix" && name != "nix-env" && name != "flatpak" {
+    let conda = !matches!(name, "nix" | "nix-env" | "flatpak");
+    let named = args
+        .windows(2)
+        .filter(|pair| matches!(pair[0], "-n" | "--name"))
+        .map(|pair| pair[1])
+        .chain(args.iter().filter_map(|a| a.strip_prefix("--name=")))
+        .next();
+    // The prefix of a conda installation itself (`-p ~/miniconda3`, `-p /opt/conda`), not one
+    // of its `envs/`, is its base environment.
+    let install_root = args.windows(2).any(|pair| {
+        let last = pair[1].trim_end_matches('/').rsplit('/').next().unwrap_or_default();
+        matches!(pair[0], "-p" | "--prefix")
+            && matches!(
+                last,
+                "miniconda3" | "anaconda3" | "miniforge3" | "mambaforge" | "micromamba" | "conda"
+            )
+    });
+    let base = named == Some("base") || install_root;
+    // `conda env remove -n scratch`: one environment the user made, by name.
+    if conda && !base && named.is_some() {
+        return None;
+    }
+    if base && conda {
         return Some(Hit::new(
             "disk.package-remove",
             format!("This `{name}` removes the base environment, conda itself. Ask the user to do it."),
@@ -777,6 +933,17 @@ fn only_asks_for_help(args: &[&str]) -> bool {
 
 /// A partition editor pointed at a device, not just listing (`fdisk -l`, `sfdisk --dump`,
 /// `sgdisk -p`, `parted /dev/sda print`).
+/// A BSD disk tool given one of the editing options `edits` and a disk by its BSD name (`sd0`,
+/// `ada0`, `wd1`, `nvd0`), which it reads without `/dev/`.
+fn bsd_edit(args: &[&str], edits: &[char]) -> bool {
+    let disk = |a: &&str| {
+        let a = a.strip_prefix("/dev/").unwrap_or(a);
+        let letters = a.trim_end_matches(|c: char| c.is_ascii_digit());
+        letters.len() < a.len() && !letters.is_empty() && letters.bytes().all(|b| b.is_ascii_lowercase())
+    };
+    args.iter().any(|a| edits.iter().any(|o| short_cluster_has(a, *o))) && args.iter().any(disk)
+}
+
 fn is_partition_editor(name: &str, args: &[&str]) -> bool {
     let lists = |listing: &[&str]| args.iter().any(|a| listing.contains(a));
     let device = args.iter().any(|a| a.starts_with("/dev/"));
@@ -797,7 +964,12 @@ fn is_partition_editor(name: &str, args: &[&str]) -> bool {
                 || verb.ends_with("disk") && verb != "listdisk"
                 || matches!(verb.as_str(), "reformat" | "secureerase")
         }),
-        "fdisk" | "gdisk" | "cfdisk" | "cgdisk" => device && !lists(&["-l", "--list", "-s", "--getsz"]),
+        "fdisk" | "gdisk" | "cfdisk" | "cgdisk" => {
+            device && !lists(&["-l", "--list", "-s", "--getsz"])
+                || name == "fdisk" && bsd_edit(args, &['i', 'u', 'e', 'A'])
+        }
+        // The BSDs' label editors: `disklabel -E sd0`, `-w`, `-R`, `-e`; `disklabel sd0` prints.
+        "disklabel" | "bsdlabel" => bsd_edit(args, &['E', 'e', 'w', 'R', 'r', 'B']),
         "sfdisk" => {
             device
                 && !lists(&[

@@ -42,6 +42,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         "taskkill" => judge_taskkill(call),
         "stop-process" | "spps" => Some(stop_process_hit(name)),
         "pkill" if names_one_program_run(call.args()) => None,
+        "killall" if restarts_itself(call.args()) => None,
         _ => Some(Hit::new(
             "kill.by-name",
             format!(
@@ -86,6 +87,31 @@ fn names_one_program_run(args: &[crate::shell::Word]) -> bool {
         (words.len() >= 2 || names_a_file || compound) && !wild && !agent
     };
     full && only_full && !args.iter().any(|a| a.dynamic) && narrow(pattern)
+}
+
+/// `killall Finder`, `killall Dock`, `killall SystemUIServer`: macOS's own interface
+/// programs, which launchd starts again at once (the usual way to apply a `defaults write`).
+/// Only those names, with at most a signal: a pattern, a user or any other name stays a kill
+/// by name.
+fn restarts_itself(args: &[crate::shell::Word]) -> bool {
+    const RESTARTED: &[&str] = &[
+        "Finder",
+        "Dock",
+        "SystemUIServer",
+        "ControlCenter",
+        "NotificationCenter",
+        "cfprefsd",
+        "corebrightnessd",
+        "mds",
+        "coreaudiod",
+    ];
+    let mut names = args.iter().filter(|a| {
+        !matches!(
+            a.text.as_str(),
+            "-9" | "-KILL" | "-HUP" | "-TERM" | "-15" | "-1" | "-SIGHUP" | "-SIGTERM" | "-SIGKILL"
+        )
+    });
+    names.clone().next().is_some() && names.all(|a| !a.dynamic && RESTARTED.contains(&a.text.as_str()))
 }
 
 fn stop_process_hit(name: &str) -> Hit {

@@ -5,7 +5,8 @@
 //! a recursive `chown`/`chgrp` of the root or a system directory (`chown -R me ~` is a common
 //! repair and stays allowed). A non-recursive `chmod` that makes the root, home or a system
 //! path world-writable fires too, and so does one that takes execute from a system program or
-//! directory (`chmod a-x /bin/sh`), and an account's password removed or set (`passwd -d`).
+//! directory (`chmod a-x /bin/sh`), a set-user-ID copy made (`chmod u+s`, `install -m 4755`), and
+//! an account's password removed or set (`passwd -d`).
 //! Project paths and run-time targets are allowed.
 
 use super::paths::{Place, classify, through_links};
@@ -22,6 +23,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "setcap" => return judge_setcap(call),
         "chattr" => return judge_chattr(call),
         "passwd" | "usermod" => return judge_password(call, name),
+        "install" => return judge_install(call),
         "chmod" | "chown" | "chgrp" => {}
         _ => return None,
     }
@@ -193,6 +195,30 @@ fn sets_id_bit(mode: &str) -> bool {
         && mode.bytes().all(|b| (b'0'..=b'7').contains(&b))
         && matches!(mode.as_bytes()[0], b'2'..=b'7');
     symbolic || octal
+}
+
+/// `install -m 4755 /bin/sh /tmp/.rootsh`: a copy made set-user-ID (or set-group-ID) as it is
+/// installed, judged as `chmod u+s` of the copy is.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_install(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let mode = args.iter().enumerate().find_map(|(at, w)| {
+        let text = w.text.as_str();
+        match text {
+            "-m" | "--mode" => args.get(at + 1).map(|w| w.text.as_str()),
+            _ => text.strip_prefix("--mode=").or_else(|| text.strip_prefix("-m").filter(|m| !m.is_empty())),
+        }
+    })?;
+    if !sets_id_bit(mode) {
+        return None;
+    }
+    let target = args
+        .windows(2)
+        .find(|pair| matches!(pair[0].text.as_str(), "-t" | "--target-directory"))
+        .map(|pair| &pair[1])
+        .or_else(|| args.last())?;
+    (!matches!(classify(target, call.ctx, target.glob), Place::Project) || target.dynamic)
+        .then(|| Hit::new("permissions.setuid", SETUID))
 }
 
 /// `setcap` giving a program a capability that makes it root: whoever runs it owns the machine.

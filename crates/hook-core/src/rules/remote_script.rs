@@ -67,12 +67,14 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "bundle",
     "cargo",
     "composer",
+    "conan",
     "conda",
     "dotnet",
     "export",
     "flatpak",
     "gem",
     "go",
+    "guix",
     "mamba",
     "micromamba",
     "nix-channel",
@@ -83,6 +85,7 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "pod",
     "poetry",
     "snap",
+    "swift",
     "yarn",
 ];
 const SOURCE_SETTERS: NameFilter = NameFilter::of(SOURCE_SETTER_NAMES);
@@ -165,6 +168,23 @@ fn redirects(call: &Call) -> bool {
         ("flatpak", ["remote-add" | "remote-modify", ..]) => {
             words.contains(&"--no-gpg-verify") || operands.iter().any(|w| elsewhere(w))
         }
+        // A Conan remote, or a configuration (remotes, hooks, profiles) fetched from a
+        // server other than ConanCenter.
+        ("conan", ["remote", "add" | "update", _, url, ..]) => elsewhere(url),
+        ("conan", ["config", "install", source, ..]) => elsewhere(source),
+        // SwiftPM fetching a package from a mirror, or every package from another registry.
+        ("swift", ["package", "config", "set-mirror", ..]) => {
+            words.windows(2).any(|pair| pair[0] == "--mirror" && elsewhere(pair[1]))
+                || words.iter().any(|w| w.strip_prefix("--mirror=").is_some_and(elsewhere))
+        }
+        ("swift", ["package-registry", "set", ..]) => operands.iter().any(|w| elsewhere(w)),
+        // `guix pull --url=…` builds and runs Guix itself from that repository; without
+        // authentication any commit of any fork passes.
+        ("guix", ["pull" | "time-machine", ..]) => {
+            words.contains(&"--disable-authentication")
+                || words.iter().any(|w| w.strip_prefix("--url=").is_some_and(elsewhere))
+                || words.windows(2).any(|pair| pair[0] == "--url" && elsewhere(pair[1]))
+        }
         ("nix-channel", _) => words.contains(&"--add") && operands.iter().any(|w| elsewhere(w)),
         // A tap outside Homebrew's own: its formulae run their install code.
         ("brew", ["tap", tap, ..]) => !tap.to_ascii_lowercase().starts_with("homebrew/"),
@@ -209,7 +229,10 @@ fn redirecting(variable: &str, value: &str) -> bool {
         | "YARN_REGISTRY"
         | "YARN_NPM_REGISTRY_SERVER"
         | "BUN_CONFIG_REGISTRY"
-        | "PNPM_CONFIG_REGISTRY" => value.split([' ', ',']).any(elsewhere),
+        | "PNPM_CONFIG_REGISTRY"
+        // rustup's toolchains and rustup itself, downloaded and run from that server.
+        | "RUSTUP_DIST_SERVER"
+        | "RUSTUP_UPDATE_ROOT" => value.split([' ', ',']).any(elsewhere),
         "GOPROXY" => value.split([',', '|']).any(|proxy| {
             proxy.contains("://")
                 && !proxy.split("://").nth(1).is_some_and(|host| host.starts_with("proxy.golang.org"))

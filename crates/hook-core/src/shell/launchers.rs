@@ -1488,6 +1488,10 @@ pub(crate) fn is_default_index(url: &str) -> bool {
             | "luarocks.org"
             | "cpan.metacpan.org"
             | "www.cpan.org"
+            | "center.conan.io"
+            | "center2.conan.io"
+            | "static.rust-lang.org"
+            | "git.savannah.gnu.org"
     ) || !url.contains("://")
 }
 
