@@ -938,9 +938,12 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             _ => Peel::Runs,
         },
         "flatpak" if argv.get(1).is_some_and(|w| w.text == "run") => flatpak_run(argv),
+        "nix" | "nix-instantiate" if argv.iter().any(|w| w.text.contains("builtins.exec")) => nix_exec(argv),
         // `vcpkg x-script CMD`: vcpkg runs CMD as its download script.
         "vcpkg" if argv.get(1).is_some_and(|w| w.text == "x-script") => match argv.get(2) {
-            Some(line) => Peel::Script { via: "vcpkg x-script".into(), script: line.clone(), dialect: Dialect::Posix },
+            Some(line) => {
+                Peel::Script { via: "vcpkg x-script".into(), script: line.clone(), dialect: Dialect::Posix }
+            }
             None => Peel::Runs,
         },
         "tmux" => tmux(argv),
@@ -1308,6 +1311,20 @@ fn flatpak_run(argv: &[Word]) -> Peel {
         }
         _ => Peel::Runs,
     }
+}
+
+/// `nix eval --expr 'builtins.exec ["sh" "-c" CMD]'` (with unsafe native code allowed):
+/// the evaluation runs the list as a command.
+fn nix_exec(argv: &[Word]) -> Peel {
+    let Some((word, list)) = argv.iter().find_map(|w| Some((w, w.text.split_once("builtins.exec")?.1)))
+    else {
+        return Peel::Runs;
+    };
+    let Some(list) = list.trim_start().strip_prefix('[').and_then(|rest| rest.split_once(']')) else {
+        return Peel::Runs;
+    };
+    let inner: Vec<Word> = list.0.split('"').skip(1).step_by(2).map(|item| derived(word, item)).collect();
+    if inner.is_empty() { Peel::Runs } else { Peel::Wraps { via: "builtins.exec".into(), inner } }
 }
 
 /// A program given nothing to run that starts the user's shell instead (`fakeroot`, `sudo -s`,
