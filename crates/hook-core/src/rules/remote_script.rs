@@ -3,7 +3,8 @@
 //! Fires when a shell or script interpreter reads its program from a pipe fed by a downloader
 //! (`curl URL | sh`, through pass-through filters such as `tee`, `cat` or `base64 -d`), when
 //! a shell, `source` or `.` is handed a downloader's output by substitution
-//! (`bash <(curl URL)`, `sh -c "$(wget -qO- URL)"`), when a command name is itself such a
+//! (`bash <(curl URL)`, `sh -c "$(wget -qO- URL)"`), when any other tool but a reader of data
+//! is given a download as a file (`zig run <(curl URL)`), when a command name is itself such a
 //! substitution, and for PowerShell `iex (irm URL)` / `iwr URL | iex`. Interpreters count
 //! only when the program comes from stdin: `curl URL | python3 -m json.tool` is data.
 //! A reverse shell, a shell whose input or output is a network socket (`bash -i >&
@@ -322,7 +323,7 @@ fn runs_downloaded_code(call: &Call, name: &str) -> bool {
     let is_interpreter = is_interpreter(name);
     let is_evaluator = EVALUATORS.contains(&name);
     if !is_shell && !is_interpreter && !is_evaluator {
-        return false;
+        return loads_downloaded_file(name, command.args());
     }
     let args = command.args();
     if matches!(name, "iex" | "invoke-expression") {
@@ -573,6 +574,104 @@ fn fed_by_downloader(analysis: &Analysis, index: usize) -> bool {
         current = *from;
     }
     false
+}
+
+/// Programs that only read, compare, count or copy the files they are given: a download
+/// handed to them as `<(curl URL)` is data (`diff <(curl A) <(curl B)`, `wc -l <(curl URL)`).
+const DATA_READERS: &[&str] = &[
+    "diff",
+    "diff3",
+    "sdiff",
+    "colordiff",
+    "icdiff",
+    "delta",
+    "wdiff",
+    "vimdiff",
+    "meld",
+    "cmp",
+    "comm",
+    "paste",
+    "join",
+    "wc",
+    "cat",
+    "tac",
+    "nl",
+    "head",
+    "tail",
+    "less",
+    "more",
+    "bat",
+    "batcat",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "sort",
+    "uniq",
+    "cut",
+    "column",
+    "fold",
+    "fmt",
+    "jq",
+    "yq",
+    "gojq",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "sha512sum",
+    "shasum",
+    "b2sum",
+    "cksum",
+    "file",
+    "xxd",
+    "hexdump",
+    "od",
+    "strings",
+    "tee",
+    "gpg",
+    "gpgv",
+    "cp",
+    "echo",
+    "printf",
+    "ls",
+    "stat",
+    "tar",
+    "unzip",
+    "zcat",
+    "gunzip",
+    "base64",
+    "iconv",
+    "readarray",
+    "mapfile",
+    "git",
+    "code",
+    "awk",
+    "gawk",
+    "mawk",
+    "sed",
+    "gsed",
+];
+
+/// A program other than a shell or an interpreter given a download as a file by process
+/// substitution (`zig run <(curl URL)`, `guix system reconfigure <(curl URL)`,
+/// `vcpkg --overlay-ports=<(curl URL)`): its program, script or configuration comes from the
+/// network. Readers of data pass, except awk's and sed's program file (`awk -f <(curl URL)`).
+fn loads_downloaded_file(name: &str, args: &[crate::shell::Word]) -> bool {
+    let substituted = |raw: &str| {
+        raw.starts_with("<(")
+            || raw.split_once("=<(").is_some_and(|(before, _)| !before.contains(['\'', '"']))
+    };
+    let Some(at) = args.iter().position(|w| substituted(&w.raw) && substitutes_download(&w.raw)) else {
+        return false;
+    };
+    if !DATA_READERS.contains(&name) {
+        return true;
+    }
+    let program_file = |w: &crate::shell::Word| matches!(w.text.as_str(), "-f" | "--file");
+    matches!(name, "awk" | "gawk" | "mawk" | "sed" | "gsed")
+        && (at > 0 && program_file(&args[at - 1]) || args[at].raw.starts_with("--file="))
 }
 
 /// A word that runs a downloader inside `$(...)`, `<(...)` or backticks.

@@ -539,8 +539,11 @@ pub(super) fn command_start(name: &str, argv: &[Word], options_end: OptionsEnd) 
         return None;
     }
     let sub = argv.get(1).map(|w| w.text.as_str());
-    let launcher =
-        LAUNCHERS.iter().find(|l| l.name == name && (l.subcommand.is_none() || l.subcommand == sub))?;
+    let Some(launcher) =
+        LAUNCHERS.iter().find(|l| l.name == name && (l.subcommand.is_none() || l.subcommand == sub))
+    else {
+        return after_global_options(name, argv, options_end);
+    };
     let from = 1 + usize::from(launcher.subcommand.is_some());
     let start = match launcher.start {
         Start::Operand if !launcher.long_pairs.is_empty() => {
@@ -562,6 +565,18 @@ pub(super) fn command_start(name: &str, argv: &[Word], options_end: OptionsEnd) 
         return None;
     }
     (start < argv.len()).then_some(start)
+}
+
+/// A launcher's subcommand after the tool's own options (`stack --resolver lts-22 exec -- CMD`,
+/// `poetry -C dir run CMD`): the command starts where it would with the subcommand first.
+fn after_global_options(name: &str, argv: &[Word], options_end: OptionsEnd) -> Option<usize> {
+    if !argv.get(1).is_some_and(|w| w.text.starts_with('-')) {
+        return None;
+    }
+    let at = argv.iter().enumerate().skip(2).find_map(|(at, w)| {
+        LAUNCHERS.iter().any(|l| l.name == name && l.subcommand == Some(w.text.as_str())).then_some(at)
+    })?;
+    Some(at - 1 + command_start(name, &argv[at - 1..], options_end)?)
 }
 
 fn wsl_manages(option: &str) -> bool {

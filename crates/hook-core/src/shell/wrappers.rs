@@ -442,6 +442,11 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     .iter()
                     .any(|end| name.ends_with(end))
                         || name == "CMAKE_CROSSCOMPILING_EMULATOR";
+                    // One element with spaces (`-DCMAKE_C_COMPILER_LAUNCHER="sh -c 'CMD'"`)
+                    // reaches the Makefile generators' shell lines as written.
+                    if runs && !value.contains(';') && value.contains(' ') {
+                        return Some(derived(w, value));
+                    }
                     let words: Vec<String> =
                         value.split(';').filter(|w| !w.is_empty()).map(super::quote).collect();
                     (runs && !words.is_empty()).then(|| derived(w, &words.join(" ")))
@@ -718,7 +723,9 @@ pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<Cow<'_, str>
     let exe =
         base.len() > 4 && base.get(base.len() - 4..).is_some_and(|end| end.eq_ignore_ascii_case(".exe"));
     let stem = if exe { &base[..base.len() - 4] } else { base };
-    let windows_shell = ["cmd", "powershell", "pwsh"].iter().any(|shell| stem.eq_ignore_ascii_case(shell));
+    // `bash.exe -c CMD` (Git Bash, WSL's launcher) is bash.
+    let windows_shell = ["cmd", "powershell", "pwsh"].iter().any(|shell| stem.eq_ignore_ascii_case(shell))
+        || exe && SHELLS.iter().any(|shell| stem.eq_ignore_ascii_case(shell));
     if dialect != Dialect::Posix || windows_shell {
         Some(Cow::Owned(stem.to_ascii_lowercase()))
     } else {
@@ -898,8 +905,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         // `ruby -S PROG ARGS`: PROG found on `PATH` (a `rake`, a `gem` binary) runs with ARGS.
         "ruby" if argv.get(1).is_some_and(|w| w.text == "-S") => wraps("ruby -S", argv, 2),
         "kubectl" | "oc" => match argv.get(1).map(|w| w.text.as_str()) {
-            Some("exec") => match argv.iter().position(|w| w.text == "--") {
-                Some(dash) => wraps(&format!("{name} exec"), argv, dash + 1),
+            // `kubectl run NAME --image=X -- CMD`: the pod runs CMD in the cluster.
+            Some(sub @ ("exec" | "run")) => match argv.iter().position(|w| w.text == "--") {
+                Some(dash) => wraps(&format!("{name} {sub}"), argv, dash + 1),
                 None => Peel::Runs,
             },
             // `kubectl debug node/N -- chroot /host CMD`: a node's debugging pod has the
@@ -915,6 +923,28 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 _ => Peel::Runs,
             },
             _ => Peel::Runs,
+        },
+        // `brew sh -c CMD` and `brew ruby -e CODE`: a shell and Ruby with Homebrew's environment.
+        "brew" => match argv.get(1).map(|w| w.text.as_str()) {
+            Some("sh") => match argv.iter().find_map(|w| Some((w, w.text.strip_prefix("--cmd=")?))) {
+                Some((word, line)) => Peel::Script {
+                    via: "brew sh".into(),
+                    script: derived(word, line),
+                    dialect: Dialect::Posix,
+                },
+                None => wraps("brew", argv, 1),
+            },
+            Some("ruby") => wraps("brew", argv, 1),
+            _ => Peel::Runs,
+        },
+        "flatpak" if argv.get(1).is_some_and(|w| w.text == "run") => flatpak_run(argv),
+        "nix" | "nix-instantiate" if argv.iter().any(|w| w.text.contains("builtins.exec")) => nix_exec(argv),
+        // `vcpkg x-script CMD`: vcpkg runs CMD as its download script.
+        "vcpkg" if argv.get(1).is_some_and(|w| w.text == "x-script") => match argv.get(2) {
+            Some(line) => {
+                Peel::Script { via: "vcpkg x-script".into(), script: line.clone(), dialect: Dialect::Posix }
+            }
+            None => Peel::Runs,
         },
         "tmux" => tmux(argv),
         "screen" => screen(argv),
@@ -1254,6 +1284,49 @@ fn wraps(via: &str, argv: &[Word], at: usize) -> Peel {
         Some(inner) if !inner.is_empty() => Peel::Skips { via: via.to_string(), at },
         _ => bare_shell(via, argv),
     }
+}
+
+/// `flatpak run [OPTIONS] APP ARGS`: with `--command=PROG`, PROG runs with ARGS in the app's
+/// sandbox (`flatpak run --command=sh APP -c CMD`); else the app's own program does.
+fn flatpak_run(argv: &[Word]) -> Peel {
+    let mut command = None;
+    let mut at = 2;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if text == "--command" {
+            command = argv.get(at + 1).map(|w| w.text.as_str());
+            at += 2;
+        } else if let Some(program) = text.strip_prefix("--command=") {
+            command = Some(program);
+            at += 1;
+        } else if text.starts_with('-') {
+            at += 1;
+        } else {
+            break;
+        }
+    }
+    match command {
+        Some(program) if at < argv.len() => {
+            let mut inner = vec![derived(&argv[0], program)];
+            inner.extend(argv[at + 1..].iter().cloned());
+            Peel::Wraps { via: "flatpak run".into(), inner }
+        }
+        _ => Peel::Runs,
+    }
+}
+
+/// `nix eval --expr 'builtins.exec ["sh" "-c" CMD]'` (with unsafe native code allowed):
+/// the evaluation runs the list as a command.
+fn nix_exec(argv: &[Word]) -> Peel {
+    let Some((word, list)) = argv.iter().find_map(|w| Some((w, w.text.split_once("builtins.exec")?.1)))
+    else {
+        return Peel::Runs;
+    };
+    let Some(list) = list.trim_start().strip_prefix('[').and_then(|rest| rest.split_once(']')) else {
+        return Peel::Runs;
+    };
+    let inner: Vec<Word> = list.0.split('"').skip(1).step_by(2).map(|item| derived(word, item)).collect();
+    if inner.is_empty() { Peel::Runs } else { Peel::Wraps { via: "builtins.exec".into(), inner } }
 }
 
 /// A program given nothing to run that starts the user's shell instead (`fakeroot`, `sudo -s`,

@@ -181,6 +181,7 @@ impl Language {
             Language::Lua => Some("lua"),
             Language::R => Some("Rscript"),
             Language::Julia => Some("julia"),
+            Language::Php => Some("php"),
             _ => None,
         }
     }
@@ -636,6 +637,8 @@ const APPLESCRIPT: &[Target] = &[
     ("doShellScript", &[], Effect::Shell),
     ("system", &[], Effect::Shell),
     ("doScript", &[], Effect::Shell),
+    // JXA's Cocoa bridge: `$.NSTask.launchedTaskWithLaunchPathArguments("/bin/sh", ["-c", CMD])`.
+    ("launchedTaskWithLaunchPathArguments", &[], Effect::Spawn),
 ];
 
 const PHP: &[Target] = &[
@@ -661,6 +664,11 @@ const PHP: &[Target] = &[
     ("file_put_contents", &[], Effect::Write),
     ("unlink", &[], Effect::Remove),
     ("eval", &[], Effect::Eval),
+    // `include 'f.php'` runs the file as PHP (a file the code just downloaded is not read).
+    ("include", &[], Effect::Source),
+    ("include_once", &[], Effect::Source),
+    ("require", &[], Effect::Source),
+    ("require_once", &[], Effect::Source),
     ("glob", &[], Effect::Glob),
     ("scandir", &[], Effect::List),
     ("opendir", &[], Effect::List),
@@ -732,6 +740,8 @@ const GROOVY: &[Target] = &[
     ("removeItem", &["FileManager.default", "fm", "manager", "FileManager()"], Effect::Delete),
     ("contentsOfDirectory", &["FileManager.default", "fm", "manager", "FileManager()"], Effect::List),
     ("contents", &["FileManager.default", "fm", "manager", "FileManager()"], Effect::Read),
+    // Swift's `String(contentsOfFile: p)`, read as `String.contentsOfFile(p)` (`inline::scan`).
+    ("contentsOfFile", &["String", "NSString"], Effect::Read),
 ];
 
 /// Haskell's `System.Process` and `System.Directory`, called without parentheses.

@@ -326,7 +326,9 @@ fn value(node: &Node) -> Option<String> {
             let [relative, base] = parts.as_slice() else { return None };
             Some(format!("{}/{relative}", base.trim_end_matches('/')))
         }
-        "expand-user" | "expand-home" | "expand-file-name" => value(args.first()?),
+        // Racket's `expand-user-path`, `string->path`, `path->string` keep the text.
+        "expand-user" | "expand-home" | "expand-file-name" | "expand-user-path" | "string->path"
+        | "path->string" | "simplify-path" => value(args.first()?),
         _ => None,
     }
 }

@@ -95,7 +95,11 @@ pub(crate) fn reads_code_from_stdin(argv: &[Word]) -> bool {
 /// `guile`, `tclsh`), as opposed to a shell or an editor.
 /// The rule packs see names in lower case (`rscript`).
 pub(crate) fn is_interpreter(name: &str) -> bool {
-    let name = if name == "rscript" { "Rscript" } else { name };
+    let name = match name {
+        "rscript" => "Rscript",
+        "r" => "R",
+        _ => name,
+    };
     Language::of(name).is_some_and(|language| !matches!(language, Language::Awk | Language::Editor))
 }
 
@@ -191,6 +195,28 @@ fn named_code(argv: &[Word], flags: &[&str], stdin: bool) -> Source {
     }
 }
 
+/// Swift written as calls the Groovy table has: `String(contentsOfFile: p)` as
+/// `String.contentsOfFile(p)`, and a `Process` whose `launchPath` (or `executableURL`) and
+/// `arguments` are set before `launch()`/`run()` as `Process.run(path, arguments)`.
+fn swift_normalised(code: String) -> String {
+    let mut code = code.replace("(contentsOfFile:", ".contentsOfFile(");
+    let assigned = |property: &str| {
+        let (_, rest) = code.split_once(property)?;
+        let value = rest.trim_start().strip_prefix('=')?.trim_start();
+        let end = if value.starts_with('[') {
+            value.find(']')? + 1
+        } else {
+            value.find([';', '\n']).unwrap_or(value.len())
+        };
+        Some(value[..end].trim().to_string())
+    };
+    let program = assigned(".launchPath").or_else(|| assigned(".executableURL"));
+    if let (Some(program), Some(arguments)) = (program, assigned(".arguments")) {
+        code.push_str(&format!("\nProcess.run({program}, {arguments})"));
+    }
+    code
+}
+
 /// Scan an interpreter command's code, given with `-c`/`-e`/`-r` or as standard input.
 pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     let program = argv.first().filter(|w| !w.dynamic)?;
@@ -227,9 +253,11 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         Language::Python => names::unaliased(&names::resolved(&code, &mut findings)),
         Language::Node => names::node_resolved(&code, &mut findings),
         Language::Ruby => names::ruby_resolved(&code, &mut findings),
-        Language::Php => names::php_resolved(&code, &mut findings),
+        Language::Php => names::php_includes(names::php_resolved(&code, &mut findings)),
         Language::Lua => names::lua_resolved(&code, &mut findings),
         Language::Perl => names::perl_globs(&code),
+        // `String(contentsOfFile: p)` is Swift's read of a file: the initialiser's label names it.
+        Language::Groovy if name == "swift" => swift_normalised(code),
         _ => code,
     };
     findings.extend(escapes::scan(language, &code, name.starts_with("ipython")));

@@ -156,6 +156,42 @@ pub(super) fn php_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
     code
 }
 
+/// PHP's `include 'f.php';` (and `include_once`, `require`, `require_once`) written as a call,
+/// `include('f.php');`, so the scan finds it as it finds the others.
+pub(super) fn php_includes(code: String) -> String {
+    if !code.contains("include") && !code.contains("require") {
+        return code;
+    }
+    let mut out = String::with_capacity(code.len() + 8);
+    let mut rest = code.as_str();
+    while let Some(at) = rest.find(['i', 'r']) {
+        let word_start = !rest[..at].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+        let keyword = ["include_once", "require_once", "include", "require"]
+            .into_iter()
+            .find(|k| rest[at..].starts_with(k) && word_start);
+        let after = keyword.map(|k| &rest[at + k.len()..]);
+        match (keyword, after) {
+            (Some(keyword), Some(after))
+                if after.starts_with([' ', '\t']) && after.trim_start().starts_with(['\'', '"', '$']) =>
+            {
+                let end = after.find(';').unwrap_or(after.len());
+                out.push_str(&rest[..at]);
+                out.push_str(keyword);
+                out.push('(');
+                out.push_str(after[..end].trim());
+                out.push(')');
+                rest = &after[end..];
+            }
+            _ => {
+                out.push_str(&rest[..=at]);
+                rest = &rest[at + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The expression last assigned to `$name` (`$f = "system";`).
 fn php_binding<'c>(code: &'c str, name: &str) -> Option<&'c str> {
     let marker = format!("${name}");
