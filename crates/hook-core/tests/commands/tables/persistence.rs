@@ -405,7 +405,9 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "cat ~/.config/pypoetry/auth.toml"),
     allow("poetry config --list"),
     allow("poetry config virtualenvs.in-project true"),
-    allow("poetry config http-basic.internal"),
+    // Reading a login back prints it (the look-alike of the write above that shows nothing).
+    ask("credentials.print", "poetry config http-basic.internal"),
+    allow("poetry config virtualenvs.create"),
     // FreeBSD's `sysrc` edits `/etc/rc.conf`, which the boot runs.
     deny("files.deny-write", "sysrc sshd_flags='-o PermitRootLogin=yes'"),
     deny("files.deny-write", "sysrc -x pf_enable"),
