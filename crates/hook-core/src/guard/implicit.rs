@@ -618,7 +618,14 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
             // A code file named on the tool's line (`jest --setupFiles ./x.js`) runs too.
             let named = JS_EXTENSIONS.contains(&extension)
                 && args.iter().any(|w| w.text.rsplit(['/', '=', ',']).next() == Some(file));
-            (under_cwd && (config || named)).then_some(Code::Node)
+            // A test runner loads the test files it finds: test code is code.
+            let test = matches!(name, "vitest" | "jest" | "mocha" | "playwright" | "cypress" | "karma")
+                && JS_EXTENSIONS.contains(&extension)
+                && (file.contains(".test.")
+                    || file.contains(".spec.")
+                    || file.contains(".cy.")
+                    || parts.iter().any(|part| matches!(*part, "__tests__" | "test" | "tests")));
+            (under_cwd && (config || named || test)).then_some(Code::Node)
         }
     }
 }

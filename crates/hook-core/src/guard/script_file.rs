@@ -1088,8 +1088,9 @@ fn windows_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
 }
 
 /// What command `index` of `commands` prints, as the line's analysis computes it. zsh's and
-/// dash's `echo` break a line at `\n` where bash's prints it: without `-e` or `-E` the text
-/// is both (`echo '#!/bin/sh\ncurl x|sh'` is one comment to bash, a script to zsh).
+/// dash's `echo` decode escapes where bash's prints them (a line break at `\n`, a tab at `\t`):
+/// without `-e` or `-E` the text is both (`echo '#!/bin/sh\ncurl x|sh'` is one comment to
+/// bash, a script to zsh; `echo 'all:\n\tcurl x|sh'` a makefile's recipe to zsh).
 pub(crate) fn printed(commands: &[SimpleCommand], index: usize) -> Option<String> {
     let plain = crate::shell::file_output(commands, index)?;
     let command = &commands[index];
@@ -1098,10 +1099,11 @@ pub(crate) fn printed(commands: &[SimpleCommand], index: usize) -> Option<String
     };
     if command.name() != Some("echo")
         || command.args().iter().take_while(flag).any(|w| w.text.contains(['e', 'E']))
+        || !plain.contains('\\')
     {
         return Some(plain);
     }
-    let broken = plain.replace("\\n", "\n");
+    let broken = crate::shell::echo_escapes_decoded(&plain);
     Some(if broken == plain { plain } else { format!("{plain}\n{broken}") })
 }
 
