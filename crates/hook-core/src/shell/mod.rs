@@ -101,6 +101,11 @@ const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 /// ([`crate::project::Context::moved_to`]).
 pub(crate) const PROJECT_ROOT: &str = "$(git rev-parse --show-toplevel)";
 
+/// How a command's working directory ([`SimpleCommand::cwd`]) names the directory `mktemp -d`
+/// has just made: a `cd` to its output, which the context places in a temp dir
+/// ([`crate::project::Context::moved_to`]).
+pub(crate) const FRESH_TEMP_DIR: &str = "$(mktemp -d)";
+
 /// Whether a `cd` operand, as written, is the project root: `"$(git rev-parse
 /// --show-toplevel)"` (or `--show-cdup`, the same directory spelt relative to this one), and
 /// what it appends (`/sub`).
