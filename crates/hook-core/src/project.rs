@@ -62,7 +62,9 @@ impl Context {
         match (home_relative, &self.home) {
             _ if dir.dynamic => moved.cwd_known = false,
             _ if fresh_temp.is_some() => match (fresh_temp, self.temp_dirs.first()) {
-                (Some(rest), Some(temp)) => moved.cwd = temp.join("mktemp.d").join(rest.trim_start_matches('/')),
+                (Some(rest), Some(temp)) => {
+                    moved.cwd = temp.join("mktemp.d").join(rest.trim_start_matches('/'))
+                }
                 _ => moved.cwd_known = false,
             },
             _ if root_relative.is_some() => {

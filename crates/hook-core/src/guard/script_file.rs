@@ -238,8 +238,18 @@ impl Written {
         /// Options whose value is a separate word.
         const VALUED: &[&str] = &["-o", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-MF", "-MT", "-std"];
         /// Options that run another program, load code into the compiler or swap its parts.
-        const FOREIGN: &[&str] =
-            &["-B", "-wrapper", "-fplugin", "-specs", "--specs", "-toolexec", "-exec", "-overlay", "-Xclang", "@"];
+        const FOREIGN: &[&str] = &[
+            "-B",
+            "-wrapper",
+            "-fplugin",
+            "-specs",
+            "--specs",
+            "-toolexec",
+            "-exec",
+            "-overlay",
+            "-Xclang",
+            "@",
+        ];
         let Some(name) = command.name() else { return false };
         let args = command.args();
         let compiles = match crate::shell::program_base(name) {
@@ -300,7 +310,7 @@ impl Written {
     }
 
     /// The address the line downloaded `path` from.
-    fn download(&self, path: &Path) -> Option<&str> {
+    pub(crate) fn download(&self, path: &Path) -> Option<&str> {
         self.downloads.iter().rev().find(|(file, _)| file == path).map(|(_, url)| url.as_str())
     }
 
@@ -2919,6 +2929,9 @@ fn project_glob<'w>(
 ) -> Option<Option<(String, Held)>> {
     /// More matches than this are not each read: the glob stays unseen.
     const MAX_MATCHES: usize = 16;
+    if !file.glob || file.dynamic {
+        return None;
+    }
     let at = command.argv.iter().position(|word| std::ptr::eq(word, file))?;
     let (dir, pattern) = file.text.rsplit_once('/').unwrap_or((".", &file.text));
     let literal_dir = !dir.contains(['*', '?', '[', '$', '~', '\\']) && !dir.starts_with('/');

@@ -251,14 +251,16 @@ fn runner_fetched_words(name: &str, args: &[crate::shell::Word]) -> bool {
     }
     let sub = args.iter().find(|w| !w.text.starts_with('-')).map(|w| w.text.as_str());
     let runs = match crate::shell::program_base(name) {
-        "make" | "gmake" | "just" | "task" | "go-task" | "npx" | "bunx" | "pnpx" | "yarn" | "gradle" | "gradlew"
-        | "mvn" | "mvnw" | "ninja" | "rake" | "ant" => true,
+        "make" | "gmake" | "just" | "task" | "go-task" | "npx" | "bunx" | "pnpx" | "yarn" | "gradle"
+        | "gradlew" | "mvn" | "mvnw" | "ninja" | "rake" | "ant" => true,
         "cargo" => matches!(sub, Some("run" | "r" | "test" | "t" | "bench" | "xtask")),
         "go" => matches!(sub, Some("run" | "test" | "generate")),
         "npm" | "pnpm" | "bun" | "deno" => {
             matches!(sub, Some("run" | "run-script" | "exec" | "x" | "dlx" | "test" | "start" | "task"))
         }
-        "poetry" | "uv" | "pipenv" | "pdm" | "hatch" | "rye" | "dotnet" => matches!(sub, Some("run" | "exec")),
+        "poetry" | "uv" | "pipenv" | "pdm" | "hatch" | "rye" | "dotnet" => {
+            matches!(sub, Some("run" | "exec"))
+        }
         "kubectl" | "oc" => matches!(sub, Some("run" | "exec")),
         _ => false,
     };

@@ -1189,7 +1189,9 @@ impl Analyser {
                 // `d=$HOME/Downloads`: a path in the home directory, known as `~/Downloads` is.
                 // `a="-rf $HOME"`: words around the home directory, split where `$a` is used.
                 let home_among_words = || super::home_among_words(&word.text);
-                if (whole_substitution || copies_variable || word.home_only() || home_among_words()) && word.dynamic {
+                if (whole_substitution || copies_variable || word.home_only() || home_among_words())
+                    && word.dynamic
+                {
                     self.vars.set_substitution(name, &word.text);
                 } else {
                     // `p=$(echo /etc/shadow)`: output the line fixes is the value, as it is

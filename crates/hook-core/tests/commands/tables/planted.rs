@@ -17,8 +17,13 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", r#"echo 'require("fs").readFileSync(".env")' > test/x.js && npx mocha"#),
     allow(r#"echo 'test("adds", () => expect(1 + 1).toBe(2))' > src/a.spec.js && npx vitest run"#),
     allow(r#"echo 'it("works", () => {})' > src/a.test.ts && npx jest"#),
-    deny("rm.home", r#"echo 'import os;os.system("rm -rf ~")' > sitecustomize.py && PYTHONPATH=. python3 -c 1"#),
-    allow(r#"echo 'import sys; sys.dont_write_bytecode = True' > sitecustomize.py && PYTHONPATH=. python3 -c 1"#),
+    deny(
+        "rm.home",
+        r#"echo 'import os;os.system("rm -rf ~")' > sitecustomize.py && PYTHONPATH=. python3 -c 1"#,
+    ),
+    allow(
+        r#"echo 'import sys; sys.dont_write_bytecode = True' > sitecustomize.py && PYTHONPATH=. python3 -c 1"#,
+    ),
     // package.json: the scripts the line writes or edits are judged as they would run.
     deny(
         "remote-script.pipe-to-shell",
