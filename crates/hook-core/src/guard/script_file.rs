@@ -67,6 +67,9 @@ pub(crate) struct Written {
     /// name (`git clone URL D`, `tar -x -C D`, `unzip -d D`), with that command and its index
     /// (`None` for the line that ran this script): every file under them is unseen text.
     filled: Vec<(PathBuf, String, Option<usize>)>,
+    /// Programs a known compiler builds on the line from the project's sources
+    /// ([`Written::project_build`]): run by their path, they are the project's code.
+    built: Vec<PathBuf>,
     /// Whether the line runs a build generator (`cmake -B build`, `./configure`, `meson
     /// setup`), which writes makefiles from the project's own files into a new directory.
     generates: bool,
@@ -194,9 +197,10 @@ impl Written {
                 }
                 let path = place(path, word.dynamic || word.raw.starts_with('~'), &here);
                 if access == Access::Write && !known.contains(&path) {
-                    if *generator.get_or_insert_with(|| {
-                        written.project_generator(command, &here) || written.project_build(command, &here)
-                    }) {
+                    if written.project_build(command, &here) {
+                        written.built.push(path.clone());
+                    }
+                    if *generator.get_or_insert_with(|| written.project_generator(command, &here)) {
                         written.generated.push(path.clone());
                     }
                     written.edits.push((path.clone(), edit_words(commands, index)));
@@ -299,6 +303,7 @@ impl Written {
         all.edits.extend(self.edits);
         all.unpacker = all.unpacker.or(self.unpacker);
         all.generated.extend(self.generated);
+        all.built.extend(self.built);
         all.filled.iter_mut().for_each(|(_, _, index)| *index = None);
         all.filled.extend(self.filled);
         all
@@ -2891,7 +2896,7 @@ fn script_here<'w>(
     let text = match written.contents(&path, read) {
         Some(Ok(text)) => text,
         // A program the project's own build made on this line runs as the project's code.
-        Some(Err(_)) if written.generated(&path) => return None,
+        Some(Err(_)) if written.built.contains(&path) => return None,
         Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
         // A program run by its path is one installed elsewhere; a script given to a shell is
         // text someone put there.
