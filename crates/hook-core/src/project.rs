@@ -57,8 +57,16 @@ impl Context {
         let home_relative =
             dir.text.strip_prefix('~').filter(|rest| rest.is_empty() || rest.starts_with('/'));
         let root_relative = dir.text.strip_prefix(crate::shell::PROJECT_ROOT).filter(|_| !dir.dynamic);
+        // `cd "$(mktemp -d)"`: a directory just made in the first temp dir.
+        let fresh_temp = dir.text.strip_prefix(crate::shell::FRESH_TEMP_DIR).filter(|_| !dir.dynamic);
         match (home_relative, &self.home) {
             _ if dir.dynamic => moved.cwd_known = false,
+            _ if fresh_temp.is_some() => match (fresh_temp, self.temp_dirs.first()) {
+                (Some(rest), Some(temp)) => {
+                    moved.cwd = temp.join("mktemp.d").join(rest.trim_start_matches('/'))
+                }
+                _ => moved.cwd_known = false,
+            },
             _ if root_relative.is_some() => {
                 moved.cwd = self.project_root.join(root_relative.unwrap_or_default().trim_start_matches('/'));
             }

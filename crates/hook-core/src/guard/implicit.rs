@@ -193,7 +193,9 @@ pub(crate) fn loads_unnamed(command: &SimpleCommand, written: impl FnOnce() -> b
     if name == "ansible-playbook" {
         return true;
     }
+    // `./gradlew`, `./mvnw`: the project's build wrapper, run by its path.
     (python(name)
+        || matches!(crate::shell::program_base(name), "gradlew" | "mvnw")
         || matches!(
             name,
             "pytest"
@@ -303,6 +305,7 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         ".envrc",
         "pom.xml",
         ".cargo",
+        "-wrapper.",
     ];
     // Every name holds a dot, a `B` or a `W`: one byte scan rules most words out before the
     // substring searches, each of which is set up anew.
@@ -356,6 +359,17 @@ fn loaded(command: &SimpleCommand, index: usize, ctx: &Context, written: &Writte
     // Compared with `..` taken out: `cd .cargo && … > config.toml && cd .. && cargo build`.
     let cwd = super::files::resolve(".", ctx);
     for (path, text) in written.files_before(index) {
+        // A build wrapper's jar or settings the line replaced: the wrapper runs that jar, or
+        // the distribution the settings name (`gradle-wrapper.jar` from a download is remote code).
+        if wrapper_file(name, path) {
+            let what = format!("`{}` (run by `{name}`)", shown(path, ctx));
+            if let Some(url) = written.download(path) {
+                return Some((what, Held::Line(format!("curl -fsSL '{url}' | sh"))));
+            }
+            if let Err(writer) = text {
+                return Some((what, Held::Unknown(writer.to_string())));
+            }
+        }
         let Some(code) =
             code_loaded(name, command, &cwd, &super::files::resolve(&path.to_string_lossy(), ctx))
         else {
@@ -401,6 +415,17 @@ fn loaded(command: &SimpleCommand, index: usize, ctx: &Context, written: &Writte
         return Some((format!("the files `{unpacker}` writes"), Held::Opaque(reason)));
     }
     (!lines.is_empty()).then(|| (names.join(" with "), Held::Line(lines.join("\n"))))
+}
+
+/// Whether `path` is a file of the build wrapper `name` runs (`./gradlew`'s
+/// `gradle/wrapper/gradle-wrapper.jar` and `.properties`, `./mvnw`'s `.mvn/wrapper/…`).
+fn wrapper_file(name: &str, path: &Path) -> bool {
+    let file = path.file_name().and_then(|f| f.to_str()).unwrap_or_default();
+    match crate::shell::program_base(name) {
+        "gradlew" | "gradlew.bat" => file.starts_with("gradle-wrapper."),
+        "mvnw" | "mvnw.cmd" => file.starts_with("maven-wrapper."),
+        _ => false,
+    }
 }
 
 /// `ansible-playbook` of a playbook the line writes, or gives on standard input or through a
@@ -618,7 +643,14 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
             // A code file named on the tool's line (`jest --setupFiles ./x.js`) runs too.
             let named = JS_EXTENSIONS.contains(&extension)
                 && args.iter().any(|w| w.text.rsplit(['/', '=', ',']).next() == Some(file));
-            (under_cwd && (config || named)).then_some(Code::Node)
+            // A test runner loads the test files it finds: test code is code.
+            let test = matches!(name, "vitest" | "jest" | "mocha" | "playwright" | "cypress" | "karma")
+                && JS_EXTENSIONS.contains(&extension)
+                && (file.contains(".test.")
+                    || file.contains(".spec.")
+                    || file.contains(".cy.")
+                    || parts.iter().any(|part| matches!(*part, "__tests__" | "test" | "tests")));
+            (under_cwd && (config || named || test)).then_some(Code::Node)
         }
     }
 }

@@ -68,6 +68,9 @@ pub(crate) struct Written {
     /// name (`git clone URL D`, `tar -x -C D`, `unzip -d D`), with that command and its index
     /// (`None` for the line that ran this script): every file under them is unseen text.
     filled: Vec<(PathBuf, String, Option<usize>)>,
+    /// Programs a known compiler builds on the line from the project's sources
+    /// ([`Written::project_build`]): run by their path, they are the project's code.
+    built: Vec<PathBuf>,
     /// Whether the line runs a build generator (`cmake -B build`, `./configure`, `meson
     /// setup`), which writes makefiles from the project's own files into a new directory.
     generates: bool,
@@ -195,6 +198,9 @@ impl Written {
                 }
                 let path = place(path, word.dynamic || word.raw.starts_with('~'), &here);
                 if access == Access::Write && !known.contains(&path) {
+                    if written.project_build(command, &here) {
+                        written.built.push(path.clone());
+                    }
                     if *generator.get_or_insert_with(|| written.project_generator(command, &here)) {
                         written.generated.push(path.clone());
                     }
@@ -229,6 +235,58 @@ impl Written {
             && path.is_file()
     }
 
+    /// Whether `command` is a known compiler building the project's own sources, which the
+    /// line has not written (`gcc -o /tmp/t test.c`, `go build -o bin/api ./cmd/api`): the
+    /// program it makes is the project's code, as what `make` builds is. Options that run
+    /// another program or load a plugin, or sources from elsewhere, are not the project's.
+    fn project_build(&self, command: &SimpleCommand, here: &Context) -> bool {
+        /// Options whose value is a separate word.
+        const VALUED: &[&str] = &["-o", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-MF", "-MT", "-std"];
+        /// Options that run another program, load code into the compiler or swap its parts.
+        const FOREIGN: &[&str] = &[
+            "-B",
+            "-wrapper",
+            "-fplugin",
+            "-specs",
+            "--specs",
+            "-toolexec",
+            "-exec",
+            "-overlay",
+            "-Xclang",
+            "@",
+        ];
+        let Some(name) = command.name() else { return false };
+        let args = command.args();
+        let compiles = match crate::shell::program_base(name) {
+            "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "rustc" | "javac" | "tcc" => true,
+            "go" => args.first().is_some_and(|w| w.text == "build"),
+            _ => false,
+        };
+        if !compiles || !here.cwd_known || self.unpacker.is_some() || !command.assignments.is_empty() {
+            return false;
+        }
+        let mut words = args.iter().skip(usize::from(name == "go"));
+        while let Some(word) = words.next() {
+            let text = word.text.as_str();
+            if word.dynamic || FOREIGN.iter().any(|option| text.starts_with(option)) {
+                return false;
+            }
+            if VALUED.contains(&text) {
+                words.next();
+                continue;
+            }
+            if text.starts_with('-') {
+                continue;
+            }
+            let path = super::files::resolve(text, here);
+            let foreign = text.starts_with(['/', '~']) || text.contains("..") || text.contains("://");
+            if foreign || !path.starts_with(&here.project_root) || self.text(&path).is_some() {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Whether the line's own project script computed what `path` holds.
     pub(crate) fn generated(&self, path: &Path) -> bool {
         self.generated.iter().any(|file| file == path)
@@ -246,6 +304,7 @@ impl Written {
         all.edits.extend(self.edits);
         all.unpacker = all.unpacker.or(self.unpacker);
         all.generated.extend(self.generated);
+        all.built.extend(self.built);
         all.filled.iter_mut().for_each(|(_, _, index)| *index = None);
         all.filled.extend(self.filled);
         all
@@ -257,7 +316,7 @@ impl Written {
     }
 
     /// The address the line downloaded `path` from.
-    fn download(&self, path: &Path) -> Option<&str> {
+    pub(crate) fn download(&self, path: &Path) -> Option<&str> {
         self.downloads.iter().rev().find(|(file, _)| file == path).map(|(_, url)| url.as_str())
     }
 
@@ -1089,8 +1148,9 @@ fn windows_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
 }
 
 /// What command `index` of `commands` prints, as the line's analysis computes it. zsh's and
-/// dash's `echo` break a line at `\n` where bash's prints it: without `-e` or `-E` the text
-/// is both (`echo '#!/bin/sh\ncurl x|sh'` is one comment to bash, a script to zsh).
+/// dash's `echo` decode escapes where bash's prints them (a line break at `\n`, a tab at `\t`):
+/// without `-e` or `-E` the text is both (`echo '#!/bin/sh\ncurl x|sh'` is one comment to
+/// bash, a script to zsh; `echo 'all:\n\tcurl x|sh'` a makefile's recipe to zsh).
 pub(crate) fn printed(commands: &[SimpleCommand], index: usize) -> Option<String> {
     let plain = crate::shell::file_output(commands, index)?;
     let command = &commands[index];
@@ -1099,10 +1159,11 @@ pub(crate) fn printed(commands: &[SimpleCommand], index: usize) -> Option<String
     };
     if command.name() != Some("echo")
         || command.args().iter().take_while(flag).any(|w| w.text.contains(['e', 'E']))
+        || !plain.contains('\\')
     {
         return Some(plain);
     }
-    let broken = plain.replace("\\n", "\n");
+    let broken = crate::shell::echo_escapes_decoded(&plain);
     Some(if broken == plain { plain } else { format!("{plain}\n{broken}") })
 }
 
@@ -2819,6 +2880,11 @@ fn script_here<'w>(
     // which nobody saw (a shell's is the analyser's, `shell::chosen_at_run_time`).
     if let Some(interpreter) = interpreter.filter(|name| !SHELLS.contains(name)) {
         if let Some(why) = crate::shell::chosen_at_run_time(file) {
+            // `for f in src/*.js; do node "$f"; done`: the project's own files, each read as
+            // it would be if named.
+            if let Some(found) = project_glob(command, file, ctx, written) {
+                return found;
+            }
             return Some((String::new(), Held::Opaque(format!("the file `{interpreter}` runs is {why}"))));
         }
     }
@@ -2833,6 +2899,8 @@ fn script_here<'w>(
     let read = || read_small(&path, MAX_SCRIPT_BYTES, interpreter.is_none());
     let text = match written.contents(&path, read) {
         Some(Ok(text)) => text,
+        // A program the project's own build made on this line runs as the project's code.
+        Some(Err(_)) if written.built.contains(&path) => return None,
         Some(Err(writer)) => return Some((format!("`{}`", file.text), Held::Unknown(writer))),
         // A program run by its path is one installed elsewhere; a script given to a shell is
         // text someone put there.
@@ -2855,6 +2923,61 @@ fn script_here<'w>(
         format!("{interpreter} {option} '{}'", text.replace('\'', "'\\''"))
     };
     Some((format!("`{}`", file.text), Held::Line(line)))
+}
+
+/// The files of the project a glob operand of `command` matches (`node src/*.js`, a `for`
+/// loop's variable over `src/*.js`), each judged as the command run on it: `None` when the
+/// glob is not the project's own (outside it, its directory computed, or the line writes
+/// files, so that what matches is not what is on the disk now).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn project_glob<'w>(
+    command: &SimpleCommand,
+    file: &Word,
+    ctx: &Context,
+    written: impl Fn() -> &'w Written + Copy,
+) -> Option<Option<(String, Held)>> {
+    /// More matches than this are not each read: the glob stays unseen.
+    const MAX_MATCHES: usize = 16;
+    if !file.glob || file.dynamic {
+        return None;
+    }
+    let at = command.argv.iter().position(|word| std::ptr::eq(word, file))?;
+    let (dir, pattern) = file.text.rsplit_once('/').unwrap_or((".", &file.text));
+    let literal_dir = !dir.contains(['*', '?', '[', '$', '~', '\\']) && !dir.starts_with('/');
+    if !ctx.cwd_known || !literal_dir || dir.split('/').any(|part| part == "..") || written().writes_any() {
+        return None;
+    }
+    let dir = ctx.cwd.join(dir);
+    if !dir.starts_with(&ctx.project_root) || in_temp_dir(&dir, ctx) {
+        return None;
+    }
+    let mut matches = Vec::new();
+    // No directory, no match: the program is given the pattern itself, no file.
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Some(None) };
+    for entry in entries.flatten() {
+        let name = entry.file_name().into_string().ok()?;
+        if !name.starts_with('.') && super::glob::component_matches(pattern, &name) {
+            if matches.len() == MAX_MATCHES {
+                return None;
+            }
+            matches.push(entry.path());
+        }
+    }
+    matches.sort();
+    // Each file's text runs: the lines are judged together, and a file that cannot be
+    // read wins.
+    let mut lines = Vec::new();
+    for path in &matches {
+        let mut one = command.clone();
+        one.argv[at] = Word::literal(path.to_str()?.to_string());
+        match script_here(&one, ctx, written) {
+            Some((_, Held::Line(line))) => lines.push(line),
+            Some(other) => return Some(Some(other)),
+            None => {}
+        }
+    }
+    let what = format!("`{}`", file.text);
+    Some((!lines.is_empty()).then(|| (what, Held::Line(lines.join("\n")))))
 }
 
 /// Source the guard has no reader for, run at once: `go run FILE`, `java X.java` (a single

@@ -167,6 +167,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source`, `conda config --add channels URL`, `flatpak remote-add --no-gpg-verify`, `brew tap OWNER/REPO`, `conan remote add`, `swift package config set-mirror`, `guix pull --url=…`, `RUSTUP_DIST_SERVER=…` (asks)",
             ),
             (
+                "remote-script.fetched-arguments",
+                "a runner given words a download makes: `cargo run -- $(curl URL)`, `make X=\"$(curl URL)\"`, `npm run x -- $(curl URL)`, `kubectl run … -- sh -c \"$(curl URL)\"` (asks)",
+            ),
+            (
                 "remote-script.reverse-shell",
                 "a shell on a network socket: `bash -i >& /dev/tcp/…`, `nc -e sh`, `socat … EXEC:sh`",
             ),

@@ -16,7 +16,9 @@
 //! registry`, `bundle config mirror.…`, `conda config --add channels URL`, `nuget sources add`,
 //! `cargo --config source.m.registry=…`, `CARGO_REGISTRIES_M_INDEX`, `flatpak remote-add --no-gpg-verify`,
 //! `brew tap OWNER/REPO`), ask:
-//! `remote-script.registry-redirect`.
+//! `remote-script.registry-redirect`. A runner of the project's code given words a download
+//! makes (`cargo run -- $(curl URL)`, `make X="$(curl URL)"`) asks:
+//! `remote-script.fetched-arguments`.
 
 use super::{Call, Hit};
 use crate::name_filter::NameFilter;
@@ -55,6 +57,8 @@ const PASS_THROUGH: &[&str] = &[
 ];
 
 const MESSAGE: &str = "This runs a script straight from the network without anyone reading it. Download it to a file (`curl -fsSLo install.sh URL`), read it, then run it, or ask the user.";
+
+const FETCHED_MESSAGE: &str = "This hands words downloaded from the network to a program or task that runs them, and nobody has seen them. Download them to a file, read it, then run the command with them written out, or ask the user.";
 
 const NOTEBOOK_MESSAGE: &str = "This runs a notebook straight from the network without anyone reading its cells. Download it, read it, then run it, or ask the user.";
 
@@ -270,11 +274,43 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::new("remote-script.pipe-to-shell", NOTEBOOK_MESSAGE));
     }
+    if let Some(name) = call.name
+        && runner_fetched_words(name, call.args())
+    {
+        return Some(Hit::ask("remote-script.fetched-arguments", FETCHED_MESSAGE));
+    }
     let fires = match call.name {
         None => call.command.argv.first().is_some_and(|w| substitutes_download(&w.raw)),
         Some(name) => runs_downloaded_code(call, name) || super::windows::runs_remote_code(name, call.args()),
     };
     fires.then(|| Hit::new("remote-script.pipe-to-shell", MESSAGE))
+}
+
+/// A runner of the project's programs and tasks given words a download makes (`cargo run --
+/// $(curl URL)`, `make EXTRA="$(curl URL)" build`, `npm run x -- $(curl URL)`): they become
+/// the words of code that may run them as commands (a recipe's `$(EXTRA)`), and nobody has
+/// seen them. Plain commands given such words (`echo`, `git commit -m`) take them as data.
+fn runner_fetched_words(name: &str, args: &[crate::shell::Word]) -> bool {
+    // Only a word that holds a substitution pays for the runner's lookup.
+    if !args.iter().any(|w| w.dynamic && (w.raw.contains("$(") || w.raw.contains('`'))) {
+        return false;
+    }
+    let sub = args.iter().find(|w| !w.text.starts_with('-')).map(|w| w.text.as_str());
+    let runs = match crate::shell::program_base(name) {
+        "make" | "gmake" | "just" | "task" | "go-task" | "npx" | "bunx" | "pnpx" | "yarn" | "gradle"
+        | "gradlew" | "mvn" | "mvnw" | "ninja" | "rake" | "ant" => true,
+        "cargo" => matches!(sub, Some("run" | "r" | "test" | "t" | "bench" | "xtask")),
+        "go" => matches!(sub, Some("run" | "test" | "generate")),
+        "npm" | "pnpm" | "bun" | "deno" => {
+            matches!(sub, Some("run" | "run-script" | "exec" | "x" | "dlx" | "test" | "start" | "task"))
+        }
+        "poetry" | "uv" | "pipenv" | "pdm" | "hatch" | "rye" | "dotnet" => {
+            matches!(sub, Some("run" | "exec"))
+        }
+        "kubectl" | "oc" => matches!(sub, Some("run" | "exec")),
+        _ => false,
+    };
+    runs && args.iter().any(|w| substitutes_download(&w.raw))
 }
 
 /// A notebook run from the network: `papermill URL OUT`, `jupyter nbconvert --execute URL`,

@@ -452,6 +452,11 @@ impl Analyser {
                     Some(word) if word.dynamic && word.home_only() => {
                         Cwd::At(format!("~{}", word.text.find('/').map_or("", |at| &word.text[at..])))
                     }
+                    // `d=$(mktemp -d); cd "$d"`: the directory `mktemp` just made, which the
+                    // context places in a temp dir.
+                    Some(word) if word.dynamic && word.text == super::FRESH_TEMP_DIR => {
+                        Cwd::At(super::FRESH_TEMP_DIR.into())
+                    }
                     // `cd "$(git rev-parse --show-toplevel)"` from where the line started: the
                     // project root, which the context knows.
                     Some(word) if word.dynamic && self.cwd == Cwd::Start => {
@@ -460,9 +465,12 @@ impl Analyser {
                             None => Cwd::Unknown,
                         }
                     }
-                    // A directory literally named like the marker is not the root.
+                    // A directory literally named like a marker is not the place it marks.
                     Some(word)
-                        if word.dynamic || word.text == "-" || word.text.starts_with(super::PROJECT_ROOT) =>
+                        if word.dynamic
+                            || word.text == "-"
+                            || word.text.starts_with(super::PROJECT_ROOT)
+                            || word.text.starts_with(super::FRESH_TEMP_DIR) =>
                     {
                         Cwd::Unknown
                     }
@@ -1181,7 +1189,11 @@ impl Analyser {
                 // what it holds.
                 let copies_variable = matches!(value.parts.as_slice(), [Part::Param { .. }]);
                 // `d=$HOME/Downloads`: a path in the home directory, known as `~/Downloads` is.
-                if (whole_substitution || copies_variable || word.home_only()) && word.dynamic {
+                // `a="-rf $HOME"`: words around the home directory, split where `$a` is used.
+                let home_among_words = || super::home_among_words(&word.text);
+                if (whole_substitution || copies_variable || word.home_only() || home_among_words())
+                    && word.dynamic
+                {
                     self.vars.set_substitution(name, &word.text);
                 } else {
                     // `p=$(echo /etc/shadow)`: output the line fixes is the value, as it is

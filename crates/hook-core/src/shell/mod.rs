@@ -84,6 +84,13 @@ pub(crate) fn home_only(text: &str) -> bool {
     })
 }
 
+/// Whether `text` is words of which those with a run-time part are each the home directory or
+/// a path under it (`$HOME/x`, `-rf $HOME`): split into fields, every word but those is known.
+pub(crate) fn home_among_words(text: &str) -> bool {
+    (text.contains("$HOME") || text.contains("${HOME}"))
+        && text.split([' ', '\t', '\n']).all(|field| !field.contains(['$', '`']) || home_only(field))
+}
+
 /// The text that xargs substitutes at run time.
 pub(crate) const XARGS_INPUT: &str = "{xargs input}";
 /// [`XARGS_INPUT`] while a command line holding it is parsed again (a token keeps it one word).
@@ -93,6 +100,11 @@ const XARGS_INPUT_TOKEN: &str = "{xargs-input}";
 /// to what `git rev-parse --show-toplevel` prints, which the context knows
 /// ([`crate::project::Context::moved_to`]).
 pub(crate) const PROJECT_ROOT: &str = "$(git rev-parse --show-toplevel)";
+
+/// How a command's working directory ([`SimpleCommand::cwd`]) names the directory `mktemp -d`
+/// has just made: a `cd` to its output, which the context places in a temp dir
+/// ([`crate::project::Context::moved_to`]).
+pub(crate) const FRESH_TEMP_DIR: &str = "$(mktemp -d)";
 
 /// Whether a `cd` operand, as written, is the project root: `"$(git rev-parse
 /// --show-toplevel)"` (or `--show-cdup`, the same directory spelt relative to this one), and
@@ -232,6 +244,14 @@ pub struct EnvironmentDump {
 /// line fixes it (`printf 'a\tb' > f`, `echo cm0= | base64 -d > f`).
 pub(crate) fn file_output(commands: &[SimpleCommand], index: usize) -> Option<String> {
     output::output(commands, index)
+}
+
+/// `text` with its backslash escapes decoded as zsh's and dash's `echo` decode them (`\n`,
+/// `\t`, `\0NNN`), which bash's does only with `-e`.
+pub(crate) fn echo_escapes_decoded(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    output::unescape(text, &mut out, false);
+    out
 }
 
 /// How many stages back along a pipeline [`Analysis::upstream`] follows (`env | gzip |

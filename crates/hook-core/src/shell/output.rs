@@ -222,7 +222,7 @@ fn octal(mut value: u32, more: usize, chars: &mut std::iter::Peekable<std::str::
 
 /// Append `s` with backslash escapes decoded; `true` when `\c` asks to stop all output.
 /// `bare_octal`: `\NNN` without its leading 0 is octal too (printf's `%b`).
-fn unescape(s: &str, out: &mut String, bare_octal: bool) -> bool {
+pub(super) fn unescape(s: &str, out: &mut String, bare_octal: bool) -> bool {
     let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         if c != '\\' {

@@ -401,14 +401,17 @@ pub(super) fn expand_into(
                 }
             }
             _ => {
-                out.dynamic = true;
                 // A home directory the line does not spell splits after it like a value
-                // (`IFS=:; p=~/.aws:credentials; set -- $p` is `$HOME/.aws credentials`).
-                let separators = ifs.filter(|_| fields && !quoted && super::home_only(raw));
+                // (`IFS=:; p=~/.aws:credentials; set -- $p` is `$HOME/.aws credentials`), and
+                // so does a value of words around it (`a="-rf $HOME"; rm $a` is `rm -rf $HOME`):
+                // each field is run-time only where it holds the home directory.
+                let separators = ifs.filter(|_| fields && !quoted && super::home_among_words(raw));
                 match separators.filter(|ifs| !ifs.contains(['/', '$', '{', '}', 'H', 'O', 'M', 'E'])) {
                     Some(ifs) => {
                         let mut pieces = raw.split(|c| ifs.contains(c));
-                        out.text.push_str(pieces.next().unwrap_or_default());
+                        let first = pieces.next().unwrap_or_default();
+                        out.dynamic |= first.contains('$');
+                        out.text.push_str(first);
                         for piece in pieces {
                             let done = std::mem::replace(
                                 &mut out,
@@ -417,10 +420,14 @@ pub(super) fn expand_into(
                             if !done.text.is_empty() || done.dynamic {
                                 words.push(done);
                             }
+                            out.dynamic = piece.contains('$');
                             out.text.push_str(piece);
                         }
                     }
-                    None => out.text.push_str(raw),
+                    None => {
+                        out.dynamic = true;
+                        out.text.push_str(raw);
+                    }
                 }
             }
         }

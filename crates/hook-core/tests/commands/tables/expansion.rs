@@ -4,6 +4,21 @@
 use super::super::{Case, allow, ask, deny};
 
 pub(crate) const CASES: &[Case] = &[
+    // An unquoted variable holding words around the home directory splits into them as bash
+    // splits fields; quoted it stays one word (red team 20, cause 1).
+    deny("rm.home", r#"CMD=rm; ARGS="-rf $HOME"; $CMD $ARGS"#),
+    deny("rm.outside-project", r#"A="-rf $HOME/.config"; rm $A"#),
+    deny("rm.outside-project", r#"x="rm -rf $HOME/.ssh"; $x"#),
+    allow(r#"A="-la $HOME"; ls $A"#),
+    allow(r#"x="du -sh $HOME/projects"; $x"#),
+    allow(r#"A="-rf $HOME/x"; echo "$A""#),
+    // A command word computed by a decoder is judged as what it decodes to; a tilde in the
+    // output of a substitution is a file named `~`, as bash leaves it.
+    deny("rm.root", "$(echo cm0gLXJmIC8= | base64 -d)"),
+    deny("rm.root", "`printf 'rm -rf /'`"),
+    ask("opaque.exec", "$(cat cmd.txt) -rf"),
+    allow("$(echo bHMgLWxh | base64 -d)"),
+    allow("`printf 'ls -la'`"),
     // Arrays made from globs: an element is one of the files the pattern names, judged as the
     // pattern; defaults of names the line does not set are the value, upper case or not
     // (report 8, cause 8).
