@@ -588,7 +588,7 @@ const CREDENTIAL_FILES: [&str; 243] = [
     "client_secret*.json",
     "secrets.json",
     // Rails' plain secrets file before encrypted credentials (`secret_key_base`, API keys).
-    "config/secrets.yml",
+    "secrets.yml",
     ".pypirc",
 ];
 

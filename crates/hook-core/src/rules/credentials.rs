@@ -415,8 +415,15 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 .iter()
                 .any(|p| pattern.contains(p))
             };
-            environment_piped_in(command, commands) && (secretive() || vendor())
-                || secret_source_piped_in(command, commands) && names_secret()
+            // `grep -c`, `-l`, `-q`: a count, names or a status, no matched line.
+            let shows_lines = || {
+                !counts(&command.text)
+                    && !args.iter().any(|a| {
+                        matches!(a.text.as_str(), "-l" | "-L" | "-q" | "--quiet" | "--files-with-matches")
+                    })
+            };
+            environment_piped_in(command, commands) && (secretive() || vendor() && shows_lines())
+                || secret_source_piped_in(command, commands) && names_secret() && shows_lines()
                 || history_piped_in(command, commands) && secretive()
                 // A remote's URL in `.git/config` may carry its token (`https://x:TOKEN@host`).
                 || secretive() && words().iter().skip(1).any(|w| w.ends_with(".git/config"))
