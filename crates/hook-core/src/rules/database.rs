@@ -210,7 +210,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         // Code run in a framework's console (`rails runner`, `artisan tinker --execute`,
         // `manage.py shell -c`), peeled into its interpreter: the app's own database.
         "ruby" | "php" | "python3" | "elixir" if call.command.via.iter().any(|via| console(via)) => {
-            return args.iter().find_map(|code| console_destroys(&code.text));
+            let fed = call.analysis.stdin_text(call.index);
+            return args
+                .iter()
+                .map(|code| code.text.as_str())
+                .chain(fed.as_deref())
+                .find_map(console_destroys);
         }
         "python" | "python3" | "django-admin" | "rails" => {
             let at = match name {
@@ -403,7 +408,16 @@ fn read_sql(call: &Call, file: &str) -> Option<String> {
 
 /// The framework consoles whose code the shell analysis peels into an interpreter.
 fn console(via: &str) -> bool {
-    matches!(via, "rails runner" | "artisan tinker" | "manage.py shell" | "mix -e" | "mix --eval")
+    matches!(
+        via,
+        "rails runner"
+            | "rails console"
+            | "artisan tinker"
+            | "manage.py shell"
+            | "flask shell"
+            | "mix -e"
+            | "mix --eval"
+    )
 }
 
 /// What code run with an app's models loaded destroys: the ORMs' deletes of every row
@@ -418,6 +432,8 @@ fn console_destroys(code: &str) -> Option<Hit> {
         "Schema::drop(",
         "Schema::dropIfExists(",
         "Schema::dropAllTables(",
+        // SQLAlchemy's (and Flask-SQLAlchemy's `db.drop_all()`) every table of the models.
+        "drop_all(",
         ".drop_table(",
         ".drop_table:",
         "drop_database(",

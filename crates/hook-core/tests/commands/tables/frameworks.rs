@@ -34,6 +34,21 @@ pub(crate) const CASES: &[Case] = &[
     ),
     allow("python manage.py dbshell <<< \"SELECT count(*) FROM auth_user;\""),
     allow("python manage.py sqlflush"),
+    // Without code on the command line, a console reads it from its standard input.
+    ask("database.delete-all", "echo 'User.delete_all' | bin/rails console"),
+    ask("database.drop", "flask shell <<< \"from app import db; db.drop_all()\""),
+    ask(
+        "database.delete-all",
+        "python manage.py shell <<< \"from shop.models import Order; Order.objects.all().delete()\"",
+    ),
+    ask("database.drop", "php artisan tinker <<< \"Schema::drop('users');\""),
+    deny(
+        "rm.home",
+        "python manage.py shell <<< \"import shutil, os; shutil.rmtree(os.path.expanduser('~'))\"",
+    ),
+    allow("echo 'puts User.count' | bin/rails console"),
+    allow("flask shell <<< \"print(app.url_map)\""),
+    allow("python manage.py shell < scripts/report.py"),
     // The app's secrets printed by its framework.
     ask(
         "credentials.print",
