@@ -311,7 +311,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 259] = [
+const CREDENTIAL_FILES: [&str; 260] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -617,6 +617,8 @@ const CREDENTIAL_FILES: [&str; 259] = [
     "*-service-account.json",
     "client_secret*.json",
     "secrets.json",
+    // Rails' plain secrets file before encrypted credentials (`secret_key_base`, API keys).
+    "secrets.yml",
     ".pypirc",
 ];
 

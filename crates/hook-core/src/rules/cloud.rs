@@ -190,8 +190,12 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                             | "authenticated-read"
                             | "allUsers"
                             | "allAuthenticatedUsers"
+                            | "publicRead"
+                            | "publicReadWrite"
                     )
                 )
+                || a.contains("/global/AllUsers")
+                || a.contains("/global/AuthenticatedUsers")
         })
     };
     let (rule, message) = match name {
@@ -220,6 +224,8 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             ("ec2", op) if op.starts_with("authorize-security-group-") && open_to_all() => {
                 ("cloud.public", PUBLIC)
             }
+            // `aws s3 cp|sync|mv … --acl public-read`: the objects written readable by anyone.
+            ("s3", "cp" | "sync" | "mv") if open_to_all() => ("cloud.public", PUBLIC),
             ("organizations", "leave-organization") => ("cloud.protection-off", PROTECTION),
             (_, op)
                 if op.starts_with("modify-") || op.starts_with("update-") || op.starts_with("disable-") =>
@@ -246,11 +252,26 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                 } else {
                     ("cloud.public", PUBLIC)
                 }
-            } else if words.contains(&"firewall-rules") && open_to_all() && !words.contains(&"list") {
+            } else if words.contains(&"firewall-rules") && open_to_all() && !words.contains(&"list")
+                // `gcloud storage cp --predefined-acl=publicRead`.
+                || words.first() == Some(&"storage") && open_to_all()
+            {
                 ("cloud.public", PUBLIC)
             } else {
                 return None;
             }
+        }
+        // `gsutil acl ch -u AllUsers:R`, `gsutil iam ch allUsers:objectViewer`, `gsutil cp -a
+        // public-read`, `acl set public-read`; `-d` takes such a grant away.
+        "gsutil" => {
+            let everyone = |a: &&str| {
+                let lower = a.to_ascii_lowercase();
+                lower.starts_with("allusers") || lower.starts_with("allauthenticatedusers")
+            };
+            if args.contains(&"-d") || !(open_to_all() || args.iter().any(everyone)) {
+                return None;
+            }
+            ("cloud.public", PUBLIC)
         }
         "az" => match (word(0), word(1), word(2)) {
             ("role", "assignment", "create") => ("cloud.grant", GRANT),

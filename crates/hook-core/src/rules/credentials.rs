@@ -380,13 +380,50 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         }
         // `env | grep -i token`: the secret-named variables of the environment, printed.
         "grep" | "egrep" | "rg" | "awk" | "sed" => {
+            let pattern = || words().first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
             let secretive = || {
-                let pattern = words().first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+                let pattern = pattern();
                 ["token", "secret", "key", "pass", "auth", "cred", "database", "db_url", "redis", "mongo"]
                     .iter()
                     .any(|p| pattern.contains(p))
             };
-            environment_piped_in(command, commands) && secretive()
+            // The variables of a cloud or a service, their keys among them (`set | grep -i aws`).
+            let vendor = || {
+                let pattern = pattern();
+                ["aws", "azure", "gcp", "google", "github", "gitlab", "openai", "anthropic", "stripe", "api"]
+                    .iter()
+                    .any(|p| pattern.contains(p))
+            };
+            // Searched for in text that is not the environment, the words name a secret
+            // (`key` alone would be `KeyError` too).
+            let names_secret = || {
+                let pattern = pattern();
+                [
+                    "token",
+                    "secret",
+                    "passw",
+                    "passwd",
+                    "api_key",
+                    "apikey",
+                    "api-key",
+                    "authorization",
+                    "bearer",
+                    "credential",
+                    "private_key",
+                    "access_key",
+                ]
+                .iter()
+                .any(|p| pattern.contains(p))
+            };
+            // `grep -c`, `-l`, `-q`: a count, names or a status, no matched line.
+            let shows_lines = || {
+                !counts(&command.text)
+                    && !args.iter().any(|a| {
+                        matches!(a.text.as_str(), "-l" | "-L" | "-q" | "--quiet" | "--files-with-matches")
+                    })
+            };
+            environment_piped_in(command, commands) && (secretive() || vendor() && shows_lines())
+                || secret_source_piped_in(command, commands) && names_secret() && shows_lines()
                 || history_piped_in(command, commands) && secretive()
                 // A remote's URL in `.git/config` may carry its token (`https://x:TOKEN@host`).
                 || secretive() && words().iter().skip(1).any(|w| w.ends_with(".git/config"))
@@ -396,8 +433,12 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
         "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia" => {
-            args.iter().any(|code| {
-                reads_secret_variable(&code.text)
+            framework_prints_secrets(name, &words())
+                || args.iter().any(|code| {
+                    reads_secret_variable(&code.text)
+                // An app's own secrets, read in its framework's console (`rails runner`,
+                // `manage.py shell -c`, `artisan tinker --execute`).
+                || reads_framework_secret(&code.text)
                 || ["keyring.get_password(", "keyring.get_credential("]
                     .iter()
                     .any(|call| code.text.contains(call))
@@ -408,11 +449,29 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                 || ["get_credentials(", "get_frozen_credentials(", "fromIni(", "fromNodeProviderChain("]
                     .iter()
                     .any(|call| code.text.contains(call))
-            })
+                })
         }
         "keyring" => verb(0) == "get",
-        // Rails' encrypted credentials, decrypted with `config/master.key`.
-        "rails" | "bin/rails" | "./bin/rails" => verb(0) == "credentials:show",
+        // Rails' encrypted credentials, decrypted with `config/master.key`; `credentials:edit`
+        // opens them decrypted in `$EDITOR`, which prints them when it is a printer
+        // (`EDITOR=cat`).
+        "rails" => {
+            matches!(verb(0), "credentials:show" | "secrets:show" | "encrypted:show")
+                || verb(0) == "credentials:edit" && printer_editor(command, commands)
+        }
+        "django-admin" => framework_prints_secrets("django-admin", &words()),
+        // `composer config --list --auth` (also `--global`): the tokens and passwords of
+        // `auth.json`; `composer config github-oauth.github.com` reads one.
+        "composer" => {
+            let words = words();
+            let at = words.iter().position(|w| *w == "config");
+            at.is_some_and(|at| {
+                (has("--list") || has("-l")) && (has("--auth") || has("-a"))
+                    || matches!(&words[at + 1..], [key] if ["oauth", "http-basic", "bearer", "token"].iter().any(|k| key.contains(k)))
+            })
+        }
+        // `dvc config -l` lists the remotes' settings, their access keys and passwords too.
+        "dvc" => verb(0) == "config" && (has("-l") || has("--list")),
         // macOS's session environment: `launchctl getenv GITHUB_TOKEN`.
         "launchctl" => verb(0) == "getenv" && secret_variable(&format!("${}", verb(1))),
         // `terraform output -json`/`-raw NAME`/`NAME` prints sensitive outputs in clear (a bare
@@ -703,6 +762,75 @@ fn mentions_environment(args: &[crate::shell::Word]) -> bool {
     args.iter().any(|a| a.text.to_ascii_lowercase().contains("env"))
 }
 
+/// Whether the editor `command` opens is a printer (`EDITOR=cat rails credentials:edit`), set
+/// on the command or exported before it on the line.
+fn printer_editor(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
+    let printer = |variable: &str, value: &str| {
+        matches!(variable, "EDITOR" | "VISUAL")
+            && FILE_PRINTERS
+                .iter()
+                .chain(&["echo", "tee", "type", "printf"])
+                .any(|p| value.split_whitespace().next().is_some_and(|v| crate::shell::program_base(v) == *p))
+    };
+    command.assignments.iter().any(|(variable, value)| printer(variable, &value.text))
+        || commands.iter().filter(|c| c.name() == Some("export")).any(|c| {
+            c.args().iter().any(|a| a.text.split_once('=').is_some_and(|(v, value)| printer(v, value)))
+        })
+}
+
+/// A framework's command that prints the app's secrets: Django's `diffsettings` (every
+/// setting that differs from the defaults, `SECRET_KEY` and the database passwords among
+/// them), Laravel's `config:show` of a part that holds them (`app` has `APP_KEY`).
+/// `words` are the operands after the interpreter (`manage.py diffsettings`).
+fn framework_prints_secrets(name: &str, words: &[&str]) -> bool {
+    match (name, words) {
+        ("django-admin", ["diffsettings", ..]) => true,
+        ("python" | "python3", [script, "diffsettings", ..]) => script.ends_with("manage.py"),
+        ("php", [script, "config:show", part, ..]) => {
+            script.ends_with("artisan")
+                && matches!(
+                    part.split('.').next().unwrap_or_default(),
+                    "app"
+                        | "database"
+                        | "mail"
+                        | "services"
+                        | "filesystems"
+                        | "broadcasting"
+                        | "queue"
+                        | "cache"
+                )
+        }
+        _ => false,
+    }
+}
+
+/// Whether console code reads an app's secrets through its framework:
+/// `Rails.application.credentials`, Django's `settings.SECRET_KEY` (or `DATABASES`),
+/// Laravel's `config('database.connections.mysql.password')`.
+fn reads_framework_secret(code: &str) -> bool {
+    const SECRET_WORDS: &[&str] = &["password", "secret", "key", "token", "credential"];
+    if ["Rails.application.credentials", "Rails.application.secrets", "secret_key_base"]
+        .iter()
+        .any(|access| code.contains(access))
+    {
+        return true;
+    }
+    let named = |from: &str| {
+        let name: String =
+            from.chars().take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.')).collect();
+        let lower = name.to_ascii_lowercase();
+        SECRET_WORDS.iter().any(|w| lower.contains(w)) || lower == "databases"
+    };
+    code.match_indices("settings.").any(|(at, access)| named(&code[at + access.len()..]))
+        || ["config(", "Config::get("].iter().any(|call| {
+            code.match_indices(call).any(|(at, _)| {
+                let argument = code[at + call.len()..].trim_start_matches(['\'', '"']);
+                named(argument)
+                    || argument.starts_with("database") && !argument.starts_with("database.default")
+            })
+        })
+}
+
 /// Whether `command` reads a pipe from the shell's history (`history | grep -i password`),
 /// where secrets typed on a command line stay.
 fn history_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
@@ -730,6 +858,55 @@ fn reads_secret_setting(words: &[&str]) -> bool {
         ["get" | "get-regexp", key, ..] | [key] => secret(key),
         _ => false,
     }
+}
+
+/// Whether `command` reads a pipe, through any filters, from text that holds secrets once
+/// written: the patches of the history (`git log -p`, `git show`), where a key committed then
+/// removed stays, or a tool's debug log (`TF_LOG=trace terraform plan`, `gradle --info`,
+/// `GIT_CURL_VERBOSE=1`), which prints the requests' headers and the properties it was given.
+fn secret_source_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
+    let writer = |stdin: &Stdin| match *stdin {
+        Stdin::Pipe { from: Some(from) } => commands.get(from),
+        _ => None,
+    };
+    std::iter::successors(writer(&command.stdin), |earlier| writer(&earlier.stdin))
+        .take(crate::shell::MAX_UPSTREAM)
+        .any(|writer| {
+            let args = writer.args();
+            let has = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
+            let history = writer.name() == Some("git") && {
+                let at = crate::shell::git_subcommand(&writer.argv);
+                match writer.argv.get(at).map(|w| w.text.as_str()) {
+                    Some("log" | "whatchanged") => {
+                        has(&["-p", "-u", "--patch"])
+                            || args.iter().any(|a| a.text.starts_with("-G") || a.text.starts_with("-S"))
+                    }
+                    Some("show") => true,
+                    _ => false,
+                }
+            };
+            let traced = writer.assignments.iter().any(|(variable, value)| {
+                matches!(
+                    variable.as_str(),
+                    "TF_LOG"
+                        | "TF_LOG_CORE"
+                        | "TF_LOG_PROVIDER"
+                        | "GIT_TRACE"
+                        | "GIT_TRACE_CURL"
+                        | "GIT_CURL_VERBOSE"
+                ) && !matches!(value.text.to_ascii_lowercase().as_str(), "" | "0" | "off" | "false")
+            });
+            let verbose = has(&[
+                "--debug",
+                "--info",
+                "--trace",
+                "--verbose",
+                "-vvv",
+                "--log-level=debug",
+                "--log-level=trace",
+            ]);
+            history || traced || verbose
+        })
 }
 
 /// Whether `command` reads a pipe, through any filters, from a printer of `.git/config` (`cat
@@ -847,7 +1024,7 @@ fn reads_credential_file(code: &str) -> bool {
 
 /// Whether `raw` expands a variable whose name says it holds a secret (`$GITHUB_TOKEN`,
 /// `${AWS_SECRET_ACCESS_KEY}`, `$DB_PASSWORD`, `$OPENAI_API_KEY`, `$DATABASE_URL`).
-fn secret_variable(raw: &str) -> bool {
+pub(super) fn secret_variable(raw: &str) -> bool {
     secret_name(raw).is_some()
 }
 

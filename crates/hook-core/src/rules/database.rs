@@ -95,6 +95,14 @@ const CLIENTS: &[Client] = &[
         file_options: &[],
         statements_as_operands: false,
     },
+    // The frameworks' shells into the app's database (`manage.py dbshell`, `rails dbconsole`),
+    // which read SQL from standard input; after `--`, the client's own options.
+    Client {
+        name: "dbshell",
+        sql_options: &["-c", "--command", "-e", "--execute"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
     Client {
         name: "cockroach sql",
         sql_options: &["-e", "--execute"],
@@ -199,12 +207,43 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "clickhouse" if word(0) == Some("client") => {
             return client_sql(call, client("clickhouse-client")?, 1);
         }
+        // Code run in a framework's console (`rails runner`, `artisan tinker --execute`,
+        // `manage.py shell -c`), peeled into its interpreter: the app's own database.
+        "ruby" | "php" | "python3" | "elixir" if call.command.via.iter().any(|via| console(via)) => {
+            let fed = call.analysis.stdin_text(call.index);
+            return args
+                .iter()
+                .map(|code| code.text.as_str())
+                .chain(fed.as_deref())
+                .find_map(console_destroys);
+        }
+        "python" | "python3" | "django-admin" | "rails" => {
+            let at = match name {
+                "rails" if matches!(word(0), Some("dbconsole" | "db")) => 1,
+                "django-admin" if word(0) == Some("dbshell") => 1,
+                "python" | "python3"
+                    if word(0).is_some_and(|s| s.ends_with("manage.py")) && word(1) == Some("dbshell") =>
+                {
+                    2
+                }
+                _ => return orm_reset(call, name, args),
+            };
+            // `manage.py sqlflush | manage.py dbshell`: the statements that empty every table.
+            let flushed = matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(from) }
+            if call.analysis.commands.get(from).is_some_and(|writer| {
+                writer.args().iter().take(2).any(|a| a.text == "sqlflush")
+            }));
+            if flushed {
+                return Some(Hit::new("database.truncate", TRUNCATE));
+            }
+            return client_sql(call, client("dbshell")?, at);
+        }
         _ => {}
     }
     if let Some(client) = client(name) {
         return client_sql(call, client, 0);
     }
-    orm_reset(name, args)
+    orm_reset(call, name, args)
 }
 
 /// Whether `dropdb` or `mysqladmin drop` drops a test database on this machine: a name a
@@ -367,6 +406,74 @@ fn read_sql(call: &Call, file: &str) -> Option<String> {
     std::fs::read_to_string(path).ok()
 }
 
+/// The framework consoles whose code the shell analysis peels into an interpreter.
+fn console(via: &str) -> bool {
+    matches!(
+        via,
+        "rails runner"
+            | "rails console"
+            | "artisan tinker"
+            | "manage.py shell"
+            | "flask shell"
+            | "mix -e"
+            | "mix --eval"
+    )
+}
+
+/// What code run with an app's models loaded destroys: the ORMs' deletes of every row
+/// (`User.delete_all`, `Post.objects.all().delete()`, `DB::table('t')->truncate()`), their
+/// drops (`Schema::drop('t')`, `connection.drop_table`), and destructive SQL in the code's
+/// strings (`connection.execute('DROP TABLE t')`, `DB::statement('DROP DATABASE app')`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn console_destroys(code: &str) -> Option<Hit> {
+    let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    let has = |calls: &[&str]| calls.iter().any(|call| compact.contains(call));
+    if has(&[
+        "Schema::drop(",
+        "Schema::dropIfExists(",
+        "Schema::dropAllTables(",
+        // SQLAlchemy's (and Flask-SQLAlchemy's `db.drop_all()`) every table of the models.
+        "drop_all(",
+        ".drop_table(",
+        ".drop_table:",
+        "drop_database(",
+        "DatabaseTasks.drop",
+        "DatabaseTasks.purge",
+        "call_command('flush'",
+        "call_command(\"flush\"",
+    ]) {
+        return Some(Hit::new("database.drop", DROP));
+    }
+    if has(&["::truncate()", "->truncate()", ".truncate_tables", "Repo.delete_all("]) {
+        return Some(Hit::new("database.truncate", TRUNCATE));
+    }
+    if has(&[".delete_all", ".destroy_all", ".all().delete()", "::query()->delete()", "->delete()"])
+        && !has(&["where(", "->where(", ".filter(", "find("])
+    {
+        return Some(Hit::new("database.delete-all", DELETE_ALL));
+    }
+    let found = string_literals(code).find_map(sql::destruction)?;
+    Some(match found {
+        Destruction::Drop => Hit::new("database.drop", DROP),
+        Destruction::Truncate => Hit::new("database.truncate", TRUNCATE),
+        Destruction::DeleteAll => Hit::new("database.delete-all", DELETE_ALL),
+        Destruction::UpdateAll => Hit::new("database.update-all", UPDATE_ALL),
+    })
+}
+
+/// The contents of the code's quoted strings (`'…'`, `"…"`), where its SQL is.
+fn string_literals(code: &str) -> impl Iterator<Item = &str> {
+    let mut rest = code;
+    std::iter::from_fn(move || {
+        let open = rest.find(['\'', '"'])?;
+        let quote = rest.as_bytes()[open];
+        let body = &rest[open + 1..];
+        let close = body.bytes().position(|b| b == quote).unwrap_or(body.len());
+        rest = body.get(close + 1..).unwrap_or("");
+        Some(&body[..close])
+    })
+}
+
 /// `db.dropDatabase()`, `db.x.drop()`, `deleteMany({})` with an empty filter.
 fn mongo_destroys(js: &str) -> bool {
     let compact: String = js.chars().filter(|c| !c.is_whitespace()).collect();
@@ -378,7 +485,7 @@ fn mongo_destroys(js: &str) -> bool {
 }
 
 /// The ORMs' and frameworks' commands that drop or empty the database.
-fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     const TOOLS: &[&str] = &[
         "npx",
         "bunx",
@@ -413,17 +520,24 @@ fn orm_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         "python3",
         "flyway",
         "liquibase",
+        "gradle",
+        "gradlew",
+        "mvn",
+        "mvnw",
     ];
     const TOOL_NAMES: NameFilter = NameFilter::of(TOOLS);
     if !TOOL_NAMES.may_hold(name) || !TOOLS.contains(&name) {
         return None;
     }
-    tool_reset(name, args)
+    tool_reset(call, name, args)
 }
 
-/// [`orm_reset`] of a migration tool, out of line (ARCHITECTURE.md, "Start-up").
+/// [`orm_reset`] of a migration tool, out of line (ARCHITECTURE.md, "Start-up"). A reset
+/// of the test database (`RAILS_ENV=test`, `--env=testing`) passes: test suites rebuild it
+/// on every run. Migrations run against production (`artisan migrate --force
+/// --env=production`) are asked about like a reset.
 #[inline(never)]
-fn tool_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
     let has = |word: &str| texts.contains(&word);
     let tool = match name {
@@ -468,12 +582,86 @@ fn tool_reset(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
             texts.first().is_some_and(|s| s.ends_with("manage.py"))
                 && (has("flush") || has("reset_db") || has("migrate") && has("zero"))
         }
-        // `flyway clean` and `liquibase dropAll` drop every object of the configured schemas.
+        // `flyway clean` and `liquibase dropAll` drop every object of the configured schemas,
+        // from the command line or their Gradle and Maven plugins.
         "flyway" => has("clean"),
         "liquibase" => texts.iter().any(|t| t.eq_ignore_ascii_case("dropall") || *t == "drop-all"),
+        "gradle" | "gradlew" => texts.iter().any(|t| matches!(*t, "flywayClean" | "dropAll")),
+        "mvn" | "mvnw" => {
+            texts.iter().any(|t| t.ends_with("flyway:clean") || t.ends_with("liquibase:dropAll"))
+        }
         _ => false,
     };
-    reset.then(|| Hit::new("database.orm-reset", ORM_RESET))
+    let environment = app_environment(call);
+    if reset {
+        return (environment != Some(AppEnvironment::Test))
+            .then(|| Hit::new("database.orm-reset", ORM_RESET));
+    }
+    let migrates = match tool {
+        "artisan" => texts.iter().any(|t| t.starts_with("migrate")),
+        "php" => {
+            texts.first().is_some_and(|s| s.ends_with("artisan"))
+                && texts.iter().any(|t| t.starts_with("migrate"))
+        }
+        "rails" | "rake" => texts.iter().any(|t| t.starts_with("db:migrate") || t.starts_with("db:rollback")),
+        _ => false,
+    };
+    (migrates && environment == Some(AppEnvironment::Production))
+        .then(|| Hit::new("database.orm-reset", PRODUCTION_MIGRATION))
+}
+
+/// The environment a framework command is told to run in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum AppEnvironment {
+    Test,
+    Production,
+}
+
+/// The app environment named on the command (`RAILS_ENV=test`, `--env=testing`, `-e test`,
+/// `--settings=app.settings.test`) or exported before it on the line. A `DATABASE_URL` set to
+/// another host says the database is not the local test one, whatever the name.
+fn app_environment(call: &Call) -> Option<AppEnvironment> {
+    const VARIABLES: &[&str] = &["RAILS_ENV", "RACK_ENV", "APP_ENV", "MIX_ENV", "DJANGO_SETTINGS_MODULE"];
+    let classify = |value: &str| {
+        let value = value.to_ascii_lowercase();
+        let last = value.rsplit(['.', '/', ':']).next().unwrap_or_default();
+        if matches!(last, "test" | "testing" | "tests" | "test_settings" | "settings_test") {
+            Some(AppEnvironment::Test)
+        } else if value.contains("prod") {
+            Some(AppEnvironment::Production)
+        } else {
+            None
+        }
+    };
+    let args = call.args();
+    let remote_url = |value: &str| {
+        value.split_once("://").is_some_and(|(_, rest)| {
+            let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+            let host = authority.rsplit('@').next().unwrap_or(authority);
+            let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
+            !matches!(host, "" | "localhost" | "::1" | "[::1]") && !host.starts_with("127.")
+        })
+    };
+    let commands = &call.analysis.commands[..call.index.min(call.analysis.commands.len())];
+    let exported = commands.iter().filter(|c| c.name() == Some("export")).flat_map(|c| c.args());
+    let (mut found, mut remote) = (None, false);
+    let pairs = call
+        .command
+        .assignments
+        .iter()
+        .map(|(variable, value)| (variable.as_str(), value.text.as_str()))
+        .chain(exported.chain(args).filter_map(|a| a.text.split_once('=')));
+    for (variable, value) in pairs {
+        remote |= variable == "DATABASE_URL" && remote_url(value);
+        if VARIABLES.contains(&variable) || matches!(variable, "--env" | "--environment" | "--settings") {
+            found = found.or(classify(value));
+        }
+    }
+    let separate =
+        args.windows(2).find(|pair| matches!(pair[0].text.as_str(), "-e" | "--env" | "--environment"));
+    found
+        .or_else(|| separate.and_then(|pair| classify(&pair[1].text)))
+        .filter(|environment| !(remote && *environment == AppEnvironment::Test))
 }
 
 const SERVER_FILES: &str = "This makes the Redis server write its data to a file of your choosing, or load code into it. Ask the user to run it.";
@@ -486,6 +674,7 @@ const FLUSH: &str =
     "`FLUSHALL`/`FLUSHDB` deletes every key. Delete the keys you mean, or ask the user to run it.";
 const ETCD_DELETE_ALL: &str = "`etcdctl del` with `--prefix`/`--from-key` and an empty or root key deletes every key of the store. Delete the keys you mean, or ask the user to run it.";
 const CONSUL_DELETE_ALL: &str = "`consul kv delete -recurse` with no key (or the root) deletes every key of the store. Delete the keys you mean, or ask the user to run it.";
+const PRODUCTION_MIGRATION: &str = "This changes the schema of the production database, and a migration can drop columns and tables with their data. Ask the user to run it.";
 const ORM_RESET: &str =
     "This drops or empties the database behind the app. Run it against a scratch database, or ask the user.";
 

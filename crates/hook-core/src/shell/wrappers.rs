@@ -1107,6 +1107,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "corepack" | "uvx" | "uv" | "pipx" | "rake" | "mix" | "tox" | "nox" | "mvn" | "mvnw" => {
             tool_runner(&name, argv).unwrap_or_else(|| launched(&name, argv))
         }
+        "rails" | "php" | "python" | "python3" | "django-admin" | "flask" => {
+            framework_console(&name, argv).unwrap_or_else(|| launched(&name, argv))
+        }
         "alias" if dialect == Dialect::Posix => alias(argv),
         "script" => {
             let scan = scan_options(argv, 1, "cOIBTEm", &["--command", "--log-out", "--log-in", "--log-io"]);
@@ -1260,6 +1263,56 @@ fn cmake_command(argv: &[Word]) -> Peel {
     let operands = argv[3..].iter().filter(|w| w.text != "-f").cloned();
     let inner = [derived(command, "rm"), derived(command, flags)].into_iter().chain(operands).collect();
     Peel::Wraps { via: "cmake -E".into(), inner }
+}
+
+/// A web framework's console given code on its command line, as the interpreter that runs it
+/// with the app loaded (its models, its database, its secrets): `rails runner CODE` (`r`) is
+/// `ruby -e CODE`, `php artisan tinker --execute=CODE` is `php -r CODE`, `manage.py shell -c
+/// CODE` (and `django-admin shell -c`) is `python3 -c CODE`; `rails console`, `artisan tinker`,
+/// `manage.py shell` without code and `flask shell` are the interpreter reading its standard
+/// input.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn framework_console(name: &str, argv: &[Word]) -> Option<Peel> {
+    let word = |at: usize| argv.get(at).map_or("", |w| w.text.as_str());
+    // `--execute=CODE`, `--execute CODE`, `-c CODE`.
+    let option = |from: usize, short: &str, long: &str| {
+        argv.iter().enumerate().skip(from).find_map(|(at, w)| {
+            if w.text == short || w.text == long {
+                return argv.get(at + 1).cloned();
+            }
+            w.text.strip_prefix(long)?.strip_prefix('=').map(|code| derived(w, code))
+        })
+    };
+    // Without code on the command line, the console reads it from its standard input
+    // (`manage.py shell < fix.py`, `echo 'User.delete_all' | rails console`), as the bare
+    // interpreter does.
+    let (via, interpreter, flag, code) = match name {
+        "rails" if matches!(word(1), "runner" | "r") => {
+            let code = argv.get(scan_options(argv, 2, "e", &["--environment"]).operand)?.clone();
+            ("rails runner", "ruby", "-e", Some(code))
+        }
+        "rails" if matches!(word(1), "console" | "c") => ("rails console", "ruby", "-e", None),
+        "flask" if word(1) == "shell" => ("flask shell", "python3", "-c", None),
+        "php" if word(1).ends_with("artisan") && word(2) == "tinker" => {
+            ("artisan tinker", "php", "-r", option(3, "--execute", "--execute"))
+        }
+        _ => {
+            let at = match name {
+                "django-admin" => 1,
+                _ if word(1).ends_with("manage.py") => 2,
+                _ => return None,
+            };
+            if word(at) != "shell" {
+                return None;
+            }
+            ("manage.py shell", "python3", "-c", option(at + 1, "-c", "--command"))
+        }
+    };
+    let inner = match code {
+        Some(code) => vec![derived(&argv[0], interpreter), derived(&argv[0], flag), code],
+        None => vec![derived(&argv[0], interpreter)],
+    };
+    Some(Peel::Wraps { via: via.to_string(), inner })
 }
 
 /// A launcher of the table in `launchers` running the command after its options, or a program

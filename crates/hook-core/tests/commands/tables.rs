@@ -3,6 +3,7 @@
 
 mod dialects;
 mod expansion;
+mod frameworks;
 mod hostile;
 mod indirect;
 mod infrastructure;
@@ -37,4 +38,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     toolchains::CASES,
     packs::CASES,
     dialects::CASES,
+    frameworks::CASES,
 ];
