@@ -115,12 +115,21 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some(hit) = tracked_files_deleted(call, &args.targets) {
         return Some(hit);
     }
-    let mut targets: Vec<&Word> = args.targets;
-    if targets.is_empty()
+    let piped = args.targets.is_empty()
         && POWERSHELL_ONLY_DELETES.contains(&name)
-        && matches!(call.command.stdin, Stdin::Pipe { .. })
-    {
-        targets.push(&piped_input);
+        && matches!(call.command.stdin, Stdin::Pipe { .. });
+    // `Get-ChildItem $HOME -Recurse | Remove-Item`: what the lister lists is deleted, all of
+    // the tree when it recurses.
+    let listed = if piped { piped_lister(call) } else { None };
+    let mut targets: Vec<&Word> = args.targets;
+    let mut recursive = args.recursive;
+    match &listed {
+        Some((paths, recurses)) => {
+            targets.extend(paths);
+            recursive |= recurses;
+        }
+        None if piped => targets.push(&piped_input),
+        None => {}
     }
     // `rm -rf homelink/` deletes what the link points at; `rm -rf homelink`, the link.
     let targets: Vec<Cow<Word>> = targets
@@ -132,7 +141,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let places = targets
         .iter()
         .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), &**word));
-    if args.recursive {
+    if recursive {
         places.min_by_key(|(place, _)| *place).and_then(|worst| recursive_delete_hit(name, worst))
     } else {
         let mut places = places.peekable();
@@ -144,6 +153,46 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .find(|(place, word)| *place == Place::Outside && in_home(word, call))
             .map(|(_, word)| home_file_hit(name, word))
     }
+}
+
+/// The paths a PowerShell lister piped into `call` lists (`Get-ChildItem PATH`, the current
+/// directory when it names none), and whether it descends into them (`-Recurse`). A filtered
+/// listing (`-Include *.pyc`, `-Filter`) deletes files under each path, not the path: `PATH/x`.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn piped_lister(call: &Call) -> Option<(Vec<Word>, bool)> {
+    let Stdin::Pipe { from: Some(from) } = call.command.stdin else { return None };
+    let lister = call.analysis.commands.get(from)?;
+    let name = lister.name()?.to_ascii_lowercase();
+    if !matches!(name.as_str(), "get-childitem" | "gci" | "dir" | "ls" | "get-item" | "gi") {
+        return None;
+    }
+    let mut paths = Vec::new();
+    let (mut recurses, mut filtered) = (false, false);
+    let mut words = lister.args().iter();
+    while let Some(word) = words.next() {
+        let lower = word.text.to_ascii_lowercase();
+        match lower.strip_prefix('-') {
+            Some("path" | "literalpath" | "lp") => paths.extend(words.next().cloned()),
+            Some(option) if !option.is_empty() && "recurse".starts_with(option) => recurses = true,
+            Some("force" | "file" | "directory" | "hidden" | "name") => {}
+            // `-Include *.log`, `-Filter x`, `-Depth 2`: an option and its value.
+            Some(option) => {
+                filtered |= ["include", "filter", "exclude"].iter().any(|o| o.starts_with(option));
+                words.next();
+            }
+            None => paths.push(word.clone()),
+        }
+    }
+    if paths.is_empty() {
+        paths.push(Word::literal("."));
+    }
+    if filtered {
+        for path in &mut paths {
+            let separator = if path.text.ends_with(['/', '\\']) { "" } else { "/" };
+            path.text = format!("{}{separator}x", path.text);
+        }
+    }
+    Some((paths, recurses))
 }
 
 /// `word`, or where it really points when its way passes a link out of the project

@@ -17,6 +17,7 @@ mod runners;
 mod secrets;
 mod toolchains;
 mod trust;
+mod windows;
 mod writes;
 
 use super::Case;
@@ -37,4 +38,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     toolchains::CASES,
     packs::CASES,
     dialects::CASES,
+    windows::CASES,
 ];
