@@ -48,6 +48,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "mv" {
         return judge_move(call);
     }
+    if name == "robocopy" {
+        return judge_robocopy(call);
+    }
     if let Some((how, sources)) = archived_and_deleted(name, call.args()) {
         return sources
             .iter()
@@ -328,6 +331,29 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
     }
     let place = classify(destination, call.ctx, destination.glob);
     recursive_delete_hit("rsync --delete", (place, destination)).or_else(sources_hit)
+}
+
+/// `robocopy SRC DST /MIR` (or `/PURGE`) deletes what DST holds that SRC does not, all of it
+/// from an empty SRC, as `rsync --delete` does; `/MOVE` deletes SRC once copied.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_robocopy(call: &Call) -> Option<Hit> {
+    let switch = |names: &[&str]| {
+        call.args().iter().any(|w| {
+            let text = w.text.trim_start_matches(['/', '-']);
+            (w.text.starts_with(['/', '-'])) && names.iter().any(|n| text.eq_ignore_ascii_case(n))
+        })
+    };
+    let mut operands = call.args().iter().filter(|w| !w.text.starts_with('/'));
+    let (source, destination) = (operands.next()?, operands.next()?);
+    if switch(&["mir", "purge"]) {
+        let place = classify(destination, call.ctx, false);
+        if let Some(hit) = recursive_delete_hit("robocopy /MIR", (place, destination)) {
+            return Some(hit);
+        }
+    }
+    switch(&["move"])
+        .then(|| (classify(source, call.ctx, false), source))
+        .and_then(|worst| recursive_delete_hit("robocopy /MOVE", worst))
 }
 
 /// The sources an archiver deletes once it has packed them: `tar --remove-files`, `zip -m`

@@ -4,7 +4,7 @@
 //! `Remove-Item`; secret-named `$env:X` and `%X%` printed. Each dangerous row has its harmless
 //! look-alike.
 
-use hook_core::shell::Dialect::PowerShell;
+use hook_core::shell::Dialect::{Cmd, PowerShell};
 
 #[allow(unused_imports)]
 use super::super::{Case, allow, ask, deny, in_dialect};
@@ -58,4 +58,33 @@ pub(crate) const CASES: &[Case] = &[
     in_dialect(PowerShell, allow(r"Get-ChildItem .\dist -Recurse | Remove-Item -Force")),
     in_dialect(PowerShell, allow(r"gci -r -Include *.pyc | Remove-Item")),
     in_dialect(PowerShell, allow(r"Get-ChildItem -Filter *.log | Remove-Item")),
+    // `robocopy /MIR` (or `/PURGE`) from an empty directory deletes the destination.
+    deny("rm.outside-project", r"robocopy C:\empty C:\Users\dev\source /MIR"),
+    in_dialect(Cmd, deny("rm.outside-project", r"robocopy C:\empty C:\Users\dev\source /PURGE")),
+    allow(r"robocopy src dist /MIR"),
+    allow(r"robocopy src C:\backup\src /E"),
+    // Local accounts made or raised are writes to the SAM hive.
+    deny(
+        "files.deny-write",
+        "net user backdoor P@ssw0rd! /add && net localgroup administrators backdoor /add",
+    ),
+    in_dialect(Cmd, deny("files.deny-write", "net localgroup administrators backdoor /add")),
+    in_dialect(PowerShell, deny("files.deny-write", "New-LocalUser -Name x -NoPassword")),
+    allow("net user"),
+    allow("net localgroup administrators"),
+    in_dialect(PowerShell, allow("Get-LocalUser")),
+    // A certificate authority trusted.
+    ask("disk.security-off", r"certutil -addstore -f Root C:\tmp\mitm.cer"),
+    in_dialect(
+        PowerShell,
+        ask(
+            "disk.security-off",
+            r"Import-Certificate -FilePath .\mitm.cer -CertStoreLocation Cert:\LocalMachine\Root",
+        ),
+    ),
+    allow("certutil -hashfile x.zip SHA256"),
+    in_dialect(
+        PowerShell,
+        allow(r"Import-Certificate -FilePath .\dev.cer -CertStoreLocation Cert:\CurrentUser\My"),
+    ),
 ];
