@@ -1068,7 +1068,7 @@ mod tests {
             assert_eq!(rule(argv), *expected, "{argv:?}");
         }
         let piped = pipeline(&[&["Get-ChildItem", "C:\\"], &["Remove-Item", "-Recurse"]]);
-        assert_eq!(rule_of(&piped), Some("rm.unknown-target"));
+        assert_eq!(rule_of(&piped), Some("rm.root"));
         let piped = pipeline(&[&["Get-ChildItem", "*.log"], &["Remove-Item"]]);
         assert_eq!(rule_of(&piped), None);
     }

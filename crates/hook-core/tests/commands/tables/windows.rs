@@ -87,4 +87,9 @@ pub(crate) const CASES: &[Case] = &[
         PowerShell,
         allow(r"Import-Certificate -FilePath .\dev.cer -CertStoreLocation Cert:\CurrentUser\My"),
     ),
+    // PowerShell's registry drives are the machine's or the user's settings, not the project's.
+    deny("rm.outside-project", r#"Remove-Item -Path "HKLM:\SOFTWARE\Microsoft" -Recurse -Force"#),
+    in_dialect(PowerShell, deny("rm.outside-project", r"Remove-Item HKCU:\Software\MyApp -Recurse")),
+    in_dialect(PowerShell, allow(r"Remove-Item .\HKLM-notes -Recurse")),
+    in_dialect(PowerShell, allow(r"Get-ItemProperty HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion")),
 ];
