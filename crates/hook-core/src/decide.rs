@@ -64,6 +64,53 @@ pub(crate) fn as_agent_can_take(agent: &Agent, event: &Event, verdict: Verdict) 
     if asking && !agent.someone_can_answer(event) { ask_to_deny(verdict) } else { verdict }
 }
 
+/// The verdict on a POSIX line that is spelled for cmd or PowerShell too
+/// ([`shell::windows_readings`]): the first of their readings that objects, where the POSIX
+/// reading does not. Where the POSIX reading misread the line, the Windows readings decide:
+/// its objection is to a cmdlet, which no POSIX shell runs, or it cannot see what a `$env:NAME`
+/// command runs, a name no POSIX line has set (PowerShell's expression `$env:Path -split ';'`).
+fn windows_block(
+    line: &str,
+    readings: &[Dialect],
+    posix: Option<crate::guard::Block>,
+    analysis: &mut Analysis,
+    judge: impl Fn(&Analysis) -> Option<crate::guard::Block>,
+) -> Option<crate::guard::Block> {
+    let powershell_expression = posix.as_ref().is_some_and(|block| block.rule.starts_with("opaque."))
+        && line.trim_start().get(..5).is_some_and(|head| head.eq_ignore_ascii_case("$env:"))
+        && !env_set(line);
+    // `Remove-Item $env:TEMP\x -Recurse`: a cmdlet, which only PowerShell runs, read by a POSIX
+    // shell as an unknown target.
+    let cmdlet = posix.as_ref().is_some_and(|block| {
+        analysis.commands.get(block.command).and_then(|command| command.name()).is_some_and(shell::is_cmdlet)
+    });
+    let misread = powershell_expression || cmdlet;
+    if posix.is_some() && !misread {
+        return posix;
+    }
+    for &dialect in readings {
+        let reading = shell::analyse(line, dialect);
+        // What a Windows reading cannot follow is no objection: the line may be POSIX after all.
+        if let Some(block) = judge(&reading).filter(|block| !block.rule.starts_with("opaque.")) {
+            *analysis = reading;
+            return Some(block);
+        }
+    }
+    if misread { None } else { posix }
+}
+
+/// Whether a POSIX line may set the variable `env` (the word appears other than as `$env:`),
+/// or names a secret as `$env:TOKEN`, which PowerShell prints as the line's value.
+fn env_set(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.match_indices("env").any(|(at, _)| {
+        let expanded =
+            at > 0 && lower.as_bytes()[at - 1] == b'$' && lower.as_bytes().get(at + 3) == Some(&b':');
+        let name = || lower[at + 4..].split(|c: char| !c.is_ascii_alphanumeric() && c != '_').next();
+        !expanded || name().is_some_and(crate::rules::secret_named)
+    })
+}
+
 /// Decide one shell command line: the packs, filters and file rules, then the rewrites, whose
 /// result is guarded again so that one verdict comes out: allow, ask, deny or rewrite.
 ///
@@ -73,7 +120,16 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
     let mut analysis = shell::analyse(line, dialect);
     // Built once for both passes: a rewritten line meets the same regexes, compiled or not.
     let filters = Filters::new(&policy.filters);
-    if let Some(block) = crate::guard::line::judge(&analysis, &filters, policy, ctx) {
+    let mut block = crate::guard::line::judge(&analysis, &filters, policy, ctx);
+    if dialect == Dialect::Posix {
+        let readings = shell::windows_readings(line);
+        if !readings.is_empty() {
+            block = windows_block(line, readings, block, &mut analysis, |analysis| {
+                crate::guard::line::judge(analysis, &filters, policy, ctx)
+            });
+        }
+    }
+    if let Some(block) = block {
         // What the guard asks about as unseen was not understood, whoever found it: the
         // analyser (a shell's script) or the guard (an interpreter's, `guard::script_file`).
         analysis.incomplete |= block.rule.starts_with("opaque.");

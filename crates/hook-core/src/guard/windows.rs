@@ -28,9 +28,13 @@ pub(super) enum Place {
 
 /// The Windows programs and cmdlets [`accessed`] knows, lower-case: the gate before any work.
 const NAMES: &[&str] = &[
+    "add-localgroupmember",
     "copy-itemproperty",
+    "net",
+    "net1",
     "new-item",
     "new-itemproperty",
+    "new-localuser",
     "new-service",
     "reg",
     "register-scheduledtask",
@@ -39,6 +43,7 @@ const NAMES: &[&str] = &[
     "schtasks",
     "set-item",
     "set-itemproperty",
+    "set-localuser",
     "set-scheduledtask",
     "set-service",
     "set-wmiinstance",
@@ -108,6 +113,18 @@ pub(super) fn accessed(name: &str, args: &[Word]) -> Option<(Access, Place)> {
             || verb(&["failure"]) && option("command="))
         .then_some((Access::Write, Place::SystemHive)),
         "new-service" => Some((Access::Write, Place::SystemHive)),
+        // The local accounts, kept in the SAM hive: `net user NAME PASS /add`, a password or
+        // `/active:yes` set, `net localgroup administrators NAME /add`; `net user` only lists.
+        "net" | "net1" => {
+            let first = words.first().map(String::as_str).unwrap_or_default();
+            let changes = match first {
+                "user" | "users" => words.len() > 2 || option("\\active") || option("\\add"),
+                "localgroup" | "group" => verb(&["add", "delete"]),
+                _ => false,
+            };
+            changes.then_some((Access::Write, Place::Sam))
+        }
+        "new-localuser" | "set-localuser" | "add-localgroupmember" => Some((Access::Write, Place::Sam)),
         "set-service" => option("-binarypathname").then_some((Access::Write, Place::SystemHive)),
         // `wmic /namespace:\\root\subscription … create`, `Set-WmiInstance -Namespace
         // root\subscription`: a permanent event subscription that runs a command.

@@ -364,7 +364,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
         }
         // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
         // `base64 <<<` of it.
-        "echo" | "printf" => {
+        "echo" | "printf" | "write-output" | "write-host" | "write" => {
             command.args().iter().any(|a| {
                 a.dynamic && (secret_variable(&a.raw) || secret_variable(&a.text))
                     // `${TOKEN:-x}` reads as its default where the line does not set it: the
@@ -1436,11 +1436,23 @@ fn host_of(text: &str) -> Option<&str> {
 /// The first variable `raw` expands whose name ends in what a secret is called
 /// ([`SECRET_ENDINGS`]), or is a Terraform registry token (`TF_TOKEN_app_terraform_io`).
 fn secret_name(raw: &str) -> Option<String> {
+    // cmd's `%NPM_TOKEN%`: the names between pairs of `%`.
+    let percent = || raw.split('%').skip(1).step_by(2).filter(|name| !name.is_empty());
+    if raw.contains('%')
+        && let Some(name) = percent().find(|name| secret_named(name))
+    {
+        return Some(name.to_string());
+    }
     raw.split('$').skip(1).find_map(|rest| {
         // `${#TOKEN}` is the value's length.
         if rest.starts_with("{#") {
             return None;
         }
+        // PowerShell's `$env:TOKEN`.
+        let rest = match rest.get(..4) {
+            Some(head) if head.eq_ignore_ascii_case("env:") => &rest[4..],
+            _ => rest,
+        };
         let braced = rest.starts_with('{');
         let name: String = rest
             .trim_start_matches('{')
@@ -1453,10 +1465,14 @@ fn secret_name(raw: &str) -> Option<String> {
         if braced && (after.starts_with(":+") || after.starts_with('+')) {
             return None;
         }
-        let upper = name.to_ascii_uppercase();
-        let secret = SECRET_ENDINGS.iter().any(|end| upper.ends_with(end)) || upper.starts_with("TF_TOKEN_");
-        secret.then_some(name)
+        secret_named(&name).then_some(name)
     })
+}
+
+/// Whether a variable's name says it holds a secret ([`SECRET_ENDINGS`], `TF_TOKEN_…`).
+pub(crate) fn secret_named(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    SECRET_ENDINGS.iter().any(|end| upper.ends_with(end)) || upper.starts_with("TF_TOKEN_")
 }
 
 /// A host on this machine or its local network by name (`localhost`, `0.0.0.0`, a compose

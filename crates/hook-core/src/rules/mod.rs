@@ -32,6 +32,7 @@ mod sql;
 mod windows;
 
 pub use crate::policy::Pack;
+pub(crate) use credentials::secret_named;
 use std::borrow::Cow;
 use std::cell::OnceCell;
 

@@ -294,10 +294,25 @@ fn anchor(word: &Word) -> Option<(Anchor<'_>, &str)> {
     if let Some(drive) = drive_prefix(text) {
         return Some((Anchor::Root(Some(drive.to_ascii_lowercase())), &text[drive.len()..]));
     }
+    // PowerShell's registry drives: `HKLM:\SOFTWARE\…` is the machine's configuration, the
+    // others (`HKCU:\…`) are outside any project.
+    if let Some((drive, rest)) = text.split_once(':').filter(|(drive, _)| is_registry_drive(drive)) {
+        let anchor = if drive.eq_ignore_ascii_case("hklm") {
+            Anchor::System
+        } else {
+            Anchor::Root(Some(drive.to_ascii_lowercase()))
+        };
+        return Some((anchor, rest));
+    }
     if text.starts_with(['/', '\\']) {
         return Some((Anchor::Root(None), text));
     }
     Some((Anchor::Cwd, text))
+}
+
+/// Whether `drive` (before its `:`) is one of PowerShell's registry drives.
+fn is_registry_drive(drive: &str) -> bool {
+    ["hklm", "hkcu", "hkcr", "hku", "hkcc"].iter().any(|d| drive.eq_ignore_ascii_case(d))
 }
 
 /// `text` without `var` at its start, when the variable name ends there.

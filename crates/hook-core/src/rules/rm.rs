@@ -48,6 +48,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "mv" {
         return judge_move(call);
     }
+    if name == "robocopy" {
+        return judge_robocopy(call);
+    }
     if let Some((how, sources)) = archived_and_deleted(name, call.args()) {
         return sources
             .iter()
@@ -115,12 +118,21 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some(hit) = tracked_files_deleted(call, &args.targets) {
         return Some(hit);
     }
-    let mut targets: Vec<&Word> = args.targets;
-    if targets.is_empty()
+    let piped = args.targets.is_empty()
         && POWERSHELL_ONLY_DELETES.contains(&name)
-        && matches!(call.command.stdin, Stdin::Pipe { .. })
-    {
-        targets.push(&piped_input);
+        && matches!(call.command.stdin, Stdin::Pipe { .. });
+    // `Get-ChildItem $HOME -Recurse | Remove-Item`: what the lister lists is deleted, all of
+    // the tree when it recurses.
+    let listed = if piped { piped_lister(call) } else { None };
+    let mut targets: Vec<&Word> = args.targets;
+    let mut recursive = args.recursive;
+    match &listed {
+        Some((paths, recurses)) => {
+            targets.extend(paths);
+            recursive |= recurses;
+        }
+        None if piped => targets.push(&piped_input),
+        None => {}
     }
     // `rm -rf homelink/` deletes what the link points at; `rm -rf homelink`, the link.
     let targets: Vec<Cow<Word>> = targets
@@ -132,7 +144,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let places = targets
         .iter()
         .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), &**word));
-    if args.recursive {
+    if recursive {
         places.min_by_key(|(place, _)| *place).and_then(|worst| recursive_delete_hit(name, worst))
     } else {
         let mut places = places.peekable();
@@ -144,6 +156,46 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .find(|(place, word)| *place == Place::Outside && in_home(word, call))
             .map(|(_, word)| home_file_hit(name, word))
     }
+}
+
+/// The paths a PowerShell lister piped into `call` lists (`Get-ChildItem PATH`, the current
+/// directory when it names none), and whether it descends into them (`-Recurse`). A filtered
+/// listing (`-Include *.pyc`, `-Filter`) deletes files under each path, not the path: `PATH/x`.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn piped_lister(call: &Call) -> Option<(Vec<Word>, bool)> {
+    let Stdin::Pipe { from: Some(from) } = call.command.stdin else { return None };
+    let lister = call.analysis.commands.get(from)?;
+    let name = lister.name()?.to_ascii_lowercase();
+    if !matches!(name.as_str(), "get-childitem" | "gci" | "dir" | "ls" | "get-item" | "gi") {
+        return None;
+    }
+    let mut paths = Vec::new();
+    let (mut recurses, mut filtered) = (false, false);
+    let mut words = lister.args().iter();
+    while let Some(word) = words.next() {
+        let lower = word.text.to_ascii_lowercase();
+        match lower.strip_prefix('-') {
+            Some("path" | "literalpath" | "lp") => paths.extend(words.next().cloned()),
+            Some(option) if !option.is_empty() && "recurse".starts_with(option) => recurses = true,
+            Some("force" | "file" | "directory" | "hidden" | "name") => {}
+            // `-Include *.log`, `-Filter x`, `-Depth 2`: an option and its value.
+            Some(option) => {
+                filtered |= ["include", "filter", "exclude"].iter().any(|o| o.starts_with(option));
+                words.next();
+            }
+            None => paths.push(word.clone()),
+        }
+    }
+    if paths.is_empty() {
+        paths.push(Word::literal("."));
+    }
+    if filtered {
+        for path in &mut paths {
+            let separator = if path.text.ends_with(['/', '\\']) { "" } else { "/" };
+            path.text = format!("{}{separator}x", path.text);
+        }
+    }
+    Some((paths, recurses))
 }
 
 /// `word`, or where it really points when its way passes a link out of the project
@@ -279,6 +331,29 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
     }
     let place = classify(destination, call.ctx, destination.glob);
     recursive_delete_hit("rsync --delete", (place, destination)).or_else(sources_hit)
+}
+
+/// `robocopy SRC DST /MIR` (or `/PURGE`) deletes what DST holds that SRC does not, all of it
+/// from an empty SRC, as `rsync --delete` does; `/MOVE` deletes SRC once copied.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_robocopy(call: &Call) -> Option<Hit> {
+    let switch = |names: &[&str]| {
+        call.args().iter().any(|w| {
+            let text = w.text.trim_start_matches(['/', '-']);
+            (w.text.starts_with(['/', '-'])) && names.iter().any(|n| text.eq_ignore_ascii_case(n))
+        })
+    };
+    let mut operands = call.args().iter().filter(|w| !w.text.starts_with('/'));
+    let (source, destination) = (operands.next()?, operands.next()?);
+    if switch(&["mir", "purge"]) {
+        let place = classify(destination, call.ctx, false);
+        if let Some(hit) = recursive_delete_hit("robocopy /MIR", (place, destination)) {
+            return Some(hit);
+        }
+    }
+    switch(&["move"])
+        .then(|| (classify(source, call.ctx, false), source))
+        .and_then(|worst| recursive_delete_hit("robocopy /MOVE", worst))
 }
 
 /// The sources an archiver deletes once it has packed them: `tar --remove-files`, `zip -m`
@@ -993,7 +1068,7 @@ mod tests {
             assert_eq!(rule(argv), *expected, "{argv:?}");
         }
         let piped = pipeline(&[&["Get-ChildItem", "C:\\"], &["Remove-Item", "-Recurse"]]);
-        assert_eq!(rule_of(&piped), Some("rm.unknown-target"));
+        assert_eq!(rule_of(&piped), Some("rm.root"));
         let piped = pipeline(&[&["Get-ChildItem", "*.log"], &["Remove-Item"]]);
         assert_eq!(rule_of(&piped), None);
     }

@@ -12,9 +12,11 @@ use super::Hit;
 const DISK_TOOLS: &[&str] = &[
     "add-mppreference",
     "bcdedit",
+    "certutil",
     "cipher",
     "clear-eventlog",
     "disable-computerrestore",
+    "import-certificate",
     "limit-eventlog",
     "netsh",
     "remove-eventlog",
@@ -72,6 +74,26 @@ pub(super) fn disk(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
                 option.starts_with("-disable") && !matches!(value, "$false" | "0" | "false")
             })
             .then(|| security_off("switches one of Microsoft Defender's protections off")),
+        // `certutil -addstore Root x.cer`, `Import-Certificate -CertStoreLocation
+        // Cert:\LocalMachine\Root`: a certificate authority trusted, whose holder can then
+        // read and change every TLS connection (`-addstore My` only keeps a certificate).
+        "certutil" | "import-certificate" => {
+            let store = match name {
+                "certutil" => words
+                    .iter()
+                    .position(|w| w == "-addstore")
+                    .and_then(|at| words[at + 1..].iter().find(|w| !w.starts_with('-'))),
+                _ => value_of("-certstorelocation").and_then(|_| {
+                    words.iter().find(|w| w.starts_with("cert:"))
+                }),
+            };
+            store
+                .is_some_and(|store| {
+                    let store = store.trim_end_matches(['\\', '/']);
+                    ["root", "authroot", "ca"].iter().any(|s| store == *s || store.ends_with(&format!("\\{s}")))
+                })
+                .then(|| security_off("trusts a new certificate authority, which can then read and change every TLS connection"))
+        }
         "add-mppreference" => words
             .iter()
             .any(|w| w.starts_with("-exclusion"))

@@ -356,6 +356,75 @@ pub fn quote(word: &str) -> String {
     format!("'{}'", word.replace('\'', r"'\''"))
 }
 
+/// The Windows shells a line given as POSIX text may have been written for: an agent's tool
+/// that says "bash" may run cmd or PowerShell (a Windows agent without Git Bash), so a line
+/// spelled for them (`$env:X`, `%X%`, `C:\`, `HKLM:\`, `.\x`, `~\x`, a `Verb-Noun` cmdlet, a
+/// `c^m^d` name) is read their way too. Empty for a line with none of these marks: a few byte
+/// scans, no allocation.
+pub fn windows_readings(line: &str) -> &'static [Dialect] {
+    const BOTH: &[Dialect] = &[Dialect::PowerShell, Dialect::Cmd];
+    let bytes = line.as_bytes();
+    let first_word = line.trim_start().split([' ', '\t']).next().unwrap_or_default();
+    let marked = bytes.windows(2).enumerate().any(|(at, pair)| match pair {
+        // `C:\`, `HKLM:\`, `.\x`, `~\x`, `$HOME\x`.
+        [b':' | b'.' | b'~', b'\\'] => true,
+        [b'E' | b'e', b'\\'] => at >= 4 && bytes[at - 4..=at].eq_ignore_ascii_case(b"$home"),
+        // `$env:NAME`.
+        [b'$', b'e' | b'E'] => line.get(at + 1..at + 5).is_some_and(|s| s.eq_ignore_ascii_case("env:")),
+        // `%NAME%`, two characters or more.
+        [b'%', c] if c.is_ascii_alphabetic() => {
+            let rest = &bytes[at + 1..];
+            let len = rest.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+            len >= 2 && rest.get(len) == Some(&b'%')
+        }
+        // A cmdlet's `Verb-Noun`: a lower-case letter, `-`, an upper-case one.
+        [b'-', c] if c.is_ascii_uppercase() => at > 0 && bytes[at - 1].is_ascii_lowercase(),
+        _ => false,
+    });
+    if marked || first_word.contains('^') { BOTH } else { &[] }
+}
+
+/// PowerShell's approved verbs, the first half of a cmdlet's `Verb-Noun` name, sorted.
+const POWERSHELL_VERBS: &[&str] = &[
+    "add",
+    "clear",
+    "compress",
+    "convertfrom",
+    "convertto",
+    "copy",
+    "disable",
+    "enable",
+    "expand",
+    "export",
+    "get",
+    "import",
+    "install",
+    "invoke",
+    "move",
+    "new",
+    "out",
+    "register",
+    "remove",
+    "rename",
+    "restart",
+    "set",
+    "start",
+    "stop",
+    "uninstall",
+    "unregister",
+    "write",
+];
+
+/// Whether `name` is a PowerShell cmdlet's (`Remove-Item`, `get-childitem`): no POSIX shell
+/// runs one, so a POSIX reading of it is a misreading.
+pub fn is_cmdlet(name: &str) -> bool {
+    name.split_once('-').is_some_and(|(verb, noun)| {
+        !noun.is_empty()
+            && noun.bytes().all(|b| b.is_ascii_alphabetic())
+            && POWERSHELL_VERBS.binary_search(&verb.to_ascii_lowercase().as_str()).is_ok()
+    })
+}
+
 /// The longest command line analysed. A longer one is asked about unread (`limit.size`): the
 /// analysis keeps a few hundred bytes of structure per byte of text, and an agent's command
 /// is rarely a tenth of this.

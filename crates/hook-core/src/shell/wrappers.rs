@@ -1175,6 +1175,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "npm" if argv.get(1).is_some_and(|w| w.text == "exec" || w.text == "x") => {
             package_runner("npm exec", argv, 2)
         }
+        // `del /q dist\*.js` is cmd's `del` (its `/q` a switch, not a path), judged as one.
+        "del" if argv[1..].iter().any(|w| cmd_switch(&w.text)) => Peel::Runs,
         name if dialect == Dialect::Posix && DELETERS.contains(&name) => deleter(name, argv),
         "gio" | "gvfs-trash" | "gvfs-rm" | "gvfs-move" | "gvfs-copy" | "kioclient" | "kioclient5"
         | "kioclient6" | "kfmclient"
@@ -2101,6 +2103,14 @@ fn remote_shells(name: &str, argv: &[Word]) -> Peel {
         Some(command) if !command.is_empty() && !copies => script(name, command, Dialect::Posix),
         _ => Peel::Runs,
     }
+}
+
+/// A cmd switch: `/`, one letter, and maybe `:VALUE` (`/q`, `/a:h`).
+fn cmd_switch(text: &str) -> bool {
+    text.strip_prefix('/').is_some_and(|switch| {
+        let letter = switch.split(':').next().unwrap_or(switch);
+        letter.len() == 1 && letter.as_bytes()[0].is_ascii_alphabetic()
+    })
 }
 
 /// Packages that are known recursive deleters, run by `npx`/`pnpm dlx`: they delete their

@@ -176,7 +176,7 @@ const DENIED: &[Case] = &[
     in_dialect(PowerShell, deny("rm.outside-project", "rm -r -fo C:\\Windows")),
     in_dialect(PowerShell, deny("rm.home", "Remove-Item -rec -LiteralPath ..")),
     in_dialect(PowerShell, deny("rm.outside-project", "Remove-Item C:\\Users\\dev\\Documents -Recurse")),
-    in_dialect(PowerShell, deny("rm.unknown-target", "Get-ChildItem C:\\ | Remove-Item -Recurse -Force")),
+    in_dialect(PowerShell, deny("rm.root", "Get-ChildItem C:\\ | Remove-Item -Recurse -Force")),
     in_dialect(PowerShell, deny("kill.stop-process", "Stop-Process -Name node")),
     in_dialect(PowerShell, deny("kill.stop-process", "Get-Process node | Stop-Process -Force")),
     in_dialect(PowerShell, deny("disk.shutdown", "Stop-Computer -Force")),

@@ -18,6 +18,7 @@ mod runners;
 mod secrets;
 mod toolchains;
 mod trust;
+mod windows;
 mod writes;
 
 use super::Case;
@@ -39,4 +40,5 @@ pub(crate) const ALL: &[&[Case]] = &[
     packs::CASES,
     dialects::CASES,
     frameworks::CASES,
+    windows::CASES,
 ];
