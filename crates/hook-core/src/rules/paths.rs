@@ -140,7 +140,7 @@ pub(crate) fn classify(word: &Word, ctx: &Context, wildcards: bool) -> Place {
     if word.dynamic && rest.contains(['$', '`']) || has_percent_var(rest) {
         return Place::Unknown;
     }
-    // `rm -rf ../other-repo` from a project kept in a temp dir (`/tmp/work/app`): a tree
+    // `rm -rf` of a sibling from a project kept in a temp dir (`/tmp/work/app`): a tree
     // reached by climbing out of the project is another of the user's, not scratch space.
     let climbs_out = matches!(anchor, Anchor::Cwd) && rest.contains("..");
     let base = match anchor {
