@@ -862,7 +862,7 @@ fn creates_env_from_template(args: &[Word], sources: &[&Word], target: &Word) ->
 
 /// Whether `cp SOURCE TARGET` copies a `.env` template (`.env.example`, `.env.sample`, …)
 /// onto an environment file, both named on the line.
-fn copies_env_template(sources: &[&Word], target: &Word) -> bool {
+pub(crate) fn copies_env_template(sources: &[&Word], target: &Word) -> bool {
     let file_name = |word: &Word| word.text.rsplit('/').next().unwrap_or_default().to_string();
     let template = |name: &str| {
         name.starts_with(".env")
@@ -871,24 +871,6 @@ fn copies_env_template(sources: &[&Word], target: &Word) -> bool {
     !target.dynamic
         && file_name(target).starts_with(".env")
         && matches!(sources, [source] if !source.dynamic && template(&file_name(source)))
-}
-
-/// The environment file a `cp .env.example .env` (no option) writes, when the command before
-/// it on the line tests that same file (`test -f .env || cp …`, `[ ! -e .env ] && cp …`): the
-/// guarded setup step, which the caller lets through when the file is not there.
-pub(crate) fn guarded_env_template_copy<'c>(
-    command: &'c SimpleCommand,
-    before: Option<&SimpleCommand>,
-) -> Option<&'c Word> {
-    let [source, target] = command.args() else { return None };
-    if command.name() != Some("cp") || !copies_env_template(&[source], target) {
-        return None;
-    }
-    let test = before?;
-    let tests_target = matches!(test.name(), Some("test" | "[" | "[["))
-        && test.args().iter().any(|a| matches!(a.text.as_str(), "-f" | "-e" | "-s"))
-        && test.args().iter().any(|a| !a.dynamic && a.text == target.text);
-    tests_target.then_some(target)
 }
 
 /// The words naming the files `command`, named `name` (lowercase), reads or writes.

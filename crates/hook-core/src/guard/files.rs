@@ -704,6 +704,14 @@ fn guard_dir_of(path: &Path) -> Option<&'static str> {
                 .collect(),
             None => Vec::new(),
         };
+        // The hook binaries the agents' settings in home register, wherever they are: the
+        // agent runs those, whichever copy this process is.
+        let home = crate::environment::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from);
+        let registered = home
+            .map(|home| registered_hooks(&home))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|hook| (Some(hook), "the hook binaries"));
         [
             (config, "$XDG_CONFIG_HOME/agent-hooks/**"),
             (crate::policy::cache_dir(), "$XDG_CACHE_HOME/agent-hooks/**"),
@@ -712,10 +720,63 @@ fn guard_dir_of(path: &Path) -> Option<&'static str> {
         ]
         .into_iter()
         .chain(siblings.into_iter().map(|sibling| (sibling, "the hook binaries")))
+        .chain(registered)
         .filter_map(|(dir, glob)| Some((dir?, glob)))
         .collect()
     });
     dirs.iter().find(|(dir, _)| path.starts_with(dir)).map(|(_, glob)| *glob)
+}
+
+/// The agents' settings files in home that register hooks, as `~/`-relative paths.
+const HOOK_SETTINGS: &[&str] = &[
+    ".claude/settings.json",
+    ".claude/settings.local.json",
+    ".codex/hooks.json",
+    ".cursor/hooks.json",
+    ".gemini/settings.json",
+    ".codeium/windsurf/hooks.json",
+];
+
+/// The absolute paths of our binaries that the agents' settings in home run as hooks (every
+/// `"command"` string whose program is one of [`crate::rules::BINARIES`]), read once and only
+/// when a command writes a file no glob denies.
+fn registered_hooks(home: &Path) -> Vec<PathBuf> {
+    fn commands<'v>(value: &'v serde_json::Value, found: &mut Vec<&'v str>) {
+        match value {
+            serde_json::Value::Object(map) => {
+                for (key, value) in map {
+                    match value {
+                        serde_json::Value::String(command) if key == "command" => found.push(command),
+                        _ => commands(value, found),
+                    }
+                }
+            }
+            serde_json::Value::Array(items) => items.iter().for_each(|item| commands(item, found)),
+            _ => {}
+        }
+    }
+    let mut hooks = Vec::new();
+    for settings in HOOK_SETTINGS {
+        let Ok(text) = std::fs::read_to_string(home.join(settings)) else { continue };
+        let Ok(value) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+        let mut found = Vec::new();
+        commands(&value, &mut found);
+        for command in found {
+            let program = command.split_whitespace().next().unwrap_or_default().trim_matches(['"', '\'']);
+            let program = match program.strip_prefix("~/") {
+                Some(rest) => home.join(rest),
+                None => PathBuf::from(program),
+            };
+            let ours = program
+                .file_name()
+                .and_then(|name| name.to_str())
+                .is_some_and(|name| crate::rules::BINARIES.contains(&name.trim_end_matches(".exe")));
+            if ours && program.is_absolute() {
+                hooks.push(std::fs::canonicalize(&program).unwrap_or(program));
+            }
+        }
+    }
+    hooks
 }
 
 /// The path in the forms the globs are matched against, worked out once for all of them.
@@ -1038,6 +1099,20 @@ mod tests {
     use super::*;
     use crate::policy::Text;
     use crate::rules::testing::ctx;
+
+    /// The hook binaries the agents' settings in home run, wherever they are installed.
+    #[test]
+    fn hooks_registered_in_home_are_found() {
+        let home = crate::scratch::Scratch::new("registered");
+        std::fs::create_dir_all(home.join(".claude")).expect("directory made");
+        let settings = r#"{"hooks":{"PreToolUse":[{"hooks":[{"type":"command","command":"/opt/x/claude-hook check"},
+            {"type":"command","command":"~/bin/codex-hook run"},{"type":"command","command":"/usr/bin/prettier --check"}]}]}}"#;
+        std::fs::write(home.join(".claude/settings.json"), settings).expect("file written");
+        assert_eq!(
+            registered_hooks(&home),
+            [PathBuf::from("/opt/x/claude-hook"), home.join("bin/codex-hook")]
+        );
+    }
 
     /// A link with any name is the file it points at: in the project, to the project's `.env`,
     /// or out of it, into a protected directory; a plain file or a link to one is not.

@@ -451,17 +451,11 @@ fn file_block(
     here: &Context,
 ) -> Option<Block> {
     let mut accessed = accesses(command);
-    // `test -f .env || cp .env.example .env`: the copy makes the file only where none is; a
-    // `.env` there now (or a link by that name) keeps the write refused.
-    if command.name() == Some("cp")
-        && let Some(target) = super::file_access::guarded_env_template_copy(
-            command,
-            index.checked_sub(1).and_then(|at| analysis.commands.get(at)),
-        )
-        && here.cwd_known
-        && std::fs::symlink_metadata(here.cwd.join(&target.text)).is_err()
-    {
-        accessed.retain(|(access, word, _)| *access != files::Access::Write || !std::ptr::eq(*word, target));
+    // `echo PORT=3000 >> .env`, `touch .env`, `cp .env.example .env.local` where there is no
+    // `.env.local`: a dotenv file is kept from writes so that no secret is lost, and these lose
+    // none. Only a write naming a dotenv file costs the look at the disk.
+    if accessed.iter().any(|(access, word, _)| *access == files::Access::Write && dotenv(word)) {
+        keep_lossless_dotenv_writes(analysis, index, command, here, &mut accessed);
     }
     // `cut -d= -f1 .env`: the names of a file whose every line is a `KEY=value` one.
     if here.cwd_known
@@ -501,6 +495,61 @@ fn file_block(
     let touched =
         Touched { accessed, into_directories, downloads, named_in_files, dotfiles, finds_deleting, patches };
     touched_block(analysis, command, index, policy, ctx, here, touched)
+}
+
+/// Whether `word` names a dotenv file (`.env`, `.env.local`) as written, no wildcard in it.
+fn dotenv(word: &crate::shell::Word) -> bool {
+    let name = word.text.rsplit(['/', '\\']).next().unwrap_or_default();
+    !word.dynamic && !word.glob && (name == ".env" || name.starts_with(".env."))
+}
+
+/// Drops from `accessed` the writes to dotenv files that destroy nothing and put in only what
+/// the line shows: `touch`; text the line prints (`echo`, `printf`, a heredoc) appended, or
+/// written where no such file is; `rm` of one that is not there; the project's template
+/// (`.env.example`) copied where none is. A file there is kept from every other write (its
+/// secrets are lost), a link by that name (it may lead anywhere) from all, and a file filled
+/// from elsewhere (`cp /tmp/x .env`) too.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn keep_lossless_dotenv_writes<'c>(
+    analysis: &Analysis,
+    index: usize,
+    command: &SimpleCommand,
+    here: &Context,
+    accessed: &mut Vec<(files::Access, &'c crate::shell::Word, &'c str)>,
+) {
+    if !here.cwd_known {
+        return;
+    }
+    let name = command.name();
+    let teed_append =
+        name == Some("tee") && command.args().iter().any(|w| matches!(w.text.as_str(), "-a" | "--append"));
+    let shown = OnceCell::new();
+    let shown = || *shown.get_or_init(|| shell_text(analysis, index, command).is_some());
+    accessed.retain(|(access, word, path)| {
+        if *access != files::Access::Write || !dotenv(word) {
+            return true;
+        }
+        let there = match std::fs::symlink_metadata(files::resolve(path, here)) {
+            Ok(meta) if meta.file_type().is_symlink() => return true,
+            Ok(_) => true,
+            Err(_) => false,
+        };
+        let redirected =
+            |op: RedirectOp| command.redirects.iter().any(|r| r.op == op && r.target.text == word.text);
+        let lossless = match name {
+            Some("touch") => true,
+            Some("rm" | "unlink") => !there,
+            Some("cp") => {
+                !there
+                    && matches!(command.args(), [source, target] if std::ptr::eq(target, *word)
+                        && super::file_access::copies_env_template(&[source], target))
+            }
+            _ if redirected(RedirectOp::Append) || teed_append => shown(),
+            _ if redirected(RedirectOp::Write) || name == Some("tee") => !there && shown(),
+            _ => false,
+        };
+        !lossless
+    });
 }
 
 /// Whether `command` may write text the line shows: a redirect to a file, or `tee`.

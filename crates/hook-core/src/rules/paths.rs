@@ -140,6 +140,9 @@ pub(crate) fn classify(word: &Word, ctx: &Context, wildcards: bool) -> Place {
     if word.dynamic && rest.contains(['$', '`']) || has_percent_var(rest) {
         return Place::Unknown;
     }
+    // `rm -rf` of a sibling from a project kept in a temp dir (`/tmp/work/app`): a tree
+    // reached by climbing out of the project is another of the user's, not scratch space.
+    let climbs_out = matches!(anchor, Anchor::Cwd) && rest.contains("..");
     let base = match anchor {
         Anchor::Cwd if !ctx.cwd_known => return Place::Unknown,
         Anchor::Cwd => Lexical::from_path(&ctx.cwd),
@@ -158,7 +161,14 @@ pub(crate) fn classify(word: &Word, ctx: &Context, wildcards: bool) -> Place {
         Anchor::System => return Place::System,
         Anchor::Root(drive) => Lexical { drive, parts: Vec::new() },
     };
-    place_of(&base.joined(rest, wildcards).lexical, ctx)
+    let place = place_of(&base.joined(rest, wildcards).lexical, ctx);
+    if place == Place::Temp
+        && climbs_out
+        && matches!(place_of(&Lexical::from_path(&ctx.cwd), ctx), Place::Project | Place::ProjectRoot)
+    {
+        return Place::Outside;
+    }
+    place
 }
 
 /// Where `word` really points when the way to it, from inside the project or a temp dir, passes
@@ -675,5 +685,14 @@ mod tests {
         srv.cwd = "/srv/app/sub".into();
         assert_eq!(classify(&word("../build"), &srv, true), Place::Project);
         assert_eq!(classify(&word(".."), &srv, true), Place::ProjectRoot);
+        let mut tmp = ctx();
+        tmp.project_root = "/tmp/work/app".into();
+        tmp.cwd = "/tmp/work/app".into();
+        assert_eq!(classify(&word("../other-repo"), &tmp, true), Place::Outside);
+        assert_eq!(classify(&word("../.."), &tmp, true), Place::TempRoot);
+        assert_eq!(classify(&word("/tmp/work/build"), &tmp, true), Place::Temp);
+        assert_eq!(classify(&word("sub/../build"), &tmp, true), Place::Project);
+        tmp.cwd = "/tmp/scratch/a".into();
+        assert_eq!(classify(&word("../b"), &tmp, true), Place::Temp);
     }
 }

@@ -1416,6 +1416,12 @@ impl<'a> Scanner<'a> {
             Arg::Other(expression) if write && self.starts_at_home(&expression) => {
                 return self.computed_home_write(path, expression);
             }
+            // `open(os.path.join(site.getsitepackages()[0], 'z.pth'), 'w')`: Python's site
+            // directory, where a `.pth` or `sitecustomize.py` runs in every later Python.
+            Arg::Other(expression) if write && site_directory(&expression) => {
+                self.site_write(path, &expression);
+                return;
+            }
             Arg::Other(expression) | Arg::Str(expression, true) if !write => {
                 self.unknown_reads.push((path.to_string(), expression));
                 return;
@@ -1438,6 +1444,26 @@ impl<'a> Scanner<'a> {
         HOME_EXPRESSIONS.iter().any(|home| expression.starts_with(home))
             || computed(expression.split(['+', ',']).next().unwrap_or_default(), self.language)
                 .is_some_and(|start| start == "~" || start.starts_with("~/"))
+    }
+
+    /// A write into Python's site directory, named by the code (`site.getsitepackages()`):
+    /// judged as a write of the file the expression ends with (`'z.pth'`), or of one the code
+    /// computes, in the user's site directory (the scan cannot tell which one it is; the
+    /// file rules guard the same names in each).
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn site_write(&mut self, path: &str, expression: &str) {
+        let last = expression.trim().trim_end_matches(')').rsplit([',', '+']).next().unwrap_or_default();
+        let name = literal(last.trim(), self.language).filter(|(_, interpolated)| !interpolated).map_or_else(
+            || super::CODE_VALUE.to_string(),
+            |(name, _)| name.trim_start_matches('/').to_string(),
+        );
+        let via = format!("{} {path}", self.language.label());
+        let word = Word {
+            raw: expression.to_string(),
+            dynamic: true,
+            ..Word::literal(format!("~/.local/lib/python3/site-packages/{name}"))
+        };
+        self.findings.push(Finding::Access { via, path: word, write: true });
     }
 
     #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
@@ -1660,6 +1686,15 @@ fn mode_word(mode: Option<Arg>) -> Word {
 /// Whether an expression builds a name at run time (`"sys" . $x`, `chr(115)`).
 fn built_from_strings(expression: &str) -> bool {
     expression.contains(['\'', '"', '`', '.']) || expression.contains("chr(")
+}
+
+/// Whether `expression` names Python's site directory, where every later Python loads
+/// `.pth` files and `sitecustomize.py` from (`site.getsitepackages()[0]`, `site.USER_SITE`,
+/// `sysconfig.get_paths()["purelib"]`).
+fn site_directory(expression: &str) -> bool {
+    ["getsitepackages(", "getusersitepackages(", "USER_SITE", "get_python_lib(", "purelib", "platlib"]
+        .iter()
+        .any(|name| expression.contains(name))
 }
 
 /// A temp directory an expression names: one it makes (`tempfile.mkdtemp()`, `fs.mkdtempSync(p)`,

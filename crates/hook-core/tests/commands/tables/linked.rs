@@ -188,6 +188,26 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "cut -d= -f1 envs/.env.heredoc"),
     deny("files.deny-read", "cut -d= -f1 envs/.env.missing"),
     deny("files.deny-read", "cut -d= -f2 .env"),
+    // A dotenv file is kept from writes so that no secret is lost: an append, `touch`, or a
+    // write where no such file is lose none; one over a file there is refused.
+    allow("touch .env"),
+    allow("echo 'PORT=3000' >> .env"),
+    allow("printf 'DEBUG=1\\n' >> envs/.env.production"),
+    allow("echo DEBUG=1 | tee -a .env"),
+    allow("printf 'DEBUG=1\\n' >> .env.local"),
+    allow("cp .env.example .env.local"),
+    allow("echo PORT=1 > .env.test"),
+    allow("rm -f .env.test"),
+    allow("rm .env.local"),
+    deny("files.deny-write", "cp .env.example .env"),
+    deny("files.deny-write", "echo PORT=1 > .env"),
+    deny("files.deny-write", "echo PORT=1 | tee .env"),
+    deny("files.deny-write", "rm .env"),
+    deny("files.deny-write", "rm -f envs/.env.production"),
+    deny("files.deny-write", "mv .env .env.bak"),
+    deny("files.deny-write", "mv .env.local envs/.env.production"),
+    deny("files.deny-write", "touch .env && cp /tmp/x .env"),
+    deny("files.deny-write", "sed -i '/API_KEY/d' .env"),
 ];
 
 /// A home with a project in it, whose links lead out (`homelink`, `keys`, `cachedir`) and stay

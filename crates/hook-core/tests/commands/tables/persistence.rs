@@ -391,6 +391,25 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "ln -s /tmp/evil ~/bin/python3"),
     deny("files.deny-write", "gcc -o ~/.local/bin/git /tmp/x.c"),
     deny("files.deny-write", "echo 'import os' > ~/.local/lib/python3.12/site-packages/zz.pth"),
+    // Python's site directory named by the code rather than written out.
+    deny(
+        "files.deny-write",
+        r#"python3 -c "import site,os;open(os.path.join(site.getsitepackages()[0],'z.pth'),'w').write('import os')""#,
+    ),
+    deny(
+        "files.deny-write",
+        r#"python3 -c "import site;open(site.getusersitepackages()+'/sitecustomize.py','w').write('x')""#,
+    ),
+    deny("files.deny-write", r#"python3 -c "import site;open(site.USER_SITE + '/usercustomize.py', 'a')""#),
+    ask(
+        "files.unknown-write",
+        r#"python3 -c "import site;open(site.getsitepackages()[0]+'/'+n,'w').write('x')""#,
+    ),
+    allow(
+        r#"python3 -c "import site;open(os.path.join(site.getsitepackages()[0],'notes.txt'),'w').write('x')""#,
+    ),
+    allow(r#"python3 -c "import site;print(site.getsitepackages()[0])""#),
+    allow(r#"python3 -c "import site,os;print(os.listdir(site.getsitepackages()[0]))""#),
     deny("files.deny-write", "echo '(shell-command \"x\")' >> ~/.emacs"),
     deny("files.deny-write", "echo 'LD_PRELOAD=/tmp/x.so' >> ~/.pam_environment"),
     // The agents' instruction files are named through a variable (the same file, spelled as
