@@ -38,7 +38,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some(hit) = mints(name, call.command) {
         return Some(hit);
     }
-    if !prints_credential(name, call.command, &call.analysis.commands) {
+    if !prints_credential(name, call.command, call.analysis) {
         return None;
     }
     printed(call, name)
@@ -281,7 +281,8 @@ fn global_values(name: &str) -> &'static [&'static str] {
 }
 
 /// Whether `command`, named `name`, prints a stored secret.
-fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
+fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
+    let commands = &analysis.commands;
     let args = command.args();
     let has = |flag: &str| args.iter().any(|a| crate::shell::is_option(&a.text, flag));
     // Nothing is collected for the commands the match below does not name (most of them).
@@ -423,11 +424,11 @@ fn prints_credential(name: &str, command: &SimpleCommand, commands: &[SimpleComm
                     })
             };
             environment_piped_in(command, commands) && (secretive() || vendor() && shows_lines())
-                || secret_source_piped_in(command, commands) && names_secret() && shows_lines()
+                || secret_source_piped_in(command, analysis) && names_secret() && shows_lines()
                 || history_piped_in(command, commands) && secretive()
                 // A remote's URL in `.git/config` may carry its token (`https://x:TOKEN@host`).
                 || secretive() && words().iter().skip(1).any(|w| w.ends_with(".git/config"))
-                || secretive() && git_config_piped_in(command, commands)
+                || secretive() && git_config_piped_in(command, analysis)
                 || name == "awk" && args.iter().any(|code| reads_secret_variable(&code.text))
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
@@ -864,74 +865,62 @@ fn reads_secret_setting(words: &[&str]) -> bool {
 /// written: the patches of the history (`git log -p`, `git show`), where a key committed then
 /// removed stays, or a tool's debug log (`TF_LOG=trace terraform plan`, `gradle --info`,
 /// `GIT_CURL_VERBOSE=1`), which prints the requests' headers and the properties it was given.
-fn secret_source_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
-    let writer = |stdin: &Stdin| match *stdin {
-        Stdin::Pipe { from: Some(from) } => commands.get(from),
-        _ => None,
-    };
-    std::iter::successors(writer(&command.stdin), |earlier| writer(&earlier.stdin))
-        .take(crate::shell::MAX_UPSTREAM)
-        .any(|writer| {
-            let args = writer.args();
-            let has = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
-            let history = writer.name() == Some("git") && {
-                let at = crate::shell::git_subcommand(&writer.argv);
-                match writer.argv.get(at).map(|w| w.text.as_str()) {
-                    Some("log" | "whatchanged") => {
-                        has(&["-p", "-u", "--patch"])
-                            || args.iter().any(|a| a.text.starts_with("-G") || a.text.starts_with("-S"))
-                    }
-                    Some("show") => true,
-                    _ => false,
+fn secret_source_piped_in(command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
+    analysis.upstream(command).any(|(_, writer)| {
+        let args = writer.args();
+        let has = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
+        let history = writer.name() == Some("git") && {
+            let at = crate::shell::git_subcommand(&writer.argv);
+            match writer.argv.get(at).map(|w| w.text.as_str()) {
+                Some("log" | "whatchanged") => {
+                    has(&["-p", "-u", "--patch"])
+                        || args.iter().any(|a| a.text.starts_with("-G") || a.text.starts_with("-S"))
                 }
-            };
-            let traced = writer.assignments.iter().any(|(variable, value)| {
-                matches!(
-                    variable.as_str(),
-                    "TF_LOG"
-                        | "TF_LOG_CORE"
-                        | "TF_LOG_PROVIDER"
-                        | "GIT_TRACE"
-                        | "GIT_TRACE_CURL"
-                        | "GIT_CURL_VERBOSE"
-                ) && !matches!(value.text.to_ascii_lowercase().as_str(), "" | "0" | "off" | "false")
-            });
-            let verbose = has(&[
-                "--debug",
-                "--info",
-                "--trace",
-                "--verbose",
-                "-vvv",
-                "--log-level=debug",
-                "--log-level=trace",
-            ]);
-            history || traced || verbose
-        })
+                Some("show") => true,
+                _ => false,
+            }
+        };
+        let traced = writer.assignments.iter().any(|(variable, value)| {
+            matches!(
+                variable.as_str(),
+                "TF_LOG"
+                    | "TF_LOG_CORE"
+                    | "TF_LOG_PROVIDER"
+                    | "GIT_TRACE"
+                    | "GIT_TRACE_CURL"
+                    | "GIT_CURL_VERBOSE"
+            ) && !matches!(value.text.to_ascii_lowercase().as_str(), "" | "0" | "off" | "false")
+        });
+        let verbose = has(&[
+            "--debug",
+            "--info",
+            "--trace",
+            "--verbose",
+            "-vvv",
+            "--log-level=debug",
+            "--log-level=trace",
+        ]);
+        history || traced || verbose
+    })
 }
 
 /// Whether `command` reads a pipe, through any filters, from a printer of `.git/config` (`cat
 /// .git/config | grep -i token`) or `git config --list`: a remote's URL may carry its token.
-fn git_config_piped_in(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
-    let writer = |stdin: &Stdin| match *stdin {
-        Stdin::Pipe { from: Some(from) } => commands.get(from),
-        _ => None,
-    };
-    std::iter::successors(writer(&command.stdin), |earlier| writer(&earlier.stdin))
-        .take(crate::shell::MAX_UPSTREAM)
-        .any(|writer| {
-            let args = writer.args();
-            match writer.name() {
-                Some("git") => {
-                    args.first().is_some_and(|a| a.text == "config")
-                        && args.iter().any(|a| matches!(a.text.as_str(), "-l" | "--list"))
-                }
-                Some(name) => {
-                    FILE_PRINTERS.contains(&name)
-                        && args.iter().any(|a| !a.text.starts_with('-') && a.text.ends_with(".git/config"))
-                }
-                None => false,
+fn git_config_piped_in(command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
+    analysis.upstream(command).any(|(_, writer)| {
+        let args = writer.args();
+        match writer.name() {
+            Some("git") => {
+                args.first().is_some_and(|a| a.text == "config")
+                    && args.iter().any(|a| matches!(a.text.as_str(), "-l" | "--list"))
             }
-        })
+            Some(name) => {
+                FILE_PRINTERS.contains(&name)
+                    && args.iter().any(|a| !a.text.starts_with('-') && a.text.ends_with(".git/config"))
+            }
+            None => false,
+        }
+    })
 }
 
 /// Whether `command` reads a pipe from a command that prints the whole environment.
