@@ -462,7 +462,9 @@ fn attached_value_options(name: &str, mounter: bool) -> &'static [&'static str] 
     match name {
         "go" => &["-o=", "--o="],
         "sort" | "shuf" | "iconv" | "gpg" | "gpg2" | "strip" | "llvm-strip" | "cc" | "gcc" | "g++"
-        | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig" => &["-o"],
+        | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig" => &["-o", "--prefix="],
+        "pip" | "pip3" => &["--target="],
+        "cabal" => &["--installdir="],
         _ if mounter => &["--target="],
         _ => &[],
     }
@@ -1814,6 +1816,35 @@ fn takes_owner_execute(mode: &str) -> bool {
     })
 }
 
+/// The directory a package install writes its files into, when the line names one:
+/// `pip install --target DIR` (`python3 -m pip` too), `cabal install --installdir=DIR`, `zig build --prefix DIR`
+/// (`/usr/local/bin` or a system site-packages as much as a project's `./vendor`).
+fn install_directory<'c>(name: &str, args: &'c [Word]) -> Option<&'c Word> {
+    // `python3 -m pip install --target DIR` is pip's.
+    if name.starts_with("python") && args.len() > 2 && args[0].text == "-m" && args[1].text == "pip" {
+        return install_directory("pip", &args[2..]);
+    }
+    let (verb, options): (&str, &[&str]) = match name {
+        "pip" | "pip3" => ("install", &["-t", "--target"]),
+        "cabal" => ("install", &["--installdir"]),
+        "zig" => ("build", &["-p", "--prefix"]),
+        _ => return None,
+    };
+    if args.first().is_none_or(|w| w.text != verb) {
+        return None;
+    }
+    args.iter().enumerate().find_map(|(at, arg)| {
+        let text = arg.text.as_str();
+        if options.contains(&text) {
+            return args.get(at + 1);
+        }
+        options
+            .iter()
+            .any(|option| text.strip_prefix(option).is_some_and(|v| v.starts_with('=')))
+            .then_some(arg)
+    })
+}
+
 /// Files a command writes through an option or a second operand: `sort -o F`, `shuf -o F`,
 /// `iconv -o F`, `openssl … -out F`, `gpg -o F`, `xxd -r IN F`, `cc -o F`, `go build -o F`,
 /// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command; and the binaries a binary
@@ -1823,6 +1854,10 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     if matches!(name, "strip" | "llvm-strip" | "objcopy" | "llvm-objcopy" | "patchelf" | "install_name_tool")
     {
         return binary_edits(name, args);
+    }
+    if let Some(dir) = install_directory(name, args) {
+        outputs.push(dir);
+        return outputs;
     }
     if !matches!(
         name,

@@ -218,7 +218,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "guard.approve",
-                "`direnv allow`, `mise trust`: another tool's approval of code run at every `cd` (asks)",
+                "`direnv allow`, `mise trust`: another tool's approval of code run at every `cd`; `osascript` keystrokes or clicks through System Events, answering dialogs in the user's place (asks)",
             ),
         ],
     },

@@ -1316,4 +1316,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("sudo snap install --classic code"),
     allow("flatpak override --user --filesystem=~/Documents org.gimp.GIMP"),
     allow("flatpak override --show org.gimp.GIMP"),
+    // Keystrokes and clicks sent through System Events answer security dialogs in the
+    // user's place (red team 20).
+    ask(
+        "guard.approve",
+        r#"osascript -e 'tell app "Keychain Access" to activate' -e 'tell app "System Events" to keystroke "allow"'"#,
+    ),
+    ask(
+        "guard.approve",
+        r#"osascript -e 'tell application "System Events" to click button "Allow" of window 1 of process "SecurityAgent"'"#,
+    ),
+    allow(r#"osascript -e 'tell application "System Events" to get name of every process'"#),
+    allow(r#"osascript -e 'display notification "done" with title "build"'"#),
 ];
