@@ -251,6 +251,7 @@ const NAME_ONLY: &[&str] = &[
 const NAMED_WITH_ARMS: &[&str] = &[
     "at",
     "batch",
+    "brew",
     "crontab",
     "find",
     "go",
@@ -461,7 +462,9 @@ fn attached_value_options(name: &str, mounter: bool) -> &'static [&'static str] 
     match name {
         "go" => &["-o=", "--o="],
         "sort" | "shuf" | "iconv" | "gpg" | "gpg2" | "strip" | "llvm-strip" | "cc" | "gcc" | "g++"
-        | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig" => &["-o"],
+        | "c++" | "clang" | "clang++" | "tcc" | "ld" | "rustc" | "zig" => &["-o", "--prefix="],
+        "pip" | "pip3" => &["--target="],
+        "cabal" => &["--installdir="],
         _ if mounter => &["--target="],
         _ => &[],
     }
@@ -1442,6 +1445,24 @@ fn words_touched<'c>(
             let file = command.args().windows(2).find(|w| w[0].text == "-f").map(|w| &w[1]);
             found.push((Access::Write, file.unwrap_or(&PLACES[RC_CONF])));
         }
+        // OpenBSD's `rcctl enable|set NAME` writes `/etc/rc.conf.local`, which the boot runs.
+        "rcctl"
+            if operands.first().is_some_and(|w| matches!(w.text.as_str(), "enable" | "set" | "order")) =>
+        {
+            found.push((Access::Write, &PLACES[RC_CONF]))
+        }
+        // `brew services start ./x`, `--file=x.plist`: a service definition from outside
+        // Homebrew's formulae, installed as a launch agent started at every login.
+        "brew"
+            if operands.first().is_some_and(|w| w.text == "services")
+                && operands
+                    .get(1)
+                    .is_some_and(|w| matches!(w.text.as_str(), "start" | "run" | "restart"))
+                && (operands[2..].iter().any(|w| w.text.contains('/'))
+                    || command.args().iter().any(|a| a.text.starts_with("--file"))) =>
+        {
+            found.push((Access::Write, &PLACES[LAUNCH_AGENTS]))
+        }
         // Accounts and passwords are files under /etc.
         "useradd" | "usermod" | "userdel" | "adduser" | "deluser" | "groupadd" | "groupmod" | "chpasswd"
         | "chsh" | "vipw" | "vigr" => found.push((Access::Write, &PLACES[ACCOUNTS])),
@@ -1578,15 +1599,33 @@ fn words_touched<'c>(
         }
         // `defaults write ~/Library/LaunchAgents/x Program /tmp/x`: a domain given as a path is
         // that plist (`.plist` added); `com.apple.loginwindow` holds the login and logout hooks
-        // (`LoginHook`), run as root at each login.
+        // (`LoginHook`), run as root at each login, `com.apple.loginitems` the login items.
         "defaults"
             if operands.first().is_some_and(|verb| {
                 matches!(verb.text.as_str(), "write" | "import" | "delete" | "rename")
             }) =>
         {
             if let Some(domain) = operands.get(1) {
-                let login = domain.text.trim_end_matches(".plist").ends_with("com.apple.loginwindow");
-                found.push((Access::Write, if login { &PLACES[LOGIN_WINDOW] } else { *domain }));
+                let name = domain.text.trim_end_matches(".plist");
+                let name = name.rsplit('/').next().unwrap_or(name);
+                // A terminal's start-up command (`Shell` given a command line rather than a
+                // shell's path, iTerm2's `Command`) runs in every new window; its other
+                // settings are the user's to change.
+                let command = || {
+                    let line =
+                        |w: &&Word| w.text.contains(|c: char| c.is_whitespace() || ";|&$`".contains(c));
+                    let rest = &operands[2..];
+                    rest.first().is_some_and(|key| key.text == "Shell") && rest[1..].iter().any(line)
+                        || rest.iter().any(|w| w.text.contains("Command"))
+                };
+                let place = match name {
+                    "com.apple.loginwindow" => &PLACES[LOGIN_WINDOW],
+                    "com.apple.loginitems" => &PLACES[LOGIN_ITEMS],
+                    "com.apple.Terminal" if command() => &PLACES[TERMINAL],
+                    "com.googlecode.iterm2" if command() => &PLACES[ITERM],
+                    _ => *domain,
+                };
+                found.push((Access::Write, place));
             }
         }
         // `plutil -replace KEY -string V F`, `PlistBuddy -c 'Set :K V' F`: the plist edited in
@@ -1777,6 +1816,35 @@ fn takes_owner_execute(mode: &str) -> bool {
     })
 }
 
+/// The directory a package install writes its files into, when the line names one:
+/// `pip install --target DIR` (`python3 -m pip` too), `cabal install --installdir=DIR`, `zig build --prefix DIR`
+/// (`/usr/local/bin` or a system site-packages as much as a project's `./vendor`).
+fn install_directory<'c>(name: &str, args: &'c [Word]) -> Option<&'c Word> {
+    // `python3 -m pip install --target DIR` is pip's.
+    if name.starts_with("python") && args.len() > 2 && args[0].text == "-m" && args[1].text == "pip" {
+        return install_directory("pip", &args[2..]);
+    }
+    let (verb, options): (&str, &[&str]) = match name {
+        "pip" | "pip3" => ("install", &["-t", "--target"]),
+        "cabal" => ("install", &["--installdir"]),
+        "zig" => ("build", &["-p", "--prefix"]),
+        _ => return None,
+    };
+    if args.first().is_none_or(|w| w.text != verb) {
+        return None;
+    }
+    args.iter().enumerate().find_map(|(at, arg)| {
+        let text = arg.text.as_str();
+        if options.contains(&text) {
+            return args.get(at + 1);
+        }
+        options
+            .iter()
+            .any(|option| text.strip_prefix(option).is_some_and(|v| v.starts_with('=')))
+            .then_some(arg)
+    })
+}
+
 /// Files a command writes through an option or a second operand: `sort -o F`, `shuf -o F`,
 /// `iconv -o F`, `openssl … -out F`, `gpg -o F`, `xxd -r IN F`, `cc -o F`, `go build -o F`,
 /// `find -fprint F`, `-fprintf F`, `-fls F`, sed's `w F` command; and the binaries a binary
@@ -1786,6 +1854,10 @@ fn option_outputs<'c>(name: &str, args: &'c [Word]) -> Vec<&'c Word> {
     if matches!(name, "strip" | "llvm-strip" | "objcopy" | "llvm-objcopy" | "patchelf" | "install_name_tool")
     {
         return binary_edits(name, args);
+    }
+    if let Some(dir) = install_directory(name, args) {
+        outputs.push(dir);
+        return outputs;
     }
     if !matches!(
         name,
@@ -1998,9 +2070,9 @@ fn sets_only_npm_manners(words: &[&Word]) -> bool {
 /// directory, `getent shadow` `/etc/shadow`, `ssh-copy-id localhost` `~/.ssh/authorized_keys`),
 /// as words for the `[files]` rules, each with the path that stands for it
 /// ([`PLACE_PATHS`], at the same index): a path the built-in globs cover.
-static PLACES: [Word; 32] = [PLACE; 32];
+static PLACES: [Word; 34] = [PLACE; 34];
 const PLACE: Word = Word { text: String::new(), raw: String::new(), dynamic: false, glob: false };
-const PLACE_PATHS: [&str; 32] = [
+const PLACE_PATHS: [&str; 34] = [
     "/var/spool/cron/crontabs/user",
     "/etc/passwd",
     "~/.gitconfig",
@@ -2033,6 +2105,8 @@ const PLACE_PATHS: [&str; 32] = [
     "/Windows/System32/config/SECURITY",
     "~/.config/pypoetry/auth.toml",
     "/etc/rc.conf",
+    "~/Library/Preferences/com.apple.Terminal.plist",
+    "~/Library/Preferences/com.googlecode.iterm2.plist",
 ];
 const CRON_SPOOL: usize = 0;
 const ACCOUNTS: usize = 1;
@@ -2059,6 +2133,8 @@ const PM2_DUMP: usize = 21;
 const FISH_VARIABLES: usize = 22;
 const POETRY_AUTH: usize = 30;
 const RC_CONF: usize = 31;
+const TERMINAL: usize = 32;
+const ITERM: usize = 33;
 
 /// The index in [`PLACES`] of a Windows place.
 fn windows_place(place: super::windows::Place) -> usize {

@@ -2829,6 +2829,7 @@ fn script_here<'w>(
             | "inv"
             | "act"
             | "cargo"
+            | "zig"
             | "jupyter"
             | "papermill"
             | "nim"
@@ -3045,6 +3046,8 @@ fn unread_source<'w>(
         "invoke" | "inv" => ("Invoke task", value(&["-c", "--collection", "-r", "--search-root"])?),
         "act" => ("GitHub Actions workflow", value(&["-W", "--workflows"])?),
         "cargo" => ("Rust", value(&["--manifest-path"])?),
+        // `zig build --build-file F`: a build script, compiled and run.
+        "zig" if args.first().is_some_and(|w| w.text == "build") => ("Zig build", value(&["--build-file"])?),
         // A notebook executed (`jupyter nbconvert --execute`, `jupyter execute`, papermill)
         // runs its cells; `nim e` runs NimScript, `nim r` compiles and runs.
         "jupyter" => match args.first().map(|w| w.text.as_str()) {

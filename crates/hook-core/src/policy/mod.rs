@@ -311,7 +311,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 260] = [
+const CREDENTIAL_FILES: [&str; 262] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -376,6 +376,9 @@ const CREDENTIAL_FILES: [&str; 260] = [
     // and macOS's keychains (the browsers' stores are further down).
     "/etc/shadow",
     "/etc/gshadow",
+    // The BSDs' and macOS's shadow files: the password hashes `/etc/passwd` leaves out.
+    "/etc/master.passwd",
+    "/etc/spwd.db",
     // Windows' password hashes, cached logons and LSA secrets, and a domain's.
     "/Windows/System32/config/SAM",
     "/Windows/System32/config/SYSTEM",
@@ -624,7 +627,7 @@ const CREDENTIAL_FILES: [&str; 260] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 291] = [
+const PERSISTENCE_FILES: [&str; 294] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -680,6 +683,10 @@ const PERSISTENCE_FILES: [&str; 291] = [
     "~/Library/Preferences/com.apple.loginwindow.plist",
     "/Library/Preferences/com.apple.loginwindow.plist",
     "~/Library/Application Support/com.apple.backgroundtaskmanagementagent/**",
+    "~/Library/Preferences/com.apple.loginitems.plist",
+    // The command Terminal and iTerm2 start in every new window.
+    "~/Library/Preferences/com.apple.Terminal.plist",
+    "~/Library/Preferences/com.googlecode.iterm2.plist",
     "/var/spool/cron/**",
     // A lingering user's units start at boot (`loginctl enable-linger`).
     "/var/lib/systemd/linger/**",

@@ -99,6 +99,14 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "taking a network link, address, the default route or the network service down (asks)",
             ),
             ("disk.remote-lockout", "stopping the SSH server (asks)"),
+            (
+                "disk.remote-access",
+                "`systemsetup -setremotelogin on`, `kickstart -activate`, `networksetup -setwebproxy|-setsecurewebproxy|-setautoproxyurl|-setdnsservers`: remote access on, or the machine's traffic through another server (asks)",
+            ),
+            (
+                "disk.keychain-delete",
+                "`security delete-generic-password|delete-internet-password|delete-identity|delete-keychain`: saved passwords or a keychain deleted",
+            ),
             ("disk.boot-entry", "`efibootmgr -B`: deleting a firmware boot entry; `bcdedit /set|/delete`"),
             (
                 "disk.recovery-delete",
@@ -114,7 +122,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.security-off",
-                "`spctl --master-disable`, `csrutil disable`, `tccutil reset`, `xattr -d com.apple.quarantine`, `defaults write com.apple.LaunchServices LSQuarantine false`, `launchctl bootout|unload|disable` of an Apple service, `fdesetup disable`, `nvram boot-args=…`, `profiles install|remove`, `security add-trusted-cert`, `security authorizationdb write`: macOS's security controls off (asks)",
+                "`spctl --master-disable`, `csrutil disable`, `tccutil reset`, `xattr -d com.apple.quarantine`, `defaults write com.apple.LaunchServices LSQuarantine false`, `launchctl bootout|unload|disable` of an Apple service, `fdesetup disable`, `nvram boot-args=…`, `profiles install|remove`, `security add-trusted-cert`, `security authorizationdb write`, Gatekeeper's re-arming or the automatic security updates off, `xcode-select --switch` outside `/Applications`, `systemctl stop|disable auditd|apparmor|fail2ban`, `snap install --devmode`, `flatpak override --filesystem=host|home`: security controls off (asks)",
             ),
             (
                 "disk.backups",
@@ -210,7 +218,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "guard.approve",
-                "`direnv allow`, `mise trust`: another tool's approval of code run at every `cd` (asks)",
+                "`direnv allow`, `mise trust`: another tool's approval of code run at every `cd`; `osascript` keystrokes or clicks through System Events, answering dialogs in the user's place (asks)",
             ),
         ],
     },
@@ -403,7 +411,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.publish",
-                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`, `hf upload`, `kaggle kernels push`",
+                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv|pdm publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`, `hf upload`, `kaggle kernels push`",
             ),
             (
                 "hosting.remote-shell",

@@ -14,7 +14,10 @@
 //! (`sysctl -w`, `setenforce 0`), remounting a system file system, removing packages and
 //! throwing away the system logs ask, as do macOS's guards switched off (Gatekeeper's
 //! quarantine, the application firewall, Apple's services, FileVault, boot arguments, profiles,
-//! trusted certificates) and Time Machine disabled; its backups deleted are refused, as are whole
+//! trusted certificates, Gatekeeper's re-arming and the security updates, the audit and confinement
+//! services, app sandboxes), remote access switched on or traffic sent through another proxy or DNS
+//! server, and Time Machine disabled; its backups deleted are refused, as are saved passwords and
+//! keychains deleted (`security delete-generic-password`) and whole
 //! toolchains thrown away (`rustup self uninstall`, `ghcup nuke`). A formatter given a disk image file (`mkfs.ext4
 //! disk.img`) is allowed.
 
@@ -383,6 +386,10 @@ const ADMIN_TOOLS: &[&str] = &[
     "rustup",
     "ghcup",
     "opam",
+    "systemsetup",
+    "kickstart",
+    "networksetup",
+    "xcode-select",
 ];
 
 /// [`judge`] of an [`ADMIN_TOOLS`] command, out of line as [`judge_system`] is. Each asks: the
@@ -449,7 +456,23 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
         "fdesetup" | "pfctl" | "nvram" | "profiles" | "security" | "kextload" | "kldload" | "kmutil" => {
             judge_guards(name, &args, &operands)
         }
-        "nix-env" | "nix" | "conda" | "mamba" | "micromamba" | "flatpak" => bulk_removal(name, &args, &operands),
+        "systemsetup" | "kickstart" | "networksetup" => remote_access(name, &args),
+        "xcode-select" => {
+            let switch = args
+                .windows(2)
+                .find(|pair| matches!(pair[0], "-s" | "--switch"))
+                .map(|pair| pair[1])
+                .or_else(|| args.iter().find_map(|a| a.strip_prefix("--switch=")));
+            switch.filter(|path| !trusted_developer_dir(path)).map(|_| {
+                Hit::ask(
+                    "disk.security-off",
+                    "This `xcode-select` makes every build on the machine use compilers from outside the installed Xcode. Ask the user whether to.",
+                )
+            })
+        }
+        "snap" => sandbox_off(name, &args, &operands).or_else(|| package_removal(name, &args)),
+        "flatpak" => sandbox_off(name, &args, &operands).or_else(|| bulk_removal(name, &args, &operands)),
+        "nix-env" | "nix" | "conda" | "mamba" | "micromamba" => bulk_removal(name, &args, &operands),
         "nix-store" | "nix-collect-garbage" | "guix" | "rustup" | "ghcup" | "opam" => {
             toolchain_removal(name, &args, &operands)
         }
@@ -494,9 +517,20 @@ fn judge_macos(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
             let domain = domain.rsplit('/').next().unwrap_or_default().trim_end_matches(".plist");
             let off = |v: &&str| matches!(v.to_ascii_lowercase().as_str(), "false" | "0" | "no");
             match (domain, *key) {
-                ("com.apple.LaunchServices", "LSQuarantine") if value.iter().any(off) => {
-                    Some(Hit::ask("disk.security-off", SECURITY))
-                }
+                // Gatekeeper's quarantine, its re-arming, and the automatic security updates.
+                (
+                    "com.apple.LaunchServices"
+                    | "com.apple.security"
+                    | "com.apple.SoftwareUpdate"
+                    | "com.apple.commerce",
+                    "LSQuarantine"
+                    | "GKAutoRearm"
+                    | "AutomaticCheckEnabled"
+                    | "AutomaticDownload"
+                    | "CriticalUpdateInstall"
+                    | "ConfigDataInstall"
+                    | "AutoUpdate",
+                ) if value.iter().any(off) => Some(Hit::ask("disk.security-off", SECURITY)),
                 ("com.apple.alf", "globalstate") if value.iter().any(off) => {
                     Some(Hit::ask("disk.firewall", FIREWALL))
                 }
@@ -542,7 +576,20 @@ fn judge_guards(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
             || args.iter().any(|a| matches!(*a, "-I" | "-R" | "-D")))
         .then(|| Hit::ask("disk.security-off", SECURITY)),
         "security" => {
-            let changes = match operands.first().copied().unwrap_or_default() {
+            let verb = operands.first().copied().unwrap_or_default();
+            if matches!(
+                verb,
+                "delete-generic-password"
+                    | "delete-internet-password"
+                    | "delete-keychain"
+                    | "delete-identity"
+            ) {
+                return Some(Hit::new(
+                    "disk.keychain-delete",
+                    "This `security` deletes a password, identity or keychain for good: whatever signs in with it stops working and nothing keeps a copy. Ask the user to do it.",
+                ));
+            }
+            let changes = match verb {
                 "add-trusted-cert" | "trust-settings-import" => true,
                 "authorizationdb" => operands.get(1) == Some(&"write"),
                 _ => false,
@@ -574,6 +621,76 @@ fn judge_guards(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
             })
         }
     }
+}
+
+/// Whether `path` is an installed Xcode or the command line tools (`/Applications/Xcode*.app`,
+/// `/Library/Developer/CommandLineTools`), as `xcode-select --switch` is usually given.
+fn trusted_developer_dir(path: &str) -> bool {
+    path.starts_with("/Applications/") || path.starts_with("/Library/Developer/")
+}
+
+/// macOS's remote access switched on (`systemsetup -setremotelogin on`, Apple Remote
+/// Desktop's `kickstart -activate`), and the machine's traffic or name lookups routed through
+/// another server (`networksetup -setwebproxy`, `-setdnsservers`, `-setautoproxyurl`): whoever
+/// runs it reaches the machine or reads what it sends. Reading the settings (`-getwebproxy`)
+/// and switching a proxy off pass.
+fn remote_access(name: &str, args: &[&str]) -> Option<Hit> {
+    let on =
+        |value: Option<&&str>| value.is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "on" | "yes"));
+    let fires = match name {
+        "systemsetup" => args.iter().enumerate().any(|(i, a)| {
+            matches!(a.to_ascii_lowercase().as_str(), "-setremotelogin" | "-setremoteappleevents")
+                && on(args.get(i + 1))
+        }),
+        "kickstart" => args.contains(&"-activate"),
+        _ => args.iter().enumerate().any(|(i, a)| {
+            let option = a.to_ascii_lowercase();
+            let redirect = matches!(
+                option.as_str(),
+                "-setwebproxy"
+                    | "-setsecurewebproxy"
+                    | "-setsocksfirewallproxy"
+                    | "-setautoproxyurl"
+                    | "-setdnsservers"
+            );
+            // `-setdnsservers Wi-Fi empty` goes back to the network's own.
+            redirect && args.get(i + 2).is_some_and(|v| !v.eq_ignore_ascii_case("empty"))
+        }),
+    };
+    fires.then(|| {
+        Hit::ask(
+            "disk.remote-access",
+            format!("This `{name}` opens the machine to remote logins or sends its traffic or name lookups through another server. Ask the user whether to."),
+        )
+    })
+}
+
+/// A package's sandbox taken away: `snap install --devmode` (unconfined; an unsigned
+/// `--dangerous` file is opaque code, the opaque pack's), `flatpak override --filesystem=host|home|/` (the whole disk, or the user's
+/// files, opened to the app). `--classic` is the publisher's own, reviewed confinement.
+fn sandbox_off(name: &str, args: &[&str], operands: &[&str]) -> Option<Hit> {
+    let off = match name {
+        "snap" => {
+            matches!(operands.first(), Some(&("install" | "refresh" | "try"))) && args.contains(&"--devmode")
+        }
+        _ => {
+            operands.first() == Some(&"override")
+                && args.iter().any(|a| {
+                    a.strip_prefix("--filesystem=").is_some_and(|fs| {
+                        matches!(
+                            fs.trim_end_matches(":rw").trim_end_matches(":ro"),
+                            "host" | "home" | "/" | "host-os" | "host-etc"
+                        )
+                    })
+                })
+        }
+    };
+    off.then(|| {
+        Hit::ask(
+            "disk.security-off",
+            format!("This `{name}` runs an app without its sandbox, with the user's files or the whole machine open to it. Ask the user whether to."),
+        )
+    })
 }
 
 /// A whole toolchain or store thrown away, or the generations a profile rolls back to:
@@ -792,6 +909,19 @@ const NETWORK_SERVICES: &[&str] = &[
     "dhcpcd",
 ];
 const REMOTE_LOGIN_SERVICES: &[&str] = &["sshd", "ssh", "openssh-server", "openssh"];
+/// Services that watch or confine the machine: stopped, nothing records or blocks an intrusion.
+const SECURITY_SERVICES: &[&str] = &[
+    "auditd",
+    "apparmor",
+    "fail2ban",
+    "selinux",
+    "clamav-daemon",
+    "clamav-freshclam",
+    "osqueryd",
+    "falcon-sensor",
+    "wazuh-agent",
+    "crowdstrike",
+];
 const FIREWALL_SERVICES: &[&str] =
     &["firewalld", "ufw", "nftables", "iptables", "ip6tables", "netfilter-persistent"];
 
@@ -825,6 +955,13 @@ fn judge_lockout(call: &Call, name: &str) -> Option<Hit> {
                     .map(|u| u.trim_end_matches(".service").trim_end_matches(".socket"))
                     .any(|u| list.contains(&u))
             };
+            // Disabled for the next boot is as much off as stopped now.
+            if stops && unit(SECURITY_SERVICES) {
+                return Some(Hit::ask(
+                    "disk.security-off",
+                    "This stops a service that audits or confines the machine (auditd, AppArmor, fail2ban), so that nothing records or blocks what happens next. Ask the user whether to.",
+                ));
+            }
             if !stops || !disables_now {
                 return None;
             }

@@ -4,6 +4,8 @@
 //! what those cannot see: `claude-hook uninstall` (any `*-hook` binary of ours, however the
 //! line spells its path) edits the settings from inside our own process, `init` writes a new
 //! policy, and the environment variables the hook finds its policy by point it elsewhere.
+//! Approvals that are the user's to give (another tool's trust in a directory, a dialog
+//! answered by keystrokes sent through System Events) ask.
 
 use super::{Call, Hit};
 use crate::name_filter::NameFilter;
@@ -173,6 +175,19 @@ const CLAUDE_HOOK_KEYS: &[&str] = &[
 ];
 const SETTER_NAMES: NameFilter = NameFilter::of(SESSION_SETTERS);
 
+const KEYSTROKES: &str = "This types keys or clicks in other apps through System Events, which can answer a security or permission dialog (the agent's own too) in the user's place. Ask the user to do it.";
+
+/// AppleScript or JXA that sends keystrokes or clicks through System Events, or drives the
+/// security agent's dialogs: `tell application "System Events" to keystroke "allow"`.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn presses_keys(args: &[crate::shell::Word]) -> bool {
+    args.iter().any(|arg| {
+        let code = arg.text.to_ascii_lowercase().replace(char::is_whitespace, "");
+        (code.contains("systemevents") || code.contains("securityagent"))
+            && ["keystroke", "keycode", "click"].iter().any(|action| code.contains(action))
+    })
+}
+
 const ENVIRONMENT: &str = "This points the agent's guard at another policy, cache or trust store (or switches \
      part of it off) for the commands and agents started later. Leave the guard's environment \
      to the user: tell them what you would change and why.";
@@ -196,6 +211,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         && !(name == "direnv" && envrc_just_written(call))
     {
         return Some(Hit::ask("guard.approve", APPROVE));
+    }
+    if name == "osascript" && presses_keys(call.args()) {
+        return Some(Hit::ask("guard.approve", KEYSTROKES));
     }
     if matches!(name, "defaults" | "plutil") && writes_agent_preferences(name, call.args()) {
         return Some(Hit::new("guard.reconfigure", MESSAGE));

@@ -56,14 +56,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 /// The registry clients of [`publishes`].
 const PUBLISHER_NAMES: &[&str] = &[
     "buildah", "bun", "cargo", "crane", "docker", "dotnet", "flit", "gem", "gh", "hatch", "helm", "mix",
-    "mvn", "mvnw", "npm", "oras", "pnpm", "podman", "poetry", "python", "python3", "skopeo", "twine", "uv",
-    "yarn",
+    "mvn", "mvnw", "npm", "oras", "pdm", "pnpm", "podman", "poetry", "python", "python3", "skopeo", "twine",
+    "uv", "yarn",
 ];
 const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 
 /// Publishing to a public registry, or changing who owns a package there: `cargo
 /// publish|yank|owner`, `npm|pnpm|bun publish`, `yarn npm publish`, `npm owner|dist-tag add`,
-/// `twine upload`, `poetry|uv|flit|hatch publish`, `gem push|yank|owner`, `mix
+/// `twine upload`, `poetry|uv|flit|hatch|pdm publish`, `gem push|yank|owner`, `mix
 /// hex.publish|hex.retire|hex.owner`, `dotnet nuget push|delete`, `mvn deploy`, `docker|podman|
 /// buildah push`, `helm push`; an image built and pushed (`docker build --push`, `buildx build
 /// --output type=registry`, `buildx imagetools create`) or copied to a registry (`skopeo
@@ -126,7 +126,7 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         }
         "yarn" => verb(0) == "publish" || (verb(0), verb(1)) == ("npm", "publish"),
         "twine" => verb(0) == "upload",
-        "poetry" | "uv" | "flit" | "hatch" => verb(0) == "publish",
+        "poetry" | "uv" | "flit" | "hatch" | "pdm" => verb(0) == "publish",
         "gem" => matches!(verb(0), "push" | "yank" | "owner"),
         "mix" => matches!(verb(0), "hex.publish" | "hex.retire" | "hex.owner"),
         "dotnet" => verb(0) == "nuget" && matches!(verb(1), "push" | "delete"),

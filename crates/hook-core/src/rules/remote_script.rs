@@ -15,7 +15,9 @@
 //! source add`, `composer config secure-http false`, `dotnet nuget add source`, `npm config set
 //! registry`, `bundle config mirror.…`, `conda config --add channels URL`, `nuget sources add`,
 //! `cargo --config source.m.registry=…`, `CARGO_REGISTRIES_M_INDEX`, `flatpak remote-add --no-gpg-verify`,
-//! `brew tap OWNER/REPO`), ask:
+//! `brew tap OWNER/REPO`, `HOMEBREW_CASK_OPTS=--no-quarantine`, `nix --option substituters URL`,
+//! `--option require-sigs false`, `pixi global install -c URL`, `pdm self add URL`, `rye config
+//! --set default.sources=URL`, `mise use TOOL@git:URL`), ask:
 //! `remote-script.registry-redirect`. A runner of the project's code given words a download
 //! makes (`cargo run -- $(curl URL)`, `make X="$(curl URL)"`) asks:
 //! `remote-script.fetched-arguments`.
@@ -82,13 +84,20 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "guix",
     "mamba",
     "micromamba",
+    "mise",
+    "nix",
+    "nix-build",
     "nix-channel",
+    "nix-shell",
     "npm",
     "nuget",
     "opam",
+    "pdm",
+    "pixi",
     "pnpm",
     "pod",
     "poetry",
+    "rye",
     "snap",
     "swift",
     "yarn",
@@ -144,8 +153,13 @@ fn redirects(call: &Call) -> bool {
                 && operands.iter().any(channel_key)
                 && operands.iter().skip(1).filter(|w| !channel_key(w)).any(|w| !known_conda_channel(w))
         }
-        // `conda install -c CHANNEL pkg`: the same, for one install (`-c conda-forge` passes).
-        ("conda" | "mamba" | "micromamba", ["install" | "create" | "update" | "upgrade", ..]) => {
+        // `conda install -c CHANNEL pkg`: the same, for one install (`-c conda-forge` passes);
+        // pixi takes conda's channels too (`pixi global install -c URL`, `pixi add -c URL`).
+        ("conda" | "mamba" | "micromamba", ["install" | "create" | "update" | "upgrade", ..])
+        | (
+            "pixi",
+            ["global", "install" | "add" | "upgrade", ..] | ["add" | "exec" | "init" | "project", ..],
+        ) => {
             let mut given = call.args().iter().map(|w| w.text.as_str());
             let mut stranger = false;
             while let Some(word) = given.next() {
@@ -193,6 +207,39 @@ fn redirects(call: &Call) -> bool {
         ("nix-channel", _) => words.contains(&"--add") && operands.iter().any(|w| elsewhere(w)),
         // A tap outside Homebrew's own: its formulae run their install code.
         ("brew", ["tap", tap, ..]) => !tap.to_ascii_lowercase().starts_with("homebrew/"),
+        // Nix substituting from another binary cache, or taking unsigned paths:
+        // `--option substituters URL`, `--option require-sigs false`, `--no-require-sigs`.
+        ("nix" | "nix-build" | "nix-shell", _) => {
+            words.contains(&"--no-require-sigs")
+                || words.windows(3).any(|w| {
+                    w[0] == "--option"
+                        && match w[1] {
+                            "substituters" | "extra-substituters" | "trusted-substituters" => {
+                                w[2].split_whitespace().any(elsewhere)
+                            }
+                            "require-sigs" => w[2] == "false",
+                            _ => false,
+                        }
+                })
+                || words.windows(2).any(|w| {
+                    matches!(w[0], "--substituters" | "--extra-substituters")
+                        && w[1].split_whitespace().any(elsewhere)
+                })
+        }
+        // A pdm plugin installed from a URL into pdm itself, run by every later pdm command.
+        ("pdm", ["self" | "plugin", "add" | "install", ..]) => {
+            operands[2..].iter().any(|w| w.contains("://"))
+        }
+        // `rye config --set default.sources=URL`: where rye's installs come from.
+        ("rye", ["config", ..]) => words.iter().any(|w| {
+            w.split_once('=').is_some_and(|(key, value)| key.contains("sources") && elsewhere(value))
+        }),
+        // A mise tool or plugin fetched from a repository given as a URL (`node@git:URL`,
+        // `mise plugins install NAME URL`): its scripts run on every install and shell.
+        ("mise", ["use" | "u" | "install" | "i", ..]) => operands[1..].iter().any(|w| w.contains("://")),
+        ("mise", ["plugins" | "plugin" | "p", "install" | "i" | "add" | "a" | "link", ..]) => {
+            operands[2..].iter().any(|w| w.contains("://") || w.starts_with("git@"))
+        }
         ("gem", ["sources", ..]) => {
             words.iter().any(|w| matches!(*w, "-a" | "--add")) && operands.iter().any(|w| elsewhere(w))
         }
@@ -238,6 +285,10 @@ fn redirecting(variable: &str, value: &str) -> bool {
         // rustup's toolchains and rustup itself, downloaded and run from that server.
         | "RUSTUP_DIST_SERVER"
         | "RUSTUP_UPDATE_ROOT" => value.split([' ', ',']).any(elsewhere),
+        // Homebrew's casks opened without Gatekeeper's quarantine, its bottles without their
+        // attestations checked.
+        "HOMEBREW_CASK_OPTS" => value.contains("--no-quarantine"),
+        "HOMEBREW_NO_VERIFY_ATTESTATIONS" | "HOMEBREW_NO_INSECURE_REDIRECT_CHECK" => !value.is_empty(),
         "GOPROXY" => value.split([',', '|']).any(|proxy| {
             proxy.contains("://")
                 && !proxy.split("://").nth(1).is_some_and(|host| host.starts_with("proxy.golang.org"))

@@ -1500,6 +1500,7 @@ pub(crate) fn is_default_index(url: &str) -> bool {
             | "flathub.org"
             | "nixos.org"
             | "channels.nixos.org"
+            | "cache.nixos.org"
             | "luarocks.org"
             | "cpan.metacpan.org"
             | "www.cpan.org"

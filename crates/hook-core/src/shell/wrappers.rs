@@ -938,6 +938,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             _ => Peel::Runs,
         },
         "flatpak" if argv.get(1).is_some_and(|w| w.text == "run") => flatpak_run(argv),
+        "snap" if argv.get(1).is_some_and(|w| w.text == "run") => snap_run(argv),
         "nix" | "nix-instantiate" if argv.iter().any(|w| w.text.contains("builtins.exec")) => nix_exec(argv),
         // `vcpkg x-script CMD`: vcpkg runs CMD as its download script.
         "vcpkg" if argv.get(1).is_some_and(|w| w.text == "x-script") => match argv.get(2) {
@@ -1368,6 +1369,24 @@ fn flatpak_run(argv: &[Word]) -> Peel {
         }
         _ => Peel::Runs,
     }
+}
+
+/// `snap run APP ARGS` runs the app's command; `snap run --shell APP ARGS` a shell in its
+/// environment, given the rest (`-c CMD`).
+fn snap_run(argv: &[Word]) -> Peel {
+    let mut shell = false;
+    let mut at = 2;
+    while let Some(word) = argv.get(at).filter(|w| w.text.starts_with('-')) {
+        shell |= word.text == "--shell";
+        at += 1;
+    }
+    let Some(app) = argv.get(at) else { return Peel::Runs };
+    let inner = if shell {
+        std::iter::once(derived(app, "sh")).chain(argv[at + 1..].iter().cloned()).collect()
+    } else {
+        argv[at..].to_vec()
+    };
+    Peel::Wraps { via: "snap run".into(), inner }
 }
 
 /// `nix eval --expr 'builtins.exec ["sh" "-c" CMD]'` (with unsafe native code allowed):

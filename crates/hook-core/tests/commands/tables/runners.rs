@@ -2140,4 +2140,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("sha256sum <(curl -sL https://x.io/a.tgz)"),
     allow(r#"git commit -m "use <(curl x) here""#),
     allow("zig run main.zig"),
+    // `snap run --shell APP -c CMD` runs CMD in a shell; a build file from outside the
+    // project is unseen code (red team 20).
+    deny("rm.home", "snap run --shell myapp -c 'rm -rf ~'"),
+    allow("snap run --shell myapp -c 'ls'"),
+    allow("snap run hello-world"),
+    ask("opaque.exec", "zig build --build-file /tmp/downloaded/build.zig"),
+    allow("zig build --build-file ./tools/build.zig"),
+    allow("zig build test"),
 ];

@@ -2104,4 +2104,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("git config --get credential.helper"),
     allow("conan remote list-users"),
     allow("cat ~/.conan2/global.conf"),
+    // The BSDs' shadow files (red team 20), read as `/etc/shadow` is.
+    deny("files.deny-read", "cat /etc/master.passwd"),
+    deny("files.deny-read", "doas cat /etc/spwd.db | strings"),
+    allow("cat /etc/pwd.db"),
+    allow("grep root /etc/passwd"),
 ];

@@ -406,4 +406,20 @@ pub(crate) const CASES: &[Case] = &[
     allow("rclone mount remote: ./mnt"),
     allow("squashfuse app.squashfs /tmp/app"),
     allow("systemd-mount /dev/sdb1"),
+    // Package installs into a directory the line names (red team 20): a system one is
+    // written as any copy into it would be; the project's own passes.
+    deny(
+        "files.deny-write",
+        "cabal install --installdir=/usr/local/bin --overwrite-policy=always git-remote-evil",
+    ),
+    deny("files.deny-write", "pip install --target /usr/lib/python3/dist-packages evilpkg"),
+    deny(
+        "files.deny-write",
+        "python -m pip install --upgrade --force-reinstall --target /usr/lib/python3/dist-packages evilpkg",
+    ),
+    deny("files.deny-write", "zig build --prefix /usr"),
+    allow("cabal install --installdir=./bin foo"),
+    allow("pip install --target ./vendor requests"),
+    allow("python3 -m pip install -t vendor requests"),
+    allow("zig build -p zig-out"),
 ];
