@@ -103,9 +103,16 @@ fn windows_block(
 /// or names a secret as `$env:TOKEN`, which PowerShell prints as the line's value.
 fn env_set(line: &str) -> bool {
     let lower = line.to_ascii_lowercase();
+    let bytes = lower.as_bytes();
+    let in_name = |at: Option<usize>| {
+        at.and_then(|at| bytes.get(at)).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+    };
     lower.match_indices("env").any(|(at, _)| {
-        let expanded =
-            at > 0 && lower.as_bytes()[at - 1] == b'$' && lower.as_bytes().get(at + 3) == Some(&b':');
+        // `$env:NODE_ENV='production'`: `env` inside another name is not the variable.
+        if in_name(at.checked_sub(1)) || in_name(Some(at + 3)) {
+            return false;
+        }
+        let expanded = at > 0 && bytes[at - 1] == b'$' && bytes.get(at + 3) == Some(&b':');
         let name = || lower[at + 4..].split(|c: char| !c.is_ascii_alphanumeric() && c != '_').next();
         !expanded || name().is_some_and(crate::rules::secret_named)
     })

@@ -1076,23 +1076,35 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
 }
 
 /// The file a downloader writes and the address it fetches: `curl -o F URL`, `curl -O URL`,
-/// `wget -O F URL`, `wget URL` (the address's last component).
+/// `wget -O F URL`, `wget URL` (the address's last component, below `-P DIR`), the address
+/// also written without its scheme (`wget x.example/x.sh`).
 fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
     let name = command.name()?;
     if !matches!(name, "curl" | "wget") {
         return windows_downloaded(name, command.args());
     }
     let args = command.args();
-    let url = args.iter().find(|w| w.text.contains("://"))?.text.clone();
+    let url = match args.iter().find(|w| w.text.contains("://")) {
+        Some(url) => url.text.clone(),
+        // `curl -O x.example/x.sh`: both clients take a host without a scheme as http's.
+        None => crate::rules::operands(args, DOWNLOAD_VALUED)
+            .find(|w| w.contains('/') && !w.starts_with(['/', '.', '~', '@']))?
+            .to_string(),
+    };
     let last =
         url.split(['?', '#']).next().unwrap_or_default().rsplit('/').next().unwrap_or_default().to_string();
     let mut file = None;
+    let mut directory = None;
     for (at, arg) in args.iter().enumerate() {
         let text = arg.text.as_str();
         let value = || args.get(at + 1).map(|w| w.text.clone());
         match (name, text) {
             ("curl", "-o" | "--output") | ("wget", "-O" | "--output-document") => file = value(),
             ("curl", "-O" | "--remote-name") => file = Some(last.clone()),
+            ("wget", "-P" | "--directory-prefix") => directory = value(),
+            _ if name == "wget" && text.starts_with("--directory-prefix=") => {
+                directory = text.split_once('=').map(|(_, d)| d.to_string());
+            }
             _ if text.starts_with("--output=") || text.starts_with("--output-document=") => {
                 file = text.split_once('=').map(|(_, f)| f.to_string());
             }
@@ -1111,10 +1123,47 @@ fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
         }
     }
     if name == "wget" && file.is_none() {
-        file = Some(last);
+        file = Some(match directory {
+            Some(directory) => format!("{}/{last}", directory.trim_end_matches('/')),
+            None => last,
+        });
     }
     file.filter(|file| !file.is_empty() && file != "-").map(|file| (file, url))
 }
+
+/// Options of `curl` and `wget` whose value is the next word, which is no address (not `-O`,
+/// which is curl's flag for the address's own name).
+const DOWNLOAD_VALUED: &[&str] = &[
+    "-A",
+    "-b",
+    "-c",
+    "-d",
+    "-e",
+    "-E",
+    "-F",
+    "-H",
+    "-K",
+    "-m",
+    "-o",
+    "-P",
+    "-T",
+    "-u",
+    "-w",
+    "-x",
+    "-X",
+    "--cookie",
+    "--data",
+    "--data-binary",
+    "--form",
+    "--header",
+    "--output",
+    "--output-document",
+    "--directory-prefix",
+    "--request",
+    "--upload-file",
+    "--user",
+    "--user-agent",
+];
 
 /// The file a Windows downloader writes and the address it fetches: `certutil -urlcache -f URL
 /// F`, `bitsadmin /transfer JOB URL F`, `Invoke-WebRequest URL -OutFile F`, `Start-BitsTransfer

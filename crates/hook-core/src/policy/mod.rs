@@ -273,7 +273,7 @@ const ENV_FILES: [&str; 16] = [
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
 /// An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 28] = [
+const GUARD_FILES: [&str; 34] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
     "~/.cache/agent-hooks/**",
@@ -283,12 +283,20 @@ const GUARD_FILES: [&str; 28] = [
     ".claude/settings.local.json",
     "~/.claude/settings.json",
     "~/.claude/settings.local.json",
+    // The scripts the agents' hook settings run, by their conventional directories: emptied
+    // or rewritten (`echo 'exit 0' > .claude/hooks/pre_tool_use.sh`), the hook allows anything.
+    ".claude/hooks/**",
+    "~/.claude/hooks/**",
     ".cursor/hooks.json",
     "~/.cursor/hooks.json",
+    ".cursor/hooks/**",
+    "~/.cursor/hooks/**",
     ".github/hooks/**",
     "~/.copilot/hooks/**",
     ".gemini/settings.json",
     "~/.gemini/settings.json",
+    ".gemini/hooks/**",
+    "~/.gemini/hooks/**",
     ".codex/hooks.json",
     "~/.codex/hooks.json",
     ".windsurf/hooks.json",
@@ -311,7 +319,7 @@ const GUARD_FILES: [&str; 28] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 262] = [
+const CREDENTIAL_FILES: [&str; 267] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -407,6 +415,13 @@ const CREDENTIAL_FILES: [&str; 262] = [
     "~/.gemini/oauth_creds.json",
     "~/.local/share/opencode/auth.json",
     "~/.config/github-copilot/**",
+    // AI clients' API keys, and the editors' state databases, where VS Code's and Cursor's
+    // extensions and logins keep tokens.
+    "~/.config/anthropic/**",
+    "~/.config/openai/**",
+    "~/.config/*/User/globalStorage/state.vscdb*",
+    "~/Library/Application Support/*/User/globalStorage/state.vscdb*",
+    "~/AppData/Roaming/*/User/globalStorage/state.vscdb*",
     // More tools' tokens.
     "~/.config/rclone/rclone.conf",
     "~/.gem/credentials",

@@ -450,41 +450,6 @@ fn sends_files(text: &str) -> bool {
         })
 }
 
-/// Options of `curl` and `wget` that take the next word as their value.
-const HTTP_VALUED: &[&str] = &[
-    "-A",
-    "-b",
-    "-c",
-    "-d",
-    "-e",
-    "-E",
-    "-F",
-    "-H",
-    "-K",
-    "-m",
-    "-o",
-    "-O",
-    "-P",
-    "-T",
-    "-u",
-    "-w",
-    "-x",
-    "-X",
-    "--cookie",
-    "--data",
-    "--data-binary",
-    "--data-raw",
-    "--data-urlencode",
-    "--form",
-    "--header",
-    "--json",
-    "--output",
-    "--request",
-    "--upload-file",
-    "--user",
-    "--user-agent",
-];
-
 /// The hosts a network client's words name: the host of every URL, `TCP:host:port` of
 /// `socat`, the `[user@]host` operand of `ssh`, `sftp`, `nc` and `telnet`. A host computed at
 /// run time is kept as written; none found, the data is not known to stay here.
@@ -529,7 +494,7 @@ fn destinations<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
                 .filter(|(at, arg)| {
                     !arg.text.starts_with(['-', '@'])
                         && !arg.text.contains('=')
-                        && (*at == 0 || !HTTP_VALUED.contains(&args[at - 1].text.as_str()))
+                        && (*at == 0 || !super::HTTP_VALUED.contains(&args[at - 1].text.as_str()))
                 })
                 .map(|(_, arg)| arg.text.split(['/', ':']).next().unwrap_or(&arg.text))
                 .take(1),

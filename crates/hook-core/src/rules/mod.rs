@@ -273,6 +273,41 @@ fn fixed_last_component(command: &SimpleCommand) -> Option<&str> {
     fixed.then_some(last)
 }
 
+/// Options of `curl` and `wget` that take the next word as their value.
+pub(super) const HTTP_VALUED: &[&str] = &[
+    "-A",
+    "-b",
+    "-c",
+    "-d",
+    "-e",
+    "-E",
+    "-F",
+    "-H",
+    "-K",
+    "-m",
+    "-o",
+    "-O",
+    "-P",
+    "-T",
+    "-u",
+    "-w",
+    "-x",
+    "-X",
+    "--cookie",
+    "--data",
+    "--data-binary",
+    "--data-raw",
+    "--data-urlencode",
+    "--form",
+    "--header",
+    "--json",
+    "--output",
+    "--request",
+    "--upload-file",
+    "--user",
+    "--user-agent",
+];
+
 /// The operands of `args`: words that are not options, nor the value after an option of
 /// `takes_value` (`kubectl --context prod delete ...` has the operands `delete ...`). Lazy,
 /// so that a rule that looks at the first word or two collects nothing.

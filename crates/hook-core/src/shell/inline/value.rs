@@ -540,23 +540,29 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         .or_else(|| text.strip_suffix(".decode('utf-8')"))
         .or_else(|| text.strip_suffix(".decode(\"utf-8\")"))
         .or_else(|| text.strip_suffix(".toString()"))
+        .or_else(|| text.strip_suffix(".toString('utf8')"))
+        .or_else(|| text.strip_suffix(".toString('utf-8')"))
+        .or_else(|| text.strip_suffix(".toString(\"utf8\")"))
+        .or_else(|| text.strip_suffix(".toString(\"utf-8\")"))
         .unwrap_or(text);
     let encoded = ["base64.b64decode(", "b64decode(", "base64.standard_b64decode(", "atob(", "Buffer.from("]
         .iter()
         .find_map(|function| decoded.strip_prefix(function).and_then(|rest| rest.strip_suffix(')')));
     if let Some(inner) = encoded {
-        let (argument, base64) = match split_top(inner, ",", language).as_slice() {
-            [argument] => (*argument, !decoded.starts_with("Buffer.from(")),
+        let (argument, encoding) = match split_top(inner, ",", language).as_slice() {
+            [argument] if !decoded.starts_with("Buffer.from(") => (*argument, "base64".to_string()),
             [argument, encoding] => {
-                (*argument, matches!(literal(encoding, language), Some((e, false)) if e == "base64"))
+                (*argument, literal(encoding, language).filter(|(_, computed)| !computed)?.0)
             }
             _ => return None,
         };
-        if !base64 {
-            return None;
-        }
-        let bytes = crate::shell::base64::decode(&part(argument, language, depth + 1, bound)?)?;
-        return String::from_utf8(bytes).ok();
+        let text = part(argument, language, depth + 1, bound)?;
+        // `Buffer.from('726d…', 'hex')`: the text of the digits.
+        return match encoding.as_str() {
+            "base64" => String::from_utf8(crate::shell::base64::decode(&text)?).ok(),
+            "hex" if decoded.starts_with("Buffer.from(") => crate::shell::output::unhex(&text),
+            _ => None,
+        };
     }
     // `bytes.fromhex('2e656e76')`: the text of the digits.
     if let Some(inner) = decoded.strip_prefix("bytes.fromhex(").and_then(|rest| rest.strip_suffix(')')) {

@@ -1575,4 +1575,20 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow(
         r#"echo 'import Foundation; let p=Process(); p.launchPath="/usr/bin/git"; p.arguments=["status"]; p.launch()' | swift -"#,
     ),
+    // Node's `Buffer.from(…, 'hex')` and `.toString('utf8')` decoded as base64 is (red team 21,
+    // cause 4).
+    deny(
+        "rm.home",
+        r#"node -e "require('child_process').execSync(Buffer.from('726d202d7266207e','hex').toString())""#,
+    ),
+    deny(
+        "rm.home",
+        r#"node -e "require('child_process').execSync(Buffer.from('cm0gLXJmIH4=','base64').toString('utf-8'))""#,
+    ),
+    deny(
+        "rm.home",
+        r#"python3 -c "exec(__import__('base64').b64decode('aW1wb3J0IG9zOyBvcy5zeXN0ZW0oJ3JtIC1yZiB+Jyk='))""#,
+    ),
+    allow(r#"node -e "require('child_process').execSync(Buffer.from('6c73','hex').toString())""#),
+    allow(r#"node -e "console.log(Buffer.from('aGVsbG8=','base64').toString('utf8'))""#),
 ];

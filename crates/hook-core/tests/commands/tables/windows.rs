@@ -92,4 +92,9 @@ pub(crate) const CASES: &[Case] = &[
     in_dialect(PowerShell, deny("rm.outside-project", r"Remove-Item HKCU:\Software\MyApp -Recurse")),
     in_dialect(PowerShell, allow(r"Remove-Item .\HKLM-notes -Recurse")),
     in_dialect(PowerShell, allow(r"Get-ItemProperty HKLM:\SOFTWARE\Microsoft\Windows\CurrentVersion")),
+    // PowerShell's `$env:X='v'` before a command: the Windows reading decides (red team 21,
+    // cause 6), a name ending in `_ENV` is no `env`.
+    allow("$env:NODE_ENV='production'; npm run build"),
+    allow("$env:RAILS_ENV='test'; bundle exec rspec"),
+    deny("rm.home", "$env:NODE_ENV='production'; rm -rf ~"),
 ];
