@@ -71,6 +71,10 @@ pub(crate) struct Written {
     /// Programs a known compiler builds on the line from the project's sources
     /// ([`Written::project_build`]): run by their path, they are the project's code.
     built: Vec<PathBuf>,
+    /// How many of [`Written::built`] were built before the last command that runs whatever
+    /// became of the one before it (after `;` or `||`): of those, a file of the name may be
+    /// an older one the build did not replace.
+    built_before: usize,
     /// Whether the line runs a build generator (`cmake -B build`, `./configure`, `meson
     /// setup`), which writes makefiles from the project's own files into a new directory.
     generates: bool,
@@ -87,6 +91,20 @@ impl Written {
     pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context, accesses: Accesses, fills: Fills) -> Self {
         let mut written = Self::default();
         for (index, command) in commands.iter().enumerate() {
+            if command.sequenced {
+                written.built_before = written.built.len();
+            }
+            // `gcc -o /tmp/t t.c; /tmp/t`: the build may have failed and left another program
+            // there, which runs.
+            if written.built_before > 0
+                && let Some(program) = command.argv.first().filter(|w| w.text.contains('/'))
+                && let Some(path) = named(program, &ctx.moved_to(command.cwd.as_ref()))
+            {
+                if let Some(at) = written.built[..written.built_before].iter().position(|p| *p == path) {
+                    written.built.remove(at);
+                    written.built_before -= 1;
+                }
+            }
             written.scripts.extend(scripts_set(command));
             if let Some((hook, text)) = husky_hook(command) {
                 let here = ctx.moved_to(command.cwd.as_ref());
@@ -241,7 +259,7 @@ impl Written {
     /// another program or load a plugin, or sources from elsewhere, are not the project's.
     fn project_build(&self, command: &SimpleCommand, here: &Context) -> bool {
         /// Options whose value is a separate word.
-        const VALUED: &[&str] = &["-o", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-MF", "-MT", "-std"];
+        const VALUED: &[&str] = &["-o", "-I", "-L", "-l", "-D", "-U", "-x", "-MF", "-MT", "-std"];
         /// Options that run another program, load code into the compiler or swap its parts.
         const FOREIGN: &[&str] = &[
             "-B",
@@ -262,7 +280,9 @@ impl Written {
             "go" => args.first().is_some_and(|w| w.text == "build"),
             _ => false,
         };
-        if !compiles || !here.cwd_known || self.unpacker.is_some() || !command.assignments.is_empty() {
+        // Source on standard input (`-x c - <<<'…'`) is the line's text, not the project's.
+        let piped = !matches!(command.stdin, crate::shell::Stdin::Inherited | crate::shell::Stdin::File(_));
+        if !compiles || !here.cwd_known || self.unpacker.is_some() || !command.assignments.is_empty() || piped {
             return false;
         }
         let mut words = args.iter().skip(usize::from(name == "go"));
@@ -274,6 +294,9 @@ impl Written {
             if VALUED.contains(&text) {
                 words.next();
                 continue;
+            }
+            if text == "-" {
+                return false;
             }
             if text.starts_with('-') {
                 continue;
