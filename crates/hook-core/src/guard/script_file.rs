@@ -999,7 +999,7 @@ fn edited_lines(words: &[String]) -> Vec<String> {
 /// The source and destination of `mv SRC DST`, `cp SRC DST`, `install [-m MODE] SRC DST`, a
 /// local `rsync SRC DST` and `cat SRC > DST`: the destination holds what the source held. A
 /// source known only at run time (`mv "$tmp" package.json`) is matched by its spelling.
-fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
+pub(crate) fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
     let name = command.name()?;
     if !matches!(name, "mv" | "cp" | "install" | "rsync" | "cat") {
         return None;
@@ -3741,7 +3741,7 @@ fn unread_elsewhere(path: &Path, ctx: &Context) -> bool {
 
 /// Whether `path` is in a temp directory (and not in a project or a home directory that
 /// happens to live there: a container's or a CI runner's `HOME` is often under `/tmp`).
-fn in_temp_dir(path: &Path, ctx: &Context) -> bool {
+pub(crate) fn in_temp_dir(path: &Path, ctx: &Context) -> bool {
     ctx.temp_dirs.iter().any(|temp| path.starts_with(temp))
         && !path.starts_with(&ctx.project_root)
         && !ctx.home.as_ref().is_some_and(|home| path.starts_with(home))
