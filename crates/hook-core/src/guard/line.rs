@@ -634,8 +634,11 @@ fn copied_from_project<'c>(command: &'c SimpleCommand, here: &Context) -> Option
     let (from, to) = script_file::moved(command)?;
     let path = files::resolve(&from.text, here);
     let inside = !from.dynamic && !from.text.starts_with(['/', '~']) && !from.text.contains("..");
-    (inside && path.starts_with(&here.project_root) && !script_file::in_temp_dir(&path, here) && path.is_file())
-        .then_some(to)
+    (inside
+        && path.starts_with(&here.project_root)
+        && !script_file::in_temp_dir(&path, here)
+        && path.is_file())
+    .then_some(to)
 }
 
 /// The text command `index` writes when the line shows it: what `echo`/`printf` print, or

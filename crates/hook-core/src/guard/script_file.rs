@@ -282,7 +282,8 @@ impl Written {
         };
         // Source on standard input (`-x c - <<<'…'`) is the line's text, not the project's.
         let piped = !matches!(command.stdin, crate::shell::Stdin::Inherited | crate::shell::Stdin::File(_));
-        if !compiles || !here.cwd_known || self.unpacker.is_some() || !command.assignments.is_empty() || piped {
+        if !compiles || !here.cwd_known || self.unpacker.is_some() || !command.assignments.is_empty() || piped
+        {
             return false;
         }
         let mut words = args.iter().skip(usize::from(name == "go"));
@@ -3036,10 +3037,44 @@ fn unread_source<'w>(
         None
     };
     let (language, file) = match name {
-        "go" if args.first().is_some_and(|w| w.text == "run") => (
-            "Go",
-            operand(1, &["-exec", "-tags", "-ldflags", "-gcflags", "-mod", "-C", "-o", "-p", "-overlay"])?,
-        ),
+        "go" if args.first().is_some_and(|w| w.text == "run") => {
+            const VALUED: &[&str] =
+                &["-exec", "-tags", "-ldflags", "-gcflags", "-mod", "-C", "-o", "-p", "-overlay"];
+            // `go run - <<'EOF'`, `go run /dev/stdin`: the source is the line's own text.
+            let stdin = args[1..].iter().find(|w| is_stdin(&w.text) || !w.text.starts_with('-'));
+            if let Some(stdin) = stdin.filter(|w| is_stdin(&w.text)) {
+                let what = format!("`go run {}`", stdin.text);
+                return Some(match &command.stdin {
+                    Stdin::Text(code) => go_commands(code).map_or_else(
+                        || {
+                            (
+                                what.clone(),
+                                Held::Opaque(format!("{what} runs Go code the guard cannot follow")),
+                            )
+                        },
+                        |line| (what.clone(), Held::Line(line)),
+                    ),
+                    _ => (what.clone(), Held::Opaque(format!("{what} runs Go code from its standard input"))),
+                });
+            }
+            let file = operand(1, VALUED)?;
+            // A file the line writes with text it shows is read as that text.
+            if let Some(path) = located(file, ctx)
+                && let Some(Ok(code)) = written().text(&path)
+            {
+                let what = format!("`{}`", file.text);
+                return Some(go_commands(code).map_or_else(
+                    || {
+                        (
+                            what.clone(),
+                            Held::Opaque(format!("`go` runs {what}, Go code the guard cannot follow")),
+                        )
+                    },
+                    |line| (what.clone(), Held::Line(line)),
+                ));
+            }
+            ("Go", file)
+        }
         "java" if !args.iter().any(|w| w.text == "-jar" || w.text.starts_with("--module")) => {
             let valued =
                 ["-cp", "-classpath", "--class-path", "-p", "--module-path", "--source", "--add-modules"];
@@ -3136,6 +3171,100 @@ fn unread_source<'w>(
         return None;
     };
     Some((what, Held::Opaque(reason)))
+}
+
+/// What Go source does that the guard judges, as shell lines: files read (`os.ReadFile`,
+/// `ioutil.ReadFile`, `os.Open`) as `cat`, files written (`os.WriteFile`) as `touch`, trees removed (`os.RemoveAll`, `os.Remove`) as
+/// `rm -rf`, programs run (`exec.Command("sh", "-c", CMD)`) as their command line. `None` when
+/// such a call is given anything but string literals, which the guard cannot compute.
+fn go_commands(code: &str) -> Option<String> {
+    const CALLS: &[(&str, &str)] = &[
+        ("os.ReadFile(", "cat"),
+        ("ioutil.ReadFile(", "cat"),
+        ("os.Open(", "cat"),
+        ("os.OpenFile(", "cat"),
+        ("os.WriteFile(", "touch"),
+        ("ioutil.WriteFile(", "touch"),
+        ("os.Create(", "touch"),
+        ("os.RemoveAll(", "rm -rf"),
+        ("os.Remove(", "rm -f"),
+        ("exec.Command(", ""),
+        ("exec.CommandContext(", ""),
+    ];
+    let mut lines = Vec::new();
+    for (call, program) in CALLS {
+        for (at, _) in code.match_indices(call) {
+            let mut rest = code[at + call.len()..].trim_start();
+            if *call == "exec.CommandContext(" {
+                rest = rest.split_once(',')?.1.trim_start();
+            }
+            let mut words = Vec::new();
+            // The leading string literals; `os.OpenFile` takes flags after its path.
+            while let Some(quote) = rest.chars().next().filter(|c| matches!(c, '"' | '`')) {
+                let body = &rest[1..];
+                let end = if quote == '`' { body.find('`')? } else { go_string_end(body)? };
+                words.push(go_unquoted(&body[..end], quote == '`'));
+                rest = body[end + 1..].trim_start();
+                match rest.strip_prefix(',') {
+                    Some(more) => rest = more.trim_start(),
+                    None => break,
+                }
+            }
+            // A file opened or written takes its flags, data and mode after the path.
+            let open_flags =
+                matches!(*call, "os.OpenFile(" | "os.WriteFile(" | "ioutil.WriteFile(") && words.len() == 1;
+            if words.is_empty() || !rest.starts_with(')') && !open_flags {
+                return None;
+            }
+            let shell = |w: &String| format!("'{}'", w.replace('\'', "'\\''"));
+            lines.push(match (*program, words.as_slice()) {
+                ("", [sh, flag, line, ..]) if SHELLS.contains(&sh.as_str()) && flag == "-c" => line.clone(),
+                ("", _) => words.iter().map(shell).collect::<Vec<_>>().join(" "),
+                (program, [path]) => format!("{program} {}", shell(path)),
+                _ => return None,
+            });
+        }
+    }
+    Some(lines.join("\n"))
+}
+
+/// Where a Go interpreted string literal's body ends (its closing `"`), escapes skipped.
+fn go_string_end(body: &str) -> Option<usize> {
+    let mut escaped = false;
+    body.char_indices().find_map(|(at, c)| match c {
+        _ if escaped => {
+            escaped = false;
+            None
+        }
+        '\\' => {
+            escaped = true;
+            None
+        }
+        '"' => Some(at),
+        _ => None,
+    })
+}
+
+/// A Go string literal's text: a raw one as written, an interpreted one with its simple
+/// escapes decoded.
+fn go_unquoted(body: &str, raw: bool) -> String {
+    if raw {
+        return body.to_string();
+    }
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match (c, c == '\\') {
+            (_, true) => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => {}
+            },
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
 
 /// The commands an Ant build file runs, one a line: each `<exec executable="X">` with its

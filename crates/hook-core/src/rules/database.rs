@@ -290,7 +290,20 @@ fn local_test_client(call: &Call, client: &Client, args: &[crate::shell::Word]) 
     let (database, valued): (&[&str], &[&str]) = match client.name {
         "psql" | "pgcli" => (
             &["-d", "--dbname"],
-            &["-h", "--host", "-p", "--port", "-U", "--username", "-c", "--command", "-f", "--file", "-v", "--set"],
+            &[
+                "-h",
+                "--host",
+                "-p",
+                "--port",
+                "-U",
+                "--username",
+                "-c",
+                "--command",
+                "-f",
+                "--file",
+                "-v",
+                "--set",
+            ],
         ),
         "mysql" | "mariadb" | "mycli" => (
             &["-D", "--database"],

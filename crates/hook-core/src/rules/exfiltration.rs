@@ -1058,7 +1058,9 @@ fn sends_git_config_piped(call: &Call) -> bool {
                 writer.name() == Some("git")
                     && match args.first().map(|a| a.text.as_str()) {
                         Some("config") => true,
-                        Some("remote") => args.get(1).is_some_and(|a| matches!(a.text.as_str(), "get-url" | "-v")),
+                        Some("remote") => {
+                            args.get(1).is_some_and(|a| matches!(a.text.as_str(), "get-url" | "-v"))
+                        }
                         _ => false,
                     }
             })

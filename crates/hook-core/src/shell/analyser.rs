@@ -1326,8 +1326,16 @@ impl Analyser {
         let searched = moves
             && (assignments.iter().any(|(name, value)| name == "CDPATH" && !value.text.is_empty())
                 || self.vars.get("CDPATH").is_some_and(|value| !value.is_empty()));
-        let command =
-            SimpleCommand { argv, assignments, redirects, stdin, via: origin.via.clone(), text, cwd: None, sequenced: false };
+        let command = SimpleCommand {
+            argv,
+            assignments,
+            redirects,
+            stdin,
+            via: origin.via.clone(),
+            text,
+            cwd: None,
+            sequenced: false,
+        };
         if let Some(index) = self.use_alias(&command, simple, origin) {
             return index;
         }

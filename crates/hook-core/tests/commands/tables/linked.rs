@@ -212,7 +212,10 @@ pub(crate) const CASES: &[Case] = &[
     // A git hook installed from a project file is judged by that file's text.
     allow("cp scripts/pre-commit .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit"),
     allow("install -m 755 scripts/pre-commit .git/hooks/pre-commit"),
-    deny("remote-script.pipe-to-shell", "cp scripts/bootstrap-hook .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit"),
+    deny(
+        "remote-script.pipe-to-shell",
+        "cp scripts/bootstrap-hook .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit",
+    ),
     deny("files.deny-write", "cp scripts/missing-hook .git/hooks/pre-commit"),
     deny("files.deny-write", "cp scripts/pre-commit .git/config"),
 ];
