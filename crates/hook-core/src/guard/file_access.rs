@@ -1076,6 +1076,25 @@ fn words_touched<'c>(
                 );
             }
         }
+        // `sops -e -i secrets.yaml` rewrites the file encrypted to the keys the project's
+        // `.sops.yaml` names, and prints nothing of it. Keys given on the line may be anyone's:
+        // the file is then rewritten for them.
+        "sops"
+            if command.args().iter().any(|a| matches!(a.text.as_str(), "-e" | "--encrypt" | "encrypt"))
+                && command.args().iter().any(|a| matches!(a.text.as_str(), "-i" | "--in-place")) =>
+        {
+            const KEYS: &[&str] =
+                &["--age", "--pgp", "--kms", "--gcp-kms", "--azure-kv", "--hc-vault-transit", "--config"];
+            let keyed = command.args().iter().any(|a| KEYS.iter().any(|key| a.text.starts_with(key)));
+            if keyed {
+                found.extend(
+                    operands_after(command.args(), KEYS)
+                        .into_iter()
+                        .filter(|word| word.text != "encrypt")
+                        .map(|word| (Access::Write, word)),
+                );
+            }
+        }
         // Encrypting, signing or decrypting a file reads it.
         "gpg" | "gpg2" => found.extend(
             operands_after(

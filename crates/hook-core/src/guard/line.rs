@@ -471,7 +471,7 @@ fn file_block(
     }
     // A start-up file or git hook written in plain sight: its text is judged (here and as
     // what runs later), not every write refused.
-    if (writes_text(command) || command.name() == Some("chmod"))
+    if (writes_text(command) || matches!(command.name(), Some("chmod" | "cp" | "install")))
         && accessed.iter().any(|(access, _, _)| *access == files::Access::Write)
     {
         in_plain_sight(analysis, index, command, here, &mut accessed);
@@ -584,10 +584,19 @@ fn in_plain_sight<'c>(
             analysis.commands[..index].iter().enumerate().any(|(at, writer)| {
                 writer.redirects.iter().any(|r| r.op == RedirectOp::Write && r.target.text == word.text)
                     && shell_text(analysis, at, writer).is_some()
+                    || copied_from_project(writer, here) == Some(word.text.as_str())
             })
         };
         accessed.retain(|(access, word, path)| {
             *access != files::Access::Write || !(is_hook(&files::resolve(path, here)) && shown(word))
+        });
+        return;
+    }
+    // `cp scripts/pre-commit .git/hooks/pre-commit`: the hook holds the project file's text,
+    // which is judged as what runs later (`Written::runs_later`).
+    if let Some(to) = copied_from_project(command, here) {
+        accessed.retain(|(access, word, path)| {
+            *access != files::Access::Write || word.text != to || !is_hook(&files::resolve(path, here))
         });
         return;
     }
@@ -614,6 +623,22 @@ fn in_plain_sight<'c>(
             None => true,
         }
     });
+}
+
+/// The target of a `cp`/`install` of a file of the project the guard can read now (not a
+/// computed name, nothing from outside the project or in a temp dir).
+fn copied_from_project<'c>(command: &'c SimpleCommand, here: &Context) -> Option<&'c str> {
+    if !matches!(command.name(), Some("cp" | "install")) || !here.cwd_known {
+        return None;
+    }
+    let (from, to) = script_file::moved(command)?;
+    let path = files::resolve(&from.text, here);
+    let inside = !from.dynamic && !from.text.starts_with(['/', '~']) && !from.text.contains("..");
+    (inside
+        && path.starts_with(&here.project_root)
+        && !script_file::in_temp_dir(&path, here)
+        && path.is_file())
+    .then_some(to)
 }
 
 /// The text command `index` writes when the line shows it: what `echo`/`printf` print, or

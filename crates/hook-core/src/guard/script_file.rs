@@ -71,6 +71,10 @@ pub(crate) struct Written {
     /// Programs a known compiler builds on the line from the project's sources
     /// ([`Written::project_build`]): run by their path, they are the project's code.
     built: Vec<PathBuf>,
+    /// How many of [`Written::built`] were built before the last command that runs whatever
+    /// became of the one before it (after `;` or `||`): of those, a file of the name may be
+    /// an older one the build did not replace.
+    built_before: usize,
     /// Whether the line runs a build generator (`cmake -B build`, `./configure`, `meson
     /// setup`), which writes makefiles from the project's own files into a new directory.
     generates: bool,
@@ -87,6 +91,20 @@ impl Written {
     pub(crate) fn by(commands: &[SimpleCommand], ctx: &Context, accesses: Accesses, fills: Fills) -> Self {
         let mut written = Self::default();
         for (index, command) in commands.iter().enumerate() {
+            if command.sequenced {
+                written.built_before = written.built.len();
+            }
+            // `gcc -o /tmp/t t.c; /tmp/t`: the build may have failed and left another program
+            // there, which runs.
+            if written.built_before > 0
+                && let Some(program) = command.argv.first().filter(|w| w.text.contains('/'))
+                && let Some(path) = named(program, &ctx.moved_to(command.cwd.as_ref()))
+            {
+                if let Some(at) = written.built[..written.built_before].iter().position(|p| *p == path) {
+                    written.built.remove(at);
+                    written.built_before -= 1;
+                }
+            }
             written.scripts.extend(scripts_set(command));
             if let Some((hook, text)) = husky_hook(command) {
                 let here = ctx.moved_to(command.cwd.as_ref());
@@ -241,7 +259,7 @@ impl Written {
     /// another program or load a plugin, or sources from elsewhere, are not the project's.
     fn project_build(&self, command: &SimpleCommand, here: &Context) -> bool {
         /// Options whose value is a separate word.
-        const VALUED: &[&str] = &["-o", "-I", "-L", "-l", "-D", "-U", "-x", "-include", "-MF", "-MT", "-std"];
+        const VALUED: &[&str] = &["-o", "-I", "-L", "-l", "-D", "-U", "-x", "-MF", "-MT", "-std"];
         /// Options that run another program, load code into the compiler or swap its parts.
         const FOREIGN: &[&str] = &[
             "-B",
@@ -262,7 +280,10 @@ impl Written {
             "go" => args.first().is_some_and(|w| w.text == "build"),
             _ => false,
         };
-        if !compiles || !here.cwd_known || self.unpacker.is_some() || !command.assignments.is_empty() {
+        // Source on standard input (`-x c - <<<'…'`) is the line's text, not the project's.
+        let piped = !matches!(command.stdin, crate::shell::Stdin::Inherited | crate::shell::Stdin::File(_));
+        if !compiles || !here.cwd_known || self.unpacker.is_some() || !command.assignments.is_empty() || piped
+        {
             return false;
         }
         let mut words = args.iter().skip(usize::from(name == "go"));
@@ -274,6 +295,9 @@ impl Written {
             if VALUED.contains(&text) {
                 words.next();
                 continue;
+            }
+            if text == "-" {
+                return false;
             }
             if text.starts_with('-') {
                 continue;
@@ -976,7 +1000,7 @@ fn edited_lines(words: &[String]) -> Vec<String> {
 /// The source and destination of `mv SRC DST`, `cp SRC DST`, `install [-m MODE] SRC DST`, a
 /// local `rsync SRC DST` and `cat SRC > DST`: the destination holds what the source held. A
 /// source known only at run time (`mv "$tmp" package.json`) is matched by its spelling.
-fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
+pub(crate) fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
     let name = command.name()?;
     if !matches!(name, "mv" | "cp" | "install" | "rsync" | "cat") {
         return None;
@@ -3063,10 +3087,44 @@ fn unread_source<'w>(
         None
     };
     let (language, file) = match name {
-        "go" if args.first().is_some_and(|w| w.text == "run") => (
-            "Go",
-            operand(1, &["-exec", "-tags", "-ldflags", "-gcflags", "-mod", "-C", "-o", "-p", "-overlay"])?,
-        ),
+        "go" if args.first().is_some_and(|w| w.text == "run") => {
+            const VALUED: &[&str] =
+                &["-exec", "-tags", "-ldflags", "-gcflags", "-mod", "-C", "-o", "-p", "-overlay"];
+            // `go run - <<'EOF'`, `go run /dev/stdin`: the source is the line's own text.
+            let stdin = args[1..].iter().find(|w| is_stdin(&w.text) || !w.text.starts_with('-'));
+            if let Some(stdin) = stdin.filter(|w| is_stdin(&w.text)) {
+                let what = format!("`go run {}`", stdin.text);
+                return Some(match &command.stdin {
+                    Stdin::Text(code) => go_commands(code).map_or_else(
+                        || {
+                            (
+                                what.clone(),
+                                Held::Opaque(format!("{what} runs Go code the guard cannot follow")),
+                            )
+                        },
+                        |line| (what.clone(), Held::Line(line)),
+                    ),
+                    _ => (what.clone(), Held::Opaque(format!("{what} runs Go code from its standard input"))),
+                });
+            }
+            let file = operand(1, VALUED)?;
+            // A file the line writes with text it shows is read as that text.
+            if let Some(path) = located(file, ctx)
+                && let Some(Ok(code)) = written().text(&path)
+            {
+                let what = format!("`{}`", file.text);
+                return Some(go_commands(code).map_or_else(
+                    || {
+                        (
+                            what.clone(),
+                            Held::Opaque(format!("`go` runs {what}, Go code the guard cannot follow")),
+                        )
+                    },
+                    |line| (what.clone(), Held::Line(line)),
+                ));
+            }
+            ("Go", file)
+        }
         "java" if !args.iter().any(|w| w.text == "-jar" || w.text.starts_with("--module")) => {
             let valued =
                 ["-cp", "-classpath", "--class-path", "-p", "--module-path", "--source", "--add-modules"];
@@ -3165,6 +3223,126 @@ fn unread_source<'w>(
         return None;
     };
     Some((what, Held::Opaque(reason)))
+}
+
+/// What Go source does that the guard judges, as shell lines: files read (`os.ReadFile`,
+/// `ioutil.ReadFile`, `os.Open`) as `cat`, files written (`os.WriteFile`) as `touch`, trees removed (`os.RemoveAll`, `os.Remove`) as
+/// `rm -rf`, programs run (`exec.Command("sh", "-c", CMD)`) as their command line. `None` when
+/// such a call is given anything but string literals, which the guard cannot compute.
+fn go_commands(code: &str) -> Option<String> {
+    // Packages that reach the network, the system's calls or foreign code, and any package
+    // outside the standard library: what they do is not among the calls read below.
+    let foreign = |package: &str| {
+        package == "C"
+            || package == "unsafe"
+            || package == "plugin"
+            || package == "syscall"
+            || package == "net"
+            || package.starts_with("net/")
+            || package.split('/').next().is_some_and(|host| host.contains('.'))
+    };
+    if go_imports(code).any(foreign) {
+        return None;
+    }
+    const CALLS: &[(&str, &str)] = &[
+        ("os.ReadFile(", "cat"),
+        ("ioutil.ReadFile(", "cat"),
+        ("os.Open(", "cat"),
+        ("os.OpenFile(", "cat"),
+        ("os.WriteFile(", "touch"),
+        ("ioutil.WriteFile(", "touch"),
+        ("os.Create(", "touch"),
+        ("os.RemoveAll(", "rm -rf"),
+        ("os.Remove(", "rm -f"),
+        ("exec.Command(", ""),
+        ("exec.CommandContext(", ""),
+    ];
+    let mut lines = Vec::new();
+    for (call, program) in CALLS {
+        for (at, _) in code.match_indices(call) {
+            let mut rest = code[at + call.len()..].trim_start();
+            if *call == "exec.CommandContext(" {
+                rest = rest.split_once(',')?.1.trim_start();
+            }
+            let mut words = Vec::new();
+            // The leading string literals; `os.OpenFile` takes flags after its path.
+            while let Some(quote) = rest.chars().next().filter(|c| matches!(c, '"' | '`')) {
+                let body = &rest[1..];
+                let end = if quote == '`' { body.find('`')? } else { go_string_end(body)? };
+                words.push(go_unquoted(&body[..end], quote == '`'));
+                rest = body[end + 1..].trim_start();
+                match rest.strip_prefix(',') {
+                    Some(more) => rest = more.trim_start(),
+                    None => break,
+                }
+            }
+            // A file opened or written takes its flags, data and mode after the path.
+            let open_flags =
+                matches!(*call, "os.OpenFile(" | "os.WriteFile(" | "ioutil.WriteFile(") && words.len() == 1;
+            if words.is_empty() || !rest.starts_with(')') && !open_flags {
+                return None;
+            }
+            let shell = |w: &String| format!("'{}'", w.replace('\'', "'\\''"));
+            lines.push(match (*program, words.as_slice()) {
+                ("", [sh, flag, line, ..]) if SHELLS.contains(&sh.as_str()) && flag == "-c" => line.clone(),
+                ("", _) => words.iter().map(shell).collect::<Vec<_>>().join(" "),
+                (program, [path]) => format!("{program} {}", shell(path)),
+                _ => return None,
+            });
+        }
+    }
+    Some(lines.join("\n"))
+}
+
+/// The packages Go source imports (`import "os"`, `import ( "fmt"; x "os/exec" )`).
+fn go_imports(code: &str) -> impl Iterator<Item = &str> {
+    code.match_indices("import").flat_map(move |(at, _)| {
+        let rest = code[at + "import".len()..].trim_start();
+        let block = match rest.strip_prefix('(') {
+            Some(inner) => &inner[..inner.find(')').unwrap_or(inner.len())],
+            None => rest.lines().next().unwrap_or_default(),
+        };
+        block.split('"').skip(1).step_by(2)
+    })
+}
+
+/// Where a Go interpreted string literal's body ends (its closing `"`), escapes skipped.
+fn go_string_end(body: &str) -> Option<usize> {
+    let mut escaped = false;
+    body.char_indices().find_map(|(at, c)| match c {
+        _ if escaped => {
+            escaped = false;
+            None
+        }
+        '\\' => {
+            escaped = true;
+            None
+        }
+        '"' => Some(at),
+        _ => None,
+    })
+}
+
+/// A Go string literal's text: a raw one as written, an interpreted one with its simple
+/// escapes decoded.
+fn go_unquoted(body: &str, raw: bool) -> String {
+    if raw {
+        return body.to_string();
+    }
+    let mut out = String::with_capacity(body.len());
+    let mut chars = body.chars();
+    while let Some(c) = chars.next() {
+        match (c, c == '\\') {
+            (_, true) => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some(other) => out.push(other),
+                None => {}
+            },
+            (c, false) => out.push(c),
+        }
+    }
+    out
 }
 
 /// The commands an Ant build file runs, one a line: each `<exec executable="X">` with its
@@ -3770,7 +3948,7 @@ fn unread_elsewhere(path: &Path, ctx: &Context) -> bool {
 
 /// Whether `path` is in a temp directory (and not in a project or a home directory that
 /// happens to live there: a container's or a CI runner's `HOME` is often under `/tmp`).
-fn in_temp_dir(path: &Path, ctx: &Context) -> bool {
+pub(crate) fn in_temp_dir(path: &Path, ctx: &Context) -> bool {
     ctx.temp_dirs.iter().any(|temp| path.starts_with(temp))
         && !path.starts_with(&ctx.project_root)
         && !ctx.home.as_ref().is_some_and(|home| path.starts_with(home))

@@ -319,7 +319,7 @@ const GUARD_FILES: [&str; 34] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 267] = [
+const CREDENTIAL_FILES: [&str; 270] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -635,8 +635,13 @@ const CREDENTIAL_FILES: [&str; 267] = [
     "*-service-account.json",
     "client_secret*.json",
     "secrets.json",
-    // Rails' plain secrets file before encrypted credentials (`secret_key_base`, API keys).
+    // Rails' plain secrets file before encrypted credentials (`secret_key_base`, API keys),
+    // and the same file spelt `.yaml` or named for the credentials it holds. Bare names: a
+    // directory in the pattern makes every tree served or copied look for it.
     "secrets.yml",
+    "secrets.yaml",
+    "credentials.yml",
+    "credentials.yaml",
     ".pypirc",
 ];
 

@@ -257,14 +257,91 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn local_test_drop(call: &Call, name: &str) -> bool {
     let args = call.args();
-    let local = |host: &str| {
-        matches!(host, "localhost" | "::1" | "[::1]") || host.starts_with("127.") || host.starts_with('/')
-    };
     // Options whose value is the next word; `mysqladmin -pSECRET` keeps it attached.
     let valued: &[&str] = if name == "dropdb" {
         &["-h", "--host", "-p", "--port", "-U", "--username", "--maintenance-db"]
     } else {
         &["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket"]
+    };
+    if !local_server(call, args) {
+        return false;
+    }
+    let mut skip = false;
+    let names: Vec<&str> = args
+        .iter()
+        .map(|a| a.text.as_str())
+        .filter(|text| {
+            if std::mem::take(&mut skip) {
+                return false;
+            }
+            skip = valued.contains(text);
+            !text.starts_with('-')
+        })
+        .filter(|text| !text.eq_ignore_ascii_case("drop"))
+        .collect();
+    !names.is_empty() && names.iter().all(|database| test_database(database))
+}
+
+/// Whether a SQL client's statements go to a test suite's database on this machine (`psql -d
+/// app_test -c 'TRUNCATE users CASCADE'`, `mysql -D test_app -e …`): as for
+/// [`local_test_drop`], the suites empty and recreate these all the time.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn local_test_client(call: &Call, client: &Client, args: &[crate::shell::Word]) -> bool {
+    let (database, valued): (&[&str], &[&str]) = match client.name {
+        "psql" | "pgcli" => (
+            &["-d", "--dbname"],
+            &[
+                "-h",
+                "--host",
+                "-p",
+                "--port",
+                "-U",
+                "--username",
+                "-c",
+                "--command",
+                "-f",
+                "--file",
+                "-v",
+                "--set",
+            ],
+        ),
+        "mysql" | "mariadb" | "mycli" => (
+            &["-D", "--database"],
+            &["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "-e", "--execute"],
+        ),
+        _ => return false,
+    };
+    if !local_server(call, args) {
+        return false;
+    }
+    let named = option_values(args, database).next().or_else(|| {
+        let mut skip = false;
+        args.iter()
+            .map(|a| a.text.as_str())
+            .find(|text| {
+                if std::mem::take(&mut skip) {
+                    return false;
+                }
+                skip = valued.contains(text) || database.contains(text);
+                !text.starts_with('-')
+            })
+            .map(str::to_string)
+    });
+    // `postgres://localhost/app_test?sslmode=disable`: the path names the database.
+    named.is_some_and(|name| {
+        let name = match name.split_once("://") {
+            Some((_, rest)) => rest.split('?').next().unwrap_or(rest).rsplit('/').next().unwrap_or_default(),
+            None => name.as_str(),
+        };
+        test_database(name)
+    })
+}
+
+/// Whether a database client's arguments and the line's environment leave its server this
+/// machine: no other `-h`/`--host`, connection string or server variable.
+fn local_server(call: &Call, args: &[crate::shell::Word]) -> bool {
+    let local = |host: &str| {
+        matches!(host, "localhost" | "::1" | "[::1]") || host.starts_with("127.") || host.starts_with('/')
     };
     if option_values(args, &["-h", "--host"]).any(|host| !local(&host)) {
         return false;
@@ -296,23 +373,7 @@ fn local_test_drop(call: &Call, name: &str) -> bool {
             .iter()
             .any(|a| a.text.split_once('=').is_some_and(|(v, value)| elsewhere_by(v, value)))
     });
-    if set_before {
-        return false;
-    }
-    let mut skip = false;
-    let names: Vec<&str> = args
-        .iter()
-        .map(|a| a.text.as_str())
-        .filter(|text| {
-            if std::mem::take(&mut skip) {
-                return false;
-            }
-            skip = valued.contains(text);
-            !text.starts_with('-')
-        })
-        .filter(|text| !text.eq_ignore_ascii_case("drop"))
-        .collect();
-    !names.is_empty() && names.iter().all(|database| test_database(database))
+    !set_before
 }
 
 /// A test suite's database name: `app_test`, `app-test`, `test_app`, `test`, with a parallel
@@ -344,6 +405,9 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
         }
     }
     let found = texts.iter().find_map(|text| sql::destruction(text))?;
+    if local_test_client(call, client, args) {
+        return None;
+    }
     Some(match found {
         Destruction::Drop => Hit::new("database.drop", DROP),
         Destruction::Truncate => Hit::new("database.truncate", TRUNCATE),

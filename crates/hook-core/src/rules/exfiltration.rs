@@ -148,7 +148,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
     }
     // `curl -d "$(git config --list)"`: every setting, a remote's token among them.
-    if call.args().iter().any(|arg| arg.dynamic && substitutes_git_config(&arg.raw)) {
+    if call.args().iter().any(|arg| arg.dynamic && substitutes_git_config(&arg.raw))
+        || sends_git_config_piped(call)
+    {
         return Some(Hit::ask("exfiltration.upload", UPLOAD));
     }
     if call.args().iter().any(|a| a.dynamic)
@@ -1002,15 +1004,46 @@ fn tees_to_socket(call: &Call) -> bool {
     })
 }
 
+/// Whether the client's words take what a pipe from `git config` (or `git remote get-url`,
+/// `git remote -v`) printed (`git config --get remote.origin.url | xargs -I{} curl -d u={} …`):
+/// a remote's URL may carry its token.
+fn sends_git_config_piped(call: &Call) -> bool {
+    let takes_input = call.args().iter().any(|arg| arg.text.contains(crate::shell::XARGS_INPUT))
+        || call.command.via.iter().any(|via| via.split_whitespace().next() == Some("xargs"));
+    let commands = &call.analysis.commands;
+    let writer = |stdin: &crate::shell::Stdin| match *stdin {
+        crate::shell::Stdin::Pipe { from: Some(from) } => commands.get(from),
+        _ => None,
+    };
+    takes_input
+        && std::iter::successors(writer(&call.command.stdin), |earlier| writer(&earlier.stdin))
+            .take(crate::shell::MAX_UPSTREAM)
+            .any(|writer| {
+                let args = writer.args();
+                writer.name() == Some("git")
+                    && match args.first().map(|a| a.text.as_str()) {
+                        Some("config") => true,
+                        Some("remote") => {
+                            args.get(1).is_some_and(|a| matches!(a.text.as_str(), "get-url" | "-v"))
+                        }
+                        _ => false,
+                    }
+            })
+}
+
 /// Whether `raw` substitutes the listing of git's settings (`$(git config --list)`,
-/// `` `git config -l` ``), where a remote's or an `insteadOf` URL's token is.
+/// `` `git config -l` ``) or a setting of remotes, URLs or logins (`$(git config
+/// remote.origin.url)`), where a remote's or an `insteadOf` URL's token is.
 fn substitutes_git_config(raw: &str) -> bool {
     let compact: String = raw.split_whitespace().collect::<Vec<_>>().join(" ");
     ["$(git config", "`git config"].iter().any(|start| {
         compact.match_indices(start).any(|(at, _)| {
             let inner = &compact[at + start.len()..];
             let inner = &inner[..inner.find([')', '`']).unwrap_or(inner.len())];
-            inner.split_whitespace().any(|w| matches!(w, "-l" | "--list" | "--get-regexp"))
+            inner.split_whitespace().any(|w| {
+                matches!(w, "-l" | "--list" | "--get-regexp")
+                    || ["remote.", "url.", "credential.", "http."].iter().any(|key| w.starts_with(key))
+            })
         })
     })
 }

@@ -514,6 +514,8 @@ impl Analyser {
         // pipeline's after `||`.
         let mut open: Vec<bool> = Vec::new();
         for (i, pipeline) in chain.pipelines.iter().enumerate() {
+            let first = self.commands.len();
+            let sequenced = i == 0 || chain.or_joined.get(i - 1).copied().unwrap_or(true);
             last = if i == 0 {
                 self.pipeline(pipeline, src, origin)
             } else {
@@ -531,6 +533,11 @@ impl Analyser {
                 self.vars.enter(false);
                 self.pipeline(pipeline, src, origin)
             };
+            if sequenced {
+                for command in self.commands.get_mut(first..).into_iter().flatten() {
+                    command.sequenced = true;
+                }
+            }
         }
         for or_joined in open.into_iter().rev() {
             match or_joined {
@@ -1319,8 +1326,16 @@ impl Analyser {
         let searched = moves
             && (assignments.iter().any(|(name, value)| name == "CDPATH" && !value.text.is_empty())
                 || self.vars.get("CDPATH").is_some_and(|value| !value.is_empty()));
-        let command =
-            SimpleCommand { argv, assignments, redirects, stdin, via: origin.via.clone(), text, cwd: None };
+        let command = SimpleCommand {
+            argv,
+            assignments,
+            redirects,
+            stdin,
+            via: origin.via.clone(),
+            text,
+            cwd: None,
+            sequenced: false,
+        };
         if let Some(index) = self.use_alias(&command, simple, origin) {
             return index;
         }
@@ -2844,6 +2859,7 @@ impl Analyser {
                     text: command.text,
                     assignments: Vec::new(),
                     cwd: None,
+                    sequenced: false,
                 };
                 writer = self.emit(simple, dialect, origin);
                 if named_by_value && matches!(dialect, Dialect::PowerShell | Dialect::Cmd) {

@@ -188,6 +188,9 @@ pub struct SimpleCommand {
     /// relative to the line's starting directory, or absolute; a dynamic word when the
     /// directory is not known. `None`: the line's starting directory.
     pub cwd: Option<Word>,
+    /// Whether the command's pipeline runs whatever became of the one before it: it starts a
+    /// list item (after `;`, a newline or `&`) or follows `||`, not `&&`.
+    pub sequenced: bool,
 }
 
 impl SimpleCommand {

@@ -437,9 +437,19 @@ pub(crate) const CASES: &[Case] = &[
     allow("xdg-open https://example.com/install.sh"),
     // Source in a language the guard does not read, run at once: a file the line writes or one
     // from outside the project runs unseen; the project's own runs as its other programs do.
-    ask("opaque.exec", "printf 'package main\\nfunc main(){}' > /tmp/m.go && go run /tmp/m.go"),
+    // Go written in plain sight is read for what it does; code that reaches the network or
+    // a package from elsewhere is not followed.
+    allow("printf 'package main\\nfunc main(){}' > /tmp/m.go && go run /tmp/m.go"),
     ask("opaque.exec", "go run /tmp/m.go"),
-    ask("opaque.exec", "cat > tool.go <<'EOF'\npackage main\nEOF\ngo run tool.go"),
+    allow("cat > tool.go <<'EOF'\npackage main\nEOF\ngo run tool.go"),
+    ask(
+        "opaque.exec",
+        "cat > tool.go <<'EOF'\npackage main\nimport \"net/http\"\nfunc main() { http.Get(\"https://x.example\") }\nEOF\ngo run tool.go",
+    ),
+    ask(
+        "opaque.exec",
+        "go run - <<'EOF'\npackage main\nimport (\n\t\"fmt\"\n\t\"github.com/x/y\"\n)\nfunc main() { fmt.Println(y.Z) }\nEOF",
+    ),
     ask("opaque.exec", "go run -tags x ~/scratch/main.go"),
     ask("opaque.exec", "echo 'int main(){system(\"rm -rf ~\");}' > x.c && cc x.c && ./a.out"),
     ask(

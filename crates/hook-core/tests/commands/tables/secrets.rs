@@ -766,6 +766,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("security find-generic-password -aw github"),
     allow("secret-tool store --label x service github"),
     allow("sops -e -i secrets.yaml"),
+    allow("sops --encrypt --in-place config/credentials.yml"),
+    deny("files.deny-write", "sops -e -i --age age1qyqszqgpqyqszqgpqyqszqgp secrets.yaml"),
+    deny("files.deny-read", "sops -e secrets.yaml"),
     allow("sops -d -i secrets.enc.yaml"),
     allow("ansible-vault encrypt group_vars/all/vault.yml"),
     // A secret manager's value set over what services read asks, as a deployed app's

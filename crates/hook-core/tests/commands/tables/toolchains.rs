@@ -27,6 +27,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("gcc -Wall -Wextra -O2 -o /tmp/t test.c && /tmp/t"),
     allow("go build -o bin/api ./cmd/api && ./bin/api --help"),
     ask("opaque.exec", "gcc -o /tmp/t /tmp/x.c && /tmp/t"),
+    // Source on standard input is the line's own text; after `;` or `||` the program run may
+    // be an older one the build did not replace.
+    ask("opaque.exec", r#"gcc -o /tmp/x -x c - <<<"int main(){return system(\"rm -rf ~\");}" && /tmp/x"#),
+    ask("opaque.exec", "echo 'int main(){}' | cc -o /tmp/t -x c - && /tmp/t"),
+    ask("opaque.exec", "gcc -o /tmp/t -x c /dev/stdin <<'EOF' && /tmp/t\nint main(){}\nEOF"),
+    ask("opaque.exec", "clang -o /tmp/t <(printf 'int main(){}') && /tmp/t"),
+    ask("opaque.exec", "gcc -o /tmp/t test.c; /tmp/t"),
+    ask("opaque.exec", "gcc -o /tmp/t test.c || /tmp/t"),
+    allow("gcc -O2 -o /tmp/t test.c && /tmp/t && echo ok"),
+    allow("clang -o /tmp/t test.c && /tmp/t; echo done"),
     ask("opaque.exec", "gcc -B/tmp/evil -o /tmp/t test.c && /tmp/t"),
     ask("opaque.exec", "echo 'int main(){return 0;}' > t.c && gcc -o /tmp/t t.c && /tmp/t"),
     // A loop over a glob of the project's files runs the project's files; one over a temp
