@@ -1086,4 +1086,18 @@ pub(crate) const CASES: &[Case] = &[
     deny("kill.by-name", "killall Finder node"),
     deny("kill.by-name", "killall -u $USER"),
     deny("kill.by-name", "killall Terminal"),
+    // More platforms' app deletes (red-team corpus 21), beside their everyday commands.
+    ask("hosting.app-delete", "gigalixir apps:destroy -a my-app"),
+    ask("hosting.app-delete", "dokku apps:destroy my-app --force"),
+    ask("hosting.app-delete", "deployctl projects delete my-prod-app --force"),
+    ask("hosting.app-delete", "railway down -y"),
+    ask("hosting.app-delete", "railway volume delete -v pgdata"),
+    allow("gigalixir ps -a my-app"),
+    allow("dokku apps:list"),
+    allow("deployctl deploy --project=my-app main.ts"),
+    allow("railway up"),
+    allow("railway logs"),
+    // A test suite's volume holds what its runs recreate.
+    allow("docker volume rm myapp_pgdata_test"),
+    ask("containers.volume-delete", "docker volume rm myapp_pgdata_test myapp_pgdata"),
 ];

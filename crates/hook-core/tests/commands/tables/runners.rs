@@ -2140,4 +2140,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("sha256sum <(curl -sL https://x.io/a.tgz)"),
     allow(r#"git commit -m "use <(curl x) here""#),
     allow("zig run main.zig"),
+    // A find whose deleting alternative has tests of its own deletes only what they find.
+    allow("find . -name bin -o -name obj -type d -prune -exec rm -rf {} +"),
+    deny("rm.project-root", "find . -name node_modules -prune -o -exec rm -rf {} +"),
+    deny("rm.project-root", "find . -name '*.keep' , -delete"),
 ];
