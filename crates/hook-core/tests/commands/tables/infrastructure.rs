@@ -1100,4 +1100,17 @@ pub(crate) const CASES: &[Case] = &[
     // A test suite's volume holds what its runs recreate.
     allow("docker volume rm myapp_pgdata_test"),
     ask("containers.volume-delete", "docker volume rm myapp_pgdata_test myapp_pgdata"),
+    // An Android device's storage and system packages (red-team corpus 21).
+    deny("rm.outside-project", "adb shell 'su -c rm -rf /data/data'"),
+    allow("su -c whoami postgres"),
+    ask("disk.package-remove", "adb shell pm uninstall --user 0 com.android.systemui"),
+    allow("adb shell pm uninstall --user 0 com.example.app"),
+    allow("adb uninstall com.example.app"),
+    ask("disk.partition", "fastboot erase userdata"),
+    ask("disk.partition", "fastboot -w"),
+    ask("disk.partition", "fastboot flash boot random.img"),
+    ask("disk.partition", "fastboot flashing unlock"),
+    allow("fastboot devices"),
+    allow("fastboot boot twrp.img"),
+    allow("fastboot getvar all"),
 ];
