@@ -319,7 +319,7 @@ const GUARD_FILES: [&str; 34] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 270] = [
+const CREDENTIAL_FILES: [&str; 285] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -618,6 +618,16 @@ const CREDENTIAL_FILES: [&str; 270] = [
     "~/.conan/.conan.db",
     "~/.config/pip/pip.conf",
     "~/.pip/pip.conf",
+    // Less common ecosystems' logins where their tools keep them: Dart's pub.dev OAuth
+    // credentials, Hackage's (cabal's config holds its token and password), Sonatype's for
+    // sbt and Maven's master password, PlatformIO's account session, itch.io's butler key.
+    "pub-credentials.json",
+    "~/.cabal/config",
+    "~/.config/cabal/config",
+    "~/.sbt/*/sonatype.sbt",
+    "~/.m2/settings-security.xml",
+    "~/.platformio/appstate.json",
+    "butler_creds",
     // A project's own keys and logins, by the names their tools give them: TLS and signing
     // keys (`server.key`, Rails' `master.key`, `privkey.pem`, mkcert's `*-key.pem`), key
     // stores, Google's service account and OAuth client files, secrets files, PyPI's login.
@@ -630,9 +640,23 @@ const CREDENTIAL_FILES: [&str; 270] = [
     "*.pfx",
     "*.jks",
     "*.keystore",
+    // The Android SDK generates the debug keystore with the published password `android`:
+    // apps signed with it cannot be published, so it guards nothing.
+    "!debug.keystore",
+    // App Store Connect's and APNs' API keys are PKCS#8 `.p8` files (`AuthKey_<id>.p8`).
+    "*.p8",
     "credentials.json",
     "service-account*.json",
     "*-service-account.json",
+    "*service_account*.json",
+    // Google Play's upload key for fastlane supply, by the name its guides give it.
+    "play-store-credentials.json",
+    // Godot's export passwords (keystores, signing identities), Elixir's untracked production
+    // secrets (`config/prod.secret.exs`), Arduino sketches' Wi-Fi and cloud passwords.
+    "export_credentials.cfg",
+    "*.secret.exs",
+    "arduino_secrets.h",
+    "secrets.h",
     "client_secret*.json",
     "secrets.json",
     // Rails' plain secrets file before encrypted credentials (`secret_key_base`, API keys),

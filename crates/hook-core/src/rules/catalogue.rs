@@ -79,7 +79,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             ("disk.mkfs", "`mkfs` of a device"),
             ("disk.format", "formatting a volume"),
-            ("disk.partition", "partition tools and wiping signatures on a device"),
+            (
+                "disk.partition",
+                "partition tools and wiping signatures on a device; `fastboot erase|format|flash|-w` of a connected Android device (asks)",
+            ),
             ("disk.block-device-write", "a redirection or copy onto a block device"),
             (
                 "disk.shutdown",

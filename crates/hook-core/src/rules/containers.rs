@@ -116,6 +116,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         {
             Some(Hit::new("containers.prune-all", PRUNE))
         }
+        // A test suite's volume (`myapp_pgdata_test`) holds what its runs recreate.
+        ("volume", Some("rm" | "remove"))
+            if words.len() > 2 && words[2..].iter().all(|v| super::database::test_database(v)) =>
+        {
+            None
+        }
         ("volume", Some("rm" | "remove" | "prune")) => Some(Hit::new("containers.volume-delete", VOLUME)),
         // `podman system reset`: every container, image, volume and network.
         ("system", Some("reset")) => Some(Hit::new("containers.prune-all", PRUNE)),

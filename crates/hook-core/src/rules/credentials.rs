@@ -424,9 +424,36 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
             // The variables of a cloud or a service, their keys among them (`set | grep -i aws`).
             let vendor = || {
                 let pattern = pattern();
-                ["aws", "azure", "gcp", "google", "github", "gitlab", "openai", "anthropic", "stripe", "api"]
-                    .iter()
-                    .any(|p| pattern.contains(p))
+                [
+                    "aws",
+                    "azure",
+                    "gcp",
+                    "google",
+                    "github",
+                    "gitlab",
+                    "openai",
+                    "anthropic",
+                    "stripe",
+                    "api",
+                    // Mobile, game and package publishing: `FASTLANE_PASSWORD`, `MATCH_PASSWORD`,
+                    // `SUPPLY_JSON_KEY_DATA`, `ORG_GRADLE_PROJECT_signingPassword`, `NUGET_API_KEY`.
+                    "fastlane",
+                    "match_",
+                    "supply_",
+                    "app_store",
+                    "appstore",
+                    "itunes",
+                    "signing",
+                    "keystore",
+                    "nuget",
+                    "sonatype",
+                    "ossrh",
+                    "hackage",
+                    "butler",
+                    "deno_auth",
+                ]
+                .iter()
+                .any(|p| pattern.contains(p))
             };
             // Searched for in text that is not the environment, the words name a secret
             // (`key` alone would be `KeyError` too).
@@ -540,6 +567,19 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                         | "-"
                 )
         }
+        // .NET's user secrets (a project's connection strings and API keys kept out of it),
+        // PlatformIO's account token, sbt's publishing credentials (`sbt 'show credentials'`).
+        "dotnet" => {
+            verb(0) == "user-secrets" && verb(1) == "list" && !has("--help") && !has("-h") && !has("-?")
+        }
+        "pio" | "platformio" => verb(0) == "account" && verb(1) == "token",
+        "sbt" => args.iter().any(|a| {
+            let task = a.text.trim_start();
+            (task.starts_with("show ") || task.starts_with("print ")) && task.contains("credentials")
+        }),
+        // `gradle properties` lists every project property, the signing passwords and
+        // publishing tokens of `gradle.properties` among them.
+        "gradle" | "gradlew" | "./gradlew" => words().contains(&"properties"),
         // Maven's effective settings with the servers' passwords.
         "mvn" | "mvnw" | "./mvnw" => args.iter().any(|a| a.text == "-DshowPasswords=true"),
         // `functions:config:get` prints the functions' runtime configuration, their API keys

@@ -378,7 +378,7 @@ fn local_server(call: &Call, args: &[crate::shell::Word]) -> bool {
 
 /// A test suite's database name: `app_test`, `app-test`, `test_app`, `test`, with a parallel
 /// worker's number after it (`app_test-2`, `app_test_3`). `latest` is no test database.
-fn test_database(name: &str) -> bool {
+pub(super) fn test_database(name: &str) -> bool {
     let name = name.to_ascii_lowercase();
     let base = name.trim_end_matches(|c: char| c.is_ascii_digit());
     let base = if base.len() < name.len() { base.trim_end_matches(['-', '_']) } else { base };

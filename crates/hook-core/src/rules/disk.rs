@@ -44,6 +44,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(hit);
     }
     let name = call.name?;
+    if matches!(name, "fastboot" | "pm")
+        && let Some(hit) = android_device(name, call.args())
+    {
+        return Some(hit);
+    }
     if let Some(hit) = super::windows::disk(name, call.args()) {
         return Some(hit);
     }
@@ -481,6 +486,41 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
         "brew" if !call.args().iter().any(|w| w.dynamic) => None,
         _ => package_removal(name, &args),
     }
+}
+
+/// An Android device's storage rewritten over USB or in its shell: `fastboot erase|format
+/// PARTITION`, `fastboot -w` (user data wiped), `fastboot flash|flashall|update` (its firmware
+/// replaced), `fastboot flashing|oem unlock` (which wipes it too), and a system package
+/// removed for its user (`pm uninstall --user 0 com.android.systemui`, run by `adb shell`),
+/// which leaves the device without what the package did. `fastboot boot IMG` starts an image
+/// once, writing nothing.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn android_device(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    let operands: Vec<&str> = args.iter().map(|w| w.text.as_str()).filter(|a| !a.starts_with('-')).collect();
+    let verb = |i: usize| operands.get(i).copied().unwrap_or_default();
+    if name == "pm" {
+        let system = |package: &&str| {
+            package.starts_with("com.android.")
+                || package.starts_with("com.google.android.")
+                || *package == "android"
+        };
+        return (verb(0) == "uninstall" && args.iter().any(|a| a.text == "--user") && operands.iter().any(system))
+            .then(|| {
+                Hit::ask(
+                    "disk.package-remove",
+                    "This removes one of the device's system packages for its user, which can leave it without its interface or updates. Ask the user whether to.",
+                )
+            });
+    }
+    let wipes = args.iter().any(|a| a.text == "-w")
+        || matches!(verb(0), "erase" | "format" | "wipe-super" | "flash" | "flashall" | "update")
+        || matches!(verb(0), "flashing" | "oem") && verb(1).starts_with("unlock");
+    wipes.then(|| {
+        Hit::ask(
+            "disk.partition",
+            "This `fastboot` erases or rewrites the connected device's partitions (its data, its firmware). Ask the user whether to.",
+        )
+    })
 }
 
 /// macOS's backups and guards: Time Machine's backups deleted (`tmutil delete PATH`,

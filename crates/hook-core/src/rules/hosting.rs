@@ -1,7 +1,8 @@
 //! The `hosting` pack: deleting repositories, releases, refs and apps on hosting services:
 //! `gh repo delete`, `gh release delete`, `gh api` with method `DELETE`, `vercel remove`,
 //! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`,
-//! `wrangler delete`, `glab repo delete`, `stripe … delete`; production deploys (`vercel
+//! `wrangler delete`, `glab repo delete`, `stripe … delete`, `gigalixir apps:destroy`, `dokku
+//! apps:destroy`, `deployctl projects delete`, `railway down`; production deploys (`vercel
 //! --prod`, a deploy workflow started by `gh workflow run`);
 //! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
@@ -31,6 +32,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "flyctl"
             | "heroku"
             | "netlify"
+            | "gigalixir"
+            | "dokku"
+            | "deployctl"
+            | "railway"
             | "firebase"
             | "npm"
             | "pnpm"
@@ -285,6 +290,17 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
             _ => None,
         },
+        // `gigalixir apps:destroy`, `gigalixir pg:destroy`, `dokku apps:destroy`, `dokku postgres:destroy`.
+        "gigalixir" | "dokku" => {
+            let verb = verb(0)?;
+            (verb.ends_with(":destroy") || verb.ends_with(":delete"))
+                .then(|| Hit::new("hosting.app-delete", APP))
+        }
+        // `deployctl projects delete`, `railway delete`, `railway volume delete`; `railway down`
+        // takes the service's running deployment away.
+        "deployctl" | "railway" => (words.iter().take(3).any(|w| *w == "delete")
+            || name == "railway" && verb(0) == Some("down"))
+        .then(|| Hit::new("hosting.app-delete", APP)),
         // `firestore:delete`, `functions:delete`, `hosting:sites:delete`, `database:remove`, …
         "firebase" => {
             let verb = verb(0)?;

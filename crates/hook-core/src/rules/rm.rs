@@ -700,11 +700,7 @@ fn judge_find(call: &Call) -> Option<Hit> {
     let args = call.args();
     let expression_start = args.iter().position(|w| is_expression_start(&w.text)).unwrap_or(args.len());
     let expression = &args[expression_start..];
-    let deletes = expression.windows(2).any(|pair| {
-        matches!(pair[0].text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
-            && base_name(&pair[1].text).is_some_and(|n| FIND_EXEC_DELETES.contains(&n.as_str()))
-    }) || expression.iter().any(|w| w.text == "-delete");
-    if !deletes {
+    if !find_deletes(expression) {
         return None;
     }
     if call.scope == Scope::All {
@@ -717,9 +713,14 @@ fn judge_find(call: &Call) -> Option<Hit> {
         args[..expression_start].iter().filter(|w| !is_find_global_option(&w.text)).collect();
     let default_root = Word::literal(".");
     let roots = if roots.is_empty() { vec![&default_root] } else { roots };
-    // `-o` joins alternatives: `-path ./.git -prune -o -delete` deletes everything else.
-    let alternatives = expression.iter().any(|w| matches!(w.text.as_str(), "-o" | "-or"));
-    let unfiltered = !has_find_test(expression) || alternatives;
+    // `-o` joins alternatives: `-path ./.git -prune -o -delete` deletes everything else, while
+    // `-name bin -o -name obj -prune -exec rm -rf {} +` deletes only what its own tests found.
+    // Alternatives grouped in parentheses are not read apart: any `-o` there is unfiltered.
+    let deleting: Vec<&[Word]> = match find_alternatives(expression) {
+        Some(alternatives) => alternatives.into_iter().filter(|a| find_deletes(a)).collect(),
+        None => Vec::new(),
+    };
+    let unfiltered = deleting.is_empty() || deleting.iter().any(|a| !has_find_test(a));
     // A root above home whose `-maxdepth` and `-name` cannot pick home or a directory on its
     // way is judged as if it held no home (`find /tmp -maxdepth 1 -name 'pytest-of-*'` where
     // home is `/tmp/x/home`).
@@ -727,7 +728,7 @@ fn judge_find(call: &Call) -> Option<Hit> {
         roots.iter().map(|word| (found_under(word, args, call), *word)).min_by_key(|(p, _)| *p)?;
     // `find ~/.cache -name '*.whl' -delete`: files of one kind, not the tree (the home directory
     // itself stays guarded: `find ~ -name '*.bak' -delete` reaches every backup the user has).
-    let by_name = !unfiltered && narrow_name(expression);
+    let by_name = !unfiltered && deleting.iter().all(|a| narrow_name(a));
     let dangerous = match place {
         // In the user's home it is still the user's own files (`~/Documents`); the caches there
         // are scratch space, classified apart.
@@ -927,6 +928,41 @@ fn narrow_name(expression: &[Word]) -> bool {
         matches!(pair[0].text.as_str(), "-name" | "-iname")
             && pair[1].text.chars().any(|c| !matches!(c, '*' | '?' | '.'))
     })
+}
+
+/// Whether a find expression deletes what it finds: `-delete`, or `-exec rm … {}`.
+fn find_deletes(expression: &[Word]) -> bool {
+    expression.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir")
+            && base_name(&pair[1].text).is_some_and(|n| FIND_EXEC_DELETES.contains(&n.as_str()))
+    }) || expression.iter().any(|w| w.text == "-delete")
+}
+
+/// The alternatives of a find expression, split at its `-o` and `,` operators (outside the
+/// commands of `-exec`); `None` when parentheses group them, which are not read apart.
+fn find_alternatives(expression: &[Word]) -> Option<Vec<&[Word]>> {
+    let mut alternatives = Vec::new();
+    let mut start = 0;
+    let mut in_exec = false;
+    for (i, word) in expression.iter().enumerate() {
+        let text = word.text.as_str();
+        if in_exec {
+            in_exec = !matches!(text, ";" | "+");
+            continue;
+        }
+        match text {
+            "(" | ")" if expression.iter().any(|w| matches!(w.text.as_str(), "-o" | "-or" | ",")) => {
+                return None;
+            }
+            "-o" | "-or" | "," => {
+                alternatives.push(&expression[start..i]);
+                start = i + 1;
+            }
+            _ => in_exec = matches!(text, "-exec" | "-execdir" | "-ok" | "-okdir"),
+        }
+    }
+    alternatives.push(&expression[start..]);
+    Some(alternatives)
 }
 
 /// Where find's roots end: the first test, action, operator or option.

@@ -2442,13 +2442,31 @@ impl Analyser {
                     self.scoped(Run::Program, |a| a.text(&line, Dialect::Posix, &inner));
                 }
                 inline::Finding::Argv(argv) => {
+                    // `exec(arrayOf("sh", "-c", System.getenv("CMD")))`: the shell text is an
+                    // expression of the code, not shell text this reads.
+                    let computed_script = argv
+                        .first()
+                        .filter(|program| {
+                            matches!(super::base_name(&program.text), "sh" | "bash" | "dash" | "zsh" | "ksh")
+                        })
+                        .and_then(|_| argv.get(wrappers::shell_invocation(&argv).command?))
+                        .filter(|script| script.dynamic && !script.text.contains('$'))
+                        .map(|script| {
+                            format!(
+                                "the shell text `{}` is computed by the code, which is not seen",
+                                script.text
+                            )
+                        });
                     let exec = SimpleCommand {
                         argv,
                         via: via.clone(),
                         text: command.text.clone(),
                         ..Default::default()
                     };
-                    self.emit(exec, Dialect::Posix, &inner);
+                    let index = self.emit(exec, Dialect::Posix, &inner);
+                    if let Some(what) = computed_script {
+                        self.note(UnseenKind::Exec, index, what);
+                    }
                 }
                 inline::Finding::Access { via: how, path, write } => {
                     let mut access_via = command.via.clone();

@@ -1177,6 +1177,9 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
                     || sub == Some("x") && is_repository_package(&w.text)
             })
         }
+        // `dart run URL`, `scala-cli run URL` (a gist): a script from an address, run as fetched.
+        ("dart" | "scala-cli", Some("run")) => operands(2).find(|w| is_url(&w.text)),
+        ("dart" | "scala-cli", Some(script)) if is_url(script) => argv.get(1),
         // `pre-commit try-repo URL`: the hooks of a repository nobody reviewed, run at once.
         ("pre-commit", Some("try-repo")) => {
             operands(2).next().filter(|w| is_url(&w.text) || w.text.starts_with("git@"))

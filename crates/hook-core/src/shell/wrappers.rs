@@ -1111,6 +1111,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "rails" | "php" | "python" | "python3" | "django-admin" | "flask" => {
             framework_console(&name, argv).unwrap_or_else(|| launched(&name, argv))
         }
+        "blender" | "stack" | "sbt" => embedded_code(&name, argv).unwrap_or_else(|| launched(&name, argv)),
         "alias" if dialect == Dialect::Posix => alias(argv),
         "script" => {
             let scan = scan_options(argv, 1, "cOIBTEm", &["--command", "--log-out", "--log-in", "--log-io"]);
@@ -1314,6 +1315,64 @@ fn framework_console(name: &str, argv: &[Word]) -> Option<Peel> {
     let inner = match code {
         Some(code) => vec![derived(&argv[0], interpreter), derived(&argv[0], flag), code],
         None => vec![derived(&argv[0], interpreter)],
+    };
+    Some(Peel::Wraps { via: via.to_string(), inner })
+}
+
+/// Code a tool runs in its embedded interpreter, as that interpreter's: Blender's Python
+/// (`blender -b --python-expr CODE`, `--python FILE`), Haskell through stack (`stack runghc
+/// -- -e CODE`, `stack eval CODE`), and the Scala sbt evaluates (`sbt 'eval EXPR'`, a `set`
+/// whose setting is code, `onLoad := { s => …; s }`, run as the build loads).
+fn embedded_code(name: &str, argv: &[Word]) -> Option<Peel> {
+    let word = |at: usize| argv.get(at).map_or("", |w| w.text.as_str());
+    let (via, inner) = match name {
+        "blender" => {
+            let at =
+                argv.iter().position(|w| matches!(w.text.as_str(), "--python-expr" | "--python" | "-P"))?;
+            let code = argv.get(at + 1)?.clone();
+            if argv[at].text == "--python-expr" {
+                ("blender --python-expr", vec![derived(&argv[0], "python3"), derived(&argv[0], "-c"), code])
+            } else {
+                ("blender --python", vec![derived(&argv[0], "python3"), code])
+            }
+        }
+        "stack" if matches!(word(1), "runghc" | "runhaskell" | "ghc" | "ghci") => {
+            let from = if word(2) == "--" { 3 } else { 2 };
+            let mut inner = vec![derived(&argv[0], word(1))];
+            inner.extend(argv[from.min(argv.len())..].iter().cloned());
+            ("stack runghc", inner)
+        }
+        "stack" if word(1) == "eval" => {
+            ("stack eval", vec![derived(&argv[0], "ghc"), derived(&argv[0], "-e"), argv.get(2)?.clone()])
+        }
+        "sbt" => {
+            let code: Vec<String> = argv[1..]
+                .iter()
+                // `sbt ';clean;eval X'` runs each command after a `;`.
+                .flat_map(|w| match w.text.strip_prefix(';') {
+                    Some(commands) => commands.split(';').collect(),
+                    None => vec![w.text.as_str()],
+                })
+                .map(str::trim)
+                // `eval` prints the value it computes.
+                .filter_map(|command| match command.strip_prefix("eval ") {
+                    Some(expression) => Some(format!("println({expression})")),
+                    None => command.strip_prefix("set ").map(str::to_string),
+                })
+                .collect();
+            if code.is_empty() {
+                return None;
+            }
+            (
+                "sbt eval",
+                vec![
+                    derived(&argv[0], "scala"),
+                    derived(&argv[0], "-e"),
+                    derived(&argv[0], &code.join("\n")),
+                ],
+            )
+        }
+        _ => return None,
     };
     Some(Peel::Wraps { via: via.to_string(), inner })
 }
@@ -3457,7 +3516,17 @@ fn su(argv: &[Word]) -> Peel {
             },
             None => match text.find('c') {
                 Some(i) if i + 1 < text.len() => Some(derived(word, &text[i + 1..])),
-                Some(_) => argv.get(at).cloned(),
+                // Android's `su` (Magisk, toybox) runs every word after `-c` as the command: `su
+                // -c rm -rf /data/data`, where util-linux's would stop at `-rf`.
+                Some(_) => argv.get(at).map(|program| match argv.get(at + 1) {
+                    Some(next)
+                        if next.text.starts_with('-') && !program.text.contains(char::is_whitespace) =>
+                    {
+                        let words: Vec<&str> = argv[at..].iter().map(|w| w.raw.as_str()).collect();
+                        derived(program, &words.join(" "))
+                    }
+                    _ => program.clone(),
+                }),
                 None => None,
             },
         };

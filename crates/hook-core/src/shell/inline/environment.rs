@@ -26,7 +26,8 @@ pub(super) fn dump(language: Language, code: &str, prints_result: bool) -> Optio
         Language::R => (&["Sys.getenv()"], &["print", "cat", "Sys.getenv()"]),
         Language::Julia => (&["ENV"], &["print", "display", "@show", "show("]),
         Language::Awk => (&["ENVIRON"], &["print"]),
-        Language::Groovy => (&["System.getenv()", "System.env"], &["print"]),
+        // Scala's `sys.env` too (the JVM languages share this table).
+        Language::Groovy => (&["System.getenv()", "System.env", "sys.env"], &["print"]),
         Language::Elixir => (&["System.get_env()"], &["IO."]),
         Language::Erlang => (&["os:getenv()"], &["io:"]),
         Language::Lisp => (
@@ -137,6 +138,13 @@ fn whole_environment(language: Language, code: &str, at: usize, object: &str) ->
                     .any(|method| after.starts_with(method))
         }
         Language::Php | Language::Julia | Language::Awk => after.starts_with('['),
+        // `sys.env("HOME")`, `sys.env.get("HOME")`, `System.env["HOME"]`.
+        Language::Groovy => {
+            after.starts_with(['(', '['])
+                || [".get(", ".getOrElse(", ".getOrDefault(", ".contains"]
+                    .iter()
+                    .any(|m| after.starts_with(m))
+        }
         _ => false,
     };
     // Only the names, or how many: `os.environ.keys()`, `len(os.environ)`, `Object.keys(process.env)`.
