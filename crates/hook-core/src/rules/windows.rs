@@ -3,7 +3,7 @@
 //! recovery copies thrown away (`wevtutil cl`, `vssadmin delete shadows`), the boot
 //! configuration changed (`bcdedit /set`), the logon process's memory dumped (`procdump
 //! lsass`, `rundll32 comsvcs.dll MiniDump`), and code fetched and run by the built-in
-//! script hosts (`mshta URL`, `regsvr32 /i:URL scrobj.dll`). Only a call whose name is one of
+//! script hosts (`mshta URL`, `regsvr32 /i:URL scrobj.dll`, `msiexec /i URL`, `wmic /format:URL`). Only a call whose name is one of
 //! these tools costs more than a string compare.
 
 use super::Hit;
@@ -332,6 +332,13 @@ pub(super) fn runs_remote_code(name: &str, args: &[crate::shell::Word]) -> bool 
     };
     match name {
         "mshta" | "rundll32" => args.iter().any(|w| remote(&w.text)),
+        // `msiexec /i URL`: an installer fetched and run; `wmic … /format:URL`: a style sheet
+        // fetched whose script runs.
+        "msiexec" => args.iter().any(|w| remote(&w.text) && !w.text.starts_with('/')),
+        "wmic" => args.iter().any(|w| {
+            let text = w.text.to_ascii_lowercase();
+            text.strip_prefix("/format:").or_else(|| text.strip_prefix("-format:")).is_some_and(remote)
+        }),
         "regsvr32" => args.iter().any(|w| {
             let text = w.text.to_ascii_lowercase();
             (text.starts_with("/i:") || text.starts_with("-i:")) && remote(&text[3..])

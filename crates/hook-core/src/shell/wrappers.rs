@@ -1225,6 +1225,12 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "cmd" => cmd(argv),
         "powershell" | "pwsh" => powershell(&name, argv),
         "invoke-expression" | "iex" if dialect == Dialect::PowerShell => {
+            if let Some(file) = argv.get(1).and_then(|code| file_read_as_code(&code.raw)) {
+                return Peel::Wraps {
+                    via: "Invoke-Expression".into(),
+                    inner: vec![Word::literal("pwsh"), Word::literal("-File"), derived(&argv[1], &file)],
+                };
+            }
             let args: Vec<Word> =
                 argv[1..].iter().filter(|w| !w.text.eq_ignore_ascii_case("-command")).cloned().collect();
             script("Invoke-Expression", &args, Dialect::PowerShell)
@@ -3592,6 +3598,34 @@ fn cmd(argv: &[Word]) -> Peel {
         }
     }
     Peel::Runs
+}
+
+/// The file of `Invoke-Expression (Get-Content FILE -Raw)` (`iex (gc FILE)`, `iex (cat
+/// FILE)`): its text run as code, as `pwsh -File FILE` runs it.
+fn file_read_as_code(raw: &str) -> Option<String> {
+    let inner = raw.strip_prefix('(')?.strip_suffix(')')?;
+    let mut words = inner.split_whitespace();
+    let reader = words.next()?.to_ascii_lowercase();
+    if !matches!(reader.as_str(), "get-content" | "gc" | "cat" | "type") {
+        return None;
+    }
+    let mut file = None;
+    let mut skip = false;
+    for word in words {
+        let lower = word.to_ascii_lowercase();
+        if skip {
+            skip = false;
+        } else if matches!(lower.as_str(), "-path" | "-literalpath") {
+            continue;
+        } else if lower.starts_with('-') {
+            skip = matches!(lower.as_str(), "-encoding" | "-totalcount" | "-tail" | "-delimiter" | "-first" | "-last");
+        } else if file.is_none() {
+            file = Some(word.trim_matches(['\'', '"']).to_string());
+        } else {
+            return None;
+        }
+    }
+    file
 }
 
 /// `forfiles [/p DIR] [/s] [/m MASK] /c "CMD"`: CMD run for each file, `@path` (`@file`,
