@@ -468,7 +468,8 @@ fn windows_switch_value(text: &str) -> Option<&str> {
     let value = &rest[colon + 1..];
     let bytes = value.as_bytes();
     let drive = bytes.len() > 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' && bytes[2] == b'\\';
-    (drive || value.starts_with('%') || value.starts_with("$env:") || value.starts_with("\\\\")).then_some(value)
+    (drive || value.starts_with('%') || value.starts_with("$env:") || value.starts_with("\\\\"))
+        .then_some(value)
 }
 
 /// The options of program `name` that carry a file's name attached (which [`accesses`] strips

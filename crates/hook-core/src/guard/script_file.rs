@@ -3116,13 +3116,17 @@ fn unread_source<'w>(
         .filter(|(option, _)| option.starts_with('-'))
         .map_or(&*file.text, |(_, v)| v);
     let word = Word { text: text.to_string(), ..file.clone() };
-    // A Windows path from a drive or a variable (`C:\tmp\x.dll`, `%TEMP%\x.js`): not the project's.
+    // A Windows path from a drive or a variable (`C:\tmp\x.dll`, which a POSIX reading makes
+    // `C:tmpx.dll`, `%TEMP%\x.js`): not the project's.
     let bytes = word.text.as_bytes();
-    let windows = bytes.len() > 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' && bytes[2] == b'\\'
+    let windows = bytes.len() > 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' && bytes[2] != b'/'
         || word.text.starts_with('%')
         || word.text.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("$env:"));
     if windows && !word.home_only() {
-        let reason = format!("`{name}` runs `{}`, from outside the project; the guard does not read {language} code", word.text);
+        let reason = format!(
+            "`{name}` runs `{}`, from outside the project; the guard does not read {language} code",
+            word.text
+        );
         return Some((format!("`{}`", word.text), Held::Opaque(reason)));
     }
     let Some(path) = located(&word, ctx) else {

@@ -679,8 +679,8 @@ const PERSISTENCE_FILES: [&str; 294] = [
     "~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
     "/ProgramData/Microsoft/Windows/Start Menu/Programs/StartUp/**",
     // PowerShell's profiles, its start-up files (`$PROFILE`), as `~/.bashrc` is bash's.
-    "~/Documents/WindowsPowerShell/*profile.ps1",
-    "~/Documents/PowerShell/*profile.ps1",
+    "~/**/WindowsPowerShell/*profile.ps1",
+    "~/**/Documents/PowerShell/*profile.ps1",
     "~/.config/powershell/*profile.ps1",
     // Windows' programs and the registry's hives: the user's hive holds the keys that run a
     // program at log-on (`HKCU\…\Run`), the system's its services and scheduled tasks.

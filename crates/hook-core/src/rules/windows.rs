@@ -3,7 +3,9 @@
 //! recovery copies thrown away (`wevtutil cl`, `vssadmin delete shadows`), the boot
 //! configuration changed (`bcdedit /set`), the logon process's memory dumped (`procdump
 //! lsass`, `rundll32 comsvcs.dll MiniDump`), and code fetched and run by the built-in
-//! script hosts (`mshta URL`, `regsvr32 /i:URL scrobj.dll`, `msiexec /i URL`, `wmic /format:URL`). Only a call whose name is one of
+//! script hosts (`mshta URL`, `regsvr32 /i:URL scrobj.dll`, `msiexec /i URL`, `wmic /format:URL`); the security services
+//! stopped or deleted, the audit policy cleared, inbound firewall holes and proxies, local
+//! accounts removed, files zeroed or encrypted. Only a call whose name is one of
 //! these tools costs more than a string compare.
 
 use super::Hit;
@@ -198,7 +200,9 @@ const SECURITY_SERVICE: &str = "This stops, disables or deletes a service that k
 fn services(name: &str, words: &[String]) -> Option<Hit> {
     let has = |word: &str| words.iter().any(|w| w == word);
     let security = || words.iter().any(|w| SECURITY_SERVICES.contains(&w.trim_matches(['"', '\''])));
-    let ask = |id: &'static str, what: &str| Some(Hit::ask(id, format!("This `{name}` {what}. Ask the user whether to.")));
+    let ask = |id: &'static str, what: &str| {
+        Some(Hit::ask(id, format!("This `{name}` {what}. Ask the user whether to.")))
+    };
     match name {
         "sc" => {
             let verb = words.first().map_or("", String::as_str);

@@ -350,7 +350,13 @@ pub(super) fn each_file_text(body: &str, var: &str, files: &str, recursive: bool
     if recursive {
         let lower = line.to_ascii_lowercase();
         let at = ["del ", "erase "].iter().find_map(|d| {
-            lower.match_indices(d).find(|(at, _)| *at == 0 || lower.as_bytes()[at - 1].is_ascii_whitespace() || lower.as_bytes()[at - 1] == b'(')
+            lower
+                .match_indices(d)
+                .find(|(at, _)| {
+                    *at == 0
+                        || lower.as_bytes()[at - 1].is_ascii_whitespace()
+                        || lower.as_bytes()[at - 1] == b'('
+                })
                 .map(|(at, _)| at + d.len())
         });
         if let Some(at) = at {

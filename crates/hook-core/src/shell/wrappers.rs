@@ -1241,7 +1241,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         // `runas /user:X "CMD"`, `wmic process call create "CMD"`: a command line run as
         // another account or by WMI's service.
         "runas" => match argv[1..].iter().position(|w| !w.text.starts_with('/')) {
-            Some(at) => script("runas", &argv[at + 1..at + 2].iter().map(cmd_text).collect::<Vec<_>>(), Dialect::Cmd),
+            Some(at) => {
+                script("runas", &argv[at + 1..at + 2].iter().map(cmd_text).collect::<Vec<_>>(), Dialect::Cmd)
+            }
             None => Peel::Runs,
         },
         "wmic" => {
@@ -3618,7 +3620,10 @@ fn file_read_as_code(raw: &str) -> Option<String> {
         } else if matches!(lower.as_str(), "-path" | "-literalpath") {
             continue;
         } else if lower.starts_with('-') {
-            skip = matches!(lower.as_str(), "-encoding" | "-totalcount" | "-tail" | "-delimiter" | "-first" | "-last");
+            skip = matches!(
+                lower.as_str(),
+                "-encoding" | "-totalcount" | "-tail" | "-delimiter" | "-first" | "-last"
+            );
         } else if file.is_none() {
             file = Some(word.trim_matches(['\'', '"']).to_string());
         } else {
@@ -3642,7 +3647,14 @@ fn forfiles(argv: &[Word]) -> Peel {
             "/c" | "-c" => body = value(),
             _ => {}
         }
-        at += if matches!(word.text.to_ascii_lowercase().as_str(), "/p" | "/m" | "/c" | "/d" | "-p" | "-m" | "-c" | "-d") { 2 } else { 1 };
+        at += if matches!(
+            word.text.to_ascii_lowercase().as_str(),
+            "/p" | "/m" | "/c" | "/d" | "-p" | "-m" | "-c" | "-d"
+        ) {
+            2
+        } else {
+            1
+        };
     }
     let Some(body) = body else { return Peel::Runs };
     // forfiles runs its command through `cmd /c`, as the loop does.
