@@ -438,7 +438,10 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 let option = !attached.is_empty() && options.iter().any(|arg| std::ptr::eq(arg, word));
                 option.then(|| attached.iter().find_map(|key| word.text.strip_prefix(key))).flatten()
             });
-            let text = text.or_else(|| uploaded_path(&word.text)).unwrap_or(&word.text);
+            let text = text
+                .or_else(|| uploaded_path(&word.text))
+                .or_else(|| windows_switch_value(&word.text))
+                .unwrap_or(&word.text);
             let path = if committed { committed_path(text).unwrap_or(text) } else { text };
             (access, word, path)
         })
@@ -452,6 +455,22 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     found.extend(decompressed(command, name).into_iter().map(|(word, path)| (Access::Write, word, path)));
     found.extend(option_reads(command, name));
     found
+}
+
+/// The Windows path given to a Windows switch (`/file:%APPDATA%\x`, `/out:C:\k.txt`,
+/// `/in:$env:USERPROFILE\y`): the switch is one word of letters, the value a path Windows
+/// spells from a variable or a drive.
+fn windows_switch_value(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix('/')?;
+    let colon = rest.find(':')?;
+    if colon == 0 || !rest[..colon].bytes().all(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    let value = &rest[colon + 1..];
+    let bytes = value.as_bytes();
+    let drive = bytes.len() > 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' && bytes[2] == b'\\';
+    (drive || value.starts_with('%') || value.starts_with("$env:") || value.starts_with("\\\\"))
+        .then_some(value)
 }
 
 /// The options of program `name` that carry a file's name attached (which [`accesses`] strips

@@ -2895,6 +2895,9 @@ fn script_here<'w>(
             | "dotnet"
             | "pwsh"
             | "powershell"
+            | "cscript"
+            | "wscript"
+            | "installutil"
             | "bazel"
             | "bazelisk"
             | "ant"
@@ -3180,6 +3183,18 @@ fn unread_source<'w>(
                 || args.iter().find(|w| name == "pwsh" && w.text.to_ascii_lowercase().ends_with(".ps1"));
             ("PowerShell", at.and_then(|at| args.get(at + 1)).or_else(operand)?)
         }
+        // Windows Script Host's scripts (`cscript //E:jscript x.js`, `wscript x.vbs`), and the
+        // installer code of an assembly `installutil` runs (`installutil /U x.dll`).
+        "cscript" | "wscript" | "installutil" => {
+            // Their switches: `//E:jscript`, `/U`, `/logfile=`; a `/` path has more than one `/`.
+            let switch = |text: &str| {
+                text.starts_with("//")
+                    || text.starts_with('-')
+                    || text.strip_prefix('/').is_some_and(|rest| !rest.contains(['/', '\\']))
+            };
+            let language = if name == "installutil" { "installer assembly" } else { "Windows Script Host" };
+            (language, args.iter().find(|w| !switch(&w.text))?)
+        }
         // `dotnet fsi x.fsx`, `dotnet script x.csx`: a script; `dotnet run --project DIR`: a
         // project built and run.
         "dotnet" => match args.first().map(|w| w.text.as_str()) {
@@ -3211,6 +3226,19 @@ fn unread_source<'w>(
         .filter(|(option, _)| option.starts_with('-'))
         .map_or(&*file.text, |(_, v)| v);
     let word = Word { text: text.to_string(), ..file.clone() };
+    // A Windows path from a drive or a variable (`C:\tmp\x.dll`, which a POSIX reading makes
+    // `C:tmpx.dll`, `%TEMP%\x.js`): not the project's.
+    let bytes = word.text.as_bytes();
+    let windows = bytes.len() > 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' && bytes[2] != b'/'
+        || word.text.starts_with('%')
+        || word.text.get(..5).is_some_and(|head| head.eq_ignore_ascii_case("$env:"));
+    if windows && !word.home_only() {
+        let reason = format!(
+            "`{name}` runs `{}`, from outside the project; the guard does not read {language} code",
+            word.text
+        );
+        return Some((format!("`{}`", word.text), Held::Opaque(reason)));
+    }
     let Some(path) = located(&word, ctx) else {
         return (word.dynamic && !word.home_only()).then(|| (format!("`{}`", word.text), Held::Unnamed));
     };

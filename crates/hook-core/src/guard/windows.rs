@@ -69,6 +69,8 @@ const AUTOSTART_KEYS: &[&str] = &[
     "\\policies\\microsoft\\windows defender",
     "\\microsoft\\windows defender",
     "\\environment",
+    // The proxy every program's web traffic goes through (`ProxyServer`, `AutoConfigURL`).
+    "\\currentversion\\internet settings",
 ];
 
 /// What the Windows command `name` (as written) with `args` writes or reads that none of its

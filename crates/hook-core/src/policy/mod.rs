@@ -319,7 +319,7 @@ const GUARD_FILES: [&str; 34] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 285] = [
+const CREDENTIAL_FILES: [&str; 290] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -581,6 +581,13 @@ const CREDENTIAL_FILES: [&str; 285] = [
     "**/AppData/Roaming/npm/etc/npmrc",
     "~/**/PSReadLine/ConsoleHost_history.txt",
     "**/PSReadLine/ConsoleHost_history.txt",
+    // The same stores at their Windows homes (`%APPDATA%` is `~/AppData/Roaming`), and DPAPI's
+    // master keys and Credential Manager's files, which decrypt every saved Windows secret.
+    "~/AppData/Roaming/gcloud/**",
+    "~/AppData/Roaming/NuGet/NuGet.Config",
+    "~/AppData/Roaming/Microsoft/Protect/**",
+    "~/AppData/Roaming/Microsoft/Credentials/**",
+    "~/AppData/Local/Microsoft/Credentials/**",
     // The browsers' whole profiles: a copy or an archive of one (`tar czf b.tgz
     // ~/.config/google-chrome/Default`) takes its cookies, saved logins and keys along, which
     // the names above catch only one by one.
@@ -671,7 +678,7 @@ const CREDENTIAL_FILES: [&str; 285] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 294] = [
+const PERSISTENCE_FILES: [&str; 297] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -718,6 +725,10 @@ const PERSISTENCE_FILES: [&str; 294] = [
     // Windows runs what its Startup folders hold at every log-on.
     "~/AppData/Roaming/Microsoft/Windows/Start Menu/Programs/Startup/**",
     "/ProgramData/Microsoft/Windows/Start Menu/Programs/StartUp/**",
+    // PowerShell's profiles, its start-up files (`$PROFILE`), as `~/.bashrc` is bash's.
+    "~/**/WindowsPowerShell/*profile.ps1",
+    "~/**/Documents/PowerShell/*profile.ps1",
+    "~/.config/powershell/*profile.ps1",
     // Windows' programs and the registry's hives: the user's hive holds the keys that run a
     // program at log-on (`HKCU\…\Run`), the system's its services and scheduled tasks.
     "~/NTUSER.DAT",

@@ -1213,14 +1213,18 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
         "cat" | "strings" | "xargs" | "tr" | "base64" => {
             args().iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
         }
-        // PowerShell's `env:` drive listed: `Get-ChildItem env:`, `dir env:\`, `gi env:*`.
+        // PowerShell's `env:` drive listed: `Get-ChildItem env:`, `dir env:\`, `gi env:*`, `gci env:*KEY*`.
         _ if ["get-childitem", "gci", "dir", "ls", "get-item", "gi"]
             .iter()
             .any(|n| name.eq_ignore_ascii_case(n)) =>
         {
             args().iter().any(|a| {
                 let drive = a.trim_end_matches(['\\', '/', '*']);
-                drive.eq_ignore_ascii_case("env:") || drive.eq_ignore_ascii_case("-path:env:")
+                let picked = a.trim_start_matches("-path:");
+                drive.eq_ignore_ascii_case("env:")
+                    || drive.eq_ignore_ascii_case("-path:env:")
+                    // `env:*TOKEN*`: every variable the wildcard picks, values and all.
+                    || picked.get(..4).is_some_and(|d| d.eq_ignore_ascii_case("env:")) && picked.contains(['*', '?'])
             })
         }
         _ => false,

@@ -24,6 +24,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "chattr" => return judge_chattr(call),
         "passwd" | "usermod" => return judge_password(call, name),
         "install" => return judge_install(call),
+        "icacls" | "takeown" => return judge_windows_acl(call, name),
         "chmod" | "chown" | "chgrp" => {}
         _ => return None,
     }
@@ -103,6 +104,72 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             worst_description(worst)
         ),
     ))
+}
+
+/// `takeown /f C:\Windows\System32 /r`, `icacls C:\Users\dev /grant Everyone:F /t`, `icacls
+/// %USERPROFILE% /reset /t`, `icacls C:\Users\dev /deny Everyone:(F)`: the owner or the access
+/// list of the root, a system tree or a home changed (recursively, to everyone, or denied);
+/// `icacls x /t` in the project, or one that only lists (`icacls C:\Windows`), passes.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_windows_acl(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let lower: Vec<String> = args.iter().map(|w| w.text.to_ascii_lowercase()).collect();
+    let has =
+        |switch: &str| lower.iter().any(|w| w == switch || w.strip_prefix('-') == switch.strip_prefix('/'));
+    let target = match name {
+        "takeown" => lower.iter().position(|w| w == "/f").and_then(|at| args.get(at + 1)),
+        _ => args.iter().find(|w| !w.text.starts_with('/')),
+    }?;
+    let changes = name == "takeown"
+        || ["/grant", "/grant:r", "/deny", "/reset", "/setowner", "/remove", "/remove:g", "/inheritance:r"]
+            .iter()
+            .any(|switch| has(switch));
+    let recursive = has(if name == "takeown" { "/r" } else { "/t" });
+    let opens = lower
+        .iter()
+        .any(|w| w.starts_with("everyone:") || w.starts_with("*s-1-1-0:") || w.starts_with("users:"));
+    let place = classify(target, call.ctx, target.glob);
+    let protected =
+        matches!(place, Place::Root | Place::System | Place::Home) || windows_protected(&target.text);
+    (changes && protected && (recursive || opens || has("/deny") || name == "takeown")).then(|| {
+        Hit::new(
+            "permissions.recursive-system",
+            format!(
+                "This `{name}` changes who owns or may use `{}`, a system directory or a home, which can break Windows or open it to every user. Change only files inside the project, or ask the user to run it.",
+                target.text
+            ),
+        )
+    })
+}
+
+/// Whether a Windows path is a drive's root, a system tree or a home (`C:\`, `C:\Windows\…`,
+/// `C:\Program Files`, `C:\Users\dev`, `%USERPROFILE%`, `%SystemRoot%\…`).
+fn windows_protected(path: &str) -> bool {
+    let path = path.to_ascii_lowercase().replace('/', "\\");
+    let bytes = path.as_bytes();
+    let rest = if bytes.len() >= 2 && bytes[0].is_ascii_alphabetic() && bytes[1] == b':' {
+        &path[2..]
+    } else {
+        &path
+    };
+    let rest = rest.trim_end_matches('\\');
+    if rest.is_empty() {
+        return bytes.len() >= 2 && bytes[1] == b':';
+    }
+    let system = [
+        "\\windows",
+        "\\program files",
+        "\\programdata",
+        "%systemroot%",
+        "%windir%",
+        "%programfiles%",
+        "$env:windir",
+        "$env:systemroot",
+    ];
+    let home = ["%userprofile%", "$env:userprofile", "$home", "~"];
+    system.iter().any(|top| rest.starts_with(top))
+        || home.contains(&rest)
+        || rest.strip_prefix("\\users").is_some_and(|user| !user.trim_start_matches('\\').contains('\\'))
 }
 
 /// A mode that takes execute (search, for a directory) from someone: octal without the

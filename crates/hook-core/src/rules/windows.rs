@@ -3,7 +3,9 @@
 //! recovery copies thrown away (`wevtutil cl`, `vssadmin delete shadows`), the boot
 //! configuration changed (`bcdedit /set`), the logon process's memory dumped (`procdump
 //! lsass`, `rundll32 comsvcs.dll MiniDump`), and code fetched and run by the built-in
-//! script hosts (`mshta URL`, `regsvr32 /i:URL scrobj.dll`). Only a call whose name is one of
+//! script hosts (`mshta URL`, `regsvr32 /i:URL scrobj.dll`, `msiexec /i URL`, `wmic /format:URL`); the security services
+//! stopped or deleted, the audit policy cleared, inbound firewall holes and proxies, local
+//! accounts removed, files zeroed or encrypted. Only a call whose name is one of
 //! these tools costs more than a string compare.
 
 use super::Hit;
@@ -11,18 +13,32 @@ use super::Hit;
 /// The names [`disk`] judges (lower-case, without `.exe`), sorted.
 const DISK_TOOLS: &[&str] = &[
     "add-mppreference",
+    "auditpol",
     "bcdedit",
     "certutil",
     "cipher",
     "clear-eventlog",
     "disable-computerrestore",
+    "disable-localuser",
+    "disable-windowsoptionalfeature",
+    "fsutil",
     "import-certificate",
     "limit-eventlog",
     "netsh",
+    "remove-ciminstance",
     "remove-eventlog",
+    "remove-localuser",
+    "remove-windowsfeature",
+    "remove-wmiobject",
+    "sc",
+    "schtasks",
     "set-executionpolicy",
     "set-mppreference",
     "set-netfirewallprofile",
+    "set-service",
+    "stop-service",
+    "uninstall-package",
+    "uninstall-windowsfeature",
     "vssadmin",
     "wbadmin",
     "wevtutil",
@@ -114,12 +130,14 @@ pub(super) fn disk(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
             let off = words.windows(2).any(|pair| {
                 matches!((pair[0].as_str(), pair[1].as_str()), ("state", "off") | ("opmode", "disable"))
             }) || has("advfirewall") && words.get(1).is_some_and(|w| w == "reset");
-            (firewall && off).then(|| {
-                Hit::ask(
-                    "disk.firewall",
-                    "This `netsh` turns the Windows firewall off or resets its rules, opening the machine. Ask the user whether to.",
-                )
-            })
+            (firewall && off)
+                .then(|| {
+                    Hit::ask(
+                        "disk.firewall",
+                        "This `netsh` turns the Windows firewall off or resets its rules, opening the machine. Ask the user whether to.",
+                    )
+                })
+                .or_else(|| netsh(&words))
         }
         "set-netfirewallprofile" => value_of("-enabled")
             .is_some_and(|value| matches!(value.as_str(), "false" | "$false" | "0"))
@@ -149,8 +167,128 @@ pub(super) fn disk(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
                     "This `bcdedit` changes how, or whether, Windows boots. Ask the user to do it.",
                 )
             }),
-        _ => recovery(name, &words),
+        _ => recovery(name, &words).or_else(|| services(name, &words)),
     }
+}
+
+/// The services that keep the machine defended, updated and audited (lower-case): Defender
+/// and its parts, the firewall, Windows Update, the event log, the security centre.
+const SECURITY_SERVICES: &[&str] = &[
+    "bits",
+    "eventlog",
+    "mpssvc",
+    "securityhealthservice",
+    "sense",
+    "usosvc",
+    "wdboot",
+    "wdfilter",
+    "wdnisdrv",
+    "wdnissvc",
+    "windefend",
+    "wscsvc",
+    "wuauserv",
+];
+
+const SECURITY_SERVICE: &str = "This stops, disables or deletes a service that keeps Windows defended, updated or audited, for the whole machine. Ask the user whether to.";
+
+/// What else of the machine's the `disk` pack's Windows tools take away: a security service
+/// stopped or disabled (`sc stop WinDefend`, `sc config wuauserv start= disabled`,
+/// `Stop-Service WinDefend`) or any service deleted, the audit policy cleared, every scheduled
+/// task deleted, local accounts removed or left without a password, Defender or every package
+/// uninstalled, WMI objects deleted (`Get-CimInstance Win32_ShadowCopy | Remove-CimInstance`),
+/// a file's data zeroed, a tree encrypted.
+fn services(name: &str, words: &[String]) -> Option<Hit> {
+    let has = |word: &str| words.iter().any(|w| w == word);
+    let security = || words.iter().any(|w| SECURITY_SERVICES.contains(&w.trim_matches(['"', '\''])));
+    let ask = |id: &'static str, what: &str| {
+        Some(Hit::ask(id, format!("This `{name}` {what}. Ask the user whether to.")))
+    };
+    match name {
+        "sc" => {
+            let verb = words.first().map_or("", String::as_str);
+            let disables = verb == "config"
+                && (words.windows(2).any(|p| p[0] == "start=" && p[1] == "disabled") || has("start=disabled"));
+            if verb == "delete" {
+                ask("disk.security-off", "deletes a Windows service, for the whole machine")
+            } else if (matches!(verb, "stop" | "pause") || disables) && security() {
+                Some(Hit::ask("disk.security-off", SECURITY_SERVICE))
+            } else {
+                None
+            }
+        }
+        "stop-service" => security().then(|| Hit::ask("disk.security-off", SECURITY_SERVICE)),
+        "set-service" => {
+            let disables = has("disabled") || has("stopped");
+            (disables && security()).then(|| Hit::ask("disk.security-off", SECURITY_SERVICE))
+        }
+        "auditpol" => (has("-clear") || has("-remove")).then(|| Hit::ask("disk.system-logs", EVENT_LOGS)),
+        // `schtasks /delete /tn *`: every task, the system's maintenance and updates among them.
+        "schtasks" => (has("-delete") && has("*")).then(|| {
+            Hit::ask(
+                "disk.security-off",
+                "This `schtasks` deletes every scheduled task, the system's own among them. Ask the user whether to.",
+            )
+        }),
+        "remove-localuser" | "disable-localuser" => ask("permissions.password", "removes or disables a local account"),
+        "uninstall-windowsfeature" | "remove-windowsfeature" | "disable-windowsoptionalfeature" => {
+            if words.iter().any(|w| w.contains("defender")) {
+                ask("disk.security-off", "uninstalls Microsoft Defender")
+            } else {
+                ask("disk.package-remove", "removes a Windows feature")
+            }
+        }
+        "uninstall-package" => has("*").then(|| {
+            Hit::ask(
+                "disk.package-remove",
+                "This `Uninstall-Package *` removes every package installed. Ask the user whether to.",
+            )
+        }),
+        "remove-ciminstance" | "remove-wmiobject" => ask(
+            "disk.recovery-delete",
+            "deletes WMI objects (shadow copies, accounts, processes) that the line does not name",
+        ),
+        // `fsutil file setZeroData`: a file's bytes overwritten with zeros, past recovery.
+        "fsutil" => has("setzerodata").then(|| {
+            Hit::new(
+                "disk.recovery-delete",
+                "This `fsutil file setZeroData` overwrites a file's data with zeros, past recovery. Ask the user to do it.",
+            )
+        }),
+        // `cipher /e DIR`: a tree encrypted with a key only this account holds.
+        "cipher" => has("-e").then(|| {
+            Hit::ask(
+                "disk.security-off",
+                "This `cipher /e` encrypts files with a key only this account holds; lose it and they are gone. Ask the user whether to.",
+            )
+        }),
+        "wmic" => (has("useraccount") && words.iter().any(|w| w.starts_with("passwordrequired=false"))).then(|| {
+            Hit::ask(
+                "permissions.password",
+                "This `wmic` lets a local account log on without a password. Ask the user whether to.",
+            )
+        }),
+        _ => None,
+    }
+}
+
+/// `netsh advfirewall firewall add rule … action=allow` (inbound unless `dir=out`), `netsh
+/// interface portproxy add` (a port forwarded to another host), `netsh winhttp set proxy`
+/// (the machine's web traffic through another host).
+fn netsh(words: &[String]) -> Option<Hit> {
+    let has = |word: &str| words.iter().any(|w| w == word);
+    let hole = has("firewall") && has("add") && has("action=allow") && !has("dir=out");
+    if hole || has("portproxy") && has("add") {
+        return Some(Hit::ask(
+            "disk.firewall",
+            "This `netsh` opens the Windows firewall to inbound connections or forwards a port through it. Ask the user whether to.",
+        ));
+    }
+    (has("winhttp") && has("proxy") && (has("set") || has("import"))).then(|| {
+        Hit::ask(
+            "disk.security-off",
+            "This `netsh winhttp` sends the machine's web traffic through a proxy, which sees and can change it. Ask the user whether to.",
+        )
+    })
 }
 
 /// The copies Windows keeps to recover from a loss, or the remains of deleted files, thrown
@@ -198,6 +336,13 @@ pub(super) fn runs_remote_code(name: &str, args: &[crate::shell::Word]) -> bool 
     };
     match name {
         "mshta" | "rundll32" => args.iter().any(|w| remote(&w.text)),
+        // `msiexec /i URL`: an installer fetched and run; `wmic … /format:URL`: a style sheet
+        // fetched whose script runs.
+        "msiexec" => args.iter().any(|w| remote(&w.text) && !w.text.starts_with('/')),
+        "wmic" => args.iter().any(|w| {
+            let text = w.text.to_ascii_lowercase();
+            text.strip_prefix("/format:").or_else(|| text.strip_prefix("-format:")).is_some_and(remote)
+        }),
         "regsvr32" => args.iter().any(|w| {
             let text = w.text.to_ascii_lowercase();
             (text.starts_with("/i:") || text.starts_with("-i:")) && remote(&text[3..])

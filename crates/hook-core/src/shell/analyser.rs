@@ -2864,9 +2864,14 @@ impl Analyser {
                     None => origin.stdin.clone(),
                 };
                 // `& $code`, `& $env:X`: PowerShell runs a command named by a value it does not
-                // fix; so does cmd `%TEMP%\x.exe`, as a POSIX shell's `$TMPDIR/x` does.
+                // fix, or computes (`&('I'+'EX')`, `& (gcm i*x)`); so does cmd `%TEMP%\x.exe`,
+                // as a POSIX shell's `$TMPDIR/x` does.
                 let named_by_value = command.argv[0].dynamic
                     && (command.argv[0].raw.starts_with('$')
+                        || dialect == Dialect::PowerShell
+                            && command.argv[0].raw.starts_with('(')
+                            // `& ([scriptblock]::Create("…"))` runs text the parser reads.
+                            && !command.argv[0].raw.to_ascii_lowercase().contains("scriptblock]::create(")
                         || dialect == Dialect::Cmd && command.argv[0].raw.starts_with('%'));
                 let name = command.argv[0].raw.clone();
                 let simple = SimpleCommand {

@@ -271,13 +271,99 @@ fn command_words(words: Vec<CmdWord>) -> (Vec<Word>, Vec<String>) {
             "for" => {
                 let body =
                     words.iter().position(|w| w.block.is_none() && w.word.text.eq_ignore_ascii_case("do"));
+                let files = body.and_then(|body| loop_files(words.range(1..body)));
                 words.drain(..body.map_or(words.len(), |at| at + 1));
+                if let Some((var, files, recursive)) = files {
+                    each_file(&mut words, &var, &files, recursive);
+                }
             }
             _ => break,
         }
     }
     let argv = words.into_iter().map(|w| w.word).collect();
     (argv, nested)
+}
+
+/// The loop variable of a `for` header over files (`%f`, `%%f`), the files it takes (`ROOT\SET`
+/// for `for /r ROOT`, else the set) and whether the walk is recursive. `None` for the forms
+/// over numbers, lines or a command's output (`/l`, `/f`).
+fn loop_files<'w>(header: impl Iterator<Item = &'w CmdWord>) -> Option<(String, String, bool)> {
+    let (mut var, mut set, mut root, mut recursive) = (None, None, None, false);
+    let mut expects_root = false;
+    for word in header {
+        let text = word.word.text.as_str();
+        if let Some(block) = &word.block {
+            set = block.split_whitespace().next().map(|item| item.trim_matches('"').to_string());
+        } else if text.eq_ignore_ascii_case("/l") || text.eq_ignore_ascii_case("/f") {
+            return None;
+        } else if text.eq_ignore_ascii_case("/r") {
+            recursive = true;
+            expects_root = true;
+        } else if expects_root && !loop_variable(text) {
+            root = Some(text.to_string());
+            expects_root = false;
+        } else if loop_variable(text) && var.is_none() {
+            var = Some(text.to_string());
+            expects_root = false;
+        }
+    }
+    let set = set?;
+    let files = match root {
+        Some(root) => format!("{}\\{set}", root.trim_end_matches('\\')),
+        None if recursive => format!(".\\{set}"),
+        None => set,
+    };
+    Some((var?, files, recursive))
+}
+
+/// A `for` loop's variable: `%f`, or `%%f` in a batch file.
+fn loop_variable(text: &str) -> bool {
+    let name = text.strip_prefix("%%").or_else(|| text.strip_prefix('%')).unwrap_or_default();
+    name.len() == 1 && name.as_bytes()[0].is_ascii_alphabetic()
+}
+
+/// A loop body run once per file, read as one run over them all: the loop variable stands
+/// for the files, and a recursive walk makes a delete recursive (`for /r R %f in (*) do del
+/// "%f"` is `del /s R\*`).
+fn each_file(words: &mut std::collections::VecDeque<CmdWord>, var: &str, files: &str, recursive: bool) {
+    for word in words.iter_mut() {
+        if let Some(block) = &mut word.block {
+            *block = each_file_text(block, var, files, recursive);
+        } else if word.word.text.contains(var) {
+            word.word.text = word.word.text.replace(var, files);
+            word.word.raw = word.word.text.clone();
+            word.word.dynamic = has_variable(&word.word.text);
+            word.word.glob |= files.contains(['*', '?']);
+        }
+    }
+    let deletes = words.front().is_some_and(|w| {
+        w.block.is_none() && ["del", "erase"].iter().any(|d| w.word.text.eq_ignore_ascii_case(d))
+    });
+    if recursive && deletes {
+        words.insert(1, CmdWord { word: Word::literal("/s"), block: None });
+    }
+}
+
+/// [`each_file`] of a body given as text (a parenthesised block, `forfiles /c "…"`).
+pub(super) fn each_file_text(body: &str, var: &str, files: &str, recursive: bool) -> String {
+    let mut line = body.replace(&format!("\"{var}\""), var).replace(var, &format!("\"{files}\""));
+    if recursive {
+        let lower = line.to_ascii_lowercase();
+        let at = ["del ", "erase "].iter().find_map(|d| {
+            lower
+                .match_indices(d)
+                .find(|(at, _)| {
+                    *at == 0
+                        || lower.as_bytes()[at - 1].is_ascii_whitespace()
+                        || lower.as_bytes()[at - 1] == b'('
+                })
+                .map(|(at, _)| at + d.len())
+        });
+        if let Some(at) = at {
+            line.insert_str(at, "/s ");
+        }
+    }
+    line
 }
 
 /// How many words an `if` condition takes (after `if`).
@@ -374,7 +460,9 @@ mod tests {
         assert_eq!(run("if exist C:\\x rd /s /q C:\\x"), [vec!["rd", "/s", "/q", "C:\\x"]]);
         assert_eq!(run("if /i not \"%a%\"==\"b\" del x"), [vec!["del", "x"]]);
         assert_eq!(run("if %a% equ 1 del y"), [vec!["del", "y"]]);
-        assert_eq!(run("for %%i in (*.txt) do del %%i"), [vec!["del", "%%i"]]);
+        assert_eq!(run("for %%i in (*.txt) do del %%i"), [vec!["del", "*.txt"]]);
+        assert_eq!(run("for /r C:\\x %f in (*.doc) do del \"%f\""), [vec!["del", "/s", "C:\\x\\*.doc"]]);
+        assert_eq!(run("for /f %l in (a.txt) do echo %l"), [vec!["echo", "%l"]]);
         let (script, _) = parse("if exist x (rd /s x) else (del y)");
         let nested: Vec<&str> = script[0][0].nested.iter().map(|(b, _)| b.as_str()).collect();
         assert_eq!(nested, ["rd /s x", "del y"]);

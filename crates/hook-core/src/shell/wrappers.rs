@@ -1227,12 +1227,38 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "cmd" => cmd(argv),
         "powershell" | "pwsh" => powershell(&name, argv),
         "invoke-expression" | "iex" if dialect == Dialect::PowerShell => {
+            if let Some(file) = argv.get(1).and_then(|code| file_read_as_code(&code.raw)) {
+                return Peel::Wraps {
+                    via: "Invoke-Expression".into(),
+                    inner: vec![Word::literal("pwsh"), Word::literal("-File"), derived(&argv[1], &file)],
+                };
+            }
             let args: Vec<Word> =
                 argv[1..].iter().filter(|w| !w.text.eq_ignore_ascii_case("-command")).cloned().collect();
             script("Invoke-Expression", &args, Dialect::PowerShell)
         }
         "start-process" | "saps" | "start" if dialect == Dialect::PowerShell => start_process(argv),
         "call" if dialect == Dialect::Cmd => wraps("call", argv, 1),
+        "forfiles" => forfiles(argv),
+        // `runas /user:X "CMD"`, `wmic process call create "CMD"`: a command line run as
+        // another account or by WMI's service.
+        "runas" => match argv[1..].iter().position(|w| !w.text.starts_with('/')) {
+            Some(at) => {
+                script("runas", &argv[at + 1..at + 2].iter().map(cmd_text).collect::<Vec<_>>(), Dialect::Cmd)
+            }
+            None => Peel::Runs,
+        },
+        "wmic" => {
+            let create = argv.windows(3).position(|w| {
+                w[0].text.eq_ignore_ascii_case("process")
+                    && w[1].text.eq_ignore_ascii_case("call")
+                    && w[2].text.eq_ignore_ascii_case("create")
+            });
+            match create.and_then(|at| argv.get(at + 3)) {
+                Some(line) => script("wmic process call create", &[cmd_text(line)], Dialect::Cmd),
+                None => Peel::Runs,
+            }
+        }
         // Git Bash's `start` hands its words to cmd's.
         "start" => start(argv),
         shell if SHELLS.contains(&shell) => match shell_invocation(argv).command {
@@ -3662,6 +3688,76 @@ fn cmd(argv: &[Word]) -> Peel {
         }
     }
     Peel::Runs
+}
+
+/// The file of `Invoke-Expression (Get-Content FILE -Raw)` (`iex (gc FILE)`, `iex (cat
+/// FILE)`): its text run as code, as `pwsh -File FILE` runs it.
+fn file_read_as_code(raw: &str) -> Option<String> {
+    let inner = raw.strip_prefix('(')?.strip_suffix(')')?;
+    let mut words = inner.split_whitespace();
+    let reader = words.next()?.to_ascii_lowercase();
+    if !matches!(reader.as_str(), "get-content" | "gc" | "cat" | "type") {
+        return None;
+    }
+    let mut file = None;
+    let mut skip = false;
+    for word in words {
+        let lower = word.to_ascii_lowercase();
+        if skip {
+            skip = false;
+        } else if matches!(lower.as_str(), "-path" | "-literalpath") {
+            continue;
+        } else if lower.starts_with('-') {
+            skip = matches!(
+                lower.as_str(),
+                "-encoding" | "-totalcount" | "-tail" | "-delimiter" | "-first" | "-last"
+            );
+        } else if file.is_none() {
+            file = Some(word.trim_matches(['\'', '"']).to_string());
+        } else {
+            return None;
+        }
+    }
+    file
+}
+
+/// `forfiles [/p DIR] [/s] [/m MASK] /c "CMD"`: CMD run for each file, `@path` (`@file`,
+/// `@fname`, `@relpath`) standing for it, judged as cmd's `for` loop over the same files.
+fn forfiles(argv: &[Word]) -> Peel {
+    let (mut root, mut mask, mut body, mut recursive) = (String::from("."), String::from("*"), None, false);
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let value = || argv.get(at + 1).map(|w| cmd_text(w).text);
+        match word.text.to_ascii_lowercase().as_str() {
+            "/s" | "-s" => recursive = true,
+            "/p" | "-p" => root = value().unwrap_or_default(),
+            "/m" | "-m" => mask = value().unwrap_or_default(),
+            "/c" | "-c" => body = value(),
+            _ => {}
+        }
+        at += if matches!(
+            word.text.to_ascii_lowercase().as_str(),
+            "/p" | "/m" | "/c" | "/d" | "-p" | "-m" | "-c" | "-d"
+        ) {
+            2
+        } else {
+            1
+        };
+    }
+    let Some(body) = body else { return Peel::Runs };
+    // forfiles runs its command through `cmd /c`, as the loop does.
+    let body = body.trim_start();
+    let body = match body.get(..7) {
+        Some(head) if head.eq_ignore_ascii_case("cmd /c ") => &body[7..],
+        _ => body,
+    };
+    let mut line = body.to_string();
+    for name in ["@path", "@file", "@fname", "@relpath", "@PATH", "@FILE", "@FNAME", "@RELPATH"] {
+        line = line.replace(name, "%f");
+    }
+    let files = format!("{}\\{mask}", root.trim_end_matches('\\'));
+    let line = super::cmd::each_file_text(&line, "%f", &files, recursive);
+    Peel::Script { via: "forfiles /c".into(), script: derived(&argv[0], &line), dialect: Dialect::Cmd }
 }
 
 /// A word of cmd.exe's line as written: a POSIX shell drops an unquoted backslash
