@@ -77,7 +77,11 @@ const AUTOSTART_KEYS: &[&str] = &[
 /// words names as a file.
 pub(super) fn accessed(name: &str, args: &[Word]) -> Option<(Access, Place)> {
     // Compared without case and without allocating: most commands are none of these.
-    let stem = name.len().checked_sub(4).filter(|&cut| name[cut..].eq_ignore_ascii_case(".exe"));
+    // `get`: four bytes from the end may fall inside a character (`/őőq`).
+    let stem = name
+        .len()
+        .checked_sub(4)
+        .filter(|&cut| name.get(cut..).is_some_and(|end| end.eq_ignore_ascii_case(".exe")));
     let stem = stem.map_or(name, |cut| &name[..cut]);
     let name = *NAMES.iter().find(|known| stem.eq_ignore_ascii_case(known))?;
     let words: Vec<String> =
@@ -181,6 +185,12 @@ mod tests {
     fn seen(argv: &[&str]) -> Option<(Access, Place)> {
         let args: Vec<Word> = argv[1..].iter().map(|text| word(text)).collect();
         accessed(argv[0], &args)
+    }
+
+    #[test]
+    fn a_name_ending_inside_a_character_is_no_program_of_these() {
+        assert_eq!(seen(&["/\u{151}\u{151}q"]), None);
+        assert_eq!(seen(&["\u{151}.exe"]), None);
     }
 
     #[test]
