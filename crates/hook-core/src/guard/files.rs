@@ -704,14 +704,6 @@ fn guard_dir_of(path: &Path) -> Option<&'static str> {
                 .collect(),
             None => Vec::new(),
         };
-        // The hook binaries the agents' settings in home register, wherever they are: the
-        // agent runs those, whichever copy this process is.
-        let home = crate::environment::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from);
-        let registered = home
-            .map(|home| registered_hooks(&home))
-            .unwrap_or_default()
-            .into_iter()
-            .map(|hook| (Some(hook), "the hook binaries"));
         [
             (config, "$XDG_CONFIG_HOME/agent-hooks/**"),
             (crate::policy::cache_dir(), "$XDG_CACHE_HOME/agent-hooks/**"),
@@ -720,11 +712,33 @@ fn guard_dir_of(path: &Path) -> Option<&'static str> {
         ]
         .into_iter()
         .chain(siblings.into_iter().map(|sibling| (sibling, "the hook binaries")))
-        .chain(registered)
         .filter_map(|(dir, glob)| Some((dir?, glob)))
         .collect()
     });
-    dirs.iter().find(|(dir, _)| path.starts_with(dir)).map(|(_, glob)| *glob)
+    dirs.iter()
+        .find(|(dir, _)| path.starts_with(dir))
+        .map(|(_, glob)| *glob)
+        .or_else(|| registered_hook(path))
+}
+
+/// Whether `path` is a hook binary that the agents' settings in home register, wherever it
+/// is: the agent runs those, whichever copy this process is. The settings are read once, and
+/// only for a path named like one of our binaries, so that an everyday write reads none.
+fn registered_hook(path: &Path) -> Option<&'static str> {
+    static HOOKS: std::sync::OnceLock<Vec<PathBuf>> = std::sync::OnceLock::new();
+    if !path.file_name().and_then(|name| name.to_str()).is_some_and(is_our_binary) {
+        return None;
+    }
+    let hooks = HOOKS.get_or_init(|| {
+        let home = crate::environment::var_os("HOME").filter(|home| !home.is_empty()).map(PathBuf::from);
+        home.map(|home| registered_hooks(&home)).unwrap_or_default()
+    });
+    hooks.iter().any(|hook| path == hook).then_some("the hook binaries")
+}
+
+/// Whether a file name is one of our hook binaries' (`claude-hook`, `claude-hook.exe`).
+fn is_our_binary(name: &str) -> bool {
+    crate::rules::BINARIES.contains(&name.trim_end_matches(".exe"))
 }
 
 /// The agents' settings files in home that register hooks, as `~/`-relative paths.
@@ -738,8 +752,7 @@ const HOOK_SETTINGS: &[&str] = &[
 ];
 
 /// The absolute paths of our binaries that the agents' settings in home run as hooks (every
-/// `"command"` string whose program is one of [`crate::rules::BINARIES`]), read once and only
-/// when a command writes a file no glob denies.
+/// `"command"` string whose program is one of [`crate::rules::BINARIES`]).
 fn registered_hooks(home: &Path) -> Vec<PathBuf> {
     fn commands<'v>(value: &'v serde_json::Value, found: &mut Vec<&'v str>) {
         match value {
@@ -767,10 +780,7 @@ fn registered_hooks(home: &Path) -> Vec<PathBuf> {
                 Some(rest) => home.join(rest),
                 None => PathBuf::from(program),
             };
-            let ours = program
-                .file_name()
-                .and_then(|name| name.to_str())
-                .is_some_and(|name| crate::rules::BINARIES.contains(&name.trim_end_matches(".exe")));
+            let ours = program.file_name().and_then(|name| name.to_str()).is_some_and(is_our_binary);
             if ours && program.is_absolute() {
                 hooks.push(std::fs::canonicalize(&program).unwrap_or(program));
             }
