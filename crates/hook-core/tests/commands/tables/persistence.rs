@@ -1279,6 +1279,11 @@ pub(crate) const CASES: &[Case] = &[
     ),
     ask("disk.remote-access", "sudo networksetup -setwebproxy Wi-Fi x.io 8080"),
     ask("disk.remote-access", "networksetup -setsecurewebproxy Wi-Fi x.io 8443"),
+    // Through a wrapper or a nested shell, as written bare.
+    ask("disk.remote-access", r#"sh -c "systemsetup -setremotelogin on""#),
+    deny("disk.keychain-delete", "env security delete-generic-password -s x"),
+    deny("disk.keychain-delete", "sudo security delete-keychain login.keychain"),
+    allow("security find-certificate -a"),
     ask("disk.remote-access", "networksetup -setdnsservers Wi-Fi 203.0.113.53"),
     ask("disk.remote-access", "networksetup -setautoproxyurl Wi-Fi http://x.io/proxy.pac"),
     allow("systemsetup -getremotelogin"),
