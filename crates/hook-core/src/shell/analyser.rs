@@ -1596,7 +1596,7 @@ impl Analyser {
                 || name == "GCONV_PATH"
                 || name == "RUBYOPT" && value.text.contains("-r")
                 || matches!(name, "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS")
-                    && value.text.contains("-javaagent")
+                    && value.text.split_whitespace().any(|option| unseen_agent(option, value.dynamic))
                 // Perl's debugger code, the file an interactive Python runs first, and tar's
                 // options that run programs.
                 || matches!(name, "PERL5DB" | "PYTHONSTARTUP")
@@ -2131,11 +2131,60 @@ impl Analyser {
         self.interpreter(&command, Some(index), origin);
         self.fed_shell(&command, Some(index), dialect, origin);
         self.process_script(&command, Some(index), dialect);
+        self.unseen_code_file(&command, Some(index));
         self.startup_file(&command, origin);
         self.commands[index] = command;
         // After it is back: what it prints is read from the list.
         self.output_process(index, origin);
         Some(index)
+    }
+
+    /// `osascript "$f"`: an AppleScript chosen at run time (or options that give its code);
+    /// `java -javaagent:/tmp/a.jar`, `-agentpath:`: an agent loaded into the program from a
+    /// temp directory or a path computed at run time, whose code nobody read. The project's
+    /// own agents and those of the build tools' caches (`~/.m2`) are not asked about.
+    fn unseen_code_file(&mut self, command: &SimpleCommand, index: Option<usize>) {
+        let Some(name) = command.name() else { return };
+        let what = match name {
+            "osascript" => {
+                let mut args = command.args().iter();
+                let mut operand = None;
+                while let Some(word) = args.next() {
+                    match word.text.as_str() {
+                        // Code on the command line is read where it is given.
+                        "-e" => return,
+                        "-l" | "-s" => {
+                            args.next();
+                        }
+                        _ if word.dynamic && !word.home_only() => {
+                            operand = Some(word);
+                            break;
+                        }
+                        text if !text.starts_with('-') => return,
+                        _ => {}
+                    }
+                }
+                let Some(word) = operand else { return };
+                format!("the script `osascript` runs is `{}`, computed at run time", word.raw)
+            }
+            "java" => {
+                // The JVM's options come before the class or `-jar FILE`; after them, the program's.
+                let mut valued = false;
+                let options = command.args().iter().take_while(|word| {
+                    let option = std::mem::replace(
+                        &mut valued,
+                        matches!(word.text.as_str(), "-cp" | "-classpath" | "--class-path" | "-p" | "--module-path"),
+                    );
+                    option || word.text.starts_with('-') && word.text != "-jar"
+                });
+                let Some(agent) = options.into_iter().find(|word| unseen_agent(&word.text, word.dynamic)) else {
+                    return;
+                };
+                format!("`java` loads the agent `{}`, from a temp directory or a computed path", agent.raw)
+            }
+            _ => return,
+        };
+        self.note(UnseenKind::Exec, index, what);
     }
 
     /// `bash --rcfile FILE`, `--init-file FILE`: the shell sources FILE before anything else,
@@ -3122,6 +3171,18 @@ fn listing_search_root<'w>(name: &str, args: &'w [Word]) -> Option<&'w Word> {
         }
     }
     operands.into_iter().nth(usize::from(!given))
+}
+
+/// Whether the JVM option `option` loads an agent (`-javaagent:JAR`, `-agentpath:LIB`) from
+/// a temp directory or a path computed at run time (`dynamic`: the option has a run-time
+/// part), which nobody read; one in the home directory (`$HOME/.m2/…`) is a file as any other.
+fn unseen_agent(option: &str, dynamic: bool) -> bool {
+    let Some(path) = option.strip_prefix("-javaagent:").or_else(|| option.strip_prefix("-agentpath:")) else {
+        return false;
+    };
+    let path = path.split_once('=').map_or(path, |(path, _)| path);
+    dynamic && path.contains(['$', '`']) && !crate::shell::home_only(path)
+        || super::launchers::is_shared_directory(path)
 }
 
 #[cfg(test)]

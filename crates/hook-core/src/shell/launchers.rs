@@ -1429,7 +1429,7 @@ fn is_source_address(text: &str) -> bool {
 }
 
 /// A directory every user may write: the temp directories.
-fn is_shared_directory(text: &str) -> bool {
+pub(super) fn is_shared_directory(text: &str) -> bool {
     ["/tmp", "/var/tmp", "/dev/shm", "$TMPDIR", "${TMPDIR"]
         .iter()
         .any(|dir| text.strip_prefix(dir).is_some_and(|rest| rest.is_empty() || rest.starts_with(['/', '}'])))
