@@ -88,10 +88,15 @@ fn windows_block(
     if posix.is_some() && !misread {
         return posix;
     }
+    // A line that starts with `Invoke-Expression` (or its alias `iex`) is PowerShell: what it
+    // runs unseen there is an objection.
+    let first_word = line.trim_start().split([' ', '\t', '(']).next().unwrap_or_default();
+    let invokes = first_word.eq_ignore_ascii_case("iex") || first_word.eq_ignore_ascii_case("Invoke-Expression");
     for &dialect in readings {
         let reading = shell::analyse(line, dialect);
         // What a Windows reading cannot follow is no objection: the line may be POSIX after all.
-        if let Some(block) = judge(&reading).filter(|block| !block.rule.starts_with("opaque.")) {
+        let unseen_counts = invokes && dialect == Dialect::PowerShell;
+        if let Some(block) = judge(&reading).filter(|block| unseen_counts || !block.rule.starts_with("opaque.")) {
             *analysis = reading;
             return Some(block);
         }

@@ -281,6 +281,7 @@ fn global_values(name: &str) -> &'static [&'static str] {
         "pulumi" => &["-s", "--stack", "-C", "--cwd", "--file", "--path"],
         "vercel" => &["--scope", "-S", "--token", "-t", "--cwd", "-A", "--local-config", "--environment"],
         "glab" => &["-R", "--repo", "-h", "--host"],
+        "adb" => &["-s", "-t", "-H", "-P", "-L"],
         _ => &[],
     }
 }
@@ -707,6 +708,26 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // `nix eval --expr 'builtins.readFile ~/.ssh/id_rsa'`, `builtins.getEnv "TOKEN"`.
         "nix" | "nix-instantiate" => {
             args.iter().any(|code| reads_credential_file(&code.text) || reads_secret_variable(&code.text))
+        }
+        // An Android app's private files (its tokens, cookies, account databases): read as the
+        // app by `run-as PKG CMD` (in `adb shell` text), or copied off the device by `adb pull`.
+        "run-as" => args.get(1).is_some_and(|program| {
+            !matches!(
+                crate::shell::base_name(&program.text),
+                "ls" | "id" | "pwd" | "whoami" | "stat" | "du" | "df" | "ps" | "echo" | "true" | "pidof"
+            )
+        }),
+        "adb" => {
+            verb(0) == "pull"
+                && words().iter().skip(1).any(|path| {
+                    ["/data/data/", "/data/user/", "/data/user_de/", "/data/system/"]
+                        .iter()
+                        .any(|private| path.starts_with(private))
+                })
+        }
+        // PowerShell's secure strings (a credential's password) turned back into text.
+        name if name.eq_ignore_ascii_case("ConvertFrom-SecureString") => {
+            args.iter().any(|a| a.text.eq_ignore_ascii_case("-AsPlainText"))
         }
         _ => name.starts_with("docker-credential-") && verb(0) == "get",
     }

@@ -368,6 +368,7 @@ pub fn windows_readings(line: &str) -> &'static [Dialect] {
     const BOTH: &[Dialect] = &[Dialect::PowerShell, Dialect::Cmd];
     let bytes = line.as_bytes();
     let first_word = line.trim_start().split([' ', '\t']).next().unwrap_or_default();
+    let head = first_word.split('(').next().unwrap_or_default();
     let marked = bytes.windows(2).enumerate().any(|(at, pair)| match pair {
         // `C:\`, `HKLM:\`, `.\x`, `~\x`, `$HOME\x`.
         [b':' | b'.' | b'~', b'\\'] => true,
@@ -384,7 +385,8 @@ pub fn windows_readings(line: &str) -> &'static [Dialect] {
         [b'-', c] if c.is_ascii_uppercase() => at > 0 && bytes[at - 1].is_ascii_lowercase(),
         _ => false,
     });
-    if marked || first_word.contains('^') { BOTH } else { &[] }
+    // `iex (gc x)`: PowerShell's alias of `Invoke-Expression`, which no POSIX system has.
+    if marked || first_word.contains('^') || head.eq_ignore_ascii_case("iex") { BOTH } else { &[] }
 }
 
 /// PowerShell's approved verbs, the first half of a cmdlet's `Verb-Noun` name, sorted.

@@ -22,6 +22,7 @@ pub(super) fn parse(src: &str) -> (FlatScript, bool) {
         pipeline: Vec::new(),
         command: FlatCommand::default(),
         command_start: 0,
+        assigned: false,
     };
     parser.run();
     (parser.script, parser.incomplete)
@@ -36,6 +37,8 @@ struct Parser<'a> {
     pipeline: Vec<FlatCommand>,
     command: FlatCommand,
     command_start: usize,
+    /// The command's value is assigned to a variable (`$p = …`), not shown.
+    assigned: bool,
 }
 
 fn ends_word(b: u8) -> bool {
@@ -102,6 +105,7 @@ impl Parser<'_> {
 
     fn end_command(&mut self) {
         let mut command = std::mem::take(&mut self.command);
+        let assigned = std::mem::take(&mut self.assigned);
         if command.argv.is_empty() && command.nested.is_empty() {
             return;
         }
@@ -122,6 +126,9 @@ impl Parser<'_> {
         command.runs = !keyword && (command.runs || bareword);
         if let Some(text) = dotnet_call(&command.argv) {
             command.nested.push((text, Dialect::PowerShell));
+        }
+        if !assigned && shows_plain_password(&command.argv) {
+            command.nested.push((PLAIN_PASSWORD.to_owned(), Dialect::PowerShell));
         }
         self.pipeline.push(command);
     }
@@ -172,6 +179,7 @@ impl Parser<'_> {
             && matches!(self.command.argv.as_slice(), [target] if target.raw.starts_with('$'));
         if assigns {
             self.command.argv.clear();
+            self.assigned = true;
             while matches!(self.peek_at(0), Some(b' ' | b'\t')) {
                 self.pos += 1;
             }
@@ -374,6 +382,11 @@ fn dotnet_call(argv: &[Word]) -> Option<String> {
             "readalltext" | "readallbytes" | "readalllines" | "readlines" | "openread" | "opentext",
         ) => Some(format!("Get-Content {first}")),
         ("environment", "getenvironmentvariables") => Some("Get-ChildItem env:".to_owned()),
+        // A secure string's text read out of memory, as `ConvertFrom-SecureString -AsPlainText`.
+        (
+            "runtime.interopservices.marshal",
+            "ptrtostringauto" | "ptrtostringbstr" | "ptrtostringuni" | "ptrtostringunicode",
+        ) if first.to_ascii_lowercase().contains("securestringto") => Some(PLAIN_PASSWORD.to_owned()),
         ("microsoft.visualbasic.fileio.filesystem", "deletedirectory") => {
             Some(format!("Remove-Item -Recurse -Force {first}"))
         }
@@ -385,6 +398,20 @@ fn dotnet_call(argv: &[Word]) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// The command that shows a secure string's text (a credential's password), which the
+/// secure-string forms that do the same stand for.
+const PLAIN_PASSWORD: &str = "ConvertFrom-SecureString -AsPlainText";
+
+/// Whether a statement shows a credential's password in clear: `$c.GetNetworkCredential().Password`
+/// as its value or a command's argument.
+fn shows_plain_password(argv: &[Word]) -> bool {
+    const CALL: &[u8] = b".getnetworkcredential()";
+    argv.iter().any(|word| {
+        word.raw.len() > CALL.len()
+            && word.raw.as_bytes().windows(CALL.len()).any(|part| part.eq_ignore_ascii_case(CALL))
+    })
 }
 
 /// A call's arguments split at the commas outside quotes and brackets.

@@ -2131,7 +2131,8 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             while let Some(option) = word(at).filter(|w| w.starts_with('-')) {
                 at += if matches!(option, "-s" | "-t" | "-H" | "-P" | "-L") { 2 } else { 1 };
             }
-            if word(at) != Some("shell") {
+            // `exec-out` runs its command as `shell` does, with the output left binary.
+            if !matches!(word(at), Some("shell" | "exec-out")) {
                 return Peel::Runs;
             }
             at += 1;

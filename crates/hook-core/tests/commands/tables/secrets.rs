@@ -2217,4 +2217,19 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.print", "sbt 'eval sys.env'"),
     ask("credentials.print", "scala -e 'println(sys.env)'"),
     allow("sbt 'eval sys.env(\"HOME\")'"),
+    // An Android app's private files, read as the app or copied off the device; its shared
+    // storage and the device's scratch directory are no secret (red team 22, cause 4).
+    ask("credentials.print", "adb shell run-as com.example.app cat files/token.json"),
+    ask("credentials.print", "adb shell run-as com.example.app cat shared_prefs/prefs.xml"),
+    ask("credentials.print", r#"adb shell "run-as com.example.app tar c databases" > app.tar"#),
+    ask("credentials.print", "adb exec-out run-as com.example.app cat databases/app.db > app.db"),
+    ask("credentials.print", "adb -s emulator-5554 shell run-as com.x cp files/auth.json /sdcard/"),
+    ask("credentials.print", "adb pull /data/data/com.example.app/shared_prefs"),
+    ask("credentials.print", "adb -s emulator-5554 pull /data/user/0/com.x/databases/x.db ."),
+    deny("rm.outside-project", "adb exec-out rm -rf /sdcard"),
+    allow("adb shell run-as com.x ls files"),
+    allow("adb pull /sdcard/DCIM/x.jpg"),
+    allow("adb pull /data/local/tmp/trace.perfetto"),
+    allow("adb exec-out screencap -p > s.png"),
+    allow("adb shell ls /sdcard"),
 ];

@@ -189,4 +189,29 @@ pub(crate) const CASES: &[Case] = &[
     allow(r"icacls C:\Windows\System32"),
     allow(r"icacls .\build /grant Users:F /t"),
     allow(r"takeown /f .\locked.txt"),
+    // `Invoke-Expression` of a file's text typed bare on a POSIX line, and a secure string
+    // (a credential's password) shown in clear (red team 22, cause 3).
+    ask("opaque.exec", "iex (Get-Content x.ps1)"),
+    ask("opaque.exec", "iex (gc x)"),
+    ask("opaque.exec", "iex(gc x)"),
+    ask("opaque.exec", "Invoke-Expression (Get-Content ./script.ps1 -Raw)"),
+    allow("Get-Content x.ps1"),
+    allow("ls iex"),
+    ask("credentials.print", "pwsh -c '$c = Get-Credential; $c.Password | ConvertFrom-SecureString -AsPlainText'"),
+    ask("credentials.print", "pwsh -c 'ConvertFrom-SecureString $s -AsPlainText'"),
+    ask(
+        "credentials.print",
+        "pwsh -c '[Runtime.InteropServices.Marshal]::PtrToStringAuto([Runtime.InteropServices.Marshal]::SecureStringToBSTR($s))'",
+    ),
+    ask(
+        "credentials.print",
+        "pwsh -c '[System.Runtime.InteropServices.Marshal]::PtrToStringBSTR([System.Runtime.InteropServices.Marshal]::SecureStringToBSTR($c.Password))'",
+    ),
+    ask("credentials.print", "pwsh -c '$c = Import-Clixml cred.xml; $c.GetNetworkCredential().Password'"),
+    ask("credentials.print", "pwsh -c '$c = Import-Clixml cred.xml; Write-Host $c.GetNetworkCredential().Password'"),
+    allow("pwsh -c 'ConvertFrom-SecureString $s'"),
+    allow("pwsh -c 'Get-Credential | Export-Clixml cred.xml'"),
+    allow("pwsh -c '$c = Import-Clixml cred.xml; $c.UserName'"),
+    allow("pwsh -c '$p = $c.GetNetworkCredential().Password; echo done'"),
+    allow("pwsh -c '[Runtime.InteropServices.Marshal]::PtrToStringAuto($ptr)'"),
 ];
