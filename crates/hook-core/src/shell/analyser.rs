@@ -2897,6 +2897,8 @@ impl Analyser {
 
     fn flat(&mut self, script: FlatScript, dialect: Dialect, origin: &Origin) -> Option<usize> {
         let mut last = None;
+        // cmd's `set NAME=value` of this text, for a later command named by `%NAME%`.
+        let mut cmd_vars: Vec<(String, String)> = Vec::new();
         for pipeline in script {
             let mut writer = None;
             for (i, command) in pipeline.into_iter().enumerate() {
@@ -2906,6 +2908,18 @@ impl Analyser {
                 }
                 if !command.runs || command.argv.is_empty() {
                     continue;
+                }
+                if dialect == Dialect::Cmd {
+                    if let Some(set) = cmd_set(&command.text) {
+                        cmd_vars.push(set);
+                    } else if let Some(line) = cmd_named_by_set(&command.argv, &cmd_vars) {
+                        // `set X=rd /s /q C:\Users & call %X%`: the value is the command. cmd
+                        // expands `%X%` as it reads the line, before the `set` runs, unless
+                        // `call` or delayed expansion reads it again, or the lines are a batch
+                        // file's: taken as the value, whichever it is.
+                        writer = self.text(&line, Dialect::Cmd, &inner);
+                        continue;
+                    }
                 }
                 let stdin = match command.stdin {
                     Some(stdin) => stdin,
@@ -3183,6 +3197,41 @@ fn unseen_agent(option: &str, dynamic: bool) -> bool {
     let path = path.split_once('=').map_or(path, |(path, _)| path);
     dynamic && path.contains(['$', '`']) && !crate::shell::home_only(path)
         || super::launchers::is_shared_directory(path)
+}
+
+/// The name and value of cmd's `set NAME=value` (or `set "NAME=value"`); `None` for any other
+/// command, and for `set /a` (arithmetic) and `set /p` (a prompt).
+fn cmd_set(text: &str) -> Option<(String, String)> {
+    let head = text.get(..4)?;
+    if !head.eq_ignore_ascii_case("set ") {
+        return None;
+    }
+    let rest = text[4..].trim_start();
+    let rest = match rest.strip_prefix('"') {
+        Some(quoted) => quoted.rsplit_once('"').map_or(quoted, |(inside, _)| inside),
+        None => rest,
+    };
+    let (name, value) = rest.split_once('=')?;
+    let plain = !name.is_empty() && !name.starts_with('/') && !name.contains([' ', '%', '!']);
+    plain.then(|| (name.to_ascii_lowercase(), value.trim().to_string()))
+}
+
+/// The command line a cmd command named by a variable the text set runs (`%X% a`, `call
+/// %X%`, `!X!`): the value with the other words after it; `None` for any other command.
+fn cmd_named_by_set(argv: &[Word], vars: &[(String, String)]) -> Option<String> {
+    if vars.is_empty() {
+        return None;
+    }
+    let at = usize::from(argv.first()?.text.eq_ignore_ascii_case("call"));
+    let named = argv.get(at)?;
+    let inner = named
+        .raw
+        .strip_prefix('%')
+        .and_then(|rest| rest.strip_suffix('%'))
+        .or_else(|| named.raw.strip_prefix('!').and_then(|rest| rest.strip_suffix('!')))?;
+    let (_, value) = vars.iter().rev().find(|(name, _)| name.eq_ignore_ascii_case(inner))?;
+    let rest: Vec<&str> = argv[at + 1..].iter().map(|word| word.raw.as_str()).collect();
+    Some(format!("{value} {}", rest.join(" ")).trim_end().to_string())
 }
 
 #[cfg(test)]

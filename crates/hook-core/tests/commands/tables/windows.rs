@@ -214,4 +214,17 @@ pub(crate) const CASES: &[Case] = &[
     allow("pwsh -c '$c = Import-Clixml cred.xml; $c.UserName'"),
     allow("pwsh -c '$p = $c.GetNetworkCredential().Password; echo done'"),
     allow("pwsh -c '[Runtime.InteropServices.Marshal]::PtrToStringAuto($ptr)'"),
+    // cmd's `set NAME=value` and a later command named `%NAME%` (or `call %NAME%`, `!NAME!`)
+    // on the same line: the value runs (red team 22, cause 2).
+    deny("rm.outside-project", r"set X=rd /s /q C:\Users & %X%"),
+    deny("rm.outside-project", r"set X=rd /s /q C:\Users & call %X%"),
+    deny("rm.outside-project", r#"set "X=rd /s /q C:\Users" & call %X%"#),
+    deny("rm.outside-project", r#"cmd /c "set X=rd /s /q C:\Users & call %X%""#),
+    deny("rm.outside-project", r#"cmd /v:on /c "set X=rd /s /q C:\Users & !X!""#),
+    deny("rm.home", r"set X=rd /s /q %USERPROFILE% & %X%"),
+    deny("rm.unknown-target", r"set T=%USERPROFILE% && rd /s /q %T%"),
+    deny("rm.unknown-target", r#"set "T=%USERPROFILE%" && rd /s /q "%T%""#),
+    allow("set X=dir & %X%"),
+    allow("set X=echo hi & call %X%"),
+    allow(r"set PATH=C:\tools;%PATH% & where git"),
 ];
