@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::yaml::Node;
-use crate::shell::SimpleCommand;
+use crate::shell::{SimpleCommand, Stdin, Word};
 
 /// The names compose looks for in the project directory when no `-f` is given.
 const DEFAULT_FILES: &[&str] = &[
@@ -46,6 +46,8 @@ pub(super) fn files(command: &SimpleCommand, cwd: &Path) -> Option<Vec<PathBuf>>
     if !matches!(verb, "up" | "run" | "create" | "start" | "restart" | "watch") {
         return None;
     }
+    // A file given as text on the line is read by [`given_texts`].
+    named.retain(|w| !given_on_line(w));
     if named.iter().chain(directory.iter()).any(|w| w.dynamic) {
         return None;
     }
@@ -54,6 +56,29 @@ pub(super) fn files(command: &SimpleCommand, cwd: &Path) -> Option<Vec<PathBuf>>
         return Some(DEFAULT_FILES.iter().map(|file| base.join(file)).collect());
     }
     Some(named.iter().map(|w| cwd.join(w.text.strip_prefix("--file=").unwrap_or(&w.text))).collect())
+}
+
+/// A compose file given as text on the line: a process substitution, or standard input.
+fn given_on_line(word: &Word) -> bool {
+    word.raw.starts_with("<(") || matches!(word.text.as_str(), "-" | "/dev/stdin")
+}
+
+/// The compose files `command` (one that [`files`] brings up) is given as text on the line
+/// (`-f <(printf …)`, `-f - <<EOF`): each text, or `Err` with where it comes from when the
+/// line does not fix it.
+pub(super) fn given_texts(command: &SimpleCommand) -> Vec<Result<String, String>> {
+    let options = command.args().windows(2).filter(|pair| matches!(pair[0].text.as_str(), "-f" | "--file"));
+    options
+        .map(|pair| &pair[1])
+        .filter(|word| given_on_line(word))
+        .map(|word| match &command.stdin {
+            _ if word.raw.starts_with("<(") => {
+                crate::shell::substituted_text(word).ok_or_else(|| format!("the output of `{}`", word.raw))
+            }
+            Stdin::Text(text) => Ok(text.clone()),
+            _ => Err("its standard input".to_string()),
+        })
+        .collect()
 }
 
 /// For each service of the compose file `text`, the `docker run` line that starts it: its

@@ -1420,6 +1420,8 @@ fn task_runner(
         "task" | "go-task" => (&["-t", "--taskfile"], &["-d", "--dir"]),
         "deno" => (&["-c", "--config"], &[]),
         "tox" => (&["-c", "--conf"], &["--root"]),
+        "poe" => (&[], &["-C", "--directory", "--root"]),
+        "ninja" => (&["-f"], &["-C"]),
         _ => (&[], &["-d", "--working-dir"]),
     };
     let mut file = None;
@@ -1446,6 +1448,8 @@ fn task_runner(
         ("deno", ["task", rest @ ..]) if !rest.is_empty() => (&["deno.json", "deno.jsonc"], rest),
         ("composer", ["run" | "run-script", rest @ ..]) if !rest.is_empty() => (&["composer.json"], rest),
         ("tox", rest) => (&["tox.ini"], rest),
+        ("poe", rest) if !rest.is_empty() => (&["pyproject.toml"], rest),
+        ("ninja", rest) => (&["build.ninja"], rest),
         _ => return None,
     };
     let dir = dir.map_or_else(|| ctx.cwd.clone(), |dir| super::files::resolve(dir, ctx));
@@ -1481,6 +1485,8 @@ fn task_runner(
         }
         "deno" => tasks::deno_tasks(&json()?, operands.first()?),
         "tox" => tasks::tox_commands(&text),
+        "poe" => tasks::poe_tasks(&text, operands.first()?),
+        "ninja" => tasks::ninja_commands(&text),
         _ => tasks::composer_scripts(&json()?, operands.first()?),
     };
     if lines.is_empty() {
@@ -2797,7 +2803,7 @@ fn script_here<'w>(
     if name == "make" {
         return make_recipe(command, ctx, written());
     }
-    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer" | "tox") {
+    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer" | "tox" | "poe" | "ninja") {
         return task_runner(name, command, ctx, written());
     }
     if let Some(file) = opened_file(name, command.args()) {
@@ -3110,7 +3116,15 @@ fn unread_source<'w>(
         // Invoke's `c.run`, a workflow's `run:` steps), and a crate's manifest, whose build
         // script and program run: the project's own are read where they lie, another is not.
         "ant" => {
-            let file = value(&["-f", "-file", "-buildfile"])?;
+            let Some(file) = value(&["-f", "-file", "-buildfile"]) else {
+                // `ant TARGET`: the working directory's `build.xml`, which the line may write.
+                return ant_build(&ctx.cwd.join("build.xml"), "build.xml", written());
+            };
+            if let Some(path) = located(file, ctx)
+                && let Some(found) = ant_build(&path, &file.text, written())
+            {
+                return Some(found);
+            }
             // A build file given as text on standard input: its `<exec>` tasks are the commands.
             if let (true, Stdin::Text(xml)) = (is_stdin(&file.text), &command.stdin)
                 && let Some(line) = ant_commands(xml)
@@ -3337,6 +3351,24 @@ fn go_unquoted(body: &str, raw: bool) -> String {
         }
     }
     out
+}
+
+/// The Ant build file at `path` (`shown` as the line names it) when the line writes it: its
+/// `<exec>` commands where [`ant_commands`] reads them all, else unseen. `None` for a file the
+/// line does not write.
+fn ant_build(path: &Path, shown: &str, written: &Written) -> Option<(String, Held)> {
+    let what = format!("`{shown}` (run by `ant`)");
+    match written.text(path)? {
+        Ok(xml) => Some(match ant_commands(xml) {
+            Some(line) => (what, Held::Line(line)),
+            None => {
+                let reason =
+                    format!("`ant` runs `{shown}`, which this line writes; the guard does not read Ant build code");
+                (what, Held::Opaque(reason))
+            }
+        }),
+        Err(writer) => Some((what, Held::Unknown(writer.to_string()))),
+    }
 }
 
 /// The commands an Ant build file runs, one a line: each `<exec executable="X">` with its
@@ -3978,7 +4010,19 @@ fn read_small(path: &Path, limit: u64, executable: bool) -> Option<String> {
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn brought_up_compose(command: &SimpleCommand, ctx: &Context, written: &Written) -> Option<(String, Held)> {
     let mut lines = Vec::new();
-    for path in super::compose::files(command, &ctx.cwd)? {
+    let paths = super::compose::files(command, &ctx.cwd)?;
+    for given in super::compose::given_texts(command) {
+        match given {
+            Ok(text) => lines.extend(super::compose::service_lines(&text)),
+            Err(source) => {
+                let reason = format!(
+                    "the compose file it brings up is {source}, which is not computed: the containers it starts are not seen"
+                );
+                return Some(("the compose file".to_string(), Held::Opaque(reason)));
+            }
+        }
+    }
+    for path in paths {
         match written.text(&path) {
             Some(Ok(text)) => lines.extend(super::compose::service_lines(text)),
             Some(Err(writer)) => {

@@ -2822,8 +2822,9 @@ impl Analyser {
             }
             // `make -f <(printf …)`: the makefile, whose recipes run; the same for the other
             // runners' script files (`just -f`, `task -t`, `cmake -P`, `ctest -S`).
-            "make" | "gmake" | "just" | "task" | "go-task" | "cmake" | "ctest" => {
+            "make" | "gmake" | "just" | "task" | "go-task" | "cmake" | "ctest" | "ninja" | "ant" => {
                 let options: &[&str] = match name {
+                    "ant" => &["-f", "-file", "-buildfile"],
                     "just" => &["-f", "--justfile"],
                     "task" | "go-task" => &["-t", "--taskfile"],
                     "cmake" => &["-P"],
@@ -2856,13 +2857,7 @@ impl Analyser {
             return;
         }
         // `bash <(echo 'make test')`, `source <(printf …)`: the printed text is the script.
-        let printed = (body.len() <= MAX_PRINTED_SCRIPT)
-            .then(|| {
-                let printer = super::analyse(body, Dialect::Posix);
-                let last = printer.commands.len().checked_sub(1)?;
-                output::printed(&printer.commands, last)
-            })
-            .flatten();
+        let printed = printed_by(body);
         // The runner's own operands are the recipes or tasks it runs (`just -f <(…) x`).
         let named: Vec<&str> = command
             .args()
@@ -2878,8 +2873,9 @@ impl Analyser {
             "task" | "go-task" => {
                 printed.map(|text| super::tasks::taskfile_commands(&text, &named).join("\n"))
             }
-            // CMake's language is read by the guard from files only.
-            "cmake" | "ctest" => None,
+            "ninja" => printed.map(|text| super::tasks::ninja_commands(&text).join("\n")),
+            // CMake's language and Ant's XML are read by the guard from files only.
+            "cmake" | "ctest" | "ant" => None,
             _ => printed,
         };
         match printed {
@@ -3232,6 +3228,17 @@ fn cmd_named_by_set(argv: &[Word], vars: &[(String, String)]) -> Option<String> 
     let (_, value) = vars.iter().rev().find(|(name, _)| name.eq_ignore_ascii_case(inner))?;
     let rest: Vec<&str> = argv[at + 1..].iter().map(|word| word.raw.as_str()).collect();
     Some(format!("{value} {}", rest.join(" ")).trim_end().to_string())
+}
+
+/// The text the commands `body` print, when the line fixes it (`printf 'a\nb'`): what a
+/// process substitution `<(BODY)` gives the program that reads it.
+pub(super) fn printed_by(body: &str) -> Option<String> {
+    if body.len() > MAX_PRINTED_SCRIPT {
+        return None;
+    }
+    let printer = super::analyse(body, Dialect::Posix);
+    let last = printer.commands.len().checked_sub(1)?;
+    output::printed(&printer.commands, last)
 }
 
 #[cfg(test)]

@@ -430,6 +430,13 @@ pub fn is_cmdlet(name: &str) -> bool {
     })
 }
 
+/// The text the process substitution `word` (`<(printf …)`) gives the program that reads it,
+/// when the line fixes it.
+pub(crate) fn substituted_text(word: &Word) -> Option<String> {
+    let body = word.raw.strip_prefix("<(")?.strip_suffix(')')?;
+    analyser::printed_by(body)
+}
+
 /// The longest command line analysed. A longer one is asked about unread (`limit.size`): the
 /// analysis keeps a few hundred bytes of structure per byte of text, and an agent's command
 /// is rarely a tenth of this.

@@ -1,7 +1,8 @@
 //! Other task runners' files as far as the guard reads them, each turned into the shell lines a
 //! run of some tasks would execute: a `justfile` (read as the makefile it nearly is, through
 //! `shell::make`), a `Taskfile.yml` (go-task), the `tasks` of `deno.json`, the `scripts` of
-//! `composer.json` and the `commands` of `tox.ini`.
+//! `composer.json`, the `commands` of `tox.ini`, poethepoet's tasks in `pyproject.toml` and the
+//! rules' commands of a `build.ninja`.
 
 use super::make::Makefile;
 
@@ -388,6 +389,71 @@ fn tox_substituted(command: &str) -> String {
     out
 }
 
+/// What `poe TASK` runs: the task of `[tool.poe.tasks]` in `pyproject.toml` `text`, as shell
+/// lines: a string or a `cmd`/`shell` value is a command line, an `expr` is Python printed,
+/// a sequence (an array, or `sequence`) and a `ref` run the tasks they name. A `script` calls
+/// the project's own Python, read as its other files are.
+pub(crate) fn poe_tasks(text: &str, name: &str) -> Vec<String> {
+    let Ok(doc) = text.parse::<toml::Table>() else { return Vec::new() };
+    let tasks = doc.get("tool").and_then(|t| t.get("poe")).and_then(|p| p.get("tasks"));
+    let Some(tasks) = tasks.and_then(toml::Value::as_table) else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut seen = 0;
+    poe_reference(tasks, name, &mut seen, &mut out);
+    out
+}
+
+/// The task `reference` names (its first word; the rest are its arguments), run into `out`.
+fn poe_reference(tasks: &toml::Table, reference: &str, seen: &mut usize, out: &mut Vec<String>) {
+    *seen += 1;
+    let name = reference.split_whitespace().next().unwrap_or_default();
+    if *seen <= MAX_TASKS
+        && let Some(task) = tasks.get(name)
+    {
+        poe_task(tasks, task, true, seen, out);
+    }
+}
+
+/// One task's lines into `out`; a plain string is a command at the top and a reference to
+/// another task inside a sequence (poe's default item type).
+fn poe_task(tasks: &toml::Table, task: &toml::Value, top: bool, seen: &mut usize, out: &mut Vec<String>) {
+    match task {
+        toml::Value::String(line) if top => out.push(line.clone()),
+        toml::Value::String(reference) => poe_reference(tasks, reference, seen, out),
+        toml::Value::Array(items) => {
+            for item in items {
+                poe_task(tasks, item, false, seen, out);
+            }
+        }
+        toml::Value::Table(table) => {
+            let text = |key: &str| table.get(key).and_then(toml::Value::as_str);
+            out.extend(["cmd", "shell"].into_iter().filter_map(text).map(str::to_string));
+            if let Some(expr) = text("expr") {
+                out.push(format!("python3 -c {}", super::quote(&format!("print({expr})"))));
+            }
+            if let Some(reference) = text("ref") {
+                poe_reference(tasks, reference, seen, out);
+            }
+            if let Some(sequence) = table.get("sequence") {
+                poe_task(tasks, sequence, false, seen, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The commands of the rules of a ninja file `text` (`command = …` under a `rule`), any of
+/// which a build may run; ninja's `$in` and `$out` stay the variables they look like.
+pub(crate) fn ninja_commands(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|line| line.starts_with([' ', '\t']))
+        .filter_map(|line| {
+            let value = line.trim_start().strip_prefix("command")?.trim_start().strip_prefix('=')?;
+            Some(value.trim().to_string())
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -445,5 +511,17 @@ mod tests {
         )
         .expect("json");
         assert_eq!(composer_scripts(&composer, "all"), ["phpunit", "php bin/x.php", "rm -rf ~"]);
+    }
+
+    #[test]
+    fn poe_tasks_in_each_form_and_ninja_rules() {
+        let pyproject = "[tool.poe.tasks]\ntest = \"pytest\"\nsh = { shell = \"a && b\" }\nall = [\"test\", { cmd = \"c\" }]\n\n[tool.poe.tasks.go]\nsequence = [\"all\", \"sh\"]\n";
+        assert_eq!(poe_tasks(pyproject, "go"), ["pytest", "c", "a && b"]);
+        assert_eq!(poe_tasks(pyproject, "test"), ["pytest"]);
+        assert!(poe_tasks(pyproject, "none").is_empty());
+        let loops = "[tool.poe.tasks]\na = [\"b\"]\nb = [\"a\"]\n";
+        assert!(poe_tasks(loops, "a").is_empty());
+        let ninja = "cflags = -O2\nrule cc\n  command = gcc $cflags -c $in -o $out\n  description = CC $out\nbuild a.o: cc a.c\n";
+        assert_eq!(ninja_commands(ninja), ["gcc $cflags -c $in -o $out"]);
     }
 }
