@@ -561,7 +561,11 @@ enum Source {
 /// `deno` read standard input; any other deno command runs a file.
 fn deno_code(argv: &[Word]) -> Source {
     match (argv.get(1).map(|w| w.text.as_str()), argv.last()) {
-        (Some("eval"), Some(code)) if argv.len() > 2 => Source::Code("eval".into(), code.text.clone()),
+        // `deno eval -p CODE` prints the code's value, as `node -p` does.
+        (Some("eval"), Some(code)) if argv.len() > 2 => {
+            let prints = argv[2..].iter().any(|w| matches!(w.text.as_str(), "-p" | "--print"));
+            Source::Code(if prints { "--print" } else { "eval" }.into(), code.text.clone())
+        }
         (Some("repl"), _) => named_code(&argv[1..], &["--eval"], true),
         (None, _) => Source::Stdin,
         (Some("run"), _) => {

@@ -2232,4 +2232,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("adb pull /data/local/tmp/trace.perfetto"),
     allow("adb exec-out screencap -p > s.png"),
     allow("adb shell ls /sdcard"),
+    // The environment printed whole by deno's and bun's one-liners (red team 22, cause 6).
+    ask("credentials.print", "deno eval 'console.log(Deno.env.toObject())'"),
+    ask("credentials.print", "deno eval --print 'Deno.env.toObject()'"),
+    ask("credentials.print", "deno eval -p 'Deno.env.toObject()'"),
+    ask("credentials.print", "bun --print 'Bun.env'"),
+    ask("credentials.print", "bun -e 'console.log(Bun.env)'"),
+    allow("deno eval 'Deno.env.toObject()'"),
+    allow("deno eval -p 'Deno.env.get(\"HOME\")'"),
+    allow("bun -p 'Bun.env.PATH'"),
 ];
