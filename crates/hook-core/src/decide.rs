@@ -91,12 +91,15 @@ fn windows_block(
     // A line that starts with `Invoke-Expression` (or its alias `iex`) is PowerShell: what it
     // runs unseen there is an objection.
     let first_word = line.trim_start().split([' ', '\t', '(']).next().unwrap_or_default();
-    let invokes = first_word.eq_ignore_ascii_case("iex") || first_word.eq_ignore_ascii_case("Invoke-Expression");
+    let invokes =
+        first_word.eq_ignore_ascii_case("iex") || first_word.eq_ignore_ascii_case("Invoke-Expression");
     for &dialect in readings {
         let reading = shell::analyse(line, dialect);
         // What a Windows reading cannot follow is no objection: the line may be POSIX after all.
         let unseen_counts = invokes && dialect == Dialect::PowerShell;
-        if let Some(block) = judge(&reading).filter(|block| unseen_counts || !block.rule.starts_with("opaque.")) {
+        if let Some(block) =
+            judge(&reading).filter(|block| unseen_counts || !block.rule.starts_with("opaque."))
+        {
             *analysis = reading;
             return Some(block);
         }

@@ -3362,8 +3362,9 @@ fn ant_build(path: &Path, shown: &str, written: &Written) -> Option<(String, Hel
         Ok(xml) => Some(match ant_commands(xml) {
             Some(line) => (what, Held::Line(line)),
             None => {
-                let reason =
-                    format!("`ant` runs `{shown}`, which this line writes; the guard does not read Ant build code");
+                let reason = format!(
+                    "`ant` runs `{shown}`, which this line writes; the guard does not read Ant build code"
+                );
                 (what, Held::Opaque(reason))
             }
         }),

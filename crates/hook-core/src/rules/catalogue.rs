@@ -378,6 +378,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "containers.credential-mount",
                 "`run|create -v|--mount` of home or its credential stores (`~/.aws`, `~/.ssh`, `~/.kube`, `~/.config/gcloud`, `~/.docker`, `~/.gnupg`, `~/.azure`) (asks)",
             ),
+            (
+                "containers.unknown-image",
+                "`run|create -v \"$PWD\":/w ORG/IMAGE` with no command: a publisher's image whose entrypoint runs over the project mounted writable (asks; an official image or a command given passes)",
+            ),
         ],
     },
     PackInfo {

@@ -109,6 +109,16 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ),
         ));
     }
+    if matches!(words.first(), Some(&"run" | &"create"))
+        && let Some(image) = unknown_image_over_project(call.args())
+    {
+        return Some(Hit::ask(
+            "containers.unknown-image",
+            format!(
+                "This runs the image `{image}`, which is not an official one, with the project mounted and no command: whatever its entrypoint does to the project's files runs unseen. Name the command to run, use an image the project names, or ask the user."
+            ),
+        ));
+    }
     let verb = |i: usize| words.get(i).copied();
     match (verb(0)?, verb(1)) {
         ("system", Some("prune")) | ("image" | "builder", Some("prune"))
@@ -163,6 +173,60 @@ const RESTART: &str = "This starts a container the engine restarts whenever it s
 /// The credential stores of the home directory (issue 17): mounted into a container, the image
 /// reads them whatever command it runs.
 const CREDENTIAL_DIRS: &[&str] = &[".aws", ".ssh", ".kube", ".config/gcloud", ".docker", ".gnupg", ".azure"];
+
+/// The image of `run|create` (`args`, after the engine's name) when it is a publisher's
+/// (`org/tool`, `ghcr.io/o/t`: not an official `library/` one), the working directory (the
+/// project) is mounted writable, and no command follows the image: what runs is the image's
+/// entrypoint, which nobody read. `docker run -v "$PWD":/src rust cargo build` passes.
+fn unknown_image_over_project(args: &[crate::shell::Word]) -> Option<&str> {
+    let mut words = args.iter().skip_while(|w| !matches!(w.text.as_str(), "run" | "create")).skip(1);
+    let mut project = false;
+    let image = loop {
+        let word = words.next()?;
+        let text = word.text.as_str();
+        if !text.starts_with('-') {
+            break word;
+        }
+        // The values as written: `"$PWD"`, which the analysis may have made a path.
+        let (option, attached) = match (text.split_once('='), word.raw.split_once('=')) {
+            (Some((option, _)), Some((_, value))) if option.starts_with("--") => (option, Some(value)),
+            _ => (text, None),
+        };
+        let value = if crate::shell::CONTAINER_VALUES.contains(&option) {
+            attached.map(str::to_string).or_else(|| words.next().map(|w| w.raw.clone()))
+        } else {
+            word.raw
+                .strip_prefix("-v")
+                .filter(|v| !v.is_empty() && !text.starts_with("--"))
+                .map(str::to_string)
+        };
+        if let Some(value) =
+            value.filter(|_| matches!(option, "--volume" | "--mount") || option.starts_with("-v"))
+        {
+            project |= working_directory_mount(&value);
+        }
+    };
+    let name = image.text.strip_prefix("docker.io/").unwrap_or(&image.text);
+    let official = !name.contains('/') || name.starts_with("library/");
+    (project && !official && words.next().is_none() && !image.dynamic).then_some(image.text.as_str())
+}
+
+/// Whether a mount's value (`"$PWD":/w`, `.:/src`, `type=bind,src=$(pwd),dst=/w`) puts the
+/// working directory into the container, writable.
+fn working_directory_mount(value: &str) -> bool {
+    let source =
+        match value.split(',').find_map(|f| f.strip_prefix("source=").or_else(|| f.strip_prefix("src="))) {
+            Some(source) => source,
+            None => value.split(':').next().unwrap_or_default(),
+        };
+    let source = source.trim_matches('"');
+    let read_only =
+        value.ends_with(":ro") || value.split(',').any(|f| matches!(f, "readonly" | "ro" | "readonly=true"));
+    let here = ["$PWD", "${PWD}", "$(pwd)", "`pwd`", "."].iter().any(|spelling| {
+        source.strip_prefix(spelling).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+    });
+    here && !read_only
+}
 
 /// The host side of a bind mount (`-v HOST:CTR`, `--volume=HOST:CTR`, `--mount
 /// type=bind,src=HOST,…`) that is the home directory itself or one of its credential stores.

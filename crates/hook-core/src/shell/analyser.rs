@@ -2173,11 +2173,15 @@ impl Analyser {
                 let options = command.args().iter().take_while(|word| {
                     let option = std::mem::replace(
                         &mut valued,
-                        matches!(word.text.as_str(), "-cp" | "-classpath" | "--class-path" | "-p" | "--module-path"),
+                        matches!(
+                            word.text.as_str(),
+                            "-cp" | "-classpath" | "--class-path" | "-p" | "--module-path"
+                        ),
                     );
                     option || word.text.starts_with('-') && word.text != "-jar"
                 });
-                let Some(agent) = options.into_iter().find(|word| unseen_agent(&word.text, word.dynamic)) else {
+                let Some(agent) = options.into_iter().find(|word| unseen_agent(&word.text, word.dynamic))
+                else {
                     return;
                 };
                 format!("`java` loads the agent `{}`, from a temp directory or a computed path", agent.raw)

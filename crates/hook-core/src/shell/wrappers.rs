@@ -2655,7 +2655,7 @@ pub(crate) fn cron_commands(table: &str) -> String {
 }
 
 /// Options of `docker run`/`exec` that take a value.
-const CONTAINER_VALUES: &[&str] = &[
+pub(crate) const CONTAINER_VALUES: &[&str] = &[
     "-v",
     "--volume",
     "-e",

@@ -2210,8 +2210,13 @@ pub(crate) const CASES: &[Case] = &[
         "rm.root",
         r#"echo '<project><target name="x"><exec executable="rm"><arg line="-rf /"/></exec></target></project>' > build.xml; ant x"#,
     ),
-    ask("opaque.exec", r#"echo '<project><target name="x"><delete dir="/"/></target></project>' > build.xml && ant x"#),
-    allow(r#"echo '<project><target name="x"><exec executable="make"/></target></project>' > build.xml && ant x"#),
+    ask(
+        "opaque.exec",
+        r#"echo '<project><target name="x"><delete dir="/"/></target></project>' > build.xml && ant x"#,
+    ),
+    allow(
+        r#"echo '<project><target name="x"><exec executable="make"/></target></project>' > build.xml && ant x"#,
+    ),
     allow("ant test"),
     deny("rm.home", "cat >> pyproject.toml <<EOF\n[tool.poe.tasks]\nclean = \"rm -rf ~\"\nEOF\npoe clean"),
     deny(
@@ -2241,6 +2246,23 @@ pub(crate) const CASES: &[Case] = &[
         "docker compose -f - up <<EOF\nservices:\n  x:\n    image: alpine\n    privileged: true\nEOF",
     ),
     ask("opaque.exec", "docker compose -f - up < /tmp/x.yml"),
-    allow(r#"docker compose -f <(printf 'services:\n  web:\n    image: nginx\n    ports: ["8080:80"]\n') up -d"#),
+    allow(
+        r#"docker compose -f <(printf 'services:\n  web:\n    image: nginx\n    ports: ["8080:80"]\n') up -d"#,
+    ),
     allow("docker compose -f docker-compose.yml up"),
+    // A publisher's image run with the project mounted writable and no command: its
+    // entrypoint runs unseen over the project's files (red team 22, cause 8).
+    ask("containers.unknown-image", r#"docker run -v "$PWD":/w someorg/someimage"#),
+    ask("containers.unknown-image", "docker run --rm -v $(pwd):/src ghcr.io/x/y:latest"),
+    ask("containers.unknown-image", "docker run --rm --volume=$PWD:/w evil/img"),
+    ask("containers.unknown-image", "docker run --rm --mount type=bind,src=$(pwd),dst=/w evil/img"),
+    ask("containers.unknown-image", "docker run --rm -v .:/w -w /w evil/img"),
+    ask("containers.unknown-image", r#"podman run -v "$PWD":/w evil/img"#),
+    allow(r#"docker run -v "$PWD":/src rust cargo build"#),
+    allow(r#"docker run --rm -v "$PWD":/app -w /app node:20 npm test"#),
+    allow("docker run --rm -v $(pwd):/w alpine"),
+    allow(r#"docker run --rm -v "$PWD":/data pandoc/core README.md -o out.pdf"#),
+    allow(r#"docker run --rm -v "$PWD":/w:ro evil/img"#),
+    allow("docker run --rm -v mydata:/data evil/img"),
+    allow(r#"docker run -v "$PWD":/w docker.io/library/python:3.12"#),
 ];

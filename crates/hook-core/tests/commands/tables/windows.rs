@@ -197,7 +197,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "Invoke-Expression (Get-Content ./script.ps1 -Raw)"),
     allow("Get-Content x.ps1"),
     allow("ls iex"),
-    ask("credentials.print", "pwsh -c '$c = Get-Credential; $c.Password | ConvertFrom-SecureString -AsPlainText'"),
+    ask(
+        "credentials.print",
+        "pwsh -c '$c = Get-Credential; $c.Password | ConvertFrom-SecureString -AsPlainText'",
+    ),
     ask("credentials.print", "pwsh -c 'ConvertFrom-SecureString $s -AsPlainText'"),
     ask(
         "credentials.print",
@@ -208,7 +211,10 @@ pub(crate) const CASES: &[Case] = &[
         "pwsh -c '[System.Runtime.InteropServices.Marshal]::PtrToStringBSTR([System.Runtime.InteropServices.Marshal]::SecureStringToBSTR($c.Password))'",
     ),
     ask("credentials.print", "pwsh -c '$c = Import-Clixml cred.xml; $c.GetNetworkCredential().Password'"),
-    ask("credentials.print", "pwsh -c '$c = Import-Clixml cred.xml; Write-Host $c.GetNetworkCredential().Password'"),
+    ask(
+        "credentials.print",
+        "pwsh -c '$c = Import-Clixml cred.xml; Write-Host $c.GetNetworkCredential().Password'",
+    ),
     allow("pwsh -c 'ConvertFrom-SecureString $s'"),
     allow("pwsh -c 'Get-Credential | Export-Clixml cred.xml'"),
     allow("pwsh -c '$c = Import-Clixml cred.xml; $c.UserName'"),
