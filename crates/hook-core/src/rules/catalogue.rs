@@ -204,7 +204,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "guard.reconfigure",
-                "running `install`, `uninstall`, `init` or `trust` of a hook binary, or `claude config set hooks`",
+                "a hook binary's `install`, `uninstall`, `init`, `trust` or any subcommand but those that only show, or `claude config set hooks`",
             ),
             ("guard.policy-not-a-file", "a FIFO, device or link to one where a policy file is read"),
             (
@@ -213,7 +213,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "guard.uninstall",
-                "`pip|pipx|cargo|gem uninstall`, `npm|pnpm|yarn remove` … of a package named after a hook binary or agent-hooks (asks)",
+                "`pip|pipx|cargo|gem uninstall`, `npm|pnpm|yarn remove`, `brew|port|scoop|choco|winget|mise|asdf uninstall`, `nix profile remove` … of a package named after a hook binary or agent-hooks (asks)",
             ),
             (
                 "guard.shadow-binary",

@@ -24,10 +24,12 @@ pub(crate) const BINARIES: &[&str] = &[
     "xcode-hook",
 ];
 
-/// Subcommands that change what the guard does; `--dry-run` only shows. `trust` lets a
-/// project policy weaken the guard: the user's call, never the agent's (`untrust` only
-/// makes it stricter).
-const CHANGING: &[&str] = &["install", "uninstall", "init", "trust"];
+/// Subcommands that only show or answer (`run` is the hook itself; `untrust` only makes the
+/// guard stricter). Every other one changes what the guard does (`install`, `uninstall`,
+/// `init`, `trust`, which lets a project policy weaken it), or names one a later release may
+/// add (`disable`, `config set`): the user's call, never the agent's. Sorted.
+const LOOKING: &[&str] =
+    &["check", "doctor", "explain", "help", "rules", "run", "stats", "test", "untrust", "version"];
 
 const APPROVE: &str = "This approves a project's `.envrc` (or `mise` configuration) to run in the user's shell each time they enter the directory, a check that tool leaves to the user. Tell the user what it holds and let them approve it.";
 
@@ -225,7 +227,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name.starts_with("claude") && matches!(name.split('@').next(), Some("claude" | "claude-code")) {
         return claude_settings(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE));
     }
-    if INSTALLER_NAMES.may_hold(name)
+    if (INSTALLER_NAMES.may_hold(name) || REMOVER_NAMES.may_hold(name))
         && let Some(hit) = installs_over_guard(name, call.args())
     {
         return Some(hit);
@@ -290,7 +292,33 @@ fn writes_agent_preferences(name: &str, args: &[crate::shell::Word]) -> bool {
 /// Package managers that install programs onto `PATH`, where one of our binaries is found.
 const INSTALLERS: &[&str] =
     &["bun", "cargo", "gem", "go", "npm", "pip", "pip3", "pipx", "pnpm", "uv", "yarn"];
+/// The system's and the version managers' package managers, which only take the guard away
+/// here (installing through them is the user's way in). Sorted.
+const REMOVERS: &[&str] = &[
+    "apk", "apt", "apt-get", "asdf", "brew", "choco", "dnf", "mise", "nix", "nix-env", "pacman", "port",
+    "rtx", "scoop", "snap", "winget", "yum", "zypper",
+];
 const INSTALLER_NAMES: NameFilter = NameFilter::of(INSTALLERS).with("python").with("python3");
+const REMOVER_NAMES: NameFilter = NameFilter::of(REMOVERS);
+
+/// Whether `name words…` is a system or version manager's removal (`brew uninstall`, `apt
+/// remove|purge`, `pacman -R`, `nix profile remove`, `nix-env -e`, `mise uninstall`): which
+/// package is for the caller to see.
+fn system_removes(name: &str, words: &[&str]) -> bool {
+    if REMOVERS.binary_search(&name).is_err() {
+        return false;
+    }
+    let verb = words.iter().copied().find(|w| !w.starts_with('-'));
+    match name {
+        "pacman" => words.iter().any(|w| w.starts_with("-R") || *w == "--remove"),
+        "nix-env" => words.iter().any(|w| matches!(*w, "-e" | "--uninstall")),
+        "nix" => words.windows(2).any(|pair| pair[0] == "profile" && matches!(pair[1], "remove" | "rm")),
+        _ => matches!(
+            verb,
+            Some("uninstall" | "remove" | "rm" | "purge" | "autoremove" | "erase" | "del" | "delete" | "zap")
+        ),
+    }
+}
 
 const REPLACED: &str = "This installs a package that puts a program where the agent's guard is found (a hook \
      binary of the same name, or one that shadows it on PATH). Leave the guard's binaries to the user.";
@@ -303,10 +331,11 @@ const REPLACED: &str = "This installs a package that puts a program where the ag
 fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     // `python3 -m pip install --user x` is `pip install --user x`.
     let (name, args) = super::python_module(name, args);
-    if !INSTALLERS.contains(&name) {
+    let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    let removes = system_removes(name, &words);
+    if !removes && !INSTALLERS.contains(&name) {
         return None;
     }
-    let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
     let has = |options: &[&str]| words.iter().any(|w| options.iter().any(|o| crate::shell::is_option(w, o)));
     let onto_path = match (name, words.as_slice()) {
         ("cargo" | "go" | "gem" | "pipx", ["install", ..]) => true,
@@ -321,7 +350,7 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         let word = word.to_ascii_lowercase();
         word.contains("agent-hooks") || BINARIES.iter().any(|binary| word.contains(binary))
     };
-    let removes = matches!(
+    let removes = removes || matches!(
         (name, words.as_slice()),
         ("cargo" | "gem" | "pipx" | "pip" | "pip3", ["uninstall", ..])
             | ("uv", ["tool" | "pip", "uninstall", ..])
@@ -334,8 +363,8 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     (onto_path && words.iter().any(ours)).then(|| Hit::new("guard.replace-binary", REPLACED))
 }
 
-const REMOVED: &str = "This uninstalls the package the agent's guard comes from (its hook binaries), as `brew` or \
-     `apt-get remove` would. Ask the user whether to.";
+const REMOVED: &str =
+    "This uninstalls the package the agent's guard comes from (its hook binaries). Ask the user whether to.";
 
 /// Whether Claude Code's CLI given `args` rewrites the hooks or permissions its settings hold
 /// (`claude config set -g hooks '{}'`, `config add allowedTools Bash`, `remove`), as writing
@@ -376,11 +405,25 @@ fn shadows_binary(args: &[crate::shell::Word]) -> Option<Hit> {
         .then(|| Hit::ask("guard.shadow-binary", SHADOWED))
 }
 
-/// Whether our binary given `args` changes how the guard is installed or configured.
+/// Whether our binary given `args` changes how the guard is installed or configured: by its
+/// subcommand, the first operand past `--config FILE` (`explain -- make install` only shows).
+/// `install` and `uninstall` with `--dry-run` only show the diff.
 fn reconfigures(args: &[crate::shell::Word]) -> bool {
-    let changing = args.iter().any(|arg| CHANGING.contains(&arg.text.as_str()));
-    let dry_run = args.iter().any(|arg| arg.text == "--dry-run");
-    changing && !dry_run
+    let mut words = args.iter().map(|arg| arg.text.as_str());
+    let mut subcommand = None;
+    while let Some(word) = words.next() {
+        match word {
+            "--config" => _ = words.next(),
+            _ if word.starts_with('-') => {}
+            _ => {
+                subcommand = Some(word);
+                break;
+            }
+        }
+    }
+    let Some(subcommand) = subcommand else { return false };
+    let dry_run = matches!(subcommand, "install" | "uninstall") && args.iter().any(|arg| arg.text == "--dry-run");
+    LOOKING.binary_search(&subcommand).is_err() && !dry_run
 }
 
 /// Whether `variable` is one the guard finds its policy by: `Some(true)` for ours alone.
