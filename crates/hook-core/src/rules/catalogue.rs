@@ -204,7 +204,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "guard.reconfigure",
-                "a hook binary's `install`, `uninstall`, `init`, `trust` or any subcommand but those that only show, or `claude config set hooks`",
+                "a hook binary's `install`, `uninstall`, `init`, `trust` or any subcommand but those that only show, `claude config set hooks`, or an approval key (`chat.tools.autoApprove`, `yolo`) written into an editor's settings",
             ),
             ("guard.policy-not-a-file", "a FIFO, device or link to one where a policy file is read"),
             (

@@ -7,7 +7,7 @@
 //! Approvals that are the user's to give (another tool's trust in a directory, a dialog
 //! answered by keystrokes sent through System Events) ask.
 
-use super::{Call, Hit};
+use super::{Call, Hit, short_cluster_has};
 use crate::name_filter::NameFilter;
 use crate::shell::RedirectOp;
 
@@ -176,6 +176,7 @@ const CLAUDE_HOOK_KEYS: &[&str] = &[
     "enabledMcpjsonServers",
 ];
 const SETTER_NAMES: NameFilter = NameFilter::of(SESSION_SETTERS);
+const EDITOR_NAMES: NameFilter = NameFilter::of(EDITORS);
 
 const KEYSTROKES: &str = "This types keys or clicks in other apps through System Events, which can answer a security or permission dialog (the agent's own too) in the user's place. Ask the user to do it.";
 
@@ -204,6 +205,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     if !call.command.assignments.is_empty()
         && let Some(hit) = prefixed(call)
+    {
+        return Some(hit);
+    }
+    if (!call.command.redirects.is_empty() || call.name.is_some_and(|name| EDITOR_NAMES.may_hold(name)))
+        && let Some(hit) = approvals_in_editor_settings(call, call.name)
     {
         return Some(hit);
     }
@@ -245,6 +251,90 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     reconfigures(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE))
+}
+
+const APPROVALS: &str = "This switches an agent's approvals off (auto-approve, yolo or auto-run settings) in its \
+     settings or the editor's: every later tool call would run without the user seeing it. Leave those \
+     settings to the user: tell them what you would change and why.";
+
+/// The editors' settings files an agent in them reads its approvals from: VS Code's, Cursor's,
+/// Windsurf's and VSCodium's, the project's (`.vscode/settings.json`, `.cursor/settings.json`)
+/// and the user's (`…/Code/User/settings.json`). Most of their keys are everyday
+/// (`editor.formatOnSave`): what is written is judged ([`switches_approval_off`]).
+pub(crate) fn editor_settings(path: &str) -> bool {
+    let mut parts = path.rsplit(['/', '\\']);
+    parts.next().is_some_and(|file| file.eq_ignore_ascii_case("settings.json"))
+        && parts
+            .next()
+            .is_some_and(|dir| matches!(dir, ".vscode" | ".cursor" | ".windsurf" | "User" | "user"))
+}
+
+/// Whether settings text names a key that approves an agent's tool calls unseen:
+/// `chat.tools.autoApprove`, `chat.tools.global.autoApprove`, Copilot's agent auto-approve,
+/// Cursor's `yolo`, Windsurf's auto-execution and command allow lists, Gemini's `autoAccept`,
+/// Codex's `approval_policy`.
+pub(crate) fn switches_approval_off(text: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "autoapprove",
+        "auto_approve",
+        "yolo",
+        "autorun",
+        "autoexecut",
+        "auto_execut",
+        "autoaccept",
+        "approval",
+        "bypass",
+        "allowlist",
+        "allow_list",
+        "dangerous",
+    ];
+    let lower = text.to_ascii_lowercase();
+    KEYS.iter().any(|key| lower.contains(key))
+}
+
+/// Programs that edit a file named among their words (`sed -i`, `perl -pi`, `sd`, `tee`, a
+/// script that writes).
+const EDITORS: &[&str] = &["gsed", "node", "perl", "python", "python3", "ruby", "sd", "sed", "tee"];
+
+/// Whether `name args…` edits the files it names, rather than reading them (`sed -n`, `jq`).
+fn edits_in_place(name: &str, args: &[crate::shell::Word]) -> bool {
+    let has = |test: &dyn Fn(&str) -> bool| args.iter().any(|arg| test(&arg.text));
+    match name {
+        "sed" | "gsed" => has(&|a| a.starts_with("-i") || a.starts_with("--in-place") || short_cluster_has(a, 'i')),
+        "perl" => has(&|a| !a.starts_with("--") && a.starts_with('-') && a.contains('i')),
+        "sd" | "tee" => true,
+        _ => has(&|a| a.contains("write") || a.contains("dump")),
+    }
+}
+
+/// `echo '{"chat.tools.autoApprove": true}' > .vscode/settings.json`, `sed -i
+/// 's/"yolo": false/"yolo": true/' .cursor/settings.json`: an editor settings file written with
+/// an approval key in what the line shows. Other keys pass, and so does text the line does not
+/// show (a copied template). Out of line: off an allowed call's path.
+#[inline(never)]
+fn approvals_in_editor_settings(call: &Call, name: Option<&str>) -> Option<Hit> {
+    let writes =
+        |r: &&crate::shell::Redirect| matches!(r.op, RedirectOp::Write | RedirectOp::Append);
+    let redirected = call.command.redirects.iter().filter(writes).any(|r| editor_settings(&r.target.text));
+    let named = name.is_some_and(|name| EDITORS.contains(&name) && edits_in_place(name, call.args()))
+        && call.args().iter().any(|arg| {
+            let text = arg.text.as_str();
+            editor_settings(text)
+                || [".vscode/", ".cursor/", ".windsurf/", "User/"]
+                    .iter()
+                    .any(|dir| text.contains(&format!("{dir}settings.json")))
+        });
+    if !redirected && !named {
+        return None;
+    }
+    let mut shown: String = call.args().iter().map(|arg| arg.text.as_str()).collect::<Vec<_>>().join(" ");
+    if redirected {
+        shown.extend(crate::shell::file_output(&call.analysis.commands, call.index));
+    }
+    if name == Some("tee") {
+        shown.extend(call.analysis.stdin_text(call.index));
+    }
+    switches_approval_off(&shown).then(|| Hit::new("guard.reconfigure", APPROVALS))
 }
 
 /// The macOS preference domains of the agents' desktop apps (Claude, ChatGPT and Codex, Cursor,

@@ -305,4 +305,23 @@ pub(crate) const CASES: &[Case] = &[
     allow("nix profile list"),
     allow("mise uninstall node@18"),
     allow("winget list agent-hooks"),
+    // The agents' approval settings, in their own files or the editor's (the project's as much
+    // as the user's): an editor settings file is judged by the keys the line writes.
+    deny("files.deny-write", "sed -i 's/\"yolo\": false/\"yolo\": true/' ~/.cursor/cli-config.json"),
+    deny("files.deny-write", "echo '{\"permissions\":{\"allow\":[\"Shell(*)\"]}}' > .cursor/cli.json"),
+    deny("files.deny-write", "echo '{\"trusted_folders\":[\"/\"]}' > ~/.copilot/config.json"),
+    deny("files.deny-write", "echo '{\"autoAccept\": true}' > .gemini/settings.json"),
+    deny("files.deny-write", "echo 'approval_policy = \"never\"' >> ~/.codex/config.toml"),
+    deny("guard.reconfigure", "echo '{\"chat.tools.autoApprove\": true}' > .vscode/settings.json"),
+    deny("guard.reconfigure", "rm -rf .cursor/rules && echo '{\"yolo\":true}' > .cursor/settings.json"),
+    deny("guard.reconfigure", "printf '{\"chat.tools.global.autoApprove\":true}' | tee .vscode/settings.json"),
+    deny("guard.reconfigure", "sed -i 's/\"chat.tools.autoApprove\": false/\"chat.tools.autoApprove\": true/' .vscode/settings.json"),
+    deny("guard.reconfigure", "echo '{\"windsurf.cascadeCommandsAllowList\":[\"*\"]}' > .windsurf/settings.json"),
+    deny("guard.reconfigure", "python3 -c \"import json;d={'github.copilot.chat.agent.autoApprove':True};json.dump(d,open('.vscode/settings.json','w'))\""),
+    allow("echo '{\"editor.formatOnSave\": true}' > .vscode/settings.json"),
+    allow("sed -i 's/\"editor.tabSize\": 2/\"editor.tabSize\": 4/' .vscode/settings.json"),
+    allow("sed -n '/autoApprove/p' .vscode/settings.json"),
+    allow("jq '.\"chat.tools.autoApprove\"' .vscode/settings.json"),
+    allow("cat ~/.cursor/cli-config.json"),
+    allow("cp .vscode/settings.example.json .vscode/settings.json"),
 ];
