@@ -108,9 +108,9 @@ fn approves_unseen(input: &serde_json::Value) -> bool {
     match input {
         serde_json::Value::String(text) => crate::rules::switches_approval_off(text),
         serde_json::Value::Array(items) => items.iter().any(approves_unseen),
-        serde_json::Value::Object(map) => map
-            .iter()
-            .any(|(key, value)| !matches!(key.as_str(), "file_path" | "path" | "filePath") && approves_unseen(value)),
+        serde_json::Value::Object(map) => map.iter().any(|(key, value)| {
+            !matches!(key.as_str(), "file_path" | "path" | "filePath") && approves_unseen(value)
+        }),
         _ => false,
     }
 }

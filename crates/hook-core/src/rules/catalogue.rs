@@ -182,6 +182,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "a runner given words a download makes: `cargo run -- $(curl URL)`, `make X=\"$(curl URL)\"`, `npm run x -- $(curl URL)`, `kubectl run … -- sh -c \"$(curl URL)\"` (asks)",
             ),
             (
+                "remote-script.editor-extension",
+                "`code|cursor|codium|windsurf --install-extension` of a `.vsix` file or a URL, not a marketplace id (asks)",
+            ),
+            (
                 "remote-script.reverse-shell",
                 "a shell on a network socket: `bash -i >& /dev/tcp/…`, `nc -e sh`, `socat … EXEC:sh`",
             ),

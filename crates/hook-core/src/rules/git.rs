@@ -266,12 +266,14 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
     let whole = |at: usize| operands.len() <= at || operands[at..].iter().any(|o| is_whole_tree(o));
     let hit = |id: &'static str, what: &str| Some(Hit::new(id, format!("`{name} {verb}` {what}")));
     match (name, verb) {
-        ("hg" | "chg", "strip" | "prune" | "histedit" | "obsolete") => {
-            hit("git.history-rewrite", "takes commits out of the repository's history. Ask the user to run it.")
-        }
-        ("hg" | "chg", "rollback") => {
-            hit("git.reset-hard", "undoes the last transaction (a commit or a pull) for good. Ask the user to run it.")
-        }
+        ("hg" | "chg", "strip" | "prune" | "histedit" | "obsolete") => hit(
+            "git.history-rewrite",
+            "takes commits out of the repository's history. Ask the user to run it.",
+        ),
+        ("hg" | "chg", "rollback") => hit(
+            "git.reset-hard",
+            "undoes the last transaction (a commit or a pull) for good. Ask the user to run it.",
+        ),
         ("hg" | "chg", "update" | "up" | "checkout" | "co") if has(&["-C", "--clean"]) => hit(
             "git.checkout-discard",
             "with `--clean` throws away every uncommitted change. Commit or `hg shelve` first.",
@@ -285,7 +287,10 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
             "deletes every untracked file (and ignored ones with `--all`). List them with `--print` first.",
         ),
         ("svn", "delete" | "del" | "remove" | "rm") if operands[1..].iter().any(|o| o.contains("://")) => {
-            hit("git.push-delete", "of a URL commits the deletion on the server at once. Ask the user to run it.")
+            hit(
+                "git.push-delete",
+                "of a URL commits the deletion on the server at once. Ask the user to run it.",
+            )
         }
         ("svn", "revert") if has(&["-R", "--recursive"]) || has(&["--depth=infinity"]) => hit(
             "git.restore-worktree",
@@ -298,16 +303,21 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
             "git.restore-worktree",
             "of everything throws away the uncommitted changes. Revert the files you changed by name.",
         ),
-        ("fossil", "clean") if !has(&["-n", "--dry-run"]) => {
-            hit("git.clean-force", "deletes the files the repository does not hold. Run it with `--dry-run` first.")
+        ("fossil", "clean") if !has(&["-n", "--dry-run"]) => hit(
+            "git.clean-force",
+            "deletes the files the repository does not hold. Run it with `--dry-run` first.",
+        ),
+        ("fossil", "scrub") => {
+            hit("git.history-rewrite", "deletes data from the repository for good. Ask the user to run it.")
         }
-        ("fossil", "scrub") => hit("git.history-rewrite", "deletes data from the repository for good. Ask the user to run it."),
-        ("jj", "op" | "operation") if operands.get(1) == Some(&"abandon") => {
-            hit("git.reflog-expire", "deletes the operation log that `jj undo` goes back by. Ask the user to run it.")
-        }
-        ("bzr" | "brz", "clean-tree") if !has(&["--dry-run"]) => {
-            hit("git.clean-force", "deletes the files the branch does not hold. Run it with `--dry-run` first.")
-        }
+        ("jj", "op" | "operation") if operands.get(1) == Some(&"abandon") => hit(
+            "git.reflog-expire",
+            "deletes the operation log that `jj undo` goes back by. Ask the user to run it.",
+        ),
+        ("bzr" | "brz", "clean-tree") if !has(&["--dry-run"]) => hit(
+            "git.clean-force",
+            "deletes the files the branch does not hold. Run it with `--dry-run` first.",
+        ),
         ("bzr" | "brz", "revert") if whole(1) && !has(&["--dry-run"]) => hit(
             "git.restore-worktree",
             "of everything throws away the uncommitted changes. Revert the files you changed by name.",

@@ -300,7 +300,9 @@ const EDITORS: &[&str] = &["gsed", "node", "perl", "python", "python3", "ruby", 
 fn edits_in_place(name: &str, args: &[crate::shell::Word]) -> bool {
     let has = |test: &dyn Fn(&str) -> bool| args.iter().any(|arg| test(&arg.text));
     match name {
-        "sed" | "gsed" => has(&|a| a.starts_with("-i") || a.starts_with("--in-place") || short_cluster_has(a, 'i')),
+        "sed" | "gsed" => {
+            has(&|a| a.starts_with("-i") || a.starts_with("--in-place") || short_cluster_has(a, 'i'))
+        }
         "perl" => has(&|a| !a.starts_with("--") && a.starts_with('-') && a.contains('i')),
         "sd" | "tee" => true,
         _ => has(&|a| a.contains("write") || a.contains("dump")),
@@ -313,8 +315,7 @@ fn edits_in_place(name: &str, args: &[crate::shell::Word]) -> bool {
 /// show (a copied template). Out of line: off an allowed call's path.
 #[inline(never)]
 fn approvals_in_editor_settings(call: &Call, name: Option<&str>) -> Option<Hit> {
-    let writes =
-        |r: &&crate::shell::Redirect| matches!(r.op, RedirectOp::Write | RedirectOp::Append);
+    let writes = |r: &&crate::shell::Redirect| matches!(r.op, RedirectOp::Write | RedirectOp::Append);
     let redirected = call.command.redirects.iter().filter(writes).any(|r| editor_settings(&r.target.text));
     let named = name.is_some_and(|name| EDITORS.contains(&name) && edits_in_place(name, call.args()))
         && call.args().iter().any(|arg| {
@@ -440,13 +441,14 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         let word = word.to_ascii_lowercase();
         word.contains("agent-hooks") || BINARIES.iter().any(|binary| word.contains(binary))
     };
-    let removes = removes || matches!(
-        (name, words.as_slice()),
-        ("cargo" | "gem" | "pipx" | "pip" | "pip3", ["uninstall", ..])
-            | ("uv", ["tool" | "pip", "uninstall", ..])
-            | ("npm" | "pnpm" | "bun" | "yarn", ["uninstall" | "un" | "remove" | "rm" | "r", ..])
-            | ("yarn", ["global", "remove", ..])
-    );
+    let removes = removes
+        || matches!(
+            (name, words.as_slice()),
+            ("cargo" | "gem" | "pipx" | "pip" | "pip3", ["uninstall", ..])
+                | ("uv", ["tool" | "pip", "uninstall", ..])
+                | ("npm" | "pnpm" | "bun" | "yarn", ["uninstall" | "un" | "remove" | "rm" | "r", ..])
+                | ("yarn", ["global", "remove", ..])
+        );
     if removes && words.iter().skip(1).any(ours) {
         return Some(Hit::ask("guard.uninstall", REMOVED));
     }
@@ -512,7 +514,8 @@ fn reconfigures(args: &[crate::shell::Word]) -> bool {
         }
     }
     let Some(subcommand) = subcommand else { return false };
-    let dry_run = matches!(subcommand, "install" | "uninstall") && args.iter().any(|arg| arg.text == "--dry-run");
+    let dry_run =
+        matches!(subcommand, "install" | "uninstall") && args.iter().any(|arg| arg.text == "--dry-run");
     LOOKING.binary_search(&subcommand).is_err() && !dry_run
 }
 

@@ -314,10 +314,22 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "echo 'approval_policy = \"never\"' >> ~/.codex/config.toml"),
     deny("guard.reconfigure", "echo '{\"chat.tools.autoApprove\": true}' > .vscode/settings.json"),
     deny("guard.reconfigure", "rm -rf .cursor/rules && echo '{\"yolo\":true}' > .cursor/settings.json"),
-    deny("guard.reconfigure", "printf '{\"chat.tools.global.autoApprove\":true}' | tee .vscode/settings.json"),
-    deny("guard.reconfigure", "sed -i 's/\"chat.tools.autoApprove\": false/\"chat.tools.autoApprove\": true/' .vscode/settings.json"),
-    deny("guard.reconfigure", "echo '{\"windsurf.cascadeCommandsAllowList\":[\"*\"]}' > .windsurf/settings.json"),
-    deny("guard.reconfigure", "python3 -c \"import json;d={'github.copilot.chat.agent.autoApprove':True};json.dump(d,open('.vscode/settings.json','w'))\""),
+    deny(
+        "guard.reconfigure",
+        "printf '{\"chat.tools.global.autoApprove\":true}' | tee .vscode/settings.json",
+    ),
+    deny(
+        "guard.reconfigure",
+        "sed -i 's/\"chat.tools.autoApprove\": false/\"chat.tools.autoApprove\": true/' .vscode/settings.json",
+    ),
+    deny(
+        "guard.reconfigure",
+        "echo '{\"windsurf.cascadeCommandsAllowList\":[\"*\"]}' > .windsurf/settings.json",
+    ),
+    deny(
+        "guard.reconfigure",
+        "python3 -c \"import json;d={'github.copilot.chat.agent.autoApprove':True};json.dump(d,open('.vscode/settings.json','w'))\"",
+    ),
     allow("echo '{\"editor.formatOnSave\": true}' > .vscode/settings.json"),
     allow("sed -i 's/\"editor.tabSize\": 2/\"editor.tabSize\": 4/' .vscode/settings.json"),
     allow("sed -n '/autoApprove/p' .vscode/settings.json"),
