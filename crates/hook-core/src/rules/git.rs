@@ -292,10 +292,15 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
                 "of a URL commits the deletion on the server at once. Ask the user to run it.",
             )
         }
-        ("svn", "revert") if has(&["-R", "--recursive"]) || has(&["--depth=infinity"]) => hit(
-            "git.restore-worktree",
-            "of a whole tree throws away its uncommitted changes. Revert the files you changed by name.",
-        ),
+        ("svn", "revert")
+            if has(&["-R", "--recursive", "--depth=infinity"])
+                || words.windows(2).any(|pair| pair == ["--depth", "infinity"]) =>
+        {
+            hit(
+                "git.restore-worktree",
+                "of a whole tree throws away its uncommitted changes. Revert the files you changed by name.",
+            )
+        }
         ("svn", "cleanup") if has(&["--remove-unversioned", "--remove-ignored"]) => {
             hit("git.clean-force", "deletes every unversioned file. Delete the files you mean by name.")
         }

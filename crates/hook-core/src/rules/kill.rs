@@ -54,7 +54,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
 
 /// `pkill -f 'node server.js'`, `pkill -f my-dev-server`: a full command line that names a script, an argument or a compound program name is one
 /// program the user started, not every process of a name; the agent and the user's session
-/// run under other command lines. A bare name (`pkill -f node`), a pattern with regex
+/// run under other command lines; so is one development tool's word (`pkill -f vite`, also
+/// without `-f`: [`one_tool`]). A bare interpreter's name (`pkill -f node`), a pattern with regex
 /// wildcards (`.*`, `|`), or one naming an agent is still a kill by name.
 fn names_one_program_run(args: &[crate::shell::Word]) -> bool {
     let full = args.iter().any(|a| a.text == "-f" || a.text == "--full");

@@ -528,6 +528,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("git.push-delete", "svn delete https://svn.acme.com/repo/trunk -m 'cleanup'"),
     deny("git.push-delete", "svn rm svn+ssh://svn.acme.com/repo/branches/release -m x"),
     deny("git.restore-worktree", "svn revert -R ."),
+    deny("git.restore-worktree", "svn revert --depth infinity src"),
     deny("git.clean-force", "svn cleanup --remove-unversioned"),
     deny("git.restore-worktree", "fossil revert"),
     deny("git.clean-force", "fossil clean --verily"),
