@@ -85,10 +85,34 @@ impl Denied<'_> {
 /// The verdict on a file tool call (Write, Edit, Read, ...) for every path it names.
 pub(crate) fn decide_tool(event: &Event, access: Access, rules: &FileRules, ctx: &Context) -> Verdict {
     let paths = event.tool.as_ref().map_or(&[][..], |tool| tool.paths.as_slice());
+    if access == Access::Write
+        && let Some(tool) = &event.tool
+        && paths.iter().any(|path| crate::rules::editor_settings(&path.to_string_lossy()))
+        && approves_unseen(&tool.input)
+    {
+        return Verdict::deny("guard.reconfigure", EDITOR_APPROVALS);
+    }
     paths
         .iter()
         .find_map(|path| denied(&path.to_string_lossy(), access, rules, ctx))
         .map_or_else(Verdict::allow, |denied| Verdict::deny(denied.rule(), denied.reason()))
+}
+
+const EDITOR_APPROVALS: &str = "This writes a key that switches an agent's approvals off (auto-approve, \
+     yolo or auto-run) into the editor's settings: every later tool call would run without the user \
+     seeing it. Leave those settings to the user: tell them what you would change and why.";
+
+/// Whether the text a file tool writes (any string of its input: `content`, `new_string`, an
+/// edit list) names a key that approves an agent's tool calls unseen.
+fn approves_unseen(input: &serde_json::Value) -> bool {
+    match input {
+        serde_json::Value::String(text) => crate::rules::switches_approval_off(text),
+        serde_json::Value::Array(items) => items.iter().any(approves_unseen),
+        serde_json::Value::Object(map) => map.iter().any(|(key, value)| {
+            !matches!(key.as_str(), "file_path" | "path" | "filePath") && approves_unseen(value)
+        }),
+        _ => false,
+    }
 }
 
 /// Whether `path` (absolute, `~/`-relative or relative to `ctx.cwd`) is denied for `access`.
@@ -1122,6 +1146,17 @@ mod tests {
             registered_hooks(&home),
             [PathBuf::from("/opt/x/claude-hook"), home.join("bin/codex-hook")]
         );
+    }
+
+    /// A file tool writing an editor's settings is judged by the keys it writes.
+    #[test]
+    fn editor_settings_written_with_an_approval_key() {
+        let input = serde_json::json!({"file_path": ".vscode/settings.json", "content": "{\"chat.tools.autoApprove\": true}"});
+        assert!(approves_unseen(&input));
+        let edit = serde_json::json!({"file_path": "/p/.vscode/settings.json", "old_string": "a", "new_string": "\"editor.formatOnSave\": true"});
+        assert!(!approves_unseen(&edit));
+        assert!(crate::rules::editor_settings("/home/u/.config/Cursor/User/settings.json"));
+        assert!(!crate::rules::editor_settings("config/settings.json"));
     }
 
     /// A link with any name is the file it points at: in the project, to the project's `.env`,

@@ -273,7 +273,7 @@ const ENV_FILES: [&str; 16] = [
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
 /// An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 34] = [
+const GUARD_FILES: [&str; 37] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
     "~/.cache/agent-hooks/**",
@@ -309,6 +309,11 @@ const GUARD_FILES: [&str; 34] = [
     ".codex/config.toml",
     "~/.cursor/mcp.json",
     ".cursor/mcp.json",
+    // Cursor CLI's permissions (its allow list, `yolo`), the user's and the project's, and
+    // Copilot CLI's trusted folders and allowed tools: approvals the agent may not give itself.
+    "~/.cursor/cli-config.json",
+    ".cursor/cli.json",
+    "~/.copilot/config.json",
     ".vscode/mcp.json",
     "~/.config/opencode/plugin/**",
     "~/.config/opencode/plugins/**",

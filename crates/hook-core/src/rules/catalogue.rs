@@ -182,6 +182,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "a runner given words a download makes: `cargo run -- $(curl URL)`, `make X=\"$(curl URL)\"`, `npm run x -- $(curl URL)`, `kubectl run … -- sh -c \"$(curl URL)\"` (asks)",
             ),
             (
+                "remote-script.editor-extension",
+                "`code|cursor|codium|windsurf --install-extension` of a `.vsix` file or a URL, not a marketplace id (asks)",
+            ),
+            (
                 "remote-script.reverse-shell",
                 "a shell on a network socket: `bash -i >& /dev/tcp/…`, `nc -e sh`, `socat … EXEC:sh`",
             ),
@@ -204,7 +208,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "guard.reconfigure",
-                "running `install`, `uninstall`, `init` or `trust` of a hook binary, or `claude config set hooks`",
+                "a hook binary's `install`, `uninstall`, `init`, `trust` or any subcommand but those that only show, `claude config set hooks`, or an approval key (`chat.tools.autoApprove`, `yolo`) written into an editor's settings",
             ),
             ("guard.policy-not-a-file", "a FIFO, device or link to one where a policy file is read"),
             (
@@ -213,7 +217,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "guard.uninstall",
-                "`pip|pipx|cargo|gem uninstall`, `npm|pnpm|yarn remove` … of a package named after a hook binary or agent-hooks (asks)",
+                "`pip|pipx|cargo|gem uninstall`, `npm|pnpm|yarn remove`, `brew|port|scoop|choco|winget|mise|asdf uninstall`, `nix profile remove` … of a package named after a hook binary or agent-hooks (asks)",
             ),
             (
                 "guard.shadow-binary",

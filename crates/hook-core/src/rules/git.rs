@@ -50,7 +50,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return reverses_by_patch(call);
     }
     if name != "git" {
-        return None;
+        return match name {
+            "hg" | "chg" | "svn" | "fossil" | "jj" | "bzr" | "brz" => other_vcs(name, call.args()),
+            _ => None,
+        };
     }
     let args = call.args();
     let parsed = subcommand(args);
@@ -246,6 +249,88 @@ fn spell_out<'a>(options: &[&str], args: &'a [Word]) -> std::borrow::Cow<'a, [Wo
 /// A pathspec that names one file: on the disk as a file, or with no directory to be known
 /// (the project's files are not there to look at); not a glob, a run-time word, the whole
 /// tree or a name written as a directory.
+/// Mercurial's, Subversion's, Fossil's, Jujutsu's and Breezy's commands that do what the git
+/// rules stop, judged under the same ids: `hg strip`/`prune` (commits taken out of history,
+/// `--no-backup` or not), `hg rollback` and `hg update -C` (the last transaction or the
+/// uncommitted changes undone), `hg revert --all`, `svn revert -R`, `fossil revert` of
+/// everything, `hg purge` and `svn cleanup --remove-unversioned` (untracked files deleted),
+/// `svn delete URL` (a commit on the server, as a remote branch deleted), `jj op abandon` (the
+/// operation log that undoes anything). `hg revert FILE`, `svn delete FILE` in a working copy
+/// (a local change until committed) and `jj abandon` (undone by `jj undo`) pass.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
+    let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    let has = |options: &[&str]| words.iter().any(|w| options.contains(w));
+    let operands: Vec<&str> = words.iter().copied().filter(|w| !w.starts_with('-')).collect();
+    let verb = operands.first().copied().unwrap_or_default();
+    let whole = |at: usize| operands.len() <= at || operands[at..].iter().any(|o| is_whole_tree(o));
+    let hit = |id: &'static str, what: &str| Some(Hit::new(id, format!("`{name} {verb}` {what}")));
+    match (name, verb) {
+        ("hg" | "chg", "strip" | "prune" | "histedit" | "obsolete") => hit(
+            "git.history-rewrite",
+            "takes commits out of the repository's history. Ask the user to run it.",
+        ),
+        ("hg" | "chg", "rollback") => hit(
+            "git.reset-hard",
+            "undoes the last transaction (a commit or a pull) for good. Ask the user to run it.",
+        ),
+        ("hg" | "chg", "update" | "up" | "checkout" | "co") if has(&["-C", "--clean"]) => hit(
+            "git.checkout-discard",
+            "with `--clean` throws away every uncommitted change. Commit or `hg shelve` first.",
+        ),
+        ("hg" | "chg", "revert") if has(&["-a", "--all"]) => hit(
+            "git.restore-worktree",
+            "of every file throws away the uncommitted changes. Revert the files you changed by name.",
+        ),
+        ("hg" | "chg", "purge" | "clean") if !has(&["-p", "--print"]) => hit(
+            "git.clean-force",
+            "deletes every untracked file (and ignored ones with `--all`). List them with `--print` first.",
+        ),
+        ("svn", "delete" | "del" | "remove" | "rm") if operands[1..].iter().any(|o| o.contains("://")) => {
+            hit(
+                "git.push-delete",
+                "of a URL commits the deletion on the server at once. Ask the user to run it.",
+            )
+        }
+        ("svn", "revert")
+            if has(&["-R", "--recursive", "--depth=infinity"])
+                || words.windows(2).any(|pair| pair == ["--depth", "infinity"]) =>
+        {
+            hit(
+                "git.restore-worktree",
+                "of a whole tree throws away its uncommitted changes. Revert the files you changed by name.",
+            )
+        }
+        ("svn", "cleanup") if has(&["--remove-unversioned", "--remove-ignored"]) => {
+            hit("git.clean-force", "deletes every unversioned file. Delete the files you mean by name.")
+        }
+        ("fossil", "revert") if whole(1) => hit(
+            "git.restore-worktree",
+            "of everything throws away the uncommitted changes. Revert the files you changed by name.",
+        ),
+        ("fossil", "clean") if !has(&["-n", "--dry-run"]) => hit(
+            "git.clean-force",
+            "deletes the files the repository does not hold. Run it with `--dry-run` first.",
+        ),
+        ("fossil", "scrub") => {
+            hit("git.history-rewrite", "deletes data from the repository for good. Ask the user to run it.")
+        }
+        ("jj", "op" | "operation") if operands.get(1) == Some(&"abandon") => hit(
+            "git.reflog-expire",
+            "deletes the operation log that `jj undo` goes back by. Ask the user to run it.",
+        ),
+        ("bzr" | "brz", "clean-tree") if !has(&["--dry-run"]) => hit(
+            "git.clean-force",
+            "deletes the files the branch does not hold. Run it with `--dry-run` first.",
+        ),
+        ("bzr" | "brz", "revert") if whole(1) && !has(&["--dry-run"]) => hit(
+            "git.restore-worktree",
+            "of everything throws away the uncommitted changes. Revert the files you changed by name.",
+        ),
+        _ => None,
+    }
+}
+
 fn names_a_file(word: &Word, call: &Call) -> bool {
     let text = word.text.as_str();
     !word.dynamic

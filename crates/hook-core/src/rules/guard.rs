@@ -7,7 +7,7 @@
 //! Approvals that are the user's to give (another tool's trust in a directory, a dialog
 //! answered by keystrokes sent through System Events) ask.
 
-use super::{Call, Hit};
+use super::{Call, Hit, short_cluster_has};
 use crate::name_filter::NameFilter;
 use crate::shell::RedirectOp;
 
@@ -24,10 +24,12 @@ pub(crate) const BINARIES: &[&str] = &[
     "xcode-hook",
 ];
 
-/// Subcommands that change what the guard does; `--dry-run` only shows. `trust` lets a
-/// project policy weaken the guard: the user's call, never the agent's (`untrust` only
-/// makes it stricter).
-const CHANGING: &[&str] = &["install", "uninstall", "init", "trust"];
+/// Subcommands that only show or answer (`run` is the hook itself; `untrust` only makes the
+/// guard stricter). Every other one changes what the guard does (`install`, `uninstall`,
+/// `init`, `trust`, which lets a project policy weaken it), or names one a later release may
+/// add (`disable`, `config set`): the user's call, never the agent's. Sorted.
+const LOOKING: &[&str] =
+    &["check", "doctor", "explain", "help", "rules", "run", "stats", "test", "untrust", "version"];
 
 const APPROVE: &str = "This approves a project's `.envrc` (or `mise` configuration) to run in the user's shell each time they enter the directory, a check that tool leaves to the user. Tell the user what it holds and let them approve it.";
 
@@ -174,6 +176,7 @@ const CLAUDE_HOOK_KEYS: &[&str] = &[
     "enabledMcpjsonServers",
 ];
 const SETTER_NAMES: NameFilter = NameFilter::of(SESSION_SETTERS);
+const EDITOR_NAMES: NameFilter = NameFilter::of(EDITORS);
 
 const KEYSTROKES: &str = "This types keys or clicks in other apps through System Events, which can answer a security or permission dialog (the agent's own too) in the user's place. Ask the user to do it.";
 
@@ -205,6 +208,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
+    if (!call.command.redirects.is_empty() || call.name.is_some_and(|name| EDITOR_NAMES.may_hold(name)))
+        && let Some(hit) = approvals_in_editor_settings(call, call.name)
+    {
+        return Some(hit);
+    }
     let Some(name) = call.name else { return computed_program(call) };
     if (name == "direnv" || name == "mise")
         && approves(name, call.args())
@@ -225,7 +233,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name.starts_with("claude") && matches!(name.split('@').next(), Some("claude" | "claude-code")) {
         return claude_settings(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE));
     }
-    if INSTALLER_NAMES.may_hold(name)
+    if (INSTALLER_NAMES.may_hold(name) || REMOVER_NAMES.may_hold(name))
         && let Some(hit) = installs_over_guard(name, call.args())
     {
         return Some(hit);
@@ -243,6 +251,91 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     reconfigures(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE))
+}
+
+const APPROVALS: &str = "This switches an agent's approvals off (auto-approve, yolo or auto-run settings) in its \
+     settings or the editor's: every later tool call would run without the user seeing it. Leave those \
+     settings to the user: tell them what you would change and why.";
+
+/// The editors' settings files an agent in them reads its approvals from: VS Code's, Cursor's,
+/// Windsurf's and VSCodium's, the project's (`.vscode/settings.json`, `.cursor/settings.json`)
+/// and the user's (`…/Code/User/settings.json`). Most of their keys are everyday
+/// (`editor.formatOnSave`): what is written is judged ([`switches_approval_off`]).
+pub(crate) fn editor_settings(path: &str) -> bool {
+    let mut parts = path.rsplit(['/', '\\']);
+    parts.next().is_some_and(|file| file.eq_ignore_ascii_case("settings.json"))
+        && parts
+            .next()
+            .is_some_and(|dir| matches!(dir, ".vscode" | ".cursor" | ".windsurf" | "User" | "user"))
+}
+
+/// Whether settings text names a key that approves an agent's tool calls unseen:
+/// `chat.tools.autoApprove`, `chat.tools.global.autoApprove`, Copilot's agent auto-approve,
+/// Cursor's `yolo`, Windsurf's auto-execution and command allow lists, Gemini's `autoAccept`,
+/// Codex's `approval_policy`.
+pub(crate) fn switches_approval_off(text: &str) -> bool {
+    const KEYS: &[&str] = &[
+        "autoapprove",
+        "auto_approve",
+        "yolo",
+        "autorun",
+        "autoexecut",
+        "auto_execut",
+        "autoaccept",
+        "approval",
+        "bypass",
+        "allowlist",
+        "allow_list",
+        "dangerous",
+    ];
+    let lower = text.to_ascii_lowercase();
+    KEYS.iter().any(|key| lower.contains(key))
+}
+
+/// Programs that edit a file named among their words (`sed -i`, `perl -pi`, `sd`, `tee`, a
+/// script that writes).
+const EDITORS: &[&str] = &["gsed", "node", "perl", "python", "python3", "ruby", "sd", "sed", "tee"];
+
+/// Whether `name args…` edits the files it names, rather than reading them (`sed -n`, `jq`).
+fn edits_in_place(name: &str, args: &[crate::shell::Word]) -> bool {
+    let has = |test: &dyn Fn(&str) -> bool| args.iter().any(|arg| test(&arg.text));
+    match name {
+        "sed" | "gsed" => {
+            has(&|a| a.starts_with("-i") || a.starts_with("--in-place") || short_cluster_has(a, 'i'))
+        }
+        "perl" => has(&|a| !a.starts_with("--") && a.starts_with('-') && a.contains('i')),
+        "sd" | "tee" => true,
+        _ => has(&|a| a.contains("write") || a.contains("dump")),
+    }
+}
+
+/// `echo '{"chat.tools.autoApprove": true}' > .vscode/settings.json`, `sed -i
+/// 's/"yolo": false/"yolo": true/' .cursor/settings.json`: an editor settings file written with
+/// an approval key in what the line shows. Other keys pass, and so does text the line does not
+/// show (a copied template). Out of line: off an allowed call's path.
+#[inline(never)]
+fn approvals_in_editor_settings(call: &Call, name: Option<&str>) -> Option<Hit> {
+    let writes = |r: &&crate::shell::Redirect| matches!(r.op, RedirectOp::Write | RedirectOp::Append);
+    let redirected = call.command.redirects.iter().filter(writes).any(|r| editor_settings(&r.target.text));
+    let named = name.is_some_and(|name| EDITORS.contains(&name) && edits_in_place(name, call.args()))
+        && call.args().iter().any(|arg| {
+            let text = arg.text.as_str();
+            editor_settings(text)
+                || [".vscode/", ".cursor/", ".windsurf/", "User/"]
+                    .iter()
+                    .any(|dir| text.contains(&format!("{dir}settings.json")))
+        });
+    if !redirected && !named {
+        return None;
+    }
+    let mut shown: String = call.args().iter().map(|arg| arg.text.as_str()).collect::<Vec<_>>().join(" ");
+    if redirected {
+        shown.extend(crate::shell::file_output(&call.analysis.commands, call.index));
+    }
+    if name == Some("tee") {
+        shown.extend(call.analysis.stdin_text(call.index));
+    }
+    switches_approval_off(&shown).then(|| Hit::new("guard.reconfigure", APPROVALS))
 }
 
 /// The macOS preference domains of the agents' desktop apps (Claude, ChatGPT and Codex, Cursor,
@@ -290,7 +383,33 @@ fn writes_agent_preferences(name: &str, args: &[crate::shell::Word]) -> bool {
 /// Package managers that install programs onto `PATH`, where one of our binaries is found.
 const INSTALLERS: &[&str] =
     &["bun", "cargo", "gem", "go", "npm", "pip", "pip3", "pipx", "pnpm", "uv", "yarn"];
+/// The system's and the version managers' package managers, which only take the guard away
+/// here (installing through them is the user's way in). Sorted.
+const REMOVERS: &[&str] = &[
+    "apk", "apt", "apt-get", "asdf", "brew", "choco", "dnf", "mise", "nix", "nix-env", "pacman", "port",
+    "rtx", "scoop", "snap", "winget", "yum", "zypper",
+];
 const INSTALLER_NAMES: NameFilter = NameFilter::of(INSTALLERS).with("python").with("python3");
+const REMOVER_NAMES: NameFilter = NameFilter::of(REMOVERS);
+
+/// Whether `name words…` is a system or version manager's removal (`brew uninstall`, `apt
+/// remove|purge`, `pacman -R`, `nix profile remove`, `nix-env -e`, `mise uninstall`): which
+/// package is for the caller to see.
+fn system_removes(name: &str, words: &[&str]) -> bool {
+    if REMOVERS.binary_search(&name).is_err() {
+        return false;
+    }
+    let verb = words.iter().copied().find(|w| !w.starts_with('-'));
+    match name {
+        "pacman" => words.iter().any(|w| w.starts_with("-R") || *w == "--remove"),
+        "nix-env" => words.iter().any(|w| matches!(*w, "-e" | "--uninstall")),
+        "nix" => words.windows(2).any(|pair| pair[0] == "profile" && matches!(pair[1], "remove" | "rm")),
+        _ => matches!(
+            verb,
+            Some("uninstall" | "remove" | "rm" | "purge" | "autoremove" | "erase" | "del" | "delete" | "zap")
+        ),
+    }
+}
 
 const REPLACED: &str = "This installs a package that puts a program where the agent's guard is found (a hook \
      binary of the same name, or one that shadows it on PATH). Leave the guard's binaries to the user.";
@@ -303,10 +422,11 @@ const REPLACED: &str = "This installs a package that puts a program where the ag
 fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     // `python3 -m pip install --user x` is `pip install --user x`.
     let (name, args) = super::python_module(name, args);
-    if !INSTALLERS.contains(&name) {
+    let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    let removes = system_removes(name, &words);
+    if !removes && !INSTALLERS.contains(&name) {
         return None;
     }
-    let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
     let has = |options: &[&str]| words.iter().any(|w| options.iter().any(|o| crate::shell::is_option(w, o)));
     let onto_path = match (name, words.as_slice()) {
         ("cargo" | "go" | "gem" | "pipx", ["install", ..]) => true,
@@ -321,21 +441,22 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         let word = word.to_ascii_lowercase();
         word.contains("agent-hooks") || BINARIES.iter().any(|binary| word.contains(binary))
     };
-    let removes = matches!(
-        (name, words.as_slice()),
-        ("cargo" | "gem" | "pipx" | "pip" | "pip3", ["uninstall", ..])
-            | ("uv", ["tool" | "pip", "uninstall", ..])
-            | ("npm" | "pnpm" | "bun" | "yarn", ["uninstall" | "un" | "remove" | "rm" | "r", ..])
-            | ("yarn", ["global", "remove", ..])
-    );
+    let removes = removes
+        || matches!(
+            (name, words.as_slice()),
+            ("cargo" | "gem" | "pipx" | "pip" | "pip3", ["uninstall", ..])
+                | ("uv", ["tool" | "pip", "uninstall", ..])
+                | ("npm" | "pnpm" | "bun" | "yarn", ["uninstall" | "un" | "remove" | "rm" | "r", ..])
+                | ("yarn", ["global", "remove", ..])
+        );
     if removes && words.iter().skip(1).any(ours) {
         return Some(Hit::ask("guard.uninstall", REMOVED));
     }
     (onto_path && words.iter().any(ours)).then(|| Hit::new("guard.replace-binary", REPLACED))
 }
 
-const REMOVED: &str = "This uninstalls the package the agent's guard comes from (its hook binaries), as `brew` or \
-     `apt-get remove` would. Ask the user whether to.";
+const REMOVED: &str =
+    "This uninstalls the package the agent's guard comes from (its hook binaries). Ask the user whether to.";
 
 /// Whether Claude Code's CLI given `args` rewrites the hooks or permissions its settings hold
 /// (`claude config set -g hooks '{}'`, `config add allowedTools Bash`, `remove`), as writing
@@ -376,11 +497,26 @@ fn shadows_binary(args: &[crate::shell::Word]) -> Option<Hit> {
         .then(|| Hit::ask("guard.shadow-binary", SHADOWED))
 }
 
-/// Whether our binary given `args` changes how the guard is installed or configured.
+/// Whether our binary given `args` changes how the guard is installed or configured: by its
+/// subcommand, the first operand past `--config FILE` (`explain -- make install` only shows).
+/// `install` and `uninstall` with `--dry-run` only show the diff.
 fn reconfigures(args: &[crate::shell::Word]) -> bool {
-    let changing = args.iter().any(|arg| CHANGING.contains(&arg.text.as_str()));
-    let dry_run = args.iter().any(|arg| arg.text == "--dry-run");
-    changing && !dry_run
+    let mut words = args.iter().map(|arg| arg.text.as_str());
+    let mut subcommand = None;
+    while let Some(word) = words.next() {
+        match word {
+            "--config" => _ = words.next(),
+            _ if word.starts_with('-') => {}
+            _ => {
+                subcommand = Some(word);
+                break;
+            }
+        }
+    }
+    let Some(subcommand) = subcommand else { return false };
+    let dry_run =
+        matches!(subcommand, "install" | "uninstall") && args.iter().any(|arg| arg.text == "--dry-run");
+    LOOKING.binary_search(&subcommand).is_err() && !dry_run
 }
 
 /// Whether `variable` is one the guard finds its policy by: `Some(true)` for ours alone.

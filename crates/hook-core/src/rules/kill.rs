@@ -54,7 +54,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
 
 /// `pkill -f 'node server.js'`, `pkill -f my-dev-server`: a full command line that names a script, an argument or a compound program name is one
 /// program the user started, not every process of a name; the agent and the user's session
-/// run under other command lines. A bare name (`pkill -f node`), a pattern with regex
+/// run under other command lines; so is one development tool's word (`pkill -f vite`, also
+/// without `-f`: [`one_tool`]). A bare interpreter's name (`pkill -f node`), a pattern with regex
 /// wildcards (`.*`, `|`), or one naming an agent is still a kill by name.
 fn names_one_program_run(args: &[crate::shell::Word]) -> bool {
     let full = args.iter().any(|a| a.text == "-f" || a.text == "--full");
@@ -84,9 +85,71 @@ fn names_one_program_run(args: &[crate::shell::Word]) -> bool {
         // A compound name (`my-dev-server`, `celery_worker`) is one program's, not an
         // interpreter's that every script runs under (`node`, `python`).
         let compound = words.len() == 1 && pattern.trim_matches(['-', '_']).contains(['-', '_']);
-        (words.len() >= 2 || names_a_file || compound) && !wild && !agent
+        (words.len() >= 2 || names_a_file || compound || one_tool(pattern)) && !wild && !agent
     };
-    full && only_full && !args.iter().any(|a| a.dynamic) && narrow(pattern)
+    // A tool's word matches the names of its processes too (`pkill vite`).
+    (full || one_tool(pattern)) && only_full && !args.iter().any(|a| a.dynamic) && narrow(pattern)
+}
+
+/// Programs and words in the command lines of the agents, their shells, the editors and the
+/// user's session: a `pkill -f` pattern found in one of them, or holding one, may hit them.
+const BROAD: &[&str] = &[
+    "alacritty",
+    "bash",
+    "bun",
+    "chrome",
+    "code",
+    "cursor",
+    "dbus",
+    "deno",
+    "dock",
+    "electron",
+    "emacs",
+    "finder",
+    "firefox",
+    "ghostty",
+    "gnome",
+    "init",
+    "iterm",
+    "java",
+    "kitty",
+    "launchd",
+    "login",
+    "node",
+    "perl",
+    "php",
+    "pipewire",
+    "plasma",
+    "pulseaudio",
+    "python",
+    "ruby",
+    "safari",
+    "screen",
+    "slack",
+    "ssh",
+    "sudo",
+    "sway",
+    "systemd",
+    "terminal",
+    "tmux",
+    "vim",
+    "wayland",
+    "wezterm",
+    "windowserver",
+    "windsurf",
+    "xorg",
+    "zsh",
+];
+
+/// `pkill -f vite`, `pkill -f uvicorn`: one word naming a development tool, which appears in
+/// no agent's, shell's or session program's command line (`node`, `python`, `code`, or a part
+/// of one such as `ode`), long enough not to match by chance.
+fn one_tool(pattern: &str) -> bool {
+    let lower = pattern.to_ascii_lowercase();
+    lower.len() >= 4
+        && lower.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.')
+        && !BROAD.iter().any(|broad| broad.contains(lower.as_str()) || lower.contains(broad))
+        && !lower.chars().all(|c| c.is_ascii_digit())
 }
 
 /// `killall Finder`, `killall Dock`, `killall SystemUIServer`: macOS's own interface

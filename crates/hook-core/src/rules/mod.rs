@@ -16,7 +16,7 @@ mod exfiltration;
 mod fork_bomb;
 mod git;
 mod guard;
-pub(crate) use guard::BINARIES;
+pub(crate) use guard::{BINARIES, editor_settings, switches_approval_off};
 mod hosting;
 mod iac;
 mod kill;

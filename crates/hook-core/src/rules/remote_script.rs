@@ -24,7 +24,7 @@
 
 use super::{Call, Hit};
 use crate::name_filter::NameFilter;
-use crate::shell::{Analysis, RedirectOp, SimpleCommand, Stdin};
+use crate::shell::{Analysis, RedirectOp, SimpleCommand, Stdin, Word};
 
 /// A run-time name (`curl URL | $SHELL`) is tried as a shell.
 pub(super) const GUESSES: &[&str] = &["sh"];
@@ -330,11 +330,43 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::ask("remote-script.fetched-arguments", FETCHED_MESSAGE));
     }
+    if call.name.is_some_and(|name| EDITORS.contains(&name)) && installs_unlisted_extension(call.args()) {
+        return Some(Hit::ask("remote-script.editor-extension", EXTENSION_MESSAGE));
+    }
     let fires = match call.name {
         None => call.command.argv.first().is_some_and(|w| substitutes_download(&w.raw)),
         Some(name) => runs_downloaded_code(call, name) || super::windows::runs_remote_code(name, call.args()),
     };
     fires.then(|| Hit::new("remote-script.pipe-to-shell", MESSAGE))
+}
+
+/// VS Code and its forks, whose `--install-extension` takes a marketplace id, a `.vsix` file or
+/// a URL.
+const EDITORS: &[&str] =
+    &["code", "code-insiders", "code-oss", "codium", "cursor", "positron", "vscodium", "windsurf"];
+
+const EXTENSION_MESSAGE: &str = "This installs an editor extension from a file or a URL rather than from the marketplace: its code runs in the editor, unseen, every time it starts. Ask the user to install it.";
+
+/// `code --install-extension ./x.vsix` (or a URL, or a name known only at run time): an
+/// extension no marketplace lists, whose code runs in the editor at every start. A marketplace
+/// id (`ms-python.python`) is everyday.
+fn installs_unlisted_extension(args: &[Word]) -> bool {
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let (text, dynamic) = match word.text.strip_prefix("--install-extension") {
+            Some("") => match words.next() {
+                Some(next) => (next.text.as_str(), next.dynamic),
+                None => return false,
+            },
+            Some(value) if value.starts_with('=') => (&value[1..], word.dynamic),
+            _ => continue,
+        };
+        // A path or a URL names no marketplace id (`publisher.name[@version]`).
+        if dynamic || text.to_ascii_lowercase().ends_with(".vsix") || text.contains(['/', '\\']) {
+            return true;
+        }
+    }
+    false
 }
 
 /// A runner of the project's programs and tasks given words a download makes (`cargo run --

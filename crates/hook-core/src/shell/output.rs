@@ -117,26 +117,56 @@ pub(super) fn unhex(text: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// `tr FROM TO` with literal sets and ranges (`a-z`, rot13's `A-Za-z N-ZA-Mn-za-m`); `None`
-/// for classes, escapes and options, which are not computed.
+/// The characters of `tr`'s classes that a translation maps in order (`[:lower:]` to
+/// `[:upper:]`).
+const TR_CLASSES: &[(&str, &str)] = &[
+    ("[:lower:]", "abcdefghijklmnopqrstuvwxyz"),
+    ("[:upper:]", "ABCDEFGHIJKLMNOPQRSTUVWXYZ"),
+    ("[:digit:]", "0123456789"),
+    ("[:alpha:]", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"),
+    ("[:alnum:]", "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"),
+];
+
+/// `tr FROM TO` with literal sets, ranges (`a-z`, rot13's `A-Za-z N-ZA-Mn-za-m`), the letter
+/// and digit classes (`[:lower:]`) and the escapes `\n`, `\t`, `\\`; `None` for the other
+/// classes, repeats (`[a*]`), octal escapes and options, which are not computed.
 pub(super) fn translate(text: &str, from: &str, to: &str) -> Option<String> {
     let set = |spec: &str| -> Option<Vec<char>> {
-        if spec.starts_with('-') || spec.contains(['[', '\\']) {
+        if spec.starts_with('-') {
             return None;
         }
-        let chars: Vec<char> = spec.chars().collect();
+        let mut chars = Vec::with_capacity(spec.len());
+        let mut rest = spec;
+        while let Some(c) = rest.chars().next() {
+            if let Some((class, members)) = TR_CLASSES.iter().find(|(class, _)| rest.starts_with(class)) {
+                chars.extend(members.chars().map(|m| (m, true)));
+                rest = &rest[class.len()..];
+                continue;
+            }
+            let (c, width, escaped) = match (c, rest[1..].chars().next()) {
+                ('[', _) => return None,
+                ('\\', Some('n')) => ('\n', 2, true),
+                ('\\', Some('t')) => ('\t', 2, true),
+                ('\\', Some('\\')) => ('\\', 2, true),
+                ('\\', _) => return None,
+                _ => (c, c.len_utf8(), false),
+            };
+            // A class's members and an escape are no range's ends, nor its dash.
+            chars.push((c, escaped));
+            rest = &rest[width..];
+        }
         let mut out = Vec::new();
         let mut i = 0;
         while i < chars.len() {
-            if i + 2 < chars.len() && chars[i + 1] == '-' {
-                let (a, b) = (chars[i], chars[i + 2]);
+            if i + 2 < chars.len() && chars[i + 1] == ('-', false) && !chars[i].1 && !chars[i + 2].1 {
+                let (a, b) = (chars[i].0, chars[i + 2].0);
                 if a > b {
                     return None;
                 }
                 out.extend(a..=b);
                 i += 3;
             } else {
-                out.push(chars[i]);
+                out.push(chars[i].0);
                 i += 1;
             }
         }

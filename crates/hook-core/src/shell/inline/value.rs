@@ -545,9 +545,20 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         .or_else(|| text.strip_suffix(".toString(\"utf8\")"))
         .or_else(|| text.strip_suffix(".toString(\"utf-8\")"))
         .unwrap_or(text);
-    let encoded = ["base64.b64decode(", "b64decode(", "base64.standard_b64decode(", "atob(", "Buffer.from("]
-        .iter()
-        .find_map(|function| decoded.strip_prefix(function).and_then(|rest| rest.strip_suffix(')')));
+    // PHP's `base64_decode`, Ruby's `Base64.decode64`, Perl's `decode_base64` too.
+    let encoded = [
+        "base64.b64decode(",
+        "b64decode(",
+        "base64.standard_b64decode(",
+        "atob(",
+        "Buffer.from(",
+        "base64_decode(",
+        "Base64.decode64(",
+        "Base64.strict_decode64(",
+        "decode_base64(",
+    ]
+    .iter()
+    .find_map(|function| decoded.strip_prefix(function).and_then(|rest| rest.strip_suffix(')')));
     if let Some(inner) = encoded {
         let (argument, encoding) = match split_top(inner, ",", language).as_slice() {
             [argument] if !decoded.starts_with("Buffer.from(") => (*argument, "base64".to_string()),
@@ -564,9 +575,24 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
             _ => None,
         };
     }
-    // `bytes.fromhex('2e656e76')`: the text of the digits.
-    if let Some(inner) = decoded.strip_prefix("bytes.fromhex(").and_then(|rest| rest.strip_suffix(')')) {
+    // `bytes.fromhex('2e656e76')`, PHP's `hex2bin('2e656e76')`: the text of the digits.
+    if let Some(inner) = ["bytes.fromhex(", "hex2bin("]
+        .iter()
+        .find_map(|function| decoded.strip_prefix(function).and_then(|rest| rest.strip_suffix(')')))
+    {
         return crate::shell::output::unhex(&part(inner, language, depth + 1, bound)?);
+    }
+    // Ruby's `['2e656e76'].pack('H*')`: the text of the digits.
+    if let Some(inner) = text
+        .strip_suffix(".pack('H*')")
+        .or_else(|| text.strip_suffix(".pack(\"H*\")"))
+        .and_then(|list| list.strip_prefix('[')?.strip_suffix(']'))
+    {
+        return crate::shell::output::unhex(&part(inner, language, depth + 1, bound)?);
+    }
+    // PHP's `str_rot13('…')`.
+    if let Some(inner) = call("str_rot13(") {
+        return rot13(&part(inner, language, depth + 1, bound)?);
     }
     // `codecs.decode('…', 'rot13')` (`encode`, `rot_13`, `rot-13`: rot13 is its own inverse).
     for function in ["codecs.decode(", "codecs.encode(", "decode(", "encode("] {
