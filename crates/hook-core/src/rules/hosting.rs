@@ -419,7 +419,7 @@ const HTTPIE_VALUE_OPTIONS: &[&str] = &[
 ];
 
 /// `-X DELETE`, `-XDELETE`, `--method DELETE`, `--method=delete`, curl's `--request DELETE`.
-fn deletes(args: &[&str]) -> bool {
+pub(super) fn deletes(args: &[&str]) -> bool {
     args.iter().enumerate().any(|(i, arg)| {
         let value = match *arg {
             "-X" | "--method" | "--request" => args.get(i + 1).copied(),
