@@ -184,18 +184,9 @@ const HTTP_CLIENTS: &[&str] =
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn management_delete(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     let texts: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
-    let method_delete = |value: Option<&&str>| value.is_some_and(|v| v.eq_ignore_ascii_case("delete"));
     let deletes = match name {
         "curl" | "wget" => super::hosting::deletes(&texts),
-        // `-Method Delete`, `-Method:Delete`, `-CustomMethod DELETE`; PowerShell takes any
-        // unambiguous prefix of a parameter's name (`-Me`).
-        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => texts.iter().enumerate().any(|(at, word)| {
-            let lower = word.to_ascii_lowercase();
-            let (option, attached) = lower.split_once(':').unwrap_or((&lower, ""));
-            let method = option.len() > 2 && "-method".starts_with(option) || option == "-custommethod";
-            let value = if attached.is_empty() { texts.get(at + 1) } else { Some(&attached) };
-            method && method_delete(value)
-        }),
+        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => super::hosting::powershell_deletes(&texts),
         _ => texts.iter().find(|w| !w.starts_with('-')).is_some_and(|w| w.eq_ignore_ascii_case("delete")),
     };
     if !deletes {
