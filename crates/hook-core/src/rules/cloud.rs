@@ -147,16 +147,36 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn cloud_cmdlet(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     const AWS_SERVICES: &[&str] = &[
-        "cfn", "cw", "cwl", "ddb", "ec2", "ecr", "ecs", "efs", "eks", "elb", "elb2", "iam", "kms", "lm", "r53",
-        "rds", "secsecret", "sns", "sqs", "ssm",
+        "cfn",
+        "cw",
+        "cwl",
+        "ddb",
+        "ec2",
+        "ecr",
+        "ecs",
+        "efs",
+        "eks",
+        "elb",
+        "elb2",
+        "iam",
+        "kms",
+        "lm",
+        "r53",
+        "rds",
+        "secsecret",
+        "sns",
+        "sqs",
+        "ssm",
     ];
     if name == "stop-ec2instance" {
-        let terminates = args.iter().any(|w| w.text.len() > 2 && "-terminate".starts_with(&w.text.to_ascii_lowercase()));
+        let terminates =
+            args.iter().any(|w| w.text.len() > 2 && "-terminate".starts_with(&w.text.to_ascii_lowercase()));
         return terminates.then(|| Hit::new("cloud.aws-delete", DELETE));
     }
     let noun = name.strip_prefix("remove-")?;
     if noun.starts_with("az") {
-        let local = matches!(noun, "azcontext" | "azaccount" | "azenvironment" | "azurermcontext" | "azurermaccount");
+        let local =
+            matches!(noun, "azcontext" | "azaccount" | "azenvironment" | "azurermcontext" | "azurermaccount");
         return (!local).then(|| Hit::new("cloud.az-delete", DELETE));
     }
     if noun.starts_with("s3") {
@@ -186,7 +206,9 @@ fn management_delete(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     let texts: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
     let deletes = match name {
         "curl" | "wget" => super::hosting::deletes(&texts),
-        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => super::hosting::powershell_deletes(&texts),
+        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
+            super::hosting::powershell_deletes(&texts)
+        }
         _ => texts.iter().find(|w| !w.starts_with('-')).is_some_and(|w| w.eq_ignore_ascii_case("delete")),
     };
     if !deletes {
@@ -203,7 +225,10 @@ fn management_delete(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
             Some(Hit::new("cloud.aws-delete", DELETE))
         } else if under("googleapis.com") {
             Some(Hit::new("cloud.gcloud-delete", DELETE))
-        } else if ["api.digitalocean.com", "api.linode.com", "api.hetzner.cloud", "api.vultr.com"].iter().any(|d| under(d)) {
+        } else if ["api.digitalocean.com", "api.linode.com", "api.hetzner.cloud", "api.vultr.com"]
+            .iter()
+            .any(|d| under(d))
+        {
             Some(Hit::new("cloud.provider-delete", DELETE))
         } else {
             None

@@ -1258,8 +1258,7 @@ fn output_goes_elsewhere(call: &Call) -> bool {
         matches!(later.stdin, Stdin::Pipe { from: Some(from) } if from == call.index)
             && !leak_sink(later)
             && (later.name().is_none_or(|reader| {
-                !shows(reader)
-                    || matches!(reader, "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed")
+                !shows(reader) || matches!(reader, "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed")
             }) || writes_to_file(later)
                 || names_only(later))
     });

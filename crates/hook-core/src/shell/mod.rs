@@ -385,7 +385,9 @@ pub fn windows_readings(line: &str) -> &'static [Dialect] {
         // A .NET static member: `[Environment]::GetEnvironmentVariables()`.
         [b']', b':'] => bytes.get(at + 2) == Some(&b':'),
         // `$LASTEXITCODE`, which only PowerShell sets.
-        [b'$', b'L' | b'l'] => line.get(at + 1..at + 13).is_some_and(|s| s.eq_ignore_ascii_case("lastexitcode")),
+        [b'$', b'L' | b'l'] => {
+            line.get(at + 1..at + 13).is_some_and(|s| s.eq_ignore_ascii_case("lastexitcode"))
+        }
         // PowerShell's aliases of code fetched and run, starting a command: `IEX (iwr URL)`.
         [b' ' | b'\t' | b'\n' | b'(' | b';' | b'|', b'i' | b'I'] => powershell_alias_at(line, at + 1),
         _ => false,

@@ -1238,8 +1238,13 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             if args.is_empty() {
                 // Bare, it runs its pipeline input or, with none, the text it prompts for
                 // (`powershell -ec` of `IEX`, fed on standard input): code known at run time.
-                let input = Word { text: "$input".into(), raw: "$input".into(), dynamic: true, ..Word::default() };
-                return Peel::Script { via: "Invoke-Expression".into(), script: input, dialect: Dialect::PowerShell };
+                let input =
+                    Word { text: "$input".into(), raw: "$input".into(), dynamic: true, ..Word::default() };
+                return Peel::Script {
+                    via: "Invoke-Expression".into(),
+                    script: input,
+                    dialect: Dialect::PowerShell,
+                };
             }
             script("Invoke-Expression", &args, Dialect::PowerShell)
         }

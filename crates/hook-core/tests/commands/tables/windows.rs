@@ -196,7 +196,10 @@ pub(crate) const CASES: &[Case] = &[
     in_dialect(Cmd, deny("rm.outside-project", r"REG DELETE HKLM\SYSTEM\CurrentControlSet\Services /f")),
     in_dialect(
         PowerShell,
-        deny("rm.outside-project", r"Remove-Item Registry::HKEY_LOCAL_MACHINE\SOFTWARE\Policies -Recurse -Force"),
+        deny(
+            "rm.outside-project",
+            r"Remove-Item Registry::HKEY_LOCAL_MACHINE\SOFTWARE\Policies -Recurse -Force",
+        ),
     ),
     in_dialect(PowerShell, deny("rm.outside-project", r"ri -r HKCU:\Software -fo")),
     allow(r"reg delete HKCU\Software\MyApp /v LastRun /f"),
@@ -226,14 +229,22 @@ pub(crate) const CASES: &[Case] = &[
         PowerShell,
         ask("cloud.aws-delete", "iwr -Me DELETE https://ec2.us-east-1.amazonaws.com/?Action=DeleteVpc"),
     ),
-    ask("cloud.gcloud-delete", "curl -XDELETE https://compute.googleapis.com/compute/v1/projects/p/zones/z/instances/vm1"),
-    in_dialect(PowerShell, ask("hosting.http-delete", "Invoke-RestMethod -Method:Delete http://localhost:9200/_all")),
+    ask(
+        "cloud.gcloud-delete",
+        "curl -XDELETE https://compute.googleapis.com/compute/v1/projects/p/zones/z/instances/vm1",
+    ),
+    in_dialect(
+        PowerShell,
+        ask("hosting.http-delete", "Invoke-RestMethod -Method:Delete http://localhost:9200/_all"),
+    ),
     allow("Get-AzResourceGroup"),
     in_dialect(PowerShell, allow("Get-AzVM -ResourceGroupName rg")),
     in_dialect(PowerShell, allow("Remove-AzContext -Force")),
     in_dialect(PowerShell, allow("Stop-EC2Instance -InstanceId i-123")),
     allow("Get-S3Bucket"),
-    allow("Invoke-RestMethod -Method Get -Uri https://management.azure.com/subscriptions?api-version=2020-01-01"),
+    allow(
+        "Invoke-RestMethod -Method Get -Uri https://management.azure.com/subscriptions?api-version=2020-01-01",
+    ),
     allow("curl -s https://management.azure.com/subscriptions?api-version=2020-01-01"),
     // The environment listed through PowerShell's formatters or .NET.
     ask("credentials.print", "gci env: | Format-Table -AutoSize"),
@@ -280,7 +291,9 @@ pub(crate) const CASES: &[Case] = &[
             r"Set-ItemProperty 'HKLM:\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon' -Name Shell -Value x.exe",
         ),
     ),
-    allow(r#"powershell -c "Get-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run""#),
+    allow(
+        r#"powershell -c "Get-ItemProperty -Path HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run""#,
+    ),
     allow(r#"powershell -c "Set-ItemProperty -Path HKCU:\\Software\\MyApp -Name Theme -Value dark""#),
     // A test of a name reads nothing; a PowerShell `if` POSIX cannot parse is read as PowerShell.
     allow("Test-Path .env"),
