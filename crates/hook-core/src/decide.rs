@@ -66,7 +66,9 @@ pub(crate) fn as_agent_can_take(agent: &Agent, event: &Event, verdict: Verdict) 
 
 /// The verdict on a POSIX line that is spelled for cmd or PowerShell too
 /// ([`shell::windows_readings`]): the first of their readings that objects, where the POSIX
-/// reading does not. Where the POSIX reading misread the line, the Windows readings decide:
+/// reading does not or only asks about what it could not read (a Windows reading that reads
+/// the whole of a line POSIX cannot parse, and finds nothing, passes it). Where the POSIX
+/// reading misread the line, the Windows readings decide:
 /// its objection is to a cmdlet, which no POSIX shell runs, or it cannot see what a `$env:NAME`
 /// command runs, a name no POSIX line has set (PowerShell's expression `$env:Path -split ';'`).
 fn windows_block(
@@ -81,11 +83,26 @@ fn windows_block(
         && !env_set(line);
     // `Remove-Item $env:TEMP\x -Recurse`: a cmdlet, which only PowerShell runs, read by a POSIX
     // shell as an unknown target.
+    // A cmdlet that a PowerShell the line starts runs (`pwsh -c '…'`) is read right. A .NET
+    // call (`[Environment]::GetEnvironmentVariable('PATH')`) is no POSIX glob of a program.
     let cmdlet = posix.as_ref().is_some_and(|block| {
-        analysis.commands.get(block.command).and_then(|command| command.name()).is_some_and(shell::is_cmdlet)
+        analysis
+            .commands
+            .get(block.command)
+            .filter(|command| command.via.is_empty())
+            .and_then(|command| command.argv.first())
+            .is_some_and(|first| {
+                let name = shell::program_base(&first.text);
+                !first.dynamic && shell::is_cmdlet(name) || name.starts_with('[') && name.contains("]::")
+            })
     });
     let misread = powershell_expression || cmdlet;
-    if posix.is_some() && !misread {
+    // `npm run build; if ($LASTEXITCODE -ne 0) { exit 1 }`: syntax no POSIX shell reads, which
+    // a Windows reading reads whole.
+    let unparsed = !misread && posix.as_ref().is_some_and(|block| block.rule == "opaque.syntax");
+    // What the POSIX reading could not see, a Windows reading may name (`[Environment]::…`).
+    let unseen = posix.as_ref().is_some_and(|block| block.rule.starts_with("opaque."));
+    if posix.is_some() && !misread && !unseen {
         return posix;
     }
     // A line that starts with `Invoke-Expression` (or its alias `iex`) is PowerShell: what it
@@ -95,11 +112,14 @@ fn windows_block(
         first_word.eq_ignore_ascii_case("iex") || first_word.eq_ignore_ascii_case("Invoke-Expression");
     for &dialect in readings {
         let reading = shell::analyse(line, dialect);
+        let block = judge(&reading);
+        if unparsed && block.is_none() && !reading.incomplete {
+            *analysis = reading;
+            return None;
+        }
         // What a Windows reading cannot follow is no objection: the line may be POSIX after all.
         let unseen_counts = invokes && dialect == Dialect::PowerShell;
-        if let Some(block) =
-            judge(&reading).filter(|block| unseen_counts || !block.rule.starts_with("opaque."))
-        {
+        if let Some(block) = block.filter(|block| unseen_counts || !block.rule.starts_with("opaque.")) {
             *analysis = reading;
             return Some(block);
         }

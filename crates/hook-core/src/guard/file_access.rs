@@ -163,6 +163,7 @@ const NAME_ONLY: &[&str] = &[
     "id",
     "inotifywait",
     "jobs",
+    "join-path",
     "journalctl",
     "kill",
     "killall",
@@ -202,6 +203,7 @@ const NAME_ONLY: &[&str] = &[
     "readlink",
     "readonly",
     "realpath",
+    "resolve-path",
     "return",
     "rmdir",
     "rustup",
@@ -217,6 +219,7 @@ const NAME_ONLY: &[&str] = &[
     "shasum",
     "shift",
     "sleep",
+    "split-path",
     "ssh",
     "ssh-add",
     "ssh-keygen",
@@ -226,6 +229,9 @@ const NAME_ONLY: &[&str] = &[
     "systemctl",
     "systemd-run",
     "test",
+    // PowerShell's `Test-Path`: a name's existence, no content (as `Join-Path`, `Resolve-Path`
+    // and `Split-Path` work on names alone).
+    "test-path",
     "tree",
     "true",
     "type",
@@ -885,7 +891,7 @@ fn creates_env_from_template(args: &[Word], sources: &[&Word], target: &Word) ->
 /// Whether `cp SOURCE TARGET` copies a `.env` template (`.env.example`, `.env.sample`, …)
 /// onto an environment file, both named on the line.
 pub(crate) fn copies_env_template(sources: &[&Word], target: &Word) -> bool {
-    let file_name = |word: &Word| word.text.rsplit('/').next().unwrap_or_default().to_string();
+    let file_name = |word: &Word| word.text.rsplit(['/', '\\']).next().unwrap_or_default().to_string();
     let template = |name: &str| {
         name.starts_with(".env")
             && ["example", "sample", "template", "dist", "defaults"].iter().any(|kind| name.contains(kind))

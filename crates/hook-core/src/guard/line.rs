@@ -544,6 +544,16 @@ fn keep_lossless_dotenv_writes<'c>(
                     && matches!(command.args(), [source, target] if std::ptr::eq(target, *word)
                         && super::file_access::copies_env_template(&[source], target))
             }
+            // `Copy-Item .env.example .env`, `copy .env.example .env`: cp's copy in PowerShell's
+            // or cmd's words, the source and target named by position or after `-Path` and
+            // `-Destination`.
+            Some(copier) if ["copy-item", "cpi", "copy"].iter().any(|n| copier.eq_ignore_ascii_case(n)) => {
+                let operands: Vec<&crate::shell::Word> =
+                    command.args().iter().filter(|w| !w.text.starts_with(['-', '/'])).collect();
+                !there
+                    && matches!(operands.as_slice(), [source, target] if std::ptr::eq(*target, *word)
+                        && super::file_access::copies_env_template(&[source], target))
+            }
             _ if redirected(RedirectOp::Append) || teed_append => shown(),
             _ if redirected(RedirectOp::Write) || name == Some("tee") => !there && shown(),
             _ => false,

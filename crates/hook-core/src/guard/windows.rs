@@ -84,8 +84,17 @@ pub(super) fn accessed(name: &str, args: &[Word]) -> Option<(Access, Place)> {
         .filter(|&cut| name.get(cut..).is_some_and(|end| end.eq_ignore_ascii_case(".exe")));
     let stem = stem.map_or(name, |cut| &name[..cut]);
     let name = *NAMES.iter().find(|known| stem.eq_ignore_ascii_case(known))?;
-    let words: Vec<String> =
-        args.iter().map(|w| windows_text(w).to_ascii_lowercase().replace('/', "\\")).collect();
+    // `HKCU:\\Software\\…\\Run`: PowerShell's registry paths take a doubled separator as one.
+    let words: Vec<String> = args
+        .iter()
+        .map(|w| {
+            let mut text = windows_text(w).to_ascii_lowercase().replace('/', "\\");
+            while text.contains("\\\\") {
+                text = text.replace("\\\\", "\\");
+            }
+            text
+        })
+        .collect();
     let verb = |verbs: &[&str]| words.iter().any(|w| verbs.contains(&w.trim_start_matches(['-', '\\'])));
     let option = |wanted: &str| words.iter().any(|w| w.starts_with(wanted));
     match name {

@@ -322,11 +322,20 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "cloud.aws-s3-delete",
-                "recursive or whole-bucket S3 deletes, `s3 sync --delete`, `s3cmd`/`mc` recursive or forced `rm`/`rb`",
+                "recursive or whole-bucket S3 deletes, `s3 sync --delete`, `s3cmd`/`mc` recursive or forced `rm`/`rb`, `Remove-S3Bucket`, `Remove-S3Object`",
             ),
-            ("cloud.aws-delete", "`aws … delete-*`/`batch-delete-*`/`terminate-*`, `schedule-key-deletion`"),
-            ("cloud.gcloud-delete", "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`"),
-            ("cloud.az-delete", "`az … delete`"),
+            (
+                "cloud.aws-delete",
+                "`aws … delete-*`/`batch-delete-*`/`terminate-*`, `schedule-key-deletion`, AWS Tools' `Remove-EC2Instance` and other `Remove-<service>*`, an HTTP `DELETE` to `*.amazonaws.com`",
+            ),
+            (
+                "cloud.gcloud-delete",
+                "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`, `Remove-Gce*`/`Remove-Gcs*`, an HTTP `DELETE` to `*.googleapis.com`",
+            ),
+            (
+                "cloud.az-delete",
+                "`az … delete`, `Remove-Az*` (`Remove-AzResourceGroup`), an HTTP `DELETE` to `management.azure.com`",
+            ),
             ("cloud.doctl-delete", "`doctl … delete`"),
             (
                 "cloud.grant",
@@ -409,7 +418,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.http-delete",
-                "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`, `stripe … delete`",
+                "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`, `Invoke-RestMethod -Method Delete`, `stripe … delete`",
             ),
             ("hosting.unpublish", "`npm unpublish`"),
             (

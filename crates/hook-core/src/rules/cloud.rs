@@ -46,6 +46,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if matches!(name, "vault" | "doppler" | "op" | "infisical" | "bw" | "gh") {
         return secret_store(name, &operands(call.args(), VALUE_OPTIONS).collect::<Vec<_>>());
     }
+    if name.starts_with("remove-") || name.starts_with("stop-ec2") {
+        return cloud_cmdlet(name, call.args());
+    }
+    if HTTP_CLIENTS.contains(&name) {
+        return management_delete(name, call.args());
+    }
     if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "s3cmd" | "mc")
         && !PROVIDERS.contains(&name)
         && !REGISTRY_CLIENTS.contains(&name)
@@ -131,6 +137,103 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "terminate" | "purge"))
             .then(|| Hit::new("cloud.provider-delete", DELETE)),
     }
+}
+
+/// The cloud modules' PowerShell deletes, as their CLIs' (`Remove-AzResourceGroup` is `az group
+/// delete`): Azure's `Remove-Az*` (and the older `Remove-AzureRm*`, `Remove-AzureAD*`), AWS
+/// Tools' `Remove-<service>*` (`Remove-S3Bucket`, `Remove-EC2Instance`, which terminates,
+/// `Stop-EC2Instance -Terminate`), Google's `Remove-Gce*`, `Remove-Gcs*`, `Remove-GcSql*`. The
+/// modules' local sign-in state (`Remove-AzContext`) is no resource.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn cloud_cmdlet(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    const AWS_SERVICES: &[&str] = &[
+        "cfn",
+        "cw",
+        "cwl",
+        "ddb",
+        "ec2",
+        "ecr",
+        "ecs",
+        "efs",
+        "eks",
+        "elb",
+        "elb2",
+        "iam",
+        "kms",
+        "lm",
+        "r53",
+        "rds",
+        "secsecret",
+        "sns",
+        "sqs",
+        "ssm",
+    ];
+    if name == "stop-ec2instance" {
+        let terminates =
+            args.iter().any(|w| w.text.len() > 2 && "-terminate".starts_with(&w.text.to_ascii_lowercase()));
+        return terminates.then(|| Hit::new("cloud.aws-delete", DELETE));
+    }
+    let noun = name.strip_prefix("remove-")?;
+    if noun.starts_with("az") {
+        let local =
+            matches!(noun, "azcontext" | "azaccount" | "azenvironment" | "azurermcontext" | "azurermaccount");
+        return (!local).then(|| Hit::new("cloud.az-delete", DELETE));
+    }
+    if noun.starts_with("s3") {
+        return Some(Hit::new("cloud.aws-s3-delete", S3));
+    }
+    if AWS_SERVICES.iter().any(|service| {
+        noun.strip_prefix(service).is_some_and(|rest| rest.bytes().all(|b| b.is_ascii_alphabetic()))
+    }) {
+        return Some(Hit::new("cloud.aws-delete", DELETE));
+    }
+    ["gce", "gcs", "gcsql", "gcd"]
+        .iter()
+        .any(|service| noun.starts_with(service))
+        .then(|| Hit::new("cloud.gcloud-delete", DELETE))
+}
+
+/// The HTTP clients whose `DELETE` [`management_delete`] judges: curl's and wget's, HTTPie's,
+/// and PowerShell's (`Invoke-RestMethod`, `Invoke-WebRequest` and their aliases).
+const HTTP_CLIENTS: &[&str] =
+    &["curl", "wget", "http", "https", "xh", "xhs", "invoke-restmethod", "irm", "invoke-webrequest", "iwr"];
+
+/// An HTTP `DELETE` sent to a cloud's management API (`curl -X DELETE
+/// https://management.azure.com/…/resourcegroups/prod`, `Invoke-RestMethod -Method Delete
+/// -Uri https://ec2.amazonaws.com/…`): the CLI's delete, spelled as its request.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn management_delete(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    let texts: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    let deletes = match name {
+        "curl" | "wget" => super::hosting::deletes(&texts),
+        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
+            super::hosting::powershell_deletes(&texts)
+        }
+        _ => texts.iter().find(|w| !w.starts_with('-')).is_some_and(|w| w.eq_ignore_ascii_case("delete")),
+    };
+    if !deletes {
+        return None;
+    }
+    texts.iter().find_map(|word| {
+        let lower = word.to_ascii_lowercase();
+        let rest = lower.split_once("://").map_or(lower.as_str(), |(_, rest)| rest);
+        let host = rest.split(['/', ':', '?', '#']).next().unwrap_or_default();
+        let under = |domain: &str| host == domain || host.ends_with(&format!(".{domain}"));
+        if under("management.azure.com") || under("management.core.windows.net") {
+            Some(Hit::new("cloud.az-delete", DELETE))
+        } else if under("amazonaws.com") {
+            Some(Hit::new("cloud.aws-delete", DELETE))
+        } else if under("googleapis.com") {
+            Some(Hit::new("cloud.gcloud-delete", DELETE))
+        } else if ["api.digitalocean.com", "api.linode.com", "api.hetzner.cloud", "api.vultr.com"]
+            .iter()
+            .any(|d| under(d))
+        {
+            Some(Hit::new("cloud.provider-delete", DELETE))
+        } else {
+            None
+        }
+    })
 }
 
 /// A secret manager's secrets deleted (`vault kv delete|destroy|metadata delete`, `vault

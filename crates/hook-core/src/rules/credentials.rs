@@ -1161,13 +1161,13 @@ fn consumed(call: &Call) -> bool {
             Stdin::Pipe { from: Some(from) } if from == index => later.name(),
             _ => None,
         });
-        reader.is_some_and(|reader| !SHOWERS.contains(&reader))
+        reader.is_some_and(|reader| !shows(reader))
     };
     // `echo "$(gh auth token)" | docker login --password-stdin` is `gh auth token | docker
     // login --password-stdin`: an `echo` or `printf` of it piped on is the printer piped on.
     let substituted = call.analysis.commands.iter().enumerate().skip(call.index + 1).any(|(at, later)| {
         let echoes = later.name().is_some_and(|name| matches!(name, "echo" | "printf"));
-        let shown = later.name().is_none_or(|name| SHOWERS.contains(&name)) || echoes;
+        let shown = later.name().is_none_or(shows) || echoes;
         // `docker login --password-stdin <<< "$(gh auth token)"`: a here-string is a pipe.
         let fed = here_string_of(later, &captured);
         later.assignments.iter().any(|(_, value)| holds(value))
@@ -1279,8 +1279,7 @@ fn output_goes_elsewhere(call: &Call) -> bool {
         matches!(later.stdin, Stdin::Pipe { from: Some(from) } if from == call.index)
             && !leak_sink(later)
             && (later.name().is_none_or(|reader| {
-                !SHOWERS.contains(&reader)
-                    || matches!(reader, "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed")
+                !shows(reader) || matches!(reader, "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed")
             }) || writes_to_file(later)
                 || names_only(later))
     });
@@ -1310,6 +1309,11 @@ fn names_only(reader: &SimpleCommand) -> bool {
 
 const ENVIRONMENT_MESSAGE: &str = "This prints every environment variable, with the tokens and keys among them, where the agent reads it and from there into the conversation. Print the variables that are needed (`printenv PATH`), filter them (`env | grep -i proxy`), or ask the user.";
 
+/// Whether the program `name` is one of the [`SHOWERS`], in any case (PowerShell's names are).
+fn shows(name: &str) -> bool {
+    SHOWERS.iter().any(|shower| shower.eq_ignore_ascii_case(name))
+}
+
 /// Commands that pass what they read on to the agent.
 const SHOWERS: &[&str] = &[
     "cat",
@@ -1337,14 +1341,25 @@ const SHOWERS: &[&str] = &[
     "grep",
     "column",
     "nl",
-    // Windows' filters, which print what they keep.
+    // Windows' filters and PowerShell's formatters, which print what they keep (compared
+    // without case).
     "findstr",
-    "Select-String",
     "select-string",
     "sls",
-    "Out-String",
-    "Format-List",
+    "out-string",
+    "out-host",
+    "out-default",
+    "format-list",
     "fl",
+    "format-table",
+    "ft",
+    "format-wide",
+    "fw",
+    "sort-object",
+    "convertto-json",
+    "convertto-csv",
+    "write-output",
+    "write-host",
 ];
 
 const SINK_MESSAGE: &str = "from where it reaches other programs, other people or the web, beyond the session. Use the credential where it is needed (`--password-stdin`, a variable), or ask the user.";

@@ -6,7 +6,7 @@
 //! --prod`, a deploy workflow started by `gh workflow run`);
 //! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
-//! HTTPie, `xh` or `wget` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
+//! HTTPie, `xh`, `wget` or PowerShell's `Invoke-RestMethod` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
 //! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index). Publishing to a
 //! public registry asks (`cargo publish`, `npm publish`, `twine upload`, `docker push`,
 //! `cargo yank`, `cargo owner --add`): it cannot be taken back, and it ships whatever the
@@ -42,6 +42,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "yarn"
             | "curl"
             | "wget"
+            | "invoke-restmethod"
+            | "irm"
+            | "invoke-webrequest"
+            | "iwr"
             | "http"
             | "https"
             | "xh"
@@ -311,6 +315,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         "npm" | "pnpm" | "yarn" => (verb(0)? == "unpublish" || verb(1) == Some("unpublish"))
             .then(|| Hit::new("hosting.unpublish", UNPUBLISH)),
         "curl" | "wget" => deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
+        "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
+            powershell_deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
+        }
         "dvc" | "fastlane" | "huggingface-cli" | "hf" | "kaggle" | "mlflow" => data_tool(name, &args, &words),
         // HTTPie and xh take the method as their first operand, after their options (`http
         // --auth u:p DELETE URL`, `xh -A bearer -a T delete URL`).
@@ -419,7 +426,7 @@ const HTTPIE_VALUE_OPTIONS: &[&str] = &[
 ];
 
 /// `-X DELETE`, `-XDELETE`, `--method DELETE`, `--method=delete`, curl's `--request DELETE`.
-fn deletes(args: &[&str]) -> bool {
+pub(super) fn deletes(args: &[&str]) -> bool {
     args.iter().enumerate().any(|(i, arg)| {
         let value = match *arg {
             "-X" | "--method" | "--request" => args.get(i + 1).copied(),
@@ -429,6 +436,18 @@ fn deletes(args: &[&str]) -> bool {
                 .or_else(|| arg.strip_prefix("-X")),
         };
         value.is_some_and(|method| method.eq_ignore_ascii_case("delete"))
+    })
+}
+
+/// PowerShell's `-Method Delete`, `-Method:Delete`, `-CustomMethod DELETE`, the parameter's
+/// name abbreviated as PowerShell allows (`-Me`), in any case.
+pub(super) fn powershell_deletes(args: &[&str]) -> bool {
+    args.iter().enumerate().any(|(at, word)| {
+        let lower = word.to_ascii_lowercase();
+        let (option, attached) = lower.split_once(':').unwrap_or((&lower, ""));
+        let method = option.len() > 2 && "-method".starts_with(option) || option == "-custommethod";
+        let value = if attached.is_empty() { args.get(at + 1).copied() } else { Some(attached) };
+        method && value.is_some_and(|v| v.eq_ignore_ascii_case("delete"))
     })
 }
 

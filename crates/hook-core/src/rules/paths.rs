@@ -306,12 +306,8 @@ fn anchor(word: &Word) -> Option<(Anchor<'_>, &str)> {
     }
     // PowerShell's registry drives: `HKLM:\SOFTWARE\…` is the machine's configuration, the
     // others (`HKCU:\…`) are outside any project.
-    if let Some((drive, rest)) = text.split_once(':').filter(|(drive, _)| is_registry_drive(drive)) {
-        let anchor = if drive.eq_ignore_ascii_case("hklm") {
-            Anchor::System
-        } else {
-            Anchor::Root(Some(drive.to_ascii_lowercase()))
-        };
+    if let Some((drive, rest)) = registry_path(text) {
+        let anchor = if drive == "hklm" { Anchor::System } else { Anchor::Root(Some(drive.to_owned())) };
         return Some((anchor, rest));
     }
     if text.starts_with(['/', '\\']) {
@@ -320,9 +316,33 @@ fn anchor(word: &Word) -> Option<(Anchor<'_>, &str)> {
     Some((Anchor::Cwd, text))
 }
 
-/// Whether `drive` (before its `:`) is one of PowerShell's registry drives.
-fn is_registry_drive(drive: &str) -> bool {
-    ["hklm", "hkcu", "hkcr", "hku", "hkcc"].iter().any(|d| drive.eq_ignore_ascii_case(d))
+/// The registry root (lower-case, short) and the key path after it of a registry path as
+/// PowerShell takes it: `HKLM:\…`, or the provider's own `Registry::HKEY_LOCAL_MACHINE\…`
+/// (`Registry::HKLM\…`).
+pub(crate) fn registry_path(text: &str) -> Option<(&'static str, &str)> {
+    let provider = text.get(..10).is_some_and(|head| head.eq_ignore_ascii_case("registry::"));
+    if provider {
+        let key = &text[10..];
+        let end = key.find(['\\', '/']).unwrap_or(key.len());
+        return Some((registry_root(&key[..end])?, &key[end..]));
+    }
+    let (drive, rest) = text.split_once(':')?;
+    Some((registry_root(drive).filter(|_| drive.len() <= 4)?, rest))
+}
+
+/// The short name of a registry root, written short (`HKLM`) or long (`HKEY_LOCAL_MACHINE`).
+pub(crate) fn registry_root(name: &str) -> Option<&'static str> {
+    const ROOTS: [(&str, &str); 5] = [
+        ("hklm", "hkey_local_machine"),
+        ("hkcu", "hkey_current_user"),
+        ("hkcr", "hkey_classes_root"),
+        ("hku", "hkey_users"),
+        ("hkcc", "hkey_current_config"),
+    ];
+    ROOTS
+        .iter()
+        .find(|(short, long)| name.eq_ignore_ascii_case(short) || name.eq_ignore_ascii_case(long))
+        .map(|(short, _)| *short)
 }
 
 /// `text` without `var` at its start, when the variable name ends there.

@@ -51,6 +51,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "robocopy" {
         return judge_robocopy(call);
     }
+    if name == "reg" {
+        return judge_reg(call);
+    }
     if let Some((how, sources)) = archived_and_deleted(name, call.args()) {
         return sources
             .iter()
@@ -354,6 +357,34 @@ fn judge_robocopy(call: &Call) -> Option<Hit> {
     switch(&["move"])
         .then(|| (classify(source, call.ctx, false), source))
         .and_then(|worst| recursive_delete_hit("robocopy /MOVE", worst))
+}
+
+/// `reg delete KEY` without `/v`, `/ve` or `/va`: the key and every key under it, as
+/// `Remove-Item -Recurse HKLM:\…` deletes them (the key written `HKLM\…`, `HKEY_CURRENT_USER\…`,
+/// or as a POSIX shell leaves it when its backslashes were unquoted).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_reg(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    if !args.first().is_some_and(|verb| verb.text.eq_ignore_ascii_case("delete")) {
+        return None;
+    }
+    let value_only = args.iter().any(|w| {
+        let option = w.text.trim_start_matches(['/', '-']);
+        w.text.starts_with(['/', '-']) && ["v", "ve", "va"].iter().any(|o| option.eq_ignore_ascii_case(o))
+    });
+    let key = args.get(1).filter(|_| !value_only)?;
+    let written = if key.raw.contains('\\') && !key.text.contains('\\') && !key.dynamic {
+        key.raw.replace(['"', '\''], "")
+    } else {
+        key.text.clone()
+    };
+    // A key on another machine (`\\HOST\HKLM\…`) is judged as the same key here.
+    let local = written.trim_start_matches('\\');
+    let local = if written.starts_with("\\\\") { local.split_once('\\')?.1 } else { local };
+    let (root, rest) = local.split_once('\\').unwrap_or((local, ""));
+    let root = super::paths::registry_root(root)?;
+    let key = Word::literal(format!("{}:\\{rest}", root.to_ascii_uppercase()));
+    recursive_delete_hit("reg delete", (classify(&key, call.ctx, false), &key))
 }
 
 /// The sources an archiver deletes once it has packed them: `tar --remove-files`, `zip -m`

@@ -368,7 +368,6 @@ pub fn windows_readings(line: &str) -> &'static [Dialect] {
     const BOTH: &[Dialect] = &[Dialect::PowerShell, Dialect::Cmd];
     let bytes = line.as_bytes();
     let first_word = line.trim_start().split([' ', '\t']).next().unwrap_or_default();
-    let head = first_word.split('(').next().unwrap_or_default();
     let marked = bytes.windows(2).enumerate().any(|(at, pair)| match pair {
         // `C:\`, `HKLM:\`, `.\x`, `~\x`, `$HOME\x`.
         [b':' | b'.' | b'~', b'\\'] => true,
@@ -383,10 +382,25 @@ pub fn windows_readings(line: &str) -> &'static [Dialect] {
         }
         // A cmdlet's `Verb-Noun`: a lower-case letter, `-`, an upper-case one.
         [b'-', c] if c.is_ascii_uppercase() => at > 0 && bytes[at - 1].is_ascii_lowercase(),
+        // A .NET static member: `[Environment]::GetEnvironmentVariables()`.
+        [b']', b':'] => bytes.get(at + 2) == Some(&b':'),
+        // `$LASTEXITCODE`, which only PowerShell sets.
+        [b'$', b'L' | b'l'] => {
+            line.get(at + 1..at + 13).is_some_and(|s| s.eq_ignore_ascii_case("lastexitcode"))
+        }
+        // PowerShell's aliases of code fetched and run, starting a command: `IEX (iwr URL)`.
+        [b' ' | b'\t' | b'\n' | b'(' | b';' | b'|', b'i' | b'I'] => powershell_alias_at(line, at + 1),
         _ => false,
-    });
-    // `iex (gc x)`: PowerShell's alias of `Invoke-Expression`, which no POSIX system has.
-    if marked || first_word.contains('^') || head.eq_ignore_ascii_case("iex") { BOTH } else { &[] }
+    }) || powershell_alias_at(line, line.len() - line.trim_start().len());
+    if marked || first_word.contains('^') { BOTH } else { &[] }
+}
+
+/// Whether `line` has, at `at`, one of PowerShell's aliases that no POSIX system has (`iex`,
+/// `iwr`, `irm`) as a whole word.
+fn powershell_alias_at(line: &str, at: usize) -> bool {
+    let word = line.get(at..at + 3);
+    let ends = line.as_bytes().get(at + 3).is_none_or(|b| !b.is_ascii_alphanumeric() && !b"-_.".contains(b));
+    ends && word.is_some_and(|w| ["iex", "iwr", "irm"].iter().any(|alias| w.eq_ignore_ascii_case(alias)))
 }
 
 /// PowerShell's approved verbs, the first half of a cmdlet's `Verb-Noun` name, sorted.

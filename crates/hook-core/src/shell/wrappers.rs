@@ -1235,6 +1235,17 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             }
             let args: Vec<Word> =
                 argv[1..].iter().filter(|w| !w.text.eq_ignore_ascii_case("-command")).cloned().collect();
+            if args.is_empty() {
+                // Bare, it runs its pipeline input or, with none, the text it prompts for
+                // (`powershell -ec` of `IEX`, fed on standard input): code known at run time.
+                let input =
+                    Word { text: "$input".into(), raw: "$input".into(), dynamic: true, ..Word::default() };
+                return Peel::Script {
+                    via: "Invoke-Expression".into(),
+                    script: input,
+                    dialect: Dialect::PowerShell,
+                };
+            }
             script("Invoke-Expression", &args, Dialect::PowerShell)
         }
         "start-process" | "saps" | "start" if dialect == Dialect::PowerShell => start_process(argv),

@@ -201,6 +201,11 @@ pub(crate) const CASES: &[Case] = &[
     allow("rm -f .env.test"),
     allow("rm .env.local"),
     deny("files.deny-write", "cp .env.example .env"),
+    // PowerShell's and cmd's copy, as cp's (red team 22).
+    allow("Copy-Item .env.example .env.local"),
+    allow("Copy-Item -Path .env.example -Destination .env.local"),
+    deny("files.deny-write", "Copy-Item .env.example .env"),
+    deny("files.deny-write", "Copy-Item C:\\tmp\\x .env.local"),
     deny("files.deny-write", "echo PORT=1 > .env"),
     deny("files.deny-write", "echo PORT=1 | tee .env"),
     deny("files.deny-write", "rm .env"),
