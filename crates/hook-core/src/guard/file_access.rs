@@ -537,6 +537,13 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
         "aws" => &["--body", "--priv-launch-key"],
         // `oci os object put --file F` uploads F.
         "oci" => &["--file"],
+        // `az storage blob upload --file F`, `az storage file upload --source F`: F is sent
+        // to a storage account, which may be anyone's.
+        "az" if args.first().is_some_and(|a| a.text == "storage")
+            && args.iter().any(|a| matches!(a.text.as_str(), "upload" | "upload-batch")) =>
+        {
+            &["--file", "-f", "--source"]
+        }
         // `git commit -F F`, `git tag -a -F F`, `git notes add -F F`, `git merge -F F`, a
         // commit's `--template F`: the file's content becomes a message in history, which a
         // push sends and `git log` prints.
@@ -988,6 +995,15 @@ fn words_touched<'c>(
         "diff" | "colordiff" => operands_after(command.args(), &["-x", "-X", "-I", "-L", "-S", "-F"]),
         // `git -C sub config …`: the subcommand comes after git's global options.
         "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
+        // `rg -g '!.env' KEY`, `ag --ignore .env KEY`: a search's name filter is a glob the
+        // tree reads judge, not a file it reads.
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
+            operands_after(command.args(), &["--exclude", "--include", "--exclude-dir"])
+        }
+        "rg" => operands_after(command.args(), &["-g", "--glob", "--iglob"]),
+        "ag" | "pt" => {
+            operands_after(command.args(), &["--ignore", "--ignore-dir", "-G", "--file-search-regex"])
+        }
         // `rsync -a --exclude .env src/ dst/`: a filter's value is a pattern, not a source.
         "rsync" => operands_after(command.args(), crate::rules::RSYNC_OPTIONS_WITH_VALUE),
         // rclone's options are its own (`-u` takes no value).
