@@ -1270,14 +1270,22 @@ fn words_touched<'c>(
             // it (an option's value read as a path names no file).
             Some((subcommand, rest)) if subcommand.text == "grep" => {
                 let given = has_option(command, &["-e", "-f"]);
-                found.extend(rest.iter().skip(usize::from(!given)).map(|arg| (Access::Read, *arg)));
+                found.extend(
+                    rest.iter()
+                        .skip(usize::from(!given))
+                        .filter(|arg| excluding_pathspec(&arg.text).is_none())
+                        .map(|arg| (Access::Read, *arg)),
+                );
             }
-            Some((subcommand, rest)) if matches!(subcommand.text.as_str(), "show" | "cat-file") => found
-                .extend(
+            // `git show HEAD -- .env`: a pathspec after `--` is a file whose versions it prints.
+            Some((subcommand, rest)) if matches!(subcommand.text.as_str(), "show" | "cat-file") => {
+                found.extend(
                     rest.iter()
                         .filter(|arg| committed_path(&arg.text).is_some())
                         .map(|arg| (Access::Read, *arg)),
-                ),
+                );
+                found.extend(after_dashes(command.args()).iter().map(|arg| (Access::Read, arg)));
+            }
             // `git rm`, `git mv`: the work tree's files deleted or moved (`--cached` leaves
             // them alone).
             Some((subcommand, rest))
@@ -1328,9 +1336,13 @@ fn words_touched<'c>(
                     },
                 ));
             }
-            // `git log -p -- .env`, `git blame .env`: the file's contents, then and now.
-            Some((subcommand, _))
-                if matches!(subcommand.text.as_str(), "log" | "diff" | "blame" | "annotate") =>
+            // `git log -p -- .env`, `git blame .env`, `git stash show -p stash@{0} -- .env`: the
+            // file's contents, then and now.
+            Some((subcommand, rest))
+                if matches!(
+                    subcommand.text.as_str(),
+                    "log" | "diff" | "blame" | "annotate" | "whatchanged" | "diff-tree" | "format-patch"
+                ) || subcommand.text == "stash" && rest.first().is_some_and(|verb| verb.text == "show") =>
             {
                 let args = command.args();
                 match args.iter().position(|arg| arg.text == "--") {
@@ -3337,6 +3349,18 @@ fn operands(args: &[Word]) -> Vec<&Word> {
         }
     }
     operands
+}
+
+/// The pattern of a pathspec that leaves files out (`:!.env`, `:^.env`, `:(exclude).env`).
+pub(crate) fn excluding_pathspec(text: &str) -> Option<&str> {
+    text.strip_prefix(":!")
+        .or_else(|| text.strip_prefix(":^"))
+        .or_else(|| text.strip_prefix(":(exclude)"))
+}
+
+/// The words of `args` after the first `--`, none when there is none.
+fn after_dashes(args: &[Word]) -> &[Word] {
+    args.iter().position(|arg| arg.text == "--").map_or(&[], |dash| &args[dash + 1..])
 }
 
 /// The words of `args` after `word`, one of them.

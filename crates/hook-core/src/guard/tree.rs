@@ -99,6 +99,18 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         return None;
     }
     let command = analysis.commands.get(index)?;
+    if command.argv.first().is_some_and(|word| crate::shell::program_base(&word.text) == "git")
+        && let Some(how) = history_search(command)
+    {
+        return Some(Block {
+            action: Action::Ask,
+            rule: "files.deny-read-tree".into(),
+            reason: format!(
+                "`git` {how} for what looks like a secret: every file ever committed is read, a `.env` or key committed once and removed since included, which your policy may not let the agent read. Search the work tree, or ask the user"
+            ),
+            command: index,
+        });
+    }
     let tree = tree_read(analysis, index, command)?;
     let name = command_name(command).unwrap_or("the command");
     let mut budget = Budget::new();
@@ -178,6 +190,49 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         }
     }
     None
+}
+
+/// How `command`, a `git` command, searches the files of every commit for a pattern that
+/// looks like a secret (`git grep sk_live_ $(git rev-list --all)`, `git rev-list --all | xargs
+/// git grep KEY`, `git log -p -S 'BEGIN RSA'`); `None` for anything else (`git grep TODO`,
+/// `git log -S parse_args`).
+fn history_search(command: &SimpleCommand) -> Option<&'static str> {
+    let args = command.argv.get(crate::shell::git_subcommand(&command.argv)..).unwrap_or_default();
+    let (subcommand, rest) = args.split_first()?;
+    let how = match subcommand.text.as_str() {
+        // Revisions computed at run time: a list of commits, every one of them searched.
+        "grep"
+            if rest.iter().any(|word| {
+                word.dynamic && (word.raw.contains("rev-list") || word.raw.contains("git log"))
+                    || word.text.contains(XARGS_INPUT)
+            }) =>
+        {
+            "searches the files of every listed commit"
+        }
+        "log" | "whatchanged"
+            if has(rest, &["-p", "-u", "--patch", "--patch-with-stat", "--patch-with-raw"])
+                && rest.iter().any(|word| {
+                    matches!(word.text.as_str(), "-S" | "-G") || word.text.starts_with("-S") || word.text.starts_with("-G")
+                }) =>
+        {
+            "prints the changes of every commit that matches"
+        }
+        _ => return None,
+    };
+    rest.iter().any(|word| looks_for_secret(&word.text)).then_some(how)
+}
+
+/// Whether a search pattern looks for a secret: a credential's name (`SECRET_KEY`, `password`)
+/// or the start of a key or token (`sk_live_`, `ghp_`, `AKIA`, `BEGIN RSA PRIVATE KEY`).
+fn looks_for_secret(pattern: &str) -> bool {
+    const MARKS: &[&str] = &[
+        "secret", "_token", "token_", "token=", "passw", "private", "api_key", "apikey", "api-key", "access_key",
+        "credential", "sk_live", "sk_test", "rk_live", "ghp_", "gho_", "github_pat", "glpat-", "xoxb-",
+        "xoxp-", "akia", "aiza", "begin ", "ssh-rsa", "-----",
+    ];
+    let lower = pattern.to_ascii_lowercase();
+    let pattern = lower.strip_prefix("-s").or_else(|| lower.strip_prefix("-g")).unwrap_or(&lower);
+    MARKS.iter().any(|mark| pattern.contains(mark))
 }
 
 /// How many denied files a rewrite leaves out by name before it gives up and asks.
@@ -491,7 +546,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
             }
             let hidden = has(args, &["--hidden", "-.", "-uu", "-uuu"])
                 || args.iter().filter(|a| a.text == "-u").count() >= 2;
-            Some(search(
+            let tree = search(
                 args,
                 RG_VALUES,
                 true,
@@ -501,7 +556,11 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                     exclude_hint: "Leave it out with `-g '!NAME'`, or search where it is not",
                     ..Default::default()
                 },
-            ))
+            );
+            // A `-g` glob that picks files overrides ripgrep's skipping of hidden ones
+            // (`rg -g '.env' KEY` searches `.env`).
+            let hidden = tree.hidden || !tree.include.is_empty();
+            Some(TreeRead { hidden, ..tree })
         }
         "ag" | "pt" | "sift" | "ack" | "ack-grep" => {
             let hidden = name.starts_with("ack") || has(args, &["--hidden", "-u", "--unrestricted"]);
@@ -585,7 +644,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         "git" => {
             let grep = args.first().is_some_and(|a| a.text == "grep");
             (grep && has(args, &["--untracked", "--no-index"])).then(|| {
-                search(
+                let mut tree = search(
                     &args[1..],
                     GREP_VALUES,
                     true,
@@ -595,7 +654,17 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                         exclude_hint: "Leave it out with the pathspec `':!NAME'`, or search where it is not",
                         ..Default::default()
                     },
-                )
+                );
+                // `':!.env'` is a pathspec that leaves files out, not a place searched.
+                let (excluded, roots): (Vec<&str>, Vec<&str>) = tree
+                    .roots
+                    .iter()
+                    .partition(|root| super::file_access::excluding_pathspec(root).is_some());
+                if !excluded.is_empty() {
+                    tree.exclude.extend(excluded.iter().filter_map(|root| super::file_access::excluding_pathspec(root)));
+                    tree.roots = if roots.is_empty() { vec!["."] } else { roots };
+                }
+                tree
             })
         }
         "tar" if packs(args) => {
