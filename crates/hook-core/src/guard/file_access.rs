@@ -1342,7 +1342,8 @@ fn words_touched<'c>(
                 if matches!(
                     subcommand.text.as_str(),
                     "log" | "diff" | "blame" | "annotate" | "whatchanged" | "diff-tree" | "format-patch"
-                ) || subcommand.text == "stash" && rest.first().is_some_and(|verb| verb.text == "show") =>
+                ) || subcommand.text == "stash"
+                    && rest.first().is_some_and(|verb| verb.text == "show") =>
             {
                 let args = command.args();
                 match args.iter().position(|arg| arg.text == "--") {
@@ -3351,11 +3352,21 @@ fn operands(args: &[Word]) -> Vec<&Word> {
     operands
 }
 
-/// The pattern of a pathspec that leaves files out (`:!.env`, `:^.env`, `:(exclude).env`).
-pub(crate) fn excluding_pathspec(text: &str) -> Option<&str> {
-    text.strip_prefix(":!")
-        .or_else(|| text.strip_prefix(":^"))
-        .or_else(|| text.strip_prefix(":(exclude)"))
+/// A pathspec that leaves files out (`:!.env`, `:^.env`, `:(exclude,glob)**/.env`): its
+/// pattern, and the name glob it leaves out at every depth when it is `**/NAME` with the
+/// `glob` magic (a plain pathspec names a path from the top, not a name).
+pub(crate) fn excluding_pathspec(text: &str) -> Option<(&str, Option<&str>)> {
+    if let Some(pattern) = text.strip_prefix(":!").or_else(|| text.strip_prefix(":^")) {
+        return Some((pattern, None));
+    }
+    let (magic, pattern) = text.strip_prefix(":(")?.split_once(')')?;
+    let mut words = magic.split(',');
+    if !words.clone().any(|word| word == "exclude") {
+        return None;
+    }
+    let name =
+        pattern.strip_prefix("**/").filter(|name| !name.contains('/') && words.any(|word| word == "glob"));
+    Some((pattern, name))
 }
 
 /// The words of `args` after the first `--`, none when there is none.

@@ -212,7 +212,9 @@ fn history_search(command: &SimpleCommand) -> Option<&'static str> {
         "log" | "whatchanged"
             if has(rest, &["-p", "-u", "--patch", "--patch-with-stat", "--patch-with-raw"])
                 && rest.iter().any(|word| {
-                    matches!(word.text.as_str(), "-S" | "-G") || word.text.starts_with("-S") || word.text.starts_with("-G")
+                    matches!(word.text.as_str(), "-S" | "-G")
+                        || word.text.starts_with("-S")
+                        || word.text.starts_with("-G")
                 }) =>
         {
             "prints the changes of every commit that matches"
@@ -226,9 +228,31 @@ fn history_search(command: &SimpleCommand) -> Option<&'static str> {
 /// or the start of a key or token (`sk_live_`, `ghp_`, `AKIA`, `BEGIN RSA PRIVATE KEY`).
 fn looks_for_secret(pattern: &str) -> bool {
     const MARKS: &[&str] = &[
-        "secret", "_token", "token_", "token=", "passw", "private", "api_key", "apikey", "api-key", "access_key",
-        "credential", "sk_live", "sk_test", "rk_live", "ghp_", "gho_", "github_pat", "glpat-", "xoxb-",
-        "xoxp-", "akia", "aiza", "begin ", "ssh-rsa", "-----",
+        "secret",
+        "_token",
+        "token_",
+        "token=",
+        "passw",
+        "private",
+        "api_key",
+        "apikey",
+        "api-key",
+        "access_key",
+        "credential",
+        "sk_live",
+        "sk_test",
+        "rk_live",
+        "ghp_",
+        "gho_",
+        "github_pat",
+        "glpat-",
+        "xoxb-",
+        "xoxp-",
+        "akia",
+        "aiza",
+        "begin ",
+        "ssh-rsa",
+        "-----",
     ];
     let lower = pattern.to_ascii_lowercase();
     let pattern = lower.strip_prefix("-s").or_else(|| lower.strip_prefix("-g")).unwrap_or(&lower);
@@ -252,8 +276,8 @@ pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx:
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => |file| format!("--exclude='{file}'"),
         "rg" => |file| format!("-g '!{file}'"),
         "ag" | "pt" => |file| format!("--ignore '{file}'"),
-        // A pathspec that leaves a file out, after the others (`git grep --untracked KEY ':!.env'`).
-        "git" => |file| format!("':!{file}'"),
+        // A pathspec that leaves a name out at every depth, after the others.
+        "git" => |file| format!("':(exclude,glob)**/{file}'"),
         _ => return None,
     };
     let tree = tree_read(analysis, 0, command)?;
@@ -651,17 +675,21 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                     TreeRead {
                         verb: "searches",
                         hidden: true,
-                        exclude_hint: "Leave it out with the pathspec `':!NAME'`, or search where it is not",
+                        exclude_hint: "Leave it out with the pathspec `':(exclude,glob)**/NAME'`, or search where it is not",
                         ..Default::default()
                     },
                 );
-                // `':!.env'` is a pathspec that leaves files out, not a place searched.
+                // `':(exclude,glob)**/.env'` is a pathspec that leaves files out, not a place searched.
                 let (excluded, roots): (Vec<&str>, Vec<&str>) = tree
                     .roots
                     .iter()
                     .partition(|root| super::file_access::excluding_pathspec(root).is_some());
                 if !excluded.is_empty() {
-                    tree.exclude.extend(excluded.iter().filter_map(|root| super::file_access::excluding_pathspec(root)));
+                    tree.exclude.extend(
+                        excluded
+                            .iter()
+                            .filter_map(|root| super::file_access::excluding_pathspec(root).and_then(|(_, name)| name)),
+                    );
                     tree.roots = if roots.is_empty() { vec!["."] } else { roots };
                 }
                 tree
