@@ -34,14 +34,15 @@ const MAX_ENTRIES: usize = 50_000;
 /// How deep a walk goes below its root before it gives up and asks.
 const MAX_DEPTH: usize = 32;
 
-/// How long the walks of one decision may take: a hook answers before the agent goes on, and a
-/// slow disk or a large home makes even a bounded count of entries slow.
+/// How long the walks of one judgement (every root, every narrowing pass) may take: a hook
+/// answers before the agent goes on, and a slow disk or a large home makes even a bounded count
+/// of entries slow.
 const MAX_WALK_TIME: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// The words that begin the reason of a walk that gave up, which [`unchecked`] looks for.
 const TOO_LARGE: &str = "too large to check";
 
-/// What the walks of one decision may still spend, shared by every root and every pass.
+/// What the walks of one judgement may still spend, shared by every root and every pass.
 struct Budget {
     entries: usize,
     deadline: std::time::Instant,
