@@ -167,7 +167,7 @@ pub fn decide_shell(line: &str, dialect: Dialect, policy: &Policy, ctx: &Context
     if let Some(block) = block {
         // What the guard asks about as unseen was not understood, whoever found it: the
         // analyser (a shell's script) or the guard (an interpreter's, `guard::script_file`).
-        analysis.incomplete |= block.rule.starts_with("opaque.");
+        analysis.incomplete |= block.rule.starts_with("opaque.") || crate::guard::tree::unchecked(&block);
         // A search over a tree that holds secrets runs with them left out, where the line is
         // one search and the narrowed line passes every rule.
         let narrowed = (block.rule == "files.deny-read-tree" && block.action == crate::policy::Action::Ask)
@@ -324,6 +324,34 @@ mod tests {
         let Decision::Rewrite { input, command, rule } = verdict.decision else { panic!("{verdict:?}") };
         assert_eq!(input, json!({ "command": "rtk git status", "description": "d", "timeout": 5 }));
         assert_eq!((command.as_deref(), rule.as_str()), (Some("rtk git status"), "rewrite.git"));
+    }
+
+    /// A tree past the walk's bound (here deeper than it goes) is asked about as not all seen:
+    /// the verdict does not wait for the walk, whatever the tree holds.
+    #[test]
+    fn a_search_of_a_tree_too_large_to_check_asks_and_is_incomplete() {
+        let root = Scratch::new("decide-deep-tree");
+        let mut deep = root.join("src");
+        for level in 0..40 {
+            deep.push(format!("d{level}"));
+        }
+        std::fs::create_dir_all(&deep).unwrap();
+        std::fs::write(deep.join("notes.txt"), "TODO\n").unwrap();
+        let here = Context { cwd: root.to_path_buf(), project_root: root.to_path_buf(), ..ctx() };
+        let decision = decide_shell("grep -rn TODO src", Dialect::Posix, &policy("deep-tree", ""), &here);
+        assert_eq!(
+            (decision.verdict.label(), decision.verdict.rule()),
+            ("ask", Some("files.deny-read-tree")),
+            "{:?}",
+            decision.verdict
+        );
+        assert!(decision.analysis.incomplete, "the tree was not all seen");
+        let within = (0..9).fold("grep -rn TODO src".to_string(), |line, level| format!("{line}/d{level}"));
+        assert_eq!(
+            decide_shell(&within, Dialect::Posix, &policy("deep-tree-2", ""), &here).verdict.label(),
+            "allow",
+            "a root within the bound is walked"
+        );
     }
 
     #[test]

@@ -543,6 +543,13 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
         "aws" => &["--body", "--priv-launch-key"],
         // `oci os object put --file F` uploads F.
         "oci" => &["--file"],
+        // `az storage blob upload --file F`, `az storage file upload --source F`: F is sent
+        // to a storage account, which may be anyone's.
+        "az" if args.first().is_some_and(|a| a.text == "storage")
+            && args.iter().any(|a| matches!(a.text.as_str(), "upload" | "upload-batch")) =>
+        {
+            &["--file", "-f", "--source"]
+        }
         // `git commit -F F`, `git tag -a -F F`, `git notes add -F F`, `git merge -F F`, a
         // commit's `--template F`: the file's content becomes a message in history, which a
         // push sends and `git log` prints.
@@ -994,6 +1001,15 @@ fn words_touched<'c>(
         "diff" | "colordiff" => operands_after(command.args(), &["-x", "-X", "-I", "-L", "-S", "-F"]),
         // `git -C sub config …`: the subcommand comes after git's global options.
         "git" => operands(command.argv.get(git_subcommand(&command.argv)..).unwrap_or_default()),
+        // `rg -g '!.env' KEY`, `ag --ignore .env KEY`: a search's name filter is a glob the
+        // tree reads judge, not a file it reads.
+        "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => {
+            operands_after(command.args(), &["--exclude", "--include", "--exclude-dir"])
+        }
+        "rg" => operands_after(command.args(), &["-g", "--glob", "--iglob"]),
+        "ag" | "pt" => {
+            operands_after(command.args(), &["--ignore", "--ignore-dir", "-G", "--file-search-regex"])
+        }
         // `rsync -a --exclude .env src/ dst/`: a filter's value is a pattern, not a source.
         "rsync" => operands_after(command.args(), crate::rules::RSYNC_OPTIONS_WITH_VALUE),
         // rclone's options are its own (`-u` takes no value).
@@ -1260,14 +1276,22 @@ fn words_touched<'c>(
             // it (an option's value read as a path names no file).
             Some((subcommand, rest)) if subcommand.text == "grep" => {
                 let given = has_option(command, &["-e", "-f"]);
-                found.extend(rest.iter().skip(usize::from(!given)).map(|arg| (Access::Read, *arg)));
+                found.extend(
+                    rest.iter()
+                        .skip(usize::from(!given))
+                        .filter(|arg| excluding_pathspec(&arg.text).is_none())
+                        .map(|arg| (Access::Read, *arg)),
+                );
             }
-            Some((subcommand, rest)) if matches!(subcommand.text.as_str(), "show" | "cat-file") => found
-                .extend(
+            // `git show HEAD -- .env`: a pathspec after `--` is a file whose versions it prints.
+            Some((subcommand, rest)) if matches!(subcommand.text.as_str(), "show" | "cat-file") => {
+                found.extend(
                     rest.iter()
                         .filter(|arg| committed_path(&arg.text).is_some())
                         .map(|arg| (Access::Read, *arg)),
-                ),
+                );
+                found.extend(after_dashes(command.args()).iter().map(|arg| (Access::Read, arg)));
+            }
             // `git rm`, `git mv`: the work tree's files deleted or moved (`--cached` leaves
             // them alone).
             Some((subcommand, rest))
@@ -1318,9 +1342,14 @@ fn words_touched<'c>(
                     },
                 ));
             }
-            // `git log -p -- .env`, `git blame .env`: the file's contents, then and now.
-            Some((subcommand, _))
-                if matches!(subcommand.text.as_str(), "log" | "diff" | "blame" | "annotate") =>
+            // `git log -p -- .env`, `git blame .env`, `git stash show -p stash@{0} -- .env`: the
+            // file's contents, then and now.
+            Some((subcommand, rest))
+                if matches!(
+                    subcommand.text.as_str(),
+                    "log" | "diff" | "blame" | "annotate" | "whatchanged" | "diff-tree" | "format-patch"
+                ) || subcommand.text == "stash"
+                    && rest.first().is_some_and(|verb| verb.text == "show") =>
             {
                 let args = command.args();
                 match args.iter().position(|arg| arg.text == "--") {
@@ -3327,6 +3356,28 @@ fn operands(args: &[Word]) -> Vec<&Word> {
         }
     }
     operands
+}
+
+/// A pathspec that leaves files out (`:!.env`, `:^.env`, `:(exclude,glob)**/.env`): its
+/// pattern, and the name glob it leaves out at every depth when it is `**/NAME` with the
+/// `glob` magic (a plain pathspec names a path from the top, not a name).
+pub(crate) fn excluding_pathspec(text: &str) -> Option<(&str, Option<&str>)> {
+    if let Some(pattern) = text.strip_prefix(":!").or_else(|| text.strip_prefix(":^")) {
+        return Some((pattern, None));
+    }
+    let (magic, pattern) = text.strip_prefix(":(")?.split_once(')')?;
+    let mut words = magic.split(',');
+    if !words.clone().any(|word| word == "exclude") {
+        return None;
+    }
+    let name =
+        pattern.strip_prefix("**/").filter(|name| !name.contains('/') && words.any(|word| word == "glob"));
+    Some((pattern, name))
+}
+
+/// The words of `args` after the first `--`, none when there is none.
+fn after_dashes(args: &[Word]) -> &[Word] {
+    args.iter().position(|arg| arg.text == "--").map_or(&[], |dash| &args[dash + 1..])
 }
 
 /// The words of `args` after `word`, one of them.

@@ -6,8 +6,8 @@
 //! `find` handing its files to a command (`-exec`, `| xargs`), and readers whose file is named
 //! only by another command's output (`cat $(ls -a | grep env)`).
 //!
-//! A file rule matches a path; a tree read names only its root. So the tree is walked (entries
-//! bounded by [`MAX_ENTRIES`]) with the command's own filters (its include and exclude globs,
+//! A file rule matches a path; a tree read names only its root. So the tree is walked (bounded
+//! by a [`Budget`] of entries, depth and time) with the command's own filters (its include and exclude globs,
 //! whether it skips hidden files), and a deny_read file it would read makes the command an
 //! ask that says what to exclude. A filter that names the denied file itself (`grep -r
 //! --include=.env`) is a deny, as naming the file is. Only commands of these shapes pay for
@@ -30,6 +30,42 @@ use super::{Block, command_name};
 /// How many entries a walk looks at before it gives up and asks: a tree larger than this is
 /// not read unseen.
 const MAX_ENTRIES: usize = 50_000;
+
+/// How deep a walk goes below its root before it gives up and asks.
+const MAX_DEPTH: usize = 32;
+
+/// How long the walks of one judgement (every root, every narrowing pass) may take: a hook
+/// answers before the agent goes on, and a slow disk or a large home makes even a bounded count
+/// of entries slow.
+const MAX_WALK_TIME: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// The words that begin the reason of a walk that gave up, which [`unchecked`] looks for.
+const TOO_LARGE: &str = "too large to check";
+
+/// What the walks of one judgement may still spend, shared by every root and every pass.
+struct Budget {
+    entries: usize,
+    deadline: std::time::Instant,
+}
+
+impl Budget {
+    fn new() -> Self {
+        Self { entries: MAX_ENTRIES, deadline: std::time::Instant::now() + MAX_WALK_TIME }
+    }
+
+    /// Spends one entry; `false` once the entries or the time are spent (the clock is read
+    /// once every 256 entries).
+    fn spend(&mut self) -> bool {
+        let Some(left) = self.entries.checked_sub(1) else { return false };
+        self.entries = left;
+        left % 256 != 0 || std::time::Instant::now() < self.deadline
+    }
+}
+
+/// Whether `block` is a tree read the guard gave up checking: what it reads was not all seen.
+pub(crate) fn unchecked(block: &Block) -> bool {
+    block.rule == "files.deny-read-tree" && block.reason.contains(TOO_LARGE)
+}
 
 /// What one command reads as whole trees.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -64,9 +100,21 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         return None;
     }
     let command = analysis.commands.get(index)?;
+    if command.argv.first().is_some_and(|word| crate::shell::program_base(&word.text) == "git")
+        && let Some(how) = history_search(command)
+    {
+        return Some(Block {
+            action: Action::Ask,
+            rule: "files.deny-read-tree".into(),
+            reason: format!(
+                "`git` {how} for what looks like a secret: every file ever committed is read, a `.env` or key committed once and removed since included, which your policy may not let the agent read. Search the work tree, or ask the user"
+            ),
+            command: index,
+        });
+    }
     let tree = tree_read(analysis, index, command)?;
     let name = command_name(command).unwrap_or("the command");
-    let mut budget = MAX_ENTRIES;
+    let mut budget = Budget::new();
     // `git -C ~ add .ssh`: git's paths are its work tree's; `tar -C DIR`'s are in DIR.
     let work_tree = (name == "git")
         .then(|| super::file_access::git_work_tree(command))
@@ -129,8 +177,9 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
             }
             Walk::TooLarge => {
                 let reason = format!(
-                    "`{name}` {} `{root}`, a tree of more than {MAX_ENTRIES} entries that the guard cannot check for files your policy does not let the agent read. Name the directories or files you need",
-                    tree.verb
+                    "`{name}` {} `{root}`, a tree {TOO_LARGE} (more than {MAX_ENTRIES} entries, {MAX_DEPTH} levels or {} ms) for files your policy does not let the agent read. Name the directories or files you need",
+                    tree.verb,
+                    MAX_WALK_TIME.as_millis()
                 );
                 return Some(Block {
                     action: Action::Ask,
@@ -142,6 +191,73 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         }
     }
     None
+}
+
+/// How `command`, a `git` command, searches the files of every commit for a pattern that
+/// looks like a secret (`git grep sk_live_ $(git rev-list --all)`, `git rev-list --all | xargs
+/// git grep KEY`, `git log -p -S 'BEGIN RSA'`); `None` for anything else (`git grep TODO`,
+/// `git log -S parse_args`).
+fn history_search(command: &SimpleCommand) -> Option<&'static str> {
+    let args = command.argv.get(crate::shell::git_subcommand(&command.argv)..).unwrap_or_default();
+    let (subcommand, rest) = args.split_first()?;
+    let how = match subcommand.text.as_str() {
+        // Revisions computed at run time: a list of commits, every one of them searched.
+        "grep"
+            if rest.iter().any(|word| {
+                word.dynamic && (word.raw.contains("rev-list") || word.raw.contains("git log"))
+                    || word.text.contains(XARGS_INPUT)
+            }) =>
+        {
+            "searches the files of every listed commit"
+        }
+        "log" | "whatchanged"
+            if has(rest, &["-p", "-u", "--patch", "--patch-with-stat", "--patch-with-raw"])
+                && rest.iter().any(|word| {
+                    matches!(word.text.as_str(), "-S" | "-G")
+                        || word.text.starts_with("-S")
+                        || word.text.starts_with("-G")
+                }) =>
+        {
+            "prints the changes of every commit that matches"
+        }
+        _ => return None,
+    };
+    rest.iter().any(|word| looks_for_secret(&word.text)).then_some(how)
+}
+
+/// Whether a search pattern looks for a secret: a credential's name (`SECRET_KEY`, `password`)
+/// or the start of a key or token (`sk_live_`, `ghp_`, `AKIA`, `BEGIN RSA PRIVATE KEY`).
+fn looks_for_secret(pattern: &str) -> bool {
+    const MARKS: &[&str] = &[
+        "secret",
+        "_token",
+        "token_",
+        "token=",
+        "passw",
+        "private",
+        "api_key",
+        "apikey",
+        "api-key",
+        "access_key",
+        "credential",
+        "sk_live",
+        "sk_test",
+        "rk_live",
+        "ghp_",
+        "gho_",
+        "github_pat",
+        "glpat-",
+        "xoxb-",
+        "xoxp-",
+        "akia",
+        "aiza",
+        "begin ",
+        "ssh-rsa",
+        "-----",
+    ];
+    let lower = pattern.to_ascii_lowercase();
+    let pattern = lower.strip_prefix("-s").or_else(|| lower.strip_prefix("-g")).unwrap_or(&lower);
+    MARKS.iter().any(|mark| pattern.contains(mark))
 }
 
 /// How many denied files a rewrite leaves out by name before it gives up and asks.
@@ -161,16 +277,24 @@ pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx:
         "grep" | "egrep" | "fgrep" | "zgrep" | "ugrep" => |file| format!("--exclude='{file}'"),
         "rg" => |file| format!("-g '!{file}'"),
         "ag" | "pt" => |file| format!("--ignore '{file}'"),
+        // A pathspec that leaves a name out at every depth, after the others.
+        "git" => |file| format!("':(exclude,glob)**/{file}'"),
         _ => return None,
     };
     let tree = tree_read(analysis, 0, command)?;
     let here = ctx.moved_to(command.cwd.as_ref());
+    // A root where a deny_read glob names a place (home, `/`) holds its credentials whatever
+    // is on disk: no name left out makes the search safe, and no walk is needed to say so.
+    if tree.roots.iter().any(|root| files::could_reach(root, files::Access::Read, rules, &here).is_some()) {
+        return None;
+    }
     let mut names: Vec<String> = Vec::new();
+    // One budget for every pass: each pass walks the tree again, less what it has left out.
+    let mut budget = Budget::new();
     while names.len() < MAX_EXCLUDED {
         let mut exclude = tree.exclude.clone();
         exclude.extend(names.iter().map(String::as_str));
         let narrowed = TreeRead { exclude, include: tree.include.clone(), roots: tree.roots.clone(), ..tree };
-        let mut budget = MAX_ENTRIES;
         let mut found = None;
         for root in &narrowed.roots {
             match walk(&files::resolve(root, &here), &narrowed, rules, &here, &mut budget) {
@@ -190,9 +314,12 @@ pub(crate) fn excluding(line: &str, analysis: &Analysis, rules: &FileRules, ctx:
             Some(file) => names.push(file),
         }
     }
+    let options: Vec<String> = names.iter().map(|file| option(file)).collect();
+    if name == "git" {
+        return Some(format!("{} {}", line.trim_end(), options.join(" ")));
+    }
     let program = command.argv.first()?;
     let at = line.find(program.raw.as_str())? + program.raw.len();
-    let options: Vec<String> = names.iter().map(|file| option(file)).collect();
     Some(format!("{} {}{}", &line[..at], options.join(" "), &line[at..]))
 }
 
@@ -229,10 +356,10 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
     };
     let mut names: Vec<String> = Vec::new();
     let mut first: Option<(String, String)> = None;
+    let mut budget = Budget::new();
     loop {
         let mut narrowed = tree.clone();
         narrowed.exclude.extend(names.iter().map(String::as_str));
-        let mut budget = MAX_ENTRIES;
         let mut found = None;
         for root in &narrowed.roots {
             match walk(&files::resolve(root, ctx), &narrowed, rules, ctx, &mut budget) {
@@ -253,7 +380,8 @@ pub(crate) fn decide_search(search: &Search, input: &Value, rules: &FileRules, c
                     return Verdict::ask(
                         "files.deny-read-tree",
                         format!(
-                            "This search reads a tree of more than {MAX_ENTRIES} entries that the guard cannot check for files your policy does not let the agent read. Name the directories you need"
+                            "This search reads a tree {TOO_LARGE} (more than {MAX_ENTRIES} entries, {MAX_DEPTH} levels or {} ms) for files your policy does not let the agent read. Name the directories you need",
+                            MAX_WALK_TIME.as_millis()
                         ),
                     );
                 }
@@ -443,7 +571,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
             }
             let hidden = has(args, &["--hidden", "-.", "-uu", "-uuu"])
                 || args.iter().filter(|a| a.text == "-u").count() >= 2;
-            Some(search(
+            let tree = search(
                 args,
                 RG_VALUES,
                 true,
@@ -453,7 +581,11 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                     exclude_hint: "Leave it out with `-g '!NAME'`, or search where it is not",
                     ..Default::default()
                 },
-            ))
+            );
+            // A `-g` glob that picks files overrides ripgrep's skipping of hidden ones
+            // (`rg -g '.env' KEY` searches `.env`).
+            let hidden = tree.hidden || !tree.include.is_empty();
+            Some(TreeRead { hidden, ..tree })
         }
         "ag" | "pt" | "sift" | "ack" | "ack-grep" => {
             let hidden = name.starts_with("ack") || has(args, &["--hidden", "-u", "--unrestricted"]);
@@ -537,17 +669,31 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         "git" => {
             let grep = args.first().is_some_and(|a| a.text == "grep");
             (grep && has(args, &["--untracked", "--no-index"])).then(|| {
-                search(
+                let mut tree = search(
                     &args[1..],
                     GREP_VALUES,
                     true,
                     TreeRead {
                         verb: "searches",
                         hidden: true,
-                        exclude_hint: "Leave it out with the pathspec `':!NAME'`, or search where it is not",
+                        exclude_hint: "Leave it out with the pathspec `':(exclude,glob)**/NAME'`, or search where it is not",
                         ..Default::default()
                     },
-                )
+                );
+                // `':(exclude,glob)**/.env'` is a pathspec that leaves files out, not a place searched.
+                let (excluded, roots): (Vec<&str>, Vec<&str>) = tree
+                    .roots
+                    .iter()
+                    .partition(|root| super::file_access::excluding_pathspec(root).is_some());
+                if !excluded.is_empty() {
+                    tree.exclude.extend(
+                        excluded
+                            .iter()
+                            .filter_map(|root| super::file_access::excluding_pathspec(root).and_then(|(_, name)| name)),
+                    );
+                    tree.roots = if roots.is_empty() { vec!["."] } else { roots };
+                }
+                tree
             })
         }
         "tar" if packs(args) => {
@@ -1510,7 +1656,7 @@ enum Walk {
 /// Look under `root` for a file `tree` would read that the deny_read globs deny: by its name,
 /// by what a link points at, as a hard link to a denied file, or, where the command follows
 /// links, a linked directory that holds denied files (`keys` -> `~/.ssh`, `home` -> `~`).
-fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: &mut usize) -> Walk {
+fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: &mut Budget) -> Walk {
     // A root that is a file is an ordinary read, judged by the file rules already.
     if !root.is_dir() {
         return Walk::Clean;
@@ -1519,14 +1665,13 @@ fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: 
     let shown =
         |path: &Path| path.strip_prefix(&ctx.cwd).unwrap_or(path).to_string_lossy().replace('\\', "/");
     let mut followed: Vec<std::path::PathBuf> = Vec::new();
-    let mut pending = vec![root.to_path_buf()];
-    while let Some(directory) = pending.pop() {
+    let mut pending = vec![(root.to_path_buf(), 0)];
+    while let Some((directory, depth)) = pending.pop() {
         let Ok(entries) = std::fs::read_dir(&directory) else { continue };
         for entry in entries.flatten() {
-            if *budget == 0 {
+            if !budget.spend() {
                 return Walk::TooLarge;
             }
-            *budget -= 1;
             let name = entry.file_name();
             let name = name.to_string_lossy();
             if !tree.hidden && name.starts_with('.') {
@@ -1540,7 +1685,10 @@ fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: 
             }
             let Ok(kind) = entry.file_type() else { continue };
             if kind.is_dir() {
-                pending.push(path);
+                if depth == MAX_DEPTH {
+                    return Walk::TooLarge;
+                }
+                pending.push((path, depth + 1));
                 continue;
             }
             if kind.is_symlink() && tree.keeps_links {
@@ -1562,7 +1710,7 @@ fn walk(root: &Path, tree: &TreeRead, rules: &FileRules, ctx: &Context, budget: 
                 }
                 if !real.starts_with(root) && !followed.contains(&real) {
                     followed.push(real.clone());
-                    pending.push(real);
+                    pending.push((real, depth + 1));
                 }
                 continue;
             }
@@ -1880,14 +2028,15 @@ mod tests {
     #[test]
     fn a_tree_too_large_to_check_is_asked_about() {
         let root = scratch("large");
-        let mut budget = 3;
+        let far = std::time::Instant::now() + std::time::Duration::from_secs(3600);
+        let mut budget = Budget { entries: 3, deadline: far };
         for name in ["a", "b", "c", "d"] {
             std::fs::write(root.join(name), "").unwrap();
         }
         let tree = TreeRead { roots: vec!["."], hidden: true, ..Default::default() };
         let ctx = ctx_at(&root);
         assert!(matches!(walk(&root, &tree, &FileRules::default(), &ctx, &mut budget), Walk::TooLarge));
-        let mut budget = 10;
+        let mut budget = Budget { entries: 10, deadline: far };
         assert!(matches!(walk(&root, &tree, &FileRules::default(), &ctx, &mut budget), Walk::Clean));
     }
 

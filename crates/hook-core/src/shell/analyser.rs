@@ -919,7 +919,15 @@ impl Analyser {
             return words.extend(array);
         }
         match braces::expand(word) {
-            None => {}
+            None => {
+                // `$HOME/.{ssh/id_rsa,aws/credentials}`: braces after a variable.
+                if let Some(braced) = braces::expand_after_variable(word) {
+                    for one in &braced {
+                        resolve::expand_into(one, &self.vars, &[], true, &mut self.expansion_budget, words);
+                    }
+                    return;
+                }
+            }
             Some(Braces::Words(braced)) => return words.extend(braced),
             Some(Braces::TooMany) => {
                 let what = format!(

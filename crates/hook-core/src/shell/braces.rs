@@ -55,6 +55,48 @@ pub(super) fn expand(word: &LexWord) -> Option<Braces> {
     }
 }
 
+/// The words a word expands to when its braces follow a variable (`$HOME/.{ssh/id_rsa,aws/credentials}`),
+/// each still to be expanded: bash expands braces first, so each alternative is a word of its
+/// own with the variable in front. `None` when the word is not that shape: a variable (no
+/// command substitution) in front, then literal text holding a brace group, or when it makes
+/// more words than the bounds allow.
+pub(super) fn expand_after_variable(word: &LexWord) -> Option<Vec<LexWord>> {
+    let tail = word.parts.iter().rposition(|part| !matches!(part, Part::Literal { .. }))? + 1;
+    let (head, rest) = word.parts.split_at(tail);
+    let opens = |part: &Part| matches!(part, Part::Literal { text, quoted: false } if text.contains('{'));
+    if !rest.iter().any(opens)
+        || head.iter().any(|part| !matches!(part, Part::Param { .. } | Part::Literal { .. }) || opens(part))
+    {
+        return None;
+    }
+    let chars: Text = rest
+        .iter()
+        .flat_map(|part| match part {
+            Part::Literal { text, quoted } => text.chars().map(|c| (c, *quoted)).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    if chars.len() > MAX_CHARS {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut steps = MAX_STEPS;
+    if !matches!(expand_into(&chars, &mut out, &mut steps), Ok(true)) {
+        return None;
+    }
+    let words = out.iter().map(|text| {
+        let mut parts = head.to_vec();
+        for (c, quoted) in text {
+            match parts.last_mut() {
+                Some(Part::Literal { text, quoted: was }) if was == quoted => text.push(*c),
+                _ => parts.push(Part::Literal { text: c.to_string(), quoted: *quoted }),
+            }
+        }
+        LexWord { parts, raw: word.raw.clone() }
+    });
+    Some(words.collect())
+}
+
 struct TooMany;
 
 /// Expand the first group of `chars` and then each result; `Ok(false)` when there is none.

@@ -28,6 +28,8 @@ enum Expect {
     Allow,
     Deny(&'static str),
     Ask(&'static str),
+    /// Run as the guard rewrote it (a search with the denied files left out).
+    Rewrite(&'static str),
 }
 
 impl Expect {
@@ -36,6 +38,7 @@ impl Expect {
             Expect::Allow => "allow".to_owned(),
             Expect::Deny(rule) => format!("deny {rule}"),
             Expect::Ask(rule) => format!("ask {rule}"),
+            Expect::Rewrite(rule) => format!("rewrite {rule}"),
         }
     }
 }
@@ -48,6 +51,11 @@ pub(crate) const fn deny(rule: &'static str, line: &'static str) -> Case {
 #[allow(dead_code, reason = "no built-in rule asks yet; the themed tables add ask rows")]
 pub(crate) const fn ask(rule: &'static str, line: &'static str) -> Case {
     Case { dialect: Posix, line, expect: Expect::Ask(rule) }
+}
+
+/// The line must run rewritten (a search narrowed to leave the denied files out).
+pub(crate) const fn rewrite(rule: &'static str, line: &'static str) -> Case {
+    Case { dialect: Posix, line, expect: Expect::Rewrite(rule) }
 }
 
 pub(crate) const fn allow(line: &'static str) -> Case {

@@ -9,10 +9,28 @@ use std::os::unix::fs::symlink;
 
 use hook_core::project::Context;
 
-use super::super::{Case, allow, ask, deny};
+use super::super::{Case, allow, ask, deny, rewrite};
 use crate::scratch::Scratch;
 
 pub(crate) const CASES: &[Case] = &[
+    // A search of a tree that holds several deny_read files runs with every one of them left
+    // out by the tool's own filter; a filter that leaves them out already, or picks none, runs.
+    rewrite("files.deny-read-tree", "grep -rn API_KEY envs"),
+    rewrite("files.deny-read-tree", "rg -uu API_KEY envs"),
+    rewrite("files.deny-read-tree", "rg --hidden -n API_KEY envs"),
+    rewrite("files.deny-read-tree", "ag --hidden API_KEY envs"),
+    rewrite("files.deny-read-tree", "git grep --untracked API_KEY envs"),
+    rewrite("files.deny-read-tree", "git grep --no-index -n API_KEY envs ':!envs/.env.multi'"),
+    allow("rg -uu -g '!.env*' -g '!key.properties' API_KEY envs"),
+    allow("grep -rn --exclude='.env*' --exclude=key.properties API_KEY envs"),
+    allow("ag --hidden --ignore '.env*' --ignore key.properties API_KEY envs"),
+    allow("git grep --untracked API_KEY envs ':(exclude,glob)**/.env*' ':(exclude,glob)**/key.properties'"),
+    deny("files.deny-read-tree", "rg -g '.env*' API_KEY envs"),
+    allow("rg -g '*.md' API_KEY envs"),
+    // Home holds the home credentials by definition: asked about without a walk, never
+    // narrowed by names.
+    ask("files.deny-read-tree", "rg -uu 'BEGIN OPENSSH' homelink/"),
+    ask("files.deny-read-tree", "rg -uu 'BEGIN OPENSSH' ~"),
     // A package runner fetches from the registry and runs what the project does not list.
     allow("npx -y @acme/schema-gen --out src/types"),
     allow("pnpm dlx json-to-ts@1.7.0 schema.json"),
