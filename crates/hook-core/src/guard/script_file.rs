@@ -540,15 +540,27 @@ pub(crate) fn unpacks(command: &SimpleCommand) -> bool {
     }
 }
 
-/// The `package.json` scripts `command` sets: `npm pkg set scripts.x=CMD` (any number of
-/// them), and `npm set-script x CMD` of older npm.
+/// The package scripts `command` sets: `npm pkg set scripts.x=CMD` (any number of them),
+/// `npm set-script x CMD` of older npm, `bun pm pkg set`, and composer's `composer config
+/// scripts.x CMD` (its `composer.json` scripts, `post-install-cmd` run by `composer install`).
 fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
-    if !matches!(command.name(), Some("npm" | "pnpm" | "yarn" | "bun")) {
+    if !matches!(command.name(), Some("npm" | "pnpm" | "yarn" | "bun" | "composer")) {
         return Vec::new();
     }
     let texts: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
+    if command.name() == Some("composer") {
+        // `composer config [-g] [--json] scripts.x CMD…`: several values make a list of commands.
+        let operands: Vec<&str> = texts.iter().copied().filter(|w| !w.starts_with('-')).collect();
+        return match operands.as_slice() {
+            ["config", key, values @ ..] if !values.is_empty() => key
+                .strip_prefix("scripts.")
+                .map(|name| vec![(name.to_string(), values.join("\n"))])
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+    }
     match texts.as_slice() {
-        ["pkg", "set", sets @ ..] => sets
+        ["pm", "pkg", "set", sets @ ..] | ["pkg", "set", sets @ ..] => sets
             .iter()
             .filter_map(|set| {
                 let (key, value) = set.split_once('=')?;
