@@ -768,7 +768,11 @@ fn runner_lines(name: &str, argv: &[Word]) -> Vec<Word> {
         }
         let mut at = 2;
         while let Some(word) = argv.get(at).filter(|w| w.text.starts_with('-')) {
-            at += if matches!(word.text.as_str(), "--cwd" | "-c" | "--config" | "-f" | "--filter") { 2 } else { 1 };
+            at += if matches!(word.text.as_str(), "--cwd" | "-c" | "--config" | "-f" | "--filter") {
+                2
+            } else {
+                1
+            };
         }
         return joined(argv.get(at..).unwrap_or_default()).into_iter().collect();
     }
@@ -786,22 +790,38 @@ fn runner_lines(name: &str, argv: &[Word]) -> Vec<Word> {
             "-c" | "--command" => {
                 let rest = argv.get(at + 1..).unwrap_or_default();
                 match attached {
-                    Some(value) => lines.extend(joined(&[&[Word { text: value.to_string(), ..word.clone() }], rest].concat())),
+                    Some(value) => lines.extend(joined(
+                        &[&[Word { text: value.to_string(), ..word.clone() }], rest].concat(),
+                    )),
                     None => lines.extend(joined(rest)),
                 }
                 return lines;
             }
             "--shell" | "--shell-arg" => {
                 shell_chosen = true;
-                let value = attached.map(|value| Word { text: value.to_string(), ..word.clone() }).or_else(|| {
-                    at += 1;
-                    argv.get(at).cloned()
-                });
+                let value =
+                    attached.map(|value| Word { text: value.to_string(), ..word.clone() }).or_else(|| {
+                        at += 1;
+                        argv.get(at).cloned()
+                    });
                 lines.extend(value.filter(|value| option == "--shell-arg" && !value.text.starts_with('-')));
             }
-            "-f" | "--justfile" | "-d" | "--working-directory" | "--set" | "--dotenv-filename"
-            | "--dotenv-path" | "-E" | "--chooser" | "--color" | "--dump-format" | "--list-heading"
-            | "--list-prefix" | "--tempdir" | "--timestamp-format" | "--command-color" => {
+            "-f"
+            | "--justfile"
+            | "-d"
+            | "--working-directory"
+            | "--set"
+            | "--dotenv-filename"
+            | "--dotenv-path"
+            | "-E"
+            | "--chooser"
+            | "--color"
+            | "--dump-format"
+            | "--list-heading"
+            | "--list-prefix"
+            | "--tempdir"
+            | "--timestamp-format"
+            | "--command-color" => {
                 at += if option == "--set" { 2 } else { usize::from(attached.is_none()) };
             }
             "--" => operands.extend(argv.get(at + 1..).unwrap_or_default().iter().cloned()),
@@ -814,7 +834,8 @@ fn runner_lines(name: &str, argv: &[Word]) -> Vec<Word> {
         at += 1;
     }
     if shell_chosen {
-        let shell_text = |w: &Word| w.text.contains([' ', '\t', '\n', ';', '|', '&', '<', '>', '(', '`', '$']);
+        let shell_text =
+            |w: &Word| w.text.contains([' ', '\t', '\n', ';', '|', '&', '<', '>', '(', '`', '$']);
         lines.extend(operands.into_iter().filter(shell_text));
     }
     lines
@@ -834,7 +855,10 @@ pub(super) fn preloaded_code(name: &str, argv: &[Word]) -> Vec<Vec<Word>> {
                 if options.contains(&w.text.as_str()) {
                     return argv.get(at + 1);
                 }
-                attached.iter().any(|prefix| w.text.len() > prefix.len() && w.text.starts_with(prefix)).then_some(w)
+                attached
+                    .iter()
+                    .any(|prefix| w.text.len() > prefix.len() && w.text.starts_with(prefix))
+                    .then_some(w)
             })
             .collect()
     };
@@ -843,7 +867,9 @@ pub(super) fn preloaded_code(name: &str, argv: &[Word]) -> Vec<Vec<Word>> {
         let text = attached.iter().find_map(|prefix| text.strip_prefix(prefix)).unwrap_or(text);
         text.strip_prefix('=').unwrap_or(text).to_string()
     };
-    let run = |program: &str, file: String, from: &Word| vec![Word::literal(program), Word { text: file, ..from.clone() }];
+    let run = |program: &str, file: String, from: &Word| {
+        vec![Word::literal(program), Word { text: file, ..from.clone() }]
+    };
     let path = |text: &str| text.starts_with(['/', '~', '.']);
     match name {
         "node" | "nodejs" => {
@@ -878,13 +904,17 @@ pub(super) fn preloaded_code(name: &str, argv: &[Word]) -> Vec<Vec<Word>> {
                     _ if module.ends_with(".rb") => module.to_string(),
                     _ => format!("{module}.rb"),
                 };
-                found.extend(dirs.iter().map(|dir| run(name, format!("{}/{relative}", dir.trim_end_matches('/')), w)));
+                found.extend(
+                    dirs.iter().map(|dir| run(name, format!("{}/{relative}", dir.trim_end_matches('/')), w)),
+                );
             }
             found
         }
         "scons" => values(&["--site-dir"], &["--site-dir="])
             .into_iter()
-            .map(|w| run("python3", format!("{}/site_init.py", value(w, &["--site-dir"]).trim_end_matches('/')), w))
+            .map(|w| {
+                run("python3", format!("{}/site_init.py", value(w, &["--site-dir"]).trim_end_matches('/')), w)
+            })
             .collect(),
         _ => Vec::new(),
     }

@@ -515,14 +515,14 @@ fn make_program(argv: &[Word], word: &Word) -> Option<Word> {
     // `CC:=…`, `CC+=…`, `CC?=…` and `CC!=…` on the command line set it too.
     let variable = variable.trim_end_matches([':', '+', '?', '!']);
     if variable == ".SHELLFLAGS" {
-        // `.SHELLFLAGS='-c rm -rf ~;'`: the words after `-c` are the line the shell runs,
-        // with the recipe after them.
-        let mut words = value.split_whitespace();
-        if words.any(|flag| flag.starts_with('-') && flag.ends_with('c')) {
-            let line = words.collect::<Vec<_>>().join(" ");
-            if !line.is_empty() && !line.starts_with('-') {
-                return Some(derived(word, &line));
-            }
+        // `.SHELLFLAGS='-c rm\ -rf\ ~;'`: what follows `-c` is the line the shell runs, with
+        // the recipe after it (make splits the flags at blanks its backslashes do not escape;
+        // a line left unescaped is judged whole all the same).
+        let flag = value.split_whitespace().find(|flag| flag.starts_with('-') && flag.ends_with('c'));
+        let line =
+            flag.and_then(|flag| value.split_once(flag)).map(|(_, rest)| rest.trim().replace("\\ ", " "));
+        if let Some(line) = line.filter(|line| !line.is_empty() && !line.starts_with('-')) {
+            return Some(derived(word, &line));
         }
         let shell = argv.iter().find_map(|w| w.text.strip_prefix("SHELL=")).unwrap_or("sh");
         return Some(derived(word, &format!("{shell} {value} :")));
@@ -781,7 +781,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
     if matches!(name.as_ref(), "node" | "nodejs" | "perl" | "ruby" | "scons") {
         let loaded = super::launchers::preloaded_code(&name, argv);
         if !loaded.is_empty() {
-            return Peel::Find { execs: loaded.into_iter().map(|exec| (format!("{name} preload"), exec)).collect() };
+            return Peel::Find {
+                execs: loaded.into_iter().map(|exec| (format!("{name} preload"), exec)).collect(),
+            };
         }
     }
     let pytest = match name.as_ref() {
@@ -3355,7 +3357,13 @@ fn parallel(argv: &[Word]) -> Peel {
     let informs = |w: &Word| {
         matches!(
             w.text.as_str(),
-            "--version" | "--help" | "-h" | "--citation" | "--bibtex" | "--number-of-cpus" | "--number-of-cores"
+            "--version"
+                | "--help"
+                | "-h"
+                | "--citation"
+                | "--bibtex"
+                | "--number-of-cpus"
+                | "--number-of-cores"
         )
     };
     if command.is_empty() && !argv.iter().any(informs) {
@@ -3367,7 +3375,8 @@ fn parallel(argv: &[Word]) -> Peel {
         return match (separator, file) {
             (_, Some(file)) => Peel::Wraps { via: "parallel".into(), inner: vec![shell, file] },
             (Some(at), None) => {
-                let lines: Vec<&Word> = rest[at + 1..].iter().filter(|w| !w.text.starts_with(":::")).collect();
+                let lines: Vec<&Word> =
+                    rest[at + 1..].iter().filter(|w| !w.text.starts_with(":::")).collect();
                 let text = lines.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join("\n");
                 let dynamic = lines.iter().any(|w| w.dynamic);
                 let script = Word { raw: text.clone(), text, dynamic, glob: false };

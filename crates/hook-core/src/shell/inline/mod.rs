@@ -629,10 +629,15 @@ fn pdb_commands(args: &[Word]) -> Option<Source> {
             "-c" | "--command" => words.next(),
             // The script's own arguments follow it.
             _ if !text.starts_with('-') => break,
-            _ => text.strip_prefix("--command=").or_else(|| text.strip_prefix("-c").filter(|c| !c.is_empty())),
+            _ => {
+                text.strip_prefix("--command=").or_else(|| text.strip_prefix("-c").filter(|c| !c.is_empty()))
+            }
         };
         let Some(command) = command else { continue };
-        let code = command.strip_prefix('!').or_else(|| command.strip_prefix("pp ")).or_else(|| command.strip_prefix("p "));
+        let code = command
+            .strip_prefix('!')
+            .or_else(|| command.strip_prefix("pp "))
+            .or_else(|| command.strip_prefix("p "));
         pieces.push(code.unwrap_or(command).to_string());
     }
     (!pieces.is_empty()).then(|| Source::Code("-m pdb -c".into(), pieces.join("\n")))
