@@ -1412,8 +1412,8 @@ fn run_parts(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
 
 /// What another task runner runs from its file in the working directory (or the one it is
 /// told to read): `just RECIPE` from the `justfile`, `task NAME` from `Taskfile.yml`, `deno task
-/// NAME` from `deno.json`, `composer run NAME` from `composer.json`, `tox` from `tox.ini` (see
-/// `shell::tasks`).
+/// NAME` from `deno.json`, `composer run NAME` from `composer.json`, `tox` from `tox.ini`,
+/// `mise run NAME` from `mise.toml` (see `shell::tasks`).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn task_runner(
     name: &str,
@@ -1432,6 +1432,7 @@ fn task_runner(
         "task" | "go-task" => (&["-t", "--taskfile"], &["-d", "--dir"]),
         "deno" => (&["-c", "--config"], &[]),
         "tox" => (&["-c", "--conf"], &["--root"]),
+        "mise" => (&[], &["-C", "--cd"]),
         _ => (&[], &["-d", "--working-dir"]),
     };
     let mut file = None;
@@ -1458,6 +1459,9 @@ fn task_runner(
         ("deno", ["task", rest @ ..]) if !rest.is_empty() => (&["deno.json", "deno.jsonc"], rest),
         ("composer", ["run" | "run-script", rest @ ..]) if !rest.is_empty() => (&["composer.json"], rest),
         ("tox", rest) => (&["tox.ini"], rest),
+        ("mise", ["run" | "r", rest @ ..] | ["tasks", "run", rest @ ..]) if !rest.is_empty() => {
+            (&["mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml"], rest)
+        }
         _ => return None,
     };
     let dir = dir.map_or_else(|| ctx.cwd.clone(), |dir| super::files::resolve(dir, ctx));
@@ -1493,6 +1497,7 @@ fn task_runner(
         }
         "deno" => tasks::deno_tasks(&json()?, operands.first()?),
         "tox" => tasks::tox_commands(&text),
+        "mise" => tasks::mise_tasks(&text, operands.first()?),
         _ => tasks::composer_scripts(&json()?, operands.first()?),
     };
     if lines.is_empty() {
@@ -2809,7 +2814,7 @@ fn script_here<'w>(
     if name == "make" {
         return make_recipe(command, ctx, written());
     }
-    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer" | "tox") {
+    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer" | "tox" | "mise") {
         return task_runner(name, command, ctx, written());
     }
     if let Some(file) = opened_file(name, command.args()) {

@@ -2237,6 +2237,34 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "bun pm pkg set scripts.x='rm -rf ~' && bun run x"),
     allow("composer config scripts.test phpunit && composer run-script test"),
     allow("composer config minimum-stability dev"),
+    // mise's tasks, from the `mise.toml` the line writes (or the one on disk).
+    deny(
+        "rm.home",
+        r#"printf '[tasks.c]
+run = "rm -rf ~"
+' >> mise.toml && mise run c"#,
+    ),
+    deny(
+        "rm.home",
+        r#"printf '[tasks]
+c = "rm -rf ~"
+' >> .mise.toml && mise r c"#,
+    ),
+    deny(
+        "rm.home",
+        r#"printf '[tasks.b]
+run = "rm -rf ~"
+[tasks.c]
+run = "echo"
+depends = ["b"]
+' >> mise.toml && mise run c"#,
+    ),
+    allow(
+        r#"printf '[tasks.c]
+run = "cargo test"
+' >> mise.toml && mise run c"#,
+    ),
+    allow("mise run test"),
     // Code loaded from a path before the program: a temporary file asks, the project's passes.
     ask("opaque.exec", "scons -Q --site-dir=/tmp/evil"),
     allow("scons -Q --site-dir=site_scons"),
