@@ -540,15 +540,27 @@ pub(crate) fn unpacks(command: &SimpleCommand) -> bool {
     }
 }
 
-/// The `package.json` scripts `command` sets: `npm pkg set scripts.x=CMD` (any number of
-/// them), and `npm set-script x CMD` of older npm.
+/// The package scripts `command` sets: `npm pkg set scripts.x=CMD` (any number of them),
+/// `npm set-script x CMD` of older npm, `bun pm pkg set`, and composer's `composer config
+/// scripts.x CMD` (its `composer.json` scripts, `post-install-cmd` run by `composer install`).
 fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
-    if !matches!(command.name(), Some("npm" | "pnpm" | "yarn" | "bun")) {
+    if !matches!(command.name(), Some("npm" | "pnpm" | "yarn" | "bun" | "composer")) {
         return Vec::new();
     }
     let texts: Vec<&str> = command.args().iter().map(|w| w.text.as_str()).collect();
+    if command.name() == Some("composer") {
+        // `composer config [-g] [--json] scripts.x CMD…`: several values make a list of commands.
+        let operands: Vec<&str> = texts.iter().copied().filter(|w| !w.starts_with('-')).collect();
+        return match operands.as_slice() {
+            ["config", key, values @ ..] if !values.is_empty() => key
+                .strip_prefix("scripts.")
+                .map(|name| vec![(name.to_string(), values.join("\n"))])
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        };
+    }
     match texts.as_slice() {
-        ["pkg", "set", sets @ ..] => sets
+        ["pm", "pkg", "set", sets @ ..] | ["pkg", "set", sets @ ..] => sets
             .iter()
             .filter_map(|set| {
                 let (key, value) = set.split_once('=')?;
@@ -1400,8 +1412,8 @@ fn run_parts(command: &SimpleCommand, ctx: &Context) -> Option<(String, Held)> {
 
 /// What another task runner runs from its file in the working directory (or the one it is
 /// told to read): `just RECIPE` from the `justfile`, `task NAME` from `Taskfile.yml`, `deno task
-/// NAME` from `deno.json`, `composer run NAME` from `composer.json`, `tox` from `tox.ini` (see
-/// `shell::tasks`).
+/// NAME` from `deno.json`, `composer run NAME` from `composer.json`, `tox` from `tox.ini`,
+/// `mise run NAME` from `mise.toml` (see `shell::tasks`).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn task_runner(
     name: &str,
@@ -1422,6 +1434,7 @@ fn task_runner(
         "tox" => (&["-c", "--conf"], &["--root"]),
         "poe" => (&[], &["-C", "--directory", "--root"]),
         "ninja" => (&["-f"], &["-C"]),
+        "mise" => (&[], &["-C", "--cd"]),
         _ => (&[], &["-d", "--working-dir"]),
     };
     let mut file = None;
@@ -1450,6 +1463,9 @@ fn task_runner(
         ("tox", rest) => (&["tox.ini"], rest),
         ("poe", rest) if !rest.is_empty() => (&["pyproject.toml"], rest),
         ("ninja", rest) => (&["build.ninja"], rest),
+        ("mise", ["run" | "r", rest @ ..] | ["tasks", "run", rest @ ..]) if !rest.is_empty() => {
+            (&["mise.toml", ".mise.toml", "mise.local.toml", ".config/mise.toml"], rest)
+        }
         _ => return None,
     };
     let dir = dir.map_or_else(|| ctx.cwd.clone(), |dir| super::files::resolve(dir, ctx));
@@ -1487,6 +1503,7 @@ fn task_runner(
         "tox" => tasks::tox_commands(&text),
         "poe" => tasks::poe_tasks(&text, operands.first()?),
         "ninja" => tasks::ninja_commands(&text),
+        "mise" => tasks::mise_tasks(&text, operands.first()?),
         _ => tasks::composer_scripts(&json()?, operands.first()?),
     };
     if lines.is_empty() {
@@ -2803,7 +2820,7 @@ fn script_here<'w>(
     if name == "make" {
         return make_recipe(command, ctx, written());
     }
-    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer" | "tox" | "poe" | "ninja") {
+    if matches!(name, "just" | "task" | "go-task" | "deno" | "composer" | "tox" | "poe" | "ninja" | "mise") {
         return task_runner(name, command, ctx, written());
     }
     if let Some(file) = opened_file(name, command.args()) {

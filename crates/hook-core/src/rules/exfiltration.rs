@@ -597,15 +597,34 @@ fn sends_clipboard(call: &Call) -> bool {
         })
 }
 
-const GIT_HISTORY: &str = "This sends the repository's history or tree somewhere that is not one of its configured remotes (a URL, a remote the line adds, a bundle or archive given to a network client); a secret ever committed goes with it. Push to a configured remote, or ask the user.";
+const GIT_HISTORY: &str = "This sends the repository's history or tree somewhere that is not one of its configured remotes (a URL, a remote the line adds, an e-mail address, a bundle or archive given to a network client); a secret ever committed goes with it. Push to a configured remote, or ask the user.";
 
 /// `git push URL`, `git push scp-host:path`, or a push to a remote an earlier command of the
 /// line added or pointed elsewhere (`git remote add x URL && git push x --all`): the history
-/// goes to a place the user did not set up.
+/// goes to a place the user did not set up. `git send-email REVISIONS` mails the commits of a
+/// range to whatever address it is given, no remote at all (`--dry-run` sends nothing).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn pushes_elsewhere(call: &Call) -> bool {
     let argv = &call.command.argv;
     let at = crate::shell::git_subcommand(argv);
+    if argv.get(at).is_some_and(|w| w.text == "send-email") {
+        let informs = |w: &Word| matches!(w.text.as_str(), "--dry-run" | "--dump-aliases" | "--help" | "-h");
+        // A patch file written for the purpose passes; a revision range (`HEAD~20`, `-3`,
+        // `main..`) has git make the patches of any commits itself.
+        let revisions = |w: &Word| {
+            let text = w.text.as_str();
+            let patch = [".patch", ".diff", ".eml", ".mbox", "/"].iter().any(|end| text.ends_with(end));
+            let count = text
+                .strip_prefix('-')
+                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+            count
+                || !patch
+                    && !text.starts_with('-')
+                    && (text.contains(['~', '^']) || text.contains("..") || text == "HEAD" || text == "--all")
+        };
+        let args = &argv[at + 1..];
+        return !args.iter().any(informs) && args.iter().any(|w| revisions(w) || w.text == "--all");
+    }
     // `git send-pack URL` is the plumbing under `git push`.
     if argv.get(at).is_none_or(|w| w.text != "push" && w.text != "send-pack") {
         return false;

@@ -2214,10 +2214,10 @@ impl Analyser {
     }
 
     /// `echo --hard | xargs git reset`, `echo -rf ~ | xargs rm`: what a printer the line fixes
-    /// pipes to xargs are the words appended to the command (split at blanks; text with quotes
+    /// pipes to xargs (or parallel) are the words appended to the command (split at blanks; text with quotes
     /// or backslashes, which xargs reads its own way, stays unknown).
     fn literal_xargs_input(&self, command: &mut SimpleCommand) {
-        if !command.via.iter().any(|via| via.starts_with("xargs")) {
+        if !command.via.iter().any(|via| via.starts_with("xargs") || via == "parallel") {
             return;
         }
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
@@ -2241,7 +2241,7 @@ impl Analyser {
     /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the
     /// `find` (or `ls`, `fd`) that feeds it, as `find -exec`'s `{}` are.
     fn rooted_xargs_input(&self, command: &mut SimpleCommand) {
-        if !command.via.iter().any(|via| via.starts_with("xargs")) {
+        if !command.via.iter().any(|via| via.starts_with("xargs") || via == "parallel") {
             return;
         }
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };

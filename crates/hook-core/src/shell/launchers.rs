@@ -656,6 +656,9 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
     if matches!(name, "salt" | "salt-call" | "salt-ssh") {
         return salt_function(name, argv).into_iter().collect();
     }
+    if matches!(name, "just" | "deno") {
+        return runner_lines(name, argv);
+    }
     let (line_options, value_options): (&[&str], &[&str]) = match name {
         // `concurrently 'CMD' 'CMD'`: each operand is a shell line (`npm:NAME` a package script).
         "concurrently" => (
@@ -744,6 +747,177 @@ pub(super) fn shell_lines(name: &str, argv: &[Word]) -> Vec<Word> {
         }
     }
     lines
+}
+
+/// The shell text a task runner is given on its command line rather than in its task file:
+/// `deno task --eval 'CMD'`; `just --command CMD ARGS…` (run as is), `just --shell-arg` words
+/// that are not options, and, once the line chose just's shell or its arguments, operands that
+/// are shell text rather than recipe names (`just --shell bash --shell-arg -c -- 'CMD'`).
+fn runner_lines(name: &str, argv: &[Word]) -> Vec<Word> {
+    let joined = |words: &[Word]| {
+        let first = words.first().cloned();
+        first.map(|first| Word {
+            text: words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+            dynamic: words.iter().any(|w| w.dynamic),
+            ..first
+        })
+    };
+    if name == "deno" {
+        if argv.get(1).is_none_or(|w| w.text != "task") || !argv.iter().any(|w| w.text == "--eval") {
+            return Vec::new();
+        }
+        let mut at = 2;
+        while let Some(word) = argv.get(at).filter(|w| w.text.starts_with('-')) {
+            at += if matches!(word.text.as_str(), "--cwd" | "-c" | "--config" | "-f" | "--filter") {
+                2
+            } else {
+                1
+            };
+        }
+        return joined(argv.get(at..).unwrap_or_default()).into_iter().collect();
+    }
+    let mut lines = Vec::new();
+    let mut shell_chosen = false;
+    let mut operands = Vec::new();
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        let (option, attached) = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            _ => (text, None),
+        };
+        match option {
+            "-c" | "--command" => {
+                let rest = argv.get(at + 1..).unwrap_or_default();
+                match attached {
+                    Some(value) => lines.extend(joined(
+                        &[&[Word { text: value.to_string(), ..word.clone() }], rest].concat(),
+                    )),
+                    None => lines.extend(joined(rest)),
+                }
+                return lines;
+            }
+            "--shell" | "--shell-arg" => {
+                shell_chosen = true;
+                let value =
+                    attached.map(|value| Word { text: value.to_string(), ..word.clone() }).or_else(|| {
+                        at += 1;
+                        argv.get(at).cloned()
+                    });
+                lines.extend(value.filter(|value| option == "--shell-arg" && !value.text.starts_with('-')));
+            }
+            "-f"
+            | "--justfile"
+            | "-d"
+            | "--working-directory"
+            | "--set"
+            | "--dotenv-filename"
+            | "--dotenv-path"
+            | "-E"
+            | "--chooser"
+            | "--color"
+            | "--dump-format"
+            | "--list-heading"
+            | "--list-prefix"
+            | "--tempdir"
+            | "--timestamp-format"
+            | "--command-color" => {
+                at += if option == "--set" { 2 } else { usize::from(attached.is_none()) };
+            }
+            "--" => operands.extend(argv.get(at + 1..).unwrap_or_default().iter().cloned()),
+            _ if !text.starts_with('-') => operands.push(word.clone()),
+            _ => {}
+        }
+        if option == "--" {
+            break;
+        }
+        at += 1;
+    }
+    if shell_chosen {
+        let shell_text =
+            |w: &Word| w.text.contains([' ', '\t', '\n', ';', '|', '&', '<', '>', '(', '`', '$']);
+        lines.extend(operands.into_iter().filter(shell_text));
+    }
+    lines
+}
+
+/// Files of code an interpreter is told to load before its program, by path or from a
+/// directory the line names (`node --require /tmp/x.js`, `perl -I/tmp -MEvil`, `ruby -I/tmp
+/// -revil`, `scons --site-dir=/tmp/x`): each as the command that runs it, judged like a script
+/// of the language (a project's file is read, a temporary one asks). A module found on the
+/// usual search path is not one of them.
+pub(super) fn preloaded_code(name: &str, argv: &[Word]) -> Vec<Vec<Word>> {
+    let values = |options: &[&str], attached: &[&str]| -> Vec<&Word> {
+        argv.iter()
+            .enumerate()
+            .skip(1)
+            .filter_map(|(at, w)| {
+                if options.contains(&w.text.as_str()) {
+                    return argv.get(at + 1);
+                }
+                attached
+                    .iter()
+                    .any(|prefix| w.text.len() > prefix.len() && w.text.starts_with(prefix))
+                    .then_some(w)
+            })
+            .collect()
+    };
+    let value = |word: &Word, attached: &[&str]| -> String {
+        let text = word.text.as_str();
+        let text = attached.iter().find_map(|prefix| text.strip_prefix(prefix)).unwrap_or(text);
+        text.strip_prefix('=').unwrap_or(text).to_string()
+    };
+    let run = |program: &str, file: String, from: &Word| {
+        vec![Word::literal(program), Word { text: file, ..from.clone() }]
+    };
+    let path = |text: &str| text.starts_with(['/', '~', '.']);
+    match name {
+        "node" | "nodejs" => {
+            let attached = ["--require=", "--import=", "--loader=", "--experimental-loader=", "-r"];
+            values(&["-r", "--require", "--import", "--loader", "--experimental-loader"], &attached)
+                .into_iter()
+                .map(|w| (value(w, &attached), w))
+                .filter(|(file, _)| path(file))
+                .map(|(file, w)| run("node", file, w))
+                .collect()
+        }
+        "perl" | "ruby" => {
+            let (loads, attached): (&[&str], &[&str]) = match name {
+                "perl" => (&["-M", "-m"], &["-M", "-m"]),
+                _ => (&["-r", "--require"], &["-r", "--require="]),
+            };
+            let dirs: Vec<String> = values(&["-I"], &["-I"]).into_iter().map(|w| value(w, &["-I"])).collect();
+            let mut found = Vec::new();
+            for w in values(loads, attached) {
+                let module = value(w, attached);
+                // `-MFoo::Bar=a,b` loads `Foo/Bar.pm`; `-M-strict` unloads.
+                let module = module.split('=').next().unwrap_or_default().trim_start_matches('-');
+                if module.is_empty() {
+                    continue;
+                }
+                if name == "ruby" && path(module) {
+                    found.push(run("ruby", module.to_string(), w));
+                    continue;
+                }
+                let relative = match name {
+                    "perl" => format!("{}.pm", module.replace("::", "/")),
+                    _ if module.ends_with(".rb") => module.to_string(),
+                    _ => format!("{module}.rb"),
+                };
+                found.extend(
+                    dirs.iter().map(|dir| run(name, format!("{}/{relative}", dir.trim_end_matches('/')), w)),
+                );
+            }
+            found
+        }
+        "scons" => values(&["--site-dir"], &["--site-dir="])
+            .into_iter()
+            .map(|w| {
+                run("python3", format!("{}/site_init.py", value(w, &["--site-dir"]).trim_end_matches('/')), w)
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The code of a one-liner in a language the inline scanner has no table for: `dotnet script
@@ -1520,6 +1694,11 @@ pub(super) fn replaced_shell(argv: &[Word]) -> Option<&str> {
     let name = crate::shell::base_name(&argv.first()?.text);
     let value = match name {
         "make" | "gmake" => argv.iter().find_map(|w| w.text.strip_prefix("SHELL=")),
+        "just" => argv.iter().enumerate().find_map(|(at, w)| match w.text.strip_prefix("--shell") {
+            Some("") => argv.get(at + 1).map(|v| v.text.as_str()),
+            Some(rest) => rest.strip_prefix('='),
+            None => None,
+        }),
         "npm" | "pnpm" | "yarn" => {
             argv.iter().enumerate().find_map(|(at, w)| match w.text.strip_prefix("--script-shell") {
                 Some("") => argv.get(at + 1).map(|v| v.text.as_str()),

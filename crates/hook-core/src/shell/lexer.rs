@@ -389,11 +389,17 @@ impl<'a> Lexer<'a> {
         // Nearly every word is one part: room for it alone, where a first push would make
         // room for four (a 250 KB line of one-letter words spent 256 bytes a word on it).
         let mut word = LexWord { parts: Vec::with_capacity(1), raw: String::new() };
-        if let (Some(b'<' | b'>'), Some(b'(')) = (self.peek(), self.peek_at(1)) {
+        // zsh's `=(cmd)` is `<(cmd)` through a temporary file; bash rejects it, so a line that
+        // has it is meant for zsh. Its raw text is spelled `<(…)`, as the readers of a process
+        // substitution look for it.
+        if let (Some(b'<' | b'>' | b'='), Some(b'(')) = (self.peek(), self.peek_at(1)) {
             let body_start = self.pos + 2;
             let end = self.close(body_start, Ctx::Paren { case_depth: 0 });
             let body = self.slice(body_start, end.saturating_sub(1).max(body_start)).to_string();
-            let raw = self.slice(start, end).to_string();
+            let raw = match self.peek() {
+                Some(b'=') => format!("<{}", self.slice(start + 1, end)),
+                _ => self.slice(start, end).to_string(),
+            };
             self.pos = end;
             word.parts.push(Part::Process { body, raw });
         }
@@ -468,7 +474,12 @@ impl<'a> Lexer<'a> {
                 }
             }
         }
-        word.raw = self.slice(start, self.pos).to_string();
+        word.raw = match word.parts.first() {
+            Some(Part::Process { raw, .. }) if self.bytes[start] == b'=' => {
+                format!("{raw}{}", self.slice(start + raw.len(), self.pos))
+            }
+            _ => self.slice(start, self.pos).to_string(),
+        };
         word
     }
 

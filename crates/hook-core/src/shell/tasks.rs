@@ -283,6 +283,40 @@ pub(crate) fn deno_tasks(config: &serde_json::Value, name: &str) -> Vec<String> 
     out
 }
 
+/// What `mise run NAME` runs from `mise.toml`'s `[tasks]`: a command line, a list of them, or
+/// a table whose `run` is one or a list, its `depends` first.
+pub(crate) fn mise_tasks(text: &str, name: &str) -> Vec<String> {
+    let Ok(config) = toml::from_str::<toml::Table>(text) else { return Vec::new() };
+    let tasks = config.get("tasks").and_then(toml::Value::as_table);
+    let lines = |value: &toml::Value| -> Vec<String> {
+        match value {
+            toml::Value::String(line) => vec![line.clone()],
+            toml::Value::Array(items) => {
+                items.iter().filter_map(|i| i.as_str().map(str::to_string)).collect()
+            }
+            _ => Vec::new(),
+        }
+    };
+    let mut out = Vec::new();
+    let mut done: Vec<String> = Vec::new();
+    let mut stack = vec![(name.to_string(), false)];
+    while let Some((task, ready)) = stack.pop() {
+        let Some(entry) = tasks.and_then(|t| t.get(&task)) else { continue };
+        if ready {
+            out.extend(entry.get("run").map_or_else(|| lines(entry), lines));
+            continue;
+        }
+        if done.contains(&task) || done.len() >= MAX_TASKS {
+            continue;
+        }
+        done.push(task.clone());
+        stack.push((task, true));
+        let depends = entry.get("depends").map(lines).unwrap_or_default();
+        stack.extend(depends.into_iter().rev().map(|dependency| (dependency, false)));
+    }
+    out
+}
+
 /// What `composer run NAME` runs from `composer.json`'s `scripts`: each command line (one or a
 /// list), `@other` running that script, `@php x` and `@composer x` as `php x` and `composer x`.
 /// A PHP callback (`Vendor\\Class::method`) runs the project's PHP, which is not read here.

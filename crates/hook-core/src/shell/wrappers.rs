@@ -515,8 +515,21 @@ fn make_program(argv: &[Word], word: &Word) -> Option<Word> {
     // `CC:=…`, `CC+=…`, `CC?=…` and `CC!=…` on the command line set it too.
     let variable = variable.trim_end_matches([':', '+', '?', '!']);
     if variable == ".SHELLFLAGS" {
+        // `.SHELLFLAGS='-c rm\ -rf\ ~;'`: what follows `-c` is the line the shell runs, with
+        // the recipe after it (make splits the flags at blanks its backslashes do not escape;
+        // a line left unescaped is judged whole all the same).
+        let flag = value.split_whitespace().find(|flag| flag.starts_with('-') && flag.ends_with('c'));
+        let line =
+            flag.and_then(|flag| value.split_once(flag)).map(|(_, rest)| rest.trim().replace("\\ ", " "));
+        if let Some(line) = line.filter(|line| !line.is_empty() && !line.starts_with('-')) {
+            return Some(derived(word, &line));
+        }
         let shell = argv.iter().find_map(|w| w.text.strip_prefix("SHELL=")).unwrap_or("sh");
         return Some(derived(word, &format!("{shell} {value} :")));
+    }
+    // `SHELL='sh -c "CMD"'`: a shell given its own line runs it, whatever the recipe.
+    if variable == "SHELL" {
+        return value.split_whitespace().skip(1).any(|w| !w.starts_with('-')).then(|| derived(word, value));
     }
     MAKE_PROGRAMS.contains(&variable).then(|| derived(word, value))
 }
@@ -546,6 +559,8 @@ const MAKE_PROGRAMS: &[&str] = &[
     "CXXLD",
     "HOSTCC",
     "CROSS_COMPILE",
+    // `$(MAKE)` runs the sub-makes of a recursive build.
+    "MAKE",
 ];
 
 /// The program `GOFLAGS` makes go run each tool or test binary through (`-toolexec=PROG`,
@@ -762,6 +777,25 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             None => return Peel::Runs,
         };
         return Peel::Find { execs: vec![(name.to_string(), inner)] };
+    }
+    if matches!(name.as_ref(), "node" | "nodejs" | "perl" | "ruby" | "scons") {
+        let loaded = super::launchers::preloaded_code(&name, argv);
+        if !loaded.is_empty() {
+            return Peel::Find {
+                execs: loaded.into_iter().map(|exec| (format!("{name} preload"), exec)).collect(),
+            };
+        }
+    }
+    let pytest = match name.as_ref() {
+        "pytest" | "py.test" | "tox" | "nox" => true,
+        "python" | "python3" => argv.windows(2).any(|pair| pair[0].text == "-m" && pair[1].text == "pytest"),
+        _ => false,
+    };
+    if pytest {
+        if let Some(dir) = pytest_basetemp(argv) {
+            let rm = vec![Word::literal("rm"), Word::literal("-rf"), Word::literal("--"), dir];
+            return Peel::Find { execs: vec![("pytest --basetemp".into(), rm)] };
+        }
     }
     match name.as_ref() {
         "sudo" => {
@@ -1105,6 +1139,15 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             .operand,
         ),
         "parallel" => parallel(argv),
+        // `meson devenv -C build CMD…`: CMD runs in the build's environment, in the build
+        // directory (or the `--workdir` given).
+        "meson" if argv.get(1).is_some_and(|w| w.text == "devenv") => {
+            let scan = scan_options(argv, 2, "Cw", &["--workdir", "--dump", "--dump-format"]);
+            match option_value(&scan, "w", "--workdir").or_else(|| option_value(&scan, "C", "-C")) {
+                Some(dir) => in_directory("meson devenv", &dir, argv, scan.operand),
+                None => wraps("meson devenv", argv, scan.operand),
+            }
+        }
         "corepack" | "uvx" | "uv" | "pipx" | "rake" | "mix" | "tox" | "nox" | "mvn" | "mvnw" => {
             tool_runner(&name, argv).unwrap_or_else(|| launched(&name, argv))
         }
@@ -3282,6 +3325,17 @@ fn run_time_input() -> Word {
     Word { text: XARGS_INPUT.into(), raw: XARGS_INPUT.into(), dynamic: true, glob: false }
 }
 
+/// The directory pytest is told to use for its temporary files (`pytest --basetemp=DIR`,
+/// also through `tox -- --basetemp=DIR` and `python -m pytest`): pytest deletes all of it
+/// first.
+fn pytest_basetemp(argv: &[Word]) -> Option<Word> {
+    argv.iter().enumerate().skip(1).find_map(|(at, w)| match w.text.strip_prefix("--basetemp") {
+        Some("") => argv.get(at + 1).cloned(),
+        Some(rest) => rest.strip_prefix('=').map(|dir| derived(w, dir)),
+        None => None,
+    })
+}
+
 /// GNU `parallel COMMAND ::: ARGS`: the command with its arguments in place of `{}`, or
 /// after it. Arguments from files (`::::`) or from standard input are only known at run
 /// time, as xargs input is.
@@ -3309,6 +3363,40 @@ fn parallel(argv: &[Word]) -> Peel {
     let rest = &argv[scan.operand..];
     let separator = rest.iter().position(|word| word.text.starts_with(":::"));
     let command = &rest[..separator.unwrap_or(rest.len())];
+    // With no command, each input is a command line parallel's shell runs: the words after
+    // `:::`, the lines of the `-a`/`::::` file, else the lines of standard input (`echo CMD |
+    // parallel` is `echo CMD | sh`).
+    let informs = |w: &Word| {
+        matches!(
+            w.text.as_str(),
+            "--version"
+                | "--help"
+                | "-h"
+                | "--citation"
+                | "--bibtex"
+                | "--number-of-cpus"
+                | "--number-of-cores"
+        )
+    };
+    if command.is_empty() && !argv.iter().any(informs) {
+        let file = option_value(&scan, "a", "--arg-file").or_else(|| match separator {
+            Some(at) if rest[at].text == "::::" => rest.get(at + 1).cloned(),
+            _ => None,
+        });
+        let shell = derived(&argv[0], "sh");
+        return match (separator, file) {
+            (_, Some(file)) => Peel::Wraps { via: "parallel".into(), inner: vec![shell, file] },
+            (Some(at), None) => {
+                let lines: Vec<&Word> =
+                    rest[at + 1..].iter().filter(|w| !w.text.starts_with(":::")).collect();
+                let text = lines.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join("\n");
+                let dynamic = lines.iter().any(|w| w.dynamic);
+                let script = Word { raw: text.clone(), text, dynamic, glob: false };
+                Peel::Script { via: "parallel".into(), script, dialect: Dialect::Posix }
+            }
+            (None, None) => Peel::Wraps { via: "parallel".into(), inner: vec![shell] },
+        };
+    }
     if command.is_empty() {
         return Peel::Runs;
     }

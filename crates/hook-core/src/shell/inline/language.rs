@@ -279,6 +279,9 @@ pub(super) enum Effect {
     ExecArgs(usize),
     /// Node's `fork(module, args)`: runs a JavaScript file.
     Fork,
+    /// Loads a native library (`ctypes.CDLL(path)`), whose code runs as a program at that
+    /// path would; a bare name (`CDLL("libc.so.6")`) is the system's.
+    Load,
     /// A file's names matched by a pattern (`glob.glob(".e*")`): read when the code reads
     /// files it does not name.
     Glob,
@@ -347,6 +350,9 @@ const PYTHON: &[Target] = &[
     ("spawn", &["pty"], Effect::Shell),
     // `posix.system`, `libc.system` through ctypes, Python 2's `commands` and `popen2`.
     ("system", &["posix", "nt", "libc", "ctypes.CDLL(None)"], Effect::Shell),
+    ("CDLL", &["ctypes", ""], Effect::Load),
+    ("PyDLL", &["ctypes", ""], Effect::Load),
+    ("LoadLibrary", &["ctypes.cdll", "cdll", "ctypes.pydll"], Effect::Load),
     ("getoutput", &["commands"], Effect::Shell),
     ("getstatusoutput", &["commands"], Effect::Shell),
     ("getstatus", &["commands"], Effect::Shell),

@@ -597,6 +597,9 @@ fn m4_input(argv: &[Word]) -> Source {
 /// (`-n`, `-r`, `-u` take a number or a unit). `cProfile`, `profile` and `trace` run a file or
 /// a module instead, which `guard::script_file` reads.
 fn module_code(argv: &[Word]) -> Option<Source> {
+    if let Some(at) = argv.windows(2).position(|pair| pair[0].text == "-m" && pair[1].text == "pdb") {
+        return pdb_commands(&argv[at + 2..]);
+    }
     let at = argv.windows(2).position(|pair| pair[0].text == "-m" && pair[1].text == "timeit")? + 2;
     let mut pieces = Vec::new();
     let mut words = argv[at..].iter().map(|w| w.text.as_str());
@@ -617,6 +620,31 @@ fn module_code(argv: &[Word]) -> Option<Source> {
     } else {
         Source::Code("-m timeit".into(), pieces.join("\n"))
     })
+}
+
+/// `python -m pdb -c CMD … SCRIPT`: the debugger runs each command before the script; one it
+/// does not know as its own (`import os; os.system(…)`), or one after `!`, `p ` or `pp `, is
+/// Python it runs. `None` when no command is given: the script is what runs.
+fn pdb_commands(args: &[Word]) -> Option<Source> {
+    let mut pieces = Vec::new();
+    let mut words = args.iter().map(|w| w.text.as_str());
+    while let Some(text) = words.next() {
+        let command = match text {
+            "-c" | "--command" => words.next(),
+            // The script's own arguments follow it.
+            _ if !text.starts_with('-') => break,
+            _ => {
+                text.strip_prefix("--command=").or_else(|| text.strip_prefix("-c").filter(|c| !c.is_empty()))
+            }
+        };
+        let Some(command) = command else { continue };
+        let code = command
+            .strip_prefix('!')
+            .or_else(|| command.strip_prefix("pp "))
+            .or_else(|| command.strip_prefix("p "));
+        pieces.push(code.unwrap_or(command).to_string());
+    }
+    (!pieces.is_empty()).then(|| Source::Code("-m pdb -c".into(), pieces.join("\n")))
 }
 
 /// awk's program: the first operand, unless `-f`/`-E` names a program file.

@@ -1000,6 +1000,9 @@ impl<'a> Scanner<'a> {
                 let argv = [Word::literal("node"), Word::literal(module)].into_iter().chain(rest).collect();
                 self.findings.push(Finding::Argv(argv));
             }
+            (Effect::Load, Some(Arg::Str(library, false))) if library.contains('/') => {
+                self.findings.push(Finding::Argv(vec![Word::literal(library)]));
+            }
             (Effect::Shell | Effect::Spawn | Effect::Command | Effect::Fork, Some(Arg::Other(argument)))
                 if self.computes_command(path) =>
             {
