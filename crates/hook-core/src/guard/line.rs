@@ -557,7 +557,12 @@ fn keep_lossless_dotenv_writes<'c>(
 /// Whether `command` runs only if the command before it found no file at `word`: `test -e`,
 /// `-f` or `-s` of it, in any spelling (`[ -f .env ]`, `[[ -f .env ]]`), first of an and-or
 /// list that `||` joins `command`'s pipeline to (`test -f .env || cp .env.example .env`).
-fn tested_absent(analysis: &Analysis, index: usize, command: &SimpleCommand, word: &crate::shell::Word) -> bool {
+fn tested_absent(
+    analysis: &Analysis,
+    index: usize,
+    command: &SimpleCommand,
+    word: &crate::shell::Word,
+) -> bool {
     if !command.or_else || index == 0 {
         return false;
     }

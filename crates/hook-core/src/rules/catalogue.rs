@@ -474,7 +474,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "credentials.print",
-                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, a cloud metadata service's role keys (`curl 169.254.169.254/…/security-credentials/R`), …",
+                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, `mysql --print-defaults`, `redis-cli CONFIG GET requirepass`, SQL reading password hashes (`pg_shadow`, `mysql.user`), the clipboard (`pbpaste`, `xclip -o`, `wl-paste`), a cloud metadata service's role keys (`curl 169.254.169.254/…/security-credentials/R`), …",
             ),
             (
                 "credentials.process-memory",

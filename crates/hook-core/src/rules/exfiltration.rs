@@ -561,14 +561,19 @@ fn reads_unseen_options(call: &Call, name: &str) -> bool {
 const CLIPBOARD: &str = "This sends what is on the clipboard, where the user's copied passwords and tokens often are, to another machine. Send a file you can read first, or ask the user.";
 
 /// Whether a command reads the clipboard: `pbpaste`, `xclip -o`, `xsel -o`/`--output`
-/// (`-b` alone reads too), `wl-paste`, PowerShell's `Get-Clipboard`.
-fn reads_clipboard(command: &crate::shell::SimpleCommand) -> bool {
+/// (`-b` alone reads too, unless fed: `echo x | xsel -b` fills the clipboard), `wl-paste`,
+/// Termux's `termux-clipboard-get`, PowerShell's `Get-Clipboard`.
+pub(super) fn reads_clipboard(command: &crate::shell::SimpleCommand) -> bool {
     let Some(name) = command.name() else { return false };
     let has = |options: &[&str]| command.args().iter().any(|a| options.contains(&a.text.as_str()));
     match name {
-        "pbpaste" | "wl-paste" => true,
+        "pbpaste" | "wl-paste" | "termux-clipboard-get" => true,
         "xclip" => has(&["-o", "-out"]),
-        "xsel" => has(&["-o", "--output"]) || !has(&["-i", "--input", "-a", "--append"]),
+        "xsel" => {
+            has(&["-o", "--output"])
+                || !has(&["-i", "--input", "-a", "--append"])
+                    && matches!(command.stdin, crate::shell::Stdin::Inherited)
+        }
         _ => name.eq_ignore_ascii_case("get-clipboard") || name.eq_ignore_ascii_case("gcb"),
     }
 }
