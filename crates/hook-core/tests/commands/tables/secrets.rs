@@ -1665,7 +1665,8 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.send", r#"wl-copy <<< "$(gh auth token)""#),
     ask("credentials.print", "env | pbcopy"),
     ask("credentials.send", "gh auth token | (pbcopy)"),
-    allow("pass show x | xclip -o"),
+    // `xclip -o` ignores what it is given and prints the clipboard.
+    ask("credentials.print", "pass show x | xclip -o"),
     allow("git rev-parse HEAD | wl-copy"),
     allow("echo hello | xclip -selection clipboard"),
     allow("gh auth token | docker login ghcr.io -u me --password-stdin"),
@@ -2349,6 +2350,7 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.print", "Get-Clipboard"),
     ask("credentials.print", "pbpaste | head -5"),
     allow("pbpaste | wc -c"),
+    allow("pbpaste > /tmp/copied.txt"),
     allow("echo done | pbcopy"),
     allow("echo done | xsel -b"),
     allow("xsel -b < build.log"),
