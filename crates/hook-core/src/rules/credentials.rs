@@ -38,8 +38,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     // `pbpaste`, `xclip -o`: whatever the user last copied, a password as often as not. Into
     // a file, it is that file's business (`exfiltration.clipboard` when it is sent).
-    if super::exfiltration::reads_clipboard(call.command) && !consumed(call) && !writes_to_file(call.command)
-    {
+    if super::reads_clipboard(call.command) && !consumed(call) && !writes_to_file(call.command) {
         return Some(Hit::new("credentials.print", CLIPBOARD_MESSAGE));
     }
     if let Some(hit) = mints(name, call.command) {
