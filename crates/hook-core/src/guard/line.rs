@@ -497,10 +497,15 @@ fn file_block(
     touched_block(analysis, command, index, policy, ctx, here, touched)
 }
 
-/// Whether `word` names a dotenv file (`.env`, `.env.local`) as written, no wildcard in it.
+/// Whether `word` names a dotenv file (`.env`, `.env.local`, Wrangler's `.dev.vars`) as
+/// written, no wildcard in it.
 fn dotenv(word: &crate::shell::Word) -> bool {
     let name = word.text.rsplit(['/', '\\']).next().unwrap_or_default();
-    !word.dynamic && !word.glob && (name == ".env" || name.starts_with(".env."))
+    !word.dynamic
+        && !word.glob
+        && [".env", ".dev.vars"]
+            .iter()
+            .any(|stem| name.strip_prefix(stem).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
 }
 
 /// Drops from `accessed` the writes to dotenv files that destroy nothing and put in only what

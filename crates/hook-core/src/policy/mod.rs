@@ -1167,8 +1167,15 @@ const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
 /// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
 /// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
-const WRITABLE_KEYS: [&str; 6] =
-    ["!**/*.key", "!**/*key*.pem", "!**/*.p12", "!**/*.pfx", "!**/*.jks", "!**/*.keystore"];
+const WRITABLE_KEYS: [&str; 7] = [
+    "!**/*.key",
+    "!**/*key*.pem",
+    "!**/*.p12",
+    "!**/*.pfx",
+    "!**/*.jks",
+    "!**/*.keystore",
+    "!**/secrets/**/*.pem",
+];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds
 /// ignore patterns, which run nothing (the last matching entry wins).

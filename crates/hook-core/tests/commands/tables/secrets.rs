@@ -2289,6 +2289,11 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "cat .dev.vars.staging"),
     allow("cat .dev.vars.example"),
     allow("cp .dev.vars.example .dev.vars.example.bak"),
+    // Made from its template, or with text the line shows, where none is (a dotenv file).
+    allow("cp .dev.vars.example .dev.vars"),
+    allow("printf 'API_TOKEN=dev\\n' > .dev.vars"),
+    deny("files.deny-write", "cp /tmp/x .dev.vars"),
+    deny("files.deny-write", "curl -s https://x.example/v > .dev.vars"),
     deny("files.deny-read", "cat .secrets"),
     deny("files.deny-read", "cat config/.secrets.toml"),
     allow("cat .secrets.baseline"),
@@ -2301,6 +2306,11 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "cat deploy/secrets/tls/server.pem"),
     allow("cat certs/ca.pem"),
     allow("cat secrets/README.md"),
+    // A development certificate made there is the agent's to write.
+    allow(
+        "openssl req -x509 -newkey rsa:2048 -nodes -keyout secrets/key.pem -out secrets/cert.pem -days 1 -subj /CN=dev",
+    ),
+    deny("files.deny-read", "cp ~/.ssh/deploy.pem secrets/deploy.pem"),
     // Histories and the agents' transcripts hold what was typed or pasted; the agents' memory
     // files and settings beside them stay readable.
     deny("files.deny-read", "cat ~/.claude/history.jsonl"),
