@@ -899,12 +899,14 @@ fn creates_env_from_template(args: &[Word], sources: &[&Word], target: &Word) ->
 /// onto an environment file, both named on the line.
 pub(crate) fn copies_env_template(sources: &[&Word], target: &Word) -> bool {
     let file_name = |word: &Word| word.text.rsplit(['/', '\\']).next().unwrap_or_default().to_string();
+    // Wrangler's `.dev.vars` is a dotenv file by another name, with its own `.dev.vars.example`.
+    let dotenv = |name: &str| name.starts_with(".env") || name.starts_with(".dev.vars");
     let template = |name: &str| {
-        name.starts_with(".env")
+        dotenv(name)
             && ["example", "sample", "template", "dist", "defaults"].iter().any(|kind| name.contains(kind))
     };
     !target.dynamic
-        && file_name(target).starts_with(".env")
+        && dotenv(&file_name(target))
         && matches!(sources, [source] if !source.dynamic && template(&file_name(source)))
 }
 

@@ -497,10 +497,15 @@ fn file_block(
     touched_block(analysis, command, index, policy, ctx, here, touched)
 }
 
-/// Whether `word` names a dotenv file (`.env`, `.env.local`) as written, no wildcard in it.
+/// Whether `word` names a dotenv file (`.env`, `.env.local`, Wrangler's `.dev.vars`) as
+/// written, no wildcard in it.
 fn dotenv(word: &crate::shell::Word) -> bool {
     let name = word.text.rsplit(['/', '\\']).next().unwrap_or_default();
-    !word.dynamic && !word.glob && (name == ".env" || name.starts_with(".env."))
+    !word.dynamic
+        && !word.glob
+        && [".env", ".dev.vars"]
+            .iter()
+            .any(|stem| name.strip_prefix(stem).is_some_and(|rest| rest.is_empty() || rest.starts_with('.')))
 }
 
 /// Drops from `accessed` the writes to dotenv files that destroy nothing and put in only what
@@ -536,11 +541,13 @@ fn keep_lossless_dotenv_writes<'c>(
         };
         let redirected =
             |op: RedirectOp| command.redirects.iter().any(|r| r.op == op && r.target.text == word.text);
+        // `[ -f .env ] || cp .env.example .env`: the write happens only where no file is.
+        let absent = !there || tested_absent(analysis, index, command, word);
         let lossless = match name {
             Some("touch") => true,
             Some("rm" | "unlink") => !there,
             Some("cp") => {
-                !there
+                absent
                     && matches!(command.args(), [source, target] if std::ptr::eq(target, *word)
                         && super::file_access::copies_env_template(&[source], target))
             }
@@ -555,11 +562,43 @@ fn keep_lossless_dotenv_writes<'c>(
                         && super::file_access::copies_env_template(&[source], target))
             }
             _ if redirected(RedirectOp::Append) || teed_append => shown(),
-            _ if redirected(RedirectOp::Write) || name == Some("tee") => !there && shown(),
+            _ if redirected(RedirectOp::Write) || name == Some("tee") => absent && shown(),
             _ => false,
         };
         !lossless
     });
+}
+
+/// Whether `command` runs only if the command before it found no file at `word`: `test -e`,
+/// `-f` or `-s` of it, in any spelling (`[ -f .env ]`, `[[ -f .env ]]`), first of an and-or
+/// list that `||` joins `command`'s pipeline to (`test -f .env || cp .env.example .env`).
+fn tested_absent(
+    analysis: &Analysis,
+    index: usize,
+    command: &SimpleCommand,
+    word: &crate::shell::Word,
+) -> bool {
+    if !command.or_else || index == 0 {
+        return false;
+    }
+    let test = &analysis.commands[index - 1];
+    let operand = match test.argv.as_slice() {
+        [name, flag, file] if name.text == "test" => Some((flag, file)),
+        [open, flag, file, close]
+            if open.text == "[" && close.text == "]" || open.text == "[[" && close.text == "]]" =>
+        {
+            Some((flag, file))
+        }
+        _ => None,
+    };
+    operand.is_some_and(|(flag, file)| {
+        matches!(flag.text.as_str(), "-e" | "-f" | "-s")
+            && !file.dynamic
+            && !file.glob
+            && file.text == word.text
+            && test.cwd.as_ref().map(|w| &w.text) == command.cwd.as_ref().map(|w| &w.text)
+            && test.redirects.is_empty()
+    })
 }
 
 /// Whether `command` may write text the line shows: a redirect to a file, or `tee`.

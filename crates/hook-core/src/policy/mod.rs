@@ -324,7 +324,7 @@ const GUARD_FILES: [&str; 37] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 290] = [
+const CREDENTIAL_FILES: [&str; 379] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -679,6 +679,112 @@ const CREDENTIAL_FILES: [&str; 290] = [
     "credentials.yml",
     "credentials.yaml",
     ".pypirc",
+    // More of a project's secrets by the names their tools give them: WordPress's database
+    // password and salts (its `wp-config-sample.php` template stays readable), Firebase's
+    // Admin SDK key (a service account), Wrangler's local secrets, `act`'s and Dynaconf's
+    // secrets files (detect-secrets' `.secrets.baseline` holds only hashes), the Android
+    // secrets plugin's keys, Apache's password hashes, and keys kept in a `secrets` directory.
+    "wp-config.php",
+    "*firebase-adminsdk*.json",
+    ".dev.vars",
+    ".dev.vars.*",
+    "!.dev.vars.example*",
+    "!.dev.vars.sample*",
+    "!.dev.vars.template*",
+    ".secrets",
+    ".secrets.*",
+    "!.secrets.baseline",
+    "!.secrets.example*",
+    "!.secrets.sample*",
+    "!.secrets.template*",
+    "secrets.properties",
+    ".htpasswd",
+    "**/secrets/**/*.pem",
+    // More CLIs' logins where their documentation puts them: Puppet's RBAC token, fastlane's
+    // App Store session, Cloudflare Tunnel's other homes, Helm's OCI registry logins, Gitea's
+    // tea, Vultr, Railway, MinIO's client, Twilio, Expo, Mercurial's `[auth]` passwords, Yarn
+    // 1's, Stack's Hackage login, Steam's login tokens, Epic's through Legendary, Modal, Neon,
+    // Turso, PlanetScale, Render, MongoDB Atlas, Datadog, Travis, OVH, Exoscale, doctl's,
+    // ngrok's and Wrangler's macOS homes, Tailscale's node keys, ClickHouse's, Cassandra's
+    // and sqlcmd's saved passwords, Rancher, Argo CD, Tencent Cloud, Akamai, Backblaze B2,
+    // Anaconda's tokens, Slack's CLI.
+    "~/.puppetlabs/token",
+    "~/.fastlane/spaceship/**",
+    "~/.config/cloudflared/*.pem",
+    "~/.cloudflare-warp/*.pem",
+    "~/cloudflare-warp/*.pem",
+    "/usr/local/etc/cloudflared/*.pem",
+    "/usr/local/etc/cloudflared/*.json",
+    "~/.config/helm/registry/config.json",
+    "~/Library/Preferences/helm/registry/config.json",
+    "~/Library/Preferences/helm/repositories.yaml",
+    "~/.tea/tea.yml",
+    "~/.config/tea/config.yml",
+    "~/.vultr-cli.yaml",
+    "~/.config/vultr-cli.yaml",
+    "~/.railway/config.json",
+    "~/.mc/config.json",
+    "~/.mcli/config.json",
+    "~/.twilio-cli/config.json",
+    "~/.expo/state.json",
+    "~/.hgrc",
+    "~/.config/hg/hgrc",
+    "~/.yarnrc",
+    "~/.stack/upload/credentials.json",
+    "~/**/Steam/config/config.vdf",
+    "~/.steam/**/config.vdf",
+    "~/.config/legendary/user.json",
+    "~/.modal.toml",
+    "~/.config/neonctl/credentials.json",
+    "~/.config/neon/credentials.json",
+    "~/.config/turso/settings.json",
+    "~/Library/Application Support/turso/settings.json",
+    "~/.config/planetscale/access-token",
+    "~/.render/cli.yaml",
+    "~/.config/atlascli/config.toml",
+    "~/.config/mongocli/config.toml",
+    "~/.config/mongocli.toml",
+    "~/.dogrc",
+    "~/.travis/config.yml",
+    "~/.ovh.conf",
+    "~/.config/exoscale/exoscale.toml",
+    "~/Library/Application Support/doctl/config.yaml",
+    "~/Library/Application Support/ngrok/ngrok.yml",
+    "~/Library/Preferences/.wrangler/config/**",
+    "/var/lib/tailscale/tailscaled.state",
+    "~/.clickhouse-client/config.xml",
+    "~/.cassandra/cqlshrc",
+    "~/.cassandra/credentials",
+    "~/.sqlcmd/sqlconfig",
+    "~/.rancher/cli2.json",
+    "~/.config/argocd/config",
+    "~/.argocd/config",
+    "~/.tccli/**",
+    "~/.edgerc",
+    "~/.b2_account_info",
+    "~/.continuum/anaconda-client/tokens/**",
+    "~/.slack/credentials.json",
+    // More histories, where secrets typed or pasted stay: other shells' and database shells',
+    // and the agents' own transcripts and prompt histories (Claude Code's, Codex's, Gemini's,
+    // OpenCode's), which hold whatever the user pasted into a session and every file and
+    // command output a session read. Claude Code's memory files beside them stay readable.
+    "~/.sh_history",
+    "~/.histfile",
+    "~/.ksh_history",
+    "~/.config/nushell/history.*",
+    "~/.dbshell",
+    "~/.mongodb/mongosh/mongosh_repl_history",
+    "~/.cassandra/cqlsh_history",
+    "~/.clickhouse-client-history",
+    "~/.influx_history",
+    "~/.claude/history.jsonl",
+    "~/.claude/projects/**/*.jsonl",
+    "~/.codex/history.jsonl",
+    "~/.codex/sessions/**",
+    "~/.codex/archived_sessions/**",
+    "~/.gemini/tmp/**/logs.json",
+    "~/.gemini/tmp/**/chats/**",
+    "~/.local/share/opencode/storage/**",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
@@ -1066,8 +1172,15 @@ const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
 /// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
 /// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
-const WRITABLE_KEYS: [&str; 6] =
-    ["!**/*.key", "!**/*key*.pem", "!**/*.p12", "!**/*.pfx", "!**/*.jks", "!**/*.keystore"];
+const WRITABLE_KEYS: [&str; 7] = [
+    "!**/*.key",
+    "!**/*key*.pem",
+    "!**/*.p12",
+    "!**/*.pfx",
+    "!**/*.jks",
+    "!**/*.keystore",
+    "!**/secrets/**/*.pem",
+];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds
 /// ignore patterns, which run nothing (the last matching entry wins).

@@ -491,7 +491,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "credentials.print",
-                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, a cloud metadata service's role keys (`curl 169.254.169.254/…/security-credentials/R`), an Android app's private files (`adb shell run-as PKG cat …`, `adb pull /data/data/…`), …",
+                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, `mysql --print-defaults`, `redis-cli CONFIG GET requirepass`, SQL reading password hashes (`pg_shadow`, `mysql.user`), the clipboard (`pbpaste`, `xclip -o`, `wl-paste`), an Android app's private files (`adb shell run-as PKG cat …`, `adb pull /data/data/…`), a cloud metadata service's role keys (`curl 169.254.169.254/…/security-credentials/R`), …",
             ),
             (
                 "credentials.process-memory",

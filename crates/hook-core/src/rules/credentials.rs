@@ -36,6 +36,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::ask("credentials.process-memory", PROCESS_MEMORY));
     }
+    // `pbpaste`, `xclip -o`: whatever the user last copied, a password as often as not. Into
+    // a file, it is that file's business (`exfiltration.clipboard` when it is sent).
+    if super::reads_clipboard(call.command) && !consumed(call) && !writes_to_file(call.command) {
+        return Some(Hit::new("credentials.print", CLIPBOARD_MESSAGE));
+    }
     if let Some(hit) = mints(name, call.command) {
         return Some(hit);
     }
@@ -44,6 +49,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     printed(call, name)
 }
+
+const CLIPBOARD_MESSAGE: &str = "This prints the clipboard, where the user's copied passwords and tokens often are, into the conversation. Ask the user to paste what is needed.";
 
 const PROCESS_MEMORY: &str = "This reads another process's memory (a debugger or tracer attached to it, a core dump, a kernel probe), where an agent's keys, tokens and environment are. Debug a program you start (`gdb ./build/app`, `strace -f -o trace.txt pytest`), or ask the user.";
 
@@ -729,8 +736,48 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         name if name.eq_ignore_ascii_case("ConvertFrom-SecureString") => {
             args.iter().any(|a| a.text.eq_ignore_ascii_case("-AsPlainText"))
         }
+        // MySQL's option files printed with their passwords: the client's `--print-defaults`,
+        // `my_print_defaults -s` (without it, it masks them); and the SQL clients asked for the
+        // server's password hashes.
+        "mysql" | "mariadb" | "mysqldump" | "mariadb-dump" | "mysqladmin" | "mariadb-admin" => {
+            has("--print-defaults") || reads_password_hashes(command, commands)
+        }
+        "my_print_defaults" | "mariadb-print-defaults" => short_flag(args, &['s'], "cegl#") || has("--show"),
+        "psql" | "sqlcmd" => reads_password_hashes(command, commands),
+        // `redis-cli CONFIG GET requirepass` (or `masterauth`, `*`): the server's passwords.
+        "redis-cli" | "valkey-cli" => {
+            let at = args.iter().position(|a| a.text.eq_ignore_ascii_case("config"));
+            at.is_some_and(|at| {
+                args.get(at + 1).is_some_and(|a| a.text.eq_ignore_ascii_case("get"))
+                    && args[at + 2..].iter().any(|key| {
+                        let key = key.text.to_ascii_lowercase();
+                        key.contains("pass") || key.contains("auth") || key.contains('*')
+                    })
+            })
+        }
         _ => name.starts_with("docker-credential-") && verb(0) == "get",
     }
+}
+
+/// Whether SQL a client is given (as an argument, a heredoc or from a pipe) reads the
+/// server's password hashes: PostgreSQL's `pg_shadow` and `pg_authid`, MySQL's `mysql.user`,
+/// SQL Server's `sys.sql_logins`, by their password columns or all of them (`*`). The users'
+/// names alone (`select usename from pg_shadow`) pass.
+fn reads_password_hashes(command: &SimpleCommand, commands: &[SimpleCommand]) -> bool {
+    let hashes = |sql: &str| {
+        let sql = sql.to_ascii_lowercase();
+        let all = sql.contains('*');
+        sql.contains("authentication_string")
+            || sql.contains("rolpassword")
+            || sql.contains("pg_shadow") && (all || sql.contains("passwd"))
+            || sql.contains("pg_authid") && all
+            || sql.contains("mysql.user") && (all || sql.contains("password"))
+            || sql.contains("sql_logins") && (all || sql.contains("password_hash"))
+    };
+    command.args().iter().any(|a| hashes(&a.text))
+        || matches!(&command.stdin, Stdin::Text(text) if hashes(text))
+        || matches!(command.stdin, Stdin::Pipe { from: Some(from) }
+            if commands.get(from).is_some_and(|c| matches!(c.name(), Some("echo" | "printf")) && hashes(&c.text)))
 }
 
 /// `credentials.mint`: a new credential made (and printed), or a standing grant to the

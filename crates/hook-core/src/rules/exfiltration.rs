@@ -560,32 +560,19 @@ fn reads_unseen_options(call: &Call, name: &str) -> bool {
 
 const CLIPBOARD: &str = "This sends what is on the clipboard, where the user's copied passwords and tokens often are, to another machine. Send a file you can read first, or ask the user.";
 
-/// Whether a command reads the clipboard: `pbpaste`, `xclip -o`, `xsel -o`/`--output`
-/// (`-b` alone reads too), `wl-paste`, PowerShell's `Get-Clipboard`.
-fn reads_clipboard(command: &crate::shell::SimpleCommand) -> bool {
-    let Some(name) = command.name() else { return false };
-    let has = |options: &[&str]| command.args().iter().any(|a| options.contains(&a.text.as_str()));
-    match name {
-        "pbpaste" | "wl-paste" => true,
-        "xclip" => has(&["-o", "-out"]),
-        "xsel" => has(&["-o", "--output"]) || !has(&["-i", "--input", "-a", "--append"]),
-        _ => name.eq_ignore_ascii_case("get-clipboard") || name.eq_ignore_ascii_case("gcb"),
-    }
-}
-
 /// `pbpaste | curl -d @- URL`, or `xclip -o > F; curl -F f=@F URL`: the clipboard sent by a
 /// network client, piped in or through a file an earlier command of the line filled with it.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn sends_clipboard(call: &Call) -> bool {
     let commands = &call.analysis.commands;
     if let crate::shell::Stdin::Pipe { from: Some(from) } = call.command.stdin
-        && commands.get(from).is_some_and(reads_clipboard)
+        && commands.get(from).is_some_and(super::reads_clipboard)
     {
         return true;
     }
     let filled: Vec<&str> = commands[..call.index.min(commands.len())]
         .iter()
-        .filter(|command| reads_clipboard(command))
+        .filter(|command| super::reads_clipboard(command))
         .flat_map(|command| command.redirects.iter().map(|r| r.target.text.as_str()))
         .collect();
     !filled.is_empty()

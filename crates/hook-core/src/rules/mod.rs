@@ -347,6 +347,24 @@ fn python_module<'a>(name: &'a str, args: &'a [crate::shell::Word]) -> (&'a str,
     }
 }
 
+/// Whether a command reads the clipboard: `pbpaste`, `xclip -o`, `xsel -o`/`--output`
+/// (`-b` alone reads too, unless fed: `echo x | xsel -b` fills the clipboard), `wl-paste`,
+/// Termux's `termux-clipboard-get`, PowerShell's `Get-Clipboard`.
+pub(crate) fn reads_clipboard(command: &crate::shell::SimpleCommand) -> bool {
+    let Some(name) = command.name() else { return false };
+    let has = |options: &[&str]| command.args().iter().any(|a| options.contains(&a.text.as_str()));
+    match name {
+        "pbpaste" | "wl-paste" | "termux-clipboard-get" => true,
+        "xclip" => has(&["-o", "-out"]),
+        "xsel" => {
+            has(&["-o", "--output"])
+                || !has(&["-i", "--input", "-a", "--append"])
+                    && matches!(command.stdin, crate::shell::Stdin::Inherited)
+        }
+        _ => name.eq_ignore_ascii_case("get-clipboard") || name.eq_ignore_ascii_case("gcb"),
+    }
+}
+
 /// Whether `arg` is a short-option cluster (`-rf`) that contains `letter`.
 pub(crate) fn short_cluster_has(arg: &str, letter: char) -> bool {
     arg.strip_prefix('-').is_some_and(|rest| {

@@ -533,10 +533,10 @@ impl Analyser {
                 self.vars.enter(false);
                 self.pipeline(pipeline, src, origin)
             };
-            if sequenced {
-                for command in self.commands.get_mut(first..).into_iter().flatten() {
-                    command.sequenced = true;
-                }
+            let or_else = i == 1 && sequenced && !chain.pipelines[0].negated;
+            for command in self.commands.get_mut(first..).into_iter().flatten() {
+                command.sequenced |= sequenced;
+                command.or_else |= or_else;
             }
         }
         for or_joined in open.into_iter().rev() {
@@ -1343,6 +1343,7 @@ impl Analyser {
             text,
             cwd: None,
             sequenced: false,
+            or_else: false,
         };
         if let Some(index) = self.use_alias(&command, simple, origin) {
             return index;
@@ -2954,6 +2955,7 @@ impl Analyser {
                     assignments: Vec::new(),
                     cwd: None,
                     sequenced: false,
+                    or_else: false,
                 };
                 writer = self.emit(simple, dialect, origin);
                 if named_by_value && matches!(dialect, Dialect::PowerShell | Dialect::Cmd) {

@@ -191,6 +191,9 @@ pub struct SimpleCommand {
     /// Whether the command's pipeline runs whatever became of the one before it: it starts a
     /// list item (after `;`, a newline or `&`) or follows `||`, not `&&`.
     pub sequenced: bool,
+    /// Whether its pipeline is the second of an and-or list, joined by `||` to a first that
+    /// is not negated: it runs only if the first failed (`test -f .env || cp …`).
+    pub or_else: bool,
 }
 
 impl SimpleCommand {

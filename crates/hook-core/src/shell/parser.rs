@@ -27,6 +27,8 @@ pub(super) struct AndOr {
 #[derive(Debug)]
 pub(super) struct Pipeline {
     pub commands: Vec<Command>,
+    /// Begun by `!`, an odd number of times: its status is the last command's, inverted.
+    pub negated: bool,
 }
 
 #[derive(Debug)]
@@ -233,9 +235,13 @@ impl<'t> Parser<'t> {
     }
 
     fn pipeline(&mut self) -> Pipeline {
+        let mut negated = false;
         loop {
             match self.reserved() {
-                Some("!") => self.pos += 1,
+                Some("!") => {
+                    negated = !negated;
+                    self.pos += 1;
+                }
                 Some("time") if self.time_is_keyword() => {
                     self.pos += 1;
                     if self.reserved() == Some("-p") {
@@ -255,7 +261,7 @@ impl<'t> Parser<'t> {
             // `| a`, `a | | b`, `a && ;`: a command is missing.
             self.incomplete = true;
         }
-        Pipeline { commands }
+        Pipeline { commands, negated }
     }
 
     /// `time` before a compound command is the keyword; before a simple command it is left
