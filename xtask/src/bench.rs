@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-use crate::build;
+use crate::build::{self, Cargo};
+use crate::pgo;
 
 /// Static musl binaries: what ships on Linux, and the fastest to start.
 const TARGET: &str = "x86_64-unknown-linux-musl";
@@ -21,6 +22,8 @@ const POLICY_RATIO: f64 = 1.2;
 /// The names of the cases every binary has, which `dist` also smoke-runs.
 pub const ALLOW: &str = "allow (git status)";
 pub const DENY: &str = "deny (rm -rf /)";
+/// The name of the payloads read from an agent's fixtures.
+pub const FIXTURE: &str = "fixture";
 /// Spawns of each comparison hook (jq, Python).
 const COMPARISON_RUNS: usize = 30;
 
@@ -59,10 +62,14 @@ pub fn run(args: &[String]) -> Result<(), String> {
         binaries.retain(|b| only.contains(b));
     }
     build::ensure_target(TARGET)?;
-    let mut packages = binaries.clone();
-    packages.push(BASELINE.into());
-    eprintln!("xtask: building {} for {TARGET} ({PROFILE} profile)", packages.join(", "));
-    let out_dir = build::build(PROFILE, TARGET, &packages)?;
+    eprintln!("xtask: building {} and {BASELINE} for {TARGET} ({PROFILE} profile)", binaries.join(", "));
+    let target_dir = build::target_dir();
+    let cargo = Cargo { subcommand: "build", env: &[], target_dir: &target_dir, config: &[] };
+    // What ships is built from a profile of these payloads; the empty binary has nothing to
+    // profile.
+    let out_dir =
+        pgo::build(&cargo, PROFILE, TARGET, &binaries, |dir, counts| train(dir, &binaries, counts))?;
+    build::build(PROFILE, TARGET, &[BASELINE.to_string()])?;
     let sandbox = Sandbox::create()?;
 
     let baseline = Baseline {
@@ -260,6 +267,77 @@ pub fn fixture_dir(binary: &str) -> Option<PathBuf> {
     let (_, fixture) = SHELL_FIXTURES.iter().find(|(name, _)| *name == binary)?;
     let agent = fixture.split('/').next()?;
     Some(build::workspace_root().join("tests/fixtures").join(agent))
+}
+
+/// What a profile-guided build runs each instrumented hook binary in `dir` on: its payloads,
+/// with the counts written where `counts` says.
+pub fn train(dir: &Path, binaries: &[String], counts: &Path) -> Result<(), String> {
+    let sandbox = Sandbox::create()?;
+    for binary in binaries {
+        // A trusted project is trusted by running the binary, whose counts would land in the
+        // project: its policy is profiled by the other policy cases.
+        for case in payloads(binary).into_iter().filter(|case| !case.trusted_project) {
+            let mut command = sandbox.command_for(&dir.join(binary), &case);
+            command.env("LLVM_PROFILE_FILE", counts);
+            feed(command, &case.stdin)?;
+        }
+    }
+    Ok(())
+}
+
+/// Every payload a binary is profiled on: its bench cases, then the everyday commands of
+/// `tests/bench/everyday.txt` in its shell payload, then every fixture of its agent.
+pub fn payloads(binary: &str) -> Vec<Case> {
+    let mut payloads = cases(binary);
+    let root = build::workspace_root();
+    let shell = SHELL_FIXTURES.iter().find(|(name, _)| *name == binary);
+    if let Some((_, fixture)) = shell
+        && let Ok(text) = std::fs::read_to_string(root.join("tests/fixtures").join(fixture))
+        && let Ok(everyday) = std::fs::read_to_string(root.join("tests/bench/everyday.txt"))
+    {
+        payloads.extend(everyday.lines().filter(|line| !line.is_empty() && !line.starts_with('#')).map(
+            |command| Case {
+                name: "everyday",
+                stdin: with_command(&text, command),
+                policy: None,
+                trusted_project: false,
+                same_event_as: None,
+            },
+        ));
+    }
+    let Some(dir) = fixture_dir(binary) else { return payloads };
+    let mut fixtures: Vec<_> = std::fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    fixtures.sort();
+    payloads.extend(fixtures.iter().filter_map(|path| {
+        Some(Case {
+            name: FIXTURE,
+            stdin: std::fs::read(path).ok()?,
+            policy: None,
+            trusted_project: false,
+            same_event_as: None,
+        })
+    }));
+    payloads
+}
+
+/// Run `command` to its end with `stdin` as its input and no output.
+pub fn feed(mut command: Command, stdin: &[u8]) -> Result<(), String> {
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
+    if let Some(mut pipe) = child.stdin.take() {
+        let _ = pipe.write_all(stdin);
+    }
+    child.wait().map_err(|e| format!("{:?}: {e}", command.get_program()))?;
+    Ok(())
 }
 
 /// The payloads for one binary, in its own format: an allowed and a denied command, and for

@@ -34,7 +34,12 @@ pub fn ensure_target(target: &str) -> Result<(), String> {
 
 /// `cargo build --profile PROFILE --target TARGET -p BIN...`, returning the output directory.
 pub fn build(profile: &str, target: &str, packages: &[String]) -> Result<PathBuf, String> {
-    build_with(&Cargo { subcommand: "build", env: &[], target_dir: &target_dir() }, profile, target, packages)
+    build_with(
+        &Cargo { subcommand: "build", env: &[], target_dir: &target_dir(), config: &[] },
+        profile,
+        target,
+        packages,
+    )
 }
 
 /// How [`build_with`] runs cargo.
@@ -45,6 +50,8 @@ pub struct Cargo<'a> {
     pub env: &'a [(String, String)],
     /// Cargo's output directory.
     pub target_dir: &'a Path,
+    /// `--config` values, e.g. rustflags added to `.cargo/config.toml`'s.
+    pub config: &'a [String],
 }
 
 /// [`build`], run as `cargo` says.
@@ -61,6 +68,9 @@ pub fn build_with(
         .env("CARGO_TARGET_DIR", cargo.target_dir)
         .envs(cargo.env.iter().map(|(name, value)| (name, value)))
         .args([cargo.subcommand, "--quiet", "--profile", profile, "--target", target]);
+    for config in cargo.config {
+        command.args(["--config", config]);
+    }
     for package in packages {
         command.args(["-p", package]);
     }

@@ -24,6 +24,7 @@ use std::process::{Command, Stdio};
 
 use crate::bench::{self, Case, Sandbox};
 use crate::build::{self, Cargo};
+use crate::pgo;
 
 /// The target whose binaries are profiled: the one the bench measures and Linux ships.
 const TARGET: &str = "x86_64-unknown-linux-musl";
@@ -59,11 +60,13 @@ pub fn run(args: &[String]) -> Result<(), String> {
         format!("CARGO_TARGET_{}_LINKER", TARGET.to_uppercase().replace('-', "_")),
         linker.display().to_string(),
     )];
-    let out_dir = build::build_with(
-        &Cargo { subcommand: "build", env: &env, target_dir: &target_dir },
+    // The profiled build is the bench's: guided by the same profile.
+    let out_dir = pgo::build(
+        &Cargo { subcommand: "build", env: &env, target_dir: &target_dir, config: &[] },
         "release",
         TARGET,
         &binaries,
+        |dir, counts| bench::train(dir, &binaries, counts),
     )?;
     let sandbox = Sandbox::create()?;
     let mut order = Order::default();
@@ -129,36 +132,17 @@ enum Group {
 /// The events one binary is profiled on: its bench payloads (those with a policy file after
 /// the allow and deny ones), then every fixture of its agent.
 fn events(binary: &str) -> Vec<(Group, Case)> {
-    let mut events: Vec<(Group, Case)> = bench::cases(binary)
+    bench::payloads(binary)
         .into_iter()
         .enumerate()
         .filter_map(|(index, case)| match index {
             0 => Some((Group::Allow, case)),
             1 => Some((Group::Deny, case)),
-            _ => case.policy.is_some().then_some((Group::Policy, case)),
+            _ if case.policy.is_some() => Some((Group::Policy, case)),
+            _ if case.name == bench::FIXTURE => Some((Group::Other, case)),
+            _ => None,
         })
-        .collect();
-    let Some(dir) = bench::fixture_dir(binary) else { return events };
-    let mut fixtures: Vec<_> = std::fs::read_dir(&dir)
-        .into_iter()
-        .flatten()
-        .filter_map(|entry| Some(entry.ok()?.path()))
-        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
-        .collect();
-    fixtures.sort();
-    events.extend(fixtures.iter().filter_map(|path| {
-        Some((
-            Group::Other,
-            Case {
-                name: "fixture",
-                stdin: std::fs::read(path).ok()?,
-                policy: None,
-                trusted_project: false,
-                same_event_as: None,
-            },
-        ))
-    }));
-    events
+        .collect()
 }
 
 /// Callgrind's output for one run of `program` on `case`, after one run outside valgrind
@@ -168,7 +152,7 @@ fn profile(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<String, Str
     if case.trusted_project {
         sandbox.trust_project(program, case)?;
     }
-    run_on(sandbox.command_for(program, case), &case.stdin)?;
+    bench::feed(sandbox.command_for(program, case), &case.stdin)?;
     valgrind(sandbox, program, case, &["--tool=callgrind", "--demangle=no"], "--callgrind-out-file")
 }
 
@@ -184,24 +168,8 @@ fn valgrind(
     let out = sandbox.dir().join("layout.valgrind");
     let mut valgrind = sandbox.command_for(Path::new("valgrind"), case);
     valgrind.args(tool).arg(format!("{out_option}={}", out.display())).arg(program);
-    run_on(valgrind, &case.stdin)?;
+    bench::feed(valgrind, &case.stdin)?;
     fs_err::read_to_string(&out).map_err(|e| e.to_string())
-}
-
-/// Run `command` to its end with `stdin` as its input and no output.
-fn run_on(mut command: Command, stdin: &[u8]) -> Result<(), String> {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot run {:?}: {e}", command.get_program()))?;
-    if let Some(mut pipe) = child.stdin.take() {
-        use std::io::Write;
-        let _ = pipe.write_all(stdin);
-    }
-    child.wait().map_err(|e| format!("{:?}: {e}", command.get_program()))?;
-    Ok(())
 }
 
 /// A function a profile saw run: its symbol, and for C code the source file it came from.

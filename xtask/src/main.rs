@@ -7,6 +7,7 @@ mod build;
 mod dist;
 mod layout;
 mod live;
+mod pgo;
 #[cfg(test)]
 #[path = "../../crates/hook-core/src/scratch.rs"]
 mod scratch;

@@ -103,7 +103,7 @@ impl Linker {
         };
         let subcommand = if *self == Linker::Zig { "zigbuild" } else { "build" };
         build::build_with(
-            &build::Cargo { subcommand, env: &env, target_dir },
+            &build::Cargo { subcommand, env: &env, target_dir, config: &[] },
             profile,
             target.triple,
             packages,
