@@ -3,7 +3,7 @@
 //! `schedule-key-deletion`), `gcloud` and `gsutil` (every `delete`, recursive `rm`, `rb`),
 //! `az` (every `delete`), image registries' clients (`skopeo|crane delete`, `oras|regctl …
 //! delete`), `s3cmd` and MinIO's `mc` (recursive or forced `del`/`rm`/`rb`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
-//! `rclone` deleting from a remote or a local directory outside the project (`purge`, `delete`,
+//! HDFS and Databricks (`hdfs dfs -rm -r`, `databricks fs rm -r`), `rclone` deleting from a remote or a local directory outside the project (`purge`, `delete`,
 //! `sync` into it); and secret managers' secrets deleted or set (`vault kv delete`, `doppler
 //! secrets set`, `op item delete`).
 
@@ -52,6 +52,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if HTTP_CLIENTS.contains(&name) {
         return management_delete(name, call.args());
     }
+    if matches!(name, "hdfs" | "hadoop" | "databricks") {
+        return data_platform(name, call.args());
+    }
     if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "s3cmd" | "mc")
         && !PROVIDERS.contains(&name)
         && !REGISTRY_CLIENTS.contains(&name)
@@ -60,6 +63,42 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     judge_named(call, name)
 }
+
+/// Deletes of a data platform's storage and workspace: `hdfs dfs -rm -r` (and `hadoop fs`,
+/// the old `-rmr`, `-expunge` of the trash), `databricks fs rm -r`, `databricks workspace
+/// delete --recursive`, and the delete of a catalog, schema, table, volume, cluster, job,
+/// pipeline or repo. One file removed passes.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn data_platform(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+    let recursive = texts.iter().any(|t| {
+        matches!(*t, "-r" | "-R" | "--recursive")
+            // `-rf`, not `-skipTrash`.
+            || t.strip_prefix('-').is_some_and(|cluster| {
+                cluster.len() > 1 && cluster.contains(['r', 'R']) && cluster.chars().all(|c| "rRf".contains(c))
+            })
+    });
+    let words: Vec<&str> = operands(args, &["-p", "--profile", "-o", "--output", "-conf", "-fs"]).collect();
+    let deletes = match name {
+        "databricks" => match (words.first().copied()?, words.get(1).copied().unwrap_or_default()) {
+            ("fs", "rm") | ("workspace", "delete" | "rm") => recursive,
+            (
+                "catalogs" | "schemas" | "tables" | "volumes" | "clusters" | "jobs" | "pipelines" | "repos"
+                | "warehouses" | "registered-models",
+                "delete" | "permanent-delete",
+            ) => true,
+            _ => false,
+        },
+        // `hdfs dfs -rm -r PATH`, `hadoop fs -rm -R -skipTrash PATH`.
+        _ => {
+            texts.iter().any(|t| matches!(*t, "-rmr" | "-expunge"))
+                || texts.contains(&"-rm") && recursive
+        }
+    };
+    deletes.then(|| Hit::new("cloud.provider-delete", DATA_PLATFORM))
+}
+
+const DATA_PLATFORM: &str = "This deletes a data platform's files, tables or workspace recursively, which no recycle bin may bring back (`-skipTrash` skips HDFS's). Delete what you mean by name, or ask the user to run it.";
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only
 /// the name check above (ARCHITECTURE.md, "Start-up").

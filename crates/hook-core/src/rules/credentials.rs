@@ -28,8 +28,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
     }
     // `env > e.txt && cat e.txt`: the file the line filled with the environment, printed.
-    if call.index > 0 && FILE_PRINTERS.contains(&name) && printed_environment_file(call) {
-        return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
+    if call.index > 0 && FILE_PRINTERS.contains(&name) {
+        if printed_environment_file(call) {
+            return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
+        }
+        // `airflow connections export c.json && cat c.json`: the exported secrets, printed.
+        if printed_exported_secrets(call) {
+            return Some(Hit::new("credentials.print", MESSAGE));
+        }
     }
     if reads_process_memory(name, call.command.args())
         || super::windows::dumps_logon_secrets(name, call.args())
@@ -133,6 +139,30 @@ const FILE_PRINTERS: &[&str] = &[
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn printed_environment_file(call: &Call) -> bool {
     reads_environment_file(call) && !output_goes_elsewhere(call)
+}
+
+/// Whether `call` prints a file an earlier command of its line exported secrets into, to
+/// where the agent reads it.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn printed_exported_secrets(call: &Call) -> bool {
+    let plain = |file: &str| file.trim_start_matches("./").to_owned();
+    let files: Vec<String> =
+        call.analysis.commands[..call.index].iter().filter_map(exported_secrets_file).map(plain).collect();
+    !files.is_empty()
+        && call.args().iter().any(|arg| files.contains(&plain(&arg.text)))
+        && !output_goes_elsewhere(call)
+}
+
+/// The file a command exports stored secrets into: `airflow connections|variables export FILE`.
+fn exported_secrets_file(command: &SimpleCommand) -> Option<&str> {
+    if command.name() != Some("airflow") {
+        return None;
+    }
+    let mut words = super::operands(command.args(), global_values("airflow"));
+    match (words.next(), words.next(), words.next()) {
+        (Some("connections" | "variables"), Some("export"), Some(file)) if !to_terminal(file) => Some(file),
+        _ => None,
+    }
 }
 
 /// [`judge`] of a credential printer: out of line so that an allowed call runs only the
@@ -286,6 +316,10 @@ fn global_values(name: &str) -> &'static [&'static str] {
         "git" => &["-C", "-c", "--git-dir", "--work-tree"],
         "helm" => &["-n", "--namespace", "--kube-context", "--kubeconfig", "--revision", "-o", "--output"],
         "pulumi" => &["-s", "--stack", "-C", "--cwd", "--file", "--path"],
+        "airflow" => &["-o", "--output", "--file-format", "--format", "-S", "--subdir", "--section"],
+        "databricks" => &["-p", "--profile", "-o", "--output", "--scope", "--key"],
+        "p4" => &["-c", "-p", "-u", "-P", "-H", "-d", "-C", "-Q", "-x", "-z", "-r", "-L"],
+        "railway" => &["-s", "--service", "-e", "--environment"],
         "vercel" => &["--scope", "-S", "--token", "-t", "--cwd", "-A", "--local-config", "--environment"],
         "glab" => &["-R", "--repo", "-h", "--host"],
         "adb" => &["-s", "-t", "-H", "-P", "-L"],
@@ -562,18 +596,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // `vercel env pull /dev/stdout`: the environment written where the agent reads it (the
         // default `.env.local` is a file of its own, judged as one).
         "vercel" => {
-            verb(0) == "env"
-                && verb(1) == "pull"
-                && matches!(
-                    verb(2),
-                    "/dev/stdout"
-                        | "/dev/stderr"
-                        | "/dev/fd/1"
-                        | "/dev/fd/2"
-                        | "/proc/self/fd/1"
-                        | "/dev/tty"
-                        | "-"
-                )
+            verb(0) == "env" && verb(1) == "pull" && to_terminal(verb(2))
         }
         // .NET's user secrets (a project's connection strings and API keys kept out of it),
         // PlatformIO's account token, sbt's publishing credentials (`sbt 'show credentials'`).
@@ -707,6 +730,32 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         "curl" | "wget" | "http" | "https" | "xh" | "xhs" => {
             args.iter().any(|a| metadata_credentials(&a.text))
         }
+        // Airflow's connections hold their passwords (`connections get ID` prints its URI);
+        // exported to standard output, they and the variables are printed too. Written to a
+        // file, they are that file's business ([`exported_secrets_file`]).
+        "airflow" => match (verb(0), verb(1)) {
+            ("connections", "get") => true,
+            ("connections" | "variables", "export") => to_terminal(verb(2)),
+            ("variables", "get") => secret_variable(&format!("${}", verb(2).to_ascii_uppercase())),
+            ("config", "get-value") => {
+                matches!(verb(3), "fernet_key" | "sql_alchemy_conn" | "secret_key" | "result_backend" | "broker_url")
+            }
+            _ => false,
+        },
+        // A Databricks secret's value (`secrets get-secret` gives it in base64).
+        "databricks" => verb(0) == "secrets" && matches!(verb(1), "get" | "get-secret"),
+        // The remotes' tokens, keys and passwords (`config redacted` hides them).
+        "rclone" => verb(0) == "config" && matches!(verb(1), "show" | "dump"),
+        // The CLI's stored API keys.
+        "stripe" => verb(0) == "config" && (has("--list") || has("-l")),
+        // Perforce's tickets (`p4 tickets`, `p4 login -p`) and its password variable read.
+        "p4" => {
+            verb(0) == "tickets"
+                || verb(0) == "login" && short_flag(args, &['p'], "ahu")
+                || verb(0) == "set" && words().iter().skip(1).any(|w| w.eq_ignore_ascii_case("P4PASSWD"))
+        }
+        // `railway variables` prints the service's variables with their values; `--set` writes.
+        "railway" => verb(0) == "variables" && !has("--set") && !has("-s"),
         // `heroku config` prints every config var of the app, `config:get` one.
         "heroku" => matches!(verb(0), "auth:token" | "config" | "config:get"),
         "fly" | "flyctl" => verb(0) == "auth" && verb(1) == "token",
@@ -759,6 +808,14 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
     }
 }
 
+/// Whether a file operand names the terminal the agent reads (`-`, `/dev/stdout`).
+fn to_terminal(file: &str) -> bool {
+    matches!(
+        file,
+        "/dev/stdout" | "/dev/stderr" | "/dev/fd/1" | "/dev/fd/2" | "/proc/self/fd/1" | "/dev/tty" | "-"
+    )
+}
+
 /// Whether SQL a client is given (as an argument, a heredoc or from a pipe) reads the
 /// server's password hashes: PostgreSQL's `pg_shadow` and `pg_authid`, MySQL's `mysql.user`,
 /// SQL Server's `sys.sql_logins`, by their password columns or all of them (`*`). The users'
@@ -787,7 +844,7 @@ fn reads_password_hashes(command: &SimpleCommand, commands: &[SimpleCommand]) ->
 fn mints(name: &str, command: &SimpleCommand) -> Option<Hit> {
     if !matches!(
         name,
-        "aws" | "gcloud" | "az" | "kubectl" | "oc" | "npm" | "pnpm" | "yarn" | "gh" | "glab" | "heroku"
+        "aws" | "gcloud" | "az" | "kubectl" | "oc" | "npm" | "pnpm" | "yarn" | "gh" | "glab" | "heroku" | "vault"
     ) {
         return None;
     }
@@ -836,6 +893,8 @@ fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
                 || verb(0) == "auth" && verb(1) == "refresh" && (has("-s") || has("--scopes"))
         }
         "glab" => verb(0) == "token" && verb(1) == "create",
+        // `vault token create` prints a new token (of the policies asked for, `root` too).
+        "vault" => verb(0) == "token" && verb(1) == "create",
         _ => verb(0) == "authorizations:create",
     };
     mints.then(|| Hit::new("credentials.mint", MINT_MESSAGE))

@@ -1,5 +1,6 @@
 //! The `database` pack: destructive SQL given to a database client (by `-c`/`-e`/`--execute`,
 //! as an argument, a here-doc, a pipe or a `-f` file), the clients' own drop commands,
+//! the data tools' drops (`bq rm`, dbt's production `--full-refresh`, `airflow db reset`),
 //! `redis-cli FLUSHALL` (also from an `--eval` Lua script, or every scanned key deleted through
 //! `xargs`), `etcdctl del` of every key (and `consul kv delete -recurse` of the root), `influx
 //! bucket delete`, `mongosh --eval` of a drop, and the ORMs', migration tools' and frameworks' database resets (`flyway clean`,
@@ -70,6 +71,14 @@ const CLIENTS: &[Client] = &[
         file_options: &["--queries-file"],
         statements_as_operands: false,
     },
+    Client {
+        name: "snowsql",
+        sql_options: &["-q", "--query"],
+        file_options: &["-f", "--filename"],
+        statements_as_operands: false,
+    },
+    // `bq query [flags] SQL`: from the word `query` on, so that the SQL is the operand after it.
+    Client { name: "bq query", sql_options: &[], file_options: &[], statements_as_operands: true },
     Client {
         name: "usql",
         sql_options: &["-c", "--command"],
@@ -195,6 +204,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "influx" if word(0) == Some("bucket") && word(1) == Some("delete") => {
             return Some(Hit::new("database.drop", DROP));
         }
+        // `influx delete --bucket B --start … --stop …` with no `--predicate`: every point of
+        // the range, as a `DELETE` without a `WHERE`.
+        "influx" if word(0) == Some("delete") => {
+            let filtered = args.iter().any(|a| {
+                a.text == "-p" || a.text == "--predicate" || a.text.starts_with("--predicate=")
+            });
+            return (!filtered).then(|| Hit::new("database.delete-all", INFLUX_DELETE));
+        }
+        "bq" | "dbt" | "airflow" => return data_tool(call, name),
         "mongosh" | "mongo" => {
             let eval = option_values(args, &["--eval"]).chain(call.analysis.stdin_text(call.index));
             return eval.into_iter().any(|js| mongo_destroys(&js)).then(|| Hit::new("database.drop", DROP));
@@ -244,6 +262,48 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return client_sql(call, client, 0);
     }
     orm_reset(call, name, args)
+}
+
+/// The data tools' own destructive verbs: `bq rm` (a dataset or table) and `bq query` of
+/// destructive SQL, dbt's `--full-refresh` against a production target (incremental models and
+/// seeds dropped and rebuilt) and its `run-operation` of a dropping macro, `airflow db reset`
+/// and `airflow dags delete`.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn data_tool(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let mut words = operands(args);
+    let verb = words.next()?;
+    match name {
+        "bq" if verb == "rm" => Some(Hit::new("database.drop", BQ_RM)),
+        "bq" if verb == "query" => {
+            let at = args.iter().position(|a| a.text == "query")?;
+            client_sql(call, client("bq query")?, at)
+        }
+        "dbt" if verb == "run-operation" => {
+            let mac = words.next()?.to_ascii_lowercase();
+            ["drop", "truncate", "purge", "delete"]
+                .iter()
+                .any(|w| mac.contains(w))
+                .then(|| Hit::new("database.drop", DBT_DROP))
+        }
+        "dbt" => {
+            let target = option_values(args, &["-t", "--target"])
+                .next()
+                .or_else(|| {
+                    call.command.assignments.iter().find(|(v, _)| v == "DBT_TARGET").map(|(_, w)| w.text.clone())
+                })
+                .unwrap_or_default();
+            let refresh = args.iter().any(|a| a.text == "--full-refresh" || a.text == "-f");
+            (matches!(verb, "run" | "build" | "seed") && refresh && target.to_ascii_lowercase().contains("prod"))
+                .then(|| Hit::new("database.orm-reset", DBT_FULL_REFRESH))
+        }
+        "airflow" => match (verb, words.next()) {
+            ("db", Some("reset")) => Some(Hit::new("database.orm-reset", AIRFLOW_RESET)),
+            ("dags", Some("delete")) => Some(Hit::new("database.delete-all", AIRFLOW_DAG_DELETE)),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// Whether `dropdb` or `mysqladmin drop` drops a test database on this machine: a name a
@@ -738,6 +798,12 @@ const FLUSH: &str =
     "`FLUSHALL`/`FLUSHDB` deletes every key. Delete the keys you mean, or ask the user to run it.";
 const ETCD_DELETE_ALL: &str = "`etcdctl del` with `--prefix`/`--from-key` and an empty or root key deletes every key of the store. Delete the keys you mean, or ask the user to run it.";
 const CONSUL_DELETE_ALL: &str = "`consul kv delete -recurse` with no key (or the root) deletes every key of the store. Delete the keys you mean, or ask the user to run it.";
+const INFLUX_DELETE: &str = "`influx delete` without a `--predicate` deletes every point of the bucket in the time range. Add the predicate that selects the series you mean, or ask the user.";
+const BQ_RM: &str = "`bq rm` deletes a BigQuery dataset or table, and its data with it (`-r` every table of the dataset). Ask the user to run it.";
+const DBT_DROP: &str = "This runs a dbt macro that drops or empties schemas or tables in the target. Ask the user to run it.";
+const DBT_FULL_REFRESH: &str = "`--full-refresh` against the production target drops and rebuilds its incremental models and seeds, and the history they held is lost when the sources no longer have it. Run it against a development target, or ask the user.";
+const AIRFLOW_RESET: &str = "`airflow db reset` drops and recreates Airflow's metadata database: every DAG run, task history, connection and variable. Ask the user to run it.";
+const AIRFLOW_DAG_DELETE: &str = "`airflow dags delete` deletes every record of the DAG (its runs and task history) from Airflow's database. Ask the user to run it.";
 const PRODUCTION_MIGRATION: &str = "This changes the schema of the production database, and a migration can drop columns and tables with their data. Ask the user to run it.";
 const ORM_RESET: &str =
     "This drops or empties the database behind the app. Run it against a scratch database, or ask the user.";

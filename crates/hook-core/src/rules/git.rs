@@ -52,6 +52,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name != "git" {
         return match name {
             "hg" | "chg" | "svn" | "fossil" | "jj" | "bzr" | "brz" => other_vcs(name, call.args()),
+            "p4" => other_vcs(name, p4_command(call.args())),
             _ => None,
         };
     }
@@ -256,7 +257,10 @@ fn spell_out<'a>(options: &[&str], args: &'a [Word]) -> std::borrow::Cow<'a, [Wo
 /// everything, `hg purge` and `svn cleanup --remove-unversioned` (untracked files deleted),
 /// `svn delete URL` (a commit on the server, as a remote branch deleted), `jj op abandon` (the
 /// operation log that undoes anything). `hg revert FILE`, `svn delete FILE` in a working copy
-/// (a local change until committed) and `jj abandon` (undone by `jj undo`) pass.
+/// (a local change until committed) and `jj abandon` (undone by `jj undo`) pass. Perforce:
+/// `p4 obliterate -y` (files and history gone from the depot), `p4 delete` of a depot tree
+/// (`//depot/main/...`), `p4 revert` of one (opened changes thrown away) and `p4 clean`;
+/// `obliterate` without `-y` only previews, `revert -a` reverts unchanged files only.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
     let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
@@ -319,6 +323,22 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
             "git.reflog-expire",
             "deletes the operation log that `jj undo` goes back by. Ask the user to run it.",
         ),
+        ("p4", "obliterate") if has(&["-y"]) => hit(
+            "git.history-rewrite",
+            "with `-y` removes the files and their whole history from the depot for good. Run it without `-y` to preview, or ask the user.",
+        ),
+        ("p4", "delete") if !has(&["-n"]) && operands[1..].iter().any(|o| depot_tree(o)) => hit(
+            "git.rm-tree",
+            "of a whole tree deletes every file in it at the next submit. Delete the files you mean by name.",
+        ),
+        ("p4", "revert") if !has(&["-a", "-n", "-k"]) && operands[1..].iter().any(|o| depot_tree(o)) => hit(
+            "git.restore-worktree",
+            "of a whole tree throws away its opened changes. Revert the files you changed by name, or preview with `-n`.",
+        ),
+        ("p4", "clean") if !has(&["-n"]) => hit(
+            "git.clean-force",
+            "deletes the local files the depot does not hold and undoes the local changes. Run it with `-n` first.",
+        ),
         ("bzr" | "brz", "clean-tree") if !has(&["--dry-run"]) => hit(
             "git.clean-force",
             "deletes the files the branch does not hold. Run it with `--dry-run` first.",
@@ -329,6 +349,24 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
         ),
         _ => None,
     }
+}
+
+/// A p4 command's words from its subcommand on, past the global options (`p4 -c WS -u U
+/// delete …`).
+fn p4_command(args: &[Word]) -> &[Word] {
+    let mut at = 0;
+    while let Some(option) = args.get(at).map(|w| w.text.as_str()).filter(|t| t.starts_with('-')) {
+        let valued = matches!(option, "-c" | "-p" | "-u" | "-P" | "-H" | "-d" | "-C" | "-Q" | "-x" | "-z" | "-r" | "-L");
+        at += if valued { 2 } else { 1 };
+    }
+    args.get(at..).unwrap_or_default()
+}
+
+/// A Perforce path that names a whole tree: `...`, `//...`, `//depot/main/...` (a revision
+/// or range after it too).
+fn depot_tree(path: &str) -> bool {
+    let path = path.split(['#', '@']).next().unwrap_or(path);
+    matches!(path, "..." | "./..." | "//...") || path.starts_with("//") && path.ends_with("/...")
 }
 
 fn names_a_file(word: &Word, call: &Call) -> bool {

@@ -1065,7 +1065,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
-        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" => {
+        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" => {
             machine_shell(&name, argv)
         }
         // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
@@ -2090,6 +2090,9 @@ const DEVCONTAINER_VALUES: &[&str] = &[
     "--default-user-env-probe",
 ];
 
+/// Kamal's options that take a value.
+const KAMAL_VALUES: &[&str] = &["--env", "--destination", "--hosts", "--roles", "--config-file", "--version"];
+
 /// `coder ssh`'s options that take a value.
 const CODER_VALUES: &[&str] = &[
     "--identity-agent",
@@ -2106,7 +2109,8 @@ const CODER_VALUES: &[&str] = &[
 /// `vagrant ssh -c CMD` (whose `/vagrant` is the project folder on the host), `gcloud compute
 /// ssh VM --command CMD` and `gcloud cloud-shell ssh --command CMD` (in the machine's home),
 /// `adb shell CMD`, which starts at the device's root, `gh codespace ssh -- CMD`, `coder ssh
-/// WS CMD`, `fly ssh console -C CMD`, and the cloud's run-command services: `az vm
+/// WS CMD`, `fly ssh console -C CMD`, Kamal's `app exec CMD` (in the app's container) and
+/// `server exec CMD`, and the cloud's run-command services: `az vm
 /// run-command invoke --scripts CMD`, `aws ssm send-command --parameters commands=CMD`.
 fn machine_shell(name: &str, argv: &[Word]) -> Peel {
     let word = |at: usize| argv.get(at).map(|w| w.text.as_str());
@@ -2152,6 +2156,17 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             let at = workspace + usize::from(word(workspace + 1) == Some("--")) + 1;
             match script(name, argv.get(at..).unwrap_or_default(), Dialect::Posix) {
                 Peel::Script { script, .. } => ("coder ssh", script, "cd ~"),
+                other => return other,
+            }
+        }
+        // `kamal app exec [--reuse] CMD`, `kamal accessory exec NAME CMD`: CMD's words, joined.
+        "kamal" if word(2) == Some("exec") && matches!(word(1), Some("app" | "server" | "accessory")) => {
+            let mut at = scan_options(argv, 3, "edhrc", KAMAL_VALUES).operand;
+            if word(1) == Some("accessory") {
+                at = scan_options(argv, at + 1, "edhrc", KAMAL_VALUES).operand;
+            }
+            match script(name, argv.get(at..).unwrap_or_default(), Dialect::Posix) {
+                Peel::Script { script, .. } => ("kamal exec", script, "cd ~"),
                 other => return other,
             }
         }
