@@ -548,4 +548,17 @@ pub(crate) const CASES: &[Case] = &[
     allow("jj abandon"),
     allow("jj op log"),
     allow("bzr clean-tree --dry-run"),
+    // Perforce's destructive verbs (red-team corpus 23), as git's.
+    deny("git.history-rewrite", "p4 obliterate -y //depot/game/main/..."),
+    allow("p4 obliterate //depot/game/main/..."),
+    deny("git.rm-tree", "p4 delete //depot/game/main/... && p4 submit -d 'cleanup'"),
+    deny("git.rm-tree", "p4 -c ws delete //..."),
+    allow("p4 delete Source/Old/Unused.cpp"),
+    allow("p4 delete -n //depot/game/main/..."),
+    deny("git.restore-worktree", "p4 revert //..."),
+    allow("p4 revert -a //..."),
+    allow("p4 revert Source/Game/Player.cpp"),
+    deny("git.clean-force", "p4 clean //depot/game/main/..."),
+    allow("p4 clean -n"),
+    allow("p4 sync //depot/game/main/..."),
 ];
