@@ -67,7 +67,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.update-ref-delete", "`update-ref -d`"),
             ("git.reflog-expire", "deleting or expiring the reflog"),
             ("git.prune-now", "`gc`/`prune` with `--prune=now`"),
-            ("git.history-rewrite", "`filter-branch`, `filter-repo`"),
+            ("git.history-rewrite", "`filter-branch`, `filter-repo`, `p4 obliterate -y`"),
             ("git.worktree-force-remove", "`worktree remove --force`"),
             ("git.submodule-deinit-force", "`submodule deinit --force`"),
             ("git.rm-tree", "`git rm -r` of the whole tree, `git rm -r -f` of a directory"),
@@ -253,10 +253,13 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "database.drop",
-                "`DROP DATABASE|SCHEMA|TABLE`, `dropdb` (not of a local `_test` database), Mongo drops, `influx bucket delete`",
+                "`DROP DATABASE|SCHEMA|TABLE`, `dropdb` (not of a local `_test` database), Mongo drops, `influx bucket delete`, `bq rm`, a dbt macro that drops (`dbt run-operation drop_schema`)",
             ),
             ("database.truncate", "`TRUNCATE`"),
-            ("database.delete-all", "`DELETE` without `WHERE`"),
+            (
+                "database.delete-all",
+                "`DELETE` without `WHERE`, `influx delete` without `--predicate`, `airflow dags delete`",
+            ),
             ("database.update-all", "`UPDATE` without `WHERE`"),
             (
                 "database.flush",
@@ -264,7 +267,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "database.orm-reset",
-                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, …",
+                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `airflow db reset`, `dbt run --full-refresh` on a production target, …",
             ),
             ("database.server-files", "`redis-cli CONFIG SET dir|dbfilename`, `MODULE LOAD`"),
         ],
@@ -359,7 +362,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.provider-delete",
-                "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete; registry images deleted: `skopeo|crane delete`, `oras manifest delete`, `regctl tag|manifest delete`",
+                "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete; `hdfs dfs -rm -r`, `databricks fs rm -r`, `databricks workspace delete --recursive`, `databricks schemas|tables|… delete`; registry images deleted: `skopeo|crane delete`, `oras manifest delete`, `regctl tag|manifest delete`",
             ),
             (
                 "cloud.rclone-delete",
@@ -503,7 +506,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "credentials.mint",
-                "`aws iam create-access-key`, `gcloud … keys create`, `az ad sp credential reset`, `kubectl create token`, `npm token create`, `gh ssh-key add`, `gh repo deploy-key add`, `gh api …/keys -f`, `gh auth refresh -s`",
+                "`aws iam create-access-key`, `gcloud … keys create`, `az ad sp credential reset`, `kubectl create token`, `npm token create`, `gh ssh-key add`, `gh repo deploy-key add`, `gh api …/keys -f`, `gh auth refresh -s`, `vault token create`",
             ),
         ],
     },

@@ -90,10 +90,7 @@ fn data_platform(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
             _ => false,
         },
         // `hdfs dfs -rm -r PATH`, `hadoop fs -rm -R -skipTrash PATH`.
-        _ => {
-            texts.iter().any(|t| matches!(*t, "-rmr" | "-expunge"))
-                || texts.contains(&"-rm") && recursive
-        }
+        _ => texts.iter().any(|t| matches!(*t, "-rmr" | "-expunge")) || texts.contains(&"-rm") && recursive,
     };
     deletes.then(|| Hit::new("cloud.provider-delete", DATA_PLATFORM))
 }

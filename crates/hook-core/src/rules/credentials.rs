@@ -595,9 +595,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         "helm" => verb(0) == "get" && matches!(verb(1), "values" | "all"),
         // `vercel env pull /dev/stdout`: the environment written where the agent reads it (the
         // default `.env.local` is a file of its own, judged as one).
-        "vercel" => {
-            verb(0) == "env" && verb(1) == "pull" && to_terminal(verb(2))
-        }
+        "vercel" => verb(0) == "env" && verb(1) == "pull" && to_terminal(verb(2)),
         // .NET's user secrets (a project's connection strings and API keys kept out of it),
         // PlatformIO's account token, sbt's publishing credentials (`sbt 'show credentials'`).
         "dotnet" => {
@@ -738,7 +736,10 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
             ("connections" | "variables", "export") => to_terminal(verb(2)),
             ("variables", "get") => secret_variable(&format!("${}", verb(2).to_ascii_uppercase())),
             ("config", "get-value") => {
-                matches!(verb(3), "fernet_key" | "sql_alchemy_conn" | "secret_key" | "result_backend" | "broker_url")
+                matches!(
+                    verb(3),
+                    "fernet_key" | "sql_alchemy_conn" | "secret_key" | "result_backend" | "broker_url"
+                )
             }
             _ => false,
         },
@@ -844,7 +845,18 @@ fn reads_password_hashes(command: &SimpleCommand, commands: &[SimpleCommand]) ->
 fn mints(name: &str, command: &SimpleCommand) -> Option<Hit> {
     if !matches!(
         name,
-        "aws" | "gcloud" | "az" | "kubectl" | "oc" | "npm" | "pnpm" | "yarn" | "gh" | "glab" | "heroku" | "vault"
+        "aws"
+            | "gcloud"
+            | "az"
+            | "kubectl"
+            | "oc"
+            | "npm"
+            | "pnpm"
+            | "yarn"
+            | "gh"
+            | "glab"
+            | "heroku"
+            | "vault"
     ) {
         return None;
     }

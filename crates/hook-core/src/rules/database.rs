@@ -207,9 +207,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         // `influx delete --bucket B --start … --stop …` with no `--predicate`: every point of
         // the range, as a `DELETE` without a `WHERE`.
         "influx" if word(0) == Some("delete") => {
-            let filtered = args.iter().any(|a| {
-                a.text == "-p" || a.text == "--predicate" || a.text.starts_with("--predicate=")
-            });
+            let filtered = args
+                .iter()
+                .any(|a| a.text == "-p" || a.text == "--predicate" || a.text.starts_with("--predicate="));
             return (!filtered).then(|| Hit::new("database.delete-all", INFLUX_DELETE));
         }
         "bq" | "dbt" | "airflow" => return data_tool(call, name),
@@ -290,12 +290,18 @@ fn data_tool(call: &Call, name: &str) -> Option<Hit> {
             let target = option_values(args, &["-t", "--target"])
                 .next()
                 .or_else(|| {
-                    call.command.assignments.iter().find(|(v, _)| v == "DBT_TARGET").map(|(_, w)| w.text.clone())
+                    call.command
+                        .assignments
+                        .iter()
+                        .find(|(v, _)| v == "DBT_TARGET")
+                        .map(|(_, w)| w.text.clone())
                 })
                 .unwrap_or_default();
             let refresh = args.iter().any(|a| a.text == "--full-refresh" || a.text == "-f");
-            (matches!(verb, "run" | "build" | "seed") && refresh && target.to_ascii_lowercase().contains("prod"))
-                .then(|| Hit::new("database.orm-reset", DBT_FULL_REFRESH))
+            (matches!(verb, "run" | "build" | "seed")
+                && refresh
+                && target.to_ascii_lowercase().contains("prod"))
+            .then(|| Hit::new("database.orm-reset", DBT_FULL_REFRESH))
         }
         "airflow" => match (verb, words.next()) {
             ("db", Some("reset")) => Some(Hit::new("database.orm-reset", AIRFLOW_RESET)),
@@ -800,7 +806,8 @@ const ETCD_DELETE_ALL: &str = "`etcdctl del` with `--prefix`/`--from-key` and an
 const CONSUL_DELETE_ALL: &str = "`consul kv delete -recurse` with no key (or the root) deletes every key of the store. Delete the keys you mean, or ask the user to run it.";
 const INFLUX_DELETE: &str = "`influx delete` without a `--predicate` deletes every point of the bucket in the time range. Add the predicate that selects the series you mean, or ask the user.";
 const BQ_RM: &str = "`bq rm` deletes a BigQuery dataset or table, and its data with it (`-r` every table of the dataset). Ask the user to run it.";
-const DBT_DROP: &str = "This runs a dbt macro that drops or empties schemas or tables in the target. Ask the user to run it.";
+const DBT_DROP: &str =
+    "This runs a dbt macro that drops or empties schemas or tables in the target. Ask the user to run it.";
 const DBT_FULL_REFRESH: &str = "`--full-refresh` against the production target drops and rebuilds its incremental models and seeds, and the history they held is lost when the sources no longer have it. Run it against a development target, or ask the user.";
 const AIRFLOW_RESET: &str = "`airflow db reset` drops and recreates Airflow's metadata database: every DAG run, task history, connection and variable. Ask the user to run it.";
 const AIRFLOW_DAG_DELETE: &str = "`airflow dags delete` deletes every record of the DAG (its runs and task history) from Airflow's database. Ask the user to run it.";

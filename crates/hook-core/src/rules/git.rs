@@ -356,7 +356,10 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
 fn p4_command(args: &[Word]) -> &[Word] {
     let mut at = 0;
     while let Some(option) = args.get(at).map(|w| w.text.as_str()).filter(|t| t.starts_with('-')) {
-        let valued = matches!(option, "-c" | "-p" | "-u" | "-P" | "-H" | "-d" | "-C" | "-Q" | "-x" | "-z" | "-r" | "-L");
+        let valued = matches!(
+            option,
+            "-c" | "-p" | "-u" | "-P" | "-H" | "-d" | "-C" | "-Q" | "-x" | "-z" | "-r" | "-L"
+        );
         at += if valued { 2 } else { 1 };
     }
     args.get(at..).unwrap_or_default()

@@ -1167,8 +1167,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("airflow dags list"),
     allow("airflow db migrate"),
     allow("airflow dags trigger etl_daily"),
-    ask("database.delete-all", "influx delete --bucket metrics --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z"),
-    allow("influx delete --bucket metrics --start 2024-01-01T00:00:00Z --stop 2024-01-02T00:00:00Z --predicate '_measurement=\"tmp\"'"),
+    ask(
+        "database.delete-all",
+        "influx delete --bucket metrics --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z",
+    ),
+    allow(
+        "influx delete --bucket metrics --start 2024-01-01T00:00:00Z --stop 2024-01-02T00:00:00Z --predicate '_measurement=\"tmp\"'",
+    ),
     allow("influx query 'from(bucket: \"metrics\") |> range(start: -1h)'"),
     ask("database.drop", "clickhouse-client -q 'DROP TABLE events'"),
     ask("database.drop", "cqlsh -e 'DROP KEYSPACE shop'"),
