@@ -96,7 +96,7 @@ const READERS: &[&str] = &[
 
 /// Editors: they show a file and may save it.
 const EDITORS: &[&str] =
-    &["code", "dos2unix", "ed", "emacs", "ex", "micro", "nano", "notepad", "nvim", "unix2dos", "vi", "vim"];
+    &["dos2unix", "ed", "emacs", "ex", "micro", "nano", "notepad", "nvim", "unix2dos", "vi", "vim"];
 
 /// Commands whose first operand is a pattern or program, and the rest files they print.
 const PATTERN_READERS: &[&str] =
@@ -127,8 +127,14 @@ const NAME_ONLY: &[&str] = &[
     "cargo",
     "cd",
     "cksum",
+    // Editors and openers with a window of their own: what they open is shown to the user,
+    // not in the terminal the agent reads.
+    "code",
+    "code-insiders",
+    "codium",
     "command",
     "crontab",
+    "cursor",
     "date",
     "declare",
     "df",
@@ -176,6 +182,7 @@ const NAME_ONLY: &[&str] = &[
     "lsattr",
     "lsd",
     "lsof",
+    "mate",
     "md5sum",
     "mkdir",
     "mkfifo",
@@ -187,6 +194,7 @@ const NAME_ONLY: &[&str] = &[
     "namei",
     "npm",
     "nproc",
+    "open",
     "pacman",
     "pdm",
     "pip",
@@ -224,6 +232,7 @@ const NAME_ONLY: &[&str] = &[
     "ssh-add",
     "ssh-keygen",
     "stat",
+    "subl",
     "sum",
     "swift",
     "systemctl",
@@ -248,8 +257,11 @@ const NAME_ONLY: &[&str] = &[
     "whereis",
     "which",
     "whoami",
+    "windsurf",
+    "xdg-open",
     "yarn",
     "yum",
+    "zed",
 ];
 
 /// The programs of [`NAME_ONLY`] that `words_accessed` still looks at, for the places they
@@ -1804,6 +1816,19 @@ fn words_touched<'c>(
                     found.push((Access::Read, arg));
                 }
             }
+        }
+        // `keytool -list|-exportcert` shows a store's certificates, which are public; its
+        // private keys stay in it. The certificate exported is written to `-file`.
+        "keytool"
+            if command
+                .args()
+                .iter()
+                .any(|a| matches!(a.text.as_str(), "-list" | "-exportcert" | "-export")) =>
+        {
+            let args = command.args();
+            found.extend(
+                args.windows(2).filter(|pair| pair[0].text == "-file").map(|pair| (Access::Write, &pair[1])),
+            );
         }
         _ if NAME_ONLY.binary_search(&name).is_ok() => {}
         // A program none of these lists knows, given a file by name, may print it or send it
@@ -3657,7 +3682,12 @@ fn grep_shows(name: &str, args: &[Word]) -> Shown {
 /// Whether a pattern is a name, or names, matching nothing past a line's `=` but what any
 /// value matches (`^API_KEY=`, `KEY=.*`, `DB_HOST\|DB_PORT`): a pattern spelling part of a
 /// value (`sk-live-4f`) would let its count or status guess the value a call at a time.
+/// A pattern of wildcards and anchors alone spells nothing: `grep -c . .env` counts the lines
+/// that are not empty.
 fn stops_at_value(pattern: &str) -> bool {
+    if pattern.chars().all(|c| ".*^$".contains(c)) {
+        return true;
+    }
     let (name, value) = pattern.split_once('=').unwrap_or((pattern, ""));
     name.chars().all(|c| c.is_ascii_alphanumeric() || "_^|\\() ".contains(c))
         && value.chars().all(|c| ".*+?$\\".contains(c))

@@ -324,7 +324,7 @@ const GUARD_FILES: [&str; 37] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 379] = [
+const CREDENTIAL_FILES: [&str; 390] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -661,6 +661,8 @@ const CREDENTIAL_FILES: [&str; 379] = [
     "service-account*.json",
     "*-service-account.json",
     "*service_account*.json",
+    // Firebase's Admin SDK guides name the downloaded key `serviceAccountKey.json`.
+    "*serviceAccount*.json",
     // Google Play's upload key for fastlane supply, by the name its guides give it.
     "play-store-credentials.json",
     // Godot's export passwords (keystores, signing identities), Elixir's untracked production
@@ -764,6 +766,21 @@ const CREDENTIAL_FILES: [&str; 379] = [
     "~/.b2_account_info",
     "~/.continuum/anaconda-client/tokens/**",
     "~/.slack/credentials.json",
+    // Perforce's login tickets (`%USERPROFILE%\p4tickets.txt` on Windows) and the file `p4
+    // set` writes on Unix, which holds `P4PASSWD` once set there; Turborepo's remote cache
+    // token from `turbo login`; Airflow's configuration (`fernet_key`, the metadata
+    // database's `sql_alchemy_conn` with its password, the web server's `secret_key`) wherever
+    // `$AIRFLOW_HOME` puts it; Unity's license file, which carries the serial number.
+    "~/.p4tickets",
+    "~/p4tickets.txt",
+    "~/.p4enviro",
+    "~/AppData/Roaming/Perforce/p4enviro",
+    "~/.turbo/config.json",
+    "~/.config/turborepo/config.json",
+    "~/Library/Application Support/turborepo/config.json",
+    "~/AppData/Roaming/turborepo/config.json",
+    "airflow.cfg",
+    "Unity_lic.ulf",
     // More histories, where secrets typed or pasted stay: other shells' and database shells',
     // and the agents' own transcripts and prompt histories (Claude Code's, Codex's, Gemini's,
     // OpenCode's), which hold whatever the user pasted into a session and every file and

@@ -578,9 +578,11 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // macOS's session environment: `launchctl getenv GITHUB_TOKEN`.
         "launchctl" => verb(0) == "getenv" && secret_variable(&format!("${}", verb(1))),
         // `terraform output -json`/`-raw NAME`/`NAME` prints sensitive outputs in clear (a bare
-        // `terraform output` masks them); `console` with `nonsensitive(…)` unmasks one.
+        // `terraform output` masks them), unless the output is named for an identifier
+        // (`vpc_id`, `bucket_arn`); `console` with `nonsensitive(…)` unmasks one.
         "terraform" | "tofu" | "terragrunt" => match verb(0) {
-            "output" => has("-json") || has("-raw") || !verb(1).is_empty(),
+            "output" if !verb(1).is_empty() => !names_no_secret(verb(1)),
+            "output" => has("-json") || has("-raw"),
             // The whole state, every resource's passwords and keys in clear.
             "state" => verb(1) == "pull",
             "console" => {
@@ -977,6 +979,40 @@ fn container_document_piped_in(command: &SimpleCommand, commands: &[SimpleComman
 /// `sed -n '/Env/,/]/p'`).
 fn mentions_environment(args: &[crate::shell::Word]) -> bool {
     args.iter().any(|a| a.text.to_ascii_lowercase().contains("env"))
+}
+
+/// Whether a Terraform output's name says it holds an identifier, an address or a name
+/// (`vpc_id`, `role_arn`, `cluster_endpoint`, `site_url`), not a secret: a URL named for a
+/// database, a connection or a webhook may carry its password or token.
+fn names_no_secret(output: &str) -> bool {
+    let name = output.to_ascii_lowercase();
+    let marked = |markers: &[&str]| markers.iter().any(|m| name.contains(m));
+    if marked(&["pass", "secret", "token", "private", "cred"]) {
+        return false;
+    }
+    let plain = [
+        "_id",
+        "_ids",
+        "_arn",
+        "_arns",
+        "_name",
+        "_names",
+        "_endpoint",
+        "_dns",
+        "_ip",
+        "_region",
+        "_zone",
+        "_domain",
+        "_hostname",
+    ];
+    if plain.iter().any(|suffix| name.ends_with(suffix)) {
+        return true;
+    }
+    (name.ends_with("_url") || name.ends_with("_urls"))
+        && !marked(&[
+            "db", "database", "conn", "dsn", "webhook", "signed", "auth", "key", "redis", "mongo",
+            "postgres", "mysql", "amqp",
+        ])
 }
 
 /// Whether the editor `command` opens is a printer (`EDITOR=cat rails credentials:edit`), set

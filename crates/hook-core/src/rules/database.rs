@@ -690,7 +690,14 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             matches!(*t, "db:drop" | "db:reset" | "db:schema:load" | "db:truncate_all" | "db:purge")
         }),
         "sequelize" | "sequelize-cli" => has("db:drop") || has("db:migrate:undo:all"),
-        "supabase" => has("db") && has("reset"),
+        // The local development database unless told the linked project's or another's.
+        "supabase" => {
+            has("db")
+                && has("reset")
+                && texts
+                    .iter()
+                    .any(|t| t.starts_with("--db-url") || t.starts_with("--linked") && *t != "--linked=false")
+        }
         "artisan" => texts
             .iter()
             .any(|t| matches!(*t, "migrate:fresh" | "migrate:reset" | "migrate:refresh" | "db:wipe")),
