@@ -294,8 +294,10 @@ fn shares_files(name: &str, args: &[Word]) -> bool {
 /// A `dvc push` to the remotes the repository already has passes.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn stores_elsewhere(call: &Call, name: &str) -> bool {
-    const REMOTE: &[&str] =
-        &["s3://", "s3a://", "gs://", "gcs://", "az://", "azure://", "abfss://", "r2://", "hf://", "http://", "https://"];
+    const REMOTE: &[&str] = &[
+        "s3://", "s3a://", "gs://", "gcs://", "az://", "azure://", "abfss://", "r2://", "hf://", "http://",
+        "https://",
+    ];
     if name == "duckdb" {
         return call.args().iter().any(|arg| {
             let lower = arg.text.to_ascii_lowercase();
@@ -348,7 +350,9 @@ fn logs_in_elsewhere(args: &[Word]) -> bool {
                 | "mcr.microsoft.com"
                 | "registry.redhat.io"
                 | "localhost"
-        ) || [".gcr.io", ".pkg.dev", ".amazonaws.com", ".ecr.aws", ".azurecr.io"].iter().any(|end| host.ends_with(end))
+        ) || [".gcr.io", ".pkg.dev", ".amazonaws.com", ".ecr.aws", ".azurecr.io"]
+            .iter()
+            .any(|end| host.ends_with(end))
             || loopback(&host)
     };
     password && host.is_some_and(|host| !public(host))
@@ -907,7 +911,8 @@ fn moves_remote(call: &Call) -> bool {
 }
 
 /// The public forges a remote's URL is moved to when only its protocol changes.
-const FORGES: &[&str] = &["github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "ssh.dev.azure.com", "dev.azure.com"];
+const FORGES: &[&str] =
+    &["github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "ssh.dev.azure.com", "dev.azure.com"];
 
 /// The host of a git URL (`https://u@host:1/p`, `git@host:p`), lower-cased.
 fn url_host(url: &str) -> String {

@@ -74,9 +74,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 
 /// The registry clients of [`publishes`].
 const PUBLISHER_NAMES: &[&str] = &[
-    "buildah", "bun", "cargo", "crane", "docker", "dotnet", "flit", "gem", "gh", "gradle", "gradlew", "hatch",
-    "helm", "mix", "mvn", "mvnw", "npm", "oras", "pdm", "pnpm", "podman", "poetry", "python", "python3",
-    "skopeo", "twine", "uv", "yarn",
+    "buildah", "bun", "cargo", "crane", "docker", "dotnet", "flit", "gem", "gh", "gradle", "gradlew",
+    "hatch", "helm", "mix", "mvn", "mvnw", "npm", "oras", "pdm", "pnpm", "podman", "poetry", "python",
+    "python3", "skopeo", "twine", "uv", "yarn",
 ];
 const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 
@@ -427,7 +427,11 @@ fn data_tool(name: &str, args: &[&str], words: &[&str]) -> Option<Hit> {
 fn store_upload(args: &[&str], action: &[&str]) -> bool {
     let word = |i: usize| action.get(i).copied().unwrap_or_default();
     match word(0) {
-        "upload_to_app_store" | "upload_to_testflight" | "upload_to_play_store" | "appstore" | "testflight"
+        "upload_to_app_store"
+        | "upload_to_testflight"
+        | "upload_to_play_store"
+        | "appstore"
+        | "testflight"
         | "upload_to_play_store_internal_app_sharing" => true,
         "deliver" | "supply" => !matches!(word(1), "init" | "download_metadata" | "download_screenshots"),
         "pilot" => matches!(word(1), "upload" | "distribute"),

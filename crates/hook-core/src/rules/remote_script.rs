@@ -327,7 +327,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::new("remote-script.pipe-to-shell", NOTEBOOK_MESSAGE));
     }
-    if call.name.is_some_and(|name| name == "spark-submit" || unreal_editor(name)) && runs_remote_app(call.args()) {
+    if call.name.is_some_and(|name| name == "spark-submit" || unreal_editor(name))
+        && runs_remote_app(call.args())
+    {
         return Some(Hit::new("remote-script.pipe-to-shell", APP_MESSAGE));
     }
     if let Some(name) = call.name
