@@ -191,7 +191,11 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
                 || (verb(0), verb(1)) == ("release", "create") && words.len() > 3
         }
         "helm" => verb(0) == "push",
-        "gradle" | "gradlew" => words.iter().any(|task| gradle_publishes(task)),
+        // `gradle help --task publish`, `gradle tasks --group publishing` only describe.
+        "gradle" | "gradlew" => {
+            !words.iter().any(|w| matches!(*w, "help" | "tasks"))
+                && words.iter().any(|task| gradle_publishes(task))
+        }
         _ => false,
     };
     fires.then(|| Hit::ask("hosting.publish", PUBLISH))
@@ -203,7 +207,8 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
 /// (`publishToMavenLocal`) stays on this machine.
 fn gradle_publishes(task: &str) -> bool {
     let task = task.rsplit(':').next().unwrap_or(task);
-    task == "uploadArchives" || task.starts_with("publish") && !task.ends_with("MavenLocal")
+    task == "uploadArchives"
+        || task.starts_with("publish") && task != "publishing" && !task.ends_with("MavenLocal")
 }
 
 /// Python code (`python -c`) that uploads to the Hugging Face Hub: `upload_folder`,

@@ -1160,6 +1160,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("./gradlew publishToMavenLocal"),
     allow("./gradlew build -x test"),
     allow("gradle :lib:publishMavenJavaPublicationToMavenLocal"),
+    allow("./gradlew tasks --group publishing"),
+    allow("./gradlew help --task publish"),
     // A build sent to a store or to its testers is published, as `gh release create` is.
     ask("hosting.publish", "fastlane run upload_to_app_store force:true"),
     ask("hosting.publish", "fastlane deliver --ipa App.ipa"),
