@@ -171,7 +171,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "remote-script.pipe-to-shell",
-                "`curl … | sh` and its variants, a notebook run from a URL (`papermill https://…`)",
+                "`curl … | sh` and its variants, a notebook or job run from a URL (`papermill https://…`, `spark-submit … https://…/job.py`, `UnrealEditor-Cmd -script=https://…`)",
             ),
             (
                 "remote-script.registry-redirect",
@@ -311,7 +311,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("iac.workspace-delete", "`terraform workspace delete`"),
             (
                 "iac.state-edit",
-                "`terraform state push`, `force-unlock`, `pulumi state edit`, `stack import`, `cancel`",
+                "`terraform state push`, `force-unlock`, `pulumi state edit`, `stack import`, `cancel`; asks: `terraform init -backend-config=address=… -migrate-state`",
             ),
             (
                 "iac.apply-unreviewed",
@@ -434,7 +434,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.publish",
-                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv|pdm publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`, `hf upload`, `kaggle kernels push`",
+                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv|pdm publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`, `hf upload`, `HfApi().upload_folder` in `python -c`, `kaggle kernels push`, `gradle publish`; a build sent to a store or its testers: `fastlane deliver|pilot upload|upload_to_app_store`, `xcrun altool --upload-app`, `steamcmd +run_app_build`, `butler push`, `codepush release-react`, `eas submit`, `firebase appdistribution:distribute`",
             ),
             (
                 "hosting.remote-shell",
@@ -484,7 +484,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.upload",
-                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `pg_dump | aws s3 cp - s3://…`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`, `croc send`, `wormhole send`, `gh gist create F`, `Invoke-RestMethod -InFile`, the whole project or home synced to a bucket (`aws s3 sync . s3://…`, `az storage blob upload-batch -s .`)",
+                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `pg_dump | aws s3 cp - s3://…`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`, `croc send`, `wormhole send`, `gh gist create F`, `Invoke-RestMethod -InFile`, the whole project or home synced to a bucket (`aws s3 sync . s3://…`, `az storage blob upload-batch -s .`), DuckDB's `COPY … TO 's3://…'`, `dvc push` to a remote the line adds or moves, `docker login -p …` to a registry that is none of the public ones",
             ),
         ],
     },

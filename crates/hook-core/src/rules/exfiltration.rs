@@ -98,6 +98,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if shares_files(name, call.args()) {
         return Some(Hit::ask("exfiltration.upload", UPLOAD));
     }
+    if matches!(name, "duckdb" | "dvc") && stores_elsewhere(call, name) {
+        return Some(Hit::ask("exfiltration.upload", UPLOAD));
+    }
+    if matches!(name, "docker" | "podman" | "buildah" | "skopeo" | "helm" | "oras" | "crane")
+        && logs_in_elsewhere(call.args())
+    {
+        return Some(Hit::ask("exfiltration.upload", LOGIN));
+    }
     if name == "git" && (redirects_git(command) || moves_remote(call)) {
         return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
     }
@@ -167,6 +175,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     uploads(name, call).then(|| Hit::ask("exfiltration.upload", UPLOAD))
 }
 
+const LOGIN: &str = "This sends a registry password or token to a host named on the line that is none of the public registries: whoever runs it gets the credential. Check that the host is the user's own registry, or ask the user.";
 const UPLOAD: &str = "This sends a file, or what another command reads or dumps, to another machine. Check that the host and the data are what the user wants sent, or ask the user.";
 
 /// Whether a network client sends a file or a stream of data to a host that is not this
@@ -277,6 +286,76 @@ fn shares_files(name: &str, args: &[Word]) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether a data tool sends data to storage the line names: DuckDB's `COPY … TO
+/// 's3://…'` (or `gs://`, `az://`, `r2://`, `hf://`, `https://`), and `dvc push` after the
+/// line added a remote or changed one's URL (`dvc remote modify r url s3://other && dvc push`).
+/// A `dvc push` to the remotes the repository already has passes.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn stores_elsewhere(call: &Call, name: &str) -> bool {
+    const REMOTE: &[&str] = &[
+        "s3://", "s3a://", "gs://", "gcs://", "az://", "azure://", "abfss://", "r2://", "hf://", "http://",
+        "https://",
+    ];
+    if name == "duckdb" {
+        return call.args().iter().any(|arg| {
+            let lower = arg.text.to_ascii_lowercase();
+            lower.contains("copy")
+                && lower.match_indices(" to ").any(|(at, _)| {
+                    let rest = lower[at + 4..].trim_start().trim_start_matches(['\'', '"']);
+                    REMOTE.iter().any(|scheme| rest.starts_with(scheme))
+                })
+        });
+    }
+    let dvc = |command: &SimpleCommand| -> Vec<String> {
+        super::operands(command.args(), &["-r", "--remote", "-j", "--jobs"]).map(str::to_string).collect()
+    };
+    dvc(call.command).first().is_some_and(|verb| verb == "push")
+        && call.analysis.commands[..call.index].iter().filter(|c| c.name() == Some("dvc")).any(|earlier| {
+            let words = dvc(earlier);
+            words.first().is_some_and(|w| w == "remote")
+                && words.get(1).is_some_and(|w| w == "add" || w == "modify")
+        })
+}
+
+/// Whether a registry client logs in with a password on the line (`docker login -u u -p
+/// "$TOKEN" host`, `--password-stdin`) to a registry that is none of the public ones
+/// (Docker Hub, GitHub's, GitLab's, Quay, the clouds' registries): the credential goes to
+/// whoever runs that host. A login that asks for the password is the user's to type.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn logs_in_elsewhere(args: &[Word]) -> bool {
+    let Some(at) = args.iter().position(|a| a.text == "login") else { return false };
+    let args = &args[at + 1..];
+    let password = args.iter().any(|a| {
+        matches!(a.text.as_str(), "-p" | "--password" | "--password-stdin")
+            || a.text.starts_with("--password=")
+            || a.text.starts_with("-p=")
+    });
+    let host = super::operands(args, &["-u", "--username", "-p", "--password", "--authfile"]).next();
+    let public = |host: &str| {
+        let host = url_host(host);
+        matches!(
+            host.as_str(),
+            "docker.io"
+                | "index.docker.io"
+                | "registry-1.docker.io"
+                | "ghcr.io"
+                | "docker.pkg.github.com"
+                | "registry.gitlab.com"
+                | "quay.io"
+                | "gcr.io"
+                | "nvcr.io"
+                | "public.ecr.aws"
+                | "mcr.microsoft.com"
+                | "registry.redhat.io"
+                | "localhost"
+        ) || [".gcr.io", ".pkg.dev", ".amazonaws.com", ".ecr.aws", ".azurecr.io"]
+            .iter()
+            .any(|end| host.ends_with(end))
+            || loopback(&host)
+    };
+    password && host.is_some_and(|host| !public(host))
 }
 
 /// Whether a cloud storage client uploads its standard input: `aws s3 cp - s3://b/k`,
@@ -788,15 +867,20 @@ fn weakens_git(command: &SimpleCommand) -> bool {
 
 /// `git config remote.X.pushurl URL`, `git remote set-url [--push] X URL` and `git remote
 /// add X URL` to a host none of the repository's remotes is on (read from its
-/// `.git/config`): a later `git push` goes there. In a repository that has none, a first
-/// `git remote add origin …` is the everyday case (and `set-url` fails); a push URL is not.
+/// `.git/config`, or a linked work tree's common directory): a later `git push` goes there. In
+/// a repository that has none, a first `git remote add origin …` is the everyday case, and so
+/// is `set-url` to a public forge; a push URL is not.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn moves_remote(call: &Call) -> bool {
     let argv = &call.command.argv;
     let at = crate::shell::git_subcommand(argv);
     let texts: Vec<&Word> = argv.iter().skip(at).filter(|w| !w.text.starts_with('-')).collect();
     let (url, first_allowed) = match texts.as_slice() {
-        [verb, sub, _, url, ..] if verb.text == "remote" && sub.text == "set-url" => (*url, true),
+        // With no remote read, `set-url` to a public forge is the everyday switch of protocol
+        // (`git@github.com:…` for `https://github.com/…`); to another host it asks.
+        [verb, sub, _, url, ..] if verb.text == "remote" && sub.text == "set-url" => {
+            (*url, FORGES.contains(&url_host(&url.text).as_str()))
+        }
         [verb, sub, _, url] if verb.text == "remote" && sub.text == "add" => (*url, true),
         [verb, key, url] if verb.text == "config" && remote_set(&key.text).is_some() => {
             let push = key.text.to_ascii_lowercase().ends_with(".pushurl");
@@ -810,7 +894,10 @@ fn moves_remote(call: &Call) -> bool {
     if !is_remote_url(&url.text) {
         return false;
     }
-    let config = std::fs::read_to_string(call.ctx.project_root.join(".git/config")).unwrap_or_default();
+    // A linked work tree's or submodule's `.git` is a file naming the directory with the config.
+    let config = super::git::common_dir(&call.ctx.project_root)
+        .and_then(|dir| std::fs::read_to_string(dir.join("config")).ok())
+        .unwrap_or_default();
     let hosts: Vec<String> = config
         .lines()
         .filter_map(|line| line.trim().split_once('='))
@@ -822,6 +909,10 @@ fn moves_remote(call: &Call) -> bool {
     }
     !hosts.contains(&url_host(&url.text))
 }
+
+/// The public forges a remote's URL is moved to when only its protocol changes.
+const FORGES: &[&str] =
+    &["github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "ssh.dev.azure.com", "dev.azure.com"];
 
 /// The host of a git URL (`https://u@host:1/p`, `git@host:p`), lower-cased.
 fn url_host(url: &str) -> String {

@@ -503,21 +503,28 @@ fn renames_over_branch(call: &Call, argv: &[Word], args: &[&str]) -> Option<Hit>
     }
 }
 
-/// Whether branch `name` exists in the repository `dir` is in: `Some(false)` too when `dir` is
-/// in none (git then refuses), `None` when its refs are in a store the guard does not read.
-fn branch_exists(dir: &std::path::Path, name: &str) -> Option<bool> {
-    let Some(dot_git) = dir.ancestors().map(|d| d.join(".git")).find(|p| p.exists()) else {
-        return Some(false);
-    };
-    // A linked work tree's `.git` file names its git dir, whose `commondir` holds the refs.
+/// The directory holding the refs and `config` of the repository `dir` is in: the nearest
+/// `.git` directory, or for a linked work tree or submodule (a `.git` file) the `commondir`
+/// of the git dir it names.
+pub(super) fn common_dir(dir: &std::path::Path) -> Option<std::path::PathBuf> {
+    let dot_git = dir.ancestors().map(|d| d.join(".git")).find(|p| p.exists())?;
     let git_dir = match std::fs::read_to_string(&dot_git) {
         Ok(text) => dot_git.parent()?.join(text.strip_prefix("gitdir:")?.trim()),
         Err(_) => dot_git,
     };
-    let common = match std::fs::read_to_string(git_dir.join("commondir")) {
+    Some(match std::fs::read_to_string(git_dir.join("commondir")) {
         Ok(text) => git_dir.join(text.trim()),
         Err(_) => git_dir,
-    };
+    })
+}
+
+/// Whether branch `name` exists in the repository `dir` is in: `Some(false)` too when `dir` is
+/// in none (git then refuses), `None` when its refs are in a store the guard does not read.
+fn branch_exists(dir: &std::path::Path, name: &str) -> Option<bool> {
+    if !dir.ancestors().any(|d| d.join(".git").exists()) {
+        return Some(false);
+    }
+    let common = common_dir(dir)?;
     if common.join("reftable").exists() {
         return None;
     }

@@ -56,6 +56,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "hf"
             | "kaggle"
             | "mlflow"
+            | "xcrun"
+            | "pilot"
+            | "deliver"
+            | "supply"
+            | "steamcmd"
+            | "butler"
+            | "codepush"
+            | "code-push"
+            | "appcenter"
+            | "eas"
     ) {
         return None;
     }
@@ -64,9 +74,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 
 /// The registry clients of [`publishes`].
 const PUBLISHER_NAMES: &[&str] = &[
-    "buildah", "bun", "cargo", "crane", "docker", "dotnet", "flit", "gem", "gh", "hatch", "helm", "mix",
-    "mvn", "mvnw", "npm", "oras", "pdm", "pnpm", "podman", "poetry", "python", "python3", "skopeo", "twine",
-    "uv", "yarn",
+    "buildah", "bun", "cargo", "crane", "docker", "dotnet", "flit", "gem", "gh", "gradle", "gradlew",
+    "hatch", "helm", "mix", "mvn", "mvnw", "npm", "oras", "pdm", "pnpm", "podman", "poetry", "python",
+    "python3", "skopeo", "twine", "uv", "yarn",
 ];
 const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 
@@ -77,13 +87,18 @@ const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 /// buildah push`, `helm push`; an image built and pushed (`docker build --push`, `buildx build
 /// --output type=registry`, `buildx imagetools create`) or copied to a registry (`skopeo
 /// copy|sync` to `docker://`, `oras push|attach|cp`, `crane push|copy|append|mutate`); files
-/// attached to a GitHub release (`gh release upload`, `gh release create TAG FILE…`). A
-/// `--dry-run` only shows.
+/// attached to a GitHub release (`gh release upload`, `gh release create TAG FILE…`); Gradle's
+/// `publish` tasks (`publish`, `:lib:publishToSonatype`, `publishPlugins`; to Maven local
+/// passes); a model or dataset uploaded by Python code (`HfApi().upload_folder(…)`,
+/// `push_to_hub(…)`), as `hf upload` is. A `--dry-run` only shows.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn publishes(call: &Call, name: &str) -> Option<Hit> {
     let (name, args) = super::python_module(name, call.args());
     if args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun")) {
         return None;
+    }
+    if name.starts_with("python") {
+        return uploads_to_hub(args).then(|| Hit::ask("hosting.publish", PUBLISH));
     }
     let valued = [
         "--token",
@@ -176,9 +191,35 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
                 || (verb(0), verb(1)) == ("release", "create") && words.len() > 3
         }
         "helm" => verb(0) == "push",
+        // `gradle help --task publish`, `gradle tasks --group publishing` only describe.
+        "gradle" | "gradlew" => {
+            !words.iter().any(|w| matches!(*w, "help" | "tasks"))
+                && words.iter().any(|task| gradle_publishes(task))
+        }
         _ => false,
     };
     fires.then(|| Hit::ask("hosting.publish", PUBLISH))
+}
+
+/// Whether a Gradle task publishes to a repository: `publish`, `publishPlugins`,
+/// `publishToSonatype`, `publishAllPublicationsToXRepository`, `uploadArchives`, with or
+/// without a project path (`:lib:publish`). Publishing to the local Maven cache
+/// (`publishToMavenLocal`) stays on this machine.
+fn gradle_publishes(task: &str) -> bool {
+    let task = task.rsplit(':').next().unwrap_or(task);
+    task == "uploadArchives"
+        || task.starts_with("publish") && task != "publishing" && !task.ends_with("MavenLocal")
+}
+
+/// Python code (`python -c`) that uploads to the Hugging Face Hub: `upload_folder`,
+/// `upload_file`, `upload_large_folder`, `create_commit`, `push_to_hub`.
+fn uploads_to_hub(args: &[crate::shell::Word]) -> bool {
+    let code = args.windows(2).find(|pair| pair[0].text == "-c").map(|pair| pair[1].text.as_str());
+    code.is_some_and(|code| {
+        ["upload_folder(", "upload_file(", "upload_large_folder(", "create_commit(", "push_to_hub("]
+            .iter()
+            .any(|call| code.contains(call))
+    })
 }
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only
@@ -305,9 +346,17 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         "deployctl" | "railway" => (words.iter().take(3).any(|w| *w == "delete")
             || name == "railway" && verb(0) == Some("down"))
         .then(|| Hit::new("hosting.app-delete", APP)),
+        "xcrun" | "pilot" | "deliver" | "supply" | "steamcmd" | "butler" | "codepush" | "code-push"
+        | "appcenter" | "eas" => {
+            let action: Vec<&str> = std::iter::once(name).chain(words.iter().copied()).collect();
+            store_upload(&args, &action).then(|| Hit::ask("hosting.publish", STORE))
+        }
         // `firestore:delete`, `functions:delete`, `hosting:sites:delete`, `database:remove`, …
         "firebase" => {
             let verb = verb(0)?;
+            if verb == "appdistribution:distribute" {
+                return Some(Hit::ask("hosting.publish", STORE));
+            }
             (verb.ends_with(":delete") || verb.ends_with(":remove") || verb == "hosting:disable")
                 .then(|| Hit::new("hosting.app-delete", APP))
         }
@@ -344,7 +393,11 @@ fn data_tool(name: &str, args: &[&str], words: &[&str]) -> Option<Hit> {
         "dvc" => matches!(verb(0), "gc" | "destroy").then(|| Hit::new("hosting.data-delete", DATA_DELETE)),
         "mlflow" => (verb(0) == "gc").then(|| Hit::new("hosting.data-delete", DATA_DELETE)),
         "fastlane" => {
-            words.windows(2).any(|w| w == ["match", "nuke"]).then(|| Hit::new("hosting.app-delete", NUKE))
+            if words.windows(2).any(|w| w == ["match", "nuke"]) {
+                return Some(Hit::new("hosting.app-delete", NUKE));
+            }
+            let action = if verb(0) == "run" { &words[1..] } else { words };
+            store_upload(args, action).then(|| Hit::ask("hosting.publish", STORE))
         }
         "kaggle" => match (verb(0), verb(1)) {
             ("datasets" | "d", "create" | "version") if flag(&["-u", "--public"]) => {
@@ -365,6 +418,42 @@ fn data_tool(name: &str, args: &[&str], words: &[&str]) -> Option<Hit> {
             ("upload" | "upload-large-folder", _) => Some(Hit::ask("hosting.publish", PUBLISH)),
             _ => None,
         },
+    }
+}
+
+/// Whether a build is sent to an app or game store, or to the installed apps and testers:
+/// fastlane's `deliver`, `pilot upload|distribute`, `supply` and `upload_to_app_store|
+/// testflight|play_store` actions (alone or as `fastlane ACTION`, `fastlane run ACTION`),
+/// `xcrun altool --upload-app|--upload-package`, `steamcmd +run_app_build`, `butler push`,
+/// CodePush's `release-react` (and `appcenter codepush release…`), `appcenter distribute
+/// release`, `eas submit`. Notarizing (`notarytool submit`) only sends the build to Apple's
+/// scan, and fastlane's setup verbs (`deliver init`, `supply init`) write files.
+/// `action` is the tool (or fastlane's action) and its operands.
+fn store_upload(args: &[&str], action: &[&str]) -> bool {
+    let word = |i: usize| action.get(i).copied().unwrap_or_default();
+    match word(0) {
+        "upload_to_app_store"
+        | "upload_to_testflight"
+        | "upload_to_play_store"
+        | "appstore"
+        | "testflight"
+        | "upload_to_play_store_internal_app_sharing" => true,
+        "deliver" | "supply" => !matches!(word(1), "init" | "download_metadata" | "download_screenshots"),
+        "pilot" => matches!(word(1), "upload" | "distribute"),
+        "xcrun" => args.iter().any(|a| matches!(*a, "--upload-app" | "--upload-package")),
+        "steamcmd" => args.iter().any(|a| {
+            let lower = a.to_ascii_lowercase();
+            lower.starts_with("+run_app_build") || lower.starts_with("+workshop_build_item")
+        }),
+        "butler" => word(1) == "push",
+        "codepush" | "code-push" => word(1).starts_with("release") || word(1) == "promote",
+        "appcenter" => match (word(1), word(2)) {
+            ("codepush", sub) => sub.starts_with("release") || sub == "promote",
+            ("distribute", "release") => true,
+            _ => false,
+        },
+        "eas" => word(1) == "submit",
+        _ => false,
     }
 }
 
@@ -467,4 +556,5 @@ const PUBLIC_DATA: &str =
     "This publishes a dataset, model or repository for anyone to download. Ask the user to do it.";
 const DATA_DELETE: &str = "This deletes stored versions of the data, models or run artifacts for good (with `--cloud`, from the remote storage too). Ask the user to run it.";
 const NUKE: &str = "`fastlane match nuke` revokes every signing certificate and provisioning profile of the account: builds signed with them stop installing. Ask the user to run it.";
+const STORE: &str = "This sends a build to an app or game store, or to the users and testers of the app, who install it: it cannot be taken back. Ask the user to run it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";

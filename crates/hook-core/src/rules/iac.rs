@@ -61,6 +61,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     Some(Hit::new("iac.state-edit", STATE_EDIT))
                 }
                 "force-unlock" => Some(Hit::new("iac.state-edit", STATE_EDIT)),
+                // `init -backend-config="address=https://…" -migrate-state`: the state, with
+                // every secret the resources hold, copied to a host the line names.
+                "init" if (flag("-migrate-state") || flag("-force-copy")) && backend_on_line(&args) => {
+                    Some(Hit::ask("iac.state-edit", STATE_MOVED))
+                }
                 // `apply -auto-approve` with no saved plan: changes nobody reviewed. A saved plan
                 // (`apply tf.plan`) was shown when it was made.
                 "apply" if (flag("-auto-approve") || flag("--auto-approve")) && !saved_plan(&args) => {
@@ -121,6 +126,19 @@ fn saved_plan(args: &[&str]) -> bool {
         .any(|(at, arg)| !arg.starts_with('-') && !arg.contains('=') && !VALUED.contains(&args[at - 1]))
 }
 
+/// Whether a `-backend-config` value of `terraform init` names an address (`address=https://…`,
+/// `bucket=…`, `hostname=…`) rather than a file of the project (`-backend-config=prod.hcl`).
+fn backend_on_line(args: &[&str]) -> bool {
+    args.iter().enumerate().any(|(at, arg)| {
+        let value = match arg.trim_start_matches('-') {
+            "backend-config" => args.get(at + 1).copied(),
+            text => text.strip_prefix("backend-config="),
+        };
+        value.is_some_and(|value| value.contains('=') || value.contains("://"))
+    })
+}
+
+const STATE_MOVED: &str = "This copies the state, with the secrets of every resource in it, to a backend named on the line. Check that it is the user's own, or ask the user.";
 const STATE_EDIT: &str = "This writes the state by hand or breaks its lock, so the tool may no longer track (or may destroy) what it made. Ask the user to run it.";
 const APPLY: &str = "This applies infrastructure changes without showing the plan. Run `plan` (or `pulumi preview`) and show it to the user, who can apply it.";
 const STACK_RM: &str = "`pulumi stack rm` deletes a stack and its history. Ask the user to run it.";

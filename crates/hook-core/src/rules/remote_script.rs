@@ -64,6 +64,8 @@ const FETCHED_MESSAGE: &str = "This hands words downloaded from the network to a
 
 const NOTEBOOK_MESSAGE: &str = "This runs a notebook straight from the network without anyone reading its cells. Download it, read it, then run it, or ask the user.";
 
+const APP_MESSAGE: &str = "This runs code straight from the network (a job or script given by its URL) without anyone reading it. Download it, read it, then run it, or ask the user.";
+
 const REDIRECT_MESSAGE: &str = "This points package installs at a source nobody vetted (or switches checksum checks off): the next install downloads and runs its code. Ask the user to change where packages come from.";
 
 /// The commands that set where packages come from, for the rest of the session or in a
@@ -325,6 +327,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::new("remote-script.pipe-to-shell", NOTEBOOK_MESSAGE));
     }
+    if call.name.is_some_and(|name| name == "spark-submit" || unreal_editor(name))
+        && runs_remote_app(call.args())
+    {
+        return Some(Hit::new("remote-script.pipe-to-shell", APP_MESSAGE));
+    }
     if let Some(name) = call.name
         && runner_fetched_words(name, call.args())
     {
@@ -338,6 +345,26 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         Some(name) => runs_downloaded_code(call, name) || super::windows::runs_remote_code(name, call.args()),
     };
     fires.then(|| Hit::new("remote-script.pipe-to-shell", MESSAGE))
+}
+
+/// Unreal's editor programs (`UnrealEditor-Cmd`, `UE4Editor`), which run a Python script
+/// they are given (`-ExecutePythonScript=F`, `-run=pythonscript -script=F`).
+fn unreal_editor(name: &str) -> bool {
+    let lower = name.get(..12).unwrap_or(name).to_ascii_lowercase();
+    lower.starts_with("unrealeditor") || lower.starts_with("ue4editor") || lower.starts_with("ue5editor")
+}
+
+/// A program whose code is fetched from a URL on the line and run: `spark-submit … https://x/job.py`
+/// (the application, `--py-files`, `--jars`), Unreal's `-script=https://…`. Spark's
+/// `--repositories` (where `--packages` are resolved) is a Maven repository, not code.
+fn runs_remote_app(args: &[Word]) -> bool {
+    let url = |text: &str| ["http://", "https://", "ftp://"].iter().any(|scheme| text.starts_with(scheme));
+    let remote = |text: &str| url(text) || text.split_once('=').is_some_and(|(_, value)| url(value));
+    args.iter().enumerate().any(|(at, arg)| {
+        let repositories = at.checked_sub(1).is_some_and(|before| args[before].text == "--repositories")
+            || arg.text.starts_with("--repositories=");
+        !repositories && remote(&arg.text)
+    })
 }
 
 /// VS Code and its forks, whose `--install-extension` takes a marketplace id, a `.vsix` file or

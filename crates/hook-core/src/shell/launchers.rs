@@ -966,6 +966,11 @@ fn on_host(spec: &str) -> bool {
             .any(|key| compact.contains(key))
 }
 
+/// Whether a path is in a temporary directory, where anybody may have written it.
+fn temporary(path: &str) -> bool {
+    ["/tmp/", "/var/tmp/", "/dev/shm/", "$TMPDIR", "${TMPDIR"].iter().any(|dir| path.starts_with(dir))
+}
+
 /// Code a command runs that the guard does not read, said for `explain`: C compiled and run
 /// at once (`tcc -run`), a pod with the host's root (`kubectl debug node/X`, `kubectl run
 /// --overrides` with a `hostPath`), code Node loads before the program from a `data:` or remote
@@ -999,6 +1004,21 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
         }
         _ if unread_one_liner(name, argv).is_some_and(touches_system) => {
             "a one-liner in a language the guard does not model calls files or processes"
+        }
+        // `bazel run --override_repository=x=/tmp/evil`: a dependency built from a directory
+        // anybody could have written instead of the pinned source.
+        ("bazel" | "bazelisk", _)
+            if value_of(&["--override_repository", "--override_module"])
+                .is_some_and(|v| temporary(v.split_once('=').map_or(v, |(_, path)| path))) =>
+        {
+            "Bazel builds a dependency from a temporary directory instead of its pinned source"
+        }
+        // `UnrealEditor-Cmd -ExecutePythonScript=/tmp/x.py`: the editor runs the script.
+        (editor, _)
+            if editor.to_ascii_lowercase().starts_with("unrealeditor")
+                && value_of(&["-ExecutePythonScript", "-script"]).is_some_and(temporary) =>
+        {
+            "the Unreal editor runs a Python script from a temporary directory"
         }
         // `mvn antrun:run -Dtarget='<delete …/>'`: Ant tasks given on the command line.
         ("mvn" | "mvnw", _)
@@ -1411,14 +1431,17 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
         }
         ("pip" | "pip3" | "uv" | "pipx", Some("install")) => pip_sources(&argv[2..])
             .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text) || computed_spec(w))
-            .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
+            .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text)))
+            .or_else(|| option(PIP_LISTS).filter(|w| remote_list(&w.text))),
         ("uv", Some("pip")) if argv.get(2).is_some_and(|w| w.text == "install") => pip_sources(&argv[3..])
             .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text) || computed_spec(w))
-            .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text))),
+            .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text)))
+            .or_else(|| option(PIP_LISTS).filter(|w| remote_list(&w.text))),
         ("python" | "python3", Some("-m")) if argv.get(2).is_some_and(|w| w.text == "pip") => {
             pip_sources(argv.get(4..).unwrap_or_default())
                 .find(|w| is_remote_spec(&w.text) || is_package_elsewhere(&w.text) || computed_spec(w))
                 .or_else(|| option(PIP_INDEXES).filter(|w| !is_default_index(&w.text)))
+                .or_else(|| option(PIP_LISTS).filter(|w| remote_list(&w.text)))
         }
         // A package installed from a URL or a repository runs its install scripts (`npm
         // install https://…/x.tgz`, `yarn add github:o/r`), as one from another registry does;
@@ -1650,6 +1673,16 @@ fn is_go_release(version: &str) -> bool {
 }
 
 /// pip's options that name where packages come from.
+/// pip's options naming a requirements or constraints file, which may be an address: `pip
+/// install -r https://…/req.txt` installs whatever the list fetched then names.
+const PIP_LISTS: &[&str] = &["-r", "--requirement", "-c", "--constraint"];
+
+/// Whether the value of a [`PIP_LISTS`] option (`URL` or `--requirement=URL`) is an address.
+fn remote_list(text: &str) -> bool {
+    let value = if text.starts_with("--") { text.split_once('=').map_or(text, |(_, v)| v) } else { text };
+    is_url(value)
+}
+
 const PIP_INDEXES: &[&str] = &["-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--index"];
 
 /// Whether `url` is a language's own registry (PyPI, npm, RubyGems), or the vendors' indexes

@@ -349,6 +349,8 @@ fn untrusted_load(code: &str) -> Option<&'static str> {
         "gettempdir",
         "TMPDIR",
         "/Downloads/",
+        // A file fetched for the purpose (`downloaded/model.pkl`, `downloads/x.pt`).
+        "download",
         "http://",
         "https://",
         "ftp://",

@@ -1625,4 +1625,7 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow(r#"ruby -e "eval(['7075747320312b31'].pack('H*'))""#),
     allow(r#"python -c "exec(bytes.fromhex('696d706f7274206f73').decode())""#),
     allow(r#"node -e "eval(atob('Y29uc29sZS5sb2coMSsxKQ=='))""#),
+    ask("opaque.exec", r#"python -c "import torch; torch.load('downloaded/model.pkl')""#),
+    ask("opaque.exec", r#"python -c "import joblib; joblib.load('/tmp/m.joblib')""#),
+    allow(r#"python -c "import torch; torch.load('checkpoints/model.pt')""#),
 ];
