@@ -771,6 +771,7 @@ fn runs_program(key: &str) -> bool {
 /// defaultInterpreterPath": "/tmp/p"` runs `/tmp/p`) and each variable of the terminal's
 /// environment, as an assignment before a command (`LD_PRELOAD=/tmp/x.so true`). Comments and
 /// trailing commas (JSON with comments) are read past; `${workspaceFolder}` is the project.
+/// A `.code-workspace` file's tasks are commands too.
 fn settings_lines(text: &str) -> Vec<String> {
     let json = serde_json::from_str::<serde_json::Value>(text).or_else(|_| {
         let lines: Vec<&str> = text.lines().filter(|line| !line.trim_start().starts_with("//")).collect();
@@ -786,6 +787,11 @@ fn settings_lines(text: &str) -> Vec<String> {
         crate::shell::quote(&text)
     };
     let mut lines = Vec::new();
+    // A workspace file's `tasks` are a `tasks.json` of its own (`runOn: folderOpen` runs
+    // one when the workspace opens): every string may be a command, as there.
+    if let Some(tasks) = json.get("tasks") {
+        json_strings(tasks, &mut lines);
+    }
     let mut settings = vec![&json];
     settings.extend(json.get("settings"));
     for (key, value) in settings.iter().filter_map(|s| s.as_object()).flatten() {

@@ -208,7 +208,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "guard.reconfigure",
-                "a hook binary's `install`, `uninstall`, `init`, `trust` or any subcommand but those that only show, `claude config set hooks`, or an approval key (`chat.tools.autoApprove`, `yolo`) written into an editor's settings",
+                "a hook binary's `install`, `uninstall`, `init`, `trust` or any subcommand but those that only show, `claude config set hooks`, an approval key (`chat.tools.autoApprove`, `yolo`) written into an editor's settings, or a sentence telling an agent to ignore or bypass the hooks written into its instruction file (`CLAUDE.md`, `AGENTS.md`; asks)",
             ),
             ("guard.policy-not-a-file", "a FIFO, device or link to one where a policy file is read"),
             (

@@ -213,6 +213,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
+    if (!call.command.redirects.is_empty() || call.name.is_some_and(|name| EDITOR_NAMES.may_hold(name)))
+        && let Some(hit) = bypass_in_agent_instructions(call, call.name)
+    {
+        return Some(hit);
+    }
     let Some(name) = call.name else { return computed_program(call) };
     if (name == "direnv" || name == "mise")
         && approves(name, call.args())
@@ -315,16 +320,45 @@ fn edits_in_place(name: &str, args: &[crate::shell::Word]) -> bool {
 /// show (a copied template). Out of line: off an allowed call's path.
 #[inline(never)]
 fn approvals_in_editor_settings(call: &Call, name: Option<&str>) -> Option<Hit> {
+    let settings_named = |text: &str| {
+        editor_settings(text)
+            || [".vscode/", ".cursor/", ".windsurf/", "User/"]
+                .iter()
+                .any(|dir| text.contains(&format!("{dir}settings.json")))
+    };
+    let shown = written_text(call, name, editor_settings, settings_named)?;
+    switches_approval_off(&shown).then(|| Hit::new("guard.reconfigure", APPROVALS))
+}
+
+/// An agent's instruction file written with a sentence telling the agent to get past the
+/// guard (`Ignore hook denials.` appended with `tee -a`). Editing those files is everyday work, so
+/// only that text asks. Out of line: off an allowed call's path.
+#[inline(never)]
+fn bypass_in_agent_instructions(call: &Call, name: Option<&str>) -> Option<Hit> {
+    let named = |text: &str| {
+        let lower = text.to_ascii_lowercase();
+        agent_instructions(text)
+            || ["claude.md", "agents.md", "gemini.md", ".cursorrules", "copilot-instructions.md"]
+                .iter()
+                .any(|file| lower.contains(file))
+    };
+    let shown = written_text(call, name, agent_instructions, named)?;
+    tells_agent_to_bypass(&shown).then(|| Hit::ask("guard.reconfigure", INSTRUCTIONS))
+}
+
+/// The text the line shows `call` writing, when it writes a file `target` accepts by
+/// redirection, or edits in place a file one of its words names (`mentions` also accepts a
+/// script that names it).
+fn written_text(
+    call: &Call,
+    name: Option<&str>,
+    target: fn(&str) -> bool,
+    mentions: impl Fn(&str) -> bool,
+) -> Option<String> {
     let writes = |r: &&crate::shell::Redirect| matches!(r.op, RedirectOp::Write | RedirectOp::Append);
-    let redirected = call.command.redirects.iter().filter(writes).any(|r| editor_settings(&r.target.text));
+    let redirected = call.command.redirects.iter().filter(writes).any(|r| target(&r.target.text));
     let named = name.is_some_and(|name| EDITORS.contains(&name) && edits_in_place(name, call.args()))
-        && call.args().iter().any(|arg| {
-            let text = arg.text.as_str();
-            editor_settings(text)
-                || [".vscode/", ".cursor/", ".windsurf/", "User/"]
-                    .iter()
-                    .any(|dir| text.contains(&format!("{dir}settings.json")))
-        });
+        && call.args().iter().any(|arg| mentions(&arg.text));
     if !redirected && !named {
         return None;
     }
@@ -335,7 +369,88 @@ fn approvals_in_editor_settings(call: &Call, name: Option<&str>) -> Option<Hit> 
     if name == Some("tee") {
         shown.extend(call.analysis.stdin_text(call.index));
     }
-    switches_approval_off(&shown).then(|| Hit::new("guard.reconfigure", APPROVALS))
+    Some(shown)
+}
+
+const INSTRUCTIONS: &str = "This writes a line into an agent's instruction file telling it to get past \
+     the guard (ignore or bypass its hooks, skip permissions): agents reading it later would work against \
+     the user's policy. Leave such instructions to the user: tell them what you would change and why.";
+
+/// The files agents read their standing instructions from: Claude Code's (and its local
+/// one), the AGENTS and GEMINI files, `.cursorrules`, `.windsurfrules`, `.clinerules`,
+/// Copilot's instructions files, Cursor's `.cursor/rules/*.mdc`.
+pub(crate) fn agent_instructions(path: &str) -> bool {
+    let file = path.rsplit(['/', '\\']).next().unwrap_or(path).to_ascii_lowercase();
+    matches!(
+        file.as_str(),
+        "claude.md"
+            | "claude.local.md"
+            | "agents.md"
+            | "agent.md"
+            | "gemini.md"
+            | ".cursorrules"
+            | ".windsurfrules"
+            | ".clinerules"
+            | "copilot-instructions.md"
+    ) || file.ends_with(".instructions.md")
+        || (file.ends_with(".mdc") && path.contains(".cursor/rules"))
+}
+
+/// Whether instruction text has a sentence telling the agent to get past the guard: a verb
+/// that does (`ignore`, `bypass`, `disable`, `work around`) with what only the guard is
+/// (`hook denials`, `PreToolUse`, `agent-hooks`) anywhere in the sentence, or followed by a
+/// wider word for it (`the guard`, `permission prompts`), or Claude Code's own switch
+/// (`--dangerously-skip-permissions`, `bypassPermissions`). A sentence that forbids it (`Never
+/// bypass the guard.`) passes, and so do git hooks (`skip the pre-commit hook`), which do not
+/// guard the agent.
+pub(crate) fn tells_agent_to_bypass(text: &str) -> bool {
+    const VERBS: &[&str] = &[
+        "ignore",
+        "bypass",
+        "disable",
+        "circumvent",
+        "evade",
+        "work around",
+        "get around",
+        "turn off",
+        "skip",
+    ];
+    const THE_GUARD: &[&str] = &[
+        "hook denial",
+        "hook's denial",
+        "hooks' denial",
+        "hook block",
+        "hook decision",
+        "hook verdict",
+        "pretooluse",
+        "agent-hooks",
+        "claude-hook",
+        "guard hook",
+    ];
+    const AFTER_VERB: &[&str] = &[
+        "the guard",
+        "permission prompt",
+        "permission check",
+        "approval prompt",
+        "permissions",
+        "approvals",
+    ];
+    const SWITCHES: &[&str] = &["dangerously-skip-permissions", "bypasspermissions"];
+    const NEGATIONS: &[&str] = &["never", "not ", "n't", "nor ", "must no", "forbid", "prohibit"];
+    let lower = text.to_ascii_lowercase();
+    lower.split(['.', ';', '!', '\n']).any(|sentence| {
+        if NEGATIONS.iter().any(|word| sentence.contains(word)) {
+            return false;
+        }
+        let guard_named = THE_GUARD.iter().any(|target| sentence.contains(target));
+        SWITCHES.iter().any(|switch| sentence.contains(switch))
+            || VERBS.iter().any(|verb| {
+                sentence.find(verb).is_some_and(|at| {
+                    let after = &sentence[at + verb.len()..];
+                    guard_named || AFTER_VERB.iter().any(|target| after.contains(target))
+                })
+            })
+    })
 }
 
 /// The macOS preference domains of the agents' desktop apps (Claude, ChatGPT and Codex, Cursor,

@@ -16,7 +16,9 @@ mod exfiltration;
 mod fork_bomb;
 mod git;
 mod guard;
-pub(crate) use guard::{BINARIES, editor_settings, switches_approval_off};
+pub(crate) use guard::{
+    BINARIES, agent_instructions, editor_settings, switches_approval_off, tells_agent_to_bypass,
+};
 mod hosting;
 mod iac;
 mod kill;

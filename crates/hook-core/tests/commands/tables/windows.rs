@@ -13,6 +13,15 @@ pub(crate) const CASES: &[Case] = &[
     // Windows paths, `$env:`, `%VAR%` and cmdlets read by the shells that would run them.
     deny("rm.root", r"Remove-Item C:\ -Recurse -Force -ErrorAction SilentlyContinue"),
     deny("rm.outside-project", r"rm -r -fo C:\Users\x"),
+    // PowerShell's options before `-Command` (any case, `-c`, `-nop`) are read past.
+    deny("rm.outside-project", r#"pwsh -NoProfile -Command "rm -r -fo ~/.ssh""#),
+    deny("rm.home", r#"pwsh -nop -c "Remove-Item -Recurse -Force ~""#),
+    deny(
+        "rm.home",
+        r#"powershell -NoLogo -NonInteractive -ExecutionPolicy Bypass -COMMAND "Remove-Item -Recurse -Force $env:USERPROFILE""#,
+    ),
+    deny("rm.home", r#"cmd /c "set x=rd /s /q & call %x% %USERPROFILE%""#),
+    allow(r#"pwsh -NoProfile -Command "Get-ChildItem""#),
     deny("rm.outside-project", r"rd /s /q C:\Users\dev"),
     deny("rm.home", r"Remove-Item $env:USERPROFILE -Recurse -Force"),
     deny("files.deny-read", r"Get-Content $env:USERPROFILE\.ssh\id_ed25519"),
