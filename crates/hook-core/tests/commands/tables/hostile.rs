@@ -15,6 +15,10 @@ pub(crate) const CASES: &[Case] = &[
     // A bad substitution that runs across lines is not read as the shell would (fuzz).
     ask("opaque.syntax", "echo ${HOME\nrm -rf ~\n}"),
     allow("echo ${HOME:-/root} ${PATH#*:}"),
+    // A quote no line closes, with a cmd mark (`^`) before it (fuzz): cmd's reading joins the
+    // lines and finds nothing, but only the PowerShell reading may decide a line bash cannot parse.
+    ask("opaque.syntax", "~'^\nrm -rf ~"),
+    allow("npm run build; if ($LASTEXITCODE -ne 0) { exit 1 }; Write-Host ok"),
     // Substitutions inside expansions that are not computed still run: parameter operators,
     // arithmetic expansion and commands, array subscripts, C-style for loops.
     deny("rm.home", "echo ${x:-$(rm -rf ~)}"),
