@@ -100,7 +100,8 @@ fn windows_block(
     // `npm run build; if ($LASTEXITCODE -ne 0) { exit 1 }`: syntax no POSIX shell reads, which
     // the PowerShell reading reads whole. Not the cmd reading: cmd's `^` joins lines and `'`
     // quotes nothing there, so it reads whole what is one unterminated POSIX quote (found by
-    // the `shell` fuzz target: `~'^` + a new line).
+    // the `shell` fuzz target: `~'^` + a new line). And only when it finds commands there: a
+    // backtick ends a PowerShell line, and what it continues may read as no command at all.
     let unparsed = !misread && posix.as_ref().is_some_and(|block| block.rule == "opaque.syntax");
     // What the POSIX reading could not see, a Windows reading may name (`[Environment]::…`).
     let unseen = posix.as_ref().is_some_and(|block| block.rule.starts_with("opaque."));
@@ -115,7 +116,12 @@ fn windows_block(
     for &dialect in readings {
         let reading = shell::analyse(line, dialect);
         let block = judge(&reading);
-        if unparsed && dialect == Dialect::PowerShell && block.is_none() && !reading.incomplete {
+        if unparsed
+            && dialect == Dialect::PowerShell
+            && block.is_none()
+            && !reading.incomplete
+            && !reading.commands.is_empty()
+        {
             *analysis = reading;
             return None;
         }

@@ -18,6 +18,9 @@ pub(crate) const CASES: &[Case] = &[
     // A quote no line closes, with a cmd mark (`^`) before it (fuzz): cmd's reading joins the
     // lines and finds nothing, but only the PowerShell reading may decide a line bash cannot parse.
     ask("opaque.syntax", "~'^\nrm -rf ~"),
+    // An unclosed backtick, which PowerShell reads as a line continuation, into no command; the
+    // cmd reading then objects (fuzz).
+    deny("rm.home", "-o\u{7}\0^pn`\nrm -rf ~"),
     allow("npm run build; if ($LASTEXITCODE -ne 0) { exit 1 }; Write-Host ok"),
     // Substitutions inside expansions that are not computed still run: parameter operators,
     // arithmetic expansion and commands, array subscripts, C-style for loops.
