@@ -145,12 +145,24 @@ fn printed_environment_file(call: &Call) -> bool {
 /// where the agent reads it.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn printed_exported_secrets(call: &Call) -> bool {
-    let plain = |file: &str| file.trim_start_matches("./").to_owned();
-    let files: Vec<String> =
-        call.analysis.commands[..call.index].iter().filter_map(exported_secrets_file).map(plain).collect();
-    !files.is_empty()
-        && call.args().iter().any(|arg| files.contains(&plain(&arg.text)))
-        && !output_goes_elsewhere(call)
+    let files = call.secret_exports.get_or_init(|| secret_exports(call.analysis));
+    let earlier = |text: &str| files.iter().any(|(at, file)| *at < call.index && file == plain_path(text));
+    call.args().iter().any(|arg| earlier(&arg.text)) && !output_goes_elsewhere(call)
+}
+
+/// The files the line's commands export stored secrets into, with the index of each exporter:
+/// found once per line, not once per command that prints a file (a 250 KB line holds ten
+/// thousand commands).
+pub(super) fn secret_exports(analysis: &Analysis) -> Vec<(usize, String)> {
+    let commands = analysis.commands.iter().enumerate();
+    commands
+        .filter_map(|(index, command)| Some((index, plain_path(exported_secrets_file(command)?).to_owned())))
+        .collect()
+}
+
+/// A path as the line's commands compare it: without a leading `./`.
+fn plain_path(path: &str) -> &str {
+    path.trim_start_matches("./")
 }
 
 /// The file a command exports stored secrets into: `airflow connections|variables export FILE`.

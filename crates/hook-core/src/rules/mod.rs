@@ -128,6 +128,9 @@ pub(crate) struct Call<'a> {
     /// The files the line fills with the environment, found once per line on first use
     /// ([`credentials::environment_files`]).
     pub environment_files: &'a OnceCell<Vec<(usize, String)>>,
+    /// The files the line's commands export stored secrets into, found once per line on first
+    /// use ([`credentials::secret_exports`]).
+    pub secret_exports: &'a OnceCell<Vec<(usize, String)>>,
 }
 
 /// The files a command writes over from their start or takes away at their name, with the path
@@ -181,6 +184,7 @@ pub fn evaluate(
     }
     let mut first_ask = None;
     let environment_files = OnceCell::new();
+    let secret_exports = OnceCell::new();
     for (index, command) in analysis.commands.iter().enumerate() {
         let name = command_name(command);
         let mut call = Call {
@@ -193,6 +197,7 @@ pub fn evaluate(
             scope: Scope::Dangerous,
             replaced,
             environment_files: &environment_files,
+            secret_exports: &secret_exports,
         };
         for (pack, setting) in &enabled {
             call.scope = setting.scope;
