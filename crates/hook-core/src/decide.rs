@@ -101,7 +101,8 @@ fn windows_block(
     // the PowerShell reading reads whole. Not the cmd reading: cmd's `^` joins lines and `'`
     // quotes nothing there, so it reads whole what is one unterminated POSIX quote (found by
     // the `shell` fuzz target: `~'^` + a new line). And only when it finds commands there: a
-    // backtick ends a PowerShell line, and what it continues may read as no command at all.
+    // backtick ends a PowerShell line, and what it continues may read as no command at all, or
+    // as a name no program has (`z^2` + a backtick + a new line + `rm …`).
     let unparsed = !misread && posix.as_ref().is_some_and(|block| block.rule == "opaque.syntax");
     // What the POSIX reading could not see, a Windows reading may name (`[Environment]::…`).
     let unseen = posix.as_ref().is_some_and(|block| block.rule.starts_with("opaque."));
@@ -121,6 +122,7 @@ fn windows_block(
             && block.is_none()
             && !reading.incomplete
             && !reading.commands.is_empty()
+            && reading.commands.iter().all(|command| command.name().is_some_and(plain_name))
         {
             *analysis = reading;
             return None;
@@ -267,6 +269,12 @@ fn ask_to_deny(verdict: Verdict) -> Verdict {
         },
         _ => verdict,
     }
+}
+
+/// Whether `name` is spelled as a program or cmdlet is (`npm`, `Write-Host`, `.\build.ps1`):
+/// one a reading made of quotes, carets or line breaks is a misreading, not a program.
+fn plain_name(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_.:/\\".contains(&b))
 }
 
 #[cfg(test)]

@@ -21,6 +21,8 @@ pub(crate) const CASES: &[Case] = &[
     // An unclosed backtick, which PowerShell reads as a line continuation, into no command; the
     // cmd reading then objects (fuzz).
     deny("rm.home", "-o\u{7}\0^pn`\nrm -rf ~"),
+    // ... or into a name no program has, where the cmd reading objects too (fuzz).
+    deny("rm.home", "z^2`\nrm -rf ~"),
     allow("npm run build; if ($LASTEXITCODE -ne 0) { exit 1 }; Write-Host ok"),
     // Substitutions inside expansions that are not computed still run: parameter operators,
     // arithmetic expansion and commands, array subscripts, C-style for loops.
