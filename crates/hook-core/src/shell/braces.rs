@@ -33,14 +33,7 @@ pub(super) fn expand(word: &LexWord) -> Option<Braces> {
     if !open {
         return None;
     }
-    let chars: Text = word
-        .parts
-        .iter()
-        .flat_map(|part| match part {
-            Part::Literal { text, quoted } => text.chars().map(|c| (c, *quoted)).collect(),
-            _ => Vec::new(),
-        })
-        .collect();
+    let chars = literal_chars(&word.parts);
     if chars.len() > MAX_CHARS {
         return Some(Braces::TooMany);
     }
@@ -69,13 +62,7 @@ pub(super) fn expand_after_variable(word: &LexWord) -> Option<Vec<LexWord>> {
     {
         return None;
     }
-    let chars: Text = rest
-        .iter()
-        .flat_map(|part| match part {
-            Part::Literal { text, quoted } => text.chars().map(|c| (c, *quoted)).collect(),
-            _ => Vec::new(),
-        })
-        .collect();
+    let chars = literal_chars(rest);
     if chars.len() > MAX_CHARS {
         return None;
     }
@@ -95,6 +82,18 @@ pub(super) fn expand_after_variable(word: &LexWord) -> Option<Vec<LexWord>> {
         LexWord { parts, raw: word.raw.clone() }
     });
     Some(words.collect())
+}
+
+/// The characters of `parts`' literal text, each with whether it was quoted; other parts
+/// (expansions) add none.
+fn literal_chars(parts: &[Part]) -> Text {
+    parts
+        .iter()
+        .flat_map(|part| match part {
+            Part::Literal { text, quoted } => text.chars().map(|c| (c, *quoted)).collect(),
+            _ => Vec::new(),
+        })
+        .collect()
 }
 
 struct TooMany;
