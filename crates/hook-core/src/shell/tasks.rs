@@ -257,17 +257,17 @@ fn templated(command: &str) -> String {
     interpolated(command).replace("$(", "$").replace(')', "")
 }
 
-/// What `deno task NAME` runs from `deno.json`'s `tasks`: a command line, or an object with
-/// `command` and `dependencies`, the dependencies first.
-pub(crate) fn deno_tasks(config: &serde_json::Value, name: &str) -> Vec<String> {
-    let tasks = config.get("tasks");
+/// What task `name` runs, its dependencies first, each task once and at most [`MAX_TASKS`]:
+/// `lookup` gives a task's command lines and the names it depends on, `None` when there is
+/// no such task.
+fn with_dependencies(name: &str, lookup: impl Fn(&str) -> Option<(Vec<String>, Vec<String>)>) -> Vec<String> {
     let mut out = Vec::new();
     let mut done: Vec<String> = Vec::new();
     let mut stack = vec![(name.to_string(), false)];
     while let Some((task, ready)) = stack.pop() {
-        let Some(entry) = tasks.and_then(|t| t.get(&task)) else { continue };
+        let Some((lines, dependencies)) = lookup(&task) else { continue };
         if ready {
-            out.extend(entry.as_str().or_else(|| entry.get("command")?.as_str()).map(str::to_string));
+            out.extend(lines);
             continue;
         }
         if done.contains(&task) || done.len() >= MAX_TASKS {
@@ -275,19 +275,29 @@ pub(crate) fn deno_tasks(config: &serde_json::Value, name: &str) -> Vec<String> 
         }
         done.push(task.clone());
         stack.push((task, true));
-        let dependencies = entry.get("dependencies").and_then(serde_json::Value::as_array);
-        for dependency in dependencies.into_iter().flatten().rev().filter_map(serde_json::Value::as_str) {
-            stack.push((dependency.to_string(), false));
-        }
+        stack.extend(dependencies.into_iter().rev().map(|dependency| (dependency, false)));
     }
     out
+}
+
+/// What `deno task NAME` runs from `deno.json`'s `tasks`: a command line, or an object with
+/// `command` and `dependencies`, the dependencies first.
+pub(crate) fn deno_tasks(config: &serde_json::Value, name: &str) -> Vec<String> {
+    let strings = |values: Option<&Vec<serde_json::Value>>| -> Vec<String> {
+        values.into_iter().flatten().filter_map(|v| v.as_str().map(str::to_string)).collect()
+    };
+    with_dependencies(name, |task| {
+        let entry = config.get("tasks")?.get(task)?;
+        let line = entry.as_str().or_else(|| entry.get("command")?.as_str()).map(str::to_string);
+        let dependencies = strings(entry.get("dependencies").and_then(serde_json::Value::as_array));
+        Some((line.into_iter().collect(), dependencies))
+    })
 }
 
 /// What `mise run NAME` runs from `mise.toml`'s `[tasks]`: a command line, a list of them, or
 /// a table whose `run` is one or a list, its `depends` first.
 pub(crate) fn mise_tasks(text: &str, name: &str) -> Vec<String> {
     let Ok(config) = toml::from_str::<toml::Table>(text) else { return Vec::new() };
-    let tasks = config.get("tasks").and_then(toml::Value::as_table);
     let lines = |value: &toml::Value| -> Vec<String> {
         match value {
             toml::Value::String(line) => vec![line.clone()],
@@ -297,24 +307,11 @@ pub(crate) fn mise_tasks(text: &str, name: &str) -> Vec<String> {
             _ => Vec::new(),
         }
     };
-    let mut out = Vec::new();
-    let mut done: Vec<String> = Vec::new();
-    let mut stack = vec![(name.to_string(), false)];
-    while let Some((task, ready)) = stack.pop() {
-        let Some(entry) = tasks.and_then(|t| t.get(&task)) else { continue };
-        if ready {
-            out.extend(entry.get("run").map_or_else(|| lines(entry), lines));
-            continue;
-        }
-        if done.contains(&task) || done.len() >= MAX_TASKS {
-            continue;
-        }
-        done.push(task.clone());
-        stack.push((task, true));
-        let depends = entry.get("depends").map(lines).unwrap_or_default();
-        stack.extend(depends.into_iter().rev().map(|dependency| (dependency, false)));
-    }
-    out
+    with_dependencies(name, |task| {
+        let entry = config.get("tasks").and_then(toml::Value::as_table)?.get(task)?;
+        let run = entry.get("run").map_or_else(|| lines(entry), lines);
+        Some((run, entry.get("depends").map(lines).unwrap_or_default()))
+    })
 }
 
 /// What `composer run NAME` runs from `composer.json`'s `scripts`: each command line (one or a
@@ -530,6 +527,15 @@ mod tests {
         assert_eq!(taskfile_commands(taskfile, &["block"]), ["echo one", "rm -rf ~"]);
         assert!(taskfile_commands(taskfile, &["missing"]).is_empty());
         assert!(taskfile_commands("version: '3'\n", &["x"]).is_empty());
+    }
+
+    #[test]
+    fn mise_tasks_run_their_dependencies_first_and_once() {
+        let mise = "[tasks]\nbuild = \"cargo build\"\nlint = [\"cargo fmt\", \"cargo clippy\"]\n\
+                    [tasks.ship]\nrun = \"rm -rf ~\"\ndepends = [\"build\", \"lint\", \"ship\"]\n";
+        assert_eq!(mise_tasks(mise, "ship"), ["cargo build", "cargo fmt", "cargo clippy", "rm -rf ~"]);
+        assert!(mise_tasks(mise, "none").is_empty());
+        assert!(mise_tasks("[tasks", "ship").is_empty());
     }
 
     #[test]
