@@ -23,14 +23,14 @@ mod toolchain;
 use std::path::Path;
 use std::process::Command;
 
-use crate::build;
+use crate::{bench, build, pgo};
 use archive::Entry;
 use installers::{BuiltArchive, HOMEBREW, Installer, SCOOP};
 use release::Release;
 use smoke::Runner;
 use staging::Staging;
 use targets::{Os, RELEASE_TARGETS, ReleaseTarget};
-use toolchain::Toolchain;
+use toolchain::{Linker, Toolchain};
 
 const PROFILE: &str = "dist";
 /// Cargo's output directory for release builds. Not the default one: with `--target`, cargo
@@ -69,8 +69,17 @@ enum Outcome {
     NotBuilt(String),
 }
 
+/// What a run was asked for.
+#[derive(Debug, PartialEq, Eq)]
+struct Options {
+    request: Request,
+    /// Build the host's binaries from a profile of the bench payloads (the default);
+    /// `--no-profile` builds them as the other targets are.
+    profile_guided: bool,
+}
+
 pub fn run(args: &[String]) -> Result<(), String> {
-    let request = parse(args)?;
+    let Options { request, profile_guided } = parse(args)?;
     let release = Release::from_workspace()?;
     let binaries = build::hook_binaries()?;
     let target_dir = build::target_dir();
@@ -79,7 +88,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
 
     let mut outcomes = Vec::new();
     for target in request.targets() {
-        let outcome = match package(&toolchain, &release, &binaries, target, staging.path()) {
+        let outcome = match package(&toolchain, &release, &binaries, target, profile_guided, staging.path()) {
             Ok((archive, smoke)) => Outcome::Built { archive, smoke },
             Err(why) => {
                 eprintln!("xtask: dist: {} NOT BUILT: {why}", target.triple);
@@ -156,14 +165,17 @@ pub fn run(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// `--all`, or `--target TRIPLE` (repeatable); neither means every target this machine can build.
-fn parse(args: &[String]) -> Result<Request, String> {
+/// `--all`, or `--target TRIPLE` (repeatable); neither means every target this machine can
+/// build. `--no-profile` skips the host's profile-guided build.
+fn parse(args: &[String]) -> Result<Options, String> {
     let mut all = false;
+    let mut profile_guided = true;
     let mut named = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--all" => all = true,
+            "--no-profile" => profile_guided = false,
             "--target" => {
                 let triple = args.next().ok_or("--target needs a target triple")?;
                 let target = ReleaseTarget::find(triple).ok_or_else(|| {
@@ -177,12 +189,13 @@ fn parse(args: &[String]) -> Result<Request, String> {
             other => return Err(format!("dist: unknown argument `{other}`")),
         }
     }
-    match (all, named.is_empty()) {
-        (true, false) => Err("dist: --all and --target exclude each other".into()),
-        (true, true) => Ok(Request::All),
-        (false, true) => Ok(Request::Buildable),
-        (false, false) => Ok(Request::Named(named)),
-    }
+    let request = match (all, named.is_empty()) {
+        (true, false) => return Err("dist: --all and --target exclude each other".into()),
+        (true, true) => Request::All,
+        (false, true) => Request::Buildable,
+        (false, false) => Request::Named(named),
+    };
+    Ok(Options { request, profile_guided })
 }
 
 /// Build the binaries for `target`, smoke-run them when this machine can, archive them with
@@ -192,13 +205,29 @@ fn package(
     release: &Release,
     binaries: &[String],
     target: &'static ReleaseTarget,
+    profile_guided: bool,
     dist_dir: &Path,
 ) -> Result<(BuiltArchive, String), String> {
     let linker = toolchain
         .linker(target)
         .map_err(|missing| format!("{}; set up with: {}", missing.reason, missing.setup))?;
-    eprintln!("xtask: dist: building {} for {} ({})", binaries.join(", "), target.triple, linker.describe());
-    let out_dir = linker.build(&build::target_dir().join(BUILD_DIR), PROFILE, target, binaries)?;
+    let build_dir = build::target_dir().join(BUILD_DIR);
+    // Only binaries that run here can be profiled: the host's own target.
+    let out_dir = if profile_guided && linker == Linker::Default && ReleaseTarget::host() == Some(target) {
+        eprintln!("xtask: dist: building {} for {} (profile-guided)", binaries.join(", "), target.triple);
+        let cargo = build::Cargo { subcommand: "build", env: &[], target_dir: &build_dir, config: &[] };
+        pgo::build(&cargo, PROFILE, target.triple, binaries, |dir, counts| {
+            bench::train(dir, binaries, counts)
+        })?
+    } else {
+        eprintln!(
+            "xtask: dist: building {} for {} ({})",
+            binaries.join(", "),
+            target.triple,
+            linker.describe()
+        );
+        linker.build(&build_dir, PROFILE, target, binaries)?
+    };
 
     let smoke = match Runner::for_target(target) {
         Ok(runner) => {
@@ -298,13 +327,20 @@ mod tests {
 
     #[test]
     fn all_and_target_choose_what_must_be_built() {
-        assert_eq!(parse(&[]), Ok(Request::Buildable));
-        assert_eq!(parse(&args(&["--all"])), Ok(Request::All));
+        let request = |list: &[&str]| parse(&args(list)).map(|options| options.request);
+        assert_eq!(request(&[]), Ok(Request::Buildable));
+        assert_eq!(request(&["--all"]), Ok(Request::All));
         let arm = ReleaseTarget::find("aarch64-unknown-linux-musl").unwrap();
-        assert_eq!(parse(&args(&["--target", arm.triple])), Ok(Request::Named(vec![arm])));
+        assert_eq!(request(&["--target", arm.triple]), Ok(Request::Named(vec![arm])));
         assert!(parse(&args(&["--all", "--target", arm.triple])).unwrap_err().contains("exclude"));
         assert!(
             parse(&args(&["--target", "sparc-sun-solaris"])).unwrap_err().contains("not a release target")
         );
+    }
+
+    #[test]
+    fn the_host_is_profile_guided_unless_told_not_to() {
+        assert!(parse(&[]).unwrap().profile_guided);
+        assert!(!parse(&args(&["--no-profile", "--all"])).unwrap().profile_guided);
     }
 }

@@ -31,11 +31,12 @@ tasks:
                                      link/hot-text.ld, which keeps the code a hook call
                                      runs together
   dist [--all | --target TRIPLE...]  release archives, checksums, Homebrew formula, Scoop
-                                     manifest and install scripts in target/dist/, swapped in
+       [--no-profile]                manifest and install scripts in target/dist/, swapped in
                                      only when the run succeeds; every binary this machine can
                                      run is smoke-run first (default: every release target
                                      this machine can build, with a summary of the others;
-                                     --all fails unless all of them are built)";
+                                     --all fails unless all of them are built); the host's
+                                     binaries are profile-guided unless --no-profile";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
