@@ -1701,16 +1701,7 @@ fn bare_host(text: &str) -> Option<&str> {
 /// The host of an HTTP client's address written without its scheme: its first operand, which
 /// is neither an option's value nor computed (`curl -d @- x.example/p` -> `x.example`).
 fn operand_host<'a>(client: &str, args: &'a [Word]) -> Option<&'a str> {
-    let mut value = false;
-    let operand = args.iter().find(|arg| {
-        let text = arg.text.as_str();
-        if std::mem::take(&mut value) {
-            return false;
-        }
-        let option = text.starts_with('-') && text.len() > 1;
-        value = option && super::http_valued(client).contains(&text);
-        !option
-    })?;
+    let operand = super::operand_words(args, super::http_valued(client)).next()?;
     if operand.dynamic || operand.text.starts_with('@') || operand.text.contains('=') {
         return None;
     }

@@ -330,13 +330,22 @@ pub(crate) fn operands<'a>(
     args: &'a [crate::shell::Word],
     takes_value: &[&str],
 ) -> impl Iterator<Item = &'a str> {
+    operand_words(args, takes_value).map(|word| word.text.as_str())
+}
+
+/// [`operands`] as words, for a rule that asks whether one was computed.
+pub(crate) fn operand_words<'a>(
+    args: &'a [crate::shell::Word],
+    takes_value: &[&str],
+) -> impl Iterator<Item = &'a crate::shell::Word> {
     let mut skip = false;
-    args.iter().map(|arg| arg.text.as_str()).filter(move |text| {
+    args.iter().filter(move |arg| {
         if std::mem::take(&mut skip) {
             return false;
         }
+        let text = arg.text.as_str();
         let option = text.starts_with('-') && text.len() > 1;
-        skip = option && takes_value.contains(text);
+        skip = option && takes_value.contains(&text);
         !option
     })
 }
