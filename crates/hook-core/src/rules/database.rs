@@ -671,12 +671,12 @@ fn destruction_hit(found: Destruction) -> Hit {
 /// databases execute-sql`.
 fn query_service(args: &[crate::shell::Word]) -> bool {
     let mut words = operands(args);
-    match (words.next(), words.next(), words.next()) {
+    matches!(
+        (words.next(), words.next(), words.next()),
         (Some("athena"), Some("start-query-execution"), _)
-        | (Some("redshift-data" | "rds-data"), Some("execute-statement" | "batch-execute-statement"), _)
-        | (Some("spanner"), Some("databases"), Some("execute-sql")) => true,
-        _ => false,
-    }
+            | (Some("redshift-data" | "rds-data"), Some("execute-statement" | "batch-execute-statement"), _)
+            | (Some("spanner"), Some("databases"), Some("execute-sql"))
+    )
 }
 
 /// The restore and import tools told to drop what is there first: `pg_restore --clean`,

@@ -1,6 +1,8 @@
 //! The `iac` pack: infrastructure-as-code tools destroying what they manage: `terraform` and
 //! `tofu` (`destroy`, `apply -destroy`, `state rm`, `workspace delete`), `terragrunt`, `pulumi
-//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`.
+//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`. terraform's flags
+//! given through `TF_CLI_ARGS`/`TF_CLI_ARGS_<verb>` (on the line, exported before it, or as a
+//! `make` variable for the terraform a recipe runs) are read as its arguments.
 
 use super::{Call, Hit};
 
@@ -43,10 +45,7 @@ fn terraform_variables<'a>(call: &'a Call) -> impl Iterator<Item = (&'a str, &'a
         .iter()
         .map(|(variable, value)| (variable.as_str(), value.text.as_str()))
         .chain(
-            exported
-                .chain(call.args().iter().filter(move |_| make))
-                .filter_map(|a| a.text.split_once('='))
-                .map(|(variable, value)| (variable, value)),
+            exported.chain(call.args().iter().filter(move |_| make)).filter_map(|a| a.text.split_once('=')),
         )
         .filter(|(variable, _)| variable.starts_with("TF_CLI_ARGS"))
 }
