@@ -1200,8 +1200,21 @@ const WRITABLE_KEYS: [&str; 7] = [
 ];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds
-/// ignore patterns, which run nothing (the last matching entry wins).
-const GIT_FILES: [&str; 2] = [".git/**", "!.git/info/exclude"];
+/// ignore patterns, which run nothing (the last matching entry wins). The other version
+/// controls' stores are the history as much as `.git` is (and `.hg/hgrc` runs hooks too):
+/// Mercurial's and Sapling's, Subversion's, Breezy's, Darcs', Jujutsu's and Fossil's.
+const GIT_FILES: [&str; 10] = [
+    ".git/**",
+    "!.git/info/exclude",
+    ".hg/**",
+    ".sl/**",
+    ".svn/**",
+    ".bzr/**",
+    "_darcs/**",
+    ".jj/**",
+    ".fslckout",
+    "*.fossil",
+];
 static BUILT_IN_DENY_READ: &[Text] = BUILT_IN_DENY_WRITE.split_at(ENV_FILES.len() + CREDENTIAL_FILES.len()).0;
 
 /// `lists` one after the other, as texts, at compile time.

@@ -52,7 +52,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.clean-force", "`clean -f`"),
             ("git.checkout-discard", "`checkout -- .`, forced checkout or switch"),
             ("git.restore-worktree", "`restore` of the work tree"),
-            ("git.push-force", "force push without a lease"),
+            ("git.push-force", "force push without a lease (`hg`/`sl push -f` too)"),
             ("git.push-delete", "deleting remote branches or tags"),
             ("git.push-mirror", "`push --mirror`, `--prune`"),
             ("git.push-force-default", "asks: a force push with a lease onto `main`, `master` or `trunk`"),
@@ -67,8 +67,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("git.update-ref-delete", "`update-ref -d`"),
             ("git.reflog-expire", "deleting or expiring the reflog"),
             ("git.prune-now", "`gc`/`prune` with `--prune=now`"),
-            ("git.history-rewrite", "`filter-branch`, `filter-repo`, `p4 obliterate -y`"),
-            ("git.worktree-force-remove", "`worktree remove --force`"),
+            (
+                "git.history-rewrite",
+                "`filter-branch`, `filter-repo`, `p4 obliterate -y`, `hg strip`, `darcs obliterate`, `bzr uncommit`",
+            ),
+            ("git.worktree-force-remove", "`worktree remove --force`, `p4 client -d -f`"),
             ("git.submodule-deinit-force", "`submodule deinit --force`"),
             ("git.rm-tree", "`git rm -r` of the whole tree, `git rm -r -f` of a directory"),
         ],
@@ -253,12 +256,12 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "database.drop",
-                "`DROP DATABASE|SCHEMA|TABLE`, `dropdb` (not of a local `_test` database), Mongo drops, `influx bucket delete`, `bq rm`, a dbt macro that drops (`dbt run-operation drop_schema`)",
+                "`DROP DATABASE|SCHEMA|TABLE|USER`, `dropdb`, `dropuser` (not of a local `_test` database), Mongo drops, `influx bucket delete`, `bq rm`, a dbt macro that drops (`dbt run-operation drop_schema`)",
             ),
             ("database.truncate", "`TRUNCATE`"),
             (
                 "database.delete-all",
-                "`DELETE` without `WHERE`, `influx delete` without `--predicate`, `airflow dags delete`",
+                "`DELETE` without `WHERE` (or with `WHERE 1=1`), `influx delete` without `--predicate`, `airflow dags delete`",
             ),
             ("database.update-all", "`UPDATE` without `WHERE`"),
             (
@@ -269,7 +272,22 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "database.orm-reset",
                 "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `airflow db reset`, `dbt run --full-refresh` on a production target, …",
             ),
-            ("database.server-files", "`redis-cli CONFIG SET dir|dbfilename`, `MODULE LOAD`"),
+            (
+                "database.server-files",
+                "`redis-cli CONFIG SET dir|dbfilename`, `MODULE LOAD`, PostgreSQL's `COPY … TO|FROM PROGRAM`",
+            ),
+            (
+                "database.load",
+                "`pg_restore --clean`, `mongorestore --drop`, `mysqlimport --delete`, `consul snapshot restore`, a file the guard cannot read loaded into a server elsewhere (`mysql -h db.prod shop < dump.sql`, `redis-cli -h cache.prod < cmds.txt`)",
+            ),
+            (
+                "database.store-delete",
+                "Kafka topic, record and offset deletes (`kafka-topics --delete`, `kafka-consumer-groups --reset-offsets --execute`, `retention.ms=1`, `rpk topic delete`), `hdfs namenode -format`, `nodetool clearsnapshot`, `couchbase-cli bucket-delete`",
+            ),
+            (
+                "database.server-admin",
+                "`redis-cli SHUTDOWN NOSAVE`/`DEBUG SEGFAULT`, `vault lease revoke -prefix`, `vault token revoke`, `vault policy write default`, `consul|vault operator raft remove-peer`, `nodetool decommission`",
+            ),
         ],
     },
     PackInfo {

@@ -55,6 +55,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if matches!(name, "hdfs" | "hadoop" | "databricks") {
         return data_platform(name, call.args());
     }
+    if name.starts_with("python") || name.starts_with("pypy") {
+        return sdk_delete(call);
+    }
     if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "s3cmd" | "mc")
         && !PROVIDERS.contains(&name)
         && !REGISTRY_CLIENTS.contains(&name)
@@ -63,6 +66,31 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     judge_named(call, name)
 }
+
+/// The cloud SDKs' deletes in a Python one-liner: boto3's `delete_bucket(…)`,
+/// `objects.all().delete()`, `terminate_instances(…)`, Google Cloud's `bucket.delete()`,
+/// Azure's `begin_delete(…)`, `delete_container(…)`: what `aws … delete-*` would ask about.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn sdk_delete(call: &Call) -> Option<Hit> {
+    let code = super::database::python_code(call)?;
+    let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    let (id, message) = if compact.contains("boto3") || compact.contains("botocore") {
+        ("cloud.aws-delete", SDK_DELETE)
+    } else if compact.contains("google.cloud") {
+        ("cloud.gcloud-delete", SDK_DELETE)
+    } else if compact.contains("azure.") {
+        ("cloud.az-delete", SDK_DELETE)
+    } else {
+        return None;
+    };
+    let deletes =
+        [".delete(", ".delete_", ".terminate_", ".begin_delete", ".schedule_key_deletion(", ".purge_queue("]
+            .iter()
+            .any(|call| compact.contains(call));
+    deletes.then(|| Hit::new(id, message))
+}
+
+const SDK_DELETE: &str = "This code deletes cloud resources or their data through the provider's SDK, as the CLI's `delete` would. Ask the user to run it.";
 
 /// Deletes of a data platform's storage and workspace: `hdfs dfs -rm -r` (and `hadoop fs`,
 /// the old `-rmr`, `-expunge` of the trash), `databricks fs rm -r`, `databricks workspace

@@ -4,7 +4,9 @@
 //! `redis-cli FLUSHALL` (also from an `--eval` Lua script, or every scanned key deleted through
 //! `xargs`), `etcdctl del` of every key (and `consul kv delete -recurse` of the root), `influx
 //! bucket delete`, `mongosh --eval` of a drop, and the ORMs', migration tools' and frameworks' database resets (`flyway clean`,
-//! `liquibase dropAll`, `manage.py migrate APP zero`).
+//! `liquibase dropAll`, `manage.py migrate APP zero`); restores that drop first (`pg_restore
+//! --clean`) and unread files loaded into a server elsewhere; the stores' own destructive verbs
+//! (Kafka topic deletes and offset resets, `hdfs namenode -format`, Vault revocations).
 
 use std::path::Path;
 
@@ -118,6 +120,105 @@ const CLIENTS: &[Client] = &[
         file_options: &["-f", "--file"],
         statements_as_operands: false,
     },
+    // The warehouses' and engines' shells: Hive's (`beeline`, `hive`), Spark's, Trino's and
+    // Presto's, Impala's, Vertica's, YugabyteDB's, MySQL Shell, Dolt, Snowflake's new CLI.
+    Client {
+        name: "beeline",
+        sql_options: &["-e"],
+        file_options: &["-f", "-i", "--init"],
+        statements_as_operands: false,
+    },
+    Client { name: "hive", sql_options: &["-e"], file_options: &["-f", "-i"], statements_as_operands: false },
+    Client {
+        name: "spark-sql",
+        sql_options: &["-e"],
+        file_options: &["-f", "-i"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "trino",
+        sql_options: &["--execute"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "presto",
+        sql_options: &["--execute"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "impala-shell",
+        sql_options: &["-q", "--query"],
+        file_options: &["-f", "--query_file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "vsql",
+        sql_options: &["-c", "--command"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "ysqlsh",
+        sql_options: &["-c", "--command"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "ycqlsh",
+        sql_options: &["-e", "--execute"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "litecli",
+        sql_options: &["-e", "--execute"],
+        file_options: &[],
+        statements_as_operands: true,
+    },
+    Client {
+        name: "mysqlsh",
+        sql_options: &["-e", "--execute"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client { name: "osql", sql_options: &["-Q", "-q"], file_options: &["-i"], statements_as_operands: false },
+    Client { name: "isql", sql_options: &[], file_options: &[], statements_as_operands: false },
+    Client {
+        name: "dolt sql",
+        sql_options: &["-q", "--query"],
+        file_options: &["-f", "--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "snow sql",
+        sql_options: &["-q", "--query"],
+        file_options: &["-f", "--filename"],
+        statements_as_operands: false,
+    },
+    // `turso db shell DB SQL`: the operand after the database.
+    Client { name: "turso db shell", sql_options: &[], file_options: &[], statements_as_operands: true },
+    // Cloudflare D1 (`wrangler d1 execute DB --remote --command SQL`), Prisma's `db execute`.
+    Client {
+        name: "wrangler d1 execute",
+        sql_options: &["--command"],
+        file_options: &["--file"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "prisma db execute",
+        sql_options: &[],
+        file_options: &["--file"],
+        statements_as_operands: false,
+    },
+    // The cloud query services: Athena, Redshift Data, RDS Data, Spanner.
+    Client {
+        name: "query service",
+        sql_options: &["--query-string", "--sql"],
+        file_options: &[],
+        statements_as_operands: false,
+    },
 ];
 
 fn client(name: &str) -> Option<&'static Client> {
@@ -132,7 +233,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let args = call.args();
     let word = |i: usize| args.get(i).map(|w| w.text.as_str());
     match name {
-        "dropdb" => return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP)),
+        "dropdb" | "dropuser" => {
+            return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
+        }
+        "pg_restore" | "mongorestore" | "mongoimport" | "mysqlimport" => return restore(call, name),
         "mysqladmin" if args.iter().any(|a| a.text.eq_ignore_ascii_case("drop")) => {
             return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }
@@ -166,6 +270,30 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             if server_files {
                 return Some(Hit::new("database.server-files", SERVER_FILES));
             }
+            // `SHUTDOWN NOSAVE` stops the server and drops what it had not saved; `DEBUG
+            // SEGFAULT` crashes it; `REPLICAOF host port` replaces its data with another's.
+            let stops = words.windows(2).any(|w| {
+                w[0] == "shutdown" && w[1] == "nosave"
+                    || w[0] == "debug" && matches!(w[1].as_str(), "segfault" | "crash-and-recover" | "panic")
+                    || w[0] == "cluster" && w[1] == "reset"
+            });
+            if stops {
+                return Some(Hit::new("database.server-admin", SERVER_STOP));
+            }
+            if words.windows(2).any(|w| matches!(w[0].as_str(), "replicaof" | "slaveof") && w[1] != "no") {
+                return Some(Hit::new("database.flush", REPLICA));
+            }
+            // `redis-cli -h cache.prod < cmds.txt`: commands the guard cannot read, sent to a
+            // server elsewhere.
+            if let crate::shell::Stdin::File(file) = &call.command.stdin {
+                let text = (!file.dynamic).then(|| read_sql(call, &file.text)).flatten();
+                if text.as_deref().is_some_and(|text| text.split_whitespace().any(flush)) {
+                    return Some(Hit::new("database.flush", FLUSH));
+                }
+                if text.is_none() && !local_server(call, args) {
+                    return Some(Hit::new("database.load", UNREAD_INPUT));
+                }
+            }
             // `redis-cli --scan | xargs redis-cli del`: every key the scan lists, deleted.
             let deletes_run_time_keys = args.windows(2).any(|pair| {
                 matches!(pair[0].text.to_ascii_lowercase().as_str(), "del" | "unlink") && pair[1].dynamic
@@ -188,10 +316,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "etcdctl" if args.iter().any(|a| a.text == "del") => {
             let del = args.iter().position(|a| a.text == "del").unwrap_or_default();
             let mut operands = args[del + 1..].iter().filter(|a| !a.text.starts_with('-'));
-            let wide = args.iter().any(|a| matches!(a.text.as_str(), "--prefix" | "--from-key"))
-                && operands.next().is_none_or(|key| {
-                    key.text.is_empty() || key.text == "/" || key.text == "\\0" || key.dynamic
-                });
+            let wide = args.iter().any(|a| {
+                let (option, value) = a.text.split_once('=').unwrap_or((&a.text, "true"));
+                matches!(option, "--prefix" | "--from-key") && value != "false"
+            }) && operands
+                .next()
+                .is_none_or(|key| key.text.is_empty() || key.text == "/" || key.text == "\\0" || key.dynamic);
             return wide.then(|| Hit::new("database.flush", ETCD_DELETE_ALL));
         }
         // `consul kv delete -recurse` with no key (or the root): every key of the store.
@@ -225,6 +355,38 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "clickhouse" if word(0) == Some("client") => {
             return client_sql(call, client("clickhouse-client")?, 1);
         }
+        "dolt" | "snow" if word(0) == Some("sql") => {
+            let named = if name == "dolt" { "dolt sql" } else { "snow sql" };
+            return client_sql(call, client(named)?, 1);
+        }
+        "turso" if word(0) == Some("db") && word(1) == Some("shell") => {
+            return client_sql(call, client("turso db shell")?, 2);
+        }
+        // D1's local copy (the default, `--local`) is the developer's own.
+        "wrangler" if word(0) == Some("d1") && word(1) == Some("execute") => {
+            let remote = args.iter().any(|a| a.text == "--remote");
+            return if remote { client_sql(call, client("wrangler d1 execute")?, 2) } else { None };
+        }
+        "aws" | "gcloud" if query_service(args) => return client_sql(call, client("query service")?, 0),
+        "kafka-topics"
+        | "kafka-topics.sh"
+        | "kafka-consumer-groups"
+        | "kafka-consumer-groups.sh"
+        | "kafka-configs"
+        | "kafka-configs.sh"
+        | "kafka-delete-records"
+        | "kafka-delete-records.sh"
+        | "rpk"
+        | "hdfs"
+        | "vault"
+        | "consul"
+        | "nodetool"
+        | "couchbase-cli"
+        | "riak-admin" => {
+            if let Some(hit) = store_verb(call, name) {
+                return Some(hit);
+            }
+        }
         // Code run in a framework's console (`rails runner`, `artisan tinker --execute`,
         // `manage.py shell -c`), peeled into its interpreter: the app's own database.
         "ruby" | "php" | "python3" | "elixir" if call.command.via.iter().any(|via| console(via)) => {
@@ -244,7 +406,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 {
                     2
                 }
-                _ => return orm_reset(call, name, args),
+                _ => return python_sql(call).or_else(|| orm_reset(call, name, args)),
             };
             // `manage.py sqlflush | manage.py dbshell`: the statements that empty every table.
             let flushed = matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(from) }
@@ -256,6 +418,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             }
             return client_sql(call, client("dbshell")?, at);
         }
+        _ if name.starts_with("python") || name.starts_with("pypy") => return python_sql(call),
         _ => {}
     }
     if let Some(client) = client(name) {
@@ -461,25 +624,181 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
         // `sqlite3 [options] DB SQL...`: every operand after the database file.
         texts.extend(operands(args).skip(1).map(str::to_string));
     }
+    // A file the guard cannot read (missing yet, a dump too large, a run-time name).
+    let mut unknown_file = false;
     for file in option_values(args, client.file_options) {
-        texts.extend(written_sql(call, &file).or_else(|| read_sql(call, &file)));
+        let text = written_sql(call, &file).or_else(|| read_sql(call, &file));
+        unknown_file |= text.is_none();
+        texts.extend(text);
     }
     texts.extend(call.analysis.stdin_text(call.index));
     if let crate::shell::Stdin::File(file) = &call.command.stdin {
-        if !file.dynamic {
-            texts.extend(written_sql(call, &file.text).or_else(|| read_sql(call, &file.text)));
-        }
+        let text =
+            (!file.dynamic).then(|| written_sql(call, &file.text).or_else(|| read_sql(call, &file.text)));
+        unknown_file |= text.is_none() || text.as_ref().is_some_and(Option::is_none);
+        texts.extend(text.flatten());
     }
-    let found = texts.iter().find_map(|text| sql::destruction(text))?;
-    if local_test_client(call, client, args) {
+    // Statements nobody has read, loaded into a server elsewhere (`mysql -h db.prod shop <
+    // dump.sql`): a dump drops each table it recreates.
+    let unread = unknown_file && !local_server(call, args);
+    let Some(found) = texts.iter().find_map(|text| sql::destruction(text)) else {
+        return unread.then(|| Hit::new("database.load", UNREAD_INPUT));
+    };
+    // A test suite's database, named by the client or by the statements (`DROP DATABASE IF
+    // EXISTS app_test`), on this machine.
+    let test_drops = || {
+        texts.iter().all(|text| sql::destruction(text).is_none() || sql::drops_only(text, test_database))
+            && local_server(call, args)
+    };
+    if local_test_client(call, client, args) || test_drops() {
         return None;
     }
-    Some(match found {
+    Some(destruction_hit(found))
+}
+
+fn destruction_hit(found: Destruction) -> Hit {
+    match found {
         Destruction::Drop => Hit::new("database.drop", DROP),
         Destruction::Truncate => Hit::new("database.truncate", TRUNCATE),
         Destruction::DeleteAll => Hit::new("database.delete-all", DELETE_ALL),
         Destruction::UpdateAll => Hit::new("database.update-all", UPDATE_ALL),
-    })
+        Destruction::Program => Hit::new("database.server-files", COPY_PROGRAM),
+    }
+}
+
+/// Whether `aws`/`gcloud` runs a query service's statement: `aws athena
+/// start-query-execution`, `aws redshift-data|rds-data execute-statement`, `gcloud spanner
+/// databases execute-sql`.
+fn query_service(args: &[crate::shell::Word]) -> bool {
+    let mut words = operands(args);
+    matches!(
+        (words.next(), words.next(), words.next()),
+        (Some("athena"), Some("start-query-execution"), _)
+            | (Some("redshift-data" | "rds-data"), Some("execute-statement" | "batch-execute-statement"), _)
+            | (Some("spanner"), Some("databases"), Some("execute-sql"))
+    )
+}
+
+/// The restore and import tools told to drop what is there first: `pg_restore --clean`,
+/// `mongorestore --drop`, `mongoimport --drop`, `mysqlimport --delete`. A test suite's database
+/// on this machine passes, as for `dropdb`.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn restore(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let clears = args.iter().any(|a| {
+        let text = a.text.as_str();
+        match name {
+            // `-c`, `-Cc`; a letter taking a value ends the cluster (`-Fc` is the format).
+            "pg_restore" => {
+                text == "--clean"
+                    || text.strip_prefix('-').is_some_and(|cluster| {
+                        !cluster.starts_with('-')
+                            && cluster
+                                .chars()
+                                .take_while(|c| !"dfFIjLnNPStTUhp".contains(*c))
+                                .any(|c| c == 'c')
+                    })
+            }
+            "mysqlimport" => text == "--delete" || text == "-d",
+            _ => text == "--drop",
+        }
+    });
+    if !clears {
+        return None;
+    }
+    let databases: &[&str] = match name {
+        "pg_restore" => &["-d", "--dbname"],
+        "mysqlimport" => &[],
+        _ => &["-d", "--db", "--uri"],
+    };
+    let test = local_server(call, args)
+        && option_values(args, databases).any(|database| {
+            let database = database.split('?').next().unwrap_or_default();
+            test_database(database.rsplit('/').next().unwrap_or_default())
+        });
+    (!test).then(|| Hit::new("database.load", RESTORE))
+}
+
+/// The stores' own destructive verbs: Kafka's topic, record and consumer-group deletes, offset
+/// resets and retention cut to nothing, Redpanda's `rpk`, HDFS's `namenode -format`, Vault's
+/// revocations and rewritten `default` policy, and a Consul or Vault server
+/// taken out of its cluster.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn store_verb(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let has = |option: &str| args.iter().any(|a| crate::shell::is_option(&a.text, option));
+    let mut words = operands(args);
+    let (first, second, third) = (words.next(), words.next(), words.next());
+    match name.trim_end_matches(".sh") {
+        "kafka-topics" if has("--delete") => Some(Hit::new("database.store-delete", KAFKA_DELETE)),
+        "kafka-consumer-groups" if has("--delete") || has("--reset-offsets") && has("--execute") => {
+            Some(Hit::new("database.store-delete", KAFKA_OFFSETS))
+        }
+        "kafka-delete-records" => Some(Hit::new("database.store-delete", KAFKA_DELETE)),
+        // `retention.ms=1`: the broker deletes every record older than a moment.
+        "kafka-configs" if has("--alter") => {
+            let short = |value: &str, limit: u64| value.parse::<u64>().is_ok_and(|n| n < limit);
+            let purges = option_values(args, &["--add-config"]).any(|configs| {
+                configs.split(',').any(|config| match config.split_once('=') {
+                    Some(("retention.ms", value)) => short(value, 3_600_000),
+                    Some(("retention.bytes", value)) => short(value, 1_048_576),
+                    _ => false,
+                })
+            });
+            purges.then(|| Hit::new("database.store-delete", KAFKA_DELETE))
+        }
+        "rpk" => match (first, second) {
+            (Some("topic"), Some("delete" | "trim-prefix")) | (Some("group"), Some("delete" | "seek")) => {
+                Some(Hit::new("database.store-delete", KAFKA_DELETE))
+            }
+            _ => None,
+        },
+        "hdfs" if first == Some("namenode") && has("-format") => {
+            Some(Hit::new("database.store-delete", HDFS_FORMAT))
+        }
+        "vault" => match (first, second) {
+            (Some("lease"), Some("revoke")) if has("-prefix") || has("-force") => {
+                Some(Hit::new("database.server-admin", VAULT_REVOKE))
+            }
+            (Some("token"), Some("revoke")) if !has("-self") => {
+                Some(Hit::new("database.server-admin", VAULT_REVOKE))
+            }
+            // Every token holds the `default` policy: what it grants, everyone has.
+            (Some("policy"), Some("write")) if third == Some("default") => {
+                Some(Hit::new("database.server-admin", VAULT_POLICY))
+            }
+            (Some("operator"), Some("seal" | "raft"))
+                if second == Some("seal") || third == Some("remove-peer") =>
+            {
+                Some(Hit::new("database.server-admin", CLUSTER_MEMBER))
+            }
+            _ => None,
+        },
+        "consul" if first == Some("operator") && second == Some("raft") && third == Some("remove-peer") => {
+            Some(Hit::new("database.server-admin", CLUSTER_MEMBER))
+        }
+        // Cassandra's snapshots are its backups; a node decommissioned or removed streams or
+        // drops its share of the ring.
+        "nodetool" => match first? {
+            "clearsnapshot" => Some(Hit::new("database.store-delete", SNAPSHOTS)),
+            "decommission" | "removenode" | "assassinate" => {
+                Some(Hit::new("database.server-admin", CLUSTER_MEMBER))
+            }
+            _ => None,
+        },
+        "couchbase-cli" if matches!(first, Some("bucket-delete" | "bucket-flush")) => {
+            Some(Hit::new("database.store-delete", BUCKET))
+        }
+        "riak-admin"
+            if first == Some("cluster") && matches!(second, Some("leave" | "remove" | "force-remove")) =>
+        {
+            Some(Hit::new("database.server-admin", CLUSTER_MEMBER))
+        }
+        "consul" if first == Some("snapshot") && second == Some("restore") => {
+            Some(Hit::new("database.load", RESTORE))
+        }
+        _ => None,
+    }
 }
 
 /// The values of `options` in `args`: `-c X`, `-cX`, `--command=X`, `--command X`.
@@ -582,13 +901,32 @@ fn console_destroys(code: &str) -> Option<Hit> {
     {
         return Some(Hit::new("database.delete-all", DELETE_ALL));
     }
-    let found = string_literals(code).find_map(sql::destruction)?;
-    Some(match found {
-        Destruction::Drop => Hit::new("database.drop", DROP),
-        Destruction::Truncate => Hit::new("database.truncate", TRUNCATE),
-        Destruction::DeleteAll => Hit::new("database.delete-all", DELETE_ALL),
-        Destruction::UpdateAll => Hit::new("database.update-all", UPDATE_ALL),
-    })
+    string_literals(code).find_map(sql::destruction).map(destruction_hit)
+}
+
+/// Destructive SQL a Python one-liner (`-c`, or code on standard input) hands a driver:
+/// `psycopg2.connect(…).cursor().execute('DROP TABLE users')`, `sqlite3.connect(…).executescript(…)`.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn python_sql(call: &Call) -> Option<Hit> {
+    let code = python_code(call)?;
+    let runs_sql =
+        ["execute", ".query(", ".sql(", ".exec_driver_sql("].iter().any(|call| code.contains(call));
+    if !runs_sql {
+        return None;
+    }
+    string_literals(&code).find_map(sql::destruction).map(destruction_hit)
+}
+
+/// The code a Python interpreter runs from its `-c` option, or from standard input when it is
+/// given no script.
+pub(super) fn python_code(call: &Call) -> Option<String> {
+    let args = call.args();
+    let inline = args.iter().position(|a| a.text == "-c").and_then(|at| args.get(at + 1));
+    match inline {
+        Some(code) => Some(code.text.clone()),
+        None if args.iter().all(|a| a.text.starts_with('-')) => call.analysis.stdin_text(call.index),
+        None => None,
+    }
 }
 
 /// The contents of the code's quoted strings (`'…'`, `"…"`), where its SQL is.
@@ -680,6 +1018,10 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
     };
     let reset = match tool {
         // `db push --accept-data-loss` drops the columns and tables the schema no longer has.
+        "prisma" if has("db") && has("execute") => {
+            let at = args.iter().position(|a| a.text == "execute").map_or(0, |at| at + 1);
+            return client_sql(call, client("prisma db execute")?, at);
+        }
         "prisma" => {
             has("migrate") && has("reset")
                 || has("db") && has("push") && (has("--force-reset") || has("--accept-data-loss"))
@@ -801,6 +1143,21 @@ fn app_environment(call: &Call) -> Option<AppEnvironment> {
         .filter(|environment| !(remote && *environment == AppEnvironment::Test))
 }
 
+const COPY_PROGRAM: &str = "`COPY … PROGRAM` runs a shell command on the database server, as the database's user. Ask the user to run it.";
+const UNREAD_INPUT: &str = "This loads statements the guard cannot read (a dump drops each table it recreates) into a server other than this machine's. Show the user what the file holds, or ask the user to run it.";
+const RESTORE: &str = "This restore drops what the database holds before loading the dump (`--clean`, `--drop`), so whatever changed since the dump is lost. Restore into a scratch database, or ask the user.";
+const SERVER_STOP: &str = "This stops or crashes the server (`SHUTDOWN NOSAVE` loses what it had not saved) or takes a member out of its cluster. Ask the user to run it.";
+const REPLICA: &str = "`REPLICAOF host port` makes the server a copy of another: its own keys are deleted. Ask the user to run it.";
+const KAFKA_DELETE: &str = "This deletes topics or their records (a retention cut to nothing purges them), and the messages are gone for every consumer. Ask the user to run it.";
+const KAFKA_OFFSETS: &str = "This moves or deletes a consumer group's committed offsets: its consumers skip or replay messages. Run it without `--execute` to preview, or ask the user.";
+const SNAPSHOTS: &str =
+    "`nodetool clearsnapshot` deletes the node's snapshots, which are its backups. Ask the user to run it.";
+const BUCKET: &str =
+    "This deletes or empties a bucket, with every document it holds. Ask the user to run it.";
+const HDFS_FORMAT: &str = "`hdfs namenode -format` erases the file system's metadata: every file of the cluster is lost. Ask the user to run it.";
+const VAULT_REVOKE: &str = "This revokes tokens or leases (with `-prefix` every one under it): the services using them lose their credentials at once. Ask the user to run it.";
+const VAULT_POLICY: &str = "Every Vault token holds the `default` policy: rewriting it changes what everyone may do. Ask the user to do it.";
+const CLUSTER_MEMBER: &str = "This seals the server or takes a member out of its cluster, which can cost the cluster its quorum or its data's replicas. Ask the user to run it.";
 const SERVER_FILES: &str = "This makes the Redis server write its data to a file of your choosing, or load code into it. Ask the user to run it.";
 const DROP: &str = "This drops a database, schema or table, and its data with it. Drop a scratch copy, take a backup first, or ask the user to run it.";
 const TRUNCATE: &str =

@@ -51,7 +51,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     if name != "git" {
         return match name {
-            "hg" | "chg" | "svn" | "fossil" | "jj" | "bzr" | "brz" => other_vcs(name, call.args()),
+            "hg" | "chg" | "sl" | "svn" | "svnadmin" | "fossil" | "jj" | "bzr" | "brz" | "darcs" => {
+                other_vcs(name, call.args())
+            }
             "p4" => other_vcs(name, p4_command(call.args())),
             _ => None,
         };
@@ -256,9 +258,10 @@ fn spell_out<'a>(options: &[&str], args: &'a [Word]) -> std::borrow::Cow<'a, [Wo
 /// uncommitted changes undone), `hg revert --all`, `svn revert -R`, `fossil revert` of
 /// everything, `hg purge` and `svn cleanup --remove-unversioned` (untracked files deleted),
 /// `svn delete URL` (a commit on the server, as a remote branch deleted), `jj op abandon` (the
-/// operation log that undoes anything). `hg revert FILE`, `svn delete FILE` in a working copy
+/// operation log that undoes anything), `hg push -f` and its kin (`sl`, `jj git push`), `darcs
+/// obliterate`, `bzr uncommit`, `svnadmin load --force-uuid`. `hg revert FILE`, `svn delete FILE` in a working copy
 /// (a local change until committed) and `jj abandon` (undone by `jj undo`) pass. Perforce:
-/// `p4 obliterate -y` (files and history gone from the depot), `p4 delete` of a depot tree
+/// `p4 obliterate -y` (files and history gone from the depot), `p4 client -d -f`, `p4 delete` of a depot tree
 /// (`//depot/main/...`), `p4 revert` of one (opened changes thrown away) and `p4 clean`;
 /// `obliterate` without `-y` only previews, `revert -a` reverts unchanged files only.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
@@ -270,7 +273,7 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
     let whole = |at: usize| operands.len() <= at || operands[at..].iter().any(|o| is_whole_tree(o));
     let hit = |id: &'static str, what: &str| Some(Hit::new(id, format!("`{name} {verb}` {what}")));
     match (name, verb) {
-        ("hg" | "chg", "strip" | "prune" | "histedit" | "obsolete") => hit(
+        ("hg" | "chg" | "sl", "strip" | "debugstrip" | "prune" | "histedit" | "obsolete") => hit(
             "git.history-rewrite",
             "takes commits out of the repository's history. Ask the user to run it.",
         ),
@@ -290,7 +293,17 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
             "git.clean-force",
             "deletes every untracked file (and ignored ones with `--all`). List them with `--print` first.",
         ),
-        ("svn", "delete" | "del" | "remove" | "rm") if operands[1..].iter().any(|o| o.contains("://")) => {
+        // `hg push -f` (`sl push --force`, `jj git push --force`): heads the server had are
+        // no longer the only ones, as a git force push replaces what others fetched.
+        ("hg" | "chg" | "sl", "push") | ("jj", "git")
+            if has(&["-f", "--force"]) && (name != "jj" || operands.get(1) == Some(&"push")) =>
+        {
+            hit("git.push-force", "with `--force` pushes over what the server holds. Ask the user to run it.")
+        }
+        // A URL, or `^/branches` (the repository's root, as a URL).
+        ("svn", "delete" | "del" | "remove" | "rm")
+            if operands[1..].iter().any(|o| o.contains("://") || o.starts_with("^/")) =>
+        {
             hit(
                 "git.push-delete",
                 "of a URL commits the deletion on the server at once. Ask the user to run it.",
@@ -322,6 +335,29 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
         ("jj", "op" | "operation") if operands.get(1) == Some(&"abandon") => hit(
             "git.reflog-expire",
             "deletes the operation log that `jj undo` goes back by. Ask the user to run it.",
+        ),
+        // `svnadmin load --force-uuid` gives the repository the dump's identity: every working
+        // copy of it is another repository's from then on.
+        ("svnadmin", "load") if has(&["--force-uuid"]) => hit(
+            "git.history-rewrite",
+            "with `--force-uuid` loads another repository's history and identity over this one. Ask the user to run it.",
+        ),
+        ("darcs", "obliterate" | "unpull" | "prune") if !has(&["--dry-run"]) => hit(
+            "git.history-rewrite",
+            "deletes patches from the repository and the changes they hold for good. Ask the user to run it.",
+        ),
+        ("darcs", "revert") if has(&["-a", "--all"]) => hit(
+            "git.restore-worktree",
+            "of everything throws away the unrecorded changes. Revert the files you changed by name.",
+        ),
+        ("bzr" | "brz", "uncommit") if !has(&["--dry-run"]) => hit(
+            "git.history-rewrite",
+            "takes commits off the branch (and its bound master). Ask the user to run it.",
+        ),
+        // `client -d -f`: a workspace deleted with the files opened in it.
+        ("p4", "client" | "workspace") if has(&["-d"]) && has(&["-f"]) => hit(
+            "git.worktree-force-remove",
+            "with `-d -f` deletes a workspace even with changes opened in it. Ask the user to run it.",
         ),
         ("p4", "obliterate") if has(&["-y"]) => hit(
             "git.history-rewrite",

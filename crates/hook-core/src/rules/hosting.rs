@@ -7,7 +7,7 @@
 //! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh`, `wget` or PowerShell's `Invoke-RestMethod` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
-//! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index). Publishing to a
+//! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index, `_delete_by_query`). Publishing to a
 //! public registry asks (`cargo publish`, `npm publish`, `twine upload`, `docker push`,
 //! `cargo yank`, `cargo owner --add`): it cannot be taken back, and it ships whatever the
 //! package holds.
@@ -363,7 +363,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         // `npm unpublish`, `yarn npm unpublish`.
         "npm" | "pnpm" | "yarn" => (verb(0)? == "unpublish" || verb(1) == Some("unpublish"))
             .then(|| Hit::new("hosting.unpublish", UNPUBLISH)),
-        "curl" | "wget" => deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
+        "curl" | "wget" if deletes(&args) => Some(Hit::new("hosting.http-delete", HTTP_DELETE)),
+        "curl" | "wget" => elasticsearch(&args),
         "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
             powershell_deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
         }
@@ -528,6 +529,23 @@ pub(super) fn deletes(args: &[&str]) -> bool {
     })
 }
 
+/// Elasticsearch's (and OpenSearch's) deletes by another method: `POST index/_delete_by_query`
+/// (every document its query matches, `match_all` every one) and the cluster setting that
+/// lets a wildcard or `_all` delete every index at once.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn elasticsearch(args: &[&str]) -> Option<Hit> {
+    if args.iter().any(|a| a.contains("/_delete_by_query")) {
+        return Some(Hit::new("hosting.http-delete", DELETE_BY_QUERY));
+    }
+    let settings = args.iter().any(|a| a.contains("/_cluster/settings"));
+    let compact = |a: &&str| a.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+    let unguarded = args.iter().map(compact).any(|body| {
+        body.contains("destructive_requires_name\":false")
+            || body.contains("destructive_requires_name\":\"false\"")
+    });
+    (settings && unguarded).then(|| Hit::new("cloud.protection-off", UNGUARDED_INDICES))
+}
+
 /// PowerShell's `-Method Delete`, `-Method:Delete`, `-CustomMethod DELETE`, the parameter's
 /// name abbreviated as PowerShell allows (`-Me`), in any case.
 pub(super) fn powershell_deletes(args: &[&str]) -> bool {
@@ -546,6 +564,8 @@ const REPO: &str =
     "`gh repo delete` deletes a repository with its issues and history. Ask the user to run it.";
 const RELEASE: &str = "This deletes a published release. Ask the user to run it.";
 const API: &str = "This API call deletes something on the hosting service (a branch, a tag, a repository). Ask the user to run it.";
+const DELETE_BY_QUERY: &str = "`_delete_by_query` deletes every document its query matches (`match_all`: the whole index), with no undo. Ask the user to run it.";
+const UNGUARDED_INDICES: &str = "Setting `action.destructive_requires_name` to false lets one wildcard or `_all` delete every index of the cluster. Ask the user to do it.";
 const HTTP_DELETE: &str = "This HTTP `DELETE` deletes something behind an API (a repository, an index, a record), with no undo. Ask the user to run it.";
 const UNPUBLISH: &str = "`unpublish` removes published package versions that others may depend on. Deprecate the version instead, or ask the user.";
 const CONFIG: &str = "This changes a deployed app's settings or secrets (a database address, an API key), which the running app picks up. Ask the user to run it.";

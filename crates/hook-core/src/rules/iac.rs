@@ -1,6 +1,8 @@
 //! The `iac` pack: infrastructure-as-code tools destroying what they manage: `terraform` and
 //! `tofu` (`destroy`, `apply -destroy`, `state rm`, `workspace delete`), `terragrunt`, `pulumi
-//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`.
+//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`. terraform's flags
+//! given through `TF_CLI_ARGS`/`TF_CLI_ARGS_<verb>` (on the line, exported before it, or as a
+//! `make` variable for the terraform a recipe runs) are read as its arguments.
 
 use super::{Call, Hit};
 
@@ -22,9 +24,63 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "sls"
             | "sam"
     ) {
+        // `make destroy TF_CLI_ARGS_destroy=-auto-approve`, `TF_CLI_ARGS=-destroy ./deploy.sh`:
+        // the terraform a wrapper runs reads its flags from there.
+        if !call.command.assignments.is_empty() || matches!(name, "make" | "gmake" | "bmake") {
+            return injected_by_wrapper(call);
+        }
         return None;
     }
     judge_named(call, name)
+}
+
+/// The variables terraform reads as arguments: `TF_CLI_ARGS` for every subcommand and
+/// `TF_CLI_ARGS_<subcommand>` for one, given by name and value.
+fn terraform_variables<'a>(call: &'a Call) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+    let commands = &call.analysis.commands[..call.index.min(call.analysis.commands.len())];
+    let exported = commands.iter().filter(|c| c.name() == Some("export")).flat_map(|c| c.args());
+    let make = matches!(call.name, Some("make" | "gmake" | "bmake"));
+    call.command
+        .assignments
+        .iter()
+        .map(|(variable, value)| (variable.as_str(), value.text.as_str()))
+        .chain(
+            exported.chain(call.args().iter().filter(move |_| make)).filter_map(|a| a.text.split_once('=')),
+        )
+        .filter(|(variable, _)| variable.starts_with("TF_CLI_ARGS"))
+}
+
+/// The flags the environment gives `terraform VERB` (`TF_CLI_ARGS`, `TF_CLI_ARGS_VERB`).
+fn environment_flags<'a>(call: &'a Call, verb: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+    terraform_variables(call)
+        .filter(move |(variable, _)| {
+            variable
+                .strip_prefix("TF_CLI_ARGS")
+                .is_some_and(|rest| rest.is_empty() || rest.strip_prefix('_') == Some(verb))
+        })
+        .flat_map(|(_, value)| value.split_whitespace())
+}
+
+/// [`judge`] of a command that runs terraform out of sight, given `-destroy` or
+/// `-auto-approve` through the environment.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn injected_by_wrapper(call: &Call) -> Option<Hit> {
+    let flag = |value: &str, wanted: &str| {
+        value.split_whitespace().any(|word| word.trim_start_matches('-') == wanted.trim_start_matches('-'))
+    };
+    let mut found = None;
+    for (variable, value) in terraform_variables(call) {
+        let verb = variable.strip_prefix("TF_CLI_ARGS").unwrap_or_default().trim_start_matches('_');
+        let destroys = matches!(verb, "" | "apply") && flag(value, "-destroy")
+            || verb == "destroy" && flag(value, "-auto-approve");
+        if destroys {
+            return Some(Hit::new("iac.destroy", DESTROY));
+        }
+        if matches!(verb, "" | "apply") && flag(value, "-auto-approve") {
+            found = Some(Hit::new("iac.apply-unreviewed", APPLY));
+        }
+    }
+    found
 }
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only
@@ -36,7 +92,6 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     // pulumi's `-C DIR` and `-s STACK` take the next word.
     let verbs: Vec<&str> = super::operands(call.args(), &["-C", "--cwd", "-s", "--stack"]).collect();
     let verb = |i: usize| verbs.get(i).copied();
-    let flag = |f: &str| args.iter().any(|a| crate::shell::is_option(a, f));
     let tool = match name {
         // `npx cdk destroy`, `npx serverless remove`: the package runners' first operand.
         "npx" | "bunx" | "pnpx" => verb(0)?,
@@ -44,6 +99,13 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     };
     let verbs = if tool == name { &verbs[..] } else { &verbs[1..] };
     let verb = |i: usize| verbs.get(i).copied();
+    // terraform reads `TF_CLI_ARGS` and `TF_CLI_ARGS_<verb>` as words after the verb.
+    let terraform = matches!(tool, "terraform" | "tofu" | "terragrunt");
+    let written = verb(0).unwrap_or_default();
+    let flag = |f: &str| {
+        args.iter().any(|a| crate::shell::is_option(a, f))
+            || terraform && environment_flags(call, written).any(|a| crate::shell::is_option(a, f))
+    };
     match tool {
         "terraform" | "tofu" | "terragrunt" => {
             let verb = if verb(0) == Some("run-all") { verb(1) } else { verb(0) };

