@@ -1351,6 +1351,28 @@ mod tests {
     }
 
     #[test]
+    fn literal_runs_skip_wildcards_and_classes() {
+        let runs = |glob| literal_runs(glob).collect::<Vec<_>>();
+        assert_eq!(runs("*[Tt]oken.*"), ["oken."]);
+        assert_eq!(runs("*[Aa]pi_[Kk]ey*"), ["pi_", "ey"]);
+        assert_eq!(runs("auth.json"), ["auth.json"]);
+        assert!(runs("**").is_empty());
+        assert!(runs("[]x]").is_empty());
+    }
+
+    #[test]
+    fn credentials_are_found_by_name_outside_the_project_only() {
+        let files = FileRules::default();
+        assert!(read_denied("~/.newtool/api_key", &files).is_some());
+        assert!(read_denied("/var/lib/jenkins/secrets/initialAdminPassword", &files).is_some());
+        assert!(read_denied("~/.cache/huggingface/hub/m/tokenizer.json", &files).is_none());
+        assert!(read_denied("~/.local/lib/python3.12/site-packages/botocore/credentials.py", &files).is_none());
+        assert!(read_denied("src/auth/tokens.json", &files).is_none());
+        // A listed file at its macOS home.
+        assert!(read_denied("~/Library/Application Support/gh/hosts.yml", &files).is_some());
+    }
+
+    #[test]
     fn the_built_in_lists_guard_env_files_but_not_their_templates() {
         let built_in = FileRules::default();
         assert_eq!(read_denied(".env", &built_in).as_deref(), Some(".env by .env"));

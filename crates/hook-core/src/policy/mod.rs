@@ -253,7 +253,7 @@ impl From<CachedFileRules> for FileRules {
 /// data, `/etc`, `/var/lib`, `/opt`. Not in the libraries and caches kept there (a package's
 /// `credentials.py`), not in templates, and never in the project (`!**/*`, last): a project's
 /// files are named by the lists after this one, which all come after it.
-const CREDENTIAL_NAMES: [&str; 108] = [
+const CREDENTIAL_NAMES: [&str; 132] = [
     "~/.*/**/*[Cc]redential*", "~/.*/**/*[Ss]ecret*", "~/.*/**/*[Pp]assword*", "~/.*/**/*.pwd", "~/.*/**/*[Tt]oken",
     "~/.*/**/*[Tt]oken.*", "~/.*/**/*[Tt]okens*", "~/.*/**/auth.json", "~/.*/**/*[Aa]pi[Kk]ey*", "~/.*/**/*[Aa]pi_[Kk]ey*",
     "~/Library/Application Support/**/*[Cc]redential*", "~/Library/Application Support/**/*[Ss]ecret*", "~/Library/Application Support/**/*[Pp]assword*", "~/Library/Application Support/**/*.pwd", "~/Library/Application Support/**/*[Tt]oken",
@@ -277,6 +277,31 @@ const CREDENTIAL_NAMES: [&str; 108] = [
     "!*.sample",
     "!*.template",
     "!*.md",
+    // Code: a library's, a plugin's (`~/.local/share/nvim/lazy/*/lua/secrets.lua`).
+    "!*.py",
+    "!*.pyc",
+    "!*.rs",
+    "!*.js",
+    "!*.mjs",
+    "!*.cjs",
+    "!*.ts",
+    "!*.go",
+    "!*.rb",
+    "!*.java",
+    "!*.kt",
+    "!*.class",
+    "!*.jar",
+    "!*.lua",
+    "!*.vim",
+    "!*.el",
+    "!*.c",
+    "!*.h",
+    "!*.cpp",
+    "!*.hpp",
+    "!*.html",
+    "!*.css",
+    "!*.so",
+    "!*.dylib",
     "!/**/node_modules/**",
     "!/**/site-packages/**",
     "!/**/dist-packages/**",
@@ -1751,8 +1776,11 @@ mod tests {
     #[test]
     fn the_built_in_file_rules_guard_env_files_and_git() {
         let files = FileRules::default();
+        // The names of credentials outside the project come first: the project's own lists,
+        // `.env` first among them, are not overruled by their exceptions.
+        assert_eq!(files.deny_read[CREDENTIAL_NAMES.len() - 1], "!**/*");
         assert_eq!(
-            files.deny_read[..5],
+            files.deny_read[CREDENTIAL_NAMES.len()..][..5],
             [".env", ".env.*", "!.env.example*", "!.env.sample*", "!.env.template*"]
         );
         for credential in ["~/.ssh/id_*", "!~/.ssh/*.pub", "~/.aws/credentials", "~/.kube/config", ".envrc"] {

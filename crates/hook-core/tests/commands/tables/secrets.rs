@@ -2628,6 +2628,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("cat ~/.config/sometool/secrets.example"),
     allow("cat /etc/pam.d/common-password"),
     allow("cat ~/.local/bin/docker-credential-gcloud"),
+    allow("cat ~/.local/share/nvim/lazy/secrets.nvim/lua/secrets/init.lua"),
     allow("cat \"$HOME/Library/Application Support/Code/User/settings.json\""),
     allow("cat .mcp.json"),
     // Named tools' subcommands that print a secret, and their look-alikes.
