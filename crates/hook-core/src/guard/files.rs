@@ -713,7 +713,9 @@ fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Optio
             .iter()
             .find_map(|data| rest.strip_prefix(data).ok())?;
         tool.components().next()?;
-        [".config", ".local/share"].iter().find_map(|linux| matching_spelt(&home.join(linux).join(tool), globs, ctx))
+        [".config", ".local/share"]
+            .iter()
+            .find_map(|linux| matching_spelt(&home.join(linux).join(tool), globs, ctx))
     })
 }
 
@@ -1366,7 +1368,9 @@ mod tests {
         assert!(read_denied("~/.newtool/api_key", &files).is_some());
         assert!(read_denied("/var/lib/jenkins/secrets/initialAdminPassword", &files).is_some());
         assert!(read_denied("~/.cache/huggingface/hub/m/tokenizer.json", &files).is_none());
-        assert!(read_denied("~/.local/lib/python3.12/site-packages/botocore/credentials.py", &files).is_none());
+        assert!(
+            read_denied("~/.local/lib/python3.12/site-packages/botocore/credentials.py", &files).is_none()
+        );
         assert!(read_denied("src/auth/tokens.json", &files).is_none());
         // A listed file at its macOS home.
         assert!(read_denied("~/Library/Application Support/gh/hosts.yml", &files).is_some());

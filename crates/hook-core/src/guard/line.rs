@@ -921,7 +921,12 @@ fn touched_block(
         let reason = format!(
             "`${variable}` names a credential file by its name (a cloud's or a cluster's login, a key), and the guard cannot tell which file it is; reading it puts the credential in the conversation. Ask the user for what is needed from it"
         );
-        return Some(Block { action: Action::Ask, rule: "files.deny-read".to_string(), reason, command: index });
+        return Some(Block {
+            action: Action::Ask,
+            rule: "files.deny-read".to_string(),
+            reason,
+            command: index,
+        });
     }
     // `stow -t ~ pkg`, `chezmoi apply`: the user's dotfiles made from a source the agent may
     // have written; whether that is wanted is the user's to say.
@@ -1379,12 +1384,14 @@ fn credential_file_variable(text: &str) -> Option<&str> {
     let names_one = upper.contains("CREDENTIAL")
         || upper == "KUBECONFIG"
         || upper == "PGPASSFILE"
-        || ["KEY", "KEYFILE", "TOKEN", "PASSWORD", "PASSWD", "SECRET", "SECRETS", "PASS"].iter().any(|what| {
-            ["_FILE", "_PATH"].iter().any(|end| {
-                let before = upper.strip_suffix(end).and_then(|stem| stem.strip_suffix(what));
-                before.is_some_and(|before| before.is_empty() || before.ends_with('_'))
-            })
-        })
+        || ["KEY", "KEYFILE", "TOKEN", "PASSWORD", "PASSWD", "SECRET", "SECRETS", "PASS"].iter().any(
+            |what| {
+                ["_FILE", "_PATH"].iter().any(|end| {
+                    let before = upper.strip_suffix(end).and_then(|stem| stem.strip_suffix(what));
+                    before.is_some_and(|before| before.is_empty() || before.ends_with('_'))
+                })
+            },
+        )
         || upper.ends_with("_KEYFILE");
     // A public key's path (`$SSH_PUBLIC_KEY_PATH`) names no secret.
     (names_one && !upper.contains("PUBLIC") && !upper.contains("_PUB_")).then_some(name)

@@ -768,7 +768,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // WireGuard's private keys: the interface's configuration, `dump`, or asked by name.
         "wg" => {
             verb(0) == "showconf"
-                || verb(0) == "show" && words().iter().any(|w| matches!(*w, "private-key" | "preshared-keys" | "dump"))
+                || verb(0) == "show"
+                    && words().iter().any(|w| matches!(*w, "private-key" | "preshared-keys" | "dump"))
         }
         // pip's index URLs carry their logins (`https://user:TOKEN@host/simple`): `pip config
         // list` prints them, `get` one.
