@@ -702,8 +702,25 @@ fn backup_of(name: &str) -> Option<&str> {
 }
 
 /// The glob of `globs` (a later `!` exception winning over an earlier match) that denies the
-/// absolute path `resolved`.
+/// absolute path `resolved`, or its Linux spelling: a tool keeps under macOS's `~/Library/
+/// Application Support/` and Windows' `%APPDATA%` what it keeps under `~/.config/` or
+/// `~/.local/share/` on Linux, which is where the lists name it.
 fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Option<&'p str> {
+    matching_spelt(resolved, globs, ctx).or_else(|| {
+        let home = ctx.home.as_deref()?;
+        let rest = resolved.strip_prefix(home).ok()?;
+        let tool = ["Library/Application Support", "AppData/Roaming", "AppData/Local"]
+            .iter()
+            .find_map(|data| rest.strip_prefix(data).ok())?;
+        tool.components().next()?;
+        [".config", ".local/share"]
+            .iter()
+            .find_map(|linux| matching_spelt(&home.join(linux).join(tool), globs, ctx))
+    })
+}
+
+/// [`matching_glob`] for the path as spelt.
+fn matching_spelt<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Option<&'p str> {
     let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
     let absolute = slashed(resolved);
     let home = ctx.home.as_deref().map(slashed);
@@ -861,6 +878,13 @@ fn glob_matches(glob: &str, subject: &Subject) -> bool {
     if glob.split('/').filter(literal).any(|part| !subject.components.contains(&part)) {
         return false;
     }
+    // The literal runs of the last component (`ecret` of `*[Ss]ecret*`) are in whatever path
+    // it matches, or in the ancestor it matches: the name globs of wildcard directories
+    // (`~/.*/**/*[Ss]ecret*`) end here for almost every path.
+    let last = glob.rsplit('/').next().unwrap_or(glob);
+    if !last.contains('\\') && literal_runs(last).any(|run| !subject.absolute.contains(run)) {
+        return false;
+    }
     if let Some(in_home) = glob.strip_prefix("~/") {
         // The home directory's components, then the glob's: no `home/glob` string to build.
         let under = |home: &str| {
@@ -881,6 +905,28 @@ fn glob_matches(glob: &str, subject: &Subject) -> bool {
         Some(relative) => relative.split('/').any(|name| glob::component_matches(glob, name)),
         None => glob::component_matches(glob, subject.name),
     }
+}
+
+/// The literal runs of a glob component, between its wildcards and classes: `*[Tt]oken.*`
+/// has `oken.`.
+fn literal_runs(component: &str) -> impl Iterator<Item = &str> {
+    let mut rest = component;
+    std::iter::from_fn(move || {
+        loop {
+            let start = rest.find(|c| !matches!(c, '*' | '?'))?;
+            rest = &rest[start..];
+            if rest.starts_with('[') {
+                // A class: skip to its end (a malformed one ends the runs).
+                let end = rest.get(1..).and_then(|body| body.get(1..)?.find(']').map(|at| at + 3))?;
+                rest = rest.get(end..)?;
+                continue;
+            }
+            let end = rest.find(['*', '?', '[']).unwrap_or(rest.len());
+            let (run, after) = rest.split_at(end);
+            rest = after;
+            return Some(run);
+        }
+    })
 }
 
 /// The home directory of any user that the absolute `path` lies in, by the places systems
@@ -1304,6 +1350,30 @@ mod tests {
 
     fn read_denied(path: &str, rules: &FileRules) -> Option<String> {
         denied(path, Access::Read, rules, &ctx()).map(|d| format!("{} by {}", d.shown, d.glob))
+    }
+
+    #[test]
+    fn literal_runs_skip_wildcards_and_classes() {
+        let runs = |glob| literal_runs(glob).collect::<Vec<_>>();
+        assert_eq!(runs("*[Tt]oken.*"), ["oken."]);
+        assert_eq!(runs("*[Aa]pi_[Kk]ey*"), ["pi_", "ey"]);
+        assert_eq!(runs("auth.json"), ["auth.json"]);
+        assert!(runs("**").is_empty());
+        assert!(runs("[]x]").is_empty());
+    }
+
+    #[test]
+    fn credentials_are_found_by_name_outside_the_project_only() {
+        let files = FileRules::default();
+        assert!(read_denied("~/.newtool/api_key", &files).is_some());
+        assert!(read_denied("/var/lib/jenkins/secrets/initialAdminPassword", &files).is_some());
+        assert!(read_denied("~/.cache/huggingface/hub/m/tokenizer.json", &files).is_none());
+        assert!(
+            read_denied("~/.local/lib/python3.12/site-packages/botocore/credentials.py", &files).is_none()
+        );
+        assert!(read_denied("src/auth/tokens.json", &files).is_none());
+        // A listed file at its macOS home.
+        assert!(read_denied("~/Library/Application Support/gh/hosts.yml", &files).is_some());
     }
 
     #[test]

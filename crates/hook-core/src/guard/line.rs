@@ -911,6 +911,23 @@ fn touched_block(
         );
         return Some(Block { action: Action::Ask, rule: maybe.rule().to_string(), reason, command: index });
     }
+    // `cat $GOOGLE_APPLICATION_CREDENTIALS`, `cat "$KUBECONFIG"`: a file the environment
+    // names by a variable that says it is a credential is one, whatever its value; only the
+    // rules' lists are judged by value.
+    let named = accessed.iter().find_map(|&(access, word, path)| {
+        (access == files::Access::Read && word.dynamic).then(|| credential_file_variable(path)).flatten()
+    });
+    if let Some(variable) = named {
+        let reason = format!(
+            "`${variable}` names a credential file by its name (a cloud's or a cluster's login, a key), and the guard cannot tell which file it is; reading it puts the credential in the conversation. Ask the user for what is needed from it"
+        );
+        return Some(Block {
+            action: Action::Ask,
+            rule: "files.deny-read".to_string(),
+            reason,
+            command: index,
+        });
+    }
     // `stow -t ~ pkg`, `chezmoi apply`: the user's dotfiles made from a source the agent may
     // have written; whether that is wanted is the user's to say.
     let applied = dotfiles.and_then(|dir| {
@@ -1352,6 +1369,32 @@ fn pack_finding(
         let rank = |f: &Finding| (f.action == Action::Deny, std::cmp::Reverse(f.command));
         if rank(&next) > rank(&best) { next } else { best }
     })
+}
+
+/// The variable `text` is all of (`$KUBECONFIG`, `${GOOGLE_APPLICATION_CREDENTIALS}`) when its
+/// name says it holds the path of a credential file: a cloud's credentials file, a cluster's
+/// configuration, a key, token or password file.
+fn credential_file_variable(text: &str) -> Option<&str> {
+    let name = text.strip_prefix('$')?;
+    let name = name.strip_prefix('{').and_then(|n| n.strip_suffix('}')).unwrap_or(name);
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        return None;
+    }
+    let upper = name.to_ascii_uppercase();
+    let names_one = upper.contains("CREDENTIAL")
+        || upper == "KUBECONFIG"
+        || upper == "PGPASSFILE"
+        || ["KEY", "KEYFILE", "TOKEN", "PASSWORD", "PASSWD", "SECRET", "SECRETS", "PASS"].iter().any(
+            |what| {
+                ["_FILE", "_PATH"].iter().any(|end| {
+                    let before = upper.strip_suffix(end).and_then(|stem| stem.strip_suffix(what));
+                    before.is_some_and(|before| before.is_empty() || before.ends_with('_'))
+                })
+            },
+        )
+        || upper.ends_with("_KEYFILE");
+    // A public key's path (`$SSH_PUBLIC_KEY_PATH`) names no secret.
+    (names_one && !upper.contains("PUBLIC") && !upper.contains("_PUB_")).then_some(name)
 }
 
 #[cfg(test)]

@@ -534,6 +534,26 @@ fn links_met(command: &SimpleCommand) -> Option<(bool, bool)> {
     Some((follows, !follows && copies))
 }
 
+/// The trees (or files) a peer-to-peer or sync tool shares: the operands after `ipfs add`,
+/// `croc send` or `wormhole send`, syncthing's `--path`.
+fn shared_tree<'c>(name: &str, args: &'c [Word]) -> Option<TreeRead<'c>> {
+    let roots: Vec<&str> = if name == "syncthing" {
+        let spelt = args.windows(2).filter(|w| w[0].text == "--path").map(|w| w[1].text.as_str());
+        spelt.chain(args.iter().filter_map(|a| a.text.strip_prefix("--path="))).collect()
+    } else {
+        let verb = if name == "ipfs" { "add" } else { "send" };
+        let at = args.iter().position(|a| a.text == verb)?;
+        args[at + 1..].iter().map(|a| a.text.as_str()).filter(|text| !text.starts_with('-')).collect()
+    };
+    (!roots.is_empty()).then(|| TreeRead {
+        verb: "shares",
+        roots,
+        hidden: true,
+        exclude_hint: "Share only the files you need",
+        ..Default::default()
+    })
+}
+
 /// The tree `command` reads, as its words say.
 fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
     let name = command.name()?;
@@ -776,6 +796,10 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                 usize::MAX,
             ))
         }
+        // Peer-to-peer publishing and sync: `ipfs add -r DIR` publishes the tree, `croc send
+        // DIR` and `wormhole send DIR` hand it to a peer, `syncthing cli config folders add
+        // --path DIR` shares it with every device of the cluster.
+        "ipfs" | "croc" | "wormhole" | "syncthing" => shared_tree(name, args),
         // `find -exec cat {} +`: the command it runs reads the files it finds; `-exec wc -l`
         // or `-exec chmod` read nothing of them.
         "find" => {

@@ -607,7 +607,7 @@ mod tests {
     #[test]
     fn file_lists_append_after_the_built_in_ones() {
         let (policy, _) = merge(&[(LayerKind::Project, "[files]\ndeny_read = [\"!.env\"]\n")]);
-        assert_eq!(policy.files.deny_read.first().map(AsRef::as_ref), Some(".env"));
+        assert_eq!(policy.files.deny_read.first().map(AsRef::as_ref), Some("~/.*/**/*[Cc]redential*"));
         assert_eq!(policy.files.deny_read.last().map(AsRef::as_ref), Some("!.env"));
         assert!(policy.files.deny_write.iter().any(|glob| glob == ".git/**"));
     }

@@ -247,6 +247,151 @@ impl From<CachedFileRules> for FileRules {
     }
 }
 
+/// Credentials of tools no list names, by the names their files are given (`credentials`,
+/// `token`, `*.secret`, `auth.json`, `c.pwd`), where tools keep their state outside any project:
+/// hidden directories of the home (`~/.config` among them), the macOS and Windows application
+/// data, `/etc`, `/var/lib`, `/opt`. Not in the libraries and caches kept there (a package's
+/// `credentials.py`), not in templates, and never in the project (`!**/*`, last): a project's
+/// files are named by the lists after this one, which all come after it.
+const CREDENTIAL_NAMES: [&str; 132] = [
+    "~/.*/**/*[Cc]redential*",
+    "~/.*/**/*[Ss]ecret*",
+    "~/.*/**/*[Pp]assword*",
+    "~/.*/**/*.pwd",
+    "~/.*/**/*[Tt]oken",
+    "~/.*/**/*[Tt]oken.*",
+    "~/.*/**/*[Tt]okens*",
+    "~/.*/**/auth.json",
+    "~/.*/**/*[Aa]pi[Kk]ey*",
+    "~/.*/**/*[Aa]pi_[Kk]ey*",
+    "~/Library/Application Support/**/*[Cc]redential*",
+    "~/Library/Application Support/**/*[Ss]ecret*",
+    "~/Library/Application Support/**/*[Pp]assword*",
+    "~/Library/Application Support/**/*.pwd",
+    "~/Library/Application Support/**/*[Tt]oken",
+    "~/Library/Application Support/**/*[Tt]oken.*",
+    "~/Library/Application Support/**/*[Tt]okens*",
+    "~/Library/Application Support/**/auth.json",
+    "~/Library/Application Support/**/*[Aa]pi[Kk]ey*",
+    "~/Library/Application Support/**/*[Aa]pi_[Kk]ey*",
+    "~/AppData/Roaming/**/*[Cc]redential*",
+    "~/AppData/Roaming/**/*[Ss]ecret*",
+    "~/AppData/Roaming/**/*[Pp]assword*",
+    "~/AppData/Roaming/**/*.pwd",
+    "~/AppData/Roaming/**/*[Tt]oken",
+    "~/AppData/Roaming/**/*[Tt]oken.*",
+    "~/AppData/Roaming/**/*[Tt]okens*",
+    "~/AppData/Roaming/**/auth.json",
+    "~/AppData/Roaming/**/*[Aa]pi[Kk]ey*",
+    "~/AppData/Roaming/**/*[Aa]pi_[Kk]ey*",
+    "/etc/**/*[Cc]redential*",
+    "/etc/**/*[Ss]ecret*",
+    "/etc/**/*[Pp]assword*",
+    "/etc/**/*.pwd",
+    "/etc/**/*[Tt]oken",
+    "/etc/**/*[Tt]oken.*",
+    "/etc/**/*[Tt]okens*",
+    "/etc/**/auth.json",
+    "/etc/**/*[Aa]pi[Kk]ey*",
+    "/etc/**/*[Aa]pi_[Kk]ey*",
+    "/var/lib/**/*[Cc]redential*",
+    "/var/lib/**/*[Ss]ecret*",
+    "/var/lib/**/*[Pp]assword*",
+    "/var/lib/**/*.pwd",
+    "/var/lib/**/*[Tt]oken",
+    "/var/lib/**/*[Tt]oken.*",
+    "/var/lib/**/*[Tt]okens*",
+    "/var/lib/**/auth.json",
+    "/var/lib/**/*[Aa]pi[Kk]ey*",
+    "/var/lib/**/*[Aa]pi_[Kk]ey*",
+    "/opt/**/*[Cc]redential*",
+    "/opt/**/*[Ss]ecret*",
+    "/opt/**/*[Pp]assword*",
+    "/opt/**/*.pwd",
+    "/opt/**/*[Tt]oken",
+    "/opt/**/*[Tt]oken.*",
+    "/opt/**/*[Tt]okens*",
+    "/opt/**/auth.json",
+    "/opt/**/*[Aa]pi[Kk]ey*",
+    "/opt/**/*[Aa]pi_[Kk]ey*",
+    // Files of the home itself named so (`~/.secrets`, `~/.vault-token` is listed).
+    "~/.*[Cc]redential*",
+    "~/.*[Ss]ecret*",
+    "~/.*[Pp]assword*",
+    "~/.*[Tt]oken",
+    "~/.*[Tt]okens*",
+    // Templates, and the trees of packages and caches, whose names describe code.
+    "!*.example",
+    "!*.sample",
+    "!*.template",
+    "!*.md",
+    // Code: a library's, a plugin's (`~/.local/share/nvim/lazy/*/lua/secrets.lua`).
+    "!*.py",
+    "!*.pyc",
+    "!*.rs",
+    "!*.js",
+    "!*.mjs",
+    "!*.cjs",
+    "!*.ts",
+    "!*.go",
+    "!*.rb",
+    "!*.java",
+    "!*.kt",
+    "!*.class",
+    "!*.jar",
+    "!*.lua",
+    "!*.vim",
+    "!*.el",
+    "!*.c",
+    "!*.h",
+    "!*.cpp",
+    "!*.hpp",
+    "!*.html",
+    "!*.css",
+    "!*.so",
+    "!*.dylib",
+    "!/**/node_modules/**",
+    "!/**/site-packages/**",
+    "!/**/dist-packages/**",
+    "!/**/gems/**",
+    "!/**/bin/*",
+    "!~/.cargo/registry/**",
+    "!~/.cargo/git/**",
+    "!~/.rustup/**",
+    "!~/.m2/repository/**",
+    "!~/.gradle/caches/**",
+    "!~/.ivy2/cache/**",
+    "!~/.nuget/packages/**",
+    "!~/.npm/_cacache/**",
+    "!~/.nvm/versions/**",
+    "!~/.pyenv/versions/**",
+    "!~/.rbenv/versions/**",
+    "!~/.sdkman/candidates/**",
+    "!~/.asdf/installs/**",
+    "!~/.local/share/mise/installs/**",
+    "!~/.julia/packages/**",
+    "!~/.hex/packages/**",
+    "!~/.cache/pip/**",
+    "!~/.cache/uv/**",
+    "!~/.cache/pypoetry/**",
+    "!~/.cache/go-build/**",
+    "!~/.cache/bazel/**",
+    "!~/.cache/yarn/**",
+    "!~/.cache/huggingface/hub/**",
+    "!~/.vscode*/extensions/**",
+    "!~/.cursor/extensions/**",
+    "!/etc/pam.d/**",
+    "!/var/lib/dpkg/**",
+    "!/var/lib/rpm/**",
+    "!/var/lib/pacman/**",
+    "!/var/lib/apt/**",
+    "!/opt/homebrew/Cellar/**",
+    "!/opt/homebrew/Library/**",
+    "!/opt/homebrew/share/**",
+    // Anything in the project.
+    "!**/*",
+];
+
 /// Environment files hold secrets; their documented templates do not.
 /// The templates stay readable, and so do their copies (`.env.example.bak`). A file named for
 /// what it holds (`secrets.env`, `app.env.production`, given to `docker --env-file`) is one too
@@ -324,7 +469,7 @@ const GUARD_FILES: [&str; 37] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 390] = [
+const CREDENTIAL_FILES: [&str; 426] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -802,6 +947,49 @@ const CREDENTIAL_FILES: [&str; 390] = [
     "~/.gemini/tmp/**/logs.json",
     "~/.gemini/tmp/**/chats/**",
     "~/.local/share/opencode/storage/**",
+    // More tools' logins in files their names do not give away: CI agents' and runners'
+    // registration tokens (Buildkite, GitLab Runner), Snyk's, WakaTime's, Artifactory's,
+    // Salesforce's, Doppler's, Hex's under Mix, Bun's registry tokens, cqlsh's, InfluxDB 2's
+    // and MinIO's client's, mail, IRC and chat clients' passwords (mutt, himalaya, WeeChat's
+    // secured data, irssi), Jira's, Linear's, Todoist's, Chamber's and Shopify's CLIs. And the
+    // user's MCP servers of the other agents and Claude Desktop, whose entries carry their API
+    // keys in `env` (a project's `.mcp.json` is shared in the repository and stays readable).
+    "~/.buildkite/config.yml",
+    "~/.buildkite-agent/buildkite-agent.cfg",
+    "/etc/buildkite-agent/buildkite-agent.cfg",
+    "~/.config/bk.yaml",
+    "/etc/gitlab-runner/config.toml",
+    "~/.gitlab-runner/config.toml",
+    "~/.config/gitlab-runner/config.toml",
+    "~/.snyk/config.json",
+    "~/.config/configstore/snyk.json",
+    "~/.wakatime.cfg",
+    "~/.artifactory/config",
+    "~/.sfdx/*.json",
+    "~/.doppler/.doppler.yaml",
+    "~/.config/doppler/.doppler.yaml",
+    "~/.mix/hex.config",
+    "~/.bunfig.toml",
+    "~/.cqlshrc",
+    "~/.config/influxdb2/configs",
+    "~/.config/mc/config.json",
+    "~/.muttrc",
+    "~/.mutt/muttrc",
+    "~/.config/mutt/muttrc",
+    "~/.config/himalaya/config.toml",
+    "~/.config/weechat/sec.conf",
+    "~/.weechat/sec.conf",
+    "~/.irssi/config",
+    "~/.config/jira/.config.yml",
+    "~/.config/linear/config.json",
+    "~/.config/todoist/config.json",
+    "~/.config/chamber/config",
+    "~/.shopify/config.json",
+    "~/.config/shopify-cli-kit-nodejs/config.json",
+    "~/.cursor/mcp.json",
+    "~/.codeium/windsurf/mcp_config.json",
+    "~/.config/Claude/claude_desktop_config.json",
+    "~/.copilot/mcp-config.json",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
@@ -1158,7 +1346,8 @@ impl Default for FileRules {
 
 /// The built-in deny_write list; the deny_read list is its start.
 static BUILT_IN_DENY_WRITE: [Text;
-    ENV_FILES.len()
+    CREDENTIAL_NAMES.len()
+        + ENV_FILES.len()
         + CREDENTIAL_FILES.len()
         + WRITABLE_DUMPS.len()
         + WRITABLE_DESCRIPTORS.len()
@@ -1166,6 +1355,7 @@ static BUILT_IN_DENY_WRITE: [Text;
         + GIT_FILES.len()
         + GUARD_FILES.len()
         + PERSISTENCE_FILES.len()] = concat(&[
+    &CREDENTIAL_NAMES,
     &ENV_FILES,
     &CREDENTIAL_FILES,
     &WRITABLE_DUMPS,
@@ -1215,7 +1405,8 @@ const GIT_FILES: [&str; 10] = [
     ".fslckout",
     "*.fossil",
 ];
-static BUILT_IN_DENY_READ: &[Text] = BUILT_IN_DENY_WRITE.split_at(ENV_FILES.len() + CREDENTIAL_FILES.len()).0;
+static BUILT_IN_DENY_READ: &[Text] =
+    BUILT_IN_DENY_WRITE.split_at(CREDENTIAL_NAMES.len() + ENV_FILES.len() + CREDENTIAL_FILES.len()).0;
 
 /// `lists` one after the other, as texts, at compile time.
 const fn concat<const N: usize>(lists: &[&[&'static str]]) -> [Text; N] {
@@ -1647,8 +1838,11 @@ mod tests {
     #[test]
     fn the_built_in_file_rules_guard_env_files_and_git() {
         let files = FileRules::default();
+        // The names of credentials outside the project come first: the project's own lists,
+        // `.env` first among them, are not overruled by their exceptions.
+        assert_eq!(files.deny_read[CREDENTIAL_NAMES.len() - 1], "!**/*");
         assert_eq!(
-            files.deny_read[..5],
+            files.deny_read[CREDENTIAL_NAMES.len()..][..5],
             [".env", ".env.*", "!.env.example*", "!.env.sample*", "!.env.template*"]
         );
         for credential in ["~/.ssh/id_*", "!~/.ssh/*.pub", "~/.aws/credentials", "~/.kube/config", ".envrc"] {

@@ -595,8 +595,10 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         "terraform" | "tofu" | "terragrunt" => match verb(0) {
             "output" if !verb(1).is_empty() => !names_no_secret(verb(1)),
             "output" => has("-json") || has("-raw"),
-            // The whole state, every resource's passwords and keys in clear.
+            // The whole state, every resource's passwords and keys in clear; `show -json`
+            // prints it (or a plan's) with the sensitive values unmasked.
             "state" => verb(1) == "pull",
+            "show" => has("-json"),
             "console" => {
                 let unmasks = |text: &str| text.contains("nonsensitive");
                 matches!(&command.stdin, Stdin::Text(text) if unmasks(text))
@@ -686,7 +688,11 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         }
         "ansible-vault" => verb(0) == "view",
         // Secrets managers that print a project's secrets.
-        "doppler" => verb(0) == "secrets" && !matches!(verb(1), "set" | "delete" | "upload" | "names"),
+        "doppler" => {
+            verb(0) == "secrets"
+                && !matches!(verb(1), "set" | "delete" | "upload" | "names")
+                && !has("--only-names")
+        }
         "infisical" => matches!(verb(0), "secrets" | "export") && !matches!(verb(1), "set" | "delete"),
         "chamber" => matches!(verb(0), "read" | "export" | "env"),
         "aws-vault" => verb(0) == "export",
@@ -735,7 +741,45 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         "bw" => {
             verb(0) == "get" && matches!(verb(1), "password" | "item" | "totp" | "notes")
                 || verb(0) == "list" && verb(1) == "items"
-                || verb(0) == "export" && !has("--output")
+                // An export is the whole vault in clear, printed or written to a file the agent
+            // then reads, unless it is the encrypted format.
+            || verb(0) == "export" && !args.iter().any(|a| a.text.contains("encrypted_json"))
+        }
+        // More password managers and secrets stores that print a value: Bitwarden's Rust
+        // client (`rbw get`), Bitwarden Secrets Manager (`bws secret get|list` print values),
+        // Akeyless, Leapp's session credentials, StackExchange's blackbox.
+        "rbw" => matches!(verb(0), "get" | "code"),
+        "bws" => verb(0) == "secret" && matches!(verb(1), "get" | "list"),
+        "akeyless" => {
+            matches!(verb(0), "get-secret-value" | "get-dynamic-secret-value" | "get-rotated-secret-value")
+        }
+        "leapp" => verb(0) == "session" && verb(1) == "get-credentials",
+        "blackbox_cat" => true,
+        // CI and deployment CLIs: a Buildkite job's secrets and environment, Travis' API
+        // token, Argo CD's initial admin password, a Salesforce org's access token (`--verbose`),
+        // a Shopify app's API secret.
+        "buildkite-agent" => matches!((verb(0), verb(1)), ("secret", "get") | ("env", "dump" | "get")),
+        "travis" => verb(0) == "token",
+        "argocd" => verb(0) == "admin" && verb(1) == "initial-password",
+        "sf" | "sfdx" => {
+            matches!((verb(0), verb(1)), ("org", "display") | ("force:org:display", _)) && has("--verbose")
+        }
+        "shopify" => verb(0) == "app" && verb(1) == "env" && verb(2) == "show",
+        // WireGuard's private keys: the interface's configuration, `dump`, or asked by name.
+        "wg" => {
+            verb(0) == "showconf"
+                || verb(0) == "show"
+                    && words().iter().any(|w| matches!(*w, "private-key" | "preshared-keys" | "dump"))
+        }
+        // pip's index URLs carry their logins (`https://user:TOKEN@host/simple`): `pip config
+        // list` prints them, `get` one.
+        "pip" | "pip3" => {
+            verb(0) == "config"
+                && (matches!(verb(1), "list" | "debug")
+                    || verb(1) == "get" && {
+                        let key = verb(2).to_ascii_lowercase();
+                        ["index", "password", "token"].iter().any(|k| key.contains(k))
+                    })
         }
         "vault" => matches!((verb(0), verb(1)), ("kv", "get") | ("read", _) | ("print", "token")),
         // A cloud machine's metadata service hands its role's keys to whoever asks.
@@ -1445,12 +1489,26 @@ fn output_goes_elsewhere(call: &Call) -> bool {
         matches!(later.stdin, Stdin::Pipe { from: Some(from) } if from == call.index)
             && !leak_sink(later)
             && (later.name().is_none_or(|reader| {
-                !shows(reader) || matches!(reader, "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed")
+                !shows(reader) && !xargs_echoes(later)
+                    || matches!(reader, "grep" | "egrep" | "fgrep" | "rg" | "awk" | "sed")
             }) || writes_to_file(later)
                 || names_only(later))
     });
     let substituted = call.command.via.iter().any(|via| via.starts_with('$') || via.starts_with('`'));
     redirected || piped || substituted
+}
+
+/// `xargs -0 -n1` (`env -0 | xargs -0 -n1`): xargs given no program runs `echo`, which prints
+/// what it reads; so does one that runs `echo` or `printf`.
+fn xargs_echoes(reader: &SimpleCommand) -> bool {
+    reader.name() == Some("xargs")
+        && reader
+            .args()
+            .iter()
+            .map(|a| a.text.as_str())
+            .filter(|a| !a.starts_with('-'))
+            .find(|a| a.parse::<u32>().is_err())
+            .is_none_or(|program| matches!(program, "echo" | "printf"))
 }
 
 /// `cut -d= -f1`: of each `NAME=value` line, the name alone; the values stay unprinted.

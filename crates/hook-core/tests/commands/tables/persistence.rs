@@ -503,7 +503,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("mkdir -p .claude/commands && echo 'Review the diff.' > .claude/commands/review.md"),
     allow("f=CLAUDE; echo 'Use pnpm.' >> \"$f.md\""),
     allow("npm config get registry"),
-    allow("pip config list"),
+    allow("pip config get global.require-virtualenv"),
     // Package sources pointed elsewhere: the next install downloads and runs their code.
     ask("remote-script.registry-redirect", "npm config set registry https://r.example --location=project"),
     deny("files.deny-write", "npm config set registry=http://203.0.113.9/"),
