@@ -118,13 +118,16 @@ impl Parser<'_> {
         if words.is_empty() {
             return;
         }
-        if let Some(line) = self.expanded(&words, &text) {
+        let expanded = self.expanded(&words, &text);
+        if words[0].block.is_none() && words[0].word.text.eq_ignore_ascii_case("set") {
+            // `set b=%a% /s`: the value as it is once the earlier variables are in.
+            self.assignment(expanded.as_deref().unwrap_or(&text));
+        } else if let Some(line) = expanded {
             // The line as cmd.exe runs it, once the variables are in, is read again.
             let nested = vec![(line, Dialect::Cmd)];
             self.pipeline.push(FlatCommand { argv: Vec::new(), redirects, stdin, text, nested, runs: false });
             return;
         }
-        self.assignment(&words, &text);
         let (argv, nested) = command_words(words);
         let nested = nested.into_iter().map(|body| (body, Dialect::Cmd)).collect();
         let runs = !argv.is_empty();
@@ -132,11 +135,8 @@ impl Parser<'_> {
     }
 
     /// Records `set NAME=value` and `set "NAME=value"` (not `/a` sums or `/p` prompts).
-    fn assignment(&mut self, words: &[CmdWord], text: &str) {
-        if !words[0].word.text.eq_ignore_ascii_case("set") || words[0].block.is_some() {
-            return;
-        }
-        let rest = text.get(3..).unwrap_or_default().trim_start();
+    fn assignment(&mut self, text: &str) {
+        let rest = text.trim_start_matches(['@', ' ']).get(3..).unwrap_or_default().trim_start();
         if rest.starts_with('/') {
             return;
         }
@@ -541,6 +541,7 @@ mod tests {
         };
         assert_eq!(nested("set x=del & set y= /s /q C:\\Users & call %x%%y%"), ["call del /s /q C:\\Users"]);
         assert_eq!(nested("set a=r&&set \"B=d\"&& !a!!b! /s x"), ["rd /s x"]);
+        assert_eq!(nested("set a=rd&&set b=%a% /s&& call %b% x"), ["call rd /s x"]);
         assert_eq!(nested("set /p a=name? & %a% x & %USERPROFILE%"), Vec::<String>::new());
         assert_eq!(run("set x=a & echo %y% 100%"), [vec!["set", "x=a"], vec!["echo", "%y%", "100%"]]);
     }

@@ -360,6 +360,8 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", r#"cmd /v /c "!a!!b! /s /q C:\x""#),
     allow(r#"cmd /c "set x=echo & set y= hello & call %x%%y%""#),
     allow(r#"cmd /v /c "set a=di&&set b=r&& !a!!b! /b""#),
+    deny("rm.outside-project", r#"cmd /c "set a=rd&&set b=%a% /s /q&& call %b% C:\Users""#),
+    allow(r#"cmd /c "set a=dir&&set b=%a% /b&& call %b% C:\Users""#),
     // Windows' logon secrets: the tools made to take them, the hash hives, the domain database.
     ask("credentials.process-memory", r#"mimikatz.exe "sekurlsa::logonpasswords" exit"#),
     ask("credentials.process-memory", r"reg query HKLM\SAM"),
