@@ -412,8 +412,10 @@ fn listed(table: &[&str], filter: &NameFilter, name: &str) -> bool {
     filter.may_hold(name) && table.binary_search(&name).is_ok()
 }
 
-/// PowerShell commands whose first operand is the file they write (the rest is content).
-const FIRST_OPERAND_WRITERS: &[&str] = &["set-content", "add-content", "out-file", "sc", "ac"];
+/// PowerShell commands whose first operand is the file they write (the rest is content, or
+/// none: `Clear-Content` empties it).
+const FIRST_OPERAND_WRITERS: &[&str] =
+    &["set-content", "add-content", "out-file", "sc", "ac", "clear-content", "clc"];
 
 /// Every file `command` reads or writes: how, the word that names it, and its path (the
 /// word without `dd`'s `if=`/`of=`, `--env-file=`, or the revision of git's `REV:path`).

@@ -3196,7 +3196,23 @@ fn unread_source<'w>(
                     || text.strip_prefix('/').is_some_and(|rest| !rest.contains(['/', '\\']))
             };
             let language = if name == "installutil" { "installer assembly" } else { "Windows Script Host" };
-            (language, args.iter().find(|w| !switch(&w.text))?)
+            let file = args.iter().find(|w| !switch(&w.text))?;
+            // `//E:jscript notes.txt`: an engine forced on a file not named as a script, which
+            // is how code is passed off as data; read the same wherever the file lies.
+            let forced =
+                args.iter().any(|w| w.text.get(..4).is_some_and(|head| head.eq_ignore_ascii_case("//e:")));
+            let script = [".js", ".jse", ".vbs", ".vbe", ".wsf", ".wsh"].iter().any(|ext| {
+                let name = file.text.as_bytes();
+                name.len() > ext.len() && name[name.len() - ext.len()..].eq_ignore_ascii_case(ext.as_bytes())
+            });
+            if forced && !script {
+                let reason = format!(
+                    "`{name}` runs `{}` as a script under a forced engine; the guard does not read {language} code",
+                    file.text
+                );
+                return Some((format!("`{}`", file.text), Held::Opaque(reason)));
+            }
+            (language, file)
         }
         // `dotnet fsi x.fsx`, `dotnet script x.csx`: a script; `dotnet run --project DIR`: a
         // project built and run.

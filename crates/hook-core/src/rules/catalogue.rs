@@ -516,7 +516,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "credentials.process-memory",
-                "asks: `gdb -p`, `lldb -p`, `strace -p`, `ltrace -p`, `perf record -p`, `gcore`, `coredumpctl dump|debug`, `bpftrace`, bcc's tools",
+                "asks: `gdb -p`, `lldb -p`, `strace -p`, `ltrace -p`, `perf record -p`, `gcore`, `coredumpctl dump|debug`, `bpftrace`, bcc's tools, Windows' logon secrets (`procdump -ma lsass`, `mimikatz`, `reg save HKLM\\SAM`, `ntdsutil … ifm`)",
             ),
             (
                 "credentials.send",

@@ -37,10 +37,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return Some(Hit::new("credentials.print", MESSAGE));
         }
     }
-    if reads_process_memory(name, call.command.args())
-        || super::windows::dumps_logon_secrets(name, call.args())
-    {
+    if reads_process_memory(name, call.command.args()) {
         return Some(Hit::ask("credentials.process-memory", PROCESS_MEMORY));
+    }
+    if super::windows::dumps_logon_secrets(name, call.args()) {
+        return Some(Hit::ask("credentials.process-memory", LOGON_SECRETS));
     }
     // `pbpaste`, `xclip -o`: whatever the user last copied, a password as often as not. Into
     // a file, it is that file's business (`exfiltration.clipboard` when it is sent).
@@ -57,6 +58,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 }
 
 const CLIPBOARD_MESSAGE: &str = "This prints the clipboard, where the user's copied passwords and tokens often are, into the conversation. Ask the user to paste what is needed.";
+
+const LOGON_SECRETS: &str = "This takes Windows' logon secrets (the logon process's memory, the SAM or SECURITY hive, the domain's `ntds.dit`), the passwords and hashes of the machine's accounts, or runs a tool made to. Ask the user.";
 
 const PROCESS_MEMORY: &str = "This reads another process's memory (a debugger or tracer attached to it, a core dump, a kernel probe), where an agent's keys, tokens and environment are. Debug a program you start (`gdb ./build/app`, `strace -f -o trace.txt pytest`), or ask the user.";
 

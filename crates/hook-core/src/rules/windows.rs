@@ -314,13 +314,35 @@ fn recovery(name: &str, words: &[String]) -> Option<Hit> {
 
 /// The `credentials` pack's Windows verbs: the logon process's memory, where the logged-on
 /// users' secrets are, written to a file (`procdump -ma lsass.exe`, `rundll32
-/// comsvcs.dll,MiniDump PID F full`).
+/// comsvcs.dll,MiniDump PID F full`), the tools made to take them out (`mimikatz`,
+/// `pypykatz`), and the stores of the machine's password hashes copied (`reg save HKLM\SAM`,
+/// `ntdsutil "ac i ntds" ifm`, `esentutl /y …\ntds.dit`).
 pub(super) fn dumps_logon_secrets(name: &str, args: &[crate::shell::Word]) -> bool {
     match name {
         "procdump" | "procdump64" => args.iter().any(|w| w.text.to_ascii_lowercase().starts_with("lsass")),
         "rundll32" => {
             let words = lowered(args);
             words.iter().any(|w| w.contains("comsvcs")) && words.iter().any(|w| w.contains("minidump"))
+        }
+        "mimikatz" | "mimikatz64" | "pypykatz" | "secretsdump" | "secretsdump.py" | "lazagne" => true,
+        "reg" => {
+            // `HKLM\SAM` as written: a POSIX shell's reading drops the backslash (`HKLMSAM`).
+            let key = |w: &crate::shell::Word, hives: &[&str]| {
+                let raw = w.raw.to_ascii_lowercase().replace(['"', '\'', '\\'], "");
+                let key = raw.strip_prefix("hklm").or_else(|| raw.strip_prefix("hkey_local_machine"));
+                key.is_some_and(|key| hives.iter().any(|hive| key.starts_with(hive)))
+            };
+            let hives: &[&str] = match args.first().map(|w| w.text.to_ascii_lowercase()).as_deref() {
+                Some("save" | "export" | "copy") => &["sam", "security", "system"],
+                // Reading `HKLM\SYSTEM` is everyday (the machine's `Path`); the hash stores are not.
+                Some("query") => &["sam", "security"],
+                _ => &[],
+            };
+            args.iter().skip(1).any(|w| key(w, hives))
+        }
+        "ntdsutil" => lowered(args).iter().any(|w| w.contains("ifm") || w.contains("snapshot")),
+        "esentutl" | "copy" | "copy-item" | "xcopy" | "robocopy" => {
+            args.iter().any(|w| w.text.to_ascii_lowercase().contains("ntds.dit"))
         }
         _ => false,
     }

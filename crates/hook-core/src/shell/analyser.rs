@@ -2906,8 +2906,6 @@ impl Analyser {
 
     fn flat(&mut self, script: FlatScript, dialect: Dialect, origin: &Origin) -> Option<usize> {
         let mut last = None;
-        // cmd's `set NAME=value` of this text, for a later command named by `%NAME%`.
-        let mut cmd_vars: Vec<(String, String)> = Vec::new();
         for pipeline in script {
             let mut writer = None;
             for (i, command) in pipeline.into_iter().enumerate() {
@@ -2918,25 +2916,13 @@ impl Analyser {
                 if !command.runs || command.argv.is_empty() {
                     continue;
                 }
-                if dialect == Dialect::Cmd {
-                    if let Some(set) = cmd_set(&command.text) {
-                        cmd_vars.push(set);
-                    } else if let Some(line) = cmd_named_by_set(&command.argv, &cmd_vars) {
-                        // `set X=rd /s /q C:\Users & call %X%`: the value is the command. cmd
-                        // expands `%X%` as it reads the line, before the `set` runs, unless
-                        // `call` or delayed expansion reads it again, or the lines are a batch
-                        // file's: taken as the value, whichever it is.
-                        writer = self.text(&line, Dialect::Cmd, &inner);
-                        continue;
-                    }
-                }
                 let stdin = match command.stdin {
                     Some(stdin) => stdin,
                     None if i > 0 => Stdin::Pipe { from: writer },
                     None => origin.stdin.clone(),
                 };
                 // `& $code`, `& $env:X`: PowerShell runs a command named by a value it does not
-                // fix, or computes (`&('I'+'EX')`, `& (gcm i*x)`); so does cmd `%TEMP%\x.exe`,
+                // fix, or computes (`&('I'+'EX')`, `& (gcm i*x)`); so does cmd `%TEMP%\x.exe` (`!X!`),
                 // as a POSIX shell's `$TMPDIR/x` does.
                 let named_by_value = command.argv[0].dynamic
                     && (command.argv[0].raw.starts_with('$')
@@ -2944,7 +2930,7 @@ impl Analyser {
                             && command.argv[0].raw.starts_with('(')
                             // `& ([scriptblock]::Create("…"))` runs text the parser reads.
                             && !command.argv[0].raw.to_ascii_lowercase().contains("scriptblock]::create(")
-                        || dialect == Dialect::Cmd && command.argv[0].raw.starts_with('%'));
+                        || dialect == Dialect::Cmd && command.argv[0].raw.starts_with(['%', '!']));
                 let name = command.argv[0].raw.clone();
                 let simple = SimpleCommand {
                     argv: command.argv,
@@ -2970,20 +2956,28 @@ impl Analyser {
 }
 
 /// `sudo "$CMD"`, `fakeroot $1`, `claude mcp add x -- "$CMD"`: a wrapper running a program
-/// named by a value the line does not fix, as `"$CMD"` on its own is (the output of a command,
-/// `sudo "$(which node)"`, names a program as the written name's check says).
+/// named by a value the line does not fix, as `"$CMD"` on its own is; or by the output of a
+/// command that prints more than plain data (`exec $(cat cmd.txt)`; `sudo "$(which node)"`
+/// names a program, and `env $(cat vars | xargs) npm start` gives `env` its settings).
 fn unfixed_program(command: &SimpleCommand) -> Option<String> {
     let name = command.argv.first()?;
+    let via = || command.via.last().map_or("a wrapper", String::as_str);
+    // `exec $(cat cmd.txt)`: the output of a command that prints no plain data is the program.
+    if name.dynamic && (name.raw.contains("$(") || name.raw.contains('`')) && via() != "env" {
+        let body = opaque::substitutions(&name.text).into_iter().find(|body| !opaque::prints_data(body))?;
+        return Some(format!(
+            "the command `{}` runs is the output of `{}`, which is not computed",
+            via(),
+            body.trim()
+        ));
+    }
     let unfixed = name.dynamic
         && name.raw.contains('$')
         && !name.raw.contains("$(")
         && !name.raw.contains('`')
         && !name.text.contains(super::XARGS_INPUT)
         && !name.text.contains("{}");
-    unfixed.then(|| {
-        let via = command.via.last().map_or("a wrapper", String::as_str);
-        format!("the command `{via}` runs is `{}`, whose value is not known here", name.raw)
-    })
+    unfixed.then(|| format!("the command `{}` runs is `{}`, whose value is not known here", via(), name.raw))
 }
 
 /// The body of a command substitution in a command's name word whose output is code, not
@@ -3207,41 +3201,6 @@ fn unseen_agent(option: &str, dynamic: bool) -> bool {
     let path = path.split_once('=').map_or(path, |(path, _)| path);
     dynamic && path.contains(['$', '`']) && !crate::shell::home_only(path)
         || super::launchers::is_shared_directory(path)
-}
-
-/// The name and value of cmd's `set NAME=value` (or `set "NAME=value"`); `None` for any other
-/// command, and for `set /a` (arithmetic) and `set /p` (a prompt).
-fn cmd_set(text: &str) -> Option<(String, String)> {
-    let head = text.get(..4)?;
-    if !head.eq_ignore_ascii_case("set ") {
-        return None;
-    }
-    let rest = text[4..].trim_start();
-    let rest = match rest.strip_prefix('"') {
-        Some(quoted) => quoted.rsplit_once('"').map_or(quoted, |(inside, _)| inside),
-        None => rest,
-    };
-    let (name, value) = rest.split_once('=')?;
-    let plain = !name.is_empty() && !name.starts_with('/') && !name.contains([' ', '%', '!']);
-    plain.then(|| (name.to_ascii_lowercase(), value.trim().to_string()))
-}
-
-/// The command line a cmd command named by a variable the text set runs (`%X% a`, `call
-/// %X%`, `!X!`): the value with the other words after it; `None` for any other command.
-fn cmd_named_by_set(argv: &[Word], vars: &[(String, String)]) -> Option<String> {
-    if vars.is_empty() {
-        return None;
-    }
-    let at = usize::from(argv.first()?.text.eq_ignore_ascii_case("call"));
-    let named = argv.get(at)?;
-    let inner = named
-        .raw
-        .strip_prefix('%')
-        .and_then(|rest| rest.strip_suffix('%'))
-        .or_else(|| named.raw.strip_prefix('!').and_then(|rest| rest.strip_suffix('!')))?;
-    let (_, value) = vars.iter().rev().find(|(name, _)| name.eq_ignore_ascii_case(inner))?;
-    let rest: Vec<&str> = argv[at + 1..].iter().map(|word| word.raw.as_str()).collect();
-    Some(format!("{value} {}", rest.join(" ")).trim_end().to_string())
 }
 
 /// The text the commands `body` print, when the line fixes it (`printf 'a\nb'`): what a

@@ -17,6 +17,7 @@ pub(super) fn parse(src: &str) -> (FlatScript, bool) {
         redirects: Vec::new(),
         stdin: None,
         start: 0,
+        vars: Vec::new(),
     };
     parser.run();
     (parser.script, parser.incomplete)
@@ -39,6 +40,10 @@ struct Parser<'a> {
     redirects: Vec<Redirect>,
     stdin: Option<Stdin>,
     start: usize,
+    /// `set NAME=value` made earlier in the line (names lowercase): cmd.exe expands `%NAME%`
+    /// again under `call` and `!NAME!` when the command runs under delayed expansion, so a
+    /// later command may be spelled by them.
+    vars: Vec<(String, String)>,
 }
 
 fn ends_word(b: u8) -> bool {
@@ -113,10 +118,71 @@ impl Parser<'_> {
         if words.is_empty() {
             return;
         }
+        let expanded = self.expanded(&words, &text);
+        if words[0].block.is_none() && words[0].word.text.eq_ignore_ascii_case("set") {
+            // `set b=%a% /s`: the value as it is once the earlier variables are in.
+            self.assignment(expanded.as_deref().unwrap_or(&text));
+        } else if let Some(line) = expanded {
+            // The line as cmd.exe runs it, once the variables are in, is read again.
+            let nested = vec![(line, Dialect::Cmd)];
+            self.pipeline.push(FlatCommand { argv: Vec::new(), redirects, stdin, text, nested, runs: false });
+            return;
+        }
         let (argv, nested) = command_words(words);
         let nested = nested.into_iter().map(|body| (body, Dialect::Cmd)).collect();
         let runs = !argv.is_empty();
         self.pipeline.push(FlatCommand { argv, redirects, stdin, text, nested, runs });
+    }
+
+    /// Records `set NAME=value` and `set "NAME=value"` (not `/a` sums or `/p` prompts).
+    fn assignment(&mut self, text: &str) {
+        let rest = text.trim_start_matches(['@', ' ']).get(3..).unwrap_or_default().trim_start();
+        if rest.starts_with('/') {
+            return;
+        }
+        let rest = match rest.strip_prefix('"') {
+            Some(quoted) => quoted.rsplit_once('"').map_or(quoted, |(inside, _)| inside),
+            None => rest,
+        };
+        let plain = |name: &str| !name.is_empty() && !name.contains([' ', '%', '!']);
+        if let Some((name, value)) = rest.split_once('=').filter(|(name, _)| plain(name)) {
+            let name = name.to_ascii_lowercase();
+            self.vars.retain(|(known, _)| *known != name);
+            self.vars.push((name, value.to_string()));
+        }
+    }
+
+    /// The command's text with the variables set earlier in the line put in, when it uses one.
+    fn expanded(&self, words: &[CmdWord], text: &str) -> Option<String> {
+        if self.vars.is_empty() || !words.iter().any(|w| w.word.dynamic || w.block.is_some()) {
+            return None;
+        }
+        let mut line = String::with_capacity(text.len());
+        let mut changed = false;
+        let mut rest = text;
+        while let Some(at) = rest.find(['%', '!']) {
+            line.push_str(&rest[..at]);
+            let mark = &rest[at..at + 1];
+            let after = &rest[at + 1..];
+            let value = after.find(mark).and_then(|end| {
+                let name = after[..end].to_ascii_lowercase();
+                let value = self.vars.iter().rev().find(|(known, _)| *known == name)?;
+                Some((value.1.as_str(), end))
+            });
+            match value {
+                Some((value, end)) => {
+                    line.push_str(value);
+                    rest = &after[end + 1..];
+                    changed = true;
+                }
+                None => {
+                    line.push_str(mark);
+                    rest = after;
+                }
+            }
+        }
+        line.push_str(rest);
+        changed.then_some(line)
     }
 
     fn end_statement(&mut self) {
@@ -466,6 +532,18 @@ mod tests {
         let (script, _) = parse("if exist x (rd /s x) else (del y)");
         let nested: Vec<&str> = script[0][0].nested.iter().map(|(b, _)| b.as_str()).collect();
         assert_eq!(nested, ["rd /s x", "del y"]);
+    }
+
+    #[test]
+    fn variables_set_earlier_are_put_in() {
+        let nested = |src: &str| -> Vec<String> {
+            parse(src).0.into_iter().flatten().flat_map(|c| c.nested).map(|(body, _)| body).collect()
+        };
+        assert_eq!(nested("set x=del & set y= /s /q C:\\Users & call %x%%y%"), ["call del /s /q C:\\Users"]);
+        assert_eq!(nested("set a=r&&set \"B=d\"&& !a!!b! /s x"), ["rd /s x"]);
+        assert_eq!(nested("set a=rd&&set b=%a% /s&& call %b% x"), ["call rd /s x"]);
+        assert_eq!(nested("set /p a=name? & %a% x & %USERPROFILE%"), Vec::<String>::new());
+        assert_eq!(run("set x=a & echo %y% 100%"), [vec!["set", "x=a"], vec!["echo", "%y%", "100%"]]);
     }
 
     #[test]

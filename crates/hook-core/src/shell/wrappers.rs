@@ -3933,7 +3933,10 @@ fn powershell(name: &str, argv: &[Word]) -> Peel {
         if option == "f" || option == "file" {
             return Peel::Runs;
         }
-        if WITH_VALUE.contains(&option) {
+        // PowerShell takes any unambiguous prefix of a parameter (`-exec bypass`, `-win hidden`).
+        let valued =
+            WITH_VALUE.iter().any(|full| *full == option || option.len() >= 3 && full.starts_with(option));
+        if valued {
             at += 1;
         }
     }

@@ -229,4 +229,16 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", r#"osascript -l JavaScript "$SCRIPT""#),
     allow(r#"osascript "$HOME/scripts/notify.scpt""#),
     allow("osascript scripts/notify.applescript"),
+    // Red team 24: a wrapper's program named by the output of a command that prints more than
+    // plain data runs what nobody saw (`exec $(cat cmd.txt)`); a path it looks up is a name.
+    ask("opaque.exec", "exec $(cat cmd.txt)"),
+    ask("opaque.exec", "exec `cat cmd.txt`"),
+    ask("opaque.exec", "nohup $(cat cmd.txt) &"),
+    allow("exec $(which node) app.js"),
+    allow("sudo $(which node) app.js"),
+    allow("env $(cat vars.txt | xargs) npm start"),
+    // Words split on the `IFS` the line sets, from a substitution as from a variable; a `~`
+    // that comes out of one is a name, not the home directory.
+    deny("rm.root", "IFS=,;`echo rm,-rf,/`"),
+    allow("IFS=,;`echo ls,-la,/`"),
 ];
