@@ -132,7 +132,8 @@ const MESON_CALLS: &[&str] = &[
 ];
 
 /// What in dune's files runs commands or reads the environment.
-const DUNE_CALLS: &[&str] = &["(run", "(system", "(bash", "(action", "(with-stdout-to", "(write-file", "%{env:"];
+const DUNE_CALLS: &[&str] =
+    &["(run", "(system", "(bash", "(action", "(with-stdout-to", "(write-file", "%{env:"];
 
 /// The same for Go.
 const GO_CALLS: &[&str] = &[
@@ -677,8 +678,10 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
         // Buck's build files are Starlark, as Bazel's are.
         "buck" | "buck2"
             if under_cwd
-                && (matches!(file, "BUCK" | "BUCK.v2" | "TARGETS" | "TARGETS.v2" | "PACKAGE" | ".buckconfig")
-                    || extension == "bzl") =>
+                && (matches!(
+                    file,
+                    "BUCK" | "BUCK.v2" | "TARGETS" | "TARGETS.v2" | "PACKAGE" | ".buckconfig"
+                ) || extension == "bzl") =>
         {
             Some(Code::Compiled(BAZEL_CALLS))
         }

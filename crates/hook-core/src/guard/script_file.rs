@@ -3182,15 +3182,14 @@ fn unread_source<'w>(
             _ => return None,
         },
         // `rake -f F`: Ruby tasks whose `sh "CMD"` lines are shell lines; where the line
-        // writes the file with text it shows, both are read.
+        // writes the file with text it shows, it is read as Ruby.
         "rake" => {
             let file = value(&["-f", "--rakefile"])?;
             if let Some(path) = located(file, ctx)
                 && let Some(Ok(code)) = written().text(&path)
             {
-                let mut lines = vec![format!("ruby -e {}", crate::shell::quote(code))];
-                lines.extend(rake_commands(code));
-                return Some((format!("`{}` (run by `rake`)", file.text), Held::Line(lines.join("\n"))));
+                let line = format!("ruby -e {}", crate::shell::quote(&rake_ruby(code)));
+                return Some((format!("`{}` (run by `rake`)", file.text), Held::Line(line)));
             }
             ("Rake", file)
         }
@@ -3336,7 +3335,8 @@ fn msbuild_file(args: &[Word]) -> Option<&Word> {
             })
     };
     args.iter().find(|w| {
-        !switch(&w.text) && w.text.rsplit_once('.').is_some_and(|(_, ext)| EXTENSIONS.iter().any(|e| ext.ends_with(e)))
+        !switch(&w.text)
+            && w.text.rsplit_once('.').is_some_and(|(_, ext)| EXTENSIONS.iter().any(|e| ext.ends_with(e)))
     })
 }
 
@@ -3346,8 +3346,21 @@ fn msbuild_file(args: &[Word]) -> Option<&Word> {
 /// inline task, an import, or a task that deletes, copies, writes or downloads files.
 fn msbuild_commands(xml: &str) -> Option<String> {
     const UNREAD: &[&str] = &[
-        "$([", "<UsingTask", "<Import", "<Delete", "<RemoveDir", "<Copy", "<Move", "<WriteLinesToFile",
-        "<DownloadFile", "<Unzip", "<MSBuild", "<ReadLinesFromFile", "<Touch", "<MakeDir", "<Sdk",
+        "$([",
+        "<UsingTask",
+        "<Import",
+        "<Delete",
+        "<RemoveDir",
+        "<Copy",
+        "<Move",
+        "<WriteLinesToFile",
+        "<DownloadFile",
+        "<Unzip",
+        "<MSBuild",
+        "<ReadLinesFromFile",
+        "<Touch",
+        "<MakeDir",
+        "<Sdk",
         "Sdk=",
     ];
     if UNREAD.iter().any(|unread| xml.contains(unread)) {
@@ -3394,22 +3407,38 @@ fn msbuild_properties(value: &str) -> String {
     out
 }
 
-/// The shell lines of a Rakefile's `sh "CMD"` and `sh('CMD')` calls (what Rake runs through
-/// the shell), with Ruby's `#{ENV["HOME"]}` as `$HOME`.
-fn rake_commands(code: &str) -> Vec<String> {
-    let mut lines = Vec::new();
+/// A Rakefile's Ruby with Rake's `sh "CMD"` and `sh('CMD')` (a shell line Rake runs) written as
+/// Ruby's `system("CMD")`, which the Ruby scan reads.
+fn rake_ruby(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut from = 0;
     for (at, _) in code.match_indices("sh") {
-        let before = code[..at].chars().next_back();
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.' || c == ':') {
+        if at < from {
             continue;
         }
-        let rest = code[at + 2..].trim_start_matches([' ', '(']);
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':')) {
+            continue;
+        }
+        let after = &code[at + 2..];
+        let rest = after.trim_start_matches([' ', '(']);
+        if rest.len() == after.len() {
+            continue;
+        }
         let Some(quote) = rest.chars().next().filter(|c| matches!(c, '"' | '\'')) else { continue };
-        if let Some(line) = rest[1..].split(quote).next() {
-            lines.push(line.replace("#{ENV[\"HOME\"]}", "$HOME").replace("#{Dir.home}", "$HOME"));
+        let Some(line) = rest[1..].split(quote).next() else { continue };
+        out.push_str(&code[from..at]);
+        out.push_str(&format!("system({quote}{line}{quote})"));
+        from = code.len() - rest.len() + 1 + line.len() + 1;
+        // A call written with parentheses keeps its own closing one out of the text.
+        if after.trim_start().starts_with('(') {
+            if let Some(close) = code[from..].find(')') {
+                from += close + 1;
+            }
         }
     }
-    lines
+    out.push_str(&code[from.min(code.len())..]);
+    out
 }
 
 /// What Go source does that the guard judges, as shell lines: files read (`os.ReadFile`,

@@ -486,9 +486,10 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 })
             }
             // `erl -s os cmd CMD`, `erl -run os cmd CMD`: `os:cmd` runs its argument in a shell.
-            "erl" if matches!(text, "-s" | "-run")
-                && next.is_some_and(|w| w.text == "os")
-                && argv.get(at + 2).is_some_and(|w| w.text == "cmd") =>
+            "erl"
+                if matches!(text, "-s" | "-run")
+                    && next.is_some_and(|w| w.text == "os")
+                    && argv.get(at + 2).is_some_and(|w| w.text == "cmd") =>
             {
                 argv.get(at + 3).cloned()
             }
@@ -588,7 +589,9 @@ fn shell_path(path: &str) -> String {
 fn nix_paths(expression: &str) -> Vec<String> {
     expression
         .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+' | '/' | '~')))
-        .filter(|token| token.len() > 2 && (token.starts_with('/') && !token.starts_with("//") || token.starts_with("~/")))
+        .filter(|token| {
+            token.len() > 2 && (token.starts_with('/') && !token.starts_with("//") || token.starts_with("~/"))
+        })
         .map(str::to_string)
         .collect()
 }
