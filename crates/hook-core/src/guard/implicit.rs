@@ -131,6 +131,22 @@ const MESON_CALLS: &[&str] = &[
     "find_program",
 ];
 
+/// What in MSBuild's projects runs commands, touches files or loads code.
+const MSBUILD_CALLS: &[&str] = &[
+    "<Exec",
+    "$([",
+    "<UsingTask",
+    "<Import",
+    "<Delete",
+    "<RemoveDir",
+    "<Copy",
+    "<Move",
+    "<WriteLinesToFile",
+    "<DownloadFile",
+    "<Unzip",
+    "Command",
+];
+
 /// What in dune's files runs commands or reads the environment.
 const DUNE_CALLS: &[&str] =
     &["(run", "(system", "(bash", "(action", "(with-stdout-to", "(write-file", "%{env:"];
@@ -257,6 +273,8 @@ pub(crate) fn loads_unnamed(command: &SimpleCommand, written: impl FnOnce() -> b
                 | "dune"
                 | "buck"
                 | "buck2"
+                | "dotnet"
+                | "msbuild"
                 // The JavaScript tools of `JS_CONFIGS`, in one match rather than a scan.
                 | "vite"
                 | "vitest"
@@ -332,6 +350,11 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         "meson_options.txt",
         "BUCK",
         ".buckconfig",
+        ".props",
+        ".csproj",
+        ".fsproj",
+        ".vbproj",
+        ".proj",
     ];
     // Every name holds a dot, a `B` or a `W`: one byte scan rules most words out before the
     // substring searches, each of which is set up anew.
@@ -674,6 +697,18 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
         // dune's `dune` files: rules whose actions run commands.
         "dune" if under_cwd && matches!(file, "dune" | "dune-project" | "dune-workspace") => {
             Some(Code::Compiled(DUNE_CALLS))
+        }
+        // MSBuild reads the project of its working directory and the `Directory.Build.*`
+        // files above it; a project named on the line is read as one (`script_file`).
+        "dotnet" | "msbuild"
+            if under_cwd
+                && (matches!(extension, "props" | "targets")
+                    || extension.ends_with("proj")
+                        && !args.iter().any(|w| w.text.rsplit(['/', '\\']).next() == Some(file))) =>
+        {
+            let builds = name == "msbuild"
+                || matches!(sub, Some("build" | "msbuild" | "run" | "test" | "pack" | "publish" | "restore"));
+            builds.then_some(Code::Compiled(MSBUILD_CALLS))
         }
         // Buck's build files are Starlark, as Bazel's are.
         "buck" | "buck2"

@@ -4396,6 +4396,27 @@ fn shebang(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn rake_sh_calls_read_as_ruby_system_calls() {
+        assert_eq!(rake_ruby("task(:x){ sh \"make\" }"), "task(:x){ system(\"make\") }");
+        assert_eq!(rake_ruby("task(:x){ sh('rm -rf ~') }"), "task(:x){ system('rm -rf ~') }");
+        assert_eq!(rake_ruby("ssh = 1; x.sh \"a\""), "ssh = 1; x.sh \"a\"");
+    }
+
+    #[test]
+    fn msbuild_exec_commands_and_what_is_not_read() {
+        let exec = r#"<Project><Target Name="X"><Exec Command="rm -rf $(HOME)/x &amp;&amp; echo"/></Target></Project>"#;
+        assert_eq!(msbuild_commands(exec).as_deref(), Some("rm -rf ${HOME}/x && echo"));
+        assert_eq!(
+            msbuild_commands(r#"<Project><Target Name="X"><Delete Files="a"/></Target></Project>"#),
+            None
+        );
+        assert_eq!(
+            msbuild_file(&[Word::literal("/t:Run"), Word::literal("/tmp/x.proj")]).map(|w| w.text.as_str()),
+            Some("/tmp/x.proj")
+        );
+    }
     use super::*;
 
     #[test]

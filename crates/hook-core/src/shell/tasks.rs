@@ -564,5 +564,7 @@ mod tests {
         assert!(poe_tasks(loops, "a").is_empty());
         let ninja = "cflags = -O2\nrule cc\n  command = gcc $cflags -c $in -o $out\n  description = CC $out\nbuild a.o: cc a.c\n";
         assert_eq!(ninja_commands(ninja), ["gcc $cflags -c $in -o $out"]);
+        let escaped = "rule r\n  command = rm -rf $$HOME/a$ b$:c\n";
+        assert_eq!(ninja_commands(escaped), ["rm -rf $HOME/a b:c"]);
     }
 }

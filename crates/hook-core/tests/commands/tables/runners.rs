@@ -2406,6 +2406,13 @@ run = "cargo test"
     ),
     allow("dotnet build"),
     allow("dotnet build src/App.csproj"),
+    ask(
+        "opaque.exec",
+        r#"printf '<Project><Target Name="X" BeforeTargets="Build"><Exec Command="$(Cmd)"/></Target></Project>' > Directory.Build.props && dotnet build"#,
+    ),
+    allow(
+        r#"printf '<Project><PropertyGroup><LangVersion>latest</LangVersion></PropertyGroup></Project>' > Directory.Build.props && dotnet build"#,
+    ),
     allow("msbuild App.sln /t:Build /p:Configuration=Release"),
     ask(
         "opaque.exec",
