@@ -118,6 +118,39 @@ const BAZEL_CALLS: &[&str] = &[
     "--",
 ];
 
+/// What in Meson's build files runs programs or reaches outside.
+const MESON_CALLS: &[&str] = &[
+    "run_command",
+    "custom_target",
+    "run_target",
+    "generator(",
+    "add_install_script",
+    "add_postconf_script",
+    "add_dist_script",
+    "subproject",
+    "find_program",
+];
+
+/// What in MSBuild's projects runs commands, touches files or loads code.
+const MSBUILD_CALLS: &[&str] = &[
+    "<Exec",
+    "$([",
+    "<UsingTask",
+    "<Import",
+    "<Delete",
+    "<RemoveDir",
+    "<Copy",
+    "<Move",
+    "<WriteLinesToFile",
+    "<DownloadFile",
+    "<Unzip",
+    "Command",
+];
+
+/// What in dune's files runs commands or reads the environment.
+const DUNE_CALLS: &[&str] =
+    &["(run", "(system", "(bash", "(action", "(with-stdout-to", "(write-file", "%{env:"];
+
 /// The same for Go.
 const GO_CALLS: &[&str] = &[
     "exec.",
@@ -236,6 +269,12 @@ pub(crate) fn loads_unnamed(command: &SimpleCommand, written: impl FnOnce() -> b
                 | "cmake"
                 | "bazel"
                 | "bazelisk"
+                | "meson"
+                | "dune"
+                | "buck"
+                | "buck2"
+                | "dotnet"
+                | "msbuild"
                 // The JavaScript tools of `JS_CONFIGS`, in one match rather than a scan.
                 | "vite"
                 | "vitest"
@@ -306,6 +345,16 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         "pom.xml",
         ".cargo",
         "-wrapper.",
+        "meson.build",
+        "meson.options",
+        "meson_options.txt",
+        "BUCK",
+        ".buckconfig",
+        ".props",
+        ".csproj",
+        ".fsproj",
+        ".vbproj",
+        ".proj",
     ];
     // Every name holds a dot, a `B` or a `W`: one byte scan rules most words out before the
     // substring searches, each of which is set up anew.
@@ -313,6 +362,9 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         text.bytes().any(|b| matches!(b, b'.' | b'B' | b'W')) && DOTTED.iter().any(|name| text.contains(name))
             || text.ends_with("akefile")
             || text.ends_with("Gemfile")
+            || text.ends_with("dune")
+            || text.contains("dune-")
+            || text.ends_with("TARGETS")
     };
     commands.iter().position(|command| {
         command.args().iter().any(|w| names(&w.text))
@@ -633,6 +685,41 @@ fn code_loaded(name: &str, command: &SimpleCommand, cwd: &Path, path: &Path) -> 
             Some(Code::Compiled(BAZEL_CALLS))
         }
         "mvn" | "mvnw" if under_cwd && file == "pom.xml" => Some(Code::Compiled(MAVEN_PLUGINS)),
+        // `meson setup BUILD [SOURCE]` reads the `meson.build` of the source directory (the
+        // working directory, or one named on the line).
+        "meson" if matches!(file, "meson.build" | "meson.options" | "meson_options.txt") => {
+            let named = args
+                .iter()
+                .filter(|w| !w.text.starts_with('-'))
+                .any(|w| path.parent() == Some(cwd.join(&w.text).as_path()));
+            (under_cwd || named).then_some(Code::Compiled(MESON_CALLS))
+        }
+        // dune's `dune` files: rules whose actions run commands.
+        "dune" if under_cwd && matches!(file, "dune" | "dune-project" | "dune-workspace") => {
+            Some(Code::Compiled(DUNE_CALLS))
+        }
+        // MSBuild reads the project of its working directory and the `Directory.Build.*`
+        // files above it; a project named on the line is read as one (`script_file`).
+        "dotnet" | "msbuild"
+            if under_cwd
+                && (matches!(extension, "props" | "targets")
+                    || extension.ends_with("proj")
+                        && !args.iter().any(|w| w.text.rsplit(['/', '\\']).next() == Some(file))) =>
+        {
+            let builds = name == "msbuild"
+                || matches!(sub, Some("build" | "msbuild" | "run" | "test" | "pack" | "publish" | "restore"));
+            builds.then_some(Code::Compiled(MSBUILD_CALLS))
+        }
+        // Buck's build files are Starlark, as Bazel's are.
+        "buck" | "buck2"
+            if under_cwd
+                && (matches!(
+                    file,
+                    "BUCK" | "BUCK.v2" | "TARGETS" | "TARGETS.v2" | "PACKAGE" | ".buckconfig"
+                ) || extension == "bzl") =>
+        {
+            Some(Code::Compiled(BAZEL_CALLS))
+        }
         _ => {
             let (_, stems) = JS_CONFIGS.iter().find(|(tool, _)| *tool == name)?;
             let config = stems.iter().any(|config| {

@@ -2904,6 +2904,12 @@ fn script_here<'w>(
             | "jupyter"
             | "papermill"
             | "nim"
+            | "rake"
+            | "escript"
+            | "kotlin"
+            | "kotlinc"
+            | "msbuild"
+            | "cmake"
     ) {
         if let Some(found) = unread_source(name, command, ctx, written) {
             return Some(found);
@@ -3175,6 +3181,68 @@ fn unread_source<'w>(
             Some("e" | "r" | "run") => ("Nim", operand(1, &[])?),
             _ => return None,
         },
+        // `rake -f F`: Ruby tasks whose `sh "CMD"` lines are shell lines; where the line
+        // writes the file with text it shows, it is read as Ruby.
+        "rake" => {
+            let file = value(&["-f", "--rakefile"])?;
+            if let Some(path) = located(file, ctx)
+                && let Some(Ok(code)) = written().text(&path)
+            {
+                let line = format!("ruby -e {}", crate::shell::quote(&rake_ruby(code)));
+                return Some((format!("`{}` (run by `rake`)", file.text), Held::Line(line)));
+            }
+            ("Rake", file)
+        }
+        // `cmake -DCMAKE_PROJECT_INCLUDE=F`, `-DCMAKE_TOOLCHAIN_FILE=F`, `-C F`: CMake code run
+        // with the project's. A toolchain file outside the project is everyday (an SDK's, a
+        // package manager's): only one in a temporary directory, or written by the line, is
+        // asked about.
+        "cmake" => {
+            let mut toolchain = false;
+            let file = args.iter().enumerate().find_map(|(at, w)| {
+                let definition = match w.text.as_str() {
+                    "-D" => args.get(at + 1)?.text.as_str(),
+                    "-C" => return args.get(at + 1),
+                    text => text.strip_prefix("-D")?,
+                };
+                let name = definition.split(['=', ':']).next()?;
+                toolchain = name == "CMAKE_TOOLCHAIN_FILE";
+                let code = toolchain
+                    || name.ends_with("_INCLUDE")
+                    || name.ends_with("_INCLUDE_BEFORE")
+                    || name.starts_with("CMAKE_USER_MAKE_RULES_OVERRIDE");
+                code.then(|| if w.text == "-D" { args.get(at + 1) } else { Some(w) }).flatten()
+            })?;
+            if toolchain {
+                let text = file.text.split_once('=').map_or(&*file.text, |(_, v)| v);
+                let path = located(&Word { text: text.to_string(), ..file.clone() }, ctx)?;
+                if written().text(&path).is_none() && !in_temp_dir(&path, ctx) {
+                    return None;
+                }
+            }
+            ("CMake", file)
+        }
+        // `escript x.erl`, `kotlin x.main.kts`, `zig run x.zig`: a script compiled and run.
+        "escript" => ("Erlang", operand(0, &["-s", "-c", "-d", "-i"])?),
+        "kotlin" | "kotlinc" => ("Kotlin script", args.iter().find(|w| w.text.ends_with(".kts"))?),
+        "zig" if args.first().is_some_and(|w| matches!(w.text.as_str(), "run" | "test")) => {
+            ("Zig", args[1..].iter().find(|w| w.text.ends_with(".zig"))?)
+        }
+        // `msbuild x.proj`, `dotnet msbuild x.proj`: a project whose `<Exec Command=…>` tasks
+        // are shell lines; read where the line writes it with text it shows.
+        "msbuild" | "dotnet"
+            if name == "msbuild"
+                || args.first().is_some_and(|w| matches!(w.text.as_str(), "msbuild" | "build")) =>
+        {
+            let file = msbuild_file(if name == "msbuild" { args } else { &args[1..] })?;
+            if let Some(path) = located(file, ctx)
+                && let Some(Ok(xml)) = written().text(&path)
+                && let Some(line) = msbuild_commands(xml)
+            {
+                return Some((format!("`{}` (run by `{name}`)", file.text), Held::Line(line)));
+            }
+            ("MSBuild", file)
+        }
         // `pwsh -File x.ps1` (any case, any unambiguous prefix PowerShell takes).
         // `pwsh -File x.ps1` (any case), or pwsh's script operand (`pwsh x.ps1`).
         "pwsh" | "powershell" => {
@@ -3270,6 +3338,123 @@ fn unread_source<'w>(
         return None;
     };
     Some((what, Held::Opaque(reason)))
+}
+
+/// The project file an MSBuild run names: its operand ending in a project, targets or
+/// solution extension (`/t:X` and `-p:X` are its switches).
+fn msbuild_file(args: &[Word]) -> Option<&Word> {
+    const EXTENSIONS: &[&str] = &["proj", "targets", "props", "sln", "xml"];
+    let switch = |text: &str| {
+        text.starts_with('-')
+            || text.strip_prefix('/').is_some_and(|rest| {
+                rest.split(':').next().is_some_and(|s| s.bytes().all(|b| b.is_ascii_alphabetic()))
+            })
+    };
+    args.iter().find(|w| {
+        !switch(&w.text)
+            && w.text.rsplit_once('.').is_some_and(|(_, ext)| EXTENSIONS.iter().any(|e| ext.ends_with(e)))
+    })
+}
+
+/// The commands of an MSBuild project's `<Exec Command="…">` tasks, one a line (`$(NAME)` is
+/// the variable `$NAME`, as MSBuild gives environment variables as properties). `None` when it
+/// also does what the guard does not read: a property function (`$([System.IO.File]::…)`), an
+/// inline task, an import, or a task that deletes, copies, writes or downloads files.
+fn msbuild_commands(xml: &str) -> Option<String> {
+    const UNREAD: &[&str] = &[
+        "$([",
+        "<UsingTask",
+        "<Import",
+        "<Delete",
+        "<RemoveDir",
+        "<Copy",
+        "<Move",
+        "<WriteLinesToFile",
+        "<DownloadFile",
+        "<Unzip",
+        "<MSBuild",
+        "<ReadLinesFromFile",
+        "<Touch",
+        "<MakeDir",
+        "<Sdk",
+        "Sdk=",
+    ];
+    if UNREAD.iter().any(|unread| xml.contains(unread)) {
+        return None;
+    }
+    let mut lines = Vec::new();
+    for exec in xml.split("<Exec").skip(1) {
+        let open = exec.split('>').next().unwrap_or(exec);
+        let at = open.find("Command=")? + "Command=".len();
+        let quote = open[at..].chars().next().filter(|c| matches!(c, '"' | '\''))?;
+        let value = open[at + 1..].split(quote).next()?;
+        let value = value
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&#xA;", "\n")
+            .replace("&amp;", "&");
+        lines.push(msbuild_properties(&value));
+    }
+    Some(lines.join("\n"))
+}
+
+/// `$(NAME)` of an MSBuild value as the shell's `${NAME}` (a property named like an
+/// environment variable is its value); anything else stays as written.
+fn msbuild_properties(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    let mut rest = value;
+    while let Some(at) = rest.find("$(") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        match after.find(')') {
+            Some(end) if after[..end].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
+                out.push_str(&format!("${{{}}}", &after[..end]));
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push_str("$(");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// A Rakefile's Ruby with Rake's `sh "CMD"` and `sh('CMD')` (a shell line Rake runs) written as
+/// Ruby's `system("CMD")`, which the Ruby scan reads.
+fn rake_ruby(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut from = 0;
+    for (at, _) in code.match_indices("sh") {
+        if at < from {
+            continue;
+        }
+        let before = code[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | ':')) {
+            continue;
+        }
+        let after = &code[at + 2..];
+        let rest = after.trim_start_matches([' ', '(']);
+        if rest.len() == after.len() {
+            continue;
+        }
+        let Some(quote) = rest.chars().next().filter(|c| matches!(c, '"' | '\'')) else { continue };
+        let Some(line) = rest[1..].split(quote).next() else { continue };
+        out.push_str(&code[from..at]);
+        out.push_str(&format!("system({quote}{line}{quote})"));
+        from = code.len() - rest.len() + 1 + line.len() + 1;
+        // A call written with parentheses keeps its own closing one out of the text.
+        if after.trim_start().starts_with('(') {
+            if let Some(close) = code[from..].find(')') {
+                from += close + 1;
+            }
+        }
+    }
+    out.push_str(&code[from.min(code.len())..]);
+    out
 }
 
 /// What Go source does that the guard judges, as shell lines: files read (`os.ReadFile`,
@@ -4227,6 +4412,27 @@ fn shebang(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn rake_sh_calls_read_as_ruby_system_calls() {
+        assert_eq!(rake_ruby("task(:x){ sh \"make\" }"), "task(:x){ system(\"make\") }");
+        assert_eq!(rake_ruby("task(:x){ sh('rm -rf ~') }"), "task(:x){ system('rm -rf ~') }");
+        assert_eq!(rake_ruby("ssh = 1; x.sh \"a\""), "ssh = 1; x.sh \"a\"");
+    }
+
+    #[test]
+    fn msbuild_exec_commands_and_what_is_not_read() {
+        let exec = r#"<Project><Target Name="X"><Exec Command="rm -rf $(HOME)/x &amp;&amp; echo"/></Target></Project>"#;
+        assert_eq!(msbuild_commands(exec).as_deref(), Some("rm -rf ${HOME}/x && echo"));
+        assert_eq!(
+            msbuild_commands(r#"<Project><Target Name="X"><Delete Files="a"/></Target></Project>"#),
+            None
+        );
+        assert_eq!(
+            msbuild_file(&[Word::literal("/t:Run"), Word::literal("/tmp/x.proj")]).map(|w| w.text.as_str()),
+            Some("/tmp/x.proj")
+        );
+    }
     use super::*;
 
     #[test]

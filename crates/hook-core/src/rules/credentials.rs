@@ -628,8 +628,13 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // `gradle properties` lists every project property, the signing passwords and
         // publishing tokens of `gradle.properties` among them.
         "gradle" | "gradlew" | "./gradlew" => words().contains(&"properties"),
-        // Maven's effective settings with the servers' passwords.
-        "mvn" | "mvnw" | "./mvnw" => args.iter().any(|a| a.text == "-DshowPasswords=true"),
+        // Maven's effective settings with the servers' passwords, or its settings evaluated
+        // (`help:evaluate -Dexpression=settings.servers`).
+        "mvn" | "mvnw" | "./mvnw" => args.iter().any(|a| {
+            a.text == "-DshowPasswords=true"
+                || a.text.strip_prefix("-Dexpression=").is_some_and(|e| e.starts_with("settings"))
+                    && args.iter().any(|w| w.text.starts_with("help:evaluate"))
+        }),
         // `functions:config:get` prints the functions' runtime configuration, their API keys
         // among it; `functions:secrets:access` a secret's value.
         "firebase" => matches!(verb(0), "login:ci" | "functions:config:get" | "functions:secrets:access"),

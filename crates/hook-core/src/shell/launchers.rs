@@ -789,12 +789,17 @@ fn runner_lines(name: &str, argv: &[Word]) -> Vec<Word> {
         match option {
             "-c" | "--command" => {
                 let rest = argv.get(at + 1..).unwrap_or_default();
-                match attached {
-                    Some(value) => lines.extend(joined(
-                        &[&[Word { text: value.to_string(), ..word.clone() }], rest].concat(),
-                    )),
-                    None => lines.extend(joined(rest)),
-                }
+                let words = match attached {
+                    Some(value) => [&[Word { text: value.to_string(), ..word.clone() }], rest].concat(),
+                    None => rest.to_vec(),
+                };
+                // The program and its arguments, each a word (`just --command sh -c 'CMD'`); one
+                // word alone is judged as the line it reads as.
+                let quoted: Vec<Word> = match words.len() {
+                    1 => words,
+                    _ => words.iter().map(|w| Word { text: super::quote(&w.text), ..w.clone() }).collect(),
+                };
+                lines.extend(joined(&quoted));
                 return lines;
             }
             "--shell" | "--shell-arg" => {
@@ -1496,6 +1501,28 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
                     || w.text.starts_with("git@")
             })
         }
+        // A task file or a script run from an address (`task --taskfile URL`, `groovy URL`,
+        // `jbang URL`), an Earthfile target of another repository (`earthly github.com/o/r+t`;
+        // the project's are `+t` and `./dir+t`).
+        ("task" | "go-task", _) => {
+            option(&["--taskfile", "-t"]).filter(|w| is_url(w.text.trim_start_matches("--taskfile=")))
+        }
+        ("groovy" | "jbang" | "kscript", _) => operands(1).next().filter(|w| is_url(&w.text)),
+        ("earthly", _) => operands(1).find(|w| is_remote_earthly(&w.text)),
+        // Dependencies from a repository or another index, loaded into the program or the
+        // build: `clojure -Sdeps '{:deps {x {:git/url …}}}'`, `julia -e 'Pkg.add(url=…)'`,
+        // `mill --import ivy:…` (a plugin the project does not declare), `pants
+        // --python-repos-indexes=…`.
+        ("clojure" | "clj", _) => option(&["-Sdeps"])
+            .filter(|w| [":git/url", ":mvn/repos", ":local/root"].iter().any(|key| w.text.contains(key))),
+        ("julia", _) => argv.iter().skip(1).find(|w| {
+            (w.text.contains("Pkg.add") || w.text.contains("Pkg.develop"))
+                && (w.text.contains("url") || w.text.contains("://") || w.text.contains("path"))
+        }),
+        ("mill", _) => option(&["--import"]),
+        ("pants", _) => {
+            option(&["--python-repos-indexes", "--python-repos-find-links", "--python-repos-repos"])
+        }
         // Gradle's init script from an address runs before the build.
         ("gradle" | "gradlew", _) => {
             option(&["--init-script", "-I"]).filter(|w| is_url(w.text.trim_start_matches("--init-script=")))
@@ -1785,6 +1812,14 @@ fn pip_sources(args: &[Word]) -> impl Iterator<Item = &Word> {
 /// put it there, and its install code runs; the project's own (`./dist/x.whl`) is not one.
 fn is_package_elsewhere(text: &str) -> bool {
     ["/tmp/", "/var/tmp/", "/dev/shm/"].iter().any(|temp| text.starts_with(temp))
+}
+
+/// An Earthly target in another repository: `host/owner/repo[:ref]+target`.
+fn is_remote_earthly(text: &str) -> bool {
+    !text.starts_with(['+', '.', '/', '-'])
+        && !text.contains('=')
+        && text.contains('+')
+        && text.split('/').next().is_some_and(|host| host.contains('.'))
 }
 
 fn is_url(text: &str) -> bool {

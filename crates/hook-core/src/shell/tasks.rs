@@ -474,13 +474,14 @@ fn poe_task(tasks: &toml::Table, task: &toml::Value, top: bool, seen: &mut usize
 }
 
 /// The commands of the rules of a ninja file `text` (`command = …` under a `rule`), any of
-/// which a build may run; ninja's `$in` and `$out` stay the variables they look like.
+/// which a build may run; ninja's `$in` and `$out` stay the variables they look like, and its
+/// escapes (`$$`, `$ `, `$:`) are the characters they stand for.
 pub(crate) fn ninja_commands(text: &str) -> Vec<String> {
     text.lines()
         .filter(|line| line.starts_with([' ', '\t']))
         .filter_map(|line| {
             let value = line.trim_start().strip_prefix("command")?.trim_start().strip_prefix('=')?;
-            Some(value.trim().to_string())
+            Some(value.trim().replace("$$", "\0").replace("$ ", " ").replace("$:", ":").replace('\0', "$"))
         })
         .collect()
 }
@@ -563,5 +564,7 @@ mod tests {
         assert!(poe_tasks(loops, "a").is_empty());
         let ninja = "cflags = -O2\nrule cc\n  command = gcc $cflags -c $in -o $out\n  description = CC $out\nbuild a.o: cc a.c\n";
         assert_eq!(ninja_commands(ninja), ["gcc $cflags -c $in -o $out"]);
+        let escaped = "rule r\n  command = rm -rf $$HOME/a$ b$:c\n";
+        assert_eq!(ninja_commands(escaped), ["rm -rf $HOME/a b:c"]);
     }
 }

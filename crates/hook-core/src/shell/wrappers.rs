@@ -203,6 +203,9 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "dotnet",
         "nano",
         "rnano",
+        "erl",
+        "nix-build",
+        "nix-instantiate",
     ];
     const PROGRAM_NAMES: NameFilter = NameFilter::of(PROGRAMS);
     if !PROGRAM_NAMES.may_hold(name) || !PROGRAMS.contains(&name) {
@@ -468,10 +471,39 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                     properties.split(';').find_map(|property| {
                         let (name, value) = property.split_once('=')?;
                         let name = name.trim().to_ascii_lowercase();
-                        let runs =
-                            name.ends_with("command") || name == "prebuildevent" || name == "postbuildevent";
+                        let runs = name.contains("command")
+                            || name.ends_with("cmd")
+                            || name.contains("script")
+                            || name.ends_with("buildevent");
+                        // A property function reads, writes or deletes files as it is
+                        // evaluated (`$([System.IO.File]::ReadAllText(…/.ssh/id_rsa))`).
+                        let files = msbuild_file_calls(value);
+                        if !files.is_empty() {
+                            return Some(derived(word, &files.join("\n")));
+                        }
                         runs.then(|| derived(word, value))
                     })
+                })
+            }
+            // `erl -s os cmd CMD`, `erl -run os cmd CMD`: `os:cmd` runs its argument in a shell.
+            "erl"
+                if matches!(text, "-s" | "-run")
+                    && next.is_some_and(|w| w.text == "os")
+                    && argv.get(at + 2).is_some_and(|w| w.text == "cmd") =>
+            {
+                argv.get(at + 3).cloned()
+            }
+            // A Nix expression given on the command line (`nix-build -E`, `nix eval --expr`):
+            // a path in it is read into the store, where anyone may read it.
+            "nix-build" | "nix-instantiate" => {
+                let expression = match text {
+                    "-E" | "--expr" => next,
+                    _ => None,
+                };
+                expression.and_then(|w| {
+                    let lines: Vec<String> =
+                        nix_paths(&w.text).iter().map(|path| format!("cat {}", shell_path(path))).collect();
+                    (!lines.is_empty()).then(|| derived(w, &lines.join("\n")))
                 })
             }
             // Database shells' own escapes: `.shell`/`.system` (sqlite3, duckdb), `\!` (psql),
@@ -506,6 +538,62 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         }
     }
     found
+}
+
+/// What MSBuild property functions in `value` do to files, as shell lines: `ReadAllText(F)` (and
+/// the other readers) is `cat F`, `File]::Delete(F)` is `rm -f F`, `Directory]::Delete(D)` is `rm
+/// -rf D`, `WriteAllText(F, …)` and `AppendAllText(F, …)` are `tee -a F`. The user profile's
+/// folder and `$(HOME)` are `$HOME`.
+fn msbuild_file_calls(value: &str) -> Vec<String> {
+    if !value.contains("$([") {
+        return Vec::new();
+    }
+    let value = value
+        .replace("$([System.Environment]::GetFolderPath(SpecialFolder.UserProfile))", "$HOME")
+        .replace("$([System.Environment]::GetEnvironmentVariable('HOME'))", "$HOME")
+        .replace("$(HOME)", "$HOME")
+        .replace("$(USERPROFILE)", "$HOME");
+    const CALLS: &[(&str, &str)] = &[
+        ("File]::ReadAllText(", "cat"),
+        ("File]::ReadAllLines(", "cat"),
+        ("File]::ReadAllBytes(", "cat"),
+        ("File]::Delete(", "rm -f"),
+        ("Directory]::Delete(", "rm -rf"),
+        ("File]::WriteAllText(", "tee -a"),
+        ("File]::AppendAllText(", "tee -a"),
+        ("File]::Copy(", "cp"),
+    ];
+    let mut lines = Vec::new();
+    for (call, program) in CALLS {
+        for (at, _) in value.match_indices(call) {
+            let rest = &value[at + call.len()..];
+            let end = rest.find([')', ',']).unwrap_or(rest.len());
+            let operand = rest[..end].trim().trim_matches(['\'', '"']);
+            if !operand.is_empty() {
+                lines.push(format!("{program} {}", shell_path(operand)));
+            }
+        }
+    }
+    lines
+}
+
+/// A path as a shell word, with a leading `~/` or `$HOME` left for the shell to expand.
+fn shell_path(path: &str) -> String {
+    match path.strip_prefix("~/").or_else(|| path.strip_prefix("$HOME/")) {
+        Some(rest) => format!("\"$HOME\"/{}", super::quote(rest)),
+        None => super::quote(path),
+    }
+}
+
+/// The path literals of a Nix expression (`/root/x`, `~/x`, `${/root/x}` in a string).
+fn nix_paths(expression: &str) -> Vec<String> {
+    expression
+        .split(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '-' | '+' | '/' | '~')))
+        .filter(|token| {
+            token.len() > 2 && (token.starts_with('/') && !token.starts_with("//") || token.starts_with("~/"))
+        })
+        .map(str::to_string)
+        .collect()
 }
 
 /// `make CC='CMD'`: a variable naming a program the recipes run; `.SHELLFLAGS` is given to
@@ -1059,7 +1147,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             _ => Peel::Runs,
         },
         // cmake's own commands: `cmake -E rm ARGS` is rm, `remove` and `remove_directory`
-        // delete their operands, `env [NAME=VALUE]... CMD` is env.
+        // delete their operands, `copy` writes its last, `env [NAME=VALUE]... CMD` is env.
         "cmake" if argv.get(1).is_some_and(|w| w.text == "-E") => cmake_command(argv),
         "xargs" => xargs(argv),
         "find" => find(argv),
@@ -1333,19 +1421,32 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
 }
 
 /// `cmake -E COMMAND ARGS`: the deletes as rm (`remove_directory D` is `rm -rf D`, `remove
-/// [-f] F` is `rm -f F`), `rm`, `env` and `tar` as themselves; any other command runs itself.
+/// [-f] F` is `rm -f F`), the copies, moves, links and touches as `cp`, `mv`, `ln` and `touch`,
+/// `rm`, `env` and `tar` as themselves, `chdir DIR CMD` as CMD; any other command runs itself.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn cmake_command(argv: &[Word]) -> Peel {
     let Some(command) = argv.get(2) else { return Peel::Runs };
-    let flags = match command.text.as_str() {
+    // Its file commands, as the tool that does the same to the same operands (`copy SRC…
+    // DEST` is `cp`, `rename A B` is `mv`, `touch F` is `touch`), so the file rules judge them.
+    let (program, flags) = match command.text.as_str() {
         // `cmake -E tar cf OUT FILES` is tar with tar's own words.
         "rm" | "env" | "tar" => return wraps("cmake -E", argv, 2),
-        "remove_directory" => "-rf",
-        "remove" => "-f",
+        "chdir" => return wraps("cmake -E chdir", argv, 4),
+        "remove_directory" => ("rm", "-rf"),
+        "remove" => ("rm", "-f"),
+        "copy" | "copy_if_different" | "copy_if_newer" => ("cp", "-f"),
+        "copy_directory" | "copy_directory_if_different" => ("cp", "-rf"),
+        "rename" => ("mv", "-f"),
+        "touch" => ("touch", "--"),
+        "touch_nocreate" => ("touch", "-c"),
+        "make_directory" => ("mkdir", "-p"),
+        "create_symlink" => ("ln", "-sf"),
+        "create_hardlink" => ("ln", "-f"),
+        "cat" => ("cat", "--"),
         _ => return Peel::Runs,
     };
-    let operands = argv[3..].iter().filter(|w| w.text != "-f").cloned();
-    let inner = [derived(command, "rm"), derived(command, flags)].into_iter().chain(operands).collect();
+    let operands = argv[3..].iter().filter(|w| !(program == "rm" && w.text == "-f")).cloned();
+    let inner = [derived(command, program), derived(command, flags)].into_iter().chain(operands).collect();
     Peel::Wraps { via: "cmake -E".into(), inner }
 }
 
@@ -1439,6 +1540,9 @@ fn embedded_code(name: &str, argv: &[Word]) -> Option<Peel> {
                     Some(expression) => Some(format!("println({expression})")),
                     None => command.strip_prefix("set ").map(str::to_string),
                 })
+                // `Process("A").#|("B")` and `"A" #| "B"`: sys.process's pipe, read as the
+                // shell's, so that what the first feeds the second is judged as one line.
+                .map(|code| code.replace("\").#|(\"", " | ").replace("\" #| \"", " | "))
                 .collect();
             if code.is_empty() {
                 return None;
