@@ -263,7 +263,14 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
             Stdin::Text(text) => ("stdin".to_string(), text.clone()),
             _ => return inline(name, "", findings),
         },
-        Source::Elsewhere => return inline(name, "", findings),
+        // `jshell <(echo '…')`: a script file the line prints is known code.
+        Source::Elsewhere => match argv.iter().skip(1).find(|w| w.raw.starts_with("<(")) {
+            Some(file) => match crate::shell::substituted_text(file) {
+                Some(text) => ("<(…)".to_string(), text),
+                None => return inline(name, "", findings),
+            },
+            None => return inline(name, "", findings),
+        },
     };
     // `python3 -c "$CODE"`, `perl -e "$(curl …)"`: the whole program is a value the line does
     // not fix (a known one would stand here as its text).
