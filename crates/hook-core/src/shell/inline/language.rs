@@ -54,6 +54,10 @@ const NAMED: &[(&str, Language)] = &[
     ("scala-cli", Groovy),
     ("amm", Groovy),
     ("swift", Groovy),
+    // Nim (`nim --eval:…`) and GNU Smalltalk (`gst`): call syntax near enough to be read
+    // by the same table, and the shared checks (`shared`).
+    ("nim", Groovy),
+    ("gst", Groovy),
     ("ghc", Haskell),
     ("ghci", Haskell),
     ("runghc", Haskell),

@@ -142,6 +142,11 @@ fn source(name: &str, language: Language, argv: &[Word]) -> Source {
         ("scala" | "scala-cli", _) => named_code(argv, &["-e", "--execute-scala", "--execute-script"], true),
         ("amm", _) => named_code(argv, &["-c", "--code"], true),
         ("swift", _) => named_code(argv, &["-e"], true),
+        ("nim", _) => argv
+            .iter()
+            .find_map(|w| w.text.strip_prefix("--eval:").or_else(|| w.text.strip_prefix("--eval=")))
+            .map_or(Source::Elsewhere, |code| Source::Code("--eval".into(), code.to_string())),
+        ("gst", _) => named_code(argv, &[], true),
         ("jshell", _) => named_code(argv, &[], true),
         ("ghci" | "runghc" | "runhaskell", _) => named_code(argv, &["-e"], true),
         ("matlab", _) => named_code(argv, &["-batch", "-r"], false),
@@ -290,9 +295,6 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         _ => code,
     };
     findings.extend(escapes::scan(language, &code, name.starts_with("ipython")));
-    if shared::applies(language, name) {
-        findings.extend(shared::scan(language, &code));
-    }
     if name == "xonsh" {
         findings.extend(xonsh_subprocesses(&code));
     }
@@ -310,6 +312,12 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
             };
             findings.extend(scanner.run());
         }
+    }
+    if shared::applies(language, name) {
+        // What the language's own reading found stays as it judged it.
+        let known: Vec<String> = findings.iter().filter_map(named).collect();
+        let shared = shared::scan(language, &code);
+        findings.extend(shared.into_iter().filter(|f| named(f).is_none_or(|name| !known.contains(&name))));
     }
     if matches!(language, Language::Perl | Language::Ruby)
         // Perl's `eval { … }` is a block, not text.
@@ -346,6 +354,17 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         findings.push(Finding::ForkLoop);
     }
     inline(name, &flag, distinct(findings))
+}
+
+/// The path or command line a finding names.
+fn named(finding: &Finding) -> Option<String> {
+    match finding {
+        Finding::Access { path, .. } => Some(path.text.clone()),
+        Finding::Delete { target, .. } => Some(target.text.clone()),
+        Finding::Transfer { from, .. } => Some(from.text.clone()),
+        Finding::Shell(line) => Some(line.clone()),
+        _ => None,
+    }
 }
 
 /// Whether `name` prints the value of each expression it is given, as a REPL does (`bb -e

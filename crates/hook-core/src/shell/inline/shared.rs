@@ -89,7 +89,9 @@ pub(super) fn scan(language: Language, code: &str) -> Vec<Finding> {
     // `string-append` joins text; it writes nothing.
     let outside = outside.to_ascii_lowercase().replace("string-append", "");
     let label = language.label();
+    // Groovy's `file << text` appends.
     let writes = WRITES.iter().any(|word| outside.contains(word))
+        || language == Language::Groovy && outside.contains("<<")
         || strings.iter().any(|(_, text)| matches!(text.as_str(), "a" | "w" | "a+" | "w+" | "ab" | "wb"));
     let deletes_trees = TREE_DELETES.iter().any(|word| outside.contains(word));
     let runs = RUNS.iter().any(|word| outside.contains(word));
