@@ -37,16 +37,50 @@ const HOME: &[&str] = &[
 ];
 
 /// Words of code that writes, moves or deletes files: a path the code names is then written.
+/// A collection's `append` or `removeAll` is none of these.
 const WRITES: &[&str] = &[
-    "write", "append", "spit", "open_out", "output", "delete", "remove", "unlink", "rename", "move", "copy",
-    "truncate", "sink", "file=",
+    "write",
+    "spit",
+    "appendtext",
+    "appendfile",
+    "appendbytes",
+    "append=",
+    ":append",
+    "append-file",
+    "open_out",
+    "file.remove",
+    "sys.remove",
+    "os.remove",
+    "file.delete",
+    "files.delete",
+    ".delete()",
+    "deletefile",
+    "delete-file",
+    "removefile",
+    "file:delete",
+    "file.rm",
+    "unlink",
+    "rename",
+    "moveto",
+    "files.move",
+    "file.move",
+    "os.move",
+    "copyto",
+    "files.copy",
+    "file.copy",
+    "os.copy",
+    "io/copy",
+    "copy-file",
+    "truncate",
+    "sink",
+    "file=",
 ];
 
-/// Words of code that deletes a directory and everything in it.
+/// Words of code that deletes a directory and everything in it (a `recursive` option alone
+/// may list one: R's and Julia's own tables judge theirs).
 const TREE_DELETES: &[&str] = &[
     "deleterecursively",
     "remove.all",
-    "removeall",
     "delete-tree",
     "deletetree",
     "delete-directory",
@@ -56,12 +90,7 @@ const TREE_DELETES: &[&str] = &[
     "rmtree",
     "rm_rf",
     "rm-rf",
-    "rm_r",
     "remove_dir_all",
-    "recursive=true",
-    "recursive = true",
-    "recursive: true",
-    ":recursive",
 ];
 
 /// Words of code that runs commands: a command line in its strings runs.
