@@ -1290,6 +1290,16 @@ const INTERPRETERS: &[(&str, &str)] = &[
     ("groovy", "-e"),
     ("scala", "-e"),
     ("elixir", "-e"),
+    ("kotlin", "-e"),
+    ("kotlinc", "-e"),
+    ("amm", "-c"),
+    // The Lisps', Tcl's and OCaml's script files, as their one-liners.
+    ("bb", "-e"),
+    ("guile", "-c"),
+    ("racket", "-e"),
+    ("tclsh", "-c"),
+    ("ocaml", "-e"),
+    ("utop", "-e"),
     // AppleScript's (`osascript FILE`): a compiled `.scpt` cannot be read.
     ("osascript", "-e"),
 ];

@@ -137,6 +137,53 @@ const FILE_PRINTERS: &[&str] = &[
     "column", "jq",
 ];
 
+/// Whether a jq filter takes the whole environment, `$ENV` or `env` (`$ENV | to_entries[]`,
+/// `env | tostring`), rather than one variable of it (`$ENV.HOME`, `env["PATH"]`, `$ENV | .X`)
+/// or only its names (`env | keys`).
+fn jq_whole_environment(filter: &str) -> bool {
+    if !filter.contains("env") && !filter.contains("ENV") {
+        return false;
+    }
+    // String literals are data (`"env"`), their interpolations aside. The quote is spelled by
+    // its code, as a quote character would unpair the quotes the catalogue's test reads.
+    const QUOTE: char = '\x22';
+    let mut code = String::with_capacity(filter.len());
+    let mut quoted = false;
+    let mut escaped = false;
+    for c in filter.chars() {
+        match (quoted, escaped, c) {
+            (true, false, '\\') => escaped = true,
+            (true, true, _) => escaped = false,
+            (_, false, QUOTE) => {
+                quoted = !quoted;
+                code.push(' ');
+            }
+            (false, _, c) => code.push(c),
+            (true, false, _) => code.push(' '),
+        }
+    }
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    ["$ENV", "env"].iter().any(|name| {
+        code.match_indices(name).any(|(at, _)| {
+            let before = code[..at].bytes().last();
+            let after = code[at + name.len()..].trim_start();
+            if before.is_some_and(|b| word(b) || b == b'.' || b == b'$')
+                || after.bytes().next().is_some_and(word)
+            {
+                return false;
+            }
+            let piped = after.strip_prefix('|').map(str::trim_start);
+            let one = |rest: &str| {
+                rest.strip_prefix('.').is_some_and(|r| r.bytes().next().is_some_and(|b| word(b) || b == b'['))
+                    || rest.starts_with('[') && !rest.starts_with("[]")
+            };
+            let names =
+                piped.is_some_and(|rest| ["keys", "length", "has("].iter().any(|k| rest.starts_with(k)));
+            !(one(after) || piped.is_some_and(one) || names)
+        })
+    })
+}
+
 /// Whether `call` prints a file an earlier command of its line filled with the environment,
 /// to where the agent reads it.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
@@ -1433,9 +1480,7 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
                 *a == "-E" || bsd
             })
         }
-        "jq" | "gojq" | "jaq" => {
-            command.args().iter().any(|a| matches!(a.text.trim(), "env" | "$ENV" | "$ENV | ." | "env | ."))
-        }
+        "jq" | "gojq" | "jaq" => command.args().iter().any(|a| jq_whole_environment(&a.text)),
         "echo" | "printf" => command.args().iter().any(|a| a.dynamic && indirect(&a.raw)),
         // The service manager's and the terminal multiplexer's environments.
         "systemctl" => args().contains(&"show-environment"),

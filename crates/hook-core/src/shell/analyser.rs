@@ -156,7 +156,7 @@ const COMMAND_VARIABLES: &[&str] = &[
 
 /// Interactive interpreters of languages the inline scan does not read, which run code fed to
 /// them on standard input.
-const UNREAD_REPLS: &[&str] = &["iex", "groovysh", "ocaml", "utop", "csi", "gforth"];
+const UNREAD_REPLS: &[&str] = &["iex", "groovysh", "csi", "gforth"];
 
 /// Search paths for programs, modules and libraries: one that names a temp directory makes the
 /// code there run in place of the system's.
@@ -2643,6 +2643,43 @@ impl Analyser {
         if name == "lftp" && matches!(stdin, Stdin::Pipe { .. }) {
             let what = "the commands fed to `lftp` are the output of a command, which is not computed";
             self.note(UnseenKind::Exec, index, what.to_string());
+        }
+        // GNU sed's bare `e` runs each input line as a shell command: known text is judged, input
+        // the line does not fix is not seen.
+        if matches!(name, "sed" | "gsed") && wrappers::sed_runs_input(&command.argv) {
+            match stdin {
+                Stdin::Text(text) if !wrappers::sed_reads_files(&command.argv) => {
+                    let mut via = command.via.clone();
+                    via.push(format!("{name} e"));
+                    let inner = origin.through(&via, Stdin::Inherited);
+                    self.scoped(Run::Program, |a| a.text(text, Dialect::Posix, &inner));
+                }
+                _ => {
+                    let what =
+                        format!("`{name}` runs its input lines as commands (`e`), which are not known");
+                    self.note(UnseenKind::Exec, index, what);
+                }
+            }
+        }
+        // `echo 'Remove-Item …' | pwsh -Command -`: the commands are the text fed.
+        let powershell = name.get(..4).is_some_and(|n| n.eq_ignore_ascii_case("pwsh"))
+            || name.get(..10).is_some_and(|n| n.eq_ignore_ascii_case("powershell"));
+        if powershell && wrappers::powershell_reads_stdin(&command.argv) {
+            match stdin {
+                Stdin::Text(text) => {
+                    let mut via = command.via.clone();
+                    via.push(format!("{name} -Command -"));
+                    let inner = origin.through(&via, Stdin::Inherited);
+                    self.scoped(Run::Program, |a| a.text(text, Dialect::PowerShell, &inner));
+                }
+                Stdin::Pipe { .. } => {
+                    let what = format!(
+                        "the commands fed to `{name}` are the output of a command, which is not computed"
+                    );
+                    self.note(UnseenKind::Exec, index, what);
+                }
+                _ => {}
+            }
         }
         let fed = matches!(stdin, Stdin::Text(_) | Stdin::Pipe { .. });
         if fed && UNREAD_REPLS.contains(&name) {

@@ -793,6 +793,51 @@ fn first_operand(argv: &[Word]) -> usize {
     argv.iter().skip(1).position(|w| !w.text.starts_with('-')).map_or(usize::MAX, |at| at + 1)
 }
 
+/// The scripts of a sed command: the values of `-e`/`--expression`, else its first operand.
+fn sed_scripts(argv: &[Word]) -> Vec<&str> {
+    let given: Vec<&str> = argv
+        .windows(2)
+        .filter(|pair| matches!(pair[0].text.as_str(), "-e" | "--expression"))
+        .map(|pair| pair[1].text.as_str())
+        .chain(argv.iter().filter_map(|w| w.text.strip_prefix("--expression=")))
+        .collect();
+    if !given.is_empty() {
+        return given;
+    }
+    argv.get(first_operand(argv)).map(|w| w.text.as_str()).into_iter().collect()
+}
+
+/// Whether a sed script runs its input lines as shell commands: GNU sed's `e` without a
+/// command (`sed e`, `sed '/^#/!e'`) runs the pattern space.
+pub(super) fn sed_runs_input(argv: &[Word]) -> bool {
+    sed_scripts(argv).iter().any(|script| {
+        script.split(['\n', ';']).any(|command| {
+            let body = command
+                .trim()
+                .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '!' | ' ' | '~'));
+            // `/regex/e`: the address a pattern.
+            let body = match body.strip_prefix('/') {
+                Some(rest) => {
+                    rest.split_once('/').map_or("", |(_, after)| after).trim_start_matches(['!', ' '])
+                }
+                None => body,
+            };
+            body == "e"
+        })
+    })
+}
+
+/// Whether sed reads files named on its line rather than standard input.
+pub(super) fn sed_reads_files(argv: &[Word]) -> bool {
+    let scripted = argv.iter().any(|w| matches!(w.text.as_str(), "-e" | "--expression" | "-f"))
+        || argv.iter().any(|w| w.text.starts_with("--expression="));
+    let operands = argv.iter().skip(1).filter(|w| !w.text.starts_with('-')).count();
+    // Without `-e`, the first operand is the script; values of `-e` are counted as operands.
+    let values =
+        argv.windows(2).filter(|p| matches!(p[0].text.as_str(), "-e" | "--expression" | "-f")).count();
+    operands > if scripted { values } else { 1 }
+}
+
 /// The command of a sed script's `e COMMAND`, after its address (`1e cmd`, `$ e cmd`).
 fn sed_exec(script: &str) -> Option<String> {
     script.split(['\n', ';']).find_map(|command| {
@@ -4051,6 +4096,20 @@ fn powershell(name: &str, argv: &[Word]) -> Peel {
         }
         _ => Peel::Runs,
     }
+}
+
+/// Whether PowerShell reads its commands from standard input: `-Command -` or `-File -`
+/// (abbreviated as PowerShell allows).
+pub(super) fn powershell_reads_stdin(argv: &[Word]) -> bool {
+    argv.windows(2).any(|pair| {
+        let option = pair[0].text.to_ascii_lowercase();
+        let option = option.trim_start_matches(['-', '/']);
+        let takes_script = option == "c"
+            || option == "f"
+            || option.len() >= 3 && "command".starts_with(option)
+            || option.len() >= 2 && "file".starts_with(option);
+        pair[0].text.starts_with(['-', '/']) && takes_script && pair[1].text == "-"
+    })
 }
 
 /// PowerShell's `Start-Process FILE [-ArgumentList] A,B`: FILE runs with the list's items as

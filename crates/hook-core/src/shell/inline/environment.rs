@@ -26,13 +26,21 @@ pub(super) fn dump(language: Language, code: &str, prints_result: bool) -> Optio
         Language::R => (&["Sys.getenv()"], &["print", "cat", "Sys.getenv()"]),
         Language::Julia => (&["ENV"], &["print", "display", "@show", "show("]),
         Language::Awk => (&["ENVIRON"], &["print"]),
-        // Scala's `sys.env` too (the JVM languages share this table).
-        Language::Groovy => (&["System.getenv()", "System.env", "sys.env"], &["print"]),
+        // Scala's `sys.env` too (the JVM languages share this table), and Swift's
+        // `ProcessInfo.processInfo.environment`.
+        Language::Groovy => (
+            &["System.getenv()", "System.env", "sys.env", "ProcessInfo.processInfo.environment"],
+            &["print", "dump("],
+        ),
+        // Haskell's `getEnvironment`, OCaml's `Unix.environment ()`.
+        Language::Haskell => {
+            (&["getEnvironment", "Unix.environment"], &["print", "putStr", "mapM_", "Array.iter"])
+        }
         Language::Elixir => (&["System.get_env()"], &["IO."]),
         Language::Erlang => (&["os:getenv()"], &["io:"]),
         Language::Lisp => (
             &["(System/getenv)", "(environ)", "(posix-environ)", "(environment-variables-names"],
-            &["(print", "(prn", "(pprint", "(display", "(write", "(format", "(doseq", "(dolist"],
+            &["(print", "(prn", "(pprint", "(display", "(write", "(format", "(doseq", "(dolist", "(run!"],
         ),
         Language::Tcl => (
             &["array get env", "parray env", "array names env", "$::env", "array get ::env"],
@@ -41,7 +49,6 @@ pub(super) fn dump(language: Language, code: &str, prints_result: bool) -> Optio
         Language::Lua
         | Language::AppleScript
         | Language::Editor
-        | Language::Haskell
         | Language::Gnuplot
         | Language::Octave
         | Language::Dc

@@ -54,10 +54,17 @@ const NAMED: &[(&str, Language)] = &[
     ("scala-cli", Groovy),
     ("amm", Groovy),
     ("swift", Groovy),
+    // Nim (`nim --eval:…`) and GNU Smalltalk (`gst`): call syntax near enough to be read
+    // by the same table, and the shared checks (`shared`).
+    ("nim", Groovy),
+    ("gst", Groovy),
     ("ghc", Haskell),
     ("ghci", Haskell),
     ("runghc", Haskell),
     ("runhaskell", Haskell),
+    // OCaml applies functions as Haskell does (`Sys.command "…"`); its calls are in that table.
+    ("ocaml", Haskell),
+    ("utop", Haskell),
     ("gnuplot", Gnuplot),
     ("octave", Octave),
     ("octave-cli", Octave),
@@ -122,7 +129,8 @@ pub(super) enum Language {
     Tcl,
     /// vi, vim, neovim, ex and ed: Ex commands, read by `editor`.
     Editor,
-    /// `ghc -e`, `ghci`, `runghc`: calls without parentheses (`callCommand "…"`).
+    /// `ghc -e`, `ghci`, `runghc`, and OCaml's `ocaml` and `utop`: calls without parentheses
+    /// (`callCommand "…"`, `Sys.command "…"`).
     Haskell,
     /// gnuplot: `system("…")`, `` `…` ``, `!cmd` lines and `"< cmd"`/`"| cmd"` files.
     Gnuplot,
@@ -774,6 +782,18 @@ const HASKELL: &[Target] = &[
     ("writeFile", &[], Effect::Write),
     ("appendFile", &[], Effect::Write),
     ("signalProcess", &[], Effect::Kill { pid: 1, group: false }),
+    // OCaml's standard library and `Unix` (whose `system` is the one above).
+    ("command", &["Sys"], Effect::Shell),
+    ("open_process", &["Unix"], Effect::Shell),
+    ("open_process_in", &["Unix"], Effect::Shell),
+    ("remove", &["Sys"], Effect::Remove),
+    ("unlink", &["Unix"], Effect::Remove),
+    ("open_in", &["", "Stdlib", "In_channel"], Effect::Read),
+    ("open_in_bin", &["", "Stdlib", "In_channel"], Effect::Read),
+    ("with_open_text", &["In_channel"], Effect::Read),
+    ("open_out", &["", "Stdlib", "Out_channel"], Effect::Write),
+    ("open_out_bin", &["", "Stdlib", "Out_channel"], Effect::Write),
+    ("with_open_text", &["Out_channel"], Effect::Write),
 ];
 
 /// gnuplot's `system("…")`; backticks, `!cmd` lines and piped file names are found as text.

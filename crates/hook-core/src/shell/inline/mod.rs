@@ -13,6 +13,7 @@ mod language;
 mod lisp;
 mod names;
 mod scanner;
+mod shared;
 
 pub(crate) use scanner::READS_BY_NAME;
 mod tcl;
@@ -83,7 +84,7 @@ pub(crate) const CODE_VALUE: &str = "{computed by the code}";
 pub(crate) fn reads_code_from_stdin(argv: &[Word]) -> bool {
     let Some(program) = argv.first().filter(|w| !w.dynamic) else { return false };
     let name = crate::shell::program_base(&program.text);
-    match Language::of(name) {
+    match Language::of(name).or_else(|| repl_language(name, argv)) {
         None => false,
         Some(Language::Awk) => matches!(awk_program(argv), Source::Stdin),
         Some(Language::Editor) => editor::reads_stdin(name, argv),
@@ -126,6 +127,11 @@ fn source(name: &str, language: Language, argv: &[Word]) -> Source {
             _ => Source::Elsewhere,
         },
         ("ghc", _) => named_code(argv, &["-e"], false),
+        ("utop" | "ocaml", _) => named_code(argv, &["-e"], true),
+        ("lein", _) if argv.iter().any(|w| w.text == "clojure.main") => {
+            named_code(argv, &["-e", "--eval"], false)
+        }
+        ("sbt" | "cabal" | "stack" | "lein", _) => Source::Stdin,
         // `rake -e CODE`, `-E` (then the tasks), `-p` (and print its value); else the Rakefile.
         ("rake", _) => {
             named_code(argv, &["-e", "--execute", "-E", "--execute-continue", "-p", "--execute-print"], false)
@@ -136,6 +142,11 @@ fn source(name: &str, language: Language, argv: &[Word]) -> Source {
         ("scala" | "scala-cli", _) => named_code(argv, &["-e", "--execute-scala", "--execute-script"], true),
         ("amm", _) => named_code(argv, &["-c", "--code"], true),
         ("swift", _) => named_code(argv, &["-e"], true),
+        ("nim", _) => argv
+            .iter()
+            .find_map(|w| w.text.strip_prefix("--eval:").or_else(|| w.text.strip_prefix("--eval=")))
+            .map_or(Source::Elsewhere, |code| Source::Code("--eval".into(), code.to_string())),
+        ("gst", _) => named_code(argv, &[], true),
         ("jshell", _) => named_code(argv, &[], true),
         ("ghci" | "runghc" | "runhaskell", _) => named_code(argv, &["-e"], true),
         ("matlab", _) => named_code(argv, &["-batch", "-r"], false),
@@ -189,6 +200,8 @@ fn named_code(argv: &[Word], flags: &[&str], stdin: bool) -> Source {
         }
         // `crystal eval 'code'`: the operands are the code.
         Some(code) if argv[0].text == "eval" => Source::Code("eval".into(), code.to_string()),
+        // `runghc /dev/stdin <<< '…'`, `ocaml -`: the file named is standard input.
+        Some("-" | "/dev/stdin") => Source::Stdin,
         Some(_) => Source::Elsewhere,
         None if stdin => Source::Stdin,
         None => Source::Elsewhere,
@@ -221,8 +234,22 @@ fn swift_normalised(code: String) -> String {
 pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     let program = argv.first().filter(|w| !w.dynamic)?;
     let name = crate::shell::program_base(&program.text);
-    let language = Language::of(name)?;
+    let language = Language::of(name).or_else(|| repl_language(name, argv))?;
     scan_program(name, language, argv, stdin)
+}
+
+/// The language of a build tool's REPL, which reads code on standard input (`sbt console`,
+/// `cabal repl`, `stack ghci`, `lein repl`), or of Leiningen running Clojure's main with
+/// `-e` (`lein run -m clojure.main -e CODE`).
+fn repl_language(name: &str, argv: &[Word]) -> Option<Language> {
+    let (language, commands): (Language, &[&str]) = match name {
+        "sbt" => (Language::Groovy, &["console", "consoleQuick", "Test/console"]),
+        "cabal" => (Language::Haskell, &["repl", "v2-repl", "new-repl", "v1-repl"]),
+        "stack" => (Language::Haskell, &["ghci", "repl"]),
+        "lein" => (Language::Lisp, &["repl", "clojure.main"]),
+        _ => return None,
+    };
+    argv.iter().skip(1).any(|word| commands.contains(&word.text.as_str())).then_some(language)
 }
 
 /// [`scan`] of a program known to run code: out of line, so that the name check above is all
@@ -241,7 +268,14 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
             Stdin::Text(text) => ("stdin".to_string(), text.clone()),
             _ => return inline(name, "", findings),
         },
-        Source::Elsewhere => return inline(name, "", findings),
+        // `jshell <(echo '…')`: a script file the line prints is known code.
+        Source::Elsewhere => match argv.iter().skip(1).find(|w| w.raw.starts_with("<(")) {
+            Some(file) => match crate::shell::substituted_text(file) {
+                Some(text) => ("<(…)".to_string(), text),
+                None => return inline(name, "", findings),
+            },
+            None => return inline(name, "", findings),
+        },
     };
     // `python3 -c "$CODE"`, `perl -e "$(curl …)"`: the whole program is a value the line does
     // not fix (a known one would stand here as its text).
@@ -279,6 +313,12 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
             findings.extend(scanner.run());
         }
     }
+    if shared::applies(language, name) {
+        // What the language's own reading found stays as it judged it.
+        let known: Vec<String> = findings.iter().filter_map(named).collect();
+        let shared = shared::scan(language, &code);
+        findings.extend(shared.into_iter().filter(|f| named(f).is_none_or(|name| !known.contains(&name))));
+    }
     if matches!(language, Language::Perl | Language::Ruby)
         // Perl's `eval { … }` is a block, not text.
         && code.match_indices("eval").any(|(at, _)| !code[at + 4..].trim_start().starts_with('{'))
@@ -293,7 +333,9 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         let argument = "data from a temporary directory, a download or a URL".to_string();
         findings.push(Finding::Opaque { call: loader.to_string(), argument });
     }
-    if let Some(sent) = environment::dump(language, &code, flag == "-p" || flag == "--print") {
+    if let Some(sent) =
+        environment::dump(language, &code, flag == "-p" || flag == "--print" || prints_values(name))
+    {
         findings.push(Finding::Environment { sent });
     }
     if language == Language::Awk {
@@ -312,6 +354,36 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         findings.push(Finding::ForkLoop);
     }
     inline(name, &flag, distinct(findings))
+}
+
+/// The path or command line a finding names.
+fn named(finding: &Finding) -> Option<String> {
+    match finding {
+        Finding::Access { path, .. } => Some(path.text.clone()),
+        Finding::Delete { target, .. } => Some(target.text.clone()),
+        Finding::Transfer { from, .. } => Some(from.text.clone()),
+        Finding::Shell(line) => Some(line.clone()),
+        _ => None,
+    }
+}
+
+/// Whether `name` prints the value of each expression it is given, as a REPL does (`bb -e
+/// '(System/getenv)'`, `jshell`, `ghc -e`, `sbt console`).
+fn prints_values(name: &str) -> bool {
+    matches!(
+        name,
+        "bb" | "clojure"
+            | "clj"
+            | "lein"
+            | "racket"
+            | "ghc"
+            | "ghci"
+            | "cabal"
+            | "stack"
+            | "jshell"
+            | "sbt"
+            | "amm"
+    )
 }
 
 /// The loaders of Python's serialised objects that run code while loading: a pickle names any
