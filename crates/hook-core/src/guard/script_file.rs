@@ -2916,8 +2916,6 @@ fn script_here<'w>(
             | "nim"
             | "rake"
             | "escript"
-            | "kotlin"
-            | "kotlinc"
             | "msbuild"
             | "cmake"
     ) {
@@ -3232,9 +3230,9 @@ fn unread_source<'w>(
             }
             ("CMake", file)
         }
-        // `escript x.erl`, `kotlin x.main.kts`, `zig run x.zig`: a script compiled and run.
+        // `escript x.erl`, `zig run x.zig`: a script compiled and run (a Kotlin script is read
+        // as the interpreters' code is).
         "escript" => ("Erlang", operand(0, &["-s", "-c", "-d", "-i"])?),
-        "kotlin" | "kotlinc" => ("Kotlin script", args.iter().find(|w| w.text.ends_with(".kts"))?),
         "zig" if args.first().is_some_and(|w| matches!(w.text.as_str(), "run" | "test")) => {
             ("Zig", args[1..].iter().find(|w| w.text.ends_with(".zig"))?)
         }
