@@ -678,13 +678,21 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         "kwallet-query" => short_flag(args, &['r'], "fwl") || has("--read-password"),
         "lpass" => verb(0) == "show",
         "keepassxc-cli" => matches!(verb(0), "show" | "export"),
-        // Files decrypted to standard output: `sops -d`, `ansible-vault view`.
+        // Files decrypted to standard output: `sops -d`, `ansible-vault view`, `ansible-vault decrypt --output -`.
         "sops" => {
             (short_flag(args, &['d'], "") || has("--decrypt") || verb(0) == "decrypt")
                 && !has("--output")
                 && !short_flag(args, &['i'], "")
         }
-        "ansible-vault" => verb(0) == "view",
+        // `decrypt --output -` writes the plain text to standard output.
+        "ansible-vault" => {
+            verb(0) == "view"
+                || verb(0) == "decrypt"
+                    && args.iter().enumerate().any(|(at, a)| {
+                        a.text == "--output=-"
+                            || a.text == "--output" && args.get(at + 1).is_some_and(|v| v.text == "-")
+                    })
+        }
         // Secrets managers that print a project's secrets.
         "doppler" => verb(0) == "secrets" && !matches!(verb(1), "set" | "delete" | "upload" | "names"),
         "infisical" => matches!(verb(0), "secrets" | "export") && !matches!(verb(1), "set" | "delete"),
