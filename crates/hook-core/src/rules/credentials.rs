@@ -1323,7 +1323,7 @@ const SECRET_ENDINGS: &[&str] = &[
 
 /// The line uses the output itself: inside a substitution assigned to a variable or given to a
 /// command that does not print it, or piped into such a command.
-fn consumed(call: &Call) -> bool {
+pub(super) fn consumed(call: &Call) -> bool {
     let text = call.command.text.trim();
     let captured = captured(text);
     let holds = |word: &crate::shell::Word| {

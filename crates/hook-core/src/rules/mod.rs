@@ -225,6 +225,8 @@ pub fn evaluate(
             && let Some(name) = call.name
             && let Some((pack, hit)) = unknown_cli::judge(name, command.args())
             && let Some((_, setting)) = enabled.iter().find(|(enabled, _)| *enabled == pack)
+            // A credential the line itself uses (`$(doctl auth token)`) is not printed.
+            && !(pack == Pack::Credentials && credentials::consumed(&call))
         {
             first_ask.get_or_insert(Finding {
                 pack,

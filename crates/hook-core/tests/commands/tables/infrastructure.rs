@@ -1379,6 +1379,11 @@ pub(crate) const CASES: &[Case] = &[
     allow("nx reset"),
     allow("jupyter kernelspec remove -y old-env"),
     allow("rg -n delete src"),
+    allow("gt branch delete old-feature --force"),
+    allow("ansible-galaxy role remove geerlingguy.docker"),
+    allow("awslocal s3 rb s3://scratch --force"),
+    allow("ddev delete --omit-snapshot --yes"),
+    allow("xcrun simctl delete all"),
     allow("echo delete the cluster --force"),
     // A CLI no pack knows printing a credential; its listings and names pass.
     ask("credentials.print", "doctl auth token"),
@@ -1404,6 +1409,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("mc alias set local http://localhost:9000"),
     allow("nmcli connection show"),
     allow("grep -rn token src"),
+    allow(r#"curl -H "Authorization: Bearer $(doctl auth token)" https://api.digitalocean.com/v2/account"#),
+    allow("export NEON_URL=$(neonctl connection-string main)"),
     // Object stores' sync deletes and public ACLs; a dry run changes nothing.
     ask("cloud.aws-s3-delete", "mc mirror --remove --overwrite ./empty prod/site"),
     ask("cloud.aws-s3-delete", "s3cmd sync --delete-removed ./empty/ s3://prod-media/"),
