@@ -597,8 +597,17 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
             "output" => has("-json") || has("-raw"),
             // The whole state, every resource's passwords and keys in clear.
             "state" => verb(1) == "pull",
+            // A value named for a secret (`var.api_token`) prints in clear unless its
+            // declaration marks it sensitive, which the line does not show.
             "console" => {
-                let unmasks = |text: &str| text.contains("nonsensitive");
+                let secret_value = |text: &str| {
+                    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).any(|word| {
+                        ["var.", "local.", "data."]
+                            .iter()
+                            .any(|prefix| word.strip_prefix(prefix).is_some_and(secret_named))
+                    })
+                };
+                let unmasks = |text: &str| text.contains("nonsensitive") || secret_value(text);
                 matches!(&command.stdin, Stdin::Text(text) if unmasks(text))
                     || matches!(command.stdin, Stdin::Pipe { from: Some(from) }
                         if commands.get(from).is_some_and(|c| unmasks(&c.text)))

@@ -1409,6 +1409,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("mc alias set local http://localhost:9000"),
     allow("nmcli connection show"),
     allow("grep -rn token src"),
+    ask("credentials.print", "terraform console <<< 'var.api_token'"),
+    ask("credentials.print", "echo 'local.db_password' | terraform console"),
+    allow("terraform console <<< 'var.region'"),
     allow(r#"curl -H "Authorization: Bearer $(doctl auth token)" https://api.digitalocean.com/v2/account"#),
     allow("export NEON_URL=$(neonctl connection-string main)"),
     // Object stores' sync deletes and public ACLs; a dry run changes nothing.
