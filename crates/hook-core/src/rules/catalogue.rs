@@ -261,7 +261,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("database.truncate", "`TRUNCATE`"),
             (
                 "database.delete-all",
-                "`DELETE` without `WHERE` (or with `WHERE 1=1`), `influx delete` without `--predicate`, `airflow dags delete`",
+                "`DELETE` without `WHERE` (or with `WHERE 1=1`), `influx delete` without `--predicate`, `bq cp -f`, `bq load --replace`, `airflow dags delete`, `airflow db clean`, `airflow tasks clear`, `airflow connections|variables|pools delete`",
             ),
             ("database.update-all", "`UPDATE` without `WHERE`"),
             (
@@ -296,7 +296,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             ("kubernetes.delete-namespace", "deleting a namespace or project"),
             ("kubernetes.delete-node", "deleting a node"),
-            ("kubernetes.delete-volume", "deleting persistent volumes or claims"),
+            (
+                "kubernetes.delete-volume",
+                "deleting persistent volumes or claims, or setting a volume's reclaim policy to `Delete`",
+            ),
             ("kubernetes.delete-crd", "deleting custom resource definitions"),
             (
                 "kubernetes.delete-workload",
@@ -308,7 +311,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.delete-unknown", "asks: a delete whose kind is known only at run time"),
             ("kubernetes.drain", "`kubectl drain`"),
             ("kubernetes.scale-to-zero", "`scale --all --replicas=0`"),
-            ("kubernetes.apply-prune", "`kubectl apply --prune`"),
+            ("kubernetes.apply-prune", "`kubectl apply --prune`, `argocd app sync --prune`"),
             ("kubernetes.helm-uninstall", "`helm uninstall`"),
             (
                 "kubernetes.schedule",
@@ -330,6 +333,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             (
                 "iac.state-edit",
                 "`terraform state push`, `force-unlock`, `pulumi state edit`, `stack import`, `cancel`; asks: `terraform init -backend-config=address=… -migrate-state`",
+            ),
+            (
+                "iac.host-access",
+                "asks: ad-hoc `ansible -m authorized_key|cron`, `-m user` into an admin group or with a password, a module writing `authorized_keys` or `sudoers`: standing access on the managed hosts",
             ),
             (
                 "iac.apply-unreviewed",
@@ -383,6 +390,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete; `hdfs dfs -rm -r`, `databricks fs rm -r`, `databricks workspace delete --recursive`, `databricks schemas|tables|… delete`; registry images deleted: `skopeo|crane delete`, `oras manifest delete`, `regctl tag|manifest delete`",
             ),
             (
+                "cloud.unknown-destroy",
+                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`); package managers, local clusters and VMs, version managers and text tools are left out",
+            ),
+            (
                 "cloud.rclone-delete",
                 "`rclone purge`/`delete`/`sync` into a remote or a local path outside the project",
             ),
@@ -431,7 +442,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.data-delete",
-                "stored versions of data, models or run artifacts deleted for good: `dvc gc`, `dvc destroy`, `mlflow gc`",
+                "stored versions of data, models or run artifacts deleted for good: `dvc gc`, `dvc destroy`, `mlflow gc`; a Firebase project's data written over: `firebase auth:import`, `database:set|import`",
             ),
             (
                 "hosting.app-delete",
@@ -512,7 +523,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "credentials.print",
-                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, `mysql --print-defaults`, `redis-cli CONFIG GET requirepass`, SQL reading password hashes (`pg_shadow`, `mysql.user`), the clipboard (`pbpaste`, `xclip -o`, `wl-paste`), an Android app's private files (`adb shell run-as PKG cat …`, `adb pull /data/data/…`), a cloud metadata service's role keys (`curl 169.254.169.254/…/security-credentials/R`), …",
+                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, `mysql --print-defaults`, `redis-cli CONFIG GET requirepass`, SQL reading password hashes (`pg_shadow`, `mysql.user`), the clipboard (`pbpaste`, `xclip -o`, `wl-paste`), an Android app's private files (`adb shell run-as PKG cat …`, `adb pull /data/data/…`), a cloud metadata service's role keys (`curl 169.254.169.254/…/security-credentials/R`), a CLI no pack knows whose subcommand words name a credential with a verb that shows or makes it, or none (`doctl auth token`, `pscale password create`, `neonctl connection-string`; asks; listings and `--only-names` pass), …",
             ),
             (
                 "credentials.process-memory",

@@ -1,8 +1,10 @@
 //! The `cloud` pack: deletes through the cloud CLIs: `aws` (recursive or whole-bucket S3
 //! deletes, `s3 sync --delete`, and every `delete-*`/`batch-delete-*`/`terminate-*` call,
 //! `schedule-key-deletion`), `gcloud` and `gsutil` (every `delete`, recursive `rm`, `rb`),
-//! `az` (every `delete`), image registries' clients (`skopeo|crane delete`, `oras|regctl …
-//! delete`), `s3cmd` and MinIO's `mc` (recursive or forced `del`/`rm`/`rb`), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
+//! `az` (every `delete`, a deployment in `Complete` mode), AzCopy (`sync
+//! --delete-destination`, recursive `remove`), image registries' clients (`skopeo|crane delete`, `oras|regctl …
+//! delete`), `s3cmd` and MinIO's `mc` (recursive or forced `del`/`rm`/`rb`, a deleting
+//! `mirror`/`sync`, a public ACL), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
 //! HDFS and Databricks (`hdfs dfs -rm -r`, `databricks fs rm -r`), `rclone` deleting from a remote or a local directory outside the project (`purge`, `delete`,
 //! `sync` into it); and secret managers' secrets deleted or set (`vault kv delete`, `doppler
 //! secrets set`, `op item delete`).
@@ -58,7 +60,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name.starts_with("python") || name.starts_with("pypy") {
         return sdk_delete(call);
     }
-    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "doctl" | "s3cmd" | "mc")
+    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "azcopy" | "doctl" | "s3cmd" | "mc")
         && !PROVIDERS.contains(&name)
         && !REGISTRY_CLIENTS.contains(&name)
     {
@@ -145,6 +147,13 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 ("s3", "rb") => Some(Hit::new("cloud.aws-s3-delete", S3)),
                 ("s3", "rm") if flag(&["--recursive"]) => Some(Hit::new("cloud.aws-s3-delete", S3)),
                 ("s3", "sync") if flag(&["--delete"]) => Some(Hit::new("cloud.aws-s3-delete", S3)),
+                // A move takes every object away from the bucket it comes from.
+                ("s3", "mv")
+                    if flag(&["--recursive"])
+                        && words.get(2).is_some_and(|from| from.starts_with("s3://")) =>
+                {
+                    Some(Hit::new("cloud.aws-s3-delete", S3))
+                }
                 (_, op)
                     if op.starts_with("delete-")
                         || op.starts_with("batch-delete-")
@@ -172,33 +181,52 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             (verb == "rb" || verb == "rm" && recursive).then(|| Hit::new("cloud.gcloud-delete", DELETE))
         }
         // s3cmd and MinIO's client: recursive or forced removal of objects, removing a bucket
-        // with what it holds.
+        // with what it holds, a mirror or sync that deletes what the source lacks.
         "s3cmd" | "mc" => {
             let verb = words.first().copied()?;
             let bulk = flag(&["--recursive", "-r", "--force", "--everything"]);
             let deletes = match verb {
                 "del" | "rm" | "rb" => bulk,
                 "deleteall" => true,
+                "mirror" | "sync" => flag(&["--remove", "--delete", "--delete-removed", "--delete-after"]),
                 _ => false,
             };
             deletes.then(|| Hit::new("cloud.aws-s3-delete", S3))
         }
         "doctl" => words
             .iter()
-            .any(|w| matches!(*w, "delete" | "rm" | "destroy"))
+            .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "rebuild"))
             .then(|| Hit::new("cloud.doctl-delete", DELETE)),
-        "az" => words
-            .iter()
-            .any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))
-            .then(|| Hit::new("cloud.az-delete", DELETE)),
+        // A deployment in `Complete` mode deletes the group's resources the template lacks.
+        "az" => (words.iter().any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))
+            || words.contains(&"deployment") && complete_mode(&args))
+        .then(|| Hit::new("cloud.az-delete", DELETE)),
+        // AzCopy: a sync that deletes what the source lacks, a recursive remove.
+        "azcopy" => {
+            let sync_deletes = words.first() == Some(&"sync")
+                && args.iter().enumerate().any(|(at, a)| {
+                    a.strip_prefix("--delete-destination=").is_some_and(|v| !v.eq_ignore_ascii_case("false"))
+                        || *a == "--delete-destination"
+                            && args.get(at + 1).is_some_and(|v| !v.eq_ignore_ascii_case("false"))
+                });
+            let removes = matches!(words.first(), Some(&("remove" | "rm")))
+                && flag(&["--recursive", "--recursive=true"]);
+            (sync_deletes || removes).then(|| Hit::new("cloud.az-delete", DELETE))
+        }
         // An image registry's tags, manifests and blobs deleted (`skopeo delete docker://…`,
         // `crane delete`, `oras manifest delete`, `regctl tag delete`): what every deploy pulls.
         "skopeo" | "crane" | "oras" | "regctl" => {
             words.iter().take(2).any(|w| *w == "delete").then(|| Hit::new("cloud.provider-delete", DELETE))
         }
+        // `rb` removes a bucket; `rebuild` and `reinstall` write a fresh image over the disk.
         _ => words
             .iter()
-            .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "terminate" | "purge"))
+            .any(|w| {
+                matches!(
+                    *w,
+                    "delete" | "rm" | "rb" | "destroy" | "terminate" | "purge" | "rebuild" | "reinstall"
+                )
+            })
             .then(|| Hit::new("cloud.provider-delete", DELETE)),
     }
 }
@@ -331,6 +359,14 @@ fn secret_store(name: &str, words: &[&str]) -> Option<Hit> {
 const SECRET_DELETE: &str = "This deletes secrets from a secret manager: the services and people that read them lose them, and a destroyed version cannot be brought back. Ask the user to run it.";
 const SECRET_WRITE: &str = "This sets a secret in a secret manager over the value that services and people read. Ask the user to run it.";
 
+/// Whether an `az deployment` runs in `Complete` mode (`--mode Complete`, `--mode=complete`).
+fn complete_mode(args: &[&str]) -> bool {
+    args.iter().enumerate().any(|(at, a)| {
+        a.strip_prefix("--mode=").is_some_and(|m| m.eq_ignore_ascii_case("complete"))
+            || *a == "--mode" && args.get(at + 1).is_some_and(|m| m.eq_ignore_ascii_case("complete"))
+    })
+}
+
 /// Whether one of `flags` is given as an option, not as the value of one (`--query --dryrun`).
 fn given(call: &Call, flags: &[&str]) -> bool {
     let args = call.args();
@@ -451,6 +487,14 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             }
             _ => return None,
         },
+        // `s3cmd setacl|put|sync --acl-public`, `mc anonymous set public|download`.
+        "s3cmd" if args.contains(&"--acl-public") => ("cloud.public", PUBLIC),
+        "mc" if matches!(word(0), "anonymous" | "policy")
+            && word(1) == "set"
+            && matches!(word(2), "public" | "download" | "upload") =>
+        {
+            ("cloud.public", PUBLIC)
+        }
         _ => return None,
     };
     Some(Hit::new(rule, message))
@@ -506,6 +550,9 @@ fn rclone(call: &Call) -> Option<Hit> {
                 .find(|w| w.text == **path)
                 .is_some_and(|word| super::paths::classify(word, call.ctx, true).is_foreign())
     };
+    if call.args().iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "-n")) {
+        return None;
+    }
     let deletes = match *verb {
         "purge" | "delete" | "deletefile" | "rmdir" | "rmdirs" | "cleanup" => {
             paths.iter().any(|path| remote(path) || foreign(path))

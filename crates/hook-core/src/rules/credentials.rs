@@ -649,8 +649,17 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
             // prints it (or a plan's) with the sensitive values unmasked.
             "state" => verb(1) == "pull",
             "show" => has("-json"),
+            // A value named for a secret (`var.api_token`) prints in clear unless its
+            // declaration marks it sensitive, which the line does not show.
             "console" => {
-                let unmasks = |text: &str| text.contains("nonsensitive");
+                let secret_value = |text: &str| {
+                    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.')).any(|word| {
+                        ["var.", "local.", "data."]
+                            .iter()
+                            .any(|prefix| word.strip_prefix(prefix).is_some_and(secret_named))
+                    })
+                };
+                let unmasks = |text: &str| text.contains("nonsensitive") || secret_value(text);
                 matches!(&command.stdin, Stdin::Text(text) if unmasks(text))
                     || matches!(command.stdin, Stdin::Pipe { from: Some(from) }
                         if commands.get(from).is_some_and(|c| unmasks(&c.text)))
@@ -735,13 +744,21 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         "kwallet-query" => short_flag(args, &['r'], "fwl") || has("--read-password"),
         "lpass" => verb(0) == "show",
         "keepassxc-cli" => matches!(verb(0), "show" | "export"),
-        // Files decrypted to standard output: `sops -d`, `ansible-vault view`.
+        // Files decrypted to standard output: `sops -d`, `ansible-vault view`, `ansible-vault decrypt --output -`.
         "sops" => {
             (short_flag(args, &['d'], "") || has("--decrypt") || verb(0) == "decrypt")
                 && !has("--output")
                 && !short_flag(args, &['i'], "")
         }
-        "ansible-vault" => verb(0) == "view",
+        // `decrypt --output -` writes the plain text to standard output.
+        "ansible-vault" => {
+            verb(0) == "view"
+                || verb(0) == "decrypt"
+                    && args.iter().enumerate().any(|(at, a)| {
+                        a.text == "--output=-"
+                            || a.text == "--output" && args.get(at + 1).is_some_and(|v| v.text == "-")
+                    })
+        }
         // Secrets managers that print a project's secrets.
         "doppler" => {
             verb(0) == "secrets"
@@ -1414,7 +1431,7 @@ const SECRET_ENDINGS: &[&str] = &[
 
 /// The line uses the output itself: inside a substitution assigned to a variable or given to a
 /// command that does not print it, or piped into such a command.
-fn consumed(call: &Call) -> bool {
+pub(super) fn consumed(call: &Call) -> bool {
     let text = call.command.text.trim();
     let captured = captured(text);
     let holds = |word: &crate::shell::Word| {

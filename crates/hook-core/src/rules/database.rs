@@ -428,9 +428,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 }
 
 /// The data tools' own destructive verbs: `bq rm` (a dataset or table) and `bq query` of
-/// destructive SQL, dbt's `--full-refresh` against a production target (incremental models and
-/// seeds dropped and rebuilt) and its `run-operation` of a dropping macro, `airflow db reset`
-/// and `airflow dags delete`.
+/// destructive SQL, `bq cp -f` and `bq load --replace` over a table, dbt's `--full-refresh` against a production target (incremental models and
+/// seeds dropped and rebuilt) and its `run-operation` of a dropping macro, `airflow db reset|clean`, `airflow dags
+/// delete`, `airflow tasks clear` and Airflow's connections, variables and pools deleted.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn data_tool(call: &Call, name: &str) -> Option<Hit> {
     let args = call.args();
@@ -466,9 +466,24 @@ fn data_tool(call: &Call, name: &str) -> Option<Hit> {
                 && target.to_ascii_lowercase().contains("prod"))
             .then(|| Hit::new("database.orm-reset", DBT_FULL_REFRESH))
         }
+        // `bq cp -f` and `bq load --replace` write over the destination table's rows.
+        "bq" if verb == "cp" || verb == "load" => args
+            .iter()
+            .any(|a| {
+                matches!(a.text.as_str(), "-f" | "--force" | "--replace" | "--replace=true" | "--force=true")
+            })
+            .then(|| Hit::new("database.delete-all", BQ_OVERWRITE)),
         "airflow" => match (verb, words.next()) {
             ("db", Some("reset")) => Some(Hit::new("database.orm-reset", AIRFLOW_RESET)),
             ("dags", Some("delete")) => Some(Hit::new("database.delete-all", AIRFLOW_DAG_DELETE)),
+            // The run history purged, every run of the DAG's tasks cleared to run again, and
+            // the connections, variables, pools and users the DAGs rely on deleted.
+            ("db", Some("clean")) | ("tasks" | "dags", Some("clear")) => {
+                Some(Hit::new("database.delete-all", AIRFLOW_CLEAN))
+            }
+            ("connections" | "variables" | "pools" | "users" | "roles", Some("delete" | "import")) => {
+                Some(Hit::new("database.delete-all", AIRFLOW_CLEAN))
+            }
             _ => None,
         },
         _ => None,
@@ -1174,6 +1189,8 @@ const DBT_DROP: &str =
     "This runs a dbt macro that drops or empties schemas or tables in the target. Ask the user to run it.";
 const DBT_FULL_REFRESH: &str = "`--full-refresh` against the production target drops and rebuilds its incremental models and seeds, and the history they held is lost when the sources no longer have it. Run it against a development target, or ask the user.";
 const AIRFLOW_RESET: &str = "`airflow db reset` drops and recreates Airflow's metadata database: every DAG run, task history, connection and variable. Ask the user to run it.";
+const AIRFLOW_CLEAN: &str = "This deletes or overwrites what Airflow's database holds (run history purged, task runs cleared to run again, connections, variables, pools or users deleted or replaced). Ask the user to run it.";
+const BQ_OVERWRITE: &str = "`bq cp -f` and `bq load --replace` write over the destination table: its rows are replaced. Copy or load into a new table, or ask the user to run it.";
 const AIRFLOW_DAG_DELETE: &str = "`airflow dags delete` deletes every record of the DAG (its runs and task history) from Airflow's database. Ask the user to run it.";
 const PRODUCTION_MIGRATION: &str = "This changes the schema of the production database, and a migration can drop columns and tables with their data. Ask the user to run it.";
 const ORM_RESET: &str =

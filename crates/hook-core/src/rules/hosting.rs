@@ -357,6 +357,10 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             if verb == "appdistribution:distribute" {
                 return Some(Hit::ask("hosting.publish", STORE));
             }
+            // The accounts imported over the project's users, a database path written over.
+            if matches!(verb, "auth:import" | "database:set" | "database:import") {
+                return Some(Hit::new("hosting.data-delete", FIREBASE_OVERWRITE));
+            }
             (verb.ends_with(":delete") || verb.ends_with(":remove") || verb == "hosting:disable")
                 .then(|| Hit::new("hosting.app-delete", APP))
         }
@@ -578,3 +582,5 @@ const DATA_DELETE: &str = "This deletes stored versions of the data, models or r
 const NUKE: &str = "`fastlane match nuke` revokes every signing certificate and provisioning profile of the account: builds signed with them stop installing. Ask the user to run it.";
 const STORE: &str = "This sends a build to an app or game store, or to the users and testers of the app, who install it: it cannot be taken back. Ask the user to run it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";
+
+const FIREBASE_OVERWRITE: &str = "This writes over a Firebase project's live data (`auth:import` replaces the accounts it names, password hashes included; `database:set` and `database:import` replace what the path holds). Ask the user to run it.";

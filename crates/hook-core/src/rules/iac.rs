@@ -1,8 +1,9 @@
 //! The `iac` pack: infrastructure-as-code tools destroying what they manage: `terraform` and
 //! `tofu` (`destroy`, `apply -destroy`, `state rm`, `workspace delete`), `terragrunt`, `pulumi
-//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`. terraform's flags
-//! given through `TF_CLI_ARGS`/`TF_CLI_ARGS_<verb>` (on the line, exported before it, or as a
-//! `make` variable for the terraform a recipe runs) are read as its arguments.
+//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`; an ad-hoc
+//! `ansible` call that leaves standing access on the hosts (`-m authorized_key`). terraform's
+//! flags given through `TF_CLI_ARGS`/`TF_CLI_ARGS_<verb>` (on the line, exported before it, or
+//! as a `make` variable for the terraform a recipe runs) are read as its arguments.
 
 use super::{Call, Hit};
 
@@ -23,6 +24,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "serverless"
             | "sls"
             | "sam"
+            | "ansible"
     ) {
         // `make destroy TF_CLI_ARGS_destroy=-auto-approve`, `TF_CLI_ARGS=-destroy ./deploy.sh`:
         // the terraform a wrapper runs reads its flags from there.
@@ -107,6 +109,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             || terraform && environment_flags(call, written).any(|a| crate::shell::is_option(a, f))
     };
     match tool {
+        "ansible" => host_access(call.args()).then(|| Hit::ask("iac.host-access", HOST_ACCESS)),
         "terraform" | "tofu" | "terragrunt" => {
             let verb = if verb(0) == Some("run-all") { verb(1) } else { verb(0) };
             match verb? {
@@ -204,3 +207,41 @@ const STATE_MOVED: &str = "This copies the state, with the secrets of every reso
 const STATE_EDIT: &str = "This writes the state by hand or breaks its lock, so the tool may no longer track (or may destroy) what it made. Ask the user to run it.";
 const APPLY: &str = "This applies infrastructure changes without showing the plan. Run `plan` (or `pulumi preview`) and show it to the user, who can apply it.";
 const STACK_RM: &str = "`pulumi stack rm` deletes a stack and its history. Ask the user to run it.";
+
+/// Whether an ad-hoc `ansible HOSTS -m MODULE -a ARGS` leaves standing access on the hosts: an
+/// SSH key authorised (`authorized_key`), a user made or put in an admin group (`user` with
+/// `groups=sudo|wheel|admin` or a `password=`), a file written into `authorized_keys` or
+/// `sudoers`, a cron job.
+fn host_access(args: &[crate::shell::Word]) -> bool {
+    let value = |options: &[&str]| {
+        args.iter().enumerate().find_map(|(at, a)| {
+            options.iter().find_map(|option| {
+                if a.text == *option {
+                    args.get(at + 1).map(|v| v.text.as_str())
+                } else {
+                    a.text.strip_prefix(option).and_then(|rest| rest.strip_prefix('='))
+                }
+            })
+        })
+    };
+    let module = value(&["-m", "--module-name"]).unwrap_or_default();
+    let module = module.rsplit('.').next().unwrap_or(module);
+    let arguments = value(&["-a", "--args"]).unwrap_or_default();
+    match module {
+        "authorized_key" | "cron" => true,
+        "user" => {
+            arguments.contains("password=")
+                || arguments.split([' ', ',']).any(|part| {
+                    part.strip_prefix("groups=").is_some_and(|g| {
+                        g.split(',').any(|group| matches!(group, "sudo" | "wheel" | "admin" | "root"))
+                    })
+                })
+        }
+        "copy" | "lineinfile" | "blockinfile" | "template" | "shell" | "command" | "raw" => {
+            arguments.contains("authorized_keys") || arguments.contains("sudoers")
+        }
+        _ => false,
+    }
+}
+
+const HOST_ACCESS: &str = "This leaves standing access on the managed hosts (an SSH key authorised, an admin user, a sudoers entry, a cron job), which outlasts the task and that nobody reviewed. Show the user the change, who can run it.";

@@ -1,7 +1,8 @@
 //! The `kubernetes` pack: `kubectl` (and OpenShift's `oc`) deleting namespaces, nodes,
 //! volumes, custom resource definitions or everything of a kind, draining nodes, applying
 //! with `--prune`, `replace --force` (delete and create again), scaling every workload of a kind
-//! to zero; `helm uninstall`; Argo CD deleting apps (and what they deployed).
+//! to zero, a volume's reclaim policy set to `Delete`; `helm uninstall`; Argo CD deleting apps
+//! (and what they deployed) or syncing with `--prune`.
 
 use super::{Call, Hit, operands};
 
@@ -105,10 +106,19 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 _ => None,
             }
         }
-        // `argocd app delete` cascades to everything the app deployed.
-        "argocd" => operands(call.args(), VALUE_OPTIONS)
-            .any(|w| matches!(w, "delete" | "rm"))
-            .then(|| Hit::new("kubernetes.argocd-delete", ARGOCD)),
+        // `argocd app delete` cascades to everything the app deployed; `app sync --prune`
+        // deletes what the repository no longer describes, as `kubectl apply --prune` does.
+        "argocd" => {
+            let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+            if words.iter().any(|w| matches!(*w, "delete" | "rm")) {
+                Some(Hit::new("kubernetes.argocd-delete", ARGOCD))
+            } else {
+                (!dry_run
+                    && words.contains(&"sync")
+                    && args.iter().any(|a| *a == "--prune" || *a == "--prune=true"))
+                .then(|| Hit::new("kubernetes.apply-prune", ARGOCD_PRUNE))
+            }
+        }
         _ => None,
     }
 }
@@ -196,6 +206,13 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
         "apply" if rest.iter().any(|a| *a == "--prune" || a.starts_with("--prune=")) => {
             Some(Hit::new("kubernetes.apply-prune", PRUNE))
         }
+        // A volume's reclaim policy set to `Delete`: the disk goes with its claim, the next
+        // delete of which no longer keeps the data.
+        "patch" | "edit" | "set"
+            if rest.iter().any(|a| a.contains("persistentVolumeReclaimPolicy") && a.contains("Delete")) =>
+        {
+            Some(Hit::new("kubernetes.delete-volume", RECLAIM_DELETE))
+        }
         _ => None,
     }
 }
@@ -210,4 +227,6 @@ const DRAIN: &str = "`kubectl drain` evicts every pod from a node. Ask the user 
 const PRUNE: &str = "`kubectl apply --prune` deletes objects that are not in the applied files. Apply without `--prune`, or ask the user.";
 const REPLACE_FORCE: &str = "`kubectl replace --force` deletes the objects and creates them again, with the data of their volumes and a gap in service. Apply the change with `kubectl apply`, or ask the user.";
 const ARGOCD: &str = "This deletes an Argo CD application (or project, cluster, repository) and, by cascade, what it deployed. Ask the user to run it.";
+const ARGOCD_PRUNE: &str = "`argocd app sync --prune` deletes the application's objects that its repository no longer describes, with the data of their volumes. Sync without `--prune`, or ask the user.";
+const RECLAIM_DELETE: &str = "A persistent volume whose reclaim policy is `Delete` is deleted, disk and data, as soon as its claim is. Keep `Retain`, or ask the user to change it.";
 const HELM_UNINSTALL: &str = "`helm uninstall` removes a release and its resources. Ask the user to run it.";

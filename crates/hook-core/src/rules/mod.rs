@@ -31,6 +31,7 @@ mod permissions;
 mod remote_script;
 mod rm;
 mod sql;
+mod unknown_cli;
 mod windows;
 
 pub use crate::policy::Pack;
@@ -199,11 +200,13 @@ pub fn evaluate(
             environment_files: &environment_files,
             secret_exports: &secret_exports,
         };
+        let mut missed = true;
         for (pack, setting) in &enabled {
             call.scope = setting.scope;
             let Some(hit) = judge_command(*pack, &call) else {
                 continue;
             };
+            missed = false;
             let finding = Finding {
                 pack: *pack,
                 rule: hit.rule,
@@ -216,6 +219,22 @@ pub fn evaluate(
                 return Some(finding);
             }
             first_ask.get_or_insert(finding);
+        }
+        // A tool no pack knows, judged by its subcommand words once every pack let it pass.
+        if missed
+            && let Some(name) = call.name
+            && let Some((pack, hit)) = unknown_cli::judge(name, command.args())
+            && let Some((_, setting)) = enabled.iter().find(|(enabled, _)| *enabled == pack)
+            // A credential the line itself uses (`$(doctl auth token)`) is not printed.
+            && !(pack == Pack::Credentials && credentials::consumed(&call))
+        {
+            first_ask.get_or_insert(Finding {
+                pack,
+                rule: hit.rule,
+                message: setting.message.as_deref().map_or(hit.message, str::to_owned),
+                action: Action::Ask,
+                command: index,
+            });
         }
     }
     for finding in opaque::findings(analysis, packs) {

@@ -1,0 +1,564 @@
+//! The fallback for the command-line tools no pack knows, judged only once every pack has let a
+//! command pass: a cloud, database-as-a-service or ops CLI deleting a remote resource by its
+//! subcommand words (`turso db destroy prod --yes`, `eksctl delete cluster`, `couchbase-cli
+//! bucket-delete`, `eas project:delete`), and one printing a credential (`doctl auth token`,
+//! `pscale password create`, `neonctl connection-string`). The providers are too many to list;
+//! their subcommands share a vocabulary. Local tools (package managers, local clusters and VMs,
+//! version managers) and text tools, whose words are data, are left out by name.
+
+use super::{Hit, Pack};
+use crate::shell::Word;
+
+/// How many leading subcommand words are read: the verb and its resource come first.
+const WINDOW: usize = 4;
+
+/// The fallback's finding on a command no pack objected to: the pack it belongs to and the hit.
+/// Most commands have no destroying or credential word among their first words and cost a scan
+/// of a few words, with nothing allocated.
+pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
+    let (buffer, count) = subcommand_words(args);
+    let words = &buffer[..count];
+    let destroying = words.iter().any(|word| parts(word).any(|part| among(DESTROYS, part)));
+    let credential = name == "mc"
+        || words.iter().any(|word| parts(word).any(credential_part))
+        || args.iter().any(|arg| REVEALS.contains(&arg.text.as_str()));
+    if !destroying && !credential && name != "salt-key" || LOCAL.contains(&name) {
+        return None;
+    }
+    if destroying && destroys(words, args) || name == "salt-key" && deletes_every_key(args) {
+        return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
+    }
+    (credential && prints_credential(name, words, args))
+        .then(|| (Pack::Credentials, Hit::ask("credentials.print", PRINT)))
+}
+
+/// `salt-key -D` (`--delete-all`): every minion's accepted key deleted, the fleet cut off.
+fn deletes_every_key(args: &[Word]) -> bool {
+    args.iter().any(|arg| matches!(arg.text.as_str(), "-D" | "--delete-all"))
+}
+
+/// Whether `part` is one of `list`, in any case.
+fn among(list: &[&str], part: &str) -> bool {
+    list.iter().any(|item| item.eq_ignore_ascii_case(part))
+}
+
+/// Whether a part of a word may name a credential (the full test is [`prints_credential`]'s).
+fn credential_part(part: &str) -> bool {
+    among(CREDENTIALS, part)
+        || among(&["apikey", "apikeys", "connection", "connections", "key", "keys"], part)
+}
+
+/// The leading operands that read as subcommand words (`db`, `destroy`, `prod-db`,
+/// `project:delete`), at most [`WINDOW`]: the options are passed over, and the first word that
+/// is no plain name (a path, a URL, quoted text) ends them.
+fn subcommand_words(args: &[Word]) -> ([&str; WINDOW], usize) {
+    let mut words = [""; WINDOW];
+    let mut count = 0;
+    for arg in args {
+        let text = arg.text.as_str();
+        if text.starts_with('-') {
+            continue;
+        }
+        let plain = !arg.dynamic
+            && text.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'));
+        if !plain || count == WINDOW {
+            break;
+        }
+        words[count] = text;
+        count += 1;
+    }
+    (words, count)
+}
+
+/// The parts of a subcommand word (`bucket-delete`, `project:delete`, `delete_keychain`).
+fn parts(word: &str) -> impl Iterator<Item = &str> {
+    word.split(['-', '_', ':']).filter(|part| !part.is_empty())
+}
+
+/// A remote resource's name, singular or plural.
+fn is_resource(part: &str) -> bool {
+    let singular = |p: &str| among(RESOURCES, p);
+    singular(part)
+        || part.strip_suffix('s').is_some_and(singular)
+        || part.strip_suffix("es").is_some_and(singular)
+}
+
+/// Whether the subcommand words delete a remote resource: a destroying verb among them (or in
+/// one with its resource, `bucket-delete`), with a resource named before it or right after it
+/// (`eksctl delete cluster`), or with an option that skips the confirmation or takes everything
+/// (`--yes`, `--force`, `--all`, `--purge`). `remove` and `reset` are everyday words: `remove`
+/// needs a resource (`mc admin user remove`), `reset` a forcing option (`kubeadm reset -f`).
+fn destroys(words: &[&str], args: &[Word]) -> bool {
+    let Some(at) = words.iter().position(|word| parts(word).any(|part| among(DESTROYS, part))) else {
+        return false;
+    };
+    let verb = words[at];
+    let resource_near = parts(verb).any(is_resource)
+        || words[..at].iter().chain(words.get(at + 1)).any(|word| parts(word).any(is_resource));
+    if args.iter().any(|arg| matches!(arg.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help")) {
+        return false;
+    }
+    let forced = args.iter().any(|arg| FORCING.contains(&arg.text.as_str()));
+    let only = |w: &str| parts(verb).all(|part| part.eq_ignore_ascii_case(w) || !among(DESTROYS, part));
+    if only("remove") {
+        return resource_near;
+    }
+    if only("reset") {
+        return forced;
+    }
+    resource_near || forced
+}
+
+/// Whether the subcommand words print a credential: one is named (a token, a password, an API
+/// key, a connection string) with a verb that shows or makes it (`get`, `show`, `create`,
+/// `generate-token`), or with no verb at all (`doctl auth token`). A listing, a delete or a
+/// set does not print it, unless an option reveals the values (`--include-sensitive`); a
+/// names-only listing never does.
+fn prints_credential(name: &str, words: &[&str], args: &[Word]) -> bool {
+    if name == "mc" {
+        // MinIO's aliases hold each server's access and secret keys, which `alias list` prints.
+        return matches!(words, ["alias", "list" | "ls" | "export", ..]);
+    }
+    if KNOWN_PRINTERS.contains(&name) {
+        return false;
+    }
+    let option = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
+    if option(&["--only-names", "--names-only", "--name-only", "-h", "--help"]) {
+        return false;
+    }
+    // `eas env:list --include-sensitive`: the values shown, whatever the listing is named.
+    if option(REVEALS) && !words.is_empty() {
+        return true;
+    }
+    let parts: Vec<String> = words.iter().flat_map(|word| parts(word)).map(str::to_ascii_lowercase).collect();
+    let named = parts.iter().enumerate().any(|(at, part)| {
+        let next = parts.get(at + 1).map_or("", String::as_str);
+        let before = &parts[..at];
+        CREDENTIALS.contains(&part.as_str())
+            || matches!(
+                (part.as_str(), next),
+                ("api" | "access" | "secret" | "private" | "signing", "key" | "keys")
+            )
+            || part == "apikey"
+            || part == "apikeys"
+            || part.starts_with("connection")
+                && (matches!(next, "string" | "uri" | "url")
+                    || before.iter().any(|p| {
+                        is_resource(p)
+                            && matches!(
+                                p.as_str(),
+                                "db" | "dbs" | "database" | "databases" | "cluster" | "clusters"
+                            )
+                    }))
+    });
+    if !named {
+        return false;
+    }
+    if parts.iter().any(|part| SHOWS.contains(&part.as_str())) {
+        return true;
+    }
+    !parts.iter().any(|part| KEEPS.contains(&part.as_str()))
+}
+
+/// The destroying verbs.
+const DESTROYS: &[&str] = &[
+    "delete",
+    "destroy",
+    "drop",
+    "purge",
+    "obliterate",
+    "wipe",
+    "nuke",
+    "teardown",
+    "terminate",
+    "erase",
+    "deprovision",
+    "decommission",
+    "rb",
+    "uninstall",
+    "remove",
+    "reset",
+];
+
+/// The options that skip a confirmation or widen a delete to everything.
+const FORCING: &[&str] = &[
+    "--yes",
+    "-y",
+    "--force",
+    "-f",
+    "--all",
+    "--confirm",
+    "--purge",
+    "--silent",
+    "--non-interactive",
+    "--no-prompt",
+    "--auto-approve",
+    "--skip-confirmation",
+];
+
+/// The remote resources a provider's CLI deletes, singular.
+const RESOURCES: &[&str] = &[
+    "project",
+    "app",
+    "application",
+    "db",
+    "database",
+    "cluster",
+    "bucket",
+    "service",
+    "server",
+    "instance",
+    "topic",
+    "namespace",
+    "ns",
+    "branch",
+    "deployment",
+    "deploy",
+    "site",
+    "env",
+    "environment",
+    "org",
+    "organization",
+    "stack",
+    "function",
+    "queue",
+    "table",
+    "dataset",
+    "index",
+    "keyspace",
+    "backup",
+    "snapshot",
+    "volume",
+    "zone",
+    "domain",
+    "record",
+    "user",
+    "key",
+    "keychain",
+    "certificate",
+    "cert",
+    "tester",
+    "member",
+    "peer",
+    "team",
+    "workspace",
+    "repo",
+    "repository",
+    "registry",
+    "node",
+    "vm",
+    "machine",
+    "droplet",
+    "group",
+    "tenant",
+    "account",
+    "role",
+    "policy",
+    "secret",
+    "build",
+    "release",
+    "schema",
+    "collection",
+    "vault",
+    "storage",
+    "disk",
+    "network",
+    "vpc",
+    "subnet",
+    "firewall",
+    "loadbalancer",
+    "lb",
+    "worker",
+    "job",
+    "pipeline",
+    "workflow",
+    "channel",
+    "stream",
+    "webhook",
+];
+
+/// The words that name a credential.
+const CREDENTIALS: &[&str] =
+    &["token", "tokens", "password", "passwords", "credential", "credentials", "creds", "secret", "secrets"];
+
+/// The verbs that print or make what they name.
+const SHOWS: &[&str] = &[
+    "get", "show", "print", "reveal", "view", "read", "display", "cat", "dump", "create", "generate", "new",
+    "issue", "mint",
+];
+
+/// The verbs that print no credential's value.
+const KEEPS: &[&str] = &[
+    "list",
+    "ls",
+    "delete",
+    "rm",
+    "remove",
+    "revoke",
+    "set",
+    "unset",
+    "add",
+    "update",
+    "edit",
+    "rotate",
+    "import",
+    "upload",
+    "push",
+    "sync",
+    "login",
+    "logout",
+    "disable",
+    "enable",
+    "rename",
+    "expire",
+    "help",
+    "lookup",
+    "renew",
+    "describe",
+    "inspect",
+    "info",
+    "reset",
+    "encrypt",
+    "rekey",
+    "verify",
+    "check",
+    "validate",
+    "use",
+    "helper",
+    "configure",
+    "status",
+    "prune",
+    "clear",
+    "invalidate",
+    "scan",
+];
+
+/// The options that print values a listing otherwise masks.
+const REVEALS: &[&str] =
+    &["--include-sensitive", "--reveal", "--show-secrets", "--show-values", "--unmask", "--show-token"];
+
+/// The CLIs whose credential printing the credentials pack judges in full.
+const KNOWN_PRINTERS: &[&str] =
+    &["gh", "git", "kubectl", "oc", "k", "docker", "podman", "aws", "gcloud", "op", "pass"];
+
+/// Local, text and fully-judged tools: the fallback leaves them to their packs or to the user.
+const LOCAL: &[&str] = &[
+    // Package and tool managers.
+    "apt",
+    "apt-get",
+    "dpkg",
+    "yum",
+    "dnf",
+    "pacman",
+    "zypper",
+    "apk",
+    "brew",
+    "port",
+    "snap",
+    "flatpak",
+    "nix",
+    "nix-env",
+    "choco",
+    "winget",
+    "scoop",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "npx",
+    "pip",
+    "pip3",
+    "pipx",
+    "uv",
+    "poetry",
+    "pdm",
+    "hatch",
+    "conda",
+    "mamba",
+    "micromamba",
+    "gem",
+    "bundle",
+    "cargo",
+    "rustup",
+    "go",
+    "dotnet",
+    "composer",
+    "cpan",
+    "cpanm",
+    "opam",
+    "cabal",
+    "stack",
+    "mix",
+    "nvm",
+    "fnm",
+    "volta",
+    "pyenv",
+    "rbenv",
+    "jenv",
+    "goenv",
+    "asdf",
+    "mise",
+    "rtx",
+    "sdk",
+    "tfenv",
+    "proto",
+    "pre-commit",
+    "code",
+    "cursor",
+    "jupyter",
+    "ollama",
+    "pm2",
+    "nx",
+    "turbo",
+    "lerna",
+    "helm",
+    // Local containers, clusters and VMs (the containers pack judges the engines).
+    "docker",
+    "podman",
+    "nerdctl",
+    "buildah",
+    "kind",
+    "minikube",
+    "k3d",
+    "colima",
+    "multipass",
+    "vagrant",
+    "lxc",
+    "docker-compose",
+    "podman-compose",
+    "ddev",
+    "lando",
+    "devbox",
+    "awslocal",
+    "tflocal",
+    "samlocal",
+    "cdklocal",
+    "tmuxinator",
+    "adb",
+    "avdmanager",
+    "sdkmanager",
+    "emulator",
+    "xcrun",
+    "ansible-galaxy",
+    "conan",
+    "vcpkg",
+    "pixi",
+    "spack",
+    // Version control other than git, and git's stacking tools: their branches are local.
+    "hg",
+    "jj",
+    "sl",
+    "bzr",
+    "darcs",
+    "fossil",
+    "svn",
+    "gt",
+    "git-town",
+    "stg",
+    "incus",
+    "limactl",
+    "orbctl",
+    "virsh",
+    "vboxmanage",
+    // Runners and build tools, whose targets are the project's.
+    "make",
+    "just",
+    "task",
+    "rake",
+    "gradle",
+    "gradlew",
+    "mvn",
+    "mvnw",
+    "ant",
+    "bazel",
+    "ninja",
+    // The tools the git, kubernetes, database and disk packs judge in full (a local test
+    // database dropped, a keychain's item).
+    "git",
+    "gh",
+    "glab",
+    "kubectl",
+    "oc",
+    "rails",
+    "mysqladmin",
+    "dropdb",
+    "django-admin",
+    "security",
+    // Text, file and shell tools, whose words are data.
+    "echo",
+    "printf",
+    "grep",
+    "egrep",
+    "fgrep",
+    "rg",
+    "ag",
+    "ack",
+    "sed",
+    "awk",
+    "gawk",
+    "cat",
+    "less",
+    "more",
+    "head",
+    "tail",
+    "sort",
+    "uniq",
+    "wc",
+    "cut",
+    "tr",
+    "jq",
+    "yq",
+    "man",
+    "info",
+    "tldr",
+    "help",
+    "which",
+    "type",
+    "whatis",
+    "apropos",
+    "command",
+    "alias",
+    "export",
+    "set",
+    "unset",
+    "read",
+    "declare",
+    "local",
+    "test",
+    "true",
+    "false",
+    "ls",
+    "cd",
+    "touch",
+    "mkdir",
+    "cp",
+    "mv",
+    "rm",
+    "rmdir",
+    "find",
+    "fd",
+    "fzf",
+    "vim",
+    "vi",
+    "nvim",
+    "nano",
+    "emacs",
+    "open",
+    "xdg-open",
+    "say",
+    "logger",
+    "notify-send",
+    "tmux",
+    "screen",
+    "history",
+    "fc",
+    "nmcli",
+    "systemctl",
+    "journalctl",
+    "launchctl",
+    "crontab",
+];
+
+const DESTROY: &str = "This runs a delete, destroy or uninstall of a remote resource (a project, database, cluster, bucket or service) through a provider's CLI, which no recycle bin may bring back. Ask the user to run it, or show them the exact command.";
+const PRINT: &str = "This prints a credential (a token, password, API key or connection string) where the agent reads it, and from there into the conversation. Use it inside the command that needs it, or ask the user.";
