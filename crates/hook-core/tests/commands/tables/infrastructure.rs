@@ -1495,7 +1495,7 @@ pub(crate) const CASES: &[Case] = &[
     ask("cloud.unknown-destroy", "argo delete --all -n workflows"),
     ask("cloud.unknown-destroy", "salt-key -D -y"),
     ask("cloud.unknown-destroy", "nomad namespace delete prod"),
-    ask("cloud.unknown-destroy", "couchbase-cli bucket-delete -c cb.prod -u Administrator --bucket travel"),
+    ask("database.store-delete", "couchbase-cli bucket-delete -c cb.prod -u Administrator --bucket travel"),
     ask("cloud.unknown-destroy", "appcenter apps delete --app corp/ios-app"),
     ask("cloud.unknown-destroy", "eas project:delete"),
     ask("cloud.unknown-destroy", "eas build:delete --id abc --non-interactive"),
