@@ -1439,11 +1439,14 @@ pub(super) fn consumed(call: &Call) -> bool {
     };
     // The output of command `index` goes into a program of its own, not one that shows it.
     let piped_on = |index: usize| {
-        let reader = call.analysis.commands.iter().skip(index + 1).find_map(|later| match later.stdin {
-            Stdin::Pipe { from: Some(from) } if from == index => later.name(),
-            _ => None,
-        });
-        reader.is_some_and(|reader| !shows(reader))
+        let reader = call
+            .analysis
+            .commands
+            .iter()
+            .skip(index + 1)
+            .find(|later| matches!(later.stdin, Stdin::Pipe { from: Some(from) } if from == index));
+        reader
+            .is_some_and(|reader| reader.name().is_some_and(|name| !shows(name)) || selects_no_secret(reader))
     };
     // `echo "$(gh auth token)" | docker login --password-stdin` is `gh auth token | docker
     // login --password-stdin`: an `echo` or `printf` of it piped on is the printer piped on.
@@ -1457,6 +1460,34 @@ pub(super) fn consumed(call: &Call) -> bool {
             || fed && !shown
     });
     substituted || piped_on(call.index)
+}
+
+/// Whether `command` is a JSON query that prints only a count, the keys, or fields named for
+/// identifiers (`jq '.resource_changes | length'`, `jq -r .vpc_id.value`,
+/// `jq '.values.root_module.resources[].address'`), not the values a secret printer gave it.
+fn selects_no_secret(command: &SimpleCommand) -> bool {
+    if !command.name().is_some_and(|name| matches!(name, "jq" | "gojq" | "jaq")) {
+        return false;
+    }
+    let valued = ["--arg", "--argjson", "--slurpfile", "--rawfile", "--indent", "-f", "--from-file"];
+    let Some(filter) = command.args().iter().find(|arg| !arg.text.starts_with('-')) else { return false };
+    if filter.dynamic || command.args().iter().any(|arg| valued.contains(&arg.text.as_str())) {
+        return false;
+    }
+    let last = filter.text.rsplit('|').next().unwrap_or_default().trim();
+    if matches!(last, "length" | "keys" | "keys[]" | "keys_unsorted" | "type" | "add | length") {
+        return true;
+    }
+    // A path of names and indexes, ending in a field named for an identifier.
+    let path = last.strip_prefix('.').filter(|path| {
+        path.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '[' | ']' | '?'))
+    });
+    let Some(path) = path else { return false };
+    let mut fields = path
+        .split(['.', '[', ']', '?'])
+        .filter(|field| !field.is_empty() && !field.bytes().all(|b| b.is_ascii_digit()));
+    let Some(field) = fields.rfind(|field| *field != "value") else { return false };
+    matches!(field, "address" | "type" | "mode" | "id" | "arn" | "name" | "names") || names_no_secret(field)
 }
 
 /// The two spellings of a substitution of the command `text`.
