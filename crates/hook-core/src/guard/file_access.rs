@@ -3767,7 +3767,8 @@ fn awk_names(args: &[Word]) -> bool {
     })
 }
 
-/// `sed 's/=.*//'` (or `sed -n 's/=.*//p'`): the names of `KEY=value` lines.
+/// `sed 's/=.*//'` (or `sed -n 's/=.*//p'`, or a constant in the value's place:
+/// `sed 's/=.*/=***/'`): the names of `KEY=value` lines.
 fn sed_names(args: &[Word]) -> bool {
     let quiet = args.iter().any(|a| matches!(a.text.as_str(), "-n" | "--quiet" | "--silent"));
     let mut scripts: Vec<&str> =
@@ -3793,7 +3794,8 @@ fn sed_names(args: &[Word]) -> bool {
             };
             let parts: Vec<&str> = script[1 + delimiter.len_utf8()..].split(delimiter).collect();
             match parts[..] {
-                [find, "", flags] => {
+                // No `&` nor `\1`: the replacement cannot bring back what was matched.
+                [find, replacement, flags] if !replacement.contains(['&', '\\']) => {
                     matches!(find, "=.*" | "=.*$") && flags.chars().all(|f| f == 'g' || quiet && f == 'p')
                 }
                 _ => false,
