@@ -1928,7 +1928,13 @@ fn unlisted_package(name: &str, command: &SimpleCommand, ctx: &Context) -> Optio
     let given = match (name, sub) {
         ("npx" | "bunx" | "pnpx", _) => args,
         ("npm", Some("exec" | "x")) | ("pnpm" | "yarn", Some("dlx")) | ("bun", Some("x")) => &args[at + 1..],
-        ("deno", Some(_)) => {
+        // `deno run npm:x` runs the package; `deno add|remove|install npm:x` changes the
+        // dependencies and runs nothing, unless its install scripts are allowed.
+        ("deno", Some(sub))
+            if matches!(sub, "run" | "x" | "serve")
+                || sub.starts_with("npm:")
+                || args.iter().any(|word| word.text.starts_with("--allow-scripts")) =>
+        {
             let spec = args[at..].iter().find_map(|word| word.text.strip_prefix("npm:"))?;
             return unlisted(package_name(spec), command, ctx);
         }

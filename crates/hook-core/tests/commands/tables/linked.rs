@@ -57,6 +57,12 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "bunx @x0-labs/setup"),
     ask("opaque.exec", "bun x @x0-labs/setup"),
     ask("opaque.exec", "deno run --allow-all npm:x0-setup"),
+    ask("opaque.exec", "deno npm:x0-setup"),
+    ask("opaque.exec", "deno install --allow-scripts npm:x0-setup"),
+    // Adding or removing a dependency runs none of it.
+    allow("deno add npm:chalk"),
+    allow("deno remove npm:chalk"),
+    allow("deno install npm:chalk"),
     ask("opaque.exec", "cd /tmp && npx -y json-to-ts"),
     ask("opaque.exec", "npx some-unknown-pkg-xyz@latest"),
     ask("opaque.exec", "pnpm --silent dlx @x0-labs/x"),
