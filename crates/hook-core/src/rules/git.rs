@@ -360,9 +360,7 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
         ("jj", "abandon") if operands[1..].iter().any(|o| many_revisions(o)) || operands.len() > 3 => {
             Some(Hit::ask(
                 "git.history-rewrite",
-                format!(
-                    "`jj abandon` of a set of revisions drops their changes from the history. Abandon the revisions you mean by name, or ask the user."
-                ),
+                "`jj abandon` of a set of revisions drops their changes from the history. Abandon the revisions you mean by name, or ask the user.",
             ))
         }
         ("jj", "op" | "operation") if operands.get(1) == Some(&"abandon") => hit(
