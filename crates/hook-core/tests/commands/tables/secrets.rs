@@ -2340,6 +2340,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("files.deny-read-tree", "git grep -h -e . $(git rev-list --all) -- '*.pem'"),
     deny("files.deny-read", "git rev-list --all | xargs git grep -l . -- '*.env'"),
     allow("git grep -h -e . $(git rev-list --all) -- '*.rs'"),
+    // The reflog's patches are the history's, as `git log -p | grep -i token` reads them.
+    ask("credentials.print", "git reflog -p | grep -A3 -i token"),
+    allow("git reflog | grep -i token"),
+    allow("git reflog -p | grep -n TODO"),
     // Which commits touched a file prints none of its contents; a patch does.
     allow("git log --all --oneline -- .env"),
     allow("git log --stat -- .env"),
