@@ -1360,6 +1360,11 @@ fn words_touched<'c>(
             }
             // `git log -p -- .env`, `git blame .env`, `git stash show -p stash@{0} -- .env`: the
             // file's contents, then and now.
+            // `git log --oneline -- .env`, `--stat`, `--name-only`: which commits touched the
+            // file, none of its contents (unless an option prints the changes).
+            Some((subcommand, _))
+                if matches!(subcommand.text.as_str(), "log" | "whatchanged")
+                    && !log_prints_changes(after(command.args(), subcommand)) => {}
             Some((subcommand, rest))
                 if matches!(
                     subcommand.text.as_str(),
@@ -3296,7 +3301,39 @@ fn committed_path(text: &str) -> Option<&str> {
     let plain = !revision.is_empty()
         && !path.is_empty()
         && revision.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./~^@{}".contains(&b));
-    plain.then_some(path)
+    plain.then_some(path).or_else(|| computed_revision_path(text))
+}
+
+/// Whether the options of `git log` (or `whatchanged`) print the changes themselves: a patch
+/// (`-p`, `-u`, `--cc`, `--word-diff`), a line range's history (`-L`), or a word known only at
+/// run time. Up to `--`; the words after it are paths.
+fn log_prints_changes(args: &[Word]) -> bool {
+    args.iter().take_while(|word| word.text != "--").any(|word| {
+        let text = word.text.as_str();
+        word.dynamic
+            || matches!(text, "-p" | "-u" | "-c" | "--cc" | "-W" | "--function-context" | "--ext-diff")
+            || text.starts_with("--patch")
+            || text.starts_with("--word-diff")
+            || text.starts_with("--color-words")
+            || text.starts_with("-L")
+            || text.starts_with("--diff-merges")
+            || text.len() > 2
+                && text.starts_with('-')
+                && !text.starts_with("--")
+                && text[1..].contains(['p', 'u'])
+    })
+}
+
+/// The path of `REV:PATH` whose revision is computed at run time and whose path is written
+/// out (`$(git rev-list --all | tail -1):.env`): whichever commit it turns out to be, the
+/// file printed is the one named.
+fn computed_revision_path(text: &str) -> Option<&str> {
+    if !text.starts_with(['$', '`']) {
+        return None;
+    }
+    let (_, path) = text.rsplit_once(':')?;
+    let literal = !path.is_empty() && !path.contains(['$', '`', ')', '}', ' ', '\t', '|', ';']);
+    literal.then_some(path)
 }
 
 /// The files `tar` packs: its operands in create, append or update mode (`tar czf out.tgz

@@ -107,8 +107,16 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
             action: Action::Ask,
             rule: "files.deny-read-tree".into(),
             reason: format!(
-                "`git` {how} for what looks like a secret: every file ever committed is read, a `.env` or key committed once and removed since included, which your policy may not let the agent read. Search the work tree, or ask the user"
+                "`git` {how}: every file ever committed is read, a `.env` or key committed once and removed since included, which your policy may not let the agent read. Search the work tree, or ask the user"
             ),
+            command: index,
+        });
+    }
+    if object_store_read(command) {
+        return Some(Block {
+            action: Action::Ask,
+            rule: "files.deny-read-tree".into(),
+            reason: "This decompresses git's object store (`.git/objects`, `.git/lost-found`) by hand: every file ever committed is read, a `.env` or key committed once and removed since included, which your policy may not let the agent read. Use `git show REV:PATH` for the file you need, or ask the user".into(),
             command: index,
         });
     }
@@ -193,6 +201,48 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
     None
 }
 
+/// Whether `command` decompresses or prints git's loose objects itself (`zlib-flate
+/// -uncompress < .git/objects/ab/cd…`, `python3 -c 'import zlib…' .git/objects/*/*`, `cat
+/// .git/lost-found/other/*`), past the rules on `git show` and `git cat-file`. Listing them
+/// (`ls`, `du`, `find`) reads no contents.
+fn object_store_read(command: &SimpleCommand) -> bool {
+    const READERS: &[&str] = &[
+        "zlib-flate",
+        "pigz",
+        "unpigz",
+        "openssl",
+        "qpdf",
+        "python",
+        "python3",
+        "perl",
+        "ruby",
+        "node",
+        "php",
+        "cat",
+        "strings",
+        "xxd",
+        "od",
+        "hexdump",
+        "head",
+        "tail",
+        "less",
+        "more",
+        "grep",
+        "rg",
+        "zcat",
+    ];
+    let Some(name) = command_name(command) else { return false };
+    if !READERS.contains(&name) {
+        return false;
+    }
+    let store = |text: &str| {
+        text.contains(".git/objects/") && !text.contains(".git/objects/info/")
+            || text.contains(".git/lost-found/")
+    };
+    command.argv.iter().skip(1).any(|word| store(&word.text))
+        || command.redirects.iter().any(|redirect| store(&redirect.target.text))
+}
+
 /// How `command`, a `git` command, searches the files of every commit for a pattern that
 /// looks like a secret (`git grep sk_live_ $(git rev-list --all)`, `git rev-list --all | xargs
 /// git grep KEY`, `git log -p -S 'BEGIN RSA'`); `None` for anything else (`git grep TODO`,
@@ -200,6 +250,19 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
 fn history_search(command: &SimpleCommand) -> Option<&'static str> {
     let args = command.argv.get(crate::shell::git_subcommand(&command.argv)..).unwrap_or_default();
     let (subcommand, rest) = args.split_first()?;
+    // `git cat-file --batch-all-objects --batch`: the contents of every object in the store,
+    // whatever it searches for after.
+    if subcommand.text == "cat-file"
+        && has(rest, &["--batch-all-objects"])
+        && rest.iter().any(|word| {
+            let batch = word.text.as_str();
+            batch == "--batch"
+                || batch == "--batch-command"
+                || batch.starts_with("--batch=") && batch.contains("%(contents)")
+        })
+    {
+        return Some("prints every object of the repository");
+    }
     let how = match subcommand.text.as_str() {
         // Revisions computed at run time: a list of commits, every one of them searched.
         "grep"
@@ -208,7 +271,7 @@ fn history_search(command: &SimpleCommand) -> Option<&'static str> {
                     || word.text.contains(XARGS_INPUT)
             }) =>
         {
-            "searches the files of every listed commit"
+            "searches the files of every listed commit for what looks like a secret"
         }
         "log" | "whatchanged"
             if has(rest, &["-p", "-u", "--patch", "--patch-with-stat", "--patch-with-raw"])
@@ -218,11 +281,32 @@ fn history_search(command: &SimpleCommand) -> Option<&'static str> {
                         || word.text.starts_with("-G")
                 }) =>
         {
-            "prints the changes of every commit that matches"
+            "prints the changes of every commit that matches what looks like a secret"
         }
         _ => return None,
     };
-    rest.iter().any(|word| looks_for_secret(&word.text)).then_some(how)
+    rest.iter().any(|word| looks_for_secret(&word.text) || names_secret_files(&word.text)).then_some(how)
+}
+
+/// Whether a pathspec picks files that hold secrets by their name (`'*.pem'`, `.env`,
+/// `'*id_rsa*'`): over every commit, what any of them ever held.
+fn names_secret_files(pathspec: &str) -> bool {
+    const NAMES: &[&str] = &[
+        ".pem",
+        ".key",
+        ".env",
+        ".p12",
+        ".pfx",
+        "id_rsa",
+        "id_ed25519",
+        "credentials",
+        ".netrc",
+        ".npmrc",
+        ".pypirc",
+    ];
+    let lower = pathspec.to_ascii_lowercase();
+    let name = lower.rsplit('/').next().unwrap_or(&lower);
+    NAMES.iter().any(|mark| name.contains(mark))
 }
 
 /// Whether a search pattern looks for a secret: a credential's name (`SECRET_KEY`, `password`)

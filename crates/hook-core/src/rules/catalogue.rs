@@ -64,12 +64,12 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "git.branch-force-move",
                 "`branch -f`, `checkout -B`, `switch -C`, `update-ref REF OLD`, forced `fetch`/`pull` into a local branch",
             ),
-            ("git.update-ref-delete", "`update-ref -d`"),
+            ("git.update-ref-delete", "`update-ref -d`; asks: `tag -d` of tags listed at run time"),
             ("git.reflog-expire", "deleting or expiring the reflog"),
             ("git.prune-now", "`gc`/`prune` with `--prune=now`"),
             (
                 "git.history-rewrite",
-                "`filter-branch`, `filter-repo`, `p4 obliterate -y`, `hg strip`, `darcs obliterate`, `bzr uncommit`",
+                "`filter-branch`, `filter-repo`, `lfs migrate import|export`, `bfg --delete-files|--replace-text`, `p4 obliterate -y`, `hg strip`, `darcs obliterate`, `bzr uncommit`; asks: `jj abandon` of a revset",
             ),
             ("git.worktree-force-remove", "`worktree remove --force`, `p4 client -d -f`"),
             ("git.submodule-deinit-force", "`submodule deinit --force`"),
@@ -438,7 +438,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("hosting.api-delete", "`gh api` with method `DELETE`"),
             (
                 "hosting.make-public",
-                "`gh repo edit --visibility public`, `gh|glab repo create --public`, `hf repo create` without `--private`, `kaggle datasets create --public`",
+                "`gh repo edit --visibility public`, `gh api` setting `private=false`, `gh gist create --public` (asks), `gh|glab repo create --public`, `hf repo create` without `--private`, `kaggle datasets create --public`",
             ),
             (
                 "hosting.data-delete",
@@ -509,7 +509,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.git-history",
-                "asks: `git push URL`, a push to a remote the line adds, a `git bundle`, `archive`, `format-patch --stdout` or `fast-export` sent to a network client, `gh repo create OWNER/NAME --source=. --push`",
+                "asks: `git push URL`, a push to a remote the line adds, a `git bundle`, `archive`, `format-patch --stdout` or `fast-export` sent to a network client, `gh repo create OWNER/NAME --source=. --push`, `git daemon`, `git instaweb` without `--local`",
             ),
             (
                 "exfiltration.upload",

@@ -1242,7 +1242,7 @@ fn reads_secret_setting(words: &[&str]) -> bool {
 }
 
 /// Whether `command` reads a pipe, through any filters, from text that holds secrets once
-/// written: the patches of the history (`git log -p`, `git show`), where a key committed then
+/// written: the patches of the history (`git log -p`, `git reflog -p`, `git show`), where a key committed then
 /// removed stays, or a tool's debug log (`TF_LOG=trace terraform plan`, `gradle --info`,
 /// `GIT_CURL_VERBOSE=1`), which prints the requests' headers and the properties it was given.
 fn secret_source_piped_in(command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
@@ -1252,7 +1252,8 @@ fn secret_source_piped_in(command: &SimpleCommand, analysis: &crate::shell::Anal
         let history = writer.name() == Some("git") && {
             let at = crate::shell::git_subcommand(&writer.argv);
             match writer.argv.get(at).map(|w| w.text.as_str()) {
-                Some("log" | "whatchanged") => {
+                // `git reflog -p` is `git log -g -p`: the patches of every commit the reflog holds.
+                Some("log" | "whatchanged" | "reflog") => {
                     has(&["-p", "-u", "--patch"])
                         || args.iter().any(|a| a.text.starts_with("-G") || a.text.starts_with("-S"))
                 }

@@ -112,7 +112,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "git" && (weakens_git(command) || moves_hooks(command)) {
         return Some(Hit::ask("exfiltration.git-weaken", GIT_WEAKEN));
     }
-    if name == "git" && pushes_elsewhere(call) || name == "gh" && pushes_to_new_repository(call.args()) {
+    if name == "git" && (pushes_elsewhere(call) || serves_repository(&command.argv))
+        || name == "gh" && pushes_to_new_repository(call.args())
+    {
         return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
     }
     // `python3 -c 'requests.post(u, json=dict(os.environ))'`: the code sends it itself.
@@ -664,6 +666,18 @@ fn sends_clipboard(call: &Call) -> bool {
 }
 
 const GIT_HISTORY: &str = "This sends the repository's history or tree somewhere that is not one of its configured remotes (a URL, a remote the line adds, an e-mail address, a bundle or archive given to a network client); a secret ever committed goes with it. Push to a configured remote, or ask the user.";
+
+/// `git daemon --export-all --base-path=.`, `git instaweb` (without `--local`): the
+/// repository, every commit of its history, served to whoever reaches the port.
+fn serves_repository(argv: &[crate::shell::Word]) -> bool {
+    let at = crate::shell::git_subcommand(argv);
+    let texts = || argv.iter().skip(at + 1).map(|w| w.text.as_str());
+    match argv.get(at).map(|w| w.text.as_str()) {
+        Some("daemon") => !texts().any(|t| t == "--inetd" || t == "-h" || t == "--help"),
+        Some("instaweb") => !texts().any(|t| matches!(t, "-l" | "--local" | "--stop" | "--help" | "-h")),
+        _ => false,
+    }
+}
 
 /// `git push URL`, `git push scp-host:path`, or a push to a remote an earlier command of the
 /// line added or pointed elsewhere (`git remote add x URL && git push x --all`): the history

@@ -51,6 +51,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     }
     if name != "git" {
         return match name {
+            "bfg" => bfg(call.args()),
             "hg" | "chg" | "sl" | "svn" | "svnadmin" | "fossil" | "jj" | "bzr" | "brz" | "darcs" => {
                 other_vcs(name, call.args())
             }
@@ -172,6 +173,28 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "gc" | "prune" => texts.iter().any(|a| matches!(*a, "--prune=now" | "--prune=all" | "--expire=now" | "--expire=all")).then(|| {
             Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git gc` without `--prune=now`, or ask the user.")
         }),
+        // `git lfs migrate import|export` rewrites the commits of the current branch (every
+        // branch with `--everything`) to move files in or out of LFS; `--no-rewrite` adds a
+        // commit instead, and `info` only reports.
+        "lfs" if texts.first() == Some(&"migrate")
+            && matches!(texts.get(1), Some(&"import" | &"export"))
+            && !texts.contains(&"--no-rewrite") =>
+        {
+            Some(Hit::new(
+                "git.history-rewrite",
+                "`git lfs migrate` rewrites the history of the repository's branches (every one with `--everything`). Ask the user to run it.",
+            ))
+        }
+        // `git tag -d $(git tag)`, `git tag -l | xargs git tag -d`: tags named only at run time,
+        // every one of them as likely as one.
+        "tag" if texts.iter().any(|a| *a == "--delete" || short_cluster_has(a, 'd'))
+            && rest.iter().any(|w| !w.text.starts_with('-') && (w.dynamic || w.text.contains(crate::shell::XARGS_INPUT))) =>
+        {
+            Some(Hit::ask(
+                "git.update-ref-delete",
+                "`git tag -d` of tags listed at run time deletes every tag the list holds. Delete the tags you mean by name, or ask the user.",
+            ))
+        }
         "filter-branch" | "filter-repo" => Some(Hit::new(
             "git.history-rewrite",
             format!("`git {subcommand}` rewrites the whole history of the repository. Ask the user to run it."),
@@ -332,6 +355,14 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
         ("fossil", "scrub") => {
             hit("git.history-rewrite", "deletes data from the repository for good. Ask the user to run it.")
         }
+        // `jj abandon 'all()'`, `jj abandon 'main..'`: a revset of many revisions (one
+        // named, or none, which is `@`, is everyday work; `jj undo` brings any back).
+        ("jj", "abandon") if operands[1..].iter().any(|o| many_revisions(o)) || operands.len() > 3 => {
+            Some(Hit::ask(
+                "git.history-rewrite",
+                "`jj abandon` of a set of revisions drops their changes from the history. Abandon the revisions you mean by name, or ask the user.",
+            ))
+        }
         ("jj", "op" | "operation") if operands.get(1) == Some(&"abandon") => hit(
             "git.reflog-expire",
             "deletes the operation log that `jj undo` goes back by. Ask the user to run it.",
@@ -387,6 +418,32 @@ fn other_vcs(name: &str, args: &[Word]) -> Option<Hit> {
     }
 }
 
+/// `bfg --delete-files id_rsa`, `--replace-text words.txt`, `--strip-blobs-bigger-than 1M`:
+/// BFG Repo-Cleaner rewrites every commit of the repository it is given (`--help` and a bare
+/// `bfg` only print).
+fn bfg(args: &[Word]) -> Option<Hit> {
+    const REWRITES: &[&str] = &[
+        "-D",
+        "--delete-files",
+        "--delete-folders",
+        "-rt",
+        "--replace-text",
+        "-b",
+        "--strip-blobs-bigger-than",
+        "-B",
+        "--strip-biggest-blobs",
+        "-bi",
+        "--strip-blobs-with-ids",
+        "--convert-to-git-lfs",
+    ];
+    args.iter().any(|w| REWRITES.contains(&w.text.split('=').next().unwrap_or_default())).then(|| {
+        Hit::new(
+            "git.history-rewrite",
+            "`bfg` rewrites every commit of the repository. Ask the user to run it.",
+        )
+    })
+}
+
 /// A p4 command's words from its subcommand on, past the global options (`p4 -c WS -u U
 /// delete …`).
 fn p4_command(args: &[Word]) -> &[Word] {
@@ -399,6 +456,12 @@ fn p4_command(args: &[Word]) -> &[Word] {
         at += if valued { 2 } else { 1 };
     }
     args.get(at..).unwrap_or_default()
+}
+
+/// A jj revset that can hold many revisions: a function (`all()`, `mutable()`), a range
+/// (`x..y`, `::x`), a union or a difference, or one known only at run time.
+fn many_revisions(revset: &str) -> bool {
+    revset.contains(['(', '|', '~', '&', '$', '`']) || revset.contains("..") || revset.contains("::")
 }
 
 /// A Perforce path that names a whole tree: `...`, `//...`, `//depot/main/...` (a revision

@@ -201,6 +201,24 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
     fires.then(|| Hit::ask("hosting.publish", PUBLISH))
 }
 
+/// `gh api` fields that make a repository public: `-f private=false`, `--field
+/// visibility=public`, or a GraphQL mutation setting `visibility: PUBLIC`.
+fn api_makes_public(args: &[&str]) -> bool {
+    let public = |field: &str| {
+        let field = field.to_ascii_lowercase();
+        matches!(field.as_str(), "private=false" | "visibility=public")
+            || field.contains("visibility:public")
+            || field.contains("visibility: public")
+    };
+    args.iter().enumerate().any(|(at, arg)| {
+        let value =
+            ["--field=", "--raw-field=", "-f", "-F"].iter().find_map(|option| arg.strip_prefix(option));
+        let given =
+            matches!(*arg, "-f" | "-F" | "--field" | "--raw-field").then(|| args.get(at + 1)).flatten();
+        value.is_some_and(public) || given.is_some_and(|v| public(v))
+    })
+}
+
 /// Whether a Gradle task publishes to a repository: `publish`, `publishPlugins`,
 /// `publishToSonatype`, `publishAllPublicationsToXRepository`, `uploadArchives`, with or
 /// without a project path (`:lib:publish`). Publishing to the local Maven cache
@@ -249,6 +267,14 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     || args.contains(&"--visibility=public") =>
             {
                 Some(Hit::new("hosting.make-public", PUBLIC))
+            }
+            // The same through the API (`gh api -X PATCH repos/o/r -f private=false`).
+            ("api", _) if api_makes_public(&args) => Some(Hit::new("hosting.make-public", PUBLIC)),
+            // A public gist of the project's files: anyone can read and search them.
+            ("gist", Some("create"))
+                if args.iter().any(|a| matches!(*a, "--public" | "-p" | "--public=true")) =>
+            {
+                Some(Hit::ask("hosting.make-public", PUBLIC_GIST))
             }
             // A new public repository, pushed at once (`gh repo create x --public --push`).
             ("repo", Some("create")) if args.contains(&"--public") => {
@@ -564,6 +590,7 @@ pub(super) fn powershell_deletes(args: &[&str]) -> bool {
 
 const PUBLIC: &str =
     "This makes the repository public, with every commit of its history. Ask the user to do it.";
+const PUBLIC_GIST: &str = "A public gist puts these files where anyone can read and search them. Make it secret (without `--public`), or ask the user.";
 const REPO: &str =
     "`gh repo delete` deletes a repository with its issues and history. Ask the user to run it.";
 const RELEASE: &str = "This deletes a published release. Ask the user to run it.";

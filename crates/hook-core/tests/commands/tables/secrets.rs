@@ -2312,6 +2312,48 @@ pub(crate) const CASES: &[Case] = &[
     allow("git stash show -p stash@{0} -- src/main.rs"),
     allow("git show HEAD~2 -- README.md"),
     allow("git diff-tree -p HEAD -- .env.example"),
+    // A computed revision still prints the file the object spec names (red team 25).
+    deny("files.deny-read", "git cat-file -p $(git rev-list --all | tail -1):.env"),
+    deny("files.deny-read", "git show $(git log --format=%H -1 -- .env)~1:.env"),
+    deny("files.deny-read", "git show `git rev-parse HEAD~3`:config/master.key"),
+    allow("git cat-file -p $(git rev-list --all | tail -1):README.md"),
+    allow("git show $(git merge-base main HEAD):src/lib.rs"),
+    // Every object of the store, printed or decompressed by hand.
+    ask(
+        "files.deny-read-tree",
+        "git cat-file --batch-all-objects --batch | strings | grep -i -E 'secret|token'",
+    ),
+    ask("files.deny-read-tree", "git cat-file --batch-all-objects --batch-command"),
+    ask("files.deny-read-tree", "zlib-flate -uncompress < .git/objects/ab/cdef0123456789 | strings"),
+    ask(
+        "files.deny-read-tree",
+        "python3 -c \"import zlib,glob;[print(zlib.decompress(open(f,'rb').read())) for f in glob.glob('.git/objects/*/*')]\" | grep -a SECRET",
+    ),
+    ask("files.deny-read-tree", "git fsck --lost-found && cat .git/lost-found/other/*"),
+    allow("git cat-file --batch-all-objects --batch-check"),
+    allow("git cat-file -p HEAD"),
+    allow("ls .git/objects/pack"),
+    allow("du -sh .git/objects"),
+    allow("cat .git/objects/info/alternates"),
+    allow("git fsck --lost-found"),
+    // A pathspec of key files searched over every commit.
+    ask("files.deny-read-tree", "git grep -h -e . $(git rev-list --all) -- '*.pem'"),
+    deny("files.deny-read", "git rev-list --all | xargs git grep -l . -- '*.env'"),
+    allow("git grep -h -e . $(git rev-list --all) -- '*.rs'"),
+    // The reflog's patches are the history's, as `git log -p | grep -i token` reads them.
+    ask("credentials.print", "git reflog -p | grep -A3 -i token"),
+    allow("git reflog | grep -i token"),
+    allow("git reflog -p | grep -n TODO"),
+    // Which commits touched a file prints none of its contents; a patch does.
+    allow("git log --all --oneline -- .env"),
+    allow("git log --stat -- .env"),
+    allow("git log --name-only --format='%h %s' -- config/master.key"),
+    allow("git whatchanged --oneline -- .env"),
+    deny("files.deny-read", "git log -p -- .env"),
+    deny("files.deny-read", "git log --all --patch --oneline -- .env"),
+    deny("files.deny-read", "git log -1 -u -- .env"),
+    deny("files.deny-read", "git log --word-diff -- .env"),
+    deny("files.deny-read", "git log $OPTS -- .env"),
     // Braces in a path expand before the file rules judge it, after a variable too.
     deny("files.deny-read", "cat $HOME/.{ssh/id_rsa,aws/credentials}"),
     deny("files.deny-read", "cat ${HOME}/.{aws,ssh}/credentials"),
