@@ -1219,7 +1219,8 @@ fn other_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
         }
         "http" | "https" | "xh" | "xhs" => {
             let download = args.iter().any(|w| {
-                w.text == "--download" || w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains('d')
+                w.text == "--download"
+                    || w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains('d')
             });
             if !download {
                 return None;
@@ -1273,7 +1274,8 @@ fn other_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
                 return None;
             }
             let directory = matches!(dest, "." | ".." | "~") || dest.ends_with('/');
-            let file = if directory { in_dir(Some(dest.to_string()), last_of(source)) } else { dest.to_string() };
+            let file =
+                if directory { in_dir(Some(dest.to_string()), last_of(source)) } else { dest.to_string() };
             (file, source.to_string())
         }
         _ => return None,

@@ -186,7 +186,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "remote-script.editor-extension",
-                "`code|cursor|codium|windsurf --install-extension` of a `.vsix` file or a URL, not a marketplace id (asks)",
+                "`code|cursor|codium|windsurf --install-extension` of a `.vsix` file, a URL, or a marketplace id whose publisher is not a well-known one (`evil.pwn`; `ms-python.python`, `rust-lang.rust-analyzer` pass) (asks)",
             ),
             (
                 "remote-script.reverse-shell",

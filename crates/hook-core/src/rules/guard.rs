@@ -239,7 +239,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return claude_settings(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE));
     }
     if (INSTALLER_NAMES.may_hold(name) || REMOVER_NAMES.may_hold(name))
-        && let Some(hit) = installs_over_guard(name, call.args())
+        && let Some(hit) = installs_over_guard(name, call.args(), &call.ctx.cwd)
     {
         return Some(hit);
     }
@@ -534,7 +534,7 @@ const REPLACED: &str = "This installs a package that puts a program where the ag
 /// after our binaries or this project (`claude-hook-lite`, `agent-hooks-fork`): it replaces
 /// the guard, or shadows it, and runs the package's install code first.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+fn installs_over_guard(name: &str, args: &[crate::shell::Word], cwd: &std::path::Path) -> Option<Hit> {
     // `python3 -m pip install --user x` is `pip install --user x`.
     let (name, args) = super::python_module(name, args);
     let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
@@ -567,7 +567,35 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     if removes && words.iter().skip(1).any(ours) {
         return Some(Hit::ask("guard.uninstall", REMOVED));
     }
-    (onto_path && words.iter().any(ours)).then(|| Hit::new("guard.replace-binary", REPLACED))
+    let built_ours =
+        || name == "cargo" && cargo_path(&words).is_some_and(|dir| manifest_names_ours(&cwd.join(dir)));
+    (onto_path && (words.iter().any(ours) || built_ours()))
+        .then(|| Hit::new("guard.replace-binary", REPLACED))
+}
+
+/// The directory of `cargo install --path DIR` (`--path=DIR`).
+fn cargo_path<'a>(words: &[&'a str]) -> Option<&'a str> {
+    words.iter().enumerate().find_map(|(at, word)| match word.strip_prefix("--path") {
+        Some("") => words.get(at + 1).copied(),
+        Some(value) => value.strip_prefix('='),
+        None => None,
+    })
+}
+
+/// Whether the manifest of the crate in `dir` names one of our binaries (its package or a
+/// `[[bin]]`): `cargo install --force --path /tmp/patched` of a crate called `claude-hook`
+/// replaces the guard as surely as by name. A manifest that is not there fails the install.
+fn manifest_names_ours(dir: &std::path::Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(dir.join("Cargo.toml")) else { return false };
+    let mut text = String::new();
+    if file.take(256 * 1024).read_to_string(&mut text).is_err() {
+        return false;
+    }
+    text.lines().any(|line| {
+        let Some((key, value)) = line.split_once('=') else { return false };
+        key.trim() == "name" && BINARIES.contains(&value.trim().trim_matches(['"', '\'']))
+    })
 }
 
 const REMOVED: &str =

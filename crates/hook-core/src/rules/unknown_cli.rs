@@ -99,12 +99,15 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
     // everyday, as `aws s3 rm s3://b/k` is.
     if let Some(verb) = words.first().filter(|word| among(&["rm", "del", "delete", "sync", "mirror"], word)) {
         let syncs = among(&["sync", "mirror"], verb);
-        let deleting = !syncs || args.iter().any(|arg| arg.text.starts_with("--delete") || arg.text == "--remove");
+        let deleting =
+            !syncs || args.iter().any(|arg| arg.text.starts_with("--delete") || arg.text == "--remove");
         let remote = args.iter().filter(|arg| !arg.text.starts_with('-')).skip(1);
         let many = |arg: &Word| {
-            object_store(&arg.text) && (syncs || arg.text.ends_with('/') || arg.glob || arg.text.contains(['*', '?']))
+            object_store(&arg.text)
+                && (syncs || arg.text.ends_with('/') || arg.glob || arg.text.contains(['*', '?']))
         };
-        let recursive = args.iter().any(|arg| matches!(arg.text.as_str(), "-r" | "-R" | "--recursive" | "--all"));
+        let recursive =
+            args.iter().any(|arg| matches!(arg.text.as_str(), "-r" | "-R" | "--recursive" | "--all"));
         if deleting && remote.clone().any(|arg| many(arg) || recursive && object_store(&arg.text)) {
             return !syncs || remote.last().is_some_and(|arg| object_store(&arg.text));
         }
@@ -144,7 +147,10 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
 fn object_store(text: &str) -> bool {
     text.split_once("://").is_some_and(|(scheme, _)| {
         among(
-            &["s3", "s3a", "gs", "gcs", "az", "azure", "abfs", "abfss", "wasb", "wasbs", "r2", "b2", "oss", "cos", "obs", "swift"],
+            &[
+                "s3", "s3a", "gs", "gcs", "az", "azure", "abfs", "abfss", "wasb", "wasbs", "r2", "b2", "oss",
+                "cos", "obs", "swift",
+            ],
             scheme,
         )
     })

@@ -3238,7 +3238,8 @@ fn tmux(argv: &[Word]) -> Peel {
             match argv.get(scan.operand + 1..) {
                 Some([one]) => tmux_commands(&via, std::slice::from_ref(one)),
                 Some(words @ [first, ..]) => {
-                    let inner = std::iter::once(derived(first, "tmux")).chain(words.iter().cloned()).collect();
+                    let inner =
+                        std::iter::once(derived(first, "tmux")).chain(words.iter().cloned()).collect();
                     Peel::Find { execs: vec![(via, inner)] }
                 }
                 _ => Peel::Runs,

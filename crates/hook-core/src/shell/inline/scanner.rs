@@ -1776,4 +1776,3 @@ fn remote_import(code: &str) -> Option<String> {
         (lower.starts_with("https://") || lower.starts_with("http://")).then(|| specifier.to_string())
     })
 }
-
