@@ -1211,7 +1211,6 @@ fn other_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
             let file = match name {
                 "lwp-download" => operands.next().map(str::to_string),
                 "aria2c" => value(&["-o"], "--out"),
-                "wcurl" => value(&["-o"], "--output"),
                 _ => value(&["-o"], "--output"),
             };
             let dir = if name == "aria2c" { value(&["-d"], "--dir") } else { None };
@@ -1240,7 +1239,7 @@ fn other_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
                     return None;
                 }
                 let mut operands = rest.iter().enumerate().filter(|(at, w)| {
-                    !w.starts_with('-') && !(*at > 0 && matches!(rest[at - 1], "-o" | "-O" | "-n"))
+                    !(w.starts_with('-') || *at > 0 && matches!(rest[at - 1], "-o" | "-O" | "-n"))
                 });
                 let url = operands.next()?.1.to_string();
                 let file = rest.iter().position(|w| *w == "-o").and_then(|at| rest.get(at + 1));

@@ -871,6 +871,25 @@ mod tests {
     }
 
     #[test]
+    fn installing_a_crate_whose_manifest_names_our_binary_is_denied() {
+        let dir = std::env::temp_dir().join(format!("guard-manifest-{}", std::process::id()));
+        let ours = dir.join("patched");
+        let other = dir.join("other");
+        for (crate_dir, name) in [(&ours, "claude-hook"), (&other, "ripgrep-extra")] {
+            std::fs::create_dir_all(crate_dir).expect("a temporary directory");
+            std::fs::write(crate_dir.join("Cargo.toml"), format!("[package]\nname = \"{name}\"\n"))
+                .expect("a manifest");
+        }
+        let path = |dir: &std::path::Path| dir.to_string_lossy().into_owned();
+        let patched = path(&ours);
+        assert_eq!(rule(&["cargo", "install", "--force", "--path", &patched]), Some("guard.replace-binary"));
+        assert_eq!(rule(&["cargo", "install", &format!("--path={patched}")]), Some("guard.replace-binary"));
+        assert_eq!(rule(&["cargo", "install", "--path", &path(&other)]), None);
+        assert_eq!(rule(&["cargo", "install", "--path", &path(&dir.join("absent"))]), None);
+        std::fs::remove_dir_all(&dir).expect("the directory removed");
+    }
+
+    #[test]
     fn looking_is_allowed() {
         assert_eq!(rule(&["claude-hook", "explain", "--", "rm", "-rf", "/"]), None);
         assert_eq!(rule(&["claude-hook", "doctor"]), None);
