@@ -872,21 +872,27 @@ mod tests {
 
     #[test]
     fn installing_a_crate_whose_manifest_names_our_binary_is_denied() {
-        let dir = std::env::temp_dir().join(format!("guard-manifest-{}", std::process::id()));
-        let ours = dir.join("patched");
-        let other = dir.join("other");
-        for (crate_dir, name) in [(&ours, "claude-hook"), (&other, "ripgrep-extra")] {
-            std::fs::create_dir_all(crate_dir).expect("a temporary directory");
-            std::fs::write(crate_dir.join("Cargo.toml"), format!("[package]\nname = \"{name}\"\n"))
+        let dir = crate::scratch::Scratch::new("guard-manifest");
+        for (crate_dir, name) in [("patched", "claude-hook"), ("other", "ripgrep-extra")] {
+            std::fs::create_dir_all(dir.join(crate_dir)).expect("a crate directory");
+            std::fs::write(dir.join(crate_dir).join("Cargo.toml"), format!("[package]\nname = \"{name}\"\n"))
                 .expect("a manifest");
         }
-        let path = |dir: &std::path::Path| dir.to_string_lossy().into_owned();
-        let patched = path(&ours);
-        assert_eq!(rule(&["cargo", "install", "--force", "--path", &patched]), Some("guard.replace-binary"));
-        assert_eq!(rule(&["cargo", "install", &format!("--path={patched}")]), Some("guard.replace-binary"));
-        assert_eq!(rule(&["cargo", "install", "--path", &path(&other)]), None);
-        assert_eq!(rule(&["cargo", "install", "--path", &path(&dir.join("absent"))]), None);
-        std::fs::remove_dir_all(&dir).expect("the directory removed");
+        // Named relative to the scratch, whose own name holds the project's.
+        let here =
+            crate::project::Context { cwd: dir.to_path_buf(), project_root: dir.to_path_buf(), ..ctx() };
+        let judged = |argv: &[&str]| {
+            evaluate_in(&sequence(&[argv]), &here, &Default::default())
+                .filter(|f| f.pack == Pack::Guard)
+                .map(|f| f.rule)
+        };
+        assert_eq!(
+            judged(&["cargo", "install", "--force", "--path", "patched"]),
+            Some("guard.replace-binary")
+        );
+        assert_eq!(judged(&["cargo", "install", "--path=patched"]), Some("guard.replace-binary"));
+        assert_eq!(judged(&["cargo", "install", "--path", "other"]), None);
+        assert_eq!(judged(&["cargo", "install", "--path", "absent"]), None);
     }
 
     #[test]
