@@ -1123,7 +1123,7 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
 fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
     let name = command.name()?;
     if !matches!(name, "curl" | "wget") {
-        return windows_downloaded(name, command.args());
+        return other_downloaded(name, command.args()).or_else(|| windows_downloaded(name, command.args()));
     }
     let args = command.args();
     let url = match args.iter().find(|w| w.text.contains("://")) {
@@ -1171,6 +1171,115 @@ fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
         });
     }
     file.filter(|file| !file.is_empty() && file != "-").map(|file| (file, url))
+}
+
+/// The file another downloader writes and what it fetches: `aria2c URL` (`-o F`, `-d DIR`),
+/// `axel URL` (`-o F`), BSD `fetch URL` (`-o F`), `wcurl URL`, `lwp-download URL [F]`, an
+/// HTTPie or xh download (`http --download URL`, `xh -d URL -o F`), lftp's `get`/`pget`
+/// (`lftp -c 'get URL -o F'`), and a copy from another host (`scp h:x .`, `rsync h:x ./y`,
+/// `sftp h:x`). A name known only by checking the disk (`scp h:x dir`) is taken as the file.
+fn other_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
+    let last_of = |url: &str| {
+        let path = url.split(['?', '#']).next().unwrap_or_default();
+        let path = path.rsplit_once(':').filter(|(_, p)| !p.starts_with("//")).map_or(path, |(_, p)| p);
+        path.trim_end_matches('/').rsplit('/').next().unwrap_or_default().to_string()
+    };
+    let value = |options: &[&str], long: &str| {
+        args.iter().enumerate().find_map(|(at, w)| {
+            if options.contains(&w.text.as_str()) {
+                args.get(at + 1).map(|w| w.text.clone())
+            } else {
+                w.text.strip_prefix(long).and_then(|v| v.strip_prefix('=')).map(str::to_string)
+            }
+        })
+    };
+    let url_like = |w: &&str| w.contains("://") || w.contains('/') && !w.starts_with(['/', '.', '~', '@']);
+    let in_dir = |dir: Option<String>, file: String| match dir {
+        Some(dir) => format!("{}/{file}", dir.trim_end_matches('/')),
+        None => file,
+    };
+    let found = match name {
+        "aria2c" | "axel" | "fetch" | "wcurl" | "lwp-download" => {
+            let valued: &[&str] = match name {
+                "aria2c" => &["-o", "-d", "-x", "-s", "-j", "-k", "-i", "-l", "-t", "--out", "--dir"],
+                "axel" => &["-o", "-n", "-s", "-H", "-U", "-T", "--output"],
+                "fetch" => &["-o", "-B", "-N", "-S", "-T", "--output"],
+                _ => &["-o", "--output"],
+            };
+            let mut operands = crate::rules::operands(args, valued);
+            let url = operands.find(url_like)?.to_string();
+            let file = match name {
+                "lwp-download" => operands.next().map(str::to_string),
+                "aria2c" => value(&["-o"], "--out"),
+                _ => value(&["-o"], "--output"),
+            };
+            let dir = if name == "aria2c" { value(&["-d"], "--dir") } else { None };
+            (in_dir(dir, file.unwrap_or_else(|| last_of(&url))), url)
+        }
+        "http" | "https" | "xh" | "xhs" => {
+            let download = args.iter().any(|w| {
+                w.text == "--download"
+                    || w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains('d')
+            });
+            if !download {
+                return None;
+            }
+            let url = crate::rules::operands(args, &["-o", "--output", "-a", "--auth", "-A"])
+                .find(|w| !w.chars().all(|c| c.is_ascii_uppercase()))?
+                .to_string();
+            (value(&["-o"], "--output").unwrap_or_else(|| last_of(&url)), url)
+        }
+        "lftp" => {
+            let at = args.iter().position(|w| matches!(w.text.as_str(), "-c" | "-e"))?;
+            let script = args[at + 1..].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
+            script.split([';', '&', '|', '\n']).find_map(|step| {
+                let words: Vec<&str> = step.split_whitespace().collect();
+                let (verb, rest) = words.split_first()?;
+                if !matches!(*verb, "get" | "get1" | "pget" | "mget") {
+                    return None;
+                }
+                let mut operands = rest.iter().enumerate().filter(|(at, w)| {
+                    !(w.starts_with('-') || *at > 0 && matches!(rest[at - 1], "-o" | "-O" | "-n"))
+                });
+                let url = operands.next()?.1.to_string();
+                let file = rest.iter().position(|w| *w == "-o").and_then(|at| rest.get(at + 1));
+                let dir = rest.iter().position(|w| *w == "-O").and_then(|at| rest.get(at + 1));
+                let file = file.map_or_else(|| last_of(&url), |f| f.to_string());
+                Some((in_dir(dir.map(|d| d.to_string()), file), url))
+            })?
+        }
+        "scp" | "rsync" | "sftp" => {
+            let valued: &[&str] = match name {
+                "scp" => &["-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D", "-X"],
+                "rsync" => &["-e", "--rsh", "-f", "--filter", "--exclude", "--include", "-T", "--port"],
+                _ => &["-P", "-i", "-o", "-F", "-c", "-l", "-S", "-J", "-D", "-b", "-B", "-R", "-s"],
+            };
+            let operands: Vec<&str> = crate::rules::operands(args, valued).collect();
+            let remote = |w: &str| {
+                w.starts_with("rsync://")
+                    || w.starts_with("scp://")
+                    || w.starts_with("sftp://")
+                    || w.split_once(':').is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
+            };
+            let (source, dest) = match (name, operands.as_slice()) {
+                ("sftp", [source]) => (*source, "."),
+                ("sftp", [source, dest]) => (*source, *dest),
+                (_, [sources @ .., dest]) if !sources.is_empty() && !remote(dest) => {
+                    (*sources.iter().find(|s| remote(s))?, *dest)
+                }
+                _ => return None,
+            };
+            if !remote(source) {
+                return None;
+            }
+            let directory = matches!(dest, "." | ".." | "~") || dest.ends_with('/');
+            let file =
+                if directory { in_dir(Some(dest.to_string()), last_of(source)) } else { dest.to_string() };
+            (file, source.to_string())
+        }
+        _ => return None,
+    };
+    Some(found).filter(|(file, _)| !file.is_empty() && file != "-")
 }
 
 /// The file a Windows downloader writes and the address it fetches: `certutil -urlcache -f URL

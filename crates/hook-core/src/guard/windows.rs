@@ -29,6 +29,7 @@ pub(super) enum Place {
 /// The Windows programs and cmdlets [`accessed`] knows, lower-case: the gate before any work.
 const NAMES: &[&str] = &[
     "add-localgroupmember",
+    "clear-itemproperty",
     "copy-itemproperty",
     "net",
     "net1",
@@ -39,6 +40,10 @@ const NAMES: &[&str] = &[
     "reg",
     "register-scheduledtask",
     "register-wmievent",
+    // A value taken away changes what runs as surely as one set: a service's `Start`, a
+    // policy that kept Defender on.
+    "remove-itemproperty",
+    "rename-itemproperty",
     "sc",
     "schtasks",
     "set-item",

@@ -186,7 +186,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "remote-script.editor-extension",
-                "`code|cursor|codium|windsurf --install-extension` of a `.vsix` file or a URL, not a marketplace id (asks)",
+                "`code|cursor|codium|windsurf --install-extension` of a `.vsix` file, a URL, or a marketplace id whose publisher is not a well-known one (`evil.pwn`; `ms-python.python`, `rust-lang.rust-analyzer` pass) (asks)",
             ),
             (
                 "remote-script.reverse-shell",
@@ -371,7 +371,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.public",
-                "public ACLs and bucket policies, ingress or firewall rules from `0.0.0.0/0`, `allUsers` bindings",
+                "public ACLs and bucket policies, ingress or firewall rules from `0.0.0.0/0`, `allUsers` bindings; asks: a signed link to a private object that lasts more than a day (`aws s3 presign … --expires-in 604800`, `gsutil signurl -d 7d`)",
             ),
             (
                 "cloud.protection-off",
@@ -391,7 +391,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.unknown-destroy",
-                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`); package managers, local clusters and VMs, version managers and text tools are left out",
+                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`), a bucket's objects deleted by address (`s5cmd rm 's3://b/*'`, `s5cmd sync --delete . s3://b/`), a stage removed that is production's (`sst remove --stage production`); package managers, local clusters and VMs, version managers and text tools are left out",
             ),
             (
                 "cloud.rclone-delete",

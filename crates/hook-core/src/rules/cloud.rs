@@ -401,6 +401,28 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                 || a.contains("/global/AuthenticatedUsers")
         })
     };
+    // A link that reads a private object without credentials, for longer than a day: the
+    // object is public to whoever gets the link (`aws s3 presign … --expires-in 604800`,
+    // `gsutil signurl -d 7d`, `gcloud storage sign-url --duration=7d`).
+    let signs = match name {
+        "aws" => (word(0), word(1)) == ("s3", "presign"),
+        "gsutil" => word(0) == "signurl",
+        "gcloud" => words.contains(&"sign-url"),
+        _ => false,
+    };
+    if signs {
+        let lasts = ["--expires-in", "-d", "--duration"].iter().any(|option| {
+            args.iter().enumerate().any(|(at, arg)| {
+                let value = match arg.strip_prefix(option) {
+                    Some("") => args.get(at + 1).copied(),
+                    Some(value) => value.strip_prefix('='),
+                    None => None,
+                };
+                value.and_then(seconds).is_some_and(|seconds| seconds > 86_400)
+            })
+        });
+        return lasts.then(|| Hit::ask("cloud.public", SIGNED_LINK));
+    }
     let (rule, message) = match name {
         "aws" => match (word(0), word(1)) {
             ("iam", op)
@@ -498,6 +520,24 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
         _ => return None,
     };
     Some(Hit::new(rule, message))
+}
+
+const SIGNED_LINK: &str = "This makes a link that lets anyone who has it read a private object without credentials, for more than a day. Make one that lasts an hour or less, or ask the user.";
+
+/// A duration as the signing commands write it (`604800`, `7d`, `12h`, `30m`), in seconds.
+fn seconds(text: &str) -> Option<u64> {
+    let (number, unit) = match text.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        Some((at, _)) => text.split_at(at),
+        None => (text, "s"),
+    };
+    let factor = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3_600,
+        "d" => 86_400,
+        _ => return None,
+    };
+    number.parse::<u64>().ok().map(|n| n.saturating_mul(factor))
 }
 
 /// The other providers' CLIs, whose delete verb is a word of its own (`hcloud server delete`).

@@ -1511,7 +1511,11 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
     // Every command of a line passes here: its words are collected only for the names below.
     let args = || -> Vec<&str> { command.args().iter().map(|a| a.text.as_str()).collect() };
     match name {
-        "env" | "printenv" => args().iter().all(|a| a.starts_with('-')),
+        // `printenv "$v"` over `compgen -e`: a variable picked at run time, as `${!v}` is.
+        "env" | "printenv" => {
+            args().iter().all(|a| a.starts_with('-'))
+                || name == "printenv" && command.args().iter().any(|a| a.dynamic && !a.text.starts_with('-'))
+        }
         "export" => args().is_empty() || args() == ["-p"],
         "declare" | "typeset" => args().iter().all(|a| matches!(*a, "-x" | "-p" | "-px" | "-xp")),
         "set" => args().is_empty(),
@@ -1567,11 +1571,13 @@ pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
 /// Whether `raw` holds an indirect expansion of one variable (`${!v}`), not the list of names
 /// (`${!prefix*}`, `${!arr[@]}`).
 fn indirect(raw: &str) -> bool {
-    raw.match_indices("${!").any(|(at, _)| {
-        let name = &raw[at + 3..];
-        let end = name.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(name.len());
-        end > 0 && name[end..].starts_with('}')
-    })
+    // `xargs -I{} sh -c 'echo {}=${{}}'`: the variable's name is each input line.
+    raw.contains("${{")
+        || raw.match_indices("${!").any(|(at, _)| {
+            let name = &raw[at + 3..];
+            let end = name.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(name.len());
+            end > 0 && name[end..].starts_with('}')
+        })
 }
 
 /// Whether `command`'s standard output is redirected to a file.
@@ -1948,8 +1954,10 @@ const MESSAGE: &str = "This prints a stored credential where the agent reads it,
 pub(super) fn lists_environment(command: &SimpleCommand) -> bool {
     dumps_environment(command)
         || command.name() == Some("compgen")
-            && matches!(command.args(), [] | [_])
-            && command.args().iter().all(|a| a.text == "-v")
+            && matches!(
+                command.args().iter().map(|a| a.text.as_str()).collect::<Vec<_>>()[..],
+                ["-v" | "-e"] | ["-A", "variable" | "export"]
+            )
 }
 
 /// Whether `command` reads a pipe that carries the environment: from a dump, through any

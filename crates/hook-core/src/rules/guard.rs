@@ -239,7 +239,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return claude_settings(call.args()).then(|| Hit::new("guard.reconfigure", MESSAGE));
     }
     if (INSTALLER_NAMES.may_hold(name) || REMOVER_NAMES.may_hold(name))
-        && let Some(hit) = installs_over_guard(name, call.args())
+        && let Some(hit) = installs_over_guard(name, call.args(), &call.ctx.cwd)
     {
         return Some(hit);
     }
@@ -534,7 +534,7 @@ const REPLACED: &str = "This installs a package that puts a program where the ag
 /// after our binaries or this project (`claude-hook-lite`, `agent-hooks-fork`): it replaces
 /// the guard, or shadows it, and runs the package's install code first.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+fn installs_over_guard(name: &str, args: &[crate::shell::Word], cwd: &std::path::Path) -> Option<Hit> {
     // `python3 -m pip install --user x` is `pip install --user x`.
     let (name, args) = super::python_module(name, args);
     let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
@@ -567,7 +567,35 @@ fn installs_over_guard(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     if removes && words.iter().skip(1).any(ours) {
         return Some(Hit::ask("guard.uninstall", REMOVED));
     }
-    (onto_path && words.iter().any(ours)).then(|| Hit::new("guard.replace-binary", REPLACED))
+    let built_ours =
+        || name == "cargo" && cargo_path(&words).is_some_and(|dir| manifest_names_ours(&cwd.join(dir)));
+    (onto_path && (words.iter().any(ours) || built_ours()))
+        .then(|| Hit::new("guard.replace-binary", REPLACED))
+}
+
+/// The directory of `cargo install --path DIR` (`--path=DIR`).
+fn cargo_path<'a>(words: &[&'a str]) -> Option<&'a str> {
+    words.iter().enumerate().find_map(|(at, word)| match word.strip_prefix("--path") {
+        Some("") => words.get(at + 1).copied(),
+        Some(value) => value.strip_prefix('='),
+        None => None,
+    })
+}
+
+/// Whether the manifest of the crate in `dir` names one of our binaries (its package or a
+/// `[[bin]]`): `cargo install --force --path /tmp/patched` of a crate called `claude-hook`
+/// replaces the guard as surely as by name. A manifest that is not there fails the install.
+fn manifest_names_ours(dir: &std::path::Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(dir.join("Cargo.toml")) else { return false };
+    let mut text = String::new();
+    if file.take(256 * 1024).read_to_string(&mut text).is_err() {
+        return false;
+    }
+    text.lines().any(|line| {
+        let Some((key, value)) = line.split_once('=') else { return false };
+        key.trim() == "name" && BINARIES.contains(&value.trim().trim_matches(['"', '\'']))
+    })
 }
 
 const REMOVED: &str =
@@ -840,6 +868,31 @@ mod tests {
         assert_eq!(rule(&["claude-hook", "init", "--project"]), Some("guard.reconfigure"));
         assert_eq!(rule(&["claude-hook", "trust", "--yes"]), Some("guard.reconfigure"));
         assert_eq!(rule(&["/opt/bin/gemini-hook", "trust", ".agent-hooks.toml"]), Some("guard.reconfigure"));
+    }
+
+    #[test]
+    fn installing_a_crate_whose_manifest_names_our_binary_is_denied() {
+        let dir = crate::scratch::Scratch::new("guard-manifest");
+        for (crate_dir, name) in [("patched", "claude-hook"), ("other", "ripgrep-extra")] {
+            std::fs::create_dir_all(dir.join(crate_dir)).expect("a crate directory");
+            std::fs::write(dir.join(crate_dir).join("Cargo.toml"), format!("[package]\nname = \"{name}\"\n"))
+                .expect("a manifest");
+        }
+        // Named relative to the scratch, whose own name holds the project's.
+        let here =
+            crate::project::Context { cwd: dir.to_path_buf(), project_root: dir.to_path_buf(), ..ctx() };
+        let judged = |argv: &[&str]| {
+            evaluate_in(&sequence(&[argv]), &here, &Default::default())
+                .filter(|f| f.pack == Pack::Guard)
+                .map(|f| f.rule)
+        };
+        assert_eq!(
+            judged(&["cargo", "install", "--force", "--path", "patched"]),
+            Some("guard.replace-binary")
+        );
+        assert_eq!(judged(&["cargo", "install", "--path=patched"]), Some("guard.replace-binary"));
+        assert_eq!(judged(&["cargo", "install", "--path", "other"]), None);
+        assert_eq!(judged(&["cargo", "install", "--path", "absent"]), None);
     }
 
     #[test]

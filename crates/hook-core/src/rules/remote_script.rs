@@ -372,7 +372,88 @@ fn runs_remote_app(args: &[Word]) -> bool {
 const EDITORS: &[&str] =
     &["code", "code-insiders", "code-oss", "codium", "cursor", "positron", "vscodium", "windsurf"];
 
-const EXTENSION_MESSAGE: &str = "This installs an editor extension from a file or a URL rather than from the marketplace: its code runs in the editor, unseen, every time it starts. Ask the user to install it.";
+const EXTENSION_MESSAGE: &str = "This installs an editor extension from a file, a URL or a publisher that is not a well-known one: its code runs in the editor, unseen, every time it starts. Ask the user to install it.";
+
+/// The marketplace publishers of the extensions most projects recommend: the editors' and
+/// languages' own, and the widely used formatters, linters and tools.
+const KNOWN_PUBLISHERS: &[&str] = &[
+    "ms-python",
+    "ms-vscode",
+    "ms-vscode-remote",
+    "ms-toolsai",
+    "ms-azuretools",
+    "ms-dotnettools",
+    "ms-kubernetes-tools",
+    "ms-playwright",
+    "ms-ceintl",
+    "vscode",
+    "github",
+    "rust-lang",
+    "golang",
+    "redhat",
+    "esbenp",
+    "dbaeumer",
+    "eamodio",
+    "vscodevim",
+    "hashicorp",
+    "charliermarsh",
+    "tamasfe",
+    "vadimcn",
+    "llvm-vs-code-extensions",
+    "bradlc",
+    "prisma",
+    "svelte",
+    "vue",
+    "astro-build",
+    "denoland",
+    "biomejs",
+    "streetsidesoftware",
+    "editorconfig",
+    "davidanson",
+    "yzhang",
+    "mechatroner",
+    "jetbrains",
+    "anthropic",
+    "openai",
+    "continue",
+    "docker",
+    "googlecloudtools",
+    "amazonwebservices",
+    "ms-azure-devops",
+    "julialang",
+    "haskell",
+    "ocamllabs",
+    "ziglang",
+    "scala-lang",
+    "scalameta",
+    "vscjava",
+    "dart-code",
+    "ms-vsliveshare",
+    "ritwickdey",
+    "pkief",
+    "usernamehw",
+    "christian-kohler",
+    "wayou",
+    "gruntfuggly",
+    "oderwat",
+    "mikestead",
+    "visualstudioexptteam",
+    "graphql",
+    "mongodb",
+    "timonwong",
+    "foxundermoon",
+    "stylelint",
+    "unifiedjs",
+    "bierner",
+    "nrwl",
+    "firsttris",
+    "orta",
+    "ms-mssql",
+    "ms-ossdata",
+    "mtxr",
+    "cweijan",
+    "sumneko",
+];
 
 /// `code --install-extension ./x.vsix` (or a URL, or a name known only at run time): an
 /// extension no marketplace lists, whose code runs in the editor at every start. A marketplace
@@ -388,8 +469,15 @@ fn installs_unlisted_extension(args: &[Word]) -> bool {
             Some(value) if value.starts_with('=') => (&value[1..], word.dynamic),
             _ => continue,
         };
-        // A path or a URL names no marketplace id (`publisher.name[@version]`).
-        if dynamic || text.to_ascii_lowercase().ends_with(".vsix") || text.contains(['/', '\\']) {
+        // A path or a URL names no marketplace id (`publisher.name[@version]`); a marketplace
+        // id from a publisher nobody knows is anybody's code (the marketplace vets little).
+        if dynamic
+            || text.to_ascii_lowercase().ends_with(".vsix")
+            || text.contains(['/', '\\'])
+            || !text.split_once('.').is_some_and(|(publisher, _)| {
+                KNOWN_PUBLISHERS.iter().any(|known| publisher.eq_ignore_ascii_case(known))
+            })
+        {
             return true;
         }
     }

@@ -18,7 +18,8 @@ const WINDOW: usize = 4;
 pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     let (buffer, count) = subcommand_words(args);
     let words = &buffer[..count];
-    let destroying = words.iter().any(|word| parts(word).any(|part| among(DESTROYS, part)));
+    let destroying = words.iter().any(|word| parts(word).any(|part| among(DESTROYS, part)))
+        || words.first().is_some_and(|word| among(&["rm", "del", "sync", "mirror"], word));
     let credential = name == "mc"
         || words.iter().any(|word| parts(word).any(credential_part))
         || args.iter().any(|arg| REVEALS.contains(&arg.text.as_str()));
@@ -90,15 +91,47 @@ fn is_resource(part: &str) -> bool {
 /// (`--yes`, `--force`, `--all`, `--purge`). `remove` and `reset` are everyday words: `remove`
 /// needs a resource (`mc admin user remove`), `reset` a forcing option (`kubeadm reset -f`).
 fn destroys(words: &[&str], args: &[Word]) -> bool {
+    if args.iter().any(|arg| matches!(arg.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help")) {
+        return false;
+    }
+    // `s5cmd rm 's3://prod/*'`, `s5cmd sync --delete . s3://b/`: a bucket's objects deleted
+    // by their address, whatever the tool calls the verb. One object named whole is
+    // everyday, as `aws s3 rm s3://b/k` is.
+    if let Some(verb) = words.first().filter(|word| among(&["rm", "del", "delete", "sync", "mirror"], word)) {
+        let syncs = among(&["sync", "mirror"], verb);
+        let deleting =
+            !syncs || args.iter().any(|arg| arg.text.starts_with("--delete") || arg.text == "--remove");
+        let remote = args.iter().filter(|arg| !arg.text.starts_with('-')).skip(1);
+        let many = |arg: &Word| {
+            object_store(&arg.text)
+                && (syncs || arg.text.ends_with('/') || arg.glob || arg.text.contains(['*', '?']))
+        };
+        let recursive =
+            args.iter().any(|arg| matches!(arg.text.as_str(), "-r" | "-R" | "--recursive" | "--all"));
+        if deleting && remote.clone().any(|arg| many(arg) || recursive && object_store(&arg.text)) {
+            return !syncs || remote.last().is_some_and(|arg| object_store(&arg.text));
+        }
+        if !among(&["delete"], verb) {
+            return false;
+        }
+    }
     let Some(at) = words.iter().position(|word| parts(word).any(|part| among(DESTROYS, part))) else {
         return false;
     };
     let verb = words[at];
+    // `sst remove --stage production`, `serverless remove -s prod`: the whole app's deployment
+    // in that stage, every resource it made.
+    let production_stage = args.windows(2).any(|pair| {
+        matches!(pair[0].text.as_str(), "--stage" | "-s" | "--env" | "--environment" | "-e")
+            && production(&pair[1].text)
+    }) || args.iter().any(|arg| {
+        ["--stage=", "--env=", "--environment="]
+            .iter()
+            .any(|option| arg.text.strip_prefix(option).is_some_and(production))
+    });
     let resource_near = parts(verb).any(is_resource)
-        || words[..at].iter().chain(words.get(at + 1)).any(|word| parts(word).any(is_resource));
-    if args.iter().any(|arg| matches!(arg.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help")) {
-        return false;
-    }
+        || words[..at].iter().chain(words.get(at + 1)).any(|word| parts(word).any(is_resource))
+        || production_stage;
     let forced = args.iter().any(|arg| FORCING.contains(&arg.text.as_str()));
     let only = |w: &str| parts(verb).all(|part| part.eq_ignore_ascii_case(w) || !among(DESTROYS, part));
     if only("remove") {
@@ -108,6 +141,24 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
         return forced;
     }
     resource_near || forced
+}
+
+/// An object store's address: `s3://b/k`, `gs://`, `az://`, `r2://`, `b2://`, `oss://`, ….
+fn object_store(text: &str) -> bool {
+    text.split_once("://").is_some_and(|(scheme, _)| {
+        among(
+            &[
+                "s3", "s3a", "gs", "gcs", "az", "azure", "abfs", "abfss", "wasb", "wasbs", "r2", "b2", "oss",
+                "cos", "obs", "swift",
+            ],
+            scheme,
+        )
+    })
+}
+
+/// A stage or environment name that is production's (`prod`, `production`, `live`, `prd`).
+fn production(name: &str) -> bool {
+    among(&["prod", "production", "live", "prd"], name)
 }
 
 /// Whether the subcommand words print a credential: one is named (a token, a password, an API

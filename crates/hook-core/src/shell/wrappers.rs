@@ -1740,8 +1740,10 @@ fn script(via: &str, words: &[Word], dialect: Dialect) -> Peel {
             script.text.push(' ');
             script.raw.push(' ');
         }
-        if dialect != Dialect::Posix && words.len() > 1 && word.text.contains(' ') && !word.text.contains('"')
-        {
+        // cmd.exe reads its command line with the quotes a word was given; PowerShell joins
+        // its `-Command` words with spaces, their quotes gone (`-c iex '(iwr URL)'` runs
+        // `iex (iwr URL)`, the download's text).
+        if dialect == Dialect::Cmd && words.len() > 1 && word.text.contains(' ') && !word.text.contains('"') {
             script.text.push('"');
             script.text.push_str(&word.text);
             script.text.push('"');
@@ -3225,6 +3227,23 @@ fn tmux(argv: &[Word]) -> Peel {
                 execs.insert(0, (via.clone(), vec![derived(test, "sh"), derived(test, "-c"), test.clone()]));
             }
             Peel::Find { execs }
+        }
+        // `set-hook -g session-created 'run-shell CMD'`, `bind-key x run-shell CMD`: a tmux
+        // command kept to run later (at every new session, at a key press), judged now.
+        "set-hook" | "bind-key" | "bind" => {
+            let scan = scan_options(argv, at, if sub.text == "set-hook" { "t" } else { "NT" }, &[]);
+            if scan.flags.contains(&'u') {
+                return Peel::Runs;
+            }
+            match argv.get(scan.operand + 1..) {
+                Some([one]) => tmux_commands(&via, std::slice::from_ref(one)),
+                Some(words @ [first, ..]) => {
+                    let inner =
+                        std::iter::once(derived(first, "tmux")).chain(words.iter().cloned()).collect();
+                    Peel::Find { execs: vec![(via, inner)] }
+                }
+                _ => Peel::Runs,
+            }
         }
         "send-keys" | "send" => {
             let scan = scan_options(argv, at, "tNc", &[]);

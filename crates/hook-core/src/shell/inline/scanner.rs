@@ -162,6 +162,13 @@ impl<'a> Scanner<'a> {
             };
             self.findings.push(finding);
         }
+        // `import('https://x/m.mjs')`, Deno's `import "https://…"`: a module fetched and run.
+        if self.language == Language::Node
+            && self.code.contains("import")
+            && let Some(url) = remote_import(self.code)
+        {
+            self.findings.push(Finding::Remote { via: "node import".into(), url });
+        }
         self.delete_loops();
         self.fed_shells();
         if !self.unknown_reads.is_empty() && self.uses_network() {
@@ -1746,4 +1753,26 @@ fn finder_delete(bytes: &[u8]) -> Option<(usize, &'static str)> {
         .iter()
         .find(|(phrase, _)| bytes.starts_with(phrase))
         .map(|(phrase, target)| (phrase.len(), *target))
+}
+
+/// The address of a module the code imports from the network: `import('https://…')`,
+/// `await import("http://…")`, `import "https://…"`, `import x from 'https://…'`.
+fn remote_import(code: &str) -> Option<String> {
+    code.match_indices("import").find_map(|(at, _)| {
+        let before = code[..at].bytes().next_back();
+        if before.is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'$' | b'.')) {
+            return None;
+        }
+        let rest = code[at + 6..].trim_start();
+        // `import x from '…'`, `import { a } from "…"`: the specifier follows `from`.
+        let rest = match rest.strip_prefix('(') {
+            Some(call) => call.trim_start(),
+            None if rest.starts_with(['\'', '"']) => rest,
+            None => rest.split_once(" from ").map(|(_, after)| after.trim_start())?,
+        };
+        let quote = rest.chars().next().filter(|c| matches!(c, '\'' | '"' | '`'))?;
+        let specifier = rest[1..].split(quote).next()?;
+        let lower = specifier.get(..8).unwrap_or(specifier).to_ascii_lowercase();
+        (lower.starts_with("https://") || lower.starts_with("http://")).then(|| specifier.to_string())
+    })
 }

@@ -1658,4 +1658,23 @@ pub(crate) const CASES: &[Case] = &[
     allow("ansible all -i prod -m ping"),
     allow("ansible web -m user -a 'name=ops groups=docker append=yes' -b"),
     allow("ansible all -m shell -a 'uptime'"),
+    // A bucket's objects deleted by their address, by a tool no pack knows.
+    ask("cloud.unknown-destroy", "s5cmd rm 's3://prod/*'"),
+    ask("cloud.unknown-destroy", "s5cmd rm s3://prod/"),
+    ask("cloud.unknown-destroy", "s5cmd sync --delete ./dist/ s3://prod/"),
+    ask("cloud.unknown-destroy", "b2 rm --recursive b2://bucket/dir"),
+    allow("s5cmd rm s3://prod/old.log"),
+    allow("s5cmd sync ./dist/ s3://prod/"),
+    allow("s5cmd ls 's3://prod/*'"),
+    allow("s5cmd cp s3://prod/a.txt ."),
+    // A whole app's stage removed when it is production's.
+    ask("cloud.unknown-destroy", "sst remove --stage production"),
+    ask("cloud.unknown-destroy", "sst remove --stage=prod"),
+    allow("sst remove --stage dev"),
+    allow("sst deploy --stage production"),
+    // A link to a private object that lasts more than a day.
+    ask("cloud.public", "aws s3 presign s3://prod/db.sql --expires-in 604800"),
+    ask("cloud.public", "gsutil signurl -d 7d key.json gs://prod/db.sql"),
+    allow("aws s3 presign s3://prod/report.pdf"),
+    allow("aws s3 presign s3://prod/report.pdf --expires-in 900"),
 ];

@@ -2733,4 +2733,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("K=./kube.yaml; cat $K"),
     ask("credentials.print", "env -0 | xargs -0 -n1"),
     allow("printenv -0 PATH | xargs -0 -n1"),
+    // Every variable's value, its name read at run time from a listing of the names.
+    ask("credentials.print", "compgen -v | xargs -I{} sh -c 'echo {}=${{}}'"),
+    ask("credentials.print", "compgen -e | xargs printenv"),
+    ask("credentials.print", "printenv $(compgen -e)"),
+    ask("credentials.print", r#"for v in $(compgen -e); do printenv "$v"; done"#),
+    ask("credentials.print", r#"for v in $(compgen -e); do echo "$v=${!v}"; done"#),
+    ask("credentials.print", "declare -x"),
+    allow("compgen -e"),
+    allow("compgen -v | wc -l"),
+    allow("compgen -c | head"),
+    allow("ls | xargs -I{} sh -c 'echo {}'"),
+    allow("printenv HOME"),
 ];

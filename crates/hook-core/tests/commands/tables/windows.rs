@@ -421,4 +421,19 @@ pub(crate) const CASES: &[Case] = &[
         "rm.outside-project",
         r"npm run build; if ($LASTEXITCODE -ne 0) { Remove-Item -Recurse -Force C:\Users\dev }",
     ),
+    // A registry value taken away, as one set: Defender's service `Start`.
+    deny(
+        "files.deny-write",
+        r"Remove-ItemProperty -Path HKLM:\SYSTEM\CurrentControlSet\Services\WinDefend -Name Start",
+    ),
+    deny(
+        "files.deny-write",
+        r"Remove-ItemProperty -Path 'HKLM:\SOFTWARE\Policies\Microsoft\Windows Defender' -Name DisableAntiSpyware",
+    ),
+    allow(r"Remove-ItemProperty -Path HKCU:\Software\MyApp -Name Theme"),
+    ask("disk.security-off", "Set-MpPreference -DisableRealtimeMonitoring $true"),
+    ask("disk.security-off", r"Add-MpPreference -ExclusionPath C:\"),
+    allow("Set-MpPreference -DisableRealtimeMonitoring $false"),
+    allow(r"Remove-MpPreference -ExclusionPath C:\build"),
+    allow("Get-MpPreference"),
 ];
