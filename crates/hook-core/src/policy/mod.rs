@@ -469,7 +469,7 @@ const GUARD_FILES: [&str; 37] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 432] = [
+const CREDENTIAL_FILES: [&str; 430] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -820,12 +820,9 @@ const CREDENTIAL_FILES: [&str; 432] = [
     "secrets.h",
     "client_secret*.json",
     "secrets.json",
-    // Data and workflow tools' logins kept in the project: Composer's HTTP logins next to
-    // `composer.json`, DVC's remote credentials (`.dvc/config.local`, made for them), dbt's
-    // warehouse profiles, Great Expectations' secrets file; and Prefect's API key.
-    "auth.json",
+    // Data tools' logins kept in the project: DVC's remote credentials (`.dvc/config.local`,
+    // made for them), Great Expectations' secrets file; and Prefect's API key.
     "**/.dvc/config.local",
-    "profiles.yml",
     "**/uncommitted/config_variables.yml",
     "~/.prefect/profiles.toml",
     // Rails' plain secrets file before encrypted credentials (`secret_key_base`, API keys),
@@ -1388,12 +1385,8 @@ const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"
 /// A project's key files are secret to read but the agent's to make: a development
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
 /// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
-/// `/` is the project's): `~/.ssh/deploy.key` stays unwritten. So are the project's tool
-/// files that may hold a login, which the agent sets up (dbt's `profiles.yml`, Composer's
-/// `auth.json`).
-const WRITABLE_KEYS: [&str; 9] = [
-    "!**/profiles.yml",
-    "!**/auth.json",
+/// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
+const WRITABLE_KEYS: [&str; 7] = [
     "!**/*.key",
     "!**/*key*.pem",
     "!**/*.p12",

@@ -1010,7 +1010,6 @@ fn mints(name: &str, command: &SimpleCommand) -> Option<Hit> {
             | "glab"
             | "heroku"
             | "vault"
-            | "ssh-copy-id"
     ) {
         return None;
     }
@@ -1061,8 +1060,6 @@ fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
         "glab" => verb(0) == "token" && verb(1) == "create",
         // `vault token create` prints a new token (of the policies asked for, `root` too).
         "vault" => verb(0) == "token" && verb(1) == "create",
-        // The user's key added to another host's `authorized_keys`: a standing way in.
-        "ssh-copy-id" => !has("-n"),
         _ => verb(0) == "authorizations:create",
     };
     mints.then(|| Hit::new("credentials.mint", MINT_MESSAGE))
