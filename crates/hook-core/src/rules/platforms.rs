@@ -51,15 +51,25 @@ fn bare<'a>(word: &'a Word, short: &str) -> &'a str {
 }
 
 /// Whether an endpoint (a URL, a named endpoint, a cluster's name) is this machine or a test
-/// network, where nothing of value moves; a variable is judged by its name
-/// (`$SEPOLIA_RPC_URL`, `$LOCAL_RPC`).
+/// network, where nothing of value moves: a URL by its host alone (a query naming
+/// `localhost` is no local node), a variable by its name (`$SEPOLIA_RPC_URL`, `$LOCAL_RPC`).
 fn harmless_endpoint(word: &Word, short: &str) -> bool {
     let text = bare(word, short).to_ascii_lowercase();
-    let raw = word.raw.to_ascii_lowercase();
-    let named = |marks: &[&str]| marks.iter().any(|m| text.contains(m) || raw.contains(m));
+    let subject = if word.dynamic {
+        word.raw.to_ascii_lowercase()
+    } else {
+        match text.split_once("://") {
+            Some((_, rest)) => {
+                let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+                authority.rsplit('@').next().unwrap_or_default().to_string()
+            }
+            None => text.clone(),
+        }
+    };
+    let named = |marks: &[&str]| marks.iter().any(|m| subject.contains(m));
     named(&["localhost", "127.0.0.1", "0.0.0.0", "[::1]", "anvil", "hardhat", "ganache", "localnet"])
         || named(&["sepolia", "goerli", "holesky", "hoodi", "testnet", "devnet", "amoy", "mumbai", "fuji"])
-        || matches!(text.as_str(), "local" | "l" | "d" | "t")
+        || matches!(subject.as_str(), "local" | "l" | "d" | "t")
 }
 
 const CHAIN: &str = "This sends a transaction (a deployment, a transfer, a program's upgrade or closing) to a live blockchain with a real key: it cannot be undone, and what it moves is money. Run it against a local node (`anvil`, `solana-test-validator`) or a test network, and ask the user to send it.";

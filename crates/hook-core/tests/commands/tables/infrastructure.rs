@@ -1678,7 +1678,12 @@ pub(crate) const CASES: &[Case] = &[
     ask("hosting.deploy-production", "solana transfer 9xQabc 5"),
     ask("hosting.deploy-production", "anchor deploy --provider.cluster mainnet"),
     ask("hosting.deploy-production", "anchor deploy --provider.cluster https://api.mainnet-beta.solana.com"),
+    ask(
+        "hosting.deploy-production",
+        "forge script script/Deploy.s.sol --rpc-url 'https://mainnet.infura.io/v3/k?node=localhost' --broadcast",
+    ),
     allow("forge script script/Deploy.s.sol --rpc-url http://127.0.0.1:8545 --broadcast"),
+    allow("forge script script/Deploy.s.sol --rpc-url https://eth-sepolia.g.alchemy.com/v2/$KEY --broadcast"),
     allow("forge script script/Deploy.s.sol --rpc-url $SEPOLIA_RPC_URL --broadcast"),
     allow("forge script script/Deploy.s.sol --rpc-url mainnet"),
     allow("forge test -vvv && forge build"),
