@@ -469,7 +469,7 @@ const GUARD_FILES: [&str; 37] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 426] = [
+const CREDENTIAL_FILES: [&str; 430] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -630,6 +630,8 @@ const CREDENTIAL_FILES: [&str; 426] = [
     "~/.electrum/wallets/**",
     "~/.ethereum/keystore/**",
     "~/.config/solana/id.json",
+    // Foundry's encrypted wallets: a copy is open to guessing the password offline.
+    "~/.foundry/keystores/**",
     // More tools' tokens and keys: git's own credential store, forges, registries, clouds,
     // tunnels, age keys, the system's TLS and cluster keys, saved Wi-Fi passwords.
     "~/.config/git/credentials",
@@ -818,6 +820,11 @@ const CREDENTIAL_FILES: [&str; 426] = [
     "secrets.h",
     "client_secret*.json",
     "secrets.json",
+    // Data tools' logins kept in the project: DVC's remote credentials (`.dvc/config.local`,
+    // made for them), Great Expectations' secrets file; and Prefect's API key.
+    "**/.dvc/config.local",
+    "**/uncommitted/config_variables.yml",
+    "~/.prefect/profiles.toml",
     // Rails' plain secrets file before encrypted credentials (`secret_key_base`, API keys),
     // and the same file spelt `.yaml` or named for the credentials it holds. Bare names: a
     // directory in the pattern makes every tree served or copied look for it.

@@ -442,11 +442,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.data-delete",
-                "stored versions of data, models or run artifacts deleted for good: `dvc gc`, `dvc destroy`, `mlflow gc`; a Firebase project's data written over: `firebase auth:import`, `database:set|import`",
+                "stored versions of data, models or run artifacts deleted for good: `dvc gc`, `dvc destroy`, `mlflow gc`; a Firebase project's data written over: `firebase auth:import`, `database:set|import`; Salesforce records deleted (`sf data delete`, Apex that deletes); a WordPress database emptied (`wp db reset`, `wp site empty`, a remote `wp search-replace`)",
             ),
             (
                 "hosting.app-delete",
-                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, `wrangler delete`, `fastlane match nuke`, `gh codespace delete --all`, …",
+                "`vercel remove`, `fly apps destroy`, `heroku apps:destroy`, `firebase …:delete`, `wrangler delete`, `fastlane match nuke`, `gh codespace delete --all`, `sf org logout --all`, …",
             ),
             (
                 "hosting.http-delete",
@@ -455,11 +455,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("hosting.unpublish", "`npm unpublish`"),
             (
                 "hosting.deploy-production",
-                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`",
+                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`; a contract or transaction sent to a live chain (`forge script --broadcast`, `forge create`, `cast send`, `solana transfer`, `anchor deploy` off local and test networks); `sf project deploy start` to production or with destructive changes; a remote WordPress site changed (`wp @production …`)",
             ),
             (
                 "hosting.config-set",
-                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`",
+                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`, `wp option update siteurl|home`, `php artisan key:generate --force`",
             ),
             (
                 "hosting.publish",

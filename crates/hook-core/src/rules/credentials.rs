@@ -385,6 +385,7 @@ fn global_values(name: &str) -> &'static [&'static str] {
         "vercel" => &["--scope", "-S", "--token", "-t", "--cwd", "-A", "--local-config", "--environment"],
         "glab" => &["-R", "--repo", "-h", "--host"],
         "adb" => &["-s", "-t", "-H", "-P", "-L"],
+        "wp" => &["--path", "--url", "--ssh", "--http", "--user", "--format"],
         _ => &[],
     }
 }
@@ -837,6 +838,28 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
             matches!((verb(0), verb(1)), ("org", "display") | ("force:org:display", _)) && has("--verbose")
         }
         "shopify" => verb(0) == "app" && verb(1) == "env" && verb(2) == "show",
+        // Foundry's wallet private keys: a keystore decrypted, or the key a mnemonic derives.
+        "cast" => {
+            verb(0) == "wallet"
+                && matches!(verb(1), "decrypt-keystore" | "dk" | "private-key" | "pk" | "derive-private-key")
+        }
+        // Cloud Foundry: an app's environment (its bound services' credentials), a service
+        // key's credentials. `cf service-keys SVC` lists the names only.
+        "cf" => verb(0) == "env" || verb(0) == "service-key" && !verb(2).is_empty(),
+        // Zowe's profiles with their secure values (passwords, tokens) shown.
+        "zowe" => verb(0) == "config" && verb(1) == "list" && has("--show-inputs"),
+        // WordPress's `wp-config.php` constants: the database password, the keys and salts.
+        // A leading `@alias` names the site (`wp @production config list`).
+        "wp" => {
+            let words: Vec<&str> = words().into_iter().filter(|w| !w.starts_with('@')).collect();
+            let verb = |i: usize| words.get(i).copied().unwrap_or_default();
+            verb(0) == "config"
+                && (matches!(verb(1), "list" | "dump")
+                    || verb(1) == "get" && {
+                        let key = verb(2).to_ascii_uppercase();
+                        ["PASSWORD", "KEY", "SALT", "SECRET", "TOKEN"].iter().any(|k| key.contains(k))
+                    })
+        }
         // WireGuard's private keys: the interface's configuration, `dump`, or asked by name.
         "wg" => {
             verb(0) == "showconf"
@@ -1190,9 +1213,18 @@ fn framework_prints_secrets(name: &str, words: &[&str]) -> bool {
 /// Laravel's `config('database.connections.mysql.password')`.
 fn reads_framework_secret(code: &str) -> bool {
     const SECRET_WORDS: &[&str] = &["password", "secret", "key", "token", "credential"];
-    if ["Rails.application.credentials", "Rails.application.secrets", "secret_key_base"]
-        .iter()
-        .any(|access| code.contains(access))
+    // WordPress's `wp-config.php` constants (`wp eval 'echo DB_PASSWORD;'`): the database
+    // password, the keys and salts that sign its cookies.
+    if [
+        "Rails.application.credentials",
+        "Rails.application.secrets",
+        "secret_key_base",
+        "DB_PASSWORD",
+        "AUTH_KEY",
+        "_SALT",
+    ]
+    .iter()
+    .any(|access| code.contains(access))
     {
         return true;
     }
@@ -1203,7 +1235,8 @@ fn reads_framework_secret(code: &str) -> bool {
         SECRET_WORDS.iter().any(|w| lower.contains(w)) || lower == "databases"
     };
     code.match_indices("settings.").any(|(at, access)| named(&code[at + access.len()..]))
-        || ["config(", "Config::get("].iter().any(|call| {
+        // Laravel's `env('STRIPE_SECRET')` reads the app's `.env`.
+        || ["config(", "Config::get(", "env("].iter().any(|call| {
             code.match_indices(call).any(|(at, _)| {
                 let argument = code[at + call.len()..].trim_start_matches(['\'', '"']);
                 named(argument)

@@ -147,7 +147,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     })
 }
 
-/// A redirection, `tee`, `cp` or `shred` writing to a block device.
+/// A redirection, `tee`, `cp`, `shred` or PlatformIO's upload writing to a block device.
 fn block_device_write(call: &Call) -> Option<Hit> {
     let redirected = call.command.redirects.iter().any(|r| {
         matches!(r.op, RedirectOp::Write | RedirectOp::Append | RedirectOp::ReadWrite)
@@ -158,6 +158,17 @@ fn block_device_write(call: &Call) -> Option<Hit> {
         Some("tee" | "shred" | "blkdiscard") => args.iter().any(|w| is_block_device(&w.text)),
         Some("cp") => args.last().is_some_and(|w| is_block_device(&w.text)),
         Some("ddrescue") => ddrescue_output(args).is_some_and(|w| is_block_device(&w.text)),
+        // PlatformIO writes the firmware image to its upload port (`--upload-port /dev/sda`).
+        Some("pio" | "platformio") => args.iter().enumerate().any(|(at, w)| {
+            let port = match w.text.split_once('=') {
+                Some(("--upload-port" | "--port", port)) => Some(port),
+                _ if matches!(w.text.as_str(), "--upload-port" | "--port") => {
+                    args.get(at + 1).map(|p| p.text.as_str())
+                }
+                _ => None,
+            };
+            port.is_some_and(is_block_device)
+        }),
         _ => false,
     };
     (redirected || by_argument).then(|| {

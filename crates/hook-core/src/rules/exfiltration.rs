@@ -90,8 +90,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "ssh" && forwards_agent(call.args(), call.ctx) {
         return Some(Hit::ask("exfiltration.agent-forward", AGENT_FORWARD));
     }
-    if matches!(name, "jupyter" | "jupyter-lab" | "jupyter-notebook" | "node" | "nodejs" | "deno" | "bun")
-        && exposes_code_execution(name, command)
+    if matches!(
+        name,
+        "jupyter" | "jupyter-lab" | "jupyter-notebook" | "node" | "nodejs" | "deno" | "bun" | "openocd"
+    ) && exposes_code_execution(name, command)
     {
         return Some(Hit::ask("exfiltration.tunnel", EXPOSED));
     }
@@ -1075,6 +1077,16 @@ fn exposes_code_execution(name: &str, command: &SimpleCommand) -> bool {
     };
     // An empty address, `*` and `0.0.0.0` are every interface.
     let network = |host: &str| !loopback(host);
+    // OpenOCD's `bindto ADDRESS` (in a `-c` command): its GDB, telnet and Tcl servers, which
+    // read and write the target's memory and flash, open to the network.
+    if name == "openocd" {
+        return args.iter().any(|arg| {
+            arg.text.split([';', '\n']).any(|command| {
+                let mut words = command.split_whitespace();
+                words.next() == Some("bindto") && words.next().is_some_and(|host| network(&bare(host)))
+            })
+        });
+    }
     if name.starts_with("jupyter") {
         let ip = value(&["--ip", "--ServerApp.ip", "--NotebookApp.ip"]);
         let token = value(&["--ServerApp.token", "--NotebookApp.token", "--IdentityProvider.token"]);

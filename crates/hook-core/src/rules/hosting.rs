@@ -66,8 +66,20 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "code-push"
             | "appcenter"
             | "eas"
+            | "forge"
+            | "cast"
+            | "solana"
+            | "anchor"
+            | "sf"
+            | "sfdx"
+            | "wp"
+            | "php"
+            | "artisan"
     ) {
         return None;
+    }
+    if matches!(name, "forge" | "cast" | "solana" | "anchor" | "sf" | "sfdx" | "wp" | "php" | "artisan") {
+        return super::platforms::judge(call, name);
     }
     judge_named(call, name)
 }

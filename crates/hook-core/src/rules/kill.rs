@@ -11,8 +11,19 @@ use crate::policy::Scope;
 
 pub(super) const GUESSES: &[&str] = &["kill"];
 
-const KILLERS: &[&str] =
-    &["kill", "pkill", "killall", "killall5", "taskkill", "tskill", "stop-process", "spps", "skill", "slay"];
+const KILLERS: &[&str] = &[
+    "kill",
+    "pkill",
+    "killall",
+    "killall5",
+    "taskkill",
+    "tskill",
+    "stop-process",
+    "spps",
+    "skill",
+    "slay",
+    "scancel",
+];
 
 const ADVICE: &str = "Kill the specific process id you started (`kill <pid>`), or ask the user to do it.";
 
@@ -41,6 +52,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         }
         "taskkill" => judge_taskkill(call),
         "stop-process" | "spps" => Some(stop_process_hit(name)),
+        "scancel" => cancels_every_job(call.args()).then(|| {
+            Hit::ask(
+                "kill.all-processes",
+                "`scancel` by user, state, partition or account (or of every id `squeue` lists) cancels every job it matches, the user's other runs with their progress. Cancel the job ids you submitted (`scancel 1234`), or ask the user.",
+            )
+        }),
         "pkill" if names_one_program_run(call.args()) => None,
         "killall" if restarts_itself(call.args()) => None,
         _ => Some(Hit::new(
@@ -50,6 +67,45 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ),
         )),
     }
+}
+
+/// Whether Slurm's `scancel` picks jobs by a filter rather than by id: a user (`-u $USER`,
+/// `--me`), a state, a partition, an account or a QOS with no job id nor name, or the ids
+/// `squeue` lists (`scancel $(squeue -h -o %i)`). A job name (`-n train`) is one run.
+fn cancels_every_job(args: &[crate::shell::Word]) -> bool {
+    let listed = args.iter().any(|a| a.raw.contains("squeue"));
+    let option = |a: &crate::shell::Word, names: &[&str]| {
+        names.iter().any(|n| a.text == *n || a.text.strip_prefix(n).is_some_and(|v| v.starts_with('=')))
+    };
+    let filtered = args.iter().any(|a| {
+        option(
+            a,
+            &["-u", "--user", "--me", "-t", "--state", "-p", "--partition", "-A", "--account", "-q", "--qos"],
+        )
+    });
+    let named = args.iter().any(|a| option(a, &["-n", "--name", "--jobname"]));
+    let values = [
+        "-u",
+        "--user",
+        "-t",
+        "--state",
+        "-p",
+        "--partition",
+        "-A",
+        "--account",
+        "-q",
+        "--qos",
+        "-s",
+        "--signal",
+        "-M",
+        "--clusters",
+        "-w",
+        "--nodelist",
+        "--reservation",
+        "--wckey",
+    ];
+    let ids = super::operand_words(args, &values).next().is_some();
+    listed || filtered && !named && !ids
 }
 
 /// `pkill -f 'node server.js'`, `pkill -f my-dev-server`: a full command line that names a script, an argument or a compound program name is one

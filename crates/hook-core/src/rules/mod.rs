@@ -28,6 +28,7 @@ mod overwrite;
 mod paths;
 pub(crate) use paths::real_path;
 mod permissions;
+mod platforms;
 mod remote_script;
 mod rm;
 mod sql;

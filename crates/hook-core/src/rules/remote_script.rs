@@ -332,6 +332,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::new("remote-script.pipe-to-shell", APP_MESSAGE));
     }
+    // `nextflow run https://host/o/pipeline`: the pipeline's processes are shell scripts
+    // fetched from that repository and run here.
+    if call.name == Some("nextflow")
+        && let [run, pipeline, ..] = super::operands(
+            call.args(),
+            &["-r", "-revision", "-profile", "-c", "-params-file", "-w", "-work-dir"],
+        )
+        .collect::<Vec<_>>()[..]
+        && run == "run"
+        && ["http://", "https://", "git@", "ssh://"].iter().any(|scheme| pipeline.starts_with(scheme))
+    {
+        return Some(Hit::ask("remote-script.pipe-to-shell", APP_MESSAGE));
+    }
     if let Some(name) = call.name
         && runner_fetched_words(name, call.args())
     {

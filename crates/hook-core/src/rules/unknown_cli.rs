@@ -26,6 +26,11 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     if !destroying && !credential && name != "salt-key" || LOCAL.contains(&name) {
         return None;
     }
+    // A Salesforce scratch org is made to be thrown away (`sf org delete scratch -o s1`), and
+    // so is what it holds (`sf data delete record … -o scratch1`).
+    if matches!(name, "sf" | "sfdx") && args.iter().any(|a| a.text.contains("scratch")) {
+        return None;
+    }
     if destroying && destroys(words, args) || name == "salt-key" && deletes_every_key(args) {
         return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }

@@ -331,6 +331,14 @@ const LAUNCHERS: &[Launcher] = &[
         &["--account", "--chdir", "--job-name", "--nodes", "--ntasks", "--partition", "--time", "--output"],
         Operand,
     ),
+    // `salloc [options] CMD`: CMD runs on this machine with the allocation.
+    launcher(
+        "salloc",
+        None,
+        "AbcCdDGJLmNnptw",
+        &["--account", "--chdir", "--job-name", "--nodes", "--ntasks", "--partition", "--time"],
+        Operand,
+    ),
     // MPI launchers take single-dash long options (`mpirun -np 4 CMD`, `-genv NAME VALUE`).
     launcher("mpirun", None, "", MPI_VALUES, Operand).with_pairs(MPI_PAIRS),
     launcher("mpiexec", None, "", MPI_VALUES, Operand).with_pairs(MPI_PAIRS),

@@ -206,6 +206,7 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
         "erl",
         "nix-build",
         "nix-instantiate",
+        "sbatch",
     ];
     const PROGRAM_NAMES: NameFilter = NameFilter::of(PROGRAMS);
     if !PROGRAM_NAMES.may_hold(name) || !PROGRAMS.contains(&name) {
@@ -291,6 +292,10 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                         || key.starts_with("dir::bin::");
                     runs.then(|| derived(holder, value))
                 })
+            }
+            // `sbatch --wrap=CMD`: Slurm writes CMD into a `sh` batch script and runs it.
+            "sbatch" => {
+                attached(&["--wrap="]).or_else(|| (text == "--wrap").then(|| next.cloned()).flatten())
             }
             // `nix-shell --run CMD`, `--command CMD`: a shell line run in the environment.
             "nix-shell" => attached(&["--run=", "--command="])
@@ -1287,7 +1292,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "rails" | "php" | "python" | "python3" | "django-admin" | "flask" => {
             framework_console(&name, argv).unwrap_or_else(|| launched(&name, argv))
         }
-        "blender" | "stack" | "sbt" => embedded_code(&name, argv).unwrap_or_else(|| launched(&name, argv)),
+        "blender" | "stack" | "sbt" | "wp" => {
+            embedded_code(&name, argv).unwrap_or_else(|| launched(&name, argv))
+        }
         "alias" if dialect == Dialect::Posix => alias(argv),
         "script" => {
             let scan = scan_options(argv, 1, "cOIBTEm", &["--command", "--log-out", "--log-in", "--log-io"]);
@@ -1547,11 +1554,25 @@ fn framework_console(name: &str, argv: &[Word]) -> Option<Peel> {
 
 /// Code a tool runs in its embedded interpreter, as that interpreter's: Blender's Python
 /// (`blender -b --python-expr CODE`, `--python FILE`), Haskell through stack (`stack runghc
-/// -- -e CODE`, `stack eval CODE`), and the Scala sbt evaluates (`sbt 'eval EXPR'`, a `set`
-/// whose setting is code, `onLoad := { s => …; s }`, run as the build loads).
+/// -- -e CODE`, `stack eval CODE`), the Scala sbt evaluates (`sbt 'eval EXPR'`, a `set`
+/// whose setting is code, `onLoad := { s => …; s }`, run as the build loads), and the PHP
+/// WP-CLI runs with the site loaded (`wp eval CODE` is `php -r CODE`, `wp eval-file FILE`
+/// is `php FILE`, `wp shell` reads its standard input).
 fn embedded_code(name: &str, argv: &[Word]) -> Option<Peel> {
     let word = |at: usize| argv.get(at).map_or("", |w| w.text.as_str());
     let (via, inner) = match name {
+        "wp" => {
+            // Its global options are `--name=value`; a leading `@alias` names the site.
+            let at =
+                argv.iter().skip(1).position(|w| !w.text.starts_with('-') && !w.text.starts_with('@'))? + 1;
+            let php = derived(&argv[0], "php");
+            match word(at) {
+                "eval" => ("wp eval", vec![php, derived(&argv[0], "-r"), argv.get(at + 1)?.clone()]),
+                "eval-file" => ("wp eval-file", vec![php, argv.get(at + 1)?.clone()]),
+                "shell" => ("wp shell", vec![php]),
+                _ => return None,
+            }
+        }
         "blender" => {
             let at =
                 argv.iter().position(|w| matches!(w.text.as_str(), "--python-expr" | "--python" | "-P"))?;

@@ -1677,4 +1677,86 @@ pub(crate) const CASES: &[Case] = &[
     ask("cloud.public", "gsutil signurl -d 7d key.json gs://prod/db.sql"),
     allow("aws s3 presign s3://prod/report.pdf"),
     allow("aws s3 presign s3://prod/report.pdf --expires-in 900"),
+    // Red team 25b, cause 1: an irreversible action against production picked by a flag
+    // value. A contract deployed or a transaction sent on a live chain asks; a local node or
+    // a test network passes, and so does a call that reads.
+    ask(
+        "hosting.deploy-production",
+        "forge script script/Deploy.s.sol --rpc-url mainnet --broadcast --private-key $PK",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "forge script script/Deploy.s.sol --rpc-url https://eth-mainnet.g.alchemy.com/v2/$ALCHEMY_KEY --broadcast --verify",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "forge create src/Token.sol:Token --private-key $PK --rpc-url https://mainnet.infura.io/v3/abc",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "forge script Exploit.s.sol --fork-url $MAINNET_RPC --broadcast --unlocked",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "cast send 0xA0b8 'transfer(address,uint256)' 0xBAD 1000 --private-key $PK --rpc-url $MAINNET_RPC",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "cast send --value 10ether 0xdEaD --rpc-url $RPC --private-key $PRIVATE_KEY",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "solana transfer --allow-unfunded-recipient 9xQabc ALL --url mainnet-beta",
+    ),
+    ask("hosting.deploy-production", "solana program close --bypass-warning 4Nd1m --url mainnet-beta"),
+    ask("hosting.deploy-production", "solana transfer 9xQabc 5"),
+    ask("hosting.deploy-production", "anchor deploy --provider.cluster mainnet"),
+    ask("hosting.deploy-production", "anchor deploy --provider.cluster https://api.mainnet-beta.solana.com"),
+    ask(
+        "hosting.deploy-production",
+        "forge script script/Deploy.s.sol --rpc-url 'https://mainnet.infura.io/v3/k?node=localhost' --broadcast",
+    ),
+    allow("forge script script/Deploy.s.sol --rpc-url http://127.0.0.1:8545 --broadcast"),
+    allow("forge script script/Deploy.s.sol --rpc-url https://eth-sepolia.g.alchemy.com/v2/$KEY --broadcast"),
+    allow("forge script script/Deploy.s.sol --rpc-url $SEPOLIA_RPC_URL --broadcast"),
+    allow("forge script script/Deploy.s.sol --rpc-url mainnet"),
+    allow("forge test -vvv && forge build"),
+    allow("anvil --fork-url $MAINNET_RPC"),
+    allow("cast call 0xA0b8 'balanceOf(address)(uint256)' 0x1 --rpc-url $MAINNET_RPC"),
+    allow("cast send 0x1 'f()' --rpc-url http://localhost:8545 --private-key $ANVIL_KEY"),
+    allow("solana transfer 9xQabc 1 --url devnet"),
+    allow("solana transfer 9xQabc 1 -ul"),
+    allow("solana program deploy target/deploy/x.so --url localhost"),
+    allow("solana-test-validator --reset"),
+    allow("anchor deploy"),
+    allow("anchor deploy --provider.cluster localnet"),
+    // Salesforce: records deleted, Apex that deletes or runs in a production org, metadata
+    // deployed to production or with destructive changes, every org logged out of. A scratch
+    // org, and what it holds, is made to be thrown away.
+    ask("hosting.data-delete", "sf data delete bulk --sobject Account --file ids.csv -o prod"),
+    ask("hosting.data-delete", "sf apex run -o production -f scripts/apex/cleanup.apex"),
+    ask("hosting.data-delete", "echo 'delete [SELECT Id FROM Contact];' | sf apex run -o dev1"),
+    ask("hosting.app-delete", "sf org logout --all --no-prompt"),
+    ask("hosting.deploy-production", "sf project deploy start --target-org production --ignore-conflicts"),
+    ask(
+        "hosting.deploy-production",
+        "sf project deploy start -o uat --manifest d/package.xml --post-destructive-changes d/destructiveChanges.xml",
+    ),
+    allow("sf org delete scratch -o scratch1 --no-prompt"),
+    allow("sf data delete record --sobject Account --record-id 001xx -o scratch1"),
+    allow("echo 'System.debug(UserInfo.getUserName());' | sf apex run -o dev1"),
+    allow("sf org logout -o scratch1 --no-prompt"),
+    allow("sf project deploy start -o scratch1"),
+    // Slurm: jobs cancelled by a filter, or every id `squeue` lists; a job id or name passes.
+    ask("kill.all-processes", "scancel -u $USER"),
+    ask("kill.all-processes", "scancel --state=RUNNING --partition=gpu"),
+    ask("kill.all-processes", "scancel $(squeue -h -o %i)"),
+    allow("scancel 12345"),
+    allow("scancel -u $USER -n train-resnet"),
+    // Embedded: a debug server open to the network, firmware written to a disk.
+    ask("exfiltration.tunnel", "openocd -c 'bindto 0.0.0.0' -f board/stm32.cfg"),
+    allow("openocd -c 'bindto localhost' -f board/stm32.cfg"),
+    allow("openocd -f board/stm32f4discovery.cfg -c 'program build/app.elf verify reset exit'"),
+    deny("disk.block-device-write", "pio run -t upload --upload-port /dev/sda"),
+    allow("pio run -t upload --upload-port /dev/ttyUSB0"),
 ];
