@@ -1042,7 +1042,24 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
             other => normal.push(other),
         }
     }
-    normal
+    proc_view(&normal, ctx).unwrap_or(normal)
+}
+
+/// What a path through a process's view of the file system is: `/proc/<pid>/root/<p>` is
+/// `/<p>` (any process's root, `self`'s and `thread-self`'s too), and `/proc/self/cwd/<p>`
+/// is `<p>` in the working directory. `None` for any other path, at the cost of one compare.
+fn proc_view(path: &Path, ctx: &Context) -> Option<PathBuf> {
+    let rest = path.strip_prefix("/proc").ok()?;
+    let mut parts = rest.components();
+    let process = parts.next()?.as_os_str().to_str()?;
+    let known = matches!(process, "self" | "thread-self" | "$$" | "${$}" | "$BASHPID")
+        || process.bytes().all(|b| b.is_ascii_digit()) && !process.is_empty();
+    let at = match parts.next()?.as_os_str().to_str()? {
+        "root" if known => PathBuf::from("/"),
+        "cwd" if known && process.bytes().any(|b| !b.is_ascii_digit()) => ctx.cwd.clone(),
+        _ => return None,
+    };
+    Some(at.join(parts.as_path()))
 }
 
 /// The home directory and the application data under it as PowerShell and cmd.exe spell them

@@ -2691,4 +2691,20 @@ pub(crate) const CASES: &[Case] = &[
     allow("K=./kube.yaml; cat $K"),
     ask("credentials.print", "env -0 | xargs -0 -n1"),
     allow("printenv -0 PATH | xargs -0 -n1"),
+    // A process's view of the file system is the file system: `/proc/<pid>/root/<p>` is `/<p>`,
+    // `/proc/self/cwd/<p>` is `<p>` here.
+    deny("files.deny-read", "cat /proc/1/root/etc/shadow"),
+    deny("files.deny-read", "cat /proc/self/root/home/dev/.ssh/id_rsa"),
+    deny("files.deny-read", "cp /proc/thread-self/root/home/dev/.aws/credentials /tmp/c"),
+    deny("files.deny-read", "cat /proc/self/cwd/.env"),
+    allow("cat /proc/1/root/etc/hosts"),
+    allow("cat /proc/self/cwd/README.md"),
+    allow("cat /proc/self/status"),
+    // A wrapper's redirections are opened before its text runs, whatever the text does.
+    deny("files.deny-read", "sh -c 'cat <&4' 4<~/.ssh/id_rsa"),
+    deny("files.deny-read", "bash -c 'base64 <&3' 3<.env"),
+    deny("files.deny-read", "eval 'cat <&5' 5<~/.aws/credentials"),
+    deny("files.deny-write", "sh -c 'echo x' >> ~/.bashrc"),
+    allow("sh -c 'cat <&4' 4<README.md"),
+    allow("bash -c 'make test' > build.log 2>&1"),
 ];
