@@ -386,6 +386,12 @@ where
             _ if glob.contains('/') && !glob.starts_with("**") => {
                 format!("{}/{glob}", slashed(&ctx.project_root))
             }
+            // `cat *.pem`, `cat .en*`: a name-only glob (`*key*.pem`, `.env`) in the directory
+            // the read glob picks from, when the glob names the kind of file the deny glob does
+            // (a glob for documents or data, `*.json`, or any file, `*`, picks whatever is there).
+            _ if is_glob && access == Access::Read && !glob.contains('/') && names_a_kind(&resolved) => {
+                format!("{}/{glob}", resolved.rsplit_once('/').map_or("", |(directory, _)| directory))
+            }
             _ => return None,
         };
         let reached = if is_glob {
@@ -406,6 +412,20 @@ where
         };
         reached.then(|| Denied { shown: path.to_string(), glob, access })
     })
+}
+
+/// Whether the last part of a read glob is specific enough to say what it reads: it has a
+/// literal part of its own, and is not a glob for documents, code or data (`*.json`, `*.md`),
+/// which picks a credential only where one is there to expand.
+fn names_a_kind(path: &str) -> bool {
+    const DOCUMENTS: &[&str] = &[
+        "json", "yml", "yaml", "toml", "xml", "txt", "md", "csv", "log", "conf", "cfg", "ini", "properties",
+        "db", "sqlite", "h", "php", "exs", "html", "js", "ts", "py", "rs", "go", "sh",
+    ];
+    let last = path.rsplit('/').next().unwrap_or(path);
+    let literal: String = last.chars().filter(|c| !matches!(c, '*' | '?' | '[' | ']')).collect();
+    let extension = last.rsplit_once('.').map(|(_, extension)| extension);
+    !last.contains('[') && literal.len() >= 2 && !extension.is_some_and(|e| DOCUMENTS.contains(&e))
 }
 
 /// Whether the written glob `path` (`~/.s?h/id_rsa`, absolute) and the deny glob `anchored`

@@ -1283,7 +1283,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("tar czf dist/release.tgz -C build ."),
     allow("tar -C /tmp/empty -czf /tmp/e.tgz ."),
     // find handing a tree's files to a reader: the files its filter can pick.
-    ask("files.deny-read-tree", "find ~ -name '*.pem' -exec grep -H '' {} \\;"),
+    deny("files.deny-read", "find ~ -name '*.pem' -exec grep -H '' {} \\;"),
     deny("files.deny-read", "find ~/.ssh -type f -exec cat {} +"),
     ask("files.deny-read-tree", "find ~/.aws -exec head -50 {} \\;"),
     ask("files.deny-read-tree", "find $HOME -name '*.json' -print0 | xargs -0 cat"),
@@ -2707,4 +2707,15 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "sh -c 'echo x' >> ~/.bashrc"),
     allow("sh -c 'cat <&4' 4<README.md"),
     allow("bash -c 'make test' > build.log 2>&1"),
+    // A read glob that names the kind of file a name-only deny glob does picks it wherever
+    // it is; a glob for documents or any file picks one only where one is there.
+    deny("files.deny-read", "cat *.pem"),
+    deny("files.deny-read", "cat .en*"),
+    deny("files.deny-read", "base64 *.key"),
+    deny("files.deny-read", "cat config/*.p12"),
+    allow("cat cert*.pem"),
+    allow("cat *.pub"),
+    allow("grep -n version *.json"),
+    allow("head -5 docs/*.md"),
+    allow("ls *.pem"),
 ];
