@@ -1039,6 +1039,11 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
     let profile = path.get(..8).is_some_and(|head| head.eq_ignore_ascii_case("$profile"))
         && !path[8..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
     let path = if profile { "~/.config/powershell/Microsoft.PowerShell_profile.ps1" } else { path };
+    // `(Get-PSReadLineOption).HistorySavePath` is PSReadLine's history file, where typed
+    // secrets stay.
+    let history = path.starts_with('(')
+        && path.get(path.len().saturating_sub(17)..).is_some_and(|end| end.eq_ignore_ascii_case(").historysavepath"));
+    let path = if history { "~/.local/share/powershell/PSReadLine/ConsoleHost_history.txt" } else { path };
     let windows = windows_form(path);
     let path = windows.as_deref().unwrap_or(path);
     let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));

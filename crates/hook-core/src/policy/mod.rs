@@ -469,7 +469,7 @@ const GUARD_FILES: [&str; 37] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 426] = [
+const CREDENTIAL_FILES: [&str; 449] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -990,6 +990,33 @@ const CREDENTIAL_FILES: [&str; 426] = [
     "~/.codeium/windsurf/mcp_config.json",
     "~/.config/Claude/claude_desktop_config.json",
     "~/.copilot/mcp-config.json",
+    // Stores no tool names as secret that keep what the user typed, pasted or was sent: the
+    // editors' histories, swap and auto-save files (a buffer with a key or `.env` in it),
+    // atuin's shell history database, the clipboard managers' histories, the OIDC tokens
+    // kubelogin caches, pm2's logs of every app's output, and the chat clients' token stores.
+    "~/.viminfo",
+    "~/.vim/viminfo",
+    "~/.vim/swap/**",
+    "~/.local/share/nvim/swap/**",
+    "~/.local/state/nvim/swap/**",
+    "~/.local/share/nvim/shada/**",
+    "~/.local/state/nvim/shada/**",
+    "~/.emacs.d/auto-save-list/**",
+    "~/.config/*/User/History/**",
+    "~/Library/Application Support/*/User/History/**",
+    "~/AppData/Roaming/*/User/History/**",
+    "~/.local/share/atuin/history.db*",
+    "~/.kube/cache/oidc-login/**",
+    "~/.pm2/logs/**",
+    "~/.local/share/clipman.json",
+    "~/.cache/cliphist/**",
+    "~/.config/copyq/*.dat",
+    "~/.local/share/gpaste/**",
+    "~/.config/discord*/Local Storage/**",
+    "~/.config/Slack/Local Storage/**",
+    "~/Library/Application Support/discord*/Local Storage/**",
+    "~/Library/Application Support/Slack/Local Storage/**",
+    "~/AppData/Roaming/discord*/Local Storage/**",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,

@@ -99,6 +99,21 @@ fn reads_process_memory(name: &str, args: &[Word]) -> bool {
                 && attach(&["-p", "--pid"])
         }
         "gcore" | "bpftrace" => true,
+        // ProcDump for Linux's `-p PID` (or a PID computed, `$(pgrep code)`) is `gcore PID`;
+        // a program named by its image (`procdump -ma node.exe`) is the user's own to debug.
+        "procdump" | "procdump64" => {
+            attach(&["-p", "-pgid"]) || args.iter().any(|a| a.dynamic && !a.text.starts_with('-'))
+        }
+        // A signal whose default action dumps core (`kill -SEGV $(pgrep vault)`): the process's
+        // memory, written where the agent reads it.
+        "kill" | "pkill" | "killall" => args.iter().enumerate().any(|(at, a)| {
+            let signal = match a.text.as_str() {
+                "-s" | "--signal" => args.get(at + 1).map_or("", |v| v.text.as_str()),
+                text => text.strip_prefix('-').unwrap_or(""),
+            };
+            let signal = signal.strip_prefix("SIG").unwrap_or(signal);
+            matches!(signal, "SEGV" | "ABRT" | "BUS" | "ILL" | "FPE" | "SYS" | "11" | "6" | "7")
+        }),
         "coredumpctl" => args.iter().any(|a| matches!(a.text.as_str(), "dump" | "debug" | "gdb")),
         // A plain `trace` is too common a name; bcc's is `trace-bpfcc`.
         _ => name != "trace" && BCC_TOOLS.contains(&bcc),
@@ -741,6 +756,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         },
         // `search` prints each item's secret as well as its attributes.
         "secret-tool" => matches!(verb(0), "lookup" | "search"),
+        // The kernel's keyrings: `print`, `pipe` and `read` give a key's payload.
+        "keyctl" => matches!(verb(0), "print" | "pipe" | "read"),
         "kwallet-query" => short_flag(args, &['r'], "fwl") || has("--read-password"),
         "lpass" => verb(0) == "show",
         "keepassxc-cli" => matches!(verb(0), "show" | "export"),
