@@ -999,6 +999,15 @@ fn words_touched<'c>(
         found.push((Access::Read, file));
     }
     let Some(name) = name else { return found };
+    // `npx dotenv-cli -e .env.test -- jest`: an environment loader's words are its own, judged
+    // on the command the analyser peels out of the runner (the file goes into the environment).
+    if matches!(name, "npx" | "bunx" | "pnpx")
+        && command.args().iter().find(|a| !a.text.starts_with('-')).is_some_and(|package| {
+            matches!(package.text.as_str(), "dotenv" | "dotenv-cli" | "env-cmd" | "@dotenvx/dotenvx")
+        })
+    {
+        return found;
+    }
     if let Some((access, place)) = super::windows::accessed(name, command.args()) {
         found.push((access, &PLACES[windows_place(place)]));
     }

@@ -1406,7 +1406,7 @@ const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
 /// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
 /// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
-const WRITABLE_KEYS: [&str; 7] = [
+const WRITABLE_KEYS: [&str; 11] = [
     "!**/*.key",
     "!**/*key*.pem",
     "!**/*.p12",
@@ -1414,6 +1414,12 @@ const WRITABLE_KEYS: [&str; 7] = [
     "!**/*.jks",
     "!**/*.keystore",
     "!**/secrets/**/*.pem",
+    // A key fetched or made in a temporary directory (a repository's signing key, `curl …
+    // nodesource.gpg.key -o /tmp/ns.key`) overwrites no secret the user keeps.
+    "!/tmp/**/*.key",
+    "!/tmp/**/*key*.pem",
+    "!/var/tmp/**/*.key",
+    "!/var/tmp/**/*key*.pem",
 ];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds

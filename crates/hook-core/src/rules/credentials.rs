@@ -1522,7 +1522,7 @@ fn here_string_of(command: &SimpleCommand, captured: &[String]) -> bool {
 /// BSD's `e` (`ps eww`, `ps auxe`) or `-E`, `jq -n env`/`$ENV`, `echo "${!name}"` (an indirect
 /// expansion, as in a loop over `compgen -v`), `systemctl show-environment`, `tmux
 /// show-environment`, and readers of `/proc/*/environ`.
-pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
+pub(crate) fn dumps_environment(command: &SimpleCommand) -> bool {
     let Some(name) = command.name() else { return false };
     // Every command of a line passes here: its words are collected only for the names below.
     let args = || -> Vec<&str> { command.args().iter().map(|a| a.text.as_str()).collect() };
@@ -1708,7 +1708,23 @@ const SINK_MESSAGE: &str = "from where it reaches other programs, other people o
 const SEND_MESSAGE: &str = "to a host that is not the service it belongs to, where whoever runs that host can use it. Send it only where it belongs, or ask the user.";
 
 /// HTTP clients whose arguments become a request.
-const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];
+const HTTP_CLIENTS: &[&str] = &[
+    "curl",
+    "wget",
+    "wget2",
+    "http",
+    "https",
+    "xh",
+    "xhs",
+    "httpie",
+    "curlie",
+    "aria2c",
+    "lwp-request",
+    "invoke-webrequest",
+    "iwr",
+    "invoke-restmethod",
+    "irm",
+];
 
 /// Programs that open a URL in the user's browser, which requests it.
 const BROWSER_OPENERS: &[&str] = &[
@@ -1919,6 +1935,8 @@ fn secret_name(raw: &str) -> Option<String> {
         if rest.starts_with("{#") {
             return None;
         }
+        // `$(printenv TOKEN)` is the variable's value.
+        let rest = rest.strip_prefix("(printenv ").map_or(rest, str::trim_start);
         // PowerShell's `$env:TOKEN`.
         let rest = match rest.get(..4) {
             Some(head) if head.eq_ignore_ascii_case("env:") => &rest[4..],

@@ -35,7 +35,7 @@ mod unknown_cli;
 mod windows;
 
 pub use crate::policy::Pack;
-pub(crate) use credentials::secret_named;
+pub(crate) use credentials::{dumps_environment, secret_named};
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
