@@ -1011,6 +1011,14 @@ fn words_touched<'c>(
     if let Some((access, place)) = super::windows::accessed(name, command.args()) {
         found.push((access, &PLACES[windows_place(place)]));
     }
+    // `telegram-send --file ~/.ssh/id_rsa`: a program named for sending, uploading or sharing
+    // reads the files it is given, an option's value too.
+    if ["send", "upload", "share"].iter().any(|verb| name.contains(verb))
+        && !listed(NAME_ONLY, &NAME_ONLY_NAMES, name)
+    {
+        found.extend(command.args().iter().filter(|a| !a.text.starts_with('-')).map(|a| (Access::Read, a)));
+        return found;
+    }
     // Most commands of a line name no file (`cd`, `echo`, `cargo`): decided by the name before
     // anything is collected, unless an arm below knows the program too.
     if !NAMED_WITH_ARMS.contains(&name)

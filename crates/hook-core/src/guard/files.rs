@@ -419,8 +419,31 @@ where
 /// which picks a credential only where one is there to expand.
 fn names_a_kind(path: &str) -> bool {
     const DOCUMENTS: &[&str] = &[
-        "json", "yml", "yaml", "toml", "xml", "txt", "md", "csv", "log", "conf", "cfg", "ini", "properties",
-        "db", "sqlite", "h", "php", "exs", "html", "js", "ts", "py", "rs", "go", "sh",
+        "json",
+        "yml",
+        "yaml",
+        "toml",
+        "xml",
+        "txt",
+        "md",
+        "csv",
+        "log",
+        "conf",
+        "cfg",
+        "ini",
+        "properties",
+        "db",
+        "sqlite",
+        "h",
+        "php",
+        "exs",
+        "html",
+        "js",
+        "ts",
+        "py",
+        "rs",
+        "go",
+        "sh",
     ];
     let last = path.rsplit('/').next().unwrap_or(path);
     let literal: String = last.chars().filter(|c| !matches!(c, '*' | '?' | '[' | ']')).collect();
@@ -1042,7 +1065,9 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
     // `(Get-PSReadLineOption).HistorySavePath` is PSReadLine's history file, where typed
     // secrets stay.
     let history = path.starts_with('(')
-        && path.get(path.len().saturating_sub(17)..).is_some_and(|end| end.eq_ignore_ascii_case(").historysavepath"));
+        && path
+            .get(path.len().saturating_sub(17)..)
+            .is_some_and(|end| end.eq_ignore_ascii_case(").historysavepath"));
     let path = if history { "~/.local/share/powershell/PSReadLine/ConsoleHost_history.txt" } else { path };
     let windows = windows_form(path);
     let path = windows.as_deref().unwrap_or(path);

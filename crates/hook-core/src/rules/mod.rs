@@ -392,13 +392,17 @@ pub(crate) fn reads_clipboard(command: &crate::shell::SimpleCommand) -> bool {
     match name {
         "pbpaste" | "wl-paste" | "termux-clipboard-get" => true,
         // Clipboard managers' histories: every item copied, not only the last.
-        "copyq" => command.args().first().is_some_and(|verb| {
-            matches!(verb.text.as_str(), "read" | "clipboard" | "selection" | "primary")
-        }),
-        "cliphist" => command.args().first().is_some_and(|verb| matches!(verb.text.as_str(), "list" | "decode")),
-        "gpaste-client" => command.args().first().is_none_or(|verb| {
-            matches!(verb.text.as_str(), "history" | "get" | "get-raw" | "show-history")
-        }),
+        "copyq" => command
+            .args()
+            .first()
+            .is_some_and(|verb| matches!(verb.text.as_str(), "read" | "clipboard" | "selection" | "primary")),
+        "cliphist" => {
+            command.args().first().is_some_and(|verb| matches!(verb.text.as_str(), "list" | "decode"))
+        }
+        "gpaste-client" => command
+            .args()
+            .first()
+            .is_none_or(|verb| matches!(verb.text.as_str(), "history" | "get" | "get-raw" | "show-history")),
         "xclip" => has(&["-o", "-out"]),
         "xsel" => {
             has(&["-o", "--output"])
