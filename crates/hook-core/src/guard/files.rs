@@ -376,6 +376,10 @@ where
     });
     let home = if inside_own { own } else { other_home(&resolved).map(str::to_string).or(own) };
     let globs = if path.is_empty() { &globs[..0] } else { globs };
+    // The directory a read glob that names a kind of file picks from, when it is not here.
+    let kind_directory = (is_glob && access == Access::Read && names_a_kind(&resolved))
+        .then(|| resolved.rsplit_once('/').map_or("", |(directory, _)| directory).to_string())
+        .filter(|directory| !Path::new(if directory.is_empty() { "/" } else { directory }).is_dir());
     globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
         let anchored = match (glob.strip_prefix("~/"), &home) {
@@ -386,12 +390,11 @@ where
             _ if glob.contains('/') && !glob.starts_with("**") => {
                 format!("{}/{glob}", slashed(&ctx.project_root))
             }
-            // `cat *.pem`, `cat .en*`: a name-only glob (`*key*.pem`, `.env`) in the directory
-            // the read glob picks from, when the glob names the kind of file the deny glob does
-            // (a glob for documents or data, `*.json`, or any file, `*`, picks whatever is there).
-            _ if is_glob && access == Access::Read && !glob.contains('/') && names_a_kind(&resolved) => {
-                format!("{}/{glob}", resolved.rsplit_once('/').map_or("", |(directory, _)| directory))
-            }
+            // `cat *.pem`, `cat .en*` where the directory is not here to expand them in: a
+            // name-only glob (`*key*.pem`, `.env`) there, when the read glob names the kind of
+            // file the deny glob does (a glob for documents or data, `*.json`, or any file, `*`,
+            // picks whatever is there).
+            _ if !glob.contains('/') => format!("{}/{glob}", kind_directory.as_deref()?),
             _ => return None,
         };
         let reached = if is_glob {
