@@ -999,8 +999,25 @@ fn words_touched<'c>(
         found.push((Access::Read, file));
     }
     let Some(name) = name else { return found };
+    // `npx dotenv-cli -e .env.test -- jest`: an environment loader's words are its own, judged
+    // on the command the analyser peels out of the runner (the file goes into the environment).
+    if matches!(name, "npx" | "bunx" | "pnpx")
+        && command.args().iter().find(|a| !a.text.starts_with('-')).is_some_and(|package| {
+            matches!(package.text.as_str(), "dotenv" | "dotenv-cli" | "env-cmd" | "@dotenvx/dotenvx")
+        })
+    {
+        return found;
+    }
     if let Some((access, place)) = super::windows::accessed(name, command.args()) {
         found.push((access, &PLACES[windows_place(place)]));
+    }
+    // `telegram-send --file ~/.ssh/id_rsa`: a program named for sending, uploading or sharing
+    // reads the files it is given, an option's value too.
+    if ["send", "upload", "share"].iter().any(|verb| name.contains(verb))
+        && !listed(NAME_ONLY, &NAME_ONLY_NAMES, name)
+    {
+        found.extend(command.args().iter().filter(|a| !a.text.starts_with('-')).map(|a| (Access::Read, a)));
+        return found;
     }
     // Most commands of a line name no file (`cd`, `echo`, `cargo`): decided by the name before
     // anything is collected, unless an arm below knows the program too.

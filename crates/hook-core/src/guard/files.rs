@@ -376,6 +376,10 @@ where
     });
     let home = if inside_own { own } else { other_home(&resolved).map(str::to_string).or(own) };
     let globs = if path.is_empty() { &globs[..0] } else { globs };
+    // The directory a read glob that names a kind of file picks from, when it is not here.
+    let kind_directory = (is_glob && access == Access::Read && names_a_kind(&resolved))
+        .then(|| resolved.rsplit_once('/').map_or("", |(directory, _)| directory).to_string())
+        .filter(|directory| !Path::new(if directory.is_empty() { "/" } else { directory }).is_dir());
     globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
         let anchored = match (glob.strip_prefix("~/"), &home) {
@@ -386,6 +390,11 @@ where
             _ if glob.contains('/') && !glob.starts_with("**") => {
                 format!("{}/{glob}", slashed(&ctx.project_root))
             }
+            // `cat *.pem`, `cat .en*` where the directory is not here to expand them in: a
+            // name-only glob (`*key*.pem`, `.env`) there, when the read glob names the kind of
+            // file the deny glob does (a glob for documents or data, `*.json`, or any file, `*`,
+            // picks whatever is there).
+            _ if !glob.contains('/') => format!("{}/{glob}", kind_directory.as_deref()?),
             _ => return None,
         };
         let reached = if is_glob {
@@ -406,6 +415,43 @@ where
         };
         reached.then(|| Denied { shown: path.to_string(), glob, access })
     })
+}
+
+/// Whether the last part of a read glob is specific enough to say what it reads: it has a
+/// literal part of its own, and is not a glob for documents, code or data (`*.json`, `*.md`),
+/// which picks a credential only where one is there to expand.
+fn names_a_kind(path: &str) -> bool {
+    const DOCUMENTS: &[&str] = &[
+        "json",
+        "yml",
+        "yaml",
+        "toml",
+        "xml",
+        "txt",
+        "md",
+        "csv",
+        "log",
+        "conf",
+        "cfg",
+        "ini",
+        "properties",
+        "db",
+        "sqlite",
+        "h",
+        "php",
+        "exs",
+        "html",
+        "js",
+        "ts",
+        "py",
+        "rs",
+        "go",
+        "sh",
+    ];
+    let last = path.rsplit('/').next().unwrap_or(path);
+    let literal: String = last.chars().filter(|c| !matches!(c, '*' | '?' | '[' | ']')).collect();
+    let extension = last.rsplit_once('.').map(|(_, extension)| extension);
+    !last.contains('[') && literal.len() >= 2 && !extension.is_some_and(|e| DOCUMENTS.contains(&e))
 }
 
 /// Whether the written glob `path` (`~/.s?h/id_rsa`, absolute) and the deny glob `anchored`
@@ -1019,6 +1065,13 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
     let profile = path.get(..8).is_some_and(|head| head.eq_ignore_ascii_case("$profile"))
         && !path[8..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_');
     let path = if profile { "~/.config/powershell/Microsoft.PowerShell_profile.ps1" } else { path };
+    // `(Get-PSReadLineOption).HistorySavePath` is PSReadLine's history file, where typed
+    // secrets stay.
+    let history = path.starts_with('(')
+        && path
+            .get(path.len().saturating_sub(17)..)
+            .is_some_and(|end| end.eq_ignore_ascii_case(").historysavepath"));
+    let path = if history { "~/.local/share/powershell/PSReadLine/ConsoleHost_history.txt" } else { path };
     let windows = windows_form(path);
     let path = windows.as_deref().unwrap_or(path);
     let in_home = ["~", "${HOME}", "$HOME"].iter().find_map(|home| path.strip_prefix(home));
@@ -1042,7 +1095,24 @@ pub(super) fn resolve(path: &str, ctx: &Context) -> PathBuf {
             other => normal.push(other),
         }
     }
-    normal
+    proc_view(&normal, ctx).unwrap_or(normal)
+}
+
+/// What a path through a process's view of the file system is: `/proc/<pid>/root/<p>` is
+/// `/<p>` (any process's root, `self`'s and `thread-self`'s too), and `/proc/self/cwd/<p>`
+/// is `<p>` in the working directory. `None` for any other path, at the cost of one compare.
+fn proc_view(path: &Path, ctx: &Context) -> Option<PathBuf> {
+    let rest = path.strip_prefix("/proc").ok()?;
+    let mut parts = rest.components();
+    let process = parts.next()?.as_os_str().to_str()?;
+    let known = matches!(process, "self" | "thread-self" | "$$" | "${$}" | "$BASHPID")
+        || process.bytes().all(|b| b.is_ascii_digit()) && !process.is_empty();
+    let at = match parts.next()?.as_os_str().to_str()? {
+        "root" if known => PathBuf::from("/"),
+        "cwd" if known && process.bytes().any(|b| !b.is_ascii_digit()) => ctx.cwd.clone(),
+        _ => return None,
+    };
+    Some(at.join(parts.as_path()))
 }
 
 /// The home directory and the application data under it as PowerShell and cmd.exe spell them

@@ -469,6 +469,11 @@ fn file_block(
                 || !super::file_access::names_and_values_only(word, &here.cwd.join(path))
         });
     }
+    // `source .env && npm start`: the values go into the shell's environment, not the output,
+    // unless something on the line shows them.
+    if matches!(command.name(), Some("source" | ".")) && !shows_environment(analysis, index) {
+        accessed.retain(|(access, word, _)| *access != files::Access::Read || !dotenv(word));
+    }
     // A start-up file or git hook written in plain sight: its text is judged (here and as
     // what runs later), not every write refused.
     if (writes_text(command) || matches!(command.name(), Some("chmod" | "cp" | "install")))
@@ -495,6 +500,27 @@ fn file_block(
     let touched =
         Touched { accessed, into_directories, downloads, named_in_files, dotfiles, finds_deleting, patches };
     touched_block(analysis, command, index, policy, ctx, here, touched)
+}
+
+/// Whether a command of the line besides the one at `index` may show the environment a
+/// sourced file filled: an environment dump (`env`, `set`, code printing `os.environ`), a
+/// variable printer (`printenv KEY`, `declare -p`), a shell tracing what it runs (`set -x`,
+/// `set -v`), or any word expanded at run time (`echo $API_KEY`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn shows_environment(analysis: &Analysis, index: usize) -> bool {
+    let traces = |word: &crate::shell::Word| {
+        let text = word.text.as_str();
+        text.strip_prefix(['-', '+']).is_some_and(|letters| {
+            !letters.starts_with(['-', '+']) && (letters.contains(['x', 'v']) || letters == "o")
+        }) || matches!(text, "xtrace" | "verbose")
+    };
+    !analysis.environment_dumps.is_empty()
+        || analysis.commands.iter().enumerate().filter(|(at, _)| *at != index).any(|(_, command)| {
+            crate::rules::dumps_environment(command)
+                || matches!(command.name(), Some("printenv" | "declare" | "typeset" | "compgen" | "export"))
+                || command.name() == Some("set") && command.args().iter().any(traces)
+                || command.argv.iter().chain(command.redirects.iter().map(|r| &r.target)).any(|w| w.dynamic)
+        })
 }
 
 /// Whether `word` names a dotenv file (`.env`, `.env.local`, Wrangler's `.dev.vars`) as

@@ -1961,6 +1961,7 @@ const EVERYDAY_PACKAGES: &[&str] = &[
     "create-vite",
     "cross-env",
     "degit",
+    "dotenv-cli",
     "esbuild",
     "eslint",
     "http-server",

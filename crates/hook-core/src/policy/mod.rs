@@ -469,7 +469,7 @@ const GUARD_FILES: [&str; 37] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 430] = [
+const CREDENTIAL_FILES: [&str; 453] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -997,6 +997,33 @@ const CREDENTIAL_FILES: [&str; 430] = [
     "~/.codeium/windsurf/mcp_config.json",
     "~/.config/Claude/claude_desktop_config.json",
     "~/.copilot/mcp-config.json",
+    // Stores no tool names as secret that keep what the user typed, pasted or was sent: the
+    // editors' histories, swap and auto-save files (a buffer with a key or `.env` in it),
+    // atuin's shell history database, the clipboard managers' histories, the OIDC tokens
+    // kubelogin caches, pm2's logs of every app's output, and the chat clients' token stores.
+    "~/.viminfo",
+    "~/.vim/viminfo",
+    "~/.vim/swap/**",
+    "~/.local/share/nvim/swap/**",
+    "~/.local/state/nvim/swap/**",
+    "~/.local/share/nvim/shada/**",
+    "~/.local/state/nvim/shada/**",
+    "~/.emacs.d/auto-save-list/**",
+    "~/.config/*/User/History/**",
+    "~/Library/Application Support/*/User/History/**",
+    "~/AppData/Roaming/*/User/History/**",
+    "~/.local/share/atuin/history.db*",
+    "~/.kube/cache/oidc-login/**",
+    "~/.pm2/logs/**",
+    "~/.local/share/clipman.json",
+    "~/.cache/cliphist/**",
+    "~/.config/copyq/*.dat",
+    "~/.local/share/gpaste/**",
+    "~/.config/discord*/Local Storage/**",
+    "~/.config/Slack/Local Storage/**",
+    "~/Library/Application Support/discord*/Local Storage/**",
+    "~/Library/Application Support/Slack/Local Storage/**",
+    "~/AppData/Roaming/discord*/Local Storage/**",
 ];
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
@@ -1386,7 +1413,7 @@ const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
 /// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
 /// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
-const WRITABLE_KEYS: [&str; 7] = [
+const WRITABLE_KEYS: [&str; 11] = [
     "!**/*.key",
     "!**/*key*.pem",
     "!**/*.p12",
@@ -1394,6 +1421,12 @@ const WRITABLE_KEYS: [&str; 7] = [
     "!**/*.jks",
     "!**/*.keystore",
     "!**/secrets/**/*.pem",
+    // A key fetched or made in a temporary directory (a repository's signing key, `curl …
+    // nodesource.gpg.key -o /tmp/ns.key`) overwrites no secret the user keeps.
+    "!/tmp/**/*.key",
+    "!/tmp/**/*key*.pem",
+    "!/var/tmp/**/*.key",
+    "!/var/tmp/**/*key*.pem",
 ];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds

@@ -523,11 +523,11 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "credentials.print",
-                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, `mysql --print-defaults`, `redis-cli CONFIG GET requirepass`, SQL reading password hashes (`pg_shadow`, `mysql.user`), the clipboard (`pbpaste`, `xclip -o`, `wl-paste`), an Android app's private files (`adb shell run-as PKG cat …`, `adb pull /data/data/…`), a cloud metadata service's role keys (`curl 169.254.169.254/…/security-credentials/R`), a CLI no pack knows whose subcommand words name a credential with a verb that shows or makes it, or none (`doctl auth token`, `pscale password create`, `neonctl connection-string`; asks; listings and `--only-names` pass), …",
+                "`gh auth token`, `gcloud auth print-access-token`, `kubectl config view --raw`, `pass show`, `poetry config --show-sensitive`, `firebase functions:config:get`, `mysql --print-defaults`, `redis-cli CONFIG GET requirepass`, SQL reading password hashes (`pg_shadow`, `mysql.user`), the clipboard (`pbpaste`, `xclip -o`, `wl-paste`, `copyq read`, `cliphist list`), `keyctl print`, an Android app's private files (`adb shell run-as PKG cat …`, `adb pull /data/data/…`), a cloud metadata service's role keys (`curl 169.254.169.254/…/security-credentials/R`), a CLI no pack knows whose subcommand words name a credential with a verb that shows or makes it, or none (`doctl auth token`, `pscale password create`, `neonctl connection-string`; asks; listings and `--only-names` pass), …",
             ),
             (
                 "credentials.process-memory",
-                "asks: `gdb -p`, `lldb -p`, `strace -p`, `ltrace -p`, `perf record -p`, `gcore`, `coredumpctl dump|debug`, `bpftrace`, bcc's tools, Windows' logon secrets (`procdump -ma lsass`, `mimikatz`, `reg save HKLM\\SAM`, `ntdsutil … ifm`)",
+                "asks: `gdb -p`, `lldb -p`, `strace -p`, `ltrace -p`, `perf record -p`, `gcore`, `procdump -p`, `coredumpctl dump|debug`, `kill -SEGV|-ABRT` (a core dump), `bpftrace`, bcc's tools, Windows' logon secrets (`procdump -ma lsass`, `mimikatz`, `reg save HKLM\\SAM`, `ntdsutil … ifm`)",
             ),
             (
                 "credentials.send",

@@ -99,6 +99,21 @@ fn reads_process_memory(name: &str, args: &[Word]) -> bool {
                 && attach(&["-p", "--pid"])
         }
         "gcore" | "bpftrace" => true,
+        // ProcDump for Linux's `-p PID` (or a PID computed, `$(pgrep code)`) is `gcore PID`;
+        // a program named by its image (`procdump -ma node.exe`) is the user's own to debug.
+        "procdump" | "procdump64" => {
+            attach(&["-p", "-pgid"]) || args.iter().any(|a| a.dynamic && !a.text.starts_with('-'))
+        }
+        // A signal whose default action dumps core (`kill -SEGV $(pgrep vault)`): the process's
+        // memory, written where the agent reads it.
+        "kill" | "pkill" | "killall" => args.iter().enumerate().any(|(at, a)| {
+            let signal = match a.text.as_str() {
+                "-s" | "--signal" => args.get(at + 1).map_or("", |v| v.text.as_str()),
+                text => text.strip_prefix('-').unwrap_or(""),
+            };
+            let signal = signal.strip_prefix("SIG").unwrap_or(signal);
+            matches!(signal, "SEGV" | "ABRT" | "BUS" | "ILL" | "FPE" | "SYS" | "11" | "6" | "7")
+        }),
         "coredumpctl" => args.iter().any(|a| matches!(a.text.as_str(), "dump" | "debug" | "gdb")),
         // A plain `trace` is too common a name; bcc's is `trace-bpfcc`.
         _ => name != "trace" && BCC_TOOLS.contains(&bcc),
@@ -742,6 +757,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         },
         // `search` prints each item's secret as well as its attributes.
         "secret-tool" => matches!(verb(0), "lookup" | "search"),
+        // The kernel's keyrings: `print`, `pipe` and `read` give a key's payload.
+        "keyctl" => matches!(verb(0), "print" | "pipe" | "read"),
         "kwallet-query" => short_flag(args, &['r'], "fwl") || has("--read-password"),
         "lpass" => verb(0) == "show",
         "keepassxc-cli" => matches!(verb(0), "show" | "export"),
@@ -1539,7 +1556,7 @@ fn here_string_of(command: &SimpleCommand, captured: &[String]) -> bool {
 /// BSD's `e` (`ps eww`, `ps auxe`) or `-E`, `jq -n env`/`$ENV`, `echo "${!name}"` (an indirect
 /// expansion, as in a loop over `compgen -v`), `systemctl show-environment`, `tmux
 /// show-environment`, and readers of `/proc/*/environ`.
-pub(super) fn dumps_environment(command: &SimpleCommand) -> bool {
+pub(crate) fn dumps_environment(command: &SimpleCommand) -> bool {
     let Some(name) = command.name() else { return false };
     // Every command of a line passes here: its words are collected only for the names below.
     let args = || -> Vec<&str> { command.args().iter().map(|a| a.text.as_str()).collect() };
@@ -1731,7 +1748,23 @@ const SINK_MESSAGE: &str = "from where it reaches other programs, other people o
 const SEND_MESSAGE: &str = "to a host that is not the service it belongs to, where whoever runs that host can use it. Send it only where it belongs, or ask the user.";
 
 /// HTTP clients whose arguments become a request.
-const HTTP_CLIENTS: &[&str] = &["curl", "wget", "http", "https", "xh", "xhs", "httpie"];
+const HTTP_CLIENTS: &[&str] = &[
+    "curl",
+    "wget",
+    "wget2",
+    "http",
+    "https",
+    "xh",
+    "xhs",
+    "httpie",
+    "curlie",
+    "aria2c",
+    "lwp-request",
+    "invoke-webrequest",
+    "iwr",
+    "invoke-restmethod",
+    "irm",
+];
 
 /// Programs that open a URL in the user's browser, which requests it.
 const BROWSER_OPENERS: &[&str] = &[
@@ -1942,6 +1975,8 @@ fn secret_name(raw: &str) -> Option<String> {
         if rest.starts_with("{#") {
             return None;
         }
+        // `$(printenv TOKEN)` is the variable's value.
+        let rest = rest.strip_prefix("(printenv ").map_or(rest, str::trim_start);
         // PowerShell's `$env:TOKEN`.
         let rest = match rest.get(..4) {
             Some(head) if head.eq_ignore_ascii_case("env:") => &rest[4..],

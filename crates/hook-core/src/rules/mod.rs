@@ -36,7 +36,7 @@ mod unknown_cli;
 mod windows;
 
 pub use crate::policy::Pack;
-pub(crate) use credentials::secret_named;
+pub(crate) use credentials::{dumps_environment, secret_named};
 use std::borrow::Cow;
 use std::cell::OnceCell;
 
@@ -385,12 +385,25 @@ fn python_module<'a>(name: &'a str, args: &'a [crate::shell::Word]) -> (&'a str,
 
 /// Whether a command reads the clipboard: `pbpaste`, `xclip -o`, `xsel -o`/`--output`
 /// (`-b` alone reads too, unless fed: `echo x | xsel -b` fills the clipboard), `wl-paste`,
-/// Termux's `termux-clipboard-get`, PowerShell's `Get-Clipboard`.
+/// Termux's `termux-clipboard-get`, PowerShell's `Get-Clipboard`, and the clipboard managers'
+/// histories (`copyq read`, `cliphist list`, `gpaste-client history`).
 pub(crate) fn reads_clipboard(command: &crate::shell::SimpleCommand) -> bool {
     let Some(name) = command.name() else { return false };
     let has = |options: &[&str]| command.args().iter().any(|a| options.contains(&a.text.as_str()));
     match name {
         "pbpaste" | "wl-paste" | "termux-clipboard-get" => true,
+        // Clipboard managers' histories: every item copied, not only the last.
+        "copyq" => command
+            .args()
+            .first()
+            .is_some_and(|verb| matches!(verb.text.as_str(), "read" | "clipboard" | "selection" | "primary")),
+        "cliphist" => {
+            command.args().first().is_some_and(|verb| matches!(verb.text.as_str(), "list" | "decode"))
+        }
+        "gpaste-client" => command
+            .args()
+            .first()
+            .is_none_or(|verb| matches!(verb.text.as_str(), "history" | "get" | "get-raw" | "show-history")),
         "xclip" => has(&["-o", "-out"]),
         "xsel" => {
             has(&["-o", "--output"])

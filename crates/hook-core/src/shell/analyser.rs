@@ -2399,6 +2399,14 @@ impl Analyser {
                 self.note(UnseenKind::Exec, own.or(last), what);
             }
         }
+        // `sh -c 'cat <&4' 4<~/.ssh/id_rsa`, `sh -c 'echo x' > ~/.bashrc`: the wrapper opens its
+        // redirections before the text runs, so they are the first inner command's files.
+        if own.is_none()
+            && let Some(inner) = self.commands.get_mut(first)
+        {
+            let opened = command.redirects.into_iter().filter(|r| r.op != RedirectOp::Duplicate);
+            inner.redirects.extend(opened);
+        }
         own.or(last)
     }
 

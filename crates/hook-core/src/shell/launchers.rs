@@ -425,6 +425,8 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("op", Some("run"), "", &["--env-file"], DashDash),
     launcher("doppler", Some("run"), "pc", &["--project", "--config", "--token"], DashDash),
     launcher("dotenv", None, "ecv", &[], DashDash),
+    // The same program by its npm package's name (`npx dotenv-cli -e .env.test -- jest`).
+    launcher("dotenv-cli", None, "ecv", &[], DashDash),
     launcher("env-cmd", None, "fe", &["--file", "--environments"], Operand),
     launcher("dotenvx", Some("run"), "f", &["--env-file", "--env"], DashDash),
     launcher("infisical", Some("run"), "", &["--env", "--path", "--projectId", "--token"], DashDash),
