@@ -755,13 +755,20 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
 }
 
 /// Whether an editor setting's key (or a word that spells it) makes the editor run a program
-/// or set the environment of what it runs: the terminal's `env.*`, `profiles.*` and `shell.*`,
-/// a tool's `*.path`/`*executablePath`/`*InterpreterPath`, `go.alternateTools`.
+/// or set the environment of what it runs: the terminal's `env.*`, `profiles.*`, `shell.*`,
+/// `shellArgs.*` and `automationProfile.*`, a tool's `*.path`/`*executablePath`/
+/// `*InterpreterPath`, `go.alternateTools`.
 fn runs_program(key: &str) -> bool {
     let key = key.to_ascii_lowercase();
-    ["terminal.integrated.env", "terminal.integrated.profiles", "terminal.integrated.shell", "alternatetools"]
-        .iter()
-        .any(|part| key.contains(part))
+    [
+        "terminal.integrated.env",
+        "terminal.integrated.profiles",
+        "terminal.integrated.shell",
+        "terminal.integrated.automationprofile",
+        "alternatetools",
+    ]
+    .iter()
+    .any(|part| key.contains(part))
         || [".path", "executablepath", "interpreterpath", "pythonpath", "nodepath"]
             .iter()
             .any(|end| key.ends_with(end))
@@ -800,6 +807,34 @@ fn settings_lines(text: &str) -> Vec<String> {
         }
         let mut strings = Vec::new();
         json_strings(value, &mut strings);
+        // The shell's arguments (`"shellArgs.linux": ["-c", "curl x|sh"]`) and a profile's
+        // `path` with its `args` are one command line, not programs each.
+        let quoted = |args: &serde_json::Value| -> Vec<String> {
+            args.as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|a| Some(crate::shell::quote(a.as_str()?)))
+                .collect()
+        };
+        if key.to_ascii_lowercase().starts_with("terminal.integrated.shellargs") {
+            lines.push(format!("sh {}", quoted(value).join(" ")));
+            continue;
+        }
+        let mut profiles = vec![value];
+        profiles.extend(value.as_object().into_iter().flat_map(|map| map.values()));
+        let launched: Vec<String> = profiles
+            .iter()
+            .filter_map(|profile| {
+                let path = profile.get("path")?;
+                let path = path.as_str().or_else(|| path.as_array()?.first()?.as_str())?;
+                let args = profile.get("args").map(quoted).unwrap_or_default();
+                Some(format!("{} {}", program(path), args.join(" ")).trim_end().to_string())
+            })
+            .collect();
+        if !launched.is_empty() {
+            lines.extend(launched);
+            continue;
+        }
         if key.starts_with("terminal.integrated.env") {
             let variables = value.as_object().into_iter().flatten();
             lines.extend(

@@ -396,7 +396,7 @@ const CREDENTIAL_NAMES: [&str; 132] = [
 /// The templates stay readable, and so do their copies (`.env.example.bak`). A file named for
 /// what it holds (`secrets.env`, `app.env.production`, given to `docker --env-file`) is one too
 /// (`?*`: `.env` itself is named by its own entry, which the reasons cite).
-const ENV_FILES: [&str; 16] = [
+const ENV_FILES: [&str; 17] = [
     ".env",
     ".env.*",
     "!.env.example*",
@@ -408,6 +408,8 @@ const ENV_FILES: [&str; 16] = [
     "!.env.dist",
     "!.env.defaults",
     "!.env.schema",
+    // A TypeScript declaration of the environment's names (`src/.env.d.ts`): code, no values.
+    "!.env.d.ts",
     "?*.env",
     "?*.env.production",
     "?*.env.prod",

@@ -459,7 +459,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.config-set",
-                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`, `wp option update siteurl|home`, `php artisan key:generate --force`",
+                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`, `wp option update siteurl|home`, `php artisan key:generate --force`, a branch's protection or a repository's rulesets changed through `gh api`",
             ),
             (
                 "hosting.publish",

@@ -499,7 +499,10 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         }
         // `podman secret inspect --showsecret`: the secret's value.
         "docker" | "podman" if verb(0) == "secret" => has("--showsecret") || has("--show-secret"),
-        "gpg" | "gpg2" => has("--export-secret-keys") || has("--export-secret-subkeys"),
+        // GnuPG takes any unambiguous start of a long option (`--export-secret-key`).
+        "gpg" | "gpg2" => args.iter().any(|a| {
+            ["--export-secret-k", "--export-secret-s"].iter().any(|start| a.text.starts_with(start))
+        }),
         // `docker inspect app --format '{{json .Config.Env}}'` (or `{{.Config}}`): the
         // container's environment, its tokens and passwords among them. The whole document
         // (`docker inspect app`) is everyday work and passes.
@@ -893,7 +896,11 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                         ["index", "password", "token"].iter().any(|k| key.contains(k))
                     })
         }
-        "vault" => matches!((verb(0), verb(1)), ("kv", "get") | ("read", _) | ("print", "token")),
+        // `vault token lookup` shows the token itself (its `id`); by accessor it does not.
+        "vault" => {
+            matches!((verb(0), verb(1)), ("kv", "get") | ("read", _) | ("print", "token"))
+                || (verb(0), verb(1)) == ("token", "lookup") && !has("-accessor")
+        }
         // A cloud machine's metadata service hands its role's keys to whoever asks.
         "curl" | "wget" | "http" | "https" | "xh" | "xhs" => {
             args.iter().any(|a| metadata_credentials(&a.text))

@@ -195,6 +195,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 "`git tag -d` of tags listed at run time deletes every tag the list holds. Delete the tags you mean by name, or ask the user.",
             ))
         }
+        // `git filter-repo --analyze` (or `--dry-run`) only reports.
+        "filter-repo" if texts.iter().any(|a| matches!(*a, "--analyze" | "--dry-run")) => None,
         "filter-branch" | "filter-repo" => Some(Hit::new(
             "git.history-rewrite",
             format!("`git {subcommand}` rewrites the whole history of the repository. Ask the user to run it."),

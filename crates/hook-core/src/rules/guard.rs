@@ -429,13 +429,18 @@ pub(crate) fn tells_agent_to_bypass(text: &str) -> bool {
     ];
     const AFTER_VERB: &[&str] = &[
         "the guard",
+        "safety hook",
+        "security hook",
+        "safety check",
+        "guardrail",
         "permission prompt",
         "permission check",
         "approval prompt",
         "permissions",
         "approvals",
     ];
-    const SWITCHES: &[&str] = &["dangerously-skip-permissions", "bypasspermissions"];
+    const SWITCHES: &[&str] =
+        &["dangerously-skip-permissions", "bypasspermissions", "auto-approve everything", "auto-approve all"];
     const NEGATIONS: &[&str] = &["never", "not ", "n't", "nor ", "must no", "forbid", "prohibit"];
     let lower = text.to_ascii_lowercase();
     lower.split(['.', ';', '!', '\n']).any(|sentence| {

@@ -231,6 +231,24 @@ fn api_makes_public(args: &[&str]) -> bool {
     })
 }
 
+/// `gh api` writing (`-X PUT|PATCH|POST`, or fields without a method, which post) to a
+/// branch's protection or a repository's rulesets.
+fn api_changes_protection(args: &[&str]) -> bool {
+    let path = args
+        .iter()
+        .any(|arg| !arg.starts_with('-') && (arg.contains("/protection") || arg.contains("/rulesets")));
+    let method = args.iter().enumerate().find_map(|(at, arg)| {
+        let value =
+            arg.strip_prefix("--method=").or_else(|| arg.strip_prefix("-X").filter(|v| !v.is_empty()));
+        value.or_else(|| matches!(*arg, "-X" | "--method").then(|| args.get(at + 1).copied()).flatten())
+    });
+    let fields = args.iter().any(|arg| matches!(*arg, "-f" | "-F" | "--field" | "--raw-field" | "--input"));
+    path && match method {
+        Some(method) => !method.eq_ignore_ascii_case("GET"),
+        None => fields,
+    }
+}
+
 /// Whether a Gradle task publishes to a repository: `publish`, `publishPlugins`,
 /// `publishToSonatype`, `publishAllPublicationsToXRepository`, `uploadArchives`, with or
 /// without a project path (`:lib:publish`). Publishing to the local Maven cache
@@ -282,6 +300,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
             // The same through the API (`gh api -X PATCH repos/o/r -f private=false`).
             ("api", _) if api_makes_public(&args) => Some(Hit::new("hosting.make-public", PUBLIC)),
+            // Branch protection or rulesets rewritten through the API (`gh api -X PUT
+            // repos/o/r/branches/main/protection -f enforce_admins=false`): what guards `main`.
+            ("api", _) if api_changes_protection(&args) => Some(Hit::ask("hosting.config-set", PROTECTION)),
             // A public gist of the project's files: anyone can read and search them.
             ("gist", Some("create"))
                 if args.iter().any(|a| matches!(*a, "--public" | "-p" | "--public=true")) =>
@@ -599,6 +620,9 @@ pub(super) fn powershell_deletes(args: &[&str]) -> bool {
         method && value.is_some_and(|v| v.eq_ignore_ascii_case("delete"))
     })
 }
+
+const PROTECTION: &str = "This changes a branch's protection or the repository's rulesets on GitHub: \
+     what keeps unreviewed or forced pushes off `main`. Ask the user to change it.";
 
 const PUBLIC: &str =
     "This makes the repository public, with every commit of its history. Ask the user to do it.";

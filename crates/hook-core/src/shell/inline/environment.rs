@@ -86,6 +86,8 @@ const NETWORK: &[&str] = &[
     "fetch(",
     "http.request(",
     "https.request(",
+    // `require('https').request(…)`: the module's call with its name in a masked string.
+    ").request(",
     "axios",
     "XMLHttpRequest",
     "net.connect",

@@ -519,6 +519,9 @@ pub(crate) const CASES: &[Case] = &[
     // The other version-control systems' ways of losing history or uncommitted work, under
     // the git ids that mean the same.
     deny("git.history-rewrite", "hg strip -r 0 --no-backup"),
+    allow("git filter-repo --analyze"),
+    allow("git filter-repo --path src --dry-run"),
+    deny("git.history-rewrite", "git filter-repo --path src --force"),
     deny("git.history-rewrite", "hg debugstrip -r 'draft()' --no-backup"),
     deny("git.push-force", "hg push --force -r tip default"),
     deny("git.push-force", "sl push --force --to main"),

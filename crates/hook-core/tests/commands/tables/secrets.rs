@@ -252,6 +252,12 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.print", "gcloud secrets versions access latest --secret=db"),
     ask("credentials.print", "az keyvault secret show --vault-name v --name db"),
     ask("credentials.print", "gpg --export-secret-keys --armor"),
+    ask("credentials.print", "gpg --armor --export-secret-key me@x.com"),
+    ask("credentials.print", "gpg2 --export-secret-sub me@x.com"),
+    allow("gpg --armor --export me@x.com"),
+    ask("credentials.print", "vault token lookup"),
+    deny("files.deny-read", "cat .env.ts"),
+    allow("cat src/.env.d.ts"),
     ask("credentials.print", "echo $AWS_SECRET_ACCESS_KEY"),
     ask("credentials.print", "printf '%s' \"${GITHUB_TOKEN}\""),
     allow("kubectl get secrets"),
@@ -2570,7 +2576,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("vercel env ls"),
     allow("./gradlew signingReport"),
     ask("credentials.mint", "vault token create -policy=root"),
-    allow("vault token lookup"),
+    allow("vault token lookup -accessor 2c84f488-2133-4ced-87b0-570f93a76830"),
     // Red team 23: more tools' credential files where their documentation puts them:
     // Perforce's tickets and `p4 set` file, Turborepo's token, Airflow's configuration, Unity's
     // license, Firebase's service account key in any directory.
