@@ -51,7 +51,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name.starts_with("remove-") || name.starts_with("stop-ec2") {
         return cloud_cmdlet(name, call.args());
     }
-    if HTTP_CLIENTS.contains(&name) {
+    if super::HTTP_CLIENTS.contains(&name) {
         return management_delete(name, call.args());
     }
     if matches!(name, "hdfs" | "hadoop" | "databricks") {
@@ -284,11 +284,6 @@ fn cloud_cmdlet(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
         .any(|service| noun.starts_with(service))
         .then(|| Hit::new("cloud.gcloud-delete", DELETE))
 }
-
-/// The HTTP clients whose `DELETE` [`management_delete`] judges: curl's and wget's, HTTPie's,
-/// and PowerShell's (`Invoke-RestMethod`, `Invoke-WebRequest` and their aliases).
-const HTTP_CLIENTS: &[&str] =
-    &["curl", "wget", "http", "https", "xh", "xhs", "invoke-restmethod", "irm", "invoke-webrequest", "iwr"];
 
 /// An HTTP `DELETE` sent to a cloud's management API (`curl -X DELETE
 /// https://management.azure.com/…/resourcegroups/prod`, `Invoke-RestMethod -Method Delete

@@ -284,7 +284,7 @@ fn piped_to_another_host(call: &Call) -> Option<String> {
         .map_or(&[][..], |(_, s)| *s);
     let sends = if SOCKET_CLIENTS.contains(&name) {
         true
-    } else if HTTP_CLIENTS.contains(&name) {
+    } else if super::HTTP_CLIENTS.contains(&name) {
         let args = reader.args();
         let mut hosts: Vec<&str> = args.iter().filter_map(|a| host_of(&a.text)).collect();
         if hosts.is_empty() {
@@ -1754,25 +1754,6 @@ const SHOWERS: &[&str] = &[
 const SINK_MESSAGE: &str = "from where it reaches other programs, other people or the web, beyond the session. Use the credential where it is needed (`--password-stdin`, a variable), or ask the user.";
 const SEND_MESSAGE: &str = "to a host that is not the service it belongs to, where whoever runs that host can use it. Send it only where it belongs, or ask the user.";
 
-/// HTTP clients whose arguments become a request.
-const HTTP_CLIENTS: &[&str] = &[
-    "curl",
-    "wget",
-    "wget2",
-    "http",
-    "https",
-    "xh",
-    "xhs",
-    "httpie",
-    "curlie",
-    "aria2c",
-    "lwp-request",
-    "invoke-webrequest",
-    "iwr",
-    "invoke-restmethod",
-    "irm",
-];
-
 /// Programs that open a URL in the user's browser, which requests it.
 const BROWSER_OPENERS: &[&str] = &[
     "open",
@@ -1883,7 +1864,7 @@ const CREDENTIAL_PRINTERS: &[(&str, &[&str])] = &[
 /// the line does not name): a secret-named variable (`$OPENAI_API_KEY`), a copy of one, or a
 /// credential printer's output (`$(gh auth token)`). To the machine itself it stays.
 fn sent_elsewhere(name: &str, command: &SimpleCommand) -> Option<String> {
-    if !HTTP_CLIENTS.contains(&name) && !BROWSER_OPENERS.contains(&name) {
+    if !super::HTTP_CLIENTS.contains(&name) && !BROWSER_OPENERS.contains(&name) {
         return None;
     }
     let args = command.args();

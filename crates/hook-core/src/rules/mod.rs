@@ -338,6 +338,25 @@ const HTTP_VALUED: &[&str] = &[
     "--user-agent",
 ];
 
+/// HTTP clients whose arguments become a request.
+const HTTP_CLIENTS: &[&str] = &[
+    "curl",
+    "wget",
+    "wget2",
+    "http",
+    "https",
+    "xh",
+    "xhs",
+    "httpie",
+    "curlie",
+    "aria2c",
+    "lwp-request",
+    "invoke-webrequest",
+    "iwr",
+    "invoke-restmethod",
+    "irm",
+];
+
 /// [`HTTP_VALUED`] as `client` (`curl`, `wget`, or another HTTP client) reads it.
 pub(crate) fn http_valued(client: &str) -> &'static [&'static str] {
     if client == "wget" { HTTP_VALUED } else { &HTTP_VALUED[1..] }

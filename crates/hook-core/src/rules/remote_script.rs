@@ -34,24 +34,10 @@ const INTERPRETERS: &[&str] = &["python", "python2", "python3", "perl", "ruby", 
 const POWERSHELLS: &[&str] = &["pwsh", "powershell"];
 /// Commands that run text handed to them as an argument or on the pipeline.
 const EVALUATORS: &[&str] = &["source", ".", "eval", "iex", "invoke-expression"];
-const DOWNLOADERS: &[&str] = &[
-    "curl",
-    "wget",
-    "fetch",
-    "http",
-    "https",
-    "xh",
-    "aria2c",
-    "lwp-request",
-    "invoke-webrequest",
-    "iwr",
-    "invoke-restmethod",
-    "irm",
-    "downloadstring",
-    "downloadfile",
-    "net.webclient",
-    "start-bitstransfer",
-];
+/// Downloaders besides the HTTP clients ([`super::HTTP_CLIENTS`]): BSD `fetch` and .NET's and
+/// BITS' download calls.
+const DOWNLOADERS: &[&str] =
+    &["fetch", "downloadstring", "downloadfile", "net.webclient", "start-bitstransfer"];
 /// Commands that hand their input on, possibly transformed; followed upstream.
 const PASS_THROUGH: &[&str] = &[
     "tee", "cat", "base64", "gunzip", "gzip", "zcat", "xz", "unxz", "bzip2", "bunzip2", "tr", "sed", "head",
@@ -811,7 +797,7 @@ fn fed_by_downloader(analysis: &Analysis, index: usize) -> bool {
             return false;
         };
         let name = name.strip_suffix(".exe").unwrap_or(&name);
-        if DOWNLOADERS.contains(&name) {
+        if super::HTTP_CLIENTS.contains(&name) || DOWNLOADERS.contains(&name) {
             return true;
         }
         let reads_pipe = name != "cat" || source.args().iter().all(|w| w.text.starts_with('-'));
@@ -930,7 +916,7 @@ fn substitutes_download(raw: &str) -> bool {
 /// Whether lower-cased text names a downloader as a whole word.
 fn mentions_downloader(lower: &str) -> bool {
     let is_word_char = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-');
-    DOWNLOADERS.iter().any(|tool| {
+    super::HTTP_CLIENTS.iter().chain(DOWNLOADERS).any(|tool| {
         lower.match_indices(tool).any(|(at, _)| {
             let before = lower[..at].chars().next_back();
             let after = lower[at + tool.len()..].chars().next();
