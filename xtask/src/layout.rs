@@ -444,14 +444,17 @@ fn data_read(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<Vec<u64>,
 
 /// The input-section patterns that select `function`'s code.
 ///
-/// Rust puts each function in `.text.<mangled name>` (`.text.unlikely.` when it is
-/// `#[cold]`). Legacy mangling ends a name with `17h<16 hex digits>E`, v0 mangling names
+/// Rust puts each function in `.text.<mangled name>`; a profile-guided build (what ships and
+/// what is profiled) names the functions the profile saw run `.text.hot.<name>` and those it
+/// never saw `.text.unlikely.<name>`, as `#[cold]` does. Missing the `.text.hot.` spelling
+/// left the hottest functions (`main`, the analyser, the rules) to the linker's default
+/// placement, spread over a megabyte of code. Legacy mangling ends a name with `17h<16 hex digits>E`, v0 mangling names
 /// each crate as `Cs<disambiguator>_`, and LTO numbers local copies (`name.103`); all three
 /// change from build to build, so they become `*`. musl's C functions are
 /// `.text.<name>`; its assembly (`memcpy`) has a plain `.text` in the archive member named
 /// after its source file.
 fn patterns(function: &Function) -> Vec<String> {
-    let rust = |name: &str| vec![format!("*(.text.{name} .text.unlikely.{name})")];
+    let rust = |name: &str| vec![format!("*(.text.{name} .text.hot.{name} .text.unlikely.{name})")];
     let member = || {
         // Callgrind says `???` where it found no source file.
         let source = function.source.as_deref().filter(|source| *source != "???")?;
@@ -473,7 +476,7 @@ fn patterns(function: &Function) -> Vec<String> {
     } else if symbol.is_empty() {
         member().into_iter().collect()
     } else {
-        std::iter::once(format!("*(.text.{symbol})")).chain(member()).collect()
+        std::iter::once(format!("*(.text.{symbol} .text.hot.{symbol})")).chain(member()).collect()
     }
 }
 
@@ -627,12 +630,14 @@ mod tests {
     fn legacy_names_lose_their_hash() {
         assert_eq!(
             patterns(&rust("_ZN9hook_core3cli4main17h5ebc9205e8c40707E")),
-            ["*(.text._ZN9hook_core3cli4main17h* .text.unlikely._ZN9hook_core3cli4main17h*)"]
+            [
+                "*(.text._ZN9hook_core3cli4main17h* .text.hot._ZN9hook_core3cli4main17h* .text.unlikely._ZN9hook_core3cli4main17h*)"
+            ]
         );
         // Not a hash: kept whole.
         assert_eq!(
             patterns(&rust("_ZN4core3fmt5writeE")),
-            ["*(.text._ZN4core3fmt5writeE .text.unlikely._ZN4core3fmt5writeE)"]
+            ["*(.text._ZN4core3fmt5writeE .text.hot._ZN4core3fmt5writeE .text.unlikely._ZN4core3fmt5writeE)"]
         );
     }
 
@@ -640,11 +645,15 @@ mod tests {
     fn v0_names_lose_their_crate_disambiguators_and_copy_numbers() {
         assert_eq!(
             patterns(&rust("_RNvNtNtCsaz6eC2DG7lh_3std3env7__var_os")),
-            ["*(.text._RNvNtNtCs*_3std3env7__var_os .text.unlikely._RNvNtNtCs*_3std3env7__var_os)"]
+            [
+                "*(.text._RNvNtNtCs*_3std3env7__var_os .text.hot._RNvNtNtCs*_3std3env7__var_os .text.unlikely._RNvNtNtCs*_3std3env7__var_os)"
+            ]
         );
         assert_eq!(
             patterns(&rust("_RNvXs_NtCs7BliBxkEZsN_4core3fmtCs2Nb3gJ4iU0I_5alloc.103")),
-            ["*(.text._RNvXs_NtCs*_4core3fmtCs*_5alloc* .text.unlikely._RNvXs_NtCs*_4core3fmtCs*_5alloc*)"]
+            [
+                "*(.text._RNvXs_NtCs*_4core3fmtCs*_5alloc* .text.hot._RNvXs_NtCs*_4core3fmtCs*_5alloc* .text.unlikely._RNvXs_NtCs*_4core3fmtCs*_5alloc*)"
+            ]
         );
         assert_eq!(without_copy_number("_ZN1a1bE.llvm.123"), ("_ZN1a1bE", true));
         assert_eq!(without_copy_number("_ZN1a..b1cE"), ("_ZN1a..b1cE", false));
@@ -654,14 +663,14 @@ mod tests {
     fn c_functions_match_by_section_or_archive_member() {
         assert_eq!(
             patterns(&c("libc_exit_fini", "/musl/src/exit/exit.c")),
-            ["*(.text.libc_exit_fini)", "*libc.a:exit.lo(.text .text.*)"]
+            ["*(.text.libc_exit_fini .text.hot.libc_exit_fini)", "*libc.a:exit.lo(.text .text.*)"]
         );
-        assert_eq!(patterns(&rust("strlen")), ["*(.text.strlen)"]);
+        assert_eq!(patterns(&rust("strlen")), ["*(.text.strlen .text.hot.strlen)"]);
         assert_eq!(
             patterns(&c("", "/musl/src/string/x86_64/memcpy.s")),
             ["*libc.a:memcpy.lo(.text .text.*)"]
         );
-        assert_eq!(patterns(&c("strnlen", "???")), ["*(.text.strnlen)"]);
+        assert_eq!(patterns(&c("strnlen", "???")), ["*(.text.strnlen .text.hot.strnlen)"]);
         assert_eq!(patterns(&rust("_start")), ["*crt1.o(.text)"]);
     }
 
@@ -682,7 +691,10 @@ mod tests {
             &["*(.rodata.cst16)".to_string()],
         );
         assert!(script.contains("  .text.hot :\n  {\n    *(.text._Exit)\n"), "{script}");
-        assert!(script.contains("KEEP (*(SORT_NONE(.fini)))\n    *(.text.main)\n"), "{script}");
+        assert!(
+            script.contains("KEEP (*(SORT_NONE(.fini)))\n    *(.text.main .text.hot.main)\n"),
+            "{script}"
+        );
         assert_eq!(script.matches("*(.text._ZN1a1b17h* ").count(), 1, "{script}");
         assert!(script.contains("}\nINSERT BEFORE .text;\n"));
         // Hot read-only data starts a page of its own, before the rest of `.rodata`.
