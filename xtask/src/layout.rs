@@ -454,14 +454,27 @@ fn data_read(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<Vec<u64>,
 /// `.text.<name>`; its assembly (`memcpy`) has a plain `.text` in the archive member named
 /// after its source file.
 fn patterns(function: &Function) -> Vec<String> {
-    let rust = |name: &str| vec![format!("*(.text.{name} .text.hot.{name} .text.unlikely.{name})")];
+    // Machine-function splitting moves the blocks the profile counted as cold out of a
+    // function into `<name>.cold`, in section `.text.split.<name>`. Code run once per call
+    // counts as cold next to the loops of the bench's large payloads, so a call runs some.
+    let (symbol, split) = match function.symbol.strip_suffix(".cold") {
+        Some(symbol) => (symbol, true),
+        None => (function.symbol.as_str(), false),
+    };
+    let rust = |name: &str| {
+        vec![if split {
+            format!("*(.text.split.{name})")
+        } else {
+            format!("*(.text.{name} .text.hot.{name} .text.unlikely.{name})")
+        }]
+    };
     let member = || {
         // Callgrind says `???` where it found no source file.
         let source = function.source.as_deref().filter(|source| *source != "???")?;
         let stem = Path::new(source).file_stem()?.to_str()?;
         Some(format!("*libc.a:{stem}.lo(.text .text.*)"))
     };
-    let (symbol, numbered) = without_copy_number(&function.symbol);
+    let (symbol, numbered) = without_copy_number(symbol);
     if let Some(stem) = symbol.strip_prefix("_ZN") {
         rust(&legacy_hash(stem).map_or_else(
             || if numbered { format!("{symbol}*") } else { symbol.to_string() },
@@ -475,6 +488,8 @@ fn patterns(function: &Function) -> Vec<String> {
         vec!["*crt1.o(.text)".to_string()]
     } else if symbol.is_empty() {
         member().into_iter().collect()
+    } else if split {
+        rust(symbol)
     } else {
         std::iter::once(format!("*(.text.{symbol} .text.hot.{symbol})")).chain(member()).collect()
     }
@@ -656,6 +671,19 @@ mod tests {
             ]
         );
         assert_eq!(without_copy_number("_ZN1a1bE.llvm.123"), ("_ZN1a1bE", true));
+    }
+
+    #[test]
+    fn split_cold_parts_match_their_split_section() {
+        assert_eq!(patterns(&rust("main.cold")), ["*(.text.split.main)"]);
+        assert_eq!(
+            patterns(&rust("_ZN9hook_core3cli3run3run17hdc7946b9f8cc0f4bE.cold")),
+            ["*(.text.split._ZN9hook_core3cli3run3run17h*)"]
+        );
+        assert_eq!(
+            patterns(&rust("_RNvNtCsaz6eC2DG7lh_3std3env.llvm.42.cold")),
+            ["*(.text.split._RNvNtCs*_3std3env*)"]
+        );
         assert_eq!(without_copy_number("_ZN1a..b1cE"), ("_ZN1a..b1cE", false));
     }
 
