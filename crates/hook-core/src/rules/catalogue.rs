@@ -270,7 +270,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "database.orm-reset",
-                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `airflow db reset`, `dbt run --full-refresh` on a production target, …",
+                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `goose reset`, a migrator's rollback against a production or remote database (`liquibase rollback-count`, `alembic downgrade`, `flyway undo`), `airflow db reset`, `dbt run --full-refresh` on a production target, …",
             ),
             (
                 "database.server-files",
