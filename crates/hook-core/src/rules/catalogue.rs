@@ -458,6 +458,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`; a contract or transaction sent to a live chain (`forge script --broadcast`, `forge create`, `cast send`, `solana transfer`, `anchor deploy` off local and test networks); `sf project deploy start` to production or with destructive changes; a remote WordPress site changed (`wp @production …`)",
             ),
             (
+                "hosting.production-task",
+                "asks: a task runner or project script whose target destroys, resets, deploys or migrates, aimed at production by its name, an argument or a variable (`make destroy-prod`, `npm run db:reset -- --env production`, `rake db:drop RAILS_ENV=production`, `./scripts/deploy.sh production`); a deploy tool on a production stage, host list or inventory (`cap production deploy`, `dep deploy production`, `fab -H web.prod.example.com deploy`, `ansible-playbook -i inventories/production site.yml`, `kamal remove -d production`)",
+            ),
+            (
                 "hosting.config-set",
                 "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`, `wp option update siteurl|home`, `php artisan key:generate --force`, a branch's protection or a repository's rulesets changed through `gh api`",
             ),

@@ -22,6 +22,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
+    if super::stages::may_judge(call, name)
+        && let Some(hit) = super::stages::judge(call, name)
+    {
+        return Some(hit);
+    }
     if !matches!(
         name,
         "gh" | "glab"

@@ -32,6 +32,7 @@ mod platforms;
 mod remote_script;
 mod rm;
 mod sql;
+mod stages;
 mod unknown_cli;
 mod windows;
 

@@ -1203,7 +1203,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
-        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" => {
+        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" | "fab" => {
             machine_shell(&name, argv)
         }
         // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
@@ -2328,6 +2328,14 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             let at = workspace + usize::from(word(workspace + 1) == Some("--")) + 1;
             match script(name, argv.get(at..).unwrap_or_default(), Dialect::Posix) {
                 Peel::Script { script, .. } => ("coder ssh", script, "cd ~"),
+                other => return other,
+            }
+        }
+        // `fab -H HOSTS -- CMD`: Fabric runs CMD on each host, as `ssh HOST CMD` does.
+        "fab" => {
+            let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
+            match script(name, &argv[dash + 1..], Dialect::Posix) {
+                Peel::Script { script, .. } => ("fab --", script, "cd ~"),
                 other => return other,
             }
         }
