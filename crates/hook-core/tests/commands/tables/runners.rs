@@ -2594,7 +2594,7 @@ run = "cargo test"
     ask("hosting.production-task", "npm run deploy:prod"),
     ask("hosting.production-task", "npm run deployProduction"),
     ask("hosting.production-task", "npm run db:reset -- --env production"),
-    ask("hosting.production-task", "NODE_ENV=production npm run typeorm -- migration:revert"),
+    ask("database.orm-reset", "NODE_ENV=production npm run typeorm -- migration:revert"),
     ask("hosting.production-task", "yarn migrate:down --env=prod"),
     ask("hosting.production-task", "pnpm run release --stage prod"),
     ask("hosting.production-task", "APP_ENV=production composer db:wipe"),
