@@ -324,7 +324,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "kubernetes.replace-force",
                 "`kubectl replace --force`, `helm rollback|upgrade --force`, `argocd app sync --force`",
             ),
-            ("kubernetes.argocd-delete", "`argocd app delete`, `argocd proj delete`, `flux delete`, `flux uninstall`, …"),
+            (
+                "kubernetes.argocd-delete",
+                "`argocd app delete`, `argocd proj delete`, `flux delete`, `flux uninstall`, …",
+            ),
             (
                 "kubernetes.deploy-production",
                 "a production context, namespace or app changed unreviewed: `helm upgrade|install|rollback`, `helmfile sync|apply -e prod`, `kubectl apply|patch|replace|set|edit|rollout undo`, `argocd app rollback`, `flux suspend --all` (a local cluster's context, `kind-*`, `minikube`, passes)",

@@ -135,7 +135,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
     let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
     // LocalStack and other emulators on this machine (`--endpoint-url http://localhost:4566`).
-    if name == "aws" && endpoint(&args).is_some_and(super::local_target) {
+    if name == "aws" && super::local_endpoint(call.args()) {
         return None;
     }
     if let Some(hit) = grants(name, &words, &args) {
@@ -373,15 +373,6 @@ fn complete_mode(args: &[&str]) -> bool {
     })
 }
 
-/// The value of `--endpoint-url`, if given.
-fn endpoint<'a>(args: &[&'a str]) -> Option<&'a str> {
-    args.iter().enumerate().find_map(|(at, arg)| match arg.strip_prefix("--endpoint-url") {
-        Some("") => args.get(at + 1).copied(),
-        Some(value) => value.strip_prefix('='),
-        None => None,
-    })
-}
-
 /// Whether a desired count or group size is set to zero (`--desired-count 0`,
 /// `--desired-capacity=0`, `--max-size 0`).
 fn zero_count(args: &[&str]) -> bool {
@@ -487,7 +478,9 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("securityhub", "disable-security-hub")
             | ("macie2", "disable-macie")
             | ("detective", "delete-graph") => ("cloud.audit-off", AUDIT_OFF),
-            ("guardduty", "update-detector") if args.contains(&"--no-enable") => ("cloud.audit-off", AUDIT_OFF),
+            ("guardduty", "update-detector") if args.contains(&"--no-enable") => {
+                ("cloud.audit-off", AUDIT_OFF)
+            }
             ("cloudtrail", "update-trail" | "put-event-selectors")
                 if args.iter().any(|a| a.contains("--no-") || a.contains("ReadWriteType=None")) =>
             {
@@ -521,7 +514,9 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             ("cloud.audit-off", AUDIT_OFF)
         }
         // `az monitor diagnostic-settings delete`, `az monitor log-profiles delete`.
-        "az" if words.first() == Some(&"monitor") && words.contains(&"delete") => ("cloud.audit-off", AUDIT_OFF),
+        "az" if words.first() == Some(&"monitor") && words.contains(&"delete") => {
+            ("cloud.audit-off", AUDIT_OFF)
+        }
         "gcloud" => {
             if words.iter().any(|w| matches!(*w, "add-iam-policy-binding" | "set-iam-policy")) {
                 if words.contains(&"set-iam-policy") || !args.iter().any(|a| a.contains("allUsers")) {

@@ -710,7 +710,9 @@ fn terminus(args: &[crate::shell::Word]) -> Option<Hit> {
         "env:clone-content" | "env:cc" if words.get(2).is_some_and(|to| super::production_name(to)) => {
             Some(Hit::new("database.load", DRUSH_SYNC))
         }
-        "backup:restore" if super::production_name(environment) => Some(Hit::new("database.load", DRUSH_SYNC)),
+        "backup:restore" if super::production_name(environment) => {
+            Some(Hit::new("database.load", DRUSH_SYNC))
+        }
         "remote:drush" | "drush" => {
             let after = args.iter().position(|a| a.text == "--")?;
             drush(args[after + 1..].iter().map(|a| a.text.as_str()), super::production_name(environment))

@@ -397,7 +397,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             "ps:scale" | "scale" | "ps:type" | "maintenance:on"
                 if super::production_target(call.args())
                     && (verb(0) == Some("maintenance:on")
-                        || words[1..].iter().any(|w| w.split_once('=').is_some_and(|(_, n)| scaled_to_zero(n)))) =>
+                        || words[1..]
+                            .iter()
+                            .any(|w| w.split_once('=').is_some_and(|(_, n)| scaled_to_zero(n)))) =>
             {
                 Some(Hit::new("hosting.app-stop", STOP))
             }

@@ -89,7 +89,8 @@ fn injected_by_wrapper(call: &Call) -> Option<Hit> {
 
 /// `cdk deploy --require-approval never` (or `=never`).
 fn never_approve(args: &[&str]) -> bool {
-    args.contains(&"--require-approval=never") || args.windows(2).any(|pair| pair == ["--require-approval", "never"])
+    args.contains(&"--require-approval=never")
+        || args.windows(2).any(|pair| pair == ["--require-approval", "never"])
 }
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only

@@ -151,15 +151,16 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             let app_production = || production() || words.iter().skip(2).any(|w| super::production_name(w));
             if words.iter().any(|w| matches!(*w, "delete" | "rm")) {
                 Some(Hit::new("kubernetes.argocd-delete", ARGOCD))
+            } else if !dry_run
+                && words.contains(&"sync")
+                && args.iter().any(|a| *a == "--prune" || *a == "--prune=true")
+            {
+                Some(Hit::new("kubernetes.apply-prune", ARGOCD_PRUNE))
             } else if words.contains(&"sync") && force && !dry_run {
                 Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
-            } else if words.contains(&"rollback") && app_production() {
-                Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
             } else {
-                (!dry_run
-                    && words.contains(&"sync")
-                    && args.iter().any(|a| *a == "--prune" || *a == "--prune=true"))
-                .then(|| Hit::new("kubernetes.apply-prune", ARGOCD_PRUNE))
+                (words.contains(&"rollback") && app_production())
+                    .then(|| Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
             }
         }
         _ => None,
@@ -187,14 +188,21 @@ const HELMFILE_VALUE_OPTIONS: &[&str] =
 /// and a workload scaled to zero (`scale --replicas=0`, a patch setting `"replicas":0`).
 fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
     let zero = |text: &str| {
-        let compact: String = text.chars().filter(|c| !c.is_whitespace() && *c != '"' && *c != '\\').collect();
+        let compact: String =
+            text.chars().filter(|c| !c.is_whitespace() && *c != '"' && *c != '\\').collect();
         compact.contains("replicas:0")
     };
     match (*words.first()?, words.get(1).copied()) {
-        ("scale", _) if args.contains(&"--replicas=0") || args.windows(2).any(|p| p == ["--replicas", "0"]) => {
+        ("scale", _)
+            if args.contains(&"--replicas=0") || args.windows(2).any(|p| p == ["--replicas", "0"]) =>
+        {
             Some(Hit::new("kubernetes.scale-to-zero", SCALE_PRODUCTION))
         }
-        ("patch", _) if args.iter().any(|a| zero(a)) => Some(Hit::new("kubernetes.scale-to-zero", SCALE_PRODUCTION)),
+        ("patch", _) if args.iter().any(|a| zero(a)) => {
+            Some(Hit::new("kubernetes.scale-to-zero", SCALE_PRODUCTION))
+        }
+        // A manifest fetched from a URL is the opaque pack's to judge, whatever the cluster.
+        ("apply", _) if args.iter().any(|a| a.contains("://")) => None,
         ("apply" | "patch" | "replace" | "set" | "edit", _) | ("rollout", Some("undo" | "pause")) => {
             Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
         }

@@ -502,7 +502,10 @@ pub(crate) fn local_target(name: &str) -> bool {
     let lower = name.to_ascii_lowercase();
     let host = lower.split_once("://").map_or(lower.as_str(), |(_, rest)| rest);
     let host = host.split(['/', '?', '#']).next().unwrap_or_default();
-    let host = host.rsplit_once(':').filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit())).map_or(host, |(h, _)| h);
+    let host = host
+        .rsplit_once(':')
+        .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(host, |(h, _)| h);
     [
         "kind-",
         "k3d-",
@@ -516,8 +519,25 @@ pub(crate) fn local_target(name: &str) -> bool {
     ]
     .iter()
     .any(|prefix| lower.starts_with(prefix))
-        || matches!(host, "localhost" | "127.0.0.1" | "[::1]" | "0.0.0.0" | "host.docker.internal" | "localstack")
+        || matches!(
+            host,
+            "localhost" | "127.0.0.1" | "[::1]" | "0.0.0.0" | "host.docker.internal" | "localstack"
+        )
         || host.ends_with(".localhost")
+}
+
+/// Whether the line sends its calls to an emulator on this machine (`--endpoint-url
+/// http://localhost:4566`, LocalStack's), whose resources are the user's to break.
+pub(crate) fn local_endpoint(args: &[crate::shell::Word]) -> bool {
+    args.iter().enumerate().any(|(at, arg)| {
+        let text = arg.text.as_str();
+        let value = match text.split_once('=') {
+            Some(("--endpoint-url" | "--endpoint", value)) => Some(value),
+            _ if matches!(text, "--endpoint-url" | "--endpoint") => args.get(at + 1).map(|v| v.text.as_str()),
+            _ => None,
+        };
+        value.is_some_and(local_target)
+    })
 }
 
 /// The value of a cluster context option (`--context`, `--kube-context`), if given.

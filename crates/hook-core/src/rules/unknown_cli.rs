@@ -37,7 +37,9 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     if matches!(name, "sf" | "sfdx") && args.iter().any(|a| a.text.contains("scratch")) {
         return None;
     }
-    if destroying && destroys(words, args) || name == "salt-key" && deletes_every_key(args) {
+    if destroying && destroys(words, args) && !super::local_endpoint(args)
+        || name == "salt-key" && deletes_every_key(args)
+    {
         return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }
     (credential && prints_credential(name, words, args))
@@ -247,9 +249,6 @@ const FORCING: &[&str] = &[
     "--no-prompt",
     "--auto-approve",
     "--skip-confirmation",
-    "-recurse",
-    "--recurse",
-    "--recursive",
 ];
 
 /// The remote resources a provider's CLI deletes, singular.
