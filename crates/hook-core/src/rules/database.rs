@@ -6,7 +6,8 @@
 //! bucket delete`, `mongosh --eval` of a drop, and the ORMs', migration tools' and frameworks' database resets (`flyway clean`,
 //! `liquibase dropAll`, `manage.py migrate APP zero`); restores that drop first (`pg_restore
 //! --clean`) and unread files loaded into a server elsewhere; the stores' own destructive verbs
-//! (Kafka topic deletes and offset resets, `hdfs namenode -format`, Vault revocations).
+//! (Kafka topic deletes and offset resets, `hdfs namenode -format`, Vault revocations); Drupal's
+//! `drush sql-drop` and `sql-sync` onto production, Pantheon's `terminus env:wipe`.
 
 use std::path::Path;
 
@@ -328,7 +329,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "consul" if word(0) == Some("kv") && word(1) == Some("delete") => {
             let recurse = args.iter().any(|a| matches!(a.text.as_str(), "-recurse" | "--recurse"));
             let key = args[2..].iter().find(|a| !a.text.starts_with('-'));
-            let wide = recurse && key.is_none_or(|key| key.text.is_empty() || key.text == "/" || key.dynamic);
+            // A subtree of a production server's store is as much its running config.
+            let wide = recurse
+                && (key.is_none_or(|key| key.text.is_empty() || key.text == "/" || key.dynamic)
+                    || super::production_target(args));
             return wide.then(|| Hit::new("database.flush", CONSUL_DELETE_ALL));
         }
         "influx" if word(0) == Some("bucket") && word(1) == Some("delete") => {
@@ -343,6 +347,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return (!filtered).then(|| Hit::new("database.delete-all", INFLUX_DELETE));
         }
         "bq" | "dbt" | "airflow" => return data_tool(call, name),
+        "drush" => return drush(args.iter().map(|a| a.text.as_str()), super::production_target(args)),
+        "terminus" => return terminus(args),
         "mongosh" | "mongo" => {
             let eval = option_values(args, &["--eval"]).chain(call.analysis.stdin_text(call.index));
             return eval.into_iter().any(|js| mongo_destroys(&js)).then(|| Hit::new("database.drop", DROP));
@@ -669,6 +675,50 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
         return None;
     }
     Some(destruction_hit(found))
+}
+
+/// Drupal's `drush` (`words` are its arguments; `production` says whether a site alias or
+/// `--uri` names production): `sql-drop` and `site:install` empty the site's database, wherever
+/// it is, as `rails db:reset` does; `sql-sync SOURCE TARGET` writes over the target's
+/// database, which is asked about when the target is production's (pulling production's
+/// down passes); `sql:query` runs its statement, judged as any client's.
+fn drush<'a>(words: impl Iterator<Item = &'a str>, production: bool) -> Option<Hit> {
+    let operands: Vec<&str> = words.filter(|w| !w.starts_with('-')).collect();
+    let mut rest = operands.iter().copied().skip_while(|w| w.starts_with('@'));
+    match rest.next()? {
+        "sql-drop" | "sql:drop" | "site:install" | "site-install" | "si" => {
+            Some(Hit::new("database.orm-reset", DRUSH_RESET))
+        }
+        "sql-sync" | "sql:sync" => {
+            let target = rest.nth(1)?;
+            (super::production_name(target)).then(|| Hit::new("database.load", DRUSH_SYNC))
+        }
+        "sql-query" | "sql:query" | "sqlq" => rest.find_map(sql::destruction).map(destruction_hit),
+        "sql-cli" | "sql:cli" | "sqlc" if production => Some(Hit::ask("database.load", DRUSH_SYNC)),
+        _ => None,
+    }
+}
+
+/// Pantheon's `terminus`: `env:wipe` (an environment's files and database emptied), content
+/// cloned or a backup restored into the live environment, and drush run remotely (`remote:drush
+/// SITE.ENV -- sql-drop`), judged as [`drush`] on that environment.
+fn terminus(args: &[crate::shell::Word]) -> Option<Hit> {
+    let words: Vec<&str> = args.iter().map(|a| a.text.as_str()).filter(|w| !w.starts_with('-')).collect();
+    let environment = words.get(1).copied().unwrap_or_default();
+    match words.first().copied()? {
+        "env:wipe" => Some(Hit::new("database.orm-reset", DRUSH_RESET)),
+        "env:clone-content" | "env:cc" if words.get(2).is_some_and(|to| super::production_name(to)) => {
+            Some(Hit::new("database.load", DRUSH_SYNC))
+        }
+        "backup:restore" if super::production_name(environment) => {
+            Some(Hit::new("database.load", DRUSH_SYNC))
+        }
+        "remote:drush" | "drush" => {
+            let after = args.iter().position(|a| a.text == "--")?;
+            drush(args[after + 1..].iter().map(|a| a.text.as_str()), super::production_name(environment))
+        }
+        _ => None,
+    }
 }
 
 fn destruction_hit(found: Destruction) -> Hit {
@@ -1417,6 +1467,8 @@ const VAULT_REVOKE: &str = "This revokes tokens or leases (with `-prefix` every 
 const VAULT_POLICY: &str = "Every Vault token holds the `default` policy: rewriting it changes what everyone may do. Ask the user to do it.";
 const CLUSTER_MEMBER: &str = "This seals the server or takes a member out of its cluster, which can cost the cluster its quorum or its data's replicas. Ask the user to run it.";
 const SERVER_FILES: &str = "This makes the Redis server write its data to a file of your choosing, or load code into it. Ask the user to run it.";
+const DRUSH_RESET: &str = "This empties a Drupal site's database (`sql-drop`, `site:install`, `env:wipe`), its content and users with it. Ask the user to run it.";
+const DRUSH_SYNC: &str = "This writes over a production site's database with another's (or opens its SQL shell), so what its users wrote since is lost. Pull production's down instead, or ask the user.";
 const DROP: &str = "This drops a database, schema or table, and its data with it. Drop a scratch copy, take a backup first, or ask the user to run it.";
 const TRUNCATE: &str =
     "`TRUNCATE` empties a whole table. Delete the rows you mean with a `WHERE`, or ask the user to run it.";

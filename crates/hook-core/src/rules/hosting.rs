@@ -3,7 +3,9 @@
 //! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`,
 //! `wrangler delete`, `glab repo delete`, `stripe … delete`, `gigalixir apps:destroy`, `dokku
 //! apps:destroy`, `deployctl projects delete`, `railway down`; production deploys (`vercel
-//! --prod`, a deploy workflow started by `gh workflow run`);
+//! --prod`, a deploy workflow started by `gh workflow run`, `fly deploy` or `heroku releases:rollback`
+//! to a production app); a production app taken offline (`fly scale count 0`, `heroku ps:scale
+//! web=0`, `heroku maintenance:on`);
 //! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh`, `wget` or PowerShell's `Invoke-RestMethod` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
@@ -369,8 +371,19 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             (
                 "volumes" | "volume" | "vol" | "machine" | "machines" | "m" | "postgres" | "pg" | "redis"
                 | "ips" | "certs",
-                Some("destroy" | "delete" | "remove" | "rm" | "release"),
+                Some("destroy" | "delete" | "remove" | "rm" | "release" | "detach"),
             ) => Some(Hit::new("hosting.app-delete", APP)),
+            // `fly scale count 0 -a shop-prod`: every machine of a production app stopped.
+            ("scale", Some("count"))
+                if words.get(2).is_some_and(|count| scaled_to_zero(count))
+                    && super::production_target(call.args()) =>
+            {
+                Some(Hit::new("hosting.app-stop", STOP))
+            }
+            // A production app (or config) deployed from the working tree.
+            ("deploy", _) if super::production_target(call.args()) => {
+                Some(Hit::new("hosting.deploy-production", PRODUCTION))
+            }
             ("secrets", Some("set" | "unset" | "import")) => Some(Hit::new("hosting.config-set", CONFIG)),
             // `fly ssh console [-C CMD]`: a shell (or CMD) on the deployed machine.
             ("ssh", Some("console" | "sftp")) | ("console", _) | ("machine" | "machines", Some("exec")) => {
@@ -384,6 +397,19 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
             "config:set" | "config:unset" | "config:add" | "config:remove" => {
                 Some(Hit::new("hosting.config-set", CONFIG))
+            }
+            // A production app's dynos scaled to zero, or put behind the maintenance page.
+            "ps:scale" | "scale" | "ps:type" | "maintenance:on"
+                if super::production_target(call.args())
+                    && (verb(0) == Some("maintenance:on")
+                        || words[1..]
+                            .iter()
+                            .any(|w| w.split_once('=').is_some_and(|(_, n)| scaled_to_zero(n)))) =>
+            {
+                Some(Hit::new("hosting.app-stop", STOP))
+            }
+            "releases:rollback" | "rollback" if super::production_target(call.args()) => {
+                Some(Hit::new("hosting.deploy-production", PRODUCTION))
             }
             // `heroku run CMD`: a one-off dyno of the app runs CMD with the app's config.
             "run" | "run:detached" | "run:inside" | "ps:exec" => {
@@ -444,6 +470,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .eq_ignore_ascii_case("delete")
             .then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
     }
+}
+
+/// Whether a scale count is zero: `0`, and heroku's `0:standard-1x`.
+fn scaled_to_zero(count: &str) -> bool {
+    count.split(':').next() == Some("0")
 }
 
 /// The data, model and signing tools: `dvc gc` (cached versions of the data deleted, with
@@ -649,6 +680,7 @@ const PUBLIC_DATA: &str =
 const DATA_DELETE: &str = "This deletes stored versions of the data, models or run artifacts for good (with `--cloud`, from the remote storage too). Ask the user to run it.";
 const NUKE: &str = "`fastlane match nuke` revokes every signing certificate and provisioning profile of the account: builds signed with them stop installing. Ask the user to run it.";
 const STORE: &str = "This sends a build to an app or game store, or to the users and testers of the app, who install it: it cannot be taken back. Ask the user to run it.";
+const STOP: &str = "This takes a production app offline (its machines or dynos scaled to zero, or the maintenance page on). Ask the user to run it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";
 
 const FIREBASE_OVERWRITE: &str = "This writes over a Firebase project's live data (`auth:import` replaces the accounts it names, password hashes included; `database:set` and `database:import` replace what the path holds). Ask the user to run it.";

@@ -23,15 +23,23 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     let credential = name == "mc"
         || words.iter().any(|word| parts(word).any(credential_part))
         || args.iter().any(|arg| REVEALS.contains(&arg.text.as_str()));
-    if !destroying && !credential && name != "salt-key" || LOCAL.contains(&name) {
+    // `nomad job stop -purge api`: a verb that stops, with an option that deletes for good.
+    let purges = args.iter().any(|arg| matches!(arg.text.as_str(), "-purge" | "--purge"));
+    if !destroying && !credential && !purges && name != "salt-key" || LOCAL.contains(&name) {
         return None;
+    }
+    if purges && !destroying && words.iter().any(|word| among(&["stop", "deregister", "kill"], word)) {
+        return (!args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "-h" | "--help")))
+            .then(|| (Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }
     // A Salesforce scratch org is made to be thrown away (`sf org delete scratch -o s1`), and
     // so is what it holds (`sf data delete record … -o scratch1`).
     if matches!(name, "sf" | "sfdx") && args.iter().any(|a| a.text.contains("scratch")) {
         return None;
     }
-    if destroying && destroys(words, args) || name == "salt-key" && deletes_every_key(args) {
+    if destroying && destroys(words, args) && !super::local_endpoint(args)
+        || name == "salt-key" && deletes_every_key(args)
+    {
         return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }
     (credential && prints_credential(name, words, args))
@@ -126,14 +134,9 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
     let verb = words[at];
     // `sst remove --stage production`, `serverless remove -s prod`: the whole app's deployment
     // in that stage, every resource it made.
-    let production_stage = args.windows(2).any(|pair| {
-        matches!(pair[0].text.as_str(), "--stage" | "-s" | "--env" | "--environment" | "-e")
-            && production(&pair[1].text)
-    }) || args.iter().any(|arg| {
-        ["--stage=", "--env=", "--environment="]
-            .iter()
-            .any(|option| arg.text.strip_prefix(option).is_some_and(production))
-    });
+    // `flux delete source git infra --context=prod`, `platform environment:delete -e live`: a
+    // production target named by an option.
+    let production_stage = super::production_target(args);
     let resource_near = parts(verb).any(is_resource)
         || words[..at].iter().chain(words.get(at + 1)).any(|word| parts(word).any(is_resource))
         || production_stage;
@@ -159,11 +162,6 @@ fn object_store(text: &str) -> bool {
             scheme,
         )
     })
-}
-
-/// A stage or environment name that is production's (`prod`, `production`, `live`, `prd`).
-fn production(name: &str) -> bool {
-    among(&["prod", "production", "live", "prd"], name)
 }
 
 /// Whether the subcommand words print a credential: one is named (a token, a password, an API
