@@ -53,15 +53,16 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> =
         call.args().get(skip..).unwrap_or_default().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
-    if engine && let Some(daemon) = remote_daemon(call) {
-        if deletes(&words) {
-            return Some(Hit::ask(
-                "containers.remote-delete",
-                format!(
-                    "This deletes containers, images, volumes or a whole stack on the daemon at `{daemon}`, not this machine's: a server's running services and their data. Ask the user to run it."
-                ),
-            ));
-        }
+    if engine
+        && deletes(&words)
+        && let Some(daemon) = remote_daemon(call)
+    {
+        return Some(Hit::ask(
+            "containers.remote-delete",
+            format!(
+                "This deletes containers, images, volumes or a whole stack on the daemon at `{daemon}`, not this machine's: a server's running services and their data. Ask the user to run it."
+            ),
+        ));
     }
     // `-a`, `--all`, and a short cluster holding the letter (`-af`, `-fa`).
     let flag = |f: &[&str]| {

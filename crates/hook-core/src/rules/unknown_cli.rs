@@ -172,14 +172,12 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
     };
     let verb = words[at];
     // `sst remove --stage production`, `serverless remove -s prod`: the whole app's deployment
-    // in that stage, every resource it made.
+    // in that stage, every resource it made; `sanity documents delete --dataset production`,
+    // `kamal remove -d production`: whatever an option names production's.
     let production_stage = args.windows(2).any(|pair| {
-        matches!(pair[0].text.as_str(), "--stage" | "-s" | "--env" | "--environment" | "-e")
-            && production(&pair[1].text)
+        pair[0].text.starts_with('-') && !pair[0].text.contains('=') && production(&pair[1].text)
     }) || args.iter().any(|arg| {
-        ["--stage=", "--env=", "--environment="]
-            .iter()
-            .any(|option| arg.text.strip_prefix(option).is_some_and(production))
+        arg.text.starts_with("--") && arg.text.split_once('=').is_some_and(|(_, value)| production(value))
     });
     let resource_near = parts(verb).any(is_resource)
         || words[..at].iter().chain(words.get(at + 1)).any(|word| parts(word).any(is_resource))
@@ -384,6 +382,10 @@ const RESOURCES: &[&str] = &[
     "source",
     "destination",
     "theme",
+    "document",
+    "monitor",
+    "dashboard",
+    "synthetic",
 ];
 
 /// The words that name a credential.
