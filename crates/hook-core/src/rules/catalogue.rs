@@ -425,6 +425,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("containers.compose-volumes", "`compose down -v`"),
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
             (
+                "containers.remote-delete",
+                "`docker -H ssh://… system prune`, `docker --context prod rm`, `podman --remote volume rm`, `DOCKER_HOST=… docker …`: a delete on a daemon that is not this machine's (asks)",
+            ),
+            (
                 "containers.machine-delete",
                 "`wsl --unregister`, `lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks)",
             ),
@@ -476,7 +480,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.deploy-production",
-                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`, `fly deploy` or `heroku releases:rollback` to a production app; a contract or transaction sent to a live chain (`forge script --broadcast`, `forge create`, `cast send`, `solana transfer`, `anchor deploy` off local and test networks); `sf project deploy start` to production or with destructive changes; a remote WordPress site changed (`wp @production …`)",
+                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`, `fly deploy` or `heroku releases:rollback` to a production app; a contract or transaction sent to a live chain (`forge script --broadcast`, `forge create`, `cast send`, `solana transfer`, `anchor deploy`, `truffle migrate`, `hardhat run`, `sui client transfer-sui`, `bitcoin-cli sendtoaddress` off local and test networks); a Shopify store's live theme pushed (`shopify theme push --live`); `sf project deploy start` to production or with destructive changes; a remote WordPress site changed (`wp @production …`)",
             ),
             (
                 "hosting.production-task",

@@ -732,6 +732,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                 // `kubectl cp POD:/var/run/secrets/…/token .`: a pod's service-account token.
                 || verb(0) == "cp" && words().iter().any(|w| w.contains(":/var/run/secrets/") || w.contains(":/run/secrets/"))
                 || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
+                // `kubectl set env deploy/api --list`: the workload's variables with their
+                // literal values (`--resolve` fills in those its secrets hold).
+                || verb(0) == "set" && verb(1) == "env" && (has("--list") || has("--resolve"))
         }
         // `git credential fill`, and a helper asked directly (`git credential-store get`).
         "git" => {
@@ -867,7 +870,21 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // key's credentials. `cf service-keys SVC` lists the names only.
         "cf" => verb(0) == "env" || verb(0) == "service-key" && !verb(2).is_empty(),
         // Zowe's profiles with their secure values (passwords, tokens) shown.
-        "zowe" => verb(0) == "config" && verb(1) == "list" && has("--show-inputs"),
+        "zowe" => {
+            verb(0) == "config" && verb(1) == "list" && (has("--show-inputs") || has("--show-secure-args"))
+        }
+        // The Serverless Framework's configuration resolved, `${ssm:…}` and `${env:…}` secrets
+        // filled in; New Relic's stored profiles with their API keys; a sealed secret
+        // decrypted with the controller's private key.
+        "sls" | "serverless" => verb(0) == "print",
+        "newrelic" => has("--show-keys"),
+        "kubeseal" => has("--recovery-unseal"),
+        // Bitcoin Core's wallet keys: the whole wallet or one address's private key, or the
+        // descriptors with their private keys (`listdescriptors true`).
+        "bitcoin-cli" => {
+            matches!(verb(0), "dumpwallet" | "dumpprivkey")
+                || verb(0) == "listdescriptors" && verb(1) == "true"
+        }
         // WordPress's `wp-config.php` constants: the database password, the keys and salts.
         // A leading `@alias` names the site (`wp @production config list`).
         "wp" => {

@@ -238,6 +238,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }
         "pg_restore" | "mongorestore" | "mongoimport" | "mysqlimport" => return restore(call, name),
+        // `zowe db2 execute sql -q 'DELETE FROM PROD.ACCOUNTS'`: the mainframe's Db2 runs it.
+        "zowe" if word(0) == Some("db2") && word(1) == Some("execute") => {
+            let query = args.windows(2).find_map(|pair| {
+                matches!(pair[0].text.as_str(), "-q" | "--query").then_some(pair[1].text.as_str())
+            });
+            return query.and_then(sql::destruction).map(destruction_hit);
+        }
         "mysqladmin" if args.iter().any(|a| a.text.eq_ignore_ascii_case("drop")) => {
             return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }

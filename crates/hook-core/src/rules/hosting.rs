@@ -82,10 +82,31 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "wp"
             | "php"
             | "artisan"
+            | "truffle"
+            | "hardhat"
+            | "sui"
+            | "bitcoin-cli"
+            | "shopify"
     ) {
         return None;
     }
-    if matches!(name, "forge" | "cast" | "solana" | "anchor" | "sf" | "sfdx" | "wp" | "php" | "artisan") {
+    if matches!(
+        name,
+        "forge"
+            | "cast"
+            | "solana"
+            | "anchor"
+            | "sf"
+            | "sfdx"
+            | "wp"
+            | "php"
+            | "artisan"
+            | "truffle"
+            | "hardhat"
+            | "sui"
+            | "bitcoin-cli"
+            | "shopify"
+    ) {
         return super::platforms::judge(call, name);
     }
     judge_named(call, name)

@@ -1076,8 +1076,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => container(&name, argv),
         // `ruby -S PROG ARGS`: PROG found on `PATH` (a `rake`, a `gem` binary) runs with ARGS.
         "ruby" if argv.get(1).is_some_and(|w| w.text == "-S") => wraps("ruby -S", argv, 2),
-        "kubectl" | "oc" => match argv.get(1).map(|w| w.text.as_str()) {
-            // `kubectl run NAME --image=X -- CMD`: the pod runs CMD in the cluster.
+        "kubectl" | "oc" => match argv.get(kubectl_subcommand(argv)).map(|w| w.text.as_str()) {
+            // `kubectl run NAME --image=X -- CMD`: the pod runs CMD in the cluster;
+            // `kubectl --context prod exec db-0 -- psql …` after the global options too.
             Some(sub @ ("exec" | "run")) => match argv.iter().position(|w| w.text == "--") {
                 Some(dash) => wraps(&format!("{name} {sub}"), argv, dash + 1),
                 None => Peel::Runs,
@@ -1112,6 +1113,21 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "flatpak" if argv.get(1).is_some_and(|w| w.text == "run") => flatpak_run(argv),
         "snap" if argv.get(1).is_some_and(|w| w.text == "run") => snap_run(argv),
         "nix" | "nix-instantiate" if argv.iter().any(|w| w.text.contains("builtins.exec")) => nix_exec(argv),
+        // `zowe uss issue ssh 'CMD'`: a shell line run in z/OS UNIX over SSH.
+        "zowe"
+            if matches!(argv.get(1).map(|w| w.text.as_str()), Some("uss" | "zos-uss"))
+                && argv.get(2).is_some_and(|w| w.text == "issue")
+                && argv.get(3).is_some_and(|w| matches!(w.text.as_str(), "ssh" | "s")) =>
+        {
+            match argv.get(4) {
+                Some(line) => Peel::Script {
+                    via: "zowe uss issue ssh".into(),
+                    script: line.clone(),
+                    dialect: Dialect::Posix,
+                },
+                None => Peel::Runs,
+            }
+        }
         // `vcpkg x-script CMD`: vcpkg runs CMD as its download script.
         "vcpkg" if argv.get(1).is_some_and(|w| w.text == "x-script") => match argv.get(2) {
             Some(line) => {
@@ -1791,6 +1807,43 @@ struct OptionScan {
 /// Skip options from `argv[from]`: short ones may be grouped (`-nE`), those in
 /// `short_values` take a value (attached or the next word), long ones in `long_values` too
 /// (`--user root`, `--user=root`). Stops at `--`, `-`, an operand or a dynamic word.
+/// Where kubectl's subcommand stands, after the global options (`--context prod`, `-n ns`,
+/// `--kubeconfig=F`): those spelt apart take the next word as their value.
+fn kubectl_subcommand(argv: &[Word]) -> usize {
+    const VALUED: &[&str] = &[
+        "-n",
+        "--namespace",
+        "--context",
+        "--cluster",
+        "--user",
+        "--kubeconfig",
+        "-s",
+        "--server",
+        "--token",
+        "--as",
+        "--as-group",
+        "--request-timeout",
+        "--certificate-authority",
+        "--client-certificate",
+        "--client-key",
+        "--tls-server-name",
+        "-v",
+        "--v",
+        "--cache-dir",
+        "--profile",
+        "--profile-output",
+    ];
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if !text.starts_with('-') || text == "--" {
+            break;
+        }
+        at += if VALUED.contains(&text) { 2 } else { 1 };
+    }
+    at
+}
+
 fn scan_options(argv: &[Word], from: usize, short_values: &str, long_values: &[&str]) -> OptionScan {
     let mut scan = OptionScan { operand: from, ..OptionScan::default() };
     while let Some(word) = argv.get(scan.operand) {
@@ -2903,6 +2956,83 @@ pub(crate) fn cron_commands(table: &str) -> String {
     commands
 }
 
+/// The global options of docker, podman and nerdctl that take a value (`-H ssh://host`,
+/// `--context prod`, `--connection prod`).
+const ENGINE_GLOBAL_VALUES: &[&str] = &[
+    "-H",
+    "--host",
+    "-c",
+    "--context",
+    "--connection",
+    "--url",
+    "--identity",
+    "--config",
+    "-l",
+    "--log-level",
+    "--tlscacert",
+    "--tlscert",
+    "--tlskey",
+    "--root",
+    "--runroot",
+    "--storage-driver",
+    "--cgroup-manager",
+    "-n",
+    "--namespace",
+    "-a",
+    "--address",
+];
+
+/// Where a container engine's subcommand stands, after its global options.
+pub(crate) fn engine_subcommand(argv: &[Word]) -> usize {
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if !text.starts_with('-') || text == "--" {
+            break;
+        }
+        at += if ENGINE_GLOBAL_VALUES.contains(&text) { 2 } else { 1 };
+    }
+    at
+}
+
+/// The daemon a container engine's global options name when it is not this machine's:
+/// `-H ssh://deploy@prod`, `--host=tcp://…`, `--context prod`, podman's `--remote`,
+/// `--connection` or `--url`. A local socket (`unix://…`) and the stock contexts pass.
+pub(crate) fn engine_remote(argv: &[Word]) -> Option<&str> {
+    let end = engine_subcommand(argv);
+    let mut at = 1;
+    while at < end {
+        let text = argv[at].text.as_str();
+        let (option, value) = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            _ => (text, argv.get(at + 1).map(|w| w.text.as_str())),
+        };
+        at += if text.contains('=') || !ENGINE_GLOBAL_VALUES.contains(&option) { 1 } else { 2 };
+        match (option, value) {
+            ("--remote" | "-r", _) => return Some("--remote"),
+            ("-H" | "--host" | "--url", Some(host))
+                if !host.starts_with("unix://") && !host.starts_with("npipe:") =>
+            {
+                return Some(host);
+            }
+            ("-c" | "--context" | "--connection", Some(context)) if !local_context(context) => {
+                return Some(context);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The contexts docker and its desktop and VM front ends make for this machine's daemon.
+pub(crate) fn local_context(name: &str) -> bool {
+    matches!(
+        name,
+        "default" | "desktop-linux" | "desktop-windows" | "colima" | "rancher-desktop" | "orbstack" | "lima"
+    ) || name.starts_with("colima-")
+        || name.starts_with("lima-")
+}
+
 /// Options of `docker run`/`exec` that take a value.
 pub(crate) const CONTAINER_VALUES: &[&str] = &[
     "-v",
@@ -2960,11 +3090,14 @@ pub(crate) const CONTAINER_VALUES: &[&str] = &[
 /// `docker compose run|exec [OPTIONS] SERVICE CMD...` (and `docker-compose`) the same way, after
 /// compose's own options.
 fn container(name: &str, argv: &[Word]) -> Peel {
-    let compose = name.ends_with("-compose") || argv.get(1).is_some_and(|w| w.text == "compose");
-    let mut at = match argv.get(1).map(|w| w.text.as_str()) {
+    // `docker -H ssh://host exec …`, `podman --remote --connection prod exec …`: the engine's
+    // global options first.
+    let first = if name.ends_with("-compose") { 1 } else { crate::shell::engine_subcommand(argv) };
+    let compose = name.ends_with("-compose") || argv.get(first).is_some_and(|w| w.text == "compose");
+    let mut at = match argv.get(first).map(|w| w.text.as_str()) {
         _ if name.ends_with("-compose") => 1,
-        Some("container" | "compose") => 2,
-        _ => 1,
+        Some("container" | "compose") => first + 1,
+        _ => first,
     };
     while compose && argv.get(at).is_some_and(|w| w.text.starts_with('-')) {
         let valued =

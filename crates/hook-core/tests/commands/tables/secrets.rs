@@ -2865,4 +2865,23 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read", "slack-upload --path .env"),
     allow("telegram-send --file report.pdf"),
     allow("telegram-send \"build done\""),
+    // Secrets printed through tool subcommands: a pod's environment, a workload's variables,
+    // a resolved Serverless configuration, stored profiles' keys, a sealed secret unsealed, a
+    // wallet's keys.
+    ask("credentials.print", "kubectl --context=prod exec -it deploy/api -- env"),
+    ask("credentials.print", "kubectl set env deploy/api --list"),
+    allow("kubectl set env deploy/api LOG_LEVEL=debug"),
+    allow("kubectl --context=prod exec -it deploy/api -- ls"),
+    ask("credentials.print", "sls print --stage prod"),
+    allow("sls deploy list --stage dev"),
+    ask("credentials.print", "newrelic profile list --show-keys"),
+    allow("newrelic profile list"),
+    ask("credentials.print", "zowe config list --show-secure-args"),
+    allow("zowe config list"),
+    ask("credentials.print", "kubeseal --recovery-unseal --recovery-private-key key.pem < sealed.yaml"),
+    allow("kubeseal --format yaml < secret.yaml > sealed.yaml"),
+    ask("credentials.print", "bitcoin-cli dumpprivkey bc1qxyz"),
+    ask("credentials.print", "bitcoin-cli -rpcwallet=hot dumpwallet /tmp/w.txt"),
+    allow("bitcoin-cli getwalletinfo"),
+    allow("fly secrets list -a shop-prod"),
 ];
