@@ -420,7 +420,7 @@ const ENV_FILES: [&str; 17] = [
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
 /// An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 37] = [
+const GUARD_FILES: [&str; 39] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
     "~/.cache/agent-hooks/**",
@@ -440,6 +440,10 @@ const GUARD_FILES: [&str; 37] = [
     "~/.cursor/hooks/**",
     ".github/hooks/**",
     "~/.copilot/hooks/**",
+    // Copilot's personal settings for a project, which register hooks too, and x-code's
+    // plugin (its manifest registers the hook).
+    ".github/copilot/settings.local.json",
+    "~/.x-code/agent-hooks-plugin/**",
     ".gemini/settings.json",
     "~/.gemini/settings.json",
     ".gemini/hooks/**",

@@ -2898,4 +2898,36 @@ pub(crate) const CASES: &[Case] = &[
     allow("kubectl cp app-0:/tmp/out.txt ./out.txt"),
     allow("docker cp app:/var/log/app.log -"),
     allow("docker cp ./config.json app:/root/config.json"),
+    // The environment printed by programs that never say `env`: Emacs's
+    // `process-environment` and `getenv`, dotenv CLIs' `get`/`list` (the `.env` file's
+    // values), and a file read by the MongoDB shells' JavaScript.
+    ask("credentials.print", "emacs --batch --eval '(message \"%s\" process-environment)'"),
+    ask("credentials.print", "emacs --batch --eval '(message (getenv \"AWS_SECRET_ACCESS_KEY\"))'"),
+    allow("emacs --batch --eval '(message (getenv \"HOME\"))'"),
+    allow("emacs --batch --eval '(princ emacs-version)'"),
+    ask("credentials.print", "dotenvx get"),
+    ask("credentials.print", "dotenvx keypair"),
+    ask("credentials.print", "python3 -m dotenv list"),
+    ask("credentials.print", "dotenv list"),
+    ask("credentials.print", "dotenv get KEY"),
+    allow("dotenvx run -- npm start"),
+    allow("dotenv run -- npm start"),
+    allow("dotenvx set HELLO world"),
+    allow("python3 -m dotenv set A 1"),
+    deny("files.deny-read", "mongosh --eval 'cat(\"/root/.ssh/id_rsa\")'"),
+    deny("files.deny-read", "mongosh --eval 'fs.readFileSync(\"/home/u/.ssh/id_rsa\", \"utf8\")'"),
+    allow("mongosh --eval 'db.users.countDocuments()'"),
+    allow("mongosh \"mongodb://localhost:27017/app\" --eval 'db.stats()'"),
+    allow("mongo --quiet --eval 'printjson(db.getCollectionNames())'"),
+    allow("mongosh --eval 'cat(\"./notes.txt\")'"),
+    // Tcl's path commands computed: `[file normalize ~/…]`, `[file join $env(HOME) …]`.
+    deny("files.deny-read", "tclsh <<< 'exec cat [file normalize ~/.ssh/id_rsa]'"),
+    deny("files.deny-read", "tclsh <<< 'exec cat [file join $env(HOME) .ssh id_rsa]'"),
+    deny("files.deny-read", "echo 'puts [read [open [file join ~ .aws credentials]]]' | tclsh"),
+    allow("tclsh <<< 'puts [file join src lib x.tcl]'"),
+    allow("tclsh <<< 'exec cat [file normalize ./README.md]'"),
+    // `git --config-env=KEY=VAR` sets KEY to `$VAR`: a command-running key's value is unknown.
+    ask("opaque.exec", "git --config-env=core.sshCommand=X fetch"),
+    ask("opaque.exec", "git --config-env core.pager=P log"),
+    allow("git --config-env=user.name=N commit -m x"),
 ];
