@@ -1359,7 +1359,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("code ./src/main.rs"),
     // Every agent's hook registration is the guard's own configuration: Copilot's personal
     // per-project settings and x-code's plugin among them. The project's rule and instruction
-    // files are the project's to edit, as its `CLAUDE.md` is.
+    // files stay the project's to edit.
     deny("files.deny-write", "rm .github/copilot/settings.local.json"),
     deny("files.deny-write", "echo '{}' > .github/copilot/settings.local.json"),
     deny("files.deny-write", "rm ~/.x-code/agent-hooks-plugin/.x-code-plugin/plugin.json"),
