@@ -1575,6 +1575,17 @@ fn here_string_of(command: &SimpleCommand, captured: &[String]) -> bool {
     matches!(&command.stdin, Stdin::Text(text) if captured.iter().any(|form| text.contains(form.as_str())))
 }
 
+/// Whether a dotenv CLI's words print the `.env` file's values: `dotenvx get` (every one, or
+/// one by name) and `dotenvx keypair` (the keys that decrypt it), python-dotenv's `dotenv
+/// list` and `dotenv get KEY`. Its first verb decides (`dotenv run -- cmd get` runs `cmd`).
+fn dotenv_prints(name: &str, args: &[&str]) -> bool {
+    const VERBS: &[&str] =
+        &["run", "get", "list", "set", "unset", "keypair", "encrypt", "decrypt", "ls", "ext"];
+    args.iter()
+        .find(|arg| VERBS.contains(arg))
+        .is_some_and(|verb| matches!(*verb, "get" | "list") || name == "dotenvx" && *verb == "keypair")
+}
+
 /// Whether `command` prints the whole environment, or a variable it picks at run time: `env`,
 /// `printenv`, `export` (or `-p`), `declare`/`typeset` (bare, `-p`, `-x`), `set`, `ps` with
 /// BSD's `e` (`ps eww`, `ps auxe`) or `-E`, `jq -n env`/`$ENV`, `echo "${!name}"` (an indirect
@@ -1623,6 +1634,10 @@ pub(crate) fn dumps_environment(command: &SimpleCommand) -> bool {
         }
         "cat" | "strings" | "xargs" | "tr" | "base64" => {
             args().iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
+        }
+        "dotenvx" | "dotenv" => dotenv_prints(name, &args()),
+        _ if name.starts_with("python") && matches!(args()[..], ["-m", "dotenv", ..]) => {
+            dotenv_prints("dotenv", &args()[2..])
         }
         // PowerShell's `env:` drive listed: `Get-ChildItem env:`, `dir env:\`, `gi env:*`, `gci env:*KEY*`.
         _ if ["get-childitem", "gci", "dir", "ls", "get-item", "gi"]

@@ -358,6 +358,21 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 text.split_once('=').map(|(_, value)| derived(word, value))
             }
             "git" if text.starts_with("ext::") => Some(derived(word, &ext_command(&text["ext::".len()..]))),
+            // `--config-env=KEY=VAR` sets KEY to `$VAR`'s value, which only the run knows.
+            "git" if text == "--config-env" || text.starts_with("--config-env=") => {
+                let setting = match text.strip_prefix("--config-env=") {
+                    Some(setting) => Some(setting),
+                    None => next.map(|w| w.text.as_str()),
+                };
+                setting.and_then(|setting| {
+                    let (key, variable) = setting.split_once('=')?;
+                    let value = format!("${variable}");
+                    git_setting_command(
+                        key,
+                        &Word { text: value.clone(), raw: value, dynamic: true, glob: false },
+                    )
+                })
+            }
             // `-c alias.x=…` is run where the alias is used (`git` below).
             "git" if text == "-c" => next.and_then(|w| {
                 let (key, value) = w.text.split_once('=')?;
@@ -685,7 +700,8 @@ fn toml_command(value: &str) -> String {
 /// `async-shell-command` and `shell-command-to-string`, and `delete-directory`/`delete-file`
 /// of a literal path as `rm`. A call of those with anything but a string literal, or of
 /// `call-process`/`start-process`/`make-process`, is a command the guard cannot read: it is
-/// given as `eval "$EMACS_FORM"`, which the analysis asks about.
+/// given as `eval "$EMACS_FORM"`, which the analysis asks about. The environment it reads
+/// (`process-environment`, `(getenv "NAME")`) is `env` and `printenv NAME`.
 fn elisp_commands(form: &str) -> Option<String> {
     let mut lines = Vec::new();
     let literal = |rest: &str| -> Option<String> {
@@ -745,6 +761,18 @@ fn elisp_commands(form: &str) -> Option<String> {
                 _ => "eval \"$EMACS_FORM\"".to_string(),
             };
             lines.push(line);
+        }
+    }
+    // The environment, every variable or one by name, which the form prints or sends: as the
+    // shell's `env` and `printenv NAME`, judged as those are.
+    if form.contains("process-environment") {
+        lines.push("env".to_string());
+    }
+    let mut rest = form;
+    while let Some(at) = rest.find("(getenv") {
+        rest = &rest[at + "(getenv".len()..];
+        if let Some(name) = literal(rest).filter(|name| !name.is_empty() && !name.contains(['\'', ' '])) {
+            lines.push(format!("printenv {name}"));
         }
     }
     (!lines.is_empty()).then(|| lines.join("\n"))
@@ -2893,7 +2921,7 @@ fn git(argv: &[Word]) -> Peel {
                 }
                 at += 2;
             }
-            "-C" | "--git-dir" | "--work-tree" | "--namespace" => at += 2,
+            "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env" => at += 2,
             text if text.starts_with('-') => at += 1,
             _ => break,
         }
