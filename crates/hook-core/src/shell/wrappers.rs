@@ -904,6 +904,10 @@ pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<Cow<'_, str>
     let exe =
         base.len() > 4 && base.get(base.len() - 4..).is_some_and(|end| end.eq_ignore_ascii_case(".exe"));
     let stem = if exe { &base[..base.len() - 4] } else { base };
+    // `pwsh-preview`, `pwsh-lts`: the channels of one PowerShell, named as it is.
+    if stem.get(..5).is_some_and(|start| start.eq_ignore_ascii_case("pwsh-")) {
+        return Some(Cow::Borrowed("pwsh"));
+    }
     // `bash.exe -c CMD` (Git Bash, WSL's launcher) is bash.
     let windows_shell = ["cmd", "powershell", "pwsh"].iter().any(|shell| stem.eq_ignore_ascii_case(shell))
         || exe && SHELLS.iter().any(|shell| stem.eq_ignore_ascii_case(shell));
