@@ -425,6 +425,7 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
         false => Cow::Borrowed(name),
     });
     let committed = name.as_deref() == Some("git");
+    let container = matches!(name.as_deref(), Some("docker" | "podman" | "kubectl" | "oc"));
     let name = name.as_deref();
     // Whether it is one of the [`MOUNTERS`], looked up once for the command.
     let mounter = name.is_some_and(|name| listed(MOUNTERS, &MOUNTER_NAMES, name));
@@ -462,7 +463,13 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 .or_else(|| uploaded_path(&word.text))
                 .or_else(|| windows_switch_value(&word.text))
                 .unwrap_or(&word.text);
-            let path = if committed { committed_path(text).unwrap_or(text) } else { text };
+            let path = if committed {
+                committed_path(text).unwrap_or(text)
+            } else if container {
+                container_path(text).unwrap_or(text)
+            } else {
+                text
+            };
             (access, word, path)
         })
         .collect();
@@ -3302,6 +3309,15 @@ fn uploaded_path(text: &str) -> Option<&str> {
             .map_or(after, |end| &after[..end]),
     };
     (sends && !file.is_empty() && file != "-" && !file.starts_with("http")).then_some(file)
+}
+
+/// The absolute path inside a container or pod of `docker cp`'s and `kubectl cp`'s
+/// `NAME:/path` (`app-0:/root/.aws/credentials`, `ns/pod:/etc/shadow`): judged as that path
+/// is here, another user's home included. `None` for other words.
+fn container_path(text: &str) -> Option<&str> {
+    let (name, path) = text.split_once(':')?;
+    let named = !name.is_empty() && !name.starts_with(['/', '.', '~']) && !path.starts_with("//");
+    (named && path.starts_with('/')).then_some(path)
 }
 
 /// `path` of git's `REV:path` (`HEAD:.env`, `main:config/.env`), `:path` and `:0:path` (the

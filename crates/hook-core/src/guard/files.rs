@@ -845,7 +845,11 @@ fn is_our_binary(name: &str) -> bool {
     crate::rules::BINARIES.contains(&name.trim_end_matches(".exe"))
 }
 
-/// The agents' settings files in home that register hooks, as `~/`-relative paths.
+/// The agents' JSON files in home that register hooks, as `~/`-relative paths: each agent's
+/// user settings as its crate installs them (Copilot CLI's hooks file, x-code's plugin
+/// manifest among them). docker-agent's (YAML) and OpenCode's (a JS plugin) name the binary
+/// in files the guard denies writing whole (`~/.config/cagent/hooks.d/**`, the plugin
+/// directories).
 const HOOK_SETTINGS: &[&str] = &[
     ".claude/settings.json",
     ".claude/settings.local.json",
@@ -853,17 +857,22 @@ const HOOK_SETTINGS: &[&str] = &[
     ".cursor/hooks.json",
     ".gemini/settings.json",
     ".codeium/windsurf/hooks.json",
+    ".copilot/hooks/agent-hooks.json",
+    ".x-code/agent-hooks-plugin/.x-code-plugin/plugin.json",
 ];
 
 /// The absolute paths of our binaries that the agents' settings in home run as hooks (every
-/// `"command"` string whose program is one of [`crate::rules::BINARIES`]).
+/// `"command"` or `"bash"` string whose program is one of [`crate::rules::BINARIES`]).
 fn registered_hooks(home: &Path) -> Vec<PathBuf> {
     fn commands<'v>(value: &'v serde_json::Value, found: &mut Vec<&'v str>) {
         match value {
             serde_json::Value::Object(map) => {
                 for (key, value) in map {
                     match value {
-                        serde_json::Value::String(command) if key == "command" => found.push(command),
+                        // Copilot's older hooks name the command `bash`.
+                        serde_json::Value::String(command) if key == "command" || key == "bash" => {
+                            found.push(command)
+                        }
                         _ => commands(value, found),
                     }
                 }
@@ -880,7 +889,8 @@ fn registered_hooks(home: &Path) -> Vec<PathBuf> {
         commands(&value, &mut found);
         for command in found {
             let program = command.split_whitespace().next().unwrap_or_default().trim_matches(['"', '\'']);
-            let program = match program.strip_prefix("~/") {
+            // x-code's manifest names the home `${homedir}`.
+            let program = match program.strip_prefix("~/").or_else(|| program.strip_prefix("${homedir}/")) {
                 Some(rest) => home.join(rest),
                 None => PathBuf::from(program),
             };

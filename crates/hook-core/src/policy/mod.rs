@@ -420,7 +420,7 @@ const ENV_FILES: [&str; 17] = [
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
 /// An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 37] = [
+const GUARD_FILES: [&str; 39] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
     "~/.cache/agent-hooks/**",
@@ -440,6 +440,10 @@ const GUARD_FILES: [&str; 37] = [
     "~/.cursor/hooks/**",
     ".github/hooks/**",
     "~/.copilot/hooks/**",
+    // Copilot's personal settings for a project, which register hooks too, and x-code's
+    // plugin (its manifest registers the hook).
+    ".github/copilot/settings.local.json",
+    "~/.x-code/agent-hooks-plugin/**",
     ".gemini/settings.json",
     "~/.gemini/settings.json",
     ".gemini/hooks/**",
@@ -471,7 +475,7 @@ const GUARD_FILES: [&str; 37] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 453] = [
+const CREDENTIAL_FILES: [&str; 462] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -856,6 +860,21 @@ const CREDENTIAL_FILES: [&str; 453] = [
     "secrets.properties",
     ".htpasswd",
     "**/secrets/**/*.pem",
+    // Still more of a project's logins by the names their tools give them: a registry token in
+    // the project's `.npmrc` or `.yarnrc.yml` (`_authToken`, `npmAuthToken`) as in the
+    // home's, Streamlit's and other apps' `secrets.toml`, Flask's instance configuration (its
+    // `SECRET_KEY`, kept out of the repository), and cloud keys by the names people save them
+    // under (`gcp-key.json`, `ci-sa.json`, `prod-credentials.json`). Flask's
+    // `.flaskenv` is its committed, public half and stays readable.
+    ".npmrc",
+    ".yarnrc.yml",
+    "secrets.toml",
+    "**/instance/config.py",
+    "*-key.json",
+    "*_key.json",
+    "!*pub*key*.json",
+    "*-sa.json",
+    "*credentials*.json",
     // More CLIs' logins where their documentation puts them: Puppet's RBAC token, fastlane's
     // App Store session, Cloudflare Tunnel's other homes, Helm's OCI registry logins, Gitea's
     // tea, Vultr, Railway, MinIO's client, Twilio, Expo, Mercurial's `[auth]` passwords, Yarn
@@ -1411,11 +1430,15 @@ const WRITABLE_DUMPS: [&str; 4] =
 /// container's way to log to its main process's output.
 const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"];
 
-/// A project's key files are secret to read but the agent's to make: a development
+/// A project's key files (and registry settings) are secret to read but the agent's to make: a development
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
 /// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
 /// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
-const WRITABLE_KEYS: [&str; 11] = [
+const WRITABLE_KEYS: [&str; 13] = [
+    // A project's registry configuration is edited as any other project file is (`echo
+    // engine-strict=true >> .npmrc`, `yarn set version`); only reading it shows a token.
+    "!**/.npmrc",
+    "!**/.yarnrc.yml",
     "!**/*.key",
     "!**/*key*.pem",
     "!**/*.p12",

@@ -266,11 +266,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("database.update-all", "`UPDATE` without `WHERE`"),
             (
                 "database.flush",
-                "`redis-cli FLUSHALL`/`FLUSHDB`, every scanned key deleted, `etcdctl del '' --prefix`, `consul kv delete -recurse`",
+                "`redis-cli FLUSHALL`/`FLUSHDB`, every scanned key deleted, `etcdctl del '' --prefix`, `consul kv delete -recurse` of the root or on a production server",
             ),
             (
                 "database.orm-reset",
-                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `airflow db reset`, `dbt run --full-refresh` on a production target, …",
+                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `drush sql-drop|site:install`, `terminus env:wipe`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `goose reset`, a migrator's rollback against a production or remote database (`liquibase rollback-count`, `alembic downgrade`, `flyway undo`), `airflow db reset`, `dbt run --full-refresh` on a production target, …",
             ),
             (
                 "database.server-files",
@@ -278,7 +278,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "database.load",
-                "`pg_restore --clean`, `mongorestore --drop`, `mysqlimport --delete`, `consul snapshot restore`, a file the guard cannot read loaded into a server elsewhere (`mysql -h db.prod shop < dump.sql`, `redis-cli -h cache.prod < cmds.txt`)",
+                "`pg_restore --clean`, `mongorestore --drop`, `mysqlimport --delete`, `consul snapshot restore`, `drush sql-sync` onto production, a file the guard cannot read loaded into a server elsewhere (`mysql -h db.prod shop < dump.sql`, `redis-cli -h cache.prod < cmds.txt`)",
             ),
             (
                 "database.store-delete",
@@ -310,15 +310,28 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.delete-manifest", "`delete -f app.yaml`, `delete -k dir`"),
             ("kubernetes.delete-unknown", "asks: a delete whose kind is known only at run time"),
             ("kubernetes.drain", "`kubectl drain`"),
-            ("kubernetes.scale-to-zero", "`scale --all --replicas=0`"),
+            (
+                "kubernetes.scale-to-zero",
+                "`scale --all --replicas=0`; a workload scaled (or patched) to zero replicas on a production context or namespace",
+            ),
             ("kubernetes.apply-prune", "`kubectl apply --prune`, `argocd app sync --prune`"),
-            ("kubernetes.helm-uninstall", "`helm uninstall`"),
+            ("kubernetes.helm-uninstall", "`helm uninstall`, `helmfile destroy`"),
             (
                 "kubernetes.schedule",
                 "asks: `kubectl create cronjob`, a job that runs on the cluster after the task",
             ),
-            ("kubernetes.replace-force", "`kubectl replace --force`, `helm rollback --force`"),
-            ("kubernetes.argocd-delete", "`argocd app delete`, `argocd proj delete`, …"),
+            (
+                "kubernetes.replace-force",
+                "`kubectl replace --force`, `helm rollback|upgrade --force`, `argocd app sync --force`",
+            ),
+            (
+                "kubernetes.argocd-delete",
+                "`argocd app delete`, `argocd proj delete`, `flux delete`, `flux uninstall`, …",
+            ),
+            (
+                "kubernetes.deploy-production",
+                "a production context, namespace or app changed unreviewed: `helm upgrade|install|rollback`, `helmfile sync|apply -e prod`, `kubectl apply|patch|replace|set|edit|rollout undo`, `argocd app rollback`, `flux suspend --all` (a local cluster's context, `kind-*`, `minikube`, passes)",
+            ),
         ],
     },
     PackInfo {
@@ -340,7 +353,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "iac.apply-unreviewed",
-                "`terraform apply -auto-approve` without a saved plan, `pulumi up --yes`/`--skip-preview`",
+                "`terraform apply -auto-approve` without a saved plan, `pulumi up --yes`/`--skip-preview`, `cdk deploy --require-approval never`, a production stage or stack deployed by `cdk deploy`, `sam deploy --no-confirm-changeset`, `sam sync`, `serverless deploy`",
             ),
         ],
     },
@@ -354,7 +367,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.aws-delete",
-                "`aws … delete-*`/`batch-delete-*`/`terminate-*`, `schedule-key-deletion`, AWS Tools' `Remove-EC2Instance` and other `Remove-<service>*`, an HTTP `DELETE` to `*.amazonaws.com`",
+                "`aws … delete-*`/`batch-delete-*`/`terminate-*`, `schedule-key-deletion`, a production ECS service or auto scaling group scaled to zero, AWS Tools' `Remove-EC2Instance` and other `Remove-<service>*`, an HTTP `DELETE` to `*.amazonaws.com`",
             ),
             (
                 "cloud.gcloud-delete",
@@ -376,6 +389,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             (
                 "cloud.protection-off",
                 "termination or deletion protection switched off, `aws organizations leave-organization`",
+            ),
+            (
+                "cloud.audit-off",
+                "audit and detection stopped: `aws cloudtrail stop-logging|delete-trail`, `config stop-configuration-recorder`, `guardduty delete-detector`, `securityhub disable-security-hub`, `gcloud logging sinks delete`, `az monitor diagnostic-settings delete`",
             ),
             (
                 "cloud.secret-delete",
@@ -407,6 +424,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("containers.volume-delete", "`volume rm`, `volume prune`"),
             ("containers.compose-volumes", "`compose down -v`"),
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
+            (
+                "containers.remote-delete",
+                "`docker -H ssh://… system prune`, `docker --context prod rm`, `podman --remote volume rm`, `DOCKER_HOST=… docker …`: a delete on a daemon that is not this machine's (asks)",
+            ),
             (
                 "containers.machine-delete",
                 "`wsl --unregister`, `lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks)",
@@ -454,8 +475,16 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             ("hosting.unpublish", "`npm unpublish`"),
             (
+                "hosting.app-stop",
+                "a production app taken offline: `fly scale count 0`, `heroku ps:scale web=0`, `heroku maintenance:on`",
+            ),
+            (
                 "hosting.deploy-production",
-                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`; a contract or transaction sent to a live chain (`forge script --broadcast`, `forge create`, `cast send`, `solana transfer`, `anchor deploy` off local and test networks); `sf project deploy start` to production or with destructive changes; a remote WordPress site changed (`wp @production …`)",
+                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`, `fly deploy` or `heroku releases:rollback` to a production app; a contract or transaction sent to a live chain (`forge script --broadcast`, `forge create`, `cast send`, `solana transfer`, `anchor deploy`, `truffle migrate`, `hardhat run`, `sui client transfer-sui`, `bitcoin-cli sendtoaddress` off local and test networks); a Shopify store's live theme pushed (`shopify theme push --live`); `sf project deploy start` to production or with destructive changes; a remote WordPress site changed (`wp @production …`)",
+            ),
+            (
+                "hosting.production-task",
+                "asks: a task runner or project script whose target destroys, resets, deploys or migrates, aimed at production by its name, an argument or a variable (`make destroy-prod`, `npm run db:reset -- --env production`, `rake db:drop RAILS_ENV=production`, `./scripts/deploy.sh production`); a deploy tool on a production stage, host list or inventory (`cap production deploy`, `dep deploy production`, `fab -H web.prod.example.com deploy`, `ansible-playbook -i inventories/production site.yml`, `kamal remove -d production`)",
             ),
             (
                 "hosting.config-set",

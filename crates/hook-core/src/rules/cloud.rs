@@ -134,6 +134,10 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
     let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
+    // LocalStack and other emulators on this machine (`--endpoint-url http://localhost:4566`).
+    if name == "aws" && super::local_endpoint(call.args()) {
+        return None;
+    }
     if let Some(hit) = grants(name, &words, &args) {
         return Some(hit);
     }
@@ -153,6 +157,13 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                         && words.get(2).is_some_and(|from| from.starts_with("s3://")) =>
                 {
                     Some(Hit::new("cloud.aws-s3-delete", S3))
+                }
+                // A production service or group scaled to zero (`ecs update-service --cluster
+                // prod --desired-count 0`): down until someone scales it back.
+                ("ecs" | "autoscaling", "update-service" | "update-auto-scaling-group")
+                    if zero_count(&args) && args.iter().any(|a| super::production_name(a)) =>
+                {
+                    Some(Hit::new("cloud.aws-delete", SCALE_ZERO))
                 }
                 (_, op)
                     if op.starts_with("delete-")
@@ -362,6 +373,19 @@ fn complete_mode(args: &[&str]) -> bool {
     })
 }
 
+/// Whether a desired count or group size is set to zero (`--desired-count 0`,
+/// `--desired-capacity=0`, `--max-size 0`).
+fn zero_count(args: &[&str]) -> bool {
+    let sizes = ["--desired-count", "--desired-capacity", "--max-size"];
+    args.iter().enumerate().any(|(at, arg)| {
+        sizes.iter().any(|size| match arg.strip_prefix(size) {
+            Some("") => args.get(at + 1) == Some(&"0"),
+            Some(value) => value == "=0",
+            None => false,
+        })
+    })
+}
+
 /// Whether one of `flags` is given as an option, not as the value of one (`--query --dryrun`).
 fn given(call: &Call, flags: &[&str]) -> bool {
     let args = call.args();
@@ -447,6 +471,21 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             // `aws s3 cp|sync|mv … --acl public-read`: the objects written readable by anyone.
             ("s3", "cp" | "sync" | "mv") if open_to_all() => ("cloud.public", PUBLIC),
             ("organizations", "leave-organization") => ("cloud.protection-off", PROTECTION),
+            // The audit trail and the threat detection stopped: what would show what happened.
+            ("cloudtrail", "stop-logging" | "delete-trail")
+            | ("config" | "configservice", "stop-configuration-recorder" | "delete-configuration-recorder")
+            | ("guardduty", "delete-detector" | "disassociate-from-master-account")
+            | ("securityhub", "disable-security-hub")
+            | ("macie2", "disable-macie")
+            | ("detective", "delete-graph") => ("cloud.audit-off", AUDIT_OFF),
+            ("guardduty", "update-detector") if args.contains(&"--no-enable") => {
+                ("cloud.audit-off", AUDIT_OFF)
+            }
+            ("cloudtrail", "update-trail" | "put-event-selectors")
+                if args.iter().any(|a| a.contains("--no-") || a.contains("ReadWriteType=None")) =>
+            {
+                ("cloud.audit-off", AUDIT_OFF)
+            }
             (_, op)
                 if op.starts_with("modify-") || op.starts_with("update-") || op.starts_with("disable-") =>
             {
@@ -465,6 +504,19 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             }
             _ => return None,
         },
+        // `gcloud logging sinks delete|update --disabled`, `gcloud logging settings update
+        // --disable-default-sink`: the project's logs no longer routed or kept.
+        "gcloud"
+            if words.first() == Some(&"logging")
+                && (words.contains(&"delete")
+                    || args.iter().any(|a| a.starts_with("--disable") || a.starts_with("--disabled"))) =>
+        {
+            ("cloud.audit-off", AUDIT_OFF)
+        }
+        // `az monitor diagnostic-settings delete`, `az monitor log-profiles delete`.
+        "az" if words.first() == Some(&"monitor") && words.contains(&"delete") => {
+            ("cloud.audit-off", AUDIT_OFF)
+        }
         "gcloud" => {
             if words.iter().any(|w| matches!(*w, "add-iam-policy-binding" | "set-iam-policy")) {
                 if words.contains(&"set-iam-policy") || !args.iter().any(|a| a.contains("allUsers")) {
@@ -517,6 +569,8 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
     Some(Hit::new(rule, message))
 }
 
+const AUDIT_OFF: &str = "This stops or deletes an audit trail, log sink or threat detector: what would show what happened in the account from now on. Ask the user to do it.";
+const SCALE_ZERO: &str = "This scales a production service or group to zero: it is down until someone scales it back. Ask the user to run it.";
 const SIGNED_LINK: &str = "This makes a link that lets anyone who has it read a private object without credentials, for more than a day. Make one that lasts an hour or less, or ask the user.";
 
 /// A duration as the signing commands write it (`604800`, `7d`, `12h`, `30m`), in seconds.

@@ -46,8 +46,24 @@ fn machine_delete(call: &Call, name: &str) -> Option<Hit> {
 /// the name check above (ARCHITECTURE.md, "Start-up").
 #[inline(never)]
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
-    let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    // `docker -H ssh://prod system prune -af`: the engine's global options and their values
+    // come before the subcommand.
+    let engine = ENGINES.contains(&name);
+    let skip = if engine { crate::shell::engine_subcommand(&call.command.argv) - 1 } else { 0 };
+    let args: Vec<&str> =
+        call.args().get(skip..).unwrap_or_default().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    if engine
+        && deletes(&words)
+        && let Some(daemon) = remote_daemon(call)
+    {
+        return Some(Hit::ask(
+            "containers.remote-delete",
+            format!(
+                "This deletes containers, images, volumes or a whole stack on the daemon at `{daemon}`, not this machine's: a server's running services and their data. Ask the user to run it."
+            ),
+        ));
+    }
     // `-a`, `--all`, and a short cluster holding the letter (`-af`, `-fa`).
     let flag = |f: &[&str]| {
         args.iter().any(|a| {
@@ -139,6 +155,38 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             Some(Hit::new("containers.remove-all", REMOVE_ALL))
         }
         _ => None,
+    }
+}
+
+/// The daemon the command talks to when it is not this machine's: named by a global option
+/// (`-H ssh://…`, `--context prod`, `--remote`) or by the line's `DOCKER_HOST`,
+/// `CONTAINER_HOST` or `DOCKER_CONTEXT`.
+fn remote_daemon<'a>(call: &'a Call) -> Option<&'a str> {
+    crate::shell::engine_remote(&call.command.argv).or_else(|| {
+        call.command.assignments.iter().find_map(|(name, value)| {
+            let text = value.text.as_str();
+            let remote = match name.as_str() {
+                "DOCKER_HOST" | "CONTAINER_HOST" => !text.is_empty() && !text.starts_with("unix://"),
+                "DOCKER_CONTEXT" => !text.is_empty() && !crate::shell::local_context(text),
+                _ => false,
+            };
+            remote.then_some(text)
+        })
+    })
+}
+
+/// Whether the subcommand words delete: containers, images, volumes or networks removed or
+/// pruned, the whole engine reset, a compose project or a swarm stack or service taken down.
+fn deletes(words: &[&str]) -> bool {
+    match words {
+        ["rm" | "rmi" | "kill", ..] => true,
+        ["system", "prune" | "reset", ..] => true,
+        ["container" | "image" | "volume" | "network" | "builder" | "pod", "rm" | "remove" | "prune", ..] => {
+            true
+        }
+        ["compose", rest @ ..] => rest.iter().any(|w| matches!(*w, "down" | "rm")),
+        ["stack" | "service" | "secret" | "config", "rm" | "remove", ..] => true,
+        _ => false,
     }
 }
 

@@ -732,6 +732,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                 // `kubectl cp POD:/var/run/secrets/…/token .`: a pod's service-account token.
                 || verb(0) == "cp" && words().iter().any(|w| w.contains(":/var/run/secrets/") || w.contains(":/run/secrets/"))
                 || name == "oc" && verb(0) == "whoami" && (has("-t") || has("--show-token"))
+                // `kubectl set env deploy/api --list`: the workload's variables with their
+                // literal values (`--resolve` fills in those its secrets hold).
+                || verb(0) == "set" && verb(1) == "env" && (has("--list") || has("--resolve"))
         }
         // `git credential fill`, and a helper asked directly (`git credential-store get`).
         "git" => {
@@ -867,7 +870,21 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // key's credentials. `cf service-keys SVC` lists the names only.
         "cf" => verb(0) == "env" || verb(0) == "service-key" && !verb(2).is_empty(),
         // Zowe's profiles with their secure values (passwords, tokens) shown.
-        "zowe" => verb(0) == "config" && verb(1) == "list" && has("--show-inputs"),
+        "zowe" => {
+            verb(0) == "config" && verb(1) == "list" && (has("--show-inputs") || has("--show-secure-args"))
+        }
+        // The Serverless Framework's configuration resolved, `${ssm:…}` and `${env:…}` secrets
+        // filled in; New Relic's stored profiles with their API keys; a sealed secret
+        // decrypted with the controller's private key.
+        "sls" | "serverless" => verb(0) == "print",
+        "newrelic" => has("--show-keys"),
+        "kubeseal" => has("--recovery-unseal"),
+        // Bitcoin Core's wallet keys: the whole wallet or one address's private key, or the
+        // descriptors with their private keys (`listdescriptors true`).
+        "bitcoin-cli" => {
+            matches!(verb(0), "dumpwallet" | "dumpprivkey")
+                || verb(0) == "listdescriptors" && verb(1) == "true"
+        }
         // WordPress's `wp-config.php` constants: the database password, the keys and salts.
         // A leading `@alias` names the site (`wp @production config list`).
         "wp" => {
@@ -1558,6 +1575,17 @@ fn here_string_of(command: &SimpleCommand, captured: &[String]) -> bool {
     matches!(&command.stdin, Stdin::Text(text) if captured.iter().any(|form| text.contains(form.as_str())))
 }
 
+/// Whether a dotenv CLI's words print the `.env` file's values: `dotenvx get` (every one, or
+/// one by name) and `dotenvx keypair` (the keys that decrypt it), python-dotenv's `dotenv
+/// list` and `dotenv get KEY`. Its first verb decides (`dotenv run -- cmd get` runs `cmd`).
+fn dotenv_prints(name: &str, args: &[&str]) -> bool {
+    const VERBS: &[&str] =
+        &["run", "get", "list", "set", "unset", "keypair", "encrypt", "decrypt", "ls", "ext"];
+    args.iter()
+        .find(|arg| VERBS.contains(arg))
+        .is_some_and(|verb| matches!(*verb, "get" | "list") || name == "dotenvx" && *verb == "keypair")
+}
+
 /// Whether `command` prints the whole environment, or a variable it picks at run time: `env`,
 /// `printenv`, `export` (or `-p`), `declare`/`typeset` (bare, `-p`, `-x`), `set`, `ps` with
 /// BSD's `e` (`ps eww`, `ps auxe`) or `-E`, `jq -n env`/`$ENV`, `echo "${!name}"` (an indirect
@@ -1606,6 +1634,10 @@ pub(crate) fn dumps_environment(command: &SimpleCommand) -> bool {
         }
         "cat" | "strings" | "xargs" | "tr" | "base64" => {
             args().iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
+        }
+        "dotenvx" | "dotenv" => dotenv_prints(name, &args()),
+        _ if name.starts_with("python") && matches!(args()[..], ["-m", "dotenv", ..]) => {
+            dotenv_prints("dotenv", &args()[2..])
         }
         // PowerShell's `env:` drive listed: `Get-ChildItem env:`, `dir env:\`, `gi env:*`, `gci env:*KEY*`.
         _ if ["get-childitem", "gci", "dir", "ls", "get-item", "gi"]

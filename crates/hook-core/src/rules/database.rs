@@ -6,7 +6,8 @@
 //! bucket delete`, `mongosh --eval` of a drop, and the ORMs', migration tools' and frameworks' database resets (`flyway clean`,
 //! `liquibase dropAll`, `manage.py migrate APP zero`); restores that drop first (`pg_restore
 //! --clean`) and unread files loaded into a server elsewhere; the stores' own destructive verbs
-//! (Kafka topic deletes and offset resets, `hdfs namenode -format`, Vault revocations).
+//! (Kafka topic deletes and offset resets, `hdfs namenode -format`, Vault revocations); Drupal's
+//! `drush sql-drop` and `sql-sync` onto production, Pantheon's `terminus env:wipe`.
 
 use std::path::Path;
 
@@ -237,6 +238,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }
         "pg_restore" | "mongorestore" | "mongoimport" | "mysqlimport" => return restore(call, name),
+        // `zowe db2 execute sql -q 'DELETE FROM PROD.ACCOUNTS'`: the mainframe's Db2 runs it.
+        "zowe" if word(0) == Some("db2") && word(1) == Some("execute") => {
+            let query = args.windows(2).find_map(|pair| {
+                matches!(pair[0].text.as_str(), "-q" | "--query").then_some(pair[1].text.as_str())
+            });
+            return query.and_then(sql::destruction).map(destruction_hit);
+        }
         "mysqladmin" if args.iter().any(|a| a.text.eq_ignore_ascii_case("drop")) => {
             return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }
@@ -328,7 +336,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "consul" if word(0) == Some("kv") && word(1) == Some("delete") => {
             let recurse = args.iter().any(|a| matches!(a.text.as_str(), "-recurse" | "--recurse"));
             let key = args[2..].iter().find(|a| !a.text.starts_with('-'));
-            let wide = recurse && key.is_none_or(|key| key.text.is_empty() || key.text == "/" || key.dynamic);
+            // A subtree of a production server's store is as much its running config.
+            let wide = recurse
+                && (key.is_none_or(|key| key.text.is_empty() || key.text == "/" || key.dynamic)
+                    || super::production_target(args));
             return wide.then(|| Hit::new("database.flush", CONSUL_DELETE_ALL));
         }
         "influx" if word(0) == Some("bucket") && word(1) == Some("delete") => {
@@ -343,6 +354,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return (!filtered).then(|| Hit::new("database.delete-all", INFLUX_DELETE));
         }
         "bq" | "dbt" | "airflow" => return data_tool(call, name),
+        "drush" => return drush(args.iter().map(|a| a.text.as_str()), super::production_target(args)),
+        "terminus" => return terminus(args),
         "mongosh" | "mongo" => {
             let eval = option_values(args, &["--eval"]).chain(call.analysis.stdin_text(call.index));
             return eval.into_iter().any(|js| mongo_destroys(&js)).then(|| Hit::new("database.drop", DROP));
@@ -671,6 +684,50 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
     Some(destruction_hit(found))
 }
 
+/// Drupal's `drush` (`words` are its arguments; `production` says whether a site alias or
+/// `--uri` names production): `sql-drop` and `site:install` empty the site's database, wherever
+/// it is, as `rails db:reset` does; `sql-sync SOURCE TARGET` writes over the target's
+/// database, which is asked about when the target is production's (pulling production's
+/// down passes); `sql:query` runs its statement, judged as any client's.
+fn drush<'a>(words: impl Iterator<Item = &'a str>, production: bool) -> Option<Hit> {
+    let operands: Vec<&str> = words.filter(|w| !w.starts_with('-')).collect();
+    let mut rest = operands.iter().copied().skip_while(|w| w.starts_with('@'));
+    match rest.next()? {
+        "sql-drop" | "sql:drop" | "site:install" | "site-install" | "si" => {
+            Some(Hit::new("database.orm-reset", DRUSH_RESET))
+        }
+        "sql-sync" | "sql:sync" => {
+            let target = rest.nth(1)?;
+            (super::production_name(target)).then(|| Hit::new("database.load", DRUSH_SYNC))
+        }
+        "sql-query" | "sql:query" | "sqlq" => rest.find_map(sql::destruction).map(destruction_hit),
+        "sql-cli" | "sql:cli" | "sqlc" if production => Some(Hit::ask("database.load", DRUSH_SYNC)),
+        _ => None,
+    }
+}
+
+/// Pantheon's `terminus`: `env:wipe` (an environment's files and database emptied), content
+/// cloned or a backup restored into the live environment, and drush run remotely (`remote:drush
+/// SITE.ENV -- sql-drop`), judged as [`drush`] on that environment.
+fn terminus(args: &[crate::shell::Word]) -> Option<Hit> {
+    let words: Vec<&str> = args.iter().map(|a| a.text.as_str()).filter(|w| !w.starts_with('-')).collect();
+    let environment = words.get(1).copied().unwrap_or_default();
+    match words.first().copied()? {
+        "env:wipe" => Some(Hit::new("database.orm-reset", DRUSH_RESET)),
+        "env:clone-content" | "env:cc" if words.get(2).is_some_and(|to| super::production_name(to)) => {
+            Some(Hit::new("database.load", DRUSH_SYNC))
+        }
+        "backup:restore" if super::production_name(environment) => {
+            Some(Hit::new("database.load", DRUSH_SYNC))
+        }
+        "remote:drush" | "drush" => {
+            let after = args.iter().position(|a| a.text == "--")?;
+            drush(args[after + 1..].iter().map(|a| a.text.as_str()), super::production_name(environment))
+        }
+        _ => None,
+    }
+}
+
 fn destruction_hit(found: Destruction) -> Hit {
     match found {
         Destruction::Drop => Hit::new("database.drop", DROP),
@@ -967,13 +1024,14 @@ fn mongo_destroys(js: &str) -> bool {
         || compact.contains("remove({})")
 }
 
-/// The ORMs' and frameworks' commands that drop or empty the database.
+/// The ORMs', frameworks' and migrators' commands that drop, empty or roll back the database.
 fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     const TOOLS: &[&str] = &[
         "npx",
         "bunx",
         "pnpx",
         "pnpm",
+        "npm",
         "yarn",
         "bun",
         "bundle",
@@ -995,6 +1053,7 @@ fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit
         "rails",
         "rake",
         "bin/rails",
+        "console",
         "sequelize",
         "sequelize-cli",
         "manage.py",
@@ -1003,6 +1062,11 @@ fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit
         "python3",
         "flyway",
         "liquibase",
+        "migrate",
+        "atlas",
+        "goose",
+        "sqitch",
+        "dbmate",
         "gradle",
         "gradlew",
         "mvn",
@@ -1012,150 +1076,386 @@ fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit
     if !TOOL_NAMES.may_hold(name) || !TOOLS.contains(&name) {
         return None;
     }
+    // `npm install` and the like run no migrator: only `npm run|exec` can.
+    if name == "npm" && !args.iter().any(|a| matches!(a.text.as_str(), "run" | "run-script" | "exec")) {
+        return None;
+    }
     tool_reset(call, name, args)
 }
 
-/// [`orm_reset`] of a migration tool, out of line (ARCHITECTURE.md, "Start-up"). A reset
-/// of the test database (`RAILS_ENV=test`, `--env=testing`) passes: test suites rebuild it
-/// on every run. Migrations run against production (`artisan migrate --force
-/// --env=production`) are asked about like a reset.
+/// How much of the database a migrator's command undoes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reach {
+    /// Drops or empties it all (`flyway clean`, `goose reset`, `alembic downgrade base`).
+    Whole,
+    /// Rolls back or rewrites some migrations (`liquibase rollback-count 5`, `alembic
+    /// downgrade -1`, `flyway repair`, `knex seed:run`): the tables and columns they made go.
+    Partial,
+    /// Applies migrations (`artisan migrate`, `rails db:migrate`).
+    Forward,
+    Nothing,
+}
+
+/// [`orm_reset`] of a migration tool, out of line (ARCHITECTURE.md, "Start-up"). Whole
+/// resets ask unless the target is a test or development database or one on this machine
+/// (test suites rebuild theirs on every run); partial rollbacks ask when the target is
+/// production, another server or named only at run time (`$PROD_URL`); forward migrations
+/// ask against production.
 #[inline(never)]
 fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
     let has = |word: &str| texts.contains(&word);
-    let tool = match name {
-        // Package runners: `npx prisma migrate reset`, `pnpm exec sequelize db:drop`.
-        "npx" | "bunx" | "pnpx" | "pnpm" | "yarn" | "bun" | "bundle" | "poetry" | "uv" | "pipenv" => texts
-            .iter()
-            .copied()
-            .find(|t| !t.starts_with('-') && !matches!(*t, "exec" | "dlx" | "run" | "x"))?,
-        _ => name,
+    let any = |verbs: &[&str]| texts.iter().any(|t| verbs.contains(t));
+    let tool =
+        match name {
+            // Package runners: `npx prisma migrate reset`, `pnpm exec sequelize db:drop`.
+            "npx" | "bunx" | "pnpx" | "pnpm" | "npm" | "yarn" | "bun" | "bundle" | "poetry" | "uv"
+            | "pipenv" => texts.iter().copied().find(|t| {
+                !t.starts_with('-') && !matches!(*t, "exec" | "dlx" | "run" | "run-script" | "x")
+            })?,
+            // `php artisan …`, `php bin/console …`.
+            "php" => match texts.first() {
+                Some(s) if s.ends_with("artisan") => "artisan",
+                Some(s) if s.ends_with("console") => "console",
+                _ => return None,
+            },
+            "python" | "python3" if texts.first().is_some_and(|s| s.ends_with("manage.py")) => "manage.py",
+            "rake" | "bin/rails" => "rails",
+            _ => name,
+        };
+    let whole_or_partial = |whole: bool, partial: bool| {
+        if whole {
+            Reach::Whole
+        } else if partial {
+            Reach::Partial
+        } else {
+            Reach::Nothing
+        }
     };
-    let reset = match tool {
+    let reach = match tool {
         // `db push --accept-data-loss` drops the columns and tables the schema no longer has.
         "prisma" if has("db") && has("execute") => {
             let at = args.iter().position(|a| a.text == "execute").map_or(0, |at| at + 1);
             return client_sql(call, client("prisma db execute")?, at);
         }
-        "prisma" => {
+        "prisma" => whole_or_partial(
             has("migrate") && has("reset")
-                || has("db") && has("push") && (has("--force-reset") || has("--accept-data-loss"))
-        }
+                || has("db") && has("push") && (has("--force-reset") || has("--accept-data-loss")),
+            false,
+        ),
         // `push --force` applies the statements that lose data without asking.
-        "drizzle-kit" => has("push") && has("--force"),
-        "rails" | "rake" | "bin/rails" => texts.iter().any(|t| {
-            matches!(*t, "db:drop" | "db:reset" | "db:schema:load" | "db:truncate_all" | "db:purge")
-        }),
-        "sequelize" | "sequelize-cli" => has("db:drop") || has("db:migrate:undo:all"),
+        "drizzle-kit" => whole_or_partial(has("push") && has("--force"), false),
+        "rails" => {
+            if any(&[
+                "db:drop",
+                "db:reset",
+                "db:schema:load",
+                "db:truncate_all",
+                "db:purge",
+                "db:seed:replant",
+            ]) {
+                Reach::Whole
+            } else if any(&["db:rollback", "db:migrate:down", "db:migrate:redo"]) {
+                Reach::Partial
+            } else if texts.iter().any(|t| t.starts_with("db:migrate") && *t != "db:migrate:status") {
+                Reach::Forward
+            } else {
+                Reach::Nothing
+            }
+        }
+        "sequelize" | "sequelize-cli" => whole_or_partial(
+            any(&["db:drop", "db:migrate:undo:all", "db:seed:undo:all"]),
+            any(&["db:migrate:undo", "db:seed:undo"]),
+        ),
         // The local development database unless told the linked project's or another's.
-        "supabase" => {
+        "supabase" => whole_or_partial(
             has("db")
                 && has("reset")
-                && texts
-                    .iter()
-                    .any(|t| t.starts_with("--db-url") || t.starts_with("--linked") && *t != "--linked=false")
+                && texts.iter().any(|t| {
+                    t.starts_with("--db-url") || t.starts_with("--linked") && *t != "--linked=false"
+                }),
+            false,
+        ),
+        "artisan" => {
+            if any(&["migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe"]) {
+                Reach::Whole
+            } else if has("migrate:rollback") {
+                Reach::Partial
+            } else if has("migrate") && !has("--pretend") {
+                Reach::Forward
+            } else {
+                Reach::Nothing
+            }
         }
-        "artisan" => texts
-            .iter()
-            .any(|t| matches!(*t, "migrate:fresh" | "migrate:reset" | "migrate:refresh" | "db:wipe")),
-        "php" => {
-            texts.first().is_some_and(|s| s.ends_with("artisan"))
-                && texts
-                    .iter()
-                    .any(|t| matches!(*t, "migrate:fresh" | "migrate:reset" | "migrate:refresh" | "db:wipe"))
+        // Symfony's Doctrine commands; `fixtures:load` purges every table unless `--append`.
+        "console" => {
+            let force = has("--force") || has("-f");
+            let migrate = has("doctrine:migrations:migrate");
+            if force && any(&["doctrine:database:drop", "doctrine:schema:drop"])
+                || has("doctrine:fixtures:load") && !has("--append")
+                || migrate && has("first")
+            {
+                Reach::Whole
+            } else if migrate && has("prev")
+                || has("doctrine:migrations:execute") && has("--down")
+                || force && has("doctrine:schema:update")
+            {
+                Reach::Partial
+            } else if migrate && !has("--dry-run") {
+                Reach::Forward
+            } else {
+                // The production vault's secrets, printed where the agent reads them.
+                let reveals = has("secrets:reveal") || has("secrets:list") && has("--reveal");
+                return (reveals && migration_target(call, args) == Target::Production)
+                    .then(|| Hit::new("credentials.print", SECRETS_REVEAL));
+            }
         }
-        "mix" => texts.iter().any(|t| matches!(*t, "ecto.drop" | "ecto.reset")),
-        "knex" => has("migrate:rollback") && has("--all"),
-        "typeorm" => has("schema:drop"),
-        "diesel" | "sqlx" => has("database") && (has("reset") || has("drop")),
-        "dotnet" => has("ef") && has("database") && has("drop"),
-        "alembic" => has("downgrade") && has("base"),
+        "mix" => whole_or_partial(
+            any(&["ecto.drop", "ecto.reset"]) || has("ecto.rollback") && has("--all"),
+            has("ecto.rollback"),
+        ),
+        // Seed files conventionally empty each table before filling it.
+        "knex" => whole_or_partial(
+            has("migrate:rollback") && has("--all"),
+            any(&["migrate:rollback", "migrate:down", "seed:run"]),
+        ),
+        "typeorm" => whole_or_partial(has("schema:drop"), any(&["migration:revert", "schema:sync"])),
+        "diesel" => whole_or_partial(
+            has("database") && (has("reset") || has("drop"))
+                || has("migration") && has("revert") && has("--all"),
+            has("migration") && (has("revert") || has("redo")),
+        ),
+        "sqlx" => whole_or_partial(
+            has("database") && (has("reset") || has("drop")),
+            has("migrate") && has("revert"),
+        ),
+        "dotnet" => whole_or_partial(
+            has("ef") && has("database") && (has("drop") || has("update") && has("0")),
+            false,
+        ),
+        // `--sql` only prints the statements.
+        "alembic" => whole_or_partial(
+            has("downgrade") && has("base"),
+            !has("--sql") && (has("downgrade") || has("stamp") && has("--purge")),
+        ),
         // `migrate APP zero` unapplies every migration of the app: its tables are dropped.
-        "manage.py" | "django-admin" => has("flush") || has("reset_db") || has("migrate") && has("zero"),
-        "python" | "python3" => {
-            texts.first().is_some_and(|s| s.ends_with("manage.py"))
-                && (has("flush") || has("reset_db") || has("migrate") && has("zero"))
+        "manage.py" | "django-admin" => {
+            whole_or_partial(any(&["flush", "reset_db", "cleardb"]) || has("migrate") && has("zero"), false)
         }
         // `flyway clean` and `liquibase dropAll` drop every object of the configured schemas,
-        // from the command line or their Gradle and Maven plugins.
-        "flyway" => has("clean"),
-        "liquibase" => texts.iter().any(|t| t.eq_ignore_ascii_case("dropall") || *t == "drop-all"),
-        "gradle" | "gradlew" => texts.iter().any(|t| matches!(*t, "flywayClean" | "dropAll")),
-        "mvn" | "mvnw" => {
-            texts.iter().any(|t| t.ends_with("flyway:clean") || t.ends_with("liquibase:dropAll"))
+        // from the command line or their Gradle and Maven plugins; `repair` rewrites the
+        // schema history the next migration trusts.
+        "flyway" => whole_or_partial(has("clean"), any(&["undo", "repair"])),
+        // `rollback-sql` and the like only print the statements.
+        "liquibase" => whole_or_partial(
+            texts.iter().any(|t| t.eq_ignore_ascii_case("dropall") || *t == "drop-all"),
+            texts.iter().any(|t| {
+                let lower = t.to_ascii_lowercase();
+                lower.starts_with("rollback") && !lower.ends_with("sql")
+            }),
+        ),
+        "gradle" | "gradlew" => {
+            whole_or_partial(any(&["flywayClean", "dropAll"]), any(&["flywayUndo", "flywayRepair"]))
         }
-        _ => false,
+        "mvn" | "mvnw" => whole_or_partial(
+            texts.iter().any(|t| t.ends_with("flyway:clean") || t.ends_with("liquibase:dropAll")),
+            texts.iter().any(|t| {
+                t.ends_with("flyway:undo")
+                    || t.ends_with("flyway:repair")
+                    || t.ends_with("liquibase:rollback")
+            }),
+        ),
+        // golang-migrate: `drop`, and `down` with `-all` or no count, undo everything.
+        "migrate" => {
+            let down = texts.iter().position(|t| *t == "down");
+            let counted =
+                down.and_then(|at| texts.get(at + 1)).is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n > 0));
+            whole_or_partial(has("drop") || down.is_some() && !counted, any(&["down", "force", "goto"]))
+        }
+        // `schema apply --auto-approve` applies the diff, drops included, unreviewed.
+        "atlas" => whole_or_partial(
+            has("schema") && has("clean"),
+            has("migrate") && has("down") || has("schema") && has("apply") && has("--auto-approve"),
+        ),
+        "goose" => {
+            let to_zero = texts.windows(2).any(|w| w[0] == "down-to" && w[1] == "0");
+            whole_or_partial(has("reset") || to_zero, any(&["down", "down-to", "redo"]))
+        }
+        // `sqitch revert` without `--to` reverts every change.
+        "sqitch" => {
+            let to = texts.iter().any(|t| t.starts_with("--to") || *t == "--target-change");
+            whole_or_partial(has("revert") && !to, any(&["revert", "rebase", "checkout"]))
+        }
+        "dbmate" => whole_or_partial(has("drop"), any(&["rollback", "down"])),
+        _ => Reach::Nothing,
     };
-    let environment = app_environment(call);
-    if reset {
-        return (environment != Some(AppEnvironment::Test))
-            .then(|| Hit::new("database.orm-reset", ORM_RESET));
+    if reach == Reach::Nothing {
+        return None;
     }
-    let migrates = match tool {
-        "artisan" => texts.iter().any(|t| t.starts_with("migrate")),
-        "php" => {
-            texts.first().is_some_and(|s| s.ends_with("artisan"))
-                && texts.iter().any(|t| t.starts_with("migrate"))
+    let target = migration_target(call, args);
+    match reach {
+        Reach::Whole => (target != Target::Safe).then(|| Hit::new("database.orm-reset", ORM_RESET)),
+        Reach::Partial => (target >= Target::Unknown).then(|| Hit::new("database.orm-reset", ORM_ROLLBACK)),
+        Reach::Forward => {
+            (target == Target::Production).then(|| Hit::new("database.orm-reset", PRODUCTION_MIGRATION))
         }
-        "rails" | "rake" => texts.iter().any(|t| t.starts_with("db:migrate") || t.starts_with("db:rollback")),
-        _ => false,
-    };
-    (migrates && environment == Some(AppEnvironment::Production))
-        .then(|| Hit::new("database.orm-reset", PRODUCTION_MIGRATION))
+        Reach::Nothing => None,
+    }
 }
 
-/// The environment a framework command is told to run in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum AppEnvironment {
-    Test,
+/// The database a migration command works on, as far as the line says; the worst of what
+/// it names wins (a test environment with a remote `DATABASE_URL` is remote).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Target {
+    /// Nothing named, or a name that says neither way (`staging`, `alembic.ini`).
+    Unnamed,
+    /// A test, development or local environment, or a server on this machine or a SQLite file.
+    Safe,
+    /// Named at run time (`"$DATABASE_URL"`, `--env "$ENV"`).
+    Unknown,
+    /// A server elsewhere.
+    Remote,
     Production,
 }
 
-/// The app environment named on the command (`RAILS_ENV=test`, `--env=testing`, `-e test`,
-/// `--settings=app.settings.test`) or exported before it on the line. A `DATABASE_URL` set to
-/// another host says the database is not the local test one, whatever the name.
-fn app_environment(call: &Call) -> Option<AppEnvironment> {
-    const VARIABLES: &[&str] = &["RAILS_ENV", "RACK_ENV", "APP_ENV", "MIX_ENV", "DJANGO_SETTINGS_MODULE"];
-    let classify = |value: &str| {
-        let value = value.to_ascii_lowercase();
-        let last = value.rsplit(['.', '/', ':']).next().unwrap_or_default();
-        if matches!(last, "test" | "testing" | "tests" | "test_settings" | "settings_test") {
-            Some(AppEnvironment::Test)
-        } else if value.contains("prod") {
-            Some(AppEnvironment::Production)
-        } else {
-            None
-        }
-    };
-    let args = call.args();
-    let remote_url = |value: &str| {
-        value.split_once("://").is_some_and(|(_, rest)| {
-            let authority = rest.split(['/', '?']).next().unwrap_or(rest);
-            let host = authority.rsplit('@').next().unwrap_or(authority);
-            let host = host.rsplit_once(':').map_or(host, |(h, _)| h);
-            !matches!(host, "" | "localhost" | "::1" | "[::1]") && !host.starts_with("127.")
-        })
+/// The target a migrator is told by its environment (`RAILS_ENV=test`, `MIX_ENV=prod`,
+/// `--env=production`, `-environment=production`, `--target prod`, `--settings=app.settings.test`,
+/// a config file `conf/prod.conf`), its connection string (`DATABASE_URL`, `--url`,
+/// `-database`, `-u`, a DSN operand), set on the command or exported before it on the line.
+fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
+    const VARIABLES: &[&str] = &[
+        "RAILS_ENV",
+        "RACK_ENV",
+        "APP_ENV",
+        "MIX_ENV",
+        "NODE_ENV",
+        "DJANGO_SETTINGS_MODULE",
+        "FLYWAY_ENVIRONMENT",
+        "ATLAS_ENV",
+        "SQITCH_TARGET",
+    ];
+    const OPTIONS: &[&str] = &[
+        "-e",
+        "--env",
+        "--environment",
+        "-environment",
+        "--target",
+        "--stage",
+        "--settings",
+        "-c",
+        "--config",
+        "-configFiles",
+        "--defaults-file",
+        "--defaultsFile",
+        "-u",
+        "-url",
+        "--url",
+        "-database",
+        "--database",
+        "--database-url",
+        "--db-url",
+        "--dsn",
+    ];
+    let connection_variable = |variable: &str| {
+        variable.ends_with("DATABASE_URL")
+            || variable.ends_with("_DSN")
+            || variable.ends_with("DBSTRING")
+            || matches!(variable, "DB_URL" | "FLYWAY_URL" | "LIQUIBASE_COMMAND_URL")
     };
     let commands = &call.analysis.commands[..call.index.min(call.analysis.commands.len())];
     let exported = commands.iter().filter(|c| c.name() == Some("export")).flat_map(|c| c.args());
-    let (mut found, mut remote) = (None, false);
-    let pairs = call
-        .command
-        .assignments
-        .iter()
-        .map(|(variable, value)| (variable.as_str(), value.text.as_str()))
-        .chain(exported.chain(args).filter_map(|a| a.text.split_once('=')));
-    for (variable, value) in pairs {
-        remote |= variable == "DATABASE_URL" && remote_url(value);
-        if VARIABLES.contains(&variable) || matches!(variable, "--env" | "--environment" | "--settings") {
-            found = found.or(classify(value));
+    let mut worst = Target::Unnamed;
+    let mut note = |found: Target| worst = worst.max(found);
+    for (variable, value) in call.command.assignments.iter().map(|(v, value)| (v.as_str(), value)) {
+        if VARIABLES.contains(&variable) || connection_variable(variable) {
+            note(target_of(&value.text, value.dynamic, connection_variable(variable)));
         }
     }
-    let separate =
-        args.windows(2).find(|pair| matches!(pair[0].text.as_str(), "-e" | "--env" | "--environment"));
-    found
-        .or_else(|| separate.and_then(|pair| classify(&pair[1].text)))
-        .filter(|environment| !(remote && *environment == AppEnvironment::Test))
+    for word in exported.chain(args) {
+        match word.text.split_once('=') {
+            Some((variable, value))
+                if VARIABLES.contains(&variable)
+                    || connection_variable(variable)
+                    || OPTIONS.contains(&variable) =>
+            {
+                note(target_of(value, word.dynamic, connection_variable(variable)));
+            }
+            // A connection string given as an operand (`goose postgres "$DSN" down`).
+            _ if !word.text.starts_with('-') && connection_string(&word.text, word.dynamic) => {
+                note(target_of(&word.text, word.dynamic, true));
+            }
+            _ => {}
+        }
+    }
+    for pair in args.windows(2) {
+        if OPTIONS.contains(&pair[0].text.as_str()) {
+            note(target_of(&pair[1].text, pair[1].dynamic, false));
+        }
+    }
+    worst
+}
+
+/// Whether a word is a connection string: a URL, a `host=` DSN, or a variable named for one.
+fn connection_string(text: &str, dynamic: bool) -> bool {
+    if dynamic {
+        let upper = text.to_ascii_uppercase();
+        return ["URL", "DSN", "DATABASE", "DB"].iter().any(|part| upper.contains(part));
+    }
+    text.contains("://") || text.starts_with("jdbc:") || text.contains("host=")
+}
+
+/// What one environment name, config file or connection string names.
+fn target_of(value: &str, dynamic: bool, connection: bool) -> Target {
+    let lower = value.to_ascii_lowercase();
+    if dynamic {
+        return if lower.contains("prod") { Target::Production } else { Target::Unknown };
+    }
+    let production = lower.contains("prod") || lower == "live";
+    if connection || connection_string(&lower, false) {
+        let file = |path: &str| [".db", ".sqlite", ".sqlite3"].iter().any(|end| path.ends_with(end));
+        if lower.starts_with("sqlite")
+            || lower.starts_with("jdbc:sqlite")
+            || lower.starts_with("file:")
+            || file(&lower)
+        {
+            return Target::Safe;
+        }
+        let host = match lower.split_once("://") {
+            Some((_, rest)) => {
+                let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+                let host = authority.rsplit('@').next().unwrap_or(authority);
+                host.rsplit_once(':').map_or(host, |(h, _)| h)
+            }
+            None => lower
+                .split_once("host=")
+                .map_or("", |(_, rest)| rest.split([' ', ';']).next().unwrap_or(rest)),
+        };
+        return if matches!(host, "" | "localhost" | "::1" | "[::1]")
+            || host.starts_with("127.")
+            || host.starts_with('/')
+        {
+            Target::Safe
+        } else if production {
+            Target::Production
+        } else if host.contains('.') {
+            Target::Remote
+        } else {
+            // A bare name (`db`, `postgres`) is a development container's service.
+            Target::Unnamed
+        };
+    }
+    let last = lower.rsplit(['.', '/', ':']).next().unwrap_or_default();
+    if matches!(
+        last,
+        "test" | "testing" | "tests" | "test_settings" | "settings_test" | "dev" | "development" | "local"
+    ) || matches!(lower.as_str(), "test" | "dev" | "development" | "local")
+    {
+        Target::Safe
+    } else if production {
+        Target::Production
+    } else {
+        Target::Unnamed
+    }
 }
 
 const COPY_PROGRAM: &str = "`COPY … PROGRAM` runs a shell command on the database server, as the database's user. Ask the user to run it.";
@@ -1174,6 +1474,8 @@ const VAULT_REVOKE: &str = "This revokes tokens or leases (with `-prefix` every 
 const VAULT_POLICY: &str = "Every Vault token holds the `default` policy: rewriting it changes what everyone may do. Ask the user to do it.";
 const CLUSTER_MEMBER: &str = "This seals the server or takes a member out of its cluster, which can cost the cluster its quorum or its data's replicas. Ask the user to run it.";
 const SERVER_FILES: &str = "This makes the Redis server write its data to a file of your choosing, or load code into it. Ask the user to run it.";
+const DRUSH_RESET: &str = "This empties a Drupal site's database (`sql-drop`, `site:install`, `env:wipe`), its content and users with it. Ask the user to run it.";
+const DRUSH_SYNC: &str = "This writes over a production site's database with another's (or opens its SQL shell), so what its users wrote since is lost. Pull production's down instead, or ask the user.";
 const DROP: &str = "This drops a database, schema or table, and its data with it. Drop a scratch copy, take a backup first, or ask the user to run it.";
 const TRUNCATE: &str =
     "`TRUNCATE` empties a whole table. Delete the rows you mean with a `WHERE`, or ask the user to run it.";
@@ -1193,6 +1495,8 @@ const AIRFLOW_CLEAN: &str = "This deletes or overwrites what Airflow's database 
 const BQ_OVERWRITE: &str = "`bq cp -f` and `bq load --replace` write over the destination table: its rows are replaced. Copy or load into a new table, or ask the user to run it.";
 const AIRFLOW_DAG_DELETE: &str = "`airflow dags delete` deletes every record of the DAG (its runs and task history) from Airflow's database. Ask the user to run it.";
 const PRODUCTION_MIGRATION: &str = "This changes the schema of the production database, and a migration can drop columns and tables with their data. Ask the user to run it.";
+const ORM_ROLLBACK: &str = "This rolls back or rewrites migrations on a production or remote database (or one named only at run time): the tables and columns they made are dropped with their data. Run it against a development database, or ask the user.";
+const SECRETS_REVEAL: &str = "This decrypts and prints the production vault's secrets where the agent reads them. Ask the user to look them up.";
 const ORM_RESET: &str =
     "This drops or empties the database behind the app. Run it against a scratch database, or ask the user.";
 

@@ -406,6 +406,14 @@ const ADMIN_TOOLS: &[&str] = &[
     "kickstart",
     "networksetup",
     "xcode-select",
+    "port",
+    "pip",
+    "pip3",
+    "pipx",
+    "gem",
+    "npm",
+    "pnpm",
+    "yarn",
 ];
 
 /// [`judge`] of an [`ADMIN_TOOLS`] command, out of line as [`judge_system`] is. Each asks: the
@@ -495,6 +503,7 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
         // One formula by name is the user's to remove; a list the line computes
         // (`brew uninstall $(brew list)`) may be all of them.
         "brew" if !call.args().iter().any(|w| w.dynamic) => None,
+        "port" | "pip" | "pip3" | "pipx" | "gem" | "npm" | "pnpm" | "yarn" => listed_removal(call, name, &args),
         _ => package_removal(name, &args),
     }
 }
@@ -875,6 +884,37 @@ fn log_wipe(call: &Call) -> Option<Hit> {
             super::overwrite::absolute(word, call.ctx).is_some_and(|path| path.starts_with("/var/log"))
         })
         .then(|| Hit::ask("disk.system-logs", LOGS))
+}
+
+/// A language's or MacPorts' package manager removing every package a listing names
+/// (`pip uninstall -y $(pip freeze)`, `pip freeze | xargs pip uninstall -y`, `npm uninstall -g
+/// $(npm ls -g --parseable)`, `port uninstall installed`): what the user's programs run on,
+/// taken away at once. Packages named one by one pass, and so do a project's own npm
+/// dependencies (`npm install` brings them back).
+fn listed_removal(call: &Call, name: &str, args: &[&str]) -> Option<Hit> {
+    let verb = args.iter().position(|a| !a.starts_with('-'))?;
+    let removes = match name {
+        "npm" | "pnpm" => {
+            matches!(args[verb], "uninstall" | "remove" | "rm" | "un" | "r" | "unlink")
+                && args.iter().any(|a| matches!(*a, "-g" | "--global"))
+        }
+        "yarn" => args[verb] == "global" && matches!(args.get(verb + 1), Some(&"remove")),
+        _ => args[verb] == "uninstall",
+    };
+    // MacPorts' pseudo-ports for every installed port (`inactive` and `leaves` are clean-ups).
+    let every =
+        name == "port" && args.iter().any(|a| matches!(*a, "installed" | "active" | "requested" | "all"));
+    // A word the line computes from a command's output or from xargs' input.
+    let listed = call.args().iter().any(|w| {
+        w.dynamic
+            && (w.raw.contains("$(") || w.raw.contains('`') || w.text.contains(crate::shell::XARGS_INPUT))
+    });
+    (removes && (every || listed)).then(|| {
+        Hit::ask(
+            "disk.package-remove",
+            format!("This `{name}` removes every package a listing names at once, which the user's programs may run on. Ask the user whether to."),
+        )
+    })
 }
 
 /// The package managers' options whose value is the next word: apt's `-o`, `-c`, `-t`, dnf's

@@ -3,7 +3,9 @@
 //! `fly apps destroy`, `heroku apps:destroy`, `netlify sites:delete`, `firebase …:delete`,
 //! `wrangler delete`, `glab repo delete`, `stripe … delete`, `gigalixir apps:destroy`, `dokku
 //! apps:destroy`, `deployctl projects delete`, `railway down`; production deploys (`vercel
-//! --prod`, a deploy workflow started by `gh workflow run`);
+//! --prod`, a deploy workflow started by `gh workflow run`, `fly deploy` or `heroku releases:rollback`
+//! to a production app); a production app taken offline (`fly scale count 0`, `heroku ps:scale
+//! web=0`, `heroku maintenance:on`);
 //! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh`, `wget` or PowerShell's `Invoke-RestMethod` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
@@ -19,6 +21,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     if PUBLISHERS.may_hold(name)
         && let Some(hit) = publishes(call, name)
+    {
+        return Some(hit);
+    }
+    if super::stages::may_judge(call, name)
+        && let Some(hit) = super::stages::judge(call, name)
     {
         return Some(hit);
     }
@@ -75,10 +82,36 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "wp"
             | "php"
             | "artisan"
+            | "truffle"
+            | "hardhat"
+            | "sui"
+            | "bitcoin-cli"
+            | "shopify"
+            | "restic"
+            | "borg"
+            | "borgbackup"
+            | "kopia"
+            | "b2"
     ) {
         return None;
     }
-    if matches!(name, "forge" | "cast" | "solana" | "anchor" | "sf" | "sfdx" | "wp" | "php" | "artisan") {
+    if matches!(
+        name,
+        "forge"
+            | "cast"
+            | "solana"
+            | "anchor"
+            | "sf"
+            | "sfdx"
+            | "wp"
+            | "php"
+            | "artisan"
+            | "truffle"
+            | "hardhat"
+            | "sui"
+            | "bitcoin-cli"
+            | "shopify"
+    ) {
         return super::platforms::judge(call, name);
     }
     judge_named(call, name)
@@ -364,8 +397,19 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             (
                 "volumes" | "volume" | "vol" | "machine" | "machines" | "m" | "postgres" | "pg" | "redis"
                 | "ips" | "certs",
-                Some("destroy" | "delete" | "remove" | "rm" | "release"),
+                Some("destroy" | "delete" | "remove" | "rm" | "release" | "detach"),
             ) => Some(Hit::new("hosting.app-delete", APP)),
+            // `fly scale count 0 -a shop-prod`: every machine of a production app stopped.
+            ("scale", Some("count"))
+                if words.get(2).is_some_and(|count| scaled_to_zero(count))
+                    && super::production_target(call.args()) =>
+            {
+                Some(Hit::new("hosting.app-stop", STOP))
+            }
+            // A production app (or config) deployed from the working tree.
+            ("deploy", _) if super::production_target(call.args()) => {
+                Some(Hit::new("hosting.deploy-production", PRODUCTION))
+            }
             ("secrets", Some("set" | "unset" | "import")) => Some(Hit::new("hosting.config-set", CONFIG)),
             // `fly ssh console [-C CMD]`: a shell (or CMD) on the deployed machine.
             ("ssh", Some("console" | "sftp")) | ("console", _) | ("machine" | "machines", Some("exec")) => {
@@ -379,6 +423,19 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
             "config:set" | "config:unset" | "config:add" | "config:remove" => {
                 Some(Hit::new("hosting.config-set", CONFIG))
+            }
+            // A production app's dynos scaled to zero, or put behind the maintenance page.
+            "ps:scale" | "scale" | "ps:type" | "maintenance:on"
+                if super::production_target(call.args())
+                    && (verb(0) == Some("maintenance:on")
+                        || words[1..]
+                            .iter()
+                            .any(|w| w.split_once('=').is_some_and(|(_, n)| scaled_to_zero(n)))) =>
+            {
+                Some(Hit::new("hosting.app-stop", STOP))
+            }
+            "releases:rollback" | "rollback" if super::production_target(call.args()) => {
+                Some(Hit::new("hosting.deploy-production", PRODUCTION))
             }
             // `heroku run CMD`: a one-off dyno of the app runs CMD with the app's config.
             "run" | "run:detached" | "run:inside" | "ps:exec" => {
@@ -423,9 +480,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             (verb.ends_with(":delete") || verb.ends_with(":remove") || verb == "hosting:disable")
                 .then(|| Hit::new("hosting.app-delete", APP))
         }
-        // `npm unpublish`, `yarn npm unpublish`.
+        // `npm unpublish`, `yarn npm unpublish`; `npm deprecate pkg@'*' msg` warns every user of
+        // the versions off them.
+        "npm" | "pnpm" | "yarn" if verb(0)? == "deprecate" => Some(Hit::ask("hosting.unpublish", DEPRECATE)),
         "npm" | "pnpm" | "yarn" => (verb(0)? == "unpublish" || verb(1) == Some("unpublish"))
             .then(|| Hit::new("hosting.unpublish", UNPUBLISH)),
+        "restic" | "borg" | "borgbackup" | "kopia" | "b2" => backup_delete(name, &args, &words),
         "curl" | "wget" if deletes(&args) => Some(Hit::new("hosting.http-delete", HTTP_DELETE)),
         "curl" | "wget" => elasticsearch(&args),
         "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
@@ -439,6 +499,45 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .eq_ignore_ascii_case("delete")
             .then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
     }
+}
+
+/// Whether a scale count is zero: `0`, and heroku's `0:standard-1x`.
+fn scaled_to_zero(count: &str) -> bool {
+    count.split(':').next() == Some("0")
+}
+
+/// Backups deleted for good: `restic forget` with no snapshot kept (`--keep-last 0`, or no
+/// keep policy at all: the snapshots named, or with `--prune` nothing to keep), `borg delete`,
+/// `borg prune --keep-* 0`, `kopia snapshot delete`, and B2's `rm --versions` and
+/// `delete-bucket` (every stored version, not the hidden latest one). A retention policy that
+/// keeps snapshots (`restic forget --keep-daily 7 --prune`) is routine and passes.
+fn backup_delete(name: &str, args: &[&str], words: &[&str]) -> Option<Hit> {
+    // The values of the keep options (`--keep-last 0`, `--keep-daily=7`, restic's `-l 3`).
+    let kept = args.iter().enumerate().filter_map(|(at, arg)| {
+        let long = arg.strip_prefix("--keep-")?;
+        Some(match long.split_once('=') {
+            Some((_, value)) => value,
+            None => args.get(at + 1).copied().unwrap_or_default(),
+        })
+    });
+    let keeps_some = {
+        let short = ["-l", "-H", "-d", "-w", "-m", "-y"];
+        let short = args.windows(2).filter(|p| name == "restic" && short.contains(&p[0])).map(|p| p[1]);
+        kept.chain(short).any(|value| !value.trim_start_matches('0').is_empty())
+    };
+    let deletes = match name {
+        "restic" => words.contains(&"forget") && !keeps_some,
+        "borg" | "borgbackup" => {
+            words.first() == Some(&"delete") || words.first() == Some(&"prune") && !keeps_some
+        }
+        "kopia" => words.windows(2).any(|w| matches!(w, ["snapshot" | "snapshots", "delete"])),
+        _ => match words.first() {
+            Some(&"rm") => args.contains(&"--versions"),
+            Some(&"delete-bucket" | &"delete-file-version") => true,
+            _ => false,
+        },
+    };
+    deletes.then(|| Hit::ask("hosting.data-delete", BACKUP_DELETE))
 }
 
 /// The data, model and signing tools: `dvc gc` (cached versions of the data deleted, with
@@ -641,9 +740,12 @@ const PUBLISH: &str = "This publishes to a public registry (or changes who owns 
 const REMOTE_SHELL: &str = "This runs a command on the deployed app's machine, with its data and secrets, where the guard sees nothing. Ask the user to run it.";
 const PUBLIC_DATA: &str =
     "This publishes a dataset, model or repository for anyone to download. Ask the user to do it.";
+const BACKUP_DELETE: &str = "This deletes backups (snapshots, archives or every stored version) for good, with none kept to restore from. Ask the user whether to.";
+const DEPRECATE: &str = "`npm deprecate` shows every user of the matched published versions a warning to move off them. Ask the user whether to.";
 const DATA_DELETE: &str = "This deletes stored versions of the data, models or run artifacts for good (with `--cloud`, from the remote storage too). Ask the user to run it.";
 const NUKE: &str = "`fastlane match nuke` revokes every signing certificate and provisioning profile of the account: builds signed with them stop installing. Ask the user to run it.";
 const STORE: &str = "This sends a build to an app or game store, or to the users and testers of the app, who install it: it cannot be taken back. Ask the user to run it.";
+const STOP: &str = "This takes a production app offline (its machines or dynos scaled to zero, or the maintenance page on). Ask the user to run it.";
 const APP: &str = "This deletes a deployed app (or its data). Ask the user to run it.";
 
 const FIREBASE_OVERWRITE: &str = "This writes over a Firebase project's live data (`auth:import` replaces the accounts it names, password hashes included; `database:set` and `database:import` replace what the path holds). Ask the user to run it.";

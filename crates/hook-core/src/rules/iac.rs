@@ -1,6 +1,8 @@
 //! The `iac` pack: infrastructure-as-code tools destroying what they manage: `terraform` and
 //! `tofu` (`destroy`, `apply -destroy`, `state rm`, `workspace delete`), `terragrunt`, `pulumi
-//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`; an ad-hoc
+//! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`; changes applied
+//! unreviewed (`apply -auto-approve`, `pulumi up --yes`, `cdk deploy --require-approval never`,
+//! a production stage deployed by `cdk`, `sam` or `serverless`); an ad-hoc
 //! `ansible` call that leaves standing access on the hosts (`-m authorized_key`). terraform's
 //! flags given through `TF_CLI_ARGS`/`TF_CLI_ARGS_<verb>` (on the line, exported before it, or
 //! as a `make` variable for the terraform a recipe runs) are read as its arguments.
@@ -85,6 +87,12 @@ fn injected_by_wrapper(call: &Call) -> Option<Hit> {
     found
 }
 
+/// `cdk deploy --require-approval never` (or `=never`).
+fn never_approve(args: &[&str]) -> bool {
+    args.contains(&"--require-approval=never")
+        || args.windows(2).any(|pair| pair == ["--require-approval", "never"])
+}
+
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only
 /// the name check above (ARCHITECTURE.md, "Start-up").
 #[inline(never)]
@@ -101,6 +109,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     };
     let verbs = if tool == name { &verbs[..] } else { &verbs[1..] };
     let verb = |i: usize| verbs.get(i).copied();
+    // A production target: an option's value (`--stage prod`, `--config-env prod`, `-c
+    // env=production`, `--stack-name api-prod`) or a stack named as an operand (`cdk deploy
+    // ApiStack-Prod`).
+    let production = |operands: &[&str]| {
+        super::production_target(call.args()) || operands.iter().any(|w| super::production_name(w))
+    };
     // terraform reads `TF_CLI_ARGS` and `TF_CLI_ARGS_<verb>` as words after the verb.
     let terraform = matches!(tool, "terraform" | "tofu" | "terragrunt");
     let written = verb(0).unwrap_or_default();
@@ -154,10 +168,31 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
             _ => None,
         },
-        "cdk" | "aws-cdk" | "cdktf" => (verb(0)? == "destroy").then(|| Hit::new("iac.destroy", DESTROY)),
-        // `sam delete` deletes the application's CloudFormation stack.
-        "sam" => (verb(0)? == "delete").then(|| Hit::new("iac.destroy", DESTROY)),
-        "serverless" | "sls" => (verb(0)? == "remove").then(|| Hit::new("iac.destroy", DESTROY)),
+        "cdk" | "aws-cdk" | "cdktf" => match verb(0)? {
+            "destroy" => Some(Hit::new("iac.destroy", DESTROY)),
+            // `--require-approval never` skips the one review `cdk deploy` has (of widened
+            // permissions), as `-auto-approve` does; a production stage or stack gets none.
+            "deploy" if never_approve(&args) || production(&verbs[1..]) => {
+                Some(Hit::new("iac.apply-unreviewed", APPLY))
+            }
+            _ => None,
+        },
+        // `sam delete` deletes the application's CloudFormation stack; `sam deploy
+        // --no-confirm-changeset` applies its change set unseen, and `sam sync` (meant for
+        // development stacks) skips change sets altogether.
+        "sam" => match verb(0)? {
+            "delete" => Some(Hit::new("iac.destroy", DESTROY)),
+            "deploy" if flag("--no-confirm-changeset") && production(&verbs[1..]) => {
+                Some(Hit::new("iac.apply-unreviewed", APPLY))
+            }
+            "sync" if production(&verbs[1..]) => Some(Hit::new("iac.apply-unreviewed", APPLY)),
+            _ => None,
+        },
+        "serverless" | "sls" => match verb(0)? {
+            "remove" => Some(Hit::new("iac.destroy", DESTROY)),
+            "deploy" if production(&verbs[1..]) => Some(Hit::new("iac.apply-unreviewed", APPLY)),
+            _ => None,
+        },
         _ => None,
     }
 }

@@ -1,8 +1,11 @@
 //! The `kubernetes` pack: `kubectl` (and OpenShift's `oc`) deleting namespaces, nodes,
 //! volumes, custom resource definitions or everything of a kind, draining nodes, applying
 //! with `--prune`, `replace --force` (delete and create again), scaling every workload of a kind
-//! to zero, a volume's reclaim policy set to `Delete`; `helm uninstall`; Argo CD deleting apps
-//! (and what they deployed) or syncing with `--prune`.
+//! to zero, a volume's reclaim policy set to `Delete`; `helm uninstall`, `helmfile destroy`; Argo CD
+//! and Flux deleting apps (and what they deployed) or syncing with `--prune` or `--force`; and
+//! changes to a production cluster (`helm upgrade`, `helmfile sync`, `kubectl apply|patch`, a
+//! workload scaled to zero, `argocd app rollback`, `flux suspend --all`). A local cluster's
+//! context (`kind-kind`, `minikube`) passes.
 
 use super::{Call, Hit, operands};
 
@@ -71,7 +74,7 @@ const WIDE_KINDS: &[(&str, &str)] = &[
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm" | "argocd") {
+    if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm" | "helmfile" | "argocd" | "flux") {
         return None;
     }
     judge_named(call, name)
@@ -87,11 +90,20 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let dry_run = args
         .iter()
         .any(|a| matches!(*a, "--dry-run" | "--dry-run=client" | "--dry-run=server" | "--dry-run=true"));
+    // A cluster on this machine (`--kube-context kind-kind`, `--context minikube`) is the
+    // user's to break.
+    if super::context_value(call.args()).is_some_and(super::local_target) {
+        return None;
+    }
+    let force = args.iter().any(|a| matches!(*a, "--force" | "--force=true"));
+    let production = || super::production_target(call.args());
     match name {
         _ if dry_run && name != "argocd" => None,
         "kubectl" | "oc" | "kubecolor" => {
             let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
-            kubectl(&args, &words).or_else(|| unknown_kind_deleted(call, &words))
+            kubectl(&args, &words)
+                .or_else(|| unknown_kind_deleted(call, &words))
+                .or_else(|| production_change(&args, &words).filter(|_| production()))
         }
         "helm" => {
             let verb = args.iter().find(|a| !a.starts_with('-'))?;
@@ -100,8 +112,34 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     Some(Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL))
                 }
                 // `--force` replaces the resources by deleting and creating them again.
-                "rollback" if args.iter().any(|a| matches!(*a, "--force" | "--force=true")) => {
-                    Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
+                "rollback" | "upgrade" if force => Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE)),
+                "upgrade" | "install" | "rollback" if production() => {
+                    Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
+                }
+                _ => None,
+            }
+        }
+        // `helmfile destroy` uninstalls every release of the file; `sync`/`apply` to a
+        // production environment deploys whatever the working tree holds.
+        "helmfile" => {
+            let words: Vec<&str> = operands(call.args(), HELMFILE_VALUE_OPTIONS).collect();
+            match words.first().copied()? {
+                "destroy" | "delete" => Some(Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL)),
+                "sync" | "apply" | "deps" if production() => {
+                    Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
+                }
+                _ => None,
+            }
+        }
+        // `flux delete` removes a source or kustomization and, pruning, what it deployed;
+        // `flux uninstall` the controllers. Suspending every kustomization (or production's)
+        // stops deploys and reverts no drift.
+        "flux" => {
+            let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+            match words.first().copied()? {
+                "delete" | "uninstall" => Some(Hit::new("kubernetes.argocd-delete", FLUX_DELETE)),
+                "suspend" if args.iter().any(|a| matches!(*a, "--all" | "--all=true")) || production() => {
+                    Some(Hit::new("kubernetes.deploy-production", SUSPEND))
                 }
                 _ => None,
             }
@@ -110,13 +148,19 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         // deletes what the repository no longer describes, as `kubectl apply --prune` does.
         "argocd" => {
             let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+            let app_production = || production() || words.iter().skip(2).any(|w| super::production_name(w));
             if words.iter().any(|w| matches!(*w, "delete" | "rm")) {
                 Some(Hit::new("kubernetes.argocd-delete", ARGOCD))
+            } else if !dry_run
+                && words.contains(&"sync")
+                && args.iter().any(|a| *a == "--prune" || *a == "--prune=true")
+            {
+                Some(Hit::new("kubernetes.apply-prune", ARGOCD_PRUNE))
+            } else if words.contains(&"sync") && force && !dry_run {
+                Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
             } else {
-                (!dry_run
-                    && words.contains(&"sync")
-                    && args.iter().any(|a| *a == "--prune" || *a == "--prune=true"))
-                .then(|| Hit::new("kubernetes.apply-prune", ARGOCD_PRUNE))
+                (words.contains(&"rollback") && app_production())
+                    .then(|| Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
             }
         }
         _ => None,
@@ -134,6 +178,37 @@ fn unknown_kind_deleted(call: &Call, words: &[&str]) -> Option<Hit> {
 const SCHEDULE: &str = "This schedules a job on the cluster that keeps running after the task. Show the user the job, or ask them to create it.";
 
 const DELETE_UNKNOWN: &str = "What this deletes (the kind, or the objects) is only known when the command runs: it may be namespaces, nodes or volumes. Name the objects, or ask the user.";
+
+/// helmfile's options that take a value.
+const HELMFILE_VALUE_OPTIONS: &[&str] =
+    &["-e", "--environment", "-f", "--file", "-l", "--selector", "--kube-context", "-n", "--namespace"];
+
+/// A change `kubectl` makes to what runs (for [`judge_named`] to ask about on a production
+/// cluster or namespace): `apply`, `patch`, `replace`, `set`, `edit`, `rollout undo|pause`,
+/// and a workload scaled to zero (`scale --replicas=0`, a patch setting `"replicas":0`).
+fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
+    let zero = |text: &str| {
+        let compact: String =
+            text.chars().filter(|c| !c.is_whitespace() && *c != '"' && *c != '\\').collect();
+        compact.contains("replicas:0")
+    };
+    match (*words.first()?, words.get(1).copied()) {
+        ("scale", _)
+            if args.contains(&"--replicas=0") || args.windows(2).any(|p| p == ["--replicas", "0"]) =>
+        {
+            Some(Hit::new("kubernetes.scale-to-zero", SCALE_PRODUCTION))
+        }
+        ("patch", _) if args.iter().any(|a| zero(a)) => {
+            Some(Hit::new("kubernetes.scale-to-zero", SCALE_PRODUCTION))
+        }
+        // A manifest fetched from a URL is the opaque pack's to judge, whatever the cluster.
+        ("apply", _) if args.iter().any(|a| a.contains("://")) => None,
+        ("apply" | "patch" | "replace" | "set" | "edit", _) | ("rollout", Some("undo" | "pause")) => {
+            Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
+        }
+        _ => None,
+    }
+}
 
 fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
     let verb = *words.first()?;
@@ -229,4 +304,8 @@ const REPLACE_FORCE: &str = "`kubectl replace --force` deletes the objects and c
 const ARGOCD: &str = "This deletes an Argo CD application (or project, cluster, repository) and, by cascade, what it deployed. Ask the user to run it.";
 const ARGOCD_PRUNE: &str = "`argocd app sync --prune` deletes the application's objects that its repository no longer describes, with the data of their volumes. Sync without `--prune`, or ask the user.";
 const RECLAIM_DELETE: &str = "A persistent volume whose reclaim policy is `Delete` is deleted, disk and data, as soon as its claim is. Keep `Retain`, or ask the user to change it.";
+const DEPLOY_PRODUCTION: &str = "This changes what runs on a production cluster (a release upgraded or rolled back, manifests applied, a patch), with no review. Show the user the diff (`helm diff`, `kubectl diff`), who can apply it.";
+const SCALE_PRODUCTION: &str = "This scales a production workload to zero replicas: the service is down until someone scales it back. Ask the user to run it.";
+const SUSPEND: &str = "This suspends Flux's reconciliation of every kustomization (or production's): deploys stop and drift is no longer reverted. Ask the user to run it.";
+const FLUX_DELETE: &str = "This deletes a Flux source or kustomization (and, pruning, what it deployed) or Flux itself. Ask the user to run it.";
 const HELM_UNINSTALL: &str = "`helm uninstall` removes a release and its resources. Ask the user to run it.";

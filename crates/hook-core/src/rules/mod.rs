@@ -32,6 +32,7 @@ mod platforms;
 mod remote_script;
 mod rm;
 mod sql;
+mod stages;
 mod unknown_cli;
 mod windows;
 
@@ -431,6 +432,125 @@ pub(crate) fn reads_clipboard(command: &crate::shell::SimpleCommand) -> bool {
         }
         _ => name.eq_ignore_ascii_case("get-clipboard") || name.eq_ignore_ascii_case("gcb"),
     }
+}
+
+/// Whether a name marks production: one of its parts (split at anything not a letter or a
+/// digit) is `prod`, `production`, `prd` or `live`, in any case (`shop-prod`, `api-production`,
+/// `ApiStack-Prod`, `env=production`, `fly.production.toml`, `acme.live`, `nomad.prod:4646`).
+/// `preprod` and `product` are no such part.
+pub(crate) fn production_name(name: &str) -> bool {
+    name.split(|c: char| !c.is_ascii_alphanumeric()).any(|part| {
+        ["prod", "production", "prd", "live"].iter().any(|marker| marker.eq_ignore_ascii_case(part))
+    })
+}
+
+/// The options by which deploy and ops tools name where they act: a cluster's context or
+/// namespace, a stage, environment, app, stack, profile, remote or server address.
+const TARGET_OPTIONS: &[&str] = &[
+    "--context",
+    "--kube-context",
+    "-n",
+    "--namespace",
+    "--cluster",
+    "--stage",
+    "-s",
+    "--env",
+    "--environment",
+    "-e",
+    "--app",
+    "-a",
+    "--stack",
+    "--stack-name",
+    "--config-env",
+    "-c",
+    "--config",
+    "--remote",
+    "-r",
+    "--target",
+    "-t",
+    "--profile",
+    "--project",
+    "--address",
+    "-address",
+    "--http-addr",
+    "-http-addr",
+    "--uri",
+    "-l",
+];
+
+/// Whether a deploy or ops tool's line names a production target: a [`TARGET_OPTIONS`] value
+/// (`--context prod`, `--stage=production`, `-a shop-prod`, `-c env=production`,
+/// `-address=https://nomad.prod:4646`) or a site alias (`@prod`, `@live`) that
+/// [`production_name`] marks. A context of a local cluster ([`local_target`]) is none.
+pub(crate) fn production_target(args: &[crate::shell::Word]) -> bool {
+    args.iter().enumerate().any(|(at, arg)| {
+        let text = arg.text.as_str();
+        let value = match text.split_once('=') {
+            Some((option, value)) if TARGET_OPTIONS.contains(&option) => Some(value),
+            _ if TARGET_OPTIONS.contains(&text) => {
+                args.get(at + 1).map(|v| v.text.as_str()).filter(|v| !v.starts_with('-'))
+            }
+            _ => text.strip_prefix('@'),
+        };
+        value.is_some_and(|value| production_name(value) && !local_target(value))
+    })
+}
+
+/// Whether a cluster context or endpoint is on this machine: kind's, k3d's, minikube's, Docker
+/// Desktop's, Rancher Desktop's, OrbStack's, Colima's, MicroK8s' contexts, and a `localhost`
+/// address (LocalStack's `http://localhost:4566`).
+pub(crate) fn local_target(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let host = lower.split_once("://").map_or(lower.as_str(), |(_, rest)| rest);
+    let host = host.split(['/', '?', '#']).next().unwrap_or_default();
+    let host = host
+        .rsplit_once(':')
+        .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(host, |(h, _)| h);
+    [
+        "kind-",
+        "k3d-",
+        "minikube",
+        "docker-desktop",
+        "docker-for-desktop",
+        "rancher-desktop",
+        "orbstack",
+        "colima",
+        "microk8s",
+    ]
+    .iter()
+    .any(|prefix| lower.starts_with(prefix))
+        || matches!(
+            host,
+            "localhost" | "127.0.0.1" | "[::1]" | "0.0.0.0" | "host.docker.internal" | "localstack"
+        )
+        || host.ends_with(".localhost")
+}
+
+/// Whether the line sends its calls to an emulator on this machine (`--endpoint-url
+/// http://localhost:4566`, LocalStack's), whose resources are the user's to break.
+pub(crate) fn local_endpoint(args: &[crate::shell::Word]) -> bool {
+    args.iter().enumerate().any(|(at, arg)| {
+        let text = arg.text.as_str();
+        let value = match text.split_once('=') {
+            Some(("--endpoint-url" | "--endpoint", value)) => Some(value),
+            _ if matches!(text, "--endpoint-url" | "--endpoint") => args.get(at + 1).map(|v| v.text.as_str()),
+            _ => None,
+        };
+        value.is_some_and(local_target)
+    })
+}
+
+/// The value of a cluster context option (`--context`, `--kube-context`), if given.
+pub(crate) fn context_value(args: &[crate::shell::Word]) -> Option<&str> {
+    args.iter().enumerate().find_map(|(at, arg)| {
+        let text = arg.text.as_str();
+        match text.split_once('=') {
+            Some(("--context" | "--kube-context", value)) => Some(value),
+            _ if matches!(text, "--context" | "--kube-context") => args.get(at + 1).map(|v| v.text.as_str()),
+            _ => None,
+        }
+    })
 }
 
 /// Whether `arg` is a short-option cluster (`-rf`) that contains `letter`.

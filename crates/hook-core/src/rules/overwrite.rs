@@ -27,6 +27,20 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(overwritten_hit(how, word, *empties));
     }
+    // Emptied state under a dot directory of the home (`truncate -s 0 ~/.gnupg/pubring.kbx`,
+    // `dd of=$HOME/.local/share/app.db`): the file rules deny the files they name; the rest
+    // (keyrings, databases, histories) is asked about.
+    if let Some((word, _, how)) =
+        targets.iter().find(|(word, empties, _)| *empties && empties_home_state(word, call))
+    {
+        return Some(Hit::ask(
+            "rm.outside-project",
+            format!(
+                "`{how}`{} would empty a file of the user's in the home directory, outside the project (application state, keys or data). Ask the user whether to.",
+                shown(word)
+            ),
+        ));
+    }
     // Every other program that rewrites or replaces a file it is given (`sed -i`, `sort -o`,
     // `gzip`), as the file rules read its words: looked for only when a word may lead out of
     // the project.
@@ -93,6 +107,22 @@ fn destroys(word: &Word, empties: bool, call: &Call) -> bool {
     own && (empties
         || root.is_some()
         || !word.glob && path.symlink_metadata().is_ok_and(|meta| !meta.is_dir()))
+}
+
+/// Whether `word` names a file under a dot directory (or a dot file) of the home directory,
+/// outside the project: what [`destroys`] leaves to the file rules.
+fn empties_home_state(word: &Word, call: &Call) -> bool {
+    if classify(word, call.ctx, word.glob) != Place::Outside {
+        return false;
+    }
+    let (Some(home), Some(path)) = (call.ctx.home.as_deref(), absolute(word, call.ctx)) else { return false };
+    if path.starts_with(&call.ctx.project_root) || path.is_dir() {
+        return false;
+    }
+    path.strip_prefix(home).ok().and_then(|rest| rest.components().next()).is_some_and(|first| {
+        let first = first.as_os_str().to_string_lossy();
+        first.starts_with('.') && first.len() > 1
+    })
 }
 
 /// The absolute path `word` names (`~/x`, `$HOME/x`, `/x`, or relative to where the command

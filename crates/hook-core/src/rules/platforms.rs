@@ -19,6 +19,10 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
         "forge" | "cast" => foundry(name, args),
         "solana" => solana(args),
         "anchor" => anchor(args),
+        "truffle" | "hardhat" => truffle(name, args),
+        "sui" => sui(args),
+        "bitcoin-cli" => bitcoin(args),
+        "shopify" => shopify(args),
         "sf" | "sfdx" => salesforce(call, args),
         "wp" => wordpress(args),
         "php" | "artisan" => artisan(name, args),
@@ -69,7 +73,7 @@ fn harmless_endpoint(word: &Word, short: &str) -> bool {
     let named = |marks: &[&str]| marks.iter().any(|m| subject.contains(m));
     named(&["localhost", "127.0.0.1", "0.0.0.0", "[::1]", "anvil", "hardhat", "ganache", "localnet"])
         || named(&["sepolia", "goerli", "holesky", "hoodi", "testnet", "devnet", "amoy", "mumbai", "fuji"])
-        || matches!(subject.as_str(), "local" | "l" | "d" | "t")
+        || matches!(subject.as_str(), "local" | "l" | "d" | "t" | "development" | "dev" | "test")
 }
 
 const CHAIN: &str = "This sends a transaction (a deployment, a transfer, a program's upgrade or closing) to a live blockchain with a real key: it cannot be undone, and what it moves is money. Run it against a local node (`anvil`, `solana-test-validator`) or a test network, and ask the user to send it.";
@@ -119,6 +123,60 @@ fn anchor(args: &[Word]) -> Option<Hit> {
     let cluster = value(args, &["--provider.cluster"], "")?;
     (!harmless_endpoint(cluster, "")).then(|| Hit::new("hosting.deploy-production", CHAIN))
 }
+
+/// Truffle's `migrate`/`deploy` and Hardhat's `run`/`deploy`/`ignition deploy` with
+/// `--network` naming a live chain; without it, the local development network.
+fn truffle(name: &str, args: &[Word]) -> Option<Hit> {
+    let mut words = super::operands(args, &["--network", "--config", "--deployment-id"]);
+    let deploys = match (name, words.next()?) {
+        ("truffle", verb) => matches!(verb, "migrate" | "deploy" | "exec"),
+        (_, "ignition") => words.next() == Some("deploy"),
+        (_, verb) => matches!(verb, "run" | "deploy"),
+    };
+    let network = value(args, &["--network"], "")?;
+    (deploys && !harmless_endpoint(network, "")).then(|| Hit::new("hosting.deploy-production", CHAIN))
+}
+
+/// Sui's coins moved (`sui client transfer-sui|pay-sui|pay-all-sui|transfer|pay`) on the
+/// client's active environment, which the line does not show, unless a local or test
+/// network's name is on the line.
+fn sui(args: &[Word]) -> Option<Hit> {
+    let mut words = super::operands(args, &["--client.config", "--gas-budget", "--to", "--amount"]);
+    let sends = words.next()? == "client"
+        && matches!(words.next(), Some("transfer-sui" | "pay-sui" | "pay-all-sui" | "transfer" | "pay"));
+    let local = args.iter().any(|a| ["localnet", "devnet", "testnet"].iter().any(|net| a.text.contains(net)));
+    (sends && !local).then(|| Hit::new("hosting.deploy-production", CHAIN))
+}
+
+/// Bitcoin Core's wallet spending on the main chain: `sendtoaddress`, `sendmany`, `send`,
+/// `sendall`, a raw transaction broadcast. `-regtest`, `-testnet`, `-signet` or `-chain=`
+/// a test chain pass.
+fn bitcoin(args: &[Word]) -> Option<Hit> {
+    let verb = args.iter().find(|a| !a.text.starts_with('-'))?.text.as_str();
+    let sends = matches!(verb, "sendtoaddress" | "sendmany" | "send" | "sendall" | "sendrawtransaction");
+    let test_chain = args.iter().any(|a| {
+        matches!(a.text.as_str(), "-regtest" | "-testnet" | "-testnet4" | "-signet")
+            || a.text.strip_prefix("-chain=").is_some_and(|chain| chain != "main")
+    });
+    (sends && !test_chain).then(|| Hit::new("hosting.deploy-production", CHAIN))
+}
+
+/// Shopify's live store changed: a theme pushed or published over the live one (`theme push
+/// --live`, `theme publish`), an app version released without its confirmation (`app deploy
+/// --force`). `theme dev`, an unpublished push and `app dev` pass.
+fn shopify(args: &[Word]) -> Option<Hit> {
+    let mut words = super::operands(args, &["--store", "-s", "--theme", "-t", "--path", "--password"]);
+    let has = |flag: &str| args.iter().any(|a| a.text == flag);
+    let live = match (words.next()?, words.next()) {
+        ("theme", Some("push")) => has("--live") || has("-l"),
+        ("theme", Some("publish")) => has("--force") || has("-f"),
+        ("app", Some("deploy" | "release")) => has("--force") || has("-f"),
+        _ => false,
+    };
+    live.then(|| Hit::new("hosting.deploy-production", SHOPIFY))
+}
+
+const SHOPIFY: &str = "This changes a Shopify store's live theme or releases an app version to every store that installed it, without the confirmation. Push to an unpublished theme or a development store, and ask the user to publish.";
 
 const ORG_DATA: &str = "This deletes a Salesforce org's records (a bulk delete, or Apex that deletes), which a production org's users and integrations depend on. Ask the user to run it.";
 const ORG_DEPLOY: &str = "This deploys metadata to a production Salesforce org, or deletes the components a destructive-changes manifest names. Deploy to a sandbox or a scratch org and ask the user to promote it.";

@@ -331,6 +331,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::ask("remote-script.pipe-to-shell", APP_MESSAGE));
     }
+    // `ansible-pull -U URL [PLAYBOOK]`: a playbook cloned from that repository and applied to
+    // this machine, with nothing of it on the line.
+    if call.name == Some("ansible-pull")
+        && !call.args().iter().any(|a| matches!(a.text.as_str(), "-h" | "--help" | "--version"))
+    {
+        return Some(Hit::ask("remote-script.pipe-to-shell", APP_MESSAGE));
+    }
     if let Some(name) = call.name
         && runner_fetched_words(name, call.args())
     {

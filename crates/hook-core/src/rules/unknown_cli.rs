@@ -18,24 +18,74 @@ const WINDOW: usize = 4;
 pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     let (buffer, count) = subcommand_words(args);
     let words = &buffer[..count];
+    if matches!(name, "sky" | "ray" | "zowe")
+        && let Some(hit) = cluster_or_mainframe(name, words, args)
+    {
+        return Some((Pack::Cloud, hit));
+    }
     let destroying = words.iter().any(|word| parts(word).any(|part| among(DESTROYS, part)))
         || words.first().is_some_and(|word| among(&["rm", "del", "sync", "mirror"], word));
     let credential = name == "mc"
         || words.iter().any(|word| parts(word).any(credential_part))
         || args.iter().any(|arg| REVEALS.contains(&arg.text.as_str()));
-    if !destroying && !credential && name != "salt-key" || LOCAL.contains(&name) {
+    // `nomad job stop -purge api`: a verb that stops, with an option that deletes for good.
+    let purges = args.iter().any(|arg| matches!(arg.text.as_str(), "-purge" | "--purge"));
+    if !destroying && !credential && !purges && name != "salt-key" || LOCAL.contains(&name) {
         return None;
+    }
+    if purges && !destroying && words.iter().any(|word| among(&["stop", "deregister", "kill"], word)) {
+        return (!args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "-h" | "--help")))
+            .then(|| (Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }
     // A Salesforce scratch org is made to be thrown away (`sf org delete scratch -o s1`), and
     // so is what it holds (`sf data delete record … -o scratch1`).
     if matches!(name, "sf" | "sfdx") && args.iter().any(|a| a.text.contains("scratch")) {
         return None;
     }
-    if destroying && destroys(words, args) || name == "salt-key" && deletes_every_key(args) {
+    if destroying && destroys(words, args) && !super::local_endpoint(args)
+        || name == "salt-key" && deletes_every_key(args)
+    {
         return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }
     (credential && prints_credential(name, words, args))
         .then(|| (Pack::Credentials, Hit::ask("credentials.print", PRINT)))
+}
+
+/// SkyPilot's and Ray's clusters torn down in the cloud (`sky down -a`, `ray down
+/// cluster.yaml -y`); a z/OS system's work stopped from Zowe: a job cancelled, or an operator
+/// command that cancels, stops, forces or halts (`C CICSPROD`, `P`, `FORCE`, `Z EOD`, JES2's
+/// `$P`, `$C`).
+#[inline(never)]
+fn cluster_or_mainframe(name: &str, words: &[&str], args: &[Word]) -> Option<Hit> {
+    if args.iter().any(|arg| matches!(arg.text.as_str(), "-h" | "--help")) {
+        return None;
+    }
+    let stops = match (name, words) {
+        ("sky" | "ray", ["down", ..]) => true,
+        ("zowe", [_, "cancel", ..]) => true,
+        ("zowe", ["zos-console" | "console", "issue", "command" | "cmd", ..]) => {
+            // The operand after `command`, past the options (`--zosmf-profile prod`).
+            let at = args.iter().position(|arg| matches!(arg.text.as_str(), "command" | "cmd"))?;
+            let mut rest = args[at + 1..].iter();
+            let command = loop {
+                let arg = rest.next()?;
+                if !arg.text.starts_with('-') {
+                    break arg;
+                }
+                if !arg.text.contains('=') {
+                    rest.next();
+                }
+            };
+            {
+                let verb = command.text.split([' ', ',']).next().unwrap_or_default().to_ascii_uppercase();
+                matches!(verb.as_str(), "C" | "CANCEL" | "P" | "STOP" | "FORCE" | "Z" | "HALT")
+                    || verb.starts_with("$P")
+                    || verb.starts_with("$C")
+            }
+        }
+        _ => false,
+    };
+    stops.then(|| Hit::ask("cloud.unknown-destroy", STOP))
 }
 
 /// `salt-key -D` (`--delete-all`): every minion's accepted key deleted, the fleet cut off.
@@ -65,16 +115,21 @@ fn subcommand_words(args: &[Word]) -> ([&str; WINDOW], usize) {
         if text.starts_with('-') {
             continue;
         }
-        let plain = !arg.dynamic
-            && text.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
-            && text.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'));
-        if !plain || count == WINDOW {
+        if !subcommand_word(arg) || count == WINDOW {
             break;
         }
         words[count] = text;
         count += 1;
     }
     (words, count)
+}
+
+/// Whether an operand reads as a subcommand word: a plain name, no path, URL nor quoted text.
+fn subcommand_word(arg: &Word) -> bool {
+    let text = arg.text.as_str();
+    !arg.dynamic
+        && text.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
+        && text.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'))
 }
 
 /// The parts of a subcommand word (`bucket-delete`, `project:delete`, `delete_keychain`).
@@ -125,15 +180,19 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
     };
     let verb = words[at];
     // `sst remove --stage production`, `serverless remove -s prod`: the whole app's deployment
-    // in that stage, every resource it made.
-    let production_stage = args.windows(2).any(|pair| {
-        matches!(pair[0].text.as_str(), "--stage" | "-s" | "--env" | "--environment" | "-e")
-            && production(&pair[1].text)
-    }) || args.iter().any(|arg| {
-        ["--stage=", "--env=", "--environment="]
-            .iter()
-            .any(|option| arg.text.strip_prefix(option).is_some_and(production))
-    });
+    // in that stage, every resource it made; `flux delete source git infra --context=prod`,
+    // `sanity documents delete --dataset production`, `kamal remove -d production`: whatever an
+    // option names production's.
+    let production_stage = super::production_target(args)
+        || args.windows(2).any(|pair| {
+            pair[0].text.starts_with('-')
+                && !pair[0].text.contains('=')
+                && super::production_name(&pair[1].text)
+        })
+        || args.iter().any(|arg| {
+            arg.text.starts_with("--")
+                && arg.text.split_once('=').is_some_and(|(_, value)| super::production_name(value))
+        });
     let resource_near = parts(verb).any(is_resource)
         || words[..at].iter().chain(words.get(at + 1)).any(|word| parts(word).any(is_resource))
         || production_stage;
@@ -159,11 +218,6 @@ fn object_store(text: &str) -> bool {
             scheme,
         )
     })
-}
-
-/// A stage or environment name that is production's (`prod`, `production`, `live`, `prd`).
-fn production(name: &str) -> bool {
-    among(&["prod", "production", "live", "prd"], name)
 }
 
 /// Whether the subcommand words print a credential: one is named (a token, a password, an API
@@ -251,6 +305,8 @@ const FORCING: &[&str] = &[
     "--no-prompt",
     "--auto-approve",
     "--skip-confirmation",
+    // Zowe's confirmation of a delete.
+    "--for-sure",
 ];
 
 /// The remote resources a provider's CLI deletes, singular.
@@ -332,6 +388,13 @@ const RESOURCES: &[&str] = &[
     "channel",
     "stream",
     "webhook",
+    "source",
+    "destination",
+    "theme",
+    "document",
+    "monitor",
+    "dashboard",
+    "synthetic",
 ];
 
 /// The words that name a credential.
@@ -617,4 +680,5 @@ const LOCAL: &[&str] = &[
 ];
 
 const DESTROY: &str = "This runs a delete, destroy or uninstall of a remote resource (a project, database, cluster, bucket or service) through a provider's CLI, which no recycle bin may bring back. Ask the user to run it, or show them the exact command.";
+const STOP: &str = "This tears down a cloud cluster, cancels a job or stops a system's work on a mainframe: what runs there stops for its users. Ask the user to run it, or show them the exact command.";
 const PRINT: &str = "This prints a credential (a token, password, API key or connection string) where the agent reads it, and from there into the conversation. Use it inside the command that needs it, or ask the user.";

@@ -2223,11 +2223,24 @@ impl Analyser {
         }
         let Stdin::Pipe { from: Some(from) } = command.stdin else { return };
         let inputs = command.argv.iter().filter(|w| w.text.contains(super::XARGS_INPUT)).count();
-        if inputs != 1 || command.argv.last().is_none_or(|w| w.text != super::XARGS_INPUT) {
+        if inputs == 0 {
             return;
         }
         let Some(text) = output::printed(&self.commands, from) else { return };
         if text.contains(['"', '\'', '\\']) {
+            return;
+        }
+        // `echo production | xargs -I% cap % deploy:rollback`: one line, put whole wherever
+        // the placeholder stands.
+        if inputs != 1 || command.argv.last().is_none_or(|w| w.text != super::XARGS_INPUT) {
+            let line = text.trim();
+            if line.is_empty() || line.contains(['\n', '\0']) {
+                return;
+            }
+            for word in command.argv.iter_mut().filter(|w| w.text.contains(super::XARGS_INPUT)) {
+                let text = word.text.replace(super::XARGS_INPUT, line);
+                *word = Word::literal(&text);
+            }
             return;
         }
         command.argv.pop();

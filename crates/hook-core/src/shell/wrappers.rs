@@ -358,6 +358,21 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
                 text.split_once('=').map(|(_, value)| derived(word, value))
             }
             "git" if text.starts_with("ext::") => Some(derived(word, &ext_command(&text["ext::".len()..]))),
+            // `--config-env=KEY=VAR` sets KEY to `$VAR`'s value, which only the run knows.
+            "git" if text == "--config-env" || text.starts_with("--config-env=") => {
+                let setting = match text.strip_prefix("--config-env=") {
+                    Some(setting) => Some(setting),
+                    None => next.map(|w| w.text.as_str()),
+                };
+                setting.and_then(|setting| {
+                    let (key, variable) = setting.split_once('=')?;
+                    let value = format!("${variable}");
+                    git_setting_command(
+                        key,
+                        &Word { text: value.clone(), raw: value, dynamic: true, glob: false },
+                    )
+                })
+            }
             // `-c alias.x=…` is run where the alias is used (`git` below).
             "git" if text == "-c" => next.and_then(|w| {
                 let (key, value) = w.text.split_once('=')?;
@@ -685,7 +700,8 @@ fn toml_command(value: &str) -> String {
 /// `async-shell-command` and `shell-command-to-string`, and `delete-directory`/`delete-file`
 /// of a literal path as `rm`. A call of those with anything but a string literal, or of
 /// `call-process`/`start-process`/`make-process`, is a command the guard cannot read: it is
-/// given as `eval "$EMACS_FORM"`, which the analysis asks about.
+/// given as `eval "$EMACS_FORM"`, which the analysis asks about. The environment it reads
+/// (`process-environment`, `(getenv "NAME")`) is `env` and `printenv NAME`.
 fn elisp_commands(form: &str) -> Option<String> {
     let mut lines = Vec::new();
     let literal = |rest: &str| -> Option<String> {
@@ -745,6 +761,18 @@ fn elisp_commands(form: &str) -> Option<String> {
                 _ => "eval \"$EMACS_FORM\"".to_string(),
             };
             lines.push(line);
+        }
+    }
+    // The environment, every variable or one by name, which the form prints or sends: as the
+    // shell's `env` and `printenv NAME`, judged as those are.
+    if form.contains("process-environment") {
+        lines.push("env".to_string());
+    }
+    let mut rest = form;
+    while let Some(at) = rest.find("(getenv") {
+        rest = &rest[at + "(getenv".len()..];
+        if let Some(name) = literal(rest).filter(|name| !name.is_empty() && !name.contains(['\'', ' '])) {
+            lines.push(format!("printenv {name}"));
         }
     }
     (!lines.is_empty()).then(|| lines.join("\n"))
@@ -876,6 +904,10 @@ pub(super) fn program_name(word: &Word, dialect: Dialect) -> Option<Cow<'_, str>
     let exe =
         base.len() > 4 && base.get(base.len() - 4..).is_some_and(|end| end.eq_ignore_ascii_case(".exe"));
     let stem = if exe { &base[..base.len() - 4] } else { base };
+    // `pwsh-preview`, `pwsh-lts`: the channels of one PowerShell, named as it is.
+    if stem.get(..5).is_some_and(|start| start.eq_ignore_ascii_case("pwsh-")) {
+        return Some(Cow::Borrowed("pwsh"));
+    }
     // `bash.exe -c CMD` (Git Bash, WSL's launcher) is bash.
     let windows_shell = ["cmd", "powershell", "pwsh"].iter().any(|shell| stem.eq_ignore_ascii_case(shell))
         || exe && SHELLS.iter().any(|shell| stem.eq_ignore_ascii_case(shell));
@@ -1076,8 +1108,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => container(&name, argv),
         // `ruby -S PROG ARGS`: PROG found on `PATH` (a `rake`, a `gem` binary) runs with ARGS.
         "ruby" if argv.get(1).is_some_and(|w| w.text == "-S") => wraps("ruby -S", argv, 2),
-        "kubectl" | "oc" => match argv.get(1).map(|w| w.text.as_str()) {
-            // `kubectl run NAME --image=X -- CMD`: the pod runs CMD in the cluster.
+        "kubectl" | "oc" => match argv.get(kubectl_subcommand(argv)).map(|w| w.text.as_str()) {
+            // `kubectl run NAME --image=X -- CMD`: the pod runs CMD in the cluster;
+            // `kubectl --context prod exec db-0 -- psql …` after the global options too.
             Some(sub @ ("exec" | "run")) => match argv.iter().position(|w| w.text == "--") {
                 Some(dash) => wraps(&format!("{name} {sub}"), argv, dash + 1),
                 None => Peel::Runs,
@@ -1112,6 +1145,21 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "flatpak" if argv.get(1).is_some_and(|w| w.text == "run") => flatpak_run(argv),
         "snap" if argv.get(1).is_some_and(|w| w.text == "run") => snap_run(argv),
         "nix" | "nix-instantiate" if argv.iter().any(|w| w.text.contains("builtins.exec")) => nix_exec(argv),
+        // `zowe uss issue ssh 'CMD'`: a shell line run in z/OS UNIX over SSH.
+        "zowe"
+            if matches!(argv.get(1).map(|w| w.text.as_str()), Some("uss" | "zos-uss"))
+                && argv.get(2).is_some_and(|w| w.text == "issue")
+                && argv.get(3).is_some_and(|w| matches!(w.text.as_str(), "ssh" | "s")) =>
+        {
+            match argv.get(4) {
+                Some(line) => Peel::Script {
+                    via: "zowe uss issue ssh".into(),
+                    script: line.clone(),
+                    dialect: Dialect::Posix,
+                },
+                None => Peel::Runs,
+            }
+        }
         // `vcpkg x-script CMD`: vcpkg runs CMD as its download script.
         "vcpkg" if argv.get(1).is_some_and(|w| w.text == "x-script") => match argv.get(2) {
             Some(line) => {
@@ -1203,7 +1251,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
-        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" => {
+        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" | "fab" => {
             machine_shell(&name, argv)
         }
         // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
@@ -1791,6 +1839,43 @@ struct OptionScan {
 /// Skip options from `argv[from]`: short ones may be grouped (`-nE`), those in
 /// `short_values` take a value (attached or the next word), long ones in `long_values` too
 /// (`--user root`, `--user=root`). Stops at `--`, `-`, an operand or a dynamic word.
+/// Where kubectl's subcommand stands, after the global options (`--context prod`, `-n ns`,
+/// `--kubeconfig=F`): those spelt apart take the next word as their value.
+fn kubectl_subcommand(argv: &[Word]) -> usize {
+    const VALUED: &[&str] = &[
+        "-n",
+        "--namespace",
+        "--context",
+        "--cluster",
+        "--user",
+        "--kubeconfig",
+        "-s",
+        "--server",
+        "--token",
+        "--as",
+        "--as-group",
+        "--request-timeout",
+        "--certificate-authority",
+        "--client-certificate",
+        "--client-key",
+        "--tls-server-name",
+        "-v",
+        "--v",
+        "--cache-dir",
+        "--profile",
+        "--profile-output",
+    ];
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if !text.starts_with('-') || text == "--" {
+            break;
+        }
+        at += if VALUED.contains(&text) { 2 } else { 1 };
+    }
+    at
+}
+
 fn scan_options(argv: &[Word], from: usize, short_values: &str, long_values: &[&str]) -> OptionScan {
     let mut scan = OptionScan { operand: from, ..OptionScan::default() };
     while let Some(word) = argv.get(scan.operand) {
@@ -2331,6 +2416,14 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
                 other => return other,
             }
         }
+        // `fab -H HOSTS -- CMD`: Fabric runs CMD on each host, as `ssh HOST CMD` does.
+        "fab" => {
+            let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
+            match script(name, &argv[dash + 1..], Dialect::Posix) {
+                Peel::Script { script, .. } => ("fab --", script, "cd ~"),
+                other => return other,
+            }
+        }
         // `kamal app exec [--reuse] CMD`, `kamal accessory exec NAME CMD`: CMD's words, joined.
         "kamal" if word(2) == Some("exec") && matches!(word(1), Some("app" | "server" | "accessory")) => {
             let mut at = scan_options(argv, 3, "edhrc", KAMAL_VALUES).operand;
@@ -2832,7 +2925,7 @@ fn git(argv: &[Word]) -> Peel {
                 }
                 at += 2;
             }
-            "-C" | "--git-dir" | "--work-tree" | "--namespace" => at += 2,
+            "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--config-env" => at += 2,
             text if text.starts_with('-') => at += 1,
             _ => break,
         }
@@ -2895,6 +2988,83 @@ pub(crate) fn cron_commands(table: &str) -> String {
     commands
 }
 
+/// The global options of docker, podman and nerdctl that take a value (`-H ssh://host`,
+/// `--context prod`, `--connection prod`).
+const ENGINE_GLOBAL_VALUES: &[&str] = &[
+    "-H",
+    "--host",
+    "-c",
+    "--context",
+    "--connection",
+    "--url",
+    "--identity",
+    "--config",
+    "-l",
+    "--log-level",
+    "--tlscacert",
+    "--tlscert",
+    "--tlskey",
+    "--root",
+    "--runroot",
+    "--storage-driver",
+    "--cgroup-manager",
+    "-n",
+    "--namespace",
+    "-a",
+    "--address",
+];
+
+/// Where a container engine's subcommand stands, after its global options.
+pub(crate) fn engine_subcommand(argv: &[Word]) -> usize {
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        let text = word.text.as_str();
+        if !text.starts_with('-') || text == "--" {
+            break;
+        }
+        at += if ENGINE_GLOBAL_VALUES.contains(&text) { 2 } else { 1 };
+    }
+    at
+}
+
+/// The daemon a container engine's global options name when it is not this machine's:
+/// `-H ssh://deploy@prod`, `--host=tcp://…`, `--context prod`, podman's `--remote`,
+/// `--connection` or `--url`. A local socket (`unix://…`) and the stock contexts pass.
+pub(crate) fn engine_remote(argv: &[Word]) -> Option<&str> {
+    let end = engine_subcommand(argv);
+    let mut at = 1;
+    while at < end {
+        let text = argv[at].text.as_str();
+        let (option, value) = match text.split_once('=') {
+            Some((option, value)) if option.starts_with("--") => (option, Some(value)),
+            _ => (text, argv.get(at + 1).map(|w| w.text.as_str())),
+        };
+        at += if text.contains('=') || !ENGINE_GLOBAL_VALUES.contains(&option) { 1 } else { 2 };
+        match (option, value) {
+            ("--remote" | "-r", _) => return Some("--remote"),
+            ("-H" | "--host" | "--url", Some(host))
+                if !host.starts_with("unix://") && !host.starts_with("npipe:") =>
+            {
+                return Some(host);
+            }
+            ("-c" | "--context" | "--connection", Some(context)) if !local_context(context) => {
+                return Some(context);
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The contexts docker and its desktop and VM front ends make for this machine's daemon.
+pub(crate) fn local_context(name: &str) -> bool {
+    matches!(
+        name,
+        "default" | "desktop-linux" | "desktop-windows" | "colima" | "rancher-desktop" | "orbstack" | "lima"
+    ) || name.starts_with("colima-")
+        || name.starts_with("lima-")
+}
+
 /// Options of `docker run`/`exec` that take a value.
 pub(crate) const CONTAINER_VALUES: &[&str] = &[
     "-v",
@@ -2952,11 +3122,14 @@ pub(crate) const CONTAINER_VALUES: &[&str] = &[
 /// `docker compose run|exec [OPTIONS] SERVICE CMD...` (and `docker-compose`) the same way, after
 /// compose's own options.
 fn container(name: &str, argv: &[Word]) -> Peel {
-    let compose = name.ends_with("-compose") || argv.get(1).is_some_and(|w| w.text == "compose");
-    let mut at = match argv.get(1).map(|w| w.text.as_str()) {
+    // `docker -H ssh://host exec …`, `podman --remote --connection prod exec …`: the engine's
+    // global options first.
+    let first = if name.ends_with("-compose") { 1 } else { crate::shell::engine_subcommand(argv) };
+    let compose = name.ends_with("-compose") || argv.get(first).is_some_and(|w| w.text == "compose");
+    let mut at = match argv.get(first).map(|w| w.text.as_str()) {
         _ if name.ends_with("-compose") => 1,
-        Some("container" | "compose") => 2,
-        _ => 1,
+        Some("container" | "compose") => first + 1,
+        _ => first,
     };
     while compose && argv.get(at).is_some_and(|w| w.text.starts_with('-')) {
         let valued =

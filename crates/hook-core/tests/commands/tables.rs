@@ -11,6 +11,7 @@ mod interpreters;
 // Symbolic links as Unix makes them; the Windows build only type-checks the tests.
 #[cfg(unix)]
 pub(crate) mod linked;
+mod outside;
 mod packs;
 mod persistence;
 mod planted;
@@ -38,6 +39,7 @@ pub(crate) const ALL: &[&[Case]] = &[
     writes::CASES,
     toolchains::CASES,
     packs::CASES,
+    outside::CASES,
     dialects::CASES,
     frameworks::CASES,
     windows::CASES,

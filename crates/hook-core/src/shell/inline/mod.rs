@@ -108,6 +108,7 @@ pub(crate) fn is_interpreter(name: &str) -> bool {
 fn source(name: &str, language: Language, argv: &[Word]) -> Source {
     match (name, language) {
         ("deno", _) => deno_code(argv),
+        ("mongosh" | "mongo", _) => named_code(argv, &["--eval"], false),
         (_, Language::Python) if module_code(argv).is_some() => {
             module_code(argv).unwrap_or(Source::Elsewhere)
         }

@@ -80,9 +80,13 @@ fn command(code: &str, mut at: usize, depth: usize, findings: &mut Vec<Finding>)
                         b'[' => {
                             let end = matching(bytes, at, b'[', b']');
                             let inner = &code[at + 1..end.min(bytes.len())];
-                            script(inner, depth + 1, findings);
-                            text.push_str(&code[at..(end + 1).min(bytes.len())]);
-                            dynamic = true;
+                            match substitution(inner, depth + 1, findings) {
+                                Some(value) => text.push_str(&value),
+                                None => {
+                                    text.push_str(&code[at..(end + 1).min(bytes.len())]);
+                                    dynamic = true;
+                                }
+                            }
                             at = end + 1;
                         }
                         b'\\' => {
@@ -103,6 +107,43 @@ fn command(code: &str, mut at: usize, depth: usize, findings: &mut Vec<Finding>)
                 words.push(TclWord { text, braced: false, dynamic });
             }
         }
+    }
+}
+
+/// Reads the script of a `[…]` substitution, and gives its value when it is a path computed
+/// from words known here: `[file normalize ~/.ssh/id_rsa]`, `[file join $env(HOME) .ssh
+/// id_rsa]`, `[file nativename P]`, `[file home]` (`~` and `$env(HOME)` are the home).
+fn substitution(inner: &str, depth: usize, findings: &mut Vec<Finding>) -> Option<String> {
+    if depth > MAX_DEPTH || !inner.trim_start().starts_with("file") {
+        script(inner, depth, findings);
+        return None;
+    }
+    let (words, next) = command(inner, 0, depth, findings);
+    judge(&words, depth, findings);
+    if next < inner.len() {
+        script(&inner[next..], depth, findings);
+        return None;
+    }
+    let [file, operation, args @ ..] = words.as_slice() else { return None };
+    let parts = args
+        .iter()
+        .map(|w| {
+            let text = w.text.replace("$::env(HOME)", "~").replace("$env(HOME)", "~");
+            (!text.contains(['$', '['])).then_some(text)
+        })
+        .collect::<Option<Vec<String>>>()?;
+    match (file.text.as_str(), operation.text.as_str(), parts.as_slice()) {
+        ("file", "home", []) => Some("~".into()),
+        ("file", "normalize" | "nativename", [path]) => Some(path.clone()),
+        // A part that is absolute (or the home) starts the path again, as Tcl's does.
+        ("file", "join", [_, ..]) => Some(parts.iter().fold(String::new(), |joined, part| {
+            if joined.is_empty() || part.starts_with(['/', '~']) {
+                part.clone()
+            } else {
+                format!("{}/{part}", joined.trim_end_matches('/'))
+            }
+        })),
+        _ => None,
     }
 }
 
@@ -245,6 +286,15 @@ mod tests {
         assert_eq!(scan("exec sh -c {rm -rf ~}"), [Finding::Shell("sh -c 'rm -rf ~'".into())]);
         assert!(matches!(&scan("exec $cmd")[..], [Finding::Opaque { .. }]));
         assert_eq!(scan("puts hello\n# exec rm -rf ~"), []);
+        assert_eq!(
+            scan("exec cat [file normalize ~/.ssh/id_rsa]"),
+            [Finding::Shell("cat ~/.ssh/id_rsa".into())]
+        );
+        assert_eq!(
+            scan("exec cat [file join $env(HOME) .ssh id_rsa]"),
+            [Finding::Shell("cat ~/.ssh/id_rsa".into())]
+        );
+        assert_eq!(scan("puts [file join src main.tcl]"), []);
         let delete = scan("file delete -force $env(HOME)");
         assert!(
             matches!(&delete[..], [Finding::Delete { target, .. }] if target.text == "$HOME"),

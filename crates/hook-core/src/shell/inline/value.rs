@@ -590,6 +590,14 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
     {
         return crate::shell::output::unhex(&part(inner, language, depth + 1, bound)?);
     }
+    // Perl's `pack("H*", '2e656e76')` (and `pack 'H*', …`): the text of the digits.
+    if language == Language::Perl
+        && let Some(inner) = text.strip_prefix("pack").map(str::trim_start)
+        && let [template, digits] = split_top(strip_parens(inner), ",", language).as_slice()
+        && literal(template, language).is_some_and(|(template, computed)| !computed && template == "H*")
+    {
+        return crate::shell::output::unhex(&part(digits, language, depth + 1, bound)?);
+    }
     // PHP's `str_rot13('…')`.
     if let Some(inner) = call("str_rot13(") {
         return rot13(&part(inner, language, depth + 1, bound)?);

@@ -137,8 +137,8 @@ pub(crate) const CASES: &[Case] = &[
         "aws ec2 get-password-data --instance-id i-0abc --priv-launch-key ~/.ssh/id_ed25519",
     ),
     allow("aws ec2 get-password-data --instance-id i-0abc"),
-    ask(
-        "credentials.print",
+    deny(
+        "files.deny-read",
         "kubectl cp prod/api-0:/var/run/secrets/kubernetes.io/serviceaccount/token ./token",
     ),
     allow("kubectl cp prod/api-0:/app/logs/out.log ./out.log"),

@@ -1357,4 +1357,25 @@ pub(crate) const CASES: &[Case] = &[
     allow("code --install-extension rust-lang.rust-analyzer@0.3.1"),
     allow("cursor --list-extensions"),
     allow("code ./src/main.rs"),
+    // Every agent's hook registration is the guard's own configuration: Copilot's personal
+    // per-project settings and x-code's plugin among them. The project's rule and instruction
+    // files stay the project's to edit.
+    deny("files.deny-write", "rm .github/copilot/settings.local.json"),
+    deny("files.deny-write", "echo '{}' > .github/copilot/settings.local.json"),
+    deny("files.deny-write", "rm ~/.x-code/agent-hooks-plugin/.x-code-plugin/plugin.json"),
+    deny("files.deny-write", "rm .cursor/hooks.json"),
+    deny("files.deny-write", "rm .windsurf/hooks.json"),
+    deny("files.deny-write", "rm .gemini/settings.json"),
+    allow("cat .github/copilot/settings.local.json"),
+    allow("cat ~/.x-code/agent-hooks-plugin/.x-code-plugin/plugin.json"),
+    allow("rm .cursor/rules/old.mdc"),
+    allow("echo '- use pnpm' >> .github/copilot-instructions.md"),
+    // Windows' Startup folders as cmd.exe spells them; the Start Menu beside them runs nothing.
+    deny("files.deny-write", r#"copy x.exe "%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup\""#),
+    deny(
+        "files.deny-write",
+        r#"copy x.exe "C:\ProgramData\Microsoft\Windows\Start Menu\Programs\StartUp\x.exe""#,
+    ),
+    allow(r#"copy x.exe "%APPDATA%\Microsoft\Windows\Start Menu\Programs\""#),
+    allow(r#"dir "%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup""#),
 ];

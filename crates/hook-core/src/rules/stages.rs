@@ -1,0 +1,454 @@
+//! Task runners and deploy tools aimed at production (`hosting.production-task`): a make, just,
+//! go-task, rake, mage, invoke, turbo or package-manager script, or a project's own script, whose
+//! name says it destroys, resets, deploys, releases or migrates (`make destroy-prod`, `npm run
+//! db:reset -- --env production`, `rake db:drop RAILS_ENV=production`,
+//! `./scripts/deploy.sh production`), and the deploy tools that act on the servers of a stage,
+//! host list or inventory that names production (`cap production deploy:rollback`, `dep deploy
+//! production`, `fab -H web.prod.example.com deploy`, `ansible-playbook -i inventories/production
+//! site.yml`, `kamal remove -d production`). Production is a word of a name, an argument or an
+//! assignment: `prod`, `production`, `prd`, `live`, `mainnet` (`pre-prod` and `non-prod` are not).
+//! A build, a test or a listing aimed at production passes (`npm run build:prod`, `cap -T`,
+//! `ansible-playbook --check`).
+
+use super::{Call, Hit};
+use crate::name_filter::NameFilter;
+
+/// The runners and deploy tools this module reads.
+const TOOL_NAMES: &[&str] = &[
+    "make",
+    "gmake",
+    "just",
+    "task",
+    "go-task",
+    "rake",
+    "mage",
+    "invoke",
+    "inv",
+    "turbo",
+    "npm",
+    "pnpm",
+    "yarn",
+    "bun",
+    "composer",
+    "cap",
+    "capistrano",
+    "dep",
+    "fab",
+    "mina",
+    "kamal",
+    "ansible",
+    "ansible-playbook",
+];
+const TOOLS: NameFilter = NameFilter::of(TOOL_NAMES);
+
+/// Whether the call may be one this module reads: a cheap test on the name, so that other
+/// commands pay nothing more.
+pub(super) fn may_judge(call: &Call, name: &str) -> bool {
+    TOOLS.may_hold(name)
+        || name.ends_with(".sh")
+        || project_script(call)
+        || shell_script(call, name).is_some()
+}
+
+/// The script a shell runs by its name (`bash scripts/deploy.sh prod`): its path and the
+/// arguments after it.
+fn shell_script<'c>(call: &'c Call, name: &str) -> Option<&'c [crate::shell::Word]> {
+    if !matches!(name, "sh" | "bash" | "zsh" | "dash") {
+        return None;
+    }
+    let at = call.args().iter().position(|w| !w.text.starts_with('-'))?;
+    let script = &call.args()[at..];
+    let path = script[0].text.as_str();
+    let options = &call.args()[..at];
+    (!options.iter().any(|w| w.text.contains('c') || w.text == "-s")
+        && (path.ends_with(".sh") || path.contains('/')))
+    .then_some(script)
+}
+
+/// A program run by its path inside the project (`./scripts/deploy`, `bin/release`).
+fn project_script(call: &Call) -> bool {
+    call.command.argv.first().is_some_and(|w| {
+        let path = w.text.as_str();
+        !path.starts_with('/') && !path.starts_with('~') && path.contains('/')
+    })
+}
+
+/// [`hosting`](super::hosting)'s judgement of a runner or deploy tool aimed at production.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
+    let assigned = call.command.assignments.iter().any(|(_, value)| names_production(&value.text));
+    if !assigned && !call.args().iter().any(|a| names_production(&a.text)) {
+        return None;
+    }
+    let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    if flag(&args, SHOWS) {
+        return None;
+    }
+    let reads = || operands(&args, &[]).any(|op| words(op).any(is_reading));
+    let fires = match name {
+        "cap" | "capistrano" | "mina" | "dep" | "fab" | "kamal" if reads() => false,
+        "cap" | "capistrano" | "mina" => !flag(
+            &args,
+            &["-T", "--tasks", "-D", "--describe", "-n", "--dry-run", "-h", "--help", "-V", "--version"],
+        ),
+        "dep" => {
+            !matches!(first_operand(&args), Some("list" | "help" | "tree" | "init"))
+                && !flag(&args, &["-h", "--help", "-V", "--version"])
+        }
+        "fab" => !flag(&args, &["-l", "--list", "-h", "--help", "-V", "--version", "--complete"]),
+        "kamal" => kamal_changes(&args),
+        "ansible-playbook" => !flag(
+            &args,
+            &[
+                "--check",
+                "-C",
+                "--syntax-check",
+                "--list-tasks",
+                "--list-hosts",
+                "--list-tags",
+                "-h",
+                "--help",
+                "--version",
+            ],
+        ),
+        "ansible" => ansible_changes(&args),
+        _ if TOOL_NAMES.contains(&name) || name.ends_with(".sh") || project_script(call) => {
+            let path = call.command.argv.first().map_or("", |w| w.text.as_str());
+            runner_acts(name, path, &args)
+        }
+        _ => match shell_script(call, name) {
+            Some([path, rest @ ..]) => {
+                let rest: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+                runner_acts("", &path.text, &rest)
+            }
+            _ => false,
+        },
+    };
+    fires.then(|| Hit::ask("hosting.production-task", MESSAGE))
+}
+
+/// Whether a runner's target or script (or the words after its `--`) destroys or deploys.
+/// `path` is the program as written, for a project's own script.
+fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
+    let dash = args.iter().position(|a| *a == "--").unwrap_or(args.len());
+    let mut after_dash = args.get(dash + 1..).unwrap_or_default().iter().filter(|a| !a.starts_with('-'));
+    let acts = |names: &mut dyn Iterator<Item = &&str>| Iterator::any(&mut &mut *names, |n| acts_on(n));
+    let targets = || operands(&args[..dash], RUNNER_VALUES);
+    match name {
+        "make" | "gmake" => {
+            !flag(args, &["-n", "--dry-run", "--just-print", "--recon", "-q", "--question", "-h", "--help"])
+                && acts(&mut targets().chain(after_dash))
+        }
+        "just" | "task" | "go-task" | "rake" | "mage" | "invoke" | "inv" => {
+            !flag(args, &["-n", "--dry-run", "-l", "--list", "-T", "--tasks", "-h", "--help", "--summary"])
+                && acts(&mut targets().chain(after_dash))
+        }
+        "turbo" => {
+            let mut ops = targets();
+            ops.next() == Some(&"run") && acts(&mut ops.chain(after_dash))
+        }
+        "npm" | "pnpm" | "yarn" | "bun" | "composer" => {
+            let mut ops = targets();
+            let script = match ops.next() {
+                Some(&("run" | "run-script" | "rum" | "urn")) => ops.next(),
+                Some(builtin) if name == "npm" || BUILTINS.contains(builtin) => None,
+                other => other,
+            };
+            script.is_some_and(|s| acts_on(s)) || script.is_some() && acts(&mut after_dash)
+        }
+        // A project's own script: its name and its words (`./scripts/deploy.sh production`).
+        _ => {
+            !targets().any(|t| words(t).any(is_reading))
+                && (acts_on(crate::shell::program_base(path)) || acts(&mut targets()))
+        }
+    }
+}
+
+/// `kamal` verbs that change the servers: everything but its listings and logs.
+fn kamal_changes(args: &[&str]) -> bool {
+    let ops: Vec<&str> =
+        operands(args, &["-d", "--destination", "-c", "--config-file", "-r", "--roles", "-h", "--hosts"])
+            .copied()
+            .collect();
+    let reads = [
+        "details",
+        "config",
+        "version",
+        "help",
+        "audit",
+        "docs",
+        "logs",
+        "containers",
+        "images",
+        "status",
+        "show",
+    ];
+    !ops.iter().any(|op| reads.contains(op)) && !flag(args, &["--help"])
+}
+
+/// An ad-hoc `ansible` call on production hosts with a module that changes them (any module
+/// but the ones that only gather facts or ping, and the command modules, whose line is judged
+/// itself), unless `--check` only shows.
+fn ansible_changes(args: &[&str]) -> bool {
+    let module = args.iter().enumerate().find_map(|(at, a)| match *a {
+        "-m" | "--module-name" => args.get(at + 1).copied(),
+        _ => a.strip_prefix("--module-name=").or_else(|| a.strip_prefix("-m").filter(|m| !m.is_empty())),
+    });
+    let module = module.map(|m| m.rsplit('.').next().unwrap_or(m));
+    // The command modules' line is judged as it is (`-a 'rm -rf …'`), as `ssh HOST CMD`'s is.
+    let reads = matches!(
+        module,
+        None | Some(
+            "ping"
+                | "setup"
+                | "gather_facts"
+                | "debug"
+                | "stat"
+                | "package_facts"
+                | "service_facts"
+                | "win_ping"
+                | "command"
+                | "shell"
+                | "raw"
+                | "win_command"
+                | "win_shell"
+        )
+    );
+    !reads && !flag(args, &["--check", "-C", "--list-hosts", "-h", "--help", "--version"])
+}
+
+/// The options of the runners that take the next word as their value.
+const RUNNER_VALUES: &[&str] = &[
+    "-C",
+    "-f",
+    "--file",
+    "--makefile",
+    "--directory",
+    "-I",
+    "--include-dir",
+    "-o",
+    "-W",
+    "-d",
+    "--dir",
+    "--justfile",
+    "--working-directory",
+    "-t",
+    "--taskfile",
+    "-R",
+    "--rakefile",
+    "--filter",
+    "-w",
+    "--workspace",
+    "--prefix",
+    "--cwd",
+];
+
+/// The package managers' own commands (`yarn remove prod-lib` removes a dependency).
+const BUILTINS: &[&str] = &[
+    "add",
+    "remove",
+    "rm",
+    "install",
+    "i",
+    "ci",
+    "update",
+    "upgrade",
+    "up",
+    "outdated",
+    "link",
+    "unlink",
+    "info",
+    "why",
+    "list",
+    "ls",
+    "init",
+    "create",
+    "dlx",
+    "exec",
+    "x",
+    "workspace",
+    "workspaces",
+    "global",
+    "cache",
+    "config",
+    "audit",
+    "pack",
+    "patch",
+    "set",
+    "plugin",
+    "import",
+    "licenses",
+    "owner",
+    "version",
+    "tag",
+    "login",
+    "logout",
+    "publish",
+    "unpublish",
+    "dedupe",
+    "prune",
+    "require",
+    "dump-autoload",
+    "show",
+    "search",
+    "depends",
+    "prohibits",
+    "diagnose",
+    "self-update",
+    "clear-cache",
+    "validate",
+    "test",
+    "start",
+    "build",
+    "dev",
+    "env",
+    "bin",
+    "help",
+    "node",
+    "npm",
+    "store",
+    "fetch",
+    "deploy",
+];
+
+fn flag(args: &[&str], names: &[&str]) -> bool {
+    args.iter().any(|a| names.contains(a))
+}
+
+fn first_operand<'a>(args: &[&'a str]) -> Option<&'a str> {
+    args.iter().copied().find(|a| !a.starts_with('-'))
+}
+
+/// The words that are neither options, values of `takes_value`, nor `NAME=value` arguments.
+fn operands<'a, 'b>(
+    args: &'a [&'b str],
+    takes_value: &'static [&'static str],
+) -> impl Iterator<Item = &'a &'b str> {
+    let mut skip = false;
+    args.iter().filter(move |a| {
+        if std::mem::take(&mut skip) {
+            return false;
+        }
+        if a.starts_with('-') {
+            skip = takes_value.contains(a);
+            return false;
+        }
+        !a.contains('=')
+    })
+}
+
+/// Whether `text` names production: one of its words (split at punctuation and case changes,
+/// a trailing number cut: `prod1`) is a production word not after `pre` or `non`.
+fn names_production(text: &str) -> bool {
+    let mut after_negation = false;
+    words(text).any(|word| {
+        let stem = word.trim_end_matches(|c: char| c.is_ascii_digit());
+        let production = !after_negation
+            && ["prod", "production", "prd", "live", "mainnet"].iter().any(|p| stem.eq_ignore_ascii_case(p));
+        after_negation = ["pre", "non", "not"].iter().any(|n| word.eq_ignore_ascii_case(n));
+        production
+    })
+}
+
+/// Whether a target's name says it destroys or deploys, and not that it only reads or checks
+/// (`deploy-prod`, not `migrate:status`).
+fn acts_on(target: &str) -> bool {
+    words(target).any(is_action) && !words(target).any(is_reading)
+}
+
+/// Options that only show what would be done.
+const SHOWS: &[&str] = &[
+    "--dry-run",
+    "--dryrun",
+    "--pretend",
+    "--check",
+    "--plan",
+    "--preview",
+    "--noop",
+    "--what-if",
+    "-h",
+    "--help",
+    "--version",
+];
+
+/// Whether a word of a target's name only reads or checks (`db:migrate:status`, `deploy:check`).
+fn is_reading(word: &str) -> bool {
+    [
+        "status", "list", "show", "diff", "plan", "check", "dry", "preview", "validate", "lint", "test",
+        "help", "logs", "log", "info", "describe", "doctor", "version", "verify",
+    ]
+    .iter()
+    .any(|reading| word.eq_ignore_ascii_case(reading))
+}
+
+/// Whether a word of a target's name destroys, resets, deploys, releases or migrates.
+fn is_action(word: &str) -> bool {
+    let word = word.strip_suffix(['s', 'S']).filter(|w| w.len() > 3).unwrap_or(word);
+    ACTIONS.iter().any(|action| word.eq_ignore_ascii_case(action))
+}
+
+const ACTIONS: &[&str] = &[
+    // Destroying or resetting.
+    "destroy",
+    "nuke",
+    "teardown",
+    "tear",
+    "drop",
+    "dropdb",
+    "reset",
+    "wipe",
+    "purge",
+    "delete",
+    "rollback",
+    "revert",
+    "down",
+    "truncate",
+    "flush",
+    "erase",
+    "undeploy",
+    "decommission",
+    "remove",
+    "fresh",
+    // Deploying, releasing, migrating.
+    "deploy",
+    "release",
+    "ship",
+    "promote",
+    "migrate",
+    "migration",
+    "rollout",
+    "apply",
+    "provision",
+    "seed",
+    "restore",
+    "publish",
+    "upgrade",
+    "cutover",
+    "switchover",
+    "failover",
+];
+
+/// The words of a name: runs of letters and digits, split where lower case turns upper
+/// (`deployProd`).
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric()).flat_map(camel_parts).filter(|w| !w.is_empty())
+}
+
+fn camel_parts(word: &str) -> impl Iterator<Item = &str> {
+    let bytes = word.as_bytes();
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= bytes.len() {
+            return None;
+        }
+        let mut at = start + 1;
+        while at < bytes.len() && !(bytes[at - 1].is_ascii_lowercase() && bytes[at].is_ascii_uppercase()) {
+            at += 1;
+        }
+        let part = &word[start..at];
+        start = at;
+        Some(part)
+    })
+}
+
+const MESSAGE: &str = "This runs a task that destroys, resets, deploys or migrates, aimed at production (by its name, a stage, an inventory or an environment variable). Ask the user to run it.";
