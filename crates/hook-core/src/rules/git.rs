@@ -743,6 +743,7 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
         a.strip_prefix("--force-with-lease=").is_some_and(|lease| is_default_branch(lease.split(':').next()))
     });
     let mut positional = 0;
+    let mut remote = None;
     let mut words = args.iter();
     while let Some(arg) = words.next() {
         match *arg {
@@ -770,6 +771,9 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
                     && source
                         .strip_prefix("stash")
                         .is_some_and(|rest| rest.is_empty() || rest.starts_with(['@', '^', '~']));
+                if positional == 0 {
+                    remote = Some(refspec);
+                }
                 positional += 1;
             }
             _ => {}
@@ -793,9 +797,32 @@ fn judge_push(args: &[&str]) -> Option<Hit> {
             "This force push (with a lease) rewrites the default branch on the remote, which everyone builds on. Push to a branch of your own, or ask the user.",
         ));
     }
-    (forced && !leased).then(|| {
-        Hit::new("git.push-force", "A force push can overwrite commits on the remote that you do not have. Use `git push --force-with-lease`, or ask the user.")
+    if forced && !leased {
+        return Some(Hit::new(
+            "git.push-force",
+            "A force push can overwrite commits on the remote that you do not have. Use `git push --force-with-lease`, or ask the user.",
+        ));
+    }
+    remote.is_some_and(production_remote).then(|| {
+        Hit::ask(
+            "hosting.deploy-production",
+            "This pushes to a production remote: on Heroku, Dokku or a deploy hook the push deploys what it carries. Ask the user to run it.",
+        )
     })
+}
+
+/// Whether a push's remote is a production one: a remote named for production (`production`,
+/// `heroku-prod`), or a URL whose host names it (`dokku@prod.acme.com:api`). A repository's
+/// path does not count (`git@github.com:acme/prod-tools.git` is a code host).
+fn production_remote(remote: &str) -> bool {
+    let host = match remote.split_once("://") {
+        Some((_, rest)) => rest.split('/').next().unwrap_or_default(),
+        None if remote.contains(':') => remote.split(':').next().unwrap_or_default(),
+        None if remote.contains('/') => return false,
+        None => remote,
+    };
+    let host = host.rsplit('@').next().unwrap_or(host);
+    super::production_name(host) && !super::local_target(host)
 }
 
 /// `main`, `master`, `trunk` (also as `+refs/heads/main`): the branches a remote's default

@@ -29,6 +29,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
+    if super::stages::may_deploy(name)
+        && let Some(hit) = super::stages::deploys(call, name)
+    {
+        return Some(hit);
+    }
     if !matches!(
         name,
         "gh" | "glab"

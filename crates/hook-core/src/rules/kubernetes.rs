@@ -101,13 +101,14 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         _ if dry_run && name != "argocd" => None,
         "kubectl" | "oc" | "kubecolor" => {
             let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
-            kubectl(&args, &words)
-                .or_else(|| unknown_kind_deleted(call, &words))
-                .or_else(|| production_change(&args, &words).filter(|_| production()))
+            kubectl(&args, &words).or_else(|| unknown_kind_deleted(call, &words)).or_else(|| {
+                production_change(&args, &words).filter(|_| production() || production_piped(call))
+            })
         }
         "helm" => {
-            let verb = args.iter().find(|a| !a.starts_with('-'))?;
-            match *verb {
+            // helm's global options come before the verb too (`helm --kube-context prod delete x`).
+            let verb = operands(call.args(), HELM_VALUE_OPTIONS).next()?;
+            match verb {
                 "uninstall" | "delete" | "del" | "un" => {
                     Some(Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL))
                 }
@@ -167,6 +168,28 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     }
 }
 
+/// Whether the manifests `kubectl apply -f -` reads come from a stage whose operands name
+/// production (`kustomize build overlays/prod | kubectl apply -f -`, through filters such as
+/// `envsubst` in between).
+fn production_piped(call: &Call) -> bool {
+    let reads_stdin =
+        call.args().windows(2).any(|p| matches!(p[0].text.as_str(), "-f" | "--filename") && p[1].text == "-")
+            || call.args().iter().any(|a| a.text == "--filename=-");
+    if !reads_stdin {
+        return false;
+    }
+    let mut stdin = &call.command.stdin;
+    for _ in 0..4 {
+        let crate::shell::Stdin::Pipe { from: Some(from) } = stdin else { return false };
+        let Some(source) = call.analysis.commands.get(*from) else { return false };
+        if operands(source.args(), &[]).any(super::production_name) {
+            return true;
+        }
+        stdin = &source.stdin;
+    }
+    false
+}
+
 /// `kubectl delete $(kubectl get ns -o name | grep -v kube)`: what is deleted (the kind, or
 /// `kind/name`) is only known at run time, so it may be any of the wide kinds above.
 fn unknown_kind_deleted(call: &Call, words: &[&str]) -> Option<Hit> {
@@ -178,6 +201,25 @@ fn unknown_kind_deleted(call: &Call, words: &[&str]) -> Option<Hit> {
 const SCHEDULE: &str = "This schedules a job on the cluster that keeps running after the task. Show the user the job, or ask them to create it.";
 
 const DELETE_UNKNOWN: &str = "What this deletes (the kind, or the objects) is only known when the command runs: it may be namespaces, nodes or volumes. Name the objects, or ask the user.";
+
+/// helm's global options that take a value, which is not the verb.
+const HELM_VALUE_OPTIONS: &[&str] = &[
+    "--kube-context",
+    "-n",
+    "--namespace",
+    "--kubeconfig",
+    "--kube-apiserver",
+    "--kube-as-user",
+    "--kube-as-group",
+    "--kube-ca-file",
+    "--kube-token",
+    "--kube-tls-server-name",
+    "--registry-config",
+    "--repository-config",
+    "--repository-cache",
+    "--burst-limit",
+    "--qps",
+];
 
 /// helmfile's options that take a value.
 const HELMFILE_VALUE_OPTIONS: &[&str] =

@@ -476,6 +476,9 @@ const TARGET_OPTIONS: &[&str] = &[
     "-http-addr",
     "--uri",
     "-l",
+    "-workspace",
+    "--workspace",
+    "--env-id",
 ];
 
 /// Whether a deploy or ops tool's line names a production target: a [`TARGET_OPTIONS`] value

@@ -1,5 +1,6 @@
 //! Task runners and deploy tools aimed at production (`hosting.production-task`): a make, just,
-//! go-task, rake, mage, invoke, turbo or package-manager script, or a project's own script, whose
+//! go-task, rake, mage, invoke, turbo, tox, nox, bazel, cargo-make, earthly, sbt, gradle or
+//! package-manager script, or a project's own script (run from a production directory too), whose
 //! name says it destroys, resets, deploys, releases or migrates (`make destroy-prod`, `npm run
 //! db:reset -- --env production`, `rake db:drop RAILS_ENV=production`,
 //! `./scripts/deploy.sh production`), and the deploy tools that act on the servers of a stage,
@@ -8,7 +9,9 @@
 //! site.yml`, `kamal remove -d production`). Production is a word of a name, an argument or an
 //! assignment: `prod`, `production`, `prd`, `live`, `mainnet` (`pre-prod` and `non-prod` are not).
 //! A build, a test or a listing aimed at production passes (`npm run build:prod`, `cap -T`,
-//! `ansible-playbook --check`).
+//! `ansible-playbook --check`). The deploy tools that name their environment by an option
+//! (`wrangler deploy --env production`, `skaffold run -p production`) are [`deploys`]'s
+//! (`hosting.deploy-production`).
 
 use super::{Call, Hit};
 use crate::name_filter::NameFilter;
@@ -38,6 +41,15 @@ const TOOL_NAMES: &[&str] = &[
     "kamal",
     "ansible",
     "ansible-playbook",
+    "tox",
+    "nox",
+    "bazel",
+    "bazelisk",
+    "cargo",
+    "earthly",
+    "sbt",
+    "gradle",
+    "gradlew",
 ];
 const TOOLS: NameFilter = NameFilter::of(TOOL_NAMES);
 
@@ -76,7 +88,10 @@ fn project_script(call: &Call) -> bool {
 /// [`hosting`](super::hosting)'s judgement of a runner or deploy tool aimed at production.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
-    let assigned = call.command.assignments.iter().any(|(_, value)| names_production(&value.text));
+    // A directory the line moved to counts as a word of the call (`cd deploy/production &&
+    // ./deploy.sh`).
+    let assigned = call.command.assignments.iter().any(|(_, value)| names_production(&value.text))
+        || call.command.cwd.as_ref().is_some_and(|dir| names_production(&dir.text));
     if !assigned && !call.args().iter().any(|a| names_production(&a.text)) {
         return None;
     }
@@ -143,6 +158,23 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
             !flag(args, &["-n", "--dry-run", "-l", "--list", "-T", "--tasks", "-h", "--help", "--summary"])
                 && acts(&mut targets().chain(after_dash))
         }
+        // tox's environments and nox's sessions (`tox -e deploy-prod`, `nox -s deploy --
+        // production`), comma-separated lists among them.
+        "tox" | "nox" => {
+            !flag(args, &["-l", "--list", "--list-sessions", "-a", "--listenvs-all", "-h", "--help"])
+                && (operands(&args[..dash], &[]).any(|op| op.split(',').any(acts_on))
+                    || acts(&mut after_dash))
+        }
+        // `bazel run //deploy:prod`, `cargo make deploy-prod`: the runner's verb, then targets.
+        "bazel" | "bazelisk" | "cargo" => {
+            let mut ops = operands(&args[..dash], &[]);
+            let verb = if name == "cargo" { "make" } else { "run" };
+            ops.next() == Some(&verb) && acts(&mut ops.chain(after_dash))
+        }
+        // Earthly's targets (`+deploy`, `./svc+deploy`), sbt's commands (`"deploy prod"`), and
+        // gradle's tasks (`deployProd`, not a task excluded with `-x`).
+        "earthly" | "sbt" => acts(&mut operands(&args[..dash], &[]).chain(after_dash)),
+        "gradle" | "gradlew" => acts(&mut operands(args, GRADLE_VALUES)),
         "turbo" => {
             let mut ops = targets();
             ops.next() == Some(&"run") && acts(&mut ops.chain(after_dash))
@@ -151,6 +183,13 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
             let mut ops = targets();
             let script = match ops.next() {
                 Some(&("run" | "run-script" | "rum" | "urn")) => ops.next(),
+                // `yarn workspace @acme/api run migrate:prod` (or `… migrate:prod`).
+                Some(&"workspace") if name == "yarn" => match ops.nth(1) {
+                    Some(&("run" | "run-script")) => ops.next(),
+                    other => other,
+                },
+                // `deploy` is pnpm's own command only: `yarn deploy` runs the script.
+                Some(&"deploy") if name != "pnpm" && name != "npm" => Some(&"deploy"),
                 Some(builtin) if name == "npm" || BUILTINS.contains(builtin) => None,
                 other => other,
             };
@@ -163,6 +202,139 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
         }
     }
 }
+
+/// The deploy tools [`deploys`] reads.
+const DEPLOYER_NAMES: &[&str] = &[
+    "cf",
+    "copilot",
+    "waypoint",
+    "railway",
+    "wrangler",
+    "firebase",
+    "skaffold",
+    "devspace",
+    "garden",
+    "tk",
+    "modal",
+    "databricks",
+    "octo",
+    "spin",
+    "java",
+    "jenkins-cli",
+];
+const DEPLOYERS: NameFilter = NameFilter::of(DEPLOYER_NAMES);
+
+/// Whether the call may be one [`deploys`] reads: a cheap test on the name.
+pub(super) fn may_deploy(name: &str) -> bool {
+    DEPLOYERS.may_hold(name)
+}
+
+/// The deploy tools' options that take a value, which is not the verb.
+const DEPLOYER_VALUES: &[&str] = &[
+    "-f",
+    "--manifest",
+    "-e",
+    "--env",
+    "--environment",
+    "-p",
+    "--profile",
+    "-P",
+    "--project",
+    "-t",
+    "--target",
+    "-n",
+    "--namespace",
+    "--kube-context",
+    "--application",
+    "--name",
+    "-s",
+];
+
+/// A deploy tool's command that deploys, promotes or runs a deploy job on a production
+/// environment (`hosting.deploy-production`): `cf push` of a production app or manifest,
+/// `copilot svc deploy --env prod`, `waypoint up -workspace=production`, `railway up
+/// --environment production`, `wrangler deploy --env production`, `firebase deploy --project
+/// prod`, `skaffold run -p production`, `devspace deploy -p production`, `garden deploy --env
+/// prod`, `tk apply environments/prod`, `modal deploy --env prod`, `databricks bundle deploy -t
+/// prod`, Octopus' `octo deploy-release --deployTo Production`, Spinnaker's `spin pipeline
+/// execute --name deploy-prod`, and `jenkins-cli build deploy-prod`. The same tools on another
+/// environment, and their diffs, plans and dry runs, pass.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+pub(super) fn deploys(call: &Call, name: &str) -> Option<Hit> {
+    let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    // Octopus' `--version` names the release, not a request for the tool's version.
+    let shows = args.iter().enumerate().any(|(at, a)| {
+        SHOWS.contains(a) && !(*a == "--version" && args.get(at + 1).is_some_and(|v| !v.starts_with('-')))
+    });
+    if shows || args.iter().any(|a| a.starts_with("--dry-run") && !a.ends_with("=false")) {
+        return None;
+    }
+    let ops: Vec<&str> = super::operands(call.args(), DEPLOYER_VALUES).collect();
+    let verb = |i: usize| ops.get(i).copied().unwrap_or_default();
+    let target = || super::production_target(call.args());
+    // An operand or an option's value that names production (`cf push api-prod`, `-f
+    // manifest-prod.yml`, `tk apply environments/prod`).
+    let named = || args.iter().any(|a| super::production_name(a) && !super::local_target(a));
+    // skaffold's and devspace's `-p PROFILE`, firebase's `-P PROJECT` (not every tool's: `kubectl
+    // patch -p` takes a patch).
+    let profile =
+        || target() || args.windows(2).any(|p| matches!(p[0], "-p" | "-P") && super::production_name(p[1]));
+    let fires = match name {
+        "cf" => matches!(verb(0), "push" | "p" | "restage" | "rg" | "rollback" | "v3-push") && named(),
+        "copilot" => ops.iter().take(2).any(|v| *v == "deploy") && target(),
+        "waypoint" => matches!(verb(0), "up" | "deploy" | "release") && target(),
+        "railway" => matches!(verb(0), "up" | "redeploy" | "deploy") && target(),
+        "wrangler" => {
+            (matches!(verb(0), "deploy" | "publish" | "rollback")
+                || verb(0) == "versions" && verb(1) == "deploy")
+                && target()
+        }
+        "firebase" => verb(0) == "deploy" && profile(),
+        "skaffold" => matches!(verb(0), "run" | "deploy" | "apply" | "dev" | "delete") && profile(),
+        "devspace" => matches!(verb(0), "deploy" | "run-pipeline" | "dev" | "purge") && profile(),
+        "garden" => matches!(verb(0), "deploy" | "run" | "delete" | "cleanup") && target(),
+        "tk" => matches!(verb(0), "apply" | "delete" | "prune") && named(),
+        "modal" => verb(0) == "deploy" && target(),
+        "databricks" => verb(0) == "bundle" && matches!(verb(1), "deploy" | "run" | "destroy") && target(),
+        // Octopus' options are case-blind (`--deployTo`, `--deployto=`).
+        "octo" => {
+            matches!(
+                verb(0).to_ascii_lowercase().as_str(),
+                "deploy-release" | "promote-release" | "create-release"
+            ) && args.iter().enumerate().any(|(at, a)| {
+                let lower = a.to_ascii_lowercase();
+                let value = match lower.split_once('=') {
+                    Some(("--deployto" | "--to" | "--environment", _)) => a.split_once('=').map(|(_, v)| v),
+                    _ if matches!(lower.as_str(), "--deployto" | "--to" | "--environment") => {
+                        args.get(at + 1).copied()
+                    }
+                    _ => None,
+                };
+                value.is_some_and(super::production_name)
+            })
+        }
+        "spin" => verb(0) == "pipeline" && verb(1) == "execute" && deploy_job(&args),
+        // Jenkins' CLI, alone or as `java -jar jenkins-cli.jar`: a deploy job built.
+        "java" | "jenkins-cli" => {
+            let jar = name == "jenkins-cli"
+                || args
+                    .windows(2)
+                    .any(|p| p[0] == "-jar" && crate::shell::program_base(p[1]).starts_with("jenkins-cli"));
+            jar && ops.contains(&"build") && deploy_job(&args)
+        }
+        _ => false,
+    };
+    fires.then(|| Hit::new("hosting.deploy-production", DEPLOY))
+}
+
+/// Whether a job or pipeline the line names deploys to production (`deploy-prod`), or one that
+/// deploys is given a production parameter (`build deploy -p ENV=production`).
+fn deploy_job(args: &[&str]) -> bool {
+    args.iter().any(|a| acts_on(a) && names_production(a))
+        || args.iter().any(|a| acts_on(a)) && args.iter().any(|a| a.contains('=') && names_production(a))
+}
+
+const DEPLOY: &str = "This deploys (or runs a deploy job) to a production environment from here, unreviewed. Show the user the change, or ask them to deploy it.";
 
 /// `kamal` verbs that change the servers: everything but its listings and logs.
 fn kamal_changes(args: &[&str]) -> bool {
@@ -241,6 +413,22 @@ const RUNNER_VALUES: &[&str] = &[
     "--workspace",
     "--prefix",
     "--cwd",
+];
+
+/// gradle's options that take a value (`-x TASK` excludes the task).
+const GRADLE_VALUES: &[&str] = &[
+    "-x",
+    "--exclude-task",
+    "-p",
+    "--project-dir",
+    "-b",
+    "--build-file",
+    "-c",
+    "--settings-file",
+    "-g",
+    "--gradle-user-home",
+    "-I",
+    "--init-script",
 ];
 
 /// The package managers' own commands (`yarn remove prod-lib` removes a dependency).

@@ -2088,4 +2088,14 @@ pub(crate) const CASES: &[Case] = &[
     ask("database.drop", "echo app_prod | xargs -I% dropdb % --if-exists"),
     allow("echo app_test | xargs -I% dropdb % --if-exists"),
     allow("echo main | xargs -I% git push origin %"),
+    // helm's global options before the verb, and manifests piped from a production overlay.
+    ask("kubernetes.helm-uninstall", "helm --kube-context prod-eks delete payments"),
+    ask("kubernetes.deploy-production", "helm --kube-context prod upgrade api ./chart --reuse-values"),
+    allow("helm --kube-context staging upgrade api ./chart"),
+    allow("helm --kube-context prod list"),
+    ask("kubernetes.deploy-production", "kustomize build overlays/prod | kubectl apply -f -"),
+    ask("kubernetes.deploy-production", "kustomize build overlays/prod | envsubst | kubectl apply -f -"),
+    allow("kustomize build overlays/staging | kubectl apply -f -"),
+    allow("kustomize build overlays/prod | kubectl diff -f -"),
+    allow("kustomize build overlays/prod | kubectl apply --dry-run=client -f -"),
 ];
