@@ -513,9 +513,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         "gpg" | "gpg2" => args.iter().any(|a| {
             ["--export-secret-k", "--export-secret-s"].iter().any(|start| a.text.starts_with(start))
                 || (a.text == "--decrypt" || super::short_cluster_has(&a.text, 'd'))
-                    && !args.iter().any(|o| {
-                        o.text.starts_with("--output") || super::short_cluster_has(&o.text, 'o')
-                    })
+                    && !args
+                        .iter()
+                        .any(|o| o.text.starts_with("--output") || super::short_cluster_has(&o.text, 'o'))
         }),
         // `dscl . -read /Users/me ShadowHashData`: a macOS account's password hash (its salted
         // PBKDF2 digest, crackable offline). `AuthenticationAuthority` only names the methods.
@@ -634,8 +634,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
         // `lua -e 'print(os.getenv("GITHUB_TOKEN"))'`, `Rscript -e 'Sys.getenv("GITHUB_TOKEN")'`.
-        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia" | "lua"
-        | "luajit" | "Rscript" => {
+        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia"
+        | "lua" | "luajit" | "Rscript" => {
             framework_prints_secrets(name, &words())
                 || args.iter().any(|code| {
                     reads_secret_variable(&code.text)
@@ -1722,13 +1722,13 @@ fn output_goes_elsewhere(call: &Call) -> bool {
 fn xargs_echoes(reader: &SimpleCommand) -> bool {
     matches!(reader.name(), Some("echo" | "printf")) && reader.via.iter().any(|via| via == "xargs")
         || reader.name() == Some("xargs")
-        && reader
-            .args()
-            .iter()
-            .map(|a| a.text.as_str())
-            .filter(|a| !a.starts_with('-'))
-            .find(|a| a.parse::<u32>().is_err())
-            .is_none_or(|program| matches!(program, "echo" | "printf"))
+            && reader
+                .args()
+                .iter()
+                .map(|a| a.text.as_str())
+                .filter(|a| !a.starts_with('-'))
+                .find(|a| a.parse::<u32>().is_err())
+                .is_none_or(|program| matches!(program, "echo" | "printf"))
 }
 
 /// `cut -d= -f1`: of each `NAME=value` line, the name alone; the values stay unprinted.
@@ -1974,7 +1974,10 @@ fn published(name: &str, command: &SimpleCommand) -> Option<(String, String)> {
         "git" if operands().next().is_some_and(|verb| matches!(verb, "commit" | "tag" | "notes")) => {
             (&["-m"], &["--message"])
         }
-        "gh" if operands().next().is_some_and(|noun| matches!(noun, "issue" | "pr" | "release" | "discussion")) => {
+        "gh" if operands()
+            .next()
+            .is_some_and(|noun| matches!(noun, "issue" | "pr" | "release" | "discussion")) =>
+        {
             (&["-b", "-t", "-n"], &["--body", "--title", "--notes"])
         }
         _ => return None,
@@ -1985,13 +1988,15 @@ fn published(name: &str, command: &SimpleCommand) -> Option<(String, String)> {
         short.iter().any(|o| after(o) || text.len() > 2 && text.starts_with(o))
             || long.iter().any(|o| after(o) || text.strip_prefix(o).is_some_and(|rest| rest.starts_with('=')))
     };
-    let secret = args.iter().enumerate().filter(|(at, arg)| arg.dynamic && message(*at, arg)).find_map(|(_, arg)| {
-        CREDENTIAL_PRINTERS
-            .iter()
-            .find(|(printer, _)| arg.raw.contains(&format!("$({printer}")))
-            .map(|(printer, _)| format!("$({printer})"))
-            .or_else(|| secret_name(&arg.raw).map(|variable| format!("${variable}")))
-    })?;
+    let secret = args.iter().enumerate().filter(|(at, arg)| arg.dynamic && message(*at, arg)).find_map(
+        |(_, arg)| {
+            CREDENTIAL_PRINTERS
+                .iter()
+                .find(|(printer, _)| arg.raw.contains(&format!("$({printer}")))
+                .map(|(printer, _)| format!("$({printer})"))
+                .or_else(|| secret_name(&arg.raw).map(|variable| format!("${variable}")))
+        },
+    )?;
     let words = if name == "git" { 1 } else { 2 };
     let sink = [name].into_iter().chain(operands().take(words)).collect::<Vec<_>>().join(" ");
     Some((secret, sink))
