@@ -1237,7 +1237,11 @@ fn words_touched<'c>(
                 files.iter().filter(|word| !closes || stops_program(word)).map(|word| (Access::Write, *word)),
             );
         }
-        "setfacl" => found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word))),
+        // BSD's and macOS' `chflags uchg F` (`schg`, `uappnd`): like chattr's `+i`, the file made
+        // immutable or append-only; the first operand is the flags.
+        "setfacl" | "chflags" => {
+            found.extend(skip_first(&operands).iter().map(|word| (Access::Write, *word)))
+        }
         // `chattr -i F` takes the immutable flag off: its mode reads as an option (chattr's
         // own options, `-R -V -f -v -p`, are no attribute letters), `+i` and `=i` as an operand.
         "chattr" => {
@@ -3590,7 +3594,9 @@ pub(crate) fn replaced(command: &SimpleCommand) -> Vec<(&Word, &str)> {
     let judged_elsewhere = match name.as_str() {
         "cp" | "install" | "rsync" | "mv" | "move" | "move-item" | "mi" | "ln" | "tee" | "truncate"
         | "dd" | "rm" | "del" | "erase" | "remove-item" | "ri" | "unlink" | "shred" | "touch" | "chmod"
-        | "chown" | "chgrp" | "chattr" | "setfacl" | "code" | "notepad" | "micro" | "nano" => true,
+        | "chown" | "chgrp" | "chattr" | "chflags" | "setfacl" | "code" | "notepad" | "micro" | "nano" => {
+            true
+        }
         "vi" | "vim" | "nvim" | "ex" | "view" => !scripted(&["--cmd"], &['c', 's', 'e']),
         "emacs" => {
             !scripted(&["--batch", "-batch", "--script", "--eval", "-l", "--load", "-f", "--funcall"], &[])

@@ -854,7 +854,7 @@ fn touched_block(
         // trace a link.
         let mounts = command.name().is_some_and(|name| super::file_access::mounts(name, command.args()));
         let takes_along = match command.name() {
-            Some("mv" | "git" | "chmod" | "chown" | "chgrp" | "chattr" | "setfacl") => true,
+            Some("mv" | "git" | "chmod" | "chown" | "chgrp" | "chattr" | "chflags" | "setfacl") => true,
             Some("rm") => recursive,
             // `cp -al ~/.claude /tmp/c`: every file inside, writable under a new name.
             Some("cp") => super::file_access::hard_links(command.args()),

@@ -198,6 +198,7 @@ impl Written {
                     | "touch"
                     | "setfacl"
                     | "chattr"
+                    | "chflags"
                     | "xattr"
                     | "rm"
                     | "rmdir"

@@ -475,7 +475,7 @@ const GUARD_FILES: [&str; 39] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 462] = [
+const CREDENTIAL_FILES: [&str; 468] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -671,6 +671,15 @@ const CREDENTIAL_FILES: [&str; 462] = [
     "/etc/kubernetes/*.conf",
     "/etc/kubernetes/pki/**",
     "/etc/rancher/k3s/k3s.yaml",
+    // A node's kubelet client certificates with their keys (`kubelet-client-current.pem`),
+    // and k3s' server keys and node token: a login to the cluster's API.
+    "/var/lib/kubelet/pki/*.pem",
+    "/var/lib/kubelet/pki/*.key",
+    "/var/lib/rancher/k3s/server/tls/*.key",
+    "/var/lib/rancher/k3s/server/token",
+    "/var/lib/rancher/k3s/server/node-token",
+    // macOS' local accounts, one property list each with its password hash (`ShadowHashData`).
+    "/var/db/dslocal/nodes/*/users/*.plist",
     "/etc/NetworkManager/system-connections/**",
     "/etc/wpa_supplicant/**",
     // Package managers' and platforms' logins where their documentation puts them: Composer's

@@ -21,6 +21,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some(secret) = sent_elsewhere(name, call.command) {
         return Some(Hit::new("credentials.send", format!("This sends `{secret}` {SEND_MESSAGE}")));
     }
+    if matches!(name, "git" | "gh")
+        && let Some((secret, sink)) = published(name, call.command)
+    {
+        return Some(Hit::new(
+            "credentials.send",
+            format!("This puts `{secret}` into `{sink}`, {SINK_MESSAGE}"),
+        ));
+    }
     // `env`, `printenv`, `export -p`, `set`: every variable, tokens included, printed where the
     // agent reads it (piped or written elsewhere, it is the reader's or the file's business).
     let interpreter_dump = call.analysis.environment_dumps.iter().any(|d| d.command == call.index && !d.sent);
@@ -500,9 +508,18 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // `podman secret inspect --showsecret`: the secret's value.
         "docker" | "podman" if verb(0) == "secret" => has("--showsecret") || has("--show-secret"),
         // GnuPG takes any unambiguous start of a long option (`--export-secret-key`).
+        // `gpg -d secrets.yaml.gpg`: the plaintext of an encrypted file (encrypted for being
+        // secret) printed; with `-o FILE` (or `--decrypt-files`) it is written instead.
         "gpg" | "gpg2" => args.iter().any(|a| {
             ["--export-secret-k", "--export-secret-s"].iter().any(|start| a.text.starts_with(start))
+                || (a.text == "--decrypt" || super::short_cluster_has(&a.text, 'd'))
+                    && !args
+                        .iter()
+                        .any(|o| o.text.starts_with("--output") || super::short_cluster_has(&o.text, 'o'))
         }),
+        // `dscl . -read /Users/me ShadowHashData`: a macOS account's password hash (its salted
+        // PBKDF2 digest, crackable offline). `AuthenticationAuthority` only names the methods.
+        "dscl" => args.iter().any(|a| a.text.to_ascii_lowercase().contains("shadowhashdata")),
         // `docker inspect app --format '{{json .Config.Env}}'` (or `{{.Config}}`): the
         // container's environment, its tokens and passwords among them. The whole document
         // (`docker inspect app`) is everyday work and passes.
@@ -616,7 +633,9 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
-        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia" => {
+        // `lua -e 'print(os.getenv("GITHUB_TOKEN"))'`, `Rscript -e 'Sys.getenv("GITHUB_TOKEN")'`.
+        "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia"
+        | "lua" | "luajit" | "Rscript" => {
             framework_prints_secrets(name, &words())
                 || args.iter().any(|code| {
                     reads_secret_variable(&code.text)
@@ -1587,7 +1606,7 @@ fn dotenv_prints(name: &str, args: &[&str]) -> bool {
 }
 
 /// Whether `command` prints the whole environment, or a variable it picks at run time: `env`,
-/// `printenv`, `export` (or `-p`), `declare`/`typeset` (bare, `-p`, `-x`), `set`, `ps` with
+/// `printenv`, `cmake -E environment`, `export` (or `-p`), `declare`/`typeset` (bare, `-p`, `-x`), `set`, `ps` with
 /// BSD's `e` (`ps eww`, `ps auxe`) or `-E`, `jq -n env`/`$ENV`, `echo "${!name}"` (an indirect
 /// expansion, as in a loop over `compgen -v`), `systemctl show-environment`, `tmux
 /// show-environment`, and readers of `/proc/*/environ`.
@@ -1636,6 +1655,8 @@ pub(crate) fn dumps_environment(command: &SimpleCommand) -> bool {
             args().iter().any(|a| a.starts_with("/proc/") && a.ends_with("/environ"))
         }
         "dotenvx" | "dotenv" => dotenv_prints(name, &args()),
+        // CMake's portable `env`: `cmake -E environment` prints the whole environment.
+        "cmake" => args().windows(2).any(|pair| pair == ["-E", "environment"]),
         _ if name.starts_with("python") && matches!(args()[..], ["-m", "dotenv", ..]) => {
             dotenv_prints("dotenv", &args()[2..])
         }
@@ -1696,16 +1717,18 @@ fn output_goes_elsewhere(call: &Call) -> bool {
 }
 
 /// `xargs -0 -n1` (`env -0 | xargs -0 -n1`): xargs given no program runs `echo`, which prints
-/// what it reads; so does one that runs `echo` or `printf`.
+/// what it reads; so does one that runs `echo` or `printf` (the analyser shows that program,
+/// run through xargs).
 fn xargs_echoes(reader: &SimpleCommand) -> bool {
-    reader.name() == Some("xargs")
-        && reader
-            .args()
-            .iter()
-            .map(|a| a.text.as_str())
-            .filter(|a| !a.starts_with('-'))
-            .find(|a| a.parse::<u32>().is_err())
-            .is_none_or(|program| matches!(program, "echo" | "printf"))
+    matches!(reader.name(), Some("echo" | "printf")) && reader.via.iter().any(|via| via == "xargs")
+        || reader.name() == Some("xargs")
+            && reader
+                .args()
+                .iter()
+                .map(|a| a.text.as_str())
+                .filter(|a| !a.starts_with('-'))
+                .find(|a| a.parse::<u32>().is_err())
+                .is_none_or(|program| matches!(program, "echo" | "printf"))
 }
 
 /// `cut -d= -f1`: of each `NAME=value` line, the name alone; the values stay unprinted.
@@ -1937,6 +1960,46 @@ fn sent_elsewhere(name: &str, command: &SimpleCommand) -> Option<String> {
         }
     }
     None
+}
+
+/// The secret-named variable (or credential printer's output) a message carries into history
+/// or onto a forge, and where: `git commit -m "$GITHUB_TOKEN"` (`tag`, `notes`), `gh issue
+/// create --body "$AWS_SECRET_ACCESS_KEY"` (`pr`, `release`, comments). A secret given to git
+/// to authenticate (`git -c http.extraHeader="…$TOKEN" push`) is no message and passes.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn published(name: &str, command: &SimpleCommand) -> Option<(String, String)> {
+    let args = command.args();
+    let operands = || args.iter().map(|a| a.text.as_str()).filter(|a| !a.starts_with('-'));
+    let (short, long): (&[&str], &[&str]) = match name {
+        "git" if operands().next().is_some_and(|verb| matches!(verb, "commit" | "tag" | "notes")) => {
+            (&["-m"], &["--message"])
+        }
+        "gh" if operands()
+            .next()
+            .is_some_and(|noun| matches!(noun, "issue" | "pr" | "release" | "discussion")) =>
+        {
+            (&["-b", "-t", "-n"], &["--body", "--title", "--notes"])
+        }
+        _ => return None,
+    };
+    let message = |at: usize, arg: &Word| {
+        let text = arg.text.as_str();
+        let after = |option: &&str| at > 0 && args[at - 1].text == **option;
+        short.iter().any(|o| after(o) || text.len() > 2 && text.starts_with(o))
+            || long.iter().any(|o| after(o) || text.strip_prefix(o).is_some_and(|rest| rest.starts_with('=')))
+    };
+    let secret = args.iter().enumerate().filter(|(at, arg)| arg.dynamic && message(*at, arg)).find_map(
+        |(_, arg)| {
+            CREDENTIAL_PRINTERS
+                .iter()
+                .find(|(printer, _)| arg.raw.contains(&format!("$({printer}")))
+                .map(|(printer, _)| format!("$({printer})"))
+                .or_else(|| secret_name(&arg.raw).map(|variable| format!("${variable}")))
+        },
+    )?;
+    let words = if name == "git" { 1 } else { 2 };
+    let sink = [name].into_iter().chain(operands().take(words)).collect::<Vec<_>>().join(" ");
+    Some((secret, sink))
 }
 
 /// The host a URL written without a scheme starts with (`x.example/?k=v` -> `x.example`):

@@ -113,7 +113,20 @@ const OWN_VARIABLES: &[&str] =
 /// The variables the hook finds its user policy, cache, state and trust store by that every
 /// program reads too (`policy::load`, `state`, `policy::trust`; home also holds the agents'
 /// settings that register the hooks).
-const SHARED_VARIABLES: &[&str] = &["HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"];
+const SHARED_VARIABLES: &[&str] = &[
+    "HOME",
+    "XDG_CACHE_HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_STATE_HOME",
+    // Each agent's own settings directory (where its user settings register the hooks), by
+    // the variable its documentation gives: an agent started with another one runs unguarded.
+    "CLAUDE_CONFIG_DIR",
+    "CODEX_HOME",
+    "COPILOT_HOME",
+    "GEMINI_CLI_HOME",
+    "OPENCODE_CONFIG",
+    "OPENCODE_CONFIG_DIR",
+];
 
 /// The agents' own programs: given a shared variable for one command, the agent and the hooks
 /// it runs read their settings and policy from wherever it points.
