@@ -3070,6 +3070,7 @@ fn script_here<'w>(
             | "escript"
             | "msbuild"
             | "cmake"
+            | "nmap"
     ) {
         if let Some(found) = unread_source(name, command, ctx, written) {
             return Some(found);
@@ -3250,7 +3251,23 @@ fn unread_source<'w>(
         }
         None
     };
+    // The script file named in nmap's list of scripts, when it names one (see below).
+    let nse_file: Word;
     let (language, file) = match name {
+        // `nmap --script FILE`: NSE scripts are Lua, which may `os.execute`; a name, category
+        // or expression (`vuln`, `http-title`, `default or safe`) is nmap's own library.
+        "nmap" => {
+            let list = value(&["--script"])?;
+            let text = list.text.strip_prefix("--script=").unwrap_or(&list.text);
+            let item = match list.dynamic {
+                true => text,
+                false => text.split(',').map(str::trim).find(|item| {
+                    item.contains(['/', '\\']) || item.ends_with(".nse") || item.ends_with(".lua")
+                })?,
+            };
+            nse_file = Word { text: item.to_string(), ..list.clone() };
+            ("NSE (Lua)", &nse_file)
+        }
         "go" if args.first().is_some_and(|w| w.text == "run") => {
             const VALUED: &[&str] =
                 &["-exec", "-tags", "-ldflags", "-gcflags", "-mod", "-C", "-o", "-p", "-overlay"];
@@ -3473,6 +3490,14 @@ fn unread_source<'w>(
         .filter(|(option, _)| option.starts_with('-'))
         .map_or(&*file.text, |(_, v)| v);
     let word = Word { text: text.to_string(), ..file.clone() };
+    // `dotnet script https://…/x.csx`: code the tool fetches from the network as it runs.
+    if !word.dynamic && (word.text.starts_with("https://") || word.text.starts_with("http://")) {
+        let reason = format!(
+            "`{name}` runs `{}`, fetched from the network; the guard does not read {language} code",
+            word.text
+        );
+        return Some((format!("`{}`", word.text), Held::Opaque(reason)));
+    }
     // A Windows path from a drive or a variable (`C:\tmp\x.dll`, which a POSIX reading makes
     // `C:tmpx.dll`, `%TEMP%\x.js`): not the project's.
     let bytes = word.text.as_bytes();

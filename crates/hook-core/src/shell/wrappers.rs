@@ -1005,7 +1005,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             }
         }
         "doas" => {
-            let scan = scan_options(argv, 1, "uC", &[]);
+            let scan = scan_options(argv, 1, "uCa", &[]);
             match scan.flags.contains(&'s') {
                 true => bare_shell("doas -s", argv),
                 false => wraps("doas", argv, scan.operand),
@@ -1320,11 +1320,25 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
                 argv,
                 1,
                 "SGRw",
-                &["--setuid", "--setgid", "--root", "--wd", "--propagation", "--setgroups"],
+                &[
+                    "--setuid",
+                    "--setgid",
+                    "--root",
+                    "--wd",
+                    "--propagation",
+                    "--setgroups",
+                    "--map-user",
+                    "--map-group",
+                    "--map-users",
+                    "--map-groups",
+                    "--monotonic",
+                    "--boottime",
+                ],
             )
             .operand,
         ),
         "parallel" => parallel(argv),
+        "rush" | "gargs" | "xe" | "xjobs" | "pexec" | "sem" | "pueue" => template_runner(&name, argv),
         // `meson devenv -C build CMD…`: CMD runs in the build's environment, in the build
         // directory (or the `--workdir` given).
         "meson" if argv.get(1).is_some_and(|w| w.text == "devenv") => {
@@ -3822,8 +3836,13 @@ fn parallel(argv: &[Word]) -> Peel {
 /// the argument (quoted, as parallel does, unless it is a plain word: `~/x` stays the home
 /// path the outer shell made of it) in place of each replacement string naming it.
 fn parallel_lines(command: &[Word], inputs: &[Word]) -> Peel {
+    template_lines("parallel", command, inputs)
+}
+
+/// The lines a runner's shell runs for a command template (see [`parallel_lines`]): with no
+/// input, the template itself.
+fn template_lines(via: &str, command: &[Word], inputs: &[Word]) -> Peel {
     let template = command.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
-    let replacements = ["{}", "{.}", "{/}", "{//}", "{/.}"];
     let lines: Vec<String> = inputs
         .iter()
         .map(|input| {
@@ -3832,16 +3851,124 @@ fn parallel_lines(command: &[Word], inputs: &[Word]) -> Peel {
                 true => input.text.clone(),
                 false => crate::shell::quote(&input.text),
             };
-            match replacements.iter().any(|r| template.contains(r)) {
-                true => replacements.iter().fold(template.clone(), |line, r| line.replace(r, &value)),
-                false => format!("{template} {value}"),
-            }
+            replace_placeholders(&template, &value).unwrap_or_else(|| format!("{template} {value}"))
         })
         .collect();
-    let text = lines.join("\n");
+    let text = if inputs.is_empty() { template } else { lines.join("\n") };
     let dynamic = command.iter().chain(inputs).any(|w| w.dynamic);
     let script = Word { raw: text.clone(), text, dynamic, glob: false };
-    Peel::Script { via: "parallel".into(), script, dialect: Dialect::Posix }
+    Peel::Script { via: via.into(), script, dialect: Dialect::Posix }
+}
+
+/// `template` with `value` in place of each replacement string (`{}`, `{.}`, `{/}`, `{//}`,
+/// `{/.}`, and the numbered `{1}`, `{0}` of parallel, rush and gargs); `None` without one.
+fn replace_placeholders(template: &str, value: &str) -> Option<String> {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    let mut found = false;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let close = after.find('}').filter(|&close| {
+            let inner = &after[..close];
+            matches!(inner, "" | "." | "/" | "//" | "/.")
+                || !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_digit())
+        });
+        match close {
+            Some(close) => {
+                out.push_str(value);
+                rest = &after[close + 1..];
+                found = true;
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    found.then_some(out)
+}
+
+/// Whether a word is shell text rather than one argument (`'rm -rf {}'`).
+fn shell_text(word: &Word) -> bool {
+    word.text.contains([' ', '\t', '\n', ';', '|', '&', '<', '>', '(', '`', '$'])
+}
+
+/// Runners given a command template they run once per input (`rush 'rm -rf {}'`, `gargs`,
+/// `xe`, `xjobs`, `pexec`) or queue to run later (`sem`, `pueue add`): the command is judged
+/// with each input unknown, as a shell line when it is written as one (rush, gargs, sem and
+/// pueue hand it to a shell), else as the program with the input in place of `{}` or after.
+fn template_runner(name: &str, argv: &[Word]) -> Peel {
+    let (from, short, long, input): (usize, &str, &[&str], bool) = match name {
+        "rush" => (
+            1,
+            "CDijnoJdrtTv",
+            &[
+                "--succ-cmd-file",
+                "--field-delimiter",
+                "--infile",
+                "--jobs",
+                "--nrecords",
+                "--out-file",
+                "--records-join-sep",
+                "--record-delimiter",
+                "--retries",
+                "--retry-interval",
+                "--timeout",
+                "--trim",
+                "--assign",
+            ],
+            true,
+        ),
+        "gargs" => (1, "pnsrl", &["--procs", "--nlines", "--sep", "--retry", "--log"], true),
+        "xe" => (1, "AINjsf", &[], true),
+        "xjobs" => (1, "jslvt", &[], true),
+        "pexec" => (1, "nrfeoup", &["--number", "--parameters", "--parameter-file", "--environment"], false),
+        "sem" => (1, "j", &["--id", "--jobs", "--semaphoretimeout", "--st", "--timeout"], false),
+        "pueue" if argv.get(1).is_some_and(|w| w.text == "add") => {
+            (2, "gdwlo", &["--group", "--delay", "--working-directory", "--label", "--priority"], false)
+        }
+        _ => return launched(name, argv),
+    };
+    let scan = scan_options(argv, from, short, long);
+    // `xe -s SCRIPT`: the script is a shell line run with the inputs as its arguments.
+    if name == "xe"
+        && let Some(line) = option_value(&scan, "s", "-s")
+    {
+        return Peel::Script { via: "xe -s".into(), script: line, dialect: Dialect::Posix };
+    }
+    // `xe -a CMD -- ARGS`, `pexec … -- CMD`: the command ends, or starts, at the `--`.
+    let mut command = &argv[scan.operand..];
+    if name == "xe" && scan.flags.contains(&'a') {
+        command = &command[..command.iter().position(|w| w.text == "--").unwrap_or(command.len())];
+    }
+    if name == "pexec" {
+        command = &command[command.iter().position(|w| w.text == "--").map_or(0, |dash| dash + 1)..];
+    }
+    if command.is_empty() {
+        return Peel::Runs;
+    }
+    let inputs = if input { vec![run_time_input()] } else { Vec::new() };
+    let shell = matches!(name, "rush" | "gargs" | "sem" | "pueue") || scan.flags.contains(&'c');
+    if shell && command.iter().any(shell_text) || command.len() == 1 && shell_text(&command[0]) {
+        return template_lines(name, command, &inputs);
+    }
+    let mut inner: Vec<Word> = Vec::new();
+    let mut placed = false;
+    for word in command {
+        match replace_placeholders(&word.text, XARGS_INPUT) {
+            Some(text) => {
+                placed = true;
+                inner.push(Word { raw: text.clone(), text, dynamic: true, glob: false });
+            }
+            None => inner.push(word.clone()),
+        }
+    }
+    if !placed {
+        inner.extend(inputs);
+    }
+    Peel::Wraps { via: name.into(), inner }
 }
 
 /// `alias name='text'`: the text runs wherever the name is used later (zsh expands aliases in
