@@ -516,7 +516,6 @@ const LAUNCHERS: &[Launcher] = &[
     // Queues, caches, sessions, sound, graphics and network shims.
     launcher("nocache", None, "n", &[], Operand),
     launcher("ts", None, "LDWN", &[], Operand),
-    launcher("sem", None, "j", &["--id", "--jobs", "--semaphoretimeout", "--st", "--timeout"], Operand),
     launcher("ssh-agent", None, "aEPtO", &[], Operand),
     launcher("dbus-launch", None, "", &["--config-file", "--autolaunch"], Operand),
     launcher("authbind", None, "", &["--depth"], Operand),
@@ -564,13 +563,6 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("meson", Some("--internal"), "", &[], DashDash),
     launcher("nix", Some("develop"), "", &[], AfterOption(&["-c", "--command"])),
     launcher("nix", Some("shell"), "", &[], AfterOption(&["-c", "--command"])),
-    launcher(
-        "pueue",
-        Some("add"),
-        "gdwl",
-        &["--group", "--delay", "--working-directory", "--label"],
-        DashDash,
-    ),
 ];
 
 /// Where the operands start after the options from `argv[from]`, given the short options and
