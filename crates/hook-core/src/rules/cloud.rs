@@ -96,8 +96,9 @@ fn sdk_delete(call: &Call) -> Option<Hit> {
 /// `change-resource-record-sets`, `modify-db-instance`, `reboot-instances`, `stop-instances`,
 /// `restore-db-instance-to-point-in-time`.
 fn production_write(op: &str) -> bool {
-    // `eks update-kubeconfig` writes this machine's kubeconfig only.
-    op != "update-kubeconfig"
+    // `eks update-kubeconfig` writes this machine's kubeconfig only; a service or group's
+    // size is judged by its count (scaled to zero above), and scaling up is everyday.
+    !matches!(op, "update-kubeconfig" | "update-service" | "update-auto-scaling-group")
         && ["update-", "change-", "modify-", "reboot-", "stop-", "restore-"].iter().any(|p| op.starts_with(p))
 }
 

@@ -530,16 +530,15 @@ fn paas(name: &str, args: &[crate::shell::Word], words: &[&str]) -> Option<Hit> 
         }
         ("cf", "stop", _) if production => Some(Hit::new("hosting.app-stop", STOP)),
         ("cf", "scale", _)
-            if production
-                && args.windows(2).any(|p| p[0].text == "-i" && scaled_to_zero(&p[1].text)) =>
+            if production && args.windows(2).any(|p| p[0].text == "-i" && scaled_to_zero(&p[1].text)) =>
         {
             Some(Hit::new("hosting.app-stop", STOP))
         }
-        ("cf", "unbind-service" | "unbind-route-service" | "unshare-service" | "set-env" | "unset-env", _)
-            if production =>
-        {
-            Some(Hit::ask("hosting.config-set", CONFIG))
-        }
+        (
+            "cf",
+            "unbind-service" | "unbind-route-service" | "unshare-service" | "set-env" | "unset-env",
+            _,
+        ) if production => Some(Hit::ask("hosting.config-set", CONFIG)),
         ("eb", "terminate", _) if !has(&["-h", "--help"]) => Some(Hit::new("hosting.app-delete", APP)),
         ("eb", "setenv", _) if production => Some(Hit::ask("hosting.config-set", CONFIG)),
         ("modal", "app", "stop") if production => Some(Hit::ask("hosting.app-stop", STOP)),
@@ -747,7 +746,9 @@ fn elasticsearch(args: &[&str]) -> Option<Hit> {
     }
     // `POST index/_close` (or `_all/_close`) takes indices offline: every search and write to
     // them fails until they are opened again. A node on this machine is the user's own.
-    if let Some(url) = args.iter().find(|a| a.split(['?', '#']).next().is_some_and(|p| p.ends_with("/_close"))) {
+    if let Some(url) =
+        args.iter().find(|a| a.split(['?', '#']).next().is_some_and(|p| p.ends_with("/_close")))
+    {
         return (!super::local_target(url)).then(|| Hit::ask("hosting.http-delete", CLOSE_INDEX));
     }
     let settings = args.iter().any(|a| a.contains("/_cluster/settings"));

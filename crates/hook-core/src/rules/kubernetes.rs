@@ -166,7 +166,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             } else {
                 // `app set api-prod --revision feature-x` points production at another
                 // revision (or source, or values), which auto-sync then deploys.
-                ((words.contains(&"rollback") || matches!(words.as_slice(), ["app", "set" | "unset" | "patch", ..]))
+                ((words.contains(&"rollback")
+                    || matches!(words.as_slice(), ["app", "set" | "unset" | "patch", ..]))
                     && app_production())
                 .then(|| Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
             }

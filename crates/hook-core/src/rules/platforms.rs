@@ -190,7 +190,12 @@ fn aptos(args: &[Word]) -> Option<Hit> {
     let sends = match (words.next()?, words.next().unwrap_or_default()) {
         ("move", verb) => matches!(
             verb,
-            "publish" | "deploy-object" | "upgrade-object" | "create-object-and-publish-package" | "run" | "run-script"
+            "publish"
+                | "deploy-object"
+                | "upgrade-object"
+                | "create-object-and-publish-package"
+                | "run"
+                | "run-script"
         ),
         ("account", verb) => matches!(verb, "transfer" | "rotate-key"),
         _ => false,
@@ -204,12 +209,14 @@ fn aptos(args: &[Word]) -> Option<Hit> {
 /// sent, on mainnet: `--networkId mainnet`, a `network-config mainnet` of the newer CLI, or a
 /// mainnet account's `.near` name, unless a test network's is on the line.
 fn near(args: &[Word]) -> Option<Hit> {
-    let words: Vec<&str> = super::operands(args, &["--networkId", "--accountId", "--masterAccount"]).collect();
+    let words: Vec<&str> =
+        super::operands(args, &["--networkId", "--accountId", "--masterAccount"]).collect();
     let changes = words.iter().take(3).any(|w| {
         matches!(*w, "delete" | "delete-account" | "deploy" | "send" | "send-near" | "send-ft" | "transfer")
     });
     let test = args.iter().any(|a| a.text.contains("testnet") || a.text.contains("localnet"));
-    let mainnet = value(args, &["--networkId", "--network-id"], "").is_some_and(|n| live_network(bare(n, "")))
+    let mainnet = value(args, &["--networkId", "--network-id"], "")
+        .is_some_and(|n| live_network(bare(n, "")))
         || words.iter().any(|w| *w == "mainnet" || w.ends_with(".near"));
     (changes && mainnet && !test).then(|| Hit::new("hosting.deploy-production", CHAIN))
 }
@@ -253,8 +260,18 @@ const ORG_LOGOUT: &str = "`sf org logout --all` drops the logins of every org, a
 /// in a line's `echo`) or runs in an org named for production, metadata deployed to such an
 /// org or with destructive changes, every org logged out of.
 fn salesforce(call: &Call, args: &[Word]) -> Option<Hit> {
-    let valued =
-        ["-o", "--target-org", "-u", "--targetusername", "-f", "--file", "-s", "--sobject", "--manifest", "-x"];
+    let valued = [
+        "-o",
+        "--target-org",
+        "-u",
+        "--targetusername",
+        "-f",
+        "--file",
+        "-s",
+        "--sobject",
+        "--manifest",
+        "-x",
+    ];
     let mut words = super::operands(args, &valued);
     let first = words.next()?;
     // `force:source:deploy`, `project:deploy:start`: the topic and verb in one word.
@@ -262,7 +279,8 @@ fn salesforce(call: &Call, args: &[Word]) -> Option<Hit> {
     let (first, second) = if first.contains(':') {
         let topic = pieces.next().unwrap_or_default();
         let rest: Vec<&str> = pieces.collect();
-        let verb = if rest.contains(&"delete") { "delete" } else { rest.first().copied().unwrap_or_default() };
+        let verb =
+            if rest.contains(&"delete") { "delete" } else { rest.first().copied().unwrap_or_default() };
         (topic, verb)
     } else {
         (first, words.next().unwrap_or_default())

@@ -23,8 +23,14 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     {
         return Some((Pack::Cloud, hit));
     }
-    if matches!(name, "rabbitmqadmin" | "pscale") {
+    // rabbitmqadmin's deletes are judged by its host alone; pscale's other verbs go on below.
+    if name == "rabbitmqadmin" {
         return data_service(name, args);
+    }
+    if name == "pscale"
+        && let Some(found) = data_service(name, args)
+    {
+        return Some(found);
     }
     let destroying = words.iter().any(|word| parts(word).any(|part| among(DESTROYS, part)))
         || words.first().is_some_and(|word| among(&["rm", "del", "sync", "mirror"], word));
@@ -122,10 +128,27 @@ fn data_service(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     }
     if name == "pscale" {
         let mut words = super::operands(args, &["--org", "--service-token", "--service-token-id"]);
-        let deploys = matches!((words.next()?, words.next()?), ("deploy-request" | "dr", "deploy"));
+        let deploys = matches!((words.next(), words.next()), (Some("deploy-request" | "dr"), Some("deploy")));
         return deploys.then(|| (Pack::Hosting, Hit::ask("hosting.deploy-production", SCHEMA_DEPLOY)));
     }
-    let valued = ["-H", "--host", "-P", "--port", "-V", "--vhost", "-u", "--username", "-p", "--password", "-N", "--node", "-c", "--config", "-f", "--format"];
+    let valued = [
+        "-H",
+        "--host",
+        "-P",
+        "--port",
+        "-V",
+        "--vhost",
+        "-u",
+        "--username",
+        "-p",
+        "--password",
+        "-N",
+        "--node",
+        "-c",
+        "--config",
+        "-f",
+        "--format",
+    ];
     let mut words = super::operands(args, &valued);
     let first = words.next()?;
     let second = words.next().unwrap_or_default();
@@ -134,7 +157,9 @@ fn data_service(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
         "-H" | "--host" => args.get(at + 1).map(|v| v.text.as_str()),
         text => text.strip_prefix("--host="),
     });
-    let node = args.windows(2).any(|p| matches!(p[0].text.as_str(), "-N" | "--node") && super::production_name(&p[1].text));
+    let node = args
+        .windows(2)
+        .any(|p| matches!(p[0].text.as_str(), "-N" | "--node") && super::production_name(&p[1].text));
     let remote = host.is_some_and(|h| !super::local_target(h)) || node;
     (destroys && remote).then(|| (Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)))
 }
