@@ -5,7 +5,8 @@
 //! apps:destroy`, `deployctl projects delete`, `railway down`; production deploys (`vercel
 //! --prod`, a deploy workflow started by `gh workflow run`, `fly deploy` or `heroku releases:rollback`
 //! to a production app); a production app taken offline (`fly scale count 0`, `heroku ps:scale
-//! web=0`, `heroku maintenance:on`);
+//! web=0`, `heroku maintenance:on`, `cf scale api-prod -i 0`, `modal app stop prod-app`); Cloud
+//! Foundry's and Elastic Beanstalk's apps deleted or a production one's settings changed;
 //! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh`, `wget` or PowerShell's `Invoke-RestMethod` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
