@@ -92,6 +92,30 @@ fn sdk_delete(call: &Call) -> Option<Hit> {
     deletes.then(|| Hit::new(id, message))
 }
 
+/// Whether an AWS operation changes a resource in place: `update-function-code`,
+/// `change-resource-record-sets`, `modify-db-instance`, `reboot-instances`, `stop-instances`,
+/// `restore-db-instance-to-point-in-time`.
+fn production_write(op: &str) -> bool {
+    // `eks update-kubeconfig` writes this machine's kubeconfig only; a service or group's
+    // size is judged by its count (scaled to zero above), and scaling up is everyday.
+    !matches!(op, "update-kubeconfig" | "update-service" | "update-auto-scaling-group")
+        && ["update-", "change-", "modify-", "reboot-", "stop-", "restore-"].iter().any(|p| op.starts_with(p))
+}
+
+/// Whether the line acts on production: a profile, stage or group that names it (`--profile
+/// prod`, `--resource-group rg-prod`, `-g rg-prod`), or a resource an option names so (`--function-name api-prod`).
+fn production_account(args: &[crate::shell::Word]) -> bool {
+    super::production_target(args)
+        || args.windows(2).any(|pair| {
+            (pair[0].text.starts_with("--") || pair[0].text == "-g")
+                && !pair[0].text.contains('=')
+                && !pair[1].text.starts_with('-')
+                && super::production_name(&pair[1].text)
+        })
+}
+
+const PRODUCTION_CHANGE: &str = "This changes a production resource in place (its code, DNS records, settings, or which slot serves traffic), which its users see at once. Make the change in staging and ask the user to apply it to production.";
+
 const SDK_DELETE: &str = "This code deletes cloud resources or their data through the provider's SDK, as the CLI's `delete` would. Ask the user to run it.";
 
 /// Deletes of a data platform's storage and workspace: `hdfs dfs -rm -r` (and `hadoop fs`,
@@ -174,6 +198,15 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 {
                     Some(Hit::new("cloud.aws-delete", DELETE))
                 }
+                // A record set deleted by an inline change batch.
+                ("route53", "change-resource-record-sets")
+                    if args.iter().any(|a| a.contains("\"DELETE\"") || a.contains("Action=DELETE")) =>
+                {
+                    Some(Hit::ask("cloud.aws-delete", DELETE))
+                }
+                (_, op) if production_write(op) && production_account(call.args()) => {
+                    Some(Hit::ask("hosting.deploy-production", PRODUCTION_CHANGE))
+                }
                 _ => None,
             }
         }
@@ -209,9 +242,22 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "rebuild"))
             .then(|| Hit::new("cloud.doctl-delete", DELETE)),
         // A deployment in `Complete` mode deletes the group's resources the template lacks.
-        "az" => (words.iter().any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))
-            || words.contains(&"deployment") && complete_mode(&args))
-        .then(|| Hit::new("cloud.az-delete", DELETE)),
+        "az" if words.iter().any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))
+            || words.contains(&"deployment") && complete_mode(&args) =>
+        {
+            Some(Hit::new("cloud.az-delete", DELETE))
+        }
+        // A slot swapped into production (`--target-slot production`), or a production group's
+        // app stopped or restarted.
+        "az" => {
+            let swaps = words.contains(&"swap")
+                && args.windows(2).any(|p| p[0] == "--target-slot" && super::production_name(p[1]))
+                || args.iter().any(|a| a.strip_prefix("--target-slot=").is_some_and(super::production_name));
+            let stops = words.iter().take(3).any(|w| matches!(*w, "stop" | "restart"))
+                && matches!(words.first(), Some(&("webapp" | "functionapp" | "vm" | "containerapp" | "aks")))
+                && production_account(call.args());
+            (swaps || stops).then(|| Hit::ask("hosting.deploy-production", PRODUCTION_CHANGE))
+        }
         // AzCopy: a sync that deletes what the source lacks, a recursive remove.
         "azcopy" => {
             let sync_deletes = words.first() == Some(&"sync")

@@ -688,7 +688,10 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
 /// `--uri` names production): `sql-drop` and `site:install` empty the site's database, wherever
 /// it is, as `rails db:reset` does; `sql-sync SOURCE TARGET` writes over the target's
 /// database, which is asked about when the target is production's (pulling production's
-/// down passes); `sql:query` runs its statement, judged as any client's.
+/// down passes); `sql:query` runs its statement, judged as any client's; and on a production
+/// site, a command that changes it (a module uninstalled, configuration imported, PHP run,
+/// database updates applied, an entity deleted), where reads (`status`, `pm:list`,
+/// `config:get`) and `cache:rebuild` pass.
 fn drush<'a>(words: impl Iterator<Item = &'a str>, production: bool) -> Option<Hit> {
     let operands: Vec<&str> = words.filter(|w| !w.starts_with('-')).collect();
     let mut rest = operands.iter().copied().skip_while(|w| w.starts_with('@'));
@@ -702,8 +705,68 @@ fn drush<'a>(words: impl Iterator<Item = &'a str>, production: bool) -> Option<H
         }
         "sql-query" | "sql:query" | "sqlq" => rest.find_map(sql::destruction).map(destruction_hit),
         "sql-cli" | "sql:cli" | "sqlc" if production => Some(Hit::ask("database.load", DRUSH_SYNC)),
+        verb if production && drush_changes(verb) => Some(Hit::ask("hosting.deploy-production", DRUSH_LIVE)),
         _ => None,
     }
+}
+
+/// Whether a drush command changes the site it runs on: its modules, themes, configuration,
+/// state, content or users, or PHP run in it.
+fn drush_changes(verb: &str) -> bool {
+    matches!(
+        verb,
+        "pm:uninstall"
+            | "pm-uninstall"
+            | "pmu"
+            | "pm:enable"
+            | "pm-enable"
+            | "en"
+            | "theme:uninstall"
+            | "theme:enable"
+            | "thun"
+            | "then"
+            | "config:import"
+            | "config-import"
+            | "cim"
+            | "config:set"
+            | "config-set"
+            | "cset"
+            | "config:delete"
+            | "config-delete"
+            | "cdel"
+            | "php:eval"
+            | "php-eval"
+            | "eval"
+            | "ev"
+            | "php:script"
+            | "php-script"
+            | "scr"
+            | "php:cli"
+            | "php"
+            | "updatedb"
+            | "updb"
+            | "deploy"
+            | "state:set"
+            | "sset"
+            | "state:delete"
+            | "sdel"
+            | "entity:delete"
+            | "edel"
+            | "user:cancel"
+            | "ucan"
+            | "user:block"
+            | "user:password"
+            | "upwd"
+            | "user:role:add"
+            | "urol"
+            | "sql:sanitize"
+            | "sqlsan"
+            | "migrate:import"
+            | "mim"
+            | "migrate:rollback"
+            | "mr"
+            | "field:delete"
+    )
 }
 
 /// Pantheon's `terminus`: `env:wipe` (an environment's files and database emptied), content
@@ -1475,6 +1538,7 @@ const VAULT_POLICY: &str = "Every Vault token holds the `default` policy: rewrit
 const CLUSTER_MEMBER: &str = "This seals the server or takes a member out of its cluster, which can cost the cluster its quorum or its data's replicas. Ask the user to run it.";
 const SERVER_FILES: &str = "This makes the Redis server write its data to a file of your choosing, or load code into it. Ask the user to run it.";
 const DRUSH_RESET: &str = "This empties a Drupal site's database (`sql-drop`, `site:install`, `env:wipe`), its content and users with it. Ask the user to run it.";
+const DRUSH_LIVE: &str = "This changes a production Drupal site (its modules, configuration, content or users, or runs PHP in it), with its visitors watching. Make the change on a local or staging copy and ask the user to deploy it.";
 const DRUSH_SYNC: &str = "This writes over a production site's database with another's (or opens its SQL shell), so what its users wrote since is lost. Pull production's down instead, or ask the user.";
 const DROP: &str = "This drops a database, schema or table, and its data with it. Drop a scratch copy, take a backup first, or ask the user to run it.";
 const TRUNCATE: &str =

@@ -5,11 +5,12 @@
 //! apps:destroy`, `deployctl projects delete`, `railway down`; production deploys (`vercel
 //! --prod`, a deploy workflow started by `gh workflow run`, `fly deploy` or `heroku releases:rollback`
 //! to a production app); a production app taken offline (`fly scale count 0`, `heroku ps:scale
-//! web=0`, `heroku maintenance:on`);
+//! web=0`, `heroku maintenance:on`, `cf scale api-prod -i 0`, `modal app stop prod-app`); Cloud
+//! Foundry's and Elastic Beanstalk's apps deleted or a production one's settings changed;
 //! a shell on the deployed app's machine (`heroku run CMD`, `fly ssh console -C CMD`);
 //! unpublishing packages (`npm unpublish`); and an HTTP `DELETE` sent to any API by `curl`,
 //! HTTPie, `xh`, `wget` or PowerShell's `Invoke-RestMethod` (`curl -X DELETE https://api.github.com/repos/o/r` is `gh repo
-//! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index, `_delete_by_query`). Publishing to a
+//! delete`, `curl -XDELETE localhost:9200/_all` every Elasticsearch index, `_delete_by_query`, `_close`). Publishing to a
 //! public registry asks (`cargo publish`, `npm publish`, `twine upload`, `docker push`,
 //! `cargo yank`, `cargo owner --add`): it cannot be taken back, and it ships whatever the
 //! package holds.
@@ -92,11 +93,18 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "sui"
             | "bitcoin-cli"
             | "shopify"
+            | "brownie"
+            | "ape"
+            | "aptos"
+            | "near"
             | "restic"
             | "borg"
             | "borgbackup"
             | "kopia"
             | "b2"
+            | "cf"
+            | "eb"
+            | "modal"
     ) {
         return None;
     }
@@ -116,6 +124,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "sui"
             | "bitcoin-cli"
             | "shopify"
+            | "brownie"
+            | "ape"
+            | "aptos"
+            | "near"
     ) {
         return super::platforms::judge(call, name);
     }
@@ -491,6 +503,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         "npm" | "pnpm" | "yarn" => (verb(0)? == "unpublish" || verb(1) == Some("unpublish"))
             .then(|| Hit::new("hosting.unpublish", UNPUBLISH)),
         "restic" | "borg" | "borgbackup" | "kopia" | "b2" => backup_delete(name, &args, &words),
+        "cf" | "eb" | "modal" => paas(name, call.args(), &words),
         "curl" | "wget" if deletes(&args) => Some(Hit::new("hosting.http-delete", HTTP_DELETE)),
         "curl" | "wget" => elasticsearch(&args),
         "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
@@ -503,6 +516,39 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .next()?
             .eq_ignore_ascii_case("delete")
             .then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
+    }
+}
+
+/// Cloud Foundry's, Elastic Beanstalk's and Modal's apps: deleted (`cf delete`, `cf
+/// delete-service`, `eb terminate`), a production one stopped or scaled to zero (`cf stop`,
+/// `cf scale api-prod -i 0`, `modal app stop prod-app`), its services unbound or its settings
+/// changed (`cf unbind-service`, `cf set-env`, `eb setenv -e acme-prod K=V`). Production is an
+/// option's value or an app's name; a development app's changes pass.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn paas(name: &str, args: &[crate::shell::Word], words: &[&str]) -> Option<Hit> {
+    let verb = |i: usize| words.get(i).copied().unwrap_or_default();
+    let production = super::production_target(args)
+        || words.iter().skip(1).any(|w| !w.contains('=') && super::production_name(w));
+    let has = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
+    match (name, verb(0), verb(1)) {
+        ("cf", verb, _) if verb.starts_with("delete") || verb.starts_with("purge-") => {
+            Some(Hit::new("hosting.app-delete", APP))
+        }
+        ("cf", "stop", _) if production => Some(Hit::new("hosting.app-stop", STOP)),
+        ("cf", "scale", _)
+            if production && args.windows(2).any(|p| p[0].text == "-i" && scaled_to_zero(&p[1].text)) =>
+        {
+            Some(Hit::new("hosting.app-stop", STOP))
+        }
+        (
+            "cf",
+            "unbind-service" | "unbind-route-service" | "unshare-service" | "set-env" | "unset-env",
+            _,
+        ) if production => Some(Hit::ask("hosting.config-set", CONFIG)),
+        ("eb", "terminate", _) if !has(&["-h", "--help"]) => Some(Hit::new("hosting.app-delete", APP)),
+        ("eb", "setenv", _) if production => Some(Hit::ask("hosting.config-set", CONFIG)),
+        ("modal", "app", "stop") if production => Some(Hit::ask("hosting.app-stop", STOP)),
+        _ => None,
     }
 }
 
@@ -704,6 +750,13 @@ fn elasticsearch(args: &[&str]) -> Option<Hit> {
     if args.iter().any(|a| a.contains("/_delete_by_query")) {
         return Some(Hit::new("hosting.http-delete", DELETE_BY_QUERY));
     }
+    // `POST index/_close` (or `_all/_close`) takes indices offline: every search and write to
+    // them fails until they are opened again. A node on this machine is the user's own.
+    if let Some(url) =
+        args.iter().find(|a| a.split(['?', '#']).next().is_some_and(|p| p.ends_with("/_close")))
+    {
+        return (!super::local_target(url)).then(|| Hit::ask("hosting.http-delete", CLOSE_INDEX));
+    }
     let settings = args.iter().any(|a| a.contains("/_cluster/settings"));
     let compact = |a: &&str| a.chars().filter(|c| !c.is_whitespace()).collect::<String>();
     let unguarded = args.iter().map(compact).any(|body| {
@@ -736,6 +789,7 @@ const REPO: &str =
 const RELEASE: &str = "This deletes a published release. Ask the user to run it.";
 const API: &str = "This API call deletes something on the hosting service (a branch, a tag, a repository). Ask the user to run it.";
 const DELETE_BY_QUERY: &str = "`_delete_by_query` deletes every document its query matches (`match_all`: the whole index), with no undo. Ask the user to run it.";
+const CLOSE_INDEX: &str = "`_close` takes the indices offline (`_all`: every one of the cluster): every search and write to them fails until they are opened again. Ask the user to run it.";
 const UNGUARDED_INDICES: &str = "Setting `action.destructive_requires_name` to false lets one wildcard or `_all` delete every index of the cluster. Ask the user to do it.";
 const HTTP_DELETE: &str = "This HTTP `DELETE` deletes something behind an API (a repository, an index, a record), with no undo. Ask the user to run it.";
 const UNPUBLISH: &str = "`unpublish` removes published package versions that others may depend on. Deprecate the version instead, or ask the user.";

@@ -74,7 +74,7 @@ const WIDE_KINDS: &[(&str, &str)] = &[
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm" | "helmfile" | "argocd" | "flux") {
+    if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm" | "helmfile" | "argocd" | "flux" | "argo") {
         return None;
     }
     judge_named(call, name)
@@ -133,13 +133,18 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
         }
         // `flux delete` removes a source or kustomization and, pruning, what it deployed;
-        // `flux uninstall` the controllers. Suspending every kustomization (or production's)
-        // stops deploys and reverts no drift.
+        // `flux uninstall` the controllers. Suspending every kustomization (or production's,
+        // by its context or its own name, `apps-production`) stops deploys and reverts no drift.
         "flux" => {
             let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+            let named_production = || words.iter().skip(2).any(|w| super::production_name(w));
             match words.first().copied()? {
                 "delete" | "uninstall" => Some(Hit::new("kubernetes.argocd-delete", FLUX_DELETE)),
-                "suspend" if args.iter().any(|a| matches!(*a, "--all" | "--all=true")) || production() => {
+                "suspend"
+                    if args.iter().any(|a| matches!(*a, "--all" | "--all=true"))
+                        || production()
+                        || named_production() =>
+                {
                     Some(Hit::new("kubernetes.deploy-production", SUSPEND))
                 }
                 _ => None,
@@ -160,9 +165,20 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             } else if words.contains(&"sync") && force && !dry_run {
                 Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
             } else {
-                (words.contains(&"rollback") && app_production())
-                    .then(|| Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
+                // `app set api-prod --revision feature-x` points production at another
+                // revision (or source, or values), which auto-sync then deploys.
+                ((words.contains(&"rollback")
+                    || matches!(words.as_slice(), ["app", "set" | "unset" | "patch", ..]))
+                    && app_production())
+                .then(|| Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
             }
+        }
+        // Argo Workflows: a workflow submitted (or a template or cron workflow's run) in a
+        // production namespace runs whatever its steps do there.
+        "argo" => {
+            let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+            (matches!(words.first().copied()?, "submit" | "resubmit" | "retry") && !dry_run && production())
+                .then(|| Hit::ask("kubernetes.deploy-production", DEPLOY_PRODUCTION))
         }
         _ => None,
     }

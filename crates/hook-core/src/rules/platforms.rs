@@ -20,7 +20,10 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
         "solana" => solana(args),
         "anchor" => anchor(args),
         "truffle" | "hardhat" => truffle(name, args),
-        "sui" => sui(args),
+        "sui" => sui(call, args),
+        "brownie" | "ape" => python_chain(name, args),
+        "aptos" => aptos(args),
+        "near" => near(args),
         "bitcoin-cli" => bitcoin(args),
         "shopify" => shopify(args),
         "sf" | "sfdx" => salesforce(call, args),
@@ -139,13 +142,83 @@ fn truffle(name: &str, args: &[Word]) -> Option<Hit> {
 
 /// Sui's coins moved (`sui client transfer-sui|pay-sui|pay-all-sui|transfer|pay`) on the
 /// client's active environment, which the line does not show, unless a local or test
-/// network's name is on the line.
-fn sui(args: &[Word]) -> Option<Hit> {
+/// network's name is on the line; a package published, upgraded or called when the line
+/// switches the client to mainnet (`sui client switch --env mainnet && sui client publish`).
+fn sui(call: &Call, args: &[Word]) -> Option<Hit> {
     let mut words = super::operands(args, &["--client.config", "--gas-budget", "--to", "--amount"]);
-    let sends = words.next()? == "client"
-        && matches!(words.next(), Some("transfer-sui" | "pay-sui" | "pay-all-sui" | "transfer" | "pay"));
+    if words.next()? != "client" {
+        return None;
+    }
+    let verb = words.next()?;
+    let sends = matches!(verb, "transfer-sui" | "pay-sui" | "pay-all-sui" | "transfer" | "pay");
     let local = args.iter().any(|a| ["localnet", "devnet", "testnet"].iter().any(|net| a.text.contains(net)));
+    if matches!(verb, "publish" | "upgrade" | "call") {
+        let mainnet = call.analysis.commands.iter().any(|c| c.text.contains("mainnet"));
+        return (mainnet && !local).then(|| Hit::new("hosting.deploy-production", CHAIN));
+    }
     (sends && !local).then(|| Hit::new("hosting.deploy-production", CHAIN))
+}
+
+/// Whether a network's name is a live chain's: `mainnet`, or one [`super::production_name`]
+/// marks, in any of its parts (`ethereum:mainnet:alchemy`, `polygon-main`).
+fn live_network(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower.split([':', '-', '_', '.', '/']).any(|part| matches!(part, "mainnet" | "main"))
+        || super::production_name(&lower)
+}
+
+/// Brownie's and Ape's scripts run (`brownie run`, `ape run`) against a network named with
+/// `--network`: a live chain's sends the script's transactions with a real key. Without the
+/// option, both use a local development chain; a test network or a fork passes.
+fn python_chain(name: &str, args: &[Word]) -> Option<Hit> {
+    let verb = super::operands(args, &["--network"]).next()?;
+    let runs = match name {
+        "brownie" => matches!(verb, "run" | "console"),
+        _ => matches!(verb, "run" | "console") || verb == "deploy",
+    };
+    let network = value(args, &["--network"], "")?;
+    let network = bare(network, "");
+    (runs && live_network(network) && !network.contains("fork"))
+        .then(|| Hit::new("hosting.deploy-production", CHAIN))
+}
+
+/// Aptos: a Move package published or upgraded, a function run, coins moved, with a profile
+/// or URL naming mainnet (`aptos move publish --profile mainnet`). The default profile's
+/// network is not on the line, and passes.
+fn aptos(args: &[Word]) -> Option<Hit> {
+    let mut words = super::operands(args, &["--profile", "--url", "--network", "--package-dir"]);
+    let sends = match (words.next()?, words.next().unwrap_or_default()) {
+        ("move", verb) => matches!(
+            verb,
+            "publish"
+                | "deploy-object"
+                | "upgrade-object"
+                | "create-object-and-publish-package"
+                | "run"
+                | "run-script"
+        ),
+        ("account", verb) => matches!(verb, "transfer" | "rotate-key"),
+        _ => false,
+    };
+    let network = value(args, &["--profile", "--url", "--network"], "");
+    (sends && network.is_some_and(|n| live_network(bare(n, ""))))
+        .then(|| Hit::new("hosting.deploy-production", CHAIN))
+}
+
+/// NEAR: an account deleted (its balance sent to a beneficiary), a contract deployed, tokens
+/// sent, on mainnet: `--networkId mainnet`, a `network-config mainnet` of the newer CLI, or a
+/// mainnet account's `.near` name, unless a test network's is on the line.
+fn near(args: &[Word]) -> Option<Hit> {
+    let words: Vec<&str> =
+        super::operands(args, &["--networkId", "--accountId", "--masterAccount"]).collect();
+    let changes = words.iter().take(3).any(|w| {
+        matches!(*w, "delete" | "delete-account" | "deploy" | "send" | "send-near" | "send-ft" | "transfer")
+    });
+    let test = args.iter().any(|a| a.text.contains("testnet") || a.text.contains("localnet"));
+    let mainnet = value(args, &["--networkId", "--network-id"], "")
+        .is_some_and(|n| live_network(bare(n, "")))
+        || words.iter().any(|w| *w == "mainnet" || w.ends_with(".near"));
+    (changes && mainnet && !test).then(|| Hit::new("hosting.deploy-production", CHAIN))
 }
 
 /// Bitcoin Core's wallet spending on the main chain: `sendtoaddress`, `sendmany`, `send`,
@@ -182,28 +255,50 @@ const ORG_DATA: &str = "This deletes a Salesforce org's records (a bulk delete, 
 const ORG_DEPLOY: &str = "This deploys metadata to a production Salesforce org, or deletes the components a destructive-changes manifest names. Deploy to a sandbox or a scratch org and ask the user to promote it.";
 const ORG_LOGOUT: &str = "`sf org logout --all` drops the logins of every org, and a scratch org with no password set cannot be logged into again. Log out of the one org meant, or ask the user.";
 
-/// Salesforce's `sf`: records deleted (`data delete bulk|record`), anonymous Apex that deletes
-/// (on its standard input or in a line's `echo`) or runs in an org named for production,
-/// metadata deployed to such an org or with destructive changes, every org logged out of.
+/// Salesforce's `sf` (and the legacy `sfdx` spelling, `force:source:deploy -u ORG`): records
+/// deleted (`data delete bulk|record`), anonymous Apex that deletes (on its standard input or
+/// in a line's `echo`) or runs in an org named for production, metadata deployed to such an
+/// org or with destructive changes, every org logged out of.
 fn salesforce(call: &Call, args: &[Word]) -> Option<Hit> {
-    let valued = ["-o", "--target-org", "-f", "--file", "-s", "--sobject", "--manifest", "-x"];
+    let valued = [
+        "-o",
+        "--target-org",
+        "-u",
+        "--targetusername",
+        "-f",
+        "--file",
+        "-s",
+        "--sobject",
+        "--manifest",
+        "-x",
+    ];
     let mut words = super::operands(args, &valued);
-    let (first, second) = (words.next()?, words.next().unwrap_or_default());
-    let org = value(args, &["--target-org"], "-o").map(|o| bare(o, "-o").to_ascii_lowercase());
+    let first = words.next()?;
+    // `force:source:deploy`, `project:deploy:start`: the topic and verb in one word.
+    let mut pieces = first.split(':').filter(|p| *p != "force");
+    let (first, second) = if first.contains(':') {
+        let topic = pieces.next().unwrap_or_default();
+        let rest: Vec<&str> = pieces.collect();
+        let verb =
+            if rest.contains(&"delete") { "delete" } else { rest.first().copied().unwrap_or_default() };
+        (topic, verb)
+    } else {
+        (first, words.next().unwrap_or_default())
+    };
+    let org = value(args, &["--target-org", "--targetusername"], "-o")
+        .map(|o| bare(o, "-o"))
+        .or_else(|| value(args, &[], "-u").map(|o| bare(o, "-u")))
+        .map(str::to_ascii_lowercase);
     let production = org.as_deref().is_some_and(|o| o.contains("prod") && !o.contains("preprod"));
+    let destructive = args.iter().any(|a| a.text.to_ascii_lowercase().contains("destructive"));
     match (first, second) {
         ("data", "delete") if !org.as_deref().is_some_and(|o| o.contains("scratch")) => {
             Some(Hit::ask("hosting.data-delete", ORG_DATA))
         }
-        ("apex", "run") if production || apex_deletes(call) => {
+        ("apex", "run" | "execute") if production || apex_deletes(call) => {
             Some(Hit::ask("hosting.data-delete", ORG_DATA))
         }
-        ("project", "deploy")
-            if production
-                || args.iter().any(|a| {
-                    a.text.starts_with("--post-destructive") || a.text.starts_with("--pre-destructive")
-                }) =>
-        {
+        ("project" | "source" | "mdapi", "deploy") if production || destructive => {
             Some(Hit::ask("hosting.deploy-production", ORG_DEPLOY))
         }
         ("org", "logout") if args.iter().any(|a| a.text == "--all" || a.text == "-a") => {

@@ -57,6 +57,7 @@ const TOOLS: NameFilter = NameFilter::of(TOOL_NAMES);
 /// commands pay nothing more.
 pub(super) fn may_judge(call: &Call, name: &str) -> bool {
     TOOLS.may_hold(name)
+        || name == "php"
         || name.ends_with(".sh")
         || project_script(call)
         || shell_script(call, name).is_some()
@@ -95,7 +96,16 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     if !assigned && !call.args().iter().any(|a| names_production(&a.text)) {
         return None;
     }
-    let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    let mut args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+    // `php vendor/bin/dep rollback prod`: Deployer run by PHP is Deployer.
+    let name = match name {
+        "php" if args.first().is_some_and(|script| deployer(script)) => {
+            args.remove(0);
+            "dep"
+        }
+        "php" => return None,
+        _ => name,
+    };
     if flag(&args, SHOWS) {
         return None;
     }
@@ -498,6 +508,12 @@ const BUILTINS: &[&str] = &[
     "fetch",
     "deploy",
 ];
+
+/// Whether a script PHP runs is Deployer's: `dep`, `vendor/bin/dep`, `deployer.phar`.
+fn deployer(script: &str) -> bool {
+    let file = script.rsplit('/').next().unwrap_or(script);
+    matches!(file, "dep" | "dep.phar" | "deployer.phar")
+}
 
 fn flag(args: &[&str], names: &[&str]) -> bool {
     args.iter().any(|a| names.contains(a))

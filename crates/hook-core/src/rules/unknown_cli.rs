@@ -23,6 +23,15 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     {
         return Some((Pack::Cloud, hit));
     }
+    // rabbitmqadmin's deletes are judged by its host alone; pscale's other verbs go on below.
+    if name == "rabbitmqadmin" {
+        return data_service(name, args);
+    }
+    if name == "pscale"
+        && let Some(found) = data_service(name, args)
+    {
+        return Some(found);
+    }
     let destroying = words.iter().any(|word| parts(word).any(|part| among(DESTROYS, part)))
         || words.first().is_some_and(|word| among(&["rm", "del", "sync", "mirror"], word));
     let credential = name == "mc"
@@ -63,29 +72,96 @@ fn cluster_or_mainframe(name: &str, words: &[&str], args: &[Word]) -> Option<Hit
     let stops = match (name, words) {
         ("sky" | "ray", ["down", ..]) => true,
         ("zowe", [_, "cancel", ..]) => true,
-        ("zowe", ["zos-console" | "console", "issue", "command" | "cmd", ..]) => {
-            // The operand after `command`, past the options (`--zosmf-profile prod`).
-            let at = args.iter().position(|arg| matches!(arg.text.as_str(), "command" | "cmd"))?;
-            let mut rest = args[at + 1..].iter();
-            let command = loop {
-                let arg = rest.next()?;
-                if !arg.text.starts_with('-') {
-                    break arg;
-                }
-                if !arg.text.contains('=') {
-                    rest.next();
-                }
-            };
-            {
-                let verb = command.text.split([' ', ',']).next().unwrap_or_default().to_ascii_uppercase();
-                matches!(verb.as_str(), "C" | "CANCEL" | "P" | "STOP" | "FORCE" | "Z" | "HALT")
-                    || verb.starts_with("$P")
-                    || verb.starts_with("$C")
-            }
+        // An operator command that stops work, or a TSO command that deletes a data set
+        // (`DELETE 'PROD.CUSTOMER.VSAM' CLUSTER`).
+        ("zowe", ["zos-console" | "console" | "zos-tso" | "tso", "issue", "command" | "cmd", ..]) => {
+            let verb = zowe_command(args)?;
+            let verb = verb.split([' ', ',']).next().unwrap_or_default().to_ascii_uppercase();
+            matches!(verb.as_str(), "C" | "CANCEL" | "P" | "STOP" | "FORCE" | "Z" | "HALT")
+                || verb.starts_with("$P")
+                || verb.starts_with("$C")
+                || words[0].ends_with("tso") && matches!(verb.as_str(), "DELETE" | "DEL" | "SCRATCH")
+        }
+        // A program's, transaction's or file's definition removed from a production CICS
+        // region, or a production job stream submitted.
+        ("zowe", ["cics", "discard" | "delete" | "disable", ..]) => {
+            args.iter().any(|arg| mainframe_production(&arg.text))
+        }
+        ("zowe", ["jobs" | "zos-jobs", "submit", "data-set" | "ds", ..]) => {
+            super::operands(args, &[]).nth(3).is_some_and(mainframe_production)
         }
         _ => false,
     };
     stops.then(|| Hit::ask("cloud.unknown-destroy", STOP))
+}
+
+/// The operand of Zowe's `issue command`, past its options (`--zosmf-profile prod`).
+fn zowe_command(args: &[Word]) -> Option<&str> {
+    let at = args.iter().position(|arg| matches!(arg.text.as_str(), "command" | "cmd"))?;
+    let mut rest = args[at + 1..].iter();
+    loop {
+        let arg = rest.next()?;
+        if !arg.text.starts_with('-') {
+            return Some(&arg.text);
+        }
+        if !arg.text.contains('=') {
+            rest.next();
+        }
+    }
+}
+
+/// Whether a z/OS name (a data set, a CICS region) is production's: [`super::production_name`]'s
+/// parts, or `PROD`/`PRD` run into a qualifier (`CICSPRD`, `PRODJCL`).
+fn mainframe_production(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    super::production_name(name) || upper.contains("PROD") || upper.ends_with("PRD")
+}
+
+/// RabbitMQ's queues, exchanges or vhosts deleted or purged on a server that is not this
+/// machine's (`rabbitmqadmin -H rabbit.prod delete queue name=orders`; without `-H` it talks
+/// to `localhost`); PlanetScale's deploy request deployed, which applies its schema change to
+/// the production branch.
+#[inline(never)]
+fn data_service(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
+    if args.iter().any(|arg| matches!(arg.text.as_str(), "-h" | "--help")) {
+        return None;
+    }
+    if name == "pscale" {
+        let mut words = super::operands(args, &["--org", "--service-token", "--service-token-id"]);
+        let deploys = matches!((words.next(), words.next()), (Some("deploy-request" | "dr"), Some("deploy")));
+        return deploys.then(|| (Pack::Hosting, Hit::ask("hosting.deploy-production", SCHEMA_DEPLOY)));
+    }
+    let valued = [
+        "-H",
+        "--host",
+        "-P",
+        "--port",
+        "-V",
+        "--vhost",
+        "-u",
+        "--username",
+        "-p",
+        "--password",
+        "-N",
+        "--node",
+        "-c",
+        "--config",
+        "-f",
+        "--format",
+    ];
+    let mut words = super::operands(args, &valued);
+    let first = words.next()?;
+    let second = words.next().unwrap_or_default();
+    let destroys = [first, second].iter().any(|w| matches!(*w, "delete" | "purge"));
+    let host = args.iter().enumerate().find_map(|(at, arg)| match arg.text.as_str() {
+        "-H" | "--host" => args.get(at + 1).map(|v| v.text.as_str()),
+        text => text.strip_prefix("--host="),
+    });
+    let node = args
+        .windows(2)
+        .any(|p| matches!(p[0].text.as_str(), "-N" | "--node") && super::production_name(&p[1].text));
+    let remote = host.is_some_and(|h| !super::local_target(h)) || node;
+    (destroys && remote).then(|| (Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)))
 }
 
 /// `salt-key -D` (`--delete-all`): every minion's accepted key deleted, the fleet cut off.
@@ -343,6 +419,7 @@ const RESOURCES: &[&str] = &[
     "snapshot",
     "volume",
     "zone",
+    "dns",
     "domain",
     "record",
     "user",
@@ -503,6 +580,9 @@ const LOCAL: &[&str] = &[
     "go",
     "dotnet",
     "composer",
+    // Drupal's drush: its own rules judge a production site; a local site's modules are the
+    // user's to uninstall.
+    "drush",
     "cpan",
     "cpanm",
     "opam",
@@ -681,4 +761,5 @@ const LOCAL: &[&str] = &[
 
 const DESTROY: &str = "This runs a delete, destroy or uninstall of a remote resource (a project, database, cluster, bucket or service) through a provider's CLI, which no recycle bin may bring back. Ask the user to run it, or show them the exact command.";
 const STOP: &str = "This tears down a cloud cluster, cancels a job or stops a system's work on a mainframe: what runs there stops for its users. Ask the user to run it, or show them the exact command.";
+const SCHEMA_DEPLOY: &str = "`pscale deploy-request deploy` applies the request's schema change to the production branch, where a dropped column or table is gone with its data. Ask the user to deploy it.";
 const PRINT: &str = "This prints a credential (a token, password, API key or connection string) where the agent reads it, and from there into the conversation. Use it inside the command that needs it, or ask the user.";
