@@ -189,6 +189,9 @@ fn salesforce(call: &Call, args: &[Word]) -> Option<Hit> {
     let valued = ["-o", "--target-org", "-f", "--file", "-s", "--sobject", "--manifest", "-x"];
     let mut words = super::operands(args, &valued);
     let (first, second) = (words.next()?, words.next().unwrap_or_default());
+    // `project deploy preview|validate|report`, and `--dry-run`, change nothing in the org.
+    let changes = !matches!(words.next(), Some("preview" | "validate" | "report" | "cancel"))
+        && !args.iter().any(|a| a.text == "--dry-run");
     let org = value(args, &["--target-org"], "-o").map(|o| bare(o, "-o").to_ascii_lowercase());
     let production = org.as_deref().is_some_and(|o| o.contains("prod") && !o.contains("preprod"));
     match (first, second) {
@@ -199,10 +202,11 @@ fn salesforce(call: &Call, args: &[Word]) -> Option<Hit> {
             Some(Hit::ask("hosting.data-delete", ORG_DATA))
         }
         ("project", "deploy")
-            if production
-                || args.iter().any(|a| {
-                    a.text.starts_with("--post-destructive") || a.text.starts_with("--pre-destructive")
-                }) =>
+            if changes && production
+                || changes
+                    && args.iter().any(|a| {
+                        a.text.starts_with("--post-destructive") || a.text.starts_with("--pre-destructive")
+                    }) =>
         {
             Some(Hit::ask("hosting.deploy-production", ORG_DEPLOY))
         }
