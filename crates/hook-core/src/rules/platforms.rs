@@ -202,11 +202,11 @@ fn salesforce(call: &Call, args: &[Word]) -> Option<Hit> {
             Some(Hit::ask("hosting.data-delete", ORG_DATA))
         }
         ("project", "deploy")
-            if changes && production
-                || changes
-                    && args.iter().any(|a| {
+            if changes
+                && (production
+                    || args.iter().any(|a| {
                         a.text.starts_with("--post-destructive") || a.text.starts_with("--pre-destructive")
-                    }) =>
+                    })) =>
         {
             Some(Hit::ask("hosting.deploy-production", ORG_DEPLOY))
         }
