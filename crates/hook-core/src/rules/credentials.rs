@@ -973,6 +973,10 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // `heroku config` prints every config var of the app, `config:get` one.
         "heroku" => matches!(verb(0), "auth:token" | "config" | "config:get"),
         "fly" | "flyctl" => verb(0) == "auth" && verb(1) == "token",
+        // Elastic Beanstalk's and Dokku's app environments, printed with their values
+        // (`dokku config APP` as `config:show`); `--export`, `--shell` print the same.
+        "eb" => verb(0) == "printenv",
+        "dokku" => matches!(verb(0), "config" | "config:show" | "config:export" | "config:bundle"),
         // `netlify env:list --plain` (or `--json`) prints the site's variables unmasked.
         "netlify" => verb(0) == "env:get" || verb(0) == "env:list" && (has("--plain") || has("--json")),
         // `nix eval --expr 'builtins.readFile ~/.ssh/id_rsa'`, `builtins.getEnv "TOKEN"`.

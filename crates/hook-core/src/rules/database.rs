@@ -238,6 +238,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }
         "pg_restore" | "mongorestore" | "mongoimport" | "mysqlimport" => return restore(call, name),
+        "sanity" | "contentful" => return content_import(name, args),
         // `zowe db2 execute sql -q 'DELETE FROM PROD.ACCOUNTS'`: the mainframe's Db2 runs it.
         "zowe" if word(0) == Some("db2") && word(1) == Some("execute") => {
             let query = args.windows(2).find_map(|pair| {
@@ -633,6 +634,16 @@ fn local_server(call: &Call, args: &[crate::shell::Word]) -> bool {
     !set_before
 }
 
+/// A test suite's or a development database's name (`app_dev`, `app_development`,
+/// `dev_app`, `app-dev`): one a developer refreshes from a dump on their own machine.
+fn dev_database(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    test_database(&lower)
+        || ["_dev", "-dev", "_development", "-development", "_local"].iter().any(|end| lower.ends_with(end))
+        || lower.starts_with("dev_")
+        || matches!(lower.as_str(), "dev" | "development")
+}
+
 /// A test suite's database name: `app_test`, `app-test`, `test_app`, `test`, with a parallel
 /// worker's number after it (`app_test-2`, `app_test_3`). `latest` is no test database.
 pub(super) fn test_database(name: &str) -> bool {
@@ -815,8 +826,9 @@ fn query_service(args: &[crate::shell::Word]) -> bool {
 }
 
 /// The restore and import tools told to drop what is there first: `pg_restore --clean`,
-/// `mongorestore --drop`, `mongoimport --drop`, `mysqlimport --delete`. A test suite's database
-/// on this machine passes, as for `dropdb`.
+/// `mongorestore --drop`, `mongoimport --drop`, `mysqlimport --delete`. A test suite's or a
+/// development database on this machine passes: refreshing one from a dump is what restores
+/// are for there.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn restore(call: &Call, name: &str) -> Option<Hit> {
     let args = call.args();
@@ -849,9 +861,30 @@ fn restore(call: &Call, name: &str) -> Option<Hit> {
     let test = local_server(call, args)
         && option_values(args, databases).any(|database| {
             let database = database.split('?').next().unwrap_or_default();
-            test_database(database.rsplit('/').next().unwrap_or_default())
+            // Restoring a dump into a development database is how one is refreshed.
+            dev_database(database.rsplit('/').next().unwrap_or_default())
         });
     (!test).then(|| Hit::new("database.load", RESTORE))
+}
+
+/// A headless CMS's content written over a live dataset: `sanity dataset import FILE
+/// production --replace`, `contentful space import` into `master` (its default environment,
+/// which the site serves).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn content_import(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+    let live = match (name, texts.first().copied(), texts.get(1).copied()) {
+        ("sanity", Some("dataset"), Some("import")) => {
+            (texts.contains(&"--replace") || texts.contains(&"--missing"))
+                && texts[2..].iter().any(|t| !t.starts_with('-') && super::production_name(t))
+        }
+        ("contentful", Some("space"), Some("import")) => {
+            let environment = option_values(args, &["--environment-id"]).next();
+            environment.is_none_or(|e| e == "master" || super::production_name(&e))
+        }
+        _ => false,
+    };
+    live.then(|| Hit::new("database.load", CONTENT_IMPORT))
 }
 
 /// The stores' own destructive verbs: Kafka's topic, record and consumer-group deletes, offset
@@ -1134,6 +1167,10 @@ fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit
         "gradlew",
         "mvn",
         "mvnw",
+        "hasura",
+        "cargo",
+        "go",
+        "lein",
     ];
     const TOOL_NAMES: NameFilter = NameFilter::of(TOOLS);
     if !TOOL_NAMES.may_hold(name) || !TOOLS.contains(&name) {
@@ -1180,6 +1217,7 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             "php" => match texts.first() {
                 Some(s) if s.ends_with("artisan") => "artisan",
                 Some(s) if s.ends_with("console") => "console",
+                Some(s) if s.ends_with("craft") => "craft",
                 _ => return None,
             },
             "python" | "python3" if texts.first().is_some_and(|s| s.ends_with("manage.py")) => "manage.py",
@@ -1201,11 +1239,14 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             let at = args.iter().position(|a| a.text == "execute").map_or(0, |at| at + 1);
             return client_sql(call, client("prisma db execute")?, at);
         }
-        "prisma" => whole_or_partial(
+        "prisma" => match whole_or_partial(
             has("migrate") && has("reset")
                 || has("db") && has("push") && (has("--force-reset") || has("--accept-data-loss")),
             false,
-        ),
+        ) {
+            Reach::Nothing if has("migrate") && has("deploy") || has("db") && has("push") => Reach::Forward,
+            reach => reach,
+        },
         // `push --force` applies the statements that lose data without asking.
         "drizzle-kit" => whole_or_partial(has("push") && has("--force"), false),
         "rails" => {
@@ -1231,14 +1272,39 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             any(&["db:migrate:undo", "db:seed:undo"]),
         ),
         // The local development database unless told the linked project's or another's.
-        "supabase" => whole_or_partial(
+        "supabase" => match whole_or_partial(
             has("db")
                 && has("reset")
                 && texts.iter().any(|t| {
                     t.starts_with("--db-url") || t.starts_with("--linked") && *t != "--linked=false"
                 }),
             false,
-        ),
+        ) {
+            Reach::Nothing if has("db") && has("push") && !has("--dry-run") => Reach::Forward,
+            reach => reach,
+        },
+        // Hasura's `migrate apply --down`, `--goto` and `metadata clear` undo what the
+        // server's schema and API have; `apply` and `metadata apply` change them.
+        "hasura" if has("migrate") && has("apply") || has("metadata") => {
+            if has("--down") || texts.iter().any(|t| t.starts_with("--goto")) || has("clear") || has("reset")
+            {
+                Reach::Partial
+            } else if has("apply") && !has("--dry-run") {
+                Reach::Forward
+            } else {
+                Reach::Nothing
+            }
+        }
+        // A project's own migrator (`cargo run --bin migrate -- down`, `go run ./cmd/migrate
+        // -down`, `lein run -m app.migrations rollback`): a program named for migrations told
+        // to undo them.
+        "cargo" | "go" | "lein" if has("run") && texts.iter().any(|t| t.contains("migrat")) => {
+            let undoes = |t: &str| {
+                let verb = t.trim_start_matches('-');
+                matches!(verb, "down" | "rollback" | "reset" | "drop" | "undo" | "revert")
+            };
+            if texts.iter().any(|t| undoes(t)) { Reach::Partial } else { Reach::Nothing }
+        }
         "artisan" => {
             if any(&["migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe"]) {
                 Reach::Whole
@@ -1273,10 +1339,18 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
                     .then(|| Hit::new("credentials.print", SECRETS_REVEAL));
             }
         }
-        "mix" => whole_or_partial(
+        "mix" => match whole_or_partial(
             any(&["ecto.drop", "ecto.reset"]) || has("ecto.rollback") && has("--all"),
             has("ecto.rollback"),
-        ),
+        ) {
+            // Seeds (`mix run priv/repo/seeds.exs`) write rows wherever the environment points.
+            Reach::Nothing
+                if has("ecto.migrate") || has("run") && texts.iter().any(|t| t.ends_with("seeds.exs")) =>
+            {
+                Reach::Forward
+            }
+            reach => reach,
+        },
         // Seed files conventionally empty each table before filling it.
         "knex" => whole_or_partial(
             has("migrate:rollback") && has("--all"),
@@ -1308,15 +1382,33 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
         // `flyway clean` and `liquibase dropAll` drop every object of the configured schemas,
         // from the command line or their Gradle and Maven plugins; `repair` rewrites the
         // schema history the next migration trusts.
-        "flyway" => whole_or_partial(has("clean"), any(&["undo", "repair"])),
+        "flyway" => match whole_or_partial(has("clean"), any(&["undo", "repair"])) {
+            Reach::Nothing if any(&["migrate", "baseline"]) => Reach::Forward,
+            reach => reach,
+        },
+        // `execute-sql` runs its statements as they are: judged as a client's.
+        "liquibase" if texts.iter().any(|t| t.eq_ignore_ascii_case("execute-sql") || *t == "executeSql") => {
+            let found = option_values(args, &["--sql"]).find_map(|text| sql::destruction(&text))?;
+            return (migration_target(call, args) >= Target::Unknown).then(|| destruction_hit(found));
+        }
         // `rollback-sql` and the like only print the statements.
-        "liquibase" => whole_or_partial(
+        "liquibase" => match whole_or_partial(
             texts.iter().any(|t| t.eq_ignore_ascii_case("dropall") || *t == "drop-all"),
             texts.iter().any(|t| {
                 let lower = t.to_ascii_lowercase();
                 lower.starts_with("rollback") && !lower.ends_with("sql")
             }),
-        ),
+        ) {
+            Reach::Nothing
+                if texts.iter().any(|t| {
+                    let lower = t.to_ascii_lowercase();
+                    lower.starts_with("update") && !lower.ends_with("sql")
+                }) =>
+            {
+                Reach::Forward
+            }
+            reach => reach,
+        },
         "gradle" | "gradlew" => {
             whole_or_partial(any(&["flywayClean", "dropAll"]), any(&["flywayUndo", "flywayRepair"]))
         }
@@ -1350,6 +1442,12 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             whole_or_partial(has("revert") && !to, any(&["revert", "rebase", "checkout"]))
         }
         "dbmate" => whole_or_partial(has("drop"), any(&["rollback", "down"])),
+        // Craft CMS: `db/restore` replaces the database with a backup's contents.
+        "craft" if has("db/restore") => {
+            return (migration_target(call, args) >= Target::Unknown)
+                .then(|| Hit::new("database.load", RESTORE));
+        }
+        "craft" => whole_or_partial(false, has("migrate/down")),
         _ => Reach::Nothing,
     };
     if reach == Reach::Nothing {
@@ -1396,12 +1494,16 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
         "FLYWAY_ENVIRONMENT",
         "ATLAS_ENV",
         "SQITCH_TARGET",
+        "CRAFT_ENVIRONMENT",
     ];
     const OPTIONS: &[&str] = &[
         "-e",
         "--env",
+        "-env",
         "--environment",
         "-environment",
+        "with-profile",
+        "--endpoint",
         "--target",
         "--stage",
         "--settings",
@@ -1523,6 +1625,7 @@ fn target_of(value: &str, dynamic: bool, connection: bool) -> Target {
 
 const COPY_PROGRAM: &str = "`COPY … PROGRAM` runs a shell command on the database server, as the database's user. Ask the user to run it.";
 const UNREAD_INPUT: &str = "This loads statements the guard cannot read (a dump drops each table it recreates) into a server other than this machine's. Show the user what the file holds, or ask the user to run it.";
+const CONTENT_IMPORT: &str = "This imports content over a live dataset or environment, which the site serves at once; `--replace` overwrites documents that already exist. Import into a development dataset or environment, or ask the user.";
 const RESTORE: &str = "This restore drops what the database holds before loading the dump (`--clean`, `--drop`), so whatever changed since the dump is lost. Restore into a scratch database, or ask the user.";
 const SERVER_STOP: &str = "This stops or crashes the server (`SHUTDOWN NOSAVE` loses what it had not saved) or takes a member out of its cluster. Ask the user to run it.";
 const REPLICA: &str = "`REPLICAOF host port` makes the server a copy of another: its own keys are deleted. Ask the user to run it.";

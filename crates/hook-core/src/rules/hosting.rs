@@ -441,6 +441,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             "config:set" | "config:unset" | "config:add" | "config:remove" => {
                 Some(Hit::new("hosting.config-set", CONFIG))
             }
+            // A backup or another database written over the app's database.
+            "pg:backups:restore" | "pg:copy" => Some(Hit::new("database.load", HEROKU_RESTORE)),
             // A production app's dynos scaled to zero, or put behind the maintenance page.
             "ps:scale" | "scale" | "ps:type" | "maintenance:on"
                 if super::production_target(call.args())
@@ -793,6 +795,7 @@ const CLOSE_INDEX: &str = "`_close` takes the indices offline (`_all`: every one
 const UNGUARDED_INDICES: &str = "Setting `action.destructive_requires_name` to false lets one wildcard or `_all` delete every index of the cluster. Ask the user to do it.";
 const HTTP_DELETE: &str = "This HTTP `DELETE` deletes something behind an API (a repository, an index, a record), with no undo. Ask the user to run it.";
 const UNPUBLISH: &str = "`unpublish` removes published package versions that others may depend on. Deprecate the version instead, or ask the user.";
+const HEROKU_RESTORE: &str = "`heroku pg:backups:restore` and `pg:copy` replace everything in the app's database with the backup's or the other database's contents. Ask the user before overwriting a hosted database.";
 const CONFIG: &str = "This changes a deployed app's settings or secrets (a database address, an API key), which the running app picks up. Ask the user to run it.";
 const PRODUCTION: &str = "This deploys straight to production, with no preview anybody looked at. Deploy a preview and show it to the user, who can promote it.";
 const PUBLISH: &str = "This publishes to a public registry (or changes who owns a package there): it cannot be taken back, and it ships whatever the package holds, secrets included. Ask the user to run it.";

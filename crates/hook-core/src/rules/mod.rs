@@ -434,15 +434,8 @@ pub(crate) fn reads_clipboard(command: &crate::shell::SimpleCommand) -> bool {
     }
 }
 
-/// Whether a name marks production: one of its parts (split at anything not a letter or a
-/// digit) is `prod`, `production`, `prd` or `live`, in any case (`shop-prod`, `api-production`,
-/// `ApiStack-Prod`, `env=production`, `fly.production.toml`, `acme.live`, `nomad.prod:4646`).
-/// `preprod` and `product` are no such part.
-pub(crate) fn production_name(name: &str) -> bool {
-    name.split(|c: char| !c.is_ascii_alphanumeric()).any(|part| {
-        ["prod", "production", "prd", "live"].iter().any(|marker| marker.eq_ignore_ascii_case(part))
-    })
-}
+// The shell's analysis marks production environments that launchers name too.
+pub(crate) use crate::shell::production_name;
 
 /// The options by which deploy and ops tools name where they act: a cluster's context or
 /// namespace, a stage, environment, app, stack, profile, remote or server address.

@@ -276,15 +276,18 @@ fn salesforce(call: &Call, args: &[Word]) -> Option<Hit> {
     let first = words.next()?;
     // `force:source:deploy`, `project:deploy:start`: the topic and verb in one word.
     let mut pieces = first.split(':').filter(|p| *p != "force");
-    let (first, second) = if first.contains(':') {
+    let (first, second, third) = if first.contains(':') {
         let topic = pieces.next().unwrap_or_default();
         let rest: Vec<&str> = pieces.collect();
         let verb =
             if rest.contains(&"delete") { "delete" } else { rest.first().copied().unwrap_or_default() };
-        (topic, verb)
+        (topic, verb, rest.get(1).copied())
     } else {
-        (first, words.next().unwrap_or_default())
+        (first, words.next().unwrap_or_default(), words.next())
     };
+    // `project deploy preview|validate|report`, and `--dry-run`, change nothing in the org.
+    let changes = !matches!(third, Some("preview" | "validate" | "report" | "cancel"))
+        && !args.iter().any(|a| a.text == "--dry-run");
     let org = value(args, &["--target-org", "--targetusername"], "-o")
         .map(|o| bare(o, "-o"))
         .or_else(|| value(args, &[], "-u").map(|o| bare(o, "-u")))
@@ -298,7 +301,7 @@ fn salesforce(call: &Call, args: &[Word]) -> Option<Hit> {
         ("apex", "run" | "execute") if production || apex_deletes(call) => {
             Some(Hit::ask("hosting.data-delete", ORG_DATA))
         }
-        ("project" | "source" | "mdapi", "deploy") if production || destructive => {
+        ("project" | "source" | "mdapi", "deploy") if changes && (production || destructive) => {
             Some(Hit::ask("hosting.deploy-production", ORG_DEPLOY))
         }
         ("org", "logout") if args.iter().any(|a| a.text == "--all" || a.text == "-a") => {

@@ -2074,6 +2074,13 @@ impl Analyser {
                         );
                         command.assignments.extend(set);
                     }
+                    // `dotenv -e .env.production -- prisma migrate deploy`: the rules read the
+                    // production environment the launcher loads as the variable that names it.
+                    if super::launchers::loads_production(&via, &command.argv[start..], at) {
+                        let first = &command.argv[start];
+                        let value = Word { text: "production".to_string(), ..first.clone() };
+                        command.assignments.push(("APP_ENV".to_string(), value));
+                    }
                     command.via.push(via);
                     start += at;
                     peeled = true;

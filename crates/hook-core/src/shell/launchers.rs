@@ -461,6 +461,15 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("dotenv-cli", None, "ecv", &[], DashDash),
     launcher("env-cmd", None, "fe", &["--file", "--environments"], Operand),
     launcher("dotenvx", Some("run"), "f", &["--env-file", "--env"], DashDash),
+    // Railway's and saml2aws' runs: the service's variables, or a role's credentials.
+    launcher("railway", Some("run"), "es", &["--environment", "--service"], Operand),
+    launcher(
+        "saml2aws",
+        Some("exec"),
+        "ap",
+        &["--idp-account", "--profile", "--exec-profile", "--role", "--region", "--session-duration"],
+        Operand,
+    ),
     launcher("infisical", Some("run"), "", &["--env", "--path", "--projectId", "--token"], DashDash),
     launcher("chamber", Some("exec"), "", &[], DashDash),
     launcher("teller", Some("run"), "c", &["--config"], DashDash),
@@ -564,6 +573,43 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("nix", Some("develop"), "", &[], AfterOption(&["-c", "--command"])),
     launcher("nix", Some("shell"), "", &[], AfterOption(&["-c", "--command"])),
 ];
+
+/// Whether a name marks production: one of its parts (split at anything not a letter or a
+/// digit) is `prod`, `production`, `prd` or `live`, in any case (`shop-prod`, `api-production`,
+/// `ApiStack-Prod`, `env=production`, `fly.production.toml`, `acme.live`, `nomad.prod:4646`).
+/// `preprod` and `product` are no such part.
+pub(crate) fn production_name(name: &str) -> bool {
+    name.split(|c: char| !c.is_ascii_alphanumeric()).any(|part| {
+        ["prod", "production", "prd", "live"].iter().any(|marker| marker.eq_ignore_ascii_case(part))
+    })
+}
+
+/// Whether a launcher that loads an environment's secrets or settings (`dotenv -e
+/// .env.production`, `railway run -e production`, `infisical run --env=prod`, `doppler run -c
+/// prd`, `saml2aws exec -a prod`) names production among its options `argv[1..at]`: the
+/// command it runs then works on production, as under `APP_ENV=production`.
+pub(super) fn loads_production(name: &str, argv: &[Word], at: usize) -> bool {
+    matches!(
+        name,
+        "dotenv"
+            | "dotenv-cli"
+            | "dotenvx"
+            | "env-cmd"
+            | "railway"
+            | "infisical"
+            | "doppler"
+            | "saml2aws"
+            | "aws-vault"
+            | "op"
+            | "teller"
+            | "chamber"
+    ) && argv.get(1..at).is_some_and(|options| {
+        options.iter().any(|w| {
+            let value = w.text.split_once('=').map_or(w.text.as_str(), |(_, value)| value);
+            !value.starts_with('-') && production_name(value)
+        })
+    })
+}
 
 /// Where the operands start after the options from `argv[from]`, given the short options and
 /// long ones that take a value (the wrappers' option scanner).
@@ -1225,7 +1271,8 @@ fn module_arguments(text: &str) -> Vec<(String, String)> {
 /// file (`file state=absent` is `rm -rf PATH`, `copy dest=~/.bashrc` a write of it).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn ansible_module(argv: &[Word]) -> Option<Word> {
-    let (_, module) = option_value(argv, "-m", "--module-name")?;
+    // Without `-m`, ansible runs the `command` module: `ansible web -a 'reboot'`.
+    let module = option_value(argv, "-m", "--module-name").map_or_else(|| "command".to_string(), |(_, m)| m);
     let module = module.rsplit('.').next().unwrap_or_default().to_string();
     let (holder, args) = option_value(argv, "-a", "--args")?;
     // `-a '{{ cmd }}' -e "cmd='rm -rf ~'"`: the arguments are a template, rendered with the

@@ -1251,9 +1251,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
-        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" | "fab" => {
-            machine_shell(&name, argv)
-        }
+        "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" | "fab"
+        | "eb" | "cf" => machine_shell(&name, argv),
         // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
         // workspace folder and starts there, so CMD is judged as run here.
         "devcontainer" if argv.get(1).is_some_and(|w| w.text == "exec") => {
@@ -2327,6 +2326,13 @@ fn ssh(argv: &[Word]) -> Peel {
     // came before it.
     let terminated = host > 1 && argv[host - 1].text == "--";
     let command = if terminated { host + 1 } else { scan_options(argv, host + 1, VALUES, &[]).operand };
+    // Dokku's `dokku@HOST` account runs its arguments as the `dokku` command.
+    let user = argv.get(host).and_then(|w| w.text.split_once('@')).map(|(user, _)| user);
+    if user == Some("dokku") && argv.len() > command {
+        let mut inner = vec![derived(&argv[host], "dokku")];
+        inner.extend_from_slice(&argv[command..]);
+        return Peel::Wraps { via: format!("ssh {}", argv[host].text), inner };
+    }
     match argv.get(command..) {
         // The remote shell starts in the user's home: `.ssh/authorized_keys` there is
         // `~/.ssh/authorized_keys`.
@@ -2405,6 +2411,25 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
         "gcloud" if matches!(word(1), Some("compute" | "cloud-shell")) && word(2) == Some("ssh") => {
             let Some(command) = value(3, &["--command"]) else { return Peel::Runs };
             ("gcloud compute ssh", command, "cd ~")
+        }
+        // Elastic Beanstalk's `eb ssh ENV --command CMD` and Cloud Foundry's `cf ssh APP -c
+        // CMD`: CMD runs on the environment's instance or in the app's container.
+        "eb" if word(1) == Some("ssh") => {
+            let Some(command) = value(2, &["--command", "-c"]) else { return Peel::Runs };
+            ("eb ssh --command", command, "cd ~")
+        }
+        "cf" if word(1) == Some("ssh") => {
+            let Some(command) = value(2, &["--command", "-c"]) else { return Peel::Runs };
+            ("cf ssh -c", command, "cd ~")
+        }
+        // `az ssh vm --name VM -g RG -- CMD`: ssh's own words after the `--`.
+        "az" if matches!(word(1), Some("ssh")) && matches!(word(2), Some("vm" | "arc")) => {
+            let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
+            let at = scan_options(argv, dash + 1, SSH_VALUES, &[]).operand;
+            match script(name, &argv[at..], Dialect::Posix) {
+                Peel::Script { script, .. } => ("az ssh", script, "cd ~"),
+                other => return other,
+            }
         }
         // The console is itself asked about (a shell on the app's machines): both are judged.
         "fly" | "flyctl" if word(1) == Some("ssh") && word(2) == Some("console") => {
@@ -3157,11 +3182,13 @@ fn container(name: &str, argv: &[Word]) -> Peel {
         return Peel::Runs;
     }
     let mut mounts: Vec<(String, Word)> = Vec::new();
+    let mut entrypoint = false;
     while let Some(word) = argv.get(at) {
         let text = word.text.as_str();
         if !text.starts_with('-') || text == "--" {
             break;
         }
+        entrypoint |= text.starts_with("--entrypoint");
         let (option, attached) = match text.split_once('=') {
             Some((option, value)) if option.starts_with("--") => (option, Some(derived(word, value))),
             _ => (text, None),
@@ -3199,8 +3226,36 @@ fn container(name: &str, argv: &[Word]) -> Peel {
     }
     // The image or container, then the command.
     let Some(command) = argv.get(at + 1..).filter(|c| !c.is_empty()) else { return Peel::Runs };
-    let inner = command.iter().map(|word| mapped(word, &mounts)).collect();
-    Peel::Find { execs: vec![(format!("{name} {}", sub.unwrap_or_default()), inner)] }
+    let inner: Vec<Word> = command.iter().map(|word| mapped(word, &mounts)).collect();
+    let via = format!("{name} {}", sub.unwrap_or_default());
+    // An image whose entrypoint is a tool runs it with the command's words as its arguments
+    // (`docker run hashicorp/terraform destroy -auto-approve` is `terraform destroy …`);
+    // the words are judged as a command too, in case the image's entrypoint is a shell.
+    let tool = argv.get(at).and_then(|image| image_tool(&image.text)).filter(|_| !entrypoint);
+    let mut execs = Vec::with_capacity(2);
+    if let Some(tool) = tool.filter(|tool| inner.first().is_none_or(|first| first.text != *tool)) {
+        let mut run = vec![derived(&argv[at], tool)];
+        run.extend_from_slice(&inner);
+        execs.push((via.clone(), run));
+    }
+    execs.push((via, inner));
+    Peel::Find { execs }
+}
+
+/// The program an official image runs as its entrypoint: Terraform's, OpenTofu's, Pulumi's,
+/// the AWS CLI's, Azure's CLI's, kubectl's and Helm's images.
+fn image_tool(image: &str) -> Option<&'static str> {
+    let name = image.split(['@', ':']).next().unwrap_or(image);
+    let name = name.strip_prefix("docker.io/").unwrap_or(name);
+    Some(match name.trim_start_matches("public.ecr.aws/").trim_start_matches("ghcr.io/") {
+        "hashicorp/terraform" => "terraform",
+        "opentofu/opentofu" => "tofu",
+        "pulumi/pulumi" | "pulumi/pulumi-nodejs" | "pulumi/pulumi-python" | "pulumi/pulumi-go" => "pulumi",
+        "amazon/aws-cli" | "aws-cli/aws-cli" => "aws",
+        "bitnami/kubectl" => "kubectl",
+        "alpine/helm" => "helm",
+        _ => return None,
+    })
 }
 
 /// systemd-nspawn's options that take the next word as their value.

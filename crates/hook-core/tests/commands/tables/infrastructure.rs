@@ -2223,4 +2223,45 @@ pub(crate) const CASES: &[Case] = &[
     allow("sfdx force:source:retrieve -u production -x manifest/package.xml"),
     ask("hosting.data-delete", "sfdx force:data:record:delete -s Account -i 001xx -u production"),
     allow("sfdx force:data:soql:query -q 'SELECT Id FROM Account' -u production"),
+    // Dry runs, previews and validations of a Salesforce deploy change nothing.
+    allow("sf project deploy start --target-org prod --dry-run"),
+    allow("sf project deploy preview --target-org prod"),
+    allow("sf project deploy validate --target-org prod --test-level RunLocalTests"),
+    // Launchers that load an environment's variables or a role's credentials run their command.
+    ask("database.orm-reset", "railway run -e production -- npx prisma migrate reset --force"),
+    allow("railway run -e production -- npx prisma migrate status"),
+    ask("credentials.print", "railway run --environment production printenv DATABASE_URL"),
+    allow("railway run --environment production node scripts/check.js --dry"),
+    ask("cloud.aws-delete", "saml2aws exec -a prod -- aws dynamodb delete-table --table-name orders"),
+    allow("saml2aws exec -a prod -- aws dynamodb describe-table --table-name orders"),
+    ask("database.orm-reset", "infisical run --env=prod -- npx prisma migrate deploy"),
+    allow("infisical run --env=dev -- npx prisma migrate deploy"),
+    // Remote shells given a command: the command is judged as a shell line.
+    deny("rm.outside-project", "eb ssh acme-prod --command 'sudo rm -rf /var/app/current'"),
+    allow("eb ssh acme-prod --command 'tail -n 50 /var/log/web.stdout.log'"),
+    deny("rm.outside-project", "az ssh vm -n web1 -g prod-rg -- sudo rm -rf /var/www"),
+    allow("az ssh vm -n web1 -g prod-rg -- uptime"),
+    ask("hosting.app-delete", "ssh dokku@prod.acme.com apps:destroy api --force"),
+    allow("ssh dokku@prod.acme.com apps:list"),
+    // App environments printed with their values.
+    ask("credentials.print", "eb printenv acme-prod"),
+    allow("eb status acme-prod"),
+    ask("credentials.print", "dokku config:show api"),
+    ask("credentials.print", "dokku config api"),
+    allow("dokku config:keys api"),
+    ask("credentials.print", "cf ssh api-prod -c 'env'"),
+    allow("cf ssh api-prod -c 'uptime'"),
+    // An image whose entrypoint is the tool: its arguments are the tool's.
+    ask(
+        "iac.destroy",
+        "docker run --rm -e TF_WORKSPACE=prod -v \"$PWD\":/w -w /w hashicorp/terraform:1.7 destroy -auto-approve",
+    ),
+    allow("docker run --rm -v \"$PWD\":/w -w /w hashicorp/terraform:1.7 plan"),
+    ask("cloud.aws-s3-delete", "docker run --rm amazon/aws-cli s3 rb s3://prod-bucket --force"),
+    allow("docker run --rm amazon/aws-cli s3 ls s3://prod-bucket"),
+    // `ansible HOSTS -a CMD` runs CMD with the default `command` module.
+    deny("disk.shutdown", "ansible webservers -i inventories/prod -b -a 'reboot'"),
+    allow("ansible webservers -i inventories/prod -a 'uptime'"),
+    ask("hosting.production-task", "infisical run --env=prod -- npm run db:reset"),
+    allow("infisical run --env=dev -- npm run db:reset"),
 ];
