@@ -153,7 +153,10 @@ fn profile(sandbox: &Sandbox, program: &Path, case: &Case) -> Result<String, Str
         sandbox.trust_project(program, case)?;
     }
     bench::feed(sandbox.command_for(program, case), &case.stdin)?;
-    valgrind(sandbox, program, case, &["--tool=callgrind", "--demangle=no"], "--callgrind-out-file")
+    // Each instruction's address, written whole: how the split-off cold parts that ran are
+    // found (see `functions`).
+    let options = ["--tool=callgrind", "--demangle=no", "--dump-instr=yes", "--compress-pos=no"];
+    valgrind(sandbox, program, case, &options, "--callgrind-out-file")
 }
 
 /// What valgrind's `tool` (its options first) writes to the file named by `out_option` when it
@@ -185,13 +188,25 @@ struct Function {
 /// function or file once as `fn=(id) name` (`cfn=` for a callee, `fl=`/`fi=`/`fe=`/`cfi=`
 /// for files) and by `(id)` alone after that; `'N` marks a recursion level. Code it knows
 /// only by address (musl's assembly: `memcpy`, `_start`) is looked up in `symbols`, and
-/// `(below main)` is musl's `__libc_start_main`.
+/// `(below main)` is musl's `__libc_start_main`. Callgrind counts the blocks machine-function
+/// splitting moved out of a function (`<name>.cold`) under the function their debug
+/// information names, so a cold part that ran is found by the addresses of the instructions
+/// (cost lines start with one, whole, under `--dump-instr=yes --compress-pos=no`).
 fn functions(profile: &str, symbols: &Symbols) -> Vec<Function> {
     let mut files: HashMap<&str, &str> = HashMap::new();
     let mut names: HashMap<&str, &str> = HashMap::new();
     let mut file = None;
     let mut out: Vec<Function> = Vec::new();
     for line in profile.lines() {
+        if let Some(hex) = line.strip_prefix("0x") {
+            let address = hex.split(' ').next().and_then(|hex| u64::from_str_radix(hex, 16).ok());
+            if let Some(cold) = address.and_then(|a| symbols.at(a)).filter(|s| s.ends_with(".cold"))
+                && !out.iter().any(|f| f.symbol == cold)
+            {
+                out.push(Function { symbol: cold.to_string(), source: None });
+            }
+            continue;
+        }
         let Some((key, value)) = line.split_once('=') else { continue };
         let (id, name) = value.split_once(' ').map_or((value, None), |(id, name)| (id, Some(name)));
         match key {
@@ -639,6 +654,15 @@ mod tests {
                 c("__libc_start_main", "/musl/src/env/__libc_start_main.c"),
             ]
         );
+    }
+
+    #[test]
+    fn cold_parts_that_ran_are_found_by_instruction_address() {
+        let symbols = Symbols::parse(
+            "0000000000401000 T main\n0000000000401100 t main.cold\n0000000000401200 t other.cold\n",
+        );
+        let profile = "fl=(1) /src/main.rs\nfn=(1) main\n0x401004 3\n0x401104 1\n0x401108 2\n";
+        assert_eq!(functions(profile, &symbols), [c("main", "/src/main.rs"), rust("main.cold")]);
     }
 
     #[test]
