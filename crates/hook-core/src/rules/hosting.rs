@@ -35,6 +35,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
+    if super::platforms::judges(name) {
+        return super::platforms::judge(call, name);
+    }
     if !matches!(
         name,
         "gh" | "glab"
@@ -79,24 +82,6 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "code-push"
             | "appcenter"
             | "eas"
-            | "forge"
-            | "cast"
-            | "solana"
-            | "anchor"
-            | "sf"
-            | "sfdx"
-            | "wp"
-            | "php"
-            | "artisan"
-            | "truffle"
-            | "hardhat"
-            | "sui"
-            | "bitcoin-cli"
-            | "shopify"
-            | "brownie"
-            | "ape"
-            | "aptos"
-            | "near"
             | "restic"
             | "borg"
             | "borgbackup"
@@ -107,29 +92,6 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "modal"
     ) {
         return None;
-    }
-    if matches!(
-        name,
-        "forge"
-            | "cast"
-            | "solana"
-            | "anchor"
-            | "sf"
-            | "sfdx"
-            | "wp"
-            | "php"
-            | "artisan"
-            | "truffle"
-            | "hardhat"
-            | "sui"
-            | "bitcoin-cli"
-            | "shopify"
-            | "brownie"
-            | "ape"
-            | "aptos"
-            | "near"
-    ) {
-        return super::platforms::judge(call, name);
     }
     judge_named(call, name)
 }

@@ -11,7 +11,33 @@
 use super::{Call, Hit};
 use crate::shell::{Stdin, Word};
 
-/// The finding on a command named `name`, one of the platform CLIs [`judge`] is gated on.
+/// Whether `name` is one of the platform CLIs [`judge`] reads: the hosting pack hands them
+/// here, and only here.
+pub(super) fn judges(name: &str) -> bool {
+    matches!(
+        name,
+        "forge"
+            | "cast"
+            | "solana"
+            | "anchor"
+            | "sf"
+            | "sfdx"
+            | "wp"
+            | "php"
+            | "artisan"
+            | "truffle"
+            | "hardhat"
+            | "sui"
+            | "bitcoin-cli"
+            | "shopify"
+            | "brownie"
+            | "ape"
+            | "aptos"
+            | "near"
+    )
+}
+
+/// The finding on a command named `name`, one of the platform CLIs [`judges`] names.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     let args = call.args();
