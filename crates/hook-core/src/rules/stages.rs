@@ -91,9 +91,9 @@ fn project_script(call: &Call) -> bool {
 pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     // A directory the line moved to counts as a word of the call (`cd deploy/production &&
     // ./deploy.sh`).
-    let assigned = call.command.assignments.iter().any(|(_, value)| names_production(&value.text))
-        || call.command.cwd.as_ref().is_some_and(|dir| names_production(&dir.text));
-    if !assigned && !call.args().iter().any(|a| names_production(&a.text)) {
+    let assigned = call.command.assignments.iter().any(|(_, value)| super::production_name(&value.text))
+        || call.command.cwd.as_ref().is_some_and(|dir| super::production_name(&dir.text));
+    if !assigned && !call.args().iter().any(|a| super::production_name(&a.text)) {
         return None;
     }
     let mut args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
@@ -109,7 +109,7 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     if flag(&args, SHOWS) {
         return None;
     }
-    let reads = || operands(&args, &[]).any(|op| words(op).any(is_reading));
+    let reads = || operands(&args, &[]).any(|op| crate::shell::name_words(op).any(is_reading));
     let fires = match name {
         "cap" | "capistrano" | "mina" | "dep" | "fab" | "kamal" if reads() => false,
         "cap" | "capistrano" | "mina" => !flag(
@@ -207,7 +207,7 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
         }
         // A project's own script: its name and its words (`./scripts/deploy.sh production`).
         _ => {
-            !targets().any(|t| words(t).any(is_reading))
+            !targets().any(|t| crate::shell::name_words(t).any(is_reading))
                 && (acts_on(crate::shell::program_base(path)) || acts(&mut targets()))
         }
     }
@@ -340,8 +340,9 @@ pub(super) fn deploys(call: &Call, name: &str) -> Option<Hit> {
 /// Whether a job or pipeline the line names deploys to production (`deploy-prod`), or one that
 /// deploys is given a production parameter (`build deploy -p ENV=production`).
 fn deploy_job(args: &[&str]) -> bool {
-    args.iter().any(|a| acts_on(a) && names_production(a))
-        || args.iter().any(|a| acts_on(a)) && args.iter().any(|a| a.contains('=') && names_production(a))
+    args.iter().any(|a| acts_on(a) && super::production_name(a))
+        || args.iter().any(|a| acts_on(a))
+            && args.iter().any(|a| a.contains('=') && super::production_name(a))
 }
 
 const DEPLOY: &str = "This deploys (or runs a deploy job) to a production environment from here, unreviewed. Show the user the change, or ask them to deploy it.";
@@ -541,23 +542,10 @@ fn operands<'a, 'b>(
     })
 }
 
-/// Whether `text` names production: one of its words (split at punctuation and case changes,
-/// a trailing number cut: `prod1`) is a production word not after `pre` or `non`.
-fn names_production(text: &str) -> bool {
-    let mut after_negation = false;
-    words(text).any(|word| {
-        let stem = word.trim_end_matches(|c: char| c.is_ascii_digit());
-        let production = !after_negation
-            && ["prod", "production", "prd", "live", "mainnet"].iter().any(|p| stem.eq_ignore_ascii_case(p));
-        after_negation = ["pre", "non", "not"].iter().any(|n| word.eq_ignore_ascii_case(n));
-        production
-    })
-}
-
 /// Whether a target's name says it destroys or deploys, and not that it only reads or checks
 /// (`deploy-prod`, not `migrate:status`).
 fn acts_on(target: &str) -> bool {
-    words(target).any(is_action) && !words(target).any(is_reading)
+    crate::shell::name_words(target).any(is_action) && !crate::shell::name_words(target).any(is_reading)
 }
 
 /// Options that only show what would be done.
@@ -631,28 +619,5 @@ const ACTIONS: &[&str] = &[
     "switchover",
     "failover",
 ];
-
-/// The words of a name: runs of letters and digits, split where lower case turns upper
-/// (`deployProd`).
-fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !c.is_ascii_alphanumeric()).flat_map(camel_parts).filter(|w| !w.is_empty())
-}
-
-fn camel_parts(word: &str) -> impl Iterator<Item = &str> {
-    let bytes = word.as_bytes();
-    let mut start = 0;
-    std::iter::from_fn(move || {
-        if start >= bytes.len() {
-            return None;
-        }
-        let mut at = start + 1;
-        while at < bytes.len() && !(bytes[at - 1].is_ascii_lowercase() && bytes[at].is_ascii_uppercase()) {
-            at += 1;
-        }
-        let part = &word[start..at];
-        start = at;
-        Some(part)
-    })
-}
 
 const MESSAGE: &str = "This runs a task that destroys, resets, deploys or migrates, aimed at production (by its name, a stage, an inventory or an environment variable). Ask the user to run it.";

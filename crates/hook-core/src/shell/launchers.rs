@@ -574,13 +574,41 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("nix", Some("shell"), "", &[], AfterOption(&["-c", "--command"])),
 ];
 
-/// Whether a name marks production: one of its parts (split at anything not a letter or a
-/// digit) is `prod`, `production`, `prd` or `live`, in any case (`shop-prod`, `api-production`,
-/// `ApiStack-Prod`, `env=production`, `fly.production.toml`, `acme.live`, `nomad.prod:4646`).
-/// `preprod` and `product` are no such part.
+/// Whether a name marks production: one of its words ([`name_words`], a trailing number cut:
+/// `prod1`) is `prod`, `production`, `prd`, `live` or `mainnet`, in any case, and not right
+/// after `pre`, `non` or `not` (`shop-prod`, `ApiStack-Prod`, `deployProd`, `env=production`,
+/// `acme.live`, `nomad.prod:4646`; not `pre-prod`, `non-prod`, `preprod` or `product`).
 pub(crate) fn production_name(name: &str) -> bool {
-    name.split(|c: char| !c.is_ascii_alphanumeric()).any(|part| {
-        ["prod", "production", "prd", "live"].iter().any(|marker| marker.eq_ignore_ascii_case(part))
+    let mut after_negation = false;
+    name_words(name).any(|word| {
+        let stem = word.trim_end_matches(|c: char| c.is_ascii_digit());
+        let production = !after_negation
+            && ["prod", "production", "prd", "live", "mainnet"].iter().any(|p| stem.eq_ignore_ascii_case(p));
+        after_negation = ["pre", "non", "not"].iter().any(|n| word.eq_ignore_ascii_case(n));
+        production
+    })
+}
+
+/// The words of a name: runs of letters and digits, split where lower case turns upper
+/// (`deployProd`).
+pub(crate) fn name_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !c.is_ascii_alphanumeric()).flat_map(camel_parts).filter(|w| !w.is_empty())
+}
+
+fn camel_parts(word: &str) -> impl Iterator<Item = &str> {
+    let bytes = word.as_bytes();
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        if start >= bytes.len() {
+            return None;
+        }
+        let mut at = start + 1;
+        while at < bytes.len() && !(bytes[at - 1].is_ascii_lowercase() && bytes[at].is_ascii_uppercase()) {
+            at += 1;
+        }
+        let part = &word[start..at];
+        start = at;
+        Some(part)
     })
 }
 

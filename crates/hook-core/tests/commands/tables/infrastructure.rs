@@ -1899,6 +1899,12 @@ pub(crate) const CASES: &[Case] = &[
     ask("kubernetes.deploy-production", "helm install api ./chart -n production"),
     ask("kubernetes.deploy-production", "helm rollback api 3 --kube-context=gke_acme-prod_us-central1_main"),
     allow("helm upgrade api ./chart --kube-context staging"),
+    // One production test for every pack: numbered and camel-cased names are production,
+    // a name negated by `pre`/`non` is not.
+    ask("kubernetes.deploy-production", "helm upgrade api ./chart --kube-context prod1"),
+    ask("kubernetes.deploy-production", "helm upgrade api ./chart --kube-context ApiProd"),
+    allow("helm upgrade api ./chart --kube-context pre-prod"),
+    allow("helm upgrade api ./chart --kube-context non-prod"),
     allow("helm upgrade api ./chart --kube-context kind-kind --force"),
     allow("helm diff upgrade api ./chart --kube-context prod"),
     ask("kubernetes.deploy-production", "helmfile --environment prod sync --skip-diff-on-install"),
