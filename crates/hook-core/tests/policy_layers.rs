@@ -182,7 +182,7 @@ fn an_untrusted_project_only_strengthens() {
     assert!(policy.rewrites.is_empty() && policy.stops.is_empty());
     assert_eq!(policy.format[".rs"], ["rustfmt {file}"], "the user's formatter stays");
     assert!(policy.context.files.is_empty());
-    assert_eq!(policy.files.deny_read.last().map(AsRef::as_ref), Some("secrets/**"));
+    assert_eq!(policy.files.deny_read.iter().last().map(AsRef::as_ref), Some("secrets/**"));
     assert!(!policy.files.deny_read.iter().any(|glob| glob == "!.env"));
     assert_eq!(policy.prompt.secrets, hook_core::policy::SecretsAction::Deny);
     let skipped: Vec<(usize, &str)> =

@@ -11,7 +11,7 @@
 use std::path::{Component, Path, PathBuf};
 
 use crate::event::Event;
-use crate::policy::{Action, FileRules, Text};
+use crate::policy::{Action, FileRules, Globs};
 use crate::project::Context;
 use crate::verdict::Verdict;
 
@@ -41,7 +41,7 @@ impl Access {
     }
 
     /// The globs of `rules` that deny this access.
-    fn globs(self, rules: &FileRules) -> &[Text] {
+    fn globs(self, rules: &FileRules) -> &Globs {
         match self {
             Access::Read => &rules.deny_read,
             Access::Write => &rules.deny_write,
@@ -199,22 +199,16 @@ type FileId = (u64, u64);
 impl HardLinks {
     /// The glob of `globs` that denies the file `path` is a hard link to, and that file's path;
     /// `None` when `path` is not a regular file with more than one link.
-    pub(crate) fn of<'p>(&self, path: &Path, globs: &'p [Text], ctx: &Context) -> Option<(&'p str, PathBuf)> {
+    pub(crate) fn of<'p>(&self, path: &Path, globs: &'p Globs, ctx: &Context) -> Option<(&'p str, PathBuf)> {
         let id = linked_id(&std::fs::metadata(path).ok()?)?;
         self.to(id, path, globs, ctx)
     }
 
     /// The glob that denies the file other than `path` whose identity is `id`, and its path.
-    fn to<'p>(
-        &self,
-        id: FileId,
-        path: &Path,
-        globs: &'p [Text],
-        ctx: &Context,
-    ) -> Option<(&'p str, PathBuf)> {
+    fn to<'p>(&self, id: FileId, path: &Path, globs: &'p Globs, ctx: &Context) -> Option<(&'p str, PathBuf)> {
         let files = self.files.get_or_init(|| guarded_files(globs, ctx));
         let (_, at, file) = files.iter().find(|(file_id, _, file)| *file_id == id && file != path)?;
-        Some((&globs[*at], file.clone()))
+        Some((globs.get(*at)?, file.clone()))
     }
 }
 
@@ -234,7 +228,7 @@ fn linked_id(_: &std::fs::Metadata) -> Option<FileId> {
 /// its glob: names without `/` (`.env`, `**/id_rsa`) anywhere in the project (see
 /// [`named_in_project`]), globs whose directory has no wildcard in home, at the root or in the
 /// project; each still denied once exceptions are applied.
-fn guarded_files(globs: &[Text], ctx: &Context) -> Vec<(FileId, usize, PathBuf)> {
+fn guarded_files(globs: &Globs, ctx: &Context) -> Vec<(FileId, usize, PathBuf)> {
     let mut found = named_in_project(globs, ctx);
     for (at, entry) in globs.iter().enumerate() {
         let glob: &str = entry;
@@ -288,7 +282,7 @@ const MAX_PROJECT_ENTRIES: usize = 20_000;
 /// The files of the project that a name-only deny glob picks (`.env`, `.env.*`, `**/id_rsa`),
 /// at any depth (`services/api/.env`): a hard link to one, under any name and anywhere, is
 /// that file. Dependency and build directories hold nobody's secrets and are not entered.
-fn named_in_project(globs: &[Text], ctx: &Context) -> Vec<(FileId, usize, PathBuf)> {
+fn named_in_project(globs: &Globs, ctx: &Context) -> Vec<(FileId, usize, PathBuf)> {
     let names: Vec<(usize, &str)> = globs
         .iter()
         .enumerate()
@@ -375,12 +369,12 @@ where
         resolved.strip_prefix(home).is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
     });
     let home = if inside_own { own } else { other_home(&resolved).map(str::to_string).or(own) };
-    let globs = if path.is_empty() { &globs[..0] } else { globs };
+    let empty = path.is_empty();
     // The directory a read glob that names a kind of file picks from, when it is not here.
     let kind_directory = (is_glob && access == Access::Read && names_a_kind(&resolved))
         .then(|| resolved.rsplit_once('/').map_or("", |(directory, _)| directory).to_string())
         .filter(|directory| !Path::new(if directory.is_empty() { "/" } else { directory }).is_dir());
-    globs.iter().filter(|entry| !entry.starts_with('!')).filter_map(move |entry| {
+    globs.iter().filter(move |entry| !empty && !entry.starts_with('!')).filter_map(move |entry| {
         let glob: &str = entry;
         let anchored = match (glob.strip_prefix("~/"), &home) {
             (Some(rest), Some(home)) => format!("{home}/{rest}"),
@@ -459,7 +453,7 @@ fn names_a_kind(path: &str) -> bool {
 /// component of one names literally where the other has a wildcard, checked against the
 /// exceptions too (`~/.s?h/id_rsa.pub` names a `.pub`). Globs of any depth (`**`) are left to
 /// the files that exist.
-fn overlapping(path: &str, anchored: &str, globs: &[Text], ctx: &Context) -> bool {
+fn overlapping(path: &str, anchored: &str, globs: &Globs, ctx: &Context) -> bool {
     if path.contains("**") || anchored.contains("**") {
         return false;
     }
@@ -703,7 +697,7 @@ const BACKUP_SUFFIXES: [&str; 16] = [
 /// The deny_read glob that denies `resolved`, or the file it is a backup copy of: a copy of a
 /// credential holds the same secret, whatever suffix it was given. Only a name that ends in a
 /// backup suffix costs a second match.
-fn read_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Option<&'p str> {
+fn read_glob<'p>(resolved: &Path, globs: &'p Globs, ctx: &Context) -> Option<&'p str> {
     if let Some(glob) = matching_glob(resolved, globs, ctx) {
         return Some(glob);
     }
@@ -751,7 +745,7 @@ fn backup_of(name: &str) -> Option<&str> {
 /// absolute path `resolved`, or its Linux spelling: a tool keeps under macOS's `~/Library/
 /// Application Support/` and Windows' `%APPDATA%` what it keeps under `~/.config/` or
 /// `~/.local/share/` on Linux, which is where the lists name it.
-fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Option<&'p str> {
+fn matching_glob<'p>(resolved: &Path, globs: &'p Globs, ctx: &Context) -> Option<&'p str> {
     matching_spelt(resolved, globs, ctx).or_else(|| {
         let home = ctx.home.as_deref()?;
         let rest = resolved.strip_prefix(home).ok()?;
@@ -766,7 +760,7 @@ fn matching_glob<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Optio
 }
 
 /// [`matching_glob`] for the path as spelt.
-fn matching_spelt<'p>(resolved: &Path, globs: &'p [Text], ctx: &Context) -> Option<&'p str> {
+fn matching_spelt<'p>(resolved: &Path, globs: &'p Globs, ctx: &Context) -> Option<&'p str> {
     let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
     let absolute = slashed(resolved);
     let home = ctx.home.as_deref().map(slashed);

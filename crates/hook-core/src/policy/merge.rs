@@ -323,7 +323,7 @@ impl Merger {
                         Access::Write => &mut self.policy.files.deny_write,
                         Access::Read => &mut self.policy.files.deny_read,
                     };
-                    list.to_mut().push(text(glob.get_ref()));
+                    list.push(text(glob.get_ref()));
                     continue;
                 }
                 let what = format!("the [files] exception \"{}\"", glob.get_ref());
@@ -607,8 +607,8 @@ mod tests {
     #[test]
     fn file_lists_append_after_the_built_in_ones() {
         let (policy, _) = merge(&[(LayerKind::Project, "[files]\ndeny_read = [\"!.env\"]\n")]);
-        assert_eq!(policy.files.deny_read.first().map(AsRef::as_ref), Some("~/.*/**/*[Cc]redential*"));
-        assert_eq!(policy.files.deny_read.last().map(AsRef::as_ref), Some("!.env"));
+        assert_eq!(policy.files.deny_read.iter().next().map(AsRef::as_ref), Some("~/.*/**/*[Cc]redential*"));
+        assert_eq!(policy.files.deny_read.iter().last().map(AsRef::as_ref), Some("!.env"));
         assert!(policy.files.deny_write.iter().any(|glob| glob == ".git/**"));
     }
 
