@@ -21,6 +21,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("rm.project-root", "the whole project (`.`, `*`, its own path)"),
             ("rm.tracked-files", "every tracked file handed to a delete (`git ls-files | xargs rm -f`)"),
             ("rm.unknown-target", "a target known only at run time"),
+            (
+                "rm.remote",
+                "files deleted on another machine: `rsync --delete` into a remote path, `rsync --remove-source-files` of remote sources (asks)",
+            ),
             ("rm.system-file", "a system file or directory"),
             ("rm.all", "any delete, in scope `all`"),
         ],
@@ -105,6 +109,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "taking a network link, address, the default route or the network service down (asks)",
             ),
             ("disk.remote-lockout", "stopping the SSH server (asks)"),
+            (
+                "disk.remote-service",
+                "stopping, disabling, masking or restarting a service on another machine: `ssh host systemctl stop nginx`, `service X stop`, `launchctl unload`, `Stop-Service`, `sc stop` under `ssh`, `mosh`, `tsh ssh`, a cloud's run-command, `pdsh`, `salt`, `ansible` (asks)",
+            ),
             (
                 "disk.remote-access",
                 "`systemsetup -setremotelogin on`, `kickstart -activate`, `networksetup -setwebproxy|-setsecurewebproxy|-setautoproxyurl|-setdnsservers`: remote access on, or the machine's traffic through another server (asks)",

@@ -49,6 +49,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
+    if REMOTE_SERVICE_TOOLS.contains(&name)
+        && crate::shell::runs_remotely(&call.command.via)
+        && let Some(hit) = judge_lockout(call, name).or_else(|| remote_service(call, name))
+    {
+        return Some(hit);
+    }
     if let Some(hit) = super::windows::disk(name, call.args()) {
         return Some(hit);
     }
@@ -1017,6 +1023,47 @@ const FIREWALL_SERVICES: &[&str] =
     &["firewalld", "ufw", "nftables", "iptables", "ip6tables", "netfilter-persistent"];
 
 /// Commands that cut the machine off or keep it from coming back, out of line as
+/// The service managers, whose stops and restarts on another machine ask.
+const REMOTE_SERVICE_TOOLS: &[&str] = &[
+    "systemctl",
+    "service",
+    "rc-service",
+    "launchctl",
+    "stop-service",
+    "restart-service",
+    "set-service",
+    "sc",
+    "sc.exe",
+];
+
+/// A service stopped, disabled, masked or restarted on another machine (`ssh prod systemctl
+/// stop nginx`): on this one it is the user's own development service, on a server it is
+/// what others use.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn remote_service(call: &Call, name: &str) -> Option<Hit> {
+    let args: Vec<String> = call.args().iter().map(|w| w.text.to_ascii_lowercase()).collect();
+    let operands: Vec<&str> = args.iter().map(String::as_str).filter(|a| !a.starts_with('-')).collect();
+    const STOPS: &[&str] =
+        &["stop", "kill", "mask", "disable", "restart", "try-restart", "reload-or-restart"];
+    let changes = match (name, operands.as_slice()) {
+        ("systemctl", [verb, _, ..]) => STOPS.contains(verb),
+        ("service" | "rc-service", [_, verb, ..]) => STOPS.contains(verb),
+        ("launchctl", [verb, ..]) => {
+            matches!(*verb, "stop" | "unload" | "bootout" | "disable" | "remove" | "kill" | "kickstart")
+        }
+        ("sc" | "sc.exe", [verb, ..]) => matches!(*verb, "stop" | "delete" | "config" | "pause"),
+        ("set-service", _) => args.iter().any(|a| matches!(a.as_str(), "stopped" | "disabled")),
+        ("stop-service" | "restart-service", _) => true,
+        _ => false,
+    };
+    changes.then(|| {
+        Hit::ask(
+            "disk.remote-service",
+            "This stops, disables or restarts a service on another machine, which whoever uses it there loses. Ask the user whether to.",
+        )
+    })
+}
+
 /// [`judge_system`] is: firewalld's panic mode (every packet dropped), stopping the network or
 /// the remote login service, systemd-logind's power-off over D-Bus, deleting a firmware boot
 /// entry, and unloading kernel modules (a file system's or a network card's, in use).

@@ -329,6 +329,16 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
             .min_by_key(|(place, _)| *place)
             .and_then(|worst| recursive_delete_hit("rsync --remove-source-files", worst))
     };
+    // Files deleted on another machine: what the destination holds there, or the sources
+    // fetched from it.
+    let remote_delete = deletes && !sources.is_empty() && is_remote(&destination.text)
+        || removes_sources && sources.iter().any(|source| is_remote(&source.text));
+    if remote_delete {
+        return Some(Hit::ask(
+            "rm.remote",
+            "This `rsync` deletes files on another machine (`--delete` at a remote destination, or `--remove-source-files` of remote sources). Ask the user whether to.",
+        ));
+    }
     if !deletes || sources.is_empty() || is_remote(&destination.text) {
         return sources_hit();
     }

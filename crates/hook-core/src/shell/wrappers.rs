@@ -1251,6 +1251,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "find" => find(argv),
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
+        "autossh" => autossh(argv),
+        "mosh" | "tsh" | "boundary" | "nomad" | "knife" | "bolt" => host_shell(&name, argv),
         "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" | "fab"
         | "eb" | "cf" => machine_shell(&name, argv),
         // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
@@ -2334,15 +2336,182 @@ fn ssh(argv: &[Word]) -> Peel {
         return Peel::Wraps { via: format!("ssh {}", argv[host].text), inner };
     }
     match argv.get(command..) {
-        // The remote shell starts in the user's home: `.ssh/authorized_keys` there is
-        // `~/.ssh/authorized_keys`.
         Some(command) if !command.is_empty() && !argv[host].dynamic => {
-            match script(&format!("ssh {}", argv[host].text), command, Dialect::Posix) {
-                Peel::Script { via, script, dialect } => {
-                    let line = format!("cd ~ && {}", script.text);
-                    Peel::Script { via, script: derived(&script, &line), dialect }
-                }
-                other => other,
+            remote_line(&format!("ssh {}", argv[host].text), command)
+        }
+        _ => Peel::Runs,
+    }
+}
+
+/// The words a remote shell runs, as one line in the user's home there: `.ssh/authorized_keys`
+/// is `~/.ssh/authorized_keys`. Its via names the remote shell, so that the rules can tell
+/// a change to another machine (see [`runs_remotely`]).
+fn remote_line(via: &str, command: &[Word]) -> Peel {
+    match script(via, command, Dialect::Posix) {
+        Peel::Script { via, script, dialect } => {
+            let line = format!("cd ~ && {}", script.text);
+            Peel::Script { via, script: derived(&script, &line), dialect }
+        }
+        other => other,
+    }
+}
+
+/// The vias [`remote_line`], [`machine_shell`] and the fleet runners set: a command under one
+/// runs on another machine.
+const REMOTE_VIAS: &[&str] = &[
+    "ssh",
+    "mosh",
+    "telnet",
+    "tsh ssh",
+    "boundary connect ssh",
+    "nomad alloc exec",
+    "knife ssh",
+    "bolt command run",
+    "gcloud compute ssh",
+    "eb ssh",
+    "cf ssh",
+    "az ssh",
+    "az vm run-command",
+    "gh codespace ssh",
+    "coder ssh",
+    "fab",
+    "kamal exec",
+    "aws ssm send-command",
+    "aws ecs execute-command",
+    "pdsh",
+    "pssh",
+    "parallel-ssh",
+    "clush",
+    "salt",
+    "salt-ssh",
+    "ansible",
+];
+
+/// Whether a command with this via chain runs on another machine: under `ssh host`, a cloud's
+/// run-command, a fleet runner (`salt`, `ansible`, `pdsh`) or a shell fed to `ssh host`.
+pub fn runs_remotely(via: &[String]) -> bool {
+    via.iter().any(|via| {
+        REMOTE_VIAS.iter().any(|remote| {
+            via.strip_prefix(remote).is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
+        })
+    })
+}
+
+/// `autossh -M PORT [SSH ARGS]`: ssh, kept alive.
+fn autossh(argv: &[Word]) -> Peel {
+    let mut inner = vec![derived(&argv[0], "ssh")];
+    let mut words = argv[1..].iter();
+    while let Some(word) = words.next() {
+        match word.text.as_str() {
+            "-M" => {
+                words.next();
+            }
+            "-f" | "-V" => {}
+            text if text.starts_with("-M") => {}
+            _ => inner.push(word.clone()),
+        }
+    }
+    ssh(&inner)
+}
+
+/// Shells on a fleet's hosts or containers, each running its command as `ssh host CMD` does:
+/// `mosh HOST -- CMD`, Teleport's `tsh ssh HOST CMD`, `boundary connect ssh -- CMD`, `nomad
+/// alloc exec ALLOC CMD`, `knife ssh QUERY CMD`, `bolt command run CMD --targets T`.
+fn host_shell(name: &str, argv: &[Word]) -> Peel {
+    let word = |at: usize| argv.get(at).map(|w| w.text.as_str());
+    let rest = |at: usize| argv.get(at..).unwrap_or_default();
+    match name {
+        "mosh" => {
+            const VALUES: &[&str] = &[
+                "--client",
+                "--server",
+                "--ssh",
+                "--port",
+                "--family",
+                "--predict",
+                "--bind-server",
+                "--experimental-remote-ip",
+            ];
+            let host = scan_options(argv, 1, "p", VALUES).operand;
+            let at = host + 1 + usize::from(word(host + 1) == Some("--"));
+            if argv.get(host).is_none_or(|w| w.dynamic) || rest(at).is_empty() {
+                return Peel::Runs;
+            }
+            remote_line(&format!("mosh {}", argv[host].text), rest(at))
+        }
+        "tsh" if word(1) == Some("ssh") => {
+            const VALUES: &[&str] = &["--login", "--port", "--proxy", "--cluster", "--user", "--option"];
+            let host = scan_options(argv, 2, "lpLRDo", VALUES).operand;
+            let at = scan_options(argv, host + 1, "lpLRDo", VALUES).operand;
+            if argv.get(host).is_none_or(|w| w.dynamic) || rest(at).is_empty() {
+                return Peel::Runs;
+            }
+            remote_line(&format!("tsh ssh {}", argv[host].text), rest(at))
+        }
+        // Boundary passes the words after `--` to ssh, after the target's address.
+        "boundary" if word(1) == Some("connect") && word(2) == Some("ssh") => {
+            let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
+            let at = scan_options(argv, dash + 1, SSH_VALUES, &[]).operand;
+            if rest(at).is_empty() {
+                return Peel::Runs;
+            }
+            remote_line("boundary connect ssh", rest(at))
+        }
+        "nomad" if word(1) == Some("alloc") && word(2) == Some("exec") => {
+            let mut at = 3;
+            while let Some(option) = word(at).filter(|w| w.starts_with('-')) {
+                let flag =
+                    option.contains('=') || matches!(option, "-i" | "-t" | "-job" | "-tls-skip-verify");
+                at += if flag { 1 } else { 2 };
+            }
+            match rest(at + 1) {
+                [] => Peel::Runs,
+                command => script("nomad alloc exec", command, Dialect::Posix),
+            }
+        }
+        "knife" if word(1) == Some("ssh") => {
+            const VALUES: &[&str] = &[
+                "--attribute",
+                "--concurrency",
+                "--ssh-user",
+                "--ssh-password",
+                "--ssh-port",
+                "--ssh-gateway",
+                "--ssh-identity-file",
+                "--config",
+                "--environment",
+                "--server-url",
+                "--user",
+                "--key",
+                "--format",
+            ];
+            let query = scan_options(argv, 2, "aCxPpGicEsukF", VALUES).operand;
+            let at = scan_options(argv, query + 1, "aCxPpGicEsukF", VALUES).operand;
+            match argv.get(at) {
+                Some(command) => remote_line("knife ssh", std::slice::from_ref(command)),
+                None => Peel::Runs,
+            }
+        }
+        "bolt" if word(1) == Some("command") && word(2) == Some("run") => {
+            const VALUES: &[&str] = &[
+                "--targets",
+                "--query",
+                "--rerun",
+                "--user",
+                "--password",
+                "--run-as",
+                "--transport",
+                "--inventoryfile",
+                "--project",
+                "--concurrency",
+                "--env-var",
+                "--log-level",
+                "--format",
+            ];
+            let at = scan_options(argv, 3, "tqupic", VALUES).operand;
+            match argv.get(at) {
+                Some(command) => remote_line("bolt command run", std::slice::from_ref(command)),
+                None => Peel::Runs,
             }
         }
         _ => Peel::Runs,
@@ -2409,8 +2578,17 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             return Peel::Script { via: "vagrant ssh -c".into(), script, dialect: Dialect::Posix };
         }
         "gcloud" if matches!(word(1), Some("compute" | "cloud-shell")) && word(2) == Some("ssh") => {
-            let Some(command) = value(3, &["--command"]) else { return Peel::Runs };
-            ("gcloud compute ssh", command, "cd ~")
+            if let Some(command) = value(3, &["--command"]) {
+                ("gcloud compute ssh", command, "cd ~")
+            } else {
+                // `gcloud compute ssh VM -- [SSH FLAGS] CMD`: ssh's own words after the `--`.
+                let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
+                let at = scan_options(argv, dash + 1, SSH_VALUES, &[]).operand;
+                match script(name, &argv[at..], Dialect::Posix) {
+                    Peel::Script { script, .. } => ("gcloud compute ssh", script, "cd ~"),
+                    other => return other,
+                }
+            }
         }
         // Elastic Beanstalk's `eb ssh ENV --command CMD` and Cloud Foundry's `cf ssh APP -c
         // CMD`: CMD runs on the environment's instance or in the app's container.
@@ -2493,11 +2671,30 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
         }
         "aws" if word(1) == Some("ssm") && word(2) == Some("send-command") => {
             let Some(parameters) = value(3, &["--parameters"]) else { return Peel::Runs };
+            // `--parameters file://cmds.json`: commands in a file, read only when it runs.
+            if let Some(file) = parameters.text.strip_prefix("file://") {
+                let mut unseen = derived(&parameters, &format!("$(cat {file})"));
+                unseen.dynamic = true;
+                return Peel::Script {
+                    via: "aws ssm send-command".into(),
+                    script: unseen,
+                    dialect: Dialect::Posix,
+                };
+            }
             let Some(lines) = ssm_commands(&parameters.text) else { return Peel::Runs };
             let powershell = argv.iter().any(|w| w.text.contains("RunPowerShellScript"));
             let dialect = if powershell { Dialect::PowerShell } else { Dialect::Posix };
             let script = derived(&parameters, &lines);
             return Peel::Script { via: "aws ssm send-command".into(), script, dialect };
+        }
+        // `aws ecs execute-command --command CMD`: CMD runs in the task's container.
+        "aws" if word(1) == Some("ecs") && word(2) == Some("execute-command") => {
+            let Some(command) = value(3, &["--command"]) else { return Peel::Runs };
+            return Peel::Script {
+                via: "aws ecs execute-command".into(),
+                script: command,
+                dialect: Dialect::Posix,
+            };
         }
         "adb" => {
             let mut at = 1;
@@ -4321,6 +4518,14 @@ pub(super) fn reads_commands_from_stdin(argv: &[Word], dialect: Dialect) -> Opti
         let queries =
             argv[1..].iter().any(|w| matches!(w.text.as_str(), "-f" | "-l" | "-r" | "-d" | "-c" | "-V"));
         return (!queries).then(|| name.into_owned());
+    }
+    // `ssh host <<< CMD`, `echo CMD | telnet host`: with no command of its own, the remote
+    // login shell reads its commands from standard input.
+    if name == "ssh" && ssh(argv) == Peel::Runs && argv.len() > 1 && !argv.iter().any(|w| w.text == "-N") {
+        return Some("ssh".into());
+    }
+    if name == "telnet" && argv.len() > 1 {
+        return Some("telnet".into());
     }
     if !SHELLS.contains(&name.as_ref()) {
         return None;
