@@ -23,7 +23,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("rm.unknown-target", "a target known only at run time"),
             (
                 "rm.remote",
-                "files deleted on another machine: `rsync --delete` into a remote path, `rsync --remove-source-files` of remote sources (asks)",
+                "files deleted or written over on a production machine: `rsync --delete` into a production host's path, `rsync --remove-source-files` of its files, `scp` onto it (`deploy@prod-app-1:/srv/…`; asks)",
             ),
             ("rm.system-file", "a system file or directory"),
             ("rm.all", "any delete, in scope `all`"),

@@ -45,6 +45,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "rsync" {
         return judge_rsync(call);
     }
+    if name == "scp" {
+        return judge_scp(call);
+    }
     if name == "mv" {
         return judge_move(call);
     }
@@ -329,14 +332,14 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
             .min_by_key(|(place, _)| *place)
             .and_then(|worst| recursive_delete_hit("rsync --remove-source-files", worst))
     };
-    // Files deleted on another machine: what the destination holds there, or the sources
-    // fetched from it.
-    let remote_delete = deletes && !sources.is_empty() && is_remote(&destination.text)
-        || removes_sources && sources.iter().any(|source| is_remote(&source.text));
+    // Files deleted on a production machine: what the destination holds there, or the
+    // sources fetched from it. A deploy to another host (`deploy@web:/srv/www/`) passes.
+    let remote_delete = deletes && !sources.is_empty() && production_host(&destination.text)
+        || removes_sources && sources.iter().any(|source| production_host(&source.text));
     if remote_delete {
         return Some(Hit::ask(
             "rm.remote",
-            "This `rsync` deletes files on another machine (`--delete` at a remote destination, or `--remove-source-files` of remote sources). Ask the user whether to.",
+            "This `rsync` deletes files on a production machine (`--delete` at its path, or `--remove-source-files` of its files). Ask the user whether to.",
         ));
     }
     if !deletes || sources.is_empty() || is_remote(&destination.text) {
@@ -492,6 +495,30 @@ fn tar_sources(args: &[Word]) -> Vec<Word> {
         }
     }
     sources
+}
+
+/// `scp FILE… HOST:PATH` onto a production host: its files there written over.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_scp(call: &Call) -> Option<Hit> {
+    let (destination, sources) = call.args().split_last()?;
+    let copies = sources.iter().any(|w| !w.text.starts_with('-'));
+    (copies && production_host(&destination.text)).then(|| {
+        Hit::ask(
+            "rm.remote",
+            "This `scp` writes over files on a production machine. Ask the user whether to.",
+        )
+    })
+}
+
+/// A remote location ([`is_remote`]) whose host is production's (`deploy@prod-app-1:/srv`).
+fn production_host(text: &str) -> bool {
+    if !is_remote(text) {
+        return false;
+    }
+    let address = text.strip_prefix("rsync://").or_else(|| text.strip_prefix("scp://")).unwrap_or(text);
+    let address = address.split([':', '/']).next().unwrap_or_default();
+    let host = address.rsplit_once('@').map_or(address, |(_, host)| host);
+    super::production_name(host)
 }
 
 /// An rsync location on another machine: `host:path`, `host::module`, `rsync://...`.
