@@ -1515,7 +1515,9 @@ fn configured_remote(call: &Call) -> bool {
             let Some((variable, value)) = line.split_once('=') else { return false };
             let value = value.trim().trim_matches(['"', '\'']);
             let found = match variable.trim() {
-                "DB_HOST" | "DATABASE_HOST" | "PGHOST" | "MYSQL_HOST" => target_of(&format!("host={value}"), false, true),
+                "DB_HOST" | "DATABASE_HOST" | "PGHOST" | "MYSQL_HOST" => {
+                    target_of(&format!("host={value}"), false, true)
+                }
                 v if v.ends_with("DATABASE_URL") || v == "DB_URL" => target_of(value, false, true),
                 "APP_ENV" | "RAILS_ENV" | "NODE_ENV" => target_of(value, false, false),
                 _ => return false,
@@ -1556,6 +1558,8 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
         "ATLAS_ENV",
         "SQITCH_TARGET",
         "CRAFT_ENVIRONMENT",
+        "ASPNETCORE_ENVIRONMENT",
+        "DOTNET_ENVIRONMENT",
     ];
     const OPTIONS: &[&str] = &[
         "-e",

@@ -497,7 +497,10 @@ pub(crate) fn production_target(args: &[crate::shell::Word]) -> bool {
 /// AWS_PROFILE=prod`, `source .env.production`, `firebase use prod`), by the same test as
 /// [`production_target`]'s.
 pub(crate) fn selected_production(command: &crate::shell::SimpleCommand) -> bool {
-    command.selected.as_ref().is_some_and(|target| production_name(&target.text) && !local_target(&target.text))
+    command
+        .selected
+        .as_ref()
+        .is_some_and(|target| production_name(&target.text) && !local_target(&target.text))
 }
 
 /// Whether an earlier command of the line selected a target on this machine for this one

@@ -203,7 +203,7 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
         // --env production purge-all`).
         "bazel" | "bazelisk" | "cargo" | "go" | "dotnet" | "dagger" => {
             // `go run ./cmd/migrate -env=prod -version` only reports.
-            if args.iter().any(|a| crate::shell::name_words(a).any(is_reading)) {
+            if flag(args, &["-version", "--version", "-h", "-help", "--help", "-dry-run", "--dry-run"]) {
                 return false;
             }
             let mut ops = operands(&args[..dash], &[]);

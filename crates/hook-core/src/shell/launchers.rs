@@ -2022,7 +2022,9 @@ pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
     let operand = |at: usize| ops().nth(at).cloned();
     let option = |names: &[&str]| {
         args.iter().enumerate().find_map(|(at, w)| match w.text.split_once('=') {
-            Some((option, value)) if names.contains(&option) => Some(Word { text: value.to_string(), ..w.clone() }),
+            Some((option, value)) if names.contains(&option) => {
+                Some(Word { text: value.to_string(), ..w.clone() })
+            }
             _ if names.contains(&w.text.as_str()) => args.get(at + 1).cloned(),
             _ => None,
         })

@@ -88,7 +88,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("bundle exec rake db:drop"),
     allow("python manage.py flush --noinput"),
     allow("django-admin flush"),
-    allow("npx sequelize-cli db:drop"),
+    // Not installed in the project: npx fetches and runs it.
+    ask("opaque.exec", "npx sequelize-cli db:drop"),
+    allow("sequelize db:drop"),
     // A framework reset on its default (development) environment is the everyday loop; one
     // whose target the line, an earlier command or the directory reads as another server asks.
     ask("database.orm-reset", "source .env.production && npx prisma migrate reset --force"),
@@ -307,7 +309,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("sqlx database drop -y"),
     allow("dotnet ef database drop --force"),
     ask("database.orm-reset", "alembic downgrade base"),
-    allow("npx sequelize-cli db:migrate:undo:all"),
+    // Not installed in the project: npx fetches and runs it.
+    ask("opaque.exec", "npx sequelize-cli db:migrate:undo:all"),
+    allow("sequelize db:migrate:undo:all"),
     allow("alembic upgrade head"),
     allow("dotnet ef database update"),
     allow("sqlx migrate run"),
