@@ -1198,7 +1198,10 @@ enum Reach {
 
 /// [`orm_reset`] of a migration tool, out of line (ARCHITECTURE.md, "Start-up"). Whole
 /// resets ask unless the target is a test or development database or one on this machine
-/// (test suites rebuild theirs on every run); partial rollbacks ask when the target is
+/// (test suites rebuild theirs on every run), or nothing names a target and the framework's
+/// default environment is development ([`develops_by_default`]: `bin/rails db:drop`, `npx
+/// prisma migrate reset`, `python manage.py flush`), the everyday development loop; partial
+/// rollbacks ask when the target is
 /// production, another server or named only at run time (`$PROD_URL`); forward migrations
 /// ask against production.
 #[inline(never)]
@@ -1455,13 +1458,73 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
     }
     let target = migration_target(call, args);
     match reach {
-        Reach::Whole => (target != Target::Safe).then(|| Hit::new("database.orm-reset", ORM_RESET)),
+        Reach::Whole => (target != Target::Safe
+            && !(target == Target::Unnamed && develops_by_default(tool) && !configured_remote(call)))
+        .then(|| Hit::new("database.orm-reset", ORM_RESET)),
         Reach::Partial => (target >= Target::Unknown).then(|| Hit::new("database.orm-reset", ORM_ROLLBACK)),
         Reach::Forward => {
             (target == Target::Production).then(|| Hit::new("database.orm-reset", PRODUCTION_MIGRATION))
         }
         Reach::Nothing => None,
     }
+}
+
+/// Whether a migration tool works on its development environment when nothing names another:
+/// Rails (`RAILS_ENV`), Laravel and Symfony (`APP_ENV` from `.env`), Django (its settings
+/// module), Prisma, Diesel and SQLx (`DATABASE_URL` from `.env`), EF Core (`dotnet ef`'s
+/// `Development`), Ecto (`MIX_ENV=dev`), Sequelize and Knex (`development`). The agent's own
+/// environment is not seen: a production `DATABASE_URL` exported in the user's shell, or a
+/// remote host in `config/database.yml`'s development section, is not read, as a developer's
+/// default database is their own by convention; the line's own settings, `.env`, and an
+/// earlier `export`, `source .env.production` or `cd deploy/prod` are.
+fn develops_by_default(tool: &str) -> bool {
+    matches!(
+        tool,
+        "rails"
+            | "artisan"
+            | "console"
+            | "manage.py"
+            | "django-admin"
+            | "prisma"
+            | "diesel"
+            | "sqlx"
+            | "dotnet"
+            | "mix"
+            | "sequelize"
+            | "sequelize-cli"
+            | "knex"
+    )
+}
+
+/// Whether the project's `.env` (or `.env.local`), where the command runs, points the app's
+/// database at another server (`DATABASE_URL=postgres://db.acme.io/app`, `DB_HOST=10.0.3.7`),
+/// or the directory is not known. A file that is absent names nothing.
+fn configured_remote(call: &Call) -> bool {
+    let dir = match &call.command.cwd {
+        None => call.ctx.cwd.clone(),
+        Some(dir) if !dir.dynamic && call.ctx.cwd_known => call.ctx.cwd.join(&dir.text),
+        Some(_) => return true,
+    };
+    if call.command.cwd.as_ref().is_some_and(|dir| super::production_name(&dir.text)) {
+        return true;
+    }
+    [".env", ".env.local"].iter().any(|file| {
+        let Ok(text) = std::fs::read_to_string(dir.join(file)) else { return false };
+        text.lines().any(|line| {
+            let line = line.trim().trim_start_matches("export ").trim_start();
+            let Some((variable, value)) = line.split_once('=') else { return false };
+            let value = value.trim().trim_matches(['"', '\'']);
+            let found = match variable.trim() {
+                "DB_HOST" | "DATABASE_HOST" | "PGHOST" | "MYSQL_HOST" => {
+                    target_of(&format!("host={value}"), false, true)
+                }
+                v if v.ends_with("DATABASE_URL") || v == "DB_URL" => target_of(value, false, true),
+                "APP_ENV" | "RAILS_ENV" | "NODE_ENV" => target_of(value, false, false),
+                _ => return false,
+            };
+            found >= Target::Remote
+        })
+    })
 }
 
 /// The database a migration command works on, as far as the line says; the worst of what
@@ -1495,6 +1558,8 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
         "ATLAS_ENV",
         "SQITCH_TARGET",
         "CRAFT_ENVIRONMENT",
+        "ASPNETCORE_ENVIRONMENT",
+        "DOTNET_ENVIRONMENT",
     ];
     const OPTIONS: &[&str] = &[
         "-e",
@@ -1531,6 +1596,10 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
     let exported = commands.iter().filter(|c| c.name() == Some("export")).flat_map(|c| c.args());
     let mut worst = Target::Unnamed;
     let mut note = |found: Target| worst = worst.max(found);
+    // `source .env.production && rails db:drop`, `export PGHOST=prod-db… && …`.
+    if super::selected_production(call.command) {
+        note(Target::Production);
+    }
     for (variable, value) in call.command.assignments.iter().map(|(v, value)| (v.as_str(), value)) {
         if VARIABLES.contains(&variable) || connection_variable(variable) {
             note(target_of(&value.text, value.dynamic, connection_variable(variable)));

@@ -90,13 +90,14 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let dry_run = args
         .iter()
         .any(|a| matches!(*a, "--dry-run" | "--dry-run=client" | "--dry-run=server" | "--dry-run=true"));
-    // A cluster on this machine (`--kube-context kind-kind`, `--context minikube`) is the
-    // user's to break.
-    if super::context_value(call.args()).is_some_and(super::local_target) {
+    // A cluster on this machine (`--kube-context kind-kind`, `--context minikube`, or
+    // `kubectl config use-context kind-dev && …` earlier on the line) is the user's to break.
+    let context = super::context_value(call.args());
+    if context.is_some_and(super::local_target) || context.is_none() && super::selected_local(call.command) {
         return None;
     }
     let force = args.iter().any(|a| matches!(*a, "--force" | "--force=true"));
-    let production = || super::production_target(call.args());
+    let production = || super::production_target(call.args()) || super::selected_production(call.command);
     match name {
         _ if dry_run && name != "argocd" => None,
         "kubectl" | "oc" | "kubecolor" => {

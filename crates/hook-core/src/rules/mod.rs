@@ -492,6 +492,23 @@ pub(crate) fn production_target(args: &[crate::shell::Word]) -> bool {
     })
 }
 
+/// Whether an earlier command of the line selected a production target for this one
+/// ([`SimpleCommand::selected`](crate::shell::SimpleCommand::selected): `export
+/// AWS_PROFILE=prod`, `source .env.production`, `firebase use prod`), by the same test as
+/// [`production_target`]'s.
+pub(crate) fn selected_production(command: &crate::shell::SimpleCommand) -> bool {
+    command
+        .selected
+        .as_ref()
+        .is_some_and(|target| production_name(&target.text) && !local_target(&target.text))
+}
+
+/// Whether an earlier command of the line selected a target on this machine for this one
+/// (`kubectl config use-context kind-dev`), by [`local_target`].
+pub(crate) fn selected_local(command: &crate::shell::SimpleCommand) -> bool {
+    command.selected.as_ref().is_some_and(|target| local_target(&target.text))
+}
+
 /// Whether a cluster context or endpoint is on this machine: kind's, k3d's, minikube's, Docker
 /// Desktop's, Rancher Desktop's, OrbStack's, Colima's, MicroK8s' contexts, and a `localhost`
 /// address (LocalStack's `http://localhost:4566`).

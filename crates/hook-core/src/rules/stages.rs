@@ -50,6 +50,9 @@ const TOOL_NAMES: &[&str] = &[
     "sbt",
     "gradle",
     "gradlew",
+    "dagger",
+    "go",
+    "dotnet",
 ];
 const TOOLS: NameFilter = NameFilter::of(TOOL_NAMES);
 
@@ -65,34 +68,53 @@ pub(super) fn may_judge(call: &Call, name: &str) -> bool {
 
 /// The script a shell runs by its name (`bash scripts/deploy.sh prod`): its path and the
 /// arguments after it.
+/// Interpreters too, with no option before the script, which may name the code instead
+/// (`python scripts/purge_users.py --env prod`, `node tools/reset.js production`).
 fn shell_script<'c>(call: &'c Call, name: &str) -> Option<&'c [crate::shell::Word]> {
-    if !matches!(name, "sh" | "bash" | "zsh" | "dash") {
+    let shell = matches!(name, "sh" | "bash" | "zsh" | "dash");
+    if !shell && !INTERPRETERS.contains(&name) {
         return None;
     }
     let at = call.args().iter().position(|w| !w.text.starts_with('-'))?;
     let script = &call.args()[at..];
     let path = script[0].text.as_str();
     let options = &call.args()[..at];
-    (!options.iter().any(|w| w.text.contains('c') || w.text == "-s")
-        && (path.ends_with(".sh") || path.contains('/')))
-    .then_some(script)
+    match shell {
+        true => (!options.iter().any(|w| w.text.contains('c') || w.text == "-s")
+            && (path.ends_with(".sh") || path.contains('/')))
+        .then_some(script),
+        false => (options.is_empty()
+            && [".py", ".js", ".mjs", ".cjs", ".ts", ".rb"].iter().any(|ext| path.ends_with(ext)))
+        .then_some(script),
+    }
 }
 
-/// A program run by its path inside the project (`./scripts/deploy`, `bin/release`).
+/// The interpreters whose project scripts [`shell_script`] reads.
+const INTERPRETERS: &[&str] = &["python", "python3", "node", "ruby", "tsx", "ts-node", "deno"];
+
+/// A program run by its path inside the project (`./scripts/deploy`, `bin/release`), or by
+/// a project's environment manager, which runs the project's own commands (`hatch run purge
+/// --env prod`, `poetry run purge-users`).
 fn project_script(call: &Call) -> bool {
     call.command.argv.first().is_some_and(|w| {
         let path = w.text.as_str();
         !path.starts_with('/') && !path.starts_with('~') && path.contains('/')
-    })
+    }) || call
+        .command
+        .via
+        .last()
+        .is_some_and(|via| matches!(via.as_str(), "poetry" | "pdm" | "hatch" | "rye" | "pipenv" | "uv"))
 }
 
 /// [`hosting`](super::hosting)'s judgement of a runner or deploy tool aimed at production.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     // A directory the line moved to counts as a word of the call (`cd deploy/production &&
-    // ./deploy.sh`).
+    // ./deploy.sh`), and so does a target an earlier command selected (`export
+    // PGHOST=prod-db.acme.internal && make db-reset`).
     let assigned = call.command.assignments.iter().any(|(_, value)| super::production_name(&value.text))
-        || call.command.cwd.as_ref().is_some_and(|dir| super::production_name(&dir.text));
+        || call.command.cwd.as_ref().is_some_and(|dir| super::production_name(&dir.text))
+        || super::selected_production(call.command);
     if !assigned && !call.args().iter().any(|a| super::production_name(&a.text)) {
         return None;
     }
@@ -176,10 +198,21 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
                     || acts(&mut after_dash))
         }
         // `bazel run //deploy:prod`, `cargo make deploy-prod`: the runner's verb, then targets.
-        "bazel" | "bazelisk" | "cargo" => {
+        // `cargo run`, `go run`, `dotnet run` and `dagger call` run the project's own program:
+        // its name or its words (`go run ./cmd/purge --env=prod`, `cargo run --bin admin --
+        // --env production purge-all`).
+        "bazel" | "bazelisk" | "cargo" | "go" | "dotnet" | "dagger" => {
+            // `go run ./cmd/migrate -env=prod -version` only reports.
+            if flag(args, &["-version", "--version", "-h", "-help", "--help", "-dry-run", "--dry-run"]) {
+                return false;
+            }
             let mut ops = operands(&args[..dash], &[]);
-            let verb = if name == "cargo" { "make" } else { "run" };
-            ops.next() == Some(&verb) && acts(&mut ops.chain(after_dash))
+            let verbs: &[&str] = match name {
+                "cargo" => &["make", "run"],
+                "dagger" => &["call"],
+                _ => &["run"],
+            };
+            ops.next().is_some_and(|verb| verbs.contains(verb)) && acts(&mut ops.chain(after_dash))
         }
         // Earthly's targets (`+deploy`, `./svc+deploy`), sbt's commands (`"deploy prod"`), and
         // gradle's tasks (`deployProd`, not a task excluded with `-x`).
@@ -231,6 +264,7 @@ const DEPLOYER_NAMES: &[&str] = &[
     "spin",
     "java",
     "jenkins-cli",
+    "amplify",
 ];
 const DEPLOYERS: NameFilter = NameFilter::of(DEPLOYER_NAMES);
 
@@ -281,7 +315,7 @@ pub(super) fn deploys(call: &Call, name: &str) -> Option<Hit> {
     }
     let ops: Vec<&str> = super::operands(call.args(), DEPLOYER_VALUES).collect();
     let verb = |i: usize| ops.get(i).copied().unwrap_or_default();
-    let target = || super::production_target(call.args());
+    let target = || super::production_target(call.args()) || super::selected_production(call.command);
     // An operand or an option's value that names production (`cf push api-prod`, `-f
     // manifest-prod.yml`, `tk apply environments/prod`).
     let named = || args.iter().any(|a| super::production_name(a) && !super::local_target(a));
@@ -300,6 +334,7 @@ pub(super) fn deploys(call: &Call, name: &str) -> Option<Hit> {
                 && target()
         }
         "firebase" => verb(0) == "deploy" && profile(),
+        "amplify" => matches!(verb(0), "push" | "publish") && target(),
         "skaffold" => matches!(verb(0), "run" | "deploy" | "apply" | "dev" | "delete") && profile(),
         "devspace" => matches!(verb(0), "deploy" | "run-pipeline" | "dev" | "purge") && profile(),
         "garden" => matches!(verb(0), "deploy" | "run" | "delete" | "cleanup") && target(),
@@ -590,6 +625,7 @@ const ACTIONS: &[&str] = &[
     "reset",
     "wipe",
     "purge",
+    "cleanup",
     "delete",
     "rollback",
     "revert",

@@ -39,7 +39,9 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
         || args.iter().any(|arg| REVEALS.contains(&arg.text.as_str()));
     // `nomad job stop -purge api`: a verb that stops, with an option that deletes for good.
     let purges = args.iter().any(|arg| matches!(arg.text.as_str(), "-purge" | "--purge"));
-    if !destroying && !credential && !purges && name != "salt-key" || LOCAL.contains(&name) {
+    // Laravel's `php artisan` is judged in full by the database pack.
+    let artisan = name == "php" && args.first().is_some_and(|a| a.text.ends_with("artisan"));
+    if !destroying && !credential && !purges && name != "salt-key" || LOCAL.contains(&name) || artisan {
         return None;
     }
     if purges && !destroying && words.iter().any(|word| among(&["stop", "deregister", "kill"], word)) {
@@ -680,6 +682,12 @@ const LOCAL: &[&str] = &[
     "kubectl",
     "oc",
     "rails",
+    "prisma",
+    "diesel",
+    "sqlx",
+    "sequelize",
+    "knex",
+    "typeorm",
     "mysqladmin",
     "dropdb",
     "django-admin",

@@ -55,6 +55,9 @@ pub(super) struct Analyser {
     cwd: Cwd,
     /// `pushd`'s saved directories.
     pushed: Vec<Cwd>,
+    /// The target the line selected so far ([`SimpleCommand::selected`]). A selection in a
+    /// subshell is kept too: a tool's saved state outlives it, and asking more is the safe side.
+    selected: Option<Word>,
     /// What runs unseen; the line is incomplete when this is not empty.
     unseen: Vec<Unseen>,
     vars: Vars,
@@ -257,6 +260,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         commands: Vec::new(),
         cwd: Cwd::Start,
         pushed: Vec::new(),
+        selected: None,
         unseen: Vec::new(),
         vars: Vars::default(),
         source_budget: line.len().saturating_mul(4).saturating_add(1 << 20),
@@ -1199,6 +1203,9 @@ impl Analyser {
                 }
             }
             if simple.words.is_empty() {
+                if super::launchers::target_variable(name) {
+                    self.selected = Some(word.clone());
+                }
                 let whole_substitution = matches!(value.parts.as_slice(), [Part::Command { .. }]);
                 // `x=$GITHUB_TOKEN`: `$x` stands for the variable it copies, whose name says
                 // what it holds.
@@ -1342,6 +1349,7 @@ impl Analyser {
             via: origin.via.clone(),
             text,
             cwd: None,
+            selected: None,
             sequenced: false,
             or_else: false,
         };
@@ -1957,6 +1965,10 @@ impl Analyser {
             return None;
         }
         command.cwd = self.cwd.word();
+        command.selected.clone_from(&self.selected);
+        if let Some(target) = super::launchers::selects_target(&command.argv) {
+            self.selected = Some(target);
+        }
         let git = command.name() == Some("git");
         if git {
             self.git_settings(&mut command);
@@ -3005,6 +3017,7 @@ impl Analyser {
                     text: command.text,
                     assignments: Vec::new(),
                     cwd: None,
+                    selected: None,
                     sequenced: false,
                     or_else: false,
                 };

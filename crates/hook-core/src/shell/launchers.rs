@@ -1965,3 +1965,91 @@ fn is_repository_package(text: &str) -> bool {
             .any(|p| text.starts_with(p))
         || !text.starts_with('@') && text.contains('/') && !text.starts_with(['.', '/'])
 }
+
+/// Whether a variable selects where tools act: a database, cluster, cloud account or
+/// project, service address, or the application's environment (`PGHOST`, `KUBECONFIG`,
+/// `AWS_PROFILE`, `CONSUL_HTTP_ADDR`, `RAILS_ENV`, `STAGE`, any `…_ENV`, `…_HOST`, `…_URL`).
+pub(super) fn target_variable(name: &str) -> bool {
+    const NAMES: &[&str] = &[
+        "KUBECONFIG",
+        "PGHOST",
+        "ENV",
+        "STAGE",
+        "ENVIRONMENT",
+        "PGSERVICE",
+        "PGDATABASE",
+        "DJANGO_SETTINGS_MODULE",
+        "SPRING_PROFILES_ACTIVE",
+        "ETCDCTL_ENDPOINTS",
+        "CLOUDSDK_ACTIVE_CONFIG_NAME",
+        "ARM_SUBSCRIPTION_ID",
+        "AZURE_SUBSCRIPTION_ID",
+        "HEROKU_APP",
+        "FLY_APP",
+    ];
+    const SUFFIXES: &[&str] = &[
+        "_ENV",
+        "_ENVIRONMENT",
+        "_STAGE",
+        "_PROFILE",
+        "_CONTEXT",
+        "_KUBECONTEXT",
+        "_HOST",
+        "_URL",
+        "_URI",
+        "_ADDR",
+        "_ENDPOINT",
+        "_ENDPOINTS",
+        "_PROJECT",
+        "_STACK",
+        "_WORKSPACE",
+    ];
+    NAMES.contains(&name) || SUFFIXES.iter().any(|suffix| name.len() > suffix.len() && name.ends_with(suffix))
+}
+
+/// The target a command selects for the commands after it on the line
+/// ([`SimpleCommand::selected`](super::SimpleCommand::selected)): a target variable it
+/// exports, an environment file it sources (`source .env.production`), or the target a tool
+/// saves as its current one (`firebase use prod`, `kubectl config use-context prod`, `gcloud
+/// config set project acme-prod`, `terraform workspace select prod`, `pulumi stack select
+/// prod`, `amplify env checkout prod`, `az account set -s prod`, `heroku git:remote -a
+/// shop-prod`, `docker context use prod`, `kubectx prod`, `eb use shop-prod`).
+pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
+    let (name, args) = argv.split_first()?;
+    let name = super::program_base(&name.text);
+    let ops = || args.iter().filter(|w| !w.text.starts_with('-'));
+    let verb = |words: &[&str]| ops().map(|w| w.text.as_str()).take(words.len()).eq(words.iter().copied());
+    let operand = |at: usize| ops().nth(at).cloned();
+    let option = |names: &[&str]| {
+        args.iter().enumerate().find_map(|(at, w)| match w.text.split_once('=') {
+            Some((option, value)) if names.contains(&option) => {
+                Some(Word { text: value.to_string(), ..w.clone() })
+            }
+            _ if names.contains(&w.text.as_str()) => args.get(at + 1).cloned(),
+            _ => None,
+        })
+    };
+    match name {
+        "export" | "declare" | "typeset" => args.iter().rev().find_map(|w| {
+            let (variable, value) = w.text.split_once('=')?;
+            target_variable(variable).then(|| Word { text: value.to_string(), ..w.clone() })
+        }),
+        // Only an environment file: `source venv/bin/activate` selects nothing.
+        "source" | "." => operand(0).filter(|file| {
+            let base = super::program_base(&file.text);
+            base.starts_with(".env") || base.ends_with(".env") || production_name(base)
+        }),
+        "firebase" if verb(&["use"]) => operand(1),
+        "kubectl" | "oc" if verb(&["config", "use-context"]) => operand(2),
+        "kubectx" | "eb" if name == "kubectx" || verb(&["use"]) => operand(usize::from(name == "eb")),
+        "gcloud" if verb(&["config", "set", "project"]) => operand(3),
+        "gcloud" if verb(&["config", "configurations", "activate"]) => operand(3),
+        "terraform" | "tofu" if verb(&["workspace", "select"]) => operand(2),
+        "pulumi" if verb(&["stack", "select"]) => operand(2).or_else(|| option(&["-s", "--stack"])),
+        "amplify" if verb(&["env", "checkout"]) => operand(2),
+        "az" if verb(&["account", "set"]) => option(&["-s", "--subscription", "-n", "--name"]),
+        "heroku" if verb(&["git:remote"]) => option(&["-a", "--app"]),
+        "docker" if verb(&["context", "use"]) => operand(2),
+        _ => None,
+    }
+}

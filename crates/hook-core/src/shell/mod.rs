@@ -190,6 +190,11 @@ pub struct SimpleCommand {
     /// relative to the line's starting directory, or absolute; a dynamic word when the
     /// directory is not known. `None`: the line's starting directory.
     pub cwd: Option<Word>,
+    /// The target an earlier command of the line selected for the ones after it: a
+    /// target-selecting variable it exported or assigned (`export KUBECONFIG=~/.kube/prod.yaml`),
+    /// an environment file it sourced (`. ./.env.production`), or a tool's saved state it
+    /// switched (`firebase use prod`, `kubectl config use-context prod`). The last one holds.
+    pub selected: Option<Word>,
     /// Whether the command's pipeline runs whatever became of the one before it: it starts a
     /// list item (after `;`, a newline or `&`) or follows `||`, not `&&`.
     pub sequenced: bool,
