@@ -448,7 +448,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn data_tool(call: &Call, name: &str) -> Option<Hit> {
     let args = call.args();
-    let mut words = operands(args);
+    // bq's global options come before the verb (`bq --project_id acme-prod query …`).
+    let mut words = super::operands(args, DATA_TOOL_VALUES);
     let verb = words.next()?;
     match name {
         "bq" if verb == "rm" => Some(Hit::new("database.drop", BQ_RM)),
@@ -989,6 +990,22 @@ fn option_values<'a>(
         })
     })
 }
+
+/// The data tools' options (bq's global ones among them) that take the next word as their value.
+const DATA_TOOL_VALUES: &[&str] = &[
+    "--project_id",
+    "--dataset_id",
+    "--location",
+    "--api",
+    "--format",
+    "--credential_file",
+    "--service_account",
+    "--target",
+    "-t",
+    "--profile",
+    "--profiles-dir",
+    "--project-dir",
+];
 
 /// Words that are not options (nor the value right after a known option taking one).
 fn operands(args: &[crate::shell::Word]) -> impl Iterator<Item = &str> {

@@ -35,6 +35,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
+    if super::rollout::may_judge(name)
+        && let Some(hit) = super::rollout::judge(call, name)
+    {
+        return Some(hit);
+    }
     if super::platforms::judges(name) {
         return super::platforms::judge(call, name);
     }

@@ -145,6 +145,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 "init" if (flag("-migrate-state") || flag("-force-copy")) && backend_on_line(&args) => {
                     Some(Hit::ask("iac.state-edit", STATE_MOVED))
                 }
+                // An apply to production (`-var-file=envs/production.tfvars`,
+                // `-chdir=envs/prod`) with no saved plan: a prompt answered by a pipe (`yes |`)
+                // is no review.
+                "apply" if !saved_plan(&args) && production(&verbs[1..]) => {
+                    Some(Hit::new("iac.apply-unreviewed", APPLY))
+                }
                 // `apply -auto-approve` with no saved plan: changes nobody reviewed. A saved plan
                 // (`apply tf.plan`) was shown when it was made.
                 "apply" if (flag("-auto-approve") || flag("--auto-approve")) && !saved_plan(&args) => {

@@ -4,7 +4,8 @@
 //! to zero, a volume's reclaim policy set to `Delete`; `helm uninstall`, `helmfile destroy`; Argo CD
 //! and Flux deleting apps (and what they deployed) or syncing with `--prune` or `--force`; and
 //! changes to a production cluster (`helm upgrade`, `helmfile sync`, `kubectl apply|patch`, a
-//! workload scaled to zero, `argocd app rollback`, `flux suspend --all`). A local cluster's
+//! workload scaled to zero, `argocd app rollback`, `flux suspend --all`, any object but a pod or
+//! job deleted, nodes cordoned or tainted). A `NoExecute` taint evicts as a drain does. A local cluster's
 //! context (`kind-kind`, `minikube`) passes.
 
 use super::{Call, Hit, operands};
@@ -101,7 +102,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     match name {
         _ if dry_run && name != "argocd" => None,
         "kubectl" | "oc" | "kubecolor" => {
-            let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+            let mut words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+            // OpenShift's administrator verbs (`oc adm drain`, `oc adm cordon`) are kubectl's.
+            if name == "oc" && words.first() == Some(&"adm") {
+                words.remove(0);
+            }
             kubectl(&args, &words).or_else(|| unknown_kind_deleted(call, &words)).or_else(|| {
                 production_change(&args, &words).filter(|_| production() || production_piped(call))
             })
@@ -265,6 +270,17 @@ fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
         ("apply" | "patch" | "replace" | "set" | "edit", _) | ("rollout", Some("undo" | "pause")) => {
             Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
         }
+        // A pod or job deleted is recreated or disposable (deleting a pod restarts it).
+        ("delete", Some(kind))
+            if kind.split(['/', '.']).next().is_some_and(|k| {
+                matches!(k, "pod" | "pods" | "po" | "job" | "jobs" | "event" | "events" | "ev")
+            }) =>
+        {
+            None
+        }
+        // Any other object deleted on production (a secret the pods mount, a config map), and
+        // nodes closed to new pods or tainted: the service degrades without a wide delete.
+        ("delete" | "cordon" | "taint", _) => Some(Hit::new("kubernetes.deploy-production", PRODUCTION_DOWN)),
         _ => None,
     }
 }
@@ -311,6 +327,10 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
         }
         "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
+        // A `NoExecute` taint evicts every pod that does not tolerate it, as a drain does.
+        "taint" if rest.iter().any(|a| a.ends_with(":NoExecute")) => {
+            Some(Hit::new("kubernetes.drain", DRAIN))
+        }
         // A binding to a cluster-wide role, or to `cluster-admin`/`admin` in a namespace: rights
         // that outlast the task.
         "create"
@@ -364,6 +384,7 @@ const ARGOCD: &str = "This deletes an Argo CD application (or project, cluster, 
 const ARGOCD_PRUNE: &str = "`argocd app sync --prune` deletes the application's objects that its repository no longer describes, with the data of their volumes. Sync without `--prune`, or ask the user.";
 const RECLAIM_DELETE: &str = "A persistent volume whose reclaim policy is `Delete` is deleted, disk and data, as soon as its claim is. Keep `Retain`, or ask the user to change it.";
 const DEPLOY_PRODUCTION: &str = "This changes what runs on a production cluster (a release upgraded or rolled back, manifests applied, a patch), with no review. Show the user the diff (`helm diff`, `kubectl diff`), who can apply it.";
+const PRODUCTION_DOWN: &str = "This deletes an object of a production cluster (a secret or config its pods read) or closes its nodes to pods: the service degrades. Ask the user to run it.";
 const SCALE_PRODUCTION: &str = "This scales a production workload to zero replicas: the service is down until someone scales it back. Ask the user to run it.";
 const SUSPEND: &str = "This suspends Flux's reconciliation of every kustomization (or production's): deploys stop and drift is no longer reverted. Ask the user to run it.";
 const FLUX_DELETE: &str = "This deletes a Flux source or kustomization (and, pruning, what it deployed) or Flux itself. Ask the user to run it.";

@@ -31,6 +31,7 @@ mod permissions;
 mod platforms;
 mod remote_script;
 mod rm;
+mod rollout;
 mod sql;
 mod stages;
 mod unknown_cli;
@@ -442,8 +443,10 @@ pub(crate) use crate::shell::production_name;
 const TARGET_OPTIONS: &[&str] = &[
     "--context",
     "--kube-context",
+    "--kubecontext",
     "-n",
     "--namespace",
+    "-namespace",
     "--cluster",
     "--stage",
     "-s",
@@ -463,6 +466,11 @@ const TARGET_OPTIONS: &[&str] = &[
     "-t",
     "--profile",
     "--project",
+    "--project_id",
+    "--project-id",
+    "-var-file",
+    "--var-file",
+    "-chdir",
     "--address",
     "-address",
     "--http-addr",

@@ -1098,9 +1098,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             scan_options(argv, 1, "ugGsw", &["--user", "--group", "--supp-group", "--shell"]).operand,
         ),
         "runuser" => su(argv),
-        "npx" | "bunx" | "pnpx" if !argv.iter().any(|w| w.text == "-c" || w.text.starts_with("--call")) => {
-            package_runner(&name, argv, 1)
-        }
+        "npx" | "bunx" | "pnpx" if !runs_call(argv, 1) => package_runner(&name, argv, 1),
         "pnpm" | "yarn" if argv.get(1).is_some_and(|w| w.text == "dlx") => package_runner(&name, argv, 2),
         "git" => git(argv),
         // `podman unshare CMD`: the user's command in the rootless containers' namespace.
@@ -1405,8 +1403,8 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         // `npm exec -c CMD`, `npx -c CMD`: a shell command line; `npm exec PKG`, `yarn exec
         // BIN`, `pnpm exec BIN`, `bun x PKG`: a package's or the project's program.
         "npm" | "npx" | "yarn" | "pnpm" | "bun"
-            if argv.iter().any(|w| w.text == "-c" || w.text == "--call" || w.text.starts_with("--call="))
-                && (name == "npx" || argv.get(1).is_some_and(|w| w.text == "exec" || w.text == "x")) =>
+            if (name == "npx" && runs_call(argv, 1))
+                || argv.get(1).is_some_and(|w| w.text == "exec" || w.text == "x") && runs_call(argv, 2) =>
         {
             let at = argv.iter().position(|w| w.text == "-c" || w.text == "--call");
             let line = match at {
@@ -4788,6 +4786,27 @@ fn start(argv: &[Word]) -> Peel {
         at += if matches!(lower.as_str(), "/d" | "/node" | "/affinity") { 2 } else { 1 };
     }
     wraps("start", argv, at)
+}
+
+/// Whether a package runner's own options, from `argv[from]` to its package (`npx -c CMD`,
+/// `npm exec --call=CMD`), hold `-c`/`--call`: after the package (`npx cdk deploy -c
+/// env=prod`) the words are the package's.
+fn runs_call(argv: &[Word], from: usize) -> bool {
+    let mut value = false;
+    for word in argv.iter().skip(from) {
+        let text = word.text.as_str();
+        if std::mem::take(&mut value) {
+            continue;
+        }
+        if text == "-c" || text == "--call" || text.starts_with("--call=") {
+            return true;
+        }
+        if text == "--" || !text.starts_with('-') {
+            return false;
+        }
+        value = matches!(text, "-p" | "--package" | "-w" | "--workspace");
+    }
+    false
 }
 
 #[cfg(test)]
