@@ -85,6 +85,7 @@ const READERS: &[&str] = &[
     "uuencode",
     "view",
     "vimdiff",
+    "xmllint",
     "xxd",
     "xz",
     "xzcat",

@@ -514,7 +514,7 @@ const GUARD_FILES: [&str; 39] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 468] = [
+const CREDENTIAL_FILES: [&str; 486] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -525,8 +525,22 @@ const CREDENTIAL_FILES: [&str; 468] = [
     "~/.aws/sso/cache/**",
     "~/.aws/cli/cache/**",
     "~/.config/gcloud/**",
+    // A named configuration holds the account's name and the project, no key; the active
+    // configuration's name the same (writing them stays denied: [`PERSISTENCE_FILES`]).
+    "!~/.config/gcloud/configurations/**",
+    "!~/.config/gcloud/active_config",
     "~/.azure/**",
     "~/.kube/config",
+    // Kubeconfigs by the other names people keep them under (`~/.kube/prod.yaml`,
+    // `~/.kube/config-staging`, `~/.kube/configs/eks`): each holds a cluster's token or key.
+    "~/.kube/*.yaml",
+    "~/.kube/*.yml",
+    "~/.kube/*.conf",
+    "~/.kube/*.config",
+    "~/.kube/*.kubeconfig",
+    "~/.kube/config-*",
+    "~/.kube/config.*",
+    "~/.kube/configs/**",
     "~/.docker/config.json",
     "~/.netrc",
     "~/.git-credentials",
@@ -545,7 +559,17 @@ const CREDENTIAL_FILES: [&str; 468] = [
     "**/*.tfstate",
     "**/*.tfstate.backup",
     // Android signing configuration (`storePassword`, `keyPassword`), and Terraform variable
-    // files named for the secrets they hold; a plain `terraform.tfvars` stays readable.
+    // files named for the secrets they hold, and those Terraform loads by itself
+    // (`terraform.tfvars`, `*.auto.tfvars`), which its `.gitignore` template keeps out of the
+    // repository for the passwords they hold; a named `dev.tfvars` and the templates
+    // (`terraform.tfvars.example`) stay readable.
+    "terraform.tfvars",
+    "terraform.tfvars.json",
+    "*.auto.tfvars",
+    "*.auto.tfvars.json",
+    // Azure Functions' local settings: the storage account's and the services' connection
+    // strings, kept out of the repository by `func init`.
+    "local.settings.json",
     "**/keystore.properties",
     "**/key.properties",
     "**/signing.properties",
@@ -923,6 +947,9 @@ const CREDENTIAL_FILES: [&str; 468] = [
     "!*pub*key*.json",
     "*-sa.json",
     "*credentials*.json",
+    "!*credentials*.example.json",
+    "!*credentials*.sample.json",
+    "!*credentials*.template.json",
     // More CLIs' logins where their documentation puts them: Puppet's RBAC token, fastlane's
     // App Store session, Cloudflare Tunnel's other homes, Helm's OCI registry logins, Gitea's
     // tea, Vultr, Railway, MinIO's client, Twilio, Expo, Mercurial's `[auth]` passwords, Yarn
@@ -1097,7 +1124,7 @@ const CREDENTIAL_FILES: [&str; 468] = [
 
 /// Where a change persists beyond the session and runs later, unasked: shell start-up files,
 /// SSH's keys and config, system configuration, user services and login items, cron tables.
-const PERSISTENCE_FILES: [&str; 297] = [
+const PERSISTENCE_FILES: [&str; 299] = [
     "~/.bashrc",
     "~/.bash_profile",
     "~/.bash_login",
@@ -1108,6 +1135,10 @@ const PERSISTENCE_FILES: [&str; 297] = [
     "~/.zprofile",
     "~/.zlogin",
     "~/.bash_aliases",
+    // gcloud's configurations are readable (no key in them) but name the proxy and the
+    // access-token file every later command uses.
+    "~/.config/gcloud/configurations/**",
+    "~/.config/gcloud/active_config",
     // git runs the hooks, pager and editor its global configuration names.
     "~/.gitconfig",
     "~/.config/git/**",
@@ -1485,11 +1516,17 @@ const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
 /// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
 /// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
-const WRITABLE_KEYS: [&str; 13] = [
+const WRITABLE_KEYS: [&str; 18] = [
     // A project's registry configuration is edited as any other project file is (`echo
     // engine-strict=true >> .npmrc`, `yarn set version`); only reading it shows a token.
     "!**/.npmrc",
     "!**/.yarnrc.yml",
+    // The project's Terraform variables and Functions settings are written as it is set up.
+    "!**/terraform.tfvars",
+    "!**/terraform.tfvars.json",
+    "!**/*.auto.tfvars",
+    "!**/*.auto.tfvars.json",
+    "!**/local.settings.json",
     "!**/*.key",
     "!**/*key*.pem",
     "!**/*.p12",

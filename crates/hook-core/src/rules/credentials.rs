@@ -35,6 +35,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if (dumps_environment(call.command) || interpreter_dump) && !output_goes_elsewhere(call) {
         return Some(Hit::new("credentials.print", ENVIRONMENT_MESSAGE));
     }
+    // `env > env.txt`: every variable, kept in a file the agent reads and `git add -A` commits.
+    if matches!(name, "env" | "printenv" | "export" | "declare" | "typeset" | "set")
+        && dumps_environment(call.command)
+        && kept_in_file(call.command)
+    {
+        return Some(Hit::new("credentials.print", KEPT_MESSAGE));
+    }
     // `env > e.txt && cat e.txt`: the file the line filled with the environment, printed.
     if call.index > 0 && FILE_PRINTERS.contains(&name) {
         if printed_environment_file(call) {
@@ -254,9 +261,14 @@ fn exported_secrets_file(command: &SimpleCommand) -> Option<&str> {
 /// checks above (ARCHITECTURE.md, "Start-up").
 #[inline(never)]
 fn printed(call: &Call, name: &str) -> Option<Hit> {
-    // `echo "token=$NPM_TOKEN" > .npmrc`: written where it is used, not shown.
-    if matches!(name, "echo" | "printf") && writes_to_file(call.command) {
-        return None;
+    // `echo "token=$NPM_TOKEN" > .npmrc`: written where it is used, not shown; into any other
+    // file (`echo $GITHUB_TOKEN > token.txt`), kept where the agent reads it and `git add`
+    // commits it.
+    if matches!(name, "echo" | "printf")
+        && writes_to_file(call.command)
+        && !call.command.redirects.iter().any(|r| to_terminal(&r.target.text))
+    {
+        return kept_in_file(call.command).then(|| Hit::new("credentials.print", KEPT_MESSAGE));
     }
     if let Some(secret) = piped_to_another_host(call) {
         return Some(Hit::new(
@@ -439,6 +451,23 @@ fn metadata_credentials(url: &str) -> bool {
     HOSTS.contains(&host)
         && !path.contains("api/token")
         && PATHS.iter().any(|p| format!("/{path}").contains(p))
+}
+
+/// Whether `raw` asks a credential endpoint through the variable its platform gives it: ECS's
+/// and EKS's role keys (`$AWS_CONTAINER_CREDENTIALS_FULL_URI`, `169.254.170.2$…RELATIVE_URI`),
+/// Azure's managed identity (`$IDENTITY_ENDPOINT`, `$MSI_ENDPOINT`), GitHub Actions' OIDC token
+/// (`$ACTIONS_ID_TOKEN_REQUEST_URL`), and ECS's task metadata when the path asks for
+/// credentials (its other documents, `$ECS_CONTAINER_METADATA_URI_V4/task`, hold none).
+fn metadata_variable(raw: &str) -> bool {
+    const ENDPOINTS: &[&str] = &[
+        "AWS_CONTAINER_CREDENTIALS_FULL_URI",
+        "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+        "IDENTITY_ENDPOINT",
+        "MSI_ENDPOINT",
+        "ACTIONS_ID_TOKEN_REQUEST_URL",
+    ];
+    ENDPOINTS.iter().any(|v| raw.contains(v))
+        || raw.contains("ECS_CONTAINER_METADATA_URI") && raw.to_ascii_lowercase().contains("credential")
 }
 
 /// Whether `command`, named `name`, prints a stored secret.
@@ -939,7 +968,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         }
         // A cloud machine's metadata service hands its role's keys to whoever asks.
         "curl" | "wget" | "http" | "https" | "xh" | "xhs" => {
-            args.iter().any(|a| metadata_credentials(&a.text))
+            args.iter().any(|a| metadata_credentials(&a.text) || a.dynamic && metadata_variable(&a.raw))
         }
         // Airflow's connections hold their passwords (`connections get ID` prints its URI);
         // exported to standard output, they and the variables are printed too. Written to a
@@ -1484,7 +1513,7 @@ fn reads_credential_file(code: &str) -> bool {
         "/fd/",
     ];
     // The calls that read a file the code names, and those that read one it spells whole.
-    const READS: &[&str] = &["read(", "slurp", "load("];
+    const READS: &[&str] = &["read(", "slurp", "load(", "load_file", "Psych."];
     TAILS.iter().any(|tail| code.contains(tail))
         && crate::shell::READS_BY_NAME.iter().chain(READS).any(|call| code.contains(call))
 }
@@ -1616,6 +1645,9 @@ fn dotenv_prints(name: &str, args: &[&str]) -> bool {
 /// show-environment`, and readers of `/proc/*/environ`.
 pub(crate) fn dumps_environment(command: &SimpleCommand) -> bool {
     let Some(name) = command.name() else { return false };
+    if !command.via.is_empty() && traced_environment(command) {
+        return true;
+    }
     // Every command of a line passes here: its words are collected only for the names below.
     let args = || -> Vec<&str> { command.args().iter().map(|a| a.text.as_str()).collect() };
     match name {
@@ -1682,6 +1714,13 @@ pub(crate) fn dumps_environment(command: &SimpleCommand) -> bool {
     }
 }
 
+/// Whether a tracer that starts `command` prints its environment: strace's `-v` (each
+/// `execve`'s environment in full), ltrace's `getenv` calls with the values they return (the
+/// analyser names such a tracer so among the wrappers).
+fn traced_environment(command: &SimpleCommand) -> bool {
+    command.via.iter().any(|via| matches!(via.as_str(), "strace -v" | "ltrace -e getenv"))
+}
+
 /// Whether `raw` holds an indirect expansion of one variable (`${!v}`), not the list of names
 /// (`${!prefix*}`, `${!arr[@]}`).
 fn indirect(raw: &str) -> bool {
@@ -1699,6 +1738,27 @@ fn writes_to_file(command: &SimpleCommand) -> bool {
     command.redirects.iter().any(|r| {
         matches!(r.op, crate::shell::RedirectOp::Write | crate::shell::RedirectOp::Append)
             && matches!(r.fd, None | Some(1))
+    })
+}
+
+const KEPT_MESSAGE: &str = "This writes a secret (a secret-named variable's value, or the whole environment) into a file the agent reads back and `git add` puts into the history. Use the variable where it is needed, write it where its tool reads it (`.npmrc`, `$GITHUB_ENV`), or ask the user.";
+
+/// The files a secret is written into where the tool that needs it reads it: the registries'
+/// and the network's login files (the guard keeps the agent from reading them back).
+const CREDENTIAL_HOMES: &[&str] =
+    &[".npmrc", ".yarnrc.yml", ".pypirc", ".netrc", ".pgpass", ".git-credentials"];
+
+/// Whether `command`'s standard output is kept in a file of the project (a relative path):
+/// not a place outside it (`/dev/null`, `/tmp/e.txt`), not one named at run time (`>>
+/// "$GITHUB_ENV"`, CI's own files), not a login file of the [`CREDENTIAL_HOMES`].
+fn kept_in_file(command: &SimpleCommand) -> bool {
+    command.redirects.iter().any(|r| {
+        let file = r.target.text.as_str();
+        matches!(r.op, crate::shell::RedirectOp::Write | crate::shell::RedirectOp::Append)
+            && matches!(r.fd, None | Some(1))
+            && !r.target.dynamic
+            && !file.starts_with(['/', '~', '-'])
+            && !CREDENTIAL_HOMES.iter().any(|home| crate::shell::base_name(file).starts_with(home))
     })
 }
 

@@ -1041,7 +1041,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             if scan.values.iter().any(|(key, _)| key == "p") {
                 Peel::Runs
             } else {
-                wraps(&name, argv, scan.operand)
+                wraps(tracer_via(&name, &argv[..scan.operand]), argv, scan.operand)
             }
         }
         "run0" => {
@@ -1712,6 +1712,23 @@ fn wraps(via: &str, argv: &[Word], at: usize) -> Peel {
     }
 }
 
+/// How a tracer is named among a command's wrappers: `strace -v` when it prints each
+/// `execve`'s environment in full (`-v`, `-fv`, `--no-abbrev`), `ltrace -e getenv` when it
+/// prints the values `getenv` returns; the credentials pack asks about those.
+fn tracer_via<'a>(name: &'a str, options: &[Word]) -> &'a str {
+    let verbose = |text: &str| {
+        text == "--no-abbrev"
+            || text.strip_prefix('-').is_some_and(|letters| {
+                letters.contains('v') && letters.bytes().all(|b| b"cCdDfFhikqrtTvwxyYZ".contains(&b))
+            })
+    };
+    match name {
+        "strace" if options.iter().any(|w| verbose(&w.text)) => "strace -v",
+        "ltrace" if options.iter().any(|w| w.text.contains("getenv")) => "ltrace -e getenv",
+        _ => name,
+    }
+}
+
 /// `flatpak run [OPTIONS] APP ARGS`: with `--command=PROG`, PROG runs with ARGS in the app's
 /// sandbox (`flatpak run --command=sh APP -c CMD`); else the app's own program does.
 fn flatpak_run(argv: &[Word]) -> Peel {
@@ -1990,6 +2007,10 @@ pub(super) fn debugger_command(command: &str) -> Option<String> {
     if let Some(line) = command.strip_prefix('!').or_else(|| word("shell")).or_else(|| word("platform shell"))
     {
         return Some(line.trim().to_string());
+    }
+    // gdb's `show environment [NAME]`: the environment the program is given, printed.
+    if let Some(rest) = word("show environment").or_else(|| word("show env")) {
+        return Some(format!("printenv {}", rest.trim()).trim_end().to_string());
     }
     if let Some(rest) = word("pipe").or_else(|| word("|")) {
         return Some(rest.rsplit_once('|').map_or(rest, |(_, line)| line).trim().to_string());

@@ -502,7 +502,7 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.print", "declare -x"),
     ask("credentials.print", "printenv | head"),
     allow("env | grep PATH"),
-    allow("env > env.txt"),
+    ask("credentials.print", "env > env.txt"),
     allow("env | wc -l"),
     // `cut -d= -f1` keeps each variable's name and drops its value.
     allow("printenv | cut -d= -f1"),
@@ -1352,7 +1352,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("env > /tmp/e.txt && wc -l /tmp/e.txt"),
     allow("date > /tmp/d.txt && cat /tmp/d.txt"),
     // Printed before the line fills it: the file holds no environment yet.
-    allow("cat docs/env.txt; env > docs/env.txt"),
+    allow("cat /tmp/env.txt; env > /tmp/env.txt"),
     ask("credentials.print", "cat docs/a.txt; env > docs/env.txt; tail docs/env.txt"),
     ask("credentials.print", "printenv | gzip > /tmp/e.gz; zcat /tmp/e.gz"),
     allow("ls | gzip | base64"),
@@ -1973,13 +1973,13 @@ pub(crate) const CASES: &[Case] = &[
     // Every existing `.env.*` a glob reads is one.
     deny("files.deny-read", "cat .env.* | grep -i secret"),
     allow("cat .env.example | grep -i secret"),
-    // Android signing configuration and Terraform variables named for secrets.
+    // Android signing configuration, Terraform variables named for secrets and those it loads itself.
     deny("files.deny-read", "cat keystore.properties"),
     deny("files.deny-read", "cat android/key.properties"),
     deny("files.deny-read", "grep storePassword app/signing.properties"),
     deny("files.deny-read", "cat secrets.auto.tfvars"),
     deny("files.deny-read", "cat infra/prod-secrets.tfvars.json"),
-    allow("cat terraform.tfvars"),
+    deny("files.deny-read", "cat terraform.tfvars"),
     allow("cat local.properties"),
     allow("cat gradle.properties"),
     // A secret-named variable printed by a jq or yq query, as by `echo`.
@@ -2972,13 +2972,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("dscl . -read /Users/me AuthenticationAuthority"),
     allow("dscl . -read /Users/me RealName UniqueID"),
     allow("dscl . -list /Users"),
-    // Terraform's state holds every resource's secrets in clear; its plan and variables pass.
+    // Terraform's state holds every resource's secrets in clear; its plan and named variables pass.
     deny("files.deny-read", "cat prod.tfstate"),
     deny("files.deny-read", "jq '.resources' terraform.tfstate.backup"),
     deny("files.deny-read", "cat .terraform/terraform.tfstate"),
     deny("files.deny-read", "cat secrets.tfvars"),
     allow("terraform plan -var-file=prod.tfvars"),
-    allow("cat terraform.tfvars"),
+    deny("files.deny-read", "cat terraform.tfvars"),
     allow("ls *.tfstate"),
     allow("terraform state list"),
     // Java's key stores; the Android SDK's debug keystore has a published password.
@@ -3021,4 +3021,74 @@ pub(crate) const CASES: &[Case] = &[
     allow("git -c http.extraHeader=\"Authorization: Bearer $GITHUB_TOKEN\" fetch origin"),
     allow("gh issue create --title x --body \"$BODY\""),
     allow("gh pr create --fill"),
+    // A secret-named variable's value, or the whole environment, kept in a file the agent
+    // reads back and `git add` commits; to /dev/null, to the file its tool reads, to CI's own
+    // files or for an ordinary variable, it passes.
+    ask("credentials.print", "env > env.txt"),
+    ask("credentials.print", "printenv >> logs/environment.log"),
+    ask("credentials.print", "echo $ANTHROPIC_API_KEY > src/key.txt"),
+    ask("credentials.print", "echo $GITHUB_TOKEN > token.txt && git add token.txt"),
+    ask("credentials.print", "printf '%s' \"$OPENAI_API_KEY\" > .key"),
+    allow("printf '%s' \"$OPENAI_API_KEY\" > /tmp/k"),
+    ask("credentials.print", "echo $GITHUB_TOKEN > /dev/stderr"),
+    deny("files.deny-write", "printenv > .env.dump && git add -A"),
+    allow("env > /dev/null"),
+    allow("echo $PATH > p.txt"),
+    allow("env | grep -i proxy > proxy.txt"),
+    allow("echo $GITHUB_TOKEN > /dev/null"),
+    allow("echo \"//registry.npmjs.org/:_authToken=$NPM_TOKEN\" > .npmrc"),
+    allow("echo \"TOKEN=$GITHUB_TOKEN\" >> \"$GITHUB_ENV\""),
+    allow("echo \"$VERSION\" > VERSION"),
+    // Debuggers and tracers of a program they start, printing its environment: gdb's `show
+    // environment`, strace's `-v`, ltrace's `getenv` values.
+    ask("credentials.print", "gdb -batch -ex run -ex 'show environment' --args true"),
+    ask("credentials.print", "strace -f -e trace=execve -s 4096 -v bash -c true"),
+    ask("credentials.print", "strace -fv ./app"),
+    ask("credentials.print", "sudo strace --no-abbrev ls"),
+    ask("credentials.print", "ltrace -e getenv node index.js"),
+    allow("gdb -batch -ex run -ex bt --args ./app"),
+    allow("strace -f -o trace.txt pytest"),
+    allow("strace -f ./app -v"),
+    allow("ltrace -c ./app"),
+    // Readers the file rules did not know: Ruby's YAML loader, xmllint.
+    ask("credentials.print", "ruby -ryaml -e 'p YAML.load_file(File.expand_path(\"~/.kube/config\"))'"),
+    deny("files.deny-read", "xmllint --format ~/.m2/settings.xml"),
+    allow("ruby -ryaml -e 'p YAML.load_file(\"config/database.yml\")'"),
+    allow("xmllint --format pom.xml"),
+    // Secret files by the names their tools give them: Terraform's auto-loaded variables, Azure
+    // Functions' local settings, kubeconfigs under other names; templates and named variable
+    // files stay readable, and the project's own are written as it is set up.
+    deny("files.deny-read", "cat infra/prod.auto.tfvars"),
+    deny("files.deny-read", "cat secrets.auto.tfvars"),
+    deny("files.deny-read", "cat local.settings.json"),
+    deny("files.deny-read", "cat ~/.kube/prod.yaml"),
+    deny("files.deny-read", "cat ~/.kube/config-staging"),
+    allow("cat terraform.tfvars.example"),
+    allow("cat envs/dev.tfvars"),
+    allow("cat local.settings.example.json"),
+    allow("ls ~/.kube"),
+    allow("printf 'region = \"us-east-1\"\\n' > terraform.tfvars"),
+    // Credential look-alikes: a template, gcloud's named configurations (an account and a
+    // project), whose keys stay unread and whose files stay unwritten.
+    allow("cat credentials.example.json"),
+    allow("cat config/credentials.sample.json"),
+    allow("cat ~/.config/gcloud/configurations/config_default"),
+    deny("files.deny-read", "cat credentials.json"),
+    deny("files.deny-read", "cat ~/.config/gcloud/credentials.db"),
+    deny("files.deny-read", "cat ~/.config/gcloud/application_default_credentials.json"),
+    deny("files.deny-write", "echo '[proxy]' >> ~/.config/gcloud/configurations/config_default"),
+    // Credential endpoints through the variables their platforms set.
+    ask("credentials.print", "curl -s \"http://169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI\""),
+    ask("credentials.print", "curl -s $AWS_CONTAINER_CREDENTIALS_FULL_URI"),
+    ask("credentials.print", "curl -s $ECS_CONTAINER_METADATA_URI_V4/../credentials"),
+    ask(
+        "credentials.print",
+        "curl -s \"$IDENTITY_ENDPOINT?resource=https://vault.azure.net&api-version=2019-08-01\" -H \"X-IDENTITY-HEADER: $IDENTITY_HEADER\"",
+    ),
+    ask(
+        "credentials.print",
+        "curl -sH \"Authorization: bearer $ACTIONS_ID_TOKEN_REQUEST_TOKEN\" \"$ACTIONS_ID_TOKEN_REQUEST_URL&audience=api://x\"",
+    ),
+    allow("curl -s $ECS_CONTAINER_METADATA_URI_V4/task"),
+    allow("curl -s $API_URL/health"),
 ];
