@@ -21,7 +21,7 @@ use super::script_file::{Held, Written};
 
 /// What a loaded file holds.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Code {
+pub(crate) enum Code {
     Python,
     /// A `.pth` file: its lines that start with `import` run as Python.
     Pth,
@@ -32,6 +32,12 @@ enum Code {
     Shell,
     Groovy,
     Kotlin,
+    R,
+    Julia,
+    /// tox's `tox.ini`: its `commands` lines are shell lines.
+    Tox,
+    /// A `justfile`: its recipes' indented lines are shell lines.
+    Just,
     /// Languages the scan does not read: screened for what runs programs or deletes files.
     Compiled(&'static [&'static str]),
     /// npm's configuration: settings that name a program or a registry.
@@ -547,7 +553,17 @@ fn judged(code: Code, text: &str) -> Judged {
             }
             Judged::Line(line)
         }
+        Code::R => Judged::Line(format!("Rscript -e {quoted}")),
+        Code::Julia => Judged::Line(format!("julia -e {quoted}")),
         Code::Shell => Judged::Line(text.to_string()),
+        Code::Tox => Judged::Line(tox_commands(text)),
+        Code::Just => Judged::Line(
+            text.lines()
+                .filter(|line| line.starts_with([' ', '\t']))
+                .map(|line| line.trim().trim_start_matches(['@', '-']))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        ),
         Code::Compiled(calls) => match calls.iter().find(|call| text.contains(*call)) {
             Some(call) => Judged::Opaque(format!(
                 "code the guard does not read that uses `{call}` (what runs programs, deletes or writes files, or reaches outside)"
@@ -557,6 +573,79 @@ fn judged(code: Code, text: &str) -> Judged {
         Code::Npmrc => npmrc(text),
     }
 }
+
+/// The shell lines of a `tox.ini`'s `commands`, `commands_pre` and `commands_post`, with
+/// their indented continuation lines.
+fn tox_commands(text: &str) -> String {
+    let mut lines = Vec::new();
+    let mut within = false;
+    for line in text.lines() {
+        if line.starts_with([' ', '\t']) {
+            if within {
+                lines.push(line.trim());
+            }
+            continue;
+        }
+        within = false;
+        let Some((key, value)) = line.split_once('=') else { continue };
+        if matches!(key.trim(), "commands" | "commands_pre" | "commands_post") {
+            within = true;
+            lines.push(value.trim());
+        }
+    }
+    lines.retain(|line| !line.is_empty());
+    lines.join("\n")
+}
+
+/// What code a file the line writes holds, by its name alone, when it is one that a tool runs
+/// later unnamed and no program on the line loads it yet: the JavaScript tools' configurations
+/// (`*.config.js`, `.eslintrc.js`), R's `.Rprofile`, Julia's `deps/build.jl`, Gradle's and
+/// Maven's build files, a `pyproject.toml`'s build hooks, `noxfile.py`, `tox.ini`, a
+/// `Cargo.toml`'s build script, `.npmrc`, `.yarnrc.yml`, `.pnpmfile.cjs`, a `Gemfile`, a
+/// `justfile`.
+pub(crate) fn later_code(file: &str, parent: Option<&str>) -> Option<Code> {
+    let extension = file.rsplit_once('.').map(|(_, ext)| ext).unwrap_or_default();
+    let js = JS_EXTENSIONS.contains(&extension);
+    let stem = file.rsplit_once('.').map_or(file, |(stem, _)| stem);
+    match file {
+        ".Rprofile" | "Rprofile.site" | ".Rprofile.site" => Some(Code::R),
+        "build.jl" if parent == Some("deps") => Some(Code::Julia),
+        "noxfile.py" | "hatch_build.py" | "fabfile.py" | "dodo.py" => Some(Code::Python),
+        "tox.ini" => Some(Code::Tox),
+        "justfile" | "Justfile" | ".justfile" => Some(Code::Just),
+        "Gemfile" | "gems.rb" => Some(Code::Ruby),
+        "pom.xml" => Some(Code::Compiled(MAVEN_PLUGINS)),
+        "pyproject.toml" => Some(Code::Compiled(PYPROJECT_HOOKS)),
+        "Cargo.toml" => Some(Code::Compiled(&["build =", "build=", "[patch"])),
+        ".npmrc" => Some(Code::Npmrc),
+        ".yarnrc.yml" | ".yarnrc" => Some(Code::Compiled(&["yarnPath", "plugins"])),
+        _ if file.ends_with(".gradle.kts") => Some(Code::Kotlin),
+        _ if extension == "gradle" => Some(Code::Groovy),
+        _ if js
+            && (stem.ends_with(".config")
+                || stem.ends_with(".conf")
+                || matches!(stem, ".pnpmfile" | "gulpfile" | "Gruntfile" | "gruntfile")
+                || JS_CONFIGS.iter().any(|(_, stems)| stems.contains(&stem))) =>
+        {
+            Some(Code::Node)
+        }
+        _ => None,
+    }
+}
+
+/// A loaded file's text as the command lines it comes to, or why the guard cannot read it.
+pub(crate) fn later_lines(code: Code, text: &str) -> Result<Vec<String>, String> {
+    match judged(code, text) {
+        Judged::Line(line) => Ok(vec![line]),
+        Judged::Opaque(why) => Err(why),
+        Judged::Nothing => Ok(Vec::new()),
+    }
+}
+
+/// What in a `pyproject.toml` runs code when the package is built: a build backend kept in the
+/// project, the build hooks of hatch and pdm. (Task runners' tables are judged where the
+/// runner runs them.)
+const PYPROJECT_HOOKS: &[&str] = &["backend-path", "build.hooks", "build_hook"];
 
 /// `.npmrc`: a setting that names a program npm runs, or a registry other than npm's own.
 fn npmrc(text: &str) -> Judged {
