@@ -408,7 +408,7 @@ impl Written {
         &self,
         path: &Path,
         text: &Result<String, String>,
-        code: super::implicit::Code,
+        code: super::loaded::Code,
         what: &str,
     ) -> Vec<(String, Result<String, String>)> {
         let text = match text {
@@ -422,7 +422,7 @@ impl Written {
                 None => return Vec::new(),
             },
         };
-        match super::implicit::later_lines(code, &text) {
+        match super::loaded::later_lines(code, &text) {
             Ok(lines) => lines.into_iter().map(|line| (what.to_string(), Ok(line))).collect(),
             Err(why) => vec![(
                 what.to_string(),
@@ -655,8 +655,8 @@ enum Later {
     /// name, which the next build downloads and runs code from.
     CargoConfig,
     /// Code a tool loads unnamed when it next runs (`prettier.config.js`, `.Rprofile`,
-    /// `build.gradle`, `tox.ini`): judged as the code of its language (`super::implicit`).
-    Loaded(super::implicit::Code),
+    /// `build.gradle`, `tox.ini`): judged as the code of its language (`super::loaded`).
+    Loaded(super::loaded::Code),
 }
 
 impl Later {
@@ -718,7 +718,7 @@ impl Later {
             Later::CargoConfig => cargo_sources(text),
             // What the guard cannot read is asked about where the text is known
             // ([`Written::runs_later`]).
-            Later::Loaded(code) => super::implicit::later_lines(code, text).unwrap_or_default(),
+            Later::Loaded(code) => super::loaded::later_lines(code, text).unwrap_or_default(),
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => json
                     .get("scripts")
@@ -800,7 +800,7 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         | (_, ".pre-commit-config.yaml" | "lefthook.yml" | ".lefthook.yml" | "lefthook.yaml")
         | (_, "Taskfile.yml" | "Taskfile.yaml" | "taskfile.yml" | ".lintstagedrc" | ".lintstagedrc.json")
         | (_, ".lintstagedrc.yml" | ".lintstagedrc.yaml") => Some(Later::Automation),
-        (parent, file) => super::implicit::later_code(file, parent).map(Later::Loaded),
+        (parent, file) => super::loaded::later_code(file, parent).map(Later::Loaded),
     }
 }
 
