@@ -1770,6 +1770,10 @@ fn words_touched<'c>(
         // `osascript -e 'tell application "System Events" to make login item …'`: an app or
         // script started at every login, kept in the background task database.
         "osascript" if makes_login_item(command.args()) => found.push((Access::Write, &PLACES[LOGIN_ITEMS])),
+        // `sfltool add-item …LoginItems URL`: the same login items, added directly.
+        "sfltool" if operands.first().is_some_and(|verb| verb.text == "add-item") => {
+            found.push((Access::Write, &PLACES[LOGIN_ITEMS]));
+        }
         // A lingering user's units start at boot, logged in or not.
         "loginctl" if operands.first().is_some_and(|verb| verb.text == "enable-linger") => {
             found.push((Access::Write, &PLACES[LINGER]));

@@ -117,15 +117,18 @@ fn judge_at(
         let index = before.len().saturating_sub(1);
         for (what, text) in written().runs_later() {
             later_blocks.extend(match text {
-                Ok(text) => text_block(&what, &text, index, filters, policy, ctx, Outer { levels: levels - 1, written: written(), in_image: false }),
-                Err(writer) => Some(Block {
-                    action: Action::Ask,
-                    rule: "opaque.exec".into(),
-                    reason: format!(
-                        "{what} holds what `{writer}` writes to it on this line, which the guard cannot compute and which runs later, unasked"
-                    ),
-                    command: index,
-                }),
+                Ok(text) => text_block(
+                    &what,
+                    &text,
+                    index,
+                    filters,
+                    policy,
+                    ctx,
+                    Outer { levels: levels - 1, written: written(), in_image: false },
+                ),
+                Err(reason) => {
+                    Some(Block { action: Action::Ask, rule: "opaque.exec".into(), reason, command: index })
+                }
             });
         }
         later_blocks.extend(written().untrusted_checkouts().into_iter().map(|workflow| Block {

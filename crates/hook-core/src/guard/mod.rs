@@ -8,6 +8,7 @@ pub(crate) mod filters;
 pub(crate) mod glob;
 mod implicit;
 pub(crate) mod line;
+mod loaded;
 pub(crate) mod pattern;
 pub(crate) mod rewrite;
 mod script_file;

@@ -359,14 +359,18 @@ impl Written {
     /// The text the line last wrote to `path`, or the command whose text it does not know.
     /// What the line leaves to run later, unasked: git hooks it writes (`.husky/`,
     /// `.githooks/`, `.git/hooks/`) and the package scripts it sets (`npm pkg set
-    /// scripts.postinstall=…`), each named for the reason, with its text (or the writer whose
-    /// text is not computed).
+    /// scripts.postinstall=…`), each named for the reason, with its text (or why it cannot be
+    /// read).
     #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
     pub(crate) fn runs_later(&self) -> Vec<(String, Result<String, String>)> {
         let mut later = Vec::new();
         for (path, text) in &self.files {
             let Some(kind) = runs_later_kind(path) else { continue };
             let what = format!("{} `{}`", kind.describe(), path.display());
+            if let Later::Loaded(code) = kind {
+                later.extend(self.loaded_later(path, text, code, &what));
+                continue;
+            }
             match text {
                 Ok(text) => later.extend(kind.lines(text).into_iter().map(|line| (what.clone(), Ok(line)))),
                 // A project file edited with text the line computes is an everyday edit (a
@@ -387,7 +391,7 @@ impl Written {
                 // A start-up file's unseen text is the file rules' to refuse (`~/.bashrc`), or
                 // loaded by no shell (a project's `docker/.bashrc`).
                 Err(_) if matches!(kind, Later::StartUp) => {}
-                Err(writer) => later.push((what, Err(writer.clone()))),
+                Err(writer) => later.push((what.clone(), Err(unknown(&what, writer)))),
             }
         }
         let scripts = self
@@ -396,6 +400,35 @@ impl Written {
             .map(|(name, text)| (format!("the package script `{name}`"), Ok(text.clone())));
         later.extend(scripts);
         later
+    }
+
+    /// What the code file `path` that a tool loads later runs: its text judged as its
+    /// language's, a download as the remote script it is, an edit by the text it puts there.
+    fn loaded_later(
+        &self,
+        path: &Path,
+        text: &Result<String, String>,
+        code: super::loaded::Code,
+        what: &str,
+    ) -> Vec<(String, Result<String, String>)> {
+        let text = match text {
+            Ok(text) => text.clone(),
+            Err(_) if self.download(path).is_some() => {
+                let url = self.download(path).unwrap_or_default();
+                return vec![(what.to_string(), Ok(format!("curl -fsSL '{url}' | sh")))];
+            }
+            Err(_) => match self.edits.iter().rev().find(|(file, _)| file == path) {
+                Some((_, words)) => edited_lines(words).join("\n"),
+                None => return Vec::new(),
+            },
+        };
+        match super::loaded::later_lines(code, &text) {
+            Ok(lines) => lines.into_iter().map(|line| (what.to_string(), Ok(line))).collect(),
+            Err(why) => vec![(
+                what.to_string(),
+                Err(format!("{what} is {why}, which runs later, unasked, when the tool that loads it runs")),
+            )],
+        }
     }
 
     /// The CI workflows the line writes that run a pull request's code with the repository's
@@ -621,6 +654,9 @@ enum Later {
     /// Cargo's configuration (`.cargo/config.toml`): the indexes its sources and registries
     /// name, which the next build downloads and runs code from.
     CargoConfig,
+    /// Code a tool loads unnamed when it next runs (`prettier.config.js`, `.Rprofile`,
+    /// `build.gradle`, `tox.ini`): judged as the code of its language (`super::loaded`).
+    Loaded(super::loaded::Code),
 }
 
 impl Later {
@@ -636,6 +672,7 @@ impl Later {
             Later::StartUp => "the aliases of",
             Later::Pipeline => "the CI steps of",
             Later::CargoConfig => "the package sources of",
+            Later::Loaded(_) => "the code a tool loads later from",
         }
     }
 
@@ -650,6 +687,7 @@ impl Later {
                 | Later::Settings
                 | Later::Pipeline
                 | Later::CargoConfig
+                | Later::Loaded(_)
         )
     }
 
@@ -678,6 +716,9 @@ impl Later {
             }
             Later::Pipeline => pipeline_lines(text),
             Later::CargoConfig => cargo_sources(text),
+            // What the guard cannot read is asked about where the text is known
+            // ([`Written::runs_later`]).
+            Later::Loaded(code) => super::loaded::later_lines(code, text).unwrap_or_default(),
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => json
                     .get("scripts")
@@ -704,6 +745,14 @@ impl Later {
             },
         }
     }
+}
+
+/// Why a file that runs later is asked about when the line writes it with text the guard
+/// cannot compute.
+fn unknown(what: &str, writer: &str) -> String {
+    format!(
+        "{what} holds what `{writer}` writes to it on this line, which the guard cannot compute and which runs later, unasked"
+    )
 }
 
 /// What kind of file that runs later `path` is, if it is one.
@@ -748,10 +797,10 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         (Some(".vscode"), "tasks.json")
         | (_, ".devcontainer.json")
         | (_, "devcontainer.json")
-        | (_, ".pre-commit-config.yaml" | "lefthook.yml" | ".lefthook.yml" | "lefthook.yaml") => {
-            Some(Later::Automation)
-        }
-        _ => None,
+        | (_, ".pre-commit-config.yaml" | "lefthook.yml" | ".lefthook.yml" | "lefthook.yaml")
+        | (_, "Taskfile.yml" | "Taskfile.yaml" | "taskfile.yml" | ".lintstagedrc" | ".lintstagedrc.json")
+        | (_, ".lintstagedrc.yml" | ".lintstagedrc.yaml") => Some(Later::Automation),
+        (parent, file) => super::loaded::later_code(file, parent).map(Later::Loaded),
     }
 }
 
@@ -1122,6 +1171,33 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "_profile",
         "config.fish",
         ".envrc",
+        ".config.",
+        ".conf.",
+        ".eslintrc",
+        ".prettierrc",
+        ".babelrc",
+        ".mocharc",
+        "Rprofile",
+        "build.jl",
+        ".gradle",
+        "pom.xml",
+        "pyproject.toml",
+        "noxfile",
+        "hatch_build",
+        "fabfile",
+        "dodo.py",
+        "tox.ini",
+        "Cargo.toml",
+        ".npmrc",
+        ".yarnrc",
+        ".pnpmfile",
+        "Gemfile",
+        "gems.rb",
+        "ustfile",
+        "askfile",
+        ".lintstagedrc",
+        "ulpfile",
+        "runtfile",
     ];
     // Every word of every command passes here: one scan for the names' first two bytes (a
     // bit per pair, made at compile time) instead of a substring search per name.

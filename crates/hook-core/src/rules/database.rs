@@ -68,6 +68,20 @@ const CLIENTS: &[Client] = &[
         file_options: &["-i"],
         statements_as_operands: false,
     },
+    // PowerShell's SqlServer module: its `-Query` is T-SQL, as `sqlcmd -Q`'s is (PowerShell
+    // names are read in lower case; a POSIX line keeps the spelling).
+    Client {
+        name: "invoke-sqlcmd",
+        sql_options: &["-Query", "-query", "-QUERY"],
+        file_options: &["-InputFile", "-inputfile"],
+        statements_as_operands: false,
+    },
+    Client {
+        name: "Invoke-Sqlcmd",
+        sql_options: &["-Query", "-query", "-QUERY"],
+        file_options: &["-InputFile", "-inputfile"],
+        statements_as_operands: false,
+    },
     Client {
         name: "clickhouse-client",
         sql_options: &["-q", "--query"],

@@ -161,7 +161,7 @@ fn block_device_write(call: &Call) -> Option<Hit> {
     });
     let args = call.args();
     let by_argument = match call.name {
-        Some("tee" | "shred" | "blkdiscard") => args.iter().any(|w| is_block_device(&w.text)),
+        Some("tee" | "shred" | "scrub" | "blkdiscard") => args.iter().any(|w| is_block_device(&w.text)),
         Some("cp") => args.last().is_some_and(|w| is_block_device(&w.text)),
         Some("ddrescue") => ddrescue_output(args).is_some_and(|w| is_block_device(&w.text)),
         // PlatformIO writes the firmware image to its upload port (`--upload-port /dev/sda`).
@@ -399,6 +399,8 @@ const ADMIN_TOOLS: &[&str] = &[
     "nvram",
     "profiles",
     "security",
+    "gpg",
+    "gpg2",
     "kextload",
     "kldload",
     "kmutil",
@@ -483,6 +485,16 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
             .any(|a| a.starts_with("--vacuum-") || *a == "--rotate")
             .then(|| Hit::ask("disk.system-logs", LOGS)),
         "tmutil" | "socketfilterfw" | "xattr" | "defaults" | "launchctl" => judge_macos(name, &args, &operands),
+        // `gpg --delete-secret-keys`: a private key deleted, which nothing else keeps a copy of.
+        "gpg" | "gpg2" => args
+            .iter()
+            .any(|a| matches!(*a, "--delete-secret-keys" | "--delete-secret-key" | "--delete-secret-and-public-key" | "--delete-secret-and-public-keys"))
+            .then(|| {
+                Hit::new(
+                    "disk.keychain-delete",
+                    "This `gpg` deletes a secret key for good: what it signs or decrypts can no longer be, and nothing keeps a copy. Ask the user to do it.",
+                )
+            }),
         "fdesetup" | "pfctl" | "nvram" | "profiles" | "security" | "kextload" | "kldload" | "kmutil" => {
             judge_guards(name, &args, &operands)
         }

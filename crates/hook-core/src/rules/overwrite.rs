@@ -217,6 +217,22 @@ pub(super) fn targets<'c>(call: &Call<'c>) -> Vec<(Cow<'c, Word>, bool, &'c str)
             };
             found.extend(operands().into_iter().map(|file| (Cow::Borrowed(file), empty_input, "tee")));
         }
+        // `shuf -n 0 -o F`: no line chosen, F emptied (`sort -o F F` keeps what it sorts).
+        "shuf"
+            if args.iter().any(|a| matches!(a.text.as_str(), "-n0" | "--head-count=0"))
+                || args
+                    .windows(2)
+                    .any(|p| matches!(p[0].text.as_str(), "-n" | "--head-count") && p[1].text == "0") =>
+        {
+            for (at, arg) in args.iter().enumerate() {
+                if matches!(arg.text.as_str(), "-o" | "--output") {
+                    found.extend(args.get(at + 1).map(|file| (Cow::Borrowed(file), true, "shuf")));
+                } else if let Some(file) = arg.text.strip_prefix("--output=") {
+                    let word = Word { text: file.to_string(), raw: file.to_string(), ..arg.clone() };
+                    found.push((Cow::Owned(word), true, "shuf"));
+                }
+            }
+        }
         // `dd of=F` writes over F from its start (or its `seek=`), whatever it copies and
         // whether or not it truncates the rest (`conv=notrunc`).
         "dd" => found.extend(args.iter().filter_map(|a| {

