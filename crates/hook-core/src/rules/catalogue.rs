@@ -416,7 +416,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.unknown-destroy",
-                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`), a bucket's objects deleted by address (`s5cmd rm 's3://b/*'`, `s5cmd sync --delete . s3://b/`), a stage removed that is production's (`sst remove --stage production`); package managers, local clusters and VMs, version managers and text tools are left out",
+                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`), a bucket's objects deleted by address (`s5cmd rm 's3://b/*'`, `s5cmd sync --delete . s3://b/`), a stage removed that is production's (`sst remove --stage production`), a verb that only destroys given any target (`chamber delete prod-api K`, `lexicon cloudflare delete acme.com A`; a throwaway or local one passes), a CamelCase API action (`aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`), a flag switched off in production (`ldcli flags toggle-off --environment production`), an account nuker (`aws-nuke --no-dry-run`, `cloud-nuke aws`); package managers, local clusters and VMs, version managers and text tools are left out",
             ),
             (
                 "cloud.rclone-delete",
@@ -479,7 +479,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.http-delete",
-                "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`, `Invoke-RestMethod -Method Delete`, `stripe … delete`",
+                "an HTTP `DELETE` by `curl -X DELETE`, `http DELETE`, `wget --method=DELETE`, `Invoke-RestMethod -Method Delete`, `stripe … delete`; asks: a service's admin API changed over HTTP (a method other than GET/HEAD/OPTIONS to a path naming settings, config, admin, purge, flush, shutdown: `curl -X PATCH …/zones/Z/settings/ssl`, `curl -X POST …/purge_cache`), `PURGE`, a query that destroys (`?action=UNLOAD&deleteIndex=true`); a server on this machine passes",
             ),
             ("hosting.unpublish", "`npm unpublish`"),
             (

@@ -1000,7 +1000,17 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
         // `railway variables` prints the service's variables with their values; `--set` writes.
         "railway" => verb(0) == "variables" && !has("--set") && !has("-s"),
         // `heroku config` prints every config var of the app, `config:get` one.
-        "heroku" => matches!(verb(0), "auth:token" | "config" | "config:get"),
+        // A named variable's value only when the name is a secret's (`config:get NODE_ENV` is
+        // not); an add-on's `…_URL` holds its password.
+        "heroku" => {
+            matches!(verb(0), "auth:token" | "config")
+                || verb(0) == "config:get"
+                    && (verb(1).is_empty()
+                        || secret_variable(&format!("${}", verb(1)))
+                        || ["_URL", "_URI", "_DSN"]
+                            .iter()
+                            .any(|end| verb(1).to_ascii_uppercase().ends_with(end)))
+        }
         "fly" | "flyctl" => verb(0) == "auth" && verb(1) == "token",
         // Elastic Beanstalk's and Dokku's app environments, printed with their values
         // (`dokku config APP` as `config:show`); `--export`, `--shell` print the same.
@@ -1145,7 +1155,9 @@ fn minted(name: &str, command: &SimpleCommand) -> Option<Hit> {
         "kubectl" | "oc" => verb(0) == "create" && verb(1) == "token",
         "npm" | "pnpm" | "yarn" => verb(0) == "token" && verb(1) == "create",
         "gh" => {
-            matches!(verb(0), "ssh-key" | "gpg-key") && verb(1) == "add"
+            // The user's own public key (`~/.ssh/id_ed25519.pub`) is theirs to register; a key
+            // from elsewhere grants its holder the account.
+            matches!(verb(0), "ssh-key" | "gpg-key") && verb(1) == "add" && !own_public_key(verb(2))
                 || verb(0) == "repo" && verb(1) == "deploy-key" && verb(2) == "add"
                 || verb(0) == "api" && posts_key(args)
                 || verb(0) == "auth" && verb(1) == "refresh" && (has("-s") || has("--scopes"))
@@ -1522,6 +1534,11 @@ fn reads_credential_file(code: &str) -> bool {
 /// `${AWS_SECRET_ACCESS_KEY}`, `$DB_PASSWORD`, `$OPENAI_API_KEY`, `$DATABASE_URL`).
 pub(super) fn secret_variable(raw: &str) -> bool {
     secret_name(raw).is_some()
+}
+
+/// Whether a key file is the user's own public key, in their `~/.ssh`.
+fn own_public_key(path: &str) -> bool {
+    (path.starts_with("~/.ssh/") || path.contains("/.ssh/")) && path.ends_with(".pub") && !path.contains("..")
 }
 
 /// How the names of variables that hold a secret end, upper-cased. By the end, not by a part:

@@ -473,18 +473,20 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .then(|| Hit::new("hosting.unpublish", UNPUBLISH)),
         "restic" | "borg" | "borgbackup" | "kopia" | "b2" => backup_delete(name, &args, &words),
         "cf" | "eb" | "modal" => paas(name, call.args(), &words),
-        "curl" | "wget" if deletes(&args) => Some(Hit::new("hosting.http-delete", HTTP_DELETE)),
-        "curl" | "wget" => elasticsearch(&args),
+        "curl" | "wget" if deletes(&args) => {
+            (!super::http_api::local_only(&args)).then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
+        }
+        "curl" | "wget" => elasticsearch(&args).or_else(|| super::http_api::judge(&args, false)),
         "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
             powershell_deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
         }
         "dvc" | "fastlane" | "huggingface-cli" | "hf" | "kaggle" | "mlflow" => data_tool(name, &args, &words),
         // HTTPie and xh take the method as their first operand, after their options (`http
         // --auth u:p DELETE URL`, `xh -A bearer -a T delete URL`).
-        _ => operands(call.args(), HTTPIE_VALUE_OPTIONS)
-            .next()?
-            .eq_ignore_ascii_case("delete")
-            .then(|| Hit::new("hosting.http-delete", HTTP_DELETE)),
+        _ if operands(call.args(), HTTPIE_VALUE_OPTIONS).next()?.eq_ignore_ascii_case("delete") => {
+            (!super::http_api::local_only(&args)).then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
+        }
+        _ => super::http_api::judge(&args, true),
     }
 }
 
@@ -716,7 +718,7 @@ pub(super) fn deletes(args: &[&str]) -> bool {
 /// lets a wildcard or `_all` delete every index at once.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn elasticsearch(args: &[&str]) -> Option<Hit> {
-    if args.iter().any(|a| a.contains("/_delete_by_query")) {
+    if args.iter().any(|a| a.contains("/_delete_by_query") && !super::local_target(a)) {
         return Some(Hit::new("hosting.http-delete", DELETE_BY_QUERY));
     }
     // `POST index/_close` (or `_all/_close`) takes indices offline: every search and write to

@@ -20,6 +20,7 @@ pub(crate) use guard::{
     BINARIES, agent_instructions, editor_settings, switches_approval_off, tells_agent_to_bypass,
 };
 mod hosting;
+mod http_api;
 mod iac;
 mod kill;
 mod kubernetes;

@@ -32,8 +32,27 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     {
         return Some(found);
     }
-    let destroying = words.iter().any(|word| parts(word).any(|part| among(DESTROYS, part)))
-        || words.first().is_some_and(|word| among(&["rm", "del", "sync", "mirror"], word));
+    if matches!(name, "salt" | "salt-call" | "salt-ssh" | "consul" | "nomad" | "helm" | "hcloud")
+        && ops_secret(name, args)
+    {
+        return Some((Pack::Credentials, Hit::ask("credentials.print", PRINT)));
+    }
+    if name.ends_with("-nuke") {
+        return nukes(name, words, args).then(|| (Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
+    }
+    // `ldcli flags toggle-off --environment production`: a flag or service switched off where
+    // production's users are.
+    if words.iter().any(|word| {
+        parts(word).any(|part| among(&["disable", "archive", "kill"], part))
+            || ["toggle-off", "turn-off", "switch-off"].iter().any(|off| word.eq_ignore_ascii_case(off))
+    }) && !LOCAL.contains(&name)
+        && production_option(args)
+    {
+        return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", STOP)));
+    }
+    let destroying = words.iter().any(|word| destroying_word(word))
+        || words.first().is_some_and(|word| among(&["rm", "del", "sync", "mirror"], word))
+        || words.iter().skip(1).any(|word| among(&["rm", "del"], word));
     let credential = name == "mc"
         || words.iter().any(|word| parts(word).any(credential_part))
         || args.iter().any(|arg| REVEALS.contains(&arg.text.as_str()));
@@ -215,6 +234,23 @@ fn parts(word: &str) -> impl Iterator<Item = &str> {
     word.split(['-', '_', ':']).filter(|part| !part.is_empty())
 }
 
+/// The leading verb of an API action named in CamelCase that destroys or stops
+/// (`DeleteInstance`, `TerminateInstances`, `ReleaseEipAddress`): Alibaba's, Tencent's and
+/// other clouds' CLIs name the call itself.
+fn camel_verb(word: &str) -> Option<&str> {
+    if !word.bytes().next().is_some_and(|b| b.is_ascii_uppercase()) {
+        return None;
+    }
+    let (at, _) = word.char_indices().skip(1).find(|(_, c)| c.is_ascii_uppercase())?;
+    let verb = &word[..at];
+    CAMEL_VERBS.contains(&verb).then_some(verb)
+}
+
+/// Whether a subcommand word destroys: one of its parts, or its CamelCase verb.
+fn destroying_word(word: &str) -> bool {
+    parts(word).any(|part| among(DESTROYS, part)) || camel_verb(word).is_some() || among(&["rm", "del"], word)
+}
+
 /// A remote resource's name, singular or plural.
 fn is_resource(part: &str) -> bool {
     let singular = |p: &str| among(RESOURCES, p);
@@ -253,24 +289,25 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
             return false;
         }
     }
-    let Some(at) = words.iter().position(|word| parts(word).any(|part| among(DESTROYS, part))) else {
+    let Some(at) = words.iter().position(|word| destroying_word(word)) else {
         return false;
     };
     let verb = words[at];
+    // `chamber delete prod-api DB_PASSWORD`, `lexicon cloudflare delete acme.com A`, `akamai
+    // purge delete --cpcode 1`, `aliyun ecs DeleteInstance --InstanceId i-1`: a verb that
+    // only destroys, given what it destroys, however opaque.
+    let strong = parts(verb).any(|part| among(STRONG, part)) || camel_verb(verb).is_some();
+    if strong
+        && let Some(at) = args.iter().position(|arg| arg.text == verb)
+        && at + 1 < args.len()
+    {
+        return production_option(args) || !throwaway_or_local(&args[at + 1..]);
+    }
     // `sst remove --stage production`, `serverless remove -s prod`: the whole app's deployment
     // in that stage, every resource it made; `flux delete source git infra --context=prod`,
     // `sanity documents delete --dataset production`, `kamal remove -d production`: whatever an
     // option names production's.
-    let production_stage = super::production_target(args)
-        || args.windows(2).any(|pair| {
-            pair[0].text.starts_with('-')
-                && !pair[0].text.contains('=')
-                && super::production_name(&pair[1].text)
-        })
-        || args.iter().any(|arg| {
-            arg.text.starts_with("--")
-                && arg.text.split_once('=').is_some_and(|(_, value)| super::production_name(value))
-        });
+    let production_stage = production_option(args);
     let resource_near = parts(verb).any(is_resource)
         || words[..at].iter().chain(words.get(at + 1)).any(|word| parts(word).any(is_resource))
         || production_stage;
@@ -283,6 +320,101 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
         return forced;
     }
     resource_near || forced
+}
+
+/// Whether an option names production (`--context=prod`, `--environment production`,
+/// `-workspace=production`).
+fn production_option(args: &[Word]) -> bool {
+    super::production_target(args)
+        || args.windows(2).any(|pair| {
+            pair[0].text.starts_with('-')
+                && !pair[0].text.contains('=')
+                && super::production_name(&pair[1].text)
+        })
+        || args.iter().any(|arg| {
+            arg.text.starts_with('-')
+                && arg.text.split_once('=').is_some_and(|(_, value)| super::production_name(value))
+        })
+}
+
+/// Whether a verb's arguments name a throwaway target (`…/tmp`, `myapp.testnet`, `scratch-1`)
+/// or a server on this machine (`-http-addr=localhost:8500`).
+fn throwaway_or_local(args: &[Word]) -> bool {
+    args.iter().any(|arg| {
+        let value = arg.text.split_once('=').map_or(arg.text.as_str(), |(_, value)| value);
+        super::local_target(value)
+            || arg.text.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| {
+                among(
+                    &[
+                        "tmp",
+                        "temp",
+                        "test",
+                        "testnet",
+                        "devnet",
+                        "localnet",
+                        "scratch",
+                        "sandbox",
+                        "throwaway",
+                    ],
+                    word,
+                )
+            })
+    })
+}
+
+/// The account nukers (`aws-nuke`, `azure-nuke`, `gcp-nuke`, `cloud-nuke`): every resource of
+/// an account deleted. The `*-nuke` tools only list unless `--no-dry-run`; `cloud-nuke`
+/// deletes unless `--dry-run` or an `inspect-*` command.
+#[inline(never)]
+fn nukes(name: &str, words: &[&str], args: &[Word]) -> bool {
+    let has = |options: &[&str]| args.iter().any(|arg| options.contains(&arg.text.as_str()));
+    if has(&["-h", "--help", "--dry-run", "--version", "-v"]) || words.is_empty() && args.is_empty() {
+        return false;
+    }
+    if name == "cloud-nuke" {
+        return words
+            .first()
+            .is_some_and(|word| !word.starts_with("inspect") && !among(&["help", "version"], word));
+    }
+    has(&["--no-dry-run"])
+}
+
+/// An ops tool printing the secrets it keeps: Salt's pillar (`salt '*' pillar.items`), Consul's
+/// key-value tree taken whole or a secret's key (`consul kv get -recurse secrets/`, `kv
+/// export`), Nomad's variables (`nomad var get`), a cluster's first management token (`nomad
+/// acl bootstrap`, `consul acl bootstrap`), helm-secrets' plaintext on the terminal (`helm
+/// secrets decrypt f.yaml` without `-i`), a server's new root password (`hcloud server
+/// reset-password`).
+#[inline(never)]
+fn ops_secret(name: &str, args: &[Word]) -> bool {
+    let has = |options: &[&str]| args.iter().any(|arg| options.contains(&arg.text.as_str()));
+    if has(&["-h", "--help", "-help"]) {
+        return false;
+    }
+    let mut words =
+        super::operands(args, &["-out", "-namespace", "-address", "-token", "--kube-context", "-n"]);
+    let verb = (words.next().unwrap_or_default(), words.next().unwrap_or_default());
+    match name {
+        "salt" | "salt-call" | "salt-ssh" => args.iter().any(|arg| {
+            arg.text
+                .strip_prefix("pillar.")
+                .is_some_and(|f| matches!(f, "items" | "item" | "get" | "raw" | "data" | "fetch"))
+        }),
+        "consul" => match verb {
+            ("kv", "get") => words.any(|key| {
+                key.split(['/', '-', '_', '.'])
+                    .any(|part| credential_part(part) || among(&["private", "vault", "certs"], part))
+            }),
+            ("kv", "export") | ("acl", "bootstrap") => true,
+            _ => false,
+        },
+        "nomad" => matches!(verb, ("var", "get" | "read") | ("acl", "bootstrap")),
+        "helm" => {
+            verb == ("secrets", "decrypt") && !has(&["-i", "--in-place"]) || verb == ("secrets", "view")
+        }
+        "hcloud" => verb == ("server", "reset-password"),
+        _ => false,
+    }
 }
 
 /// An object store's address: `s3://b/k`, `gs://`, `az://`, `r2://`, `b2://`, `oss://`, ….
@@ -308,7 +440,8 @@ fn prints_credential(name: &str, words: &[&str], args: &[Word]) -> bool {
         // MinIO's aliases hold each server's access and secret keys, which `alias list` prints.
         return matches!(words, ["alias", "list" | "ls" | "export", ..]);
     }
-    if KNOWN_PRINTERS.contains(&name) {
+    // `az aks get-credentials` writes the cluster's kubeconfig and prints nothing.
+    if KNOWN_PRINTERS.contains(&name) || name == "az" && words.contains(&"get-credentials") {
         return false;
     }
     let option = |options: &[&str]| args.iter().any(|a| options.contains(&a.text.as_str()));
@@ -367,6 +500,7 @@ const DESTROYS: &[&str] = &[
     "uninstall",
     "remove",
     "reset",
+    "undeploy",
 ];
 
 /// The options that skip a confirmation or widen a delete to everything.
@@ -474,7 +608,35 @@ const RESOURCES: &[&str] = &[
     "monitor",
     "dashboard",
     "synthetic",
+    "flag",
+    "feature",
+    "segment",
+    "cache",
+    "parameter",
+    "param",
+    "variable",
+    "var",
 ];
+
+/// The verbs that do nothing but destroy: given a target, they ask whatever it is named.
+const STRONG: &[&str] = &[
+    "delete",
+    "destroy",
+    "purge",
+    "obliterate",
+    "wipe",
+    "nuke",
+    "teardown",
+    "terminate",
+    "erase",
+    "deprovision",
+    "decommission",
+    "undeploy",
+];
+
+/// The leading verbs of a CamelCase API action that destroys or stops (`DeleteInstance`).
+const CAMEL_VERBS: &[&str] =
+    &["Delete", "Terminate", "Release", "Stop", "Destroy", "Purge", "Drop", "Remove"];
 
 /// The words that name a credential.
 const CREDENTIALS: &[&str] =
@@ -692,6 +854,24 @@ const LOCAL: &[&str] = &[
     "dropdb",
     "django-admin",
     "security",
+    // Windows' registry and Perforce's depot files, judged as local.
+    "reg",
+    "p4",
+    // Personal task, time and note keepers: their deletes are the user's own records.
+    "timew",
+    "nb",
+    "watson",
+    "dstask",
+    "jrnl",
+    "buku",
+    "zellij",
+    // HTTP clients, whose methods and URLs the hosting pack judges (`curl -X DELETE`).
+    "curl",
+    "wget",
+    "http",
+    "https",
+    "xh",
+    "xhs",
     // Text, file and shell tools, whose words are data.
     "echo",
     "printf",

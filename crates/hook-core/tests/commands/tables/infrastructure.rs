@@ -2302,6 +2302,78 @@ pub(crate) const CASES: &[Case] = &[
     ask("cloud.aws-s3-delete", "docker run --rm amazon/aws-cli s3 rb s3://prod-bucket --force"),
     allow("docker run --rm amazon/aws-cli s3 ls s3://prod-bucket"),
     // `ansible HOSTS -a CMD` runs CMD with the default `command` module.
+    // SaaS, DNS, CDN, feature-flag and secret-manager CLIs no pack lists: a verb that only
+    // destroys, given a target however opaque; CamelCase API actions; `rm` with its resource; a
+    // flag switched off in production; the account nukers. Their listings pass.
+    ask("cloud.unknown-destroy", "flarectl dns delete --zone acme.com --id 372e67954025e0ba6aaa6d586b9e0b59"),
+    allow("flarectl dns list --zone acme.com"),
+    ask("cloud.unknown-destroy", "lexicon cloudflare delete acme.com A --name www"),
+    allow("lexicon cloudflare list acme.com A"),
+    ask("cloud.unknown-destroy", "akamai purge delete --cpcode 123456"),
+    ask("cloud.unknown-destroy", "ldcli flags delete --project default --flag new-checkout"),
+    allow("ldcli flags list --project default"),
+    ask(
+        "cloud.unknown-destroy",
+        "ldcli flags toggle-off --project default --flag payments-v2 --environment production",
+    ),
+    allow("ldcli flags toggle-off --project default --flag payments-v2 --environment staging"),
+    ask("cloud.unknown-destroy", "configcat flag rm --flag-id 12345"),
+    allow("configcat flag ls"),
+    ask("cloud.unknown-destroy", "chamber delete prod-api DB_PASSWORD"),
+    ask("credentials.print", "chamber read prod-api DB_PASSWORD"),
+    allow("chamber list prod-api"),
+    ask("cloud.unknown-destroy", "aliyun ecs DeleteInstance --InstanceId i-prod123 --Force true"),
+    ask("cloud.unknown-destroy", "tccli cvm TerminateInstances --InstanceIds '[\"ins-1\"]'"),
+    ask("cloud.unknown-destroy", "aliyun ecs ReleaseEipAddress --AllocationId eip-1"),
+    allow("aliyun ecs DescribeInstances --RegionId cn-hangzhou"),
+    ask("cloud.unknown-destroy", "zappa undeploy production --yes"),
+    allow("zappa status production"),
+    ask("cloud.unknown-destroy", "waypoint destroy -workspace=production -auto-approve"),
+    ask("cloud.unknown-destroy", "waypoint destroy -auto-approve"),
+    allow("waypoint status"),
+    ask("cloud.unknown-destroy", "aws-nuke -c config.yml --no-dry-run --force"),
+    allow("aws-nuke -c config.yml"),
+    ask("cloud.unknown-destroy", "cloud-nuke aws"),
+    allow("cloud-nuke aws --dry-run"),
+    allow("cloud-nuke inspect-aws"),
+    allow("timew delete @1"),
+    allow("nb delete 3"),
+    // A service's admin API over HTTP: a change to a path that names administration, a
+    // `PURGE`, a query that destroys; the same calls to this machine, reads, and ordinary
+    // writes pass.
+    ask(
+        "hosting.http-delete",
+        "curl -X PATCH \"https://api.cloudflare.com/client/v4/zones/$CF_ZONE_ID/settings/ssl\" -H \"Authorization: Bearer $CF_API_TOKEN\" --data '{\"value\":\"off\"}'",
+    ),
+    allow(
+        "curl -H \"Authorization: Bearer $CF_API_TOKEN\" \"https://api.cloudflare.com/client/v4/zones/$CF_ZONE_ID/settings/ssl\"",
+    ),
+    ask(
+        "hosting.http-delete",
+        "curl -X POST \"https://api.cloudflare.com/client/v4/zones/$CF_ZONE_ID/purge_cache\" --data '{\"purge_everything\":true}'",
+    ),
+    allow("curl -X POST https://api.acme.io/v1/orders -d '{\"sku\":1}'"),
+    ask(
+        "hosting.http-delete",
+        "curl -u elastic:$ES_PASS -X PUT https://es.prod.acme.io/_cluster/settings -d '{\"persistent\":{\"cluster.routing.allocation.enable\":\"none\"}}'",
+    ),
+    allow("curl -X PUT http://localhost:9200/_cluster/settings -d '{\"persistent\":{}}'"),
+    ask(
+        "hosting.http-delete",
+        "curl 'http://solr.prod.acme.io:8983/solr/admin/cores?action=UNLOAD&core=products&deleteIndex=true'",
+    ),
+    allow("curl 'http://solr.prod.acme.io:8983/solr/admin/cores?action=STATUS'"),
+    ask("hosting.http-delete", "curl -X PURGE -H 'X-Purge-All: 1' https://cache.prod.acme.io/"),
+    ask("hosting.http-delete", "curl -XPOST es-prod:9200/_shutdown"),
+    ask("hosting.http-delete", "http POST api.acme.io/v2/settings ssl=off"),
+    allow("http GET api.acme.io/v2/settings"),
+    allow("curl -X POST https://api.acme.io/admin/login -d user=me"),
+    allow("curl -X DELETE http://localhost:9200/test-index"),
+    allow("curl -XDELETE http://localhost:9200/test-index"),
+    allow(
+        "curl -s -XPOST 'http://localhost:9200/logs-dev/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'",
+    ),
+    ask("hosting.http-delete", "curl -X DELETE https://api.acme.io/users/1"),
     deny("disk.shutdown", "ansible webservers -i inventories/prod -b -a 'reboot'"),
     allow("ansible webservers -i inventories/prod -a 'uptime'"),
     ask("hosting.production-task", "infisical run --env=prod -- npm run db:reset"),

@@ -228,6 +228,27 @@ pub(crate) const CASES: &[Case] = &[
     allow("git blame src/lib.rs"),
     allow("git log --oneline -5"),
     allow("wc -c .env"),
+    // Ops tools printing the secrets they keep; their listings, encryptions and a plain
+    // setting's key pass.
+    ask("credentials.print", "salt 'web*' pillar.items"),
+    allow("salt 'web*' test.ping"),
+    ask("credentials.print", "consul kv get -recurse secrets/"),
+    ask("credentials.print", "consul kv get secret/prod/db-password"),
+    allow("consul kv get config/app/port"),
+    ask("credentials.print", "nomad acl bootstrap"),
+    ask("credentials.print", "nomad var get -out json nomad/jobs/api"),
+    allow("nomad var list"),
+    ask("credentials.print", "helm secrets decrypt secrets.prod.yaml"),
+    allow("helm secrets decrypt -i secrets.prod.yaml"),
+    allow("helm secrets encrypt secrets.yaml"),
+    ask("credentials.print", "hcloud server reset-password prod-app-1"),
+    allow("hcloud server describe prod-app-1"),
+    // What writes a kubeconfig, a non-secret variable, and the user's own public key pass.
+    allow("az aks get-credentials -g dev-rg -n dev-aks"),
+    allow("heroku config:get NODE_ENV"),
+    ask("credentials.print", "heroku config:get DATABASE_URL"),
+    allow("gh ssh-key add ~/.ssh/id_ed25519.pub --title laptop"),
+    ask("credentials.mint", "gh ssh-key add /tmp/k.pub"),
     // Stored credentials printed where the agent reads them.
     ask("credentials.print", "gh auth token"),
     ask("credentials.print", "gh auth status --show-token"),

@@ -1,0 +1,180 @@
+//! A service's admin API called over HTTP from curl, wget, HTTPie or xh: a call that changes
+//! what a path names as administration (`PATCH …/zones/Z/settings/ssl`, `POST …/purge_cache`,
+//! `PUT es.prod:9200/_cluster/settings`, `POST host/_shutdown`), a cache purged (`PURGE`), or
+//! a query that destroys whatever the method (`GET solr/admin/cores?action=UNLOAD&
+//! deleteIndex=true`). A server on this machine is the user's own.
+
+use super::Hit;
+
+/// The finding on a curl, wget (`httpie: false`) or HTTPie/xh (`httpie: true`) call whose
+/// `DELETE` the hosting pack has not judged. A call with no URL-looking word costs a scan.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+pub(super) fn judge(args: &[&str], httpie: bool) -> Option<Hit> {
+    let mut urls = args.iter().enumerate().filter(|(at, arg)| url_like(args, *at, arg)).map(|(_, arg)| *arg);
+    let first = urls.clone().next()?;
+    if urls.clone().all(super::local_target) {
+        return None;
+    }
+    if urls.clone().any(|url| !super::local_target(url) && destroying_query(url)) {
+        return Some(Hit::ask("hosting.http-delete", QUERY));
+    }
+    let method = method(args, httpie, first);
+    if matches!(method.as_str(), "GET" | "HEAD" | "OPTIONS") {
+        return None;
+    }
+    if matches!(method.as_str(), "PURGE" | "BAN" | "FASTLYPURGE") {
+        return Some(Hit::ask("hosting.http-delete", ADMIN));
+    }
+    // Elasticsearch's guard on wildcard deletes turned on makes the cluster safer.
+    let guards = args.iter().any(|arg| arg.replace(' ', "").contains("destructive_requires_name\":true"));
+    (!guards && urls.any(|url| !super::local_target(url) && admin_path(url)))
+        .then(|| Hit::ask("hosting.http-delete", ADMIN))
+}
+
+/// Whether every URL of the call is on this machine (`curl -X DELETE localhost:9200/test`).
+/// Every index or key at once (`/_all`, `/*`) is asked about even there.
+pub(super) fn local_only(args: &[&str]) -> bool {
+    let mut urls = args.iter().enumerate().filter(|(at, arg)| url_like(args, *at, arg)).map(|(_, arg)| *arg);
+    urls.clone().next().is_some()
+        && urls.all(|url| super::local_target(url) && !url.contains("/_all") && !url.contains('*'))
+}
+
+/// Whether the word at `at` reads as the URL: a scheme's (`https://…`) or a host's path
+/// (`es.prod:9200/_cluster/settings`, `host/_shutdown`), not a header's, a body's or a file
+/// option's value.
+fn url_like(args: &[&str], at: usize, arg: &str) -> bool {
+    if arg.starts_with('-') || arg.contains(char::is_whitespace) {
+        return false;
+    }
+    if arg.contains("://") {
+        return true;
+    }
+    let after_file_option = at > 0
+        && matches!(
+            args[at - 1],
+            "-o" | "--output"
+                | "-O"
+                | "-T"
+                | "--upload-file"
+                | "-K"
+                | "--config"
+                | "-c"
+                | "-b"
+                | "--cookie"
+                | "--cacert"
+                | "--cert"
+                | "--key"
+                | "-E"
+                | "-D"
+                | "--dump-header"
+                | "-u"
+                | "--user"
+                | "-H"
+                | "--header"
+                | "-d"
+                | "--data"
+        );
+    let Some((host, _)) = arg.split_once('/') else {
+        return false;
+    };
+    !after_file_option
+        && host.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+        && host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b':'))
+}
+
+/// The call's method: `-X`/`--request`/`--method`, HTTPie's method operand, or what its body
+/// makes it (`POST` with curl's `-d`, wget's `--post-data`, HTTPie's `k=v` items).
+fn method(args: &[&str], httpie: bool, url: &str) -> String {
+    let named = args.iter().enumerate().find_map(|(at, arg)| match *arg {
+        "-X" | "--request" | "--method" => args.get(at + 1).copied(),
+        _ => arg
+            .strip_prefix("--method=")
+            .or_else(|| arg.strip_prefix("--request="))
+            .or_else(|| arg.strip_prefix("-X").filter(|m| !m.is_empty())),
+    });
+    if let Some(method) = named {
+        return method.to_ascii_uppercase();
+    }
+    if httpie {
+        let before = args.iter().take_while(|arg| **arg != url).filter(|arg| !arg.starts_with('-'));
+        if let Some(method) = before.last().filter(|m| m.bytes().all(|b| b.is_ascii_alphabetic())) {
+            return method.to_ascii_uppercase();
+        }
+        let items = args.iter().skip_while(|arg| **arg != url).skip(1);
+        let body =
+            items.clone().any(|item| item.contains(":=") || item.contains('=') && !item.contains("=="));
+        return if body { "POST" } else { "GET" }.to_string();
+    }
+    let body = args.iter().any(|arg| {
+        ["-d", "--data", "--json", "-F", "--form", "--post-data", "--post-file", "--body-data", "--body-file"]
+            .iter()
+            .any(|option| {
+                arg.strip_prefix(option)
+                    .is_some_and(|rest| rest.is_empty() || rest.starts_with(['=', '-']) || option.len() == 2)
+            })
+    });
+    if args.iter().any(|arg| matches!(*arg, "-T" | "--upload-file")) {
+        return "PUT".to_string();
+    }
+    if body { "POST" } else { "GET" }.to_string()
+}
+
+/// Whether a URL's query destroys what it names, whatever the method: Solr's core unloaded
+/// with its index, a collection deleted; Elasticsearch's `_delete_by_query`.
+fn destroying_query(url: &str) -> bool {
+    let lower = url.to_ascii_lowercase();
+    let Some((path, query)) = lower.split_once('?') else {
+        return false;
+    };
+    path.contains("/admin/")
+        && query.split('&').any(|pair| {
+            matches!(pair, "action=unload" | "action=delete" | "action=deletereplica" | "action=deleteshard")
+        })
+        || query
+            .split('&')
+            .any(|pair| matches!(pair, "deleteindex=true" | "deletedatadir=true" | "deleteinstancedir=true"))
+}
+
+/// Whether a URL's path names administration: settings, configuration, a purge, a flush, a
+/// shutdown, a delete (`/zones/Z/settings/ssl`, `/purge_cache`, `/_cluster/settings`,
+/// `/_shutdown`, `/admin/…`).
+fn admin_path(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let Some((_, path)) = rest.split_once('/') else {
+        return false;
+    };
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    let mut words = path.split(['/', '_', '-', '.']);
+    // `POST /admin/login`: a sign-in, not a change.
+    words.clone().any(|word| ADMIN_WORDS.iter().any(|admin| admin.eq_ignore_ascii_case(word)))
+        && !words.any(|word| {
+            ["login", "signin", "oauth", "token", "session"].iter().any(|w| w.eq_ignore_ascii_case(word))
+        })
+}
+
+/// The path words of an administrative call.
+const ADMIN_WORDS: &[&str] = &[
+    "admin",
+    "settings",
+    "setting",
+    "config",
+    "configuration",
+    "purge",
+    "flush",
+    "flushall",
+    "shutdown",
+    "delete",
+    "close",
+    "restart",
+    "reboot",
+    "reset",
+    "disable",
+    "drop",
+    "truncate",
+    "wipe",
+    "destroy",
+    "maintenance",
+];
+
+const ADMIN: &str = "This call changes a service's administration over its HTTP API (its settings, a cache purged, a shutdown, a flush, a delete) on a server that is not this machine. Ask the user to run it.";
+const QUERY: &str = "This URL's query destroys what it names (a search core unloaded with its index, a collection deleted), whatever the method. Ask the user to run it.";
