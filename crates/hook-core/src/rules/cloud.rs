@@ -60,15 +60,32 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name.starts_with("python") || name.starts_with("pypy") {
         return sdk_delete(call);
     }
+    if name == "render" {
+        // Its deletes are the fallback for unknown tools'; a service suspended is a stop.
+        let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+        return stops(name, &words, &[]).then(|| Hit::ask("cloud.stop", STOP));
+    }
     if !judges(name) {
         return None;
     }
     judge_named(call, name)
 }
 
-/// Whether `name` is a CLI whose deletes and stops this pack reads word by word: what it lets
-/// pass (a disposable target) the fallback for unknown tools does not ask about again.
-pub(super) fn judges(name: &str) -> bool {
+/// Whether the pack let `call` pass only because its targets are disposable ([`disposable`]):
+/// the fallback for unknown tools does not ask about it again.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+pub(super) fn passed_as_disposable(call: &Call) -> bool {
+    let Some(name) = call.name.filter(|name| judges(name)) else {
+        return false;
+    };
+    let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+    judge_words(call, name, &args, &words)
+        .is_some_and(|hit| DISPOSABLE_RULES.contains(&hit.rule) && disposable(name, call.args(), &words))
+}
+
+/// Whether `name` is a CLI whose deletes and stops this pack reads word by word.
+fn judges(name: &str) -> bool {
     matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "azcopy" | "doctl" | "s3cmd" | "mc")
         || PROVIDERS.contains(&name)
         || MACHINE_CLIENTS.contains(&name)
@@ -182,6 +199,7 @@ const DISPOSABLE_RULES: &[&str] = &[
     "cloud.doctl-delete",
     "cloud.provider-delete",
     "cloud.stop",
+    "cloud.live-change",
 ];
 
 /// Whether a cloud line's targets are all disposable ([`super::disposable_target`]): the
@@ -205,7 +223,15 @@ fn disposable(name: &str, args: &[crate::shell::Word], words: &[&str]) -> bool {
         "--cli-connect-timeout",
         "--cli-binary-format",
     ];
-    const SCOPES: &[&str] = &["--project", "--profile", "-g", "--resource-group", "--subscription"];
+    const SCOPES: &[&str] = &[
+        "--project",
+        "--profile",
+        "-g",
+        "--resource-group",
+        "--subscription",
+        "--cluster",
+        "--cluster-name",
+    ];
     if args.iter().any(|a| {
         a.dynamic
             || a.glob
@@ -230,7 +256,14 @@ fn disposable(name: &str, args: &[crate::shell::Word], words: &[&str]) -> bool {
         "subscription",
         "folders",
     ];
-    if words.iter().take(verb_at).any(|w| scope_words.contains(w)) {
+    // Identities, keys and domains are no workload, whatever they are called (`iam delete-user
+    // --user-name ci`).
+    let identity = name == "aws"
+        && matches!(
+            words.first(),
+            Some(&("iam" | "kms" | "organizations" | "route53domains" | "secretsmanager" | "sso-admin"))
+        );
+    if identity || words.iter().take(verb_at).any(|w| scope_words.contains(w)) {
         return false;
     }
     let mut names: Vec<&str> = words.iter().skip(verb_at + 1).copied().collect();
@@ -422,7 +455,6 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                                 .any(|a| a.starts_with("--remove-all-storage") || a.starts_with("--storage"))
                 }
                 "govc" => words.first().is_some_and(|w| w.ends_with(".destroy") || *w == "datastore.rm"),
-                "render" => words.iter().take(2).any(|w| *w == "delete"),
                 _ => false,
             };
             removes.then(|| Hit::ask("cloud.provider-delete", DELETE))
@@ -853,8 +885,8 @@ fn seconds(text: &str) -> Option<u64> {
     number.parse::<u64>().ok().map(|n| n.saturating_mul(factor))
 }
 
-/// Hypervisors', vSphere's, BMCs' and Render's clients, whose machines [`stops`] reads.
-const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool", "render"];
+/// Hypervisors', vSphere's and BMCs' clients, whose machines [`stops`] reads.
+const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool"];
 
 /// Whether a line stops, powers off, resets, restarts, suspends or scales to zero a machine,
 /// database, cluster or app: an outage until someone starts it again (`gcloud compute instances
@@ -917,11 +949,12 @@ fn stops(name: &str, words: &[&str], args: &[&str]) -> bool {
                     .windows(2)
                     .any(|p| p[0] == "--activation-policy" && p[1].eq_ignore_ascii_case("never"))
         }
+        // `reset` is no stop here (`az ad sp credential reset` makes a secret).
         "az" => {
             !matches!(
                 word(0),
                 "extension" | "config" | "bicep" | "cloud" | "interactive" | "devops" | "pipelines"
-            ) && verb(4)
+            ) && words.iter().take(4).any(|w| VERBS.contains(w) && *w != "reset")
                 || words.iter().any(|w| matches!(*w, "scale" | "update")) && zero_count(args)
         }
         "doctl" => words.contains(&"droplet-action") && verb(4),
@@ -1008,15 +1041,10 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             {
                 ("cloud.access", ACCESS)
             }
-            ("ec2-instance-connect", "send-ssh-public-key")
-            | (
-                "iam",
-                "create-access-key"
-                | "create-login-profile"
-                | "update-login-profile"
-                | "upload-ssh-public-key"
-                | "create-service-specific-credential",
-            ) => ("cloud.access", ACCESS),
+            // IAM's keys and passwords made are `credentials.mint`'s.
+            ("ec2-instance-connect", "send-ssh-public-key") | ("iam", "upload-ssh-public-key") => {
+                ("cloud.access", ACCESS)
+            }
             ("configure", "set")
                 if matches!(word(2), "aws_access_key_id" | "aws_secret_access_key" | "aws_session_token")
                     || word(2).ends_with(".aws_secret_access_key") =>
@@ -1045,7 +1073,7 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                     .iter()
                     .any(|key| a.contains(key))
                 });
-            if metadata || words.iter().any(|w| matches!(*w, "reset-windows-password" | "set-password")) {
+            if metadata || words.contains(&"reset-windows-password") {
                 ("cloud.access", ACCESS)
             } else if words.contains(&"pubsub") && words.contains(&"seek")
                 || words.contains(&"kms") && words.contains(&"disable")

@@ -230,7 +230,7 @@ pub fn evaluate(
             // A credential the line itself uses (`$(doctl auth token)`) is not printed.
             && !(pack == Pack::Credentials && credentials::consumed(&call))
             // The cloud pack has judged its own CLIs' deletes (a disposable target passed).
-            && !(pack == Pack::Cloud && cloud::judges(name))
+            && !(pack == Pack::Cloud && cloud::passed_as_disposable(&call))
         {
             first_ask.get_or_insert(Finding {
                 pack,
@@ -554,7 +554,11 @@ pub(crate) fn disposable_target(name: &str) -> bool {
     if name.contains(['*', '?', '$', '`']) || production_name(name) {
         return false;
     }
-    let mut words = crate::shell::name_words(name).peekable();
+    // A host's top-level domain is no environment (`us-docker.pkg.dev/p/r/app`).
+    let path = name.split_once("://").map_or(name, |(_, rest)| rest);
+    let (host, rest) = path.split_once('/').unwrap_or((path, ""));
+    let host = host.rsplit_once('.').map_or(host, |(inner, _)| inner);
+    let mut words = crate::shell::name_words(host).chain(crate::shell::name_words(rest)).peekable();
     while let Some(word) = words.next() {
         let stem = word.trim_end_matches(|c: char| c.is_ascii_digit());
         if DISPOSABLE.iter().any(|d| stem.eq_ignore_ascii_case(d)) {
