@@ -419,6 +419,18 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`), a bucket's objects deleted by address (`s5cmd rm 's3://b/*'`, `s5cmd sync --delete . s3://b/`), a stage removed that is production's (`sst remove --stage production`), a verb that only destroys given any target (`chamber delete prod-api K`, `lexicon cloudflare delete acme.com A`; a throwaway or local one passes), a CamelCase API action (`aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`), a flag switched off in production (`ldcli flags toggle-off --environment production`), an account nuker (`aws-nuke --no-dry-run`, `cloud-nuke aws`); package managers, local clusters and VMs, version managers and text tools are left out",
             ),
             (
+                "cloud.stop",
+                "asks: a machine, database, cluster or app stopped, powered off, reset, restarted, suspended or scaled to zero: `gcloud compute instances stop|reset|suspend`, `gcloud sql instances restart`, `aws ec2 stop-instances|reboot-instances`, `aws rds stop-db-instance`, `aws elasticache reboot-cache-cluster`, `az vm stop|deallocate|restart`, `az webapp stop`, `doctl compute droplet-action power-off`, `hcloud server poweroff|reset`, `linode-cli linodes shutdown`, `oci compute instance action --action STOP`, `virsh destroy|shutdown`, `govc vm.power -off`, `ipmitool chassis power off`, `gcloud container clusters resize --num-nodes 0`, `az aks nodepool scale --node-count 0`, an EKS node group's `desiredSize=0`; a disposable target (`ci-runner-tmp-1`, `--project acme-sandbox`) passes, as it does for the cloud deletes",
+            ),
+            (
+                "cloud.live-change",
+                "asks: a live resource changed so that it is opened, locked or cut off: `aws ec2 revoke-security-group-ingress`, `aws kms disable-key`, `aws elbv2 modify-listener`, `aws route53 change-resource-record-sets` with `UPSERT` or a file, `aws route53domains transfer-domain-to-another-aws-account`, `aws events disable-rule`, `aws cloudfront update-distribution`, `aws rds modify-db-instance --master-user-password`, `aws lambda update-function-configuration --environment`, `gcloud pubsub subscriptions seek`",
+            ),
+            (
+                "cloud.access",
+                "asks: access planted on a machine or account: `gcloud compute … add-metadata` with `startup-script` or `ssh-keys`, `aws ec2 modify-instance-attribute --user-data`, `aws ec2-instance-connect send-ssh-public-key`, `aws iam create-access-key|create-login-profile`, `oci iam user api-key upload`, `az vm user update`, `hcloud server reset-password`, and `aws configure set aws_secret_access_key` over this machine's credentials",
+            ),
+            (
                 "cloud.rclone-delete",
                 "`rclone purge`/`delete`/`sync` into a remote or a local path outside the project",
             ),

@@ -60,13 +60,36 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name.starts_with("python") || name.starts_with("pypy") {
         return sdk_delete(call);
     }
-    if !matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "azcopy" | "doctl" | "s3cmd" | "mc")
-        && !PROVIDERS.contains(&name)
-        && !REGISTRY_CLIENTS.contains(&name)
-    {
+    if name == "render" {
+        // Its deletes are the fallback for unknown tools'; a service suspended is a stop.
+        let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+        return stops(name, &words, &[]).then(|| Hit::ask("cloud.stop", STOP));
+    }
+    if !judges(name) {
         return None;
     }
     judge_named(call, name)
+}
+
+/// Whether the pack let `call` pass only because its targets are disposable ([`disposable`]):
+/// the fallback for unknown tools does not ask about it again.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+pub(super) fn passed_as_disposable(call: &Call) -> bool {
+    let Some(name) = call.name.filter(|name| judges(name)) else {
+        return false;
+    };
+    let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
+    judge_words(call, name, &args, &words)
+        .is_some_and(|hit| DISPOSABLE_RULES.contains(&hit.rule) && disposable(name, call.args(), &words))
+}
+
+/// Whether `name` is a CLI whose deletes and stops this pack reads word by word.
+fn judges(name: &str) -> bool {
+    matches!(name, "aws" | "gcloud" | "gsutil" | "az" | "azcopy" | "doctl" | "s3cmd" | "mc")
+        || PROVIDERS.contains(&name)
+        || MACHINE_CLIENTS.contains(&name)
+        || REGISTRY_CLIENTS.contains(&name)
 }
 
 /// The cloud SDKs' deletes in a Python one-liner: boto3's `delete_bucket(…)`,
@@ -157,15 +180,162 @@ const DATA_PLATFORM: &str = "This deletes a data platform's files, tables or wor
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
-    let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
     // LocalStack and other emulators on this machine (`--endpoint-url http://localhost:4566`).
     if name == "aws" && super::local_endpoint(call.args()) {
         return None;
     }
-    if let Some(hit) = grants(name, &words, &args) {
+    let hit = judge_words(call, name, &args, &words)?;
+    // A delete or stop of resources whose names all say they are disposable (`hcloud server
+    // delete test-runner-1`, `az group delete -n rg-pr42-ephemeral`) is the user's to make.
+    (!DISPOSABLE_RULES.contains(&hit.rule) || !disposable(name, call.args(), &words)).then_some(hit)
+}
+
+/// The rules whose hits pass when every target is disposable ([`disposable`]).
+const DISPOSABLE_RULES: &[&str] = &[
+    "cloud.aws-delete",
+    "cloud.aws-s3-delete",
+    "cloud.gcloud-delete",
+    "cloud.az-delete",
+    "cloud.doctl-delete",
+    "cloud.provider-delete",
+    "cloud.stop",
+    "cloud.live-change",
+];
+
+/// Whether a cloud line's targets are all disposable ([`super::disposable_target`]): the
+/// names after its verb and the options' values, or the project, profile or group it works in
+/// (`--project acme-sandbox`). A whole project, account or organization, `--all`, a wildcard,
+/// a computed word, a production name anywhere, or no name at all still ask.
+fn disposable(name: &str, args: &[crate::shell::Word], words: &[&str]) -> bool {
+    const NOT_NAMES: &[&str] = &[
+        "--region",
+        "--zone",
+        "--location",
+        "-l",
+        "--output",
+        "-o",
+        "--format",
+        "--query",
+        "--color",
+        "--verbosity",
+        "--endpoint-url",
+        "--cli-read-timeout",
+        "--cli-connect-timeout",
+        "--cli-binary-format",
+    ];
+    const SCOPES: &[&str] = &[
+        "--project",
+        "--profile",
+        "-g",
+        "--resource-group",
+        "--subscription",
+        "--cluster",
+        "--cluster-name",
+    ];
+    if args.iter().any(|a| {
+        a.dynamic
+            || a.glob
+            || a.text == "--all"
+            || a.text.starts_with("--all-")
+            || super::production_name(&a.text)
+    }) {
+        return false;
+    }
+    let verb_at = if name == "aws" {
+        1
+    } else {
+        words.iter().position(|w| ACTION_WORDS.contains(w)).unwrap_or(words.len())
+    };
+    let scope_words = [
+        "project",
+        "projects",
+        "organization",
+        "organizations",
+        "account",
+        "accounts",
+        "subscription",
+        "folders",
+    ];
+    // Identities, keys and domains are no workload, whatever they are called (`iam delete-user
+    // --user-name ci`).
+    let identity = name == "aws"
+        && matches!(
+            words.first(),
+            Some(&("iam" | "kms" | "organizations" | "route53domains" | "secretsmanager" | "sso-admin"))
+        );
+    if identity || words.iter().take(verb_at).any(|w| scope_words.contains(w)) {
+        return false;
+    }
+    let mut names: Vec<&str> = words.iter().skip(verb_at + 1).copied().collect();
+    let mut scoped = false;
+    for (at, arg) in args.iter().enumerate() {
+        let text = arg.text.as_str();
+        if !text.starts_with('-') {
+            continue;
+        }
+        let (option, value) = match text.split_once('=') {
+            Some((option, value)) => (option, Some(value)),
+            None => (text, args.get(at + 1).map(|v| v.text.as_str()).filter(|v| !v.starts_with('-'))),
+        };
+        let Some(value) = value.filter(|v| !v.is_empty()) else { continue };
+        if NOT_NAMES.contains(&option) {
+            continue;
+        }
+        if SCOPES.contains(&option) && super::disposable_target(value) {
+            scoped = true;
+        }
+        names.push(value);
+    }
+    scoped || !names.is_empty() && names.iter().all(|n| super::disposable_target(n))
+}
+
+/// The verbs after which a line names what it deletes or stops.
+const ACTION_WORDS: &[&str] = &[
+    "delete",
+    "rm",
+    "rb",
+    "del",
+    "destroy",
+    "terminate",
+    "purge",
+    "rebuild",
+    "reinstall",
+    "remove",
+    "stop",
+    "reset",
+    "suspend",
+    "restart",
+    "deallocate",
+    "poweroff",
+    "power-off",
+    "shutdown",
+    "power-cycle",
+    "reboot",
+    "halt",
+    "standby",
+    "instance-stop",
+    "instance-reboot",
+    "undefine",
+    "pause",
+    "force-reboot",
+    "failover",
+    "resize",
+    "scale",
+    "action",
+    "vm.power",
+    "vm.destroy",
+];
+
+/// [`judge_named`]'s verdict before a disposable target is let through.
+fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option<Hit> {
+    let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
+    if let Some(hit) = grants(name, words, args) {
         return Some(hit);
     }
-    match name {
+    if let Some(hit) = live_change(name, words, args) {
+        return Some(hit);
+    }
+    let hit = match name {
         // `--dryrun` (s3) and `--dry-run` (ec2 and others) only check; an operation that does
         // not know the option fails before it runs.
         "aws" if given(call, &["--dryrun", "--dry-run"]) => None,
@@ -185,7 +355,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 // A production service or group scaled to zero (`ecs update-service --cluster
                 // prod --desired-count 0`): down until someone scales it back.
                 ("ecs" | "autoscaling", "update-service" | "update-auto-scaling-group")
-                    if zero_count(&args) && args.iter().any(|a| super::production_name(a)) =>
+                    if zero_count(args) && args.iter().any(|a| super::production_name(a)) =>
                 {
                     Some(Hit::new("cloud.aws-delete", SCALE_ZERO))
                 }
@@ -243,7 +413,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             .then(|| Hit::new("cloud.doctl-delete", DELETE)),
         // A deployment in `Complete` mode deletes the group's resources the template lacks.
         "az" if words.iter().any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))
-            || words.contains(&"deployment") && complete_mode(&args) =>
+            || words.contains(&"deployment") && complete_mode(args) =>
         {
             Some(Hit::new("cloud.az-delete", DELETE))
         }
@@ -253,10 +423,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             let swaps = words.contains(&"swap")
                 && args.windows(2).any(|p| p[0] == "--target-slot" && super::production_name(p[1]))
                 || args.iter().any(|a| a.strip_prefix("--target-slot=").is_some_and(super::production_name));
-            let stops = words.iter().take(3).any(|w| matches!(*w, "stop" | "restart"))
-                && matches!(words.first(), Some(&("webapp" | "functionapp" | "vm" | "containerapp" | "aks")))
-                && production_account(call.args());
-            (swaps || stops).then(|| Hit::ask("hosting.deploy-production", PRODUCTION_CHANGE))
+            swaps.then(|| Hit::ask("hosting.deploy-production", PRODUCTION_CHANGE))
         }
         // AzCopy: a sync that deletes what the source lacks, a recursive remove.
         "azcopy" => {
@@ -275,6 +442,23 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         "skopeo" | "crane" | "oras" | "regctl" => {
             words.iter().take(2).any(|w| *w == "delete").then(|| Hit::new("cloud.provider-delete", DELETE))
         }
+        // A hypervisor's machine removed with its disks (`virsh undefine --remove-all-storage`,
+        // `virsh vol-delete`, `govc vm.destroy`), a Render service deleted; their stops are
+        // [`stops`]'.
+        "virsh" | "govc" | "ipmitool" | "render" => {
+            let removes = match name {
+                "virsh" => {
+                    words.iter().any(|w| matches!(*w, "vol-delete" | "vol-wipe" | "pool-delete"))
+                        || words.contains(&"undefine")
+                            && args
+                                .iter()
+                                .any(|a| a.starts_with("--remove-all-storage") || a.starts_with("--storage"))
+                }
+                "govc" => words.first().is_some_and(|w| w.ends_with(".destroy") || *w == "datastore.rm"),
+                _ => false,
+            };
+            removes.then(|| Hit::ask("cloud.provider-delete", DELETE))
+        }
         // `rb` removes a bucket; `rebuild` and `reinstall` write a fresh image over the disk.
         _ => words
             .iter()
@@ -285,7 +469,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 )
             })
             .then(|| Hit::new("cloud.provider-delete", DELETE)),
-    }
+    };
+    hit.or_else(|| stops(name, words, args).then(|| Hit::ask("cloud.stop", STOP)))
 }
 
 /// The cloud modules' PowerShell deletes, as their CLIs' (`Remove-AzResourceGroup` is `az group
@@ -420,9 +605,26 @@ fn complete_mode(args: &[&str]) -> bool {
 }
 
 /// Whether a desired count or group size is set to zero (`--desired-count 0`,
-/// `--desired-capacity=0`, `--max-size 0`).
+/// `--desired-capacity=0`, `--max-size 0`, `--num-nodes 0`, `--node-count 0`, an EKS node
+/// group's `desiredSize=0`, a Lambda function's `--reserved-concurrent-executions 0`).
 fn zero_count(args: &[&str]) -> bool {
-    let sizes = ["--desired-count", "--desired-capacity", "--max-size"];
+    if args
+        .iter()
+        .any(|a| a.split([',', '{', '}', ' ']).any(|part| matches!(part, "desiredSize=0" | "maxSize=0")))
+    {
+        return true;
+    }
+    let sizes = [
+        "--desired-count",
+        "--desired-capacity",
+        "--max-size",
+        "--num-nodes",
+        "--node-count",
+        "--new-capacity",
+        "--size",
+        "--reserved-concurrent-executions",
+        "--replicas",
+    ];
     args.iter().enumerate().any(|(at, arg)| {
         sizes.iter().any(|size| match arg.strip_prefix(size) {
             Some("") => args.get(at + 1) == Some(&"0"),
@@ -514,6 +716,22 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             ("ec2", op) if op.starts_with("authorize-security-group-") && open_to_all() => {
                 ("cloud.public", PUBLIC)
             }
+            // A snapshot or image shared with every account (`--group-names all`,
+            // `--values-to-add all`, `Add=[{Group=all}]`), a database made reachable from outside.
+            (
+                "ec2" | "rds",
+                "modify-snapshot-attribute"
+                | "modify-image-attribute"
+                | "modify-db-snapshot-attribute"
+                | "modify-db-cluster-snapshot-attribute",
+            ) if args.iter().any(|a| *a == "all" || a.contains("Group=all") || a.contains("\"all\"")) => {
+                ("cloud.public", PUBLIC)
+            }
+            ("rds", "modify-db-instance" | "modify-db-cluster")
+                if args.contains(&"--publicly-accessible") =>
+            {
+                ("cloud.public", PUBLIC)
+            }
             // `aws s3 cp|sync|mv … --acl public-read`: the objects written readable by anyone.
             ("s3", "cp" | "sync" | "mv") if open_to_all() => ("cloud.public", PUBLIC),
             ("organizations", "leave-organization") => ("cloud.protection-off", PROTECTION),
@@ -542,6 +760,8 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                             | "--no-deletion-protection"
                             | "--no-enable-termination-protection"
                     ) || *a == "--disable-api-termination=false"
+                        // `dynamodb update-table --no-deletion-protection-enabled`.
+                        || a.starts_with("--no-") && a.contains("protection")
                 }) || op.starts_with("disable-") && op.contains("protection");
                 if !off {
                     return None;
@@ -570,9 +790,10 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                 } else {
                     ("cloud.public", PUBLIC)
                 }
-            } else if words.contains(&"firewall-rules") && open_to_all() && !words.contains(&"list")
-                // `gcloud storage cp --predefined-acl=publicRead`.
-                || words.first() == Some(&"storage") && open_to_all()
+            } else if open_to_all()
+                // Any change that names everyone: a firewall rule, `sql instances patch
+                // --authorized-networks=0.0.0.0/0`, `storage cp --predefined-acl=publicRead`.
+                && !words.iter().any(|w| matches!(*w, "list" | "describe" | "get"))
             {
                 ("cloud.public", PUBLIC)
             } else {
@@ -592,7 +813,36 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             ("cloud.public", PUBLIC)
         }
         "az" => match (word(0), word(1), word(2)) {
-            ("role", "assignment", "create") => ("cloud.grant", GRANT),
+            ("role", "assignment", "create") | ("keyvault", "set-policy", _) => ("cloud.grant", GRANT),
+            // An NSG rule that lets everyone in (`--source-address-prefixes '*'`, `Internet`).
+            ("network", "nsg", "rule")
+                if matches!(word(3), "create" | "update")
+                    && !args.iter().any(|a| a.eq_ignore_ascii_case("deny"))
+                    && args.windows(2).any(|p| {
+                        p[0].starts_with("--source-address-prefix")
+                            && matches!(
+                                p[1].to_ascii_lowercase().as_str(),
+                                "*" | "internet" | "any" | "0.0.0.0/0" | "::/0"
+                            )
+                    }) =>
+            {
+                ("cloud.public", PUBLIC)
+            }
+            // A database firewall open to every address, blobs made public.
+            (_, _, _)
+                if words.contains(&"firewall-rule")
+                    && args.contains(&"255.255.255.255")
+                    && args.contains(&"0.0.0.0") =>
+            {
+                ("cloud.public", PUBLIC)
+            }
+            ("storage", "account", "update" | "create")
+                if args
+                    .windows(2)
+                    .any(|p| p[0] == "--allow-blob-public-access" && p[1].eq_ignore_ascii_case("true")) =>
+            {
+                ("cloud.public", PUBLIC)
+            }
             ("storage", "container", "set-permission" | "create")
                 if args.iter().any(|a| {
                     matches!(*a, "blob" | "container" | "--public-access=blob" | "--public-access=container")
@@ -634,6 +884,233 @@ fn seconds(text: &str) -> Option<u64> {
     };
     number.parse::<u64>().ok().map(|n| n.saturating_mul(factor))
 }
+
+/// Hypervisors', vSphere's and BMCs' clients, whose machines [`stops`] reads.
+const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool"];
+
+/// Whether a line stops, powers off, resets, restarts, suspends or scales to zero a machine,
+/// database, cluster or app: an outage until someone starts it again (`gcloud compute instances
+/// stop`, `aws ec2 stop-instances`, `aws rds reboot-db-instance`, `az vm deallocate`, `doctl
+/// compute droplet-action power-off`, `hcloud server reset`, `oci compute instance action
+/// --action STOP`, `virsh destroy`, `govc vm.power -off`, `ipmitool chassis power off`, `gcloud
+/// container clusters resize --num-nodes 0`). `start` and the read verbs pass.
+fn stops(name: &str, words: &[&str], args: &[&str]) -> bool {
+    const VERBS: &[&str] = &[
+        "stop",
+        "reset",
+        "suspend",
+        "restart",
+        "deallocate",
+        "poweroff",
+        "power-off",
+        "shutdown",
+        "power-cycle",
+        "reboot",
+        "halt",
+        "standby",
+        "instance-stop",
+        "instance-reboot",
+        "force-reboot",
+        "failover",
+        "pause",
+    ];
+    let verb = |take: usize| words.iter().take(take).any(|w| VERBS.contains(w));
+    let word = |i: usize| words.get(i).copied().unwrap_or_default();
+    match name {
+        "aws" => {
+            let (service, op) = (word(0), word(1));
+            let stops = op.split_once('-').is_some_and(|(verb, object)| {
+                matches!(verb, "stop" | "reboot" | "pause" | "failover" | "restart")
+                    && matches!(
+                        object,
+                        "instances"
+                            | "instance"
+                            | "db-instance"
+                            | "db-cluster"
+                            | "cache-cluster"
+                            | "cluster"
+                            | "relational-database"
+                            | "workspaces"
+                            | "broker"
+                            | "service"
+                            | "app-server"
+                            | "task"
+                            | "replication-group"
+                            | "global-cluster"
+                    )
+            }) || (service, op) == ("elasticache", "test-failover");
+            stops || service != "configure" && zero_count(args)
+        }
+        "gcloud" => {
+            !words.contains(&"emulators") && verb(5)
+                || words.iter().any(|w| matches!(*w, "resize" | "update" | "patch")) && zero_count(args)
+                || args.iter().any(|a| a.eq_ignore_ascii_case("--activation-policy=never"))
+                || args
+                    .windows(2)
+                    .any(|p| p[0] == "--activation-policy" && p[1].eq_ignore_ascii_case("never"))
+        }
+        // `reset` is no stop here (`az ad sp credential reset` makes a secret).
+        "az" => {
+            !matches!(
+                word(0),
+                "extension" | "config" | "bicep" | "cloud" | "interactive" | "devops" | "pipelines"
+            ) && words.iter().take(4).any(|w| VERBS.contains(w) && *w != "reset")
+                || words.iter().any(|w| matches!(*w, "scale" | "update")) && zero_count(args)
+        }
+        "doctl" => words.contains(&"droplet-action") && verb(4),
+        "oci" => {
+            verb(5)
+                || args.iter().enumerate().any(|(at, a)| {
+                    let value = match a.strip_prefix("--action") {
+                        Some("") => args.get(at + 1).copied().unwrap_or_default(),
+                        Some(value) => value.strip_prefix('=').unwrap_or_default(),
+                        None => "",
+                    };
+                    matches!(value.to_ascii_uppercase().as_str(), "STOP" | "RESET" | "SOFTSTOP" | "SOFTRESET")
+                })
+        }
+        "hcloud" | "linode-cli" | "scw" | "vultr-cli" | "ibmcloud" | "exo" | "render" => verb(4),
+        "virsh" => words
+            .iter()
+            .any(|w| matches!(*w, "destroy" | "shutdown" | "reboot" | "reset" | "suspend" | "undefine")),
+        "govc" => match word(0) {
+            "vm.power" => args.iter().any(|a| matches!(*a, "-off" | "-reset" | "-suspend" | "-s" | "-r")),
+            "host.shutdown" | "host.reboot" | "vm.unregister" => true,
+            _ => false,
+        },
+        "ipmitool" => words
+            .windows(2)
+            .any(|p| p[0] == "power" && matches!(p[1], "off" | "reset" | "cycle" | "soft" | "down")),
+        _ => false,
+    }
+}
+
+const STOP: &str = "This stops, powers off, restarts or scales to zero a machine, database or service: whoever uses it loses it until someone starts it again. Ask the user to run it, or name a disposable target (`…-dev-…`, `sandbox`, `pr-42`).";
+
+/// In-place changes that weaken security or can cut a service (`cloud.live-change`), access
+/// planted on machines and accounts (`cloud.access`), a parameter store's value overwritten
+/// (`cloud.secret-write`): each asks. `words` are the operands.
+fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
+    let word = |i: usize| words.get(i).copied().unwrap_or_default();
+    let has = |option: &str| {
+        args.iter().any(|a| *a == option || a.strip_prefix(option).is_some_and(|r| r.starts_with('=')))
+    };
+    let (rule, message) = match name {
+        "aws" => match (word(0), word(1)) {
+            ("ec2", "revoke-security-group-ingress" | "revoke-security-group-egress")
+            | ("kms", "disable-key")
+            | (
+                "elbv2" | "elb",
+                "modify-listener"
+                | "modify-rule"
+                | "set-rule-priorities"
+                | "set-security-groups"
+                | "set-subnets"
+                | "remove-listener-certificates"
+                | "modify-target-group",
+            )
+            | (
+                "route53domains",
+                "transfer-domain-to-another-aws-account"
+                | "disable-domain-transfer-lock"
+                | "update-domain-nameservers"
+                | "retrieve-domain-auth-code",
+            )
+            | ("events", "disable-rule")
+            | ("cloudwatch", "disable-alarm-actions")
+            | ("cloudfront", "update-distribution")
+            | ("apigateway", "update-stage") => ("cloud.live-change", LIVE_CHANGE),
+            ("route53", "change-resource-record-sets")
+                if args
+                    .iter()
+                    .any(|a| a.contains("UPSERT") || a.contains("file://") || a.contains("fileb://")) =>
+            {
+                ("cloud.live-change", LIVE_CHANGE)
+            }
+            ("rds" | "docdb" | "neptune", "modify-db-instance" | "modify-db-cluster")
+                if has("--master-user-password") =>
+            {
+                ("cloud.live-change", LIVE_CHANGE)
+            }
+            ("lambda", "update-function-configuration") if has("--environment") => {
+                ("cloud.live-change", LIVE_CHANGE)
+            }
+            ("ec2", "modify-instance-attribute")
+                if has("--user-data")
+                    || args.windows(2).any(|p| p[0] == "--attribute" && p[1] == "userData") =>
+            {
+                ("cloud.access", ACCESS)
+            }
+            // IAM's keys and passwords made are `credentials.mint`'s.
+            ("ec2-instance-connect", "send-ssh-public-key") | ("iam", "upload-ssh-public-key") => {
+                ("cloud.access", ACCESS)
+            }
+            ("configure", "set")
+                if matches!(word(2), "aws_access_key_id" | "aws_secret_access_key" | "aws_session_token")
+                    || word(2).ends_with(".aws_secret_access_key") =>
+            {
+                ("cloud.access", ACCESS)
+            }
+            ("ssm", "put-parameter") if has("--overwrite") => ("cloud.secret-write", PARAMETER_WRITE),
+            ("secretsmanager", "put-secret-value" | "update-secret") => {
+                ("cloud.secret-write", PARAMETER_WRITE)
+            }
+            _ => return None,
+        },
+        "gcloud" => {
+            let metadata = words.contains(&"add-metadata")
+                && args.iter().any(|a| {
+                    [
+                        "startup-script",
+                        "shutdown-script",
+                        "ssh-keys",
+                        "sshKeys",
+                        "user-data",
+                        "windows-startup-script",
+                        "enable-oslogin=false",
+                        "enable-oslogin=FALSE",
+                    ]
+                    .iter()
+                    .any(|key| a.contains(key))
+                });
+            if metadata || words.contains(&"reset-windows-password") {
+                ("cloud.access", ACCESS)
+            } else if words.contains(&"pubsub") && words.contains(&"seek")
+                || words.contains(&"kms") && words.contains(&"disable")
+            {
+                ("cloud.live-change", LIVE_CHANGE)
+            } else {
+                return None;
+            }
+        }
+        "az" => match (word(0), word(1), word(2)) {
+            ("vm" | "vmss", "user", "update" | "reset-ssh") => ("cloud.access", ACCESS),
+            _ => return None,
+        },
+        "oci"
+            if words.contains(&"iam")
+                && (words.contains(&"api-key") && words.contains(&"upload")
+                    || words
+                        .iter()
+                        .any(|w| matches!(*w, "auth-token" | "customer-secret-key" | "smtp-credential"))
+                        && words.contains(&"create")) =>
+        {
+            ("cloud.access", ACCESS)
+        }
+        "hcloud" | "linode-cli" | "scw" | "vultr-cli" | "exo"
+            if words.iter().take(3).any(|w| matches!(*w, "reset-password" | "reset-root-password")) =>
+        {
+            ("cloud.access", ACCESS)
+        }
+        _ => return None,
+    };
+    Some(Hit::ask(rule, message))
+}
+
+const LIVE_CHANGE: &str = "This changes a live resource in place in a way that opens it, locks its users out or cuts its traffic (a firewall rule revoked, a key disabled, a listener, DNS record, domain or distribution changed, a password or environment replaced). Show the user the change, who can run it.";
+const ACCESS: &str = "This plants access on a machine or account (an SSH key, a startup script or user data that runs as root, an access key, login or password) or overwrites the credentials this machine uses. Ask the user to run it.";
+const PARAMETER_WRITE: &str =
+    "This overwrites a value in a parameter or secret store that services read. Ask the user to run it.";
 
 /// The other providers' CLIs, whose delete verb is a word of its own (`hcloud server delete`).
 const PROVIDERS: &[&str] = &["hcloud", "linode-cli", "scw", "vultr-cli", "oci", "ibmcloud", "exo"];

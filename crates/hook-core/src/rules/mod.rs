@@ -231,6 +231,8 @@ pub fn evaluate(
             && let Some((_, setting)) = enabled.iter().find(|(enabled, _)| *enabled == pack)
             // A credential the line itself uses (`$(doctl auth token)`) is not printed.
             && !(pack == Pack::Credentials && credentials::consumed(&call))
+            // The cloud pack has judged its own CLIs' deletes (a disposable target passed).
+            && !(pack == Pack::Cloud && cloud::passed_as_disposable(&call))
         {
             first_ask.get_or_insert(Finding {
                 pack,
@@ -553,6 +555,54 @@ pub(crate) fn local_target(name: &str) -> bool {
             "localhost" | "127.0.0.1" | "[::1]" | "0.0.0.0" | "host.docker.internal" | "localstack"
         )
         || host.ends_with(".localhost")
+}
+
+/// Whether a resource's name says it is disposable: one of its words ([`crate::shell::name_words`], a
+/// trailing number cut) is `dev`, `development`, `sandbox`, `test`, `ephemeral`, `preview`,
+/// `scratch`, `tmp`, `temp`, `review`, `demo`, `playground`, `ci` or `e2e`, or `pr` with a
+/// number (`pr-42`, `pr42`), and none marks production ([`production_name`]):
+/// `ci-runner-tmp-8812`, `rg-pr42-ephemeral-sandbox`, `s3://acme-dev-preview/pr-42/`. A
+/// wildcard names no one resource (`test-*`).
+pub(crate) fn disposable_target(name: &str) -> bool {
+    const DISPOSABLE: &[&str] = &[
+        "dev",
+        "development",
+        "sandbox",
+        "test",
+        "tests",
+        "testing",
+        "ephemeral",
+        "preview",
+        "scratch",
+        "tmp",
+        "temp",
+        "temporary",
+        "review",
+        "demo",
+        "playground",
+        "ci",
+        "e2e",
+    ];
+    if name.contains(['*', '?', '$', '`']) || production_name(name) {
+        return false;
+    }
+    // A host's top-level domain is no environment (`us-docker.pkg.dev/p/r/app`).
+    let path = name.split_once("://").map_or(name, |(_, rest)| rest);
+    let (host, rest) = path.split_once('/').unwrap_or((path, ""));
+    let host = host.rsplit_once('.').map_or(host, |(inner, _)| inner);
+    let mut words = crate::shell::name_words(host).chain(crate::shell::name_words(rest)).peekable();
+    while let Some(word) = words.next() {
+        let stem = word.trim_end_matches(|c: char| c.is_ascii_digit());
+        if DISPOSABLE.iter().any(|d| stem.eq_ignore_ascii_case(d)) {
+            return true;
+        }
+        let numbered =
+            stem.len() < word.len() || words.peek().is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()));
+        if stem.eq_ignore_ascii_case("pr") && numbered {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether the line sends its calls to an emulator on this machine (`--endpoint-url
