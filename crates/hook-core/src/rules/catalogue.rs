@@ -264,7 +264,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "database.drop",
-                "`DROP DATABASE|SCHEMA|TABLE|USER`, `dropdb`, `dropuser` (not of a local `_test` database), Mongo drops, `influx bucket delete`, `bq rm`, a dbt macro that drops (`dbt run-operation drop_schema`)",
+                "`DROP DATABASE|SCHEMA|TABLE|USER`, `ALTER TABLE … DROP COLUMN|CONSTRAINT`, `dropdb`, `dropuser` (not of a local `_test` database), Mongo drops, `influx bucket delete`, `bq rm`, a dbt macro that drops (`dbt run-operation drop_schema`)",
             ),
             ("database.truncate", "`TRUNCATE`"),
             (
@@ -274,11 +274,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("database.update-all", "`UPDATE` without `WHERE`"),
             (
                 "database.flush",
-                "`redis-cli FLUSHALL`/`FLUSHDB`, every scanned key deleted, `etcdctl del '' --prefix`, `consul kv delete -recurse` of the root or on a production server",
+                "`redis-cli FLUSHALL`/`FLUSHDB` on a server elsewhere (also `flushall()` from a client library's one-liner, memcached's `flush_all`), every scanned key deleted, `etcdctl del '' --prefix` (any prefix on a production cluster), `consul kv delete -recurse` of the root or on a production server, a production app's cache or job queues cleared (`Rails.cache.clear`)",
             ),
             (
                 "database.orm-reset",
-                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `drush sql-drop|site:install`, `terminus env:wipe`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `goose reset`, a migrator's rollback against a production or remote database (`liquibase rollback-count`, `alembic downgrade`, `flyway undo`), `airflow db reset`, `dbt run --full-refresh` on a production target, …",
+                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `drush sql-drop|site:install`, `terminus env:wipe`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `goose reset`, a migrator's rollback against a production or remote database (`liquibase rollback-count`, `alembic downgrade`, `flyway undo`), `airflow db reset`, `dbt run --full-refresh` on a production target, `sea-orm-cli migrate fresh`, `yoyo rollback --all`, `sqitch revert --to @ROOT`, `skeema push` to production, `pt-online-schema-change --execute` on a server elsewhere, …",
             ),
             (
                 "database.server-files",
@@ -290,11 +290,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "database.store-delete",
-                "Kafka topic, record and offset deletes (`kafka-topics --delete`, `kafka-consumer-groups --reset-offsets --execute`, `retention.ms=1`, `rpk topic delete`), `hdfs namenode -format`, `nodetool clearsnapshot`, `couchbase-cli bucket-delete`",
+                "Kafka topic, record and offset deletes (`kafka-topics --delete`, `kafka-consumer-groups --reset-offsets --execute`, `retention.ms=1`, `rpk topic delete`), `hdfs namenode -format`, `nodetool clearsnapshot`, `couchbase-cli bucket-delete`, queues, streams and indices purged or deleted on a server elsewhere (`rabbitmqctl purge_queue`, `nats stream purge`, `pulsar-admin topics delete`, `celery purge`, `rq empty`, `algolia indices clear`)",
             ),
             (
                 "database.server-admin",
-                "`redis-cli SHUTDOWN NOSAVE`/`DEBUG SEGFAULT`, `vault lease revoke -prefix`, `vault token revoke`, `vault policy write default`, `consul|vault operator raft remove-peer`, `nodetool decommission`",
+                "`redis-cli SHUTDOWN NOSAVE`/`DEBUG SEGFAULT`, `vault lease revoke -prefix`, `vault token revoke`, `vault policy write default`, `consul|vault operator raft remove-peer`, `nodetool decommission`, a server elsewhere stopped or its persistence turned off (`redis-cli SHUTDOWN`, `CONFIG SET appendonly no`, `rabbitmqctl stop_app|reset`, `nodetool drain`), SQL that changes access (`REVOKE ALL`, `ALTER USER … PASSWORD`, `GRANT … TO PUBLIC`) on a server elsewhere",
             ),
         ],
     },
@@ -440,7 +440,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         pack: Pack::Containers,
         catches: "removing every image, volume or container at once",
         rules: &[
-            ("containers.prune-all", "`system prune -a`, `--volumes`, `image prune -a`"),
+            ("containers.prune-all", "`system prune --volumes`, `system reset`"),
             ("containers.volume-delete", "`volume rm`, `volume prune`"),
             ("containers.compose-volumes", "`compose down -v`"),
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),

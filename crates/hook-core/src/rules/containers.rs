@@ -137,11 +137,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     }
     let verb = |i: usize| words.get(i).copied();
     match (verb(0)?, verb(1)) {
-        ("system", Some("prune")) | ("image" | "builder", Some("prune"))
-            if flag(&["-a", "--all", "--volumes"]) =>
-        {
-            Some(Hit::new("containers.prune-all", PRUNE))
-        }
+        // `-a` adds unused images to what is pruned, which a pull brings back; the volumes
+        // (`--volumes`) hold data nothing brings back.
+        ("system", Some("prune")) if flag(&["--volumes"]) => Some(Hit::new("containers.prune-all", PRUNE)),
         // A test suite's volume (`myapp_pgdata_test`) holds what its runs recreate.
         ("volume", Some("rm" | "remove"))
             if words.len() > 2 && words[2..].iter().all(|v| super::database::test_database(v)) =>
@@ -212,7 +210,7 @@ fn every_one(call: &Call) -> bool {
 }
 
 const HOST: &str = "This gives the command the host itself (its processes, devices or whole file system), outside any container. Ask the user to run it.";
-const PRUNE: &str = "This deletes every unused image (and with `--volumes` every unused volume and its data). Prune dangling objects only (no `-a`), or ask the user.";
+const PRUNE: &str = "This deletes every unused volume and its data (`--volumes`), or every container and image (`system reset`). Prune without `--volumes`, or ask the user.";
 const VOLUME: &str = "This deletes container volumes and the data in them. Ask the user to run it.";
 const COMPOSE: &str = "`compose down -v` deletes the project's volumes and their data. Run `compose down` without `-v`, or ask the user.";
 const REMOVE_ALL: &str = "This removes every container or image on the machine, not just this project's. Name the ones you mean, or ask the user.";

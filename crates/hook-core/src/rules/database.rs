@@ -276,10 +276,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                     || lower.contains("'flushdb'")
                     || lower.contains("\"flushdb\"")
             };
-            if args.iter().any(|a| flush(&a.text))
+            // This machine's Redis (no `-h`/`-u`, or a loopback one) holds a developer's cache
+            // and queued test jobs, rebuilt on the next run.
+            let remote = || store(call, REDIS_OPTIONS, REDIS_VARIABLES) == Store::Elsewhere;
+            if (args.iter().any(|a| flush(&a.text))
                 || fed
                     .as_deref()
-                    .is_some_and(|text| text.split_whitespace().any(flush) || lua && calls_flush(text))
+                    .is_some_and(|text| text.split_whitespace().any(flush) || lua && calls_flush(text)))
+                && remote()
             {
                 return Some(Hit::new("database.flush", FLUSH));
             }
@@ -301,6 +305,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                     || w[0] == "cluster" && w[1] == "reset"
             });
             if stops {
+                return Some(Hit::new("database.server-admin", SERVER_STOP));
+            }
+            // A server elsewhere stopped, or its persistence turned off (`CONFIG SET appendonly
+            // no`, `save ""`): a restart then loses every key.
+            let weakens = words.iter().any(|w| w == "shutdown")
+                || words.windows(3).any(|w| {
+                    w[0] == "config" && w[1] == "set" && matches!(w[2].as_str(), "appendonly" | "save")
+                });
+            if weakens && remote() {
                 return Some(Hit::new("database.server-admin", SERVER_STOP));
             }
             if words.windows(2).any(|w| matches!(w[0].as_str(), "replicaof" | "slaveof") && w[1] != "no") {
@@ -330,9 +343,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         // Redis speaks plain text: `echo FLUSHALL | nc cache 6379` is `redis-cli FLUSHALL`.
         "nc" | "ncat" | "netcat" | "socat" | "telnet" => {
             let fed = call.analysis.stdin_text(call.index)?;
-            let flush = fed
-                .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
-                .any(|word| word.eq_ignore_ascii_case("flushall") || word.eq_ignore_ascii_case("flushdb"));
+            let flush = fed.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|word| {
+                ["flushall", "flushdb", "flush_all"].iter().any(|flush| word.eq_ignore_ascii_case(flush))
+            });
             return flush.then(|| Hit::new("database.flush", FLUSH));
         }
         // `etcdctl del '' --prefix` (or `--from-key`): every key from there on.
@@ -345,7 +358,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             }) && operands
                 .next()
                 .is_none_or(|key| key.text.is_empty() || key.text == "/" || key.text == "\\0" || key.dynamic);
-            return wide.then(|| Hit::new("database.flush", ETCD_DELETE_ALL));
+            // A prefix of a production cluster's keys (`/registry`: Kubernetes' whole state).
+            let prefixed = args.iter().any(|a| crate::shell::is_option(&a.text, "--prefix"));
+            let production =
+                || prefixed && store(call, &["--endpoints"], &["ETCDCTL_ENDPOINTS"]) == Store::Elsewhere;
+            return (wide || production()).then(|| Hit::new("database.flush", ETCD_DELETE_ALL));
         }
         // `consul kv delete -recurse` with no key (or the root): every key of the store.
         "consul" if word(0) == Some("kv") && word(1) == Some("delete") => {
@@ -354,7 +371,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             // A subtree of a production server's store is as much its running config.
             let wide = recurse
                 && (key.is_none_or(|key| key.text.is_empty() || key.text == "/" || key.dynamic)
-                    || super::production_target(args));
+                    || store(call, &["-http-addr", "--http-addr"], &["CONSUL_HTTP_ADDR"])
+                        == Store::Elsewhere);
             return wide.then(|| Hit::new("database.flush", CONSUL_DELETE_ALL));
         }
         "influx" if word(0) == Some("bucket") && word(1) == Some("delete") => {
@@ -369,9 +387,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return (!filtered).then(|| Hit::new("database.delete-all", INFLUX_DELETE));
         }
         "bq" | "dbt" | "airflow" => return data_tool(call, name),
+        "pt-online-schema-change" | "pt-archiver" => return percona(call, name),
         "drush" => return drush(args.iter().map(|a| a.text.as_str()), super::production_target(args)),
         "terminus" => return terminus(args),
         "mongosh" | "mongo" => {
+            // A test suite's database on this machine (`mongosh mongodb://localhost/test`).
+            let test = operands(args).next().is_some_and(|url| {
+                let path = url.split_once("://").map_or(url, |(_, rest)| rest);
+                let (host, database) = path.split_once('/').unwrap_or((path, ""));
+                !elsewhere_host(host) && test_database(database.split('?').next().unwrap_or_default())
+            });
+            if test && store(call, &["--host"], &["MONGODB_URI", "MONGO_URL"]) != Store::Elsewhere {
+                return None;
+            }
             let eval = option_values(args, &["--eval"]).chain(call.analysis.stdin_text(call.index));
             return eval.into_iter().any(|js| mongo_destroys(&js)).then(|| Hit::new("database.drop", DROP));
         }
@@ -410,7 +438,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         | "consul"
         | "nodetool"
         | "couchbase-cli"
-        | "riak-admin" => {
+        | "riak-admin"
+        | "rabbitmqctl"
+        | "nats"
+        | "pulsar-admin"
+        | "celery"
+        | "rq"
+        | "algolia" => {
             if let Some(hit) = store_verb(call, name) {
                 return Some(hit);
             }
@@ -419,11 +453,17 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         // `manage.py shell -c`), peeled into its interpreter: the app's own database.
         "ruby" | "php" | "python3" | "elixir" if call.command.via.iter().any(|via| console(via)) => {
             let fed = call.analysis.stdin_text(call.index);
-            return args
-                .iter()
-                .map(|code| code.text.as_str())
-                .chain(fed.as_deref())
-                .find_map(console_destroys);
+            let mut codes = args.iter().map(|code| code.text.as_str()).chain(fed.as_deref());
+            return codes.clone().find_map(console_destroys).or_else(|| {
+                (codes.any(clears_cache) && production_app(call, args))
+                    .then(|| Hit::new("database.flush", CACHE_CLEAR))
+            });
+        }
+        "node" | "nodejs" | "deno" => {
+            let code = option_values(args, &["-e", "--eval", "-p", "--print"]).next().or_else(|| {
+                (name == "deno" && word(0) == Some("eval")).then(|| word(1).map(str::to_string)).flatten()
+            })?;
+            return library_destroys(&code);
         }
         "python" | "python3" | "django-admin" | "rails" => {
             let at = match name {
@@ -467,6 +507,12 @@ fn data_tool(call: &Call, name: &str) -> Option<Hit> {
     let verb = words.next()?;
     match name {
         "bq" if verb == "rm" => Some(Hit::new("database.drop", BQ_RM)),
+        // `--dry_run` validates the query and prices it; nothing runs.
+        "bq" if verb == "query"
+            && args.iter().any(|a| a.text == "--dry_run" || a.text == "--dry_run=true") =>
+        {
+            None
+        }
         "bq" if verb == "query" => {
             let at = args.iter().position(|a| a.text == "query")?;
             client_sql(call, client("bq query")?, at)
@@ -517,6 +563,31 @@ fn data_tool(call: &Call, name: &str) -> Option<Hit> {
         },
         _ => None,
     }
+}
+
+/// Percona's tools on a server elsewhere: `pt-online-schema-change --execute` alters a live
+/// table (its `--alter` can drop columns), `pt-archiver --purge` deletes the rows it selects
+/// without keeping them. The server is the DSN's `h=` (`h=mysql.prod,D=shop,t=users`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn percona(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let has = |option: &str| args.iter().any(|a| a.text == option);
+    let changes = if name == "pt-archiver" { has("--purge") } else { has("--execute") };
+    if !changes {
+        return None;
+    }
+    let elsewhere = args
+        .iter()
+        .any(|a| a.text.split(',').any(|part| part.strip_prefix("h=").is_some_and(elsewhere_host)))
+        || store(call, &["-h", "--host"], &[]) == Store::Elsewhere;
+    if !elsewhere {
+        return None;
+    }
+    Some(if name == "pt-archiver" {
+        Hit::new("database.delete-all", DELETE_ALL)
+    } else {
+        Hit::new("database.orm-reset", PRODUCTION_MIGRATION)
+    })
 }
 
 /// Whether `dropdb` or `mysqladmin drop` drops a test database on this machine: a name a
@@ -614,9 +685,16 @@ fn local_test_client(call: &Call, client: &Client, args: &[crate::shell::Word]) 
 /// machine: no other `-h`/`--host`, connection string or server variable.
 fn local_server(call: &Call, args: &[crate::shell::Word]) -> bool {
     let local = |host: &str| {
-        matches!(host, "localhost" | "::1" | "[::1]") || host.starts_with("127.") || host.starts_with('/')
+        matches!(host, "localhost" | "::1" | "[::1]")
+            || host.starts_with("127.")
+            || host.starts_with('/')
+            || super::local_target(host)
     };
     if option_values(args, &["-h", "--host"]).any(|host| !local(&host)) {
+        return false;
+    }
+    // `cqlsh HOST`: the first operand is the server.
+    if call.name == Some("cqlsh") && operands(args).next().is_some_and(|host| !local(host)) {
         return false;
     }
     // A connection string (`--maintenance-db=postgres://db.prod/x`) or the environment can
@@ -673,6 +751,14 @@ pub(super) fn test_database(name: &str) -> bool {
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
     let args = &call.args()[from.min(call.args().len())..];
+    // A database file under the temporary directory, or in memory, is a scratch copy.
+    if client.statements_as_operands
+        && operands(args).next().is_some_and(|file| {
+            file == ":memory:" || file.starts_with("/tmp/") || file.starts_with("/var/tmp/")
+        })
+    {
+        return None;
+    }
     let mut texts: Vec<String> = option_values(args, client.sql_options).collect();
     if client.statements_as_operands {
         // `sqlite3 [options] DB SQL...`: every operand after the database file.
@@ -705,6 +791,10 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
             && local_server(call, args)
     };
     if local_test_client(call, client, args) || test_drops() {
+        return None;
+    }
+    // A role's access changed on this machine's server is the developer's own setup.
+    if found == Destruction::Access && local_server(call, args) {
         return None;
     }
     Some(destruction_hit(found))
@@ -824,6 +914,7 @@ fn destruction_hit(found: Destruction) -> Hit {
         Destruction::DeleteAll => Hit::new("database.delete-all", DELETE_ALL),
         Destruction::UpdateAll => Hit::new("database.update-all", UPDATE_ALL),
         Destruction::Program => Hit::new("database.server-files", COPY_PROGRAM),
+        Destruction::Access => Hit::new("database.server-admin", ACCESS),
     }
 }
 
@@ -910,14 +1001,32 @@ fn content_import(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
 fn store_verb(call: &Call, name: &str) -> Option<Hit> {
     let args = call.args();
     let has = |option: &str| args.iter().any(|a| crate::shell::is_option(&a.text, option));
-    let mut words = operands(args);
+    let name = name.trim_end_matches(".sh");
+    let valued: &[&str] = match name {
+        "nodetool" => &["-h", "--host", "-p", "--port", "-u", "--username", "-pw", "--password", "-pwf"],
+        "rpk" => &["-X", "--config", "--profile", "--brokers"],
+        "nats" => &["-s", "--server", "--context", "--creds", "--user", "--password", "--nkey"],
+        "pulsar-admin" => &["--admin-url", "--auth-plugin", "--auth-params"],
+        "rabbitmqctl" => &["-n", "--node", "-p", "--vhost", "-t", "--timeout"],
+        "celery" => &["-A", "--app", "-b", "--broker", "--result-backend", "-Q", "--queues", "--workdir"],
+        "rq" => &["-u", "--url", "-c", "--config", "-q", "--queue"],
+        _ => &[],
+    };
+    let mut words = verbs(args, valued);
     let (first, second, third) = (words.next(), words.next(), words.next());
-    match name.trim_end_matches(".sh") {
-        "kafka-topics" if has("--delete") => Some(Hit::new("database.store-delete", KAFKA_DELETE)),
-        "kafka-consumer-groups" if has("--delete") || has("--reset-offsets") && has("--execute") => {
+    // Kafka's tools name their brokers on every line: this machine's are a developer's.
+    let kafka_local =
+        || store(call, &["--bootstrap-server", "--broker-list", "--zookeeper"], &[]) == Store::Local;
+    match name {
+        "kafka-topics" if has("--delete") && !kafka_local() => {
+            Some(Hit::new("database.store-delete", KAFKA_DELETE))
+        }
+        "kafka-consumer-groups"
+            if (has("--delete") || has("--reset-offsets") && has("--execute")) && !kafka_local() =>
+        {
             Some(Hit::new("database.store-delete", KAFKA_OFFSETS))
         }
-        "kafka-delete-records" => Some(Hit::new("database.store-delete", KAFKA_DELETE)),
+        "kafka-delete-records" if !kafka_local() => Some(Hit::new("database.store-delete", KAFKA_DELETE)),
         // `retention.ms=1`: the broker deletes every record older than a moment.
         "kafka-configs" if has("--alter") => {
             let short = |value: &str, limit: u64| value.parse::<u64>().is_ok_and(|n| n < limit);
@@ -931,11 +1040,83 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
             purges.then(|| Hit::new("database.store-delete", KAFKA_DELETE))
         }
         "rpk" => match (first, second) {
-            (Some("topic"), Some("delete" | "trim-prefix")) | (Some("group"), Some("delete" | "seek")) => {
+            (Some("topic"), Some("delete" | "trim-prefix")) | (Some("group"), Some("delete" | "seek"))
+                if store(call, &["--brokers"], &["RPK_BROKERS"]) != Store::Local =>
+            {
                 Some(Hit::new("database.store-delete", KAFKA_DELETE))
             }
             _ => None,
         },
+        // A node's queues purged or deleted, its virtual host deleted, the node reset or
+        // stopped: with no `-n` the node is this machine's.
+        "rabbitmqctl" => {
+            let hit = match first? {
+                "purge_queue" | "delete_queue" | "delete_vhost" | "delete_user" | "clear_permissions" => {
+                    Hit::new("database.store-delete", QUEUE_DELETE)
+                }
+                "reset"
+                | "force_reset"
+                | "stop_app"
+                | "stop"
+                | "shutdown"
+                | "forget_cluster_node"
+                | "close_all_connections"
+                | "change_password" => Hit::new("database.server-admin", QUEUE_STOP),
+                _ => return None,
+            };
+            (store(call, &["-n", "--node"], &["RABBITMQ_NODENAME"]) == Store::Elsewhere).then_some(hit)
+        }
+        // NATS streams, key-value buckets and object stores; the default context can be any
+        // server, so only one named as this machine's passes.
+        "nats" => {
+            let deletes = matches!(
+                (first, second),
+                (
+                    Some("stream" | "str" | "kv" | "object" | "obj" | "consumer" | "con"),
+                    Some("rm" | "del" | "delete" | "purge")
+                )
+            );
+            (deletes
+                && store(call, &["-s", "--server", "--context"], &["NATS_URL", "NATS_CONTEXT"])
+                    != Store::Local)
+                .then(|| Hit::new("database.store-delete", QUEUE_DELETE))
+        }
+        "pulsar-admin" => {
+            let deletes = matches!(
+                (first, second),
+                (
+                    Some("topics" | "namespaces" | "tenants" | "subscriptions"),
+                    Some(
+                        "delete" | "delete-partitioned-topic" | "clear-backlog" | "unsubscribe" | "skip-all"
+                    )
+                )
+            );
+            (deletes && store(call, &["--admin-url"], &["PULSAR_ADMIN_URL"]) != Store::Local)
+                .then(|| Hit::new("database.store-delete", QUEUE_DELETE))
+        }
+        // Every queued task or job of a broker elsewhere (the default is this machine's).
+        "celery" if first == Some("purge") || (first, second) == (Some("amqp"), Some("queue.purge")) => {
+            (store(call, &["-b", "--broker"], &["CELERY_BROKER_URL", "BROKER_URL", "REDIS_URL"])
+                == Store::Elsewhere)
+                .then(|| Hit::new("database.store-delete", QUEUE_DELETE))
+        }
+        "rq" if first == Some("empty") => (store(call, &["-u", "--url"], &["RQ_REDIS_URL", "REDIS_URL"])
+            == Store::Elsewhere)
+            .then(|| Hit::new("database.store-delete", QUEUE_DELETE)),
+        // Algolia's indices live in its cloud: a development index (`dev_alice_products`) is
+        // a developer's own.
+        "algolia"
+            if matches!(
+                (first, second),
+                (Some("indices" | "objects" | "rules" | "synonyms"), Some("clear" | "delete"))
+            ) =>
+        {
+            let index = third.unwrap_or_default();
+            (target_of(index, false, false) != Target::Safe
+                && !dev_database(index)
+                && !index.to_ascii_lowercase().starts_with("dev"))
+            .then(|| Hit::new("database.store-delete", QUEUE_DELETE))
+        }
         "hdfs" if first == Some("namenode") && has("-format") => {
             Some(Hit::new("database.store-delete", HDFS_FORMAT))
         }
@@ -965,6 +1146,13 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
         "nodetool" => match first? {
             "clearsnapshot" => Some(Hit::new("database.store-delete", SNAPSHOTS)),
             "decommission" | "removenode" | "assassinate" => {
+                Some(Hit::new("database.server-admin", CLUSTER_MEMBER))
+            }
+            // A node that stops taking writes (`drain`, `stopdaemon`, `disablegossip`): on a
+            // server elsewhere, its share of the ring goes dark.
+            "drain" | "stopdaemon" | "disablegossip" | "disablebinary"
+                if store(call, &["-h", "--host"], &[]) == Store::Elsewhere =>
+            {
                 Some(Hit::new("database.server-admin", CLUSTER_MEMBER))
             }
             _ => None,
@@ -1024,6 +1212,94 @@ const DATA_TOOL_VALUES: &[&str] = &[
 /// Words that are not options (nor the value right after a known option taking one).
 fn operands(args: &[crate::shell::Word]) -> impl Iterator<Item = &str> {
     args.iter().map(|a| a.text.as_str()).filter(|text| !text.starts_with('-'))
+}
+
+/// The operands of a tool's command line, past the values of its `valued` options (`nodetool
+/// -h cass-1 clearsnapshot`, `rpk -X brokers=b:9092 topic delete t`).
+fn verbs<'a>(args: &'a [crate::shell::Word], valued: &'a [&str]) -> impl Iterator<Item = &'a str> {
+    let mut skip = false;
+    args.iter().map(|a| a.text.as_str()).filter(move |text| {
+        if std::mem::take(&mut skip) {
+            return false;
+        }
+        skip = valued.contains(text);
+        !text.starts_with('-')
+    })
+}
+
+/// Where a cache, queue or store's command line sends its command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Store {
+    /// Nothing named: the tool's default, this machine's server for most.
+    Default,
+    /// Every server named is this machine's (`-h 127.0.0.1`, `--bootstrap-server localhost:9092`).
+    Local,
+    /// A server elsewhere, a production name, or one named only at run time.
+    Elsewhere,
+}
+
+/// Whether a server's address is another machine's: any host but a loopback one or a local
+/// cluster's ([`super::local_target`]). A bare name (`cache`) can be any machine of the network.
+fn elsewhere_host(value: &str) -> bool {
+    let lower = value.to_ascii_lowercase();
+    let rest = lower.split_once("://").map_or(lower.as_str(), |(_, rest)| rest);
+    let authority = rest.split(['/', '?', ',']).next().unwrap_or(rest);
+    let host = authority.rsplit('@').next().unwrap_or(authority);
+    let host = host
+        .rsplit_once(':')
+        .filter(|(_, port)| port.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(host, |(h, _)| h);
+    !(host.is_empty() || super::local_target(host) || host.starts_with("127.") || host == "::1")
+}
+
+/// Where a store's command goes: the values of its `options` naming a server, a URL among its
+/// arguments, a `brokers=` setting, a production target ([`super::production_target`]), and
+/// the `variables` naming a server set on the command or exported before it on the line.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn store(call: &Call, options: &[&str], variables: &[&str]) -> Store {
+    let args = call.args();
+    let mut found = Store::Default;
+    let mut note = |value: &str, dynamic: bool| {
+        if dynamic || elsewhere_host(value) {
+            found = Store::Elsewhere;
+        } else if found == Store::Default {
+            found = Store::Local;
+        }
+    };
+    for (at, arg) in args.iter().enumerate() {
+        let text = arg.text.as_str();
+        if options.contains(&text) {
+            if let Some(value) = args.get(at + 1) {
+                note(&value.text, value.dynamic);
+            }
+        } else if let Some((option, value)) = text.split_once('=') {
+            if options.contains(&option) || matches!(option, "brokers" | "admin.hosts") {
+                note(value, arg.dynamic);
+            }
+        } else if text.contains("://") {
+            note(text, arg.dynamic);
+        }
+    }
+    let commands = &call.analysis.commands[..call.index.min(call.analysis.commands.len())];
+    let exported = commands.iter().filter(|c| c.name() == Some("export")).flat_map(|c| c.args());
+    for word in exported {
+        if let Some((variable, value)) = word.text.split_once('=') {
+            if variables.contains(&variable) {
+                note(value, word.dynamic);
+            }
+        }
+    }
+    for command in commands.iter().chain([call.command]) {
+        for (variable, value) in &command.assignments {
+            if variables.contains(&variable.as_str()) {
+                note(&value.text, value.dynamic);
+            }
+        }
+    }
+    if super::production_target(args) {
+        found = Store::Elsewhere;
+    }
+    found
 }
 
 /// The SQL an earlier command of the line writes to `file` (`echo 'DROP TABLE t' > q.sql &&
@@ -1111,9 +1387,59 @@ fn python_sql(call: &Call) -> Option<Hit> {
     let runs_sql =
         ["execute", ".query(", ".sql(", ".exec_driver_sql("].iter().any(|call| code.contains(call));
     if !runs_sql {
-        return None;
+        return library_destroys(&code);
     }
-    string_literals(&code).find_map(sql::destruction).map(destruction_hit)
+    string_literals(&code).find_map(sql::destruction).map(destruction_hit).or_else(|| library_destroys(&code))
+}
+
+/// What a one-liner's client library destroys on a server elsewhere: Redis' `flushall()` and
+/// `flushdb()`, MongoDB's `drop_database()`/`dropDatabase()` and collection drops, and every
+/// document deleted (`delete_many({})`). The server is a host or URL among the code's strings,
+/// or one read from the environment; a client built with none is this machine's.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn library_destroys(code: &str) -> Option<Hit> {
+    let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    let has = |calls: &[&str]| calls.iter().any(|call| compact.contains(call));
+    let hit = if has(&[".flushall(", ".flushdb(", ".flushAll(", ".flushDb(", ".flushdb!", "flushall!"]) {
+        Hit::new("database.flush", FLUSH)
+    } else if has(&[".drop_database(", ".dropDatabase(", ".drop_collection(", ".dropCollection("]) {
+        Hit::new("database.drop", DROP)
+    } else if has(&[".delete_many({})", ".deleteMany({})", ".remove({})"]) {
+        Hit::new("database.delete-all", DELETE_ALL)
+    } else {
+        return None;
+    };
+    let from_environment = has(&["os.environ", "getenv(", "process.env", "ENV["]);
+    let elsewhere = string_literals(code)
+        .any(|text| (text.contains("://") || text.contains('.')) && elsewhere_host(text));
+    (from_environment || elsewhere).then_some(hit)
+}
+
+/// Whether an app's code empties its cache or its job queues (`Rails.cache.clear`,
+/// `Sidekiq::Queue.all.each(&:clear)`, `cache.clear()`): harmless on a development machine.
+fn clears_cache(code: &str) -> bool {
+    let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+    [
+        "Rails.cache.clear",
+        "Sidekiq::Queue",
+        "Sidekiq::RetrySet.new.clear",
+        "Sidekiq::ScheduledSet.new.clear",
+        "Sidekiq::DeadSet.new.clear",
+        "Sidekiq.redis(&:flushdb)",
+        "Cache::flush()",
+        "Queue::clear(",
+        "cache.clear()",
+        "Resque.redis.flushall",
+    ]
+    .iter()
+    .any(|call| compact.contains(call) && (!call.starts_with("Sidekiq::Queue") || compact.contains(":clear")))
+}
+
+/// Whether an app's code runs against production: its environment (`RAILS_ENV=production`)
+/// or a cache or queue server elsewhere (`REDIS_URL=redis://cache.prod…`).
+fn production_app(call: &Call, args: &[crate::shell::Word]) -> bool {
+    migration_target(call, args) == Target::Production
+        || store(call, &[], &["REDIS_URL", "REDIS_HOST", "MEMCACHE_SERVERS", "CACHE_URL"]) == Store::Elsewhere
 }
 
 /// The code a Python interpreter runs from its `-c` option, or from standard input when it is
@@ -1199,6 +1525,9 @@ fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit
         "mvn",
         "mvnw",
         "hasura",
+        "sea-orm-cli",
+        "yoyo",
+        "skeema",
         "cargo",
         "go",
         "lein",
@@ -1470,12 +1799,35 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             let to_zero = texts.windows(2).any(|w| w[0] == "down-to" && w[1] == "0");
             whole_or_partial(has("reset") || to_zero, any(&["down", "down-to", "redo"]))
         }
-        // `sqitch revert` without `--to` reverts every change.
+        // `sqitch revert` without `--to` (or `--to @ROOT`) reverts every change.
         "sqitch" => {
-            let to = texts.iter().any(|t| t.starts_with("--to") || *t == "--target-change");
+            let root = texts.iter().any(|t| t.starts_with("@ROOT") || t.ends_with("=@ROOT"));
+            let to = !root && texts.iter().any(|t| t.starts_with("--to") || *t == "--target-change");
             whole_or_partial(has("revert") && !to, any(&["revert", "rebase", "checkout"]))
         }
         "dbmate" => whole_or_partial(has("drop"), any(&["rollback", "down"])),
+        // SeaORM's `migrate fresh|refresh|reset` drop every table; `down` undoes some.
+        "sea-orm-cli" if has("migrate") => {
+            match whole_or_partial(any(&["fresh", "refresh", "reset"]), has("down")) {
+                Reach::Nothing if has("up") => Reach::Forward,
+                reach => reach,
+            }
+        }
+        "yoyo" | "yoyo-migrate" => {
+            match whole_or_partial(has("rollback") && has("--all"), any(&["rollback", "reapply"])) {
+                Reach::Nothing if has("apply") => Reach::Forward,
+                reach => reach,
+            }
+        }
+        // `skeema push [ENV]` makes the environment's schema the files' (`--allow-unsafe`
+        // drops what the files lack); its default environment is `production`.
+        "skeema" if has("push") => {
+            let env = texts.iter().skip_while(|t| **t != "push").skip(1).find(|t| !t.starts_with('-'));
+            if env.is_none_or(|env| crate::shell::production_name(env)) {
+                return Some(Hit::new("database.orm-reset", PRODUCTION_MIGRATION));
+            }
+            if has("--allow-unsafe") { Reach::Partial } else { Reach::Forward }
+        }
         // Craft CMS: `db/restore` replaces the database with a backup's contents.
         "craft" if has("db/restore") => {
             return (migration_target(call, args) >= Target::Unknown)
@@ -1728,6 +2080,13 @@ const UNREAD_INPUT: &str = "This loads statements the guard cannot read (a dump 
 const CONTENT_IMPORT: &str = "This imports content over a live dataset or environment, which the site serves at once; `--replace` overwrites documents that already exist. Import into a development dataset or environment, or ask the user.";
 const RESTORE: &str = "This restore drops what the database holds before loading the dump (`--clean`, `--drop`), so whatever changed since the dump is lost. Restore into a scratch database, or ask the user.";
 const SERVER_STOP: &str = "This stops or crashes the server (`SHUTDOWN NOSAVE` loses what it had not saved) or takes a member out of its cluster. Ask the user to run it.";
+/// `redis-cli`'s options and the variables naming its server.
+const REDIS_OPTIONS: &[&str] = &["-h", "-u", "--uri"];
+const REDIS_VARIABLES: &[&str] = &["REDIS_URL", "REDIS_HOST", "REDISCLI_URL"];
+const ACCESS: &str = "This changes who may connect or what they may do (`REVOKE ALL`, a role's password or superuser flag, a grant to `PUBLIC`): the apps using the role lose their access, or everyone gains it. Ask the user to run it.";
+const QUEUE_DELETE: &str = "This deletes or purges queues, streams, topics, keys or an index of a server elsewhere, and what they held is gone for every consumer. Ask the user to run it.";
+const QUEUE_STOP: &str = "This stops, resets or reconfigures a server elsewhere (its node, its persistence, its consumers' positions), which its users feel at once. Ask the user to run it.";
+const CACHE_CLEAR: &str = "This empties a production cache or job queue from the app's code: the jobs are lost, and the cold cache loads the database. Ask the user to run it.";
 const REPLICA: &str = "`REPLICAOF host port` makes the server a copy of another: its own keys are deleted. Ask the user to run it.";
 const KAFKA_DELETE: &str = "This deletes topics or their records (a retention cut to nothing purges them), and the messages are gone for every consumer. Ask the user to run it.";
 const KAFKA_OFFSETS: &str = "This moves or deletes a consumer group's committed offsets: its consumers skip or replay messages. Run it without `--execute` to preview, or ask the user.";

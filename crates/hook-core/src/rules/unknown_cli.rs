@@ -776,6 +776,13 @@ const LOCAL: &[&str] = &[
     "turbo",
     "lerna",
     "helm",
+    // Queues and search engines the database pack judges by their server or index.
+    "rabbitmqctl",
+    "nats",
+    "pulsar-admin",
+    "celery",
+    "rq",
+    "algolia",
     // Local containers, clusters and VMs (the containers pack judges the engines).
     "docker",
     "podman",
