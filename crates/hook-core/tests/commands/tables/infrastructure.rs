@@ -2411,8 +2411,6 @@ pub(crate) const CASES: &[Case] = &[
     allow("az pipelines run --name deploy-staging --branch main"),
     ask("hosting.deploy-production", "eb deploy acme-prod --staged"),
     allow("eb deploy acme-staging"),
-    ask("hosting.deploy-production", "skeema push production --allow-unsafe"),
-    allow("skeema diff production"),
     ask("hosting.deploy-production", "dnscontrol push --domains acme.com"),
     allow("dnscontrol preview"),
     ask("hosting.deploy-production", "octodns-sync --config-file config/production.yaml --doit --force"),
@@ -2735,7 +2733,8 @@ pub(crate) const CASES: &[Case] = &[
         "database.flush",
         "export CONSUL_HTTP_ADDR=https://consul.prod.acme.io:8500 && consul kv delete -recurse service/",
     ),
-    allow("consul kv delete -recurse service/"),
+    ask("cloud.unknown-destroy", "consul kv delete -recurse service/"),
+    allow("consul kv get -recurse service/"),
     // Client libraries' one-liners, and a production app's cache and queues.
     ask("database.flush", "python3 -c \"import redis; redis.Redis(host='cache.prod.acme.io').flushall()\""),
     ask(

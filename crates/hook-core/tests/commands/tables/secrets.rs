@@ -241,7 +241,7 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.print", "helm secrets decrypt secrets.prod.yaml"),
     allow("helm secrets decrypt -i secrets.prod.yaml"),
     allow("helm secrets encrypt secrets.yaml"),
-    ask("credentials.print", "hcloud server reset-password prod-app-1"),
+    ask("cloud.access", "hcloud server reset-password prod-app-1"),
     allow("hcloud server describe prod-app-1"),
     // What writes a kubeconfig, a non-secret variable, and the user's own public key pass.
     allow("az aks get-credentials -g dev-rg -n dev-aks"),
