@@ -198,7 +198,15 @@ fn uploads(name: &str, call: &Call) -> bool {
     // `docker save x | ssh h docker load`: the remote command, peeled out of `ssh`, reads what
     // is piped into `ssh`; its own words name that machine's files.
     if let Some(via) = call.command.via.iter().find(|via| via.starts_with("ssh ")) {
-        return fed() && ssh_host(via).is_none_or(|host| !loopback(host));
+        // A pipe inside the remote line (`ssh h 'cat /etc/os-release | head -2'`) runs on that
+        // machine: only what this machine pipes into `ssh` leaves it.
+        let from_here = match call.command.stdin {
+            Stdin::Pipe { from: Some(from) } => {
+                call.analysis.commands.get(from).is_some_and(|writer| !writer.via.contains(via))
+            }
+            _ => true,
+        };
+        return from_here && fed() && ssh_host(via).is_none_or(|host| !loopback(host));
     }
     let sends = match name {
         "curl" => curl_sends(args, fed),
