@@ -662,8 +662,10 @@ fn unignored_stage(command: &SimpleCommand, rules: &FileRules, here: &Context) -
             let name = entry.file_name();
             let name = name.to_string_lossy();
             let path = entry.path();
-            let relative = path.strip_prefix(top).map(|p| p.to_string_lossy().replace('\\', "/")).unwrap_or_default();
-            let picked = tree.include.is_empty() || tree.include.iter().any(|glob| excludes(glob, &name, &relative));
+            let relative =
+                path.strip_prefix(top).map(|p| p.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+            let picked =
+                tree.include.is_empty() || tree.include.iter().any(|glob| excludes(glob, &name, &relative));
             if kind.is_dir()
                 || !picked
                 || tree.exclude.iter().any(|glob| excludes(glob, &name, &relative))
@@ -757,9 +759,27 @@ fn links_met(command: &SimpleCommand) -> Option<(bool, bool)> {
 }
 
 /// The trees (or files) a peer-to-peer or sync tool shares: the operands after `ipfs add`,
-/// `croc send` or `wormhole send`, syncthing's `--path`.
+/// `croc send` or `wormhole send`, syncthing's `--path`, unison's local roots when the other
+/// root is remote (`unison ~/.ssh ssh://host/k`; two local roots copy within the machine).
 fn shared_tree<'c>(name: &str, args: &'c [Word]) -> Option<TreeRead<'c>> {
-    let roots: Vec<&str> = if name == "syncthing" {
+    let roots: Vec<&str> = if name == "unison" {
+        // Its preferences are `-name value` but for the switches; `-root` gives a root too.
+        const SWITCHES: &[&str] = &["-batch", "-auto", "-silent", "-terse", "-times", "-owner", "-group"];
+        let mut operands = Vec::new();
+        let mut previous: Option<&str> = None;
+        for arg in args {
+            let text = arg.text.as_str();
+            let value = previous.is_some_and(|option| option != "-root" && !SWITCHES.contains(&option));
+            if !text.starts_with('-') && !value {
+                operands.push(text);
+            }
+            previous = text.starts_with('-').then_some(text);
+        }
+        if !operands.iter().any(|root| root.contains("://")) {
+            return None;
+        }
+        operands.into_iter().filter(|root| !root.contains("://")).collect()
+    } else if name == "syncthing" {
         let spelt = args.windows(2).filter(|w| w[0].text == "--path").map(|w| w[1].text.as_str());
         spelt.chain(args.iter().filter_map(|a| a.text.strip_prefix("--path="))).collect()
     } else {
@@ -1023,7 +1043,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         // Peer-to-peer publishing and sync: `ipfs add -r DIR` publishes the tree, `croc send
         // DIR` and `wormhole send DIR` hand it to a peer, `syncthing cli config folders add
         // --path DIR` shares it with every device of the cluster.
-        "ipfs" | "croc" | "wormhole" | "syncthing" => shared_tree(name, args),
+        "ipfs" | "croc" | "wormhole" | "syncthing" | "unison" => shared_tree(name, args),
         // `find -exec cat {} +`: the command it runs reads the files it finds; `-exec wc -l`
         // or `-exec chmod` read nothing of them.
         "find" => {
@@ -2145,11 +2165,14 @@ mod tests {
         ] {
             assert_eq!(action(line, &ctx), Some(Action::Ask), "{line}");
         }
-        for line in ["git add src/", "git add docs", "git add -u", "git add -p", "git add", "git add ':!.env' ."] {
+        for line in
+            ["git add src/", "git add docs", "git add -u", "git add -p", "git add", "git add ':!.env' ."]
+        {
             assert_eq!(action(line, &ctx), None, "{line}");
         }
         for listed in [".env", ".env*", "*.env", "/.env", "# secrets\n**/.env"] {
-            std::fs::write(ctx.project_root.join(".gitignore"), format!("node_modules/\n{listed}\n")).unwrap();
+            std::fs::write(ctx.project_root.join(".gitignore"), format!("node_modules/\n{listed}\n"))
+                .unwrap();
             assert_eq!(action("git add -A", &ctx), None, "{listed}");
         }
         std::fs::write(ctx.project_root.join(".gitignore"), ".env*\n!.env\n").unwrap();
