@@ -1314,7 +1314,12 @@ fn words_touched<'c>(
                     || subcommand.text == "update-index" && has_option(command, &["--add"])
                     || subcommand.text == "diff" && has_option(command, &["--no-index"]) =>
             {
-                found.extend(rest.iter().map(|arg| (Access::Read, *arg)));
+                // `git add . ':!.env'`: a pathspec that leaves a file out stages none of it.
+                found.extend(
+                    rest.iter()
+                        .filter(|arg| excluding_pathspec(&arg.text).is_none())
+                        .map(|arg| (Access::Read, *arg)),
+                );
             }
             // `git grep --no-index '' .env`, `git grep KEY -- .env`: the pathspecs are the
             // files it prints lines of; the first operand is the pattern unless `-e`/`-f` gave

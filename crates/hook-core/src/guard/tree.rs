@@ -120,6 +120,9 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
             command: index,
         });
     }
+    if let Some(block) = unignored_stage(command, rules, here) {
+        return Some(Block { command: index, ..block });
+    }
     let tree = tree_read(analysis, index, command)?;
     let name = command_name(command).unwrap_or("the command");
     let mut budget = Budget::new();
@@ -571,6 +574,143 @@ fn unignored_before(analysis: &Analysis, index: usize) -> bool {
     })
 }
 
+/// A `git add` pathspec read past its magic (`:(glob).env*`, `:/`, `:(top)src`, `:!x`,
+/// `:(exclude)x`): a place staged, a name glob picked (git matches an unquoted-by-the-shell
+/// `'.env*'` itself), or a name left out.
+enum Pathspec<'c> {
+    Place(&'c str),
+    Pick(&'c str),
+    Leave(&'c str),
+}
+
+fn pathspec(text: &str) -> Pathspec<'_> {
+    if let Some((pattern, _)) = super::file_access::excluding_pathspec(text) {
+        return Pathspec::Leave(pattern.trim_start_matches("**/"));
+    }
+    let bare = text
+        .strip_prefix(":(")
+        .and_then(|rest| rest.split_once(')'))
+        .map(|(_, pattern)| pattern)
+        .or_else(|| text.strip_prefix(":/"))
+        .unwrap_or(text);
+    let bare = bare.trim_start_matches("**/");
+    match bare {
+        "" => Pathspec::Place("."),
+        _ if bare.contains(['*', '?', '[']) && !bare.contains('/') => Pathspec::Pick(bare),
+        _ => Pathspec::Place(bare),
+    }
+}
+
+/// `tree` with the pathspecs of `git add` (its words after the subcommand): the places as
+/// roots, name globs as its include filter (staged from the top when no place is named), the
+/// excluded names left out.
+fn staged<'c>(args: &'c [Word], mut tree: TreeRead<'c>) -> TreeRead<'c> {
+    for arg in args.iter().filter(|a| !a.text.starts_with('-')) {
+        match pathspec(&arg.text) {
+            Pathspec::Place(root) => tree.roots.push(root),
+            Pathspec::Pick(name) => tree.include.push(name),
+            Pathspec::Leave(name) => tree.exclude.push(name),
+        }
+    }
+    if tree.roots.is_empty() && !(tree.include.is_empty() && tree.exclude.is_empty()) {
+        tree.roots.push(".");
+    }
+    tree
+}
+
+/// `git add -A`, `git add .`, `git -c core.excludesFile=/dev/null add .` in the project: a
+/// deny_read file directly in a staged directory that neither the project's `.gitignore` nor
+/// `.git/info/exclude` keeps out goes into the history (the user's global ignore file may, but
+/// nothing says it does). Only the staged directories' own entries are looked at, and only the
+/// top ignore files read: one directory listing per root, on these commands alone.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn unignored_stage(command: &SimpleCommand, rules: &FileRules, here: &Context) -> Option<Block> {
+    if crate::shell::program_base(&command.argv.first()?.text) != "git" {
+        return None;
+    }
+    let args = command.argv.get(crate::shell::git_subcommand(&command.argv)..)?;
+    let forced = has(args, &["--force"]) || has_short(args, 'f');
+    let partial = has(args, &["-u", "--update", "-p", "--patch", "-n", "--dry-run", "-i", "--interactive"]);
+    if !args.first().is_some_and(|a| matches!(a.text.as_str(), "add" | "stage"))
+        || forced
+        || partial
+        || super::file_access::git_work_tree(command).is_some()
+    {
+        return None;
+    }
+    let mut tree = staged(&args[1..], TreeRead::default());
+    if tree.roots.is_empty() && has(args, &["-A", "--all"]) {
+        tree.roots.push(".");
+    }
+    if tree.roots.is_empty() {
+        return None;
+    }
+    let top = &here.project_root;
+    let ignores: String = [top.join(".gitignore"), top.join(".git/info/exclude")]
+        .iter()
+        .filter_map(|path| std::fs::read_to_string(path).ok())
+        .collect::<Vec<_>>()
+        .join("\n");
+    for root in &tree.roots {
+        let directory = files::resolve(root, here);
+        if !directory.starts_with(top) {
+            continue;
+        }
+        let Ok(entries) = std::fs::read_dir(&directory) else { continue };
+        for entry in entries.flatten().take(MAX_ENTRIES) {
+            let Ok(kind) = entry.file_type() else { continue };
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            let path = entry.path();
+            let relative =
+                path.strip_prefix(top).map(|p| p.to_string_lossy().replace('\\', "/")).unwrap_or_default();
+            let picked =
+                tree.include.is_empty() || tree.include.iter().any(|glob| excludes(glob, &name, &relative));
+            if kind.is_dir()
+                || !picked
+                || tree.exclude.iter().any(|glob| excludes(glob, &name, &relative))
+                || git_ignored(&ignores, &name, &relative)
+            {
+                continue;
+            }
+            if let Some(glob) = files::denied_glob(&path, kind.is_symlink(), rules, here) {
+                return Some(Block {
+                    action: Action::Ask,
+                    rule: "files.deny-read-tree".into(),
+                    reason: format!(
+                        "`git` stages `{root}`, which holds `{relative}`: neither `.gitignore` nor `.git/info/exclude` keeps it out, so it goes into the history, and your policy does not let the agent read it (it matches `{glob}` in [files] deny_read). Add it to `.gitignore` first, or stage the files you need by name"
+                    ),
+                    command: 0,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// Whether the ignore lines `ignores` keep out the file `name` at `relative` (from the top):
+/// the last matching line decides, a `!` line taking a file back in; a line ending in `/`
+/// names directories only, and a line with a `/` is matched against the path from the top.
+fn git_ignored(ignores: &str, name: &str, relative: &str) -> bool {
+    let mut ignored = false;
+    for line in ignores.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') || line.ends_with('/') {
+            continue;
+        }
+        let (back, pattern) = line.strip_prefix('!').map_or((false, line), |pattern| (true, pattern));
+        let pattern = pattern.trim_start_matches('/');
+        let pattern = pattern.strip_prefix("**/").filter(|rest| !rest.contains('/')).unwrap_or(pattern);
+        let matched = match pattern.contains('/') {
+            true => glob::matches(glob::components(pattern), relative),
+            false => glob::component_matches(pattern, name),
+        };
+        if matched {
+            ignored = !back;
+        }
+    }
+    ignored
+}
+
 /// What a command that reads a tree of its own does with the links to directories it meets:
 /// follows them (`grep -R`, `rg -L`, `ag -f`, `tar -h`, `cp -L`, `rsync -L`, `zip` and `7z`
 /// unless told to store links, `scp -r`, `diff -r`, `aws s3 sync`), copies, packs or compares
@@ -619,9 +759,27 @@ fn links_met(command: &SimpleCommand) -> Option<(bool, bool)> {
 }
 
 /// The trees (or files) a peer-to-peer or sync tool shares: the operands after `ipfs add`,
-/// `croc send` or `wormhole send`, syncthing's `--path`.
+/// `croc send` or `wormhole send`, syncthing's `--path`, unison's local roots when the other
+/// root is remote (`unison ~/.ssh ssh://host/k`; two local roots copy within the machine).
 fn shared_tree<'c>(name: &str, args: &'c [Word]) -> Option<TreeRead<'c>> {
-    let roots: Vec<&str> = if name == "syncthing" {
+    let roots: Vec<&str> = if name == "unison" {
+        // Its preferences are `-name value` but for the switches; `-root` gives a root too.
+        const SWITCHES: &[&str] = &["-batch", "-auto", "-silent", "-terse", "-times", "-owner", "-group"];
+        let mut operands = Vec::new();
+        let mut previous: Option<&str> = None;
+        for arg in args {
+            let text = arg.text.as_str();
+            let value = previous.is_some_and(|option| option != "-root" && !SWITCHES.contains(&option));
+            if !text.starts_with('-') && !value {
+                operands.push(text);
+            }
+            previous = text.starts_with('-').then_some(text);
+        }
+        if !operands.iter().any(|root| root.contains("://")) {
+            return None;
+        }
+        operands.into_iter().filter(|root| !root.contains("://")).collect()
+    } else if name == "syncthing" {
         let spelt = args.windows(2).filter(|w| w[0].text == "--path").map(|w| w[1].text.as_str());
         spelt.chain(args.iter().filter_map(|a| a.text.strip_prefix("--path="))).collect()
     } else {
@@ -713,18 +871,19 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                 && (has(args, &["--force"]) || has_short(args, 'f') || unignored_before(analysis, index))
                 && !has(args, &["-u", "--update"]) =>
         {
-            let mut roots: Vec<&str> =
-                args[1..].iter().filter(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).collect();
-            if roots.is_empty() {
-                roots.push(".");
+            let mut tree = staged(
+                &args[1..],
+                TreeRead {
+                    verb: "stages",
+                    hidden: true,
+                    exclude_hint: "Stage the files by name, without `-f`, or leave it out with the pathspec `':!NAME'`",
+                    ..Default::default()
+                },
+            );
+            if tree.roots.is_empty() {
+                tree.roots.push(".");
             }
-            Some(TreeRead {
-                verb: "stages",
-                roots,
-                hidden: true,
-                exclude_hint: "Stage the files by name, without `-f`, or leave it out with the pathspec `':!NAME'`",
-                ..Default::default()
-            })
+            Some(tree)
         }
         // `git -C ~ add .ssh`, `cd ~ && git add -A`: a work tree outside the project, with no
         // `.gitignore` of the project's to keep the secrets out, staged whole.
@@ -732,19 +891,20 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
             if args.first().is_some_and(|a| matches!(a.text.as_str(), "add" | "stage"))
                 && !has(args, &["-u", "--update", "-p", "--patch", "-n", "--dry-run"]) =>
         {
-            let mut roots: Vec<&str> =
-                args[1..].iter().filter(|a| !a.text.starts_with('-')).map(|a| a.text.as_str()).collect();
-            if roots.is_empty() && has(args, &["-A", "--all"]) {
-                roots.push(".");
+            let mut tree = staged(
+                &args[1..],
+                TreeRead {
+                    verb: "stages",
+                    hidden: true,
+                    exclude_hint: "Stage the files you need by name",
+                    outside_only: true,
+                    ..Default::default()
+                },
+            );
+            if tree.roots.is_empty() && has(args, &["-A", "--all"]) {
+                tree.roots.push(".");
             }
-            (!roots.is_empty()).then(|| TreeRead {
-                verb: "stages",
-                roots,
-                hidden: true,
-                exclude_hint: "Stage the files you need by name",
-                outside_only: true,
-                ..Default::default()
-            })
+            (!tree.roots.is_empty()).then_some(tree)
         }
         // `docker build ~`: the build context, the whole tree, is sent to the daemon (remote
         // or not) and whatever the Dockerfile copies goes into the image. Inside the project
@@ -883,7 +1043,7 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
         // Peer-to-peer publishing and sync: `ipfs add -r DIR` publishes the tree, `croc send
         // DIR` and `wormhole send DIR` hand it to a peer, `syncthing cli config folders add
         // --path DIR` shares it with every device of the cluster.
-        "ipfs" | "croc" | "wormhole" | "syncthing" => shared_tree(name, args),
+        "ipfs" | "croc" | "wormhole" | "syncthing" | "unison" => shared_tree(name, args),
         // `find -exec cat {} +`: the command it runs reads the files it finds; `-exec wc -l`
         // or `-exec chmod` read nothing of them.
         "find" => {
@@ -1980,12 +2140,53 @@ mod tests {
         assert_eq!(action("git add -f .", &ctx), Some(Action::Ask));
         assert_eq!(action("git add --force src", &ctx), Some(Action::Ask));
         assert_eq!(action("git add -f docs", &ctx), None);
+        assert_eq!(action("git add -f ':(glob).env*'", &ctx), Some(Action::Deny));
+        assert_eq!(action("git add ':(glob).env*' -f", &ctx), Some(Action::Deny));
+        assert_eq!(action("git add -f ':/' ':!.env'", &ctx), Some(Action::Ask));
+        assert_eq!(action("git add -f ':(glob)*.md'", &ctx), None);
+        std::fs::write(ctx.project_root.join(".gitignore"), ".env\n").unwrap();
         assert_eq!(action("git add -A", &ctx), None);
+    }
+
+    #[test]
+    fn adds_of_the_tree_stage_a_secret_the_ignore_files_do_not_keep_out() {
+        let (_dir, ctx) = project("git-add-unlisted");
+        for line in [
+            "git add -A",
+            "git add .",
+            "git add --all",
+            "git stage .",
+            "git -c core.excludesFile=/dev/null add .",
+            "git add ':(top)'",
+            "git add ':/'",
+            "git add ':(glob).env*'",
+            "git add '.env*'",
+            "git add . ':!docs'",
+        ] {
+            assert_eq!(action(line, &ctx), Some(Action::Ask), "{line}");
+        }
+        for line in
+            ["git add src/", "git add docs", "git add -u", "git add -p", "git add", "git add ':!.env' ."]
+        {
+            assert_eq!(action(line, &ctx), None, "{line}");
+        }
+        for listed in [".env", ".env*", "*.env", "/.env", "# secrets\n**/.env"] {
+            std::fs::write(ctx.project_root.join(".gitignore"), format!("node_modules/\n{listed}\n"))
+                .unwrap();
+            assert_eq!(action("git add -A", &ctx), None, "{listed}");
+        }
+        std::fs::write(ctx.project_root.join(".gitignore"), ".env*\n!.env\n").unwrap();
+        assert_eq!(action("git add -A", &ctx), Some(Action::Ask));
+        std::fs::write(ctx.project_root.join(".gitignore"), "dist\n").unwrap();
+        std::fs::create_dir_all(ctx.project_root.join(".git/info")).unwrap();
+        std::fs::write(ctx.project_root.join(".git/info/exclude"), ".env\n").unwrap();
+        assert_eq!(action("git add .", &ctx), None);
     }
 
     #[test]
     fn adds_after_an_entry_is_taken_out_of_the_ignore_files_are_forced_adds() {
         let (_dir, ctx) = project("git-add-unignored");
+        std::fs::write(ctx.project_root.join(".gitignore"), ".env\n").unwrap();
         for line in [
             "echo '!.env' >> .gitignore && git add . && git commit -m x && git push",
             "printf '!.env\\n' >> .gitignore; git add -A; git commit -m wip",

@@ -514,9 +514,19 @@ const GUARD_FILES: [&str; 39] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 486] = [
+const CREDENTIAL_FILES: [&str; 492] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
+    // A key kept in the project under the name its guides give it (`deploy_key`, `signing_key`,
+    // GitHub's deploy keys); its `.pub` half has an extension and stays readable.
+    "*_key",
+    "!*pub*_key",
+    // The MongoDB shells' startup files, where `db.auth(user, password)` is kept, and the
+    // legacy shell's history of the commands typed, logins among them.
+    "~/.mongorc.js",
+    "~/.mongoshrc.js",
+    "~/.dbshell",
+    "~/.mongodb/mongosh/*_history",
     "**/id_rsa",
     "**/id_ed25519",
     "**/id_ecdsa",
@@ -1516,7 +1526,7 @@ const WRITABLE_DESCRIPTORS: [&str; 2] = ["!/proc/*/fd/*", "!/proc/*/task/*/fd/*"
 /// certificate's key (`openssl req -newkey … -keyout key.pem`), a test keystore. Their
 /// [`CREDENTIAL_FILES`] entries end where writes begin, inside the project only (a glob with
 /// `/` is the project's): `~/.ssh/deploy.key` stays unwritten.
-const WRITABLE_KEYS: [&str; 18] = [
+const WRITABLE_KEYS: [&str; 19] = [
     // A project's registry configuration is edited as any other project file is (`echo
     // engine-strict=true >> .npmrc`, `yarn set version`); only reading it shows a token.
     "!**/.npmrc",
@@ -1528,6 +1538,7 @@ const WRITABLE_KEYS: [&str; 18] = [
     "!**/*.auto.tfvars.json",
     "!**/local.settings.json",
     "!**/*.key",
+    "!**/*_key",
     "!**/*key*.pem",
     "!**/*.p12",
     "!**/*.pfx",
