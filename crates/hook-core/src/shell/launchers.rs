@@ -1105,11 +1105,6 @@ pub(super) fn unread_code(argv: &[Word]) -> Option<String> {
     };
     let what = match (name, sub) {
         ("tcc", _) if argv.iter().any(|w| w.text == "-run") => "`tcc -run` compiles and runs C code",
-        // `go run - <<'EOF'`, `go run /dev/stdin`: a program fed on standard input, built and
-        // run at once.
-        ("go", Some("run")) if argv[2..].iter().any(|w| matches!(w.text.as_str(), "-" | "/dev/stdin")) => {
-            "`go run` builds and runs a program given on standard input"
-        }
         ("kubectl", Some("debug")) if argv.iter().any(|w| w.text.starts_with("node/")) => {
             "`kubectl debug node/…` runs a pod with the node's root file system at `/host`"
         }
