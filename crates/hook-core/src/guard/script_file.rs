@@ -3720,7 +3720,8 @@ fn rake_ruby(code: &str) -> String {
 
 /// What Go source does that the guard judges, as shell lines: files read (`os.ReadFile`,
 /// `ioutil.ReadFile`, `os.Open`) as `cat`, files written (`os.WriteFile`) as `touch`, trees removed (`os.RemoveAll`, `os.Remove`) as
-/// `rm -rf`, programs run (`exec.Command("sh", "-c", CMD)`) as their command line. `None` when
+/// `rm -rf`, programs run (`exec.Command("sh", "-c", CMD)`) as their command line, the
+/// environment printed (`os.Environ()`) as `env`. `None` when
 /// such a call is given anything but string literals, which the guard cannot compute.
 fn go_commands(code: &str) -> Option<String> {
     // Packages that reach the network, the system's calls or foreign code, and any package
@@ -3751,6 +3752,15 @@ fn go_commands(code: &str) -> Option<String> {
         ("exec.CommandContext(", ""),
     ];
     let mut lines = Vec::new();
+    // The whole environment, with its tokens and keys, printed (`fmt.Println(os.Environ())`)
+    // is `env`; handed to a child (`cmd.Env = os.Environ()`) it is not shown.
+    if code.contains("os.Environ()")
+        && ["fmt.Print", "fmt.Fprint", "log.Print", "json.", "os.Stdout", "println("]
+            .iter()
+            .any(|p| code.contains(p))
+    {
+        lines.push("env".to_owned());
+    }
     for (call, program) in CALLS {
         for (at, _) in code.match_indices(call) {
             let mut rest = code[at + call.len()..].trim_start();

@@ -449,6 +449,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "`docker -H ssh://… system prune`, `docker --context prod rm`, `podman --remote volume rm`, `DOCKER_HOST=… docker …`: a delete on a daemon that is not this machine's (asks)",
             ),
             (
+                "containers.service-stop",
+                "`docker service scale web=0`: a swarm service stopped on its cluster (asks)",
+            ),
+            (
                 "containers.machine-delete",
                 "`wsl --unregister`, `lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks)",
             ),

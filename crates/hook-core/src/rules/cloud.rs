@@ -412,8 +412,19 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
             .any(|w| matches!(*w, "delete" | "rm" | "destroy" | "rebuild"))
             .then(|| Hit::new("cloud.doctl-delete", DELETE)),
         // A deployment in `Complete` mode deletes the group's resources the template lacks.
+        // `az devops invoke --http-method DELETE`: Azure DevOps' REST API called raw, as `gh
+        // api -X DELETE` is.
         "az" if words.iter().any(|w| matches!(*w, "delete" | "delete-batch" | "purge"))
-            || words.contains(&"deployment") && complete_mode(args) =>
+            || words.contains(&"deployment") && complete_mode(args)
+            || words.starts_with(&["devops", "invoke"])
+                && args.iter().enumerate().any(|(at, a)| {
+                    let method = match a.strip_prefix("--http-method") {
+                        Some("") => args.get(at + 1).copied().unwrap_or_default(),
+                        Some(value) => value.strip_prefix('=').unwrap_or_default(),
+                        None => "",
+                    };
+                    method.eq_ignore_ascii_case("delete")
+                }) =>
         {
             Some(Hit::new("cloud.az-delete", DELETE))
         }
@@ -941,8 +952,10 @@ fn stops(name: &str, words: &[&str], args: &[&str]) -> bool {
             }) || (service, op) == ("elasticache", "test-failover");
             stops || service != "configure" && zero_count(args)
         }
+        // `billing projects unlink`: a project without billing has every paid service stopped.
         "gcloud" => {
             !words.contains(&"emulators") && verb(5)
+                || words.windows(3).any(|w| w == ["billing", "projects", "unlink"])
                 || words.iter().any(|w| matches!(*w, "resize" | "update" | "patch")) && zero_count(args)
                 || args.iter().any(|a| a.eq_ignore_ascii_case("--activation-policy=never"))
                 || args

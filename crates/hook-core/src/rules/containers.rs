@@ -147,6 +147,13 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             None
         }
         ("volume", Some("rm" | "remove" | "prune")) => Some(Hit::new("containers.volume-delete", VOLUME)),
+        // `docker service scale web=0`: a swarm service runs on the cluster's nodes, whichever
+        // daemon the command is sent to, and zero replicas stop it for whoever uses it.
+        ("service", Some("scale"))
+            if words[2..].iter().any(|w| w.split_once('=').is_some_and(|(_, n)| n == "0")) =>
+        {
+            Some(Hit::ask("containers.service-stop", SERVICE_STOP))
+        }
         // `podman system reset`: every container, image, volume and network.
         ("system", Some("reset")) => Some(Hit::new("containers.prune-all", PRUNE)),
         ("rm" | "rmi" | "kill", _) | ("container" | "image", Some("rm" | "remove")) if every_one(call) => {
@@ -211,6 +218,7 @@ fn every_one(call: &Call) -> bool {
 
 const HOST: &str = "This gives the command the host itself (its processes, devices or whole file system), outside any container. Ask the user to run it.";
 const PRUNE: &str = "This deletes every unused volume and its data (`--volumes`), or every container and image (`system reset`). Prune without `--volumes`, or ask the user.";
+const SERVICE_STOP: &str = "This scales a swarm service to zero replicas: it stops on every node of the cluster for whoever uses it. Ask the user whether to.";
 const VOLUME: &str = "This deletes container volumes and the data in them. Ask the user to run it.";
 const COMPOSE: &str = "`compose down -v` deletes the project's volumes and their data. Run `compose down` without `-v`, or ask the user.";
 const REMOVE_ALL: &str = "This removes every container or image on the machine, not just this project's. Name the ones you mean, or ask the user.";

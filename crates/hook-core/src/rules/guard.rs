@@ -310,9 +310,9 @@ pub(crate) fn switches_approval_off(text: &str) -> bool {
     KEYS.iter().any(|key| lower.contains(key))
 }
 
-/// Programs that edit a file named among their words (`sed -i`, `perl -pi`, `sd`, `tee`, a
-/// script that writes).
-const EDITORS: &[&str] = &["gsed", "node", "perl", "python", "python3", "ruby", "sd", "sed", "tee"];
+/// Programs that edit a file named among their words (`sed -i`, `perl -pi`, `sd`, `tee`,
+/// moreutils' `sponge`, a script that writes).
+const EDITORS: &[&str] = &["gsed", "node", "perl", "python", "python3", "ruby", "sd", "sed", "sponge", "tee"];
 
 /// Whether `name args…` edits the files it names, rather than reading them (`sed -n`, `jq`).
 fn edits_in_place(name: &str, args: &[crate::shell::Word]) -> bool {
@@ -322,7 +322,7 @@ fn edits_in_place(name: &str, args: &[crate::shell::Word]) -> bool {
             has(&|a| a.starts_with("-i") || a.starts_with("--in-place") || short_cluster_has(a, 'i'))
         }
         "perl" => has(&|a| !a.starts_with("--") && a.starts_with('-') && a.contains('i')),
-        "sd" | "tee" => true,
+        "sd" | "sponge" | "tee" => true,
         _ => has(&|a| a.contains("write") || a.contains("dump")),
     }
 }
@@ -379,8 +379,16 @@ fn written_text(
     if redirected {
         shown.extend(crate::shell::file_output(&call.analysis.commands, call.index));
     }
-    if name == Some("tee") {
+    if matches!(name, Some("tee" | "sponge")) {
         shown.extend(call.analysis.stdin_text(call.index));
+        // `jq '."chat.tools.autoApprove"=true' F | sponge F`: the filter that makes the text
+        // shows what is written, though its output is not computed.
+        for (_, feeder) in call.analysis.upstream(call.command) {
+            for arg in feeder.args() {
+                shown.push(' ');
+                shown.push_str(&arg.text);
+            }
+        }
     }
     Some(shown)
 }

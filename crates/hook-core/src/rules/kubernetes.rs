@@ -327,6 +327,9 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
         }
         "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
+        // CloudNativePG's plugin: `cnpg destroy CLUSTER N` deletes an instance with its volume
+        // claim, and the database files on it.
+        "cnpg" if words.get(1) == Some(&"destroy") => Some(Hit::new("kubernetes.delete-volume", DELETE_WIDE)),
         // A `NoExecute` taint evicts every pod that does not tolerate it, as a drain does.
         "taint" if rest.iter().any(|a| a.ends_with(":NoExecute")) => {
             Some(Hit::new("kubernetes.drain", DRAIN))

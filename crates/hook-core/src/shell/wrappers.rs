@@ -2355,7 +2355,9 @@ fn ssh(argv: &[Word]) -> Peel {
         return Peel::Wraps { via: format!("ssh {}", argv[host].text), inner };
     }
     match argv.get(command..) {
-        Some(command) if !command.is_empty() && !argv[host].dynamic => {
+        // A computed host (`ssh $h`, `xargs … ssh {}`) is still another machine: the command
+        // after it is judged as remote whatever the host turns out to be.
+        Some(command) if !command.is_empty() && argv.get(host).is_some() => {
             remote_line(&format!("ssh {}", argv[host].text), command)
         }
         _ => Peel::Runs,
@@ -2453,7 +2455,7 @@ fn host_shell(name: &str, argv: &[Word]) -> Peel {
             ];
             let host = scan_options(argv, 1, "p", VALUES).operand;
             let at = host + 1 + usize::from(word(host + 1) == Some("--"));
-            if argv.get(host).is_none_or(|w| w.dynamic) || rest(at).is_empty() {
+            if argv.get(host).is_none() || rest(at).is_empty() {
                 return Peel::Runs;
             }
             remote_line(&format!("mosh {}", argv[host].text), rest(at))
@@ -2462,7 +2464,7 @@ fn host_shell(name: &str, argv: &[Word]) -> Peel {
             const VALUES: &[&str] = &["--login", "--port", "--proxy", "--cluster", "--user", "--option"];
             let host = scan_options(argv, 2, "lpLRDo", VALUES).operand;
             let at = scan_options(argv, host + 1, "lpLRDo", VALUES).operand;
-            if argv.get(host).is_none_or(|w| w.dynamic) || rest(at).is_empty() {
+            if argv.get(host).is_none() || rest(at).is_empty() {
                 return Peel::Runs;
             }
             remote_line(&format!("tsh ssh {}", argv[host].text), rest(at))

@@ -2767,4 +2767,21 @@ pub(crate) const CASES: &[Case] = &[
     // Pruned images come back with a pull; pruned volumes do not.
     ask("containers.prune-all", "docker system prune -af --volumes"),
     allow("docker system prune -af"),
+    // A swarm service scaled to zero stops on its cluster, whichever daemon is asked.
+    ask("containers.service-stop", "docker service scale web=0"),
+    ask("containers.service-stop", "docker --context prod service scale web=0 api=0"),
+    allow("docker service scale web=3"),
+    allow("docker service ls"),
+    // A project unlinked from billing has every paid service stopped.
+    ask("cloud.stop", "gcloud billing projects unlink my-proj"),
+    ask("cloud.stop", "gcloud beta billing projects unlink my-proj"),
+    allow("gcloud billing projects describe my-proj"),
+    allow("gcloud billing projects link my-proj --billing-account=0X0X0X"),
+    // Azure DevOps' REST API called raw.
+    ask("cloud.az-delete", "az devops invoke --area git --resource refs --http-method DELETE"),
+    ask("cloud.az-delete", "az devops invoke --area wit --resource workitems --http-method=delete"),
+    allow("az devops invoke --area git --resource refs --http-method GET"),
+    // CloudNativePG's plugin destroys an instance with its volume claim.
+    ask("kubernetes.delete-volume", "kubectl cnpg destroy pg-cluster 2"),
+    allow("kubectl cnpg status pg-cluster"),
 ];

@@ -2927,4 +2927,28 @@ run = "cargo test"
     allow("rsync -av ./dist/ user@staging:/srv/app/"),
     allow("ssh -o ProxyCommand='cloudflared access ssh --hostname %h' host uptime"),
     allow("cloudflared access ssh --hostname ssh.example.com"),
+    // A remote shell whose host is computed (a loop over a host list, `xargs -I{}`) is still
+    // another machine: its command is judged as remote.
+    deny("disk.shutdown", "for h in $(cat prod-hosts.txt); do ssh $h sudo reboot; done"),
+    ask("disk.remote-service", "xargs -a hosts.prod -I{} ssh {} 'sudo systemctl stop kafka'"),
+    ask("disk.remote-service", "ssh \"$HOST\" sudo systemctl restart nginx"),
+    ask("disk.remote-service", "tsh ssh $NODE sudo systemctl stop nginx"),
+    deny("rm.outside-project", "mosh $H -- sudo rm -rf /var/lib/mysql"),
+    allow("for h in $(cat hosts.txt); do ssh $h uptime; done"),
+    allow("xargs -a hosts -I{} ssh {} 'df -h'"),
+    allow("ssh \"$HOST\" systemctl status nginx"),
+    // Go fed on standard input is read: the whole environment printed is `env`.
+    ask(
+        "credentials.print",
+        "go run - <<'EOF'\npackage main\nimport (\"fmt\";\"os\")\nfunc main(){fmt.Println(os.Environ())}\nEOF",
+    ),
+    ask(
+        "credentials.print",
+        "go run /dev/stdin <<'EOF'\npackage main\nimport (\"fmt\";\"os\")\nfunc main(){for _, e := range os.Environ() { fmt.Println(e) }}\nEOF",
+    ),
+    allow(
+        "go run - <<'EOF'\npackage main\nimport (\"fmt\";\"os\")\nfunc main(){fmt.Println(os.Getenv(\"HOME\"))}\nEOF",
+    ),
+    allow("go run ."),
+    allow("go run ./cmd/x"),
 ];

@@ -396,4 +396,15 @@ pub(crate) const CASES: &[Case] = &[
     allow("jq '.\"chat.tools.autoApprove\"' .vscode/settings.json"),
     allow("cat ~/.cursor/cli-config.json"),
     allow("cp .vscode/settings.example.json .vscode/settings.json"),
+    // moreutils' `sponge` writes its operand with what the filter before it makes.
+    deny(
+        "guard.reconfigure",
+        "jq '.\"chat.tools.autoApprove\"=true' .vscode/settings.json | sponge .vscode/settings.json",
+    ),
+    deny(
+        "guard.reconfigure",
+        "jq '.\"chat.tools.terminal.autoApprove\".rm=true' .vscode/settings.json | sponge .vscode/settings.json",
+    ),
+    allow("jq '.\"editor.formatOnSave\"=true' .vscode/settings.json | sponge .vscode/settings.json"),
+    allow("jq '.version=\"2\"' package.json | sponge package.json"),
 ];
