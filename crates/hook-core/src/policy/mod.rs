@@ -514,7 +514,7 @@ const GUARD_FILES: [&str; 39] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 486] = [
+const CREDENTIAL_FILES: [&str; 489] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     "**/id_rsa",
@@ -541,6 +541,10 @@ const CREDENTIAL_FILES: [&str; 486] = [
     "~/.kube/config-*",
     "~/.kube/config.*",
     "~/.kube/configs/**",
+    // Their templates hold no cluster's key.
+    "!~/.kube/*.example",
+    "!~/.kube/*.sample",
+    "!~/.kube/*.template",
     "~/.docker/config.json",
     "~/.netrc",
     "~/.git-credentials",

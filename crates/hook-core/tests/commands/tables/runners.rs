@@ -2927,4 +2927,9 @@ run = "cargo test"
     allow("rsync -av ./dist/ user@staging:/srv/app/"),
     allow("ssh -o ProxyCommand='cloudflared access ssh --hostname %h' host uptime"),
     allow("cloudflared access ssh --hostname ssh.example.com"),
+    // A dry run deletes nothing.
+    allow("rsync -avn --delete ./dist/ deploy@prod:/srv/app/"),
+    allow("rsync -av --dry-run --delete ./dist/ deploy@prod:/srv/app/"),
+    ask("rm.remote", "rsync -av --delete ./dist/ deploy@prod:/srv/app/"),
+    ask("rm.remote", "rsync -av --delete -e 'ssh -p 2222' ./dist/ deploy@prod:/srv/app/"),
 ];
