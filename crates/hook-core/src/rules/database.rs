@@ -1843,13 +1843,19 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
         return None;
     }
     let mut target = migration_target(call, args);
-    // The switches a framework asks for before it resets a protected or production database:
-    // Rails' `DISABLE_DATABASE_ENVIRONMENT_CHECK=1`, artisan's `--force`.
-    let check_off = |text: &str| text.strip_prefix("DISABLE_DATABASE_ENVIRONMENT_CHECK=").is_some_and(|v| v != "0");
-    if texts.iter().any(|t| check_off(t))
-        || call.command.assignments.iter().any(|(v, value)| v == "DISABLE_DATABASE_ENVIRONMENT_CHECK" && value.text != "0")
-        || tool == "artisan" && has("--force")
-    {
+    // The switches a framework asks for before it resets a protected or production database
+    // (Rails' `DISABLE_DATABASE_ENVIRONMENT_CHECK=1`, artisan's `--force`) say the default
+    // environment may be production; a forward migration's `--force` is a deploy's routine.
+    let check_off =
+        |text: &str| text.strip_prefix("DISABLE_DATABASE_ENVIRONMENT_CHECK=").is_some_and(|v| v != "0");
+    let overridden = texts.iter().any(|t| check_off(t))
+        || call
+            .command
+            .assignments
+            .iter()
+            .any(|(v, value)| v == "DISABLE_DATABASE_ENVIRONMENT_CHECK" && value.text != "0")
+        || tool == "artisan" && has("--force");
+    if overridden && target == Target::Unnamed && reach != Reach::Forward {
         target = Target::Production;
     }
     match reach {

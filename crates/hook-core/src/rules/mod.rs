@@ -593,13 +593,24 @@ pub(crate) fn runs_elsewhere(via: &[String]) -> bool {
 /// excepted).
 pub(crate) fn runner_production(via: &[String]) -> bool {
     const RUNNERS: &[&str] = &[
-        "ssh", "mosh", "tsh ssh", "kubectl exec", "kubectl run", "oc exec", "oc run", "kamal exec",
-        "docker exec", "docker run", "podman exec", "podman run",
+        "ssh",
+        "mosh",
+        "tsh ssh",
+        "kubectl exec",
+        "kubectl run",
+        "oc exec",
+        "oc run",
+        "kamal exec",
+        "docker exec",
+        "docker run",
+        "podman exec",
+        "podman run",
     ];
     via.iter().any(|via| {
-        RUNNERS.iter().filter_map(|runner| crate::shell::runner_targets(via, runner)).any(|mut targets| {
-            targets.any(|t| production_name(t) && !local_target(t))
-        })
+        RUNNERS
+            .iter()
+            .filter_map(|runner| crate::shell::runner_targets(via, runner))
+            .any(|mut targets| targets.any(|t| production_name(t) && !local_target(t)))
     })
 }
 

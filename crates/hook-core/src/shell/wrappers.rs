@@ -1110,7 +1110,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             // `kubectl run NAME --image=X -- CMD`: the pod runs CMD in the cluster;
             // `kubectl --context prod exec db-0 -- psql …` after the global options too.
             Some(sub @ ("exec" | "run")) => match argv.iter().position(|w| w.text == "--") {
-                Some(dash) => wraps(&targeted(format!("{name} {sub}"), &argv[..dash], KUBECTL_TARGETS), argv, dash + 1),
+                Some(dash) => {
+                    wraps(&targeted(format!("{name} {sub}"), &argv[..dash], KUBECTL_TARGETS), argv, dash + 1)
+                }
                 None => Peel::Runs,
             },
             // `kubectl debug node/N -- chroot /host CMD`: a node's debugging pod has the
@@ -2376,7 +2378,8 @@ fn remote_line(via: &str, command: &[Word]) -> Peel {
 }
 
 /// The options of `kubectl` that say which cluster and namespace its `exec` and `run` reach.
-const KUBECTL_TARGETS: &[&str] = &["--context", "--cluster", "-n", "--namespace", "--kubeconfig", "-s", "--server"];
+const KUBECTL_TARGETS: &[&str] =
+    &["--context", "--cluster", "-n", "--namespace", "--kubeconfig", "-s", "--server"];
 
 /// A runner's via with the values of its `options` that name where it runs appended
 /// (`kubectl exec prod data`), so that the rules can tell a production or local target of
@@ -3477,7 +3480,8 @@ fn container(name: &str, argv: &[Word]) -> Peel {
     let Some(command) = argv.get(at + 1..).filter(|c| !c.is_empty()) else { return Peel::Runs };
     let inner: Vec<Word> = command.iter().map(|word| mapped(word, &mounts)).collect();
     let engine = &argv[..first.min(argv.len())];
-    let via = targeted(format!("{name} {}", sub.unwrap_or_default()), engine, &["-H", "--host", "-c", "--context"]);
+    let via =
+        targeted(format!("{name} {}", sub.unwrap_or_default()), engine, &["-H", "--host", "-c", "--context"]);
     // An image whose entrypoint is a tool runs it with the command's words as its arguments
     // (`docker run hashicorp/terraform destroy -auto-approve` is `terraform destroy …`);
     // the words are judged as a command too, in case the image's entrypoint is a shell.

@@ -297,7 +297,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("supabase db push"),
     allow("supabase start"),
     allow("php artisan migrate:fresh --seed"),
-    allow("php artisan db:wipe --force"),
+    ask("database.orm-reset", "php artisan db:wipe --force"),
     allow("php artisan migrate"),
     allow("mix ecto.reset"),
     allow("mix ecto.drop"),
@@ -1915,7 +1915,6 @@ pub(crate) const CASES: &[Case] = &[
     allow("sls deploy -s dev"),
     allow("serverless package --stage prod"),
     ask("iac.apply-unreviewed", "pulumi up --stack prod --yes"),
-    ask("iac.apply-unreviewed", "pulumi up --stack dev --yes"),
     allow("pulumi preview --stack prod"),
     ask(
         "kubernetes.replace-force",
@@ -2786,7 +2785,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("database.orm-reset", "rails db:drop DISABLE_DATABASE_ENVIRONMENT_CHECK=1"),
     ask("database.orm-reset", "DISABLE_DATABASE_ENVIRONMENT_CHECK=1 bin/rails db:reset"),
     ask("database.orm-reset", "php artisan migrate:fresh --force"),
-    ask("database.orm-reset", "dotnet ef database drop --force --connection 'Server=prod-sql.acme.io;Database=app'"),
+    ask(
+        "database.orm-reset",
+        "dotnet ef database drop --force --connection 'Server=prod-sql.acme.io;Database=app'",
+    ),
     ask("database.flush", "redis-cli --cluster call redis-prod-1:6379 FLUSHALL"),
     allow("rails db:drop"),
     allow("php artisan migrate:fresh"),
