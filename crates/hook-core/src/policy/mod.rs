@@ -514,7 +514,7 @@ const GUARD_FILES: [&str; 39] = [
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 492] = [
+const CREDENTIAL_FILES: [&str; 495] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     // A key kept in the project under the name its guides give it (`deploy_key`, `signing_key`,
@@ -551,6 +551,10 @@ const CREDENTIAL_FILES: [&str; 492] = [
     "~/.kube/config-*",
     "~/.kube/config.*",
     "~/.kube/configs/**",
+    // Their templates hold no cluster's key.
+    "!~/.kube/*.example",
+    "!~/.kube/*.sample",
+    "!~/.kube/*.template",
     "~/.docker/config.json",
     "~/.netrc",
     "~/.git-credentials",

@@ -684,6 +684,9 @@ fn local_test_client(call: &Call, client: &Client, args: &[crate::shell::Word]) 
 /// Whether a database client's arguments and the line's environment leave its server this
 /// machine: no other `-h`/`--host`, connection string or server variable.
 fn local_server(call: &Call, args: &[crate::shell::Word]) -> bool {
+    if super::runs_elsewhere(&call.command.via) {
+        return false;
+    }
     let local = |host: &str| {
         matches!(host, "localhost" | "::1" | "[::1]")
             || host.starts_with("127.")
@@ -1296,7 +1299,7 @@ fn store(call: &Call, options: &[&str], variables: &[&str]) -> Store {
             }
         }
     }
-    if super::production_target(args) {
+    if super::production_target(args) || super::runs_elsewhere(&call.command.via) {
         found = Store::Elsewhere;
     }
     found
@@ -1839,7 +1842,22 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
     if reach == Reach::Nothing {
         return None;
     }
-    let target = migration_target(call, args);
+    let mut target = migration_target(call, args);
+    // The switches a framework asks for before it resets a protected or production database
+    // (Rails' `DISABLE_DATABASE_ENVIRONMENT_CHECK=1`, artisan's `--force`) say the default
+    // environment may be production; a forward migration's `--force` is a deploy's routine.
+    let check_off =
+        |text: &str| text.strip_prefix("DISABLE_DATABASE_ENVIRONMENT_CHECK=").is_some_and(|v| v != "0");
+    let overridden = texts.iter().any(|t| check_off(t))
+        || call
+            .command
+            .assignments
+            .iter()
+            .any(|(v, value)| v == "DISABLE_DATABASE_ENVIRONMENT_CHECK" && value.text != "0")
+        || tool == "artisan" && has("--force");
+    if overridden && target == Target::Unnamed && reach != Reach::Forward {
+        target = Target::Production;
+    }
     match reach {
         Reach::Whole => (target != Target::Safe
             && !(target == Target::Unnamed && develops_by_default(tool) && !configured_remote(call)))
@@ -1968,6 +1986,7 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
         "--database-url",
         "--db-url",
         "--dsn",
+        "--connection",
     ];
     let connection_variable = |variable: &str| {
         variable.ends_with("DATABASE_URL")
@@ -1980,8 +1999,10 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
     let mut worst = Target::Unnamed;
     let mut note = |found: Target| worst = worst.max(found);
     // `source .env.production && rails db:drop`, `export PGHOST=prod-db… && …`.
-    if super::selected_production(call.command) {
+    if super::selected_production(call.command) || super::runner_production(&call.command.via) {
         note(Target::Production);
+    } else if super::runs_elsewhere(&call.command.via) {
+        note(Target::Remote);
     }
     for (variable, value) in call.command.assignments.iter().map(|(v, value)| (v.as_str(), value)) {
         if VARIABLES.contains(&variable) || connection_variable(variable) {
@@ -2081,7 +2102,8 @@ const CONTENT_IMPORT: &str = "This imports content over a live dataset or enviro
 const RESTORE: &str = "This restore drops what the database holds before loading the dump (`--clean`, `--drop`), so whatever changed since the dump is lost. Restore into a scratch database, or ask the user.";
 const SERVER_STOP: &str = "This stops or crashes the server (`SHUTDOWN NOSAVE` loses what it had not saved) or takes a member out of its cluster. Ask the user to run it.";
 /// `redis-cli`'s options and the variables naming its server.
-const REDIS_OPTIONS: &[&str] = &["-h", "-u", "--uri"];
+// `--cluster call HOST:PORT CMD` runs CMD on every node of HOST's cluster.
+const REDIS_OPTIONS: &[&str] = &["-h", "-u", "--uri", "call"];
 const REDIS_VARIABLES: &[&str] = &["REDIS_URL", "REDIS_HOST", "REDISCLI_URL"];
 const ACCESS: &str = "This changes who may connect or what they may do (`REVOKE ALL`, a role's password or superuser flag, a grant to `PUBLIC`): the apps using the role lose their access, or everyone gains it. Ask the user to run it.";
 const QUEUE_DELETE: &str = "This deletes or purges queues, streams, topics, keys or an index of a server elsewhere, and what they held is gone for every consumer. Ask the user to run it.";

@@ -35,7 +35,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         }
         return None;
     }
-    judge_named(call, name)
+    judge_named(call, name).filter(|hit| {
+        !(matches!(hit.rule, "iac.destroy" | "iac.apply-unreviewed") && super::disposable_scope(call.command))
+    })
 }
 
 /// The variables terraform reads as arguments: `TF_CLI_ARGS` for every subcommand and

@@ -79,6 +79,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     judge_named(call, name)
+        .filter(|hit| !(hit.rule == "kubernetes.helm-uninstall" && super::disposable_scope(call.command)))
 }
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only

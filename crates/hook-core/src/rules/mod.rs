@@ -233,6 +233,11 @@ pub fn evaluate(
             && !(pack == Pack::Credentials && credentials::consumed(&call))
             // The cloud pack has judged its own CLIs' deletes (a disposable target passed).
             && !(pack == Pack::Cloud && cloud::passed_as_disposable(&call))
+            // An infrastructure tool the iac pack let pass on a disposable scope (`pulumi
+            // destroy --stack pr-42`).
+            && !(pack == Pack::Cloud
+                && matches!(name, "terraform" | "tofu" | "terragrunt" | "pulumi" | "helmfile")
+                && disposable_scope(command))
         {
             first_ask.get_or_insert(Finding {
                 pack,
@@ -555,6 +560,99 @@ pub(crate) fn local_target(name: &str) -> bool {
             "localhost" | "127.0.0.1" | "[::1]" | "0.0.0.0" | "host.docker.internal" | "localstack"
         )
         || host.ends_with(".localhost")
+}
+
+/// Whether a command runs on another machine or in a cluster by the runners it came
+/// through, where a client with no host reaches that machine's server: a remote shell
+/// ([`crate::shell::runs_remotely`]), `kubectl exec|run` unless its context or server is a local
+/// cluster's, and `docker exec` on an engine (`-H`, `--context`) elsewhere.
+pub(crate) fn runs_elsewhere(via: &[String]) -> bool {
+    if via.is_empty() {
+        return false;
+    }
+    crate::shell::runs_remotely(via)
+        || via.iter().any(|via| {
+            let kubectl = ["kubectl exec", "kubectl run", "oc exec", "oc run"]
+                .iter()
+                .find_map(|runner| crate::shell::runner_targets(via, runner));
+            if let Some(mut targets) = kubectl {
+                return !targets.any(local_target);
+            }
+            let engine = ["docker exec", "docker run", "podman exec", "podman run"]
+                .iter()
+                .find_map(|runner| crate::shell::runner_targets(via, runner));
+            engine.is_some_and(|mut targets| {
+                targets.any(|t| !local_target(t) && (t.contains("://") || production_name(t)))
+            })
+        })
+}
+
+/// Whether a runner a command came through names production as where it runs: `kubectl
+/// --context prod exec`, `kubectl exec -n prod`, `kamal app exec -d production`, `ssh
+/// prod-db`, `docker -H ssh://prod-host exec` ([`production_name`], a local cluster's name
+/// excepted).
+pub(crate) fn runner_production(via: &[String]) -> bool {
+    const RUNNERS: &[&str] = &[
+        "ssh",
+        "mosh",
+        "tsh ssh",
+        "kubectl exec",
+        "kubectl run",
+        "oc exec",
+        "oc run",
+        "kamal exec",
+        "docker exec",
+        "docker run",
+        "podman exec",
+        "podman run",
+    ];
+    via.iter().any(|via| {
+        RUNNERS
+            .iter()
+            .filter_map(|runner| crate::shell::runner_targets(via, runner))
+            .any(|mut targets| targets.any(|t| production_name(t) && !local_target(t)))
+    })
+}
+
+/// Whether a deploy or infrastructure tool's line is scoped to a disposable target
+/// ([`disposable_target`]): every scoping option names one (`-chdir=envs/dev`, `--stack pr-42`,
+/// `-n pr-42-preview`, `helmfile -e dev`, `--terragrunt-working-dir live/sandbox/app`), or
+/// none is given and an earlier command of the line selected one (`export PULUMI_STACK=dev`,
+/// `terraform workspace select dev`). A production target anywhere is none.
+pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
+    const SCOPES: &[&str] = &[
+        "-chdir",
+        "--terragrunt-working-dir",
+        "--working-dir",
+        "-s",
+        "--stack",
+        "-e",
+        "--environment",
+        "--env",
+        "-n",
+        "--namespace",
+        "--kube-context",
+        "--context",
+    ];
+    let args = command.args();
+    if production_target(args) || selected_production(command) {
+        return false;
+    }
+    let mut scoped = false;
+    for (at, arg) in args.iter().enumerate() {
+        let text = arg.text.as_str();
+        let value = match text.split_once('=') {
+            Some((option, value)) if SCOPES.contains(&option) => Some(value),
+            _ if SCOPES.contains(&text) => args.get(at + 1).map(|v| v.text.as_str()),
+            _ => continue,
+        };
+        let Some(value) = value else { return false };
+        if arg.dynamic || !disposable_target(value) {
+            return false;
+        }
+        scoped = true;
+    }
+    scoped || command.selected.as_ref().is_some_and(|t| !t.dynamic && disposable_target(&t.text))
 }
 
 /// Whether a resource's name says it is disposable: one of its words ([`crate::shell::name_words`], a

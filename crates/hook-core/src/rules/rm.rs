@@ -320,6 +320,8 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
         let text = word.text.as_str();
         match text {
             "--" => operands.extend(words.by_ref()),
+            // A dry run (`-n`, `--dry-run`) lists what it would delete and deletes nothing.
+            "--dry-run" | "-n" => return None,
             "--del" => deletes = true,
             "--remove-source-files" => removes_sources = true,
             _ if text.starts_with("--delete") => deletes = true,
@@ -329,6 +331,10 @@ fn judge_rsync(call: &Call) -> Option<Hit> {
             }
             // A short cluster ending in an option that takes a value (`-ae ssh`).
             _ if text.starts_with('-') && !text.starts_with("--") && text.len() > 2 => {
+                let letters = text[1..].split(['e', 'f', 'T', 'B', 'M']).next().unwrap_or_default();
+                if letters.contains('n') {
+                    return None;
+                }
                 if text.ends_with(['e', 'f', 'T', 'B', 'M']) {
                     words.next();
                 }

@@ -104,6 +104,15 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     // envs/production.tfvars`, `ENV:production`), that names production.
     let named = || args.iter().any(|a| super::production_name(a) && !super::local_target(a));
     let flag = |names: &[&str]| args.iter().any(|a| names.contains(a));
+    let disposable_namespace = || {
+        args.windows(2)
+            .any(|w| matches!(w[0], "-namespace" | "--namespace") && super::disposable_target(w[1]))
+            || args.iter().any(|a| {
+                a.strip_prefix("-namespace=")
+                    .or_else(|| a.strip_prefix("--namespace="))
+                    .is_some_and(super::disposable_target)
+            })
+    };
     // A cluster or agent on this machine (`-address=http://localhost:4646`) is the user's own.
     let local = || args.iter().any(|a| a.contains("localhost") || a.contains("127.0.0.1"));
     let fires = match name {
@@ -161,7 +170,10 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
         }
         "nomad" => match (verb(0), verb(1)) {
             // Purged, the job is the unknown-destroy rule's.
-            ("job", "stop") | ("stop", _) => !local() && !flag(&["-purge", "--purge"]),
+            // A disposable namespace (`-namespace dev`) holds nobody's service.
+            ("job", "stop") | ("stop", _) => {
+                !local() && !flag(&["-purge", "--purge"]) && !disposable_namespace()
+            }
             ("node", "drain") => flag(&["-enable", "--enable"]) && !local(),
             ("node", "eligibility") => flag(&["-disable", "--disable"]) && !local(),
             ("job", "run" | "revert" | "dispatch") | ("run", _) | ("deployment", "promote" | "fail") => {

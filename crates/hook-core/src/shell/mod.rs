@@ -30,12 +30,12 @@ pub(crate) use launchers::{is_default_index, name_words, production_name};
 pub(crate) use opaque::chosen_at_run_time;
 pub(crate) use options::{long_option, spelled};
 pub(crate) use param::pattern_matches;
-pub(crate) use wrappers::runs_remotely;
 pub(crate) use wrappers::{
     CONTAINER_VALUES, cron_commands, dot_command, dot_commands, engine_remote, engine_subcommand,
     git_config_setting, git_path_outside, git_setting_command, git_subcommand, local_context, starts_unit,
     workspace_subcommand,
 };
+pub(crate) use wrappers::{runner_targets, runs_remotely};
 
 /// Which shell language a command line is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -99,6 +99,10 @@ fn exported(assignment: &str) -> bool {
         return value.split(':').all(|dir| matches!(dir, "$PATH" | "${PATH}") || path_dir(dir))
             && value.split(':').any(|dir| matches!(dir, "$PATH" | "${PATH}"));
     }
+    // `export AWS_PROFILE=prod`: every later shell would aim its tools at production.
+    if super::launchers::target_variable(name) && super::launchers::production_name(value) {
+        return false;
+    }
     // `export EDITOR=vim`: a program named by a variable is set-up when it is an everyday
     // editor or pager found on PATH, not a path to one.
     if matches!(name, "EDITOR" | "VISUAL" | "PAGER" | "MANPAGER") {
@@ -364,6 +368,8 @@ mod tests {
         assert!(!plain(StartUp::Shell, "export PATH=/tmp/x:$PATH\n"));
         assert!(!plain(StartUp::Shell, "alias sudo='sudo -E'\n"));
         assert!(!plain(StartUp::Shell, "export LD_PRELOAD=/tmp/x.so\n"));
+        assert!(!plain(StartUp::Shell, "export AWS_PROFILE=prod\n"));
+        assert!(plain(StartUp::Shell, "export AWS_PROFILE=dev\n"));
         assert!(!plain(StartUp::Shell, "curl -s x | sh\n"));
     }
 

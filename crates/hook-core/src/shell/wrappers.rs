@@ -1110,7 +1110,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             // `kubectl run NAME --image=X -- CMD`: the pod runs CMD in the cluster;
             // `kubectl --context prod exec db-0 -- psql …` after the global options too.
             Some(sub @ ("exec" | "run")) => match argv.iter().position(|w| w.text == "--") {
-                Some(dash) => wraps(&format!("{name} {sub}"), argv, dash + 1),
+                Some(dash) => {
+                    wraps(&targeted(format!("{name} {sub}"), &argv[..dash], KUBECTL_TARGETS), argv, dash + 1)
+                }
                 None => Peel::Runs,
             },
             // `kubectl debug node/N -- chroot /host CMD`: a node's debugging pod has the
@@ -2377,6 +2379,36 @@ fn remote_line(via: &str, command: &[Word]) -> Peel {
     }
 }
 
+/// The options of `kubectl` that say which cluster and namespace its `exec` and `run` reach.
+const KUBECTL_TARGETS: &[&str] =
+    &["--context", "--cluster", "-n", "--namespace", "--kubeconfig", "-s", "--server"];
+
+/// A runner's via with the values of its `options` that name where it runs appended
+/// (`kubectl exec prod data`), so that the rules can tell a production or local target of
+/// the command it runs ([`runner_targets`]).
+fn targeted(mut via: String, argv: &[Word], options: &[&str]) -> String {
+    let mut words = argv.iter();
+    while let Some(word) = words.next() {
+        let value = match word.text.split_once('=') {
+            Some((option, value)) if options.contains(&option) => Some(value),
+            _ if options.contains(&word.text.as_str()) => words.next().map(|w| w.text.as_str()),
+            _ => None,
+        };
+        if let Some(value) = value.filter(|v| !v.is_empty()) {
+            via.push(' ');
+            via.push_str(value);
+        }
+    }
+    via
+}
+
+/// The words after a runner's name in its via: the targets [`targeted`] appended, or the
+/// host of `ssh HOST`.
+pub fn runner_targets<'a>(via: &'a str, runner: &str) -> Option<std::str::SplitWhitespace<'a>> {
+    let rest = via.strip_prefix(runner)?;
+    (rest.is_empty() || rest.starts_with(' ')).then(|| rest.split_whitespace())
+}
+
 /// The vias [`remote_line`], [`machine_shell`] and the fleet runners set: a command under one
 /// runs on another machine.
 const REMOTE_VIAS: &[&str] = &[
@@ -2668,8 +2700,12 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             if word(1) == Some("accessory") {
                 at = scan_options(argv, at + 1, "edhrc", KAMAL_VALUES).operand;
             }
+            let via = targeted("kamal exec".into(), &argv[..at.min(argv.len())], &["-d", "--destination"]);
             match script(name, argv.get(at..).unwrap_or_default(), Dialect::Posix) {
-                Peel::Script { script, .. } => ("kamal exec", script, "cd ~"),
+                Peel::Script { script, .. } => {
+                    let line = format!("cd ~ && {}", script.text);
+                    return Peel::Script { via, script: derived(&script, &line), dialect: Dialect::Posix };
+                }
                 other => return other,
             }
         }
@@ -3445,7 +3481,9 @@ fn container(name: &str, argv: &[Word]) -> Peel {
     // The image or container, then the command.
     let Some(command) = argv.get(at + 1..).filter(|c| !c.is_empty()) else { return Peel::Runs };
     let inner: Vec<Word> = command.iter().map(|word| mapped(word, &mounts)).collect();
-    let via = format!("{name} {}", sub.unwrap_or_default());
+    let engine = &argv[..first.min(argv.len())];
+    let via =
+        targeted(format!("{name} {}", sub.unwrap_or_default()), engine, &["-H", "--host", "-c", "--context"]);
     // An image whose entrypoint is a tool runs it with the command's words as its arguments
     // (`docker run hashicorp/terraform destroy -auto-approve` is `terraform destroy …`);
     // the words are judged as a command too, in case the image's entrypoint is a shell.

@@ -1378,4 +1378,9 @@ pub(crate) const CASES: &[Case] = &[
     ),
     allow(r#"copy x.exe "%APPDATA%\Microsoft\Windows\Start Menu\Programs\""#),
     allow(r#"dir "%APPDATA%\Microsoft\Windows\Start Menu\Programs\Startup""#),
+    // A target-selecting variable persisted as production aims every later shell there.
+    deny("files.deny-write", "echo 'export AWS_PROFILE=prod' >> ~/.zshrc"),
+    deny("files.deny-write", "echo 'export KUBECONFIG=~/.kube/prod.yaml' >> ~/.bashrc"),
+    allow("echo 'export AWS_PROFILE=dev' >> ~/.zshrc"),
+    allow("echo 'export EDITOR=vim' >> ~/.zshrc"),
 ];

@@ -2951,4 +2951,9 @@ run = "cargo test"
     ),
     allow("go run ."),
     allow("go run ./cmd/x"),
+    // A dry run deletes nothing.
+    allow("rsync -avn --delete ./dist/ deploy@prod:/srv/app/"),
+    allow("rsync -av --dry-run --delete ./dist/ deploy@prod:/srv/app/"),
+    ask("rm.remote", "rsync -av --delete ./dist/ deploy@prod:/srv/app/"),
+    ask("rm.remote", "rsync -av --delete -e 'ssh -p 2222' ./dist/ deploy@prod:/srv/app/"),
 ];

@@ -3140,4 +3140,8 @@ pub(crate) const CASES: &[Case] = &[
     ),
     allow("curl -s $ECS_CONTAINER_METADATA_URI_V4/task"),
     allow("curl -s $API_URL/health"),
+    // A kubeconfig's template holds no cluster's key.
+    allow("cat ~/.kube/config.example"),
+    allow("cat ~/.kube/config.sample"),
+    deny("files.deny-read", "cat ~/.kube/config.prod"),
 ];
