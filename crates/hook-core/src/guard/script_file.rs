@@ -765,6 +765,10 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
     {
         return Some(Later::Hook);
     }
+    // A dev container's scripts, which its `postCreateCommand` and the like run on open.
+    if parent == Some(".devcontainer") && name.ends_with(".sh") {
+        return Some(Later::Hook);
+    }
     if parts.windows(2).any(|pair| pair[0] == "node_modules" && pair[1] == ".bin") {
         return Some(Later::PackageBin);
     }
@@ -799,7 +803,10 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         | (_, "devcontainer.json")
         | (_, ".pre-commit-config.yaml" | "lefthook.yml" | ".lefthook.yml" | "lefthook.yaml")
         | (_, "Taskfile.yml" | "Taskfile.yaml" | "taskfile.yml" | ".lintstagedrc" | ".lintstagedrc.json")
-        | (_, ".lintstagedrc.yml" | ".lintstagedrc.yaml") => Some(Later::Automation),
+        | (_, ".lintstagedrc.yml" | ".lintstagedrc.yaml")
+        | (_, "lefthook.json" | ".lefthook.json" | "lefthook.toml" | ".lefthook.toml")
+        | (_, "lefthook-local.yml" | ".lefthook-local.yml" | "lefthook-local.yaml")
+        | (_, ".gitpod.yml" | ".gitpod.yaml") => Some(Later::Automation),
         (parent, file) => super::loaded::later_code(file, parent).map(Later::Loaded),
     }
 }
@@ -1154,6 +1161,7 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "devcontainer",
         ".pre-commit-config",
         "lefthook",
+        ".gitpod.y",
         "workflows/",
         ".gitlab-ci",
         ".circleci",

@@ -251,7 +251,7 @@ fn uploads(name: &str, call: &Call) -> bool {
 /// a peer-to-peer sender (`croc send F`, `wormhole send F`), a PowerShell request whose body
 /// is a file (`Invoke-RestMethod -InFile F`), or a bulk upload of the whole project to a
 /// bucket (`az storage blob upload-batch -s .`, `aws s3 sync . s3://b`, `gsutil -m cp -r .
-/// gs://b`, `rclone copy . r:b`), which takes `.env` and `.git` along; a build directory
+/// gs://b`, `rclone copy . r:b`, `mc mirror . m/b`), which takes `.env` and `.git` along; a build directory
 /// (`dist/`) passes. A gist of named files (`gh gist create F`) is the file rules' to judge.
 fn shares_files(name: &str, args: &[Word]) -> bool {
     if !matches!(
@@ -268,6 +268,7 @@ fn shares_files(name: &str, args: &[Word]) -> bool {
             | "gcloud"
             | "rclone"
             | "azcopy"
+            | "mc"
     ) {
         return false;
     }
@@ -293,8 +294,11 @@ fn shares_files(name: &str, args: &[Word]) -> bool {
                 && (word(1) == "sync" || word(1) == "cp" && args.iter().any(|a| a.text == "--recursive"))
                 && whole(word(2))
         }
-        "gsutil" | "gcloud" | "rclone" | "azcopy" => {
-            let verb = args.iter().position(|a| matches!(a.text.as_str(), "cp" | "rsync" | "copy" | "sync"));
+        // MinIO's client copies and mirrors the same way (`mc mirror . ALIAS/bucket`).
+        "gsutil" | "gcloud" | "rclone" | "azcopy" | "mc" => {
+            let verb = args
+                .iter()
+                .position(|a| matches!(a.text.as_str(), "cp" | "rsync" | "copy" | "sync" | "mirror"));
             verb.is_some_and(|at| {
                 args[at + 1..].iter().find(|a| !a.text.starts_with('-')).is_some_and(|a| whole(&a.text))
             })

@@ -16,7 +16,9 @@
 //! registry`, `bundle config mirror.…`, `conda config --add channels URL`, `nuget sources add`,
 //! `cargo --config source.m.registry=…`, `CARGO_REGISTRIES_M_INDEX`, `flatpak remote-add --no-gpg-verify`,
 //! `brew tap OWNER/REPO`, `HOMEBREW_CASK_OPTS=--no-quarantine`, `nix --option substituters URL`,
-//! `--option require-sigs false`, `pixi global install -c URL`, `pdm self add URL`, `rye config
+//! `--option require-sigs false`, `pixi global install -c URL`, `add-apt-repository ppa:…`, `apt-key
+//! add`, `choco source add -s URL`, `scoop bucket add NAME URL`, `Register-PSRepository`, `Install-Module
+//! -Repository X`, `zypper ar`, `dnf config-manager --add-repo`, `pdm self add URL`, `rye config
 //! --set default.sources=URL`, `mise use TOOL@git:URL`), ask:
 //! `remote-script.registry-redirect`. A runner of the project's code given words a download
 //! makes (`cargo run -- $(curl URL)`, `make X="$(curl URL)"`) asks:
@@ -57,19 +59,26 @@ const REDIRECT_MESSAGE: &str = "This points package installs at a source nobody 
 /// The commands that set where packages come from, for the rest of the session or in a
 /// tool's configuration.
 const SOURCE_SETTER_NAMES: &[&str] = &[
+    "add-apt-repository",
+    "apt-key",
     "brew",
     "bun",
     "bundle",
     "cargo",
+    "choco",
     "composer",
     "conan",
     "conda",
+    "dnf",
     "dotnet",
     "export",
     "flatpak",
     "gem",
     "go",
     "guix",
+    "install-module",
+    "install-package",
+    "install-script",
     "mamba",
     "micromamba",
     "mise",
@@ -85,10 +94,16 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "pnpm",
     "pod",
     "poetry",
+    "register-packagesource",
+    "register-psrepository",
     "rye",
+    "scoop",
+    "set-psrepository",
     "snap",
     "swift",
     "yarn",
+    "yum-config-manager",
+    "zypper",
 ];
 const SOURCE_SETTERS: NameFilter = NameFilter::of(SOURCE_SETTER_NAMES);
 
@@ -228,6 +243,52 @@ fn redirects(call: &Call) -> bool {
         ("mise", ["plugins" | "plugin" | "p", "install" | "i" | "add" | "a" | "link", ..]) => {
             operands[2..].iter().any(|w| w.contains("://") || w.starts_with("git@"))
         }
+        // A PPA or an archive line beside the distribution's own components (`universe` passes).
+        ("add-apt-repository", _) => {
+            !words.iter().any(|w| matches!(*w, "-r" | "--remove"))
+                && (words.iter().any(|w| matches!(*w, "-P" | "--ppa" | "-U" | "--uri"))
+                    || operands.iter().any(|w| {
+                        !matches!(
+                            *w,
+                            "main" | "universe" | "restricted" | "multiverse" | "contrib" | "non-free"
+                        )
+                    }))
+        }
+        // A signing key trusted for every repository: whatever it signs installs.
+        ("apt-key", ["add" | "adv", ..]) => true,
+        // A Chocolatey source for one install or for all of them (`choco source add -s URL`).
+        ("choco", ["install" | "upgrade" | "source", ..]) => {
+            words.windows(2).any(|pair| matches!(pair[0], "-s" | "--source") && elsewhere(pair[1]))
+                || words.iter().any(|w| {
+                    w.strip_prefix("--source=")
+                        .or_else(|| w.strip_prefix("-s="))
+                        .is_some_and(|url| elsewhere(url.trim_matches(['"', '\''])))
+                })
+        }
+        // A bucket given by its repository (`scoop bucket add extras` names a known one), or a
+        // manifest fetched from an address.
+        ("scoop", ["bucket", "add", _, _, ..]) => true,
+        ("scoop", ["install" | "update", rest @ ..]) => rest.iter().any(|w| w.contains("://")),
+        // A PowerShell repository or package source registered, or a module taken from one
+        // other than the PowerShell Gallery.
+        ("register-psrepository" | "register-packagesource" | "set-psrepository", _) => {
+            words.iter().any(|w| {
+                matches!(
+                    w.to_ascii_lowercase().as_str(),
+                    "-sourcelocation" | "-location" | "-scriptsourcelocation"
+                )
+            })
+        }
+        ("install-module" | "install-script" | "install-package", _) => words.windows(2).any(|pair| {
+            let flag = pair[0].to_ascii_lowercase();
+            (flag == "-repository" && !pair[1].eq_ignore_ascii_case("psgallery"))
+                || (flag == "-source" && elsewhere(pair[1]))
+        }),
+        ("zypper", ["ar" | "addrepo", ..]) => true,
+        ("dnf", ["config-manager", ..]) => words
+            .iter()
+            .any(|w| w.starts_with("--add-repo") || *w == "addrepo" || w.starts_with("--from-repofile")),
+        ("yum-config-manager", _) => words.iter().any(|w| w.starts_with("--add-repo")),
         ("gem", ["sources", ..]) => {
             words.iter().any(|w| matches!(*w, "-a" | "--add")) && operands.iter().any(|w| elsewhere(w))
         }

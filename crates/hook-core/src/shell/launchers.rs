@@ -1582,6 +1582,20 @@ pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
                 .any(|c| command.starts_with(c))
                 && command.contains("://")
         }),
+        // A task file from an address (`deno task --config https://…/deno.json build`): its
+        // tasks are shell lines nobody read.
+        ("deno", Some("task")) => option(&["-c", "--config"])
+            .filter(|w| is_url(w.text.trim_start_matches("--config=").trim_start_matches("-c="))),
+        // A SwiftPM command plugin (code from the package graph) let out of its sandbox to write
+        // anywhere: `--allow-writing-to-directory /` or `~`, or `--disable-sandbox`.
+        ("swift", Some("package")) => argv.iter().find(|w| w.text == "--disable-sandbox").or_else(|| {
+            option(&["--allow-writing-to-directory"]).filter(|w| {
+                matches!(
+                    w.text.trim_start_matches("--allow-writing-to-directory=").trim_end_matches('/'),
+                    "" | "~" | "$HOME" | "${HOME}"
+                ) || w.text.ends_with("/..")
+            })
+        }),
         // A project file from an address (`mvn -f https://…/pom.xml`), whose plugins run.
         ("mvn" | "mvnw", _) => {
             option(&["-f", "--file"]).filter(|w| is_url(w.text.trim_start_matches("--file=")))

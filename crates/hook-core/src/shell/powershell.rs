@@ -130,7 +130,7 @@ impl Parser<'_> {
         if let Some(text) = upload_call(&command.text) {
             command.nested.push((text, Dialect::PowerShell));
         }
-        if !assigned && shows_plain_password(&command.argv) {
+        if !assigned && shows_plain_password(&command.text) {
             command.nested.push((PLAIN_PASSWORD.to_owned(), Dialect::PowerShell));
         }
         self.pipeline.push(command);
@@ -416,12 +416,14 @@ fn dotnet_call(argv: &[Word]) -> Option<String> {
 const PLAIN_PASSWORD: &str = "ConvertFrom-SecureString -AsPlainText";
 
 /// Whether a statement shows a credential's password in clear: `$c.GetNetworkCredential().Password`
-/// as its value or a command's argument.
-fn shows_plain_password(argv: &[Word]) -> bool {
+/// or `(Get-Credential).GetNetworkCredential().Password` as its value or a command's argument.
+/// The statement's text is read whole: the words split at the call's parentheses.
+fn shows_plain_password(text: &str) -> bool {
     const CALL: &[u8] = b".getnetworkcredential()";
-    argv.iter().any(|word| {
-        word.raw.len() > CALL.len()
-            && word.raw.as_bytes().windows(CALL.len()).any(|part| part.eq_ignore_ascii_case(CALL))
+    const FIELD: &[u8] = b".password";
+    let bytes = text.as_bytes();
+    bytes.windows(CALL.len()).position(|part| part.eq_ignore_ascii_case(CALL)).is_some_and(|at| {
+        bytes[at + CALL.len()..].windows(FIELD.len()).any(|part| part.eq_ignore_ascii_case(FIELD))
     })
 }
 

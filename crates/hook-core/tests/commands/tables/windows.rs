@@ -228,6 +228,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("pwsh -c 'Get-Credential | Export-Clixml cred.xml'"),
     allow("pwsh -c '$c = Import-Clixml cred.xml; $c.UserName'"),
     allow("pwsh -c '$p = $c.GetNetworkCredential().Password; echo done'"),
+    // The prompt's credential shown at once, and in PowerShell itself.
+    ask("credentials.print", "pwsh -c '(Get-Credential).GetNetworkCredential().Password'"),
+    in_dialect(PowerShell, ask("credentials.print", "(Get-Credential).GetNetworkCredential().Password")),
+    in_dialect(
+        PowerShell,
+        ask(
+            "credentials.print",
+            "$c = Import-Clixml cred.xml; Write-Host $c.GetNetworkCredential().Password",
+        ),
+    ),
+    in_dialect(PowerShell, allow("(Get-Credential).GetNetworkCredential().UserName")),
+    in_dialect(PowerShell, allow("$c = Get-Credential; Invoke-Thing -Credential $c")),
     allow("pwsh -c '[Runtime.InteropServices.Marshal]::PtrToStringAuto($ptr)'"),
     // cmd's `set NAME=value` and a later command named `%NAME%` (or `call %NAME%`, `!NAME!`)
     // on the same line: the value runs (red team 22, cause 2).
