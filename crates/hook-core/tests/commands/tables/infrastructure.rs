@@ -1639,6 +1639,13 @@ pub(crate) const CASES: &[Case] = &[
     // A CLI no pack knows, deleting a remote resource by its subcommand words; the same
     // words of local tools (package managers, local clusters and VMs, version managers) pass.
     ask("cloud.unknown-destroy", "turso db destroy prod-db --yes"),
+    // A short verb (`del`, `rm`) after a group word, confirmed by an option; a global option's
+    // value before the subcommand words.
+    ask("cloud.unknown-destroy", "jfrog rt del 'libs-release-local/app/' --quiet"),
+    ask("cloud.unknown-destroy", "upcloud --config ~/.upcloud.yaml server delete web-1 --yes"),
+    allow("jfrog rt del 'libs-release-local/app/'"),
+    allow("jfrog rt dl 'libs-release-local/app/' --quiet"),
+    allow("upcloud --config ~/.upcloud.yaml server list"),
     ask("cloud.unknown-destroy", "turso group destroy default --yes"),
     ask("cloud.unknown-destroy", "pscale database delete prod-db --force"),
     ask("cloud.unknown-destroy", "pscale branch delete prod-db main --force"),
