@@ -58,7 +58,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return data_platform(name, call.args());
     }
     if name.starts_with("python") || name.starts_with("pypy") {
-        return sdk_delete(call);
+        return sdk_delete(&super::database::python_code(call)?);
+    }
+    if matches!(name, "node" | "nodejs" | "bun" | "deno") {
+        return sdk_delete(&js_code(call)?);
     }
     if name == "render" {
         // Its deletes are the fallback for unknown tools'; a service suspended is a stop.
@@ -95,24 +98,49 @@ fn judges(name: &str) -> bool {
 /// The cloud SDKs' deletes in a Python one-liner: boto3's `delete_bucket(…)`,
 /// `objects.all().delete()`, `terminate_instances(…)`, Google Cloud's `bucket.delete()`,
 /// Azure's `begin_delete(…)`, `delete_container(…)`: what `aws … delete-*` would ask about.
+/// The same in JavaScript: the AWS SDK (`@aws-sdk/client-s3`'s `deleteBucket(…)`, v2's
+/// `aws-sdk`, `terminateInstances(…)`), `@google-cloud/*` and `@azure/*`.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-fn sdk_delete(call: &Call) -> Option<Hit> {
-    let code = super::database::python_code(call)?;
+fn sdk_delete(code: &str) -> Option<Hit> {
     let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
-    let (id, message) = if compact.contains("boto3") || compact.contains("botocore") {
+    let (id, message) = if ["boto3", "botocore", "@aws-sdk/", "'aws-sdk'", "\"aws-sdk\""]
+        .iter()
+        .any(|sdk| compact.contains(sdk))
+    {
         ("cloud.aws-delete", SDK_DELETE)
-    } else if compact.contains("google.cloud") {
+    } else if compact.contains("google.cloud") || compact.contains("@google-cloud/") {
         ("cloud.gcloud-delete", SDK_DELETE)
-    } else if compact.contains("azure.") {
+    } else if compact.contains("azure.") || compact.contains("@azure/") {
         ("cloud.az-delete", SDK_DELETE)
     } else {
         return None;
     };
-    let deletes =
-        [".delete(", ".delete_", ".terminate_", ".begin_delete", ".schedule_key_deletion(", ".purge_queue("]
-            .iter()
-            .any(|call| compact.contains(call));
+    // `.delete` and `.terminate` are Python's `.delete(`, `.delete_bucket(` and JavaScript's
+    // `.deleteBucket(`; `newDelete…` a v3 command (`new DeleteObjectsCommand(…)`).
+    let deletes = [
+        ".delete",
+        ".terminate",
+        ".begin_delete",
+        ".schedule_key_deletion(",
+        ".purge_queue(",
+        ".beginDelete",
+        ".scheduleKeyDeletion(",
+        ".purgeQueue(",
+        "newDelete",
+        "newTerminate",
+        "newPurgeQueue",
+    ]
+    .iter()
+    .any(|call| compact.contains(call));
     deletes.then(|| Hit::new(id, message))
+}
+
+/// The JavaScript a runtime runs inline (`node -e CODE`, `node -p CODE`, `deno eval CODE`).
+fn js_code(call: &Call) -> Option<String> {
+    let args = call.args();
+    let at =
+        args.iter().position(|a| matches!(a.text.as_str(), "-e" | "--eval" | "-p" | "--print" | "eval"))?;
+    args.get(at + 1).map(|code| code.text.clone())
 }
 
 /// Whether an AWS operation changes a resource in place: `update-function-code`,

@@ -1,5 +1,5 @@
 //! Task runners and deploy tools aimed at production (`hosting.production-task`): a make, just,
-//! go-task, rake, mage, invoke, turbo, tox, nox, bazel, cargo-make, earthly, sbt, gradle or
+//! go-task, rake, mage, invoke, turbo, nx, deno, tox, nox, bazel, cargo-make, earthly, sbt, gradle or
 //! package-manager script, or a project's own script (run from a production directory too), whose
 //! name says it destroys, resets, deploys, releases or migrates (`make destroy-prod`, `npm run
 //! db:reset -- --env production`, `rake db:drop RAILS_ENV=production`,
@@ -53,6 +53,8 @@ const TOOL_NAMES: &[&str] = &[
     "dagger",
     "go",
     "dotnet",
+    "nx",
+    "deno",
 ];
 const TOOLS: NameFilter = NameFilter::of(TOOL_NAMES);
 
@@ -114,7 +116,8 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     // PGHOST=prod-db.acme.internal && make db-reset`).
     let assigned = call.command.assignments.iter().any(|(_, value)| super::production_name(&value.text))
         || call.command.cwd.as_ref().is_some_and(|dir| super::production_name(&dir.text))
-        || super::selected_production(call.command);
+        || super::selected_production(call.command)
+        || hatch_env_production(call);
     if !assigned && !call.args().iter().any(|a| super::production_name(&a.text)) {
         return None;
     }
@@ -174,6 +177,17 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     fires.then(|| Hit::ask("hosting.production-task", MESSAGE))
 }
 
+/// `hatch run prod:wipe`: the script runs in the hatch environment before the `:`, production here.
+fn hatch_env_production(call: &Call) -> bool {
+    call.command.via.last().is_some_and(|via| via == "hatch")
+        && call
+            .command
+            .argv
+            .first()
+            .and_then(|w| w.text.split_once(':'))
+            .is_some_and(|(env, _)| super::production_name(env))
+}
+
 /// Whether a runner's target or script (or the words after its `--`) destroys or deploys.
 /// `path` is the program as written, for a project's own script.
 fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
@@ -212,7 +226,27 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
                 "dagger" => &["call"],
                 _ => &["run"],
             };
-            ops.next().is_some_and(|verb| verbs.contains(verb)) && acts(&mut ops.chain(after_dash))
+            // The program's own options after `--` say what it does too (`dotnet run -- --env
+            // Production --drop`).
+            let mut own_options = args.get(dash + 1..).unwrap_or_default().iter().filter_map(|a| {
+                let option = a.strip_prefix("--")?;
+                Some(option.split_once('=').map_or(option, |(name, _)| name))
+            });
+            ops.next().is_some_and(|verb| verbs.contains(verb))
+                && (acts(&mut ops.chain(after_dash)) || own_options.any(acts_on))
+        }
+        // `nx run api:deploy`, `nx run-many -t deploy`, `nx deploy api`: the targets are operands
+        // or `--target=` values.
+        "nx" => {
+            let mut attached = args[..dash]
+                .iter()
+                .filter_map(|a| a.strip_prefix("--target=").or_else(|| a.strip_prefix("--targets=")));
+            acts(&mut operands(&args[..dash], &[]).chain(after_dash)) || attached.any(acts_on)
+        }
+        // `deno task db:reset`, `deno run -A scripts/reset.ts --env prod`.
+        "deno" => {
+            let mut ops = operands(&args[..dash], &[]);
+            matches!(ops.next(), Some(&("task" | "run"))) && acts(&mut ops.chain(after_dash))
         }
         // Earthly's targets (`+deploy`, `./svc+deploy`), sbt's commands (`"deploy prod"`), and
         // gradle's tasks (`deployProd`, not a task excluded with `-x`).

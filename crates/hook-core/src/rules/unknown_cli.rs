@@ -207,9 +207,21 @@ fn credential_part(part: &str) -> bool {
 fn subcommand_words(args: &[Word]) -> ([&str; WINDOW], usize) {
     let mut words = [""; WINDOW];
     let mut count = 0;
+    let mut after_option = false;
     for arg in args {
         let text = arg.text.as_str();
         if text.starts_with('-') {
+            after_option = !text.contains('=');
+            continue;
+        }
+        // `cfcli -d acme.com rm www`: a global option's value (a host, a domain, a file) before
+        // the subcommand; code or quoted text still ends the words (`python -c 'print(1)' x`).
+        if std::mem::take(&mut after_option)
+            && count == 0
+            && !subcommand_word(arg)
+            && !arg.dynamic
+            && text.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-/~:@".contains(&b))
+        {
             continue;
         }
         if !subcommand_word(arg) || count == WINDOW {
@@ -312,7 +324,12 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
         || words[..at].iter().chain(words.get(at + 1)).any(|word| parts(word).any(is_resource))
         || production_stage;
     let forced = args.iter().any(|arg| FORCING.contains(&arg.text.as_str()));
-    let only = |w: &str| parts(verb).all(|part| part.eq_ignore_ascii_case(w) || !among(DESTROYS, part));
+    // `jfrog rt del PATTERN --quiet`: a short verb (`rm`, `del`) has no part among the
+    // destroying words, so it is neither only a `remove` nor only a `reset`.
+    let only = |w: &str| {
+        parts(verb).any(|part| part.eq_ignore_ascii_case(w))
+            && parts(verb).all(|part| part.eq_ignore_ascii_case(w) || !among(DESTROYS, part))
+    };
     if only("remove") {
         return resource_near;
     }
@@ -513,6 +530,8 @@ const FORCING: &[&str] = &[
     "--confirm",
     "--purge",
     "--silent",
+    // jfrog's answer to its confirmation prompt (`jfrog rt del PATTERN --quiet`).
+    "--quiet",
     "--non-interactive",
     "--no-prompt",
     "--auto-approve",

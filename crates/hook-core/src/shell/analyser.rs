@@ -1503,6 +1503,21 @@ impl Analyser {
         }
     }
 
+    /// `env GIT_SSH_COMMAND=… git fetch`, `sudo HOME=/tmp/x claude`, `cross-env NODE_ENV=…
+    /// CMD`: the variables the launcher's words `argv[from + 1..to]` set are read by the command
+    /// as a prefix assignment's are, and are its assignments for the rules.
+    fn launcher_assignments(&mut self, command: &mut SimpleCommand, from: usize, to: usize, origin: &Origin) {
+        let set: Vec<(String, Word)> = command.argv[from + 1..to]
+            .iter()
+            .filter_map(|word| {
+                let (name, value) = lexer::env_assignment(&word.text)?;
+                Some((name.to_string(), Word { text: value.to_string(), ..word.clone() }))
+            })
+            .collect();
+        self.command_variables(set.iter().map(|(name, value)| (name.as_str(), value)), origin);
+        command.assignments.extend(set);
+    }
+
     /// Variables whose value a program runs (`GIT_SSH_COMMAND='…' git fetch`, `PAGER=…`,
     /// `BASH_ENV=file bash`) or loads as code (`LD_PRELOAD=x.so`): the command line is judged as
     /// what runs, a library asked about, as nothing of it is seen.
@@ -2072,27 +2087,12 @@ impl Analyser {
                     // `env GIT_SSH_COMMAND=… git fetch`, `sudo HOME=/tmp/x claude`: the
                     // variables env and sudo set are read by the command as a prefix
                     // assignment's are, and are its assignments for the rules.
-                    if via == "env" || via == "sudo" {
-                        let set: Vec<(String, Word)> = command.argv[start + 1..start + at]
-                            .iter()
-                            .filter_map(|word| {
-                                let (name, value) = lexer::env_assignment(&word.text)?;
-                                Some((name.to_string(), Word { text: value.to_string(), ..word.clone() }))
-                            })
-                            .collect();
-                        self.command_variables(
-                            set.iter().map(|(name, value)| (name.as_str(), value)),
-                            origin,
-                        );
-                        command.assignments.extend(set);
+                    if matches!(via.as_str(), "env" | "sudo" | "cross-env") {
+                        self.launcher_assignments(&mut command, start, start + at, origin);
                     }
                     // `dotenv -e .env.production -- prisma migrate deploy`: the rules read the
                     // production environment the launcher loads as the variable that names it.
-                    if super::launchers::loads_production(&via, &command.argv[start..], at) {
-                        let first = &command.argv[start];
-                        let value = Word { text: "production".to_string(), ..first.clone() };
-                        command.assignments.push(("APP_ENV".to_string(), value));
-                    }
+                    launcher_production(&mut command, &via, start, at);
                     command.via.push(via);
                     start += at;
                     peeled = true;
@@ -2106,6 +2106,13 @@ impl Analyser {
                     name_looked_up(&mut command.argv);
                 }
                 Peel::Script { via, script, dialect: script_dialect } => {
+                    // `cross-env-shell NODE_ENV=production 'CMD'`, `sops exec-env prod.enc.yaml
+                    // 'CMD'`: the line runs in the environment the launcher sets or selects.
+                    let end = command.argv.len();
+                    if via == "cross-env-shell" {
+                        self.launcher_assignments(&mut command, start, end - 1, origin);
+                    }
+                    launcher_production(&mut command, &via, start, end - start - 1);
                     command.argv.drain(..start);
                     return self.script(command, via, &script, script_dialect, origin);
                 }
@@ -2122,17 +2129,26 @@ impl Analyser {
                         return find;
                     }
                     for (via, argv) in execs {
+                        // `nix develop .#prod -c CMD`: CMD runs in the environment the launcher's
+                        // words before it select.
+                        let before = command.argv.len().saturating_sub(argv.len());
+                        let production =
+                            via == "nix" && super::launchers::loads_production(&via, &command.argv, before);
                         let mut via_chain = command.via.clone();
                         via_chain.push(via);
                         // What it runs reads its standard input (`echo CMD | nix develop ~/dev/f`
                         // starts a shell that reads CMD).
-                        let exec = SimpleCommand {
+                        let mut exec = SimpleCommand {
                             argv,
                             via: via_chain,
                             text: command.text.clone(),
                             stdin: command.stdin.clone(),
                             ..Default::default()
                         };
+                        if production {
+                            let value = Word { text: "production".to_string(), ..command.argv[0].clone() };
+                            exec.assignments.push(("APP_ENV".to_string(), value));
+                        }
                         let unfixed = unfixed_program(&exec);
                         let index = self.emit(exec, dialect, &inner);
                         if let Some(what) = unfixed {
@@ -3030,6 +3046,15 @@ impl Analyser {
             last = writer;
         }
         last
+    }
+}
+
+/// A launcher at `argv[start]` that loads a production environment among its words up to
+/// `start + at` (`dotenv -e .env.production --`): the rules read it as the variable naming it.
+fn launcher_production(command: &mut SimpleCommand, via: &str, start: usize, at: usize) {
+    if super::launchers::loads_production(via, &command.argv[start..], at) {
+        let value = Word { text: "production".to_string(), ..command.argv[start].clone() };
+        command.assignments.push(("APP_ENV".to_string(), value));
     }
 }
 

@@ -614,7 +614,8 @@ fn camel_parts(word: &str) -> impl Iterator<Item = &str> {
 
 /// Whether a launcher that loads an environment's secrets or settings (`dotenv -e
 /// .env.production`, `railway run -e production`, `infisical run --env=prod`, `doppler run -c
-/// prd`, `saml2aws exec -a prod`) names production among its options `argv[1..at]`: the
+/// prd`, `saml2aws exec -a prod`, `direnv exec ./envs/prod`, `sops exec-env prod.enc.yaml`)
+/// names production among its options `argv[1..at]`: the
 /// command it runs then works on production, as under `APP_ENV=production`.
 pub(super) fn loads_production(name: &str, argv: &[Word], at: usize) -> bool {
     matches!(
@@ -631,6 +632,11 @@ pub(super) fn loads_production(name: &str, argv: &[Word], at: usize) -> bool {
             | "op"
             | "teller"
             | "chamber"
+            | "direnv"
+            | "devbox"
+            | "nix"
+            | "sops exec-env"
+            | "sops exec-file"
     ) && argv.get(1..at).is_some_and(|options| {
         options.iter().any(|w| {
             let value = w.text.split_once('=').map_or(w.text.as_str(), |(_, value)| value);

@@ -1204,6 +1204,18 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             let duration = scan_options(argv, 1, "sk", &["--signal", "--kill-after"]).operand;
             wraps(&name, argv, duration + 1)
         }
+        // `sops exec-env FILE 'CMD'`, `sops exec-file FILE 'CMD'`: the last operand is a shell
+        // line run with the file's secrets.
+        "sops"
+            if argv.len() > 3
+                && argv.get(1).is_some_and(|w| matches!(w.text.as_str(), "exec-env" | "exec-file")) =>
+        {
+            Peel::Script {
+                via: format!("sops {}", argv[1].text),
+                script: argv[argv.len() - 1].clone(),
+                dialect: Dialect::Posix,
+            }
+        }
         // `cross-env A=1 CMD` sets variables and runs the command; `cross-env-shell` runs a line.
         "cross-env" => wraps("cross-env", argv, skip_assignments(argv, 1)),
         "cross-env-shell" => script("cross-env-shell", &argv[skip_assignments(argv, 1)..], Dialect::Posix),

@@ -1665,9 +1665,31 @@ pub(crate) const CASES: &[Case] = &[
     ),
     allow("python3 -c \"import boto3; print([b.name for b in boto3.resource('s3').buckets.all()])\""),
     allow("python3 -c \"print('DROP TABLE users')\""),
+    // The JavaScript SDKs' deletes in a `node -e` one-liner, as boto3's.
+    ask(
+        "cloud.aws-delete",
+        "node -e \"new (require('@aws-sdk/client-s3').S3)({}).deleteBucket({Bucket: 'acme-prod'})\"",
+    ),
+    ask(
+        "cloud.aws-delete",
+        "node -e \"const {EC2}=require('aws-sdk'); new EC2().terminateInstances({InstanceIds:['i-1']}).promise()\"",
+    ),
+    ask(
+        "cloud.gcloud-delete",
+        "node -e \"const {Storage}=require('@google-cloud/storage'); new Storage().bucket('b').delete()\"",
+    ),
+    allow("node -e \"new (require('@aws-sdk/client-s3').S3)({}).listBuckets({}).then(console.log)\""),
+    allow("node -e \"const s=new Map(); s.delete('a')\""),
     // A CLI no pack knows, deleting a remote resource by its subcommand words; the same
     // words of local tools (package managers, local clusters and VMs, version managers) pass.
     ask("cloud.unknown-destroy", "turso db destroy prod-db --yes"),
+    // A short verb (`del`, `rm`) after a group word, confirmed by an option; a global option's
+    // value before the subcommand words.
+    ask("cloud.unknown-destroy", "jfrog rt del 'libs-release-local/app/' --quiet"),
+    ask("cloud.unknown-destroy", "upcloud --config ~/.upcloud.yaml server delete web-1 --yes"),
+    allow("jfrog rt del 'libs-release-local/app/'"),
+    allow("jfrog rt dl 'libs-release-local/app/' --quiet"),
+    allow("upcloud --config ~/.upcloud.yaml server list"),
     ask("cloud.unknown-destroy", "turso group destroy default --yes"),
     ask("cloud.unknown-destroy", "pscale database delete prod-db --force"),
     ask("cloud.unknown-destroy", "pscale branch delete prod-db main --force"),
