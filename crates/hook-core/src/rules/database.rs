@@ -1561,12 +1561,13 @@ enum Reach {
 
 /// [`orm_reset`] of a migration tool, out of line (ARCHITECTURE.md, "Start-up"). Whole
 /// resets ask unless the target is a test or development database or one on this machine
-/// (test suites rebuild theirs on every run), or nothing names a target and the framework's
-/// default environment is development ([`develops_by_default`]: `bin/rails db:drop`, `npx
-/// prisma migrate reset`, `python manage.py flush`), the everyday development loop; partial
-/// rollbacks ask when the target is
-/// production, another server or named only at run time (`$PROD_URL`); forward migrations
-/// ask against production.
+/// (test suites rebuild theirs on every run), named on the line or, when the line names
+/// none and the framework's default environment is development ([`develops_by_default`]:
+/// `bin/rails db:drop`, `npx prisma migrate reset`), by the project's `.env`
+/// ([`configured_locally`]); a reset of a database nothing names asks, as the only copy of a
+/// developer's work is often there. Partial rollbacks ask when the target is production,
+/// another server or named only at run time (`$PROD_URL`); forward migrations ask against
+/// production.
 #[inline(never)]
 fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
@@ -1860,7 +1861,7 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
     }
     match reach {
         Reach::Whole => (target != Target::Safe
-            && !(target == Target::Unnamed && develops_by_default(tool) && !configured_remote(call)))
+            && !(target == Target::Unnamed && develops_by_default(tool) && configured_locally(call)))
         .then(|| Hit::new("database.orm-reset", ORM_RESET)),
         Reach::Partial => (target >= Target::Unknown).then(|| Hit::new("database.orm-reset", ORM_ROLLBACK)),
         Reach::Forward => {
@@ -1873,11 +1874,8 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
 /// Whether a migration tool works on its development environment when nothing names another:
 /// Rails (`RAILS_ENV`), Laravel and Symfony (`APP_ENV` from `.env`), Django (its settings
 /// module), Prisma, Diesel and SQLx (`DATABASE_URL` from `.env`), EF Core (`dotnet ef`'s
-/// `Development`), Ecto (`MIX_ENV=dev`), Sequelize and Knex (`development`). The agent's own
-/// environment is not seen: a production `DATABASE_URL` exported in the user's shell, or a
-/// remote host in `config/database.yml`'s development section, is not read, as a developer's
-/// default database is their own by convention; the line's own settings, `.env`, and an
-/// earlier `export`, `source .env.production` or `cd deploy/prod` are.
+/// `Development`), Ecto (`MIX_ENV=dev`), Sequelize and Knex (`development`): for these the
+/// project's `.env` says which database the default is.
 fn develops_by_default(tool: &str) -> bool {
     matches!(
         tool,
@@ -1898,34 +1896,37 @@ fn develops_by_default(tool: &str) -> bool {
 }
 
 /// Whether the project's `.env` (or `.env.local`), where the command runs, points the app's
-/// database at another server (`DATABASE_URL=postgres://db.acme.io/app`, `DB_HOST=10.0.3.7`),
-/// or the directory is not known. A file that is absent names nothing.
-fn configured_remote(call: &Call) -> bool {
+/// database at this machine or a development one (`DATABASE_URL=postgres://localhost/app_dev`,
+/// `DB_HOST=127.0.0.1`) and nowhere else. Nothing named (no file, no setting), a directory not
+/// known or named for production, or any setting that points elsewhere is not: a reset then
+/// empties a database the guard cannot see, as `DROP` on a development database asks.
+fn configured_locally(call: &Call) -> bool {
     let dir = match &call.command.cwd {
         None => call.ctx.cwd.clone(),
         Some(dir) if !dir.dynamic && call.ctx.cwd_known => call.ctx.cwd.join(&dir.text),
-        Some(_) => return true,
+        Some(_) => return false,
     };
     if call.command.cwd.as_ref().is_some_and(|dir| super::production_name(&dir.text)) {
-        return true;
+        return false;
     }
-    [".env", ".env.local"].iter().any(|file| {
-        let Ok(text) = std::fs::read_to_string(dir.join(file)) else { return false };
-        text.lines().any(|line| {
+    let mut named = Vec::new();
+    for file in [".env", ".env.local"] {
+        let Ok(text) = std::fs::read_to_string(dir.join(file)) else { continue };
+        for line in text.lines() {
             let line = line.trim().trim_start_matches("export ").trim_start();
-            let Some((variable, value)) = line.split_once('=') else { return false };
+            let Some((variable, value)) = line.split_once('=') else { continue };
             let value = value.trim().trim_matches(['"', '\'']);
-            let found = match variable.trim() {
+            named.push(match variable.trim() {
                 "DB_HOST" | "DATABASE_HOST" | "PGHOST" | "MYSQL_HOST" => {
                     target_of(&format!("host={value}"), false, true)
                 }
                 v if v.ends_with("DATABASE_URL") || v == "DB_URL" => target_of(value, false, true),
                 "APP_ENV" | "RAILS_ENV" | "NODE_ENV" => target_of(value, false, false),
-                _ => return false,
-            };
-            found >= Target::Remote
-        })
-    })
+                _ => continue,
+            });
+        }
+    }
+    !named.is_empty() && named.iter().all(|target| *target == Target::Safe)
 }
 
 /// The database a migration command works on, as far as the line says; the worst of what
@@ -2003,6 +2004,15 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
         note(Target::Production);
     } else if super::runs_elsewhere(&call.command.via) {
         note(Target::Remote);
+    } else if call
+        .command
+        .selected
+        .as_ref()
+        .is_some_and(|target| super::local_target(&target.text) || super::disposable_target(&target.text))
+    {
+        // `source .env.test && …`, `sops exec-env secrets/dev.enc.yaml '…'`,
+        // `export PGHOST=localhost && …`.
+        note(Target::Safe);
     }
     for (variable, value) in call.command.assignments.iter().map(|(v, value)| (v.as_str(), value)) {
         if VARIABLES.contains(&variable) || connection_variable(variable) {
@@ -2180,5 +2190,33 @@ mod tests {
         for line in ["psql -f report.sql", "psql app < report.sql", "psql -f missing.sql", "cat drop.sql"] {
             assert_eq!(rule(line), None, "{line}");
         }
+    }
+
+    /// A reset that names no database passes only where the project's `.env` points the app at
+    /// this machine or a development database, and at nothing else.
+    #[test]
+    fn an_unnamed_reset_reads_the_project_env_file() {
+        let reset = |dotenv: Option<&str>| {
+            let dir = crate::scratch::Scratch::new("reset-dotenv");
+            std::fs::create_dir_all(&dir).unwrap();
+            if let Some(text) = dotenv {
+                std::fs::write(dir.join(".env"), text).unwrap();
+            }
+            let mut here = ctx();
+            here.cwd = dir.to_path_buf();
+            ["npx prisma migrate reset --force", "bin/rails db:drop", "python manage.py flush --noinput"].map(
+                |line| {
+                    evaluate_in(&analyse(line, Dialect::Posix), &here, &PackSettings::default())
+                        .map(|finding| finding.rule)
+                },
+            )
+        };
+        let asks = [Some("database.orm-reset"); 3];
+        assert_eq!(reset(None), asks, "nothing names the database");
+        assert_eq!(reset(Some("PORT=3000\n")), asks, "no database setting");
+        assert_eq!(reset(Some("DATABASE_URL=postgres://db.acme.io/app\n")), asks);
+        assert_eq!(reset(Some("DATABASE_URL=postgres://localhost/app\nDB_HOST=10.0.3.7\n")), asks);
+        assert_eq!(reset(Some("DATABASE_URL=\"postgres://localhost:5432/app_dev\"\n")), [None; 3]);
+        assert_eq!(reset(Some("export DB_HOST=127.0.0.1\nRAILS_ENV=development\n")), [None; 3]);
     }
 }

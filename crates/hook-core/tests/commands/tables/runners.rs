@@ -2968,7 +2968,7 @@ run = "cargo test"
     ask("hosting.production-task", "cross-env NODE_ENV=production node scripts/drop.js"),
     ask("hosting.production-task", "cross-env-shell NODE_ENV=production 'npm run db:drop'"),
     allow("teller run -- npm test"),
-    allow("sops exec-env secrets/dev.enc.yaml 'npx prisma migrate reset --force'"),
+    ask("database.orm-reset", "sops exec-env secrets/dev.enc.yaml 'npx prisma migrate reset --force'"),
     allow("sops exec-env secrets/prod.enc.yaml 'npm test'"),
     allow("direnv exec ./envs/dev npm run db:drop"),
     allow("direnv exec ./envs/prod npm test"),
