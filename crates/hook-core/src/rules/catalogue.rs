@@ -396,7 +396,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.protection-off",
-                "termination or deletion protection switched off, `aws organizations leave-organization`",
+                "termination or deletion protection switched off, object versioning suspended, point-in-time recovery or automated backups turned off, `aws organizations leave-organization`",
             ),
             (
                 "cloud.audit-off",

@@ -774,6 +774,26 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             // `aws s3 cp|sync|mv … --acl public-read`: the objects written readable by anyone.
             ("s3", "cp" | "sync" | "mv") if open_to_all() => ("cloud.public", PUBLIC),
             ("organizations", "leave-organization") => ("cloud.protection-off", PROTECTION),
+            // What would undo a deletion switched off: object versions suspended, point-in-time
+            // recovery stopped, automated backups kept for no day.
+            ("s3api", "put-bucket-versioning") if args.iter().any(|a| a.contains("Suspended")) => {
+                ("cloud.protection-off", PROTECTION)
+            }
+            ("dynamodb", "update-continuous-backups")
+                if args.iter().any(|a| {
+                    let a = a.replace([' ', '"'], "");
+                    a.contains("PointInTimeRecoveryEnabled=false")
+                        || a.contains("PointInTimeRecoveryEnabled:false")
+                }) =>
+            {
+                ("cloud.protection-off", PROTECTION)
+            }
+            ("rds" | "docdb" | "neptune", "modify-db-instance" | "modify-db-cluster")
+                if args.contains(&"--backup-retention-period=0")
+                    || args.windows(2).any(|p| p[0] == "--backup-retention-period" && p[1] == "0") =>
+            {
+                ("cloud.protection-off", PROTECTION)
+            }
             // The audit trail and the threat detection stopped: what would show what happened.
             ("cloudtrail", "stop-logging" | "delete-trail")
             | ("config" | "configservice", "stop-configuration-recorder" | "delete-configuration-recorder")
@@ -1061,6 +1081,14 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("cloudwatch", "disable-alarm-actions")
             | ("cloudfront", "update-distribution")
             | ("apigateway", "update-stage") => ("cloud.live-change", LIVE_CHANGE),
+            // Instance metadata answering without a session token again (IMDSv1): any request
+            // forged from the instance reads its role's credentials.
+            ("ec2", "modify-instance-metadata-options")
+                if args.contains(&"--http-tokens=optional")
+                    || args.windows(2).any(|p| p[0] == "--http-tokens" && p[1] == "optional") =>
+            {
+                ("cloud.live-change", LIVE_CHANGE)
+            }
             ("route53", "change-resource-record-sets")
                 if args
                     .iter()
@@ -1220,6 +1248,6 @@ const RCLONE: &str = "This deletes files in remote storage or outside the projec
 const S3: &str = "This deletes objects or buckets in S3 in bulk, with no undo. Delete the specific keys you mean, or ask the user to run it.";
 const GRANT: &str = "This grants access rights (an IAM policy, a role binding) that outlast the task and that nobody reviewed. Show the user the exact grant, who can run it.";
 const PUBLIC: &str = "This opens data or a port to everyone on the internet (a public ACL or bucket policy, an ingress from 0.0.0.0/0). Ask the user to run it.";
-const PROTECTION: &str = "This switches off a protection against deletion (termination or deletion protection, the organization's guardrails). Ask the user to run it.";
+const PROTECTION: &str = "This switches off a protection against deletion or what would undo one (termination or deletion protection, object versioning, point-in-time recovery, automated backups, the organization's guardrails). Ask the user to run it.";
 const DELETE: &str =
     "This deletes cloud resources, with no undo. Ask the user to run it, or show them the exact command.";

@@ -679,6 +679,38 @@ pub(crate) const CASES: &[Case] = &[
         "aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name prod",
     ),
     allow("aws ec2 modify-instance-attribute --instance-id i-0abc --instance-type t3.large"),
+    // What would undo a deletion switched off (red team 31e).
+    ask(
+        "cloud.protection-off",
+        "aws s3api put-bucket-versioning --bucket prod-db-dumps --versioning-configuration Status=Suspended",
+    ),
+    allow("aws s3api put-bucket-versioning --bucket prod-db-dumps --versioning-configuration Status=Enabled"),
+    allow("aws s3api get-bucket-versioning --bucket prod-db-dumps"),
+    ask(
+        "cloud.protection-off",
+        "aws dynamodb update-continuous-backups --table-name orders --point-in-time-recovery-specification PointInTimeRecoveryEnabled=false",
+    ),
+    ask(
+        "cloud.protection-off",
+        r#"aws dynamodb update-continuous-backups --table-name orders --point-in-time-recovery-specification '{"PointInTimeRecoveryEnabled": false}'"#,
+    ),
+    allow(
+        "aws dynamodb update-continuous-backups --table-name orders --point-in-time-recovery-specification PointInTimeRecoveryEnabled=true",
+    ),
+    ask(
+        "cloud.protection-off",
+        "aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0",
+    ),
+    ask(
+        "cloud.protection-off",
+        "aws rds modify-db-cluster --db-cluster-identifier prod --backup-retention-period=0",
+    ),
+    allow("aws rds modify-db-instance --db-instance-identifier app-db --backup-retention-period 14"),
+    ask(
+        "cloud.live-change",
+        "aws ec2 modify-instance-metadata-options --instance-id i-0abc --http-tokens optional",
+    ),
+    allow("aws ec2 modify-instance-metadata-options --instance-id i-0abc --http-tokens required"),
     allow("aws rds modify-db-instance --db-instance-identifier dev --deletion-protection"),
     // `--cli-input-json` takes the request file: the service and the operation come after it.
     ask("cloud.aws-delete", "aws --cli-input-json file://req.json rds delete-db-instance"),
