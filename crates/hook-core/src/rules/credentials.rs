@@ -494,6 +494,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
             ("configure", "export-credentials") | ("sts", "get-session-token") => true,
             ("ecr" | "ecr-public", "get-login-password") => true,
             ("secretsmanager", "get-secret-value") => true,
+            // The plaintext of whatever was encrypted: a secret kept as ciphertext.
+            ("kms", "decrypt") => true,
             ("ssm", "get-parameter" | "get-parameters" | "get-parameters-by-path") => {
                 has("--with-decryption")
             }
@@ -523,6 +525,8 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                 // account keys list`: the app's settings and the accounts' keys.
                 || matches!(verb(2), "appsettings" | "connection-string") && verb(3) == "list"
                 || words().windows(2).any(|pair| pair == ["keys", "list"])
+                // `az redis list-keys`, `az cognitiveservices account keys list`.
+                || words().contains(&"list-keys")
         }
         // `kubectl get secret x -o yaml`: the secret's data, base64 and all.
         "kubectl" | "oc"

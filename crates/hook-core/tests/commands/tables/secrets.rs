@@ -1702,6 +1702,15 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.print", "az webapp config appsettings list -g prod-rg -n api"),
     ask("credentials.print", "az functionapp config connection-string list -g rg -n fn"),
     ask("credentials.print", "az storage account keys list -g rg -n acct"),
+    // A cache's access keys and a KMS ciphertext's plaintext (red team 31e).
+    ask("credentials.print", "az redis list-keys -g rg-prod -n redis-prod"),
+    allow("az redis show -g rg-prod -n redis-prod"),
+    ask(
+        "credentials.print",
+        "aws kms decrypt --ciphertext-blob fileb://secret.enc --query Plaintext --output text",
+    ),
+    allow("aws kms encrypt --key-id alias/app --plaintext fileb://config.json --output text"),
+    allow("aws kms describe-key --key-id alias/app"),
     allow("az webapp list -o table"),
     allow("az storage account list"),
     ask("credentials.print", "glab config get token"),
