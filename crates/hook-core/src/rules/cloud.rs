@@ -272,7 +272,7 @@ fn disposable(name: &str, args: &[crate::shell::Word], words: &[&str]) -> bool {
     let verb_at = if name == "aws" {
         1
     } else {
-        words.iter().position(|w| ACTION_WORDS.contains(w)).unwrap_or(words.len())
+        words.iter().position(|w| ACTION_WORDS.contains(w) || STOP_VERBS.contains(w)).unwrap_or(words.len())
     };
     let scope_words = [
         "project",
@@ -317,7 +317,7 @@ fn disposable(name: &str, args: &[crate::shell::Word], words: &[&str]) -> bool {
     scoped || !names.is_empty() && names.iter().all(|n| super::disposable_target(n))
 }
 
-/// The verbs after which a line names what it deletes or stops.
+/// The verbs after which a line names what it deletes (or, [`STOP_VERBS`], stops).
 const ACTION_WORDS: &[&str] = &[
     "delete",
     "rm",
@@ -329,6 +329,16 @@ const ACTION_WORDS: &[&str] = &[
     "rebuild",
     "reinstall",
     "remove",
+    "undefine",
+    "resize",
+    "scale",
+    "action",
+    "vm.power",
+    "vm.destroy",
+];
+
+/// The verbs that stop, restart or power off a machine, a database or an app ([`stops`]).
+const STOP_VERBS: &[&str] = &[
     "stop",
     "reset",
     "suspend",
@@ -343,15 +353,9 @@ const ACTION_WORDS: &[&str] = &[
     "standby",
     "instance-stop",
     "instance-reboot",
-    "undefine",
-    "pause",
     "force-reboot",
     "failover",
-    "resize",
-    "scale",
-    "action",
-    "vm.power",
-    "vm.destroy",
+    "pause",
 ];
 
 /// [`judge_named`]'s verdict before a disposable target is let through.
@@ -954,26 +958,7 @@ const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool"];
 /// --action STOP`, `virsh destroy`, `govc vm.power -off`, `ipmitool chassis power off`, `gcloud
 /// container clusters resize --num-nodes 0`). `start` and the read verbs pass.
 fn stops(name: &str, words: &[&str], args: &[&str]) -> bool {
-    const VERBS: &[&str] = &[
-        "stop",
-        "reset",
-        "suspend",
-        "restart",
-        "deallocate",
-        "poweroff",
-        "power-off",
-        "shutdown",
-        "power-cycle",
-        "reboot",
-        "halt",
-        "standby",
-        "instance-stop",
-        "instance-reboot",
-        "force-reboot",
-        "failover",
-        "pause",
-    ];
-    let verb = |take: usize| words.iter().take(take).any(|w| VERBS.contains(w));
+    let verb = |take: usize| words.iter().take(take).any(|w| STOP_VERBS.contains(w));
     let word = |i: usize| words.get(i).copied().unwrap_or_default();
     match name {
         "aws" => {
@@ -1015,7 +1000,7 @@ fn stops(name: &str, words: &[&str], args: &[&str]) -> bool {
             !matches!(
                 word(0),
                 "extension" | "config" | "bicep" | "cloud" | "interactive" | "devops" | "pipelines"
-            ) && words.iter().take(4).any(|w| VERBS.contains(w) && *w != "reset")
+            ) && words.iter().take(4).any(|w| STOP_VERBS.contains(w) && *w != "reset")
                 || words.iter().any(|w| matches!(*w, "scale" | "update")) && zero_count(args)
         }
         "doctl" => words.contains(&"droplet-action") && verb(4),
