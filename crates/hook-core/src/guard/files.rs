@@ -374,41 +374,44 @@ where
     let kind_directory = (is_glob && access == Access::Read && names_a_kind(&resolved))
         .then(|| resolved.rsplit_once('/').map_or("", |(directory, _)| directory).to_string())
         .filter(|directory| !Path::new(if directory.is_empty() { "/" } else { directory }).is_dir());
-    globs.iter().filter(move |entry| !empty && !entry.starts_with('!')).filter_map(move |entry| {
-        let glob: &str = entry;
-        let anchored = match (glob.strip_prefix("~/"), &home) {
-            (Some(rest), Some(home)) => format!("{home}/{rest}"),
-            (Some(_), None) => return None,
-            _ if glob.starts_with('/') => glob.to_string(),
-            // `**/id_rsa` is a name at any depth, judged like `.env`.
-            _ if glob.contains('/') && !glob.starts_with("**") => {
-                format!("{}/{glob}", slashed(&ctx.project_root))
-            }
-            // `cat *.pem`, `cat .en*` where the directory is not here to expand them in: a
-            // name-only glob (`*key*.pem`, `.env`) there, when the read glob names the kind of
-            // file the deny glob does (a glob for documents or data, `*.json`, or any file, `*`,
-            // picks whatever is there).
-            _ if !glob.contains('/') => format!("{}/{glob}", kind_directory.as_deref()?),
-            _ => return None,
-        };
-        let reached = if is_glob {
-            // The place itself, or for a write a directory above it (`rm -rf ./.c*` takes
-            // `.claude` along).
-            glob::matches(glob::components(&resolved), &anchored)
-                || under_tree(&resolved, &anchored)
-                || overlapping(&resolved, &anchored, globs, ctx)
-                || access == Access::Write
-                    && anchored
-                        .match_indices('/')
-                        .skip(1)
-                        .any(|(at, _)| glob::matches(glob::components(&resolved), &anchored[..at]))
-        } else {
-            // Under `/` every absolute glob lies.
-            resolved == "/"
-                || anchored.strip_prefix(resolved.as_str()).is_some_and(|rest| rest.starts_with('/'))
-        };
-        reached.then(|| Denied { shown: path.to_string(), glob, access })
-    })
+    // An empty path names no file: no glob is looked at.
+    globs.iter().take(if empty { 0 } else { usize::MAX }).filter(|entry| !entry.starts_with('!')).filter_map(
+        move |entry| {
+            let glob: &str = entry;
+            let anchored = match (glob.strip_prefix("~/"), &home) {
+                (Some(rest), Some(home)) => format!("{home}/{rest}"),
+                (Some(_), None) => return None,
+                _ if glob.starts_with('/') => glob.to_string(),
+                // `**/id_rsa` is a name at any depth, judged like `.env`.
+                _ if glob.contains('/') && !glob.starts_with("**") => {
+                    format!("{}/{glob}", slashed(&ctx.project_root))
+                }
+                // `cat *.pem`, `cat .en*` where the directory is not here to expand them in: a
+                // name-only glob (`*key*.pem`, `.env`) there, when the read glob names the kind of
+                // file the deny glob does (a glob for documents or data, `*.json`, or any file, `*`,
+                // picks whatever is there).
+                _ if !glob.contains('/') => format!("{}/{glob}", kind_directory.as_deref()?),
+                _ => return None,
+            };
+            let reached = if is_glob {
+                // The place itself, or for a write a directory above it (`rm -rf ./.c*` takes
+                // `.claude` along).
+                glob::matches(glob::components(&resolved), &anchored)
+                    || under_tree(&resolved, &anchored)
+                    || overlapping(&resolved, &anchored, globs, ctx)
+                    || access == Access::Write
+                        && anchored
+                            .match_indices('/')
+                            .skip(1)
+                            .any(|(at, _)| glob::matches(glob::components(&resolved), &anchored[..at]))
+            } else {
+                // Under `/` every absolute glob lies.
+                resolved == "/"
+                    || anchored.strip_prefix(resolved.as_str()).is_some_and(|rest| rest.starts_with('/'))
+            };
+            reached.then(|| Denied { shown: path.to_string(), glob, access })
+        },
+    )
 }
 
 /// Whether the last part of a read glob is specific enough to say what it reads: it has a

@@ -486,9 +486,8 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
             words.iter().take(2).any(|w| *w == "delete").then(|| Hit::new("cloud.provider-delete", DELETE))
         }
         // A hypervisor's machine removed with its disks (`virsh undefine --remove-all-storage`,
-        // `virsh vol-delete`, `govc vm.destroy`), a Render service deleted; their stops are
-        // [`stops`]'.
-        "virsh" | "govc" | "ipmitool" | "render" => {
+        // `virsh vol-delete`, `govc vm.destroy`); their stops are [`stops`]'.
+        "virsh" | "govc" | "ipmitool" => {
             let removes = match name {
                 "virsh" => {
                     words.iter().any(|w| matches!(*w, "vol-delete" | "vol-wipe" | "pool-delete"))

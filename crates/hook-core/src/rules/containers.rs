@@ -154,6 +154,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         {
             Some(Hit::ask("containers.service-stop", SERVICE_STOP))
         }
+        ("service", Some("update"))
+            if args.contains(&"--replicas=0") || args.windows(2).any(|p| p == ["--replicas", "0"]) =>
+        {
+            Some(Hit::ask("containers.service-stop", SERVICE_STOP))
+        }
         // `podman system reset`: every container, image, volume and network.
         ("system", Some("reset")) => Some(Hit::new("containers.prune-all", PRUNE)),
         ("rm" | "rmi" | "kill", _) | ("container" | "image", Some("rm" | "remove")) if every_one(call) => {

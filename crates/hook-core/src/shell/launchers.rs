@@ -2073,10 +2073,13 @@ pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
             target_variable(variable).then(|| Word { text: value.to_string(), ..w.clone() })
         }),
         // Only an environment file: `source venv/bin/activate` selects nothing.
-        "source" | "." => operand(0).filter(|file| {
-            let base = super::program_base(&file.text);
-            base.starts_with(".env") || base.ends_with(".env") || production_name(base)
-        }),
+        "source" | "." => ops()
+            .next()
+            .filter(|file| {
+                let base = super::program_base(&file.text);
+                base.starts_with(".env") || base.ends_with(".env") || production_name(base)
+            })
+            .cloned(),
         "firebase" if verb(&["use"]) => operand(1),
         "kubectl" | "oc" if verb(&["config", "use-context"]) => operand(2),
         "kubectx" | "eb" if name == "kubectx" || verb(&["use"]) => operand(usize::from(name == "eb")),

@@ -679,6 +679,27 @@ pub(crate) const CASES: &[Case] = &[
         "aws cloudformation update-termination-protection --no-enable-termination-protection --stack-name prod",
     ),
     allow("aws ec2 modify-instance-attribute --instance-id i-0abc --instance-type t3.large"),
+    // This stop's rules through a wrapper, each beside the same wrapper on a harmless command.
+    ask("rm.remote", "timeout 300 rsync -av --delete ./dist/ deploy@prod:/srv/app/"),
+    allow("timeout 300 rsync -av --delete ./dist/ user@staging:/srv/app/"),
+    ask("cloud.stop", "env AWS_PROFILE=ops aws ec2 stop-instances --instance-ids i-0abc"),
+    allow("env AWS_PROFILE=ops aws ec2 describe-instances --instance-ids i-0abc"),
+    ask("cloud.live-change", "sh -c 'aws kms disable-key --key-id alias/orders-data'"),
+    allow("sh -c 'aws kms describe-key --key-id alias/orders-data'"),
+    ask(
+        "cloud.access",
+        "sudo -E aws ec2 modify-instance-attribute --instance-id i-0abc --user-data file://payload.sh",
+    ),
+    allow("sudo -E aws ec2 describe-instance-attribute --instance-id i-0abc --attribute userData"),
+    ask("containers.service-stop", "sudo docker service scale web=0 api=0"),
+    ask("containers.service-stop", "docker service update --replicas 0 web"),
+    ask("containers.service-stop", "docker service update --replicas=0 web"),
+    allow("sudo docker service scale web=3"),
+    allow("docker service update --replicas 3 web"),
+    ask("hosting.deploy-production", "sh -c 'eb deploy acme-prod --staged'"),
+    allow("sh -c 'eb deploy acme-dev --staged'"),
+    ask("hosting.http-delete", "timeout 10 curl -X DELETE https://api.acme.io/admin/users/1"),
+    allow("timeout 10 curl https://api.acme.io/admin/users/1"),
     // What would undo a deletion switched off (red team 31e).
     ask(
         "cloud.protection-off",
