@@ -1321,6 +1321,13 @@ fn words_touched<'c>(
                         .map(|arg| (Access::Read, *arg)),
                 );
             }
+            // `git archive HEAD .env | tar -xO`: the committed files streamed out, where the
+            // next command prints them (to a file, `-o`, they stay packed).
+            Some((subcommand, rest))
+                if subcommand.text == "archive" && !has_option(command, &["-o", "--output"]) =>
+            {
+                found.extend(rest.iter().skip(1).map(|arg| (Access::Read, *arg)));
+            }
             // `git grep --no-index '' .env`, `git grep KEY -- .env`: the pathspecs are the
             // files it prints lines of; the first operand is the pattern unless `-e`/`-f` gave
             // it (an option's value read as a path names no file).
@@ -3378,23 +3385,43 @@ fn computed_revision_path(text: &str) -> Option<&str> {
     if !text.starts_with(['$', '`']) {
         return None;
     }
+    // `$(git rev-parse HEAD:.env)`: the blob's id, which `cat-file -p` or `show` prints.
+    let inner = text.strip_prefix("$(").and_then(|t| t.strip_suffix(')'));
+    let inner = inner.or_else(|| text.strip_prefix('`').and_then(|t| t.strip_suffix('`')));
+    if let Some(inner) = inner {
+        let words: Vec<&str> = inner.split_whitespace().collect();
+        if let ["git", "rev-parse", .., object] = words.as_slice()
+            && let Some((revision, path)) = object.split_once(':')
+            && !path.is_empty()
+            && !path.contains(['$', '`'])
+            && revision.bytes().all(|b| b.is_ascii_alphanumeric() || b"-_./~^@{}".contains(&b))
+        {
+            return Some(path);
+        }
+    }
     let (_, path) = text.rsplit_once(':')?;
     let literal = !path.is_empty() && !path.contains(['$', '`', ')', '}', ' ', '\t', '|', ';']);
     literal.then_some(path)
 }
 
 /// The files `tar` packs: its operands in create, append or update mode (`tar czf out.tgz
-/// f`, `tar -c -f out.tar f`, `tar --create --file=out.tar f`), without the archive itself.
+/// f`, `tar -c -f out.tar f`, `tar --create --file=out.tar f`), without the archive itself;
+/// and the members it extracts to standard output (`tar xOf x.tar .env`, `tar -x -O .env`),
+/// printed as a reader prints a file of that name.
 fn tar_reads(args: &[Word]) -> Vec<&Word> {
     // Options whose value is the next word (or the rest of a cluster).
     const WITH_VALUE: &str = "fCTXbgKNVH";
     let mut packs = false;
+    let mut extracts = false;
+    let mut to_stdout = false;
     let mut operands = Vec::new();
     let mut words = args.iter().enumerate();
     while let Some((at, word)) = words.next() {
         let text = word.text.as_str();
         if let Some(long) = text.strip_prefix("--") {
             packs |= matches!(long, "create" | "append" | "update");
+            extracts |= matches!(long, "extract" | "get");
+            to_stdout |= long == "to-stdout";
             let takes_value =
                 ["file", "directory", "files-from", "exclude-from", "exclude", "transform"].contains(&long);
             if takes_value {
@@ -3410,11 +3437,13 @@ fn tar_reads(args: &[Word]) -> Vec<&Word> {
             continue;
         };
         packs |= cluster.contains(['c', 'r', 'u']);
+        extracts |= cluster.contains('x');
+        to_stdout |= cluster.contains('O');
         for _ in cluster.chars().filter(|letter| WITH_VALUE.contains(*letter)) {
             words.next();
         }
     }
-    if packs { operands } else { Vec::new() }
+    if packs || extracts && to_stdout { operands } else { Vec::new() }
 }
 
 /// Where the operands of `python -m MODULE` start, when the module prints the files it is

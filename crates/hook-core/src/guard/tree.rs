@@ -1103,9 +1103,9 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
             ..Default::default()
         }),
         // Only a command with a word known at run time can read a file named at run time.
-        _ if command.argv.iter().any(|word| word.dynamic) => {
-            fed_by_find(analysis, command).or_else(|| named_at_run_time(command))
-        }
+        _ if command.argv.iter().any(|word| word.dynamic) => fed_by_find(analysis, command)
+            .or_else(|| fed_by_globs(analysis, command))
+            .or_else(|| named_at_run_time(command)),
         _ => None,
     }
 }
@@ -1340,6 +1340,48 @@ fn fed_by_find<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option
     let producer = analysis.commands.get(from)?;
     (command_name(producer)? == "find" && reads_word(command, |text| text.contains(XARGS_INPUT)))
         .then(|| TreeRead { verb: "reads the files `find` lists under", ..find(producer.args()) })
+}
+
+/// A command run by `xargs` on the names `ls`, `echo` or `printf` prints from globs written
+/// on the line (`ls *.txt | xargs -I{} cp {} backup/`, `printf '%s\0' src/*.js | xargs -0
+/// grep TODO`): the files are those the globs pick, so the tree under each glob's directory
+/// is read with its name as the filter. A glob's `*` and `?` skip dot-files, as the shell's
+/// do; a glob naming a dot-file, an `ls` option or a computed word is left to
+/// [`named_at_run_time`].
+fn fed_by_globs<'c>(analysis: &'c Analysis, command: &'c SimpleCommand) -> Option<TreeRead<'c>> {
+    let Stdin::Pipe { from: Some(from) } = command.stdin else { return None };
+    if !command.via.iter().any(|via| via.starts_with("xargs")) {
+        return None;
+    }
+    let producer = analysis.commands.get(from)?;
+    let args = producer.args();
+    let operands = match command_name(producer)? {
+        "ls" => args.iter().filter(|a| !matches!(a.text.as_str(), "-1" | "-d")).collect::<Vec<_>>(),
+        "echo" => args.iter().collect(),
+        "printf" => args.iter().skip(1).collect(),
+        _ => return None,
+    };
+    let mut roots = Vec::new();
+    let mut include = Vec::new();
+    for word in &operands {
+        let (dir, name) = word.text.rsplit_once('/').unwrap_or((".", &word.text));
+        let plain_dir = !dir.is_empty() && !dir.contains(['*', '?', '[']) && !dir.contains("..");
+        if word.dynamic || !plain_dir || dir.starts_with(['/', '~']) || !name.contains(['*', '?']) {
+            return None;
+        }
+        if name.starts_with(['.', '-']) {
+            return None;
+        }
+        roots.push(dir);
+        include.push(name);
+    }
+    (!operands.is_empty() && reads_word(command, |text| text.contains(XARGS_INPUT))).then(|| TreeRead {
+        verb: "reads the files the globs pick under",
+        roots,
+        include,
+        exclude_hint: "Name the files the command reads",
+        ..Default::default()
+    })
 }
 
 /// Whether a server's `--bind`/`-b`/`--address`/`-a` is a loopback address.

@@ -561,6 +561,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "asks: `git config credential.helper store` (tokens kept in plain text), `safe.directory '*'`, `core.hooksPath` for every repository or to a directory not named as hooks are",
             ),
             (
+                "exfiltration.tls-off",
+                "asks: certificate checks switched off: `git config http.sslVerify false`, `git -c http.sslVerify=false`, `GIT_SSL_NO_VERIFY=1`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `PYTHONHTTPSVERIFY=0`, set before a command or exported",
+            ),
+            (
                 "exfiltration.git-history",
                 "asks: `git push URL`, a push to a remote the line adds, a `git bundle`, `archive`, `format-patch --stdout` or `fast-export` sent to a network client, `gh repo create OWNER/NAME --source=. --push`, `git daemon`, `git instaweb` without `--local`",
             ),

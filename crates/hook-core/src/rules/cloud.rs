@@ -48,6 +48,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if matches!(name, "vault" | "doppler" | "op" | "infisical" | "bw" | "gh") {
         return secret_store(name, &operands(call.args(), VALUE_OPTIONS).collect::<Vec<_>>());
     }
+    // Other tools whose secrets verbs sit beside verbs judged below.
+    if matches!(name, "supabase" | "berglas" | "conjur")
+        && let Some(hit) = secret_store(name, &operands(call.args(), VALUE_OPTIONS).collect::<Vec<_>>())
+    {
+        return Some(hit);
+    }
     if name.starts_with("remove-") || name.starts_with("stop-ec2") {
         return cloud_cmdlet(name, call.args());
     }
@@ -609,7 +615,7 @@ fn management_delete(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
 
 /// A secret manager's secrets deleted (`vault kv delete|destroy|metadata delete`, `vault
 /// secrets disable`, `doppler secrets delete`, `op item delete`, `infisical secrets delete`,
-/// `bw delete`, `gh secret delete`) or set over the value running services read (`vault kv
+/// `bw delete`, `gh secret delete`, `supabase secrets unset`, `berglas delete`) or set over the value running services read (`vault kv
 /// put|patch`, `doppler secrets set|upload`, `op item edit`, `infisical secrets set`, `bw
 /// edit`, `gh secret set`). Reading them is `credentials.print`. `words` are the operands.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
@@ -627,6 +633,9 @@ fn secret_store(name: &str, words: &[&str]) -> Option<Hit> {
         ("infisical", "secrets") => (word(1) == "delete", word(1) == "set"),
         ("bw", verb) => (verb == "delete", verb == "edit"),
         ("gh", "secret") => (word(1) == "delete", word(1) == "set"),
+        ("supabase", "secrets") => (word(1) == "unset", word(1) == "set"),
+        ("berglas", verb) => (verb == "delete", matches!(verb, "create" | "update")),
+        ("conjur", "variable") => (false, matches!(word(1), "set" | "values")),
         _ => return None,
     };
     if deletes {

@@ -509,7 +509,23 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                 | "assume-role-with-saml"
                 | "get-federation-token",
             )
-            | ("lambda", "get-function-configuration" | "get-function") => true,
+            | ("lambda", "get-function-configuration" | "get-function") => {
+                // `--query Runtime`: a field that is neither the environment nor an object
+                // holding it (`Configuration`, `@`, `*`) prints no secret.
+                let query =
+                    args.iter().enumerate().find_map(|(at, a)| match a.text.strip_prefix("--query") {
+                        Some("") => args.get(at + 1),
+                        Some(joined) if joined.starts_with('=') => Some(a),
+                        _ => None,
+                    });
+                query.is_none_or(|q| {
+                    let lower = q.text.to_ascii_lowercase();
+                    q.dynamic
+                        || lower.contains("environment")
+                        || lower.contains(['*', '@'])
+                        || lower.trim_end_matches(['"', '\'', ']', '}']).ends_with("configuration")
+                })
+            }
             _ => false,
         },
         "gcloud" => {
@@ -842,7 +858,25 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                 && !has("--only-names")
         }
         "infisical" => matches!(verb(0), "secrets" | "export") && !matches!(verb(1), "set" | "delete"),
-        "chamber" => matches!(verb(0), "read" | "export" | "env"),
+        "chamber" => {
+            matches!(verb(0), "read" | "export" | "env")
+                || verb(0) == "exec" && words().iter().any(|word| matches!(*word, "env" | "printenv"))
+        }
+        // Google's Berglas, CyberArk Conjur and Teller print a secret's value (`berglas list`,
+        // `conjur list`, `teller --help` name or list only). `envconsul` and `chamber exec`
+        // run a program with the secrets in its environment: one that prints it prints them.
+        "berglas" => verb(0) == "access",
+        "conjur" => verb(0) == "variable" && matches!(verb(1), "get" | "value"),
+        "teller" => matches!(verb(0), "show" | "export" | "env" | "yaml" | "json"),
+        "envconsul" => words().iter().any(|word| matches!(*word, "env" | "printenv")),
+        // DigitalOcean: a cluster's kubeconfig (its token) and the registry's login printed.
+        "doctl" => {
+            matches!(verb(0), "kubernetes" | "k8s" | "k")
+                && matches!(verb(1), "cluster" | "c")
+                && verb(2) == "kubeconfig"
+                && verb(3) == "show"
+                || verb(0) == "registry" && verb(1) == "docker-config"
+        }
         "aws-vault" => verb(0) == "export",
         "glab" => {
             verb(0) == "auth" && verb(1) == "status" && (has("-t") || has("--show-token"))

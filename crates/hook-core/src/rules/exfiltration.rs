@@ -114,6 +114,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "git" && (weakens_git(command) || moves_hooks(command)) {
         return Some(Hit::ask("exfiltration.git-weaken", GIT_WEAKEN));
     }
+    if switches_off_tls(name, command) {
+        return Some(Hit::ask("exfiltration.tls-off", TLS_OFF));
+    }
     if name == "git" && (pushes_elsewhere(call) || serves_repository(&command.argv))
         || name == "gh" && pushes_to_new_repository(call.args())
     {
@@ -925,6 +928,49 @@ fn moves_hooks(command: &SimpleCommand) -> bool {
         matches!(last, ".githooks" | "githooks" | "hooks" | ".hooks" | ".git-hooks" | "git-hooks" | ".husky")
             || path.ends_with(".husky/_");
     everywhere || value.dynamic || !hooks_dir
+}
+
+const TLS_OFF: &str = "This switches off the check of the server's certificate (`http.sslVerify false`, `GIT_SSL_NO_VERIFY`, `NODE_TLS_REJECT_UNAUTHORIZED=0`, `PYTHONHTTPSVERIFY=0`), so that anyone on the network path can read the tokens sent and change the code or packages received. Give the tool the certificate authority it needs (`http.sslCAInfo`, `NODE_EXTRA_CA_CERTS`), or ask the user.";
+
+/// Whether `value` of the variable `var` switches certificate checks off: git's takes any
+/// value, Node's and Python's `0`.
+fn tls_off_variable(var: &str, value: &str) -> bool {
+    match var {
+        "GIT_SSL_NO_VERIFY" => true,
+        "NODE_TLS_REJECT_UNAUTHORIZED" | "PYTHONHTTPSVERIFY" => value.trim_matches(['"', '\'']) == "0",
+        _ => false,
+    }
+}
+
+/// Certificate checks switched off: a variable above set before a command or exported, or
+/// git's `http[.URL].sslVerify` set false (`git config`, `git -c`).
+fn switches_off_tls(name: &str, command: &SimpleCommand) -> bool {
+    if command.assignments.iter().any(|(var, value)| tls_off_variable(var, &value.text)) {
+        return true;
+    }
+    let assigned =
+        |word: &Word| word.text.split_once('=').is_some_and(|(var, value)| tls_off_variable(var, value));
+    let unverified = |key: &str, value: &str| {
+        let key = key.to_ascii_lowercase();
+        key.starts_with("http.")
+            && key.ends_with(".sslverify")
+            && matches!(value.to_ascii_lowercase().as_str(), "false" | "0" | "no" | "off")
+    };
+    match name {
+        "export" | "declare" | "typeset" => command.args().iter().any(assigned),
+        "git" => {
+            let at = crate::shell::git_subcommand(&command.argv);
+            let option = command.argv[1..at.min(command.argv.len())].windows(2).any(|pair| {
+                pair[0].text == "-c"
+                    && pair[1].text.split_once('=').is_some_and(|(key, value)| unverified(key, value))
+            });
+            option
+                || command.argv.get(at).is_some_and(|w| w.text == "config")
+                    && crate::shell::git_config_setting(&command.argv[at + 1..])
+                        .is_some_and(|(key, value)| unverified(&key.text, &value.text))
+        }
+        _ => false,
+    }
 }
 
 /// `git config [--global] credential.helper 'store …'` and `safe.directory '*'`.

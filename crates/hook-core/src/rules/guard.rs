@@ -463,13 +463,32 @@ pub(crate) fn tells_agent_to_bypass(text: &str) -> bool {
     const SWITCHES: &[&str] =
         &["dangerously-skip-permissions", "bypasspermissions", "auto-approve everything", "auto-approve all"];
     const NEGATIONS: &[&str] = &["never", "not ", "n't", "nor ", "must no", "forbid", "prohibit"];
+    // Telling the agent to act without the user's say on anything: `Always run commands
+    // without asking` (not negated: `Never push without asking`; not one task: `Run tests
+    // without asking`), `Never ask for permission` (where the negation is the instruction).
+    const UNASKED: &[&str] =
+        &["without asking", "without confirm", "without approv", "without permission", "without prompting"];
+    const ANYTHING: &[&str] = &["command", "everything", "anything", "tool call", "tool use", "any action"];
+    const NO_ASKING: &[&str] = &["never ask", "don't ask", "do not ask", "no need to ask", "never wait for"];
+    const ASKED_FOR: &[&str] = &["permission", "approv", "confirm", "before"];
     let lower = text.to_ascii_lowercase();
     lower.split(['.', ';', '!', '\n']).any(|sentence| {
+        let no_asking = NO_ASKING.iter().any(|phrase| {
+            sentence.find(phrase).is_some_and(|at| {
+                let after = &sentence[at + phrase.len()..];
+                ASKED_FOR.iter().any(|word| after.contains(word))
+            })
+        });
+        if no_asking {
+            return true;
+        }
         if NEGATIONS.iter().any(|word| sentence.contains(word)) {
             return false;
         }
         let guard_named = THE_GUARD.iter().any(|target| sentence.contains(target));
-        SWITCHES.iter().any(|switch| sentence.contains(switch))
+        UNASKED.iter().any(|phrase| sentence.contains(phrase))
+            && ANYTHING.iter().any(|object| sentence.contains(object))
+            || SWITCHES.iter().any(|switch| sentence.contains(switch))
             || VERBS.iter().any(|verb| {
                 sentence.find(verb).is_some_and(|at| {
                     let after = &sentence[at + verb.len()..];

@@ -67,7 +67,9 @@ fn shell_line(line: &str) -> bool {
     match words.as_slice() {
         ["export", assignment] | ["set", "-gx", assignment] => exported(assignment),
         ["set", "-gx", name, value] => exported(&format!("{name}={value}")),
-        ["alias", ..] => alias(line).is_some_and(|(name, body)| !shadows(name) && !body.contains(['`', '$'])),
+        ["alias", ..] => {
+            alias(line).is_some_and(|(name, body)| !shadows(name, body) && !body.contains(['`', '$']))
+        }
         ["source" | ".", file] => sourced(file),
         ["eval", ..] => {
             let body = line["eval".len()..].trim().trim_matches('"');
@@ -263,20 +265,27 @@ fn sourced(file: &str) -> bool {
     })
 }
 
-/// The name and body of `alias NAME='BODY'` (or `"BODY"`), one alias to a line.
+/// The name and body of `alias NAME='BODY'` (or `"BODY"`, or one unquoted word), one alias
+/// to a line.
 fn alias(line: &str) -> Option<(&str, &str)> {
     let rest = line.strip_prefix("alias ")?.trim();
     let (name, body) = rest.split_once('=')?;
-    let quote = body.chars().next().filter(|c| matches!(c, '\'' | '"'))?;
-    let body = body.strip_prefix(quote)?.strip_suffix(quote)?;
     let plain_name =
         !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    let Some(quote) = body.chars().next().filter(|c| matches!(c, '\'' | '"')) else {
+        let word = !body.is_empty()
+            && body.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.' | '/'));
+        return (plain_name && word).then_some((name, body));
+    };
+    let body = body.strip_prefix(quote)?.strip_suffix(quote)?;
     (plain_name && !body.contains(quote)).then_some((name, body))
 }
 
 /// Whether an alias by `name` would run instead of a program the user or the agent runs
-/// every day (or the guard's own hooks), which is how a command is hidden in one.
-fn shadows(name: &str) -> bool {
+/// every day (or the guard's own hooks), which is how a command is hidden in one. An alias
+/// named after the program its `body` runs (`alias terraform='terraform -auto-approve'`)
+/// changes every later run of that program, whatever the program is.
+fn shadows(name: &str, body: &str) -> bool {
     const NAMES: &[&str] = &[
         "alias", "apt", "apt-get", "awk", "bash", "brew", "builtin", "bun", "cargo", "cat", "cd", "chmod",
         "chown", "claude", "code", "codex", "command", "cp", "curl", "deno", "doas", "docker", "echo", "env",
@@ -286,7 +295,11 @@ fn shadows(name: &str) -> bool {
         "scp", "sed", "sh", "source", "ssh", "ssh-add", "sudo", "su", "tail", "tar", "test", "type",
         "unalias", "unset", "uv", "vi", "vim", "wget", "which", "xdg-open", "yarn", "zsh",
     ];
-    NAMES.contains(&name) || name.ends_with("-hook") || name.starts_with("claude")
+    let program = body.split_whitespace().find(|word| !matches!(*word, "command" | "builtin" | "sudo"));
+    NAMES.contains(&name)
+        || name.ends_with("-hook")
+        || name.starts_with("claude")
+        || program.is_some_and(|program| program.trim_start_matches('\\').rsplit('/').next() == Some(name))
 }
 
 /// A line of `.envrc` from direnv's standard library, or a plain export.
