@@ -523,7 +523,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                     q.dynamic
                         || lower.contains("environment")
                         || lower.contains(['*', '@'])
-                        || lower.trim_end_matches(['"', '\'', ']', '}']).ends_with("configuration")
+                        || lower.trim_end_matches(['\x22', '\'', ']', '}']).ends_with("configuration")
                 })
             }
             _ => false,

@@ -937,7 +937,7 @@ const TLS_OFF: &str = "This switches off the check of the server's certificate (
 fn tls_off_variable(var: &str, value: &str) -> bool {
     match var {
         "GIT_SSL_NO_VERIFY" => true,
-        "NODE_TLS_REJECT_UNAUTHORIZED" | "PYTHONHTTPSVERIFY" => value.trim_matches(['"', '\'']) == "0",
+        "NODE_TLS_REJECT_UNAUTHORIZED" | "PYTHONHTTPSVERIFY" => value.trim_matches(['\x22', '\'']) == "0",
         _ => false,
     }
 }
