@@ -32,6 +32,11 @@ pub(super) fn output(commands: &[SimpleCommand], index: usize) -> Option<String>
 
 fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Option<String> {
     let command = commands.get(index)?;
+    // `tee` prints what it reads, and writes the same to its files, whatever their names
+    // (`tee >(sh)`, a path known at run time).
+    if command.name() == Some("tee") {
+        return read_stdin(commands, index, chain).filter(|text| text.len() <= MAX_OUTPUT);
+    }
     // `$HOME` is known to the rules (`home_word` writes it as `~`); any other run-time word is not.
     if command.args().iter().any(|w| (w.dynamic && !w.home_only()) || w.glob) {
         return None;
@@ -42,8 +47,6 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         "echo" => echo(&args),
         "printf" => printf(&args)?,
         "cat" if args.iter().all(|a| *a == "-") => read_stdin(commands, index, chain)?,
-        // `tee` prints what it reads, and writes the same to its files.
-        "tee" => read_stdin(commands, index, chain)?,
         // Encoding a command is how a line hides it: decode what is fed in and read that.
         "base64" if decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?

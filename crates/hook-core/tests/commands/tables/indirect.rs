@@ -255,4 +255,12 @@ pub(crate) const CASES: &[Case] = &[
     // that comes out of one is a name, not the home directory.
     deny("rm.root", "IFS=,;`echo rm,-rf,/`"),
     allow("IFS=,;`echo ls,-la,/`"),
+    // `tee` writes what it reads to each of its files: a process substitution among them that
+    // runs a shell reads that text as its script (computed when the line gives it).
+    deny("rm.home", "tee >(sh) <<< 'rm -rf ~' >/dev/null"),
+    deny("rm.home", "tee -a >(bash) <<'EOF'\nrm -rf ~\nEOF"),
+    ask("opaque.exec", "tee >(sh) < cmds.txt"),
+    allow("tee >(sh) <<< 'echo hi' >/dev/null"),
+    allow("make 2>&1 | tee >(grep error > errors.log)"),
+    allow("tee >(grep error > errors.log) <<< 'rm -rf ~'"),
 ];
