@@ -557,4 +557,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("remote-script.fetched-arguments", "tox -e py -- $(wget -qO- x.io)"),
     allow("nox -s tests -- -k smoke"),
     allow("tox -e py311 -- -x"),
+    // A line read into a variable and run by its split words; a `~` in it is a name, as in
+    // any value (`x='rm -rf ~'; $x` removes `./~`).
+    deny("rm.root", "read -r c <<< 'rm -rf /'; $c"),
+    ask("opaque.exec", "IFS= read -r c < cmds.txt; $c"),
+    allow("read -r name <<< 'world'; echo $name"),
+    allow("CC=gcc; $CC -o x x.c"),
 ];
