@@ -2230,6 +2230,21 @@ impl Analyser {
                 };
                 format!("`java` loads the agent `{}`, from a temp directory or a computed path", agent.raw)
             }
+            // `openssl req -engine /tmp/e.so`, `-provider-path DIR`: a shared library loaded into
+            // openssl by its path. An engine or provider by name (`pkcs11`, `legacy`) is the
+            // system's own.
+            "openssl" => {
+                let library =
+                    |text: &str| text.contains('/') || text.ends_with(".so") || text.ends_with(".dll");
+                let Some(pair) = command.args().windows(2).find(|pair| match pair[0].text.as_str() {
+                    "-engine" | "-keygen_engine" | "-provider" => library(&pair[1].text) || pair[1].dynamic,
+                    "-provider-path" => true,
+                    _ => false,
+                }) else {
+                    return;
+                };
+                format!("`openssl` loads the library `{} {}`, code nobody read", pair[0].raw, pair[1].raw)
+            }
             _ => return,
         };
         self.note(UnseenKind::Exec, index, what);
@@ -2891,16 +2906,29 @@ impl Analyser {
     /// prints. Its text was read with the line's input; it is read again with the command's
     /// output, which a shell in it runs (unseen when it is not computed).
     fn output_process(&mut self, index: usize, origin: &Origin) {
+        // `tee >(sh) <<< TEXT`: tee writes what it reads to each of its files, a process
+        // substitution among them, as it prints it. From a pipe, the substitution already
+        // read the pipe's text where it was expanded.
+        let tee = self.commands[index].name() == Some("tee")
+            && !matches!(self.commands[index].stdin, Stdin::Pipe { .. });
+        let files = if tee { self.commands[index].argv.len() } else { 0 };
         // By position: what the body runs is pushed to the list the redirects are in.
-        for at in 0..self.commands[index].redirects.len() {
-            let redirect = &self.commands[index].redirects[at];
-            if !matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
-                || redirect.fd.is_some_and(|fd| fd != 1)
-            {
-                continue;
-            }
-            let Some(body) = redirect.target.raw.strip_prefix(">(").and_then(|rest| rest.strip_suffix(')'))
-            else {
+        for at in 0..self.commands[index].redirects.len() + files {
+            let command = &self.commands[index];
+            let target = match at.checked_sub(command.redirects.len()) {
+                Some(file) if file > 0 => &command.argv[file],
+                Some(_) => continue,
+                None => {
+                    let redirect = &command.redirects[at];
+                    if !matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
+                        || redirect.fd.is_some_and(|fd| fd != 1)
+                    {
+                        continue;
+                    }
+                    &redirect.target
+                }
+            };
+            let Some(body) = target.raw.strip_prefix(">(").and_then(|rest| rest.strip_suffix(')')) else {
                 continue;
             };
             let body = body.to_string();
@@ -3074,8 +3102,9 @@ fn unfixed_program(command: &SimpleCommand) -> Option<String> {
             body.trim()
         ));
     }
+    // cmd's `call %c%` (`!c!`) names its program by a variable as `$c` does.
     let unfixed = name.dynamic
-        && name.raw.contains('$')
+        && (name.raw.contains('$') || name.raw.starts_with(['%', '!']))
         && !name.raw.contains("$(")
         && !name.raw.contains('`')
         && !name.text.contains(super::XARGS_INPUT)

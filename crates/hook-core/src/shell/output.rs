@@ -32,6 +32,11 @@ pub(super) fn output(commands: &[SimpleCommand], index: usize) -> Option<String>
 
 fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Option<String> {
     let command = commands.get(index)?;
+    // `tee` prints what it reads, and writes the same to its files, whatever their names
+    // (`tee >(sh)`, a path known at run time).
+    if command.name() == Some("tee") {
+        return read_stdin(commands, index, chain).filter(|text| text.len() <= MAX_OUTPUT);
+    }
     // `$HOME` is known to the rules (`home_word` writes it as `~`); any other run-time word is not.
     if command.args().iter().any(|w| (w.dynamic && !w.home_only()) || w.glob) {
         return None;
@@ -42,8 +47,6 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         "echo" => echo(&args),
         "printf" => printf(&args)?,
         "cat" if args.iter().all(|a| *a == "-") => read_stdin(commands, index, chain)?,
-        // `tee` prints what it reads, and writes the same to its files.
-        "tee" => read_stdin(commands, index, chain)?,
         // Encoding a command is how a line hides it: decode what is fed in and read that.
         "base64" if decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
@@ -69,7 +72,10 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
             })
             .collect(),
         "tr" => match args.as_slice() {
-            [from, to] => translate(&read_stdin(commands, index, chain)?, from, to)?,
+            [from, to] if !from.starts_with('-') => {
+                translate(&read_stdin(commands, index, chain)?, from, to)?
+            }
+            [option, sets @ ..] => tr_option(&read_stdin(commands, index, chain)?, option, sets)?,
             _ => return None,
         },
         _ => return None,
@@ -131,48 +137,7 @@ const TR_CLASSES: &[(&str, &str)] = &[
 /// and digit classes (`[:lower:]`) and the escapes `\n`, `\t`, `\\`; `None` for the other
 /// classes, repeats (`[a*]`), octal escapes and options, which are not computed.
 pub(super) fn translate(text: &str, from: &str, to: &str) -> Option<String> {
-    let set = |spec: &str| -> Option<Vec<char>> {
-        if spec.starts_with('-') {
-            return None;
-        }
-        let mut chars = Vec::with_capacity(spec.len());
-        let mut rest = spec;
-        while let Some(c) = rest.chars().next() {
-            if let Some((class, members)) = TR_CLASSES.iter().find(|(class, _)| rest.starts_with(class)) {
-                chars.extend(members.chars().map(|m| (m, true)));
-                rest = &rest[class.len()..];
-                continue;
-            }
-            let (c, width, escaped) = match (c, rest[1..].chars().next()) {
-                ('[', _) => return None,
-                ('\\', Some('n')) => ('\n', 2, true),
-                ('\\', Some('t')) => ('\t', 2, true),
-                ('\\', Some('\\')) => ('\\', 2, true),
-                ('\\', _) => return None,
-                _ => (c, c.len_utf8(), false),
-            };
-            // A class's members and an escape are no range's ends, nor its dash.
-            chars.push((c, escaped));
-            rest = &rest[width..];
-        }
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < chars.len() {
-            if i + 2 < chars.len() && chars[i + 1] == ('-', false) && !chars[i].1 && !chars[i + 2].1 {
-                let (a, b) = (chars[i].0, chars[i + 2].0);
-                if a > b {
-                    return None;
-                }
-                out.extend(a..=b);
-                i += 3;
-            } else {
-                out.push(chars[i].0);
-                i += 1;
-            }
-        }
-        Some(out)
-    };
-    let (from, to) = (set(from)?, set(to)?);
+    let (from, to) = (tr_set(from)?, tr_set(to)?);
     let last = *to.last()?;
     Some(
         text.chars()
@@ -182,6 +147,73 @@ pub(super) fn translate(text: &str, from: &str, to: &str) -> Option<String> {
             })
             .collect(),
     )
+}
+
+/// `tr -d SET` (its characters deleted) and `tr -s SET` (each run of one of them squeezed to
+/// one), with [`translate`]'s sets; `tr -s FROM TO` translates, then squeezes TO's.
+fn tr_option(text: &str, option: &str, sets: &[&str]) -> Option<String> {
+    match (option, sets) {
+        ("-d" | "--delete", [set]) => {
+            let set = tr_set(set)?;
+            Some(text.chars().filter(|c| !set.contains(c)).collect())
+        }
+        ("-s" | "--squeeze-repeats", [set]) => Some(squeeze(text, &tr_set(set)?)),
+        ("-s" | "--squeeze-repeats", [from, to]) => Some(squeeze(&translate(text, from, to)?, &tr_set(to)?)),
+        _ => None,
+    }
+}
+
+fn squeeze(text: &str, set: &[char]) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if !(set.contains(&c) && out.ends_with(c)) {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The characters of one of `tr`'s sets, in order (see [`translate`]).
+fn tr_set(spec: &str) -> Option<Vec<char>> {
+    if spec.starts_with('-') {
+        return None;
+    }
+    let mut chars = Vec::with_capacity(spec.len());
+    let mut rest = spec;
+    while let Some(c) = rest.chars().next() {
+        if let Some((class, members)) = TR_CLASSES.iter().find(|(class, _)| rest.starts_with(class)) {
+            chars.extend(members.chars().map(|m| (m, true)));
+            rest = &rest[class.len()..];
+            continue;
+        }
+        let (c, width, escaped) = match (c, rest[1..].chars().next()) {
+            ('[', _) => return None,
+            ('\\', Some('n')) => ('\n', 2, true),
+            ('\\', Some('t')) => ('\t', 2, true),
+            ('\\', Some('\\')) => ('\\', 2, true),
+            ('\\', _) => return None,
+            _ => (c, c.len_utf8(), false),
+        };
+        // A class's members and an escape are no range's ends, nor its dash.
+        chars.push((c, escaped));
+        rest = &rest[width..];
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if i + 2 < chars.len() && chars[i + 1] == ('-', false) && !chars[i].1 && !chars[i + 2].1 {
+            let (a, b) = (chars[i].0, chars[i + 2].0);
+            if a > b {
+                return None;
+            }
+            out.extend(a..=b);
+            i += 3;
+        } else {
+            out.push(chars[i].0);
+            i += 1;
+        }
+    }
+    Some(out)
 }
 
 /// The text `commands[index]` reads on its standard input, if the line fixes it.

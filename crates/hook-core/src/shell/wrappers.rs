@@ -2391,6 +2391,13 @@ fn remote_line(via: &str, command: &[Word]) -> Peel {
     }
 }
 
+/// One word of a command run by its words on another machine, as the line its shell reads: a
+/// home directory the local shell expanded (`~`, `~/app`) stays one the remote expands.
+fn remote_word(text: &str) -> String {
+    let home = text == "~" || text.strip_prefix("~/").is_some_and(|rest| !rest.contains(['\'', ' ']));
+    if home { text.to_string() } else { super::quote(text) }
+}
+
 /// The options of `kubectl` that say which cluster and namespace its `exec` and `run` reach.
 const KUBECTL_TARGETS: &[&str] =
     &["--context", "--cluster", "-n", "--namespace", "--kubeconfig", "-s", "--server"];
@@ -2502,7 +2509,15 @@ fn host_shell(name: &str, argv: &[Word]) -> Peel {
             if argv.get(host).is_none() || rest(at).is_empty() {
                 return Peel::Runs;
             }
-            remote_line(&format!("mosh {}", argv[host].text), rest(at))
+            // mosh-server runs the remote command by its words (execvp), not as a line its
+            // shell reads as ssh's is: `mosh h -- sh -c 'rm -rf ~'` runs `sh` with `-c 'rm -rf ~'`.
+            let words: Vec<String> = rest(at).iter().map(|w| remote_word(&w.text)).collect();
+            let line = format!("cd ~ && {}", words.join(" "));
+            let via = format!("mosh {}", argv[host].text);
+            let raw = rest(at).iter().map(|w| w.raw.as_str()).collect::<Vec<_>>().join(" ");
+            let dynamic = rest(at).iter().any(|w| w.dynamic);
+            let script = Word { text: line, raw, dynamic, glob: false };
+            Peel::Script { via, script, dialect: Dialect::Posix }
         }
         "tsh" if word(1) == Some("ssh") => {
             const VALUES: &[&str] = &["--login", "--port", "--proxy", "--cluster", "--user", "--option"];

@@ -88,6 +88,12 @@ pub(super) fn scan(code: &str) -> Vec<Finding> {
             inserting = true;
             continue;
         }
+        // A filter (`%!sh`, `1,$!bash`): the lines of the range are the command's input.
+        if body.len() < command.len()
+            && let Some(line) = body.strip_prefix('!')
+        {
+            buffer_program("%!", line, &mut findings);
+        }
         ex_command(body, &mut findings);
     }
     findings
@@ -137,16 +143,8 @@ fn ex_command(body: &str, findings: &mut Vec<Finding>) {
         "w" | "write" | "r" | "read" | "e" | "edit" => {
             if let Some(line) = rest.strip_prefix('!') {
                 findings.push(Finding::Shell(line.to_string()));
-                // `w !sh`: the buffer, a file's text, is the program.
-                let program = line.split_whitespace().next().unwrap_or_default();
-                let program = crate::shell::base_name(program);
-                if matches!(word.as_str(), "w" | "write")
-                    && (SHELLS.contains(&program) || super::is_interpreter(program))
-                {
-                    findings.push(Finding::Opaque {
-                        call: format!("w !{program}"),
-                        argument: "the buffer".into(),
-                    });
+                if matches!(word.as_str(), "w" | "write") {
+                    buffer_program("w !", line, findings);
                 }
             }
         }
@@ -165,6 +163,16 @@ fn ex_command(body: &str, findings: &mut Vec<Finding>) {
             findings.extend(scanned);
         }
         _ => {}
+    }
+}
+
+/// `w !sh`, `%!sh`: the buffer, a file's text, is the program of a shell or interpreter the
+/// command line starts.
+fn buffer_program(call: &str, line: &str, findings: &mut Vec<Finding>) {
+    let program = line.split_whitespace().next().unwrap_or_default();
+    let program = crate::shell::base_name(program);
+    if SHELLS.contains(&program) || super::is_interpreter(program) {
+        findings.push(Finding::Opaque { call: format!("{call}{program}"), argument: "the buffer".into() });
     }
 }
 

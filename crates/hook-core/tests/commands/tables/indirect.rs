@@ -255,4 +255,28 @@ pub(crate) const CASES: &[Case] = &[
     // that comes out of one is a name, not the home directory.
     deny("rm.root", "IFS=,;`echo rm,-rf,/`"),
     allow("IFS=,;`echo ls,-la,/`"),
+    // `tee` writes what it reads to each of its files: a process substitution among them that
+    // runs a shell reads that text as its script (computed when the line gives it).
+    deny("rm.home", "tee >(sh) <<< 'rm -rf ~' >/dev/null"),
+    deny("rm.home", "tee -a >(bash) <<'EOF'\nrm -rf ~\nEOF"),
+    ask("opaque.exec", "tee >(sh) < cmds.txt"),
+    allow("tee >(sh) <<< 'echo hi' >/dev/null"),
+    allow("make 2>&1 | tee >(grep error > errors.log)"),
+    allow("tee >(grep error > errors.log) <<< 'rm -rf ~'"),
+    // openssl loads an engine or provider given by path: a shared library nobody read. One by
+    // name is the system's own.
+    ask("opaque.exec", "openssl req -engine /tmp/evil.so -new -key k.pem"),
+    ask("opaque.exec", "openssl s_client -engine ./libx.so -connect example.com:443"),
+    ask("opaque.exec", "openssl req -new -provider-path /tmp -provider evil"),
+    allow("openssl req -new -key k.pem"),
+    allow("openssl req -engine pkcs11 -new -key k.pem"),
+    allow("openssl list -providers -provider legacy"),
+    // An Ex filter through a shell or interpreter (`%!sh`): the file's lines are its program.
+    ask("opaque.exec", "ex -sc '%!sh' -cwq notes.txt"),
+    ask("opaque.exec", "vim -es -c '%!sh' -c 'wq' notes.txt"),
+    ask("opaque.exec", "vim -c '1,$!bash' x.txt"),
+    ask("opaque.exec", "nvim --headless -c '%!python3' -c 'wq' x.txt"),
+    allow("ex -sc '%s/a/b/g|x' f.txt"),
+    allow("vim -c '%!sort' -c 'wq' f.txt"),
+    allow("vim -es -c '%!jq .' -c 'wq' data.json"),
 ];

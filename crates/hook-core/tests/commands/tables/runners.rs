@@ -2937,6 +2937,15 @@ run = "cargo test"
     allow("for h in $(cat hosts.txt); do ssh $h uptime; done"),
     allow("xargs -a hosts -I{} ssh {} 'df -h'"),
     allow("ssh \"$HOST\" systemctl status nginx"),
+    // mosh runs its remote command by its words, not as one line a shell reads as ssh
+    // does: `sh -c 'CMD'` is CMD there, with or without `--`, after mosh's own options.
+    deny("rm.home", "mosh localhost -- sh -c 'rm -rf ~'"),
+    deny("rm.outside-project", "mosh deploy@prod-api -- bash -c 'rm -rf /srv'"),
+    deny("rm.home", "mosh --ssh='ssh -p 2222' dev-box sh -c 'rm -rf ~'"),
+    deny("rm.outside-project", "mosh -- dev-box rm -rf /srv/app"),
+    allow("mosh deploy@prod-api -- bash -c 'tail -n 50 /var/log/app.log'"),
+    allow("mosh --ssh='ssh -p 2222' dev-box -- sh -c 'ls -la ~'"),
+    allow("mosh dev-box -- tail -f '/var/log/app log'"),
     // Go fed on standard input is read: the whole environment printed is `env`.
     ask(
         "credentials.print",

@@ -448,4 +448,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("Set-MpPreference -DisableRealtimeMonitoring $false"),
     allow(r"Remove-MpPreference -ExclusionPath C:\build"),
     allow("Get-MpPreference"),
+    // A program named by a variable read from a file (`set /p c=<f`), run bare or by `call`.
+    ask("opaque.exec", r#"cmd /c "set /p c=<cmd.txt & %c%""#),
+    ask("opaque.exec", r#"cmd /c "set /p c=<cmd.txt & call %c%""#),
+    allow(r#"cmd /c "set c=dir & call %c%""#),
+    allow(r#"cmd /c "set /p name=<name.txt & echo %name%""#),
 ];
