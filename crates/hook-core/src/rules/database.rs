@@ -33,7 +33,7 @@ const CLIENTS: &[Client] = &[
     },
     Client {
         name: "pgcli",
-        sql_options: &["-c", "--command"],
+        sql_options: &["-c", "--command", "-e", "--execute"],
         file_options: &[],
         statements_as_operands: false,
     },
@@ -117,8 +117,17 @@ const CLIENTS: &[Client] = &[
     },
     Client {
         name: "fly postgres connect",
-        sql_options: &[],
+        sql_options: &["-c", "--command"],
         file_options: &[],
+        statements_as_operands: false,
+    },
+    // Cloud SQL's psql or mysql (`gcloud sql connect INSTANCE <<< SQL`), and Couchbase's
+    // N1QL shell (`cbq -e couchbase://… -s 'DELETE FROM app'`).
+    Client { name: "gcloud sql connect", sql_options: &[], file_options: &[], statements_as_operands: false },
+    Client {
+        name: "cbq",
+        sql_options: &["-s", "--script"],
+        file_options: &["-f", "--file"],
         statements_as_operands: false,
     },
     // The frameworks' shells into the app's database (`manage.py dbshell`, `rails dbconsole`),
@@ -423,6 +432,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             let remote = args.iter().any(|a| a.text == "--remote");
             return if remote { client_sql(call, client("wrangler d1 execute")?, 2) } else { None };
         }
+        "gcloud" if word(0) == Some("sql") && word(1) == Some("connect") => {
+            return client_sql(call, client("gcloud sql connect")?, 2);
+        }
+        "cypher-shell" => return cypher(call),
+        "memcflush" | "varnishadm" | "kcat" | "kafkacat" | "elasticdump" | "curator" | "curator_cli" => {
+            return cache_or_queue(call, name);
+        }
         "aws" | "gcloud" if query_service(args) => return client_sql(call, client("query service")?, 0),
         "kafka-topics"
         | "kafka-topics.sh"
@@ -455,6 +471,17 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             let fed = call.analysis.stdin_text(call.index);
             let mut codes = args.iter().map(|code| code.text.as_str()).chain(fed.as_deref());
             return codes.clone().find_map(console_destroys).or_else(|| {
+                // A filtered bulk delete (`User.where(admin: false).delete_all`) on production's
+                // data, where a development console's is the developer's own.
+                let bulk = |code: &str| {
+                    let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+                    [".delete_all", ".destroy_all", ".delete()", "->delete()"]
+                        .iter()
+                        .any(|call| compact.contains(call))
+                };
+                if codes.clone().any(bulk) && production_app(call, args) {
+                    return Some(Hit::new("database.delete-all", BULK_DELETE));
+                }
                 (codes.any(clears_cache) && production_app(call, args))
                     .then(|| Hit::new("database.flush", CACHE_CLEAR))
             });
@@ -801,6 +828,140 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
         return None;
     }
     Some(destruction_hit(found))
+}
+
+/// Neo4j's `cypher-shell`: a query (its operand, a `-f` file or standard input) that deletes
+/// nodes with no `WHERE` (`MATCH (n) DETACH DELETE n`) or drops a database, sent to a server
+/// other than this machine's (`-a neo4j+s://prod…`; without `-a` it is `localhost`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn cypher(call: &Call) -> Option<Hit> {
+    const VALUED: &[&str] = &[
+        "-a",
+        "--address",
+        "--uri",
+        "-u",
+        "--username",
+        "-p",
+        "--password",
+        "-d",
+        "--database",
+        "--format",
+        "-P",
+        "--param",
+        "-f",
+        "--file",
+        "--encryption",
+        "--access-mode",
+        "--log",
+        "--idle-timeout",
+    ];
+    let args = call.args();
+    let address = option_values(args, &["-a", "--address", "--uri"]).next();
+    if address.as_deref().is_none_or(super::local_target)
+        && store(call, &[], &["NEO4J_URI"]) != Store::Elsewhere
+    {
+        return None;
+    }
+    let files = option_values(args, &["-f", "--file"]).filter_map(|file| read_sql(call, &file));
+    let mut texts = super::operands(args, VALUED)
+        .map(str::to_string)
+        .chain(files)
+        .chain(call.analysis.stdin_text(call.index));
+    texts.find_map(|text| {
+        let lower = text.to_ascii_lowercase();
+        let words: Vec<&str> =
+            lower.split(|c: char| !c.is_ascii_alphanumeric()).filter(|w| !w.is_empty()).collect();
+        if words.windows(2).any(|w| w[0] == "drop" && matches!(w[1], "database" | "graph" | "alias")) {
+            return Some(Hit::new("database.drop", DROP));
+        }
+        (words.contains(&"delete") && !words.contains(&"where"))
+            .then(|| Hit::new("database.delete-all", CYPHER_DELETE))
+    })
+}
+
+/// The cache, queue and search tools no other rule reads, aimed at a server elsewhere: every
+/// memcached key flushed (`memcflush --servers=…`), Varnish's cache banned or the cache
+/// stopped (`varnishadm -T varnish.prod:6082 'ban req.url ~ .'`), messages produced into a
+/// production Kafka topic (`kcat -b kafka.prod:9092 -t orders -P`), documents written into a
+/// production Elasticsearch index (`elasticdump --output=https://es-prod…/orders`), and
+/// Curator's index or snapshot deletes (an action file that deletes or closes, unless its
+/// client configuration is a throwaway one).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn cache_or_queue(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let texts = || args.iter().map(|a| a.text.as_str());
+    if texts().any(|a| matches!(a, "-h" | "--help" | "--dry-run" | "--dry_run")) {
+        return None;
+    }
+    // Every host a list names is elsewhere unless it is this machine (`a:11211,b:11211`).
+    let elsewhere =
+        |list: &str| list.split(',').any(|host| !host.is_empty() && !super::local_target(host.trim()));
+    let production =
+        |list: &str| list.split(',').any(|host| super::production_name(host) && !super::local_target(host));
+    match name {
+        "memcflush" => {
+            let servers = option_values(args, &["--servers"]).chain(
+                call.command
+                    .assignments
+                    .iter()
+                    .filter(|(v, _)| v == "MEMCACHED_SERVERS")
+                    .map(|(_, w)| w.text.clone()),
+            );
+            let mut servers = servers.peekable();
+            servers.peek()?;
+            servers.any(|list| elsewhere(&list)).then(|| Hit::new("database.flush", CACHE_FLUSH))
+        }
+        "varnishadm" => {
+            let remote = option_values(args, &["-T"]).any(|address| elsewhere(&address));
+            let command = super::operands(args, &["-T", "-S", "-n", "-t"]).next()?.to_ascii_lowercase();
+            let verb = command.split_whitespace().next().unwrap_or_default();
+            let flushes = verb.starts_with("ban") || verb.starts_with("purge");
+            (remote && (flushes || verb == "stop")).then(|| Hit::new("database.flush", CACHE_FLUSH))
+        }
+        "kcat" | "kafkacat" => {
+            let produces = texts().any(|a| a == "-P");
+            let mut brokers = option_values(args, &["-b"])
+                .chain(texts().filter_map(|a| a.strip_prefix("bootstrap.servers=").map(str::to_string)));
+            (produces && brokers.any(|list| production(&list)))
+                .then(|| Hit::ask("database.load", QUEUE_WRITE))
+        }
+        "elasticdump" => {
+            let output = option_values(args, &["--output"]).next()?;
+            (output.contains("://") && production(&output)).then(|| Hit::ask("database.load", QUEUE_WRITE))
+        }
+        "curator_cli" => {
+            let destroys = texts().any(|a| matches!(a, "delete_indices" | "delete_snapshots" | "close"));
+            let host = option_values(args, &["--host"]).next();
+            (destroys && host.is_some_and(|host| elsewhere(&host)))
+                .then(|| Hit::new("database.drop", CURATOR))
+        }
+        _ => {
+            let config = option_values(args, &["--config"]).next();
+            if config
+                .as_deref()
+                .is_some_and(|config| super::disposable_target(config) || super::local_target(config))
+            {
+                return None;
+            }
+            let action = super::operands(args, &["--config"]).next()?;
+            let destroys = match read_sql(call, action) {
+                Some(text) => text.lines().any(|line| {
+                    let line = line.trim().trim_start_matches('-').trim();
+                    line.strip_prefix("action:").is_some_and(|verb| {
+                        let verb = verb.trim().trim_matches(['\'', '"']);
+                        verb.starts_with("delete_") || verb == "close"
+                    })
+                }),
+                // An action file not there to read: asked about when a name says it deletes or
+                // the configuration is production's.
+                None => {
+                    crate::shell::name_words(action).any(|w| w.eq_ignore_ascii_case("delete"))
+                        || config.as_deref().is_some_and(super::production_name)
+                }
+            };
+            destroys.then(|| Hit::new("database.drop", CURATOR))
+        }
+    }
 }
 
 /// Drupal's `drush` (`words` are its arguments; `production` says whether a site alias or
@@ -1176,7 +1337,7 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
 }
 
 /// The values of `options` in `args`: `-c X`, `-cX`, `--command=X`, `--command X`.
-fn option_values<'a>(
+pub(super) fn option_values<'a>(
     args: &'a [crate::shell::Word],
     options: &'a [&'a str],
 ) -> impl Iterator<Item = String> + 'a {
@@ -1505,6 +1666,7 @@ fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit
         "sqlx",
         "dotnet",
         "alembic",
+        "flask",
         "php",
         "rails",
         "rake",
@@ -1742,6 +1904,11 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             has("downgrade") && has("base"),
             !has("--sql") && (has("downgrade") || has("stamp") && has("--purge")),
         ),
+        // Flask-Migrate's `flask db` is Alembic's.
+        "flask" if has("db") => whole_or_partial(
+            has("downgrade") && has("base"),
+            !has("--sql") && (has("downgrade") || has("stamp") && has("--purge")),
+        ),
         // `migrate APP zero` unapplies every migration of the app: its tables are dropped.
         "manage.py" | "django-admin" => {
             whole_or_partial(any(&["flush", "reset_db", "cleardb"]) || has("migrate") && has("zero"), false)
@@ -1955,6 +2122,7 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
         "APP_ENV",
         "MIX_ENV",
         "NODE_ENV",
+        "FLASK_ENV",
         "DJANGO_SETTINGS_MODULE",
         "FLYWAY_ENVIRONMENT",
         "ATLAS_ENV",
@@ -2135,6 +2303,11 @@ const DRUSH_RESET: &str = "This empties a Drupal site's database (`sql-drop`, `s
 const DRUSH_LIVE: &str = "This changes a production Drupal site (its modules, configuration, content or users, or runs PHP in it), with its visitors watching. Make the change on a local or staging copy and ask the user to deploy it.";
 const DRUSH_SYNC: &str = "This writes over a production site's database with another's (or opens its SQL shell), so what its users wrote since is lost. Pull production's down instead, or ask the user.";
 const DROP: &str = "This drops a database, schema or table, and its data with it. Drop a scratch copy, take a backup first, or ask the user to run it.";
+const BULK_DELETE: &str = "This deletes every row a query matches through the app's console on production's data. Show the user the query and how many rows it matches, or ask them to run it.";
+const CYPHER_DELETE: &str = "This Cypher query deletes every node it matches (no `WHERE`) on a server other than this machine's. Match the nodes you mean, or ask the user to run it.";
+const CACHE_FLUSH: &str = "This flushes (or bans) every entry of a cache server other than this machine's, so the next requests all fall through to the origin at once. Purge the keys you mean, or ask the user to run it.";
+const QUEUE_WRITE: &str = "This writes messages or documents into a production topic or index, where the services reading it act on them at once. Write into a development target, or ask the user to run it.";
+const CURATOR: &str = "This Curator action deletes or closes indices or snapshots on the cluster its configuration names. Show the user the action file, or ask them to run it.";
 const TRUNCATE: &str =
     "`TRUNCATE` empties a whole table. Delete the rows you mean with a `WHERE`, or ask the user to run it.";
 const DELETE_ALL: &str = "`DELETE` without a `WHERE` removes every row of the table. Add the `WHERE` that selects the rows you mean, or ask the user.";

@@ -2,7 +2,8 @@
 //! what a path names as administration (`PATCH …/zones/Z/settings/ssl`, `POST …/purge_cache`,
 //! `PUT es.prod:9200/_cluster/settings`, `POST host/_shutdown`), a cache purged (`PURGE`), or
 //! a query that destroys whatever the method (`GET solr/admin/cores?action=UNLOAD&
-//! deleteIndex=true`). A server on this machine is the user's own.
+//! deleteIndex=true`, ClickHouse's `?query=DROP%20TABLE%20events`). A server on this machine
+//! is the user's own.
 
 use super::Hit;
 
@@ -120,12 +121,19 @@ fn method(args: &[&str], httpie: bool, url: &str) -> String {
 }
 
 /// Whether a URL's query destroys what it names, whatever the method: Solr's core unloaded
-/// with its index, a collection deleted; Elasticsearch's `_delete_by_query`.
+/// with its index, a collection deleted; Elasticsearch's `_delete_by_query`; destructive SQL
+/// in a `query=` parameter (ClickHouse's HTTP interface, percent-encoded).
 fn destroying_query(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
     let Some((path, query)) = lower.split_once('?') else {
         return false;
     };
+    if query.split('&').any(|pair| {
+        pair.strip_prefix("query=")
+            .is_some_and(|sql| super::sql::destruction(&percent_decoded(sql)).is_some())
+    }) {
+        return true;
+    }
     path.contains("/admin/")
         && query.split('&').any(|pair| {
             matches!(pair, "action=unload" | "action=delete" | "action=deletereplica" | "action=deleteshard")
@@ -133,6 +141,32 @@ fn destroying_query(url: &str) -> bool {
         || query
             .split('&')
             .any(|pair| matches!(pair, "deleteindex=true" | "deletedatadir=true" | "deleteinstancedir=true"))
+}
+
+/// A URL parameter's value with its `%XX` escapes and `+` spaces decoded.
+fn percent_decoded(value: &str) -> String {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    while at < bytes.len() {
+        let hex =
+            bytes.get(at + 1..at + 3).and_then(|h| u8::from_str_radix(std::str::from_utf8(h).ok()?, 16).ok());
+        match (bytes[at], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                at += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                at += 1;
+            }
+            (byte, _) => {
+                out.push(byte);
+                at += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// Whether a URL's path names administration: settings, configuration, a purge, a flush, a
@@ -177,4 +211,4 @@ const ADMIN_WORDS: &[&str] = &[
 ];
 
 const ADMIN: &str = "This call changes a service's administration over its HTTP API (its settings, a cache purged, a shutdown, a flush, a delete) on a server that is not this machine. Ask the user to run it.";
-const QUERY: &str = "This URL's query destroys what it names (a search core unloaded with its index, a collection deleted), whatever the method. Ask the user to run it.";
+const QUERY: &str = "This URL's query destroys what it names (a search core unloaded with its index, a collection deleted, a table dropped by its SQL), whatever the method. Ask the user to run it.";

@@ -49,6 +49,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "scp" {
         return judge_scp(call);
     }
+    if name == "sftp" {
+        return judge_sftp(call);
+    }
     if name == "mv" {
         return judge_move(call);
     }
@@ -527,6 +530,30 @@ fn judge_scp(call: &Call) -> Option<Hit> {
         Hit::ask(
             "rm.remote",
             "This `scp` writes over files on a production machine. Ask the user whether to.",
+        )
+    })
+}
+
+/// `sftp prod-web <<< 'rm /var/www/html/index.php'`: batch commands fed on standard input
+/// that delete files (`rm`, `rmdir`) on a production host.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn judge_sftp(call: &Call) -> Option<Hit> {
+    const VALUED: &[&str] = &["-b", "-B", "-c", "-D", "-F", "-i", "-J", "-l", "-o", "-P", "-R", "-S", "-X"];
+    let host = super::operands(call.args(), VALUED).next()?;
+    let host = host.strip_prefix("sftp://").unwrap_or(host);
+    let host = host.split([':', '/']).next().unwrap_or_default();
+    let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
+    if !super::production_name(host) || super::local_target(host) {
+        return None;
+    }
+    let fed = call.analysis.stdin_text(call.index)?;
+    let deletes = fed.lines().any(|line| {
+        matches!(line.trim_start().trim_start_matches('-').split_whitespace().next(), Some("rm" | "rmdir"))
+    });
+    deletes.then(|| {
+        Hit::ask(
+            "rm.remote",
+            "This `sftp` batch deletes files on a production machine. Ask the user whether to.",
         )
     })
 }

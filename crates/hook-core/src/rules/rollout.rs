@@ -12,7 +12,13 @@
 //! whatever they name. Verbs that stop or forget what they cannot name (`nomad job stop`,
 //! `nomad node drain -enable`, `nomad node eligibility -disable`, `puppet node
 //! clean|deactivate`) ask unless the cluster is on this machine. Deploys to another
-//! environment or to the tool's default, and previews, plans and dry runs, pass.
+//! environment or to the tool's default, and previews, plans and dry runs, pass. The smaller
+//! platforms' and release tools' changes to production: `convex deploy` (its default target is
+//! production), `shipit production rollback`, a production tag moved (`crane tag IMG prod`), a
+//! production feature flag's value set (`configcat flag-v2 value update --environment-id
+//! prod`), `spacectl stack deploy` of a production stack or auto-confirmed, `azd up|deploy -e
+//! prod`; and app deletes by their API path (`caprover api --path …/delete`) or an `azd down`
+//! of an environment that is not a throwaway one (`hosting.app-delete`).
 
 use super::{Call, Hit};
 use crate::name_filter::NameFilter;
@@ -36,6 +42,13 @@ const TOOL_NAMES: &[&str] = &[
     "consul",
     "glab",
     "gh",
+    "convex",
+    "shipit",
+    "crane",
+    "caprover",
+    "configcat",
+    "spacectl",
+    "azd",
 ];
 const TOOLS: NameFilter = NameFilter::of(TOOL_NAMES);
 
@@ -116,6 +129,22 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     // A cluster or agent on this machine (`-address=http://localhost:4646`) is the user's own.
     let local = || args.iter().any(|a| a.contains("localhost") || a.contains("127.0.0.1"));
     let fires = match name {
+        // `--path /user/apps/appDefinitions/delete`: CapRover's app delete through its API.
+        "caprover" if verb(0) == "api" => {
+            let path =
+                super::database::option_values(call.args(), &["--path", "-t"]).next().unwrap_or_default();
+            return crate::shell::name_words(&path)
+                .any(|w| matches!(w.to_ascii_lowercase().as_str(), "delete" | "remove" | "unregister"))
+                .then(|| Hit::ask("hosting.app-delete", APP_DELETE));
+        }
+        // `azd down` deletes every resource of the environment, named by `-e` or selected
+        // before: asked about unless it is a throwaway one.
+        "azd" if verb(0) == "down" => {
+            let throwaway = super::database::option_values(call.args(), &["-e", "--environment"])
+                .next()
+                .is_some_and(|env| super::disposable_target(&env) || super::local_target(&env));
+            return (!throwaway).then(|| Hit::ask("hosting.app-delete", APP_DELETE));
+        }
         "gcloud" => {
             (ops.iter().any(|v| matches!(*v, "deploy" | "update-traffic" | "set-traffic"))
                 || ops.windows(2).any(|w| w == ["builds", "submit"]))
@@ -189,9 +218,32 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
             ) && named()
         }
         "gh" => matches!((verb(0), verb(1)), ("variable" | "secret", "set" | "delete")) && target(),
+        // A preview deployment is the only other target of `convex deploy`.
+        "convex" => {
+            verb(0) == "deploy" && !args.iter().any(|a| a.starts_with("--preview-"))
+                || (verb(0) == "import" || verb(0) == "env" && matches!(verb(1), "set" | "remove"))
+                    && flag(&["--prod"])
+        }
+        // `shipit STAGE TASK`: any task on a production stage but its listing.
+        "shipit" => super::production_name(verb(0)) && !verb(1).is_empty() && !flag(&["-T", "--tasks"]),
+        // The tag a production deploy pulls, moved (`crane tag IMG prod`).
+        "crane" => verb(0) == "tag" && super::production_name(verb(2)),
+        "caprover" => verb(0) == "deploy" && named(),
+        "configcat" => {
+            ops.iter().take(3).any(|v| *v == "value")
+                && ops.iter().take(4).any(|v| matches!(*v, "update" | "create" | "set"))
+                && named()
+        }
+        "spacectl" => {
+            verb(0) == "stack"
+                && matches!(verb(1), "deploy" | "confirm")
+                && (named() || flag(&["--auto-confirm"]) && !args.iter().any(|a| super::disposable_target(a)))
+        }
+        "azd" => matches!(verb(0), "up" | "deploy" | "provision") && (target() || named()),
         _ => false,
     };
     fires.then(|| Hit::ask("hosting.deploy-production", ROLLOUT))
 }
 
+const APP_DELETE: &str = "This deletes an app or an environment's resources on a hosting platform, with their data and settings. Ask the user to run it, or show them the exact command.";
 const ROLLOUT: &str = "This changes what production runs or serves (a deploy, an activation, a sync, a traffic shift, a restore or a setting of its environment), unreviewed. Show the user the change, or ask them to roll it out.";

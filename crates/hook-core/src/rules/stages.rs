@@ -55,6 +55,7 @@ const TOOL_NAMES: &[&str] = &[
     "dotnet",
     "nx",
     "deno",
+    "mix",
 ];
 const TOOLS: NameFilter = NameFilter::of(TOOL_NAMES);
 
@@ -252,6 +253,16 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
         // gradle's tasks (`deployProd`, not a task excluded with `-x`).
         "earthly" | "sbt" => acts(&mut operands(&args[..dash], &[]).chain(after_dash)),
         "gradle" | "gradlew" => acts(&mut operands(args, GRADLE_VALUES)),
+        // `mix run priv/repo/wipe.exs` by its script's name, `mix app.purge` by its task's. A
+        // release or the assets' digest is a build (`MIX_ENV=prod mix release`).
+        "mix" => {
+            let mut ops = targets();
+            match ops.next() {
+                Some(&"run") => ops.next().is_some_and(|script| acts_on(crate::shell::program_base(script))),
+                Some(task) => *task != "release" && !task.starts_with("assets.") && acts_on(task),
+                None => false,
+            }
+        }
         "turbo" => {
             let mut ops = targets();
             ops.next() == Some(&"run") && acts(&mut ops.chain(after_dash))
@@ -614,7 +625,33 @@ fn operands<'a, 'b>(
 /// Whether a target's name says it destroys or deploys, and not that it only reads or checks
 /// (`deploy-prod`, not `migrate:status`).
 fn acts_on(target: &str) -> bool {
-    crate::shell::name_words(target).any(is_action) && !crate::shell::name_words(target).any(is_reading)
+    (crate::shell::name_words(target).any(is_action) || cleans_data(target))
+        && !crate::shell::name_words(target).any(is_reading)
+}
+
+/// `clean-db`, `clean_cache`: a clean of stored data, where `make clean` only removes what a
+/// build made.
+fn cleans_data(target: &str) -> bool {
+    let has = |list: &[&str]| {
+        crate::shell::name_words(target).any(|w| list.iter().any(|l| w.eq_ignore_ascii_case(l)))
+    };
+    has(&["clean"])
+        && has(&[
+            "db",
+            "database",
+            "databases",
+            "data",
+            "cache",
+            "queue",
+            "queues",
+            "index",
+            "indices",
+            "bucket",
+            "redis",
+            "users",
+            "tables",
+            "storage",
+        ])
 }
 
 /// Options that only show what would be done.
@@ -666,6 +703,7 @@ const ACTIONS: &[&str] = &[
     "down",
     "truncate",
     "flush",
+    "clear",
     "erase",
     "undeploy",
     "decommission",

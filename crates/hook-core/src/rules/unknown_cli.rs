@@ -37,6 +37,11 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     {
         return Some((Pack::Credentials, Hit::ask("credentials.print", PRINT)));
     }
+    if matches!(name, "firebase" | "aws")
+        && let Some(found) = exports_or_invokes(name, args)
+    {
+        return Some(found);
+    }
     if name.ends_with("-nuke") {
         return nukes(name, words, args).then(|| (Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }
@@ -79,6 +84,37 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     }
     (credential && prints_credential(name, words, args))
         .then(|| (Pack::Credentials, Hit::ask("credentials.print", PRINT)))
+}
+
+/// `firebase auth:export FILE --project acme-prod`: production's users, with their password
+/// hashes, copied out where the agent reads them; `aws lambda invoke --function-name
+/// db-admin-prod --payload '{"action":"drop_all"}'`: a production function run with a payload
+/// that asks it to destroy.
+#[inline(never)]
+fn exports_or_invokes(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
+    let text = |at: usize| args.get(at).map_or("", |w| w.text.as_str());
+    if name == "firebase" {
+        return (super::operands(args, &["--project", "-P"]).next() == Some("auth:export")
+            && production_option(args))
+        .then(|| (Pack::Credentials, Hit::ask("credentials.print", USERS_EXPORT)));
+    }
+    if !args.windows(2).any(|pair| pair[0].text == "lambda" && pair[1].text == "invoke") {
+        return None;
+    }
+    let value = |option: &str| {
+        args.iter().enumerate().find_map(|(at, arg)| match arg.text.split_once('=') {
+            Some((name, value)) if name == option => Some(value),
+            _ if arg.text == option => Some(text(at + 1)),
+            _ => None,
+        })
+    };
+    let function = value("--function-name").unwrap_or_default();
+    let payload = value("--payload").unwrap_or_default();
+    let destroys = crate::shell::name_words(payload).any(|word| {
+        among(&["drop", "delete", "purge", "wipe", "truncate", "destroy", "nuke", "reset", "flush"], word)
+    });
+    (destroys && super::production_name(function) && !super::local_endpoint(args))
+        .then(|| (Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)))
 }
 
 /// SkyPilot's and Ray's clusters torn down in the cloud (`sky down -a`, `ray down
@@ -976,4 +1012,5 @@ const LOCAL: &[&str] = &[
 const DESTROY: &str = "This runs a delete, destroy or uninstall of a remote resource (a project, database, cluster, bucket or service) through a provider's CLI, which no recycle bin may bring back. Ask the user to run it, or show them the exact command.";
 const STOP: &str = "This tears down a cloud cluster, cancels a job or stops a system's work on a mainframe: what runs there stops for its users. Ask the user to run it, or show them the exact command.";
 const SCHEMA_DEPLOY: &str = "`pscale deploy-request deploy` applies the request's schema change to the production branch, where a dropped column or table is gone with its data. Ask the user to deploy it.";
+const USERS_EXPORT: &str = "This exports a production project's user accounts, with their password hashes and personal data, where the agent reads them. Export from a development project, or ask the user to run it.";
 const PRINT: &str = "This prints a credential (a token, password, API key or connection string) where the agent reads it, and from there into the conversation. Use it inside the command that needs it, or ask the user.";
