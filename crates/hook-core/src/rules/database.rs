@@ -508,7 +508,18 @@ fn data_tool(call: &Call, name: &str) -> Option<Hit> {
     let mut words = super::operands(args, DATA_TOOL_VALUES);
     let verb = words.next()?;
     match name {
-        "bq" if verb == "rm" => Some(Hit::new("database.drop", BQ_RM)),
+        // Tables or datasets all named disposable (`acme-dev:scratch.tmp`) in no production
+        // project are a scratch copy's.
+        "bq" if verb == "rm" => {
+            // `rm`'s own flags (`-f`, `-r`, `-t`, `-d`) take no value.
+            let at = args.iter().position(|a| a.text == "rm").unwrap_or(args.len());
+            let named: Vec<&str> =
+                args[at..].iter().skip(1).map(|a| a.text.as_str()).filter(|t| !t.starts_with('-')).collect();
+            (named.is_empty()
+                || super::production_target(args)
+                || !named.iter().all(|name| super::disposable_target(name)))
+            .then(|| Hit::new("database.drop", BQ_RM))
+        }
         // `--dry_run` validates the query and prices it; nothing runs.
         "bq" if verb == "query"
             && args.iter().any(|a| a.text == "--dry_run" || a.text == "--dry_run=true") =>
