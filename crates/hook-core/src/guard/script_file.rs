@@ -2072,9 +2072,14 @@ const PACKAGE_MANAGERS: &[&str] = &["bun", "npm", "pnpm", "yarn"];
 const PACKAGE_RUNNERS: &[&str] = &["bun", "bunx", "deno", "npm", "npx", "pnpm", "pnpx", "yarn"];
 
 /// Packages run through `npx` and its kin every day, whether or not the project lists them:
-/// formatters, linters, compilers, test runners and the scaffolders of the big frameworks.
-/// Sorted.
+/// formatters, linters, compilers, test runners and the scaffolders of the big frameworks;
+/// and the deploy and migration CLIs published under their command's own name (`serverless`,
+/// `wrangler`, `knex`; `cdk` is AWS's alias of `aws-cdk`), no typosquat: what their verbs
+/// change is judged by their packs as the installed command's is (`npx serverless remove
+/// --stage prod` asks, `npx cdk diff` passes). Any other package still asks. Sorted.
 const EVERYDAY_PACKAGES: &[&str] = &[
+    "aws-cdk",
+    "cdk",
     "concurrently",
     "create-next-app",
     "create-react-app",
@@ -2087,6 +2092,7 @@ const EVERYDAY_PACKAGES: &[&str] = &[
     "http-server",
     "husky",
     "jest",
+    "knex",
     "lint-staged",
     "mocha",
     "next",
@@ -2098,16 +2104,20 @@ const EVERYDAY_PACKAGES: &[&str] = &[
     "rimraf",
     "rollup",
     "serve",
+    "serverless",
     "shx",
+    "sst",
     "ts-node",
     "tsc",
     "tsx",
     "turbo",
     "typescript",
+    "vercel",
     "vite",
     "vitest",
     "webpack",
     "webpack-cli",
+    "wrangler",
     "zx",
 ];
 const _: () = {

@@ -442,7 +442,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             ("containers.prune-all", "`system prune --volumes`, `system reset`"),
             ("containers.volume-delete", "`volume rm`, `volume prune`"),
-            ("containers.compose-volumes", "`compose down -v`"),
+            ("containers.compose-volumes", "`compose down -v` of a stack named production"),
             ("containers.remove-all", "removing every container or image listed by `ps -a`/`images -q`"),
             (
                 "containers.remote-delete",

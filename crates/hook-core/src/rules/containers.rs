@@ -78,7 +78,16 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let compose = name == "docker-compose" || name == "podman-compose" || words.first() == Some(&"compose");
     if compose && ENGINES.contains(&name) || matches!(name, "docker-compose" | "podman-compose") {
         let down = words.contains(&"down");
-        return (down && flag(&["-v", "--volumes"])).then(|| Hit::new("containers.compose-volumes", COMPOSE));
+        // The project's own stack on this machine's engine (a remote one asked above) is a
+        // development one its `up` recreates; a compose file, project or environment that
+        // names production (`-f docker-compose.prod.yml`, `COMPOSE_FILE=prod.yml`) is not.
+        let production = args.iter().any(|a| super::production_name(a))
+            || call.command.assignments.iter().any(|(variable, value)| {
+                variable.starts_with("COMPOSE_") && (value.dynamic || super::production_name(&value.text))
+            })
+            || super::selected_production(call.command);
+        return (down && flag(&["-v", "--volumes"]) && production)
+            .then(|| Hit::new("containers.compose-volumes", COMPOSE));
     }
     // Into the host's namespaces, or its root: what runs there is not a container's any more.
     // The wrappers are peeled off the command; their `via` says where it went.
@@ -140,9 +149,10 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         // `-a` adds unused images to what is pruned, which a pull brings back; the volumes
         // (`--volumes`) hold data nothing brings back.
         ("system", Some("prune")) if flag(&["--volumes"]) => Some(Hit::new("containers.prune-all", PRUNE)),
-        // A test suite's volume (`myapp_pgdata_test`) holds what its runs recreate.
+        // A test suite's or development volume (`myapp_pgdata_test`, `myapp_dev_pgdata`) holds
+        // what its runs or a seed recreate.
         ("volume", Some("rm" | "remove"))
-            if words.len() > 2 && words[2..].iter().all(|v| super::database::test_database(v)) =>
+            if words.len() > 2 && words[2..].iter().all(|v| super::disposable_target(v)) =>
         {
             None
         }

@@ -400,11 +400,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "drush" => return drush(args.iter().map(|a| a.text.as_str()), super::production_target(args)),
         "terminus" => return terminus(args),
         "mongosh" | "mongo" => {
-            // A test suite's database on this machine (`mongosh mongodb://localhost/test`).
+            // A disposable database on this machine (`mongosh mongodb://localhost/test`,
+            // `mongodb://localhost:27017/app_dev`).
             let test = operands(args).next().is_some_and(|url| {
                 let path = url.split_once("://").map_or(url, |(_, rest)| rest);
                 let (host, database) = path.split_once('/').unwrap_or((path, ""));
-                !elsewhere_host(host) && test_database(database.split('?').next().unwrap_or_default())
+                !elsewhere_host(host)
+                    && super::disposable_target(database.split('?').next().unwrap_or_default())
             });
             if test && store(call, &["--host"], &["MONGODB_URI", "MONGO_URL"]) != Store::Elsewhere {
                 return None;
@@ -533,7 +535,18 @@ fn data_tool(call: &Call, name: &str) -> Option<Hit> {
     let mut words = super::operands(args, DATA_TOOL_VALUES);
     let verb = words.next()?;
     match name {
-        "bq" if verb == "rm" => Some(Hit::new("database.drop", BQ_RM)),
+        // Tables or datasets all named disposable (`acme-dev:scratch.tmp`) in no production
+        // project are a scratch copy's.
+        "bq" if verb == "rm" => {
+            // `rm`'s own flags (`-f`, `-r`, `-t`, `-d`) take no value.
+            let at = args.iter().position(|a| a.text == "rm").unwrap_or(args.len());
+            let named: Vec<&str> =
+                args[at..].iter().skip(1).map(|a| a.text.as_str()).filter(|t| !t.starts_with('-')).collect();
+            (named.is_empty()
+                || super::production_target(args)
+                || !named.iter().all(|name| super::disposable_target(name)))
+            .then(|| Hit::new("database.drop", BQ_RM))
+        }
         // `--dry_run` validates the query and prices it; nothing runs.
         "bq" if verb == "query"
             && args.iter().any(|a| a.text == "--dry_run" || a.text == "--dry_run=true") =>
@@ -617,14 +630,13 @@ fn percona(call: &Call, name: &str) -> Option<Hit> {
     })
 }
 
-/// Whether `dropdb` or `mysqladmin drop` drops a test database on this machine: a name a
-/// test suite creates and drops on every run (`myapp_test`, `test_myapp`, Rails' parallel
-/// `myapp_test-1`), on no host or a loopback one (`-h localhost`, `--host=127.0.0.1`, a socket
-/// directory), with no `PGHOST`/`PGSERVICE` nor a connection URL naming another host. Test
-/// suites recreate these all the time (`dropdb --if-exists app_test && createdb app_test`).
-/// Development databases (`_dev`, `_development`) still ask: a local one is often the only
-/// copy of the data the user has built up. Likewise `FLUSHDB` on a local Redis still asks:
-/// a database number says nothing of what the keys hold (sessions, queued jobs).
+/// Whether `dropdb` or `mysqladmin drop` drops a disposable database on this machine: a name
+/// a test suite creates and drops on every run or a development one its seeds rebuild
+/// ([`super::disposable_target`]: `myapp_test`, `test_myapp`, Rails' parallel `myapp_test-1`,
+/// `app_dev`, `scratch`), on no host or a loopback one (`-h localhost`, `--host=127.0.0.1`, a
+/// socket directory), with no `PGHOST`/`PGSERVICE` nor a connection URL naming another host
+/// (`dropdb --if-exists app_test && createdb app_test`). `FLUSHDB` on a local Redis still
+/// asks: a database number says nothing of what the keys hold (sessions, queued jobs).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn local_test_drop(call: &Call, name: &str) -> bool {
     let args = call.args();
@@ -650,12 +662,12 @@ fn local_test_drop(call: &Call, name: &str) -> bool {
         })
         .filter(|text| !text.eq_ignore_ascii_case("drop"))
         .collect();
-    !names.is_empty() && names.iter().all(|database| test_database(database))
+    !names.is_empty() && names.iter().all(|database| super::disposable_target(database))
 }
 
-/// Whether a SQL client's statements go to a test suite's database on this machine (`psql -d
-/// app_test -c 'TRUNCATE users CASCADE'`, `mysql -D test_app -e …`): as for
-/// [`local_test_drop`], the suites empty and recreate these all the time.
+/// Whether a SQL client's statements go to a disposable database on this machine (`psql -d
+/// app_test -c 'TRUNCATE users CASCADE'`, `psql -h localhost -d app_dev -c 'DROP TABLE t'`,
+/// `mysql -D test_app -e …`): as for [`local_test_drop`], test suites and seeds recreate these.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn local_test_client(call: &Call, client: &Client, args: &[crate::shell::Word]) -> bool {
     let (database, valued): (&[&str], &[&str]) = match client.name {
@@ -704,7 +716,7 @@ fn local_test_client(call: &Call, client: &Client, args: &[crate::shell::Word]) 
             Some((_, rest)) => rest.split('?').next().unwrap_or(rest).rsplit('/').next().unwrap_or_default(),
             None => name.as_str(),
         };
-        test_database(name)
+        super::disposable_target(name)
     })
 }
 
@@ -781,10 +793,15 @@ pub(super) fn test_database(name: &str) -> bool {
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
     let args = &call.args()[from.min(call.args().len())..];
-    // A database file under the temporary directory, or in memory, is a scratch copy.
+    // A database file under the temporary directory, in memory, or named disposable
+    // (`./dev.db`, `test.sqlite3`) on this machine is a scratch copy.
     if client.statements_as_operands
         && operands(args).next().is_some_and(|file| {
-            file == ":memory:" || file.starts_with("/tmp/") || file.starts_with("/var/tmp/")
+            file == ":memory:"
+                || file.starts_with("/tmp/")
+                || file.starts_with("/var/tmp/")
+                || super::disposable_target(crate::shell::base_name(file))
+                    && !super::runs_elsewhere(&call.command.via)
         })
     {
         return None;
@@ -2261,10 +2278,12 @@ fn target_of(value: &str, dynamic: bool, connection: bool) -> Target {
         };
     }
     let last = lower.rsplit(['.', '/', ':']).next().unwrap_or_default();
+    // A config file or environment named disposable (`conf/dev.conf`, `-e test`, `sandbox`).
     if matches!(
         last,
         "test" | "testing" | "tests" | "test_settings" | "settings_test" | "dev" | "development" | "local"
     ) || matches!(lower.as_str(), "test" | "dev" | "development" | "local")
+        || super::disposable_target(value)
     {
         Target::Safe
     } else if production {

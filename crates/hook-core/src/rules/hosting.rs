@@ -98,7 +98,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     ) {
         return None;
     }
+    // An app, database or project the line scopes to a disposable one (`heroku pg:reset --app
+    // acme-review-123`, `firebase use dev && firebase firestore:delete --all-collections`).
     judge_named(call, name)
+        .filter(|hit| !(hit.rule == "hosting.app-delete" && super::disposable_scope(call.command)))
 }
 
 /// The registry clients of [`publishes`].

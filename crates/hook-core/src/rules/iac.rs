@@ -198,7 +198,10 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         },
         "serverless" | "sls" => match verb(0)? {
             "remove" => Some(Hit::new("iac.destroy", DESTROY)),
-            "deploy" if production(&verbs[1..]) => Some(Hit::new("iac.apply-unreviewed", APPLY)),
+            // `--noDeploy` builds the package and stops short of deploying it.
+            "deploy" if production(&verbs[1..]) && !flag("--noDeploy") => {
+                Some(Hit::new("iac.apply-unreviewed", APPLY))
+            }
             _ => None,
         },
         _ => None,

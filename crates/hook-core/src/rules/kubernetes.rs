@@ -78,8 +78,20 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm" | "helmfile" | "argocd" | "flux" | "argo") {
         return None;
     }
-    judge_named(call, name)
-        .filter(|hit| !(hit.rule == "kubernetes.helm-uninstall" && super::disposable_scope(call.command)))
+    // A disposable namespace or context (`-n dev`, `--context kind-dev`) is the user's to
+    // break; a whole namespace, a node, a definition or every namespace (`-A`) is the
+    // cluster's.
+    judge_named(call, name).filter(|hit| {
+        !(matches!(
+            hit.rule,
+            "kubernetes.helm-uninstall"
+                | "kubernetes.delete-volume"
+                | "kubernetes.delete-workload"
+                | "kubernetes.delete-manifest"
+                | "kubernetes.scale-to-zero"
+        ) && !call.args().iter().any(|a| a.text == "-A" || a.text == "--all-namespaces")
+            && super::disposable_scope(call.command))
+    })
 }
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only

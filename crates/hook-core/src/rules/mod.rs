@@ -233,11 +233,10 @@ pub fn evaluate(
             && !(pack == Pack::Credentials && credentials::consumed(&call))
             // The cloud pack has judged its own CLIs' deletes (a disposable target passed).
             && !(pack == Pack::Cloud && cloud::passed_as_disposable(&call))
-            // An infrastructure tool the iac pack let pass on a disposable scope (`pulumi
-            // destroy --stack pr-42`).
-            && !(pack == Pack::Cloud
-                && matches!(name, "terraform" | "tofu" | "terragrunt" | "pulumi" | "helmfile")
-                && disposable_scope(command))
+            // A line scoped to a disposable target, which the packs let pass too (`pulumi
+            // destroy --stack pr-42`, `heroku apps:destroy --app acme-review-12`, `python -m
+            // app.cli wipe --env dev`).
+            && !(pack == Pack::Cloud && disposable_scope(command))
         {
             first_ask.get_or_insert(Finding {
                 pack,
@@ -616,7 +615,8 @@ pub(crate) fn runner_production(via: &[String]) -> bool {
 
 /// Whether a deploy or infrastructure tool's line is scoped to a disposable target
 /// ([`disposable_target`]): every scoping option names one (`-chdir=envs/dev`, `--stack pr-42`,
-/// `-n pr-42-preview`, `helmfile -e dev`, `--terragrunt-working-dir live/sandbox/app`), or
+/// `-n pr-42-preview`, `helmfile -e dev`, `--terragrunt-working-dir live/sandbox/app`,
+/// `-var-file=dev.tfvars`, `--stage dev`, `-target=null_resource.test`, `--app acme-review-12`), or
 /// none is given and an earlier command of the line selected one (`export PULUMI_STACK=dev`,
 /// `terraform workspace select dev`). A production target anywhere is none.
 pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
@@ -625,7 +625,12 @@ pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
         "--terragrunt-working-dir",
         "--working-dir",
         "-s",
+        "--stage",
         "--stack",
+        "-var-file",
+        "--var-file",
+        "-target",
+        "--target",
         "-e",
         "--environment",
         "--env",
@@ -633,6 +638,9 @@ pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
         "--namespace",
         "--kube-context",
         "--context",
+        "-a",
+        "--app",
+        "--project",
     ];
     let args = command.args();
     if production_target(args) || selected_production(command) {
@@ -647,7 +655,14 @@ pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
             _ => continue,
         };
         let Some(value) = value else { return false };
-        if arg.dynamic || !disposable_target(value) {
+        // A resource address's name is its last part (`-target=null_resource.test`), and a
+        // production module anywhere in it (`module.prod.x.test`) is production's.
+        let name = if text.starts_with("-target") || text.starts_with("--target") {
+            value.rsplit('.').next().unwrap_or(value)
+        } else {
+            value
+        };
+        if arg.dynamic || production_name(value) || !disposable_target(name) {
             return false;
         }
         scoped = true;
@@ -684,10 +699,12 @@ pub(crate) fn disposable_target(name: &str) -> bool {
     if name.contains(['*', '?', '$', '`']) || production_name(name) {
         return false;
     }
-    // A host's top-level domain is no environment (`us-docker.pkg.dev/p/r/app`).
+    // A host's top-level domain is no environment (`us-docker.pkg.dev/p/r/app`); a dotfile's
+    // last part is (`.env.development`).
     let path = name.split_once("://").map_or(name, |(_, rest)| rest);
     let (host, rest) = path.split_once('/').unwrap_or((path, ""));
-    let host = host.rsplit_once('.').map_or(host, |(inner, _)| inner);
+    let host =
+        if host.starts_with('.') { host } else { host.rsplit_once('.').map_or(host, |(inner, _)| inner) };
     let mut words = crate::shell::name_words(host).chain(crate::shell::name_words(rest)).peekable();
     while let Some(word) = words.next() {
         let stem = word.trim_end_matches(|c: char| c.is_ascii_digit());

@@ -238,9 +238,11 @@ pub(crate) const CASES: &[Case] = &[
     ),
     allow("contentful space import --space-id abc123 --environment-id dev-42 --content-file export.json"),
     allow("contentful space export --space-id abc123 --environment-id master"),
-    // Development databases on this machine are refreshed from dumps; their rows emptied by
-    // hand still ask (they may hold the only copy of the data the developer built up).
-    ask("database.truncate", "mysql -h localhost -u root app_dev -e 'truncate sessions'"),
+    // Development databases on this machine are refreshed from dumps and seeds, their rows
+    // emptied by hand too; one elsewhere or not named for development asks.
+    allow("mysql -h localhost -u root app_dev -e 'truncate sessions'"),
+    ask("database.truncate", "mysql -h localhost -u root app -e 'truncate sessions'"),
+    ask("database.truncate", "mysql -h db.acme.io -u root app_dev -e 'truncate sessions'"),
     allow("pg_restore --clean -d postgres://localhost/app_dev backups/prod.dump"),
     ask("database.load", "pg_restore --clean -d postgres://db.internal/app_dev backups/prod.dump"),
     ask("database.load", "pg_restore --clean -d postgres://localhost/app backups/prod.dump"),
