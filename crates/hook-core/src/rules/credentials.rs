@@ -472,6 +472,179 @@ fn metadata_variable(raw: &str) -> bool {
 
 /// Whether `command`, named `name`, prints a stored secret.
 fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
+    // Asked of every command: most names are ruled out by the filter, and the tests check that
+    // the full match agrees (ARCHITECTURE.md, "Start-up").
+    if !PRINTER_NAMES.may_hold(name) && !name.starts_with("docker-credential-") {
+        debug_assert!(!prints_by_name(name, command, analysis), "`{name}` missing from PRINTERS");
+        return false;
+    }
+    prints_by_name(name, command, analysis)
+}
+
+/// The programs [`prints_credential`] knows, but for `docker-credential-*`.
+const PRINTERS: &[&str] = &[
+    "gh",
+    "aws",
+    "gcloud",
+    "az",
+    "kubectl",
+    "oc",
+    "docker",
+    "podman",
+    "gpg",
+    "gpg2",
+    "dscl",
+    "jq",
+    "gojq",
+    "jaq",
+    "yq",
+    "echo",
+    "printf",
+    "write-output",
+    "write-host",
+    "write",
+    "cat",
+    "base64",
+    "xxd",
+    "od",
+    "rev",
+    "tr",
+    "grep",
+    "egrep",
+    "rg",
+    "awk",
+    "sed",
+    "python",
+    "python3",
+    "node",
+    "perl",
+    "ruby",
+    "php",
+    "deno",
+    "bun",
+    "elixir",
+    "julia",
+    "lua",
+    "luajit",
+    "Rscript",
+    "keyring",
+    "rails",
+    "django-admin",
+    "composer",
+    "dvc",
+    "launchctl",
+    "terraform",
+    "tofu",
+    "terragrunt",
+    "pulumi",
+    "helm",
+    "vercel",
+    "dotnet",
+    "pio",
+    "platformio",
+    "sbt",
+    "gradle",
+    "gradlew",
+    "./gradlew",
+    "mvn",
+    "mvnw",
+    "./mvnw",
+    "firebase",
+    "poetry",
+    "pdm",
+    "hatch",
+    "printenv",
+    "declare",
+    "typeset",
+    "git",
+    "npm",
+    "pnpm",
+    "yarn",
+    "security",
+    "secret-tool",
+    "keyctl",
+    "kwallet-query",
+    "lpass",
+    "keepassxc-cli",
+    "sops",
+    "ansible-vault",
+    "doppler",
+    "infisical",
+    "chamber",
+    "aws-vault",
+    "glab",
+    "netsh",
+    "vaultcmd",
+    "get-storedcredential",
+    "pass",
+    "gopass",
+    "op",
+    "bw",
+    "rbw",
+    "bws",
+    "akeyless",
+    "leapp",
+    "blackbox_cat",
+    "buildkite-agent",
+    "travis",
+    "argocd",
+    "sf",
+    "sfdx",
+    "shopify",
+    "cast",
+    "cf",
+    "zowe",
+    "sls",
+    "serverless",
+    "newrelic",
+    "kubeseal",
+    "bitcoin-cli",
+    "wp",
+    "wg",
+    "pip",
+    "pip3",
+    "vault",
+    "curl",
+    "wget",
+    "http",
+    "https",
+    "xh",
+    "xhs",
+    "airflow",
+    "databricks",
+    "rclone",
+    "stripe",
+    "p4",
+    "railway",
+    "heroku",
+    "fly",
+    "flyctl",
+    "eb",
+    "dokku",
+    "netlify",
+    "nix",
+    "nix-instantiate",
+    "run-as",
+    "adb",
+    "mysql",
+    "mariadb",
+    "mysqldump",
+    "mariadb-dump",
+    "mysqladmin",
+    "mariadb-admin",
+    "my_print_defaults",
+    "mariadb-print-defaults",
+    "psql",
+    "sqlcmd",
+    "redis-cli",
+    "valkey-cli",
+    "convertfrom-securestring",
+];
+
+const PRINTER_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(PRINTERS);
+
+/// [`prints_credential`] of a program [`PRINTERS`] may hold.
+fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
     let commands = &analysis.commands;
     let args = command.args();
     let has = |flag: &str| args.iter().any(|a| crate::shell::is_option(&a.text, flag));
@@ -482,93 +655,7 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
     let words = || -> Vec<&str> { super::operands(args, valued).collect() };
     let verb = |i: usize| super::operands(args, valued).nth(i).unwrap_or_default();
     match name {
-        "gh" => {
-            verb(0) == "auth"
-                && (verb(1) == "token" || verb(1) == "status" && (has("-t") || has("--show-token")))
-        }
-        "aws" => match (verb(0), verb(1)) {
-            ("configure", "get") => {
-                let key = verb(2).to_ascii_lowercase();
-                key.contains("secret") || key.contains("token") || key.contains("access_key")
-            }
-            ("configure", "export-credentials") | ("sts", "get-session-token") => true,
-            ("ecr" | "ecr-public", "get-login-password") => true,
-            ("secretsmanager", "get-secret-value") => true,
-            // The plaintext of whatever was encrypted: a secret kept as ciphertext.
-            ("kms", "decrypt") => true,
-            ("ssm", "get-parameter" | "get-parameters" | "get-parameters-by-path") => {
-                has("--with-decryption")
-            }
-            ("codeartifact", "get-authorization-token") => true,
-            // Role credentials, and a function's configuration with its environment.
-            ("sso", "get-role-credentials")
-            | (
-                "sts",
-                "assume-role"
-                | "assume-role-with-web-identity"
-                | "assume-role-with-saml"
-                | "get-federation-token",
-            )
-            | ("lambda", "get-function-configuration" | "get-function") => true,
-            _ => false,
-        },
-        "gcloud" => {
-            words().contains(&"auth")
-                && words().iter().any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
-                || verb(0) == "config" && verb(1) == "config-helper"
-                || verb(0) == "secrets" && verb(1) == "versions" && verb(2) == "access"
-        }
-        "az" => {
-            verb(0) == "account" && verb(1) == "get-access-token"
-                || verb(0) == "keyvault" && verb(1) == "secret" && matches!(verb(2), "show" | "download")
-                // `az webapp config appsettings list`, `… connection-string list`, `az storage
-                // account keys list`: the app's settings and the accounts' keys.
-                || matches!(verb(2), "appsettings" | "connection-string") && verb(3) == "list"
-                || words().windows(2).any(|pair| pair == ["keys", "list"])
-                // `az redis list-keys`, `az cognitiveservices account keys list`.
-                || words().contains(&"list-keys")
-        }
-        // `kubectl get secret x -o yaml`: the secret's data, base64 and all.
-        "kubectl" | "oc"
-            if matches!(verb(0), "get" | "describe") && matches!(verb(1), "secret" | "secrets")
-                || verb(1).starts_with("secret/") =>
-        {
-            // `describe` shows a service-account token secret's token in clear.
-            verb(0) == "describe"
-                || verb(0) == "get"
-                    && args.iter().any(|a| a.text.starts_with("-o") || a.text.starts_with("--output"))
-        }
-        // `podman secret inspect --showsecret`: the secret's value.
-        "docker" | "podman" if verb(0) == "secret" => has("--showsecret") || has("--show-secret"),
-        // GnuPG takes any unambiguous start of a long option (`--export-secret-key`).
-        // `gpg -d secrets.yaml.gpg`: the plaintext of an encrypted file (encrypted for being
-        // secret) printed; with `-o FILE` (or `--decrypt-files`) it is written instead.
-        "gpg" | "gpg2" => args.iter().any(|a| {
-            ["--export-secret-k", "--export-secret-s"].iter().any(|start| a.text.starts_with(start))
-                || (a.text == "--decrypt" || super::short_cluster_has(&a.text, 'd'))
-                    && !args
-                        .iter()
-                        .any(|o| o.text.starts_with("--output") || super::short_cluster_has(&o.text, 'o'))
-        }),
-        // `dscl . -read /Users/me ShadowHashData`: a macOS account's password hash (its salted
-        // PBKDF2 digest, crackable offline). `AuthenticationAuthority` only names the methods.
-        "dscl" => args.iter().any(|a| a.text.to_ascii_lowercase().contains("shadowhashdata")),
-        // `docker inspect app --format '{{json .Config.Env}}'` (or `{{.Config}}`): the
-        // container's environment, its tokens and passwords among them. The whole document
-        // (`docker inspect app`) is everyday work and passes.
-        "docker" | "podman" if matches!(verb(0), "inspect" | "container" | "image") => {
-            args.iter().any(|a| shows_container_environment(&a.text))
-        }
-        // `docker inspect app | jq '.[0].Config.Env'`; `kubectl get pod p -o json | jq
-        // '.spec.containers[].env'`.
-        // `jq -rn 'env.GITHUB_TOKEN'`, `yq -n 'strenv(NPM_TOKEN)'`: the query prints the variable
-        // (`yq -i` writes it into the file instead).
-        "jq" | "gojq" | "jaq" | "yq" => {
-            args.iter().any(|a| a.text.contains("Config.Env"))
-                || args.iter().any(|a| query_reads_secret_variable(&a.text))
-                    && !args.iter().any(|a| a.text == "--inplace" || super::short_cluster_has(&a.text, 'i'))
-                || container_document_piped_in(command, commands) && mentions_environment(args)
-        }
+        // The commonest names first: a match of strings tries its arms in order.
         // `echo $AWS_SECRET_ACCESS_KEY`: a secret-named variable printed; so do `cat <<<` and
         // `base64 <<<` of it.
         "echo" | "printf" | "write-output" | "write-host" | "write" => {
@@ -663,6 +750,104 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                 || secretive() && words().iter().skip(1).any(|w| w.ends_with(".git/config"))
                 || secretive() && git_config_piped_in(command, analysis)
                 || name == "awk" && args.iter().any(|code| reads_secret_variable(&code.text))
+                || container_document_piped_in(command, commands) && mentions_environment(args)
+        }
+        // `git credential fill`, and a helper asked directly (`git credential-store get`).
+        "git" => {
+            (verb(0) == "credential" || verb(0).starts_with("credential-"))
+                && matches!(verb(1), "fill" | "get")
+                || shows_stashed_untracked(&command.argv[crate::shell::git_subcommand(&command.argv)..])
+                || verb(0) == "config"
+                    && !["--unset", "--unset-all", "--add", "--replace-all", "--remove-section"]
+                        .iter()
+                        .any(|o| has(o))
+                    && reads_secret_setting(&words()[1..])
+        }
+        "gh" => {
+            verb(0) == "auth"
+                && (verb(1) == "token" || verb(1) == "status" && (has("-t") || has("--show-token")))
+        }
+        "aws" => match (verb(0), verb(1)) {
+            ("configure", "get") => {
+                let key = verb(2).to_ascii_lowercase();
+                key.contains("secret") || key.contains("token") || key.contains("access_key")
+            }
+            ("configure", "export-credentials") | ("sts", "get-session-token") => true,
+            ("ecr" | "ecr-public", "get-login-password") => true,
+            ("secretsmanager", "get-secret-value") => true,
+            // The plaintext of whatever was encrypted: a secret kept as ciphertext.
+            ("kms", "decrypt") => true,
+            ("ssm", "get-parameter" | "get-parameters" | "get-parameters-by-path") => {
+                has("--with-decryption")
+            }
+            ("codeartifact", "get-authorization-token") => true,
+            // Role credentials, and a function's configuration with its environment.
+            ("sso", "get-role-credentials")
+            | (
+                "sts",
+                "assume-role"
+                | "assume-role-with-web-identity"
+                | "assume-role-with-saml"
+                | "get-federation-token",
+            )
+            | ("lambda", "get-function-configuration" | "get-function") => true,
+            _ => false,
+        },
+        "gcloud" => {
+            words().contains(&"auth")
+                && words().iter().any(|w| matches!(*w, "print-access-token" | "print-identity-token"))
+                || verb(0) == "config" && verb(1) == "config-helper"
+                || verb(0) == "secrets" && verb(1) == "versions" && verb(2) == "access"
+        }
+        "az" => {
+            verb(0) == "account" && verb(1) == "get-access-token"
+                || verb(0) == "keyvault" && verb(1) == "secret" && matches!(verb(2), "show" | "download")
+                // `az webapp config appsettings list`, `… connection-string list`, `az storage
+                // account keys list`: the app's settings and the accounts' keys.
+                || matches!(verb(2), "appsettings" | "connection-string") && verb(3) == "list"
+                || words().windows(2).any(|pair| pair == ["keys", "list"])
+                // `az redis list-keys`, `az cognitiveservices account keys list`.
+                || words().contains(&"list-keys")
+        }
+        // `kubectl get secret x -o yaml`: the secret's data, base64 and all.
+        "kubectl" | "oc"
+            if matches!(verb(0), "get" | "describe") && matches!(verb(1), "secret" | "secrets")
+                || verb(1).starts_with("secret/") =>
+        {
+            // `describe` shows a service-account token secret's token in clear.
+            verb(0) == "describe"
+                || verb(0) == "get"
+                    && args.iter().any(|a| a.text.starts_with("-o") || a.text.starts_with("--output"))
+        }
+        // `podman secret inspect --showsecret`: the secret's value.
+        "docker" | "podman" if verb(0) == "secret" => has("--showsecret") || has("--show-secret"),
+        // GnuPG takes any unambiguous start of a long option (`--export-secret-key`).
+        // `gpg -d secrets.yaml.gpg`: the plaintext of an encrypted file (encrypted for being
+        // secret) printed; with `-o FILE` (or `--decrypt-files`) it is written instead.
+        "gpg" | "gpg2" => args.iter().any(|a| {
+            ["--export-secret-k", "--export-secret-s"].iter().any(|start| a.text.starts_with(start))
+                || (a.text == "--decrypt" || super::short_cluster_has(&a.text, 'd'))
+                    && !args
+                        .iter()
+                        .any(|o| o.text.starts_with("--output") || super::short_cluster_has(&o.text, 'o'))
+        }),
+        // `dscl . -read /Users/me ShadowHashData`: a macOS account's password hash (its salted
+        // PBKDF2 digest, crackable offline). `AuthenticationAuthority` only names the methods.
+        "dscl" => args.iter().any(|a| a.text.to_ascii_lowercase().contains("shadowhashdata")),
+        // `docker inspect app --format '{{json .Config.Env}}'` (or `{{.Config}}`): the
+        // container's environment, its tokens and passwords among them. The whole document
+        // (`docker inspect app`) is everyday work and passes.
+        "docker" | "podman" if matches!(verb(0), "inspect" | "container" | "image") => {
+            args.iter().any(|a| shows_container_environment(&a.text))
+        }
+        // `docker inspect app | jq '.[0].Config.Env'`; `kubectl get pod p -o json | jq
+        // '.spec.containers[].env'`.
+        // `jq -rn 'env.GITHUB_TOKEN'`, `yq -n 'strenv(NPM_TOKEN)'`: the query prints the variable
+        // (`yq -i` writes it into the file instead).
+        "jq" | "gojq" | "jaq" | "yq" => {
+            args.iter().any(|a| a.text.contains("Config.Env"))
+                || args.iter().any(|a| query_reads_secret_variable(&a.text))
+                    && !args.iter().any(|a| a.text == "--inplace" || super::short_cluster_has(&a.text, 'i'))
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
@@ -787,17 +972,6 @@ fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shel
                 // `kubectl set env deploy/api --list`: the workload's variables with their
                 // literal values (`--resolve` fills in those its secrets hold).
                 || verb(0) == "set" && verb(1) == "env" && (has("--list") || has("--resolve"))
-        }
-        // `git credential fill`, and a helper asked directly (`git credential-store get`).
-        "git" => {
-            (verb(0) == "credential" || verb(0).starts_with("credential-"))
-                && matches!(verb(1), "fill" | "get")
-                || shows_stashed_untracked(&command.argv[crate::shell::git_subcommand(&command.argv)..])
-                || verb(0) == "config"
-                    && !["--unset", "--unset-all", "--add", "--replace-all", "--remove-section"]
-                        .iter()
-                        .any(|o| has(o))
-                    && reads_secret_setting(&words()[1..])
         }
         "npm" | "pnpm" | "yarn" => {
             verb(0) == "config" && verb(1) == "get" && {
