@@ -1021,7 +1021,7 @@ fn words_touched<'c>(
     }
     // `telegram-send --file ~/.ssh/id_rsa`: a program named for sending, uploading or sharing
     // reads the files it is given, an option's value too.
-    if ["send", "upload", "share"].iter().any(|verb| name.contains(verb))
+    if ["send", "upload", "share"].iter().any(|verb| crate::literal::contains(name, verb))
         && !listed(NAME_ONLY, &NAME_ONLY_NAMES, name)
     {
         found.extend(command.args().iter().filter(|a| !a.text.starts_with('-')).map(|a| (Access::Read, a)));

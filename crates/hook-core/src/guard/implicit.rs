@@ -162,9 +162,10 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
         ".proj",
     ];
     // Every name holds a dot, a `B` or a `W`: one byte scan rules most words out before the
-    // substring searches, each of which is set up anew.
+    // substring searches.
     let names = |text: &str| {
-        text.bytes().any(|b| matches!(b, b'.' | b'B' | b'W')) && DOTTED.iter().any(|name| text.contains(name))
+        text.bytes().any(|b| matches!(b, b'.' | b'B' | b'W'))
+            && DOTTED.iter().any(|name| crate::literal::contains(text, name))
             || text.ends_with("akefile")
             || text.ends_with("Gemfile")
             || text.ends_with("dune")

@@ -610,7 +610,10 @@ fn scripts_set(command: &SimpleCommand) -> Vec<(String, String)> {
 /// `npx`, `pnpm exec`, `yarn`): the command is the hook's text.
 fn husky_hook(command: &SimpleCommand) -> Option<(String, String)> {
     let argv = &command.argv;
-    let at = argv.iter().take(4).position(|w| crate::shell::program_base(&w.text) == "husky")?;
+    let at = argv
+        .iter()
+        .take(4)
+        .position(|w| w.text.ends_with("husky") && crate::shell::program_base(&w.text) == "husky")?;
     match argv.get(at + 1..)? {
         [verb, file, text, ..] if matches!(verb.text.as_str(), "add" | "set") && !file.dynamic => {
             Some((file.text.clone(), text.text.clone()))

@@ -38,8 +38,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some(hit) = sysfs_write(call) {
         return Some(hit);
     }
-    if names_log_directory(call)
-        && let Some(hit) = log_wipe(call)
+    // Most commands write nothing over: the directory test, which walks paths, is skipped.
+    let targets = super::overwrite::targets(call);
+    if !targets.is_empty()
+        && names_log_directory(call)
+        && let Some(hit) = log_wipe(call, &targets)
     {
         return Some(hit);
     }
@@ -49,8 +52,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
-    if REMOTE_SERVICE_TOOLS.contains(&name)
-        && crate::shell::runs_remotely(&call.command.via)
+    if crate::shell::runs_remotely(&call.command.via)
+        && REMOTE_SERVICE_TOOLS.contains(&name)
         && let Some(hit) = judge_lockout(call, name).or_else(|| remote_service(call, name))
     {
         return Some(hit);
@@ -58,7 +61,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if let Some(hit) = super::windows::disk(name, call.args()) {
         return Some(hit);
     }
-    if SYSTEM_TOOLS.contains(&name) {
+    if SYSTEM_TOOL_NAMES.may_hold(name) && SYSTEM_TOOLS.contains(&name) {
         return judge_system(call, name);
     }
     if matches!(
@@ -78,9 +81,70 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
-    if ADMIN_TOOLS.contains(&name) {
+    if ADMIN_TOOL_NAMES.may_hold(name) && ADMIN_TOOLS.contains(&name) {
         return judge_admin(call, name);
     }
+    // Most commands of a line are none of the tools below: ruled out by the filter, and the
+    // tests check that the full judgement agrees (ARCHITECTURE.md, "Start-up").
+    if !DEVICE_TOOL_NAMES.may_hold(name) && !is_formatter(name) {
+        debug_assert!(judge_device_tool(call, name).is_none(), "`{name}` missing from DEVICE_TOOLS");
+        return None;
+    }
+    judge_device_tool(call, name)
+}
+
+/// The formatters' family aside, the programs [`judge_device_tool`] knows.
+const DEVICE_TOOLS: &[&str] = &[
+    "wipefs",
+    "zpool",
+    "zfs",
+    "gpart",
+    "asr",
+    "lvremove",
+    "vgremove",
+    "pvremove",
+    "cryptsetup",
+    "hdparm",
+    "nvme",
+    "sgdisk",
+    "mdadm",
+    "badblocks",
+    "btrfs",
+    "dmsetup",
+    "flashrom",
+    "vgreduce",
+    "lvreduce",
+    "diskpart",
+    "diskutil",
+    "fdisk",
+    "gdisk",
+    "cfdisk",
+    "cgdisk",
+    "disklabel",
+    "bsdlabel",
+    "sfdisk",
+    "parted",
+    "format",
+    "format-volume",
+    "clear-disk",
+    "initialize-disk",
+    "remove-partition",
+    "shutdown",
+    "reboot",
+    "halt",
+    "poweroff",
+    "init",
+    "telinit",
+    "systemctl",
+    "loginctl",
+    "stop-computer",
+    "restart-computer",
+];
+
+const DEVICE_TOOL_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(DEVICE_TOOLS);
+
+/// [`judge`] of a formatter, a volume manager, a partition editor or a shutdown.
+fn judge_device_tool(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     // `wipefs DEVICE` alone (or with `-n`) only lists the signatures it would erase.
     let lists_signatures = name == "wipefs"
@@ -230,6 +294,8 @@ fn sysfs_write(call: &Call) -> Option<Hit> {
     ))
 }
 
+const SYSTEM_TOOL_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(SYSTEM_TOOLS);
+
 /// Tools of the running system this pack judges apart from the disk tools: `kexec`, `mount`
 /// and `umount`, the firewall and the network links.
 const SYSTEM_TOOLS: &[&str] =
@@ -360,6 +426,8 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
         _ => None,
     }
 }
+
+const ADMIN_TOOL_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(ADMIN_TOOLS);
 
 /// System administration tools judged by [`judge_admin`].
 const ADMIN_TOOLS: &[&str] = &[
@@ -884,8 +952,8 @@ const LOGS: &str = "This throws away the system's logs, the record of what happe
 /// `/var/log`, or the command runs there.
 fn names_log_directory(call: &Call) -> bool {
     call.ctx.cwd.starts_with("/var/log")
-        || call.command.redirects.iter().any(|r| r.target.text.contains("/var/log"))
-        || call.args().iter().any(|a| a.text.contains("/var/log"))
+        || call.command.redirects.iter().any(|r| crate::literal::contains(&r.target.text, "/var/log"))
+        || call.args().iter().any(|a| crate::literal::contains(&a.text, "/var/log"))
 }
 
 /// `: > /var/log/syslog`, `truncate -s 0 /var/log/auth.log`, `cp /dev/null /var/log/wtmp`,
@@ -893,8 +961,8 @@ fn names_log_directory(call: &Call) -> bool {
 /// place, judged as `journalctl --vacuum-*` is (an ask: often meant in a container). Deleting
 /// one is the rm pack's (`rm.system-file`). Out of line: off an allowed call's path.
 #[inline(never)]
-fn log_wipe(call: &Call) -> Option<Hit> {
-    super::overwrite::targets(call)
+fn log_wipe(call: &Call, targets: &[(std::borrow::Cow<'_, crate::shell::Word>, bool, &str)]) -> Option<Hit> {
+    targets
         .iter()
         .any(|(word, _, _)| {
             let root = super::paths::found_root(word);

@@ -417,8 +417,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 /// Unreal's editor programs (`UnrealEditor-Cmd`, `UE4Editor`), which run a Python script
 /// they are given (`-ExecutePythonScript=F`, `-run=pythonscript -script=F`).
 fn unreal_editor(name: &str) -> bool {
-    let lower = name.get(..12).unwrap_or(name).to_ascii_lowercase();
-    lower.starts_with("unrealeditor") || lower.starts_with("ue4editor") || lower.starts_with("ue5editor")
+    // Asked of every command: compared in place, without a lower-cased copy.
+    let starts =
+        |prefix: &str| name.get(..prefix.len()).is_some_and(|head| head.eq_ignore_ascii_case(prefix));
+    starts("unrealeditor") || starts("ue4editor") || starts("ue5editor")
 }
 
 /// A program whose code is fetched from a URL on the line and run: `spark-submit … https://x/job.py`
@@ -967,7 +969,9 @@ const DATA_READERS: &[&str] = &[
 fn loads_downloaded_file(name: &str, args: &[crate::shell::Word]) -> bool {
     let substituted = |raw: &str| {
         raw.starts_with("<(")
-            || raw.split_once("=<(").is_some_and(|(before, _)| !before.contains(['\'', '"']))
+            // A byte test first: nearly no word holds `<(`, and a substring search costs more.
+            || raw.contains('<')
+                && raw.split_once("=<(").is_some_and(|(before, _)| !before.contains(['\'', '"']))
     };
     let Some(at) = args.iter().position(|w| substituted(&w.raw) && substitutes_download(&w.raw)) else {
         return false;

@@ -1462,6 +1462,119 @@ fn js_manager_options(argv: &[Word]) -> usize {
 /// registry by name (`npx prettier`, `npx -y pkg`) is the everyday case and is not one.
 pub(super) fn fetched_code(argv: &[Word]) -> Option<&Word> {
     let name = crate::shell::base_name(&argv.first()?.text);
+    // Asked twice of every command (wrappers and the analyser): most names are ruled out by
+    // the filter, and the tests check that the full match agrees (ARCHITECTURE.md, "Start-up").
+    if !FETCHER_NAMES.may_hold(name) {
+        debug_assert!(fetched_by(name, argv).is_none(), "`{name}` missing from FETCHERS");
+        return None;
+    }
+    fetched_by(name, argv)
+}
+
+/// The programs [`fetched_code`] knows.
+const FETCHERS: &[&str] = &[
+    "deno",
+    "bun",
+    "dart",
+    "scala-cli",
+    "pre-commit",
+    "npx",
+    "bunx",
+    "pnpx",
+    "npm",
+    "pnpm",
+    "yarn",
+    "uvx",
+    "uv",
+    "pipx",
+    "go",
+    "helm",
+    "kubectl",
+    "oc",
+    "poetry",
+    "mix",
+    "composer",
+    "dotnet",
+    "pip",
+    "pip3",
+    "python",
+    "python3",
+    "pdm",
+    "rye",
+    "pipenv",
+    "hatch",
+    "vim",
+    "nvim",
+    "vi",
+    "gvim",
+    "mvim",
+    "view",
+    "swift",
+    "mvn",
+    "mvnw",
+    "cargo",
+    "gem",
+    "brew",
+    "installer",
+    "cpanm",
+    "cpan",
+    "luarocks",
+    "flutter",
+    "asdf",
+    "mise",
+    "rtx",
+    "task",
+    "go-task",
+    "groovy",
+    "jbang",
+    "kscript",
+    "earthly",
+    "clojure",
+    "clj",
+    "julia",
+    "mill",
+    "pants",
+    "gradle",
+    "gradlew",
+    "stack",
+    "cabal",
+    "nimble",
+    "raco",
+    "opam",
+    "zig",
+    "rustup",
+    "guix",
+    "Rscript",
+    "R",
+    "r",
+    "apk",
+    "yay",
+    "paru",
+    "pikaur",
+    "trizen",
+    "nixos-rebuild",
+    "darwin-rebuild",
+    "home-manager",
+    "gh",
+    "nix",
+    "nix-env",
+    "dpkg",
+    "apt",
+    "apt-get",
+    "aptitude",
+    "dnf",
+    "yum",
+    "zypper",
+    "microdnf",
+    "rpm",
+    "snap",
+    "flatpak",
+];
+
+const FETCHER_NAMES: NameFilter = NameFilter::of(FETCHERS);
+
+/// [`fetched_code`] of a command named `name`.
+fn fetched_by<'a>(name: &str, argv: &'a [Word]) -> Option<&'a Word> {
     let option = |names: &[&str]| {
         argv.windows(2).find(|pair| names.contains(&pair[0].text.as_str())).map(|pair| &pair[1]).or_else(
             || {

@@ -179,8 +179,9 @@ fn is_name_byte(b: u8) -> bool {
 
 /// `NAME+=` at the start of `text` (an appending assignment prefix): `NAME+`.
 pub(super) fn append_assignment_name(text: &str) -> Option<&str> {
-    let (name, _) = text.split_once("+=")?;
-    is_name(name).then(|| &text[..name.len() + 1])
+    // The first `+` ends a name, so it is the only one that can start the `+=`.
+    let at = text.find('+')?;
+    (text[at + 1..].starts_with('=') && is_name(&text[..at])).then(|| &text[..at + 1])
 }
 
 /// `NAME=` at the start of `text` (an assignment prefix).
