@@ -296,7 +296,7 @@ fn tox_commands(text: &str) -> String {
 /// later unnamed and no program on the line loads it yet: the JavaScript tools' configurations
 /// (`*.config.js`, `.eslintrc.js`), R's `.Rprofile`, Julia's `deps/build.jl`, Gradle's and
 /// Maven's build files, a `pyproject.toml`'s build hooks, `noxfile.py`, `tox.ini`, a
-/// `Cargo.toml`'s build script, `.npmrc`, `.yarnrc.yml`, `.pnpmfile.cjs`, a `Gemfile`, a
+/// `Cargo.toml`'s build script, `.npmrc`, `.yarnrc.yml`, `.pnpmfile.cjs`, a `Gemfile`, a `Brewfile`, a
 /// `justfile`.
 pub(crate) fn later_code(file: &str, parent: Option<&str>) -> Option<Code> {
     let extension = file.rsplit_once('.').map(|(_, ext)| ext).unwrap_or_default();
@@ -308,7 +308,8 @@ pub(crate) fn later_code(file: &str, parent: Option<&str>) -> Option<Code> {
         "noxfile.py" | "hatch_build.py" | "fabfile.py" | "dodo.py" => Some(Code::Python),
         "tox.ini" => Some(Code::Tox),
         "justfile" | "Justfile" | ".justfile" => Some(Code::Just),
-        "Gemfile" | "gems.rb" => Some(Code::Ruby),
+        // `brew bundle` evaluates a `Brewfile` as Ruby.
+        "Gemfile" | "gems.rb" | "Brewfile" => Some(Code::Ruby),
         "pom.xml" => Some(Code::Compiled(MAVEN_PLUGINS)),
         "pyproject.toml" => Some(Code::Compiled(PYPROJECT_HOOKS)),
         "Cargo.toml" => Some(Code::Compiled(&["build =", "build=", "[patch"])),

@@ -625,8 +625,10 @@ fn husky_hook(command: &SimpleCommand) -> Option<(String, String)> {
 enum Later {
     /// A git hook (`.git/hooks/`, `.husky/`, `.githooks/`): shell text.
     Hook,
-    /// `package.json`: its scripts, the lifecycle ones run by `npm install`.
+    /// `package.json`: its scripts, the lifecycle ones run by `npm install`; `composer.json`.
     Package,
+    /// pip's `requirements*.txt`: each line a package `pip install -r` installs.
+    Requirements,
     /// A makefile: its recipes, run by `make`.
     Makefile,
     /// An editor's or container's tasks (`.vscode/tasks.json` with `runOn: folderOpen`,
@@ -664,6 +666,7 @@ impl Later {
         match self {
             Later::Hook => "the git hook",
             Later::Package => "the package scripts of",
+            Later::Requirements => "the requirements of",
             Later::Makefile => "the recipes of",
             Later::Automation => "the commands of",
             Later::Python | Later::Site { .. } => "the Python code of",
@@ -682,6 +685,7 @@ impl Later {
         matches!(
             self,
             Later::Package
+                | Later::Requirements
                 | Later::Makefile
                 | Later::Python
                 | Later::Settings
@@ -720,13 +724,26 @@ impl Later {
             // ([`Written::runs_later`]).
             Later::Loaded(code) => super::loaded::later_lines(code, text).unwrap_or_default(),
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
+                // composer's scripts may be lists of commands.
                 Ok(json) => json
                     .get("scripts")
                     .and_then(serde_json::Value::as_object)
-                    .map(|scripts| scripts.values().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                    .map(|scripts| {
+                        let mut lines = Vec::new();
+                        for script in scripts.values() {
+                            json_strings(script, &mut lines);
+                        }
+                        lines
+                    })
                     .unwrap_or_default(),
                 Err(_) => quoted_strings(text),
             },
+            Later::Requirements => text
+                .lines()
+                .map(|line| line.split(" #").next().unwrap_or_default().trim())
+                .filter(|line| !line.is_empty() && !line.starts_with('#'))
+                .map(|line| format!("pip install {}", crate::shell::quote(line)))
+                .collect(),
             Later::Automation => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => {
                     let mut strings = Vec::new();
@@ -777,7 +794,11 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         (_, "conftest.py" | "setup.py") => Some(Later::Python),
         (_, "sitecustomize.py" | "usercustomize.py") if in_site => Some(Later::Site { pth: false }),
         (_, file) if in_site && file.ends_with(".pth") => Some(Later::Site { pth: true }),
-        (_, "package.json") => Some(Later::Package),
+        // composer's `composer.json` scripts (`post-install-cmd`), run by `composer install`.
+        (_, "package.json" | "composer.json") => Some(Later::Package),
+        // pip's requirements: each line is what `pip install -r` installs, a VCS or URL
+        // requirement running its setup code.
+        (_, file) if file.starts_with("requirements") && file.ends_with(".txt") => Some(Later::Requirements),
         (
             _,
             ".bashrc" | ".zshrc" | ".bash_aliases" | ".profile" | ".bash_profile" | ".zprofile" | ".envrc",
@@ -1154,6 +1175,9 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         ".githooks",
         "hooks/",
         "package.json",
+        "composer.json",
+        "requirements",
+        "Brewfile",
         "akefile",
         "tasks.json",
         "settings.json",
@@ -1282,6 +1306,16 @@ fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
                 }
             }
             _ => {}
+        }
+    }
+    // `curl URL > FILE`, `wget -qO- URL > FILE`: what it prints is what the file holds.
+    if name == "curl" && file.is_none() || file.as_deref() == Some("-") {
+        let printed_to = command.redirects.iter().rev().find(|redirect| {
+            matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
+                && matches!(redirect.fd, None | Some(1))
+        });
+        if let Some(redirect) = printed_to.filter(|r| !r.target.dynamic) {
+            file = Some(redirect.target.text.clone());
         }
     }
     if name == "wget" && file.is_none() {

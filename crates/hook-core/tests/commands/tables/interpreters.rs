@@ -1791,4 +1791,10 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     ask("opaque.exec", r#"perl -e 'eval(pack "H*", "73797374656d2822726d202d7266207e2229")'"#),
     allow(r#"perl -e 'eval pack("H*", "7072696e7420226869220a")'"#),
     allow(r#"perl -e 'print pack("H*", "6869")'"#),
+    // Ruby's backticks and `%x(…)` interpolate `#{…}`: the home directory, not a comment.
+    deny("rm.home", "ruby -e '`rm -rf #{Dir.home}`'"),
+    deny("rm.home", "ruby -e '%x(rm -rf #{Dir.home})'"),
+    deny("rm.home", "ruby -e '%x(rm -rf ~)'"),
+    allow("ruby -e 'puts `git rev-parse HEAD`'"),
+    allow("ruby -e 'puts `git log -1 --format=#{\"%H\"}`'"),
 ];
