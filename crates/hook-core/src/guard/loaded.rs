@@ -51,6 +51,40 @@ pub(crate) const RUST_CALLS: &[&str] = &[
     "rename",
 ];
 
+/// What in C and C++ code runs programs, deletes or writes files, or reaches outside; and
+/// what hides a call's name (`##` pastes tokens, an included file is code unseen).
+pub(crate) const C_CALLS: &[&str] = &[
+    "system",
+    "exec",
+    "popen",
+    "fork",
+    "spawn",
+    "unlink",
+    "remove",
+    "rmdir",
+    "rename",
+    "fopen",
+    "open(",
+    "creat",
+    "write",
+    "socket",
+    "getenv",
+    "environ",
+    "asm",
+    "syscall",
+    "dlopen",
+    "chmod",
+    "chown",
+    "##",
+    "#include \"",
+    "#include <sys",
+    "#include <unistd",
+    "#include <fcntl",
+    "#include <dlfcn",
+    "std::filesystem",
+    "fstream",
+];
+
 /// Cargo settings that run a program of their own: a wrapper, a runner, a linker, an alias.
 pub(crate) const CARGO_SETTINGS: &[&str] =
     &["wrapper", "runner", "linker", "rustc", "alias", "link-arg", "-C"];

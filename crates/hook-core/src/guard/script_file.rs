@@ -217,7 +217,7 @@ impl Written {
                 }
                 let path = place(path, word.dynamic || word.raw.starts_with('~'), &here);
                 if access == Access::Write && !known.contains(&path) {
-                    if written.project_build(command, &here) {
+                    if written.project_build(command, &here) || written.screened_build(command, &here) {
                         written.built.push(path.clone());
                     }
                     if *generator.get_or_insert_with(|| written.project_generator(command, &here)) {
@@ -228,8 +228,74 @@ impl Written {
                     written.writers.push(Some(index));
                 }
             }
+            written.rustc_output(command, index, &here);
         }
         written
+    }
+
+    /// `rustc m.rs` without `-o` writes the program `m` in its working directory, named for
+    /// its first source (as a C compiler writes `a.out`).
+    fn rustc_output(&mut self, command: &SimpleCommand, index: usize, here: &Context) {
+        if command.name().map(crate::shell::program_base) != Some("rustc") {
+            return;
+        }
+        let args = command.args();
+        if args.iter().any(|a| {
+            a.text.starts_with("-o") || a.text.starts_with("--emit") || a.text.starts_with("--crate-type")
+        }) {
+            return;
+        }
+        let Some(source) = args.iter().find(|a| !a.dynamic && a.text.ends_with(".rs")) else { return };
+        let file = source.text.rsplit('/').next().unwrap_or_default();
+        let stem = file.strip_suffix(".rs").unwrap_or(file);
+        if stem.is_empty() {
+            return;
+        }
+        let path = place(stem, false, here);
+        if self.project_build(command, here) || self.screened_build(command, here) {
+            self.built.push(path.clone());
+        }
+        self.files.push((path, Err("rustc".to_string())));
+        self.writers.push(Some(index));
+    }
+
+    /// Whether `command` compiles only sources the line wrote, with text the guard knows
+    /// and that holds none of what runs programs, deletes or writes files or reaches outside
+    /// in its language (`echo 'int main(){puts("hi");}' > m.c && gcc m.c && ./a.out`): the
+    /// program it makes does what that text says, which is nothing the rules judge.
+    fn screened_build(&self, command: &SimpleCommand, here: &Context) -> bool {
+        let Some(name) = command.name().map(crate::shell::program_base) else { return false };
+        let calls = match name {
+            "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "tcc" => super::loaded::C_CALLS,
+            "rustc" => super::loaded::RUST_CALLS,
+            _ => return false,
+        };
+        // Options that only tune the build; any other (a plugin, a wrapper, a linked library,
+        // an include path) leaves the program's code to more than the sources.
+        let tunes = |text: &str| {
+            ["-O", "-g", "-W", "-std=", "--edition"].iter().any(|option| text.starts_with(option))
+        };
+        let mut sources = 0;
+        let mut words = command.args().iter();
+        while let Some(word) = words.next() {
+            let text = word.text.as_str();
+            if word.dynamic {
+                return false;
+            }
+            if text == "-o" {
+                words.next();
+            } else if text.starts_with("-o") || tunes(text) {
+                continue;
+            } else if text.starts_with(['-', '@']) {
+                return false;
+            } else {
+                match self.text(&place(text, false, here)) {
+                    Some(Ok(source)) if !calls.iter().any(|call| source.contains(call)) => sources += 1,
+                    _ => return false,
+                }
+            }
+        }
+        sources > 0
     }
 
     /// Whether `command` runs a script of the project that is on the disk and that the line
