@@ -1027,6 +1027,24 @@ fn words_touched<'c>(
         found.extend(command.args().iter().filter(|a| !a.text.starts_with('-')).map(|a| (Access::Read, a)));
         return found;
     }
+    // `cargo run -- ~/.ssh/id_rsa`, `go run ./cmd/x F`, `python s.py F`, `node s.js F`: the
+    // project's own program, which the guard does not read, is given the words after it as
+    // an unknown program is, and read as that one's are (a long option's value is where it
+    // is told which credentials to use: `--env-file .env`).
+    if let Some(words) = own_program_arguments(name, command.args()) {
+        let bare = |word: &Word| !word.text.contains(['.', '/', '~']);
+        let after_long_option =
+            |at: usize| at > 0 && words[at - 1].text.starts_with("--") && !words[at - 1].text.contains('=');
+        found.extend(
+            words
+                .iter()
+                .enumerate()
+                .filter(|(at, word)| {
+                    !word.dynamic && !word.text.starts_with('-') && !bare(word) && !after_long_option(*at)
+                })
+                .map(|(_, word)| (Access::Read, word)),
+        );
+    }
     // Most commands of a line name no file (`cd`, `echo`, `cargo`): decided by the name before
     // anything is collected, unless an arm below knows the program too.
     if !NAMED_WITH_ARMS.contains(&name)
@@ -1916,6 +1934,56 @@ fn words_touched<'c>(
     }
     found.extend(option_outputs(name, command.args()).into_iter().map(|word| (Access::Write, word)));
     found
+}
+
+/// The words a runner hands the project's program it runs: `cargo run … -- ARGS`, `go run
+/// PKG ARGS` (or `F.go… ARGS`), `python S.py ARGS`, `node S.js ARGS`. Only a few names reach
+/// past the first comparison.
+fn own_program_arguments<'w>(name: &str, args: &'w [Word]) -> Option<&'w [Word]> {
+    let first = args.first()?;
+    let rest = &args[1..];
+    match name {
+        "cargo" if matches!(first.text.as_str(), "run" | "r") => {
+            let dashes = rest.iter().position(|w| w.text == "--")?;
+            Some(&rest[dashes + 1..])
+        }
+        "go" if first.text == "run" => {
+            const VALUED: &[&str] = &[
+                "-tags",
+                "-ldflags",
+                "-gcflags",
+                "-asmflags",
+                "-mod",
+                "-exec",
+                "-o",
+                "-p",
+                "-C",
+                "-modfile",
+                "-overlay",
+                "-toolexec",
+            ];
+            let mut at = 0;
+            while let Some(word) = rest.get(at).filter(|w| w.text.starts_with('-')) {
+                at += if VALUED.contains(&word.text.as_str()) { 2 } else { 1 };
+            }
+            let program = rest.get(at..)?;
+            let files = program.iter().take_while(|w| w.text.ends_with(".go")).count();
+            program.get(files.max(1)..)
+        }
+        _ if name.starts_with("python") || matches!(name, "node" | "nodejs") => {
+            let js = |text: &str| {
+                text.rsplit_once('.').is_some_and(|(_, ext)| super::loaded::JS_EXTENSIONS.contains(&ext))
+            };
+            let script = args.iter().position(|w| !w.text.starts_with('-'))?;
+            let inline = args[..script]
+                .iter()
+                .any(|w| matches!(w.text.as_str(), "-c" | "-m" | "-e" | "-p" | "--eval" | "--print"));
+            let text = args[script].text.as_str();
+            let is_script = if name.starts_with("python") { text.ends_with(".py") } else { js(text) };
+            (is_script && !inline).then(|| &args[script + 1..])
+        }
+        _ => None,
+    }
 }
 
 /// Whether the chmod `mode` only takes access away and leaves the owner able to read (`600`,

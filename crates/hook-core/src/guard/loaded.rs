@@ -51,6 +51,40 @@ pub(crate) const RUST_CALLS: &[&str] = &[
     "rename",
 ];
 
+/// What in C and C++ code runs programs, deletes or writes files, or reaches outside; and
+/// what hides a call's name (`##` pastes tokens, an included file is code unseen).
+pub(crate) const C_CALLS: &[&str] = &[
+    "system",
+    "exec",
+    "popen",
+    "fork",
+    "spawn",
+    "unlink",
+    "remove",
+    "rmdir",
+    "rename",
+    "fopen",
+    "open(",
+    "creat",
+    "write",
+    "socket",
+    "getenv",
+    "environ",
+    "asm",
+    "syscall",
+    "dlopen",
+    "chmod",
+    "chown",
+    "##",
+    "#include \"",
+    "#include <sys",
+    "#include <unistd",
+    "#include <fcntl",
+    "#include <dlfcn",
+    "std::filesystem",
+    "fstream",
+];
+
 /// Cargo settings that run a program of their own: a wrapper, a runner, a linker, an alias.
 pub(crate) const CARGO_SETTINGS: &[&str] =
     &["wrapper", "runner", "linker", "rustc", "alias", "link-arg", "-C"];
@@ -296,7 +330,7 @@ fn tox_commands(text: &str) -> String {
 /// later unnamed and no program on the line loads it yet: the JavaScript tools' configurations
 /// (`*.config.js`, `.eslintrc.js`), R's `.Rprofile`, Julia's `deps/build.jl`, Gradle's and
 /// Maven's build files, a `pyproject.toml`'s build hooks, `noxfile.py`, `tox.ini`, a
-/// `Cargo.toml`'s build script, `.npmrc`, `.yarnrc.yml`, `.pnpmfile.cjs`, a `Gemfile`, a
+/// `Cargo.toml`'s build script, `.npmrc`, `.yarnrc.yml`, `.pnpmfile.cjs`, a `Gemfile`, a `Brewfile`, a
 /// `justfile`.
 pub(crate) fn later_code(file: &str, parent: Option<&str>) -> Option<Code> {
     let extension = file.rsplit_once('.').map(|(_, ext)| ext).unwrap_or_default();
@@ -308,7 +342,8 @@ pub(crate) fn later_code(file: &str, parent: Option<&str>) -> Option<Code> {
         "noxfile.py" | "hatch_build.py" | "fabfile.py" | "dodo.py" => Some(Code::Python),
         "tox.ini" => Some(Code::Tox),
         "justfile" | "Justfile" | ".justfile" => Some(Code::Just),
-        "Gemfile" | "gems.rb" => Some(Code::Ruby),
+        // `brew bundle` evaluates a `Brewfile` as Ruby.
+        "Gemfile" | "gems.rb" | "Brewfile" => Some(Code::Ruby),
         "pom.xml" => Some(Code::Compiled(MAVEN_PLUGINS)),
         "pyproject.toml" => Some(Code::Compiled(PYPROJECT_HOOKS)),
         "Cargo.toml" => Some(Code::Compiled(&["build =", "build=", "[patch"])),

@@ -217,7 +217,7 @@ impl Written {
                 }
                 let path = place(path, word.dynamic || word.raw.starts_with('~'), &here);
                 if access == Access::Write && !known.contains(&path) {
-                    if written.project_build(command, &here) {
+                    if written.project_build(command, &here) || written.screened_build(command, &here) {
                         written.built.push(path.clone());
                     }
                     if *generator.get_or_insert_with(|| written.project_generator(command, &here)) {
@@ -228,8 +228,74 @@ impl Written {
                     written.writers.push(Some(index));
                 }
             }
+            written.rustc_output(command, index, &here);
         }
         written
+    }
+
+    /// `rustc m.rs` without `-o` writes the program `m` in its working directory, named for
+    /// its first source (as a C compiler writes `a.out`).
+    fn rustc_output(&mut self, command: &SimpleCommand, index: usize, here: &Context) {
+        if command.name().map(crate::shell::program_base) != Some("rustc") {
+            return;
+        }
+        let args = command.args();
+        if args.iter().any(|a| {
+            a.text.starts_with("-o") || a.text.starts_with("--emit") || a.text.starts_with("--crate-type")
+        }) {
+            return;
+        }
+        let Some(source) = args.iter().find(|a| !a.dynamic && a.text.ends_with(".rs")) else { return };
+        let file = source.text.rsplit('/').next().unwrap_or_default();
+        let stem = file.strip_suffix(".rs").unwrap_or(file);
+        if stem.is_empty() {
+            return;
+        }
+        let path = place(stem, false, here);
+        if self.project_build(command, here) || self.screened_build(command, here) {
+            self.built.push(path.clone());
+        }
+        self.files.push((path, Err("rustc".to_string())));
+        self.writers.push(Some(index));
+    }
+
+    /// Whether `command` compiles only sources the line wrote, with text the guard knows
+    /// and that holds none of what runs programs, deletes or writes files or reaches outside
+    /// in its language (`echo 'int main(){puts("hi");}' > m.c && gcc m.c && ./a.out`): the
+    /// program it makes does what that text says, which is nothing the rules judge.
+    fn screened_build(&self, command: &SimpleCommand, here: &Context) -> bool {
+        let Some(name) = command.name().map(crate::shell::program_base) else { return false };
+        let calls = match name {
+            "gcc" | "g++" | "cc" | "c++" | "clang" | "clang++" | "tcc" => super::loaded::C_CALLS,
+            "rustc" => super::loaded::RUST_CALLS,
+            _ => return false,
+        };
+        // Options that only tune the build; any other (a plugin, a wrapper, a linked library,
+        // an include path) leaves the program's code to more than the sources.
+        let tunes = |text: &str| {
+            ["-O", "-g", "-W", "-std=", "--edition"].iter().any(|option| text.starts_with(option))
+        };
+        let mut sources = 0;
+        let mut words = command.args().iter();
+        while let Some(word) = words.next() {
+            let text = word.text.as_str();
+            if word.dynamic {
+                return false;
+            }
+            if text == "-o" {
+                words.next();
+            } else if text.starts_with("-o") || tunes(text) {
+                continue;
+            } else if text.starts_with(['-', '@']) {
+                return false;
+            } else {
+                match self.text(&place(text, false, here)) {
+                    Some(Ok(source)) if !calls.iter().any(|call| source.contains(call)) => sources += 1,
+                    _ => return false,
+                }
+            }
+        }
+        sources > 0
     }
 
     /// Whether `command` runs a script of the project that is on the disk and that the line
@@ -628,8 +694,10 @@ fn husky_hook(command: &SimpleCommand) -> Option<(String, String)> {
 enum Later {
     /// A git hook (`.git/hooks/`, `.husky/`, `.githooks/`): shell text.
     Hook,
-    /// `package.json`: its scripts, the lifecycle ones run by `npm install`.
+    /// `package.json`: its scripts, the lifecycle ones run by `npm install`; `composer.json`.
     Package,
+    /// pip's `requirements*.txt`: each line a package `pip install -r` installs.
+    Requirements,
     /// A makefile: its recipes, run by `make`.
     Makefile,
     /// An editor's or container's tasks (`.vscode/tasks.json` with `runOn: folderOpen`,
@@ -667,6 +735,7 @@ impl Later {
         match self {
             Later::Hook => "the git hook",
             Later::Package => "the package scripts of",
+            Later::Requirements => "the requirements of",
             Later::Makefile => "the recipes of",
             Later::Automation => "the commands of",
             Later::Python | Later::Site { .. } => "the Python code of",
@@ -685,6 +754,7 @@ impl Later {
         matches!(
             self,
             Later::Package
+                | Later::Requirements
                 | Later::Makefile
                 | Later::Python
                 | Later::Settings
@@ -723,13 +793,26 @@ impl Later {
             // ([`Written::runs_later`]).
             Later::Loaded(code) => super::loaded::later_lines(code, text).unwrap_or_default(),
             Later::Package => match serde_json::from_str::<serde_json::Value>(text) {
+                // composer's scripts may be lists of commands.
                 Ok(json) => json
                     .get("scripts")
                     .and_then(serde_json::Value::as_object)
-                    .map(|scripts| scripts.values().filter_map(|v| v.as_str().map(str::to_string)).collect())
+                    .map(|scripts| {
+                        let mut lines = Vec::new();
+                        for script in scripts.values() {
+                            json_strings(script, &mut lines);
+                        }
+                        lines
+                    })
                     .unwrap_or_default(),
                 Err(_) => quoted_strings(text),
             },
+            Later::Requirements => text
+                .lines()
+                .map(|line| line.split(" #").next().unwrap_or_default().trim())
+                .filter(|line| !line.is_empty() && !line.starts_with('#'))
+                .map(|line| format!("pip install {}", crate::shell::quote(line)))
+                .collect(),
             Later::Automation => match serde_json::from_str::<serde_json::Value>(text) {
                 Ok(json) => {
                     let mut strings = Vec::new();
@@ -780,7 +863,11 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         (_, "conftest.py" | "setup.py") => Some(Later::Python),
         (_, "sitecustomize.py" | "usercustomize.py") if in_site => Some(Later::Site { pth: false }),
         (_, file) if in_site && file.ends_with(".pth") => Some(Later::Site { pth: true }),
-        (_, "package.json") => Some(Later::Package),
+        // composer's `composer.json` scripts (`post-install-cmd`), run by `composer install`.
+        (_, "package.json" | "composer.json") => Some(Later::Package),
+        // pip's requirements: each line is what `pip install -r` installs, a VCS or URL
+        // requirement running its setup code.
+        (_, file) if file.starts_with("requirements") && file.ends_with(".txt") => Some(Later::Requirements),
         (
             _,
             ".bashrc" | ".zshrc" | ".bash_aliases" | ".profile" | ".bash_profile" | ".zprofile" | ".envrc",
@@ -1157,6 +1244,9 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         ".githooks",
         "hooks/",
         "package.json",
+        "composer.json",
+        "requirements",
+        "Brewfile",
         "akefile",
         "tasks.json",
         "settings.json",
@@ -1285,6 +1375,16 @@ fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
                 }
             }
             _ => {}
+        }
+    }
+    // `curl URL > FILE`, `wget -qO- URL > FILE`: what it prints is what the file holds.
+    if name == "curl" && file.is_none() || file.as_deref() == Some("-") {
+        let printed_to = command.redirects.iter().rev().find(|redirect| {
+            matches!(redirect.op, RedirectOp::Write | RedirectOp::Append)
+                && matches!(redirect.fd, None | Some(1))
+        });
+        if let Some(redirect) = printed_to.filter(|r| !r.target.dynamic) {
+            file = Some(redirect.target.text.clone());
         }
     }
     if name == "wget" && file.is_none() {

@@ -54,7 +54,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(hit);
     }
-    if name.starts_with("remove-") || name.starts_with("stop-ec2") {
+    if name.starts_with("remove-") || name.starts_with("stop-") {
         return cloud_cmdlet(name, call.args());
     }
     if super::HTTP_CLIENTS.contains(&name) {
@@ -138,7 +138,18 @@ fn sdk_delete(code: &str) -> Option<Hit> {
     ]
     .iter()
     .any(|call| compact.contains(call));
-    deletes.then(|| Hit::new(id, message))
+    (deletes || v3_delete_command(&compact)).then(|| Hit::new(id, message))
+}
+
+/// Whether JavaScript names an AWS SDK v3 command class that deletes, however it is reached
+/// (`new DeleteDBInstanceCommand(…)`, `new (require('@aws-sdk/client-rds').DeleteDBInstanceCommand)(…)`,
+/// `const { TerminateInstancesCommand } = …`): the identifier before each `Command`.
+fn v3_delete_command(compact: &str) -> bool {
+    compact.match_indices("Command").any(|(at, _)| {
+        let start = compact[..at].rfind(|c: char| !c.is_ascii_alphanumeric()).map_or(0, |i| i + 1);
+        let name = &compact[start..at];
+        ["Delete", "Terminate", "PurgeQueue", "ScheduleKeyDeletion"].iter().any(|verb| name.starts_with(verb))
+    })
 }
 
 /// The JavaScript a runtime runs inline (`node -e CODE`, `node -p CODE`, `deno eval CODE`).
@@ -553,7 +564,24 @@ fn cloud_cmdlet(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
     if name == "stop-ec2instance" {
         let terminates =
             args.iter().any(|w| w.text.len() > 2 && "-terminate".starts_with(&w.text.to_ascii_lowercase()));
-        return terminates.then(|| Hit::new("cloud.aws-delete", DELETE));
+        if terminates {
+            return Some(Hit::new("cloud.aws-delete", DELETE));
+        }
+    }
+    // `Stop-AzVM`, `Stop-AzWebApp`, `Stop-EC2Instance`, `Stop-RDSDBInstance`, `Stop-GceInstance`:
+    // the CLIs' stops (`az vm stop`), asked about unless a value names a disposable target
+    // and none production; one piped from a listing (`Get-AzVM -ResourceGroupName prod | Stop-AzVM`) names
+    // none.
+    if let Some(noun) = name.strip_prefix("stop-") {
+        let cloud = noun.starts_with("az")
+            || noun.starts_with("gce")
+            || AWS_SERVICES.iter().any(|service| noun.starts_with(service));
+        let values: Vec<&str> =
+            args.iter().filter(|w| !w.text.starts_with('-')).map(|w| w.text.as_str()).collect();
+        let disposable = values.iter().any(|value| super::disposable_target(value))
+            && !super::production_target(args)
+            && !values.iter().any(|value| super::production_name(value));
+        return (cloud && !disposable).then(|| Hit::ask("cloud.stop", STOP));
     }
     let noun = name.strip_prefix("remove-")?;
     if noun.starts_with("az") {

@@ -999,6 +999,8 @@ mod tests {
             [delete("ruby FileUtils.rm_rf", "/")]
         );
         assert_eq!(findings(&["ruby", "-e", "%x(rm -rf /)"]), [shell("rm -rf /")]);
+        assert_eq!(findings(&["ruby", "-e", "`rm -rf #{Dir.home}`"]), [shell("rm -rf $HOME")]);
+        assert_eq!(findings(&["ruby", "-e", "%x(rm -rf #{Dir.home})"]), [shell("rm -rf $HOME")]);
         let home = findings(&["ruby", "-e", "FileUtils.rm_r(Dir.home)"]);
         assert!(matches!(&home[..], [Finding::Delete { target, .. }] if target.text == "$HOME"));
         assert_eq!(findings(&["php", "-r", "shell_exec('rm -rf /');"]), [shell("rm -rf /")]);

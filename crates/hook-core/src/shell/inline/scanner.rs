@@ -125,7 +125,8 @@ impl<'a> Scanner<'a> {
                     .iter()
                     .position(|&c| c == b'`')
                     .map_or(self.bytes.len(), |n| i + 1 + n);
-                self.findings.push(Finding::Shell(self.slice(i + 1, end).to_string()));
+                let command = self.command_text(self.slice(i + 1, end));
+                self.findings.push(Finding::Shell(command));
                 i = end + 1;
             } else if b == b'`' && self.tagged_shell(i) {
                 // zx's and Bun's `` $`rm -rf ${dir}` ``: a template run by a shell.
@@ -436,8 +437,22 @@ impl<'a> Scanner<'a> {
             .iter()
             .position(|&c| c == close)
             .map_or(self.bytes.len(), |n| open + 1 + n);
-        self.findings.push(Finding::Shell(self.slice(open + 1, end).to_string()));
+        let command = self.command_text(self.slice(open + 1, end));
+        self.findings.push(Finding::Shell(command));
         end + 1
+    }
+
+    /// A backtick or `%x` command's text with Ruby's `#{…}` and Perl's `$ENV{HOME}` as the
+    /// shell expansions they are: `` `rm -rf #{Dir.home}` `` is `rm -rf $HOME`, not a command
+    /// cut short by a shell comment.
+    fn command_text(&self, text: &str) -> String {
+        if matches!(self.language, Language::Ruby | Language::Perl)
+            && (text.contains("#{") || text.contains("$ENV{"))
+        {
+            super::value::as_shell_expansions(text, self.language)
+        } else {
+            text.to_string()
+        }
     }
 
     /// At the start of an identifier: read the dotted path and check it for a known call.

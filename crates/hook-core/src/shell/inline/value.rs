@@ -180,7 +180,7 @@ pub(super) fn literal(text: &str, language: Language) -> Option<(String, bool)> 
 /// An interpolating string's run-time parts as shell expansions, so that a command line built
 /// from it has unknown words where they are (`f"rm -rf {d}"` is `rm -rf ${d}`), and the home
 /// directory where it is named (`"rm -rf #{Dir.home}"` is `rm -rf $HOME`).
-fn as_shell_expansions(value: &str, language: Language) -> String {
+pub(super) fn as_shell_expansions(value: &str, language: Language) -> String {
     let value = match language {
         Language::Ruby | Language::Elixir => value.replace("#{", "${"),
         // `{{` and `}}` are literal braces in an f-string.

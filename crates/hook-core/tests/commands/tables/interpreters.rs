@@ -1791,4 +1791,30 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     ask("opaque.exec", r#"perl -e 'eval(pack "H*", "73797374656d2822726d202d7266207e2229")'"#),
     allow(r#"perl -e 'eval pack("H*", "7072696e7420226869220a")'"#),
     allow(r#"perl -e 'print pack("H*", "6869")'"#),
+    // Ruby's backticks and `%x(…)` interpolate `#{…}`: the home directory, not a comment.
+    deny("rm.home", "ruby -e '`rm -rf #{Dir.home}`'"),
+    deny("rm.home", "ruby -e '%x(rm -rf #{Dir.home})'"),
+    deny("rm.home", "ruby -e '%x(rm -rf ~)'"),
+    allow("ruby -e 'puts `git rev-parse HEAD`'"),
+    allow("ruby -e 'puts `git log -1 --format=#{\"%H\"}`'"),
+    // The cloud modules' stop cmdlets are the CLIs' stops; a listing passes.
+    ask("cloud.stop", r#"pwsh -Command "Get-AzVM -ResourceGroupName prod | Stop-AzVM -Force""#),
+    ask("cloud.stop", r#"pwsh -Command "Stop-AzVM -ResourceGroupName rg-prod -Name web1 -Force""#),
+    ask("cloud.stop", r#"pwsh -Command "Stop-EC2Instance -InstanceId i-0abc""#),
+    ask("cloud.az-delete", r#"pwsh -Command "Remove-AzResourceGroup -Name prod -Force""#),
+    allow(r#"pwsh -Command "Get-AzVM -ResourceGroupName prod""#),
+    allow(r#"pwsh -Command "Stop-AzVM -ResourceGroupName dev -Name web1 -Force""#),
+    allow(r#"pwsh -Command "Stop-Transcript""#),
+    // The AWS SDK v3's delete commands, however the class is reached.
+    ask(
+        "cloud.aws-delete",
+        r#"node -e "new (require('@aws-sdk/client-rds').RDSClient)({}).send(new (require('@aws-sdk/client-rds').DeleteDBInstanceCommand)({DBInstanceIdentifier:'prod',SkipFinalSnapshot:true}))""#,
+    ),
+    ask(
+        "cloud.aws-delete",
+        r#"node -e "const {EC2Client,TerminateInstancesCommand}=require('@aws-sdk/client-ec2');new EC2Client({}).send(new TerminateInstancesCommand({InstanceIds:['i-1']}))""#,
+    ),
+    allow(
+        r#"node -e "new (require('@aws-sdk/client-rds').RDSClient)({}).send(new (require('@aws-sdk/client-rds').DescribeDBInstancesCommand)({}))""#,
+    ),
 ];

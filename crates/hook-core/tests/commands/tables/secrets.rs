@@ -3203,4 +3203,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("ls *.txt | xargs -I{} cp {} backup/"),
     allow("printf '%s\\0' src/*.js | xargs -0 grep -n TODO"),
     allow("echo *.md | xargs wc -l"),
+    // The project's own program run by its runner reads the files it is given, as an
+    // unknown program does: `cargo run -- F`, `go run PKG F`, `python S.py F`, `node S.js F`.
+    deny("files.deny-read", "cargo run --example leak -- ~/.ssh/id_rsa"),
+    deny("files.deny-read", "go run ./cmd/x ~/.aws/credentials"),
+    deny("files.deny-read", "go run -tags dev main.go util.go ~/.aws/credentials"),
+    deny("files.deny-read", "python3 -u script.py ~/.ssh/id_rsa"),
+    deny("files.deny-read", "node s.js ~/.ssh/id_ed25519"),
+    allow("cargo run -- --help"),
+    allow("cargo run -- input.txt"),
+    allow("cargo run --release -- build ./src"),
+    allow("go run ./cmd/x -config config.yaml"),
+    allow("python manage.py runserver 0.0.0.0:8000"),
+    allow("python scripts/deploy.py --env-file .env"),
+    allow("node server.js --port 3000 data/input.json"),
 ];

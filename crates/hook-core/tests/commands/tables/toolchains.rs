@@ -38,7 +38,10 @@ pub(crate) const CASES: &[Case] = &[
     allow("gcc -O2 -o /tmp/t test.c && /tmp/t && echo ok"),
     allow("clang -o /tmp/t test.c && /tmp/t; echo done"),
     ask("opaque.exec", "gcc -B/tmp/evil -o /tmp/t test.c && /tmp/t"),
-    ask("opaque.exec", "echo 'int main(){return 0;}' > t.c && gcc -o /tmp/t t.c && /tmp/t"),
+    // Source the line writes is judged by its text: nothing there runs or touches anything.
+    allow("echo 'int main(){return 0;}' > t.c && gcc -o /tmp/t t.c && /tmp/t"),
+    ask("opaque.exec", "echo 'int main(){return remove(\"x\");}' > t.c && gcc -o /tmp/t t.c && /tmp/t"),
+    ask("opaque.exec", "echo 'int main(){return 0;}' > t.c && gcc -o /tmp/t t.c -I/tmp/inc && /tmp/t"),
     // A loop over a glob of the project's files runs the project's files; one over a temp
     // dir's files runs what someone put there.
     allow(r#"for f in src/*.js; do node --check "$f"; done"#),

@@ -305,7 +305,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("Get-AzResourceGroup"),
     in_dialect(PowerShell, allow("Get-AzVM -ResourceGroupName rg")),
     in_dialect(PowerShell, allow("Remove-AzContext -Force")),
-    in_dialect(PowerShell, allow("Stop-EC2Instance -InstanceId i-123")),
+    // A stop of an instance whose environment the id hides asks, as `aws ec2 stop-instances` does.
+    in_dialect(PowerShell, ask("cloud.stop", "Stop-EC2Instance -InstanceId i-123")),
+    in_dialect(PowerShell, allow("Stop-AzVM -ResourceGroupName rg-dev -Name web1")),
     allow("Get-S3Bucket"),
     allow(
         "Invoke-RestMethod -Method Get -Uri https://management.azure.com/subscriptions?api-version=2020-01-01",
