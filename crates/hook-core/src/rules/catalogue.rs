@@ -319,6 +319,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.delete-unknown", "asks: a delete whose kind is known only at run time"),
             ("kubernetes.drain", "`kubectl drain`"),
             (
+                "kubernetes.admission-off",
+                "asks: deleting a validating or mutating webhook configuration or an admission policy, a namespace's `pod-security.kubernetes.io/enforce` label removed or set to `privileged`",
+            ),
+            (
                 "kubernetes.scale-to-zero",
                 "`scale --all --replicas=0`; a workload scaled (or patched) to zero replicas on a production context or namespace",
             ),

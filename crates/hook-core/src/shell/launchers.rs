@@ -2051,7 +2051,7 @@ pub(super) fn target_variable(name: &str) -> bool {
 /// saves as its current one (`firebase use prod`, `kubectl config use-context prod`, `gcloud
 /// config set project acme-prod`, `terraform workspace select prod`, `pulumi stack select
 /// prod`, `amplify env checkout prod`, `az account set -s prod`, `heroku git:remote -a
-/// shop-prod`, `docker context use prod`, `kubectx prod`, `eb use shop-prod`).
+/// shop-prod`, `docker context use prod`, `kubectx prod`, `kubens prod`, `eb use shop-prod`).
 pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
     let (name, args) = argv.split_first()?;
     let name = super::program_base(&name.text);
@@ -2082,7 +2082,7 @@ pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
             .cloned(),
         "firebase" if verb(&["use"]) => operand(1),
         "kubectl" | "oc" if verb(&["config", "use-context"]) => operand(2),
-        "kubectx" | "eb" if name == "kubectx" || verb(&["use"]) => operand(usize::from(name == "eb")),
+        "kubectx" | "kubens" | "eb" if name != "eb" || verb(&["use"]) => operand(usize::from(name == "eb")),
         "gcloud" if verb(&["config", "set", "project"]) => operand(3),
         "gcloud" if verb(&["config", "configurations", "activate"]) => operand(3),
         "terraform" | "tofu" if verb(&["workspace", "select"]) => operand(2),
