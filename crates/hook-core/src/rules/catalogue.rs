@@ -351,7 +351,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         catches: "infrastructure as code destroying what it manages",
         rules: &[
             ("iac.destroy", "`terraform`/`tofu`/`pulumi`/`cdk` destroy, `serverless remove`, `sam delete`"),
-            ("iac.replace", "`terraform apply -replace=ADDR`"),
+            ("iac.replace", "`terraform apply -replace=ADDR`; asks: `terraform taint ADDR`"),
             ("iac.state-rm", "removing resources from the state"),
             ("iac.stack-rm", "`pulumi stack rm`"),
             ("iac.workspace-delete", "`terraform workspace delete`"),
@@ -365,7 +365,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "iac.apply-unreviewed",
-                "`terraform apply -auto-approve` without a saved plan, `pulumi up --yes`/`--skip-preview`, `cdk deploy --require-approval never`, a production stage or stack deployed by `cdk deploy`, `sam deploy --no-confirm-changeset`, `sam sync`, `serverless deploy`",
+                "`terraform apply -auto-approve` (or `tf`) without a saved plan, a plan saved and applied on one line, `pulumi up --yes`/`--skip-preview`, `cdk deploy --require-approval never`, a production stage or stack deployed by `cdk deploy`, `sam deploy --no-confirm-changeset`, `sam sync`, `serverless deploy`",
             ),
         ],
     },
