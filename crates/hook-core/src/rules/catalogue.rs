@@ -392,7 +392,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("cloud.doctl-delete", "`doctl … delete`"),
             (
                 "cloud.grant",
-                "IAM grants: `aws iam attach-*`/`put-*-policy`, `gcloud … add-iam-policy-binding`, `az role assignment create`",
+                "IAM grants: `aws iam attach-*`/`put-*-policy`, `gcloud … add-iam-policy-binding`, `az role assignment create`; asks: `vault policy write`, a Vault user or role given a `root`/`admin` policy",
             ),
             (
                 "cloud.public",
@@ -404,7 +404,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.audit-off",
-                "audit and detection stopped: `aws cloudtrail stop-logging|delete-trail`, `config stop-configuration-recorder`, `guardduty delete-detector`, `securityhub disable-security-hub`, `gcloud logging sinks delete`, `az monitor diagnostic-settings delete`",
+                "audit and detection stopped: `aws cloudtrail stop-logging|delete-trail`, `config stop-configuration-recorder`, `guardduty delete-detector`, `securityhub disable-security-hub`, `gcloud logging sinks delete`, `az monitor diagnostic-settings delete`, `vault audit disable`",
             ),
             (
                 "cloud.secret-delete",
@@ -428,11 +428,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.live-change",
-                "asks: a live resource changed so that it is opened, locked or cut off: `aws ec2 revoke-security-group-ingress`, `aws kms disable-key`, `aws elbv2 modify-listener`, `aws route53 change-resource-record-sets` with `UPSERT` or a file, `aws route53domains transfer-domain-to-another-aws-account`, `aws events disable-rule`, `aws cloudfront update-distribution`, `aws rds modify-db-instance --master-user-password`, `aws lambda update-function-configuration --environment`, `gcloud pubsub subscriptions seek`",
+                "asks: a live resource changed so that it is opened, locked or cut off: `aws ec2 revoke-security-group-ingress`, `aws kms disable-key`, `aws elbv2 modify-listener`, `aws route53 change-resource-record-sets` with `UPSERT` or a file, `aws route53domains transfer-domain-to-another-aws-account`, `aws events disable-rule`, `aws cloudfront update-distribution`, `aws rds modify-db-instance --master-user-password`, `aws lambda update-function-configuration --environment`, `gcloud pubsub subscriptions seek`, `vault auth disable`",
             ),
             (
                 "cloud.access",
-                "asks: access planted on a machine or account: `gcloud compute … add-metadata` with `startup-script` or `ssh-keys`, `aws ec2 modify-instance-attribute --user-data`, `aws ec2-instance-connect send-ssh-public-key`, `aws iam create-access-key|create-login-profile`, `oci iam user api-key upload`, `az vm user update`, `hcloud server reset-password`, and `aws configure set aws_secret_access_key` over this machine's credentials",
+                "asks: access planted on a machine or account: `gcloud compute … add-metadata` with `startup-script` or `ssh-keys`, `aws ec2 modify-instance-attribute --user-data`, `aws ec2-instance-connect send-ssh-public-key`, `aws iam create-access-key|create-login-profile`, `oci iam user api-key upload`, `az vm user update`, `hcloud server reset-password`, a Vault user with a password, `vault operator generate-root`, and `aws configure set aws_secret_access_key` over this machine's credentials",
             ),
             (
                 "cloud.rclone-delete",

@@ -45,6 +45,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "rclone" {
         return rclone(call);
     }
+    if name == "vault"
+        && let Some(hit) = vault_weakens(call)
+    {
+        return Some(hit);
+    }
     if matches!(name, "vault" | "doppler" | "op" | "infisical" | "bw" | "gh") {
         return secret_store(name, &operands(call.args(), VALUE_OPTIONS).collect::<Vec<_>>());
     }
@@ -633,6 +638,54 @@ fn secret_store(name: &str, words: &[&str]) -> Option<Hit> {
         return Some(Hit::new("cloud.secret-delete", SECRET_DELETE));
     }
     writes.then(|| Hit::ask("cloud.secret-write", SECRET_WRITE))
+}
+
+/// Vault's own security weakened: its audit devices disabled (`vault audit disable`), an auth
+/// method disabled (every token it issued revoked, its users locked out), a policy written
+/// (`vault policy write admin -`: what it grants nobody reviewed), a user or role given an
+/// admin or root policy or a password (`vault write auth/userpass/users/x password=…
+/// policies=admin`), a new root token generated (`vault operator generate-root -init`). A dev
+/// server on this machine (`-address=http://127.0.0.1:8200`, `VAULT_ADDR=…`) is the user's.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn vault_weakens(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let local = |value: &str| super::local_target(value);
+    let address = args.iter().enumerate().find_map(|(at, arg)| match arg.text.split_once('=') {
+        Some(("-address" | "--address", value)) => Some(value),
+        _ if matches!(arg.text.as_str(), "-address" | "--address") => args.get(at + 1).map(|v| v.text.as_str()),
+        _ => None,
+    });
+    let address = address.or_else(|| {
+        call.command.assignments.iter().find(|(name, _)| name == "VAULT_ADDR").map(|(_, value)| value.text.as_str())
+    });
+    if address.is_some_and(local) {
+        return None;
+    }
+    let words: Vec<&str> = operands(args, &["-address", "-namespace", "-format", "-field", "-path"]).collect();
+    let word = |i: usize| words.get(i).copied().unwrap_or_default();
+    let has = |flag: &str| args.iter().any(|a| a.text == flag || a.text.starts_with(&format!("{flag}=")));
+    match (word(0), word(1)) {
+        ("audit", "disable") => Some(Hit::new("cloud.audit-off", AUDIT_OFF)),
+        ("auth", "disable") => Some(Hit::ask("cloud.live-change", LIVE_CHANGE)),
+        ("policy", "write") => Some(Hit::ask("cloud.grant", GRANT)),
+        ("operator", "generate-root") if !has("-status") && !has("-cancel") => {
+            Some(Hit::ask("cloud.access", ACCESS))
+        }
+        ("write", path) if path.starts_with("auth/") || path.starts_with("sys/policy") || path.starts_with("sys/policies") => {
+            let powerful = words.iter().skip(2).any(|pair| {
+                let Some((key, value)) = pair.split_once('=') else { return false };
+                matches!(key, "policies" | "token_policies")
+                    && value.split(',').any(|p| matches!(p.trim(), "root" | "admin" | "sudo" | "superuser"))
+            });
+            let login = words.iter().skip(2).any(|pair| pair.starts_with("password="));
+            if powerful || path.starts_with("sys/") {
+                Some(Hit::ask("cloud.grant", GRANT))
+            } else {
+                login.then(|| Hit::ask("cloud.access", ACCESS))
+            }
+        }
+        _ => None,
+    }
 }
 
 const SECRET_DELETE: &str = "This deletes secrets from a secret manager: the services and people that read them lose them, and a destroyed version cannot be brought back. Ask the user to run it.";
