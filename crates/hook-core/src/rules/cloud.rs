@@ -73,6 +73,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
         return stops(name, &words, &[]).then(|| Hit::ask("cloud.stop", STOP));
     }
+    // `eksctl scale nodegroup --nodes 0`: every node of the group gone, with its pods.
+    if name == "eksctl" {
+        let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+        let scales = operands(call.args(), VALUE_OPTIONS).next() == Some("scale");
+        return (scales && zero_count(&args) && !disposable(name, call.args(), &[]))
+            .then(|| Hit::ask("cloud.stop", STOP));
+    }
     if !judges(name) {
         return None;
     }
@@ -401,6 +408,9 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                         || op.starts_with("batch-delete-")
                         || op.starts_with("terminate-")
                         || op.starts_with("deregister")
+                        // An Elastic IP released is gone: what points at it reaches nobody, or
+                        // someone else.
+                        || op.starts_with("release-")
                         || matches!(op, "schedule-key-deletion" | "purge-queue") =>
                 {
                     Some(Hit::new("cloud.aws-delete", DELETE))
@@ -416,6 +426,14 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 }
                 _ => None,
             }
+        }
+        // `gcloud app services set-traffic --splits v2=1 --project acme-prod`: production's
+        // traffic moved to another version at once.
+        "gcloud"
+            if words.iter().any(|w| matches!(*w, "set-traffic" | "migrate" | "update-traffic"))
+                && production_account(call.args()) =>
+        {
+            Some(Hit::ask("hosting.deploy-production", PRODUCTION_CHANGE))
         }
         "gcloud" => {
             let recursive = flag(&["-r", "-R", "--recursive"]);
@@ -443,6 +461,11 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 _ => false,
             };
             deletes.then(|| Hit::new("cloud.aws-s3-delete", S3))
+        }
+        // A registry's garbage collection with untagged manifests deletes the images deploys
+        // pinned by digest.
+        "doctl" if words.starts_with(&["registry", "garbage-collection", "start"]) => {
+            flag(&["--include-untagged-manifests"]).then(|| Hit::ask("cloud.doctl-delete", DELETE))
         }
         "doctl" => words
             .iter()
@@ -492,7 +515,7 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
         }
         // A hypervisor's machine removed with its disks (`virsh undefine --remove-all-storage`,
         // `virsh vol-delete`, `govc vm.destroy`); their stops are [`stops`]'.
-        "virsh" | "govc" | "ipmitool" => {
+        "virsh" | "govc" | "ipmitool" | "VBoxManage" | "vboxmanage" => {
             let removes = match name {
                 "virsh" => {
                     words.iter().any(|w| matches!(*w, "vol-delete" | "vol-wipe" | "pool-delete"))
@@ -501,7 +524,13 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                                 .iter()
                                 .any(|a| a.starts_with("--remove-all-storage") || a.starts_with("--storage"))
                 }
-                "govc" => words.first().is_some_and(|w| w.ends_with(".destroy") || *w == "datastore.rm"),
+                "govc" => words
+                    .first()
+                    .is_some_and(|w| w.ends_with(".destroy") || matches!(*w, "datastore.rm" | "snapshot.remove")),
+                // `unregistervm --delete` deletes the machine's disks with it.
+                "VBoxManage" | "vboxmanage" => {
+                    words.first() == Some(&"unregistervm") && args.iter().any(|a| a.starts_with("--delete"))
+                }
                 _ => false,
             };
             removes.then(|| Hit::ask("cloud.provider-delete", DELETE))
@@ -719,6 +748,8 @@ fn zero_count(args: &[&str]) -> bool {
         "--size",
         "--reserved-concurrent-executions",
         "--replicas",
+        "--nodes",
+        "--nodes-max",
     ];
     args.iter().enumerate().any(|(at, arg)| {
         sizes.iter().any(|size| match arg.strip_prefix(size) {
@@ -822,6 +853,18 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             ) if args.iter().any(|a| *a == "all" || a.contains("Group=all") || a.contains("\"all\"")) => {
                 ("cloud.public", PUBLIC)
             }
+            // The same shared with another account (`--operation-type add --user-ids 9999…`,
+            // `--values-to-add 9999…`, `Add=[{UserId=…}]`): its data leaves the account.
+            (
+                "ec2" | "rds",
+                "modify-snapshot-attribute"
+                | "modify-image-attribute"
+                | "modify-db-snapshot-attribute"
+                | "modify-db-cluster-snapshot-attribute",
+            ) if args.iter().any(|a| matches!(*a, "--user-ids" | "--values-to-add") || a.contains("UserId")) =>
+            {
+                ("cloud.public", PUBLIC)
+            }
             ("rds", "modify-db-instance" | "modify-db-cluster")
                 if args.contains(&"--publicly-accessible") =>
             {
@@ -857,6 +900,17 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("securityhub", "disable-security-hub")
             | ("macie2", "disable-macie")
             | ("detective", "delete-graph") => ("cloud.audit-off", AUDIT_OFF),
+            // Logs kept for days only: everything older is deleted, and what happens next soon is.
+            ("logs", "put-retention-policy")
+                if args
+                    .windows(2)
+                    .any(|p| p[0] == "--retention-in-days" && p[1].parse::<u32>().is_ok_and(|days| days < 7))
+                    || args.iter().any(|a| {
+                        a.strip_prefix("--retention-in-days=").and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d < 7)
+                    }) =>
+            {
+                ("cloud.audit-off", AUDIT_OFF)
+            }
             ("guardduty", "update-detector") if args.contains(&"--no-enable") => {
                 ("cloud.audit-off", AUDIT_OFF)
             }
@@ -967,6 +1021,15 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             }
             _ => return None,
         },
+        // `linode-cli firewalls rules-update … 0.0.0.0/0`, `hcloud firewall add-rule --source-ips
+        // 0.0.0.0/0`: a provider's firewall opened to everyone.
+        "hcloud" | "linode-cli" | "scw" | "vultr-cli" | "oci" | "ibmcloud" | "exo" | "doctl"
+            if words.iter().any(|w| w.contains("firewall") || w.contains("security-group"))
+                && open_to_all()
+                && !words.iter().any(|w| matches!(*w, "list" | "describe" | "get" | "view")) =>
+        {
+            ("cloud.public", PUBLIC)
+        }
         // `s3cmd setacl|put|sync --acl-public`, `mc anonymous set public|download`.
         "s3cmd" if args.contains(&"--acl-public") => ("cloud.public", PUBLIC),
         "mc" if matches!(word(0), "anonymous" | "policy")
@@ -1001,7 +1064,7 @@ fn seconds(text: &str) -> Option<u64> {
 }
 
 /// Hypervisors', vSphere's and BMCs' clients, whose machines [`stops`] reads.
-const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool"];
+const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool", "VBoxManage", "vboxmanage"];
 
 /// Whether a line stops, powers off, resets, restarts, suspends or scales to zero a machine,
 /// database, cluster or app: an outage until someone starts it again (`gcloud compute instances
@@ -1114,6 +1177,13 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                 | "update-domain-nameservers"
                 | "retrieve-domain-auth-code",
             )
+            | (
+                "ec2",
+                "replace-route"
+                | "replace-route-table-association"
+                | "replace-network-acl-entry"
+                | "replace-network-acl-association",
+            )
             | ("events", "disable-rule")
             | ("cloudwatch", "disable-alarm-actions")
             | ("cloudfront", "update-distribution")
@@ -1179,7 +1249,8 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                     .iter()
                     .any(|key| a.contains(key))
                 });
-            if metadata || words.contains(&"reset-windows-password") {
+            let login_key = words.contains(&"os-login") && words.contains(&"ssh-keys") && words.contains(&"add");
+            if metadata || login_key || words.contains(&"reset-windows-password") {
                 ("cloud.access", ACCESS)
             } else if words.contains(&"pubsub") && words.contains(&"seek")
                 || words.contains(&"kms") && words.contains(&"disable")
