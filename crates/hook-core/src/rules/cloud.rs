@@ -73,6 +73,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
         return stops(name, &words, &[]).then(|| Hit::ask("cloud.stop", STOP));
     }
+    if matches!(name, "salt" | "salt-ssh" | "knife" | "bolt" | "mco" | "puppetserver") {
+        return fleet(call, name);
+    }
     // `eksctl scale nodegroup --nodes 0`: every node of the group gone, with its pods.
     if name == "eksctl" {
         let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
@@ -717,6 +720,105 @@ fn vault_weakens(call: &Call) -> Option<Hit> {
     }
 }
 
+/// Config management acting on a fleet with no shell line to judge: a Salt state run on every
+/// minion or on production's (`salt '*' state.apply`, `salt -G env:prod state.highstate`), or a
+/// state that tears down (`state.apply decommission`); Chef's Ruby run against the server that
+/// destroys or deletes (`knife exec -E 'nodes.all { |n| n.destroy }'`); a Bolt task or plan, or
+/// an MCollective action, that stops, uninstalls or removes (`bolt task run package
+/// action=uninstall`, `mco service nginx stop`); a node's certificate revoked (`puppetserver ca
+/// clean|revoke`). Dry runs (`test=True`, `--noop`) and local or disposable targets pass.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn fleet(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let text = |w: &crate::shell::Word| w.text.to_ascii_lowercase();
+    let tears_down = |w: &crate::shell::Word| {
+        let lower = text(w);
+        lower.split(['=', '.', '-', '_', ' ', ',', '/', ':']).any(|part| {
+            matches!(
+                part,
+                "decommission" | "uninstall" | "remove" | "purge" | "absent" | "destroy" | "wipe" | "delete"
+            )
+        })
+    };
+    let stops = |w: &crate::shell::Word| {
+        text(w).split(['=', '.', '-', '_', ' ', ',', '/', ':']).any(|part| {
+            matches!(part, "stop" | "restart" | "reboot" | "shutdown" | "poweroff" | "halt" | "disable")
+        })
+    };
+    let throwaway = || {
+        args.iter().any(|a| {
+            let value = a.text.rsplit(['=', ':']).next().unwrap_or_default();
+            super::local_target(value) || super::disposable_target(value)
+        })
+    };
+    match name {
+        "salt" | "salt-ssh" => {
+            const VALUES: &[&str] = &["-t", "--timeout", "-b", "--batch-size", "--out", "--output", "-c", "--config-dir"];
+            let words: Vec<&crate::shell::Word> = {
+                let mut words = Vec::new();
+                let mut iter = args.iter();
+                while let Some(word) = iter.next() {
+                    if VALUES.contains(&word.text.as_str()) {
+                        iter.next();
+                    } else if !word.text.starts_with('-') {
+                        words.push(word);
+                    }
+                }
+                words
+            };
+            let (target, function) = (words.first()?, words.get(1)?);
+            let state = function.text.starts_with("state.")
+                && matches!(
+                    function.text.as_str(),
+                    "state.apply" | "state.sls" | "state.highstate" | "state.single" | "state.top" | "state.sls_id"
+                );
+            if !state || args.iter().any(|a| a.text.eq_ignore_ascii_case("test=true")) {
+                return None;
+            }
+            let everywhere = target.text == "*" || super::production_name(&target.text);
+            let production = everywhere || super::production_target(args);
+            if words.iter().skip(2).any(|w| tears_down(w)) && !throwaway() {
+                Some(Hit::ask("cloud.unknown-destroy", FLEET_DOWN))
+            } else {
+                production.then(|| Hit::ask("hosting.deploy-production", FLEET_RUN))
+            }
+        }
+        "knife" => {
+            let words: Vec<&str> = operands(args, &["-E", "--exec", "-c", "--config"]).collect();
+            let code = args.windows(2).find(|p| matches!(p[0].text.as_str(), "-E" | "--exec")).map(|p| &p[1]);
+            (words.first() == Some(&"exec")
+                && code.is_some_and(|c| [".destroy", ".delete", "delete_", "destroy_"].iter().any(|d| c.text.contains(d))))
+            .then(|| Hit::ask("cloud.unknown-destroy", FLEET_DOWN))
+        }
+        "bolt" | "mco" => {
+            let runs = match name {
+                "bolt" => {
+                    let words: Vec<&str> = operands(args, &["-t", "--targets", "--query", "-q"]).collect();
+                    matches!(words.as_slice(), ["task" | "plan", "run", ..])
+                }
+                _ => true,
+            };
+            if !runs || args.iter().any(|a| matches!(a.text.as_str(), "--noop" | "--dry-run")) || throwaway() {
+                return None;
+            }
+            let operands: Vec<&crate::shell::Word> = args.iter().filter(|a| !a.text.starts_with('-')).collect();
+            if operands.iter().any(|w| tears_down(w)) {
+                Some(Hit::ask("cloud.unknown-destroy", FLEET_DOWN))
+            } else {
+                operands.iter().any(|w| stops(w)).then(|| Hit::ask("cloud.stop", STOP))
+            }
+        }
+        "puppetserver" => {
+            let words: Vec<&str> = operands(args, &["--certname", "--config"]).collect();
+            (words.first() == Some(&"ca") && matches!(words.get(1).copied(), Some("clean" | "revoke")))
+                .then(|| Hit::ask("cloud.live-change", LIVE_CHANGE))
+        }
+        _ => None,
+    }
+}
+
+const FLEET_RUN: &str = "This applies configuration to every minion, or to production's, with no dry run: what it changes reaches every service at once. Run it with `test=True` and show the user, who can apply it.";
+const FLEET_DOWN: &str = "This tears down, uninstalls or destroys across a fleet of managed machines (or the nodes a Chef server knows). Ask the user to run it.";
 const SECRET_DELETE: &str = "This deletes secrets from a secret manager: the services and people that read them lose them, and a destroyed version cannot be brought back. Ask the user to run it.";
 const SECRET_WRITE: &str = "This sets a secret in a secret manager over the value that services and people read. Ask the user to run it.";
 

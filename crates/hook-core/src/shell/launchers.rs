@@ -1409,6 +1409,10 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
     }
     let skip = usize::from(name != "salt-call");
     let function = operands.get(skip)?;
+    if matches!(function.text.as_str(), "system.reboot" | "system.poweroff" | "system.shutdown" | "system.halt") {
+        let verb = function.text.trim_start_matches("system.");
+        return Some(Word { text: verb.replace("shutdown", "poweroff"), ..(*function).clone() });
+    }
     let argument = operands.get(skip + 1)?;
     let value = argument.text.split_once('=').filter(|(key, _)| matches!(*key, "cmd" | "name" | "path"));
     let value = value.map_or(argument.text.as_str(), |(_, value)| value);
@@ -1422,6 +1426,11 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
         // `cmd.run`, `cmd.shell`, `cmd.run_all`, `cmd.run_bg`, `cmd.retcode`, `cmd.powershell`…
         other if other.starts_with("cmd.") => value.to_string(),
         "file.remove" | "file.rmdir" | "file.absent" => format!("rm -rf {}", path_word(value)),
+        // The service and power functions are the commands that do the same on each minion.
+        "service.stop" | "service.restart" | "service.disable" | "service.mask" => {
+            let verb = function.text.trim_start_matches("service.");
+            format!("systemctl {verb} {}", path_word(value))
+        }
         _ => return None,
     };
     Some(Word { text, ..(*argument).clone() })

@@ -1280,6 +1280,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             }
         }
         "pdsh" | "pssh" | "parallel-ssh" | "clush" => remote_shells(&name, argv),
+        "puppet" if argv.get(1).is_some_and(|w| w.text == "apply") => puppet_exec(argv),
         "gdb" | "cgdb" | "lldb" => debugger(&name, argv),
         "rg" => ripgrep_preprocessor(argv),
         // Into the namespaces of process 1, or the root directory itself: the host, which the
@@ -2854,6 +2855,36 @@ fn ssm_commands(parameters: &str, key: &str) -> Option<String> {
         Ok(parsed @ serde_json::Value::Array(_)) => lines(&parsed),
         _ => Some(value.trim_start_matches('[').trim_end_matches(']').to_string()),
     }
+}
+
+/// `puppet apply -e "exec { 'x': command => 'CMD' }"`: an `exec` resource's command is a line
+/// the agent runs here, as root. A `--noop` run only reports.
+fn puppet_exec(argv: &[Word]) -> Peel {
+    if argv.iter().any(|w| w.text == "--noop") {
+        return Peel::Runs;
+    }
+    let Some(code) = argv.windows(2).find(|p| matches!(p[0].text.as_str(), "-e" | "--execute")).map(|p| &p[1])
+    else {
+        return Peel::Runs;
+    };
+    if !code.text.contains("exec") {
+        return Peel::Runs;
+    }
+    let mut lines = Vec::new();
+    let mut rest = code.text.as_str();
+    while let Some(at) = rest.find("command") {
+        rest = rest[at + "command".len()..].trim_start();
+        let Some(after) = rest.strip_prefix("=>") else { continue };
+        let after = after.trim_start();
+        let Some(quote) = after.chars().next().filter(|c| matches!(c, '\'' | '"')) else { continue };
+        let Some(end) = after[1..].find(quote) else { break };
+        lines.push(&after[1..1 + end]);
+        rest = &after[1 + end..];
+    }
+    if lines.is_empty() {
+        return Peel::Runs;
+    }
+    Peel::Script { via: "puppet apply -e".into(), script: derived(code, &lines.join("\n")), dialect: Dialect::Posix }
 }
 
 /// `pdsh -w HOSTS CMD`, `pssh -h FILE -i CMD`, `clush -a CMD`: like `ssh host CMD`, the
