@@ -389,14 +389,17 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "cloud.az-delete",
                 "`az … delete`, `Remove-Az*` (`Remove-AzResourceGroup`), an HTTP `DELETE` to `management.azure.com`",
             ),
-            ("cloud.doctl-delete", "`doctl … delete`; asks: `doctl registry garbage-collection start --include-untagged-manifests`"),
+            (
+                "cloud.doctl-delete",
+                "`doctl … delete`; asks: `doctl registry garbage-collection start --include-untagged-manifests`",
+            ),
             (
                 "cloud.grant",
-                "IAM grants: `aws iam attach-*`/`put-*-policy`, `gcloud … add-iam-policy-binding`, `az role assignment create`; asks: `vault policy write`, a Vault user or role given a `root`/`admin` policy",
+                "IAM grants: `aws iam attach-*`/`put-*-policy`, `gcloud … add-iam-policy-binding`, `az role assignment create`; asks: `vault policy write` of an admin or root policy or from standard input, a Vault user or role given a `root`/`admin` policy",
             ),
             (
                 "cloud.public",
-                "public ACLs and bucket policies, ingress or firewall rules from `0.0.0.0/0` (a provider's too: `linode-cli firewalls rules-update`), a snapshot or image shared with another account (`--operation-type add --user-ids`), `allUsers` bindings; asks: a signed link to a private object that lasts more than a day (`aws s3 presign … --expires-in 604800`, `gsutil signurl -d 7d`)",
+                "public ACLs and bucket policies, ingress or firewall rules from `0.0.0.0/0` (a provider's too: `linode-cli firewalls rules-update`), `allUsers` bindings; asks: a signed link to a private object that lasts more than a day (`aws s3 presign … --expires-in 604800`, `gsutil signurl -d 7d`)",
             ),
             (
                 "cloud.protection-off",

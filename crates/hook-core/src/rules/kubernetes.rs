@@ -293,10 +293,10 @@ fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
         }
         // A manifest fetched from a URL is the opaque pack's to judge, whatever the cluster.
         ("apply", _) if args.iter().any(|a| a.contains("://")) => None,
-        // A restart (`rollout restart`, or the `restartedAt` annotation it sets) replaces every
-        // pod; labels and annotations steer selectors, ingress and admission.
-        ("apply" | "patch" | "replace" | "set" | "edit" | "annotate" | "label", _)
-        | ("rollout", Some("undo" | "pause" | "restart")) => {
+        // Labels steer selectors, ingress and admission. A restart (`rollout restart`) is the
+        // safe way to cycle pods, and passes.
+        ("apply" | "patch" | "replace" | "set" | "edit" | "label", _)
+        | ("rollout", Some("undo" | "pause")) => {
             Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
         }
         // A pod or job deleted is recreated or disposable (deleting a pod restarts it); every
@@ -306,8 +306,9 @@ fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
                 matches!(k, "pod" | "pods" | "po" | "job" | "jobs" | "event" | "events" | "ev")
             }) =>
         {
-            let selector = args.iter().any(|a| matches!(*a, "-l" | "--selector") || a.starts_with("--selector="))
-                || args.iter().any(|a| a.starts_with("-l") && a.len() > 2);
+            let selector =
+                args.iter().any(|a| matches!(*a, "-l" | "--selector") || a.starts_with("--selector="))
+                    || args.iter().any(|a| a.starts_with("-l") && a.len() > 2);
             let pods = matches!(kind.split(['/', '.']).next(), Some("pod" | "pods" | "po"));
             (selector && pods).then(|| Hit::new("kubernetes.deploy-production", PRODUCTION_DOWN))
         }

@@ -1409,7 +1409,10 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
     }
     let skip = usize::from(name != "salt-call");
     let function = operands.get(skip)?;
-    if matches!(function.text.as_str(), "system.reboot" | "system.poweroff" | "system.shutdown" | "system.halt") {
+    if matches!(
+        function.text.as_str(),
+        "system.reboot" | "system.poweroff" | "system.shutdown" | "system.halt"
+    ) {
         let verb = function.text.trim_start_matches("system.");
         return Some(Word { text: verb.replace("shutdown", "poweroff"), ..(*function).clone() });
     }

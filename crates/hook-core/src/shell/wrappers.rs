@@ -2744,7 +2744,8 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
         // of the cluster, with the cluster's admin credentials.
         "az" if (word(1), word(2), word(3)) == (Some("aks"), Some("command"), Some("invoke")) => {
             let Some(command) = value(4, &["--command", "-c"]) else { return Peel::Runs };
-            let via = targeted("az aks command invoke".into(), argv, &["-g", "--resource-group", "-n", "--name"]);
+            let via =
+                targeted("az aks command invoke".into(), argv, &["-g", "--resource-group", "-n", "--name"]);
             return Peel::Script { via, script: command, dialect: Dialect::Posix };
         }
         // `aws ssm start-session --document-name AWS-StartInteractiveCommand --parameters
@@ -2863,7 +2864,8 @@ fn puppet_exec(argv: &[Word]) -> Peel {
     if argv.iter().any(|w| w.text == "--noop") {
         return Peel::Runs;
     }
-    let Some(code) = argv.windows(2).find(|p| matches!(p[0].text.as_str(), "-e" | "--execute")).map(|p| &p[1])
+    let Some(code) =
+        argv.windows(2).find(|p| matches!(p[0].text.as_str(), "-e" | "--execute")).map(|p| &p[1])
     else {
         return Peel::Runs;
     };
@@ -2884,7 +2886,11 @@ fn puppet_exec(argv: &[Word]) -> Peel {
     if lines.is_empty() {
         return Peel::Runs;
     }
-    Peel::Script { via: "puppet apply -e".into(), script: derived(code, &lines.join("\n")), dialect: Dialect::Posix }
+    Peel::Script {
+        via: "puppet apply -e".into(),
+        script: derived(code, &lines.join("\n")),
+        dialect: Dialect::Posix,
+    }
 }
 
 /// `pdsh -w HOSTS CMD`, `pssh -h FILE -i CMD`, `clush -a CMD`: like `ssh host CMD`, the
