@@ -319,6 +319,10 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("kubernetes.delete-unknown", "asks: a delete whose kind is known only at run time"),
             ("kubernetes.drain", "`kubectl drain`"),
             (
+                "kubernetes.admission-off",
+                "asks: deleting a validating or mutating webhook configuration or an admission policy, a namespace's `pod-security.kubernetes.io/enforce` label removed or set to `privileged`",
+            ),
+            (
                 "kubernetes.scale-to-zero",
                 "`scale --all --replicas=0`; a workload scaled (or patched) to zero replicas on a production context or namespace",
             ),
@@ -347,7 +351,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         catches: "infrastructure as code destroying what it manages",
         rules: &[
             ("iac.destroy", "`terraform`/`tofu`/`pulumi`/`cdk` destroy, `serverless remove`, `sam delete`"),
-            ("iac.replace", "`terraform apply -replace=ADDR`"),
+            ("iac.replace", "`terraform apply -replace=ADDR`; asks: `terraform taint ADDR`"),
             ("iac.state-rm", "removing resources from the state"),
             ("iac.stack-rm", "`pulumi stack rm`"),
             ("iac.workspace-delete", "`terraform workspace delete`"),
@@ -361,7 +365,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "iac.apply-unreviewed",
-                "`terraform apply -auto-approve` without a saved plan, `pulumi up --yes`/`--skip-preview`, `cdk deploy --require-approval never`, a production stage or stack deployed by `cdk deploy`, `sam deploy --no-confirm-changeset`, `sam sync`, `serverless deploy`",
+                "`terraform apply -auto-approve` (or `tf`) without a saved plan, a plan saved and applied on one line, `pulumi up --yes`/`--skip-preview`, `cdk deploy --require-approval never`, a production stage or stack deployed by `cdk deploy`, `sam deploy --no-confirm-changeset`, `sam sync`, `serverless deploy`",
             ),
         ],
     },
@@ -375,7 +379,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.aws-delete",
-                "`aws … delete-*`/`batch-delete-*`/`terminate-*`, `schedule-key-deletion`, a production ECS service or auto scaling group scaled to zero, AWS Tools' `Remove-EC2Instance` and other `Remove-<service>*`, an HTTP `DELETE` to `*.amazonaws.com`",
+                "`aws … delete-*`/`batch-delete-*`/`terminate-*`/`release-*` (`ec2 release-address`), `schedule-key-deletion`, a production ECS service or auto scaling group scaled to zero, AWS Tools' `Remove-EC2Instance` and other `Remove-<service>*`, an HTTP `DELETE` to `*.amazonaws.com`",
             ),
             (
                 "cloud.gcloud-delete",
@@ -385,14 +389,17 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "cloud.az-delete",
                 "`az … delete`, `Remove-Az*` (`Remove-AzResourceGroup`), an HTTP `DELETE` to `management.azure.com`",
             ),
-            ("cloud.doctl-delete", "`doctl … delete`"),
+            (
+                "cloud.doctl-delete",
+                "`doctl … delete`; asks: `doctl registry garbage-collection start --include-untagged-manifests`",
+            ),
             (
                 "cloud.grant",
-                "IAM grants: `aws iam attach-*`/`put-*-policy`, `gcloud … add-iam-policy-binding`, `az role assignment create`",
+                "IAM grants: `aws iam attach-*`/`put-*-policy`, `gcloud … add-iam-policy-binding`, `az role assignment create`; asks: `vault policy write` of an admin or root policy or from standard input, a Vault user or role given a `root`/`admin` policy",
             ),
             (
                 "cloud.public",
-                "public ACLs and bucket policies, ingress or firewall rules from `0.0.0.0/0`, `allUsers` bindings; asks: a signed link to a private object that lasts more than a day (`aws s3 presign … --expires-in 604800`, `gsutil signurl -d 7d`)",
+                "public ACLs and bucket policies, ingress or firewall rules from `0.0.0.0/0` (a provider's too: `linode-cli firewalls rules-update`), `allUsers` bindings; asks: a signed link to a private object that lasts more than a day (`aws s3 presign … --expires-in 604800`, `gsutil signurl -d 7d`)",
             ),
             (
                 "cloud.protection-off",
@@ -400,7 +407,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.audit-off",
-                "audit and detection stopped: `aws cloudtrail stop-logging|delete-trail`, `config stop-configuration-recorder`, `guardduty delete-detector`, `securityhub disable-security-hub`, `gcloud logging sinks delete`, `az monitor diagnostic-settings delete`",
+                "audit and detection stopped: `aws cloudtrail stop-logging|delete-trail`, `config stop-configuration-recorder`, `guardduty delete-detector`, `logs put-retention-policy --retention-in-days` under 7, `securityhub disable-security-hub`, `gcloud logging sinks delete`, `az monitor diagnostic-settings delete`, `vault audit disable`",
             ),
             (
                 "cloud.secret-delete",
@@ -412,23 +419,23 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.provider-delete",
-                "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete; `hdfs dfs -rm -r`, `databricks fs rm -r`, `databricks workspace delete --recursive`, `databricks schemas|tables|… delete`; registry images deleted: `skopeo|crane delete`, `oras manifest delete`, `regctl tag|manifest delete`",
+                "`hcloud`/`linode-cli`/`scw`/`vultr-cli`/`oci` … delete; `hdfs dfs -rm -r`, `databricks fs rm -r`, `databricks workspace delete --recursive`, `databricks schemas|tables|… delete`; asks: `govc snapshot.remove`, `VBoxManage unregistervm --delete`; registry images deleted: `skopeo|crane delete`, `oras manifest delete`, `regctl tag|manifest delete`",
             ),
             (
                 "cloud.unknown-destroy",
-                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`), a bucket's objects deleted by address (`s5cmd rm 's3://b/*'`, `s5cmd sync --delete . s3://b/`), a stage removed that is production's (`sst remove --stage production`), a verb that only destroys given any target (`chamber delete prod-api K`, `lexicon cloudflare delete acme.com A`; a throwaway or local one passes), a CamelCase API action (`aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`), a flag switched off in production (`ldcli flags toggle-off --environment production`), an account nuker (`aws-nuke --no-dry-run`, `cloud-nuke aws`); package managers, local clusters and VMs, version managers and text tools are left out",
+                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`), a bucket's objects deleted by address (`s5cmd rm 's3://b/*'`, `s5cmd sync --delete . s3://b/`), a stage removed that is production's (`sst remove --stage production`), a verb that only destroys given any target (`chamber delete prod-api K`, `lexicon cloudflare delete acme.com A`; a throwaway or local one passes), a CamelCase API action (`aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`), a flag switched off in production (`ldcli flags toggle-off --environment production`), an account nuker (`aws-nuke --no-dry-run`, `cloud-nuke aws`), a fleet torn down by config management (`salt '*' state.apply decommission`, `knife exec -E '… n.destroy'`, `bolt task run package action=uninstall`); package managers, local clusters and VMs, version managers and text tools are left out",
             ),
             (
                 "cloud.stop",
-                "asks: a machine, database, cluster or app stopped, powered off, reset, restarted, suspended or scaled to zero: `gcloud compute instances stop|reset|suspend`, `gcloud sql instances restart`, `aws ec2 stop-instances|reboot-instances`, `aws rds stop-db-instance`, `aws elasticache reboot-cache-cluster`, `az vm stop|deallocate|restart`, `az webapp stop`, `doctl compute droplet-action power-off`, `hcloud server poweroff|reset`, `linode-cli linodes shutdown`, `oci compute instance action --action STOP`, `virsh destroy|shutdown`, `govc vm.power -off`, `ipmitool chassis power off`, `gcloud container clusters resize --num-nodes 0`, `az aks nodepool scale --node-count 0`, an EKS node group's `desiredSize=0`; a disposable target (`ci-runner-tmp-1`, `--project acme-sandbox`) passes, as it does for the cloud deletes",
+                "asks: a machine, database, cluster or app stopped, powered off, reset, restarted, suspended or scaled to zero: `gcloud compute instances stop|reset|suspend`, `gcloud sql instances restart`, `aws ec2 stop-instances|reboot-instances`, `aws rds stop-db-instance`, `aws elasticache reboot-cache-cluster`, `az vm stop|deallocate|restart`, `az webapp stop`, `doctl compute droplet-action power-off`, `hcloud server poweroff|reset`, `linode-cli linodes shutdown`, `oci compute instance action --action STOP`, `virsh destroy|shutdown`, `govc vm.power -off`, `eksctl scale nodegroup --nodes 0`, `ipmitool chassis power off`, `gcloud container clusters resize --num-nodes 0`, `az aks nodepool scale --node-count 0`, an EKS node group's `desiredSize=0`, a Bolt task or MCollective action that stops (`mco service nginx stop`); a disposable target (`ci-runner-tmp-1`, `--project acme-sandbox`) passes, as it does for the cloud deletes",
             ),
             (
                 "cloud.live-change",
-                "asks: a live resource changed so that it is opened, locked or cut off: `aws ec2 revoke-security-group-ingress`, `aws kms disable-key`, `aws elbv2 modify-listener`, `aws route53 change-resource-record-sets` with `UPSERT` or a file, `aws route53domains transfer-domain-to-another-aws-account`, `aws events disable-rule`, `aws cloudfront update-distribution`, `aws rds modify-db-instance --master-user-password`, `aws lambda update-function-configuration --environment`, `gcloud pubsub subscriptions seek`",
+                "asks: a live resource changed so that it is opened, locked or cut off: `aws ec2 revoke-security-group-ingress`, `aws kms disable-key`, `aws elbv2 modify-listener`, `aws route53 change-resource-record-sets` with `UPSERT` or a file, `aws route53domains transfer-domain-to-another-aws-account`, `aws events disable-rule`, `aws cloudfront update-distribution`, `aws ec2 replace-route|replace-network-acl-entry`, `puppetserver ca clean|revoke`, `aws rds modify-db-instance --master-user-password`, `aws lambda update-function-configuration --environment`, `gcloud pubsub subscriptions seek`, `vault auth disable`",
             ),
             (
                 "cloud.access",
-                "asks: access planted on a machine or account: `gcloud compute … add-metadata` with `startup-script` or `ssh-keys`, `aws ec2 modify-instance-attribute --user-data`, `aws ec2-instance-connect send-ssh-public-key`, `aws iam create-access-key|create-login-profile`, `oci iam user api-key upload`, `az vm user update`, `hcloud server reset-password`, and `aws configure set aws_secret_access_key` over this machine's credentials",
+                "asks: access planted on a machine or account: `gcloud compute … add-metadata` with `startup-script` or `ssh-keys`, `aws ec2 modify-instance-attribute --user-data`, `aws ec2-instance-connect send-ssh-public-key`, `gcloud compute os-login ssh-keys add`, `aws iam create-access-key|create-login-profile`, `oci iam user api-key upload`, `az vm user update`, `hcloud server reset-password`, a Vault user with a password, `vault operator generate-root`, and `aws configure set aws_secret_access_key` over this machine's credentials",
             ),
             (
                 "cloud.rclone-delete",
@@ -504,7 +511,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.deploy-production",
-                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`, `fly deploy` or `heroku releases:rollback` to a production app; a deploy tool aimed at a production environment (`cf push`, `copilot svc deploy`, `railway up`, `wrangler deploy`, `firebase deploy`, `skaffold run`, `devspace deploy`, `garden deploy`, `tk apply`, `modal deploy`, `databricks bundle deploy`, `waypoint up`, `octo deploy-release`, a Spinnaker or Jenkins deploy job) or a push to a production git remote (`git push production main`); a contract or transaction sent to a live chain (`forge script --broadcast`, `forge create`, `cast send`, `solana transfer`, `anchor deploy`, `truffle migrate`, `hardhat run`, `sui client transfer-sui`, `bitcoin-cli sendtoaddress` off local and test networks); a Shopify store's live theme pushed (`shopify theme push --live`); `sf project deploy start` to production or with destructive changes; a remote WordPress site changed (`wp @production …`)",
+                "`vercel --prod`, `vercel promote`, `netlify deploy --prod`, `gh workflow run deploy`, `fly deploy` or `heroku releases:rollback` to a production app; a deploy tool aimed at a production environment (`cf push`, `copilot svc deploy`, `railway up`, `wrangler deploy`, `firebase deploy`, `skaffold run`, `devspace deploy`, `garden deploy`, `tk apply`, `modal deploy`, `databricks bundle deploy`, `waypoint up`, `octo deploy-release`, a Spinnaker or Jenkins deploy job) or a push to a production git remote (`git push production main`); a contract or transaction sent to a live chain (`forge script --broadcast`, `forge create`, `cast send`, `solana transfer`, `anchor deploy`, `truffle migrate`, `hardhat run`, `sui client transfer-sui`, `bitcoin-cli sendtoaddress` off local and test networks); a Shopify store's live theme pushed (`shopify theme push --live`); `sf project deploy start` to production or with destructive changes; a remote WordPress site changed (`wp @production …`); production's traffic moved (`gcloud app services set-traffic --project acme-prod`); a Salt state run on every minion or production's without `test=True` (`salt '*' state.apply`)",
             ),
             (
                 "hosting.production-task",

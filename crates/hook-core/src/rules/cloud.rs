@@ -45,6 +45,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "rclone" {
         return rclone(call);
     }
+    if name == "vault"
+        && let Some(hit) = vault_weakens(call)
+    {
+        return Some(hit);
+    }
     if matches!(name, "vault" | "doppler" | "op" | "infisical" | "bw" | "gh") {
         return secret_store(name, &operands(call.args(), VALUE_OPTIONS).collect::<Vec<_>>());
     }
@@ -73,6 +78,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         // Its deletes are the fallback for unknown tools'; a service suspended is a stop.
         let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
         return stops(name, &words, &[]).then(|| Hit::ask("cloud.stop", STOP));
+    }
+    if matches!(name, "salt" | "salt-ssh" | "knife" | "bolt" | "mco" | "puppetserver") {
+        return fleet(call, name);
+    }
+    // `eksctl scale nodegroup --nodes 0`: every node of the group gone, with its pods.
+    if name == "eksctl" {
+        let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+        let scales = operands(call.args(), VALUE_OPTIONS).next() == Some("scale");
+        return (scales && zero_count(&args) && !disposable(name, call.args(), &[]))
+            .then(|| Hit::ask("cloud.stop", STOP));
     }
     if !judges(name) {
         return None;
@@ -413,6 +428,9 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                         || op.starts_with("batch-delete-")
                         || op.starts_with("terminate-")
                         || op.starts_with("deregister")
+                        // An Elastic IP released is gone: what points at it reaches nobody, or
+                        // someone else.
+                        || op.starts_with("release-")
                         || matches!(op, "schedule-key-deletion" | "purge-queue") =>
                 {
                     Some(Hit::new("cloud.aws-delete", DELETE))
@@ -428,6 +446,14 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 }
                 _ => None,
             }
+        }
+        // `gcloud app services set-traffic --splits v2=1 --project acme-prod`: production's
+        // traffic moved to another version at once.
+        "gcloud"
+            if words.iter().any(|w| matches!(*w, "set-traffic" | "migrate" | "update-traffic"))
+                && production_account(call.args()) =>
+        {
+            Some(Hit::ask("hosting.deploy-production", PRODUCTION_CHANGE))
         }
         "gcloud" => {
             let recursive = flag(&["-r", "-R", "--recursive"]);
@@ -455,6 +481,11 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 _ => false,
             };
             deletes.then(|| Hit::new("cloud.aws-s3-delete", S3))
+        }
+        // A registry's garbage collection with untagged manifests deletes the images deploys
+        // pinned by digest.
+        "doctl" if words.starts_with(&["registry", "garbage-collection", "start"]) => {
+            flag(&["--include-untagged-manifests"]).then(|| Hit::ask("cloud.doctl-delete", DELETE))
         }
         "doctl" => words
             .iter()
@@ -504,7 +535,7 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
         }
         // A hypervisor's machine removed with its disks (`virsh undefine --remove-all-storage`,
         // `virsh vol-delete`, `govc vm.destroy`); their stops are [`stops`]'.
-        "virsh" | "govc" | "ipmitool" => {
+        "virsh" | "govc" | "ipmitool" | "VBoxManage" | "vboxmanage" => {
             let removes = match name {
                 "virsh" => {
                     words.iter().any(|w| matches!(*w, "vol-delete" | "vol-wipe" | "pool-delete"))
@@ -513,7 +544,13 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                                 .iter()
                                 .any(|a| a.starts_with("--remove-all-storage") || a.starts_with("--storage"))
                 }
-                "govc" => words.first().is_some_and(|w| w.ends_with(".destroy") || *w == "datastore.rm"),
+                "govc" => words.first().is_some_and(|w| {
+                    w.ends_with(".destroy") || matches!(*w, "datastore.rm" | "snapshot.remove")
+                }),
+                // `unregistervm --delete` deletes the machine's disks with it.
+                "VBoxManage" | "vboxmanage" => {
+                    words.first() == Some(&"unregistervm") && args.iter().any(|a| a.starts_with("--delete"))
+                }
                 _ => false,
             };
             removes.then(|| Hit::ask("cloud.provider-delete", DELETE))
@@ -672,6 +709,179 @@ fn secret_store(name: &str, words: &[&str]) -> Option<Hit> {
     writes.then(|| Hit::ask("cloud.secret-write", SECRET_WRITE))
 }
 
+/// Vault's own security weakened: its audit devices disabled (`vault audit disable`), an auth
+/// method disabled (every token it issued revoked, its users locked out), a policy written
+/// (`vault policy write admin -`: what it grants nobody reviewed), a user or role given an
+/// admin or root policy or a password (`vault write auth/userpass/users/x password=…
+/// policies=admin`), a new root token generated (`vault operator generate-root -init`). A dev
+/// server on this machine (`-address=http://127.0.0.1:8200`, `VAULT_ADDR=…`) is the user's.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn vault_weakens(call: &Call) -> Option<Hit> {
+    let args = call.args();
+    let local = |value: &str| super::local_target(value);
+    let address = args.iter().enumerate().find_map(|(at, arg)| match arg.text.split_once('=') {
+        Some(("-address" | "--address", value)) => Some(value),
+        _ if matches!(arg.text.as_str(), "-address" | "--address") => {
+            args.get(at + 1).map(|v| v.text.as_str())
+        }
+        _ => None,
+    });
+    let address = address.or_else(|| {
+        call.command
+            .assignments
+            .iter()
+            .find(|(name, _)| name == "VAULT_ADDR")
+            .map(|(_, value)| value.text.as_str())
+    });
+    if address.is_some_and(local) {
+        return None;
+    }
+    let words: Vec<&str> =
+        operands(args, &["-address", "-namespace", "-format", "-field", "-path"]).collect();
+    let word = |i: usize| words.get(i).copied().unwrap_or_default();
+    let has = |flag: &str| args.iter().any(|a| a.text == flag || a.text.starts_with(&format!("{flag}=")));
+    match (word(0), word(1)) {
+        ("audit", "disable") => Some(Hit::new("cloud.audit-off", AUDIT_OFF)),
+        ("auth", "disable") => Some(Hit::ask("cloud.live-change", LIVE_CHANGE)),
+        // A policy named for power (`admin`, `root`) or read from standard input, unseen.
+        ("policy", "write")
+            if ["admin", "root", "super", "sudo"].iter().any(|p| word(2).contains(p)) || word(3) == "-" =>
+        {
+            Some(Hit::ask("cloud.grant", GRANT))
+        }
+        ("operator", "generate-root") if !has("-status") && !has("-cancel") => {
+            Some(Hit::ask("cloud.access", ACCESS))
+        }
+        ("write", path)
+            if path.starts_with("auth/")
+                || path.starts_with("sys/policy")
+                || path.starts_with("sys/policies") =>
+        {
+            let powerful = words.iter().skip(2).any(|pair| {
+                let Some((key, value)) = pair.split_once('=') else { return false };
+                matches!(key, "policies" | "token_policies")
+                    && value.split(',').any(|p| matches!(p.trim(), "root" | "admin" | "sudo" | "superuser"))
+            });
+            let login = words.iter().skip(2).any(|pair| pair.starts_with("password="));
+            if powerful || path.starts_with("sys/") {
+                Some(Hit::ask("cloud.grant", GRANT))
+            } else {
+                login.then(|| Hit::ask("cloud.access", ACCESS))
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Config management acting on a fleet with no shell line to judge: a Salt state run on every
+/// minion or on production's (`salt '*' state.apply`, `salt -G env:prod state.highstate`), or a
+/// state that tears down (`state.apply decommission`); Chef's Ruby run against the server that
+/// destroys or deletes (`knife exec -E 'nodes.all { |n| n.destroy }'`); a Bolt task or plan, or
+/// an MCollective action, that stops, uninstalls or removes (`bolt task run package
+/// action=uninstall`, `mco service nginx stop`); a node's certificate revoked (`puppetserver ca
+/// clean|revoke`). Dry runs (`test=True`, `--noop`) and local or disposable targets pass.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn fleet(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    let text = |w: &crate::shell::Word| w.text.to_ascii_lowercase();
+    let tears_down = |w: &crate::shell::Word| {
+        let lower = text(w);
+        lower.split(['=', '.', '-', '_', ' ', ',', '/', ':']).any(|part| {
+            matches!(
+                part,
+                "decommission" | "uninstall" | "remove" | "purge" | "absent" | "destroy" | "wipe" | "delete"
+            )
+        })
+    };
+    let stops = |w: &crate::shell::Word| {
+        text(w).split(['=', '.', '-', '_', ' ', ',', '/', ':']).any(|part| {
+            matches!(part, "stop" | "restart" | "reboot" | "shutdown" | "poweroff" | "halt" | "disable")
+        })
+    };
+    let throwaway = || {
+        args.iter().any(|a| {
+            let value = a.text.rsplit(['=', ':']).next().unwrap_or_default();
+            super::local_target(value) || super::disposable_target(value)
+        })
+    };
+    match name {
+        "salt" | "salt-ssh" => {
+            const VALUES: &[&str] =
+                &["-t", "--timeout", "-b", "--batch-size", "--out", "--output", "-c", "--config-dir"];
+            let words: Vec<&crate::shell::Word> = {
+                let mut words = Vec::new();
+                let mut iter = args.iter();
+                while let Some(word) = iter.next() {
+                    if VALUES.contains(&word.text.as_str()) {
+                        iter.next();
+                    } else if !word.text.starts_with('-') {
+                        words.push(word);
+                    }
+                }
+                words
+            };
+            let (target, function) = (words.first()?, words.get(1)?);
+            let state = function.text.starts_with("state.")
+                && matches!(
+                    function.text.as_str(),
+                    "state.apply"
+                        | "state.sls"
+                        | "state.highstate"
+                        | "state.single"
+                        | "state.top"
+                        | "state.sls_id"
+                );
+            if !state || args.iter().any(|a| a.text.eq_ignore_ascii_case("test=true")) {
+                return None;
+            }
+            let everywhere = target.text == "*" || super::production_name(&target.text);
+            let production = everywhere || super::production_target(args);
+            if words.iter().skip(2).any(|w| tears_down(w)) && !throwaway() {
+                Some(Hit::ask("cloud.unknown-destroy", FLEET_DOWN))
+            } else {
+                production.then(|| Hit::ask("hosting.deploy-production", FLEET_RUN))
+            }
+        }
+        "knife" => {
+            let words: Vec<&str> = operands(args, &["-E", "--exec", "-c", "--config"]).collect();
+            let code = args.windows(2).find(|p| matches!(p[0].text.as_str(), "-E" | "--exec")).map(|p| &p[1]);
+            (words.first() == Some(&"exec")
+                && code.is_some_and(|c| {
+                    [".destroy", ".delete", "delete_", "destroy_"].iter().any(|d| c.text.contains(d))
+                }))
+            .then(|| Hit::ask("cloud.unknown-destroy", FLEET_DOWN))
+        }
+        "bolt" | "mco" => {
+            let runs = match name {
+                "bolt" => {
+                    let words: Vec<&str> = operands(args, &["-t", "--targets", "--query", "-q"]).collect();
+                    matches!(words.as_slice(), ["task" | "plan", "run", ..])
+                }
+                _ => true,
+            };
+            if !runs || args.iter().any(|a| matches!(a.text.as_str(), "--noop" | "--dry-run")) || throwaway()
+            {
+                return None;
+            }
+            let operands: Vec<&crate::shell::Word> =
+                args.iter().filter(|a| !a.text.starts_with('-')).collect();
+            if operands.iter().any(|w| tears_down(w)) {
+                Some(Hit::ask("cloud.unknown-destroy", FLEET_DOWN))
+            } else {
+                operands.iter().any(|w| stops(w)).then(|| Hit::ask("cloud.stop", STOP))
+            }
+        }
+        "puppetserver" => {
+            let words: Vec<&str> = operands(args, &["--certname", "--config"]).collect();
+            (words.first() == Some(&"ca") && matches!(words.get(1).copied(), Some("clean" | "revoke")))
+                .then(|| Hit::ask("cloud.live-change", LIVE_CHANGE))
+        }
+        _ => None,
+    }
+}
+
+const FLEET_RUN: &str = "This applies configuration to every minion, or to production's, with no dry run: what it changes reaches every service at once. Run it with `test=True` and show the user, who can apply it.";
+const FLEET_DOWN: &str = "This tears down, uninstalls or destroys across a fleet of managed machines (or the nodes a Chef server knows). Ask the user to run it.";
 const SECRET_DELETE: &str = "This deletes secrets from a secret manager: the services and people that read them lose them, and a destroyed version cannot be brought back. Ask the user to run it.";
 const SECRET_WRITE: &str = "This sets a secret in a secret manager over the value that services and people read. Ask the user to run it.";
 
@@ -703,6 +913,8 @@ fn zero_count(args: &[&str]) -> bool {
         "--size",
         "--reserved-concurrent-executions",
         "--replicas",
+        "--nodes",
+        "--nodes-max",
     ];
     args.iter().enumerate().any(|(at, arg)| {
         sizes.iter().any(|size| match arg.strip_prefix(size) {
@@ -841,6 +1053,18 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("securityhub", "disable-security-hub")
             | ("macie2", "disable-macie")
             | ("detective", "delete-graph") => ("cloud.audit-off", AUDIT_OFF),
+            // Logs kept for days only: everything older is deleted, and what happens next soon is.
+            ("logs", "put-retention-policy")
+                if args.windows(2).any(|p| {
+                    p[0] == "--retention-in-days" && p[1].parse::<u32>().is_ok_and(|days| days < 7)
+                }) || args.iter().any(|a| {
+                    a.strip_prefix("--retention-in-days=")
+                        .and_then(|d| d.parse::<u32>().ok())
+                        .is_some_and(|d| d < 7)
+                }) =>
+            {
+                ("cloud.audit-off", AUDIT_OFF)
+            }
             ("guardduty", "update-detector") if args.contains(&"--no-enable") => {
                 ("cloud.audit-off", AUDIT_OFF)
             }
@@ -951,6 +1175,15 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             }
             _ => return None,
         },
+        // `linode-cli firewalls rules-update … 0.0.0.0/0`, `hcloud firewall add-rule --source-ips
+        // 0.0.0.0/0`: a provider's firewall opened to everyone.
+        "hcloud" | "linode-cli" | "scw" | "vultr-cli" | "oci" | "ibmcloud" | "exo" | "doctl"
+            if words.iter().any(|w| w.contains("firewall") || w.contains("security-group"))
+                && open_to_all()
+                && !words.iter().any(|w| matches!(*w, "list" | "describe" | "get" | "view")) =>
+        {
+            ("cloud.public", PUBLIC)
+        }
         // `s3cmd setacl|put|sync --acl-public`, `mc anonymous set public|download`.
         "s3cmd" if args.contains(&"--acl-public") => ("cloud.public", PUBLIC),
         "mc" if matches!(word(0), "anonymous" | "policy")
@@ -985,7 +1218,7 @@ fn seconds(text: &str) -> Option<u64> {
 }
 
 /// Hypervisors', vSphere's and BMCs' clients, whose machines [`stops`] reads.
-const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool"];
+const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool", "VBoxManage", "vboxmanage"];
 
 /// Whether a line stops, powers off, resets, restarts, suspends or scales to zero a machine,
 /// database, cluster or app: an outage until someone starts it again (`gcloud compute instances
@@ -1098,6 +1331,13 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                 | "update-domain-nameservers"
                 | "retrieve-domain-auth-code",
             )
+            | (
+                "ec2",
+                "replace-route"
+                | "replace-route-table-association"
+                | "replace-network-acl-entry"
+                | "replace-network-acl-association",
+            )
             | ("events", "disable-rule")
             | ("cloudwatch", "disable-alarm-actions")
             | ("cloudfront", "update-distribution")
@@ -1163,7 +1403,9 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                     .iter()
                     .any(|key| a.contains(key))
                 });
-            if metadata || words.contains(&"reset-windows-password") {
+            let login_key =
+                words.contains(&"os-login") && words.contains(&"ssh-keys") && words.contains(&"add");
+            if metadata || login_key || words.contains(&"reset-windows-password") {
                 ("cloud.access", ACCESS)
             } else if words.contains(&"pubsub") && words.contains(&"seek")
                 || words.contains(&"kms") && words.contains(&"disable")

@@ -17,6 +17,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             | "bunx"
             | "pnpx"
             | "terraform"
+            | "tf"
             | "tofu"
             | "terragrunt"
             | "pulumi"
@@ -107,9 +108,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let tool = match name {
         // `npx cdk destroy`, `npx serverless remove`: the package runners' first operand.
         "npx" | "bunx" | "pnpx" => verb(0)?,
+        // `tf`, the usual alias of terraform (judged by terraform's verbs only).
+        "tf" => "terraform",
         _ => name,
     };
-    let verbs = if tool == name { &verbs[..] } else { &verbs[1..] };
+    let verbs = if matches!(name, "npx" | "bunx" | "pnpx") { &verbs[1..] } else { &verbs[..] };
     let verb = |i: usize| verbs.get(i).copied();
     // A production target: an option's value (`--stage prod`, `--config-env prod`, `-c
     // env=production`, `--stack-name api-prod`) or a stack named as an operand (`cdk deploy
@@ -133,6 +136,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 "apply" if flag("-destroy") || flag("--destroy") => Some(Hit::new("iac.destroy", DESTROY)),
                 // `apply -replace=ADDR`: destroys the resource and makes a new one.
                 "apply" if flag("-replace") => Some(Hit::new("iac.replace", REPLACE)),
+                // `taint ADDR`: the next apply destroys the resource and creates it again.
+                "taint" => Some(Hit::ask("iac.replace", TAINT)),
+                // A plan saved on this same line (`plan -out p && apply p`) was shown to nobody.
+                "apply" if saved_plan(call.args()) && planned_on_line(call) => {
+                    Some(Hit::new("iac.apply-unreviewed", APPLY))
+                }
                 "state" if matches!(verbs.get(1).copied(), Some("rm")) => {
                     Some(Hit::new("iac.state-rm", STATE_RM))
                 }
@@ -150,12 +159,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 // An apply to production (`-var-file=envs/production.tfvars`,
                 // `-chdir=envs/prod`) with no saved plan: a prompt answered by a pipe (`yes |`)
                 // is no review.
-                "apply" if !saved_plan(&args) && production(&verbs[1..]) => {
+                "apply" if !saved_plan(call.args()) && production(&verbs[1..]) => {
                     Some(Hit::new("iac.apply-unreviewed", APPLY))
                 }
                 // `apply -auto-approve` with no saved plan: changes nobody reviewed. A saved plan
                 // (`apply tf.plan`) was shown when it was made.
-                "apply" if (flag("-auto-approve") || flag("--auto-approve")) && !saved_plan(&args) => {
+                "apply" if (flag("-auto-approve") || flag("--auto-approve")) && !saved_plan(call.args()) => {
                     Some(Hit::new("iac.apply-unreviewed", APPLY))
                 }
                 "workspace" if matches!(verbs.get(1).copied(), Some("delete")) => {
@@ -213,8 +222,9 @@ const STATE_RM: &str =
     "This makes the tool forget resources it manages, so they are no longer tracked. Ask the user to run it.";
 const REPLACE: &str = "`-replace` destroys the resource and creates it again, with whatever it held. Show the plan (`plan -replace=...`) to the user, who can apply it.";
 const WORKSPACE_DELETE: &str = "`workspace delete` deletes a workspace's state, so the tool loses track of everything it manages there. Ask the user to run it.";
-/// Whether `terraform apply` is given a saved plan: an operand that is no option's value.
-fn saved_plan(args: &[&str]) -> bool {
+/// Whether `terraform apply` is given a saved plan: an operand that is no option's value. A
+/// computed word (`$(cat extra-args.txt)`) may be any flags, so it is no plan.
+fn saved_plan(words: &[crate::shell::Word]) -> bool {
     const VALUED: &[&str] = &[
         "-var",
         "-var-file",
@@ -230,12 +240,27 @@ fn saved_plan(args: &[&str]) -> bool {
         "--target",
         "--terragrunt-working-dir",
     ];
-    let after = args.iter().position(|a| *a == "apply").map_or(args.len(), |at| at + 1);
-    args.iter()
-        .enumerate()
-        .skip(after)
-        .any(|(at, arg)| !arg.starts_with('-') && !arg.contains('=') && !VALUED.contains(&args[at - 1]))
+    let after = words.iter().position(|w| w.text == "apply").map_or(words.len(), |at| at + 1);
+    words.iter().enumerate().skip(after).any(|(at, word)| {
+        let arg = word.text.as_str();
+        !word.dynamic
+            && !arg.starts_with('-')
+            && !arg.contains('=')
+            && !VALUED.contains(&words[at - 1].text.as_str())
+    })
 }
+
+/// Whether an earlier command of the line saved a plan (`terraform plan -out p && terraform
+/// apply p`): nobody saw it before it is applied.
+fn planned_on_line(call: &Call) -> bool {
+    call.analysis.commands.iter().any(|command| {
+        command.name().is_some_and(|name| matches!(name, "terraform" | "tf" | "tofu" | "terragrunt"))
+            && command.args().iter().any(|w| w.text == "plan")
+            && command.args().iter().any(|w| w.text == "-out" || w.text.starts_with("-out="))
+    })
+}
+
+const TAINT: &str = "`taint` marks a resource so that the next apply destroys it and creates it again, with whatever it held. Show the plan (`plan -replace=...`) to the user, who can apply it.";
 
 /// Whether a `-backend-config` value of `terraform init` names an address (`address=https://…`,
 /// `bucket=…`, `hostname=…`) rather than a file of the project (`-backend-config=prod.hcl`).

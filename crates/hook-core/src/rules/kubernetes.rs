@@ -111,7 +111,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         return None;
     }
     let force = args.iter().any(|a| matches!(*a, "--force" | "--force=true"));
-    let production = || super::production_target(call.args()) || super::selected_production(call.command);
+    // `az aks command invoke -g prod -n aks-prod --command 'kubectl …'`: the runner names it.
+    let production = || {
+        super::production_target(call.args())
+            || super::selected_production(call.command)
+            || super::runner_production(&call.command.via)
+    };
     match name {
         _ if dry_run && name != "argocd" => None,
         "kubectl" | "oc" | "kubecolor" => {
@@ -233,6 +238,26 @@ fn unknown_kind_deleted(call: &Call, words: &[&str]) -> Option<Hit> {
     unknown.then(|| Hit::ask("kubernetes.delete-unknown", DELETE_UNKNOWN))
 }
 
+/// Whether a kind of `kubectl delete` (`validatingwebhookconfiguration/x`, `mutatingwebhookconfigurations.admissionregistration.k8s.io`)
+/// is an admission control's.
+fn admission_kind(kind: &str) -> bool {
+    kind.split(',').any(|kind| {
+        let base = kind.split(['/', '.']).next().unwrap_or_default().to_ascii_lowercase();
+        matches!(
+            base.as_str(),
+            "validatingwebhookconfiguration"
+                | "validatingwebhookconfigurations"
+                | "mutatingwebhookconfiguration"
+                | "mutatingwebhookconfigurations"
+                | "validatingadmissionpolicy"
+                | "validatingadmissionpolicies"
+                | "validatingadmissionpolicybinding"
+                | "validatingadmissionpolicybindings"
+        )
+    })
+}
+
+const ADMISSION_OFF: &str = "This removes admission control from the cluster (a validating or mutating webhook, an admission policy, or a namespace's Pod Security enforcement): what it kept out can then be created. Ask the user to run it.";
 const SCHEDULE: &str = "This schedules a job on the cluster that keeps running after the task. Show the user the job, or ask them to create it.";
 
 const DELETE_UNKNOWN: &str = "What this deletes (the kind, or the objects) is only known when the command runs: it may be namespaces, nodes or volumes. Name the objects, or ask the user.";
@@ -280,16 +305,24 @@ fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
         }
         // A manifest fetched from a URL is the opaque pack's to judge, whatever the cluster.
         ("apply", _) if args.iter().any(|a| a.contains("://")) => None,
-        ("apply" | "patch" | "replace" | "set" | "edit", _) | ("rollout", Some("undo" | "pause")) => {
+        // Labels steer selectors, ingress and admission. A restart (`rollout restart`) is the
+        // safe way to cycle pods, and passes.
+        ("apply" | "patch" | "replace" | "set" | "edit" | "label", _)
+        | ("rollout", Some("undo" | "pause")) => {
             Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
         }
-        // A pod or job deleted is recreated or disposable (deleting a pod restarts it).
+        // A pod or job deleted is recreated or disposable (deleting a pod restarts it); every
+        // pod a selector matches (`-l app=web`) at once is the service down until they return.
         ("delete", Some(kind))
             if kind.split(['/', '.']).next().is_some_and(|k| {
                 matches!(k, "pod" | "pods" | "po" | "job" | "jobs" | "event" | "events" | "ev")
             }) =>
         {
-            None
+            let selector =
+                args.iter().any(|a| matches!(*a, "-l" | "--selector") || a.starts_with("--selector="))
+                    || args.iter().any(|a| a.starts_with("-l") && a.len() > 2);
+            let pods = matches!(kind.split(['/', '.']).next(), Some("pod" | "pods" | "po"));
+            (selector && pods).then(|| Hit::new("kubernetes.deploy-production", PRODUCTION_DOWN))
         }
         // Any other object deleted on production (a secret the pods mount, a config map), and
         // nodes closed to new pods or tainted: the service degrades without a wide delete.
@@ -302,6 +335,11 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
     let verb = *words.first()?;
     let rest = args;
     match verb {
+        // Admission control removed, on any cluster: the webhooks that enforce policy
+        // (Gatekeeper, Kyverno), an admission policy, or a namespace's Pod Security level.
+        "delete" if words.get(1).is_some_and(|kind| admission_kind(kind)) => {
+            Some(Hit::ask("kubernetes.admission-off", ADMISSION_OFF))
+        }
         "delete" => {
             let all = rest.iter().any(|a| matches!(*a, "--all" | "-A" | "--all-namespaces" | "--all=true"));
             // The kinds: `delete ns x`, `delete ns/x`, `delete pod,pvc x`.
@@ -335,6 +373,14 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
                     || a.starts_with("--kustomize=")
             });
             manifests.then(|| Hit::new("kubernetes.delete-manifest", DELETE_MANIFEST))
+        }
+        "label" | "annotate"
+            if rest.iter().any(|a| {
+                a.strip_prefix("pod-security.kubernetes.io/enforce")
+                    .is_some_and(|level| level.ends_with('-') || level.ends_with("=privileged"))
+            }) =>
+        {
+            Some(Hit::ask("kubernetes.admission-off", ADMISSION_OFF))
         }
         "replace" if rest.iter().any(|a| matches!(*a, "--force" | "--force=true")) => {
             Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))

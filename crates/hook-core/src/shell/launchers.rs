@@ -1409,6 +1409,13 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
     }
     let skip = usize::from(name != "salt-call");
     let function = operands.get(skip)?;
+    if matches!(
+        function.text.as_str(),
+        "system.reboot" | "system.poweroff" | "system.shutdown" | "system.halt"
+    ) {
+        let verb = function.text.trim_start_matches("system.");
+        return Some(Word { text: verb.replace("shutdown", "poweroff"), ..(*function).clone() });
+    }
     let argument = operands.get(skip + 1)?;
     let value = argument.text.split_once('=').filter(|(key, _)| matches!(*key, "cmd" | "name" | "path"));
     let value = value.map_or(argument.text.as_str(), |(_, value)| value);
@@ -1422,6 +1429,11 @@ fn salt_function(name: &str, argv: &[Word]) -> Option<Word> {
         // `cmd.run`, `cmd.shell`, `cmd.run_all`, `cmd.run_bg`, `cmd.retcode`, `cmd.powershell`…
         other if other.starts_with("cmd.") => value.to_string(),
         "file.remove" | "file.rmdir" | "file.absent" => format!("rm -rf {}", path_word(value)),
+        // The service and power functions are the commands that do the same on each minion.
+        "service.stop" | "service.restart" | "service.disable" | "service.mask" => {
+            let verb = function.text.trim_start_matches("service.");
+            format!("systemctl {verb} {}", path_word(value))
+        }
         _ => return None,
     };
     Some(Word { text, ..(*argument).clone() })
@@ -2164,7 +2176,7 @@ pub(super) fn target_variable(name: &str) -> bool {
 /// saves as its current one (`firebase use prod`, `kubectl config use-context prod`, `gcloud
 /// config set project acme-prod`, `terraform workspace select prod`, `pulumi stack select
 /// prod`, `amplify env checkout prod`, `az account set -s prod`, `heroku git:remote -a
-/// shop-prod`, `docker context use prod`, `kubectx prod`, `eb use shop-prod`).
+/// shop-prod`, `docker context use prod`, `kubectx prod`, `kubens prod`, `eb use shop-prod`).
 pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
     let (name, args) = argv.split_first()?;
     let name = super::program_base(&name.text);
@@ -2195,7 +2207,7 @@ pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
             .cloned(),
         "firebase" if verb(&["use"]) => operand(1),
         "kubectl" | "oc" if verb(&["config", "use-context"]) => operand(2),
-        "kubectx" | "eb" if name == "kubectx" || verb(&["use"]) => operand(usize::from(name == "eb")),
+        "kubectx" | "kubens" | "eb" if name != "eb" || verb(&["use"]) => operand(usize::from(name == "eb")),
         "gcloud" if verb(&["config", "set", "project"]) => operand(3),
         "gcloud" if verb(&["config", "configurations", "activate"]) => operand(3),
         "terraform" | "tofu" if verb(&["workspace", "select"]) => operand(2),

@@ -1266,7 +1266,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "autossh" => autossh(argv),
         "mosh" | "tsh" | "boundary" | "nomad" | "knife" | "bolt" => host_shell(&name, argv),
         "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" | "fab"
-        | "eb" | "cf" => machine_shell(&name, argv),
+        | "eb" | "cf" | "scw" | "oci" => machine_shell(&name, argv),
         // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
         // workspace folder and starts there, so CMD is judged as run here.
         "devcontainer" if argv.get(1).is_some_and(|w| w.text == "exec") => {
@@ -1280,6 +1280,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
             }
         }
         "pdsh" | "pssh" | "parallel-ssh" | "clush" => remote_shells(&name, argv),
+        "puppet" if argv.get(1).is_some_and(|w| w.text == "apply") => puppet_exec(argv),
         "gdb" | "cgdb" | "lldb" => debugger(&name, argv),
         "rg" => ripgrep_preprocessor(argv),
         // Into the namespaces of process 1, or the root directory itself: the host, which the
@@ -2449,6 +2450,11 @@ const REMOTE_VIAS: &[&str] = &[
     "fab",
     "kamal exec",
     "aws ssm send-command",
+    "aws ssm start-session",
+    "aws ec2-instance-connect ssh",
+    "scw instance server ssh",
+    "oci instance-agent command",
+    "az aks command invoke",
     "aws ecs execute-command",
     "pdsh",
     "pssh",
@@ -2658,16 +2664,17 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             return Peel::Script { via: "vagrant ssh -c".into(), script, dialect: Dialect::Posix };
         }
         "gcloud" if matches!(word(1), Some("compute" | "cloud-shell")) && word(2) == Some("ssh") => {
+            // The via names the machine (`gcloud compute ssh prod-web`) and its project.
+            let machine = word(3).filter(|w| !w.starts_with('-')).unwrap_or_default();
+            let via = targeted(format!("gcloud compute ssh {machine}"), argv, &["--project"]);
             if let Some(command) = value(3, &["--command"]) {
-                ("gcloud compute ssh", command, "cd ~")
+                let line = derived(&command, &format!("cd ~ && {}", command.text));
+                return Peel::Script { via, script: line, dialect: Dialect::Posix };
             } else {
                 // `gcloud compute ssh VM -- [SSH FLAGS] CMD`: ssh's own words after the `--`.
                 let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
                 let at = scan_options(argv, dash + 1, SSH_VALUES, &[]).operand;
-                match script(name, &argv[at..], Dialect::Posix) {
-                    Peel::Script { script, .. } => ("gcloud compute ssh", script, "cd ~"),
-                    other => return other,
-                }
+                return remote_line(&via, &argv[at..]);
             }
         }
         // Elastic Beanstalk's `eb ssh ENV --command CMD` and Cloud Foundry's `cf ssh APP -c
@@ -2736,6 +2743,43 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
                 other => return other,
             }
         }
+        // `aws ec2-instance-connect ssh --instance-id ID -- CMD`, `scw instance server ssh ID --
+        // CMD`: ssh's own words after the `--`, on the instance the options name.
+        "aws" | "scw"
+            if (word(1), word(2)) == (Some("ec2-instance-connect"), Some("ssh"))
+                || (word(1), word(2), word(3)) == (Some("instance"), Some("server"), Some("ssh")) =>
+        {
+            let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
+            let via = if name == "aws" { "aws ec2-instance-connect ssh" } else { "scw instance server ssh" };
+            let via = targeted(via.into(), &argv[..dash], &["--instance-id"]);
+            let at = scan_options(argv, dash + 1, SSH_VALUES, &[]).operand;
+            return remote_line(&via, argv.get(at..).unwrap_or_default());
+        }
+        // `az aks command invoke -g RG -n CLUSTER --command 'kubectl …'`: the line runs in a pod
+        // of the cluster, with the cluster's admin credentials.
+        "az" if (word(1), word(2), word(3)) == (Some("aks"), Some("command"), Some("invoke")) => {
+            let Some(command) = value(4, &["--command", "-c"]) else { return Peel::Runs };
+            let via =
+                targeted("az aks command invoke".into(), argv, &["-g", "--resource-group", "-n", "--name"]);
+            return Peel::Script { via, script: command, dialect: Dialect::Posix };
+        }
+        // `aws ssm start-session --document-name AWS-StartInteractiveCommand --parameters
+        // command=CMD` (or `AWS-StartNonInteractiveCommand`): CMD runs on the target.
+        "aws" if word(1) == Some("ssm") && word(2) == Some("start-session") => {
+            let Some(parameters) = value(3, &["--parameters"]) else { return Peel::Runs };
+            let Some(lines) = ssm_commands(&parameters.text, "command") else { return Peel::Runs };
+            let via = targeted("aws ssm start-session".into(), argv, &["--target"]);
+            return remote_line(&via, &[derived(&parameters, &lines)]);
+        }
+        // `oci instance-agent command create --content '{"source":{"sourceType":"TEXT","text":
+        // CMD}}'`: the agent runs CMD on the instance the `--target` names.
+        "oci" if (word(1), word(2), word(3)) == (Some("instance-agent"), Some("command"), Some("create")) => {
+            let Some(content) = value(4, &["--content"]) else { return Peel::Runs };
+            let parsed = serde_json::from_str::<serde_json::Value>(&content.text).ok();
+            let text = parsed.as_ref().and_then(|c| c.pointer("/source/text")).and_then(|t| t.as_str());
+            let Some(text) = text else { return Peel::Runs };
+            return remote_line("oci instance-agent command", &[derived(&content, text)]);
+        }
         "az" if matches!(word(1), Some("vm" | "vmss")) && word(2) == Some("run-command") => {
             // `--scripts` takes every word up to the next option, each a line of the script.
             let Some(at) = argv.iter().position(|w| matches!(w.text.as_str(), "--scripts" | "--script"))
@@ -2747,11 +2791,8 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             let Some(first) = argv.get(at + 1).filter(|_| !lines.is_empty()) else { return Peel::Runs };
             let powershell = argv.iter().any(|w| w.text.eq_ignore_ascii_case("RunPowerShellScript"));
             let dialect = if powershell { Dialect::PowerShell } else { Dialect::Posix };
-            return Peel::Script {
-                via: "az vm run-command".into(),
-                script: derived(first, &lines.join("\n")),
-                dialect,
-            };
+            let via = targeted("az vm run-command".into(), argv, &["-g", "--resource-group", "-n", "--name"]);
+            return Peel::Script { via, script: derived(first, &lines.join("\n")), dialect };
         }
         "aws" if word(1) == Some("ssm") && word(2) == Some("send-command") => {
             let Some(parameters) = value(3, &["--parameters"]) else { return Peel::Runs };
@@ -2765,7 +2806,7 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
                     dialect: Dialect::Posix,
                 };
             }
-            let Some(lines) = ssm_commands(&parameters.text) else { return Peel::Runs };
+            let Some(lines) = ssm_commands(&parameters.text, "commands") else { return Peel::Runs };
             let powershell = argv.iter().any(|w| w.text.contains("RunPowerShellScript"));
             let dialect = if powershell { Dialect::PowerShell } else { Dialect::Posix };
             let script = derived(&parameters, &lines);
@@ -2809,9 +2850,10 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
     Peel::Script { via: via.into(), script: derived(&command, &line), dialect: Dialect::Posix }
 }
 
-/// The lines of `aws ssm send-command --parameters`: `commands=CMD`, `commands=["A","B"]`
-/// (the shorthand), or `{"commands":["A","B"]}` (JSON).
-fn ssm_commands(parameters: &str) -> Option<String> {
+/// The lines of `aws ssm send-command --parameters` (`key` is `commands`; `command` for
+/// `start-session`): `commands=CMD`, `commands=["A","B"]` (the shorthand), or
+/// `{"commands":["A","B"]}` (JSON).
+fn ssm_commands(parameters: &str, key: &str) -> Option<String> {
     let lines = |value: &serde_json::Value| -> Option<String> {
         let lines: Vec<&str> = match value {
             serde_json::Value::Array(items) => items.iter().filter_map(serde_json::Value::as_str).collect(),
@@ -2822,12 +2864,47 @@ fn ssm_commands(parameters: &str) -> Option<String> {
     };
     let text = parameters.trim();
     if text.starts_with('{') {
-        return lines(serde_json::from_str::<serde_json::Value>(text).ok()?.get("commands")?);
+        return lines(serde_json::from_str::<serde_json::Value>(text).ok()?.get(key)?);
     }
-    let value = text.strip_prefix("commands=")?;
+    let value = text.strip_prefix(key)?.strip_prefix('=')?;
     match serde_json::from_str::<serde_json::Value>(value) {
         Ok(parsed @ serde_json::Value::Array(_)) => lines(&parsed),
         _ => Some(value.trim_start_matches('[').trim_end_matches(']').to_string()),
+    }
+}
+
+/// `puppet apply -e "exec { 'x': command => 'CMD' }"`: an `exec` resource's command is a line
+/// the agent runs here, as root. A `--noop` run only reports.
+fn puppet_exec(argv: &[Word]) -> Peel {
+    if argv.iter().any(|w| w.text == "--noop") {
+        return Peel::Runs;
+    }
+    let Some(code) =
+        argv.windows(2).find(|p| matches!(p[0].text.as_str(), "-e" | "--execute")).map(|p| &p[1])
+    else {
+        return Peel::Runs;
+    };
+    if !code.text.contains("exec") {
+        return Peel::Runs;
+    }
+    let mut lines = Vec::new();
+    let mut rest = code.text.as_str();
+    while let Some(at) = rest.find("command") {
+        rest = rest[at + "command".len()..].trim_start();
+        let Some(after) = rest.strip_prefix("=>") else { continue };
+        let after = after.trim_start();
+        let Some(quote) = after.chars().next().filter(|c| matches!(c, '\'' | '"')) else { continue };
+        let Some(end) = after[1..].find(quote) else { break };
+        lines.push(&after[1..1 + end]);
+        rest = &after[1 + end..];
+    }
+    if lines.is_empty() {
+        return Peel::Runs;
+    }
+    Peel::Script {
+        via: "puppet apply -e".into(),
+        script: derived(code, &lines.join("\n")),
+        dialect: Dialect::Posix,
     }
 }
 

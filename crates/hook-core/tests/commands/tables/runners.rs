@@ -3002,4 +3002,108 @@ run = "cargo test"
     allow("hatch run prod:test"),
     allow("dotnet run --project tools/Migrator -- --env Staging --drop"),
     allow("dotnet run --project tools/Migrator -- --env Production --list"),
+    // Round 34: a cloud's connect verbs run their line on the instance or cluster they name
+    // (`aws ec2-instance-connect ssh --`, `ssm start-session command=`, `az aks command
+    // invoke`, `scw instance server ssh --`, `oci instance-agent command create`); config
+    // management whose payload is a state, task or Ruby rather than a shell line. `k9s
+    // --command` only picks the first view.
+    deny(
+        "disk.shutdown",
+        "aws ec2-instance-connect ssh --instance-id i-0abc --os-user ubuntu -- sudo poweroff",
+    ),
+    deny(
+        "rm.outside-project",
+        "aws ec2-instance-connect ssh --instance-id i-0abc --os-user ubuntu -- rm -rf /srv/app",
+    ),
+    ask(
+        "disk.remote-service",
+        "timeout 600 aws ec2-instance-connect ssh --instance-id i-0abc -- sudo systemctl stop app",
+    ),
+    allow("aws ec2-instance-connect ssh --instance-id i-0abc --os-user ubuntu -- uptime"),
+    allow("aws ec2-instance-connect ssh --instance-id i-0abc --os-user ubuntu"),
+    ask(
+        "kubernetes.delete-namespace",
+        "az aks command invoke -g prod -n aks-prod --command 'kubectl delete ns payments'",
+    ),
+    ask(
+        "kubernetes.deploy-production",
+        "az aks command invoke -g rg-prod -n aks-prod --command 'kubectl delete configmap api-config'",
+    ),
+    allow("az aks command invoke -g rg-dev -n aks-dev --command 'kubectl delete configmap api-config'"),
+    allow("az aks command invoke -g prod -n aks-prod --command 'kubectl get pods'"),
+    ask(
+        "disk.remote-service",
+        "aws ssm start-session --target i-0a1b2c3d4e5f67890 --document-name AWS-StartInteractiveCommand --parameters command='sudo systemctl stop app'",
+    ),
+    deny(
+        "disk.shutdown",
+        r#"aws ssm start-session --target i-0a1b2c3d4e5f67890 --document-name AWS-StartNonInteractiveCommand --parameters '{"command":["sudo reboot"]}'"#,
+    ),
+    allow(
+        "aws ssm start-session --target i-0a1b2c3d4e5f67890 --document-name AWS-StartInteractiveCommand --parameters command='df -h'",
+    ),
+    allow("aws ssm start-session --target i-0a1b2c3d4e5f67890"),
+    deny(
+        "rm.outside-project",
+        "scw instance server ssh 11111111-1111-1111-1111-111111111111 -- 'rm -rf /srv'",
+    ),
+    deny(
+        "disk.shutdown",
+        r#"sh -c "scw instance server ssh 11111111-1111-1111-1111-111111111111 -- sudo poweroff""#,
+    ),
+    allow("scw instance server ssh 11111111-1111-1111-1111-111111111111 -- uptime"),
+    allow("scw instance server list"),
+    deny(
+        "disk.shutdown",
+        r#"oci instance-agent command create --compartment-id ocid1.compartment.oc1..aaa --target '{"instanceId":"ocid1.instance.oc1.iad.x"}' --content '{"source":{"sourceType":"TEXT","text":"sudo reboot"}}'"#,
+    ),
+    deny(
+        "rm.outside-project",
+        r#"oci instance-agent command create --compartment-id ocid1.compartment.oc1..aaa --target '{"instanceId":"ocid1.instance.oc1.iad.x"}' --content '{"source":{"sourceType":"TEXT","text":"rm -rf /var/lib/postgresql"}}'"#,
+    ),
+    allow(
+        r#"oci instance-agent command create --compartment-id ocid1.compartment.oc1..aaa --target '{"instanceId":"ocid1.instance.oc1.iad.x"}' --content '{"source":{"sourceType":"TEXT","text":"uptime"}}'"#,
+    ),
+    ask(
+        "disk.remote-service",
+        "gcloud compute ssh prod-web --zone us-central1-a --command 'sudo systemctl stop nginx'",
+    ),
+    allow("gcloud compute ssh prod-web --zone us-central1-a --command 'df -h'"),
+    ask(
+        "disk.remote-service",
+        "az vm run-command invoke -g rg-prod -n web --command-id RunShellScript --scripts 'sudo systemctl stop nginx'",
+    ),
+    allow("az vm run-command invoke -g rg-prod -n web --command-id RunShellScript --scripts 'uptime'"),
+    allow("k9s --context prod --command pods"),
+    ask("cloud.unknown-destroy", "salt '*' state.apply decommission"),
+    ask("hosting.deploy-production", "salt '*' state.highstate"),
+    ask("hosting.deploy-production", "salt -G 'env:prod' state.apply"),
+    allow("salt 'web-dev-1' state.apply nginx"),
+    allow("salt '*' test.ping"),
+    allow("salt '*' state.apply test=True"),
+    ask("disk.remote-service", "salt '*' service.stop nginx"),
+    deny("disk.shutdown", "sudo salt '*' system.reboot"),
+    allow("salt '*' service.status nginx"),
+    allow("salt-call state.apply nginx"),
+    deny("rm.outside-project", r#"puppet apply -e "exec { 'wipe': command => '/bin/rm -rf /srv/data' }""#),
+    allow(r#"puppet apply -e "exec { 'up': command => '/usr/bin/uptime' }""#),
+    allow(r#"puppet apply --noop -e "exec { 'wipe': command => '/bin/rm -rf /srv/data' }""#),
+    allow("puppet apply --noop site.pp"),
+    ask("cloud.unknown-destroy", "knife exec -E 'nodes.all { |n| n.destroy }'"),
+    ask("cloud.unknown-destroy", r#"knife exec -E 'nodes.find("role:web") { |n| n.destroy }'"#),
+    allow("knife exec -E 'nodes.all { |n| puts n.name }'"),
+    ask("cloud.unknown-destroy", "knife node delete prod-db-01 -y"),
+    allow("knife node list"),
+    ask("cloud.unknown-destroy", "bolt task run package action=uninstall name=nginx --targets production"),
+    ask("cloud.stop", "bolt task run service action=stop name=nginx --targets production"),
+    ask("cloud.unknown-destroy", "bolt plan run acme::decommission --targets web-prod-1"),
+    allow("bolt task run package action=status name=nginx --targets production"),
+    allow("bolt task run package action=uninstall name=nginx --targets localhost"),
+    ask("cloud.stop", "mco service nginx stop -W environment=production"),
+    ask("cloud.unknown-destroy", "mco package nginx uninstall"),
+    allow("mco service nginx status -W environment=production"),
+    allow("mco service nginx stop -W environment=dev"),
+    ask("cloud.live-change", "puppetserver ca clean --certname prod-db-01.acme.com"),
+    ask("cloud.live-change", "puppetserver ca revoke --certname web-01.acme.com"),
+    allow("puppetserver ca list --all"),
 ];
