@@ -50,6 +50,19 @@ impl NameFilter {
         self
     }
 
+    /// `judge()` when `name` may be in the table; for any other name what the judgement gives
+    /// a program it does not know (`T::default()`: `None`, `false`). A `match` too large to
+    /// turn into data sits behind a list of its names this way: debug builds run the judgement
+    /// on every name, so that the tests check the list against the `match`.
+    #[inline]
+    pub(crate) fn judge<T: Default + PartialEq>(&self, name: &str, judge: impl FnOnce() -> T) -> T {
+        if self.may_hold(name) {
+            return judge();
+        }
+        debug_assert!(judge() == T::default(), "`{name}` is judged, but missing from the filter's list");
+        T::default()
+    }
+
     /// Whether `name` may be in the table: `false` means it is not.
     #[inline]
     pub(crate) fn may_hold(&self, name: &str) -> bool {
@@ -88,6 +101,20 @@ mod tests {
 
     const TABLE: &[&str] = &["python", "lua", "node", "rm", "git", "proxychains4", "x"];
     const FILTER: NameFilter = NameFilter::of(TABLE);
+
+    #[test]
+    fn a_judgement_behind_the_filter_runs_for_its_names_only() {
+        let known = |name: &str| TABLE.contains(&name).then(|| name.len());
+        assert_eq!(FILTER.judge("node", || known("node")), Some(4));
+        assert_eq!(FILTER.judge("cargo", || known("cargo")), None);
+    }
+
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "missing from the filter's list")]
+    fn a_name_the_judgement_knows_but_the_list_lacks_fails_a_debug_build() {
+        FILTER.judge("cargo", || true);
+    }
 
     #[test]
     fn every_name_of_its_table_may_be_held() {

@@ -84,13 +84,12 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if ADMIN_TOOL_NAMES.may_hold(name) && ADMIN_TOOLS.contains(&name) {
         return judge_admin(call, name);
     }
-    // Most commands of a line are none of the tools below: ruled out by the filter, and the
-    // tests check that the full judgement agrees (ARCHITECTURE.md, "Start-up").
-    if !DEVICE_TOOL_NAMES.may_hold(name) && !is_formatter(name) {
-        debug_assert!(judge_device_tool(call, name).is_none(), "`{name}` missing from DEVICE_TOOLS");
-        return None;
+    if is_formatter(name) {
+        return judge_device_tool(call, name);
     }
-    judge_device_tool(call, name)
+    // Most commands of a line are none of the tools below: ruled out by the filter
+    // (ARCHITECTURE.md, "Start-up").
+    DEVICE_TOOL_NAMES.judge(name, || judge_device_tool(call, name))
 }
 
 /// The formatters' family aside, the programs [`judge_device_tool`] knows.

@@ -84,12 +84,9 @@ fn pushes_to_new_repository(args: &[crate::shell::Word]) -> bool {
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
     let command = call.command;
-    // Tunnels, shares, logins and git: most names are ruled out by the filter, and the tests
-    // check that the full judgement agrees (ARCHITECTURE.md, "Start-up").
-    let named = judge_named(call, name);
-    if !NAMED.may_hold(name) {
-        debug_assert!(named().is_none(), "`{name}` missing from NAMED_TOOLS");
-    } else if let Some(hit) = named() {
+    // Tunnels, shares, logins and git: most names are ruled out by the filter (ARCHITECTURE.md,
+    // "Start-up").
+    if let Some(hit) = NAMED.judge(name, || judge_named(call, name)) {
         return Some(hit);
     }
     // An assignment before any program (`NODE_TLS_REJECT_UNAUTHORIZED=0 npm i`) is not named.
@@ -211,48 +208,45 @@ const NAMED_TOOLS: &[&str] = &[
 
 const NAMED: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(NAMED_TOOLS);
 
-/// [`judge`]'s tunnels, shares, registry logins and git remotes of a command named `name`, as a
-/// closure so that a name the filter rules out costs nothing in a release build.
-fn judge_named<'a>(call: &'a Call<'a>, name: &'a str) -> impl Fn() -> Option<Hit> + 'a {
-    move || {
-        let command = call.command;
-        if opens_tunnel(name, call.args()) {
-            return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
-        }
-        if name == "ssh" && forwards_agent(call.args(), call.ctx) {
-            return Some(Hit::ask("exfiltration.agent-forward", AGENT_FORWARD));
-        }
-        if matches!(
-            name,
-            "jupyter" | "jupyter-lab" | "jupyter-notebook" | "node" | "nodejs" | "deno" | "bun" | "openocd"
-        ) && exposes_code_execution(name, command)
-        {
-            return Some(Hit::ask("exfiltration.tunnel", EXPOSED));
-        }
-        if shares_files(name, call.args()) {
-            return Some(Hit::ask("exfiltration.upload", UPLOAD));
-        }
-        if matches!(name, "duckdb" | "dvc") && stores_elsewhere(call, name) {
-            return Some(Hit::ask("exfiltration.upload", UPLOAD));
-        }
-        if matches!(name, "docker" | "podman" | "buildah" | "skopeo" | "helm" | "oras" | "crane")
-            && logs_in_elsewhere(call.args())
-        {
-            return Some(Hit::ask("exfiltration.upload", LOGIN));
-        }
-        if name == "git" && (redirects_git(command) || moves_remote(call)) {
-            return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
-        }
-        if name == "git" && (weakens_git(command) || moves_hooks(command)) {
-            return Some(Hit::ask("exfiltration.git-weaken", GIT_WEAKEN));
-        }
-        if name == "git" && (pushes_elsewhere(call) || serves_repository(&command.argv))
-            || name == "gh" && pushes_to_new_repository(call.args())
-        {
-            return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
-        }
-        None
+/// [`judge`]'s tunnels, shares, registry logins and git remotes of a command named `name`.
+fn judge_named(call: &Call, name: &str) -> Option<Hit> {
+    let command = call.command;
+    if opens_tunnel(name, call.args()) {
+        return Some(Hit::ask("exfiltration.tunnel", TUNNEL));
     }
+    if name == "ssh" && forwards_agent(call.args(), call.ctx) {
+        return Some(Hit::ask("exfiltration.agent-forward", AGENT_FORWARD));
+    }
+    if matches!(
+        name,
+        "jupyter" | "jupyter-lab" | "jupyter-notebook" | "node" | "nodejs" | "deno" | "bun" | "openocd"
+    ) && exposes_code_execution(name, command)
+    {
+        return Some(Hit::ask("exfiltration.tunnel", EXPOSED));
+    }
+    if shares_files(name, call.args()) {
+        return Some(Hit::ask("exfiltration.upload", UPLOAD));
+    }
+    if matches!(name, "duckdb" | "dvc") && stores_elsewhere(call, name) {
+        return Some(Hit::ask("exfiltration.upload", UPLOAD));
+    }
+    if matches!(name, "docker" | "podman" | "buildah" | "skopeo" | "helm" | "oras" | "crane")
+        && logs_in_elsewhere(call.args())
+    {
+        return Some(Hit::ask("exfiltration.upload", LOGIN));
+    }
+    if name == "git" && (redirects_git(command) || moves_remote(call)) {
+        return Some(Hit::ask("exfiltration.git-redirect", GIT_REDIRECT));
+    }
+    if name == "git" && (weakens_git(command) || moves_hooks(command)) {
+        return Some(Hit::ask("exfiltration.git-weaken", GIT_WEAKEN));
+    }
+    if name == "git" && (pushes_elsewhere(call) || serves_repository(&command.argv))
+        || name == "gh" && pushes_to_new_repository(call.args())
+    {
+        return Some(Hit::ask("exfiltration.git-history", GIT_HISTORY));
+    }
+    None
 }
 
 const LOGIN: &str = "This sends a registry password or token to a host named on the line that is none of the public registries: whoever runs it gets the credential. Check that the host is the user's own registry, or ask the user.";
