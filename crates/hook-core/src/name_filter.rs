@@ -104,7 +104,7 @@ mod tests {
 
     #[test]
     fn a_judgement_behind_the_filter_runs_for_its_names_only() {
-        let known = |name: &str| TABLE.contains(&name).then(|| name.len());
+        let known = |name: &str| TABLE.contains(&name).then_some(name.len());
         assert_eq!(FILTER.judge("node", || known("node")), Some(4));
         assert_eq!(FILTER.judge("cargo", || known("cargo")), None);
     }
