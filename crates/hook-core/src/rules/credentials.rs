@@ -426,7 +426,7 @@ fn global_values(name: &str) -> &'static [&'static str] {
 }
 
 /// Whether `url` asks a cloud metadata service for the machine's credentials: AWS's
-/// `169.254.169.254/latest/meta-data/iam/security-credentials/ROLE` (also over IPv6 and ECS's
+/// `169.254.169.254/latest/meta-data/iam/security-credentials/ROLE` and its user data (also over IPv6 and ECS's
 /// `169.254.170.2/v2/credentials/ID`), GCP's `metadata.google.internal/computeMetadata/v1/
 /// instance/service-accounts/default/token`, Azure's `/metadata/identity/oauth2/token`. The
 /// instance's other metadata (`/latest/meta-data/instance-id`) and IMDSv2's session token
@@ -440,8 +440,17 @@ fn metadata_credentials(url: &str) -> bool {
         "metadata",
         "100.100.100.200",
     ];
-    const PATHS: &[&str] =
-        &["security-credentials", "identity-credentials", "/credentials", "/token", "/identity"];
+    // An instance's user data is its boot script, where keys and tokens are often handed in
+    // (AWS `/latest/user-data`, Azure `/metadata/instance/compute/userData`).
+    const PATHS: &[&str] = &[
+        "security-credentials",
+        "identity-credentials",
+        "/credentials",
+        "/token",
+        "/identity",
+        "/user-data",
+        "/userData",
+    ];
     let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
     let Some((host, path)) = rest.split_once('/') else {
         return false;
@@ -637,6 +646,7 @@ const PRINTERS: &[&str] = &[
     "sqlcmd",
     "redis-cli",
     "valkey-cli",
+    "s3cmd",
     "berglas",
     "conjur",
     "doctl",
@@ -1261,6 +1271,8 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
         // MySQL's option files printed with their passwords: the client's `--print-defaults`,
         // `my_print_defaults -s` (without it, it masks them); and the SQL clients asked for the
         // server's password hashes.
+        // `s3cmd --dump-config`: the configuration, its access and secret keys in it.
+        "s3cmd" => has("--dump-config"),
         "mysql" | "mariadb" | "mysqldump" | "mariadb-dump" | "mysqladmin" | "mariadb-admin" => {
             has("--print-defaults") || reads_password_hashes(command, commands)
         }

@@ -459,6 +459,12 @@ pub(crate) fn tells_agent_to_bypass(text: &str) -> bool {
         "approval prompt",
         "permissions",
         "approvals",
+        "safety rule",
+        "security rule",
+        "previous instruction",
+        "prior instruction",
+        "above instruction",
+        "system prompt",
     ];
     const SWITCHES: &[&str] =
         &["dangerously-skip-permissions", "bypasspermissions", "auto-approve everything", "auto-approve all"];

@@ -2271,6 +2271,22 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.print", "wget -qO- http://[fd00:ec2::254]/latest/meta-data/iam/security-credentials/r"),
     ask("credentials.print", "curl 169.254.170.2/v2/credentials/abc"),
     allow("curl -s http://169.254.169.254/latest/meta-data/instance-id"),
+    // The instance's user data (its boot script) often carries keys.
+    ask("credentials.print", "wget -qO- http://169.254.169.254/latest/user-data"),
+    ask("credentials.print", "curl -s http://169.254.169.254/latest/user-data/"),
+    ask(
+        "credentials.print",
+        r#"curl -H Metadata:true "http://169.254.169.254/metadata/instance/compute/userData?api-version=2021-01-01&format=text""#,
+    ),
+    ask("credentials.print", "timeout 5 curl -s 169.254.169.254/latest/user-data | base64 -d"),
+    allow("curl -s http://169.254.169.254/latest/meta-data/placement/region"),
+    allow("curl -s https://example.com/docs/user-data"),
+    // s3cmd prints its configuration's keys on request.
+    ask("credentials.print", "s3cmd --dump-config"),
+    ask("credentials.print", "sudo s3cmd --dump-config | grep key"),
+    deny("files.deny-read", "s3cmd -c ~/.s3cfg --dump-config"),
+    allow("s3cmd ls s3://bucket/"),
+    allow("s3cmd --configure --help"),
     allow(
         r#"curl -X PUT http://169.254.169.254/latest/api/token -H "X-aws-ec2-metadata-token-ttl-seconds: 21600""#,
     ),
