@@ -253,7 +253,7 @@ fn saved_plan(words: &[crate::shell::Word]) -> bool {
 /// Whether an earlier command of the line saved a plan (`terraform plan -out p && terraform
 /// apply p`): nobody saw it before it is applied.
 fn planned_on_line(call: &Call) -> bool {
-    call.analysis.commands.iter().any(|command| {
+    call.analysis.commands[..call.index].iter().any(|command| {
         command.name().is_some_and(|name| matches!(name, "terraform" | "tf" | "tofu" | "terragrunt"))
             && command.args().iter().any(|w| w.text == "plan")
             && command.args().iter().any(|w| w.text == "-out" || w.text.starts_with("-out="))

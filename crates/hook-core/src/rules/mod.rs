@@ -652,6 +652,14 @@ pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
     if production_target(args) || selected_production(command) {
         return false;
     }
+    // A scope named disposable does not hold against production named anywhere else on the
+    // command (`-var env=prod`, `TF_WORKSPACE=prod`, `--kubeconfig ~/.kube/prod.yaml`).
+    let production = |text: &str| production_name(text) && !local_target(text);
+    if args.iter().any(|a| production(&a.text))
+        || command.assignments.iter().any(|(_, v)| production(&v.text))
+    {
+        return false;
+    }
     let mut scoped = false;
     for (at, arg) in args.iter().enumerate() {
         let text = arg.text.as_str();

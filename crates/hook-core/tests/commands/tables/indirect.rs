@@ -270,6 +270,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "openssl req -new -provider-path /tmp -provider evil"),
     allow("openssl req -new -key k.pem"),
     allow("openssl req -engine pkcs11 -new -key k.pem"),
+    ask("opaque.exec", "openssl req -provider-path /tmp/p -provider x"),
+    ask("opaque.exec", "sudo openssl req -engine /tmp/e.so -new"),
+    allow("openssl list -providers"),
+    allow("openssl req -new -provider legacy -key k.pem"),
     allow("openssl list -providers -provider legacy"),
     // An Ex filter through a shell or interpreter (`%!sh`): the file's lines are its program.
     ask("opaque.exec", "ex -sc '%!sh' -cwq notes.txt"),

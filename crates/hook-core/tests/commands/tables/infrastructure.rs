@@ -196,6 +196,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("npx serverless remove --stage dev"),
     allow("STAGE=dev && npx serverless remove --stage $STAGE"),
     ask("iac.destroy", "terraform destroy -auto-approve -var-file=prod.tfvars"),
+    // A disposable scope does not hold against production named elsewhere on the command.
+    ask("iac.destroy", "terraform destroy -auto-approve -var-file=dev.tfvars -var env=prod"),
+    ask("iac.destroy", "TF_WORKSPACE=prod terraform destroy -auto-approve -var-file=dev.tfvars"),
+    ask("kubernetes.delete-volume", "KUBECONFIG=~/.kube/prod.yaml kubectl -n dev delete pvc --all"),
+    ask("kubernetes.delete-volume", "kubectl --kubeconfig ~/.kube/prod.yaml -n dev delete pvc --all"),
+    allow("KUBECONFIG=~/.kube/dev.yaml kubectl -n dev delete pvc --all"),
+    allow("terraform destroy -auto-approve -var-file=dev.tfvars -var env=dev"),
     ask("iac.apply-unreviewed", "terraform apply -auto-approve -var-file=dev.tfvars -var-file=prod.tfvars"),
     ask("iac.destroy", "terraform destroy -target=aws_db_instance.main"),
     ask("iac.destroy", "terraform destroy -target=module.prod.aws_db_instance.test"),
