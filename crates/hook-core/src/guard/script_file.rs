@@ -2175,37 +2175,44 @@ const PACKAGE_MANAGERS: &[&str] = &["bun", "npm", "pnpm", "yarn"];
 const PACKAGE_RUNNERS: &[&str] = &["bun", "bunx", "deno", "npm", "npx", "pnpm", "pnpx", "yarn"];
 
 /// Packages run through `npx` and its kin every day, whether or not the project lists them:
-/// formatters, linters, compilers, test runners and the scaffolders of the big frameworks;
-/// and the deploy and migration CLIs published under their command's own name (`serverless`,
-/// `wrangler`, `knex`; `cdk` is AWS's alias of `aws-cdk`), no typosquat: what their verbs
+/// formatters, linters, compilers, test runners, monorepo runners (`nx`, `turbo`, `lerna`) and
+/// the scaffolders of the big frameworks; and the deploy, ORM and migration CLIs published
+/// under their command's own name (`serverless`, `wrangler`, `knex`, `sequelize-cli`,
+/// `typeorm`, `drizzle-kit`; `cdk` is AWS's alias of `aws-cdk`), no typosquat: what their verbs
 /// change is judged by their packs as the installed command's is (`npx serverless remove
 /// --stage prod` asks, `npx cdk diff` passes). Any other package still asks. Sorted.
 const EVERYDAY_PACKAGES: &[&str] = &[
     "aws-cdk",
     "cdk",
     "concurrently",
+    "convex",
     "create-next-app",
     "create-react-app",
     "create-vite",
     "cross-env",
     "degit",
     "dotenv-cli",
+    "drizzle-kit",
     "esbuild",
     "eslint",
     "http-server",
     "husky",
     "jest",
     "knex",
+    "lerna",
     "lint-staged",
+    "mikro-orm",
     "mocha",
     "next",
     "nodemon",
     "npm-check-updates",
+    "nx",
     "playwright",
     "prettier",
     "prisma",
     "rimraf",
     "rollup",
+    "sequelize-cli",
     "serve",
     "serverless",
     "shx",
@@ -2214,6 +2221,7 @@ const EVERYDAY_PACKAGES: &[&str] = &[
     "tsc",
     "tsx",
     "turbo",
+    "typeorm",
     "typescript",
     "vercel",
     "vite",

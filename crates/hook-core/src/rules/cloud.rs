@@ -327,6 +327,11 @@ fn disposable(name: &str, args: &[crate::shell::Word], words: &[&str]) -> bool {
         return false;
     }
     let mut names: Vec<&str> = words.iter().skip(verb_at + 1).copied().collect();
+    // A copy's or sync's files on this machine are its source, not a target (`aws s3 sync
+    // ./dist s3://acme-dev-preview/ --delete`).
+    if names.iter().any(|n| n.contains("://")) {
+        names.retain(|n| n.contains("://"));
+    }
     let mut scoped = false;
     for (at, arg) in args.iter().enumerate() {
         let text = arg.text.as_str();
@@ -706,7 +711,9 @@ fn secret_store(name: &str, words: &[&str]) -> Option<Hit> {
     if deletes {
         return Some(Hit::new("cloud.secret-delete", SECRET_DELETE));
     }
-    writes.then(|| Hit::ask("cloud.secret-write", SECRET_WRITE))
+    // A development path's secrets are the developer's own (`vault kv put secret/dev/app k=v`).
+    let disposable = || !word(2).contains('=') && super::disposable_target(word(2));
+    (writes && !disposable()).then(|| Hit::ask("cloud.secret-write", SECRET_WRITE))
 }
 
 /// Vault's own security weakened: its audit devices disabled (`vault audit disable`), an auth

@@ -692,6 +692,10 @@ fn local_test_client(call: &Call, client: &Client, args: &[crate::shell::Word]) 
             &["-D", "--database"],
             &["-h", "--host", "-P", "--port", "-u", "--user", "-S", "--socket", "-e", "--execute"],
         ),
+        "clickhouse-client" => (
+            &["-d", "--database"],
+            &["-h", "--host", "--port", "-u", "--user", "--password", "-q", "--query", "--queries-file"],
+        ),
         _ => return false,
     };
     if !local_server(call, args) {
@@ -769,6 +773,12 @@ fn local_server(call: &Call, args: &[crate::shell::Word]) -> bool {
     !set_before
 }
 
+/// A database named disposable ([`super::disposable_target`]: `app_dev`, `scratch`, `tmp`) or
+/// a development or test one ([`dev_database`]).
+fn disposable_database(name: &str) -> bool {
+    dev_database(name) || super::disposable_target(name)
+}
+
 /// A test suite's or a development database's name (`app_dev`, `app_development`,
 /// `dev_app`, `app-dev`): one a developer refreshes from a dump on their own machine.
 fn dev_database(name: &str) -> bool {
@@ -800,8 +810,7 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
             file == ":memory:"
                 || file.starts_with("/tmp/")
                 || file.starts_with("/var/tmp/")
-                || super::disposable_target(crate::shell::base_name(file))
-                    && !super::runs_elsewhere(&call.command.via)
+                || file_database(file) && !super::runs_elsewhere(&call.command.via)
         })
     {
         return None;
@@ -831,10 +840,12 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
     let Some(found) = texts.iter().find_map(|text| sql::destruction(text)) else {
         return unread.then(|| Hit::new("database.load", UNREAD_INPUT));
     };
-    // A test suite's database, named by the client or by the statements (`DROP DATABASE IF
-    // EXISTS app_test`), on this machine.
+    // A test suite's or a development database, named by the client or by the statements
+    // (`DROP DATABASE IF EXISTS app_test`, `DROP TABLE scratch.tmp`), on this machine.
     let test_drops = || {
-        texts.iter().all(|text| sql::destruction(text).is_none() || sql::drops_only(text, test_database))
+        texts
+            .iter()
+            .all(|text| sql::destruction(text).is_none() || sql::drops_only(text, disposable_database))
             && local_server(call, args)
     };
     if local_test_client(call, client, args) || test_drops() {
@@ -845,6 +856,15 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
         return None;
     }
     Some(destruction_hit(found))
+}
+
+/// Whether a database file is named disposable or local (`./dev.db`, `test.sqlite3`,
+/// `local.duckdb`): its name before the extension says so. A service's address (`md:prod_db`,
+/// MotherDuck's) is no file on this machine.
+fn file_database(file: &str) -> bool {
+    let base = crate::shell::base_name(file);
+    let stem = base.split('.').next().unwrap_or(base);
+    !file.contains(':') && (super::disposable_target(base) || stem == "local" || dev_database(stem))
 }
 
 /// Neo4j's `cypher-shell`: a query (its operand, a `-f` file or standard input) that deletes

@@ -98,10 +98,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     ) {
         return None;
     }
-    // An app, database or project the line scopes to a disposable one (`heroku pg:reset --app
-    // acme-review-123`, `firebase use dev && firebase firestore:delete --all-collections`).
+    // An app the line scopes to a disposable one (`heroku pg:reset --app acme-review-123`) is
+    // weighed where every pack's hits are ([`super::disposable_scope`]).
     judge_named(call, name)
-        .filter(|hit| !(hit.rule == "hosting.app-delete" && super::disposable_scope(call.command)))
 }
 
 /// The registry clients of [`publishes`].
@@ -645,22 +644,30 @@ fn store_upload(args: &[&str], action: &[&str]) -> bool {
     }
 }
 
-/// Whether `gh workflow run WORKFLOW` deploys or releases: the workflow's name says so, or a
-/// field sets a production target (`-f env=prod`, `-F environment=production`).
+/// Whether `gh workflow run WORKFLOW` deploys or releases to production: a field sets a
+/// production target (`-f env=prod`, `-F environment=production`), or the workflow's name says
+/// it deploys or releases and no field names another environment (`deploy.yml -f
+/// environment=staging` deploys to staging; `deploy-prod.yml` to production whatever it is told).
 fn production_workflow(args: &[&str], workflow: Option<&str>) -> bool {
-    let named = workflow.is_some_and(|w| {
-        let lower = w.to_ascii_lowercase();
-        ["deploy", "release", "publish", "prod"].iter().any(|word| lower.contains(word))
-    });
-    let production = |field: &str| {
-        field.split_once('=').is_some_and(|(_, value)| {
-            matches!(value.to_ascii_lowercase().as_str(), "prod" | "production" | "live")
-        })
+    let lower = workflow.map(str::to_ascii_lowercase).unwrap_or_default();
+    let named = ["deploy", "release", "publish"].iter().any(|word| lower.contains(word));
+    let fields = || {
+        args.windows(2)
+            .filter(|pair| matches!(pair[0], "-f" | "-F" | "--field" | "--raw-field"))
+            .filter_map(|pair| pair[1].split_once('='))
     };
-    named
-        || args
-            .windows(2)
-            .any(|pair| matches!(pair[0], "-f" | "-F" | "--field" | "--raw-field") && production(pair[1]))
+    let production =
+        |value: &str| matches!(value.to_ascii_lowercase().as_str(), "prod" | "production" | "live");
+    // `staging`, `qa`, `dev`, `pr-42`: an environment that is plainly not production.
+    let elsewhere = |(field, value): (&str, &str)| {
+        let field = field.to_ascii_lowercase();
+        (field.contains("env") || field.contains("stage") || field == "target")
+            && (matches!(value.to_ascii_lowercase().as_str(), "staging" | "stage" | "qa" | "uat")
+                || super::disposable_target(value))
+    };
+    lower.contains("prod")
+        || fields().any(|(_, value)| production(value))
+        || named && !fields().any(elsewhere)
 }
 
 /// The options of HTTPie and xh that take the next word as their value.

@@ -36,9 +36,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         }
         return None;
     }
-    judge_named(call, name).filter(|hit| {
-        !(matches!(hit.rule, "iac.destroy" | "iac.apply-unreviewed") && super::disposable_scope(call.command))
-    })
+    // A disposable scope (`-chdir=envs/dev`) is weighed where every pack's hits are.
+    judge_named(call, name)
 }
 
 /// The variables terraform reads as arguments: `TF_CLI_ARGS` for every subcommand and

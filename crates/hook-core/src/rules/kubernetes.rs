@@ -79,19 +79,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     // A disposable namespace or context (`-n dev`, `--context kind-dev`) is the user's to
-    // break; a whole namespace, a node, a definition or every namespace (`-A`) is the
-    // cluster's.
-    judge_named(call, name).filter(|hit| {
-        !(matches!(
-            hit.rule,
-            "kubernetes.helm-uninstall"
-                | "kubernetes.delete-volume"
-                | "kubernetes.delete-workload"
-                | "kubernetes.delete-manifest"
-                | "kubernetes.scale-to-zero"
-        ) && !call.args().iter().any(|a| a.text == "-A" || a.text == "--all-namespaces")
-            && super::disposable_scope(call.command))
-    })
+    // break, weighed where every pack's hits are ([`super::disposable_scope`]); a whole
+    // namespace, a node, a definition or every namespace (`-A`) is the cluster's.
+    judge_named(call, name)
 }
 
 /// [`judge`] of a command this pack is about, out of line so that an allowed call runs only

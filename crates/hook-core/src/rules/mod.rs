@@ -211,6 +211,12 @@ pub fn evaluate(
                 continue;
             };
             missed = false;
+            // A destroy scoped to a disposable target is the user's to make (`terraform
+            // -chdir=envs/dev destroy`, `fly apps destroy acme-pr-88`, `kubectl delete -f
+            // k8s/dev/pod.yaml`); no other pack reads the command as an unknown tool's then.
+            if SCOPED_RULES.contains(&hit.rule) && disposable_scope(&call, hit.rule) {
+                continue;
+            }
             let finding = Finding {
                 pack: *pack,
                 rule: hit.rule,
@@ -236,7 +242,7 @@ pub fn evaluate(
             // A line scoped to a disposable target, which the packs let pass too (`pulumi
             // destroy --stack pr-42`, `heroku apps:destroy --app acme-review-12`, `python -m
             // app.cli wipe --env dev`).
-            && !(pack == Pack::Cloud && disposable_scope(command))
+            && !(pack == Pack::Cloud && disposable_scope(&call, hit.rule))
         {
             first_ask.get_or_insert(Finding {
                 pack,
@@ -619,13 +625,35 @@ pub(crate) fn runner_production(via: &[String]) -> bool {
     })
 }
 
+/// The rules a line scoped to a disposable target ([`disposable_scope`]) passes: destroys and
+/// unreviewed applies of infrastructure, app deletes, and deletes in a cluster short of a
+/// whole namespace.
+const SCOPED_RULES: &[&str] = &[
+    "iac.destroy",
+    "iac.apply-unreviewed",
+    "hosting.app-delete",
+    "kubernetes.helm-uninstall",
+    "kubernetes.delete-volume",
+    "kubernetes.delete-workload",
+    "kubernetes.delete-manifest",
+    "kubernetes.scale-to-zero",
+];
+
+/// The rules whose target is the operand they delete, so that a disposable operand scopes the
+/// line (`fly apps destroy acme-pr-88`, `pscale branch delete acme feature-x`).
+const OPERAND_RULES: &[&str] = &["hosting.app-delete", "cloud.unknown-destroy"];
+
 /// Whether a deploy or infrastructure tool's line is scoped to a disposable target
 /// ([`disposable_target`]): every scoping option names one (`-chdir=envs/dev`, `--stack pr-42`,
 /// `-n pr-42-preview`, `helmfile -e dev`, `--terragrunt-working-dir live/sandbox/app`,
-/// `-var-file=dev.tfvars`, `--stage dev`, `-target=null_resource.test`, `--app acme-review-12`), or
-/// none is given and an earlier command of the line selected one (`export PULUMI_STACK=dev`,
-/// `terraform workspace select dev`). A production target anywhere is none.
-pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
+/// `-var-file=dev.tfvars`, `--stage dev`, `-target=null_resource.test`, `--app acme-review-12`,
+/// `kubectl delete -f k8s/dev/pod.yaml`), or none is given and the infrastructure's directory
+/// below the project (`cd infra/envs/dev && terraform destroy`), an earlier command of the line (`export
+/// PULUMI_STACK=dev`, `terraform workspace select dev`) or a launcher's profile (`aws-vault exec
+/// dev --`) selected one, or the app or branch a delete names is one (`fly apps destroy
+/// acme-pr-88`, a database's `feature-x` branch). A production target anywhere, or every
+/// namespace (`-A`), is none.
+pub(crate) fn disposable_scope(call: &Call, rule: &str) -> bool {
     const SCOPES: &[&str] = &[
         "-chdir",
         "--terragrunt-working-dir",
@@ -647,7 +675,10 @@ pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
         "-a",
         "--app",
         "--project",
+        "-f",
+        "--filename",
     ];
+    let command = call.command;
     let args = command.args();
     if production_target(args) || selected_production(command) {
         return false;
@@ -655,7 +686,7 @@ pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
     // A scope named disposable does not hold against production named anywhere else on the
     // command (`-var env=prod`, `TF_WORKSPACE=prod`, `--kubeconfig ~/.kube/prod.yaml`).
     let production = |text: &str| production_name(text) && !local_target(text);
-    if args.iter().any(|a| production(&a.text))
+    if args.iter().any(|a| production(&a.text) || a.text == "-A" || a.text == "--all-namespaces")
         || command.assignments.iter().any(|(_, v)| production(&v.text))
     {
         return false;
@@ -663,11 +694,16 @@ pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
     let mut scoped = false;
     for (at, arg) in args.iter().enumerate() {
         let text = arg.text.as_str();
-        let value = match text.split_once('=') {
-            Some((option, value)) if SCOPES.contains(&option) => Some(value),
-            _ if SCOPES.contains(&text) => args.get(at + 1).map(|v| v.text.as_str()),
+        let (option, value) = match text.split_once('=') {
+            Some((option, value)) if SCOPES.contains(&option) => (option, Some(value)),
+            _ if SCOPES.contains(&text) => (text, args.get(at + 1).map(|v| v.text.as_str())),
             _ => continue,
         };
+        // A manifest's path scopes a cluster's deletes (`kubectl delete -f k8s/dev/pod.yaml`);
+        // other tools' `-f` is a flag or a file of settings (`helmfile -f helmfile.yaml`).
+        if matches!(option, "-f" | "--filename") && !matches!(call.name, Some("kubectl" | "oc")) {
+            continue;
+        }
         let Some(value) = value else { return false };
         // A resource address's name is its last part (`-target=null_resource.test`), and a
         // production module anywhere in it (`module.prod.x.test`) is production's.
@@ -681,7 +717,51 @@ pub(crate) fn disposable_scope(command: &crate::shell::SimpleCommand) -> bool {
         }
         scoped = true;
     }
-    scoped || command.selected.as_ref().is_some_and(|t| !t.dynamic && disposable_target(&t.text))
+    scoped
+        || command.selected.as_ref().is_some_and(|t| !t.dynamic && disposable_target(&t.text))
+        || rule.starts_with("iac.") && disposable_directory(call)
+        || disposable_operand(call, rule)
+}
+
+/// Whether the command runs in a directory of the project named disposable (`infra/envs/dev`,
+/// `stacks/sandbox`), by the line's `cd` or where the line started: an infrastructure tool's
+/// configuration there is its scope. The project's own place (`~/dev/acme`) says nothing.
+fn disposable_directory(call: &Call) -> bool {
+    let ctx = call.ctx;
+    if !ctx.cwd_known {
+        return false;
+    }
+    let below = ctx.cwd.strip_prefix(&ctx.project_root).ok().and_then(std::path::Path::to_str);
+    below.is_some_and(|below| !below.is_empty() && !below.contains("..") && disposable_target(below))
+}
+
+/// Whether an app or database-branch delete ([`OPERAND_RULES`]) names a disposable one as
+/// its last operand: an app by a name of its own that says so (`acme-pr-88`; a bare
+/// `development` is a kind of thing, as `fastlane match nuke development`'s certificates), a
+/// branch by such a name or a work branch's prefix (`feature-x`, `fix/login`; never `main`
+/// nor a production one).
+fn disposable_operand(call: &Call, rule: &str) -> bool {
+    if !OPERAND_RULES.contains(&rule) {
+        return false;
+    }
+    let args = call.args();
+    if args.iter().any(|a| a.dynamic || a.glob || a.text.contains([' ', '\'', '"'])) {
+        return false;
+    }
+    let mut operands = args.iter().map(|a| a.text.as_str()).filter(|text| !text.starts_with('-'));
+    let branch = operands.clone().any(|w| matches!(w, "branch" | "branches"));
+    if !branch && rule != "hosting.app-delete" {
+        return false;
+    }
+    operands.next_back().is_some_and(|last| {
+        disposable_target(last) && crate::shell::name_words(last).nth(1).is_some()
+            || branch
+                && crate::shell::name_words(last).next().is_some_and(|first| {
+                    ["feature", "feat", "fix", "bugfix", "chore", "wip", "experiment"]
+                        .iter()
+                        .any(|prefix| first.eq_ignore_ascii_case(prefix))
+                })
+    })
 }
 
 /// Whether a resource's name says it is disposable: one of its words ([`crate::shell::name_words`], a

@@ -32,7 +32,8 @@ pub(super) fn destruction(sql: &str) -> Option<Destruction> {
 }
 
 /// Whether every destructive statement of `sql` drops a whole database that `spared` names
-/// (`DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test`), and there is one.
+/// (`DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test`) or a table or view in one
+/// (`DROP TABLE scratch.tmp`), and there is one.
 pub(super) fn drops_only(sql: &str, spared: fn(&str) -> bool) -> bool {
     let mut dropped = false;
     for words in statements(sql) {
@@ -41,10 +42,13 @@ pub(super) fn drops_only(sql: &str, spared: fn(&str) -> bool) -> bool {
         }
         let word = |i: usize| words.get(i).map(String::as_str);
         let at = if word(2) == Some("IF") && word(3) == Some("EXISTS") { 4 } else { 2 };
-        if word(0) != Some("DROP")
-            || !matches!(word(1), Some("DATABASE" | "SCHEMA" | "KEYSPACE"))
-            || !word(at).is_some_and(spared)
-        {
+        let in_spared = |name: &str| name.split_once('.').is_some_and(|(database, _)| spared(database));
+        let spared = match word(1) {
+            Some("DATABASE" | "SCHEMA" | "KEYSPACE") => word(at).is_some_and(spared),
+            Some("TABLE" | "VIEW") => word(at).is_some_and(in_spared),
+            _ => false,
+        };
+        if word(0) != Some("DROP") || !spared {
             return false;
         }
         dropped = true;
@@ -196,7 +200,11 @@ fn statements(sql: &str) -> Vec<Vec<String>> {
             b'[' => i = find(bytes, i + 1, b"]").map_or(bytes.len(), |end| end + 1),
             _ if byte.is_ascii_alphabetic() || byte == b'_' => {
                 let start = i;
-                while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                // A qualified name is one word (`scratch.tmp`).
+                let part = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+                while i < bytes.len()
+                    && (part(bytes[i]) || bytes[i] == b'.' && bytes.get(i + 1).is_some_and(|&b| part(b)))
+                {
                     i += 1;
                 }
                 words.push(sql[start..i].to_ascii_uppercase());

@@ -1980,7 +1980,10 @@ impl Analyser {
             return None;
         }
         command.cwd = self.cwd.word();
-        command.selected.clone_from(&self.selected);
+        // The line's selection holds over the environment a launcher of the command named.
+        if self.selected.is_some() {
+            command.selected.clone_from(&self.selected);
+        }
         if let Some(target) = super::launchers::selects_target(&command.argv) {
             self.selected = Some(target);
         }
@@ -3079,10 +3082,14 @@ impl Analyser {
 
 /// A launcher at `argv[start]` that loads a production environment among its words up to
 /// `start + at` (`dotenv -e .env.production --`): the rules read it as the variable naming it.
+/// Another environment it names (`aws-vault exec dev --`) is the command's selected target,
+/// unless the line selected one already.
 fn launcher_production(command: &mut SimpleCommand, via: &str, start: usize, at: usize) {
     if super::launchers::loads_production(via, &command.argv[start..], at) {
         let value = Word { text: "production".to_string(), ..command.argv[start].clone() };
         command.assignments.push(("APP_ENV".to_string(), value));
+    } else if command.selected.is_none() {
+        command.selected = super::launchers::environment_named(via, &command.argv[start..], at).cloned();
     }
 }
 

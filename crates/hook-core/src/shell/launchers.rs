@@ -618,6 +618,29 @@ fn camel_parts(word: &str) -> impl Iterator<Item = &str> {
 /// names production among its options `argv[1..at]`: the
 /// command it runs then works on production, as under `APP_ENV=production`.
 pub(super) fn loads_production(name: &str, argv: &[Word], at: usize) -> bool {
+    loads_environment(name)
+        && argv.get(1..at).is_some_and(|options| {
+            options.iter().any(|w| {
+                let value = w.text.split_once('=').map_or(w.text.as_str(), |(_, value)| value);
+                !value.starts_with('-') && production_name(value)
+            })
+        })
+}
+
+/// The environment a launcher of [`loads_production`]'s kind names among its options
+/// `argv[1..at]` (`aws-vault exec dev --`, `doppler run -c dev --`, `dotenv -e .env.test --`):
+/// its last word that is no option nor the launcher's subcommand.
+pub(super) fn environment_named<'a>(name: &str, argv: &'a [Word], at: usize) -> Option<&'a Word> {
+    if !loads_environment(name) {
+        return None;
+    }
+    argv.get(1..at)?.iter().rev().find(|w| {
+        !w.text.starts_with('-') && !matches!(w.text.as_str(), "exec" | "run" | "exec-env" | "exec-file")
+    })
+}
+
+/// The launchers that load an environment's secrets or settings, named by their options.
+fn loads_environment(name: &str) -> bool {
     matches!(
         name,
         "dotenv"
@@ -637,12 +660,7 @@ pub(super) fn loads_production(name: &str, argv: &[Word], at: usize) -> bool {
             | "nix"
             | "sops exec-env"
             | "sops exec-file"
-    ) && argv.get(1..at).is_some_and(|options| {
-        options.iter().any(|w| {
-            let value = w.text.split_once('=').map_or(w.text.as_str(), |(_, value)| value);
-            !value.starts_with('-') && production_name(value)
-        })
-    })
+    )
 }
 
 /// Where the operands start after the options from `argv[from]`, given the short options and
