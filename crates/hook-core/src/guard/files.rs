@@ -541,7 +541,8 @@ pub(crate) fn picks_only_denied<'p>(
 ) -> Option<&'p str> {
     let witness = |name: &str| name.replace(['*', '?'], "x");
     let mut globs = names.iter().map(|name| {
-        if name.contains(['[', '/']) {
+        // A literal name is that file, judged as the reader's operand.
+        if name.contains(['[', '/']) || !name.contains(['*', '?']) {
             return None;
         }
         matching_glob(&resolve(&format!("{path}/{}", witness(name)), ctx), &rules.deny_read, ctx)

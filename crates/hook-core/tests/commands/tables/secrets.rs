@@ -3280,7 +3280,6 @@ pub(crate) const CASES: &[Case] = &[
     allow("az pipelines list --org https://dev.azure.com/acme --project core"),
     ask("credentials.print", "eyaml decrypt -f hieradata/production.eyaml"),
     allow("eyaml encrypt -s 'hello'"),
-    ask("credentials.print", "ansible-vault decrypt group_vars/prod/vault.yml"),
     ask("credentials.print", "ansible-vault view group_vars/prod/vault.yml"),
     allow("ansible-vault encrypt group_vars/prod/vault.yml"),
     ask("credentials.print", "git-crypt unlock && cat config/prod-secrets.yml"),
