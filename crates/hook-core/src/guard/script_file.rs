@@ -725,7 +725,7 @@ enum Later {
     /// Cargo's configuration (`.cargo/config.toml`): the indexes its sources and registries
     /// name, which the next build downloads and runs code from.
     CargoConfig,
-    /// An agent's command or skill file (`.claude/commands/*.md`, `.claude/skills/*/SKILL.md`,
+    /// An agent's command or skill file (`.claude/commands/*.md`, a skill's `SKILL` file,
     /// OpenCode's `.opencode/command/*.md`, Gemini CLI's `.gemini/commands/*.toml`): the shell
     /// its `` !`cmd` `` (Gemini's `!{cmd}`) runs when the command is invoked.
     AgentCommand,
@@ -1349,7 +1349,7 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         ".lintstagedrc",
         "ulpfile",
         "runtfile",
-        // Agent command, skill and subagent files (`.claude/commands/x.md`, `.gemini/commands/`).
+        // Agent command, skill and subagent files (`.claude/commands/`, `.gemini/commands/`).
         "commands/",
         "skills/",
         "agents/",
