@@ -448,6 +448,9 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
                 "--env-file=",
                 "--post-file=",
                 "--body-file=",
+                "--body=",
+                "--file=",
+                "--source=",
                 "--output=",
                 "--output-document=",
                 "file://",
@@ -1154,10 +1157,24 @@ fn words_touched<'c>(
             found.extend(mounted(name, command.args(), &operands));
         }
         // Cloud storage uploads read their sources: `aws s3 cp .env s3://b/`, `gsutil cp`,
-        // `gcloud storage cp`, `rclone copy`.
-        "aws" | "gsutil" | "gcloud" | "rclone" => {
+        // `gcloud storage cp`, `rclone copy`; so do copies to a cloud's machines (`gcloud
+        // compute scp`) and uploads given the file by an option (`az storage blob upload -f F`,
+        // `aws s3api put-object --body F`).
+        "aws" | "gsutil" | "gcloud" | "rclone" | "az" => {
+            found.extend(cloud_uploads(name, command.args()).into_iter().map(|word| (Access::Read, word)));
             let words: Vec<&str> = operands.iter().map(|word| word.text.as_str()).collect();
             let sources = match (name, words.as_slice()) {
+                // The machine's files are `HOST:PATH`; a local target is written.
+                ("gcloud", ["compute" | "alpha" | "beta", "scp" | "copy-files", ..]) => {
+                    let files = &operands[2..];
+                    found.extend(
+                        files
+                            .iter()
+                            .filter(|word| !word.text.contains(':'))
+                            .map(|word| (Access::Read, *word)),
+                    );
+                    None
+                }
                 ("aws", ["s3", "cp" | "mv" | "sync", ..])
                 | ("gcloud", ["storage", "cp" | "mv" | "rsync", ..]) => {
                     operands.get(2..operands.len().saturating_sub(1))
@@ -3534,6 +3551,30 @@ pub(super) fn packing_module(args: &[Word]) -> Option<(&Word, &[Word])> {
         at + 2 + args[at + 2..].iter().position(|arg| matches!(arg.text.as_str(), "-c" | "--create"))?;
     let archive = args.get(create + 1)?;
     Some((archive, &args[create + 2..]))
+}
+
+/// The local files a cloud CLI's upload takes by an option: `az storage blob upload -f F`
+/// (`--file`), `az storage file upload --source F`, `aws s3api put-object --body F`.
+fn cloud_uploads<'w>(name: &str, args: &'w [Word]) -> Vec<&'w Word> {
+    let words: Vec<&str> =
+        args.iter().map(|word| word.text.as_str()).filter(|w| !w.starts_with('-')).collect();
+    let options: &[&str] = match (name, words.as_slice()) {
+        ("az", ["storage", "blob" | "file" | "fs", "upload", ..]) => &["-f", "--file", "--source", "-s"],
+        ("az", ["storage", "fs", "file", "upload", ..]) => &["--source", "-s"],
+        ("aws", ["s3api", "put-object" | "upload-part", ..]) => &["--body"],
+        _ => return Vec::new(),
+    };
+    let mut files = Vec::new();
+    for (at, arg) in args.iter().enumerate() {
+        if options.contains(&arg.text.as_str()) {
+            files.extend(args.get(at + 1));
+        } else if let Some((option, _)) = arg.text.split_once('=')
+            && options.contains(&option)
+        {
+            files.push(arg);
+        }
+    }
+    files
 }
 
 /// The operands of a command whose `options` take the next word as their value.

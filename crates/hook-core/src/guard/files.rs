@@ -530,6 +530,27 @@ pub(crate) fn could_reach_named<'p>(
     })
 }
 
+/// The deny glob a name filter picks only files of under `path` (`find . -name '*.tfstate'`,
+/// `-name '*.pem'`): a name the filter gives with each wildcard filled (`x.tfstate`) is denied
+/// there, so every file it picks is, whether or not the tree holds one now.
+pub(crate) fn picks_only_denied<'p>(
+    path: &str,
+    names: &[&str],
+    rules: &'p FileRules,
+    ctx: &Context,
+) -> Option<&'p str> {
+    let witness = |name: &str| name.replace(['*', '?'], "x");
+    let mut globs = names.iter().map(|name| {
+        // A literal name is that file, judged as the reader's operand.
+        if name.contains(['[', '/']) || !name.contains(['*', '?']) {
+            return None;
+        }
+        matching_glob(&resolve(&format!("{path}/{}", witness(name)), ctx), &rules.deny_read, ctx)
+    });
+    let first = globs.next()??;
+    globs.all(|glob| glob.is_some()).then_some(first)
+}
+
 /// A deny glob anchored at a place (`~/.config/gh/hosts.yml`, `~/.aws/credentials`) that
 /// `path`, which holds a part the guard cannot compute (`$CFG/gh/hosts.yml`, `/home/$USER/.ssh/
 /// id_rsa`, `"$(dirname $0)/.aws/credentials"`), names when that part is the directory the glob

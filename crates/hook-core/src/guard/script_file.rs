@@ -725,6 +725,10 @@ enum Later {
     /// Cargo's configuration (`.cargo/config.toml`): the indexes its sources and registries
     /// name, which the next build downloads and runs code from.
     CargoConfig,
+    /// An agent's command or skill file (`.claude/commands/*.md`, a skill's `SKILL` file,
+    /// OpenCode's `.opencode/command/*.md`, Gemini CLI's `.gemini/commands/*.toml`): the shell
+    /// its `` !`cmd` `` (Gemini's `!{cmd}`) runs when the command is invoked.
+    AgentCommand,
     /// Code a tool loads unnamed when it next runs (`prettier.config.js`, `.Rprofile`,
     /// `build.gradle`, `tox.ini`): judged as the code of its language (`super::loaded`).
     Loaded(super::loaded::Code),
@@ -745,6 +749,7 @@ impl Later {
             Later::Pipeline => "the CI steps of",
             Later::CargoConfig => "the package sources of",
             Later::Loaded(_) => "the code a tool loads later from",
+            Later::AgentCommand => "the shell commands of the agent command",
         }
     }
 
@@ -761,6 +766,7 @@ impl Later {
                 | Later::Pipeline
                 | Later::CargoConfig
                 | Later::Loaded(_)
+                | Later::AgentCommand
         )
     }
 
@@ -789,6 +795,7 @@ impl Later {
             }
             Later::Pipeline => pipeline_lines(text),
             Later::CargoConfig => cargo_sources(text),
+            Later::AgentCommand => agent_command_lines(text),
             // What the guard cannot read is asked about where the text is known
             // ([`Written::runs_later`]).
             Later::Loaded(code) => super::loaded::later_lines(code, text).unwrap_or_default(),
@@ -858,6 +865,9 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
     if parts.windows(2).any(|pair| pair[0] == "node_modules" && pair[1] == ".bin") {
         return Some(Later::PackageBin);
     }
+    if agent_command_file(&parts) {
+        return Some(Later::AgentCommand);
+    }
     let in_site = parts.iter().any(|part| part == "site-packages" || part == "dist-packages");
     match (parent, name.as_ref()) {
         (_, "conftest.py" | "setup.py") => Some(Later::Python),
@@ -899,6 +909,46 @@ fn runs_later_kind(path: &Path) -> Option<Later> {
         | (_, ".gitpod.yml" | ".gitpod.yaml") => Some(Later::Automation),
         (parent, file) => super::loaded::later_code(file, parent).map(Later::Loaded),
     }
+}
+
+/// Whether the path's parts name an agent's command, skill or subagent file, whose shell
+/// escapes run when the agent invokes it.
+fn agent_command_file(parts: &[std::borrow::Cow<'_, str>]) -> bool {
+    let name = parts.last().map_or("", |name| name.as_ref());
+    (name.ends_with(".md") || name.ends_with(".toml"))
+        && parts.windows(2).any(|pair| {
+            matches!(
+                (pair[0].as_ref(), pair[1].as_ref()),
+                (".claude", "commands" | "skills" | "agents")
+                    | (".opencode", "command" | "commands" | "agent" | "agents")
+                    | (".gemini", "commands")
+            )
+        })
+}
+
+/// The shell an agent command file runs: each `` !`cmd` `` and `!{cmd}`, and a line that is a
+/// `!` and a command (a Markdown image, `![alt](src)`, is none).
+fn agent_command_lines(text: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    for line in text.lines() {
+        let trimmed = line.trim_start();
+        if let Some(command) = trimmed.strip_prefix('!')
+            && !command.starts_with(['`', '{', '['])
+            && !command.trim().is_empty()
+        {
+            lines.push(command.to_string());
+        }
+        for (open, close) in [("!`", '`'), ("!{", '}')] {
+            let mut rest = line;
+            while let Some(at) = rest.find(open) {
+                let after = &rest[at + open.len()..];
+                let Some(end) = after.find(close) else { break };
+                lines.push(after[..end].to_string());
+                rest = &after[end + 1..];
+            }
+        }
+    }
+    lines
 }
 
 /// Whether an editor setting's key (or a word that spells it) makes the editor run a program
@@ -1235,7 +1285,7 @@ pub(crate) fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
 
 /// Whether `command` may leave something to run later that [`Written::runs_later`] finds: a
 /// word naming a hooks directory, a package file, a makefile, an automation file, an editor's
-/// settings, Python that
+/// settings, an agent's command file, Python that
 /// pytest, pip or every Python loads, a package's program, or a package script it sets. Only the names are looked at, so that most lines pay nothing for
 /// the question.
 pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
@@ -1299,6 +1349,11 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         ".lintstagedrc",
         "ulpfile",
         "runtfile",
+        // Agent command, skill and subagent files (`.claude/commands/`, `.gemini/commands/`).
+        "commands/",
+        "skills/",
+        "agents/",
+        "command/",
     ];
     // Every word of every command passes here: one scan for the names' first two bytes (a
     // bit per pair, made at compile time) instead of a substring search per name.

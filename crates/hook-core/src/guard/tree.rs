@@ -161,7 +161,15 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
                 named: false,
                 directory: true,
             },
-            None => walk(&path, &tree, rules, here, &mut budget),
+            None => match files::picks_only_denied(root, &tree.include, rules, here) {
+                Some(glob) => Walk::Found {
+                    shown: tree.include.join(" "),
+                    glob: glob.to_string(),
+                    named: true,
+                    directory: false,
+                },
+                None => walk(&path, &tree, rules, here, &mut budget),
+            },
         };
         match found {
             Walk::Clean => {}

