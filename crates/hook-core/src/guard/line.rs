@@ -83,6 +83,7 @@ fn judge_at(
                 unsure.then(|| likely_tree_block(analysis, command, index, policy, ctx)).flatten()
             })
             .map(|block| if command.via.is_empty() { block } else { on_another_machine(block, command) })
+            .map(|block| queued_job(block, command))
     });
     // What the line writes to files is only worked out once a command runs a script file. A
     // script's text (a recipe, a package script) runs after what the line that ran it wrote:
@@ -746,6 +747,24 @@ fn on_another_machine(block: Block, command: &SimpleCommand) -> Block {
             ..block
         },
         _ => block,
+    }
+}
+
+/// `at`/`batch` queue a job through the at daemon, which writes its spool; the agent writes no
+/// file there. A job that runs later, unasked, is persistence whatever it runs (its commands are
+/// judged too), so it asks under its own rule rather than being refused as a write.
+fn queued_job(block: Block, command: &SimpleCommand) -> Block {
+    let queues = matches!(command.name(), Some("at" | "batch"));
+    // Only the spool write stands for the job: a redirect of `at` into `~/.bashrc` stays refused.
+    let spool = block.reason.contains("`/var/spool/cron/atjobs/job`");
+    if !queues || !spool || block.action != Action::Deny || block.rule != "files.deny-write" {
+        return block;
+    }
+    Block {
+        action: Action::Ask,
+        rule: "files.at-job".into(),
+        reason: "This queues a job that the at daemon runs later, unasked, outside this session (persistence). Run the commands now, or ask the user to queue the job".into(),
+        ..block
     }
 }
 

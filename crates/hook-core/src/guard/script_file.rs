@@ -1231,12 +1231,16 @@ fn edit_words(commands: &[SimpleCommand], index: usize) -> Vec<String> {
 fn edited_lines(words: &[String]) -> Vec<String> {
     let mut lines = Vec::new();
     for word in words {
-        lines.extend(quoted_strings(word));
-        let Some(rest) = word.strip_prefix('s') else { continue };
-        let Some(delimiter) = rest.chars().next().filter(|c| !c.is_alphanumeric() && *c != '\\') else {
-            continue;
-        };
-        let parts: Vec<&str> = rest[delimiter.len_utf8()..].splitn(3, delimiter).collect();
+        let parts: Vec<&str> = word
+            .strip_prefix('s')
+            .and_then(|rest| {
+                let delimiter = rest.chars().next().filter(|c| !c.is_alphanumeric() && *c != '\\')?;
+                Some(rest[delimiter.len_utf8()..].splitn(3, delimiter).collect())
+            })
+            .unwrap_or_default();
+        // A substitution puts its replacement in the file, never its pattern (`".*"` is no
+        // command of `s/"version": ".*"/"version": "1.2.0"/`).
+        lines.extend(quoted_strings(parts.get(1).filter(|_| parts.len() == 3).unwrap_or(&word.as_str())));
         if let [_, replacement, _] = parts.as_slice() {
             lines.extend(
                 replacement.replace("\\n", "\n").replace("\\t", "\t").lines().map(|l| l.trim().to_string()),
@@ -2629,7 +2633,7 @@ fn package_script_in(
         let moved = ctx.moved_to(Some(&dir));
         return package_script_in(&inner, &moved, written, true);
     }
-    let args: Vec<&str> = command.args().iter().map(|word| word.text.as_str()).collect();
+    let args = run_operands(command.args());
     if let Some((name, rest)) = workspace_script(manager, command) {
         return scripts_of_packages(name, &rest, command, ctx, written);
     }
@@ -2667,11 +2671,18 @@ fn package_script_in(
     let Some(contents) = written.contents(&path, || read_small(&path, MAX_PACKAGE_JSON_BYTES, false)) else {
         return (given && !written.generates).then(|| absent_directory(&ctx.cwd, manager, ctx)).flatten();
     };
-    let text = match contents {
-        Ok(text) => text,
-        Err(writer) => return Some(("`package.json`".into(), Held::Unknown(writer))),
+    let lines = match contents {
+        Ok(text) => script_lines(&text, name, rest),
+        // A `sed` that only substitutes (`s/"version": ".*"/"version": "1.2.0"/`) changes no
+        // script but by its replacements: those are judged with the script as it stands.
+        Err(writer) => match written.substituted(&path, &writer) {
+            Some(edited) => {
+                let text = read_small(&path, MAX_PACKAGE_JSON_BYTES, false).unwrap_or_default();
+                script_lines(&text, name, rest).into_iter().chain(edited).collect()
+            }
+            None => return Some(("`package.json`".into(), Held::Unknown(writer))),
+        },
     };
-    let lines = script_lines(&text, name, rest);
     if lines.is_empty() {
         return None;
     }
@@ -2701,6 +2712,28 @@ fn script_named<'a>(manager: &str, args: &'a [&'a str]) -> Option<(&'a str, &'a 
         _ => return None,
     };
     Some((name, rest))
+}
+
+/// A package manager's arguments with the options between `run` and the script's name taken
+/// out (`npm run --script-shell=bash -- NAME`, `npm run --if-present NAME`): the name is the
+/// first operand, after a `--` too.
+fn run_operands(args: &[Word]) -> Vec<&str> {
+    let mut texts: Vec<&str> = args.iter().map(|word| word.text.as_str()).collect();
+    if !matches!(texts.first(), Some(&("run" | "run-script" | "rum" | "urn"))) {
+        return texts;
+    }
+    let at = 1;
+    while let Some(&word) = texts.get(at).filter(|word| word.starts_with('-')) {
+        texts.remove(at);
+        if word == "--" {
+            break;
+        }
+        // The options of `run` that take their value as the next word.
+        if matches!(word, "--script-shell" | "-w" | "--workspace") && at < texts.len() {
+            texts.remove(at);
+        }
+    }
+    texts
 }
 
 /// Every script of the `package.json` text `text`, one line each.

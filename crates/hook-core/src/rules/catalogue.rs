@@ -16,7 +16,10 @@ pub const CATALOGUE: &[PackInfo] = &[
         catches: "recursive deletes whose targets leave the project or cannot be known",
         rules: &[
             ("rm.root", "the file system root"),
-            ("rm.home", "the home directory"),
+            (
+                "rm.home",
+                "the home directory; asks: a recursive delete of a `~` left unexpanded (quoted, or out of an expansion), a directory named `~` here",
+            ),
             ("rm.outside-project", "a path outside the project and the temp directories"),
             ("rm.project-root", "the whole project (`.`, `*`, its own path)"),
             ("rm.tracked-files", "every tracked file handed to a delete (`git ls-files | xargs rm -f`)"),

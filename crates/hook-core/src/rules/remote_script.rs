@@ -630,6 +630,11 @@ fn runs_downloaded_code(call: &Call, name: &str) -> bool {
     let is_shell = SHELLS.contains(&name) || POWERSHELLS.contains(&name);
     let is_interpreter = is_interpreter(name);
     let is_evaluator = EVALUATORS.contains(&name);
+    // `curl URL | at midnight`: the download, queued, runs later as a shell script.
+    if matches!(name, "at" | "batch") {
+        return !command.args().iter().any(|w| w.text == "-f")
+            && fed_by_downloader(call.analysis, call.index);
+    }
     if !is_shell && !is_interpreter && !is_evaluator {
         return loads_downloaded_file(name, command.args());
     }

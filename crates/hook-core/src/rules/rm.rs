@@ -169,7 +169,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         .iter()
         .map(|word| (classify(word, call.ctx, word.glob || wildcards_expanded_by_tool), &**word));
     if recursive {
-        places.min_by_key(|(place, _)| *place).and_then(|worst| recursive_delete_hit(name, worst))
+        places.min_by_key(|(place, _)| *place).and_then(|worst| recursive_delete_hit(name, worst)).or_else(
+            || targets.iter().find(|word| unexpanded_home(word)).map(|word| unexpanded_home_hit(name, word)),
+        )
     } else {
         let mut places = places.peekable();
         let worst = places.clone().find(|(place, _)| matches!(place, Place::Root | Place::System));
@@ -597,6 +599,25 @@ fn recursive_delete_hit(name: &str, (place, word): (Place, &Word)) -> Option<Hit
         rule,
         format!("This recursive `{name}`{} would delete {}. {advice}", shown(word), place.describe()),
     ))
+}
+
+/// A `~` that reached the command unexpanded: quoted (`"~/src"`) or the result of an expansion
+/// (`x='rm -rf ~'; $x`), which bash does not tilde-expand. The command then names a directory
+/// called `~` in the current one, which is almost always a mistake about the home directory.
+fn unexpanded_home(word: &Word) -> bool {
+    let text = word.text.as_str();
+    (text == "~" || text.starts_with("~/")) && !word.raw.is_empty() && !word.raw.starts_with('~')
+}
+
+/// The question for a recursive delete of an unexpanded `~` (see [`unexpanded_home`]).
+fn unexpanded_home_hit(name: &str, word: &Word) -> Hit {
+    Hit::ask(
+        "rm.home",
+        format!(
+            "This recursive `{name}`{} deletes a directory literally named `~` here, not the home directory, as the `~` is quoted or comes from an expansion; that is most likely a mistake about the home directory. Write the path out plainly, or ask the user to run it.",
+            shown(word)
+        ),
+    )
 }
 
 /// `mv` that destroys: into `/dev/null` (the sources are gone, like `rm -rf`), or moving the

@@ -681,7 +681,7 @@ impl Analyser {
                         let source = words.iter().flat_map(|word| &word.parts).find_map(|part| match part {
                             Part::Command { raw, .. } => Some(raw.clone()),
                             Part::Param { name, .. } => self.vars.substitution_of(name).map(str::to_string),
-                            Part::Opaque { raw } => {
+                            Part::Opaque { raw, .. } => {
                                 let inner = raw.strip_prefix("${")?.trim_start_matches(['!', '#']);
                                 let end = inner.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
                                 self.vars
@@ -739,7 +739,7 @@ impl Analyser {
                     let inner = origin.through(&origin.via, origin.stdin.clone());
                     self.scoped(Run::Subshell, |a| a.text(body, Dialect::Posix, &inner));
                 }
-                Part::Opaque { raw } => {
+                Part::Opaque { raw, .. } => {
                     self.opaque_substitutions(raw, origin);
                     // `$(( x ))`, `$[ x ]`: each name's value is evaluated as an expression too.
                     if raw.starts_with("$((") || raw.starts_with("$[") {
@@ -1176,7 +1176,7 @@ impl Analyser {
                 ));
                 continue;
             }
-            if let [Part::Opaque { raw }] = value.parts.as_slice() {
+            if let [Part::Opaque { raw, .. }] = value.parts.as_slice() {
                 if let Some(list) = raw.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
                     let (mut items, mut globbed) = self.array_items(list, origin);
                     if append {
@@ -1256,11 +1256,11 @@ impl Analyser {
         {
             let shell = match part {
                 Part::Param { name, .. } => matches!(name.as_str(), "SHELL" | "BASH" | "ZSH_NAME"),
-                Part::Opaque { raw } => raw == "$0" || raw == "${0}",
+                Part::Opaque { raw, .. } => raw == "$0" || raw == "${0}",
                 _ => false,
             };
             // `sh -c '$0 -rf ~' rm`: a `$0` the line sets is that program.
-            let dollar_zero = matches!(part, Part::Opaque { raw } if raw == "$0" || raw == "${0}");
+            let dollar_zero = matches!(part, Part::Opaque { raw, .. } if raw == "$0" || raw == "${0}");
             let set = dollar_zero.then(|| self.vars.get("0")).flatten();
             if let Some(program) = set.filter(|_| name.dynamic) {
                 *name =

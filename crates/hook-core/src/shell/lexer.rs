@@ -18,7 +18,7 @@ pub(super) enum Part {
     /// `<(...)` or `>(...)`.
     Process { body: String, raw: String },
     /// Any other expansion (`$1`, `${x:-y}`, `$((1+2))`, `a=(1 2)`): known only at run time.
-    Opaque { raw: String },
+    Opaque { raw: String, quoted: bool },
 }
 
 /// A word as written: its parts and its source text.
@@ -334,7 +334,7 @@ impl<'a> Lexer<'a> {
                 Part::Param { raw, .. }
                 | Part::Command { raw, .. }
                 | Part::Process { raw, .. }
-                | Part::Opaque { raw } => raw.as_str(),
+                | Part::Opaque { raw, .. } => raw.as_str(),
             })
             .collect();
         self.heredocs.push(PendingHereDoc { token: self.out.tokens.len(), delimiter, strip_tabs });
@@ -413,7 +413,7 @@ impl<'a> Lexer<'a> {
                     self.pos = end;
                     if matches!(word.parts.as_slice(), [Part::Literal { quoted: false, text }] if text.ends_with('='))
                     {
-                        word.parts.push(Part::Opaque { raw });
+                        word.parts.push(Part::Opaque { raw, quoted: false });
                     } else {
                         word.push_str(&raw, false);
                     }
@@ -584,7 +584,7 @@ impl<'a> Lexer<'a> {
             Some(b'(') if self.peek_at(2) == Some(b'(') => {
                 let end = self.close(start + 2, Ctx::Paren { case_depth: 0 });
                 self.pos = end;
-                word.parts.push(Part::Opaque { raw: self.slice(start, end).to_string() });
+                word.parts.push(Part::Opaque { raw: self.slice(start, end).to_string(), quoted });
             }
             Some(b'(') => {
                 let end = self.close(start + 2, Ctx::Paren { case_depth: 0 });
@@ -606,7 +606,7 @@ impl<'a> Lexer<'a> {
                     Some(name) if end <= self.bytes.len() && raw.ends_with('}') => {
                         Part::Param { name: name.to_string(), raw, quoted }
                     }
-                    _ => Part::Opaque { raw },
+                    _ => Part::Opaque { raw, quoted },
                 };
                 // `${HOME` then a blank or a newline: a bad substitution, which the shell
                 // refuses before running the command; what it means is not read here.
@@ -631,7 +631,7 @@ impl<'a> Lexer<'a> {
             }
             Some(b) if b.is_ascii_digit() || b"@*#?$!-".contains(&b) => {
                 self.pos += 2;
-                word.parts.push(Part::Opaque { raw: self.slice(start, self.pos).to_string() });
+                word.parts.push(Part::Opaque { raw: self.slice(start, self.pos).to_string(), quoted });
             }
             _ => {
                 self.pos += 1;
@@ -831,7 +831,7 @@ mod tests {
                             Part::Param { raw, .. }
                             | Part::Command { raw, .. }
                             | Part::Process { raw, .. }
-                            | Part::Opaque { raw } => raw.clone(),
+                            | Part::Opaque { raw, .. } => raw.clone(),
                         })
                         .collect(),
                 ),
@@ -927,12 +927,12 @@ mod tests {
             [
                 Part::Param { name: "a".into(), raw: "$a".into(), quoted: false },
                 Part::Param { name: "b".into(), raw: "${b}".into(), quoted: false },
-                Part::Opaque { raw: "${c:-d}".into() },
+                Part::Opaque { raw: "${c:-d}".into(), quoted: false },
                 Part::Param { name: "1".into(), raw: "$1".into(), quoted: false },
                 Part::Param { name: "e".into(), raw: "$e".into(), quoted: true },
                 Part::Param { name: "@".into(), raw: "${@}".into(), quoted: false },
                 Part::Param { name: "2".into(), raw: "${2}".into(), quoted: false },
-                Part::Opaque { raw: "${10}".into() },
+                Part::Opaque { raw: "${10}".into(), quoted: false },
             ]
         );
     }

@@ -71,8 +71,12 @@ impl Parser<'_> {
                     self.pos += 1;
                     self.end_command();
                 }
-                b'&' if self.command.argv.is_empty() => {
-                    // The call operator: the next word is the command, whatever its form.
+                // The call operator, and dot-sourcing (`. $x`, `. ./lib.ps1`): the next word is
+                // the command, whatever its form.
+                b'&' | b'.'
+                    if self.command.argv.is_empty()
+                        && (b == b'&' || matches!(self.peek_at(1), Some(b' ' | b'\t'))) =>
+                {
                     self.pos += 1;
                     self.command.runs = true;
                     self.command_start = self.pos;

@@ -361,13 +361,15 @@ pub(super) fn expand_into(
                 (substitutions.next().and_then(Option::as_deref), raw.as_str(), *quoted)
             }
             Part::Process { raw, .. } => (None, raw.as_str(), true),
-            Part::Opaque { raw } => {
+            Part::Opaque { raw, quoted } => {
                 computed = operator_value(raw, vars);
                 match computed.as_deref() {
                     // A home directory the line does not spell is known only by where it is;
                     // `${!v}` of a variable the line does not set stands for that variable.
                     Some(stands) if stands.starts_with('$') => (None, stands, true),
-                    value => (value, raw.as_str(), true),
+                    // Unquoted among a command's words, its value splits into fields as
+                    // `$x`'s does (`${!n}` with `n=c; c='rm -rf ~'` is three words).
+                    value => (value, raw.as_str(), *quoted || !fields),
                 }
             }
         };
@@ -509,7 +511,7 @@ fn operator_value(raw: &str, vars: &Vars) -> Option<String> {
 /// `${a[@]}`, `"${a[@]}"`, `${a[*]}`, `"${a[*]}"` and `${a[N]}` of an array the line fixes:
 /// its words; `None` for any other word.
 pub(super) fn array_words(word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
-    let [Part::Opaque { raw }] = word.parts.as_slice() else { return None };
+    let [Part::Opaque { raw, .. }] = word.parts.as_slice() else { return None };
     let quoted = word.raw.starts_with('"');
     if let Some(slice) = raw.strip_prefix("${@:").or_else(|| raw.strip_prefix("${*:")) {
         return positional_slice(slice.strip_suffix('}')?, word, vars);

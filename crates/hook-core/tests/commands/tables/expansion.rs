@@ -41,7 +41,8 @@ pub(crate) const CASES: &[Case] = &[
     allow(r#"cat "${CONFIG:-config/app.toml}""#),
     allow(r#"echo "${TMPDIR:-/tmp}""#),
     // Tilde expansion: at the start of a word, and of an assignment value and after each `:`
-    // in it; quoted tildes are literal directories named `~`.
+    // in it; quoted tildes are literal directories named `~`, whose recursive delete asks (a
+    // mistake about the home directory, red team 35).
     deny("rm.home", "x=~; rm -rf $x"),
     deny("rm.home", "x=~/; rm -rf \"$x\""),
     deny("rm.home", "export x=~; rm -rf $x"),
@@ -50,9 +51,9 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "rm -rf \"$(echo ~/)\""),
     allow("x=~/bin; ls $x"),
     allow("p=~/a:~/b; echo $p"),
-    allow("rm -rf '~'"),
-    allow("rm -rf \"~\""),
-    allow("x='~'; rm -rf \"$x\""),
+    ask("rm.home", "rm -rf '~'"),
+    ask("rm.home", "x='~'; rm -rf \"$x\""),
+    allow("ls -d '~'"),
     allow("echo ~"),
     // Brace expansion in command names and arguments.
     deny("rm.home", "{rm,-rf,~}"),
@@ -517,8 +518,9 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "c='rm -rf /tmp/z'; c=${c/#rm -rf \\/tmp\\/z/rm -rf ~}; eval \"$c\""),
     deny("rm.home", "c='rm -rf /tmp/z'; c=${c/%\\/tmp\\/z/~}; eval \"$c\""),
     deny("rm.home", "c='rm -rf /tmp/z'; c=${c//\\/tmp\\/z/~}; $c"),
-    // An escaped tilde is a name, and a tilde a variable gives is not expanded again.
-    allow("c='rm -rf /tmp/z'; c=${c//\\/tmp\\/z/\\~}; $c"),
+    // An escaped tilde is a name, and a tilde a variable gives is not expanded again: a
+    // directory named `~` here, whose recursive delete asks all the same.
+    ask("rm.home", "c='rm -rf /tmp/z'; c=${c//\\/tmp\\/z/\\~}; $c"),
     allow("c='rm -rf /tmp/z'; c=${c/\\/tmp/\\/var\\/tmp}; eval \"$c\""),
     allow("c='rm -rf /tmp/z'; c=${c/#ls/~}; eval \"$c\""),
     // Joins and formats that hold the home directory the line does not spell: `"$*"` and
@@ -543,8 +545,8 @@ pub(crate) const CASES: &[Case] = &[
     allow(r#"p=("a b" c); ls "${p[0]}x""#),
     // A command name computed from a substitution is judged as the line it comes to (red team
     // 30, cause 2): bash does not expand a `~` that a substitution outputs, so the decoded
-    // `rm -rf ~` deletes a directory named `~` here, which is no one's home.
-    allow("$(echo cm0gLXJmIH4K | base64 --decode)"),
+    // `rm -rf ~` deletes a directory named `~` here: a mistake about the home, which asks.
+    ask("rm.home", "$(echo cm0gLXJmIH4K | base64 --decode)"),
     deny("rm.root", "`echo cm0gLXJmIC8K | base64 -d`"),
     allow("$(npm bin)/eslint ."),
     allow("$(which python3) -V"),
@@ -563,4 +565,66 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "IFS= read -r c < cmds.txt; $c"),
     allow("read -r name <<< 'world'; echo $name"),
     allow("CC=gcc; $CC -o x x.c"),
+    // A `~` that reaches a recursive delete unexpanded (quoted, or out of an expansion, which
+    // bash does not tilde-expand) names a directory `~` here: almost always a mistake about
+    // the home directory, so it asks (red team 35).
+    ask("rm.home", "x='rm -rf ~'; $x"),
+    ask("rm.home", "read -r c <<< \"rm -rf ~\"; $c"),
+    ask("rm.home", "IFS=,; c=\"rm,-rf,~\"; $c"),
+    ask("rm.home", "rm -rf \"~\""),
+    ask("rm.home", "rm -rf '~/src'"),
+    ask("rm.home", "n=RM; RM='rm -rf ~'; ${!n}"),
+    ask("rm.home", "declare -n r=x; x='rm -rf ~'; $r"),
+    ask("rm.home", "printf -v c '%b' 'rm -rf ~'; $c"),
+    allow("rm -rf ./build"),
+    allow("x='ls -la'; $x"),
+    allow("rm -rf ./~"),
+    allow("rm \"~\""),
+    allow("n=L; L='ls -la ~'; ${!n}"),
+    allow("printf -v c '%b' 'ls -la'; $c"),
+    // An unquoted `${…}` with an operator splits into fields as `$x` does.
+    deny("rm.root", "n=c; c='rm -rf /'; ${!n}"),
+    deny("rm.root", "x='RM -RF /'; ${x,,}"),
+    deny("rm.root", "x='rX -rf /'; ${x//X/m}"),
+    allow("x='LS -LA'; ${x,,}"),
+    allow("n=c; c='rm -rf /'; echo \"${!n}\""),
+    // The analyser's other spellings of a command (red team 35, cause 7).
+    deny("rm.root", "mapfile -t a <<< $'rm\\n-rf\\n/'; \"${a[@]}\""),
+    deny("rm.root", "readarray -t a <<< $'rm\\n-rf\\n/'; \"${a[@]}\""),
+    deny("rm.root", "a=(rm -rf /); eval \"${a[*]}\""),
+    deny("rm.root", "command -p rm -rf /"),
+    deny("rm.root", "builtin eval 'rm -rf /'"),
+    deny("rm.root", "exec -a foo rm -rf /"),
+    deny("rm.root", "\\rm -rf /"),
+    deny("rm.root", "r\\m -rf /"),
+    deny("rm.root", "\"r\"m -rf /"),
+    deny("rm.root", "$'\\162m' -rf /"),
+    deny("rm.root", "x=rmdir; ${x:0:2} -rf /"),
+    deny("rm.root", "x=RM; ${x,,} -rf /"),
+    deny("rm.root", "x=rX; ${x//X/m} -rf /"),
+    deny("rm.unknown-target", "rm -rf /$((1-1))"),
+    deny("rm.root", "coproc rm -rf /"),
+    deny("rm.root", "time rm -rf /"),
+    deny("rm.root", "! rm -rf /"),
+    deny("rm.root", "{ rm -rf /; }"),
+    deny("rm.root", "( rm -rf / )"),
+    deny("rm.root", "cat <<-EOF | sh\n\trm -rf /\n\tEOF"),
+    deny("rm.root", "cat <<'EOF' | bash\nrm -rf /\nEOF"),
+    deny("rm.unknown-target", "x=/; bash <<EOF\nrm -rf $x\nEOF"),
+    deny("rm.root", "f() { rm -rf /; }; f"),
+    deny("rm.root", "alias ll='rm -rf /'; ll"),
+    deny("rm.root", "trap 'rm -rf /' EXIT"),
+    deny("rm.root", "PROMPT_COMMAND='rm -rf /' bash -i"),
+    deny("rm.home", "echo 'rm -rf ~' > e.sh; BASH_ENV=e.sh bash -c true"),
+    ask("opaque.exec", "ENV=/tmp/x.sh sh -c true"),
+    allow("mapfile -t a <<< $'ls\\n-la'; \"${a[@]}\""),
+    allow("command -p ls -la"),
+    allow("exec -a foo ls"),
+    allow("\\ls -la"),
+    allow("x=lsblk; ${x:0:2} -la"),
+    allow("time cargo build"),
+    allow("cat <<'EOF' | bash\necho $HOME\nEOF"),
+    allow("f() { ls -la; }; f"),
+    allow("trap 'rm -f \"$tmp\"' EXIT"),
+    allow("echo 'echo hi' > e.sh; BASH_ENV=e.sh bash -c true"),
 ];

@@ -39,6 +39,14 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "cd sub && printf '{\"scripts\":{\"test\":\"rm -rf ~\"}}' > package.json"),
     allow("jq '.version=\"1.2.3\"' package.json > /tmp/p && mv /tmp/p package.json"),
     allow("sed -i 's/\"version\": \"1.0.0\"/\"version\": \"1.0.1\"/' package.json"),
+    // A `sed` that only substitutes is judged by its replacements with the scripts as they
+    // stand; its pattern puts nothing in the file (red team 35).
+    deny("rm.home", "sed -i 's/\"test\": \".*\"/\"test\": \"rm -rf ~\"/' package.json && npm test"),
+    deny("rm.home", "sed -i 's/jest/rm -rf ~/' package.json && npm test"),
+    ask("opaque.exec", "sed -i '1r /tmp/x' package.json && npm test"),
+    allow("sed -i 's/\"version\": \".*\"/\"version\": \"1.2.0\"/' package.json && npm test"),
+    allow("sed -i 's/\"name\": \"a\"/\"name\": \"b\"/' package.json && npm test"),
+    allow("sed -i 's/\"version\": \".*\"/\"version\": \"1.2.0\"/' package.json"),
     allow("jq '.scripts.test=\"vitest run\"' package.json | sponge package.json"),
     allow("echo '{\"name\":\"x\",\"scripts\":{\"test\":\"jest\",\"build\":\"tsc\"}}' > package.json"),
     allow("jq . package.json"),

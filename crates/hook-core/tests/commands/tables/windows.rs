@@ -339,6 +339,16 @@ pub(crate) const CASES: &[Case] = &[
     ask("opaque.exec", "PowerShell -EC SQBFAFgA"),
     ask("opaque.exec", "pwsh -e SQBFAFgA"),
     allow("powershell -en RwBlAHQALQBEAGEAdABlAA=="),
+    // Decoded or not, code that cannot be read asks: `. $x` dot-sources a script named at run
+    // time, as `& $x` runs one (red team 35).
+    ask("opaque.exec", "pwsh -EncodedCommand LgAgACQAeAA="),
+    ask("opaque.exec", "pwsh -EncodedCommand aQBlAHgAIAAkAGMA"),
+    ask("opaque.exec", "pwsh -EncodedCommand JgAgACQAeAA="),
+    ask("opaque.exec", "pwsh -c '. $x'"),
+    ask("opaque.exec", r"powershell -Command '. $env:TEMP\x.ps1'"),
+    allow("powershell -EncodedCommand JABjAD0AMQA="),
+    allow("pwsh -c '. ./build.ps1'"),
+    allow("pwsh -c '$c=1; Write-Host $c'"),
     allow("iwr https://x.io/file.zip -OutFile file.zip"),
     allow("irm https://api.github.com/repos/o/r"),
     in_dialect(PowerShell, deny("rm.outside-project", r"REMOVE-ITEM -RECURSE -FORCE C:\Users\dev")),
