@@ -430,7 +430,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.stop",
-                "asks: a machine, database, cluster or app stopped, powered off, reset, restarted, suspended or scaled to zero: `gcloud compute instances stop|reset|suspend`, `gcloud sql instances restart`, `aws ec2 stop-instances|reboot-instances`, `aws rds stop-db-instance`, `aws elasticache reboot-cache-cluster`, `az vm stop|deallocate|restart`, `az webapp stop`, `doctl compute droplet-action power-off`, `hcloud server poweroff|reset`, `linode-cli linodes shutdown`, `oci compute instance action --action STOP`, `virsh destroy|shutdown`, `govc vm.power -off`, `eksctl scale nodegroup --nodes 0`, `ipmitool chassis power off`, `racadm serveraction hardreset|powerdown`, `openstack server stop|shelve`, `aws deploy stop-deployment`, `nomad job scale JOB GROUP 0`, `consul leave`, `vault operator step-down`, a Salt function that stops (`service.stop`), `gcloud container clusters resize --num-nodes 0`, `az aks nodepool scale --node-count 0`, an EKS node group's `desiredSize=0`, a Bolt task or MCollective action that stops (`mco service nginx stop`); a disposable target (`ci-runner-tmp-1`, `--project acme-sandbox`) passes, as it does for the cloud deletes",
+                "asks: a machine, database, cluster or app stopped, powered off, reset, restarted, suspended or scaled to zero: `gcloud compute instances stop|reset|suspend`, `gcloud sql instances restart`, `aws ec2 stop-instances|reboot-instances`, `aws rds stop-db-instance`, `aws elasticache reboot-cache-cluster`, `az vm stop|deallocate|restart`, `az webapp stop`, `doctl compute droplet-action power-off`, `hcloud server poweroff|reset`, `linode-cli linodes shutdown`, `oci compute instance action --action STOP`, `virsh destroy|shutdown`, `govc vm.power -off`, `eksctl scale nodegroup --nodes 0`, `ipmitool chassis power off`, `racadm serveraction hardreset|powerdown`, `openstack server stop|shelve`, `aws deploy stop-deployment`, `nomad job scale JOB GROUP 0`, `consul leave`, `vault operator step-down`, `gcloud container clusters resize --num-nodes 0`, `az aks nodepool scale --node-count 0`, an EKS node group's `desiredSize=0`, a Bolt task or MCollective action that stops (`mco service nginx stop`); a disposable target (`ci-runner-tmp-1`, `--project acme-sandbox`) passes, as it does for the cloud deletes",
             ),
             (
                 "cloud.live-change",
@@ -522,7 +522,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.config-set",
-                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`, `wp option update siteurl|home`, `php artisan key:generate --force`, a branch's protection or a repository's rulesets changed through `gh api`; asks: a collaborator, deploy key or member added through `gh api`",
+                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`, `wp option update siteurl|home`, `php artisan key:generate --force`, a branch's protection or a repository's rulesets changed through `gh api`; asks: a collaborator or member added through `gh api`",
             ),
             (
                 "hosting.publish",
