@@ -114,7 +114,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("disk.remote-lockout", "stopping the SSH server (asks)"),
             (
                 "disk.remote-service",
-                "stopping, disabling, masking or restarting a service on another machine: `ssh host systemctl stop nginx`, `service X stop`, `launchctl unload`, `Stop-Service`, `sc stop` under `ssh`, `mosh`, `tsh ssh`, a cloud's run-command, `pdsh`, `salt`, `ansible` (asks)",
+                "stopping, disabling, masking or restarting a service on another machine, or killing its processes by name: `ssh host systemctl stop nginx`, `ssh host pkill -9 postgres`, `service X stop`, `launchctl unload`, `Stop-Service`, `sc stop` under `ssh`, `mosh`, `tsh ssh`, a cloud's run-command, `pdsh`, `salt`, `ansible` (asks)",
             ),
             (
                 "disk.remote-access",
@@ -316,7 +316,10 @@ pub const CATALOGUE: &[PackInfo] = &[
                 "kubernetes.delete-workload",
                 "deleting a deployment, statefulset, daemonset, cronjob, service or ingress",
             ),
-            ("kubernetes.grant", "`create clusterrolebinding`, a rolebinding to `cluster-admin`/`admin`"),
+            (
+                "kubernetes.grant",
+                "`create clusterrolebinding`, a rolebinding to `cluster-admin`/`admin`, `oc adm policy add-cluster-role-to-user|add-scc-to-user`; asks: a cluster role or its binding deleted",
+            ),
             ("kubernetes.delete-all", "`delete --all` or across all namespaces"),
             ("kubernetes.delete-manifest", "`delete -f app.yaml`, `delete -k dir`"),
             ("kubernetes.delete-unknown", "asks: a delete whose kind is known only at run time"),
@@ -345,7 +348,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "kubernetes.deploy-production",
-                "a production context, namespace or app changed unreviewed: `helm upgrade|install|rollback`, `helmfile sync|apply -e prod`, `kubectl apply|patch|replace|set|edit|rollout undo`, `argocd app rollback`, `flux suspend --all` (a local cluster's context, `kind-*`, `minikube`, passes)",
+                "a production context, namespace or app changed unreviewed: `helm upgrade|install|rollback`, `helmfile sync|apply -e prod`, `kubectl apply|patch|replace|set|edit|rollout undo`, `argocd app rollback`, `flux suspend --all`, every workload of a kind restarted (`rollout restart deployment -n prod`), a node named for production cordoned (a local cluster's context, `kind-*`, `minikube`, passes)",
             ),
         ],
     },
@@ -368,7 +371,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "iac.apply-unreviewed",
-                "`terraform apply -auto-approve` (or `tf`) without a saved plan, a plan saved and applied on one line, `pulumi up --yes`/`--skip-preview`, `cdk deploy --require-approval never`, a production stage or stack deployed by `cdk deploy`, `sam deploy --no-confirm-changeset`, `sam sync`, `serverless deploy`",
+                "`terraform apply -auto-approve` (or `tf`) without a saved plan, a plan saved and applied on one line, `pulumi up --yes`/`--skip-preview`, `cdk deploy --require-approval never`, a production stage or stack deployed by `cdk deploy`, `sam deploy --no-confirm-changeset`, `sam sync`, `serverless deploy`, an apply confirmed on standard input (`echo yes | terraform apply`), `pulumi refresh --yes` of a production stack or with `--clear-pending-creates`",
             ),
         ],
     },
@@ -378,7 +381,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "cloud.aws-s3-delete",
-                "recursive or whole-bucket S3 deletes, `s3 sync --delete`, `s3cmd`/`mc` recursive or forced `rm`/`rb`, `Remove-S3Bucket`, `Remove-S3Object`",
+                "recursive or whole-bucket S3 deletes, `s3 sync --delete`, `s3cmd`/`mc` recursive or forced `rm`/`rb`, a lifecycle rule that expires objects, `Remove-S3Bucket`, `Remove-S3Object`",
             ),
             (
                 "cloud.aws-delete",
@@ -386,7 +389,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.gcloud-delete",
-                "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`, `Remove-Gce*`/`Remove-Gcs*`, an HTTP `DELETE` to `*.googleapis.com`",
+                "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`, `gsutil rsync -d`, `gcloud storage rsync --delete-unmatched-destination-objects`, `Remove-Gce*`/`Remove-Gcs*`, an HTTP `DELETE` to `*.googleapis.com`",
             ),
             (
                 "cloud.az-delete",
@@ -406,11 +409,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.protection-off",
-                "termination or deletion protection switched off, object versioning suspended, point-in-time recovery or automated backups turned off, `aws organizations leave-organization`",
+                "termination or deletion protection switched off, object versioning suspended, point-in-time recovery or automated backups turned off (`gcloud sql instances patch --no-backup`, `gcloud storage buckets update --clear-retention-period|--no-versioning`), `aws organizations leave-organization`",
             ),
             (
                 "cloud.audit-off",
-                "audit and detection stopped: `aws cloudtrail stop-logging|delete-trail`, `config stop-configuration-recorder`, `guardduty delete-detector`, `logs put-retention-policy --retention-in-days` under 7, `securityhub disable-security-hub`, `gcloud logging sinks delete`, `az monitor diagnostic-settings delete`, `vault audit disable`",
+                "audit and detection stopped: `aws cloudtrail stop-logging|delete-trail`, `config stop-configuration-recorder`, `guardduty delete-detector`, `logs put-retention-policy --retention-in-days` under 7, `securityhub disable-security-hub|batch-disable-standards`, `inspector2 disable`, `gcloud logging sinks delete`, `az monitor diagnostic-settings delete`, `vault audit disable`",
             ),
             (
                 "cloud.secret-delete",
@@ -430,7 +433,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.stop",
-                "asks: a machine, database, cluster or app stopped, powered off, reset, restarted, suspended or scaled to zero: `gcloud compute instances stop|reset|suspend`, `gcloud sql instances restart`, `aws ec2 stop-instances|reboot-instances`, `aws rds stop-db-instance`, `aws elasticache reboot-cache-cluster`, `az vm stop|deallocate|restart`, `az webapp stop`, `doctl compute droplet-action power-off`, `hcloud server poweroff|reset`, `linode-cli linodes shutdown`, `oci compute instance action --action STOP`, `virsh destroy|shutdown`, `govc vm.power -off`, `eksctl scale nodegroup --nodes 0`, `ipmitool chassis power off`, `gcloud container clusters resize --num-nodes 0`, `az aks nodepool scale --node-count 0`, an EKS node group's `desiredSize=0`, a Bolt task or MCollective action that stops (`mco service nginx stop`); a disposable target (`ci-runner-tmp-1`, `--project acme-sandbox`) passes, as it does for the cloud deletes",
+                "asks: a machine, database, cluster or app stopped, powered off, reset, restarted, suspended or scaled to zero: `gcloud compute instances stop|reset|suspend`, `gcloud sql instances restart`, `aws ec2 stop-instances|reboot-instances`, `aws rds stop-db-instance`, `aws elasticache reboot-cache-cluster`, `az vm stop|deallocate|restart`, `az webapp stop`, `doctl compute droplet-action power-off`, `hcloud server poweroff|reset`, `linode-cli linodes shutdown`, `oci compute instance action --action STOP`, `virsh destroy|shutdown`, `govc vm.power -off`, `eksctl scale nodegroup --nodes 0`, `ipmitool chassis power off`, `racadm serveraction hardreset|powerdown`, `openstack server stop|shelve`, `aws deploy stop-deployment`, `nomad job scale JOB GROUP 0`, `consul leave`, `vault operator step-down`, `gcloud container clusters resize --num-nodes 0`, `az aks nodepool scale --node-count 0`, an EKS node group's `desiredSize=0`, a Bolt task or MCollective action that stops (`mco service nginx stop`); a disposable target (`ci-runner-tmp-1`, `--project acme-sandbox`) passes, as it does for the cloud deletes",
             ),
             (
                 "cloud.live-change",
@@ -438,7 +441,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.access",
-                "asks: access planted on a machine or account: `gcloud compute … add-metadata` with `startup-script` or `ssh-keys`, `aws ec2 modify-instance-attribute --user-data`, `aws ec2-instance-connect send-ssh-public-key`, `gcloud compute os-login ssh-keys add`, `aws iam create-access-key|create-login-profile`, `oci iam user api-key upload`, `az vm user update`, `hcloud server reset-password`, a Vault user with a password, `vault operator generate-root`, and `aws configure set aws_secret_access_key` over this machine's credentials",
+                "asks: access planted on a machine or account: `gcloud compute … add-metadata` with `startup-script` or `ssh-keys`, `aws ec2 modify-instance-attribute --user-data`, `aws ec2-instance-connect send-ssh-public-key`, `gcloud compute os-login ssh-keys add`, `aws iam create-access-key|create-login-profile`, `oci iam user api-key upload`, `az vm user update`, `hcloud server reset-password`, a Vault user with a password, `ssh-copy-id` to a production host, `aws ec2 run-instances` with user data or more than four instances, an interactive shell in a production container (`aws ecs execute-command --command /bin/sh`), `vault operator generate-root`, and `aws configure set aws_secret_access_key` over this machine's credentials",
             ),
             (
                 "cloud.rclone-delete",
@@ -522,7 +525,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.config-set",
-                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`, `wp option update siteurl|home`, `php artisan key:generate --force`, a branch's protection or a repository's rulesets changed through `gh api`",
+                "an app's settings or secrets changed: `fly secrets set`, `heroku config:set`, `vercel env add|rm`, `wp option update siteurl|home`, `php artisan key:generate --force`, a branch's protection or a repository's rulesets changed through `gh api`; asks: a collaborator or member added through `gh api`",
             ),
             (
                 "hosting.publish",

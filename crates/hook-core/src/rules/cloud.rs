@@ -7,7 +7,9 @@
 //! `mirror`/`sync`, a public ACL), the smaller providers' CLIs (`hcloud`, `linode-cli`, `scw`, …), and
 //! HDFS and Databricks (`hdfs dfs -rm -r`, `databricks fs rm -r`), `rclone` deleting from a remote or a local directory outside the project (`purge`, `delete`,
 //! `sync` into it); and secret managers' secrets deleted or set (`vault kv delete`, `doppler
-//! secrets set`, `op item delete`).
+//! secrets set`, `op item delete`). Beside the deletes: stops and scale-downs, protections and
+//! audit switched off, grants, access planted, and a cluster's members or jobs acted on by its
+//! own client (`nomad job scale … 0`, `consul leave`, `rd run -p production`, `ssh-copy-id`).
 
 use super::{Call, Hit, operands};
 
@@ -82,12 +84,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if matches!(name, "salt" | "salt-ssh" | "knife" | "bolt" | "mco" | "puppetserver") {
         return fleet(call, name);
     }
+    if matches!(name, "nomad" | "consul" | "rd" | "ssh-copy-id") {
+        return cluster_member(call, name);
+    }
     // `eksctl scale nodegroup --nodes 0`: every node of the group gone, with its pods.
     if name == "eksctl" {
         let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
         let scales = operands(call.args(), VALUE_OPTIONS).next() == Some("scale");
-        return (scales && zero_count(&args) && !disposable(name, call.args(), &[]))
-            .then(|| Hit::ask("cloud.stop", STOP));
+        let zero = zero_count(&args) || args.windows(2).any(|p| p[0] == "-N" && zero(p[1]));
+        return (scales && zero && !disposable(name, call.args(), &[])).then(|| Hit::ask("cloud.stop", STOP));
     }
     if !judges(name) {
         return None;
@@ -393,6 +398,7 @@ const STOP_VERBS: &[&str] = &[
     "force-reboot",
     "failover",
     "pause",
+    "shelve",
 ];
 
 /// [`judge_named`]'s verdict before a disposable target is let through.
@@ -440,6 +446,12 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 {
                     Some(Hit::new("cloud.aws-delete", DELETE))
                 }
+                // A lifecycle rule that expires objects deletes them when it runs, with no undo.
+                ("s3api", "put-bucket-lifecycle-configuration" | "put-bucket-lifecycle")
+                    if args.iter().any(|a| a.contains("Expiration")) =>
+                {
+                    Some(Hit::ask("cloud.aws-s3-delete", S3))
+                }
                 // A record set deleted by an inline change batch.
                 ("route53", "change-resource-record-sets")
                     if args.iter().any(|a| a.contains("\"DELETE\"") || a.contains("Action=DELETE")) =>
@@ -463,7 +475,10 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
         "gcloud" => {
             let recursive = flag(&["-r", "-R", "--recursive"]);
             let deletes = words.iter().any(|w| matches!(*w, "delete" | "destroy"))
-                || words.contains(&"storage") && words.contains(&"rm") && recursive;
+                || words.contains(&"storage") && words.contains(&"rm") && recursive
+                || words.contains(&"rsync")
+                    && flag(&["--delete-unmatched-destination-objects"])
+                    && !flag(&["--dry-run"]);
             deletes.then(|| Hit::new("cloud.gcloud-delete", DELETE))
         }
         "gsutil" => {
@@ -472,7 +487,12 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 matches!(*a, "-r" | "-R")
                     || a.starts_with('-') && !a.starts_with("--") && a.contains(['r', 'R'])
             });
-            (verb == "rb" || verb == "rm" && recursive).then(|| Hit::new("cloud.gcloud-delete", DELETE))
+            // `rsync -d` deletes what the source lacks: from an empty directory, everything.
+            let mirrors = verb == "rsync"
+                && !args.iter().any(|a| short_flag(a, 'n'))
+                && args.iter().any(|a| short_flag(a, 'd'));
+            (verb == "rb" || verb == "rm" && recursive || mirrors)
+                .then(|| Hit::new("cloud.gcloud-delete", DELETE))
         }
         // s3cmd and MinIO's client: recursive or forced removal of objects, removing a bucket
         // with what it holds, a mirror or sync that deletes what the source lacks.
@@ -749,6 +769,8 @@ fn vault_weakens(call: &Call) -> Option<Hit> {
     let has = |flag: &str| args.iter().any(|a| a.text == flag || a.text.starts_with(&format!("{flag}=")));
     match (word(0), word(1)) {
         ("audit", "disable") => Some(Hit::new("cloud.audit-off", AUDIT_OFF)),
+        // The active server steps down (a failover) or the whole cluster is sealed.
+        ("operator", "step-down" | "seal") => Some(Hit::ask("cloud.stop", STOP)),
         ("auth", "disable") => Some(Hit::ask("cloud.live-change", LIVE_CHANGE)),
         // A policy named for power (`admin`, `root`) or read from standard input, unseen.
         ("policy", "write")
@@ -838,8 +860,14 @@ fn fleet(call: &Call, name: &str) -> Option<Hit> {
                         | "state.top"
                         | "state.sls_id"
                 );
-            if !state || args.iter().any(|a| a.text.eq_ignore_ascii_case("test=true")) {
+            if args.iter().any(|a| a.text.eq_ignore_ascii_case("test=true")) {
                 return None;
+            }
+            // An execution module's function that removes (`pkg.remove`, `user.delete`) on the
+            // minions targeted; its service stops are the remote-service rule's.
+            if !state {
+                return (tears_down(function) && !throwaway())
+                    .then(|| Hit::ask("cloud.unknown-destroy", FLEET_DOWN));
             }
             let everywhere = target.text == "*" || super::production_name(&target.text);
             let production = everywhere || super::production_target(args);
@@ -887,6 +915,67 @@ fn fleet(call: &Call, name: &str) -> Option<Hit> {
     }
 }
 
+/// A cluster's member or job acted on by its own client: a Nomad job's group scaled to zero
+/// (`nomad job scale api web 0`), a server forced out (`nomad server force-leave`), a Consul
+/// agent leaving its cluster (`consul leave`, `consul force-leave`), a Rundeck job run on a
+/// production project (`rd run -p production -j db/failover`), a key added to a production
+/// host's `authorized_keys` (`ssh-copy-id root@prod-db-1`). An agent on this machine named by
+/// its address (`-address=http://localhost:4646`), or a disposable namespace, passes.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn cluster_member(call: &Call, name: &str) -> Option<Hit> {
+    let args = call.args();
+    const VALUES: &[&str] = &[
+        "-address",
+        "-http-addr",
+        "-namespace",
+        "-region",
+        "-token",
+        "-check-index",
+        "-p",
+        "-j",
+        "-i",
+        "-o",
+        "-F",
+    ];
+    let words: Vec<&str> = operands(args, VALUES).collect();
+    let word = |i: usize| words.get(i).copied().unwrap_or_default();
+    // `-address=URL` and `-address URL`, long options with one dash or two.
+    let option = |names: &[&str]| {
+        args.iter().enumerate().find_map(|(at, arg)| {
+            names.iter().find_map(|option| match arg.text.strip_prefix(option)? {
+                "" => args.get(at + 1).map(|value| value.text.as_str()),
+                rest => rest.strip_prefix('='),
+            })
+        })
+    };
+    let local = || {
+        option(&["-address", "-http-addr"]).is_some_and(super::local_target)
+            || option(&["-namespace"]).is_some_and(super::disposable_target)
+    };
+    match name {
+        "nomad" => {
+            let scaled_down =
+                (word(0), word(1)) == ("job", "scale") && words.len() > 3 && zero(word(words.len() - 1));
+            let forced_out = (word(0), word(1)) == ("server", "force-leave");
+            ((scaled_down || forced_out) && !local()).then(|| Hit::ask("cloud.stop", STOP))
+        }
+        "consul" => {
+            (matches!(word(0), "leave" | "force-leave") && !local()).then(|| Hit::ask("cloud.stop", STOP))
+        }
+        "rd" => (word(0) == "run"
+            && (super::production_target(args)
+                || ["-p", "--project", "-j", "--job"]
+                    .iter()
+                    .any(|o| option(&[o]).is_some_and(super::production_name))))
+        .then(|| Hit::ask("hosting.deploy-production", RUNDECK)),
+        _ => words
+            .last()
+            .is_some_and(|host| super::production_name(host) && !super::local_target(host))
+            .then(|| Hit::ask("cloud.access", ACCESS)),
+    }
+}
+
+const RUNDECK: &str = "This runs a Rundeck job on a production project: whatever its steps do (a failover, a deploy, a restart) happens there at once. Ask the user to run it.";
 const FLEET_RUN: &str = "This applies configuration to every minion, or to production's, with no dry run: what it changes reaches every service at once. Run it with `test=True` and show the user, who can apply it.";
 const FLEET_DOWN: &str = "This tears down, uninstalls or destroys across a fleet of managed machines (or the nodes a Chef server knows). Ask the user to run it.";
 const SECRET_DELETE: &str = "This deletes secrets from a secret manager: the services and people that read them lose them, and a destroyed version cannot be brought back. Ask the user to run it.";
@@ -925,11 +1014,25 @@ fn zero_count(args: &[&str]) -> bool {
     ];
     args.iter().enumerate().any(|(at, arg)| {
         sizes.iter().any(|size| match arg.strip_prefix(size) {
-            Some("") => args.get(at + 1) == Some(&"0"),
-            Some(value) => value == "=0",
+            Some("") => args.get(at + 1).is_some_and(|v| zero(v)),
+            Some(value) => value.strip_prefix('=').is_some_and(zero),
             None => false,
         })
     })
+}
+
+/// Whether `arg` is a cluster of single-letter options holding `letter` (`-d`, `-rd`).
+fn short_flag(arg: &str, letter: char) -> bool {
+    arg.strip_prefix('-').is_some_and(|cluster| {
+        !cluster.starts_with('-')
+            && cluster.contains(letter)
+            && cluster.chars().all(|c| c.is_ascii_alphabetic())
+    })
+}
+
+/// Whether a count is zero however it is written (`0`, `00`).
+pub(super) fn zero(count: &str) -> bool {
+    !count.is_empty() && count.bytes().all(|b| b == b'0')
 }
 
 /// Whether one of `flags` is given as an option, not as the value of one (`--query --dryrun`).
@@ -1059,6 +1162,9 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("guardduty", "delete-detector" | "disassociate-from-master-account")
             | ("securityhub", "disable-security-hub")
             | ("macie2", "disable-macie")
+            | ("inspector2", "disable" | "disable-delegated-admin-account")
+            | ("securityhub", "batch-disable-standards" | "disable-organization-admin-account")
+            | ("guardduty", "stop-monitoring-members" | "disable-organization-admin-account")
             | ("detective", "delete-graph") => ("cloud.audit-off", AUDIT_OFF),
             // Logs kept for days only: everything older is deleted, and what happens next soon is.
             ("logs", "put-retention-policy")
@@ -1112,6 +1218,24 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
         // `az monitor diagnostic-settings delete`, `az monitor log-profiles delete`.
         "az" if words.first() == Some(&"monitor") && words.contains(&"delete") => {
             ("cloud.audit-off", AUDIT_OFF)
+        }
+        // What would undo a loss switched off: a database's backups or deletion protection,
+        // a bucket's retention, soft delete or versioning.
+        "gcloud"
+            if words.iter().any(|w| matches!(*w, "patch" | "update"))
+                && args.iter().any(|a| {
+                    matches!(
+                        *a,
+                        "--no-backup"
+                            | "--no-deletion-protection"
+                            | "--no-enable-point-in-time-recovery"
+                            | "--clear-retention-period"
+                            | "--clear-soft-delete"
+                            | "--no-versioning"
+                    )
+                }) =>
+        {
+            ("cloud.protection-off", PROTECTION)
         }
         "gcloud" => {
             if words.iter().any(|w| matches!(*w, "add-iam-policy-binding" | "set-iam-policy")) {
@@ -1225,7 +1349,7 @@ fn seconds(text: &str) -> Option<u64> {
 }
 
 /// Hypervisors', vSphere's and BMCs' clients, whose machines [`stops`] reads.
-const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool", "VBoxManage", "vboxmanage"];
+const MACHINE_CLIENTS: &[&str] = &["virsh", "govc", "ipmitool", "racadm", "VBoxManage", "vboxmanage"];
 
 /// Whether a line stops, powers off, resets, restarts, suspends or scales to zero a machine,
 /// database, cluster or app: an outage until someone starts it again (`gcloud compute instances
@@ -1257,6 +1381,7 @@ fn stops(name: &str, words: &[&str], args: &[&str]) -> bool {
                             | "task"
                             | "replication-group"
                             | "global-cluster"
+                            | "deployment"
                     )
             }) || (service, op) == ("elasticache", "test-failover");
             stops || service != "configure" && zero_count(args)
@@ -1291,7 +1416,15 @@ fn stops(name: &str, words: &[&str], args: &[&str]) -> bool {
                     matches!(value.to_ascii_uppercase().as_str(), "STOP" | "RESET" | "SOFTSTOP" | "SOFTRESET")
                 })
         }
-        "hcloud" | "linode-cli" | "scw" | "vultr-cli" | "ibmcloud" | "exo" | "render" => verb(4),
+        // `openstack server stop|shelve ID`: OpenStack's global options come before the noun.
+        "hcloud" | "linode-cli" | "scw" | "vultr-cli" | "ibmcloud" | "exo" | "render" | "openstack" => {
+            verb(4)
+        }
+        // A Dell BMC's power action (`racadm -r HOST serveraction hardreset|powerdown`).
+        "racadm" => words.windows(2).any(|p| {
+            p[0] == "serveraction"
+                && matches!(p[1], "hardreset" | "powerdown" | "powercycle" | "graceshutdown")
+        }),
         "virsh" => words
             .iter()
             .any(|w| matches!(*w, "destroy" | "shutdown" | "reboot" | "reset" | "suspend" | "undefine")),
@@ -1345,6 +1478,7 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                 | "replace-network-acl-entry"
                 | "replace-network-acl-association",
             )
+            | ("ec2", "disassociate-address" | "detach-internet-gateway")
             | ("events", "disable-rule")
             | ("cloudwatch", "disable-alarm-actions")
             | ("cloudfront", "update-distribution")
@@ -1378,6 +1512,16 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             {
                 ("cloud.access", ACCESS)
             }
+            // A shell typed into a production container: what runs there the guard never sees.
+            ("ecs", "execute-command")
+                if args.iter().any(|a| super::production_name(a) && !super::local_target(a))
+                    && args.windows(2).any(|p| p[0] == "--command" && interactive_shell(p[1])) =>
+            {
+                ("cloud.access", INTERACTIVE)
+            }
+            // User data is a script the new instances run as root at boot; many instances at once
+            // are a bill (GPU miners).
+            ("ec2", "run-instances") if has("--user-data") || launches_many(args) => ("cloud.access", ACCESS),
             // IAM's keys and passwords made are `credentials.mint`'s.
             ("ec2-instance-connect", "send-ssh-public-key") | ("iam", "upload-ssh-public-key") => {
                 ("cloud.access", ACCESS)
@@ -1446,13 +1590,38 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
     Some(Hit::ask(rule, message))
 }
 
+/// Whether a command is a bare interactive shell (`/bin/sh`, `bash -l`).
+fn interactive_shell(command: &str) -> bool {
+    let mut words = command.split_whitespace();
+    let program = words.next().unwrap_or_default();
+    let name = program.rsplit('/').next().unwrap_or_default();
+    matches!(name, "sh" | "bash" | "ash" | "dash" | "zsh" | "ksh")
+        && words.all(|w| matches!(w, "-l" | "-i" | "--login"))
+}
+
+const INTERACTIVE: &str = "This opens an interactive shell in a production container: what is typed there reaches production unseen. Ask the user to open it.";
+
+/// Whether `aws ec2 run-instances` launches more than a handful of instances (`--count 20`,
+/// `--count 5:20`).
+fn launches_many(args: &[&str]) -> bool {
+    args.iter().enumerate().any(|(at, arg)| {
+        let value = match arg.strip_prefix("--count") {
+            Some("") => args.get(at + 1).copied(),
+            Some(value) => value.strip_prefix('='),
+            None => None,
+        };
+        value.is_some_and(|v| v.split(':').any(|n| n.parse::<u32>().is_ok_and(|n| n > 4)))
+    })
+}
+
 const LIVE_CHANGE: &str = "This changes a live resource in place in a way that opens it, locks its users out or cuts its traffic (a firewall rule revoked, a key disabled, a listener, DNS record, domain or distribution changed, a password or environment replaced). Show the user the change, who can run it.";
 const ACCESS: &str = "This plants access on a machine or account (an SSH key, a startup script or user data that runs as root, an access key, login or password) or overwrites the credentials this machine uses. Ask the user to run it.";
 const PARAMETER_WRITE: &str =
     "This overwrites a value in a parameter or secret store that services read. Ask the user to run it.";
 
 /// The other providers' CLIs, whose delete verb is a word of its own (`hcloud server delete`).
-const PROVIDERS: &[&str] = &["hcloud", "linode-cli", "scw", "vultr-cli", "oci", "ibmcloud", "exo"];
+const PROVIDERS: &[&str] =
+    &["hcloud", "linode-cli", "scw", "vultr-cli", "oci", "ibmcloud", "exo", "openstack"];
 
 /// The image registries' clients, whose delete verb is a word of its own (`crane delete`).
 const REGISTRY_CLIENTS: &[&str] = &["skopeo", "crane", "oras", "regctl"];

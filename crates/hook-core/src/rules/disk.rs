@@ -1102,7 +1102,8 @@ const FIREWALL_SERVICES: &[&str] =
     &["firewalld", "ufw", "nftables", "iptables", "ip6tables", "netfilter-persistent"];
 
 /// Commands that cut the machine off or keep it from coming back, out of line as
-/// The service managers, whose stops and restarts on another machine ask.
+/// The service managers, whose stops and restarts on another machine ask, and the killers
+/// of processes by name.
 const REMOTE_SERVICE_TOOLS: &[&str] = &[
     "systemctl",
     "service",
@@ -1113,6 +1114,8 @@ const REMOTE_SERVICE_TOOLS: &[&str] = &[
     "set-service",
     "sc",
     "sc.exe",
+    "pkill",
+    "killall",
 ];
 
 /// A service stopped, disabled, masked or restarted on another machine (`ssh prod systemctl
@@ -1133,6 +1136,8 @@ fn remote_service(call: &Call, name: &str) -> Option<Hit> {
         ("sc" | "sc.exe", [verb, ..]) => matches!(*verb, "stop" | "delete" | "config" | "pause"),
         ("set-service", _) => args.iter().any(|a| matches!(a.as_str(), "stopped" | "disabled")),
         ("stop-service" | "restart-service", _) => true,
+        // A service's processes killed by name (`pkill -9 postgres`) stop it as `systemctl stop` does.
+        ("pkill" | "killall", [_, ..]) => true,
         _ => false,
     };
     changes.then(|| {

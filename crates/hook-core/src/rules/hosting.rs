@@ -250,12 +250,24 @@ fn api_makes_public(args: &[&str]) -> bool {
     })
 }
 
+/// `gh api` writing to a repository's collaborators, or an organization's or team's members:
+/// someone given access (a deploy key is `credentials.mint`'s).
+fn api_grants_access(args: &[&str]) -> bool {
+    api_writes(args, |path| {
+        ["/collaborators/", "/memberships/", "/members/", "/invitations"].iter().any(|p| path.contains(p))
+    })
+}
+
 /// `gh api` writing (`-X PUT|PATCH|POST`, or fields without a method, which post) to a
 /// branch's protection or a repository's rulesets.
 fn api_changes_protection(args: &[&str]) -> bool {
-    let path = args
-        .iter()
-        .any(|arg| !arg.starts_with('-') && (arg.contains("/protection") || arg.contains("/rulesets")));
+    api_writes(args, |path| path.contains("/protection") || path.contains("/rulesets"))
+}
+
+/// Whether `gh api` writes (a method other than GET, or fields without a method) to a path
+/// `target` picks.
+fn api_writes(args: &[&str], target: impl Fn(&str) -> bool) -> bool {
+    let path = args.iter().any(|arg| !arg.starts_with('-') && target(arg));
     let method = args.iter().enumerate().find_map(|(at, arg)| {
         let value =
             arg.strip_prefix("--method=").or_else(|| arg.strip_prefix("-X").filter(|v| !v.is_empty()));
@@ -322,6 +334,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             // Branch protection or rulesets rewritten through the API (`gh api -X PUT
             // repos/o/r/branches/main/protection -f enforce_admins=false`): what guards `main`.
             ("api", _) if api_changes_protection(&args) => Some(Hit::ask("hosting.config-set", PROTECTION)),
+            // Access to a repository or organization given through the API (`gh api -X PUT
+            // repos/o/r/collaborators/u -f permission=admin`, a membership).
+            ("api", _) if api_grants_access(&args) => Some(Hit::ask("hosting.config-set", ACCESS)),
             // A public gist of the project's files: anyone can read and search them.
             ("gist", Some("create"))
                 if args.iter().any(|a| matches!(*a, "--public" | "-p" | "--public=true")) =>
@@ -759,6 +774,7 @@ pub(super) fn powershell_deletes(args: &[&str]) -> bool {
     })
 }
 
+const ACCESS: &str = "This gives someone access on GitHub (a collaborator, a membership) that outlasts the task. Show the user the grant, who can make it.";
 const PROTECTION: &str = "This changes a branch's protection or the repository's rulesets on GitHub: \
      what keeps unreviewed or forced pushes off `main`. Ask the user to change it.";
 

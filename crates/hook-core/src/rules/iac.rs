@@ -89,6 +89,25 @@ fn injected_by_wrapper(call: &Call) -> Option<Hit> {
     found
 }
 
+/// Whether the line answers the tool's confirmation prompt: its input is `yes` (`echo yes |`,
+/// `yes |`, `printf 'yes\n' |`, `<<< yes`).
+fn answered(call: &Call) -> bool {
+    match &call.command.stdin {
+        crate::shell::Stdin::Text(text) => text.trim().eq_ignore_ascii_case("yes"),
+        crate::shell::Stdin::Pipe { from: Some(from) } => {
+            call.analysis.commands.get(*from).is_some_and(|source| match source.name() {
+                Some("yes") => true,
+                Some("echo" | "printf") => source
+                    .args()
+                    .iter()
+                    .any(|a| a.text.trim().trim_end_matches("\\n").eq_ignore_ascii_case("yes")),
+                _ => false,
+            })
+        }
+        _ => false,
+    }
+}
+
 /// `cdk deploy --require-approval never` (or `=never`).
 fn never_approve(args: &[&str]) -> bool {
     args.contains(&"--require-approval=never")
@@ -163,7 +182,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 }
                 // `apply -auto-approve` with no saved plan: changes nobody reviewed. A saved plan
                 // (`apply tf.plan`) was shown when it was made.
-                "apply" if (flag("-auto-approve") || flag("--auto-approve")) && !saved_plan(call.args()) => {
+                // A prompt answered on the line (`echo yes | terraform apply`, `<<< yes`) is
+                // `-auto-approve` spelt another way.
+                "apply"
+                    if (flag("-auto-approve") || flag("--auto-approve") || answered(call))
+                        && !saved_plan(call.args()) =>
+                {
                     Some(Hit::new("iac.apply-unreviewed", APPLY))
                 }
                 "workspace" if matches!(verbs.get(1).copied(), Some("delete")) => {
@@ -178,6 +202,14 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ("state", Some("delete")) => Some(Hit::new("iac.state-rm", STATE_RM)),
             ("state", Some("edit" | "move")) | ("stack", Some("import")) | ("cancel", _) => {
                 Some(Hit::new("iac.state-edit", STATE_EDIT))
+            }
+            // A refresh accepted unseen writes what it found over production's state, and
+            // `--clear-pending-creates` forgets resources half made.
+            ("refresh", _)
+                if (flag("--yes") || flag("-y") || flag("--skip-preview"))
+                    && (production(&verbs[1..]) || flag("--clear-pending-creates")) =>
+            {
+                Some(Hit::new("iac.apply-unreviewed", APPLY))
             }
             ("up" | "update", _) if flag("--yes") || flag("-y") || flag("--skip-preview") || flag("-f") => {
                 Some(Hit::new("iac.apply-unreviewed", APPLY))

@@ -116,7 +116,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 words.remove(0);
             }
             kubectl(&args, &words).or_else(|| unknown_kind_deleted(call, &words)).or_else(|| {
-                production_change(&args, &words).filter(|_| production() || production_piped(call))
+                // A node named for production (`cordon gke-prod-pool-1-abc`).
+                let node = || {
+                    matches!(words.first(), Some(&("cordon" | "taint" | "drain")))
+                        && words.iter().skip(1).any(|w| super::production_name(w) && !super::local_target(w))
+                };
+                production_change(&args, &words).filter(|_| production() || production_piped(call) || node())
             })
         }
         "helm" => {
@@ -285,16 +290,22 @@ fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
         compact.contains("replicas:0")
     };
     match (*words.first()?, words.get(1).copied()) {
-        ("scale", _)
-            if args.contains(&"--replicas=0") || args.windows(2).any(|p| p == ["--replicas", "0"]) =>
-        {
-            Some(Hit::new("kubernetes.scale-to-zero", SCALE_PRODUCTION))
-        }
+        ("scale", _) if zero_replicas(args) => Some(Hit::new("kubernetes.scale-to-zero", SCALE_PRODUCTION)),
         ("patch", _) if args.iter().any(|a| zero(a)) => {
             Some(Hit::new("kubernetes.scale-to-zero", SCALE_PRODUCTION))
         }
         // A manifest fetched from a URL is the opaque pack's to judge, whatever the cluster.
         ("apply", _) if args.iter().any(|a| a.contains("://")) => None,
+        // Every workload of a kind restarted at once (`rollout restart deployment`, no name, or
+        // by a selector): the whole namespace cycles together.
+        ("rollout", Some("restart"))
+            if words.get(2).is_some_and(|kind| !kind.contains('/')) && words.len() == 3
+                || args
+                    .iter()
+                    .any(|a| matches!(*a, "--all" | "-l" | "--selector") || a.starts_with("--selector=")) =>
+        {
+            Some(Hit::new("kubernetes.deploy-production", RESTART_ALL))
+        }
         // Labels steer selectors, ingress and admission. A restart (`rollout restart`) is the
         // safe way to cycle pods, and passes.
         ("apply" | "patch" | "replace" | "set" | "edit" | "label", _)
@@ -321,6 +332,12 @@ fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
     }
 }
 
+/// Whether `--replicas` is zero however it is written (`--replicas=0`, `--replicas 00`).
+fn zero_replicas(args: &[&str]) -> bool {
+    args.iter().any(|a| a.strip_prefix("--replicas=").is_some_and(super::cloud::zero))
+        || args.windows(2).any(|p| p[0] == "--replicas" && super::cloud::zero(p[1]))
+}
+
 fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
     let verb = *words.first()?;
     let rest = args;
@@ -329,6 +346,20 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
         // (Gatekeeper, Kyverno), an admission policy, or a namespace's Pod Security level.
         "delete" if words.get(1).is_some_and(|kind| admission_kind(kind)) => {
             Some(Hit::ask("kubernetes.admission-off", ADMISSION_OFF))
+        }
+        // A cluster-wide role or its binding deleted: whoever held it (the administrators, a
+        // controller) is locked out of the whole cluster.
+        "delete"
+            if words.get(1).is_some_and(|kind| {
+                kind.split(['/', ',']).next().unwrap_or_default().split('.').next().is_some_and(|base| {
+                    matches!(
+                        base.to_ascii_lowercase().as_str(),
+                        "clusterrolebinding" | "clusterrolebindings" | "clusterrole" | "clusterroles"
+                    )
+                })
+            }) =>
+        {
+            Some(Hit::ask("kubernetes.grant", RBAC_DELETE))
         }
         "delete" => {
             let all = rest.iter().any(|a| matches!(*a, "--all" | "-A" | "--all-namespaces" | "--all=true"));
@@ -397,6 +428,19 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
         {
             Some(Hit::new("kubernetes.grant", GRANT))
         }
+        // OpenShift's `oc adm policy add-cluster-role-to-user|group ROLE X`, a namespace's
+        // `add-role-to-user admin X`, a security context constraint (`add-scc-to-user
+        // privileged X`): rights or privileges that outlast the task.
+        "policy"
+            if words.get(1).is_some_and(|op| {
+                op.starts_with("add-cluster-role-to-")
+                    || op.starts_with("add-scc-to-")
+                    || op.starts_with("add-role-to-")
+                        && matches!(words.get(2).copied(), Some("admin" | "cluster-admin" | "edit"))
+            }) =>
+        {
+            Some(Hit::new("kubernetes.grant", GRANT))
+        }
         // A CronJob runs its command on the cluster on a schedule, long after the task:
         // persistence, as `crontab` is on this machine.
         "create" if matches!(words.get(1), Some(&("cronjob" | "cj"))) => {
@@ -404,8 +448,7 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
         }
         // `kubectl scale deploy --all --replicas=0`: every workload of the kind stopped at once.
         "scale" => {
-            let zero = rest.contains(&"--replicas=0")
-                || rest.windows(2).any(|pair| pair[0] == "--replicas" && pair[1] == "0");
+            let zero = zero_replicas(rest);
             let all = rest.iter().any(|a| matches!(*a, "--all" | "--all=true" | "-A" | "--all-namespaces"));
             (zero && all).then(|| Hit::new("kubernetes.scale-to-zero", SCALE_ALL))
         }
@@ -429,6 +472,8 @@ const DELETE_MANIFEST: &str = "This deletes every object the manifests describe,
 const DELETE_ALL: &str = "`--all`/`--all-namespaces` deletes every object of the kind. Name the objects you mean, or ask the user.";
 const SCALE_ALL: &str = "Scaling every workload of a kind to zero replicas stops them all at once. Scale the ones you mean by name, or ask the user to run it.";
 const GRANT: &str = "This binds a cluster-wide or admin role, rights that outlast the task. Show the user the binding, who can create it.";
+const RBAC_DELETE: &str = "This deletes a cluster-wide role or its binding: whoever held it (the administrators, a controller) loses its rights on the whole cluster. Ask the user to run it.";
+const RESTART_ALL: &str = "This restarts every workload of the kind in a production namespace at once. Restart the one you mean by name (`deployment/api`), or ask the user.";
 const DRAIN: &str = "`kubectl drain` evicts every pod from a node. Ask the user to run it.";
 const PRUNE: &str = "`kubectl apply --prune` deletes objects that are not in the applied files. Apply without `--prune`, or ask the user.";
 const REPLACE_FORCE: &str = "`kubectl replace --force` deletes the objects and creates them again, with the data of their volumes and a gap in service. Apply the change with `kubectl apply`, or ask the user.";

@@ -603,6 +603,7 @@ pub(crate) fn runner_production(via: &[String]) -> bool {
         "tsh ssh",
         "aws ec2-instance-connect ssh",
         "aws ssm start-session",
+        "aws ecs execute-command",
         "scw instance server ssh",
         "az aks command invoke",
         "az vm run-command",

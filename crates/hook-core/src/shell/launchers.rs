@@ -1517,6 +1517,7 @@ const FETCHERS: &[&str] = &[
     "helm",
     "kubectl",
     "oc",
+    "nomad",
     "poetry",
     "mix",
     "composer",
@@ -1668,6 +1669,8 @@ fn fetched_by<'a>(name: &str, argv: &'a [Word]) -> Option<&'a Word> {
         // unread (`helm install x https://…/c.tgz`, `kubectl apply -f https://…`).
         ("helm", Some("plugin")) if argv.get(2).is_some_and(|w| w.text == "install") => operands(3).next(),
         ("helm", Some("install" | "upgrade" | "template")) => operands(2).find(|w| is_url(&w.text)),
+        // `nomad job run https://…/job.nomad`: a job spec fetched, whose tasks run on the cluster.
+        ("nomad", Some("job" | "run")) => operands(1).find(|w| is_url(&w.text)),
         ("kubectl" | "oc", _)
             if argv.iter().any(|w| matches!(w.text.as_str(), "apply" | "create" | "replace")) =>
         {

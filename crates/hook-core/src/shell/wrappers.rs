@@ -2532,7 +2532,9 @@ fn host_shell(name: &str, argv: &[Word]) -> Peel {
             if argv.get(host).is_none() || rest(at).is_empty() {
                 return Peel::Runs;
             }
-            remote_line(&format!("tsh ssh {}", argv[host].text), rest(at))
+            // The Teleport cluster (`--cluster=prod`) names where the host is, as the host may.
+            let via = targeted("tsh ssh".into(), &argv[..host], &["--cluster"]);
+            remote_line(&format!("{via} {}", argv[host].text), rest(at))
         }
         // Boundary passes the words after `--` to ssh, after the target's address.
         "boundary" if word(1) == Some("connect") && word(2) == Some("ssh") => {
@@ -2749,8 +2751,15 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             if (word(1), word(2)) == (Some("ec2-instance-connect"), Some("ssh"))
                 || (word(1), word(2), word(3)) == (Some("instance"), Some("server"), Some("ssh")) =>
         {
-            let Some(dash) = argv.iter().position(|w| w.text == "--") else { return Peel::Runs };
             let via = if name == "aws" { "aws ec2-instance-connect ssh" } else { "scw instance server ssh" };
+            let Some(dash) = argv.iter().position(|w| w.text == "--") else {
+                // `aws ec2-instance-connect ssh --instance-id ID --command CMD`.
+                let Some(command) = value(3, &["--command"]).filter(|_| name == "aws") else {
+                    return Peel::Runs;
+                };
+                let via = targeted(via.into(), argv, &["--instance-id"]);
+                return remote_line(&via, &[command]);
+            };
             let via = targeted(via.into(), &argv[..dash], &["--instance-id"]);
             let at = scan_options(argv, dash + 1, SSH_VALUES, &[]).operand;
             return remote_line(&via, argv.get(at..).unwrap_or_default());
@@ -2815,11 +2824,17 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
         // `aws ecs execute-command --command CMD`: CMD runs in the task's container.
         "aws" if word(1) == Some("ecs") && word(2) == Some("execute-command") => {
             let Some(command) = value(3, &["--command"]) else { return Peel::Runs };
-            return Peel::Script {
-                via: "aws ecs execute-command".into(),
-                script: command,
-                dialect: Dialect::Posix,
-            };
+            // A bare shell (`--command /bin/sh`) runs only what is typed into it: the call
+            // itself is judged (an interactive shell on production asks).
+            let mut words = command.text.split_whitespace();
+            let shell = words.next().and_then(|program| program.rsplit('/').next());
+            if shell.is_some_and(|s| SHELLS.contains(&s))
+                && words.all(|w| matches!(w, "-l" | "-i" | "--login"))
+            {
+                return Peel::Runs;
+            }
+            let via = targeted("aws ecs execute-command".into(), argv, &["--cluster"]);
+            return Peel::Script { via, script: command, dialect: Dialect::Posix };
         }
         "adb" => {
             let mut at = 1;
