@@ -7,7 +7,8 @@
 //! `liquibase dropAll`, `manage.py migrate APP zero`); restores that drop first (`pg_restore
 //! --clean`) and unread files loaded into a server elsewhere; the stores' own destructive verbs
 //! (Kafka topic deletes and offset resets, `hdfs namenode -format`, Vault revocations); Drupal's
-//! `drush sql-drop` and `sql-sync` onto production, Pantheon's `terminus env:wipe`.
+//! `drush sql-drop` and `sql-sync` onto production, Pantheon's `terminus env:wipe`; statements
+//! no one has read piped into a production database (`curl URL | psql -h prod-db`).
 
 use std::path::Path;
 
@@ -138,6 +139,7 @@ const CLIENTS: &[Client] = &[
         file_options: &["-f", "--file"],
         statements_as_operands: false,
     },
+    Client { name: "tsh db connect", sql_options: &[], file_options: &[], statements_as_operands: false },
     Client {
         name: "cockroach sql",
         sql_options: &["-e", "--execute"],
@@ -347,7 +349,13 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 matches!(before.name(), Some("redis-cli" | "valkey-cli" | "keydb-cli"))
                     && before.args().iter().any(|a| a.text == "--scan" || a.text.eq_ignore_ascii_case("keys"))
             });
-            return (deletes_run_time_keys && scanned).then(|| Hit::new("database.flush", FLUSH));
+            if deletes_run_time_keys && scanned {
+                return Some(Hit::new("database.flush", FLUSH));
+            }
+            // `curl URL | redis-cli -h prod-redis`: commands no one has read, into production.
+            let piped = matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(_) });
+            return (fed.is_none() && piped && production_server(call, args))
+                .then(|| Hit::new("database.load", UNREAD_INPUT));
         }
         // Redis speaks plain text: `echo FLUSHALL | nc cache 6379` is `redis-cli FLUSHALL`.
         "nc" | "ncat" | "netcat" | "socat" | "telnet" => {
@@ -415,6 +423,45 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return eval.into_iter().any(|js| mongo_destroys(&js)).then(|| Hit::new("database.drop", DROP));
         }
         "cockroach" if word(0) == Some("sql") => return client_sql(call, client("cockroach sql")?, 1),
+        // Fauna's queries: `Collection.all().forEach(c => c.delete())` on production.
+        "fauna" if matches!(word(0), Some("eval" | "query" | "shell")) => {
+            let fed = call.analysis.stdin_text(call.index);
+            let deletes = |code: &str| {
+                let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
+                [".delete()", "Delete(", ".drop()"].iter().any(|call| compact.contains(call))
+            };
+            let production = super::production_target(args)
+                || args
+                    .iter()
+                    .any(|a| crate::shell::production_name(&a.text) && !a.text.contains(char::is_whitespace));
+            let destroys = args.iter().any(|a| deletes(&a.text)) || fed.as_deref().is_some_and(deletes);
+            return (destroys && production).then(|| Hit::new("database.delete-all", DOCUMENTS_DELETE));
+        }
+        // Teleport's database proxy reads the statements from standard input.
+        "tsh" if word(0) == Some("db") && word(1) == Some("connect") => {
+            return client_sql(call, client("tsh db connect")?, 2);
+        }
+        // Heroku's Redis is always a server elsewhere.
+        "heroku" if word(0) == Some("redis:cli") => {
+            let fed = call.analysis.stdin_text(call.index);
+            let flush = |text: &str| {
+                text.split_whitespace()
+                    .any(|w| w.eq_ignore_ascii_case("flushall") || w.eq_ignore_ascii_case("flushdb"))
+            };
+            return (args.iter().any(|a| flush(&a.text)) || fed.as_deref().is_some_and(flush))
+                .then(|| Hit::new("database.flush", FLUSH));
+        }
+        // The HBase shell's commands on standard input: `disable 't'; drop 't'`.
+        "hbase" if word(0) == Some("shell") => {
+            let fed = call.analysis.stdin_text(call.index)?;
+            let drops = fed.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').any(|w| {
+                matches!(
+                    w,
+                    "drop" | "drop_all" | "drop_namespace" | "truncate" | "truncate_preserve" | "deleteall"
+                )
+            });
+            return drops.then(|| Hit::new("database.drop", DROP));
+        }
         "heroku" if word(0) == Some("pg:psql") => return client_sql(call, client("heroku pg:psql")?, 1),
         "fly" | "flyctl" if matches!(word(0), Some("postgres" | "pg")) && word(1) == Some("connect") => {
             return client_sql(call, client("fly postgres connect")?, 2);
@@ -494,9 +541,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             })?;
             return library_destroys(&code);
         }
-        "python" | "python3" | "django-admin" | "rails" => {
+        "python" | "python3" | "django-admin" | "rails" | "manage.py" | "./manage.py" => {
             let at = match name {
                 "rails" if matches!(word(0), Some("dbconsole" | "db")) => 1,
+                "manage.py" | "./manage.py" if word(0) == Some("dbshell") => 1,
+                "manage.py" | "./manage.py" => return orm_reset(call, name, args),
                 "django-admin" if word(0) == Some("dbshell") => 1,
                 "python" | "python3"
                     if word(0).is_some_and(|s| s.ends_with("manage.py")) && word(1) == Some("dbshell") =>
@@ -779,6 +828,16 @@ fn disposable_database(name: &str) -> bool {
     dev_database(name) || super::disposable_target(name)
 }
 
+/// Whether a database client's server is production by its name: an argument
+/// (`-h prod-db`, `$DATABASE_URL_PROD`), a target option, or a variable set on the command.
+fn production_server(call: &Call, args: &[crate::shell::Word]) -> bool {
+    let production = |text: &str| crate::shell::production_name(text) && !super::local_target(text);
+    args.iter().any(|a| production(&a.text))
+        || super::production_target(args)
+        || super::selected_production(call.command)
+        || call.command.assignments.iter().any(|(_, value)| production(&value.text))
+}
+
 /// A test suite's or a development database's name (`app_dev`, `app_development`,
 /// `dev_app`, `app-dev`): one a developer refreshes from a dump on their own machine.
 fn dev_database(name: &str) -> bool {
@@ -827,7 +886,11 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
         unknown_file |= text.is_none();
         texts.extend(text);
     }
-    texts.extend(call.analysis.stdin_text(call.index));
+    let fed = call.analysis.stdin_text(call.index);
+    // `curl URL | psql …`, `cat wipe.sql | psql …`: statements no one has read.
+    let unread_pipe =
+        fed.is_none() && matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(_) });
+    texts.extend(fed);
     if let crate::shell::Stdin::File(file) = &call.command.stdin {
         let text =
             (!file.dynamic).then(|| written_sql(call, &file.text).or_else(|| read_sql(call, &file.text)));
@@ -836,7 +899,9 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
     }
     // Statements nobody has read, loaded into a server elsewhere (`mysql -h db.prod shop <
     // dump.sql`): a dump drops each table it recreates.
-    let unread = unknown_file && !local_server(call, args);
+    // Piped ones count only into a production database: a developer pipes a schema into
+    // their own (`cat schema.sql | psql -d app_dev`) every day.
+    let unread = unknown_file && !local_server(call, args) || unread_pipe && production_server(call, args);
     let Some(found) = texts.iter().find_map(|text| sql::destruction(text)) else {
         return unread.then(|| Hit::new("database.load", UNREAD_INPUT));
     };
@@ -852,7 +917,7 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
         return None;
     }
     // A role's access changed on this machine's server is the developer's own setup.
-    if found == Destruction::Access && local_server(call, args) {
+    if matches!(found, Destruction::Access | Destruction::ServerAdmin) && local_server(call, args) {
         return None;
     }
     Some(destruction_hit(found))
@@ -1116,6 +1181,7 @@ fn destruction_hit(found: Destruction) -> Hit {
         Destruction::UpdateAll => Hit::new("database.update-all", UPDATE_ALL),
         Destruction::Program => Hit::new("database.server-files", COPY_PROGRAM),
         Destruction::Access => Hit::new("database.server-admin", ACCESS),
+        Destruction::ServerAdmin => Hit::new("database.server-admin", SESSIONS),
     }
 }
 
@@ -1611,8 +1677,13 @@ fn library_destroys(code: &str) -> Option<Hit> {
         return None;
     };
     let from_environment = has(&["os.environ", "getenv(", "process.env", "ENV["]);
-    let elsewhere = string_literals(code)
-        .any(|text| (text.contains("://") || text.contains('.')) && elsewhere_host(text));
+    // A host named for production (`Redis(host='prod-redis')`) is elsewhere without a dot.
+    let elsewhere = string_literals(code).any(|text| {
+        (text.contains("://") || text.contains('.')) && elsewhere_host(text)
+            || !text.contains(char::is_whitespace)
+                && crate::shell::production_name(text)
+                && !super::local_target(text)
+    });
     (from_environment || elsewhere).then_some(hit)
 }
 
@@ -1870,6 +1941,11 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
                 matches!(verb, "down" | "rollback" | "reset" | "drop" | "undo" | "revert")
             };
             if texts.iter().any(|t| undoes(t)) { Reach::Partial } else { Reach::Nothing }
+        }
+        // The app's cache emptied or its queued jobs deleted on production.
+        "artisan" if any(&["cache:clear", "queue:flush", "queue:clear", "horizon:clear"]) => {
+            return (migration_target(call, args) == Target::Production)
+                .then(|| Hit::new("database.flush", CACHE_CLEAR));
         }
         "artisan" => {
             if any(&["migrate:fresh", "migrate:reset", "migrate:refresh", "db:wipe"]) {
@@ -2317,6 +2393,8 @@ const COPY_PROGRAM: &str = "`COPY … PROGRAM` runs a shell command on the datab
 const UNREAD_INPUT: &str = "This loads statements the guard cannot read (a dump drops each table it recreates) into a server other than this machine's. Show the user what the file holds, or ask the user to run it.";
 const CONTENT_IMPORT: &str = "This imports content over a live dataset or environment, which the site serves at once; `--replace` overwrites documents that already exist. Import into a development dataset or environment, or ask the user.";
 const RESTORE: &str = "This restore drops what the database holds before loading the dump (`--clean`, `--drop`), so whatever changed since the dump is lost. Restore into a scratch database, or ask the user.";
+const DOCUMENTS_DELETE: &str = "This query deletes documents or collections of a production database. Show the user the query and what it matches, or ask them to run it.";
+const SESSIONS: &str = "This ends the server's sessions (every one a query lists), drops a replica's slot, unlinks large objects or rewrites the server's configuration (`ALTER SYSTEM`). Ask the user to run it.";
 const SERVER_STOP: &str = "This stops or crashes the server (`SHUTDOWN NOSAVE` loses what it had not saved) or takes a member out of its cluster. Ask the user to run it.";
 /// `redis-cli`'s options and the variables naming its server.
 // `--cluster call HOST:PORT CMD` runs CMD on every node of HOST's cluster.

@@ -493,7 +493,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         "curl" | "wget" if deletes(&args) => {
             (!super::http_api::local_only(&args)).then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
         }
-        "curl" | "wget" => elasticsearch(&args).or_else(|| super::http_api::judge(&args, false)),
+        "curl" | "wget" => elasticsearch(&args).or_else(|| {
+            // `--data-binary @-`: the body is what the line pipes in.
+            let piped = args.iter().any(|a| a.ends_with("@-"));
+            let fed = piped.then(|| call.analysis.stdin_text(call.index)).flatten();
+            super::http_api::judge(&args, false, fed.as_deref())
+        }),
         "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr" => {
             powershell_deletes(&args).then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
         }
@@ -503,7 +508,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         _ if operands(call.args(), HTTPIE_VALUE_OPTIONS).next()?.eq_ignore_ascii_case("delete") => {
             (!super::http_api::local_only(&args)).then(|| Hit::new("hosting.http-delete", HTTP_DELETE))
         }
-        _ => super::http_api::judge(&args, true),
+        _ => super::http_api::judge(&args, true, None),
     }
 }
 

@@ -2,15 +2,16 @@
 //! what a path names as administration (`PATCH …/zones/Z/settings/ssl`, `POST …/purge_cache`,
 //! `PUT es.prod:9200/_cluster/settings`, `POST host/_shutdown`), a cache purged (`PURGE`), or
 //! a query that destroys whatever the method (`GET solr/admin/cores?action=UNLOAD&
-//! deleteIndex=true`, ClickHouse's `?query=DROP%20TABLE%20events`). A server on this machine
-//! is the user's own.
+//! deleteIndex=true`, ClickHouse's `?query=DROP%20TABLE%20events`), or a body that does
+//! (ClickHouse's `ALTER TABLE t DELETE WHERE 1` posted, Solr's `<delete><query>*:*</query>
+//! </delete>`, its JSON `{"delete":{"query":…}}`). A server on this machine is the user's own.
 
 use super::Hit;
 
 /// The finding on a curl, wget (`httpie: false`) or HTTPie/xh (`httpie: true`) call whose
 /// `DELETE` the hosting pack has not judged. A call with no URL-looking word costs a scan.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-pub(super) fn judge(args: &[&str], httpie: bool) -> Option<Hit> {
+pub(super) fn judge(args: &[&str], httpie: bool, fed: Option<&str>) -> Option<Hit> {
     let mut urls = args.iter().enumerate().filter(|(at, arg)| url_like(args, *at, arg)).map(|(_, arg)| *arg);
     let first = urls.clone().next()?;
     if urls.clone().all(super::local_target) {
@@ -18,6 +19,9 @@ pub(super) fn judge(args: &[&str], httpie: bool) -> Option<Hit> {
     }
     if urls.clone().any(|url| !super::local_target(url) && destroying_query(url)) {
         return Some(Hit::ask("hosting.http-delete", QUERY));
+    }
+    if bodies(args).chain(fed).any(destroying_body) {
+        return Some(Hit::ask("hosting.http-delete", BODY));
     }
     let method = method(args, httpie, first);
     if matches!(method.as_str(), "GET" | "HEAD" | "OPTIONS") {
@@ -123,6 +127,38 @@ fn method(args: &[&str], httpie: bool, url: &str) -> String {
 /// Whether a URL's query destroys what it names, whatever the method: Solr's core unloaded
 /// with its index, a collection deleted; Elasticsearch's `_delete_by_query`; destructive SQL
 /// in a `query=` parameter (ClickHouse's HTTP interface, percent-encoded).
+/// The request bodies given on the line: curl's and wget's data options' values.
+fn bodies<'a>(args: &'a [&'a str]) -> impl Iterator<Item = &'a str> + 'a {
+    const DATA: &[&str] = &[
+        "-d",
+        "--data",
+        "--data-raw",
+        "--data-binary",
+        "--data-urlencode",
+        "--json",
+        "--post-data",
+        "--body-data",
+    ];
+    args.iter().enumerate().filter_map(|(at, arg)| {
+        if DATA.contains(arg) {
+            return args.get(at + 1).copied();
+        }
+        let (option, value) = arg.split_once('=')?;
+        DATA.contains(&option).then_some(value)
+    })
+}
+
+/// Whether a request body destroys what the server holds: destructive SQL (ClickHouse's HTTP
+/// interface runs it) or a search index's delete-by-query (Solr's XML and JSON updates).
+fn destroying_body(body: &str) -> bool {
+    let compact = body.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+    // A form's `delete=true` is no statement: SQL has words apart.
+    let sql = body.strip_prefix("query=").unwrap_or(body);
+    compact.contains("<delete><query>")
+        || compact.contains("\"delete\":{\"query\"")
+        || sql.contains(char::is_whitespace) && super::sql::destruction(sql).is_some()
+}
+
 fn destroying_query(url: &str) -> bool {
     let lower = url.to_ascii_lowercase();
     let Some((path, query)) = lower.split_once('?') else {
@@ -211,4 +247,5 @@ const ADMIN_WORDS: &[&str] = &[
 ];
 
 const ADMIN: &str = "This call changes a service's administration over its HTTP API (its settings, a cache purged, a shutdown, a flush, a delete) on a server that is not this machine. Ask the user to run it.";
+const BODY: &str = "This request's body destroys what the server holds (its SQL drops or deletes every row, or it deletes every document a query matches) on a server that is not this machine. Ask the user to run it.";
 const QUERY: &str = "This URL's query destroys what it names (a search core unloaded with its index, a collection deleted, a table dropped by its SQL), whatever the method. Ask the user to run it.";

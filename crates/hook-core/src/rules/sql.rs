@@ -6,7 +6,9 @@
 //! true`, `… OR 1=1`) destroy data, as does ClickHouse's `ALTER TABLE x DELETE WHERE 1`.
 //! `COPY … TO PROGRAM 'cmd'` runs a command on the server; `ALTER TABLE x DROP COLUMN c` drops a
 //! column's data. `REVOKE ALL`, `ALTER USER … PASSWORD` and grants to `PUBLIC` change who may
-//! connect or what they may do. Every statement of the text is read.
+//! connect or what they may do. Sessions ended over a query's rows (`pg_terminate_backend(pid)
+//! FROM pg_stat_activity`), replication slots dropped, large objects unlinked and `ALTER
+//! SYSTEM` are the server's administration. Every statement of the text is read.
 
 /// What a destructive statement does, most destructive first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,6 +26,10 @@ pub(super) enum Destruction {
     /// `REVOKE ALL …`, `ALTER USER|ROLE … PASSWORD|SUPERUSER`, `GRANT … TO PUBLIC`: the apps
     /// connecting as a role lose their access, or everyone gains it.
     Access,
+    /// `pg_terminate_backend`/`pg_cancel_backend` over a query's rows (every session),
+    /// `pg_drop_replication_slot`, `lo_unlink`, `ALTER SYSTEM`: the server's sessions, its
+    /// replicas' feed, its large objects or its configuration.
+    ServerAdmin,
 }
 
 /// The first destructive statement in `sql`, if any.
@@ -81,6 +87,9 @@ fn judge(words: &[String]) -> Option<Destruction> {
     } else {
         0
     };
+    if let Some(found) = server_admin(words) {
+        return Some(found);
+    }
     match word(verb_at)? {
         "DROP" => {
             let mut object = verb_at + 1;
@@ -126,6 +135,26 @@ fn judge(words: &[String]) -> Option<Destruction> {
         }
         _ => None,
     }
+}
+
+/// The server's administration functions called in a statement: a backend ended or
+/// cancelled by a computed id (`pg_terminate_backend(pid) FROM pg_stat_activity`: every
+/// session; one literal id is one session), a replication slot dropped, large objects
+/// unlinked, and `ALTER SYSTEM` rewriting the server's configuration.
+fn server_admin(words: &[String]) -> Option<Destruction> {
+    if words.first().is_some_and(|w| w == "ALTER") && words.get(1).is_some_and(|w| w == "SYSTEM") {
+        return Some(Destruction::ServerAdmin);
+    }
+    words
+        .windows(3)
+        .any(|w| match w[0].as_str() {
+            "PG_TERMINATE_BACKEND" | "PG_CANCEL_BACKEND" => {
+                w[1] == "(" && !w[2].bytes().all(|b| b.is_ascii_digit())
+            }
+            "PG_DROP_REPLICATION_SLOT" | "LO_UNLINK" => w[1] == "(",
+            _ => false,
+        })
+        .then_some(Destruction::ServerAdmin)
 }
 
 /// Whether the statement has a `WHERE` that can be false: one none of whose `OR` branches is
@@ -281,6 +310,9 @@ mod tests {
             ("ALTER USER app WITH PASSWORD 'x'", Destruction::Access),
             ("ALTER ROLE intern SUPERUSER", Destruction::Access),
             ("GRANT ALL ON ALL TABLES IN SCHEMA public TO PUBLIC", Destruction::Access),
+            ("select pg_terminate_backend(pid) from pg_stat_activity", Destruction::ServerAdmin),
+            ("SELECT pg_drop_replication_slot('app')", Destruction::ServerAdmin),
+            ("ALTER SYSTEM SET fsync = off", Destruction::ServerAdmin),
         ] {
             assert_eq!(destruction(sql), Some(expected), "{sql}");
         }

@@ -1,13 +1,14 @@
 //! Task runners and deploy tools aimed at production (`hosting.production-task`): a make, just,
-//! go-task, rake, mage, invoke, turbo, nx, deno, tox, nox, bazel, cargo-make, earthly, sbt, gradle or
-//! package-manager script, or a project's own script (run from a production directory too), whose
-//! name says it destroys, resets, deploys, releases or migrates (`make destroy-prod`, `npm run
-//! db:reset -- --env production`, `rake db:drop RAILS_ENV=production`,
-//! `./scripts/deploy.sh production`), and the deploy tools that act on the servers of a stage,
-//! host list or inventory that names production (`cap production deploy:rollback`, `dep deploy
-//! production`, `fab -H web.prod.example.com deploy`, `ansible-playbook -i inventories/production
-//! site.yml`, `kamal remove -d production`). Production is a word of a name, an argument or an
-//! assignment: `prod`, `production`, `prd`, `live`, `mainnet` (`pre-prod` and `non-prod` are not).
+//! go-task, rake, mage, invoke, grunt, gulp, turbo, nx, deno, tox, nox, bazel, cargo-make or
+//! xtask, earthly, sbt, lein, gradle, Chef run list or package-manager script, or a project's
+//! own script (run from a production directory too), whose name says it destroys, resets,
+//! deploys, releases or migrates (`make destroy-prod`, `npm run db:reset -- --env production`,
+//! `rake db:drop RAILS_ENV=production`, `./scripts/deploy.sh production`), and the deploy tools
+//! that act on the servers of a stage, host list or inventory that names production (`cap
+//! production deploy:rollback`, `dep deploy production`, `fab -H web.prod.example.com deploy`,
+//! `ansible-playbook -i inventories/production site.yml`, `kamal remove -d production`, or by
+//! its old name `mrsk`). Production is a word of a name, an argument or an assignment: `prod`,
+//! `production`, `prd`, `live`, `mainnet` (`pre-prod` and `non-prod` are not).
 //! A build, a test or a listing aimed at production passes (`npm run build:prod`, `cap -T`,
 //! `ansible-playbook --check`). The deploy tools that name their environment by an option
 //! (`wrangler deploy --env production`, `skaffold run -p production`) are [`deploys`]'s
@@ -39,6 +40,12 @@ const TOOL_NAMES: &[&str] = &[
     "fab",
     "mina",
     "kamal",
+    "mrsk",
+    "grunt",
+    "gulp",
+    "lein",
+    "chef-client",
+    "chef-solo",
     "ansible",
     "ansible-playbook",
     "tox",
@@ -137,7 +144,7 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
     }
     let reads = || operands(&args, &[]).any(|op| crate::shell::name_words(op).any(is_reading));
     let fires = match name {
-        "cap" | "capistrano" | "mina" | "dep" | "fab" | "kamal" if reads() => false,
+        "cap" | "capistrano" | "mina" | "dep" | "fab" | "kamal" | "mrsk" if reads() => false,
         "cap" | "capistrano" | "mina" => !flag(
             &args,
             &["-T", "--tasks", "-D", "--describe", "-n", "--dry-run", "-h", "--help", "-V", "--version"],
@@ -147,7 +154,8 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
                 && !flag(&args, &["-h", "--help", "-V", "--version"])
         }
         "fab" => !flag(&args, &["-l", "--list", "-h", "--help", "-V", "--version", "--complete"]),
-        "kamal" => kamal_changes(&args),
+        // MRSK is Kamal's former name.
+        "kamal" | "mrsk" => kamal_changes(&args),
         "ansible-playbook" => !flag(
             &args,
             &[
@@ -201,7 +209,7 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
             !flag(args, &["-n", "--dry-run", "--just-print", "--recon", "-q", "--question", "-h", "--help"])
                 && acts(&mut targets().chain(after_dash))
         }
-        "just" | "task" | "go-task" | "rake" | "mage" | "invoke" | "inv" => {
+        "just" | "task" | "go-task" | "rake" | "mage" | "invoke" | "inv" | "grunt" | "gulp" => {
             !flag(args, &["-n", "--dry-run", "-l", "--list", "-T", "--tasks", "-h", "--help", "--summary"])
                 && acts(&mut targets().chain(after_dash))
         }
@@ -223,7 +231,8 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
             }
             let mut ops = operands(&args[..dash], &[]);
             let verbs: &[&str] = match name {
-                "cargo" => &["make", "run"],
+                // `cargo xtask nuke`: the project's own automation, by its conventional alias.
+                "cargo" => &["make", "run", "xtask"],
                 "dagger" => &["call"],
                 _ => &["run"],
             };
@@ -252,6 +261,19 @@ fn runner_acts(name: &str, path: &str, args: &[&str]) -> bool {
         // Earthly's targets (`+deploy`, `./svc+deploy`), sbt's commands (`"deploy prod"`), and
         // gradle's tasks (`deployProd`, not a task excluded with `-x`).
         "earthly" | "sbt" => acts(&mut operands(&args[..dash], &[]).chain(after_dash)),
+        // Chef's run list given on the line (`chef-client -o 'recipe[cleanup::wipe]' -E production`).
+        "chef-client" | "chef-solo" => args.iter().enumerate().any(|(at, a)| {
+            let list = match a.split_once('=') {
+                Some(("--override-runlist" | "--runlist", list)) => Some(list),
+                _ if matches!(*a, "-o" | "--override-runlist" | "-r" | "--runlist") => {
+                    args.get(at + 1).copied()
+                }
+                _ => None,
+            };
+            list.is_some_and(|list| list.split(',').any(acts_on))
+        }),
+        // Leiningen's tasks and the namespace `lein run -m` runs (`lein run -m tools.wipe :prod`).
+        "lein" => acts(&mut args[..dash].iter().filter(|a| !a.starts_with('-')).chain(after_dash)),
         "gradle" | "gradlew" => acts(&mut operands(args, GRADLE_VALUES)),
         // `mix run priv/repo/wipe.exs` by its script's name, `mix app.purge` by its task's. A
         // release or the assets' digest is a build (`MIX_ENV=prod mix release`).

@@ -2,9 +2,12 @@
 //! command pass: a cloud, database-as-a-service or ops CLI deleting a remote resource by its
 //! subcommand words (`turso db destroy prod --yes`, `eksctl delete cluster`, `couchbase-cli
 //! bucket-delete`, `eas project:delete`), and one printing a credential (`doctl auth token`,
-//! `pscale password create`, `neonctl connection-string`). The providers are too many to list;
-//! their subcommands share a vocabulary. Local tools (package managers, local clusters and VMs,
-//! version managers) and text tools, whose words are data, are left out by name.
+//! `pscale password create`, `neonctl connection-string`); a release made live or rolled
+//! back on production (`akamai property-manager activate … -n PRODUCTION`), a flag toggled
+//! off there, and a set replaced by nothing (`… setHosts acme.com --hosts '[]'`). The
+//! providers are too many to list; their subcommands share a vocabulary. Local tools (package
+//! managers, local clusters and VMs, version managers) and text tools, whose words are data,
+//! are left out by name.
 
 use super::{Hit, Pack};
 use crate::shell::Word;
@@ -47,13 +50,43 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     }
     // `ldcli flags toggle-off --environment production`: a flag or service switched off where
     // production's users are.
+    // `growthbook features toggle checkout --env production --off`: a toggle told which way.
+    let off = || args.iter().any(|a| matches!(a.text.as_str(), "--off" | "--disable" | "--disabled" | "off"));
     if words.iter().any(|word| {
         parts(word).any(|part| among(&["disable", "archive", "kill"], part))
             || ["toggle-off", "turn-off", "switch-off"].iter().any(|off| word.eq_ignore_ascii_case(off))
+            || among(&["toggle", "flip"], word) && off()
     }) && !LOCAL.contains(&name)
         && production_option(args)
     {
         return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", STOP)));
+    }
+    // `akamai property-manager activate … -n PRODUCTION`, `envoyer deploy --project=acme-prod
+    // --force`: a release made live, or taken back, where production's users are. A plain
+    // deploy is a provider's everyday path (`sst deploy --stage production`); forced, it skips
+    // the checks that would stop it.
+    let flips = words.iter().any(|word| parts(word).any(|part| among(FLIPS, part)));
+    let forced_deploy = words.iter().any(|word| parts(word).any(|part| among(&["deploy", "redeploy"], part)))
+        && args.iter().any(|arg| FORCING.contains(&arg.text.as_str()));
+    if (flips || forced_deploy)
+        && !words.iter().any(|word| parts(word).any(|part| among(READS, part)))
+        && !LOCAL.contains(&name)
+        && production_option(args)
+        && !args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help"))
+    {
+        return Some((Pack::Hosting, Hit::ask("hosting.deploy-production", DEPLOY)));
+    }
+    // `namecheap-cli domains dns setHosts acme.com --hosts '[]'`: a set replaced by nothing.
+    let replaces =
+        |word: &&str| crate::shell::name_words(word).next().is_some_and(|verb| among(REPLACES, verb));
+    if words.iter().any(replaces)
+        && args.iter().any(|a| {
+            let value = a.text.split_once('=').map_or(a.text.as_str(), |(_, value)| value);
+            matches!(value, "[]" | "{}")
+        })
+        && !LOCAL.contains(&name)
+    {
+        return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }
     let destroying = words.iter().any(|word| destroying_word(word))
         || words.first().is_some_and(|word| among(&["rm", "del", "sync", "mirror"], word))
@@ -341,6 +374,11 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
         return false;
     };
     let verb = words[at];
+    // `gcloud auth revoke`: a login of this machine's, given up.
+    let login = |word: &&str| parts(word).any(|part| among(&["auth", "login", "logout", "session"], part));
+    if parts(verb).any(|part| among(&["revoke"], part)) && words.iter().any(login) {
+        return false;
+    }
     // `chamber delete prod-api DB_PASSWORD`, `lexicon cloudflare delete acme.com A`, `akamai
     // purge delete --cpcode 1`, `aliyun ecs DeleteInstance --InstanceId i-1`: a verb that
     // only destroys, given what it destroys, however opaque.
@@ -362,6 +400,10 @@ fn destroys(words: &[&str], args: &[Word]) -> bool {
     let forced = args.iter().any(|arg| FORCING.contains(&arg.text.as_str()));
     // `jfrog rt del PATTERN --quiet`: a short verb (`rm`, `del`) has no part among the
     // destroying words, so it is neither only a `remove` nor only a `reset`.
+    // `certbot revoke --cert-name acme.com`: the certificate named by an option.
+    let resource_near = resource_near
+        || parts(verb).any(|part| among(&["revoke"], part))
+            && args.iter().any(|a| a.text.starts_with("--cert"));
     let only = |w: &str| {
         parts(verb).any(|part| part.eq_ignore_ascii_case(w))
             && parts(verb).all(|part| part.eq_ignore_ascii_case(w) || !among(DESTROYS, part))
@@ -554,7 +596,21 @@ const DESTROYS: &[&str] = &[
     "remove",
     "reset",
     "undeploy",
+    "revoke",
 ];
+
+/// The verbs that make a release live or take it back.
+const FLIPS: &[&str] = &["rollback", "activate", "promote", "cutover", "failover"];
+
+/// The words of a deploy verb's command that only read or preview (`deploy releases list`,
+/// `project deploy validate`, liquibase's `rollback-count-sql`, which prints the statements).
+const READS: &[&str] = &[
+    "list", "ls", "describe", "get", "show", "status", "logs", "log", "history", "view", "diff", "info",
+    "preview", "validate", "check", "plan", "sql",
+];
+
+/// The verbs that replace a whole set with the value given.
+const REPLACES: &[&str] = &["set", "replace", "overwrite", "put"];
 
 /// The options that skip a confirmation or widen a delete to everything.
 const FORCING: &[&str] = &[
@@ -1010,6 +1066,7 @@ const LOCAL: &[&str] = &[
 ];
 
 const DESTROY: &str = "This runs a delete, destroy or uninstall of a remote resource (a project, database, cluster, bucket or service) through a provider's CLI, which no recycle bin may bring back. Ask the user to run it, or show them the exact command.";
+const DEPLOY: &str = "This makes a release live (or rolls it back) on a production target through a provider's CLI, with its users watching. Show the user the change, or ask them to deploy it.";
 const STOP: &str = "This tears down a cloud cluster, cancels a job or stops a system's work on a mainframe: what runs there stops for its users. Ask the user to run it, or show them the exact command.";
 const SCHEMA_DEPLOY: &str = "`pscale deploy-request deploy` applies the request's schema change to the production branch, where a dropped column or table is gone with its data. Ask the user to deploy it.";
 const USERS_EXPORT: &str = "This exports a production project's user accounts, with their password hashes and personal data, where the agent reads them. Export from a development project, or ask the user to run it.";

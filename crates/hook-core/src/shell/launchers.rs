@@ -454,6 +454,8 @@ const LAUNCHERS: &[Launcher] = &[
     launcher("nx", Some("exec"), "", &[], DashDash),
     // Secret managers that run a command with secrets in its environment.
     launcher("aws-vault", Some("exec"), "", &["--duration", "--region"], DashDash),
+    // `envchain NAMESPACE CMD`: the keychain namespace's variables (`envchain prod psql`).
+    launcher("envchain", None, "", &[], After(1)),
     launcher("op", Some("run"), "", &["--env-file"], DashDash),
     launcher("doppler", Some("run"), "pc", &["--project", "--config", "--token"], DashDash),
     launcher("dotenv", None, "ecv", &[], DashDash),
@@ -652,6 +654,7 @@ fn loads_environment(name: &str) -> bool {
             | "doppler"
             | "saml2aws"
             | "aws-vault"
+            | "envchain"
             | "op"
             | "teller"
             | "chamber"
