@@ -1236,7 +1236,8 @@ pub(crate) fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
 /// Whether `command` may leave something to run later that [`Written::runs_later`] finds: a
 /// word naming a hooks directory, a package file, a makefile, an automation file, an editor's
 /// settings, Python that
-/// pytest, pip or every Python loads, a package's program, or a package script it sets. Only the names are looked at, so that most lines pay nothing for
+/// pytest, pip or every Python loads, a build file (CMake's, cargo's `build.rs`), a package's
+/// program, or a package script it sets. Only the names are looked at, so that most lines pay nothing for
 /// the question.
 pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
     const NAMES: &[&str] = &[
@@ -1299,6 +1300,9 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         ".lintstagedrc",
         "ulpfile",
         "runtfile",
+        "CMakeLists",
+        ".cmake",
+        "build.rs",
     ];
     // Every word of every command passes here: one scan for the names' first two bytes (a
     // bit per pair, made at compile time) instead of a substring search per name.
