@@ -27,6 +27,8 @@ pub(crate) enum Code {
     Npmrc,
     /// CMake's build files: the programs its `COMMAND` arguments and `exec_program` run.
     CMake,
+    /// RubyGems' `.gemrc`: the sources it names, as `gem sources -a URL` adds them.
+    Gemrc,
 }
 
 /// What in Rust code runs programs, deletes or writes files, or reaches outside.
@@ -302,6 +304,14 @@ pub(crate) fn judged(code: Code, text: &str) -> Judged {
             None => Judged::Nothing,
         },
         Code::Npmrc => npmrc(text),
+        Code::Gemrc => {
+            let sources: Vec<String> = text
+                .split(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | ',' | '[' | ']'))
+                .filter(|word| word.contains("://"))
+                .map(|url| format!("gem sources -a {}", crate::shell::quote(url)))
+                .collect();
+            if sources.is_empty() { Judged::Nothing } else { Judged::Line(sources.join("\n")) }
+        }
         Code::CMake => {
             let lines = cmake_commands(text);
             if lines.is_empty() { Judged::Nothing } else { Judged::Line(lines.join("\n")) }
@@ -491,6 +501,7 @@ pub(crate) fn later_code(file: &str, parent: Option<&str>) -> Option<Code> {
         "pyproject.toml" => Some(Code::Compiled(PYPROJECT_HOOKS)),
         "Cargo.toml" => Some(Code::Compiled(&["build =", "build=", "[patch"])),
         ".npmrc" => Some(Code::Npmrc),
+        ".gemrc" | "gemrc" => Some(Code::Gemrc),
         ".yarnrc.yml" | ".yarnrc" => Some(Code::Compiled(&["yarnPath", "plugins"])),
         _ if file.ends_with(".gradle.kts") => Some(Code::Kotlin),
         _ if extension == "gradle" => Some(Code::Groovy),

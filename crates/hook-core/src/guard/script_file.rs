@@ -1303,6 +1303,7 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "CMakeLists",
         ".cmake",
         "build.rs",
+        "gemrc",
     ];
     // Every word of every command passes here: one scan for the names' first two bytes (a
     // bit per pair, made at compile time) instead of a substring search per name.
