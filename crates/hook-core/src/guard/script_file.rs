@@ -3273,6 +3273,12 @@ fn script_here<'w>(
             | "msbuild"
             | "cmake"
             | "nmap"
+            | "mvn"
+            | "mvnw"
+            | "docker"
+            | "podman"
+            | "docker-compose"
+            | "podman-compose"
     ) {
         if let Some(found) = unread_source(name, command, ctx, written) {
             return Some(found);
@@ -3543,6 +3549,29 @@ fn unread_source<'w>(
         }
         "invoke" | "inv" => ("Invoke task", value(&["-c", "--collection", "-r", "--search-root"])?),
         "act" => ("GitHub Actions workflow", value(&["-W", "--workflows"])?),
+        // A Maven build (its plugins run code) or a Compose file (its services' images,
+        // mounts and commands) named by option: `mvn -f /tmp/x/pom.xml`, `docker compose -f
+        // /tmp/x.yml up`. Rendering a Compose file (`config`) runs nothing.
+        "mvn" | "mvnw" => ("Maven build", value(&["-f", "--file"])?),
+        "docker" | "podman" | "docker-compose" | "podman-compose" => {
+            let words = if name.ends_with("-compose") {
+                args
+            } else if args.first().is_some_and(|w| w.text == "compose") {
+                &args[1..]
+            } else {
+                return None;
+            };
+            let runs = words.iter().any(|w| {
+                matches!(
+                    w.text.as_str(),
+                    "up" | "run" | "create" | "start" | "restart" | "build" | "exec" | "watch"
+                )
+            });
+            if !runs {
+                return None;
+            }
+            ("Compose", value(&["-f", "--file"])?)
+        }
         "cargo" => ("Rust", value(&["--manifest-path"])?),
         // `zig build --build-file F`: a build script, compiled and run.
         "zig" if args.first().is_some_and(|w| w.text == "build") => ("Zig build", value(&["--build-file"])?),
