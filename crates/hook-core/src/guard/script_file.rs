@@ -3517,7 +3517,18 @@ fn unread_source<'w>(
         "java" if !args.iter().any(|w| w.text == "-jar" || w.text.starts_with("--module")) => {
             let valued =
                 ["-cp", "-classpath", "--class-path", "-p", "--module-path", "--source", "--add-modules"];
-            ("Java", operand(0, &valued).filter(|w| w.text.ends_with(".java"))?)
+            let file = operand(0, &valued)?;
+            // `java --source 17 /dev/stdin <<< '…'`: a single source file read from the line.
+            if is_stdin(&file.text) && args.iter().any(|w| w.text == "--source") {
+                let what = format!("`java {}`", file.text);
+                let reason =
+                    format!("{what} runs Java from its standard input, which the guard does not read");
+                return Some((what, Held::Opaque(reason)));
+            }
+            if !file.text.ends_with(".java") {
+                return None;
+            }
+            ("Java", file)
         }
         "gradle" | "gradlew" => {
             ("Gradle", value(&["--init-script", "-I", "--build-file", "-b", "--settings-file", "-c"])?)
@@ -3693,7 +3704,18 @@ fn unread_source<'w>(
         // `dotnet fsi x.fsx`, `dotnet script x.csx`: a script; `dotnet run --project DIR`: a
         // project built and run.
         "dotnet" => match args.first().map(|w| w.text.as_str()) {
-            Some("fsi" | "script") => ("F# or C# script", operand(1, &[])?),
+            Some("fsi" | "script") => match operand(1, &[]) {
+                Some(file) => ("F# or C# script", file),
+                // `dotnet fsi --exec <<< '…'`: the script is the line's own text, unread.
+                None if !matches!(command.stdin, Stdin::Inherited) => {
+                    let what = format!("`dotnet {}`", args[0].text);
+                    let reason = format!(
+                        "{what} runs F# or C# from its standard input, which the guard does not read"
+                    );
+                    return Some((what, Held::Opaque(reason)));
+                }
+                None => return None,
+            },
             Some("run") => ("C#", value(&["--project", "-p"])?),
             _ => return None,
         },

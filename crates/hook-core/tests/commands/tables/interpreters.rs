@@ -1836,4 +1836,13 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow(r#"python3 -c "import base64;print(base64.b64decode('aGk='))""#),
     allow(r#"ruby -e 'puts ["41"].pack("H*")'"#),
     allow(r#"node -e 'console.log(eval("1+1"))'"#),
+    // Red team 35: source read from standard input by a runner the guard has no reader for.
+    ask("opaque.exec", r#"dotnet fsi --exec <<< 'System.IO.Directory.Delete("/home/u", true)'"#),
+    ask(
+        "opaque.exec",
+        r#"java --source 17 /dev/stdin <<< 'class A{public static void main(String[] a){System.out.println(System.getenv());}}'"#,
+    ),
+    allow("dotnet fsi"),
+    allow("java -version"),
+    allow("java --source 17 src/Main.java"),
 ];
