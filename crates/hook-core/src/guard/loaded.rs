@@ -25,6 +25,10 @@ pub(crate) enum Code {
     Compiled(&'static [&'static str]),
     /// npm's configuration: settings that name a program or a registry.
     Npmrc,
+    /// CMake's build files: the programs its `COMMAND` arguments and `exec_program` run.
+    CMake,
+    /// RubyGems' `.gemrc`: the sources it names, as `gem sources -a URL` adds them.
+    Gemrc,
 }
 
 /// What in Rust code runs programs, deletes or writes files, or reaches outside.
@@ -300,7 +304,151 @@ pub(crate) fn judged(code: Code, text: &str) -> Judged {
             None => Judged::Nothing,
         },
         Code::Npmrc => npmrc(text),
+        Code::Gemrc => {
+            let sources: Vec<String> = text
+                .split(|c: char| c.is_whitespace() || matches!(c, '"' | '\'' | ',' | '[' | ']'))
+                .filter(|word| word.contains("://"))
+                .map(|url| format!("gem sources -a {}", crate::shell::quote(url)))
+                .collect();
+            if sources.is_empty() { Judged::Nothing } else { Judged::Line(sources.join("\n")) }
+        }
+        Code::CMake => {
+            let lines = cmake_commands(text);
+            if lines.is_empty() { Judged::Nothing } else { Judged::Line(lines.join("\n")) }
+        }
     }
+}
+
+/// The words that end a CMake `COMMAND`'s arguments: the other keywords of
+/// `execute_process`, `add_custom_command` and `add_custom_target`.
+const CMAKE_KEYWORDS: &[&str] = &[
+    "COMMAND",
+    "ARGS",
+    "WORKING_DIRECTORY",
+    "OUTPUT",
+    "OUTPUT_VARIABLE",
+    "ERROR_VARIABLE",
+    "RESULT_VARIABLE",
+    "RESULTS_VARIABLE",
+    "OUTPUT_QUIET",
+    "ERROR_QUIET",
+    "OUTPUT_STRIP_TRAILING_WHITESPACE",
+    "ERROR_STRIP_TRAILING_WHITESPACE",
+    "INPUT_FILE",
+    "OUTPUT_FILE",
+    "ERROR_FILE",
+    "TIMEOUT",
+    "COMMAND_ECHO",
+    "ECHO_OUTPUT_VARIABLE",
+    "ECHO_ERROR_VARIABLE",
+    "COMMAND_ERROR_IS_FATAL",
+    "ENCODING",
+    "DEPENDS",
+    "BYPRODUCTS",
+    "MAIN_DEPENDENCY",
+    "IMPLICIT_DEPENDS",
+    "DEPFILE",
+    "COMMENT",
+    "VERBATIM",
+    "USES_TERMINAL",
+    "COMMAND_EXPAND_LISTS",
+    "APPEND",
+    "SOURCES",
+    "JOB_POOL",
+    "JOB_SERVER_AWARE",
+    "PRE_BUILD",
+    "PRE_LINK",
+    "POST_BUILD",
+    "TARGET",
+    "ALL",
+    "RETURN_VALUE",
+];
+
+/// The command lines a CMake file runs: each `COMMAND` argument list (`execute_process`
+/// at configure time, `add_custom_command`/`add_custom_target` at build time) and
+/// `exec_program(PROGRAM ARGS …)`.
+fn cmake_commands(text: &str) -> Vec<String> {
+    let words = cmake_words(text);
+    let mut lines = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        let (word, bare) = &words[at];
+        let start = match word.as_str() {
+            "COMMAND" if *bare => at + 1,
+            "exec_program" if *bare && words.get(at + 1).is_some_and(|(w, _)| w == "(") => at + 2,
+            _ => {
+                at += 1;
+                continue;
+            }
+        };
+        let mut command = Vec::new();
+        at = start;
+        while let Some((word, bare)) = words.get(at) {
+            if *bare && (word == "(" || word == ")" || CMAKE_KEYWORDS.contains(&word.as_str())) {
+                // `exec_program(prog ARGS a b)`: the arguments follow `ARGS`.
+                if word == "ARGS" && *bare {
+                    at += 1;
+                    continue;
+                }
+                break;
+            }
+            // A build's shell sees a bare word as written (`~` is the home directory); CMake's
+            // own `${VAR}` stays a name, not a shell expansion.
+            if *bare && !word.contains('$') {
+                command.push(word.clone());
+            } else {
+                command.push(crate::shell::quote(word));
+            }
+            at += 1;
+        }
+        if !command.is_empty() {
+            lines.push(command.join(" "));
+        }
+    }
+    lines
+}
+
+/// CMake's words with whether each was bare: quoted strings unquoted, parentheses words of
+/// their own, `#` comments left out.
+fn cmake_words(text: &str) -> Vec<(String, bool)> {
+    let mut words = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '#' => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' | ')' => words.push((c.to_string(), true)),
+            '"' => {
+                let mut word = String::new();
+                while let Some(c) = chars.next() {
+                    match c {
+                        '"' => break,
+                        '\\' => word.extend(chars.next()),
+                        _ => word.push(c),
+                    }
+                }
+                words.push((word, false));
+            }
+            c if c.is_whitespace() => {}
+            c => {
+                let mut word = c.to_string();
+                while let Some(&next) = chars.peek() {
+                    if next.is_whitespace() || matches!(next, '(' | ')' | '"' | '#') {
+                        break;
+                    }
+                    word.push(next);
+                    chars.next();
+                }
+                words.push((word, true));
+            }
+        }
+    }
+    words
 }
 
 /// The shell lines of a `tox.ini`'s `commands`, `commands_pre` and `commands_post`, with
@@ -343,11 +491,17 @@ pub(crate) fn later_code(file: &str, parent: Option<&str>) -> Option<Code> {
         "tox.ini" => Some(Code::Tox),
         "justfile" | "Justfile" | ".justfile" => Some(Code::Just),
         // `brew bundle` evaluates a `Brewfile` as Ruby.
-        "Gemfile" | "gems.rb" | "Brewfile" => Some(Code::Ruby),
+        // Rake evaluates a `Rakefile` as Ruby on every `rake`.
+        "Gemfile" | "gems.rb" | "Brewfile" | "Rakefile" | "rakefile" | "Rakefile.rb" => Some(Code::Ruby),
+        "CMakeLists.txt" => Some(Code::CMake),
+        _ if extension == "cmake" => Some(Code::CMake),
+        // cargo runs a package's `build.rs` before every build.
+        "build.rs" => Some(Code::Compiled(RUST_CALLS)),
         "pom.xml" => Some(Code::Compiled(MAVEN_PLUGINS)),
         "pyproject.toml" => Some(Code::Compiled(PYPROJECT_HOOKS)),
         "Cargo.toml" => Some(Code::Compiled(&["build =", "build=", "[patch"])),
         ".npmrc" => Some(Code::Npmrc),
+        ".gemrc" | "gemrc" => Some(Code::Gemrc),
         ".yarnrc.yml" | ".yarnrc" => Some(Code::Compiled(&["yarnPath", "plugins"])),
         _ if file.ends_with(".gradle.kts") => Some(Code::Kotlin),
         _ if extension == "gradle" => Some(Code::Groovy),

@@ -1289,8 +1289,9 @@ pub(crate) fn moved(command: &SimpleCommand) -> Option<(&Word, &str)> {
 
 /// Whether `command` may leave something to run later that [`Written::runs_later`] finds: a
 /// word naming a hooks directory, a package file, a makefile, an automation file, an editor's
-/// settings, an agent's command file, Python that
-/// pytest, pip or every Python loads, a package's program, or a package script it sets. Only the names are looked at, so that most lines pay nothing for
+/// settings, an agent's command file, Python that pytest, pip or every Python loads, a build
+/// file (CMake's, cargo's `build.rs`), a package's program, or a package script it sets. Only
+/// the names are looked at, so that most lines pay nothing for
 /// the question.
 pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
     const NAMES: &[&str] = &[
@@ -1358,6 +1359,10 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "skills/",
         "agents/",
         "command/",
+        "CMakeLists",
+        ".cmake",
+        "build.rs",
+        "gemrc",
     ];
     // Every word of every command passes here: one scan for the names' first two bytes (a
     // bit per pair, made at compile time) instead of a substring search per name.
@@ -3364,6 +3369,12 @@ fn script_here<'w>(
             | "msbuild"
             | "cmake"
             | "nmap"
+            | "mvn"
+            | "mvnw"
+            | "docker"
+            | "podman"
+            | "docker-compose"
+            | "podman-compose"
     ) {
         if let Some(found) = unread_source(name, command, ctx, written) {
             return Some(found);
@@ -3602,7 +3613,18 @@ fn unread_source<'w>(
         "java" if !args.iter().any(|w| w.text == "-jar" || w.text.starts_with("--module")) => {
             let valued =
                 ["-cp", "-classpath", "--class-path", "-p", "--module-path", "--source", "--add-modules"];
-            ("Java", operand(0, &valued).filter(|w| w.text.ends_with(".java"))?)
+            let file = operand(0, &valued)?;
+            // `java --source 17 /dev/stdin <<< '…'`: a single source file read from the line.
+            if is_stdin(&file.text) && args.iter().any(|w| w.text == "--source") {
+                let what = format!("`java {}`", file.text);
+                let reason =
+                    format!("{what} runs Java from its standard input, which the guard does not read");
+                return Some((what, Held::Opaque(reason)));
+            }
+            if !file.text.ends_with(".java") {
+                return None;
+            }
+            ("Java", file)
         }
         "gradle" | "gradlew" => {
             ("Gradle", value(&["--init-script", "-I", "--build-file", "-b", "--settings-file", "-c"])?)
@@ -3634,6 +3656,29 @@ fn unread_source<'w>(
         }
         "invoke" | "inv" => ("Invoke task", value(&["-c", "--collection", "-r", "--search-root"])?),
         "act" => ("GitHub Actions workflow", value(&["-W", "--workflows"])?),
+        // A Maven build (its plugins run code) or a Compose file (its services' images,
+        // mounts and commands) named by option: `mvn -f /tmp/x/pom.xml`, `docker compose -f
+        // /tmp/x.yml up`. Rendering a Compose file (`config`) runs nothing.
+        "mvn" | "mvnw" => ("Maven build", value(&["-f", "--file"])?),
+        "docker" | "podman" | "docker-compose" | "podman-compose" => {
+            let words = if name.ends_with("-compose") {
+                args
+            } else if args.first().is_some_and(|w| w.text == "compose") {
+                &args[1..]
+            } else {
+                return None;
+            };
+            let runs = words.iter().any(|w| {
+                matches!(
+                    w.text.as_str(),
+                    "up" | "run" | "create" | "start" | "restart" | "build" | "exec" | "watch"
+                )
+            });
+            if !runs {
+                return None;
+            }
+            ("Compose", value(&["-f", "--file"])?)
+        }
         "cargo" => ("Rust", value(&["--manifest-path"])?),
         // `zig build --build-file F`: a build script, compiled and run.
         "zig" if args.first().is_some_and(|w| w.text == "build") => ("Zig build", value(&["--build-file"])?),
@@ -3755,7 +3800,18 @@ fn unread_source<'w>(
         // `dotnet fsi x.fsx`, `dotnet script x.csx`: a script; `dotnet run --project DIR`: a
         // project built and run.
         "dotnet" => match args.first().map(|w| w.text.as_str()) {
-            Some("fsi" | "script") => ("F# or C# script", operand(1, &[])?),
+            Some("fsi" | "script") => match operand(1, &[]) {
+                Some(file) => ("F# or C# script", file),
+                // `dotnet fsi --exec <<< '…'`: the script is the line's own text, unread.
+                None if !matches!(command.stdin, Stdin::Inherited) => {
+                    let what = format!("`dotnet {}`", args[0].text);
+                    let reason = format!(
+                        "{what} runs F# or C# from its standard input, which the guard does not read"
+                    );
+                    return Some((what, Held::Opaque(reason)));
+                }
+                None => return None,
+            },
             Some("run") => ("C#", value(&["--project", "-p"])?),
             _ => return None,
         },

@@ -96,7 +96,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("disk.block-device-write", "a redirection or copy onto a block device"),
             (
                 "disk.shutdown",
-                "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`, logind's PowerOff over D-Bus",
+                "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`, logind's PowerOff over D-Bus, `launchctl reboot`, `launchctl bootout system|gui/UID`",
             ),
             ("disk.sysfs-write", "writes under `/sys` (removing a device or suspending; others ask)"),
             (
@@ -189,7 +189,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "remote-script.registry-redirect",
-                "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source`, `conda config --add channels URL`, `flatpak remote-add --no-gpg-verify`, `brew tap OWNER/REPO`, `conan remote add`, `swift package config set-mirror`, `guix pull --url=…`, `RUSTUP_DIST_SERVER=…` (asks)",
+                "package installs pointed at another index or Go's checksums switched off: `PIP_INDEX_URL=…`, `go env -w GOPROXY=…`, `poetry source add`, `composer config secure-http false`, `dotnet nuget add source`, `winget install --source URL`, `winget source add`, a `.gemrc` source, `conda config --add channels URL`, `flatpak remote-add --no-gpg-verify`, `brew tap OWNER/REPO`, `conan remote add`, `swift package config set-mirror`, `guix pull --url=…`, `RUSTUP_DIST_SERVER=…` (asks)",
             ),
             (
                 "remote-script.fetched-arguments",

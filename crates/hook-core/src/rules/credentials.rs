@@ -62,6 +62,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if super::windows::dumps_logon_secrets(name, call.args()) {
         return Some(Hit::ask("credentials.process-memory", LOGON_SECRETS));
     }
+    if super::windows::prints_registry_credentials(name, call.args()) {
+        return Some(Hit::new("credentials.print", MESSAGE));
+    }
     // `pbpaste`, `xclip -o`: whatever the user last copied, a password as often as not. Into
     // a file, it is that file's business (`exfiltration.clipboard` when it is sent).
     if super::reads_clipboard(call.command) && !consumed(call) && !writes_to_file(call.command) {

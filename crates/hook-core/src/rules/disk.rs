@@ -551,6 +551,10 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
             .iter()
             .any(|a| a.starts_with("--vacuum-") || *a == "--rotate")
             .then(|| Hit::ask("disk.system-logs", LOGS)),
+        "launchctl" if is_shutdown(name, &args) => Some(Hit::new(
+            "disk.shutdown",
+            "This `launchctl` stops everything launchd runs (the machine restarted, or a whole domain booted out). Ask the user to do it.",
+        )),
         "tmutil" | "socketfilterfw" | "xattr" | "defaults" | "launchctl" => judge_macos(name, &args, &operands),
         // `gpg --delete-secret-keys`: a private key deleted, which nothing else keeps a copy of.
         "gpg" | "gpg2" => args
@@ -1434,8 +1438,27 @@ fn is_shutdown(name: &str, args: &[&str]) -> bool {
                 || name == "systemctl" && matches!(*verb, "isolate" | "rescue" | "emergency")
         }),
         "stop-computer" | "restart-computer" => true,
+        // `launchctl reboot` (userspace, halt, logout too) and `launchctl bootout system` (a
+        // whole domain, not one service's `system/LABEL`): everything launchd runs is stopped.
+        "launchctl" => match first_operand {
+            Some(&"reboot") => !only_asks_for_help(args),
+            Some(&"bootout") => args
+                .iter()
+                .filter(|a| !a.starts_with('-'))
+                .nth(1)
+                .is_some_and(|domain| *domain == "system" || whole_user_domain(domain)),
+            _ => false,
+        },
         _ => false,
     }
+}
+
+/// A launchd user domain as a whole (`gui/501`, `user/501`), not one service in it.
+fn whole_user_domain(domain: &str) -> bool {
+    let domain = domain.trim_end_matches('/');
+    domain
+        .split_once('/')
+        .is_some_and(|(kind, uid)| matches!(kind, "gui" | "user") && uid.bytes().all(|b| b.is_ascii_digit()))
 }
 
 #[cfg(test)]

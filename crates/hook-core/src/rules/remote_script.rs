@@ -101,6 +101,7 @@ const SOURCE_SETTER_NAMES: &[&str] = &[
     "set-psrepository",
     "snap",
     "swift",
+    "winget",
     "yarn",
     "yum-config-manager",
     "zypper",
@@ -257,6 +258,16 @@ fn redirects(call: &Call) -> bool {
         // A signing key trusted for every repository: whatever it signs installs.
         ("apt-key", ["add" | "adv", ..]) => true,
         // A Chocolatey source for one install or for all of them (`choco source add -s URL`).
+        // winget's installs from a source given as an address, or one added (`winget source add
+        // -n X -a URL`): what it installs comes from there.
+        ("winget", ["install" | "upgrade" | "update" | "add" | "source", ..]) => {
+            words
+                .windows(2)
+                .any(|pair| matches!(pair[0], "-s" | "--source" | "-a" | "--arg") && elsewhere(pair[1]))
+                || words.iter().any(|w| {
+                    w.strip_prefix("--source=").or_else(|| w.strip_prefix("--arg=")).is_some_and(elsewhere)
+                })
+        }
         ("choco", ["install" | "upgrade" | "source", ..]) => {
             words.windows(2).any(|pair| matches!(pair[0], "-s" | "--source") && elsewhere(pair[1]))
                 || words.iter().any(|w| {

@@ -348,6 +348,37 @@ pub(super) fn dumps_logon_secrets(name: &str, args: &[crate::shell::Word]) -> bo
     }
 }
 
+/// Registry keys where programs keep the user's saved passwords: PuTTY's and WinSCP's
+/// sessions (proxy and login passwords), the VNC servers' passwords, and Winlogon's
+/// automatic logon password. Written without the backslashes a POSIX shell drops.
+const CREDENTIAL_KEYS: &[&str] = &[
+    "softwaresimontathamputtysessions",
+    "softwaremartin prikrylwinscp 2sessions",
+    "softwaremartinprikrylwinscp2sessions",
+    "softwarerealvnc",
+    "softwaretightvnc",
+    "softwareorlwinvnc3",
+    "softwaretigervnc",
+    "softwaremicrosoftwindows ntcurrentversionwinlogon",
+    "softwaremicrosoftwindowsntcurrentversionwinlogon",
+];
+
+/// `reg query` of a key where a program keeps saved passwords ([`CREDENTIAL_KEYS`]): it
+/// prints them.
+pub(super) fn prints_registry_credentials(name: &str, args: &[crate::shell::Word]) -> bool {
+    name == "reg"
+        && args.first().is_some_and(|verb| verb.text.eq_ignore_ascii_case("query"))
+        && args.iter().skip(1).any(|w| {
+            let key = w.raw.to_ascii_lowercase().replace(['"', '\'', '\\', '/'], "");
+            let key = ["hkcu", "hkey_current_user", "hklm", "hkey_local_machine", "hku", "hkey_users"]
+                .iter()
+                .find_map(|hive| key.strip_prefix(hive))
+                .unwrap_or(&key);
+            // `HKU\S-1-5-21-…\Software\…`: the user's id before the key.
+            CREDENTIAL_KEYS.iter().any(|stored| key.contains(stored))
+        })
+}
+
 /// The `remote-script` pack's Windows verbs: a script host given code from the network or in
 /// its arguments (`mshta http://…`, `mshta vbscript:…`, `regsvr32 /i:http://… scrobj.dll`,
 /// `rundll32 javascript:…`).

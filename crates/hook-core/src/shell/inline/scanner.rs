@@ -1256,6 +1256,10 @@ impl<'a> Scanner<'a> {
                     _ => code,
                 };
                 self.findings.extend(Scanner::new(self.language, &code, budget).run());
+                // `exec(b64decode('…'))` of `print(os.environ)`: the dump is in the text run.
+                if let Some(sent) = super::environment::dump(self.language, &code, false) {
+                    self.findings.push(Finding::Environment { sent });
+                }
             }
             // R's `parse(text = "…")`, `parse(file = "x.R")`.
             (Effect::Eval, Some(Arg::Other(argument)))

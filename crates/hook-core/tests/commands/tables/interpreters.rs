@@ -1817,4 +1817,32 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow(
         r#"node -e "new (require('@aws-sdk/client-rds').RDSClient)({}).send(new (require('@aws-sdk/client-rds').DescribeDBInstancesCommand)({}))""#,
     ),
+    // Red team 35: code decoded inside the interpreter and run, judged as what it decodes to.
+    ask(
+        "credentials.print",
+        r#"python3 -c "exec(__import__('base64').b64decode('aW1wb3J0IG9zO3ByaW50KG9zLmVudmlyb24p'))""#,
+    ),
+    deny(
+        "rm.home",
+        r#"python3 -c "import codecs;exec(codecs.decode('vzcbeg bf;bf.flfgrz(\"ez -es ~\")','rot13'))""#,
+    ),
+    deny("rm.home", r#"ruby -e 'eval ["73797374656d2822726d202d7266207e2229"].pack("H*")'"#),
+    deny(
+        "rm.home",
+        r#"node -e "new Function(atob('cmVxdWlyZSgiY2hpbGRfcHJvY2VzcyIpLmV4ZWNTeW5jKCJybSAtcmYgfiIp'))()""#,
+    ),
+    deny("rm.home", r#"php -r "eval(base64_decode('c3lzdGVtKCJybSAtcmYgfiIpOw=='));""#),
+    allow(r#"python3 -c "exec(bytes.fromhex('7072696e7428312b3129'))""#),
+    allow(r#"python3 -c "import base64;print(base64.b64decode('aGk='))""#),
+    allow(r#"ruby -e 'puts ["41"].pack("H*")'"#),
+    allow(r#"node -e 'console.log(eval("1+1"))'"#),
+    // Red team 35: source read from standard input by a runner the guard has no reader for.
+    ask("opaque.exec", r#"dotnet fsi --exec <<< 'System.IO.Directory.Delete("/home/u", true)'"#),
+    ask(
+        "opaque.exec",
+        r#"java --source 17 /dev/stdin <<< 'class A{public static void main(String[] a){System.out.println(System.getenv());}}'"#,
+    ),
+    allow("dotnet fsi"),
+    allow("java -version"),
+    allow("java --source 17 src/Main.java"),
 ];

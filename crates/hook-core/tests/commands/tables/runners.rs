@@ -2515,8 +2515,8 @@ run = "cargo test"
     ),
     allow(r#"sbt 'set scalaVersion := "3.3.1"' compile"#),
     ask("opaque.exec", "cmake -DCMAKE_PROJECT_INCLUDE=/tmp/evil.cmake -S . -B build"),
-    ask(
-        "opaque.exec",
+    deny(
+        "rm.root",
         "echo 'execute_process(COMMAND rm -rf /)' > /tmp/tc.cmake && cmake -DCMAKE_TOOLCHAIN_FILE=/tmp/tc.cmake -S . -B build",
     ),
     allow("cmake -DCMAKE_PROJECT_INCLUDE=cmake/extra.cmake -S . -B build"),
