@@ -1356,6 +1356,12 @@ fn words_touched<'c>(
                         .map(|arg| (Access::Read, *arg)),
                 );
             }
+            // `git commit -am msg -- .env`, `git commit .env -m x`: the pathspecs name files
+            // the commit takes, as `git add` would; `-F .env` makes the file its message.
+            Some((subcommand, _)) if subcommand.text == "commit" => {
+                let args = command.argv.get(git_subcommand(&command.argv) + 1..).unwrap_or_default();
+                found.extend(commit_reads(args).into_iter().map(|arg| (Access::Read, arg)));
+            }
             // `git archive HEAD .env | tar -xO`: the committed files streamed out, where the
             // next command prints them (to a file, `-o`, they stay packed).
             Some((subcommand, rest))
@@ -3593,6 +3599,53 @@ fn operands_after<'w>(args: &'w [Word], options: &[&str]) -> Vec<&'w Word> {
         }
     }
     operands
+}
+
+/// The files `git commit` reads (its words after the subcommand): the pathspecs, once the
+/// options that take the next word (`-m msg`, `-am msg`, `--author A`) have theirs, less
+/// those that leave files out; and the message file of `-F FILE`, which the commit carries.
+fn commit_reads(args: &[Word]) -> Vec<&Word> {
+    const VALUED: &[&str] = &[
+        "--message",
+        "--file",
+        "--reuse-message",
+        "--reedit-message",
+        "--template",
+        "--author",
+        "--date",
+        "--fixup",
+        "--squash",
+        "--trailer",
+        "--cleanup",
+        "--pathspec-from-file",
+    ];
+    let mut reads = Vec::new();
+    let mut words = args.iter();
+    while let Some(arg) = words.next() {
+        let text = arg.text.as_str();
+        if text == "--" {
+            reads.extend(words.by_ref().filter(|arg| excluding_pathspec(&arg.text).is_none()));
+            break;
+        }
+        let value = if text.starts_with("--") {
+            VALUED.contains(&text).then_some(text == "--file")
+        } else if let Some(cluster) = text.strip_prefix('-').filter(|c| !c.is_empty()) {
+            // The first valued letter takes the rest of the cluster, or the next word.
+            cluster
+                .find(['m', 'F', 'C', 'c', 't'])
+                .filter(|at| at + 1 == cluster.len())
+                .map(|at| cluster.as_bytes()[at] == b'F')
+        } else {
+            if excluding_pathspec(text).is_none() {
+                reads.push(arg);
+            }
+            None
+        };
+        if let Some(file) = value {
+            reads.extend(words.next().filter(|_| file));
+        }
+    }
+    reads
 }
 
 /// The arguments that are not options (`-n`, `--lines=5`); everything after `--` counts.

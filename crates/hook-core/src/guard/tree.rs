@@ -1657,11 +1657,13 @@ fn find(args: &[Word]) -> TreeRead<'_> {
         .take_while(|a| !a.text.starts_with('-') && !matches!(a.text.as_str(), "(" | "!" | ")"))
         .map(|a| a.text.as_str())
         .collect();
-    let negates = args.iter().any(|a| matches!(a.text.as_str(), "!" | "-not" | "-prune"));
+    let filters = printed_past_prune(args).unwrap_or(args);
+    let negates = filters.iter().any(|a| matches!(a.text.as_str(), "!" | "-not" | "-prune"));
     let include = if negates {
         Vec::new()
     } else {
-        args.windows(2)
+        filters
+            .windows(2)
             .filter(|pair| matches!(pair[0].text.as_str(), "-name" | "-iname"))
             .map(|pair| pair[1].text.as_str())
             .collect()
@@ -1678,6 +1680,24 @@ fn find(args: &[Word]) -> TreeRead<'_> {
         directory: None,
         outside_only: false,
     }
+}
+
+/// `find . -name node_modules -prune -o -name '*.js' -print`: the branch after the last
+/// `-o` when every branch before it only prunes (no action, ending in `-prune`) and it
+/// prints: the files listed are those it picks. Without an action of its own the whole
+/// expression prints, pruned directories too.
+fn printed_past_prune(args: &[Word]) -> Option<&[Word]> {
+    let last_or = args.iter().rposition(|a| matches!(a.text.as_str(), "-o" | "-or"))?;
+    let (pruned, printed) = (&args[..last_or], &args[last_or + 1..]);
+    let acts = |a: &Word| {
+        ["-print", "-fprint", "-exec", "-ok", "-delete", "-ls", "-fls"]
+            .iter()
+            .any(|act| a.text.starts_with(act))
+    };
+    (pruned.last()?.text == "-prune"
+        && !pruned.iter().any(acts)
+        && printed.iter().any(|a| matches!(a.text.as_str(), "-print" | "-print0")))
+    .then_some(printed)
 }
 
 /// Options of grep (and `git grep`, ugrep) that take the next word as their value.

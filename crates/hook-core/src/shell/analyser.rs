@@ -101,6 +101,28 @@ pub(super) struct Analyser {
     /// Names `declare -i` (`typeset -i`, `local -i`) made integers: a value assigned to one
     /// later is evaluated as arithmetic, running the substitutions in its subscripts.
     integers: Vec<String>,
+    /// bash's `shopt -s dotglob` (zsh's `setopt globdots`) is on: a glob matches names
+    /// that start with a dot too.
+    dotglob: bool,
+}
+
+/// With dotglob on, each glob whose last part does not start with a dot (`*env`, `cfg/*`) is
+/// followed by the glob for the dot names it also matches (`.*env`, `cfg/.*`), which the
+/// file rules then judge as written.
+fn dot_globs(argv: &mut Vec<Word>) {
+    let mut at = 1;
+    while at < argv.len() {
+        let word = &argv[at];
+        let last = word.text.rfind('/').map_or(0, |slash| slash + 1);
+        let part = &word.text[last..];
+        if word.glob && !word.dynamic && !part.starts_with('.') && part.contains(['*', '?', '[']) {
+            let mut dotted = word.clone();
+            dotted.text.insert(last, '.');
+            argv.insert(at + 1, dotted);
+            at += 1;
+        }
+        at += 1;
+    }
 }
 
 /// The most `git config` settings carried to later git commands.
@@ -279,6 +301,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         git_settings: Vec::new(),
         traps: Some(Vec::new()),
         integers: Vec::new(),
+        dotglob: false,
     };
     analyser.text(line, dialect, &Origin::default());
     analyser.read_traps(0);
@@ -1150,6 +1173,29 @@ impl Analyser {
         }
     }
 
+    /// `shopt -s dotglob`, `setopt globdots` (any case, `_` anywhere): the option for the
+    /// commands after it; `shopt -u`, `unsetopt` turn it off.
+    fn glob_options(&mut self, argv: &[Word]) {
+        let Some((name, args)) = argv.split_first() else { return };
+        if !matches!(name.text.as_str(), "shopt" | "setopt" | "unsetopt") {
+            return;
+        }
+        let dots = |w: &Word| {
+            let option: String = w.text.chars().filter(|&c| c != '_').collect();
+            option.eq_ignore_ascii_case("dotglob") || option.eq_ignore_ascii_case("globdots")
+        };
+        if !args.iter().any(dots) {
+            return;
+        }
+        match name.text.as_str() {
+            "shopt" if args.iter().any(|w| w.text == "-s") => self.dotglob = true,
+            "shopt" if args.iter().any(|w| w.text == "-u") => self.dotglob = false,
+            "setopt" => self.dotglob = true,
+            "unsetopt" => self.dotglob = false,
+            _ => {}
+        }
+    }
+
     fn simple(&mut self, simple: &Simple, src: &str, origin: &Origin) -> Option<usize> {
         if simple.is_empty() {
             return None;
@@ -1197,9 +1243,15 @@ impl Analyser {
             }
             let mut word = self.expand_value(value, origin);
             if append {
+                // `f=~/.clau; f+=de/settings.json`: a home path lengthened is still one.
                 match self.vars.get(name) {
                     Some(before) => word.text.insert_str(0, before),
-                    None => word.dynamic = true,
+                    None => {
+                        word.dynamic = true;
+                        if let Some(before) = self.vars.substitution_of(name) {
+                            word.text.insert_str(0, before);
+                        }
+                    }
                 }
             }
             if simple.words.is_empty() {
@@ -1240,6 +1292,10 @@ impl Analyser {
         // whatever directory it is in; every rule reads a program by its last name. Only the
         // command word: as an argument the path is unknown (`cp x "$(which git)"`).
         name_looked_up(&mut argv);
+        self.glob_options(&argv);
+        if self.dotglob {
+            dot_globs(&mut argv);
+        }
         let mut stdin = origin.stdin.clone();
         // `exec < FILE; bash`: the shell's own input is FILE from then on, what a later
         // command that does not redirect its own reads (a bare shell reads it as its script).
@@ -3385,6 +3441,18 @@ mod tests {
             analysis.commands.iter().filter(|c| c.name() == Some(name)).collect();
         assert_eq!(found.len(), 1, "{name} in {analysis:#?}");
         found[0].clone()
+    }
+
+    #[test]
+    fn dotglob_globs_match_dot_names() {
+        let cat = |line: &str| argvs(line, Dialect::Posix).pop().unwrap_or_default();
+        assert_eq!(
+            cat("shopt -s dotglob; cat *env a/*.json b"),
+            ["cat", "*env", ".*env", "a/*.json", "a/.*.json", "b"]
+        );
+        assert_eq!(cat("setopt GLOB_DOTS; cat *env"), ["cat", "*env", ".*env"]);
+        assert_eq!(cat("shopt -s dotglob; shopt -u dotglob; cat *env"), ["cat", "*env"]);
+        assert_eq!(cat("shopt -s nullglob; cat *env .e*"), ["cat", "*env", ".e*"]);
     }
 
     #[test]

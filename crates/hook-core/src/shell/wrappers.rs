@@ -2282,26 +2282,59 @@ fn env(argv: &[Word]) -> Peel {
         &["--unset", "--chdir", "--split-string", "--default-signal", "--ignore-signal", "--block-signal"],
     );
     let mut at = scan.operand;
-    // env sets any `NAME=VALUE`, bash's exported functions too.
-    while argv.get(at).is_some_and(|w| !w.dynamic && super::lexer::env_assignment(&w.text).is_some()) {
+    // env sets any `NAME=VALUE`, bash's exported functions too, and a value the line does
+    // not fix (`env -i PATH=$PATH node app.js`) is still a value.
+    while argv.get(at).is_some_and(|w| super::lexer::env_assignment(&w.text).is_some()) {
         at += 1;
     }
     match option_value(&scan, "S", "--split-string") {
-        Some(split) => {
-            let mut words = vec![split];
-            words.extend(argv[at..].iter().cloned());
-            match script("env -S", &words, Dialect::Posix) {
-                Peel::Script { script, .. } => Peel::Wraps {
-                    via: "env".into(),
-                    inner: vec![Word::literal("sh"), Word::literal("-c"), script],
-                },
-                other => other,
-            }
+        // `env -S 'bash -c' "rm -rf ~"`: only the `-S` string is split into words; the words
+        // after it stay whole, options of the command it names (`env -S bash -c "rm -rf ~"`)
+        // as much as operands.
+        Some(mut script) => {
+            let after = split_string_end(argv).unwrap_or(at).min(argv.len());
+            append_words(&mut script, &argv[after..]);
+            Peel::Wraps { via: "env".into(), inner: vec![Word::literal("sh"), Word::literal("-c"), script] }
         }
         None => match option_value(&scan, "C", "--chdir") {
             Some(dir) => in_directory("env", &dir, argv, at),
             None => wraps("env", argv, at),
         },
+    }
+}
+
+/// Where the words after env's `-S STRING` (`-iS STRING`, `--split-string=STRING`) start:
+/// env puts the split words in its place and reads on from them, so an option after it
+/// belongs to the command the string names.
+fn split_string_end(argv: &[Word]) -> Option<usize> {
+    argv.iter().enumerate().skip(1).find_map(|(i, word)| {
+        let text = word.text.as_str();
+        if text == "--split-string" {
+            return Some(i + 2);
+        }
+        if text.starts_with("--split-string=") {
+            return Some(i + 1);
+        }
+        let cluster = text.strip_prefix('-').filter(|c| !c.starts_with('-'))?;
+        // The first letter that takes a value takes the rest of the cluster.
+        let taker = cluster.find(['u', 'C', 'S', 'P'])?;
+        (cluster.as_bytes()[taker] == b'S').then_some(if taker + 1 == cluster.len() { i + 2 } else { i + 1 })
+    })
+}
+
+/// `words` added to the end of `script` as whole shell words: quoted again, or as written
+/// when an expansion is in them.
+fn append_words(script: &mut Word, words: &[Word]) {
+    for word in words {
+        script.text.push(' ');
+        if word.dynamic {
+            script.text.push_str(&word.raw);
+        } else {
+            script.text.push_str(&super::quote(&word.text));
+        }
+        script.raw.push(' ');
+        script.raw.push_str(&word.raw);
+        script.dynamic |= word.dynamic;
     }
 }
 

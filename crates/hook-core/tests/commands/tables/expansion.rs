@@ -374,6 +374,17 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.root", "declare -a a=(rm); a+=(-rf /); \"${a[@]}\""),
     deny("rm.root", "export S=r; S+=m; $S -rf /"),
     deny("files.deny-read", "p=.en; p+=v; cat $p"),
+    // A home path lengthened by `+=` is still a path under home, where redirects go too.
+    deny("files.deny-read", "p=~/.ss; p+=h/id_rsa; cat $p"),
+    allow("p=~/proj; p+=ects/notes.txt; cat $p"),
+    deny("files.deny-write", "f=~/.clau; f+=de/settings.json; echo {} > $f"),
+    allow("f=~/.cach; f+=e/app.log; echo {} > $f"),
+    // After `shopt -s dotglob` (zsh's `setopt globdots`) a glob matches dot files too (the
+    // analyser's tests show the dot glob added; a listed directory's are in the guard's).
+    deny("files.deny-read", "shopt -s dotglob; cat *env"),
+    deny("files.deny-read", "setopt GLOB_DOTS; cat ./*env"),
+    allow("shopt -s dotglob; cat *.md"),
+    allow("setopt globdots; wc -l src/*.rs"),
     deny("rm.home", "a=(rm -rf); a+=(\"$HOME\"); ${a[*]}"),
     allow("a=(src); a+=(docs); ls \"${a[@]}\""),
     allow("a+=(x); echo \"${a[@]}\""),

@@ -54,6 +54,14 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.root", "env --split-string='bash -c \"rm -rf /\"'"),
     deny("rm.root", "rev <<< 'olleh' ; $(rev <<< '/ fr- mr')"),
     allow("env -S 'sh -c \"ls -la\"'"),
+    // Only the `-S` string is split: the words after it reach the command whole.
+    deny("rm.home", "/usr/bin/env -S bash -c \"rm -rf ~\""),
+    deny("rm.home", "env -S 'bash -c' 'rm -rf ~'"),
+    deny("rm.home", "env -iS bash -c 'rm -rf ~'"),
+    allow("/usr/bin/env -S bash -c \"ls -la ~\""),
+    // A value the line does not fix is still one of env's assignments, not its command.
+    allow("env -i PATH=$PATH node app.js"),
+    allow("env -i HOME=\"$HOME\" PATH=\"$PATH\" cargo build"),
     allow("rev <<< 'olleh'"),
     deny("rm.home", "strace -f rm -rf ~"),
     deny("rm.home", "ltrace rm -rf ~"),

@@ -165,6 +165,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("diff a.txt b.txt"),
     allow("git diff --no-index a.txt b.txt"),
     allow("git add src/main.rs .env.example"),
+    // A commit's pathspecs are files it takes as `git add` does; `-F FILE` is its message.
+    deny("files.deny-read", "git commit -am 'add env' -- .env"),
+    deny("files.deny-read", "git commit -a -- .env"),
+    deny("files.deny-read", "git commit .env -m x"),
+    deny("files.deny-read", "git commit --author 'A <a@x.example>' -m x .env.production"),
+    deny("files.deny-read", "git commit -aF .env"),
+    allow("git commit -am 'msg' -- src/"),
+    allow("git commit -m '.env' src/main.rs"),
+    allow("git commit -am 'drop .env from tracking' -- . ':!.env'"),
+    allow("git commit -F notes.txt"),
     // git's pathspec magic (`:(glob)`, `:(top)`, `:/`) in front of the name it stages (the
     // tree walks of `git add ':(glob).env*' -f` are in the guard's own tests).
     deny("files.deny-read", "git add -f ':(top,glob)*.env'"),
@@ -3304,4 +3314,8 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read-tree", "find . -name '*.tfstate' -print0 | xargs -0 cat"),
     allow(r"find . -name '*.tf' -exec cat {} \;"),
     allow("find . -name '*.tfstate' -exec ls -l {} +"),
+    // A branch that only prunes prints nothing: the files listed are the printing branch's.
+    deny("files.deny-read-tree", "find . -name node_modules -prune -o -name '*.tfstate' -print | xargs cat"),
+    allow("find . -name node_modules -prune -o -name '*.js' -print | xargs grep -l console.log"),
+    allow("find . -path ./vendor -prune -o -name '*.tf' -print0 | xargs -0 cat"),
 ];
