@@ -1662,7 +1662,9 @@ impl Analyser {
             } else if name == "GIT_ALLOW_PROTOCOL" && value.text.split(':').any(|p| p == "ext") {
                 let what = "`GIT_ALLOW_PROTOCOL` lets remote addresses (`ext::`) run commands the guard does not see";
                 self.note(UnseenKind::Exec, None, what.to_string());
-            } else if name.starts_with("BASH_FUNC_") && value.text.trim_start().starts_with("()") {
+            } else if name.starts_with("BASH_FUNC_")
+                && (value.dynamic || value.text.trim_start().starts_with("()"))
+            {
                 // An exported function (`env 'BASH_FUNC_ls%%=() { …; }' bash -c ls`): bash
                 // defines it on start, and the command it names runs the body instead.
                 if value.dynamic {
