@@ -100,17 +100,19 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     judge_named(call, name)
 }
 
-/// Whether the pack let `call` pass only because its targets are disposable ([`disposable`]):
-/// the fallback for unknown tools does not ask about it again.
+/// Whether the pack let `call` pass only because its targets are disposable ([`disposable`])
+/// or it asks for the manual ([`help`]): the fallback for unknown tools does not ask about it
+/// again.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-pub(super) fn passed_as_disposable(call: &Call) -> bool {
+pub(super) fn passed_on_purpose(call: &Call) -> bool {
     let Some(name) = call.name.filter(|name| judges(name)) else {
         return false;
     };
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
-    judge_words(call, name, &args, &words)
-        .is_some_and(|hit| DISPOSABLE_RULES.contains(&hit.rule) && disposable(name, call.args(), &words))
+    help(name, &args, &words)
+        || judge_words(call, name, &args, &words)
+            .is_some_and(|hit| DISPOSABLE_RULES.contains(&hit.rule) && disposable(name, call.args(), &words))
 }
 
 /// Whether `name` is a CLI whose deletes and stops this pack reads word by word.
@@ -249,10 +251,19 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     if name == "aws" && super::local_endpoint(call.args()) {
         return None;
     }
+    if help(name, &args, &words) {
+        return None;
+    }
     let hit = judge_words(call, name, &args, &words)?;
     // A delete or stop of resources whose names all say they are disposable (`hcloud server
     // delete test-runner-1`, `az group delete -n rg-pr42-ephemeral`) is the user's to make.
     (!DISPOSABLE_RULES.contains(&hit.rule) || !disposable(name, call.args(), &words)).then_some(hit)
+}
+
+/// Whether a line shows the manual and runs nothing (`aws ec2 terminate-instances help`,
+/// `gcloud compute instances delete --help`).
+fn help(name: &str, args: &[&str], words: &[&str]) -> bool {
+    args.contains(&"--help") || name == "aws" && words.iter().take(3).any(|w| *w == "help")
 }
 
 /// The rules whose hits pass when every target is disposable ([`disposable`]).
@@ -299,7 +310,9 @@ fn disposable(name: &str, args: &[crate::shell::Word], words: &[&str]) -> bool {
     ];
     if args.iter().any(|a| {
         a.dynamic
-            || a.glob
+            // A wildcard names no one resource, unless it stays in a disposable bucket.
+            || (a.glob || a.text.contains('*'))
+                && !(url_stem(&a.text).len() < a.text.len() && super::disposable_target(url_stem(&a.text)))
             || a.text == "--all"
             || a.text.starts_with("--all-")
             || super::production_name(&a.text)
@@ -356,7 +369,25 @@ fn disposable(name: &str, args: &[crate::shell::Word], words: &[&str]) -> bool {
         }
         names.push(value);
     }
-    scoped || !names.is_empty() && names.iter().all(|n| super::disposable_target(n))
+    scoped || !names.is_empty() && names.iter().all(|n| super::disposable_target(url_stem(n)))
+}
+
+/// A storage URL up to its first wildcard (`gs://acme-dev-tmp/cache/` of
+/// `gs://acme-dev-tmp/cache/**`): the bucket and prefix a bulk delete stays in. Any other word
+/// is itself, so that a wildcard name (`test-*`) is still no one resource.
+fn url_stem(text: &str) -> &str {
+    match text.find(['*', '?', '[']) {
+        Some(at) if text.contains("://") && text[..at].contains("://") && text[..at].ends_with('/') => {
+            &text[..at]
+        }
+        _ => text,
+    }
+}
+
+/// Whether an operand is a storage URL with a wildcard (`gs://bucket/**`, `gs://b/logs/*.gz`):
+/// a delete of every object it matches, as a recursive one is.
+fn wildcard_url(words: &[&str]) -> bool {
+    words.iter().any(|w| w.contains("://") && w.contains(['*', '?']))
 }
 
 /// The verbs after which a line names what it deletes (or, [`STOP_VERBS`], stops).
@@ -377,6 +408,7 @@ const ACTION_WORDS: &[&str] = &[
     "action",
     "vm.power",
     "vm.destroy",
+    "cancel",
 ];
 
 /// The verbs that stop, restart or power off a machine, a database or an app ([`stops`]).
@@ -404,6 +436,11 @@ const STOP_VERBS: &[&str] = &[
 /// [`judge_named`]'s verdict before a disposable target is let through.
 fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option<Hit> {
     let flag = |f: &[&str]| args.iter().any(|a| f.contains(a));
+    // `--dryrun` (s3) and `--dry-run` (ec2 and others) only check; an operation that does not
+    // know the option fails before it runs.
+    if name == "aws" && given(call, &["--dryrun", "--dry-run"]) {
+        return None;
+    }
     if let Some(hit) = grants(name, words, args) {
         return Some(hit);
     }
@@ -411,9 +448,6 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
         return Some(hit);
     }
     let hit = match name {
-        // `--dryrun` (s3) and `--dry-run` (ec2 and others) only check; an operation that does
-        // not know the option fails before it runs.
-        "aws" if given(call, &["--dryrun", "--dry-run"]) => None,
         "aws" => {
             let (service, operation) = (words.first().copied()?, words.get(1).copied()?);
             match (service, operation) {
@@ -442,7 +476,9 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                         // An Elastic IP released is gone: what points at it reaches nobody, or
                         // someone else.
                         || op.starts_with("release-")
-                        || matches!(op, "schedule-key-deletion" | "purge-queue") =>
+                        || matches!(op, "schedule-key-deletion" | "purge-queue")
+                        // A spot fleet cancelled with its instances terminated.
+                        || op.starts_with("cancel-") && flag(&["--terminate-instances"]) =>
                 {
                     Some(Hit::new("cloud.aws-delete", DELETE))
                 }
@@ -473,7 +509,7 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
             Some(Hit::ask("hosting.deploy-production", PRODUCTION_CHANGE))
         }
         "gcloud" => {
-            let recursive = flag(&["-r", "-R", "--recursive"]);
+            let recursive = flag(&["-r", "-R", "--recursive"]) || wildcard_url(words);
             let deletes = words.iter().any(|w| matches!(*w, "delete" | "destroy"))
                 || words.contains(&"storage") && words.contains(&"rm") && recursive
                 || words.contains(&"rsync")
@@ -491,7 +527,7 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
             let mirrors = verb == "rsync"
                 && !args.iter().any(|a| short_flag(a, 'n'))
                 && args.iter().any(|a| short_flag(a, 'd'));
-            (verb == "rb" || verb == "rm" && recursive || mirrors)
+            (verb == "rb" || verb == "rm" && (recursive || wildcard_url(words)) || mirrors)
                 .then(|| Hit::new("cloud.gcloud-delete", DELETE))
         }
         // s3cmd and MinIO's client: recursive or forced removal of objects, removing a bucket
@@ -581,13 +617,15 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
             removes.then(|| Hit::ask("cloud.provider-delete", DELETE))
         }
         // `rb` removes a bucket; `rebuild` and `reinstall` write a fresh image over the disk.
+        // IBM Cloud's classic infrastructure cancels what it deletes (`sl vs cancel`, `sl block
+        // volume-cancel`).
         _ => words
             .iter()
             .any(|w| {
                 matches!(
                     *w,
                     "delete" | "rm" | "rb" | "destroy" | "terminate" | "purge" | "rebuild" | "reinstall"
-                )
+                ) || name == "ibmcloud" && (*w == "cancel" || w.ends_with("-cancel"))
             })
             .then(|| Hit::new("cloud.provider-delete", DELETE)),
     };
@@ -1128,6 +1166,22 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             ) if args.iter().any(|a| *a == "all" || a.contains("Group=all") || a.contains("\"all\"")) => {
                 ("cloud.public", PUBLIC)
             }
+            // A function, topic or queue anyone may call (`--principal '*'`), or a function URL
+            // with no authentication.
+            ("lambda" | "sns" | "sqs", "add-permission")
+                if args.iter().enumerate().any(|(at, a)| {
+                    *a == "--principal=*" || *a == "--principal" && args.get(at + 1) == Some(&"*")
+                }) =>
+            {
+                ("cloud.public", PUBLIC)
+            }
+            ("lambda", "create-function-url-config" | "update-function-url-config")
+                if args.iter().any(|a| {
+                    a.eq_ignore_ascii_case("NONE") || a.eq_ignore_ascii_case("--auth-type=NONE")
+                }) =>
+            {
+                ("cloud.public", PUBLIC)
+            }
             ("rds", "modify-db-instance" | "modify-db-cluster")
                 if args.contains(&"--publicly-accessible") =>
             {
@@ -1214,6 +1268,25 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
                     || args.iter().any(|a| a.starts_with("--disable") || a.starts_with("--disabled"))) =>
         {
             ("cloud.audit-off", AUDIT_OFF)
+        }
+        // A database's backups kept in one datacentre only, a storage account's soft delete or
+        // versioning switched off.
+        "az" if words.iter().any(|w| matches!(*w, "update" | "create" | "set"))
+            && args.iter().enumerate().any(|(at, a)| {
+                let (option, value) =
+                    a.split_once('=').unwrap_or((a, args.get(at + 1).copied().unwrap_or_default()));
+                match option {
+                    "--backup-storage-redundancy" => value.eq_ignore_ascii_case("local"),
+                    "--enable-delete-retention"
+                    | "--enable-container-delete-retention"
+                    | "--enable-versioning"
+                    | "--enable-soft-delete"
+                    | "--enable-purge-protection" => value.eq_ignore_ascii_case("false"),
+                    _ => false,
+                }
+            }) =>
+        {
+            ("cloud.protection-off", PROTECTION)
         }
         // `az monitor diagnostic-settings delete`, `az monitor log-profiles delete`.
         "az" if words.first() == Some(&"monitor") && words.contains(&"delete") => {
@@ -1308,9 +1381,15 @@ fn grants(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
         },
         // `linode-cli firewalls rules-update … 0.0.0.0/0`, `hcloud firewall add-rule --source-ips
         // 0.0.0.0/0`: a provider's firewall opened to everyone.
+        // OCI's security lists and NSGs, OpenStack's security groups are its firewalls.
         "hcloud" | "linode-cli" | "scw" | "vultr-cli" | "oci" | "ibmcloud" | "exo" | "doctl"
-            if words.iter().any(|w| w.contains("firewall") || w.contains("security-group"))
-                && open_to_all()
+        | "openstack"
+            if words.iter().any(|w| {
+                w.contains("firewall")
+                    || w.contains("security-group")
+                    || w.contains("security-list")
+                    || matches!(*w, "nsg" | "security" | "secgroup")
+            }) && open_to_all()
                 && !words.iter().any(|w| matches!(*w, "list" | "describe" | "get" | "view")) =>
         {
             ("cloud.public", PUBLIC)
@@ -1483,6 +1562,9 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("cloudwatch", "disable-alarm-actions")
             | ("cloudfront", "update-distribution")
             | ("apigateway", "update-stage") => ("cloud.live-change", LIVE_CHANGE),
+            // What a resource runs on or with taken from it: a volume from its instance (forced,
+            // mid-write), a policy from a role, an instance from its group or load balancer.
+            (_, op) if op.starts_with("detach-") => ("cloud.live-change", LIVE_CHANGE),
             // Instance metadata answering without a session token again (IMDSv1): any request
             // forged from the instance reads its role's credentials.
             ("ec2", "modify-instance-metadata-options")

@@ -4,7 +4,10 @@
 //! a query that destroys whatever the method (`GET solr/admin/cores?action=UNLOAD&
 //! deleteIndex=true`, ClickHouse's `?query=DROP%20TABLE%20events`), or a body that does
 //! (ClickHouse's `ALTER TABLE t DELETE WHERE 1` posted, Solr's `<delete><query>*:*</query>
-//! </delete>`, its JSON `{"delete":{"query":…}}`). A server on this machine is the user's own.
+//! </delete>`, its JSON `{"delete":{"query":…}}`), or one that powers off, reboots or rebuilds a
+//! machine (`{"type":"power_off"}` posted to a droplet's actions); a pause or stop of a
+//! production host's service (`POST prod-kafka-connect:8083/connectors/sink/pause`). A server on
+//! this machine is the user's own.
 
 use super::Hit;
 
@@ -23,6 +26,9 @@ pub(super) fn judge(args: &[&str], httpie: bool, fed: Option<&str>) -> Option<Hi
     if bodies(args).chain(fed).any(destroying_body) {
         return Some(Hit::ask("hosting.http-delete", BODY));
     }
+    if bodies(args).chain(fed).any(stopping_body) {
+        return Some(Hit::ask("hosting.http-delete", ACTION));
+    }
     let method = method(args, httpie, first);
     if matches!(method.as_str(), "GET" | "HEAD" | "OPTIONS") {
         return None;
@@ -32,7 +38,7 @@ pub(super) fn judge(args: &[&str], httpie: bool, fed: Option<&str>) -> Option<Hi
     }
     // Elasticsearch's guard on wildcard deletes turned on makes the cluster safer.
     let guards = args.iter().any(|arg| arg.replace(' ', "").contains("destructive_requires_name\":true"));
-    (!guards && urls.any(|url| !super::local_target(url) && admin_path(url)))
+    (!guards && urls.any(|url| !super::local_target(url) && (admin_path(url) || production_stop(url))))
         .then(|| Hit::ask("hosting.http-delete", ADMIN))
 }
 
@@ -205,6 +211,53 @@ fn percent_decoded(value: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Whether a request body asks a provider's API to stop, restart or overwrite a machine
+/// (DigitalOcean's `{"type":"power_off"}` posted to a droplet's actions, a form's
+/// `action=reboot`): the machine is down, or holds another image, whatever its id.
+fn stopping_body(body: &str) -> bool {
+    const ACTIONS: &[&str] = &[
+        "power_off",
+        "poweroff",
+        "shutdown",
+        "reboot",
+        "power_cycle",
+        "powercycle",
+        "rebuild",
+        "restore",
+        "stop",
+        "hard_reset",
+        "reset",
+        "terminate",
+    ];
+    let compact = body.chars().filter(|c| !c.is_whitespace()).collect::<String>().to_ascii_lowercase();
+    ["type", "action"].iter().any(|key| {
+        let json = format!("\"{key}\":\"");
+        let form = format!("{key}=");
+        compact.match_indices(&json).any(|(at, _)| {
+            let value = &compact[at + json.len()..];
+            ACTIONS.iter().any(|action| value.strip_prefix(action).is_some_and(|rest| rest.starts_with('"')))
+        }) || compact
+            .split('&')
+            .any(|pair| pair.strip_prefix(&form).is_some_and(|value| ACTIONS.contains(&value)))
+    })
+}
+
+/// Whether a URL stops or pauses something on a production host (`POST
+/// http://prod-kafka-connect:8083/connectors/sink/pause`): a stop elsewhere is a test's.
+fn production_stop(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let Some((host, path)) = rest.split_once('/') else {
+        return false;
+    };
+    let path = path.split(['?', '#']).next().unwrap_or_default();
+    super::production_name(host)
+        && path.split(['/', '_', '-', '.']).any(|word| {
+            ["pause", "stop", "suspend", "poweroff", "kill", "terminate"]
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case(word))
+        })
+}
+
 /// Whether a URL's path names administration: settings, configuration, a purge, a flush, a
 /// shutdown, a delete (`/zones/Z/settings/ssl`, `/purge_cache`, `/_cluster/settings`,
 /// `/_shutdown`, `/admin/…`).
@@ -248,4 +301,5 @@ const ADMIN_WORDS: &[&str] = &[
 
 const ADMIN: &str = "This call changes a service's administration over its HTTP API (its settings, a cache purged, a shutdown, a flush, a delete) on a server that is not this machine. Ask the user to run it.";
 const BODY: &str = "This request's body destroys what the server holds (its SQL drops or deletes every row, or it deletes every document a query matches) on a server that is not this machine. Ask the user to run it.";
+const ACTION: &str = "This request tells a provider's API to power off, reboot, rebuild or restore a machine: it is down, or holds another image, until someone puts it back. Ask the user to run it.";
 const QUERY: &str = "This URL's query destroys what it names (a search core unloaded with its index, a collection deleted, a table dropped by its SQL), whatever the method. Ask the user to run it.";

@@ -1,5 +1,5 @@
 //! The `iac` pack: infrastructure-as-code tools destroying what they manage: `terraform` and
-//! `tofu` (`destroy`, `apply -destroy`, `state rm`, `workspace delete`), `terragrunt`, `pulumi
+//! `tofu` (`destroy`, `apply -destroy`, `state rm|mv`, `import`, `workspace delete`), `terragrunt`, `pulumi
 //! destroy` and `stack rm`, `cdk destroy`, `serverless remove`, `sam delete`; changes applied
 //! unreviewed (`apply -auto-approve`, `pulumi up --yes`, `cdk deploy --require-approval never`,
 //! a production stage deployed by `cdk`, `sam` or `serverless`); an ad-hoc
@@ -120,8 +120,13 @@ fn never_approve(args: &[&str]) -> bool {
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     // The first word that is not an option (terraform's `-chdir=x` comes before the verb).
-    // pulumi's `-C DIR` and `-s STACK` take the next word.
-    let verbs: Vec<&str> = super::operands(call.args(), &["-C", "--cwd", "-s", "--stack"]).collect();
+    // pulumi's `-C DIR` and `-s STACK`, cdk's `-c KEY=VALUE` and `--require-approval never`
+    // take the next word.
+    let verbs: Vec<&str> = super::operands(
+        call.args(),
+        &["-C", "--cwd", "-s", "--stack", "-c", "--context", "--require-approval", "--profile"],
+    )
+    .collect();
     let verb = |i: usize| verbs.get(i).copied();
     let tool = match name {
         // `npx cdk destroy`, `npx serverless remove`: the package runners' first operand.
@@ -147,6 +152,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     };
     match tool {
         "ansible" => host_access(call.args()).then(|| Hit::ask("iac.host-access", HOST_ACCESS)),
+        // The manual runs nothing (`terraform import -help`).
+        "terraform" | "tofu" | "terragrunt" if flag("-help") || flag("-h") || flag("--help") => None,
         "terraform" | "tofu" | "terragrunt" => {
             let verb = if verb(0) == Some("run-all") { verb(1) } else { verb(0) };
             match verb? {
@@ -156,22 +163,30 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                 "apply" if flag("-replace") => Some(Hit::new("iac.replace", REPLACE)),
                 // `taint ADDR`: the next apply destroys the resource and creates it again.
                 "taint" => Some(Hit::ask("iac.replace", TAINT)),
-                // A plan saved on this same line (`plan -out p && apply p`) was shown to nobody.
-                "apply" if saved_plan(call.args()) && planned_on_line(call) => {
-                    Some(Hit::new("iac.apply-unreviewed", APPLY))
-                }
+                // A saved plan applies with no prompt: one made on this same line (`plan -out p
+                // && apply p`) was shown to nobody, and one made before it the line does not
+                // show either.
+                "apply" if saved_plan(call.args()) => Some(Hit::new("iac.apply-unreviewed", APPLY)),
                 "state" if matches!(verbs.get(1).copied(), Some("rm")) => {
                     Some(Hit::new("iac.state-rm", STATE_RM))
                 }
                 // A state written by hand, or a lock broken: what the tool believes it manages
                 // is no longer what it made.
-                "state" if matches!(verbs.get(1).copied(), Some("push" | "replace-provider")) => {
+                // A resource moved or imported into the state is one the next apply changes or
+                // destroys as the configuration says.
+                "state" if matches!(verbs.get(1).copied(), Some("push" | "replace-provider" | "mv")) => {
                     Some(Hit::new("iac.state-edit", STATE_EDIT))
                 }
+                "import" => Some(Hit::ask("iac.state-edit", STATE_EDIT)),
                 "force-unlock" => Some(Hit::new("iac.state-edit", STATE_EDIT)),
                 // `init -backend-config="address=https://…" -migrate-state`: the state, with
                 // every secret the resources hold, copied to a host the line names.
-                "init" if (flag("-migrate-state") || flag("-force-copy")) && backend_on_line(&args) => {
+                // `-reconfigure` with a backend named on the line writes every later state
+                // there; `-force-copy` answers the copy's prompt unseen, wherever the backend is.
+                "init"
+                    if (flag("-migrate-state") || flag("-reconfigure")) && backend_on_line(&args)
+                        || flag("-force-copy") =>
+                {
                     Some(Hit::ask("iac.state-edit", STATE_MOVED))
                 }
                 // An apply to production (`-var-file=envs/production.tfvars`,
@@ -200,9 +215,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ("destroy" | "down", _) => Some(Hit::new("iac.destroy", DESTROY)),
             ("stack", Some("rm" | "remove")) => Some(Hit::new("iac.stack-rm", STACK_RM)),
             ("state", Some("delete")) => Some(Hit::new("iac.state-rm", STATE_RM)),
-            ("state", Some("edit" | "move")) | ("stack", Some("import")) | ("cancel", _) => {
-                Some(Hit::new("iac.state-edit", STATE_EDIT))
-            }
+            // `state unprotect` takes away the protection against the resources' deletion.
+            ("state", Some("edit" | "move" | "unprotect"))
+            | ("stack", Some("import"))
+            | ("import", _)
+            | ("cancel", _) => Some(Hit::new("iac.state-edit", STATE_EDIT)),
             // A refresh accepted unseen writes what it found over production's state, and
             // `--clear-pending-creates` forgets resources half made.
             ("refresh", _)
@@ -220,7 +237,14 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             "destroy" => Some(Hit::new("iac.destroy", DESTROY)),
             // `--require-approval never` skips the one review `cdk deploy` has (of widened
             // permissions), as `-auto-approve` does; a production stage or stack gets none.
-            "deploy" if never_approve(&args) || production(&verbs[1..]) => {
+            // Stacks that all say they are disposable (`cdk deploy DevStack`) are the user's to
+            // change unreviewed.
+            "deploy"
+                if never_approve(&args)
+                    && !(verbs.len() > 1
+                        && verbs[1..].iter().all(|stack| super::disposable_target(stack)))
+                    || production(&verbs[1..]) =>
+            {
                 Some(Hit::new("iac.apply-unreviewed", APPLY))
             }
             _ => None,
@@ -278,16 +302,6 @@ fn saved_plan(words: &[crate::shell::Word]) -> bool {
             && !arg.starts_with('-')
             && !arg.contains('=')
             && !VALUED.contains(&words[at - 1].text.as_str())
-    })
-}
-
-/// Whether an earlier command of the line saved a plan (`terraform plan -out p && terraform
-/// apply p`): nobody saw it before it is applied.
-fn planned_on_line(call: &Call) -> bool {
-    call.analysis.commands[..call.index].iter().any(|command| {
-        command.name().is_some_and(|name| matches!(name, "terraform" | "tf" | "tofu" | "terragrunt"))
-            && command.args().iter().any(|w| w.text == "plan")
-            && command.args().iter().any(|w| w.text == "-out" || w.text.starts_with("-out="))
     })
 }
 

@@ -237,8 +237,9 @@ pub fn evaluate(
             && let Some((_, setting)) = enabled.iter().find(|(enabled, _)| *enabled == pack)
             // A credential the line itself uses (`$(doctl auth token)`) is not printed.
             && !(pack == Pack::Credentials && credentials::consumed(&call))
-            // The cloud pack has judged its own CLIs' deletes (a disposable target passed).
-            && !(pack == Pack::Cloud && cloud::passed_as_disposable(&call))
+            // The cloud pack has judged its own CLIs' deletes (a disposable target or the manual
+            // passed).
+            && !(pack == Pack::Cloud && cloud::passed_on_purpose(&call))
             // A line scoped to a disposable target, which the packs let pass too (`pulumi
             // destroy --stack pr-42`, `heroku apps:destroy --app acme-review-12`, `python -m
             // app.cli wipe --env dev`).
@@ -638,11 +639,12 @@ const SCOPED_RULES: &[&str] = &[
     "kubernetes.delete-workload",
     "kubernetes.delete-manifest",
     "kubernetes.scale-to-zero",
+    "containers.machine-delete",
 ];
 
 /// The rules whose target is the operand they delete, so that a disposable operand scopes the
 /// line (`fly apps destroy acme-pr-88`, `pscale branch delete acme feature-x`).
-const OPERAND_RULES: &[&str] = &["hosting.app-delete", "cloud.unknown-destroy"];
+const OPERAND_RULES: &[&str] = &["hosting.app-delete", "cloud.unknown-destroy", "containers.machine-delete"];
 
 /// Whether a deploy or infrastructure tool's line is scoped to a disposable target
 /// ([`disposable_target`]): every scoping option names one (`-chdir=envs/dev`, `--stack pr-42`,
@@ -678,6 +680,8 @@ pub(crate) fn disposable_scope(call: &Call, rule: &str) -> bool {
         "--project",
         "-f",
         "--filename",
+        "-address",
+        "--address",
     ];
     let command = call.command;
     let args = command.args();
@@ -713,12 +717,19 @@ pub(crate) fn disposable_scope(call: &Call, rule: &str) -> bool {
         } else {
             value
         };
-        if arg.dynamic || production_name(value) || !disposable_target(name) {
+        if arg.dynamic || production_name(value) || !(disposable_target(name) || local_target(name)) {
             return false;
         }
         scoped = true;
     }
+    // A server on this machine named by the tool's address variable (`NOMAD_ADDR=http://127.0.0.1:4646`).
+    let local_address = command.assignments.iter().any(|(variable, value)| {
+        ["_ADDR", "_ADDRESS", "_HOST", "_URL", "_ENDPOINT"].iter().any(|end| variable.ends_with(end))
+            && !value.dynamic
+            && local_target(&value.text)
+    });
     scoped
+        || local_address
         || command.selected.as_ref().is_some_and(|t| !t.dynamic && disposable_target(&t.text))
         || rule.starts_with("iac.") && disposable_directory(call)
         || disposable_operand(call, rule)
@@ -751,7 +762,7 @@ fn disposable_operand(call: &Call, rule: &str) -> bool {
     }
     let mut operands = args.iter().map(|a| a.text.as_str()).filter(|text| !text.starts_with('-'));
     let branch = operands.clone().any(|w| matches!(w, "branch" | "branches"));
-    if !branch && rule != "hosting.app-delete" {
+    if !branch && !matches!(rule, "hosting.app-delete" | "containers.machine-delete") {
         return false;
     }
     operands.next_back().is_some_and(|last| {
@@ -767,7 +778,8 @@ fn disposable_operand(call: &Call, rule: &str) -> bool {
 
 /// Whether a resource's name says it is disposable: one of its words ([`crate::shell::name_words`], a
 /// trailing number cut) is `dev`, `development`, `sandbox`, `test`, `ephemeral`, `preview`,
-/// `scratch`, `tmp`, `temp`, `review`, `demo`, `playground`, `ci` or `e2e`, or `pr` with a
+/// `scratch`, `tmp`, `temp`, `review`, `demo`, `playground`, `ci`, `e2e` or `localstack` (an
+/// emulator on this machine), or `pr` with a
 /// number (`pr-42`, `pr42`), and none marks production ([`production_name`]):
 /// `ci-runner-tmp-8812`, `rg-pr42-ephemeral-sandbox`, `s3://acme-dev-preview/pr-42/`. A
 /// wildcard names no one resource (`test-*`).
@@ -790,6 +802,7 @@ pub(crate) fn disposable_target(name: &str) -> bool {
         "playground",
         "ci",
         "e2e",
+        "localstack",
     ];
     if name.contains(['*', '?', '$', '`']) || production_name(name) {
         return false;

@@ -329,6 +329,7 @@ const DEPLOYER_NAMES: &[&str] = &[
     "databricks",
     "octo",
     "spin",
+    "spinnaker",
     "java",
     "jenkins-cli",
     "amplify",
@@ -425,7 +426,8 @@ pub(super) fn deploys(call: &Call, name: &str) -> Option<Hit> {
                 value.is_some_and(super::production_name)
             })
         }
-        "spin" => verb(0) == "pipeline" && verb(1) == "execute" && deploy_job(&args),
+        // `spinnaker` is the name `spin` is often installed or aliased under.
+        "spin" | "spinnaker" => verb(0) == "pipeline" && verb(1) == "execute" && deploy_job(&args),
         // Jenkins' CLI, alone or as `java -jar jenkins-cli.jar`: a deploy job built.
         "java" | "jenkins-cli" => {
             let jar = name == "jenkins-cli"

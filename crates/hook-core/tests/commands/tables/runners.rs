@@ -3133,5 +3133,5 @@ run = "cargo test"
     allow("salt '*' state.highstate test=True"),
     ask("cloud.stop", "timeout 60 eksctl scale nodegroup --cluster prod --name ng-1 --nodes=0"),
     allow("eksctl get nodegroup --cluster prod"),
-    allow("terraform apply p && terraform plan -out q"),
+    ask("iac.apply-unreviewed", "terraform apply p && terraform plan -out q"),
 ];
