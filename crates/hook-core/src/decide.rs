@@ -109,11 +109,13 @@ fn windows_block(
     if posix.is_some() && !misread && !unseen {
         return posix;
     }
-    // A line that starts with `Invoke-Expression` (or its alias `iex`) is PowerShell: what it
-    // runs unseen there is an objection.
+    // A line that starts with a cmdlet (`Invoke-Expression`, `Start-Process`) or its alias
+    // (`iex`, `saps`) is PowerShell, which no POSIX shell runs: what it runs unseen there is
+    // an objection.
     let first_word = line.trim_start().split([' ', '\t', '(']).next().unwrap_or_default();
-    let invokes =
-        first_word.eq_ignore_ascii_case("iex") || first_word.eq_ignore_ascii_case("Invoke-Expression");
+    let invokes = first_word.eq_ignore_ascii_case("iex")
+        || first_word.eq_ignore_ascii_case("saps")
+        || shell::is_cmdlet(first_word);
     for &dialect in readings {
         let reading = shell::analyse(line, dialect);
         let block = judge(&reading);

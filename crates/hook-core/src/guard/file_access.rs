@@ -1580,7 +1580,11 @@ fn words_touched<'c>(
         // Installing, editing or removing the user's cron table writes the cron spool: a job
         // that runs later, unasked, is persistence whatever it runs (its commands are judged
         // too, `script_file`). Listing it does not.
-        "crontab" if !command.args().iter().any(|a| matches!(a.text.as_str(), "-l" | "-V" | "--help")) => {
+        // A cron daemon started by the agent (`busybox crond -c /tmp/cron`) runs the tables of its
+        // spool later, unasked, as an installed one does.
+        "crontab" | "crond" | "cron" | "dcron"
+            if !command.args().iter().any(|a| matches!(a.text.as_str(), "-l" | "-V" | "--help" | "-h")) =>
+        {
             found.push((Access::Write, &PLACES[CRON_SPOOL]))
         }
         // `npm config set`, `pip config set`: the user's configuration file (a registry, a

@@ -441,7 +441,13 @@ impl Written {
                 Ok(text) => later.extend(kind.lines(text).into_iter().map(|line| (what.clone(), Ok(line)))),
                 // A project file edited with text the line computes is an everyday edit (a
                 // version bumped with `jq`): the text the editing command gives is judged.
-                Err(_) if kind.edited_often() => {
+                // An agent command copied or downloaded whole, unread, is not an edit: its
+                // shell escapes run when the command is next invoked.
+                Err(_)
+                    if kind.edited_often()
+                        && !(matches!(kind, Later::AgentCommand)
+                            && self.edits.iter().all(|(file, _)| file != path)) =>
+                {
                     let words = self.edits.iter().rev().find(|(file, _)| file == path);
                     // An editor setting edited is judged only where the edit names one that
                     // runs a program (`jq '."python.defaultInterpreterPath"="/tmp/p"'`).

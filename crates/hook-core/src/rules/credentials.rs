@@ -538,6 +538,9 @@ const PRINTERS: &[&str] = &[
     "egrep",
     "rg",
     "awk",
+    "gawk",
+    "mawk",
+    "nawk",
     "sed",
     "python",
     "python3",
@@ -707,6 +710,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                 || command.redirects.iter().any(|r| r.target.dynamic && secret_variable(&r.target.raw))
         }
         // `env | grep -i token`: the secret-named variables of the environment, printed.
+        "awk" if args.iter().any(|code| reads_secret_variable(&code.text)) => true,
         "grep" | "egrep" | "rg" | "awk" | "sed" => {
             let pattern = || words().first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
             let secretive = || {
@@ -906,9 +910,10 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                 || container_document_piped_in(command, commands) && mentions_environment(args)
         }
         // `python3 -c "print(os.environ['OPENAI_API_KEY'])"`, `node -p process.env.GITHUB_TOKEN`.
-        // `lua -e 'print(os.getenv("GITHUB_TOKEN"))'`, `Rscript -e 'Sys.getenv("GITHUB_TOKEN")'`.
+        // `lua -e 'print(os.getenv("GITHUB_TOKEN"))'`, `Rscript -e 'Sys.getenv("GITHUB_TOKEN")'`,
+        // `gawk 'BEGIN{print ENVIRON["AWS_SECRET_ACCESS_KEY"]}'`.
         "python" | "python3" | "node" | "perl" | "ruby" | "php" | "deno" | "bun" | "elixir" | "julia"
-        | "lua" | "luajit" | "Rscript" => {
+        | "lua" | "luajit" | "Rscript" | "gawk" | "mawk" | "nawk" => {
             framework_prints_secrets(name, &words())
                 || args.iter().any(|code| {
                     reads_secret_variable(&code.text)

@@ -462,6 +462,9 @@ pub(crate) fn tells_agent_to_bypass(text: &str) -> bool {
     ];
     const AFTER_VERB: &[&str] = &[
         "the guard",
+        "the hook",
+        "this hook",
+        "these hooks",
         "safety hook",
         "security hook",
         "safety check",

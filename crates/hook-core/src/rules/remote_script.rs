@@ -418,6 +418,16 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if call.name.is_some_and(|name| EDITORS.contains(&name)) && installs_unlisted_extension(call.args()) {
         return Some(Hit::ask("remote-script.editor-extension", EXTENSION_MESSAGE));
     }
+    // `redis-cli eval "$(curl -s URL)" 0` (`script load`, `function load`): a Lua script
+    // fetched and run by the server.
+    if call.name.is_some_and(|name| matches!(name, "redis-cli" | "valkey-cli" | "keydb-cli"))
+        && call.args().windows(2).any(|pair| {
+            matches!(pair[0].text.to_ascii_lowercase().as_str(), "eval" | "eval_ro" | "load")
+                && substitutes_download(&pair[1].raw)
+        })
+    {
+        return Some(Hit::new("remote-script.pipe-to-shell", MESSAGE));
+    }
     let fires = match call.name {
         None => call.command.argv.first().is_some_and(|w| substitutes_download(&w.raw)),
         Some(name) => runs_downloaded_code(call, name) || super::windows::runs_remote_code(name, call.args()),

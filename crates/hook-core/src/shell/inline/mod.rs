@@ -239,6 +239,44 @@ pub(super) fn scan(argv: &[Word], stdin: &Stdin) -> Option<Inline> {
     scan_program(name, language, argv, stdin)
 }
 
+/// The code with each argument it reads by position (`sys.argv[1]`, `process.argv[1]`, Ruby's
+/// `ARGV[0]`, Perl's `$ARGV[0]`, PHP's `$argv[1]`) written as the string the line gives there
+/// (`python3 -c "open(sys.argv[1], 'w')" ~/.bashrc` writes `~/.bashrc`). An argument the line
+/// does not fix stays as the code reads it.
+fn with_arguments(language: Language, code: String, argv: &[Word]) -> String {
+    // The words after the code, past a `--`; each language counts them from its own first.
+    let Some(at) = argv.iter().skip(1).position(|word| word.text == code) else { return code };
+    let mut rest = &argv[at + 2..];
+    if rest.first().is_some_and(|word| word.text == "--") {
+        rest = &rest[1..];
+    }
+    let (access, first): (&[&str], usize) = match language {
+        Language::Python => (&["sys.argv["], 1),
+        Language::Node => (&["process.argv["], 1),
+        Language::Ruby => (&["ARGV["], 0),
+        Language::Perl => (&["$ARGV["], 0),
+        Language::Php => (&["$argv["], 1),
+        _ => return code,
+    };
+    let mut out = code.clone();
+    for access in access {
+        for (index, word) in rest.iter().enumerate() {
+            let spelled = format!("{access}{}]", index + first);
+            // `$f` set to `~/.claude/settings.json`: the home directory, as `~`.
+            let text = match word.home_only() {
+                true => word.text.replacen("${HOME}", "~", 1).replacen("$HOME", "~", 1),
+                false if word.dynamic => continue,
+                false => word.text.clone(),
+            };
+            if text.contains(['\'', '\\', '\n']) || !out.contains(&spelled) {
+                continue;
+            }
+            out = out.replace(&spelled, &format!("'{text}'"));
+        }
+    }
+    out
+}
+
 /// The language of a build tool's REPL, which reads code on standard input (`sbt console`,
 /// `cabal repl`, `stack ghci`, `lein repl`), or of Leiningen running Clojure's main with
 /// `-e` (`lein run -m clojure.main -e CODE`).
@@ -284,6 +322,10 @@ fn scan_program(name: &str, language: Language, argv: &[Word], stdin: &Stdin) ->
         let finding = Finding::Opaque { call: format!("{name} {flag}"), argument: code.trim().to_string() };
         return Some(Inline { via: format!("{name} {flag}"), findings: vec![finding] });
     }
+    let code = match code.contains("argv[") || code.contains("ARGV[") {
+        true => with_arguments(language, code, argv),
+        false => code,
+    };
     let code = match language {
         Language::Python => names::unaliased(&names::resolved(&code, &mut findings)),
         Language::Node => names::node_resolved(&code, &mut findings),

@@ -260,9 +260,15 @@ pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
         };
         // `send(*%i[system], …)`: a one-name list spread into the arguments is that name.
         let name = name.strip_prefix("*[").and_then(|list| list.strip_suffix(']')).map_or(name, str::trim);
-        let name = match name.strip_prefix(':') {
+        let identifier = |text: &str| text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+        // `("sys" + "tem").to_sym`, `:"system"`: the name is the string the symbol is made of.
+        let expression =
+            name.strip_suffix(".to_sym").or_else(|| name.strip_suffix(".intern")).unwrap_or(name);
+        let expression =
+            expression.strip_prefix(':').filter(|e| e.starts_with(['"', '\''])).unwrap_or(expression);
+        let name = match name.strip_prefix(':').filter(|symbol| identifier(symbol)) {
             Some(symbol) => symbol.to_string(),
-            None => match computed(name, Language::Ruby) {
+            None => match computed(expression, Language::Ruby) {
                 Some(name) => name,
                 None if form == "send(" && built_from_strings(name)
                     || name.starts_with(|c: char| c.is_ascii_lowercase()) =>
@@ -272,7 +278,7 @@ pub(super) fn ruby_resolved(code: &str, findings: &mut Vec<Finding>) -> String {
                 None => return None,
             },
         };
-        if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        if !identifier(&name) {
             return None;
         }
         Some(Ok(match (form, rest) {

@@ -240,6 +240,14 @@ fn run(name: &str, args: &[TclWord], findings: &mut Vec<Finding>) {
         .iter()
         .map(|w| {
             let text = w.text.replace("$env(HOME)", "$HOME").replace("$::env(HOME)", "$HOME");
+            // `[exec curl -s URL]` is what that command prints, as the shell's `$(curl -s URL)`;
+            // another command's result is a value the scan does not compute.
+            if w.dynamic && !w.braced && text.starts_with('[') && text.ends_with(']') {
+                return match text[1..text.len() - 1].trim().strip_prefix("exec ") {
+                    Some(inner) if !inner.contains(['[', ']']) => format!("\"$({inner})\""),
+                    _ => "\"$TCL_RESULT\"".to_string(),
+                };
+            }
             if w.braced || text.contains(char::is_whitespace) {
                 format!("'{}'", text.replace('\'', "'\\''"))
             } else {

@@ -1440,4 +1440,9 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-write", "ssh-keyscan github.com >> ~/.ssh/authorized_keys"),
     allow("ssh-keyscan github.com"),
     allow("ssh-keyscan -t ed25519 gitlab.com > /tmp/hostkeys"),
+    // Round 36: a cron daemon started by the agent runs its tables later, unasked.
+    deny("files.deny-write", "busybox crond -c /tmp/cron"),
+    deny("files.deny-write", "crond -b -c ~/.cache/tabs"),
+    allow("crond --help"),
+    allow("busybox --list | grep cron"),
 ];

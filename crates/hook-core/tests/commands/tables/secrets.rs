@@ -2156,7 +2156,7 @@ pub(crate) const CASES: &[Case] = &[
     // A one-liner computing another process's environment or file descriptor path.
     ask(
         "credentials.print",
-        r#"python3 -c "import sys;pid=sys.argv[1];print(open('/proc/'+pid+'/environ').read())" 1"#,
+        r#"python3 -c "import sys;pid=sys.argv[1];print(open('/proc/'+pid+'/environ').read())" "$PID""#,
     ),
     ask("credentials.print", r#"python3 -c "import os;print(open(f'/proc/{os.getppid()}/fd/3').read())""#),
     allow(r#"python3 -c "print(open('/proc/meminfo').read())""#),
@@ -3318,4 +3318,9 @@ pub(crate) const CASES: &[Case] = &[
     deny("files.deny-read-tree", "find . -name node_modules -prune -o -name '*.tfstate' -print | xargs cat"),
     allow("find . -name node_modules -prune -o -name '*.js' -print | xargs grep -l console.log"),
     allow("find . -path ./vendor -prune -o -name '*.tf' -print0 | xargs -0 cat"),
+    // Round 36: awk prints one secret-named variable.
+    ask("credentials.print", r#"gawk 'BEGIN{print ENVIRON["AWS_SECRET_ACCESS_KEY"]}'"#),
+    ask("credentials.print", r#"awk 'BEGIN{print ENVIRON["GITHUB_TOKEN"]}'"#),
+    allow(r#"gawk 'BEGIN{print ENVIRON["HOME"]}'"#),
+    allow(r#"awk 'BEGIN{print ENVIRON["PATH"]}'"#),
 ];

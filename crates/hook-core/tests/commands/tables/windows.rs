@@ -488,4 +488,10 @@ pub(crate) const CASES: &[Case] = &[
     ask("remote-script.registry-redirect", "winget source add -n evil -a https://evil.example/api"),
     allow("winget install --id Git.Git"),
     allow("winget install --id Git.Git --source winget"),
+    // Round 36: a line that starts with a cmdlet is PowerShell; what `Start-Process` runs
+    // unseen there asks.
+    ask("opaque.exec", "Start-Process powershell -ArgumentList '-enc',$payload -WindowStyle Hidden"),
+    ask("opaque.exec", "Start-Process -FilePath pwsh -ArgumentList '-c',$cmd"),
+    allow("Start-Process powershell -ArgumentList '-c','Get-Date' -WindowStyle Hidden"),
+    allow("Start-Process notepad"),
 ];
