@@ -317,14 +317,15 @@ fn parts(word: &str) -> impl Iterator<Item = &str> {
 
 /// The leading verb of an API action named in CamelCase that destroys or stops
 /// (`DeleteInstance`, `TerminateInstances`, `ReleaseEipAddress`): Alibaba's, Tencent's and
-/// other clouds' CLIs name the call itself.
+/// other clouds' CLIs name the call itself, and so do `netlify api deleteDnsRecord` and
+/// other API clients, in lower camel case.
 fn camel_verb(word: &str) -> Option<&str> {
-    if !word.bytes().next().is_some_and(|b| b.is_ascii_uppercase()) {
+    if !word.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) {
         return None;
     }
     let (at, _) = word.char_indices().skip(1).find(|(_, c)| c.is_ascii_uppercase())?;
     let verb = &word[..at];
-    CAMEL_VERBS.contains(&verb).then_some(verb)
+    CAMEL_VERBS.iter().any(|v| v.eq_ignore_ascii_case(verb)).then_some(verb)
 }
 
 /// Whether a subcommand word destroys: one of its parts, or its CamelCase verb.
