@@ -263,7 +263,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }
         "pg_restore" | "mongorestore" | "mongoimport" | "mysqlimport" => return restore(call, name),
-        "sanity" | "contentful" => return content_import(name, args),
+        "sanity" | "contentful" | "strapi" => return content_import(name, args),
         // `zowe db2 execute sql -q 'DELETE FROM PROD.ACCOUNTS'`: the mainframe's Db2 runs it.
         "zowe" if word(0) == Some("db2") && word(1) == Some("execute") => {
             let query = args.windows(2).find_map(|pair| {
@@ -1307,6 +1307,10 @@ fn content_import(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
             let environment = option_values(args, &["--environment-id"]).next();
             environment.is_none_or(|e| e == "master" || super::production_name(&e))
         }
+        // `strapi transfer --to URL`: the remote project's content replaced by this one's.
+        ("strapi", Some("transfer"), _) => option_values(args, &["--to"]).next().is_some_and(|to| {
+            elsewhere_host(&to) && !super::disposable_target(&to) && !super::local_target(&to)
+        }),
         _ => false,
     };
     live.then(|| Hit::new("database.load", CONTENT_IMPORT))

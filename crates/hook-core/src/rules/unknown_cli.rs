@@ -51,11 +51,17 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     // `ldcli flags toggle-off --environment production`: a flag or service switched off where
     // production's users are.
     // `growthbook features toggle checkout --env production --off`: a toggle told which way.
-    let off = || args.iter().any(|a| matches!(a.text.as_str(), "--off" | "--disable" | "--disabled" | "off"));
+    // `statsig gates update checkout --enabled false --env production`: an update that
+    // switches it off.
+    let off = || {
+        args.iter().any(|a| {
+            matches!(a.text.as_str(), "--off" | "--disable" | "--disabled" | "off" | "--enabled=false")
+        }) || args.windows(2).any(|w| w[0].text == "--enabled" && w[1].text == "false")
+    };
     if words.iter().any(|word| {
         parts(word).any(|part| among(&["disable", "archive", "kill"], part))
             || ["toggle-off", "turn-off", "switch-off"].iter().any(|off| word.eq_ignore_ascii_case(off))
-            || among(&["toggle", "flip"], word) && off()
+            || among(&["toggle", "flip", "update", "set"], word) && off()
     }) && !LOCAL.contains(&name)
         && production_option(args)
     {

@@ -3635,6 +3635,12 @@ pub(crate) const CASES: &[Case] = &[
         "netlify api deleteDnsRecord --data '{\"zone_id\":\"acme_com\",\"dns_record_id\":\"abc\"}'",
     ),
     allow("netlify api listSites"),
+    ask("cloud.unknown-destroy", "statsig gates update checkout --enabled false --env production"),
+    allow("statsig gates update checkout --enabled false --env staging"),
+    allow("statsig gates list"),
+    ask("database.load", "strapi transfer --to https://cms.acme.com/admin --to-token $T --force"),
+    allow("strapi transfer --to http://localhost:1337/admin --to-token $T --force"),
+    allow("strapi transfer --from https://cms.acme.com/admin --from-token $T"),
     allow("netlify api getSite --data '{\"site_id\":\"abc\"}'"),
     // Exfiltration split across steps: a dump file the line uploads; production's index copied
     // to a foreign host; secrets filled into a template and printed.
