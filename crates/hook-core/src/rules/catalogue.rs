@@ -277,11 +277,11 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("database.update-all", "`UPDATE` without `WHERE`"),
             (
                 "database.flush",
-                "`redis-cli FLUSHALL`/`FLUSHDB` on a server elsewhere (also `flushall()` from a client library's one-liner, memcached's `flush_all`), every scanned key deleted, `etcdctl del '' --prefix` (any prefix on a production cluster), `consul kv delete -recurse` of the root or on a production server, a production app's cache or job queues cleared (`Rails.cache.clear`)",
+                "`redis-cli FLUSHALL`/`FLUSHDB` on a server elsewhere (also `flushall()` from a client library's one-liner, memcached's `flush_all`), every scanned key deleted, keys deleted or set to expire on a production server (`redis-cli -h redis-prod del queue:default`), `etcdctl del '' --prefix` (any prefix on a production cluster), `consul kv delete -recurse` of the root or on a production server, a production app's cache or job queues cleared (`Rails.cache.clear`)",
             ),
             (
                 "database.orm-reset",
-                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `drush sql-drop|site:install`, `terminus env:wipe`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `goose reset`, a migrator's rollback against a production or remote database (`liquibase rollback-count`, `alembic downgrade`, `flyway undo`), `airflow db reset`, `dbt run --full-refresh` on a production target, `sea-orm-cli migrate fresh`, `yoyo rollback --all`, `sqitch revert --to @ROOT`, `skeema push` to production, `pt-online-schema-change --execute` on a server elsewhere, …",
+                "`prisma migrate reset`, `prisma db push --accept-data-loss`, `drizzle-kit push --force`, `rails db:drop`, `drush sql-drop|site:install`, `terminus env:wipe`, `manage.py flush`, `flyway clean`, `liquibase dropAll`, `goose reset`, a migrator's rollback against a production or remote database (`liquibase rollback-count`, `alembic downgrade`, `flyway undo`), `airflow db reset`, `dbt run --full-refresh` on a production target, `sea-orm-cli migrate fresh`, `yoyo rollback --all`, `sqitch revert --to @ROOT`, `skeema push` to production, `pt-online-schema-change --execute` on a server elsewhere, Hibernate's `ddl-auto=create|create-drop` under a production profile, …",
             ),
             (
                 "database.server-files",
@@ -289,7 +289,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "database.load",
-                "`pg_restore --clean`, `mongorestore --drop`, `mysqlimport --delete`, `consul snapshot restore`, `drush sql-sync` onto production, a file the guard cannot read loaded into a server elsewhere (`mysql -h db.prod shop < dump.sql`, `redis-cli -h cache.prod < cmds.txt`)",
+                "`pg_restore --clean`, `mongorestore --drop`, `mysqlimport --delete`, `consul snapshot restore`, `drush sql-sync` onto production, a file the guard cannot read loaded into a server elsewhere (`mysql -h db.prod shop < dump.sql`, `redis-cli -h cache.prod < cmds.txt`, `sqlplus admin@prod-ora @drop.sql`, a mongosh script on production, `dgraph live --alpha prod-alpha:9080`), `strapi transfer --to` a remote project",
             ),
             (
                 "database.store-delete",
@@ -348,7 +348,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "kubernetes.deploy-production",
-                "a production context, namespace or app changed unreviewed: `helm upgrade|install|rollback`, `helmfile sync|apply -e prod`, `kubectl apply|patch|replace|set|edit|rollout undo`, `argocd app rollback`, `flux suspend --all`, every workload of a kind restarted (`rollout restart deployment -n prod`), a node named for production cordoned (a local cluster's context, `kind-*`, `minikube`, passes)",
+                "a production context, namespace or app changed unreviewed: `helm upgrade|install|rollback`, `helmfile sync|apply -e prod`, `kubectl apply|patch|replace|set|edit|label|annotate|rollout undo` (`label ns production istio-injection-`), `argocd app rollback`, `flux suspend --all`, every workload of a kind restarted (`rollout restart deployment -n prod`), a node named for production cordoned (a local cluster's context, `kind-*`, `minikube`, passes)",
             ),
         ],
     },
@@ -429,7 +429,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.unknown-destroy",
-                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`), a bucket's objects deleted by address (`s5cmd rm 's3://b/*'`, `s5cmd sync --delete . s3://b/`), a stage removed that is production's (`sst remove --stage production`), a verb that only destroys given any target (`chamber delete prod-api K`, `lexicon cloudflare delete acme.com A`; a throwaway or local one passes), a CamelCase API action (`aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`), a flag switched off in production (`ldcli flags toggle-off --environment production`), an account nuker (`aws-nuke --no-dry-run`, `cloud-nuke aws`), a fleet torn down by config management (`salt '*' state.apply decommission`, `knife exec -E '… n.destroy'`, `bolt task run package action=uninstall`); package managers, local clusters and VMs, version managers and text tools are left out",
+                "asks: a CLI no pack knows deleting a remote resource by its subcommand words: a destroying verb (`delete`, `destroy`, `drop`, `purge`, `uninstall`, `rb`, `bucket-delete`, `project:delete`) with a resource (`db`, `cluster`, `bucket`, `project`, …) or `--yes`/`--force`/`--all` (`turso db destroy prod --yes`, `eksctl delete cluster`, `kubeadm reset -f`, `salt-key -D`), a bucket's objects deleted by address (`s5cmd rm 's3://b/*'`, `s5cmd sync --delete . s3://b/`), a stage removed that is production's (`sst remove --stage production`), a verb that only destroys given any target (`chamber delete prod-api K`, `lexicon cloudflare delete acme.com A`; a throwaway or local one passes), a CamelCase API action (`aliyun ecs DeleteInstance`, `tccli cvm TerminateInstances`, `netlify api deleteDnsRecord`), a flag switched off in production (`ldcli flags toggle-off --environment production`, `statsig gates update x --enabled false --env production`), an account nuker (`aws-nuke --no-dry-run`, `cloud-nuke aws`), a fleet torn down by config management (`salt '*' state.apply decommission`, `knife exec -E '… n.destroy'`, `bolt task run package action=uninstall`); package managers, local clusters and VMs, version managers and text tools are left out",
             ),
             (
                 "cloud.stop",
@@ -583,7 +583,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "exfiltration.upload",
-                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `pg_dump | aws s3 cp - s3://…`, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`, `croc send`, `wormhole send`, `gh gist create F`, `Invoke-RestMethod -InFile`, the whole project or home synced to a bucket (`aws s3 sync . s3://…`, `az storage blob upload-batch -s .`), DuckDB's `COPY … TO 's3://…'`, `dvc push` to a remote the line adds or moves, `docker login -p …` to a registry that is none of the public ones",
+                "asks: a file or a stream a command reads or dumps sent to another host: `curl -F f=@F`, `-d @F`, `-T F`, `wget --post-file`, `pg_dump | curl -T -`, `pg_dump | aws s3 cp - s3://…` (or a dump file the line wrote, then copied: `pg_dump db > x.sql && aws s3 cp x.sql s3://…`), `elasticdump` of production data to another host, `tar c | ssh h`, `nc h p < F`, `sftp` `put`, `lftp` `put`/`mirror -R`, `croc send`, `wormhole send`, `gh gist create F`, `Invoke-RestMethod -InFile`, the whole project or home synced to a bucket (`aws s3 sync . s3://…`, `az storage blob upload-batch -s .`), DuckDB's `COPY … TO 's3://…'`, `dvc push` to a remote the line adds or moves, `docker login -p …` to a registry that is none of the public ones",
             ),
         ],
     },

@@ -873,10 +873,14 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
             if matches!(verb(0), "get" | "describe") && matches!(verb(1), "secret" | "secrets")
                 || verb(1).starts_with("secret/") =>
         {
-            // `describe` shows a service-account token secret's token in clear.
-            verb(0) == "describe"
-                || verb(0) == "get"
-                    && args.iter().any(|a| a.text.starts_with("-o") || a.text.starts_with("--output"))
+            // `describe` shows a service-account token secret's token in clear, and only the
+            // sizes of other secrets' values (`describe secret db-credentials`): one named for a
+            // token, or every secret at once, asks.
+            verb(0) == "describe" && {
+                let name = if verb(1).starts_with("secret/") { verb(1) } else { verb(2) };
+                name.is_empty() || name.to_ascii_lowercase().contains("token")
+            } || verb(0) == "get"
+                && args.iter().any(|a| a.text.starts_with("-o") || a.text.starts_with("--output"))
         }
         // `podman secret inspect --showsecret`: the secret's value.
         "docker" | "podman" if verb(0) == "secret" => has("--showsecret") || has("--show-secret"),
@@ -1141,6 +1145,9 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
             verb(0) == "read"
                 || verb(0) == "item" && verb(1) == "get" && (has("--reveal") || has("--fields"))
                 || verb(0) == "signin" && has("--raw")
+                // `op inject -i tpl` prints the template with its secrets filled in, unless
+                // told a file (`-o`).
+                || verb(0) == "inject" && !has("-o") && !has("--out-file")
         }
         "bw" => {
             verb(0) == "get" && matches!(verb(1), "password" | "item" | "totp" | "notes")

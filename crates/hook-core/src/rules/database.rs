@@ -263,7 +263,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             return (!local_test_drop(call, name)).then(|| Hit::new("database.drop", DROP));
         }
         "pg_restore" | "mongorestore" | "mongoimport" | "mysqlimport" => return restore(call, name),
-        "sanity" | "contentful" => return content_import(name, args),
+        "sanity" | "contentful" | "strapi" => return content_import(name, args),
         // `zowe db2 execute sql -q 'DELETE FROM PROD.ACCOUNTS'`: the mainframe's Db2 runs it.
         "zowe" if word(0) == Some("db2") && word(1) == Some("execute") => {
             let query = args.windows(2).find_map(|pair| {
@@ -352,6 +352,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             if deletes_run_time_keys && scanned {
                 return Some(Hit::new("database.flush", FLUSH));
             }
+            // Keys deleted or set to expire on a production server (`redis-cli -h redis-prod del
+            // queue:default`): the jobs or sessions they held are gone.
+            let command = verbs(args, REDIS_VALUED).next().map(str::to_ascii_lowercase);
+            let deletes_keys = command.as_deref().is_some_and(|c| {
+                matches!(c, "del" | "unlink" | "getdel" | "expire" | "pexpire" | "expireat" | "pexpireat")
+            });
+            if deletes_keys && production_server(call, args) {
+                return Some(Hit::new("database.flush", KEYS_DELETE));
+            }
             // `curl URL | redis-cli -h prod-redis`: commands no one has read, into production.
             let piped = matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(_) });
             return (fed.is_none() && piped && production_server(call, args))
@@ -420,7 +429,44 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 return None;
             }
             let eval = option_values(args, &["--eval"]).chain(call.analysis.stdin_text(call.index));
-            return eval.into_iter().any(|js| mongo_destroys(&js)).then(|| Hit::new("database.drop", DROP));
+            if eval.into_iter().any(|js| mongo_destroys(&js)) {
+                return Some(Hit::new("database.drop", DROP));
+            }
+            // A script (`-f x.js`, a `.js` operand, a redirected file, a pipe) the guard cannot
+            // read, run against production.
+            let scripts = option_values(args, &["-f", "--file"])
+                .chain(operands(args).filter(|a| a.ends_with(".js")).map(str::to_string));
+            let mut unread = false;
+            for file in scripts {
+                match written_sql(call, &file).or_else(|| read_sql(call, &file)) {
+                    Some(js) if mongo_destroys(&js) => return Some(Hit::new("database.drop", DROP)),
+                    Some(_) => {}
+                    None => unread = true,
+                }
+            }
+            unread |= match &call.command.stdin {
+                crate::shell::Stdin::File(file) => {
+                    file.dynamic
+                        || written_sql(call, &file.text).or_else(|| read_sql(call, &file.text)).is_none()
+                }
+                crate::shell::Stdin::Pipe { from: Some(_) } => call.analysis.stdin_text(call.index).is_none(),
+                _ => false,
+            };
+            return (unread && production_server(call, args))
+                .then(|| Hit::new("database.load", UNREAD_INPUT));
+        }
+        // Hibernate's schema generation (`--spring.jpa.hibernate.ddl-auto=create-drop`, `-D…`)
+        // drops and recreates every table of the database the profile selects.
+        "java" | "mvn" | "mvnw" | "gradle" | "gradlew"
+            if args.iter().any(|a| schema_recreated(&a.text)) && production_server(call, args) =>
+        {
+            return Some(Hit::new("database.orm-reset", SCHEMA_RECREATE));
+        }
+        // `sqlplus USER/PW@HOST @script.sql`: the `@` operand is a script it runs.
+        "sqlplus" => return sqlplus(call, args),
+        // Dgraph's loaders write what a file holds into a production cluster's data.
+        "dgraph" if matches!(word(0), Some("live" | "bulk")) && production_server(call, &args[1..]) => {
+            return Some(Hit::new("database.load", UNREAD_INPUT));
         }
         "cockroach" if word(0) == Some("sql") => return client_sql(call, client("cockroach sql")?, 1),
         // Fauna's queries: `Collection.all().forEach(c => c.delete())` on production.
@@ -907,11 +953,17 @@ fn client_sql(call: &Call, client: &Client, from: usize) -> Option<Hit> {
     };
     // A test suite's or a development database, named by the client or by the statements
     // (`DROP DATABASE IF EXISTS app_test`, `DROP TABLE scratch.tmp`), on this machine.
+    // A database file of this machine's (`analytics.duckdb`) whose scratch tables are dropped
+    // (`DROP TABLE tmp`).
+    let file = client.statements_as_operands
+        && operands(args).next().is_some_and(|file| !file.contains(':'))
+        && !super::runs_elsewhere(&call.command.via);
     let test_drops = || {
-        texts
-            .iter()
-            .all(|text| sql::destruction(text).is_none() || sql::drops_only(text, disposable_database))
-            && local_server(call, args)
+        texts.iter().all(|text| {
+            sql::destruction(text).is_none()
+                || sql::drops_only(text, disposable_database)
+                || file && sql::drops_tables_only(text, super::disposable_target)
+        }) && local_server(call, args)
     };
     if local_test_client(call, client, args) || test_drops() {
         return None;
@@ -1255,6 +1307,10 @@ fn content_import(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
             let environment = option_values(args, &["--environment-id"]).next();
             environment.is_none_or(|e| e == "master" || super::production_name(&e))
         }
+        // `strapi transfer --to URL`: the remote project's content replaced by this one's.
+        ("strapi", Some("transfer"), _) => option_values(args, &["--to"]).next().is_some_and(|to| {
+            elsewhere_host(&to) && !super::disposable_target(&to) && !super::local_target(&to)
+        }),
         _ => false,
     };
     live.then(|| Hit::new("database.load", CONTENT_IMPORT))
@@ -1306,14 +1362,37 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
             });
             purges.then(|| Hit::new("database.store-delete", KAFKA_DELETE))
         }
-        "rpk" => match (first, second) {
-            (Some("topic"), Some("delete" | "trim-prefix")) | (Some("group"), Some("delete" | "seek"))
-                if store(call, &["--brokers"], &["RPK_BROKERS"]) != Store::Local =>
-            {
-                Some(Hit::new("database.store-delete", KAFKA_DELETE))
+        "rpk" => {
+            // `-X brokers=rp-prod:9092` names the cluster as `--brokers` does.
+            let named = || args.iter().any(|a| a.text.strip_prefix("brokers=").is_some_and(elsewhere_host));
+            let remote = || store(call, &["--brokers"], &["RPK_BROKERS"]) != Store::Local || named();
+            // Retention cut to nothing (`cluster config set retention_bytes 1`, `topic
+            // alter-config t --set retention.ms=1`): the broker deletes the records.
+            let texts: Vec<&str> = args.iter().map(|a| a.text.as_str()).collect();
+            let short = |value: &str, limit: u64| value.parse::<u64>().is_ok_and(|n| n < limit);
+            let cut = |key: &str, value: &str| {
+                let key = key.replace('.', "_");
+                key.ends_with("retention_ms") && short(value, 3_600_000)
+                    || key.ends_with("retention_bytes") && short(value, 1_048_576)
+            };
+            let retention = texts.windows(2).any(|w| cut(w[0], w[1]))
+                || texts.iter().any(|t| t.split_once('=').is_some_and(|(k, v)| cut(k, v)));
+            match (first, second) {
+                (Some("topic"), Some("delete" | "trim-prefix"))
+                | (Some("group"), Some("delete" | "seek"))
+                    if remote() =>
+                {
+                    Some(Hit::new("database.store-delete", KAFKA_DELETE))
+                }
+                (Some("cluster"), Some("config")) | (Some("topic"), Some("alter-config"))
+                    if retention
+                        && (named() || store(call, &["--brokers"], &["RPK_BROKERS"]) == Store::Elsewhere) =>
+                {
+                    Some(Hit::new("database.store-delete", KAFKA_DELETE))
+                }
+                _ => None,
             }
-            _ => None,
-        },
+        }
         // A node's queues purged or deleted, its virtual host deleted, the node reset or
         // stopped: with no `-n` the node is this machine's.
         "rabbitmqctl" => {
@@ -1740,6 +1819,42 @@ fn string_literals(code: &str) -> impl Iterator<Item = &str> {
 }
 
 /// `db.dropDatabase()`, `db.x.drop()`, `deleteMany({})` with an empty filter.
+/// Oracle's `sqlplus CONNECT @script`: the script's destructive SQL, or a script the guard
+/// cannot read run on a server elsewhere (the connect string's host after `@`; none, or
+/// `localhost`, is this machine's).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn sqlplus(call: &Call, args: &[crate::shell::Word]) -> Option<Hit> {
+    let mut ops = operands(args).filter(|a| !a.eq_ignore_ascii_case("as"));
+    let connect = ops.next().filter(|a| !a.starts_with('@')).unwrap_or_default();
+    let host = connect.split_once('@').map(|(_, host)| host.trim_start_matches("//"));
+    let elsewhere = host.is_some_and(|host| {
+        let host = host.split(['/', ':']).next().unwrap_or(host);
+        !host.is_empty() && !matches!(host, "localhost" | "127.0.0.1") && !super::local_target(host)
+    });
+    let mut unread = false;
+    for script in operands(args).filter_map(|a| a.strip_prefix('@')).filter(|s| !s.is_empty()) {
+        let file = if script.contains('.') { script.to_string() } else { format!("{script}.sql") };
+        match written_sql(call, &file).or_else(|| read_sql(call, &file)) {
+            Some(text) => {
+                if let Some(found) = sql::destruction(&text) {
+                    return (elsewhere || production_server(call, args)).then(|| destruction_hit(found));
+                }
+            }
+            None => unread = true,
+        }
+    }
+    (unread && (elsewhere || production_server(call, args))).then(|| Hit::new("database.load", UNREAD_INPUT))
+}
+
+/// A Hibernate setting that drops the schema at start (`ddl-auto=create|create-drop`,
+/// `hbm2ddl.auto=create`); `validate`, `update` and `none` keep the data.
+fn schema_recreated(arg: &str) -> bool {
+    arg.split_once("=").is_some_and(|(key, value)| {
+        (key.ends_with("hibernate.ddl-auto") || key.ends_with("hbm2ddl.auto"))
+            && matches!(value, "create" | "create-drop")
+    })
+}
+
 fn mongo_destroys(js: &str) -> bool {
     let compact: String = js.chars().filter(|c| !c.is_whitespace()).collect();
     compact.contains("dropDatabase(")
@@ -2399,6 +2514,11 @@ const SERVER_STOP: &str = "This stops or crashes the server (`SHUTDOWN NOSAVE` l
 /// `redis-cli`'s options and the variables naming its server.
 // `--cluster call HOST:PORT CMD` runs CMD on every node of HOST's cluster.
 const REDIS_OPTIONS: &[&str] = &["-h", "-u", "--uri", "call"];
+/// redis-cli's options that take a value, before the command it sends.
+const REDIS_VALUED: &[&str] =
+    &["-h", "-p", "-s", "-a", "-u", "-n", "-r", "-i", "-d", "--user", "--pass", "--uri"];
+const SCHEMA_RECREATE: &str = "Hibernate's `ddl-auto=create|create-drop` drops every table of the production database the profile selects, and their data with them. Use `validate`, or ask the user to run it.";
+const KEYS_DELETE: &str = "This deletes keys of a production server, or sets them to expire: the jobs, sessions or data they held are gone. Ask the user to run it.";
 const REDIS_VARIABLES: &[&str] = &["REDIS_URL", "REDIS_HOST", "REDISCLI_URL"];
 const ACCESS: &str = "This changes who may connect or what they may do (`REVOKE ALL`, a role's password or superuser flag, a grant to `PUBLIC`): the apps using the role lose their access, or everyone gains it. Ask the user to run it.";
 const QUEUE_DELETE: &str = "This deletes or purges queues, streams, topics, keys or an index of a server elsewhere, and what they held is gone for every consumer. Ask the user to run it.";

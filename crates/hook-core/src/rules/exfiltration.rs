@@ -195,6 +195,7 @@ const NAMED_TOOLS: &[&str] = &[
     "mc",
     "duckdb",
     "dvc",
+    "elasticdump",
     "docker",
     "podman",
     "buildah",
@@ -227,7 +228,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     if shares_files(name, call.args()) {
         return Some(Hit::ask("exfiltration.upload", UPLOAD));
     }
-    if matches!(name, "duckdb" | "dvc") && stores_elsewhere(call, name) {
+    if matches!(name, "duckdb" | "dvc") && stores_elsewhere(call, name)
+        || name == "elasticdump" && copies_production_index(call.args())
+    {
         return Some(Hit::ask("exfiltration.upload", UPLOAD));
     }
     if matches!(name, "docker" | "podman" | "buildah" | "skopeo" | "helm" | "oras" | "crane")
@@ -300,7 +303,7 @@ fn uploads(name: &str, call: &Call) -> bool {
                     .windows(2)
                     .any(|pair| matches!(pair[0].text.as_str(), "-e" | "-c") && sends_files(&pair[1].text))
         }
-        _ => streams_to_storage(name, args) && fed(),
+        _ => streams_to_storage(name, args) && fed() || copies_dump(name, call),
     };
     // A bare name is a compose service to an HTTP client, but an ssh alias (`ssh prod`) to
     // the others; a host computed at run time may be anywhere.
@@ -465,6 +468,75 @@ fn streams_to_storage(name: &str, args: &[Word]) -> bool {
         "mc" => has("pipe"),
         _ => false,
     }
+}
+
+/// Whether a cloud storage client copies a file that a database dump earlier on the line
+/// wrote (`pg_dump "$DATABASE_URL" > /tmp/x.sql && aws s3 cp /tmp/x.sql s3://b/`, also
+/// through a compressor: `pg_dump db | gzip > x.gz`): the file carries the dump's data, as
+/// `pg_dump db | aws s3 cp - s3://b/k` does.
+fn copies_dump(name: &str, call: &Call) -> bool {
+    const DUMPERS: &[&str] =
+        &["pg_dump", "pg_dumpall", "mysqldump", "mariadb-dump", "mongodump", "mongoexport"];
+    if !matches!(name, "aws" | "gsutil" | "gcloud" | "s3cmd" | "rclone" | "mc" | "azcopy" | "az")
+        || call.index == 0
+    {
+        return false;
+    }
+    let commands = &call.analysis.commands[..call.index.min(call.analysis.commands.len())];
+    let dumps = |command: &SimpleCommand| {
+        let dumper = |c: &SimpleCommand| c.name().is_some_and(|n| DUMPERS.contains(&n));
+        dumper(command)
+            || matches!(command.stdin, Stdin::Pipe { from: Some(from) } if commands.get(from).is_some_and(dumper))
+    };
+    let same = |a: &str, b: &str| a.trim_start_matches("./") == b.trim_start_matches("./");
+    call.args().iter().filter(|a| !a.text.starts_with('-') && !a.dynamic).any(|file| {
+        commands.iter().any(|command| {
+            // `pg_dump -f x.sql`, `mongodump --archive=x.gz`: the dumper's own output file.
+            let named = command.args().windows(2).any(|w| {
+                matches!(w[0].text.as_str(), "-f" | "--file" | "--out" | "-o") && same(&w[1].text, &file.text)
+            }) || command.args().iter().any(|a| {
+                a.text.split_once('=').is_some_and(|(option, value)| {
+                    matches!(option, "--file" | "--archive" | "--out" | "--result-file")
+                        && same(value, &file.text)
+                })
+            });
+            dumps(command)
+                && (named && command.name().is_some_and(|n| DUMPERS.contains(&n))
+                    || command.redirects.iter().any(|r| {
+                        matches!(r.op, RedirectOp::Write | RedirectOp::Append)
+                            && matches!(r.fd, None | Some(1))
+                            && same(&r.target.text, &file.text)
+                    }))
+        })
+    })
+}
+
+/// Whether `elasticdump` copies a production cluster's index (`--input=https://es.prod.acme.com/users`)
+/// to a server of another domain or a bare address (`--output=http://203.0.113.7:9200/users`);
+/// to this machine or a file it stays here.
+fn copies_production_index(args: &[Word]) -> bool {
+    let value = |option: &str| {
+        args.iter().find_map(|a| a.text.strip_prefix(option).and_then(|rest| rest.strip_prefix('=')))
+    };
+    let host = |url: &str| {
+        let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+        let authority = rest.split(['/', '?']).next().unwrap_or(rest);
+        let host = authority.rsplit('@').next().unwrap_or(authority);
+        host.rsplit_once(':').map_or(host, |(h, _)| h).to_ascii_lowercase()
+    };
+    let (Some(input), Some(output)) = (value("--input"), value("--output")) else { return false };
+    if !input.contains("://") || !output.contains("://") || !crate::shell::production_name(input) {
+        return false;
+    }
+    let (from, to) = (host(input), host(output));
+    // The registrable part: the last two labels (`acme.com`).
+    let domain = |host: &str| {
+        let mut labels = host.rsplit('.');
+        let (top, second) = (labels.next().unwrap_or_default(), labels.next().unwrap_or_default());
+        format!("{second}.{top}")
+    };
+    let address = to.bytes().all(|b| b.is_ascii_digit() || b == b'.');
+    !loopback(&to) && (address || domain(&from) != domain(&to))
 }
 
 /// Whether `host` is this machine by its loopback name or address.

@@ -121,7 +121,14 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     matches!(words.first(), Some(&("cordon" | "taint" | "drain")))
                         && words.iter().skip(1).any(|w| super::production_name(w) && !super::local_target(w))
                 };
-                production_change(&args, &words).filter(|_| production() || production_piped(call) || node())
+                // A production namespace relabelled (`label ns production istio-injection-`).
+                let namespace = || {
+                    matches!(words.first(), Some(&("label" | "annotate")))
+                        && matches!(words.get(1), Some(&("ns" | "namespace" | "namespaces")))
+                        && words.get(2).is_some_and(|w| super::production_name(w) && !super::local_target(w))
+                };
+                production_change(&args, &words)
+                    .filter(|_| production() || production_piped(call) || node() || namespace())
             })
         }
         "helm" => {
@@ -306,9 +313,10 @@ fn production_change(args: &[&str], words: &[&str]) -> Option<Hit> {
         {
             Some(Hit::new("kubernetes.deploy-production", RESTART_ALL))
         }
-        // Labels steer selectors, ingress and admission. A restart (`rollout restart`) is the
-        // safe way to cycle pods, and passes.
-        ("apply" | "patch" | "replace" | "set" | "edit" | "label", _)
+        // Labels and annotations steer selectors, ingress (`whitelist-source-range`), sidecar
+        // injection and admission. A restart (`rollout restart`) is the safe way to cycle
+        // pods, and passes.
+        ("apply" | "patch" | "replace" | "set" | "edit" | "label" | "annotate", _)
         | ("rollout", Some("undo" | "pause")) => {
             Some(Hit::new("kubernetes.deploy-production", DEPLOY_PRODUCTION))
         }

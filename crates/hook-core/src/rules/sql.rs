@@ -41,6 +41,16 @@ pub(super) fn destruction(sql: &str) -> Option<Destruction> {
 /// (`DROP DATABASE IF EXISTS app_test; CREATE DATABASE app_test`) or a table or view in one
 /// (`DROP TABLE scratch.tmp`), and there is one.
 pub(super) fn drops_only(sql: &str, spared: fn(&str) -> bool) -> bool {
+    drops_spared(sql, spared, false)
+}
+
+/// Whether every destructive statement of `sql` drops a table or view whose own name `spared`
+/// names (`DROP TABLE tmp` in a database file of this machine's), and there is one.
+pub(super) fn drops_tables_only(sql: &str, spared: fn(&str) -> bool) -> bool {
+    drops_spared(sql, spared, true)
+}
+
+fn drops_spared(sql: &str, spared: fn(&str) -> bool, by_table: bool) -> bool {
     let mut dropped = false;
     for words in statements(sql) {
         if judge(&words).is_none() {
@@ -48,9 +58,12 @@ pub(super) fn drops_only(sql: &str, spared: fn(&str) -> bool) -> bool {
         }
         let word = |i: usize| words.get(i).map(String::as_str);
         let at = if word(2) == Some("IF") && word(3) == Some("EXISTS") { 4 } else { 2 };
-        let in_spared = |name: &str| name.split_once('.').is_some_and(|(database, _)| spared(database));
+        let in_spared = |name: &str| match by_table {
+            true => spared(name.rsplit('.').next().unwrap_or(name)),
+            false => name.split_once('.').is_some_and(|(database, _)| spared(database)),
+        };
         let spared = match word(1) {
-            Some("DATABASE" | "SCHEMA" | "KEYSPACE") => word(at).is_some_and(spared),
+            Some("DATABASE" | "SCHEMA" | "KEYSPACE") => !by_table && word(at).is_some_and(spared),
             Some("TABLE" | "VIEW") => word(at).is_some_and(in_spared),
             _ => false,
         };

@@ -649,7 +649,9 @@ fn operands<'a, 'b>(
 /// Whether a target's name says it destroys or deploys, and not that it only reads or checks
 /// (`deploy-prod`, not `migrate:status`).
 fn acts_on(target: &str) -> bool {
+    // Ecto's `mix ecto.migrations` lists the migrations and their status.
     (crate::shell::name_words(target).any(is_action) || cleans_data(target))
+        && !target.eq_ignore_ascii_case("ecto.migrations")
         && !crate::shell::name_words(target).any(is_reading)
 }
 

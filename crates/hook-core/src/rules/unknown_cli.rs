@@ -51,11 +51,17 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     // `ldcli flags toggle-off --environment production`: a flag or service switched off where
     // production's users are.
     // `growthbook features toggle checkout --env production --off`: a toggle told which way.
-    let off = || args.iter().any(|a| matches!(a.text.as_str(), "--off" | "--disable" | "--disabled" | "off"));
+    // `statsig gates update checkout --enabled false --env production`: an update that
+    // switches it off.
+    let off = || {
+        args.iter().any(|a| {
+            matches!(a.text.as_str(), "--off" | "--disable" | "--disabled" | "off" | "--enabled=false")
+        }) || args.windows(2).any(|w| w[0].text == "--enabled" && w[1].text == "false")
+    };
     if words.iter().any(|word| {
         parts(word).any(|part| among(&["disable", "archive", "kill"], part))
             || ["toggle-off", "turn-off", "switch-off"].iter().any(|off| word.eq_ignore_ascii_case(off))
-            || among(&["toggle", "flip"], word) && off()
+            || among(&["toggle", "flip", "update", "set"], word) && off()
     }) && !LOCAL.contains(&name)
         && production_option(args)
     {
@@ -317,14 +323,15 @@ fn parts(word: &str) -> impl Iterator<Item = &str> {
 
 /// The leading verb of an API action named in CamelCase that destroys or stops
 /// (`DeleteInstance`, `TerminateInstances`, `ReleaseEipAddress`): Alibaba's, Tencent's and
-/// other clouds' CLIs name the call itself.
+/// other clouds' CLIs name the call itself, and so do `netlify api deleteDnsRecord` and
+/// other API clients, in lower camel case.
 fn camel_verb(word: &str) -> Option<&str> {
-    if !word.bytes().next().is_some_and(|b| b.is_ascii_uppercase()) {
+    if !word.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) {
         return None;
     }
     let (at, _) = word.char_indices().skip(1).find(|(_, c)| c.is_ascii_uppercase())?;
     let verb = &word[..at];
-    CAMEL_VERBS.contains(&verb).then_some(verb)
+    CAMEL_VERBS.iter().any(|v| v.eq_ignore_ascii_case(verb)).then_some(verb)
 }
 
 /// Whether a subcommand word destroys: one of its parts, or its CamelCase verb.

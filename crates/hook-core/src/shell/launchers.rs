@@ -2196,7 +2196,8 @@ pub(super) fn target_variable(name: &str) -> bool {
 /// saves as its current one (`firebase use prod`, `kubectl config use-context prod`, `gcloud
 /// config set project acme-prod`, `terraform workspace select prod`, `pulumi stack select
 /// prod`, `amplify env checkout prod`, `az account set -s prod`, `heroku git:remote -a
-/// shop-prod`, `docker context use prod`, `kubectx prod`, `kubens prod`, `eb use shop-prod`).
+/// shop-prod`, `docker context use prod`, `kubectx prod`, `kubens prod`, `eb use shop-prod`, `kubie ctx prod`,
+/// `railway environment production`, `supabase link --project-ref acme-prod`, `git switch prod`).
 pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
     let (name, args) = argv.split_first()?;
     let name = super::program_base(&name.text);
@@ -2236,6 +2237,16 @@ pub(super) fn selects_target(argv: &[Word]) -> Option<Word> {
         "az" if verb(&["account", "set"]) => option(&["-s", "--subscription", "-n", "--name"]),
         "heroku" if verb(&["git:remote"]) => option(&["-a", "--app"]),
         "docker" if verb(&["context", "use"]) => operand(2),
+        "kubie" if verb(&["ctx"]) || verb(&["ns"]) => operand(1),
+        "railway" if verb(&["environment"]) || verb(&["link"]) => {
+            option(&["-e", "--environment"]).or_else(|| operand(1).filter(|_| verb(&["environment"])))
+        }
+        "supabase" if verb(&["link"]) => option(&["--project-ref"]),
+        // The branch checked out is what the line's deploy script ships (`git switch prod &&
+        // make deploy`); a file checkout (`git checkout -- x`) selects nothing.
+        "git" if (verb(&["checkout"]) || verb(&["switch"])) && !args.iter().any(|w| w.text == "--") => {
+            operand(1)
+        }
         _ => None,
     }
 }
