@@ -3598,4 +3598,12 @@ pub(crate) const CASES: &[Case] = &[
     allow("docker rm -f $(docker ps -aq --filter label=project=myapp-test)"),
     allow("docker rm -f $(docker ps -aq --filter name=myapp-test)"),
     ask("containers.remove-all", "docker rm -f $(docker ps -aq)"),
+    // HashiCorp: a job reverted, a service out of the catalog or in maintenance.
+    ask("hosting.deploy-production", "nomad job revert api 0"),
+    allow("nomad job history api"),
+    allow("nomad job revert -address=http://127.0.0.1:4646 example 0"),
+    ask("cloud.stop", "consul services deregister -id api-prod-1"),
+    ask("cloud.stop", "consul maint -enable -reason deploy"),
+    allow("consul maint"),
+    allow("consul catalog services"),
 ];
