@@ -995,11 +995,20 @@ fn cluster_member(call: &Call, name: &str) -> Option<Hit> {
             let scaled_down =
                 (word(0), word(1)) == ("job", "scale") && words.len() > 3 && zero(word(words.len() - 1));
             let forced_out = (word(0), word(1)) == ("server", "force-leave");
+            // `nomad job revert api 0`: an older version of the job deployed at once.
+            if (word(0), word(1)) == ("job", "revert") && !local() {
+                return Some(Hit::ask("hosting.deploy-production", NOMAD_REVERT));
+            }
             ((scaled_down || forced_out) && !local()).then(|| Hit::ask("cloud.stop", STOP))
         }
-        "consul" => {
-            (matches!(word(0), "leave" | "force-leave") && !local()).then(|| Hit::ask("cloud.stop", STOP))
-        }
+        // A node or service put in maintenance (`consul maint -enable`) or a service taken out of
+        // the catalog (`services deregister`) gets no traffic.
+        "consul" => (matches!(word(0), "leave" | "force-leave")
+            || word(0) == "maint" && args.iter().any(|a| matches!(a.text.as_str(), "-enable" | "--enable"))
+            || (word(0), word(1)) == ("services", "deregister"))
+            .then_some(())
+            .filter(|()| !local())
+            .map(|()| Hit::ask("cloud.stop", STOP)),
         "rd" => (word(0) == "run"
             && (super::production_target(args)
                 || ["-p", "--project", "-j", "--job"]
@@ -1013,6 +1022,8 @@ fn cluster_member(call: &Call, name: &str) -> Option<Hit> {
     }
 }
 
+const NOMAD_REVERT: &str =
+    "This deploys an older version of a Nomad job at once, in place of what runs. Ask the user to run it.";
 const RUNDECK: &str = "This runs a Rundeck job on a production project: whatever its steps do (a failover, a deploy, a restart) happens there at once. Ask the user to run it.";
 const FLEET_RUN: &str = "This applies configuration to every minion, or to production's, with no dry run: what it changes reaches every service at once. Run it with `test=True` and show the user, who can apply it.";
 const FLEET_DOWN: &str = "This tears down, uninstalls or destroys across a fleet of managed machines (or the nodes a Chef server knows). Ask the user to run it.";

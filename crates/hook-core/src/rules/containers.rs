@@ -169,6 +169,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         {
             Some(Hit::ask("containers.service-stop", SERVICE_STOP))
         }
+        // `docker stack rm prod`: every service of the stack stops on every node of the swarm.
+        ("stack", Some("rm" | "remove" | "down"))
+            if !(words.len() > 2 && words[2..].iter().all(|s| super::disposable_target(s))) =>
+        {
+            Some(Hit::ask("containers.service-stop", STACK_RM))
+        }
         // `podman system reset`: every container, image, volume and network.
         ("system", Some("reset")) => Some(Hit::new("containers.prune-all", PRUNE)),
         ("rm" | "rmi" | "kill", _) | ("container" | "image", Some("rm" | "remove")) if every_one(call) => {
@@ -215,6 +221,11 @@ fn deletes(words: &[&str]) -> bool {
 fn every_one(call: &Call) -> bool {
     let lists_all = |text: &str| {
         let text = text.replace(['"', '\''], "");
+        // A filtered listing (`docker ps -aq --filter label=project=myapp-test`) is the
+        // containers it matches, not every one.
+        if text.contains("--filter") || text.contains(" -f ") {
+            return false;
+        }
         ENGINES.iter().any(|engine| {
             ["ps -a", "ps -qa", "ps --all", "container ls -a", "images -q", "images -aq", "image ls -q"]
                 .iter()
@@ -234,6 +245,7 @@ fn every_one(call: &Call) -> bool {
 const HOST: &str = "This gives the command the host itself (its processes, devices or whole file system), outside any container. Ask the user to run it.";
 const PRUNE: &str = "This deletes every unused volume and its data (`--volumes`), or every container and image (`system reset`). Prune without `--volumes`, or ask the user.";
 const SERVICE_STOP: &str = "This scales a swarm service to zero replicas: it stops on every node of the cluster for whoever uses it. Ask the user whether to.";
+const STACK_RM: &str = "This removes a swarm stack: every one of its services stops on every node of the cluster for whoever uses it. Ask the user whether to.";
 const VOLUME: &str = "This deletes container volumes and the data in them. Ask the user to run it.";
 const COMPOSE: &str = "`compose down -v` deletes the project's volumes and their data. Run `compose down` without `-v`, or ask the user.";
 const REMOVE_ALL: &str = "This removes every container or image on the machine, not just this project's. Name the ones you mean, or ask the user.";

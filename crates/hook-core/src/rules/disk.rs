@@ -1120,6 +1120,11 @@ const REMOTE_SERVICE_TOOLS: &[&str] = &[
     "sc.exe",
     "pkill",
     "killall",
+    "kill",
+    "supervisorctl",
+    "pm2",
+    "passwd",
+    "usermod",
 ];
 
 /// A service stopped, disabled, masked or restarted on another machine (`ssh prod systemctl
@@ -1127,6 +1132,10 @@ const REMOTE_SERVICE_TOOLS: &[&str] = &[
 /// what others use.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn remote_service(call: &Call, name: &str) -> Option<Hit> {
+    // A machine named disposable (`ssh dev-box`) is the user's own to restart.
+    if super::runner_disposable(&call.command.via) {
+        return None;
+    }
     let args: Vec<String> = call.args().iter().map(|w| w.text.to_ascii_lowercase()).collect();
     let operands: Vec<&str> = args.iter().map(String::as_str).filter(|a| !a.starts_with('-')).collect();
     const STOPS: &[&str] =
@@ -1142,8 +1151,36 @@ fn remote_service(call: &Call, name: &str) -> Option<Hit> {
         ("stop-service" | "restart-service", _) => true,
         // A service's processes killed by name (`pkill -9 postgres`) stop it as `systemctl stop` does.
         ("pkill" | "killall", [_, ..]) => true,
+        // `kill $(pgrep -f gunicorn)`: a signal that ends the process (not a reload's `-HUP`
+        // or `-USR1`, nor `-0`'s check).
+        ("kill", [_, ..]) => !args.iter().any(|a| {
+            matches!(
+                a.trim_start_matches('-'),
+                "0" | "hup" | "sighup" | "1" | "usr1" | "sigusr1" | "usr2" | "sigusr2" | "l" | "list"
+            )
+        }),
+        // A process manager's programs stopped or deleted (`supervisorctl stop all`, `pm2
+        // delete all`).
+        ("supervisorctl" | "pm2", [verb, ..]) => {
+            matches!(*verb, "stop" | "restart" | "remove" | "shutdown" | "delete" | "kill" | "del")
+        }
         _ => false,
     };
+    // An account locked or its password deleted on a server (`passwd -l root`, `usermod -L
+    // deploy`): whoever logs in with it is shut out.
+    let locks = match name {
+        "passwd" => {
+            args.iter().any(|a| matches!(a.as_str(), "-l" | "--lock" | "-d" | "--delete" | "-e" | "--expire"))
+        }
+        "usermod" => args.iter().any(|a| matches!(a.as_str(), "-l" | "--lock" | "-e" | "--expiredate")),
+        _ => false,
+    };
+    if locks {
+        return Some(Hit::ask(
+            "disk.remote-lockout",
+            "This locks an account (or its password) on another machine: whoever logs in with it there is shut out. Ask the user whether to.",
+        ));
+    }
     changes.then(|| {
         Hit::ask(
             "disk.remote-service",

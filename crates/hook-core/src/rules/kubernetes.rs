@@ -75,7 +75,11 @@ const WIDE_KINDS: &[(&str, &str)] = &[
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if !matches!(name, "kubectl" | "oc" | "kubecolor" | "helm" | "helmfile" | "argocd" | "flux" | "argo") {
+    if !matches!(
+        name,
+        "kubectl" | "oc" | "kubecolor" | "helm" | "helmfile" | "argocd" | "flux" | "argo" | "talosctl"
+    ) && !UNINSTALLERS.contains(&name)
+    {
         return None;
     }
     // A disposable namespace or context (`-n dev`, `--context kind-dev`) is the user's to
@@ -109,27 +113,48 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     };
     match name {
         _ if dry_run && name != "argocd" => None,
+        // The uninstall scripts of k3s and RKE2 delete the cluster of this node, its data with it.
+        _ if UNINSTALLERS.contains(&name) => Some(Hit::new("kubernetes.delete-node", UNINSTALL)),
+        // `talosctl reset` wipes a node; `shutdown`, `reboot` and `upgrade` take it down.
+        "talosctl" => {
+            let verb = operands(call.args(), TALOS_VALUE_OPTIONS).next()?;
+            match verb {
+                "reset" => Some(Hit::new("kubernetes.delete-node", TALOS_RESET)),
+                "shutdown" | "reboot" | "upgrade" | "upgrade-k8s" => {
+                    Some(Hit::ask("kubernetes.drain", TALOS_DOWN))
+                }
+                _ => None,
+            }
+        }
         "kubectl" | "oc" | "kubecolor" => {
             let mut words: Vec<&str> = operands(call.args(), VALUE_OPTIONS).collect();
             // OpenShift's administrator verbs (`oc adm drain`, `oc adm cordon`) are kubectl's.
             if name == "oc" && words.first() == Some(&"adm") {
                 words.remove(0);
             }
-            kubectl(&args, &words).or_else(|| unknown_kind_deleted(call, &words)).or_else(|| {
-                // A node named for production (`cordon gke-prod-pool-1-abc`).
-                let node = || {
-                    matches!(words.first(), Some(&("cordon" | "taint" | "drain")))
-                        && words.iter().skip(1).any(|w| super::production_name(w) && !super::local_target(w))
-                };
-                // A production namespace relabelled (`label ns production istio-injection-`).
-                let namespace = || {
-                    matches!(words.first(), Some(&("label" | "annotate")))
-                        && matches!(words.get(1), Some(&("ns" | "namespace" | "namespaces")))
-                        && words.get(2).is_some_and(|w| super::production_name(w) && !super::local_target(w))
-                };
-                production_change(&args, &words)
-                    .filter(|_| production() || production_piped(call) || node() || namespace())
-            })
+            kubectl(&args, &words)
+                .or_else(|| unknown_kind_deleted(call, &words))
+                .or_else(|| gitops_deleted(&words))
+                .or_else(|| exposed_forward(&args, &words))
+                .or_else(|| production_copy(&words, production()))
+                .or_else(|| {
+                    // A node named for production (`cordon gke-prod-pool-1-abc`).
+                    let node = || {
+                        matches!(words.first(), Some(&("cordon" | "taint" | "drain")))
+                            && words
+                                .iter()
+                                .skip(1)
+                                .any(|w| super::production_name(w) && !super::local_target(w))
+                    };
+                    // A production namespace relabelled (`label ns production istio-injection-`).
+                    let namespace = || {
+                        matches!(words.first(), Some(&("label" | "annotate")))
+                            && matches!(words.get(1), Some(&("ns" | "namespace" | "namespaces")))
+                            && words.get(2).is_some_and(|w| super::production_name(w) && !super::local_target(w))
+                    };
+                    production_change(&args, &words)
+                        .filter(|_| production() || production_piped(call) || node() || namespace())
+                })
         }
         "helm" => {
             // helm's global options come before the verb too (`helm --kube-context prod delete x`).
@@ -208,6 +233,74 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         }
         _ => None,
     }
+}
+
+/// The scripts that uninstall a Kubernetes distribution from its node.
+const UNINSTALLERS: &[&str] =
+    &["k3s-uninstall.sh", "k3s-agent-uninstall.sh", "rke2-uninstall.sh", "k3s-killall.sh", "rke2-killall.sh"];
+
+/// talosctl's options that take a value, which is not the verb.
+const TALOS_VALUE_OPTIONS: &[&str] =
+    &["-n", "--nodes", "-e", "--endpoints", "--talosconfig", "--context", "--cluster"];
+
+/// `kubectl delete application prod-api -n argocd`: an Argo CD application (or set) or a Flux
+/// kustomization or release deleted through the API server cascades to what it deployed, as
+/// `argocd app delete` does.
+fn gitops_deleted(words: &[&str]) -> Option<Hit> {
+    let ["delete", kind, ..] = words else { return None };
+    let base = kind.split(['/', '.', ',']).next().unwrap_or_default().to_ascii_lowercase();
+    matches!(
+        base.as_str(),
+        "application"
+            | "applications"
+            | "app"
+            | "apps"
+            | "applicationset"
+            | "applicationsets"
+            | "appset"
+            | "appsets"
+            | "kustomization"
+            | "kustomizations"
+            | "ks"
+            | "helmrelease"
+            | "helmreleases"
+            | "hr"
+    )
+    .then(|| Hit::new("kubernetes.argocd-delete", ARGOCD))
+}
+
+/// `kubectl port-forward --address 0.0.0.0`: the cluster's service, listening on every network
+/// this machine is on rather than its loopback.
+fn exposed_forward(args: &[&str], words: &[&str]) -> Option<Hit> {
+    if words.first() != Some(&"port-forward") {
+        return None;
+    }
+    let addresses = args.iter().enumerate().filter_map(|(at, a)| match a.strip_prefix("--address") {
+        Some("") => args.get(at + 1).copied(),
+        Some(rest) => rest.strip_prefix('='),
+        None => None,
+    });
+    let exposed = addresses
+        .flat_map(|list| list.split(','))
+        .any(|address| !matches!(address, "localhost" | "127.0.0.1" | "::1" | "[::1]"));
+    exposed.then(|| Hit::ask("exfiltration.tunnel", EXPOSED))
+}
+
+/// `kubectl cp prod/postgres-0:/var/lib/postgresql/data ./dump`: files of a production pod
+/// copied to this machine (its namespace in the source, or `-n prod`). A log passes.
+fn production_copy(words: &[&str], production: bool) -> Option<Hit> {
+    let ["cp", source, ..] = words else { return None };
+    let (pod, path) = source.split_once(':')?;
+    let named = pod.split_once('/').is_some_and(|(namespace, _)| super::production_name(namespace));
+    // Its data or secrets (`/var/lib/postgresql/data`, `/etc/secrets`), not a log or a trace.
+    let data = path.starts_with("/var/lib/")
+        || crate::shell::name_words(path).any(|w| {
+            matches!(
+                w.to_ascii_lowercase().as_str(),
+                "data" | "secret" | "secrets" | "backup" | "backups" | "dump" | "env" | "credentials"
+            )
+        });
+    (data && (named || production && !pod.is_empty())).then(|| Hit::ask("credentials.print", PRODUCTION_COPY))
 }
 
 /// Whether the manifests `kubectl apply -f -` reads come from a stage whose operands name
@@ -350,6 +443,14 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
     let verb = *words.first()?;
     let rest = args;
     match verb {
+        // EKS's `aws-auth` config map says who the cluster's users and administrators are.
+        "edit" | "patch" | "apply" | "replace" | "delete" | "set" | "create"
+            if words.iter().skip(1).any(|w| {
+                *w == "aws-auth" || w.strip_suffix("/aws-auth").is_some_and(|kind| kind.starts_with("c"))
+            }) =>
+        {
+            Some(Hit::ask("kubernetes.grant", AWS_AUTH))
+        }
         // Admission control removed, on any cluster: the webhooks that enforce policy
         // (Gatekeeper, Kyverno), an admission policy, or a namespace's Pod Security level.
         "delete" if words.get(1).is_some_and(|kind| admission_kind(kind)) => {
@@ -415,6 +516,16 @@ fn kubectl(args: &[&str], words: &[&str]) -> Option<Hit> {
             Some(Hit::new("kubernetes.replace-force", REPLACE_FORCE))
         }
         "drain" => Some(Hit::new("kubernetes.drain", DRAIN)),
+        // `kubectl krew install --manifest-url=URL` (or `--manifest`, `--archive` from a URL): a
+        // plugin nobody reviewed, which runs as the user with the cluster's credentials.
+        "krew"
+            if words.get(1) == Some(&"install")
+                && rest.iter().any(|a| {
+                    a.starts_with("--manifest-url") || a.starts_with("--archive") && a.contains("://")
+                }) =>
+        {
+            Some(Hit::ask("remote-script.pipe-to-shell", KREW_URL))
+        }
         // CloudNativePG's plugin: `cnpg destroy CLUSTER N` deletes an instance with its volume
         // claim, and the database files on it.
         "cnpg" if words.get(1) == Some(&"destroy") => Some(Hit::new("kubernetes.delete-volume", DELETE_WIDE)),
@@ -493,4 +604,13 @@ const PRODUCTION_DOWN: &str = "This deletes an object of a production cluster (a
 const SCALE_PRODUCTION: &str = "This scales a production workload to zero replicas: the service is down until someone scales it back. Ask the user to run it.";
 const SUSPEND: &str = "This suspends Flux's reconciliation of every kustomization (or production's): deploys stop and drift is no longer reverted. Ask the user to run it.";
 const FLUX_DELETE: &str = "This deletes a Flux source or kustomization (and, pruning, what it deployed) or Flux itself. Ask the user to run it.";
+const UNINSTALL: &str = "This uninstalls the Kubernetes distribution from this node: its cluster, workloads and data are deleted. Ask the user to run it.";
+const TALOS_RESET: &str = "`talosctl reset` wipes the node: its disks, its membership of the cluster and what ran on it. Ask the user to run it.";
+const TALOS_DOWN: &str =
+    "This shuts down, reboots or upgrades a Talos node: what runs on it stops. Ask the user to run it.";
+const EXPOSED: &str = "This forwards a cluster's service to every network this machine is on (`--address`), not just its loopback: whoever can reach the machine reaches the service. Forward to `localhost`, or ask the user.";
+const PRODUCTION_COPY: &str =
+    "This copies a production pod's files (its data, its secrets) to this machine. Ask the user whether to.";
+const KREW_URL: &str = "This installs a kubectl plugin from a URL rather than the reviewed index: code nobody read, run with the cluster's credentials. Install it from the index by name, or ask the user.";
+const AWS_AUTH: &str = "This changes `aws-auth`, the map of which AWS roles and users are the cluster's users and administrators: a mistake locks everyone out, or lets someone in. Show the user the change, who can apply it.";
 const HELM_UNINSTALL: &str = "`helm uninstall` removes a release and its resources. Ask the user to run it.";

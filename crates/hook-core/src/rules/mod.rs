@@ -523,12 +523,15 @@ pub(crate) fn production_target(args: &[crate::shell::Word]) -> bool {
 /// Whether an earlier command of the line selected a production target for this one
 /// ([`SimpleCommand::selected`](crate::shell::SimpleCommand::selected): `export
 /// AWS_PROFILE=prod`, `source .env.production`, `firebase use prod`), by the same test as
-/// [`production_target`]'s.
+/// [`production_target`]'s, or the command runs on a production host (`ssh prod-web-1 'docker
+/// compose down -v'`, [`runner_production`]): the packs judge it as they would a local
+/// command aimed at production.
 pub(crate) fn selected_production(command: &crate::shell::SimpleCommand) -> bool {
     command
         .selected
         .as_ref()
         .is_some_and(|target| production_name(&target.text) && !local_target(&target.text))
+        || !command.via.is_empty() && runner_production(&command.via)
 }
 
 /// Whether an earlier command of the line selected a target on this machine for this one
@@ -598,33 +601,53 @@ pub(crate) fn runs_elsewhere(via: &[String]) -> bool {
 /// prod-db`, `docker -H ssh://prod-host exec` ([`production_name`], a local cluster's name
 /// excepted).
 pub(crate) fn runner_production(via: &[String]) -> bool {
-    const RUNNERS: &[&str] = &[
-        "ssh",
-        "mosh",
-        "tsh ssh",
-        "aws ec2-instance-connect ssh",
-        "aws ssm start-session",
-        "aws ecs execute-command",
-        "scw instance server ssh",
-        "az aks command invoke",
-        "az vm run-command",
-        "gcloud compute ssh",
-        "kubectl exec",
-        "kubectl run",
-        "oc exec",
-        "oc run",
-        "kamal exec",
-        "docker exec",
-        "docker run",
-        "podman exec",
-        "podman run",
-    ];
     via.iter().any(|via| {
-        RUNNERS
+        PRODUCTION_RUNNERS
             .iter()
             .filter_map(|runner| crate::shell::runner_targets(via, runner))
             .any(|mut targets| targets.any(|t| production_name(t) && !local_target(t)))
     })
+}
+
+/// The runners whose via names where the command runs ([`runner_production`]).
+const PRODUCTION_RUNNERS: &[&str] = &[
+    "ssh",
+    "mosh",
+    "tsh ssh",
+    "aws ec2-instance-connect ssh",
+    "aws ssm start-session",
+    "aws ecs execute-command",
+    "scw instance server ssh",
+    "az aks command invoke",
+    "az vm run-command",
+    "gcloud compute ssh",
+    "kubectl exec",
+    "kubectl run",
+    "oc exec",
+    "oc run",
+    "kamal exec",
+    "docker exec",
+    "docker run",
+    "podman exec",
+    "podman run",
+    "doctl compute ssh",
+    "nomad alloc exec",
+];
+
+/// Whether a runner a command came through names a disposable machine as where it runs (`ssh
+/// dev-box`, `gcloud compute ssh ci-runner-3`, [`disposable_target`]), and none production.
+pub(crate) fn runner_disposable(via: &[String]) -> bool {
+    let mut targets = via.iter().filter_map(|via| {
+        PRODUCTION_RUNNERS.iter().find_map(|runner| crate::shell::runner_targets(via, runner))
+    });
+    let mut any = false;
+    let all = targets.all(|mut targets| {
+        targets.any(|t| {
+            any = true;
+            disposable_target(t)
+        })
+    });
+    any && all && !runner_production(via)
 }
 
 /// The rules a line scoped to a disposable target ([`disposable_scope`]) passes: destroys and

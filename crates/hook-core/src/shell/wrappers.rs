@@ -1266,7 +1266,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "autossh" => autossh(argv),
         "mosh" | "tsh" | "boundary" | "nomad" | "knife" | "bolt" => host_shell(&name, argv),
         "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" | "fab"
-        | "eb" | "cf" | "scw" | "oci" => machine_shell(&name, argv),
+        | "eb" | "cf" | "scw" | "oci" | "doctl" => machine_shell(&name, argv),
         // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
         // workspace folder and starts there, so CMD is judged as run here.
         "devcontainer" if argv.get(1).is_some_and(|w| w.text == "exec") => {
@@ -2487,6 +2487,7 @@ const REMOTE_VIAS: &[&str] = &[
     "aws ec2-instance-connect ssh",
     "scw instance server ssh",
     "oci instance-agent command",
+    "doctl compute ssh",
     "az aks command invoke",
     "aws ecs execute-command",
     "pdsh",
@@ -2585,7 +2586,9 @@ fn host_shell(name: &str, argv: &[Word]) -> Peel {
                     option.contains('=') || matches!(option, "-i" | "-t" | "-job" | "-tls-skip-verify");
                 at += if flag { 1 } else { 2 };
             }
-            match rest(at + 1) {
+            // `nomad alloc exec ALLOC -- CMD`: the `--` ends nomad's options, it is no command.
+            let at = at + 1 + usize::from(word(at + 1) == Some("--"));
+            match rest(at) {
                 [] => Peel::Runs,
                 command => script("nomad alloc exec", command, Dialect::Posix),
             }
@@ -2821,6 +2824,27 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
             let text = parsed.as_ref().and_then(|c| c.pointer("/source/text")).and_then(|t| t.as_str());
             let Some(text) = text else { return Peel::Runs };
             return remote_line("oci instance-agent command", &[derived(&content, text)]);
+        }
+        // `az vm extension set --name CustomScript --settings '{"commandToExecute": CMD}'` (or
+        // `--protected-settings`): the Custom Script extension runs CMD on the VM.
+        "az" if matches!(word(1), Some("vm" | "vmss"))
+            && (word(2), word(3)) == (Some("extension"), Some("set")) =>
+        {
+            let command = ["--settings", "--protected-settings"].iter().find_map(|option| {
+                let settings = value(4, &[*option])?;
+                let parsed = serde_json::from_str::<serde_json::Value>(&settings.text).ok()?;
+                let command = parsed.get("commandToExecute")?.as_str()?.to_string();
+                Some(derived(&settings, &command))
+            });
+            let Some(command) = command else { return Peel::Runs };
+            let via = targeted("az vm run-command".into(), argv, &["-g", "--resource-group", "--vm-name"]);
+            return remote_line(&via, &[command]);
+        }
+        // `doctl compute ssh DROPLET --ssh-command CMD`: CMD runs on the droplet.
+        "doctl" if (word(1), word(2)) == (Some("compute"), Some("ssh")) => {
+            let Some(command) = value(3, &["--ssh-command"]) else { return Peel::Runs };
+            let droplet = word(3).filter(|w| !w.starts_with('-')).unwrap_or_default();
+            return remote_line(&format!("doctl compute ssh {droplet}"), &[command]);
         }
         "az" if matches!(word(1), Some("vm" | "vmss")) && word(2) == Some("run-command") => {
             // `--scripts` takes every word up to the next option, each a line of the script.
