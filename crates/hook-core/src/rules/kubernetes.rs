@@ -150,7 +150,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
                     let namespace = || {
                         matches!(words.first(), Some(&("label" | "annotate")))
                             && matches!(words.get(1), Some(&("ns" | "namespace" | "namespaces")))
-                            && words.get(2).is_some_and(|w| super::production_name(w) && !super::local_target(w))
+                            && words
+                                .get(2)
+                                .is_some_and(|w| super::production_name(w) && !super::local_target(w))
                     };
                     production_change(&args, &words)
                         .filter(|_| production() || production_piped(call) || node() || namespace())
