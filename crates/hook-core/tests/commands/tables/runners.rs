@@ -3134,7 +3134,6 @@ run = "cargo test"
     ask("cloud.stop", "timeout 60 eksctl scale nodegroup --cluster prod --name ng-1 --nodes=0"),
     allow("eksctl get nodegroup --cluster prod"),
     ask("iac.apply-unreviewed", "terraform apply p && terraform plan -out q"),
-    allow("terraform apply p && terraform plan -out q"),
     // Remote shells: the remote line is judged by the packs with the host as its target.
     deny(
         "remote-script.pipe-to-shell",
