@@ -84,9 +84,16 @@ const UNLOCKED_MESSAGE: &str = "This prints a file after `git-crypt unlock` on t
 /// Whether a file printer with a file operand runs after `git-crypt unlock` on the line.
 fn unlocked_before(call: &Call) -> bool {
     call.args().iter().any(|a| !a.text.starts_with('-'))
-        && call.analysis.commands[..call.index]
-            .iter()
-            .any(|c| c.name() == Some("git-crypt") && c.args().first().is_some_and(|a| a.text == "unlock"))
+        && call.unlocked_at.get_or_init(|| first_unlock(call.analysis)).is_some_and(|at| at < call.index)
+}
+
+/// The index of the line's first `git-crypt unlock`: found once per line, not once per command
+/// that prints a file (a 250 KB line holds ten thousand commands).
+pub(super) fn first_unlock(analysis: &Analysis) -> Option<usize> {
+    analysis
+        .commands
+        .iter()
+        .position(|c| c.name() == Some("git-crypt") && c.args().first().is_some_and(|a| a.text == "unlock"))
 }
 
 const CLIPBOARD_MESSAGE: &str = "This prints the clipboard, where the user's copied passwords and tokens often are, into the conversation. Ask the user to paste what is needed.";

@@ -136,6 +136,9 @@ pub(crate) struct Call<'a> {
     /// The files the line's commands export stored secrets into, found once per line on first
     /// use ([`credentials::secret_exports`]).
     pub secret_exports: &'a OnceCell<Vec<(usize, String)>>,
+    /// The index of the line's first `git-crypt unlock`, found once per line on first use
+    /// ([`credentials::first_unlock`]).
+    pub unlocked_at: &'a OnceCell<Option<usize>>,
 }
 
 /// The files a command writes over from their start or takes away at their name, with the path
@@ -190,6 +193,7 @@ pub fn evaluate(
     let mut first_ask = None;
     let environment_files = OnceCell::new();
     let secret_exports = OnceCell::new();
+    let unlocked_at = OnceCell::new();
     for (index, command) in analysis.commands.iter().enumerate() {
         let name = command_name(command);
         let mut call = Call {
@@ -203,6 +207,7 @@ pub fn evaluate(
             replaced,
             environment_files: &environment_files,
             secret_exports: &secret_exports,
+            unlocked_at: &unlocked_at,
         };
         let mut missed = true;
         for (pack, setting) in &enabled {
