@@ -26,6 +26,9 @@ pub const DENY: &str = "deny (rm -rf /)";
 pub const FIXTURE: &str = "fixture";
 /// Spawns of each comparison hook (jq, Python).
 const COMPARISON_RUNS: usize = 30;
+/// Longer than hook-core's `SETTLE` (`policy/stamp.rs`): after it, a policy file's stamp alone
+/// proves it unchanged.
+const STAMP_SETTLE: Duration = Duration::from_millis(3_200);
 
 /// One payload fed to a binary.
 pub struct Case {
@@ -736,6 +739,11 @@ impl Sandbox {
         if !status.success() {
             return Err(format!("{} trust --yes failed in {}", binary.display(), project.display()));
         }
+        // A policy file or trust store changed in the last three seconds has a stamp the cache
+        // cannot trust alone (`policy/stamp.rs`), so every call would read and compare the
+        // file. A user trusts a project once, long before the hook calls that matter: measure
+        // and profile those, once the stamps have settled.
+        std::thread::sleep(STAMP_SETTLE);
         Ok(())
     }
 }
