@@ -1624,12 +1624,15 @@ const WRITABLE_KEYS: [&str; 19] = [
 ];
 
 /// The repository's own files (hooks and config run commands); but `info/exclude` holds
-/// ignore patterns, which run nothing (the last matching entry wins). The other version
+/// ignore patterns, which run nothing, and a `*.lock` file is git's claim on the file beside
+/// it, which git renames into place only in the process that made it: removing one a crashed
+/// git left (`rm -f .git/index.lock`) is routine (the last matching entry wins). The other version
 /// controls' stores are the history as much as `.git` is (and `.hg/hgrc` runs hooks too):
 /// Mercurial's and Sapling's, Subversion's, Breezy's, Darcs', Jujutsu's and Fossil's.
-const GIT_FILES: [&str; 10] = [
+const GIT_FILES: [&str; 11] = [
     ".git/**",
     "!.git/info/exclude",
+    "!.git/**/*.lock",
     ".hg/**",
     ".sl/**",
     ".svn/**",

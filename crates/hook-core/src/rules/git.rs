@@ -82,12 +82,11 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "clean" if setting("clean.requireForce", &["false", "0", "no", "off"]) && !texts.iter().any(|a| *a == "--dry-run" || short_cluster_has(a, 'n')) => {
             Some(Hit::new("git.clean-force", "`git clean` with `clean.requireForce=false` permanently deletes untracked files. Preview with `git clean -n`, then delete specific paths, or ask the user."))
         }
-        "prune" if texts.windows(2).any(|pair| pair[0] == "--expire" && matches!(pair[1], "now" | "all")) => {
-            Some(Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git prune` without `--expire now`, or ask the user."))
+        "gc" | "prune" | "reflog" if setting("gc.reflogExpire", &["now", "all"]) || setting("gc.reflogExpireUnreachable", &["now", "all"]) => {
+            Some(Hit::new("git.prune-now", "Expiring the reflog now and pruning deletes the commits that `reset` or `rebase` left behind, which `git reflog` could otherwise bring back. Run `git gc` without those settings, or ask the user."))
         }
-        "gc" | "prune" | "reflog" if setting("gc.pruneExpire", &["now", "all"]) || setting("gc.reflogExpire", &["now", "all"]) || setting("gc.reflogExpireUnreachable", &["now", "all"]) => {
-            Some(Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git gc` without those settings, or ask the user."))
-        }
+        "prune" if texts.windows(2).any(|pair| pair[0] == "--expire" && matches!(pair[1], "now" | "all")) => Some(prune_now()),
+        "gc" | "prune" if setting("gc.pruneExpire", &["now", "all"]) => Some(prune_now()),
         // `git checkout-index -a -f`: every tracked file written over from the index.
         "checkout-index" if texts.iter().any(|a| *a == "--all" || short_cluster_has(a, 'a')) && texts.iter().any(|a| *a == "--force" || short_cluster_has(a, 'f')) => {
             Some(Hit::new("git.checkout-discard", "`git checkout-index -a -f` overwrites every uncommitted change in the work tree. Commit or `git stash` first."))
@@ -170,9 +169,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         "reflog" => drops_reflog_now(&texts).then(|| {
             Hit::new("git.reflog-expire", "Expiring the reflog now removes the only record of commits that `reset` or `rebase` left behind. Leave the reflog to expire on its own, or ask the user.")
         }),
-        "gc" | "prune" => texts.iter().any(|a| matches!(*a, "--prune=now" | "--prune=all" | "--expire=now" | "--expire=all")).then(|| {
-            Hit::new("git.prune-now", "Pruning now deletes unreachable commits at once, which `git reflog` could otherwise bring back. Run `git gc` without `--prune=now`, or ask the user.")
-        }),
+        "gc" | "prune" => texts.iter().any(|a| matches!(*a, "--prune=now" | "--prune=all" | "--expire=now" | "--expire=all")).then(prune_now),
         // `git lfs migrate import|export` rewrites the commits of the current branch (every
         // branch with `--everything`) to move files in or out of LFS; `--no-rewrite` adds a
         // commit instead, and `info` only reports.
@@ -897,6 +894,17 @@ fn is_whole_tree(text: &str) -> bool {
     let rest = top.unwrap_or(text);
     let only_dots = !rest.is_empty() && rest.split(['/', '\\']).all(|part| matches!(part, "" | "." | ".."));
     only_dots || matches!(rest, "*" | "**" | "./*") || top.is_some() && rest.is_empty()
+}
+
+/// Pruning at once: git keeps every object a ref or a reflog reaches, so what goes is only
+/// what nothing names any more (a dropped stash, a file staged and then discarded), which
+/// `git fsck --lost-found` could still recover during the two weeks git otherwise waits. Often
+/// meant (shrinking a repository), so it asks.
+fn prune_now() -> Hit {
+    Hit::ask(
+        "git.prune-now",
+        "Pruning now deletes at once what no branch or reflog reaches (a dropped stash, a file staged and then discarded), which `git fsck --lost-found` could otherwise recover for two weeks. Run `git gc` without `--prune=now`, or ask the user.",
+    )
 }
 
 /// `reflog delete`, or `reflog expire` of entries up to now.

@@ -293,8 +293,8 @@ const DENIED: &[Case] = &[
     deny("git.reflog-expire", "git reflog expire --expire=now --all"),
     deny("git.reflog-expire", "git reflog expire --expire-unreachable=all --all"),
     deny("git.reflog-expire", "git reflog delete HEAD@{1}"),
-    deny("git.prune-now", "git gc --prune=now --aggressive"),
-    deny("git.prune-now", "git prune --expire=now"),
+    ask("git.prune-now", "git gc --prune=now --aggressive"),
+    ask("git.prune-now", "git prune --expire=now"),
     deny("git.history-rewrite", "git filter-branch --force --index-filter 'git rm -r --cached secrets' HEAD"),
     deny("git.history-rewrite", "git filter-repo --path secrets --invert-paths"),
     // Kill.

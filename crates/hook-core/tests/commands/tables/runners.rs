@@ -281,7 +281,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("git.stash-clear", "git stash clear"),
     deny("git.stash-drop", "git stash drop"),
     deny("git.reflog-expire", "git reflog expire --expire=now --all"),
-    deny("git.prune-now", "git gc --prune=now"),
+    ask("git.prune-now", "git gc --prune=now"),
     deny("git.update-ref-delete", "git update-ref -d refs/heads/main"),
     deny("git.branch-force-delete", "git branch -D main"),
     deny("git.reset-hard", "git -C . reset --hard"),
