@@ -12,6 +12,7 @@ mod escapes;
 mod language;
 mod lisp;
 mod names;
+pub(super) mod printed;
 mod scanner;
 mod shared;
 
