@@ -870,7 +870,7 @@ fn sed_scripts(argv: &[Word]) -> Vec<(usize, &str)> {
 /// Whether a sed script runs its input lines as shell commands: GNU sed's `e` without a
 /// command (`sed e`, `sed '/^#/!e'`) runs the pattern space.
 pub(super) fn sed_runs_input(argv: &[Word]) -> bool {
-    sed_scripts(argv).iter().any(|(_, script)| sed_commands(script).iter().any(|c| *c == SedCommand::Exec("")))
+    sed_scripts(argv).iter().any(|(_, script)| sed_commands(script).contains(&SedCommand::Exec("")))
 }
 
 /// Whether sed reads files named on its line rather than standard input.

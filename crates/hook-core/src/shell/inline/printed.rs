@@ -45,7 +45,9 @@ pub(in crate::shell) fn printed(argv: &[Word]) -> Option<String> {
         return None;
     }
     let code = match kind {
-        Kind::Awk => code.strip_prefix("BEGIN")?.trim_start().strip_prefix('{')?.trim_end().strip_suffix('}')?,
+        Kind::Awk => {
+            code.strip_prefix("BEGIN")?.trim_start().strip_prefix('{')?.trim_end().strip_suffix('}')?
+        }
         _ => code,
     };
     statements(kind, code)
@@ -129,14 +131,17 @@ mod tests {
     use super::*;
 
     fn print(argv: &[&str]) -> Option<String> {
-        let argv: Vec<Word> = argv.iter().map(|w| Word::literal(w)).collect();
+        let argv: Vec<Word> = argv.iter().map(|w| Word::literal(*w)).collect();
         printed(&argv)
     }
 
     #[test]
     fn literals_printed() {
         assert_eq!(print(&["python3", "-c", "print('rm -rf ~')"]).as_deref(), Some("rm -rf ~\n"));
-        assert_eq!(print(&["node", "-e", "console.log(\"ls\"); console.log('pwd')"]).as_deref(), Some("ls\npwd\n"));
+        assert_eq!(
+            print(&["node", "-e", "console.log(\"ls\"); console.log('pwd')"]).as_deref(),
+            Some("ls\npwd\n")
+        );
         assert_eq!(print(&["ruby", "-e", "puts \"ls\""]).as_deref(), Some("ls\n"));
         assert_eq!(print(&["perl", "-e", "print \"ls\\n\""]).as_deref(), Some("ls\n"));
         assert_eq!(print(&["awk", "BEGIN{print \"ls\"}"]).as_deref(), Some("ls\n"));

@@ -1899,7 +1899,10 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     // exec38: interpreter loops that fork without end: endless iterators and comprehensions.
     deny("fork-bomb.interpreter", r#"python3 -c "import os; [os.fork() for _ in iter(int,1)]""#),
     deny("fork-bomb.interpreter", r#"python3 -c "import os; list(map(lambda _: os.fork(), iter(int, 1)))""#),
-    deny("fork-bomb.interpreter", "python3 -c \"import os, itertools\nfor _ in itertools.count(): os.fork()\""),
+    deny(
+        "fork-bomb.interpreter",
+        "python3 -c \"import os, itertools\nfor _ in itertools.count(): os.fork()\"",
+    ),
     deny("fork-bomb.interpreter", "python3 -c \"import os\nwhile 1: os.fork()\""),
     deny("fork-bomb.interpreter", r#"node -e "while(1) require('child_process').fork('w.js')""#),
     deny("fork-bomb.interpreter", "ruby -e 'loop { fork }'"),
