@@ -84,6 +84,9 @@ pub(super) struct Analyser {
     opened: Vec<(u32, Stdin)>,
     /// Commands found to start a fork bomb (see [`Analysis::fork_bombs`]).
     fork_bombs: Vec<usize>,
+    /// How many commands were put in the background (`&`), at any depth: a loop that never
+    /// ends and adds to it is a fork bomb.
+    backgrounded: usize,
     /// See [`Analysis::environment_dumps`].
     environment_dumps: Vec<EnvironmentDump>,
     /// See [`Analysis::redefined`].
@@ -295,6 +298,7 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
         descriptors: Vec::new(),
         opened: Vec::new(),
         fork_bombs: Vec::new(),
+        backgrounded: 0,
         environment_dumps: Vec::new(),
         redefined: Vec::new(),
         links: Vec::new(),
@@ -331,13 +335,6 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
 }
 
 /// A loop condition that always holds: `true`, `:`.
-fn always_true(condition: &parser::List) -> bool {
-    let [item] = condition.items.as_slice() else { return false };
-    let [pipeline] = item.and_or.pipelines.as_slice() else { return false };
-    let [parser::Command::Simple(simple)] = pipeline.commands.as_slice() else { return false };
-    matches!(simple.words.as_slice(), [word] if matches!(word.plain(), Some("true" | ":")))
-}
-
 /// `command` is `name` run without arguments, as a fork bomb's body runs itself.
 fn bare_call(command: &SimpleCommand, name: &str) -> bool {
     matches!(command.argv.as_slice(), [only] if only.text == name)
@@ -520,6 +517,7 @@ impl Analyser {
         let mut last = None;
         for item in &list.items {
             last = if item.background {
+                self.backgrounded += 1;
                 self.scoped(Run::Subshell, |a| a.and_or(&item.and_or, src, origin))
             } else {
                 self.and_or(&item.and_or, src, origin)
@@ -646,16 +644,16 @@ impl Analyser {
                 }
                 last
             }),
-            Compound::Loop { condition, body } => self.scoped(Run::Repeatedly, |a| {
+            Compound::Loop { condition, body, endless } => self.scoped(Run::Repeatedly, |a| {
                 a.list(condition, src, origin);
                 let start = a.commands.len();
+                let backgrounded = a.backgrounded;
                 let last = a.list(body, src, origin);
-                // `while true; do bash & done`: a loop that never ends starting processes it
-                // does not wait for is a fork bomb too.
-                if always_true(condition)
-                    && body.items.iter().any(|item| item.background)
-                    && a.commands.len() > start
-                {
+                // `while true; do bash & done`, `until false; do sh -c 'sleep 9 &'; done`: a
+                // loop that never ends starting processes it does not wait for, itself or
+                // through a shell it runs, is a fork bomb too.
+                let waits = a.commands[start..].iter().any(|c| c.name() == Some("wait"));
+                if *endless && a.backgrounded > backgrounded && !waits && a.commands.len() > start {
                     a.fork_bombs.push(start);
                 }
                 last
@@ -892,6 +890,11 @@ impl Analyser {
         let inner = origin.through(&origin.via, origin.stdin.clone());
         if !self.admit(body, &inner) {
             return None;
+        }
+        // `kube$()ctl`, `$(true)`: a body that runs nothing, or only a builtin that prints
+        // nothing, adds nothing to the word.
+        if body.trim().is_empty() {
+            return Some(String::new());
         }
         let parsed = self.parse_posix(body);
         let writer = self.scoped(Run::Subshell, |a| a.list(&parsed.list, body, &inner));

@@ -1,4 +1,4 @@
-//! What `echo`, `printf`, `cat` and `base64 -d` print when the line fixes it: the text a shell
+//! What `echo`, `printf`, `cat`, `base64 -d` and interpreters printing literals print when the line fixes it: the text a shell
 //! reads from a pipe (`echo 'rm -rf /' | sh`) or the value of a substitution (`$(echo rm)`).
 
 use super::{RedirectOp, SimpleCommand, Stdin, Word};
@@ -46,6 +46,8 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
     let text = match command.name()? {
         "echo" => echo(&args),
         "printf" => printf(&args)?,
+        // Builtins that print nothing, whatever their arguments (`kube$(true)ctl`).
+        ":" | "true" | "false" => String::new(),
         "cat" if args.iter().all(|a| *a == "-") => read_stdin(commands, index, chain)?,
         // Encoding a command is how a line hides it: decode what is fed in and read that.
         "base64" if decodes_stdin(&args) => {
@@ -78,7 +80,8 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
             [option, sets @ ..] => tr_option(&read_stdin(commands, index, chain)?, option, sets)?,
             _ => return None,
         },
-        _ => return None,
+        // `python3 -c "print('ls')" | sh`: code that only prints string literals.
+        _ => super::inline::printed::printed(&command.argv)?,
     };
     (text.len() <= MAX_OUTPUT).then_some(text)
 }

@@ -56,10 +56,12 @@ pub(super) enum Compound {
         branches: Vec<(List, List)>,
         otherwise: Option<List>,
     },
-    /// `while` and `until`.
+    /// `while` and `until`, and `for ((;;))`.
     Loop {
         condition: List,
         body: List,
+        /// The condition never ends the loop: `while true`, `until false`, `for ((;;))`.
+        endless: bool,
     },
     /// `for` and `select`; `words` are the values the variable takes.
     For {
@@ -314,12 +316,16 @@ impl<'t> Parser<'t> {
                 Compound::Group(list)
             }),
             Some("if") => self.nested(Parser::if_clause),
-            Some("while" | "until") => self.nested(|p| {
-                p.pos += 1;
-                let condition = p.list();
-                let body = p.do_group();
-                Compound::Loop { condition, body }
-            }),
+            Some(keyword @ ("while" | "until")) => {
+                let until = keyword == "until";
+                self.nested(|p| {
+                    p.pos += 1;
+                    let condition = p.list();
+                    let body = p.do_group();
+                    let endless = constant(&condition) == Some(!until);
+                    Compound::Loop { condition, body, endless }
+                })
+            }
             Some("for" | "select") => self.nested(Parser::for_clause),
             Some("case") => self.nested(Parser::case_clause),
             Some("function") => {
@@ -454,6 +460,14 @@ impl<'t> Parser<'t> {
             // `for ((init; test; step))`: no loop variable, and the substitutions of the three
             // expressions run like those of a word list.
             words = self.skip_arithmetic();
+            // `for ((;;))`: no test, so the loop never ends.
+            if words.is_empty() {
+                while matches!(self.peek_op(), Some(Op::Semi | Op::Newline)) {
+                    self.pos += 1;
+                }
+                let body = self.do_group();
+                return Compound::Loop { condition: List::default(), body, endless: true };
+            }
         } else if let Some(TokenKind::Word(word)) = self.peek() {
             name = word.plain().map(str::to_string);
             self.pos += 1;
@@ -662,6 +676,22 @@ fn split_assignment(word: &LexWord) -> Option<(String, LexWord)> {
     Some((name, value))
 }
 
+/// The exit status a loop condition always has: `true` and `:` succeed, `false` fails;
+/// `None` for any other condition.
+fn constant(condition: &List) -> Option<bool> {
+    let [item] = condition.items.as_slice() else { return None };
+    let [pipeline] = item.and_or.pipelines.as_slice() else { return None };
+    let [Command::Simple(simple)] = pipeline.commands.as_slice() else { return None };
+    match simple.words.as_slice() {
+        [word] => match word.plain() {
+            Some("true" | ":") => Some(true),
+            Some("false") => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::lexer::tokenize;
@@ -700,7 +730,7 @@ mod tests {
                             list(o, out);
                         }
                     }
-                    Compound::Loop { condition, body } => {
+                    Compound::Loop { condition, body, .. } => {
                         list(condition, out);
                         list(body, out);
                     }

@@ -392,14 +392,10 @@ fn command_options(name: &str, argv: &[Word]) -> Vec<(String, Word)> {
             }
             "less" | "more" => text.strip_prefix("+!").map(|line| derived(word, line)),
             // GNU sed's `e COMMAND` runs COMMAND (`sed '1e rm -rf ~' f`).
-            "sed" | "gsed" => {
-                let script = match text {
-                    "-e" | "--expression" => next,
-                    _ if at == first_operand(argv) => Some(word),
-                    _ => None,
-                };
-                script.and_then(|script| sed_exec(&script.text).map(|line| derived(script, &line)))
-            }
+            "sed" | "gsed" => sed_scripts(argv)
+                .into_iter()
+                .find(|(given, _)| *given == at)
+                .and_then(|(_, script)| sed_exec(script).map(|line| derived(word, &line))),
             // `cargo --config 'target.x.runner="CMD"'`: runners, linkers and rustc wrappers.
             "cargo" => {
                 let config = match text {
@@ -818,46 +814,63 @@ fn ext_command(spec: &str) -> String {
     quoted.join(" ")
 }
 
-/// Where the first word that is not an option is (sed's script when no `-e` gives one).
-fn first_operand(argv: &[Word]) -> usize {
-    if argv.iter().any(|w| w.text == "-e" || w.text == "--expression" || w.text == "-f") {
-        return usize::MAX;
+/// The scripts of a sed command and the words that hold them: the values of `-e`,
+/// `--expression`, a cluster ending in `e` (`-ne SCRIPT`, `-nes/x/y/`), else its first operand.
+fn sed_scripts(argv: &[Word]) -> Vec<(usize, &str)> {
+    let mut given = Vec::new();
+    let mut from_file = false;
+    let mut operand = None;
+    let mut at = 1;
+    while at < argv.len() {
+        let text = argv[at].text.as_str();
+        if text == "--" {
+            operand = operand.or(Some(at + 1));
+            break;
+        }
+        if let Some(script) = text.strip_prefix("--expression=") {
+            given.push((at, script));
+        } else if text == "--expression" || text == "--file" {
+            from_file |= text == "--file";
+            if text == "--expression" {
+                given.extend(argv.get(at + 1).map(|w| (at + 1, w.text.as_str())));
+            }
+            at += 1;
+        } else if text.starts_with("--file=") {
+            from_file = true;
+        } else if text.len() > 1 && text.starts_with('-') && !text.starts_with("--") {
+            // `-i` takes what follows it in the cluster as its suffix (`-ie` is suffix `e`).
+            let cluster = &text[1..];
+            if let Some(found) = cluster.find(['e', 'f', 'i', 'l']) {
+                let rest = &cluster[found + 1..];
+                match cluster.as_bytes()[found] {
+                    b'e' if rest.is_empty() => {
+                        given.extend(argv.get(at + 1).map(|w| (at + 1, w.text.as_str())));
+                        at += 1;
+                    }
+                    b'e' => given.push((at, rest)),
+                    b'f' => {
+                        from_file = true;
+                        at += usize::from(rest.is_empty());
+                    }
+                    b'l' => at += usize::from(rest.is_empty()),
+                    _ => {}
+                }
+            }
+        } else if operand.is_none() {
+            operand = Some(at);
+        }
+        at += 1;
     }
-    argv.iter().skip(1).position(|w| !w.text.starts_with('-')).map_or(usize::MAX, |at| at + 1)
-}
-
-/// The scripts of a sed command: the values of `-e`/`--expression`, else its first operand.
-fn sed_scripts(argv: &[Word]) -> Vec<&str> {
-    let given: Vec<&str> = argv
-        .windows(2)
-        .filter(|pair| matches!(pair[0].text.as_str(), "-e" | "--expression"))
-        .map(|pair| pair[1].text.as_str())
-        .chain(argv.iter().filter_map(|w| w.text.strip_prefix("--expression=")))
-        .collect();
-    if !given.is_empty() {
-        return given;
+    if let Some(at) = operand.filter(|_| given.is_empty() && !from_file) {
+        given.extend(argv.get(at).map(|w| (at, w.text.as_str())));
     }
-    argv.get(first_operand(argv)).map(|w| w.text.as_str()).into_iter().collect()
+    given
 }
 
 /// Whether a sed script runs its input lines as shell commands: GNU sed's `e` without a
 /// command (`sed e`, `sed '/^#/!e'`) runs the pattern space.
 pub(super) fn sed_runs_input(argv: &[Word]) -> bool {
-    sed_scripts(argv).iter().any(|script| {
-        script.split(['\n', ';']).any(|command| {
-            let body = command
-                .trim()
-                .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '!' | ' ' | '~'));
-            // `/regex/e`: the address a pattern.
-            let body = match body.strip_prefix('/') {
-                Some(rest) => {
-                    rest.split_once('/').map_or("", |(_, after)| after).trim_start_matches(['!', ' '])
-                }
-                None => body,
-            };
-            body == "e"
-        })
-    })
+    sed_scripts(argv).iter().any(|(_, script)| sed_commands(script).contains(&SedCommand::Exec("")))
 }
 
 /// Whether sed reads files named on its line rather than standard input.
@@ -871,24 +884,118 @@ pub(super) fn sed_reads_files(argv: &[Word]) -> bool {
     operands > if scripted { values } else { 1 }
 }
 
-/// The command of a sed script's `e COMMAND`, after its address (`1e cmd`, `$ e cmd`).
-fn sed_exec(script: &str) -> Option<String> {
-    script.split(['\n', ';']).find_map(|command| {
-        let command = command.trim_start();
-        let body = command
-            .trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '$' | ',' | '!' | ' ' | '~'));
-        if let Some(line) = body.strip_prefix("e ").map(str::trim).filter(|line| !line.is_empty()) {
-            return Some(line.to_string());
+/// The sed commands that run a shell: `e [COMMAND]`, and `s/REGEX/REPLACEMENT/FLAGS` with
+/// the `e` flag.
+#[derive(Debug, PartialEq)]
+enum SedCommand<'s> {
+    Exec(&'s str),
+    Substitute { regex: String, replacement: String },
+}
+
+/// The commands of a sed script that run a shell, read as GNU sed reads them: addresses
+/// (`1`, `$`, `/re/`, `\%re%`, ranges, `!`), blocks, and `;` or newlines between commands.
+fn sed_commands(script: &str) -> Vec<SedCommand<'_>> {
+    let mut found = Vec::new();
+    let bytes = script.as_bytes();
+    let mut at = 0;
+    // The text up to an unescaped `delimiter`, with `\delimiter` unescaped; `at` moves past it.
+    let part = |at: &mut usize, delimiter: char| -> String {
+        let mut text = String::new();
+        let mut chars = script[*at..].char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c == delimiter {
+                *at += i + c.len_utf8();
+                return text;
+            }
+            if c == '\\' {
+                match chars.next() {
+                    Some((_, n)) if n == delimiter => text.push(n),
+                    Some((_, 'n')) => text.push('\n'),
+                    Some((_, n)) => {
+                        text.push('\\');
+                        text.push(n);
+                    }
+                    None => text.push('\\'),
+                }
+                continue;
+            }
+            text.push(c);
         }
-        // `s/REGEX/REPLACEMENT/e` runs the pattern space after the substitution: the
-        // replacement is judged, and the rest of the line, the input's, is not known here.
-        let rest = body.strip_prefix('s')?;
-        let delimiter = rest.chars().next().filter(|c| !c.is_alphanumeric() && *c != '\\')?;
-        let parts: Vec<&str> = rest[delimiter.len_utf8()..].splitn(3, delimiter).collect();
-        let [_, replacement, flags] = parts.as_slice() else { return None };
-        let flags = flags.split([' ', '}']).next().unwrap_or_default();
-        flags.contains('e').then(|| format!("{replacement}\neval \"$SED_PATTERN_SPACE\""))
-    })
+        *at = script.len();
+        text
+    };
+    let line_end = |at: usize| script[at..].find('\n').map_or(script.len(), |end| at + end);
+    while at < bytes.len() {
+        match bytes[at] {
+            b' ' | b'\t' | b'\n' | b';' | b'{' | b'}' | b'!' | b',' | b'$' | b'~' | b'+' | b'0'..=b'9' => {
+                at += 1
+            }
+            b'/' => {
+                at += 1;
+                part(&mut at, '/');
+                at += script[at..].find(|c: char| !matches!(c, 'I' | 'M')).unwrap_or(script.len() - at);
+            }
+            b'\\' => {
+                let Some(delimiter) = script[at + 1..].chars().next() else { break };
+                at += 1 + delimiter.len_utf8();
+                part(&mut at, delimiter);
+            }
+            b'#' | b'a' | b'i' | b'c' | b'r' | b'R' | b'w' | b'W' | b':' | b'b' | b't' | b'T' => {
+                let end = line_end(at);
+                // Labels and branches end at `;` as well.
+                let end = match bytes[at] {
+                    b':' | b'b' | b't' | b'T' => script[at..end].find([';', '}']).map_or(end, |e| at + e),
+                    _ => end,
+                };
+                at = end;
+            }
+            b'e' => {
+                let end = line_end(at);
+                found.push(SedCommand::Exec(script[at + 1..end].trim()));
+                at = end;
+            }
+            b's' | b'y' => {
+                let command = bytes[at];
+                let Some(delimiter) = script[at + 1..].chars().next() else { break };
+                at += 1 + delimiter.len_utf8();
+                let regex = part(&mut at, delimiter);
+                let replacement = part(&mut at, delimiter);
+                let flags_end = script[at..].find([';', '\n', '}']).map_or(script.len(), |e| at + e);
+                let flags = &script[at..flags_end];
+                // `w FILE` takes the rest of the line as its file name.
+                let flags = flags.split_once('w').map_or(flags, |(before, _)| before);
+                if command == b's' && flags.contains('e') {
+                    found.push(SedCommand::Substitute { regex, replacement });
+                }
+                at = if script[at..flags_end].contains('w') { line_end(at) } else { flags_end };
+            }
+            _ => at += script[at..].chars().next().map_or(1, char::len_utf8),
+        }
+    }
+    found
+}
+
+/// The shell lines a sed script runs: `e COMMAND` (`sed '1e rm -rf ~' f`), and the pattern
+/// space after an `s///e`: its replacement when it replaces the whole line with known text,
+/// else the replacement followed by the input's text, which is not known here.
+fn sed_exec(script: &str) -> Option<String> {
+    let lines: Vec<String> = sed_commands(script)
+        .into_iter()
+        .filter_map(|command| match command {
+            SedCommand::Exec("") => None,
+            SedCommand::Exec(line) => Some(line.to_string()),
+            SedCommand::Substitute { regex, replacement } => {
+                let whole = matches!(regex.as_str(), ".*" | "^.*" | ".*$" | "^.*$");
+                let known = !replacement.contains(['&', '\\']);
+                Some(if whole && known {
+                    replacement
+                } else {
+                    format!("{replacement}\neval \"$SED_PATTERN_SPACE\"")
+                })
+            }
+        })
+        .collect();
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 pub(super) const SHELLS: [&str; 12] =

@@ -12,6 +12,7 @@ mod escapes;
 mod language;
 mod lisp;
 mod names;
+pub(super) mod printed;
 mod scanner;
 mod shared;
 
@@ -649,7 +650,13 @@ fn forks_in_a_loop(language: Language, code: &str) -> bool {
     let has = |word: &str| words.contains(&word);
     let forks = has("fork") || has("pcntl_fork") || has("forkpty");
     let loops = match language {
-        Language::Python => has("while"),
+        // Endless iterators: `iter(int, 1)` (a sentinel never returned), `itertools.count()`,
+        // `cycle`, `repeat` without a count.
+        Language::Python => {
+            has("while")
+                || has("itertools") && (has("count") || has("cycle") || has("repeat"))
+                || sentinel_iter(code)
+        }
         Language::Node => {
             has("while") || has("setInterval") || code.contains("for(;;)") || code.contains("for (;;)")
         }
@@ -664,6 +671,27 @@ fn forks_in_a_loop(language: Language, code: &str) -> bool {
         _ => false,
     };
     forks && loops
+}
+
+/// Whether Python code calls `iter(CALLABLE, SENTINEL)`, which runs until the callable returns
+/// the sentinel (`iter(int, 1)`: never).
+fn sentinel_iter(code: &str) -> bool {
+    code.match_indices("iter(").any(|(at, _)| {
+        if code[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return false;
+        }
+        let mut depth = 0usize;
+        for c in code[at + "iter(".len()..].chars() {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' if depth == 0 => return false,
+                ')' | ']' | '}' => depth -= 1,
+                ',' if depth == 0 => return true,
+                _ => {}
+            }
+        }
+        false
+    })
 }
 
 enum Source {
