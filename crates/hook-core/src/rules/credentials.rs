@@ -1081,7 +1081,8 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
         // `ansible all -m debug -a var=hostvars`: every host's variables, the vault's decrypted
         // ones and `ansible_password` among them; a variable named for a secret, printed.
         "ansible" => {
-            super::database::option_values(args, &["-m", "--module-name"]).any(|m| m == "debug" || m.ends_with(".debug"))
+            super::database::option_values(args, &["-m", "--module-name"])
+                .any(|m| m == "debug" || m.ends_with(".debug"))
                 && super::database::option_values(args, &["-a", "--args"]).any(|a| {
                     a.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                         .any(|word| matches!(word, "hostvars" | "vars") || secret_named(word))
@@ -2581,7 +2582,9 @@ pub(super) fn environment_files(analysis: &Analysis) -> Vec<(usize, String)> {
         // `perl -e 'print %ENV' > e`: an interpreter's dump fills the file as `env`'s does.
         let dumped = || analysis.environment_dumps.iter().any(|d| d.command == index);
         let filled = || {
-            lists_environment(writer) || dumped() || !counts(&writer.text) && carries_environment(analysis, writer)
+            lists_environment(writer)
+                || dumped()
+                || !counts(&writer.text) && carries_environment(analysis, writer)
         };
         if targets.peek().is_none() || !filled() {
             continue;

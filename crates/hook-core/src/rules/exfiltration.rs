@@ -61,21 +61,28 @@ pub(crate) fn output_sent(analysis: &crate::shell::Analysis, index: usize) -> bo
     }
     let client = |c: &SimpleCommand| {
         c.name().is_some_and(|n| NETWORK_CLIENTS.contains(&n))
-            || c.via.iter().any(|via| via.split_whitespace().next().is_some_and(|w| NETWORK_CLIENTS.contains(&w)))
+            || c.via
+                .iter()
+                .any(|via| via.split_whitespace().next().is_some_and(|w| NETWORK_CLIENTS.contains(&w)))
     };
     let mut at = index;
     for _ in 0..crate::shell::MAX_UPSTREAM {
-        let reader = commands.iter().enumerate().skip(at + 1).take(crate::shell::MAX_UPSTREAM).find(
-            |(_, c)| matches!(c.stdin, crate::shell::Stdin::Pipe { from: Some(from) } if from == at),
-        );
+        let reader =
+            commands.iter().enumerate().skip(at + 1).take(crate::shell::MAX_UPSTREAM).find(
+                |(_, c)| matches!(c.stdin, crate::shell::Stdin::Pipe { from: Some(from) } if from == at),
+            );
         match reader {
             Some((_, c)) if client(c) => return true,
             Some((next, _)) => at = next,
             None => break,
         }
     }
-    let written: Vec<&str> =
-        command.args().iter().map(|a| a.text.as_str()).filter(|t| !t.starts_with('-') && t.contains('.')).collect();
+    let written: Vec<&str> = command
+        .args()
+        .iter()
+        .map(|a| a.text.as_str())
+        .filter(|t| !t.starts_with('-') && t.contains('.'))
+        .collect();
     commands[index + 1..].iter().filter(|c| client(c)).any(|c| {
         c.args().iter().any(|a| written.contains(&a.text.rsplit(['@', '=']).next().unwrap_or(&a.text)))
     })
