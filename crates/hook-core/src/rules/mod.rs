@@ -40,6 +40,7 @@ mod windows;
 
 pub use crate::policy::Pack;
 pub(crate) use credentials::{dumps_environment, secret_named};
+pub(crate) use exfiltration::output_sent;
 use std::borrow::Cow;
 use std::cell::OnceCell;
 

@@ -27,6 +27,18 @@ pub(crate) const CASES: &[Case] = &[
     allow("git grep --untracked API_KEY envs ':(exclude,glob)**/.env*' ':(exclude,glob)**/key.properties'"),
     deny("files.deny-read-tree", "rg -g '.env*' API_KEY envs"),
     allow("rg -g '*.md' API_KEY envs"),
+    // Round 38 (sec38): a search over a tree holding environment files, a Rails master key, a
+    // private key and an ssh key in subdirectories is narrowed to leave each of them out.
+    rewrite("files.deny-read-tree", "grep -rn API_KEY vault"),
+    rewrite("files.deny-read-tree", "rg -uu API_KEY vault"),
+    rewrite("files.deny-read-tree", "rg API_KEY vault"),
+    rewrite("files.deny-read-tree", "ag API_KEY vault"),
+    rewrite("files.deny-read-tree", "git grep --untracked API_KEY vault"),
+    allow(
+        "grep -rn --exclude='.env*' --exclude=master.key --exclude='*key*.pem' --exclude=id_rsa API_KEY vault",
+    ),
+    allow("rg -uu -g '!.env*' -g '!master.key' -g '!*key*.pem' -g '!id_rsa' API_KEY vault"),
+    allow("grep -rn API_KEY scripts"),
     // Home holds the home credentials by definition: asked about without a walk, never
     // narrowed by names.
     ask("files.deny-read-tree", "rg -uu 'BEGIN OPENSSH' homelink/"),
@@ -124,7 +136,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("diff README.md /tmp/README.md"),
     allow("git diff --no-index build clean"),
     allow("git diff HEAD -- ."),
-    allow("diff -r --no-dereference -x .env -x envs -x keys -x homelink -x cachedir /tmp/e ."),
+    allow("diff -r --no-dereference -x .env -x envs -x vault -x keys -x homelink -x cachedir /tmp/e ."),
     // A package manager told to work in another directory runs that directory's scripts
     // (the `package.json` of `other`, beside the project: `build` is `rm -rf ~`, `lint` is
     // `eslint .`).
@@ -294,6 +306,14 @@ pub(crate) fn project() -> (Context, Scratch) {
         "API_KEY=x\nPRIVATE_KEY=\"-----BEGIN PRIVATE KEY-----\nMIIBVQ==\n-----END PRIVATE KEY-----\"\n";
     std::fs::write(envs.join(".env.multi"), multi).expect("file written");
     std::fs::write(envs.join(".env.heredoc"), "A=1\nB=<<EOF\nsecret\nEOF\n").expect("file written");
+    // Round 38 (sec38): every kind of deny_read file a project holds, below the top directory.
+    for file in
+        ["vault/.env.local", "vault/config/master.key", "vault/certs/server-key.pem", "vault/deploy/id_rsa"]
+    {
+        let path = app.join(file);
+        std::fs::create_dir_all(path.parent().expect("a parent")).expect("directory made");
+        std::fs::write(path, "API_KEY=x\n").expect("file written");
+    }
     std::fs::create_dir_all(home.join("other")).expect("directory made");
     let scripts = r#"{"scripts":{"build":"rm -rf ~","lint":"eslint ."}}"#;
     std::fs::write(home.join("other/package.json"), scripts).expect("file written");
