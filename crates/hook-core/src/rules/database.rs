@@ -577,8 +577,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 if codes.clone().any(bulk) && production_app(call, args) {
                     return Some(Hit::new("database.delete-all", BULK_DELETE));
                 }
-                (codes.any(clears_cache) && production_app(call, args))
-                    .then(|| Hit::new("database.flush", CACHE_CLEAR))
+                if codes.any(clears_cache) && production_app(call, args) {
+                    return Some(Hit::new("database.flush", CACHE_CLEAR));
+                }
+                // Any code run with production's models loaded (`rails runner -e production
+                // CODE`, `RAILS_ENV=production rails console`) acts on production's data. The
+                // variables only: the interpreter's `-e` is the code, not an environment.
+                (migration_target(call, &[]) == Target::Production)
+                    .then(|| Hit::ask("hosting.production-task", PRODUCTION_CONSOLE))
             });
         }
         "node" | "nodejs" | "deno" => {
@@ -600,6 +606,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 }
                 _ => return python_sql(call).or_else(|| orm_reset(call, name, args)),
             };
+            // `rails dbconsole -e production`: a shell on production's database.
+            if name == "rails" && migration_target(call, args) == Target::Production {
+                return Some(Hit::ask("hosting.production-task", PRODUCTION_CONSOLE));
+            }
             // `manage.py sqlflush | manage.py dbshell`: the statements that empty every table.
             let flushed = matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(from) }
             if call.analysis.commands.get(from).is_some_and(|writer| {
@@ -617,6 +627,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return client_sql(call, client, 0);
     }
     orm_reset(call, name, args)
+}
+
+/// Whether a queue tool's words name production (a virtual host `/prod`, a queue
+/// `orders-production`, `--vhost=production`), where an unnamed local node is a developer's.
+fn names_production(args: &[crate::shell::Word]) -> bool {
+    args.iter().any(|a| {
+        let text = a.text.split_once('=').map_or(a.text.as_str(), |(_, value)| value);
+        crate::shell::production_name(text) && !super::local_target(text)
+    })
 }
 
 /// The data tools' own destructive verbs: `bq rm` (a dataset or table) and `bq query` of
@@ -1394,7 +1413,8 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
             }
         }
         // A node's queues purged or deleted, its virtual host deleted, the node reset or
-        // stopped: with no `-n` the node is this machine's.
+        // stopped: with no `-n` the node is this machine's, unless the virtual host or the
+        // queue is named for production (`purge_queue orders -p /prod`, `delete_vhost /production`).
         "rabbitmqctl" => {
             let hit = match first? {
                 "purge_queue" | "delete_queue" | "delete_vhost" | "delete_user" | "clear_permissions" => {
@@ -1410,7 +1430,9 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
                 | "change_password" => Hit::new("database.server-admin", QUEUE_STOP),
                 _ => return None,
             };
-            (store(call, &["-n", "--node"], &["RABBITMQ_NODENAME"]) == Store::Elsewhere).then_some(hit)
+            (store(call, &["-n", "--node"], &["RABBITMQ_NODENAME"]) == Store::Elsewhere
+                || names_production(args))
+            .then_some(hit)
         }
         // NATS streams, key-value buckets and object stores; the default context can be any
         // server, so only one named as this machine's passes.
@@ -1443,12 +1465,14 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
         // Every queued task or job of a broker elsewhere (the default is this machine's).
         "celery" if first == Some("purge") || (first, second) == (Some("amqp"), Some("queue.purge")) => {
             (store(call, &["-b", "--broker"], &["CELERY_BROKER_URL", "BROKER_URL", "REDIS_URL"])
-                == Store::Elsewhere)
-                .then(|| Hit::new("database.store-delete", QUEUE_DELETE))
+                == Store::Elsewhere
+                || names_production(args))
+            .then(|| Hit::new("database.store-delete", QUEUE_DELETE))
         }
         "rq" if first == Some("empty") => (store(call, &["-u", "--url"], &["RQ_REDIS_URL", "REDIS_URL"])
-            == Store::Elsewhere)
-            .then(|| Hit::new("database.store-delete", QUEUE_DELETE)),
+            == Store::Elsewhere
+            || names_production(args))
+        .then(|| Hit::new("database.store-delete", QUEUE_DELETE)),
         // Algolia's indices live in its cloud: a development index (`dev_alice_products`) is
         // a developer's own.
         "algolia"
@@ -2524,6 +2548,7 @@ const ACCESS: &str = "This changes who may connect or what they may do (`REVOKE 
 const QUEUE_DELETE: &str = "This deletes or purges queues, streams, topics, keys or an index of a server elsewhere, and what they held is gone for every consumer. Ask the user to run it.";
 const QUEUE_STOP: &str = "This stops, resets or reconfigures a server elsewhere (its node, its persistence, its consumers' positions), which its users feel at once. Ask the user to run it.";
 const CACHE_CLEAR: &str = "This empties a production cache or job queue from the app's code: the jobs are lost, and the cold cache loads the database. Ask the user to run it.";
+const PRODUCTION_CONSOLE: &str = "This runs code or SQL with the production app loaded (its models, its database, its secrets): what it changes is production's data. Ask the user to run it.";
 const REPLICA: &str = "`REPLICAOF host port` makes the server a copy of another: its own keys are deleted. Ask the user to run it.";
 const KAFKA_DELETE: &str = "This deletes topics or their records (a retention cut to nothing purges them), and the messages are gone for every consumer. Ask the user to run it.";
 const KAFKA_OFFSETS: &str = "This moves or deletes a consumer group's committed offsets: its consumers skip or replay messages. Run it without `--execute` to preview, or ask the user.";

@@ -1628,6 +1628,24 @@ fn framework_console(name: &str, argv: &[Word]) -> Option<Peel> {
     Some(Peel::Wraps { via: via.to_string(), inner })
 }
 
+/// The environment a peeled Rails console names by its option (`rails runner -e production
+/// CODE`, `--environment=production`, anywhere after the subcommand, as Rails reads it) or, for
+/// `rails console`, by its first operand (`rails console production`).
+pub(super) fn rails_environment(via: &str, argv: &[Word]) -> Option<Word> {
+    if !via.starts_with("rails ") {
+        return None;
+    }
+    let words = argv.get(2..)?;
+    let named = words.iter().enumerate().find_map(|(at, w)| match w.text.as_str() {
+        "-e" | "--environment" => words.get(at + 1).cloned(),
+        text => {
+            let value = text.strip_prefix("--environment=").or_else(|| text.strip_prefix("-e"))?;
+            (!value.is_empty()).then(|| derived(w, value))
+        }
+    });
+    named.or_else(|| (via == "rails console").then(|| words.iter().find(|w| !w.text.starts_with('-')).cloned())?)
+}
+
 /// Code a tool runs in its embedded interpreter, as that interpreter's: Blender's Python
 /// (`blender -b --python-expr CODE`, `--python FILE`), Haskell through stack (`stack runghc
 /// -- -e CODE`, `stack eval CODE`), the Scala sbt evaluates (`sbt 'eval EXPR'`, a `set`
