@@ -529,7 +529,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "hosting.publish",
-                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv|pdm publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`, `hf upload`, `HfApi().upload_folder` in `python -c`, `kaggle kernels push`, `gradle publish`; a build sent to a store or its testers: `fastlane deliver|pilot upload|upload_to_app_store`, `xcrun altool --upload-app`, `steamcmd +run_app_build`, `butler push`, `codepush release-react`, `eas submit`, `firebase appdistribution:distribute`",
+                "publishing to a public registry or changing a package's owners: `cargo publish|yank|owner`, `npm publish`, `twine upload`, `poetry|uv|pdm publish`, `gem push`, `mix hex.publish`, `dotnet nuget push`, `mvn deploy`, `docker push`, `docker build --push`, `skopeo copy … docker://…`, `oras push`, `crane push`, `gh release upload`, `hf upload`, `HfApi().upload_folder` in `python -c`, `kaggle kernels push`, `gradle publish`, `dart|flutter pub publish`, `swift package-registry publish`, `nimble|opam|deno|vsce|lerna publish`, `anaconda|conan|luarocks upload`, `pod trunk push`, `cabal upload --publish`, `jf rt upload`; a build sent to a store or its testers: `fastlane deliver|pilot upload|upload_to_app_store`, `xcrun altool --upload-app`, `steamcmd +run_app_build`, `butler push`, `codepush release-react`, `eas submit`, `firebase appdistribution:distribute`",
             ),
             (
                 "hosting.remote-shell",
