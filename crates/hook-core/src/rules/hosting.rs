@@ -377,6 +377,12 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ("repo", Some("create")) if args.contains(&"--public") => {
                 Some(Hit::new("hosting.make-public", PUBLIC))
             }
+            // The same started through the API (`gh api repos/o/r/dispatches -f
+            // event_type=deploy-prod`, `…/actions/workflows/deploy.yml/dispatches`).
+            ("api", _) if api_writes(&args, super::http_api::ci_trigger) => {
+                (super::http_api::ci_acts(&args) || args.contains(&"--input"))
+                    .then(|| Hit::ask("hosting.deploy-production", PRODUCTION))
+            }
             // A deploy workflow, or any workflow given a production target, started by hand.
             ("workflow", Some("run")) if production_workflow(&args, verb(2)) => {
                 Some(Hit::new("hosting.deploy-production", PRODUCTION))
