@@ -633,8 +633,12 @@ const PRODUCTION_RUNNERS: &[&str] = &[
     "kamal exec",
     "docker exec",
     "docker run",
+    "docker-compose exec",
+    "docker-compose run",
     "podman exec",
     "podman run",
+    "podman-compose exec",
+    "podman-compose run",
     "doctl compute ssh",
     "nomad alloc exec",
 ];

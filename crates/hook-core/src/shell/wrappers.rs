@@ -3624,6 +3624,7 @@ fn container(name: &str, argv: &[Word]) -> Peel {
         at += if valued.contains(&argv[at].text.as_str()) { 2 } else { 1 };
     }
     let sub = argv.get(at).map(|w| w.text.as_str());
+    let compose_options = first.min(argv.len())..at.min(argv.len());
     at += 1;
     // `create` makes the container whose command `start` runs later: judged where it is made.
     if !matches!(sub, Some("run" | "exec" | "create")) {
@@ -3678,6 +3679,16 @@ fn container(name: &str, argv: &[Word]) -> Peel {
     let engine = &argv[..first.min(argv.len())];
     let via =
         targeted(format!("{name} {}", sub.unwrap_or_default()), engine, &["-H", "--host", "-c", "--context"]);
+    // Every compose file, the project and its environment file name where the stack runs
+    // (`docker compose -f base.yml -f docker-compose.prod.yml exec db psql`).
+    let via = match compose {
+        true => targeted(
+            via,
+            &argv[compose_options],
+            &["-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory"],
+        ),
+        false => via,
+    };
     // An image whose entrypoint is a tool runs it with the command's words as its arguments
     // (`docker run hashicorp/terraform destroy -auto-approve` is `terraform destroy …`);
     // the words are judged as a command too, in case the image's entrypoint is a shell.
