@@ -577,14 +577,8 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 if codes.clone().any(bulk) && production_app(call, args) {
                     return Some(Hit::new("database.delete-all", BULK_DELETE));
                 }
-                if codes.any(clears_cache) && production_app(call, args) {
-                    return Some(Hit::new("database.flush", CACHE_CLEAR));
-                }
-                // Any code run with production's models loaded (`rails runner -e production
-                // CODE`, `RAILS_ENV=production rails console`) acts on production's data. The
-                // variables only: the interpreter's `-e` is the code, not an environment.
-                (migration_target(call, &[]) == Target::Production)
-                    .then(|| Hit::ask("hosting.production-task", PRODUCTION_CONSOLE))
+                (codes.any(clears_cache) && production_app(call, args))
+                    .then(|| Hit::new("database.flush", CACHE_CLEAR))
             });
         }
         "node" | "nodejs" | "deno" => {
@@ -606,10 +600,6 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
                 }
                 _ => return python_sql(call).or_else(|| orm_reset(call, name, args)),
             };
-            // `rails dbconsole -e production`: a shell on production's database.
-            if name == "rails" && migration_target(call, args) == Target::Production {
-                return Some(Hit::ask("hosting.production-task", PRODUCTION_CONSOLE));
-            }
             // `manage.py sqlflush | manage.py dbshell`: the statements that empty every table.
             let flushed = matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(from) }
             if call.analysis.commands.get(from).is_some_and(|writer| {
@@ -2548,7 +2538,6 @@ const ACCESS: &str = "This changes who may connect or what they may do (`REVOKE 
 const QUEUE_DELETE: &str = "This deletes or purges queues, streams, topics, keys or an index of a server elsewhere, and what they held is gone for every consumer. Ask the user to run it.";
 const QUEUE_STOP: &str = "This stops, resets or reconfigures a server elsewhere (its node, its persistence, its consumers' positions), which its users feel at once. Ask the user to run it.";
 const CACHE_CLEAR: &str = "This empties a production cache or job queue from the app's code: the jobs are lost, and the cold cache loads the database. Ask the user to run it.";
-const PRODUCTION_CONSOLE: &str = "This runs code or SQL with the production app loaded (its models, its database, its secrets): what it changes is production's data. Ask the user to run it.";
 const REPLICA: &str = "`REPLICAOF host port` makes the server a copy of another: its own keys are deleted. Ask the user to run it.";
 const KAFKA_DELETE: &str = "This deletes topics or their records (a retention cut to nothing purges them), and the messages are gone for every consumer. Ask the user to run it.";
 const KAFKA_OFFSETS: &str = "This moves or deletes a consumer group's committed offsets: its consumers skip or replay messages. Run it without `--execute` to preview, or ask the user.";

@@ -105,11 +105,59 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 
 /// The registry clients of [`publishes`].
 const PUBLISHER_NAMES: &[&str] = &[
-    "anaconda", "buildah", "bun", "cabal", "cargo", "changeset", "conan", "crane", "dart", "deno", "docker",
-    "dotnet", "elm", "flit", "flutter", "gem", "gh", "gradle", "gradlew", "hatch", "helm", "jf", "jfrog",
-    "jsr", "lerna", "luarocks", "maturin", "mix", "mvn", "mvnw", "nimble", "npm", "nuget", "opam", "oras",
-    "ovsx", "pdm", "pnpm", "pod", "podman", "poetry", "pub", "python", "python3", "rebar3", "skopeo",
-    "stack", "swift", "twine", "uv", "vsce", "wasm-pack", "yarn",
+    "anaconda",
+    "buildah",
+    "bun",
+    "cabal",
+    "cargo",
+    "changeset",
+    "conan",
+    "crane",
+    "dart",
+    "deno",
+    "docker",
+    "dotnet",
+    "elm",
+    "flit",
+    "flutter",
+    "gem",
+    "gh",
+    "gradle",
+    "gradlew",
+    "hatch",
+    "helm",
+    "jf",
+    "jfrog",
+    "jsr",
+    "lerna",
+    "luarocks",
+    "maturin",
+    "mix",
+    "mvn",
+    "mvnw",
+    "nimble",
+    "npm",
+    "nuget",
+    "opam",
+    "oras",
+    "ovsx",
+    "pdm",
+    "pnpm",
+    "pod",
+    "podman",
+    "poetry",
+    "pub",
+    "python",
+    "python3",
+    "rebar3",
+    "skopeo",
+    "stack",
+    "swift",
+    "twine",
+    "uv",
+    "vsce",
+    "wasm-pack",
+    "yarn",
 ];
 const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 
@@ -235,9 +283,8 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         "dart" | "flutter" => verb(0) == "pub" && matches!(verb(1), "publish" | "lish" | "upload"),
         "pub" => matches!(verb(0), "publish" | "lish" | "upload"),
         "swift" => (verb(0), verb(1)) == ("package-registry", "publish"),
-        "nimble" | "opam" | "elm" | "vsce" | "ovsx" | "wasm-pack" | "lerna" | "changeset" | "jsr" | "deno" => {
-            verb(0) == "publish"
-        }
+        "nimble" | "opam" | "elm" | "vsce" | "ovsx" | "wasm-pack" | "lerna" | "changeset" | "jsr"
+        | "deno" => verb(0) == "publish",
         "maturin" => matches!(verb(0), "publish" | "upload"),
         "anaconda" | "conan" | "luarocks" => verb(0) == "upload",
         "nuget" => matches!(verb(0), "push" | "delete"),
@@ -379,10 +426,9 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             }
             // The same started through the API (`gh api repos/o/r/dispatches -f
             // event_type=deploy-prod`, `…/actions/workflows/deploy.yml/dispatches`).
-            ("api", _) if api_writes(&args, super::http_api::ci_trigger) => {
-                (super::http_api::ci_acts(&args) || args.contains(&"--input"))
-                    .then(|| Hit::ask("hosting.deploy-production", PRODUCTION))
-            }
+            ("api", _) if api_writes(&args, super::http_api::ci_trigger) => (super::http_api::ci_acts(&args)
+                || args.contains(&"--input"))
+            .then(|| Hit::ask("hosting.deploy-production", PRODUCTION)),
             // A deploy workflow, or any workflow given a production target, started by hand.
             ("workflow", Some("run")) if production_workflow(&args, verb(2)) => {
                 Some(Hit::new("hosting.deploy-production", PRODUCTION))

@@ -265,8 +265,10 @@ pub(super) fn ci_trigger(url: &str) -> bool {
 /// inputs or parameters (`{"event_type":"deploy-prod"}`, `destroy=true`), or a body the guard
 /// cannot read (`-d @payload.json`, whose workflow is not seen).
 pub(super) fn ci_acts(args: &[&str]) -> bool {
-    const ACTS: &[&str] =
-        &["deploy", "release", "publish", "destroy", "teardown", "rollback", "promote", "migrate", "wipe", "nuke"];
+    const ACTS: &[&str] = &[
+        "deploy", "release", "publish", "destroy", "teardown", "rollback", "promote", "migrate", "wipe",
+        "nuke",
+    ];
     args.iter().any(|arg| {
         arg.starts_with('@') && arg.len() > 1
             || super::production_name(arg)

@@ -36,7 +36,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(Hit::ask(
             "rm.outside-project",
-            format!("`{how}`{} would empty a file on a production host. Ask the user whether to.", shown(word)),
+            format!(
+                "`{how}`{} would empty a file on a production host. Ask the user whether to.",
+                shown(word)
+            ),
         ));
     }
     // Emptied state under a dot directory of the home (`truncate -s 0 ~/.gnupg/pubring.kbx`,

@@ -233,12 +233,16 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
         // production.json`), a cookbook uploaded to it, or a command run on its nodes.
         "knife" => {
             (ops.iter().take(3).any(|v| *v == "from")
-                || matches!((verb(0), verb(1)), ("cookbook", "upload") | ("environment" | "role" | "node", "edit"))
+                || matches!(
+                    (verb(0), verb(1)),
+                    ("cookbook", "upload") | ("environment" | "role" | "node", "edit")
+                )
                 || verb(0) == "ssh")
                 && named()
         }
         "bk" => {
-            matches!((verb(0), verb(1)), ("build", "create" | "new" | "rebuild")) && super::http_api::ci_acts(&args)
+            matches!((verb(0), verb(1)), ("build", "create" | "new" | "rebuild"))
+                && super::http_api::ci_acts(&args)
         }
         "gh" => matches!((verb(0), verb(1)), ("variable" | "secret", "set" | "delete")) && target(),
         // A preview deployment is the only other target of `convex deploy`.

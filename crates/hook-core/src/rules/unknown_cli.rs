@@ -99,7 +99,9 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     let batch = words.iter().any(|word| parts(word).any(|part| among(&["batch", "bulk"], part)))
         || args.iter().any(|a| a.text == "--query" || a.text.starts_with("--query="));
     if batch
-        && args.iter().any(|a| parts(&a.text).any(|part| among(&["reset", "terminate", "cancel", "kill"], part)))
+        && args
+            .iter()
+            .any(|a| parts(&a.text).any(|part| among(&["reset", "terminate", "cancel", "kill"], part)))
         && !LOCAL.contains(&name)
         && !args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help"))
     {

@@ -1643,7 +1643,9 @@ pub(super) fn rails_environment(via: &str, argv: &[Word]) -> Option<Word> {
             (!value.is_empty()).then(|| derived(w, value))
         }
     });
-    named.or_else(|| (via == "rails console").then(|| words.iter().find(|w| !w.text.starts_with('-')).cloned())?)
+    named.or_else(|| {
+        (via == "rails console").then(|| words.iter().find(|w| !w.text.starts_with('-')).cloned())?
+    })
 }
 
 /// Code a tool runs in its embedded interpreter, as that interpreter's: Blender's Python
