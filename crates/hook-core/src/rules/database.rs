@@ -619,6 +619,15 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     orm_reset(call, name, args)
 }
 
+/// Whether a queue tool's words name production (a virtual host `/prod`, a queue
+/// `orders-production`, `--vhost=production`), where an unnamed local node is a developer's.
+fn names_production(args: &[crate::shell::Word]) -> bool {
+    args.iter().any(|a| {
+        let text = a.text.split_once('=').map_or(a.text.as_str(), |(_, value)| value);
+        crate::shell::production_name(text) && !super::local_target(text)
+    })
+}
+
 /// The data tools' own destructive verbs: `bq rm` (a dataset or table) and `bq query` of
 /// destructive SQL, `bq cp -f` and `bq load --replace` over a table, dbt's `--full-refresh` against a production target (incremental models and
 /// seeds dropped and rebuilt) and its `run-operation` of a dropping macro, `airflow db reset|clean`, `airflow dags
@@ -1394,7 +1403,8 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
             }
         }
         // A node's queues purged or deleted, its virtual host deleted, the node reset or
-        // stopped: with no `-n` the node is this machine's.
+        // stopped: with no `-n` the node is this machine's, unless the virtual host or the
+        // queue is named for production (`purge_queue orders -p /prod`, `delete_vhost /production`).
         "rabbitmqctl" => {
             let hit = match first? {
                 "purge_queue" | "delete_queue" | "delete_vhost" | "delete_user" | "clear_permissions" => {
@@ -1410,7 +1420,9 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
                 | "change_password" => Hit::new("database.server-admin", QUEUE_STOP),
                 _ => return None,
             };
-            (store(call, &["-n", "--node"], &["RABBITMQ_NODENAME"]) == Store::Elsewhere).then_some(hit)
+            (store(call, &["-n", "--node"], &["RABBITMQ_NODENAME"]) == Store::Elsewhere
+                || names_production(args))
+            .then_some(hit)
         }
         // NATS streams, key-value buckets and object stores; the default context can be any
         // server, so only one named as this machine's passes.
@@ -1443,12 +1455,14 @@ fn store_verb(call: &Call, name: &str) -> Option<Hit> {
         // Every queued task or job of a broker elsewhere (the default is this machine's).
         "celery" if first == Some("purge") || (first, second) == (Some("amqp"), Some("queue.purge")) => {
             (store(call, &["-b", "--broker"], &["CELERY_BROKER_URL", "BROKER_URL", "REDIS_URL"])
-                == Store::Elsewhere)
-                .then(|| Hit::new("database.store-delete", QUEUE_DELETE))
+                == Store::Elsewhere
+                || names_production(args))
+            .then(|| Hit::new("database.store-delete", QUEUE_DELETE))
         }
         "rq" if first == Some("empty") => (store(call, &["-u", "--url"], &["RQ_REDIS_URL", "REDIS_URL"])
-            == Store::Elsewhere)
-            .then(|| Hit::new("database.store-delete", QUEUE_DELETE)),
+            == Store::Elsewhere
+            || names_production(args))
+        .then(|| Hit::new("database.store-delete", QUEUE_DELETE)),
         // Algolia's indices live in its cloud: a development index (`dev_alice_products`) is
         // a developer's own.
         "algolia"

@@ -105,9 +105,59 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 
 /// The registry clients of [`publishes`].
 const PUBLISHER_NAMES: &[&str] = &[
-    "buildah", "bun", "cargo", "crane", "docker", "dotnet", "flit", "gem", "gh", "gradle", "gradlew",
-    "hatch", "helm", "mix", "mvn", "mvnw", "npm", "oras", "pdm", "pnpm", "podman", "poetry", "python",
-    "python3", "skopeo", "twine", "uv", "yarn",
+    "anaconda",
+    "buildah",
+    "bun",
+    "cabal",
+    "cargo",
+    "changeset",
+    "conan",
+    "crane",
+    "dart",
+    "deno",
+    "docker",
+    "dotnet",
+    "elm",
+    "flit",
+    "flutter",
+    "gem",
+    "gh",
+    "gradle",
+    "gradlew",
+    "hatch",
+    "helm",
+    "jf",
+    "jfrog",
+    "jsr",
+    "lerna",
+    "luarocks",
+    "maturin",
+    "mix",
+    "mvn",
+    "mvnw",
+    "nimble",
+    "npm",
+    "nuget",
+    "opam",
+    "oras",
+    "ovsx",
+    "pdm",
+    "pnpm",
+    "pod",
+    "podman",
+    "poetry",
+    "pub",
+    "python",
+    "python3",
+    "rebar3",
+    "skopeo",
+    "stack",
+    "swift",
+    "twine",
+    "uv",
+    "vsce",
+    "wasm-pack",
+    "yarn",
 ];
 const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 
@@ -120,12 +170,19 @@ const PUBLISHERS: NameFilter = NameFilter::of(PUBLISHER_NAMES);
 /// copy|sync` to `docker://`, `oras push|attach|cp`, `crane push|copy|append|mutate`); files
 /// attached to a GitHub release (`gh release upload`, `gh release create TAG FILE…`); Gradle's
 /// `publish` tasks (`publish`, `:lib:publishToSonatype`, `publishPlugins`; to Maven local
-/// passes); a model or dataset uploaded by Python code (`HfApi().upload_folder(…)`,
+/// passes); the other ecosystems' registries (`dart|flutter pub publish`, `swift
+/// package-registry publish`, `nimble|opam|deno|vsce|lerna publish`, `anaconda|conan|luarocks
+/// upload`, `pod trunk push`, `cabal upload --publish`, `jf rt upload`); a model or dataset uploaded by Python code (`HfApi().upload_folder(…)`,
 /// `push_to_hub(…)`), as `hf upload` is. A `--dry-run` only shows.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn publishes(call: &Call, name: &str) -> Option<Hit> {
     let (name, args) = super::python_module(name, call.args());
-    if args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun")) {
+    // Dart's and Flutter's `pub publish -n` is their dry run.
+    let dry = |a: &crate::shell::Word| {
+        matches!(a.text.as_str(), "--dry-run" | "--dryrun")
+            || a.text == "-n" && matches!(name, "dart" | "flutter" | "pub")
+    };
+    if args.iter().any(dry) {
         return None;
     }
     if name.starts_with("python") {
@@ -222,6 +279,26 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
                 || (verb(0), verb(1)) == ("release", "create") && words.len() > 3
         }
         "helm" => verb(0) == "push",
+        // pub.dev: `dart pub publish` (`lish` is its alias), `flutter pub publish`.
+        "dart" | "flutter" => verb(0) == "pub" && matches!(verb(1), "publish" | "lish" | "upload"),
+        "pub" => matches!(verb(0), "publish" | "lish" | "upload"),
+        "swift" => (verb(0), verb(1)) == ("package-registry", "publish"),
+        "nimble" | "opam" | "elm" | "vsce" | "ovsx" | "wasm-pack" | "lerna" | "changeset" | "jsr"
+        | "deno" => verb(0) == "publish",
+        "maturin" => matches!(verb(0), "publish" | "upload"),
+        "anaconda" | "conan" | "luarocks" => verb(0) == "upload",
+        "nuget" => matches!(verb(0), "push" | "delete"),
+        "pod" => (verb(0), verb(1)) == ("trunk", "push"),
+        "rebar3" => (verb(0), verb(1)) == ("hex", "publish"),
+        // Hackage: a candidate stays private until `--publish`.
+        "cabal" => verb(0) == "upload" && args.iter().any(|a| a.text == "--publish"),
+        "stack" => verb(0) == "upload",
+        // JFrog Artifactory: `jf rt upload|u`, and the build tools' publishing through it.
+        "jf" | "jfrog" => {
+            verb(0) == "rt" && matches!(verb(1), "upload" | "u" | "build-promote" | "bpr")
+                || matches!((verb(0), verb(1)), ("npm" | "pnpm" | "yarn", "publish") | ("docker", "push"))
+                || verb(0) == "mvn" && words.contains(&"deploy")
+        }
         // `gradle help --task publish`, `gradle tasks --group publishing` only describe.
         "gradle" | "gradlew" => {
             !words.iter().any(|w| matches!(*w, "help" | "tasks"))
@@ -347,6 +424,11 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
             ("repo", Some("create")) if args.contains(&"--public") => {
                 Some(Hit::new("hosting.make-public", PUBLIC))
             }
+            // The same started through the API (`gh api repos/o/r/dispatches -f
+            // event_type=deploy-prod`, `…/actions/workflows/deploy.yml/dispatches`).
+            ("api", _) if api_writes(&args, super::http_api::ci_trigger) => (super::http_api::ci_acts(&args)
+                || args.contains(&"--input"))
+            .then(|| Hit::ask("hosting.deploy-production", PRODUCTION)),
             // A deploy workflow, or any workflow given a production target, started by hand.
             ("workflow", Some("run")) if production_workflow(&args, verb(2)) => {
                 Some(Hit::new("hosting.deploy-production", PRODUCTION))

@@ -6,8 +6,10 @@
 //! (ClickHouse's `ALTER TABLE t DELETE WHERE 1` posted, Solr's `<delete><query>*:*</query>
 //! </delete>`, its JSON `{"delete":{"query":…}}`), or one that powers off, reboots or rebuilds a
 //! machine (`{"type":"power_off"}` posted to a droplet's actions); a pause or stop of a
-//! production host's service (`POST prod-kafka-connect:8083/connectors/sink/pause`). A server on
-//! this machine is the user's own.
+//! production host's service (`POST prod-kafka-connect:8083/connectors/sink/pause`); a CI run
+//! started through its API that deploys or destroys (`POST …/dispatches` with
+//! `{"event_type":"deploy-prod"}`, `job/deploy-prod/buildWithParameters`). A server on this
+//! machine is the user's own.
 
 use super::Hit;
 
@@ -32,6 +34,9 @@ pub(super) fn judge(args: &[&str], httpie: bool, fed: Option<&str>) -> Option<Hi
     let method = method(args, httpie, first);
     if matches!(method.as_str(), "GET" | "HEAD" | "OPTIONS") {
         return None;
+    }
+    if urls.clone().any(|url| !super::local_target(url) && ci_trigger(url)) && ci_acts(args) {
+        return Some(Hit::ask("hosting.deploy-production", CI));
     }
     if matches!(method.as_str(), "PURGE" | "BAN" | "FASTLYPURGE") {
         return Some(Hit::ask("hosting.http-delete", ADMIN));
@@ -242,6 +247,35 @@ fn stopping_body(body: &str) -> bool {
     })
 }
 
+/// Whether a URL (or `gh api`'s path) starts a CI run: GitHub's `…/dispatches` (a
+/// repository's event or a workflow's), GitLab's `…/trigger/pipeline` and `…/pipeline`,
+/// CircleCI's `…/pipeline` and `…/pipeline/run`, Jenkins' `job/J/build` and
+/// `buildWithParameters`, Buildkite's `…/builds`, Bitbucket's `…/pipelines/`.
+pub(super) fn ci_trigger(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    let path = rest.split(['?', '#']).next().unwrap_or_default().trim_end_matches('/');
+    let mut segments = path.rsplit('/');
+    let last = segments.next().unwrap_or_default();
+    matches!(last, "dispatches" | "pipeline" | "build" | "buildWithParameters" | "builds" | "pipelines")
+        || last == "run" && segments.next() == Some("pipeline")
+}
+
+/// Whether what a CI run is given says it deploys, releases, publishes, destroys or acts on
+/// production: its workflow or job in the URL (`job/deploy-prod/build`), its event, ref,
+/// inputs or parameters (`{"event_type":"deploy-prod"}`, `destroy=true`), or a body the guard
+/// cannot read (`-d @payload.json`, whose workflow is not seen).
+pub(super) fn ci_acts(args: &[&str]) -> bool {
+    const ACTS: &[&str] = &[
+        "deploy", "release", "publish", "destroy", "teardown", "rollback", "promote", "migrate", "wipe",
+        "nuke",
+    ];
+    args.iter().any(|arg| {
+        arg.starts_with('@') && arg.len() > 1
+            || super::production_name(arg)
+            || crate::shell::name_words(arg).any(|word| ACTS.iter().any(|act| word.eq_ignore_ascii_case(act)))
+    })
+}
+
 /// Whether a URL stops or pauses something on a production host (`POST
 /// http://prod-kafka-connect:8083/connectors/sink/pause`): a stop elsewhere is a test's.
 fn production_stop(url: &str) -> bool {
@@ -302,4 +336,5 @@ const ADMIN_WORDS: &[&str] = &[
 const ADMIN: &str = "This call changes a service's administration over its HTTP API (its settings, a cache purged, a shutdown, a flush, a delete) on a server that is not this machine. Ask the user to run it.";
 const BODY: &str = "This request's body destroys what the server holds (its SQL drops or deletes every row, or it deletes every document a query matches) on a server that is not this machine. Ask the user to run it.";
 const ACTION: &str = "This request tells a provider's API to power off, reboot, rebuild or restore a machine: it is down, or holds another image, until someone puts it back. Ask the user to run it.";
+const CI: &str = "This starts a CI pipeline or workflow through its API that deploys, releases, destroys or acts on production (by its workflow, event or parameters). Ask the user to run it.";
 const QUERY: &str = "This URL's query destroys what it names (a search core unloaded with its index, a collection deleted, a table dropped by its SQL), whatever the method. Ask the user to run it.";

@@ -580,7 +580,8 @@ pub(crate) fn local_target(name: &str) -> bool {
 /// Whether a command runs on another machine or in a cluster by the runners it came
 /// through, where a client with no host reaches that machine's server: a remote shell
 /// ([`crate::shell::runs_remotely`]), `kubectl exec|run` unless its context or server is a local
-/// cluster's, and `docker exec` on an engine (`-H`, `--context`) elsewhere.
+/// cluster's, and `docker exec` on an engine (`-H`, `--context`) elsewhere or in a compose
+/// stack named for production.
 pub(crate) fn runs_elsewhere(via: &[String]) -> bool {
     if via.is_empty() {
         return false;
@@ -593,9 +594,20 @@ pub(crate) fn runs_elsewhere(via: &[String]) -> bool {
             if let Some(mut targets) = kubectl {
                 return !targets.any(local_target);
             }
-            let engine = ["docker exec", "docker run", "podman exec", "podman run"]
-                .iter()
-                .find_map(|runner| crate::shell::runner_targets(via, runner));
+            // A compose stack's via holds its files and project (`docker-compose exec
+            // docker-compose.prod.yml`).
+            let engine = [
+                "docker exec",
+                "docker run",
+                "podman exec",
+                "podman run",
+                "docker-compose exec",
+                "docker-compose run",
+                "podman-compose exec",
+                "podman-compose run",
+            ]
+            .iter()
+            .find_map(|runner| crate::shell::runner_targets(via, runner));
             engine.is_some_and(|mut targets| {
                 targets.any(|t| !local_target(t) && (t.contains("://") || production_name(t)))
             })
@@ -634,8 +646,12 @@ const PRODUCTION_RUNNERS: &[&str] = &[
     "kamal exec",
     "docker exec",
     "docker run",
+    "docker-compose exec",
+    "docker-compose run",
     "podman exec",
     "podman run",
+    "podman-compose exec",
+    "podman-compose run",
     "doctl compute ssh",
     "nomad alloc exec",
 ];

@@ -27,6 +27,21 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     {
         return Some(overwritten_hit(how, word, *empties));
     }
+    // A file emptied on a production host (`ssh prod1 truncate -s 0 /var/lib/app/data.db`):
+    // production's data, wherever it is kept there.
+    if !call.command.via.is_empty()
+        && super::runner_production(&call.command.via)
+        && let Some((word, _, how)) =
+            targets.iter().find(|(word, empties, _)| *empties && !word.text.starts_with("/tmp/"))
+    {
+        return Some(Hit::ask(
+            "rm.outside-project",
+            format!(
+                "`{how}`{} would empty a file on a production host. Ask the user whether to.",
+                shown(word)
+            ),
+        ));
+    }
     // Emptied state under a dot directory of the home (`truncate -s 0 ~/.gnupg/pubring.kbx`,
     // `dd of=$HOME/.local/share/app.db`): the file rules deny the files they name; the rest
     // (keyrings, databases, histories) is asked about.

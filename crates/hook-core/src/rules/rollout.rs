@@ -17,7 +17,8 @@
 //! production), `shipit production rollback`, a production tag moved (`crane tag IMG prod`), a
 //! production feature flag's value set (`configcat flag-v2 value update --environment-id
 //! prod`), `spacectl stack deploy` of a production stack or auto-confirmed, `azd up|deploy -e
-//! prod`; and app deletes by their API path (`caprover api --path …/delete`) or an `azd down`
+//! prod`; a CI pipeline started with parameters that deploy or destroy (`circleci pipeline
+//! trigger … --parameters destroy=true`, `bk build create`); and app deletes by their API path (`caprover api --path …/delete`) or an `azd down`
 //! of an environment that is not a throwaway one (`hosting.app-delete`).
 
 use super::{Call, Hit};
@@ -49,6 +50,9 @@ const TOOL_NAMES: &[&str] = &[
     "configcat",
     "spacectl",
     "azd",
+    "circleci",
+    "bk",
+    "knife",
 ];
 const TOOLS: NameFilter = NameFilter::of(TOOL_NAMES);
 
@@ -216,6 +220,29 @@ pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
                 (verb(0), verb(1)),
                 ("ci", "run" | "trigger") | ("variable", "set" | "update" | "delete")
             ) && named()
+                || matches!((verb(0), verb(1)), ("ci", "run" | "trigger")) && super::http_api::ci_acts(&args)
+        }
+        // A pipeline started with parameters that deploy, destroy or name production
+        // (`circleci pipeline trigger org/app --parameters destroy=true`, `bk build create
+        // --pipeline deploy-prod`), as the same run started through the CI's API is.
+        "circleci" => {
+            (matches!((verb(0), verb(1)), ("pipeline", "trigger" | "run" | "create")) || verb(0) == "trigger")
+                && super::http_api::ci_acts(&args)
+        }
+        // A Chef environment, role or data bag uploaded (`knife environment from file
+        // production.json`), a cookbook uploaded to it, or a command run on its nodes.
+        "knife" => {
+            (ops.iter().take(3).any(|v| *v == "from")
+                || matches!(
+                    (verb(0), verb(1)),
+                    ("cookbook", "upload") | ("environment" | "role" | "node", "edit")
+                )
+                || verb(0) == "ssh")
+                && named()
+        }
+        "bk" => {
+            matches!((verb(0), verb(1)), ("build", "create" | "new" | "rebuild"))
+                && super::http_api::ci_acts(&args)
         }
         "gh" => matches!((verb(0), verb(1)), ("variable" | "secret", "set" | "delete")) && target(),
         // A preview deployment is the only other target of `convex deploy`.

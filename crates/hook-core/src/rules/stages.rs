@@ -119,6 +119,14 @@ fn project_script(call: &Call) -> bool {
 /// [`hosting`](super::hosting)'s judgement of a runner or deploy tool aimed at production.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 pub(super) fn judge(call: &Call, name: &str) -> Option<Hit> {
+    // A run list that destroys (`chef-client -o 'recipe[db::wipe]'`) converges this machine,
+    // a node Chef manages, as root: the recipe is not seen, whatever the environment.
+    if matches!(name, "chef-client" | "chef-solo") {
+        let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
+        if !flag(&args, SHOWS) && !flag(&args, &["-W", "--why-run"]) && runner_acts(name, "", &args) {
+            return Some(Hit::ask("hosting.production-task", MESSAGE));
+        }
+    }
     // A directory the line moved to counts as a word of the call (`cd deploy/production &&
     // ./deploy.sh`), and so does a target an earlier command selected (`export
     // PGHOST=prod-db.acme.internal && make db-reset`).

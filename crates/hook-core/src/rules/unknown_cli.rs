@@ -94,6 +94,19 @@ pub(super) fn judge(name: &str, args: &[Word]) -> Option<(Pack, Hit)> {
     {
         return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
     }
+    // `tctl workflow reset-batch`, `tctl batch start --batch_type terminate`, `temporal
+    // workflow reset --query …`: a reset or stop of every workflow a query matches.
+    let batch = words.iter().any(|word| parts(word).any(|part| among(&["batch", "bulk"], part)))
+        || args.iter().any(|a| a.text == "--query" || a.text.starts_with("--query="));
+    if batch
+        && args
+            .iter()
+            .any(|a| parts(&a.text).any(|part| among(&["reset", "terminate", "cancel", "kill"], part)))
+        && !LOCAL.contains(&name)
+        && !args.iter().any(|a| matches!(a.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help"))
+    {
+        return Some((Pack::Cloud, Hit::ask("cloud.unknown-destroy", DESTROY)));
+    }
     let destroying = words.iter().any(|word| destroying_word(word))
         || words.first().is_some_and(|word| among(&["rm", "del", "sync", "mirror"], word))
         || words.iter().skip(1).any(|word| among(&["rm", "del"], word));

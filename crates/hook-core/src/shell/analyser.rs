@@ -2163,6 +2163,11 @@ impl Analyser {
                     name_looked_up(&mut command.argv[start..]);
                 }
                 Peel::Wraps { via, inner } => {
+                    // `rails runner -e production CODE`: the code runs in the environment the
+                    // option names, which the rules read as the variable that names it.
+                    if let Some(environment) = wrappers::rails_environment(&via, &command.argv[start..]) {
+                        command.assignments.push(("RAILS_ENV".to_string(), environment));
+                    }
                     command.via.push(via);
                     command.argv = inner;
                     start = 0;

@@ -1735,6 +1735,26 @@ fn framework_console(name: &str, argv: &[Word]) -> Option<Peel> {
     Some(Peel::Wraps { via: via.to_string(), inner })
 }
 
+/// The environment a peeled Rails console names by its option (`rails runner -e production
+/// CODE`, `--environment=production`, anywhere after the subcommand, as Rails reads it) or, for
+/// `rails console`, by its first operand (`rails console production`).
+pub(super) fn rails_environment(via: &str, argv: &[Word]) -> Option<Word> {
+    if !via.starts_with("rails ") {
+        return None;
+    }
+    let words = argv.get(2..)?;
+    let named = words.iter().enumerate().find_map(|(at, w)| match w.text.as_str() {
+        "-e" | "--environment" => words.get(at + 1).cloned(),
+        text => {
+            let value = text.strip_prefix("--environment=").or_else(|| text.strip_prefix("-e"))?;
+            (!value.is_empty()).then(|| derived(w, value))
+        }
+    });
+    named.or_else(|| {
+        (via == "rails console").then(|| words.iter().find(|w| !w.text.starts_with('-')).cloned())?
+    })
+}
+
 /// Code a tool runs in its embedded interpreter, as that interpreter's: Blender's Python
 /// (`blender -b --python-expr CODE`, `--python FILE`), Haskell through stack (`stack runghc
 /// -- -e CODE`, `stack eval CODE`), the Scala sbt evaluates (`sbt 'eval EXPR'`, a `set`
@@ -3713,6 +3733,7 @@ fn container(name: &str, argv: &[Word]) -> Peel {
         at += if valued.contains(&argv[at].text.as_str()) { 2 } else { 1 };
     }
     let sub = argv.get(at).map(|w| w.text.as_str());
+    let compose_options = first.min(argv.len())..at.min(argv.len());
     at += 1;
     // `create` makes the container whose command `start` runs later: judged where it is made.
     if !matches!(sub, Some("run" | "exec" | "create")) {
@@ -3767,6 +3788,16 @@ fn container(name: &str, argv: &[Word]) -> Peel {
     let engine = &argv[..first.min(argv.len())];
     let via =
         targeted(format!("{name} {}", sub.unwrap_or_default()), engine, &["-H", "--host", "-c", "--context"]);
+    // Every compose file, the project and its environment file name where the stack runs
+    // (`docker compose -f base.yml -f docker-compose.prod.yml exec db psql`).
+    let via = match compose {
+        true => targeted(
+            via,
+            &argv[compose_options],
+            &["-f", "--file", "-p", "--project-name", "--env-file", "--profile", "--project-directory"],
+        ),
+        false => via,
+    };
     // An image whose entrypoint is a tool runs it with the command's words as its arguments
     // (`docker run hashicorp/terraform destroy -auto-approve` is `terraform destroy …`);
     // the words are judged as a command too, in case the image's entrypoint is a shell.

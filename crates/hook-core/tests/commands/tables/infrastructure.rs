@@ -3817,4 +3817,119 @@ pub(crate) const CASES: &[Case] = &[
     ask("cloud.stop", "consul maint -enable -reason deploy"),
     allow("consul maint"),
     allow("consul catalog services"),
+    // prod38: CI runs started through their HTTP API that deploy or destroy.
+    ask(
+        "hosting.deploy-production",
+        "curl -X POST -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/repos/org/app/dispatches -d '{\"event_type\":\"deploy-prod\"}'",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "curl -X POST https://api.github.com/repos/org/app/actions/workflows/deploy.yml/dispatches -d '{\"ref\":\"main\"}'",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "curl -X POST https://api.github.com/repos/org/app/actions/workflows/ci.yml/dispatches -d '{\"ref\":\"main\",\"inputs\":{\"environment\":\"production\"}}'",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "curl -X POST https://api.github.com/repos/org/app/dispatches -d @payload.json",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "gh api -X POST repos/org/app/actions/workflows/deploy.yml/dispatches -f ref=main",
+    ),
+    ask("hosting.deploy-production", "gh api repos/org/app/dispatches -f event_type=deploy-prod"),
+    ask(
+        "hosting.deploy-production",
+        "http POST https://api.github.com/repos/org/app/dispatches event_type=deploy",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "wget --post-data='{\"event_type\":\"deploy-prod\"}' https://api.github.com/repos/org/app/dispatches",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "curl -X POST https://jenkins.acme.io/job/deploy-prod/buildWithParameters?token=x",
+    ),
+    ask(
+        "hosting.deploy-production",
+        "curl -X POST https://circleci.com/api/v2/project/gh/org/app/pipeline -d '{\"parameters\":{\"destroy\":true}}'",
+    ),
+    ask(
+        "hosting.http-delete",
+        "curl -X DELETE -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/repos/org/app",
+    ),
+    ask(
+        "hosting.http-delete",
+        "wget --method=DELETE https://api.github.com/repos/org/app/git/refs/heads/main",
+    ),
+    ask("hosting.api-delete", "gh api -X DELETE repos/org/app/releases/123"),
+    allow("curl -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/repos/org/app/dispatches"),
+    allow("curl https://api.github.com/repos/org/app/actions/workflows/deploy.yml/dispatches"),
+    allow(
+        "curl -X POST https://api.github.com/repos/org/app/actions/workflows/ci.yml/dispatches -d '{\"ref\":\"main\"}'",
+    ),
+    allow("gh api repos/org/app/actions/workflows/deploy.yml"),
+    allow("gh api repos/org/app/dispatches -f event_type=lint"),
+    allow("http https://api.github.com/repos/org/app/dispatches"),
+    allow("curl -X POST https://jenkins.acme.io/job/unit-tests/build"),
+    allow("curl https://api.github.com/repos/org/app/releases/123"),
+    // prod38: queue tools on a virtual host or queue named for production.
+    ask("database.store-delete", "rabbitmqctl purge_queue orders -p /prod"),
+    ask("database.store-delete", "rabbitmqctl delete_vhost /production"),
+    ask("database.store-delete", "rabbitmqctl delete_queue orders --vhost=production"),
+    ask("database.server-admin", "rabbitmqctl -n rabbit@mq-prod-1 reset"),
+    ask("database.store-delete", "celery -A app purge -Q orders-production"),
+    ask("database.store-delete", "rq empty orders-prod"),
+    allow("rabbitmqctl purge_queue orders -p /dev"),
+    allow("rabbitmqctl list_queues -p /prod"),
+    allow("rabbitmqctl status"),
+    allow("celery -A app purge -Q orders-dev"),
+    allow("rq empty default"),
+    // prod38: earlier rounds' causes (Temporal batches, CI pipelines with parameters, Chef).
+    ask(
+        "cloud.unknown-destroy",
+        "tctl workflow reset-batch --query 'WorkflowType=\"x\"' --reset_type LastWorkflowTask",
+    ),
+    ask(
+        "cloud.unknown-destroy",
+        "tctl batch start --query 'WorkflowType=\"x\"' --batch_type terminate --reason x",
+    ),
+    ask(
+        "cloud.unknown-destroy",
+        "temporal workflow reset --query 'WorkflowType=\"x\"' --type FirstWorkflowTask",
+    ),
+    ask("hosting.deploy-production", "circleci pipeline trigger org/app --parameters destroy=true"),
+    ask("hosting.deploy-production", "bk build create --pipeline deploy-prod"),
+    ask("hosting.deploy-production", "glab ci run --variables DESTROY:true"),
+    ask("hosting.deploy-production", "knife environment from file production.json"),
+    ask("hosting.production-task", "chef-client -o 'recipe[db::wipe]'"),
+    ask("rm.outside-project", "ssh prod1 truncate -s 0 /var/lib/app/data.db"),
+    allow("tctl workflow list --query 'WorkflowType=\"x\"'"),
+    allow("temporal workflow list --query 'WorkflowType=\"x\"'"),
+    allow("circleci pipeline trigger org/app --parameters run_tests=true"),
+    allow("bk build create --pipeline unit-tests"),
+    allow("glab ci run"),
+    allow("knife environment from file staging.json"),
+    allow("knife environment show production"),
+    allow("chef-client -o 'recipe[nginx]'"),
+    allow("chef-client -o 'recipe[db::wipe]' --why-run"),
+    allow("ssh dev1 truncate -s 0 /tmp/app.log"),
+    // prod38: a compose file (any of several), project or env file named for production makes
+    // what runs in its services production's.
+    ask("database.drop", "docker compose -f docker-compose.prod.yml exec db psql -c 'DROP DATABASE app_dev'"),
+    ask(
+        "database.drop",
+        "docker compose -f docker-compose.yml -f docker-compose.prod.yml exec db psql -c 'DROP DATABASE app_dev'",
+    ),
+    ask("database.drop", "docker compose -p prod exec db psql -c 'DROP DATABASE app_dev'"),
+    ask(
+        "database.drop",
+        "docker-compose -f docker-compose.production.yml exec db psql -c 'DROP DATABASE app_dev'",
+    ),
+    ask("database.orm-reset", "docker compose --file=compose.prod.yaml run --rm web bin/rails db:drop"),
+    allow("docker compose -f docker-compose.dev.yml exec db psql -c 'DROP DATABASE app_dev'"),
+    allow("docker compose exec db psql -c 'DROP DATABASE app_dev'"),
+    allow("docker compose -f docker-compose.prod.yml exec db psql -c 'SELECT 1'"),
+    allow("docker compose -f docker-compose.prod.yml ps"),
 ];
