@@ -1217,7 +1217,7 @@ fn firewall_opens(name: &str, args: &[&str]) -> bool {
         "iptables" | "ip6tables" => {
             let adds = args.iter().any(|a| matches!(*a, "-A" | "--append" | "-I" | "--insert"));
             let accepts = args.windows(2).any(|p| matches!(p[0], "-j" | "--jump") && p[1] == "ACCEPT");
-            adds && accepts && !args.iter().any(|a| *a == "OUTPUT")
+            adds && accepts && !args.contains(&"OUTPUT")
         }
         _ => args.iter().any(|a| {
             let (option, value) = a.split_once('=').unwrap_or((a, ""));
