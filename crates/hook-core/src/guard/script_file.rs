@@ -2429,7 +2429,14 @@ fn unlisted(package: &str, command: &SimpleCommand, ctx: &Context) -> Option<(St
 /// Python tools everyone runs through `uvx` or `pipx run` without listing them (and pytest's
 /// plugins, `pytest-*`, added to a test run with `uv run --with`).
 const EVERYDAY_PYTHON: &[&str] = &[
+    // The cloud and fleet CLIs published under their own names: what their verbs change is
+    // judged by their packs, as the installed command's is (`pipx run --spec awscli aws s3 rm`).
+    "ansible",
+    "ansible-core",
     "autopep8",
+    "aws-sam-cli",
+    "awscli",
+    "azure-cli",
     "bandit",
     "basedpyright",
     "black",
@@ -2461,6 +2468,7 @@ const EVERYDAY_PYTHON: &[&str] = &[
     "pytest",
     "pyupgrade",
     "ruff",
+    "s3cmd",
     "sphinx",
     "tox",
     "trash-cli",

@@ -105,7 +105,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.firewall",
-                "flushing or deleting the firewall's rules, setting its policy, firewalld's panic mode, stopping its service, macOS's `socketfilterfw --setglobalstate off` (asks)",
+                "flushing or deleting the firewall's rules, setting its policy, opening it (`ufw allow`, `ufw default allow`, `iptables -I INPUT -j ACCEPT`, `firewall-cmd --add-port|--add-service|--add-source|--set-default-zone=trusted`, `--remove-service=ssh`), firewalld's panic mode, stopping its service, macOS's `socketfilterfw --setglobalstate off` (asks)",
             ),
             (
                 "disk.network-down",
@@ -381,7 +381,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "cloud.aws-s3-delete",
-                "recursive or whole-bucket S3 deletes, `s3 sync --delete`, `s3cmd`/`mc` recursive or forced `rm`/`rb`, a lifecycle rule that expires objects, `Remove-S3Bucket`, `Remove-S3Object`",
+                "recursive or whole-bucket S3 deletes, `s3 sync --delete`, `s3cmd`/`mc` recursive or forced `rm`/`rb`, one object deleted (`aws s3 rm s3://b/k`, `s3cmd del`, `mc rm`: asks), a lifecycle rule that expires objects, `Remove-S3Bucket`, `Remove-S3Object`",
             ),
             (
                 "cloud.aws-delete",
@@ -389,7 +389,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "cloud.gcloud-delete",
-                "`gcloud … delete`, recursive `gsutil rm`, `gsutil rb`, `gsutil rsync -d`, `gcloud storage rsync --delete-unmatched-destination-objects`, `Remove-Gce*`/`Remove-Gcs*`, an HTTP `DELETE` to `*.googleapis.com`",
+                "`gcloud … delete`, recursive `gsutil rm`, one object deleted (`gsutil rm gs://b/k`, `gcloud storage rm`: asks), `gsutil rb`, `gsutil rsync -d`, `gcloud storage rsync --delete-unmatched-destination-objects`, `Remove-Gce*`/`Remove-Gcs*`, an HTTP `DELETE` to `*.googleapis.com`",
             ),
             (
                 "cloud.az-delete",
@@ -475,7 +475,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "containers.host-access",
-                "`--privileged`, `--pid=host`, the host's root or the engine's socket mounted, `nsenter -t 1`, `chroot /`",
+                "`--privileged`, `--pid=host`, the host's root or the engine's socket mounted, `nsenter -t 1`, `chroot /`, `kubectl run --privileged` or `--overrides` with a privileged, `hostPath` or `hostPID` spec",
             ),
             (
                 "containers.credential-mount",

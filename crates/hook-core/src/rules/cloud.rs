@@ -453,6 +453,8 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
             match (service, operation) {
                 ("s3", "rb") => Some(Hit::new("cloud.aws-s3-delete", S3)),
                 ("s3", "rm") if flag(&["--recursive"]) => Some(Hit::new("cloud.aws-s3-delete", S3)),
+                // One object deleted is gone as well (`s3 rm s3://b/prod/terraform.tfstate`).
+                ("s3", "rm") => Some(Hit::ask("cloud.aws-s3-delete", OBJECT)),
                 ("s3", "sync") if flag(&["--delete"]) => Some(Hit::new("cloud.aws-s3-delete", S3)),
                 // A move takes every object away from the bucket it comes from.
                 ("s3", "mv")
@@ -515,6 +517,9 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 || words.contains(&"rsync")
                     && flag(&["--delete-unmatched-destination-objects"])
                     && !flag(&["--dry-run"]);
+            if !deletes && words.contains(&"storage") && words.contains(&"rm") {
+                return Some(Hit::ask("cloud.gcloud-delete", OBJECT));
+            }
             deletes.then(|| Hit::new("cloud.gcloud-delete", DELETE))
         }
         "gsutil" => {
@@ -527,8 +532,10 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
             let mirrors = verb == "rsync"
                 && !args.iter().any(|a| short_flag(a, 'n'))
                 && args.iter().any(|a| short_flag(a, 'd'));
-            (verb == "rb" || verb == "rm" && (recursive || wildcard_url(words)) || mirrors)
-                .then(|| Hit::new("cloud.gcloud-delete", DELETE))
+            if verb == "rm" && !recursive && !wildcard_url(words) {
+                return Some(Hit::ask("cloud.gcloud-delete", OBJECT));
+            }
+            (verb == "rb" || verb == "rm" || mirrors).then(|| Hit::new("cloud.gcloud-delete", DELETE))
         }
         // s3cmd and MinIO's client: recursive or forced removal of objects, removing a bucket
         // with what it holds, a mirror or sync that deletes what the source lacks.
@@ -541,6 +548,10 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 "mirror" | "sync" => flag(&["--remove", "--delete", "--delete-removed", "--delete-after"]),
                 _ => false,
             };
+            // One object or an empty bucket removed is gone as well.
+            if !deletes && matches!(verb, "del" | "rm" | "rb") {
+                return Some(Hit::ask("cloud.aws-s3-delete", OBJECT));
+            }
             deletes.then(|| Hit::new("cloud.aws-s3-delete", S3))
         }
         // A registry's garbage collection with untagged manifests deletes the images deploys
@@ -585,8 +596,10 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                         || *a == "--delete-destination"
                             && args.get(at + 1).is_some_and(|v| !v.eq_ignore_ascii_case("false"))
                 });
-            let removes = matches!(words.first(), Some(&("remove" | "rm")))
-                && flag(&["--recursive", "--recursive=true"]);
+            let removes = matches!(words.first(), Some(&("remove" | "rm")));
+            if removes && !flag(&["--recursive", "--recursive=true"]) {
+                return Some(Hit::ask("cloud.az-delete", OBJECT));
+            }
             (sync_deletes || removes).then(|| Hit::new("cloud.az-delete", DELETE))
         }
         // An image registry's tags, manifests and blobs deleted (`skopeo delete docker://…`,
@@ -1777,6 +1790,7 @@ fn rclone(call: &Call) -> Option<Hit> {
 }
 
 const RCLONE: &str = "This deletes files in remote storage or outside the project (`sync` deletes whatever the destination has and the source lacks), with no undo. Use `copy`, or `--dry-run` and show the user, who can run it.";
+const OBJECT: &str = "This deletes an object in cloud storage (a state file, a backup), with no undo unless the bucket keeps versions. Ask the user to run it, or show them the exact command.";
 const S3: &str = "This deletes objects or buckets in S3 in bulk, with no undo. Delete the specific keys you mean, or ask the user to run it.";
 const GRANT: &str = "This grants access rights (an IAM policy, a role binding) that outlast the task and that nobody reviewed. Show the user the exact grant, who can run it.";
 const PUBLIC: &str = "This opens data or a port to everyone on the internet (a public ACL or bucket policy, an ingress from 0.0.0.0/0). Ask the user to run it.";

@@ -67,6 +67,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if matches!(
         name,
         "firewall-cmd"
+            | "firewall-offline-cmd"
             | "systemctl"
             | "service"
             | "rc-service"
@@ -380,12 +381,15 @@ fn judge_system(call: &Call, name: &str) -> Option<Hit> {
                     .iter()
                     .any(|a| matches!(*a, "-F" | "--flush" | "-X" | "--delete-chain" | "-P" | "--policy")),
             };
-            flushes.then(|| {
-                Hit::ask(
+            if flushes {
+                return Some(Hit::ask(
                     "disk.firewall",
-                    format!("This `{name}` flushes the firewall or changes its default policy, opening the machine or cutting it off the network. Ask the user whether to."),
-                )
-            })
+                    format!(
+                        "This `{name}` flushes the firewall or changes its default policy, opening the machine or cutting it off the network. Ask the user whether to."
+                    ),
+                ));
+            }
+            firewall_opens(name, &args).then(|| Hit::ask("disk.firewall", FIREWALL_OPEN))
         }
         "ip" | "ifconfig" | "ifdown" | "nmcli" => {
             let down = match name {
@@ -1189,6 +1193,50 @@ fn remote_service(call: &Call, name: &str) -> Option<Hit> {
     })
 }
 
+const FIREWALL_OPEN: &str = "This opens the firewall (a port, a service, a source or an interface let in, a more open zone, an accept rule) or closes the remote login, changing who reaches the machine. Ask the user whether to.";
+
+/// Whether a firewall command lets traffic in that it did not, or shuts SSH out: `ufw allow
+/// 5432/tcp`, `ufw default allow incoming`, `iptables -I INPUT -j ACCEPT`, `nft add rule … accept`,
+/// `firewall-cmd --add-port=…|--add-service=…|--add-source=…|--add-interface=…`,
+/// `--set-default-zone=trusted`, `--remove-service=ssh`. Reading the rules is not.
+fn firewall_opens(name: &str, args: &[&str]) -> bool {
+    let operands: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
+    match name {
+        // `ufw allow …`, `ufw insert 1 allow …`, `ufw route allow …`, `ufw default allow`.
+        "ufw" => {
+            matches!(operands.first(), Some(&("allow" | "default" | "insert" | "prepend" | "route")))
+                && operands.contains(&"allow")
+        }
+        // A rule written as one word or many (`nft 'add rule inet filter input tcp dport 22 accept'`).
+        "nft" => {
+            let words: Vec<&str> = operands.iter().flat_map(|o| o.split_whitespace()).collect();
+            matches!(words.first(), Some(&("add" | "insert" | "create")))
+                && words.get(1) == Some(&"rule")
+                && words.contains(&"accept")
+        }
+        "iptables" | "ip6tables" => {
+            let adds = args.iter().any(|a| matches!(*a, "-A" | "--append" | "-I" | "--insert"));
+            let accepts = args.windows(2).any(|p| matches!(p[0], "-j" | "--jump") && p[1] == "ACCEPT");
+            adds && accepts && !args.contains(&"OUTPUT")
+        }
+        _ => args.iter().any(|a| {
+            let (option, value) = a.split_once('=').unwrap_or((a, ""));
+            match option {
+                "--add-port" | "--add-service" | "--add-source" | "--add-interface"
+                | "--add-forward-port" | "--add-masquerade" | "--add-protocol" | "--add-source-port"
+                | "--add-rich-rule" => !option.ends_with("rich-rule") || value.contains("accept"),
+                "--set-default-zone" | "--set-target" => {
+                    !matches!(value, "drop" | "block" | "DROP" | "REJECT")
+                }
+                "--remove-service" | "--remove-port" => {
+                    value.is_empty() || value == "ssh" || value.starts_with("22/")
+                }
+                _ => false,
+            }
+        }),
+    }
+}
+
 /// [`judge_system`] is: firewalld's panic mode (every packet dropped), stopping the network or
 /// the remote login service, systemd-logind's power-off over D-Bus, deleting a firmware boot
 /// entry, and unloading kernel modules (a file system's or a network card's, in use).
@@ -1197,11 +1245,16 @@ fn judge_lockout(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|w| w.text.as_str()).collect();
     let operands: Vec<&str> = args.iter().copied().filter(|a| !a.starts_with('-')).collect();
     match name {
-        "firewall-cmd" if args.iter().any(|a| matches!(*a, "--panic-on" | "--set-default-zone=drop")) => {
+        "firewall-cmd" | "firewall-offline-cmd"
+            if args.iter().any(|a| matches!(*a, "--panic-on" | "--set-default-zone=drop")) =>
+        {
             Some(Hit::ask(
                 "disk.firewall",
                 "`firewall-cmd` would drop every packet, cutting the machine (and the agent) off the network. Ask the user whether to.",
             ))
+        }
+        "firewall-cmd" | "firewall-offline-cmd" => {
+            firewall_opens(name, &args).then(|| Hit::ask("disk.firewall", FIREWALL_OPEN))
         }
         "systemctl" | "service" | "rc-service" => {
             // `systemctl stop UNIT…`, `service UNIT stop`: the verb and the units it acts on.

@@ -113,6 +113,21 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     };
     match name {
         _ if dry_run && name != "argocd" => None,
+        // `kubectl run --privileged`, or `--overrides` whose spec runs privileged, mounts a node
+        // path or shares the node's namespaces: a pod with the node itself, as `docker run
+        // --privileged` is.
+        "kubectl" | "oc" | "kubecolor"
+            if operands(call.args(), VALUE_OPTIONS).next() == Some("run")
+                && call.args().iter().enumerate().any(|(at, a)| {
+                    let text = a.text.as_str();
+                    matches!(text, "--privileged" | "--privileged=true")
+                        || text.strip_prefix("--overrides=").is_some_and(crate::shell::on_host)
+                        || text == "--overrides"
+                            && call.args().get(at + 1).is_some_and(|v| crate::shell::on_host(&v.text))
+                }) =>
+        {
+            Some(Hit::new("containers.host-access", NODE_POD))
+        }
         // The uninstall scripts of k3s and RKE2 delete the cluster of this node, its data with it.
         _ if UNINSTALLERS.contains(&name) => Some(Hit::new("kubernetes.delete-node", UNINSTALL)),
         // `talosctl reset` wipes a node; `shutdown`, `reboot` and `upgrade` take it down.
@@ -616,3 +631,5 @@ const PRODUCTION_COPY: &str =
 const KREW_URL: &str = "This installs a kubectl plugin from a URL rather than the reviewed index: code nobody read, run with the cluster's credentials. Install it from the index by name, or ask the user.";
 const AWS_AUTH: &str = "This changes `aws-auth`, the map of which AWS roles and users are the cluster's users and administrators: a mistake locks everyone out, or lets someone in. Show the user the change, who can apply it.";
 const HELM_UNINSTALL: &str = "`helm uninstall` removes a release and its resources. Ask the user to run it.";
+
+const NODE_POD: &str = "This runs a pod with the node itself (privileged, the node's files or its process, network or IPC namespaces), outside any container. Ask the user to run it.";

@@ -1099,7 +1099,7 @@ fn touches_system(code: &str) -> bool {
 
 /// Whether a pod spec (`kubectl run --overrides JSON`) mounts a node path, runs privileged or
 /// shares the node's process, network or IPC namespaces.
-fn on_host(spec: &str) -> bool {
+pub(crate) fn on_host(spec: &str) -> bool {
     let compact: String = spec.chars().filter(|c| !c.is_whitespace()).collect();
     compact.contains("hostPath")
         || compact.contains("privileged")

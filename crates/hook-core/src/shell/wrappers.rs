@@ -2810,6 +2810,8 @@ const CODER_VALUES: &[&str] = &[
 /// `server exec CMD`, and the cloud's run-command services: `az vm
 /// run-command invoke --scripts CMD`, `aws ssm send-command --parameters commands=CMD`.
 fn machine_shell(name: &str, argv: &[Word]) -> Peel {
+    let reordered = globals_last(name, argv);
+    let argv = reordered.as_deref().unwrap_or(argv);
     let word = |at: usize| argv.get(at).map(|w| w.text.as_str());
     // The value of `option` (`-c CMD`, `--command CMD`, `--command=CMD`) from `from` on.
     let value = |from: usize, options: &[&str]| {
@@ -2939,8 +2941,14 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
         // command=CMD` (or `AWS-StartNonInteractiveCommand`): CMD runs on the target.
         "aws" if word(1) == Some("ssm") && word(2) == Some("start-session") => {
             let Some(parameters) = value(3, &["--parameters"]) else { return Peel::Runs };
-            let Some(lines) = ssm_commands(&parameters.text, "command") else { return Peel::Runs };
             let via = targeted("aws ssm start-session".into(), argv, &["--target"]);
+            // `--parameters file://p.json`: the command in a file, read only when it runs.
+            if let Some(file) = parameters.text.strip_prefix("file://") {
+                let mut unseen = derived(&parameters, &format!("$(cat {file})"));
+                unseen.dynamic = true;
+                return Peel::Script { via, script: unseen, dialect: Dialect::Posix };
+            }
+            let Some(lines) = ssm_commands(&parameters.text, "command") else { return Peel::Runs };
             return remote_line(&via, &[derived(&parameters, &lines)]);
         }
         // `oci instance-agent command create --content '{"source":{"sourceType":"TEXT","text":
@@ -3047,6 +3055,43 @@ fn machine_shell(name: &str, argv: &[Word]) -> Peel {
     };
     let line = format!("{start} && {}", command.text);
     Peel::Script { via: via.into(), script: derived(&command, &line), dialect: Dialect::Posix }
+}
+
+/// A cloud CLI's line with the global options written before its subcommand moved after it
+/// (`aws --profile prod ssm send-command …` read as `aws ssm send-command … --profile prod`),
+/// so that the subcommand is found at its place; `None` when none comes first.
+fn globals_last(name: &str, argv: &[Word]) -> Option<Vec<Word>> {
+    // The global options that take no value; every other one does, unless written `--o=v`.
+    const FLAGS: &[&str] = &[
+        "--debug",
+        "--no-verify-ssl",
+        "--no-paginate",
+        "--no-sign-request",
+        "--no-cli-pager",
+        "--cli-auto-prompt",
+        "--no-cli-auto-prompt",
+        "--quiet",
+        "-q",
+        "--log-http",
+        "--user-output-enabled",
+        "--no-user-output-enabled",
+        "--verbose",
+        "--only-show-errors",
+        "--trace",
+        "--raw-output",
+        "--no-retry",
+    ];
+    if !matches!(name, "aws" | "gcloud" | "az" | "oci" | "doctl")
+        || !argv.get(1).is_some_and(|w| w.text.starts_with('-'))
+    {
+        return None;
+    }
+    let mut at = 1;
+    while let Some(w) = argv.get(at).filter(|w| w.text.starts_with('-') && w.text != "--") {
+        at += if FLAGS.contains(&w.text.as_str()) || w.text.contains('=') { 1 } else { 2 };
+    }
+    let at = at.min(argv.len());
+    Some([&argv[..1], &argv[at..], &argv[1..at]].concat())
 }
 
 /// The lines of `aws ssm send-command --parameters` (`key` is `commands`; `command` for

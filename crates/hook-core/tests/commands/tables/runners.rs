@@ -1421,7 +1421,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.outside-project", "kubectl debug node/n1 -it --image=alpine -- chroot /host rm -rf /etc"),
     allow("kubectl debug mypod -it --image=busybox --target=app"),
     ask(
-        "opaque.exec",
+        "containers.host-access",
         "kubectl run x --image=alpine --overrides='{\"spec\":{\"volumes\":[{\"name\":\"h\",\"hostPath\":{\"path\":\"/\"}}]}}'",
     ),
     allow("kubectl run x --image=alpine --restart=Never -- echo hi"),
