@@ -1196,11 +1196,15 @@ fn words_touched<'c>(
                 | ("s3cmd", ["get" | "put" | "sync" | "cp" | "mv", ..])
                 | ("s5cmd", ["cp" | "mv" | "sync", ..])
                 | ("mc" | "mcli", ["cp" | "mv" | "mirror", ..])
-                | ("azcopy", ["copy" | "cp" | "sync", ..]) => operands.get(1..operands.len().saturating_sub(1)),
+                | ("azcopy", ["copy" | "cp" | "sync", ..]) => {
+                    operands.get(1..operands.len().saturating_sub(1))
+                }
                 // The other commands of these clients read or remove what they name (`mc cat
                 // .env`, `s3cmd del s3://b/k`): a remote object is dropped in [`accesses`].
                 ("s3cmd" | "s5cmd" | "mc" | "mcli" | "azcopy", _) => {
-                    found.extend(operands.iter().skip(1).map(|word| (Access::Read, *word)));
+                    let verb = |word: &&Word| word.text.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+                    found
+                        .extend(operands.iter().filter(|word| !verb(word)).map(|word| (Access::Read, *word)));
                     None
                 }
                 _ => None,
@@ -2875,7 +2879,11 @@ fn url_file_name(url: &Word) -> Option<&str> {
 /// `--output-dir D`), `wget URL` (with `-P D`): the directory joined with each URL's file name.
 pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
     let Some(name) = command.name().filter(|name| matches!(*name, "curl" | "wget")) else {
-        return command.name().filter(|name| object_store(name)).map(|_| objects_into(command)).unwrap_or_default();
+        return command
+            .name()
+            .filter(|name| object_store(name))
+            .map(|_| objects_into(command))
+            .unwrap_or_default();
     };
     let args = command.args();
     let (named, dir_option) = if name == "curl" {

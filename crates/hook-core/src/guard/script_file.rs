@@ -1591,9 +1591,10 @@ fn other_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
             (value(&["-o"], "--output").unwrap_or_else(|| last_of(&url)), url)
         }
         // `gh release download TAG -O F`: a release's asset.
-        "gh" if args.len() > 2 && args[0].text == "release" && args[1].text == "download" => {
-            (value(&["-O"], "--output")?, format!("the release asset of `gh release download {}`", args[2].text))
-        }
+        "gh" if args.len() > 2 && args[0].text == "release" && args[1].text == "download" => (
+            value(&["-O"], "--output")?,
+            format!("the release asset of `gh release download {}`", args[2].text),
+        ),
         "lftp" => {
             let at = args.iter().position(|w| matches!(w.text.as_str(), "-c" | "-e"))?;
             let script = args[at + 1..].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");
