@@ -485,7 +485,19 @@ pub(crate) fn accesses(command: &SimpleCommand) -> Vec<(Access, &Word, &str)> {
     );
     found.extend(decompressed(command, name).into_iter().map(|(word, path)| (Access::Write, word, path)));
     found.extend(option_reads(command, name));
+    if name.is_some_and(object_store) {
+        found.retain(|(_, _, path)| is_local(path));
+    }
     found
+}
+
+/// Whether `name` is an object store's client, whose `s3://b/k`, `gs://b/k` or `remote:k`
+/// operands name remote objects, not files of this machine (the cloud pack judges those).
+fn object_store(name: &str) -> bool {
+    matches!(
+        name,
+        "aws" | "gsutil" | "gcloud" | "az" | "azcopy" | "s3cmd" | "s5cmd" | "mc" | "mcli" | "rclone" | "b2"
+    )
 }
 
 /// The Windows path given to a Windows switch (`/file:%APPDATA%\x`, `/out:C:\k.txt`,
@@ -1160,7 +1172,7 @@ fn words_touched<'c>(
         // `gcloud storage cp`, `rclone copy`; so do copies to a cloud's machines (`gcloud
         // compute scp`) and uploads given the file by an option (`az storage blob upload -f F`,
         // `aws s3api put-object --body F`).
-        "aws" | "gsutil" | "gcloud" | "rclone" | "az" => {
+        "aws" | "gsutil" | "gcloud" | "rclone" | "az" | "s3cmd" | "s5cmd" | "mc" | "mcli" | "azcopy" => {
             found.extend(cloud_uploads(name, command.args()).into_iter().map(|word| (Access::Read, word)));
             let words: Vec<&str> = operands.iter().map(|word| word.text.as_str()).collect();
             let sources = match (name, words.as_slice()) {
@@ -1180,8 +1192,20 @@ fn words_touched<'c>(
                     operands.get(2..operands.len().saturating_sub(1))
                 }
                 ("gsutil", ["cp" | "mv" | "rsync", ..])
-                | ("rclone", ["copy" | "copyto" | "sync" | "move" | "moveto", ..]) => {
+                | ("rclone", ["copy" | "copyto" | "sync" | "move" | "moveto", ..])
+                | ("s3cmd", ["get" | "put" | "sync" | "cp" | "mv", ..])
+                | ("s5cmd", ["cp" | "mv" | "sync", ..])
+                | ("mc" | "mcli", ["cp" | "mv" | "mirror", ..])
+                | ("azcopy", ["copy" | "cp" | "sync", ..]) => {
                     operands.get(1..operands.len().saturating_sub(1))
+                }
+                // The other commands of these clients read or remove what they name (`mc cat
+                // .env`, `s3cmd del s3://b/k`): a remote object is dropped in [`accesses`].
+                ("s3cmd" | "s5cmd" | "mc" | "mcli" | "azcopy", _) => {
+                    let verb = |word: &&Word| word.text.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+                    found
+                        .extend(operands.iter().filter(|word| !verb(word)).map(|word| (Access::Read, *word)));
+                    None
                 }
                 _ => None,
             };
@@ -2855,7 +2879,11 @@ fn url_file_name(url: &Word) -> Option<&str> {
 /// `--output-dir D`), `wget URL` (with `-P D`): the directory joined with each URL's file name.
 pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
     let Some(name) = command.name().filter(|name| matches!(*name, "curl" | "wget")) else {
-        return Vec::new();
+        return command
+            .name()
+            .filter(|name| object_store(name))
+            .map(|_| objects_into(command))
+            .unwrap_or_default();
     };
     let args = command.args();
     let (named, dir_option) = if name == "curl" {
@@ -2889,6 +2917,30 @@ pub(crate) fn downloaded_into(command: &SimpleCommand) -> Vec<String> {
         .filter(|url| !url.dynamic)
         .filter_map(|url| url_file_name(url).or(fallback))
         .map(|file| format!("{}/{file}", dir.trim_end_matches('/')))
+        .collect()
+}
+
+/// The files a copy of remote objects into a directory of this machine makes, named for the
+/// objects: `gsutil cp gs://b/.bashrc ~/`, `mc cp alias/b/.env .` write `~/.bashrc`, `./.env`.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn objects_into(command: &SimpleCommand) -> Vec<String> {
+    let operands = operands(command.args());
+    let Some(verb) = operands.iter().take(3).position(|word| {
+        matches!(word.text.as_str(), "cp" | "mv" | "get" | "copy" | "copyto" | "moveto" | "move")
+    }) else {
+        return Vec::new();
+    };
+    let Some((dest, sources)) = operands[verb + 1..].split_last() else { return Vec::new() };
+    let directory = matches!(dest.text.as_str(), "." | ".." | "~") || dest.text.ends_with('/');
+    if dest.dynamic || !directory || !is_local(&dest.text) {
+        return Vec::new();
+    }
+    sources
+        .iter()
+        .filter(|source| !source.dynamic)
+        .filter_map(|source| source.text.trim_end_matches('/').rsplit(['/', ':']).next())
+        .filter(|file| !file.is_empty() && !file.contains('*'))
+        .map(|file| format!("{}/{file}", dest.text.trim_end_matches('/')))
         .collect()
 }
 

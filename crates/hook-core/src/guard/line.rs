@@ -455,6 +455,9 @@ fn file_block(
     here: &Context,
 ) -> Option<Block> {
     let mut accessed = accesses(command);
+    if matches!(command.name(), Some("mc" | "mcli")) && here.cwd_known {
+        accessed.retain(|(_, _, path)| !minio_alias_path(path, here));
+    }
     // `echo PORT=3000 >> .env`, `touch .env`, `cp .env.example .env.local` where there is no
     // `.env.local`: a dotenv file is kept from writes so that no secret is lost, and these lose
     // none. Only a write naming a dotenv file costs the look at the disk.
@@ -504,6 +507,18 @@ fn file_block(
     let touched =
         Touched { accessed, into_directories, downloads, named_in_files, dotfiles, finds_deleting, patches };
     touched_block(analysis, command, index, policy, ctx, here, touched)
+}
+
+/// Whether `path`, given to MinIO's `mc`, is an object under an alias (`myminio/b/x.tfstate`)
+/// rather than a file here: relative, with an alias and a bucket, and no file or directory of
+/// its first name where the command runs (mc reads those as local paths).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn minio_alias_path(path: &str, here: &Context) -> bool {
+    let Some((alias, _)) = path.split_once('/') else { return false };
+    !alias.is_empty()
+        && !matches!(alias, "." | "..")
+        && !alias.starts_with(['~', '$'])
+        && !here.cwd.join(alias).exists()
 }
 
 /// Whether a command of the line besides the one at `index` may show the environment a

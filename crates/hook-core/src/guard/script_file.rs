@@ -432,6 +432,10 @@ impl Written {
         let mut later = Vec::new();
         for (path, text) in &self.files {
             let Some(kind) = runs_later_kind(path) else { continue };
+            // A downloaded agent file is asked about below, as a download, not judged as an edit.
+            if matches!(kind, Later::AgentCommand) && self.download(path).is_some() {
+                continue;
+            }
             let what = format!("{} `{}`", kind.describe(), path.display());
             if let Later::Loaded(code) = kind {
                 later.extend(self.loaded_later(path, text, code, &what));
@@ -466,12 +470,44 @@ impl Written {
                 Err(writer) => later.push((what.clone(), Err(unknown(&what, writer)))),
             }
         }
+        later.extend(self.agent_files_fetched());
         let scripts = self
             .scripts
             .iter()
             .map(|(name, text)| (format!("the package script `{name}`"), Ok(text.clone())));
         later.extend(scripts);
         later
+    }
+
+    /// The agent instruction, rule and command files the line downloads (`curl -o AGENTS.md
+    /// URL`) or fills from elsewhere (`git clone URL .claude/skills/x`): the agent reads what
+    /// the server sends as the user's word, and runs a command file's shell escapes, unseen.
+    fn agent_files_fetched(&self) -> Vec<(String, Result<String, String>)> {
+        let agent_file = |path: &Path| {
+            crate::rules::agent_instructions(&path.to_string_lossy())
+                || matches!(runs_later_kind(path), Some(Later::AgentCommand))
+        };
+        let mut fetched: Vec<(&Path, &str)> = Vec::new();
+        for (path, url) in &self.downloads {
+            if agent_file(path) && fetched.iter().all(|(seen, _)| *seen != path.as_path()) {
+                fetched.push((path, url));
+            }
+        }
+        for (dir, filler, _) in &self.filled {
+            if agent_dir(dir) {
+                fetched.push((dir, filler));
+            }
+        }
+        fetched
+            .into_iter()
+            .map(|(path, from)| {
+                let what = format!("the agent instructions `{}`", path.display());
+                let why = format!(
+                    "{what} hold what the line fetches (`{from}`), which the guard cannot see and which the agent reads later as the user's word, running its commands"
+                );
+                (what, Err(why))
+            })
+            .collect()
     }
 
     /// What the code file `path` that a tool loads later runs: its text judged as its
@@ -932,6 +968,21 @@ fn agent_command_file(parts: &[std::borrow::Cow<'_, str>]) -> bool {
         })
 }
 
+/// Whether `dir` is, or is in, a directory of agent commands, skills or subagents
+/// (`.claude/skills/x`).
+fn agent_dir(dir: &Path) -> bool {
+    let parts: Vec<_> = dir.components().map(|c| c.as_os_str().to_string_lossy()).collect();
+    parts.windows(2).any(|pair| {
+        matches!(
+            (pair[0].as_ref(), pair[1].as_ref()),
+            (".claude", "commands" | "skills" | "agents")
+                | (".opencode", "command" | "commands" | "agent" | "agents")
+                | (".gemini", "commands")
+                | (".cursor", "rules" | "commands")
+        )
+    })
+}
+
 /// The shell an agent command file runs: each `` !`cmd` `` and `!{cmd}`, and a line that is a
 /// `!` and a command (a Markdown image, `![alt](src)`, is none).
 fn agent_command_lines(text: &str) -> Vec<String> {
@@ -1360,11 +1411,27 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         ".lintstagedrc",
         "ulpfile",
         "runtfile",
-        // Agent command, skill and subagent files (`.claude/commands/`, `.gemini/commands/`).
+        // Agent command, skill and subagent files (`.claude/commands/`, `.gemini/commands/`),
+        // and the instruction files agents read (`AGENTS.md`, `.cursor/rules/`).
         "commands/",
         "skills/",
         "agents/",
         "command/",
+        ".claude",
+        ".gemini",
+        ".opencode",
+        "CLAUDE.",
+        "claude.md",
+        "AGENT",
+        "agents.md",
+        "GEMINI.md",
+        "gemini.md",
+        ".cursor",
+        "rules/",
+        "windsurfrules",
+        "clinerules",
+        "instructions.md",
+        ".prompt.md",
         "CMakeLists",
         ".cmake",
         "build.rs",
@@ -1467,7 +1534,8 @@ fn downloaded(command: &SimpleCommand) -> Option<(String, String)> {
 }
 
 /// The file another downloader writes and what it fetches: `aria2c URL` (`-o F`, `-d DIR`),
-/// `axel URL` (`-o F`), BSD `fetch URL` (`-o F`), `wcurl URL`, `lwp-download URL [F]`, an
+/// `axel URL` (`-o F`), BSD `fetch URL` (`-o F`), `wcurl URL`, `lwp-download URL [F]`, a
+/// GitHub release's asset (`gh release download TAG -O F`), an
 /// HTTPie or xh download (`http --download URL`, `xh -d URL -o F`), lftp's `get`/`pget`
 /// (`lftp -c 'get URL -o F'`), and a copy from another host (`scp h:x .`, `rsync h:x ./y`,
 /// `sftp h:x`). A name known only by checking the disk (`scp h:x dir`) is taken as the file.
@@ -1522,6 +1590,11 @@ fn other_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
                 .to_string();
             (value(&["-o"], "--output").unwrap_or_else(|| last_of(&url)), url)
         }
+        // `gh release download TAG -O F`: a release's asset.
+        "gh" if args.len() > 2 && args[0].text == "release" && args[1].text == "download" => (
+            value(&["-O"], "--output")?,
+            format!("the release asset of `gh release download {}`", args[2].text),
+        ),
         "lftp" => {
             let at = args.iter().position(|w| matches!(w.text.as_str(), "-c" | "-e"))?;
             let script = args[at + 1..].iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" ");

@@ -2503,6 +2503,28 @@ mod tests {
         }
     }
 
+    // The agents' own search tools (red team 38): every secret kind in the tree, at any
+    // depth, is left out by the rewrite.
+    #[test]
+    fn a_search_tool_leaves_out_every_kind_of_secret_in_the_tree() {
+        let (_dir, ctx) = project("tool-search-kinds");
+        for (dir, file) in [
+            ("", ".env.local"),
+            ("config", "master.key"),
+            ("certs", "server.key"),
+            ("lib/deep", "id_ed25519"),
+        ] {
+            std::fs::create_dir_all(ctx.cwd.join(dir)).unwrap();
+            std::fs::write(ctx.cwd.join(dir).join(file), "secret\n").unwrap();
+        }
+        let verdict = searched(&["."], None, Some("glob"), &ctx);
+        let Decision::Rewrite { input, .. } = &verdict.decision else { panic!("{verdict:?}") };
+        let glob = input["glob"].as_str().unwrap();
+        for file in [".env", ".env.local", "master.key", "server.key", "id_ed25519", "id_rsa"] {
+            assert!(glob.contains(file), "{file} is not left out by {glob}");
+        }
+    }
+
     #[test]
     fn a_search_tool_without_an_exclude_argument_asks() {
         let (_dir, ctx) = project("tool-search-ask");
