@@ -56,6 +56,18 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             ),
         ));
     }
+    // A file emptied outside the project, the home and the temp dirs (`truncate -s 0
+    // /var/lib/app/data.db`, `cp /dev/null /srv/app/db.sqlite`): a service's data, gone as
+    // surely as by `rm -rf` of its directory, which is refused.
+    if let Some((word, _, how)) = targets.iter().find(|(word, empties, _)| *empties && empties_data(word, call)) {
+        return Some(Hit::new(
+            "rm.outside-project",
+            format!(
+                "`{how}`{} would empty a file outside the project (a database, a service's data), as surely as deleting it. Leave it alone, or ask the user to run it.",
+                shown(word)
+            ),
+        ));
+    }
     // Every other program that rewrites or replaces a file it is given (`sed -i`, `sort -o`,
     // `gzip`), as the file rules read its words: looked for only when a word may lead out of
     // the project.
@@ -138,6 +150,25 @@ fn empties_home_state(word: &Word, call: &Call) -> bool {
         let first = first.as_os_str().to_string_lossy();
         first.starts_with('.') && first.len() > 1
     })
+}
+
+/// Where emptying a file loses no data: logs (the disk pack's `disk.system-logs`), caches,
+/// scratch, and the kernel's and run time's files.
+const NO_DATA_DIRS: &[&str] = &["/var/log", "/var/tmp", "/var/cache", "/var/run", "/run", "/proc", "/sys", "/dev"];
+
+/// Whether `word` names a file outside the project, the home directory and the temp dirs
+/// whose emptying loses data (`/var/lib/app/data.db`, `/srv/app/db.sqlite`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn empties_data(word: &Word, call: &Call) -> bool {
+    if !matches!(classify(word, call.ctx, word.glob), Place::System | Place::Outside) {
+        return false;
+    }
+    let Some(path) = absolute(word, call.ctx) else { return false };
+    let home = call.ctx.home.as_deref();
+    !path.starts_with(&call.ctx.project_root)
+        && !home.is_some_and(|home| path.starts_with(home))
+        && !NO_DATA_DIRS.iter().any(|dir| path.starts_with(dir))
+        && !path.is_dir()
 }
 
 /// The absolute path `word` names (`~/x`, `$HOME/x`, `/x`, or relative to where the command

@@ -1671,7 +1671,11 @@ fn fetched_by<'a>(name: &str, argv: &'a [Word]) -> Option<&'a Word> {
         // A plugin runs its install hooks; a chart or manifest from an address is applied
         // unread (`helm install x https://…/c.tgz`, `kubectl apply -f https://…`).
         ("helm", Some("plugin")) if argv.get(2).is_some_and(|w| w.text == "install") => operands(3).next(),
-        ("helm", Some("install" | "upgrade" | "template")) => operands(2).find(|w| is_url(&w.text)),
+        // A chart pulled from an OCI registry is fetched as one from an address is; `helm
+        // template` only prints what the chart renders, running nothing.
+        ("helm", Some("install" | "upgrade")) => {
+            operands(2).find(|w| is_url(&w.text) || w.text.starts_with("oci://"))
+        }
         // `nomad job run https://…/job.nomad`: a job spec fetched, whose tasks run on the cluster.
         ("nomad", Some("job" | "run")) => operands(1).find(|w| is_url(&w.text)),
         ("kubectl" | "oc", _)
