@@ -645,7 +645,7 @@ fn android_device(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
             ));
         }
         let app_data = match verb(0) {
-            "clear" => name != "adb",
+            "clear" => name != "adb" && operands.len() > 1,
             "uninstall" => operands.len() > 1,
             _ => false,
         };

@@ -59,7 +59,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     // A file emptied outside the project, the home and the temp dirs (`truncate -s 0
     // /var/lib/app/data.db`, `cp /dev/null /srv/app/db.sqlite`): a service's data, gone as
     // surely as by `rm -rf` of its directory, which is refused.
-    if let Some((word, _, how)) = targets.iter().find(|(word, empties, _)| *empties && empties_data(word, call)) {
+    if let Some((word, _, how)) = targets.iter().find(|(word, empties, how)| *empties && empties_data(word, how, call)) {
         return Some(Hit::new(
             "rm.outside-project",
             format!(
@@ -159,16 +159,34 @@ const NO_DATA_DIRS: &[&str] = &["/var/log", "/var/tmp", "/var/cache", "/var/run"
 /// Whether `word` names a file outside the project, the home directory and the temp dirs
 /// whose emptying loses data (`/var/lib/app/data.db`, `/srv/app/db.sqlite`).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
-fn empties_data(word: &Word, call: &Call) -> bool {
+fn empties_data(word: &Word, how: &str, call: &Call) -> bool {
     if !matches!(classify(word, call.ctx, word.glob), Place::System | Place::Outside) {
         return false;
     }
     let Some(path) = absolute(word, call.ctx) else { return false };
     let home = call.ctx.home.as_deref();
-    !path.starts_with(&call.ctx.project_root)
-        && !home.is_some_and(|home| path.starts_with(home))
-        && !NO_DATA_DIRS.iter().any(|dir| path.starts_with(dir))
-        && !path.is_dir()
+    if path.starts_with(&call.ctx.project_root)
+        || home.is_some_and(|home| path.starts_with(home))
+        || NO_DATA_DIRS.iter().any(|dir| path.starts_with(dir))
+        || path.is_dir()
+    {
+        return false;
+    }
+    // `truncate -s 1G /srv/disk.img` makes an image; only a file that exists loses data to it.
+    how != "truncate" || truncates_to_zero(call) || path.symlink_metadata().is_ok()
+}
+
+/// Whether `truncate` is given size 0 (`-s 0`, `--size=0`) or an empty file's size (`-r F`).
+fn truncates_to_zero(call: &Call) -> bool {
+    let args = call.args();
+    args.iter().enumerate().any(|(at, arg)| {
+        let next = || args.get(at + 1).map(|w| w.text.as_str());
+        match arg.text.as_str() {
+            "-s" | "--size" => next() == Some("0"),
+            "-r" | "--reference" => true,
+            text => matches!(text, "-s0" | "--size=0") || text.starts_with("--reference="),
+        }
+    })
 }
 
 /// The absolute path `word` names (`~/x`, `$HOME/x`, `/x`, or relative to where the command

@@ -1475,6 +1475,21 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "rails" | "php" | "python" | "python3" | "django-admin" | "flask" => framework_console(&name, argv)
             .or_else(|| module_program(&name, argv))
             .unwrap_or_else(|| launched(&name, argv)),
+        // `jupyter console` is IPython on a kernel: code piped to it runs as `ipython`'s does.
+        // `jupyter run F…` runs each file on a kernel, as python runs it; a notebook from an
+        // address is the remote-script pack's, which judges the `jupyter` command itself.
+        "jupyter" => match argv.get(1).map(|w| w.text.as_str()) {
+            Some("console") => Peel::Wraps { via: "jupyter console".into(), inner: vec![derived(&argv[0], "ipython")] },
+            Some("run") => {
+                let files = argv[2..].iter().filter(|w| !w.text.starts_with('-'));
+                let execs: Vec<(String, Vec<Word>)> = files
+                    .filter(|w| !w.text.contains("://"))
+                    .map(|file| ("jupyter run".to_string(), vec![derived(&argv[0], "python3"), file.clone()]))
+                    .collect();
+                if execs.is_empty() { Peel::Runs } else { Peel::Find { execs } }
+            }
+            _ => Peel::Runs,
+        },
         // `pip-run PKG… -- ARGS`: python run with ARGS, the packages installed for the run;
         // without `--`, python reads its code from the standard input.
         "pip-run" => {
