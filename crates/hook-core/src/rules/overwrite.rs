@@ -154,18 +154,25 @@ fn empties_home_state(word: &Word, call: &Call) -> bool {
 
 /// Where emptying a file loses no data: logs (the disk pack's `disk.system-logs`), caches,
 /// scratch, and the kernel's and run time's files.
-const NO_DATA_DIRS: &[&str] = &["/var/log", "/var/tmp", "/var/cache", "/var/run", "/run", "/proc", "/sys", "/dev"];
+const NO_DATA_DIRS: &[&str] = &["/var/log", "/var/tmp", "/var/cache", "/var/run"];
+
+/// The operating system's directories that hold data rather than programs and settings (those
+/// are the file rules': `/etc/**`, `/usr/**`).
+const SYSTEM_DATA_DIRS: &[&str] = &["/var", "/srv", "/opt", "/mnt", "/media", "/home", "/Users", "/Volumes"];
 
 /// Whether `word` names a file outside the project, the home directory and the temp dirs
-/// whose emptying loses data (`/var/lib/app/data.db`, `/srv/app/db.sqlite`).
+/// whose emptying loses data (`/var/lib/app/data.db`, `/srv/app/db.sqlite`). `/proc`, `/sys`
+/// and `/dev` are not data (and the disk pack's).
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn empties_data(word: &Word, how: &str, call: &Call) -> bool {
-    if !matches!(classify(word, call.ctx, word.glob), Place::System | Place::Outside) {
+    let place = classify(word, call.ctx, word.glob);
+    if !matches!(place, Place::System | Place::Outside) {
         return false;
     }
     let Some(path) = absolute(word, call.ctx) else { return false };
     let home = call.ctx.home.as_deref();
-    if path.starts_with(&call.ctx.project_root)
+    if place == Place::System && !SYSTEM_DATA_DIRS.iter().any(|dir| path.starts_with(dir))
+        || path.starts_with(&call.ctx.project_root)
         || home.is_some_and(|home| path.starts_with(home))
         || NO_DATA_DIRS.iter().any(|dir| path.starts_with(dir))
         || path.is_dir()
