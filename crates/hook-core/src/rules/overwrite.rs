@@ -2,7 +2,8 @@
 //! `truncate -s 0 F`, `cp /dev/null F`, `tee F < /dev/null`, `dd of=F`) or written over by a
 //! truncating write (`echo x > F`, `cp x F`, `mv x F`) when F already exists. The same places
 //! count as for `rm F`: the user's own files in the home directory, outside the project and the
-//! dot files (which the file rules judge). Any other program that rewrites or replaces a file
+//! dot files (which the file rules judge); a file emptied elsewhere outside the project and the
+//! temp dirs (`truncate -s 0 /var/lib/app/data.db`) is a service's data. Any other program that rewrites or replaces a file
 //! it is given (`sed -i F`, `sort -o F`, `gzip F`) is judged the same, from the guard's reading
 //! of its words (`Call::replaced`).
 
@@ -59,7 +60,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     // A file emptied outside the project, the home and the temp dirs (`truncate -s 0
     // /var/lib/app/data.db`, `cp /dev/null /srv/app/db.sqlite`): a service's data, gone as
     // surely as by `rm -rf` of its directory, which is refused.
-    if let Some((word, _, how)) = targets.iter().find(|(word, empties, how)| *empties && empties_data(word, how, call)) {
+    if let Some((word, _, how)) =
+        targets.iter().find(|(word, empties, how)| *empties && empties_data(word, how, call))
+    {
         return Some(Hit::new(
             "rm.outside-project",
             format!(

@@ -671,7 +671,8 @@ impl Analyser {
                 // what it started (`./server & pid=$!; sleep 5; kill $pid`) does not pile up.
                 let started = a.backgrounded - backgrounded;
                 if *endless && started > 0 && a.commands.len() > start {
-                    let ended = a.commands[start..].iter().map(processes_ended).fold(0, usize::saturating_add);
+                    let ended =
+                        a.commands[start..].iter().map(processes_ended).fold(0, usize::saturating_add);
                     if ended < started {
                         a.fork_bombs.push(start);
                     }

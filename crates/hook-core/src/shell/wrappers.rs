@@ -1479,7 +1479,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         // `jupyter run F…` runs each file on a kernel, as python runs it; a notebook from an
         // address is the remote-script pack's, which judges the `jupyter` command itself.
         "jupyter" => match argv.get(1).map(|w| w.text.as_str()) {
-            Some("console") => Peel::Wraps { via: "jupyter console".into(), inner: vec![derived(&argv[0], "ipython")] },
+            Some("console") => {
+                Peel::Wraps { via: "jupyter console".into(), inner: vec![derived(&argv[0], "ipython")] }
+            }
             Some("run") => {
                 let files = argv[2..].iter().filter(|w| !w.text.starts_with('-'));
                 let execs: Vec<(String, Vec<Word>)> = files
@@ -1494,7 +1496,9 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         // without `--`, python reads its code from the standard input.
         "pip-run" => {
             let inner = match argv.iter().position(|w| w.text == "--") {
-                Some(at) => std::iter::once(derived(&argv[0], "python3")).chain(argv[at + 1..].iter().cloned()).collect(),
+                Some(at) => std::iter::once(derived(&argv[0], "python3"))
+                    .chain(argv[at + 1..].iter().cloned())
+                    .collect(),
                 None => vec![derived(&argv[0], "python3")],
             };
             Peel::Wraps { via: "pip-run".into(), inner }
