@@ -151,7 +151,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "disk.package-remove",
-                "`apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove`, `pkg delete`, a whole profile or environment (`nix-env -e '.*'`, `nix profile remove --all`, `conda remove --all`, `flatpak uninstall --all`), a profile's old generations (`nix-collect-garbage -d`, `guix gc --delete-generations`) (asks; forcing an essential package's removal, conda's `base`, `rustup self uninstall`, `ghcup nuke`, `opam switch remove default`, `nix-store --delete --ignore-liveness` are refused; one formula, `brew uninstall NAME`, and a named conda environment pass)",
+                "an Android app's data cleared or the app removed (`pm clear|uninstall`, `adb uninstall`), `apt purge|remove`, `dpkg -r|-P`, `dnf remove`, `pacman -R`, `apk del`, `snap remove`, `pkg delete`, a whole profile or environment (`nix-env -e '.*'`, `nix profile remove --all`, `conda remove --all`, `flatpak uninstall --all`), a profile's old generations (`nix-collect-garbage -d`, `guix gc --delete-generations`) (asks; forcing an essential package's removal, conda's `base`, `rustup self uninstall`, `ghcup nuke`, `opam switch remove default`, `nix-store --delete --ignore-liveness` are refused; one formula, `brew uninstall NAME`, and a named conda environment pass)",
             ),
             (
                 "disk.system-logs",
@@ -211,7 +211,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "fork-bomb.bash",
-                "`:(){ :|:& };:`, its renamings, `f(){ f & f & }; f`, `while true; do bash & done`",
+                "`:(){ :|:& };:`, its renamings, `f(){ f & f & }; f`, `while true; do bash & done` (also `while [ 1 ]`, `((1))`, `sleep 0`)",
             ),
             ("fork-bomb.interpreter", "interpreter code that forks in a loop: `perl -e 'fork while fork'`"),
         ],

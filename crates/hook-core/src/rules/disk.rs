@@ -47,7 +47,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(hit);
     }
     let name = call.name?;
-    if matches!(name, "fastboot" | "pm")
+    if matches!(name, "fastboot" | "pm" | "adb" | "cmd")
         && let Some(hit) = android_device(name, call.args())
     {
         return Some(hit);
@@ -607,23 +607,54 @@ fn judge_admin(call: &Call, name: &str) -> Option<Hit> {
 /// removed for its user (`pm uninstall --user 0 com.android.systemui`, run by `adb shell`),
 /// which leaves the device without what the package did. `fastboot boot IMG` starts an image
 /// once, writing nothing.
+///
+/// An app's data cleared (`pm clear`, `cmd package clear`) or the app removed with it (`pm
+/// uninstall`, `adb uninstall`) is gone from the device as a wiped partition is: it asks.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn android_device(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
-    let operands: Vec<&str> = args.iter().map(|w| w.text.as_str()).filter(|a| !a.starts_with('-')).collect();
+    let mut words = args.iter().map(|w| w.text.as_str());
+    let mut operands: Vec<&str> = Vec::new();
+    while let Some(word) = words.next() {
+        match word {
+            // adb's options that take a value (serial, transport, host, port, socket).
+            "-s" | "-t" | "-H" | "-P" | "-L" if name == "adb" => {
+                words.next();
+            }
+            _ if word.starts_with('-') => {}
+            _ => operands.push(word),
+        }
+    }
+    if name == "cmd" {
+        // `cmd package VERB` is `pm VERB`; `cmd` elsewhere (Windows) is not this.
+        if operands.first() != Some(&"package") {
+            return None;
+        }
+        operands.remove(0);
+    }
     let verb = |i: usize| operands.get(i).copied().unwrap_or_default();
-    if name == "pm" {
+    if name != "fastboot" {
         let system = |package: &&str| {
             package.starts_with("com.android.")
                 || package.starts_with("com.google.android.")
                 || *package == "android"
         };
-        return (verb(0) == "uninstall" && args.iter().any(|a| a.text == "--user") && operands.iter().any(system))
-            .then(|| {
-                Hit::ask(
-                    "disk.package-remove",
-                    "This removes one of the device's system packages for its user, which can leave it without its interface or updates. Ask the user whether to.",
-                )
-            });
+        if verb(0) == "uninstall" && args.iter().any(|a| a.text == "--user") && operands.iter().any(system) {
+            return Some(Hit::ask(
+                "disk.package-remove",
+                "This removes one of the device's system packages for its user, which can leave it without its interface or updates. Ask the user whether to.",
+            ));
+        }
+        let app_data = match verb(0) {
+            "clear" => name != "adb" && operands.len() > 1,
+            "uninstall" => operands.len() > 1,
+            _ => false,
+        };
+        return app_data.then(|| {
+            Hit::ask(
+                "disk.package-remove",
+                "This deletes an app's data on the connected device (`pm clear`), or the app with its data (`uninstall`). Ask the user whether to.",
+            )
+        });
     }
     let wipes = args.iter().any(|a| a.text == "-w")
         || matches!(verb(0), "erase" | "format" | "wipe-super" | "flash" | "flashall" | "update")

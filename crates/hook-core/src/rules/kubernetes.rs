@@ -175,7 +175,7 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
         }
         "helm" => {
             // helm's global options come before the verb too (`helm --kube-context prod delete x`).
-            let verb = operands(call.args(), HELM_VALUE_OPTIONS).next()?;
+            let verb = operands(call.args(), crate::shell::HELM_VALUE_OPTIONS).next()?;
             match verb {
                 "uninstall" | "delete" | "del" | "un" => {
                     Some(Hit::new("kubernetes.helm-uninstall", HELM_UNINSTALL))
@@ -373,25 +373,6 @@ const ADMISSION_OFF: &str = "This removes admission control from the cluster (a 
 const SCHEDULE: &str = "This schedules a job on the cluster that keeps running after the task. Show the user the job, or ask them to create it.";
 
 const DELETE_UNKNOWN: &str = "What this deletes (the kind, or the objects) is only known when the command runs: it may be namespaces, nodes or volumes. Name the objects, or ask the user.";
-
-/// helm's global options that take a value, which is not the verb.
-const HELM_VALUE_OPTIONS: &[&str] = &[
-    "--kube-context",
-    "-n",
-    "--namespace",
-    "--kubeconfig",
-    "--kube-apiserver",
-    "--kube-as-user",
-    "--kube-as-group",
-    "--kube-ca-file",
-    "--kube-token",
-    "--kube-tls-server-name",
-    "--registry-config",
-    "--repository-config",
-    "--repository-cache",
-    "--burst-limit",
-    "--qps",
-];
 
 /// helmfile's options that take a value.
 const HELMFILE_VALUE_OPTIONS: &[&str] =

@@ -2,7 +2,8 @@
 //! `truncate -s 0 F`, `cp /dev/null F`, `tee F < /dev/null`, `dd of=F`) or written over by a
 //! truncating write (`echo x > F`, `cp x F`, `mv x F`) when F already exists. The same places
 //! count as for `rm F`: the user's own files in the home directory, outside the project and the
-//! dot files (which the file rules judge). Any other program that rewrites or replaces a file
+//! dot files (which the file rules judge); a file emptied elsewhere outside the project and the
+//! temp dirs (`truncate -s 0 /var/lib/app/data.db`) is a service's data. Any other program that rewrites or replaces a file
 //! it is given (`sed -i F`, `sort -o F`, `gzip F`) is judged the same, from the guard's reading
 //! of its words (`Call::replaced`).
 
@@ -52,6 +53,20 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
             "rm.outside-project",
             format!(
                 "`{how}`{} would empty a file of the user's in the home directory, outside the project (application state, keys or data). Ask the user whether to.",
+                shown(word)
+            ),
+        ));
+    }
+    // A file emptied outside the project, the home and the temp dirs (`truncate -s 0
+    // /var/lib/app/data.db`, `cp /dev/null /srv/app/db.sqlite`): a service's data, gone as
+    // surely as by `rm -rf` of its directory, which is refused.
+    if let Some((word, _, how)) =
+        targets.iter().find(|(word, empties, how)| *empties && empties_data(word, how, call))
+    {
+        return Some(Hit::new(
+            "rm.outside-project",
+            format!(
+                "`{how}`{} would empty a file outside the project (a database, a service's data), as surely as deleting it. Leave it alone, or ask the user to run it.",
                 shown(word)
             ),
         ));
@@ -137,6 +152,50 @@ fn empties_home_state(word: &Word, call: &Call) -> bool {
     path.strip_prefix(home).ok().and_then(|rest| rest.components().next()).is_some_and(|first| {
         let first = first.as_os_str().to_string_lossy();
         first.starts_with('.') && first.len() > 1
+    })
+}
+
+/// Where emptying a file loses no data: logs (the disk pack's `disk.system-logs`), caches,
+/// scratch, and the kernel's and run time's files.
+const NO_DATA_DIRS: &[&str] = &["/var/log", "/var/tmp", "/var/cache", "/var/run"];
+
+/// The operating system's directories that hold data rather than programs and settings (those
+/// are the file rules': `/etc/**`, `/usr/**`).
+const SYSTEM_DATA_DIRS: &[&str] = &["/var", "/srv", "/opt", "/mnt", "/media", "/home", "/Users", "/Volumes"];
+
+/// Whether `word` names a file outside the project, the home directory and the temp dirs
+/// whose emptying loses data (`/var/lib/app/data.db`, `/srv/app/db.sqlite`). `/proc`, `/sys`
+/// and `/dev` are not data (and the disk pack's).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn empties_data(word: &Word, how: &str, call: &Call) -> bool {
+    let place = classify(word, call.ctx, word.glob);
+    if !matches!(place, Place::System | Place::Outside) {
+        return false;
+    }
+    let Some(path) = absolute(word, call.ctx) else { return false };
+    let home = call.ctx.home.as_deref();
+    if place == Place::System && !SYSTEM_DATA_DIRS.iter().any(|dir| path.starts_with(dir))
+        || path.starts_with(&call.ctx.project_root)
+        || home.is_some_and(|home| path.starts_with(home))
+        || NO_DATA_DIRS.iter().any(|dir| path.starts_with(dir))
+        || path.is_dir()
+    {
+        return false;
+    }
+    // `truncate -s 1G /srv/disk.img` makes an image; only a file that exists loses data to it.
+    how != "truncate" || truncates_to_zero(call) || path.symlink_metadata().is_ok()
+}
+
+/// Whether `truncate` is given size 0 (`-s 0`, `--size=0`) or an empty file's size (`-r F`).
+fn truncates_to_zero(call: &Call) -> bool {
+    let args = call.args();
+    args.iter().enumerate().any(|(at, arg)| {
+        let next = || args.get(at + 1).map(|w| w.text.as_str());
+        match arg.text.as_str() {
+            "-s" | "--size" => next() == Some("0"),
+            "-r" | "--reference" => true,
+            text => matches!(text, "-s0" | "--size=0") || text.starts_with("--reference="),
+        }
     })
 }
 

@@ -336,6 +336,22 @@ pub(super) fn analyse(line: &str, dialect: Dialect) -> Analysis {
 
 /// A loop condition that always holds: `true`, `:`.
 /// `command` is `name` run without arguments, as a fork bomb's body runs itself.
+/// How many background processes a command in a loop's pass ends: `wait` and `pkill` all of
+/// them, `kill` one per target (`kill -0` only asks whether it lives).
+fn processes_ended(command: &SimpleCommand) -> usize {
+    match command.name() {
+        Some("wait" | "pkill" | "killall") => usize::MAX,
+        Some("kill") => {
+            let args = command.argv.get(1..).unwrap_or_default();
+            if args.iter().any(|arg| matches!(arg.text.as_str(), "-0" | "-s0" | "-l" | "-L")) {
+                return 0;
+            }
+            args.iter().filter(|arg| !arg.text.starts_with('-')).count()
+        }
+        _ => 0,
+    }
+}
+
 fn bare_call(command: &SimpleCommand, name: &str) -> bool {
     matches!(command.argv.as_slice(), [only] if only.text == name)
 }
@@ -651,10 +667,15 @@ impl Analyser {
                 let last = a.list(body, src, origin);
                 // `while true; do bash & done`, `until false; do sh -c 'sleep 9 &'; done`: a
                 // loop that never ends starting processes it does not wait for, itself or
-                // through a shell it runs, is a fork bomb too.
-                let waits = a.commands[start..].iter().any(|c| c.name() == Some("wait"));
-                if *endless && a.backgrounded > backgrounded && !waits && a.commands.len() > start {
-                    a.fork_bombs.push(start);
+                // through a shell it runs, is a fork bomb too. A pass that waits for or kills
+                // what it started (`./server & pid=$!; sleep 5; kill $pid`) does not pile up.
+                let started = a.backgrounded - backgrounded;
+                if *endless && started > 0 && a.commands.len() > start {
+                    let ended =
+                        a.commands[start..].iter().map(processes_ended).fold(0, usize::saturating_add);
+                    if ended < started {
+                        a.fork_bombs.push(start);
+                    }
                 }
                 last
             }),

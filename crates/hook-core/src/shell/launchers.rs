@@ -1603,6 +1603,25 @@ const FETCHERS: &[&str] = &[
 
 const FETCHER_NAMES: NameFilter = NameFilter::of(FETCHERS);
 
+/// helm's global options that take a value, which is not the verb.
+pub(crate) const HELM_VALUE_OPTIONS: &[&str] = &[
+    "--kube-context",
+    "-n",
+    "--namespace",
+    "--kubeconfig",
+    "--kube-apiserver",
+    "--kube-as-user",
+    "--kube-as-group",
+    "--kube-ca-file",
+    "--kube-token",
+    "--kube-tls-server-name",
+    "--registry-config",
+    "--repository-config",
+    "--repository-cache",
+    "--burst-limit",
+    "--qps",
+];
+
 /// [`fetched_code`] of a command named `name`.
 fn fetched_by<'a>(name: &str, argv: &'a [Word]) -> Option<&'a Word> {
     let option = |names: &[&str]| {
@@ -1618,6 +1637,14 @@ fn fetched_by<'a>(name: &str, argv: &'a [Word]) -> Option<&'a Word> {
     // add URL`, `npm --loglevel silent install URL`): the subcommand is read after them.
     let argv = match name {
         "npm" | "pnpm" | "yarn" | "bun" => &argv[js_manager_options(argv)..],
+        // helm's too (`helm --kube-context prod install x oci://…`).
+        "helm" => {
+            let mut at = 1;
+            while let Some(word) = argv.get(at).filter(|w| w.text.starts_with('-')) {
+                at += if HELM_VALUE_OPTIONS.contains(&word.text.as_str()) { 2 } else { 1 };
+            }
+            &argv[(at - 1).min(argv.len())..]
+        }
         _ => argv,
     };
     let sub = argv.get(1).map(|w| w.text.as_str());
@@ -1671,7 +1698,11 @@ fn fetched_by<'a>(name: &str, argv: &'a [Word]) -> Option<&'a Word> {
         // A plugin runs its install hooks; a chart or manifest from an address is applied
         // unread (`helm install x https://…/c.tgz`, `kubectl apply -f https://…`).
         ("helm", Some("plugin")) if argv.get(2).is_some_and(|w| w.text == "install") => operands(3).next(),
-        ("helm", Some("install" | "upgrade" | "template")) => operands(2).find(|w| is_url(&w.text)),
+        // A chart pulled from an OCI registry is fetched as one from an address is; `helm
+        // template` and a `--dry-run` only print what the chart renders, running nothing.
+        ("helm", Some("install" | "upgrade")) if !argv.iter().any(|w| w.text.starts_with("--dry-run")) => {
+            operands(2).find(|w| is_url(&w.text) || w.text.starts_with("oci://"))
+        }
         // `nomad job run https://…/job.nomad`: a job spec fetched, whose tasks run on the cluster.
         ("nomad", Some("job" | "run")) => operands(1).find(|w| is_url(&w.text)),
         ("kubectl" | "oc", _)

@@ -26,7 +26,7 @@ pub(crate) mod tasks;
 mod wrappers;
 
 pub(crate) use inline::{CODE_VALUE, READS_BY_NAME, is_interpreter, reads_code_from_stdin};
-pub(crate) use launchers::{is_default_index, name_words, on_host, production_name};
+pub(crate) use launchers::{HELM_VALUE_OPTIONS, is_default_index, name_words, on_host, production_name};
 pub(crate) use opaque::chosen_at_run_time;
 pub(crate) use options::{long_option, spelled};
 pub(crate) use param::pattern_matches;

@@ -1,7 +1,7 @@
 //! POSIX sh/bash grammar: tokens become lists, pipelines, compound commands and simple
 //! commands, with a bound on nesting so hostile input cannot exhaust the stack.
 
-use super::lexer::{LexWord, Op, Redir, Token, TokenKind, assignment_name};
+use super::lexer::{LexWord, Op, Part, Redir, Token, TokenKind, assignment_name};
 
 /// Commands separated by `;`, `&` or newlines.
 #[derive(Debug, Default)]
@@ -681,15 +681,52 @@ fn split_assignment(word: &LexWord) -> Option<(String, LexWord)> {
 fn constant(condition: &List) -> Option<bool> {
     let [item] = condition.items.as_slice() else { return None };
     let [pipeline] = item.and_or.pipelines.as_slice() else { return None };
-    let [Command::Simple(simple)] = pipeline.commands.as_slice() else { return None };
-    match simple.words.as_slice() {
-        [word] => match word.plain() {
-            Some("true" | ":") => Some(true),
-            Some("false") => Some(false),
-            _ => None,
+    let status = match pipeline.commands.as_slice() {
+        [Command::Simple(simple)] => simple_status(&simple.words)?,
+        // `((1))`: a number other than 0 is true.
+        [Command::Compound { body: Compound::Arithmetic(words), .. }] => match words.as_slice() {
+            [word] => word.plain()?.parse::<i64>().ok()? != 0,
+            _ => return None,
         },
+        _ => return None,
+    };
+    Some(status != pipeline.negated)
+}
+
+/// The status of a condition whose outcome the line fixes: `true`, `[ 1 ]`, `test 1 = 1`,
+/// `[[ x ]]`, `sleep 0` (it succeeds each time, only slower).
+fn simple_status(words: &[LexWord]) -> Option<bool> {
+    let texts: Option<Vec<String>> = words.iter().map(fixed_text).collect();
+    let texts = texts?;
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let operands = match texts.as_slice() {
+        ["true" | ":"] => return Some(true),
+        ["false"] => return Some(false),
+        ["sleep", time] if time.starts_with(|c: char| c.is_ascii_digit()) => return Some(true),
+        ["test", operands @ ..] => operands,
+        ["[", operands @ .., "]"] | ["[[", operands @ .., "]]"] => operands,
+        _ => return None,
+    };
+    match operands {
+        [] => Some(false),
+        [text] => Some(!text.is_empty()),
+        // `[[ a == a* ]]` matches a pattern: only words without one are compared.
+        [_, _, right] if right.contains(['*', '?', '[']) => None,
+        [left, "=" | "==", right] => Some(left == right),
+        [left, "!=", right] => Some(left != right),
         _ => None,
     }
+}
+
+/// A word's text when the source fixes it (literal parts, quoted or not).
+fn fixed_text(word: &LexWord) -> Option<String> {
+    word.parts
+        .iter()
+        .map(|part| match part {
+            Part::Literal { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1472,8 +1472,36 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "corepack" | "uvx" | "uv" | "pipx" | "rake" | "mix" | "tox" | "nox" | "mvn" | "mvnw" => {
             tool_runner(&name, argv).unwrap_or_else(|| launched(&name, argv))
         }
-        "rails" | "php" | "python" | "python3" | "django-admin" | "flask" => {
-            framework_console(&name, argv).unwrap_or_else(|| launched(&name, argv))
+        "rails" | "php" | "python" | "python3" | "django-admin" | "flask" => framework_console(&name, argv)
+            .or_else(|| module_program(&name, argv))
+            .unwrap_or_else(|| launched(&name, argv)),
+        // `jupyter console` is IPython on a kernel: code piped to it runs as `ipython`'s does.
+        // `jupyter run F…` runs each file on a kernel, as python runs it; a notebook from an
+        // address is the remote-script pack's, which judges the `jupyter` command itself.
+        "jupyter" => match argv.get(1).map(|w| w.text.as_str()) {
+            Some("console") => {
+                Peel::Wraps { via: "jupyter console".into(), inner: vec![derived(&argv[0], "ipython")] }
+            }
+            Some("run") => {
+                let files = argv[2..].iter().filter(|w| !w.text.starts_with('-'));
+                let execs: Vec<(String, Vec<Word>)> = files
+                    .filter(|w| !w.text.contains("://"))
+                    .map(|file| ("jupyter run".to_string(), vec![derived(&argv[0], "python3"), file.clone()]))
+                    .collect();
+                if execs.is_empty() { Peel::Runs } else { Peel::Find { execs } }
+            }
+            _ => Peel::Runs,
+        },
+        // `pip-run PKG… -- ARGS`: python run with ARGS, the packages installed for the run;
+        // without `--`, python reads its code from the standard input.
+        "pip-run" => {
+            let inner = match argv.iter().position(|w| w.text == "--") {
+                Some(at) => std::iter::once(derived(&argv[0], "python3"))
+                    .chain(argv[at + 1..].iter().cloned())
+                    .collect(),
+                None => vec![derived(&argv[0], "python3")],
+            };
+            Peel::Wraps { via: "pip-run".into(), inner }
         }
         "blender" | "stack" | "sbt" | "wp" => {
             embedded_code(&name, argv).unwrap_or_else(|| launched(&name, argv))
@@ -1733,6 +1761,39 @@ fn framework_console(name: &str, argv: &[Word]) -> Option<Peel> {
         None => vec![derived(&argv[0], interpreter)],
     };
     Some(Peel::Wraps { via: via.to_string(), inner })
+}
+
+/// Python modules that are a command-line tool the packs know by its installed name.
+const MODULE_PROGRAMS: &[(&str, &str)] = &[
+    ("awscli", "aws"),
+    ("azure.cli", "az"),
+    ("sqlite3", "sqlite3"),
+    ("twine", "twine"),
+    ("celery", "celery"),
+    ("mlflow", "mlflow"),
+    ("httpie", "http"),
+];
+
+/// `python -m awscli s3 rm …` is `aws s3 rm …`: the module's tool, with the words after it.
+fn module_program(name: &str, argv: &[Word]) -> Option<Peel> {
+    if !name.starts_with("python") {
+        return None;
+    }
+    let mut at = 1;
+    loop {
+        let word = argv.get(at)?.text.as_str();
+        match word {
+            "-m" => break,
+            // Options that take a value; `-c` and a script end the interpreter's options.
+            "-W" | "-X" => at += 2,
+            _ if word.starts_with('-') && word != "-c" && word != "-" => at += 1,
+            _ => return None,
+        }
+    }
+    let module = argv.get(at + 1)?;
+    let (_, program) = MODULE_PROGRAMS.iter().find(|(m, _)| *m == module.text)?;
+    let inner = std::iter::once(derived(module, program)).chain(argv[at + 2..].iter().cloned()).collect();
+    Some(Peel::Wraps { via: format!("{name} -m"), inner })
 }
 
 /// The environment a peeled Rails console names by its option (`rails runner -e production

@@ -35,6 +35,20 @@ pub(crate) const CASES: &[Case] = &[
     allow("truncate -s 0 ./app.log"),
     allow("dd if=/dev/zero of=./disk.img bs=1M count=10"),
     allow("truncate -s +1M ~/.local/share/app/grow.img"),
+    // loop39: a file emptied outside the project, the home and the temp dirs is refused as its
+    // delete is (`rm -rf /var/lib/app`); logs under /var/log are the disk pack's.
+    deny("rm.outside-project", "truncate -s 0 /var/lib/app/data.db"),
+    deny("rm.outside-project", ": > /var/lib/postgresql/14/main/base/1/1234"),
+    deny("rm.outside-project", "cp /dev/null /srv/app/db.sqlite"),
+    deny("rm.outside-project", "truncate --size=0 /opt/app/state.db"),
+    deny("rm.outside-project", "sudo truncate -s0 /data/app/data.db"),
+    ask("disk.system-logs", "truncate -s 0 /var/log/app.log"),
+    allow("truncate -s 0 /tmp/x.log"),
+    allow("truncate -s 0 build/app.log"),
+    allow(": > app.log"),
+    allow("truncate -s 1G /srv/disk.img"),
+    allow("truncate -s +1M /srv/app/db.sqlite"),
+    allow("cp /dev/null /tmp/app/db.sqlite"),
     allow("cp ~/.local/share/app/state.db ./state.db"),
     // Every package a listing names removed at once.
     ask("disk.package-remove", "pip uninstall -y $(pip freeze)"),
