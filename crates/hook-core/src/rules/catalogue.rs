@@ -211,7 +211,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         rules: &[
             (
                 "fork-bomb.bash",
-                "`:(){ :|:& };:`, its renamings, `f(){ f & f & }; f`, `while true; do bash & done` (also `while [ 1 ]`, `((1))`, `sleep 0`)",
+                "`:(){ :|:& };:`, its renamings, `f(){ f & f & }; f`, `while true; do bash & done` (also `while [ 1 ]`, `((1))`, `sleep 0`; a pass that waits a second, `sleep 1`, polls)",
             ),
             ("fork-bomb.interpreter", "interpreter code that forks in a loop: `perl -e 'fork while fork'`"),
         ],

@@ -60,7 +60,9 @@ pub(super) enum Compound {
     Loop {
         condition: List,
         body: List,
-        /// The condition never ends the loop: `while true`, `until false`, `for ((;;))`.
+        /// The condition never ends the loop (`while true`, `until false`, `for ((;;))`) and
+        /// no pass waits a second or more: a loop paced by `while sleep 5` or `…; sleep 1;
+        /// done` polls, and starts a process now and then rather than without end.
         endless: bool,
     },
     /// `for` and `select`; `words` are the values the variable takes.
@@ -322,7 +324,7 @@ impl<'t> Parser<'t> {
                     p.pos += 1;
                     let condition = p.list();
                     let body = p.do_group();
-                    let endless = constant(&condition) == Some(!until);
+                    let endless = constant(&condition) == Some(!until) && !paced(&condition, &body);
                     Compound::Loop { condition, body, endless }
                 })
             }
@@ -466,7 +468,8 @@ impl<'t> Parser<'t> {
                     self.pos += 1;
                 }
                 let body = self.do_group();
-                return Compound::Loop { condition: List::default(), body, endless: true };
+                let endless = !paced(&List::default(), &body);
+                return Compound::Loop { condition: List::default(), body, endless };
             }
         } else if let Some(TokenKind::Word(word)) = self.peek() {
             name = word.plain().map(str::to_string);
@@ -716,6 +719,32 @@ fn simple_status(words: &[LexWord]) -> Option<bool> {
         [left, "!=", right] => Some(left != right),
         _ => None,
     }
+}
+
+/// Whether a loop's condition or body waits a second or more in the foreground on every pass
+/// (`sleep 5`, `sleep 1m`): the pace of a poller, not of a bomb.
+fn paced(condition: &List, body: &List) -> bool {
+    condition.items.iter().chain(&body.items).filter(|item| !item.background).any(|item| {
+        let Some(pipeline) = item.and_or.pipelines.first() else { return false };
+        let [Command::Simple(simple)] = pipeline.commands.as_slice() else { return false };
+        let texts: Option<Vec<String>> = simple.words.iter().map(fixed_text).collect();
+        matches!(texts.as_deref(), Some([sleep, time]) if sleep == "sleep" && seconds(time).is_some_and(|s| s >= 1.0))
+    })
+}
+
+/// The seconds `sleep` reads in `time` (`5`, `0.5`, `2m`).
+fn seconds(time: &str) -> Option<f64> {
+    let (number, unit) = match time.strip_suffix(['s', 'm', 'h', 'd']) {
+        Some(number) => (number, &time[number.len()..]),
+        None => (time, "s"),
+    };
+    let scale = match unit {
+        "m" => 60.0,
+        "h" => 3_600.0,
+        "d" => 86_400.0,
+        _ => 1.0,
+    };
+    number.parse::<f64>().ok().filter(|n| n.is_finite()).map(|n| n * scale)
 }
 
 /// A word's text when the source fixes it (literal parts, quoted or not).
