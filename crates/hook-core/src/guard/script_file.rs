@@ -479,9 +479,9 @@ impl Written {
         later
     }
 
-    /// The agent instruction, rule and command files the line downloads (`curl -o AGENTS.md
-    /// URL`) or fills from elsewhere (`git clone URL .claude/skills/x`): the agent reads what
-    /// the server sends as the user's word, and runs a command file's shell escapes, unseen.
+    /// The agent instruction, rule and command files the line downloads (`curl -o` into one)
+    /// or fills from elsewhere (`git clone URL .claude/skills/x`): the agent reads what the
+    /// server sends as the user's word, and runs a command file's shell escapes, unseen.
     fn agent_files_fetched(&self) -> Vec<(String, Result<String, String>)> {
         let agent_file = |path: &Path| {
             crate::rules::agent_instructions(&path.to_string_lossy())
@@ -1412,7 +1412,7 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         "ulpfile",
         "runtfile",
         // Agent command, skill and subagent files (`.claude/commands/`, `.gemini/commands/`),
-        // and the instruction files agents read (`AGENTS.md`, `.cursor/rules/`).
+        // and the instruction files agents read (named for an agent, `.cursor/rules/`).
         "commands/",
         "skills/",
         "agents/",

@@ -20,6 +20,7 @@ mod output;
 mod param;
 mod parser;
 mod powershell;
+mod recode;
 mod resolve;
 pub(crate) mod startup;
 pub(crate) mod tasks;

@@ -571,7 +571,7 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         // `Buffer.from('726d…', 'hex')`: the text of the digits.
         return match encoding.as_str() {
             "base64" => String::from_utf8(crate::shell::base64::decode(&text)?).ok(),
-            "hex" if decoded.starts_with("Buffer.from(") => crate::shell::output::unhex(&text),
+            "hex" if decoded.starts_with("Buffer.from(") => crate::shell::recode::unhex(&text),
             _ => None,
         };
     }
@@ -580,7 +580,7 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         .iter()
         .find_map(|function| decoded.strip_prefix(function).and_then(|rest| rest.strip_suffix(')')))
     {
-        return crate::shell::output::unhex(&part(inner, language, depth + 1, bound)?);
+        return crate::shell::recode::unhex(&part(inner, language, depth + 1, bound)?);
     }
     // Ruby's `['2e656e76'].pack('H*')`: the text of the digits.
     if let Some(inner) = text
@@ -588,7 +588,7 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         .or_else(|| text.strip_suffix(".pack(\"H*\")"))
         .and_then(|list| list.strip_prefix('[')?.strip_suffix(']'))
     {
-        return crate::shell::output::unhex(&part(inner, language, depth + 1, bound)?);
+        return crate::shell::recode::unhex(&part(inner, language, depth + 1, bound)?);
     }
     // Perl's `pack("H*", '2e656e76')` (and `pack 'H*', …`): the text of the digits.
     if language == Language::Perl
@@ -596,7 +596,7 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         && let [template, digits] = split_top(strip_parens(inner), ",", language).as_slice()
         && literal(template, language).is_some_and(|(template, computed)| !computed && template == "H*")
     {
-        return crate::shell::output::unhex(&part(digits, language, depth + 1, bound)?);
+        return crate::shell::recode::unhex(&part(digits, language, depth + 1, bound)?);
     }
     // PHP's `str_rot13('…')`.
     if let Some(inner) = call("str_rot13(") {
@@ -619,14 +619,14 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
         && let [from, to] = split_top(sets, ",", language).as_slice()
     {
         let (from, to) = (literal(from, language)?.0, literal(to, language)?.0);
-        return crate::shell::output::translate(&part(object, language, depth + 1, bound)?, &from, &to);
+        return crate::shell::recode::translate(&part(object, language, depth + 1, bound)?, &from, &to);
     }
     if let Some((object, operator)) = text.rsplit_once("=~")
         && let Some(sets) = operator.trim().strip_prefix("tr/").or_else(|| operator.trim().strip_prefix("y/"))
         && let [from, to, flags] = sets.splitn(3, '/').collect::<Vec<_>>()[..]
         && flags.contains('r')
     {
-        return crate::shell::output::translate(&part(object, language, depth + 1, bound)?, from, to);
+        return crate::shell::recode::translate(&part(object, language, depth + 1, bound)?, from, to);
     }
     // `chr(46)`, `String.fromCharCode(46, 101)`.
     for function in ["chr(", "String.fromCharCode("] {
@@ -690,7 +690,7 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
 
 /// `text` with each ASCII letter moved 13 places round the alphabet.
 fn rot13(text: &str) -> Option<String> {
-    crate::shell::output::translate(text, "A-Za-z", "N-ZA-Mn-za-m")
+    crate::shell::recode::translate(text, "A-Za-z", "N-ZA-Mn-za-m")
 }
 
 /// `text` without parentheses that enclose all of it.
