@@ -1075,6 +1075,34 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                 usize::MAX,
             ))
         }
+        // `mc mirror DIR alias/b`, `mc cp -r`, `s5cmd sync`, `b2 sync`: MinIO's, s5cmd's and
+        // Backblaze's clients upload a tree by their own verbs.
+        "mc" | "mcli" | "s5cmd" | "b2"
+            if args.iter().any(|a| {
+                matches!(a.text.as_str(), "mirror" | "sync" | "-r" | "--recursive" | "upload-dir")
+            }) =>
+        {
+            Some(archive(
+                args,
+                "uploads",
+                "Leave it out with `--exclude NAME`, or upload only what you need",
+                usize::MAX,
+            ))
+        }
+        // `az storage blob upload-batch -s DIR -d CONTAINER`, `az storage copy -s DIR --recursive`.
+        "az" if args
+            .iter()
+            .any(|a| a.text.ends_with("upload-batch") || matches!(a.text.as_str(), "-r" | "--recursive")) =>
+        {
+            let sources = super::file_access::option_values(args, &["-s", "--source"]);
+            Some(TreeRead {
+                verb: "uploads",
+                roots: sources.into_iter().map(|(_, dir)| dir).collect(),
+                hidden: true,
+                exclude_hint: "Upload only what you need (`--pattern`)",
+                ..Default::default()
+            })
+        }
         "aws" | "gsutil" | "gcloud" | "rclone"
             if args.iter().any(|a| {
                 matches!(a.text.as_str(), "sync" | "rsync" | "copy" | "move" | "-r" | "-R" | "--recursive")
