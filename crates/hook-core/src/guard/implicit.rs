@@ -169,7 +169,7 @@ pub(crate) fn first_written(commands: &[SimpleCommand]) -> Option<usize> {
             || text.ends_with("akefile")
             || text.ends_with("Gemfile")
             || text.ends_with("dune")
-            || text.contains("dune-")
+            || crate::literal::contains(text, "dune-")
             || text.ends_with("TARGETS")
     };
     commands.iter().position(|command| {

@@ -1449,13 +1449,33 @@ pub(crate) fn may_write_later(command: &SimpleCommand) -> bool {
         }
         pairs
     };
+    // And for a pair that passes, only the names that start with its first byte are tried (a
+    // bit per name): trying all of them cost more than the rest of the judgement of a command.
+    const STARTING: [u128; 128] = {
+        assert!(NAMES.len() <= 128, "a name's bit must fit in a u128");
+        let mut starting = [0u128; 128];
+        let mut at = 0;
+        while at < NAMES.len() {
+            starting[(NAMES[at].as_bytes()[0] & 0x7f) as usize] |= 1 << at;
+            at += 1;
+        }
+        starting
+    };
     let names = |text: &str| {
         let bytes = text.as_bytes();
         bytes.windows(2).enumerate().any(|(at, pair)| {
-            pair[0] < 0x80
-                && pair[1] < 0x80
-                && PAIRS[usize::from(pair[0])] & 1 << pair[1] != 0
-                && NAMES.iter().any(|name| bytes[at..].starts_with(name.as_bytes()))
+            if pair[0] >= 0x80 || pair[1] >= 0x80 || PAIRS[usize::from(pair[0])] & 1 << pair[1] == 0 {
+                return false;
+            }
+            let mut candidates = STARTING[usize::from(pair[0])];
+            while candidates != 0 {
+                let name = NAMES[candidates.trailing_zeros() as usize];
+                if bytes[at..].starts_with(name.as_bytes()) {
+                    return true;
+                }
+                candidates &= candidates - 1;
+            }
+            false
         })
     };
     command

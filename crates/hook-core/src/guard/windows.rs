@@ -54,6 +54,7 @@ const NAMES: &[&str] = &[
     "set-wmiinstance",
     "wmic",
 ];
+const NAME_FILTER: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(NAMES);
 
 /// Registry keys whose values run a program at log-on, at boot or in place of another
 /// (lower-case, `\`-separated).
@@ -88,6 +89,10 @@ pub(super) fn accessed(name: &str, args: &[Word]) -> Option<(Access, Place)> {
         .checked_sub(4)
         .filter(|&cut| name.get(cut..).is_some_and(|end| end.eq_ignore_ascii_case(".exe")));
     let stem = stem.map_or(name, |cut| &name[..cut]);
+    // A lower-case name the filter rules out is none of them (the commonest case by far).
+    if !stem.bytes().any(|b| b.is_ascii_uppercase()) && !NAME_FILTER.may_hold(stem) {
+        return None;
+    }
     let name = *NAMES.iter().find(|known| stem.eq_ignore_ascii_case(known))?;
     // `HKCU:\\Software\\…\\Run`: PowerShell's registry paths take a doubled separator as one.
     let words: Vec<String> = args

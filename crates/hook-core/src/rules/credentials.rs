@@ -720,12 +720,16 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
         // `env | grep -i token`: the secret-named variables of the environment, printed.
         "awk" if args.iter().any(|code| reads_secret_variable(&code.text)) => true,
         "grep" | "egrep" | "rg" | "awk" | "sed" => {
-            let pattern = || words().first().map(|w| w.to_ascii_lowercase()).unwrap_or_default();
+            // Lower-cased once, for the several lists below that may read it.
+            let lowered = std::cell::OnceCell::new();
+            let pattern = || {
+                lowered.get_or_init(|| words().first().map(|w| w.to_ascii_lowercase()).unwrap_or_default())
+            };
             let secretive = || {
                 let pattern = pattern();
                 ["token", "secret", "key", "pass", "auth", "cred", "database", "db_url", "redis", "mongo"]
                     .iter()
-                    .any(|p| pattern.contains(p))
+                    .any(|p| crate::literal::contains(pattern, p))
             };
             // The variables of a cloud or a service, their keys among them (`set | grep -i aws`).
             let vendor = || {
@@ -759,7 +763,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                     "deno_auth",
                 ]
                 .iter()
-                .any(|p| pattern.contains(p))
+                .any(|p| crate::literal::contains(pattern, p))
             };
             // Searched for in text that is not the environment, the words name a secret
             // (`key` alone would be `KeyError` too).
@@ -780,7 +784,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                     "access_key",
                 ]
                 .iter()
-                .any(|p| pattern.contains(p))
+                .any(|p| crate::literal::contains(pattern, p))
             };
             // `grep -c`, `-l`, `-q`: a count, names or a status, no matched line.
             let shows_lines = || {
@@ -791,7 +795,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
             };
             environment_piped_in(command, commands) && (secretive() || vendor() && shows_lines())
                 || secret_source_piped_in(command, analysis) && names_secret() && shows_lines()
-                || (names_secret() || names_password(&pattern())) && shows_lines() && process_output_piped_in(command, analysis)
+                || (names_secret() || names_password(pattern())) && shows_lines() && process_output_piped_in(command, analysis)
                 || history_piped_in(command, commands) && secretive()
                 // A remote's URL in `.git/config` may carry its token (`https://x:TOKEN@host`).
                 || secretive() && words().iter().skip(1).any(|w| w.ends_with(".git/config"))

@@ -46,6 +46,8 @@ const NETWORK_CLIENTS: &[&str] = &[
     "invoke-restmethod",
     "irm",
 ];
+const NETWORK_CLIENT_NAMES: crate::name_filter::NameFilter =
+    crate::name_filter::NameFilter::of(NETWORK_CLIENTS);
 
 /// Whether what `analysis.commands[index]` writes reaches another machine: its output redirected
 /// to a socket (`> /dev/tcp/h/p`), piped through any filters into a network client (`| gzip |
@@ -157,7 +159,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         return Some(Hit::ask("exfiltration.upload", UPLOAD));
     }
     // `env | ssh host 'cat > e'`: the remote command is what was peeled out of `ssh`.
-    let sent = NETWORK_CLIENTS.contains(&name)
+    let sent = NETWORK_CLIENT_NAMES.may_hold(name) && NETWORK_CLIENTS.contains(&name)
         || command
             .via
             .iter()

@@ -44,6 +44,7 @@ const DISK_TOOLS: &[&str] = &[
     "wevtutil",
     "wmic",
 ];
+const DISK_TOOL_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(DISK_TOOLS);
 
 const EVENT_LOGS: &str = "This throws away Windows' event logs, the record of what happened on the machine. Ask the user whether to.";
 
@@ -62,6 +63,7 @@ fn lowered(args: &[crate::shell::Word]) -> Vec<String> {
 
 /// The `disk` pack's Windows verbs.
 pub(super) fn disk(name: &str, args: &[crate::shell::Word]) -> Option<Hit> {
+    DISK_TOOL_NAMES.may_hold(name).then_some(())?;
     DISK_TOOLS.binary_search(&name).ok()?;
     let words = lowered(args);
     let has = |word: &str| words.iter().any(|w| w == word);
