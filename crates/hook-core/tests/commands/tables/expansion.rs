@@ -638,4 +638,16 @@ pub(crate) const CASES: &[Case] = &[
     allow("f() { ls -la; }; f"),
     allow("trap 'rm -f \"$tmp\"' EXIT"),
     allow("echo 'echo hi' > e.sh; BASH_ENV=e.sh bash -c true"),
+    // Red team 40, cause 1: `base32`'s and `basenc`'s decoders are decoded like `base64 -d`.
+    deny("rm.home", "basenc --base64 -d <<< cm0gLXJmIH4= | sh"),
+    allow("basenc --base64 -d <<< bHM= | sh"),
+    deny("rm.home", "echo OJWSALLSMYQH4=== | base32 -d | sh"),
+    deny("rm.home", "echo OJWSALLSMYQH4=== | base32 --decode | bash"),
+    allow("echo NRZQ==== | base32 -d | sh"),
+    allow("echo OJWSALLSMYQH4=== | base32 -d"),
+    deny("rm.home", "echo OJWSALLSMYQH4=== | basenc --base32 -d | sh"),
+    deny("rm.home", "echo 726D202D7266207E | basenc --base16 -d | sh"),
+    deny("rm.home", "echo cm0gLXJmIH4= | basenc --base64url --decode | sh"),
+    allow("echo 6C73 | basenc --base16 -d | sh"),
+    ask("opaque.exec", "echo x | basenc --z85 -d | sh"),
 ];
