@@ -1316,6 +1316,16 @@ impl Analyser {
         // whatever directory it is in; every rule reads a program by its last name. Only the
         // command word: as an argument the path is unknown (`cp x "$(which git)"`).
         name_looked_up(&mut argv);
+        // `f(){ eval "$@"; }; f 'curl URL | sh'`: eval joins its words with blanks, so its
+        // `"$@"` is `$*`, known even where a parameter holds blanks.
+        if let [eval, all] = argv.as_mut_slice()
+            && eval.text == "eval"
+            && all.dynamic
+            && matches!(all.raw.as_str(), "$@" | "\"$@\"" | "${@}" | "\"${@}\"")
+            && let Some(text) = self.vars.get("*")
+        {
+            *all = Word::literal(text);
+        }
         self.glob_options(&argv);
         if self.dotglob {
             dot_globs(&mut argv);
@@ -1334,11 +1344,12 @@ impl Analyser {
         if let (Some(name), Some([part])) =
             (argv.first_mut(), simple.words.first().map(|w| w.parts.as_slice()))
         {
+            // Also through a copy (`s=$SHELL; "$s" -c …`) or with a default (`${SHELL:-sh}`).
             let shell = match part {
                 Part::Param { name, .. } => matches!(name.as_str(), "SHELL" | "BASH" | "ZSH_NAME"),
-                Part::Opaque { raw, .. } => raw == "$0" || raw == "${0}",
+                Part::Opaque { raw, .. } => raw == "$0" || raw == "${0}" || running_shell(raw),
                 _ => false,
-            };
+            } || name.dynamic && running_shell(&name.text);
             // `sh -c '$0 -rf ~' rm`: a `$0` the line sets is that program.
             let dollar_zero = matches!(part, Part::Opaque { raw, .. } if raw == "$0" || raw == "${0}");
             let set = dollar_zero.then(|| self.vars.get("0")).flatten();
@@ -1763,9 +1774,11 @@ impl Analyser {
         for (at, value) in values.iter().enumerate().take(9) {
             self.set_parameter(&(at + 1).to_string(), value);
         }
-        let all = known.then(|| texts.join(" "));
-        self.vars.set("@", all.clone());
-        self.vars.set("*", all);
+        self.vars.set("@", known.then(|| texts.join(" ")));
+        // `$*` is the parameters joined by blanks and split again, so blanks inside one are
+        // no loss (`f(){ eval "$*"; }; f 'curl URL | sh'`).
+        let joined = values.iter().zip(&texts).all(|(w, text)| !w.dynamic || home(text));
+        self.vars.set("*", joined.then(|| texts.join(" ")));
     }
 
     /// One positional parameter; `set -- ~` expands the tilde before `$1` holds it.
@@ -3325,6 +3338,22 @@ fn reads_as_command(words: &[LexWord]) -> bool {
         c.is_ascii_alphabetic() || matches!(c, '-' | '/' | '~' | '.' | '\'' | '"' | '$')
     });
     name && argument
+}
+
+/// Whether `text` is only a variable that holds the shell running the line (`$SHELL`,
+/// `${BASH}`), with at most a shell as its default (`${SHELL:-sh}`).
+fn running_shell(text: &str) -> bool {
+    let text = text.trim_matches('"');
+    let Some(inner) = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')).or_else(|| text.strip_prefix('$'))
+    else {
+        return false;
+    };
+    let (name, default) = match inner.split_once(":-").or_else(|| inner.split_once('-')) {
+        Some((name, default)) => (name, Some(default)),
+        None => (inner, None),
+    };
+    matches!(name, "SHELL" | "BASH" | "ZSH_NAME")
+        && default.is_none_or(|d| super::wrappers::SHELLS.contains(&d.rsplit('/').next().unwrap_or(d)))
 }
 
 /// [`looked_up`] applied to the command word of `argv`, also where a wrapper's peel reaches
