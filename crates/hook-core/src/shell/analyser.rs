@@ -2082,6 +2082,9 @@ impl Analyser {
         if let Some(target) = super::launchers::selects_target(&command.argv) {
             self.selected = Some(target);
         }
+        if matches!(command.name(), Some("scp" | "rsync")) {
+            local_copy_ends(&mut command.argv);
+        }
         let git = command.name() == Some("git");
         if git {
             self.git_settings(&mut command);
@@ -3338,6 +3341,33 @@ fn reads_as_command(words: &[LexWord]) -> bool {
         c.is_ascii_alphabetic() || matches!(c, '-' | '/' | '~' | '.' | '\'' | '"' | '$')
     });
     name && argument
+}
+
+/// `scp f localhost:~/.bashrc`, `rsync -a d/ 127.0.0.1:/etc/`: a copy to or from this machine
+/// by ssh reads and writes its own file system, so each such end is written as its local path
+/// for the rules: an absolute path as it is, any other under the login's home (`~/…`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn local_copy_ends(argv: &mut [Word]) {
+    for word in argv.iter_mut().skip(1).filter(|w| !w.dynamic && !w.text.starts_with('-')) {
+        let Some((host, path)) = word.text.split_once(']').map_or_else(
+            || word.text.split_once(':'),
+            |(host, path)| Some((host, path.strip_prefix(':')?)),
+        ) else {
+            continue;
+        };
+        let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
+        // `host::module` is an rsync daemon's, not a path.
+        if path.starts_with(':') || !matches!(host, "localhost" | "127.0.0.1" | "[::1" | "::1" | "localhost.localdomain") {
+            continue;
+        }
+        let local = match path {
+            _ if path.starts_with(['/', '~']) => path.to_string(),
+            "" => "~".to_string(),
+            _ => format!("~/{path}"),
+        };
+        let glob = word.glob && local.contains(['*', '?', '[']);
+        *word = Word { glob, ..Word::literal(local) };
+    }
 }
 
 /// Whether `text` is only a variable that holds the shell running the line (`$SHELL`,
