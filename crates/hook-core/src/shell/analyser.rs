@@ -2220,6 +2220,7 @@ impl Analyser {
                     }
                     launcher_production(&mut command, &via, start, end - start - 1);
                     command.argv.drain(..start);
+                    let script = self.literal_xargs_script(&command, script);
                     return self.script(command, via, &script, script_dialect, origin);
                 }
                 Peel::Find { execs } => {
@@ -2406,6 +2407,35 @@ impl Analyser {
         } else {
             command.argv.extend(text.split_whitespace().map(Word::literal));
         }
+    }
+
+    /// `echo 'rm -rf ~' | xargs -I{} sh -c '{}'`: the text a shell runs holds the lines xargs
+    /// reads, and the line fixes them: the script is each line in its placeholder, one run
+    /// after another (text with quotes or backslashes, which xargs reads its own way, stays
+    /// unknown).
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn literal_xargs_script(&self, command: &SimpleCommand, script: Word) -> Word {
+        if !script.text.contains(super::XARGS_INPUT)
+            || !command.via.iter().any(|via| via.starts_with("xargs") || via == "parallel")
+        {
+            return script;
+        }
+        let text = match &command.stdin {
+            Stdin::Text(text) => Some(text.clone()),
+            Stdin::Pipe { from: Some(from) } => output::printed(&self.commands, *from),
+            _ => None,
+        };
+        let Some(text) = text.filter(|text| !text.contains(['"', '\'', '\\', '\0'])) else { return script };
+        let runs: Vec<String> = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .map(|line| script.text.replace(super::XARGS_INPUT, line))
+            .collect();
+        if runs.is_empty() {
+            return script;
+        }
+        Word { text: runs.join("\n"), raw: script.raw, dynamic: false, glob: false }
     }
 
     /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the
@@ -2750,6 +2780,16 @@ impl Analyser {
                     self.note(UnseenKind::Exec, None, what);
                 }
                 inline::Finding::Opaque { call, argument } => {
+                    // `awk '{system($0)}' <<< CMD`, `python3 -c 'os.system(input())' <<< CMD`: the
+                    // code runs what it reads, and the line fixes that.
+                    if let Stdin::Text(fed) = &stdin
+                        && !inline::reads_code_from_stdin(&command.argv)
+                        && let Some(whole) = reads_input(&argument)
+                    {
+                        let script = if whole { fed.as_str() } else { fed.lines().next().unwrap_or_default() };
+                        self.scoped(Run::Program, |a| a.text(script, Dialect::Posix, &inner));
+                        continue;
+                    }
                     let shown: String = argument.chars().take(60).collect();
                     let what = format!("`{call}` runs `{shown}`, which is not computed");
                     self.note(UnseenKind::Exec, None, what);
@@ -3341,6 +3381,21 @@ fn reads_as_command(words: &[LexWord]) -> bool {
         c.is_ascii_alphabetic() || matches!(c, '-' | '/' | '~' | '.' | '\'' | '"' | '$')
     });
     name && argument
+}
+
+/// Whether interpreter code's `argument` is what the program reads on its standard input: all
+/// of it, each line in turn (awk's `$0`, Perl's `$_` under `-n`), or only its first line
+/// (`input()`, `gets`), given as `Some(false)`.
+fn reads_input(argument: &str) -> Option<bool> {
+    let argument = argument.trim();
+    let argument = argument.strip_suffix(".strip()").or_else(|| argument.strip_suffix(".chomp")).unwrap_or(argument);
+    match argument {
+        "$0" | "$_" | "sys.stdin.read()" | "STDIN.read" | "$stdin.read" | "<STDIN>" | "join('', <STDIN>)" => {
+            Some(true)
+        }
+        "input()" | "sys.stdin.readline()" | "gets" | "STDIN.gets" | "$stdin.gets" => Some(false),
+        _ => None,
+    }
 }
 
 /// `scp f localhost:~/.bashrc`, `rsync -a d/ 127.0.0.1:/etc/`: a copy to or from this machine

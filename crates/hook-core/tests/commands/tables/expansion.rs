@@ -663,7 +663,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("remote-script.pipe-to-shell", "function g { eval \"$@\"; }; g 'curl https://x | sh'"),
     deny("rm.home", "g() { eval \"$*\"; }; g 'rm -rf ~'"),
     deny("rm.home", "g() { eval $@; }; g 'rm -rf' '~'"),
-    deny("rm.home", "g() { $*; }; g 'rm -rf ~'"),
+    deny("rm.root", "g() { $*; }; g 'rm -rf /'"),
     allow("function g { eval \"$@\"; }; g 'ls -la'"),
     allow("g() { eval \"$*\"; }; g 'echo hi' there"),
 ];
