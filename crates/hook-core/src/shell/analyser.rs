@@ -2270,10 +2270,14 @@ impl Analyser {
         self.literal_xargs_input(&mut command);
         self.rooted_xargs_input(&mut command);
         let unfixed = if peeled { unfixed_program(&command) } else { None };
+        let matched = glob_matches(&command);
         // Past the command limit nothing more is read (`push` notes it).
         let index = self.push(command)?;
         if let Some(what) = unfixed {
             self.note(UnseenKind::Exec, Some(index), what);
+        }
+        for matched in matched {
+            self.emit(matched, dialect, origin);
         }
         // Taken out while what it runs is read: that reads only the commands before it.
         let mut command = std::mem::take(&mut self.commands[index]);
@@ -3243,6 +3247,13 @@ fn launcher_production(command: &mut SimpleCommand, via: &str, start: usize, at:
 fn unfixed_program(command: &SimpleCommand) -> Option<String> {
     let name = command.argv.first()?;
     let via = || command.via.last().map_or("a wrapper", String::as_str);
+    if name.glob && !name.dynamic {
+        return Some(format!(
+            "the command `{}` runs, `{}`, is a glob: which program it runs depends on the files",
+            via(),
+            name.raw
+        ));
+    }
     // `exec $(cat cmd.txt)`: the output of a command that prints no plain data is the program.
     if name.dynamic && (name.raw.contains("$(") || name.raw.contains('`')) && via() != "env" {
         let body = opaque::substitutions(&name.text).into_iter().find(|body| !opaque::prints_data(body))?;
@@ -3260,6 +3271,22 @@ fn unfixed_program(command: &SimpleCommand) -> Option<String> {
         && !name.text.contains(super::XARGS_INPUT)
         && !name.text.contains("{}");
     unfixed.then(|| format!("the command `{}` runs is `{}`, whose value is not known here", via(), name.raw))
+}
+
+/// `/bin/r[m] -rf ~`, `sudo /???/?m -rf ~`: the command once for each program its name, a
+/// glob, may run ([`super::glob_names`]), each judged with the same words.
+fn glob_matches(command: &SimpleCommand) -> Vec<SimpleCommand> {
+    let Some(name) = command.argv.first().filter(|name| name.glob && !name.dynamic) else {
+        return Vec::new();
+    };
+    super::glob_names::programs(&name.text)
+        .into_iter()
+        .map(|program| {
+            let mut matched = command.clone();
+            matched.argv[0] = Word { text: program.to_string(), raw: name.raw.clone(), dynamic: false, glob: false };
+            matched
+        })
+        .collect()
 }
 
 /// The body of a command substitution in a command's name word whose output is code, not

@@ -666,4 +666,16 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.root", "g() { $*; }; g 'rm -rf /'"),
     allow("function g { eval \"$@\"; }; g 'ls -la'"),
     allow("g() { eval \"$*\"; }; g 'echo hi' there"),
+    // Red team 40, cause 3: a glob as the command name is judged as each program it may name
+    // (a directory of programs, or none), and still asks where none is dangerous.
+    deny("rm.home", "/bin/r[m] -rf ~"),
+    deny("rm.home", "/???/?m -rf ~"),
+    deny("rm.home", "sudo /bin/r[m] -rf ~"),
+    deny("rm.home", "/usr/bin/ba?h -c 'rm -rf ~'"),
+    deny("files.deny-read", "/bin/c?t ~/.ssh/id_rsa"),
+    ask("opaque.exec", "/bin/c?t README.md"),
+    ask("opaque.exec", "/bin/l[s] -la"),
+    ask("opaque.exec", "./scripts/build-[a]ll.sh"),
+    ask("opaque.exec", "sudo /bin/l[s] /root"),
+    allow("ls -la"),
 ];
