@@ -2790,7 +2790,8 @@ impl Analyser {
                         && !inline::reads_code_from_stdin(&command.argv)
                         && let Some(whole) = reads_input(&argument)
                     {
-                        let script = if whole { fed.as_str() } else { fed.lines().next().unwrap_or_default() };
+                        let script =
+                            if whole { fed.as_str() } else { fed.lines().next().unwrap_or_default() };
                         self.scoped(Run::Program, |a| a.text(script, Dialect::Posix, &inner));
                         continue;
                     }
@@ -3283,7 +3284,8 @@ fn glob_matches(command: &SimpleCommand) -> Vec<SimpleCommand> {
         .into_iter()
         .map(|program| {
             let mut matched = command.clone();
-            matched.argv[0] = Word { text: program.to_string(), raw: name.raw.clone(), dynamic: false, glob: false };
+            matched.argv[0] =
+                Word { text: program.to_string(), raw: name.raw.clone(), dynamic: false, glob: false };
             matched
         })
         .collect()
@@ -3415,7 +3417,8 @@ fn reads_as_command(words: &[LexWord]) -> bool {
 /// (`input()`, `gets`), given as `Some(false)`.
 fn reads_input(argument: &str) -> Option<bool> {
     let argument = argument.trim();
-    let argument = argument.strip_suffix(".strip()").or_else(|| argument.strip_suffix(".chomp")).unwrap_or(argument);
+    let argument =
+        argument.strip_suffix(".strip()").or_else(|| argument.strip_suffix(".chomp")).unwrap_or(argument);
     match argument {
         "$0" | "$_" | "sys.stdin.read()" | "STDIN.read" | "$stdin.read" | "<STDIN>" | "join('', <STDIN>)" => {
             Some(true)
@@ -3431,15 +3434,18 @@ fn reads_input(argument: &str) -> Option<bool> {
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn local_copy_ends(argv: &mut [Word]) {
     for word in argv.iter_mut().skip(1).filter(|w| !w.dynamic && !w.text.starts_with('-')) {
-        let Some((host, path)) = word.text.split_once(']').map_or_else(
-            || word.text.split_once(':'),
-            |(host, path)| Some((host, path.strip_prefix(':')?)),
-        ) else {
+        let Some((host, path)) = word
+            .text
+            .split_once(']')
+            .map_or_else(|| word.text.split_once(':'), |(host, path)| Some((host, path.strip_prefix(':')?)))
+        else {
             continue;
         };
         let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
         // `host::module` is an rsync daemon's, not a path.
-        if path.starts_with(':') || !matches!(host, "localhost" | "127.0.0.1" | "[::1" | "::1" | "localhost.localdomain") {
+        if path.starts_with(':')
+            || !matches!(host, "localhost" | "127.0.0.1" | "[::1" | "::1" | "localhost.localdomain")
+        {
             continue;
         }
         let local = match path {
@@ -3456,7 +3462,8 @@ fn local_copy_ends(argv: &mut [Word]) {
 /// `${BASH}`), with at most a shell as its default (`${SHELL:-sh}`).
 fn running_shell(text: &str) -> bool {
     let text = text.trim_matches('"');
-    let Some(inner) = text.strip_prefix("${").and_then(|t| t.strip_suffix('}')).or_else(|| text.strip_prefix('$'))
+    let Some(inner) =
+        text.strip_prefix("${").and_then(|t| t.strip_suffix('}')).or_else(|| text.strip_prefix('$'))
     else {
         return false;
     };

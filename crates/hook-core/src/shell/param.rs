@@ -282,7 +282,9 @@ impl Unit {
             Unit::Star => false,
             Unit::Any => true,
             Unit::Char(own) => *own == c,
-            Unit::Class(ranges, negated) => ranges.iter().any(|(low, high)| (*low..=*high).contains(&c)) != *negated,
+            Unit::Class(ranges, negated) => {
+                ranges.iter().any(|(low, high)| (*low..=*high).contains(&c)) != *negated
+            }
         }
     }
 }

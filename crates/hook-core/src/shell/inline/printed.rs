@@ -132,7 +132,8 @@ fn decoding_import(kind: Kind, code: &str) -> Option<&str> {
     let imports = match (kind, words.as_slice()) {
         (Kind::Python, ["import", names @ ..]) => !names.is_empty() && modules(names),
         (Kind::Python, ["from", module, "import", names @ ..]) => {
-            modules(&[module]) && names.iter().all(|n| n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+            modules(&[module])
+                && names.iter().all(|n| n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
         }
         (Kind::Perl, ["use", "MIME::Base64"]) => true,
         (Kind::Ruby, ["require", name]) => matches!(*name, "'base64'" | "\"base64\""),

@@ -1971,7 +1971,10 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     // Red team 40, cause 2: one-liners printing a value decoded from a literal, piped to a shell.
     deny("rm.home", r#"perl -e 'print pack("H*","726d202d7266207e")' | sh"#),
     deny("rm.home", r#"python3 -c 'print(bytes.fromhex("726d202d7266207e").decode())' | sh"#),
-    deny("rm.home", r#"python3 -c 'import binascii; print(binascii.unhexlify("726d202d7266207e").decode())' | sh"#),
+    deny(
+        "rm.home",
+        r#"python3 -c 'import binascii; print(binascii.unhexlify("726d202d7266207e").decode())' | sh"#,
+    ),
     deny("rm.home", r#"ruby -e 'puts ["726d202d7266207e"].pack("H*")' | sh"#),
     deny("rm.home", r#"node -e 'console.log(Buffer.from("726d202d7266207e","hex").toString())' | sh"#),
     deny("rm.home", r#"python3 -c 'import base64;print(base64.b64decode("cm0gLXJmIH4=").decode())' | sh"#),
@@ -1982,5 +1985,8 @@ a" |& "sort"; close("sort", "to"); "sort" |& getline x; print x}'"#,
     allow(r#"node -e 'console.log(Buffer.from("6c73","hex").toString())' | sh"#),
     allow(r#"python3 -c 'import base64;print(base64.b64decode("bHM=").decode())' | sh"#),
     ask("opaque.exec", r#"python3 -c 'import this' | sh"#),
-    ask("opaque.exec", r#"python3 -c 'import base64,sys;print(base64.b64decode(sys.argv[1]).decode())' x | sh"#),
+    ask(
+        "opaque.exec",
+        r#"python3 -c 'import base64,sys;print(base64.b64decode(sys.argv[1]).decode())' x | sh"#,
+    ),
 ];
