@@ -504,7 +504,8 @@ fn metadata_variable(raw: &str) -> bool {
 }
 
 /// The secret-store SDK calls that hand back a secret's value (Python, Ruby, Node); their
-/// listing calls (`list_secrets`) show names only.
+/// listing calls (`list_secrets`) show names only. Each holds `ecret`, which is looked for
+/// first.
 const SECRET_STORE_READS: &[&str] = &[
     "get_secret_value(",
     "getSecretValue(",
@@ -959,7 +960,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                     .any(|call| code.text.contains(call))
                 // The secret stores' read calls: AWS Secrets Manager, GCP Secret Manager, Azure
                 // Key Vault (`boto3.client("secretsmanager").get_secret_value(...)`).
-                || SECRET_STORE_READS.iter().any(|call| code.text.contains(call))
+                || code.text.contains("ecret") && SECRET_STORE_READS.iter().any(|call| code.text.contains(call))
                 })
         }
         "keyring" => verb(0) == "get",

@@ -2419,8 +2419,8 @@ impl Analyser {
     /// unknown).
     #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
     fn literal_xargs_script(&self, command: &SimpleCommand, script: Word) -> Word {
-        if !script.text.contains(super::XARGS_INPUT)
-            || !command.via.iter().any(|via| via.starts_with("xargs") || via == "parallel")
+        if !command.via.iter().any(|via| via.starts_with("xargs") || via == "parallel")
+            || !script.text.contains(super::XARGS_INPUT)
         {
             return script;
         }
