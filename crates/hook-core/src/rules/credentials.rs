@@ -503,6 +503,19 @@ fn metadata_variable(raw: &str) -> bool {
         || raw.contains("ECS_CONTAINER_METADATA_URI") && raw.to_ascii_lowercase().contains("credential")
 }
 
+/// The secret-store SDK calls that hand back a secret's value (Python, Ruby, Node); their
+/// listing calls (`list_secrets`) show names only. Each holds `ecret`, which is looked for
+/// first.
+const SECRET_STORE_READS: &[&str] = &[
+    "get_secret_value(",
+    "getSecretValue(",
+    "GetSecretValueCommand(",
+    "access_secret_version(",
+    "accessSecretVersion(",
+    ".get_secret(",
+    ".getSecret(",
+];
+
 /// Whether `command`, named `name`, prints a stored secret.
 fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
     if name.starts_with("docker-credential-") {
@@ -949,6 +962,9 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                 || ["get_credentials(", "get_frozen_credentials(", "fromIni(", "fromNodeProviderChain("]
                     .iter()
                     .any(|call| code.text.contains(call))
+                // The secret stores' read calls: AWS Secrets Manager, GCP Secret Manager, Azure
+                // Key Vault (`boto3.client("secretsmanager").get_secret_value(...)`).
+                || code.text.contains("ecret") && SECRET_STORE_READS.iter().any(|call| code.text.contains(call))
                 })
         }
         "keyring" => verb(0) == "get",

@@ -36,14 +36,26 @@ const INTERPRETERS: &[&str] = &["python", "python2", "python3", "perl", "ruby", 
 const POWERSHELLS: &[&str] = &["pwsh", "powershell"];
 /// Commands that run text handed to them as an argument or on the pipeline.
 const EVALUATORS: &[&str] = &["source", ".", "eval", "iex", "invoke-expression"];
-/// Downloaders besides the HTTP clients ([`super::HTTP_CLIENTS`]): BSD `fetch` and .NET's and
-/// BITS' download calls.
-const DOWNLOADERS: &[&str] =
-    &["fetch", "downloadstring", "downloadfile", "net.webclient", "start-bitstransfer"];
+/// Downloaders besides the HTTP clients ([`super::HTTP_CLIENTS`]): BSD `fetch`, the text
+/// browsers (`lynx -source URL`), and .NET's and BITS' download calls.
+const DOWNLOADERS: &[&str] = &[
+    "fetch",
+    "lynx",
+    "links",
+    "links2",
+    "elinks",
+    "w3m",
+    "downloadstring",
+    "downloadfile",
+    "net.webclient",
+    "start-bitstransfer",
+];
+/// Paths that name the reading process's own standard input (`curl URL | source /dev/stdin`).
+const STDIN_PATHS: &[&str] = &["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"];
 /// Commands that hand their input on, possibly transformed; followed upstream.
 const PASS_THROUGH: &[&str] = &[
     "tee", "cat", "base64", "gunzip", "gzip", "zcat", "xz", "unxz", "bzip2", "bunzip2", "tr", "sed", "head",
-    "tail", "dos2unix", "iconv", "openssl",
+    "tail", "dos2unix", "iconv", "openssl", "base32", "basenc", "xxd", "rev",
 ];
 
 const MESSAGE: &str = "This runs a script straight from the network without anyone reading it. Download it to a file (`curl -fsSLo install.sh URL`), read it, then run it, or ask the user.";
@@ -688,6 +700,8 @@ fn runs_downloaded_code(call: &Call, name: &str) -> bool {
         interpreter_reads_stdin(command)
     } else if POWERSHELLS.contains(&name) {
         args.is_empty() || args.iter().any(|w| w.text == "-")
+    } else if is_evaluator {
+        args.first().is_some_and(|w| STDIN_PATHS.contains(&w.text.as_str()))
     } else {
         is_shell && shell_reads_stdin(command)
     };
@@ -835,7 +849,8 @@ fn is_interpreter(name: &str) -> bool {
             .is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.'))
 }
 
-/// Whether a shell takes its program from stdin: no `-c` and no script operand, or `-s`.
+/// Whether a shell takes its program from stdin: no `-c` and no script operand, `-s`, or a
+/// script that is stdin's own path (`bash /dev/stdin`).
 fn shell_reads_stdin(command: &SimpleCommand) -> bool {
     let mut words = command.args().iter().map(|w| w.text.as_str());
     while let Some(text) = words.next() {
@@ -853,20 +868,20 @@ fn shell_reads_stdin(command: &SimpleCommand) -> bool {
                     return true;
                 }
             }
-            _ => return false,
+            _ => return STDIN_PATHS.contains(&text),
         }
     }
     true
 }
 
 /// Whether an interpreter takes its program from stdin: no inline program, no module and no
-/// script operand, or `-` as the script.
+/// script operand, or `-` (or stdin's own path) as the script.
 fn interpreter_reads_stdin(command: &SimpleCommand) -> bool {
     const INLINE: &[&str] = &["-c", "-m", "-e", "-E", "-p", "-r", "--eval", "--print"];
     const WITH_VALUE: &[&str] = &["-W", "-X", "-I", "--require"];
     let mut words = command.args().iter().map(|w| w.text.as_str());
     while let Some(text) = words.next() {
-        if text == "-" {
+        if text == "-" || STDIN_PATHS.contains(&text) {
             return true;
         }
         if INLINE.iter().any(|flag| text.starts_with(flag)) && !text.starts_with("--r") {

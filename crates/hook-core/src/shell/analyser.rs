@@ -1316,6 +1316,16 @@ impl Analyser {
         // whatever directory it is in; every rule reads a program by its last name. Only the
         // command word: as an argument the path is unknown (`cp x "$(which git)"`).
         name_looked_up(&mut argv);
+        // `f(){ eval "$@"; }; f 'curl URL | sh'`: eval joins its words with blanks, so its
+        // `"$@"` is `$*`, known even where a parameter holds blanks.
+        if let [eval, all] = argv.as_mut_slice()
+            && eval.text == "eval"
+            && all.dynamic
+            && matches!(all.raw.as_str(), "$@" | "\"$@\"" | "${@}" | "\"${@}\"")
+            && let Some(text) = self.vars.get("*")
+        {
+            *all = Word::literal(text);
+        }
         self.glob_options(&argv);
         if self.dotglob {
             dot_globs(&mut argv);
@@ -1334,11 +1344,12 @@ impl Analyser {
         if let (Some(name), Some([part])) =
             (argv.first_mut(), simple.words.first().map(|w| w.parts.as_slice()))
         {
+            // Also through a copy (`s=$SHELL; "$s" -c …`) or with a default (`${SHELL:-sh}`).
             let shell = match part {
                 Part::Param { name, .. } => matches!(name.as_str(), "SHELL" | "BASH" | "ZSH_NAME"),
-                Part::Opaque { raw, .. } => raw == "$0" || raw == "${0}",
+                Part::Opaque { raw, .. } => raw == "$0" || raw == "${0}" || running_shell(raw),
                 _ => false,
-            };
+            } || name.dynamic && running_shell(&name.text);
             // `sh -c '$0 -rf ~' rm`: a `$0` the line sets is that program.
             let dollar_zero = matches!(part, Part::Opaque { raw, .. } if raw == "$0" || raw == "${0}");
             let set = dollar_zero.then(|| self.vars.get("0")).flatten();
@@ -1763,9 +1774,11 @@ impl Analyser {
         for (at, value) in values.iter().enumerate().take(9) {
             self.set_parameter(&(at + 1).to_string(), value);
         }
-        let all = known.then(|| texts.join(" "));
-        self.vars.set("@", all.clone());
-        self.vars.set("*", all);
+        self.vars.set("@", known.then(|| texts.join(" ")));
+        // `$*` is the parameters joined by blanks and split again, so blanks inside one are
+        // no loss (`f(){ eval "$*"; }; f 'curl URL | sh'`).
+        let joined = values.iter().zip(&texts).all(|(w, text)| !w.dynamic || home(text));
+        self.vars.set("*", joined.then(|| texts.join(" ")));
     }
 
     /// One positional parameter; `set -- ~` expands the tilde before `$1` holds it.
@@ -2069,6 +2082,9 @@ impl Analyser {
         if let Some(target) = super::launchers::selects_target(&command.argv) {
             self.selected = Some(target);
         }
+        if matches!(command.name(), Some("scp" | "rsync")) {
+            local_copy_ends(&mut command.argv);
+        }
         let git = command.name() == Some("git");
         if git {
             self.git_settings(&mut command);
@@ -2204,6 +2220,7 @@ impl Analyser {
                     }
                     launcher_production(&mut command, &via, start, end - start - 1);
                     command.argv.drain(..start);
+                    let script = self.literal_xargs_script(&command, script);
                     return self.script(command, via, &script, script_dialect, origin);
                 }
                 Peel::Find { execs } => {
@@ -2253,10 +2270,14 @@ impl Analyser {
         self.literal_xargs_input(&mut command);
         self.rooted_xargs_input(&mut command);
         let unfixed = if peeled { unfixed_program(&command) } else { None };
+        let matched = glob_matches(&command);
         // Past the command limit nothing more is read (`push` notes it).
         let index = self.push(command)?;
         if let Some(what) = unfixed {
             self.note(UnseenKind::Exec, Some(index), what);
+        }
+        for matched in matched {
+            self.emit(matched, dialect, origin);
         }
         // Taken out while what it runs is read: that reads only the commands before it.
         let mut command = std::mem::take(&mut self.commands[index]);
@@ -2390,6 +2411,35 @@ impl Analyser {
         } else {
             command.argv.extend(text.split_whitespace().map(Word::literal));
         }
+    }
+
+    /// `echo 'rm -rf ~' | xargs -I{} sh -c '{}'`: the text a shell runs holds the lines xargs
+    /// reads, and the line fixes them: the script is each line in its placeholder, one run
+    /// after another (text with quotes or backslashes, which xargs reads its own way, stays
+    /// unknown).
+    #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+    fn literal_xargs_script(&self, command: &SimpleCommand, script: Word) -> Word {
+        if !command.via.iter().any(|via| via.starts_with("xargs") || via == "parallel")
+            || !script.text.contains(super::XARGS_INPUT)
+        {
+            return script;
+        }
+        let text = match &command.stdin {
+            Stdin::Text(text) => Some(text.clone()),
+            Stdin::Pipe { from: Some(from) } => output::printed(&self.commands, *from),
+            _ => None,
+        };
+        let Some(text) = text.filter(|text| !text.contains(['"', '\'', '\\', '\0'])) else { return script };
+        let runs: Vec<String> = text
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .map(|line| script.text.replace(super::XARGS_INPUT, line))
+            .collect();
+        if runs.is_empty() {
+            return script;
+        }
+        Word { text: runs.join("\n"), raw: script.raw, dynamic: false, glob: false }
     }
 
     /// `find ~ -type f | xargs rm -f`: the names xargs hands on are under the root of the
@@ -2734,6 +2784,17 @@ impl Analyser {
                     self.note(UnseenKind::Exec, None, what);
                 }
                 inline::Finding::Opaque { call, argument } => {
+                    // `awk '{system($0)}' <<< CMD`, `python3 -c 'os.system(input())' <<< CMD`: the
+                    // code runs what it reads, and the line fixes that.
+                    if let Stdin::Text(fed) = &stdin
+                        && !inline::reads_code_from_stdin(&command.argv)
+                        && let Some(whole) = reads_input(&argument)
+                    {
+                        let script =
+                            if whole { fed.as_str() } else { fed.lines().next().unwrap_or_default() };
+                        self.scoped(Run::Program, |a| a.text(script, Dialect::Posix, &inner));
+                        continue;
+                    }
                     let shown: String = argument.chars().take(60).collect();
                     let what = format!("`{call}` runs `{shown}`, which is not computed");
                     self.note(UnseenKind::Exec, None, what);
@@ -3187,6 +3248,13 @@ fn launcher_production(command: &mut SimpleCommand, via: &str, start: usize, at:
 fn unfixed_program(command: &SimpleCommand) -> Option<String> {
     let name = command.argv.first()?;
     let via = || command.via.last().map_or("a wrapper", String::as_str);
+    if name.glob && !name.dynamic {
+        return Some(format!(
+            "the command `{}` runs, `{}`, is a glob: which program it runs depends on the files",
+            via(),
+            name.raw
+        ));
+    }
     // `exec $(cat cmd.txt)`: the output of a command that prints no plain data is the program.
     if name.dynamic && (name.raw.contains("$(") || name.raw.contains('`')) && via() != "env" {
         let body = opaque::substitutions(&name.text).into_iter().find(|body| !opaque::prints_data(body))?;
@@ -3204,6 +3272,23 @@ fn unfixed_program(command: &SimpleCommand) -> Option<String> {
         && !name.text.contains(super::XARGS_INPUT)
         && !name.text.contains("{}");
     unfixed.then(|| format!("the command `{}` runs is `{}`, whose value is not known here", via(), name.raw))
+}
+
+/// `/bin/r[m] -rf ~`, `sudo /???/?m -rf ~`: the command once for each program its name, a
+/// glob, may run ([`super::glob_names`]), each judged with the same words.
+fn glob_matches(command: &SimpleCommand) -> Vec<SimpleCommand> {
+    let Some(name) = command.argv.first().filter(|name| name.glob && !name.dynamic) else {
+        return Vec::new();
+    };
+    super::glob_names::programs(&name.text)
+        .into_iter()
+        .map(|program| {
+            let mut matched = command.clone();
+            matched.argv[0] =
+                Word { text: program.to_string(), raw: name.raw.clone(), dynamic: false, glob: false };
+            matched
+        })
+        .collect()
 }
 
 /// The body of a command substitution in a command's name word whose output is code, not
@@ -3325,6 +3410,69 @@ fn reads_as_command(words: &[LexWord]) -> bool {
         c.is_ascii_alphabetic() || matches!(c, '-' | '/' | '~' | '.' | '\'' | '"' | '$')
     });
     name && argument
+}
+
+/// Whether interpreter code's `argument` is what the program reads on its standard input: all
+/// of it, each line in turn (awk's `$0`, Perl's `$_` under `-n`), or only its first line
+/// (`input()`, `gets`), given as `Some(false)`.
+fn reads_input(argument: &str) -> Option<bool> {
+    let argument = argument.trim();
+    let argument =
+        argument.strip_suffix(".strip()").or_else(|| argument.strip_suffix(".chomp")).unwrap_or(argument);
+    match argument {
+        "$0" | "$_" | "sys.stdin.read()" | "STDIN.read" | "$stdin.read" | "<STDIN>" | "join('', <STDIN>)" => {
+            Some(true)
+        }
+        "input()" | "sys.stdin.readline()" | "gets" | "STDIN.gets" | "$stdin.gets" => Some(false),
+        _ => None,
+    }
+}
+
+/// `scp f localhost:~/.bashrc`, `rsync -a d/ 127.0.0.1:/etc/`: a copy to or from this machine
+/// by ssh reads and writes its own file system, so each such end is written as its local path
+/// for the rules: an absolute path as it is, any other under the login's home (`~/…`).
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn local_copy_ends(argv: &mut [Word]) {
+    for word in argv.iter_mut().skip(1).filter(|w| !w.dynamic && !w.text.starts_with('-')) {
+        let Some((host, path)) = word
+            .text
+            .split_once(']')
+            .map_or_else(|| word.text.split_once(':'), |(host, path)| Some((host, path.strip_prefix(':')?)))
+        else {
+            continue;
+        };
+        let host = host.rsplit_once('@').map_or(host, |(_, host)| host);
+        // `host::module` is an rsync daemon's, not a path.
+        if path.starts_with(':')
+            || !matches!(host, "localhost" | "127.0.0.1" | "[::1" | "::1" | "localhost.localdomain")
+        {
+            continue;
+        }
+        let local = match path {
+            _ if path.starts_with(['/', '~']) => path.to_string(),
+            "" => "~".to_string(),
+            _ => format!("~/{path}"),
+        };
+        let glob = word.glob && local.contains(['*', '?', '[']);
+        *word = Word { glob, ..Word::literal(local) };
+    }
+}
+
+/// Whether `text` is only a variable that holds the shell running the line (`$SHELL`,
+/// `${BASH}`), with at most a shell as its default (`${SHELL:-sh}`).
+fn running_shell(text: &str) -> bool {
+    let text = text.trim_matches('"');
+    let Some(inner) =
+        text.strip_prefix("${").and_then(|t| t.strip_suffix('}')).or_else(|| text.strip_prefix('$'))
+    else {
+        return false;
+    };
+    let (name, default) = match inner.split_once(":-").or_else(|| inner.split_once('-')) {
+        Some((name, default)) => (name, Some(default)),
+        None => (inner, None),
+    };
+    matches!(name, "SHELL" | "BASH" | "ZSH_NAME")
+        && default.is_none_or(|d| super::wrappers::SHELLS.contains(&d.rsplit('/').next().unwrap_or(d)))
 }
 
 /// [`looked_up`] applied to the command word of `argv`, also where a wrapper's peel reaches

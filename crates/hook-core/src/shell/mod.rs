@@ -10,6 +10,7 @@ mod braces;
 mod cmd;
 mod dialects;
 mod flat;
+mod glob_names;
 mod inline;
 mod launchers;
 mod lexer;

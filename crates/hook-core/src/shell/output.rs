@@ -1,7 +1,7 @@
 //! What `echo`, `printf`, `cat`, `base64 -d` and interpreters printing literals print when the line fixes it: the text a shell
 //! reads from a pipe (`echo 'rm -rf /' | sh`) or the value of a substitution (`$(echo rm)`).
 
-use super::recode::{tr_option, translate, unhex};
+use super::recode::{tr_option, translate, unbase32, unhex};
 use super::{RedirectOp, SimpleCommand, Stdin, Word};
 
 /// How many `cat` or `base64` commands a pipe is followed back through.
@@ -54,6 +54,8 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         "base64" if decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
         }
+        "base32" if decodes_stdin(&args) => unbase32(&read_stdin(commands, index, chain)?)?,
+        "basenc" => basenc(&args, &read_stdin(commands, index, chain)?)?,
         "openssl" if openssl_decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
         }
@@ -105,6 +107,22 @@ fn decodes_stdin(args: &[&str]) -> bool {
     let decode = |a: &str| matches!(a, "-d" | "--decode" | "-D");
     args.iter().any(|a| decode(a))
         && args.iter().all(|a| decode(a) || matches!(*a, "-i" | "--ignore-garbage"))
+}
+
+/// What `basenc --ENCODING -d` prints of `input`: base64 (also URL-safe), base32 and base16;
+/// `None` for the other encodings (`--z85`, `--base2msbf`), which are not computed.
+fn basenc(args: &[&str], input: &str) -> Option<String> {
+    let (encodings, flags): (Vec<&str>, Vec<&str>) =
+        args.iter().copied().partition(|a| a.starts_with("--base") || *a == "--z85");
+    if !decodes_stdin(&flags) {
+        return None;
+    }
+    match encodings.as_slice() {
+        ["--base64" | "--base64url"] => String::from_utf8(super::base64::decode(input)?).ok(),
+        ["--base32"] => unbase32(input),
+        ["--base16"] => unhex(input),
+        _ => None,
+    }
 }
 
 /// `openssl base64 -d` and `openssl enc -base64 -d` (also `-a`, `-A`) on standard input.

@@ -240,15 +240,17 @@ fn strip(value: &str, pattern: &str, from_start: bool, longest: bool) -> String 
     value.to_string()
 }
 
-/// Whether `text` matches the shell pattern `pattern` (`*`, `?`, literal characters).
+/// Whether `text` matches the shell pattern `pattern` (`*`, `?`, bracket classes such as
+/// `[a-z]` and `[!.]`, literal characters; a `[` that no `]` closes is literal).
 pub(crate) fn pattern_matches(pattern: &str, text: &str) -> bool {
-    let (pattern, text): (Vec<char>, Vec<char>) = (pattern.chars().collect(), text.chars().collect());
+    let units = units(pattern);
+    let text: Vec<char> = text.chars().collect();
     let (mut p, mut t, mut star, mut mark) = (0, 0, None, 0);
     while t < text.len() {
-        if p < pattern.len() && (pattern[p] == '?' || pattern[p] == text[t]) {
+        if p < units.len() && units[p].matches(text[t]) {
             p += 1;
             t += 1;
-        } else if p < pattern.len() && pattern[p] == '*' {
+        } else if p < units.len() && units[p] == Unit::Star {
             star = Some(p);
             mark = t;
             p += 1;
@@ -260,7 +262,75 @@ pub(crate) fn pattern_matches(pattern: &str, text: &str) -> bool {
             return false;
         }
     }
-    pattern[p..].iter().all(|&c| c == '*')
+    units[p..].iter().all(|unit| *unit == Unit::Star)
+}
+
+/// One unit of a shell pattern.
+#[derive(PartialEq)]
+enum Unit {
+    Star,
+    Any,
+    Char(char),
+    /// The characters and ranges of a bracket class, and whether it is negated.
+    Class(Vec<(char, char)>, bool),
+}
+
+impl Unit {
+    /// Whether the unit takes the one character `c` (a star takes any run, and is not asked).
+    fn matches(&self, c: char) -> bool {
+        match self {
+            Unit::Star => false,
+            Unit::Any => true,
+            Unit::Char(own) => *own == c,
+            Unit::Class(ranges, negated) => {
+                ranges.iter().any(|(low, high)| (*low..=*high).contains(&c)) != *negated
+            }
+        }
+    }
+}
+
+fn units(pattern: &str) -> Vec<Unit> {
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut units = Vec::with_capacity(chars.len());
+    let mut at = 0;
+    while at < chars.len() {
+        let unit = match chars[at] {
+            '*' => Unit::Star,
+            '?' => Unit::Any,
+            '[' => match class(&chars[at + 1..]) {
+                Some((unit, used)) => {
+                    units.push(unit);
+                    at += used + 1;
+                    continue;
+                }
+                None => Unit::Char('['),
+            },
+            c => Unit::Char(c),
+        };
+        units.push(unit);
+        at += 1;
+    }
+    units
+}
+
+/// The bracket class that `chars` (what follows a `[`) opens, and how many of them it takes,
+/// its `]` included; `None` when no `]` closes it.
+fn class(chars: &[char]) -> Option<(Unit, usize)> {
+    let negated = matches!(chars.first(), Some('!' | '^'));
+    let mut at = usize::from(negated);
+    let mut ranges = Vec::new();
+    // A `]` first in the class is one of its characters.
+    while at < chars.len() && (chars[at] != ']' || at == usize::from(negated)) {
+        let low = chars[at];
+        if chars.get(at + 1) == Some(&'-') && chars.get(at + 2).is_some_and(|high| *high != ']') {
+            ranges.push((low, chars[at + 2]));
+            at += 3;
+        } else {
+            ranges.push((low, low));
+            at += 1;
+        }
+    }
+    (at < chars.len()).then(|| (Unit::Class(ranges, negated), at + 1))
 }
 
 #[cfg(test)]

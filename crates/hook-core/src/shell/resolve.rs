@@ -196,8 +196,12 @@ impl Vars {
     /// `$HOME/.aws/credentials`).
     #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
     pub fn positional_joined(&self) -> Option<String> {
-        let values: Vec<&str> = self.positional()?.collect();
         let separator: String = self.get("IFS")?.chars().take(1).collect();
+        // `$*` holds them joined by a blank, known even where one holds blanks.
+        if separator == " " {
+            return self.get("*").map(str::to_string);
+        }
+        let values: Vec<&str> = self.positional()?.collect();
         Some(values.join(&separator))
     }
 

@@ -1,9 +1,12 @@
 //! What an interpreter one-liner prints when its code only prints string literals
 //! (`python3 -c "print('ls')"`, `node -e "console.log('ls')"`, `ruby -e 'puts "ls"'`,
-//! `perl -e 'print "ls\n"'`, `awk 'BEGIN{print "ls"}'`): the text a shell reads from its pipe.
+//! `perl -e 'print "ls\n"'`, `awk 'BEGIN{print "ls"}'`), or values the scan computes from
+//! literals (`print(bytes.fromhex('6c73').decode())`): the text a shell reads from its pipe.
 //! Any other code prints what only its run knows, and gives `None`.
 
 use super::super::Word;
+use super::language::Language;
+use super::value;
 
 /// Longer code is not worth reading for its literals.
 const MAX_CODE: usize = 4096;
@@ -53,13 +56,18 @@ pub(in crate::shell) fn printed(argv: &[Word]) -> Option<String> {
     statements(kind, code)
 }
 
-/// The output of `;`- or newline-separated print statements of one literal each.
+/// The output of `;`- or newline-separated print statements of one literal or computed value
+/// each, after the imports of the decoding modules.
 fn statements(kind: Kind, mut code: &str) -> Option<String> {
     let mut out = String::new();
     loop {
         code = code.trim_start_matches(|c: char| c.is_whitespace() || c == ';');
         if code.is_empty() {
             return Some(out);
+        }
+        if let Some(rest) = decoding_import(kind, code) {
+            code = rest;
+            continue;
         }
         let (call, newline) = [
             ("print(", kind == Kind::Python, true),
@@ -77,20 +85,61 @@ fn statements(kind: Kind, mut code: &str) -> Option<String> {
         if parenthesised && !call.ends_with('(') {
             code = code[1..].trim_start();
         }
-        let (text, rest) = literal(kind, code)?;
+        let literal = literal(kind, code).and_then(|(text, rest)| {
+            let rest = rest.trim_start();
+            let rest = if parenthesised { rest.strip_prefix(')')? } else { rest };
+            // A statement ends here: anything else (`print("a" + x)`) is not a literal.
+            (rest.is_empty() || rest.starts_with([';', '\n'])).then_some((text, rest))
+        });
+        let (text, rest) = match literal {
+            Some(found) => found,
+            None => computed(kind, code, parenthesised)?,
+        };
         out.push_str(&text);
-        code = rest.trim_start();
-        if parenthesised {
-            code = code.strip_prefix(')')?;
-        }
+        code = rest;
         if newline {
             out.push('\n');
         }
-        // A statement ends here: anything else (`print("a" + x)`) is not a literal.
-        if !(code.is_empty() || code.starts_with([';', '\n'])) {
-            return None;
-        }
     }
+}
+
+/// The value of the expression a print statement's argument starts at `code`
+/// (`bytes.fromhex('6c73').decode())`, `pack("H*", "6c73")`), when the scan computes it, and
+/// the code after the statement.
+fn computed(kind: Kind, code: &str, parenthesised: bool) -> Option<(String, &str)> {
+    let language = match kind {
+        Kind::Python => Language::Python,
+        Kind::Node => Language::Node,
+        Kind::Ruby => Language::Ruby,
+        Kind::Perl => Language::Perl,
+        Kind::Awk => return None,
+    };
+    let statement = value::split_top(code, ";", language).into_iter().next()?;
+    let statement = value::split_top(statement, "\n", language).into_iter().next()?;
+    let rest = &code[statement.len()..];
+    let expression = statement.trim_end();
+    let expression = if parenthesised { expression.strip_suffix(')')? } else { expression };
+    Some((value::computed(expression, language)?, rest))
+}
+
+/// The code after an import of a decoding module that starts `code` (`import base64`,
+/// `use MIME::Base64`, `require 'base64'`), which prints nothing.
+fn decoding_import(kind: Kind, code: &str) -> Option<&str> {
+    let end = code.find([';', '\n']).unwrap_or(code.len());
+    let statement = code[..end].trim_end();
+    let words: Vec<&str> = statement.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    let modules = |names: &[&str]| names.iter().all(|n| matches!(*n, "base64" | "binascii" | "codecs"));
+    let imports = match (kind, words.as_slice()) {
+        (Kind::Python, ["import", names @ ..]) => !names.is_empty() && modules(names),
+        (Kind::Python, ["from", module, "import", names @ ..]) => {
+            modules(&[module])
+                && names.iter().all(|n| n.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'))
+        }
+        (Kind::Perl, ["use", "MIME::Base64"]) => true,
+        (Kind::Ruby, ["require", name]) => matches!(*name, "'base64'" | "\"base64\""),
+        _ => false,
+    };
+    imports.then(|| &code[end..])
 }
 
 /// A string literal at the start of `code`, and what follows it. Strings that interpolate
@@ -145,6 +194,20 @@ mod tests {
         assert_eq!(print(&["ruby", "-e", "puts \"ls\""]).as_deref(), Some("ls\n"));
         assert_eq!(print(&["perl", "-e", "print \"ls\\n\""]).as_deref(), Some("ls\n"));
         assert_eq!(print(&["awk", "BEGIN{print \"ls\"}"]).as_deref(), Some("ls\n"));
+    }
+
+    #[test]
+    fn decoded_values_printed() {
+        let python = "import base64; print(base64.b64decode('bHM=').decode())";
+        assert_eq!(print(&["python3", "-c", python]).as_deref(), Some("ls\n"));
+        let python = "print(bytes.fromhex('6c73').decode())";
+        assert_eq!(print(&["python3", "-c", python]).as_deref(), Some("ls\n"));
+        assert_eq!(print(&["perl", "-e", "print pack(\"H*\",\"6c73\")"]).as_deref(), Some("ls"));
+        assert_eq!(print(&["ruby", "-e", "puts [\"6c73\"].pack(\"H*\")"]).as_deref(), Some("ls\n"));
+        let node = "console.log(Buffer.from('6c73', 'hex').toString())";
+        assert_eq!(print(&["node", "-e", node]).as_deref(), Some("ls\n"));
+        assert_eq!(print(&["python3", "-c", "import this"]), None);
+        assert_eq!(print(&["python3", "-c", "print(bytes.fromhex(x).decode())"]), None);
     }
 
     #[test]

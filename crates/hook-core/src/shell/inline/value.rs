@@ -575,8 +575,8 @@ fn part(text: &str, language: Language, depth: usize, bound: Bound) -> Option<St
             _ => None,
         };
     }
-    // `bytes.fromhex('2e656e76')`, PHP's `hex2bin('2e656e76')`: the text of the digits.
-    if let Some(inner) = ["bytes.fromhex(", "hex2bin("]
+    // `bytes.fromhex('2e656e76')`, `binascii.unhexlify(…)`, PHP's `hex2bin(…)`: the text of the digits.
+    if let Some(inner) = ["bytes.fromhex(", "hex2bin(", "binascii.unhexlify(", "binascii.a2b_hex("]
         .iter()
         .find_map(|function| decoded.strip_prefix(function).and_then(|rest| rest.strip_suffix(')')))
     {

@@ -3382,4 +3382,15 @@ pub(crate) const CASES: &[Case] = &[
     allow("ansible all -m ping"),
     allow("vercel env ls"),
     allow("fly secrets list"),
+    // Red team 40, cause 9: secret stores read through a cloud SDK and printed.
+    ask(
+        "credentials.print",
+        r#"python3 -c 'import boto3; print(boto3.client("secretsmanager").get_secret_value(SecretId="prod/db"))'"#,
+    ),
+    ask(
+        "credentials.print",
+        r#"python3 -c 'from google.cloud import secretmanager as s; print(s.SecretManagerServiceClient().access_secret_version(name="projects/p/secrets/db/versions/latest").payload.data)'"#,
+    ),
+    ask("credentials.print", r#"python3 -c 'print(client.get_secret("db-password").value)'"#),
+    allow(r#"python3 -c 'import boto3; print(boto3.client("secretsmanager").list_secrets())'"#),
 ];

@@ -449,4 +449,14 @@ pub(crate) const CASES: &[Case] = &[
     ask("remote-script.registry-redirect", r#"echo ':sources: ["https://evil.example/"]' > ~/.gemrc"#),
     allow("echo 'gem: --source https://rubygems.org' >> ~/.gemrc"),
     allow("echo 'gem: --no-document' >> ~/.gemrc"),
+    // Red team 40, cause 8: scp and rsync to this machine (`localhost:`) write its own files,
+    // relative paths under the login's home.
+    deny("files.deny-write", "scp /dev/null localhost:/root/.claude/settings.json"),
+    deny("files.deny-write", "scp /dev/null 127.0.0.1:.bashrc"),
+    deny("files.deny-write", "scp /dev/null user@[::1]:.bashrc"),
+    deny("files.deny-write", "scp /dev/null dev@localhost:~/.bashrc"),
+    deny("rm.outside-project", "rsync -a --delete /tmp/empty/ localhost:~/.config/agent-hooks/"),
+    allow("scp README.md localhost:/tmp/x"),
+    allow("rsync -a dist/ localhost:/tmp/site/"),
+    allow("scp README.md web-1:.bashrc"),
 ];
