@@ -96,7 +96,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("disk.block-device-write", "a redirection or copy onto a block device"),
             (
                 "disk.shutdown",
-                "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`, logind's PowerOff over D-Bus, `launchctl reboot`, `launchctl bootout system|gui/UID`",
+                "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`, logind's PowerOff over D-Bus, `launchctl reboot`, `launchctl bootout system|gui/UID`, `wsl --shutdown|--terminate`",
             ),
             ("disk.sysfs-write", "writes under `/sys` (removing a device or suspending; others ask)"),
             (
@@ -467,7 +467,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "containers.machine-delete",
-                "`wsl --unregister`, `lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks)",
+                "`wsl --unregister`, `lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks; a WSL distribution denies)",
             ),
             (
                 "containers.restart-always",

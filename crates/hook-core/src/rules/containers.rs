@@ -29,8 +29,17 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 fn machine_delete(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let verb = args.iter().find(|a| !a.starts_with('-')).copied().unwrap_or_default();
+    // A WSL distribution unregistered is the user's whole Linux home, with no recycle bin: it
+    // denies, where the other tools' machines are more often made to be thrown away.
+    if matches!(name, "wsl" | "wsl.exe") {
+        return (super::disk::wsl_action(&args).as_deref() == Some("--unregister")).then(|| {
+            Hit::new(
+                "containers.machine-delete",
+                "This `wsl --unregister` deletes a whole WSL distribution with its disk and everything in it. Ask the user whether to.",
+            )
+        });
+    }
     let deletes = match name {
-        "wsl" | "wsl.exe" => args.iter().any(|a| a.eq_ignore_ascii_case("--unregister")),
         "machinectl" => verb == "remove",
         _ => matches!(verb, "delete" | "rm" | "remove"),
     };
