@@ -88,7 +88,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         catches: "formatting and partitioning disks, writing to block devices, shutting down, and taking the running system's file systems, firewall or network away",
         rules: &[
             ("disk.mkfs", "`mkfs` of a device"),
-            ("disk.format", "formatting a volume"),
+            ("disk.format", "formatting a volume; `wsl --unregister`, a WSL distribution's disk deleted"),
             (
                 "disk.partition",
                 "partition tools and wiping signatures on a device; `fastboot erase|format|flash|-w` of a connected Android device (asks)",
@@ -467,7 +467,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "containers.machine-delete",
-                "`wsl --unregister`, `lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks; a WSL distribution denies)",
+                "`lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks)",
             ),
             (
                 "containers.restart-always",

@@ -211,6 +211,13 @@ fn judge_device_tool(call: &Call, name: &str) -> Option<Hit> {
             format!("`{name}` would erase a disk or volume. Ask the user to run it."),
         ));
     }
+    // A WSL distribution unregistered: its virtual disk, the user's whole Linux home, deleted.
+    if matches!(name, "wsl" | "wsl.exe") && wsl_action(&args).as_deref() == Some("--unregister") {
+        return Some(Hit::new(
+            "disk.format",
+            format!("`{name} --unregister` would delete a WSL distribution with its disk and everything in it. Ask the user to run it."),
+        ));
+    }
     is_shutdown(name, &args).then(|| {
         Hit::new(
             "disk.shutdown",

@@ -336,7 +336,7 @@ fn access_opened(words: &[&str]) -> bool {
 fn loopback_registry(reference: &str) -> bool {
     let Some((host, _)) = reference.split_once('/') else { return false };
     let host = host.rsplit_once(':').filter(|(h, _)| !h.ends_with(':')).map_or(host, |(h, _)| h);
-    matches!(host, "localhost" | "[::1]") || host.starts_with("127.")
+    matches!(host, "localhost" | "[::1]") || host.parse::<std::net::Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// `gh api` fields that make a repository public: `-f private=false`, `--field
