@@ -1982,7 +1982,7 @@ enum Reach {
 /// none and the framework's default environment is development ([`develops_by_default`]:
 /// `bin/rails db:drop`, `npx prisma migrate reset`), by the project's `.env`
 /// ([`configured_locally`]); a reset of a database nothing names asks, as the only copy of a
-/// developer's work is often there. Partial rollbacks ask when the target is production,
+/// developer's work is often there. Ecto's without `MIX_ENV` is `dev`'s, which passes. Partial rollbacks ask when the target is production,
 /// another server or named only at run time (`$PROD_URL`); forward migrations ask against
 /// production.
 #[inline(never)]
