@@ -79,6 +79,21 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     printed(call, name)
 }
 
+/// A secrets manager's value fetched through a cloud SDK and printed: boto3's
+/// `get_secret_value(…)` (or `ssm` `get_parameter(…, WithDecryption=True)`), Google's
+/// `access_secret_version(…)`, Azure's `SecretClient(…).get_secret(…)`, and the JavaScript
+/// SDKs' `GetSecretValueCommand`, `accessSecretVersion(…)`, `getSecret(…)`. Listing the
+/// secrets' names (`list_secrets()`) prints none.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn prints_managed_secret(code: &str) -> bool {
+    let fetches = ["get_secret_value(", "GetSecretValueCommand", "access_secret_version(", "accessSecretVersion("]
+        .iter()
+        .any(|call| code.contains(call))
+        || code.contains("SecretClient") && (code.contains(".get_secret(") || code.contains(".getSecret("))
+        || code.contains("WithDecryption") && (code.contains("get_parameter") || code.contains("GetParameter"));
+    fetches && ["print(", "console.log(", "stdout", "pprint", "puts "].iter().any(|out| code.contains(out))
+}
+
 /// `etcdctl get|watch` of Kubernetes' secrets (`/registry/secrets/…`, or a prefix or range
 /// holding them: `--prefix ''`, `--prefix /registry`), values included, or `snapshot save`
 /// of the whole store: the cluster's secrets in plain text, past its RBAC.
@@ -990,6 +1005,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                 || ["get_credentials(", "get_frozen_credentials(", "fromIni(", "fromNodeProviderChain("]
                     .iter()
                     .any(|call| code.text.contains(call))
+                || prints_managed_secret(&code.text)
                 })
         }
         "keyring" => verb(0) == "get",

@@ -3382,4 +3382,19 @@ pub(crate) const CASES: &[Case] = &[
     allow("etcdctl snapshot status /tmp/etcd.db"),
     allow("etcdctl member list"),
     allow("etcdctl endpoint health"),
+    // prod40: a secrets manager's value fetched through a cloud SDK and printed.
+    ask(
+        "credentials.print",
+        "python3 -c 'import boto3; print(boto3.client(\"secretsmanager\").get_secret_value(SecretId=\"prod/db\"))'",
+    ),
+    ask(
+        "credentials.print",
+        "python3 -c 'from google.cloud import secretmanager as s; c=s.SecretManagerServiceClient(); print(c.access_secret_version(name=\"projects/p/secrets/db/versions/latest\").payload.data)'",
+    ),
+    ask(
+        "credentials.print",
+        "python3 -c 'from azure.keyvault.secrets import SecretClient; from azure.identity import DefaultAzureCredential as D; print(SecretClient(\"https://kv.vault.azure.net\", D()).get_secret(\"db\").value)'",
+    ),
+    allow("python3 -c 'import boto3; print(boto3.client(\"secretsmanager\").list_secrets())'"),
+    allow("python3 -c 'import boto3; print(boto3.client(\"s3\").list_buckets())'"),
 ];
