@@ -1599,7 +1599,9 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("apigateway", "update-stage") => ("cloud.live-change", LIVE_CHANGE),
             // A whole site's cache purged (`--paths '/*'`): every request goes to the origin at
             // once. A few named paths are a deploy's routine.
-            ("cloudfront", "create-invalidation") if whole_site_purge(args) => ("cloud.live-change", CACHE_PURGE),
+            ("cloudfront", "create-invalidation") if whole_site_purge(args) => {
+                ("cloud.live-change", CACHE_PURGE)
+            }
             // What a resource runs on or with taken from it: a volume from its instance (forced,
             // mid-write), a policy from a role, an instance from its group or load balancer.
             (_, op) if op.starts_with("detach-") => ("cloud.live-change", LIVE_CHANGE),
@@ -1716,14 +1718,11 @@ fn build_deploys(words: &[&str], args: &[&str]) -> bool {
     match (words.get(1).copied(), words.get(2).copied()) {
         (Some("triggers"), Some("run")) => super::hosting::production_workflow(args, words.get(3).copied()),
         (Some("submit"), _) => {
-            let config = args
-                .iter()
-                .enumerate()
-                .find_map(|(at, a)| match a.strip_prefix("--config") {
-                    Some("") => args.get(at + 1).copied(),
-                    Some(rest) => rest.strip_prefix('='),
-                    None => None,
-                });
+            let config = args.iter().enumerate().find_map(|(at, a)| match a.strip_prefix("--config") {
+                Some("") => args.get(at + 1).copied(),
+                Some(rest) => rest.strip_prefix('='),
+                None => None,
+            });
             config.is_some_and(|config| super::hosting::production_workflow(&[], Some(config)))
         }
         _ => false,
@@ -1767,9 +1766,9 @@ fn nsupdate(call: &Call) -> Option<Hit> {
         script.lines().any(|line| {
             let line = line.trim().to_ascii_lowercase();
             let line = line.strip_prefix("update").map_or(line.as_str(), str::trim_start);
-            ["add", "del", "delete"].iter().any(|verb| {
-                line.strip_prefix(verb).is_some_and(|rest| rest.starts_with([' ', '\t']))
-            })
+            ["add", "del", "delete"]
+                .iter()
+                .any(|verb| line.strip_prefix(verb).is_some_and(|rest| rest.starts_with([' ', '\t'])))
         })
     };
     script.as_deref().is_none_or(changes).then(|| Hit::ask("cloud.live-change", DNS_UPDATE))

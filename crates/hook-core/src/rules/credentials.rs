@@ -86,11 +86,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 /// secrets' names (`list_secrets()`) prints none.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn prints_managed_secret(code: &str) -> bool {
-    let fetches = ["get_secret_value(", "GetSecretValueCommand", "access_secret_version(", "accessSecretVersion("]
-        .iter()
-        .any(|call| code.contains(call))
-        || code.contains("SecretClient") && (code.contains(".get_secret(") || code.contains(".getSecret("))
-        || code.contains("WithDecryption") && (code.contains("get_parameter") || code.contains("GetParameter"));
+    let fetches =
+        ["get_secret_value(", "GetSecretValueCommand", "access_secret_version(", "accessSecretVersion("]
+            .iter()
+            .any(|call| code.contains(call))
+            || code.contains("SecretClient")
+                && (code.contains(".get_secret(") || code.contains(".getSecret("))
+            || code.contains("WithDecryption")
+                && (code.contains("get_parameter") || code.contains("GetParameter"));
     fetches && ["print(", "console.log(", "stdout", "pprint", "puts "].iter().any(|out| code.contains(out))
 }
 
@@ -106,7 +109,28 @@ fn etcd_reads_secrets(args: &[Word]) -> bool {
         })
     };
     // Global options are written `--endpoints=…`; the spaced form takes the next word.
-    let spaced = |a: &Word| matches!(a.text.as_str(), "--endpoints" | "--cacert" | "--cert" | "--key" | "--user" | "-w" | "--write-out");
+    let spaced = |a: &Word| {
+        matches!(
+            a.text.as_str(),
+            "--endpoints"
+                | "--cacert"
+                | "--cert"
+                | "--key"
+                | "--user"
+                | "--password"
+                | "-w"
+                | "--write-out"
+                | "--dial-timeout"
+                | "--command-timeout"
+                | "--keepalive-time"
+                | "--keepalive-timeout"
+                | "--discovery-srv"
+                | "--rev"
+                | "--limit"
+                | "--sort-by"
+                | "--order"
+        )
+    };
     let mut operands = Vec::new();
     let mut skip = false;
     for a in args {

@@ -56,7 +56,12 @@ const CLIENTS: &[Client] = &[
         file_options: &[],
         statements_as_operands: false,
     },
-    Client { name: "sqlite3", sql_options: &["-cmd"], file_options: &["-init"], statements_as_operands: true },
+    Client {
+        name: "sqlite3",
+        sql_options: &["-cmd"],
+        file_options: &["-init"],
+        statements_as_operands: true,
+    },
     Client {
         name: "duckdb",
         sql_options: &["-c", "-cmd", "-s"],
@@ -462,8 +467,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         {
             return Some(Hit::new("database.orm-reset", SCHEMA_RECREATE));
         }
-        // `sqlplus USER/PW@HOST @script.sql`: the `@` operand is a script it runs.
-        "sqlplus" => return sqlplus(call, args),
+        // `sqlplus USER/PW@HOST @script.sql`: the `@` operand is a script it runs. SQLcl
+        // (`sql USER/PW@HOST`) takes the same arguments.
+        "sqlplus" | "sql" | "sqlcl" => return sqlplus(call, args),
         // Dgraph's loaders write what a file holds into a production cluster's data.
         "dgraph" if matches!(word(0), Some("live" | "bulk")) && production_server(call, &args[1..]) => {
             return Some(Hit::new("database.load", UNREAD_INPUT));
@@ -1841,16 +1847,29 @@ fn string_literals(code: &str) -> impl Iterator<Item = &str> {
 fn sqlplus(call: &Call, args: &[crate::shell::Word]) -> Option<Hit> {
     let mut ops = operands(args).filter(|a| !a.eq_ignore_ascii_case("as"));
     let connect = ops.next().filter(|a| !a.starts_with('@')).unwrap_or_default();
-    let host = connect.split_once('@').map(|(_, host)| host.trim_start_matches("//"));
-    let elsewhere = host.is_some_and(|host| {
-        let host = host.split(['/', ':']).next().unwrap_or(host);
-        !host.is_empty() && !matches!(host, "localhost" | "127.0.0.1") && !super::local_target(host)
-    }) || connect.split_once('@').is_some_and(|(_, host)| host.contains('$'));
+    let remote_connect = |connect: &str| {
+        connect.split_once('@').is_some_and(|(_, host)| {
+            let host = host.trim_start_matches("//");
+            let host = host.split(['/', ':', ' ']).next().unwrap_or(host);
+            !host.is_empty() && !matches!(host, "localhost" | "127.0.0.1") && !super::local_target(host)
+        })
+    };
     let fed = call.analysis.stdin_text(call.index);
-    let mut unread = fed.is_none() && matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(_) });
+    // `sqlplus /nolog <<< $'connect admin/pw@prod\n…'`: the script's own `CONNECT` names it.
+    let connected_in_script = fed.as_deref().is_some_and(|text| {
+        text.lines().any(|line| {
+            let line = line.trim();
+            let lower = line.to_ascii_lowercase();
+            (lower.starts_with("conn ") || lower.starts_with("connect ")) && remote_connect(line)
+        })
+    });
+    let elsewhere = remote_connect(connect) || connected_in_script;
+    let mut unread =
+        fed.is_none() && matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(_) });
     let mut texts: Vec<String> = Vec::new();
     if let crate::shell::Stdin::File(file) = &call.command.stdin {
-        let text = (!file.dynamic).then(|| written_sql(call, &file.text).or_else(|| read_sql(call, &file.text)));
+        let text =
+            (!file.dynamic).then(|| written_sql(call, &file.text).or_else(|| read_sql(call, &file.text)));
         unread |= text.as_ref().is_none_or(Option::is_none);
         texts.extend(text.flatten());
     }
@@ -1858,7 +1877,9 @@ fn sqlplus(call: &Call, args: &[crate::shell::Word]) -> Option<Hit> {
     let fed_scripts: Vec<String> = texts
         .iter()
         .flat_map(|text| text.lines())
-        .filter_map(|line| line.trim().strip_prefix('@').map(|s| s.trim_start_matches('@').trim().to_string()))
+        .filter_map(|line| {
+            line.trim().strip_prefix('@').map(|s| s.trim_start_matches('@').trim().to_string())
+        })
         .collect();
     let operand_scripts = operands(args).filter_map(|a| a.strip_prefix('@')).map(str::to_string);
     for script in operand_scripts.chain(fed_scripts).filter(|s| !s.is_empty()) {
@@ -1870,7 +1891,32 @@ fn sqlplus(call: &Call, args: &[crate::shell::Word]) -> Option<Hit> {
         }
     }
     let remote = || elsewhere || production_server(call, args);
-    if let Some(found) = texts.iter().find_map(|text| sql::destruction(text)) {
+    // SQL*Plus's own commands (`CONNECT`, `SET`, `SPOOL`, `WHENEVER`, …) end at the line's end
+    // with no `;`: taken out, so that the statement after them reads as one.
+    let statements = |text: &String| {
+        text.lines()
+            .filter(|line| {
+                let word = line.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+                // An `UPDATE`'s `SET a = 1` line stays.
+                let setting = word == "set" && !line.contains('=');
+                !matches!(
+                    word.as_str(),
+                    "conn"
+                        | "connect"
+                        | "spool"
+                        | "whenever"
+                        | "prompt"
+                        | "define"
+                        | "column"
+                        | "exit"
+                        | "quit"
+                ) && !setting
+                    && !word.starts_with('@')
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if let Some(found) = texts.iter().find_map(|text| sql::destruction(&statements(text))) {
         return remote().then(|| destruction_hit(found));
     }
     (unread && remote()).then(|| Hit::new("database.load", UNREAD_INPUT))

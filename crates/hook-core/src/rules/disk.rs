@@ -141,6 +141,8 @@ const DEVICE_TOOLS: &[&str] = &[
     "restart-computer",
     "wsl",
     "wsl.exe",
+    "wslconfig",
+    "wslconfig.exe",
 ];
 
 const DEVICE_TOOL_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(DEVICE_TOOLS);
@@ -212,10 +214,15 @@ fn judge_device_tool(call: &Call, name: &str) -> Option<Hit> {
         ));
     }
     // A WSL distribution unregistered: its virtual disk, the user's whole Linux home, deleted.
-    if matches!(name, "wsl" | "wsl.exe") && wsl_action(&args).as_deref() == Some("--unregister") {
+    if matches!(name, "wsl" | "wsl.exe") && wsl_action(&args).as_deref() == Some("--unregister")
+        || matches!(name, "wslconfig" | "wslconfig.exe")
+            && args.first().is_some_and(|a| matches!(a.to_ascii_lowercase().as_str(), "/u" | "/unregister"))
+    {
         return Some(Hit::new(
             "disk.format",
-            format!("`{name} --unregister` would delete a WSL distribution with its disk and everything in it. Ask the user to run it."),
+            format!(
+                "`{name}` would unregister a WSL distribution, deleting it with its disk and everything in it. Ask the user to run it."
+            ),
         ));
     }
     is_shutdown(name, &args).then(|| {
@@ -1570,8 +1577,11 @@ fn is_shutdown(name: &str, args: &[&str]) -> bool {
         "stop-computer" | "restart-computer" => true,
         // WSL's virtual machine stopped (every distribution, the agent's own with them) or one
         // distribution stopped: its programs are killed mid-write.
-        "wsl" | "wsl.exe" => {
-            wsl_action(args).is_some_and(|action| matches!(action.as_str(), "--shutdown" | "--terminate" | "-t"))
+        "wsl" | "wsl.exe" => wsl_action(args)
+            .is_some_and(|action| matches!(action.as_str(), "--shutdown" | "--terminate" | "-t")),
+        // The older `wslconfig /t DISTRO` (`/terminate`).
+        "wslconfig" | "wslconfig.exe" => {
+            args.first().is_some_and(|a| matches!(a.to_ascii_lowercase().as_str(), "/t" | "/terminate"))
         }
         // `launchctl reboot` (userspace, halt, logout too) and `launchctl bootout system` (a
         // whole domain, not one service's `system/LABEL`): everything launchd runs is stopped.

@@ -251,7 +251,9 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         "dotnet" => verb(0) == "nuget" && matches!(verb(1), "push" | "delete"),
         "mvn" | "mvnw" => {
             // `release:perform` deploys the tagged release.
-            words.iter().any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file" | "release:perform"))
+            words
+                .iter()
+                .any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file" | "release:perform"))
         }
         "docker" | "podman" | "buildah" => {
             // `--push` is `--output type=registry` (or `type=image,push=true`); a cache sent
@@ -336,7 +338,8 @@ fn access_opened(words: &[&str]) -> bool {
 fn loopback_registry(reference: &str) -> bool {
     let Some((host, _)) = reference.split_once('/') else { return false };
     let host = host.rsplit_once(':').filter(|(h, _)| !h.ends_with(':')).map_or(host, |(h, _)| h);
-    matches!(host, "localhost" | "[::1]") || host.parse::<std::net::Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
+    matches!(host, "localhost" | "[::1]")
+        || host.parse::<std::net::Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// `gh api` fields that make a repository public: `-f private=false`, `--field

@@ -367,7 +367,9 @@ fn is_resource(part: &str) -> bool {
 /// needs a resource (`mc admin user remove`), `reset` a forcing option (`kubeadm reset -f`).
 fn destroys(words: &[&str], args: &[Word]) -> bool {
     // The manual (`terraform destroy -help`, `nomad job stop -help`, `help delete`) runs nothing.
-    if args.iter().any(|arg| matches!(arg.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help" | "-help"))
+    if args
+        .iter()
+        .any(|arg| matches!(arg.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help" | "-help"))
         || words.first() == Some(&"help")
     {
         return false;

@@ -3369,14 +3369,24 @@ pub(crate) const CASES: &[Case] = &[
     allow("fly secrets list"),
     // prod40: Kubernetes' secrets read straight from etcd, and the store dumped whole.
     ask("credentials.print", "etcdctl get /registry/secrets --prefix"),
-    ask("credentials.print", "etcdctl --endpoints=https://10.0.0.5:2379 get /registry/secrets/default/db-pass"),
+    ask(
+        "credentials.print",
+        "etcdctl --endpoints=https://10.0.0.5:2379 get /registry/secrets/default/db-pass",
+    ),
     ask("credentials.print", "etcdctl get --prefix ''"),
     ask("credentials.print", "etcdctl get / --prefix"),
     ask("credentials.print", "etcdctl get --from-key ''"),
     ask("credentials.print", "ETCDCTL_API=3 etcdctl get /registry --prefix=true"),
     ask("credentials.print", "etcdctl watch /registry/secrets --prefix"),
     ask("credentials.print", "etcdctl snapshot save /tmp/etcd.db"),
-    ask("credentials.print", "kubectl exec -n kube-system etcd-master -- etcdctl get /registry/secrets --prefix"),
+    ask(
+        "credentials.print",
+        "kubectl exec -n kube-system etcd-master -- etcdctl get /registry/secrets --prefix",
+    ),
+    ask(
+        "credentials.print",
+        "etcdctl --dial-timeout 5s --endpoints https://10.0.0.5:2379 get /registry/secrets --prefix",
+    ),
     allow("etcdctl get /registry/secrets --prefix --keys-only"),
     allow("etcdctl get /registry/pods/default/api"),
     allow("etcdctl snapshot status /tmp/etcd.db"),
