@@ -88,7 +88,7 @@ pub const CATALOGUE: &[PackInfo] = &[
         catches: "formatting and partitioning disks, writing to block devices, shutting down, and taking the running system's file systems, firewall or network away",
         rules: &[
             ("disk.mkfs", "`mkfs` of a device"),
-            ("disk.format", "formatting a volume"),
+            ("disk.format", "formatting a volume; `wsl --unregister`, a WSL distribution's disk deleted"),
             (
                 "disk.partition",
                 "partition tools and wiping signatures on a device; `fastboot erase|format|flash|-w` of a connected Android device (asks)",
@@ -96,7 +96,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ("disk.block-device-write", "a redirection or copy onto a block device"),
             (
                 "disk.shutdown",
-                "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`, logind's PowerOff over D-Bus, `launchctl reboot`, `launchctl bootout system|gui/UID`",
+                "shutdown, reboot, halt, SysRq, `kexec -e`, `systemctl isolate|rescue`, logind's PowerOff over D-Bus, `launchctl reboot`, `launchctl bootout system|gui/UID`, `wsl --shutdown|--terminate`",
             ),
             ("disk.sysfs-write", "writes under `/sys` (removing a device or suspending; others ask)"),
             (
@@ -467,7 +467,7 @@ pub const CATALOGUE: &[PackInfo] = &[
             ),
             (
                 "containers.machine-delete",
-                "`wsl --unregister`, `lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks)",
+                "`lxc|incus delete`, `machinectl remove`: a whole machine deleted with its disk (asks)",
             ),
             (
                 "containers.restart-always",

@@ -47,6 +47,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     if name == "rclone" {
         return rclone(call);
     }
+    if name == "nsupdate" {
+        return nsupdate(call);
+    }
     if name == "vault"
         && let Some(hit) = vault_weakens(call)
     {
@@ -501,6 +504,11 @@ fn judge_words(call: &Call, name: &str, args: &[&str], words: &[&str]) -> Option
                 }
                 _ => None,
             }
+        }
+        // `gcloud builds triggers run deploy-prod`: a deploy pipeline started by hand, as `gh
+        // workflow run deploy` is; a `builds submit` whose config is a deploy's likewise.
+        "gcloud" if words.first() == Some(&"builds") && build_deploys(words, args) => {
+            Some(Hit::ask("hosting.deploy-production", BUILD_TRIGGER))
         }
         // `gcloud app services set-traffic --splits v2=1 --project acme-prod`: production's
         // traffic moved to another version at once.
@@ -1543,6 +1551,9 @@ fn stops(name: &str, words: &[&str], args: &[&str]) -> bool {
     }
 }
 
+const BUILD_TRIGGER: &str = "This starts a Cloud Build pipeline that deploys (or runs against production): what its steps change happens at once. Ask the user to run it.";
+const CACHE_PURGE: &str = "This purges every cached path of a CloudFront distribution: every request then goes to the origin at once, which can take the site down. Invalidate the paths that changed, or ask the user.";
+
 const STOP: &str = "This stops, powers off, restarts or scales to zero a machine, database or service: whoever uses it loses it until someone starts it again. Ask the user to run it, or name a disposable target (`…-dev-…`, `sandbox`, `pr-42`).";
 
 /// In-place changes that weaken security or can cut a service (`cloud.live-change`), access
@@ -1586,6 +1597,11 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             | ("cloudwatch", "disable-alarm-actions")
             | ("cloudfront", "update-distribution")
             | ("apigateway", "update-stage") => ("cloud.live-change", LIVE_CHANGE),
+            // A whole site's cache purged (`--paths '/*'`): every request goes to the origin at
+            // once. A few named paths are a deploy's routine.
+            ("cloudfront", "create-invalidation") if whole_site_purge(args) => {
+                ("cloud.live-change", CACHE_PURGE)
+            }
             // What a resource runs on or with taken from it: a volume from its instance (forced,
             // mid-write), a policy from a role, an instance from its group or load balancer.
             (_, op) if op.starts_with("detach-") => ("cloud.live-change", LIVE_CHANGE),
@@ -1695,6 +1711,70 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
     };
     Some(Hit::ask(rule, message))
 }
+
+/// `gcloud builds triggers run TRIGGER` of a deploy or production trigger, or `gcloud builds
+/// submit --config FILE` of a deploy's config ([`super::hosting::production_workflow`]).
+fn build_deploys(words: &[&str], args: &[&str]) -> bool {
+    match (words.get(1).copied(), words.get(2).copied()) {
+        (Some("triggers"), Some("run")) => super::hosting::production_workflow(args, words.get(3).copied()),
+        (Some("submit"), _) => {
+            let config = args.iter().enumerate().find_map(|(at, a)| match a.strip_prefix("--config") {
+                Some("") => args.get(at + 1).copied(),
+                Some(rest) => rest.strip_prefix('='),
+                None => None,
+            });
+            config.is_some_and(|config| super::hosting::production_workflow(&[], Some(config)))
+        }
+        _ => false,
+    }
+}
+
+/// A CloudFront invalidation of every path (`/*`, `*`), on the command line or in its batch.
+fn whole_site_purge(args: &[&str]) -> bool {
+    args.iter().any(|a| {
+        matches!(*a, "/*" | "*" | "--paths=/*" | "--paths=*")
+            || a.contains("\"/*\"")
+            || a.contains("Items=/*")
+            || a.contains("Items=*")
+    })
+}
+
+/// `nsupdate` given a script (standard input, a here-doc, a file operand) that adds or
+/// deletes records (`update delete acme.com A`, `add …`, `del …`): the zone changes on its
+/// server when the script is sent. A script the guard cannot read asks; `-l` talks to this
+/// machine's server and `-h`, `-V` only print.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn nsupdate(call: &Call) -> Option<Hit> {
+    const VALUED: &[&str] = &["-k", "-y", "-r", "-t", "-u"];
+    let args = call.args();
+    if args.iter().any(|a| matches!(a.text.as_str(), "-h" | "-V" | "-l" | "-T" | "-P")) {
+        return None;
+    }
+    let read = |file: &str| {
+        super::database::written_sql(call, file).or_else(|| super::database::read_sql(call, file))
+    };
+    let script = match super::operand_words(args, VALUED).next() {
+        Some(file) if file.dynamic => None,
+        Some(file) => read(&file.text),
+        None => match &call.command.stdin {
+            crate::shell::Stdin::File(file) if !file.dynamic => read(&file.text),
+            crate::shell::Stdin::Inherited => return None,
+            _ => call.analysis.stdin_text(call.index),
+        },
+    };
+    let changes = |script: &str| {
+        script.lines().any(|line| {
+            let line = line.trim().to_ascii_lowercase();
+            let line = line.strip_prefix("update").map_or(line.as_str(), str::trim_start);
+            ["add", "del", "delete"]
+                .iter()
+                .any(|verb| line.strip_prefix(verb).is_some_and(|rest| rest.starts_with([' ', '\t'])))
+        })
+    };
+    script.as_deref().is_none_or(changes).then(|| Hit::ask("cloud.live-change", DNS_UPDATE))
+}
+
+const DNS_UPDATE: &str = "This sends `nsupdate` changes (records added or deleted, or a script the guard cannot read) to a DNS server: whoever resolves the names sees them at once. Show the user the update, who can send it.";
 
 /// Whether a command is a bare interactive shell (`/bin/sh`, `bash -l`).
 fn interactive_shell(command: &str) -> bool {

@@ -10,7 +10,7 @@ const ENGINES: &[&str] = &["docker", "podman", "nerdctl"];
 
 pub(super) fn judge(call: &Call) -> Option<Hit> {
     let name = call.name?;
-    if matches!(name, "wsl" | "wsl.exe" | "lxc" | "incus" | "machinectl")
+    if matches!(name, "lxc" | "incus" | "machinectl")
         && let Some(hit) = machine_delete(call, name)
     {
         return Some(hit);
@@ -22,15 +22,14 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     judge_named(call, name)
 }
 
-/// A whole machine deleted with its disk: `wsl --unregister DISTRO`, `lxc|incus delete`,
-/// `machinectl remove`. These are system containers and distributions, kept and worked in as a
+/// A whole machine deleted with its disk: `lxc|incus delete`, `machinectl remove` (`wsl
+/// --unregister` is the disk pack's). These are system containers and distributions, kept and worked in as a
 /// machine is, unlike an application container made from an image again (`docker rm`).
 #[inline(never)]
 fn machine_delete(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
     let verb = args.iter().find(|a| !a.starts_with('-')).copied().unwrap_or_default();
     let deletes = match name {
-        "wsl" | "wsl.exe" => args.iter().any(|a| a.eq_ignore_ascii_case("--unregister")),
         "machinectl" => verb == "remove",
         _ => matches!(verb, "delete" | "rm" | "remove"),
     };

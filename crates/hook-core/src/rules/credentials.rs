@@ -79,6 +79,93 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
     printed(call, name)
 }
 
+/// A secrets manager's value fetched through a cloud SDK and printed: boto3's
+/// `get_secret_value(…)` (or `ssm` `get_parameter(…, WithDecryption=True)`), Google's
+/// `access_secret_version(…)`, Azure's `SecretClient(…).get_secret(…)`, and the JavaScript
+/// SDKs' `GetSecretValueCommand`, `accessSecretVersion(…)`, `getSecret(…)`. Listing the
+/// secrets' names (`list_secrets()`) prints none.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn prints_managed_secret(code: &str) -> bool {
+    let fetches = [
+        "get_secret_value(",
+        "getSecretValue(",
+        "GetSecretValueCommand",
+        "access_secret_version(",
+        "accessSecretVersion(",
+    ]
+    .iter()
+    .any(|call| code.contains(call))
+        || code.contains("SecretClient") && (code.contains(".get_secret(") || code.contains(".getSecret("))
+        || code.contains("WithDecryption")
+            && (code.contains("get_parameter") || code.contains("GetParameter"));
+    fetches && ["print(", "console.log(", "stdout", "pprint", "puts "].iter().any(|out| code.contains(out))
+}
+
+/// `etcdctl get|watch` of Kubernetes' secrets (`/registry/secrets/…`, or a prefix or range
+/// holding them: `--prefix ''`, `--prefix /registry`), values included, or `snapshot save`
+/// of the whole store: the cluster's secrets in plain text, past its RBAC.
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn etcd_reads_secrets(args: &[Word]) -> bool {
+    const SECRETS: &str = "/registry/secrets";
+    let has = |flag: &str| {
+        args.iter().any(|a| {
+            crate::shell::is_option(&a.text, flag) && a.text.split_once('=').is_none_or(|(_, v)| v != "false")
+        })
+    };
+    // Global options are written `--endpoints=…`; the spaced form takes the next word.
+    let spaced = |a: &Word| {
+        matches!(
+            a.text.as_str(),
+            "--endpoints"
+                | "--cacert"
+                | "--cert"
+                | "--key"
+                | "--user"
+                | "--password"
+                | "-w"
+                | "--write-out"
+                | "--dial-timeout"
+                | "--command-timeout"
+                | "--keepalive-time"
+                | "--keepalive-timeout"
+                | "--discovery-srv"
+                | "--rev"
+                | "--limit"
+                | "--sort-by"
+                | "--order"
+        )
+    };
+    let mut operands = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if spaced(a) {
+            skip = true;
+        } else if !a.text.starts_with('-') || a.text.is_empty() {
+            operands.push(a);
+        }
+    }
+    let verb = |i: usize| operands.get(i).map_or("", |a| a.text.as_str());
+    if (verb(0), verb(1)) == ("snapshot", "save") {
+        return true;
+    }
+    if !matches!(verb(0), "get" | "watch") || has("--keys-only") || has("--count-only") {
+        return false;
+    }
+    let Some(key) = operands.get(1) else { return false };
+    let wide = has("--prefix") || has("--from-key");
+    if key.dynamic {
+        return wide;
+    }
+    let key = key.text.as_str();
+    let range_end = operands.get(2).filter(|end| !end.dynamic).map(|end| end.text.as_str());
+    key.starts_with(SECRETS)
+        || wide && (SECRETS.starts_with(key) || has("--from-key") && key <= SECRETS)
+        || range_end.is_some_and(|end| key <= SECRETS && SECRETS < end)
+}
+
 const UNLOCKED_MESSAGE: &str = "This prints a file after `git-crypt unlock` on the same line decrypted the repository's encrypted files, secrets meant to stay out of the conversation. Ask the user for what is needed.";
 
 /// Whether a file printer with a file operand runs after `git-crypt unlock` on the line.
@@ -503,19 +590,6 @@ fn metadata_variable(raw: &str) -> bool {
         || raw.contains("ECS_CONTAINER_METADATA_URI") && raw.to_ascii_lowercase().contains("credential")
 }
 
-/// The secret-store SDK calls that hand back a secret's value (Python, Ruby, Node); their
-/// listing calls (`list_secrets`) show names only. Each holds `ecret`, which is looked for
-/// first.
-const SECRET_STORE_READS: &[&str] = &[
-    "get_secret_value(",
-    "getSecretValue(",
-    "GetSecretValueCommand(",
-    "access_secret_version(",
-    "accessSecretVersion(",
-    ".get_secret(",
-    ".getSecret(",
-];
-
 /// Whether `command`, named `name`, prints a stored secret.
 fn prints_credential(name: &str, command: &SimpleCommand, analysis: &crate::shell::Analysis) -> bool {
     if name.starts_with("docker-credential-") {
@@ -697,6 +771,7 @@ const PRINTERS: &[&str] = &[
     "supabase",
     "render",
     "eyaml",
+    "etcdctl",
 ];
 
 const PRINTER_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(PRINTERS);
@@ -962,9 +1037,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                 || ["get_credentials(", "get_frozen_credentials(", "fromIni(", "fromNodeProviderChain("]
                     .iter()
                     .any(|call| code.text.contains(call))
-                // The secret stores' read calls: AWS Secrets Manager, GCP Secret Manager, Azure
-                // Key Vault (`boto3.client("secretsmanager").get_secret_value(...)`).
-                || code.text.contains("ecret") && SECRET_STORE_READS.iter().any(|call| code.text.contains(call))
+                || prints_managed_secret(&code.text)
                 })
         }
         "keyring" => verb(0) == "get",
@@ -1236,6 +1309,7 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
         "sls" | "serverless" => verb(0) == "print",
         "newrelic" => has("--show-keys"),
         "kubeseal" => has("--recovery-unseal"),
+        "etcdctl" => etcd_reads_secrets(args),
         // Bitcoin Core's wallet keys: the whole wallet or one address's private key, or the
         // descriptors with their private keys (`listdescriptors true`).
         "bitcoin-cli" => {

@@ -56,17 +56,22 @@ const CLIENTS: &[Client] = &[
         file_options: &[],
         statements_as_operands: false,
     },
-    Client { name: "sqlite3", sql_options: &["-cmd"], file_options: &[], statements_as_operands: true },
+    Client {
+        name: "sqlite3",
+        sql_options: &["-cmd"],
+        file_options: &["-init"],
+        statements_as_operands: true,
+    },
     Client {
         name: "duckdb",
-        sql_options: &["-c", "-cmd"],
-        file_options: &["-f"],
+        sql_options: &["-c", "-cmd", "-s"],
+        file_options: &["-f", "-init"],
         statements_as_operands: true,
     },
     Client {
         name: "sqlcmd",
-        sql_options: &["-Q", "-q"],
-        file_options: &["-i"],
+        sql_options: &["-Q", "-q", "--query", "--initial-query"],
+        file_options: &["-i", "--input-file"],
         statements_as_operands: false,
     },
     // PowerShell's SqlServer module: its `-Query` is T-SQL, as `sqlcmd -Q`'s is (PowerShell
@@ -462,8 +467,9 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
         {
             return Some(Hit::new("database.orm-reset", SCHEMA_RECREATE));
         }
-        // `sqlplus USER/PW@HOST @script.sql`: the `@` operand is a script it runs.
-        "sqlplus" => return sqlplus(call, args),
+        // `sqlplus USER/PW@HOST @script.sql`: the `@` operand is a script it runs. SQLcl
+        // (`sql USER/PW@HOST`) takes the same arguments.
+        "sqlplus" | "sql" | "sqlcl" => return sqlplus(call, args),
         // Dgraph's loaders write what a file holds into a production cluster's data.
         "dgraph" if matches!(word(0), Some("live" | "bulk")) && production_server(call, &args[1..]) => {
             return Some(Hit::new("database.load", UNREAD_INPUT));
@@ -1665,7 +1671,7 @@ fn store(call: &Call, options: &[&str], variables: &[&str]) -> Store {
 /// The SQL an earlier command of the line writes to `file` (`echo 'DROP TABLE t' > q.sql &&
 /// psql -f q.sql`): the file does not exist yet when the line is judged, so the line's own
 /// text is what the client will read, as for a script written then run.
-fn written_sql(call: &Call, file: &str) -> Option<String> {
+pub(super) fn written_sql(call: &Call, file: &str) -> Option<String> {
     let same = |target: &str| target.trim_start_matches("./") == file.trim_start_matches("./");
     let commands = &call.analysis.commands;
     let writer = commands[..call.index.min(commands.len())].iter().rposition(|command| {
@@ -1680,7 +1686,7 @@ fn written_sql(call: &Call, file: &str) -> Option<String> {
 }
 
 /// The SQL in `file` (relative to where the command runs), when it is a readable regular file.
-fn read_sql(call: &Call, file: &str) -> Option<String> {
+pub(super) fn read_sql(call: &Call, file: &str) -> Option<String> {
     let path = Path::new(file);
     let path = if path.is_absolute() { path.to_path_buf() } else { call.ctx.cwd.join(path) };
     let metadata = std::fs::metadata(&path).ok()?;
@@ -1835,29 +1841,85 @@ fn string_literals(code: &str) -> impl Iterator<Item = &str> {
 /// `db.dropDatabase()`, `db.x.drop()`, `deleteMany({})` with an empty filter.
 /// Oracle's `sqlplus CONNECT @script`: the script's destructive SQL, or a script the guard
 /// cannot read run on a server elsewhere (the connect string's host after `@`; none, or
-/// `localhost`, is this machine's).
+/// `localhost`, is this machine's). Standard input (`<<< 'DROP USER app CASCADE;'`, a
+/// here-doc, a pipe, `< file`) is read the same way, with the `@script` lines it holds.
 #[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
 fn sqlplus(call: &Call, args: &[crate::shell::Word]) -> Option<Hit> {
     let mut ops = operands(args).filter(|a| !a.eq_ignore_ascii_case("as"));
     let connect = ops.next().filter(|a| !a.starts_with('@')).unwrap_or_default();
-    let host = connect.split_once('@').map(|(_, host)| host.trim_start_matches("//"));
-    let elsewhere = host.is_some_and(|host| {
-        let host = host.split(['/', ':']).next().unwrap_or(host);
-        !host.is_empty() && !matches!(host, "localhost" | "127.0.0.1") && !super::local_target(host)
+    let remote_connect = |connect: &str| {
+        connect.split_once('@').is_some_and(|(_, host)| {
+            let host = host.trim_start_matches("//");
+            let host = host.split(['/', ':', ' ']).next().unwrap_or(host);
+            !host.is_empty() && !matches!(host, "localhost" | "127.0.0.1") && !super::local_target(host)
+        })
+    };
+    let fed = call.analysis.stdin_text(call.index);
+    // `sqlplus /nolog <<< $'connect admin/pw@prod\n…'`: the script's own `CONNECT` names it.
+    let connected_in_script = fed.as_deref().is_some_and(|text| {
+        text.lines().any(|line| {
+            let line = line.trim();
+            let lower = line.to_ascii_lowercase();
+            (lower.starts_with("conn ") || lower.starts_with("connect ")) && remote_connect(line)
+        })
     });
-    let mut unread = false;
-    for script in operands(args).filter_map(|a| a.strip_prefix('@')).filter(|s| !s.is_empty()) {
+    let elsewhere = remote_connect(connect) || connected_in_script;
+    let mut unread =
+        fed.is_none() && matches!(call.command.stdin, crate::shell::Stdin::Pipe { from: Some(_) });
+    let mut texts: Vec<String> = Vec::new();
+    if let crate::shell::Stdin::File(file) = &call.command.stdin {
+        let text =
+            (!file.dynamic).then(|| written_sql(call, &file.text).or_else(|| read_sql(call, &file.text)));
+        unread |= text.as_ref().is_none_or(Option::is_none);
+        texts.extend(text.flatten());
+    }
+    texts.extend(fed);
+    let fed_scripts: Vec<String> = texts
+        .iter()
+        .flat_map(|text| text.lines())
+        .filter_map(|line| {
+            line.trim().strip_prefix('@').map(|s| s.trim_start_matches('@').trim().to_string())
+        })
+        .collect();
+    let operand_scripts = operands(args).filter_map(|a| a.strip_prefix('@')).map(str::to_string);
+    for script in operand_scripts.chain(fed_scripts).filter(|s| !s.is_empty()) {
+        let script = script.split_whitespace().next().unwrap_or_default();
         let file = if script.contains('.') { script.to_string() } else { format!("{script}.sql") };
         match written_sql(call, &file).or_else(|| read_sql(call, &file)) {
-            Some(text) => {
-                if let Some(found) = sql::destruction(&text) {
-                    return (elsewhere || production_server(call, args)).then(|| destruction_hit(found));
-                }
-            }
+            Some(text) => texts.push(text),
             None => unread = true,
         }
     }
-    (unread && (elsewhere || production_server(call, args))).then(|| Hit::new("database.load", UNREAD_INPUT))
+    let remote = || elsewhere || production_server(call, args);
+    // SQL*Plus's own commands (`CONNECT`, `SET`, `SPOOL`, `WHENEVER`, …) end at the line's end
+    // with no `;`: taken out, so that the statement after them reads as one.
+    let statements = |text: &String| {
+        text.lines()
+            .filter(|line| {
+                let word = line.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+                // An `UPDATE`'s `SET a = 1` line stays.
+                let setting = word == "set" && !line.contains('=');
+                !matches!(
+                    word.as_str(),
+                    "conn"
+                        | "connect"
+                        | "spool"
+                        | "whenever"
+                        | "prompt"
+                        | "define"
+                        | "column"
+                        | "exit"
+                        | "quit"
+                ) && !setting
+                    && !word.starts_with('@')
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if let Some(found) = texts.iter().find_map(|text| sql::destruction(&statements(text))) {
+        return remote().then(|| destruction_hit(found));
+    }
+    (unread && remote()).then(|| Hit::new("database.load", UNREAD_INPUT))
 }
 
 /// A Hibernate setting that drops the schema at start (`ddl-auto=create|create-drop`,
@@ -1933,6 +1995,8 @@ fn orm_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hit
         "cargo",
         "go",
         "lein",
+        "mikro-orm",
+        "db-migrate",
     ];
     const TOOL_NAMES: NameFilter = NameFilter::of(TOOLS);
     if !TOOL_NAMES.may_hold(name) || !TOOLS.contains(&name) {
@@ -1964,7 +2028,7 @@ enum Reach {
 /// none and the framework's default environment is development ([`develops_by_default`]:
 /// `bin/rails db:drop`, `npx prisma migrate reset`), by the project's `.env`
 /// ([`configured_locally`]); a reset of a database nothing names asks, as the only copy of a
-/// developer's work is often there. Partial rollbacks ask when the target is production,
+/// developer's work is often there. Ecto's without `MIX_ENV` is `dev`'s, which passes. Partial rollbacks ask when the target is production,
 /// another server or named only at run time (`$PROD_URL`); forward migrations ask against
 /// production.
 #[inline(never)]
@@ -1990,6 +2054,8 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             "rake" | "bin/rails" => "rails",
             _ => name,
         };
+    // TypeORM's CLI under ts-node (`typeorm-ts-node-commonjs migration:revert`) is TypeORM's.
+    let tool = if tool.starts_with("typeorm") { "typeorm" } else { tool };
     let whole_or_partial = |whole: bool, partial: bool| {
         if whole {
             Reach::Whole
@@ -2128,6 +2194,17 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
             any(&["migrate:rollback", "migrate:down", "seed:run"]),
         ),
         "typeorm" => whole_or_partial(has("schema:drop"), any(&["migration:revert", "schema:sync"])),
+        "mikro-orm" => match whole_or_partial(
+            any(&["migration:fresh", "schema:drop", "schema:fresh"]),
+            has("migration:down") || has("schema:update") && has("--run"),
+        ) {
+            Reach::Nothing if has("migration:up") => Reach::Forward,
+            reach => reach,
+        },
+        "db-migrate" => match whole_or_partial(has("reset") || has("db:drop"), has("down")) {
+            Reach::Nothing if has("up") => Reach::Forward,
+            reach => reach,
+        },
         "diesel" => whole_or_partial(
             has("database") && (has("reset") || has("drop"))
                 || has("migration") && has("revert") && has("--all"),
@@ -2267,6 +2344,9 @@ fn tool_reset(call: &Call, name: &str, args: &[crate::shell::Word]) -> Option<Hi
         || tool == "artisan" && has("--force");
     if overridden && target == Target::Unnamed && reach != Reach::Forward {
         target = Target::Production;
+    } else if tool == "mix" && target == Target::Unnamed {
+        // Without `MIX_ENV`, mix runs in `dev`, whose database is the developer's own.
+        target = Target::Safe;
     }
     match reach {
         Reach::Whole => (target != Target::Safe
@@ -2398,6 +2478,10 @@ fn migration_target(call: &Call, args: &[crate::shell::Word]) -> Target {
         "--db-url",
         "--dsn",
         "--connection",
+        // TypeORM's data source file (`-d src/prod-datasource.ts`).
+        "-d",
+        "--dataSource",
+        "--datasource",
     ];
     let connection_variable = |variable: &str| {
         variable.ends_with("DATABASE_URL")

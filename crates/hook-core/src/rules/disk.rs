@@ -139,6 +139,10 @@ const DEVICE_TOOLS: &[&str] = &[
     "loginctl",
     "stop-computer",
     "restart-computer",
+    "wsl",
+    "wsl.exe",
+    "wslconfig",
+    "wslconfig.exe",
 ];
 
 const DEVICE_TOOL_NAMES: crate::name_filter::NameFilter = crate::name_filter::NameFilter::of(DEVICE_TOOLS);
@@ -207,6 +211,18 @@ fn judge_device_tool(call: &Call, name: &str) -> Option<Hit> {
         return Some(Hit::new(
             "disk.format",
             format!("`{name}` would erase a disk or volume. Ask the user to run it."),
+        ));
+    }
+    // A WSL distribution unregistered: its virtual disk, the user's whole Linux home, deleted.
+    if matches!(name, "wsl" | "wsl.exe") && wsl_action(&args).as_deref() == Some("--unregister")
+        || matches!(name, "wslconfig" | "wslconfig.exe")
+            && args.first().is_some_and(|a| matches!(a.to_ascii_lowercase().as_str(), "/u" | "/unregister"))
+    {
+        return Some(Hit::new(
+            "disk.format",
+            format!(
+                "`{name}` would unregister a WSL distribution, deleting it with its disk and everything in it. Ask the user to run it."
+            ),
         ));
     }
     is_shutdown(name, &args).then(|| {
@@ -1559,6 +1575,14 @@ fn is_shutdown(name: &str, args: &[&str]) -> bool {
                 || name == "systemctl" && matches!(*verb, "isolate" | "rescue" | "emergency")
         }),
         "stop-computer" | "restart-computer" => true,
+        // WSL's virtual machine stopped (every distribution, the agent's own with them) or one
+        // distribution stopped: its programs are killed mid-write.
+        "wsl" | "wsl.exe" => wsl_action(args)
+            .is_some_and(|action| matches!(action.as_str(), "--shutdown" | "--terminate" | "-t")),
+        // The older `wslconfig /t DISTRO` (`/terminate`).
+        "wslconfig" | "wslconfig.exe" => {
+            args.first().is_some_and(|a| matches!(a.to_ascii_lowercase().as_str(), "/t" | "/terminate"))
+        }
         // `launchctl reboot` (userspace, halt, logout too) and `launchctl bootout system` (a
         // whole domain, not one service's `system/LABEL`): everything launchd runs is stopped.
         "launchctl" => match first_operand {
@@ -1571,6 +1595,21 @@ fn is_shutdown(name: &str, args: &[&str]) -> bool {
             _ => false,
         },
         _ => false,
+    }
+}
+
+/// `wsl`'s own action (`--shutdown`, `--unregister`), lower-cased: its first argument past
+/// the distribution and user chosen. Anything after a command (`wsl ls -t`, `wsl -e …`) is
+/// that command's.
+pub(super) fn wsl_action(args: &[&str]) -> Option<String> {
+    let mut args = args.iter().map(|a| a.to_ascii_lowercase());
+    loop {
+        let arg = args.next()?;
+        if matches!(arg.as_str(), "-d" | "--distribution" | "-u" | "--user" | "--cd") {
+            args.next();
+        } else {
+            return arg.starts_with('-').then_some(arg);
+        }
     }
 }
 

@@ -234,16 +234,26 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
     let fires = match name {
         "cargo" => matches!(verb(0), "publish" | "yank" | "owner"),
         "npm" | "pnpm" | "bun" => {
-            verb(0) == "publish" || matches!((verb(0), verb(1)), ("owner" | "dist-tag", "add" | "rm"))
+            verb(0) == "publish"
+                || matches!((verb(0), verb(1)), ("owner" | "dist-tag", "add" | "rm"))
+                || verb(0) == "access" && access_opened(&words[1..])
         }
-        "yarn" => verb(0) == "publish" || (verb(0), verb(1)) == ("npm", "publish"),
+        "yarn" => {
+            verb(0) == "publish"
+                || (verb(0), verb(1)) == ("npm", "publish")
+                || verb(0) == "access" && access_opened(&words[1..])
+                || (verb(0), verb(1)) == ("npm", "access") && access_opened(&words[2..])
+        }
         "twine" => verb(0) == "upload",
         "poetry" | "uv" | "flit" | "hatch" | "pdm" => verb(0) == "publish",
         "gem" => matches!(verb(0), "push" | "yank" | "owner"),
         "mix" => matches!(verb(0), "hex.publish" | "hex.retire" | "hex.owner"),
         "dotnet" => verb(0) == "nuget" && matches!(verb(1), "push" | "delete"),
         "mvn" | "mvnw" => {
-            words.iter().any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file"))
+            // `release:perform` deploys the tagged release.
+            words
+                .iter()
+                .any(|w| matches!(*w, "deploy" | "deploy:deploy" | "deploy:deploy-file" | "release:perform"))
         }
         "docker" | "podman" | "buildah" => {
             // `--push` is `--output type=registry` (or `type=image,push=true`); a cache sent
@@ -255,14 +265,18 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
                     "--output" | "-o" => args.get(i + 1).is_some_and(|v| output(&v.text)),
                     text => text.strip_prefix("--output=").is_some_and(output),
                 });
-            verb(0) == "push"
-                || (verb(0), verb(1)) == ("image", "push")
+            let pushed = verb(0) == "push" || (verb(0), verb(1)) == ("image", "push");
+            // A registry on this machine (`localhost:5000/api:dev`) publishes nothing.
+            pushed && !words.last().is_some_and(|to| loopback_registry(to))
                 || built
                 || (verb(0), verb(1), verb(2)) == ("buildx", "imagetools", "create")
         }
         // The destination is the last operand; a registry's is a `docker://` reference.
         "skopeo" => match verb(0) {
-            "copy" => words.last().is_some_and(|to| to.starts_with("docker://")),
+            "copy" => words
+                .last()
+                .and_then(|to| to.strip_prefix("docker://"))
+                .is_some_and(|to| !loopback_registry(to)),
             "sync" => {
                 args.windows(2)
                     .any(|w| matches!(w[0].text.as_str(), "--dest" | "-d") && w[1].text == "docker")
@@ -307,6 +321,25 @@ fn publishes(call: &Call, name: &str) -> Option<Hit> {
         _ => false,
     };
     fires.then(|| Hit::ask("hosting.publish", PUBLISH))
+}
+
+/// `npm access public`, `npm access set status=public` (or `mfa=none`), `npm access grant`:
+/// a private package opened to everyone, its two-factor check removed, or a team given it.
+fn access_opened(words: &[&str]) -> bool {
+    match words.first().copied().unwrap_or_default() {
+        "public" | "grant" => true,
+        "set" => words.iter().any(|w| matches!(*w, "status=public" | "mfa=none")),
+        _ => false,
+    }
+}
+
+/// An image reference whose registry is this machine's (`localhost:5000/api`,
+/// `127.0.0.1:5000/api`, `[::1]:5000/api`).
+fn loopback_registry(reference: &str) -> bool {
+    let Some((host, _)) = reference.split_once('/') else { return false };
+    let host = host.rsplit_once(':').filter(|(h, _)| !h.ends_with(':')).map_or(host, |(h, _)| h);
+    matches!(host, "localhost" | "[::1]")
+        || host.parse::<std::net::Ipv4Addr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// `gh api` fields that make a repository public: `-f private=false`, `--field
@@ -750,7 +783,7 @@ fn store_upload(args: &[&str], action: &[&str]) -> bool {
 /// production target (`-f env=prod`, `-F environment=production`), or the workflow's name says
 /// it deploys or releases and no field names another environment (`deploy.yml -f
 /// environment=staging` deploys to staging; `deploy-prod.yml` to production whatever it is told).
-fn production_workflow(args: &[&str], workflow: Option<&str>) -> bool {
+pub(super) fn production_workflow(args: &[&str], workflow: Option<&str>) -> bool {
     let lower = workflow.map(str::to_ascii_lowercase).unwrap_or_default();
     let named = ["deploy", "release", "publish"].iter().any(|word| lower.contains(word));
     let fields = || {

@@ -152,8 +152,8 @@ fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     };
     match tool {
         "ansible" => host_access(call.args()).then(|| Hit::ask("iac.host-access", HOST_ACCESS)),
-        // The manual runs nothing (`terraform import -help`).
-        "terraform" | "tofu" | "terragrunt" if flag("-help") || flag("-h") || flag("--help") => None,
+        // The manual runs nothing (`terraform import -help`, `pulumi destroy --help`).
+        _ if flag("-help") || flag("-h") || flag("--help") => None,
         "terraform" | "tofu" | "terragrunt" => {
             let verb = if verb(0) == Some("run-all") { verb(1) } else { verb(0) };
             match verb? {

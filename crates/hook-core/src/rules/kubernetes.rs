@@ -93,6 +93,10 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 #[inline(never)]
 fn judge_named(call: &Call, name: &str) -> Option<Hit> {
     let args: Vec<&str> = call.args().iter().map(|a| a.text.as_str()).collect();
+    // The manual runs nothing (`helm uninstall --help`); after `--` the words are a command's.
+    if args.iter().take_while(|a| **a != "--").any(|a| matches!(*a, "-h" | "--help")) {
+        return None;
+    }
     // `--dry-run`, `--dry-run=client|server` only show what would change; `--dry-run=none`
     // (or `=false`) runs it.
     let dry_run = args

@@ -366,7 +366,12 @@ fn is_resource(part: &str) -> bool {
 /// (`--yes`, `--force`, `--all`, `--purge`). `remove` and `reset` are everyday words: `remove`
 /// needs a resource (`mc admin user remove`), `reset` a forcing option (`kubeadm reset -f`).
 fn destroys(words: &[&str], args: &[Word]) -> bool {
-    if args.iter().any(|arg| matches!(arg.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help")) {
+    // The manual (`terraform destroy -help`, `nomad job stop -help`, `help delete`) runs nothing.
+    if args
+        .iter()
+        .any(|arg| matches!(arg.text.as_str(), "--dry-run" | "--dryrun" | "-h" | "--help" | "-help"))
+        || words.first() == Some(&"help")
+    {
         return false;
     }
     // `s5cmd rm 's3://prod/*'`, `s5cmd sync --delete . s3://b/`: a bucket's objects deleted

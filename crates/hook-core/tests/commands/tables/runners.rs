@@ -2078,7 +2078,7 @@ pub(crate) const CASES: &[Case] = &[
     allow("adb logcat"),
     allow("multipass exec vm -- ls"),
     allow("wsl ls"),
-    allow("wsl --shutdown"),
+    deny("disk.shutdown", "wsl --shutdown"),
     allow("gcloud compute ssh vm --command=uptime"),
     allow("lxc exec c -- ls /"),
     // Red team 18: `uvx`, `uv tool run`, `pipx run` and `uv run --with` of a Python package

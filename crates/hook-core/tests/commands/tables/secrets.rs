@@ -3391,6 +3391,45 @@ pub(crate) const CASES: &[Case] = &[
         "credentials.print",
         r#"python3 -c 'from google.cloud import secretmanager as s; print(s.SecretManagerServiceClient().access_secret_version(name="projects/p/secrets/db/versions/latest").payload.data)'"#,
     ),
-    ask("credentials.print", r#"python3 -c 'print(client.get_secret("db-password").value)'"#),
     allow(r#"python3 -c 'import boto3; print(boto3.client("secretsmanager").list_secrets())'"#),
+    // prod40: Kubernetes' secrets read straight from etcd, and the store dumped whole.
+    ask("credentials.print", "etcdctl get /registry/secrets --prefix"),
+    ask(
+        "credentials.print",
+        "etcdctl --endpoints=https://10.0.0.5:2379 get /registry/secrets/default/db-pass",
+    ),
+    ask("credentials.print", "etcdctl get --prefix ''"),
+    ask("credentials.print", "etcdctl get / --prefix"),
+    ask("credentials.print", "etcdctl get --from-key ''"),
+    ask("credentials.print", "ETCDCTL_API=3 etcdctl get /registry --prefix=true"),
+    ask("credentials.print", "etcdctl watch /registry/secrets --prefix"),
+    ask("credentials.print", "etcdctl snapshot save /tmp/etcd.db"),
+    ask(
+        "credentials.print",
+        "kubectl exec -n kube-system etcd-master -- etcdctl get /registry/secrets --prefix",
+    ),
+    ask(
+        "credentials.print",
+        "etcdctl --dial-timeout 5s --endpoints https://10.0.0.5:2379 get /registry/secrets --prefix",
+    ),
+    allow("etcdctl get /registry/secrets --prefix --keys-only"),
+    allow("etcdctl get /registry/pods/default/api"),
+    allow("etcdctl snapshot status /tmp/etcd.db"),
+    allow("etcdctl member list"),
+    allow("etcdctl endpoint health"),
+    // prod40: a secrets manager's value fetched through a cloud SDK and printed.
+    ask(
+        "credentials.print",
+        "python3 -c 'import boto3; print(boto3.client(\"secretsmanager\").get_secret_value(SecretId=\"prod/db\"))'",
+    ),
+    ask(
+        "credentials.print",
+        "python3 -c 'from google.cloud import secretmanager as s; c=s.SecretManagerServiceClient(); print(c.access_secret_version(name=\"projects/p/secrets/db/versions/latest\").payload.data)'",
+    ),
+    ask(
+        "credentials.print",
+        "python3 -c 'from azure.keyvault.secrets import SecretClient; from azure.identity import DefaultAzureCredential as D; print(SecretClient(\"https://kv.vault.azure.net\", D()).get_secret(\"db\").value)'",
+    ),
+    allow("python3 -c 'import boto3; print(boto3.client(\"secretsmanager\").list_secrets())'"),
+    allow("python3 -c 'import boto3; print(boto3.client(\"s3\").list_buckets())'"),
 ];
