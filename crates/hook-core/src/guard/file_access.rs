@@ -640,6 +640,47 @@ fn option_reads<'c>(command: &'c SimpleCommand, name: Option<&str>) -> Vec<(Acce
                 found.extend(files.split(',').filter(|f| !f.is_empty()).map(|f| (Access::Read, word, f)));
             }
         }
+        // `tar -czf F`, `tar --file=F -c`: the archive written ([`tar_archive`]).
+        "tar" | "gtar" | "bsdtar" => {
+            found.extend(tar_archive(args).map(|(word, path)| (Access::Write, word, path)));
+        }
+        // `cpio -o -F F` (`-O F`, `--file=F`): the archive written.
+        "cpio" if args.iter().any(|a| a.text == "--create") || has_short_flag(command, &['o']) => {
+            found.extend(
+                option_values(args, &["-F", "-O", "--file"])
+                    .into_iter()
+                    .map(|(word, path)| (Access::Write, word, path)),
+            );
+        }
+        // `openssl rsa -in key.pem`, `openssl pkey -in=F`, `openssl req -key F`: the files it
+        // reads, written with one dash or two and with the value after `=` or in the next word.
+        "openssl" => {
+            for (at, arg) in args.iter().enumerate() {
+                let Some(option) = arg.text.strip_prefix("--").or_else(|| arg.text.strip_prefix('-')) else {
+                    continue;
+                };
+                let (option, inline) = match option.split_once('=') {
+                    Some((option, value)) => (option, Some(value)),
+                    None => (option, None),
+                };
+                if !matches!(
+                    option,
+                    "in" | "inkey" | "infiles" | "key" | "signkey" | "CAkey" | "kfile" | "passin"
+                ) {
+                    continue;
+                }
+                let value = match inline {
+                    Some(value) => Some((arg, value)),
+                    None => args.get(at + 1).map(|value| (value, value.text.as_str())),
+                };
+                // `-passin file:F` reads F; `pass:…` and `env:…` name no file.
+                let value = value.and_then(|(word, value)| match option {
+                    "passin" => value.strip_prefix("file:").map(|file| (word, file)),
+                    _ => Some((word, value)),
+                });
+                found.extend(value.map(|(word, path)| (Access::Read, word, path)));
+            }
+        }
         "git" if operands(args).first().is_some_and(|w| w.text == "send-email") => {
             found.extend(
                 operands(args).into_iter().skip(1).map(|word| (Access::Read, word, word.text.as_str())),
@@ -1328,9 +1369,18 @@ fn words_touched<'c>(
             found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
         }
         // `zip ARCHIVE FILES...`, `7z a ARCHIVE FILES...`.
-        "zip" => found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word))),
+        // The archive is written (`zip -r ~/.bashrc src` replaces the file).
+        "zip" => {
+            found.extend(operands.first().map(|word| (Access::Write, *word)));
+            found.extend(skip_first(&operands).iter().map(|word| (Access::Read, *word)));
+        }
         "7z" | "7za" if operands.first().is_some_and(|mode| mode.text == "a") => {
+            found.extend(operands.get(1).map(|word| (Access::Write, *word)));
             found.extend(operands.iter().skip(2).map(|word| (Access::Read, *word)));
+        }
+        // `7z u|d ARCHIVE`: the archive updated, or its entries deleted.
+        "7z" | "7za" if operands.first().is_some_and(|mode| matches!(mode.text.as_str(), "u" | "d")) => {
+            found.extend(operands.get(1).map(|word| (Access::Write, *word)));
         }
         // A link is the file under another name: making one reads it, as far as the rules go,
         // and replaces whatever had the link's name (`ln -sf /dev/null settings.json`). A hard
@@ -1902,15 +1952,6 @@ fn words_touched<'c>(
         _ if UPLOADERS.contains(&name) => {
             found.extend(uploaded(command.args()).into_iter().map(|word| (Access::Read, word)))
         }
-        // `openssl enc -in FILE`, `openssl rsa -in key.pem`: the file it reads.
-        "openssl" => {
-            let args = command.args();
-            for (at, arg) in args.iter().enumerate() {
-                if matches!(arg.text.as_str(), "-in" | "-inkey" | "-infiles") {
-                    found.extend(args.get(at + 1).map(|file| (Access::Read, file)));
-                }
-            }
-        }
         "dd" => {
             for arg in command.args() {
                 if arg.text.starts_with("if=") {
@@ -1951,6 +1992,8 @@ fn words_touched<'c>(
                 args.windows(2).filter(|pair| pair[0].text == "-file").map(|pair| (Access::Write, &pair[1])),
             );
         }
+        // openssl's files come by option (`option_reads`); its operands are no file.
+        "openssl" => {}
         _ if NAME_ONLY.binary_search(&name).is_ok() => {}
         // A program none of these lists knows, given a file by name, may print it or send it
         // on (`csvlook .env`, `man -l .env`, `mlr cat .env`): as the rules count it, it reads
@@ -3556,41 +3599,101 @@ fn computed_revision_path(text: &str) -> Option<&str> {
 /// and the members it extracts to standard output (`tar xOf x.tar .env`, `tar -x -O .env`),
 /// printed as a reader prints a file of that name.
 fn tar_reads(args: &[Word]) -> Vec<&Word> {
+    let tar = tar_line(args);
+    if tar.packs || tar.extracts && tar.to_stdout { tar.operands } else { Vec::new() }
+}
+
+/// The archive `tar` writes when it creates, appends to, updates or deletes from one (`-cf
+/// F`, `czf F`, `-czfF`, `--file=F`): the word that holds it and its name. `-` is the
+/// standard output, no file.
+fn tar_archive(args: &[Word]) -> Option<(&Word, &str)> {
+    let tar = tar_line(args);
+    tar.writes.then_some(tar.archive).flatten().filter(|(_, name)| *name != "-")
+}
+
+/// What [`tar_reads`] and [`tar_archive`] read of a `tar` command line.
+struct TarLine<'w> {
+    operands: Vec<&'w Word>,
+    archive: Option<(&'w Word, &'w str)>,
+    packs: bool,
+    writes: bool,
+    extracts: bool,
+    to_stdout: bool,
+}
+
+fn tar_line(args: &[Word]) -> TarLine<'_> {
     // Options whose value is the next word (or the rest of a cluster).
     const WITH_VALUE: &str = "fCTXbgKNVH";
-    let mut packs = false;
-    let mut extracts = false;
-    let mut to_stdout = false;
-    let mut operands = Vec::new();
+    let mut tar = TarLine {
+        operands: Vec::new(),
+        archive: None,
+        packs: false,
+        writes: false,
+        extracts: false,
+        to_stdout: false,
+    };
     let mut words = args.iter().enumerate();
     while let Some((at, word)) = words.next() {
         let text = word.text.as_str();
         if let Some(long) = text.strip_prefix("--") {
-            packs |= matches!(long, "create" | "append" | "update");
-            extracts |= matches!(long, "extract" | "get");
-            to_stdout |= long == "to-stdout";
+            let (long, inline) = match long.split_once('=') {
+                Some((long, value)) => (long, Some(value)),
+                None => (long, None),
+            };
+            tar.packs |= matches!(long, "create" | "append" | "update");
+            tar.writes |=
+                matches!(long, "create" | "append" | "update" | "delete" | "catenate" | "concatenate");
+            tar.extracts |= matches!(long, "extract" | "get");
+            tar.to_stdout |= long == "to-stdout";
             let takes_value =
                 ["file", "directory", "files-from", "exclude-from", "exclude", "transform"].contains(&long);
-            if takes_value {
-                words.next();
+            if takes_value && inline.is_none() {
+                let value = words.next().map(|(_, value)| value);
+                if long == "file" {
+                    tar.archive = value.map(|value| (value, value.text.as_str()));
+                }
+            } else if long == "file" {
+                tar.archive = inline.map(|value| (word, value));
             }
             continue;
         }
-        // The first word may be a cluster without its `-` (`tar czf`).
-        let cluster = text.strip_prefix('-').or((at == 0).then_some(text));
-        let Some(cluster) = cluster.filter(|c| !c.is_empty() && c.bytes().all(|b| b.is_ascii_alphabetic()))
-        else {
-            operands.push(word);
+        // The first word may be a cluster without its `-` (`tar czf`), whose options take
+        // their values from the next words in turn; after a `-`, an option's value is the
+        // rest of the cluster when there is one (`-czfout.tgz`).
+        let dashed = text.strip_prefix('-').filter(|c| !c.is_empty());
+        let cluster = dashed.or((at == 0).then_some(text));
+        let Some(cluster) = cluster.filter(|c| {
+            c.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
+                && (dashed.is_some() || c.bytes().all(|b| b.is_ascii_alphabetic()))
+        }) else {
+            tar.operands.push(word);
             continue;
         };
-        packs |= cluster.contains(['c', 'r', 'u']);
-        extracts |= cluster.contains('x');
-        to_stdout |= cluster.contains('O');
-        for _ in cluster.chars().filter(|letter| WITH_VALUE.contains(*letter)) {
-            words.next();
+        for (index, letter) in cluster.char_indices() {
+            tar.packs |= matches!(letter, 'c' | 'r' | 'u');
+            tar.writes |= matches!(letter, 'c' | 'r' | 'u' | 'A');
+            tar.extracts |= letter == 'x';
+            tar.to_stdout |= letter == 'O';
+            if !WITH_VALUE.contains(letter) {
+                continue;
+            }
+            let rest = &cluster[index + 1..];
+            if dashed.is_some() && !rest.is_empty() {
+                if letter == 'f' {
+                    tar.archive = Some((word, rest));
+                }
+                break;
+            }
+            let value = words.next().map(|(_, value)| value);
+            if letter == 'f' {
+                tar.archive = value.map(|value| (value, value.text.as_str()));
+            }
+            if dashed.is_some() {
+                break;
+            }
         }
     }
-    if packs || extracts && to_stdout { operands } else { Vec::new() }
+    tar
 }
 
 /// Where the operands of `python -m MODULE` start, when the module prints the files it is

@@ -768,6 +768,16 @@ const PRINTERS: &[&str] = &[
     "envconsul",
     "teller",
     "convertfrom-securestring",
+    "get-azkeyvaultsecret",
+    "get-azstorageaccountkey",
+    "get-azaccesstoken",
+    "new-azstorageaccountsastoken",
+    "new-azstoragecontainersastoken",
+    "new-azstorageblobsastoken",
+    "get-secsecretvalue",
+    "get-ssmparameter",
+    "get-ssmparametervalue",
+    "get-ec2passworddata",
     "supabase",
     "render",
     "eyaml",
@@ -914,6 +924,8 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
             ("configure", "export-credentials") | ("sts", "get-session-token") => true,
             ("ecr" | "ecr-public", "get-login-password") => true,
             ("secretsmanager", "get-secret-value") => true,
+            // With the key pair's private key, the Windows administrator password in clear.
+            ("ec2", "get-password-data") => has("--priv-launch-key"),
             // The plaintext of whatever was encrypted: a secret kept as ciphertext.
             ("kms", "decrypt") => true,
             ("ssm", "get-parameter" | "get-parameters" | "get-parameters-by-path") => {
@@ -966,6 +978,8 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
                 || words().windows(2).any(|pair| pair == ["keys", "list"])
                 // `az redis list-keys`, `az cognitiveservices account keys list`.
                 || words().contains(&"list-keys")
+                // `az storage container generate-sas`: a new bearer token for the storage, printed.
+                || verb(0) == "storage" && words().contains(&"generate-sas")
                 // A pipeline's variables and its variable groups', with their values.
                 || verb(0) == "pipelines"
                     && (matches!((verb(1), verb(2)), ("variable", "list") | ("variable-group", "show" | "list"))
@@ -1425,6 +1439,22 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
         name if name.eq_ignore_ascii_case("ConvertFrom-SecureString") => {
             args.iter().any(|a| a.text.eq_ignore_ascii_case("-AsPlainText"))
         }
+        // The Az and AWS cmdlets that print a secret, a key or a bearer token (a SAS) in
+        // clear. `Get-AzKeyVaultSecret` without `-AsPlainText` prints names and secure strings.
+        "get-azkeyvaultsecret" => args.iter().any(|a| a.text.eq_ignore_ascii_case("-AsPlainText")),
+        "get-ssmparameter" | "get-ssmparametervalue" => {
+            args.iter().any(|a| a.text.eq_ignore_ascii_case("-WithDecryption"))
+        }
+        "get-azstorageaccountkey"
+        | "get-azaccesstoken"
+        | "new-azstorageaccountsastoken"
+        | "new-azstoragecontainersastoken"
+        | "new-azstorageblobsastoken"
+        | "get-secsecretvalue" => true,
+        // Decrypted with the key pair's private key, the instance's administrator password.
+        "get-ec2passworddata" => args
+            .iter()
+            .any(|a| a.text.eq_ignore_ascii_case("-PemFile") || a.text.eq_ignore_ascii_case("-Decrypt")),
         // MySQL's option files printed with their passwords: the client's `--print-defaults`,
         // `my_print_defaults -s` (without it, it masks them); and the SQL clients asked for the
         // server's password hashes.
