@@ -1618,11 +1618,15 @@ fn words_touched<'c>(
                 )
             });
             let alternatives = args.iter().any(|a| matches!(a.text.as_str(), "-o" | "-or"));
+            let roots =
+                args.iter().take_while(|a| !a.text.starts_with('-') && !matches!(a.text.as_str(), "(" | "!"));
             if !tests || alternatives {
-                let roots = args
-                    .iter()
-                    .take_while(|a| !a.text.starts_with('-') && !matches!(a.text.as_str(), "(" | "!"));
                 found.extend(roots.map(|word| (Access::Write, word)));
+            } else if !only_lock_files(args) {
+                // Under `.git` every file is the history (`find .git -name '*.pack' -delete`):
+                // a test narrows which of them go, not whether the history survives. Stale
+                // `*.lock` files are the one thing there to clear.
+                found.extend(roots.filter(|word| in_git_dir(&word.text)).map(|word| (Access::Write, word)));
             }
         }
         // Downloads write where they are told (`curl -o f`, `wget -O f`).
@@ -3694,6 +3698,22 @@ fn tar_line(args: &[Word]) -> TarLine<'_> {
         }
     }
     tar
+}
+
+/// Whether a path is a repository's `.git` directory or lies inside one.
+fn in_git_dir(path: &str) -> bool {
+    path.split('/').any(|part| part == ".git")
+}
+
+/// Whether every name test of a `find` picks lock files only (`-name '*.lock'`), and there
+/// is at least one.
+fn only_lock_files(args: &[Word]) -> bool {
+    let mut names = args
+        .windows(2)
+        .filter(|pair| matches!(pair[0].text.as_str(), "-name" | "-iname"))
+        .map(|pair| pair[1].text.as_str())
+        .peekable();
+    names.peek().is_some() && names.all(|name| name.ends_with(".lock") && !name.contains('/'))
 }
 
 /// Where the operands of `python -m MODULE` start, when the module prints the files it is

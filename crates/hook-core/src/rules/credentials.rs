@@ -768,6 +768,7 @@ const PRINTERS: &[&str] = &[
     "envconsul",
     "teller",
     "convertfrom-securestring",
+    "envsubst",
     "get-azkeyvaultsecret",
     "get-azstorageaccountkey",
     "get-azaccesstoken",
@@ -1439,6 +1440,17 @@ fn prints_by_name(name: &str, command: &SimpleCommand, analysis: &crate::shell::
         name if name.eq_ignore_ascii_case("ConvertFrom-SecureString") => {
             args.iter().any(|a| a.text.eq_ignore_ascii_case("-AsPlainText"))
         }
+        // `envsubst` prints the environment's values of the variables its input names, or of
+        // those its SHELL-FORMAT lists: a secret-named one there is printed as `echo $TOKEN`
+        // prints it. `-v` prints the names only.
+        "envsubst" if !has("-v") && !has("--variables") => match words().first() {
+            Some(format) => secret_variable(format),
+            None => commands
+                .iter()
+                .position(|c| std::ptr::eq(c, command))
+                .and_then(|at| analysis.stdin_text(at))
+                .is_some_and(|text| secret_variable(&text)),
+        },
         // The Az and AWS cmdlets that print a secret, a key or a bearer token (a SAS) in
         // clear. `Get-AzKeyVaultSecret` without `-AsPlainText` prints names and secure strings.
         "get-azkeyvaultsecret" => args.iter().any(|a| a.text.eq_ignore_ascii_case("-AsPlainText")),

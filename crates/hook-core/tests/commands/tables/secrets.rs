@@ -3453,4 +3453,13 @@ pub(crate) const CASES: &[Case] = &[
     allow("az storage container list"),
     allow("pwsh -c 'Get-AzKeyVaultSecret -VaultName v'"),
     allow("pwsh -c 'Get-AzStorageAccount -ResourceGroupName g'"),
+    // sec41: envsubst prints the values of the variables its input or SHELL-FORMAT names.
+    ask("credentials.print", "echo '$OPENAI_API_KEY' | envsubst"),
+    ask("credentials.print", "envsubst '$AWS_SECRET_ACCESS_KEY' < f"),
+    ask("credentials.print", "envsubst <<< 'key=$GITHUB_TOKEN'"),
+    ask("credentials.print", "printf 'x ${OPENAI_API_KEY}' | envsubst"),
+    allow("echo '$HOME' | envsubst"),
+    allow("envsubst < k8s/deploy.tmpl.yaml > out.yaml"),
+    allow("envsubst '$IMAGE $TAG' < k8s/deploy.tmpl.yaml"),
+    allow("echo '$OPENAI_API_KEY' | envsubst -v"),
 ];

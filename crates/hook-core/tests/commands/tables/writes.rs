@@ -477,4 +477,17 @@ pub(crate) const CASES: &[Case] = &[
     allow("tar -czf - src"),
     allow("zip -r dist/app.zip src"),
     allow("7z a dist/x.7z src"),
+    // sec41: a find that deletes under `.git` deletes history, whatever its name test picks;
+    // stale lock files stay removable.
+    deny("files.deny-write", "find .git -name '*.pack' -delete"),
+    deny("files.deny-write", "find .git/objects -name '*.pack' -delete"),
+    deny("files.deny-write", "find ./.git -name 'pack-*' -delete"),
+    deny("files.deny-write", "find .git -type f -delete"),
+    deny("files.deny-write", "rm .git/refs/heads/main"),
+    deny("files.deny-write", "truncate -s0 .git/packed-refs"),
+    allow("find .git -name '*.lock' -delete"),
+    allow("find .git -name '*.pack' -print"),
+    allow("find . -path ./.git -prune -o -name '*.log' -delete"),
+    allow("find build -name '*.pack' -delete"),
+    allow("rm -f .git/index.lock"),
 ];
