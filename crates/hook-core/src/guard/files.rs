@@ -61,6 +61,12 @@ pub(crate) struct Denied<'p> {
 impl Denied<'_> {
     /// The reason: names the path and the glob, never anything of the file's content.
     pub(crate) fn reason(&self) -> String {
+        if self.glob == PRIVATE_KEY {
+            return format!(
+                "Your policy does not let the agent read `{}`: it holds a private key (a `-----BEGIN … PRIVATE KEY-----` block), which [files] deny_read keeps from the agent as it does `*key*.pem`; leave this file to the user",
+                self.shown
+            );
+        }
         format!(
             "Your policy does not let the agent {} `{}` (it matches `{}` in [files] {}); leave this file to the user",
             match self.access {
@@ -173,6 +179,10 @@ pub(crate) fn denied<'p>(
             verdict = Some(glob);
             through = Some(format!("`, a hard link to `{}", slashed(&real)));
         }
+    }
+    // A certificate's name (`server.pem`) that holds a private key: judged by its content.
+    if verdict.is_none() && access == Access::Read && found.as_ref().is_some_and(std::fs::Metadata::is_file) {
+        verdict = private_key_glob(&resolved, globs);
     }
     let relative = resolved.strip_prefix(&ctx.project_root).ok().map(slashed);
     let absolute = slashed(&resolved);
@@ -690,9 +700,52 @@ pub(super) fn denied_glob<'p>(
     rules: &'p FileRules,
     ctx: &Context,
 ) -> Option<&'p str> {
-    read_glob(path, &rules.deny_read, ctx).or_else(|| {
-        let real = link.then(|| std::fs::canonicalize(path).ok()).flatten()?;
-        read_glob(&real, &rules.deny_read, ctx)
+    read_glob(path, &rules.deny_read, ctx)
+        .or_else(|| {
+            let real = link.then(|| std::fs::canonicalize(path).ok()).flatten()?;
+            read_glob(&real, &rules.deny_read, ctx)
+        })
+        .or_else(|| private_key_glob(path, &rules.deny_read))
+}
+
+/// What a file that holds a private key matches in the reasons: the default deny_read names
+/// key files by name (`*key*.pem`), and a certificate's name (`server.pem`, `site.crt`) often
+/// holds a key, alone or after its certificate.
+pub(crate) const PRIVATE_KEY: &str = "*key*.pem, as the file holds a PRIVATE KEY block";
+
+/// How much of a file [`private_key_glob`] reads: a key after a chain of a few certificates.
+const KEY_HEAD: u64 = 16 * 1024;
+
+/// [`PRIVATE_KEY`] when `path` has a certificate's or key's extension, the policy denies
+/// `*key*.pem` (the built-in list does), and the file's first [`KEY_HEAD`] bytes hold a
+/// `-----BEGIN … PRIVATE KEY-----` line (RSA, EC, OpenSSH, encrypted). Any other name costs a
+/// comparison of its extension; only these pay for one bounded read.
+fn private_key_glob(path: &Path, globs: &Globs) -> Option<&'static str> {
+    let extension = path.extension()?.to_str()?;
+    if !["pem", "crt", "cer", "key", "p8", "pk8"].iter().any(|e| extension.eq_ignore_ascii_case(e)) {
+        return None;
+    }
+    holds_private_key(path, globs).then_some(PRIVATE_KEY)
+}
+
+#[inline(never)] // off an allowed call's path (ARCHITECTURE.md, "Start-up")
+fn holds_private_key(path: &Path, globs: &Globs) -> bool {
+    use std::io::Read as _;
+    if !globs.iter().any(|glob| glob == "*key*.pem") {
+        return false;
+    }
+    // A FIFO or a device would block the read or never end.
+    if !std::fs::metadata(path).is_ok_and(|meta| meta.is_file()) {
+        return false;
+    }
+    let mut head = Vec::new();
+    let Ok(file) = std::fs::File::open(path) else { return false };
+    if file.take(KEY_HEAD).read_to_end(&mut head).is_err() {
+        return false;
+    }
+    String::from_utf8_lossy(&head).lines().any(|line| {
+        let line = line.trim();
+        line.starts_with("-----BEGIN ") && line.ends_with("PRIVATE KEY-----")
     })
 }
 
@@ -1404,6 +1457,37 @@ mod tests {
         );
         assert_eq!(read("readme-link"), None);
         assert_eq!(read("README"), None);
+    }
+
+    #[test]
+    fn a_certificate_name_holding_a_private_key_is_denied_by_its_content() {
+        let root = crate::scratch::Scratch::new("keycontent");
+        let certs = root.join("certs");
+        std::fs::create_dir_all(&certs).unwrap();
+        let block = |kind: &str| format!("-----BEGIN {kind}-----\nMIIB\n-----END {kind}-----\n");
+        std::fs::write(certs.join("server.pem"), block("PRIVATE KEY")).unwrap();
+        std::fs::write(certs.join("bundle.crt"), block("CERTIFICATE") + &block("RSA PRIVATE KEY")).unwrap();
+        std::fs::write(certs.join("old.cer"), block("ENCRYPTED PRIVATE KEY")).unwrap();
+        std::fs::write(certs.join("ca.pem"), block("CERTIFICATE")).unwrap();
+        std::fs::write(certs.join("notes.txt"), block("OPENSSH PRIVATE KEY")).unwrap();
+        let mut here = ctx();
+        here.cwd = root.to_path_buf();
+        here.project_root = root.to_path_buf();
+        let built_in = FileRules::default();
+        let read = |path: &str| denied(path, Access::Read, &built_in, &here);
+        for key in ["certs/server.pem", "certs/bundle.crt", "certs/old.cer"] {
+            let denied = read(key).unwrap_or_else(|| panic!("{key}"));
+            assert_eq!(denied.glob, PRIVATE_KEY);
+            assert!(denied.reason().contains("holds a private key"), "{}", denied.reason());
+        }
+        assert_eq!(read("certs/ca.pem"), None, "a certificate alone is public");
+        assert_eq!(read("certs/notes.txt"), None, "only a certificate's or key's extension is read");
+        assert_eq!(read("certs/missing.pem"), None);
+        assert!(denied("certs/server.pem", Access::Write, &built_in, &here).is_none());
+        // A policy without the `*key*.pem` entry does not look.
+        assert_eq!(denied("certs/server.pem", Access::Read, &rules(&[".env"]), &here), None);
+        assert_eq!(denied_glob(&certs.join("server.pem"), false, &built_in, &here), Some(PRIVATE_KEY));
+        assert_eq!(denied_glob(&certs.join("ca.pem"), false, &built_in, &here), None);
     }
 
     /// A home kept inside another user's place (`/root/sandbox`) is this user's home, not

@@ -136,7 +136,9 @@ pub(crate) const CASES: &[Case] = &[
     allow("diff README.md /tmp/README.md"),
     allow("git diff --no-index build clean"),
     allow("git diff HEAD -- ."),
-    allow("diff -r --no-dereference -x .env -x envs -x vault -x keys -x homelink -x cachedir /tmp/e ."),
+    allow(
+        "diff -r --no-dereference -x .env -x envs -x vault -x pki -x keys -x homelink -x cachedir /tmp/e .",
+    ),
     // A package manager told to work in another directory runs that directory's scripts
     // (the `package.json` of `other`, beside the project: `build` is `rm -rf ~`, `lint` is
     // `eslint .`).
@@ -279,6 +281,20 @@ pub(crate) const CASES: &[Case] = &[
     ),
     deny("files.deny-write", "cp scripts/missing-hook .git/hooks/pre-commit"),
     deny("files.deny-write", "cp scripts/pre-commit .git/config"),
+    // sec41: a certificate's name that holds a private key is read-denied by its content, in
+    // a command, by openssl and in a tree search (narrowed to leave it out).
+    deny("files.deny-read", "cat pki/server.pem"),
+    deny("files.deny-read", "sed -n p pki/server.pem"),
+    deny("files.deny-read", "openssl pkey -in pki/server.pem -text"),
+    deny("files.deny-read", "openssl x509 -in=pki/bundle.crt -noout -subject"),
+    deny("files.deny-read", "cp pki/bundle.crt /tmp/x.crt"),
+    rewrite("files.deny-read-tree", "rg -n TODO pki"),
+    rewrite("files.deny-read-tree", "grep -rn TODO pki"),
+    ask("files.deny-read-tree", "tar czf /tmp/pki.tgz pki"),
+    allow("cat pki/ca.pem"),
+    allow("openssl x509 -in pki/ca.pem -noout -subject"),
+    allow("ls -l pki"),
+    allow("rg -n TODO pki -g '!server.pem' -g '!bundle.crt'"),
 ];
 
 /// A home with a project in it, whose links lead out (`homelink`, `keys`, `cachedir`) and stay
@@ -313,6 +329,17 @@ pub(crate) fn project() -> (Context, Scratch) {
         let path = app.join(file);
         std::fs::create_dir_all(path.parent().expect("a parent")).expect("directory made");
         std::fs::write(path, "API_KEY=x\n").expect("file written");
+    }
+    // sec41: certificate names, one holding a private key after its certificate, one a key
+    // alone, one a certificate only.
+    let block = |kind: &str| format!("-----BEGIN {kind}-----\nMIIB\n-----END {kind}-----\n");
+    std::fs::create_dir_all(app.join("pki")).expect("directory made");
+    for (file, text) in [
+        ("pki/server.pem", block("PRIVATE KEY")),
+        ("pki/bundle.crt", block("CERTIFICATE") + &block("RSA PRIVATE KEY")),
+        ("pki/ca.pem", block("CERTIFICATE")),
+    ] {
+        std::fs::write(app.join(file), text).expect("file written");
     }
     std::fs::create_dir_all(home.join("other")).expect("directory made");
     let scripts = r#"{"scripts":{"build":"rm -rf ~","lint":"eslint ."}}"#;
