@@ -4391,12 +4391,28 @@ mod tests {
             seen(&["gpg", "-e", "-r", "me@x", "-o", "out.gpg", ".env"]),
             vec![(Access::Read, ".env".into()), (Access::Write, "out.gpg".into())]
         );
-        assert_eq!(seen(&["tar", "czf", "out.tgz", ".env", "src"]), reads(&[".env", "src"]));
-        assert_eq!(seen(&["tar", "-c", "-f", "out.tar", "--exclude", "x", ".env"]), reads(&[".env"]));
-        assert_eq!(seen(&["tar", "--create", "--file=out.tar", ".env"]), reads(&[".env"]));
+        // The sources are read and the archive written.
+        let packed = |archive: &str, sources: &[&str], archive_first: bool| {
+            let mut found = reads(sources);
+            let at = if archive_first { 0 } else { found.len() };
+            found.insert(at, (Access::Write, archive.into()));
+            found
+        };
+        assert_eq!(
+            seen(&["tar", "czf", "out.tgz", ".env", "src"]),
+            packed("out.tgz", &[".env", "src"], false)
+        );
+        assert_eq!(
+            seen(&["tar", "-c", "-f", "out.tar", "--exclude", "x", ".env"]),
+            packed("out.tar", &[".env"], false)
+        );
+        assert_eq!(seen(&["tar", "--create", "--file=out.tar", ".env"]), packed("out.tar", &[".env"], false));
+        assert_eq!(seen(&["tar", "-czfout.tgz", ".env"]), packed("out.tgz", &[".env"], false));
+        assert_eq!(seen(&["tar", "cbf", "20", "out.tar", ".env"]), packed("out.tar", &[".env"], false));
+        assert_eq!(seen(&["tar", "-czf", "-", ".env"]), reads(&[".env"]));
         assert!(seen(&["tar", "xzf", "in.tgz", ".env"]).is_empty());
-        assert_eq!(seen(&["zip", "out.zip", ".env"]), reads(&[".env"]));
-        assert_eq!(seen(&["7z", "a", "out.7z", ".env"]), reads(&[".env"]));
+        assert_eq!(seen(&["zip", "out.zip", ".env"]), packed("out.zip", &[".env"], true));
+        assert_eq!(seen(&["7z", "a", "out.7z", ".env"]), packed("out.7z", &[".env"], true));
         assert_eq!(
             seen(&["ln", "-s", ".env", "x"]),
             vec![(Access::Read, ".env".into()), (Access::Write, "x".into())]

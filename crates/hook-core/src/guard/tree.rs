@@ -2466,9 +2466,10 @@ mod tests {
         assert_eq!(narrowed("rg -uu KEY"), Some("rg -g '!.env' -g '!id_rsa' -uu KEY".into()));
         assert_eq!(narrowed("grep -r KEY src"), Some("grep --exclude='id_rsa' -r KEY src".into()));
         // A certificate's name that holds a private key is left out by its content.
-        std::fs::write(ctx.project_root.join("docs/server.pem"), "-----BEGIN EC PRIVATE KEY-----\n").unwrap();
-        std::fs::write(ctx.project_root.join("docs/ca.pem"), "-----BEGIN CERTIFICATE-----\n").unwrap();
-        assert_eq!(narrowed("rg -n TODO docs"), Some("rg -g '!server.pem' -n TODO docs".into()));
+        std::fs::create_dir_all(ctx.project_root.join("pki")).unwrap();
+        std::fs::write(ctx.project_root.join("pki/server.pem"), "-----BEGIN EC PRIVATE KEY-----\n").unwrap();
+        std::fs::write(ctx.project_root.join("pki/ca.pem"), "-----BEGIN CERTIFICATE-----\n").unwrap();
+        assert_eq!(narrowed("rg -n TODO pki"), Some("rg -g '!server.pem' -n TODO pki".into()));
         // Only a line that is one search: the rest is asked about as it is.
         assert_eq!(narrowed("grep -rn KEY . | head"), None);
         assert_eq!(narrowed("tar czf /tmp/x.tgz ."), None);
