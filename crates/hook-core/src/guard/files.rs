@@ -168,6 +168,13 @@ pub(crate) fn denied<'p>(
             crate::rules::real_path(&resolved, found.is_some()).filter(|real| *real != resolved)
         {
             verdict = glob_of(&real);
+            // `notes.txt` -> `server.pem`: the key is judged under the name it really has.
+            if verdict.is_none()
+                && access == Access::Read
+                && found.as_ref().is_some_and(std::fs::Metadata::is_file)
+            {
+                verdict = private_key_glob(&real, globs);
+            }
             through = verdict.is_some().then(|| format!("`, a link to `{}", slashed(&real)));
         }
     }
@@ -703,7 +710,7 @@ pub(super) fn denied_glob<'p>(
     read_glob(path, &rules.deny_read, ctx)
         .or_else(|| {
             let real = link.then(|| std::fs::canonicalize(path).ok()).flatten()?;
-            read_glob(&real, &rules.deny_read, ctx)
+            read_glob(&real, &rules.deny_read, ctx).or_else(|| private_key_glob(&real, &rules.deny_read))
         })
         .or_else(|| private_key_glob(path, &rules.deny_read))
 }
@@ -1488,6 +1495,12 @@ mod tests {
         assert_eq!(denied("certs/server.pem", Access::Read, &rules(&[".env"]), &here), None);
         assert_eq!(denied_glob(&certs.join("server.pem"), false, &built_in, &here), Some(PRIVATE_KEY));
         assert_eq!(denied_glob(&certs.join("ca.pem"), false, &built_in, &here), None);
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink("server.pem", certs.join("link.txt")).unwrap();
+            assert_eq!(read("certs/link.txt").map(|d| d.glob), Some(PRIVATE_KEY), "a link by its target");
+            assert_eq!(denied_glob(&certs.join("link.txt"), true, &built_in, &here), Some(PRIVATE_KEY));
+        }
     }
 
     /// A home kept inside another user's place (`/root/sandbox`) is this user's home, not
