@@ -1481,7 +1481,8 @@ fn opens_tunnel(name: &str, args: &[Word]) -> bool {
                     if letter == 'R' {
                         return true;
                     }
-                    if "bcDEeFIiJLlmOopQSWw".contains(letter) {
+                    // autossh's own `-M PORT` takes a value as ssh's options do.
+                    if "bcDEeFIiJLlmOopQSWw".contains(letter) || letter == 'M' && name == "autossh" {
                         let value =
                             if rest.is_empty() { words.next().map_or("", |w| w.text.as_str()) } else { rest };
                         if letter == 'o' && value.to_ascii_lowercase().starts_with("remoteforward") {

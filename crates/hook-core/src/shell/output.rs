@@ -83,6 +83,10 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
             [option, sets @ ..] => tr_option(&read_stdin(commands, index, chain)?, option, sets)?,
             _ => return None,
         },
+        // `python3 -m base64 -d`: the standard library's decoder (`-u` is its old spelling).
+        name if python_base64_decodes(name, &args) => {
+            String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
+        }
         // `python3 -c "print('ls')" | sh`: code that only prints string literals.
         _ => super::inline::printed::printed(&command.argv)?,
     };
@@ -103,10 +107,21 @@ pub(super) fn formatted(args: &[Word]) -> Option<String> {
 }
 
 /// `base64` arguments that decode standard input: a decode flag, and no file.
+/// Short flags cluster (`-di`, `-id`, `-Di`) and long ones may be cut short (`--dec`).
 fn decodes_stdin(args: &[&str]) -> bool {
-    let decode = |a: &str| matches!(a, "-d" | "--decode" | "-D");
+    let long = |a: &str, option: &str| a.len() > 4 && option.starts_with(a);
+    let short = |a: &str, letters: &str| {
+        a.len() > 1 && a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(|c| letters.contains(c))
+    };
+    let decode = |a: &str| long(a, "--decode") || short(a, "diD") && a[1..].contains(['d', 'D']);
     args.iter().any(|a| decode(a))
-        && args.iter().all(|a| decode(a) || matches!(*a, "-i" | "--ignore-garbage"))
+        && args.iter().all(|a| decode(a) || short(a, "i") || long(a, "--ignore-garbage"))
+}
+
+/// `python3 -m base64 -d [-]`: decoding standard input (a file operand is not read).
+fn python_base64_decodes(name: &str, args: &[&str]) -> bool {
+    name.starts_with("python")
+        && matches!(args, ["-m", "base64", "-d" | "-u"] | ["-m", "base64", "-d" | "-u", "-"])
 }
 
 /// What `basenc --ENCODING -d` prints of `input`: base64 (also URL-safe), base32 and base16;
