@@ -49,7 +49,7 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         "printf" => printf(&args)?,
         // Builtins that print nothing, whatever their arguments (`kube$(true)ctl`).
         ":" | "true" | "false" => String::new(),
-        "cat" if args.iter().all(|a| *a == "-") => read_stdin(commands, index, chain)?,
+        "cat" if args.iter().all(|a| names_stdin(a)) => read_stdin(commands, index, chain)?,
         // Encoding a command is how a line hides it: decode what is fed in and read that.
         "base64" if decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
@@ -148,6 +148,16 @@ fn openssl_decodes_stdin(args: &[&str]) -> bool {
         _ => return false,
     };
     rest.contains(&"-d") && rest.iter().all(|a| matches!(*a, "-d" | "-base64" | "-a" | "-A"))
+}
+
+/// [`read_stdin`] for the file tracking: what a command copies from its standard input.
+pub(super) fn stdin_text(commands: &[SimpleCommand], index: usize) -> Option<String> {
+    read_stdin(commands, index, MAX_CAT_CHAIN).filter(|text| text.len() <= MAX_OUTPUT)
+}
+
+/// The names of standard input as a file operand (`cat /dev/stdin`, `cp /dev/fd/0 f`).
+pub(crate) fn names_stdin(path: &str) -> bool {
+    matches!(path, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
 }
 
 /// The text `commands[index]` reads on its standard input, if the line fixes it.
