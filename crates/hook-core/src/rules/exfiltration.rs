@@ -205,6 +205,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 const NAMED_TOOLS: &[&str] = &[
     "ssh",
     "autossh",
+    "et",
     "ngrok",
     "cloudflared",
     "bore",
@@ -1494,6 +1495,10 @@ fn opens_tunnel(name: &str, args: &[Word]) -> bool {
             }
             false
         }
+        // Eternal Terminal's reverse forward (`et -r 9000:22 host`), as ssh's `-R`.
+        "et" => args.iter().any(|a| {
+            matches!(a.text.as_str(), "-r" | "--reversetunnel") || a.text.starts_with("--reversetunnel=")
+        }),
         "ngrok" => matches!(first, Some("http" | "tcp" | "tls" | "start" | "tunnel")),
         "cloudflared" => {
             has(&["tunnel"]) && (has(&["--url", "run"]) || args.iter().any(|a| a.text.starts_with("--url=")))
