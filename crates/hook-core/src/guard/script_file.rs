@@ -185,10 +185,12 @@ impl Written {
                 }
             }
             // `dd of=x.sh <<< TEXT`, `sponge x.sh`: standard input copied to a file.
-            if let Some(to) = stdin_copied_to(command) {
+            // Text not known is left to the writes below, which keep the command's words.
+            if let Some(to) = stdin_copied_to(command)
+                && let Some(text) = crate::shell::stdin_text(commands, index)
+            {
                 let path = here.cwd.join(to);
-                let text = crate::shell::stdin_text(commands, index).ok_or_else(|| writer_of(command));
-                written.files.push((path.clone(), text));
+                written.files.push((path.clone(), Ok(text)));
                 written.writers.push(Some(index));
                 known.push(path);
             }

@@ -150,9 +150,10 @@ fn openssl_decodes_stdin(args: &[&str]) -> bool {
     rest.contains(&"-d") && rest.iter().all(|a| matches!(*a, "-d" | "-base64" | "-a" | "-A"))
 }
 
-/// [`read_stdin`] for the file tracking: what a command copies from its standard input.
+/// [`read_stdin`] for the file tracking: what a command copies from its standard input. A
+/// here-string or heredoc still holding an expansion (`<<< "$X"`) is known only at run time.
 pub(super) fn stdin_text(commands: &[SimpleCommand], index: usize) -> Option<String> {
-    read_stdin(commands, index, MAX_CAT_CHAIN).filter(|text| text.len() <= MAX_OUTPUT)
+    read_stdin(commands, index, MAX_CAT_CHAIN).filter(|text| text.len() <= MAX_OUTPUT && !text.contains(['$', '`']))
 }
 
 /// The names of standard input as a file operand (`cat /dev/stdin`, `cp /dev/fd/0 f`).
