@@ -147,9 +147,13 @@ impl Written {
                     let text = match written.text(&from) {
                         // `cp /dev/stdin x.sh <<< TEXT`: the text the line feeds it, never
                         // this process's own input.
-                        _ if stdin => crate::shell::stdin_text(commands, index).ok_or_else(|| writer_of(command)),
+                        _ if stdin => {
+                            crate::shell::stdin_text(commands, index).ok_or_else(|| writer_of(command))
+                        }
                         Some(text) => text.map(str::to_string).map_err(str::to_string),
-                        None if from.starts_with("/dev") || from.starts_with("/proc") => Err(writer_of(command)),
+                        None if from.starts_with("/dev") || from.starts_with("/proc") => {
+                            Err(writer_of(command))
+                        }
                         None => read_small(&from, MAX_SCRIPT_BYTES, false).ok_or_else(|| "cp".to_string()),
                     };
                     if let Some(words) = written.edits.iter().rev().find(|(file, _)| *file == from) {

@@ -1696,8 +1696,9 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             _ => return None,
         },
         // A droplet or server created with user data runs it as root at its first boot.
-        "doctl" if words.starts_with(&["compute", "droplet", "create"])
-            && (has("--user-data") || has("--user-data-file")) =>
+        "doctl"
+            if words.starts_with(&["compute", "droplet", "create"])
+                && (has("--user-data") || has("--user-data-file")) =>
         {
             ("cloud.access", ACCESS)
         }

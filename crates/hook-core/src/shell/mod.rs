@@ -30,8 +30,8 @@ mod wrappers;
 pub(crate) use inline::{CODE_VALUE, READS_BY_NAME, is_interpreter, reads_code_from_stdin};
 pub(crate) use launchers::{HELM_VALUE_OPTIONS, is_default_index, name_words, on_host, production_name};
 pub(crate) use opaque::chosen_at_run_time;
-pub(crate) use output::names_stdin;
 pub(crate) use options::{long_option, spelled};
+pub(crate) use output::names_stdin;
 pub(crate) use param::pattern_matches;
 pub(crate) use wrappers::{
     CONTAINER_VALUES, cron_commands, dot_command, dot_commands, engine_remote, engine_subcommand,

@@ -111,7 +111,10 @@ pub(super) fn formatted(args: &[Word]) -> Option<String> {
 fn decodes_stdin(args: &[&str]) -> bool {
     let long = |a: &str, option: &str| a.len() > 4 && option.starts_with(a);
     let short = |a: &str, letters: &str| {
-        a.len() > 1 && a.starts_with('-') && !a.starts_with("--") && a[1..].chars().all(|c| letters.contains(c))
+        a.len() > 1
+            && a.starts_with('-')
+            && !a.starts_with("--")
+            && a[1..].chars().all(|c| letters.contains(c))
     };
     let decode = |a: &str| long(a, "--decode") || short(a, "diD") && a[1..].contains(['d', 'D']);
     args.iter().any(|a| decode(a))
@@ -153,7 +156,8 @@ fn openssl_decodes_stdin(args: &[&str]) -> bool {
 /// [`read_stdin`] for the file tracking: what a command copies from its standard input. A
 /// here-string or heredoc still holding an expansion (`<<< "$X"`) is known only at run time.
 pub(super) fn stdin_text(commands: &[SimpleCommand], index: usize) -> Option<String> {
-    read_stdin(commands, index, MAX_CAT_CHAIN).filter(|text| text.len() <= MAX_OUTPUT && !text.contains(['$', '`']))
+    read_stdin(commands, index, MAX_CAT_CHAIN)
+        .filter(|text| text.len() <= MAX_OUTPUT && !text.contains(['$', '`']))
 }
 
 /// The names of standard input as a file operand (`cat /dev/stdin`, `cp /dev/fd/0 f`).

