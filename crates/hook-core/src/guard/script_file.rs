@@ -141,10 +141,19 @@ impl Written {
             // `mv p package.json`, `cp hook .husky/pre-commit`, `cp x.py json.py`: the file holds
             // what its source held, written by the line or read from the disk.
             if let Some((from, to)) = moved(command) {
+                let stdin = crate::shell::names_stdin(&from.text);
                 let (from, to) = (here.cwd.join(&from.text), here.cwd.join(to));
                 {
                     let text = match written.text(&from) {
+                        // `cp /dev/stdin x.sh <<< TEXT`: the text the line feeds it, never
+                        // this process's own input.
+                        _ if stdin => {
+                            crate::shell::stdin_text(commands, index).ok_or_else(|| writer_of(command))
+                        }
                         Some(text) => text.map(str::to_string).map_err(str::to_string),
+                        None if from.starts_with("/dev") || from.starts_with("/proc") => {
+                            Err(writer_of(command))
+                        }
                         None => read_small(&from, MAX_SCRIPT_BYTES, false).ok_or_else(|| "cp".to_string()),
                     };
                     if let Some(words) = written.edits.iter().rev().find(|(file, _)| *file == from) {
@@ -178,6 +187,16 @@ impl Written {
                         known.push(path);
                     }
                 }
+            }
+            // `dd of=x.sh <<< TEXT`, `sponge x.sh`: standard input copied to a file.
+            // Text not known is left to the writes below, which keep the command's words.
+            if let Some(to) = stdin_copied_to(command)
+                && let Some(text) = crate::shell::stdin_text(commands, index)
+            {
+                let path = here.cwd.join(to);
+                written.files.push((path.clone(), Ok(text)));
+                written.writers.push(Some(index));
+                known.push(path);
             }
             // A download to standard output redirected to a file (`curl URL > x.sh`).
             if let (Some("curl" | "wget"), Some(url)) =
@@ -1697,6 +1716,37 @@ fn windows_downloaded(name: &str, args: &[Word]) -> Option<(String, String)> {
         args.get(url_at + 1).filter(|w| !w.text.starts_with(['-', '/'])).map(|w| w.text.clone())
     };
     file.filter(|file| !file.is_empty()).map(|file| (file, args[url_at].text.clone()))
+}
+
+/// The file to which `dd of=F` (reading standard input, copying it whole) or `sponge F` copies
+/// standard input.
+fn stdin_copied_to(command: &SimpleCommand) -> Option<&str> {
+    let args = command.args();
+    match command.name()? {
+        "sponge" => match args {
+            [to] if !to.dynamic && !to.text.starts_with('-') => Some(&to.text),
+            _ => None,
+        },
+        "dd" => {
+            let mut to = None;
+            for arg in args {
+                match arg.text.split_once('=') {
+                    _ if arg.dynamic => return None,
+                    Some(("of", file)) => to = Some(file),
+                    Some(("if", file)) if crate::shell::names_stdin(file) => {}
+                    // Block sizes and progress leave the copy whole.
+                    Some(("bs" | "ibs" | "obs" | "status", _)) => {}
+                    _ => return None,
+                }
+            }
+            to
+        }
+        _ => None,
+    }
+}
+
+fn writer_of(command: &SimpleCommand) -> String {
+    command.name().unwrap_or("a command").to_string()
 }
 
 /// What command `index` of `commands` prints, as the line's analysis computes it. zsh's and

@@ -1661,21 +1661,21 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
             _ => return None,
         },
         "gcloud" => {
-            let metadata = words.contains(&"add-metadata")
-                && args.iter().any(|a| {
-                    [
-                        "startup-script",
-                        "shutdown-script",
-                        "ssh-keys",
-                        "sshKeys",
-                        "user-data",
-                        "windows-startup-script",
-                        "enable-oslogin=false",
-                        "enable-oslogin=FALSE",
-                    ]
-                    .iter()
-                    .any(|key| a.contains(key))
-                });
+            const KEYS: &[&str] = &[
+                "startup-script",
+                "shutdown-script",
+                "ssh-keys",
+                "sshKeys",
+                "user-data",
+                "windows-startup-script",
+                "enable-oslogin=false",
+                "enable-oslogin=FALSE",
+            ];
+            let planted = |a: &str| KEYS.iter().any(|key| a.contains(key));
+            // A machine created with a startup script runs it as root at boot, as one added later
+            // does; only the metadata's values are read (an instance may be named `startup-script-vm`).
+            let metadata = words.contains(&"add-metadata") && args.iter().any(|a| planted(a))
+                || words.contains(&"create") && metadata_values(args).any(planted);
             let login_key =
                 words.contains(&"os-login") && words.contains(&"ssh-keys") && words.contains(&"add");
             if metadata || login_key || words.contains(&"reset-windows-password") {
@@ -1690,8 +1690,21 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
         }
         "az" => match (word(0), word(1), word(2)) {
             ("vm" | "vmss", "user", "update" | "reset-ssh") => ("cloud.access", ACCESS),
+            ("vm" | "vmss", "create" | "update", _) if has("--custom-data") || has("--user-data") => {
+                ("cloud.access", ACCESS)
+            }
             _ => return None,
         },
+        // A droplet or server created with user data runs it as root at its first boot.
+        "doctl"
+            if words.starts_with(&["compute", "droplet", "create"])
+                && (has("--user-data") || has("--user-data-file")) =>
+        {
+            ("cloud.access", ACCESS)
+        }
+        "hcloud" if words.starts_with(&["server", "create"]) && has("--user-data-from-file") => {
+            ("cloud.access", ACCESS)
+        }
         "oci"
             if words.contains(&"iam")
                 && (words.contains(&"api-key") && words.contains(&"upload")
@@ -1710,6 +1723,18 @@ fn live_change(name: &str, words: &[&str], args: &[&str]) -> Option<Hit> {
         _ => return None,
     };
     Some(Hit::ask(rule, message))
+}
+
+/// The values of gcloud's `--metadata K=V,…` and `--metadata-from-file K=FILE,…`.
+fn metadata_values<'a>(args: &'a [&'a str]) -> impl Iterator<Item = &'a str> + 'a {
+    let options = ["--metadata", "--metadata-from-file"];
+    args.iter().enumerate().filter_map(move |(at, a)| {
+        if at > 0 && options.contains(&args[at - 1]) {
+            return Some(*a);
+        }
+        let (option, value) = a.split_once('=')?;
+        options.contains(&option).then_some(value)
+    })
 }
 
 /// `gcloud builds triggers run TRIGGER` of a deploy or production trigger, or `gcloud builds

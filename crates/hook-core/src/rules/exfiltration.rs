@@ -205,6 +205,7 @@ pub(super) fn judge(call: &Call) -> Option<Hit> {
 const NAMED_TOOLS: &[&str] = &[
     "ssh",
     "autossh",
+    "et",
     "ngrok",
     "cloudflared",
     "bore",
@@ -1481,7 +1482,8 @@ fn opens_tunnel(name: &str, args: &[Word]) -> bool {
                     if letter == 'R' {
                         return true;
                     }
-                    if "bcDEeFIiJLlmOopQSWw".contains(letter) {
+                    // autossh's own `-M PORT` takes a value as ssh's options do.
+                    if "bcDEeFIiJLlmOopQSWw".contains(letter) || letter == 'M' && name == "autossh" {
                         let value =
                             if rest.is_empty() { words.next().map_or("", |w| w.text.as_str()) } else { rest };
                         if letter == 'o' && value.to_ascii_lowercase().starts_with("remoteforward") {
@@ -1493,6 +1495,10 @@ fn opens_tunnel(name: &str, args: &[Word]) -> bool {
             }
             false
         }
+        // Eternal Terminal's reverse forward (`et -r 9000:22 host`), as ssh's `-R`.
+        "et" => args.iter().any(|a| {
+            matches!(a.text.as_str(), "-r" | "--reversetunnel") || a.text.starts_with("--reversetunnel=")
+        }),
         "ngrok" => matches!(first, Some("http" | "tcp" | "tls" | "start" | "tunnel")),
         "cloudflared" => {
             has(&["tunnel"]) && (has(&["--url", "run"]) || args.iter().any(|a| a.text.starts_with("--url=")))

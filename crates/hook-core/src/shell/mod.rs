@@ -31,6 +31,7 @@ pub(crate) use inline::{CODE_VALUE, READS_BY_NAME, is_interpreter, reads_code_fr
 pub(crate) use launchers::{HELM_VALUE_OPTIONS, is_default_index, name_words, on_host, production_name};
 pub(crate) use opaque::chosen_at_run_time;
 pub(crate) use options::{long_option, spelled};
+pub(crate) use output::names_stdin;
 pub(crate) use param::pattern_matches;
 pub(crate) use wrappers::{
     CONTAINER_VALUES, cron_commands, dot_command, dot_commands, engine_remote, engine_subcommand,
@@ -259,6 +260,12 @@ pub struct EnvironmentDump {
 /// line fixes it (`printf 'a\tb' > f`, `echo cm0= | base64 -d > f`).
 pub(crate) fn file_output(commands: &[SimpleCommand], index: usize) -> Option<String> {
     output::output(commands, index)
+}
+
+/// What `commands[index]` reads on its standard input (a here-string, a heredoc, a pipe from
+/// a command whose output is known), when the line fixes it: what `cp /dev/stdin f` copies.
+pub(crate) fn stdin_text(commands: &[SimpleCommand], index: usize) -> Option<String> {
+    output::stdin_text(commands, index)
 }
 
 /// `text` with its backslash escapes decoded as zsh's and dash's `echo` decode them (`\n`,

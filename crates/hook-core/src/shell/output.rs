@@ -49,7 +49,7 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         "printf" => printf(&args)?,
         // Builtins that print nothing, whatever their arguments (`kube$(true)ctl`).
         ":" | "true" | "false" => String::new(),
-        "cat" if args.iter().all(|a| *a == "-") => read_stdin(commands, index, chain)?,
+        "cat" if args.iter().all(|a| names_stdin(a)) => read_stdin(commands, index, chain)?,
         // Encoding a command is how a line hides it: decode what is fed in and read that.
         "base64" if decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
@@ -83,6 +83,10 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
             [option, sets @ ..] => tr_option(&read_stdin(commands, index, chain)?, option, sets)?,
             _ => return None,
         },
+        // `python3 -m base64 -d`: the standard library's decoder (`-u` is its old spelling).
+        name if python_base64_decodes(name, &args) => {
+            String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
+        }
         // `python3 -c "print('ls')" | sh`: code that only prints string literals.
         _ => super::inline::printed::printed(&command.argv)?,
     };
@@ -103,10 +107,24 @@ pub(super) fn formatted(args: &[Word]) -> Option<String> {
 }
 
 /// `base64` arguments that decode standard input: a decode flag, and no file.
+/// Short flags cluster (`-di`, `-id`, `-Di`) and long ones may be cut short (`--dec`).
 fn decodes_stdin(args: &[&str]) -> bool {
-    let decode = |a: &str| matches!(a, "-d" | "--decode" | "-D");
+    let long = |a: &str, option: &str| a.len() > 4 && option.starts_with(a);
+    let short = |a: &str, letters: &str| {
+        a.len() > 1
+            && a.starts_with('-')
+            && !a.starts_with("--")
+            && a[1..].chars().all(|c| letters.contains(c))
+    };
+    let decode = |a: &str| long(a, "--decode") || short(a, "diD") && a[1..].contains(['d', 'D']);
     args.iter().any(|a| decode(a))
-        && args.iter().all(|a| decode(a) || matches!(*a, "-i" | "--ignore-garbage"))
+        && args.iter().all(|a| decode(a) || short(a, "i") || long(a, "--ignore-garbage"))
+}
+
+/// `python3 -m base64 -d [-]`: decoding standard input (a file operand is not read).
+fn python_base64_decodes(name: &str, args: &[&str]) -> bool {
+    name.starts_with("python")
+        && matches!(args, ["-m", "base64", "-d" | "-u"] | ["-m", "base64", "-d" | "-u", "-"])
 }
 
 /// What `basenc --ENCODING -d` prints of `input`: base64 (also URL-safe), base32 and base16;
@@ -133,6 +151,18 @@ fn openssl_decodes_stdin(args: &[&str]) -> bool {
         _ => return false,
     };
     rest.contains(&"-d") && rest.iter().all(|a| matches!(*a, "-d" | "-base64" | "-a" | "-A"))
+}
+
+/// [`read_stdin`] for the file tracking: what a command copies from its standard input. A
+/// here-string or heredoc still holding an expansion (`<<< "$X"`) is known only at run time.
+pub(super) fn stdin_text(commands: &[SimpleCommand], index: usize) -> Option<String> {
+    read_stdin(commands, index, MAX_CAT_CHAIN)
+        .filter(|text| text.len() <= MAX_OUTPUT && !text.contains(['$', '`']))
+}
+
+/// The names of standard input as a file operand (`cat /dev/stdin`, `cp /dev/fd/0 f`).
+pub(crate) fn names_stdin(path: &str) -> bool {
+    matches!(path, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
 }
 
 /// The text `commands[index]` reads on its standard input, if the line fixes it.

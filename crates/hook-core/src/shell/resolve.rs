@@ -549,7 +549,14 @@ pub(super) fn array_words(word: &LexWord, vars: &Vars) -> Option<Vec<Word>> {
         }
         n => vec![items.get(n.parse::<usize>().ok()?).copied().unwrap_or_default().to_string()],
     };
-    Some(texts.iter().map(|t| made(t)).collect())
+    if quoted {
+        return Some(texts.iter().map(|t| made(t)).collect());
+    }
+    // Unquoted, each element splits into fields as `$x`'s value does (`mapfile -t l <<< 'rm
+    // -rf /'; ${l[0]}` runs `rm`); with an `IFS` the line does not fix, the split is not guessed.
+    let ifs = vars.ifs()?;
+    let fields = texts.iter().flat_map(|t| t.split(|c| ifs.contains(c))).filter(|f| !f.is_empty());
+    Some(fields.map(made).collect())
 }
 
 /// `${@:N}`, `${@:N:M}` (and `${*:…}`) of positional parameters the line fixes (`set -- -rf

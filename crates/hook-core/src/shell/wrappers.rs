@@ -1371,7 +1371,7 @@ pub(super) fn peel(argv: &[Word], dialect: Dialect) -> Peel {
         "eval" => script("eval", &argv[1..], Dialect::Posix),
         "ssh" => ssh(argv),
         "autossh" => autossh(argv),
-        "mosh" | "tsh" | "boundary" | "nomad" | "knife" | "bolt" => host_shell(&name, argv),
+        "mosh" | "tsh" | "boundary" | "nomad" | "knife" | "bolt" | "et" => host_shell(&name, argv),
         "vagrant" | "adb" | "gcloud" | "gh" | "coder" | "fly" | "flyctl" | "az" | "aws" | "kamal" | "fab"
         | "eb" | "cf" | "scw" | "oci" | "doctl" => machine_shell(&name, argv),
         // `devcontainer exec --workspace-folder . CMD`: the container sees the project at its
@@ -2655,6 +2655,7 @@ pub fn runner_targets<'a>(via: &'a str, runner: &str) -> Option<std::str::SplitW
 const REMOTE_VIAS: &[&str] = &[
     "ssh",
     "mosh",
+    "et",
     "telnet",
     "tsh ssh",
     "boundary connect ssh",
@@ -2716,11 +2717,37 @@ fn autossh(argv: &[Word]) -> Peel {
 
 /// Shells on a fleet's hosts or containers, each running its command as `ssh host CMD` does:
 /// `mosh HOST -- CMD`, Teleport's `tsh ssh HOST CMD`, `boundary connect ssh -- CMD`, `nomad
-/// alloc exec ALLOC CMD`, `knife ssh QUERY CMD`, `bolt command run CMD --targets T`.
+/// alloc exec ALLOC CMD`, `knife ssh QUERY CMD`, `bolt command run CMD --targets T`, Eternal
+/// Terminal's `et HOST -c CMD`.
 fn host_shell(name: &str, argv: &[Word]) -> Peel {
     let word = |at: usize| argv.get(at).map(|w| w.text.as_str());
     let rest = |at: usize| argv.get(at..).unwrap_or_default();
     match name {
+        "et" => {
+            const VALUES: &[&str] = &[
+                "--command",
+                "--port",
+                "--tunnel",
+                "--reversetunnel",
+                "--jumphost",
+                "--jport",
+                "--logdir",
+                "--serverfifo",
+                "--terminal-path",
+                "--verbose",
+                "--ssh-option",
+            ];
+            let host = scan_options(argv, 1, "cptrjlvu", VALUES).operand;
+            // The command is `-c`'s value, wherever it stands; the remote shell reads it.
+            let command = argv.iter().enumerate().skip(1).find_map(|(at, w)| match w.text.as_str() {
+                "-c" | "--command" => argv.get(at + 1).cloned(),
+                text => text.strip_prefix("--command=").map(|line| derived(w, line)),
+            });
+            match (argv.get(host), command) {
+                (Some(host), Some(command)) => remote_line(&format!("et {}", host.text), &[command]),
+                _ => Peel::Runs,
+            }
+        }
         "mosh" => {
             const VALUES: &[&str] = &[
                 "--client",

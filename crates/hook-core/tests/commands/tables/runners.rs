@@ -659,7 +659,7 @@ pub(crate) const CASES: &[Case] = &[
     deny("rm.home", "base64 -d <<< cm0gLXJmIH4= > s; bash s"),
     ask("opaque.exec", "python3 gen.py > run.sh; sh run.sh"),
     deny("rm.home", "echo 'rm -rf ~' | tee t > /dev/null; sh t"),
-    ask("opaque.exec", "cp /dev/stdin t <<< 'rm -rf ~'; sh t"),
+    deny("rm.home", "cp /dev/stdin t <<< 'rm -rf ~'; sh t"),
     ask("opaque.exec", "sed -i 's/ls/rm -rf ~/' b.sh; bash b.sh"),
     ask("opaque.exec", "xxd -r -p hex.txt > s.sh && source s.sh"),
     deny("rm.home", "rev <<< '~ fr- mr' > r; . r"),
