@@ -1075,20 +1075,6 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                 usize::MAX,
             ))
         }
-        // `mc mirror DIR alias/b`, `mc cp -r`, `s5cmd sync`, `b2 sync`: MinIO's, s5cmd's and
-        // Backblaze's clients upload a tree by their own verbs.
-        "mc" | "mcli" | "s5cmd" | "b2"
-            if args.iter().any(|a| {
-                matches!(a.text.as_str(), "mirror" | "sync" | "-r" | "--recursive" | "upload-dir")
-            }) =>
-        {
-            Some(archive(
-                args,
-                "uploads",
-                "Leave it out with `--exclude NAME`, or upload only what you need",
-                usize::MAX,
-            ))
-        }
         // `az storage blob upload-batch -s DIR -d CONTAINER`, `az storage copy -s DIR --recursive`.
         "az" if args
             .iter()
@@ -1103,9 +1089,22 @@ fn tree_shape<'c>(analysis: &'c Analysis, index: usize, command: &'c SimpleComma
                 ..Default::default()
             })
         }
-        "aws" | "gsutil" | "gcloud" | "rclone"
+        // `aws s3 sync DIR s3://b`, `gsutil -m cp -r`, `rclone copy`, and MinIO's, s5cmd's and
+        // Backblaze's own verbs (`mc mirror DIR alias/b`, `s5cmd sync`, `b2 sync`).
+        "aws" | "gsutil" | "gcloud" | "rclone" | "mc" | "mcli" | "s5cmd" | "b2"
             if args.iter().any(|a| {
-                matches!(a.text.as_str(), "sync" | "rsync" | "copy" | "move" | "-r" | "-R" | "--recursive")
+                matches!(
+                    a.text.as_str(),
+                    "sync"
+                        | "rsync"
+                        | "copy"
+                        | "move"
+                        | "mirror"
+                        | "upload-dir"
+                        | "-r"
+                        | "-R"
+                        | "--recursive"
+                )
             }) =>
         {
             Some(archive(

@@ -1,7 +1,7 @@
 //! What `echo`, `printf`, `cat`, `base64 -d` and interpreters printing literals print when the line fixes it: the text a shell
 //! reads from a pipe (`echo 'rm -rf /' | sh`) or the value of a substitution (`$(echo rm)`).
 
-use super::recode::{tr_option, translate, unbase32, unhex};
+use super::recode::{tr_option, translate, unhex};
 use super::{RedirectOp, SimpleCommand, Stdin, Word};
 
 /// How many `cat` or `base64` commands a pipe is followed back through.
@@ -54,7 +54,9 @@ fn printed_within(commands: &[SimpleCommand], index: usize, chain: usize) -> Opt
         "base64" if decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
         }
-        "base32" if decodes_stdin(&args) => unbase32(&read_stdin(commands, index, chain)?)?,
+        "base32" if decodes_stdin(&args) => {
+            String::from_utf8(super::base64::decode32(&read_stdin(commands, index, chain)?)?).ok()?
+        }
         "basenc" => basenc(&args, &read_stdin(commands, index, chain)?)?,
         "openssl" if openssl_decodes_stdin(&args) => {
             String::from_utf8(super::base64::decode(&read_stdin(commands, index, chain)?)?).ok()?
@@ -137,7 +139,7 @@ fn basenc(args: &[&str], input: &str) -> Option<String> {
     }
     match encodings.as_slice() {
         ["--base64" | "--base64url"] => String::from_utf8(super::base64::decode(input)?).ok(),
-        ["--base32"] => unbase32(input),
+        ["--base32"] => String::from_utf8(super::base64::decode32(input)?).ok(),
         ["--base16"] => unhex(input),
         _ => None,
     }

@@ -1,5 +1,5 @@
-//! Text a line turns into other text by fixed rules, `xxd -r -p`'s hex digits, `base32 -d`'s
-//! letters and `tr`'s character sets: what the output emulation and the interpreter readers
+//! Text a line turns into other text by fixed rules, `xxd -r -p`'s hex digits and `tr`'s
+//! character sets: what the output emulation and the interpreter readers
 //! both compute.
 
 /// What `xxd -r -p` makes of hex digits (whitespace between them is skipped).
@@ -10,30 +10,6 @@ pub(crate) fn unhex(text: &str) -> Option<String> {
         .map(|pair| u8::from_str_radix(std::str::from_utf8(pair).ok()?, 16).ok())
         .collect::<Option<Vec<u8>>>()?;
     String::from_utf8(bytes).ok()
-}
-
-/// What `base32 -d` makes of RFC 4648 base32 (`basenc --base32`); whitespace is skipped,
-/// decoding stops at padding. `None` for any other character or text that is not UTF-8.
-pub(crate) fn unbase32(text: &str) -> Option<String> {
-    let mut out = Vec::with_capacity(text.len() / 8 * 5);
-    let (mut buffer, mut bits) = (0u64, 0u32);
-    for b in text.bytes() {
-        let value = match b.to_ascii_uppercase() {
-            c @ b'A'..=b'Z' => c - b'A',
-            c @ b'2'..=b'7' => c - b'2' + 26,
-            b'=' => break,
-            b' ' | b'\t' | b'\r' | b'\n' => continue,
-            _ => return None,
-        };
-        buffer = (buffer << 5) | u64::from(value);
-        bits += 5;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((buffer >> bits) as u8);
-            buffer &= (1 << bits) - 1;
-        }
-    }
-    String::from_utf8(out).ok()
 }
 
 /// The characters of `tr`'s classes that a translation maps in order (`[:lower:]` to
