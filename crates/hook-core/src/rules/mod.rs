@@ -631,6 +631,7 @@ pub(crate) fn runner_production(via: &[String]) -> bool {
 const PRODUCTION_RUNNERS: &[&str] = &[
     "ssh",
     "mosh",
+    "et",
     "tsh ssh",
     "aws ec2-instance-connect ssh",
     "aws ssm start-session",

@@ -3024,6 +3024,11 @@ pub(crate) const CASES: &[Case] = &[
     ask("database.orm-reset", "kubectl --context prod exec -it deploy/api -- bin/rails db:schema:load"),
     ask("database.orm-reset", "kamal app exec -d production --reuse 'bin/rails db:drop'"),
     ask("database.orm-reset", "ssh app.prod.example.com 'cd /srv/app && bin/rails db:reset'"),
+    // Eternal Terminal's `et HOST -c CMD` runs on a production host as ssh's remote line does.
+    ask("database.orm-reset", "et deploy@app.prod -c 'cd /srv/app && bin/rails db:migrate'"),
+    ask("database.orm-reset", "et -c 'bin/rails db:migrate' deploy@app.prod"),
+    allow("et deploy@app.dev -c 'cd /srv/app && bin/rails db:migrate'"),
+    allow("et deploy@app.prod -c uptime"),
     allow("docker compose exec redis redis-cli FLUSHALL"),
     allow("docker exec redis redis-cli FLUSHALL"),
     allow("kubectl --context kind-dev exec redis-0 -- redis-cli FLUSHALL"),
